@@ -1,0 +1,129 @@
+/*
+ * bits.h -- fixed-width helpers shared by every C model.
+ *
+ * Hardware signals are at most 64 bits wide here (masks up to 64 lanes,
+ * PCs up to 64 bits), so every helper works on uint64_t and takes the
+ * declared width explicitly.  These are the only definitions of these
+ * helpers in the project: models, harnesses and the area estimator all
+ * include this file rather than writing their own.
+ *
+ * All functions are static inline and pure; none allocates or loops
+ * unboundedly (loops are bounded by 64).
+ */
+#ifndef BITS_H
+#define BITS_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A mask of the low `width` bits, width in 0..64. */
+static inline uint64_t bits_mask(unsigned width)
+{
+    return width >= 64u ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1u);
+}
+
+/* `v` truncated to `width` bits: what a register of that width holds. */
+static inline uint64_t bits_trunc(uint64_t v, unsigned width)
+{
+    return v & bits_mask(width);
+}
+
+/* Bit `i` of `v` (0 or 1); i >= 64 reads as 0. */
+static inline unsigned bits_get(uint64_t v, unsigned i)
+{
+    return i < 64u ? (unsigned)((v >> i) & 1u) : 0u;
+}
+
+/* `v` with bit `i` set to `b`; i >= 64 leaves v unchanged. */
+static inline uint64_t bits_put(uint64_t v, unsigned i, unsigned b)
+{
+    if (i >= 64u)
+        return v;
+    return (v & ~((uint64_t)1 << i)) | ((uint64_t)(b & 1u) << i);
+}
+
+/* The field of `width` bits starting at bit `lsb`. */
+static inline uint64_t bits_field(uint64_t v, unsigned lsb, unsigned width)
+{
+    if (lsb >= 64u)
+        return 0;
+    return (v >> lsb) & bits_mask(width);
+}
+
+/* `v` with the field of `width` bits at `lsb` replaced by `f` (truncated). */
+static inline uint64_t bits_insert(uint64_t v, unsigned lsb, unsigned width, uint64_t f)
+{
+    uint64_t m;
+    if (lsb >= 64u)
+        return v;
+    m = bits_mask(width) << lsb;
+    return (v & ~m) | ((f << lsb) & m);
+}
+
+/* Number of set bits. */
+static inline unsigned bits_popcount(uint64_t v)
+{
+    unsigned n = 0;
+    while (v) {
+        v &= v - 1u;
+        n++;
+    }
+    return n;
+}
+
+/* Index of the lowest set bit, or 64 when v == 0 (a priority encoder
+ * whose "none" code is one past the last input). */
+static inline unsigned bits_ffs(uint64_t v)
+{
+    unsigned i;
+    for (i = 0; i < 64u; i++)
+        if ((v >> i) & 1u)
+            return i;
+    return 64u;
+}
+
+/* Index of the highest set bit, or 64 when v == 0. */
+static inline unsigned bits_fls(uint64_t v)
+{
+    unsigned i;
+    for (i = 64u; i > 0u; i--)
+        if ((v >> (i - 1u)) & 1u)
+            return i - 1u;
+    return 64u;
+}
+
+/* The lowest set bit of v as a one-hot mask (0 when v == 0). */
+static inline uint64_t bits_lowest(uint64_t v)
+{
+    return v & (~v + 1u);
+}
+
+/* 1 when every bit of `sub` is also in `super`. */
+static inline int bits_subset(uint64_t sub, uint64_t super)
+{
+    return (sub & ~super) == 0;
+}
+
+/* Number of bits needed to hold the values 0..n (n >= 0); clog2(n+1). */
+static inline unsigned bits_width_for(uint64_t n)
+{
+    unsigned w = 0;
+    while (w < 64u && (n >> w) != 0)
+        w++;
+    return w == 0 ? 1u : w;
+}
+
+/* Number of bits needed to index n items (n >= 1): clog2(n), at least 1. */
+static inline unsigned bits_index_width(uint64_t n)
+{
+    return n <= 1u ? 1u : bits_width_for(n - 1u);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* BITS_H */

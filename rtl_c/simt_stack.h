@@ -1,0 +1,195 @@
+/*
+ * simt_stack.h -- SIMT reconvergence stack, single path (SPE): the baseline.
+ *
+ * Hardware: one stack per warp of entries {pc, mask, rpc}.  Only the top of
+ * stack (TOS) is schedulable.  Papers: 000 sec. 3.2 and Fig. 5 (PDOM stack),
+ * 003 sec. 2.1 and Fig. 2, 004 sec. 2.3.  The Verilog twin is
+ * verilog/simt_stack.v: same parameters, same ports, same behaviour, cycle
+ * for cycle.
+ *
+ * Configurations (cfg field = Verilog parameter):
+ *
+ *   | field   | param  | default | range  | meaning                       |
+ *   |---------|--------|---------|--------|-------------------------------|
+ *   | warps   | WARPS  | 48      | 1..64  | warps per core, one stack each|
+ *   | lanes   | LANES  | 32      | 1..64  | threads per warp (mask bits)  |
+ *   | depth   | DEPTH  | 16      | 1..32  | entries per stack             |
+ *   | pc_bits | PC_W   | 32      | 2..64  | PC width                      |
+ *
+ *   Entry = 2*PC_W + LANES bits (96 at the defaults, SPEC 3.1).
+ *
+ * Timing.  All outputs are combinational from the current state and this
+ * cycle's inputs (`always @*`).  tos_* is the TOS of op_warp, which the
+ * branch unit reads to form the not-taken mask.  The stack update happens at the rising edge
+ * of clk (`simt_stack_step`).  One operation per cycle, on one warp.  The read
+ * port (rd_*) shows the state before this cycle's update.  Reset is
+ * synchronous and active high; it empties every stack.
+ *
+ * Operations (`op`):
+ *   LAUNCH  warp op_warp starts with one entry {op_pc, op_mask, op_rpc};
+ *           op_rpc is the kernel's exit PC.  When the warp's last entry pops
+ *           (its threads reached op_rpc) the warp is finished: depth 0.
+ *   BRANCH  the instruction at TOS resolved: op_mask are the threads that
+ *           take the branch to op_pc, the other TOS threads go to op_npc
+ *           (fall-through), op_rpc is the branch's reconvergence PC
+ *           (immediate post-dominator).  A non-branch instruction is a BRANCH
+ *           with op_mask = 0 and op_npc = the next PC.
+ *
+ * What a BRANCH does (t = op_mask, n = TOS.mask & ~t):
+ *   - uniform (t == 0 or n == 0): TOS.pc := the one target; if that equals
+ *     TOS.rpc the entry pops (act POP), otherwise act ADVANCE.
+ *   - divergent, op_rpc != TOS.rpc (act DIVERGE, 000 Fig. 5d): TOS.pc :=
+ *     op_rpc; push the not-taken entry {op_npc, n, op_rpc}, then the taken
+ *     entry {op_pc, t, op_rpc}, so the taken side runs first.
+ *   - divergent, op_rpc == TOS.rpc and depth >= 2 (act SPLIT): the TOS
+ *     entry would only wait for op_rpc, the point its own entry pops at, so
+ *     it is replaced by the not-taken entry and the taken entry is pushed on
+ *     top: net depth +1 instead of +2.  (As GPGPU-sim does; the papers always
+ *     push two.  It saves a level and never changes which threads run when.)
+ *     The base entry is never replaced: it keeps every thread of the warp
+ *     until all of them reach the exit, so a divergence to the exit PC is a
+ *     DIVERGE that leaves the base waiting with pc == rpc.
+ *   - A side whose target already equals op_rpc (an `if` without `else`) is
+ *     not pushed: its threads wait in the entry below.  With both sides at
+ *     op_rpc the branch is a uniform jump to op_rpc.
+ *   Consequence: only a waiting base entry holds pc == rpc, so a pop chains
+ *   at most once: popping the last entry above a waiting base empties the
+ *   stack (the warp is finished).
+ *
+ * Back-pressure.  A BRANCH that needs more entries than are free gets
+ * ready = 0 (act STALL) and changes nothing; the pipeline must hold it.
+ *
+ * Illegal input (err = 1, err_code below, state unchanged, ready = 1):
+ *   op == 3; op_warp >= WARPS; LAUNCH on a warp with a non-empty stack, with
+ *   op_mask == 0 or with op_pc == op_rpc; BRANCH on an empty stack, or with
+ *   op_mask not a subset of TOS.mask.
+ *
+ * Invariants (simt_stack_check): depth <= DEPTH; every entry has a non-empty
+ * mask and pc != rpc (but a base entry with entries above it); entries are grouped by runs of equal rpc (the entries
+ * pushed for one reconvergence point); the masks of a run are pairwise
+ * disjoint and their union is a subset of the mask of the entry below the
+ * run; every mask is within LANES bits.
+ *
+ * Worked example (000 Fig. 5, 4 threads, masks written t0..t3):
+ *   LAUNCH A 1111 rpc=X    [ {A,1111,X} ]
+ *   A: 1110->B, 0001->F, rpc G   (DIVERGE)
+ *                          [ {G,1111,X} {F,0001,G} {B,1110,G} ]
+ *   B: 1000->C, 0110->D, rpc E   (DIVERGE)
+ *                          [ {G,1111,X} {F,0001,G} {E,1110,G} {D,0110,E} {C,1000,E} ]
+ *   C -> E (POP), D -> E (POP), E -> G (POP), F -> G (POP)
+ *                          [ {G,1111,X} ]
+ */
+#ifndef SIMT_STACK_H
+#define SIMT_STACK_H
+
+#include <stdint.h>
+
+#include "port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+#define SIMT_STACK_MAX_WARPS 64
+#define SIMT_STACK_MAX_DEPTH 32
+
+enum simt_stack_op {
+    SIMT_OP_NOP = 0,
+    SIMT_OP_LAUNCH = 1,
+    SIMT_OP_BRANCH = 2,
+    SIMT_OP_BAD = 3 /* never legal: err BAD_OP */
+};
+
+enum simt_stack_err {
+    SIMT_ERR_NONE = 0,
+    SIMT_ERR_BAD_OP = 1,
+    SIMT_ERR_BAD_WARP = 2,
+    SIMT_ERR_WARP_BUSY = 3,
+    SIMT_ERR_WARP_IDLE = 4,
+    SIMT_ERR_BAD_MASK = 5,
+    SIMT_ERR_BAD_LAUNCH = 6
+};
+
+enum simt_stack_act {
+    SIMT_ACT_IDLE = 0,    /* nop, or rejected with err */
+    SIMT_ACT_LAUNCH = 1,
+    SIMT_ACT_ADVANCE = 2, /* uniform: TOS.pc updated */
+    SIMT_ACT_POP = 3,     /* TOS reached its rpc and popped */
+    SIMT_ACT_DIVERGE = 4, /* TOS.pc := rpc, 1 or 2 pushed */
+    SIMT_ACT_SPLIT = 5,   /* TOS replaced, 0 or 1 pushed */
+    SIMT_ACT_STALL = 6    /* not enough free entries: ready = 0 */
+};
+
+typedef struct {
+    unsigned warps;
+    unsigned lanes;
+    unsigned depth;
+    unsigned pc_bits;
+} simt_stack_cfg;
+
+typedef struct {
+    uint64_t pc[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
+    uint64_t mask[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
+    uint64_t rpc[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
+    uint8_t sp[SIMT_STACK_MAX_WARPS]; /* entries in use; TOS = sp - 1 */
+} simt_stack_state;
+
+typedef struct {
+    uint64_t op;      /* 2 bits */
+    uint64_t op_warp; /* WARP_W = clog2(WARPS) bits */
+    uint64_t op_mask; /* LANES */
+    uint64_t op_pc;   /* PC_W */
+    uint64_t op_npc;  /* PC_W */
+    uint64_t op_rpc;  /* PC_W */
+    uint64_t rd_warp; /* WARP_W */
+    uint64_t rd_idx;  /* IDX_W = clog2(DEPTH) bits; 0 = TOS */
+} simt_stack_in;
+
+typedef struct {
+    uint64_t ready;    /* 0: op held back (stack full) */
+    uint64_t err;
+    uint64_t err_code; /* 3 bits, enum simt_stack_err */
+    uint64_t act;      /* 3 bits, enum simt_stack_act */
+    uint64_t op_depth; /* DEPTH_W = clog2(DEPTH+1) bits: depth of op_warp */
+    uint64_t tos_pc;   /* TOS of op_warp, what the branch unit reads (0 if empty) */
+    uint64_t tos_mask;
+    uint64_t tos_rpc;
+    uint64_t rd_depth; /* DEPTH_W: depth of rd_warp */
+    uint64_t rd_valid; /* rd_idx < rd_depth */
+    uint64_t rd_pc;    /* entry rd_idx below TOS of rd_warp (0 if !rd_valid) */
+    uint64_t rd_mask;
+    uint64_t rd_rpc;
+} simt_stack_out;
+
+simt_stack_cfg simt_stack_default_cfg(void);
+/* NULL if cfg is legal, else a one-line message naming the field and range. */
+const char *simt_stack_cfg_check(const simt_stack_cfg *cfg);
+
+unsigned simt_stack_warp_w(const simt_stack_cfg *cfg);  /* op_warp width */
+unsigned simt_stack_idx_w(const simt_stack_cfg *cfg);   /* rd_idx width */
+unsigned simt_stack_depth_w(const simt_stack_cfg *cfg); /* depth outputs width */
+
+void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s);
+void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
+                     const simt_stack_in *in, simt_stack_out *out);
+void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in);
+const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *s);
+
+/* Visits every Verilog port in a fixed order (see port.h). */
+void simt_stack_ports(const simt_stack_cfg *cfg, const simt_stack_in *in,
+                      const simt_stack_out *out, port_visit_fn visit, void *ctx);
+/* Ports, then a `state` scope with depth and TOS of each warp. */
+void simt_stack_trace(struct vcd_writer *w, const simt_stack_cfg *cfg,
+                      const simt_stack_state *s, const simt_stack_in *in,
+                      const simt_stack_out *out);
+
+const char *simt_stack_err_name(unsigned code);
+const char *simt_stack_act_name(unsigned act);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMT_STACK_H */

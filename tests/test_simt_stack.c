@@ -1,0 +1,425 @@
+/*
+ * test_simt_stack.c -- golden and unit tests of the single-path stack
+ * (rtl_c/simt_stack).  The whole stack of the warp is asserted after every
+ * event of the worked examples.  Masks are written as in the papers, thread
+ * t0 first: "1110" is threads 0,1,2.
+ */
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "../rtl_c/simt_stack.h"
+#include "check.h"
+
+/* "1110" (t0 first) -> 0x7 */
+static uint64_t m(const char *s)
+{
+    uint64_t v = 0;
+    unsigned i;
+    for (i = 0; s[i]; i++)
+        if (s[i] == '1')
+            v |= (uint64_t)1 << i;
+    return v;
+}
+
+typedef struct {
+    uint64_t pc;
+    const char *mask;
+    uint64_t rpc;
+} ent;
+
+/* Asserts depth and every entry, bottom first. */
+#define EXPECT_STACK(s, w, ...)                                                        \
+    do {                                                                               \
+        const ent exp_[] = {__VA_ARGS__};                                              \
+        unsigned n_ = sizeof exp_ / sizeof exp_[0], i_;                                \
+        CHECK_EQ((s)->sp[w], n_);                                                      \
+        for (i_ = 0; i_ < n_ && i_ < (s)->sp[w]; i_++) {                               \
+            CHECK_EQ((s)->pc[w][i_], exp_[i_].pc);                                     \
+            CHECK_EQ((s)->mask[w][i_], m(exp_[i_].mask));                              \
+            CHECK_EQ((s)->rpc[w][i_], exp_[i_].rpc);                                   \
+        }                                                                              \
+    } while (0)
+
+enum { A = 0x100, B = 0x200, C = 0x300, D = 0x400, E = 0x500, F = 0x600, G = 0x700, X = 0x800 };
+
+static simt_stack_cfg small_cfg(void)
+{
+    simt_stack_cfg c = simt_stack_default_cfg();
+    c.warps = 4;
+    c.lanes = 4;
+    return c;
+}
+
+/* Applies one op (eval, then the clock edge); returns the outputs. */
+static simt_stack_out apply(const simt_stack_cfg *c, simt_stack_state *s, unsigned op, unsigned w,
+                            uint64_t mask, uint64_t pc, uint64_t npc, uint64_t rpc)
+{
+    simt_stack_in in;
+    simt_stack_out o;
+    const char *why;
+    memset(&in, 0, sizeof in);
+    in.op = op;
+    in.op_warp = w;
+    in.op_mask = mask;
+    in.op_pc = pc;
+    in.op_npc = npc;
+    in.op_rpc = rpc;
+    simt_stack_eval(c, s, &in, &o);
+    simt_stack_step(c, s, &in);
+    why = simt_stack_check(c, s);
+    if (why)
+        printf("  invariant: %s\n", why);
+    CHECK(why == NULL);
+    return o;
+}
+
+static simt_stack_out launch(const simt_stack_cfg *c, simt_stack_state *s, unsigned w,
+                             const char *mask, uint64_t pc, uint64_t exit_pc)
+{
+    return apply(c, s, SIMT_OP_LAUNCH, w, m(mask), pc, 0, exit_pc);
+}
+
+static simt_stack_out branch(const simt_stack_cfg *c, simt_stack_state *s, unsigned w,
+                             const char *taken, uint64_t pc, uint64_t npc, uint64_t rpc)
+{
+    return apply(c, s, SIMT_OP_BRANCH, w, m(taken), pc, npc, rpc);
+}
+
+/* A non-branch instruction or uniform jump: every TOS thread goes to pc. */
+static simt_stack_out go(const simt_stack_cfg *c, simt_stack_state *s, unsigned w, uint64_t pc)
+{
+    return apply(c, s, SIMT_OP_BRANCH, w, 0, 0, pc, 0);
+}
+
+/* 000 Fig. 5: A diverges 1110->B / 0001->F (rpc G); B diverges 1000->C /
+ * 0110->D (rpc E); C and D reconverge at E, E and F at G. */
+TEST(fig5_000_golden)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+
+    CHECK_EQ(launch(&c, &s, 1, "1111", A, X).act, SIMT_ACT_LAUNCH);
+    EXPECT_STACK(&s, 1, {A, "1111", X});
+
+    CHECK_EQ(branch(&c, &s, 1, "1110", B, F, G).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G}, {B, "1110", G});
+
+    /* Fig. 5(c) -> (d): TOS next PC := E, push D (0110) then C (1000) */
+    CHECK_EQ(branch(&c, &s, 1, "1000", C, D, E).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G}, {E, "1110", G}, {D, "0110", E},
+                 {C, "1000", E});
+
+    CHECK_EQ(go(&c, &s, 1, C + 4).act, SIMT_ACT_ADVANCE); /* C runs on */
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G}, {E, "1110", G}, {D, "0110", E},
+                 {C + 4, "1000", E});
+    CHECK_EQ(go(&c, &s, 1, E).act, SIMT_ACT_POP); /* C reaches E */
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G}, {E, "1110", G}, {D, "0110", E});
+    CHECK_EQ(go(&c, &s, 1, E).act, SIMT_ACT_POP); /* D reaches E: Fig. 5(e) */
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G}, {E, "1110", G});
+    CHECK_EQ(go(&c, &s, 1, G).act, SIMT_ACT_POP); /* E reaches G */
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {F, "0001", G});
+    CHECK_EQ(go(&c, &s, 1, G).act, SIMT_ACT_POP); /* F reaches G */
+    EXPECT_STACK(&s, 1, {G, "1111", X});
+    CHECK_EQ(go(&c, &s, 1, X).act, SIMT_ACT_POP); /* G reaches the exit */
+    CHECK_EQ(s.sp[1], 0);
+    CHECK_EQ(s.sp[0] + s.sp[2] + s.sp[3], 0); /* other warps untouched */
+}
+
+/* SPEC 3.2's CFG on the SPE stack: B, then C, D, E, F, G, one path at a time. */
+TEST(spec32_example_on_spe)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+
+    launch(&c, &s, 0, "1111", A, X);
+    EXPECT_STACK(&s, 0, {A, "1111", X});
+    CHECK_EQ(branch(&c, &s, 0, "1100", B, C, G).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G}, {B, "1100", G});
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP); /* B done */
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G});
+    CHECK_EQ(branch(&c, &s, 0, "0010", D, E, F).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "0011", G}, {E, "0001", F}, {D, "0010", F});
+    CHECK_EQ(go(&c, &s, 0, F).act, SIMT_ACT_POP); /* D done */
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "0011", G}, {E, "0001", F});
+    CHECK_EQ(go(&c, &s, 0, F).act, SIMT_ACT_POP); /* E done */
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "0011", G});
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP); /* F done */
+    EXPECT_STACK(&s, 0, {G, "1111", X});
+    CHECK_EQ(go(&c, &s, 0, X).act, SIMT_ACT_POP);
+    CHECK_EQ(s.sp[0], 0);
+}
+
+/* if without else: the side already at the rpc waits in the entry below. */
+TEST(if_without_else)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    CHECK_EQ(branch(&c, &s, 0, "0101", B, C, C).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {C, "1111", X}, {B, "0101", C});
+    CHECK_EQ(go(&c, &s, 0, C).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {C, "1111", X});
+    /* taken side at the rpc instead */
+    CHECK_EQ(branch(&c, &s, 0, "0101", D, E, D).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {D, "1111", X}, {E, "1010", D});
+    /* both sides at the rpc: a uniform jump */
+    CHECK_EQ(branch(&c, &s, 0, "1000", F, F, F).act, SIMT_ACT_ADVANCE);
+    EXPECT_STACK(&s, 0, {D, "1111", X}, {F, "1010", D});
+}
+
+/* A nested branch reconverging where its own entry does: SPLIT. */
+TEST(split_when_rpc_matches_tos)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    branch(&c, &s, 0, "1100", B, C, G);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G}, {B, "1100", G});
+    CHECK_EQ(branch(&c, &s, 0, "1000", D, E, G).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G}, {E, "0100", G}, {D, "1000", G});
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP);
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G});
+    /* one side at the rpc: the TOS shrinks to the other side, nothing pushed */
+    CHECK_EQ(branch(&c, &s, 0, "0010", F, G, G).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "0010", G});
+}
+
+/* Divergence to the kernel exit at the base: the base waits with pc == rpc
+ * and goes together with the last entry above it. */
+TEST(diverge_to_exit_and_finish)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 2, "1111", A, X);
+    CHECK_EQ(branch(&c, &s, 2, "0011", B, X, X).act, SIMT_ACT_DIVERGE); /* early return */
+    EXPECT_STACK(&s, 2, {X, "1111", X}, {B, "0011", X});
+    CHECK_EQ(branch(&c, &s, 2, "0010", C, D, X).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 2, {X, "1111", X}, {D, "0001", X}, {C, "0010", X});
+    CHECK_EQ(go(&c, &s, 2, X).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 2, {X, "1111", X}, {D, "0001", X});
+    CHECK_EQ(go(&c, &s, 2, X).act, SIMT_ACT_POP); /* chained: the warp is done */
+    CHECK_EQ(s.sp[2], 0);
+}
+
+static void expect_rejected(const simt_stack_cfg *c, simt_stack_state *s, unsigned op, unsigned w,
+                            uint64_t mask, uint64_t pc, uint64_t npc, uint64_t rpc,
+                            unsigned code)
+{
+    simt_stack_state before = *s;
+    simt_stack_out o = apply(c, s, op, w, mask, pc, npc, rpc);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, code);
+    CHECK_EQ(o.act, SIMT_ACT_IDLE);
+    CHECK_EQ(o.ready, 1);
+    CHECK(memcmp(&before, s, sizeof before) == 0);
+}
+
+TEST(illegal_input_raises_err_and_changes_nothing)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    c.warps = 3; /* the 2-bit warp port can then name a warp that is not there */
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1100", A, X);
+    expect_rejected(&c, &s, SIMT_OP_BAD, 0, 0, 0, 0, 0, SIMT_ERR_BAD_OP);
+    expect_rejected(&c, &s, SIMT_OP_LAUNCH, 3, m("1111"), A, 0, X, SIMT_ERR_BAD_WARP);
+    expect_rejected(&c, &s, SIMT_OP_BRANCH, 3, 0, 0, B, 0, SIMT_ERR_BAD_WARP);
+    expect_rejected(&c, &s, SIMT_OP_BRANCH, 2, 0, 0, B, 0, SIMT_ERR_WARP_IDLE);
+    expect_rejected(&c, &s, SIMT_OP_LAUNCH, 0, m("1111"), A, 0, X, SIMT_ERR_WARP_BUSY);
+    expect_rejected(&c, &s, SIMT_OP_LAUNCH, 1, 0, A, 0, X, SIMT_ERR_BAD_MASK);
+    expect_rejected(&c, &s, SIMT_OP_LAUNCH, 1, m("1111"), A, 0, A, SIMT_ERR_BAD_LAUNCH);
+    expect_rejected(&c, &s, SIMT_OP_BRANCH, 0, m("0110"), B, C, G, SIMT_ERR_BAD_MASK);
+    /* a NOP is neither an error nor a change */
+    {
+        simt_stack_state before = s;
+        simt_stack_out o = apply(&c, &s, SIMT_OP_NOP, 2, 0, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.act, SIMT_ACT_IDLE);
+        CHECK(memcmp(&before, &s, sizeof s) == 0);
+    }
+}
+
+TEST(overflow_pushes_back)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s, before;
+    simt_stack_out o;
+    c.depth = 3;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    branch(&c, &s, 0, "1100", B, C, G); /* depth 3: full */
+    before = s;
+    o = branch(&c, &s, 0, "1000", D, E, F); /* needs 2 more */
+    CHECK_EQ(o.ready, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.act, SIMT_ACT_STALL);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    /* a SPLIT needs one more: still full */
+    o = branch(&c, &s, 0, "1000", D, E, G);
+    CHECK_EQ(o.ready, 0);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    /* with one side at the rpc the SPLIT needs none: accepted */
+    o = branch(&c, &s, 0, "1000", D, G, G);
+    CHECK_EQ(o.ready, 1);
+    CHECK_EQ(o.act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {C, "0011", G}, {D, "1000", G});
+}
+
+TEST(read_port)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_in in;
+    simt_stack_out o;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 3, "1111", A, X);
+    branch(&c, &s, 3, "1110", B, F, G);
+    memset(&in, 0, sizeof in);
+    in.rd_warp = 3;
+    in.op_warp = 3;
+    in.rd_idx = 0;
+    simt_stack_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.rd_valid, 1);
+    CHECK_EQ(o.rd_depth, 3);
+    CHECK_EQ(o.op_depth, 3);
+    CHECK_EQ(o.rd_pc, B);
+    CHECK_EQ(o.rd_mask, m("1110"));
+    CHECK_EQ(o.rd_rpc, G);
+    in.rd_idx = 2;
+    simt_stack_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.rd_pc, G);
+    CHECK_EQ(o.rd_rpc, X);
+    in.rd_idx = 3; /* beyond the depth */
+    simt_stack_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.rd_valid, 0);
+    CHECK_EQ(o.rd_pc, 0);
+    CHECK_EQ(o.rd_mask, 0);
+    in.rd_warp = 5; /* out of range (port is 2 bits wide at 4 warps: 5 -> 1) */
+    simt_stack_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.rd_depth, 0);
+}
+
+TEST(cfg_check_names_the_field)
+{
+    simt_stack_cfg c = simt_stack_default_cfg();
+    CHECK(simt_stack_cfg_check(&c) == NULL);
+    CHECK_EQ(c.warps, 48);
+    CHECK_EQ(c.lanes, 32);
+    CHECK_EQ(c.depth, 16);
+    CHECK_EQ(c.pc_bits, 32);
+    c.warps = 0;
+    CHECK(simt_stack_cfg_check(&c) && strstr(simt_stack_cfg_check(&c), "warps"));
+    c = simt_stack_default_cfg();
+    c.lanes = 65;
+    CHECK(simt_stack_cfg_check(&c) && strstr(simt_stack_cfg_check(&c), "lanes"));
+    c = simt_stack_default_cfg();
+    c.depth = 33;
+    CHECK(simt_stack_cfg_check(&c) && strstr(simt_stack_cfg_check(&c), "depth"));
+    c = simt_stack_default_cfg();
+    c.pc_bits = 1;
+    CHECK(simt_stack_cfg_check(&c) && strstr(simt_stack_cfg_check(&c), "pc_bits"));
+}
+
+/* The invariant checker must be able to fail. */
+TEST(check_catches_corruption)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s, good;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    branch(&c, &s, 0, "1100", B, C, G);
+    good = s;
+    CHECK(simt_stack_check(&c, &s) == NULL);
+    s.mask[0][2] |= m("0010"); /* siblings overlap */
+    CHECK(simt_stack_check(&c, &s) != NULL);
+    s = good;
+    s.mask[0][0] = m("1110"); /* children not within the parent */
+    CHECK(simt_stack_check(&c, &s) != NULL);
+    s = good;
+    s.pc[0][2] = G; /* pc == rpc left on the stack */
+    CHECK(simt_stack_check(&c, &s) != NULL);
+    s = good;
+    s.mask[0][1] = 0; /* empty entry */
+    CHECK(simt_stack_check(&c, &s) != NULL);
+    s = good;
+    s.sp[1] = 17; /* beyond DEPTH */
+    CHECK(simt_stack_check(&c, &s) != NULL);
+}
+
+/* Random legal and illegal traffic on a small stack; invariants and thread
+ * conservation (base entry = launched mask) after every step. */
+TEST(random_traffic_keeps_invariants)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    uint64_t launched[4] = {0, 0, 0, 0}, x = 12345;
+    unsigned i, bad = 0, stalls = 0, pops = 0, maxd = 0;
+    c.lanes = 8;
+    c.depth = 5;
+    simt_stack_reset(&c, &s);
+    for (i = 0; i < 200000u && bad < 5; i++) {
+        simt_stack_in in;
+        simt_stack_out o;
+        simt_stack_state before = s;
+        unsigned w;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        memset(&in, 0, sizeof in);
+        w = (unsigned)(x & 3u);
+        in.op = s.sp[w] ? SIMT_OP_BRANCH : SIMT_OP_LAUNCH;
+        if ((x >> 8) % 50u == 0)
+            in.op = (x >> 20) & 3u;
+        in.op_warp = w;
+        in.op_mask = (x >> 24) & 0xffu;
+        if (s.sp[w] && (x >> 40) % 4u)
+            in.op_mask &= s.mask[w][s.sp[w] - 1u];
+        in.op_pc = 4u * ((x >> 32) % 6u);
+        in.op_npc = 4u * ((x >> 36) % 6u);
+        in.op_rpc = 4u * ((x >> 44) % 6u);
+        simt_stack_eval(&c, &s, &in, &o);
+        simt_stack_step(&c, &s, &in);
+        if (o.err || !o.ready)
+            bad += memcmp(&before, &s, sizeof s) != 0;
+        stalls += !o.ready;
+        pops += o.act == SIMT_ACT_POP;
+        if (s.sp[w] > maxd)
+            maxd = s.sp[w];
+        if (simt_stack_check(&c, &s) != NULL) {
+            printf("  step %u: %s\n", i, simt_stack_check(&c, &s));
+            bad++;
+        }
+        if (before.sp[w] == 0 && s.sp[w] != 0)
+            launched[w] = s.mask[w][0];
+        if (s.sp[w] != 0 && s.mask[w][0] != launched[w])
+            bad++;
+        if (before.sp[w] != 0 && s.sp[w] == 0 && o.act != SIMT_ACT_POP)
+            bad++;
+    }
+    CHECK_EQ(bad, 0);
+    CHECK(stalls > 0);
+    CHECK(pops > 1000);
+    CHECK_EQ(maxd, 5);
+}
+
+int main(void)
+{
+    RUN(fig5_000_golden);
+    RUN(spec32_example_on_spe);
+    RUN(if_without_else);
+    RUN(split_when_rpc_matches_tos);
+    RUN(diverge_to_exit_and_finish);
+    RUN(illegal_input_raises_err_and_changes_nothing);
+    RUN(overflow_pushes_back);
+    RUN(read_port);
+    RUN(cfg_check_names_the_field);
+    RUN(check_catches_corruption);
+    RUN(random_traffic_keeps_invariants);
+    return test_summary();
+}

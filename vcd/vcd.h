@@ -1,0 +1,63 @@
+/*
+ * vcd.h -- a small Value Change Dump writer for the C models.
+ *
+ * Use it as a loop of passes, one per time step:
+ *
+ *     for (t = 0; ...; t++) { vcd_time(w, t); foo_trace(w, ...); }
+ *
+ * The first pass (the calls after the first vcd_time()) declares the scopes
+ * and signals, in call order, and gives their initial values.  The second
+ * vcd_time() writes the header, $enddefinitions and a $dumpvars of those
+ * values.  Every later pass makes the same calls in the same order;
+ * vcd_sig() matches the n-th signal of the pass to the n-th declared one and
+ * writes a value only when it changed.  A time stamp is written only for a
+ * step in which something changed.
+ *
+ * A pass that declares a different name or width than the first one is a
+ * programming error: the writer records it (vcd_error()) and stops writing.
+ *
+ * Signals are 1..64 bits wide.  Scalars are dumped as `0!`, vectors as
+ * `b1010 !`.  Identifiers are the printable-ASCII codes VCD allows.
+ * Memory for the signal table is allocated while defining (never per cycle).
+ */
+#ifndef VCD_H
+#define VCD_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct vcd_writer vcd_writer;
+
+/* Opens `path` for writing.  `timescale` is e.g. "1ns".  NULL on failure. */
+vcd_writer *vcd_open(const char *path, const char *timescale);
+
+/* Enters / leaves a module scope (nesting is allowed). */
+void vcd_scope(vcd_writer *w, const char *name);
+void vcd_upscope(vcd_writer *w);
+
+/* Declares (first pass) or sets (later passes) the next signal. */
+void vcd_sig(vcd_writer *w, const char *name, unsigned width, uint64_t value);
+
+/* Starts time step `t` (must not go backwards).  The first call ends the
+ * definition phase.  Values set after vcd_time(t) belong to time t. */
+void vcd_time(vcd_writer *w, uint64_t t);
+
+/* Number of signals declared so far. */
+unsigned vcd_count(const vcd_writer *w);
+
+/* NULL while all is well, otherwise a description of the first misuse. */
+const char *vcd_error(const vcd_writer *w);
+
+/* Flushes and closes; returns 0 on success, -1 if any write failed or the
+ * writer recorded a misuse. */
+int vcd_close(vcd_writer *w);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* VCD_H */

@@ -1,0 +1,302 @@
+// simt_stack.v -- SIMT reconvergence stack, single path (SPE): the baseline.
+//
+// One stack per warp of entries {pc, mask, rpc}; only the top of stack (TOS)
+// is schedulable.  Follows 000 sec. 3.2 / Fig. 5 and 003 sec. 2.1 / Fig. 2.
+// Twin of rtl_c/simt_stack.{h,c}, which documents the behaviour in full;
+// both are written as the same `decide` block and the same clock edge.
+//
+//   | parameter | default | meaning                                       |
+//   |-----------|---------|-----------------------------------------------|
+//   | WARPS     | 48      | warps, one stack each (1..64)                 |
+//   | LANES     | 32      | threads per warp = mask bits (1..64)          |
+//   | DEPTH     | 16      | entries per stack (1..32)                     |
+//   | PC_W      | 32      | PC width (2..64)                              |
+//   | WARP_W, IDX_W, DEPTH_W | derived, do not override: clog2 widths  |
+//
+// Timing: every output is combinational from the registered state and this
+// cycle's inputs (tos_* = TOS of op_warp, read by the branch unit); the stack changes at the rising edge of clk.  One operation
+// (LAUNCH or BRANCH) per cycle.  rd_* shows the state before this cycle's
+// update.  rst is synchronous, active high, and clears the depth counters
+// only: entries above a warp's depth are never observable, so the stack RAM
+// is not reset (the C model zeroes it; no output can tell the difference).
+//
+// Branch (t = op_mask, n = TOS.mask & ~t):
+//   uniform   TOS.pc := target; POP if target == TOS.rpc, else ADVANCE
+//   DIVERGE   op_rpc != TOS.rpc (or TOS is the base entry): TOS.pc := op_rpc,
+//             push {op_npc, n, op_rpc} then {op_pc, t, op_rpc}
+//   SPLIT     op_rpc == TOS.rpc, depth >= 2: the sides replace the TOS entry
+//             (as GPGPU-sim; the papers push two), net depth +1
+//   a side whose target is op_rpc is not pushed (if without else)
+//   STALL     not enough free entries: ready = 0, nothing changes
+// A base entry that diverged to its own rpc (the exit) waits with pc == rpc;
+// popping the last entry above it empties the stack (the warp is done).
+//
+// Departures from the papers: SPLIT (above); one warp updated per cycle; a
+// read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
+module simt_stack #(
+    parameter WARPS   = 48,
+    parameter LANES   = 32,
+    parameter DEPTH   = 16,
+    parameter PC_W    = 32,
+    parameter WARP_W  = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter IDX_W   = (DEPTH > 1) ? $clog2(DEPTH) : 1,
+    parameter DEPTH_W = $clog2(DEPTH + 1)
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire [1:0]         op,
+    input  wire [WARP_W-1:0]  op_warp,
+    input  wire [LANES-1:0]   op_mask,
+    input  wire [PC_W-1:0]    op_pc,
+    input  wire [PC_W-1:0]    op_npc,
+    input  wire [PC_W-1:0]    op_rpc,
+    input  wire [WARP_W-1:0]  rd_warp,
+    input  wire [IDX_W-1:0]   rd_idx,
+    output reg                ready,
+    output reg                err,
+    output reg  [2:0]         err_code,
+    output reg  [2:0]         act,
+    output reg  [DEPTH_W-1:0] op_depth,
+    output reg  [PC_W-1:0]    tos_pc,
+    output reg  [LANES-1:0]   tos_mask,
+    output reg  [PC_W-1:0]    tos_rpc,
+    output reg  [DEPTH_W-1:0] rd_depth,
+    output reg                rd_valid,
+    output reg  [PC_W-1:0]    rd_pc,
+    output reg  [LANES-1:0]   rd_mask,
+    output reg  [PC_W-1:0]    rd_rpc
+);
+
+    localparam [1:0] OP_NOP    = 2'd0;
+    localparam [1:0] OP_LAUNCH = 2'd1;
+    localparam [1:0] OP_BRANCH = 2'd2;
+
+    localparam [2:0] ERR_NONE       = 3'd0;
+    localparam [2:0] ERR_BAD_OP     = 3'd1;
+    localparam [2:0] ERR_BAD_WARP   = 3'd2;
+    localparam [2:0] ERR_WARP_BUSY  = 3'd3;
+    localparam [2:0] ERR_WARP_IDLE  = 3'd4;
+    localparam [2:0] ERR_BAD_MASK   = 3'd5;
+    localparam [2:0] ERR_BAD_LAUNCH = 3'd6;
+
+    localparam [2:0] ACT_IDLE    = 3'd0;
+    localparam [2:0] ACT_LAUNCH  = 3'd1;
+    localparam [2:0] ACT_ADVANCE = 3'd2;
+    localparam [2:0] ACT_POP     = 3'd3;
+    localparam [2:0] ACT_DIVERGE = 3'd4;
+    localparam [2:0] ACT_SPLIT   = 3'd5;
+    localparam [2:0] ACT_STALL   = 3'd6;
+
+    localparam ENTRIES = WARPS * DEPTH;
+    localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+
+    // ---------------------------------------------------------------- state
+    reg [PC_W-1:0]    pc_q   [0:ENTRIES-1];
+    reg [LANES-1:0]   mask_q [0:ENTRIES-1];
+    reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1];
+    reg [DEPTH_W-1:0] sp_q   [0:WARPS-1];
+
+    // ------------------------------------------------------ address helpers
+    wire [31:0] op_warp_x = {{(32-WARP_W){1'b0}}, op_warp};
+    wire [31:0] rd_warp_x = {{(32-WARP_W){1'b0}}, rd_warp};
+    wire [31:0] rd_idx_x  = {{(32-IDX_W){1'b0}}, rd_idx};
+    wire        op_warp_ok = op_warp_x < WARPS;
+    wire        rd_warp_ok = rd_warp_x < WARPS;
+    wire [WARP_W-1:0] op_w = op_warp_ok ? op_warp : {WARP_W{1'b0}};
+    wire [WARP_W-1:0] rd_w = rd_warp_ok ? rd_warp : {WARP_W{1'b0}};
+
+    wire [DEPTH_W-1:0] sp     = sp_q[op_w];
+    wire [31:0]        sp_x   = {{(32-DEPTH_W){1'b0}}, sp};
+    wire [31:0]        base_x = op_warp_x * DEPTH;
+    wire [31:0]        tos_x  = base_x + sp_x - 32'd1;
+    wire [ADDR_W-1:0]  tos_a  = tos_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  bot_a  = base_x[ADDR_W-1:0];
+
+    wire             op_live    = op_warp_ok && (sp != {DEPTH_W{1'b0}});
+    wire [PC_W-1:0]  tos_rpc_q  = rpc_q[tos_a];
+    wire [LANES-1:0] tos_mask_q = mask_q[tos_a];
+    wire             base_waits = (sp_x == 32'd2) && (pc_q[bot_a] == rpc_q[bot_a]);
+
+    // --------------------------------------------------------------- decide
+    reg [2:0]         err_code_d;
+    reg [2:0]         act_d;
+    reg [DEPTH_W-1:0] sp_d;
+    reg               wr_tos;
+    reg [PC_W-1:0]    tos_pc_d;
+    reg [1:0]         n_push;
+    reg [31:0]        push_base_x;
+    reg [PC_W-1:0]    push_pc0;
+    reg [LANES-1:0]   push_mask0;
+    reg [PC_W-1:0]    push_pc1;
+    reg [LANES-1:0]   push_mask1;
+    reg [31:0]        need_x;
+    reg [LANES-1:0]   tmask;
+    reg [LANES-1:0]   nmask;
+    reg               t_live;
+    reg               n_live;
+    reg [PC_W-1:0]    target;
+
+    always @* begin
+        err_code_d  = ERR_NONE;
+        act_d       = ACT_IDLE;
+        sp_d        = sp;
+        wr_tos      = 1'b0;
+        tos_pc_d    = {PC_W{1'b0}};
+        n_push      = 2'd0;
+        push_base_x = 32'd0;
+        push_pc0    = {PC_W{1'b0}};
+        push_mask0  = {LANES{1'b0}};
+        push_pc1    = {PC_W{1'b0}};
+        push_mask1  = {LANES{1'b0}};
+        need_x      = 32'd0;
+        tmask       = op_mask;
+        nmask       = tos_mask_q & ~op_mask;
+        t_live      = op_pc != op_rpc;
+        n_live      = op_npc != op_rpc;
+        target      = (op_mask != {LANES{1'b0}}) ? op_pc : op_npc;
+
+        if (op == OP_NOP) begin
+            act_d = ACT_IDLE;
+        end else if (op != OP_LAUNCH && op != OP_BRANCH) begin
+            err_code_d = ERR_BAD_OP;
+        end else if (!op_warp_ok) begin
+            err_code_d = ERR_BAD_WARP;
+        end else if (op == OP_LAUNCH) begin
+            if (sp != {DEPTH_W{1'b0}})
+                err_code_d = ERR_WARP_BUSY;
+            else if (op_mask == {LANES{1'b0}})
+                err_code_d = ERR_BAD_MASK;
+            else if (op_pc == op_rpc)
+                err_code_d = ERR_BAD_LAUNCH;
+            else begin
+                act_d       = ACT_LAUNCH;
+                sp_d        = {{(DEPTH_W-1){1'b0}}, 1'b1};
+                n_push      = 2'd1;
+                push_base_x = base_x;
+                push_pc0    = op_pc;
+                push_mask0  = op_mask;
+            end
+        end else if (sp == {DEPTH_W{1'b0}}) begin
+            err_code_d = ERR_WARP_IDLE;
+        end else if ((op_mask & ~tos_mask_q) != {LANES{1'b0}}) begin
+            err_code_d = ERR_BAD_MASK;
+        end else if (tmask == {LANES{1'b0}} || nmask == {LANES{1'b0}}) begin
+            // uniform: the whole TOS moves to one target
+            if (target == tos_rpc_q) begin
+                act_d = ACT_POP;
+                sp_d  = base_waits ? {DEPTH_W{1'b0}} : sp - 1'b1;
+            end else begin
+                act_d    = ACT_ADVANCE;
+                wr_tos   = 1'b1;
+                tos_pc_d = target;
+            end
+        end else begin
+            // divergent: live sides pushed, not-taken first, taken on top
+            n_push     = {1'b0, n_live} + {1'b0, t_live};
+            push_pc0   = n_live ? op_npc : op_pc;
+            push_mask0 = n_live ? nmask : tmask;
+            push_pc1   = op_pc;
+            push_mask1 = tmask;
+            if (op_rpc == tos_rpc_q && sp_x >= 32'd2) begin
+                // SPLIT: the sides replace the TOS entry
+                if (n_push == 2'd0) begin
+                    act_d = ACT_POP;
+                    sp_d  = base_waits ? {DEPTH_W{1'b0}} : sp - 1'b1;
+                end else begin
+                    act_d       = ACT_SPLIT;
+                    need_x      = {30'd0, n_push} - 32'd1;
+                    push_base_x = tos_x;
+                end
+            end else if (n_push == 2'd0) begin
+                // both sides at the rpc: a uniform jump to it
+                if (op_rpc == tos_rpc_q) begin
+                    act_d = ACT_POP;
+                    sp_d  = {DEPTH_W{1'b0}};
+                end else begin
+                    act_d    = ACT_ADVANCE;
+                    wr_tos   = 1'b1;
+                    tos_pc_d = op_rpc;
+                end
+            end else begin
+                // DIVERGE: the TOS waits at the rpc, the sides go above it
+                act_d       = ACT_DIVERGE;
+                wr_tos      = 1'b1;
+                tos_pc_d    = op_rpc;
+                need_x      = {30'd0, n_push};
+                push_base_x = base_x + sp_x;
+            end
+            if (act_d == ACT_SPLIT || act_d == ACT_DIVERGE) begin
+                if (sp_x + need_x > DEPTH) begin
+                    act_d  = ACT_STALL;
+                    n_push = 2'd0;
+                    wr_tos = 1'b0;
+                end else begin
+                    sp_d = sp + need_x[DEPTH_W-1:0];
+                end
+            end
+        end
+        if (err_code_d != ERR_NONE) begin
+            act_d  = ACT_IDLE;
+            n_push = 2'd0;
+            wr_tos = 1'b0;
+            sp_d   = sp;
+        end
+    end
+
+    // -------------------------------------------------------------- outputs
+    wire [DEPTH_W-1:0] rd_sp     = sp_q[rd_w];
+    wire [31:0]        rd_sp_x   = {{(32-DEPTH_W){1'b0}}, rd_sp};
+    // Address arithmetic is done in 32 bits and truncated to ADDR_W; the
+    // upper bits are zero by construction (entry < WARPS*DEPTH).
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        rd_ent_x  = rd_warp_x * DEPTH + rd_sp_x - 32'd1 - rd_idx_x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  rd_a      = rd_ent_x[ADDR_W-1:0];
+    wire               rd_hit    = rd_warp_ok && (rd_idx_x < rd_sp_x);
+
+    always @* begin
+        err      = err_code_d != ERR_NONE;
+        err_code = err_code_d;
+        act      = act_d;
+        ready    = act_d != ACT_STALL;
+        op_depth = op_warp_ok ? sp : {DEPTH_W{1'b0}};
+        tos_pc   = op_live ? pc_q[tos_a] : {PC_W{1'b0}};
+        tos_mask = op_live ? tos_mask_q : {LANES{1'b0}};
+        tos_rpc  = op_live ? tos_rpc_q : {PC_W{1'b0}};
+        rd_depth = rd_warp_ok ? rd_sp : {DEPTH_W{1'b0}};
+        rd_valid = rd_hit;
+        rd_pc    = rd_hit ? pc_q[rd_a]   : {PC_W{1'b0}};
+        rd_mask  = rd_hit ? mask_q[rd_a] : {LANES{1'b0}};
+        rd_rpc   = rd_hit ? rpc_q[rd_a]  : {PC_W{1'b0}};
+    end
+
+    // ----------------------------------------------------------- clock edge
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]       push1_x = push_base_x + 32'd1; // upper bits zero, as rd_ent_x
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0] push0_a = push_base_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0] push1_a = push1_x[ADDR_W-1:0];
+    integer i;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            for (i = 0; i < WARPS; i = i + 1)
+                sp_q[i] <= {DEPTH_W{1'b0}};
+        end else begin
+            if (wr_tos)
+                pc_q[tos_a] <= tos_pc_d;
+            if (n_push != 2'd0) begin
+                pc_q[push0_a]   <= push_pc0;
+                mask_q[push0_a] <= push_mask0;
+                rpc_q[push0_a]  <= op_rpc;
+            end
+            if (n_push == 2'd2) begin
+                pc_q[push1_a]   <= push_pc1;
+                mask_q[push1_a] <= push_mask1;
+                rpc_q[push1_a]  <= op_rpc;
+            end
+            sp_q[op_w] <= sp_d;
+        end
+    end
+
+endmodule
