@@ -11,12 +11,13 @@ for g in vcd/*.gtkw; do
   s=$(basename "$g" .gtkw)
   if [ ! -x "$B/cosim_$s" ]; then echo "FAIL gtkw_$s: no $B/cosim_$s"; rc=1; continue; fi
   "$B/cosim_$s" --cycles 50 --quiet --vcd "out/gtkw_$s.vcd" >/dev/null 2>&1
-  # full names of the VCD's signals, e.g. c.state.w00_depth
-  names=$(awk '/^\$scope/{s[++d]=$3} /^\$upscope/{d--} /^\$var/{n=""; for(i=1;i<=d;i++) n=n s[i] "."; print n $5}' "out/gtkw_$s.vcd")
+  # full names as GTKWave shows a VCD's signals: c.op_mask[31:0], c.ready
+  names=$(awk '/^\$scope/{s[++d]=$3} /^\$upscope/{d--}
+    /^\$var/{n=""; for(i=1;i<=d;i++) n=n s[i] "."; print n $5 ($3>1 ? "[" $3-1 ":0]" : "")}' "out/gtkw_$s.vcd")
   missing=""
   while read -r sig; do
     grep -qxF "$sig" <<<"$names" || missing="$missing $sig"
-  done < <(grep -vE '^(\[|@|-|\^|\*)' "$g" | sed '/^$/d')
+  done < <(grep -vE '^(\[|@|-|\^|\*)' "$g" | sed 's/^+{[^}]*} //; /^$/d')
   if [ -z "$missing" ]; then echo "ok gtkw_${s}_signals_exist"; else echo "FAIL gtkw_${s}_signals_exist:$missing"; rc=1; fi
   bad=""
   while read -r f; do

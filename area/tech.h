@@ -1,0 +1,123 @@
+/*
+ * tech.h -- technology constants of the area estimator.
+ *
+ * What it models: one table of process parameters for 90, 65, 45, 40, 32 and
+ * 22 nm, expressed the way CACTI expresses them (feature size F, cell areas
+ * in F^2, wire pitches in F), plus the node-independent circuit constants of
+ * the array and logic models (decoder, column and control sizes, standard
+ * cell areas in gate equivalents).  Every structure uses this one set; there
+ * is no per-structure constant and no published area in here.
+ *
+ * Sources: CACTI 6.5/7.0 technology files (SRAM cell 146 F^2 with aspect
+ * 1.46, CAM cell 292 F^2 with aspect 2.92, local/semi-global/global wire
+ * pitches 2.5/4/8 F at every node); CACTI's multiport cell law (each extra
+ * port adds two local wire pitches to the cell height and width); the
+ * NanGate 45 nm Open Cell Library for the gate-equivalent (NAND2_X1 =
+ * 0.798 um^2 = 394 F^2) and the relative sizes of the other cells.
+ *
+ * Validity: 22..90 nm.  A node between two table rows is interpolated
+ * linearly in log(F) column by column; outside the table is an error.
+ * Departures: CACTI keeps the cell at 146 F^2 at every node and so do we;
+ * real 6T cells drift from about 120 F^2 (90 nm) to about 190 F^2 (22 nm),
+ * which a `calibrate` profile can absorb.
+ *
+ * Calibration: the model's area is a sum of six component classes (below);
+ * a profile multiplies each class by a factor k (1 by default).  The array
+ * model is linear in those factors, which is what makes `calibrate` a
+ * linear least-squares fit.
+ */
+#ifndef AREA_TECH_H
+#define AREA_TECH_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AREA_TECH_MIN_NM 22.0
+#define AREA_TECH_MAX_NM 90.0
+
+/* One row of the technology table (all F-normalized except nm). */
+typedef struct {
+    double nm;             /* feature size F in nm */
+    double cell_f2;        /* 6T SRAM cell with one port, F^2 */
+    double cell_aspect;    /* cell width / height */
+    double cam_f2;         /* CAM cell (one r/w port + one search port), F^2 */
+    double cam_aspect;     /* width / height */
+    double pitch_local_f;  /* wire pitch inside arrays (cell ports), F */
+    double pitch_semi_f;   /* semi-global: buses inside a bank, F */
+    double pitch_global_f; /* global: crossbars, long buses, F */
+    double ge_f2;          /* one gate equivalent (NAND2 X1), F^2 */
+} area_node;
+
+/* The component classes of an area (and the calibration groups). */
+enum area_class {
+    AC_CELLS = 0,   /* SRAM and CAM bit cells */
+    AC_DECODE = 1,  /* row decoders, wordline drivers */
+    AC_COLUMN = 2,  /* precharge, column mux, sense amps, write drivers, search-line drivers */
+    AC_CONTROL = 3, /* per-subarray timing/control/predecode blocks */
+    AC_ROUTE = 4,   /* bank-internal buses, crossbar wiring */
+    AC_LOGIC = 5,   /* standard cells: flip-flops, muxes, comparators, match/priority logic */
+    AC_N = 6
+};
+
+/* Node-independent circuit constants (F units unless noted). */
+typedef struct {
+    double dec_base_f;    /* decoder + wordline driver strip width per port, F */
+    double dec_bit_f;     /* ... plus this per row-address bit, F */
+    double col_pre_f;     /* precharge/equalize/column-mux strip height per port, F */
+    double col_sa_f;      /* sense amp + output latch height per read port (shared by mux degree), F */
+    double col_wd_f;      /* write driver + input latch height per write port (shared by mux degree), F */
+    double col_sld_f;     /* CAM search-line driver height per search port, F */
+    double ctrl_f2;       /* control block per subarray per port, F^2 */
+    unsigned sub_max_rows; /* a subarray holds at most this many rows (bitline length) */
+    unsigned sub_max_cols; /* ... and this many columns (wordline length) */
+    unsigned max_mux;      /* largest column-mux degree (words per row) */
+    double logic_util;    /* standard-cell placement utilization (0..1] */
+    double xbar_tracks;   /* global tracks per crossbar bit (signal + shield) */
+    /* standard cells in gate equivalents (NanGate 45 nm ratios to NAND2_X1) */
+    double ge_inv, ge_nand2, ge_and2, ge_or2, ge_xor2, ge_mux2, ge_ha, ge_fa, ge_dff;
+    double ge_ml_sense;   /* CAM match-line sense amplifier, GE */
+} area_consts;
+
+/* A profile: the six class multipliers fitted by `calibrate`. */
+typedef struct {
+    double k[AC_N];
+} area_profile;
+
+/* Everything the models need at one node. */
+typedef struct {
+    area_node node;       /* interpolated row */
+    area_consts c;        /* circuit constants */
+    area_profile prof;    /* class multipliers */
+    double f_um;          /* F in micrometres */
+    double f2_mm2;        /* F^2 in mm^2 */
+} area_tech;
+
+/* The technology table (rows sorted by decreasing nm). */
+const area_node *area_tech_table(unsigned *n);
+const area_consts *area_default_consts(void);
+void area_profile_default(area_profile *p);
+const char *area_class_name(unsigned cls);       /* "cells", "decoders", ... */
+const char *area_class_desc(unsigned cls);       /* longer description */
+
+/* Builds the technology at `nm` (22..90), with profile `p` (NULL: default).
+ * Returns NULL on success, else a one-line message. */
+const char *area_tech_at(double nm, const area_profile *p, area_tech *t);
+
+/* Reads a profile file written by `calibrate` ("k_cells 1.2" lines, '#'
+ * comments).  Returns NULL or a one-line message (written into err). */
+const char *area_profile_load(const char *path, area_profile *p, char *err, size_t errlen);
+/* Writes a profile; returns 0 on success. */
+int area_profile_save(const char *path, const area_profile *p, const char *comment);
+
+/* mm^2 of `ge` gate equivalents of placed standard cells at this node,
+ * before the class multiplier. */
+double area_ge_to_mm2(const area_tech *t, double ge);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AREA_TECH_H */
