@@ -1,0 +1,260 @@
+/*
+ * dpe_stack.h -- dual-path reconvergence stack (DPE): two schedulable paths
+ * per entry.
+ *
+ * Hardware: one stack per warp of entries {L: pc, mask, valid; R: pc, mask,
+ * valid; rpc}.  The two paths (L and R) of the top of stack (TOS) are both
+ * schedulable, so the warp scheduler can interleave the taken and the
+ * not-taken side of a divergent branch; reconvergence is that of the
+ * single-path stack.  Paper: 003 sec. 3.1 and Fig. 4 (dual-path execution);
+ * SPEC 3.2.  The Verilog twin is verilog/dpe_stack.v: same parameters, same
+ * ports, same behaviour, cycle for cycle.  The single-path baseline is
+ * rtl_c/simt_stack.h.
+ *
+ * Configurations (cfg field = Verilog parameter):
+ *
+ *   | field   | param  | default | range  | meaning                       |
+ *   |---------|--------|---------|--------|-------------------------------|
+ *   | warps   | WARPS  | 48      | 1..64  | warps per core, one stack each|
+ *   | lanes   | LANES  | 32      | 1..64  | threads per warp (mask bits)  |
+ *   | depth   | DEPTH  | 8       | 1..32  | entries per stack (003: <= 7 seen) |
+ *   | pc_bits | PC_W   | 32      | 2..64  | PC width                      |
+ *
+ *   Derived widths: WARP_W = clog2(WARPS) (op_warp, rd_warp), IDX_W =
+ *   clog2(DEPTH) (rd_idx), DEPTH_W = clog2(DEPTH+1) (depth outputs); each at
+ *   least 1.
+ *
+ *   Entry = 3*PC_W + 2*LANES + 2 bits: L.pc, R.pc, rpc, L.mask, R.mask and
+ *   the two valid bits, 162 at the defaults.  (SPEC 3.2 says 160: it counts
+ *   PCs and masks only; the valid bits could be folded into a zero mask but
+ *   are kept because an invalid path keeps its mask, see DIVERGE.)  Per
+ *   warp also a depth counter of DEPTH_W bits.
+ *
+ * Timing.  All outputs are combinational from the current state and this
+ * cycle's inputs (`always @*`).  The stack update happens at the rising edge
+ * of clk (`dpe_stack_step`).  One operation per cycle, on one warp.  The read
+ * port (rd_*) shows the state before this cycle's update; rd_idx = 0 is the
+ * TOS, i.e. the two paths the scheduler may issue from (rd_l_* and rd_r_*,
+ * each with its valid bit).  Below the TOS a valid path is one that is
+ * suspended or waiting at the rpc of the entry above it.  Reset is
+ * synchronous and active high; it empties every stack (the Verilog clears
+ * the depth counters only; entries above a depth are never observable).
+ *
+ * Operations (`op`):
+ *   LAUNCH  warp op_warp starts with one entry {L = {op_pc, op_mask, valid},
+ *           R = {0, 0, invalid}, rpc = op_rpc}; op_rpc is the kernel's exit
+ *           PC.  op_side and op_npc are ignored.  When the warp's last entry
+ *           pops the warp is finished: depth 0.
+ *   BRANCH  the instruction on path P = op_side (0 = L, 1 = R) of the TOS
+ *           resolved: op_mask are the threads of P that take the branch to
+ *           op_pc, the other threads of P go to op_npc (fall-through),
+ *           op_rpc is the branch's reconvergence PC (immediate
+ *           post-dominator).  A non-branch instruction is a BRANCH with
+ *           op_mask = 0 and op_npc = the next PC.  Q is the other path.
+ *
+ * What a BRANCH does (t = op_mask, n = P.mask & ~t):
+ *   - uniform (t == 0 or n == 0): target = t != 0 ? op_pc : op_npc.
+ *       target != TOS.rpc: P.pc := target                     (act ADVANCE)
+ *       target == TOS.rpc: P reached the reconvergence point: P.pc :=
+ *       target, P.valid := 0, and
+ *         Q valid:   the entry stays, Q runs on alone          (act RECONV)
+ *         Q invalid: both paths arrived, the entry pops        (act POP)
+ *   - divergent: the new entry has L = {op_pc, t, valid = op_pc != op_rpc}
+ *     (taken) and R = {op_npc, n, valid = op_npc != op_rpc} (not taken),
+ *     rpc = op_rpc.  A side whose pc already equals op_rpc (an `if` without
+ *     `else`) starts invalid but keeps its mask.
+ *       * neither side valid: a uniform jump to op_rpc (as above, target =
+ *         op_rpc): ADVANCE, RECONV or POP.
+ *       * op_rpc == TOS.rpc, Q invalid, depth >= 2 (act SPLIT): the TOS
+ *         entry only waits for op_rpc, the point it pops at anyway, so it is
+ *         overwritten by the new entry; depth unchanged.
+ *       * otherwise (act DIVERGE, 003 Fig. 4b): P.pc := op_rpc, P.valid :=
+ *         (op_rpc != TOS.rpc), and the new entry is pushed.  If Q was valid
+ *         it is suspended until the pushed entry pops ("the one to diverge
+ *         pushes an entry and suspends the other path", 003 sec. 3.1, Fig.
+ *         4c).  Needs one free entry.
+ *   - POP: depth - 1, except that when the new TOS would be the base entry
+ *     (depth == 2) and both of its paths are invalid the stack empties
+ *     (depth 0: the warp is finished).  A pop chains at most once and only
+ *     at the base: a TOS never keeps two invalid paths (that is a POP), and
+ *     a DIVERGE at depth >= 2 leaves a valid path behind (either P, when
+ *     op_rpc != TOS.rpc, or Q; op_rpc == TOS.rpc with Q invalid is a SPLIT).
+ *     Only a DIVERGE of the base whose op_rpc is the base's rpc (the exit PC,
+ *     e.g. an early return) with R invalid leaves an entry with both paths
+ *     invalid, and that entry is the base.
+ *
+ * Back-pressure.  A DIVERGE on a full stack gets ready = 0 (act STALL) and
+ * changes nothing; the pipeline must hold it.  SPLIT, uniform branches and
+ * pops never need an entry.  (With DEPTH = 1 every divergent branch stalls.)
+ *
+ * Illegal input (err = 1, err_code below, act IDLE, ready = 1, state
+ * unchanged), in priority order:
+ *   BAD_OP     op == 3
+ *   BAD_WARP   op_warp >= WARPS
+ *   LAUNCH:  WARP_BUSY (depth != 0), BAD_MASK (op_mask == 0), BAD_LAUNCH
+ *            (op_pc == op_rpc)
+ *   BRANCH:  WARP_IDLE (depth == 0), BAD_PATH (path op_side of the TOS is
+ *            not valid), BAD_MASK (op_mask not a subset of P.mask)
+ *
+ * Departures from the paper: SPLIT (above; the paper always pushes, like
+ * GPGPU-sim's SPE we save a level when the rpc is the TOS's own); a side at
+ * the rpc is pushed invalid rather than left out; one warp updated per
+ * cycle; a read port (rd_warp, rd_idx from the TOS) for the scheduler and
+ * debugging.  Path forwarding (003 sec. 7.1) is not modelled.
+ *
+ * Invariants (dpe_stack_check): depth <= DEPTH; every mask within LANES
+ * bits and every pc within PC_W bits; in every entry L.mask & R.mask == 0; a
+ * valid path has a non-zero mask and pc != rpc; every entry has a valid path
+ * except a base entry with entries above it; for entry i >= 1, (L.mask |
+ * R.mask) is a subset of entry i-1's L.mask or of its R.mask, and that path
+ * of entry i-1 has pc == entry i's rpc (it waits at the reconvergence point,
+ * valid or not).  Together: no thread is lost, the base entry's L.mask |
+ * R.mask is the launched mask for the whole life of the warp.
+ *
+ * Worked example (SPEC 3.2, 003 Fig. 4, 4 threads, masks written t0..t3;
+ * an entry is shown {L | R, rpc}, a path pc mask, '*' = valid, '-' = not):
+ *   LAUNCH A 1111 rpc=X          [ {A 1111* | 0 0000-, X} ]
+ *   A (L): 1100->B, 0011->C, rpc G                        (DIVERGE)
+ *                                [ {G 1111* | 0 0000-, X}
+ *                                  {B 1100* | C 0011*, G} ]
+ *   C (R): 0010->D, 0001->E, rpc F; B suspended           (DIVERGE)
+ *                                [ {G 1111* | 0 0000-, X}
+ *                                  {B 1100* | F 0011*, G}
+ *                                  {D 0010* | E 0001*, F} ]
+ *   D (L) -> F                                            (RECONV)
+ *                                  {F 0010- | E 0001*, F}
+ *   E (R) -> F                                            (POP)
+ *                                [ {G 1111* | 0 0000-, X}
+ *                                  {B 1100* | F 0011*, G} ]  B, F interleave
+ *   B (L) -> G (RECONV), F (R) -> G (POP)
+ *                                [ {G 1111* | 0 0000-, X} ]  G runs with 1111
+ *   G (L) -> X                                            (POP: depth 0)
+ */
+#ifndef DPE_STACK_H
+#define DPE_STACK_H
+
+#include <stdint.h>
+
+#include "port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+#define DPE_STACK_MAX_WARPS 64
+#define DPE_STACK_MAX_DEPTH 32
+
+enum dpe_stack_op {
+    DPE_OP_NOP = 0,
+    DPE_OP_LAUNCH = 1,
+    DPE_OP_BRANCH = 2,
+    DPE_OP_BAD = 3 /* never legal: err BAD_OP */
+};
+
+enum dpe_stack_side {
+    DPE_SIDE_L = 0,
+    DPE_SIDE_R = 1
+};
+
+enum dpe_stack_err {
+    DPE_ERR_NONE = 0,
+    DPE_ERR_BAD_OP = 1,
+    DPE_ERR_BAD_WARP = 2,
+    DPE_ERR_WARP_BUSY = 3,
+    DPE_ERR_WARP_IDLE = 4,
+    DPE_ERR_BAD_MASK = 5,
+    DPE_ERR_BAD_LAUNCH = 6,
+    DPE_ERR_BAD_PATH = 7
+};
+
+enum dpe_stack_act {
+    DPE_ACT_IDLE = 0,    /* nop, or rejected with err */
+    DPE_ACT_LAUNCH = 1,
+    DPE_ACT_ADVANCE = 2, /* uniform: P.pc updated */
+    DPE_ACT_RECONV = 3,  /* P reached the rpc and went invalid; Q still valid: no pop */
+    DPE_ACT_POP = 4,     /* both paths at the rpc: the TOS popped */
+    DPE_ACT_DIVERGE = 5, /* P.pc := rpc, one entry pushed */
+    DPE_ACT_SPLIT = 6,   /* TOS replaced, nothing pushed */
+    DPE_ACT_STALL = 7    /* no free entry: ready = 0 */
+};
+
+typedef struct {
+    unsigned warps;
+    unsigned lanes;
+    unsigned depth;
+    unsigned pc_bits;
+} dpe_stack_cfg;
+
+typedef struct {
+    uint64_t l_pc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint64_t l_mask[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint64_t r_pc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint64_t r_mask[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint64_t rpc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint8_t l_valid[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint8_t r_valid[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint8_t sp[DPE_STACK_MAX_WARPS]; /* entries in use; TOS = sp - 1 */
+} dpe_stack_state;
+
+typedef struct {
+    uint64_t op;      /* 2 bits, enum dpe_stack_op */
+    uint64_t op_warp; /* WARP_W = clog2(WARPS) bits */
+    uint64_t op_side; /* 1 bit: path of the TOS the branch ran on (0 L, 1 R) */
+    uint64_t op_mask; /* LANES: launch mask / taken mask */
+    uint64_t op_pc;   /* PC_W: launch pc / taken target */
+    uint64_t op_npc;  /* PC_W: not-taken (fall-through) pc */
+    uint64_t op_rpc;  /* PC_W: launch: exit pc; branch: reconvergence pc */
+    uint64_t rd_warp; /* WARP_W */
+    uint64_t rd_idx;  /* IDX_W = clog2(DEPTH) bits; 0 = TOS */
+} dpe_stack_in;
+
+typedef struct {
+    uint64_t ready;      /* 0: op held back (stack full) */
+    uint64_t err;
+    uint64_t err_code;   /* 3 bits, enum dpe_stack_err */
+    uint64_t act;        /* 3 bits, enum dpe_stack_act */
+    uint64_t op_depth;   /* DEPTH_W = clog2(DEPTH+1) bits: depth of op_warp */
+    uint64_t rd_depth;   /* DEPTH_W: depth of rd_warp */
+    uint64_t rd_valid;   /* rd_idx < rd_depth; every rd_* below is 0 if not */
+    uint64_t rd_l_valid; /* entry rd_idx below the TOS of rd_warp */
+    uint64_t rd_l_pc;
+    uint64_t rd_l_mask;
+    uint64_t rd_r_valid;
+    uint64_t rd_r_pc;
+    uint64_t rd_r_mask;
+    uint64_t rd_rpc;
+} dpe_stack_out;
+
+dpe_stack_cfg dpe_stack_default_cfg(void);
+/* NULL if cfg is legal, else a one-line message naming the field and range. */
+const char *dpe_stack_cfg_check(const dpe_stack_cfg *cfg);
+
+unsigned dpe_stack_warp_w(const dpe_stack_cfg *cfg);  /* op_warp width */
+unsigned dpe_stack_idx_w(const dpe_stack_cfg *cfg);   /* rd_idx width */
+unsigned dpe_stack_depth_w(const dpe_stack_cfg *cfg); /* depth outputs width */
+unsigned dpe_stack_entry_bits(const dpe_stack_cfg *cfg); /* 3*PC_W + 2*LANES + 2 */
+
+void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s);
+void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
+                    const dpe_stack_in *in, dpe_stack_out *out);
+void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in);
+const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s);
+
+/* Visits every Verilog port in a fixed order (see port.h). */
+void dpe_stack_ports(const dpe_stack_cfg *cfg, const dpe_stack_in *in,
+                     const dpe_stack_out *out, port_visit_fn visit, void *ctx);
+/* Ports, then a `state` scope with the depth and the TOS of each warp. */
+void dpe_stack_trace(struct vcd_writer *w, const dpe_stack_cfg *cfg,
+                     const dpe_stack_state *s, const dpe_stack_in *in,
+                     const dpe_stack_out *out);
+
+const char *dpe_stack_err_name(unsigned code);
+const char *dpe_stack_act_name(unsigned act);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DPE_STACK_H */

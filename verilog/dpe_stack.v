@@ -1,0 +1,320 @@
+// dpe_stack.v -- dual-path reconvergence stack (DPE): two schedulable paths
+// per entry.
+//
+// One stack per warp of entries {L: pc, mask, valid; R: pc, mask, valid;
+// rpc}; both paths of the top of stack (TOS) are schedulable, so the two
+// sides of a divergent branch can be interleaved.  Follows 003 sec. 3.1 /
+// Fig. 4 (SPEC 3.2).  Twin of rtl_c/dpe_stack.{h,c}, which documents the
+// behaviour in full (with the worked example); both are written as the same
+// `decide` block and the same clock edge.
+//
+//   | parameter | default | meaning                                       |
+//   |-----------|---------|-----------------------------------------------|
+//   | WARPS     | 48      | warps, one stack each (1..64)                 |
+//   | LANES     | 32      | threads per warp = mask bits (1..64)          |
+//   | DEPTH     | 8       | entries per stack (1..32; 003 saw at most 7)  |
+//   | PC_W      | 32      | PC width (2..64)                              |
+//   | WARP_W, IDX_W, DEPTH_W | derived, do not override: clog2 widths  |
+//
+// Entry = 3*PC_W + 2*LANES + 2 bits (162 at the defaults; SPEC's 160 leaves
+// out the two valid bits).
+//
+// Timing: every output is combinational from the registered state and this
+// cycle's inputs; the stack changes at the rising edge of clk.  One
+// operation (LAUNCH or BRANCH) per cycle.  rd_* shows the state before this
+// cycle's update; rd_idx = 0 is the TOS, whose valid paths are what the
+// scheduler may issue.  rst is synchronous, active high, and clears the
+// depth counters only: entries above a warp's depth are never observable,
+// so the stack RAM is not reset (the C model zeroes it; no output can tell
+// the difference).
+//
+// Branch on path P = op_side of the TOS, Q the other (t = op_mask,
+// n = P.mask & ~t):
+//   uniform   t == 0 or n == 0, or both targets == op_rpc:
+//             target != TOS.rpc: P.pc := target                  ADVANCE
+//             target == TOS.rpc: P.pc := target, P.valid := 0,
+//                                Q valid: RECONV, else POP
+//   SPLIT     op_rpc == TOS.rpc, Q invalid, depth >= 2: the TOS is
+//             overwritten by {L = {op_pc, t}, R = {op_npc, n}, op_rpc}
+//   DIVERGE   otherwise: P.pc := op_rpc, P.valid := op_rpc != TOS.rpc,
+//             push that entry (Q, if valid, is suspended under it)
+//   a side whose pc is op_rpc (if without else) starts invalid, mask kept
+//   STALL     DIVERGE on a full stack: ready = 0, nothing changes
+// POP: depth - 1, or 0 when the entry left would be a base with both paths
+// invalid (the warp diverged to its exit and is now done).
+//
+// Departures from the paper: SPLIT (the paper always pushes); a side at the
+// rpc is pushed invalid instead of left out; one warp updated per cycle; a
+// read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
+module dpe_stack #(
+    parameter WARPS   = 48,
+    parameter LANES   = 32,
+    parameter DEPTH   = 8,
+    parameter PC_W    = 32,
+    parameter WARP_W  = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter IDX_W   = (DEPTH > 1) ? $clog2(DEPTH) : 1,
+    parameter DEPTH_W = $clog2(DEPTH + 1)
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire [1:0]         op,
+    input  wire [WARP_W-1:0]  op_warp,
+    input  wire               op_side,
+    input  wire [LANES-1:0]   op_mask,
+    input  wire [PC_W-1:0]    op_pc,
+    input  wire [PC_W-1:0]    op_npc,
+    input  wire [PC_W-1:0]    op_rpc,
+    input  wire [WARP_W-1:0]  rd_warp,
+    input  wire [IDX_W-1:0]   rd_idx,
+    output reg                ready,
+    output reg                err,
+    output reg  [2:0]         err_code,
+    output reg  [2:0]         act,
+    output reg  [DEPTH_W-1:0] op_depth,
+    output reg  [DEPTH_W-1:0] rd_depth,
+    output reg                rd_valid,
+    output reg                rd_l_valid,
+    output reg  [PC_W-1:0]    rd_l_pc,
+    output reg  [LANES-1:0]   rd_l_mask,
+    output reg                rd_r_valid,
+    output reg  [PC_W-1:0]    rd_r_pc,
+    output reg  [LANES-1:0]   rd_r_mask,
+    output reg  [PC_W-1:0]    rd_rpc
+);
+
+    localparam [1:0] OP_NOP    = 2'd0;
+    localparam [1:0] OP_LAUNCH = 2'd1;
+    localparam [1:0] OP_BRANCH = 2'd2;
+
+    localparam [2:0] ERR_NONE       = 3'd0;
+    localparam [2:0] ERR_BAD_OP     = 3'd1;
+    localparam [2:0] ERR_BAD_WARP   = 3'd2;
+    localparam [2:0] ERR_WARP_BUSY  = 3'd3;
+    localparam [2:0] ERR_WARP_IDLE  = 3'd4;
+    localparam [2:0] ERR_BAD_MASK   = 3'd5;
+    localparam [2:0] ERR_BAD_LAUNCH = 3'd6;
+    localparam [2:0] ERR_BAD_PATH   = 3'd7;
+
+    localparam [2:0] ACT_IDLE    = 3'd0;
+    localparam [2:0] ACT_LAUNCH  = 3'd1;
+    localparam [2:0] ACT_ADVANCE = 3'd2;
+    localparam [2:0] ACT_RECONV  = 3'd3;
+    localparam [2:0] ACT_POP     = 3'd4;
+    localparam [2:0] ACT_DIVERGE = 3'd5;
+    localparam [2:0] ACT_SPLIT   = 3'd6;
+    localparam [2:0] ACT_STALL   = 3'd7;
+
+    localparam ENTRIES = WARPS * DEPTH;
+    localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+
+    // ---------------------------------------------------------------- state
+    reg [PC_W-1:0]    l_pc_q    [0:ENTRIES-1];
+    reg [LANES-1:0]   l_mask_q  [0:ENTRIES-1];
+    reg               l_valid_q [0:ENTRIES-1];
+    reg [PC_W-1:0]    r_pc_q    [0:ENTRIES-1];
+    reg [LANES-1:0]   r_mask_q  [0:ENTRIES-1];
+    reg               r_valid_q [0:ENTRIES-1];
+    reg [PC_W-1:0]    rpc_q     [0:ENTRIES-1];
+    reg [DEPTH_W-1:0] sp_q      [0:WARPS-1];
+
+    // ------------------------------------------------------ address helpers
+    wire [31:0] op_warp_x = {{(32-WARP_W){1'b0}}, op_warp};
+    wire [31:0] rd_warp_x = {{(32-WARP_W){1'b0}}, rd_warp};
+    wire [31:0] rd_idx_x  = {{(32-IDX_W){1'b0}}, rd_idx};
+    wire        op_warp_ok = op_warp_x < WARPS;
+    wire        rd_warp_ok = rd_warp_x < WARPS;
+    wire [WARP_W-1:0] op_w = op_warp_ok ? op_warp : {WARP_W{1'b0}};
+    wire [WARP_W-1:0] rd_w = rd_warp_ok ? rd_warp : {WARP_W{1'b0}};
+
+    wire [DEPTH_W-1:0] sp     = sp_q[op_w];
+    wire [31:0]        sp_x   = {{(32-DEPTH_W){1'b0}}, sp};
+    wire [31:0]        base_x = op_warp_x * DEPTH;
+    // Address arithmetic is done in 32 bits and truncated to ADDR_W; the
+    // upper bits are zero by construction (entry < WARPS*DEPTH) whenever the
+    // address is used.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        tos_x  = base_x + sp_x - 32'd1;
+    wire [31:0]        push_x = base_x + sp_x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  tos_a  = tos_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  push_a = push_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  bot_a  = base_x[ADDR_W-1:0];
+
+    // the TOS of op_warp, path P = op_side and the other path Q
+    wire [PC_W-1:0]  tos_rpc_q  = rpc_q[tos_a];
+    wire             tos_l_valid = l_valid_q[tos_a];
+    wire             tos_r_valid = r_valid_q[tos_a];
+    wire [LANES-1:0] tos_l_mask = l_mask_q[tos_a];
+    wire [LANES-1:0] tos_r_mask = r_mask_q[tos_a];
+    wire             p_valid    = op_side ? tos_r_valid : tos_l_valid;
+    wire             q_valid    = op_side ? tos_l_valid : tos_r_valid;
+    wire [LANES-1:0] p_mask     = op_side ? tos_r_mask : tos_l_mask;
+    // a base entry with both paths invalid goes with the last entry above it
+    wire             base_done  = (sp_x == 32'd2) && !l_valid_q[bot_a] && !r_valid_q[bot_a];
+
+    // --------------------------------------------------------------- decide
+    reg [2:0]         err_code_d;
+    reg [2:0]         act_d;
+    reg [DEPTH_W-1:0] sp_d;
+    reg               wr_p;         // write path P of the TOS
+    reg [PC_W-1:0]    p_pc_d;
+    reg               p_valid_d;
+    reg               wr_ent;       // write a whole entry at ent_a
+    reg [ADDR_W-1:0]  ent_a;
+    reg [PC_W-1:0]    ent_l_pc_d;
+    reg [LANES-1:0]   ent_l_mask_d;
+    reg               ent_l_valid_d;
+    reg [PC_W-1:0]    ent_r_pc_d;
+    reg [LANES-1:0]   ent_r_mask_d;
+    reg               ent_r_valid_d;
+    reg [LANES-1:0]   tmask;
+    reg [LANES-1:0]   nmask;
+    reg               t_live;
+    reg               n_live;
+    reg [PC_W-1:0]    target;
+
+    always @* begin
+        err_code_d    = ERR_NONE;
+        act_d         = ACT_IDLE;
+        sp_d          = sp;
+        wr_p          = 1'b0;
+        p_pc_d        = {PC_W{1'b0}};
+        p_valid_d     = 1'b0;
+        wr_ent        = 1'b0;
+        ent_a         = tos_a;
+        ent_l_pc_d    = op_pc;
+        ent_l_mask_d  = op_mask;
+        ent_l_valid_d = 1'b0;
+        ent_r_pc_d    = {PC_W{1'b0}};
+        ent_r_mask_d  = {LANES{1'b0}};
+        ent_r_valid_d = 1'b0;
+        tmask         = op_mask;
+        nmask         = p_mask & ~op_mask;
+        t_live        = op_pc != op_rpc;
+        n_live        = op_npc != op_rpc;
+        target        = (op_mask != {LANES{1'b0}}) ? op_pc : op_npc;
+
+        if (op == OP_NOP) begin
+            act_d = ACT_IDLE;
+        end else if (op != OP_LAUNCH && op != OP_BRANCH) begin
+            err_code_d = ERR_BAD_OP;
+        end else if (!op_warp_ok) begin
+            err_code_d = ERR_BAD_WARP;
+        end else if (op == OP_LAUNCH) begin
+            if (sp != {DEPTH_W{1'b0}})
+                err_code_d = ERR_WARP_BUSY;
+            else if (op_mask == {LANES{1'b0}})
+                err_code_d = ERR_BAD_MASK;
+            else if (op_pc == op_rpc)
+                err_code_d = ERR_BAD_LAUNCH;
+            else begin
+                act_d         = ACT_LAUNCH;
+                sp_d          = {{(DEPTH_W-1){1'b0}}, 1'b1};
+                wr_ent        = 1'b1;
+                ent_a         = bot_a;
+                ent_l_valid_d = 1'b1;
+            end
+        end else if (sp == {DEPTH_W{1'b0}}) begin
+            err_code_d = ERR_WARP_IDLE;
+        end else if (!p_valid) begin
+            err_code_d = ERR_BAD_PATH;
+        end else if ((op_mask & ~p_mask) != {LANES{1'b0}}) begin
+            err_code_d = ERR_BAD_MASK;
+        end else if (tmask == {LANES{1'b0}} || nmask == {LANES{1'b0}} || (!t_live && !n_live)) begin
+            // uniform (or both sides at op_rpc, where target == op_rpc)
+            wr_p   = 1'b1;
+            p_pc_d = target;
+            if (target != tos_rpc_q) begin
+                act_d     = ACT_ADVANCE;
+                p_valid_d = 1'b1;
+            end else if (q_valid) begin
+                act_d = ACT_RECONV;
+            end else begin
+                act_d = ACT_POP;
+                sp_d  = base_done ? {DEPTH_W{1'b0}} : sp - 1'b1;
+            end
+        end else begin
+            // divergent: one entry {L = taken, R = not taken, op_rpc}
+            ent_l_pc_d    = op_pc;
+            ent_l_mask_d  = tmask;
+            ent_l_valid_d = t_live;
+            ent_r_pc_d    = op_npc;
+            ent_r_mask_d  = nmask;
+            ent_r_valid_d = n_live;
+            if (op_rpc == tos_rpc_q && !q_valid && sp_x >= 32'd2) begin
+                // SPLIT: the new entry replaces the TOS
+                act_d  = ACT_SPLIT;
+                wr_ent = 1'b1;
+                ent_a  = tos_a;
+            end else if (sp_x >= DEPTH) begin
+                act_d = ACT_STALL;
+            end else begin
+                // DIVERGE: P waits at op_rpc (Q, if valid, is suspended); push
+                act_d     = ACT_DIVERGE;
+                wr_p      = 1'b1;
+                p_pc_d    = op_rpc;
+                p_valid_d = op_rpc != tos_rpc_q;
+                wr_ent    = 1'b1;
+                ent_a     = push_a;
+                sp_d      = sp + 1'b1;
+            end
+        end
+    end
+
+    // -------------------------------------------------------------- outputs
+    wire [DEPTH_W-1:0] rd_sp     = sp_q[rd_w];
+    wire [31:0]        rd_sp_x   = {{(32-DEPTH_W){1'b0}}, rd_sp};
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        rd_ent_x  = rd_warp_x * DEPTH + rd_sp_x - 32'd1 - rd_idx_x; // as tos_x
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  rd_a      = rd_ent_x[ADDR_W-1:0];
+    wire               rd_hit    = rd_warp_ok && (rd_idx_x < rd_sp_x);
+
+    always @* begin
+        err        = err_code_d != ERR_NONE;
+        err_code   = err_code_d;
+        act        = act_d;
+        ready      = act_d != ACT_STALL;
+        op_depth   = op_warp_ok ? sp : {DEPTH_W{1'b0}};
+        rd_depth   = rd_warp_ok ? rd_sp : {DEPTH_W{1'b0}};
+        rd_valid   = rd_hit;
+        rd_l_valid = rd_hit ? l_valid_q[rd_a] : 1'b0;
+        rd_l_pc    = rd_hit ? l_pc_q[rd_a]    : {PC_W{1'b0}};
+        rd_l_mask  = rd_hit ? l_mask_q[rd_a]  : {LANES{1'b0}};
+        rd_r_valid = rd_hit ? r_valid_q[rd_a] : 1'b0;
+        rd_r_pc    = rd_hit ? r_pc_q[rd_a]    : {PC_W{1'b0}};
+        rd_r_mask  = rd_hit ? r_mask_q[rd_a]  : {LANES{1'b0}};
+        rd_rpc     = rd_hit ? rpc_q[rd_a]     : {PC_W{1'b0}};
+    end
+
+    // ----------------------------------------------------------- clock edge
+    // wr_p and wr_ent never write the same entry (DIVERGE: TOS and TOS+1).
+    integer i;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            for (i = 0; i < WARPS; i = i + 1)
+                sp_q[i] <= {DEPTH_W{1'b0}};
+        end else begin
+            if (wr_p && !op_side) begin
+                l_pc_q[tos_a]    <= p_pc_d;
+                l_valid_q[tos_a] <= p_valid_d;
+            end
+            if (wr_p && op_side) begin
+                r_pc_q[tos_a]    <= p_pc_d;
+                r_valid_q[tos_a] <= p_valid_d;
+            end
+            if (wr_ent) begin
+                l_pc_q[ent_a]    <= ent_l_pc_d;
+                l_mask_q[ent_a]  <= ent_l_mask_d;
+                l_valid_q[ent_a] <= ent_l_valid_d;
+                r_pc_q[ent_a]    <= ent_r_pc_d;
+                r_mask_q[ent_a]  <= ent_r_mask_d;
+                r_valid_q[ent_a] <= ent_r_valid_d;
+                rpc_q[ent_a]     <= op_rpc;
+            end
+            sp_q[op_w] <= sp_d;
+        end
+    end
+
+endmodule
