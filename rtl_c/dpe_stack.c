@@ -215,8 +215,17 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
     out->err_code = d.err_code;
     out->act = d.act;
     out->ready = d.act != DPE_ACT_STALL;
-    if (in.op_warp < cfg->warps)
-        out->op_depth = s->sp[in.op_warp];
+    if (in.op_warp < cfg->warps && s->sp[in.op_warp] != 0u) {
+        unsigned w = (unsigned)in.op_warp, tos = s->sp[w] - 1u;
+        out->op_depth = s->sp[w];
+        out->tos_l_valid = s->l_valid[w][tos];
+        out->tos_l_pc = s->l_pc[w][tos];
+        out->tos_l_mask = s->l_mask[w][tos];
+        out->tos_r_valid = s->r_valid[w][tos];
+        out->tos_r_pc = s->r_pc[w][tos];
+        out->tos_r_mask = s->r_mask[w][tos];
+        out->tos_rpc = s->rpc[w][tos];
+    }
     if (rw < cfg->warps) {
         unsigned depth = s->sp[rw];
         out->rd_depth = depth;
@@ -359,6 +368,13 @@ void dpe_stack_ports(const dpe_stack_cfg *cfg, const dpe_stack_in *in,
     visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
     visit(ctx, "act", 3, out->act, PORT_OUT);
     visit(ctx, "op_depth", dw, out->op_depth, PORT_OUT);
+    visit(ctx, "tos_l_valid", 1, out->tos_l_valid, PORT_OUT);
+    visit(ctx, "tos_l_pc", pw, out->tos_l_pc, PORT_OUT);
+    visit(ctx, "tos_l_mask", lw, out->tos_l_mask, PORT_OUT);
+    visit(ctx, "tos_r_valid", 1, out->tos_r_valid, PORT_OUT);
+    visit(ctx, "tos_r_pc", pw, out->tos_r_pc, PORT_OUT);
+    visit(ctx, "tos_r_mask", lw, out->tos_r_mask, PORT_OUT);
+    visit(ctx, "tos_rpc", pw, out->tos_rpc, PORT_OUT);
     visit(ctx, "rd_depth", dw, out->rd_depth, PORT_OUT);
     visit(ctx, "rd_valid", 1, out->rd_valid, PORT_OUT);
     visit(ctx, "rd_l_valid", 1, out->rd_l_valid, PORT_OUT);

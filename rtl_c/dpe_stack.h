@@ -31,7 +31,8 @@
  *   warp also a depth counter of DEPTH_W bits.
  *
  * Timing.  All outputs are combinational from the current state and this
- * cycle's inputs (`always @*`).  The stack update happens at the rising edge
+ * cycle's inputs (`always @*`); tos_* is the TOS of op_warp, which the
+ * branch unit reads to form the masks of path op_side.  The stack update happens at the rising edge
  * of clk (`dpe_stack_step`).  One operation per cycle, on one warp.  The read
  * port (rd_*) shows the state before this cycle's update; rd_idx = 0 is the
  * TOS, i.e. the two paths the scheduler may issue from (rd_l_* and rd_r_*,
@@ -216,6 +217,13 @@ typedef struct {
     uint64_t err_code;   /* 3 bits, enum dpe_stack_err */
     uint64_t act;        /* 3 bits, enum dpe_stack_act */
     uint64_t op_depth;   /* DEPTH_W = clog2(DEPTH+1) bits: depth of op_warp */
+    uint64_t tos_l_valid; /* TOS of op_warp, what the branch unit reads (0 if empty) */
+    uint64_t tos_l_pc;
+    uint64_t tos_l_mask;
+    uint64_t tos_r_valid;
+    uint64_t tos_r_pc;
+    uint64_t tos_r_mask;
+    uint64_t tos_rpc;
     uint64_t rd_depth;   /* DEPTH_W: depth of rd_warp */
     uint64_t rd_valid;   /* rd_idx < rd_depth; every rd_* below is 0 if not */
     uint64_t rd_l_valid; /* entry rd_idx below the TOS of rd_warp */

@@ -15,8 +15,8 @@
 //     base), sides already at the rpc (if without else) and both sides at it;
 //   - 4% illegal operations of every kind, each with its expected err_code;
 //   - the read port sweeps every warp and depth, out-of-range ids included,
-//     and half the time reads the operated warp (there are no TOS outputs:
-//     the read port is how the stack state shows).
+//     and half the time reads the operated warp; tos_* shows the TOS of
+//     every operated warp.
 // Harness invariants (beyond dpe_stack_check): expected err codes, the
 // golden acts, and conservation: while a warp is live its base entry holds
 // exactly the threads it was launched with (L.mask | R.mask), it only
@@ -72,6 +72,13 @@ struct DpeStackModel {
         o->err_code = r->err_code;
         o->act = r->act;
         o->op_depth = r->op_depth;
+        o->tos_l_valid = r->tos_l_valid;
+        o->tos_l_pc = r->tos_l_pc;
+        o->tos_l_mask = r->tos_l_mask;
+        o->tos_r_valid = r->tos_r_valid;
+        o->tos_r_pc = r->tos_r_pc;
+        o->tos_r_mask = r->tos_r_mask;
+        o->tos_rpc = r->tos_rpc;
         o->rd_depth = r->rd_depth;
         o->rd_valid = r->rd_valid;
         o->rd_l_valid = r->rd_l_valid;
@@ -240,11 +247,10 @@ public:
         return NULL;
     }
 
-    // Flips one bit of the rpc of the base entry (the exit PC) of a live
-    // warp, a hot one if possible (or a depth bit).  That breaks no
-    // invariant, so only the lockstep compare can catch it: through the read
-    // port, or when the warp reaches its exit and the C model pops while the
-    // RTL advances.
+    // Flips one PC bit of a valid path of the TOS of a live warp, a hot one
+    // if possible (or a depth bit).  That breaks no invariant, so only the
+    // lockstep compare can catch it (tos_* on the next operation of the
+    // warp, or the read port).
     void inject_fault(const dpe_stack_cfg &cfg, dpe_stack_state &s, Rng &rng) {
         for (unsigned pass = 0; pass < 2; pass++) {
             unsigned n = pass == 0 ? (cfg.warps < 4 ? cfg.warps : 4) : cfg.warps;
@@ -252,7 +258,12 @@ public:
             for (unsigned k = 0; k < n; k++) {
                 unsigned w = (start + k) % n;
                 if (s.sp[w]) {
-                    s.rpc[w][0] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    unsigned t = s.sp[w] - 1u;
+                    uint64_t bit = 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    if (s.l_valid[w][t])
+                        s.l_pc[w][t] ^= bit;
+                    else
+                        s.r_pc[w][t] ^= bit;
                     return;
                 }
             }

@@ -437,6 +437,14 @@ TEST(read_port)
     CHECK_EQ(o.rd_r_pc, E);
     CHECK_EQ(o.rd_r_mask, m("0001"));
     CHECK_EQ(o.rd_rpc, F);
+    /* tos_* shows the same TOS, for op_warp */
+    CHECK_EQ(o.tos_l_valid, 1);
+    CHECK_EQ(o.tos_l_pc, D);
+    CHECK_EQ(o.tos_l_mask, m("0010"));
+    CHECK_EQ(o.tos_r_valid, 1);
+    CHECK_EQ(o.tos_r_pc, E);
+    CHECK_EQ(o.tos_r_mask, m("0001"));
+    CHECK_EQ(o.tos_rpc, F);
     in.rd_idx = 1; /* B suspended, C waiting at F */
     dpe_stack_eval(&c, &s, &in, &o);
     CHECK_EQ(o.rd_valid, 1);
@@ -606,10 +614,10 @@ TEST(ports_and_trace)
     dpe_stack_eval(&c, &s, &in, &o);
     n_ports = port_width_sum = 0;
     dpe_stack_ports(&c, &in, &o, count_port, NULL);
-    CHECK_EQ(n_ports, 23);
-    /* DEPTH 8: IDX_W 3, DEPTH_W 4.  in: 2+2+1+4+3*32+2+3; out: 1+1+3+3+4+4+1 +
-     * (1+32+4)*2 + 32 */
-    CHECK_EQ(port_width_sum, 110 + 123);
+    CHECK_EQ(n_ports, 30);
+    /* DEPTH 8: IDX_W 3, DEPTH_W 4.  in: 2+2+1+4+3*32+2+3; out: 1+1+3+3+4 +
+     * tos (1+32+4)*2 + 32 + 4+1 + rd (1+32+4)*2 + 32 */
+    CHECK_EQ(port_width_sum, 110 + 106 + 123);
 
     w = vcd_open("out/test_dpe_stack.vcd", "1ns");
     CHECK(w != NULL);
@@ -631,7 +639,7 @@ TEST(ports_and_trace)
         dpe_stack_step(&c, &s, &in);
     }
     CHECK(vcd_error(w) == NULL);
-    CHECK_EQ(vcd_count(w), 23u + 8u * 4u);
+    CHECK_EQ(vcd_count(w), 30u + 8u * 4u);
     CHECK_EQ(vcd_close(w), 0);
     f = fopen("out/test_dpe_stack.vcd", "r");
     CHECK(f != NULL);

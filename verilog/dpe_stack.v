@@ -20,7 +20,8 @@
 // out the two valid bits).
 //
 // Timing: every output is combinational from the registered state and this
-// cycle's inputs; the stack changes at the rising edge of clk.  One
+// cycle's inputs (tos_* = TOS of op_warp, read by the branch unit); the
+// stack changes at the rising edge of clk.  One
 // operation (LAUNCH or BRANCH) per cycle.  rd_* shows the state before this
 // cycle's update; rd_idx = 0 is the TOS, whose valid paths are what the
 // scheduler may issue.  rst is synchronous, active high, and clears the
@@ -71,6 +72,13 @@ module dpe_stack #(
     output reg  [2:0]         err_code,
     output reg  [2:0]         act,
     output reg  [DEPTH_W-1:0] op_depth,
+    output reg                tos_l_valid,
+    output reg  [PC_W-1:0]    tos_l_pc,
+    output reg  [LANES-1:0]   tos_l_mask,
+    output reg                tos_r_valid,
+    output reg  [PC_W-1:0]    tos_r_pc,
+    output reg  [LANES-1:0]   tos_r_mask,
+    output reg  [PC_W-1:0]    tos_rpc,
     output reg  [DEPTH_W-1:0] rd_depth,
     output reg                rd_valid,
     output reg                rd_l_valid,
@@ -142,13 +150,13 @@ module dpe_stack #(
 
     // the TOS of op_warp, path P = op_side and the other path Q
     wire [PC_W-1:0]  tos_rpc_q  = rpc_q[tos_a];
-    wire             tos_l_valid = l_valid_q[tos_a];
-    wire             tos_r_valid = r_valid_q[tos_a];
-    wire [LANES-1:0] tos_l_mask = l_mask_q[tos_a];
-    wire [LANES-1:0] tos_r_mask = r_mask_q[tos_a];
-    wire             p_valid    = op_side ? tos_r_valid : tos_l_valid;
-    wire             q_valid    = op_side ? tos_l_valid : tos_r_valid;
-    wire [LANES-1:0] p_mask     = op_side ? tos_r_mask : tos_l_mask;
+    wire             tos_l_valid_q = l_valid_q[tos_a];
+    wire             tos_r_valid_q = r_valid_q[tos_a];
+    wire [LANES-1:0] tos_l_mask_q = l_mask_q[tos_a];
+    wire [LANES-1:0] tos_r_mask_q = r_mask_q[tos_a];
+    wire             p_valid    = op_side ? tos_r_valid_q : tos_l_valid_q;
+    wire             q_valid    = op_side ? tos_l_valid_q : tos_r_valid_q;
+    wire [LANES-1:0] p_mask     = op_side ? tos_r_mask_q : tos_l_mask_q;
     // a base entry with both paths invalid goes with the last entry above it
     wire             base_done  = (sp_x == 32'd2) && !l_valid_q[bot_a] && !r_valid_q[bot_a];
 
@@ -262,6 +270,7 @@ module dpe_stack #(
     end
 
     // -------------------------------------------------------------- outputs
+    wire               op_live   = op_warp_ok && (sp != {DEPTH_W{1'b0}});
     wire [DEPTH_W-1:0] rd_sp     = sp_q[rd_w];
     wire [31:0]        rd_sp_x   = {{(32-DEPTH_W){1'b0}}, rd_sp};
     /* verilator lint_off UNUSEDSIGNAL */
@@ -276,6 +285,13 @@ module dpe_stack #(
         act        = act_d;
         ready      = act_d != ACT_STALL;
         op_depth   = op_warp_ok ? sp : {DEPTH_W{1'b0}};
+        tos_l_valid = op_live ? tos_l_valid_q  : 1'b0;
+        tos_l_pc    = op_live ? l_pc_q[tos_a]  : {PC_W{1'b0}};
+        tos_l_mask  = op_live ? tos_l_mask_q   : {LANES{1'b0}};
+        tos_r_valid = op_live ? tos_r_valid_q  : 1'b0;
+        tos_r_pc    = op_live ? r_pc_q[tos_a]  : {PC_W{1'b0}};
+        tos_r_mask  = op_live ? tos_r_mask_q   : {LANES{1'b0}};
+        tos_rpc     = op_live ? tos_rpc_q      : {PC_W{1'b0}};
         rd_depth   = rd_warp_ok ? rd_sp : {DEPTH_W{1'b0}};
         rd_valid   = rd_hit;
         rd_l_valid = rd_hit ? l_valid_q[rd_a] : 1'b0;
