@@ -137,6 +137,7 @@ public:
             grow_[w] = true;
         }
         golden_warp_ = -1;
+        golden_due_ = 0;
         golden_step_ = 0;
         expect_err_ = 0;
         expect_act_ = -1;
@@ -159,8 +160,13 @@ public:
         in.rd_idx = rng.chance(70) ? 0 : rng.below(cfg.depth);
         bool rd_follow = rng.chance(50);
 
-        if (golden_warp_ < 0 && cyc % 5000 == 0)
+        // a golden run is due every 5000 cycles; it starts at the first
+        // cycle from then on that finds an idle warp
+        if (golden_warp_ < 0 && cyc >= golden_due_) {
             start_golden(cfg, s, rng);
+            if (golden_warp_ >= 0)
+                golden_due_ = cyc - cyc % 5000 + 5000;
+        }
         if (golden_warp_ >= 0 && rng.chance(50)) {
             const GoldenStep &g = kGolden[golden_step_];
             in.op = g.op;
@@ -467,6 +473,7 @@ private:
     uint64_t launched_[DPE_STACK_MAX_WARPS];
     bool grow_[DPE_STACK_MAX_WARPS];
     int golden_warp_;
+    uint64_t golden_due_;
     unsigned golden_step_;
     unsigned expect_err_;
     int expect_act_;
