@@ -1,0 +1,347 @@
+// lane_regfile.v -- banked per-lane register file: one 2R1W SRAM bank per
+// lane with its own row decoder, plus a thread-to-bank crossbar.
+//
+// Follows 000 sec. 4.1 / Fig. 10 (static, naive and lane-aware dynamic warp
+// register files; thread swizzling), 004 sec. 3.1 / Fig. 5-6 (per-lane banks
+// for large-warp sub-warps) and 002 sec. 3.7.  Twin of
+// rtl_c/lane_regfile.{h,c}, which documents the behaviour in full; both are
+// written as the same `decide` block and the same clock edge.
+//
+//   | parameter   | default | meaning                                      |
+//   |-------------|---------|----------------------------------------------|
+//   | LANES       | 16      | lanes = banks (power of two, 1..32)          |
+//   | ENTRIES     | 512     | rows per bank (2..1024)                      |
+//   | WIDTH       | 32      | bits per register (1..32)                    |
+//   | REGS        | 32      | registers per thread (1..ENTRIES)            |
+//   | READ_PORTS  | 2       | fixed: read ports per bank (for the area     |
+//   | WRITE_PORTS | 1       |   estimator's cfg; the RTL is 2R1W)          |
+//   | LANE_W, ROW_W, TID_W | derived, do not override: clog2(LANES),      |
+//   |             |         | clog2(ENTRIES) (= register number width),    |
+//   |             |         | clog2(LANES*ENTRIES)                         |
+//   Defaults: 000's core, 16 lanes x 512 x 32 bit = 8192 registers for 256
+//   threads (32 registers each, 16 thread slots per bank).
+//
+// Mapping: slot = tid / LANES, col = tid % LANES, home bank = col ^ (swizzle
+// & slot[0]) (000's thread swizzling; none at LANES = 1), row = slot * REGS +
+// register.  THREADS = LANES * (ENTRIES / REGS); tid >= THREADS and register
+// numbers >= REGS are out of range.
+//
+// mode (input, quasi-static): 0 single_decoder (Fig. 10c: every valid lane
+// holds the thread homed there, all in one slot), 1 per_lane (Fig. 10d:
+// homed in its lane, any slot), 2 crossbar (Fig. 10b: any lane; threads
+// homed in one bank are served one per cycle), 3 illegal.  swizzle is a
+// quasi-static input too.  Both are inputs so one build covers every
+// organisation; this RTL is the superset (crossbar and a decoder per bank).
+// The co-simulation rotates the modes; LANE_REGFILE_MODE=single_decoder|
+// per_lane|crossbar pins it to one (see rtl_c/lane_regfile.h).
+//
+// Timing: err, err_code, stall and grant are combinational.  Each bank serves
+// its lowest pending lane (valid & ~done) per cycle: reads ra0 and ra1 of
+// that thread into its read registers and, with wen, writes wa.  stall = 1:
+// lanes remain, present the same request again (done remembers the lanes
+// served).  Reads are synchronous: rvalid/rdata0/rdata1 of a lane appear the
+// cycle after it is granted, through the crossbar (rsel).  Read-during-write
+// is read-first: the old value.  conflicts counts stall cycles (32 bits,
+// wraps).  rst (synchronous, active high) clears rvalid, done, swz and
+// conflicts; the banks, bank read registers and rsel are not reset (SRAM;
+// rvalid = 0 hides them).
+//
+// Illegal input: err with err_code (BAD_MODE, BUSY_CHANGE, BAD_TID, BAD_REG,
+// WRONG_LANE, ROW_MISMATCH, DUP_TID, in that priority), no access, no state
+// change; stall stays 1 while a request is in progress.
+//
+// Structure: the banks are a submodule, lane_regfile_bank, so that Yosys
+// synthesizes one bank once and instantiates it LANES times.  Yosys 0.23's
+// generic `synth` always runs memory_map, so each bank becomes flip-flops
+// (16 x 16448 DFFE + ~35K MUX per bank at the defaults; 843K cells in all);
+// with the bank module `synth -top lane_regfile; check -assert` takes ~45 s
+// of CPU, while the same banks inlined in the top module took > 3.5 minutes
+// for the memories alone.  Each bank is written as an inferable memory: one
+// always block, synchronous 2-port read with enable (non-transparent, i.e.
+// read-first), one write port; `proc; memory -nomap` keeps it as one
+// $mem_v2 cell per bank (16 at the defaults), which an SRAM flow would map
+// to a 512 x 32 2R1W macro.
+//
+// Departures from the papers: the request interface, the lane-order pass
+// schedule, the conflict counter and the error checks are ours.
+module lane_regfile #(
+    parameter LANES       = 16,
+    parameter ENTRIES     = 512,
+    parameter WIDTH       = 32,
+    parameter REGS        = 32,
+    // The port counts are fixed (2R1W); they are parameters so the Verilog
+    // carries the same parameter list as lane_regfile_cfg.
+    /* verilator lint_off UNUSEDPARAM */
+    parameter READ_PORTS  = 2,
+    parameter WRITE_PORTS = 1,
+    /* verilator lint_on UNUSEDPARAM */
+    parameter LANE_W      = (LANES > 1) ? $clog2(LANES) : 1,
+    parameter ROW_W       = $clog2(ENTRIES),
+    parameter TID_W       = $clog2(LANES * ENTRIES)
+) (
+    input  wire                     clk,
+    input  wire                     rst,
+    input  wire [1:0]               mode,
+    input  wire                     swizzle,
+    input  wire [LANES-1:0]         lane_valid,
+    input  wire [LANES*TID_W-1:0]   tid,
+    input  wire [ROW_W-1:0]         ra0,
+    input  wire [ROW_W-1:0]         ra1,
+    input  wire [ROW_W-1:0]         wa,
+    input  wire [LANES-1:0]         wen,
+    input  wire [LANES*WIDTH-1:0]   wdata,
+    output reg                      err,
+    output reg  [2:0]               err_code,
+    output reg                      stall,
+    output reg  [LANES-1:0]         grant,
+    output reg  [LANES-1:0]         rvalid,
+    output reg  [LANES*WIDTH-1:0]   rdata0,
+    output reg  [LANES*WIDTH-1:0]   rdata1,
+    output reg  [31:0]              conflicts
+);
+
+    localparam [1:0] MODE_SINGLE   = 2'd0;
+    localparam [1:0] MODE_CROSSBAR = 2'd2;
+    localparam [1:0] MODE_BAD      = 2'd3;
+
+    localparam [2:0] ERR_NONE         = 3'd0;
+    localparam [2:0] ERR_BAD_MODE     = 3'd1;
+    localparam [2:0] ERR_BUSY_CHANGE  = 3'd2;
+    localparam [2:0] ERR_BAD_TID      = 3'd3;
+    localparam [2:0] ERR_BAD_REG      = 3'd4;
+    localparam [2:0] ERR_WRONG_LANE   = 3'd5;
+    localparam [2:0] ERR_ROW_MISMATCH = 3'd6;
+    localparam [2:0] ERR_DUP_TID      = 3'd7;
+
+    localparam LOG2L   = (LANES > 1) ? $clog2(LANES) : 0;
+    localparam SLOTS   = ENTRIES / REGS;
+    localparam THREADS = LANES * SLOTS;
+
+    // ---------------------------------------------------------------- state
+    reg [LANES-1:0]        rvalid_q;
+    reg [LANES-1:0]        done_q;
+    reg                    swz_q;
+    reg [31:0]             conflicts_q;
+    reg [LANES*LANE_W-1:0] rsel_q;       // lane l reads bank rsel_q[l]
+    wire [LANES*WIDTH-1:0] bank_q0;      // bank read registers, port 0
+    wire [LANES*WIDTH-1:0] bank_q1;      // port 1
+
+    // --------------------------------------------------------------- decide
+    reg [2:0]              err_d;
+    reg                    stall_d;
+    reg [LANES-1:0]        grant_d;
+    reg [LANES-1:0]        done_d;
+    reg [LANES-1:0]        pending;
+    reg [LANES*LANE_W-1:0] home;         // home bank of lane l's thread
+    reg [LANES*ROW_W-1:0]  row0;         // lane l's rows for ra0, ra1, wa
+    reg [LANES*ROW_W-1:0]  row1;
+    reg [LANES*ROW_W-1:0]  roww;
+    reg [LANES-1:0]        bank_re;      // bank b is accessed this cycle
+    reg [LANES-1:0]        bank_we;
+    reg [LANES*ROW_W-1:0]  bank_a0;
+    reg [LANES*ROW_W-1:0]  bank_a1;
+    reg [LANES*ROW_W-1:0]  bank_aw;
+    reg [LANES*WIDTH-1:0]  bank_wd;
+    reg                    bad_tid, bad_wrong, bad_row, bad_dup, found, have0;
+    // 32-bit address arithmetic, truncated to the port widths; the upper
+    // bits are zero for legal input and unused otherwise.
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0]             tx, tk, slot_x, slot0_x, col_x, home_x, r_x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [31:0]            ra0_x = {{(32-ROW_W){1'b0}}, ra0};
+    wire [31:0]            ra1_x = {{(32-ROW_W){1'b0}}, ra1};
+    wire [31:0]            wa_x  = {{(32-ROW_W){1'b0}}, wa};
+    integer                l, k, b;
+
+    always @* begin
+        err_d   = ERR_NONE;
+        home    = {(LANES*LANE_W){1'b0}};
+        row0    = {(LANES*ROW_W){1'b0}};
+        row1    = {(LANES*ROW_W){1'b0}};
+        roww    = {(LANES*ROW_W){1'b0}};
+        bad_tid = 1'b0;
+        bad_wrong = 1'b0;
+        bad_row = 1'b0;
+        bad_dup = 1'b0;
+        have0   = 1'b0;
+        slot0_x = 32'd0;
+        tk      = 32'd0;
+        for (l = 0; l < LANES; l = l + 1) begin
+            tx     = {{(32-TID_W){1'b0}}, tid[l*TID_W +: TID_W]};
+            slot_x = tx >> LOG2L;
+            col_x  = tx & (LANES - 1);
+            home_x = (LANES > 1) ? (col_x ^ {31'd0, swizzle & slot_x[0]}) : 32'd0;
+            home[l*LANE_W +: LANE_W] = home_x[LANE_W-1:0];
+            r_x = slot_x * REGS + ra0_x;
+            row0[l*ROW_W +: ROW_W] = r_x[ROW_W-1:0];
+            r_x = slot_x * REGS + ra1_x;
+            row1[l*ROW_W +: ROW_W] = r_x[ROW_W-1:0];
+            r_x = slot_x * REGS + wa_x;
+            roww[l*ROW_W +: ROW_W] = r_x[ROW_W-1:0];
+            if (lane_valid[l]) begin
+                if (tx >= THREADS)
+                    bad_tid = 1'b1;
+                if (home_x != l)
+                    bad_wrong = 1'b1;
+                if (!have0) begin
+                    have0   = 1'b1;
+                    slot0_x = slot_x;
+                end else if (slot_x != slot0_x)
+                    bad_row = 1'b1;
+                for (k = l + 1; k < LANES; k = k + 1) begin
+                    tk = {{(32-TID_W){1'b0}}, tid[k*TID_W +: TID_W]};
+                    if (lane_valid[k] && tk == tx)
+                        bad_dup = 1'b1;
+                end
+            end
+        end
+
+        if (mode == MODE_BAD)
+            err_d = ERR_BAD_MODE;
+        else if (done_q != {LANES{1'b0}} &&
+                 (mode != MODE_CROSSBAR || swizzle != swz_q ||
+                  (done_q & ~lane_valid) != {LANES{1'b0}}))
+            err_d = ERR_BUSY_CHANGE;
+        else if (bad_tid)
+            err_d = ERR_BAD_TID;
+        else if ((lane_valid != {LANES{1'b0}} && (ra0_x >= REGS || ra1_x >= REGS)) ||
+                 ((lane_valid & wen) != {LANES{1'b0}} && wa_x >= REGS))
+            err_d = ERR_BAD_REG;
+        else if (mode != MODE_CROSSBAR && bad_wrong)
+            err_d = ERR_WRONG_LANE;
+        else if (mode == MODE_SINGLE && bad_row)
+            err_d = ERR_ROW_MISMATCH;
+        else if (bad_dup)
+            err_d = ERR_DUP_TID;
+
+        // each bank serves its lowest pending lane
+        pending = lane_valid & ~done_q;
+        grant_d = {LANES{1'b0}};
+        bank_re = {LANES{1'b0}};
+        bank_we = {LANES{1'b0}};
+        bank_a0 = {(LANES*ROW_W){1'b0}};
+        bank_a1 = {(LANES*ROW_W){1'b0}};
+        bank_aw = {(LANES*ROW_W){1'b0}};
+        bank_wd = {(LANES*WIDTH){1'b0}};
+        for (b = 0; b < LANES; b = b + 1) begin
+            found = 1'b0;
+            for (l = 0; l < LANES; l = l + 1) begin
+                if (!found && pending[l] && home[l*LANE_W +: LANE_W] == b[LANE_W-1:0]) begin
+                    found      = 1'b1;
+                    grant_d[l] = 1'b1;
+                    bank_re[b] = 1'b1;
+                    bank_we[b] = wen[l];
+                    bank_a0[b*ROW_W +: ROW_W] = row0[l*ROW_W +: ROW_W];
+                    bank_a1[b*ROW_W +: ROW_W] = row1[l*ROW_W +: ROW_W];
+                    bank_aw[b*ROW_W +: ROW_W] = roww[l*ROW_W +: ROW_W];
+                    bank_wd[b*WIDTH +: WIDTH] = wdata[l*WIDTH +: WIDTH];
+                end
+            end
+        end
+        stall_d = (pending & ~grant_d) != {LANES{1'b0}};
+        done_d  = stall_d ? (done_q | grant_d) : {LANES{1'b0}};
+        if (err_d != ERR_NONE || rst) begin
+            grant_d = {LANES{1'b0}};
+            bank_re = {LANES{1'b0}};
+            bank_we = {LANES{1'b0}};
+            stall_d = done_q != {LANES{1'b0}};
+            done_d  = done_q;
+        end
+    end
+
+    // -------------------------------------------------------------- outputs
+    reg [LANE_W-1:0] rs;
+
+    always @* begin
+        err       = err_d != ERR_NONE;
+        err_code  = err_d;
+        stall     = stall_d;
+        grant     = grant_d;
+        rvalid    = rvalid_q;
+        conflicts = conflicts_q;
+        rdata0    = {(LANES*WIDTH){1'b0}};
+        rdata1    = {(LANES*WIDTH){1'b0}};
+        rs        = {LANE_W{1'b0}};
+        for (l = 0; l < LANES; l = l + 1) begin
+            rs = rsel_q[l*LANE_W +: LANE_W];
+            if (rvalid_q[l]) begin
+                rdata0[l*WIDTH +: WIDTH] = bank_q0[rs*WIDTH +: WIDTH];
+                rdata1[l*WIDTH +: WIDTH] = bank_q1[rs*WIDTH +: WIDTH];
+            end
+        end
+    end
+
+    // ---------------------------------------------------------------- banks
+    genvar g;
+    generate
+        for (g = 0; g < LANES; g = g + 1) begin : bank
+            lane_regfile_bank #(
+                .ENTRIES(ENTRIES),
+                .WIDTH(WIDTH),
+                .ROW_W(ROW_W)
+            ) u_bank (
+                .clk(clk),
+                .re(bank_re[g]),
+                .we(bank_we[g]),
+                .a0(bank_a0[g*ROW_W +: ROW_W]),
+                .a1(bank_a1[g*ROW_W +: ROW_W]),
+                .aw(bank_aw[g*ROW_W +: ROW_W]),
+                .wd(bank_wd[g*WIDTH +: WIDTH]),
+                .q0(bank_q0[g*WIDTH +: WIDTH]),
+                .q1(bank_q1[g*WIDTH +: WIDTH])
+            );
+        end
+    endgenerate
+
+    // ----------------------------------------------------------- clock edge
+    always @(posedge clk) begin
+        if (rst) begin
+            rvalid_q    <= {LANES{1'b0}};
+            done_q      <= {LANES{1'b0}};
+            swz_q       <= 1'b0;
+            conflicts_q <= 32'd0;
+        end else if (err_d == ERR_NONE) begin
+            for (l = 0; l < LANES; l = l + 1)
+                if (grant_d[l])
+                    rsel_q[l*LANE_W +: LANE_W] <= home[l*LANE_W +: LANE_W];
+            rvalid_q    <= grant_d;
+            done_q      <= done_d;
+            conflicts_q <= conflicts_q + {31'd0, stall_d};
+            if (lane_valid != {LANES{1'b0}})
+                swz_q <= swizzle;
+        end
+    end
+
+endmodule
+
+// One bank: ENTRIES x WIDTH, two synchronous read ports with a shared enable
+// and one write port, read-first (a read and a write of one row in the same
+// cycle read the old value).  Written so Yosys infers one $mem cell.
+/* verilator lint_off DECLFILENAME */
+module lane_regfile_bank #(
+    parameter ENTRIES = 512,
+    parameter WIDTH   = 32,
+    parameter ROW_W   = 9
+) (
+    input  wire             clk,
+    input  wire             re,
+    input  wire             we,
+    input  wire [ROW_W-1:0] a0,
+    input  wire [ROW_W-1:0] a1,
+    input  wire [ROW_W-1:0] aw,
+    input  wire [WIDTH-1:0] wd,
+    output reg  [WIDTH-1:0] q0,
+    output reg  [WIDTH-1:0] q1
+);
+    reg [WIDTH-1:0] mem [0:ENTRIES-1];
+
+    always @(posedge clk) begin
+        if (we)
+            mem[aw] <= wd;
+        if (re) begin
+            q0 <= mem[a0];
+            q1 <= mem[a1];
+        end
+    end
+endmodule
+/* verilator lint_on DECLFILENAME */
