@@ -71,6 +71,7 @@ typedef struct {
     double col_wd_f;      /* write driver + input latch height per write port (shared by mux degree), F */
     double col_sld_f;     /* CAM search-line driver height per search port, F */
     double ctrl_f2;       /* control block per subarray per port, F^2 */
+    double bank_ctrl_f2;  /* per bank: timing generator, address/IO latches, power ring, F^2 */
     unsigned sub_max_rows; /* a subarray holds at most this many rows (bitline length) */
     unsigned sub_max_cols; /* ... and this many columns (wordline length) */
     unsigned max_mux;      /* largest column-mux degree (words per row) */

@@ -1,0 +1,499 @@
+/*
+ * area_main.c -- the `area` command line (built as build/area).
+ *
+ * What it does: the CACTI-style estimator of area/ behind five commands:
+ *   array      one array's area and breakdown; last line `area_mm2 <value>`
+ *   report     every paper's structures beside the published figures
+ *   calibrate  least-squares fit of the constants to a reference CSV
+ *   refs       the published single-array figures as a reference CSV
+ *   logic      a module's logic and flip-flops, for Yosys comparison
+ *   tech       the technology table
+ * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
+ * area/README.md.  A bad flag or value gets one line on stderr naming the
+ * problem and exit status 2; success exits 0.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "array.h"
+#include "calib.h"
+#include "papers.h"
+#include "report.h"
+#include "structs.h"
+#include "tech.h"
+
+static const char *prog_cmd = "area";
+
+static void usage(FILE *f)
+{
+    fputs("usage:\n"
+          "  area array --kind ram|cam|ff --entries N --width BITS [--rw-ports P] [--rd-ports P]\n"
+          "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
+          "             --tech NM [--profile FILE]\n"
+          "  area report [--paper 000|001|002|003|004|all] [--tech NM]\n"
+          "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
+          "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
+          "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
+          "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
+          "  area tech\n"
+          "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n",
+          f);
+}
+
+/* One line on stderr, exit 2. */
+static void die(const char *fmt, const char *a, const char *b)
+{
+    fprintf(stderr, "%s: ", prog_cmd);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static unsigned long get_ulong(const char *flag, const char *v, unsigned long lo, unsigned long hi)
+{
+    char *end;
+    unsigned long x;
+    char range[64];
+    snprintf(range, sizeof range, "%lu..%lu", lo, hi);
+    errno = 0;
+    if (*v == '\0' || *v == '-' || *v == '+')
+        x = 0, end = (char *)v;
+    else
+        x = strtoul(v, &end, 10);
+    if (end == v || *end != '\0' || errno || x < lo || x > hi) {
+        fprintf(stderr, "%s: %s: expected an integer %s, got '%s'\n", prog_cmd, flag, range, v);
+        exit(2);
+    }
+    return x;
+}
+
+static double get_tech(const char *v)
+{
+    char *end;
+    double x;
+    errno = 0;
+    x = strtod(v, &end);
+    if (end != v && (strcmp(end, "nm") == 0))
+        end += 2;
+    if (end == v || *end != '\0' || errno || !(x >= AREA_TECH_MIN_NM && x <= AREA_TECH_MAX_NM))
+        die("--tech: expected a node in nm, 22..90 (table: 90 65 45 40 32 22), got '%s'%s", v,
+            "");
+    return x;
+}
+
+static void load_profile(const char *path, area_profile *p)
+{
+    char err[512];
+    if (area_profile_load(path, p, err, sizeof err))
+        die("%s%s", err, "");
+}
+
+static FILE *open_out(const char *path)
+{
+    FILE *f;
+    if (!path || strcmp(path, "-") == 0)
+        return stdout;
+    f = fopen(path, "w");
+    if (!f)
+        die("-o %s: cannot open for writing", path, "");
+    return f;
+}
+
+static void close_out(FILE *f, const char *path)
+{
+    if (f == stdout) {
+        if (fflush(f) != 0)
+            die("cannot write the output%s%s", "", "");
+        return;
+    }
+    if (ferror(f) || fclose(f) != 0)
+        die("-o %s: write error", path, "");
+}
+
+/* Iterates "--flag value" pairs; returns the value, or dies if missing. */
+static const char *need_value(int argc, char **argv, int *i)
+{
+    if (*i + 1 >= argc)
+        die("%s needs a value", argv[*i], "");
+    (*i)++;
+    return argv[*i];
+}
+
+/* ------------------------------------------------------------------ array */
+
+static int cmd_array(int argc, char **argv)
+{
+    area_array a;
+    area_profile prof;
+    area_tech t;
+    area_result r;
+    double nm = 0;
+    int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0;
+    const char *e;
+    unsigned c;
+    memset(&a, 0, sizeof a);
+    a.banks = 1;
+    area_profile_default(&prof);
+    for (i = 2; i < argc; i++) {
+        const char *f = argv[i];
+        if (strcmp(f, "--kind") == 0) {
+            const char *v = need_value(argc, argv, &i);
+            if (strcmp(v, "ram") == 0)
+                a.kind = AK_RAM;
+            else if (strcmp(v, "cam") == 0)
+                a.kind = AK_CAM;
+            else if (strcmp(v, "ff") == 0)
+                a.kind = AK_FF;
+            else if (strcmp(v, "auto") == 0)
+                a.kind = AK_AUTO;
+            else
+                die("--kind: expected ram, cam or ff, got '%s'%s", v, "");
+            have_kind = 1;
+        } else if (strcmp(f, "--entries") == 0) {
+            a.entries = get_ulong(f, need_value(argc, argv, &i), 1, AREA_MAX_ENTRIES);
+            have_entries = 1;
+        } else if (strcmp(f, "--width") == 0) {
+            a.width = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, AREA_MAX_WIDTH);
+            have_width = 1;
+        } else if (strcmp(f, "--rw-ports") == 0) {
+            a.rw = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_PORTS);
+            have_ports = 1;
+        } else if (strcmp(f, "--rd-ports") == 0) {
+            a.rd = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_PORTS);
+            have_ports = 1;
+        } else if (strcmp(f, "--wr-ports") == 0) {
+            a.wr = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_PORTS);
+            have_ports = 1;
+        } else if (strcmp(f, "--search-ports") == 0) {
+            a.search = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_SEARCH);
+            have_search = 1;
+        } else if (strcmp(f, "--banks") == 0) {
+            a.banks = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, AREA_MAX_BANKS);
+        } else if (strcmp(f, "--ways") == 0) {
+            a.ways = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, 64);
+        } else if (strcmp(f, "--tag-bits") == 0) {
+            a.tag_bits = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_WIDTH);
+        } else if (strcmp(f, "--tech") == 0) {
+            nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(f, "--profile") == 0) {
+            load_profile(need_value(argc, argv, &i), &prof);
+        } else {
+            die("unknown option '%s' (see area --help)%s", f, "");
+        }
+    }
+    if (!have_kind)
+        die("--kind is required (ram, cam or ff)%s%s", "", "");
+    if (!have_entries)
+        die("--entries is required%s%s", "", "");
+    if (!have_width)
+        die("--width is required%s%s", "", "");
+    if (nm == 0)
+        die("--tech is required (22..90 nm)%s%s", "", "");
+    if (!have_ports)
+        a.rw = 1;
+    if (a.kind == AK_CAM && !have_search)
+        a.search = 1;
+    e = area_array_check(&a);
+    if (e)
+        die("%s%s", e, "");
+    area_tech_at(nm, &prof, &t);
+    area_array_eval(&t, &a, &r);
+    printf("array: %s, %lu entries x %u bits, ports rw=%u rd=%u wr=%u search=%u, banks %u, %g nm\n",
+           area_kind_name(a.kind), a.entries, a.width, a.rw, a.rd, a.wr, a.search, a.banks, nm);
+    if (a.kind == AK_AUTO)
+        printf("kind: auto chose %s\n", area_kind_name(r.kind));
+    if (r.kind == AK_FF) {
+        printf("organisation: %u bank(s) of %lu x %u flip-flops\n", r.banks, r.bank_entries,
+               a.width);
+        printf("flipflops %lu\n", r.flops);
+    } else {
+        printf("organisation: %u bank(s); each %lu entries as %u rows x %u columns (%u word(s) "
+               "per row), %u subarray(s) of %u x %u\n",
+               r.banks, r.bank_entries, r.rows, r.cols, r.mux, r.subarrays, r.sub_rows, r.sub_cols);
+        printf("bit_cell %.2f F x %.2f F = %.1f F^2 = %.4g um^2%s\n", r.cell_w_f, r.cell_h_f,
+               r.cell_w_f * r.cell_h_f, r.cell_w_f * r.cell_h_f * t.f_um * t.f_um,
+               a.kind == AK_CAM && a.ways == 0 ? " (CAM tag cell)" : "");
+        if (a.kind == AK_CAM)
+            printf("associativity %s\n", a.ways ? "set-associative" : "fully associative");
+    }
+    for (c = 0; c < AC_N; c++)
+        printf("%s_mm2 %.6g\n", area_class_name(c), r.cls[c]);
+    printf("periphery_mm2 %.6g\n", r.total_mm2 - r.storage_mm2);
+    printf("efficiency %.3f\n", r.efficiency);
+    if (a.kind != AK_CAM && a.rw + a.rd >= 1) {
+        unsigned long x = area_ff_crossover(&t, a.width, a.rw, a.rd, a.wr);
+        if (x)
+            printf("ff_sram_crossover_entries %lu (flip-flops are smaller below it)\n", x);
+        else
+            printf("ff_sram_crossover_entries none up to 65536\n");
+    }
+    printf("area_mm2 %.6g\n", r.total_mm2);
+    return 0;
+}
+
+/* ----------------------------------------------------------------- report */
+
+static int cmd_report(int argc, char **argv)
+{
+    const char *paper = "all", *format = "text", *out = NULL, *profile_path = NULL;
+    double nm = 0;
+    area_profile prof;
+    static area_report rep;
+    const char *e;
+    FILE *f;
+    int i;
+    char pname[200];
+    area_profile_default(&prof);
+    for (i = 2; i < argc; i++) {
+        const char *fl = argv[i];
+        if (strcmp(fl, "--paper") == 0) {
+            paper = need_value(argc, argv, &i);
+            if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
+                strcmp(paper, "002") && strcmp(paper, "003") && strcmp(paper, "004"))
+                die("--paper: expected 000, 001, 002, 003, 004 or all, got '%s'%s", paper, "");
+        } else if (strcmp(fl, "--tech") == 0) {
+            nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--format") == 0) {
+            format = need_value(argc, argv, &i);
+            if (!area_report_format_ok(format))
+                die("--format: expected text, md, csv, json or svg, got '%s'%s", format, "");
+        } else if (strcmp(fl, "-o") == 0) {
+            out = need_value(argc, argv, &i);
+        } else if (strcmp(fl, "--profile") == 0) {
+            profile_path = need_value(argc, argv, &i);
+            load_profile(profile_path, &prof);
+        } else {
+            die("unknown option '%s' (see area --help)%s", fl, "");
+        }
+    }
+    if (profile_path)
+        snprintf(pname, sizeof pname, "profile %s", profile_path);
+    else
+        snprintf(pname, sizeof pname, "default constants");
+    e = area_report_build(paper, nm, &prof, pname, &rep);
+    if (e)
+        die("%s%s", e, "");
+    f = open_out(out);
+    if (area_report_write(f, &rep, format) != 0)
+        die("cannot write the report%s%s", "", "");
+    close_out(f, out);
+    return 0;
+}
+
+/* -------------------------------------------------------------- calibrate */
+
+static int cmd_calibrate(int argc, char **argv)
+{
+    const char *refs = NULL, *out = NULL;
+    area_profile start;
+    static area_ref rows[AREA_REFS_MAX];
+    static area_fit fit;
+    unsigned n, i, g;
+    char err[512];
+    int a;
+    const area_consts *c = area_default_consts();
+    area_profile_default(&start);
+    for (a = 2; a < argc; a++) {
+        if (strcmp(argv[a], "--refs") == 0)
+            refs = need_value(argc, argv, &a);
+        else if (strcmp(argv[a], "-o") == 0)
+            out = need_value(argc, argv, &a);
+        else if (strcmp(argv[a], "--profile") == 0)
+            load_profile(need_value(argc, argv, &a), &start);
+        else
+            die("unknown option '%s' (see area --help)%s", argv[a], "");
+    }
+    if (!refs)
+        die("--refs FILE.csv is required%s%s", "", "");
+    if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
+        die("%s%s", err, "");
+    {
+        const char *e = area_calibrate(rows, n, &start, &fit);
+        if (e)
+            die("%s%s", e, "");
+    }
+    printf("calibrate: %u reference rows from %s\n", n, refs);
+    printf("fitted class multipliers (k = 1 is the default constants):\n");
+    for (g = 0; g < AC_N; g++)
+        printf("  k_%-14s %10.4g%s   %s\n", area_class_name(g), fit.fitted.k[g],
+               fit.used[g] ? "" : " (not in the references: kept)", area_class_desc(g));
+    for (g = 0; g < AC_N; g++)
+        if (fit.used[g] && (fit.fitted.k[g] <= 0.0100001 || fit.fitted.k[g] >= 99.999))
+            printf("note: k_%s sits at its bound: the references do not pin it down "
+                   "physically\n",
+                   area_class_name(g));
+    printf("effective constants:\n");
+    printf("  SRAM cell            %.4g F^2 (default 146)\n", 146.0 * fit.fitted.k[AC_CELLS]);
+    printf("  decoder strip        %.4g F + %.4g F per address bit, per port\n",
+           c->dec_base_f * fit.fitted.k[AC_DECODE], c->dec_bit_f * fit.fitted.k[AC_DECODE]);
+    printf("  sense amp / driver   %.4g F / %.4g F per port (column-strip heights)\n",
+           c->col_sa_f * fit.fitted.k[AC_COLUMN], c->col_wd_f * fit.fitted.k[AC_COLUMN]);
+    printf("  control block        %.4g F^2 per subarray-port, %.4g F^2 per bank\n",
+           c->ctrl_f2 * fit.fitted.k[AC_CONTROL], c->bank_ctrl_f2 * fit.fitted.k[AC_CONTROL]);
+    printf("  routing              x%.4g of the bus/crossbar wire area\n", fit.fitted.k[AC_ROUTE]);
+    printf("  gate equivalent      %.4g F^2 (default 394)\n", 394.0 * fit.fitted.k[AC_LOGIC]);
+    printf("residuals (ours / reference):\n");
+    printf("  %-44s %6s %10s %10s %8s %10s %8s\n", "row", "nm", "reference", "before", "ratio",
+           "after", "ratio");
+    for (i = 0; i < n; i++)
+        printf("  %-44.44s %6g %10.4g %10.4g %8.3f %10.4g %8.3f\n", rows[i].label, rows[i].nm,
+               rows[i].area_mm2, fit.before[i], fit.before[i] / rows[i].area_mm2, fit.after[i],
+               fit.after[i] / rows[i].area_mm2);
+    printf("rms_relative_error before %.4f after %.4f\n", fit.rms_before, fit.rms_after);
+    printf("worst_factor before %.3f after %.3f\n", pow(10.0, fit.worst_before),
+           pow(10.0, fit.worst_after));
+    if (out) {
+        char comment[400];
+        snprintf(comment, sizeof comment, "fitted to %s (%u rows): rms relative error %.4f -> %.4f",
+                 refs, n, fit.rms_before, fit.rms_after);
+        if (area_profile_save(out, &fit.fitted, comment) != 0)
+            die("-o %s: cannot write the profile%s", out, "");
+        printf("profile written to %s (use it with --profile)\n", out);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------- refs */
+
+static int cmd_refs(int argc, char **argv)
+{
+    const char *paper = "all", *out = NULL;
+    FILE *f;
+    int i;
+    for (i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--paper") == 0) {
+            paper = need_value(argc, argv, &i);
+            if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
+                strcmp(paper, "002") && strcmp(paper, "003") && strcmp(paper, "004"))
+                die("--paper: expected 000, 001, 002, 003, 004 or all, got '%s'%s", paper, "");
+        } else if (strcmp(argv[i], "-o") == 0) {
+            out = need_value(argc, argv, &i);
+        } else {
+            die("unknown option '%s' (see area --help)%s", argv[i], "");
+        }
+    }
+    f = open_out(out);
+    area_refs_write(f, paper);
+    close_out(f, out);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ logic */
+
+#define MAX_PARAMS 8
+
+static int cmd_logic(int argc, char **argv)
+{
+    const char *module = NULL;
+    const char *pn[MAX_PARAMS];
+    unsigned pv[MAX_PARAMS], np = 0, k;
+    char names[MAX_PARAMS][32], err[512];
+    double nm = 40, comb;
+    unsigned long flops;
+    area_profile prof;
+    area_tech t;
+    area_desc d;
+    area_result tot, items[AREA_DESC_MAX];
+    int i;
+    area_profile_default(&prof);
+    for (i = 2; i < argc; i++) {
+        if (strcmp(argv[i], "--module") == 0) {
+            module = need_value(argc, argv, &i);
+        } else if (strcmp(argv[i], "--param") == 0) {
+            const char *v = need_value(argc, argv, &i);
+            const char *eq = strchr(v, '=');
+            size_t l = eq ? (size_t)(eq - v) : 0;
+            if (!eq || l == 0 || l >= sizeof names[0])
+                die("--param: expected NAME=VALUE, got '%s'%s", v, "");
+            if (np >= MAX_PARAMS)
+                die("--param: at most 8 parameters%s%s", "", "");
+            memcpy(names[np], v, l);
+            names[np][l] = '\0';
+            pn[np] = names[np];
+            pv[np] = (unsigned)get_ulong("--param", eq + 1, 1, 1u << 20);
+            np++;
+        } else if (strcmp(argv[i], "--tech") == 0) {
+            nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(argv[i], "--profile") == 0) {
+            load_profile(need_value(argc, argv, &i), &prof);
+        } else {
+            die("unknown option '%s' (see area --help)%s", argv[i], "");
+        }
+    }
+    if (!module)
+        die("--module NAME is required%s%s", "", "");
+    if (area_desc_module(module, pn, pv, np, 1, &d, err, sizeof err))
+        die("%s%s", err, "");
+    area_tech_at(nm, &prof, &t);
+    area_desc_eval(&t, &d, &tot, items);
+    area_desc_logic_view(&t, &d, &comb, &flops);
+    printf("module %s (%s), every array as flip-flops (as Yosys builds the RTL), %g nm\n",
+           d.name, d.config, nm);
+    for (k = 0; k < d.n; k++)
+        printf("  item %-26s %-6s %10.4g mm2  %s\n", d.item[k].name,
+               d.item[k].type == AI_ARRAY ? area_kind_name(items[k].kind) : "logic",
+               items[k].total_mm2 * d.item[k].count, d.item[k].what);
+    printf("storage_bits %lu\n", d.storage_bits);
+    printf("flipflops %lu\n", flops);
+    printf("comb_ge %.1f\n", comb);
+    printf("comb_transistors %.0f\n", comb * 4.0);
+    printf("flipflop_transistors %.0f\n", (double)flops * t.c.ge_dff * 4.0);
+    printf("area_mm2 %.6g\n", tot.total_mm2);
+    return 0;
+}
+
+/* ------------------------------------------------------------------- tech */
+
+static int cmd_tech(void)
+{
+    unsigned n, i;
+    const area_node *tab = area_tech_table(&n);
+    const area_consts *c = area_default_consts();
+    printf("%6s %8s %6s %8s %6s %6s %6s %6s %8s\n", "nm", "cell_F2", "aspect", "cam_F2", "aspect",
+           "p_loc", "p_semi", "p_glob", "GE_F2");
+    for (i = 0; i < n; i++)
+        printf("%6g %8g %6g %8g %6g %6g %6g %6g %8g\n", tab[i].nm, tab[i].cell_f2,
+               tab[i].cell_aspect, tab[i].cam_f2, tab[i].cam_aspect, tab[i].pitch_local_f,
+               tab[i].pitch_semi_f, tab[i].pitch_global_f, tab[i].ge_f2);
+    printf("circuit constants (every node): decoder %g F + %g F/address bit per port; column "
+           "strip pre %g F, sense amp %g F, write driver %g F per port; control %g F^2 per "
+           "subarray-port + %g F^2 per bank; subarray <= %u x %u; mux <= %u; utilization %g; "
+           "crossbar %g tracks/bit\n",
+           c->dec_base_f, c->dec_bit_f, c->col_pre_f, c->col_sa_f, c->col_wd_f, c->ctrl_f2,
+           c->bank_ctrl_f2, c->sub_max_rows, c->sub_max_cols, c->max_mux, c->logic_util,
+           c->xbar_tracks);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static char cmdname[64];
+    if (argc < 2)
+        die("no command given (array, report, calibrate, refs, logic, tech; see area --help)%s%s",
+            "", "");
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    snprintf(cmdname, sizeof cmdname, "area %s", argv[1]);
+    prog_cmd = cmdname;
+    if (strcmp(argv[1], "array") == 0)
+        return cmd_array(argc, argv);
+    if (strcmp(argv[1], "report") == 0)
+        return cmd_report(argc, argv);
+    if (strcmp(argv[1], "calibrate") == 0)
+        return cmd_calibrate(argc, argv);
+    if (strcmp(argv[1], "refs") == 0)
+        return cmd_refs(argc, argv);
+    if (strcmp(argv[1], "logic") == 0)
+        return cmd_logic(argc, argv);
+    if (strcmp(argv[1], "tech") == 0)
+        return cmd_tech();
+    prog_cmd = "area";
+    die("unknown command '%s' (array, report, calibrate, refs, logic, tech)%s", argv[1], "");
+    return 2;
+}

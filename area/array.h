@@ -1,0 +1,112 @@
+/*
+ * array.h -- CACTI-style area of SRAM arrays, CAMs and flip-flop arrays.
+ *
+ * What it models (per bank; banks are independent copies with all ports):
+ *   SRAM   bit cells whose height and width grow by two local wire pitches
+ *          per extra port (CACTI's multiport cell); the bank folded into
+ *          rows of 1..16 words (column mux) and cut into subarrays of at
+ *          most 128 rows x 256 columns; per subarray and per port a row
+ *          decoder/wordline-driver strip (wider with more address bits), a
+ *          column strip (precharge, mux, sense amps and write drivers, the
+ *          amps shared by the mux degree) and a control block; per bank a
+ *          control block and an I/O latch per data bit per port; buses
+ *          taking the address to every subarray and the data of stacked
+ *          subarrays down past the ones below (semi-global pitch).  The
+ *          organisation of least area is chosen, as CACTI does when told to
+ *          weight area only; this also makes area monotonic in every input.
+ *   CAM    fully associative: tag bits in CAM cells (2x an SRAM cell), the
+ *          rest of the entry in SRAM cells on the same row; search-line
+ *          drivers per tag column, a match-line sense amp per row and a
+ *          priority encoder over the entries per search port.  Set
+ *          associative (ways > 0): an SRAM of sets x (ways*width) read once
+ *          per search port, `ways` tag comparators, a hit priority encoder
+ *          and a way mux per search port.
+ *   FF     flip-flop array: entries*width flops, a 2:1 mux per bit per write
+ *          port, a one-hot write decoder per write port, an entries:1 mux
+ *          per bit per read port (a register with no read port has none).
+ *
+ * Source: CACTI 6.5 technical report (HPL-2009-85) for cells, partitioning
+ * and periphery; Weste & Harris for the gate-level blocks.  Validity (checked
+ * by area_array_check): entries 1..4194304, width 1..4096 bits, at most 16
+ * bitline ports and 8 search ports, banks 1..4096 and <= entries.  Unlike
+ * CACTI (which refuses arrays under 32 entries or 64 bytes) tiny arrays are
+ * allowed: their area is dominated by periphery, which is the point of the
+ * flip-flop/SRAM crossover (area_ff_crossover).
+ * Departures: no delay/energy model, so the organisation is area-optimal
+ * rather than delay-optimal; no redundancy, ECC or BIST; banks share nothing.
+ */
+#ifndef AREA_ARRAY_H
+#define AREA_ARRAY_H
+
+#include "tech.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    AK_RAM = 0,
+    AK_CAM = 1,
+    AK_FF = 2,
+    AK_AUTO = 3, /* the smaller of RAM and FF (resolved in the result) */
+    AK_LOGIC = 4 /* results only: a logic block or crossbar */
+} area_kind;
+
+#define AREA_MAX_ENTRIES 4194304ul
+#define AREA_MAX_WIDTH 4096u
+#define AREA_MAX_PORTS 16u
+#define AREA_MAX_SEARCH 8u
+#define AREA_MAX_BANKS 4096u
+
+typedef struct {
+    area_kind kind;
+    unsigned long entries;
+    unsigned width;     /* bits per entry */
+    unsigned rw, rd, wr; /* read/write, read, write ports */
+    unsigned search;    /* CAM search ports */
+    unsigned banks;     /* independent banks, each entries/banks deep */
+    unsigned ways;      /* CAM: 0 fully associative, else set-associative ways */
+    unsigned tag_bits;  /* CAM: compared bits, 0 = the whole width */
+} area_array;
+
+typedef struct {
+    area_kind kind;       /* resolved (never AK_AUTO) */
+    double cls[AC_N];     /* mm^2 per component class, multipliers applied */
+    double total_mm2;
+    double storage_mm2;   /* bit cells (RAM/CAM) or flip-flops (FF) */
+    double efficiency;    /* storage / total */
+    unsigned long bank_entries;
+    unsigned banks;
+    unsigned rows, cols;  /* one bank, after folding */
+    unsigned mux;         /* words per row */
+    unsigned subarrays;   /* per bank */
+    unsigned sub_rows, sub_cols;
+    double cell_w_f, cell_h_f; /* SRAM bit cell (CAM: tag cell) in F */
+    double ge;            /* gate equivalents in the logic class */
+    unsigned long flops;
+} area_result;
+
+const char *area_kind_name(area_kind k);
+/* NULL when legal, else a one-line message naming the field and range. */
+const char *area_array_check(const area_array *a);
+/* Fills r; returns NULL or the area_array_check message. */
+const char *area_array_eval(const area_tech *t, const area_array *a, area_result *r);
+
+/* Smallest entry count at which an SRAM of `width` bits with these ports is
+ * smaller than the same flip-flop array (0 if none up to 65536).  Below it
+ * flip-flops win; at and above it SRAM wins (the model crosses once). */
+unsigned long area_ff_crossover(const area_tech *t, unsigned width, unsigned rw, unsigned rd,
+                                unsigned wr);
+
+/* Adds b into a (class by class); a->kind is kept. */
+void area_result_add(area_result *a, const area_result *b, double times);
+void area_result_zero(area_result *r);
+/* Applies the profile multipliers to raw F^2/GE class values. */
+void area_result_finish(const area_tech *t, area_result *r, const double raw_f2[AC_N],
+                        double storage_f2);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AREA_ARRAY_H */

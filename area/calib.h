@@ -1,0 +1,71 @@
+/*
+ * calib.h -- fitting the technology constants to reference areas.
+ *
+ * What it models: `area calibrate`.  The estimator's area is linear in the
+ * six class multipliers of a profile (tech.h): area_i = sum_g A_ig k_g,
+ * where A_ig is the default-constant area of class g for reference row i
+ * (the organisation of each array is chosen with the default constants and
+ * kept).  The fit minimizes the sum of squared relative errors,
+ * sum_i (area_i / published_i - 1)^2, with every k_g in [0.01, 100], by
+ * projected coordinate descent (the problem is convex, so it converges to
+ * the constrained least-squares optimum).  Classes absent from every
+ * reference row keep k = 1.
+ *
+ * Reference CSV: columns kind,tech_nm,entries,width_bits,rw_ports,rd_ports,
+ * wr_ports,search_ports,banks,area_mm2 in that order, or any order under a
+ * header line naming them; optional ways, tag_bits and label columns ('#'
+ * comments and blank lines are skipped).  `area refs` writes one from the
+ * published table.  Validity: every row must pass the array checks and have
+ * a node in 22..90 nm and a positive area; at most AREA_REFS_MAX rows.
+ */
+#ifndef AREA_CALIB_H
+#define AREA_CALIB_H
+
+#include <stddef.h>
+
+#include "array.h"
+#include "tech.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AREA_REFS_MAX 256
+
+typedef struct {
+    area_array a;
+    double nm;
+    double area_mm2;
+    char label[96];
+    unsigned line;
+} area_ref;
+
+typedef struct {
+    area_profile fitted;
+    unsigned used[AC_N];             /* 1 if the class occurs in the references */
+    double before[AREA_REFS_MAX];    /* our area with the starting profile */
+    double after[AREA_REFS_MAX];     /* ... with the fitted one */
+    double rms_before, rms_after;    /* RMS of (ours/published - 1) */
+    double worst_before, worst_after; /* largest |log10(ours/published)| */
+    unsigned sweeps;
+} area_fit;
+
+/* Loads a reference CSV.  Returns NULL or a one-line message (in err). */
+const char *area_refs_load(const char *path, area_ref *rows, unsigned max, unsigned *n, char *err,
+                           size_t errlen);
+/* Parses one CSV text (for tests); same contract. */
+const char *area_refs_parse(const char *text, const char *name, area_ref *rows, unsigned max,
+                            unsigned *n, char *err, size_t errlen);
+
+/* Fits the profile; start = NULL for the defaults.  Returns NULL or a message. */
+const char *area_calibrate(const area_ref *rows, unsigned n, const area_profile *start,
+                           area_fit *fit);
+
+/* Area of one reference row under profile p (NAN on error). */
+double area_ref_eval(const area_ref *row, const area_profile *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AREA_CALIB_H */

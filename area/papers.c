@@ -1,0 +1,585 @@
+/*
+ * papers.c -- the table of published figures and the per-paper reports.
+ *
+ * What it models: for each paper, the rows of its area report (see
+ * report.h): structures modelled from their cfg (the SPE stack at each
+ * paper's configuration, the DPE stack), baselines described from the
+ * paper's stated geometry (register files, crossbars), and published-only
+ * rows for structures not modelled yet.  Sources: SPEC sec. 6 and the
+ * papers' sections named in the table.  Validity: the configurations are
+ * the papers' (000: 16 lanes, 256 threads per core; 001: Fermi SM, 48
+ * warps of 32; 002: 8 lanes; 003: 48 warps of 32; 004: 32 lanes, 1024
+ * threads).  Departures: 003 and 004 give no process node; their figures
+ * are computed at 40 nm (Fermi's), which the report says.  Register-file
+ * port counts not stated by a paper are taken as 2R1W, as 000 states for
+ * its own.
+ */
+#include "papers.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../rtl_c/simt_stack.h"
+#include "structs.h"
+
+/* geometry helper for the table */
+#define GEOM(k, n, w, rw_, rd_, wr_, se, b, wy, tg)                                              \
+    1, { (k), (n), (w), (rw_), (rd_), (wr_), (se), (b), (wy), (tg) }
+#define NOGEOM 0, { AK_RAM, 0, 0, 0, 0, 0, 0, 0, 0, 0 }
+
+static const area_pub pubs[] = {
+    /* 000 Table 1 and sec. 4.4: CACTI 4.2, 90 nm, 16-wide, 256 threads per core */
+    {"000.t1.update", "000", "Warp update registers (2 x 168 b, no decoder)", 0.008, "mm2", 90,
+     "CACTI 4.2", "Table 1", GEOM(AK_FF, 2, 168, 0, 0, 1, 0, 1, 0, 0)},
+    {"000.t1.lut", "000", "PC-warp LUT (32 x 56 b, 2-way, 2RP 2WP)", 0.189, "mm2", 90, "CACTI 4.2",
+     "Table 1", GEOM(AK_CAM, 32, 56, 0, 0, 2, 2, 1, 2, 32)},
+    {"000.t1.pool", "000", "Warp pool (256 x 168 b, 17 decoders, 1RWP 2WP)", 0.702, "mm2", 90,
+     "CACTI 4.2", "Table 1", GEOM(AK_RAM, 4352, 10, 1, 0, 2, 0, 17, 0, 0)},
+    {"000.t1.alloc", "000", "Warp allocator (256 x 8 b)", 0.061, "mm2", 90, "CACTI 4.2", "Table 1",
+     GEOM(AK_RAM, 256, 8, 0, 1, 1, 0, 1, 0, 0)},
+    {"000.t1.issue", "000", "Majority issue logic (32 x 40 b, fully assoc., 4RP 4WP)", 1.511,
+     "mm2", 90, "CACTI 4.2", "Table 1", GEOM(AK_CAM, 32, 40, 0, 0, 4, 4, 1, 0, 32)},
+    {"000.t1.total", "000", "DWF scheduler total", 2.471, "mm2", 90, "CACTI 4.2", "Table 1",
+     NOGEOM},
+    {"000.rf.single", "000", "Register file 8192 x 32 b, one decoder, 2R1W", 5.7085, "mm2", 90,
+     "CACTI 4.2", "sec. 4.4", GEOM(AK_RAM, 512, 512, 0, 2, 1, 0, 1, 0, 0)},
+    {"000.rf.bank", "000", "Register file bank 512 x 32 b, 2R1W", 0.3773, "mm2", 90, "CACTI 4.2",
+     "sec. 4.4", GEOM(AK_RAM, 512, 32, 0, 2, 1, 0, 1, 0, 0)},
+    {"000.rf.banked", "000", "Register file 16 banks of 512 x 32 b, 2R1W", 6.037, "mm2", 90,
+     "CACTI 4.2", "sec. 4.4", NOGEOM},
+    {"000.dwf.core", "000", "DWF overhead per core", 2.799, "mm2", 90, "CACTI 4.2", "sec. 4.4",
+     NOGEOM},
+    {"000.dwf.chip", "000", "DWF overhead, 8 cores of a 480 mm^2 chip", 4.7, "%", 90, "CACTI 4.2",
+     "sec. 4.4", NOGEOM},
+    /* 001 Tables 3-4: synthesis, scaled to 40 nm; x1000 um^2 converted to mm^2 */
+    {"001.t4.base.scoreboard", "001", "Scoreboard, baseline (2 x 24 x 48 b)", 0.0876, "mm2", 40,
+     "synthesis", "Table 4", NOGEOM},
+    {"001.t4.base.hct", "001", "Warp pool, baseline (2 x 24 x 64 b)", 0.0668, "mm2", 40,
+     "synthesis", "Table 4", NOGEOM},
+    {"001.t4.base.stack", "001", "Stack, baseline (144 x 256 b)", 0.5844, "mm2", 40, "synthesis",
+     "Table 4", NOGEOM},
+    {"001.t4.base.ibuf", "001", "Instruction buffer, baseline (48 x 64 b)", 0.0528, "mm2", 40,
+     "synthesis", "Table 4", NOGEOM},
+    {"001.t4.sbi.scoreboard", "001", "Scoreboard, SBI (24 x 144 b)", 0.0656, "mm2", 40,
+     "synthesis", "Table 4", NOGEOM},
+    {"001.t4.sbi.hct", "001", "HCT, SBI (24 x 201 b)", 0.0888, "mm2", 40, "synthesis", "Table 4",
+     NOGEOM},
+    {"001.t4.sbi.cct", "001", "CCT, SBI (128 x 104 b)", 0.4808, "mm2", 40, "synthesis", "Table 4",
+     NOGEOM},
+    {"001.t4.rf", "001", "Register file segmentation (per-lane decoders)", 0.570, "mm2", 40,
+     "scaled from 000", "sec. 5.2, Table 4", NOGEOM},
+    {"001.pct.sbi", "001", "SBI overhead of a 15.6 mm^2 SM", 3.0, "%", 40, "synthesis", "sec. 5.2",
+     NOGEOM},
+    {"001.pct.swi", "001", "SWI overhead of a 15.6 mm^2 SM", 2.9, "%", 40, "synthesis", "sec. 5.2",
+     NOGEOM},
+    {"001.pct.both", "001", "SBI+SWI overhead of a 15.6 mm^2 SM", 3.7, "%", 40, "synthesis",
+     "sec. 5.2", NOGEOM},
+    /* 002 Table I: CACTI 6.5, 40 nm */
+    {"002.t1.bank256", "002", "SRAM bank 8 KB at 256 b (one of 8)", 0.0296, "mm2", 40, "CACTI 6.5",
+     "Table I", GEOM(AK_RAM, 256, 256, 1, 0, 0, 0, 1, 0, 0)},
+    {"002.t1.banks256", "002", "SRAM, 8 banks of 8 KB at 256 b", 0.2365, "mm2", 40, "CACTI 6.5",
+     "Table I", NOGEOM},
+    {"002.t1.xbar256", "002", "Crossbar 8x8 at 256 b", 2.0302, "mm2", 40, "CACTI 6.5", "Table I",
+     NOGEOM},
+    {"002.t1.total256", "002", "Monolithic 256-bit register file total", 2.2667, "mm2", 40,
+     "CACTI 6.5", "Table I", NOGEOM},
+    {"002.t1.bank32", "002", "SRAM bank 1 KB at 32 b (one of 64)", 0.0036, "mm2", 40, "CACTI 6.5",
+     "Table I", GEOM(AK_RAM, 256, 32, 1, 0, 0, 0, 1, 0, 0)},
+    {"002.t1.banks32", "002", "SRAM, 64 banks of 1 KB at 32 b", 0.2279, "mm2", 40, "CACTI 6.5",
+     "Table I", NOGEOM},
+    {"002.t1.xbar32", "002", "Crossbar 8x8 at 32 b (one of 8)", 0.0333, "mm2", 40, "CACTI 6.5",
+     "Table I", NOGEOM},
+    {"002.t1.xbars32", "002", "Crossbars, 8 of 8x8 at 32 b", 0.2664, "mm2", 40, "CACTI 6.5",
+     "Table I", NOGEOM},
+    {"002.t1.total32", "002", "8 x 32-bit lane register files total", 0.4943, "mm2", 40,
+     "CACTI 6.5", "Table I", NOGEOM},
+    /* 003 sec. 6.5 */
+    {"003.entry.spe", "003", "SPE stack entry", 96, "bits", 0, "text", "sec. 6.5", NOGEOM},
+    {"003.entry.dpe", "003", "DPE stack entry", 160, "bits", 0, "text", "sec. 6.5", NOGEOM},
+    {"003.shadow.lo", "003", "Shadow bits, share of scoreboard storage (low)", 7, "%", 0, "text",
+     "sec. 6.5", NOGEOM},
+    {"003.shadow.hi", "003", "Shadow bits, share of scoreboard storage (high)", 14, "%", 0, "text",
+     "sec. 6.5", NOGEOM},
+    /* 004 sec. 3.4 */
+    {"004.lwm.bits", "004", "Large-warp extra storage per core (256+512+1024)", 1792, "bits", 0,
+     "text", "sec. 3.4", NOGEOM},
+};
+
+const area_pub *area_pubs(unsigned *n)
+{
+    if (n)
+        *n = (unsigned)(sizeof pubs / sizeof pubs[0]);
+    return pubs;
+}
+
+const area_pub *area_pub_find(const char *id)
+{
+    unsigned i, n;
+    const area_pub *p = area_pubs(&n);
+    for (i = 0; i < n; i++)
+        if (strcmp(p[i].id, id) == 0)
+            return &p[i];
+    return NULL;
+}
+
+unsigned area_refs_write(FILE *f, const char *paper)
+{
+    unsigned i, n, rows = 0;
+    const area_pub *p = area_pubs(&n);
+    fprintf(f, "# published single-array areas (SPEC sec. 6), for `area calibrate --refs`\n");
+    fprintf(f, "kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,search_ports,banks,"
+               "area_mm2,ways,tag_bits,label\n");
+    for (i = 0; i < n; i++) {
+        const area_array *g = &p[i].geom;
+        if (!p[i].has_geom)
+            continue;
+        if (strcmp(paper, "all") != 0 && strcmp(paper, p[i].paper) != 0)
+            continue;
+        fprintf(f, "%s,%g,%lu,%u,%u,%u,%u,%u,%u,%g,%u,%u,%s %s: %s\n", area_kind_name(g->kind),
+                p[i].nm, g->entries, g->width, g->rw, g->rd, g->wr, g->search, g->banks,
+                p[i].value, g->ways, g->tag_bits, p[i].paper, p[i].where, p[i].id);
+        rows++;
+    }
+    return rows;
+}
+
+/* ------------------------------------------------------------ row helpers */
+
+static area_row *row_new(area_paper_report *p, const char *label, area_row_status st,
+                         const char *unit)
+{
+    area_row *r;
+    if (p->nrows >= AREA_REPORT_MAX_ROWS)
+        return &p->rows[AREA_REPORT_MAX_ROWS - 1]; /* never: builders stay below */
+    r = &p->rows[p->nrows++];
+    memset(r, 0, sizeof *r);
+    snprintf(r->label, sizeof r->label, "%s", label);
+    snprintf(r->unit, sizeof r->unit, "%s", unit);
+    r->status = st;
+    r->ours = NAN;
+    r->published = NAN;
+    r->ratio = NAN;
+    return r;
+}
+
+/* Sets the published figure `id`; mm2 figures are scaled by `scale`. */
+static void row_pub(area_row *r, const char *id, double scale)
+{
+    const area_pub *p = area_pub_find(id);
+    if (!p)
+        return;
+    r->published = strcmp(p->unit, "mm2") == 0 ? p->value * scale : p->value;
+    if (p->nm > 0)
+        snprintf(r->source, sizeof r->source, "%s %s (%s, %g nm)", p->paper, p->where, p->tool,
+                 p->nm);
+    else
+        snprintf(r->source, sizeof r->source, "%s %s", p->paper, p->where);
+    if (strcmp(p->unit, "mm2") == 0 && fabs(scale - 1.0) > 1e-9)
+        snprintf(r->note + strlen(r->note), sizeof r->note - strlen(r->note),
+                 "%spublished scaled by F^2 from %g nm", r->note[0] ? "; " : "", p->nm);
+}
+
+static void row_note(area_row *r, const char *note)
+{
+    size_t l = strlen(r->note);
+    snprintf(r->note + l, sizeof r->note - l, "%s%s", l ? "; " : "", note);
+}
+
+static double row_desc(area_row *r, const area_tech *t, const area_desc *d)
+{
+    area_result res;
+    if (area_desc_eval(t, d, &res, NULL))
+        return NAN;
+    r->ours = res.total_mm2;
+    r->detail = res;
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "%s", d->config);
+    return res.total_mm2;
+}
+
+static void finish(area_paper_report *p)
+{
+    unsigned i;
+    for (i = 0; i < p->nrows; i++) {
+        area_row *r = &p->rows[i];
+        if (!r->partial && !isnan(r->ours) && !isnan(r->published) && r->published != 0)
+            r->ratio = r->ours / r->published;
+    }
+}
+
+static void not_modelled(area_paper_report *p, const char *label, const char *id, double scale)
+{
+    area_row *r = row_new(p, label, RS_NOT_MODELLED, area_pub_find(id)->unit);
+    row_pub(r, id, scale);
+}
+
+static simt_stack_cfg spe_cfg(unsigned warps, unsigned lanes, unsigned depth)
+{
+    simt_stack_cfg c = simt_stack_default_cfg();
+    if (warps)
+        c.warps = warps;
+    if (lanes)
+        c.lanes = lanes;
+    if (depth)
+        c.depth = depth;
+    return c;
+}
+
+static double spe_row(area_paper_report *p, const area_tech *t, const char *label,
+                      const simt_stack_cfg *cfg, area_row_status st)
+{
+    area_desc d;
+    area_row *r = row_new(p, label, st, "mm2");
+    if (area_desc_simt_stack(cfg, 0, &d)) {
+        row_note(r, "cfg rejected by simt_stack_cfg_check");
+        return NAN;
+    }
+    return row_desc(r, t, &d);
+}
+
+static double rf_row(area_paper_report *p, const area_tech *t, const char *label,
+                     unsigned long regs, unsigned width, unsigned lanes, unsigned rd, unsigned wr,
+                     int single, const char *pub_id, double scale, double divide)
+{
+    area_desc d;
+    area_row *r = row_new(p, label, RS_BASELINE, "mm2");
+    double a;
+    area_desc_regfile(&d, label, regs, width, lanes, rd, wr, single);
+    a = row_desc(r, t, &d);
+    if (divide > 1) {
+        r->ours = a / divide;
+        snprintf(r->config, sizeof r->config, "one of %g banks of %lu x %u-bit, %uR%uW", divide,
+                 regs / lanes, width, rd, wr);
+        r->has_detail = 0;
+    }
+    if (pub_id)
+        row_pub(r, pub_id, scale);
+    return a;
+}
+
+/* A register file of `lanes` banks of `entries` x 32 bits, 2R1W: from
+ * lane_regfile_cfg when that C model is in the tree, else described
+ * directly from the paper's geometry.  divide > 1: one bank's share. */
+static double lrf_row(area_paper_report *p, const area_tech *t, const char *label,
+                     unsigned lanes, unsigned entries, unsigned regs, area_lrf_org org,
+                     const char *pub_id, double scale, double divide)
+{
+    area_desc d;
+    area_row *r;
+    double a;
+    if (!area_have_lane_regfile() ||
+        area_desc_lane_regfile(lanes, entries, 32, regs, org, 0, &d) != NULL) {
+        if (org == LRF_ORG_CROSSBAR)
+            return NAN;
+        return rf_row(p, t, label, (unsigned long)lanes * entries, 32, lanes, 2, 1,
+                      org == LRF_ORG_SINGLE_DECODER, pub_id, scale, divide);
+    }
+    r = row_new(p, label, RS_MODELLED, "mm2");
+    a = row_desc(r, t, &d);
+    if (divide > 1) {
+        r->ours = a / divide;
+        snprintf(r->config, sizeof r->config, "one of %g lanes: %.120s", divide, d.config);
+        r->has_detail = 0;
+    }
+    if (pub_id)
+        row_pub(r, pub_id, scale);
+    return a;
+}
+
+static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours)
+{
+    area_row *r = row_new(p, label, RS_SUMMARY, unit);
+    r->ours = ours;
+    return r;
+}
+
+/* ------------------------------------------------------------------ 000 */
+
+void area_paper_000(area_paper_report *p, const area_tech *t, double s)
+{
+    simt_stack_cfg cfg = spe_cfg(256 / 16, 16, 0); /* 16-wide SIMD, 256 threads per core */
+    double stack, single, banked, dec;
+    area_row *r;
+    snprintf(p->title, sizeof p->title,
+             "Dynamic warp formation (Fung et al., MICRO 2007): 16 lanes, 256 threads/core");
+    snprintf(p->baseline, sizeof p->baseline,
+             "the 000 register file (8192 x 32 b, 2R1W) and a 480 mm^2 chip of 8 cores");
+    stack = spe_row(p, t, "SIMT stack (PDOM, sec. 3.2)", &cfg, RS_MODELLED);
+    not_modelled(p, "Warp update registers", "000.t1.update", s);
+    not_modelled(p, "PC-warp LUT", "000.t1.lut", s);
+    not_modelled(p, "Warp pool", "000.t1.pool", s);
+    not_modelled(p, "Warp allocator", "000.t1.alloc", s);
+    not_modelled(p, "Majority issue logic", "000.t1.issue", s);
+    not_modelled(p, "DWF scheduler total (Table 1)", "000.t1.total", s);
+    /* 8192 x 32-bit registers: 16 lanes x 512, 32 per thread (lane_regfile defaults) */
+    single = lrf_row(p, t, "Register file, one decoder (Fig. 10c)", 16, 512, 32,
+                     LRF_ORG_SINGLE_DECODER, "000.rf.single", s, 0);
+    lrf_row(p, t, "Register file bank, 512 x 32 b", 16, 512, 32, LRF_ORG_PER_LANE, "000.rf.bank",
+            s, 16);
+    banked = lrf_row(p, t, "Register file, a decoder per lane (Fig. 10d)", 16, 512, 32,
+                     LRF_ORG_PER_LANE, "000.rf.banked", s, 0);
+    lrf_row(p, t, "Register file, crossbar (Fig. 10b)", 16, 512, 32, LRF_ORG_CROSSBAR, NULL, s, 0);
+    dec = banked - single;
+    r = summary(p, "Per-lane decoders: register file increase", "mm2", dec);
+    r->published = (area_pub_find("000.rf.banked")->value - area_pub_find("000.rf.single")->value) *
+                   s;
+    snprintf(r->source, sizeof r->source, "000 sec. 4.4 (6.037 - 5.7085, derived)");
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack);
+    row_note(r, "the SIMT stack (the register files above are the baseline); the DWF structures "
+                "are not modelled yet");
+    r = summary(p, "DWF overhead per core", "mm2", dec);
+    row_pub(r, "000.dwf.core", s);
+    r->partial = 1;
+    row_note(r, "ours: register-file decoders only (DWF structures not modelled yet), no ratio");
+    r = summary(p, "Overhead of a 480 mm^2 chip, 8 cores", "%", 8.0 * dec / (480.0 * s) * 100.0);
+    row_pub(r, "000.dwf.chip", s);
+    r->partial = 1;
+    row_note(r, "ours: register-file decoders only, no ratio");
+    finish(p);
+}
+
+/* ------------------------------------------------------------------ 001 */
+
+void area_paper_001(area_paper_report *p, const area_tech *t, double s)
+{
+    /* Fermi-like baseline: 48 warps of 32 threads; stack of 3 blocks of 4 */
+    simt_stack_cfg cfg = spe_cfg(48, 32, 12);
+    double stack, single, banked, seg, sm = 15.6 * s;
+    area_row *r;
+    snprintf(p->title, sizeof p->title,
+             "SBI/SWI (Brunie et al., ISCA 2012): Fermi SM, 48 warps of 32 threads");
+    snprintf(p->baseline, sizeof p->baseline, "a 15.6 mm^2 Fermi SM");
+    stack = spe_row(p, t, "Stack, baseline (our SPE RTL)", &cfg, RS_MODELLED);
+    r = &p->rows[p->nrows - 1];
+    row_pub(r, "001.t4.base.stack", s);
+    row_note(r, "001: 64-bit entries, 3 blocks of 4 per warp; ours: 96-bit {pc,mask,rpc} "
+                "entries with the RTL's 3R3W fields");
+    not_modelled(p, "Scoreboard, baseline", "001.t4.base.scoreboard", s);
+    not_modelled(p, "Warp pool, baseline", "001.t4.base.hct", s);
+    not_modelled(p, "Instruction buffer, baseline", "001.t4.base.ibuf", s);
+    not_modelled(p, "Scoreboard, SBI", "001.t4.sbi.scoreboard", s);
+    not_modelled(p, "HCT, SBI", "001.t4.sbi.hct", s);
+    not_modelled(p, "CCT, SBI", "001.t4.sbi.cct", s);
+    /* register file: Fermi's 32768 x 32-bit registers (128 KB per SM) as 32
+     * lanes x 1024; 48 warps -> 21 registers per thread (area ignores it) */
+    single = lrf_row(p, t, "Register file, one decoder", 32, 1024, 21, LRF_ORG_SINGLE_DECODER,
+                     NULL, s, 0);
+    row_note(&p->rows[p->nrows - 1], "Fermi SM: 32768 x 32-bit registers, 32 lanes; 2R1W as the "
+                                     "lane_regfile model");
+    banked = lrf_row(p, t, "Register file, a decoder per lane", 32, 1024, 21, LRF_ORG_PER_LANE,
+                     NULL, s, 0);
+    seg = banked - single;
+    r = summary(p, "Register file segmentation", "mm2", seg);
+    row_pub(r, "001.t4.rf", s);
+    row_note(r, "001 bounds it by 000's CACTI 4.2 estimate, scaled; ours: per-lane minus "
+                "single-decoder register file above");
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack);
+    row_note(r, "the baseline stack; HCT, CCT and scoreboards are not modelled yet");
+    r = summary(p, "SBI overhead of a 15.6 mm^2 SM", "%", seg / sm * 100.0);
+    row_pub(r, "001.pct.sbi", s);
+    r->partial = 1;
+    row_note(r, "ours: register-file segmentation only (HCT/CCT not modelled yet), no ratio");
+    not_modelled(p, "SWI overhead of a 15.6 mm^2 SM", "001.pct.swi", s);
+    not_modelled(p, "SBI+SWI overhead of a 15.6 mm^2 SM", "001.pct.both", s);
+    finish(p);
+}
+
+/* ------------------------------------------------------------------ 002 */
+
+void area_paper_002(area_paper_report *p, const area_tech *t, double s)
+{
+    area_desc mono, lanes;
+    area_result rm[AREA_DESC_MAX], rl[AREA_DESC_MAX], tm, tl;
+    area_row *r;
+    snprintf(p->title, sizeof p->title,
+             "Temporal / spatio-temporal SIMT (TACO): register files of Table I");
+    snprintf(p->baseline, sizeof p->baseline,
+             "the monolithic 256-bit register file (8 banks + one 8x8 crossbar)");
+    area_desc_banked_rf_xbar(&mono, "monolithic", 8, 8192, 256, 1, 8);
+    area_desc_banked_rf_xbar(&lanes, "lanes", 64, 1024, 32, 8, 8);
+    area_desc_eval(t, &mono, &tm, rm);
+    area_desc_eval(t, &lanes, &tl, rl);
+
+    r = row_new(p, "SRAM bank 8 KB at 256 b (1 RW port)", RS_BASELINE, "mm2");
+    r->ours = rm[0].total_mm2;
+    r->detail = rm[0];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "ram 256 x 256 b, 1 RW port");
+    row_pub(r, "002.t1.bank256", s);
+    r = row_new(p, "SRAM, 8 banks of 8 KB at 256 b", RS_BASELINE, "mm2");
+    r->ours = rm[0].total_mm2 * 8;
+    row_pub(r, "002.t1.banks256", s);
+    r = row_new(p, "Crossbar 8x8 at 256 b", RS_BASELINE, "mm2");
+    r->ours = rm[1].total_mm2;
+    r->detail = rm[1];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "8 x 8 ports of 256 b, global wires");
+    row_pub(r, "002.t1.xbar256", s);
+    r = row_new(p, "Monolithic 256-bit register file, total", RS_BASELINE, "mm2");
+    r->ours = tm.total_mm2;
+    r->detail = tm;
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "%s", mono.config);
+    row_pub(r, "002.t1.total256", s);
+
+    r = row_new(p, "SRAM bank 1 KB at 32 b (1 RW port)", RS_BASELINE, "mm2");
+    r->ours = rl[0].total_mm2;
+    r->detail = rl[0];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "ram 256 x 32 b, 1 RW port");
+    row_pub(r, "002.t1.bank32", s);
+    r = row_new(p, "SRAM, 64 banks of 1 KB at 32 b", RS_BASELINE, "mm2");
+    r->ours = rl[0].total_mm2 * 64;
+    row_pub(r, "002.t1.banks32", s);
+    r = row_new(p, "Crossbar 8x8 at 32 b", RS_BASELINE, "mm2");
+    r->ours = rl[1].total_mm2;
+    r->detail = rl[1];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "8 x 8 ports of 32 b, global wires");
+    row_pub(r, "002.t1.xbar32", s);
+    r = row_new(p, "Crossbars, 8 of 8x8 at 32 b", RS_BASELINE, "mm2");
+    r->ours = rl[1].total_mm2 * 8;
+    row_pub(r, "002.t1.xbars32", s);
+    r = row_new(p, "8 x 32-bit lane register files, total", RS_BASELINE, "mm2");
+    r->ours = tl.total_mm2;
+    r->detail = tl;
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "%s", lanes.config);
+    row_pub(r, "002.t1.total32", s);
+
+    r = summary(p, "Lane register files vs monolithic", "%", tl.total_mm2 / tm.total_mm2 * 100.0);
+    r->published =
+        area_pub_find("002.t1.total32")->value / area_pub_find("002.t1.total256")->value * 100.0;
+    snprintf(r->source, sizeof r->source, "002 Table I (0.4943 / 2.2667, derived)");
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", 0.0);
+    row_note(r, "none yet: the TSIMT lane and STSIMT compaction are not modelled");
+    finish(p);
+}
+
+/* ------------------------------------------------------------------ 003 */
+
+void area_paper_003(area_paper_report *p, const area_tech *t, double s)
+{
+    simt_stack_cfg cfg = simt_stack_default_cfg(); /* 003's: 48 warps, 32 lanes */
+    double spe, dpe = NAN, ssb = NAN;
+    area_row *r;
+    unsigned dw, dl, dd, dp, de;
+    (void)s;
+    snprintf(p->title, sizeof p->title,
+             "Dual-path execution (Rhu & Erez, HPCA 2013): 48 warps of 32 threads");
+    snprintf(p->baseline, sizeof p->baseline,
+             "the SPE stack (a single-path scoreboard is not modelled: no published area either)");
+    r = row_new(p, "SPE stack entry", RS_MODELLED, "bits");
+    r->ours = area_simt_stack_entry_bits(&cfg);
+    snprintf(r->config, sizeof r->config, "simt_stack_cfg: 2 x %u-bit PC + %u lanes",
+             cfg.pc_bits, cfg.lanes);
+    row_pub(r, "003.entry.spe", 1);
+    area_dpe_stack_defaults(&dw, &dl, &dd, &dp, &de);
+    if (area_have_dpe_stack()) {
+        r = row_new(p, "DPE stack entry", RS_MODELLED, "bits");
+        r->ours = de;
+        snprintf(r->config, sizeof r->config, "dpe_stack_cfg: 3 x %u-bit PC + 2 x %u lanes + 2 valid",
+                 dp, dl);
+        row_pub(r, "003.entry.dpe", 1);
+        row_note(r, "the paper counts PCs and masks only, not the two valid bits");
+    } else {
+        not_modelled(p, "DPE stack entry", "003.entry.dpe", 1);
+    }
+    spe = spe_row(p, t, "SPE stack", &cfg, RS_MODELLED);
+    if (area_have_dpe_stack()) {
+        area_desc d;
+        r = row_new(p, "DPE stack", RS_MODELLED, "mm2");
+        if (area_desc_dpe_stack(0, 0, 0, 0, 0, &d) == NULL)
+            dpe = row_desc(r, t, &d);
+        row_note(r, "organisation of verilog/dpe_stack.v");
+        /* 003 sec. 6.5: deepest stacks observed, 11 (SPE) and 7 (DPE) */
+        {
+            simt_stack_cfg c11 = spe_cfg(0, 0, 11);
+            area_desc d11, d7;
+            area_result r11, r7;
+            r = summary(p, "DPE vs SPE stack storage, depths observed (7 vs 11)", "%",
+                        7.0 * de / (11.0 * area_simt_stack_entry_bits(&cfg)) * 100.0);
+            snprintf(r->pub_text, sizeof r->pub_text, "\"very similar\"");
+            snprintf(r->source, sizeof r->source, "003 sec. 6.5");
+            r = summary(p, "DPE vs SPE stack area, depths observed (7 vs 11)", "%", NAN);
+            snprintf(r->pub_text, sizeof r->pub_text, "\"negligible\"");
+            snprintf(r->source, sizeof r->source, "003 sec. 6.5");
+            if (area_desc_simt_stack(&c11, 0, &d11) == NULL &&
+                area_desc_dpe_stack(0, 0, 7, 0, 0, &d7) == NULL &&
+                area_desc_eval(t, &d11, &r11, NULL) == NULL &&
+                area_desc_eval(t, &d7, &r7, NULL) == NULL) {
+                r->ours = (r7.total_mm2 / r11.total_mm2 - 1.0) * 100.0;
+                snprintf(r->config, sizeof r->config, "DPE depth 7: %.4g mm2, SPE depth 11: %.4g mm2",
+                         r7.total_mm2, r11.total_mm2);
+                row_note(r, "our SPE RTL reads/writes its pc field 3R3W, the DPE's fields at most "
+                            "3R2W: fewer ports outweigh the wider entry");
+            }
+        }
+    } else {
+        r = row_new(p, "DPE stack", RS_NOT_MODELLED, "mm2");
+        row_note(r, "no C model yet");
+    }
+    if (area_have_shadow_scoreboard()) {
+        area_desc d;
+        unsigned sw, se, sr, sbits, sshadow;
+        area_shadow_scoreboard_defaults(&sw, &se, &sr, &sbits, &sshadow);
+        r = row_new(p, "Scoreboard with shadow bits (L and R tables)", RS_MODELLED, "mm2");
+        if (area_desc_shadow_scoreboard(0, 0, 0, 0, &d) == NULL)
+            ssb = row_desc(r, t, &d);
+        row_note(r, "organisation from rtl_c/shadow_scoreboard.h (ports: 1 issue, 1 query of 4 "
+                    "operands, 2 writebacks)");
+        r = row_new(p, "Shadow bits, share of scoreboard storage", RS_MODELLED, "%");
+        r->ours = 100.0 * sshadow / sbits;
+        snprintf(r->config, sizeof r->config, "%u of %u bits per entry at %u registers", sshadow,
+                 sbits, sr);
+        snprintf(r->pub_text, sizeof r->pub_text, "7-14%%");
+        snprintf(r->source, sizeof r->source, "003 sec. 6.5");
+        row_note(r, "the paper's range covers 64 to 256 registers per thread");
+    } else {
+        r = row_new(p, "Shadow bits, share of scoreboard storage", RS_NOT_MODELLED, "%");
+        snprintf(r->pub_text, sizeof r->pub_text, "7-14%%");
+        snprintf(r->source, sizeof r->source, "003 sec. 6.5");
+        row_note(r, "shadow scoreboard not modelled yet");
+    }
+    r = summary(p, "Total, structures modelled from cfgs", "mm2",
+                spe + (isnan(dpe) ? 0 : dpe) + (isnan(ssb) ? 0 : ssb));
+    row_note(r, isnan(ssb) ? (isnan(dpe) ? "the SPE stack" : "the SPE and DPE stacks")
+                           : (isnan(dpe) ? "the SPE stack and the shadow scoreboard"
+                                         : "the SPE and DPE stacks and the shadow scoreboard"));
+    finish(p);
+}
+
+/* ------------------------------------------------------------------ 004 */
+
+void area_paper_004(area_paper_report *p, const area_tech *t, double s)
+{
+    simt_stack_cfg cfg = spe_cfg(1024 / 32, 32, 0); /* 32 lanes, 1024 threads per core */
+    double stack, single, banked;
+    area_row *r;
+    (void)s;
+    snprintf(p->title, sizeof p->title,
+             "Large warps and two-level scheduling (Narasiman et al., MICRO 2011): 32 lanes, "
+             "1024 threads");
+    snprintf(p->baseline, sizeof p->baseline,
+             "the modelled parts of the baseline core: SIMT stack + single-decoder register file");
+    stack = spe_row(p, t, "SIMT stack, baseline (sec. 2.3)", &cfg, RS_MODELLED);
+    /* 64 KB: 16 registers per thread x 1024 threads x 32 bits */
+    /* 64 KB: 32 lanes x 512 x 32 bits, 16 registers per thread (004 Table 1) */
+    single = lrf_row(p, t, "Register file 64 KB, one decoder", 32, 512, 16,
+                     LRF_ORG_SINGLE_DECODER, NULL, s, 0);
+    row_note(&p->rows[p->nrows - 1], "004 Table 1 geometry; 2R1W as the lane_regfile model");
+    banked = lrf_row(p, t, "Register file 64 KB, a decoder per lane (Fig. 5)", 32, 512, 16,
+                     LRF_ORG_PER_LANE, NULL, s, 0);
+    r = summary(p, "Per-lane decoders: register file increase", "%",
+                (banked - single) / single * 100.0);
+    snprintf(r->pub_text, sizeof r->pub_text, "11-18%% [10], 18.7%% [8]");
+    snprintf(r->source, sizeof r->source, "004 sec. 3.4 (cited estimates)");
+    not_modelled(p, "Large-warp extra storage per core", "004.lwm.bits", 1);
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack);
+    row_note(r, "the SIMT stack; sub-warp packer and two-level scheduler not modelled yet");
+    r = summary(p, "Overhead vs baseline core (modelled parts)", "%",
+                (banked - single) / (stack + single) * 100.0);
+    row_note(r, "ours: per-lane decoders only");
+    finish(p);
+}

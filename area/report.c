@@ -1,0 +1,480 @@
+/*
+ * report.c -- builds area reports and writes them as text, Markdown, CSV,
+ * JSON or an SVG bar chart.
+ *
+ * What it models: nothing itself; it lays out the rows papers.c builds.
+ * Each paper is computed at its own node (000: 90 nm, 001/002: 40 nm,
+ * 003/004: no node stated, 40 nm) unless --tech overrides it; then
+ * published areas are scaled by F^2.  Validity: as the models.  The SVG is
+ * a horizontal bar chart on a log scale (the figures span four decades),
+ * one pair of bars (ours, published) per row measured in mm^2.
+ */
+#include "report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "papers.h"
+
+const char *area_row_status_name(area_row_status s)
+{
+    switch (s) {
+    case RS_MODELLED: return "modelled";
+    case RS_BASELINE: return "baseline";
+    case RS_NOT_MODELLED: return "not modelled yet";
+    case RS_SUMMARY: return "summary";
+    }
+    return "?";
+}
+
+typedef void (*paper_fn)(area_paper_report *, const area_tech *, double);
+
+static const struct {
+    const char *id;
+    double nm;
+    paper_fn fn;
+} paper_list[] = {
+    {"000", 90.0, area_paper_000}, {"001", 40.0, area_paper_001}, {"002", 40.0, area_paper_002},
+    {"003", 40.0, area_paper_003}, {"004", 40.0, area_paper_004},
+};
+
+const char *area_report_build(const char *paper, double tech_nm, const area_profile *prof,
+                              const char *profile_name, area_report *r)
+{
+    unsigned i, n = (unsigned)(sizeof paper_list / sizeof paper_list[0]);
+    int all = strcmp(paper, "all") == 0, any = 0;
+    memset(r, 0, sizeof *r);
+    snprintf(r->profile, sizeof r->profile, "%s", profile_name ? profile_name : "default constants");
+    for (i = 0; i < n; i++) {
+        area_tech t;
+        area_paper_report *p;
+        double nm = tech_nm > 0 ? tech_nm : paper_list[i].nm;
+        const char *e;
+        if (!all && strcmp(paper, paper_list[i].id) != 0)
+            continue;
+        any = 1;
+        e = area_tech_at(nm, prof, &t);
+        if (e)
+            return e;
+        p = &r->p[r->n++];
+        snprintf(p->paper, sizeof p->paper, "%s", paper_list[i].id);
+        p->tech_nm = nm;
+        p->paper_nm = paper_list[i].nm;
+        paper_list[i].fn(p, &t, (nm / paper_list[i].nm) * (nm / paper_list[i].nm));
+    }
+    if (!any)
+        return "--paper must be 000, 001, 002, 003, 004 or all";
+    return NULL;
+}
+
+int area_report_format_ok(const char *f)
+{
+    return strcmp(f, "text") == 0 || strcmp(f, "md") == 0 || strcmp(f, "csv") == 0 ||
+           strcmp(f, "json") == 0 || strcmp(f, "svg") == 0;
+}
+
+/* ------------------------------------------------------------ formatting */
+
+static const char *fmt_val(char *buf, size_t n, const char *unit, double v, int with_unit)
+{
+    if (isnan(v))
+        snprintf(buf, n, "-");
+    else if (strcmp(unit, "mm2") == 0)
+        snprintf(buf, n, with_unit ? "%.4g mm2" : "%.4g", v);
+    else if (strcmp(unit, "bits") == 0)
+        snprintf(buf, n, with_unit ? "%.0f bits" : "%.0f", v);
+    else
+        snprintf(buf, n, "%.2f%%", v);
+    return buf;
+}
+
+static const char *fmt_pub(char *buf, size_t n, const area_row *r, int with_unit)
+{
+    if (r->pub_text[0]) {
+        snprintf(buf, n, "%s", r->pub_text);
+        return buf;
+    }
+    return fmt_val(buf, n, r->unit, r->published, with_unit);
+}
+
+static const char *fmt_ratio(char *buf, size_t n, double v)
+{
+    if (isnan(v))
+        snprintf(buf, n, "-");
+    else
+        snprintf(buf, n, "%.2f", v);
+    return buf;
+}
+
+static void paper_node_line(char *buf, size_t n, const area_paper_report *p)
+{
+    if (p->paper[2] == '3' || p->paper[2] == '4')
+        snprintf(buf, n, "ours at %g nm (the paper states no node)", p->tech_nm);
+    else if (fabs(p->tech_nm - p->paper_nm) < 1e-9)
+        snprintf(buf, n, "ours and published at %g nm", p->tech_nm);
+    else
+        snprintf(buf, n, "ours at %g nm; published figures scaled by F^2 from %g nm", p->tech_nm,
+                 p->paper_nm);
+}
+
+static void write_text(FILE *f, const area_report *r)
+{
+    unsigned i, j;
+    fprintf(f, "area report (%s)\n", r->profile);
+    for (i = 0; i < r->n; i++) {
+        const area_paper_report *p = &r->p[i];
+        char node[160];
+        paper_node_line(node, sizeof node, p);
+        fprintf(f, "\n== %s: %s\n   %s; overhead baseline: %s\n", p->paper, p->title, node,
+                p->baseline);
+        fprintf(f, "   %-52s %-16s %14s %16s %6s  %s\n", "component", "status", "ours", "published",
+                "ratio", "source / config / note");
+        for (j = 0; j < p->nrows; j++) {
+            const area_row *w = &p->rows[j];
+            char a[48], b[64], c[16];
+            fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s%s%s%s\n", w->label,
+                    area_row_status_name(w->status), fmt_val(a, sizeof a, w->unit, w->ours, 1),
+                    fmt_pub(b, sizeof b, w, 1), fmt_ratio(c, sizeof c, w->ratio), w->source,
+                    w->source[0] && w->config[0] ? " | " : "", w->config,
+                    (w->source[0] || w->config[0]) && w->note[0] ? " | " : "", w->note);
+        }
+    }
+}
+
+static void md_cell(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        if (*s == '|')
+            fputs("\\|", f);
+        else
+            fputc(*s, f);
+    }
+}
+
+static void write_md(FILE *f, const area_report *r)
+{
+    unsigned i, j;
+    fprintf(f, "# Area report\n\nConstants: %s. Ratio = ours / published. "
+               "See area/README.md for how to read it.\n",
+            r->profile);
+    for (i = 0; i < r->n; i++) {
+        const area_paper_report *p = &r->p[i];
+        char node[160];
+        paper_node_line(node, sizeof node, p);
+        fprintf(f, "\n## %s: ", p->paper);
+        md_cell(f, p->title);
+        fprintf(f, "\n\n%s. Overhead baseline: %s.\n\n", node, p->baseline);
+        fprintf(f, "| Component | Status | Ours | Published | Ratio | Source | Ours from | Note |\n");
+        fprintf(f, "|---|---|---:|---:|---:|---|---|---|\n");
+        for (j = 0; j < p->nrows; j++) {
+            const area_row *w = &p->rows[j];
+            char a[48], b[64], c[16];
+            fputs("| ", f);
+            md_cell(f, w->label);
+            fprintf(f, " | %s | %s | ", area_row_status_name(w->status),
+                    fmt_val(a, sizeof a, w->unit, w->ours, 1));
+            md_cell(f, fmt_pub(b, sizeof b, w, 1));
+            fprintf(f, " | %s | ", fmt_ratio(c, sizeof c, w->ratio));
+            md_cell(f, w->source);
+            fputs(" | ", f);
+            md_cell(f, w->config);
+            fputs(" | ", f);
+            md_cell(f, w->note);
+            fputs(" |\n", f);
+        }
+    }
+}
+
+static void csv_field(FILE *f, const char *s)
+{
+    if (strpbrk(s, ",\"\n")) {
+        fputc('"', f);
+        for (; *s; s++) {
+            if (*s == '"')
+                fputc('"', f);
+            fputc(*s, f);
+        }
+        fputc('"', f);
+    } else {
+        fputs(s, f);
+    }
+}
+
+static void csv_num(FILE *f, double v)
+{
+    if (!isnan(v))
+        fprintf(f, "%.6g", v);
+}
+
+static void write_csv(FILE *f, const area_report *r)
+{
+    unsigned i, j;
+    fprintf(f, "paper,tech_nm,paper_nm,component,status,unit,ours,published,published_text,ratio,"
+               "source,config,note\n");
+    for (i = 0; i < r->n; i++) {
+        const area_paper_report *p = &r->p[i];
+        for (j = 0; j < p->nrows; j++) {
+            const area_row *w = &p->rows[j];
+            fprintf(f, "%s,%g,%g,", p->paper, p->tech_nm, p->paper_nm);
+            csv_field(f, w->label);
+            fprintf(f, ",%s,%s,", area_row_status_name(w->status), w->unit);
+            csv_num(f, w->ours);
+            fputc(',', f);
+            csv_num(f, w->published);
+            fputc(',', f);
+            csv_field(f, w->pub_text);
+            fputc(',', f);
+            csv_num(f, w->ratio);
+            fputc(',', f);
+            csv_field(f, w->source);
+            fputc(',', f);
+            csv_field(f, w->config);
+            fputc(',', f);
+            csv_field(f, w->note);
+            fputc('\n', f);
+        }
+    }
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+static void json_num(FILE *f, double v)
+{
+    if (isnan(v) || isinf(v))
+        fputs("null", f);
+    else
+        fprintf(f, "%.6g", v);
+}
+
+static void write_json(FILE *f, const area_report *r)
+{
+    unsigned i, j, k;
+    fputs("{\n  \"tool\": \"area\",\n  \"constants\": ", f);
+    json_str(f, r->profile);
+    fputs(",\n  \"papers\": [", f);
+    for (i = 0; i < r->n; i++) {
+        const area_paper_report *p = &r->p[i];
+        fprintf(f, "%s\n    {\n      \"paper\": ", i ? "," : "");
+        json_str(f, p->paper);
+        fputs(",\n      \"title\": ", f);
+        json_str(f, p->title);
+        fputs(",\n      \"tech_nm\": ", f);
+        json_num(f, p->tech_nm);
+        fputs(",\n      \"paper_nm\": ", f);
+        json_num(f, p->paper_nm);
+        fputs(",\n      \"baseline\": ", f);
+        json_str(f, p->baseline);
+        fputs(",\n      \"rows\": [", f);
+        for (j = 0; j < p->nrows; j++) {
+            const area_row *w = &p->rows[j];
+            fprintf(f, "%s\n        {\"component\": ", j ? "," : "");
+            json_str(f, w->label);
+            fputs(", \"status\": ", f);
+            json_str(f, area_row_status_name(w->status));
+            fputs(", \"unit\": ", f);
+            json_str(f, w->unit);
+            fputs(", \"ours\": ", f);
+            json_num(f, w->ours);
+            fputs(", \"published\": ", f);
+            json_num(f, w->published);
+            fputs(", \"published_text\": ", f);
+            json_str(f, w->pub_text);
+            fputs(", \"ratio\": ", f);
+            json_num(f, w->ratio);
+            fputs(", \"source\": ", f);
+            json_str(f, w->source);
+            fputs(", \"config\": ", f);
+            json_str(f, w->config);
+            fputs(", \"note\": ", f);
+            json_str(f, w->note);
+            if (w->has_detail) {
+                fputs(", \"breakdown_mm2\": {", f);
+                for (k = 0; k < AC_N; k++) {
+                    fprintf(f, "%s", k ? ", " : "");
+                    json_str(f, area_class_name(k));
+                    fputs(": ", f);
+                    json_num(f, w->detail.cls[k]);
+                }
+                fputs("}", f);
+            }
+            fputs("}", f);
+        }
+        fputs("\n      ]\n    }", f);
+    }
+    fputs("\n  ]\n}\n", f);
+}
+
+/* ------------------------------------------------------------------ SVG */
+
+static void svg_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+static int chartable(const area_row *w)
+{
+    return strcmp(w->unit, "mm2") == 0 &&
+           ((!isnan(w->ours) && w->ours > 0) || (!isnan(w->published) && w->published > 0));
+}
+
+static void write_svg(FILE *f, const area_report *r)
+{
+    const double W = 1180, X0 = 470, X1 = 1080, ROW = 34, HEAD = 30, TOP = 96;
+    double lo = 1e300, hi = 0, y, dlo, dhi;
+    unsigned i, j, nrows = 0, npapers = 0;
+    int d;
+    for (i = 0; i < r->n; i++) {
+        int any = 0;
+        for (j = 0; j < r->p[i].nrows; j++) {
+            const area_row *w = &r->p[i].rows[j];
+            if (!chartable(w))
+                continue;
+            any = 1;
+            nrows++;
+            if (!isnan(w->ours) && w->ours > 0) {
+                lo = fmin(lo, w->ours);
+                hi = fmax(hi, w->ours);
+            }
+            if (!isnan(w->published) && w->published > 0) {
+                lo = fmin(lo, w->published);
+                hi = fmax(hi, w->published);
+            }
+        }
+        npapers += any;
+    }
+    if (hi <= 0) {
+        lo = 1e-3;
+        hi = 1;
+    }
+    dlo = floor(log10(lo));
+    dhi = ceil(log10(hi));
+    if (dhi <= dlo)
+        dhi = dlo + 1;
+    {
+        double H = TOP + npapers * HEAD + nrows * ROW + 50;
+#define XS(v) (X0 + (log10(v) - dlo) / (dhi - dlo) * (X1 - X0))
+        fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        fprintf(f,
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                "viewBox=\"0 0 %.0f %.0f\" font-family=\"DejaVu Sans, Arial, sans-serif\" "
+                "font-size=\"12\">\n",
+                W, H, W, H);
+        fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", W, H);
+        fprintf(f, "<text x=\"20\" y=\"28\" font-size=\"18\" font-weight=\"bold\">Area: ours vs "
+                   "published (mm&#178;, log scale)</text>\n");
+        fprintf(f, "<text x=\"20\" y=\"48\" fill=\"#444\">Constants: ");
+        svg_text(f, r->profile);
+        fprintf(f, ". Each paper at its own node unless --tech was given.</text>\n");
+        /* legend */
+        fprintf(f, "<rect x=\"%.0f\" y=\"58\" width=\"14\" height=\"10\" fill=\"#2b6cb0\"/>"
+                   "<text x=\"%.0f\" y=\"67\">ours</text>\n",
+                X0, X0 + 20);
+        fprintf(f, "<rect x=\"%.0f\" y=\"58\" width=\"14\" height=\"10\" fill=\"#dd8a2b\"/>"
+                   "<text x=\"%.0f\" y=\"67\">published</text>\n",
+                X0 + 80, X0 + 100);
+        /* decade grid */
+        for (d = (int)dlo; d <= (int)dhi; d++) {
+            double x = XS(pow(10.0, d));
+            fprintf(f,
+                    "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#ccc\"/>"
+                    "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" fill=\"#666\" "
+                    "font-size=\"10\">1e%d</text>\n",
+                    x, TOP - 14, x, H - 36, x, TOP - 18, d);
+            fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" fill=\"#666\" "
+                       "font-size=\"10\">1e%d</text>\n",
+                    x, H - 24, d);
+        }
+        y = TOP;
+        for (i = 0; i < r->n; i++) {
+            const area_paper_report *p = &r->p[i];
+            int head = 0;
+            for (j = 0; j < p->nrows; j++) {
+                const area_row *w = &p->rows[j];
+                char a[48];
+                if (!chartable(w))
+                    continue;
+                if (!head) {
+                    head = 1;
+                    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
+                            y + 20);
+                    svg_text(f, p->paper);
+                    fprintf(f, " (%g nm): ", p->tech_nm);
+                    svg_text(f, p->title);
+                    fprintf(f, "</text>\n");
+                    y += HEAD;
+                }
+                fprintf(f, "<text x=\"30\" y=\"%.0f\">", y + 17);
+                svg_text(f, w->label);
+                fprintf(f, "</text>\n");
+                if (!isnan(w->ours) && w->ours > 0) {
+                    double x = XS(w->ours);
+                    fprintf(f,
+                            "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"11\" "
+                            "fill=\"#2b6cb0\"/><text x=\"%.1f\" y=\"%.0f\" font-size=\"10\">%s"
+                            "</text>\n",
+                            X0, y + 4, fmax(x - X0, 1.0), fmax(x, X0 + 1) + 4, y + 13,
+                            fmt_val(a, sizeof a, "mm2", w->ours, 0));
+                } else {
+                    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" fill=\"#888\">"
+                               "not modelled yet</text>\n",
+                            X0 + 4, y + 13);
+                }
+                if (!isnan(w->published) && w->published > 0) {
+                    double x = XS(w->published);
+                    fprintf(f,
+                            "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"11\" "
+                            "fill=\"#dd8a2b\"/><text x=\"%.1f\" y=\"%.0f\" font-size=\"10\">%s"
+                            "</text>\n",
+                            X0, y + 17, fmax(x - X0, 1.0), fmax(x, X0 + 1) + 4, y + 26,
+                            fmt_val(a, sizeof a, "mm2", w->published, 0));
+                } else {
+                    fprintf(f, "<text x=\"%.0f\" y=\"%.0f\" font-size=\"10\" fill=\"#888\">"
+                               "no published figure</text>\n",
+                            X0 + 4, y + 26);
+                }
+                y += ROW;
+            }
+        }
+#undef XS
+        fprintf(f, "</svg>\n");
+    }
+}
+
+int area_report_write(FILE *f, const area_report *r, const char *format)
+{
+    if (strcmp(format, "text") == 0)
+        write_text(f, r);
+    else if (strcmp(format, "md") == 0)
+        write_md(f, r);
+    else if (strcmp(format, "csv") == 0)
+        write_csv(f, r);
+    else if (strcmp(format, "json") == 0)
+        write_json(f, r);
+    else if (strcmp(format, "svg") == 0)
+        write_svg(f, r);
+    else
+        return -1;
+    return ferror(f) ? -1 : 0;
+}

@@ -1,0 +1,86 @@
+/*
+ * report.h -- area reports: our figures beside the published ones.
+ *
+ * What it models: for each paper (000..004) the structures the project
+ * models (area from their cfg), the baselines described from the paper's
+ * stated geometry, and the published figures of structures not modelled
+ * yet; each row has our value, the published value, their ratio, and the
+ * source.  Then the totals and the overhead against the paper's baseline.
+ * Formats: text, Markdown, CSV, JSON, SVG (a log-scale bar chart, ours
+ * against published, of every row measured in mm^2).
+ *
+ * Sources: the published figures live only in the table of papers.c (SPEC
+ * sec. 6).  Validity: ours are computed at the paper's node unless --tech
+ * overrides it, in which case published areas are scaled by F^2 to that
+ * node (and the note says so).
+ */
+#ifndef AREA_REPORT_H
+#define AREA_REPORT_H
+
+#include <stdio.h>
+
+#include "array.h"
+#include "tech.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum {
+    RS_MODELLED = 0,     /* a structure with a C model, area from its cfg */
+    RS_BASELINE = 1,     /* a baseline described from the paper's geometry */
+    RS_NOT_MODELLED = 2, /* published only: no C model yet */
+    RS_SUMMARY = 3       /* totals, differences, overheads */
+} area_row_status;
+
+#define AREA_REPORT_MAX_ROWS 32
+#define AREA_REPORT_MAX_PAPERS 5
+
+typedef struct {
+    char label[96];
+    area_row_status status;
+    char unit[8];         /* "mm2", "bits" or "%" */
+    double ours;          /* NAN when none */
+    double published;     /* NAN when none (at the report's node for mm2) */
+    char pub_text[48];    /* published figure as text when not a single number */
+    double ratio;         /* ours / published, NAN when either is missing */
+    char source[128];     /* where the published figure comes from */
+    char config[160];     /* what ours was computed from */
+    char note[200];
+    int partial;          /* ours covers only the modelled parts: no ratio */
+    int has_detail;
+    area_result detail;   /* our breakdown (mm2 rows) */
+} area_row;
+
+typedef struct {
+    char paper[4];
+    char title[128];
+    double tech_nm;       /* node of our figures */
+    double paper_nm;      /* node of the published figures */
+    char baseline[200];   /* what the overhead is measured against */
+    unsigned nrows;
+    area_row rows[AREA_REPORT_MAX_ROWS];
+} area_paper_report;
+
+typedef struct {
+    unsigned n;
+    area_paper_report p[AREA_REPORT_MAX_PAPERS];
+    char profile[160];    /* "default constants" or the profile path */
+} area_report;
+
+const char *area_row_status_name(area_row_status s);
+
+/* Builds the report for `paper` ("000".."004" or "all"); tech_nm 0 means
+ * each paper's own node.  Returns NULL or a one-line message. */
+const char *area_report_build(const char *paper, double tech_nm, const area_profile *prof,
+                              const char *profile_name, area_report *r);
+
+/* format: "text", "md", "csv", "json", "svg".  Returns 0 on success. */
+int area_report_write(FILE *f, const area_report *r, const char *format);
+int area_report_format_ok(const char *format);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AREA_REPORT_H */

@@ -1,0 +1,596 @@
+/*
+ * structs.c -- per-structure descriptions (arrays + logic) from the cfgs.
+ *
+ * What it models: see structs.h.  Each description counts what the RTL
+ * does in one cycle: one array read port per field read in the cycle, one
+ * write port per field written, one comparator per comparison.  Source:
+ * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
+ * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
+ * header asks) and rtl_c/shadow_scoreboard.h (its Verilog twin was not in the tree when this
+ * was written: the organisation follows the header's port description --
+ * revisit when verilog/shadow_scoreboard.v lands).  A structure is
+ * described only when its C model (.h and .c) is in the tree.  Validity:
+ * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of each
+ * stack is counted as a full read port; a production design would cache the
+ * TOS in registers and bank the fields, which the report notes.
+ */
+#include "structs.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "logic.h"
+
+#if defined(__has_include)
+#if __has_include("../rtl_c/dpe_stack.h") && __has_include("../rtl_c/dpe_stack.c")
+#include "../rtl_c/dpe_stack.h"
+#define AREA_HAVE_DPE 1
+#endif
+#endif
+#ifndef AREA_HAVE_DPE
+#define AREA_HAVE_DPE 0
+#endif
+#if defined(__has_include)
+#if __has_include("../rtl_c/shadow_scoreboard.h") && __has_include("../rtl_c/shadow_scoreboard.c")
+#include "../rtl_c/shadow_scoreboard.h"
+#define AREA_HAVE_SSB 1
+#endif
+#endif
+#ifndef AREA_HAVE_SSB
+#define AREA_HAVE_SSB 0
+#endif
+#if defined(__has_include)
+#if __has_include("../rtl_c/lane_regfile.h") && __has_include("../rtl_c/lane_regfile.c")
+#include "../rtl_c/lane_regfile.h"
+#define AREA_HAVE_LRF 1
+#endif
+#endif
+#ifndef AREA_HAVE_LRF
+#define AREA_HAVE_LRF 0
+#endif
+
+/* ------------------------------------------------------------ helpers */
+
+static void desc_init(area_desc *d, const char *name, const char *title)
+{
+    memset(d, 0, sizeof *d);
+    snprintf(d->name, sizeof d->name, "%s", name);
+    snprintf(d->title, sizeof d->title, "%s", title);
+}
+
+static area_item *add_item(area_desc *d, area_item_type type, const char *name, const char *what)
+{
+    area_item *it;
+    if (d->n >= AREA_DESC_MAX)
+        return NULL;
+    it = &d->item[d->n++];
+    memset(it, 0, sizeof *it);
+    it->type = type;
+    it->count = 1;
+    snprintf(it->name, sizeof it->name, "%s", name);
+    snprintf(it->what, sizeof it->what, "%s", what);
+    return it;
+}
+
+static void add_array(area_desc *d, const char *name, const char *what, area_kind kind,
+                      unsigned long entries, unsigned width, unsigned rd, unsigned wr,
+                      unsigned banks, unsigned count)
+{
+    area_item *it = add_item(d, AI_ARRAY, name, what);
+    if (!it)
+        return;
+    it->count = count;
+    it->arr.kind = kind;
+    it->arr.entries = entries;
+    it->arr.width = width;
+    it->arr.rd = rd;
+    it->arr.wr = wr;
+    it->arr.banks = banks;
+    d->storage_bits += entries * width * count;
+}
+
+static void add_logic(area_desc *d, const char *name, const char *what, double ge)
+{
+    area_item *it = add_item(d, AI_LOGIC, name, what);
+    if (it)
+        it->ge = ge;
+}
+
+const char *area_desc_eval(const area_tech *t, const area_desc *d, area_result *total,
+                           area_result *per_item)
+{
+    unsigned i;
+    area_result_zero(total);
+    total->kind = AK_LOGIC;
+    for (i = 0; i < d->n; i++) {
+        const area_item *it = &d->item[i];
+        area_result r;
+        const char *e = NULL;
+        if (it->type == AI_ARRAY)
+            e = area_array_eval(t, &it->arr, &r);
+        else if (it->type == AI_LOGIC)
+            area_logic_eval(t, it->ge, &r);
+        else
+            e = area_xbar_eval(t, it->xin, it->xout, it->xwidth, &r);
+        if (e)
+            return e;
+        if (per_item)
+            per_item[i] = r;
+        area_result_add(total, &r, (double)it->count);
+    }
+    return NULL;
+}
+
+void area_desc_logic_view(const area_tech *t, const area_desc *d, double *comb_ge,
+                          unsigned long *flops)
+{
+    unsigned i;
+    *comb_ge = 0;
+    *flops = 0;
+    for (i = 0; i < d->n; i++) {
+        const area_item *it = &d->item[i];
+        area_result r;
+        if (it->type == AI_ARRAY) {
+            area_array a = it->arr;
+            a.kind = AK_FF;
+            if (area_array_eval(t, &a, &r))
+                continue;
+            *comb_ge += (r.ge - (double)r.flops * t->c.ge_dff) * it->count;
+            *flops += r.flops * it->count;
+        } else if (it->type == AI_LOGIC) {
+            *comb_ge += it->ge * it->count;
+        } else {
+            *comb_ge += (double)it->xin * it->xout * it->xwidth * t->c.ge_mux2 * it->count;
+        }
+    }
+}
+
+/* ------------------------------------------------------------ SPE stack */
+
+unsigned area_simt_stack_entry_bits(const simt_stack_cfg *cfg)
+{
+    return 2u * cfg->pc_bits + cfg->lanes; /* simt_stack.h: Entry = 2*PC_W + LANES */
+}
+
+const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = simt_stack_cfg_check(cfg);
+    unsigned long ent;
+    unsigned P, L, dw, aw;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    double ge;
+    if (e)
+        return e;
+    P = cfg->pc_bits;
+    L = cfg->lanes;
+    dw = simt_stack_depth_w(cfg);
+    ent = (unsigned long)cfg->warps * cfg->depth;
+    aw = bits_index_width(ent);
+    desc_init(d, "simt_stack", "SIMT stack, single path (SPE)");
+    snprintf(d->config, sizeof d->config, "%u warps, %u lanes, depth %u, %u-bit PC", cfg->warps,
+             L, cfg->depth, P);
+    d->entry_bits = area_simt_stack_entry_bits(cfg);
+    /* verilog/simt_stack.v: pc_q/mask_q/rpc_q of WARPS*DEPTH entries, sp_q per warp */
+    add_array(d, "pc field", "entry PCs; reads: TOS, base entry, rd port; writes: TOS.pc, 2 pushes",
+              k, ent, P, 3, 3, 1, 1);
+    add_array(d, "mask field", "active masks; reads: TOS, rd port; writes: 2 pushes", k, ent, L, 2,
+              2, 1, 1);
+    add_array(d, "rpc field", "reconvergence PCs; reads: TOS, base entry, rd port; writes: 2 pushes",
+              k, ent, P, 3, 2, 1, 1);
+    add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg->warps, dw,
+              2, 1, 1, 1);
+    /* branch decision: 5 PC comparisons (target==rpc, pc!=rpc, npc!=rpc,
+     * op_rpc==TOS.rpc, base pc==rpc), the mask split and subset check,
+     * the target/push muxes, the depth update and overflow check */
+    ge = 5.0 * area_ge_eq_cmp(c, P) + 2.0 * L * c->ge_and2 + 3.0 * area_ge_reduce(c, L) +
+         area_ge_mux(c, 2, P) * 2.0 + area_ge_mux(c, 2, L) + 2.0 * area_ge_incdec(c, dw) +
+         area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
+    add_logic(d, "branch logic", "PC comparators, mask split/subset, push muxes, depth update", ge);
+    /* entry addresses: warp*DEPTH + sp - 1 (TOS), + sp (push), + 1, rd address */
+    add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
+              5.0 * area_ge_adder(c, aw));
+    /* outputs gated by op_live / rd_hit */
+    add_logic(d, "output gating", "TOS and read-port outputs forced to 0 when not live",
+              2.0 * (2.0 * P + L) * c->ge_and2);
+    return NULL;
+}
+
+/* ------------------------------------------------------------ DPE stack */
+
+int area_have_dpe_stack(void) { return AREA_HAVE_DPE; }
+
+#if AREA_HAVE_DPE
+void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
+                             unsigned *pc_bits, unsigned *entry_bits)
+{
+    dpe_stack_cfg cfg = dpe_stack_default_cfg();
+    *warps = cfg.warps;
+    *lanes = cfg.lanes;
+    *depth = cfg.depth;
+    *pc_bits = cfg.pc_bits;
+    *entry_bits = dpe_stack_entry_bits(&cfg);
+}
+
+const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
+                                int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    dpe_stack_cfg cfg = dpe_stack_default_cfg();
+    const char *e;
+    unsigned long ent;
+    unsigned P, L, dw, aw;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    double ge;
+    if (warps)
+        cfg.warps = warps;
+    if (lanes)
+        cfg.lanes = lanes;
+    if (depth)
+        cfg.depth = depth;
+    if (pc_bits)
+        cfg.pc_bits = pc_bits;
+    e = dpe_stack_cfg_check(&cfg);
+    if (e)
+        return e;
+    P = cfg.pc_bits;
+    L = cfg.lanes;
+    dw = dpe_stack_depth_w(&cfg);
+    ent = (unsigned long)cfg.warps * cfg.depth;
+    aw = bits_index_width(ent);
+    desc_init(d, "dpe_stack", "Dual-path stack (DPE)");
+    snprintf(d->config, sizeof d->config, "%u warps, %u lanes, depth %u, %u-bit PC", cfg.warps, L,
+             cfg.depth, P);
+    d->entry_bits = dpe_stack_entry_bits(&cfg);
+    /* verilog/dpe_stack.v: per-field arrays of WARPS*DEPTH entries.  The
+     * TOS path P gets {pc, valid} (wr_p) and one whole entry is written at
+     * the push/split address (wr_ent); reads: the TOS masks, valids and
+     * rpc, the base entry's valids, and the rd port (every field). */
+    add_array(d, "path pc fields", "L.pc, R.pc; reads: rd port; writes: TOS path P, new entry", k,
+              ent, 2 * P, 1, 2, 1, 1);
+    add_array(d, "path mask fields", "L.mask, R.mask; reads: TOS, rd port; writes: new entry", k,
+              ent, 2 * L, 2, 1, 1, 1);
+    add_array(d, "rpc field", "reconvergence PCs; reads: TOS, rd port; writes: new entry", k, ent,
+              P, 2, 1, 1, 1);
+    add_array(d, "path valid bits", "L.valid, R.valid; reads: TOS, base entry, rd port; writes: "
+              "TOS path P, new entry", k, ent, 2, 3, 2, 1, 1);
+    add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg.warps, dw,
+              2, 1, 1, 1);
+    /* 4 PC comparisons (op_pc!=op_rpc, op_npc!=op_rpc, target!=TOS.rpc,
+     * op_rpc==TOS.rpc), path select of P's mask and valid, mask split and
+     * subset check, new-entry and P.pc muxes, depth update and full check */
+    ge = 4.0 * area_ge_eq_cmp(c, P) + area_ge_mux(c, 2, L + 2) + 2.0 * L * c->ge_and2 +
+         3.0 * area_ge_reduce(c, L) + area_ge_mux(c, 3, P) + area_ge_mux(c, 2, 2 * P + 2 * L) +
+         2.0 * area_ge_incdec(c, dw) + area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
+    add_logic(d, "branch logic", "PC comparators, path select, mask split/subset, depth update",
+              ge);
+    add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
+              3.0 * area_ge_adder(c, aw));
+    add_logic(d, "output gating", "read-port outputs forced to 0 when not valid",
+              (3.0 * P + 2.0 * L + 2.0) * c->ge_and2);
+    return NULL;
+}
+#else
+void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
+                             unsigned *pc_bits, unsigned *entry_bits)
+{
+    *warps = *lanes = *depth = *pc_bits = *entry_bits = 0;
+}
+
+const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
+                                int force_ff, area_desc *d)
+{
+    (void)warps;
+    (void)lanes;
+    (void)depth;
+    (void)pc_bits;
+    (void)force_ff;
+    memset(d, 0, sizeof *d);
+    return "dpe_stack: the C model (rtl_c/dpe_stack.c) is not in the tree";
+}
+#endif
+
+/* ---------------------------------------------------- shadow scoreboard */
+
+int area_have_shadow_scoreboard(void) { return AREA_HAVE_SSB; }
+
+#if AREA_HAVE_SSB
+void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
+                                     unsigned *entry_bits, unsigned *shadow_bits)
+{
+    shadow_scoreboard_cfg cfg = shadow_scoreboard_default_cfg();
+    *warps = cfg.warps;
+    *entries = cfg.entries;
+    *regs = cfg.regs;
+    *entry_bits = 2u + shadow_scoreboard_reg_w(&cfg); /* {valid, shadow, reg} */
+    *shadow_bits = 1u;
+}
+
+const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
+                                        int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    shadow_scoreboard_cfg cfg = shadow_scoreboard_default_cfg();
+    const char *e;
+    unsigned E, R, W;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    double ge;
+    if (warps)
+        cfg.warps = warps;
+    if (entries)
+        cfg.entries = entries;
+    if (regs)
+        cfg.regs = regs;
+    e = shadow_scoreboard_cfg_check(&cfg);
+    if (e)
+        return e;
+    W = cfg.warps;
+    E = cfg.entries;
+    R = shadow_scoreboard_reg_w(&cfg);
+    desc_init(d, "shadow_scoreboard", "Scoreboard with shadow bits (DPE)");
+    snprintf(d->config, sizeof d->config, "%u warps x 2 sides x %u entries, %u registers", W, E,
+             cfg.regs);
+    /* one row per (warp, side) table.  Reads per cycle: the query's two
+     * tables, the two writebacks' tables, the issue's table, the rd port. */
+    add_array(d, "register ids", "a table per warp and side; reads: query L+R, 2 writebacks, "
+              "issue (duplicate check), rd port; writes: allocation",
+              k, 2ul * W, E * R, 6, 1, 1, 1);
+    /* valid and shadow bits change in whole rows (divergence, reconvergence)
+     * and by several ports at once: flip-flops */
+    add_array(d, "valid+shadow bits", "per table; reads: query, writebacks, issue, rd port; "
+              "writes: issue, 2 writebacks, divergence, reconvergence",
+              AK_FF, 2ul * W, 2 * E, 6, 5, 1, 1);
+    /* query: 4 operands against 2E entries; writebacks: 2 x E; duplicate
+     * allocation check: E; hazard reductions, free-entry priority encoder */
+    ge = (4.0 * 2.0 * E + 2.0 * E + E) * area_ge_eq_cmp(c, R) + 4.0 * area_ge_reduce(c, 2 * E) +
+         area_ge_prio_enc(c, E) + area_ge_reduce(c, E) + 2.0 * E * 4.0 * c->ge_and2;
+    add_logic(d, "hazard and update logic",
+              "operand comparators, hazard reduce, free-entry encoder, shadow set/clear", ge);
+    return NULL;
+}
+#else
+void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
+                                     unsigned *entry_bits, unsigned *shadow_bits)
+{
+    *warps = *entries = *regs = *entry_bits = *shadow_bits = 0;
+}
+
+const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
+                                        int force_ff, area_desc *d)
+{
+    (void)warps;
+    (void)entries;
+    (void)regs;
+    (void)force_ff;
+    memset(d, 0, sizeof *d);
+    return "shadow_scoreboard: the C model (rtl_c/shadow_scoreboard.c) is not in the tree";
+}
+#endif
+
+/* ------------------------------------------------ lane register file */
+
+int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
+
+#if AREA_HAVE_LRF
+const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
+                                   unsigned regs, area_lrf_org org, int force_ff, area_desc *d)
+{
+    static const char *const org_name[] = {"single decoder (000 Fig. 10c)",
+                                           "a decoder per lane (000 Fig. 10d)",
+                                           "per-lane banks + crossbar (000 Fig. 10b)"};
+    const area_consts *c = area_default_consts();
+    lane_regfile_cfg cfg = lane_regfile_default_cfg();
+    const char *e;
+    unsigned L, N, W, RW, LW, TW, rp, wp;
+    area_kind k = force_ff ? AK_FF : AK_RAM;
+    area_item *it;
+    double ge;
+    if (lanes)
+        cfg.lanes = lanes;
+    if (entries)
+        cfg.entries = entries;
+    if (width)
+        cfg.width = width;
+    if (regs)
+        cfg.regs = regs;
+    e = lane_regfile_cfg_check(&cfg);
+    if (e)
+        return e;
+    if (org > LRF_ORG_CROSSBAR)
+        return "lane_regfile: organisation must be single decoder, per lane or crossbar";
+    L = cfg.lanes;
+    N = cfg.entries;
+    W = cfg.width;
+    RW = lane_regfile_row_w(&cfg);
+    LW = lane_regfile_lane_w(&cfg);
+    TW = lane_regfile_tid_w(&cfg);
+    rp = cfg.read_ports;
+    wp = cfg.write_ports;
+    desc_init(d, "lane_regfile", "Banked per-lane register file");
+    snprintf(d->config, sizeof d->config, "%u lanes x %u x %u-bit, %uR%uW, %s", L, N, W, rp, wp,
+             org_name[org]);
+    if (org == LRF_ORG_SINGLE_DECODER)
+        add_array(d, "register array", "one row = one register of every lane, one decoder", k, N,
+                  L * W, rp, wp, 1, 1);
+    else
+        add_array(d, "lane banks", "one bank per lane, each with its own row decoder", k,
+                  (unsigned long)L * N, W, rp, wp, L, 1);
+    if (force_ff) /* the SRAM model has its read latches; flip-flop banks need them */
+        add_array(d, "bank read registers", "the synchronous read ports' registers", AK_FF, L,
+                  rp * W, 0, 1, 1, 1);
+    /* per lane: the thread's home bank and row (slot * REGS + r) for ra0,
+     * ra1, wa, and the legality checks of the request */
+    ge = 3.0 * (org == LRF_ORG_SINGLE_DECODER ? 1.0 : L) * area_ge_adder(c, RW) +
+         L * (area_ge_eq_cmp(c, LW) + area_ge_mag_cmp(c, TW) + LW * c->ge_xor2);
+    if (org == LRF_ORG_SINGLE_DECODER) /* all valid lanes in one slot */
+        ge += L * area_ge_eq_cmp(c, TW - LW);
+    add_logic(d, "address and check logic", "home bank, rows, request legality", ge);
+    add_array(d, "request state", "rvalid per lane", AK_FF, 1, L, 0, 1, 1, 1);
+    if (org == LRF_ORG_CROSSBAR) {
+        add_array(d, "crossbar state", "done mask, per-lane bank select, swizzle, conflict counter",
+                  AK_FF, 1, L + L * LW + 1 + 32, 0, 1, 1, 1);
+        /* each bank grants its lowest pending lane homed in it */
+        add_logic(d, "bank arbitration",
+                  "home decode per lane, a priority encoder per bank, conflict counter",
+                  L * area_ge_decoder(c, L) + L * area_ge_prio_enc(c, L) +
+                      area_ge_incdec(c, 32));
+        it = add_item(d, AI_XBAR, "address crossbars", "ra0/ra1/wa rows, lanes to banks");
+        if (it) {
+            it->count = 3;
+            it->xin = L;
+            it->xout = L;
+            it->xwidth = RW;
+        }
+        it = add_item(d, AI_XBAR, "data crossbars", "write data to banks, 2 read ports back");
+        if (it) {
+            it->count = rp + wp;
+            it->xin = L;
+            it->xout = L;
+            it->xwidth = W;
+        }
+    }
+    return NULL;
+}
+#else
+const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
+                                   unsigned regs, area_lrf_org org, int force_ff, area_desc *d)
+{
+    (void)lanes;
+    (void)entries;
+    (void)width;
+    (void)regs;
+    (void)org;
+    (void)force_ff;
+    memset(d, 0, sizeof *d);
+    return "lane_regfile: the C model (rtl_c/lane_regfile.c) is not in the tree";
+}
+#endif
+
+/* ------------------------------------------------------------ baselines */
+
+void area_desc_regfile(area_desc *d, const char *title, unsigned long regs, unsigned width,
+                       unsigned lanes, unsigned rd, unsigned wr, int single_decoder)
+{
+    desc_init(d, single_decoder ? "rf_single_decoder" : "rf_per_lane", title);
+    if (single_decoder) {
+        snprintf(d->config, sizeof d->config,
+                 "%lu x %u-bit registers, one decoder, rows of %u registers, %uR%uW", regs, width,
+                 lanes, rd, wr);
+        add_array(d, "register array", "one row = one register of every lane", AK_RAM,
+                  regs / lanes, width * lanes, rd, wr, 1, 1);
+    } else {
+        snprintf(d->config, sizeof d->config,
+                 "%u banks of %lu x %u-bit, a decoder per lane, %uR%uW", lanes, regs / lanes,
+                 width, rd, wr);
+        add_array(d, "lane banks", "one bank per lane, each with its own row decoder", AK_RAM,
+                  regs, width, rd, wr, lanes, 1);
+    }
+}
+
+void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
+                              unsigned bank_bytes, unsigned bank_width, unsigned nxbar,
+                              unsigned xports)
+{
+    area_item *it;
+    unsigned long entries = (unsigned long)bank_bytes * 8u / bank_width;
+    desc_init(d, "rf_banked", title);
+    snprintf(d->config, sizeof d->config,
+             "%u single-ported banks of %u B at %u bits + %u crossbar(s) %ux%u x %u bits", nbanks,
+             bank_bytes, bank_width, nxbar, xports, xports, bank_width);
+    add_array(d, "SRAM banks", "single-ported (one read/write port) banks", AK_RAM, entries,
+              bank_width, 0, 0, 1, nbanks);
+    d->item[d->n - 1].arr.rw = 1;
+    it = add_item(d, AI_XBAR, "crossbars", "operand crossbars between banks and collectors");
+    if (it) {
+        it->count = nxbar;
+        it->xin = xports;
+        it->xout = xports;
+        it->xwidth = bank_width;
+    }
+}
+
+/* ------------------------------------------------------------ modules */
+
+static const struct {
+    const char *name;
+    int present;
+    const char *params[4]; /* Verilog parameter names, in cfg order */
+} modules[] = {
+    {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}},
+    {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}},
+    {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS", NULL}},
+    {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}},
+};
+#define N_MODULES (sizeof modules / sizeof modules[0])
+
+const char *const *area_modules(void)
+{
+    static const char *names[N_MODULES + 1];
+    unsigned i, n = 0;
+    for (i = 0; i < N_MODULES; i++)
+        if (modules[i].present)
+            names[n++] = modules[i].name;
+    names[n] = NULL;
+    return names;
+}
+
+const char *area_desc_module(const char *name, const char *const *pnames,
+                             const unsigned *pvalues, unsigned n, int force_ff, area_desc *d,
+                             char *err, size_t errlen)
+{
+    unsigned v[4] = {0, 0, 0, 0}, i, j, m;
+    const char *e;
+    for (m = 0; m < N_MODULES; m++)
+        if (modules[m].present && strcmp(modules[m].name, name) == 0)
+            break;
+    if (m == N_MODULES) {
+        const char *const *names = area_modules();
+        size_t l;
+        snprintf(err, errlen, "--module: unknown module '%s' (known:", name);
+        for (i = 0; names[i]; i++) {
+            l = strlen(err);
+            snprintf(err + l, errlen - l, " %s", names[i]);
+        }
+        l = strlen(err);
+        snprintf(err + l, errlen - l, ")");
+        return err;
+    }
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < 4 && modules[m].params[j]; j++)
+            if (strcmp(pnames[i], modules[m].params[j]) == 0)
+                break;
+        if (j == 4 || !modules[m].params[j]) {
+            snprintf(err, errlen, "--param: %s has no parameter '%s'", name, pnames[i]);
+            return err;
+        }
+        if (pvalues[i] == 0) {
+            snprintf(err, errlen, "--param: %s must be at least 1", pnames[i]);
+            return err;
+        }
+        v[j] = pvalues[i];
+    }
+    if (m == 0) {
+        simt_stack_cfg cfg = simt_stack_default_cfg();
+        if (v[0])
+            cfg.warps = v[0];
+        if (v[1])
+            cfg.lanes = v[1];
+        if (v[2])
+            cfg.depth = v[2];
+        if (v[3])
+            cfg.pc_bits = v[3];
+        e = area_desc_simt_stack(&cfg, force_ff, d);
+    } else if (m == 1) {
+        e = area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
+    } else if (m == 2) {
+        e = area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
+    } else { /* the RTL is the superset of the organisations: costed as crossbar */
+        e = area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+    }
+    if (e) {
+        snprintf(err, errlen, "--param: %s", e);
+        return err;
+    }
+    return NULL;
+}

@@ -1,0 +1,131 @@
+/*
+ * structs.h -- per-structure descriptions for the area estimator.
+ *
+ * What it models: each structure the project has a C model for, described
+ * as the arrays (entries, width, ports, kind) and logic blocks its hardware
+ * is made of, derived from the very `cfg` struct the C model and the
+ * Verilog use (one source of truth: change the cfg, the area follows).
+ * The organisation follows the project's RTL (verilog/<name>.v): the same
+ * fields, the same number of reads and writes per cycle, the debug read
+ * port included.  Storage arrays are `auto` (the smaller of SRAM and
+ * flip-flops) unless `force_ff` asks for flip-flops only, which is what
+ * Yosys builds from the RTL (used by `area logic` / `make area-yosys`).
+ *
+ * Also here: the baseline register files of papers 000, 001, 002 and 004,
+ * described directly as plain SRAM arrays (and crossbars) from the geometry
+ * the papers state -- a description of their hardware, not a published area.
+ *
+ * Structures without a C model yet (DWF LUT/pool/allocator/issue logic,
+ * HCT/CCT, ...) are not described; the report lists their published figures
+ * as "not modelled yet".
+ */
+#ifndef AREA_STRUCTS_H
+#define AREA_STRUCTS_H
+
+#include <stddef.h>
+
+#include "../rtl_c/simt_stack.h"
+#include "array.h"
+#include "tech.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define AREA_DESC_MAX 16
+
+typedef enum { AI_ARRAY = 0, AI_LOGIC = 1, AI_XBAR = 2 } area_item_type;
+
+typedef struct {
+    area_item_type type;
+    char name[48];
+    char what[160];
+    unsigned count;       /* identical copies */
+    area_array arr;       /* AI_ARRAY */
+    double ge;            /* AI_LOGIC: gate equivalents */
+    unsigned xin, xout, xwidth; /* AI_XBAR */
+} area_item;
+
+typedef struct {
+    char name[32];        /* module / structure name */
+    char title[96];
+    char config[160];     /* the cfg it was built from, in words */
+    unsigned n;
+    area_item item[AREA_DESC_MAX];
+    unsigned long storage_bits; /* bits of state (all arrays) */
+    unsigned entry_bits;  /* bits of one stack entry, 0 if not a stack */
+} area_desc;
+
+/* Evaluates every item; per_item may be NULL (else AREA_DESC_MAX long).
+ * Returns NULL or a message. */
+const char *area_desc_eval(const area_tech *t, const area_desc *d, area_result *total,
+                           area_result *per_item);
+
+/* Logic-only view for Yosys comparison: combinational GE (array muxes,
+ * decoders and logic blocks, flip-flops excluded) and flip-flop count, with
+ * every array built from flip-flops. */
+void area_desc_logic_view(const area_tech *t, const area_desc *d, double *comb_ge,
+                          unsigned long *flops);
+
+/* ------------------------------------------------ modelled structures */
+/* SPE stack (rtl_c/simt_stack.h). */
+const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_desc *d);
+unsigned area_simt_stack_entry_bits(const simt_stack_cfg *cfg);
+
+/* DPE stack (rtl_c/dpe_stack.h), when the C model is in the tree. */
+int area_have_dpe_stack(void);
+/* cfg fields as for the SPE stack; 0 = the model's default. */
+const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
+                                int force_ff, area_desc *d);
+/* The DPE model's default cfg and entry bits (0s when absent). */
+void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
+                             unsigned *pc_bits, unsigned *entry_bits);
+
+/* Shadow scoreboard (rtl_c/shadow_scoreboard.h), when the C model is in
+ * the tree.  0 = the model's default. */
+int area_have_shadow_scoreboard(void);
+const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
+                                        int force_ff, area_desc *d);
+/* Default cfg, bits per entry and shadow bits per entry (0s when absent). */
+void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
+                                     unsigned *entry_bits, unsigned *shadow_bits);
+
+/* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
+ * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL
+ * is their superset).  0 = the model's default. */
+typedef enum {
+    LRF_ORG_SINGLE_DECODER = 0, /* Fig. 10c: one decoder, rows of LANES registers */
+    LRF_ORG_PER_LANE = 1,       /* Fig. 10d: a decoder per bank */
+    LRF_ORG_CROSSBAR = 2        /* Fig. 10b: per-bank decoders + thread-to-bank crossbars */
+} area_lrf_org;
+int area_have_lane_regfile(void);
+const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
+                                   unsigned regs, area_lrf_org org, int force_ff, area_desc *d);
+
+/* --------------------------------------- baselines described directly */
+/* A register file of `regs` registers of `width` bits for `lanes` lanes
+ * with rd read and wr write ports.  single_decoder: one row holds one
+ * register of every lane (rows = regs/lanes, width*lanes bits per row, 000
+ * Fig. 10c); else one bank per lane with its own decoder (Fig. 10d). */
+void area_desc_regfile(area_desc *d, const char *title, unsigned long regs, unsigned width,
+                       unsigned lanes, unsigned rd, unsigned wr, int single_decoder);
+/* 002 Table I: banks of `bank_bytes` at `bank_width` bits (single-ported)
+ * and `nxbar` crossbars of xports x xports at bank_width bits. */
+void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
+                              unsigned bank_bytes, unsigned bank_width, unsigned nxbar,
+                              unsigned xports);
+
+/* ------------------------------------ modules for `area logic --module` */
+/* Names of the modules with a description ("simt_stack", ...), NULL-terminated. */
+const char *const *area_modules(void);
+/* Builds module `name` from its defaults overridden by Verilog parameters
+ * (names, values, n of them).  Returns NULL or a one-line message. */
+const char *area_desc_module(const char *name, const char *const *pnames,
+                             const unsigned *pvalues, unsigned n, int force_ff, area_desc *d,
+                             char *err, size_t errlen);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* AREA_STRUCTS_H */

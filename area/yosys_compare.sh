@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# yosys_compare.sh [BUILD_DIR] -- `make area-yosys`: synthesize every
+# verilog/*.v with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
+# transistor count beside the area estimator's logic figure for the same
+# module and parameters (`build/area logic --module NAME --param ...`).
+#
+# What is compared: Yosys builds every memory of the RTL from flip-flops, and
+# `stat -tech cmos` counts the transistors of the combinational cells only
+# (NAND/NOR/NOT/AOI/OAI; flip-flops have no CMOS cost there, hence its "+").
+# So the estimator's figure is its combinational gate count (array read
+# muxes, write enables and decoders, comparators, adders, ...) at 4
+# transistors per gate equivalent, with every array built from flip-flops,
+# and the flip-flop counts are compared separately.
+#
+# Parameters: the default configurations (48 warps of 32 lanes, ...) hold
+# tens of thousands of flip-flops and take Yosys many minutes, so each
+# module known here is synthesized at the small parameters below (the same
+# ones are passed to the estimator).  A module not listed runs at its
+# defaults, with a 600 s limit.
+set -u
+B=${1:-build}
+AREA="$B/area"
+if [ ! -x "$AREA" ]; then echo "yosys_compare: $AREA not built (make $AREA)" >&2; exit 2; fi
+if ! command -v yosys >/dev/null 2>&1; then echo "yosys_compare: yosys not installed (make deps)" >&2; exit 2; fi
+
+declare -A SMALL=(
+  [simt_stack]="WARPS=4 LANES=8 DEPTH=4 PC_W=8"
+  [dpe_stack]="WARPS=4 LANES=8 DEPTH=4 PC_W=8"
+  [shadow_scoreboard]="WARPS=4 ENTRIES=4 REGS=16"
+  [lane_regfile]="LANES=4 ENTRIES=8 WIDTH=8 REGS=2"
+)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+rc=0
+printf '%-20s %-36s %12s %12s %7s   %9s %9s\n' module parameters yosys_T est_T ratio yosys_FF est_FF
+for v in verilog/*.v; do
+  [ -f "$v" ] || continue
+  m=$(basename "$v" .v)
+  params=${SMALL[$m]:-}
+  chp=""
+  ap=()
+  for p in $params; do
+    chp+=" -set ${p%%=*} ${p#*=}"
+    ap+=(--param "$p")
+  done
+  script="read_verilog $v;"
+  [ -n "$chp" ] && script+=" chparam$chp $m;"
+  script+=" synth -top $m; abc -g cmos2; tee -q -o $tmp/$m.stat stat -tech cmos"
+  if ! timeout 600 yosys -q -p "$script" >"$tmp/$m.log" 2>&1; then
+    printf '%-20s %-36s yosys failed or timed out (see below)\n' "$m" "${params:-defaults}"
+    tail -n 5 "$tmp/$m.log"
+    rc=1
+    continue
+  fi
+  yt=$(sed -n 's/.*Estimated number of transistors: *\([0-9]*\).*/\1/p' "$tmp/$m.stat" | tail -n 1)
+  # flip-flop cells: the design-hierarchy total when there are submodules
+  yff=$(awk '/^=== design hierarchy ===/ { h = 1; n = 0 }
+             $1 ~ /^\$_.*DFF/ { if (h || !seen_h) n += $2 }
+             END { print n + 0 }' seen_h="$(grep -c '^=== design hierarchy ===' "$tmp/$m.stat")" "$tmp/$m.stat")
+  if "$AREA" logic --module "$m" "${ap[@]}" >"$tmp/$m.area" 2>&1; then
+    et=$(sed -n 's/^comb_transistors //p' "$tmp/$m.area")
+    eff=$(sed -n 's/^flipflops //p' "$tmp/$m.area")
+    ratio=$(awk -v a="$et" -v b="$yt" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
+  else
+    et="(no description)"; eff="-"; ratio="-"
+  fi
+  printf '%-20s %-36s %12s %12s %7s   %9s %9s\n' "$m" "${params:-defaults}" "${yt:-?}" "$et" "$ratio" "$yff" "$eff"
+done
+echo "yosys_T: Yosys combinational transistors (stat -tech cmos, flip-flops excluded);"
+echo "est_T: the estimator's combinational gate equivalents x 4 (area logic --module)."
+exit $rc

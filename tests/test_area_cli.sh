@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# test_area_cli.sh [BUILD_DIR] -- end-to-end tests of the area estimator's
+# command line (build/area), issue 7.  One `ok NAME` or `FAIL NAME` line per
+# check; exits non-zero if any failed.  Run from the top of the repository.
+#
+# Covers: `array` (last line exactly `area_mm2 <value>`, tiny and heavily
+# ported arrays, 002 Table I banks within +-35%), bad flags and values (one
+# line on stderr, exit 2), `report` in every format (the SVG rendered to PNG
+# by rsvg-convert), `refs` + `calibrate` on the 000 CACTI 4.2 figures (the
+# fit improves the residual; the profile changes `array` and `report`), and
+# `logic` for the Yosys comparison.
+set -u
+B=${1:-build}
+A="$B/area"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fails=0
+
+ok() { echo "ok $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; fails=$((fails + 1)); }
+
+if [ ! -x "$A" ]; then
+  bad area_binary_exists "$A not built"
+  exit 1
+fi
+
+# --------------------------------------------------------------- array
+last_area() { tail -n 1 "$1" | sed -n 's/^area_mm2 \([0-9.eE+-]*\)$/\1/p'; }
+
+check_array() { # name, args...
+  local name=$1; shift
+  if "$A" array "$@" >"$T/out" 2>"$T/err"; then
+    local v
+    v=$(last_area "$T/out")
+    if [ -n "$v" ] && awk -v v="$v" 'BEGIN { exit !(v > 0 && v < 1e6) }' && [ ! -s "$T/err" ]; then
+      ok "$name"
+    else bad "$name" "last line: $(tail -n 1 "$T/out")"; fi
+  else bad "$name" "exit $?: $(head -n 1 "$T/err")"; fi
+}
+
+check_array array_ram_last_line --kind ram --entries 256 --width 32 --tech 40
+check_array array_cam_last_line --kind cam --entries 32 --width 40 --search-ports 4 --wr-ports 4 --tech 90
+check_array array_cam_set_assoc --kind cam --entries 32 --width 56 --ways 2 --tag-bits 32 --search-ports 2 --wr-ports 2 --tech 90
+check_array array_ff_last_line --kind ff --entries 16 --width 8 --rd-ports 2 --wr-ports 1 --tech 65
+check_array array_tiny_2_entries --kind ram --entries 2 --width 1 --tech 22
+check_array array_tiny_1_entry_ff --kind ff --entries 1 --width 1 --wr-ports 1 --tech 22
+check_array array_heavy_multiport --kind ram --entries 64 --width 32 --rw-ports 4 --rd-ports 8 --wr-ports 4 --tech 32
+check_array array_banked --kind ram --entries 8192 --width 32 --rd-ports 2 --wr-ports 1 --banks 16 --tech 90
+check_array array_interpolated_node --kind ram --entries 1024 --width 64 --tech 28nm
+
+# the breakdown names its parts
+if "$A" array --kind ram --entries 256 --width 256 --tech 40 >"$T/out" 2>&1 &&
+   grep -q '^cells_mm2 ' "$T/out" && grep -q '^decoders_mm2 ' "$T/out" &&
+   grep -q '^sense_drivers_mm2 ' "$T/out" && grep -q '^periphery_mm2 ' "$T/out" &&
+   grep -q '^efficiency ' "$T/out" && grep -q '^ff_sram_crossover_entries ' "$T/out"; then
+  ok array_breakdown_lines
+else bad array_breakdown_lines; fi
+
+# 002 Table I per-bank SRAM (CACTI 6.5, 40 nm) within +-35%, figures from `area refs`
+if "$A" refs --paper 002 -o "$T/refs002.csv" 2>"$T/err"; then
+  n=0
+  while IFS=, read -r kind nm ent w rw rd wr se bk pub rest; do
+    case "$kind" in ram) ;; *) continue ;; esac
+    n=$((n + 1))
+    "$A" array --kind "$kind" --entries "$ent" --width "$w" --rw-ports "$rw" --rd-ports "$rd" \
+      --wr-ports "$wr" --banks "$bk" --tech "$nm" >"$T/out" 2>&1
+    v=$(last_area "$T/out")
+    if awk -v v="$v" -v p="$pub" 'BEGIN { r = v / p; exit !(r >= 0.65 && r <= 1.35) }'; then
+      ok "array_002_bank_${ent}x${w}_within_35pct"
+    else bad "array_002_bank_${ent}x${w}_within_35pct" "ours $v published $pub"; fi
+  done <"$T/refs002.csv"
+  [ "$n" -eq 2 ] && ok refs_002_two_banks || bad refs_002_two_banks "$n rows"
+else bad refs_002 "$(head -n 1 "$T/err")"; fi
+
+# --------------------------------------------------- bad input: exit 2
+check_bad() { # name, args...
+  local name=$1; shift
+  "$A" "$@" >"$T/out" 2>"$T/err"
+  local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && [ ! -s "$T/out" ]; then
+    ok "bad_input_$name"
+  else bad "bad_input_$name" "exit $rc, stderr $(wc -l <"$T/err") lines: $(head -n 2 "$T/err" | tr '\n' '|')"; fi
+}
+R="--kind ram --entries 256 --width 32"
+check_bad no_command
+check_bad unknown_command bogus
+# shellcheck disable=SC2086
+{
+check_bad unknown_flag array $R --tech 40 --bogus
+check_bad kind array --kind rom --entries 4 --width 4 --tech 40
+check_bad zero_entries array --kind ram --entries 0 --width 32 --tech 40
+check_bad text_entries array --kind ram --entries abc --width 32 --tech 40
+check_bad negative_entries array --kind ram --entries -3 --width 32 --tech 40
+check_bad huge_entries array --kind ram --entries 99999999999 --width 32 --tech 40
+check_bad zero_width array --kind ram --entries 4 --width 0 --tech 40
+check_bad node_below_table array $R --tech 10
+check_bad node_above_table array $R --tech 100
+check_bad node_text array $R --tech fast
+check_bad missing_tech array $R
+check_bad missing_value array $R --tech
+check_bad too_many_ports array $R --rw-ports 9 --rd-ports 8 --tech 40
+check_bad ram_no_read_port array $R --rw-ports 0 --wr-ports 1 --tech 40
+check_bad cam_zero_search array --kind cam --entries 4 --width 8 --search-ports 0 --tech 40
+check_bad more_banks_than_entries array $R --banks 300 --tech 40
+check_bad search_on_ram array $R --search-ports 1 --tech 40
+check_bad report_paper report --paper 005
+check_bad report_format report --format xml
+check_bad report_tech report --tech 5
+check_bad report_unwritable report --format md -o /nonexistent-dir/x.md
+check_bad report_profile_missing report --profile /nonexistent-dir/p.prof
+check_bad calibrate_no_refs calibrate
+check_bad calibrate_missing_file calibrate --refs /nonexistent-dir/r.csv
+check_bad logic_unknown_module logic --module nope
+check_bad logic_zero_param logic --module simt_stack --param WARPS=0
+check_bad logic_unknown_param logic --module simt_stack --param FOO=1
+check_bad logic_bad_param_syntax logic --module simt_stack --param WARPS
+check_bad logic_param_out_of_range logic --module simt_stack --param WARPS=99
+check_bad refs_paper refs --paper 9
+}
+printf 'kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,search_ports,banks,area_mm2\nram,40,256,32,1,0,0,0,1,0.0036\nrom,40,1,1,1,0,0,0,1,0.1\n' >"$T/badrefs.csv"
+check_bad calibrate_bad_row calibrate --refs "$T/badrefs.csv"
+printf 'k_cells lots\n' >"$T/bad.prof"
+check_bad array_bad_profile array $R --tech 40 --profile "$T/bad.prof"
+
+if "$A" --help >"$T/out" 2>&1 && grep -q 'area array' "$T/out"; then ok help_exit_0; else bad help_exit_0; fi
+
+# -------------------------------------------------------------- report
+if "$A" report >"$T/report.txt" 2>"$T/err" && [ ! -s "$T/err" ] &&
+   [ "$(grep -c '^== 00[0-4]: ' "$T/report.txt")" -eq 5 ] &&
+   grep -q 'not modelled yet' "$T/report.txt" && grep -q 'Register file' "$T/report.txt"; then
+  ok report_text_all_papers
+else bad report_text_all_papers "$(head -n 1 "$T/err")"; fi
+
+# what `make area` runs
+all_formats=1
+for f in md csv json svg; do
+  if ! "$A" report --paper all --format $f -o "$T/area_report.$f" 2>"$T/err" || [ ! -s "$T/area_report.$f" ]; then
+    all_formats=0
+    bad "report_format_$f" "$(head -n 1 "$T/err")"
+  fi
+done
+[ $all_formats -eq 1 ] && ok report_all_formats_written
+
+if [ -s "$T/area_report.csv" ] &&
+   head -n 1 "$T/area_report.csv" | grep -q '^paper,tech_nm,paper_nm,component,status,unit,ours,published,published_text,ratio' &&
+   [ "$(cut -d, -f1 "$T/area_report.csv" | sort -u | grep -c '^00[0-4]$')" -eq 5 ]; then
+  ok report_csv_header_and_papers
+else bad report_csv_header_and_papers; fi
+
+if [ -s "$T/area_report.md" ] && grep -q '^| Component | Status | Ours | Published | Ratio' "$T/area_report.md" &&
+   [ "$(grep -c '^## 00[0-4]: ' "$T/area_report.md")" -eq 5 ]; then
+  ok report_md_tables
+else bad report_md_tables; fi
+
+if command -v python3 >/dev/null 2>&1; then
+  if python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert len(d["papers"]) == 5; assert all(len(p["rows"]) > 0 for p in d["papers"])' "$T/area_report.json" 2>"$T/err"; then
+    ok report_json_parses
+  else bad report_json_parses "$(tail -n 1 "$T/err")"; fi
+else
+  if [ "$(tr -cd '{' <"$T/area_report.json" | wc -c)" -eq "$(tr -cd '}' <"$T/area_report.json" | wc -c)" ]; then
+    ok report_json_balanced
+  else bad report_json_balanced; fi
+fi
+
+# the SVG renders with a real renderer
+if command -v rsvg-convert >/dev/null 2>&1; then
+  if rsvg-convert "$T/area_report.svg" -o "$T/area_report.png" 2>"$T/err" &&
+     [ "$(head -c 8 "$T/area_report.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] &&
+     [ "$(wc -c <"$T/area_report.png")" -gt 20000 ]; then
+    ok report_svg_renders_to_png
+  else bad report_svg_renders_to_png "$(head -n 1 "$T/err")"; fi
+else bad report_svg_renders_to_png "rsvg-convert not installed (make deps: librsvg2-bin)"; fi
+
+# a single paper at another node: published figures scaled by F^2
+if "$A" report --paper 002 --tech 22 >"$T/out" 2>&1 && grep -q 'scaled by F^2 from 40 nm' "$T/out" &&
+   [ "$(grep -c '^== ' "$T/out")" -eq 1 ]; then
+  ok report_tech_override
+else bad report_tech_override; fi
+
+# ------------------------------------------------ refs and calibrate
+if "$A" refs --paper 000 -o "$T/refs000.csv" 2>"$T/err" &&
+   [ "$(grep -c '^[a-z]*,90,' "$T/refs000.csv")" -eq 7 ]; then
+  ok refs_000_seven_arrays
+else bad refs_000_seven_arrays "$(head -n 1 "$T/err")"; fi
+
+if "$A" calibrate --refs "$T/refs000.csv" -o "$T/p000.prof" >"$T/cal.txt" 2>"$T/err"; then
+  read -r before after < <(sed -n 's/^rms_relative_error before \([0-9.]*\) after \([0-9.]*\)$/\1 \2/p' "$T/cal.txt")
+  if [ -n "${before:-}" ] && awk -v b="$before" -v a="$after" 'BEGIN { exit !(a < b) }'; then
+    ok "calibrate_000_improves_residual ($before -> $after)"
+  else bad calibrate_000_improves_residual "$(tail -n 3 "$T/cal.txt" | tr '\n' '|')"; fi
+  if [ "$(grep -c '^k_' "$T/p000.prof")" -eq 6 ] && [ "$(grep -c '^  000 ' "$T/cal.txt")" -eq 7 ]; then
+    ok calibrate_profile_and_residual_rows
+  else bad calibrate_profile_and_residual_rows; fi
+else bad calibrate_000 "exit $?: $(head -n 1 "$T/err")"; fi
+
+if [ -s "$T/p000.prof" ]; then
+  "$A" array $R --tech 90 >"$T/a1" 2>&1
+  "$A" array $R --tech 90 --profile "$T/p000.prof" >"$T/a2" 2>&1
+  v1=$(last_area "$T/a1"); v2=$(last_area "$T/a2")
+  if [ -n "$v1" ] && [ -n "$v2" ] && [ "$v1" != "$v2" ]; then ok array_profile_changes_area; else bad array_profile_changes_area "$v1 vs $v2"; fi
+  if "$A" report --paper 000 --profile "$T/p000.prof" --format csv -o "$T/r.csv" 2>"$T/err" &&
+     "$A" report --paper 000 --profile "$T/p000.prof" | head -n 1 | grep -q "profile $T/p000.prof"; then
+    ok report_with_profile
+  else bad report_with_profile "$(head -n 1 "$T/err")"; fi
+fi
+
+# ---------------------------------------------------------------- logic
+if "$A" logic --module simt_stack --param WARPS=4 --param LANES=8 --param DEPTH=4 --param PC_W=8 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 396$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out"; then
+  ok logic_simt_stack_small
+else bad logic_simt_stack_small "$(head -n 1 "$T/err")"; fi
+
+if [ $fails -gt 0 ]; then exit 1; fi
+exit 0
