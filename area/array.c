@@ -239,6 +239,24 @@ static void bank_eval(const area_tech *t, const bank_spec *s, bank_geom *best)
         bank_org(t, s, 1, best);
 }
 
+/* Fills r from one bank's geometry, replicated over `banks`, and finishes it. */
+static void bank_result(const area_tech *t, area_kind kind, unsigned long bank_entries, unsigned banks,
+                        const bank_geom *g, const double raw[], area_result *r)
+{
+    r->kind = kind;
+    r->bank_entries = bank_entries;
+    r->banks = banks;
+    r->rows = g->rows;
+    r->cols = g->cols;
+    r->mux = g->mux;
+    r->subarrays = g->nsub;
+    r->sub_rows = g->sub_rows;
+    r->sub_cols = g->sub_cols;
+    r->cell_w_f = g->cell_w;
+    r->cell_h_f = g->cell_h;
+    area_result_finish(t, r, raw, g->storage_f2 * banks);
+}
+
 static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
 {
     bank_spec s;
@@ -255,18 +273,7 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
     bank_eval(t, &s, &g);
     for (i = 0; i < AC_N; i++)
         raw[i] = g.raw[i] * a->banks;
-    r->kind = AK_RAM;
-    r->bank_entries = s.rows_in;
-    r->banks = a->banks;
-    r->rows = g.rows;
-    r->cols = g.cols;
-    r->mux = g.mux;
-    r->subarrays = g.nsub;
-    r->sub_rows = g.sub_rows;
-    r->sub_cols = g.sub_cols;
-    r->cell_w_f = g.cell_w;
-    r->cell_h_f = g.cell_h;
-    area_result_finish(t, r, raw, g.storage_f2 * a->banks);
+    bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
 }
 
 static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
@@ -307,18 +314,7 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
                          (ways * area_ge_eq_cmp(c, tag) + area_ge_prio_enc(c, ways) +
                           area_ge_mux(c, ways, a->width));
     }
-    r->kind = AK_CAM;
-    r->bank_entries = per_bank;
-    r->banks = a->banks;
-    r->rows = g.rows;
-    r->cols = g.cols;
-    r->mux = g.mux;
-    r->subarrays = g.nsub;
-    r->sub_rows = g.sub_rows;
-    r->sub_cols = g.sub_cols;
-    r->cell_w_f = g.cell_w;
-    r->cell_h_f = g.cell_h;
-    area_result_finish(t, r, raw, g.storage_f2 * a->banks);
+    bank_result(t, AK_CAM, per_bank, a->banks, &g, raw, r);
 }
 
 static void ff_eval(const area_tech *t, const area_array *a, area_result *r)
