@@ -73,13 +73,17 @@
  * alloc_idx0, lk1's takes the next one offered (alloc_idx0 if lk0 needs
  * none, else alloc_idx1).  need_cnt > alloc_avail: ready = 0 (push back):
  * NOTHING updates, not the lookups and not the invalidation either, and
- * every lkj_* output and inv_hit read 0 (need_cnt still shows the need); the
- * composed dwf holds the committing warp and the issue for that cycle.
- * (ready depends on inv_valid/inv_idx through the bypass, so the dwf must
- * not gate this cycle's issue with ready combinationally.  With POOL =
- * threads per core the pool always has a free entry for every thread that
- * is outside it, so in the dwf ready = 0 cannot happen; the cosim of this
- * unit offers fewer to exercise it.)
+ * every lkj_* output and inv_hit read 0 (need_cnt still shows the need).
+ * A user that can see ready = 0 must hold the committing warp AND the issue
+ * of that cycle (the entry of a warp that issues anyway would stay valid).
+ * Note for the composed dwf: ready depends combinationally on
+ * inv_valid/inv_idx (the bypass can turn a hit into a miss), so gating
+ * iss_req with ready would be a combinational loop.  It is not needed: with
+ * POOL = threads per core every pool warp holds >= 1 thread, so free_cnt >=
+ * the threads outside the pool >= the committing warp's threads >= the
+ * lookups (each has REQ != 0, disjoint) >= need_cnt, and min(free_cnt, 2)
+ * always covers it; ready = 0 cannot occur there (the dwf may assert it).
+ * This unit's cosim offers fewer indices to exercise the push back.
  *
  * How the LUT learns that its warp issued: inv_valid/inv_idx (the pool's
  * iss_valid/iss_idx) is compared with every entry's IDX (one comparator per

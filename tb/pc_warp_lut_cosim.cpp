@@ -24,9 +24,9 @@
 //     that warp with a same-cycle lookup (bypass: miss, no eviction), two
 //     misses in one set (two evictions), push back with nothing offered,
 //     the same lookup accepted;
-//   - 3% illegal input of every kind reachable at the default POOL (256 =
-//     2^IDX_W, so BAD_IDX cannot occur; the unit tests cover it at POOL
-//     200), with the expected err_code;
+//   - 3% illegal input of every kind, with the expected err_code (BAD_IDX
+//     only when POOL < 2^IDX_W: not at the default POOL 256; the unit tests
+//     cover it at POOL 200);
 //   - the read port sweeps the entries (and 30% random ones).
 // Harness invariants (beyond pc_warp_lut_check), every cycle: expected err
 // codes; on push back need_cnt > alloc_avail; every lookup's join and new
@@ -432,8 +432,9 @@ private:
         in.alloc_avail = n;
         if (!exact && n && rng.chance(6))
             in.alloc_avail = rng.below(n);
-        in.alloc_idx0 = n >= 1 ? free_[0] : rng.bits(pc_warp_lut_idx_w(&cfg));
-        in.alloc_idx1 = n >= 2 ? free_[1] : rng.bits(pc_warp_lut_idx_w(&cfg));
+        (void)cfg; // an index not offered is still a pool index: anything may be there
+        in.alloc_idx0 = n >= 1 ? free_[0] : rng.below(pool_);
+        in.alloc_idx1 = n >= 2 ? free_[1] : rng.below(pool_);
     }
 
     uint64_t pick_pc(const pc_warp_lut_cfg &cfg, Rng &rng) {
@@ -520,7 +521,8 @@ private:
     void illegal(const pc_warp_lut_cfg &cfg, const pc_warp_lut_state &s, Rng &rng,
                  pc_warp_lut_in &in) {
         legal(cfg, s, rng, in);
-        switch (rng.below(4)) {
+        const uint64_t idx_space = 1ull << pc_warp_lut_idx_w(&cfg);
+        switch (rng.below(idx_space > pool_ ? 5 : 4)) {
         case 0:
             in.alloc_avail = 3;
             expect_err_ = PWL_ERR_BAD_AVAIL;
@@ -541,6 +543,16 @@ private:
             in.lk0_valid = 1;
             in.lk0_req = 0;
             expect_err_ = PWL_ERR_BAD_REQ;
+            break;
+        case 4: // beyond the pool (only when POOL < 2^IDX_W)
+            if (rng.chance(50)) {
+                in.alloc_avail = 2;
+                in.alloc_idx1 = pool_ + rng.below(idx_space - pool_);
+            } else {
+                in.inv_valid = 1;
+                in.inv_idx = pool_ + rng.below(idx_space - pool_);
+            }
+            expect_err_ = PWL_ERR_BAD_IDX;
             break;
         default: {
             // an offered index that cannot be free

@@ -36,7 +36,9 @@
 // (for lk1) the way lk0 allocated: it takes the other way.
 // New warps take alloc_idx0, then alloc_idx1, in lookup order.
 // need_cnt > alloc_avail: ready = 0, nothing updates (invalidation neither),
-// lk*_ and inv_hit read 0.
+// lk*_ and inv_hit read 0; the user holds the committing warp and the issue.
+// ready depends combinationally on inv_valid/inv_idx (bypass); in the dwf
+// (POOL = threads per core) it is always 1, see the C header.
 //
 // Timing: every output is combinational from the registered state and this
 // cycle's inputs; the table changes at the rising edge of clk.  rd_* (debug
