@@ -27,6 +27,12 @@
 // its list's masks make up exactly its live threads: launched minus exited;
 // a FINISH only when no thread is left), deg_cnt counts exactly the
 // PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP.
+// Coverage keys: max_list (longest CCT list), max_cct_used, degraded
+// (= deg_push + deg_exch), merges, pops, exchanges, pushes, stalls (CCT
+// full), sync_suspended / sync_released (read port at a sync with v2),
+// finishes, illegal, max_walk (most cycles the sorter spent on one node),
+// sort_aborts (its node popped or overwritten), sort_pred_pops (the node in
+// front of it popped), golden_case1/2 (Fig. 4 runs completed).
 #include "cosim.h"
 
 #include "Vhct_cct_heap.h"
@@ -163,11 +169,12 @@ public:
         golden_step_ = 0;
         golden_now_ = false;
         expect_err_ = 0;
+        walk_ = 0;
         static const char *const keys[] = {
             "max_list",  "max_cct_used", "degraded",    "deg_push",      "deg_exch",
             "merges",    "pops",         "exchanges",   "pushes",        "stalls",
-            "sync_suspended", "sync_released", "finishes", "illegal",    "golden_case1",
-            "golden_case2"};
+            "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
+            "sort_aborts", "sort_pred_pops", "golden_case1", "golden_case2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -564,8 +571,21 @@ private:
     void observe(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &before,
                  const hct_cct_heap_state &after, const hct_cct_heap_in &in,
                  const hct_cct_heap_out &o) {
-        (void)before;
-        (void)after;
+        // the sideband sorter: cycles spent on one node, and the cases where
+        // the operation pops its node (abandoned) or the node before it
+        if (after.s_busy) {
+            walk_ = before.s_busy ? walk_ + 1 : 1;
+            if (walk_ > cov_["max_walk"])
+                cov_["max_walk"] = walk_;
+        }
+        if (before.s_busy && in.op_warp == before.s_warp && in.op_warp < cfg.warps &&
+            (o.act == HCH_ACT_POP || o.act == HCH_ACT_EXCH_DEG)) {
+            const unsigned h = before.head[in.op_warp];
+            if (h == before.s_node)
+                cov_["sort_aborts"]++;
+            else if (o.act == HCH_ACT_POP && !before.s_pred_head && h == before.s_pred)
+                cov_["sort_pred_pops"]++;
+        }
         if (o.merge)
             cov_["merges"]++;
         switch (o.act) {
@@ -611,6 +631,7 @@ private:
     unsigned golden_step_;
     bool golden_now_;
     unsigned expect_err_;
+    uint64_t walk_;
     Coverage cov_;
 };
 

@@ -488,6 +488,50 @@ TEST(test_degraded_push_counts)
     EXPECT_LIST(&c, &s, 0, 0x50, 8, 0x100, 2, 0x200, 4);
 }
 
+/* The sorter meets pops of its own list: the node it moves is popped
+ * (the walk is abandoned), and the node in front of it is popped (it keeps
+ * walking, now from the list head). */
+TEST(test_sorter_interleaved_with_pops)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    uint64_t all = bits_mask(64), m1 = all & ~(uint64_t)0x7d; /* t1, t7.. stay */
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(0, 0x10, all), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)1, 0x20, 1, 0, 0, 0), HCH_ACT_UPDATE);
+    CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)5, 0x20, 1, 0x300, 4, 0), HCH_ACT_PUSH);
+    CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)0xd, 0x20, 1, 0x500, 8, 0), HCH_ACT_PUSH);
+    drain(&c, &s);
+    EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x500, 8);
+    /* 0x600 pushed: the sorter takes it; then slot 2 exits and the head,
+     * the unsorted 0x600, pops (the newest first, as a stack) */
+    CYC(&c, &s, upd(0, 0x10, m1 | 0x60, 0x20, 1, 0x600, 0x10, 0), HCH_ACT_PUSH);
+    CHECK_EQ(s.s_busy, 1);
+    CYC(&c, &s, upd(0, 0x10, m1 | 0x60, 0, 0, 0, 0, 1), HCH_ACT_POP);
+    CHECK_EQ(s.s_busy, 0); /* abandoned: its node left the list */
+    EXPECT_HCT(&s, 0, 0x10, m1 | 0x60, 0x600, 0x10);
+    EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x500, 8);
+    CHECK_EQ(s.dirty[0], 0);
+    /* 0x700 pushed and taken by the sorter; 0x400 lands before it
+     * (degraded); then 0x400 pops: the sorter's node is the head again */
+    CYC(&c, &s, upd(0, 0x10, m1 | 0x60, 0x200, 0x10, 0, 0, 0), HCH_ACT_UPDATE);
+    CYC(&c, &s, upd(0, 0x10, m1 | 0x40, 0x200, 0x10, 0x700, 0x20, 0), HCH_ACT_PUSH);
+    CHECK_EQ(s.s_pred_head, 1);
+    CYC(&c, &s, upd(0, 0x10, m1, 0x200, 0x10, 0x400, 0x40, 0), HCH_ACT_PUSH_DEG);
+    CHECK_EQ(s.s_busy, 1);
+    CHECK_EQ(s.s_pred_head, 0);
+    EXPECT_LIST(&c, &s, 0, 0x400, 0x40, 0x700, 0x20, 0x300, 4, 0x500, 8);
+    CYC(&c, &s, upd(0, 0x10, m1, 0, 0, 0, 0, 0x10), HCH_ACT_POP);
+    EXPECT_HCT(&s, 0, 0x10, m1, 0x400, 0x40);
+    CHECK_EQ(s.s_busy, 1);
+    CHECK_EQ(s.s_pred_head, 1);
+    CHECK_EQ(s.s_prev_v, 0); /* both cycles touched its list: no step yet */
+    CHECK_EQ(drain(&c, &s), 2);
+    EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x500, 8, 0x700, 0x20);
+    CHECK_EQ(s.dirty[0], 1);
+    CHECK_EQ(s.deg_cnt, 1);
+}
+
 TEST(test_pop_into_slot2_and_exchange)
 {
     cfg_t c = hct_cct_heap_default_cfg();
@@ -850,6 +894,7 @@ int main(void)
     RUN(test_cct_insertion_in_order);
     RUN(test_degraded_mode_and_pop_order);
     RUN(test_degraded_push_counts);
+    RUN(test_sorter_interleaved_with_pops);
     RUN(test_pop_into_slot2_and_exchange);
     RUN(test_pop_into_slot1_when_hot_exit);
     RUN(test_cct_full_backpressure);
