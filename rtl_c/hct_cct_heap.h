@@ -92,10 +92,13 @@
  *
  * CCT sideband sorter.  When a node is written at the head of a list of >= 2
  *   nodes (PUSH, EXCH) and the sorter is idle, it starts on that node n: it
- *   walks from n's successor, one node per cycle, past every node with pc <=
- *   pc(n) (so n goes after equal PCs; lists are non-decreasing), then
- *   unlinks n and relinks it before the first larger node (or at the tail)
- *   in that same cycle; the walk takes (nodes passed + 1) cycles.  A PUSH or
+ *   examines one node per cycle from n's successor on, passing every node
+ *   with pc <= pc(n) (so n goes after equal PCs; lists are non-decreasing);
+ *   in the cycle that finds the first larger node (or passes the tail) it
+ *   unlinks n and relinks it there.  So a walk takes one cycle per node
+ *   examined: at most (list length - 1), i.e. LANES - 2 = 62 cycles at the
+ *   defaults (a warp's contexts have disjoint non-empty masks), in line with
+ *   001's "64 non-pipelined cycles" worst case.  A PUSH or
  *   EXCH that needs sorting while the sorter is busy (on any warp) leaves
  *   its node at the head unsorted: act PUSH_DEG / EXCH_DEG, deg_cnt + 1,
  *   dirty[w] := 1 (the heap degrades to a stack, 001 sec. 3.4: popping
