@@ -1,0 +1,641 @@
+// hct_cct_heap_cosim.cpp -- co-simulation of rtl_c/hct_cct_heap (C) against
+// verilog/hct_cct_heap.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
+// Hardware: the Hot and Cold Context Tables of 001 sec. 3.3-3.4 (see
+// rtl_c/hct_cct_heap.h for the behaviour, timing and departures).
+//
+// Stimulus, per cycle (one operation on one warp, plus the read port):
+//   - the two golden sequences of 001 Fig. 4 (case 1: the secondary at F is
+//     suspended; case 2: it runs in parallel with B), alternating, on an idle
+//     warp that random traffic leaves alone, due every 5000 cycles from cycle
+//     0; every step's act is asserted (a PUSH may be held by a full CCT:
+//     STALL, and is retried), and at the sync point the read port is
+//     asserted (rd_v2, rd_pc1, rd_pc2, rd_run2);
+//   - constrained-random legal traffic: 70% of operations on 6 "hot" warps,
+//     each alternating a growing phase (divergences: a few threads of slot 1
+//     or 2 split off to a new PC, so lists grow and the 128-entry CCT fills)
+//     and a shrinking phase (slot 1 jumps to CPC2 or to the PC of the list
+//     head, so contexts merge and lists pop); PCs come from a pool of 24 so
+//     equal PCs are common; exits are rare, a finished warp is relaunched;
+//     the sorter is often busy, so insertions degrade;
+//   - 4% illegal operations of every kind with their expected err_code;
+//   - the read port sweeps every warp (out-of-range ids included) and half
+//     the time reads the operated warp, with rd_sync and rd_pc_div chosen
+//     around CPC1 (below, equal, above) so both cases of sec. 3.3 and the
+//     equal-PC boundary are exercised.
+// Harness invariants (beyond hct_cct_heap_check): expected err codes, golden
+// acts and reads, conservation every cycle (for every warp the HCT masks and
+// its list's masks make up exactly its live threads: launched minus exited;
+// a FINISH only when no thread is left), deg_cnt counts exactly the
+// PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP.
+// Coverage keys: max_list (longest CCT list), max_cct_used, degraded
+// (= deg_push + deg_exch), merges, pops, exchanges, pushes, stalls (CCT
+// full), sync_suspended / sync_released (read port at a sync with v2),
+// finishes, illegal, max_walk (most cycles the sorter spent on one node),
+// sort_aborts (its node popped or overwritten), sort_pred_pops (the node in
+// front of it popped), golden_case1/2 (Fig. 4 runs completed).
+#include "cosim.h"
+
+#include "Vhct_cct_heap.h"
+
+extern "C" {
+#include "../rtl_c/hct_cct_heap.h"
+}
+
+struct HctCctHeapModel {
+    typedef hct_cct_heap_cfg cfg_t;
+    typedef hct_cct_heap_state state_t;
+    typedef hct_cct_heap_in in_t;
+    typedef hct_cct_heap_out out_t;
+    typedef Vhct_cct_heap rtl_t;
+
+    static const char *name() { return "hct_cct_heap"; }
+    static cfg_t default_cfg() { return hct_cct_heap_default_cfg(); }
+    static void reset(const cfg_t &c, state_t &s) { hct_cct_heap_reset(&c, &s); }
+    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
+        hct_cct_heap_eval(&c, s, i, o);
+    }
+    static void step(const cfg_t &c, state_t *s, const in_t *i) { hct_cct_heap_step(&c, s, i); }
+    static const char *check(const cfg_t &c, const state_t *s) {
+        return hct_cct_heap_check(&c, s);
+    }
+    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
+        hct_cct_heap_ports(&c, i, o, f, x);
+    }
+    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
+                      const out_t *o) {
+        hct_cct_heap_trace(w, &c, s, i, o);
+    }
+    static bool err(const out_t &o) { return o.err != 0; }
+    static bool ready(const out_t &o) { return o.ready != 0; }
+
+    static void drive(rtl_t *r, const in_t &i) {
+        r->op = i.op & 3u;
+        r->op_warp = i.op_warp & 0x1fu;
+        r->op_pc1 = static_cast<uint32_t>(i.op_pc1);
+        r->op_m1 = i.op_m1;
+        r->op_v1 = i.op_v1 & 1u;
+        r->op_pc2 = static_cast<uint32_t>(i.op_pc2);
+        r->op_m2 = i.op_m2;
+        r->op_v2 = i.op_v2 & 1u;
+        r->op_pc3 = static_cast<uint32_t>(i.op_pc3);
+        r->op_m3 = i.op_m3;
+        r->op_v3 = i.op_v3 & 1u;
+        r->op_exit = i.op_exit;
+        r->rd_warp = i.rd_warp & 0x1fu;
+        r->rd_sync = i.rd_sync & 1u;
+        r->rd_pc_div = static_cast<uint32_t>(i.rd_pc_div);
+    }
+    static void sample(rtl_t *r, out_t *o) {
+        o->ready = r->ready;
+        o->err = r->err;
+        o->err_code = r->err_code;
+        o->act = r->act;
+        o->merge = r->merge;
+        o->rd_v1 = r->rd_v1;
+        o->rd_pc1 = r->rd_pc1;
+        o->rd_m1 = r->rd_m1;
+        o->rd_v2 = r->rd_v2;
+        o->rd_pc2 = r->rd_pc2;
+        o->rd_m2 = r->rd_m2;
+        o->rd_run2 = r->rd_run2;
+        o->rd_cold = r->rd_cold;
+        o->rd_degraded = r->rd_degraded;
+        o->sort_busy = r->sort_busy;
+        o->sort_warp = r->sort_warp;
+        o->free_cnt = r->free_cnt;
+        o->deg_cnt = r->deg_cnt;
+    }
+    static const char *decode(const char *port, uint64_t v) {
+        if (!std::strcmp(port, "act"))
+            return hct_cct_heap_act_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "err_code"))
+            return hct_cct_heap_err_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "op")) {
+            static const char *const ops[] = {"NOP", "LAUNCH", "UPDATE", "BAD"};
+            return ops[v & 3u];
+        }
+        return NULL;
+    }
+};
+
+// 001 Fig. 4 laid out by PC: A ends with the outer branch (B | C), C ends
+// with the inner branch at C_END (D | E); D, E -> F; B, F -> G.  4 threads,
+// bit i = thread i.
+enum { PC_A = 0x100, PC_B = 0x200, PC_C = 0x300, PC_C_END = 0x3fc, PC_D = 0x400,
+       PC_E = 0x500, PC_F = 0x600, PC_G = 0x700 };
+enum { G_LAUNCH, G_UPDATE, G_READ };
+struct GoldenStep {
+    unsigned kind;
+    uint64_t pc1, m1, pc2, m2, pc3, m3, exitm; // READ: pc1/pc2 expected, m1 = run2
+    unsigned act;
+};
+static const GoldenStep kCase1[] = {
+    {G_LAUNCH, PC_A, 0xf, 0, 0, 0, 0, 0, HCH_ACT_LAUNCH},
+    {G_UPDATE, PC_B, 0x3, 0, 0, PC_C, 0xc, 0, HCH_ACT_UPDATE},   // A diverges
+    {G_UPDATE, PC_G, 0x3, PC_C, 0xc, 0, 0, 0, HCH_ACT_UPDATE},   // B -> G
+    {G_UPDATE, PC_D, 0x4, PC_G, 0x3, PC_E, 0x8, 0, HCH_ACT_PUSH}, // C diverges, G cold
+    {G_UPDATE, PC_D, 0x4, PC_F, 0x8, 0, 0, 0, HCH_ACT_UPDATE},   // E -> F
+    {G_READ, PC_D, 0, PC_F, 0, 0, 0, 0, 0},                      // case 1: F suspended
+    {G_UPDATE, PC_F, 0x4, PC_F, 0x8, 0, 0, 0, HCH_ACT_POP},      // D -> F: merge, G pops
+    {G_UPDATE, PC_G, 0xc, PC_G, 0x3, 0, 0, 0, HCH_ACT_UPDATE},   // F -> G: merge
+    {G_UPDATE, 0, 0, 0, 0, 0, 0, 0xf, HCH_ACT_FINISH},
+};
+static const GoldenStep kCase2[] = {
+    {G_LAUNCH, PC_A, 0xf, 0, 0, 0, 0, 0, HCH_ACT_LAUNCH},
+    {G_UPDATE, PC_B, 0x3, 0, 0, PC_C, 0xc, 0, HCH_ACT_UPDATE},    // A diverges
+    {G_UPDATE, PC_B, 0x3, PC_C_END, 0xc, 0, 0, 0, HCH_ACT_UPDATE}, // C runs, B waits
+    {G_UPDATE, PC_B, 0x3, PC_D, 0x4, PC_E, 0x8, 0, HCH_ACT_PUSH},  // C diverges, E cold
+    {G_UPDATE, PC_B, 0x3, PC_F, 0x4, 0, 0, 0, HCH_ACT_EXCH},      // D -> F: E comes up
+    {G_UPDATE, PC_B, 0x3, PC_F, 0x8, 0, 0, 0, HCH_ACT_POP},       // E -> F: merge, pop
+    {G_READ, PC_B, 1, PC_F, 0, 0, 0, 0, 0},                       // case 2: F runs
+    {G_UPDATE, PC_B + 4, 0x3, PC_G, 0xc, 0, 0, 0, HCH_ACT_UPDATE}, // B and F in parallel
+    {G_UPDATE, PC_G, 0x3, PC_G, 0xc, 0, 0, 0, HCH_ACT_UPDATE},    // merge at G
+    {G_UPDATE, 0, 0, 0, 0, 0, 0, 0xf, HCH_ACT_FINISH},
+};
+
+static const unsigned kHot = 6;
+
+class HctCctHeapStim {
+public:
+    void reset(const hct_cct_heap_cfg &cfg) {
+        (void)cfg;
+        for (unsigned w = 0; w < HCH_MAX_WARPS; w++) {
+            live_[w] = 0;
+            grow_[w] = true;
+        }
+        golden_warp_ = -1;
+        golden_due_ = 0;
+        golden_case_ = 0;
+        golden_step_ = 0;
+        golden_now_ = false;
+        expect_err_ = 0;
+        walk_ = 0;
+        static const char *const keys[] = {
+            "max_list",  "max_cct_used", "degraded",    "deg_push",      "deg_exch",
+            "merges",    "pops",         "exchanges",   "pushes",        "stalls",
+            "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
+            "sort_aborts", "sort_pred_pops", "golden_case1", "golden_case2"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov_[keys[k]] = 0;
+    }
+
+    hct_cct_heap_in next(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                         uint64_t cyc) {
+        hct_cct_heap_in in;
+        std::memset(&in, 0, sizeof in);
+        expect_err_ = 0;
+        golden_now_ = false;
+        bool rd_follow = rng.chance(50);
+        in.rd_warp = rng.chance(5) ? rng.below(32) : rng.below(cfg.warps);
+
+        if (golden_warp_ < 0 && cyc >= golden_due_) {
+            start_golden(cfg, s, rng);
+            if (golden_warp_ >= 0)
+                golden_due_ = cyc - cyc % 5000 + 5000;
+        }
+        if (golden_warp_ >= 0 && rng.chance(50)) {
+            golden(in);
+            golden_now_ = true;
+        } else if (rng.chance(4)) {
+            illegal(cfg, s, rng, in);
+            if (rd_follow)
+                in.rd_warp = in.op_warp;
+        } else if (!rng.chance(8)) {
+            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot))
+                                        : static_cast<unsigned>(rng.below(cfg.warps));
+            if (static_cast<int>(w) != golden_warp_) {
+                legal(cfg, s, rng, in, w);
+                if (rd_follow)
+                    in.rd_warp = in.op_warp;
+            }
+        }
+        if (!golden_now_ || kind() != G_READ)
+            pick_sync(cfg, s, rng, in);
+        return in;
+    }
+
+    const char *check(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &before,
+                      const hct_cct_heap_state &after, const hct_cct_heap_in &in,
+                      const hct_cct_heap_out &o) {
+        static char msg[240];
+        if (o.err_code != expect_err_) {
+            snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
+                     hct_cct_heap_err_name(expect_err_),
+                     hct_cct_heap_err_name(static_cast<unsigned>(o.err_code)));
+            return msg;
+        }
+        if (golden_now_) {
+            const char *why = golden_check(o);
+            if (why)
+                return why;
+        }
+        observe(cfg, before, after, in, o);
+        // accounting of the accepted operation
+        const unsigned w = static_cast<unsigned>(in.op_warp);
+        const bool accepted = !o.err && o.ready && in.op != HCH_OP_NOP;
+        if (accepted && in.op == HCH_OP_LAUNCH)
+            live_[w] = in.op_m1;
+        if (accepted && in.op == HCH_OP_UPDATE)
+            live_[w] &= ~in.op_exit;
+        if (o.act == HCH_ACT_FINISH && live_[w] != 0) {
+            snprintf(msg, sizeof msg, "warp %u finished with live threads %llx", w,
+                     (unsigned long long)live_[w]);
+            return msg;
+        }
+        const uint64_t deg = (o.act == HCH_ACT_PUSH_DEG || o.act == HCH_ACT_EXCH_DEG) ? 1 : 0;
+        if (after.deg_cnt != bits_trunc(before.deg_cnt + deg, 16)) {
+            snprintf(msg, sizeof msg, "deg_cnt %llu -> %llu on act %s",
+                     (unsigned long long)before.deg_cnt, (unsigned long long)after.deg_cnt,
+                     hct_cct_heap_act_name(static_cast<unsigned>(o.act)));
+            return msg;
+        }
+        int64_t dfree = static_cast<int64_t>(after.free_cnt) - static_cast<int64_t>(before.free_cnt);
+        int64_t want = (o.act == HCH_ACT_PUSH || o.act == HCH_ACT_PUSH_DEG) ? -1
+                       : o.act == HCH_ACT_POP                               ? 1
+                                                                            : 0;
+        if (dfree != want) {
+            snprintf(msg, sizeof msg, "free_cnt moved by %lld on act %s", (long long)dfree,
+                     hct_cct_heap_act_name(static_cast<unsigned>(o.act)));
+            return msg;
+        }
+        // conservation: every warp's contexts are exactly its live threads
+        for (unsigned v = 0; v < cfg.warps; v++) {
+            uint64_t u = (after.v1[v] ? after.m1[v] : 0) | (after.v2[v] ? after.m2[v] : 0);
+            unsigned len = hct_cct_heap_list_len(&cfg, &after, v), p = after.head[v];
+            for (unsigned j = 0; j < len; j++, p = after.nxt[p])
+                u |= after.cmask[p];
+            if (u != live_[v]) {
+                snprintf(msg, sizeof msg,
+                         "warp %u: contexts hold threads %llx but its live threads are %llx", v,
+                         (unsigned long long)u, (unsigned long long)live_[v]);
+                return msg;
+            }
+            if (len > cov_["max_list"])
+                cov_["max_list"] = len;
+        }
+        if (cfg.cct - after.free_cnt > cov_["max_cct_used"])
+            cov_["max_cct_used"] = cfg.cct - after.free_cnt;
+        return NULL;
+    }
+
+    // Flips one PC bit of CPC1 of a live warp (a hot one if possible): only
+    // the read port (or the HCT order invariant) can see it.
+    void inject_fault(const hct_cct_heap_cfg &cfg, hct_cct_heap_state &s, Rng &rng) {
+        for (unsigned pass = 0; pass < 2; pass++) {
+            unsigned n = pass == 0 ? kHot : cfg.warps;
+            unsigned start = static_cast<unsigned>(rng.below(n));
+            for (unsigned k = 0; k < n; k++) {
+                unsigned w = (start + k) % n;
+                if (s.v1[w]) {
+                    s.pc1[w] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    return;
+                }
+            }
+        }
+        s.free_cnt ^= 1u;
+    }
+
+    std::string coverage() { return cov_.str(); }
+
+private:
+    const GoldenStep *gseq() const { return golden_case_ == 0 ? kCase1 : kCase2; }
+    unsigned glen() const {
+        return golden_case_ == 0 ? sizeof kCase1 / sizeof kCase1[0]
+                                 : sizeof kCase2 / sizeof kCase2[0];
+    }
+    unsigned kind() const { return gseq()[golden_step_].kind; }
+
+    void start_golden(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng) {
+        unsigned start = static_cast<unsigned>(rng.below(cfg.warps));
+        if (cfg.lanes < 4)
+            return;
+        for (unsigned k = 0; k < cfg.warps; k++) {
+            unsigned w = (start + k) % cfg.warps;
+            if (w >= kHot && !s.v1[w]) {
+                golden_warp_ = static_cast<int>(w);
+                golden_step_ = 0;
+                return;
+            }
+        }
+    }
+
+    void golden(hct_cct_heap_in &in) {
+        const GoldenStep &g = gseq()[golden_step_];
+        const unsigned w = static_cast<unsigned>(golden_warp_);
+        if (g.kind == G_READ) {
+            in.rd_warp = w;
+            in.rd_sync = 1;
+            in.rd_pc_div = PC_C_END; // the sync at F points at the end of C
+            return;
+        }
+        in.op_warp = w;
+        in.op = g.kind == G_LAUNCH ? HCH_OP_LAUNCH : HCH_OP_UPDATE;
+        in.op_pc1 = g.pc1;
+        in.op_m1 = g.m1;
+        in.op_v1 = g.m1 != 0;
+        in.op_pc2 = g.pc2;
+        in.op_m2 = g.m2;
+        in.op_v2 = g.m2 != 0;
+        in.op_pc3 = g.pc3;
+        in.op_m3 = g.m3;
+        in.op_v3 = g.m3 != 0;
+        in.op_exit = g.exitm;
+        in.rd_warp = w;
+    }
+
+    const char *golden_check(const hct_cct_heap_out &o) {
+        static char msg[200];
+        const GoldenStep &g = gseq()[golden_step_];
+        if (g.kind == G_READ) {
+            if (!o.rd_v1 || !o.rd_v2 || o.rd_pc1 != g.pc1 || o.rd_pc2 != g.pc2 ||
+                o.rd_run2 != g.m1) {
+                snprintf(msg, sizeof msg,
+                         "golden case %u read: v1 %llu pc1 %llx v2 %llu pc2 %llx run2 %llu, "
+                         "expected pc1 %llx pc2 %llx run2 %llu",
+                         golden_case_ + 1, (unsigned long long)o.rd_v1,
+                         (unsigned long long)o.rd_pc1, (unsigned long long)o.rd_v2,
+                         (unsigned long long)o.rd_pc2, (unsigned long long)o.rd_run2,
+                         (unsigned long long)g.pc1, (unsigned long long)g.pc2,
+                         (unsigned long long)g.m1);
+                return msg;
+            }
+        } else if (o.act != g.act && !(g.act == HCH_ACT_PUSH && o.act == HCH_ACT_STALL)) {
+            snprintf(msg, sizeof msg, "golden case %u step %u: expected act %s, model gave %s",
+                     golden_case_ + 1, golden_step_, hct_cct_heap_act_name(g.act),
+                     hct_cct_heap_act_name(static_cast<unsigned>(o.act)));
+            return msg;
+        }
+        if (o.act == HCH_ACT_STALL)
+            return NULL; // held by a full CCT: the same step again later
+        if (++golden_step_ == glen()) {
+            cov_[golden_case_ == 0 ? "golden_case1" : "golden_case2"]++;
+            golden_warp_ = -1;
+            golden_case_ ^= 1u;
+        }
+        return NULL;
+    }
+
+    // The read port: rd_sync and rd_pc_div around CPC1 of rd_warp.
+    static void pick_sync(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                          hct_cct_heap_in &in) {
+        in.rd_sync = rng.chance(60);
+        const unsigned r = static_cast<unsigned>(in.rd_warp);
+        const uint64_t pc1 = r < cfg.warps ? s.pc1[r] : 0;
+        switch (rng.below(4)) {
+        case 0:
+            in.rd_pc_div = pc1;
+            break;
+        case 1:
+            in.rd_pc_div = bits_trunc(pc1 - 4, cfg.pc_bits);
+            break;
+        case 2:
+            in.rd_pc_div = bits_trunc(pc1 + 4, cfg.pc_bits);
+            break;
+        default:
+            in.rd_pc_div = rng.bits(cfg.pc_bits);
+            break;
+        }
+    }
+
+    static uint64_t pool_pc(Rng &rng) { return 0x1000 + rng.below(24) * 0x40; }
+
+    // A random non-empty part of m (m non-zero); small parts are likely.
+    static uint64_t some(uint64_t m, Rng &rng) {
+        uint64_t t = m & rng.next() & rng.next();
+        if (t == 0)
+            t = bits_lowest(m);
+        return t;
+    }
+
+    void legal(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+               hct_cct_heap_in &in, unsigned w) {
+        in.op_warp = w;
+        if (!s.v1[w]) {
+            in.op = HCH_OP_LAUNCH;
+            in.op_pc1 = pool_pc(rng);
+            in.op_m1 = rng.chance(70) ? bits_mask(cfg.lanes) : rng.bits(cfg.lanes);
+            if (in.op_m1 == 0)
+                in.op_m1 = 1;
+            grow_[w] = true;
+            return;
+        }
+        in.op = HCH_OP_UPDATE;
+        if (grow_[w] ? rng.chance(3) : rng.chance(6))
+            grow_[w] = !grow_[w];
+        uint64_t m1 = s.m1[w], m2 = s.v2[w] ? s.m2[w] : 0;
+        uint64_t pc1 = s.pc1[w], pc2 = s.pc2[w];
+        uint64_t n1 = m1, n2 = m2, n3 = 0, ex = 0;
+        uint64_t q1 = pc1, q2 = pc2, q3 = 0;
+        const unsigned r = static_cast<unsigned>(rng.below(100));
+        if (grow_[w]) {
+            // the primary (or the secondary) runs on; a few threads diverge
+            if (r < 70) {
+                uint64_t &src = (m2 && rng.chance(40)) ? n2 : n1;
+                if (bits_popcount(src) >= 2) {
+                    uint64_t d = some(src, rng);
+                    if (d == src)
+                        d = bits_lowest(src);
+                    src &= ~d;
+                    n3 = d;
+                    q3 = pool_pc(rng);
+                }
+            }
+            if (rng.chance(60))
+                q1 = pool_pc(rng);
+            if (m2 && rng.chance(30))
+                q2 = pool_pc(rng);
+        } else {
+            if (r < 35 && m2) {
+                q1 = pc2; // the primary reaches CPC2: merge, then a pop
+            } else if (r < 60 && s.hv[w]) {
+                q1 = s.cpc[s.head[w]]; // reaches the cold head's PC
+                if (m2 && rng.chance(50))
+                    q2 = q1;
+            } else if (r < 75 && m2) {
+                q2 = rng.chance(50) ? pool_pc(rng) : pc1; // the secondary moves
+            } else {
+                q1 = pool_pc(rng);
+            }
+        }
+        // rare exits; a warp may finish
+        if (rng.chance(grow_[w] ? 1 : 3)) {
+            uint64_t &src = (n2 && rng.chance(50)) ? n2 : n1;
+            if (src) {
+                uint64_t e = rng.chance(20) ? src : some(src, rng);
+                src &= ~e;
+                ex |= e;
+            }
+        }
+        in.op_pc1 = q1;
+        in.op_m1 = n1;
+        in.op_v1 = n1 != 0;
+        in.op_pc2 = q2;
+        in.op_m2 = n2;
+        in.op_v2 = n2 != 0;
+        in.op_pc3 = q3;
+        in.op_m3 = n3;
+        in.op_v3 = n3 != 0;
+        in.op_exit = ex;
+        // the masks of invalid inputs are don't-care
+        if (!in.op_v2 && rng.chance(20))
+            in.op_m2 = rng.bits(cfg.lanes);
+        if (!in.op_v3 && rng.chance(20))
+            in.op_m3 = rng.bits(cfg.lanes);
+        if (!in.op_v3 && rng.chance(50))
+            in.op_pc3 = pool_pc(rng);
+    }
+
+    void illegal(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                 hct_cct_heap_in &in) {
+        unsigned w = static_cast<unsigned>(rng.below(cfg.warps));
+        const uint64_t all = bits_mask(cfg.lanes);
+        in.op_warp = w;
+        in.op_pc1 = pool_pc(rng);
+        in.op_pc2 = pool_pc(rng);
+        in.op_pc3 = pool_pc(rng);
+        const uint64_t u = (s.v1[w] ? s.m1[w] : 0) | (s.v2[w] ? s.m2[w] : 0);
+        switch (rng.below(8)) {
+        case 0:
+            in.op = HCH_OP_BAD;
+            expect_err_ = HCH_ERR_BAD_OP;
+            break;
+        case 1:
+            if (cfg.warps >= 32)
+                return;
+            in.op = rng.chance(50) ? HCH_OP_LAUNCH : HCH_OP_UPDATE;
+            in.op_warp = cfg.warps + rng.below(32 - cfg.warps);
+            in.op_m1 = 1;
+            in.op_v1 = 1;
+            expect_err_ = HCH_ERR_BAD_WARP;
+            break;
+        case 2:
+            if (s.v1[w]) {
+                in.op = HCH_OP_LAUNCH;
+                in.op_m1 = all;
+                expect_err_ = HCH_ERR_WARP_BUSY;
+            } else {
+                in.op = HCH_OP_UPDATE;
+                in.op_m1 = 1;
+                in.op_v1 = 1;
+                expect_err_ = HCH_ERR_WARP_IDLE;
+            }
+            break;
+        case 3:
+            if (s.v1[w]) {
+                // a valid input with an empty mask (BAD_MASK wins over BAD_PART)
+                in.op = HCH_OP_UPDATE;
+                in.op_m1 = u;
+                in.op_v1 = 1;
+                in.op_v3 = 1;
+                in.op_m3 = 0;
+            } else {
+                in.op = HCH_OP_LAUNCH;
+                in.op_m1 = 0;
+            }
+            expect_err_ = HCH_ERR_BAD_MASK;
+            break;
+        default: {
+            if (!s.v1[w])
+                return;
+            in.op = HCH_OP_UPDATE;
+            in.op_m1 = u;
+            in.op_v1 = 1;
+            const uint64_t outside = all & ~u;
+            switch (rng.below(4)) {
+            case 0: { // a thread lost
+                uint64_t t = bits_lowest(u);
+                in.op_m1 = u & ~t;
+                in.op_v1 = in.op_m1 != 0;
+                break;
+            }
+            case 1: // a thread invented
+                if (!outside)
+                    return;
+                in.op_m1 = u | bits_lowest(outside);
+                break;
+            case 2: // a thread in two contexts
+                in.op_m2 = bits_lowest(u);
+                in.op_v2 = 1;
+                break;
+            default: // a thread exits and stays
+                in.op_exit = some(u, rng);
+                break;
+            }
+            expect_err_ = HCH_ERR_BAD_PART;
+            break;
+        }
+        }
+        cov_["illegal"]++;
+    }
+
+    void observe(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &before,
+                 const hct_cct_heap_state &after, const hct_cct_heap_in &in,
+                 const hct_cct_heap_out &o) {
+        // the sideband sorter: cycles spent on one node, and the cases where
+        // the operation pops its node (abandoned) or the node before it
+        if (after.s_busy) {
+            walk_ = before.s_busy ? walk_ + 1 : 1;
+            if (walk_ > cov_["max_walk"])
+                cov_["max_walk"] = walk_;
+        }
+        if (before.s_busy && in.op_warp == before.s_warp && in.op_warp < cfg.warps &&
+            (o.act == HCH_ACT_POP || o.act == HCH_ACT_EXCH_DEG)) {
+            const unsigned h = before.head[in.op_warp];
+            if (h == before.s_node)
+                cov_["sort_aborts"]++;
+            else if (o.act == HCH_ACT_POP && !before.s_pred_head && h == before.s_pred)
+                cov_["sort_pred_pops"]++;
+        }
+        if (o.merge)
+            cov_["merges"]++;
+        switch (o.act) {
+        case HCH_ACT_PUSH:
+            cov_["pushes"]++;
+            break;
+        case HCH_ACT_PUSH_DEG:
+            cov_["pushes"]++;
+            cov_["degraded"]++;
+            cov_["deg_push"]++;
+            break;
+        case HCH_ACT_EXCH:
+            cov_["exchanges"]++;
+            break;
+        case HCH_ACT_EXCH_DEG:
+            cov_["exchanges"]++;
+            cov_["degraded"]++;
+            cov_["deg_exch"]++;
+            break;
+        case HCH_ACT_POP:
+            cov_["pops"]++;
+            break;
+        case HCH_ACT_STALL:
+            cov_["stalls"]++;
+            if (in.op_warp < HCH_MAX_WARPS)
+                grow_[in.op_warp] = false;
+            break;
+        case HCH_ACT_FINISH:
+            cov_["finishes"]++;
+            break;
+        default:
+            break;
+        }
+        if (in.rd_warp < cfg.warps && o.rd_v2 && in.rd_sync)
+            cov_[o.rd_run2 ? "sync_released" : "sync_suspended"]++;
+    }
+
+    uint64_t live_[HCH_MAX_WARPS];
+    bool grow_[HCH_MAX_WARPS];
+    int golden_warp_;
+    uint64_t golden_due_;
+    unsigned golden_case_;
+    unsigned golden_step_;
+    bool golden_now_;
+    unsigned expect_err_;
+    uint64_t walk_;
+    Coverage cov_;
+};
+
+int main(int argc, char **argv)
+{
+    return cosim_main<HctCctHeapModel, HctCctHeapStim>(argc, argv);
+}

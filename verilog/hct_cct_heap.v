@@ -1,0 +1,603 @@
+// hct_cct_heap.v -- sorted heap of warp-splits: Hot and Cold Context Tables.
+//
+// Paper 001 (Brunie, Collange, Diamos, ISCA 2012) sec. 3.3 (selective
+// synchronization) and 3.4 (sorted heap, HCT sorter network, CCT sideband
+// sorter, degraded stack mode; Fig. 5, Table 3); SPEC 3.5.  The C reference
+// model is rtl_c/hct_cct_heap.{h,c}: same parameters, same ports, same
+// behaviour cycle for cycle.  rtl_c/hct_cct_heap.h documents the behaviour
+// in full (update rules, exchange, sorter walk, degraded mode, the
+// invariants and a worked example of 001 Fig. 4); this header summarises.
+//
+//   | parameter | default | range  | meaning                            |
+//   |-----------|---------|--------|------------------------------------|
+//   | WARPS     | 24      | 1..64  | warps (HCT rows)                   |
+//   | LANES     | 64      | 1..64  | threads per warp (mask bits)       |
+//   | CCT       | 128     | 2..256 | CCT entries shared by all warps    |
+//   | PC_W      | 32      | 2..64  | PC width                           |
+//   WARP_W = clog2(WARPS), PTR_W = clog2(CCT), CNT_W = clog2(CCT+1).
+//   HCT row: {pc1, m1, v1, pc2, m2, v2, head} = 2*(PC_W+LANES+1)+PTR_W = 201
+//   bits; CCT row: {cpc, cmask, nxt, nv} = PC_W+LANES+PTR_W+1 = 104 bits (001
+//   Table 3).  Beside them: hv and dirty per warp, the free-list head and
+//   count, the sorter registers and the 16-bit degraded-insertion counter.
+//
+// Operation port: op (NOP 0, LAUNCH 1, UPDATE 2; 3 illegal) on op_warp with
+// the new splits 1, 2 (op_pc/op_m/op_v 1 and 2), at most one new split 3 and
+// the threads that exit (op_exit).  UPDATE: stage 1 of the sorting network
+// sorts/merges/compacts the three; three valid -> the third is pushed at the
+// head of the warp's CCT list (PUSH; CCT full -> ready = 0, STALL); fewer and
+// a non-empty list -> stage 2 sorts (s1, s2, list head) unless the head is
+// above s2: two remain -> POP (head freed), three remain -> EXCH (s2 written
+// into the head node in place).  Scheduler read port: rd_warp -> CPC1/m1/v1,
+// CPC2/m2/v2, rd_run2 = v2 && !(rd_sync && rd_pc_div <= CPC1 < CPC2), i.e.
+// the secondary waits at a sync instruction while CPC1 is in [PC_div, PC_rec)
+// with PC_rec = CPC2 (equal PC_div == CPC1 suspends).
+//
+// CCT sideband sorter (not pipelined): after a PUSH/EXCH into a list of >= 2
+// nodes, if idle, it walks from the new head's successor one node per cycle
+// past nodes with pc <= its pc and relinks it in the cycle it finds its
+// place.  A PUSH/EXCH needing it while it is busy leaves the node at the head
+// (PUSH_DEG / EXCH_DEG, dirty, deg_cnt + 1): the heap degrades to a stack.
+// No repair: a degraded node stays until popped.  The sorter skips a cycle
+// when the operation changes its warp's list.
+//
+// TIMING: every output is combinational from the state and this cycle's
+// inputs; rd_* show the state before this cycle's update (no bypass).  State
+// changes at the rising edge of clk.  A rejected (err) or held (ready = 0)
+// operation freezes everything for that cycle, the sorter included.
+// Synchronous active-high rst: warps idle, all entries in the free list
+// 0 -> 1 -> ... -> CCT-1, sorter idle, deg_cnt 0.
+//
+// Illegal input (err = 1, act IDLE, state unchanged): BAD_OP (op 3),
+// BAD_WARP (op_warp >= WARPS), WARP_BUSY (LAUNCH on a live warp), WARP_IDLE
+// (UPDATE on an idle warp), BAD_MASK (LAUNCH with op_m1 == 0, or a valid
+// update input with an empty mask), BAD_PART (the valid masks and op_exit do
+// not partition the warp's HCT threads m1|m2).
+//
+// Departures from 001: the exchange (the paper pops only when one context is
+// left), an explicit exit mask and LAUNCH, the degraded-mode bookkeeping
+// (dirty, deg_cnt), the global freeze on a refused cycle.
+module hct_cct_heap #(
+    parameter WARPS  = 24,
+    parameter LANES  = 64,
+    parameter CCT    = 128,
+    parameter PC_W   = 32,
+    parameter WARP_W = (WARPS > 1) ? $clog2(WARPS) : 1,
+    parameter PTR_W  = (CCT > 1) ? $clog2(CCT) : 1,
+    parameter CNT_W  = $clog2(CCT + 1)
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire [1:0]        op,
+    input  wire [WARP_W-1:0] op_warp,
+    input  wire [PC_W-1:0]   op_pc1,
+    input  wire [LANES-1:0]  op_m1,
+    input  wire              op_v1,
+    input  wire [PC_W-1:0]   op_pc2,
+    input  wire [LANES-1:0]  op_m2,
+    input  wire              op_v2,
+    input  wire [PC_W-1:0]   op_pc3,
+    input  wire [LANES-1:0]  op_m3,
+    input  wire              op_v3,
+    input  wire [LANES-1:0]  op_exit,
+    input  wire [WARP_W-1:0] rd_warp,
+    input  wire              rd_sync,
+    input  wire [PC_W-1:0]   rd_pc_div,
+    output reg               ready,
+    output reg               err,
+    output reg  [2:0]        err_code,
+    output reg  [3:0]        act,
+    output reg               merge,
+    output reg               rd_v1,
+    output reg  [PC_W-1:0]   rd_pc1,
+    output reg  [LANES-1:0]  rd_m1,
+    output reg               rd_v2,
+    output reg  [PC_W-1:0]   rd_pc2,
+    output reg  [LANES-1:0]  rd_m2,
+    output reg               rd_run2,
+    output reg               rd_cold,
+    output reg               rd_degraded,
+    output reg               sort_busy,
+    output reg  [WARP_W-1:0] sort_warp,
+    output reg  [CNT_W-1:0]  free_cnt,
+    output reg  [15:0]       deg_cnt
+);
+
+    localparam [1:0] OP_NOP    = 2'd0;
+    localparam [1:0] OP_LAUNCH = 2'd1;
+    localparam [1:0] OP_UPDATE = 2'd2;
+
+    localparam [2:0] ERR_NONE      = 3'd0;
+    localparam [2:0] ERR_BAD_OP    = 3'd1;
+    localparam [2:0] ERR_BAD_WARP  = 3'd2;
+    localparam [2:0] ERR_WARP_BUSY = 3'd3;
+    localparam [2:0] ERR_WARP_IDLE = 3'd4;
+    localparam [2:0] ERR_BAD_MASK  = 3'd5;
+    localparam [2:0] ERR_BAD_PART  = 3'd6;
+
+    localparam [3:0] ACT_IDLE     = 4'd0;
+    localparam [3:0] ACT_LAUNCH   = 4'd1;
+    localparam [3:0] ACT_UPDATE   = 4'd2;
+    localparam [3:0] ACT_PUSH     = 4'd3;
+    localparam [3:0] ACT_PUSH_DEG = 4'd4;
+    localparam [3:0] ACT_POP      = 4'd5;
+    localparam [3:0] ACT_EXCH     = 4'd6;
+    localparam [3:0] ACT_EXCH_DEG = 4'd7;
+    localparam [3:0] ACT_STALL    = 4'd8;
+    localparam [3:0] ACT_FINISH   = 4'd9;
+
+    localparam [31:0] CCT32 = CCT;
+
+    localparam [1:0] CCT_NONE = 2'd0;
+    localparam [1:0] CCT_PUSH = 2'd1;
+    localparam [1:0] CCT_POP  = 2'd2;
+    localparam [1:0] CCT_EXCH = 2'd3;
+
+    // ---------------------------------------------------------------- state
+    // HCT
+    reg [PC_W-1:0]  pc1_q [0:WARPS-1];
+    reg [LANES-1:0] m1_q  [0:WARPS-1];
+    reg [PC_W-1:0]  pc2_q [0:WARPS-1];
+    reg [LANES-1:0] m2_q  [0:WARPS-1];
+    reg [PTR_W-1:0] head_q [0:WARPS-1];
+    reg [WARPS-1:0] v1_q;
+    reg [WARPS-1:0] v2_q;
+    reg [WARPS-1:0] hv_q;
+    reg [WARPS-1:0] dirty_q;
+    // CCT
+    reg [PC_W-1:0]  cpc_q   [0:CCT-1];
+    reg [LANES-1:0] cmask_q [0:CCT-1];
+    // nxt/nv of entry g live in g_cct[g] (below), read through these
+    wire [PTR_W-1:0] nxt_q [0:CCT-1];
+    wire [CCT-1:0]   nv_q;
+    reg [PTR_W-1:0] free_head_q;
+    reg [CNT_W-1:0] free_cnt_q;
+    // sideband sorter
+    reg              s_busy_q;
+    reg [WARP_W-1:0] s_warp_q;
+    reg [PTR_W-1:0]  s_node_q;
+    reg [PC_W-1:0]   s_pc_q;
+    reg              s_pred_head_q;
+    reg [PTR_W-1:0]  s_pred_q;
+    reg [PTR_W-1:0]  s_cur_q;
+    reg              s_prev_v_q;
+    reg [PTR_W-1:0]  s_prev_q;
+    reg [15:0]       deg_cnt_q;
+
+    // ------------------------------------------------------------ op warp
+    wire [31:0]       op_warp_x  = {{(32-WARP_W){1'b0}}, op_warp};
+    wire [31:0]       rd_warp_x  = {{(32-WARP_W){1'b0}}, rd_warp};
+    wire              op_warp_ok = op_warp_x < WARPS;
+    wire              rd_warp_ok = rd_warp_x < WARPS;
+    wire [WARP_W-1:0] op_w = op_warp_ok ? op_warp : {WARP_W{1'b0}};
+    wire [WARP_W-1:0] rd_w = rd_warp_ok ? rd_warp : {WARP_W{1'b0}};
+
+    wire             w_v1   = v1_q[op_w];
+    wire             w_v2   = v2_q[op_w];
+    wire             w_hv   = hv_q[op_w];
+    wire [LANES-1:0] w_m1   = w_v1 ? m1_q[op_w] : {LANES{1'b0}};
+    wire [LANES-1:0] w_m2   = w_v2 ? m2_q[op_w] : {LANES{1'b0}};
+    wire [PTR_W-1:0] w_head = head_q[op_w];
+
+    // the warp's list head h
+    wire [PC_W-1:0]  h_pc   = cpc_q[w_head];
+    wire [LANES-1:0] h_mask = cmask_q[w_head];
+    wire [PTR_W-1:0] h_nxt  = nxt_q[w_head];
+    wire             h_nv   = nv_q[w_head];
+
+    // ------------------------------------------------- the sorting network
+    wire [PC_W-1:0]  s1_pc, s2_pc, s3_pc;
+    wire [LANES-1:0] s1_m, s2_m, s3_m;
+    wire             s1_v, s2_v, s3_v;
+    wire [1:0]       mg1;
+    hct_cct_heap_net #(.PC_W(PC_W), .LANES(LANES)) u_net1 (
+        .a_pc(op_pc1), .a_m(op_m1), .a_v(op_v1),
+        .b_pc(op_pc2), .b_m(op_m2), .b_v(op_v2),
+        .c_pc(op_pc3), .c_m(op_m3), .c_v(op_v3),
+        .o1_pc(s1_pc), .o1_m(s1_m), .o1_v(s1_v),
+        .o2_pc(s2_pc), .o2_m(s2_m), .o2_v(s2_v),
+        .o3_pc(s3_pc), .o3_m(s3_m), .o3_v(s3_v),
+        .merges(mg1)
+    );
+
+    wire [PC_W-1:0]  t1_pc, t2_pc, t3_pc;
+    wire [LANES-1:0] t1_m, t2_m, t3_m;
+    wire             t1_v, t2_v, t3_v;
+    wire [1:0]       mg2;
+    hct_cct_heap_net #(.PC_W(PC_W), .LANES(LANES)) u_net2 (
+        .a_pc(s1_pc), .a_m(s1_m), .a_v(s1_v),
+        .b_pc(s2_pc), .b_m(s2_m), .b_v(s2_v),
+        .c_pc(h_pc),  .c_m(h_mask), .c_v(1'b1),
+        .o1_pc(t1_pc), .o1_m(t1_m), .o1_v(t1_v),
+        .o2_pc(t2_pc), .o2_m(t2_m), .o2_v(t2_v),
+        .o3_pc(t3_pc), .o3_m(t3_m), .o3_v(t3_v),
+        .merges(mg2)
+    );
+
+    // ----------------------------------------------------------- decide
+    wire [LANES-1:0] a1 = op_v1 ? op_m1 : {LANES{1'b0}};
+    wire [LANES-1:0] a2 = op_v2 ? op_m2 : {LANES{1'b0}};
+    wire [LANES-1:0] a3 = op_v3 ? op_m3 : {LANES{1'b0}};
+    wire             part_bad = ((a1 & a2) | (a1 & a3) | (a2 & a3) |
+                                 (op_exit & (a1 | a2 | a3))) != {LANES{1'b0}} ||
+                                (a1 | a2 | a3 | op_exit) != (w_m1 | w_m2);
+    wire             mask_bad = (op_v1 && op_m1 == {LANES{1'b0}}) ||
+                                (op_v2 && op_m2 == {LANES{1'b0}}) ||
+                                (op_v3 && op_m3 == {LANES{1'b0}});
+    wire [1:0]       k = {1'b0, s1_v} + {1'b0, s2_v} + {1'b0, s3_v};
+
+    reg [2:0]        err_code_d;
+    reg [3:0]        act_d;
+    reg              merge_d;
+    reg              wr_hct;
+    reg [PC_W-1:0]   n1_pc, n2_pc;
+    reg [LANES-1:0]  n1_m, n2_m;
+    reg              n1_v, n2_v;
+    reg              launch_d;
+    reg [1:0]        cct_d;
+    reg              deg_d;
+    reg              start_d;
+    reg [PC_W-1:0]   x_pc;
+    reg [LANES-1:0]  x_mask;
+
+    always @* begin
+        err_code_d = ERR_NONE;
+        act_d      = ACT_IDLE;
+        merge_d    = 1'b0;
+        wr_hct     = 1'b0;
+        n1_pc = s1_pc;  n1_m = s1_m;  n1_v = s1_v;
+        n2_pc = s2_pc;  n2_m = s2_m;  n2_v = s2_v;
+        launch_d   = 1'b0;
+        cct_d      = CCT_NONE;
+        deg_d      = 1'b0;
+        start_d    = 1'b0;
+        x_pc       = s3_pc;
+        x_mask     = s3_m;
+        if (op == OP_NOP) begin
+            act_d = ACT_IDLE;
+        end else if (op != OP_LAUNCH && op != OP_UPDATE) begin
+            err_code_d = ERR_BAD_OP;
+        end else if (!op_warp_ok) begin
+            err_code_d = ERR_BAD_WARP;
+        end else if (op == OP_LAUNCH) begin
+            if (w_v1 || w_hv)
+                err_code_d = ERR_WARP_BUSY;
+            else if (op_m1 == {LANES{1'b0}})
+                err_code_d = ERR_BAD_MASK;
+            else begin
+                act_d    = ACT_LAUNCH;
+                wr_hct   = 1'b1;
+                launch_d = 1'b1;
+                n1_pc = op_pc1;       n1_m = op_m1;            n1_v = 1'b1;
+                n2_pc = {PC_W{1'b0}}; n2_m = {LANES{1'b0}};    n2_v = 1'b0;
+            end
+        end else if (!w_v1) begin
+            err_code_d = ERR_WARP_IDLE;
+        end else if (mask_bad) begin
+            err_code_d = ERR_BAD_MASK;
+        end else if (part_bad) begin
+            err_code_d = ERR_BAD_PART;
+        end else begin
+            wr_hct  = 1'b1;
+            merge_d = mg1 != 2'd0;
+            if (k == 2'd3) begin
+                if (free_cnt_q == {CNT_W{1'b0}}) begin
+                    act_d  = ACT_STALL;
+                    wr_hct = 1'b0;
+                end else begin
+                    cct_d   = CCT_PUSH;
+                    deg_d   = s_busy_q && w_hv;
+                    start_d = !s_busy_q && w_hv;
+                    act_d   = (s_busy_q && w_hv) ? ACT_PUSH_DEG : ACT_PUSH;
+                end
+            end else if (!w_hv) begin
+                act_d = (k == 2'd0) ? ACT_FINISH : ACT_UPDATE;
+            end else if (k == 2'd2 && h_pc > s2_pc) begin
+                act_d = ACT_UPDATE;
+            end else begin
+                merge_d = (mg1 != 2'd0) || (mg2 != 2'd0);
+                n1_pc = t1_pc;  n1_m = t1_m;  n1_v = t1_v;
+                n2_pc = t2_pc;  n2_m = t2_m;  n2_v = t2_v;
+                if (t3_v) begin
+                    cct_d   = CCT_EXCH;
+                    x_pc    = t3_pc;
+                    x_mask  = t3_m;
+                    deg_d   = s_busy_q && h_nv;
+                    start_d = !s_busy_q && h_nv;
+                    act_d   = (s_busy_q && h_nv) ? ACT_EXCH_DEG : ACT_EXCH;
+                end else begin
+                    cct_d = CCT_POP;
+                    act_d = ACT_POP;
+                end
+            end
+        end
+    end
+
+    // a refused (err) or held (STALL) cycle changes nothing
+    wire en = (err_code_d == ERR_NONE) && (act_d != ACT_STALL);
+
+    // ------------------------------------------------- the sideband sorter
+    wire             touch   = s_busy_q && (cct_d != CCT_NONE) && (op_w == s_warp_q);
+    wire             s_step  = en && s_busy_q && !touch;
+    wire [PC_W-1:0]  cur_pc  = cpc_q[s_cur_q];
+    wire             cur_nv  = nv_q[s_cur_q];
+    wire [PTR_W-1:0] cur_nxt = nxt_q[s_cur_q];
+    wire             go_past = s_pc_q >= cur_pc;
+    wire             s_walk  = s_step && go_past && cur_nv;
+    wire             s_done  = s_step && !go_past && !s_prev_v_q;
+    wire             s_relink = s_step && ((go_past && !cur_nv) || (!go_past && s_prev_v_q));
+    wire [PTR_W-1:0] sa      = go_past ? s_cur_q : s_prev_q;   // n goes after sa
+    wire [PTR_W-1:0] old_fn  = nxt_q[s_node_q];
+    wire [PTR_W-1:0] old_an  = nxt_q[sa];
+    wire             old_anv = nv_q[sa];
+
+    // ------------------------------------------- CCT links, one entry each
+    // Write ports of nxt/nv: the operation (PUSH: the new node gets the old
+    // head; POP: the freed node goes on the free list) and the sorter's
+    // relink (pred -> old successor of n; n -> old successor of sa; sa -> n).
+    // Reset: entry g -> g+1, the last one a tail (the free list).
+    wire             op_we   = en && (cct_d == CCT_PUSH || cct_d == CCT_POP);
+    wire [PTR_W-1:0] op_node = (cct_d == CCT_PUSH) ? free_head_q : w_head;
+    wire [PTR_W-1:0] op_nxt  = (cct_d == CCT_PUSH) ? w_head : free_head_q;
+    wire             op_nv   = (cct_d == CCT_PUSH) ? w_hv : (free_cnt_q != {CNT_W{1'b0}});
+    wire             rl      = en && s_relink;
+    genvar g;
+    generate
+        for (g = 0; g < CCT; g = g + 1) begin : g_cct
+            localparam [31:0] IDX  = g;
+            localparam [31:0] NEXT = (g + 1 < CCT) ? g + 1 : 0;
+            localparam        TAIL = (g + 1 >= CCT);
+            reg [PTR_W-1:0] nxt_r;
+            reg             nv_r;
+            always @(posedge clk) begin
+                if (rst) begin
+                    nxt_r <= NEXT[PTR_W-1:0];
+                    nv_r  <= !TAIL;
+                end else begin
+                    if (op_we && op_node == IDX[PTR_W-1:0]) begin
+                        nxt_r <= op_nxt;
+                        nv_r  <= op_nv;
+                    end
+                    if (rl && !s_pred_head_q && s_pred_q == IDX[PTR_W-1:0])
+                        nxt_r <= old_fn;
+                    if (rl && s_node_q == IDX[PTR_W-1:0]) begin
+                        nxt_r <= old_an;
+                        nv_r  <= old_anv;
+                    end
+                    if (rl && sa == IDX[PTR_W-1:0]) begin
+                        nxt_r <= s_node_q;
+                        nv_r  <= 1'b1;
+                    end
+                end
+            end
+            assign nxt_q[g] = nxt_r;
+            assign nv_q[g]  = nv_r;
+        end
+    endgenerate
+
+    // -------------------------------------------------------------- outputs
+    wire             r_v1  = v1_q[rd_w];
+    wire             r_v2  = v2_q[rd_w];
+    wire [PC_W-1:0]  r_pc1 = pc1_q[rd_w];
+    wire [PC_W-1:0]  r_pc2 = pc2_q[rd_w];
+
+    always @* begin
+        err         = err_code_d != ERR_NONE;
+        err_code    = err_code_d;
+        act         = act_d;
+        ready       = act_d != ACT_STALL;
+        merge       = merge_d;
+        rd_v1       = rd_warp_ok && r_v1;
+        rd_pc1      = (rd_warp_ok && r_v1) ? r_pc1 : {PC_W{1'b0}};
+        rd_m1       = (rd_warp_ok && r_v1) ? m1_q[rd_w] : {LANES{1'b0}};
+        rd_v2       = rd_warp_ok && r_v2;
+        rd_pc2      = (rd_warp_ok && r_v2) ? r_pc2 : {PC_W{1'b0}};
+        rd_m2       = (rd_warp_ok && r_v2) ? m2_q[rd_w] : {LANES{1'b0}};
+        rd_run2     = rd_warp_ok && r_v2 &&
+                      !(rd_sync && rd_pc_div <= r_pc1 && r_pc1 < r_pc2);
+        rd_cold     = rd_warp_ok && hv_q[rd_w];
+        rd_degraded = rd_warp_ok && dirty_q[rd_w];
+        sort_busy   = s_busy_q;
+        sort_warp   = s_warp_q;
+        free_cnt    = free_cnt_q;
+        deg_cnt     = deg_cnt_q;
+    end
+
+    // ----------------------------------------------------------- clock edge
+    // The operation writes HCT row op_w, node free_head_q (PUSH) or w_head
+    // (POP, EXCH) and head_q[op_w]; the sorter writes nodes of its own warp's
+    // list and head_q[s_warp_q], and only when the operation leaves that list
+    // alone (touch = 0): no location is written twice in one cycle.
+    integer i;
+
+    always @(posedge clk) begin
+        if (rst) begin
+            v1_q        <= {WARPS{1'b0}};
+            v2_q        <= {WARPS{1'b0}};
+            hv_q        <= {WARPS{1'b0}};
+            dirty_q     <= {WARPS{1'b0}};
+            for (i = 0; i < WARPS; i = i + 1)
+                head_q[i] <= {PTR_W{1'b0}};
+            free_head_q <= {PTR_W{1'b0}};
+            free_cnt_q  <= CCT32[CNT_W-1:0];
+            s_busy_q    <= 1'b0;
+            s_warp_q    <= {WARP_W{1'b0}};
+            s_node_q    <= {PTR_W{1'b0}};
+            s_pc_q      <= {PC_W{1'b0}};
+            s_pred_head_q <= 1'b0;
+            s_pred_q    <= {PTR_W{1'b0}};
+            s_cur_q     <= {PTR_W{1'b0}};
+            s_prev_v_q  <= 1'b0;
+            s_prev_q    <= {PTR_W{1'b0}};
+            deg_cnt_q   <= 16'd0;
+        end else if (en) begin
+            // ---- the operation
+            if (wr_hct) begin
+                pc1_q[op_w] <= n1_pc;
+                m1_q[op_w]  <= n1_m;
+                v1_q[op_w]  <= n1_v;
+                pc2_q[op_w] <= n2_pc;
+                m2_q[op_w]  <= n2_m;
+                v2_q[op_w]  <= n2_v;
+            end
+            if (launch_d)
+                dirty_q[op_w] <= 1'b0;
+            if (cct_d == CCT_PUSH) begin
+                free_head_q            <= nxt_q[free_head_q];
+                free_cnt_q             <= free_cnt_q - 1'b1;
+                cpc_q[free_head_q]     <= x_pc;
+                cmask_q[free_head_q]   <= x_mask;
+                head_q[op_w]           <= free_head_q;
+                hv_q[op_w]             <= 1'b1;
+                if (touch && s_pred_head_q) begin
+                    s_pred_q      <= free_head_q;
+                    s_pred_head_q <= 1'b0;
+                end
+                if (start_d) begin
+                    s_busy_q      <= 1'b1;
+                    s_warp_q      <= op_w;
+                    s_node_q      <= free_head_q;
+                    s_pc_q        <= x_pc;
+                    s_pred_head_q <= 1'b1;
+                    s_cur_q       <= w_head;
+                    s_prev_v_q    <= 1'b0;
+                end
+            end
+            if (cct_d == CCT_POP) begin
+                head_q[op_w]  <= h_nxt;
+                hv_q[op_w]    <= h_nv;
+                if (!h_nv)
+                    dirty_q[op_w] <= 1'b0;
+                free_head_q   <= w_head;
+                free_cnt_q    <= free_cnt_q + 1'b1;
+                if (touch) begin
+                    if (w_head == s_node_q)
+                        s_busy_q <= 1'b0;
+                    else if (!s_pred_head_q && w_head == s_pred_q)
+                        s_pred_head_q <= 1'b1;
+                end
+            end
+            if (cct_d == CCT_EXCH) begin
+                cpc_q[w_head]   <= x_pc;
+                cmask_q[w_head] <= x_mask;
+                if (touch && w_head == s_node_q)
+                    s_busy_q <= 1'b0;
+                if (start_d) begin
+                    s_busy_q      <= 1'b1;
+                    s_warp_q      <= op_w;
+                    s_node_q      <= w_head;
+                    s_pc_q        <= x_pc;
+                    s_pred_head_q <= 1'b1;
+                    s_cur_q       <= h_nxt;
+                    s_prev_v_q    <= 1'b0;
+                end
+            end
+            if (deg_d) begin
+                dirty_q[op_w] <= 1'b1;
+                deg_cnt_q     <= deg_cnt_q + 16'd1;
+            end
+            // ---- the sorter
+            if (s_walk) begin
+                s_prev_q   <= s_cur_q;
+                s_prev_v_q <= 1'b1;
+                s_cur_q    <= cur_nxt;
+            end
+            if (s_done)
+                s_busy_q <= 1'b0;
+            if (s_relink) begin
+                // the links are written in g_cct
+                if (s_pred_head_q)
+                    head_q[s_warp_q] <= old_fn;
+                s_busy_q <= 1'b0;
+            end
+        end
+    end
+
+endmodule
+
+// hct_cct_heap_net -- the HCT sorter network (001 Fig. 5b): merge equal
+// valid PCs (pairs (a,b), (a,c), (b,c) in that order, OR of the masks), then
+// three compare-exchanges (a,b), (b,c), (a,b) with an invalid context as
+// +infinity: the valid contexts come out first, in increasing PC order.
+// Invalid outputs are all-zero.  merges = number of merges (0..2).
+// Purely combinational.  C twin: hct_cct_heap_net() in rtl_c/hct_cct_heap.c.
+// It is instantiated twice (stage 1 and stage 2), hence its own module here.
+/* verilator lint_off DECLFILENAME */
+module hct_cct_heap_net #(
+    parameter PC_W  = 32,
+    parameter LANES = 64
+) (
+    input  wire [PC_W-1:0]  a_pc,
+    input  wire [LANES-1:0] a_m,
+    input  wire             a_v,
+    input  wire [PC_W-1:0]  b_pc,
+    input  wire [LANES-1:0] b_m,
+    input  wire             b_v,
+    input  wire [PC_W-1:0]  c_pc,
+    input  wire [LANES-1:0] c_m,
+    input  wire             c_v,
+    output reg  [PC_W-1:0]  o1_pc,
+    output reg  [LANES-1:0] o1_m,
+    output reg              o1_v,
+    output reg  [PC_W-1:0]  o2_pc,
+    output reg  [LANES-1:0] o2_m,
+    output reg              o2_v,
+    output reg  [PC_W-1:0]  o3_pc,
+    output reg  [LANES-1:0] o3_m,
+    output reg              o3_v,
+    output reg  [1:0]       merges
+);
+    /* verilator lint_on DECLFILENAME */
+    reg [PC_W-1:0]  xp, yp, zp, tp;
+    reg [LANES-1:0] xm, ym, zm, tm;
+    reg             xv, yv, zv, tv;
+
+    always @* begin
+        xp = a_pc;  xm = a_m;  xv = a_v;
+        yp = b_pc;  ym = b_m;  yv = b_v;
+        zp = c_pc;  zm = c_m;  zv = c_v;
+        tp = {PC_W{1'b0}};  tm = {LANES{1'b0}};  tv = 1'b0;
+        merges = 2'd0;
+        if (xv && yv && xp == yp) begin
+            xm = xm | ym;
+            yv = 1'b0;
+            merges = merges + 2'd1;
+        end
+        if (xv && zv && xp == zp) begin
+            xm = xm | zm;
+            zv = 1'b0;
+            merges = merges + 2'd1;
+        end
+        if (yv && zv && yp == zp) begin
+            ym = ym | zm;
+            zv = 1'b0;
+            merges = merges + 2'd1;
+        end
+        // compare-exchange (x, y)
+        if ((!xv && yv) || (xv && yv && yp < xp)) begin
+            tp = xp;  tm = xm;  tv = xv;
+            xp = yp;  xm = ym;  xv = yv;
+            yp = tp;  ym = tm;  yv = tv;
+        end
+        // compare-exchange (y, z)
+        if ((!yv && zv) || (yv && zv && zp < yp)) begin
+            tp = yp;  tm = ym;  tv = yv;
+            yp = zp;  ym = zm;  yv = zv;
+            zp = tp;  zm = tm;  zv = tv;
+        end
+        // compare-exchange (x, y)
+        if ((!xv && yv) || (xv && yv && yp < xp)) begin
+            tp = xp;  tm = xm;  tv = xv;
+            xp = yp;  xm = ym;  xv = yv;
+            yp = tp;  ym = tm;  yv = tv;
+        end
+        o1_v  = xv;
+        o1_pc = xv ? xp : {PC_W{1'b0}};
+        o1_m  = xv ? xm : {LANES{1'b0}};
+        o2_v  = yv;
+        o2_pc = yv ? yp : {PC_W{1'b0}};
+        o2_m  = yv ? ym : {LANES{1'b0}};
+        o3_v  = zv;
+        o3_pc = zv ? zp : {PC_W{1'b0}};
+        o3_m  = zv ? zm : {LANES{1'b0}};
+    end
+endmodule
