@@ -4,7 +4,8 @@
  * What it models: for each paper, the rows of its area report (see
  * report.h): structures modelled from their cfg (the SPE stack at each
  * paper's configuration, the DPE stack, the shadow scoreboard, the lane
- * register file, 000's DWF structures that have a C model), baselines described from the
+ * register file, 000's DWF structures that have a C model, each beside the
+ * bare array Table 1 describes for it), baselines described from the
  * paper's stated geometry (register files, crossbars), and published-only
  * rows for structures not modelled yet.  Sources: SPEC sec. 6 and the
  * papers' sections named in the table.  Validity: the configurations are

@@ -6,9 +6,10 @@
  * write port per field written, one comparator per comparison.  Source:
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
- * header asks), verilog/pc_warp_lut.v and rtl_c/shadow_scoreboard.h (its Verilog twin was not in the tree when this
- * was written: the organisation follows the header's port description --
- * revisit when verilog/shadow_scoreboard.v lands).  A structure is
+ * header asks), verilog/pc_warp_lut.v and rtl_c/shadow_scoreboard.h (its
+ * Verilog twin was not in the tree when this was written: the organisation
+ * follows the header's port description -- revisit when
+ * verilog/shadow_scoreboard.v lands).  A structure is
  * described only when its C model (.h and .c) is in the tree.  Validity:
  * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of each
  * stack is counted as a full read port; a production design would cache the
