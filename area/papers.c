@@ -3,7 +3,9 @@
  *
  * What it models: for each paper, the rows of its area report (see
  * report.h): structures modelled from their cfg (the SPE stack at each
- * paper's configuration, the DPE stack), baselines described from the
+ * paper's configuration, the DPE stack, the shadow scoreboard, the lane
+ * register file, 000's DWF structures that have a C model, each beside the
+ * bare array Table 1 describes for it), baselines described from the
  * paper's stated geometry (register files, crossbars), and published-only
  * rows for structures not modelled yet.  Sources: SPEC sec. 6 and the
  * papers' sections named in the table.  Validity: the configurations are
@@ -287,6 +289,36 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     return a;
 }
 
+/* "<label>: the paper's array alone": our area of the single array the
+ * published figure `pub_id` describes (its calibration geometry), beside
+ * that figure.  Nothing when the figure has no geometry. */
+static void bare_array_row(area_paper_report *p, const area_tech *t, const char *label,
+                           const char *pub_id, double scale)
+{
+    const area_pub *pub = area_pub_find(pub_id);
+    const area_array *g;
+    area_result res;
+    area_row *r;
+    char l[96];
+    if (!pub || !pub->has_geom)
+        return;
+    g = &pub->geom;
+    if (area_array_eval(t, g, &res))
+        return;
+    snprintf(l, sizeof l, "%.60s: %s's array alone", label, pub->where);
+    r = row_new(p, l, RS_BASELINE, "mm2");
+    r->ours = res.total_mm2;
+    r->detail = res;
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config,
+             "%s's geometry: %s %lu x %u b, %u-way, tag %u b, ports %uRW %uR %uW %uS",
+             pub->where, area_kind_name(g->kind), g->entries, g->width, g->ways, g->tag_bits,
+             g->rw, g->rd, g->wr, g->search);
+    row_pub(r, pub_id, scale);
+    row_note(r, "ours for the bare array the figure describes (none of the RTL's additions): "
+                "how far our constants are from the tool's");
+}
+
 static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours)
 {
     area_row *r = row_new(p, label, RS_SUMMARY, unit);
@@ -296,22 +328,106 @@ static area_row *summary(area_paper_report *p, const char *label, const char *un
 
 /* ------------------------------------------------------------------ 000 */
 
+/* 000 Table 1, one line per DWF structure.  `desc` builds it at 000's
+ * configuration (16 lanes, 256 threads per core, 32-bit PCs) from its C
+ * model's cfg; NULL while there is no C model (the row then shows the
+ * published figure only).  Adding a structure: its area_desc_NAME in
+ * structs.c, a dwf_NAME below, and its `desc`/`note` here; the totals and
+ * overhead notes follow from this table. */
+typedef const char *(*dwf_desc_fn)(area_desc *d);
+
+static const char *dwf_pc_warp_lut(area_desc *d)
+{
+    pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
+    cfg.entries = 32; /* Table 1: 32 entries, 2-way */
+    cfg.ways = 2;
+    cfg.lanes = 16;   /* OCC: one bit per lane */
+    cfg.pc_bits = 32;
+    cfg.pool = 256;   /* IDX: a warp pool of 256 threads per core */
+    return area_desc_pc_warp_lut(&cfg, 0, d);
+}
+
+static const struct {
+    const char *label;  /* the row */
+    const char *name;   /* in notes */
+    const char *pub_id;
+    dwf_desc_fn desc;
+    const char *note;
+} dwf_parts[] = {
+    {"Warp update registers", "warp update registers", "000.t1.update", NULL, NULL},
+    {"PC-warp LUT", "PC-warp LUT", "000.t1.lut", dwf_pc_warp_lut,
+     "organisation of verilog/pc_warp_lut.v: {PC, OCC} 2-way set-assoc. with 2 search, 1 debug "
+     "read, 2 write ports; IDX, valid, LRU in flops, 3 IDX comparators per entry"},
+    {"Warp pool", "warp pool", "000.t1.pool", NULL, NULL},
+    {"Warp allocator", "warp allocator", "000.t1.alloc", NULL, NULL},
+    {"Majority issue logic", "majority issue logic", "000.t1.issue", NULL, NULL},
+};
+#define N_DWF_PARTS (sizeof dwf_parts / sizeof dwf_parts[0])
+
+/* Appends the names of the DWF parts modelled (want = 1) or not (want = 0)
+ * to buf, comma-separated; returns how many. */
+static unsigned dwf_names(const int *modelled, int want, char *buf, size_t len)
+{
+    unsigned i, n = 0;
+    buf[0] = '\0';
+    for (i = 0; i < N_DWF_PARTS; i++) {
+        size_t l = strlen(buf);
+        if (!modelled[i] != !want)
+            continue;
+        snprintf(buf + l, len - l, "%s%s", n ? ", " : "", dwf_parts[i].name);
+        n++;
+    }
+    return n;
+}
+
 void area_paper_000(area_paper_report *p, const area_tech *t, double s)
 {
     simt_stack_cfg cfg = spe_cfg(256 / 16, 16, 0); /* 16-wide SIMD, 256 threads per core */
-    double stack, single, banked, dec;
+    double stack, single, banked, dec, dwf = 0.0;
+    int modelled[N_DWF_PARTS];
+    char have[120], missing[120], note[400]; /* notes are cut to area_row.note */
+    unsigned i, nhave;
     area_row *r;
     snprintf(p->title, sizeof p->title,
              "Dynamic warp formation (Fung et al., MICRO 2007): 16 lanes, 256 threads/core");
     snprintf(p->baseline, sizeof p->baseline,
              "the 000 register file (8192 x 32 b, 2R1W) and a 480 mm^2 chip of 8 cores");
     stack = spe_row(p, t, "SIMT stack (PDOM, sec. 3.2)", &cfg, RS_MODELLED);
-    not_modelled(p, "Warp update registers", "000.t1.update", s);
-    not_modelled(p, "PC-warp LUT", "000.t1.lut", s);
-    not_modelled(p, "Warp pool", "000.t1.pool", s);
-    not_modelled(p, "Warp allocator", "000.t1.alloc", s);
-    not_modelled(p, "Majority issue logic", "000.t1.issue", s);
-    not_modelled(p, "DWF scheduler total (Table 1)", "000.t1.total", s);
+    for (i = 0; i < N_DWF_PARTS; i++) {
+        area_desc d;
+        double a;
+        modelled[i] = 0;
+        if (!dwf_parts[i].desc) {
+            not_modelled(p, dwf_parts[i].label, dwf_parts[i].pub_id, s);
+            continue;
+        }
+        r = row_new(p, dwf_parts[i].label, RS_MODELLED, "mm2");
+        if (dwf_parts[i].desc(&d) != NULL || isnan(a = row_desc(r, t, &d))) {
+            row_note(r, "cfg rejected by the model's cfg_check");
+        } else {
+            dwf += a;
+            modelled[i] = 1;
+        }
+        row_pub(r, dwf_parts[i].pub_id, s);
+        if (dwf_parts[i].note)
+            row_note(r, dwf_parts[i].note);
+        /* the bare array Table 1 describes, at our constants: separates the
+         * tool (CACTI 4.2 vs ours) from what the RTL adds to that array */
+        bare_array_row(p, t, dwf_parts[i].label, dwf_parts[i].pub_id, s);
+    }
+    nhave = dwf_names(modelled, 1, have, sizeof have);
+    dwf_names(modelled, 0, missing, sizeof missing);
+    if (nhave == 0) {
+        not_modelled(p, "DWF scheduler total (Table 1)", "000.t1.total", s);
+    } else {
+        r = summary(p, "DWF scheduler total (Table 1)", "mm2", dwf);
+        row_pub(r, "000.t1.total", s);
+        r->partial = missing[0] != '\0';
+        snprintf(note, sizeof note, "ours: the %s only (not modelled yet: %s), no ratio", have,
+                 missing);
+        if (r->partial)
+            row_note(r, note);
+    }
     /* 8192 x 32-bit registers: 16 lanes x 512, 32 per thread (lane_regfile defaults) */
     single = lrf_row(p, t, "Register file, one decoder (Fig. 10c)", 16, 512, 32,
                      LRF_ORG_SINGLE_DECODER, "000.rf.single", s, 0);
@@ -325,17 +441,32 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
     r->published = (area_pub_find("000.rf.banked")->value - area_pub_find("000.rf.single")->value) *
                    s;
     snprintf(r->source, sizeof r->source, "000 sec. 4.4 (6.037 - 5.7085, derived)");
-    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack);
-    row_note(r, "the SIMT stack (the register files above are the baseline); the DWF structures "
-                "are not modelled yet");
-    r = summary(p, "DWF overhead per core", "mm2", dec);
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack + dwf);
+    if (nhave)
+        snprintf(note, sizeof note, "the SIMT stack and the %s (the register files above are "
+                 "the baseline)%s%s", have, missing[0] ? "; not modelled yet: " : "", missing);
+    else
+        snprintf(note, sizeof note, "the SIMT stack (the register files above are the "
+                 "baseline); the DWF structures are not modelled yet");
+    row_note(r, note);
+    /* 000 sec. 4.4: DWF overhead = Table 1 + the per-lane decoders */
+    r = summary(p, "DWF overhead per core", "mm2", dec + dwf);
     row_pub(r, "000.dwf.core", s);
-    r->partial = 1;
-    row_note(r, "ours: register-file decoders only (DWF structures not modelled yet), no ratio");
-    r = summary(p, "Overhead of a 480 mm^2 chip, 8 cores", "%", 8.0 * dec / (480.0 * s) * 100.0);
+    r->partial = missing[0] != '\0';
+    if (r->partial) {
+        snprintf(note, sizeof note, "ours: register-file decoders%s%s (not modelled yet: %s), "
+                 "no ratio", nhave ? " + " : " only", have, missing);
+        row_note(r, note);
+    }
+    r = summary(p, "Overhead of a 480 mm^2 chip, 8 cores", "%",
+                8.0 * (dec + dwf) / (480.0 * s) * 100.0);
     row_pub(r, "000.dwf.chip", s);
-    r->partial = 1;
-    row_note(r, "ours: register-file decoders only, no ratio");
+    r->partial = missing[0] != '\0';
+    if (r->partial) {
+        snprintf(note, sizeof note, "ours: register-file decoders%s%s, no ratio",
+                 nhave ? " + " : " only", have);
+        row_note(r, note);
+    }
     finish(p);
 }
 

@@ -6,9 +6,10 @@
  * write port per field written, one comparator per comparison.  Source:
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
- * header asks) and rtl_c/shadow_scoreboard.h (its Verilog twin was not in the tree when this
- * was written: the organisation follows the header's port description --
- * revisit when verilog/shadow_scoreboard.v lands).  A structure is
+ * header asks), verilog/pc_warp_lut.v and rtl_c/shadow_scoreboard.h (its
+ * Verilog twin was not in the tree when this was written: the organisation
+ * follows the header's port description -- revisit when
+ * verilog/shadow_scoreboard.v lands).  A structure is
  * described only when its C model (.h and .c) is in the tree.  Validity:
  * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of each
  * stack is counted as a full read port; a production design would cache the
@@ -368,6 +369,98 @@ const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsign
 }
 #endif
 
+/* -------------------------------------------------------- PC-warp LUT */
+
+/* verilog/pc_warp_lut.v, per cycle: two lookups (lk0, lk1), each hashing
+ * its PC to a set and reading that set's two ways (valid, PC tag, OCC,
+ * IDX, the set's LRU bit); at most two entries written (one per lookup,
+ * never the same); every entry's IDX compared with inv_idx (the issued
+ * warp's invalidation) and with the two offered allocator indices (the
+ * IDX_IN_USE check); the debug read port reads one entry and its LRU bit. */
+const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = pc_warp_lut_cfg_check(cfg);
+    unsigned E, S, P, L, I, SW, fold;
+    unsigned long table;
+    double ge;
+    if (e)
+        return e;
+    E = cfg->entries;
+    S = pc_warp_lut_sets(cfg);
+    P = cfg->pc_bits;
+    L = cfg->lanes;
+    I = pc_warp_lut_idx_w(cfg);
+    SW = pc_warp_lut_set_w(cfg);
+    desc_init(d, "pc_warp_lut", "PC-warp LUT (DWF)");
+    snprintf(d->config, sizeof d->config,
+             "%u entries, %u-way, {PC %u, OCC %u, IDX %u} = %u table bits, 2 lookups/cycle", E,
+             cfg->ways, P, L, I, pc_warp_lut_table_bits(cfg));
+    d->entry_bits = pc_warp_lut_table_bits(cfg) / E; /* Table 1's entry: PC + OCC + IDX */
+    if (force_ff) {
+        /* what the RTL is: flops; a lookup reads both ways' tags of its set
+         * (a set mux), the OCC of the way it picked (an entry mux) */
+        add_array(d, "PC tags", "per set, both ways; reads: lk0 set, lk1 set, rd port; writes: "
+                  "lk0, lk1 allocations", AK_FF, S, 2 * P, 3, 2, 1, 1);
+        add_array(d, "OCC fields", "reads: lk0 and lk1 entry, rd port; writes: lk0, lk1", AK_FF, E,
+                  L, 3, 2, 1, 1);
+    } else {
+        /* the paper's 2-way set-associative 2RP 2WP table: an SRAM of sets x
+         * (2 ways x {PC, OCC}) searched by the two lookups (each reads a set,
+         * compares both tags, muxes the hit way), written by both, plus the
+         * debug read port */
+        area_item *it;
+        add_array(d, "PC tags + OCC", "2-way set-assoc.: 2 search ports (lk0, lk1, tag = PC), "
+                  "1 read port (rd), 2 write ports", AK_CAM, E, P + L, 1, 2, 1, 1);
+        it = &d->item[d->n - 1];
+        it->arr.search = 2;
+        it->arr.ways = cfg->ways;
+        it->arr.tag_bits = P;
+    }
+    /* IDX is compared in every entry every cycle: flip-flops, not SRAM */
+    add_array(d, "IDX fields", "flip-flops (every entry compared each cycle); reads: lk0 and lk1 "
+              "entry, rd port; writes: lk0, lk1", AK_FF, E, I, 3, 2, 1, 1);
+    table = d->storage_bits;
+    add_array(d, "valid bits", "per set, both ways; reads: lk0 set, lk1 set, rd port; writes: "
+              "lk0, lk1 (the invalidation clear is in the logic)", AK_FF, S, cfg->ways, 3, 2, 1, 1);
+    add_array(d, "LRU bits", "one per set; reads: lk0, lk1, rd port; writes: lk0, lk1", AK_FF, S,
+              1, 3, 2, 1, 1);
+    /* one source of truth: the arrays hold exactly the model's bits */
+    if (table != pc_warp_lut_table_bits(cfg) || d->storage_bits != pc_warp_lut_state_bits(cfg))
+        return "pc_warp_lut: the area description's bits differ from pc_warp_lut_state_bits()";
+    /* per entry: IDX == inv_idx (invalidation; the bypass valid & ~match),
+     * IDX == alloc_idx0 / alloc_idx1 (IDX_IN_USE), each gated by valid; the
+     * three OR trees (inv_hit, live0, live1) */
+    ge = 3.0 * E * (area_ge_eq_cmp(c, I) + c->ge_and2) + E * c->ge_and2 +
+         3.0 * area_ge_reduce(c, E);
+    add_logic(d, "IDX comparators", "3 per entry: the issued warp's IDX (invalidation) and the "
+              "two offered indices (IDX_IN_USE check)", ge);
+    /* per lookup: the XOR-fold hash of PC[PC_W-1:2] into SET_W bits */
+    fold = P - 2 > SW ? P - 2 - SW : 0;
+    ge = 2.0 * fold * c->ge_xor2;
+    if (force_ff) /* the tag compare the CAM model holds: 2 ways per lookup */
+        ge += 4.0 * (area_ge_eq_cmp(c, P) + c->ge_and2) + 2.0 * (c->ge_or2 + c->ge_and2);
+    /* same-set and SAME_PC compares, REQ == 0, lane conflict (REQ & OCC),
+     * OCC next value (OCC | REQ, REQ & OCC or REQ), join/new masks */
+    ge += area_ge_eq_cmp(c, SW) + area_ge_eq_cmp(c, P) +
+          2.0 * (area_ge_reduce(c, L) + L * c->ge_and2 + area_ge_reduce(c, L)) +
+          2.0 * (2.0 * L * c->ge_and2 + L * c->ge_or2 + area_ge_mux(c, 3, L)) +
+          4.0 * L * c->ge_and2;
+    /* way choice (hit way, invalid way first, LRU, same-set exclusion) and
+     * LRU next value, per lookup */
+    ge += 2.0 * (8.0 * c->ge_and2 + 4.0 * c->ge_or2);
+    /* indices: lk1's new index mux, output gating, the offered indices
+     * against inv_idx and each other, the pool range (POOL < 2^IDX_W) */
+    ge += area_ge_mux(c, 2, I) + 4.0 * I * c->ge_and2 + 3.0 * (area_ge_eq_cmp(c, I) + c->ge_and2);
+    if (cfg->pool < (1u << I))
+        ge += 3.0 * area_ge_mag_cmp(c, I);
+    /* need count vs alloc_avail, error priority, fire */
+    ge += 2.0 * c->ge_ha + area_ge_mag_cmp(c, 2) + 12.0 * c->ge_and2;
+    add_logic(d, "lookup logic", "PC hash, compares, lane conflict, OCC update, way choice, "
+              "allocation and error checks", ge);
+    return NULL;
+}
+
 /* ------------------------------------------------ lane register file */
 
 int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
@@ -515,12 +608,13 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
 static const struct {
     const char *name;
     int present;
-    const char *params[4]; /* Verilog parameter names, in cfg order */
+    const char *params[5]; /* Verilog parameter names, in cfg order */
 } modules[] = {
     {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}},
     {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}},
     {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS", NULL}},
     {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}},
+    {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -539,7 +633,7 @@ const char *area_desc_module(const char *name, const char *const *pnames,
                              const unsigned *pvalues, unsigned n, int force_ff, area_desc *d,
                              char *err, size_t errlen)
 {
-    unsigned v[4] = {0, 0, 0, 0}, i, j, m;
+    unsigned v[5] = {0, 0, 0, 0, 0}, i, j, m;
     const char *e;
     for (m = 0; m < N_MODULES; m++)
         if (modules[m].present && strcmp(modules[m].name, name) == 0)
@@ -557,10 +651,10 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         return err;
     }
     for (i = 0; i < n; i++) {
-        for (j = 0; j < 4 && modules[m].params[j]; j++)
+        for (j = 0; j < 5 && modules[m].params[j]; j++)
             if (strcmp(pnames[i], modules[m].params[j]) == 0)
                 break;
-        if (j == 4 || !modules[m].params[j]) {
+        if (j == 5 || !modules[m].params[j]) {
             snprintf(err, errlen, "--param: %s has no parameter '%s'", name, pnames[i]);
             return err;
         }
@@ -585,8 +679,21 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         e = area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
     } else if (m == 2) {
         e = area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
-    } else { /* the RTL is the superset of the organisations: costed as crossbar */
+    } else if (m == 3) { /* the RTL is the superset of the organisations: costed as crossbar */
         e = area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+    } else {
+        pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
+        if (v[0])
+            cfg.entries = v[0];
+        if (v[1])
+            cfg.ways = v[1];
+        if (v[2])
+            cfg.lanes = v[2];
+        if (v[3])
+            cfg.pc_bits = v[3];
+        if (v[4])
+            cfg.pool = v[4];
+        e = area_desc_pc_warp_lut(&cfg, force_ff, d);
     }
     if (e) {
         snprintf(err, errlen, "--param: %s", e);

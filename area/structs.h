@@ -15,7 +15,7 @@
  * described directly as plain SRAM arrays (and crossbars) from the geometry
  * the papers state -- a description of their hardware, not a published area.
  *
- * Structures without a C model yet (DWF LUT/pool/allocator/issue logic,
+ * Structures without a C model yet (DWF warp pool/allocator/issue logic,
  * HCT/CCT, ...) are not described; the report lists their published figures
  * as "not modelled yet".
  */
@@ -24,6 +24,7 @@
 
 #include <stddef.h>
 
+#include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
 #include "array.h"
 #include "tech.h"
@@ -53,7 +54,7 @@ typedef struct {
     unsigned n;
     area_item item[AREA_DESC_MAX];
     unsigned long storage_bits; /* bits of state (all arrays) */
-    unsigned entry_bits;  /* bits of one stack entry, 0 if not a stack */
+    unsigned entry_bits;  /* bits of one stack or table entry, 0 if none */
 } area_desc;
 
 /* Evaluates every item; per_item may be NULL (else AREA_DESC_MAX long).
@@ -89,6 +90,17 @@ const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsign
 /* Default cfg, bits per entry and shadow bits per entry (0s when absent). */
 void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
                                      unsigned *entry_bits, unsigned *shadow_bits);
+
+/* PC-warp LUT of DWF (rtl_c/pc_warp_lut.h; 000 sec. 4.2, Table 1).  The
+ * organisation of verilog/pc_warp_lut.v: {PC, OCC} in a 2-way
+ * set-associative table with 2 search ports (the two lookups), 1 read port
+ * (debug) and 2 write ports; IDX, valid and LRU bits in flip-flops (IDX is
+ * compared in every entry every cycle: with inv_idx for the issued warp's
+ * invalidation and with the two offered indices for IDX_IN_USE, logic).
+ * force_ff: {PC, OCC} as flip-flops too, with the tag comparators as logic
+ * (what Yosys builds).  Bits: the arrays hold pc_warp_lut_table_bits() +
+ * the valid and LRU bits = pc_warp_lut_state_bits() (checked). */
+const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area_desc *d);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL

@@ -28,6 +28,7 @@ declare -A SMALL=(
   [dpe_stack]="WARPS=4 LANES=8 DEPTH=4 PC_W=8"
   [shadow_scoreboard]="WARPS=4 ENTRIES=4 REGS=16"
   [lane_regfile]="LANES=4 ENTRIES=8 WIDTH=8 REGS=2"
+  [pc_warp_lut]="ENTRIES=8 LANES=4 PC_W=8 POOL=16"
 )
 
 tmp=$(mktemp -d)

@@ -8,7 +8,9 @@
  * crossover; `calibrate` fitted to the 000 CACTI 4.2 figures improves the
  * residual; tiny and heavily multi-ported arrays give finite positive
  * areas; out-of-range input is rejected; structure descriptions follow
- * their cfg; every report format is produced.
+ * their cfg (the PC-warp LUT's bits are pc_warp_lut_state_bits(), its area
+ * grows with every field); the 000 report's PC-warp LUT row and totals;
+ * every report format is produced.
  * Published numbers come from the table in area/papers.c (area_pub_find),
  * never typed here; tolerances are stated at each check.
  */
@@ -24,6 +26,7 @@
 #include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
+#include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
 #include "check.h"
 
@@ -619,6 +622,159 @@ TEST(dpe_stack_and_shadow_scoreboard_descriptions)
     }
 }
 
+/* area of a description at `nm` (fails the test on an evaluation error) */
+static double desc_mm2(const area_desc *d, double nm)
+{
+    area_tech t = T(nm);
+    area_result r;
+    const char *e = area_desc_eval(&t, d, &r, NULL);
+    CHECK(e == NULL);
+    return e ? NAN : r.total_mm2;
+}
+
+TEST(pc_warp_lut_description_follows_cfg)
+{
+    pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg(), c2;
+    const area_pub *t1 = area_pub_find("000.t1.lut");
+    area_desc d, d2;
+    area_tech t = T(90);
+    double a, a2, comb, comb2;
+    unsigned long flops;
+    unsigned i, ff, cams = 0;
+    for (ff = 0; ff < 2; ff++) {
+        CHECK(area_desc_pc_warp_lut(&cfg, (int)ff, &d) == NULL);
+        /* the arrays hold every register of the model: table + valid + LRU */
+        CHECK_EQ(d.storage_bits, pc_warp_lut_state_bits(&cfg));
+        CHECK_EQ((unsigned long)d.entry_bits * cfg.entries, pc_warp_lut_table_bits(&cfg));
+        if (ff) { /* every array as flops: what Yosys builds from the RTL */
+            area_desc_logic_view(&t, &d, &comb, &flops);
+            CHECK_EQ(flops, pc_warp_lut_state_bits(&cfg));
+        }
+        a = desc_mm2(&d, 90);
+        CHECK(a > 0);
+        /* doubling the entries grows it, and so does every field */
+        for (i = 0; i < 5; i++) {
+            c2 = cfg;
+            if (i == 0)
+                c2.entries *= 2;
+            else if (i == 1)
+                c2.lanes *= 2;
+            else if (i == 2)
+                c2.pc_bits *= 2;
+            else if (i == 3)
+                c2.pool *= 2; /* one more IDX bit */
+            else
+                c2.entries /= 2;
+            CHECK(area_desc_pc_warp_lut(&c2, (int)ff, &d2) == NULL);
+            CHECK_EQ(d2.storage_bits, pc_warp_lut_state_bits(&c2));
+            a2 = desc_mm2(&d2, 90);
+            if (i < 4)
+                CHECK(a2 > a);
+            else
+                CHECK(a2 < a);
+        }
+        /* monotonic over the whole entry range */
+        c2 = cfg;
+        a = 0;
+        for (c2.entries = 4; c2.entries <= PC_WARP_LUT_MAX_ENTRIES; c2.entries *= 2) {
+            CHECK(area_desc_pc_warp_lut(&c2, (int)ff, &d2) == NULL);
+            a2 = desc_mm2(&d2, 90);
+            CHECK(a2 > a);
+            a = a2;
+        }
+    }
+    /* the organisation of the RTL: {PC, OCC} searched by the two lookups
+     * (tag = PC), read by the debug port, written by both lookups */
+    CHECK(area_desc_pc_warp_lut(&cfg, 0, &d) == NULL);
+    for (i = 0; i < d.n; i++) {
+        const area_array *g = &d.item[i].arr;
+        if (d.item[i].type != AI_ARRAY || g->kind != AK_CAM)
+            continue;
+        cams++;
+        CHECK_EQ(g->ways, cfg.ways);
+        CHECK_EQ(g->search, 2);
+        CHECK_EQ(g->rd, 1);
+        CHECK_EQ(g->wr, 2);
+        CHECK_EQ(g->tag_bits, cfg.pc_bits);
+        CHECK_EQ(g->entries, cfg.entries);
+        CHECK_EQ(g->width, cfg.pc_bits + cfg.lanes);
+    }
+    CHECK_EQ(cams, 1);
+    /* the logic (IDX comparators, ...) grows with the IDX width */
+    CHECK(area_desc_pc_warp_lut(&cfg, 1, &d) == NULL);
+    area_desc_logic_view(&t, &d, &comb, &flops);
+    c2 = cfg;
+    c2.pool *= 4;
+    CHECK(area_desc_pc_warp_lut(&c2, 1, &d2) == NULL);
+    area_desc_logic_view(&t, &d2, &comb2, &flops);
+    CHECK(comb2 > comb);
+    /* 000's configuration holds exactly Table 1's bits (32 x 56) */
+    CHECK(t1 != NULL && t1->has_geom);
+    if (t1)
+        CHECK_EQ(pc_warp_lut_table_bits(&cfg), t1->geom.entries * t1->geom.width);
+    /* the model's cfg_check decides what is legal */
+    c2 = cfg;
+    c2.entries = 6;
+    CHECK(area_desc_pc_warp_lut(&c2, 0, &d2) != NULL);
+    c2 = cfg;
+    c2.ways = 4;
+    CHECK(area_desc_pc_warp_lut(&c2, 0, &d2) != NULL);
+}
+
+static const area_row *find_row(const area_paper_report *p, const char *label)
+{
+    unsigned i;
+    for (i = 0; i < p->nrows; i++)
+        if (strcmp(p->rows[i].label, label) == 0)
+            return &p->rows[i];
+    printf("  no row '%s' in %s\n", label, p->paper);
+    return NULL;
+}
+
+TEST(report_000_models_the_pc_warp_lut)
+{
+    static area_report r;
+    const area_row *lut, *bare, *tot, *mod, *stack, *dec, *core, *chip;
+    area_desc d;
+    pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
+    CHECK(area_report_build("000", 0, NULL, NULL, &r) == NULL);
+    lut = find_row(&r.p[0], "PC-warp LUT");
+    bare = find_row(&r.p[0], "PC-warp LUT: Table 1's array alone");
+    tot = find_row(&r.p[0], "DWF scheduler total (Table 1)");
+    mod = find_row(&r.p[0], "Total, structures modelled from cfgs");
+    stack = find_row(&r.p[0], "SIMT stack (PDOM, sec. 3.2)");
+    dec = find_row(&r.p[0], "Per-lane decoders: register file increase");
+    core = find_row(&r.p[0], "DWF overhead per core");
+    chip = find_row(&r.p[0], "Overhead of a 480 mm^2 chip, 8 cores");
+    CHECK(lut && bare && tot && mod && stack && dec && core && chip);
+    if (!(lut && bare && tot && mod && stack && dec && core && chip))
+        return;
+    /* the row is computed from the cfg (000's configuration is the model's
+     * default), beside Table 1's figure, with its ratio */
+    CHECK_EQ(lut->status, RS_MODELLED);
+    CHECK(area_desc_pc_warp_lut(&cfg, 0, &d) == NULL);
+    CHECK(fabs(lut->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(fabs(lut->published - area_pub_find("000.t1.lut")->value) < 1e-12);
+    CHECK(fabs(lut->ratio - lut->ours / lut->published) < 1e-12);
+    /* the RTL adds to Table 1's bare array (debug port, IDX comparators,
+     * lookup logic); CACTI 4.2 runs larger than our constants on both */
+    CHECK_EQ(bare->status, RS_BASELINE);
+    CHECK(bare->ours < lut->ours);
+    CHECK(lut->ratio < 1.0 && bare->ratio < lut->ratio);
+    /* the totals and overheads include it, and say the rest is missing */
+    CHECK_EQ(tot->status, RS_SUMMARY);
+    CHECK(tot->partial && isnan(tot->ratio));
+    CHECK(fabs(tot->ours - lut->ours) < 1e-12);
+    CHECK(strstr(tot->note, "warp pool") != NULL);
+    CHECK(fabs(mod->ours - (stack->ours + lut->ours)) < 1e-12);
+    CHECK(strstr(mod->note, "PC-warp LUT") != NULL);
+    CHECK(fabs(core->ours - (dec->ours + lut->ours)) < 1e-12);
+    CHECK(core->partial && isnan(core->ratio));
+    CHECK(strstr(core->note, "PC-warp LUT") != NULL && strstr(core->note, "warp pool") != NULL);
+    CHECK(fabs(chip->ours - 8.0 * core->ours / 480.0 * 100.0) < 1e-9);
+    CHECK(chip->partial && isnan(chip->ratio));
+}
+
 TEST(module_lookup_for_yosys)
 {
     area_desc d;
@@ -653,6 +809,17 @@ TEST(module_lookup_for_yosys)
         area_desc_eval(&t, &s3, &a3, NULL);
         CHECK(a1.total_mm2 < a2.total_mm2 && a2.total_mm2 < a3.total_mm2);
         CHECK(area_desc_lane_regfile(3, 0, 0, 0, LRF_ORG_PER_LANE, 0, &s1) != NULL);
+    }
+    {
+        const char *wn[5] = {"ENTRIES", "LANES", "PC_W", "POOL", "WAYS"};
+        unsigned wv[5] = {8, 4, 8, 16, 2};
+        CHECK(area_desc_module("pc_warp_lut", wn, wv, 5, 1, &d, err, sizeof err) == NULL);
+        area_desc_logic_view(&t, &d, &comb, &flops);
+        /* verilog/pc_warp_lut.v: 8 x {PC 8, OCC 4, IDX 4}, 8 valid, 4 LRU */
+        CHECK_EQ(flops, 8 * (8 + 4 + 4) + 8 + 4);
+        CHECK(comb > 0);
+        wv[4] = 4; /* only 2-way is modelled */
+        CHECK(area_desc_module("pc_warp_lut", wn, wv, 5, 1, &d, err, sizeof err) != NULL);
     }
     pn[0] = "BOGUS";
     CHECK(area_desc_module("simt_stack", pn, pv, 1, 1, &d, err, sizeof err) != NULL);
@@ -744,6 +911,8 @@ int main(void)
     RUN(logic_blocks_grow_and_crossbars_scale_with_width_squared);
     RUN(simt_stack_description_follows_cfg);
     RUN(dpe_stack_and_shadow_scoreboard_descriptions);
+    RUN(pc_warp_lut_description_follows_cfg);
+    RUN(report_000_models_the_pc_warp_lut);
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);

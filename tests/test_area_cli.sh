@@ -210,5 +210,18 @@ if "$A" logic --module simt_stack --param WARPS=4 --param LANES=8 --param DEPTH=
   ok logic_simt_stack_small
 else bad logic_simt_stack_small "$(head -n 1 "$T/err")"; fi
 
+# verilog/pc_warp_lut.v at small parameters: 8 x {PC 8, OCC 4, IDX 4} + 8 valid + 4 LRU
+if "$A" logic --module pc_warp_lut --param ENTRIES=8 --param LANES=4 --param PC_W=8 --param POOL=16 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 140$' "$T/out" && grep -q '^storage_bits 140$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out"; then
+  ok logic_pc_warp_lut_small
+else bad logic_pc_warp_lut_small "$(head -n 1 "$T/err")"; fi
+check_bad logic_pc_warp_lut_ways logic --module pc_warp_lut --param WAYS=4
+
+# the 000 report costs the PC-warp LUT from its cfg, beside Table 1
+if "$A" report --paper 000 --format csv -o "$T/r000.csv" 2>"$T/err" &&
+   grep -q '^000,90,90,PC-warp LUT,modelled,mm2,[0-9.e-]*,0.189,' "$T/r000.csv"; then
+  ok report_000_pc_warp_lut_modelled
+else bad report_000_pc_warp_lut_modelled "$(grep 'PC-warp LUT' "$T/r000.csv" | head -n 1)"; fi
+
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0
