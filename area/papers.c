@@ -5,9 +5,11 @@
  * report.h): structures modelled from their cfg (the SPE stack at each
  * paper's configuration, the DPE stack, the shadow scoreboard, the lane
  * register file, 000's DWF structures that have a C model, each beside the
- * bare array Table 1 describes for it), baselines described from the
- * paper's stated geometry (register files, crossbars), and published-only
- * rows for structures not modelled yet.  Sources: SPEC sec. 6 and the
+ * bare array Table 1 describes for it, 001's HCT and CCT, also with every
+ * array in flip-flops as a synthesis flow builds them, and their Table 3
+ * storage), baselines described from the paper's stated geometry (register
+ * files, crossbars), and published-only rows for structures not modelled
+ * yet.  Sources: SPEC sec. 6 and the
  * papers' sections named in the table.  Validity: the configurations are
  * the papers' (000: 16 lanes, 256 threads per core; 001: Fermi SM, 48
  * warps of 32; 002: 8 lanes; 003: 48 warps of 32; 004: 32 lanes, 1024
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/simt_stack.h"
 #include "structs.h"
 
@@ -68,6 +71,10 @@ static const area_pub pubs[] = {
     {"001.t4.sbi.hct", "001", "HCT, SBI (24 x 201 b)", 0.0888, "mm2", 40, "synthesis", "Table 4",
      NOGEOM},
     {"001.t4.sbi.cct", "001", "CCT, SBI (128 x 104 b)", 0.4808, "mm2", 40, "synthesis", "Table 4",
+     NOGEOM},
+    {"001.t3.hct", "001", "HCT storage, SBI (24 x 201 b)", 4824, "bits", 0, "text", "Table 3",
+     NOGEOM},
+    {"001.t3.cct", "001", "CCT storage, SBI (128 x 104 b)", 13312, "bits", 0, "text", "Table 3",
      NOGEOM},
     {"001.t4.rf", "001", "Register file segmentation (per-lane decoders)", 0.570, "mm2", 40,
      "scaled from 000", "sec. 5.2, Table 4", NOGEOM},
@@ -472,11 +479,44 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
 
 /* ------------------------------------------------------------------ 001 */
 
+/* One part of the SBI heap (HCT or CCT) from hct_cct_heap_cfg, beside its
+ * 001 Table 4 figure; returns its area (NAN if the cfg is rejected).
+ * force_ff: every array in flip-flops, as a synthesis flow builds the RTL. */
+static double hch_row(area_paper_report *p, const area_tech *t, const hct_cct_heap_cfg *cfg,
+                      const char *label, area_hch_part part, int force_ff, const char *pub_id,
+                      double s, const char *note)
+{
+    area_desc d;
+    area_row *r = row_new(p, label, RS_MODELLED, "mm2");
+    double a = NAN;
+    if (area_desc_hct_cct_heap(cfg, part, force_ff, &d) != NULL)
+        row_note(r, "cfg rejected by hct_cct_heap_cfg_check");
+    else
+        a = row_desc(r, t, &d);
+    row_pub(r, pub_id, s);
+    row_note(r, note);
+    return a;
+}
+
+/* Table 3's storage of a heap table (rows x row bits) from hct_cct_heap_bits. */
+static void hch_bits_row(area_paper_report *p, const char *label, unsigned rows,
+                         unsigned row_bits, const char *pub_id)
+{
+    area_row *r = row_new(p, label, RS_MODELLED, "bits");
+    r->ours = (double)rows * row_bits;
+    snprintf(r->config, sizeof r->config, "hct_cct_heap_bits(): %u x %u b", rows, row_bits);
+    row_pub(r, pub_id, 1);
+}
+
 void area_paper_001(area_paper_report *p, const area_tech *t, double s)
 {
     /* Fermi-like baseline: 48 warps of 32 threads; stack of 3 blocks of 4 */
     simt_stack_cfg cfg = spe_cfg(48, 32, 12);
-    double stack, single, banked, seg, sm = 15.6 * s;
+    /* SBI pairs them: 24 warps of 64 threads, 128 CCT entries, 32-bit PCs
+     * (the hct_cct_heap model's defaults are 001's configuration) */
+    hct_cct_heap_cfg heap = hct_cct_heap_default_cfg();
+    hct_cct_heap_storage hb = hct_cct_heap_bits(&heap);
+    double stack, single, banked, seg, hct, cct, sm = 15.6 * s;
     area_row *r;
     snprintf(p->title, sizeof p->title,
              "SBI/SWI (Brunie et al., ISCA 2012): Fermi SM, 48 warps of 32 threads");
@@ -490,8 +530,22 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
     not_modelled(p, "Warp pool, baseline", "001.t4.base.hct", s);
     not_modelled(p, "Instruction buffer, baseline", "001.t4.base.ibuf", s);
     not_modelled(p, "Scoreboard, SBI", "001.t4.sbi.scoreboard", s);
-    not_modelled(p, "HCT, SBI", "001.t4.sbi.hct", s);
-    not_modelled(p, "CCT, SBI", "001.t4.sbi.cct", s);
+    hct = hch_row(p, t, &heap, "HCT, SBI", AREA_HCH_HCT, 0, "001.t4.sbi.hct", s,
+                  "verilog/hct_cct_heap.v: {CPC, mask} fields 1-2R 1W, valid/head/flags in flops; "
+                  "2 sorting networks, update logic, read port");
+    cct = hch_row(p, t, &heap, "CCT, SBI", AREA_HCH_CCT, 0, "001.t4.sbi.cct", s,
+                  "verilog/hct_cct_heap.v: cpc 2R1W, cmask 1R1W, links in flops (5R4W); free "
+                  "list, sideband sorter registers and FSM");
+    /* 001's figures are synthesized: every table is flip-flops there.  The
+     * same descriptions with no SRAM separate that choice from the rest */
+    hch_row(p, t, &heap, "HCT, SBI, every array in flip-flops", AREA_HCH_HCT, 1, "001.t4.sbi.hct",
+            s, "as a synthesis flow builds the RTL (001's figures are synthesized); not in the "
+               "totals");
+    hch_row(p, t, &heap, "CCT, SBI, every array in flip-flops", AREA_HCH_CCT, 1, "001.t4.sbi.cct",
+            s, "as a synthesis flow builds the RTL (001's figures are synthesized); not in the "
+               "totals");
+    hch_bits_row(p, "HCT storage, SBI", hb.hct_rows, hb.hct_row_bits, "001.t3.hct");
+    hch_bits_row(p, "CCT storage, SBI", hb.cct_rows, hb.cct_row_bits, "001.t3.cct");
     /* register file: Fermi's 32768 x 32-bit registers (128 KB per SM) as 32
      * lanes x 1024; 48 warps -> 21 registers per thread (area ignores it) */
     single = lrf_row(p, t, "Register file, one decoder", 32, 1024, 21, LRF_ORG_SINGLE_DECODER,
@@ -505,12 +559,20 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "001.t4.rf", s);
     row_note(r, "001 bounds it by 000's CACTI 4.2 estimate, scaled; ours: per-lane minus "
                 "single-decoder register file above");
-    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack);
-    row_note(r, "the baseline stack; HCT, CCT and scoreboards are not modelled yet");
-    r = summary(p, "SBI overhead of a 15.6 mm^2 SM", "%", seg / sm * 100.0);
+    r = summary(p, "Total, structures modelled from cfgs", "mm2", stack + hct + cct);
+    row_note(r, "the baseline stack and SBI's HCT and CCT (the register files above are the "
+                "baseline); not modelled yet: the scoreboards, the baseline warp pool, the "
+                "instruction buffer");
+    /* 001 sec. 5.2: the overhead is Table 4's SBI column minus its baseline
+     * column; ours takes the same difference over the modelled parts */
+    r = summary(p, "SBI overhead of a 15.6 mm^2 SM", "%", (seg + hct + cct - stack) / sm * 100.0);
     row_pub(r, "001.pct.sbi", s);
     r->partial = 1;
-    row_note(r, "ours: register-file segmentation only (HCT/CCT not modelled yet), no ratio");
+    snprintf(r->config, sizeof r->config,
+             "(segmentation %.4f + HCT %.4f + CCT %.4f = %.4f added, - baseline stack %.4f "
+             "replaced) mm2 / %.4g mm2", seg, hct, cct, seg + hct + cct, stack, sm);
+    row_note(r, "as 001, SBI minus baseline, of modelled parts; not modelled yet: SBI and "
+                "baseline scoreboards, the baseline warp pool the HCT replaces; no ratio");
     not_modelled(p, "SWI overhead of a 15.6 mm^2 SM", "001.pct.swi", s);
     not_modelled(p, "SBI+SWI overhead of a 15.6 mm^2 SM", "001.pct.both", s);
     finish(p);

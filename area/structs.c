@@ -6,7 +6,8 @@
  * write port per field written, one comparator per comparison.  Source:
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
- * header asks), verilog/pc_warp_lut.v and rtl_c/shadow_scoreboard.h (its
+ * header asks), verilog/pc_warp_lut.v, verilog/hct_cct_heap.v and
+ * rtl_c/shadow_scoreboard.h (its
  * Verilog twin was not in the tree when this was written: the organisation
  * follows the header's port description -- revisit when
  * verilog/shadow_scoreboard.v lands).  A structure is
@@ -461,6 +462,143 @@ const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area
     return NULL;
 }
 
+/* -------------------------------------------- HCT and CCT (SBI heap) */
+
+/* verilog/hct_cct_heap.v, per cycle: one operation on op_warp (its HCT row's
+ * masks, valid bits, head and hv read; the row rewritten; at most one CCT
+ * node written -- pushed at free_head or exchanged in place at the head --
+ * or the head popped to the free list); the scheduler read port on rd_warp
+ * (pc1/pc2, masks, valid, hv, dirty); the sideband sorter's step (reads
+ * the walk node's cpc/nxt/nv; on a relink reads nxt of the moved node and
+ * nxt/nv of its new predecessor and writes three links, or the warp's head
+ * when the moved node's predecessor is the head). */
+const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part part, int force_ff,
+                                   area_desc *d)
+{
+    static const char *const part_name[] = {"hct_cct_heap", "hct_cct_heap.hct",
+                                            "hct_cct_heap.cct"};
+    static const char *const part_title[] = {"Hot and Cold Context Tables (SBI sorted heap)",
+                                             "Hot Context Table + HCT sorter (SBI)",
+                                             "Cold Context Table + sideband sorter (SBI)"};
+    const area_consts *c = area_default_consts();
+    const char *e = hct_cct_heap_cfg_check(cfg);
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    hct_cct_heap_storage b;
+    unsigned W, L, P, PW, WW, CW, list_regs, sorter_regs;
+    int hct, cct;
+    unsigned long want;
+    double ge;
+    if (e)
+        return e;
+    if (part > AREA_HCH_CCT)
+        return "hct_cct_heap: part must be all, HCT or CCT";
+    hct = part != AREA_HCH_CCT;
+    cct = part != AREA_HCH_HCT;
+    W = cfg->warps;
+    L = cfg->lanes;
+    P = cfg->pc_bits;
+    PW = hct_cct_heap_ptr_w(cfg);
+    WW = hct_cct_heap_warp_w(cfg);
+    CW = hct_cct_heap_cnt_w(cfg);
+    b = hct_cct_heap_bits(cfg);
+    desc_init(d, part_name[part], part_title[part]);
+    snprintf(d->config, sizeof d->config,
+             "%u warps x %u lanes, %u CCT entries, %u-bit PC: HCT %u x %u b, CCT %u x %u b", W, L,
+             cfg->cct, P, b.hct_rows, b.hct_row_bits, b.cct_rows, b.cct_row_bits);
+    d->entry_bits = part == AREA_HCH_CCT ? b.cct_row_bits : b.hct_row_bits;
+    /* the registers beside the tables (verilog/hct_cct_heap.v): free_head,
+     * free_cnt, deg_cnt (16 bits: the deg_cnt port); the sorter's s_busy,
+     * s_warp, s_node, s_pc, s_pred_head, s_pred, s_cur, s_prev_v, s_prev */
+    list_regs = PW + CW + 16u;
+    sorter_regs = 1u + WW + PW + P + 1u + PW + PW + 1u + PW;
+
+    if (hct) {
+        add_array(d, "HCT PCs", "{CPC1, CPC2} per warp; reads: scheduler port; writes: op warp",
+                  k, W, 2 * P, 1, 1, 1, 1);
+        add_array(d, "HCT masks", "{m1, m2} per warp; reads: op warp (partition check), "
+                  "scheduler port; writes: op warp", k, W, 2 * L, 2, 1, 1, 1);
+        add_array(d, "HCT valid bits", "{v1, v2} per warp; reads: op warp, scheduler port; "
+                  "writes: op warp", AK_FF, W, 2, 2, 1, 1, 1);
+        add_array(d, "HCT CCT head pointers", "per warp; reads: op warp; writes: op (push, pop), "
+                  "sorter (relink of a list head)", AK_FF, W, PW, 1, 2, 1, 1);
+        add_array(d, "list flags", "hv and dirty per warp; reads: op warp, scheduler port; "
+                  "writes: op warp", AK_FF, W, 2, 2, 1, 1, 1);
+        /* the sorting network (verilog hct_cct_heap_net), instantiated
+         * twice: 3 merge compares and 3 compare-exchanges over {PC, mask,
+         * valid} (area_ge_sort3), the merged masks gated by their merge,
+         * the valid-aware exchange conditions, the invalid outputs zeroed,
+         * the merge count */
+        ge = area_ge_sort3(c, P, L + 1) + 3.0 * L * c->ge_and2 + 3.0 * 4.0 * c->ge_and2 +
+             3.0 * (P + L) * c->ge_and2 + 2.0 * c->ge_ha;
+        add_logic(d, "HCT sorting networks", "001 Fig. 5b: sort, merge equal PCs, compact; "
+                  "stage 1 (the 3 inputs) and stage 2 (s1, s2, the list head)", ge);
+        d->item[d->n - 1].count = 2;
+        /* update decision: input masks gated by valid, the partition check
+         * (pairwise ANDs, exit overlap, the union against m1|m2 of the row),
+         * empty-mask checks, k, head PC > s2, CCT full, the HCT next value
+         * (stage 1, stage 2 or launch) and the pushed context (s3 or t3),
+         * op_warp range, act/err priority */
+        ge = 3.0 * L * c->ge_and2 + 3.0 * L * c->ge_and2 + 2.0 * L * c->ge_or2 +
+             L * c->ge_and2 + 3.0 * L * c->ge_or2 + area_ge_reduce(c, L) + L * c->ge_or2 +
+             2.0 * L * c->ge_and2 + L * c->ge_or2 + area_ge_eq_cmp(c, L) +
+             3.0 * area_ge_reduce(c, L) + 2.0 * c->ge_ha + area_ge_mag_cmp(c, P) +
+             area_ge_reduce(c, CW) + 2.0 * area_ge_mux(c, 3, P + L + 1) +
+             area_ge_mux(c, 2, P + L) + 40.0 * c->ge_and2;
+        if (W < (1u << WW))
+            ge += area_ge_mag_cmp(c, WW);
+        add_logic(d, "HCT update logic", "partition and mask checks, push/pop decision, "
+                  "next-state and pushed-context muxes, act/err", ge);
+        /* scheduler port: rd_run2 = v2 && !(sync && pc_div <= CPC1 < CPC2),
+         * the outputs gated by valid, rd_warp range */
+        ge = 2.0 * area_ge_mag_cmp(c, P) + 4.0 * c->ge_and2 +
+             (2.0 * P + 2.0 * L + 4.0) * c->ge_and2;
+        if (W < (1u << WW))
+            ge += area_ge_mag_cmp(c, WW);
+        add_logic(d, "HCT read port", "selective synchronization (001 sec. 3.3) compares, "
+                  "output gating", ge);
+    }
+    if (cct) {
+        add_array(d, "CCT PCs", "reads: op warp's list head, sorter walk; writes: push at the "
+                  "free head or exchange at the list head", k, cfg->cct, P, 2, 1, 1, 1);
+        add_array(d, "CCT masks", "reads: op warp's list head; writes: push or exchange", k,
+                  cfg->cct, L, 1, 1, 1, 1);
+        add_array(d, "CCT next pointers", "reads: list head, walk node, moved node, its new "
+                  "predecessor, free head; writes: op, 3 sorter relinks", AK_FF, cfg->cct, PW, 5,
+                  4, 1, 1);
+        add_array(d, "CCT next-valid bits", "reads: list head, walk node, new predecessor; "
+                  "writes: op, 2 sorter relinks", AK_FF, cfg->cct, 1, 3, 3, 1, 1);
+        add_array(d, "free list and counter", "free_head, free_cnt, deg_cnt", AK_FF, 1, list_regs,
+                  0, 1, 1, 1);
+        add_array(d, "sideband sorter registers", "busy, warp, node, pc, pred, walk position, "
+                  "previous node", AK_FF, 1, sorter_regs, 0, 1, 1, 1);
+        /* list updates: the written node and its link (push: free head, old
+         * head; pop: head, free head), the new head (free head or the
+         * popped node's next), the cpc/cmask write address, free-list next
+         * head and count, the degraded counter, the sorter's touch checks
+         * (same warp, popped node is the moved node or its predecessor) */
+        ge = 2.0 * area_ge_mux(c, 2, PW) + area_ge_reduce(c, CW) + c->ge_mux2 +
+             area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
+             area_ge_incdec(c, CW) + 16.0 * c->ge_ha + area_ge_eq_cmp(c, WW) +
+             2.0 * area_ge_eq_cmp(c, PW) + 10.0 * c->ge_and2;
+        add_logic(d, "CCT list logic", "push/pop/exchange links, free list, degraded counter, "
+                  "sorter touch checks", ge);
+        /* the sorter FSM: s_pc >= cur_pc, the insertion point (walk node or
+         * previous), walk/done/relink, the start values (node, walk
+         * position from the new node's successor), predecessor tracking */
+        ge = area_ge_mag_cmp(c, P) + area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2 +
+             area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
+             10.0 * c->ge_and2;
+        add_logic(d, "CCT sideband sorter", "insertion-sort walk, one node per cycle: compare, "
+                  "insertion point, relink control", ge);
+    }
+    /* one source of truth: the arrays hold exactly the model's bits */
+    want = (hct ? (unsigned long)b.hct_rows * b.hct_row_bits + 2ul * W : 0) +
+           (cct ? (unsigned long)b.cct_rows * b.cct_row_bits + b.ctrl_bits - 2ul * W : 0);
+    if (2u * W + list_regs + sorter_regs != b.ctrl_bits || d->storage_bits != want)
+        return "hct_cct_heap: the area description's bits differ from hct_cct_heap_bits()";
+    return NULL;
+}
+
 /* ------------------------------------------------ lane register file */
 
 int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
@@ -615,6 +753,7 @@ static const struct {
     {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS", NULL}},
     {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}},
     {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}},
+    {"hct_cct_heap", 1, {"WARPS", "LANES", "CCT", "PC_W", NULL}},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -681,6 +820,17 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         e = area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
     } else if (m == 3) { /* the RTL is the superset of the organisations: costed as crossbar */
         e = area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+    } else if (m == 5) {
+        hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg();
+        if (v[0])
+            cfg.warps = v[0];
+        if (v[1])
+            cfg.lanes = v[1];
+        if (v[2])
+            cfg.cct = v[2];
+        if (v[3])
+            cfg.pc_bits = v[3];
+        e = area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, force_ff, d);
     } else {
         pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
         if (v[0])

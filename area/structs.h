@@ -16,14 +16,15 @@
  * the papers state -- a description of their hardware, not a published area.
  *
  * Structures without a C model yet (DWF warp pool/allocator/issue logic,
- * HCT/CCT, ...) are not described; the report lists their published figures
- * as "not modelled yet".
+ * 001's scoreboards, ...) are not described; the report lists their
+ * published figures as "not modelled yet".
  */
 #ifndef AREA_STRUCTS_H
 #define AREA_STRUCTS_H
 
 #include <stddef.h>
 
+#include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
 #include "array.h"
@@ -101,6 +102,37 @@ void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigne
  * (what Yosys builds).  Bits: the arrays hold pc_warp_lut_table_bits() +
  * the valid and LRU bits = pc_warp_lut_state_bits() (checked). */
 const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area_desc *d);
+
+/* Hot and Cold Context Tables of SBI (rtl_c/hct_cct_heap.h; 001 sec. 3.4,
+ * Tables 3-4).  The organisation of verilog/hct_cct_heap.v, one array per
+ * field with the reads and writes the RTL makes in one cycle:
+ *   HCT (per warp)  {pc1, pc2} 1R (scheduler port) 1W; {m1, m2} and
+ *                   {v1, v2} 2R (the op warp's partition check, scheduler
+ *                   port) 1W; head 1R (op warp) 2W (the op, the sorter's
+ *                   relink of a list head); {hv, dirty} flags 2R 1W
+ *   CCT             cpc 2R (the op warp's list head, the sorter's walk) 1W;
+ *                   cmask 1R 1W; next pointer 5R (head, walk, the moved
+ *                   node, its new predecessor, the free-list head) 4W (the
+ *                   op, the sorter's three relink writes); nv 3R 3W
+ *   registers       free-list head and count, degraded counter; the
+ *                   sideband sorter's registers
+ *   logic           the 3-input sorting network twice (stage 1, and stage 2
+ *                   with the list head), the update decision (partition
+ *                   and mask checks, next-state muxes, act/err), the
+ *                   scheduler read port (selective synchronization
+ *                   compares, output gating); the list updates (free list,
+ *                   pointer muxes, the sorter's touch checks) and the
+ *                   sorter FSM (walk compare, relink muxes).
+ * part: the HCT (its arrays, the {hv, dirty} flags, the sorting networks,
+ * update decision and read port) or the CCT (its arrays, the registers, the
+ * list update logic and the sideband sorter), or both.  Bits: HCT part
+ * hct_rows x hct_row_bits + 2 flags per warp; CCT part cct_rows x
+ * cct_row_bits + the rest of ctrl_bits; both = hct_cct_heap_bits() in full
+ * (checked).  force_ff: every array as flip-flops (what Yosys builds);
+ * otherwise each is `auto` (SRAM or flops, the smaller). */
+typedef enum { AREA_HCH_ALL = 0, AREA_HCH_HCT = 1, AREA_HCH_CCT = 2 } area_hch_part;
+const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part part, int force_ff,
+                                   area_desc *d);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL

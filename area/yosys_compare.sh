@@ -29,6 +29,7 @@ declare -A SMALL=(
   [shadow_scoreboard]="WARPS=4 ENTRIES=4 REGS=16"
   [lane_regfile]="LANES=4 ENTRIES=8 WIDTH=8 REGS=2"
   [pc_warp_lut]="ENTRIES=8 LANES=4 PC_W=8 POOL=16"
+  [hct_cct_heap]="WARPS=4 LANES=8 CCT=8 PC_W=8"
 )
 
 tmp=$(mktemp -d)

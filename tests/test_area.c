@@ -9,8 +9,11 @@
  * residual; tiny and heavily multi-ported arrays give finite positive
  * areas; out-of-range input is rejected; structure descriptions follow
  * their cfg (the PC-warp LUT's bits are pc_warp_lut_state_bits(), its area
- * grows with every field); the 000 report's PC-warp LUT row and totals;
- * every report format is produced.
+ * grows with every field; the HCT/CCT heap's bits are hct_cct_heap_bits(),
+ * its ports the RTL's, its HCT and CCT parts add up to the whole, more CCT
+ * entries grow it); the 000 report's PC-warp LUT row and totals; the 001
+ * report's HCT and CCT rows, overhead and totals; every report format is
+ * produced.
  * Published numbers come from the table in area/papers.c (area_pub_find),
  * never typed here; tolerances are stated at each check.
  */
@@ -26,6 +29,7 @@
 #include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
+#include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
 #include "check.h"
@@ -775,6 +779,202 @@ TEST(report_000_models_the_pc_warp_lut)
     CHECK(chip->partial && isnan(chip->ratio));
 }
 
+/* the array item called `name` in d, NULL (and a failed check) if none */
+static const area_array *desc_array(const area_desc *d, const char *name)
+{
+    unsigned i;
+    for (i = 0; i < d->n; i++)
+        if (d->item[i].type == AI_ARRAY && strcmp(d->item[i].name, name) == 0)
+            return &d->item[i].arr;
+    printf("  no array '%s' in %s\n", name, d->name);
+    CHECK(0);
+    return NULL;
+}
+
+TEST(hct_cct_heap_description_follows_cfg)
+{
+    hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg(), c2;
+    hct_cct_heap_storage b = hct_cct_heap_bits(&cfg), b2;
+    area_desc d, dh, dc, d2;
+    area_tech t = T(40);
+    const area_array *g;
+    double a, a2, ah, ac, comb, comb2;
+    unsigned long flops, all_bits;
+    unsigned i, ff, nets = 0;
+    all_bits = (unsigned long)b.hct_rows * b.hct_row_bits +
+               (unsigned long)b.cct_rows * b.cct_row_bits + b.ctrl_bits;
+    for (ff = 0; ff < 2; ff++) {
+        CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, (int)ff, &d) == NULL);
+        CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_HCT, (int)ff, &dh) == NULL);
+        CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_CCT, (int)ff, &dc) == NULL);
+        /* the arrays hold every register of the model, and the two parts
+         * split them: HCT rows (+ hv/dirty per warp), CCT rows + the rest */
+        CHECK_EQ(d.storage_bits, all_bits);
+        CHECK_EQ(dh.storage_bits, (unsigned long)b.hct_rows * b.hct_row_bits + 2ul * cfg.warps);
+        CHECK_EQ(dh.storage_bits + dc.storage_bits, d.storage_bits);
+        CHECK_EQ(dh.entry_bits, b.hct_row_bits);
+        CHECK_EQ(dc.entry_bits, b.cct_row_bits);
+        CHECK_EQ(d.n, dh.n + dc.n);
+        if (ff) {
+            area_desc_logic_view(&t, &d, &comb, &flops);
+            CHECK_EQ(flops, all_bits);
+        }
+        /* the parts add up to the whole */
+        a = desc_mm2(&d, 40);
+        ah = desc_mm2(&dh, 40);
+        ac = desc_mm2(&dc, 40);
+        CHECK(ah > 0 && ac > 0);
+        CHECK(fabs(ah + ac - a) < 1e-12 * a);
+        /* more CCT entries grow the CCT and the whole; and so does every
+         * field; fewer CCT entries shrink it */
+        for (i = 0; i < 5; i++) {
+            c2 = cfg;
+            if (i == 0)
+                c2.cct *= 2;
+            else if (i == 1)
+                c2.warps *= 2;
+            else if (i == 2)
+                c2.lanes /= 2;
+            else if (i == 3)
+                c2.pc_bits *= 2;
+            else
+                c2.cct /= 2;
+            b2 = hct_cct_heap_bits(&c2);
+            CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_ALL, (int)ff, &d2) == NULL);
+            CHECK_EQ(d2.storage_bits, (unsigned long)b2.hct_rows * b2.hct_row_bits +
+                                          (unsigned long)b2.cct_rows * b2.cct_row_bits +
+                                          b2.ctrl_bits);
+            a2 = desc_mm2(&d2, 40);
+            if (i == 2 || i == 4)
+                CHECK(a2 < a);
+            else
+                CHECK(a2 > a);
+            if (i == 0) {
+                CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_CCT, (int)ff, &d2) == NULL);
+                CHECK(desc_mm2(&d2, 40) > ac);
+            }
+        }
+        /* monotonic in the CCT size over the model's whole range */
+        c2 = cfg;
+        a = 0;
+        for (c2.cct = 2; c2.cct <= HCH_MAX_CCT; c2.cct *= 2) {
+            CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_CCT, (int)ff, &d2) == NULL);
+            a2 = desc_mm2(&d2, 40);
+            CHECK(a2 > a);
+            a = a2;
+        }
+    }
+    /* the RTL's ports: the HCT row is read by the op warp (masks, valid,
+     * head) and the scheduler port (PCs, masks, valid), written by the op
+     * (the head also by the sorter); the CCT's cpc is read at the list head
+     * and at the sorter's walk node, its links by five readers and four
+     * writers (the op and the sorter's three relinks) */
+    CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, 0, &d) == NULL);
+    if ((g = desc_array(&d, "HCT PCs")) != NULL) {
+        CHECK_EQ(g->entries, cfg.warps);
+        CHECK_EQ(g->width, 2 * cfg.pc_bits);
+        CHECK(g->rd == 1 && g->wr == 1);
+    }
+    if ((g = desc_array(&d, "HCT masks")) != NULL) {
+        CHECK_EQ(g->width, 2 * cfg.lanes);
+        CHECK(g->rd == 2 && g->wr == 1);
+    }
+    if ((g = desc_array(&d, "HCT CCT head pointers")) != NULL) {
+        CHECK_EQ(g->width, hct_cct_heap_ptr_w(&cfg));
+        CHECK(g->rd == 1 && g->wr == 2);
+    }
+    if ((g = desc_array(&d, "CCT PCs")) != NULL) {
+        CHECK_EQ(g->entries, cfg.cct);
+        CHECK(g->rd == 2 && g->wr == 1);
+    }
+    if ((g = desc_array(&d, "CCT masks")) != NULL)
+        CHECK(g->rd == 1 && g->wr == 1);
+    if ((g = desc_array(&d, "CCT next pointers")) != NULL) {
+        CHECK_EQ(g->kind, AK_FF);
+        CHECK(g->rd == 5 && g->wr == 4);
+    }
+    if ((g = desc_array(&d, "CCT next-valid bits")) != NULL)
+        CHECK(g->rd == 3 && g->wr == 3);
+    /* the sorting network is instantiated twice (stage 1, stage 2) */
+    for (i = 0; i < d.n; i++)
+        if (d.item[i].type == AI_LOGIC && strstr(d.item[i].name, "sorting") != NULL) {
+            nets++;
+            CHECK_EQ(d.item[i].count, 2);
+            CHECK(d.item[i].ge >= area_ge_sort3(area_default_consts(), cfg.pc_bits, cfg.lanes));
+        }
+    CHECK_EQ(nets, 1);
+    /* the logic (comparators of the networks, the sorter, the read port)
+     * grows with the PC width */
+    CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, 1, &d) == NULL);
+    area_desc_logic_view(&t, &d, &comb, &flops);
+    c2 = cfg;
+    c2.pc_bits += 8;
+    CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_ALL, 1, &d2) == NULL);
+    area_desc_logic_view(&t, &d2, &comb2, &flops);
+    CHECK(comb2 > comb);
+    /* 001's configuration (the model's default) holds Table 3's bits */
+    CHECK(fabs((double)b.hct_rows * b.hct_row_bits - area_pub_find("001.t3.hct")->value) < 0.5);
+    CHECK(fabs((double)b.cct_rows * b.cct_row_bits - area_pub_find("001.t3.cct")->value) < 0.5);
+    /* the model's cfg_check decides what is legal */
+    c2 = cfg;
+    c2.cct = 1;
+    CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_ALL, 0, &d2) != NULL);
+    c2 = cfg;
+    c2.warps = HCH_MAX_WARPS + 1;
+    CHECK(area_desc_hct_cct_heap(&c2, AREA_HCH_HCT, 0, &d2) != NULL);
+    CHECK(area_desc_hct_cct_heap(&cfg, (area_hch_part)3, 0, &d2) != NULL);
+}
+
+TEST(report_001_models_hct_and_cct)
+{
+    static area_report r;
+    const area_row *hct, *cct, *hff, *cff, *hbits, *cbits, *stack, *seg, *tot, *sbi;
+    hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg();
+    hct_cct_heap_storage b = hct_cct_heap_bits(&cfg);
+    area_desc d;
+    CHECK(area_report_build("001", 0, NULL, NULL, &r) == NULL);
+    hct = find_row(&r.p[0], "HCT, SBI");
+    cct = find_row(&r.p[0], "CCT, SBI");
+    hff = find_row(&r.p[0], "HCT, SBI, every array in flip-flops");
+    cff = find_row(&r.p[0], "CCT, SBI, every array in flip-flops");
+    hbits = find_row(&r.p[0], "HCT storage, SBI");
+    cbits = find_row(&r.p[0], "CCT storage, SBI");
+    stack = find_row(&r.p[0], "Stack, baseline (our SPE RTL)");
+    seg = find_row(&r.p[0], "Register file segmentation");
+    tot = find_row(&r.p[0], "Total, structures modelled from cfgs");
+    sbi = find_row(&r.p[0], "SBI overhead of a 15.6 mm^2 SM");
+    CHECK(hct && cct && hff && cff && hbits && cbits && stack && seg && tot && sbi);
+    if (!(hct && cct && hff && cff && hbits && cbits && stack && seg && tot && sbi))
+        return;
+    /* each part computed from the cfg, beside Table 4, with its ratio */
+    CHECK_EQ(hct->status, RS_MODELLED);
+    CHECK_EQ(cct->status, RS_MODELLED);
+    CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_HCT, 0, &d) == NULL);
+    CHECK(fabs(hct->ours - desc_mm2(&d, 40)) < 1e-12);
+    CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_CCT, 0, &d) == NULL);
+    CHECK(fabs(cct->ours - desc_mm2(&d, 40)) < 1e-12);
+    CHECK(fabs(hct->published - area_pub_find("001.t4.sbi.hct")->value) < 1e-12);
+    CHECK(fabs(cct->published - area_pub_find("001.t4.sbi.cct")->value) < 1e-12);
+    CHECK(fabs(hct->ratio - hct->ours / hct->published) < 1e-12);
+    CHECK(fabs(cct->ratio - cct->ours / cct->published) < 1e-12);
+    /* all flip-flops (as synthesized) is larger than our SRAM/flop choice,
+     * and closer to the synthesized figures */
+    CHECK(hff->ours > hct->ours && cff->ours > cct->ours);
+    CHECK(hff->ratio > hct->ratio && cff->ratio > cct->ratio);
+    /* Table 3's storage, from hct_cct_heap_bits */
+    CHECK(fabs(hbits->ours - (double)b.hct_rows * b.hct_row_bits) < 0.5);
+    CHECK(fabs(cbits->ours - (double)b.cct_rows * b.cct_row_bits) < 0.5);
+    CHECK(fabs(hbits->ratio - 1.0) < 1e-12 && fabs(cbits->ratio - 1.0) < 1e-12);
+    /* totals and the SBI overhead include them (not the flip-flop rows),
+     * the overhead as 001 takes it: SBI minus the baseline it replaces */
+    CHECK(fabs(tot->ours - (stack->ours + hct->ours + cct->ours)) < 1e-12);
+    CHECK(strstr(tot->note, "HCT") != NULL && strstr(tot->note, "scoreboard") != NULL);
+    CHECK(fabs(sbi->ours - (seg->ours + hct->ours + cct->ours - stack->ours) / 15.6 * 100.0) <
+          1e-9);
+    CHECK(sbi->partial && isnan(sbi->ratio));
+    CHECK(strstr(sbi->note, "scoreboard") != NULL);
+}
+
 TEST(module_lookup_for_yosys)
 {
     area_desc d;
@@ -820,6 +1020,24 @@ TEST(module_lookup_for_yosys)
         CHECK(comb > 0);
         wv[4] = 4; /* only 2-way is modelled */
         CHECK(area_desc_module("pc_warp_lut", wn, wv, 5, 1, &d, err, sizeof err) != NULL);
+    }
+    {
+        const char *hn[4] = {"WARPS", "LANES", "CCT", "PC_W"};
+        unsigned hv[4] = {4, 8, 8, 8};
+        CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) == NULL);
+        area_desc_logic_view(&t, &d, &comb, &flops);
+        /* verilog/hct_cct_heap.v: HCT 4 x {pc1, m1, v1, pc2, m2, v2, head 3},
+         * CCT 8 x {cpc, cmask, nxt 3, nv}, hv and dirty per warp, free_head
+         * 3, free_cnt 4, deg_cnt 16, the sorter's busy, warp 2, node 3, pc
+         * 8, pred_head, pred 3, cur 3, prev_v, prev 3 */
+        CHECK_EQ(flops, 4 * (2 * (8 + 8 + 1) + 3) + 8 * (8 + 8 + 3 + 1) + 2 * 4 + 3 + 4 + 16 +
+                            (1 + 2 + 3 + 8 + 1 + 3 + 3 + 1 + 3));
+        CHECK(comb > 0);
+        hv[2] = 1; /* cct must be 2..256 (hct_cct_heap_cfg_check) */
+        CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) != NULL);
+        hn[0] = "DEPTH";
+        hv[2] = 8;
+        CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) != NULL);
     }
     pn[0] = "BOGUS";
     CHECK(area_desc_module("simt_stack", pn, pv, 1, 1, &d, err, sizeof err) != NULL);
@@ -872,7 +1090,7 @@ TEST(published_table_is_complete)
                                 "001.t4.base.scoreboard", "001.t4.base.hct", "001.t4.base.stack",
                                 "001.t4.base.ibuf", "001.t4.sbi.scoreboard", "001.t4.sbi.hct",
                                 "001.t4.sbi.cct", "001.t4.rf", "001.pct.sbi", "001.pct.swi",
-                                "001.pct.both", "002.t1.bank256", "002.t1.banks256",
+                                "001.pct.both", "001.t3.hct", "001.t3.cct", "002.t1.bank256", "002.t1.banks256",
                                 "002.t1.xbar256", "002.t1.total256", "002.t1.bank32",
                                 "002.t1.banks32", "002.t1.xbar32", "002.t1.xbars32",
                                 "002.t1.total32", "003.entry.spe", "003.entry.dpe",
@@ -913,6 +1131,8 @@ int main(void)
     RUN(dpe_stack_and_shadow_scoreboard_descriptions);
     RUN(pc_warp_lut_description_follows_cfg);
     RUN(report_000_models_the_pc_warp_lut);
+    RUN(hct_cct_heap_description_follows_cfg);
+    RUN(report_001_models_hct_and_cct);
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);

@@ -8,7 +8,8 @@
 # line on stderr, exit 2), `report` in every format (the SVG rendered to PNG
 # by rsvg-convert), `refs` + `calibrate` on the 000 CACTI 4.2 figures (the
 # fit improves the residual; the profile changes `array` and `report`), and
-# `logic` for the Yosys comparison.
+# `logic` for the Yosys comparison (stacks, PC-warp LUT, HCT/CCT heap), and
+# the 000 and 001 reports' modelled DWF and SBI rows.
 set -u
 B=${1:-build}
 A="$B/area"
@@ -222,6 +223,24 @@ if "$A" report --paper 000 --format csv -o "$T/r000.csv" 2>"$T/err" &&
    grep -q '^000,90,90,PC-warp LUT,modelled,mm2,[0-9.e-]*,0.189,' "$T/r000.csv"; then
   ok report_000_pc_warp_lut_modelled
 else bad report_000_pc_warp_lut_modelled "$(grep 'PC-warp LUT' "$T/r000.csv" | head -n 1)"; fi
+
+# verilog/hct_cct_heap.v at small parameters: HCT 4 x 37, CCT 8 x 20, 56 control bits
+if "$A" logic --module hct_cct_heap --param WARPS=4 --param LANES=8 --param CCT=8 --param PC_W=8 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 364$' "$T/out" && grep -q '^storage_bits 364$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
+   grep -q 'item HCT sorting networks' "$T/out" && grep -q 'item CCT sideband sorter' "$T/out"; then
+  ok logic_hct_cct_heap_small
+else bad logic_hct_cct_heap_small "$(head -n 1 "$T/err")"; fi
+check_bad logic_hct_cct_heap_cct_1 logic --module hct_cct_heap --param CCT=1
+check_bad logic_hct_cct_heap_bad_param logic --module hct_cct_heap --param DEPTH=4
+
+# the 001 report costs the HCT and CCT from hct_cct_heap_cfg, beside Table 4
+if "$A" report --paper 001 --format csv -o "$T/r001.csv" 2>"$T/err" &&
+   grep -q '^001,40,40,"HCT, SBI",modelled,mm2,[0-9.e-]*,0.0888,,[0-9.e-]*,' "$T/r001.csv" &&
+   grep -q '^001,40,40,"CCT, SBI",modelled,mm2,[0-9.e-]*,0.4808,,[0-9.e-]*,' "$T/r001.csv" &&
+   grep -q '^001,40,40,"HCT storage, SBI",modelled,bits,4824,4824,,1,' "$T/r001.csv" &&
+   ! grep -q 'HCT/CCT not modelled' "$T/r001.csv"; then
+  ok report_001_hct_cct_modelled
+else bad report_001_hct_cct_modelled "$(grep 'CT, SBI' "$T/r001.csv" | head -n 2)"; fi
 
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0
