@@ -126,15 +126,13 @@ module warp_pool #(
     localparam [1:0] SRC_UNTR  = 2'd3;
 
     // ---------------------------------------------------------------- state
-    // pool entries and free-list slots are registers in the generate blocks
-    // `ent` and `fslot` below (one write enable each); these are their outputs
+    // pool entries, free-list slots and in-pool bits are registers in the
+    // generate blocks `ent`, `fslot` and `thr` below (one write enable each); these are their outputs
     wire [POOL-1:0]    valid_q;
-    wire [POOL-1:0]    untr_q;
     wire [PC_W-1:0]    pc_q    [0:POOL-1];
     wire [LANES-1:0]   lv_q    [0:POOL-1];
     wire [SCHED_W-1:0] sched_q [0:POOL-1];
     wire [IDX_W-1:0]   fifo_q  [0:POOL-1];
-    reg [THREADS-1:0] in_pool_q;
     reg [IDX_W-1:0]   head_q;
     reg [FREE_W-1:0]  fcnt_q;
     reg [SCHED_W-1:0] stamp_q;
@@ -190,71 +188,83 @@ module warp_pool #(
     // ------------------------------------------------------- issue choice
     reg [1:0]       src;
     reg             found;
-    reg             lock_f, pick_f, hi_f, any_f;
+    reg             lock_f, pick_f;
     reg [MAJ_W-1:0] lock_s, pick_s, sel_slot;
     reg [PC_W-1:0]  sel_pc;
-    reg [IDX_W-1:0] best, first_hi, first_any;
+    reg [IDX_W-1:0] best;
     reg [PC_W-1:0]  best_pc;
     reg [SCHED_W-1:0] best_sc, age;
+
+    // DMaj/DMin: the table side of the choice (lock, pick, the chosen PC)
+    always @* begin : table_pick
+        integer i;
+        lock_f   = 1'b0;
+        pick_f   = 1'b0;
+        lock_s   = {MAJ_W{1'b0}};
+        pick_s   = {MAJ_W{1'b0}};
+        for (i = MAJ - 1; i >= 0; i = i - 1)
+            if (tv_q[i] && tcur_q[i]) begin
+                lock_f = 1'b1;
+                lock_s = i[MAJ_W-1:0];
+            end
+        for (i = 0; i < MAJ; i = i + 1) begin
+            // DMaj: the first valid slot from the top; DMin: the last
+            if (POLICY == 0) begin
+                if (tv_q[MAJ-1-i]) begin
+                    pick_f = 1'b1;
+                    pick_s = MAJ[MAJ_W-1:0] - 1'b1 - i[MAJ_W-1:0];
+                end
+            end else if (tv_q[i]) begin
+                pick_f = 1'b1;
+                pick_s = i[MAJ_W-1:0];
+            end
+        end
+        sel_slot = lock_f ? lock_s : pick_s;
+        sel_pc   = tpc_q[sel_slot];
+    end
+
+    // the lowest set bit of a POOL-bit vector, binary coded: isolate it
+    // (v & -v), then OR the positions whose index has bit b set (flat logic,
+    // no 256-deep priority chain)
+    function [IDX_W-1:0] enc_lowest;
+        input [POOL-1:0] v;
+        reg [POOL-1:0] low, mk;
+        integer b, j;
+        begin
+            low = v & (~v + 1'b1);
+            enc_lowest = {IDX_W{1'b0}};
+            for (b = 0; b < IDX_W; b = b + 1) begin
+                for (j = 0; j < POOL; j = j + 1)
+                    mk[j] = ((j >> b) & 1) == 1;
+                enc_lowest[b] = |(low & mk);
+            end
+        end
+    endfunction
+
+    // per-entry match vectors (computed in the generate block `ent`)
+    wire [POOL-1:0] m_pc;    // valid, tracked, pc == sel_pc
+    wire [POOL-1:0] m_un;    // valid, untracked
+    wire [POOL-1:0] m_ge = {POOL{1'b1}} << rr_q;   // index >= rr_q
+    wire [POOL-1:0] m_hi = m_un & m_ge;
 
     always @* begin : choose
         integer i;
         src      = SRC_NONE;
         found    = 1'b0;
         cand     = {IDX_W{1'b0}};
-        lock_f   = 1'b0;
-        pick_f   = 1'b0;
-        lock_s   = {MAJ_W{1'b0}};
-        pick_s   = {MAJ_W{1'b0}};
-        sel_slot = {MAJ_W{1'b0}};
-        sel_pc   = {PC_W{1'b0}};
         best     = {IDX_W{1'b0}};
         best_pc  = {PC_W{1'b0}};
         best_sc  = {SCHED_W{1'b0}};
         age      = {SCHED_W{1'b0}};
-        hi_f     = 1'b0;
-        any_f    = 1'b0;
-        first_hi = {IDX_W{1'b0}};
-        first_any = {IDX_W{1'b0}};
         if (HAS_TABLE) begin
-            for (i = MAJ - 1; i >= 0; i = i - 1)
-                if (tv_q[i] && tcur_q[i]) begin
-                    lock_f = 1'b1;
-                    lock_s = i[MAJ_W-1:0];
-                end
-            for (i = 0; i < MAJ; i = i + 1) begin
-                // DMaj: the first valid slot from the top; DMin: the last
-                if (POLICY == 0) begin
-                    if (tv_q[MAJ-1-i]) begin
-                        pick_f = 1'b1;
-                        pick_s = MAJ[MAJ_W-1:0] - 1'b1 - i[MAJ_W-1:0];
-                    end
-                end else if (tv_q[i]) begin
-                    pick_f = 1'b1;
-                    pick_s = i[MAJ_W-1:0];
-                end
-            end
-            sel_slot = lock_f ? lock_s : pick_s;
-            sel_pc   = tpc_q[sel_slot];
             if (lock_f || (untr_cnt_q == {(TID_W+1){1'b0}} && pick_f)) begin
-                for (i = POOL - 1; i >= 0; i = i - 1)
-                    if (valid_q[i] && !untr_q[i] && pc_q[i] == sel_pc) begin
-                        found = 1'b1;
-                        best  = i[IDX_W-1:0];
-                    end
-                src = lock_f ? SRC_LOCK : SRC_PICK;
+                found = m_pc != {POOL{1'b0}};
+                best  = enc_lowest(m_pc);
+                src   = lock_f ? SRC_LOCK : SRC_PICK;
             end else if (untr_cnt_q != {(TID_W+1){1'b0}}) begin
-                for (i = POOL - 1; i >= 0; i = i - 1)
-                    if (valid_q[i] && untr_q[i]) begin
-                        any_f = 1'b1;
-                        first_any = i[IDX_W-1:0];
-                        if (i[IDX_W-1:0] >= rr_q) begin
-                            hi_f = 1'b1;
-                            first_hi = i[IDX_W-1:0];
-                        end
-                    end
-                found = any_f;
-                best  = hi_f ? first_hi : first_any;
+                // round robin: the first untracked warp at or after rr_q
+                found = m_un != {POOL{1'b0}};
+                best  = (m_hi != {POOL{1'b0}}) ? enc_lowest(m_hi) : enc_lowest(m_un);
                 src   = SRC_UNTR;
             end
         end else begin
@@ -292,7 +302,11 @@ module warp_pool #(
     // ----------------------------------------------------------- decision
     reg [3:0]        err_d;
     reg              iss_cand;
-    reg [LANES-1:0]  wmask;
+    // the lanes written this cycle (every valid group)
+    wire [LANES-1:0] wmask = (g0_valid ? g0_mask : {LANES{1'b0}}) |
+                             (g1_valid ? g1_mask : {LANES{1'b0}}) |
+                             (g2_valid ? g2_mask : {LANES{1'b0}}) |
+                             (g3_valid ? g3_mask : {LANES{1'b0}});
     reg [2:0]        nnew;            // valid new groups (0..4)
     reg [FREE_W-1:0] nnew_f;          // the same count at the widths it is used at
     reg [IDX_W-1:0]  nnew_i;
@@ -307,7 +321,6 @@ module warp_pool #(
         integer k;
         err_d    = ERR_NONE;
         iss_cand = iss_req && found;
-        wmask    = {LANES{1'b0}};
         nnew     = 3'd0;
         nnew_f   = {FREE_W{1'b0}};
         nnew_i   = {IDX_W{1'b0}};
@@ -316,8 +329,6 @@ module warp_pool #(
         fx       = {IDX_W{1'b0}};
         jx       = {IDX_W{1'b0}};
         for (k = 0; k < 4; k = k + 1) begin
-            if (g_valid[k])
-                wmask = wmask | g_mask[k];
             new_k[k] = nnew_s;
             if (g_valid[k] && g_new[k]) begin
                 nnew   = nnew + 3'd1;
@@ -345,11 +356,8 @@ module warp_pool #(
             err_d = ERR_NEW_EMPTY;
         else if ((wmask & ~home_ok) != {LANES{1'b0}})
             err_d = ERR_HOME_LANE;
-        else begin
-            for (k = 0; k < LANES; k = k + 1)
-                if (wmask[k] && in_pool_q[wr_tid[k]])
-                    err_d = ERR_TID_IN_POOL;
-        end
+        else if (in_pool_hit != {THREADS{1'b0}})
+            err_d = ERR_TID_IN_POOL;
         for (k = 0; k < 4; k = k + 1) begin
             jx = g_idx[k];
             if (err_d == ERR_NONE && g_valid[k] && !g_new[k]) begin
@@ -510,7 +518,8 @@ module warp_pool #(
             reg [LANES-1:0]   join_m;
             integer           q;
             assign valid_q[ge] = v;
-            assign untr_q[ge]  = u;
+            assign m_pc[ge]    = v && !u && pcr == sel_pc;
+            assign m_un[ge]    = v && u;
             assign pc_q[ge]    = pcr;
             assign lv_q[ge]    = lvr;
             assign sched_q[ge] = sc;
@@ -584,12 +593,38 @@ module warp_pool #(
             iss_tids[k*TID_W +: TID_W] = (iss_d && lv_q[cand][k]) ? cand_tid[k] : {TID_W{1'b0}};
     end
 
+    // ------------------------------------------------------ in-pool vector
+    // Thread t can only be written or issued in its home lane H, so its bit
+    // needs one TID comparator per direction (no TID-indexed write port):
+    // set when a written lane H carries t, cleared when the issued warp's
+    // lane H carries t (never both: that is TID_IN_POOL).
+    wire [THREADS-1:0] in_pool_hit;   // t written this cycle and already in the pool
+    wire [LANES-1:0]   cand_lv = lv_q[cand];
+    genvar gt;
+    generate
+        for (gt = 0; gt < THREADS; gt = gt + 1) begin : thr
+            localparam [TID_W-1:0] TT = gt;
+            localparam integer H = (gt % LANES) ^
+                                   (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
+            reg  ip;
+            wire wr_hit  = wmask[H] && wr_tid[H] == TT;
+            wire iss_hit = cand_lv[H] && cand_tid[H] == TT;
+            assign in_pool_hit[gt] = ip && wr_hit;
+            always @(posedge clk)
+                if (rst)
+                    ip <= 1'b0;
+                else if (active && iss_d && iss_hit)
+                    ip <= 1'b0;
+                else if (accept && wr_hit)
+                    ip <= 1'b1;
+        end
+    endgenerate
+
     // ----------------------------------------------------------- clock edge
 
     always @(posedge clk) begin : clock_edge
-        integer i, k;
+        integer i;
         if (rst) begin
-            in_pool_q  <= {THREADS{1'b0}};
             head_q     <= {IDX_W{1'b0}};
             fcnt_q     <= POOL[FREE_W-1:0];
             stamp_q    <= {SCHED_W{1'b0}};
@@ -616,15 +651,7 @@ module warp_pool #(
                 if (iss_d && src == SRC_UNTR)
                     rr_q <= cand + 1'b1;
             end
-            if (iss_d) begin
-                for (k = 0; k < LANES; k = k + 1)
-                    if (lv_q[cand][k])
-                        in_pool_q[cand_tid[k]] <= 1'b0;
-            end
             if (accept) begin
-                for (k = 0; k < LANES; k = k + 1)
-                    if (wmask[k])
-                        in_pool_q[wr_tid[k]] <= 1'b1;
                 head_q <= head_q + nnew_i;
                 if (POLICY == 2)
                     stamp_q <= stamp_q + nnew_s;
