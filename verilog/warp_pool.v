@@ -23,8 +23,10 @@
 // bits, allocator 256 x 8 = 2048, majority table 32 x (32 + 8) = 1280 (the
 // count is stored minus one).  Beyond Table 1: per entry valid, untracked and
 // 16 lane-valid bits; the in-pool vector (one bit per thread); per slot
-// valid and cur.  The TIDs are one memory per lane (one write port: the
-// lane's row decoder; one read port: the issued entry).
+// valid and cur.  Every entry holds a TID per lane with a write enable per
+// lane (the lane's row decoder, 000 Table 1: one decoder per lane); one
+// read port (the issued entry).  Registers, not memories: Yosys maps 16
+// small memories far more slowly than it builds the same flops directly.
 //
 // Timing: every output is combinational from the registered state and this
 // cycle's inputs; free_cnt/free_idx0/free_idx1 and the issue choice depend on
@@ -130,9 +132,7 @@ module warp_pool #(
     // generate blocks `ent`, `fslot` and `thr` below (one write enable each); these are their outputs
     wire [POOL-1:0]    valid_q;
     wire [PC_W-1:0]    pc_q    [0:POOL-1];
-    wire [LANES-1:0]   lv_q    [0:POOL-1];
     wire [SCHED_W-1:0] sched_q [0:POOL-1];
-    wire [IDX_W-1:0]   fifo_q  [0:POOL-1];
     reg [IDX_W-1:0]   head_q;
     reg [FREE_W-1:0]  fcnt_q;
     reg [SCHED_W-1:0] stamp_q;
@@ -160,28 +160,26 @@ module warp_pool #(
     assign g_valid[3] = g3_valid; assign g_new[3] = g3_new; assign g_idx[3] = g3_idx;
     assign g_pc[3] = g3_pc; assign g_mask[3] = g3_mask; assign g_prio[3] = g3_prio;
 
-    // per-lane TID in, home-lane check, TID memories
+    // per-lane TID in, home-lane check; the TIDs of the issue candidate
     wire [TID_W-1:0] wr_tid  [0:LANES-1];
     wire [LANES-1:0] home_ok;
-    wire [TID_W-1:0] cand_tid [0:LANES-1];   // TIDs of the issue candidate
-    reg  [LANES-1:0] lane_we;
-    reg  [IDX_W-1:0] lane_row [0:LANES-1];
-    reg  [IDX_W-1:0] cand;
+    wire [TID_W-1:0] cand_tid [0:LANES-1];
+    reg  [IDX_W-1:0] cand;                   // the issue candidate's index
+    reg  [POOL-1:0]  cand_oh;                // ... one-hot (0: none)
+    reg  [TW-1:0]    cand_tids;              // its TIDs, lanes, PC (one-hot read)
+    reg  [LANES-1:0] cand_lv;
+    reg  [PC_W-1:0]  cand_pc;
 
     genvar gl;
     generate
         for (gl = 0; gl < LANES; gl = gl + 1) begin : lane
-            reg  [TID_W-1:0] mem [0:POOL-1];
             wire [TID_W:0]   t_ext = {1'b0, wr_tids[gl*TID_W +: TID_W]};
             localparam [LG_L-1:0] LANE_ID = gl;
             wire [LG_L-1:0]  home  = t_ext[LG_L-1:0] ^
                                      (((SWIZZLE != 0) && t_ext[LG_L]) ? ONE_L : {LG_L{1'b0}});
             assign wr_tid[gl]   = wr_tids[gl*TID_W +: TID_W];
             assign home_ok[gl]  = home == LANE_ID;
-            assign cand_tid[gl] = mem[cand];
-            always @(posedge clk)
-                if (lane_we[gl])
-                    mem[lane_row[gl]] <= wr_tid[gl];
+            assign cand_tid[gl] = cand_tids[gl*TID_W +: TID_W];
         end
     endgenerate
 
@@ -226,17 +224,20 @@ module warp_pool #(
     // the lowest set bit of a POOL-bit vector, binary coded: isolate it
     // (v & -v), then OR the positions whose index has bit b set (flat logic,
     // no 256-deep priority chain)
-    function [IDX_W-1:0] enc_lowest;
+    function [POOL-1:0] lowest;
         input [POOL-1:0] v;
-        reg [POOL-1:0] low, mk;
+        lowest = v & (~v + 1'b1);
+    endfunction
+    function [IDX_W-1:0] enc_oh;
+        input [POOL-1:0] oh;
+        reg [POOL-1:0] mk;
         integer b, j;
         begin
-            low = v & (~v + 1'b1);
-            enc_lowest = {IDX_W{1'b0}};
+            enc_oh = {IDX_W{1'b0}};
             for (b = 0; b < IDX_W; b = b + 1) begin
                 for (j = 0; j < POOL; j = j + 1)
                     mk[j] = ((j >> b) & 1) == 1;
-                enc_lowest[b] = |(low & mk);
+                enc_oh[b] = |(oh & mk);
             end
         end
     endfunction
@@ -252,19 +253,20 @@ module warp_pool #(
         src      = SRC_NONE;
         found    = 1'b0;
         cand     = {IDX_W{1'b0}};
+        cand_oh  = {POOL{1'b0}};
         best     = {IDX_W{1'b0}};
         best_pc  = {PC_W{1'b0}};
         best_sc  = {SCHED_W{1'b0}};
         age      = {SCHED_W{1'b0}};
         if (HAS_TABLE) begin
             if (lock_f || (untr_cnt_q == {(TID_W+1){1'b0}} && pick_f)) begin
-                found = m_pc != {POOL{1'b0}};
-                best  = enc_lowest(m_pc);
+                found   = m_pc != {POOL{1'b0}};
+                cand_oh = lowest(m_pc);
                 src   = lock_f ? SRC_LOCK : SRC_PICK;
             end else if (untr_cnt_q != {(TID_W+1){1'b0}}) begin
                 // round robin: the first untracked warp at or after rr_q
-                found = m_un != {POOL{1'b0}};
-                best  = (m_hi != {POOL{1'b0}}) ? enc_lowest(m_hi) : enc_lowest(m_un);
+                found   = m_un != {POOL{1'b0}};
+                cand_oh = (m_hi != {POOL{1'b0}}) ? lowest(m_hi) : lowest(m_un);
                 src   = SRC_UNTR;
             end
         end else begin
@@ -293,10 +295,12 @@ module warp_pool #(
                 end
             src = SRC_PICK;
         end
+        if (!HAS_TABLE)
+            cand_oh = found ? ({{(POOL-1){1'b0}}, 1'b1} << best) : {POOL{1'b0}};
         if (!found)
             src = SRC_NONE;
         else
-            cand = best;
+            cand = HAS_TABLE ? enc_oh(cand_oh) : best;
     end
 
     // ----------------------------------------------------------- decision
@@ -314,7 +318,6 @@ module warp_pool #(
     reg [IDX_W-1:0]  kk;
     reg [SCHED_W-1:0] new_k [0:3];    // order of group g among this cycle's new groups
     reg              ready_d, iss_d, accept, active;
-    reg [IDX_W-1:0]  fx;
     reg [IDX_W-1:0]  jx;
 
     always @* begin : decide
@@ -326,7 +329,6 @@ module warp_pool #(
         nnew_i   = {IDX_W{1'b0}};
         nnew_s   = {SCHED_W{1'b0}};
         kk       = {IDX_W{1'b0}};
-        fx       = {IDX_W{1'b0}};
         jx       = {IDX_W{1'b0}};
         for (k = 0; k < 4; k = k + 1) begin
             new_k[k] = nnew_s;
@@ -361,22 +363,21 @@ module warp_pool #(
         for (k = 0; k < 4; k = k + 1) begin
             jx = g_idx[k];
             if (err_d == ERR_NONE && g_valid[k] && !g_new[k]) begin
-                if (!valid_q[jx])
+                if (!j_valid[k])
                     err_d = ERR_JOIN_INVALID;
                 else if (iss_cand && cand == jx)
                     err_d = ERR_JOIN_ISSUING;
-                else if (g_pc[k] != pc_q[jx])
+                else if (g_pc[k] != j_pc[k])
                     err_d = ERR_JOIN_PC;
-                else if ((g_mask[k] & lv_q[jx]) != {LANES{1'b0}})
+                else if ((g_mask[k] & j_lv[k]) != {LANES{1'b0}})
                     err_d = ERR_LANE_OCC;
             end
         end
         ready_d = (err_d != ERR_NONE) || ({29'd0, nnew} <= {{(32-FREE_W){1'b0}}, fcnt_q});
         if (err_d == ERR_NONE && ready_d) begin
             for (k = 0; k < 4; k = k + 1) begin
-                fx = head_q + kk;
                 if (g_valid[k] && g_new[k]) begin
-                    if (g_idx[k] != fifo_q[fx])
+                    if (g_idx[k] != f_idx[kk[1:0]])
                         err_d = ERR_NEW_IDX;
                     kk = kk + 1'b1;
                 end
@@ -412,7 +413,7 @@ module warp_pool #(
         p_tmp  = {PC_W{1'b0}};
         b_tmp  = 1'b0;
         for (k = 0; k < LANES; k = k + 1)
-            if (lv_q[cand][k])
+            if (cand_lv[k])
                 n_iss = n_iss + 1'b1;
         for (p = 0; p < 2; p = p + 1) begin
             n_p[p] = {CW{1'b0}};
@@ -483,19 +484,50 @@ module warp_pool #(
     reg [SCHED_W-1:0] sched_g [0:3]; // its scheduler data
 
     always @* begin : rows
-        integer k, p;
+        integer p;
         for (p = 0; p < 4; p = p + 1) begin
             untr_g[p]  = HAS_TABLE && ((p < 2 || merged) ? untr_p[0] : untr_p[1]);
             sched_g[p] = (POLICY == 2) ? stamp_q + new_k[p] : g_prio[p];
         end
-        for (k = 0; k < LANES; k = k + 1) begin
-            lane_we[k]  = 1'b0;
-            lane_row[k] = {IDX_W{1'b0}};
-            for (p = 3; p >= 0; p = p - 1)
-                if (g_valid[p] && g_mask[p][k]) begin
-                    lane_we[k]  = accept && !rst;
-                    lane_row[k] = g_idx[p];
-                end
+    end
+
+    // ------------------------------------------------------ one-hot reads
+    // A read at a computed index (the issue candidate, each group's entry,
+    // the free list at head+k) is a decoder and an AND-OR over the entries,
+    // as a RAM's word line and bit line: each entry drives its word onto a
+    // flat bus when selected, and the buses are ORed.  (Variable-index reads
+    // of wire arrays become huge shifters in Yosys.)
+    localparam CRW = TW + LANES + PC_W;      // candidate read: TIDs, lanes, PC
+    localparam JRW = 1 + LANES + PC_W;       // group read: valid, lanes, PC
+    wire [POOL*CRW-1:0]    rd_c_flat;
+    wire [4*POOL*JRW-1:0]  rd_j_flat;
+    wire [4*POOL*IDX_W-1:0] rd_f_flat;
+    reg  [CRW-1:0]   c_acc;
+    reg  [JRW-1:0]   j_acc [0:3];
+    reg              j_valid [0:3];
+    reg  [LANES-1:0] j_lv    [0:3];
+    reg  [PC_W-1:0]  j_pc    [0:3];
+    reg  [IDX_W-1:0] f_idx   [0:3];          // free list at head + k
+    genvar gq;
+
+    always @* begin : reads
+        integer e, q;
+        c_acc = {CRW{1'b0}};
+        for (e = 0; e < POOL; e = e + 1)
+            c_acc = c_acc | rd_c_flat[e*CRW +: CRW];
+        cand_pc   = c_acc[PC_W-1:0];
+        cand_lv   = c_acc[PC_W +: LANES];
+        cand_tids = c_acc[PC_W+LANES +: TW];
+        for (q = 0; q < 4; q = q + 1) begin
+            j_acc[q] = {JRW{1'b0}};
+            f_idx[q] = {IDX_W{1'b0}};
+            for (e = 0; e < POOL; e = e + 1) begin
+                j_acc[q] = j_acc[q] | rd_j_flat[(q*POOL+e)*JRW +: JRW];
+                f_idx[q] = f_idx[q] | rd_f_flat[(q*POOL+e)*IDX_W +: IDX_W];
+            end
+            j_pc[q]    = j_acc[q][PC_W-1:0];
+            j_lv[q]    = j_acc[q][PC_W +: LANES];
+            j_valid[q] = j_acc[q][JRW-1];
         end
     end
 
@@ -521,8 +553,24 @@ module warp_pool #(
             assign m_pc[ge]    = v && !u && pcr == sel_pc;
             assign m_un[ge]    = v && u;
             assign pc_q[ge]    = pcr;
-            assign lv_q[ge]    = lvr;
+            // one-hot reads: the issue candidate, and the entry of each group
+            for (gq = 0; gq < 4; gq = gq + 1) begin : jrd
+                assign rd_j_flat[(gq*POOL+ge)*JRW +: JRW] =
+                    (g_idx[gq] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            end
             assign sched_q[ge] = sc;
+            // the lanes written into this entry this cycle: its row of each
+            // lane's decoder (a TID per lane, one write enable per lane)
+            reg [TW-1:0]      tidv;
+            assign rd_c_flat[ge*CRW +: CRW] = cand_oh[ge] ? {tidv, lvr, pcr} : {CRW{1'b0}};
+            wire [LANES-1:0]  wr_m = join_m | (new_hit ? g_mask[new_g] : {LANES{1'b0}});
+            always @(posedge clk) begin : tid_write
+                integer l;
+                if (!rst && accept)
+                    for (l = 0; l < LANES; l = l + 1)
+                        if (wr_m[l])
+                            tidv[l*TID_W +: TID_W] <= wr_tid[l];
+            end
             always @* begin
                 new_hit = 1'b0;
                 new_g   = 2'd0;
@@ -563,7 +611,10 @@ module warp_pool #(
         for (ge = 0; ge < POOL; ge = ge + 1) begin : fslot
             localparam [IDX_W-1:0] J = ge;
             reg [IDX_W-1:0] f;
-            assign fifo_q[ge] = f;
+            for (gq = 0; gq < 4; gq = gq + 1) begin : frd
+                assign rd_f_flat[(gq*POOL+ge)*IDX_W +: IDX_W] =
+                    (head_q + gq[IDX_W-1:0] == J) ? f : {IDX_W{1'b0}};
+            end
             always @(posedge clk)
                 if (rst)
                     f <= J;
@@ -573,10 +624,9 @@ module warp_pool #(
     endgenerate
 
     // -------------------------------------------------------------- outputs
-    wire [IDX_W-1:0] head1   = head_q + 1'b1;
     assign free_cnt  = fcnt_q;
-    assign free_idx0 = fifo_q[head_q];
-    assign free_idx1 = fifo_q[head1];
+    assign free_idx0 = f_idx[0];
+    assign free_idx1 = f_idx[1];
     assign ovf       = untr_cnt_q != {(TID_W+1){1'b0}};
 
     always @* begin : outs
@@ -587,10 +637,10 @@ module warp_pool #(
         iss_valid = iss_d;
         iss_src   = iss_d ? src : SRC_NONE;
         iss_idx   = iss_d ? cand : {IDX_W{1'b0}};
-        iss_pc    = iss_d ? pc_q[cand] : {PC_W{1'b0}};
-        iss_mask  = iss_d ? lv_q[cand] : {LANES{1'b0}};
+        iss_pc    = iss_d ? cand_pc : {PC_W{1'b0}};
+        iss_mask  = iss_d ? cand_lv : {LANES{1'b0}};
         for (k = 0; k < LANES; k = k + 1)
-            iss_tids[k*TID_W +: TID_W] = (iss_d && lv_q[cand][k]) ? cand_tid[k] : {TID_W{1'b0}};
+            iss_tids[k*TID_W +: TID_W] = (iss_d && cand_lv[k]) ? cand_tid[k] : {TID_W{1'b0}};
     end
 
     // ------------------------------------------------------ in-pool vector
@@ -599,7 +649,6 @@ module warp_pool #(
     // set when a written lane H carries t, cleared when the issued warp's
     // lane H carries t (never both: that is TID_IN_POOL).
     wire [THREADS-1:0] in_pool_hit;   // t written this cycle and already in the pool
-    wire [LANES-1:0]   cand_lv = lv_q[cand];
     genvar gt;
     generate
         for (gt = 0; gt < THREADS; gt = gt + 1) begin : thr
