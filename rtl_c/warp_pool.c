@@ -255,6 +255,9 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     if (in->iss_req && used == 0u)
         d->err_code = WP_ERR_ISS_EMPTY;
     for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
+        if (in->g_valid[g] && in->g_new[g] != (g & 1u))
+            d->err_code = WP_ERR_GROUP_KIND;
+    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
         for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
             if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
                 d->err_code = WP_ERR_OVERLAP;
@@ -779,7 +782,8 @@ const char *warp_pool_err_name(unsigned code)
     static const char *const names[] = {"NONE",        "ISS_EMPTY",    "OVERLAP",
                                         "PAIR_PC",     "NEW_EMPTY",    "HOME_LANE",
                                         "TID_IN_POOL", "JOIN_INVALID", "JOIN_ISSUING",
-                                        "JOIN_PC",     "LANE_OCC",     "NEW_IDX"};
+                                        "JOIN_PC",     "LANE_OCC",     "NEW_IDX",
+                                        "GROUP_KIND"};
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }
 

@@ -74,10 +74,13 @@
  * Write side: one committing warp per cycle, up to 4 destination groups g
  * (contract order: lk0 join, lk0 new, lk1 join, lk1 new), each gN_valid,
  * gN_new, gN_idx, gN_pc, gN_mask (lanes of wr_tids for this warp), gN_prio
- * (the DPdPri priority, below).  A join ORs its lanes into warp gN_idx; a
- * new group starts warp gN_idx, which must be the allocator's next entry
- * in group order (the first new group takes free_idx0, the second
- * free_idx1).  Groups 0,1 carry one PC (lk0's) and groups 2,3 one PC (lk1's):
+ * (the DPdPri priority, below).  g0 and g2 are joins (gN_new = 0) and g1
+ * and g3 new warps (gN_new = 1), as the contract orders them; the other
+ * kind is illegal (GROUP_KIND): this keeps the pool at two join read ports
+ * and two allocations per cycle (000 Table 1: "1 RWP, 2 WP").  A join ORs
+ * its lanes into warp gN_idx; a new group starts warp gN_idx, which must be
+ * the allocator's next entry in group order (the first new group takes
+ * free_idx0, the second free_idx1).  Groups 0,1 carry one PC (lk0's) and groups 2,3 one PC (lk1's):
  * two valid groups of a pair with different PCs are illegal.  A valid join
  * with mask 0 is legal and writes nothing (the dwf should not send one).
  *
@@ -91,6 +94,7 @@
  * Illegal input: err = 1, err_code below, iss_valid = 0, ready = 1, and no
  * state change at all (no write, no issue).  First match wins:
  *   ISS_EMPTY    iss_req with an empty pool
+ *   GROUP_KIND   a valid g0/g2 with gN_new = 1, or a valid g1/g3 with gN_new = 0
  *   OVERLAP      two valid groups' masks overlap
  *   PAIR_PC      g0,g1 (or g2,g3) both valid with different PCs
  *   NEW_EMPTY    a valid new group with mask 0
@@ -227,7 +231,8 @@ enum warp_pool_err {
     WP_ERR_JOIN_ISSUING = 8,
     WP_ERR_JOIN_PC = 9,
     WP_ERR_LANE_OCC = 10,
-    WP_ERR_NEW_IDX = 11
+    WP_ERR_NEW_IDX = 11,
+    WP_ERR_GROUP_KIND = 12
 };
 
 enum warp_pool_src {

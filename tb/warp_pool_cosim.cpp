@@ -579,7 +579,7 @@ private:
         const int cand = iss_candidate(cfg, s, in.iss_req != 0);
         if (x >= 0 && x == cand)
             in.iss_req = 0; // keep the join checks away from JOIN_ISSUING
-        switch (rng.below(11)) {
+        switch (rng.below(12)) {
         case 0:
             if (used != 0)
                 return;
@@ -666,6 +666,17 @@ private:
             expect_err_ = occ ? WP_ERR_LANE_OCC : WP_ERR_JOIN_PC;
             break;
         }
+        case 10:
+            // a join on a new-warp group (g1), or a new warp on a join group (g2)
+            if (rng.chance(50)) {
+                in.g_valid[1] = 1; in.g_idx[1] = f0; in.g_pc[1] = pc;
+                in.g_mask[1] = 1ull << l;
+            } else {
+                in.g_valid[2] = 1; in.g_new[2] = 1; in.g_idx[2] = f0; in.g_pc[2] = pc;
+                in.g_mask[2] = 1ull << l;
+            }
+            expect_err_ = WP_ERR_GROUP_KIND;
+            break;
         default:
             if (t < 0 || s.fcnt < 2)
                 return;

@@ -821,6 +821,14 @@ TEST(illegal_inputs)
             warp_pool_put_tid(in.wr_tids, l, 4, tid[l]);                               \
     } while (0)
 
+    BASE_IN(); /* a new warp on a join group (g0), a join on a new group (g3) */
+    in.g_valid[0] = 1; in.g_new[0] = 1; in.g_idx[0] = next_free(&c, &s, 0); in.g_pc[0] = 0xC0;
+    in.g_mask[0] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_GROUP_KIND);
+    BASE_IN();
+    in.g_valid[3] = 1; in.g_idx[3] = 0; in.g_pc[3] = 0xA0; in.g_mask[3] = 0x4;
+    expect_err(&c, &s, &in, WP_ERR_GROUP_KIND);
+
     BASE_IN(); /* overlapping masks */
     in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xC0; in.g_mask[1] = 0x3;
     in.g_valid[3] = 1; in.g_new[3] = 1; in.g_idx[3] = 3; in.g_pc[3] = 0xD0; in.g_mask[3] = 0x6;

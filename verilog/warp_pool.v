@@ -121,6 +121,7 @@ module warp_pool #(
     localparam [3:0] ERR_JOIN_PC      = 4'd9;
     localparam [3:0] ERR_LANE_OCC     = 4'd10;
     localparam [3:0] ERR_NEW_IDX      = 4'd11;
+    localparam [3:0] ERR_GROUP_KIND   = 4'd12;
 
     localparam [1:0] SRC_NONE  = 2'd0;
     localparam [1:0] SRC_LOCK  = 2'd1;
@@ -341,6 +342,9 @@ module warp_pool #(
         end
         if (iss_req && fcnt_q == POOL[FREE_W-1:0])
             err_d = ERR_ISS_EMPTY;
+        else if ((g_valid[0] && g_new[0]) || (g_valid[1] && !g_new[1]) ||
+                 (g_valid[2] && g_new[2]) || (g_valid[3] && !g_new[3]))
+            err_d = ERR_GROUP_KIND;
         else if ((g_valid[0] && g_valid[1] && (g_mask[0] & g_mask[1]) != {LANES{1'b0}}) ||
                  (g_valid[0] && g_valid[2] && (g_mask[0] & g_mask[2]) != {LANES{1'b0}}) ||
                  (g_valid[0] && g_valid[3] && (g_mask[0] & g_mask[3]) != {LANES{1'b0}}) ||
@@ -360,16 +364,16 @@ module warp_pool #(
             err_d = ERR_HOME_LANE;
         else if (in_pool_hit != {THREADS{1'b0}})
             err_d = ERR_TID_IN_POOL;
-        for (k = 0; k < 4; k = k + 1) begin
+        for (k = 0; k < 4; k = k + 2) begin    // the join groups g0, g2
             jx = g_idx[k];
-            if (err_d == ERR_NONE && g_valid[k] && !g_new[k]) begin
-                if (!j_valid[k])
+            if (err_d == ERR_NONE && g_valid[k]) begin
+                if (!j_valid[k/2])
                     err_d = ERR_JOIN_INVALID;
                 else if (iss_cand && cand == jx)
                     err_d = ERR_JOIN_ISSUING;
-                else if (g_pc[k] != j_pc[k])
+                else if (g_pc[k] != j_pc[k/2])
                     err_d = ERR_JOIN_PC;
-                else if ((g_mask[k] & j_lv[k]) != {LANES{1'b0}})
+                else if ((g_mask[k] & j_lv[k/2]) != {LANES{1'b0}})
                     err_d = ERR_LANE_OCC;
             end
         end
@@ -377,7 +381,7 @@ module warp_pool #(
         if (err_d == ERR_NONE && ready_d) begin
             for (k = 0; k < 4; k = k + 1) begin
                 if (g_valid[k] && g_new[k]) begin
-                    if (g_idx[k] != f_idx[kk[1:0]])
+                    if (g_idx[k] != f_idx[kk[0]])
                         err_d = ERR_NEW_IDX;
                     kk = kk + 1'b1;
                 end
@@ -500,14 +504,14 @@ module warp_pool #(
     localparam CRW = TW + LANES + PC_W;      // candidate read: TIDs, lanes, PC
     localparam JRW = 1 + LANES + PC_W;       // group read: valid, lanes, PC
     wire [POOL*CRW-1:0]    rd_c_flat;
-    wire [4*POOL*JRW-1:0]  rd_j_flat;
-    wire [4*POOL*IDX_W-1:0] rd_f_flat;
+    wire [2*POOL*JRW-1:0]  rd_j_flat;        // g0's and g2's entries
+    wire [2*POOL*IDX_W-1:0] rd_f_flat;       // free list at head, head + 1
     reg  [CRW-1:0]   c_acc;
-    reg  [JRW-1:0]   j_acc [0:3];
-    reg              j_valid [0:3];
-    reg  [LANES-1:0] j_lv    [0:3];
-    reg  [PC_W-1:0]  j_pc    [0:3];
-    reg  [IDX_W-1:0] f_idx   [0:3];          // free list at head + k
+    reg  [JRW-1:0]   j_acc [0:1];
+    reg              j_valid [0:1];
+    reg  [LANES-1:0] j_lv    [0:1];
+    reg  [PC_W-1:0]  j_pc    [0:1];
+    reg  [IDX_W-1:0] f_idx   [0:1];          // free list at head + k
     genvar gq;
 
     always @* begin : reads
@@ -518,7 +522,7 @@ module warp_pool #(
         cand_pc   = c_acc[PC_W-1:0];
         cand_lv   = c_acc[PC_W +: LANES];
         cand_tids = c_acc[PC_W+LANES +: TW];
-        for (q = 0; q < 4; q = q + 1) begin
+        for (q = 0; q < 2; q = q + 1) begin
             j_acc[q] = {JRW{1'b0}};
             f_idx[q] = {IDX_W{1'b0}};
             for (e = 0; e < POOL; e = e + 1) begin
@@ -554,9 +558,9 @@ module warp_pool #(
             assign m_un[ge]    = v && u;
             assign pc_q[ge]    = pcr;
             // one-hot reads: the issue candidate, and the entry of each group
-            for (gq = 0; gq < 4; gq = gq + 1) begin : jrd
+            for (gq = 0; gq < 2; gq = gq + 1) begin : jrd
                 assign rd_j_flat[(gq*POOL+ge)*JRW +: JRW] =
-                    (g_idx[gq] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+                    (g_idx[2*gq] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
             end
             assign sched_q[ge] = sc;
             // the lanes written into this entry this cycle: its row of each
@@ -577,7 +581,7 @@ module warp_pool #(
                 join_m  = {LANES{1'b0}};
                 for (q = 3; q >= 0; q = q - 1)
                     if (g_valid[q] && g_idx[q] == E) begin
-                        if (g_new[q]) begin
+                        if (q % 2 == 1) begin     // g1, g3: new warps
                             new_hit = 1'b1;
                             new_g   = q[1:0];
                         end else begin
@@ -611,7 +615,7 @@ module warp_pool #(
         for (ge = 0; ge < POOL; ge = ge + 1) begin : fslot
             localparam [IDX_W-1:0] J = ge;
             reg [IDX_W-1:0] f;
-            for (gq = 0; gq < 4; gq = gq + 1) begin : frd
+            for (gq = 0; gq < 2; gq = gq + 1) begin : frd
                 assign rd_f_flat[(gq*POOL+ge)*IDX_W +: IDX_W] =
                     (head_q + gq[IDX_W-1:0] == J) ? f : {IDX_W{1'b0}};
             end
