@@ -23,10 +23,15 @@
 // bits, allocator 256 x 8 = 2048, majority table 32 x (32 + 8) = 1280 (the
 // count is stored minus one).  Beyond Table 1: per entry valid, untracked and
 // 16 lane-valid bits; the in-pool vector (one bit per thread); per slot
-// valid and cur.  Every entry holds a TID per lane with a write enable per
-// lane (the lane's row decoder, 000 Table 1: one decoder per lane); one
-// read port (the issued entry).  Registers, not memories: Yosys maps 16
-// small memories far more slowly than it builds the same flops directly.
+// valid and cur.  The TIDs are one memory per lane (POOL x TID_W: one
+// write port, driven by the lane's row decoder -- 000 Table 1's per-lane
+// decoders -- and one read port, the issue candidate).  PC, lane-valid,
+// valid and untracked bits are per-entry registers: every entry's PC is
+// compared with the chosen PC (DMaj/DMin), and the candidate's and the two
+// join groups' entries are read by one-hot AND-OR reads.  Yosys `synth` at
+// the defaults: about 4 minutes on this machine (the TIDs as registers with
+// an AND-OR read took 5; variable-index reads of register arrays, Yosys
+// shifters, far longer).
 //
 // Timing: every output is combinational from the registered state and this
 // cycle's inputs; free_cnt/free_idx0/free_idx1 and the issue choice depend on
@@ -167,7 +172,6 @@ module warp_pool #(
     wire [TID_W-1:0] cand_tid [0:LANES-1];
     reg  [IDX_W-1:0] cand;                   // the issue candidate's index
     reg  [POOL-1:0]  cand_oh;                // ... one-hot (0: none)
-    reg  [TW-1:0]    cand_tids;              // its TIDs, lanes, PC (one-hot read)
     reg  [LANES-1:0] cand_lv;
     reg  [PC_W-1:0]  cand_pc;
 
@@ -180,7 +184,25 @@ module warp_pool #(
                                      (((SWIZZLE != 0) && t_ext[LG_L]) ? ONE_L : {LG_L{1'b0}});
             assign wr_tid[gl]   = wr_tids[gl*TID_W +: TID_W];
             assign home_ok[gl]  = home == LANE_ID;
-            assign cand_tid[gl] = cand_tids[gl*TID_W +: TID_W];
+            // lane gl's TID memory: one write port (the lane's row decoder,
+            // 000 Table 1), one read port (the issue candidate)
+            reg  [TID_W-1:0] mem [0:POOL-1];
+            reg              we;
+            reg  [IDX_W-1:0] row;
+            always @* begin : lane_row
+                integer q;
+                we  = 1'b0;
+                row = {IDX_W{1'b0}};
+                for (q = 3; q >= 0; q = q - 1)
+                    if (g_valid[q] && g_mask[q][gl]) begin
+                        we  = accept && !rst;
+                        row = g_idx[q];
+                    end
+            end
+            always @(posedge clk)
+                if (we)
+                    mem[row] <= wr_tid[gl];
+            assign cand_tid[gl] = mem[cand];
         end
     endgenerate
 
@@ -501,7 +523,7 @@ module warp_pool #(
     // as a RAM's word line and bit line: each entry drives its word onto a
     // flat bus when selected, and the buses are ORed.  (Variable-index reads
     // of wire arrays become huge shifters in Yosys.)
-    localparam CRW = TW + LANES + PC_W;      // candidate read: TIDs, lanes, PC
+    localparam CRW = LANES + PC_W;           // candidate read: lanes, PC
     localparam JRW = 1 + LANES + PC_W;       // group read: valid, lanes, PC
     wire [POOL*CRW-1:0]    rd_c_flat;
     wire [2*POOL*JRW-1:0]  rd_j_flat;        // g0's and g2's entries
@@ -521,7 +543,6 @@ module warp_pool #(
             c_acc = c_acc | rd_c_flat[e*CRW +: CRW];
         cand_pc   = c_acc[PC_W-1:0];
         cand_lv   = c_acc[PC_W +: LANES];
-        cand_tids = c_acc[PC_W+LANES +: TW];
         for (q = 0; q < 2; q = q + 1) begin
             j_acc[q] = {JRW{1'b0}};
             f_idx[q] = {IDX_W{1'b0}};
@@ -563,18 +584,7 @@ module warp_pool #(
                     (g_idx[2*gq] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
             end
             assign sched_q[ge] = sc;
-            // the lanes written into this entry this cycle: its row of each
-            // lane's decoder (a TID per lane, one write enable per lane)
-            reg [TW-1:0]      tidv;
-            assign rd_c_flat[ge*CRW +: CRW] = cand_oh[ge] ? {tidv, lvr, pcr} : {CRW{1'b0}};
-            wire [LANES-1:0]  wr_m = join_m | (new_hit ? g_mask[new_g] : {LANES{1'b0}});
-            always @(posedge clk) begin : tid_write
-                integer l;
-                if (!rst && accept)
-                    for (l = 0; l < LANES; l = l + 1)
-                        if (wr_m[l])
-                            tidv[l*TID_W +: TID_W] <= wr_tid[l];
-            end
+            assign rd_c_flat[ge*CRW +: CRW] = cand_oh[ge] ? {lvr, pcr} : {CRW{1'b0}};
             always @* begin
                 new_hit = 1'b0;
                 new_g   = 2'd0;
