@@ -106,7 +106,7 @@
  *   LANE_OCC     a join onto a lane the warp already holds
  *   (then back-pressure, ready = 0, is decided; then)
  *   NEW_IDX      a new group not at the allocator's next index in order
- *   (JOIN_* checks run per group, g0 first, in the order listed.)
+ *   (JOIN_* checks run for g0, then g2, each in the order listed.)
  *
  * Issue policies (000 sec. 4.3; POLICY is a parameter, one selector is
  * built).  A warp is issued only when iss_req; the choice is registered

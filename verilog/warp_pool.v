@@ -525,31 +525,35 @@ module warp_pool #(
     // of wire arrays become huge shifters in Yosys.)
     localparam CRW = LANES + PC_W;           // candidate read: lanes, PC
     localparam JRW = 1 + LANES + PC_W;       // group read: valid, lanes, PC
-    wire [POOL*CRW-1:0]    rd_c_flat;
-    wire [2*POOL*JRW-1:0]  rd_j_flat;        // g0's and g2's entries
-    wire [2*POOL*IDX_W-1:0] rd_f_flat;       // free list at head, head + 1
+    wire [CRW-1:0]   rd_c  [0:POOL-1];       // entry e's word on the candidate bus
+    wire [JRW-1:0]   rd_j0 [0:POOL-1];       // ... on g0's bus
+    wire [JRW-1:0]   rd_j2 [0:POOL-1];       // ... on g2's bus
+    wire [IDX_W-1:0] rd_f0 [0:POOL-1];       // free-list slot j at head
+    wire [IDX_W-1:0] rd_f1 [0:POOL-1];       // ... at head + 1
     reg  [CRW-1:0]   c_acc;
     reg  [JRW-1:0]   j_acc [0:1];
     reg              j_valid [0:1];
     reg  [LANES-1:0] j_lv    [0:1];
     reg  [PC_W-1:0]  j_pc    [0:1];
     reg  [IDX_W-1:0] f_idx   [0:1];          // free list at head + k
-    genvar gq;
 
     always @* begin : reads
         integer e, q;
-        c_acc = {CRW{1'b0}};
-        for (e = 0; e < POOL; e = e + 1)
-            c_acc = c_acc | rd_c_flat[e*CRW +: CRW];
+        c_acc    = {CRW{1'b0}};
+        j_acc[0] = {JRW{1'b0}};
+        j_acc[1] = {JRW{1'b0}};
+        f_idx[0] = {IDX_W{1'b0}};
+        f_idx[1] = {IDX_W{1'b0}};
+        for (e = 0; e < POOL; e = e + 1) begin
+            c_acc    = c_acc    | rd_c[e];
+            j_acc[0] = j_acc[0] | rd_j0[e];
+            j_acc[1] = j_acc[1] | rd_j2[e];
+            f_idx[0] = f_idx[0] | rd_f0[e];
+            f_idx[1] = f_idx[1] | rd_f1[e];
+        end
         cand_pc   = c_acc[PC_W-1:0];
         cand_lv   = c_acc[PC_W +: LANES];
         for (q = 0; q < 2; q = q + 1) begin
-            j_acc[q] = {JRW{1'b0}};
-            f_idx[q] = {IDX_W{1'b0}};
-            for (e = 0; e < POOL; e = e + 1) begin
-                j_acc[q] = j_acc[q] | rd_j_flat[(q*POOL+e)*JRW +: JRW];
-                f_idx[q] = f_idx[q] | rd_f_flat[(q*POOL+e)*IDX_W +: IDX_W];
-            end
             j_pc[q]    = j_acc[q][PC_W-1:0];
             j_lv[q]    = j_acc[q][PC_W +: LANES];
             j_valid[q] = j_acc[q][JRW-1];
@@ -557,6 +561,7 @@ module warp_pool #(
     end
 
     // ------------------------------------------- pool entries, free list
+    wire [IDX_W-1:0] head1   = head_q + 1'b1;
     wire [IDX_W-1:0] fcnt_lo = fcnt_q[IDX_W-1:0];   // POOL wraps to 0: never used full
     wire [IDX_W-1:0] tail    = head_q + fcnt_lo;    // where the issued entry goes
 
@@ -579,12 +584,10 @@ module warp_pool #(
             assign m_un[ge]    = v && u;
             assign pc_q[ge]    = pcr;
             // one-hot reads: the issue candidate, and the entry of each group
-            for (gq = 0; gq < 2; gq = gq + 1) begin : jrd
-                assign rd_j_flat[(gq*POOL+ge)*JRW +: JRW] =
-                    (g_idx[2*gq] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
-            end
+            assign rd_j0[ge] = (g_idx[0] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            assign rd_j2[ge] = (g_idx[2] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
             assign sched_q[ge] = sc;
-            assign rd_c_flat[ge*CRW +: CRW] = cand_oh[ge] ? {lvr, pcr} : {CRW{1'b0}};
+            assign rd_c[ge] = cand_oh[ge] ? {lvr, pcr} : {CRW{1'b0}};
             always @* begin
                 new_hit = 1'b0;
                 new_g   = 2'd0;
@@ -625,10 +628,8 @@ module warp_pool #(
         for (ge = 0; ge < POOL; ge = ge + 1) begin : fslot
             localparam [IDX_W-1:0] J = ge;
             reg [IDX_W-1:0] f;
-            for (gq = 0; gq < 2; gq = gq + 1) begin : frd
-                assign rd_f_flat[(gq*POOL+ge)*IDX_W +: IDX_W] =
-                    (head_q + gq[IDX_W-1:0] == J) ? f : {IDX_W{1'b0}};
-            end
+            assign rd_f0[ge] = (head_q == J) ? f : {IDX_W{1'b0}};
+            assign rd_f1[ge] = (head1 == J) ? f : {IDX_W{1'b0}};
             always @(posedge clk)
                 if (rst)
                     f <= J;
