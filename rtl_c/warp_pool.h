@@ -180,7 +180,12 @@
  * in Fig. 11); count stored minus one so 8 bits cover 256 threads; the
  * untracked fallback (the paper never needed one); the sort is one
  * odd-even phase per cycle; lane-valid bits per entry (Table 1 counts TIDs
- * only); the group-pair PC rule; a held write does not hold the issue.
+ * only); fixed group kinds (g0/g2 joins, g1/g3 new warps) and the
+ * group-pair PC rule; a held write does not hold the issue; the issue
+ * choice within a PC (lowest pool index) and the tie-breaks are ours.
+ *
+ * Co-simulation: tb/warp_pool_cosim.cpp (DMaj build); the other policies
+ * are separate Verilator builds, tools/warp_pool_policies.sh.
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
