@@ -29,7 +29,7 @@
 // valid and untracked bits are per-entry registers: every entry's PC is
 // compared with the chosen PC (DMaj/DMin), and the candidate's and the two
 // join groups' entries are read by one-hot AND-OR reads.  Yosys `synth` at
-// the defaults: about 4 minutes on this machine (the TIDs as registers with
+// the defaults: about 3.5 minutes on this machine (the TIDs as registers with
 // an AND-OR read took 5; variable-index reads of register arrays, Yosys
 // shifters, far longer).
 //
@@ -575,33 +575,23 @@ module warp_pool #(
             reg [PC_W-1:0]    pcr;
             reg [LANES-1:0]   lvr;
             reg [SCHED_W-1:0] sc;
-            reg               new_hit;
-            reg [1:0]         new_g;
-            reg [LANES-1:0]   join_m;
-            integer           q;
+            // this entry's row select for each group (the row decoders)
+            wire              sel0 = g0_valid && g0_idx == E;   // joins
+            wire              sel2 = g2_valid && g2_idx == E;
+            wire              sel1 = g1_valid && g1_idx == E;   // new warps
+            wire              sel3 = g3_valid && g3_idx == E;
+            wire              new_hit = sel1 || sel3;           // never both (NEW_IDX)
+            wire [LANES-1:0]  join_m = (sel0 ? g0_mask : {LANES{1'b0}}) |
+                                       (sel2 ? g2_mask : {LANES{1'b0}});
             assign valid_q[ge] = v;
             assign m_pc[ge]    = v && !u && pcr == sel_pc;
             assign m_un[ge]    = v && u;
             assign pc_q[ge]    = pcr;
             // one-hot reads: the issue candidate, and the entry of each group
-            assign rd_j0[ge] = (g_idx[0] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
-            assign rd_j2[ge] = (g_idx[2] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            assign rd_j0[ge] = (g0_idx == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            assign rd_j2[ge] = (g2_idx == E) ? {v, lvr, pcr} : {JRW{1'b0}};
             assign sched_q[ge] = sc;
             assign rd_c[ge] = cand_oh[ge] ? {lvr, pcr} : {CRW{1'b0}};
-            always @* begin
-                new_hit = 1'b0;
-                new_g   = 2'd0;
-                join_m  = {LANES{1'b0}};
-                for (q = 3; q >= 0; q = q - 1)
-                    if (g_valid[q] && g_idx[q] == E) begin
-                        if (q % 2 == 1) begin     // g1, g3: new warps
-                            new_hit = 1'b1;
-                            new_g   = q[1:0];
-                        end else begin
-                            join_m = join_m | g_mask[q];
-                        end
-                    end
-            end
             always @(posedge clk) begin
                 if (rst) begin
                     v   <= 1'b0;
@@ -614,10 +604,10 @@ module warp_pool #(
                         lvr <= {LANES{1'b0}};
                     end else if (accept && new_hit) begin
                         v   <= 1'b1;
-                        u   <= untr_g[new_g];
-                        pcr <= g_pc[new_g];
-                        lvr <= g_mask[new_g];
-                        sc  <= sched_g[new_g];
+                        u   <= sel3 ? untr_g[3]  : untr_g[1];
+                        pcr <= sel3 ? g3_pc      : g1_pc;
+                        lvr <= sel3 ? g3_mask    : g1_mask;
+                        sc  <= sel3 ? sched_g[3] : sched_g[1];
                     end else if (accept) begin
                         lvr <= lvr | join_m;
                     end
