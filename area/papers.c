@@ -26,6 +26,7 @@
 
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/warp_pool.h"
 #include "structs.h"
 
 /* geometry helper for the table */
@@ -354,6 +355,47 @@ static const char *dwf_pc_warp_lut(area_desc *d)
     return area_desc_pc_warp_lut(&cfg, 0, d);
 }
 
+/* 000's configuration of the warp pool: 16 lanes, 256 threads per core (a
+ * pool entry per thread), 8-bit TIDs, 32-bit PCs, 8 bits of scheduler
+ * data, DMaj with a 32-entry table (the model's defaults; set here so the
+ * rows stay 000's if the defaults change) */
+static warp_pool_cfg wp_cfg_000(void)
+{
+    warp_pool_cfg cfg = warp_pool_default_cfg();
+    cfg.lanes = 16;
+    cfg.entries = 256;
+    cfg.tid_bits = 8;
+    cfg.pc_bits = 32;
+    cfg.sched_bits = 8;
+    cfg.policy = WP_POL_DMAJ;
+    cfg.maj_entries = 32;
+    return cfg;
+}
+
+static const char *dwf_update_regs(area_desc *d)
+{
+    warp_pool_cfg cfg = wp_cfg_000();
+    return area_desc_dwf_update_regs(&cfg, d);
+}
+
+static const char *dwf_pool(area_desc *d)
+{
+    warp_pool_cfg cfg = wp_cfg_000();
+    return area_desc_warp_pool(&cfg, AREA_WP_POOL, 0, d);
+}
+
+static const char *dwf_alloc(area_desc *d)
+{
+    warp_pool_cfg cfg = wp_cfg_000();
+    return area_desc_warp_pool(&cfg, AREA_WP_ALLOC, 0, d);
+}
+
+static const char *dwf_issue(area_desc *d)
+{
+    warp_pool_cfg cfg = wp_cfg_000();
+    return area_desc_warp_pool(&cfg, AREA_WP_ISSUE, 0, d);
+}
+
 static const struct {
     const char *label;  /* the row */
     const char *name;   /* in notes */
@@ -361,13 +403,22 @@ static const struct {
     dwf_desc_fn desc;
     const char *note;
 } dwf_parts[] = {
-    {"Warp update registers", "warp update registers", "000.t1.update", NULL, NULL},
+    {"Warp update registers", "warp update registers", "000.t1.update", dwf_update_regs,
+     "derived from warp_pool_cfg (LANES x TID_W + PC_W + REQ of LANES bits, x 2; Table 1 prints "
+     "REQ 8 bits) while the composed dwf's cfg is not in the tree; flip-flops, no decoder"},
     {"PC-warp LUT", "PC-warp LUT", "000.t1.lut", dwf_pc_warp_lut,
      "organisation of verilog/pc_warp_lut.v: {PC, OCC} 2-way set-assoc. with 2 search, 1 debug "
      "read, 2 write ports; IDX, valid, LRU in flops, 3 IDX comparators per entry"},
-    {"Warp pool", "warp pool", "000.t1.pool", NULL, NULL},
-    {"Warp allocator", "warp allocator", "000.t1.alloc", NULL, NULL},
-    {"Majority issue logic", "majority issue logic", "000.t1.issue", NULL, NULL},
+    {"Warp pool", "warp pool", "000.t1.pool", dwf_pool,
+     "verilog/warp_pool.v: TIDs in a memory per lane (1R1W, its own decoder); {PC, sched} "
+     "CAM, 1 search 3R 2W; valid/untracked/lane-valid flops 3R 4W; in-pool bit per thread; "
+     "write checks"},
+    {"Warp allocator", "warp allocator", "000.t1.alloc", dwf_alloc,
+     "verilog/warp_pool.v: free list 256 x 8, 2R (head, head + 1) 1W (tail); head, count, "
+     "back-pressure"},
+    {"Majority issue logic", "majority issue logic", "000.t1.issue", dwf_issue,
+     "verilog/warp_pool.v: table 32 x {PC, count} in flops (rewritten by one odd-even sort "
+     "phase per cycle), 2 PC searches, per-slot adders, 31 compare-swaps; untracked round robin"},
 };
 #define N_DWF_PARTS (sizeof dwf_parts / sizeof dwf_parts[0])
 
