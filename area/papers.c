@@ -411,8 +411,8 @@ static const struct {
      "read, 2 write ports; IDX, valid, LRU in flops, 3 IDX comparators per entry"},
     {"Warp pool", "warp pool", "000.t1.pool", dwf_pool,
      "verilog/warp_pool.v: TIDs in a memory per lane (1R1W, its own decoder); {PC, sched} "
-     "CAM, 1 search 3R 2W; valid/untracked/lane-valid flops 3R 4W; in-pool bit per thread; "
-     "write checks"},
+     "CAM, 1 search 3R 2W; valid/untracked flops 2R 3W; lane-valid 3R 5W; in-pool bit per "
+     "thread; write checks"},
     {"Warp allocator", "warp allocator", "000.t1.alloc", dwf_alloc,
      "verilog/warp_pool.v: free list 256 x 8, 2R (head, head + 1) 1W (tail); head, count, "
      "back-pressure"},
@@ -485,6 +485,9 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
                  missing);
         if (r->partial)
             row_note(r, note);
+        else
+            row_note(r, "every Table 1 part from its cfg (the update registers derived from "
+                        "warp_pool_cfg)");
     }
     /* 8192 x 32-bit registers: 16 lanes x 512, 32 per thread (lane_regfile defaults) */
     single = lrf_row(p, t, "Register file, one decoder (Fig. 10c)", 16, 512, 32,
@@ -515,6 +518,8 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
         snprintf(note, sizeof note, "ours: register-file decoders%s%s (not modelled yet: %s), "
                  "no ratio", nhave ? " + " : " only", have, missing);
         row_note(r, note);
+    } else {
+        row_note(r, "as 000 sec. 4.4: Table 1's parts + the per-lane register-file decoders");
     }
     r = summary(p, "Overhead of a 480 mm^2 chip, 8 cores", "%",
                 8.0 * (dec + dwf) / (480.0 * s) * 100.0);
@@ -524,6 +529,8 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
         snprintf(note, sizeof note, "ours: register-file decoders%s%s, no ratio",
                  nhave ? " + " : " only", have);
         row_note(r, note);
+    } else {
+        row_note(r, "8 x the DWF overhead per core / 480 mm^2");
     }
     finish(p);
 }

@@ -655,6 +655,15 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
         size_t l = strlen(d->config);
         snprintf(d->config + l, sizeof d->config - l, " with %u x {PC %u, count %u}", M, P, T);
     }
+    if (part == AREA_WP_ALLOC)
+        snprintf(d->config, sizeof d->config, "free list %u x %u-bit pool indices, 2 offered per "
+                 "cycle", E, I);
+    else if (part == AREA_WP_ISSUE && table)
+        snprintf(d->config, sizeof d->config, "%s: %u x {PC %u, count %u}, pool of %u",
+                 warp_pool_policy_name(pol), M, P, T, E);
+    else if (part == AREA_WP_ISSUE)
+        snprintf(d->config, sizeof d->config, "%s: selection over the pool of %u",
+                 warp_pool_policy_name(pol), E);
     d->entry_bits = part == AREA_WP_ALLOC   ? I
                     : part == AREA_WP_ISSUE ? (table ? P + T : 0)
                                             : b.pool_entry;
