@@ -6,7 +6,8 @@
  * write port per field written, one comparator per comparison.  Source:
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
- * header asks), verilog/pc_warp_lut.v, verilog/hct_cct_heap.v and
+ * header asks), verilog/pc_warp_lut.v, verilog/hct_cct_heap.v,
+ * verilog/warp_pool.v and
  * rtl_c/shadow_scoreboard.h (its
  * Verilog twin was not in the tree when this was written: the organisation
  * follows the header's port description -- revisit when
@@ -599,6 +600,226 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     return NULL;
 }
 
+/* ------------------------------------------- warp pool (DWF, 000 4.2) */
+
+/* verilog/warp_pool.v, per cycle: one committing warp's four groups (g0/g2
+ * join an entry: its valid, lanes and PC are read for the checks and the
+ * lanes ORed in; g1/g3 start an entry: PC, lanes, sched written), each lane
+ * writes its TID into its own memory at its group's row; one issue: the
+ * candidate's lanes, PC and TIDs read, its entry cleared, its index pushed
+ * at the free list's tail, its threads' in-pool bits cleared; the majority
+ * table updated by both pairs' PCs and the issue, then one sort phase. */
+const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int force_ff,
+                                area_desc *d)
+{
+    static const char *const part_name[] = {"warp_pool", "warp_pool.pool", "warp_pool.alloc",
+                                            "warp_pool.issue"};
+    static const char *const part_title[] = {
+        "Warp pool, allocator and issue logic (DWF)", "Warp pool (DWF)",
+        "Warp allocator (DWF)", "Issue logic (DWF)"};
+    const area_consts *c = area_default_consts();
+    const char *e = warp_pool_cfg_check(cfg);
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    warp_pool_bitcount b;
+    unsigned L, E, T, P, S, M, I, F, TH, LG, CW, MW, pol;
+    int table, pool, alloc, issue;
+    unsigned long want = 0;
+    double ge;
+    if (e)
+        return e;
+    if (part > AREA_WP_ISSUE)
+        return "warp_pool: part must be all, pool, allocator or issue";
+    pool = part == AREA_WP_ALL || part == AREA_WP_POOL;
+    alloc = part == AREA_WP_ALL || part == AREA_WP_ALLOC;
+    issue = part == AREA_WP_ALL || part == AREA_WP_ISSUE;
+    L = cfg->lanes;
+    E = cfg->entries;
+    T = cfg->tid_bits;
+    P = cfg->pc_bits;
+    S = cfg->sched_bits;
+    M = cfg->maj_entries;
+    I = warp_pool_idx_w(cfg);
+    F = warp_pool_free_w(cfg);
+    TH = warp_pool_threads(cfg);
+    LG = bits_index_width(L);
+    CW = T + 2u; /* the table's count arithmetic */
+    MW = bits_index_width(M);
+    pol = cfg->policy;
+    table = pol == WP_POL_DMAJ || pol == WP_POL_DMIN;
+    b = warp_pool_bits(cfg);
+    desc_init(d, part_name[part], part_title[part]);
+    snprintf(d->config, sizeof d->config,
+             "%u entries x {%u TIDs x %u, PC %u, sched %u}, %u lanes, %s%s", E, L, T, P, S, L,
+             warp_pool_policy_name(pol), table ? "" : " (no table)");
+    if (table) {
+        size_t l = strlen(d->config);
+        snprintf(d->config + l, sizeof d->config - l, " with %u x {PC %u, count %u}", M, P, T);
+    }
+    if (part == AREA_WP_ALLOC)
+        snprintf(d->config, sizeof d->config, "free list %u x %u-bit pool indices, 2 offered per "
+                 "cycle", E, I);
+    else if (part == AREA_WP_ISSUE && table)
+        snprintf(d->config, sizeof d->config, "%s: %u x {PC %u, count %u}, pool of %u",
+                 warp_pool_policy_name(pol), M, P, T, E);
+    else if (part == AREA_WP_ISSUE)
+        snprintf(d->config, sizeof d->config, "%s: selection over the pool of %u",
+                 warp_pool_policy_name(pol), E);
+    d->entry_bits = part == AREA_WP_ALLOC   ? I
+                    : part == AREA_WP_ISSUE ? (table ? P + T : 0)
+                                            : b.pool_entry;
+    if (pool) {
+        area_item *it;
+        /* 000 Table 1's per-lane decoders: a memory per lane */
+        add_array(d, "TID memories", "one per lane (its own row decoder); write: the lane's "
+                  "group row; read: the issue candidate", k, (unsigned long)L * E, T, 1, 1, L, 1);
+        if (table && !force_ff) {
+            add_array(d, "entry rows {PC, sched}", "fully assoc., tag = PC: 1 search (the "
+                      "chosen PC), 3 reads (candidate, g0, g2 joins), 2 writes (g1, g3 new)",
+                      AK_CAM, E, P + S, 3, 2, 1, 1);
+            it = &d->item[d->n - 1];
+            it->arr.search = 1;
+            it->arr.tag_bits = P;
+        } else {
+            /* DPC compares every PC, DTime/DPdPri every sched: flip-flops */
+            add_array(d, "entry PCs", "reads: candidate, g0 and g2 joins; writes: g1, g3 new",
+                      (force_ff || pol == WP_POL_DPC) ? AK_FF : k, E, P, 3, 2, 1, 1);
+            add_array(d, "entry sched data", table || pol == WP_POL_DPC
+                      ? "written by g1, g3 (read by no policy built here)"
+                      : "every entry compared by the policy; writes: g1, g3 new",
+                      AK_FF, E, S, 0, 2, 1, 1);
+        }
+        /* valid and untracked gate every entry's match each cycle: flops */
+        add_array(d, "entry valid/untracked", "flip-flops (every entry's match is gated); reads: "
+                  "g0, g2 joins; writes: issue clear, g1, g3", AK_FF, E, 2, 2, 3, 1, 1);
+        add_array(d, "lane-valid bits", "reads: candidate, g0, g2 joins; writes: issue clear, "
+                  "g1, g3 new, g0, g2 join (OR in)", k, E, L, 3, 5, 1, 1);
+        /* set by a compare on the written TID of its home lane, cleared by
+         * one on the issued TID: a decoder per direction */
+        add_array(d, "in-pool vector", "one bit per thread; set: written TIDs, clear: issued TIDs",
+                  AK_FF, TH, 1, 0, 2, 1, 1);
+        want += (unsigned long)b.pool + b.pool_ctrl + b.in_pool;
+        ge = 0.0;
+        if (table && force_ff) /* the CAM's search port: PC compares, lowest match */
+            ge += E * area_ge_eq_cmp(c, P) + area_ge_prio_enc(c, E);
+        /* per entry: m_pc / m_un gating by valid and untracked */
+        ge += 3.0 * E * c->ge_and2;
+        /* in-pool: lane gating of the set/clear, TID_IN_POOL hit reduce */
+        ge += 3.0 * TH * c->ge_and2 + area_ge_reduce(c, TH);
+        add_logic(d, "pool match and in-pool logic", "per-entry match gating, in-pool "
+                  "set/clear gating and TID_IN_POOL", ge);
+        /* per lane: home-lane check (swizzle), row select among 4 groups
+         * and write enable; group checks: GROUP_KIND, OVERLAP (6 pairs),
+         * PAIR_PC, NEW_EMPTY, HOME_LANE, written-lane mask; the two joins'
+         * JOIN_INVALID/ISSUING/PC and LANE_OCC; the error priority; the
+         * issue outputs gated by the issue */
+        ge = L * (area_ge_eq_cmp(c, LG) + c->ge_xor2 + area_ge_mux(c, 4, I) + 6.0 * c->ge_and2) +
+             12.0 * c->ge_and2 + 6.0 * (L * c->ge_and2 + area_ge_reduce(c, L) + c->ge_and2) +
+             2.0 * area_ge_eq_cmp(c, P) + 4.0 * area_ge_reduce(c, L) +
+             L * c->ge_and2 + area_ge_reduce(c, L) + 4.0 * L * c->ge_and2 + 3.0 * L * c->ge_or2 +
+             2.0 * (area_ge_eq_cmp(c, I) + area_ge_eq_cmp(c, P) + L * c->ge_and2 +
+                    area_ge_reduce(c, L) + 4.0 * c->ge_and2) +
+             area_ge_prio_enc(c, 13) + (P + L + I + (double)L * T + 4.0) * c->ge_and2;
+        add_logic(d, "pool write checks", "home lanes, per-lane row select, group and join "
+                  "checks, error priority, issue output gating", ge);
+    }
+    if (alloc) {
+        add_array(d, "free list", "circular FIFO of pool indices; reads: head, head + 1; write: "
+                  "the issued entry at the tail", k, E, I, 2, 1, 1, 1);
+        add_array(d, "allocator registers", "head, free count", AK_FF, 1, I + F, 0, 1, 1, 1);
+        want += (unsigned long)b.allocator + I + F;
+        /* head + 1, tail = head + count, head += new groups, count - new +
+         * issue, ISS_EMPTY (count = POOL), ready (new <= count), the new
+         * groups' count and order, NEW_IDX (2 compares, offered-index mux) */
+        ge = area_ge_incdec(c, I) + 2.0 * area_ge_adder(c, I) + 2.0 * area_ge_adder(c, F) +
+             area_ge_reduce(c, F) + area_ge_mag_cmp(c, F) + area_ge_popcount(c, 4) +
+             4.0 * area_ge_adder(c, 2) + 2.0 * area_ge_eq_cmp(c, I) + area_ge_mux(c, 2, I) +
+             8.0 * c->ge_and2;
+        add_logic(d, "allocator logic", "head/tail/count arithmetic, back-pressure, NEW_IDX", ge);
+    }
+    if (issue) {
+        unsigned regs = 0;
+        if (table) {
+            add_array(d, "majority table PCs", "per slot; read: the chosen slot's PC; rewritten "
+                      "each cycle (allocation, sort)", AK_FF, M, P, 1, 1, 1, 1);
+            add_array(d, "majority table counts", "count - 1 per slot, rewritten each cycle",
+                      AK_FF, M, T, 0, 1, 1, 1);
+            add_array(d, "majority table flags", "valid, cur per slot", AK_FF, M, 2, 0, 1, 1, 1);
+            regs = (T + 1u) + I + 1u; /* untr_cnt, rr, phase */
+            want += (unsigned long)b.majority + b.majority_ctrl;
+            /* searches: each pair's PC in every slot; hit and slot encode;
+             * free-slot choice per pair; lock and pick encoders; the slot
+             * decoders (pair 0, pair 1, chosen slot); per slot the count
+             * update (+ n0 + n1 - issued, the stored minus one both ways,
+             * zero test) and the alloc and swap muxes of {PC, count, flags};
+             * MAJ-1 compare-swaps; popcounts of the pairs and the issue; the
+             * pair merge; the chosen slot's mux */
+            ge = 2.0 * M * (area_ge_eq_cmp(c, P) + c->ge_and2) + 2.0 * area_ge_prio_enc(c, M) +
+                 2.0 * (area_ge_prio_enc(c, M) + area_ge_eq_cmp(c, MW)) +
+                 2.0 * area_ge_prio_enc(c, M) + M * c->ge_and2 + 3.0 * area_ge_decoder(c, M) +
+                 M * (3.0 * area_ge_adder(c, CW) + area_ge_incdec(c, CW) + area_ge_incdec(c, T) +
+                      area_ge_reduce(c, CW) + area_ge_mux(c, 3, P) +
+                      area_ge_mux(c, 3, P + CW + 2u) + 6.0 * c->ge_and2) +
+                 (M - 1u) * (area_ge_mag_cmp(c, CW) + c->ge_and2) + area_ge_popcount(c, L) +
+                 2.0 * area_ge_popcount(c, 2u * L) + area_ge_eq_cmp(c, P) +
+                 area_ge_adder(c, CW) + 2.0 * area_ge_mux(c, 2, P) + area_ge_mux(c, 2, MW);
+            add_logic(d, "majority table logic", "2 PC searches, lock/pick/free-slot encoders, "
+                      "per-slot count adders, one odd-even sort phase, popcounts", ge);
+            /* untracked fallback: counter update, round robin over the
+             * pool (rr's thermometer mask, lowest at/after rr, lowest
+             * overall, the one-hot choice and its binary encode), the
+             * issue source */
+            ge = 3.0 * area_ge_adder(c, T + 1u) + area_ge_reduce(c, T + 1u) +
+                 area_ge_decoder(c, E) + E * (c->ge_or2 + c->ge_and2) +
+                 2.0 * area_ge_prio_enc(c, E) + area_ge_mux(c, 3, E) + area_ge_incdec(c, I) +
+                 20.0 * c->ge_and2;
+            add_logic(d, "untracked fallback and choice", "untracked count, round robin over "
+                      "the pool, candidate one-hot and encode, issue source", ge);
+        } else {
+            /* the selection over every valid entry: a chain of POOL-1
+             * compare-selects (key and index); DTime's ages and stamp */
+            unsigned key = pol == WP_POL_DPC ? P : S;
+            ge = (E - 1u) * (area_ge_mag_cmp(c, key) + area_ge_mux(c, 2, key + I) +
+                             3.0 * c->ge_and2) +
+                 area_ge_decoder(c, E);
+            if (pol == WP_POL_DTIME) {
+                ge += E * area_ge_adder(c, S) + area_ge_adder(c, S) + 4.0 * area_ge_adder(c, S);
+                regs = S; /* stamp */
+            }
+            add_logic(d, "issue selection", pol == WP_POL_DTIME ? "oldest warp: ages, "
+                      "compare-select chain, allocation stamps" : pol == WP_POL_DPC
+                      ? "smallest PC: compare-select chain" : "smallest priority: "
+                      "compare-select chain", ge);
+        }
+        if (regs)
+            add_array(d, "issue registers", table ? "untracked count, round-robin pointer, "
+                      "sort phase" : "allocation stamp", AK_FF, 1, regs, 0, 1, 1, 1);
+        want += regs;
+    }
+    /* one source of truth: the arrays hold exactly the model's bits */
+    if (b.counters != I + F + (table ? (T + 1u) + I + 1u : 0u) +
+                          (pol == WP_POL_DTIME ? S : 0u) ||
+        d->storage_bits != want)
+        return "warp_pool: the area description's bits differ from warp_pool_bits()";
+    return NULL;
+}
+
+const char *area_desc_dwf_update_regs(const warp_pool_cfg *cfg, area_desc *d)
+{
+    const char *e = warp_pool_cfg_check(cfg);
+    unsigned w;
+    if (e)
+        return e;
+    w = cfg->lanes * cfg->tid_bits + cfg->pc_bits + cfg->lanes;
+    desc_init(d, "dwf_update_regs", "Warp update registers (DWF)");
+    snprintf(d->config, sizeof d->config,
+             "2 x {%u TIDs x %u, PC %u, REQ %u} flip-flops, from warp_pool_cfg", cfg->lanes,
+             cfg->tid_bits, cfg->pc_bits, cfg->lanes);
+    d->entry_bits = w;
+    add_array(d, "update registers", "written whole at a commit, read by the lookups and the "
+              "pool write (no decoder)", AK_FF, 1, w, 0, 1, 1, 2);
+    return NULL;
+}
+
 /* ------------------------------------------------ lane register file */
 
 int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
@@ -746,7 +967,7 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
 static const struct {
     const char *name;
     int present;
-    const char *params[5]; /* Verilog parameter names, in cfg order */
+    const char *params[8]; /* Verilog parameter names, in cfg order */
 } modules[] = {
     {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}},
     {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}},
@@ -754,6 +975,8 @@ static const struct {
     {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}},
     {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}},
     {"hct_cct_heap", 1, {"WARPS", "LANES", "CCT", "PC_W", NULL}},
+    /* POLICY 0 (DMaj) is the default; --param takes 1..4 for the others */
+    {"warp_pool", 1, {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY", NULL}},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -772,7 +995,7 @@ const char *area_desc_module(const char *name, const char *const *pnames,
                              const unsigned *pvalues, unsigned n, int force_ff, area_desc *d,
                              char *err, size_t errlen)
 {
-    unsigned v[5] = {0, 0, 0, 0, 0}, i, j, m;
+    unsigned v[8] = {0, 0, 0, 0, 0, 0, 0, 0}, i, j, m;
     const char *e;
     for (m = 0; m < N_MODULES; m++)
         if (modules[m].present && strcmp(modules[m].name, name) == 0)
@@ -790,10 +1013,10 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         return err;
     }
     for (i = 0; i < n; i++) {
-        for (j = 0; j < 5 && modules[m].params[j]; j++)
+        for (j = 0; j < 8 && modules[m].params[j]; j++)
             if (strcmp(pnames[i], modules[m].params[j]) == 0)
                 break;
-        if (j == 5 || !modules[m].params[j]) {
+        if (j == 8 || !modules[m].params[j]) {
             snprintf(err, errlen, "--param: %s has no parameter '%s'", name, pnames[i]);
             return err;
         }
@@ -820,6 +1043,23 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         e = area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
     } else if (m == 3) { /* the RTL is the superset of the organisations: costed as crossbar */
         e = area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+    } else if (m == 6) {
+        warp_pool_cfg cfg = warp_pool_default_cfg();
+        if (v[0])
+            cfg.lanes = v[0];
+        if (v[1])
+            cfg.entries = v[1];
+        if (v[2])
+            cfg.tid_bits = v[2];
+        if (v[3])
+            cfg.pc_bits = v[3];
+        if (v[4])
+            cfg.sched_bits = v[4];
+        if (v[5])
+            cfg.maj_entries = v[5];
+        if (v[6])
+            cfg.policy = v[6];
+        e = area_desc_warp_pool(&cfg, AREA_WP_ALL, force_ff, d);
     } else if (m == 5) {
         hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg();
         if (v[0])

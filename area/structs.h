@@ -15,9 +15,9 @@
  * described directly as plain SRAM arrays (and crossbars) from the geometry
  * the papers state -- a description of their hardware, not a published area.
  *
- * Structures without a C model yet (DWF warp pool/allocator/issue logic,
- * 001's scoreboards, ...) are not described; the report lists their
- * published figures as "not modelled yet".
+ * Structures without a C model yet (001's scoreboards, ...) are not
+ * described; the report lists their published figures as "not modelled
+ * yet".
  */
 #ifndef AREA_STRUCTS_H
 #define AREA_STRUCTS_H
@@ -27,6 +27,7 @@
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/warp_pool.h"
 #include "array.h"
 #include "tech.h"
 
@@ -34,7 +35,7 @@
 extern "C" {
 #endif
 
-#define AREA_DESC_MAX 16
+#define AREA_DESC_MAX 24
 
 typedef enum { AI_ARRAY = 0, AI_LOGIC = 1, AI_XBAR = 2 } area_item_type;
 
@@ -133,6 +134,52 @@ const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area
 typedef enum { AREA_HCH_ALL = 0, AREA_HCH_HCT = 1, AREA_HCH_CCT = 2 } area_hch_part;
 const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part part, int force_ff,
                                    area_desc *d);
+
+/* Warp pool, warp allocator and issue logic of DWF (rtl_c/warp_pool.h;
+ * 000 sec. 4.2-4.3, Table 1).  The organisation of verilog/warp_pool.v:
+ *   pool       the TIDs as one memory per lane (LANES banks of POOL x TID_W,
+ *              1 write port driven by the lane's row decoder -- 000 Table
+ *              1's per-lane decoders -- and 1 read port, the issue
+ *              candidate); the entry row {PC, sched}: with DMaj/DMin a
+ *              fully associative CAM, tag = PC, 1 search port (every entry's
+ *              PC against the chosen PC; its match lines and priority
+ *              encoder pick the lowest matching entry), 3 read ports (the
+ *              candidate and the two join groups' entries) and 2 write
+ *              ports (the two new groups); DPC compares every PC (flops),
+ *              DTime/DPdPri every sched (flops); valid and untracked bits
+ *              in flops (gating every entry's match; 2 reads, 3 writes),
+ *              lane-valid bits (3 reads: candidate, 2 joins; 5 writes:
+ *              issue clear, 2 new groups, 2 joins ORing lanes in); the
+ *              in-pool vector (one flop per
+ *              thread, set and cleared by a compare on its home lane's
+ *              TID); the write checks and per-lane row selects.
+ *   allocator  the free list POOL x IDX_W (2 reads: head, head + 1; 1
+ *              write: the issued entry at the tail), head and count.
+ *   issue      DMaj/DMin: the majority table in flops (MAJ x {PC, count},
+ *              valid, cur: every slot is rewritten each cycle by the
+ *              odd-even transposition phase), 2 PC searches (the two pairs'
+ *              PCs), lock/pick/free-slot priority encoders, per-slot count
+ *              adders, MAJ-1 compare-swaps, popcounts, the untracked
+ *              counter and round robin over the pool; DTime/DPC/DPdPri: the
+ *              selection tree over every entry (no table).
+ * part: ALL is the whole RTL module (warp_pool_bits() in full, checked);
+ * POOL holds pool + pool_ctrl + in_pool bits, ALLOC allocator + head and
+ * free count, ISSUE majority + majority_ctrl + the other counters.
+ * force_ff: every array in flip-flops, the CAM's compares and encoder as
+ * logic (what Yosys builds); otherwise each storage array is `auto`. */
+typedef enum {
+    AREA_WP_ALL = 0,
+    AREA_WP_POOL = 1,
+    AREA_WP_ALLOC = 2,
+    AREA_WP_ISSUE = 3
+} area_wp_part;
+const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int force_ff,
+                                area_desc *d);
+/* DWF warp update registers (000 sec. 4.2, Table 1: 2 x {TIDs, PC, REQ}, no
+ * decoder), derived from warp_pool_cfg while the composed dwf's cfg is not
+ * in the tree: 2 registers of LANES*TID_W + PC_W + LANES (REQ, one bit per
+ * lane) flip-flops, written whole at a commit. */
+const char *area_desc_dwf_update_regs(const warp_pool_cfg *cfg, area_desc *d);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL

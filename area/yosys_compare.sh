@@ -30,6 +30,7 @@ declare -A SMALL=(
   [lane_regfile]="LANES=4 ENTRIES=8 WIDTH=8 REGS=2"
   [pc_warp_lut]="ENTRIES=8 LANES=4 PC_W=8 POOL=16"
   [hct_cct_heap]="WARPS=4 LANES=8 CCT=8 PC_W=8"
+  [warp_pool]="LANES=4 POOL=16 TID_W=4 PC_W=8 SCHED_W=4 MAJ=4"
 )
 
 tmp=$(mktemp -d)

@@ -11,7 +11,10 @@
  * their cfg (the PC-warp LUT's bits are pc_warp_lut_state_bits(), its area
  * grows with every field; the HCT/CCT heap's bits are hct_cct_heap_bits(),
  * its ports the RTL's, its HCT and CCT parts add up to the whole, more CCT
- * entries grow it); the 000 report's PC-warp LUT row and totals; the 001
+ * entries grow it; the warp pool's bits are warp_pool_bits() for every
+ * policy, its pool, allocator and issue parts add up to the whole, its
+ * ports are the RTL's, more entries/lanes/bits grow it); the 000 report's
+ * DWF rows (all five Table 1 parts modelled) and totals with ratios; the 001
  * report's HCT and CCT rows, overhead and totals; every report format is
  * produced.
  * Published numbers come from the table in area/papers.c (area_pub_find),
@@ -32,6 +35,7 @@
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/warp_pool.h"
 #include "check.h"
 
 /* The crossover documented in area/README.md: a 32-bit 1R1W array is
@@ -738,20 +742,14 @@ static const area_row *find_row(const area_paper_report *p, const char *label)
 TEST(report_000_models_the_pc_warp_lut)
 {
     static area_report r;
-    const area_row *lut, *bare, *tot, *mod, *stack, *dec, *core, *chip;
+    const area_row *lut, *bare;
     area_desc d;
     pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
     CHECK(area_report_build("000", 0, NULL, NULL, &r) == NULL);
     lut = find_row(&r.p[0], "PC-warp LUT");
     bare = find_row(&r.p[0], "PC-warp LUT: Table 1's array alone");
-    tot = find_row(&r.p[0], "DWF scheduler total (Table 1)");
-    mod = find_row(&r.p[0], "Total, structures modelled from cfgs");
-    stack = find_row(&r.p[0], "SIMT stack (PDOM, sec. 3.2)");
-    dec = find_row(&r.p[0], "Per-lane decoders: register file increase");
-    core = find_row(&r.p[0], "DWF overhead per core");
-    chip = find_row(&r.p[0], "Overhead of a 480 mm^2 chip, 8 cores");
-    CHECK(lut && bare && tot && mod && stack && dec && core && chip);
-    if (!(lut && bare && tot && mod && stack && dec && core && chip))
+    CHECK(lut && bare);
+    if (!(lut && bare))
         return;
     /* the row is computed from the cfg (000's configuration is the model's
      * default), beside Table 1's figure, with its ratio */
@@ -765,18 +763,6 @@ TEST(report_000_models_the_pc_warp_lut)
     CHECK_EQ(bare->status, RS_BASELINE);
     CHECK(bare->ours < lut->ours);
     CHECK(lut->ratio < 1.0 && bare->ratio < lut->ratio);
-    /* the totals and overheads include it, and say the rest is missing */
-    CHECK_EQ(tot->status, RS_SUMMARY);
-    CHECK(tot->partial && isnan(tot->ratio));
-    CHECK(fabs(tot->ours - lut->ours) < 1e-12);
-    CHECK(strstr(tot->note, "warp pool") != NULL);
-    CHECK(fabs(mod->ours - (stack->ours + lut->ours)) < 1e-12);
-    CHECK(strstr(mod->note, "PC-warp LUT") != NULL);
-    CHECK(fabs(core->ours - (dec->ours + lut->ours)) < 1e-12);
-    CHECK(core->partial && isnan(core->ratio));
-    CHECK(strstr(core->note, "PC-warp LUT") != NULL && strstr(core->note, "warp pool") != NULL);
-    CHECK(fabs(chip->ours - 8.0 * core->ours / 480.0 * 100.0) < 1e-9);
-    CHECK(chip->partial && isnan(chip->ratio));
 }
 
 /* the array item called `name` in d, NULL (and a failed check) if none */
@@ -789,6 +775,234 @@ static const area_array *desc_array(const area_desc *d, const char *name)
     printf("  no array '%s' in %s\n", name, d->name);
     CHECK(0);
     return NULL;
+}
+
+/* the sum of every field of warp_pool_bits(): the RTL module's registers */
+static unsigned long wp_all_bits(const warp_pool_cfg *cfg)
+{
+    warp_pool_bitcount b = warp_pool_bits(cfg);
+    return (unsigned long)b.pool + b.allocator + b.majority + b.pool_ctrl + b.majority_ctrl +
+           b.in_pool + b.counters;
+}
+
+TEST(warp_pool_description_follows_cfg)
+{
+    static const area_wp_part parts[3] = {AREA_WP_POOL, AREA_WP_ALLOC, AREA_WP_ISSUE};
+    warp_pool_cfg cfg = warp_pool_default_cfg(), c2;
+    warp_pool_bitcount b = warp_pool_bits(&cfg);
+    area_desc d, dp, d2;
+    area_tech t = T(90);
+    const area_array *g;
+    double a, a2, sum, comb, comb2;
+    unsigned long flops, nbits;
+    unsigned i, ff, pol, n;
+    for (ff = 0; ff < 2; ff++) {
+        for (pol = 0; pol <= WP_POL_DPDPRI; pol++) {
+            c2 = cfg;
+            c2.policy = pol;
+            /* the arrays hold every register of the model, and the three
+             * parts split them and add up to the whole */
+            CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, (int)ff, &d) == NULL);
+            CHECK_EQ(d.storage_bits, wp_all_bits(&c2));
+            if (ff) {
+                area_desc_logic_view(&t, &d, &comb, &flops);
+                CHECK_EQ(flops, wp_all_bits(&c2));
+            }
+            a = desc_mm2(&d, 90);
+            sum = 0;
+            nbits = 0;
+            n = 0;
+            for (i = 0; i < 3; i++) {
+                CHECK(area_desc_warp_pool(&c2, parts[i], (int)ff, &dp) == NULL);
+                sum += desc_mm2(&dp, 90);
+                nbits += dp.storage_bits;
+                n += dp.n;
+                if (parts[i] == AREA_WP_POOL) /* Table 1's pool bits + flags + in-pool */
+                    CHECK_EQ(dp.storage_bits, (unsigned long)warp_pool_bits(&c2).pool +
+                                                  warp_pool_bits(&c2).pool_ctrl +
+                                                  warp_pool_bits(&c2).in_pool);
+            }
+            CHECK(fabs(sum - a) < 1e-12 * a);
+            CHECK_EQ(nbits, d.storage_bits);
+            CHECK_EQ(n, d.n);
+        }
+        CHECK(area_desc_warp_pool(&cfg, AREA_WP_ALL, (int)ff, &d) == NULL);
+        a = desc_mm2(&d, 90);
+        /* more entries, lanes, TID, PC or sched bits, table slots grow it;
+         * fewer entries shrink it */
+        for (i = 0; i < 7; i++) {
+            c2 = cfg;
+            if (i == 0)
+                c2.entries /= 2;
+            else if (i == 1)
+                c2.lanes *= 2;
+            else if (i == 2)
+                c2.tid_bits += 1;
+            else if (i == 3)
+                c2.pc_bits *= 2;
+            else if (i == 4)
+                c2.sched_bits *= 2;
+            else if (i == 5)
+                c2.maj_entries /= 2;
+            else
+                c2.lanes /= 2;
+            CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, (int)ff, &d2) == NULL);
+            CHECK_EQ(d2.storage_bits, wp_all_bits(&c2));
+            a2 = desc_mm2(&d2, 90);
+            if (i == 0 || i >= 5)
+                CHECK(a2 < a);
+            else
+                CHECK(a2 > a);
+        }
+        /* monotonic in the pool size over the model's whole range, for the
+         * pool and the allocator */
+        for (i = 0; i < 2; i++) {
+            c2 = cfg;
+            c2.tid_bits = 10; /* THREADS >= entries */
+            a = 0;
+            for (c2.entries = 2; c2.entries <= WARP_POOL_MAX_ENTRIES; c2.entries *= 2) {
+                CHECK(area_desc_warp_pool(&c2, parts[i], (int)ff, &d2) == NULL);
+                a2 = desc_mm2(&d2, 90);
+                CHECK(a2 > a);
+                a = a2;
+            }
+        }
+        /* the issue logic grows with the table */
+        c2 = cfg;
+        a = 0;
+        for (c2.maj_entries = 2; c2.maj_entries <= WARP_POOL_MAX_MAJ; c2.maj_entries *= 2) {
+            CHECK(area_desc_warp_pool(&c2, AREA_WP_ISSUE, (int)ff, &d2) == NULL);
+            a2 = desc_mm2(&d2, 90);
+            CHECK(a2 > a);
+            a = a2;
+        }
+    }
+    /* the RTL's organisation: a TID memory per lane (its own decoder), 1R1W;
+     * the {PC, sched} row searched by the chosen PC, read by the candidate
+     * and both joins, written by both new groups; the free list read at
+     * head and head + 1, written at the tail */
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ALL, 0, &d) == NULL);
+    if ((g = desc_array(&d, "TID memories")) != NULL) {
+        CHECK_EQ(g->banks, cfg.lanes);
+        CHECK_EQ(g->entries, (unsigned long)cfg.lanes * cfg.entries);
+        CHECK_EQ(g->width, cfg.tid_bits);
+        CHECK(g->rd == 1 && g->wr == 1);
+    }
+    if ((g = desc_array(&d, "entry rows {PC, sched}")) != NULL) {
+        CHECK_EQ(g->kind, AK_CAM);
+        CHECK_EQ(g->entries, cfg.entries);
+        CHECK_EQ(g->width, cfg.pc_bits + cfg.sched_bits);
+        CHECK_EQ(g->tag_bits, cfg.pc_bits);
+        CHECK(g->search == 1 && g->rd == 3 && g->wr == 2);
+    }
+    if ((g = desc_array(&d, "free list")) != NULL) {
+        CHECK_EQ(g->entries, cfg.entries);
+        CHECK_EQ(g->width, warp_pool_idx_w(&cfg));
+        CHECK(g->rd == 2 && g->wr == 1);
+    }
+    if ((g = desc_array(&d, "majority table PCs")) != NULL) {
+        CHECK_EQ(g->kind, AK_FF);
+        CHECK_EQ(g->entries, cfg.maj_entries);
+    }
+    /* Table 1's bits per part, from warp_pool_bits */
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_POOL, 0, &dp) == NULL);
+    CHECK_EQ((unsigned long)dp.entry_bits * cfg.entries, b.pool);
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ALLOC, 0, &dp) == NULL);
+    CHECK_EQ((unsigned long)dp.entry_bits * cfg.entries, b.allocator);
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ISSUE, 0, &dp) == NULL);
+    CHECK_EQ((unsigned long)dp.entry_bits * cfg.maj_entries, b.majority);
+    /* without a table (DTime/DPC/DPdPri) there is no majority table and the
+     * issue logic is the selection chain over the pool */
+    c2 = cfg;
+    c2.policy = WP_POL_DPC;
+    CHECK(area_desc_warp_pool(&c2, AREA_WP_ISSUE, 0, &dp) == NULL);
+    for (i = 0; i < dp.n; i++)
+        CHECK(strstr(dp.item[i].name, "majority") == NULL);
+    CHECK_EQ(dp.storage_bits, 0);
+    /* the logic grows with the PC width (searches, compares) */
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ALL, 1, &d) == NULL);
+    area_desc_logic_view(&t, &d, &comb, &flops);
+    c2 = cfg;
+    c2.pc_bits += 8;
+    CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 1, &d2) == NULL);
+    area_desc_logic_view(&t, &d2, &comb2, &flops);
+    CHECK(comb2 > comb);
+    /* the update registers: 2 x {TIDs, PC, REQ} from the same cfg */
+    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
+    CHECK_EQ(d.storage_bits, 2ul * (cfg.lanes * cfg.tid_bits + cfg.pc_bits + cfg.lanes));
+    a = desc_mm2(&d, 90);
+    c2 = cfg;
+    c2.lanes *= 2;
+    CHECK(area_desc_dwf_update_regs(&c2, &d2) == NULL);
+    CHECK(desc_mm2(&d2, 90) > a);
+    /* the model's cfg_check decides what is legal */
+    c2 = cfg;
+    c2.lanes = 3;
+    CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 0, &d2) != NULL);
+    CHECK(area_desc_dwf_update_regs(&c2, &d2) != NULL);
+    c2 = cfg;
+    c2.entries = 512;
+    CHECK(area_desc_warp_pool(&c2, AREA_WP_POOL, 0, &d2) != NULL);
+    CHECK(area_desc_warp_pool(&cfg, (area_wp_part)4, 0, &d2) != NULL);
+}
+
+TEST(report_000_models_every_dwf_part)
+{
+    static area_report r;
+    static const char *labels[5] = {"Warp update registers", "PC-warp LUT", "Warp pool",
+                                    "Warp allocator", "Majority issue logic"};
+    static const char *ids[5] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
+                                 "000.t1.issue"};
+    const area_row *row[5], *tot, *mod, *stack, *dec, *core, *chip;
+    warp_pool_cfg cfg = warp_pool_default_cfg(); /* 000's configuration */
+    area_desc d;
+    double dwf = 0;
+    unsigned i;
+    CHECK(area_report_build("000", 0, NULL, NULL, &r) == NULL);
+    for (i = 0; i < 5; i++) {
+        row[i] = find_row(&r.p[0], labels[i]);
+        CHECK(row[i] != NULL);
+        if (!row[i])
+            return;
+        /* each part computed from its cfg, beside Table 1, with its ratio */
+        CHECK_EQ(row[i]->status, RS_MODELLED);
+        CHECK(fabs(row[i]->published - area_pub_find(ids[i])->value) < 1e-12);
+        CHECK(isfinite(row[i]->ours) && row[i]->ours > 0);
+        CHECK(fabs(row[i]->ratio - row[i]->ours / row[i]->published) < 1e-12);
+        dwf += row[i]->ours;
+    }
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_POOL, 0, &d) == NULL);
+    CHECK(fabs(row[2]->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ALLOC, 0, &d) == NULL);
+    CHECK(fabs(row[3]->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(area_desc_warp_pool(&cfg, AREA_WP_ISSUE, 0, &d) == NULL);
+    CHECK(fabs(row[4]->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
+    CHECK(fabs(row[0]->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(strstr(row[0]->note, "derived from warp_pool_cfg") != NULL);
+    /* CACTI 4.2 runs far larger than our constants on the majority table
+     * (a 4-search 4-write CAM there, flops and adders here) */
+    CHECK(row[4]->ratio < 0.5);
+    tot = find_row(&r.p[0], "DWF scheduler total (Table 1)");
+    mod = find_row(&r.p[0], "Total, structures modelled from cfgs");
+    stack = find_row(&r.p[0], "SIMT stack (PDOM, sec. 3.2)");
+    dec = find_row(&r.p[0], "Per-lane decoders: register file increase");
+    core = find_row(&r.p[0], "DWF overhead per core");
+    chip = find_row(&r.p[0], "Overhead of a 480 mm^2 chip, 8 cores");
+    CHECK(tot && mod && stack && dec && core && chip);
+    if (!(tot && mod && stack && dec && core && chip))
+        return;
+    /* every Table 1 part is modelled: real totals with ratios */
+    CHECK_EQ(tot->status, RS_SUMMARY);
+    CHECK(!tot->partial && fabs(tot->ours - dwf) < 1e-12);
+    CHECK(fabs(tot->ratio - dwf / area_pub_find("000.t1.total")->value) < 1e-12);
+    CHECK(strstr(tot->note, "not modelled") == NULL);
+    CHECK(fabs(mod->ours - (stack->ours + dwf)) < 1e-12);
+    CHECK(fabs(core->ours - (dec->ours + dwf)) < 1e-12);
+    CHECK(!core->partial && fabs(core->ratio - core->ours / core->published) < 1e-12);
+    CHECK(fabs(chip->ours - 8.0 * core->ours / 480.0 * 100.0) < 1e-9);
+    CHECK(!chip->partial && fabs(chip->ratio - chip->ours / chip->published) < 1e-12);
+    CHECK(core->ratio < 1.0);
 }
 
 TEST(hct_cct_heap_description_follows_cfg)
@@ -1039,6 +1253,24 @@ TEST(module_lookup_for_yosys)
         hv[2] = 8;
         CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) != NULL);
     }
+    {
+        const char *pn2[6] = {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ"};
+        unsigned pv2[6] = {4, 16, 4, 8, 4, 4};
+        CHECK(area_desc_module("warp_pool", pn2, pv2, 6, 1, &d, err, sizeof err) == NULL);
+        area_desc_logic_view(&t, &d, &comb, &flops);
+        /* verilog/warp_pool.v: 16 entries x {4 TIDs x 4, PC 8, sched 4},
+         * valid, untracked, 4 lane-valid; 16 in-pool bits; free list 16 x 4,
+         * head 4, free count 5; table 4 x {PC 8, count 4}, valid, cur;
+         * untr_cnt 5, rr 4, phase */
+        CHECK_EQ(flops, 16 * (4 * 4 + 8 + 4) + 16 * 6 + 16 + 16 * 4 + 4 + 5 + 4 * (8 + 4) +
+                            4 * 2 + 5 + 4 + 1);
+        CHECK(comb > 0);
+        pv2[1] = 12; /* POOL must be a power of two */
+        CHECK(area_desc_module("warp_pool", pn2, pv2, 6, 1, &d, err, sizeof err) != NULL);
+        pn2[0] = "SWIZZLE"; /* no area effect: not a --param */
+        pv2[1] = 16;
+        CHECK(area_desc_module("warp_pool", pn2, pv2, 6, 1, &d, err, sizeof err) != NULL);
+    }
     pn[0] = "BOGUS";
     CHECK(area_desc_module("simt_stack", pn, pv, 1, 1, &d, err, sizeof err) != NULL);
     CHECK(area_desc_module("nope", pn, pv, 0, 1, &d, err, sizeof err) != NULL);
@@ -1131,6 +1363,8 @@ int main(void)
     RUN(dpe_stack_and_shadow_scoreboard_descriptions);
     RUN(pc_warp_lut_description_follows_cfg);
     RUN(report_000_models_the_pc_warp_lut);
+    RUN(warp_pool_description_follows_cfg);
+    RUN(report_000_models_every_dwf_part);
     RUN(hct_cct_heap_description_follows_cfg);
     RUN(report_001_models_hct_and_cct);
     RUN(module_lookup_for_yosys);

@@ -8,8 +8,9 @@
 # line on stderr, exit 2), `report` in every format (the SVG rendered to PNG
 # by rsvg-convert), `refs` + `calibrate` on the 000 CACTI 4.2 figures (the
 # fit improves the residual; the profile changes `array` and `report`), and
-# `logic` for the Yosys comparison (stacks, PC-warp LUT, HCT/CCT heap), and
-# the 000 and 001 reports' modelled DWF and SBI rows.
+# `logic` for the Yosys comparison (stacks, PC-warp LUT, HCT/CCT heap, warp
+# pool), and the 000 and 001 reports' modelled DWF and SBI rows (every 000
+# Table 1 part modelled, the DWF totals with ratios).
 set -u
 B=${1:-build}
 A="$B/area"
@@ -241,6 +242,33 @@ if "$A" report --paper 001 --format csv -o "$T/r001.csv" 2>"$T/err" &&
    ! grep -q 'HCT/CCT not modelled' "$T/r001.csv"; then
   ok report_001_hct_cct_modelled
 else bad report_001_hct_cct_modelled "$(grep 'CT, SBI' "$T/r001.csv" | head -n 2)"; fi
+
+# verilog/warp_pool.v at small parameters: pool 16 x 28 + 16 x 6 flags, 16 in-pool bits,
+# free list 16 x 4 + head 4 + count 5, table 4 x 12 + 4 x 2, untr_cnt 5, rr 4, phase 1
+if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4 --param PC_W=8 --param SCHED_W=4 --param MAJ=4 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 699$' "$T/out" && grep -q '^storage_bits 699$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
+   grep -q 'item TID memories' "$T/out" && grep -q 'item majority table logic' "$T/out"; then
+  ok logic_warp_pool_small
+else bad logic_warp_pool_small "$(head -n 1 "$T/err")"; fi
+if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4 --param POLICY=3 >"$T/out" 2>"$T/err" &&
+   grep -q 'item issue selection' "$T/out" && ! grep -q 'majority' "$T/out"; then
+  ok logic_warp_pool_dpc_no_table
+else bad logic_warp_pool_dpc_no_table "$(head -n 1 "$T/err")"; fi
+check_bad logic_warp_pool_pool_not_pow2 logic --module warp_pool --param POOL=12
+check_bad logic_warp_pool_swizzle_not_a_param logic --module warp_pool --param SWIZZLE=1
+
+# the 000 report costs every Table 1 part from its cfg: real totals with ratios
+if [ -s "$T/r000.csv" ] &&
+   grep -q '^000,90,90,Warp update registers,modelled,mm2,[0-9.e-]*,0.008,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,Warp pool,modelled,mm2,[0-9.e-]*,0.702,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,Warp allocator,modelled,mm2,[0-9.e-]*,0.061,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,Majority issue logic,modelled,mm2,[0-9.e-]*,1.511,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,DWF scheduler total (Table 1),summary,mm2,[0-9.e-]*,2.471,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,DWF overhead per core,summary,mm2,[0-9.e-]*,2.799,,[0-9.e-]*,' "$T/r000.csv" &&
+   grep -q '^000,90,90,"Overhead of a 480 mm^2 chip, 8 cores",summary,%,[0-9.e-]*,4.7,,[0-9.e-]*,' "$T/r000.csv" &&
+   ! grep -q '^000,.*not modelled' "$T/r000.csv"; then
+  ok report_000_every_dwf_part_modelled
+else bad report_000_every_dwf_part_modelled "$(grep -E 'Warp|DWF|Overhead' "$T/r000.csv" | head -n 3)"; fi
 
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0
