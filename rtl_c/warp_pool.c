@@ -1,0 +1,816 @@
+/*
+ * warp_pool.c -- warp pool, warp allocator free list and issue logic of
+ * dynamic warp formation.  Behaviour, timing and departures from the paper
+ * are documented in warp_pool.h; this file and verilog/warp_pool.v are
+ * written the same way: one combinational decision (`decide`, the always @*
+ * blocks) and one clock edge (`warp_pool_step`, the always @(posedge clk)).
+ */
+#include "warp_pool.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+#include "../vcd/vcd.h"
+
+warp_pool_cfg warp_pool_default_cfg(void)
+{
+    warp_pool_cfg c;
+    c.lanes = 16;
+    c.entries = 256;
+    c.tid_bits = 8;
+    c.pc_bits = 32;
+    c.sched_bits = 8;
+    c.policy = WP_POL_DMAJ;
+    c.swizzle = 1;
+    c.maj_entries = 32;
+    return c;
+}
+
+static int is_pow2(unsigned v) { return v != 0u && (v & (v - 1u)) == 0u; }
+
+const char *warp_pool_cfg_check(const warp_pool_cfg *cfg)
+{
+    if (cfg->lanes < 2u || cfg->lanes > WARP_POOL_MAX_LANES || !is_pow2(cfg->lanes))
+        return "warp_pool: lanes must be a power of two in 2..32";
+    if (cfg->entries < 2u || cfg->entries > WARP_POOL_MAX_ENTRIES || !is_pow2(cfg->entries))
+        return "warp_pool: entries must be a power of two in 2..256";
+    if (cfg->tid_bits < bits_index_width(cfg->lanes) || cfg->tid_bits > WARP_POOL_MAX_TID_BITS)
+        return "warp_pool: tid_bits must be log2(lanes)..10";
+    if (cfg->pc_bits < 2u || cfg->pc_bits > 64u)
+        return "warp_pool: pc_bits must be 2..64";
+    if (cfg->sched_bits < 1u || cfg->sched_bits > 16u)
+        return "warp_pool: sched_bits must be 1..16";
+    if (cfg->policy > WP_POL_DPDPRI)
+        return "warp_pool: policy must be 0..4 (DMaj, DMin, DTime, DPC, DPdPri)";
+    if (cfg->policy == WP_POL_DTIME && cfg->sched_bits < bits_index_width(cfg->entries))
+        return "warp_pool: sched_bits must be >= log2(entries) for DTime";
+    if (cfg->swizzle > 1u)
+        return "warp_pool: swizzle must be 0 or 1";
+    if (cfg->maj_entries < 2u || cfg->maj_entries > WARP_POOL_MAX_MAJ)
+        return "warp_pool: maj_entries must be 2..32";
+    return NULL;
+}
+
+unsigned warp_pool_idx_w(const warp_pool_cfg *cfg) { return bits_index_width(cfg->entries); }
+unsigned warp_pool_free_w(const warp_pool_cfg *cfg) { return bits_width_for(cfg->entries); }
+unsigned warp_pool_threads(const warp_pool_cfg *cfg) { return 1u << cfg->tid_bits; }
+unsigned warp_pool_words(const warp_pool_cfg *cfg)
+{
+    return (cfg->lanes * cfg->tid_bits + 63u) / 64u;
+}
+
+static int has_table(const warp_pool_cfg *cfg)
+{
+    return cfg->policy == WP_POL_DMAJ || cfg->policy == WP_POL_DMIN;
+}
+
+warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg)
+{
+    warp_pool_bitcount b;
+    unsigned iw = warp_pool_idx_w(cfg), fw = warp_pool_free_w(cfg);
+    b.pool_entry = cfg->lanes * cfg->tid_bits + cfg->pc_bits + cfg->sched_bits;
+    b.pool = b.pool_entry * cfg->entries;
+    b.allocator = cfg->entries * iw;
+    b.majority = has_table(cfg) ? cfg->maj_entries * (cfg->pc_bits + cfg->tid_bits) : 0u;
+    b.pool_ctrl = cfg->entries * (cfg->lanes + 2u);
+    b.majority_ctrl = has_table(cfg) ? cfg->maj_entries * 2u : 0u;
+    b.in_pool = warp_pool_threads(cfg);
+    b.counters = iw + fw;                                   /* head, free count */
+    if (cfg->policy == WP_POL_DTIME)
+        b.counters += cfg->sched_bits;                      /* stamp */
+    if (has_table(cfg))
+        b.counters += (cfg->tid_bits + 1u) + iw + 1u;       /* untr_cnt, rr, phase */
+    return b;
+}
+
+unsigned warp_pool_get_tid(const uint64_t *words, unsigned lane, unsigned tid_bits)
+{
+    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    uint64_t v = words[w] >> o;
+    if (o + tid_bits > 64u)
+        v |= words[w + 1u] << (64u - o);
+    return (unsigned)bits_trunc(v, tid_bits);
+}
+
+void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned tid_bits, unsigned tid)
+{
+    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    uint64_t t = bits_trunc(tid, tid_bits);
+    words[w] = bits_insert(words[w], o, tid_bits, t);
+    if (o + tid_bits > 64u) {
+        unsigned lo = 64u - o;
+        words[w + 1u] = bits_insert(words[w + 1u], 0, tid_bits - lo, t >> lo);
+    }
+}
+
+void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
+{
+    unsigned i;
+    memset(s, 0, sizeof *s);
+    for (i = 0; i < cfg->entries; i++)
+        s->fifo[i] = (uint16_t)i;
+    s->fcnt = (uint16_t)cfg->entries;
+}
+
+/* ------------------------------------------------------------ decision */
+
+typedef struct {
+    /* issue */
+    unsigned src;        /* candidate's source (NONE: no candidate) */
+    unsigned cand;       /* candidate pool index */
+    int sel_slot;        /* LOCK/PICK: table slot of its PC, else -1 */
+    unsigned iss;        /* the warp issues this cycle */
+    /* write side */
+    unsigned err_code;
+    unsigned ready;
+    unsigned accept;     /* the groups are written this cycle */
+    unsigned nnew;
+    unsigned active;     /* the state moves (not held): sort step, phase */
+    /* table plan (DMaj/DMin) */
+    unsigned act[2];     /* pair p adds n[p] threads at pc[p] */
+    unsigned n[2];
+    uint64_t pc[2];
+    int slot[2];         /* target slot (hit or allocated), -1 untracked */
+    unsigned alloc[2];   /* slot[p] is newly allocated */
+    unsigned untr[2];    /* pair p's threads are untracked */
+    unsigned pair_of[WARP_POOL_GROUPS]; /* pair whose plan group g uses */
+} warp_pool_dec;
+
+/* Inputs truncated to their port widths, as the RTL sees them. */
+static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
+{
+    warp_pool_in v;
+    unsigned g, k, total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
+    memset(&v, 0, sizeof v);
+    v.iss_req = bits_trunc(in->iss_req, 1);
+    for (k = 0; k < nw; k++) {
+        unsigned left = total - 64u * k;
+        v.wr_tids[k] = bits_trunc(in->wr_tids[k], left > 64u ? 64u : left);
+    }
+    for (g = 0; g < WARP_POOL_GROUPS; g++) {
+        v.g_valid[g] = bits_trunc(in->g_valid[g], 1);
+        v.g_new[g] = bits_trunc(in->g_new[g], 1);
+        v.g_idx[g] = bits_trunc(in->g_idx[g], warp_pool_idx_w(cfg));
+        v.g_pc[g] = bits_trunc(in->g_pc[g], cfg->pc_bits);
+        v.g_mask[g] = bits_trunc(in->g_mask[g], cfg->lanes);
+        v.g_prio[g] = bits_trunc(in->g_prio[g], cfg->sched_bits);
+    }
+    return v;
+}
+
+/* first valid warp with pc == pc and untracked bit 0 (lowest index) */
+static int find_pc(const warp_pool_cfg *cfg, const warp_pool_state *s, uint64_t pc)
+{
+    unsigned i;
+    for (i = 0; i < cfg->entries; i++)
+        if (s->valid[i] && !s->untr[i] && s->pc[i] == pc)
+            return (int)i;
+    return -1;
+}
+
+/* The issue choice: registered state only. */
+static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool_dec *d)
+{
+    unsigned i, m = cfg->maj_entries;
+    int best = -1;
+    d->src = WP_SRC_NONE;
+    d->cand = 0;
+    d->sel_slot = -1;
+    if (cfg->policy == WP_POL_DMAJ || cfg->policy == WP_POL_DMIN) {
+        int lock = -1, pick = -1;
+        for (i = 0; i < m; i++)
+            if (s->tv[i] && s->tcur[i] && lock < 0)
+                lock = (int)i;
+        for (i = 0; i < m; i++) {
+            unsigned k = cfg->policy == WP_POL_DMAJ ? i : m - 1u - i;
+            if (s->tv[k] && pick < 0)
+                pick = (int)k;
+        }
+        if (lock >= 0) {
+            best = find_pc(cfg, s, s->tpc[lock]);
+            d->sel_slot = lock;
+            d->src = WP_SRC_LOCK;
+        } else if (s->untr_cnt != 0u) {
+            for (i = 0; i < cfg->entries && best < 0; i++) {
+                unsigned k = (s->rr + i) & (cfg->entries - 1u);
+                if (s->valid[k] && s->untr[k])
+                    best = (int)k;
+            }
+            d->src = WP_SRC_UNTRACKED;
+        } else if (pick >= 0) {
+            best = find_pc(cfg, s, s->tpc[pick]);
+            d->sel_slot = pick;
+            d->src = WP_SRC_PICK;
+        }
+    } else {
+        uint64_t best_key = 0;
+        uint64_t smask = bits_mask(cfg->sched_bits);
+        for (i = 0; i < cfg->entries; i++) {
+            uint64_t key;
+            if (!s->valid[i])
+                continue;
+            if (cfg->policy == WP_POL_DTIME) /* smallest key = largest age */
+                key = smask - (((uint64_t)s->stamp - 1u - s->sched[i]) & smask);
+            else if (cfg->policy == WP_POL_DPC)
+                key = s->pc[i];
+            else
+                key = s->sched[i];
+            if (best < 0 || key < best_key) {
+                best = (int)i;
+                best_key = key;
+            }
+        }
+        d->src = WP_SRC_PICK;
+    }
+    if (best < 0) {
+        d->src = WP_SRC_NONE;
+        d->sel_slot = -1;
+    } else {
+        d->cand = (unsigned)best;
+    }
+}
+
+static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned k)
+{
+    return s->fifo[(s->head + k) & (cfg->entries - 1u)];
+}
+
+static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const warp_pool_in *in,
+                   warp_pool_dec *d)
+{
+    unsigned g, h, l, p;
+    unsigned used = cfg->entries - s->fcnt;
+    uint64_t wmask = 0;
+    unsigned iss_cand;
+
+    memset(d, 0, sizeof *d);
+    choose(cfg, s, d);
+    iss_cand = in->iss_req && d->src != WP_SRC_NONE;
+
+    /* ------------------------------------------------ illegal input */
+    for (g = 0; g < WARP_POOL_GROUPS; g++)
+        if (in->g_valid[g])
+            wmask |= in->g_mask[g];
+    if (in->iss_req && used == 0u)
+        d->err_code = WP_ERR_ISS_EMPTY;
+    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
+        if (in->g_valid[g] && in->g_new[g] != (g & 1u))
+            d->err_code = WP_ERR_GROUP_KIND;
+    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
+        for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
+            if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
+                d->err_code = WP_ERR_OVERLAP;
+    if (d->err_code == 0u)
+        for (p = 0; p < 2u; p++)
+            if (in->g_valid[2u * p] && in->g_valid[2u * p + 1u] &&
+                in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
+                d->err_code = WP_ERR_PAIR_PC;
+    if (d->err_code == 0u)
+        for (g = 0; g < WARP_POOL_GROUPS; g++)
+            if (in->g_valid[g] && in->g_new[g] && in->g_mask[g] == 0u)
+                d->err_code = WP_ERR_NEW_EMPTY;
+    if (d->err_code == 0u)
+        for (l = 0; l < cfg->lanes; l++) {
+            unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
+            if (bits_get(wmask, l) && warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l)
+                d->err_code = WP_ERR_HOME_LANE;
+        }
+    if (d->err_code == 0u)
+        for (l = 0; l < cfg->lanes; l++) {
+            unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
+            if (bits_get(wmask, l) && s->in_pool[t])
+                d->err_code = WP_ERR_TID_IN_POOL;
+        }
+    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++) {
+        unsigned x = (unsigned)in->g_idx[g];
+        if (!in->g_valid[g] || in->g_new[g])
+            continue;
+        if (x >= cfg->entries || !s->valid[x])
+            d->err_code = WP_ERR_JOIN_INVALID;
+        else if (iss_cand && d->cand == x)
+            d->err_code = WP_ERR_JOIN_ISSUING;
+        else if (in->g_pc[g] != s->pc[x])
+            d->err_code = WP_ERR_JOIN_PC;
+        else if ((in->g_mask[g] & s->lv[x]) != 0u)
+            d->err_code = WP_ERR_LANE_OCC;
+    }
+    /* ------------------------------------------------ back-pressure */
+    for (g = 0; g < WARP_POOL_GROUPS; g++)
+        if (in->g_valid[g] && in->g_new[g])
+            d->nnew++;
+    d->ready = d->err_code != 0u || d->nnew <= s->fcnt;
+    if (d->err_code == 0u && d->ready) {
+        unsigned k = 0;
+        for (g = 0; g < WARP_POOL_GROUPS; g++)
+            if (in->g_valid[g] && in->g_new[g]) {
+                if (in->g_idx[g] != free_idx(cfg, s, k))
+                    d->err_code = WP_ERR_NEW_IDX;
+                k++;
+            }
+    }
+    d->iss = iss_cand && d->err_code == 0u;
+    d->accept = d->err_code == 0u && d->ready;
+    d->active = d->err_code == 0u && (d->ready || d->iss);
+
+    /* ------------------------------------------------ table plan */
+    for (g = 0; g < WARP_POOL_GROUPS; g++)
+        d->pair_of[g] = g / 2u;
+    if (!has_table(cfg))
+        return;
+    for (p = 0; p < 2u; p++) {
+        unsigned g0 = 2u * p, g1 = g0 + 1u;
+        d->n[p] = (in->g_valid[g0] ? bits_popcount(in->g_mask[g0]) : 0u) +
+                  (in->g_valid[g1] ? bits_popcount(in->g_mask[g1]) : 0u);
+        d->pc[p] = in->g_valid[g0] ? in->g_pc[g0] : in->g_pc[g1];
+        d->act[p] = d->accept && d->n[p] != 0u;
+        d->slot[p] = -1;
+    }
+    if (d->act[0] && d->act[1] && d->pc[0] == d->pc[1]) {
+        d->n[0] += d->n[1];
+        d->act[1] = 0;
+        d->n[1] = 0;
+        d->pair_of[2] = d->pair_of[3] = 0;
+    }
+    {
+        unsigned m = cfg->maj_entries, taken = 0;
+        for (p = 0; p < 2u; p++) {
+            unsigned i;
+            if (!d->act[p])
+                continue;
+            for (i = 0; i < m; i++)
+                if (s->tv[i] && s->tpc[i] == d->pc[p])
+                    d->slot[p] = (int)i;
+            if (d->slot[p] < 0 && s->untr_cnt == 0u) {
+                /* free slot nearest the bottom, skipping one taken by pair 0 */
+                for (i = m; i-- > 0;)
+                    if (!s->tv[i] && !(taken && d->slot[0] == (int)i)) {
+                        d->slot[p] = (int)i;
+                        d->alloc[p] = 1;
+                        taken = 1;
+                        break;
+                    }
+            }
+            d->untr[p] = d->slot[p] < 0;
+        }
+    }
+}
+
+void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                    const warp_pool_in *in_raw, warp_pool_out *out)
+{
+    warp_pool_in in = port_view(cfg, in_raw);
+    warp_pool_dec d;
+    unsigned l;
+
+    decide(cfg, s, &in, &d);
+    memset(out, 0, sizeof *out);
+    out->ready = d.ready;
+    out->err = d.err_code != 0u;
+    out->err_code = d.err_code;
+    out->free_cnt = s->fcnt;
+    out->free_idx0 = free_idx(cfg, s, 0);
+    out->free_idx1 = free_idx(cfg, s, 1);
+    out->ovf = s->untr_cnt != 0u;
+    if (d.iss) {
+        unsigned x = d.cand;
+        out->iss_valid = 1;
+        out->iss_src = d.src;
+        out->iss_idx = x;
+        out->iss_pc = s->pc[x];
+        out->iss_mask = s->lv[x];
+        for (l = 0; l < cfg->lanes; l++)
+            warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits,
+                              bits_get(s->lv[x], l) ? s->tid[x][l] : 0u);
+    }
+}
+
+static uint64_t slot_count(const warp_pool_state *s, unsigned i)
+{
+    return s->tv[i] ? (uint64_t)s->tcm1[i] + 1u : 0u;
+}
+
+void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw)
+{
+    warp_pool_in in = port_view(cfg, in_raw);
+    warp_pool_dec d;
+    unsigned g, l, i, k;
+    unsigned n_iss = 0;
+    unsigned pmask = cfg->entries - 1u;
+
+    decide(cfg, s, &in, &d);
+    if (!d.active)
+        return;
+
+    /* ---------------------------------------------- table update (old s) */
+    if (has_table(cfg)) {
+        unsigned m = cfg->maj_entries;
+        uint8_t tv[WARP_POOL_MAX_MAJ], tcur[WARP_POOL_MAX_MAJ];
+        uint64_t tpc[WARP_POOL_MAX_MAJ], cnt[WARP_POOL_MAX_MAJ];
+        if (d.iss)
+            n_iss = bits_popcount(s->lv[d.cand]);
+        for (i = 0; i < m; i++) {
+            uint64_t c = slot_count(s, i);
+            unsigned p;
+            tpc[i] = s->tpc[i];
+            for (p = 0; p < 2u; p++)
+                if (d.act[p] && d.slot[p] == (int)i) {
+                    c += d.n[p];
+                    if (d.alloc[p])
+                        tpc[i] = d.pc[p];
+                }
+            if (d.iss && d.sel_slot == (int)i)
+                c -= n_iss;
+            cnt[i] = c;
+            tv[i] = c != 0u;
+            tcur[i] = (uint8_t)(tv[i] && ((s->tcur[i] && s->tv[i]) ||
+                                          (d.iss && d.src == WP_SRC_PICK && d.sel_slot == (int)i)));
+        }
+        /* one odd-even transposition phase */
+        for (i = s->phase; i + 1u < m; i += 2u) {
+            if (cnt[i + 1u] > cnt[i]) {
+                uint64_t tc = cnt[i], tp = tpc[i];
+                uint8_t tvv = tv[i], tcc = tcur[i];
+                cnt[i] = cnt[i + 1u];
+                tpc[i] = tpc[i + 1u];
+                tv[i] = tv[i + 1u];
+                tcur[i] = tcur[i + 1u];
+                cnt[i + 1u] = tc;
+                tpc[i + 1u] = tp;
+                tv[i + 1u] = tvv;
+                tcur[i + 1u] = tcc;
+            }
+        }
+        for (i = 0; i < m; i++) {
+            s->tv[i] = tv[i];
+            s->tcur[i] = tcur[i];
+            /* a free slot keeps its stale pc and count 0, as the RTL does */
+            s->tpc[i] = tpc[i];
+            s->tcm1[i] = tv[i] ? (uint16_t)(cnt[i] - 1u) : 0u;
+        }
+        s->phase ^= 1u;
+        {
+            unsigned u = s->untr_cnt;
+            if (d.iss && d.src == WP_SRC_UNTRACKED) {
+                u -= n_iss;
+                s->rr = (uint16_t)((d.cand + 1u) & pmask);
+            }
+            if (d.act[0] && d.untr[0])
+                u += d.n[0];
+            if (d.act[1] && d.untr[1])
+                u += d.n[1];
+            s->untr_cnt = (uint16_t)u;
+        }
+    }
+
+    /* ---------------------------------------------- issue */
+    if (d.iss) {
+        unsigned x = d.cand;
+        for (l = 0; l < cfg->lanes; l++)
+            if (bits_get(s->lv[x], l))
+                s->in_pool[s->tid[x][l]] = 0;
+        s->valid[x] = 0;
+        s->untr[x] = 0;
+        s->lv[x] = 0;
+        /* push at the tail (old head + old count) */
+        s->fifo[(s->head + s->fcnt) & pmask] = (uint16_t)x;
+    }
+
+    /* ---------------------------------------------- write */
+    if (d.accept) {
+        k = 0;
+        for (g = 0; g < WARP_POOL_GROUPS; g++) {
+            unsigned x = (unsigned)in.g_idx[g];
+            if (!in.g_valid[g])
+                continue;
+            if (in.g_new[g]) {
+                s->valid[x] = 1;
+                s->pc[x] = in.g_pc[g];
+                s->lv[x] = in.g_mask[g];
+                s->untr[x] = (uint8_t)(has_table(cfg) && d.untr[d.pair_of[g]]);
+                s->sched[x] = (uint16_t)(cfg->policy == WP_POL_DTIME
+                                             ? bits_trunc(s->stamp + k, cfg->sched_bits)
+                                             : in.g_prio[g]);
+                k++;
+            } else {
+                s->lv[x] |= in.g_mask[g];
+            }
+            for (l = 0; l < cfg->lanes; l++)
+                if (bits_get(in.g_mask[g], l)) {
+                    unsigned t = warp_pool_get_tid(in.wr_tids, l, cfg->tid_bits);
+                    s->tid[x][l] = (uint16_t)t;
+                    s->in_pool[t] = 1;
+                }
+        }
+        s->head = (uint16_t)((s->head + d.nnew) & pmask);
+        if (cfg->policy == WP_POL_DTIME)
+            s->stamp = (uint16_t)bits_trunc(s->stamp + d.nnew, cfg->sched_bits);
+    }
+    s->fcnt = (uint16_t)(s->fcnt - (d.accept ? d.nnew : 0u) + (d.iss ? 1u : 0u));
+}
+
+/* ------------------------------------------------------------ invariants */
+
+const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
+{
+    static char msg[240];
+    static uint16_t owner[WARP_POOL_MAX_THREADS];
+    static uint8_t seen[WARP_POOL_MAX_ENTRIES];
+    unsigned i, l, k, nvalid = 0, threads = warp_pool_threads(cfg), lanes_used = 0;
+    unsigned m = cfg->maj_entries, pmask = cfg->entries - 1u;
+
+    for (i = 0; i < threads; i++)
+        owner[i] = 0xffffu;
+    if (s->fcnt > cfg->entries || s->head >= cfg->entries) {
+        snprintf(msg, sizeof msg, "free list: count %u / head %u out of range", s->fcnt, s->head);
+        return msg;
+    }
+    for (i = 0; i < cfg->entries; i++) {
+        seen[i] = 0;
+        if (s->valid[i] > 1u || s->untr[i] > 1u || !bits_subset(s->lv[i], bits_mask(cfg->lanes)) ||
+            !bits_subset(s->pc[i], bits_mask(cfg->pc_bits)) ||
+            !bits_subset(s->sched[i], bits_mask(cfg->sched_bits))) {
+            snprintf(msg, sizeof msg, "entry %u: a field beyond its width", i);
+            return msg;
+        }
+        if (!s->valid[i]) {
+            if (s->lv[i] != 0u || s->untr[i]) {
+                snprintf(msg, sizeof msg, "entry %u: invalid but lanes %llx / untracked %u", i,
+                         (unsigned long long)s->lv[i], s->untr[i]);
+                return msg;
+            }
+            continue;
+        }
+        nvalid++;
+        if (s->lv[i] == 0u) {
+            snprintf(msg, sizeof msg, "entry %u: valid warp with no thread", i);
+            return msg;
+        }
+        for (l = 0; l < cfg->lanes; l++) {
+            unsigned t;
+            if (!bits_get(s->lv[i], l))
+                continue;
+            t = s->tid[i][l];
+            lanes_used++;
+            if (t >= threads) {
+                snprintf(msg, sizeof msg, "entry %u lane %u: tid %u beyond TID_W", i, l, t);
+                return msg;
+            }
+            if (warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l) {
+                snprintf(msg, sizeof msg, "entry %u lane %u: tid %u is not at its home lane %u",
+                         i, l, t, warp_pool_home_lane(t, cfg->lanes, cfg->swizzle));
+                return msg;
+            }
+            if (owner[t] != 0xffffu) {
+                snprintf(msg, sizeof msg, "tid %u in two warps (entries %u and %u)", t, owner[t], i);
+                return msg;
+            }
+            owner[t] = (uint16_t)i;
+            if (!s->in_pool[t]) {
+                snprintf(msg, sizeof msg, "tid %u in entry %u but its in-pool bit is 0", t, i);
+                return msg;
+            }
+        }
+    }
+    for (i = 0; i < threads; i++)
+        if (s->in_pool[i] > 1u || (s->in_pool[i] && owner[i] == 0xffffu)) {
+            snprintf(msg, sizeof msg, "tid %u: in-pool bit set but in no warp", i);
+            return msg;
+        }
+    for (i = WARP_POOL_MAX_THREADS; i-- > threads;)
+        if (s->in_pool[i]) {
+            snprintf(msg, sizeof msg, "in-pool bit %u beyond THREADS", i);
+            return msg;
+        }
+    (void)lanes_used;
+    /* free list + used entries = the whole pool */
+    for (k = 0; k < s->fcnt; k++) {
+        unsigned x = s->fifo[(s->head + k) & pmask];
+        if (x >= cfg->entries || s->valid[x] || seen[x]) {
+            snprintf(msg, sizeof msg, "free list slot %u holds entry %u: %s", k, x,
+                     x >= cfg->entries ? "out of range" : s->valid[x] ? "a valid warp" : "twice");
+            return msg;
+        }
+        seen[x] = 1;
+    }
+    if (s->fcnt + nvalid != cfg->entries) {
+        snprintf(msg, sizeof msg, "free list %u + valid warps %u != POOL %u", s->fcnt, nvalid,
+                 cfg->entries);
+        return msg;
+    }
+    if (cfg->policy == WP_POL_DTIME) {
+        static uint16_t stamp_owner[1u << 16];
+        for (i = 0; i < cfg->entries; i++)
+            if (s->valid[i])
+                stamp_owner[s->sched[i]] = 0xffffu;
+        for (i = 0; i < cfg->entries; i++) {
+            if (!s->valid[i])
+                continue;
+            if (stamp_owner[s->sched[i]] != 0xffffu) {
+                snprintf(msg, sizeof msg, "DTime: entries %u and %u share stamp %u",
+                         stamp_owner[s->sched[i]], i, s->sched[i]);
+                return msg;
+            }
+            stamp_owner[s->sched[i]] = (uint16_t)i;
+        }
+    }
+    if (has_table(cfg)) {
+        unsigned ncur = 0, untr = 0;
+        uint64_t cnt[WARP_POOL_MAX_MAJ];
+        for (i = 0; i < m; i++) {
+            cnt[i] = 0;
+            if (s->tcur[i] && !s->tv[i]) {
+                snprintf(msg, sizeof msg, "table slot %u: cur set on a free slot", i);
+                return msg;
+            }
+            if (!bits_subset(s->tpc[i], bits_mask(cfg->pc_bits)) ||
+                !bits_subset(s->tcm1[i], bits_mask(cfg->tid_bits)) || s->tv[i] > 1u ||
+                s->tcur[i] > 1u) {
+                snprintf(msg, sizeof msg, "table slot %u: a field beyond its width", i);
+                return msg;
+            }
+            ncur += s->tcur[i];
+            for (k = i + 1u; k < m && s->tv[i]; k++)
+                if (s->tv[k] && s->tpc[k] == s->tpc[i]) {
+                    snprintf(msg, sizeof msg, "table slots %u and %u both hold pc %llx", i, k,
+                             (unsigned long long)s->tpc[i]);
+                    return msg;
+                }
+        }
+        if (ncur > 1u) {
+            snprintf(msg, sizeof msg, "table: %u slots have cur set", ncur);
+            return msg;
+        }
+        for (k = 0; k < cfg->entries; k++) {
+            int slot = -1;
+            if (!s->valid[k])
+                continue;
+            for (i = 0; i < m; i++)
+                if (s->tv[i] && s->tpc[i] == s->pc[k])
+                    slot = (int)i;
+            if (s->untr[k] && slot >= 0) {
+                snprintf(msg, sizeof msg,
+                         "entry %u is untracked but its pc %llx is in table slot %d", k,
+                         (unsigned long long)s->pc[k], slot);
+                return msg;
+            }
+            if (!s->untr[k] && slot < 0) {
+                snprintf(msg, sizeof msg, "entry %u pc %llx is tracked but not in the table", k,
+                         (unsigned long long)s->pc[k]);
+                return msg;
+            }
+            if (slot >= 0)
+                cnt[slot] += bits_popcount(s->lv[k]);
+            else
+                untr += bits_popcount(s->lv[k]);
+        }
+        for (i = 0; i < m; i++)
+            if (s->tv[i] && cnt[i] != (uint64_t)s->tcm1[i] + 1u) {
+                snprintf(msg, sizeof msg,
+                         "table slot %u pc %llx: count %u but %llu threads in the pool", i,
+                         (unsigned long long)s->tpc[i], s->tcm1[i] + 1u,
+                         (unsigned long long)cnt[i]);
+                return msg;
+            }
+        if (untr != s->untr_cnt) {
+            snprintf(msg, sizeof msg, "untr_cnt %u but %u threads in untracked warps",
+                     s->untr_cnt, untr);
+            return msg;
+        }
+    } else if (s->untr_cnt != 0u) {
+        snprintf(msg, sizeof msg, "untr_cnt %u without a table", s->untr_cnt);
+        return msg;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ ports, trace */
+
+static const char *const wide_names[2][WARP_POOL_MAX_WORDS] = {
+    {"wr_tids_w0", "wr_tids_w1", "wr_tids_w2", "wr_tids_w3", "wr_tids_w4"},
+    {"iss_tids_w0", "iss_tids_w1", "iss_tids_w2", "iss_tids_w3", "iss_tids_w4"}};
+
+/* A bus of `total` bits as 64-bit words <name>_w0, _w1, ... (LSB first). */
+static void visit_wide(port_visit_fn visit, void *ctx, unsigned which, const uint64_t *w,
+                       unsigned total, enum port_dir dir)
+{
+    unsigned k;
+    for (k = 0; k * 64u < total; k++) {
+        unsigned left = total - 64u * k;
+        visit(ctx, wide_names[which][k], left > 64u ? 64u : left, w[k], dir);
+    }
+}
+
+void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
+                     const warp_pool_out *out, port_visit_fn visit, void *ctx)
+{
+    static const char *const gname[WARP_POOL_GROUPS][6] = {
+        {"g0_valid", "g0_new", "g0_idx", "g0_pc", "g0_mask", "g0_prio"},
+        {"g1_valid", "g1_new", "g1_idx", "g1_pc", "g1_mask", "g1_prio"},
+        {"g2_valid", "g2_new", "g2_idx", "g2_pc", "g2_mask", "g2_prio"},
+        {"g3_valid", "g3_new", "g3_idx", "g3_pc", "g3_mask", "g3_prio"}};
+    unsigned g, iw = warp_pool_idx_w(cfg), pw = cfg->pc_bits, lw = cfg->lanes;
+    unsigned tw = cfg->lanes * cfg->tid_bits;
+
+    visit(ctx, "iss_req", 1, in->iss_req, PORT_IN);
+    visit_wide(visit, ctx, 0, in->wr_tids, tw, PORT_IN);
+    for (g = 0; g < WARP_POOL_GROUPS; g++) {
+        visit(ctx, gname[g][0], 1, in->g_valid[g], PORT_IN);
+        visit(ctx, gname[g][1], 1, in->g_new[g], PORT_IN);
+        visit(ctx, gname[g][2], iw, in->g_idx[g], PORT_IN);
+        visit(ctx, gname[g][3], pw, in->g_pc[g], PORT_IN);
+        visit(ctx, gname[g][4], lw, in->g_mask[g], PORT_IN);
+        visit(ctx, gname[g][5], cfg->sched_bits, in->g_prio[g], PORT_IN);
+    }
+    visit(ctx, "ready", 1, out->ready, PORT_OUT);
+    visit(ctx, "err", 1, out->err, PORT_OUT);
+    visit(ctx, "err_code", 4, out->err_code, PORT_OUT);
+    visit(ctx, "free_cnt", warp_pool_free_w(cfg), out->free_cnt, PORT_OUT);
+    visit(ctx, "free_idx0", iw, out->free_idx0, PORT_OUT);
+    visit(ctx, "free_idx1", iw, out->free_idx1, PORT_OUT);
+    visit(ctx, "ovf", 1, out->ovf, PORT_OUT);
+    visit(ctx, "iss_valid", 1, out->iss_valid, PORT_OUT);
+    visit(ctx, "iss_src", 2, out->iss_src, PORT_OUT);
+    visit(ctx, "iss_idx", iw, out->iss_idx, PORT_OUT);
+    visit(ctx, "iss_pc", pw, out->iss_pc, PORT_OUT);
+    visit(ctx, "iss_mask", lw, out->iss_mask, PORT_OUT);
+    visit_wide(visit, ctx, 1, out->iss_tids, tw, PORT_OUT);
+}
+
+static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
+                       enum port_dir dir)
+{
+    (void)dir;
+    vcd_sig((vcd_writer *)ctx, name, width, value);
+}
+
+void warp_pool_trace(struct vcd_writer *w, const warp_pool_cfg *cfg,
+                     const warp_pool_state *s, const warp_pool_in *in,
+                     const warp_pool_out *out)
+{
+    unsigned i, used = cfg->entries - s->fcnt;
+    char name[32];
+    warp_pool_ports(cfg, in, out, trace_port, w);
+    vcd_scope(w, "state");
+    vcd_sig(w, "used", warp_pool_free_w(cfg), used);
+    vcd_sig(w, "head", warp_pool_idx_w(cfg), s->head);
+    vcd_sig(w, "untr_cnt", cfg->tid_bits + 1u, s->untr_cnt);
+    vcd_sig(w, "rr", warp_pool_idx_w(cfg), s->rr);
+    vcd_sig(w, "phase", 1, s->phase);
+    vcd_sig(w, "stamp", cfg->sched_bits, s->stamp);
+    for (i = 0; i < cfg->maj_entries && has_table(cfg); i++) {
+        snprintf(name, sizeof name, "t%02u_pc", i);
+        vcd_sig(w, name, cfg->pc_bits, s->tpc[i]);
+        snprintf(name, sizeof name, "t%02u_cnt", i);
+        vcd_sig(w, name, cfg->tid_bits + 1u, slot_count(s, i));
+        snprintf(name, sizeof name, "t%02u_cur", i);
+        vcd_sig(w, name, 1, s->tcur[i]);
+    }
+    for (i = 0; i < 8u && i < cfg->entries; i++) {
+        snprintf(name, sizeof name, "e%u_valid", i);
+        vcd_sig(w, name, 1, s->valid[i]);
+        snprintf(name, sizeof name, "e%u_pc", i);
+        vcd_sig(w, name, cfg->pc_bits, s->pc[i]);
+        snprintf(name, sizeof name, "e%u_lv", i);
+        vcd_sig(w, name, cfg->lanes, s->lv[i]);
+    }
+    vcd_upscope(w);
+}
+
+const char *warp_pool_err_name(unsigned code)
+{
+    static const char *const names[] = {"NONE",        "ISS_EMPTY",    "OVERLAP",
+                                        "PAIR_PC",     "NEW_EMPTY",    "HOME_LANE",
+                                        "TID_IN_POOL", "JOIN_INVALID", "JOIN_ISSUING",
+                                        "JOIN_PC",     "LANE_OCC",     "NEW_IDX",
+                                        "GROUP_KIND"};
+    return code < sizeof names / sizeof names[0] ? names[code] : "?";
+}
+
+const char *warp_pool_src_name(unsigned src)
+{
+    static const char *const names[] = {"NONE", "LOCK", "PICK", "UNTRACKED"};
+    return src < 4u ? names[src] : "?";
+}
+
+const char *warp_pool_policy_name(unsigned policy)
+{
+    static const char *const names[] = {"DMaj", "DMin", "DTime", "DPC", "DPdPri"};
+    return policy < 5u ? names[policy] : "?";
+}
+
+int warp_pool_policy_parse(const char *s)
+{
+    unsigned p;
+    for (p = 0; p < 5u; p++) {
+        const char *n = warp_pool_policy_name(p);
+        unsigned i = 0;
+        while (n[i] && s[i] && ((n[i] | 0x20) == (s[i] | 0x20)))
+            i++;
+        if (!n[i] && !s[i])
+            return (int)p;
+    }
+    if (s[0] >= '0' && s[0] <= '4' && s[1] == '\0')
+        return s[0] - '0';
+    return -1;
+}

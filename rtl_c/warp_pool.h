@@ -1,0 +1,371 @@
+/*
+ * warp_pool.h -- dynamic warp formation: the warp pool, the warp allocator's
+ * free list and the issue logic (DMaj, DMin, DTime, DPC, DPdPri).
+ *
+ * Hardware (paper 000 sec. 4.1-4.3, Fig. 11(c)-(d), Table 1; SPEC 3.4):
+ *   - warp pool: one entry per thread of the core; entry {valid, PC, a TID
+ *     per lane with a lane-valid bit, scheduler data, untracked bit}.  The
+ *     per-lane row decoders of Table 1 ("17 decoders") let every lane write
+ *     its TID into the row of its own destination group in one cycle.
+ *   - warp allocator: a circular free list (FIFO) of pool indices.  It
+ *     hands out its two head entries (free_idx0, free_idx1); a warp that
+ *     issues is pushed at its tail at the clock edge.
+ *   - issue logic: one warp per cycle (iss_req), chosen by POLICY from the
+ *     registered state only; the issued entry returns to the free list at
+ *     the edge.  DMaj/DMin use the PC/count table (below).
+ *   - in-pool vector: one bit per thread (THREADS = 2^TID_W), set while the
+ *     thread's TID is in the pool.  Not in the paper: it is what lets the
+ *     pool reject a TID that is already in the pool with one bit read per
+ *     lane instead of a search of the whole pool (THREADS bits, 256 at the
+ *     defaults).  Invariant: bit set <=> the TID is in exactly one warp.
+ * Twin: verilog/warp_pool.v (same parameters, ports and behaviour, cycle for
+ * cycle).  The PC-warp LUT is rtl_c/pc_warp_lut (another unit); the port
+ * contract between the two is the lead's DWF_CONTRACT.
+ *
+ * Configurations (cfg field = Verilog parameter):
+ *
+ *   | field       | param   | default | range                         |
+ *   |-------------|---------|---------|-------------------------------|
+ *   | lanes       | LANES   | 16      | 2,4,8,16,32 (power of two)    |
+ *   | entries     | POOL    | 256     | 2..256, power of two          |
+ *   | tid_bits    | TID_W   | 8       | log2(LANES)..10; THREADS=2^TID_W |
+ *   | pc_bits     | PC_W    | 32      | 2..64                         |
+ *   | sched_bits  | SCHED_W | 8       | 1..16 (DTime: >= log2(POOL))  |
+ *   | policy      | POLICY  | 0 DMaj  | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri |
+ *   | swizzle     | SWIZZLE | 1       | 0, 1                          |
+ *   | maj_entries | MAJ     | 32      | 2..32 (DMaj/DMin table)       |
+ *
+ *   Derived: IDX_W = clog2(POOL) (pool index), FREE_W = clog2(POOL+1)
+ *   (free_cnt), CNT_W = TID_W (table count, stored minus one), MAJ_W =
+ *   clog2(MAJ).  Default POOL = THREADS = 256: "enough entries for each
+ *   thread in a shader processor core to have its own entry" (000 4.2).
+ *
+ * Bit counts (warp_pool_bits; the area estimator's source of truth):
+ *   pool entry = LANES*TID_W + PC_W + SCHED_W = 168, x POOL = 43008 (000
+ *   Table 1); allocator POOL*IDX_W = 2048 (Table 1); majority table
+ *   MAJ*(PC_W+CNT_W) = 1280 (Table 1; 0 for DTime/DPC/DPdPri, which have no
+ *   table).  Not in Table 1 and reported separately: per pool entry a valid,
+ *   an untracked and LANES lane-valid bits (18 x 256); per table slot a
+ *   valid and a current-PC bit; the in-pool vector (THREADS); counters
+ *   (free-list head and count, DTime stamp, untracked count, round-robin
+ *   pointer, sort phase).
+ *
+ * Home lanes (000 4.1; warp_pool_home_lane): lane = tid mod LANES, and with
+ * SWIZZLE the even/odd lanes are swapped (lane ^ 1) when the static warp
+ * number tid / LANES is odd.  A TID written in another lane is illegal.
+ *
+ * Wide buses.  wr_tids and iss_tids are LANES*TID_W bits (128 at the
+ * defaults; lane l's TID at bits [l*TID_W +: TID_W]).  In C they are arrays
+ * of uint64_t words, LSB word first, and warp_pool_ports visits them as
+ * 64-bit words named wr_tids_w0, wr_tids_w1, ... (the last word holds the
+ * remaining bits); the Verilog port is one bus (Verilator: a VlWide array of
+ * 32-bit words).
+ *
+ * TIMING.  Every output is combinational from the registered state and this
+ * cycle's inputs; the state changes at the rising edge of clk.  free_cnt,
+ * free_idx0/1 and the issue choice (iss_idx, iss_pc, iss_mask, iss_tids,
+ * iss_src) depend on the registered state only: no bypass from this cycle's
+ * writes, so a warp created or filled this cycle can issue next cycle at the
+ * earliest, and an entry freed by this cycle's issue is offered from the
+ * next cycle on.  iss_valid = iss_req && a warp is chosen && !err, so err
+ * (which depends on the write inputs) gates it.  Reset (synchronous, active
+ * high): empty pool, free list 0,1,..,POOL-1, empty table.
+ *
+ * Write side: one committing warp per cycle, up to 4 destination groups g
+ * (contract order: lk0 join, lk0 new, lk1 join, lk1 new), each gN_valid,
+ * gN_new, gN_idx, gN_pc, gN_mask (lanes of wr_tids for this warp), gN_prio
+ * (the DPdPri priority, below).  g0 and g2 are joins (gN_new = 0) and g1
+ * and g3 new warps (gN_new = 1), as the contract orders them; the other
+ * kind is illegal (GROUP_KIND): this keeps the pool at two join read ports
+ * and two allocations per cycle (000 Table 1: "1 RWP, 2 WP").  A join ORs
+ * its lanes into warp gN_idx; a new group starts warp gN_idx, which must be
+ * the allocator's next entry in group order (the first new group takes
+ * free_idx0, the second free_idx1).  Groups 0,1 carry one PC (lk0's) and groups 2,3 one PC (lk1's):
+ * two valid groups of a pair with different PCs are illegal.  A valid join
+ * with mask 0 is legal and writes nothing (the dwf should not send one).
+ *
+ * Back-pressure.  When the valid new groups outnumber free_cnt, ready = 0
+ * and NO write happens (the committing warp is held, never dropped); the
+ * issue side still works that cycle (a full pool drains by issuing, so this
+ * cannot deadlock).  With POOL = THREADS a legal stream never sees ready =
+ * 0: every pool warp holds a thread, so free entries >= threads outside the
+ * pool >= new groups.  It shows with POOL < THREADS (tests/test_warp_pool).
+ *
+ * Illegal input: err = 1, err_code below, iss_valid = 0, ready = 1, and no
+ * state change at all (no write, no issue).  First match wins:
+ *   ISS_EMPTY    iss_req with an empty pool
+ *   GROUP_KIND   a valid g0/g2 with gN_new = 1, or a valid g1/g3 with gN_new = 0
+ *   OVERLAP      two valid groups' masks overlap
+ *   PAIR_PC      g0,g1 (or g2,g3) both valid with different PCs
+ *   NEW_EMPTY    a valid new group with mask 0
+ *   HOME_LANE    a written TID (a lane of a valid group) not at its home lane
+ *   TID_IN_POOL  a written TID already in the pool
+ *   JOIN_INVALID a join into an entry that is not a valid warp
+ *   JOIN_ISSUING a join into the warp chosen for issue this cycle
+ *   JOIN_PC      a join whose gN_pc differs from the warp's PC
+ *   LANE_OCC     a join onto a lane the warp already holds
+ *   (then back-pressure, ready = 0, is decided; then)
+ *   NEW_IDX      a new group not at the allocator's next index in order
+ *   (JOIN_* checks run for g0, then g2, each in the order listed.)
+ *
+ * Issue policies (000 sec. 4.3; POLICY is a parameter, one selector is
+ * built).  A warp is issued only when iss_req; the choice is registered
+ * state only.
+ *   DTime  the oldest warp: sched data holds an allocation stamp (a counter
+ *          of allocations, SCHED_W bits); age = stamp_q - 1 - sched mod
+ *          2^SCHED_W; the warp of largest age issues.  Exact, because the
+ *          oldest warp always issues first, so live stamps span fewer than
+ *          POOL <= 2^SCHED_W allocations.
+ *   DPC    the smallest PC (ties: lowest pool index).
+ *   DPdPri sched data = gN_prio of the group that created the warp (joins
+ *          keep it): the number of immediate post-dominators the threads
+ *          have gone past (their reconvergence depth as the compiler counts
+ *          it).  The smallest value issues first (000: "priority set lower
+ *          for warps that have gone beyond more post-dominators"); ties:
+ *          lowest index.
+ *   DMaj / DMin: the PC/count table ("majority table", 000 4.3), MAJ slots
+ *          {valid, PC, count-1 (CNT_W bits), cur}.  Every accepted group adds
+ *          its thread count to the slot of its PC (allocating a free slot on
+ *          a miss); an issue subtracts the issued warp's thread count; a slot
+ *          whose count reaches 0 becomes free.  Choice:
+ *          1. LOCK: a slot has cur = 1: issue a warp of that PC (every warp of
+ *             the chosen PC issues before a new PC is chosen; warps that
+ *             arrive at that PC meanwhile are included).
+ *          2. UNTRACKED (fallback, below): untracked threads exist: issue
+ *             the first valid untracked warp at or after the round-robin
+ *             pointer rr (then rr := that index + 1).
+ *          3. PICK: DMaj takes the first valid slot from the top (slot 0 side),
+ *             DMin the last valid slot; its cur bit is set (the lock).
+ *          Among the warps of the chosen PC the lowest pool index issues.
+ *          Sorting: "the updated entry may be swapped with its neighbouring
+ *          entry" (000 4.3).  We do one phase of odd-even transposition sort
+ *          per cycle after the count updates: on phase 0 the pairs (0,1),
+ *          (2,3), .. and on phase 1 the pairs (1,2), (3,4), .. are each
+ *          compared and swapped when the lower slot has the strictly larger
+ *          count (invalid = count 0): floor(MAJ/2) resp. floor((MAJ-1)/2)
+ *          compare-swaps per cycle, 16 and 15 at MAJ = 32; the phase flips
+ *          every cycle in which the pool is not held (err, or ready = 0
+ *          without an issue).  What holds: a compare-swap never creates an
+ *          inversion (count(i) < count(i+1)), so after the last count change
+ *          the table is sorted (non-increasing counts from slot 0, free slots
+ *          last) within MAJ cycles; between changes it is "nearly sorted"
+ *          and slot 0 may briefly not be the maximum (the paper's swap-based
+ *          table has the same property).  Tested in test_warp_pool.
+ *          Allocation: a new PC takes the free slot nearest the bottom (the
+ *          second new PC of the cycle the next one up).
+ *          Fallback when the table overflows (more PCs in flight than MAJ):
+ *          a group whose PC misses with no free slot, or that arrives while
+ *          untracked threads exist (untr_cnt != 0), is untracked: its warp's
+ *          untracked bit is set and untr_cnt counts its threads.  While
+ *          untr_cnt != 0 no new PC is allocated in the table, so a PC never
+ *          has tracked and untracked threads at once: every table count is
+ *          exact.  Untracked warps drain (step 2) before a new PC is chosen
+ *          (000: "draining the threads from the majority logic"); the
+ *          round-robin pointer serves each of them within POOL untracked
+ *          issues, so no untracked warp starves.  ovf output = untr_cnt != 0.
+ *
+ * iss_src: 0 none, 1 LOCK, 2 PICK (also every DTime/DPC/DPdPri issue),
+ * 3 UNTRACKED.
+ *
+ * Invariants (warp_pool_check): every valid warp has a lane; each of its
+ * lanes holds a TID whose home lane it is and whose in-pool bit is set;
+ * every TID with the bit set is in exactly one (warp, lane); the free list's
+ * free_cnt entries are distinct invalid entries and free_cnt + valid warps
+ * = POOL; DMaj/DMin: table PCs distinct, each slot's count = threads in the
+ * pool at its PC, every tracked warp's PC in the table, no untracked warp's
+ * PC in the table, untr_cnt = threads in untracked warps, at most one cur;
+ * DTime: stamps of valid warps distinct.  Widths masked everywhere.
+ *
+ * Departures from the paper: the in-pool vector and the untracked bit (not
+ * in Fig. 11); count stored minus one so 8 bits cover 256 threads; the
+ * untracked fallback (the paper never needed one); the sort is one
+ * odd-even phase per cycle; lane-valid bits per entry (Table 1 counts TIDs
+ * only); fixed group kinds (g0/g2 joins, g1/g3 new warps) and the
+ * group-pair PC rule; a held write does not hold the issue; the issue
+ * choice within a PC (lowest pool index) and the tie-breaks are ours.
+ *
+ * Co-simulation: tb/warp_pool_cosim.cpp (DMaj build); the other policies
+ * are separate Verilator builds, tools/warp_pool_policies.sh.
+ *
+ * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
+ *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
+ *   at free_idx1 = 1).  W1 commits: lanes 0,1 (tids 4,5) join B (entry 1),
+ *   lanes 2,3 (tids 6,7) join A (entry 0).  Pool: entry 0 {A: 0,1,6,7}
+ *   entry 1 {B: 4,5,2,3}, both full; two issues of 4 threads instead of
+ *   four of 2.
+ */
+#ifndef WARP_POOL_H
+#define WARP_POOL_H
+
+#include <stdint.h>
+
+#include "port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+#define WARP_POOL_MAX_LANES 32
+#define WARP_POOL_MAX_ENTRIES 256
+#define WARP_POOL_MAX_TID_BITS 10
+#define WARP_POOL_MAX_THREADS (1u << WARP_POOL_MAX_TID_BITS)
+#define WARP_POOL_MAX_MAJ 32
+#define WARP_POOL_GROUPS 4
+/* 64-bit words of a LANES*TID_W bus: 32*10 = 320 bits */
+#define WARP_POOL_MAX_WORDS 5
+
+enum warp_pool_policy {
+    WP_POL_DMAJ = 0,
+    WP_POL_DMIN = 1,
+    WP_POL_DTIME = 2,
+    WP_POL_DPC = 3,
+    WP_POL_DPDPRI = 4
+};
+
+enum warp_pool_err {
+    WP_ERR_NONE = 0,
+    WP_ERR_ISS_EMPTY = 1,
+    WP_ERR_OVERLAP = 2,
+    WP_ERR_PAIR_PC = 3,
+    WP_ERR_NEW_EMPTY = 4,
+    WP_ERR_HOME_LANE = 5,
+    WP_ERR_TID_IN_POOL = 6,
+    WP_ERR_JOIN_INVALID = 7,
+    WP_ERR_JOIN_ISSUING = 8,
+    WP_ERR_JOIN_PC = 9,
+    WP_ERR_LANE_OCC = 10,
+    WP_ERR_NEW_IDX = 11,
+    WP_ERR_GROUP_KIND = 12
+};
+
+enum warp_pool_src {
+    WP_SRC_NONE = 0,
+    WP_SRC_LOCK = 1,
+    WP_SRC_PICK = 2,
+    WP_SRC_UNTRACKED = 3
+};
+
+typedef struct {
+    unsigned lanes;
+    unsigned entries;
+    unsigned tid_bits;
+    unsigned pc_bits;
+    unsigned sched_bits;
+    unsigned policy;
+    unsigned swizzle;
+    unsigned maj_entries;
+} warp_pool_cfg;
+
+typedef struct {
+    /* pool */
+    uint8_t valid[WARP_POOL_MAX_ENTRIES];
+    uint8_t untr[WARP_POOL_MAX_ENTRIES];     /* PC not tracked by the table */
+    uint64_t pc[WARP_POOL_MAX_ENTRIES];
+    uint64_t lv[WARP_POOL_MAX_ENTRIES];      /* lane-valid bits */
+    uint16_t sched[WARP_POOL_MAX_ENTRIES];   /* DTime stamp / DPdPri prio */
+    uint16_t tid[WARP_POOL_MAX_ENTRIES][WARP_POOL_MAX_LANES];
+    uint8_t in_pool[WARP_POOL_MAX_THREADS];
+    /* allocator: circular free list */
+    uint16_t fifo[WARP_POOL_MAX_ENTRIES];
+    uint16_t head;
+    uint16_t fcnt;                           /* = free_cnt */
+    /* DTime */
+    uint16_t stamp;                          /* next allocation stamp */
+    /* DMaj / DMin table, slot 0 = top */
+    uint8_t tv[WARP_POOL_MAX_MAJ];
+    uint8_t tcur[WARP_POOL_MAX_MAJ];
+    uint64_t tpc[WARP_POOL_MAX_MAJ];
+    uint16_t tcm1[WARP_POOL_MAX_MAJ];        /* thread count - 1 */
+    uint8_t phase;                           /* odd-even sort phase */
+    uint16_t untr_cnt;                       /* threads in untracked warps */
+    uint16_t rr;                             /* untracked round-robin pointer */
+} warp_pool_state;
+
+typedef struct {
+    uint64_t iss_req;
+    uint64_t wr_tids[WARP_POOL_MAX_WORDS];   /* LANES*TID_W bits */
+    uint64_t g_valid[WARP_POOL_GROUPS];
+    uint64_t g_new[WARP_POOL_GROUPS];
+    uint64_t g_idx[WARP_POOL_GROUPS];        /* IDX_W */
+    uint64_t g_pc[WARP_POOL_GROUPS];         /* PC_W */
+    uint64_t g_mask[WARP_POOL_GROUPS];       /* LANES */
+    uint64_t g_prio[WARP_POOL_GROUPS];       /* SCHED_W */
+} warp_pool_in;
+
+typedef struct {
+    uint64_t ready;
+    uint64_t err;
+    uint64_t err_code;                       /* 4 bits */
+    uint64_t free_cnt;                       /* FREE_W */
+    uint64_t free_idx0;                      /* IDX_W */
+    uint64_t free_idx1;
+    uint64_t ovf;                            /* untracked threads exist */
+    uint64_t iss_valid;
+    uint64_t iss_src;                        /* 2 bits */
+    uint64_t iss_idx;
+    uint64_t iss_pc;
+    uint64_t iss_mask;
+    uint64_t iss_tids[WARP_POOL_MAX_WORDS];
+} warp_pool_out;
+
+/* Bit counts derived from the cfg (see the header comment). */
+typedef struct {
+    unsigned pool_entry;   /* LANES*TID_W + PC_W + SCHED_W (Table 1: 168) */
+    unsigned pool;         /* pool_entry * POOL (43008) */
+    unsigned allocator;    /* POOL * IDX_W (2048) */
+    unsigned majority;     /* MAJ * (PC_W + CNT_W) (1280), 0 without a table */
+    unsigned pool_ctrl;    /* POOL * (LANES + 2): lane-valid, valid, untracked */
+    unsigned majority_ctrl;/* MAJ * 2: valid, cur */
+    unsigned in_pool;      /* THREADS */
+    unsigned counters;     /* head, free count, stamp, untr_cnt, rr, phase */
+} warp_pool_bitcount;
+
+warp_pool_cfg warp_pool_default_cfg(void);
+/* NULL if cfg is legal, else a one-line message naming the field and range. */
+const char *warp_pool_cfg_check(const warp_pool_cfg *cfg);
+
+unsigned warp_pool_idx_w(const warp_pool_cfg *cfg);
+unsigned warp_pool_free_w(const warp_pool_cfg *cfg);
+unsigned warp_pool_threads(const warp_pool_cfg *cfg);
+unsigned warp_pool_words(const warp_pool_cfg *cfg); /* 64-bit words of wr_tids */
+warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg);
+
+/* The home lane of a thread (000 sec. 4.1, with thread swizzling). */
+static inline unsigned warp_pool_home_lane(unsigned tid, unsigned lanes, unsigned swizzle)
+{
+    unsigned lane = tid & (lanes - 1u);
+    unsigned odd = (tid / lanes) & 1u;
+    return (swizzle && odd) ? (lane ^ 1u) : lane;
+}
+
+/* Lane l's TID field of a wide bus (words, LSB first). */
+unsigned warp_pool_get_tid(const uint64_t *words, unsigned lane, unsigned tid_bits);
+void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned tid_bits, unsigned tid);
+
+void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
+void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                    const warp_pool_in *in, warp_pool_out *out);
+void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in);
+const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s);
+
+void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
+                     const warp_pool_out *out, port_visit_fn visit, void *ctx);
+/* Ports, then a `state` scope: occupancy, free-list head, untr_cnt, the
+ * table slots (pc, count, valid, cur) and the first 8 pool entries. */
+void warp_pool_trace(struct vcd_writer *w, const warp_pool_cfg *cfg,
+                     const warp_pool_state *s, const warp_pool_in *in,
+                     const warp_pool_out *out);
+
+const char *warp_pool_err_name(unsigned code);
+const char *warp_pool_src_name(unsigned src);
+const char *warp_pool_policy_name(unsigned policy);
+/* "dmaj", "DMaj", "0", ... -> policy; -1 if unknown */
+int warp_pool_policy_parse(const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WARP_POOL_H */

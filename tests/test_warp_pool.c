@@ -1,0 +1,995 @@
+/*
+ * test_warp_pool.c -- golden and unit tests of the warp pool, its free-list
+ * allocator and its issue logic (rtl_c/warp_pool, 000 sec. 4.1-4.3).
+ *
+ * Every step goes through apply(): eval, clock edge, warp_pool_check (the
+ * invariants of the header: conservation, free list + used = pool, table
+ * counts), and, when the step raised err or was held back without an issue,
+ * a byte compare showing the state did not change.  The commit() helper
+ * stands in for the PC-warp LUT of the contract (join the lanes that are
+ * free in the warp being formed at that PC, start a new warp for the
+ * conflicting ones, take free_idx0 / free_idx1 in group order), so the
+ * tests drive the pool with exactly the groups the LUT would produce.
+ * Masks are bit l = lane l.
+ */
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "../rtl_c/warp_pool.h"
+#include "../vcd/vcd.h"
+#include "check.h"
+
+static warp_pool_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned entries,
+                               unsigned policy, unsigned swizzle)
+{
+    warp_pool_cfg c = warp_pool_default_cfg();
+    c.lanes = lanes;
+    c.tid_bits = tid_bits;
+    c.entries = entries;
+    c.policy = policy;
+    c.swizzle = swizzle;
+    CHECK(warp_pool_cfg_check(&c) == NULL);
+    return c;
+}
+
+static warp_pool_state before_;
+
+/* One cycle: eval, edge, invariants; err / held cycles leave the state. */
+static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const warp_pool_in *in)
+{
+    warp_pool_out o;
+    const char *why;
+    warp_pool_eval(c, s, in, &o);
+    before_ = *s;
+    warp_pool_step(c, s, in);
+    why = warp_pool_check(c, s);
+    if (why)
+        printf("  invariant: %s\n", why);
+    CHECK(why == NULL);
+    if (o.err || (!o.ready && !o.iss_valid))
+        CHECK(memcmp(&before_, s, sizeof *s) == 0);
+    if (o.err)
+        CHECK_EQ(o.iss_valid, 0);
+    return o;
+}
+
+static unsigned next_free(const warp_pool_cfg *c, const warp_pool_state *s, unsigned k)
+{
+    return s->fifo[(s->head + k) & (c->entries - 1u)];
+}
+
+/* ---------------------------------------------------------------- LUT stand-in */
+#define MAXF 64
+static struct {
+    uint64_t pc;
+    unsigned idx;
+    int valid;
+} forming_[MAXF];
+
+static void lut_clear(void) { memset(forming_, 0, sizeof forming_); }
+
+static int lut_find(uint64_t pc)
+{
+    int i;
+    for (i = 0; i < MAXF; i++)
+        if (forming_[i].valid && forming_[i].pc == pc)
+            return i;
+    return -1;
+}
+
+static void lut_set(uint64_t pc, unsigned idx)
+{
+    int i = lut_find(pc);
+    if (i < 0)
+        for (i = 0; i < MAXF && forming_[i].valid; i++)
+            ;
+    forming_[i].valid = 1;
+    forming_[i].pc = pc;
+    forming_[i].idx = idx;
+}
+
+/* The committing warp: tid[l] in lane l for the lanes of maskA | maskB;
+ * maskA goes to pcA, maskB to pcB.  Builds the four groups as the LUT
+ * would and applies one cycle (iss_req as given). */
+static warp_pool_out commit(const warp_pool_cfg *c, warp_pool_state *s, const unsigned *tid,
+                            uint64_t pcA, uint64_t maskA, uint64_t pcB, uint64_t maskB,
+                            unsigned prioA, unsigned prioB, unsigned iss_req)
+{
+    warp_pool_in in;
+    warp_pool_out o;
+    unsigned l, p, k = 0;
+    uint64_t pcs[2] = {pcA, pcB}, req[2] = {maskA, maskB};
+    unsigned prio[2] = {prioA, prioB};
+    unsigned new_idx[2] = {0, 0};
+    memset(&in, 0, sizeof in);
+    in.iss_req = iss_req;
+    for (l = 0; l < c->lanes; l++)
+        if (bits_get(maskA | maskB, l))
+            warp_pool_put_tid(in.wr_tids, l, c->tid_bits, tid[l]);
+    for (p = 0; p < 2u; p++) {
+        int f;
+        if (req[p] == 0u)
+            continue;
+        f = lut_find(pcs[p]);
+        if (f >= 0 && s->valid[forming_[f].idx] && s->pc[forming_[f].idx] == pcs[p]) {
+            unsigned x = forming_[f].idx;
+            uint64_t join = req[p] & ~s->lv[x], conf = req[p] & s->lv[x];
+            if (join) {
+                in.g_valid[2 * p] = 1;
+                in.g_idx[2 * p] = x;
+                in.g_pc[2 * p] = pcs[p];
+                in.g_mask[2 * p] = join;
+                in.g_prio[2 * p] = prio[p];
+            }
+            if (conf) {
+                in.g_valid[2 * p + 1] = 1;
+                in.g_new[2 * p + 1] = 1;
+                in.g_idx[2 * p + 1] = next_free(c, s, k);
+                in.g_pc[2 * p + 1] = pcs[p];
+                in.g_mask[2 * p + 1] = conf;
+                in.g_prio[2 * p + 1] = prio[p];
+                new_idx[p] = next_free(c, s, k);
+                k++;
+            }
+        } else {
+            in.g_valid[2 * p + 1] = 1;
+            in.g_new[2 * p + 1] = 1;
+            in.g_idx[2 * p + 1] = next_free(c, s, k);
+            in.g_pc[2 * p + 1] = pcs[p];
+            in.g_mask[2 * p + 1] = req[p];
+            in.g_prio[2 * p + 1] = prio[p];
+            new_idx[p] = next_free(c, s, k);
+            k++;
+        }
+    }
+    o = apply(c, s, &in);
+    if (!o.err && o.ready)
+        for (p = 0; p < 2u; p++)
+            if (in.g_valid[2 * p + 1])
+                lut_set(pcs[p], new_idx[p]);
+    return o;
+}
+
+/* Static warp w of a LANES-wide core: tid[l] = the thread whose home lane is l. */
+static void static_warp(const warp_pool_cfg *c, unsigned w, unsigned *tid)
+{
+    unsigned i;
+    for (i = 0; i < c->lanes; i++) {
+        unsigned t = w * c->lanes + i;
+        tid[warp_pool_home_lane(t, c->lanes, c->swizzle)] = t;
+    }
+}
+
+static warp_pool_out issue(const warp_pool_cfg *c, warp_pool_state *s)
+{
+    warp_pool_in in;
+    memset(&in, 0, sizeof in);
+    in.iss_req = 1;
+    return apply(c, s, &in);
+}
+
+static warp_pool_out idle(const warp_pool_cfg *c, warp_pool_state *s)
+{
+    warp_pool_in in;
+    memset(&in, 0, sizeof in);
+    return apply(c, s, &in);
+}
+
+static unsigned iss_tid(const warp_pool_cfg *c, const warp_pool_out *o, unsigned lane)
+{
+    return warp_pool_get_tid(o->iss_tids, lane, c->tid_bits);
+}
+
+static int table_slot(const warp_pool_cfg *c, const warp_pool_state *s, uint64_t pc)
+{
+    unsigned i;
+    for (i = 0; i < c->maj_entries; i++)
+        if (s->tv[i] && s->tpc[i] == pc)
+            return (int)i;
+    return -1;
+}
+
+static unsigned table_count(const warp_pool_cfg *c, const warp_pool_state *s, uint64_t pc)
+{
+    int i = table_slot(c, s, pc);
+    return i < 0 ? 0u : s->tcm1[i] + 1u;
+}
+
+/* ================================================================ tests */
+
+TEST(bit_counts_table1)
+{
+    warp_pool_cfg c = warp_pool_default_cfg();
+    warp_pool_bitcount b = warp_pool_bits(&c);
+    CHECK(warp_pool_cfg_check(&c) == NULL);
+    CHECK_EQ(b.pool_entry, 168);   /* TID 8 x 16 + PC 32 + sched 8 */
+    CHECK_EQ(b.pool, 43008);       /* x 256, 000 Table 1 */
+    CHECK_EQ(b.allocator, 2048);   /* 256 x 8 */
+    CHECK_EQ(b.majority, 1280);    /* 32 x (32 + 8) */
+    CHECK_EQ(b.pool_ctrl, 256 * 18);
+    CHECK_EQ(b.majority_ctrl, 64);
+    CHECK_EQ(b.in_pool, 256);
+    CHECK_EQ(b.counters, 8 + 9 + 9 + 8 + 1);
+    CHECK_EQ(warp_pool_idx_w(&c), 8);
+    CHECK_EQ(warp_pool_free_w(&c), 9);
+    CHECK_EQ(warp_pool_words(&c), 2);
+    c.policy = WP_POL_DTIME;
+    b = warp_pool_bits(&c);
+    CHECK_EQ(b.majority, 0);
+    CHECK_EQ(b.pool, 43008);
+    CHECK_EQ(b.counters, 8 + 9 + 8);
+}
+
+TEST(cfg_check_rejects)
+{
+    warp_pool_cfg c = warp_pool_default_cfg();
+    c.lanes = 12;
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    c = warp_pool_default_cfg();
+    c.entries = 300;
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    c = warp_pool_default_cfg();
+    c.tid_bits = 3; /* < log2(16) */
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    c = warp_pool_default_cfg();
+    c.policy = 5;
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    c = warp_pool_default_cfg();
+    c.policy = WP_POL_DTIME;
+    c.sched_bits = 7; /* stamps must cover 256 entries */
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    c = warp_pool_default_cfg();
+    c.maj_entries = 33;
+    CHECK(warp_pool_cfg_check(&c) != NULL);
+    CHECK_EQ(warp_pool_policy_parse("dmaj"), WP_POL_DMAJ);
+    CHECK_EQ(warp_pool_policy_parse("DPdPri"), WP_POL_DPDPRI);
+    CHECK_EQ(warp_pool_policy_parse("3"), WP_POL_DPC);
+    CHECK_EQ(warp_pool_policy_parse("dmax"), -1);
+}
+
+TEST(home_lane_and_swizzle)
+{
+    /* 16 lanes: static warp 0 is identity, warp 1 swaps even/odd */
+    CHECK_EQ(warp_pool_home_lane(0, 16, 1), 0);
+    CHECK_EQ(warp_pool_home_lane(5, 16, 1), 5);
+    CHECK_EQ(warp_pool_home_lane(16, 16, 1), 1);
+    CHECK_EQ(warp_pool_home_lane(17, 16, 1), 0);
+    CHECK_EQ(warp_pool_home_lane(31, 16, 1), 14);
+    CHECK_EQ(warp_pool_home_lane(32, 16, 1), 0);
+    CHECK_EQ(warp_pool_home_lane(17, 16, 0), 1);
+    {
+        uint64_t w[WARP_POOL_MAX_WORDS] = {0};
+        unsigned l;
+        for (l = 0; l < 16; l++)
+            warp_pool_put_tid(w, l, 8, 0xA0u + l);
+        for (l = 0; l < 16; l++)
+            CHECK_EQ(warp_pool_get_tid(w, l, 8), 0xA0u + l);
+        CHECK_EQ(w[0] & 0xff, 0xA0);
+        CHECK_EQ(w[1] >> 56, 0xAF);
+        /* a field straddling two words: 10-bit TIDs, lane 6 is bits 60..69 */
+        memset(w, 0, sizeof w);
+        warp_pool_put_tid(w, 6, 10, 0x3A5);
+        CHECK_EQ(warp_pool_get_tid(w, 6, 10), 0x3A5);
+        CHECK_EQ(w[0] >> 60, 0x5);
+        CHECK_EQ(w[1], 0x3A);
+    }
+}
+
+/* 000 Fig. 9 made concrete: two 4-thread warps W0 = tids 0-3, W1 = tids
+ * 4-7, home lane = tid mod 4, swizzle off.  W0: lanes 0,1 -> A, lanes 2,3
+ * -> B.  W1: lanes 0,1 -> B, lanes 2,3 -> A.  Dynamic formation gives two
+ * full warps A = {0,1,6,7}, B = {4,5,2,3}: two issues of 4 threads where a
+ * static stack issues four half-full warps. */
+TEST(fig9_golden)
+{
+    enum { A = 0x40, B = 0x80 };
+    warp_pool_cfg c = small_cfg(4, 3, 8, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned tid[4];
+    warp_pool_reset(&c, &s);
+    lut_clear();
+
+    o = idle(&c, &s);
+    CHECK_EQ(o.free_cnt, 8);
+    CHECK_EQ(o.free_idx0, 0);
+    CHECK_EQ(o.free_idx1, 1);
+
+    /* W0: lanes 0,1 -> A (new, free_idx0 = 0); lanes 2,3 -> B (new, 1) */
+    static_warp(&c, 0, tid);
+    o = commit(&c, &s, tid, A, 0x3, B, 0xC, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.ready, 1);
+    CHECK_EQ(s.valid[0], 1);
+    CHECK_EQ(s.pc[0], A);
+    CHECK_EQ(s.lv[0], 0x3);
+    CHECK_EQ(s.tid[0][0], 0);
+    CHECK_EQ(s.tid[0][1], 1);
+    CHECK_EQ(s.valid[1], 1);
+    CHECK_EQ(s.pc[1], B);
+    CHECK_EQ(s.lv[1], 0xC);
+    CHECK_EQ(s.tid[1][2], 2);
+    CHECK_EQ(s.tid[1][3], 3);
+    CHECK_EQ(s.fcnt, 6);
+    CHECK_EQ(s.head, 2);
+    CHECK_EQ(table_count(&c, &s, A), 2);
+    CHECK_EQ(table_count(&c, &s, B), 2);
+    /* new PCs enter at the bottom (A 31, B 30); the idle cycle left the sort
+     * at phase 1, whose pair (29,30) moved B up over the free slot 29 */
+    CHECK_EQ(table_slot(&c, &s, A), 31);
+    CHECK_EQ(table_slot(&c, &s, B), 29);
+
+    /* W1: lanes 0,1 (tids 4,5) join B; lanes 2,3 (tids 6,7) join A */
+    static_warp(&c, 1, tid);
+    o = commit(&c, &s, tid, A, 0xC, B, 0x3, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.free_cnt, 6); /* no new warp */
+    CHECK_EQ(s.lv[0], 0xF);
+    CHECK_EQ(s.tid[0][0], 0);
+    CHECK_EQ(s.tid[0][1], 1);
+    CHECK_EQ(s.tid[0][2], 6);
+    CHECK_EQ(s.tid[0][3], 7);
+    CHECK_EQ(s.lv[1], 0xF);
+    CHECK_EQ(s.tid[1][0], 4);
+    CHECK_EQ(s.tid[1][1], 5);
+    CHECK_EQ(s.tid[1][2], 2);
+    CHECK_EQ(s.tid[1][3], 3);
+    CHECK_EQ(s.fcnt, 6);
+    CHECK_EQ(table_count(&c, &s, A), 4);
+    CHECK_EQ(table_count(&c, &s, B), 4);
+    /* phase 0: pairs (28,29) and (30,31) move both up over free slots */
+    CHECK_EQ(table_slot(&c, &s, B), 28);
+    CHECK_EQ(table_slot(&c, &s, A), 30);
+
+    /* issue: the first valid slot from the top is B (slot 28): all of B */
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    CHECK_EQ(o.iss_idx, 1);
+    CHECK_EQ(o.iss_pc, B);
+    CHECK_EQ(o.iss_mask, 0xF);
+    CHECK_EQ(iss_tid(&c, &o, 0), 4);
+    CHECK_EQ(iss_tid(&c, &o, 1), 5);
+    CHECK_EQ(iss_tid(&c, &o, 2), 2);
+    CHECK_EQ(iss_tid(&c, &o, 3), 3);
+    CHECK_EQ(s.valid[1], 0);
+    CHECK_EQ(table_slot(&c, &s, B), -1);
+    CHECK_EQ(s.fcnt, 7);
+    CHECK_EQ(s.fifo[(s.head + 6) & 7], 1); /* entry 1 back at the tail */
+
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_idx, 0);
+    CHECK_EQ(o.iss_pc, A);
+    CHECK_EQ(o.iss_mask, 0xF);
+    CHECK_EQ(iss_tid(&c, &o, 0), 0);
+    CHECK_EQ(iss_tid(&c, &o, 1), 1);
+    CHECK_EQ(iss_tid(&c, &o, 2), 6);
+    CHECK_EQ(iss_tid(&c, &o, 3), 7);
+    CHECK_EQ(s.fcnt, 8);
+    {
+        unsigned t;
+        for (t = 0; t < 8; t++)
+            CHECK_EQ(s.in_pool[t], 0);
+    }
+    /* issuing from the now empty pool is illegal */
+    o = issue(&c, &s);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, WP_ERR_ISS_EMPTY);
+    CHECK_EQ(o.iss_valid, 0);
+}
+
+/* 000 Fig. 7 / sec. 4.1: even threads take the branch (T), odd ones do not
+ * (N).  4 lanes, 16 threads in 4 static warps.  Without swizzling every
+ * even thread sits in lane 0 or 2, so no warp at T (or N) can hold more
+ * than 2 threads: 8 issues of 2.  With swizzling the odd static warps put
+ * their even threads in lanes 1 and 3: 4 full issues. */
+static void even_odd(unsigned swizzle, unsigned *hist)
+{
+    enum { T = 0x100, N = 0x200 };
+    warp_pool_cfg c = small_cfg(4, 4, 16, WP_POL_DMAJ, swizzle);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned w, l, tid[4], n;
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    memset(hist, 0, 5 * sizeof *hist);
+    for (w = 0; w < 4; w++) {
+        uint64_t even = 0, odd = 0;
+        static_warp(&c, w, tid);
+        for (l = 0; l < 4; l++) {
+            /* home-lane check: each tid sits where the pool expects it */
+            CHECK_EQ(warp_pool_home_lane(tid[l], 4, swizzle), l);
+            if (tid[l] % 2u == 0u)
+                even |= 1u << l;
+            else
+                odd |= 1u << l;
+        }
+        CHECK_EQ(even, swizzle && (w & 1u) ? 0xA : 0x5);
+        o = commit(&c, &s, tid, T, even, N, odd, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+    }
+    for (n = 0; n < 16; n++) {
+        o = issue(&c, &s);
+        if (!o.iss_valid)
+            break;
+        hist[bits_popcount(o.iss_mask)]++;
+    }
+    CHECK_EQ(s.fcnt, 16); /* everything issued */
+}
+
+TEST(even_odd_pathology)
+{
+    unsigned hist[5];
+    even_odd(0, hist);
+    CHECK_EQ(hist[2], 8);
+    CHECK_EQ(hist[4], 0);
+    even_odd(1, hist);
+    CHECK_EQ(hist[4], 4);
+    CHECK_EQ(hist[2], 0);
+}
+
+/* Majority setup: 4 lanes, 32 threads, swizzle off.  Five commits leave
+ * PC P1 with 10 threads (warps of 4, 4, 2), P2 with 6 (4, 2), P3 with 3. */
+enum { P1 = 0x300, P2 = 0x100, P3 = 0x200 };
+
+static void majority_setup(const warp_pool_cfg *c, warp_pool_state *s)
+{
+    unsigned tid[4];
+    warp_pool_out o;
+    warp_pool_reset(c, s);
+    lut_clear();
+    static_warp(c, 0, tid); /* lanes 0-2 -> P3 (new e0), lane 3 -> P2 (new e1) */
+    o = commit(c, s, tid, P3, 0x7, P2, 0x8, 1, 0, 0);
+    CHECK_EQ(o.err, 0);
+    static_warp(c, 1, tid); /* all -> P1 (new e2) */
+    o = commit(c, s, tid, P1, 0xF, 0, 0, 2, 0, 0);
+    CHECK_EQ(o.err, 0);
+    static_warp(c, 2, tid); /* lanes 0-2 join P2's e1; lane 3 -> P1: conflict, new e3 */
+    o = commit(c, s, tid, P2, 0x7, P1, 0x8, 0, 2, 0);
+    CHECK_EQ(o.err, 0);
+    static_warp(c, 3, tid); /* lanes 0-2 join e3; lane 3 conflicts: new e4 */
+    o = commit(c, s, tid, P1, 0xF, 0, 0, 2, 0, 0);
+    CHECK_EQ(o.err, 0);
+    static_warp(c, 4, tid); /* lanes 0,1 -> P2 (e1 full: new e5), lane 2 joins e4 */
+    o = commit(c, s, tid, P2, 0x3, P1, 0x4, 0, 2, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s->lv[0], 0x7);
+    CHECK_EQ(s->lv[1], 0xF);
+    CHECK_EQ(s->lv[2], 0xF);
+    CHECK_EQ(s->lv[3], 0xF);
+    CHECK_EQ(s->lv[4], 0xC);
+    CHECK_EQ(s->lv[5], 0x3);
+    CHECK_EQ(s->pc[0], P3);
+    CHECK_EQ(s->pc[1], P2);
+    CHECK_EQ(s->pc[2], P1);
+    CHECK_EQ(s->pc[3], P1);
+    CHECK_EQ(s->pc[4], P1);
+    CHECK_EQ(s->pc[5], P2);
+    if (c->policy == WP_POL_DMAJ || c->policy == WP_POL_DMIN) {
+        CHECK_EQ(table_count(c, s, P1), 10);
+        CHECK_EQ(table_count(c, s, P2), 6);
+        CHECK_EQ(table_count(c, s, P3), 3);
+    }
+}
+
+/* issues until the pool is empty; returns the count; pcs/idx in order */
+static unsigned drain(const warp_pool_cfg *c, warp_pool_state *s, uint64_t *pcs, unsigned *idx,
+                      unsigned *src)
+{
+    unsigned n = 0;
+    while (s->fcnt < c->entries && n < 64u) {
+        warp_pool_out o = issue(c, s);
+        CHECK_EQ(o.iss_valid, 1);
+        if (!o.iss_valid)
+            break;
+        pcs[n] = o.iss_pc;
+        idx[n] = (unsigned)o.iss_idx;
+        if (src)
+            src[n] = (unsigned)o.iss_src;
+        n++;
+    }
+    return n;
+}
+
+TEST(majority_10_6_3)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    uint64_t pcs[64];
+    unsigned idx[64], src[64], i, n;
+    majority_setup(&c, &s);
+    /* the table is sorted within MAJ cycles after the last change */
+    for (i = 0; i < c.maj_entries; i++)
+        idle(&c, &s);
+    CHECK_EQ(s.tv[0], 1);
+    CHECK_EQ(s.tpc[0], P1);
+    CHECK_EQ(s.tcm1[0] + 1u, 10);
+    CHECK_EQ(s.tpc[1], P2);
+    CHECK_EQ(s.tcm1[1] + 1u, 6);
+    CHECK_EQ(s.tpc[2], P3);
+    CHECK_EQ(s.tcm1[2] + 1u, 3);
+    for (i = 3; i < c.maj_entries; i++)
+        CHECK_EQ(s.tv[i], 0);
+    n = drain(&c, &s, pcs, idx, src);
+    CHECK_EQ(n, 6);
+    /* every warp of P1 first (lowest index first), then P2, then P3 */
+    CHECK_EQ(pcs[0], P1); CHECK_EQ(idx[0], 2); CHECK_EQ(src[0], WP_SRC_PICK);
+    CHECK_EQ(pcs[1], P1); CHECK_EQ(idx[1], 3); CHECK_EQ(src[1], WP_SRC_LOCK);
+    CHECK_EQ(pcs[2], P1); CHECK_EQ(idx[2], 4); CHECK_EQ(src[2], WP_SRC_LOCK);
+    CHECK_EQ(pcs[3], P2); CHECK_EQ(idx[3], 1); CHECK_EQ(src[3], WP_SRC_PICK);
+    CHECK_EQ(pcs[4], P2); CHECK_EQ(idx[4], 5);
+    CHECK_EQ(pcs[5], P3); CHECK_EQ(idx[5], 0);
+}
+
+/* The lock holds: once P1 is chosen, P2 overtaking it in count does not
+ * stop P1's remaining warps from issuing first. */
+TEST(majority_lock_holds)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned i, tid[4];
+    majority_setup(&c, &s);
+    for (i = 0; i < c.maj_entries; i++)
+        idle(&c, &s);
+    o = issue(&c, &s); /* P1 chosen: e2 */
+    CHECK_EQ(o.iss_pc, P1);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    CHECK_EQ(table_count(&c, &s, P1), 6);
+    /* 8 more threads at P2: P2 = 14 > P1 = 6 */
+    static_warp(&c, 5, tid);
+    o = commit(&c, &s, tid, P2, 0xF, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    static_warp(&c, 6, tid);
+    o = commit(&c, &s, tid, P2, 0xF, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(table_count(&c, &s, P2), 14);
+    for (i = 0; i < c.maj_entries; i++)
+        idle(&c, &s);
+    CHECK_EQ(s.tpc[0], P2); /* sorted: P2 on top now */
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P1);
+    CHECK_EQ(o.iss_src, WP_SRC_LOCK);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P1);
+    CHECK_EQ(o.iss_src, WP_SRC_LOCK);
+    CHECK_EQ(table_slot(&c, &s, P1), -1);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P2);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+}
+
+TEST(policy_dmin)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMIN, 0);
+    warp_pool_state s;
+    uint64_t pcs[64];
+    unsigned idx[64], i, n;
+    majority_setup(&c, &s);
+    for (i = 0; i < c.maj_entries; i++)
+        idle(&c, &s);
+    n = drain(&c, &s, pcs, idx, NULL);
+    CHECK_EQ(n, 6);
+    CHECK_EQ(pcs[0], P3); CHECK_EQ(idx[0], 0);
+    CHECK_EQ(pcs[1], P2); CHECK_EQ(idx[1], 1);
+    CHECK_EQ(pcs[2], P2); CHECK_EQ(idx[2], 5);
+    CHECK_EQ(pcs[3], P1); CHECK_EQ(idx[3], 2);
+    CHECK_EQ(pcs[4], P1); CHECK_EQ(idx[4], 3);
+    CHECK_EQ(pcs[5], P1); CHECK_EQ(idx[5], 4);
+}
+
+TEST(policy_dtime)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DTIME, 0);
+    warp_pool_state s;
+    uint64_t pcs[64];
+    unsigned idx[64], n;
+    majority_setup(&c, &s);
+    CHECK_EQ(s.stamp, 6);
+    CHECK_EQ(s.sched[0], 0);
+    CHECK_EQ(s.sched[1], 1);
+    CHECK_EQ(s.sched[5], 5);
+    n = drain(&c, &s, pcs, idx, NULL);
+    CHECK_EQ(n, 6);
+    /* allocation order: e0, e1 (first commit), e2, e3, e4, e5 */
+    CHECK_EQ(idx[0], 0);
+    CHECK_EQ(idx[1], 1);
+    CHECK_EQ(idx[2], 2);
+    CHECK_EQ(idx[3], 3);
+    CHECK_EQ(idx[4], 4);
+    CHECK_EQ(idx[5], 5);
+}
+
+/* DTime across stamp wrap-around: 3-bit stamps on an 8-entry pool; warps
+ * keep arriving while the oldest issues; the order stays oldest-first. */
+TEST(policy_dtime_wrap)
+{
+    warp_pool_cfg c = small_cfg(2, 4, 8, WP_POL_DTIME, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned k, t, expect = 0;
+    c.sched_bits = 3;
+    CHECK(warp_pool_cfg_check(&c) == NULL);
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    /* 8 singleton warps at distinct PCs, tids 0..7 in their home lanes */
+    for (t = 0; t < 8; t++) {
+        unsigned tid[2] = {t, t};
+        o = commit(&c, &s, tid, 0x10 + t, (uint64_t)1 << (t & 1u), 0, 0, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+    }
+    /* 20 rounds: issue the oldest, re-admit its thread as a new warp */
+    for (k = 0; k < 20; k++) {
+        unsigned tid[2];
+        o = issue(&c, &s);
+        CHECK_EQ(o.iss_valid, 1);
+        t = warp_pool_get_tid(o.iss_tids, (unsigned)bits_ffs(o.iss_mask), c.tid_bits);
+        CHECK_EQ(t, expect % 8u); /* threads come back in FIFO order */
+        expect++;
+        tid[0] = tid[1] = t;
+        o = commit(&c, &s, tid, 0x40 + k, (uint64_t)1 << (t & 1u), 0, 0, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+    }
+    CHECK_EQ(s.stamp, (8 + 20) % 8); /* the stamp wrapped three times */
+}
+
+TEST(policy_dpc)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DPC, 0);
+    warp_pool_state s;
+    uint64_t pcs[64];
+    unsigned idx[64], n;
+    majority_setup(&c, &s);
+    n = drain(&c, &s, pcs, idx, NULL);
+    CHECK_EQ(n, 6);
+    /* smallest PC first: P2 (0x100), P3 (0x200), P1 (0x300) */
+    CHECK_EQ(pcs[0], P2); CHECK_EQ(idx[0], 1);
+    CHECK_EQ(pcs[1], P2); CHECK_EQ(idx[1], 5);
+    CHECK_EQ(pcs[2], P3); CHECK_EQ(idx[2], 0);
+    CHECK_EQ(pcs[3], P1); CHECK_EQ(idx[3], 2);
+    CHECK_EQ(pcs[4], P1); CHECK_EQ(idx[4], 3);
+    CHECK_EQ(pcs[5], P1); CHECK_EQ(idx[5], 4);
+}
+
+TEST(policy_dpdpri)
+{
+    /* priorities given in majority_setup: P3 1, P2 0, P1 2 */
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DPDPRI, 0);
+    warp_pool_state s;
+    uint64_t pcs[64];
+    unsigned idx[64], n;
+    majority_setup(&c, &s);
+    CHECK_EQ(s.sched[0], 1);
+    CHECK_EQ(s.sched[1], 0);
+    CHECK_EQ(s.sched[2], 2);
+    n = drain(&c, &s, pcs, idx, NULL);
+    CHECK_EQ(n, 6);
+    CHECK_EQ(idx[0], 1);
+    CHECK_EQ(idx[1], 5);
+    CHECK_EQ(idx[2], 0);
+    CHECK_EQ(idx[3], 2);
+    CHECK_EQ(idx[4], 3);
+    CHECK_EQ(idx[5], 4);
+}
+
+/* Table overflow: MAJ = 2.  PCs Q0, Q1 tracked; Q2, Q3 untracked (ovf);
+ * while untracked threads exist a freed slot is not reallocated; joins to a
+ * tracked PC are still counted; untracked warps drain round-robin before a
+ * new PC is picked; then tracking resumes. */
+TEST(table_overflow_fallback)
+{
+    enum { Q0 = 0x10, Q1 = 0x20, Q2 = 0x30, Q3 = 0x40, Q4 = 0x50 };
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned tid[4], i;
+    c.maj_entries = 2;
+    CHECK(warp_pool_cfg_check(&c) == NULL);
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    static_warp(&c, 0, tid);
+    o = commit(&c, &s, tid, Q0, 0x3, Q1, 0xC, 0, 0, 0); /* e0 Q0, e1 Q1 */
+    CHECK_EQ(o.ovf, 0);
+    CHECK_EQ(s.untr_cnt, 0);
+    static_warp(&c, 1, tid);
+    o = commit(&c, &s, tid, Q2, 0x1, Q3, 0x6, 0, 0, 0); /* e2 Q2, e3 Q3: table full */
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s.untr[2], 1);
+    CHECK_EQ(s.untr[3], 1);
+    CHECK_EQ(s.untr[0], 0);
+    CHECK_EQ(s.untr_cnt, 3);
+    CHECK_EQ(table_slot(&c, &s, Q2), -1);
+    /* lane 3 of W1 joins Q0 (tracked): counted even during overflow */
+    o = commit(&c, &s, tid, Q0, 0x8, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.ovf, 1);
+    CHECK_EQ(table_count(&c, &s, Q0), 3);
+    CHECK_EQ(s.lv[0], 0xB);
+    /* issue: untracked warps drain first (round-robin from rr = 0) */
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
+    CHECK_EQ(o.iss_idx, 2);
+    CHECK_EQ(s.rr, 3);
+    /* a new PC arriving while untracked threads exist is untracked too */
+    static_warp(&c, 2, tid);
+    o = commit(&c, &s, tid, Q4, 0x1, 0, 0, 0, 0, 0); /* e4 */
+    CHECK_EQ(s.untr[4], 1);
+    CHECK_EQ(s.untr_cnt, 3);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
+    CHECK_EQ(o.iss_idx, 3);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
+    CHECK_EQ(o.iss_idx, 4);
+    CHECK_EQ(s.untr_cnt, 0);
+    CHECK_EQ(o.ovf, 1); /* ovf shows the registered state */
+    o = idle(&c, &s);
+    CHECK_EQ(o.ovf, 0);
+    /* tracked warps next; then tracking resumes for a new PC */
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    CHECK_EQ(o.iss_pc, Q0); /* 3 threads, above Q1's 2 after the sort */
+    o = commit(&c, &s, tid, Q4, 0x2, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK(table_slot(&c, &s, Q4) >= 0);
+    CHECK_EQ(table_count(&c, &s, Q4), 1);
+    for (i = 0; i < 4; i++)
+        if (s.fcnt < c.entries)
+            issue(&c, &s);
+    CHECK_EQ(s.fcnt, c.entries);
+}
+
+/* The pool full: POOL = 4 < THREADS = 16.  A commit needing a new warp gets
+ * ready = 0 and nothing is written; an issue in the same cycle still goes;
+ * the held commit is accepted next cycle. */
+TEST(full_pool_pushes_back)
+{
+    warp_pool_cfg c = small_cfg(4, 4, 4, WP_POL_DTIME, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned tid[4], w;
+    c.sched_bits = 2;
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    for (w = 0; w < 2; w++) {
+        static_warp(&c, w, tid);
+        o = commit(&c, &s, tid, 0x100 + 8 * w, 0x3, 0x104 + 8 * w, 0xC, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.ready, 1);
+    }
+    CHECK_EQ(s.fcnt, 0);
+    static_warp(&c, 2, tid);
+    o = commit(&c, &s, tid, 0x200, 0xF, 0, 0, 0, 0, 0); /* held, no issue: unchanged */
+    CHECK_EQ(o.ready, 0);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.iss_valid, 0);
+    CHECK_EQ(s.in_pool[8], 0);
+    o = commit(&c, &s, tid, 0x200, 0xF, 0, 0, 0, 0, 1); /* held, the issue goes */
+    CHECK_EQ(o.ready, 0);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_idx, 0);
+    CHECK_EQ(s.fcnt, 1);
+    CHECK_EQ(s.in_pool[8], 0);
+    CHECK_EQ(s.valid[0], 0);
+    o = commit(&c, &s, tid, 0x200, 0xF, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.ready, 1);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s.valid[0], 1);
+    CHECK_EQ(s.pc[0], 0x200);
+    CHECK_EQ(s.in_pool[8], 1);
+}
+
+/* One illegal cycle: asserts err_code and (in apply) the unchanged state. */
+static void expect_err(const warp_pool_cfg *c, warp_pool_state *s, const warp_pool_in *in,
+                       unsigned code)
+{
+    warp_pool_out o = apply(c, s, in);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, code);
+    CHECK_EQ(o.iss_valid, 0);
+    CHECK(memcmp(&before_, s, sizeof *s) == 0);
+}
+
+TEST(illegal_inputs)
+{
+    warp_pool_cfg c = small_cfg(4, 4, 16, WP_POL_DMAJ, 1);
+    warp_pool_state s;
+    warp_pool_in in;
+    warp_pool_out o;
+    unsigned tid[4], l;
+    warp_pool_reset(&c, &s);
+    lut_clear();
+
+    memset(&in, 0, sizeof in);
+    in.iss_req = 1; /* empty pool */
+    expect_err(&c, &s, &in, WP_ERR_ISS_EMPTY);
+
+    /* e0 = {A: lanes 0,1 of W0}; e1 = {B: lanes 2,3} */
+    static_warp(&c, 0, tid);
+    o = commit(&c, &s, tid, 0xA0, 0x3, 0xB0, 0xC, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+
+    /* W1 (swizzled: tid 4 in lane 1, 5 in lane 0, 6 in 3, 7 in 2) */
+    static_warp(&c, 1, tid);
+    CHECK_EQ(tid[0], 5);
+    CHECK_EQ(tid[1], 4);
+#define BASE_IN()                                                                      \
+    do {                                                                               \
+        memset(&in, 0, sizeof in);                                                     \
+        for (l = 0; l < 4; l++)                                                        \
+            warp_pool_put_tid(in.wr_tids, l, 4, tid[l]);                               \
+    } while (0)
+
+    BASE_IN(); /* a new warp on a join group (g0), a join on a new group (g3) */
+    in.g_valid[0] = 1; in.g_new[0] = 1; in.g_idx[0] = next_free(&c, &s, 0); in.g_pc[0] = 0xC0;
+    in.g_mask[0] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_GROUP_KIND);
+    BASE_IN();
+    in.g_valid[3] = 1; in.g_idx[3] = 0; in.g_pc[3] = 0xA0; in.g_mask[3] = 0x4;
+    expect_err(&c, &s, &in, WP_ERR_GROUP_KIND);
+
+    BASE_IN(); /* overlapping masks */
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xC0; in.g_mask[1] = 0x3;
+    in.g_valid[3] = 1; in.g_new[3] = 1; in.g_idx[3] = 3; in.g_pc[3] = 0xD0; in.g_mask[3] = 0x6;
+    expect_err(&c, &s, &in, WP_ERR_OVERLAP);
+
+    BASE_IN(); /* pair with two PCs */
+    in.g_valid[0] = 1; in.g_idx[0] = 0; in.g_pc[0] = 0xA0; in.g_mask[0] = 0x4;
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xA4; in.g_mask[1] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_PAIR_PC);
+
+    BASE_IN(); /* new group with no lane */
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xC0; in.g_mask[1] = 0;
+    expect_err(&c, &s, &in, WP_ERR_NEW_EMPTY);
+
+    BASE_IN(); /* tid 4 written in lane 0: its home lane is 1 (swizzled) */
+    warp_pool_put_tid(in.wr_tids, 0, 4, 4);
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xC0; in.g_mask[1] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_HOME_LANE);
+
+    BASE_IN(); /* tid 0 (lane 0) is already in e0 */
+    warp_pool_put_tid(in.wr_tids, 0, 4, 0);
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = 2; in.g_pc[1] = 0xC0; in.g_mask[1] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_TID_IN_POOL);
+
+    BASE_IN(); /* join into an invalid entry (5) and out of range is impossible (4 bits) */
+    in.g_valid[0] = 1; in.g_idx[0] = 5; in.g_pc[0] = 0xA0; in.g_mask[0] = 0x4;
+    expect_err(&c, &s, &in, WP_ERR_JOIN_INVALID);
+
+    BASE_IN(); /* join into the warp issuing this cycle (e1: B is picked) */
+    in.iss_req = 1;
+    o = issue(&c, &s); /* (a real issue first: e0 or e1 leaves) */
+    CHECK_EQ(o.iss_valid, 1);
+    {
+        /* re-admit the issued threads so the pool has two warps again */
+        unsigned x = (unsigned)o.iss_idx;
+        uint64_t pcx = o.iss_pc, mx = o.iss_mask;
+        unsigned t0[4];
+        static_warp(&c, 0, t0);
+        o = commit(&c, &s, t0, pcx, mx, 0, 0, 0, 0, 0);
+        CHECK_EQ(o.err, 0);
+        (void)x;
+    }
+    {
+        /* the candidate now: ask eval with iss_req alone */
+        warp_pool_in q;
+        warp_pool_out qo;
+        memset(&q, 0, sizeof q);
+        q.iss_req = 1;
+        warp_pool_eval(&c, &s, &q, &qo);
+        CHECK_EQ(qo.iss_valid, 1);
+        BASE_IN();
+        in.iss_req = 1;
+        in.g_valid[0] = 1;
+        in.g_idx[0] = qo.iss_idx;
+        in.g_pc[0] = qo.iss_pc;
+        in.g_mask[0] = 0xF & ~qo.iss_mask;
+        expect_err(&c, &s, &in, WP_ERR_JOIN_ISSUING);
+        /* the same join without an issue is legal: check it is accepted */
+        in.iss_req = 0;
+        warp_pool_eval(&c, &s, &in, &qo);
+        CHECK_EQ(qo.err, 0);
+    }
+
+    BASE_IN(); /* join with the wrong PC */
+    in.g_valid[0] = 1; in.g_idx[0] = 0; in.g_pc[0] = 0xA4; in.g_mask[0] = 0x4;
+    expect_err(&c, &s, &in, WP_ERR_JOIN_PC);
+
+    BASE_IN(); /* join onto an occupied lane (e0 holds lanes 0,1) */
+    in.g_valid[0] = 1; in.g_idx[0] = 0; in.g_pc[0] = s.pc[0]; in.g_mask[0] = 0x2;
+    expect_err(&c, &s, &in, WP_ERR_LANE_OCC);
+
+    BASE_IN(); /* new at the wrong index */
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = (next_free(&c, &s, 0) + 1u) & 15u;
+    in.g_pc[1] = 0xC0; in.g_mask[1] = 0x1;
+    expect_err(&c, &s, &in, WP_ERR_NEW_IDX);
+
+    BASE_IN(); /* two new groups in the wrong order */
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = next_free(&c, &s, 1);
+    in.g_pc[1] = 0xC0; in.g_mask[1] = 0x1;
+    in.g_valid[3] = 1; in.g_new[3] = 1; in.g_idx[3] = next_free(&c, &s, 0);
+    in.g_pc[3] = 0xD0; in.g_mask[3] = 0x2;
+    expect_err(&c, &s, &in, WP_ERR_NEW_IDX);
+
+    BASE_IN(); /* and the right order is accepted */
+    in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = next_free(&c, &s, 0);
+    in.g_pc[1] = 0xC0; in.g_mask[1] = 0x1;
+    in.g_valid[3] = 1; in.g_new[3] = 1; in.g_idx[3] = next_free(&c, &s, 1);
+    in.g_pc[3] = 0xD0; in.g_mask[3] = 0x2;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.ready, 1);
+#undef BASE_IN
+}
+
+/* A corrupted state is reported by warp_pool_check (the checks can fail). */
+TEST(check_catches_corruption)
+{
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
+    warp_pool_state s, t;
+    majority_setup(&c, &s);
+    CHECK(warp_pool_check(&c, &s) == NULL);
+    t = s;
+    t.tid[2][1] = t.tid[2][0]; /* a thread twice, another lost */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.tid[2][1] = 2; /* tid 2's home lane is 2 */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.fcnt--; /* free list + used != pool */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.fifo[t.head] = 0; /* a valid entry on the free list */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.tcm1[table_slot(&c, &t, P1)]++; /* table count wrong */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.in_pool[31] = 1; /* an in-pool bit with no warp */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+    t = s;
+    t.untr[0] = 1; /* tracked pc flagged untracked */
+    CHECK(warp_pool_check(&c, &t) != NULL);
+}
+
+/* The C VCD trace names the wide buses as 64-bit words. */
+TEST(trace_writes)
+{
+    warp_pool_cfg c = warp_pool_default_cfg();
+    warp_pool_state s;
+    warp_pool_in in;
+    warp_pool_out o;
+    vcd_writer *w = vcd_open("out/test_warp_pool.vcd", "1ns");
+    CHECK(w != NULL);
+    if (!w)
+        return;
+    warp_pool_reset(&c, &s);
+    memset(&in, 0, sizeof in);
+    warp_pool_eval(&c, &s, &in, &o);
+    vcd_time(w, 0);
+    warp_pool_trace(w, &c, &s, &in, &o);
+    CHECK_EQ(vcd_close(w), 0);
+}
+
+int main(void)
+{
+    RUN(bit_counts_table1);
+    RUN(cfg_check_rejects);
+    RUN(home_lane_and_swizzle);
+    RUN(fig9_golden);
+    RUN(even_odd_pathology);
+    RUN(majority_10_6_3);
+    RUN(majority_lock_holds);
+    RUN(policy_dmin);
+    RUN(policy_dtime);
+    RUN(policy_dtime_wrap);
+    RUN(policy_dpc);
+    RUN(policy_dpdpri);
+    RUN(table_overflow_fallback);
+    RUN(full_pool_pushes_back);
+    RUN(illegal_inputs);
+    RUN(check_catches_corruption);
+    RUN(trace_writes);
+    return test_summary();
+}

@@ -1,0 +1,728 @@
+// warp_pool.v -- dynamic warp formation: warp pool, warp allocator free list
+// and issue logic (DMaj, DMin, DTime, DPC, DPdPri).
+//
+// Follows 000 sec. 4.1-4.3, Fig. 11(c)-(d) and Table 1 (SPEC 3.4).  Twin of
+// rtl_c/warp_pool.{h,c}, which documents the behaviour in full (policies,
+// the majority table and its sort, the overflow fallback, the worked
+// example of 000 Fig. 9); both are written as the same decision (always @*)
+// and the same clock edge.  Port contract with pc_warp_lut: DWF_CONTRACT.
+//
+//   | parameter | default | meaning                                         |
+//   |-----------|---------|-------------------------------------------------|
+//   | LANES     | 16      | SIMD width, power of two 2..32                  |
+//   | POOL      | 256     | pool entries = threads per core, pow2 2..256    |
+//   | TID_W     | 8       | TID width, log2(LANES)..10; THREADS = 2^TID_W   |
+//   | PC_W      | 32      | PC width 2..64                                  |
+//   | SCHED_W   | 8       | scheduler data per entry (DTime stamp / DPdPri) |
+//   | POLICY    | 0       | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri            |
+//   | SWIZZLE   | 1       | thread swizzling (000 4.1)                      |
+//   | MAJ       | 32      | majority table slots 2..32 (DMaj/DMin)          |
+//   | IDX_W, FREE_W, TW   | derived, do not override                  |
+//
+// Storage (000 Table 1): pool 256 x (16 x 8 TID + 32 PC + 8 sched) = 43008
+// bits, allocator 256 x 8 = 2048, majority table 32 x (32 + 8) = 1280 (the
+// count is stored minus one).  Beyond Table 1: per entry valid, untracked and
+// 16 lane-valid bits; the in-pool vector (one bit per thread); per slot
+// valid and cur.  The TIDs are one memory per lane (POOL x TID_W: one
+// write port, driven by the lane's row decoder -- 000 Table 1's per-lane
+// decoders -- and one read port, the issue candidate).  PC, lane-valid,
+// valid and untracked bits are per-entry registers: every entry's PC is
+// compared with the chosen PC (DMaj/DMin), and the candidate's and the two
+// join groups' entries are read by one-hot AND-OR reads.  Yosys `synth` at
+// the defaults: about 4 minutes on this machine (the TIDs as registers with
+// an AND-OR read took 5; variable-index reads of register arrays, Yosys
+// shifters, far longer).
+//
+// Timing: every output is combinational from the registered state and this
+// cycle's inputs; free_cnt/free_idx0/free_idx1 and the issue choice depend on
+// the registered state only (no bypass).  iss_valid = iss_req && a warp is
+// chosen && !err.  The pool, free list and table change at the rising edge.
+// rst is synchronous and active high: empty pool, free list 0..POOL-1.
+// The PC, scheduler data and TID memories are not reset (only read for
+// valid entries / valid lanes), nor are the PCs of free table slots.
+//
+// Illegal input: err, err_code (see the C header for the order), no state
+// change, no issue.  Back-pressure: more valid new groups than free_cnt:
+// ready = 0, nothing written, the issue still goes.
+//
+// Wide buses: wr_tids and iss_tids are LANES*TID_W bits, lane l at
+// [l*TID_W +: TID_W]; the C port list shows them as 64-bit words _w0, _w1.
+//
+// Departures from the paper: see rtl_c/warp_pool.h (in-pool vector,
+// untracked fallback, one odd-even sort phase per cycle, lane-valid bits,
+// group-pair PC rule, a held write does not hold the issue).
+module warp_pool #(
+    parameter LANES   = 16,
+    parameter POOL    = 256,
+    parameter TID_W   = 8,
+    parameter PC_W    = 32,
+    parameter SCHED_W = 8,
+    parameter POLICY  = 0,
+    parameter SWIZZLE = 1,
+    parameter MAJ     = 32,
+    parameter IDX_W   = $clog2(POOL),
+    parameter FREE_W  = $clog2(POOL + 1),
+    parameter TW      = LANES * TID_W
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire               iss_req,
+    input  wire [TW-1:0]      wr_tids,
+    input  wire               g0_valid,
+    input  wire               g0_new,
+    input  wire [IDX_W-1:0]   g0_idx,
+    input  wire [PC_W-1:0]    g0_pc,
+    input  wire [LANES-1:0]   g0_mask,
+    input  wire [SCHED_W-1:0] g0_prio,
+    input  wire               g1_valid,
+    input  wire               g1_new,
+    input  wire [IDX_W-1:0]   g1_idx,
+    input  wire [PC_W-1:0]    g1_pc,
+    input  wire [LANES-1:0]   g1_mask,
+    input  wire [SCHED_W-1:0] g1_prio,
+    input  wire               g2_valid,
+    input  wire               g2_new,
+    input  wire [IDX_W-1:0]   g2_idx,
+    input  wire [PC_W-1:0]    g2_pc,
+    input  wire [LANES-1:0]   g2_mask,
+    input  wire [SCHED_W-1:0] g2_prio,
+    input  wire               g3_valid,
+    input  wire               g3_new,
+    input  wire [IDX_W-1:0]   g3_idx,
+    input  wire [PC_W-1:0]    g3_pc,
+    input  wire [LANES-1:0]   g3_mask,
+    input  wire [SCHED_W-1:0] g3_prio,
+    output reg                ready,
+    output reg                err,
+    output reg  [3:0]         err_code,
+    output wire [FREE_W-1:0]  free_cnt,
+    output wire [IDX_W-1:0]   free_idx0,
+    output wire [IDX_W-1:0]   free_idx1,
+    output wire               ovf,
+    output reg                iss_valid,
+    output reg  [1:0]         iss_src,
+    output reg  [IDX_W-1:0]   iss_idx,
+    output reg  [PC_W-1:0]    iss_pc,
+    output reg  [LANES-1:0]   iss_mask,
+    output reg  [TW-1:0]      iss_tids
+);
+
+    localparam THREADS = 1 << TID_W;
+    localparam LG_L    = $clog2(LANES);
+    localparam MAJ_W   = (MAJ > 1) ? $clog2(MAJ) : 1;
+    localparam CW      = TID_W + 2;       // table count arithmetic width
+    localparam HAS_TABLE = (POLICY == 0) || (POLICY == 1);
+    localparam [LG_L-1:0] ONE_L = 1;
+
+    localparam [3:0] ERR_NONE         = 4'd0;
+    localparam [3:0] ERR_ISS_EMPTY    = 4'd1;
+    localparam [3:0] ERR_OVERLAP      = 4'd2;
+    localparam [3:0] ERR_PAIR_PC      = 4'd3;
+    localparam [3:0] ERR_NEW_EMPTY    = 4'd4;
+    localparam [3:0] ERR_HOME_LANE    = 4'd5;
+    localparam [3:0] ERR_TID_IN_POOL  = 4'd6;
+    localparam [3:0] ERR_JOIN_INVALID = 4'd7;
+    localparam [3:0] ERR_JOIN_ISSUING = 4'd8;
+    localparam [3:0] ERR_JOIN_PC      = 4'd9;
+    localparam [3:0] ERR_LANE_OCC     = 4'd10;
+    localparam [3:0] ERR_NEW_IDX      = 4'd11;
+    localparam [3:0] ERR_GROUP_KIND   = 4'd12;
+
+    localparam [1:0] SRC_NONE  = 2'd0;
+    localparam [1:0] SRC_LOCK  = 2'd1;
+    localparam [1:0] SRC_PICK  = 2'd2;
+    localparam [1:0] SRC_UNTR  = 2'd3;
+
+    // ---------------------------------------------------------------- state
+    // pool entries, free-list slots and in-pool bits are registers in the
+    // generate blocks `ent`, `fslot` and `thr` below (one write enable each); these are their outputs
+    wire [POOL-1:0]    valid_q;
+    wire [PC_W-1:0]    pc_q    [0:POOL-1];
+    wire [SCHED_W-1:0] sched_q [0:POOL-1];
+    reg [IDX_W-1:0]   head_q;
+    reg [FREE_W-1:0]  fcnt_q;
+    reg [SCHED_W-1:0] stamp_q;
+    reg [MAJ-1:0]     tv_q;
+    reg [MAJ-1:0]     tcur_q;
+    reg [PC_W-1:0]    tpc_q   [0:MAJ-1];
+    reg [TID_W-1:0]   tcm1_q  [0:MAJ-1];
+    reg               phase_q;
+    reg [TID_W:0]     untr_cnt_q;
+    reg [IDX_W-1:0]   rr_q;
+
+    // ------------------------------------------------------- input arrays
+    wire             g_valid [0:3];
+    wire             g_new   [0:3];
+    wire [IDX_W-1:0] g_idx   [0:3];
+    wire [PC_W-1:0]  g_pc    [0:3];
+    wire [LANES-1:0] g_mask  [0:3];
+    wire [SCHED_W-1:0] g_prio [0:3];
+    assign g_valid[0] = g0_valid; assign g_new[0] = g0_new; assign g_idx[0] = g0_idx;
+    assign g_pc[0] = g0_pc; assign g_mask[0] = g0_mask; assign g_prio[0] = g0_prio;
+    assign g_valid[1] = g1_valid; assign g_new[1] = g1_new; assign g_idx[1] = g1_idx;
+    assign g_pc[1] = g1_pc; assign g_mask[1] = g1_mask; assign g_prio[1] = g1_prio;
+    assign g_valid[2] = g2_valid; assign g_new[2] = g2_new; assign g_idx[2] = g2_idx;
+    assign g_pc[2] = g2_pc; assign g_mask[2] = g2_mask; assign g_prio[2] = g2_prio;
+    assign g_valid[3] = g3_valid; assign g_new[3] = g3_new; assign g_idx[3] = g3_idx;
+    assign g_pc[3] = g3_pc; assign g_mask[3] = g3_mask; assign g_prio[3] = g3_prio;
+
+    // per-lane TID in, home-lane check; the TIDs of the issue candidate
+    wire [TID_W-1:0] wr_tid  [0:LANES-1];
+    wire [LANES-1:0] home_ok;
+    wire [TID_W-1:0] cand_tid [0:LANES-1];
+    reg  [IDX_W-1:0] cand;                   // the issue candidate's index
+    reg  [POOL-1:0]  cand_oh;                // ... one-hot (0: none)
+    reg  [LANES-1:0] cand_lv;
+    reg  [PC_W-1:0]  cand_pc;
+
+    genvar gl;
+    generate
+        for (gl = 0; gl < LANES; gl = gl + 1) begin : lane
+            wire [TID_W:0]   t_ext = {1'b0, wr_tids[gl*TID_W +: TID_W]};
+            localparam [LG_L-1:0] LANE_ID = gl;
+            wire [LG_L-1:0]  home  = t_ext[LG_L-1:0] ^
+                                     (((SWIZZLE != 0) && t_ext[LG_L]) ? ONE_L : {LG_L{1'b0}});
+            assign wr_tid[gl]   = wr_tids[gl*TID_W +: TID_W];
+            assign home_ok[gl]  = home == LANE_ID;
+            // lane gl's TID memory: one write port (the lane's row decoder,
+            // 000 Table 1), one read port (the issue candidate)
+            reg  [TID_W-1:0] mem [0:POOL-1];
+            reg              we;
+            reg  [IDX_W-1:0] row;
+            always @* begin : lane_row
+                integer q;
+                we  = 1'b0;
+                row = {IDX_W{1'b0}};
+                for (q = 3; q >= 0; q = q - 1)
+                    if (g_valid[q] && g_mask[q][gl]) begin
+                        we  = accept && !rst;
+                        row = g_idx[q];
+                    end
+            end
+            always @(posedge clk)
+                if (we)
+                    mem[row] <= wr_tid[gl];
+            assign cand_tid[gl] = mem[cand];
+        end
+    endgenerate
+
+    // ------------------------------------------------------- issue choice
+    reg [1:0]       src;
+    reg             found;
+    reg             lock_f, pick_f;
+    reg [MAJ_W-1:0] lock_s, pick_s, sel_slot;
+    reg [PC_W-1:0]  sel_pc;
+    reg [IDX_W-1:0] best;
+    reg [PC_W-1:0]  best_pc;
+    reg [SCHED_W-1:0] best_sc, age;
+
+    // DMaj/DMin: the table side of the choice (lock, pick, the chosen PC)
+    always @* begin : table_pick
+        integer i;
+        lock_f   = 1'b0;
+        pick_f   = 1'b0;
+        lock_s   = {MAJ_W{1'b0}};
+        pick_s   = {MAJ_W{1'b0}};
+        for (i = MAJ - 1; i >= 0; i = i - 1)
+            if (tv_q[i] && tcur_q[i]) begin
+                lock_f = 1'b1;
+                lock_s = i[MAJ_W-1:0];
+            end
+        for (i = 0; i < MAJ; i = i + 1) begin
+            // DMaj: the first valid slot from the top; DMin: the last
+            if (POLICY == 0) begin
+                if (tv_q[MAJ-1-i]) begin
+                    pick_f = 1'b1;
+                    pick_s = MAJ[MAJ_W-1:0] - 1'b1 - i[MAJ_W-1:0];
+                end
+            end else if (tv_q[i]) begin
+                pick_f = 1'b1;
+                pick_s = i[MAJ_W-1:0];
+            end
+        end
+        sel_slot = lock_f ? lock_s : pick_s;
+        sel_pc   = tpc_q[sel_slot];
+    end
+
+    // the lowest set bit of a POOL-bit vector, binary coded: isolate it
+    // (v & -v), then OR the positions whose index has bit b set (flat logic,
+    // no 256-deep priority chain)
+    function [POOL-1:0] lowest;
+        input [POOL-1:0] v;
+        lowest = v & (~v + 1'b1);
+    endfunction
+    function [IDX_W-1:0] enc_oh;
+        input [POOL-1:0] oh;
+        reg [POOL-1:0] mk;
+        integer b, j;
+        begin
+            enc_oh = {IDX_W{1'b0}};
+            for (b = 0; b < IDX_W; b = b + 1) begin
+                for (j = 0; j < POOL; j = j + 1)
+                    mk[j] = ((j >> b) & 1) == 1;
+                enc_oh[b] = |(oh & mk);
+            end
+        end
+    endfunction
+
+    // per-entry match vectors (computed in the generate block `ent`)
+    wire [POOL-1:0] m_pc;    // valid, tracked, pc == sel_pc
+    wire [POOL-1:0] m_un;    // valid, untracked
+    wire [POOL-1:0] m_ge = {POOL{1'b1}} << rr_q;   // index >= rr_q
+    wire [POOL-1:0] m_hi = m_un & m_ge;
+
+    always @* begin : choose
+        integer i;
+        src      = SRC_NONE;
+        found    = 1'b0;
+        cand     = {IDX_W{1'b0}};
+        cand_oh  = {POOL{1'b0}};
+        best     = {IDX_W{1'b0}};
+        best_pc  = {PC_W{1'b0}};
+        best_sc  = {SCHED_W{1'b0}};
+        age      = {SCHED_W{1'b0}};
+        if (HAS_TABLE) begin
+            if (lock_f || (untr_cnt_q == {(TID_W+1){1'b0}} && pick_f)) begin
+                found   = m_pc != {POOL{1'b0}};
+                cand_oh = lowest(m_pc);
+                src   = lock_f ? SRC_LOCK : SRC_PICK;
+            end else if (untr_cnt_q != {(TID_W+1){1'b0}}) begin
+                // round robin: the first untracked warp at or after rr_q
+                found   = m_un != {POOL{1'b0}};
+                cand_oh = (m_hi != {POOL{1'b0}}) ? lowest(m_hi) : lowest(m_un);
+                src   = SRC_UNTR;
+            end
+        end else begin
+            for (i = 0; i < POOL; i = i + 1)
+                if (valid_q[i]) begin
+                    age = stamp_q - 1'b1 - sched_q[i];
+                    if (POLICY == 2) begin          // DTime: largest age
+                        if (!found || age > best_sc) begin
+                            found   = 1'b1;
+                            best    = i[IDX_W-1:0];
+                            best_sc = age;
+                        end
+                    end else if (POLICY == 3) begin // DPC: smallest PC
+                        if (!found || pc_q[i] < best_pc) begin
+                            found   = 1'b1;
+                            best    = i[IDX_W-1:0];
+                            best_pc = pc_q[i];
+                        end
+                    end else begin                  // DPdPri: smallest prio
+                        if (!found || sched_q[i] < best_sc) begin
+                            found   = 1'b1;
+                            best    = i[IDX_W-1:0];
+                            best_sc = sched_q[i];
+                        end
+                    end
+                end
+            src = SRC_PICK;
+        end
+        if (!HAS_TABLE)
+            cand_oh = found ? ({{(POOL-1){1'b0}}, 1'b1} << best) : {POOL{1'b0}};
+        if (!found)
+            src = SRC_NONE;
+        else
+            cand = HAS_TABLE ? enc_oh(cand_oh) : best;
+    end
+
+    // ----------------------------------------------------------- decision
+    reg [3:0]        err_d;
+    reg              iss_cand;
+    // the lanes written this cycle (every valid group)
+    wire [LANES-1:0] wmask = (g0_valid ? g0_mask : {LANES{1'b0}}) |
+                             (g1_valid ? g1_mask : {LANES{1'b0}}) |
+                             (g2_valid ? g2_mask : {LANES{1'b0}}) |
+                             (g3_valid ? g3_mask : {LANES{1'b0}});
+    reg [2:0]        nnew;            // valid new groups (0..4)
+    reg [FREE_W-1:0] nnew_f;          // the same count at the widths it is used at
+    reg [IDX_W-1:0]  nnew_i;
+    reg [SCHED_W-1:0] nnew_s;
+    reg [IDX_W-1:0]  kk;
+    reg [SCHED_W-1:0] new_k [0:3];    // order of group g among this cycle's new groups
+    reg              ready_d, iss_d, accept, active;
+    reg [IDX_W-1:0]  jx;
+
+    always @* begin : decide
+        integer k;
+        err_d    = ERR_NONE;
+        iss_cand = iss_req && found;
+        nnew     = 3'd0;
+        nnew_f   = {FREE_W{1'b0}};
+        nnew_i   = {IDX_W{1'b0}};
+        nnew_s   = {SCHED_W{1'b0}};
+        kk       = {IDX_W{1'b0}};
+        jx       = {IDX_W{1'b0}};
+        for (k = 0; k < 4; k = k + 1) begin
+            new_k[k] = nnew_s;
+            if (g_valid[k] && g_new[k]) begin
+                nnew   = nnew + 3'd1;
+                nnew_f = nnew_f + 1'b1;
+                nnew_i = nnew_i + 1'b1;
+                nnew_s = nnew_s + 1'b1;
+            end
+        end
+        if (iss_req && fcnt_q == POOL[FREE_W-1:0])
+            err_d = ERR_ISS_EMPTY;
+        else if ((g_valid[0] && g_new[0]) || (g_valid[1] && !g_new[1]) ||
+                 (g_valid[2] && g_new[2]) || (g_valid[3] && !g_new[3]))
+            err_d = ERR_GROUP_KIND;
+        else if ((g_valid[0] && g_valid[1] && (g_mask[0] & g_mask[1]) != {LANES{1'b0}}) ||
+                 (g_valid[0] && g_valid[2] && (g_mask[0] & g_mask[2]) != {LANES{1'b0}}) ||
+                 (g_valid[0] && g_valid[3] && (g_mask[0] & g_mask[3]) != {LANES{1'b0}}) ||
+                 (g_valid[1] && g_valid[2] && (g_mask[1] & g_mask[2]) != {LANES{1'b0}}) ||
+                 (g_valid[1] && g_valid[3] && (g_mask[1] & g_mask[3]) != {LANES{1'b0}}) ||
+                 (g_valid[2] && g_valid[3] && (g_mask[2] & g_mask[3]) != {LANES{1'b0}}))
+            err_d = ERR_OVERLAP;
+        else if ((g_valid[0] && g_valid[1] && g_pc[0] != g_pc[1]) ||
+                 (g_valid[2] && g_valid[3] && g_pc[2] != g_pc[3]))
+            err_d = ERR_PAIR_PC;
+        else if ((g_valid[0] && g_new[0] && g_mask[0] == {LANES{1'b0}}) ||
+                 (g_valid[1] && g_new[1] && g_mask[1] == {LANES{1'b0}}) ||
+                 (g_valid[2] && g_new[2] && g_mask[2] == {LANES{1'b0}}) ||
+                 (g_valid[3] && g_new[3] && g_mask[3] == {LANES{1'b0}}))
+            err_d = ERR_NEW_EMPTY;
+        else if ((wmask & ~home_ok) != {LANES{1'b0}})
+            err_d = ERR_HOME_LANE;
+        else if (in_pool_hit != {THREADS{1'b0}})
+            err_d = ERR_TID_IN_POOL;
+        for (k = 0; k < 4; k = k + 2) begin    // the join groups g0, g2
+            jx = g_idx[k];
+            if (err_d == ERR_NONE && g_valid[k]) begin
+                if (!j_valid[k/2])
+                    err_d = ERR_JOIN_INVALID;
+                else if (iss_cand && cand == jx)
+                    err_d = ERR_JOIN_ISSUING;
+                else if (g_pc[k] != j_pc[k/2])
+                    err_d = ERR_JOIN_PC;
+                else if ((g_mask[k] & j_lv[k/2]) != {LANES{1'b0}})
+                    err_d = ERR_LANE_OCC;
+            end
+        end
+        ready_d = (err_d != ERR_NONE) || ({29'd0, nnew} <= {{(32-FREE_W){1'b0}}, fcnt_q});
+        if (err_d == ERR_NONE && ready_d) begin
+            for (k = 0; k < 4; k = k + 1) begin
+                if (g_valid[k] && g_new[k]) begin
+                    if (g_idx[k] != f_idx[kk[0]])
+                        err_d = ERR_NEW_IDX;
+                    kk = kk + 1'b1;
+                end
+            end
+        end
+        iss_d  = iss_cand && err_d == ERR_NONE;
+        accept = err_d == ERR_NONE && ready_d;
+        active = err_d == ERR_NONE && (ready_d || iss_d);
+    end
+
+    // --------------------------------------------------------- table plan
+    reg [CW-1:0]    n_p    [0:1];
+    reg [PC_W-1:0]  pc_p   [0:1];
+    reg             act_p  [0:1];
+    reg             hit_p  [0:1];
+    reg             alloc_p[0:1];
+    reg             untr_p [0:1];
+    reg [MAJ_W-1:0] slot_p [0:1];
+    reg             merged;
+    reg [CW-1:0]    n_iss;
+    reg [CW-1:0]    cnt_n  [0:MAJ-1];
+    reg [PC_W-1:0]  tpc_n  [0:MAJ-1];
+    reg [MAJ-1:0]   tv_n, tcur_n;
+    reg [CW-1:0]    c_tmp;
+    reg [PC_W-1:0]  p_tmp;
+    reg             b_tmp;
+
+    always @* begin : plan
+        integer k, p, s;
+        merged = 1'b0;
+        n_iss  = {CW{1'b0}};
+        c_tmp  = {CW{1'b0}};
+        p_tmp  = {PC_W{1'b0}};
+        b_tmp  = 1'b0;
+        for (k = 0; k < LANES; k = k + 1)
+            if (cand_lv[k])
+                n_iss = n_iss + 1'b1;
+        for (p = 0; p < 2; p = p + 1) begin
+            n_p[p] = {CW{1'b0}};
+            for (k = 0; k < LANES; k = k + 1) begin
+                if (g_valid[2*p] && g_mask[2*p][k])
+                    n_p[p] = n_p[p] + 1'b1;
+                if (g_valid[2*p+1] && g_mask[2*p+1][k])
+                    n_p[p] = n_p[p] + 1'b1;
+            end
+            pc_p[p]    = g_valid[2*p] ? g_pc[2*p] : g_pc[2*p+1];
+            act_p[p]   = HAS_TABLE && accept && n_p[p] != {CW{1'b0}};
+            hit_p[p]   = 1'b0;
+            alloc_p[p] = 1'b0;
+            slot_p[p]  = {MAJ_W{1'b0}};
+        end
+        if (act_p[0] && act_p[1] && pc_p[0] == pc_p[1]) begin
+            merged   = 1'b1;
+            n_p[0]   = n_p[0] + n_p[1];
+            act_p[1] = 1'b0;
+            n_p[1]   = {CW{1'b0}};
+        end
+        for (p = 0; p < 2; p = p + 1) begin
+            if (act_p[p]) begin
+                for (s = 0; s < MAJ; s = s + 1)
+                    if (tv_q[s] && tpc_q[s] == pc_p[p]) begin
+                        hit_p[p]  = 1'b1;
+                        slot_p[p] = s[MAJ_W-1:0];
+                    end
+                if (!hit_p[p] && untr_cnt_q == {(TID_W+1){1'b0}}) begin
+                    // the free slot nearest the bottom, not the one pair 0 took
+                    for (s = 0; s < MAJ; s = s + 1)
+                        if (!tv_q[s] && !(p == 1 && alloc_p[0] && slot_p[0] == s[MAJ_W-1:0])) begin
+                            alloc_p[p] = 1'b1;
+                            slot_p[p]  = s[MAJ_W-1:0];
+                        end
+                end
+            end
+            untr_p[p] = !hit_p[p] && !alloc_p[p];
+        end
+        // count updates, then one odd-even transposition phase
+        for (s = 0; s < MAJ; s = s + 1) begin
+            c_tmp = tv_q[s] ? {2'b00, tcm1_q[s]} + 1'b1 : {CW{1'b0}};
+            tpc_n[s] = tpc_q[s];
+            for (p = 0; p < 2; p = p + 1)
+                if (act_p[p] && !untr_p[p] && slot_p[p] == s[MAJ_W-1:0]) begin
+                    c_tmp = c_tmp + n_p[p];
+                    if (alloc_p[p])
+                        tpc_n[s] = pc_p[p];
+                end
+            if (iss_d && (src == SRC_LOCK || src == SRC_PICK) && sel_slot == s[MAJ_W-1:0])
+                c_tmp = c_tmp - n_iss;
+            cnt_n[s]  = c_tmp;
+            tv_n[s]   = c_tmp != {CW{1'b0}};
+            tcur_n[s] = tv_n[s] && ((tcur_q[s] && tv_q[s]) ||
+                        (iss_d && src == SRC_PICK && sel_slot == s[MAJ_W-1:0]));
+        end
+        for (s = 0; s + 1 < MAJ; s = s + 1)
+            if (s[0] == phase_q && cnt_n[s+1] > cnt_n[s]) begin
+                c_tmp = cnt_n[s];   cnt_n[s]  = cnt_n[s+1];  cnt_n[s+1]  = c_tmp;
+                p_tmp = tpc_n[s];   tpc_n[s]  = tpc_n[s+1];  tpc_n[s+1]  = p_tmp;
+                b_tmp = tv_n[s];    tv_n[s]   = tv_n[s+1];   tv_n[s+1]   = b_tmp;
+                b_tmp = tcur_n[s];  tcur_n[s] = tcur_n[s+1]; tcur_n[s+1] = b_tmp;
+            end
+    end
+
+    // ------------------------------------------------ per-lane write rows
+    reg             untr_g  [0:3];   // a new warp of group g is untracked
+    reg [SCHED_W-1:0] sched_g [0:3]; // its scheduler data
+
+    always @* begin : rows
+        integer p;
+        for (p = 0; p < 4; p = p + 1) begin
+            untr_g[p]  = HAS_TABLE && ((p < 2 || merged) ? untr_p[0] : untr_p[1]);
+            sched_g[p] = (POLICY == 2) ? stamp_q + new_k[p] : g_prio[p];
+        end
+    end
+
+    // ------------------------------------------------------ one-hot reads
+    // A read at a computed index (the issue candidate, each group's entry,
+    // the free list at head+k) is a decoder and an AND-OR over the entries,
+    // as a RAM's word line and bit line: each entry drives its word onto a
+    // flat bus when selected, and the buses are ORed.  (Variable-index reads
+    // of wire arrays become huge shifters in Yosys.)
+    localparam CRW = LANES + PC_W;           // candidate read: lanes, PC
+    localparam JRW = 1 + LANES + PC_W;       // group read: valid, lanes, PC
+    wire [CRW-1:0]   rd_c  [0:POOL-1];       // entry e's word on the candidate bus
+    wire [JRW-1:0]   rd_j0 [0:POOL-1];       // ... on g0's bus
+    wire [JRW-1:0]   rd_j2 [0:POOL-1];       // ... on g2's bus
+    wire [IDX_W-1:0] rd_f0 [0:POOL-1];       // free-list slot j at head
+    wire [IDX_W-1:0] rd_f1 [0:POOL-1];       // ... at head + 1
+    reg  [CRW-1:0]   c_acc;
+    reg  [JRW-1:0]   j_acc [0:1];
+    reg              j_valid [0:1];
+    reg  [LANES-1:0] j_lv    [0:1];
+    reg  [PC_W-1:0]  j_pc    [0:1];
+    reg  [IDX_W-1:0] f_idx   [0:1];          // free list at head + k
+
+    always @* begin : reads
+        integer e, q;
+        c_acc    = {CRW{1'b0}};
+        j_acc[0] = {JRW{1'b0}};
+        j_acc[1] = {JRW{1'b0}};
+        f_idx[0] = {IDX_W{1'b0}};
+        f_idx[1] = {IDX_W{1'b0}};
+        for (e = 0; e < POOL; e = e + 1) begin
+            c_acc    = c_acc    | rd_c[e];
+            j_acc[0] = j_acc[0] | rd_j0[e];
+            j_acc[1] = j_acc[1] | rd_j2[e];
+            f_idx[0] = f_idx[0] | rd_f0[e];
+            f_idx[1] = f_idx[1] | rd_f1[e];
+        end
+        cand_pc   = c_acc[PC_W-1:0];
+        cand_lv   = c_acc[PC_W +: LANES];
+        for (q = 0; q < 2; q = q + 1) begin
+            j_pc[q]    = j_acc[q][PC_W-1:0];
+            j_lv[q]    = j_acc[q][PC_W +: LANES];
+            j_valid[q] = j_acc[q][JRW-1];
+        end
+    end
+
+    // ------------------------------------------- pool entries, free list
+    wire [IDX_W-1:0] head1   = head_q + 1'b1;
+    wire [IDX_W-1:0] fcnt_lo = fcnt_q[IDX_W-1:0];   // POOL wraps to 0: never used full
+    wire [IDX_W-1:0] tail    = head_q + fcnt_lo;    // where the issued entry goes
+
+    // Entry e: cleared when it issues, written whole by a new group, ORed
+    // with the lanes of every group that joins it (its row decoders).
+    genvar ge;
+    generate
+        for (ge = 0; ge < POOL; ge = ge + 1) begin : ent
+            localparam [IDX_W-1:0] E = ge;
+            reg               v, u;
+            reg [PC_W-1:0]    pcr;
+            reg [LANES-1:0]   lvr;
+            reg [SCHED_W-1:0] sc;
+            reg               new_hit;
+            reg [1:0]         new_g;
+            reg [LANES-1:0]   join_m;
+            integer           q;
+            assign valid_q[ge] = v;
+            assign m_pc[ge]    = v && !u && pcr == sel_pc;
+            assign m_un[ge]    = v && u;
+            assign pc_q[ge]    = pcr;
+            // one-hot reads: the issue candidate, and the entry of each group
+            assign rd_j0[ge] = (g_idx[0] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            assign rd_j2[ge] = (g_idx[2] == E) ? {v, lvr, pcr} : {JRW{1'b0}};
+            assign sched_q[ge] = sc;
+            assign rd_c[ge] = cand_oh[ge] ? {lvr, pcr} : {CRW{1'b0}};
+            always @* begin
+                new_hit = 1'b0;
+                new_g   = 2'd0;
+                join_m  = {LANES{1'b0}};
+                for (q = 3; q >= 0; q = q - 1)
+                    if (g_valid[q] && g_idx[q] == E) begin
+                        if (q % 2 == 1) begin     // g1, g3: new warps
+                            new_hit = 1'b1;
+                            new_g   = q[1:0];
+                        end else begin
+                            join_m = join_m | g_mask[q];
+                        end
+                    end
+            end
+            always @(posedge clk) begin
+                if (rst) begin
+                    v   <= 1'b0;
+                    u   <= 1'b0;
+                    lvr <= {LANES{1'b0}};
+                end else if (active) begin
+                    if (iss_d && cand == E) begin
+                        v   <= 1'b0;
+                        u   <= 1'b0;
+                        lvr <= {LANES{1'b0}};
+                    end else if (accept && new_hit) begin
+                        v   <= 1'b1;
+                        u   <= untr_g[new_g];
+                        pcr <= g_pc[new_g];
+                        lvr <= g_mask[new_g];
+                        sc  <= sched_g[new_g];
+                    end else if (accept) begin
+                        lvr <= lvr | join_m;
+                    end
+                end
+            end
+        end
+        // free-list slot j: reset to j; the issued entry is written at the tail
+        for (ge = 0; ge < POOL; ge = ge + 1) begin : fslot
+            localparam [IDX_W-1:0] J = ge;
+            reg [IDX_W-1:0] f;
+            assign rd_f0[ge] = (head_q == J) ? f : {IDX_W{1'b0}};
+            assign rd_f1[ge] = (head1 == J) ? f : {IDX_W{1'b0}};
+            always @(posedge clk)
+                if (rst)
+                    f <= J;
+                else if (active && iss_d && tail == J)
+                    f <= cand;
+        end
+    endgenerate
+
+    // -------------------------------------------------------------- outputs
+    assign free_cnt  = fcnt_q;
+    assign free_idx0 = f_idx[0];
+    assign free_idx1 = f_idx[1];
+    assign ovf       = untr_cnt_q != {(TID_W+1){1'b0}};
+
+    always @* begin : outs
+        integer k;
+        ready     = ready_d;
+        err       = err_d != ERR_NONE;
+        err_code  = err_d;
+        iss_valid = iss_d;
+        iss_src   = iss_d ? src : SRC_NONE;
+        iss_idx   = iss_d ? cand : {IDX_W{1'b0}};
+        iss_pc    = iss_d ? cand_pc : {PC_W{1'b0}};
+        iss_mask  = iss_d ? cand_lv : {LANES{1'b0}};
+        for (k = 0; k < LANES; k = k + 1)
+            iss_tids[k*TID_W +: TID_W] = (iss_d && cand_lv[k]) ? cand_tid[k] : {TID_W{1'b0}};
+    end
+
+    // ------------------------------------------------------ in-pool vector
+    // Thread t can only be written or issued in its home lane H, so its bit
+    // needs one TID comparator per direction (no TID-indexed write port):
+    // set when a written lane H carries t, cleared when the issued warp's
+    // lane H carries t (never both: that is TID_IN_POOL).
+    wire [THREADS-1:0] in_pool_hit;   // t written this cycle and already in the pool
+    genvar gt;
+    generate
+        for (gt = 0; gt < THREADS; gt = gt + 1) begin : thr
+            localparam [TID_W-1:0] TT = gt;
+            localparam integer H = (gt % LANES) ^
+                                   (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
+            reg  ip;
+            wire wr_hit  = wmask[H] && wr_tid[H] == TT;
+            wire iss_hit = cand_lv[H] && cand_tid[H] == TT;
+            assign in_pool_hit[gt] = ip && wr_hit;
+            always @(posedge clk)
+                if (rst)
+                    ip <= 1'b0;
+                else if (active && iss_d && iss_hit)
+                    ip <= 1'b0;
+                else if (accept && wr_hit)
+                    ip <= 1'b1;
+        end
+    endgenerate
+
+    // ----------------------------------------------------------- clock edge
+
+    always @(posedge clk) begin : clock_edge
+        integer i;
+        if (rst) begin
+            head_q     <= {IDX_W{1'b0}};
+            fcnt_q     <= POOL[FREE_W-1:0];
+            stamp_q    <= {SCHED_W{1'b0}};
+            tv_q       <= {MAJ{1'b0}};
+            tcur_q     <= {MAJ{1'b0}};
+            for (i = 0; i < MAJ; i = i + 1)
+                tcm1_q[i] <= {TID_W{1'b0}};
+            phase_q    <= 1'b0;
+            untr_cnt_q <= {(TID_W+1){1'b0}};
+            rr_q       <= {IDX_W{1'b0}};
+        end else if (active) begin
+            if (HAS_TABLE) begin
+                tv_q   <= tv_n;
+                tcur_q <= tcur_n;
+                for (i = 0; i < MAJ; i = i + 1) begin
+                    tpc_q[i]  <= tpc_n[i];
+                    tcm1_q[i] <= tv_n[i] ? cnt_n[i][TID_W-1:0] - 1'b1 : {TID_W{1'b0}};
+                end
+                phase_q <= !phase_q;
+                untr_cnt_q <= untr_cnt_q
+                              - ((iss_d && src == SRC_UNTR) ? n_iss[TID_W:0] : {(TID_W+1){1'b0}})
+                              + ((act_p[0] && untr_p[0]) ? n_p[0][TID_W:0] : {(TID_W+1){1'b0}})
+                              + ((act_p[1] && untr_p[1]) ? n_p[1][TID_W:0] : {(TID_W+1){1'b0}});
+                if (iss_d && src == SRC_UNTR)
+                    rr_q <= cand + 1'b1;
+            end
+            if (accept) begin
+                head_q <= head_q + nnew_i;
+                if (POLICY == 2)
+                    stamp_q <= stamp_q + nnew_s;
+            end
+            fcnt_q <= fcnt_q - (accept ? nnew_f : {FREE_W{1'b0}})
+                             + (iss_d ? {{(FREE_W-1){1'b0}}, 1'b1} : {FREE_W{1'b0}});
+        end
+    end
+
+endmodule
