@@ -138,7 +138,6 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     w->own_err = own_err(cfg, s, &in, pout.free_cnt);
     go = w->own_err == DWF_ERR_NONE;
     pin.iss_req = go && in.iss_req;
-    warp_pool_eval(&pc, &s->pool, &pin, &pout);
 
     /* 2. the LUT: the update registers' two lookups */
     w->lut_in.lk0_valid = go && s->ur_mask[0] != 0u;
@@ -150,8 +149,8 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     w->lut_in.alloc_idx0 = pout.free_idx0;
     w->lut_in.alloc_idx1 = pout.free_idx1;
     w->lut_in.alloc_avail = pout.free_cnt < 2u ? pout.free_cnt : 2u;
-    w->lut_in.inv_valid = pout.iss_valid;
-    w->lut_in.inv_idx = pout.iss_idx;
+    w->lut_in.inv_valid = pin.iss_req && pout.cand_valid;
+    w->lut_in.inv_idx = pout.cand_idx;
     w->lut_in.rd_entry = 0;
     pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
 
@@ -218,12 +217,13 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
     dwf_wires w;
     unsigned l, ready;
     dwf_wire(cfg, s, &in, &w);
-    if (w.own_err != DWF_ERR_NONE)
-        return;
     ready = w.lut_out.ready && w.pool_out.ready;
-    /* the sub-units take their own edges (each holds itself on its err/!ready) */
+    /* the sub-units take their own edges (each holds itself on its err/!ready);
+     * on the dwf's err they see an idle cycle (no lookup, group or issue) */
     pc_warp_lut_step(&lc, &s->lut, &w.lut_in);
     warp_pool_step(&pc, &s->pool, &w.pool_in);
+    if (w.own_err != DWF_ERR_NONE)
+        return;
     /* issued threads leave the scheduler */
     if (w.pool_out.iss_valid)
         for (l = 0; l < cfg->lanes; l++)
@@ -326,6 +326,9 @@ const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)
         if (r && s->pool.fcnt == T)
             break;
         dwf_wire(cfg, s, &in, &w);
+        if (w.pool_out.iss_valid != w.lut_in.inv_valid ||
+            (w.pool_out.iss_valid && w.pool_out.iss_idx != w.lut_in.inv_idx))
+            return "dwf: the LUT invalidation (pool cand) differs from the pool's issue";
         if (!w.lut_out.ready || !w.pool_out.ready)
             return "dwf: a sub-unit pushes back (LUT or pool ready = 0)";
         if (w.lut_out.err || w.pool_out.err) {

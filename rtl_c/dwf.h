@@ -61,15 +61,16 @@
  * So a committed thread reaches the pool at the end of the cycle after its
  * commit and can issue the cycle after that, at the earliest.
  *
- * Evaluation order (the same as the wires; no combinational loop in C):
- * the pool's free_cnt/free_idx and issue choice depend on its registered
- * state and iss_req only (warp_pool.h), so dwf_eval evaluates the pool
- * without groups (its state-only outputs and issue), then the LUT with them,
- * then the pool with the LUT's groups.  In the Verilog the pool's iss_valid
- * and iss_idx are gated by the pool's own err (which depends on its groups),
- * so dwf.v has a structural combinational path pool.err -> iss_valid -> LUT
- * -> groups -> pool.err.  It is a false path (the pool's err is never 1
- * inside the dwf: asserted below) but it is a loop for tools; see dwf.v.
+ * Evaluation order (the same as the wires, loop-free): the pool's
+ * free_cnt/free_idx and its issue choice (cand_valid, cand_idx) depend on
+ * its registered state only (warp_pool.h), so dwf_eval evaluates the pool
+ * without groups (state-only outputs), then the LUT with them, then the pool
+ * with the LUT's groups.  The LUT's inv_valid is iss_req && cand_valid (with
+ * the dwf's err gate) and inv_idx = cand_idx, not the pool's iss_valid /
+ * iss_idx: those are gated by the pool's err, which depends on its groups,
+ * which come from the LUT -- a combinational loop (Verilator UNOPTFLAT).
+ * The two agree whenever the pool has no err, i.e. always here (asserted
+ * by dwf_check).  cand_valid/cand_idx were added to warp_pool for this.
  *
  * TIMING.  All outputs are combinational from the registered state and this
  * cycle's inputs.  cm_ready and the LUT/pool outputs do not depend on the
@@ -84,9 +85,14 @@
  * thread (the pool's in-pool vector is internal and only covers the pool,
  * one cycle later).  Invariant: live <=> in the registers or in the pool.
  *
- * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0 and no state
- * change at all (the commit is not latched, the registers do not drain, the
- * sub-units see no lookups, no groups and no issue request).  First match:
+ * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0; the commit
+ * is not latched, the registers do not drain, the live vector is unchanged,
+ * and the sub-units see an idle cycle (no lookup, no group, no issue
+ * request).  An idle cycle changes nothing in the LUT, and in the pool only
+ * what every idle cycle changes: the majority table's background sort (one
+ * odd-even phase, warp_pool.h).  So the state after an err is exactly the
+ * state after warp_pool_step with an all-zero input (the cosim and the tests
+ * assert that), no thread is lost and no work is taken.  First match:
  *   ISS_EMPTY  1  iss_req and the pool is empty (free_cnt = POOL); the
  *                 pool's own ISS_EMPTY, decided in the dwf so the whole cycle
  *                 can be held
