@@ -19,12 +19,16 @@
 // where branches often split one thread off (warps shatter: a near-full
 // pool); equal taken / not-taken PCs (merged in the update registers) also
 // occur.  Issue stalls of 100..600 cycles (iss_req = 0) let the pool fill.
-// Golden run (000 Fig. 9 at 16 lanes, every 5000 cycles): the threads of
-// static warps 14 and 15 are collected (kept out of circulation as they
-// issue or exit) and, with iss_req = 0, W14 commits lanes 0-7 -> GA and
-// 8-15 -> GB, next cycle W15 commits lanes 0-7 -> GB and 8-15 -> GA, one
-// cycle to drain; both warps must then issue full, with the TIDs asserted
-// lane by lane (GA = W14 low half + W15 high half).
+// Golden runs (every 5000 cycles, alternating): the threads of static
+// warps 14 and 15 are collected (kept out of circulation as they issue or
+// exit) and, with iss_req = 0, W14 commits, next cycle W15 commits, one
+// cycle to drain; W14's lookups must miss and W15's hit without a lane
+// conflict; both warps GA, GB must then issue full, TIDs asserted lane by
+// lane.  000 Fig. 9 at 16 lanes: W14 lanes 0-7 -> GA, 8-15 -> GB, W15 lanes
+// 0-7 -> GB, 8-15 -> GA.  000 Fig. 7 with swizzling (the default): threads
+// with an even TID -> GA, odd -> GB; W15 is swizzled, so its even TIDs sit
+// in the odd lanes and both warps fill (without swizzling they could not:
+// tests/test_dwf.c).
 // Illegal input (3% of cycles): OVERLAP, HOME_LANE, TID_LIVE (a thread in
 // the update registers or the pool), ISS_EMPTY (at reset); expected code
 // asserted; the harness checks the whole C state is unchanged.
@@ -157,6 +161,7 @@ public:
         golden_step_ = 0;
         golden_due_ = 2000;
         golden_out_ = 0;
+        golden_kind_ = 0;
         expect_err_ = 0;
         commit_ = -1;
         launch_ = false;
@@ -166,7 +171,8 @@ public:
             "merged",    "exits",      "launches",   "occ_hw",       "occ_ge_90pct",
             "ovf_cycles", "untracked_issues", "lock_issues", "pick_issues", "sz1",
             "sz2_4",     "sz5_8",      "sz9_15",     "sz16",         "ill_iss_empty",
-            "ill_overlap", "ill_home_lane", "ill_tid_live", "golden",    "golden_full_issues",
+            "ill_overlap", "ill_home_lane", "ill_tid_live", "golden_fig9", "golden_fig7_swizzled",
+            "golden_full_issues",
             "stalls"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
@@ -394,18 +400,36 @@ private:
         launch_ = true;
     }
 
+    // The taken-side lanes of W14 (k = 0) / W15 (k = 1) in this golden run:
+    // Fig. 9 (even runs): W14 low half, W15 high half; Fig. 7 (odd runs):
+    // the lanes holding an even TID (with swizzling W14's are the even lanes
+    // and W15's the odd ones, so the taken and not-taken warps come out full).
+    uint64_t golden_taken(const dwf_cfg &cfg, unsigned k) const {
+        const unsigned L = cfg.lanes;
+        const uint64_t lo = bits_mask(L / 2), hi = bits_mask(L) & ~lo;
+        if (golden_kind_ == 0)
+            return k ? hi : lo;
+        unsigned tid[kMaxL];
+        uint64_t m = 0;
+        static_tids(cfg, kGoldenWarp + k, tid);
+        for (unsigned l = 0; l < L; l++)
+            if (tid[l] % 2 == 0)
+                m |= 1ull << l;
+        return m;
+    }
+
     void golden(const dwf_cfg &cfg, dwf_in &in) {
-        const unsigned L = cfg.lanes, half = L / 2;
-        const uint64_t lo = bits_mask(half), hi = bits_mask(L) & ~lo;
+        const unsigned L = cfg.lanes;
         unsigned tid[kMaxL];
         in.iss_req = 0; // neither golden warp may issue before it is full
         if (golden_step_ <= 2) {
-            static_tids(cfg, kGoldenWarp + golden_step_ - 1, tid);
+            const unsigned k = golden_step_ - 1;
+            static_tids(cfg, kGoldenWarp + k, tid);
             for (unsigned l = 0; l < L; l++)
                 warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, tid[l]);
             in.cm_valid = 1;
-            in.cm_mask_t = golden_step_ == 1 ? lo : hi;
-            in.cm_mask_nt = golden_step_ == 1 ? hi : lo;
+            in.cm_mask_t = golden_taken(cfg, k);
+            in.cm_mask_nt = bits_mask(L) & ~in.cm_mask_t;
             in.cm_pc_t = kGoldA;
             in.cm_pc_nt = kGoldB;
         }
@@ -413,7 +437,7 @@ private:
 
     const char *golden_check(const dwf_cfg &cfg, const dwf_out &o) {
         static char msg[200];
-        const unsigned L = cfg.lanes, half = L / 2;
+        const unsigned L = cfg.lanes;
         if (golden_step_ != 0) {
             if (o.err)
                 return "golden: step rejected";
@@ -425,18 +449,21 @@ private:
             if (++golden_step_ == 4) {
                 golden_step_ = 0;
                 golden_out_ = 2;
-                cov_["golden"]++;
+                cov_[golden_kind_ ? "golden_fig7_swizzled" : "golden_fig9"]++;
             }
         }
         if (o.iss_valid && (o.iss_pc == kGoldA || o.iss_pc == kGoldB)) {
             unsigned t14[kMaxL], t15[kMaxL];
             const bool a = o.iss_pc == kGoldA;
+            const uint64_t m14 = golden_taken(cfg, 0), m15 = golden_taken(cfg, 1);
+            if ((m14 ^ m15) != bits_mask(L))
+                return "golden: the two warps' taken lanes must tile the warp";
             if (o.iss_mask != bits_mask(L))
                 return "golden: a golden warp issued without all its lanes";
             static_tids(cfg, kGoldenWarp, t14);
             static_tids(cfg, kGoldenWarp + 1, t15);
             for (unsigned l = 0; l < L; l++) {
-                const bool from14 = (l < half) == a;
+                const bool from14 = bits_get(m14, l) == (a ? 1u : 0u);
                 const unsigned want = from14 ? t14[l] : t15[l];
                 const unsigned got = warp_pool_get_tid(o.iss_tids, l, cfg.tid_bits);
                 if (got != want) {
@@ -446,8 +473,8 @@ private:
                 }
             }
             cov_["golden_full_issues"]++;
-            if (golden_out_)
-                golden_out_--;
+            if (golden_out_ && --golden_out_ == 0)
+                golden_kind_ ^= 1u;
         }
         return NULL;
     }
@@ -588,7 +615,7 @@ private:
     std::vector<Warp> pipe_;
     uint8_t where_[kMaxT];
     unsigned mode_k_, div_pct_, stall_;
-    unsigned golden_step_, golden_out_;
+    unsigned golden_step_, golden_out_, golden_kind_;
     uint64_t golden_due_;
     unsigned expect_err_;
     int commit_;
