@@ -52,8 +52,9 @@
  * (REQ0 = mask_t | mask_nt, REQ1 = 0); an empty side has REQ = 0.  In the
  * next cycle the registers drive:
  *   LUT: lkj_valid = REQj != 0, lkj_pc, lkj_req = REQj; alloc_idx0/1 = the
- *        pool's free_idx0/1, alloc_avail = min(free_cnt, 2); inv_valid /
- *        inv_idx = the pool's iss_valid / iss_idx; rd_entry = 0 (unused).
+ *        pool's free_idx0/1, alloc_avail = min(free_cnt, 2); inv_valid =
+ *        iss_req && the pool's cand_valid, inv_idx = cand_idx (= the pool's
+ *        iss_valid / iss_idx, see below); rd_entry = 0 (unused).
  *   pool: wr_tids = the TID row; g0 = {lk0_join_mask != 0, join, lk0_join_idx,
  *        PC0, lk0_join_mask, prio0}, g1 = {lk0_new, new, lk0_new_idx, PC0,
  *        lk0_new_mask, prio0}, g2/g3 the same for lookup 1 with PC1.
