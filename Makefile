@@ -80,7 +80,7 @@ $(B):
 # the very code the harness links.
 $(B)/cosim_%: verilog/%.v tb/%_cosim.cpp tb/cosim.cpp tb/cosim.h $(B)/libmodels.a
 	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
-	  --top-module $* --Mdir $(B)/obj_$* \
+	  --top-module $* --Mdir $(B)/obj_$* -y verilog \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14" \
 	  -o $(CURDIR)/$@ \
 	  $< $(CURDIR)/tb/$*_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null

@@ -372,6 +372,8 @@ void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
     out->free_idx0 = free_idx(cfg, s, 0);
     out->free_idx1 = free_idx(cfg, s, 1);
     out->ovf = s->untr_cnt != 0u;
+    out->cand_valid = d.src != WP_SRC_NONE;
+    out->cand_idx = d.src != WP_SRC_NONE ? d.cand : 0u;
     if (d.iss) {
         unsigned x = d.cand;
         out->iss_valid = 1;
@@ -735,6 +737,8 @@ void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
     visit(ctx, "iss_pc", pw, out->iss_pc, PORT_OUT);
     visit(ctx, "iss_mask", lw, out->iss_mask, PORT_OUT);
     visit_wide(visit, ctx, 1, out->iss_tids, tw, PORT_OUT);
+    visit(ctx, "cand_valid", 1, out->cand_valid, PORT_OUT);
+    visit(ctx, "cand_idx", iw, out->cand_idx, PORT_OUT);
 }
 
 static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,

@@ -164,6 +164,13 @@
  *          round-robin pointer serves each of them within POOL untracked
  *          issues, so no untracked warp starves.  ovf output = untr_cnt != 0.
  *
+ * cand_valid / cand_idx: the issue choice itself, from the registered state
+ * only: not gated by iss_req nor by err (iss_valid = iss_req && cand_valid
+ * && !err, iss_idx = cand_idx when iss_valid).  err depends on the write
+ * groups, so a unit that feeds the issue forward into what drives the groups
+ * (the dwf: issue -> LUT invalidation -> groups) must use these, or it has
+ * a combinational loop through err.
+ *
  * iss_src: 0 none, 1 LOCK, 2 PICK (also every DTime/DPC/DPdPri issue),
  * 3 UNTRACKED.
  *
@@ -308,6 +315,8 @@ typedef struct {
     uint64_t iss_pc;
     uint64_t iss_mask;
     uint64_t iss_tids[WARP_POOL_MAX_WORDS];
+    uint64_t cand_valid;                     /* a warp is chosen (state only) */
+    uint64_t cand_idx;                       /* IDX_W: its index (0 if none) */
 } warp_pool_out;
 
 /* Bit counts derived from the cfg (see the header comment). */

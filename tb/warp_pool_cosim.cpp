@@ -146,6 +146,8 @@ struct WarpPoolModel {
         o->iss_mask = r->iss_mask;
         for (int k = 0; k < 4; k++)
             o->iss_tids[k / 2] |= static_cast<uint64_t>(r->iss_tids[k]) << (32 * (k % 2));
+        o->cand_valid = r->cand_valid;
+        o->cand_idx = r->cand_idx;
     }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))

@@ -924,6 +924,50 @@ TEST(illegal_inputs)
 }
 
 /* A corrupted state is reported by warp_pool_check (the checks can fail). */
+/* cand_valid / cand_idx: the issue choice from the registered state alone,
+ * the same whatever iss_req and the groups are (an err included), so the dwf
+ * can feed it to the LUT without a combinational loop through err. */
+TEST(cand_is_state_only)
+{
+    warp_pool_cfg c = small_cfg(4, 4, 16, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    warp_pool_in in;
+    warp_pool_out o0, o1, oe;
+    unsigned tid[4], l;
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    memset(&in, 0, sizeof in);
+    warp_pool_eval(&c, &s, &in, &o0);
+    CHECK_EQ(o0.cand_valid, 0);
+    CHECK_EQ(o0.cand_idx, 0);
+    static_warp(&c, 0, tid);
+    commit(&c, &s, tid, 0xA0, 0x3, 0xB0, 0xC, 0, 0, 0);
+    memset(&in, 0, sizeof in);
+    warp_pool_eval(&c, &s, &in, &o0);       /* no request */
+    in.iss_req = 1;
+    warp_pool_eval(&c, &s, &in, &o1);       /* request, legal */
+    CHECK_EQ(o0.cand_valid, 1);
+    CHECK_EQ(o0.iss_valid, 0);
+    CHECK_EQ(o1.iss_valid, 1);
+    CHECK_EQ(o1.cand_valid, 1);
+    CHECK_EQ(o0.cand_idx, o1.iss_idx);
+    CHECK_EQ(o1.cand_idx, o1.iss_idx);
+    /* request with an illegal group (a join onto an occupied lane): err gates
+     * iss_valid, not the choice */
+    static_warp(&c, 1, tid);
+    for (l = 0; l < 4; l++)
+        warp_pool_put_tid(in.wr_tids, l, 4, tid[l]);
+    in.g_valid[0] = 1;
+    in.g_idx[0] = o1.iss_idx ^ 1u;
+    in.g_pc[0] = s.pc[o1.iss_idx ^ 1u];
+    in.g_mask[0] = s.lv[o1.iss_idx ^ 1u];
+    warp_pool_eval(&c, &s, &in, &oe);
+    CHECK_EQ(oe.err, 1);
+    CHECK_EQ(oe.iss_valid, 0);
+    CHECK_EQ(oe.cand_valid, 1);
+    CHECK_EQ(oe.cand_idx, o1.iss_idx);
+}
+
 TEST(check_catches_corruption)
 {
     warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
@@ -989,6 +1033,7 @@ int main(void)
     RUN(table_overflow_fallback);
     RUN(full_pool_pushes_back);
     RUN(illegal_inputs);
+    RUN(cand_is_state_only);
     RUN(check_catches_corruption);
     RUN(trace_writes);
     return test_summary();

@@ -18,9 +18,9 @@ check() { # name, command...
 lint_module() { # module -> $log/<module>.result
   local m=$1 f=verilog/$1.v
   {
-    check "lint_verilator_$m" verilator --lint-only -Wall --top-module "$m" "$f"
-    check "lint_iverilog_$m" iverilog -g2005 -Wall -s "$m" -o /dev/null "$f"
-    check "lint_yosys_$m" yosys -q -p "read_verilog $f; synth -top $m; check -assert"
+    check "lint_verilator_$m" verilator --lint-only -Wall -y verilog --top-module "$m" "$f"
+    check "lint_iverilog_$m" iverilog -g2005 -Wall -y verilog -s "$m" -o /dev/null "$f"
+    check "lint_yosys_$m" yosys -q -p "read_verilog $f; hierarchy -libdir verilog -top $m; synth -top $m; check -assert"
   } >"$log/$m.result"
 }
 

@@ -45,6 +45,10 @@
 // change, no issue.  Back-pressure: more valid new groups than free_cnt:
 // ready = 0, nothing written, the issue still goes.
 //
+// cand_valid/cand_idx: the warp the issue logic would take, from the
+// registered state only (not gated by iss_req or err), so a user can feed it
+// forward (the dwf's LUT invalidation) without a path through err.
+//
 // Wide buses: wr_tids and iss_tids are LANES*TID_W bits, lane l at
 // [l*TID_W +: TID_W]; the C port list shows them as 64-bit words _w0, _w1.
 //
@@ -104,7 +108,9 @@ module warp_pool #(
     output reg  [IDX_W-1:0]   iss_idx,
     output reg  [PC_W-1:0]    iss_pc,
     output reg  [LANES-1:0]   iss_mask,
-    output reg  [TW-1:0]      iss_tids
+    output reg  [TW-1:0]      iss_tids,
+    output wire               cand_valid,
+    output wire [IDX_W-1:0]   cand_idx
 );
 
     localparam THREADS = 1 << TID_W;
@@ -542,14 +548,10 @@ module warp_pool #(
         c_acc    = {CRW{1'b0}};
         j_acc[0] = {JRW{1'b0}};
         j_acc[1] = {JRW{1'b0}};
-        f_idx[0] = {IDX_W{1'b0}};
-        f_idx[1] = {IDX_W{1'b0}};
         for (e = 0; e < POOL; e = e + 1) begin
             c_acc    = c_acc    | rd_c[e];
             j_acc[0] = j_acc[0] | rd_j0[e];
             j_acc[1] = j_acc[1] | rd_j2[e];
-            f_idx[0] = f_idx[0] | rd_f0[e];
-            f_idx[1] = f_idx[1] | rd_f1[e];
         end
         cand_pc   = c_acc[PC_W-1:0];
         cand_lv   = c_acc[PC_W +: LANES];
@@ -557,6 +559,20 @@ module warp_pool #(
             j_pc[q]    = j_acc[q][PC_W-1:0];
             j_lv[q]    = j_acc[q][PC_W +: LANES];
             j_valid[q] = j_acc[q][JRW-1];
+        end
+    end
+
+    // The free list's two head entries: a block of their own, state only (in
+    // the block above they would share it with the group reads, and a user
+    // that feeds free_idx forward into the groups -- the dwf, through the
+    // LUT -- would see a combinational loop in Verilator's block graph).
+    always @* begin : free_reads
+        integer e;
+        f_idx[0] = {IDX_W{1'b0}};
+        f_idx[1] = {IDX_W{1'b0}};
+        for (e = 0; e < POOL; e = e + 1) begin
+            f_idx[0] = f_idx[0] | rd_f0[e];
+            f_idx[1] = f_idx[1] | rd_f1[e];
         end
     end
 
@@ -633,6 +649,9 @@ module warp_pool #(
     assign free_idx0 = f_idx[0];
     assign free_idx1 = f_idx[1];
     assign ovf       = untr_cnt_q != {(TID_W+1){1'b0}};
+    // the issue choice from the registered state alone (no iss_req, no err)
+    assign cand_valid = found;
+    assign cand_idx   = cand;
 
     always @* begin : outs
         integer k;

@@ -1,0 +1,433 @@
+/*
+ * dwf.c -- the composed dynamic warp formation top.  Behaviour, wiring and
+ * timing are documented in dwf.h.  Everything the LUT and the pool do is
+ * theirs: this file only wires them (dwf_wire), adds the warp update
+ * registers and the live vector, and steps everything on the same inputs.
+ */
+#include "dwf.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "bits.h"
+#include "../vcd/vcd.h"
+
+dwf_cfg dwf_default_cfg(void)
+{
+    dwf_cfg c;
+    c.lanes = 16;
+    c.tid_bits = 8;
+    c.pc_bits = 32;
+    c.sched_bits = 8;
+    c.policy = WP_POL_DMAJ;
+    c.swizzle = 1;
+    c.maj_entries = 32;
+    c.lut_entries = 32;
+    return c;
+}
+
+pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
+{
+    pc_warp_lut_cfg c = pc_warp_lut_default_cfg();
+    c.entries = cfg->lut_entries;
+    c.ways = 2;
+    c.lanes = cfg->lanes;
+    c.pc_bits = cfg->pc_bits;
+    c.pool = 1u << cfg->tid_bits;
+    return c;
+}
+
+warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg)
+{
+    warp_pool_cfg c = warp_pool_default_cfg();
+    c.lanes = cfg->lanes;
+    c.entries = 1u << cfg->tid_bits;
+    c.tid_bits = cfg->tid_bits;
+    c.pc_bits = cfg->pc_bits;
+    c.sched_bits = cfg->sched_bits;
+    c.policy = cfg->policy;
+    c.swizzle = cfg->swizzle;
+    c.maj_entries = cfg->maj_entries;
+    return c;
+}
+
+unsigned dwf_threads(const dwf_cfg *cfg) { return 1u << cfg->tid_bits; }
+
+const char *dwf_cfg_check(const dwf_cfg *cfg)
+{
+    pc_warp_lut_cfg lc;
+    warp_pool_cfg pc;
+    const char *why;
+    if (cfg->lanes < 2u || cfg->lanes > WARP_POOL_MAX_LANES || (cfg->lanes & (cfg->lanes - 1u)))
+        return "dwf: lanes must be a power of two in 2..32";
+    if (cfg->tid_bits < bits_index_width(cfg->lanes) || (1u << cfg->tid_bits) > WARP_POOL_MAX_ENTRIES)
+        return "dwf: tid_bits must be log2(lanes)..8 (POOL = THREADS = 2^tid_bits <= 256)";
+    if (cfg->pc_bits < 4u || cfg->pc_bits > 64u)
+        return "dwf: pc_bits must be 4..64";
+    lc = dwf_lut_cfg(cfg);
+    pc = dwf_pool_cfg(cfg);
+    if ((why = pc_warp_lut_cfg_check(&lc)) != NULL)
+        return why;
+    return warp_pool_cfg_check(&pc);
+}
+
+void dwf_reset(const dwf_cfg *cfg, dwf_state *s)
+{
+    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    memset(s, 0, sizeof *s);
+    pc_warp_lut_reset(&lc, &s->lut);
+    warp_pool_reset(&pc, &s->pool);
+}
+
+/* Inputs truncated to their port widths (what the Verilog sees). */
+static dwf_in port_view(const dwf_cfg *cfg, const dwf_in *in)
+{
+    dwf_in v;
+    unsigned k, tw = cfg->lanes * cfg->tid_bits;
+    memset(&v, 0, sizeof v);
+    v.iss_req = bits_trunc(in->iss_req, 1);
+    v.cm_valid = bits_trunc(in->cm_valid, 1);
+    for (k = 0; k < WARP_POOL_MAX_WORDS && 64u * k < tw; k++)
+        v.cm_tids[k] = tw - 64u * k >= 64u ? in->cm_tids[k] : bits_trunc(in->cm_tids[k], tw - 64u * k);
+    v.cm_mask_t = bits_trunc(in->cm_mask_t, cfg->lanes);
+    v.cm_mask_nt = bits_trunc(in->cm_mask_nt, cfg->lanes);
+    v.cm_pc_t = bits_trunc(in->cm_pc_t, cfg->pc_bits);
+    v.cm_pc_nt = bits_trunc(in->cm_pc_nt, cfg->pc_bits);
+    v.cm_prio_t = bits_trunc(in->cm_prio_t, cfg->sched_bits);
+    v.cm_prio_nt = bits_trunc(in->cm_prio_nt, cfg->sched_bits);
+    return v;
+}
+
+/* The dwf's own checks of the commit port and the issue request. */
+static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                        uint64_t free_cnt)
+{
+    unsigned l;
+    uint64_t m = in->cm_mask_t | in->cm_mask_nt;
+    if (in->iss_req && free_cnt == dwf_threads(cfg))
+        return DWF_ERR_ISS_EMPTY;
+    if (!in->cm_valid)
+        return DWF_ERR_NONE;
+    if (in->cm_mask_t & in->cm_mask_nt)
+        return DWF_ERR_OVERLAP;
+    for (l = 0; l < cfg->lanes; l++)
+        if (bits_get(m, l) &&
+            warp_pool_home_lane(warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits), cfg->lanes,
+                                cfg->swizzle) != l)
+            return DWF_ERR_HOME_LANE;
+    for (l = 0; l < cfg->lanes; l++)
+        if (bits_get(m, l) && s->live[warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits)])
+            return DWF_ERR_TID_LIVE;
+    return DWF_ERR_NONE;
+}
+
+void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_wires *w)
+{
+    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    dwf_in in = port_view(cfg, in_raw);
+    warp_pool_in pin;
+    warp_pool_out pout;
+    unsigned go, j;
+
+    memset(w, 0, sizeof *w);
+    /* 1. the pool's state-only outputs: free list and issue choice */
+    memset(&pin, 0, sizeof pin);
+    warp_pool_eval(&pc, &s->pool, &pin, &pout);
+    w->own_err = own_err(cfg, s, &in, pout.free_cnt);
+    go = w->own_err == DWF_ERR_NONE;
+    pin.iss_req = go && in.iss_req;
+
+    /* 2. the LUT: the update registers' two lookups */
+    w->lut_in.lk0_valid = go && s->ur_mask[0] != 0u;
+    w->lut_in.lk0_pc = s->ur_pc[0];
+    w->lut_in.lk0_req = s->ur_mask[0];
+    w->lut_in.lk1_valid = go && s->ur_mask[1] != 0u;
+    w->lut_in.lk1_pc = s->ur_pc[1];
+    w->lut_in.lk1_req = s->ur_mask[1];
+    w->lut_in.alloc_idx0 = pout.free_idx0;
+    w->lut_in.alloc_idx1 = pout.free_idx1;
+    w->lut_in.alloc_avail = pout.free_cnt < 2u ? pout.free_cnt : 2u;
+    w->lut_in.inv_valid = pin.iss_req && pout.cand_valid;
+    w->lut_in.inv_idx = pout.cand_idx;
+    w->lut_in.rd_entry = 0;
+    pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
+
+    /* 3. the pool with the LUT's groups */
+    w->pool_in.iss_req = pin.iss_req;
+    memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
+    for (j = 0; j < 2; j++) {
+        const pc_warp_lut_out *o = &w->lut_out;
+        uint64_t jm = j ? o->lk1_join_mask : o->lk0_join_mask;
+        w->pool_in.g_valid[2 * j] = jm != 0u;
+        w->pool_in.g_new[2 * j] = 0;
+        w->pool_in.g_idx[2 * j] = j ? o->lk1_join_idx : o->lk0_join_idx;
+        w->pool_in.g_pc[2 * j] = s->ur_pc[j];
+        w->pool_in.g_mask[2 * j] = jm;
+        w->pool_in.g_prio[2 * j] = s->ur_prio[j];
+        w->pool_in.g_valid[2 * j + 1] = j ? o->lk1_new : o->lk0_new;
+        w->pool_in.g_new[2 * j + 1] = 1;
+        w->pool_in.g_idx[2 * j + 1] = j ? o->lk1_new_idx : o->lk0_new_idx;
+        w->pool_in.g_pc[2 * j + 1] = s->ur_pc[j];
+        w->pool_in.g_mask[2 * j + 1] = j ? o->lk1_new_mask : o->lk0_new_mask;
+        w->pool_in.g_prio[2 * j + 1] = s->ur_prio[j];
+    }
+    warp_pool_eval(&pc, &s->pool, &w->pool_in, &w->pool_out);
+}
+
+void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
+{
+    dwf_wires w;
+    const warp_pool_out *p = &w.pool_out;
+    const pc_warp_lut_out *q = &w.lut_out;
+    dwf_wire(cfg, s, in, &w);
+    memset(out, 0, sizeof *out);
+    out->cm_ready = q->ready && p->ready;
+    if (w.own_err) {
+        out->err = 1;
+        out->err_code = w.own_err;
+    } else if (q->err || p->err) {
+        out->err = 1;
+        out->err_code = DWF_ERR_INTERNAL;
+    }
+    out->ur_valid = (s->ur_mask[0] | s->ur_mask[1]) != 0u;
+    out->free_cnt = p->free_cnt;
+    out->ovf = p->ovf;
+    out->iss_valid = p->iss_valid;
+    out->iss_src = p->iss_src;
+    out->iss_idx = p->iss_idx;
+    out->iss_pc = p->iss_pc;
+    out->iss_mask = p->iss_mask;
+    memcpy(out->iss_tids, p->iss_tids, sizeof out->iss_tids);
+    out->lk0_hit = q->lk0_hit;
+    out->lk0_conflict = q->lk0_conflict;
+    out->lk0_evict = q->lk0_evict;
+    out->lk1_hit = q->lk1_hit;
+    out->lk1_conflict = q->lk1_conflict;
+    out->lk1_evict = q->lk1_evict;
+    out->inv_hit = q->inv_hit;
+}
+
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
+{
+    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    dwf_in in = port_view(cfg, in_raw);
+    dwf_wires w;
+    unsigned l, ready;
+    dwf_wire(cfg, s, &in, &w);
+    ready = w.lut_out.ready && w.pool_out.ready;
+    /* the sub-units take their own edges (each holds itself on its err/!ready);
+     * on the dwf's err they see an idle cycle (no lookup, group or issue) */
+    pc_warp_lut_step(&lc, &s->lut, &w.lut_in);
+    warp_pool_step(&pc, &s->pool, &w.pool_in);
+    if (w.own_err != DWF_ERR_NONE)
+        return;
+    /* issued threads leave the scheduler */
+    if (w.pool_out.iss_valid)
+        for (l = 0; l < cfg->lanes; l++)
+            if (bits_get(w.pool_out.iss_mask, l))
+                s->live[warp_pool_get_tid(w.pool_out.iss_tids, l, cfg->tid_bits)] = 0;
+    if (!ready)
+        return; /* registers held, commit not taken (never: see dwf.h) */
+    memset(s->ur_tids, 0, sizeof s->ur_tids);
+    s->ur_pc[0] = s->ur_pc[1] = 0;
+    s->ur_mask[0] = s->ur_mask[1] = 0;
+    s->ur_prio[0] = s->ur_prio[1] = 0;
+    if (in.cm_valid && (in.cm_mask_t | in.cm_mask_nt) != 0u) {
+        const uint64_t m = in.cm_mask_t | in.cm_mask_nt;
+        const int merge = in.cm_mask_t && in.cm_mask_nt && in.cm_pc_t == in.cm_pc_nt;
+        for (l = 0; l < cfg->lanes; l++)
+            if (bits_get(m, l)) {
+                unsigned t = warp_pool_get_tid(in.cm_tids, l, cfg->tid_bits);
+                warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
+                s->live[t] = 1;
+            }
+        s->ur_mask[0] = merge ? m : in.cm_mask_t;
+        s->ur_mask[1] = merge ? 0u : in.cm_mask_nt;
+        s->ur_pc[0] = s->ur_mask[0] ? in.cm_pc_t : 0u;
+        s->ur_pc[1] = s->ur_mask[1] ? in.cm_pc_nt : 0u;
+        s->ur_prio[0] = s->ur_mask[0] ? (uint16_t)in.cm_prio_t : 0u;
+        s->ur_prio[1] = s->ur_mask[1] ? (uint16_t)in.cm_prio_nt : 0u;
+    }
+}
+
+const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)
+{
+    static char msg[160];
+    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    const unsigned L = cfg->lanes, T = dwf_threads(cfg);
+    const uint64_t lanes = bits_mask(L);
+    uint8_t in_ur[WARP_POOL_MAX_ENTRIES];
+    const char *why;
+    unsigned e, l, t, r;
+
+    if ((why = pc_warp_lut_check(&lc, &s->lut)) != NULL)
+        return why;
+    if ((why = warp_pool_check(&pc, &s->pool)) != NULL)
+        return why;
+    /* update registers */
+    if ((s->ur_mask[0] | s->ur_mask[1]) & ~lanes)
+        return "dwf: update register REQ outside LANES";
+    if (s->ur_mask[0] & s->ur_mask[1])
+        return "dwf: update register REQs overlap";
+    if (s->ur_mask[0] && s->ur_mask[1] && s->ur_pc[0] == s->ur_pc[1])
+        return "dwf: both update registers hold the same PC (not merged)";
+    memset(in_ur, 0, sizeof in_ur);
+    for (l = 0; l < L; l++) {
+        t = warp_pool_get_tid(s->ur_tids, l, cfg->tid_bits);
+        if (!bits_get(s->ur_mask[0] | s->ur_mask[1], l)) {
+            if (t != 0u)
+                return "dwf: update register TID row not 0 outside REQ";
+            continue;
+        }
+        if (warp_pool_home_lane(t, L, cfg->swizzle) != l)
+            return "dwf: update register TID not at its home lane";
+        in_ur[t] = 1;
+    }
+    /* every thread is live iff it is in the registers or the pool, not both */
+    for (t = 0; t < T; t++) {
+        if (in_ur[t] && s->pool.in_pool[t]) {
+            snprintf(msg, sizeof msg, "dwf: thread %u both in the update registers and the pool", t);
+            return msg;
+        }
+        if (s->live[t] != (in_ur[t] || s->pool.in_pool[t])) {
+            snprintf(msg, sizeof msg, "dwf: thread %u live=%u but in registers=%u pool=%u", t,
+                     s->live[t], in_ur[t], s->pool.in_pool[t]);
+            return msg;
+        }
+    }
+    /* every valid LUT entry points to a valid pool warp: same PC, lanes = OCC */
+    for (e = 0; e < lc.entries; e++) {
+        unsigned x;
+        if (!s->lut.valid[e])
+            continue;
+        x = s->lut.idx[e];
+        if (!s->pool.valid[x] || s->pool.pc[x] != s->lut.pc[e] || s->pool.lv[x] != s->lut.occ[e]) {
+            snprintf(msg, sizeof msg,
+                     "dwf: LUT entry %u (pc %llx occ %llx) -> pool warp %u (valid %u pc %llx "
+                     "lanes %llx)", e, (unsigned long long)s->lut.pc[e],
+                     (unsigned long long)s->lut.occ[e], x, s->pool.valid[x],
+                     (unsigned long long)s->pool.pc[x], (unsigned long long)s->pool.lv[x]);
+            return msg;
+        }
+    }
+    /* readiness: free entries cover the registers' threads, and the wired
+     * sub-units are ready and err-free whatever iss_req is */
+    if (s->pool.fcnt < bits_popcount(s->ur_mask[0] | s->ur_mask[1]))
+        return "dwf: fewer free pool entries than threads in the update registers";
+    for (r = 0; r < 2; r++) {
+        dwf_in in;
+        dwf_wires w;
+        memset(&in, 0, sizeof in);
+        in.iss_req = r;
+        if (r && s->pool.fcnt == T)
+            break;
+        dwf_wire(cfg, s, &in, &w);
+        if (w.pool_out.iss_valid != w.lut_in.inv_valid ||
+            (w.pool_out.iss_valid && w.pool_out.iss_idx != w.lut_in.inv_idx))
+            return "dwf: the LUT invalidation (pool cand) differs from the pool's issue";
+        if (!w.lut_out.ready || !w.pool_out.ready)
+            return "dwf: a sub-unit pushes back (LUT or pool ready = 0)";
+        if (w.lut_out.err || w.pool_out.err) {
+            snprintf(msg, sizeof msg, "dwf: sub-unit error inside the dwf (LUT %s, pool %s)",
+                     pc_warp_lut_err_name((unsigned)w.lut_out.err_code),
+                     warp_pool_err_name((unsigned)w.pool_out.err_code));
+            return msg;
+        }
+    }
+    return NULL;
+}
+
+/* A bus wider than 64 bits as 64-bit words <port>_w0, _w1, .. (LSB first);
+ * the names are static: the port visitors keep the pointers. */
+static void visit_words(port_visit_fn visit, void *ctx, unsigned which, const uint64_t *w,
+                        unsigned width, enum port_dir dir)
+{
+    static const char *const names[2][WARP_POOL_MAX_WORDS] = {
+        {"cm_tids_w0", "cm_tids_w1", "cm_tids_w2", "cm_tids_w3", "cm_tids_w4"},
+        {"iss_tids_w0", "iss_tids_w1", "iss_tids_w2", "iss_tids_w3", "iss_tids_w4"}};
+    unsigned k;
+    for (k = 0; 64u * k < width; k++)
+        visit(ctx, names[which][k], width - 64u * k >= 64u ? 64u : width - 64u * k, w[k], dir);
+}
+
+void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,
+               port_visit_fn visit, void *ctx)
+{
+    const unsigned iw = cfg->tid_bits, pw = cfg->pc_bits, lw = cfg->lanes;
+    const unsigned tw = cfg->lanes * cfg->tid_bits, sw = cfg->sched_bits;
+    visit(ctx, "iss_req", 1, in->iss_req, PORT_IN);
+    visit(ctx, "cm_valid", 1, in->cm_valid, PORT_IN);
+    visit_words(visit, ctx, 0, in->cm_tids, tw, PORT_IN);
+    visit(ctx, "cm_mask_t", lw, in->cm_mask_t, PORT_IN);
+    visit(ctx, "cm_mask_nt", lw, in->cm_mask_nt, PORT_IN);
+    visit(ctx, "cm_pc_t", pw, in->cm_pc_t, PORT_IN);
+    visit(ctx, "cm_pc_nt", pw, in->cm_pc_nt, PORT_IN);
+    visit(ctx, "cm_prio_t", sw, in->cm_prio_t, PORT_IN);
+    visit(ctx, "cm_prio_nt", sw, in->cm_prio_nt, PORT_IN);
+    visit(ctx, "cm_ready", 1, out->cm_ready, PORT_OUT);
+    visit(ctx, "err", 1, out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
+    visit(ctx, "ur_valid", 1, out->ur_valid, PORT_OUT);
+    visit(ctx, "free_cnt", iw + 1u, out->free_cnt, PORT_OUT);
+    visit(ctx, "ovf", 1, out->ovf, PORT_OUT);
+    visit(ctx, "iss_valid", 1, out->iss_valid, PORT_OUT);
+    visit(ctx, "iss_src", 2, out->iss_src, PORT_OUT);
+    visit(ctx, "iss_idx", iw, out->iss_idx, PORT_OUT);
+    visit(ctx, "iss_pc", pw, out->iss_pc, PORT_OUT);
+    visit(ctx, "iss_mask", lw, out->iss_mask, PORT_OUT);
+    visit_words(visit, ctx, 1, out->iss_tids, tw, PORT_OUT);
+    visit(ctx, "lk0_hit", 1, out->lk0_hit, PORT_OUT);
+    visit(ctx, "lk0_conflict", 1, out->lk0_conflict, PORT_OUT);
+    visit(ctx, "lk0_evict", 1, out->lk0_evict, PORT_OUT);
+    visit(ctx, "lk1_hit", 1, out->lk1_hit, PORT_OUT);
+    visit(ctx, "lk1_conflict", 1, out->lk1_conflict, PORT_OUT);
+    visit(ctx, "lk1_evict", 1, out->lk1_evict, PORT_OUT);
+    visit(ctx, "inv_hit", 1, out->inv_hit, PORT_OUT);
+}
+
+static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
+                       enum port_dir dir)
+{
+    (void)dir;
+    vcd_sig((vcd_writer *)ctx, name, width, value);
+}
+
+void dwf_trace(struct vcd_writer *w, const dwf_cfg *cfg, const dwf_state *s,
+               const dwf_in *in, const dwf_out *out)
+{
+    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    dwf_wires x;
+    unsigned t, live = 0;
+    dwf_wire(cfg, s, in, &x);
+    dwf_ports(cfg, in, out, trace_port, w);
+    for (t = 0; t < dwf_threads(cfg); t++)
+        live += s->live[t];
+    vcd_scope(w, "state");
+    vcd_sig(w, "ur0_pc", cfg->pc_bits, s->ur_pc[0]);
+    vcd_sig(w, "ur0_req", cfg->lanes, s->ur_mask[0]);
+    vcd_sig(w, "ur1_pc", cfg->pc_bits, s->ur_pc[1]);
+    vcd_sig(w, "ur1_req", cfg->lanes, s->ur_mask[1]);
+    vcd_sig(w, "ur_tids_w0", 64, s->ur_tids[0]);
+    vcd_sig(w, "ur_tids_w1", 64, s->ur_tids[1]);
+    vcd_sig(w, "live", cfg->tid_bits + 1u, live);
+    vcd_sig(w, "own_err", 3, x.own_err);
+    vcd_upscope(w);
+    vcd_scope(w, "lut");
+    pc_warp_lut_trace(w, &lc, &s->lut, &x.lut_in, &x.lut_out);
+    vcd_upscope(w);
+    vcd_scope(w, "pool");
+    warp_pool_trace(w, &pc, &s->pool, &x.pool_in, &x.pool_out);
+    vcd_upscope(w);
+}
+
+const char *dwf_err_name(unsigned code)
+{
+    static const char *const n[8] = {"NONE", "ISS_EMPTY", "OVERLAP", "HOME_LANE",
+                                      "TID_LIVE", "?5", "?6", "INTERNAL"};
+    return code < 8u ? n[code] : "?";
+}

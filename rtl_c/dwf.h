@@ -1,0 +1,253 @@
+/*
+ * dwf.h -- dynamic warp formation, the composed top: warp update registers
+ * -> PC-warp LUT (two lookups) -> warp pool (four groups); warp pool issue
+ * -> LUT invalidation.  Paper 000 Fig. 11 (sec. 4.1-4.3, Table 1: "warp
+ * update register 2 x {TIDs x 16, PC, REQ}"); SPEC 3.4; issue 4; the
+ * sub-unit contract is the lead's DWF_CONTRACT.  Twin: verilog/dwf.v, which
+ * instantiates verilog/pc_warp_lut.v and verilog/warp_pool.v.
+ *
+ * COMPOSITION, NOT RE-IMPLEMENTATION.  dwf_state holds a pc_warp_lut_state,
+ * a warp_pool_state and the dwf's own registers; dwf_eval / dwf_step call
+ * pc_warp_lut_eval/step and warp_pool_eval/step with the inputs the wiring
+ * below gives them, and dwf_check calls both sub-checks.  All the LUT and
+ * pool behaviour (hash, replacement, lane conflicts, allocation, issue
+ * policies, majority table, fallback) is theirs: see rtl_c/pc_warp_lut.h and
+ * rtl_c/warp_pool.h.
+ *
+ * Configurations (cfg field = Verilog parameter; passed down to both units):
+ *
+ *   | field       | param       | default | range                           |
+ *   |-------------|-------------|---------|---------------------------------|
+ *   | lanes       | LANES       | 16      | 2..32, power of two             |
+ *   | tid_bits    | TID_W       | 8       | log2(LANES)..8                  |
+ *   | pc_bits     | PC_W        | 32      | 4..64                           |
+ *   | sched_bits  | SCHED_W     | 8       | as warp_pool                    |
+ *   | policy      | POLICY      | 0 DMaj  | as warp_pool (0..4)             |
+ *   | swizzle     | SWIZZLE     | 1       | 0, 1                            |
+ *   | maj_entries | MAJ         | 32      | 2..32                           |
+ *   | lut_entries | LUT_ENTRIES | 32      | 4..128, power of two            |
+ *
+ *   Derived: THREADS = 2^TID_W = POOL (pool entries: one per thread of the
+ *   core, 000 4.2; the dwf requires POOL = THREADS, see "Push-back"), IDX_W
+ *   = TID_W, FREE_W = TID_W + 1, TW = LANES * TID_W.
+ *
+ * Ports.
+ *   commit (writeback -> warp update registers): cm_valid, cm_tids (TW bits,
+ *     lane l's TID at [l*TID_W +: TID_W]; in C 64-bit words cm_tids_w0..),
+ *     cm_mask_t / cm_mask_nt (lanes going to the taken / not-taken next PC;
+ *     lanes of exited threads in neither), cm_pc_t, cm_pc_nt, cm_prio_t,
+ *     cm_prio_nt (SCHED_W: the DPdPri priority of each path, passed to the
+ *     pool's gN_prio; unused by DMaj), out cm_ready.
+ *   issue: iss_req in; iss_valid, iss_src, iss_idx, iss_pc, iss_mask,
+ *     iss_tids out (the pool's).
+ *   status: err, err_code (3 bits), ur_valid (the update registers hold a
+ *     commit), free_cnt, ovf (pool: untracked threads exist), and for
+ *     coverage the LUT's lk0_/lk1_ hit, conflict, evict and inv_hit.
+ *
+ * Wiring (000 Fig. 11).  Two warp update registers, UR0 = {PC, REQ, prio}
+ * of the taken side and UR1 of the not-taken side, and one TID row (the two
+ * REQs are disjoint, so one TID per lane holds both registers' TIDs; Table 1
+ * counts a TID row per register: a departure in storage only).  An
+ * accepted commit is latched at the edge; equal PCs are merged into UR0
+ * (REQ0 = mask_t | mask_nt, REQ1 = 0); an empty side has REQ = 0.  In the
+ * next cycle the registers drive:
+ *   LUT: lkj_valid = REQj != 0, lkj_pc, lkj_req = REQj; alloc_idx0/1 = the
+ *        pool's free_idx0/1, alloc_avail = min(free_cnt, 2); inv_valid =
+ *        iss_req && the pool's cand_valid, inv_idx = cand_idx (= the pool's
+ *        iss_valid / iss_idx, see below); rd_entry = 0 (unused).
+ *   pool: wr_tids = the TID row; g0 = {lk0_join_mask != 0, join, lk0_join_idx,
+ *        PC0, lk0_join_mask, prio0}, g1 = {lk0_new, new, lk0_new_idx, PC0,
+ *        lk0_new_mask, prio0}, g2/g3 the same for lookup 1 with PC1.
+ *   and the registers are emptied at that edge (they drain every cycle).
+ * So a committed thread reaches the pool at the end of the cycle after its
+ * commit and can issue the cycle after that, at the earliest.
+ *
+ * Evaluation order (the same as the wires, loop-free): the pool's
+ * free_cnt/free_idx and its issue choice (cand_valid, cand_idx) depend on
+ * its registered state only (warp_pool.h), so dwf_eval evaluates the pool
+ * without groups (state-only outputs), then the LUT with them, then the pool
+ * with the LUT's groups.  The LUT's inv_valid is iss_req && cand_valid (with
+ * the dwf's err gate) and inv_idx = cand_idx, not the pool's iss_valid /
+ * iss_idx: those are gated by the pool's err, which depends on its groups,
+ * which come from the LUT -- a combinational loop (Verilator UNOPTFLAT).
+ * The two agree whenever the pool has no err, i.e. always here (asserted
+ * by dwf_check).  cand_valid/cand_idx were added to warp_pool for this.
+ *
+ * TIMING.  All outputs are combinational from the registered state and this
+ * cycle's inputs.  cm_ready and the LUT/pool outputs do not depend on the
+ * commit inputs (the registers drive the sub-units); err does.
+ * State changes at the rising edge; reset (synchronous, active high)
+ * resets both units and empties the registers and the live vector.
+ *
+ * Live vector (not in the paper): one bit per thread, set while the thread
+ * is in the scheduler (the update registers or a pool warp): set when its
+ * commit is accepted, cleared when its warp issues.  It lets the commit port
+ * reject a TID that is already in the scheduler with one comparator per
+ * thread (the pool's in-pool vector is internal and only covers the pool,
+ * one cycle later).  Invariant: live <=> in the registers or in the pool.
+ *
+ * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0; the commit
+ * is not latched, the registers do not drain, the live vector is unchanged,
+ * and the sub-units see an idle cycle (no lookup, no group, no issue
+ * request).  An idle cycle changes nothing in the LUT, and in the pool only
+ * what every idle cycle changes: the majority table's background sort (one
+ * odd-even phase, warp_pool.h).  So the state after an err is exactly the
+ * state after warp_pool_step with an all-zero input (the cosim and the tests
+ * assert that), no thread is lost and no work is taken.  First match:
+ *   ISS_EMPTY  1  iss_req and the pool is empty (free_cnt = POOL); the
+ *                 pool's own ISS_EMPTY, decided in the dwf so the whole cycle
+ *                 can be held
+ *   OVERLAP    2  cm_valid and cm_mask_t & cm_mask_nt != 0
+ *   HOME_LANE  3  cm_valid and a TID in a lane of mask_t | mask_nt is not at
+ *                 its home lane (warp_pool_home_lane)
+ *   TID_LIVE   4  cm_valid and a TID of those lanes is already live
+ *   INTERNAL   7  a sub-unit raised err (never: asserted by dwf_check)
+ * "TID >= threads" cannot be expressed: THREADS = 2^TID_W.
+ *
+ * Push-back.  cm_ready = LUT ready && pool ready: the registers can drain.
+ * When cm_ready = 0 the commit is not latched and the registers keep their
+ * contents.  It never happens with POOL = THREADS (so the dwf requires it):
+ * every pool warp holds >= 1 thread and the registers' threads are outside
+ * the pool, so free_cnt >= threads in the registers >= non-empty sides >=
+ * new warps the lookups need (each lookup needs at most one), and
+ * min(free_cnt, 2) covers the LUT's need_cnt and the pool's new groups.
+ * dwf_check asserts free_cnt >= the registers' thread count, and evaluates
+ * the composition at the current state (iss_req 0 and 1: the sub-units'
+ * inputs do not depend on the commit port) asserting both units ready and
+ * err-free.  (Were it ever 0, the issue would still go and the LUT would
+ * hold its invalidation: the LUT header's reason why it must not happen.)
+ *
+ * Invariants (dwf_check): pc_warp_lut_check and warp_pool_check; the
+ * register REQs are disjoint, within LANES, their TIDs at their home lanes,
+ * the TID row 0 outside them, PC0 != PC1 when both are non-empty; every
+ * thread is live iff it is in the registers or in the pool, never both;
+ * every valid LUT entry points to a valid pool warp (not yet issued: an
+ * issued entry is invalidated at the same edge) with the same PC whose
+ * lanes are exactly OCC; readiness as above.  (The cosim adds thread
+ * conservation against the pipeline it models: in flight, exited or live.)
+ *
+ * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
+ *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
+ *   c1: UR: lk0 A miss -> new warp 0 {0,1}, lk1 B miss -> new warp 1 {2,3};
+ *       commit W1 (tids 4-7) mask_t 1100 -> A, mask_nt 0011 -> B
+ *   c2: UR: lk0 A hit, OCC 0011 & REQ 1100 = 0 -> join warp 0 {6,7};
+ *       lk1 B hit -> join warp 1 {4,5}
+ *   c3, c4: issue A = {0,1,6,7}, B = {4,5,2,3}: two full warps, where a
+ *       per-warp (static) stack issues four warps of two threads.
+ */
+#ifndef DWF_H
+#define DWF_H
+
+#include <stdint.h>
+
+#include "pc_warp_lut.h"
+#include "port.h"
+#include "warp_pool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+enum dwf_err {
+    DWF_ERR_NONE = 0,
+    DWF_ERR_ISS_EMPTY = 1,
+    DWF_ERR_OVERLAP = 2,
+    DWF_ERR_HOME_LANE = 3,
+    DWF_ERR_TID_LIVE = 4,
+    DWF_ERR_INTERNAL = 7
+};
+
+typedef struct {
+    unsigned lanes;
+    unsigned tid_bits;
+    unsigned pc_bits;
+    unsigned sched_bits;
+    unsigned policy;
+    unsigned swizzle;
+    unsigned maj_entries;
+    unsigned lut_entries;
+} dwf_cfg;
+
+typedef struct {
+    pc_warp_lut_state lut;
+    warp_pool_state pool;
+    /* warp update registers: one TID row, {PC, REQ, prio} per side */
+    uint64_t ur_tids[WARP_POOL_MAX_WORDS];
+    uint64_t ur_pc[2];
+    uint64_t ur_mask[2];
+    uint16_t ur_prio[2];
+    uint8_t live[WARP_POOL_MAX_ENTRIES]; /* per thread (THREADS = POOL) */
+} dwf_state;
+
+typedef struct {
+    uint64_t iss_req;
+    uint64_t cm_valid;
+    uint64_t cm_tids[WARP_POOL_MAX_WORDS]; /* TW bits */
+    uint64_t cm_mask_t;                    /* LANES */
+    uint64_t cm_mask_nt;
+    uint64_t cm_pc_t;                      /* PC_W */
+    uint64_t cm_pc_nt;
+    uint64_t cm_prio_t;                    /* SCHED_W */
+    uint64_t cm_prio_nt;
+} dwf_in;
+
+typedef struct {
+    uint64_t cm_ready;
+    uint64_t err;
+    uint64_t err_code;     /* 3 bits, enum dwf_err */
+    uint64_t ur_valid;
+    uint64_t free_cnt;     /* FREE_W */
+    uint64_t ovf;
+    uint64_t iss_valid;
+    uint64_t iss_src;      /* 2 bits, warp_pool_src */
+    uint64_t iss_idx;      /* IDX_W */
+    uint64_t iss_pc;
+    uint64_t iss_mask;
+    uint64_t iss_tids[WARP_POOL_MAX_WORDS];
+    uint64_t lk0_hit;
+    uint64_t lk0_conflict;
+    uint64_t lk0_evict;
+    uint64_t lk1_hit;
+    uint64_t lk1_conflict;
+    uint64_t lk1_evict;
+    uint64_t inv_hit;
+} dwf_out;
+
+/* What the wiring gives the two units this cycle (for tests and traces). */
+typedef struct {
+    unsigned own_err;          /* enum dwf_err of the dwf's own checks */
+    pc_warp_lut_in lut_in;
+    pc_warp_lut_out lut_out;
+    warp_pool_in pool_in;
+    warp_pool_out pool_out;
+} dwf_wires;
+
+dwf_cfg dwf_default_cfg(void);
+/* NULL if cfg is legal, else a one-line message naming the field and range. */
+const char *dwf_cfg_check(const dwf_cfg *cfg);
+pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg);
+warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg);
+unsigned dwf_threads(const dwf_cfg *cfg);   /* = POOL */
+
+void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
+void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
+void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in);
+const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s);
+
+void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,
+               port_visit_fn visit, void *ctx);
+/* Ports, then a `state` scope (registers, used, live count), then scopes
+ * `lut` and `pool` with each unit's own trace (its ports as wired, state). */
+void dwf_trace(struct vcd_writer *w, const dwf_cfg *cfg, const dwf_state *s,
+               const dwf_in *in, const dwf_out *out);
+
+const char *dwf_err_name(unsigned code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DWF_H */

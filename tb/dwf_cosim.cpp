@@ -1,0 +1,630 @@
+// dwf_cosim.cpp -- co-simulation of rtl_c/dwf (C: the composition of
+// rtl_c/pc_warp_lut and rtl_c/warp_pool) against verilog/dwf.v (Verilated,
+// instantiating verilog/pc_warp_lut.v and verilog/warp_pool.v), cycle by
+// cycle.  Framework: tb/cosim.h.  The hardware (000 Fig. 11: warp update
+// registers -> PC-warp LUT -> warp pool, issue -> LUT invalidation) is
+// documented in rtl_c/dwf.h.
+//
+// Configuration: the defaults (16 lanes, 256 threads = pool entries, TID 8,
+// PC 32, DMaj, swizzle on, 32-slot majority table, 32-entry LUT).
+//
+// Stimulus: the harness plays the SIMT pipeline around the dwf.  All 256
+// threads (static warps 0..15) circulate: an issued warp comes back after
+// 1..24 cycles as a committing warp whose threads go to one or two next PCs
+// (cm_mask_t / cm_mask_nt), sometimes with a thread exiting (in neither
+// mask); exited threads are relaunched later as a new warp (one exited
+// thread per home lane) at the start PC.  As in the pool's cosim the PC
+// space changes mode every 3000 cycles: 6 PCs (convergent), 24, 96 PCs with
+// frequent divergence (LUT evictions, majority-table overflow), or 4000 PCs
+// where branches often split one thread off (warps shatter: a near-full
+// pool); equal taken / not-taken PCs (merged in the update registers) also
+// occur.  Issue stalls of 100..600 cycles (iss_req = 0) let the pool fill.
+// Golden runs (every 5000 cycles, alternating): the threads of static
+// warps 14 and 15 are collected (kept out of circulation as they issue or
+// exit) and, with iss_req = 0, W14 commits, next cycle W15 commits, one
+// cycle to drain; W14's lookups must miss and W15's hit without a lane
+// conflict; both warps GA, GB must then issue full, TIDs asserted lane by
+// lane.  000 Fig. 9 at 16 lanes: W14 lanes 0-7 -> GA, 8-15 -> GB, W15 lanes
+// 0-7 -> GB, 8-15 -> GA.  000 Fig. 7 with swizzling (the default): threads
+// with an even TID -> GA, odd -> GB; W15 is swizzled, so its even TIDs sit
+// in the odd lanes and both warps fill (without swizzling they could not:
+// tests/test_dwf.c).
+// Illegal input (3% of cycles): OVERLAP, HOME_LANE, TID_LIVE (a thread in
+// the update registers or the pool), ISS_EMPTY (at reset); expected code
+// asserted; the harness checks the whole C state is unchanged.
+// Harness invariants (beyond dwf_check, which checks the sub-units, the
+// register/live/pool consistency, LUT -> pool pointers and readiness):
+// thread conservation (every thread is in flight, exited, reserved for the
+// golden run, or live in the dwf -- exactly where the harness put it),
+// cm_ready = 1 always, the issued warp is exactly the pool entry, and every
+// issued thread was live.
+#include "cosim.h"
+
+#include "Vdwf.h"
+
+extern "C" {
+#include "../rtl_c/dwf.h"
+}
+
+struct DwfModel {
+    typedef dwf_cfg cfg_t;
+    typedef dwf_state state_t;
+    typedef dwf_in in_t;
+    typedef dwf_out out_t;
+    typedef Vdwf rtl_t;
+
+    static const char *name() { return "dwf"; }
+    static cfg_t default_cfg() { return dwf_default_cfg(); }
+    static void reset(const cfg_t &c, state_t &s) { dwf_reset(&c, &s); }
+    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
+        dwf_eval(&c, s, i, o);
+    }
+    static void step(const cfg_t &c, state_t *s, const in_t *i) { dwf_step(&c, s, i); }
+    static const char *check(const cfg_t &c, const state_t *s) { return dwf_check(&c, s); }
+    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
+        dwf_ports(&c, i, o, f, x);
+    }
+    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
+                      const out_t *o) {
+        dwf_trace(w, &c, s, i, o);
+    }
+    // On err the pool still sees an idle cycle (its table sort moves), so the
+    // harness' memcmp is replaced by the stimulus' exact check: the state
+    // after an err is the pool's idle step of the state before (dwf.h).
+    static bool err(const out_t &o) { (void)o; return false; }
+    // cm_ready = 0 never happens (dwf.h); were it 0 the issue would still
+    // change the state, so the harness' memcmp is not applied to it and the
+    // stimulus asserts cm_ready = 1 instead.
+    static bool ready(const out_t &o) { (void)o; return true; }
+
+    static void drive(rtl_t *r, const in_t &i) {
+        r->iss_req = i.iss_req & 1u;
+        r->cm_valid = i.cm_valid & 1u;
+        for (int k = 0; k < 4; k++)
+            r->cm_tids[k] = static_cast<uint32_t>(i.cm_tids[k / 2] >> (32 * (k % 2)));
+        r->cm_mask_t = i.cm_mask_t & 0xffffu;
+        r->cm_mask_nt = i.cm_mask_nt & 0xffffu;
+        r->cm_pc_t = static_cast<uint32_t>(i.cm_pc_t);
+        r->cm_pc_nt = static_cast<uint32_t>(i.cm_pc_nt);
+        r->cm_prio_t = i.cm_prio_t & 0xffu;
+        r->cm_prio_nt = i.cm_prio_nt & 0xffu;
+    }
+    static void sample(rtl_t *r, out_t *o) {
+        std::memset(o, 0, sizeof *o);
+        o->cm_ready = r->cm_ready;
+        o->err = r->err;
+        o->err_code = r->err_code;
+        o->ur_valid = r->ur_valid;
+        o->free_cnt = r->free_cnt;
+        o->ovf = r->ovf;
+        o->iss_valid = r->iss_valid;
+        o->iss_src = r->iss_src;
+        o->iss_idx = r->iss_idx;
+        o->iss_pc = r->iss_pc;
+        o->iss_mask = r->iss_mask;
+        for (int k = 0; k < 4; k++)
+            o->iss_tids[k / 2] |= static_cast<uint64_t>(r->iss_tids[k]) << (32 * (k % 2));
+        o->lk0_hit = r->lk0_hit;
+        o->lk0_conflict = r->lk0_conflict;
+        o->lk0_evict = r->lk0_evict;
+        o->lk1_hit = r->lk1_hit;
+        o->lk1_conflict = r->lk1_conflict;
+        o->lk1_evict = r->lk1_evict;
+        o->inv_hit = r->inv_hit;
+    }
+    static const char *decode(const char *port, uint64_t v) {
+        if (!std::strcmp(port, "err_code"))
+            return dwf_err_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "iss_src"))
+            return warp_pool_src_name(static_cast<unsigned>(v));
+        return NULL;
+    }
+};
+
+namespace {
+
+const unsigned kMaxL = WARP_POOL_MAX_LANES;
+const unsigned kMaxT = WARP_POOL_MAX_ENTRIES;
+const uint64_t kPcBase = 0x1000;
+const uint64_t kGoldA = 0x8000, kGoldB = 0x8044;
+const unsigned kGoldenWarp = 14; // static warps 14 and 15 form the golden run
+
+enum Where { W_FLIGHT = 0, W_LIVE = 1, W_EXITED = 2, W_RESERVE = 3 };
+
+struct Warp {
+    uint64_t ready;     // cycle it commits at
+    uint64_t pc;        // the instruction it executed
+    uint64_t mask;
+    unsigned tid[kMaxL];
+};
+
+} // namespace
+
+class DwfStim {
+public:
+    void reset(const dwf_cfg &cfg) {
+        const unsigned L = cfg.lanes, T = dwf_threads(&cfg);
+        pipe_.clear();
+        for (unsigned w = 0; w * L < T; w++) {
+            Warp x;
+            std::memset(&x, 0, sizeof x);
+            x.ready = w;
+            x.pc = kPcBase;
+            x.mask = bits_mask(L);
+            static_tids(cfg, w, x.tid);
+            pipe_.push_back(x);
+        }
+        std::memset(where_, 0, sizeof where_);
+        mode_k_ = 24;
+        div_pct_ = 30;
+        stall_ = 0;
+        golden_step_ = 0;
+        golden_due_ = 2000;
+        golden_out_ = 0;
+        golden_kind_ = 0;
+        expect_err_ = 0;
+        commit_ = -1;
+        launch_ = false;
+        cyc_ = 0;
+        static const char *const keys[] = {
+            "lk_hits",   "lk_misses",  "lk_evicts",  "lk_conflicts", "inv_hits",
+            "merged",    "exits",      "launches",   "occ_hw",       "occ_ge_90pct",
+            "ovf_cycles", "untracked_issues", "lock_issues", "pick_issues", "sz1",
+            "sz2_4",     "sz5_8",      "sz9_15",     "sz16",         "ill_iss_empty",
+            "ill_overlap", "ill_home_lane", "ill_tid_live", "golden_fig9", "golden_fig7_swizzled",
+            "golden_full_issues",
+            "stalls"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov_[keys[k]] = 0;
+    }
+
+    dwf_in next(const dwf_cfg &cfg, const dwf_state &s, Rng &rng, uint64_t cyc) {
+        dwf_in in;
+        std::memset(&in, 0, sizeof in);
+        expect_err_ = 0;
+        commit_ = -1;
+        launch_ = false;
+        cyc_ = cyc;
+        const unsigned T = dwf_threads(&cfg);
+        const bool empty = s.pool.fcnt == T;
+
+        if (cyc % 3000 == 0) {
+            unsigned m = static_cast<unsigned>(rng.below(4));
+            mode_k_ = m == 0 ? 6 : m == 1 ? 24 : m == 2 ? 96 : 4000;
+            div_pct_ = m == 0 ? 15 : m == 1 ? 30 : m == 2 ? 70 : 95;
+        }
+        if (stall_ == 0 && rng.below(2500) == 0) {
+            stall_ = 100 + static_cast<unsigned>(rng.below(500));
+            cov_["stalls"]++;
+        }
+        bool want_iss = stall_ == 0 && rng.chance(92);
+        if (stall_)
+            stall_--;
+        in.iss_req = want_iss && !empty;
+        const warp_pool_cfg pc = dwf_pool_cfg(&cfg);
+        for (unsigned k = 0; k < warp_pool_words(&pc); k++)
+            in.cm_tids[k] = rng.next(); // garbage outside the committed lanes
+
+        if (cyc == 0) { // the pool is empty at reset
+            in.iss_req = 1;
+            expect_err_ = DWF_ERR_ISS_EMPTY;
+            cov_["ill_iss_empty"]++;
+            return in;
+        }
+        // the golden run
+        if (golden_step_ == 0 && golden_out_ == 0 && cyc >= golden_due_ &&
+            reserved(cfg) == 2 * cfg.lanes) {
+            golden_step_ = 1;
+            golden_due_ = cyc - cyc % 5000 + 5000;
+        }
+        if (golden_step_ != 0) {
+            golden(cfg, in);
+            return in;
+        }
+        if (rng.chance(3)) {
+            illegal(cfg, s, rng, in);
+            if (expect_err_)
+                return in;
+        }
+        // the committing warp: the earliest one due, or a launch
+        int best = -1;
+        for (size_t k = 0; k < pipe_.size(); k++)
+            if (pipe_[k].ready <= cyc && (best < 0 || pipe_[k].ready < pipe_[best].ready))
+                best = static_cast<int>(k);
+        if (best >= 0 && rng.chance(90)) {
+            commit_ = best;
+            form(cfg, pipe_[best], rng, in);
+        } else if (best < 0 && rng.chance(30)) {
+            launch(cfg, rng, in);
+        }
+        return in;
+    }
+
+    const char *check(const dwf_cfg &cfg, const dwf_state &before, const dwf_state &after,
+                      const dwf_in &in, const dwf_out &o) {
+        static char msg[256];
+        const unsigned L = cfg.lanes, T = dwf_threads(&cfg);
+        if (o.err_code != expect_err_) {
+            snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
+                     dwf_err_name(expect_err_), dwf_err_name(static_cast<unsigned>(o.err_code)));
+            return msg;
+        }
+        if (!o.cm_ready)
+            return "cm_ready = 0 (impossible with POOL = THREADS)";
+        const bool accepted = !o.err;
+        if (o.err) {
+            dwf_state exp = before;
+            const warp_pool_cfg pc = dwf_pool_cfg(&cfg);
+            warp_pool_in z;
+            std::memset(&z, 0, sizeof z);
+            warp_pool_step(&pc, &exp.pool, &z);
+            if (std::memcmp(&exp, &after, sizeof exp) != 0)
+                return "err: the state differs from the pool's idle step of the state before";
+            if (o.iss_valid)
+                return "err with iss_valid";
+        }
+        if (o.iss_valid) {
+            const unsigned x = static_cast<unsigned>(o.iss_idx);
+            const warp_pool_state &p = before.pool;
+            if (!p.valid[x] || p.pc[x] != o.iss_pc || p.lv[x] != o.iss_mask)
+                return "issued warp differs from its pool entry (valid, pc or lanes)";
+            for (unsigned l = 0; l < L; l++) {
+                unsigned t = warp_pool_get_tid(o.iss_tids, l, cfg.tid_bits);
+                if (bits_get(o.iss_mask, l) ? t != p.tid[x][l] : t != 0)
+                    return "issued TIDs differ from the pool entry";
+                if (bits_get(o.iss_mask, l) && where_[t] != W_LIVE) {
+                    snprintf(msg, sizeof msg, "thread %u issued but the harness has it %s", t,
+                             where_[t] == W_EXITED ? "exited" : "in flight");
+                    return msg;
+                }
+            }
+        }
+        const char *why = golden_check(cfg, o);
+        if (why)
+            return why;
+        observe(cfg, before, after, in, o, accepted);
+        for (unsigned t = 0; t < T; t++)
+            if ((where_[t] == W_LIVE) != (after.live[t] != 0)) {
+                snprintf(msg, sizeof msg, "thread %u: harness says %s, dwf live=%u", t,
+                         where_[t] == W_LIVE ? "live" : where_[t] == W_EXITED ? "exited"
+                         : where_[t] == W_RESERVE ? "reserved" : "in flight", after.live[t]);
+                return msg;
+            }
+        return NULL;
+    }
+
+    // Drops a live thread from the live vector: dwf_check's live <=> (in
+    // registers or pool) fails, and a later commit of it would differ.
+    void inject_fault(const dwf_cfg &cfg, dwf_state &s, Rng &rng) {
+        const unsigned T = dwf_threads(&cfg);
+        unsigned start = static_cast<unsigned>(rng.below(T));
+        for (unsigned i = 0; i < T; i++)
+            if (s.live[(start + i) % T]) {
+                s.live[(start + i) % T] = 0;
+                return;
+            }
+        s.pool.fcnt ^= 1u;
+    }
+
+    std::string coverage() { return cov_.str(); }
+
+private:
+    static void static_tids(const dwf_cfg &cfg, unsigned w, unsigned *tid) {
+        for (unsigned i = 0; i < cfg.lanes; i++) {
+            unsigned t = w * cfg.lanes + i;
+            tid[warp_pool_home_lane(t, cfg.lanes, cfg.swizzle)] = t;
+        }
+    }
+    bool golden_thread(const dwf_cfg &cfg, unsigned t) const {
+        return t / cfg.lanes == kGoldenWarp || t / cfg.lanes == kGoldenWarp + 1;
+    }
+    unsigned reserved(const dwf_cfg &cfg) const {
+        unsigned n = 0;
+        for (unsigned t = 0; t < dwf_threads(&cfg); t++)
+            n += where_[t] == W_RESERVE;
+        return n;
+    }
+    // golden threads are collected while a golden run is due
+    bool collecting(const dwf_cfg &cfg, unsigned t) const {
+        return golden_thread(cfg, t) && cyc_ >= golden_due_ && golden_step_ == 0;
+    }
+
+    uint64_t pc_of(unsigned k) const { return kPcBase + 4ull * k; }
+
+    void form(const dwf_cfg &cfg, const Warp &w, Rng &rng, dwf_in &in) {
+        const unsigned L = cfg.lanes;
+        uint64_t mask = w.mask;
+        // sometimes a thread exits
+        if (rng.chance(2)) {
+            uint64_t r = w.mask & rng.next();
+            mask &= ~bits_lowest(r ? r : w.mask);
+        }
+        for (unsigned l = 0; l < L; l++)
+            if (bits_get(mask, l))
+                warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, w.tid[l]);
+        unsigned k = static_cast<unsigned>(((w.pc >= kPcBase && w.pc < kGoldA ? w.pc - kPcBase
+                                                                              : 0) / 4) % mode_k_);
+        uint64_t succ = pc_of((k + 1) % mode_k_);
+        uint64_t tgt = pc_of((k * 7 + 3) % mode_k_);
+        if (rng.chance(8))
+            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
+        if (mode_k_ > 96 && rng.chance(90)) {
+            succ = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
+            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
+        }
+        in.cm_valid = 1;
+        in.cm_prio_t = rng.bits(8);
+        in.cm_prio_nt = rng.bits(8);
+        if (bits_popcount(mask) >= 2 && rng.chance(div_pct_)) {
+            uint64_t t;
+            if (mode_k_ > 96 && rng.chance(50))
+                t = bits_lowest(mask);
+            else
+                do
+                    t = mask & rng.next();
+                while (t == 0 || t == mask);
+            in.cm_mask_t = t;
+            in.cm_mask_nt = mask & ~t;
+            in.cm_pc_t = tgt;
+            in.cm_pc_nt = rng.chance(3) ? tgt : succ; // equal PCs: merged
+        } else if (rng.chance(50)) {
+            in.cm_mask_nt = mask;
+            in.cm_pc_nt = succ;
+            in.cm_pc_t = tgt;
+        } else {
+            in.cm_mask_t = mask;
+            in.cm_pc_t = rng.chance(85) ? succ : tgt;
+            in.cm_pc_nt = rng.bits(32);
+        }
+    }
+
+    // a new warp of exited threads, one per home lane, at the start PC
+    void launch(const dwf_cfg &cfg, Rng &rng, dwf_in &in) {
+        const unsigned T = dwf_threads(&cfg);
+        uint64_t m = 0;
+        unsigned start = static_cast<unsigned>(rng.below(T));
+        for (unsigned i = 0; i < T; i++) {
+            unsigned t = (start + i) % T;
+            unsigned l = warp_pool_home_lane(t, cfg.lanes, cfg.swizzle);
+            if (where_[t] == W_EXITED && !bits_get(m, l)) {
+                m |= 1ull << l;
+                warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, t);
+            }
+        }
+        if (!m)
+            return;
+        in.cm_valid = 1;
+        in.cm_mask_t = m;
+        in.cm_pc_t = kPcBase;
+        in.cm_pc_nt = kPcBase + 4;
+        launch_ = true;
+    }
+
+    // The taken-side lanes of W14 (k = 0) / W15 (k = 1) in this golden run:
+    // Fig. 9 (even runs): W14 low half, W15 high half; Fig. 7 (odd runs):
+    // the lanes holding an even TID (with swizzling W14's are the even lanes
+    // and W15's the odd ones, so the taken and not-taken warps come out full).
+    uint64_t golden_taken(const dwf_cfg &cfg, unsigned k) const {
+        const unsigned L = cfg.lanes;
+        const uint64_t lo = bits_mask(L / 2), hi = bits_mask(L) & ~lo;
+        if (golden_kind_ == 0)
+            return k ? hi : lo;
+        unsigned tid[kMaxL];
+        uint64_t m = 0;
+        static_tids(cfg, kGoldenWarp + k, tid);
+        for (unsigned l = 0; l < L; l++)
+            if (tid[l] % 2 == 0)
+                m |= 1ull << l;
+        return m;
+    }
+
+    void golden(const dwf_cfg &cfg, dwf_in &in) {
+        const unsigned L = cfg.lanes;
+        unsigned tid[kMaxL];
+        in.iss_req = 0; // neither golden warp may issue before it is full
+        if (golden_step_ <= 2) {
+            const unsigned k = golden_step_ - 1;
+            static_tids(cfg, kGoldenWarp + k, tid);
+            for (unsigned l = 0; l < L; l++)
+                warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, tid[l]);
+            in.cm_valid = 1;
+            in.cm_mask_t = golden_taken(cfg, k);
+            in.cm_mask_nt = bits_mask(L) & ~in.cm_mask_t;
+            in.cm_pc_t = kGoldA;
+            in.cm_pc_nt = kGoldB;
+        }
+    }
+
+    const char *golden_check(const dwf_cfg &cfg, const dwf_out &o) {
+        static char msg[200];
+        const unsigned L = cfg.lanes;
+        if (golden_step_ != 0) {
+            if (o.err)
+                return "golden: step rejected";
+            if (golden_step_ == 3 && (!o.lk0_hit || !o.lk1_hit || o.lk0_conflict ||
+                                      o.lk1_conflict))
+                return "golden: W15's lookups must hit GA and GB without a lane conflict";
+            if (golden_step_ == 2 && (o.lk0_hit || o.lk1_hit))
+                return "golden: W14's lookups must miss";
+            if (++golden_step_ == 4) {
+                golden_step_ = 0;
+                golden_out_ = 2;
+                cov_[golden_kind_ ? "golden_fig7_swizzled" : "golden_fig9"]++;
+            }
+        }
+        if (o.iss_valid && (o.iss_pc == kGoldA || o.iss_pc == kGoldB)) {
+            unsigned t14[kMaxL], t15[kMaxL];
+            const bool a = o.iss_pc == kGoldA;
+            const uint64_t m14 = golden_taken(cfg, 0), m15 = golden_taken(cfg, 1);
+            if ((m14 ^ m15) != bits_mask(L))
+                return "golden: the two warps' taken lanes must tile the warp";
+            if (o.iss_mask != bits_mask(L))
+                return "golden: a golden warp issued without all its lanes";
+            static_tids(cfg, kGoldenWarp, t14);
+            static_tids(cfg, kGoldenWarp + 1, t15);
+            for (unsigned l = 0; l < L; l++) {
+                const bool from14 = bits_get(m14, l) == (a ? 1u : 0u);
+                const unsigned want = from14 ? t14[l] : t15[l];
+                const unsigned got = warp_pool_get_tid(o.iss_tids, l, cfg.tid_bits);
+                if (got != want) {
+                    snprintf(msg, sizeof msg, "golden: warp %c lane %u issued tid %u, expected %u",
+                             a ? 'A' : 'B', l, got, want);
+                    return msg;
+                }
+            }
+            cov_["golden_full_issues"]++;
+            if (golden_out_ && --golden_out_ == 0)
+                golden_kind_ ^= 1u;
+        }
+        return NULL;
+    }
+
+    // a live thread (in the registers or the pool), or -1
+    static int live_tid(const dwf_cfg &cfg, const dwf_state &s, Rng &rng) {
+        const unsigned T = dwf_threads(&cfg);
+        unsigned start = static_cast<unsigned>(rng.below(T));
+        for (unsigned i = 0; i < T; i++)
+            if (s.live[(start + i) % T])
+                return static_cast<int>((start + i) % T);
+        return -1;
+    }
+
+    void illegal(const dwf_cfg &cfg, const dwf_state &s, Rng &rng, dwf_in &in) {
+        const unsigned L = cfg.lanes;
+        const uint64_t all = bits_mask(L);
+        const unsigned l = static_cast<unsigned>(rng.below(L));
+        in.cm_valid = 1;
+        in.cm_pc_t = pc_of(static_cast<unsigned>(rng.below(96)));
+        in.cm_pc_nt = in.cm_pc_t + 4;
+        switch (rng.below(3)) {
+        case 0: {
+            in.cm_mask_t = (rng.bits(L) | (1ull << l)) & all;
+            in.cm_mask_nt = (rng.bits(L) | (1ull << l)) & all;
+            expect_err_ = DWF_ERR_OVERLAP;
+            cov_["ill_overlap"]++;
+            break;
+        }
+        case 1: {
+            unsigned bad = static_cast<unsigned>(rng.below(dwf_threads(&cfg)));
+            if (warp_pool_home_lane(bad, L, cfg.swizzle) == l)
+                bad ^= 2u;
+            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, bad);
+            in.cm_mask_nt = 1ull << l;
+            expect_err_ = DWF_ERR_HOME_LANE;
+            cov_["ill_home_lane"]++;
+            break;
+        }
+        default: {
+            int t = live_tid(cfg, s, rng);
+            if (t < 0) {
+                in.cm_valid = 0;
+                return;
+            }
+            unsigned h = warp_pool_home_lane(static_cast<unsigned>(t), L, cfg.swizzle);
+            warp_pool_put_tid(in.cm_tids, h, cfg.tid_bits, static_cast<unsigned>(t));
+            in.cm_mask_t = 1ull << h;
+            expect_err_ = DWF_ERR_TID_LIVE;
+            cov_["ill_tid_live"]++;
+            break;
+        }
+        }
+    }
+
+    void observe(const dwf_cfg &cfg, const dwf_state &before, const dwf_state &after,
+                 const dwf_in &in, const dwf_out &o, bool accepted) {
+        const unsigned L = cfg.lanes, T = dwf_threads(&cfg);
+        const unsigned used = T - after.pool.fcnt;
+        uint64_t &hw = cov_["occ_hw"];
+        if (used > hw)
+            hw = used;
+        if (10 * used >= 9 * T)
+            cov_["occ_ge_90pct"]++;
+        if (o.ovf)
+            cov_["ovf_cycles"]++;
+        if (accepted) {
+            for (unsigned j = 0; j < 2; j++) {
+                if (!before.ur_mask[j])
+                    continue;
+                const bool hit = j ? o.lk1_hit : o.lk0_hit;
+                cov_[hit ? "lk_hits" : "lk_misses"]++;
+                if (j ? o.lk1_evict : o.lk0_evict)
+                    cov_["lk_evicts"]++;
+                if (j ? o.lk1_conflict : o.lk0_conflict)
+                    cov_["lk_conflicts"]++;
+            }
+            if (o.inv_hit)
+                cov_["inv_hits"]++;
+        }
+        // the commit
+        if (accepted && in.cm_valid) {
+            const uint64_t m = (in.cm_mask_t | in.cm_mask_nt) & bits_mask(L);
+            if (in.cm_mask_t && in.cm_mask_nt && in.cm_pc_t == in.cm_pc_nt)
+                cov_["merged"]++;
+            for (unsigned l = 0; l < L; l++)
+                if (bits_get(m, l))
+                    where_[warp_pool_get_tid(in.cm_tids, l, cfg.tid_bits)] = W_LIVE;
+            if (commit_ >= 0) {
+                const Warp &w = pipe_[commit_];
+                for (unsigned l = 0; l < L; l++)
+                    if (bits_get(w.mask & ~m, l)) {
+                        where_[w.tid[l]] = collecting(cfg, w.tid[l]) ? W_RESERVE : W_EXITED;
+                        cov_["exits"]++;
+                    }
+                pipe_.erase(pipe_.begin() + commit_);
+            }
+            if (launch_)
+                cov_["launches"]++;
+        }
+        // the issue: threads back to the pipeline (golden ones collected)
+        if (o.iss_valid) {
+            if (o.iss_src == WP_SRC_UNTRACKED)
+                cov_["untracked_issues"]++;
+            else if (o.iss_src == WP_SRC_LOCK)
+                cov_["lock_issues"]++;
+            else
+                cov_["pick_issues"]++;
+            unsigned n = bits_popcount(o.iss_mask);
+            cov_[n == 1 ? "sz1" : n <= 4 ? "sz2_4" : n <= 8 ? "sz5_8" : n < 16 ? "sz9_15"
+                                                                               : "sz16"]++;
+            Warp w;
+            std::memset(&w, 0, sizeof w);
+            w.ready = cyc_ + 1 + (cyc_ * 2654435761u >> 7) % 24;
+            w.pc = o.iss_pc;
+            for (unsigned l = 0; l < L; l++) {
+                if (!bits_get(o.iss_mask, l))
+                    continue;
+                unsigned t = warp_pool_get_tid(o.iss_tids, l, cfg.tid_bits);
+                w.tid[l] = t;
+                if (collecting(cfg, t)) {
+                    where_[t] = W_RESERVE;
+                } else {
+                    where_[t] = W_FLIGHT;
+                    w.mask |= 1ull << l;
+                }
+            }
+            if (w.mask)
+                pipe_.push_back(w);
+        }
+        // exited golden threads are collected too
+        if (cyc_ >= golden_due_ && golden_step_ == 0)
+            for (unsigned t = 0; t < T; t++)
+                if (where_[t] == W_EXITED && golden_thread(cfg, t))
+                    where_[t] = W_RESERVE;
+    }
+
+    std::vector<Warp> pipe_;
+    uint8_t where_[kMaxT];
+    unsigned mode_k_, div_pct_, stall_;
+    unsigned golden_step_, golden_out_, golden_kind_;
+    uint64_t golden_due_;
+    unsigned expect_err_;
+    int commit_;
+    bool launch_;
+    uint64_t cyc_;
+    Coverage cov_;
+};
+
+int main(int argc, char **argv)
+{
+    return cosim_main<DwfModel, DwfStim>(argc, argv);
+}

@@ -1,0 +1,522 @@
+/*
+ * test_dwf.c -- golden tests of the composed dynamic warp formation top
+ * (rtl_c/dwf.h: warp update registers -> PC-warp LUT -> warp pool, issue ->
+ * LUT invalidation; 000 Fig. 11).  Every cycle runs dwf_eval, dwf_step and
+ * dwf_check; the steps assert the outputs and the parts of the state the
+ * step changes.  Runs:
+ *   - 000 Fig. 9 made concrete (4 lanes, swizzle off): two full warps
+ *     A = {0,1,6,7}, B = {4,5,2,3}; the same commits with each commit's
+ *     groups issued on their own (what a per-warp stack does) issue four
+ *     warps of two threads;
+ *   - 000 Fig. 7 even/odd pathology (threads with an even TID take the
+ *     branch): without swizzling only half-full warps form, with it full ones;
+ *   - a lane conflict through the whole path: split, IDX moves, the old warp
+ *     is not filled again and still issues;
+ *   - DMaj through the whole path: PCs with 10, 6 and 3 threads issue in
+ *     that order, every warp of one PC before the next;
+ *   - each illegal input (err code, state unchanged), and dwf_check catching
+ *     a corrupted state.
+ */
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "../rtl_c/dwf.h"
+#include "check.h"
+
+static dwf_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned swizzle)
+{
+    dwf_cfg c = dwf_default_cfg();
+    c.lanes = lanes;
+    c.tid_bits = tid_bits;
+    c.swizzle = swizzle;
+    return c;
+}
+
+/* The TID at lane l of static warp w (home lanes, with swizzling). */
+static unsigned static_tid(const dwf_cfg *c, unsigned w, unsigned l)
+{
+    unsigned i;
+    for (i = 0; i < c->lanes; i++)
+        if (warp_pool_home_lane(w * c->lanes + i, c->lanes, c->swizzle) == l)
+            return w * c->lanes + i;
+    return 0;
+}
+
+static dwf_in commit(const dwf_cfg *c, unsigned w, uint64_t mt, uint64_t mnt, uint64_t pct,
+                     uint64_t pcnt)
+{
+    dwf_in in;
+    unsigned l;
+    memset(&in, 0, sizeof in);
+    in.cm_valid = 1;
+    for (l = 0; l < c->lanes; l++)
+        if (bits_get(mt | mnt, l))
+            warp_pool_put_tid(in.cm_tids, l, c->tid_bits, static_tid(c, w, l));
+    in.cm_mask_t = mt;
+    in.cm_mask_nt = mnt;
+    in.cm_pc_t = pct;
+    in.cm_pc_nt = pcnt;
+    return in;
+}
+
+static dwf_in idle(unsigned iss_req)
+{
+    dwf_in in;
+    memset(&in, 0, sizeof in);
+    in.iss_req = iss_req;
+    return in;
+}
+
+/* One cycle: eval, step, check. */
+static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
+{
+    dwf_out o;
+    const char *why;
+    dwf_eval(c, s, in, &o);
+    dwf_step(c, s, in);
+    why = dwf_check(c, s);
+    if (why)
+        printf("  dwf_check: %s\n", why);
+    CHECK(why == NULL);
+    CHECK_EQ(o.cm_ready, 1);
+    return o;
+}
+
+static unsigned iss_tid(const dwf_cfg *c, const dwf_out *o, unsigned l)
+{
+    return warp_pool_get_tid(o->iss_tids, l, c->tid_bits);
+}
+
+/* The pool warp x holds exactly the TIDs t[l] (l with t[l] >= 0). */
+static void check_warp(const dwf_cfg *c, const dwf_state *s, unsigned x, uint64_t pc,
+                       const int *t)
+{
+    unsigned l;
+    uint64_t lv = 0;
+    CHECK_EQ(s->pool.valid[x], 1);
+    CHECK_EQ(s->pool.pc[x], pc);
+    for (l = 0; l < c->lanes; l++)
+        if (t[l] >= 0) {
+            lv |= 1ull << l;
+            CHECK_EQ(s->pool.tid[x][l], t[l]);
+        }
+    CHECK_EQ(s->pool.lv[x], lv);
+}
+
+enum { PA = 0x100, PB = 0x200 };
+
+TEST(fig9_two_full_warps)
+{
+    const dwf_cfg c = small_cfg(4, 4, 0);
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    unsigned k, seen_a = 0, seen_b = 0;
+    static const int wa0[4] = {0, 1, -1, -1}, wb0[4] = {-1, -1, 2, 3};
+    static const int wa[4] = {0, 1, 6, 7}, wb[4] = {4, 5, 2, 3};
+    CHECK(dwf_cfg_check(&c) == NULL);
+    dwf_reset(&c, &s);
+
+    /* c0: W0 commits, lanes 0,1 -> A, lanes 2,3 -> B */
+    in = commit(&c, 0, 0x3, 0xC, PA, PB);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.ur_valid, 0);
+    CHECK_EQ(o.free_cnt, 16);
+    CHECK_EQ(s.ur_mask[0], 0x3);
+    CHECK_EQ(s.ur_mask[1], 0xC);
+    CHECK_EQ(s.ur_pc[0], PA);
+    CHECK_EQ(s.ur_pc[1], PB);
+    for (k = 0; k < 16; k++)
+        CHECK_EQ(s.live[k], k < 4);
+
+    /* c1: the registers look up A and B (misses: new warps 0 and 1);
+     * W1 commits, lanes 0,1 -> B, lanes 2,3 -> A */
+    in = commit(&c, 1, 0xC, 0x3, PA, PB);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.ur_valid, 1);
+    CHECK_EQ(o.lk0_hit, 0);
+    CHECK_EQ(o.lk1_hit, 0);
+    CHECK_EQ(o.lk0_evict, 0);
+    check_warp(&c, &s, 0, PA, wa0);
+    check_warp(&c, &s, 1, PB, wb0);
+    CHECK_EQ(s.pool.fcnt, 14);
+    CHECK_EQ(s.ur_mask[0], 0xC);
+    CHECK_EQ(s.ur_mask[1], 0x3);
+
+    /* c2: both lookups hit without a lane conflict: W1's threads join */
+    in = idle(0);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.lk0_hit, 1);
+    CHECK_EQ(o.lk1_hit, 1);
+    CHECK_EQ(o.lk0_conflict, 0);
+    CHECK_EQ(o.lk1_conflict, 0);
+    check_warp(&c, &s, 0, PA, wa);
+    check_warp(&c, &s, 1, PB, wb);
+    CHECK_EQ(s.pool.fcnt, 14);
+
+    /* c3, c4: two issues of four threads */
+    for (k = 0; k < 2; k++) {
+        in = idle(1);
+        o = cyc(&c, &s, &in);
+        CHECK_EQ(o.iss_valid, 1);
+        CHECK_EQ(o.iss_mask, 0xF);
+        CHECK(o.iss_pc == PA || o.iss_pc == PB);
+        {
+            const int *want = o.iss_pc == PA ? wa : wb;
+            unsigned l;
+            for (l = 0; l < 4; l++)
+                CHECK_EQ(iss_tid(&c, &o, l), want[l]);
+        }
+        CHECK_EQ(o.inv_hit, 1); /* the LUT entry of the issued warp goes */
+        seen_a += o.iss_pc == PA;
+        seen_b += o.iss_pc == PB;
+    }
+    CHECK_EQ(seen_a, 1);
+    CHECK_EQ(seen_b, 1);
+    CHECK_EQ(s.pool.fcnt, 16);
+    for (k = 0; k < 16; k++)
+        CHECK_EQ(s.live[k], 0);
+}
+
+/* The same two commits with each commit's groups issued on their own, as a
+ * per-warp (static) stack issues them: four warps of two threads. */
+TEST(fig9_static_issue_four_half_warps)
+{
+    const dwf_cfg c = small_cfg(4, 4, 0);
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    unsigned w, k, issues = 0, threads = 0;
+    dwf_reset(&c, &s);
+    for (w = 0; w < 2; w++) {
+        in = w ? commit(&c, 1, 0xC, 0x3, PA, PB) : commit(&c, 0, 0x3, 0xC, PA, PB);
+        o = cyc(&c, &s, &in);
+        in = idle(0);
+        o = cyc(&c, &s, &in); /* the registers drain into the pool */
+        for (k = 0; k < 2; k++) {
+            in = idle(1);
+            o = cyc(&c, &s, &in);
+            CHECK_EQ(o.iss_valid, 1);
+            CHECK_EQ(bits_popcount(o.iss_mask), 2);
+            issues++;
+            threads += bits_popcount(o.iss_mask);
+        }
+        CHECK_EQ(s.pool.fcnt, 16);
+    }
+    CHECK_EQ(issues, 4);
+    CHECK_EQ(threads, 8);
+}
+
+/* 000 Fig. 7: threads with an even TID go to T, odd ones to N, for the four
+ * static warps of 16 threads at 4 lanes; then every warp issues. */
+static void even_odd(unsigned swizzle, unsigned *sizes, unsigned *n)
+{
+    const dwf_cfg c = small_cfg(4, 4, swizzle);
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    unsigned w, l, k;
+    dwf_reset(&c, &s);
+    *n = 0;
+    for (w = 0; w < 4; w++) {
+        uint64_t even = 0;
+        for (l = 0; l < 4; l++)
+            if (static_tid(&c, w, l) % 2 == 0)
+                even |= 1ull << l;
+        in = commit(&c, w, even, 0xF & ~even, 0x300, 0x400);
+        o = cyc(&c, &s, &in);
+        CHECK_EQ(o.err, 0);
+    }
+    in = idle(0);
+    o = cyc(&c, &s, &in);
+    for (k = 0; k < 40 && s.pool.fcnt < 16; k++) {
+        in = idle(1);
+        o = cyc(&c, &s, &in);
+        CHECK_EQ(o.iss_valid, 1);
+        sizes[(*n)++] = bits_popcount(o.iss_mask);
+    }
+    CHECK_EQ(s.pool.fcnt, 16);
+}
+
+TEST(fig7_even_odd_without_swizzle)
+{
+    unsigned sizes[40], n, i;
+    even_odd(0, sizes, &n);
+    CHECK_EQ(n, 8);
+    for (i = 0; i < n; i++)
+        CHECK_EQ(sizes[i], 2); /* never a full warp */
+}
+
+TEST(fig7_even_odd_with_swizzle)
+{
+    unsigned sizes[40], n, i;
+    even_odd(1, sizes, &n);
+    CHECK_EQ(n, 4);
+    for (i = 0; i < n; i++)
+        CHECK_EQ(sizes[i], 4); /* full warps */
+}
+
+TEST(lane_conflict_through_the_path)
+{
+    const dwf_cfg c = small_cfg(4, 4, 0);
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    unsigned k, e, found = 0;
+    static const int w0a[4] = {0, 1, 6, -1}, w2s[4] = {-1, 5, -1, -1}, w2[4] = {8, 5, -1, -1};
+    static const int w1[4] = {4, -1, 2, 3}, w3[4] = {-1, -1, -1, 7};
+    dwf_reset(&c, &s);
+    /* W0: lanes 0,1 -> A (warp 0), 2,3 -> B (warp 1) */
+    in = commit(&c, 0, 0x3, 0xC, PA, PB);
+    cyc(&c, &s, &in);
+    /* W1: lanes 1,2 -> A (lane 1 taken in warp 0), lanes 0,3 -> B (lane 3 taken) */
+    in = commit(&c, 1, 0x6, 0x9, PA, PB);
+    cyc(&c, &s, &in);
+    in = idle(0);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.lk0_hit, 1);
+    CHECK_EQ(o.lk0_conflict, 1);
+    CHECK_EQ(o.lk1_hit, 1);
+    CHECK_EQ(o.lk1_conflict, 1);
+    check_warp(&c, &s, 0, PA, w0a);   /* lane 2 joined, lane 1 split off */
+    check_warp(&c, &s, 2, PA, w2s);
+    check_warp(&c, &s, 1, PB, w1);
+    check_warp(&c, &s, 3, PB, w3);
+    /* IDX moved to the new warps, OCC = the conflicting lanes */
+    for (e = 0; e < 32; e++)
+        if (s.lut.valid[e]) {
+            if (s.lut.pc[e] == PA) {
+                CHECK_EQ(s.lut.idx[e], 2);
+                CHECK_EQ(s.lut.occ[e], 0x2);
+                found++;
+            } else if (s.lut.pc[e] == PB) {
+                CHECK_EQ(s.lut.idx[e], 3);
+                CHECK_EQ(s.lut.occ[e], 0x8);
+                found++;
+            }
+        }
+    CHECK_EQ(found, 2);
+    /* W2 lane 0 -> A: joins the new warp 2, not the old warp 0 */
+    in = commit(&c, 2, 0x1, 0x0, PA, PB);
+    cyc(&c, &s, &in);
+    in = idle(0);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.lk0_hit, 1);
+    CHECK_EQ(o.lk0_conflict, 0);
+    CHECK_EQ(o.lk1_hit, 0);
+    check_warp(&c, &s, 0, PA, w0a);
+    check_warp(&c, &s, 2, PA, w2);
+    /* everything issues, the old warp 0 included, with its three threads */
+    found = 0;
+    for (k = 0; k < 8 && s.pool.fcnt < 16; k++) {
+        in = idle(1);
+        o = cyc(&c, &s, &in);
+        CHECK_EQ(o.iss_valid, 1);
+        if (o.iss_idx == 0) {
+            CHECK_EQ(o.iss_mask, 0x7);
+            CHECK_EQ(iss_tid(&c, &o, 0), 0);
+            CHECK_EQ(iss_tid(&c, &o, 1), 1);
+            CHECK_EQ(iss_tid(&c, &o, 2), 6);
+            found++;
+        }
+    }
+    CHECK_EQ(found, 1);
+    CHECK_EQ(s.pool.fcnt, 16);
+}
+
+TEST(majority_through_the_path)
+{
+    const dwf_cfg c = small_cfg(4, 5, 0);
+    enum { X = 0x500, Y = 0x600, Z = 0x700 };
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    unsigned k, n = 0, done_x = 0, done_y = 0;
+    unsigned cnt[3] = {0, 0, 0};
+    CHECK(c.policy == WP_POL_DMAJ);
+    dwf_reset(&c, &s);
+    /* X gets 4 + 4 + 2 = 10 threads, Y 2 + 4 = 6, Z 3 (lane 3 of W4 exits) */
+    in = commit(&c, 0, 0xF, 0x0, X, Y);
+    cyc(&c, &s, &in);
+    in = commit(&c, 1, 0xF, 0x0, X, Y);
+    cyc(&c, &s, &in);
+    in = commit(&c, 2, 0x3, 0xC, X, Y);
+    cyc(&c, &s, &in);
+    in = commit(&c, 3, 0x0, 0xF, X, Y);
+    cyc(&c, &s, &in);
+    in = commit(&c, 4, 0x7, 0x0, Z, Y);
+    cyc(&c, &s, &in);
+    for (k = 0; k < 40; k++) { /* drain the registers and let the table sort */
+        in = idle(0);
+        cyc(&c, &s, &in);
+    }
+    CHECK_EQ(s.pool.tpc[0], X);
+    CHECK_EQ(s.pool.tcm1[0], 9);
+    CHECK_EQ(s.pool.tpc[1], Y);
+    CHECK_EQ(s.pool.tcm1[1], 5);
+    CHECK_EQ(s.pool.tpc[2], Z);
+    CHECK_EQ(s.pool.tcm1[2], 2);
+    for (k = 0; k < 20 && s.pool.fcnt < 32; k++) {
+        in = idle(1);
+        o = cyc(&c, &s, &in);
+        CHECK_EQ(o.iss_valid, 1);
+        n++;
+        if (o.iss_pc == X) {
+            CHECK_EQ(done_x, 0);
+            cnt[0] += bits_popcount(o.iss_mask);
+            done_x = cnt[0] == 10;
+        } else if (o.iss_pc == Y) {
+            CHECK_EQ(done_x, 1); /* every X warp went first */
+            CHECK_EQ(done_y, 0);
+            cnt[1] += bits_popcount(o.iss_mask);
+            done_y = cnt[1] == 6;
+        } else {
+            CHECK_EQ(o.iss_pc, Z);
+            CHECK_EQ(done_y, 1);
+            cnt[2] += bits_popcount(o.iss_mask);
+        }
+    }
+    CHECK_EQ(cnt[0], 10);
+    CHECK_EQ(cnt[1], 6);
+    CHECK_EQ(cnt[2], 3);
+    CHECK_EQ(n, 6); /* X: 4,4,2  Y: 4,2  Z: 3 */
+}
+
+TEST(equal_pcs_merge_and_exits)
+{
+    const dwf_cfg c = small_cfg(4, 4, 1);
+    dwf_state s;
+    dwf_in in;
+    dwf_out o;
+    dwf_reset(&c, &s);
+    in = commit(&c, 1, 0x5, 0x2, PA, PA); /* lane 3 exits */
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s.ur_mask[0], 0x7);
+    CHECK_EQ(s.ur_mask[1], 0x0);
+    CHECK_EQ(s.live[static_tid(&c, 1, 3)], 0);
+    CHECK_EQ(s.live[static_tid(&c, 1, 0)], 1);
+    in = idle(0);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(s.pool.lv[0], 0x7);
+    CHECK_EQ(s.pool.valid[1], 0);
+    /* a commit where every thread exits latches nothing */
+    in = commit(&c, 2, 0x0, 0x0, PA, PB);
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s.ur_mask[0] | s.ur_mask[1], 0);
+    /* a commit while an issue goes: the thread that issues is live until the edge */
+    in = commit(&c, 0, 0xF, 0x0, PB, PA);
+    in.iss_req = 1;
+    o = cyc(&c, &s, &in);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_mask, 0x7);
+    CHECK_EQ(s.live[static_tid(&c, 1, 0)], 0);
+    CHECK_EQ(s.live[0], 1);
+}
+
+static void expect_err(const dwf_cfg *c, const dwf_state *s, const dwf_in *in, unsigned code)
+{
+    dwf_out o;
+    dwf_state t = *s;
+    dwf_eval(c, s, in, &o);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, code);
+    CHECK_EQ(o.iss_valid, 0);
+    CHECK_EQ(o.cm_ready, 1);
+    dwf_step(c, &t, in);
+    {
+        /* the state after an err: the pool's idle step (table sort) only */
+        dwf_state e = *s;
+        warp_pool_cfg pc = dwf_pool_cfg(c);
+        warp_pool_in z;
+        memset(&z, 0, sizeof z);
+        warp_pool_step(&pc, &e.pool, &z);
+        CHECK(memcmp(&t, &e, sizeof t) == 0);
+        CHECK(memcmp(t.ur_mask, s->ur_mask, sizeof t.ur_mask) == 0);
+        CHECK(memcmp(t.live, s->live, sizeof t.live) == 0);
+        CHECK(memcmp(&t.lut, &s->lut, sizeof t.lut) == 0);
+    }
+}
+
+TEST(illegal_input)
+{
+    const dwf_cfg c = small_cfg(4, 4, 1);
+    dwf_state s;
+    dwf_in in;
+    dwf_reset(&c, &s);
+    in = idle(1);
+    expect_err(&c, &s, &in, DWF_ERR_ISS_EMPTY);
+    in = commit(&c, 0, 0x3, 0x6, PA, PB);
+    expect_err(&c, &s, &in, DWF_ERR_OVERLAP);
+    in = commit(&c, 1, 0x3, 0x0, PA, PB);
+    warp_pool_put_tid(in.cm_tids, 0, c.tid_bits, 4); /* tid 4's home lane is 1 (swizzled) */
+    expect_err(&c, &s, &in, DWF_ERR_HOME_LANE);
+    /* put W0 into the registers, then into the pool: both count as live */
+    in = commit(&c, 0, 0x3, 0xC, PA, PB);
+    cyc(&c, &s, &in);
+    in = commit(&c, 2, 0x1, 0x0, PA, PB);
+    warp_pool_put_tid(in.cm_tids, 0, c.tid_bits, 0);
+    expect_err(&c, &s, &in, DWF_ERR_TID_LIVE);
+    in.iss_req = 0;
+    in = idle(0);
+    cyc(&c, &s, &in);
+    in = commit(&c, 2, 0x8, 0x1, PA, PB);
+    warp_pool_put_tid(in.cm_tids, 3, c.tid_bits, 3);
+    expect_err(&c, &s, &in, DWF_ERR_TID_LIVE);
+    /* err holds the issue too */
+    in.iss_req = 1;
+    expect_err(&c, &s, &in, DWF_ERR_TID_LIVE);
+    CHECK(strcmp(dwf_err_name(DWF_ERR_TID_LIVE), "TID_LIVE") == 0);
+}
+
+TEST(check_catches_corruption)
+{
+    const dwf_cfg c = small_cfg(4, 4, 0);
+    dwf_state s, t;
+    dwf_in in;
+    dwf_reset(&c, &s);
+    in = commit(&c, 0, 0x3, 0xC, PA, PB);
+    cyc(&c, &s, &in);
+    t = s;
+    t.live[0] = 0; /* a thread lost */
+    CHECK(dwf_check(&c, &t) != NULL);
+    t = s;
+    t.ur_mask[1] |= 0x1; /* REQs overlap */
+    CHECK(dwf_check(&c, &t) != NULL);
+    in = idle(0);
+    cyc(&c, &s, &in);
+    t = s;
+    CHECK(dwf_check(&c, &t) == NULL);
+    {
+        unsigned e;
+        for (e = 0; e < 32; e++)
+            if (t.lut.valid[e]) {
+                t.lut.idx[e] ^= 1u; /* points to the other warp */
+                break;
+            }
+        CHECK(dwf_check(&c, &t) != NULL);
+    }
+    CHECK(dwf_cfg_check(&c) == NULL);
+    {
+        dwf_cfg b = c;
+        b.tid_bits = 9;
+        CHECK(dwf_cfg_check(&b) != NULL);
+    }
+}
+
+int main(void)
+{
+    RUN(fig9_two_full_warps);
+    RUN(fig9_static_issue_four_half_warps);
+    RUN(fig7_even_odd_without_swizzle);
+    RUN(fig7_even_odd_with_swizzle);
+    RUN(lane_conflict_through_the_path);
+    RUN(majority_through_the_path);
+    RUN(equal_pcs_merge_and_exits);
+    RUN(illegal_input);
+    RUN(check_catches_corruption);
+    return test_summary();
+}

@@ -1,0 +1,330 @@
+// dwf.v -- dynamic warp formation, the composed top (000 Fig. 11): warp
+// update registers -> pc_warp_lut (two lookups) -> warp_pool (four groups);
+// the pool's issue -> the LUT's invalidation.  Twin of rtl_c/dwf.{h,c},
+// which documents the wiring, timing, illegal input, push-back argument and
+// invariants in full.  Instantiates verilog/pc_warp_lut.v and
+// verilog/warp_pool.v (same parameters passed down; Verilator and Icarus
+// find them with -y verilog).
+//
+//   | parameter   | default | meaning                                      |
+//   |-------------|---------|----------------------------------------------|
+//   | LANES       | 16      | SIMD width, power of two 2..32               |
+//   | TID_W       | 8       | TID width; THREADS = POOL = 2^TID_W <= 256   |
+//   | PC_W        | 32      | PC width                                     |
+//   | SCHED_W     | 8       | pool scheduler data (DTime / DPdPri)         |
+//   | POLICY      | 0       | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri         |
+//   | SWIZZLE     | 1       | thread swizzling (000 4.1)                   |
+//   | MAJ         | 32      | majority table slots                         |
+//   | LUT_ENTRIES | 32      | PC-warp LUT entries (2-way)                  |
+//   | POOL, IDX_W, FREE_W, TW, THREADS | derived, do not override        |
+//
+// Timing: outputs combinational from the registered state and this cycle's
+// inputs; the update registers, the live vector and both units change at
+// the rising edge; rst synchronous, active high.  err (own checks: ISS_EMPTY,
+// OVERLAP, HOME_LANE, TID_LIVE; INTERNAL = a sub-unit err, never) holds the
+// commit and the registers; the sub-units see an idle cycle (no lookup, no
+// group, no issue: only the pool's background table sort moves).
+//
+// Yosys `synth` at the defaults (tools/lint.sh reads the sub-units through
+// `hierarchy -libdir verilog` and synthesizes all three): about 5.7 CPU
+// minutes on this machine, nearly all of it warp_pool (~4) and pc_warp_lut
+// (~1), which their own lint synthesizes too; the dwf's own logic (496
+// flip-flops: update registers and live vector; 4577 cells) takes about 14 s
+// with the sub-units read as black boxes (read_verilog -lib).
+//
+// LUT invalidation: inv_valid = go && iss_req && the pool's cand_valid,
+// inv_idx = cand_idx (the pool's issue choice from its registered state),
+// which equal the pool's iss_valid/iss_idx whenever the pool has no err
+// (always here; dwf_check asserts it).  The pool's iss_valid itself is gated
+// by its err, which depends on its groups, i.e. on the LUT: wiring it to
+// inv_valid would be a combinational loop.
+module dwf #(
+    parameter LUT_ENTRIES = 32,
+    parameter LANES       = 16,
+    parameter TID_W       = 8,
+    parameter PC_W        = 32,
+    parameter SCHED_W     = 8,
+    parameter POLICY      = 0,
+    parameter SWIZZLE     = 1,
+    parameter MAJ         = 32,
+    parameter POOL        = 1 << TID_W,
+    parameter THREADS     = 1 << TID_W,
+    parameter IDX_W       = TID_W,
+    parameter FREE_W      = TID_W + 1,
+    parameter TW          = LANES * TID_W
+) (
+    input  wire               clk,
+    input  wire               rst,
+    input  wire               iss_req,
+    input  wire               cm_valid,
+    input  wire [TW-1:0]      cm_tids,
+    input  wire [LANES-1:0]   cm_mask_t,
+    input  wire [LANES-1:0]   cm_mask_nt,
+    input  wire [PC_W-1:0]    cm_pc_t,
+    input  wire [PC_W-1:0]    cm_pc_nt,
+    input  wire [SCHED_W-1:0] cm_prio_t,
+    input  wire [SCHED_W-1:0] cm_prio_nt,
+    output wire               cm_ready,
+    output wire               err,
+    output wire [2:0]         err_code,
+    output wire               ur_valid,
+    output wire [FREE_W-1:0]  free_cnt,
+    output wire               ovf,
+    output wire               iss_valid,
+    output wire [1:0]         iss_src,
+    output wire [IDX_W-1:0]   iss_idx,
+    output wire [PC_W-1:0]    iss_pc,
+    output wire [LANES-1:0]   iss_mask,
+    output wire [TW-1:0]      iss_tids,
+    output wire               lk0_hit,
+    output wire               lk0_conflict,
+    output wire               lk0_evict,
+    output wire               lk1_hit,
+    output wire               lk1_conflict,
+    output wire               lk1_evict,
+    output wire               inv_hit
+);
+    localparam LW = $clog2(LANES);
+    localparam SETS = LUT_ENTRIES / 2;
+    localparam SET_W = $clog2(SETS);
+    localparam ENT_W = $clog2(LUT_ENTRIES);
+    localparam [2:0] E_NONE = 3'd0, E_ISS_EMPTY = 3'd1, E_OVERLAP = 3'd2,
+                     E_HOME_LANE = 3'd3, E_TID_LIVE = 3'd4, E_INTERNAL = 3'd7;
+
+    // ---------------------------------------------- warp update registers
+    reg  [TW-1:0]      ur_tids_q;
+    reg  [PC_W-1:0]    ur_pc0_q, ur_pc1_q;
+    reg  [LANES-1:0]   ur_req0_q, ur_req1_q;
+    reg  [SCHED_W-1:0] ur_prio0_q, ur_prio1_q;
+
+    // ------------------------------------------------------- sub-units
+    wire              lut_ready, lut_err;
+    wire [2:0]        lut_err_code;
+    wire [1:0]        lut_need_cnt;
+    wire [SET_W-1:0]  lk0_set, lk1_set;
+    wire              lk0_way, lk1_way;
+    wire [LANES-1:0]  lk0_join_mask, lk0_new_mask, lk1_join_mask, lk1_new_mask;
+    wire [IDX_W-1:0]  lk0_join_idx, lk0_new_idx, lk1_join_idx, lk1_new_idx;
+    wire              lk0_new, lk1_new;
+    wire              rd_valid, rd_lru;
+    wire [PC_W-1:0]   rd_pc;
+    wire [LANES-1:0]  rd_occ;
+    wire [IDX_W-1:0]  rd_idx;
+    wire              pool_ready, pool_err;
+    wire [3:0]        pool_err_code;
+    wire [IDX_W-1:0]  free_idx0, free_idx1;
+    wire              cand_valid;
+    wire [IDX_W-1:0]  cand_idx;
+
+    // ------------------------------------------------ own checks (err)
+    reg  [2:0]  own_code;
+    wire [LANES-1:0] cm_m = cm_mask_t | cm_mask_nt;
+    wire [THREADS-1:0] live_hit;    // thread t committed in its home lane while live
+    reg  [LANES-1:0] home_bad;
+    always @* begin : home
+        integer l;
+        for (l = 0; l < LANES; l = l + 1) begin : lane
+            reg [TID_W-1:0] t;
+            reg [LW-1:0] h;
+            reg odd;                 // the static warp number t / LANES is odd
+            t = cm_tids[l*TID_W +: TID_W];
+            odd = (TID_W > LW) ? t[LW % TID_W] : 1'b0;
+            h = t[LW-1:0] ^ (((SWIZZLE != 0) && odd) ? {{(LW-1){1'b0}}, 1'b1}
+                                                     : {LW{1'b0}});
+            home_bad[l] = cm_m[l] && (h != l[LW-1:0]);
+        end
+    end
+    always @* begin
+        if (iss_req && free_cnt == POOL[FREE_W-1:0])
+            own_code = E_ISS_EMPTY;
+        else if (!cm_valid)
+            own_code = E_NONE;
+        else if ((cm_mask_t & cm_mask_nt) != {LANES{1'b0}})
+            own_code = E_OVERLAP;
+        else if (home_bad != {LANES{1'b0}})
+            own_code = E_HOME_LANE;
+        else if (live_hit != {THREADS{1'b0}})
+            own_code = E_TID_LIVE;
+        else
+            own_code = E_NONE;
+    end
+    wire go = own_code == E_NONE;
+
+    assign err      = !go || lut_err || pool_err;
+    assign err_code = !go ? own_code : (lut_err || pool_err) ? E_INTERNAL : E_NONE;
+    assign cm_ready = lut_ready && pool_ready;
+    assign ur_valid = (ur_req0_q | ur_req1_q) != {LANES{1'b0}};
+
+    wire [1:0] avail = (free_cnt >= 2) ? 2'd2 : free_cnt[1:0];
+
+    pc_warp_lut #(
+        .ENTRIES(LUT_ENTRIES),
+        .WAYS(2),
+        .LANES(LANES),
+        .PC_W(PC_W),
+        .POOL(POOL)
+    ) u_lut (
+        .clk(clk),
+        .rst(rst),
+        .lk0_valid(go && ur_req0_q != {LANES{1'b0}}),
+        .lk0_pc(ur_pc0_q),
+        .lk0_req(ur_req0_q),
+        .lk1_valid(go && ur_req1_q != {LANES{1'b0}}),
+        .lk1_pc(ur_pc1_q),
+        .lk1_req(ur_req1_q),
+        .alloc_idx0(free_idx0),
+        .alloc_idx1(free_idx1),
+        .alloc_avail(avail),
+        .inv_valid(go && iss_req && cand_valid),
+        .inv_idx(cand_idx),
+        .rd_entry({ENT_W{1'b0}}),
+        .ready(lut_ready),
+        .err(lut_err),
+        .err_code(lut_err_code),
+        .need_cnt(lut_need_cnt),
+        .lk0_hit(lk0_hit),
+        .lk0_conflict(lk0_conflict),
+        .lk0_evict(lk0_evict),
+        .lk0_set(lk0_set),
+        .lk0_way(lk0_way),
+        .lk0_join_mask(lk0_join_mask),
+        .lk0_join_idx(lk0_join_idx),
+        .lk0_new(lk0_new),
+        .lk0_new_mask(lk0_new_mask),
+        .lk0_new_idx(lk0_new_idx),
+        .lk1_hit(lk1_hit),
+        .lk1_conflict(lk1_conflict),
+        .lk1_evict(lk1_evict),
+        .lk1_set(lk1_set),
+        .lk1_way(lk1_way),
+        .lk1_join_mask(lk1_join_mask),
+        .lk1_join_idx(lk1_join_idx),
+        .lk1_new(lk1_new),
+        .lk1_new_mask(lk1_new_mask),
+        .lk1_new_idx(lk1_new_idx),
+        .inv_hit(inv_hit),
+        .rd_valid(rd_valid),
+        .rd_pc(rd_pc),
+        .rd_occ(rd_occ),
+        .rd_idx(rd_idx),
+        .rd_lru(rd_lru)
+    );
+
+    warp_pool #(
+        .LANES(LANES),
+        .POOL(POOL),
+        .TID_W(TID_W),
+        .PC_W(PC_W),
+        .SCHED_W(SCHED_W),
+        .POLICY(POLICY),
+        .SWIZZLE(SWIZZLE),
+        .MAJ(MAJ)
+    ) u_pool (
+        .clk(clk),
+        .rst(rst),
+        .iss_req(go && iss_req),
+        .wr_tids(ur_tids_q),
+        .g0_valid(lk0_join_mask != {LANES{1'b0}}),
+        .g0_new(1'b0),
+        .g0_idx(lk0_join_idx),
+        .g0_pc(ur_pc0_q),
+        .g0_mask(lk0_join_mask),
+        .g0_prio(ur_prio0_q),
+        .g1_valid(lk0_new),
+        .g1_new(1'b1),
+        .g1_idx(lk0_new_idx),
+        .g1_pc(ur_pc0_q),
+        .g1_mask(lk0_new_mask),
+        .g1_prio(ur_prio0_q),
+        .g2_valid(lk1_join_mask != {LANES{1'b0}}),
+        .g2_new(1'b0),
+        .g2_idx(lk1_join_idx),
+        .g2_pc(ur_pc1_q),
+        .g2_mask(lk1_join_mask),
+        .g2_prio(ur_prio1_q),
+        .g3_valid(lk1_new),
+        .g3_new(1'b1),
+        .g3_idx(lk1_new_idx),
+        .g3_pc(ur_pc1_q),
+        .g3_mask(lk1_new_mask),
+        .g3_prio(ur_prio1_q),
+        .ready(pool_ready),
+        .err(pool_err),
+        .err_code(pool_err_code),
+        .free_cnt(free_cnt),
+        .free_idx0(free_idx0),
+        .free_idx1(free_idx1),
+        .ovf(ovf),
+        .iss_valid(iss_valid),
+        .iss_src(iss_src),
+        .iss_idx(iss_idx),
+        .iss_pc(iss_pc),
+        .iss_mask(iss_mask),
+        .iss_tids(iss_tids),
+        .cand_valid(cand_valid),
+        .cand_idx(cand_idx)
+    );
+
+    // Debug/coverage outputs of the sub-units the dwf does not use.
+    /* verilator lint_off UNUSED */
+    wire unused_ok = &{1'b0, lut_err_code, lut_need_cnt, lk0_set, lk1_set, lk0_way, lk1_way,
+                       rd_valid, rd_pc, rd_occ, rd_idx, rd_lru, pool_err_code};
+    /* verilator lint_on UNUSED */
+
+    // --------------------------------------------------------- live vector
+    // Thread t can only be committed or issued in its home lane H: one TID
+    // comparator per direction and thread.
+    genvar gt;
+    generate
+        for (gt = 0; gt < THREADS; gt = gt + 1) begin : thr
+            localparam [TID_W-1:0] TT = gt;
+            localparam integer H = (gt % LANES) ^
+                                   (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
+            reg  lv;
+            wire cm_hit  = cm_m[H] && cm_tids[H*TID_W +: TID_W] == TT;
+            wire iss_hit = iss_valid && iss_mask[H] && iss_tids[H*TID_W +: TID_W] == TT;
+            assign live_hit[gt] = lv && cm_hit;
+            always @(posedge clk)
+                if (rst)
+                    lv <= 1'b0;
+                else if (go && cm_ready && cm_valid && cm_hit)
+                    lv <= 1'b1;
+                else if (go && iss_hit)
+                    lv <= 1'b0;
+        end
+    endgenerate
+
+    // ------------------------------------------------------- clock edge
+    wire merge = cm_mask_t != {LANES{1'b0}} && cm_mask_nt != {LANES{1'b0}} &&
+                 cm_pc_t == cm_pc_nt;
+    wire [LANES-1:0] req0_d = merge ? cm_m : cm_mask_t;
+    wire [LANES-1:0] req1_d = merge ? {LANES{1'b0}} : cm_mask_nt;
+    reg  [TW-1:0] tids_d;
+    always @* begin : tids_mask
+        integer l;
+        for (l = 0; l < LANES; l = l + 1)
+            tids_d[l*TID_W +: TID_W] = cm_m[l] ? cm_tids[l*TID_W +: TID_W] : {TID_W{1'b0}};
+    end
+    wire take = cm_valid && cm_m != {LANES{1'b0}};
+
+    always @(posedge clk) begin
+        if (rst) begin
+            ur_tids_q  <= {TW{1'b0}};
+            ur_pc0_q   <= {PC_W{1'b0}};
+            ur_pc1_q   <= {PC_W{1'b0}};
+            ur_req0_q  <= {LANES{1'b0}};
+            ur_req1_q  <= {LANES{1'b0}};
+            ur_prio0_q <= {SCHED_W{1'b0}};
+            ur_prio1_q <= {SCHED_W{1'b0}};
+        end else if (go && cm_ready) begin
+            ur_tids_q  <= take ? tids_d : {TW{1'b0}};
+            ur_req0_q  <= take ? req0_d : {LANES{1'b0}};
+            ur_req1_q  <= take ? req1_d : {LANES{1'b0}};
+            ur_pc0_q   <= (take && req0_d != {LANES{1'b0}}) ? cm_pc_t : {PC_W{1'b0}};
+            ur_pc1_q   <= (take && req1_d != {LANES{1'b0}}) ? cm_pc_nt : {PC_W{1'b0}};
+            ur_prio0_q <= (take && req0_d != {LANES{1'b0}}) ? cm_prio_t : {SCHED_W{1'b0}};
+            ur_prio1_q <= (take && req1_d != {LANES{1'b0}}) ? cm_prio_nt : {SCHED_W{1'b0}};
+        end
+    end
+
+endmodule
