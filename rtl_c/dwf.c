@@ -155,6 +155,7 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
 
     /* 3. the pool with the LUT's groups */
+    w->pool_in.hold = !go;
     w->pool_in.iss_req = pin.iss_req;
     memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
     for (j = 0; j < 2; j++) {
@@ -183,7 +184,7 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     const pc_warp_lut_out *q = &w.lut_out;
     dwf_wire(cfg, s, in, &w);
     memset(out, 0, sizeof *out);
-    out->cm_ready = q->ready && p->ready;
+    out->cm_ready = w.own_err || (q->ready && p->ready); /* err: 1, as every unit */
     if (w.own_err) {
         out->err = 1;
         out->err_code = w.own_err;
@@ -219,7 +220,8 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
     dwf_wire(cfg, s, &in, &w);
     ready = w.lut_out.ready && w.pool_out.ready;
     /* the sub-units take their own edges (each holds itself on its err/!ready);
-     * on the dwf's err they see an idle cycle (no lookup, group or issue) */
+     * on the dwf's err they see an idle cycle and the pool is held (hold = 1),
+     * so nothing changes anywhere */
     pc_warp_lut_step(&lc, &s->lut, &w.lut_in);
     warp_pool_step(&pc, &s->pool, &w.pool_in);
     if (w.own_err != DWF_ERR_NONE)

@@ -89,11 +89,11 @@
  * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0; the commit
  * is not latched, the registers do not drain, the live vector is unchanged,
  * and the sub-units see an idle cycle (no lookup, no group, no issue
- * request).  An idle cycle changes nothing in the LUT, and in the pool only
- * what every idle cycle changes: the majority table's background sort (one
- * odd-even phase, warp_pool.h).  So the state after an err is exactly the
- * state after warp_pool_step with an all-zero input (the cosim and the tests
- * assert that), no thread is lost and no work is taken.  First match:
+ * request) with the pool frozen by its hold input (hold = !go; without it
+ * the majority table's background sort would still take a phase).  So the
+ * state after an err is the state before, bit for bit (the cosim harness
+ * and the tests assert that); no thread is lost and no work is taken.
+ * First match:
  *   ISS_EMPTY  1  iss_req and the pool is empty (free_cnt = POOL); the
  *                 pool's own ISS_EMPTY, decided in the dwf so the whole cycle
  *                 can be held

@@ -143,6 +143,7 @@ static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
     warp_pool_in v;
     unsigned g, k, total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
     memset(&v, 0, sizeof v);
+    v.hold = bits_trunc(in->hold, 1);
     v.iss_req = bits_trunc(in->iss_req, 1);
     for (k = 0; k < nw; k++) {
         unsigned left = total - 64u * k;
@@ -299,7 +300,7 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     for (g = 0; g < WARP_POOL_GROUPS; g++)
         if (in->g_valid[g] && in->g_new[g])
             d->nnew++;
-    d->ready = d->err_code != 0u || d->nnew <= s->fcnt;
+    d->ready = !in->hold && (d->err_code != 0u || d->nnew <= s->fcnt);
     if (d->err_code == 0u && d->ready) {
         unsigned k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++)
@@ -309,7 +310,7 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
                 k++;
             }
     }
-    d->iss = iss_cand && d->err_code == 0u;
+    d->iss = iss_cand && d->err_code == 0u && !in->hold;
     d->accept = d->err_code == 0u && d->ready;
     d->active = d->err_code == 0u && (d->ready || d->iss);
 
@@ -714,6 +715,7 @@ void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
     unsigned g, iw = warp_pool_idx_w(cfg), pw = cfg->pc_bits, lw = cfg->lanes;
     unsigned tw = cfg->lanes * cfg->tid_bits;
 
+    visit(ctx, "hold", 1, in->hold, PORT_IN);
     visit(ctx, "iss_req", 1, in->iss_req, PORT_IN);
     visit_wide(visit, ctx, 0, in->wr_tids, tw, PORT_IN);
     for (g = 0; g < WARP_POOL_GROUPS; g++) {

@@ -91,6 +91,13 @@
  * 0: every pool warp holds a thread, so free entries >= threads outside the
  * pool >= new groups.  It shows with POOL < THREADS (tests/test_warp_pool).
  *
+ * Hold.  hold = 1 freezes the pool for the cycle: ready = 0, iss_valid = 0,
+ * and no state changes at all, not even the majority table's background
+ * sort phase (which otherwise moves on every accepted or idle cycle).  err
+ * and the state-only outputs (cand_*, free_*) are still given.  The dwf
+ * drives it with its own err, so an illegal commit leaves the whole
+ * composition exactly as it was.
+ *
  * Illegal input: err = 1, err_code below, iss_valid = 0, ready = 1, and no
  * state change at all (no write, no issue).  First match wins:
  *   ISS_EMPTY    iss_req with an empty pool
@@ -291,6 +298,7 @@ typedef struct {
 } warp_pool_state;
 
 typedef struct {
+    uint64_t hold;                           /* 1: freeze (see header) */
     uint64_t iss_req;
     uint64_t wr_tids[WARP_POOL_MAX_WORDS];   /* LANES*TID_W bits */
     uint64_t g_valid[WARP_POOL_GROUPS];

@@ -102,6 +102,7 @@ struct WarpPoolModel {
     static bool ready(const out_t &o) { return o.ready != 0 || o.iss_valid != 0; }
 
     static void drive(rtl_t *r, const in_t &i) {
+        r->hold = i.hold & 1u;
         r->iss_req = i.iss_req & 1u;
         for (int k = 0; k < 4; k++)
             r->wr_tids[k] = static_cast<uint32_t>(i.wr_tids[k / 2] >> (32 * (k % 2)));
@@ -269,6 +270,12 @@ public:
             unsigned np = next_pcs(cfg, pipe_[best], rng, p);
             form(cfg, s, in, pipe_[best], p, np, rng);
         }
+        // hold (1%): the pool is frozen, the write held, nothing issues;
+        // the harness checks that the state did not change (ready = 0)
+        if (rng.chance(1)) {
+            in.hold = 1;
+            cov_["holds"]++;
+        }
         return in;
     }
 
@@ -287,8 +294,10 @@ public:
         unsigned nnew = 0;
         for (unsigned g = 0; g < WARP_POOL_GROUPS; g++)
             nnew += in.g_valid[g] && in.g_new[g];
-        if (!o.err && !o.ready && nnew <= before.fcnt)
+        if (!o.err && !o.ready && !in.hold && nnew <= before.fcnt)
             return "ready = 0 with enough free entries";
+        if (in.hold && (o.ready || o.iss_valid))
+            return "hold with ready or iss_valid";
         if (!o.err && o.ready == 0 && o.iss_valid) {
             // a held write: the state is exactly the issue-only update
             warp_pool_in only;

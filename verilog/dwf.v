@@ -152,7 +152,7 @@ module dwf #(
 
     assign err      = !go || lut_err || pool_err;
     assign err_code = !go ? own_code : (lut_err || pool_err) ? E_INTERNAL : E_NONE;
-    assign cm_ready = lut_ready && pool_ready;
+    assign cm_ready = !go || (lut_ready && pool_ready); // err: 1, as every unit
     assign ur_valid = (ur_req0_q | ur_req1_q) != {LANES{1'b0}};
 
     wire [1:0] avail = (free_cnt >= 2) ? 2'd2 : free_cnt[1:0];
@@ -222,6 +222,7 @@ module dwf #(
     ) u_pool (
         .clk(clk),
         .rst(rst),
+        .hold(!go),
         .iss_req(go && iss_req),
         .wr_tids(ur_tids_q),
         .g0_valid(lk0_join_mask != {LANES{1'b0}}),

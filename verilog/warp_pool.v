@@ -43,7 +43,8 @@
 //
 // Illegal input: err, err_code (see the C header for the order), no state
 // change, no issue.  Back-pressure: more valid new groups than free_cnt:
-// ready = 0, nothing written, the issue still goes.
+// ready = 0, nothing written, the issue still goes.  hold = 1: ready = 0,
+// iss_valid = 0, no state change at all (the table sort included).
 //
 // cand_valid/cand_idx: the warp the issue logic would take, from the
 // registered state only (not gated by iss_req or err), so a user can feed it
@@ -70,6 +71,7 @@ module warp_pool #(
 ) (
     input  wire               clk,
     input  wire               rst,
+    input  wire               hold,
     input  wire               iss_req,
     input  wire [TW-1:0]      wr_tids,
     input  wire               g0_valid,
@@ -405,7 +407,7 @@ module warp_pool #(
                     err_d = ERR_LANE_OCC;
             end
         end
-        ready_d = (err_d != ERR_NONE) || ({29'd0, nnew} <= {{(32-FREE_W){1'b0}}, fcnt_q});
+        ready_d = !hold && ((err_d != ERR_NONE) || ({29'd0, nnew} <= {{(32-FREE_W){1'b0}}, fcnt_q}));
         if (err_d == ERR_NONE && ready_d) begin
             for (k = 0; k < 4; k = k + 1) begin
                 if (g_valid[k] && g_new[k]) begin
@@ -415,7 +417,7 @@ module warp_pool #(
                 end
             end
         end
-        iss_d  = iss_cand && err_d == ERR_NONE;
+        iss_d  = iss_cand && err_d == ERR_NONE && !hold;
         accept = err_d == ERR_NONE && ready_d;
         active = err_d == ERR_NONE && (ready_d || iss_d);
     end
