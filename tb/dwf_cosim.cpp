@@ -192,8 +192,10 @@ public:
             mode_k_ = m == 0 ? 6 : m == 1 ? 24 : m == 2 ? 96 : 4000;
             div_pct_ = m == 0 ? 15 : m == 1 ? 30 : m == 2 ? 70 : 95;
         }
+        // issue stalls let the pool fill; in the shattering mode (4000 PCs,
+        // mostly singletons) they are longer, so the pool comes near full
         if (stall_ == 0 && rng.below(2500) == 0) {
-            stall_ = 100 + static_cast<unsigned>(rng.below(500));
+            stall_ = 100 + static_cast<unsigned>(rng.below(mode_k_ == 4000 ? 1500 : 500));
             cov_["stalls"]++;
         }
         bool want_iss = stall_ == 0 && rng.chance(92);

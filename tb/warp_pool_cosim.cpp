@@ -713,7 +713,7 @@ private:
             cov_["occ_ge_3_4"]++;
         if (o.ovf)
             cov_["ovf_cycles"]++;
-        if (!o.err && !o.ready)
+        if (!o.err && !o.ready && !in.hold)
             cov_["pushbacks"]++;
         if (accepted)
             for (unsigned g = 0; g < WARP_POOL_GROUPS; g++)
