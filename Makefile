@@ -78,7 +78,7 @@ $(B):
 # Verilator compiles the RTL and the harness; the C models come in as the
 # library built above with gcc -std=c11, so the model the tests check is
 # the very code the harness links.
-$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp tb/cosim.h $(B)/libmodels.a
+$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
 	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
 	  --top-module $* --Mdir $(B)/obj_$* -y verilog \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14" \

@@ -39,6 +39,7 @@
 // cm_ready = 1 always, the issued warp is exactly the pool entry, and every
 // issued thread was live.
 #include "cosim.h"
+#include "dwf_traffic.h"
 
 #include "Vdwf.h"
 
@@ -124,18 +125,13 @@ namespace {
 
 const unsigned kMaxL = WARP_POOL_MAX_LANES;
 const unsigned kMaxT = WARP_POOL_MAX_ENTRIES;
-const uint64_t kPcBase = 0x1000;
-const uint64_t kGoldA = 0x8000, kGoldB = 0x8044;
+const uint64_t kPcBase = DwfTraffic::kPcBase;
+const uint64_t kGoldA = DwfTraffic::kPcEnd, kGoldB = kGoldA + 0x44;
 const unsigned kGoldenWarp = 14; // static warps 14 and 15 form the golden run
 
 enum Where { W_FLIGHT = 0, W_LIVE = 1, W_EXITED = 2, W_RESERVE = 3 };
 
-struct Warp {
-    uint64_t ready;     // cycle it commits at
-    uint64_t pc;        // the instruction it executed
-    uint64_t mask;
-    unsigned tid[kMaxL];
-};
+typedef DwfWarp Warp;
 
 } // namespace
 
@@ -154,8 +150,7 @@ public:
             pipe_.push_back(x);
         }
         std::memset(where_, 0, sizeof where_);
-        mode_k_ = 24;
-        div_pct_ = 30;
+        traffic_.reset();
         stall_ = 0;
         golden_step_ = 0;
         golden_due_ = 2000;
@@ -187,15 +182,11 @@ public:
         const unsigned T = dwf_threads(&cfg);
         const bool empty = s.pool.fcnt == T;
 
-        if (cyc % 3000 == 0) {
-            unsigned m = static_cast<unsigned>(rng.below(4));
-            mode_k_ = m == 0 ? 6 : m == 1 ? 24 : m == 2 ? 96 : 4000;
-            div_pct_ = m == 0 ? 15 : m == 1 ? 30 : m == 2 ? 70 : 95;
-        }
+        traffic_.phase(cyc, rng);
         // issue stalls let the pool fill; in the shattering mode (4000 PCs,
         // mostly singletons) they are longer, so the pool comes near full
         if (stall_ == 0 && rng.below(2500) == 0) {
-            stall_ = 100 + static_cast<unsigned>(rng.below(mode_k_ == 4000 ? 1500 : 500));
+            stall_ = 100 + static_cast<unsigned>(rng.below(traffic_.shattering() ? 1500 : 500));
             cov_["stalls"]++;
         }
         bool want_iss = stall_ == 0 && rng.chance(92);
@@ -302,10 +293,7 @@ public:
 
 private:
     static void static_tids(const dwf_cfg &cfg, unsigned w, unsigned *tid) {
-        for (unsigned i = 0; i < cfg.lanes; i++) {
-            unsigned t = w * cfg.lanes + i;
-            tid[warp_pool_home_lane(t, cfg.lanes, cfg.swizzle)] = t;
-        }
+        dwf_static_tids(cfg.lanes, cfg.swizzle, w, tid);
     }
     bool golden_thread(const dwf_cfg &cfg, unsigned t) const {
         return t / cfg.lanes == kGoldenWarp || t / cfg.lanes == kGoldenWarp + 1;
@@ -321,8 +309,6 @@ private:
         return golden_thread(cfg, t) && cyc_ >= golden_due_ && golden_step_ == 0;
     }
 
-    uint64_t pc_of(unsigned k) const { return kPcBase + 4ull * k; }
-
     void form(const dwf_cfg &cfg, const Warp &w, Rng &rng, dwf_in &in) {
         const unsigned L = cfg.lanes;
         uint64_t mask = w.mask;
@@ -334,27 +320,13 @@ private:
         for (unsigned l = 0; l < L; l++)
             if (bits_get(mask, l))
                 warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, w.tid[l]);
-        unsigned k = static_cast<unsigned>(((w.pc >= kPcBase && w.pc < kGoldA ? w.pc - kPcBase
-                                                                              : 0) / 4) % mode_k_);
-        uint64_t succ = pc_of((k + 1) % mode_k_);
-        uint64_t tgt = pc_of((k * 7 + 3) % mode_k_);
-        if (rng.chance(8))
-            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-        if (mode_k_ > 96 && rng.chance(90)) {
-            succ = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-        }
+        uint64_t succ, tgt;
+        traffic_.successors(w.pc, rng, &succ, &tgt);
         in.cm_valid = 1;
         in.cm_prio_t = rng.bits(8);
         in.cm_prio_nt = rng.bits(8);
-        if (bits_popcount(mask) >= 2 && rng.chance(div_pct_)) {
-            uint64_t t;
-            if (mode_k_ > 96 && rng.chance(50))
-                t = bits_lowest(mask);
-            else
-                do
-                    t = mask & rng.next();
-                while (t == 0 || t == mask);
+        if (bits_popcount(mask) >= 2 && rng.chance(traffic_.div_pct)) {
+            const uint64_t t = traffic_.split(mask, rng);
             in.cm_mask_t = t;
             in.cm_mask_nt = mask & ~t;
             in.cm_pc_t = tgt;
@@ -486,7 +458,7 @@ private:
         const uint64_t all = bits_mask(L);
         const unsigned l = static_cast<unsigned>(rng.below(L));
         in.cm_valid = 1;
-        in.cm_pc_t = pc_of(static_cast<unsigned>(rng.below(96)));
+        in.cm_pc_t = traffic_.pc_of(static_cast<unsigned>(rng.below(96)));
         in.cm_pc_nt = in.cm_pc_t + 4;
         switch (rng.below(3)) {
         case 0: {
@@ -606,7 +578,8 @@ private:
 
     std::vector<Warp> pipe_;
     uint8_t where_[kMaxT];
-    unsigned mode_k_, div_pct_, stall_;
+    DwfTraffic traffic_;
+    unsigned stall_;
     unsigned golden_step_, golden_out_, golden_kind_;
     uint64_t golden_due_;
     unsigned expect_err_;

@@ -40,6 +40,7 @@
 // an issue changes only what the issue changes, and for DMaj/DMin the
 // lock: while a PC is chosen every issue is at that PC.
 #include "cosim.h"
+#include "dwf_traffic.h"
 
 #include <cstdlib>
 
@@ -162,16 +163,11 @@ struct WarpPoolModel {
 namespace {
 
 const unsigned kMaxL = WARP_POOL_MAX_LANES;
-const uint64_t kPcBase = 0x1000;
-const uint64_t kGoldA = 0x8000, kGoldB = 0x8040;
+const uint64_t kPcBase = DwfTraffic::kPcBase;
+const uint64_t kGoldA = DwfTraffic::kPcEnd, kGoldB = kGoldA + 0x40;
 const unsigned kGoldenWarp = 14; // static warps 14 and 15 are the golden run's
 
-struct Warp {
-    uint64_t ready;     // cycle it commits at
-    uint64_t pc;        // the instruction it executed
-    uint64_t mask;
-    unsigned tid[kMaxL];
-};
+typedef DwfWarp Warp;
 
 struct Path {
     uint64_t pc, mask;
@@ -195,8 +191,7 @@ public:
         }
         std::memset(in_pool_, 0, sizeof in_pool_);
         std::memset(forming_, 0xff, sizeof forming_);
-        mode_k_ = 24;
-        div_pct_ = 30;
+        traffic_.reset();
         stall_ = 0;
         golden_step_ = 0;
         golden_due_ = 0;
@@ -228,11 +223,7 @@ public:
         const unsigned used = cfg.entries - s.fcnt;
 
         // PC-space mode and issue stalls
-        if (cyc % 3000 == 0) {
-            unsigned m = static_cast<unsigned>(rng.below(4));
-            mode_k_ = m == 0 ? 6 : m == 1 ? 24 : m == 2 ? 96 : 4000;
-            div_pct_ = m == 0 ? 15 : m == 1 ? 30 : m == 2 ? 70 : 95;
-        }
+        traffic_.phase(cyc, rng);
         if (stall_ == 0 && rng.below(2500) == 0) {
             stall_ = 100 + static_cast<unsigned>(rng.below(500));
             cov_["stalls"]++;
@@ -373,36 +364,18 @@ public:
 
 private:
     static void static_tids(const warp_pool_cfg &cfg, unsigned w, unsigned *tid) {
-        for (unsigned i = 0; i < cfg.lanes; i++) {
-            unsigned t = w * cfg.lanes + i;
-            tid[warp_pool_home_lane(t, cfg.lanes, cfg.swizzle)] = t;
-        }
+        dwf_static_tids(cfg.lanes, cfg.swizzle, w, tid);
     }
 
     bool golden_ok(const warp_pool_cfg &cfg) const {
         return cfg.lanes >= 2 && (kGoldenWarp + 2) * cfg.lanes <= warp_pool_threads(&cfg);
     }
 
-    uint64_t pc_of(unsigned k) const { return kPcBase + 4ull * k; }
-
     unsigned next_pcs(const warp_pool_cfg &cfg, const Warp &w, Rng &rng, Path *p) {
-        unsigned k = static_cast<unsigned>(((w.pc - kPcBase) / 4) % mode_k_);
-        uint64_t succ = pc_of((k + 1) % mode_k_);
-        uint64_t tgt = pc_of((k * 7 + 3) % mode_k_);
-        if (rng.chance(8))
-            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-        if (mode_k_ > 96 && rng.chance(90)) { // shatter: threads scatter over the PCs
-            succ = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-            tgt = pc_of(static_cast<unsigned>(rng.below(mode_k_)));
-        }
-        if (bits_popcount(w.mask) >= 2 && rng.chance(div_pct_) && tgt != succ) {
-            uint64_t t;
-            if (mode_k_ > 96 && rng.chance(50))
-                t = bits_lowest(w.mask); // shatter: one thread splits off
-            else
-                do
-                    t = w.mask & rng.next();
-                while (t == 0 || t == w.mask);
+        uint64_t succ, tgt;
+        traffic_.successors(w.pc, rng, &succ, &tgt);
+        if (bits_popcount(w.mask) >= 2 && rng.chance(traffic_.div_pct) && tgt != succ) {
+            const uint64_t t = traffic_.split(w.mask, rng);
             p[0].pc = tgt;
             p[0].mask = t;
             p[1].pc = succ;
@@ -583,7 +556,7 @@ private:
         const unsigned L = cfg.lanes, used = cfg.entries - s.fcnt;
         const uint64_t all = bits_mask(L);
         const unsigned l = static_cast<unsigned>(rng.below(L));
-        const uint64_t pc = pc_of(static_cast<unsigned>(rng.below(96)));
+        const uint64_t pc = traffic_.pc_of(static_cast<unsigned>(rng.below(96)));
         const unsigned f0 = s.fifo[s.head];
         int t = outside_tid(cfg, s, l, rng);
         int x = some_valid(cfg, s, rng);
@@ -758,7 +731,8 @@ private:
     std::vector<Warp> pipe_;
     uint8_t in_pool_[WARP_POOL_MAX_THREADS];
     Forming forming_[kForm];
-    unsigned mode_k_, div_pct_, stall_;
+    DwfTraffic traffic_;
+    unsigned stall_;
     unsigned golden_step_, golden_expect_, golden_out_;
     uint64_t golden_due_;
     unsigned gidx_[2];
