@@ -113,6 +113,50 @@ void cosim_bench_report(const char *name, uint64_t cycles, double c_sec, double 
                         uint64_t sink);
 double cosim_now(void);
 
+// ------------------------------------------------------- state compare
+// The whole architectural state of the C model against the RTL's registers,
+// every cycle after the clock edge (a corrupted entry is caught the cycle it
+// is written, not when it next reaches a read port).  A Model that provides
+//   static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp)
+// calls cmp(name, i, j, c_value, rtl_value) once per state item (i, j: the
+// entry's indices, -1 when unused); the RTL side is read through Verilator
+// public signals (`/*verilator public_flat_rd*/` on the registers).  The
+// first difference is reported by name, e.g. state.pc_q[3][2].
+class StateCmp {
+public:
+    bool bad = false;
+    uint64_t items = 0, c = 0, r = 0;
+    std::string where;
+    void operator()(const char *name, int i, int j, uint64_t cv, uint64_t rv) {
+        items++;
+        if (bad || cv == rv)
+            return;
+        bad = true;
+        c = cv;
+        r = rv;
+        char buf[160];
+        if (i >= 0 && j >= 0)
+            snprintf(buf, sizeof buf, "%s[%d][%d]", name, i, j);
+        else if (i >= 0)
+            snprintf(buf, sizeof buf, "%s[%d]", name, i);
+        else
+            snprintf(buf, sizeof buf, "%s", name);
+        where = buf;
+    }
+};
+
+// Calls Model::state when the Model has one (overload resolution picks the
+// first form only if the expression is valid).
+template <class Model>
+auto cosim_state_compare(int, typename Model::rtl_t *r, const typename Model::cfg_t &c,
+                         const typename Model::state_t &s, StateCmp &cmp)
+    -> decltype(Model::state(r, c, s, cmp), void()) {
+    Model::state(r, c, s, cmp);
+}
+template <class Model>
+void cosim_state_compare(long, typename Model::rtl_t *, const typename Model::cfg_t &,
+                         const typename Model::state_t &, StateCmp &) {}
+
 // ---------------------------------------------------------------- harness
 
 template <class Model, class Stim>
@@ -182,7 +226,7 @@ public:
                 }
             }
             state_t before = st_;
-            Model::step(cfg_, &st_, &in);
+            Model::step(cfg_, &st_, &in, &oc);
             const char *why = NULL;
             if (!stopping) {
                 if (Model::err(oc) && std::memcmp(&before, &st_, sizeof st_) != 0)
@@ -203,6 +247,15 @@ public:
             rtl->eval();
             if (fst)
                 fst->dump(cyc * 10 + 5);
+            if (!stopping) {
+                StateCmp sc;
+                cosim_state_compare<Model>(0, rtl, cfg_, st_, sc);
+                if (sc.bad) {
+                    mismatches++;
+                    report_state_mismatch(cyc, sc);
+                    stopping = true;
+                }
+            }
             if (static_cast<int64_t>(cyc) == opt_.inject_fault) {
                 stim_.inject_fault(cfg_, st_, rng_);
                 if (!opt_.quiet)
@@ -287,6 +340,16 @@ private:
         cosim_print_inputs(hist_, Model::decode, 8);
     }
 
+    void report_state_mismatch(uint64_t cyc, const StateCmp &sc) {
+        fprintf(stderr, "MISMATCH %s seed=%llu cycle=%llu signal=state.%s C=0x%llx RTL=0x%llx\n",
+                Model::name(), (unsigned long long)opt_.seed, (unsigned long long)cyc,
+                sc.where.c_str(), (unsigned long long)sc.c, (unsigned long long)sc.r);
+        fprintf(stderr, "  differs: architectural state after the clock edge of cycle %llu "
+                        "(%llu state items compared, first difference shown)\n",
+                (unsigned long long)cyc, (unsigned long long)sc.items);
+        cosim_print_inputs(hist_, Model::decode, 8);
+    }
+
     void report_invariant(uint64_t cyc, const char *why) {
         fprintf(stderr, "INVARIANT %s seed=%llu cycle=%llu: %s\n", Model::name(),
                 (unsigned long long)opt_.seed, (unsigned long long)cyc, why);
@@ -305,7 +368,7 @@ private:
             out_t o;
             Model::eval(cfg_, &st_, &in, &o);
             state_t before = st_;
-            Model::step(cfg_, &st_, &in);
+            Model::step(cfg_, &st_, &in, &o);
             (void)stim_.check(cfg_, before, st_, in, o);
             trace.push_back(in);
         }
@@ -316,7 +379,7 @@ private:
             out_t o;
             Model::eval(cfg_, &st_, &trace[c], &o);
             sink += Model::ready(o);
-            Model::step(cfg_, &st_, &trace[c]);
+            Model::step(cfg_, &st_, &trace[c], &o);
         }
         double t_c = cosim_now() - t0;
         rtl_t *rtl = new rtl_t(&ctx_);

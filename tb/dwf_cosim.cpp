@@ -60,7 +60,10 @@ struct DwfModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         dwf_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) { dwf_step(&c, s, i); }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
+        dwf_step(&c, s, i);
+    }
     static const char *check(const cfg_t &c, const state_t *s) { return dwf_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
         dwf_ports(&c, i, o, f, x);

@@ -54,7 +54,10 @@ struct HctCctHeapModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         hct_cct_heap_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) { hct_cct_heap_step(&c, s, i); }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
+        hct_cct_heap_step(&c, s, i);
+    }
     static const char *check(const cfg_t &c, const state_t *s) {
         return hct_cct_heap_check(&c, s);
     }

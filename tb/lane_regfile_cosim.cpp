@@ -85,7 +85,10 @@ struct LaneRegfileModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         lane_regfile_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) { lane_regfile_step(&c, s, i); }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
+        lane_regfile_step(&c, s, i);
+    }
     static const char *check(const cfg_t &c, const state_t *s) { return lane_regfile_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
         lane_regfile_ports(&c, i, o, f, x);

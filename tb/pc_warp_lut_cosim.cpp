@@ -58,7 +58,10 @@ struct PcWarpLutModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         pc_warp_lut_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) { pc_warp_lut_step(&c, s, i); }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
+        pc_warp_lut_step(&c, s, i);
+    }
     static const char *check(const cfg_t &c, const state_t *s) { return pc_warp_lut_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
         pc_warp_lut_ports(&c, i, o, f, x);

@@ -57,7 +57,8 @@ struct ShadowScoreboardModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         shadow_scoreboard_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) {
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
         shadow_scoreboard_step(&c, s, i);
     }
     static const char *check(const cfg_t &c, const state_t *s) {

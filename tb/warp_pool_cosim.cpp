@@ -86,7 +86,10 @@ struct WarpPoolModel {
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         warp_pool_eval(&c, s, i, o);
     }
-    static void step(const cfg_t &c, state_t *s, const in_t *i) { warp_pool_step(&c, s, i); }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        (void)o;
+        warp_pool_step(&c, s, i);
+    }
     static const char *check(const cfg_t &c, const state_t *s) { return warp_pool_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
         warp_pool_ports(&c, i, o, f, x);
