@@ -78,7 +78,9 @@ $(B):
 # Verilator compiles the RTL and the harness; the C models come in as the
 # library built above with gcc -std=c11, so the model the tests check is
 # the very code the harness links.
+# (rm first: Verilator's own make does not relink when only libmodels.a changed)
 $(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
+	@rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
 	  --top-module $* --Mdir $(B)/obj_$* -y verilog \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14" \
@@ -88,6 +90,7 @@ $(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(
 # shadow_scoreboard again at REGS = 48 (not a power of two: BAD_REG is
 # reachable only there); tests/run.sh runs it like every build/cosim_*.
 $(B)/cosim_shadow_scoreboard_regs48: verilog/shadow_scoreboard.v tb/shadow_scoreboard_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
+	@rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 -GREGS=48 \
 	  --top-module shadow_scoreboard --Mdir $(B)/obj_shadow_scoreboard_regs48 -y verilog \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 -DCOSIM_SB_REGS=48" \

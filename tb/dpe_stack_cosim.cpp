@@ -27,8 +27,7 @@ struct DpeStackModel {
         dpe_stack_eval(&c, s, i, o);
     }
     static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        dpe_stack_step(&c, s, i);
+        dpe_stack_step(&c, s, i, o);
     }
     static const char *check(const cfg_t &c, const state_t *s) { return dpe_stack_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
