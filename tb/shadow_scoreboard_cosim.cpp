@@ -72,8 +72,7 @@ struct ShadowScoreboardModel {
         shadow_scoreboard_eval(&c, s, i, o);
     }
     static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        shadow_scoreboard_step(&c, s, i);
+        shadow_scoreboard_step(&c, s, i, o);
     }
     static const char *check(const cfg_t &c, const state_t *s) {
         return shadow_scoreboard_check(&c, s);
