@@ -26,6 +26,8 @@
 #include "tech.h"
 
 static const char *prog_cmd = "area";
+/* An output file opened but not finished: removed if the command fails. */
+static const char *pending_out;
 
 static void usage(FILE *f)
 {
@@ -49,6 +51,8 @@ static void die(const char *fmt, const char *a, const char *b)
     fprintf(stderr, "%s: ", prog_cmd);
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
+    if (pending_out)
+        remove(pending_out);
     exit(2);
 }
 
@@ -98,7 +102,8 @@ static FILE *open_out(const char *path)
         return stdout;
     f = fopen(path, "w");
     if (!f)
-        die("-o %s: cannot open for writing", path, "");
+        die("-o %s: cannot open for writing: %s", path, strerror(errno));
+    pending_out = path;
     return f;
 }
 
@@ -111,6 +116,16 @@ static void close_out(FILE *f, const char *path)
     }
     if (ferror(f) || fclose(f) != 0)
         die("-o %s: write error", path, "");
+    pending_out = NULL;
+}
+
+/* `area CMD --help` (or -h): the usage on stdout, exit 0. */
+static void help_flag(const char *f)
+{
+    if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
+        usage(stdout);
+        exit(0);
+    }
 }
 
 /* Iterates "--flag value" pairs; returns the value, or dies if missing. */
@@ -139,6 +154,7 @@ static int cmd_array(int argc, char **argv)
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
         const char *f = argv[i];
+        help_flag(f);
         if (strcmp(f, "--kind") == 0) {
             const char *v = need_value(argc, argv, &i);
             if (strcmp(v, "ram") == 0)
@@ -249,6 +265,7 @@ static int cmd_report(int argc, char **argv)
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
         const char *fl = argv[i];
+        help_flag(fl);
         if (strcmp(fl, "--paper") == 0) {
             paper = need_value(argc, argv, &i);
             if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
@@ -291,12 +308,14 @@ static int cmd_calibrate(int argc, char **argv)
     area_profile start;
     static area_ref rows[AREA_REFS_MAX];
     static area_fit fit;
+    FILE *pf = NULL;
     unsigned n, i, g;
     char err[512];
     int a;
     const area_consts *c = area_default_consts();
     area_profile_default(&start);
     for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
         if (strcmp(argv[a], "--refs") == 0)
             refs = need_value(argc, argv, &a);
         else if (strcmp(argv[a], "-o") == 0)
@@ -308,6 +327,10 @@ static int cmd_calibrate(int argc, char **argv)
     }
     if (!refs)
         die("--refs FILE.csv is required%s%s", "", "");
+    /* the profile file is opened before anything is read or printed */
+    if (out && !(pf = fopen(out, "w")))
+        die("-o %s: cannot open for writing: %s", out, strerror(errno));
+    pending_out = out;
     if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
         die("%s%s", err, "");
     {
@@ -349,8 +372,9 @@ static int cmd_calibrate(int argc, char **argv)
         char comment[400];
         snprintf(comment, sizeof comment, "fitted to %s (%u rows): rms relative error %.4f -> %.4f",
                  refs, n, fit.rms_before, fit.rms_after);
-        if (area_profile_save(out, &fit.fitted, comment) != 0)
+        if (area_profile_write(pf, &fit.fitted, comment) != 0)
             die("-o %s: cannot write the profile%s", out, "");
+        pending_out = NULL;
         printf("profile written to %s (use it with --profile)\n", out);
     }
     return 0;
@@ -364,6 +388,7 @@ static int cmd_refs(int argc, char **argv)
     FILE *f;
     int i;
     for (i = 2; i < argc; i++) {
+        help_flag(argv[i]);
         if (strcmp(argv[i], "--paper") == 0) {
             paper = need_value(argc, argv, &i);
             if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
@@ -400,6 +425,7 @@ static int cmd_logic(int argc, char **argv)
     int i;
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
+        help_flag(argv[i]);
         if (strcmp(argv[i], "--module") == 0) {
             module = need_value(argc, argv, &i);
         } else if (strcmp(argv[i], "--param") == 0) {
@@ -447,9 +473,13 @@ static int cmd_logic(int argc, char **argv)
 
 /* ------------------------------------------------------------------- tech */
 
-static int cmd_tech(void)
+static int cmd_tech(int argc, char **argv)
 {
     unsigned n, i;
+    if (argc > 2) {
+        help_flag(argv[2]);
+        die("'%s': tech takes no options (see area --help)%s", argv[2], "");
+    }
     const area_node *tab = area_tech_table(&n);
     const area_consts *c = area_default_consts();
     printf("%6s %8s %6s %8s %6s %6s %6s %6s %8s\n", "nm", "cell_F2", "aspect", "cam_F2", "aspect",
@@ -492,7 +522,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "logic") == 0)
         return cmd_logic(argc, argv);
     if (strcmp(argv[1], "tech") == 0)
-        return cmd_tech();
+        return cmd_tech(argc, argv);
     prog_cmd = "area";
     die("unknown command '%s' (array, report, calibrate, refs, logic, tech)%s", argv[1], "");
     return 2;

@@ -193,9 +193,19 @@ const char *area_profile_load(const char *path, area_profile *p, char *err, size
 int area_profile_save(const char *path, const area_profile *p, const char *comment)
 {
     FILE *f = fopen(path, "w");
-    unsigned i;
     if (!f)
         return -1;
+    return area_profile_write(f, p, comment);
+}
+
+int area_profile_write(FILE *f, const area_profile *p, const char *comment)
+{
+    unsigned i;
+    for (i = 0; i < AC_N; i++)
+        if (!isfinite(p->k[i]) || !(p->k[i] > 0)) {
+            fclose(f);
+            return -1;
+        }
     fprintf(f, "# area estimator profile: one multiplier per component class\n");
     if (comment)
         fprintf(f, "# %s\n", comment);

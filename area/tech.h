@@ -30,6 +30,7 @@
 #define AREA_TECH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -110,8 +111,11 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t);
 /* Reads a profile file written by `calibrate` ("k_cells 1.2" lines, '#'
  * comments).  Returns NULL or a one-line message (written into err). */
 const char *area_profile_load(const char *path, area_profile *p, char *err, size_t errlen);
-/* Writes a profile; returns 0 on success. */
+/* Writes a profile; returns 0 on success (-1 also for a non-finite or
+ * non-positive multiplier, which is never written). */
 int area_profile_save(const char *path, const area_profile *p, const char *comment);
+/* The same into an open file, which it closes. */
+int area_profile_write(FILE *f, const area_profile *p, const char *comment);
 
 /* mm^2 of `ge` gate equivalents of placed standard cells at this node,
  * before the class multiplier. */

@@ -449,6 +449,37 @@ TEST(refs_csv_errors_are_reported)
                           "search_ports,banks\n0.5,ram,90,512,32,0,2,1,0,1\n",
                           "x", rows, 8, &n, err, sizeof err) == NULL);
     CHECK(n == 1 && rows[0].a.rd == 2 && rows[0].nm == 90 && rows[0].area_mm2 == 0.5);
+    /* issue 19 item 2: out-of-range and non-finite areas, extra fields, a
+     * repeated header column are each named */
+    CHECK(area_refs_parse("ram,40,256,32,1,0,0,0,1,1e-300\n", "x", rows, 8, &n, err, sizeof err));
+    CHECK(strstr(err, "area_mm2") != NULL);
+    CHECK(area_refs_parse("ram,40,256,32,1,0,0,0,1,1e308\n", "x", rows, 8, &n, err, sizeof err));
+    CHECK(strstr(err, "area_mm2") != NULL);
+    CHECK(area_refs_parse("ram,40,256,32,1,0,0,0,1,inf\n", "x", rows, 8, &n, err, sizeof err));
+    CHECK(area_refs_parse("ram,40,256,32,1,0,0,0,1,nan\n", "x", rows, 8, &n, err, sizeof err));
+    CHECK(area_refs_parse("kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,"
+                          "search_ports,banks,area_mm2\nram,40,256,32,1,0,0,0,1,0.0036,9\n",
+                          "x", rows, 8, &n, err, sizeof err));
+    CHECK(strstr(err, "line 2") != NULL && strstr(err, "11 fields") != NULL);
+    CHECK(area_refs_parse("ram,40,256,32,1,0,0,0,1,0.0036,0,0,l,x\n", "x", rows, 8, &n, err,
+                          sizeof err));
+    CHECK(strstr(err, "14 fields") != NULL);
+    CHECK(area_refs_parse("kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,"
+                          "search_ports,banks,area_mm2,entries\nram,40,256,32,1,0,0,0,1,0.1,2\n",
+                          "x", rows, 8, &n, err, sizeof err));
+    CHECK(strstr(err, "duplicate column 'entries'") != NULL);
+    CHECK(area_refs_parse("kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,"
+                          "search_ports,banks,area_mm2,type\nram,40,256,32,1,0,0,0,1,0.1,ram\n",
+                          "x", rows, 8, &n, err, sizeof err));
+    CHECK(strstr(err, "duplicate column 'type'") != NULL);
+    /* a CACTI run table as it comes (name, type, access_ns; fa_cache) */
+    CHECK(area_refs_parse("name,type,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,"
+                          "search_ports,banks,area_mm2,access_ns\n"
+                          "r1,ram,90,256,8,1,0,0,0,1,0.004,0.47\n"
+                          "f1,fa_cache,90,32,48,0,4,4,0,1,0.2,1.1\n",
+                          "x", rows, 8, &n, err, sizeof err) == NULL);
+    CHECK(n == 2 && strcmp(rows[0].label, "r1") == 0 && rows[1].a.kind == AK_CAM &&
+          rows[1].a.search == 4 && rows[1].a.rd == 4 && rows[1].a.wr == 4);
 }
 
 TEST(profile_roundtrip)
