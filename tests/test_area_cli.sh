@@ -180,6 +180,21 @@ for f in text md csv json svg; do
 done
 [ $nonum -eq 1 ] && ok report_no_nan_inf_any_format_any_node
 
+# --goal: the least-area organisation is smaller than the default (delay) one for a large array
+"$A" array --kind ram --entries 2048 --width 1024 --tech 40 >"$T/gd" 2>&1
+"$A" array --kind ram --entries 2048 --width 1024 --tech 40 --goal area >"$T/ga" 2>&1
+vd=$(last_area "$T/gd"); va=$(last_area "$T/ga")
+if grep -q 'goal delay' "$T/gd" && grep -q 'goal area' "$T/ga" &&
+   awk -v d="$vd" -v a="$va" 'BEGIN { exit !(a > 0 && a < d) }'; then ok array_goal_area_smaller
+else bad array_goal_area_smaller "$vd vs $va"; fi
+check_bad array_goal_bogus array $R --tech 40 --goal speed
+check_bad report_goal_bogus report --goal fast
+# the CACTI run table is read as it comes, and the fit on it stays near the defaults
+if "$A" calibrate --refs tests/data/cacti7_tuning.csv >"$T/cal7" 2>"$T/err" &&
+   [ "$(grep -c '^  [a-z]' "$T/cal7")" -ge 36 ] && ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/cal7"; then
+  ok calibrate_reads_cacti7_table
+else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
+
 # -------------------------------------------------------------- report
 if "$A" report >"$T/report.txt" 2>"$T/err" && [ ! -s "$T/err" ] &&
    [ "$(grep -c '^== 00[0-4]: ' "$T/report.txt")" -eq 5 ] &&
