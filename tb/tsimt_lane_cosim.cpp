@@ -72,11 +72,14 @@ struct TsimtLaneModel {
         return true;
     }
 
+    // Verilator keeps a port in a wider C type and does not mask it: every
+    // input is truncated to its port width here, as the C model's eval does.
     static void drive(rtl_t *r, const in_t &i) {
+        static const cfg_t c = default_cfg();
         r->in_valid = i.in_valid & 1u;
-        r->in_warp = i.in_warp & 0xffu;
-        r->in_instr = i.in_instr;
-        r->in_mask = i.in_mask;
+        r->in_warp = bits_trunc(i.in_warp, c.wid_bits);
+        r->in_instr = bits_trunc(i.in_instr, c.instr_bits);
+        r->in_mask = bits_trunc(i.in_mask, c.warp);
         r->hold = i.hold & 1u;
     }
     static void sample(rtl_t *r, out_t *o) {
