@@ -74,6 +74,11 @@ $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 $(B):
 	@mkdir -p $(B) $(O)
 
+# build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
+all: $(B)/simt
+$(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+
 # --------------------------------------------------------- co-simulation
 # Verilator compiles the RTL and the harness; the C models come in as the
 # library built above with gcc -std=c11, so the model the tests check is
