@@ -92,8 +92,10 @@ static const char *fmt_val(char *buf, size_t n, const char *unit, double v, int 
         snprintf(buf, n, with_unit ? "%.4g mm2" : "%.4g", v);
     else if (strcmp(unit, "bits") == 0)
         snprintf(buf, n, with_unit ? "%.0f bits" : "%.0f", v);
-    else
+    else if (strcmp(unit, "%") == 0)
         snprintf(buf, n, "%.2f%%", v);
+    else /* entries, regs, count */
+        snprintf(buf, n, with_unit ? "%.4g %s" : "%.4g", v, unit);
     return buf;
 }
 

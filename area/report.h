@@ -33,7 +33,7 @@ typedef enum {
     RS_SUMMARY = 3       /* totals, differences, overheads */
 } area_row_status;
 
-#define AREA_REPORT_MAX_ROWS 32
+#define AREA_REPORT_MAX_ROWS 96
 #define AREA_REPORT_MAX_PAPERS 5
 
 typedef struct {
@@ -45,8 +45,8 @@ typedef struct {
     char pub_text[48];    /* published figure as text when not a single number */
     double ratio;         /* ours / published, NAN when either is missing */
     char source[128];     /* where the published figure comes from */
-    char config[160];     /* what ours was computed from */
-    char note[200];
+    char config[200];     /* what ours was computed from */
+    char note[480];
     int partial;          /* ours covers only the modelled parts: no ratio */
     int has_detail;
     area_result detail;   /* our breakdown (mm2 rows) */

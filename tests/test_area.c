@@ -32,6 +32,7 @@
 #include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
+#include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
@@ -1085,19 +1086,40 @@ TEST(warp_pool_description_follows_cfg)
     CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 1, &d2) == NULL);
     area_desc_logic_view(&t, &d2, &comb2, &flops);
     CHECK(comb2 > comb);
-    /* the update registers: 2 x {TIDs, PC, REQ} from the same cfg */
-    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
-    CHECK_EQ(d.storage_bits, 2ul * (cfg.lanes * cfg.tid_bits + cfg.pc_bits + cfg.lanes));
-    a = desc_mm2(&d, 90);
-    c2 = cfg;
-    c2.lanes *= 2;
-    CHECK(area_desc_dwf_update_regs(&c2, &d2) == NULL);
-    CHECK(desc_mm2(&d2, 90) > a);
+    /* the update registers from dwf_cfg as verilog/dwf.v holds them: one
+     * TID row and 2 x {PC, REQ, prio} */
+    {
+        dwf_cfg dc = dwf_default_cfg(), dc2;
+        CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+        CHECK_EQ(d.storage_bits, (unsigned long)dc.lanes * dc.tid_bits +
+                                     2ul * (dc.pc_bits + dc.lanes + dc.sched_bits));
+        CHECK_EQ(area_dwf_update_reg_bits(&dc), 240); /* 000's configuration */
+        a = desc_mm2(&d, 90);
+        dc2 = dc;
+        dc2.lanes *= 2;
+        CHECK(area_desc_dwf(&dc2, AREA_DWF_UPDATE, 0, &d2) == NULL);
+        CHECK(desc_mm2(&d2, 90) > a);
+        dc2 = dc;
+        dc2.lanes = 3;
+        CHECK(area_desc_dwf(&dc2, AREA_DWF_UPDATE, 0, &d2) != NULL);
+        /* the whole dwf holds the update registers, the live vector, the
+         * LUT's and the pool's bits */
+        CHECK(area_desc_dwf(&dc, AREA_DWF_ALL, 0, &d2) == NULL);
+        {
+            pc_warp_lut_cfg lc = dwf_lut_cfg(&dc);
+            warp_pool_cfg pc = dwf_pool_cfg(&dc);
+            warp_pool_bitcount b = warp_pool_bits(&pc);
+            CHECK_EQ(d2.storage_bits,
+                     area_dwf_update_reg_bits(&dc) + dwf_threads(&dc) +
+                         pc_warp_lut_state_bits(&lc) + b.pool + b.allocator + b.majority +
+                         b.pool_ctrl + b.majority_ctrl + b.in_pool + b.counters);
+            CHECK(desc_mm2(&d2, 90) > a);
+        }
+    }
     /* the model's cfg_check decides what is legal */
     c2 = cfg;
     c2.lanes = 3;
     CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 0, &d2) != NULL);
-    CHECK(area_desc_dwf_update_regs(&c2, &d2) != NULL);
     c2 = cfg;
     c2.entries = 512;
     CHECK(area_desc_warp_pool(&c2, AREA_WP_POOL, 0, &d2) != NULL);
@@ -1135,9 +1157,12 @@ TEST(report_000_models_every_dwf_part)
     CHECK(fabs(row[3]->ours - desc_mm2(&d, 90)) < 1e-12);
     CHECK(area_desc_warp_pool(&cfg, AREA_WP_ISSUE, 0, &d) == NULL);
     CHECK(fabs(row[4]->ours - desc_mm2(&d, 90)) < 1e-12);
-    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
-    CHECK(fabs(row[0]->ours - desc_mm2(&d, 90)) < 1e-12);
-    CHECK(strstr(row[0]->note, "derived from warp_pool_cfg") != NULL);
+    {
+        dwf_cfg dc = dwf_default_cfg();
+        CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+        CHECK(fabs(row[0]->ours - desc_mm2(&d, 90)) < 1e-12);
+        CHECK(strstr(row[0]->note, "dwf_cfg") != NULL);
+    }
     /* CACTI 4.2 runs far larger than our constants on the majority table
      * (a 4-search 4-write CAM there, flops and adders here) */
     CHECK(row[4]->ratio < 0.5);
@@ -1472,6 +1497,84 @@ TEST(report_builds_every_paper_and_format)
                (22.0 / 40) * (22.0 / 40)) < 1e-12);
 }
 
+
+/* issue 19 item 3: every published figure appears in the report beside our
+ * figure or an explicit status, the DWF rows come from dwf_cfg, and each
+ * headline that contradicts its paper carries the reason. */
+TEST(every_published_figure_in_the_report_with_ours_or_a_status)
+{
+    static area_report r;
+    unsigned i, j, k, n, missing = 0;
+    const area_pub *pub = area_pubs(&n);
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL);
+    CHECK_EQ(r.n, 5);
+    for (i = 0; i < n; i++) {
+        int found = 0;
+        for (j = 0; j < r.n && !found; j++) {
+            if (strcmp(r.p[j].paper, pub[i].paper) != 0)
+                continue;
+            for (k = 0; k < r.p[j].nrows && !found; k++) {
+                const area_row *row = &r.p[j].rows[k];
+                if (strcmp(row->unit, pub[i].unit) != 0 || isnan(row->published) ||
+                    fabs(row->published - pub[i].value) > 1e-9 * fmax(1.0, pub[i].value))
+                    continue;
+                /* our figure, or a status saying why there is none */
+                if (isfinite(row->ours) || row->status == RS_NOT_MODELLED ||
+                    strstr(row->note, "not modelled") || strstr(row->note, "not hardware") ||
+                    strstr(row->note, "used for"))
+                    found = 1;
+            }
+        }
+        if (!found && missing++ < 10)
+            printf("  %s (%g %s) is not in the report\n", pub[i].id, pub[i].value, pub[i].unit);
+    }
+    CHECK_EQ(missing, 0);
+    /* a not-modelled row names the structure (or says none is planned) */
+    for (j = 0; j < r.n; j++)
+        for (k = 0; k < r.p[j].nrows; k++) {
+            const area_row *row = &r.p[j].rows[k];
+            if (row->status == RS_NOT_MODELLED && !strstr(row->note, "does not exist") &&
+                !strstr(row->note, "planned") && !strstr(row->note, "exists") && missing++ < 10)
+                printf("  %s: %s has no structure in its status\n", r.p[j].paper, row->label);
+        }
+    CHECK_EQ(missing, 0);
+}
+
+TEST(dwf_rows_from_dwf_cfg_and_headlines_explained)
+{
+    static area_report r;
+    dwf_cfg dc = dwf_default_cfg();
+    const area_row *ur, *urb, *sbi, *dpe;
+    area_desc d;
+    /* dwf_default_cfg is 000's configuration (Table 1) */
+    CHECK_EQ(dc.lanes, 16);
+    CHECK_EQ(dwf_threads(&dc), 256);
+    CHECK_EQ(dc.pc_bits, 32);
+    CHECK_EQ(dc.lut_entries, 32);
+    CHECK_EQ(dc.maj_entries, 32);
+    CHECK(area_report_build("000", 0, NULL, NULL, &r) == NULL);
+    ur = find_row(&r.p[0], "Warp update registers");
+    urb = find_row(&r.p[0], "Warp update registers storage");
+    CHECK(ur && urb);
+    if (!(ur && urb))
+        return;
+    CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+    CHECK(fabs(ur->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(fabs(urb->ours - area_dwf_update_reg_bits(&dc)) < 0.5);
+    CHECK(fabs(urb->published - 336) < 1e-9);
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL);
+    sbi = find_row(&r.p[1], "SBI overhead of a 15.6 mm^2 SM");
+    dpe = find_row(&r.p[3], "DPE vs SPE stack area, depths observed (7 vs 11)");
+    CHECK(sbi && dpe);
+    if (!(sbi && dpe))
+        return;
+    CHECK(strstr(sbi->note, "Why") != NULL && strstr(sbi->note, "segmentation") != NULL);
+    CHECK(strstr(dpe->note, "Why") != NULL && strstr(dpe->note, "ports") != NULL);
+    /* the headlines do contradict their papers */
+    CHECK(sbi->ours < 0.5 * sbi->published);
+    CHECK(dpe->ours < -20.0);
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1531,5 +1634,7 @@ int main(void)
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
+    RUN(every_published_figure_in_the_report_with_ours_or_a_status);
+    RUN(dwf_rows_from_dwf_cfg_and_headlines_explained);
     return test_summary();
 }
