@@ -31,6 +31,7 @@
 #include "../area/papers.h"
 #include "../area/report.h"
 #include "../area/structs.h"
+#include "../area/sweep.h"
 #include "../area/tech.h"
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
@@ -1575,6 +1576,43 @@ TEST(dwf_rows_from_dwf_cfg_and_headlines_explained)
     CHECK(dpe->ours < -20.0);
 }
 
+
+/* issue 19 item 4: each sweep point is the module built from its cfg at
+ * that value, the lines follow the structures, bad points are errors. */
+TEST(sweep_points_are_the_modules_at_each_value)
+{
+    static area_sweep sw;
+    static const char *const mods[2] = {"dpe_stack", "simt_stack"};
+    static const unsigned xs[4] = {4, 7, 11, 16};
+    const char *fn[1] = {"WARPS"};
+    unsigned fv[1] = {8}, m, i;
+    char err[256];
+    area_tech t = T(40);
+    CHECK(area_sweep_run(mods, 2, "DEPTH", xs, 4, fn, fv, 1, &t, &sw, err, sizeof err) == NULL);
+    for (m = 0; m < 2; m++)
+        for (i = 0; i < 4; i++) {
+            const char *pn[2] = {"WARPS", "DEPTH"};
+            unsigned pv[2] = {8, xs[i]};
+            area_desc d;
+            area_result r;
+            CHECK(area_desc_module(mods[m], pn, pv, 2, 0, &d, err, sizeof err) == NULL);
+            CHECK(area_desc_eval(&t, &d, &r, NULL) == NULL);
+            CHECK(fabs(sw.res[m][i].total_mm2 - r.total_mm2) < 1e-15);
+            CHECK_EQ(sw.bits[m][i], d.storage_bits);
+            if (i)
+                CHECK(sw.res[m][i].total_mm2 > sw.res[m][i - 1].total_mm2);
+        }
+    /* a value the cfg rejects, a module without the parameter, one point */
+    {
+        static const unsigned bad[2] = {64, 100};
+        const char *wp[1] = {"warp_pool"};
+        CHECK(area_sweep_run(wp, 1, "POOL", bad, 2, NULL, NULL, 0, &t, &sw, err, sizeof err));
+        CHECK(strstr(err, "POOL=100") != NULL);
+        CHECK(area_sweep_run(mods, 2, "CCT", xs, 2, NULL, NULL, 0, &t, &sw, err, sizeof err));
+        CHECK(area_sweep_run(mods, 2, "DEPTH", xs, 1, NULL, NULL, 0, &t, &sw, err, sizeof err));
+    }
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1634,6 +1672,7 @@ int main(void)
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
+    RUN(sweep_points_are_the_modules_at_each_value);
     RUN(every_published_figure_in_the_report_with_ours_or_a_status);
     RUN(dwf_rows_from_dwf_cfg_and_headlines_explained);
     return test_summary();

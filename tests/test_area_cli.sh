@@ -13,7 +13,8 @@
 # Table 1 part modelled, the DWF totals with ratios).  Issue 19 item 2: out-of-range
 # and non-finite reference areas, extra CSV fields, repeated header columns,
 # `tech --bogus`, an unwritable -o found before any output, every command's
-# --help (exit 0) and bad flag (exit 2), no nan/inf in any report.
+# --help (exit 0) and bad flag (exit 2), no nan/inf in any report; `sweep` for
+# every structure (table grows, SVG rendered by rsvg-convert), its errors.
 set -u
 B=${1:-build}
 A="$B/area"
@@ -163,7 +164,7 @@ if { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
   ok calibrate_clash_no_nan_inf
 else bad calibrate_clash_no_nan_inf "exit $rc: $(head -n 2 "$T/out" "$T/err" | tr '\n' '|')"; fi
 # every command's help is usage on stdout, exit 0; every command's bad flag is one line, exit 2
-for c in array report calibrate refs logic tech; do
+for c in array report calibrate refs logic tech sweep; do
   if "$A" $c --help >"$T/out" 2>"$T/err" && grep -q '^usage' "$T/out" && [ ! -s "$T/err" ]; then
     ok "help_$c"
   else bad "help_$c" "exit $?"; fi
@@ -194,6 +195,62 @@ if "$A" calibrate --refs tests/data/cacti7_tuning.csv >"$T/cal7" 2>"$T/err" &&
    [ "$(grep -c '^  [a-z]' "$T/cal7")" -ge 36 ] && ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/cal7"; then
   ok calibrate_reads_cacti7_table
 else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
+
+
+# ---------------------------------------------------------------- sweep
+# every structure area/ models, across one of its parameters: a table whose
+# area grows with the parameter, and a chart that a real renderer accepts
+for spec in "simt_stack DEPTH=4,8,16" "dpe_stack DEPTH=4,8,16" "shadow_scoreboard ENTRIES=2,4,8" \
+            "lane_regfile ENTRIES=128,256,512" "pc_warp_lut ENTRIES=16,32,64" \
+            "hct_cct_heap CCT=32,64,128" "warp_pool POOL=64,128,256" "dwf LUT_ENTRIES=16,32,64"; do
+  set -- $spec
+  m=$1; p=$2
+  if "$A" sweep --module "$m" --param "$p" --tech 40 --svg "$T/sw_$m.svg" >"$T/sw_$m.txt" 2>"$T/err" &&
+     [ ! -s "$T/err" ] && [ "$(grep -c " $m " "$T/sw_$m.txt")" -eq 3 ] &&
+     awk -v m="$m" '$2 == m { if (n++ && !($3 > prev)) bad = 1; prev = $3 } END { exit bad || n != 3 }' "$T/sw_$m.txt" &&
+     ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/sw_$m.txt" "$T/sw_$m.svg"; then
+    ok "sweep_${m}_table_grows"
+  else bad "sweep_${m}_table_grows" "$(head -n 1 "$T/err")"; fi
+  if command -v rsvg-convert >/dev/null 2>&1; then
+    if rsvg-convert "$T/sw_$m.svg" -o "$T/sw_$m.png" 2>"$T/err" &&
+       [ "$(head -c 8 "$T/sw_$m.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] &&
+       [ "$(grep -c '<polyline' "$T/sw_$m.svg")" -eq 1 ] && [ "$(grep -c '<circle' "$T/sw_$m.svg")" -eq 3 ]; then
+      ok "sweep_${m}_svg_renders"
+    else bad "sweep_${m}_svg_renders" "$(head -n 1 "$T/err")"; fi
+  else bad "sweep_${m}_svg_renders" "rsvg-convert not installed (make deps: librsvg2-bin)"; fi
+done
+# ... and that is every module the estimator knows (its own list, from the error message)
+known=$("$A" sweep --module nope --param X=1,2 2>&1 | sed -n 's/.*(known: \(.*\)).*/\1/p')
+missing=""
+for m in $known; do [ -s "$T/sw_$m.svg" ] || missing="$missing $m"; done
+if [ -n "$known" ] && [ -z "$missing" ]; then ok sweep_covers_every_known_module
+else bad sweep_covers_every_known_module "not swept:${missing:- (no list)}"; fi
+# the README's example: the DPE stack beside the SPE stack, one line each
+if "$A" sweep --module dpe_stack,simt_stack --param DEPTH=2,4,8,16,32 --format svg -o "$T/sw2.svg" 2>"$T/err" &&
+   [ "$(grep -c '<polyline' "$T/sw2.svg")" -eq 2 ] && rsvg-convert "$T/sw2.svg" -o "$T/sw2.png" 2>>"$T/err" &&
+   [ "$(wc -c <"$T/sw2.png")" -gt 10000 ]; then
+  ok sweep_two_modules_one_chart
+else bad sweep_two_modules_one_chart "$(head -n 1 "$T/err")"; fi
+# the same point as `logic`'s module at the same parameters, and csv
+if "$A" sweep --module simt_stack --param DEPTH=4,8 --param WARPS=4 --format csv >"$T/sw.csv" 2>"$T/err" &&
+   head -n 1 "$T/sw.csv" | grep -q '^DEPTH,module,tech_nm,goal,area_mm2,storage_bits' &&
+   "$A" logic --module simt_stack --param WARPS=4 --param DEPTH=8 >"$T/lg" 2>&1; then
+  a=$(awk -F, '$1 == 8 { print $5 }' "$T/sw.csv")
+  b=$(sed -n 's/^storage_bits //p' "$T/lg")
+  c=$(awk -F, '$1 == 8 { print $6 }' "$T/sw.csv")
+  if [ -n "$a" ] && [ "$b" = "$c" ]; then ok sweep_matches_module_bits; else bad sweep_matches_module_bits "$c vs $b"; fi
+else bad sweep_matches_module_bits "$(head -n 1 "$T/err")"; fi
+check_bad sweep_no_module sweep --param DEPTH=4,8
+check_bad sweep_no_list sweep --module simt_stack --param DEPTH=4
+check_bad sweep_two_lists sweep --module simt_stack --param DEPTH=4,8 --param WARPS=2,4
+check_bad sweep_unknown_module sweep --module nope --param DEPTH=4,8
+check_bad sweep_unknown_param sweep --module simt_stack --param FOO=4,8
+check_bad sweep_value_rejected_by_cfg sweep --module warp_pool --param POOL=64,100
+check_bad sweep_value_zero sweep --module simt_stack --param DEPTH=0,4
+check_bad sweep_bad_value sweep --module simt_stack --param DEPTH=4,x
+check_bad sweep_module_lacks_param sweep --module simt_stack,pc_warp_lut --param DEPTH=4,8
+check_bad sweep_unwritable_svg sweep --module simt_stack --param DEPTH=4,8 --svg /nonexistent-dir/s.svg
+check_bad sweep_bad_format sweep --module simt_stack --param DEPTH=4,8 --format png
 
 # -------------------------------------------------------------- report
 if "$A" report >"$T/report.txt" 2>"$T/err" && [ ! -s "$T/err" ] &&
