@@ -37,6 +37,7 @@ static void usage(FILE *f)
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
           "             --tech NM [--goal delay|area] [--profile FILE]\n"
           "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
+          "              [--view papers|node]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
@@ -46,6 +47,8 @@ static void usage(FILE *f)
           "             [--profile FILE]\n"
           "  area tech\n"
           "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n"
+          "report --view node: every paper's area rows and each mechanism's added area in one\n"
+          "table at one node (--tech, default 40).\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules: simt_stack dpe_stack shadow_scoreboard lane_regfile pc_warp_lut\n"
@@ -284,6 +287,7 @@ static int cmd_report(int argc, char **argv)
     area_profile prof;
     static area_report rep;
     area_goal goal = AREA_GOAL_DELAY;
+    int node_view = 0;
     const char *e;
     FILE *f;
     int i;
@@ -301,6 +305,14 @@ static int cmd_report(int argc, char **argv)
             nm = get_tech(need_value(argc, argv, &i));
         } else if (strcmp(fl, "--goal") == 0) {
             goal = get_goal(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--view") == 0) {
+            const char *v = need_value(argc, argv, &i);
+            if (strcmp(v, "papers") == 0)
+                node_view = 0;
+            else if (strcmp(v, "node") == 0)
+                node_view = 1;
+            else
+                die("--view: expected papers or node, got '%s'%s", v, "");
         } else if (strcmp(fl, "--format") == 0) {
             format = need_value(argc, argv, &i);
             if (!area_report_format_ok(format))
@@ -318,11 +330,18 @@ static int cmd_report(int argc, char **argv)
         snprintf(pname, sizeof pname, "profile %s", profile_path);
     else
         snprintf(pname, sizeof pname, "default constants");
+    if (node_view) {
+        if (!area_report_node_format_ok(format))
+            die("--view node: expected --format text, md or csv, got '%s'%s", format, "");
+        if (nm == 0)
+            nm = 40; /* every paper at one node: Fermi's unless told */
+    }
     e = area_report_build_goal(paper, nm, &prof, pname, goal, &rep);
     if (e)
         die("%s%s", e, "");
     f = open_out(out);
-    if (area_report_write(f, &rep, format) != 0)
+    if ((node_view ? area_report_write_node(f, &rep, format) : area_report_write(f, &rep, format)) !=
+        0)
         die("cannot write the report%s%s", "", "");
     close_out(f, out);
     return 0;

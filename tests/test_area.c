@@ -1613,6 +1613,36 @@ TEST(sweep_points_are_the_modules_at_each_value)
     }
 }
 
+
+/* issue 19 item 5: the one-node view needs one node, and carries every
+ * mechanism's added area (one tagged row per mechanism and paper). */
+TEST(node_view_one_node_every_mechanism)
+{
+    static area_report r;
+    unsigned i, j, mech[5] = {0, 0, 0, 0, 0};
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL); /* 000 at 90, the rest at 40 */
+    CHECK_EQ(area_report_write_node(f, &r, "text"), -2);
+    CHECK(area_report_build("all", 40, NULL, NULL, &r) == NULL);
+    CHECK_EQ(area_report_write_node(f, &r, "text"), 0);
+    CHECK_EQ(area_report_write_node(f, &r, "csv"), 0);
+    CHECK_EQ(area_report_write_node(f, &r, "json"), -1);
+    fclose(f);
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++)
+            if (r.p[i].rows[j].mech[0]) {
+                mech[i]++;
+                CHECK(strcmp(r.p[i].rows[j].unit, "mm2") == 0);
+                CHECK(isfinite(r.p[i].rows[j].ours));
+            }
+    for (i = 0; i < 5; i++)
+        CHECK(mech[i] >= 1);
+    CHECK_EQ(mech[1], 3); /* SBI, SWI, SBI+SWI */
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1672,6 +1702,7 @@ int main(void)
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
+    RUN(node_view_one_node_every_mechanism);
     RUN(sweep_points_are_the_modules_at_each_value);
     RUN(every_published_figure_in_the_report_with_ours_or_a_status);
     RUN(dwf_rows_from_dwf_cfg_and_headlines_explained);

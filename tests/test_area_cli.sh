@@ -14,7 +14,8 @@
 # and non-finite reference areas, extra CSV fields, repeated header columns,
 # `tech --bogus`, an unwritable -o found before any output, every command's
 # --help (exit 0) and bad flag (exit 2), no nan/inf in any report; `sweep` for
-# every structure (table grows, SVG rendered by rsvg-convert), its errors.
+# every structure (table grows, SVG rendered by rsvg-convert), its errors;
+# `report --view node` (every paper's rows and the mechanisms at 40 nm).
 set -u
 B=${1:-build}
 A="$B/area"
@@ -304,6 +305,35 @@ if "$A" report --paper 002 --tech 22 >"$T/out" 2>&1 && grep -q 'scaled by F^2 fr
    [ "$(grep -c '^== ' "$T/out")" -eq 1 ]; then
   ok report_tech_override
 else bad report_tech_override; fi
+
+
+# ------------------------------------------- one node for comparisons (item 5)
+if "$A" report --view node --tech 40 --format csv -o "$T/node.csv" 2>"$T/err" &&
+   "$A" report --tech 40 --format csv -o "$T/all40.csv" 2>>"$T/err"; then
+  # every paper's area rows, all at 40 nm, the same rows as the per-paper report at 40 nm
+  n_node=$(grep -c '^row,' "$T/node.csv")
+  n_all=$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["unit"] == "mm2" and (r["ours"] or r["published"])))' "$T/all40.csv")
+  papers=$(grep '^row,' "$T/node.csv" | cut -d, -f2 | sort -u | tr '\n' ' ')
+  if [ "$n_node" -gt 0 ] && [ "$n_node" -eq "$n_all" ] && [ "$papers" = "000 001 002 003 004 " ] &&
+     [ "$(grep '^row,' "$T/node.csv" | cut -d, -f3 | sort -u)" = "40" ]; then
+    ok report_node_view_every_paper_at_40nm
+  else bad report_node_view_every_paper_at_40nm "$n_node vs $n_all rows, papers: $papers"; fi
+  # 000's warp pool, published at 90 nm, appears scaled by F^2 to 40 nm
+  if grep '^row,000,40,Warp pool,' "$T/node.csv" | awk -F, '{ exit !($7 > 0.1386 && $7 < 0.1388) }'; then
+    ok report_node_view_scales_published
+  else bad report_node_view_scales_published "$(grep '^row,000,40,Warp pool,' "$T/node.csv")"; fi
+  if [ "$(grep -c '^mechanism,' "$T/node.csv")" -ge 5 ] && grep -q '^mechanism,000,40,DWF' "$T/node.csv" &&
+     grep -q '^mechanism,001,40,SBI' "$T/node.csv" && grep -q '^mechanism,002,40,TSIMT' "$T/node.csv" &&
+     grep -q '^mechanism,003,40,DPE' "$T/node.csv" && grep -q '^mechanism,004,40,LWM' "$T/node.csv"; then
+    ok report_node_view_mechanisms_side_by_side
+  else bad report_node_view_mechanisms_side_by_side; fi
+else bad report_node_view "$(head -n 1 "$T/err")"; fi
+if "$A" report --view node >"$T/out" 2>&1 && head -n 1 "$T/out" | grep -q 'one node: 40 nm' &&
+   "$A" report --view node --format md >"$T/out.md" 2>&1 && grep -q '^## Mechanisms side by side' "$T/out.md"; then
+  ok report_node_view_default_40nm_text_md
+else bad report_node_view_default_40nm_text_md; fi
+check_bad report_view_bogus report --view all
+check_bad report_node_view_json report --view node --format json
 
 # ------------------------------------------------ refs and calibrate
 if "$A" refs --paper 000 -o "$T/refs000.csv" 2>"$T/err" &&
