@@ -52,7 +52,7 @@ static void usage(FILE *f)
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules: simt_stack dpe_stack shadow_scoreboard lane_regfile pc_warp_lut\n"
-          "hct_cct_heap warp_pool dwf (parameters as in their Verilog).\n"
+          "hct_cct_heap warp_pool dwf tsimt_lane tsimt_frontend (parameters as in their Verilog).\n"
           "--goal: the organisation of every SRAM/CAM bank: delay (default, as CACTI's default\n"
           "objective: short bitlines and wordlines) or area (the least-area organisation).\n",
           f);

@@ -28,6 +28,8 @@
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/tsimt_frontend.h"
+#include "../rtl_c/tsimt_lane.h"
 #include "../rtl_c/warp_pool.h"
 #include "array.h"
 #include "tech.h"
@@ -192,6 +194,17 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
 typedef enum { AREA_DWF_ALL = 0, AREA_DWF_UPDATE = 1 } area_dwf_part;
 unsigned area_dwf_update_reg_bits(const dwf_cfg *cfg);
 const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, area_desc *d);
+
+/* Temporal-SIMT lane and front end (rtl_c/tsimt_lane.h, rtl_c/tsimt_frontend.h;
+ * 002 sec. 3.1-3.3).  The lane: its registers {instr, warp id, mask, busy,
+ * position} = area_tsimt_lane_bits() in flip-flops and the density-time
+ * sequencer's logic.  The front end: the instruction buffer (a slot per
+ * warp, 1W 1R, `auto`), its valid bits, the arbitration pointers and
+ * conflict counters, the pickers and counters' logic, and LANES lanes from
+ * tsimt_frontend_lane_cfg (items prefixed "lane ", count LANES). */
+unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg);
+const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d);
+const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff, area_desc *d);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL

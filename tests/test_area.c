@@ -1643,6 +1643,45 @@ TEST(node_view_one_node_every_mechanism)
     CHECK_EQ(mech[1], 3); /* SBI, SWI, SBI+SWI */
 }
 
+
+/* The TSIMT lane and front end (002) from their cfgs: bits are the RTL's,
+ * the front end holds LANES lanes, and grows with warps, lanes and width. */
+TEST(tsimt_descriptions_follow_cfg)
+{
+    tsimt_frontend_cfg fc = tsimt_frontend_default_cfg(), f2;
+    tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(&fc);
+    area_desc d, dl;
+    double a;
+    CHECK(area_desc_tsimt_lane(&lc, 0, &dl) == NULL);
+    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 1u + tsimt_lane_grp_w(&lc));
+    CHECK(area_desc_tsimt_frontend(&fc, 0, &d) == NULL);
+    CHECK_EQ(d.storage_bits,
+             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 1u) +
+                 tsimt_frontend_lane_w(&fc) + fc.lanes * tsimt_frontend_slot_w(&fc) +
+                 3ul * fc.cnt_bits + fc.lanes * dl.storage_bits);
+    a = desc_mm2(&d, 40);
+    CHECK(a > fc.lanes * desc_mm2(&dl, 40));
+    f2 = fc;
+    f2.warps *= 2;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) == NULL && desc_mm2(&d, 40) > a);
+    f2 = fc;
+    f2.lanes *= 2;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) == NULL && desc_mm2(&d, 40) > a);
+    /* STSIMT4: 8 groups of 4 instead of 32 of 1: a smaller sequencer (the
+     * K-wide execution unit is not part of the lane model) */
+    {
+        tsimt_lane_cfg l4 = lc;
+        area_desc d4;
+        l4.width = 4;
+        CHECK(area_desc_tsimt_lane(&l4, 0, &d4) == NULL);
+        CHECK(d4.item[1].ge < dl.item[1].ge);
+        CHECK_EQ(d4.storage_bits, dl.storage_bits - 2); /* pos_q 3 bits instead of 5 */
+    }
+    f2 = fc;
+    f2.lanes = 3;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) != NULL);
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1702,6 +1741,7 @@ int main(void)
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
+    RUN(tsimt_descriptions_follow_cfg);
     RUN(node_view_one_node_every_mechanism);
     RUN(sweep_points_are_the_modules_at_each_value);
     RUN(every_published_figure_in_the_report_with_ours_or_a_status);

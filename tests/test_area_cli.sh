@@ -203,7 +203,8 @@ else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
 # area grows with the parameter, and a chart that a real renderer accepts
 for spec in "simt_stack DEPTH=4,8,16" "dpe_stack DEPTH=4,8,16" "shadow_scoreboard ENTRIES=2,4,8" \
             "lane_regfile ENTRIES=128,256,512" "pc_warp_lut ENTRIES=16,32,64" \
-            "hct_cct_heap CCT=32,64,128" "warp_pool POOL=64,128,256" "dwf LUT_ENTRIES=16,32,64"; do
+            "hct_cct_heap CCT=32,64,128" "warp_pool POOL=64,128,256" "dwf LUT_ENTRIES=16,32,64" \
+            "tsimt_lane WARP=8,16,32" "tsimt_frontend WARPS=8,16,32"; do
   set -- $spec
   m=$1; p=$2
   if "$A" sweep --module "$m" --param "$p" --tech 40 --svg "$T/sw_$m.svg" >"$T/sw_$m.txt" 2>"$T/err" &&
@@ -410,6 +411,16 @@ if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4
    grep -q 'item issue selection' "$T/out" && ! grep -q 'majority' "$T/out"; then
   ok logic_warp_pool_dpc_no_table
 else bad logic_warp_pool_dpc_no_table "$(head -n 1 "$T/err")"; fi
+# verilog/tsimt_lane.v and tsimt_frontend.v at small parameters: the flip-flops Yosys builds
+# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 = 22; front end: 4 x {instr 8, mask 8} + 4 valid
+# + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 22 = 139)
+if "$A" logic --module tsimt_lane --param WARP=8 --param K=1 --param INSTR_W=8 --param WID_W=2 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 22$' "$T/out" && grep -q '^storage_bits 22$' "$T/out" &&
+   "$A" logic --module tsimt_frontend --param LANES=2 --param WARPS=4 --param WARP=8 --param K=1 --param INSTR_W=8 --param CNT_W=8 >"$T/out" 2>>"$T/err" &&
+   grep -q '^flipflops 139$' "$T/out" && grep -q '^storage_bits 139$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
+  ok logic_tsimt_lane_and_frontend_small
+else bad logic_tsimt_lane_and_frontend_small "$(head -n 1 "$T/err")"; fi
+check_bad logic_tsimt_frontend_lanes_not_dividing logic --module tsimt_frontend --param LANES=3
 check_bad logic_warp_pool_pool_not_pow2 logic --module warp_pool --param POOL=12
 check_bad logic_warp_pool_swizzle_not_a_param logic --module warp_pool --param SWIZZLE=1
 
