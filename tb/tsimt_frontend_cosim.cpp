@@ -38,6 +38,9 @@ extern "C" {
 #include "../rtl_c/tsimt_frontend.h"
 }
 
+#define TSIMT_STR2(x) #x
+#define TSIMT_STR(x) TSIMT_STR2(x)
+
 // The lanes' registers, read through Verilator's scope table (the lanes sit
 // in a generate loop whose length is a parameter, so their flat member names
 // cannot be written out once for every LANES).  Looked up once per model.
@@ -87,7 +90,14 @@ struct TsimtFrontendModel {
     typedef tsimt_frontend_out out_t;
     typedef Vtsimt_frontend rtl_t;
 
+    // A design-point build (tools/tsimt_points.sh) is named after its binary,
+    // build/cosim_tsimt_<point>, so its summary line and mismatch waveform
+    // (out/mismatch_<name>_<seed>.vcd) are its own.
+#ifdef TSIMT_POINT
+    static const char *name() { return "tsimt_" TSIMT_STR(TSIMT_POINT); }
+#else
     static const char *name() { return "tsimt_frontend"; }
+#endif
     static cfg_t default_cfg() {
         cfg_t c = tsimt_frontend_default_cfg();
 #ifdef TSIMT_FE_LANES

@@ -29,6 +29,9 @@ extern "C" {
 #include "../rtl_c/tsimt_lane.h"
 }
 
+#define TSIMT_STR2(x) #x
+#define TSIMT_STR(x) TSIMT_STR2(x)
+
 struct TsimtLaneModel {
     typedef tsimt_lane_cfg cfg_t;
     typedef tsimt_lane_state state_t;
@@ -36,7 +39,14 @@ struct TsimtLaneModel {
     typedef tsimt_lane_out out_t;
     typedef Vtsimt_lane rtl_t;
 
+    // A design-point build (tools/tsimt_points.sh) is named after its binary,
+    // build/cosim_tsimt_<point>, so its summary line and mismatch waveform
+    // (out/mismatch_<name>_<seed>.vcd) are its own.
+#ifdef TSIMT_POINT
+    static const char *name() { return "tsimt_" TSIMT_STR(TSIMT_POINT); }
+#else
     static const char *name() { return "tsimt_lane"; }
+#endif
     static cfg_t default_cfg() {
         cfg_t c = tsimt_lane_default_cfg();
 #ifdef TSIMT_LANE_WARP

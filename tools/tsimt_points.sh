@@ -8,8 +8,10 @@
 # (2 x 4), and a non-power-of-two core (3 lanes, 24 warps: the BAD_WARP
 # fill).  Each point is its own Verilated model (-G parameters) with the
 # harness built for the same cfg (-D macros read by the harness' default_cfg),
-# as BUILD_DIR/cosim_<name>_<point>.  Stand-in until the lead's framework
-# carries parameters end to end (tb/cosim.h); then the points move there.
+# as BUILD_DIR/cosim_tsimt_<point>, whose summary line names it
+# tsimt_<point> (so tests/run.sh, which runs every BUILD_DIR/cosim_*, checks
+# it too).  A stand-in until the lead's framework carries parameters end to
+# end (tb/cosim.h); then the points move there.
 # Prints one "ok"/"FAIL" line per point and seed; exits 1 if any failed.
 set -u
 cycles=100000
@@ -57,7 +59,7 @@ for p in "${points[@]}"; do
     # shellcheck disable=SC2086
     if ! "$VERILATOR" --cc --exe --build -j 2 --trace-fst -O3 --top-module "$mod" \
         --Mdir "$B/obj_tsimt_$name" -y verilog $gparams \
-        -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 $dmacros" \
+        -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 $dmacros -DTSIMT_POINT=$name" \
         -o "$(pwd)/$bin" "verilog/$mod.v" "$(pwd)/$src" "$(pwd)/tb/cosim.cpp" \
         "$(pwd)/$B/libmodels.a" >"out/build_tsimt_$name.log" 2>&1; then
       echo "FAIL build_tsimt_$name (log: out/build_tsimt_$name.log)"; rc=1; continue
@@ -67,7 +69,7 @@ for p in "${points[@]}"; do
   for s in $seeds; do
     log="out/cosim_tsimt_${name}_seed$s.log"
     if "$bin" --cycles "$cycles" --seed "$s" --quiet >"$log" 2>&1 &&
-       grep -q "^cosim $mod seed=$s cycles=$cycles mismatches=0 invariants=ok" "$log"; then
+       grep -q "^cosim tsimt_$name seed=$s cycles=$cycles mismatches=0 invariants=ok" "$log"; then
       echo "ok cosim_tsimt_${name}_seed$s $(sed -n 's/.*coverage=//p' "$log")"
     else
       echo "FAIL cosim_tsimt_${name}_seed$s"; sed -n '1,12p' "$log"; rc=1
