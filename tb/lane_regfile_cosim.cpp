@@ -87,8 +87,7 @@ struct LaneRegfileModel {
         lane_regfile_eval(&c, s, i, o);
     }
     static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        lane_regfile_step(&c, s, i);
+        lane_regfile_step(&c, s, i, o);
     }
     static const char *check(const cfg_t &c, const state_t *s) { return lane_regfile_check(&c, s); }
     static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
