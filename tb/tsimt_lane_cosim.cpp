@@ -17,9 +17,9 @@
 // thread of the instruction ran exactly once.  Model::state compares all
 // five registers with the RTL after every clock edge.
 //
-// Design points: cfg = the defaults unless the binary is built with
-// -DTSIMT_LANE_WARP=.. -DTSIMT_LANE_K=.. (and the same -G parameters for
-// Verilator; tools/tsimt_points.sh builds them).
+// Design points: any legal parameter set (docs/cosim.md), e.g.
+//   make cosim STRUCT=tsimt_lane PARAMS="K=4"     (the 002 sec. 3.2 golden counts
+// are asserted at K = 4, WARP = 32; every point runs the reference sequencer).
 #include "cosim.h"
 
 #include "Vtsimt_lane.h"
@@ -29,49 +29,9 @@ extern "C" {
 #include "../rtl_c/tsimt_lane.h"
 }
 
-#define TSIMT_STR2(x) #x
-#define TSIMT_STR(x) TSIMT_STR2(x)
-
 struct TsimtLaneModel {
-    typedef tsimt_lane_cfg cfg_t;
-    typedef tsimt_lane_state state_t;
-    typedef tsimt_lane_in in_t;
-    typedef tsimt_lane_out out_t;
-    typedef Vtsimt_lane rtl_t;
+    COSIM_MODEL(tsimt_lane, Vtsimt_lane)
 
-    // A design-point build (tools/tsimt_points.sh) is named after its binary,
-    // build/cosim_tsimt_<point>, so its summary line and mismatch waveform
-    // (out/mismatch_<name>_<seed>.vcd) are its own.
-#ifdef TSIMT_POINT
-    static const char *name() { return "tsimt_" TSIMT_STR(TSIMT_POINT); }
-#else
-    static const char *name() { return "tsimt_lane"; }
-#endif
-    static cfg_t default_cfg() {
-        cfg_t c = tsimt_lane_default_cfg();
-#ifdef TSIMT_LANE_WARP
-        c.warp = TSIMT_LANE_WARP;
-#endif
-#ifdef TSIMT_LANE_K
-        c.width = TSIMT_LANE_K;
-#endif
-        return c;
-    }
-    static void reset(const cfg_t &c, state_t &s) { tsimt_lane_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        tsimt_lane_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        tsimt_lane_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return tsimt_lane_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        tsimt_lane_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        tsimt_lane_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     // The harness' "held back, state unchanged" test does not apply: the
     // lane's ready says whether it takes an instruction, while it keeps
@@ -82,28 +42,6 @@ struct TsimtLaneModel {
         return true;
     }
 
-    // Verilator keeps a port in a wider C type and does not mask it: every
-    // input is truncated to its port width here, as the C model's eval does.
-    static void drive(rtl_t *r, const in_t &i) {
-        static const cfg_t c = default_cfg();
-        r->in_valid = i.in_valid & 1u;
-        r->in_warp = bits_trunc(i.in_warp, c.wid_bits);
-        r->in_instr = bits_trunc(i.in_instr, c.instr_bits);
-        r->in_mask = bits_trunc(i.in_mask, c.warp);
-        r->hold = i.hold & 1u;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        std::memset(o, 0, sizeof *o);
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->ex_valid = r->ex_valid;
-        o->ex_base = r->ex_base;
-        o->ex_warp = r->ex_warp;
-        o->ex_instr = r->ex_instr;
-        o->done = r->done;
-    }
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         (void)c;
         Vtsimt_lane___024root *p = r->rootp;

@@ -29,7 +29,9 @@
 /* One decision per cycle (issue 17): step applies what eval decided.  The
  * models' step takes the eval output as its 4th argument once they adopt
  * it; these wrappers are the one place that knows the signature. */
-#define STEP(name, c, s, i, o) (name##_step(c, s, i), (void)(o))
+#define STEP(name, c, s, i, o) name##_step(c, s, i, o)
+/* models that have not adopted it yet */
+#define STEP3(name, c, s, i, o) (name##_step(c, s, i), (void)(o))
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
@@ -788,7 +790,7 @@ static int sbi_cycle(sm *s)
         vcd_upscope(s->vcd);
     }
     if (!DROPPED(s, issued))
-        STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
+        STEP3(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
     if (used > s->st.peak)
         s->st.peak = used;
@@ -982,8 +984,8 @@ static int dwf_cycle(sm *s)
         vcd_upscope(s->vcd);
     }
     if (!DROPPED(s, issued))
-        STEP(dwf, &s->wc, s->ws, in, &s->wo);
-    STEP(lane_regfile, &s->rc, s->rs, r, &s->ro);
+        STEP3(dwf, &s->wc, s->ws, in, &s->wo);
+    STEP3(lane_regfile, &s->rc, s->rs, r, &s->ro);
     if (s->rf_active && !s->ro.stall) {
         s->rf_active = 0;
         s->cur.ready = s->cycle + s->cur_lat;
