@@ -170,7 +170,7 @@ public:
         std::memset(&in, 0, sizeof in);
         expect_err_ = 0;
         golden_now_ = -1;
-        in.rd_warp = rng.chance(5) ? rng.below(64)
+        in.rd_warp = rng.chance(5) ? rng.bits(shadow_scoreboard_warp_w(&cfg))
                                    : (rng.chance(50) ? pick_warp(cfg, rng) : rng.below(cfg.warps));
         in.rd_side = rng.below(2);
         in.rd_idx = rng.bits(shadow_scoreboard_idx_w(&cfg));
