@@ -902,8 +902,10 @@ void kernel_show_cfg(const kernel *k, void *file)
         pc_name(k, pc, a, sizeof a);
         pc_name(k, in->target, t, sizeof t);
         pc_name(k, in->rpc, r, sizeof r);
-        fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line,
-                in->guard < 0 ? "" : (in->guard_neg ? "@!p" : "@p"), t, r,
+        char g[16] = "";
+        if (in->guard >= 0)
+            snprintf(g, sizeof g, "@%sp%d ", in->guard_neg ? "!" : "", in->guard);
+        fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line, g, t, r,
                 in->guard < 0 ? "  (uniform)" : (k->div_branch[pc] ? "  (divergent)" : "  (uniform predicate)"));
     }
     free(leader);

@@ -908,11 +908,12 @@ static int dwf_cycle(sm *s)
             if (t >= s->T)
                 return fail(s, "the pool issued tid %u (block has %u threads)", t, s->T);
             r->tid[l] = t;
+            /* the operands, as the banks hold them now (read-first) */
             uint32_t regs[K_REGS];
-            for (unsigned q = 0; q < K_REGS; q++)
-                regs[q] = rf_get(s, t, q);
-            s->rf_exp0[l] = regs[r->ra0];
-            s->rf_exp1[l] = regs[r->ra1];
+            s->rf_exp0[l] = rf_get(s, t, (unsigned)r->ra0);
+            s->rf_exp1[l] = rf_get(s, t, (unsigned)r->ra1);
+            regs[r->ra0] = s->rf_exp0[l];
+            regs[r->ra1] = s->rf_exp1[l];
             int wr;
             uint32_t wv = 0;
             int nx = exec_thread(s, t, pc, regs, &wr, &wv);
