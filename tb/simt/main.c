@@ -366,7 +366,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
     const char *cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "simd_eff",
                           "idle_cycles", "full_stalls", "peak_stack_depth", "peak_pool_warps",
                           "peak_cct_entries", "avg_paths", "sec_insts", "rf_conflicts",
-                          "area_mm2", "area_overhead_pct"};
+                          "area_mm2", "area_overhead_pct", "sec_suspended"};
     const int ncol = (int)(sizeof cols / sizeof cols[0]);
     unsigned L = o->P.lanes;
     if (o->format == 0)
@@ -398,7 +398,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         const sm_stats *st = &res[m].st;
         double eff = st->warp_insts ? (double)st->thread_insts / ((double)st->warp_insts * L) : 0;
         double ovh = spe_area > 0 ? 100.0 * (res[m].area - spe_area) / spe_area : 0;
-        char v[15][48];
+        char v[16][48];
         snprintf(v[0], 48, "%s", sm_mech_name[m]);
         snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
         snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
@@ -418,6 +418,9 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
             snprintf(v[12], 48, "%llu", (unsigned long long)st->rf_conflicts);
         snprintf(v[13], 48, "%.5f", res[m].area);
         snprintf(v[14], 48, "%.1f", ovh);
+        v[15][0] = 0;
+        if (m == SM_SBI)
+            snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
         if (o->format == 0) {
             printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%%\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),
@@ -484,7 +487,7 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
             if (st->hist[i] > mx)
                 mx = st->hist[i];
         }
-        int bx = x0 + 30, by = 40, bw = pw - 50, bh = ph - 40;
+        int bx = x0 + 40, by = 40, bw = pw - 50, bh = ph - 40;
         fprintf(f, "<text x=\"%d\" y=\"34\">%s (%llu slots)</text>\n", bx,
                 sm_mech_name[m], (unsigned long long)tot);
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
@@ -502,8 +505,9 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
                 fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%u</text>\n",
                         bx + (i - 0.5) * cw, by + bh + 12, i);
         }
-        fprintf(f, "<text x=\"%d\" y=\"%d\">max %llu</text>\n", x0, by + 8,
-                (unsigned long long)mx);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", bx - 3,
+                by + 8, (unsigned long long)mx);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", bx - 3, by + bh);
         x0 += pw;
     }
     fprintf(f, "</svg>\n");

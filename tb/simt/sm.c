@@ -29,7 +29,38 @@
 /* One decision per cycle (issue 17): step applies what eval decided.  The
  * models' step takes the eval output as its 4th argument once they adopt
  * it; these wrappers are the one place that knows the signature. */
-#define STEP(name, c, s, i, o) (name##_step(c, s, i), (void)(o))
+/*
+ * Issue 17 changes foo_step(cfg, st, in) to foo_step(cfg, st, in, out), one
+ * model at a time.  STEP calls whichever the linked model has: _Generic on
+ * the function's type picks a wrapper, and only the picked wrapper (whose
+ * call matches the real type) ever runs.  The pointer is kept as void (*)(void),
+ * C's generic function pointer (volatile: the compiler never sees the other
+ * arity called).
+ */
+#define STEP_WRAPPERS(name)                                                                 \
+    typedef void (*name##_step3_t)(const name##_cfg *, name##_state *, const name##_in *);  \
+    typedef void (*name##_step4_t)(const name##_cfg *, name##_state *, const name##_in *,   \
+                                   const name##_out *);                                     \
+    static void (*volatile const name##_fp)(void) = (void (*)(void))name##_step;            \
+    static inline void name##_call3(const name##_cfg *c, name##_state *s, const name##_in *i, \
+                                    const name##_out *o)                                    \
+    {                                                                                       \
+        (void)o;                                                                            \
+        ((name##_step3_t)name##_fp)(c, s, i);                             \
+    }                                                                                       \
+    static inline void name##_call4(const name##_cfg *c, name##_state *s, const name##_in *i, \
+                                    const name##_out *o)                                    \
+    {                                                                                       \
+        ((name##_step4_t)name##_fp)(c, s, i, o);                          \
+    }
+STEP_WRAPPERS(simt_stack)
+STEP_WRAPPERS(dpe_stack)
+STEP_WRAPPERS(shadow_scoreboard)
+STEP_WRAPPERS(hct_cct_heap)
+STEP_WRAPPERS(dwf)
+STEP_WRAPPERS(lane_regfile)
+#define STEP(name, c, s, i, o)                                                              \
+    _Generic(&name##_step, name##_step3_t: name##_call3, default: name##_call4)(c, s, i, o)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
@@ -763,6 +794,8 @@ static int sbi_cycle(sm *s)
             }
             s->st.warp_insts++;
             s->st.hist[popc(used)]++;
+            if (s->ho.rd_v2 && !s->ho.rd_run2)
+                s->st.sec_suspended++;
             s->dec.valid = (unsigned)p_ok;
             s->dec.warp = w;
             s->dec.pc = p_ok ? (unsigned)pc1 : 0;

@@ -57,6 +57,7 @@ typedef struct {
     uint64_t idle_cycles;  /* cycles with no issue */
     uint64_t full_stalls;  /* a chosen instruction held back by a full table */
     uint64_t sec_insts;    /* sbi: secondary issues */
+    uint64_t sec_suspended;/* sbi: issues whose warp had a secondary that selective sync held */
     uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
     uint64_t lut_evictions;/* dwf */
