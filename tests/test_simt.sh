@@ -55,6 +55,20 @@ else bad "claim_even_odd_swizzle_beats_no_swizzle_and_spe" "swizzle $on, no swiz
 c=$("$S" tb/kernels/even_odd.k --mech dwf --regfile crossbar --format csv | awk -F, '$1=="dwf"{print $13}')
 [ "${c:-0}" -gt 0 ] && ok "dwf_crossbar_bank_conflicts ($c)" || bad dwf_crossbar_bank_conflicts "$c"
 
+# 001 Fig. 2 / 003 sec. 3.3 step by step (--log): warp 0's PCs after the
+# branch.  spe runs the taken side (else, 8-10) then the other (4-7); dpe
+# interleaves the two paths of its top entry; sbi issues the else path as the
+# secondary in the same cycles as the then path, and holds the secondary at
+# the reconvergence PC 11 (selective synchronisation) until the primary gets
+# there.
+w0() { "$S" tb/kernels/fig2_001.k --lanes 4 --mech "$1" --log - --format csv |
+       awk -v m="$1" '$2==m && $4==0 {for(i=1;i<=NF;i++) if($i=="pc") printf "%s%s", (n++?" ":""), $(i+1)} END{print ""}'; }
+g=$(w0 spe); [ "$g" = "0 1 2 3 8 9 10 4 5 6 7 11 12 13" ] && ok golden_fig2_spe_order || bad golden_fig2_spe_order "$g"
+g=$(w0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_dpe_interleaves || bad golden_fig2_dpe_interleaves "$g"
+g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_pairs || bad golden_fig2_sbi_pairs "$g"
+n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
+[ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
+
 # reduction: the sum of 1..64 in word 64
 "$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
 [ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&

@@ -30,7 +30,8 @@ static const char *usage_text =
     "options:\n"
     "  --mech LIST          spe,dpe,dwf,sbi or all (default all)\n"
     "  --format FMT         text|md|csv|json (default text)\n"
-    "  --lanes N            warp width for every mechanism: 2,4,8,16,32 (default 16)\n"
+    "  --lanes N            warp width for every mechanism: 2..64, a power of two\n"
+    "                       (dwf up to 32; default 16)\n"
     "  --alu-lat N          cycles from issue to a usable ALU result, 1..64 (default 4)\n"
     "  --mem-lat N          cycles from issue to a usable load result, 1..1000 (default 40)\n"
     "  --depth N            spe stack entries per warp, 1..32 (default 16)\n"
@@ -47,6 +48,7 @@ static const char *usage_text =
     "  --svg FILE           warp-size histogram of each mechanism\n"
     "  --vcd FILE           every cycle's decisions and structures (VCD) and FILE.gtkw\n"
     "  --fst FILE           the same as FST (through vcd2fst) and FILE.gtkw\n"
+"  --log FILE           one line per issue and mechanism ('-' = stdout)\n"
     "  --dump-mem FILE      final memory as the reference computed it, one hex word a line\n"
     "  --max-steps N        reference limit in thread-instructions (default 10000000)\n"
     "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -88,7 +90,7 @@ typedef struct {
     int format; /* 0 text 1 md 2 csv 3 json */
     sm_params P;
     double tech;
-    const char *svg, *vcd, *fst, *dump_mem;
+    const char *svg, *vcd, *fst, *dump_mem, *log;
     uint64_t max_steps;
     int show_cfg, bench, quiet;
     unsigned long long random_n, seed, gen_seed;
@@ -154,9 +156,9 @@ static void parse_args(int argc, char **argv, opts *o)
             else
                 die2("--format: expected text, md, csv or json, got '%s'", f);
         } else if (!strcmp(a, "--lanes")) {
-            unsigned l = (unsigned)num(a, VAL(), 2, 32);
+            unsigned l = (unsigned)num(a, VAL(), 2, 64);
             if (l & (l - 1))
-                die2("--lanes: expected 2, 4, 8, 16 or 32, got '%s'", argv[i]);
+                die2("--lanes: expected 2, 4, 8, 16, 32 or 64 (dwf: up to 32), got '%s'", argv[i]);
             o->P.lanes = l;
         } else if (!strcmp(a, "--alu-lat")) {
             o->P.alu_lat = (unsigned)num(a, VAL(), 1, 64);
@@ -209,6 +211,8 @@ static void parse_args(int argc, char **argv, opts *o)
             o->vcd = VAL();
         } else if (!strcmp(a, "--fst")) {
             o->fst = VAL();
+        } else if (!strcmp(a, "--log")) {
+            o->log = VAL();
         } else if (!strcmp(a, "--dump-mem")) {
             o->dump_mem = VAL();
         } else if (!strcmp(a, "--max-steps")) {
@@ -283,6 +287,15 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
         }
     }
     int rc = 0;
+    FILE *logf = NULL;
+    if (o->log && !msg) {
+        logf = strcmp(o->log, "-") ? fopen(o->log, "w") : stdout;
+        if (!logf)
+            die2("--log: cannot write '%s'", o->log);
+        for (int m = 0; m < SM_NMECH; m++)
+            if (s[m])
+                sm_set_log(s[m], logf);
+    }
     if (vcd_path) {
         vcd_writer *w = vcd_open(vcd_path, "1ns");
         if (!w)
@@ -315,6 +328,8 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
             if (s[m] && sm_run(s[m]))
                 rc = 1;
     }
+    if (logf && logf != stdout)
+        fclose(logf);
     for (int m = 0; m < SM_NMECH; m++) {
         if (!s[m])
             continue;
@@ -416,15 +431,19 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
             snprintf(v[11], 48, "%llu", (unsigned long long)st->sec_insts);
         if (m == SM_DWF)
             snprintf(v[12], 48, "%llu", (unsigned long long)st->rf_conflicts);
-        snprintf(v[13], 48, "%.5f", res[m].area);
-        snprintf(v[14], 48, "%.1f", ovh);
+        v[13][0] = v[14][0] = 0;
+        if (res[m].area >= 0)
+            snprintf(v[13], 48, "%.5f", res[m].area);
+        if (res[m].area >= 0 && spe_area > 0)
+            snprintf(v[14], 48, "%.1f", ovh);
         v[15][0] = 0;
         if (m == SM_SBI)
             snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
         if (o->format == 0) {
-            printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%%\n", v[0], v[1], v[2],
+            printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),
-                   m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13], v[14]);
+                   m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13][0] ? v[13] : "-",
+                   v[14][0] ? v[14] : "-", v[14][0] ? "%" : "");
         } else if (o->format == 1) {
             printf("|");
             for (int c = 0; c < ncol; c++)
@@ -456,6 +475,9 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
                    o->P.regfile ? "crossbar" : "per_lane",
                    (unsigned long long)res[SM_DWF].st.rf_conflicts,
                    (unsigned long long)res[SM_DWF].st.lut_evictions);
+        for (int m = 0; m < SM_NMECH; m++)
+            if (res[m].ran && res[m].area < 0)
+                printf("%s area %s\n", sm_mech_name[m], res[m].area_what);
         printf("all mechanisms match the reference (registers, predicates, memory, every "
                "thread's PC sequence)\n");
     }

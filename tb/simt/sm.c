@@ -108,7 +108,9 @@ struct sm {
     struct {
         unsigned valid, warp, side, pc, valid2, pc2, threads;
         uint64_t mask, mask2;
+        uint16_t tids[MAXL]; /* dwf: the thread in each lane */
     } dec;
+    FILE *log;
     /* spe */
     simt_stack_cfg sc;
     simt_stack_state ss;
@@ -974,6 +976,7 @@ static int dwf_cycle(sm *s)
         s->rf_active = 1;
         count_issue(s, 0, 0, pc, mask);
         s->dec.warp = (unsigned)s->wo.iss_idx;
+        memcpy(s->dec.tids, s->cur.tid, sizeof s->dec.tids);
         issued = 1;
     }
     /* register file: this cycle's pass of the request in progress */
@@ -1132,7 +1135,10 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     }
     if (e) {
         if (e != msg) {
-            snprintf(msg, sizeof msg, "%s: %.900s", sm_mech_name[m], e);
+            size_t nl = strlen(sm_mech_name[m]);
+            int named = !strncmp(e, sm_mech_name[m], nl) && e[nl] == ':';
+            snprintf(msg, sizeof msg, "%s%s%.900s", named ? "" : sm_mech_name[m],
+                     named ? "" : ": ", e);
             e = msg;
         }
         sm_free(s);
@@ -1151,6 +1157,45 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     *out = s;
     return NULL;
 }
+
+static void log_mask(sm *s, uint64_t mask)
+{
+    fputc(' ', s->log);
+    for (unsigned l = 0; l < s->L; l++)
+        fputc(mask >> l & 1u ? '1' : '.', s->log);
+}
+
+/* One line per issue: cycle, mechanism, what issued, PC, lanes (lane 0
+ * first) and, for dwf, the threads in them. */
+static void log_issue(sm *s)
+{
+    FILE *f = s->log;
+    const kernel *k = s->k;
+    fprintf(f, "%6llu %s ", (unsigned long long)s->cycle, sm_mech_name[s->m]);
+    if (s->m == SM_DWF)
+        fprintf(f, "pool %-3u", s->dec.warp);
+    else
+        fprintf(f, "warp %-3u", s->dec.warp);
+    if (s->m == SM_DPE)
+        fprintf(f, " %c", s->dec.side ? 'R' : 'L');
+    if (s->dec.valid) {
+        fprintf(f, " pc %-4u %-5s line %-4d", s->dec.pc, kernel_op_name(k->ins[s->dec.pc].op),
+                k->ins[s->dec.pc].line);
+        log_mask(s, s->dec.mask);
+    }
+    if (s->dec.valid2) {
+        fprintf(f, " secondary pc %-4u line %-4d", s->dec.pc2, k->ins[s->dec.pc2].line);
+        log_mask(s, s->dec.mask2);
+    }
+    if (s->m == SM_DWF) {
+        fprintf(f, " tids");
+        for (uint64_t m = s->dec.mask; m; m &= m - 1)
+            fprintf(f, "%s%u", m == s->dec.mask ? " " : ",", s->dec.tids[__builtin_ctzll(m)]);
+    }
+    fputc('\n', f);
+}
+
+void sm_set_log(sm *s, FILE *f) { s->log = f; }
 
 int sm_cycle(sm *s)
 {
@@ -1180,6 +1225,8 @@ int sm_cycle(sm *s)
         return -1;
     if (s->done)
         return 1;
+    if (s->log && (s->dec.valid || s->dec.valid2))
+        log_issue(s);
     if (!s->dec.valid && !s->dec.valid2)
         s->st.idle_cycles++;
     s->cycle++;
@@ -1272,7 +1319,8 @@ void sm_free(sm *s)
  * structures of the mechanism plus the register file organisation it needs
  * (spe, dpe, sbi: one row decoder, 000 Fig. 10c; dwf: a decoder per bank,
  * or per-bank decoders and crossbars with --regfile crossbar), same
- * geometry for all.  0 and a message on failure. */
+ * geometry for all.  -1 and the reason in what when area/ cannot size one
+ * of them at this design point. */
 double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
 {
     area_desc d;
@@ -1316,8 +1364,8 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
     ADD(area_desc_lane_regfile(s->L, entries, 32, K_REGS, org, 0, &d));
 #undef ADD
     if (e) {
-        snprintf(what, len, "%s", e);
-        return 0;
+        snprintf(what, len, "not estimated: %s", e);
+        return -1;
     }
     return mm2;
 }

@@ -10,11 +10,28 @@
  * reference's PC sequence for that thread; sm_finish() compares the final
  * registers, predicates and memory.  The first difference is the run's
  * error: "mechanism: thread T: what differs".
+ *
+ * Parameters (sm_params; the CLI flags of build/simt, ranges as the models'
+ * cfg checks): lanes 2..64 (dwf 2..32), alu_lat 1..64 (4), mem_lat 1..1000
+ * (40), spe_depth 1..32 (16), dpe_depth 1..32 (8), sb_entries 1..16 (6),
+ * cct 2..256 (128), lut_entries 4..128 (32), maj 2..32 (32), sched_bits
+ * 1..16 (8), policy (DMaj), swizzle (1), regfile per_lane|crossbar.
+ *
+ * Worked example (tb/kernels/fig2_001.k, 001 Fig. 2, --lanes 4, defaults):
+ * warps 0 and 1 launch in cycles 0 and 1, issue pc 0 in cycles 2 and 3, the
+ * load (pc 1) in 6 and 7 (alu-lat 4 after the mov), the setp 40 cycles
+ * after the load.  After the branch (cycle 50/51) spe runs warp 0's taken
+ * side (pc 8-10, lanes 1,2) then the other (4-7, lanes 0,3): 7 issues at
+ * half width; dpe alternates the two paths (4 8 5 9 6 10 7); sbi issues
+ * 4+8, 5+9, 6+10 as primary + secondary in one slot each, then 7 alone
+ * (the secondary at the reconvergence PC 11 is held), then 11 with all four
+ * lanes.  Cycles: spe 85, dpe 77, sbi 75.
  */
 #ifndef SIMT_SM_H
 #define SIMT_SM_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "kernel.h"
 #include "ref.h"
@@ -86,8 +103,10 @@ const sm_stats *sm_get_stats(const sm *s);
 /* Attach a VCD writer: every later sm_cycle traces this mechanism's
  * decisions and its structures' ports and state under scope `name`. */
 void sm_set_vcd(sm *s, struct vcd_writer *w);
+/* Print one line per issue to f (the --log format, tb/kernels/README.md). */
+void sm_set_log(sm *s, FILE *f);
 /* mm^2 of the mechanism's structures and register file (what names them);
- * 0 with the message in what on failure. */
+ * -1 with the reason in what when area/ cannot size one of them. */
 double sm_area(const sm *s, const area_tech *t, char *what, size_t len);
 void sm_free(sm *s);
 
