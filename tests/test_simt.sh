@@ -75,11 +75,12 @@ n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep 
   ok dump_mem_reduction_sum || bad dump_mem_reduction_sum "$(sed -n 65p "$T/red.mem")"
 
 # ------------------------------------------------------ the check can fail
-for f in reg@40 mem@40 pc@30; do
+for f in reg@40 mem@40 pc@30 sb@0; do
   for m in spe dpe dwf sbi; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
-    if [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: (thread [0-9]+|memory word)" "$T/fault.out"; then
+    want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
+    if [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: $want" "$T/fault.out"; then
       ok "fault_${f%@*}_caught_$m"
     else bad "fault_${f%@*}_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"; fi
   done

@@ -54,7 +54,8 @@ static const char *usage_text =
     "  --max-cycles N       per mechanism (default 50000000)\n"
     "  --max-threads N      --random: kernels of 1..N threads, 1..256 (default 96)\n"
     "  --inject-fault K@C   test hook: at cycle C corrupt a register (reg), memory (mem),\n"
-    "                       or drop one structure update (pc); the check must then fail\n"
+    "                       drop one structure update (pc), or ignore the scoreboard from\n"
+    "                       then on (sb); the check must then fail\n"
     "  --no-check           skip the models' invariant checks each cycle (--bench does)\n"
     "  --quiet              --random: only the summary line\n"
     "  --help               this text\n";
@@ -236,9 +237,10 @@ static void parse_args(int argc, char **argv, opts *o)
             unsigned long long cyc;
             char tail;
             if (sscanf(f, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
-                (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE or pc@CYCLE, got '%s'", f);
-            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : 3;
+                (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
+                 strcmp(kind, "sb")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE or sb@CYCLE, got '%s'", f);
+            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : !strcmp(kind, "pc") ? 3 : 4;
             o->P.fault_cycle = cyc;
         } else if (!strcmp(a, "--no-check")) {
             o->P.check = 0;

@@ -62,7 +62,9 @@ typedef struct {
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * r1 of the last thread, 2 flips bit 0 of memory word 0, 3 drops the
      * stack/heap/pool update of an issue (the same PC issues again), so
-     * the reference check must fail; 0 none */
+     * the reference check must fail; 4 from that cycle on ignores the
+     * scoreboard (dwf: commits at issue), which the timing oracle must
+     * catch; 0 none */
     unsigned fault_kind;
     uint64_t fault_cycle;
 } sm_params;
