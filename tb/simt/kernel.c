@@ -579,7 +579,7 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
             int s = k->succ[pc][j];
             if (s < 0)
                 continue;
-            if (s == n + 0 && k->ins[pc].op != K_EXIT) {
+            if (s == n && k->ins[pc].op != K_EXIT) {
                 /* falls off the end */
                 free(stack);
                 return perr(&c, k->ins[pc].line,

@@ -13,6 +13,7 @@
  */
 #include "sm.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -176,7 +177,6 @@ void sm_default_params(sm_params *p)
 }
 
 static int fail(sm *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
 static int fail(sm *s, const char *fmt, ...)
 {
     if (s->failed)
@@ -259,13 +259,12 @@ static int exec_thread(sm *s, unsigned t, int pc, uint32_t *r, int *wr, uint32_t
     return nx;
 }
 
-static void note_issue(sm *s, int pc, unsigned nthreads)
+static void note_issue(sm *s, int pc)
 {
     uint64_t done = s->cycle + lat_of(s, pc);
     if (done > s->last_completion)
         s->last_completion = done;
     s->last_issue = s->cycle;
-    (void)nthreads;
 }
 
 /* per-warp destination-register scoreboard (spe, sbi) */
@@ -344,7 +343,7 @@ static void count_issue(sm *s, unsigned w, unsigned side, int pc, uint64_t mask)
     s->dec.pc = (unsigned)pc;
     s->dec.mask = mask;
     s->dec.threads = popc(mask);
-    note_issue(s, pc, popc(mask));
+    note_issue(s, pc);
 }
 
 static void release_barrier(sm *s)
@@ -807,14 +806,14 @@ static int sbi_cycle(sm *s)
                 if (exec_static(s, w, pc1, m1))
                     return -1;
                 sb_issue(s, w, pc1);
-                note_issue(s, pc1, popc(m1));
+                note_issue(s, pc1);
                 used |= m1;
             }
             if (s_ok) {
                 if (exec_static(s, w, pc2, m2))
                     return -1;
                 sb_issue(s, w, pc2);
-                note_issue(s, pc2, popc(m2));
+                note_issue(s, pc2);
                 used |= m2;
                 s->st.sec_insts++;
             }
