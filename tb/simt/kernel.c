@@ -296,8 +296,8 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
                 break;
             uint32_t v;
             if (!strcmp(s, ".kernel")) {
-                if (nf != 1 || strlen(f[0]) >= sizeof k->name)
-                    perr(&c, line, ".kernel takes one name");
+                if (nf != 1 || strlen(f[0]) >= sizeof k->name || !valid_label(f[0]))
+                    perr(&c, line, ".kernel takes one name (letters, digits, _ and .)");
                 else if (have_kernel)
                     perr(&c, line, ".kernel given twice");
                 else {

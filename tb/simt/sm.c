@@ -470,11 +470,8 @@ static int spe_cycle(sm *s)
     }
     if (!DROPPED(s, issued))
         STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
-    if (issued) {
-        unsigned w = (unsigned)in->op_warp;
-        if (s->ss.sp[w] > s->st.peak)
-            s->st.peak = s->ss.sp[w];
-    }
+    if (in->op != SIMT_OP_NOP && s->ss.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ss.sp[in->op_warp];
     if (s->P.check) {
         const char *e = simt_stack_check(&s->sc, &s->ss);
         if (e)
@@ -658,11 +655,8 @@ static int dpe_cycle(sm *s)
     if (!DROPPED(s, issued))
         STEP(dpe_stack, &s->dc, &s->ds, in, &s->dout);
     STEP(shadow_scoreboard, &s->bc, &s->bs, &s->bi, &s->bo);
-    if (issued) {
-        unsigned w = (unsigned)in->op_warp;
-        if (s->ds.sp[w] > s->st.peak)
-            s->st.peak = s->ds.sp[w];
-    }
+    if (in->op != DPE_OP_NOP && s->ds.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ds.sp[in->op_warp];
     if (s->P.check) {
         const char *e = dpe_stack_check(&s->dc, &s->ds);
         if (!e)
