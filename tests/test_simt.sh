@@ -33,8 +33,8 @@ for k in tb/kernels/*.k; do
   dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
   if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
   else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
-  rows=$(grep -cE '^(spe|dpe|dwf|sbi),' "$T/$n.csv")
-  [ "$rows" = 4 ] && ok "builtin_${n}_four_rows" || bad "builtin_${n}_four_rows" "$rows"
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt),' "$T/$n.csv")
+  [ "$rows" = 5 ] && ok "builtin_${n}_five_rows" || bad "builtin_${n}_five_rows" "$rows"
 done
 # also with a small design point and other latencies (tables nearly full)
 for k in tb/kernels/*.k; do
@@ -69,6 +69,19 @@ g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_
 n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
 
+# tsimt (002): warps bound to TSIMT lanes (warp w in lane w mod lanes), one
+# thread per lane-cycle (density time: build/simt checks lane-cycles =
+# thread-instructions).  --lanes 4: 2 warps on 2 TSIMT lanes; --lanes 2: 4
+# warps on 2 lanes, warps 0 and 2 in lane 0, 1 and 3 in lane 1
+"$S" tb/kernels/fig2_001.k --lanes 4 --mech tsimt --log - --format csv >"$T/tsimt.log" 2>&1
+l=$(awk '$2=="tsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END{print ""}' "$T/tsimt.log")
+w=$(awk '$2=="tsimt" {printf "%s", $4} END{print ""}' "$T/tsimt.log")
+[ -n "$l" ] && [ "$l" = "$w" ] && ok tsimt_warp_lane_map || bad tsimt_warp_lane_map "lanes $l warps $w"
+"$S" tb/kernels/fig2_001.k --lanes 2 --mech tsimt --log - --format csv >"$T/tsimt2.log" 2>&1
+l=$(awk '$2=="tsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END{print ""}' "$T/tsimt2.log")
+w=$(awk '$2=="tsimt" {printf "%d", $4 % 2} END{print ""}' "$T/tsimt2.log")
+[ -n "$l" ] && [ "$l" = "$w" ] && ok tsimt_warp_lane_map_mod || bad tsimt_warp_lane_map_mod "lanes $l warps mod 2 $w"
+
 # reduction: the sum of 1..64 in word 64
 "$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
 [ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&
@@ -76,7 +89,7 @@ n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep 
 
 # ------------------------------------------------------ the check can fail
 for f in reg@40 mem@40 pc@30 sb@0; do
-  for m in spe dpe dwf sbi; do
+  for m in spe dpe dwf sbi tsimt; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
     want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
@@ -158,7 +171,7 @@ grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
 "$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
   ok csv_columns || bad csv_columns
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
-  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
   ok json_rows || bad json_rows
 "$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
 "$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&

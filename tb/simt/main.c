@@ -28,7 +28,7 @@ static const char *usage_text =
     "       build/simt --gen SEED                    print one generated kernel\n"
     "       build/simt --bench [FILE]                warp-instructions per second per mechanism\n"
     "options:\n"
-    "  --mech LIST          spe,dpe,dwf,sbi or all (default all)\n"
+    "  --mech LIST          spe,dpe,dwf,sbi,tsimt or all (default all)\n"
     "  --format FMT         text|md|csv|json (default text)\n"
     "  --lanes N            warp width for every mechanism: 2..64, a power of two\n"
     "                       (dwf up to 32; default 16)\n"
@@ -102,7 +102,7 @@ typedef struct {
 static unsigned parse_mechs(const char *v)
 {
     if (!v)
-        die2("--mech: expected spe,dpe,dwf,sbi or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
     if (!strcmp(v, "all"))
         return (1u << SM_NMECH) - 1u;
     unsigned m = 0;
@@ -113,12 +113,12 @@ static unsigned parse_mechs(const char *v)
             if (!strcmp(t, sm_mech_name[i]))
                 f = i;
         if (f < 0)
-            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi all)", t);
+            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt all)", t);
         m |= 1u << f;
     }
     free(c);
     if (!m)
-        die2("--mech: expected spe,dpe,dwf,sbi or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
     return m;
 }
 
@@ -360,7 +360,8 @@ static const char *peak_name(int m)
     case SM_SPE:
     case SM_DPE: return "stack_depth";
     case SM_DWF: return "pool_warps";
-    default: return "cct_entries";
+    case SM_SBI: return "cct_entries";
+    default: return "stack_depth";
     }
 }
 
@@ -383,7 +384,8 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
     const char *cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "simd_eff",
                           "idle_cycles", "full_stalls", "peak_stack_depth", "peak_pool_warps",
                           "peak_cct_entries", "avg_paths", "sec_insts", "rf_conflicts",
-                          "area_mm2", "area_overhead_pct", "sec_suspended"};
+                          "area_mm2", "area_overhead_pct", "sec_suspended",
+                          "issue_conflicts", "lane_util"};
     const int ncol = (int)(sizeof cols / sizeof cols[0]);
     unsigned L = o->P.lanes;
     if (o->format == 0)
@@ -415,7 +417,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         const sm_stats *st = &res[m].st;
         double eff = st->warp_insts ? (double)st->thread_insts / ((double)st->warp_insts * L) : 0;
         double ovh = spe_area > 0 ? 100.0 * (res[m].area - spe_area) / spe_area : 0;
-        char v[16][48];
+        char v[18][48];
         snprintf(v[0], 48, "%s", sm_mech_name[m]);
         snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
         snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
@@ -438,9 +440,14 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
             snprintf(v[13], 48, "%.5f", res[m].area);
         if (res[m].area >= 0 && spe_area > 0)
             snprintf(v[14], 48, "%.1f", ovh);
-        v[15][0] = 0;
+        v[15][0] = v[16][0] = v[17][0] = 0;
         if (m == SM_SBI)
             snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
+        if (m == SM_TSIMT) {
+            snprintf(v[16], 48, "%llu", (unsigned long long)st->issue_conflicts);
+            snprintf(v[17], 48, "%.4f",
+                     st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes) : 0);
+        }
         if (o->format == 0) {
             printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),

@@ -24,6 +24,7 @@
 #include "../../rtl_c/lane_regfile.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/tsimt_frontend.h"
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
 
@@ -60,12 +61,13 @@ STEP_WRAPPERS(shadow_scoreboard)
 STEP_WRAPPERS(hct_cct_heap)
 STEP_WRAPPERS(dwf)
 STEP_WRAPPERS(lane_regfile)
+STEP_WRAPPERS(tsimt_frontend)
 #define STEP(name, c, s, i, o)                                                              \
     _Generic(&name##_step, name##_step3_t: name##_call3, default: name##_call4)(c, s, i, o)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
-const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi"};
+const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt"};
 
 #define MAXL 32
 
@@ -149,6 +151,12 @@ struct sm {
     unsigned ncq, capcq;
     uint16_t *waitpc;      /* per thread: pc after the bar it waits at (dwf), else 0xffff */
     unsigned nwait;
+    /* tsimt (the stack is ss/sc above) */
+    tsimt_frontend_cfg tc;
+    tsimt_frontend_state *ts;
+    tsimt_frontend_in ti;
+    tsimt_frontend_out to;
+    unsigned fill_rr;
     /* sbi */
     hct_cct_heap_cfg hc;
     hct_cct_heap_state hs;
@@ -1065,6 +1073,148 @@ static int dwf_cycle(sm *s)
     return issued || s->rf_active;
 }
 
+
+/* ================================================================== tsimt */
+/* The stack operation for the instruction at the top of warp w. */
+static void spe_op(const sm *s, unsigned w, simt_stack_in *in)
+{
+    unsigned sp = s->ss.sp[w];
+    int pc = (int)s->ss.pc[w][sp - 1];
+    uint64_t mask = s->ss.mask[w][sp - 1];
+    const k_insn *ki = &s->k->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
+    if (ki->op == K_BRA) {
+        in->op_mask = taken_mask(s, w, pc, mask);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->op == K_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = s->k->n;
+    }
+}
+
+static int tsimt_cycle(sm *s)
+{
+    simt_stack_in *in = &s->si;
+    tsimt_frontend_in *fi = &s->ti;
+    memset(in, 0, sizeof *in);
+    memset(fi, 0, sizeof *fi);
+    int issued = 0;
+    if (!s->done && s->launched < s->W) {
+        in->op = SIMT_OP_LAUNCH;
+        in->op_warp = s->launched;
+        in->op_mask = warp_mask(s, s->launched);
+        in->op_pc = 0;
+        in->op_rpc = s->k->n;
+    }
+    if (!s->done) {
+        /* fetch: one warp's next instruction (its top of stack) into its
+         * empty buffer slot, round-robin; a slot empties when it issues and
+         * the stack is updated at that same edge */
+        for (unsigned i = 1; i <= s->W; i++) {
+            unsigned w = (s->fill_rr + i) % s->W;
+            unsigned sp = s->ss.sp[w];
+            if (!sp || (s->ts->ib_v_q >> w & 1u) || (in->op == SIMT_OP_LAUNCH && in->op_warp == w))
+                continue;
+            uint64_t mask = s->ss.mask[w][sp - 1];
+            if (blocked(s, w, mask))
+                continue;
+            fi->fill_valid = 1;
+            fi->fill_warp = w;
+            fi->fill_instr = s->ss.pc[w][sp - 1];
+            fi->fill_mask = mask;
+            s->fill_rr = w;
+            break;
+        }
+        /* the scoreboard's verdict on each buffered instruction */
+        if (in->op != SIMT_OP_LAUNCH)
+            for (unsigned w = 0; w < s->W; w++)
+                if ((s->ts->ib_v_q >> w & 1u) && sb_ready(s, w, (int)s->ts->ib_instr_q[w]))
+                    fi->sb_ok |= 1ull << w;
+    }
+    for (;;) {
+        tsimt_frontend_eval(&s->tc, s->ts, fi, &s->to);
+        if (s->to.err)
+            return fail(s, "tsimt_frontend error %s",
+                        tsimt_frontend_err_name((unsigned)s->to.err_code));
+        if (!s->to.iss_valid)
+            break;
+        unsigned w = (unsigned)s->to.iss_warp;
+        spe_op(s, w, in);
+        if ((int)s->to.iss_instr != (int)s->ss.pc[w][s->ss.sp[w] - 1] ||
+            s->to.iss_mask != s->ss.mask[w][s->ss.sp[w] - 1])
+            return fail(s, "internal: warp %u issued pc %llu, its stack top is pc %llu", w,
+                        (unsigned long long)s->to.iss_instr,
+                        (unsigned long long)s->ss.pc[w][s->ss.sp[w] - 1]);
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected warp %u: %s", w,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        if (s->so.ready) {
+            issued = 1;
+            break;
+        }
+        /* the stack is full: this warp cannot issue this cycle */
+        s->st.full_stalls++;
+        fi->sb_ok &= ~(1ull << w);
+        memset(in, 0, sizeof *in);
+    }
+    if (in->op != SIMT_OP_NOP)
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+    else
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+    if (issued) {
+        unsigned w = (unsigned)s->to.iss_warp;
+        int pc = (int)s->to.iss_instr;
+        uint64_t mask = s->to.iss_mask;
+        if (exec_static(s, w, pc, mask))
+            return -1;
+        /* the lane runs one thread per cycle from the next cycle on: the
+         * warp's result is complete popcount(mask) cycles later, + latency */
+        unsigned n = popc(mask);
+        const k_insn *ki = &s->k->ins[pc];
+        if (ki->dst_sb >= 0) {
+            uint64_t *e = &s->sb_ready[(size_t)w * K_SB_REGS + ki->dst_sb];
+            uint64_t r = s->cycle + n + lat_of(s, pc);
+            if (r > *e)
+                *e = r;
+        }
+        count_issue(s, w, 0, pc, mask);
+        if (s->cycle + n + lat_of(s, pc) > s->last_completion)
+            s->last_completion = s->cycle + n + lat_of(s, pc);
+        s->dec.side = (unsigned)s->to.iss_lane;
+    } else if (in->op == SIMT_OP_LAUNCH) {
+        s->launched++;
+    }
+    s->st.issue_conflicts += s->to.conflict != 0;
+    s->st.lane_busy += popc(s->to.lane_ex);
+    if (s->vcd) {
+        trace_dec(s);
+        vcd_scope(s->vcd, "tsimt_frontend");
+        tsimt_frontend_trace(s->vcd, &s->tc, s->ts, fi, &s->to);
+        vcd_upscope(s->vcd);
+        vcd_scope(s->vcd, "simt_stack");
+        simt_stack_trace(s->vcd, &s->sc, &s->ss, in, &s->so);
+        vcd_upscope(s->vcd);
+    }
+    if (!DROPPED(s, issued))
+        STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
+    STEP(tsimt_frontend, &s->tc, s->ts, fi, &s->to);
+    if (in->op != SIMT_OP_NOP && s->ss.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ss.sp[in->op_warp];
+    if (s->P.check) {
+        const char *e = simt_stack_check(&s->sc, &s->ss);
+        if (!e)
+            e = tsimt_frontend_check(&s->tc, s->ts);
+        if (e)
+            return fail(s, "tsimt invariant: %s", e);
+    }
+    return issued;
+}
+
 /* ================================================================= common */
 const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const sm_params *p,
                    sm **out)
@@ -1101,6 +1251,30 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         dpe_stack_reset(&s->dc, &s->ds);
         shadow_scoreboard_reset(&s->bc, &s->bs);
         break;
+    case SM_TSIMT: {
+        /* one TSIMT lane per SIMD lane (the same ALU count), but a warp
+         * lives in one lane: at most one lane per warp */
+        unsigned tl = 1;
+        while (tl * 2 <= s->L && tl * 2 <= s->W)
+            tl *= 2;
+        s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        s->tc = tsimt_frontend_default_cfg();
+        s->tc.lanes = tl;
+        s->tc.warps = (s->W + tl - 1) / tl * tl;
+        s->tc.warp = s->L;
+        s->tc.width = 1;
+        s->tc.instr_bits = 32;
+        if (!e && (e = simt_stack_cfg_check(&s->sc)))
+            break;
+        if (!e && (e = tsimt_frontend_cfg_check(&s->tc)))
+            break;
+        simt_stack_reset(&s->sc, &s->ss);
+        s->ts = calloc(1, sizeof *s->ts);
+        tsimt_frontend_reset(&s->tc, s->ts);
+        s->fill_rr = s->W - 1;
+        s->st.tsimt_lanes = tl;
+        break;
+    }
     case SM_SBI:
         s->hc = (hct_cct_heap_cfg){s->W, s->L, p->cct, 32};
         if (!e && (e = hct_cct_heap_cfg_check(&s->hc)))
@@ -1198,6 +1372,8 @@ static void log_issue(sm *s)
         fprintf(f, "warp %-3u", s->dec.warp);
     if (s->m == SM_DPE)
         fprintf(f, " %c", s->dec.side ? 'R' : 'L');
+    if (s->m == SM_TSIMT)
+        fprintf(f, " lane %-2u", s->dec.side);
     if (s->dec.valid) {
         fprintf(f, " pc %-4u %-5s line %-4d", s->dec.pc, kernel_op_name(k->ins[s->dec.pc].op),
                 k->ins[s->dec.pc].line);
@@ -1239,6 +1415,7 @@ int sm_cycle(sm *s)
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
     case SM_SBI: rc = sbi_cycle(s); break;
+    case SM_TSIMT: rc = tsimt_cycle(s); break;
     default: break;
     }
     if (rc < 0 || s->failed)
@@ -1305,6 +1482,11 @@ int sm_finish(sm *s)
         if (s->mem[a] != r->mem[a])
             return fail(s, "memory word %u = 0x%08x, the reference has 0x%08x", a, s->mem[a],
                         r->mem[a]);
+    /* density time (002 sec. 3.2, K = 1): every thread-instruction took
+     * exactly one lane-cycle, inactive threads none */
+    if (s->m == SM_TSIMT && s->st.lane_busy != s->st.thread_insts)
+        return fail(s, "lanes executed %llu thread-cycles for %llu thread-instructions",
+                    (unsigned long long)s->st.lane_busy, (unsigned long long)s->st.thread_insts);
     if (s->m == SM_DPE)
         for (unsigned w = 0; w < s->W; w++)
             if (s->bs.valid[w][0] || s->bs.valid[w][1])
@@ -1331,6 +1513,7 @@ void sm_free(sm *s)
     free(s->wbq);
     free(s->ws);
     free(s->rs);
+    free(s->ts);
     free(s->cq);
     free(s->waitpc);
     free(s);
@@ -1369,6 +1552,9 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         break;
     case SM_SBI:
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
+        break;
+    case SM_TSIMT:
+        e = "tsimt_frontend has no description in area/ yet";
         break;
     case SM_DWF: {
         pc_warp_lut_cfg lc = dwf_lut_cfg(&s->wc);

@@ -39,7 +39,7 @@
 
 struct vcd_writer;
 
-enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_NMECH = 4 };
+enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_NMECH = 5 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -80,6 +80,9 @@ typedef struct {
     uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
     uint64_t lut_evictions;/* dwf */
+    uint64_t issue_conflicts; /* tsimt: cycles with a ready lane left waiting (002 Table IV) */
+    uint64_t lane_busy;    /* tsimt: lane-cycles executing a thread */
+    unsigned tsimt_lanes;  /* tsimt: TSIMT lanes (min(lanes, warps), a power of two) */
     double avg_paths;      /* dpe: schedulable paths per active warp per cycle */
     uint64_t hist[65];     /* issue slots by active threads */
 } sm_stats;
