@@ -547,7 +547,7 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
 
 /* The GTKWave save file beside a waveform: the decisions of each
  * mechanism, then each structure's operation and action by name. */
-static void write_gtkw(const char *wave, unsigned mask, unsigned L)
+static void write_gtkw(const char *wave, unsigned mask, unsigned L, unsigned tl)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s.gtkw", wave);
@@ -586,6 +586,16 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L)
             fprintf(f, "@2024\n^4 vcd/filters/warp_pool_src.txt\n+{dwf issue src} "
                        "dwf.dwf.iss_src[1:0]\n@28\n+{dwf commit} dwf.dwf.cm_valid\n"
                        "+{dwf rf stall} dwf.lane_regfile.stall\n");
+        if (m == SM_TSIMT)
+        {
+            char r[16] = "";
+            if (tl > 1)
+                snprintf(r, sizeof r, "[%u:0]", tl - 1);
+            fprintf(f, "@24\n+{tsimt lane} tsimt.issue_lane[5:0]\n@22\n+{tsimt lanes busy} "
+                       "tsimt.tsimt_frontend.lane_ex%s\n@24\n+{tsimt conflict} "
+                       "tsimt.tsimt_frontend.conflict[1:0]\n",
+                    r);
+        }
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
                        "sbi.hct_cct_heap.act[3:0]\n@28\n+{sbi run2} sbi.hct_cct_heap.rd_run2\n");
@@ -787,7 +797,7 @@ int main(int argc, char **argv)
         if (o.svg)
             write_svg(o.svg, &o, &k, res);
         if (o.vcd)
-            write_gtkw(o.vcd, o.mech_mask, o.P.lanes);
+            write_gtkw(o.vcd, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
         if (o.fst) {
             pid_t pid = fork();
             if (pid == 0) {
@@ -799,7 +809,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "simt: --fst: vcd2fst failed (is gtkwave installed? make deps)\n");
                 rc = 2;
             } else
-                write_gtkw(o.fst, o.mech_mask, o.P.lanes);
+                write_gtkw(o.fst, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
             if (vcdtmp[0])
                 remove(vcdtmp);
         }

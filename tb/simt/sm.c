@@ -395,6 +395,8 @@ static void trace_dec(sm *s)
     vcd_sig(w, "issue_warp", 8, s->dec.warp);
     if (s->m == SM_DPE)
         vcd_sig(w, "issue_side", 1, s->dec.side);
+    if (s->m == SM_TSIMT)
+        vcd_sig(w, "issue_lane", 6, s->dec.side);
     vcd_sig(w, "issue_pc", 16, s->dec.pc);
     vcd_sig(w, "issue_mask", s->L, s->dec.mask);
     vcd_sig(w, "issue_threads", 8, s->dec.threads);
