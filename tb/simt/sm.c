@@ -1,5 +1,5 @@
 /*
- * sm.c -- the SM timing model and the four mechanisms (see sm.h and the
+ * sm.c -- the SM timing model and the five mechanisms (see sm.h and the
  * "Timing model" section of tb/kernels/README.md).
  *
  * Per cycle, every mechanism: releases a complete barrier, chooses what to
@@ -28,12 +28,10 @@
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
 
-/* One decision per cycle (issue 17): step applies what eval decided.  The
- * models' step takes the eval output as its 4th argument once they adopt
- * it; these wrappers are the one place that knows the signature. */
 /*
- * Issue 17 changes foo_step(cfg, st, in) to foo_step(cfg, st, in, out), one
- * model at a time.  STEP calls whichever the linked model has: _Generic on
+ * One decision per cycle (issue 17): step applies what eval decided.  Issue
+ * 17 changes foo_step(cfg, st, in) to foo_step(cfg, st, in, out), one model
+ * at a time.  STEP calls whichever the linked model has: _Generic on
  * the function's type picks a wrapper, and only the picked wrapper (whose
  * call matches the real type) ever runs.  The pointer is kept as void (*)(void),
  * C's generic function pointer (volatile: the compiler never sees the other
@@ -1164,10 +1162,13 @@ static int tsimt_cycle(sm *s)
         fi->sb_ok &= ~(1ull << w);
         memset(in, 0, sizeof *in);
     }
-    if (in->op != SIMT_OP_NOP)
-        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
-    else
-        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+    /* this cycle's stack operation: the issue's, a launch, or none */
+    simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+    if (s->so.err)
+        return fail(s, "simt_stack rejected %s of warp %llu: %s",
+                    in->op == SIMT_OP_LAUNCH ? "LAUNCH" : "the issue",
+                    (unsigned long long)in->op_warp,
+                    simt_stack_err_name((unsigned)s->so.err_code));
     if (issued) {
         unsigned w = (unsigned)s->to.iss_warp;
         int pc = (int)s->to.iss_instr;
