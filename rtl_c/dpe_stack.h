@@ -245,6 +245,8 @@ typedef struct {
     uint64_t d_p_pc, d_ent_l_pc, d_ent_l_mask, d_ent_r_pc, d_ent_r_mask, d_ent_rpc;
 } dpe_stack_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table dpe_stack_params;
 dpe_stack_cfg dpe_stack_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *dpe_stack_cfg_check(const dpe_stack_cfg *cfg);

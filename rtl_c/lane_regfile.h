@@ -259,6 +259,8 @@ typedef struct {
     uint64_t conflicts; /* 32 bits */
 } lane_regfile_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table lane_regfile_params;
 lane_regfile_cfg lane_regfile_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg);
@@ -278,6 +280,11 @@ uint64_t lane_regfile_tid_at(const lane_regfile_cfg *cfg, unsigned slot, unsigne
                              unsigned swizzle);
 
 void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
+/* The synchronous reset of a running register file, as the Verilog does it:
+ * clears rvalid, done, req, swz and conflicts and leaves the banks, the bank
+ * read registers and rsel unchanged (lane_regfile_reset also zeroes those,
+ * as a power-up state that Verilator's zeroed memories match). */
+void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out);
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,

@@ -260,6 +260,8 @@ typedef struct {
     uint16_t d_wb_hit[2];
 } shadow_scoreboard_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table shadow_scoreboard_params;
 shadow_scoreboard_cfg shadow_scoreboard_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *shadow_scoreboard_cfg_check(const shadow_scoreboard_cfg *cfg);

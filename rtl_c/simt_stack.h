@@ -172,6 +172,8 @@ typedef struct {
     uint64_t d_push_pc[2], d_push_mask[2];
 } simt_stack_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table simt_stack_params;
 simt_stack_cfg simt_stack_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *simt_stack_cfg_check(const simt_stack_cfg *cfg);

@@ -47,57 +47,13 @@ extern "C" {
 #include "../rtl_c/lane_regfile.h"
 }
 
-// Writes `width` bits of v at bit `lsb` of a Verilated wide port.
-static void put_slice(uint32_t *w, unsigned lsb, unsigned width, uint64_t v)
-{
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        uint32_t m = static_cast<uint32_t>(bits_mask(n) << off);
-        w[word] = (w[word] & ~m) | (static_cast<uint32_t>((v >> done) << off) & m);
-        done += n;
-    }
-}
-
-static uint64_t get_slice(const uint32_t *w, unsigned lsb, unsigned width)
-{
-    uint64_t v = 0;
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        v |= ((static_cast<uint64_t>(w[word]) >> off) & bits_mask(n)) << done;
-        done += n;
-    }
-    return v;
-}
 
 struct LaneRegfileModel {
-    typedef lane_regfile_cfg cfg_t;
-    typedef lane_regfile_state state_t;
-    typedef lane_regfile_in in_t;
-    typedef lane_regfile_out out_t;
-    typedef Vlane_regfile rtl_t;
+    COSIM_MODEL(lane_regfile, Vlane_regfile)
 
-    static const char *name() { return "lane_regfile"; }
-    static cfg_t default_cfg() { return lane_regfile_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { lane_regfile_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        lane_regfile_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        lane_regfile_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return lane_regfile_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        lane_regfile_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        lane_regfile_trace(w, &c, s, i, o);
-    }
+    // A reset in the middle of traffic leaves the banks (SRAM) as they are.
+    static void warm_reset(const cfg_t &c, state_t &s) { lane_regfile_warm_reset(&c, &s); }
+
     static bool err(const out_t &o) { return o.err != 0; }
     // A stall cycle is not a held-back input: it serves part of the request
     // and changes the state (banks, done, counter), so the harness' "ready=0
@@ -108,41 +64,6 @@ struct LaneRegfileModel {
         return true;
     }
 
-    // The Verilated binary is built at the default parameters.
-    static const cfg_t &cfg() {
-        static const cfg_t c = lane_regfile_default_cfg();
-        return c;
-    }
-
-    static void drive(rtl_t *r, const in_t &i) {
-        const cfg_t &c = cfg();
-        unsigned tw = lane_regfile_tid_w(&c), rw = lane_regfile_row_w(&c);
-        r->mode = i.mode & 3u;
-        r->swizzle = i.swizzle & 1u;
-        r->lane_valid = static_cast<uint32_t>(bits_trunc(i.lane_valid, c.lanes));
-        r->ra0 = static_cast<uint32_t>(bits_trunc(i.ra0, rw));
-        r->ra1 = static_cast<uint32_t>(bits_trunc(i.ra1, rw));
-        r->wa = static_cast<uint32_t>(bits_trunc(i.wa, rw));
-        r->wen = static_cast<uint32_t>(bits_trunc(i.wen, c.lanes));
-        for (unsigned l = 0; l < c.lanes; l++) {
-            put_slice(r->tid.data(), l * tw, tw, i.tid[l]);
-            put_slice(r->wdata.data(), l * c.width, c.width, i.wdata[l]);
-        }
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        const cfg_t &c = cfg();
-        std::memset(o, 0, sizeof *o);
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->stall = r->stall;
-        o->grant = r->grant;
-        o->rvalid = r->rvalid;
-        o->conflicts = r->conflicts;
-        for (unsigned l = 0; l < c.lanes; l++) {
-            o->rdata0[l] = get_slice(r->rdata0.data(), l * c.width, c.width);
-            o->rdata1[l] = get_slice(r->rdata1.data(), l * c.width, c.width);
-        }
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return lane_regfile_err_name(static_cast<unsigned>(v));
@@ -166,6 +87,14 @@ struct GoldStep {
 
 class LaneRegfileStim {
 public:
+    // A reset in the middle of traffic: the banks keep their contents, so
+    // the shadow copy does too.
+    void warm_reset(const lane_regfile_cfg &cfg) {
+        std::vector<uint32_t> keep(&shadow_[0][0], &shadow_[0][0] + sizeof shadow_ / sizeof shadow_[0][0]);
+        reset(cfg);
+        std::memcpy(shadow_, keep.data(), sizeof shadow_);
+    }
+
     void reset(const lane_regfile_cfg &cfg) {
         cfg_ = cfg;
         L_ = cfg.lanes;

@@ -14,57 +14,11 @@ extern "C" {
 }
 
 struct SimtStackModel {
-    typedef simt_stack_cfg cfg_t;
-    typedef simt_stack_state state_t;
-    typedef simt_stack_in in_t;
-    typedef simt_stack_out out_t;
-    typedef Vsimt_stack rtl_t;
+    COSIM_MODEL(simt_stack, Vsimt_stack)
 
-    static const char *name() { return "simt_stack"; }
-    static cfg_t default_cfg() { return simt_stack_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { simt_stack_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        simt_stack_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        simt_stack_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return simt_stack_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        simt_stack_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        simt_stack_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->op = i.op & 3u;
-        r->op_warp = i.op_warp & 0x3fu;
-        r->op_mask = static_cast<uint32_t>(i.op_mask);
-        r->op_pc = static_cast<uint32_t>(i.op_pc);
-        r->op_npc = static_cast<uint32_t>(i.op_npc);
-        r->op_rpc = static_cast<uint32_t>(i.op_rpc);
-        r->rd_warp = i.rd_warp & 0x3fu;
-        r->rd_idx = i.rd_idx & 0xfu;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->op_depth = r->op_depth;
-        o->tos_pc = r->tos_pc;
-        o->tos_mask = r->tos_mask;
-        o->tos_rpc = r->tos_rpc;
-        o->rd_depth = r->rd_depth;
-        o->rd_valid = r->rd_valid;
-        o->rd_pc = r->rd_pc;
-        o->rd_mask = r->rd_mask;
-        o->rd_rpc = r->rd_rpc;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
             return simt_stack_act_name(static_cast<unsigned>(v));

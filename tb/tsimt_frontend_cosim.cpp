@@ -65,43 +65,8 @@ static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
 }
 
 struct TsimtFrontendModel {
-    typedef tsimt_frontend_cfg cfg_t;
-    typedef tsimt_frontend_state state_t;
-    typedef tsimt_frontend_in in_t;
-    typedef tsimt_frontend_out out_t;
-    typedef Vtsimt_frontend rtl_t;
+    COSIM_MODEL(tsimt_frontend, Vtsimt_frontend)
 
-    static const char *name() { return "tsimt_frontend"; }
-    static cfg_t default_cfg() {
-        cfg_t c = tsimt_frontend_default_cfg();
-#ifdef TSIMT_FE_LANES
-        c.lanes = TSIMT_FE_LANES;
-#endif
-#ifdef TSIMT_FE_K
-        c.width = TSIMT_FE_K;
-#endif
-#ifdef TSIMT_FE_WARPS
-        c.warps = TSIMT_FE_WARPS;
-#endif
-        return c;
-    }
-    static void reset(const cfg_t &c, state_t &s) { tsimt_frontend_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        tsimt_frontend_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        tsimt_frontend_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) {
-        return tsimt_frontend_check(&c, s);
-    }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        tsimt_frontend_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        tsimt_frontend_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     // No push-back on this interface: the fill port is governed by ib_full
     // (a fill into a full slot is an err) and the lanes sequence on while
@@ -111,44 +76,6 @@ struct TsimtFrontendModel {
         return true;
     }
 
-    // Verilator keeps a port in a wider C type and does not mask it: every
-    // input is truncated to its port width here, as the C model's eval does.
-    static void drive(rtl_t *r, const in_t &i) {
-        static const cfg_t c = default_cfg();
-        r->fill_valid = i.fill_valid & 1u;
-        r->fill_warp = bits_trunc(i.fill_warp, tsimt_frontend_wid_w(&c));
-        r->fill_instr = bits_trunc(i.fill_instr, c.instr_bits);
-        r->fill_mask = bits_trunc(i.fill_mask, c.warp);
-        r->sb_ok = bits_trunc(i.sb_ok, c.warps);
-        r->rd_lane = bits_trunc(i.rd_lane, tsimt_frontend_lane_w(&c));
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        std::memset(o, 0, sizeof *o);
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->iss_valid = r->iss_valid;
-        o->iss_lane = r->iss_lane;
-        o->iss_warp = r->iss_warp;
-        o->iss_instr = r->iss_instr;
-        o->iss_mask = r->iss_mask;
-        o->conflict = r->conflict;
-        o->ib_full = r->ib_full;
-        o->lane_ready = r->lane_ready;
-        o->lane_req = r->lane_req;
-        o->lane_ex = r->lane_ex;
-        o->lane_done = r->lane_done;
-        o->lane_err = r->lane_err;
-        o->ex_threads = r->ex_threads;
-        o->conf1 = r->conf1;
-        o->conf2 = r->conf2;
-        o->conf3 = r->conf3;
-        o->rd_act = r->rd_act;
-        o->rd_ex_valid = r->rd_ex_valid;
-        o->rd_ex_base = r->rd_ex_base;
-        o->rd_ex_warp = r->rd_ex_warp;
-        o->rd_ex_instr = r->rd_ex_instr;
-    }
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         Vtsimt_frontend___024root *p = r->rootp;
         cmp("ib_v_q", -1, -1, s.ib_v_q, p->tsimt_frontend__DOT__ib_v_q);

@@ -192,6 +192,29 @@ if command -v vcd2fst >/dev/null; then
     ok fst_and_gtkw || bad fst_and_gtkw
 fi
 
+# --trace-dir: a vector file per structure, in the co-simulation's format
+rm -rf "$T/td"
+"$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
+n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
+if [ "$n" = 8 ] && head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
+   [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
+   [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then
+  ok trace_dir_vector_files
+else bad trace_dir_vector_files "$n files"; fi
+# replayed against the RTL: a 256-thread kernel puts the dwf at its default
+# parameters, whose co-simulation binary `make all` builds
+printf '%s\n' '.kernel t256' '.threads 256' '.mem 512' '    and r1, %tid, 3' '    setp.eq p0, r1, 0' \
+  '    @p0 bra A' '    add r2, r1, %tid' '    bra J' 'A:  mul r2, r1, 7' 'J:  mov r3, %tid' '    st [r3], r2' \
+  '    exit' >"$T/t256.k"
+rm -rf "$T/td256"
+if "$S" "$T/t256.k" --mech dwf --trace-dir "$T/td256" >/dev/null 2>&1; then
+  if [ -x "$B/cosim_dwf" ]; then
+    out=$("$B/cosim_dwf" --replay "$T/td256/dwf-dwf.vec" --quiet 2>&1 | tail -1)
+    case "$out" in *" mismatches=0 invariants=ok"*) ok replay_dwf_trace_against_rtl ;;
+      *) bad replay_dwf_trace_against_rtl "$out" ;; esac
+  else bad replay_dwf_trace_against_rtl "no $B/cosim_dwf (make all)"; fi
+else bad replay_dwf_trace_against_rtl "build/simt failed"; fi
+
 # ------------------------------------------------------- ASan/UBSan build
 A=$B/asan/simt
 if [ -x "$A" ]; then

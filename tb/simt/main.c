@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -48,7 +49,9 @@ static const char *usage_text =
     "  --svg FILE           warp-size histogram of each mechanism\n"
     "  --vcd FILE           every cycle's decisions and structures (VCD) and FILE.gtkw\n"
     "  --fst FILE           the same as FST (through vcd2fst) and FILE.gtkw\n"
-"  --log FILE           one line per issue and mechanism ('-' = stdout)\n"
+"  --trace-dir DIR      write each structure's inputs and outputs, every cycle, as\n"
+    "                       DIR/MECH-STRUCT.vec for build/cosim_STRUCT --replay\n"
+    "  --log FILE           one line per issue and mechanism ('-' = stdout)\n"
     "  --dump-mem FILE      final memory as the reference computed it, one hex word a line\n"
     "  --max-steps N        reference limit in thread-instructions (default 10000000)\n"
     "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -91,7 +94,7 @@ typedef struct {
     int format; /* 0 text 1 md 2 csv 3 json */
     sm_params P;
     double tech;
-    const char *svg, *vcd, *fst, *dump_mem, *log;
+    const char *svg, *vcd, *fst, *dump_mem, *log, *trace_dir;
     uint64_t max_steps;
     int show_cfg, bench, quiet;
     unsigned long long random_n, seed, gen_seed;
@@ -212,6 +215,8 @@ static void parse_args(int argc, char **argv, opts *o)
             o->vcd = VAL();
         } else if (!strcmp(a, "--fst")) {
             o->fst = VAL();
+        } else if (!strcmp(a, "--trace-dir")) {
+            o->trace_dir = VAL();
         } else if (!strcmp(a, "--log")) {
             o->log = VAL();
         } else if (!strcmp(a, "--dump-mem")) {
@@ -298,6 +303,10 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
             if (s[m])
                 sm_set_log(s[m], logf);
     }
+    if (o->trace_dir && !msg)
+        for (int m = 0; m < SM_NMECH; m++)
+            if (s[m])
+                sm_set_trace_dir(s[m], o->trace_dir);
     if (vcd_path) {
         vcd_writer *w = vcd_open(vcd_path, "1ns");
         if (!w)
@@ -344,6 +353,14 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
                 fprintf(stderr, "simt: %s: %s\n", k->file, sm_error(s[m]));
                 rc = 3; /* printed */
             }
+        }
+        if (o->trace_dir && !msg) {
+            const char *paths[4];
+            int n = sm_trace_files(s[m], paths, 4);
+            if (n < 0)
+                die2("--trace-dir: writing the vector files failed");
+            for (int j = 0; j < n && o->format == 0 && !rc; j++)
+                printf("trace %s\n", paths[j]);
         }
         res[m].ran = 1;
         res[m].st = *sm_get_stats(s[m]);
@@ -785,6 +802,8 @@ int main(int argc, char **argv)
         dump_mem(o.dump_mem, &k, &ref);
     mech_result res[SM_NMECH];
     memset(res, 0, sizeof res);
+    if (o.trace_dir && mkdir(o.trace_dir, 0777) && errno != EEXIST)
+        die2("--trace-dir: cannot create '%s': %s", o.trace_dir, strerror(errno));
     char vcdtmp[1100] = "";
     const char *vcd = o.vcd;
     if (o.fst && !vcd) {

@@ -27,6 +27,7 @@
 #include "../../rtl_c/tsimt_frontend.h"
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
+#include "../vec.h"
 
 /*
  * One decision per cycle (issue 17): step applies what eval decided.  Issue
@@ -83,6 +84,99 @@ typedef struct {
     uint64_t gen;         /* barrier generation at issue */
 } commit_item;
 
+/* ------------------------------------------------------------ recorder */
+/* --trace-dir: one vector file (tb/vec.h, docs/cosim.md) per structure of
+ * the mechanism, the inputs the structure got and the outputs it gave each
+ * cycle, in the order of its foo_ports, after one reset cycle.
+ * `cosim_foo --replay FILE` drives the Verilog with it. */
+#define REC_MAX 3
+typedef struct {
+    vec_writer *w;
+    char path[1100];
+    unsigned n;                              /* ports visited this cycle */
+    struct vec_field f[VEC_MAX_FIELDS];
+    const uint64_t *v[VEC_MAX_FIELDS];
+    const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    int bad;
+} recorder;
+
+static const uint64_t rec_zero[PORT_MAX_WORDS];
+
+static void rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,
+                      enum port_dir dir)
+{
+    recorder *r = ctx;
+    if (r->n >= VEC_MAX_FIELDS - 1) {
+        r->bad = 1;
+        return;
+    }
+    r->f[r->n] = vec_field_make(name, width, dir);
+    r->v[r->n] = value;
+    r->n++;
+}
+
+/* After foo_ports filled r: write the cycle (the header and a reset cycle
+ * first).  Returns NULL or a message. */
+static const char *rec_cycle(recorder *r, const char *dir, const char *mech,
+                             const struct param_table *t, const void *cfg)
+{
+    static char msg[1300];
+    if (r->bad)
+        return "too many ports for a vector file";
+    unsigned k = 0;
+    if (!r->w) {
+        struct vec_field hf[VEC_MAX_FIELDS];
+        char params[512], err[512];
+        hf[k++] = vec_field_make("rst", 1, PORT_IN);
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                hf[k++] = r->f[i];
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                hf[k++] = r->f[i];
+        params_format(t, cfg, 1, params, sizeof params);
+        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", dir, mech, t->structure);
+        r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
+        if (!r->w) {
+            snprintf(msg, sizeof msg, "--trace-dir: %s", err);
+            return msg;
+        }
+        static const uint64_t one = 1;
+        k = 0;
+        r->vals[k++] = &one;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                r->vals[k++] = rec_zero;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                r->vals[k++] = NULL; /* x in the reset cycle */
+        vec_write(r->w, r->vals);
+    }
+    k = 0;
+    r->vals[k++] = rec_zero;
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_IN)
+            r->vals[k++] = r->v[i];
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_OUT)
+            r->vals[k++] = r->v[i];
+    vec_write(r->w, r->vals);
+    r->n = 0;
+    return NULL;
+}
+
+/* Records structure `name` of this cycle: its ports, then the cycle. */
+#define RECORD(s, idx, name, cfgp, inp, outp)                                                \
+    do {                                                                                   \
+        if ((s)->trace_dir) {                                                              \
+            name##_ports(cfgp, inp, outp, rec_visit, &(s)->rec[idx]);                      \
+            const char *re_ = rec_cycle(&(s)->rec[idx], (s)->trace_dir, sm_mech_name[(s)->m], \
+                                        &name##_params, cfgp);                             \
+            if (re_)                                                                       \
+                return fail(s, "%s", re_);                                                 \
+        }                                                                                  \
+    } while (0)
+
 struct sm {
     enum sm_mech m;
     const kernel *k;
@@ -106,6 +200,8 @@ struct sm {
     char err[600];
     int failed, done, fault_done;
     struct vcd_writer *vcd;
+    const char *trace_dir;
+    recorder rec[REC_MAX];
     /* this cycle's decision, for the waveform */
     struct {
         unsigned valid, warp, side, pc, valid2, pc2, threads;
@@ -476,6 +572,7 @@ static int spe_cycle(sm *s)
         simt_stack_trace(s->vcd, &s->sc, &s->ss, in, &s->so);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
     if (!DROPPED(s, issued))
         STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
     if (in->op != SIMT_OP_NOP && s->ss.sp[in->op_warp] > s->st.peak)
@@ -660,6 +757,8 @@ static int dpe_cycle(sm *s)
         shadow_scoreboard_trace(s->vcd, &s->bc, &s->bs, &s->bi, &s->bo);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, dpe_stack, &s->dc, in, &s->dout);
+    RECORD(s, 1, shadow_scoreboard, &s->bc, &s->bi, &s->bo);
     if (!DROPPED(s, issued))
         STEP(dpe_stack, &s->dc, &s->ds, in, &s->dout);
     STEP(shadow_scoreboard, &s->bc, &s->bs, &s->bi, &s->bo);
@@ -847,6 +946,7 @@ static int sbi_cycle(sm *s)
         hct_cct_heap_trace(s->vcd, &s->hc, &s->hs, in, &s->ho);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
     if (!DROPPED(s, issued))
         STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
@@ -1043,6 +1143,8 @@ static int dwf_cycle(sm *s)
         lane_regfile_trace(s->vcd, &s->rc, s->rs, r, &s->ro);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, dwf, &s->wc, in, &s->wo);
+    RECORD(s, 1, lane_regfile, &s->rc, r, &s->ro);
     if (!DROPPED(s, issued))
         STEP(dwf, &s->wc, s->ws, in, &s->wo);
     STEP(lane_regfile, &s->rc, s->rs, r, &s->ro);
@@ -1203,6 +1305,8 @@ static int tsimt_cycle(sm *s)
         simt_stack_trace(s->vcd, &s->sc, &s->ss, in, &s->so);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
+    RECORD(s, 1, tsimt_frontend, &s->tc, fi, &s->to);
     if (!DROPPED(s, issued))
         STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
     STEP(tsimt_frontend, &s->tc, s->ts, fi, &s->to);
@@ -1396,6 +1500,24 @@ static void log_issue(sm *s)
 
 void sm_set_log(sm *s, FILE *f) { s->log = f; }
 
+void sm_set_trace_dir(sm *s, const char *dir) { s->trace_dir = dir; }
+
+int sm_trace_files(sm *s, const char **paths, unsigned max)
+{
+    unsigned n = 0;
+    int rc = 0;
+    for (unsigned i = 0; i < REC_MAX; i++) {
+        if (!s->rec[i].w)
+            continue;
+        if (vec_close_writer(s->rec[i].w))
+            rc = -1;
+        s->rec[i].w = NULL;
+        if (n < max)
+            paths[n++] = s->rec[i].path;
+    }
+    return rc ? -1 : (int)n;
+}
+
 int sm_cycle(sm *s)
 {
     if (s->failed)
@@ -1505,6 +1627,9 @@ void sm_free(sm *s)
 {
     if (!s)
         return;
+    for (unsigned i = 0; i < REC_MAX; i++)
+        if (s->rec[i].w)
+            vec_close_writer(s->rec[i].w);
     free(s->regs);
     free(s->preds);
     free(s->mem);
@@ -1557,17 +1682,15 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
         break;
     case SM_TSIMT:
-        e = "tsimt_frontend has no description in area/ yet";
+        ADD(area_desc_simt_stack(&s->sc, 0, &d));
+        ADD(area_desc_tsimt_frontend(&s->tc, 0, &d));
+        /* each TSIMT lane reads its own warps' registers: a decoder per bank */
+        org = LRF_ORG_PER_LANE;
         break;
-    case SM_DWF: {
-        pc_warp_lut_cfg lc = dwf_lut_cfg(&s->wc);
-        warp_pool_cfg pc = dwf_pool_cfg(&s->wc);
-        ADD(area_desc_pc_warp_lut(&lc, 0, &d));
-        ADD(area_desc_warp_pool(&pc, AREA_WP_ALL, 0, &d));
-        ADD(area_desc_dwf_update_regs(&pc, &d));
+    case SM_DWF:
+        ADD(area_desc_dwf(&s->wc, AREA_DWF_ALL, 0, &d));
         org = s->P.regfile == SM_RF_CROSSBAR ? LRF_ORG_CROSSBAR : LRF_ORG_PER_LANE;
         break;
-    }
     default:
         break;
     }

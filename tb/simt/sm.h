@@ -110,6 +110,12 @@ const sm_stats *sm_get_stats(const sm *s);
 void sm_set_vcd(sm *s, struct vcd_writer *w);
 /* Print one line per issue to f (the --log format, tb/kernels/README.md). */
 void sm_set_log(sm *s, FILE *f);
+/* Record every structure's inputs and outputs into DIR/MECH-STRUCT.vec
+ * (the co-simulation's vector format, tb/vec.h) from the next cycle on. */
+void sm_set_trace_dir(sm *s, const char *dir);
+/* Closes the vector files; their paths (valid until sm_free) into paths.
+ * Returns their number, -1 if a write failed. */
+int sm_trace_files(sm *s, const char **paths, unsigned max);
 /* mm^2 of the mechanism's structures and register file (what names them);
  * -1 with the reason in what when area/ cannot size one of them. */
 double sm_area(const sm *s, const area_tech *t, char *what, size_t len);
