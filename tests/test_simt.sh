@@ -157,6 +157,19 @@ for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k"
   if [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ]; then ok "bad_args '$args'"
   else bad "bad_args '$args'" "exit $rc, $(wc -l <"$T/args.out") lines"; fi
 done
+# --param: the models' own parameter tables (ranges, names), and the
+# parameters the kernel fixes
+for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=8" "--param dwf.BOGUS=1" \
+            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH"; do
+  # shellcheck disable=SC2086
+  "$S" tb/kernels/lud.k $args >"$T/param.out" 2>&1
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/param.out")" -eq 1 ]; then ok "bad_param '$args'"
+  else bad "bad_param '$args'" "exit $rc: $(head -1 "$T/param.out")"; fi
+done
+d4=$("$S" tb/kernels/nested_break.k --mech dpe --format csv --param dpe_stack.DEPTH=2 --param shadow_scoreboard.ENTRIES=2 | awk -F, '$1=="dpe"{print $8}')
+[ "$d4" = 2 ] && ok param_applied_dpe_depth_2 || bad param_applied_dpe_depth_2 "$d4"
+
 # more threads than the dwf can hold: one line, exit 2
 printf '%s\n' '.kernel big' '.threads 512' '.mem 4' '    exit' >"$T/big.k"
 "$S" "$T/big.k" >"$T/big.out" 2>&1

@@ -45,6 +45,9 @@ static const char *usage_text =
     "  --policy P           dwf issue: dmaj|dmin|dtime|dpc|dpdpri (default dmaj)\n"
     "  --swizzle on|off     dwf thread swizzling (default on)\n"
     "  --regfile R          dwf register file: per_lane|crossbar (default per_lane)\n"
+    "  --param S.K=V        a structure's Verilog parameter, as make cosim PARAMS= (same\n"
+    "                       names, ranges, messages), e.g. dpe_stack.DEPTH=4,\n"
+    "                       lane_regfile.REGS=32; applied after the flags above\n"
     "  --tech NM            technology node for the area column, 22..90 (default 45)\n"
     "  --svg FILE           warp-size histogram of each mechanism\n"
     "  --vcd FILE           every cycle's decisions and structures (VCD) and FILE.gtkw\n"
@@ -215,6 +218,21 @@ static void parse_args(int argc, char **argv, opts *o)
             o->vcd = VAL();
         } else if (!strcmp(a, "--fst")) {
             o->fst = VAL();
+        } else if (!strcmp(a, "--param")) {
+            const char *kv = VAL();
+            const char *dot = strchr(kv, '.');
+            int known = 0;
+            for (unsigned j = 0; dot && sm_param_structs[j]; j++)
+                if ((size_t)(dot - kv) == strlen(sm_param_structs[j]) &&
+                    !strncmp(kv, sm_param_structs[j], (size_t)(dot - kv)))
+                    known = 1;
+            if (!known || !strchr(dot, '='))
+                die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of simt_stack "
+                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend, "
+                     "got '%s'", kv);
+            if (o->P.nparam == sizeof o->P.param / sizeof o->P.param[0])
+                die2("--param: at most %zu", sizeof o->P.param / sizeof o->P.param[0]);
+            o->P.param[o->P.nparam++] = kv;
         } else if (!strcmp(a, "--trace-dir")) {
             o->trace_dir = VAL();
         } else if (!strcmp(a, "--log")) {

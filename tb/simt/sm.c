@@ -1323,6 +1323,36 @@ static int tsimt_cycle(sm *s)
 }
 
 /* ================================================================= common */
+const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
+                                        "hct_cct_heap", "dwf",          "lane_regfile",
+                                        "tsimt_frontend", NULL};
+
+/* Applies the --param entries of structure t->structure to cfg. */
+static const char *apply_params(const sm_params *p, const struct param_table *t, void *cfg)
+{
+    size_t n = strlen(t->structure);
+    for (unsigned i = 0; i < p->nparam; i++)
+        if (!strncmp(p->param[i], t->structure, n) && p->param[i][n] == '.') {
+            const char *e = params_set(t, cfg, p->param[i] + n + 1);
+            if (e)
+                return e;
+        }
+    return NULL;
+}
+
+/* A parameter the kernel fixes (warps, lanes, thread ids) that --param set
+ * to something else. */
+static const char *kernel_fixed(const char *st, const char *name, unsigned have, unsigned need,
+                                int at_least)
+{
+    static char msg[256];
+    if (at_least ? have >= need : have == need)
+        return NULL;
+    snprintf(msg, sizeof msg, "%s: parameter %s = %u does not fit this kernel (it needs %s%u)", st,
+             name, have, at_least ? "at least " : "", need);
+    return msg;
+}
+
 const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const sm_params *p,
                    sm **out)
 {
@@ -1344,16 +1374,30 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     switch (m) {
     case SM_SPE:
         s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+            break;
         if (!e && (e = simt_stack_cfg_check(&s->sc)))
+            break;
+        if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0))))
             break;
         simt_stack_reset(&s->sc, &s->ss);
         break;
     case SM_DPE:
         s->dc = (dpe_stack_cfg){s->W, s->L, p->dpe_depth, 32};
         s->bc = (shadow_scoreboard_cfg){s->W, p->sb_entries, 32};
+        if (!e && (e = apply_params(p, &dpe_stack_params, &s->dc)))
+            break;
+        if (!e && (e = apply_params(p, &shadow_scoreboard_params, &s->bc)))
+            break;
         if (!e && (e = dpe_stack_cfg_check(&s->dc)))
             break;
         if (!e && (e = shadow_scoreboard_cfg_check(&s->bc)))
+            break;
+        if (!e && ((e = kernel_fixed("dpe_stack", "WARPS", s->dc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("dpe_stack", "LANES", s->dc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("shadow_scoreboard", "WARPS", s->bc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("shadow_scoreboard", "REGS", s->bc.regs, K_SB_REGS, 1))))
             break;
         dpe_stack_reset(&s->dc, &s->ds);
         shadow_scoreboard_reset(&s->bc, &s->bs);
@@ -1371,10 +1415,21 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         s->tc.warp = s->L;
         s->tc.width = 1;
         s->tc.instr_bits = 32;
+        if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+            break;
+        if (!e && (e = apply_params(p, &tsimt_frontend_params, &s->tc)))
+            break;
         if (!e && (e = simt_stack_cfg_check(&s->sc)))
             break;
         if (!e && (e = tsimt_frontend_cfg_check(&s->tc)))
             break;
+        if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("tsimt_frontend", "WARPS", s->tc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("tsimt_frontend", "WARP", s->tc.warp, s->L, 0)) ||
+                   (e = kernel_fixed("tsimt_frontend", "K", s->tc.width, 1, 0))))
+            break;
+        tl = s->tc.lanes;
         simt_stack_reset(&s->sc, &s->ss);
         s->ts = calloc(1, sizeof *s->ts);
         tsimt_frontend_reset(&s->tc, s->ts);
@@ -1384,7 +1439,12 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     }
     case SM_SBI:
         s->hc = (hct_cct_heap_cfg){s->W, s->L, p->cct, 32};
+        if (!e && (e = apply_params(p, &hct_cct_heap_params, &s->hc)))
+            break;
         if (!e && (e = hct_cct_heap_cfg_check(&s->hc)))
+            break;
+        if (!e && ((e = kernel_fixed("hct_cct_heap", "WARPS", s->hc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
             break;
         hct_cct_heap_reset(&s->hc, &s->hs);
         break;
@@ -1408,7 +1468,12 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         s->wc.swizzle = p->swizzle;
         s->wc.maj_entries = p->maj;
         s->wc.lut_entries = p->lut_entries;
+        if (!e && (e = apply_params(p, &dwf_params, &s->wc)))
+            break;
         if (!e && (e = dwf_cfg_check(&s->wc)))
+            break;
+        if (!e && ((e = kernel_fixed("dwf", "LANES", s->wc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("dwf", "TID_W", s->wc.tid_bits, tb, 1))))
             break;
         s->rc = lane_regfile_default_cfg();
         s->rc.lanes = s->L;
@@ -1416,7 +1481,21 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         s->rc.entries = K_REGS * (s->W < 1 ? 1 : s->W);
         if (s->rc.entries < 2)
             s->rc.entries = 2;
+        if (!e && (e = apply_params(p, &lane_regfile_params, &s->rc)))
+            break;
+        {
+            int fixed = 0; /* ENTRIES given: keep it; else follow REGS */
+            for (unsigned i = 0; i < p->nparam; i++)
+                fixed |= !strncmp(p->param[i], "lane_regfile.ENTRIES=", 21);
+            if (!fixed && s->rc.regs * s->W >= 2)
+                s->rc.entries = s->rc.regs * s->W;
+        }
         if (!e && (e = lane_regfile_cfg_check(&s->rc)))
+            break;
+        if (!e && ((e = kernel_fixed("lane_regfile", "LANES", s->rc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("lane_regfile", "REGS", s->rc.regs, K_REGS, 1)) ||
+                   (e = kernel_fixed("lane_regfile", "ENTRIES", s->rc.entries,
+                                     s->rc.regs * s->W, 1))))
             break;
         /* crossbar: registers stay in bank tid mod lanes (no swizzle), so a
          * swizzled warp's swapped lanes are bank conflicts (000 Fig. 10b) */
@@ -1694,7 +1773,10 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
     default:
         break;
     }
-    ADD(area_desc_lane_regfile(s->L, entries, 32, K_REGS, org, 0, &d));
+    if (s->m == SM_DWF)
+        ADD(area_desc_lane_regfile(s->rc.lanes, s->rc.entries, s->rc.width, s->rc.regs, org, 0, &d));
+    else
+        ADD(area_desc_lane_regfile(s->L, entries, 32, K_REGS, org, 0, &d));
 #undef ADD
     if (e) {
         snprintf(what, len, "not estimated: %s", e);

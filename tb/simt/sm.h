@@ -67,7 +67,15 @@ typedef struct {
      * catch; 0 none */
     unsigned fault_kind;
     uint64_t fault_cycle;
+    /* --param STRUCT.NAME=VALUE: a structure's Verilog parameter, applied
+     * through the model's parameter table (the ranges and messages of
+     * `make cosim PARAMS=`) after the values above */
+    unsigned nparam;
+    const char *param[32];
 } sm_params;
+
+/* The structures --param may name; NULL-terminated. */
+extern const char *const sm_param_structs[];
 
 typedef struct {
     uint64_t cycles;
