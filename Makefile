@@ -78,9 +78,13 @@ $(B):
 	@mkdir -p $(B) $(O)
 
 # build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
-all: $(B)/simt
+all: $(B)/simt $(B)/asan/simt
 $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+$(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h)
+$(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every
@@ -145,6 +149,7 @@ demo: deps all
 	echo "== waveforms: $(foreach s,$(STRUCTS),$(O)/$(s).vcd)"; \
 	echo "   open one with: make waves STRUCT=<name>"; exit $$rc
 	@if [ -n "$(AREA_BIN)" ]; then $(MAKE) --no-print-directory area; fi
+	@tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
 test: deps all
