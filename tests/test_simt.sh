@@ -25,7 +25,7 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # ---------------------------------------------------------- built-in kernels
 for k in tb/kernels/*.k; do
   n=$(basename "$k" .k)
-  lanes=16; [ "$n" = fig2_001 ] && lanes=4
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
   if "$S" "$k" --lanes "$lanes" --format csv >"$T/$n.csv" 2>"$T/$n.err"; then
     ok "builtin_${n}_matches_reference"
   else bad "builtin_${n}_matches_reference" "$(head -1 "$T/$n.err")"; continue; fi
@@ -89,7 +89,7 @@ w=$(awk '$2=="tsimt" {printf "%d", $4 % 2} END{print ""}' "$T/tsimt2.log")
 # tsimt exactly, cycle for cycle, conflict for conflict
 for k in tb/kernels/*.k; do
   n=$(basename "$k" .k)
-  lanes=16; [ "$n" = fig2_001 ] && lanes=4
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
   for w in 1 2 4 8; do
     [ "$w" -gt "$lanes" ] && continue
     if "$S" "$k" --lanes "$lanes" --mech tsimt,stsimt --tsimt-width "$w" --format csv >"$T/st.csv" 2>"$T/st.err"; then
