@@ -1135,6 +1135,43 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
     }
 }
 
+const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs, unsigned banks,
+                                    area_desc *d)
+{
+    static char msg[160];
+    const char *e = tsimt_frontend_cfg_check(cfg);
+    unsigned long lane_bits, bank_width, rows;
+    if (e)
+        return e;
+    if (regs < 1 || regs > 1024 || banks < 1 || banks > 64) {
+        snprintf(msg, sizeof msg, "tsimt register file: regs %u (1..1024), banks %u (1..64)", regs,
+                 banks);
+        return msg;
+    }
+    /* the registers of one lane's warps, and one bank's rows */
+    lane_bits = (unsigned long)(cfg->warps / cfg->lanes) * cfg->warp * regs * 32ul;
+    bank_width = 32ul * cfg->width;
+    if (lane_bits % ((unsigned long)banks * bank_width)) {
+        snprintf(msg, sizeof msg,
+                 "tsimt register file: %lu bits per lane do not fill %u banks of %lu-bit rows",
+                 lane_bits, banks, bank_width);
+        return msg;
+    }
+    rows = lane_bits / (banks * bank_width);
+    area_desc_banked_rf_xbar(d, "TSIMT lane register files", cfg->lanes * banks,
+                             (unsigned)(rows * bank_width / 8), (unsigned)bank_width, cfg->lanes,
+                             banks);
+    snprintf(d->name, sizeof d->name, "tsimt_regfile");
+    snprintf(d->config, sizeof d->config,
+             "%u lane(s) of %u: %u warps x %u threads x %u regs; %u banks of %lu x %lu b and a "
+             "%ux%u x %lu b crossbar per lane",
+             cfg->lanes, cfg->width, cfg->warps, cfg->warp, regs, banks, rows, bank_width, banks,
+             banks, bank_width);
+    if (d->storage_bits != lane_bits * cfg->lanes)
+        return "tsimt register file: banks do not hold the lanes' registers";
+    return NULL;
+}
+
 /* ------------------------------------------------------------ modules */
 
 /* One builder per structure: v[] holds the values of the module's

@@ -206,6 +206,21 @@ unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg);
 const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d);
 const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff, area_desc *d);
 
+/* The register file of a (S)TSIMT core, 002 sec. 3.7 and Table I, from the
+ * core's cfg: every lane holds the registers of its own warps, (WARPS /
+ * LANES) x WARP threads x `regs` registers of 32 bits, in `banks`
+ * single-ported SRAM banks of 32 x K bits (a K-wide lane reads one register
+ * of K threads per access), and one banks x banks crossbar of 32 x K bits
+ * between its banks and its operand collector.  002's two designs are two
+ * cfgs of one core of 8 ALUs, 32 warps of 32 threads, 16 registers (64 KB),
+ * 8 banks per lane: LANES = 8, K = 1 (8 lanes of 32 bits, 64 banks of 1 KB,
+ * 8 crossbars 8x8 x 32 b) and LANES = 1, K = 8 (one 256-bit lane, 8 banks of
+ * 8 KB, one crossbar 8x8 x 256 b).  Returns NULL or a one-line message (a
+ * cfg tsimt_frontend_cfg_check rejects, regs or banks 0, a lane's registers
+ * that do not fill its banks in whole rows). */
+const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs, unsigned banks,
+                                    area_desc *d);
+
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL
  * is their superset).  0 = the model's default. */

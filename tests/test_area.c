@@ -1754,6 +1754,86 @@ TEST(tsimt_descriptions_follow_cfg)
     CHECK(area_desc_tsimt_frontend(&f2, 0, &d) != NULL);
 }
 
+/* 002 Table I's register files from the core's cfg (issue 16): 8 lanes of
+ * 32 bits against one 256-bit lane of the same 8 ALUs, the same 32 warps of
+ * 32 threads and 16 registers (64 KB), 8 banks per lane.  The geometry is
+ * Table I's; the report's rows are these descriptions. */
+static const area_row *row_labelled(const area_paper_report *p, const char *label)
+{
+    unsigned i;
+    for (i = 0; i < p->nrows; i++)
+        if (!strcmp(p->rows[i].label, label))
+            return &p->rows[i];
+    return NULL;
+}
+
+TEST(t002_regfiles_from_tsimt_cfg)
+{
+    tsimt_frontend_cfg lc = tsimt_frontend_default_cfg(), mc = lc, sc = lc, bad;
+    area_desc dl, dm, ds;
+    static area_report r;
+    const area_row *row;
+    double al, am, as;
+    mc.lanes = 1;
+    mc.width = 8;
+    sc.lanes = 2; /* STSIMT4: 2 lanes of 4, the same 8 ALUs */
+    sc.width = 4;
+    CHECK(area_desc_tsimt_regfile(&lc, 16, 8, &dl) == NULL);
+    CHECK(area_desc_tsimt_regfile(&mc, 16, 8, &dm) == NULL);
+    CHECK(area_desc_tsimt_regfile(&sc, 16, 8, &ds) == NULL);
+    /* 8 lanes: 64 banks of 256 x 32 b (1 KB), 8 crossbars 8x8 x 32 b */
+    CHECK_EQ(dl.item[0].count, 64);
+    CHECK_EQ(dl.item[0].arr.entries, 256);
+    CHECK_EQ(dl.item[0].arr.width, 32);
+    CHECK_EQ(dl.item[0].arr.rw, 1);
+    CHECK_EQ(dl.item[1].count, 8);
+    CHECK(dl.item[1].xin == 8 && dl.item[1].xout == 8 && dl.item[1].xwidth == 32);
+    /* one 256-bit lane: 8 banks of 256 x 256 b (8 KB), one crossbar 8x8 x 256 b */
+    CHECK_EQ(dm.item[0].count, 8);
+    CHECK_EQ(dm.item[0].arr.entries, 256);
+    CHECK_EQ(dm.item[0].arr.width, 256);
+    CHECK_EQ(dm.item[1].count, 1);
+    CHECK(dm.item[1].xin == 8 && dm.item[1].xout == 8 && dm.item[1].xwidth == 256);
+    /* STSIMT4: 16 banks of 256 x 128 b, 2 crossbars x 128 b */
+    CHECK(ds.item[0].count == 16 && ds.item[0].arr.entries == 256 && ds.item[0].arr.width == 128);
+    CHECK(ds.item[1].count == 2 && ds.item[1].xwidth == 128);
+    /* the same 64 KB in every organisation */
+    CHECK_EQ(dl.storage_bits, 65536ul * 8);
+    CHECK_EQ(dm.storage_bits, dl.storage_bits);
+    CHECK_EQ(ds.storage_bits, dl.storage_bits);
+    /* narrower lanes, smaller crossbars: 8 x 32 < 2 x 128 < 1 x 256 */
+    al = desc_mm2(&dl, 40);
+    am = desc_mm2(&dm, 40);
+    as = desc_mm2(&ds, 40);
+    printf("  002 register files at 40 nm: 8 x 32 b %.4f, 2 x 128 b %.4f, 1 x 256 b %.4f mm2\n",
+           al, as, am);
+    CHECK(al < as && as < am);
+    /* rejected: a cfg the front end rejects, no registers or banks, and
+     * registers that do not fill the banks in whole rows */
+    bad = lc;
+    bad.lanes = 3;
+    CHECK(area_desc_tsimt_regfile(&bad, 16, 8, &ds) != NULL);
+    CHECK(area_desc_tsimt_regfile(&lc, 0, 8, &ds) != NULL);
+    CHECK(area_desc_tsimt_regfile(&lc, 16, 0, &ds) != NULL);
+    CHECK(area_desc_tsimt_regfile(&lc, 3, 5, &ds) != NULL); /* 12288 bits, 5 x 32-bit rows */
+    /* the report's Table I rows are these descriptions, status modelled */
+    CHECK(area_report_build("002", 40, NULL, NULL, &r) == NULL);
+    row = row_labelled(&r.p[0], "8 x 32-bit lane register files, total");
+    CHECK(row != NULL && row->status == RS_MODELLED && fabs(row->ours - al) < 1e-12);
+    CHECK(row != NULL && fabs(row->published - 0.4943) < 1e-12);
+    row = row_labelled(&r.p[0], "Monolithic 256-bit register file, total");
+    CHECK(row != NULL && row->status == RS_MODELLED && fabs(row->ours - am) < 1e-12);
+    CHECK(row != NULL && fabs(row->published - 2.2667) < 1e-12);
+    row = row_labelled(&r.p[0], "Crossbars, 8 of 8x8 at 32 b");
+    CHECK(row != NULL && row->status == RS_MODELLED && row->ours > 0);
+    {
+        unsigned i, baseline = 0;
+        for (i = 0; i < r.p[0].nrows; i++)
+            baseline += r.p[0].rows[i].status == RS_BASELINE;
+        CHECK_EQ(baseline, 0); /* no geometry-only rows left in 002 */
+    }
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1815,6 +1895,7 @@ int main(void)
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
     RUN(tsimt_descriptions_follow_cfg);
+    RUN(t002_regfiles_from_tsimt_cfg);
     RUN(node_view_one_node_every_mechanism);
     RUN(sweep_points_are_the_modules_at_each_value);
     RUN(every_published_figure_in_the_report_with_ours_or_a_status);
