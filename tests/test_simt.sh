@@ -25,7 +25,7 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # ---------------------------------------------------------- built-in kernels
 for k in tb/kernels/*.k; do
   n=$(basename "$k" .k)
-  lanes=16; [ "$n" = fig2_001 ] && lanes=4
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
   if "$S" "$k" --lanes "$lanes" --format csv >"$T/$n.csv" 2>"$T/$n.err"; then
     ok "builtin_${n}_matches_reference"
   else bad "builtin_${n}_matches_reference" "$(head -1 "$T/$n.err")"; continue; fi
@@ -33,8 +33,8 @@ for k in tb/kernels/*.k; do
   dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
   if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
   else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
-  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt),' "$T/$n.csv")
-  [ "$rows" = 5 ] && ok "builtin_${n}_five_rows" || bad "builtin_${n}_five_rows" "$rows"
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt),' "$T/$n.csv")
+  [ "$rows" = 6 ] && ok "builtin_${n}_six_rows" || bad "builtin_${n}_six_rows" "$rows"
 done
 # also with a small design point and other latencies (tables nearly full)
 for k in tb/kernels/*.k; do
@@ -82,6 +82,36 @@ l=$(awk '$2=="tsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END
 w=$(awk '$2=="tsimt" {printf "%d", $4 % 2} END{print ""}' "$T/tsimt2.log")
 [ -n "$l" ] && [ "$l" = "$w" ] && ok tsimt_warp_lane_map_mod || bad tsimt_warp_lane_map_mod "lanes $l warps mod 2 $w"
 
+# stsimt (002 sec. 3.1-3.2): k-wide lanes, aligned-group compaction.  Every
+# width matches the reference on every built-in kernel (build/simt also
+# checks lane-cycles = non-empty aligned groups, counted independently of
+# the lane model, and lane thread-cycles = thread-instructions); k = 1 is
+# tsimt exactly, cycle for cycle, conflict for conflict
+for k in tb/kernels/*.k; do
+  n=$(basename "$k" .k)
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
+  for w in 1 2 4 8; do
+    [ "$w" -gt "$lanes" ] && continue
+    if "$S" "$k" --lanes "$lanes" --mech tsimt,stsimt --tsimt-width "$w" --format csv >"$T/st.csv" 2>"$T/st.err"; then
+      ok "stsimt_k${w}_${n}_matches_reference"
+    else bad "stsimt_k${w}_${n}_matches_reference" "$(head -1 "$T/st.err")"; continue; fi
+    if [ "$w" = 1 ]; then
+      a=$(awk -F, '$1=="tsimt"{print $2","$3","$17","$18}' "$T/st.csv")
+      b=$(awk -F, '$1=="stsimt"{print $2","$3","$17","$18}' "$T/st.csv")
+      [ -n "$a" ] && [ "$a" = "$b" ] && ok "stsimt_k1_is_tsimt_$n" || bad "stsimt_k1_is_tsimt_$n" "tsimt $a stsimt $b"
+    fi
+  done
+done
+# 4 lanes of 4 threads at --lanes 16: warp w in lane w mod 4 (fig1_003: 4 warps)
+"$S" tb/kernels/fig1_003.k --mech stsimt --tsimt-width 4 --log - --format csv >"$T/st.log" 2>&1
+l=$(awk '$2=="stsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END{print ""}' "$T/st.log")
+w=$(awk '$2=="stsimt" {printf "%d", $4 % 4} END{print ""}' "$T/st.log")
+[ -n "$l" ] && [ "$l" = "$w" ] && ok stsimt_warp_lane_map || bad stsimt_warp_lane_map "lanes $l warps mod 4 $w"
+"$S" --random 20 --seed 7 --quiet --mech stsimt --tsimt-width 2 --lanes 8 >"$T/st.rand" 2>&1 &&
+  ok stsimt_random_k2 || bad stsimt_random_k2 "$(tail -1 "$T/st.rand")"
+"$S" --random 20 --seed 8 --quiet --mech stsimt --tsimt-width 8 >"$T/st.rand" 2>&1 &&
+  ok stsimt_random_k8 || bad stsimt_random_k8 "$(tail -1 "$T/st.rand")"
+
 # reduction: the sum of 1..64 in word 64
 "$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
 [ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&
@@ -89,7 +119,7 @@ w=$(awk '$2=="tsimt" {printf "%d", $4 % 2} END{print ""}' "$T/tsimt2.log")
 
 # ------------------------------------------------------ the check can fail
 for f in reg@40 mem@40 pc@30 sb@0; do
-  for m in spe dpe dwf sbi tsimt; do
+  for m in spe dpe dwf sbi tsimt stsimt; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
     want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
@@ -150,6 +180,8 @@ for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k"
             "--alu-lat 0 tb/kernels/lud.k" "--mem-lat x tb/kernels/lud.k" "--format xml tb/kernels/lud.k" \
             "--policy best tb/kernels/lud.k" "--swizzle maybe tb/kernels/lud.k" "--regfile banked tb/kernels/lud.k" \
             "--depth 33 tb/kernels/lud.k" "--cct 1 tb/kernels/lud.k" "--lut-entries 48 tb/kernels/lud.k" \
+            "--tsimt-width 3 tb/kernels/lud.k" "--tsimt-width 16 tb/kernels/lud.k" \
+            "--tsimt-width 4 --lanes 2 --mech stsimt tb/kernels/fig2_001.k" \
             "--kernel" "--inject-fault x@1 tb/kernels/lud.k" "tb/kernels/lud.k tb/kernels/bfs.k" "" "$T/none.k"; do
   # shellcheck disable=SC2086
   "$S" $args >"$T/args.out" 2>&1
@@ -184,7 +216,7 @@ grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
 "$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
   ok csv_columns || bad csv_columns
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
-  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
   ok json_rows || bad json_rows
 "$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
 "$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&
@@ -209,7 +241,8 @@ fi
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
-if [ "$n" = 8 ] && head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
+if [ "$n" = 10 ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
+   head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then
   ok trace_dir_vector_files

@@ -29,7 +29,9 @@ static const char *usage_text =
     "       build/simt --gen SEED                    print one generated kernel\n"
     "       build/simt --bench [FILE]                warp-instructions per second per mechanism\n"
     "options:\n"
-    "  --mech LIST          spe,dpe,dwf,sbi,tsimt or all (default all)\n"
+    "  --mech LIST          spe,dpe,dwf,sbi,tsimt,stsimt or all (default all)\n"
+    "  --tsimt-width K      stsimt lane width: 1, 2, 4 or 8, at most --lanes (default 4,\n"
+    "                       or --lanes if smaller); tsimt is K = 1\n"
     "  --format FMT         text|md|csv|json (default text)\n"
     "  --lanes N            warp width for every mechanism: 2..64, a power of two\n"
     "                       (dwf up to 32; default 16)\n"
@@ -108,7 +110,7 @@ typedef struct {
 static unsigned parse_mechs(const char *v)
 {
     if (!v)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
     if (!strcmp(v, "all"))
         return (1u << SM_NMECH) - 1u;
     unsigned m = 0;
@@ -119,12 +121,12 @@ static unsigned parse_mechs(const char *v)
             if (!strcmp(t, sm_mech_name[i]))
                 f = i;
         if (f < 0)
-            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt all)", t);
+            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt stsimt all)", t);
         m |= 1u << f;
     }
     free(c);
     if (!m)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
     return m;
 }
 
@@ -167,6 +169,11 @@ static void parse_args(int argc, char **argv, opts *o)
             if (l & (l - 1))
                 die2("--lanes: expected 2, 4, 8, 16, 32 or 64 (dwf: up to 32), got '%s'", argv[i]);
             o->P.lanes = l;
+        } else if (!strcmp(a, "--tsimt-width")) {
+            unsigned kw = (unsigned)num(a, VAL(), 1, 8);
+            if (kw & (kw - 1))
+                die2("--tsimt-width: expected 1, 2, 4 or 8, got '%s'", argv[i]);
+            o->P.tsimt_width = kw;
         } else if (!strcmp(a, "--alu-lat")) {
             o->P.alu_lat = (unsigned)num(a, VAL(), 1, 64);
         } else if (!strcmp(a, "--mem-lat")) {
@@ -427,7 +434,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         printf("kernel %s (%s): %u threads, %u lanes, alu-lat %u, mem-lat %u, %g nm\n", k->name,
                k->file, k->threads, L, o->P.alu_lat, o->P.mem_lat, o->tech);
     if (o->format == 0)
-        printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
+        printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
                "warp_insts", "thread_insts", "simd_eff", "idle", "full_stl", "peak", "(what)",
                "avg_paths", "sec_insts", "area_mm2", "overhead");
     else if (o->format == 1) {
@@ -478,13 +485,13 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         v[15][0] = v[16][0] = v[17][0] = 0;
         if (m == SM_SBI)
             snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
-        if (m == SM_TSIMT) {
+        if (m == SM_TSIMT || m == SM_STSIMT) {
             snprintf(v[16], 48, "%llu", (unsigned long long)st->issue_conflicts);
             snprintf(v[17], 48, "%.4f",
                      st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes) : 0);
         }
         if (o->format == 0) {
-            printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
+            printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),
                    m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13][0] ? v[13] : "-",
                    v[14][0] ? v[14] : "-", v[14][0] ? "%" : "");
@@ -519,6 +526,18 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
                    o->P.regfile ? "crossbar" : "per_lane",
                    (unsigned long long)res[SM_DWF].st.rf_conflicts,
                    (unsigned long long)res[SM_DWF].st.lut_evictions);
+        for (int m = SM_TSIMT; m <= SM_STSIMT; m++)
+            if (res[m].ran) {
+                const sm_stats *st = &res[m].st;
+                printf("%s: %u lanes of %u, lane_util %.4f, issue conflicts %llu cycles (1 lane "
+                       "waiting: %llu, 2: %llu, 3 or more: %llu)\n",
+                       sm_mech_name[m], st->tsimt_lanes, st->tsimt_width,
+                       st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes)
+                                  : 0,
+                       (unsigned long long)st->issue_conflicts,
+                       (unsigned long long)st->issue_conf[0], (unsigned long long)st->issue_conf[1],
+                       (unsigned long long)st->issue_conf[2]);
+            }
         for (int m = 0; m < SM_NMECH; m++)
             if (res[m].ran && res[m].area < 0)
                 printf("%s area %s\n", sm_mech_name[m], res[m].area_what);
@@ -582,7 +601,7 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
 
 /* The GTKWave save file beside a waveform: the decisions of each
  * mechanism, then each structure's operation and action by name. */
-static void write_gtkw(const char *wave, unsigned mask, unsigned L, unsigned tl)
+static void write_gtkw(const char *wave, unsigned mask, unsigned L, const mech_result *res)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s.gtkw", wave);
@@ -621,15 +640,16 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L, unsigned tl)
             fprintf(f, "@2024\n^4 vcd/filters/warp_pool_src.txt\n+{dwf issue src} "
                        "dwf.dwf.iss_src[1:0]\n@28\n+{dwf commit} dwf.dwf.cm_valid\n"
                        "+{dwf rf stall} dwf.lane_regfile.stall\n");
-        if (m == SM_TSIMT)
+        if (m == SM_TSIMT || m == SM_STSIMT)
         {
             char r[16] = "";
+            unsigned tl = res[m].st.tsimt_lanes;
             if (tl > 1)
                 snprintf(r, sizeof r, "[%u:0]", tl - 1);
-            fprintf(f, "@24\n+{tsimt lane} tsimt.issue_lane[5:0]\n@22\n+{tsimt lanes busy} "
-                       "tsimt.tsimt_frontend.lane_ex%s\n@24\n+{tsimt conflict} "
-                       "tsimt.tsimt_frontend.conflict[1:0]\n",
-                    r);
+            fprintf(f, "@24\n+{%s lane} %s.issue_lane[5:0]\n@22\n+{%s lanes busy} "
+                       "%s.tsimt_frontend.lane_ex%s\n@24\n+{%s conflict} "
+                       "%s.tsimt_frontend.conflict[1:0]\n",
+                    n, n, n, n, r, n, n);
         }
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
@@ -834,7 +854,7 @@ int main(int argc, char **argv)
         if (o.svg)
             write_svg(o.svg, &o, &k, res);
         if (o.vcd)
-            write_gtkw(o.vcd, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
+            write_gtkw(o.vcd, o.mech_mask, o.P.lanes, res);
         if (o.fst) {
             pid_t pid = fork();
             if (pid == 0) {
@@ -846,7 +866,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "simt: --fst: vcd2fst failed (is gtkwave installed? make deps)\n");
                 rc = 2;
             } else
-                write_gtkw(o.fst, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
+                write_gtkw(o.fst, o.mech_mask, o.P.lanes, res);
             if (vcdtmp[0])
                 remove(vcdtmp);
         }

@@ -66,7 +66,8 @@ STEP_WRAPPERS(tsimt_frontend)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
-const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt"};
+const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt",
+                                              "stsimt"};
 
 #define MAXL 32
 
@@ -251,6 +252,7 @@ struct sm {
     tsimt_frontend_in ti;
     tsimt_frontend_out to;
     unsigned fill_rr;
+    uint64_t groups_issued; /* lane-cycles the issued instructions need (groups_of) */
     /* sbi */
     hct_cct_heap_cfg hc;
     hct_cct_heap_state hs;
@@ -489,7 +491,7 @@ static void trace_dec(sm *s)
     vcd_sig(w, "issue_warp", 8, s->dec.warp);
     if (s->m == SM_DPE)
         vcd_sig(w, "issue_side", 1, s->dec.side);
-    if (s->m == SM_TSIMT)
+    if (s->m == SM_TSIMT || s->m == SM_STSIMT)
         vcd_sig(w, "issue_lane", 6, s->dec.side);
     vcd_sig(w, "issue_pc", 16, s->dec.pc);
     vcd_sig(w, "issue_mask", s->L, s->dec.mask);
@@ -1177,6 +1179,16 @@ static int dwf_cycle(sm *s)
 
 
 /* ================================================================== tsimt */
+/* Aligned groups of k threads with at least one active thread (002 sec.
+ * 3.2): the cycles a k-wide lane spends on `mask`; k = 1: popcount. */
+static unsigned groups_of(uint64_t mask, unsigned k)
+{
+    unsigned g = 0;
+    for (unsigned b = 0; b < 64; b += k)
+        g += (mask >> b & ((k >= 64 ? 0 : 1ull << k) - 1u)) != 0;
+    return g;
+}
+
 /* The stack operation for the instruction at the top of warp w. */
 static void spe_op(const sm *s, unsigned w, simt_stack_in *in)
 {
@@ -1277,9 +1289,12 @@ static int tsimt_cycle(sm *s)
         uint64_t mask = s->to.iss_mask;
         if (exec_static(s, w, pc, mask))
             return -1;
-        /* the lane runs one thread per cycle from the next cycle on: the
-         * warp's result is complete popcount(mask) cycles later, + latency */
-        unsigned n = popc(mask);
+        /* the lane runs one aligned group of k threads per cycle from the
+         * next cycle on, skipping the empty groups (k = 1: one thread per
+         * cycle): the warp's result is complete that many cycles later,
+         * + latency; counted here, independently of the lane model */
+        unsigned n = groups_of(mask, s->tc.width);
+        s->groups_issued += n;
         const k_insn *ki = &s->k->ins[pc];
         if (ki->dst_sb >= 0) {
             uint64_t *e = &s->sb_ready[(size_t)w * K_SB_REGS + ki->dst_sb];
@@ -1295,7 +1310,10 @@ static int tsimt_cycle(sm *s)
         s->launched++;
     }
     s->st.issue_conflicts += s->to.conflict != 0;
+    if (s->to.conflict)
+        s->st.issue_conf[s->to.conflict - 1]++;
     s->st.lane_busy += popc(s->to.lane_ex);
+    s->st.lane_threads += s->to.ex_threads;
     if (s->vcd) {
         trace_dec(s);
         vcd_scope(s->vcd, "tsimt_frontend");
@@ -1402,18 +1420,29 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         dpe_stack_reset(&s->dc, &s->ds);
         shadow_scoreboard_reset(&s->bc, &s->bs);
         break;
-    case SM_TSIMT: {
+    case SM_TSIMT:
+    case SM_STSIMT: {
         /* one TSIMT lane per SIMD lane (the same ALU count), but a warp
-         * lives in one lane: at most one lane per warp */
+         * lives in one lane: at most one lane per warp.  stsimt: lanes of
+         * k ALUs (--tsimt-width; default 4, 002's STSIMT4, or the warp width
+         * if smaller), L / k of them */
+        unsigned kw = m != SM_STSIMT ? 1 : p->tsimt_width ? p->tsimt_width : s->L < 4 ? s->L : 4;
         unsigned tl = 1;
-        while (tl * 2 <= s->L && tl * 2 <= s->W)
+        if (!e && (kw < 1 || kw > 8 || (kw & (kw - 1)) || kw > s->L)) {
+            snprintf(msg, sizeof msg,
+                     "stsimt: --tsimt-width %u: expected 1, 2, 4 or 8, at most --lanes %u", kw,
+                     s->L);
+            e = msg;
+            break;
+        }
+        while (tl * 2 * kw <= s->L && tl * 2 <= s->W)
             tl *= 2;
         s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
         s->tc = tsimt_frontend_default_cfg();
         s->tc.lanes = tl;
         s->tc.warps = (s->W + tl - 1) / tl * tl;
         s->tc.warp = s->L;
-        s->tc.width = 1;
+        s->tc.width = kw;
         s->tc.instr_bits = 32;
         if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
             break;
@@ -1427,7 +1456,7 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
                    (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0)) ||
                    (e = kernel_fixed("tsimt_frontend", "WARPS", s->tc.warps, s->W, 1)) ||
                    (e = kernel_fixed("tsimt_frontend", "WARP", s->tc.warp, s->L, 0)) ||
-                   (e = kernel_fixed("tsimt_frontend", "K", s->tc.width, 1, 0))))
+                   (e = kernel_fixed("tsimt_frontend", "K", s->tc.width, kw, 0))))
             break;
         tl = s->tc.lanes;
         simt_stack_reset(&s->sc, &s->ss);
@@ -1435,6 +1464,7 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         tsimt_frontend_reset(&s->tc, s->ts);
         s->fill_rr = s->W - 1;
         s->st.tsimt_lanes = tl;
+        s->st.tsimt_width = kw;
         break;
     }
     case SM_SBI:
@@ -1558,7 +1588,7 @@ static void log_issue(sm *s)
         fprintf(f, "warp %-3u", s->dec.warp);
     if (s->m == SM_DPE)
         fprintf(f, " %c", s->dec.side ? 'R' : 'L');
-    if (s->m == SM_TSIMT)
+    if (s->m == SM_TSIMT || s->m == SM_STSIMT)
         fprintf(f, " lane %-2u", s->dec.side);
     if (s->dec.valid) {
         fprintf(f, " pc %-4u %-5s line %-4d", s->dec.pc, kernel_op_name(k->ins[s->dec.pc].op),
@@ -1619,7 +1649,8 @@ int sm_cycle(sm *s)
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
     case SM_SBI: rc = sbi_cycle(s); break;
-    case SM_TSIMT: rc = tsimt_cycle(s); break;
+    case SM_TSIMT:
+    case SM_STSIMT: rc = tsimt_cycle(s); break;
     default: break;
     }
     if (rc < 0 || s->failed)
@@ -1686,11 +1717,18 @@ int sm_finish(sm *s)
         if (s->mem[a] != r->mem[a])
             return fail(s, "memory word %u = 0x%08x, the reference has 0x%08x", a, s->mem[a],
                         r->mem[a]);
-    /* density time (002 sec. 3.2, K = 1): every thread-instruction took
-     * exactly one lane-cycle, inactive threads none */
-    if (s->m == SM_TSIMT && s->st.lane_busy != s->st.thread_insts)
+    /* density time (002 sec. 3.2): every thread-instruction executed
+     * exactly once in a lane, and the lanes spent exactly one cycle per
+     * non-empty aligned group of k threads (K = 1: per thread-instruction),
+     * empty groups none */
+    if ((s->m == SM_TSIMT || s->m == SM_STSIMT) && s->st.lane_threads != s->st.thread_insts)
         return fail(s, "lanes executed %llu thread-cycles for %llu thread-instructions",
-                    (unsigned long long)s->st.lane_busy, (unsigned long long)s->st.thread_insts);
+                    (unsigned long long)s->st.lane_threads,
+                    (unsigned long long)s->st.thread_insts);
+    if ((s->m == SM_TSIMT || s->m == SM_STSIMT) && s->st.lane_busy != s->groups_issued)
+        return fail(s, "lanes were busy %llu lane-cycles for %llu non-empty %u-thread groups",
+                    (unsigned long long)s->st.lane_busy, (unsigned long long)s->groups_issued,
+                    s->tc.width);
     if (s->m == SM_DPE)
         for (unsigned w = 0; w < s->W; w++)
             if (s->bs.valid[w][0] || s->bs.valid[w][1])
@@ -1761,6 +1799,7 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
         break;
     case SM_TSIMT:
+    case SM_STSIMT:
         ADD(area_desc_simt_stack(&s->sc, 0, &d));
         ADD(area_desc_tsimt_frontend(&s->tc, 0, &d));
         /* each TSIMT lane reads its own warps' registers: a decoder per bank */

@@ -39,7 +39,8 @@
 
 struct vcd_writer;
 
-enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_NMECH = 5 };
+enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_STSIMT = 5,
+               SM_NMECH = 6 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -57,6 +58,7 @@ typedef struct {
     unsigned policy;      /* dwf issue policy (warp_pool_policy) */
     unsigned swizzle;     /* dwf thread swizzling */
     unsigned regfile;     /* enum sm_regfile (dwf) */
+    unsigned tsimt_width; /* stsimt lane width k (1, 2, 4, 8); 0: min(4, lanes) */
     unsigned check;       /* run every model's invariant check every cycle */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
@@ -89,8 +91,11 @@ typedef struct {
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
     uint64_t lut_evictions;/* dwf */
     uint64_t issue_conflicts; /* tsimt: cycles with a ready lane left waiting (002 Table IV) */
-    uint64_t lane_busy;    /* tsimt: lane-cycles executing a thread */
-    unsigned tsimt_lanes;  /* tsimt: TSIMT lanes (min(lanes, warps), a power of two) */
+    uint64_t issue_conf[3]; /* tsimt: cycles with 1, 2, >= 3 ready lanes left waiting */
+    uint64_t lane_busy;    /* tsimt, stsimt: lane-cycles executing a thread or group */
+    uint64_t lane_threads; /* tsimt, stsimt: thread-cycles executed by the lanes */
+    unsigned tsimt_lanes;  /* tsimt, stsimt: lanes (min(lanes / k, warps), a power of two) */
+    unsigned tsimt_width;  /* tsimt, stsimt: lane width k */
     double avg_paths;      /* dpe: schedulable paths per active warp per cycle */
     uint64_t hist[65];     /* issue slots by active threads */
 } sm_stats;
