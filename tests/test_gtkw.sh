@@ -3,6 +3,8 @@
 # Prints ok/FAIL lines; artefacts (waveforms, screenshots, GTKWave logs) go to
 # BUILD_DIR/gtkw/.  For each vcd/NAME.gtkw:
 #   signals_exist  every signal it names is in NAME's cosim waveform;
+#   matches_spec   it is what tools/gtkw_gen.py makes of vcd/NAME.gtkw.spec
+#                  (checked when python3 is there);
 #   filters        every translate filter exists and is keyed "<decimal> <name>";
 #   formats        every filtered trace is displayed in decimal (the radix of
 #                  the keys) and is a vector: a one-bit decision is written as
@@ -10,12 +12,12 @@
 #                  one-bit trace as a line and never translates it;
 #   keys           every value a filtered signal takes in 20,000 cycles of
 #                  co-simulation has a name in its filter;
-#   screenshot     GTKWave opens the FST (made as `make demo` makes it) with
-#                  the save file under Xvfb, reports no error, shows every
-#                  trace of the file, shows a filter name (never a raw number)
-#                  for each filtered trace at every one of the first 300
-#                  cycles, and writes BUILD_DIR/gtkw/NAME.png (File > Grab To
-#                  File) -- look at it to see the names.
+#   screenshot     GTKWave opens the FST (made by tools/wave.sh, as `make
+#                  demo` makes it) with the save file under Xvfb, reports no
+#                  error, shows every trace of the file, shows a filter name
+#                  (never a raw number) for each filtered trace at every one
+#                  of the first 300 cycles, and writes BUILD_DIR/gtkw/NAME.png
+#                  (File > Grab To File) -- look at it to see the names.
 set -u
 B=${1:-build}
 W=$B/gtkw
@@ -56,6 +58,13 @@ for g in vcd/*.gtkw; do
     grep -qxF "$sig" <<<"$names" || missing="$missing $sig"
   done <"$W/$s.traces"
   if [ -z "$missing" ]; then ok "gtkw_${s}_signals_exist"; else bad "gtkw_${s}_signals_exist" "$missing"; fi
+
+  # ---- the committed save file is what its spec generates (needs Python)
+  if [ -f "vcd/$s.gtkw.spec" ] && command -v python3 >/dev/null 2>&1; then
+    if python3 tools/gtkw_gen.py "vcd/$s.gtkw.spec" "$W/$s.vcd" "$W/$s.gtkw" >"$W/$s.gen.log" 2>&1 &&
+       cmp -s "$W/$s.gtkw" "$g"; then ok "gtkw_${s}_matches_spec"
+    else bad "gtkw_${s}_matches_spec" "regenerate: tools/gtkw_gen.py vcd/$s.gtkw.spec $W/$s.vcd $g"; fi
+  fi
 
   # ---- filter files
   badf=""
@@ -104,8 +113,8 @@ for g in vcd/*.gtkw; do
 
   # ---- screenshot under Xvfb, from the FST the demo writes
   rm -f "$W/$s.fst" "$W/$s.png"
-  if ! vcd2fst "$W/$s.vcd" "$W/$s.fst" >"$W/$s.vcd2fst.log" 2>&1; then
-    bad "gtkw_${s}_screenshot" "vcd2fst failed, see $W/$s.vcd2fst.log"; continue
+  if ! tools/wave.sh "$c" "$W/$s.fst" --cycles 300 --quiet >"$W/$s.wave.log" 2>&1; then
+    bad "gtkw_${s}_screenshot" "tools/wave.sh failed, see $W/$s.wave.log"; continue
   fi
   cat >"$W/$s.tcl" <<EOF
 set n [gtkwave::getTotalNumTraces]

@@ -103,7 +103,7 @@ def main(spec, vcd, out):
                     lines.append("#{%s} %s" % (alias, name))
                 else:
                     lines.append("+{%s} %s" % (alias, name))
-    head = ["[timestart] 0", "[size] 1600 900", "[signals_width] 320", "[sst_expanded] 1",
+    head = ["[timestart] 0", "[size] 1600 900", "[signals_width] 400", "[sst_expanded] 1",
             "*-4.000000 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1"]
     with open(out, "w") as f:
         f.write("\n".join([l for l in lines if l.startswith("[*]")] + head +
