@@ -262,6 +262,8 @@ typedef struct {
     uint64_t deg_cnt;  /* 16 */
 } hct_cct_heap_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table hct_cct_heap_params;
 hct_cct_heap_cfg hct_cct_heap_default_cfg(void);
 const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg);
 

@@ -6,6 +6,7 @@
  */
 #include "lane_regfile.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
@@ -13,35 +14,39 @@
 
 #define NONE 0xffu /* "no lane" in dec.sel */
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def lane_regfile_param_defs[] = {
+    {"LANES", "lanes", offsetof(lane_regfile_cfg, lanes), 1, LANE_REGFILE_MAX_LANES, 16, PARAM_POW2},
+    {"ENTRIES", "entries", offsetof(lane_regfile_cfg, entries), 2, LANE_REGFILE_MAX_ENTRIES, 512, 0},
+    {"WIDTH", "width", offsetof(lane_regfile_cfg, width), 1, 32, 32, 0},
+    {"REGS", "regs", offsetof(lane_regfile_cfg, regs), 1, LANE_REGFILE_MAX_ENTRIES, 32, 0},
+    {"READ_PORTS", "read_ports", offsetof(lane_regfile_cfg, read_ports), 2, 2, 2, 0},
+    {"WRITE_PORTS", "write_ports", offsetof(lane_regfile_cfg, write_ports), 1, 1, 1, 0},
+};
+
+static const char *lane_regfile_rules(const void *p)
+{
+    const lane_regfile_cfg *cfg = (const lane_regfile_cfg *)p;
+    if (cfg->regs > cfg->entries)
+        return "lane_regfile: parameter REGS (cfg regs) must be at most ENTRIES (cfg entries)";
+    return NULL;
+}
+
+const struct param_table lane_regfile_params = {"lane_regfile", lane_regfile_param_defs,
+    sizeof lane_regfile_param_defs / sizeof lane_regfile_param_defs[0], lane_regfile_rules};
+
 lane_regfile_cfg lane_regfile_default_cfg(void)
 {
     lane_regfile_cfg c;
-    c.lanes = 16;
-    c.entries = 512;
-    c.width = 32;
-    c.regs = 32;
-    c.read_ports = 2;
-    c.write_ports = 1;
+    params_default(&lane_regfile_params, &c);
     return c;
 }
 
 const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg)
 {
-    if (cfg->lanes < 1u || cfg->lanes > LANE_REGFILE_MAX_LANES ||
-        (cfg->lanes & (cfg->lanes - 1u)) != 0u)
-        return "lane_regfile: lanes must be a power of two in 1..32";
-    if (cfg->entries < 2u || cfg->entries > LANE_REGFILE_MAX_ENTRIES)
-        return "lane_regfile: entries must be 2..1024";
-    if (cfg->width < 1u || cfg->width > 32u)
-        return "lane_regfile: width must be 1..32";
-    if (cfg->regs < 1u || cfg->regs > cfg->entries)
-        return "lane_regfile: regs must be 1..entries";
-    if (cfg->read_ports != 2u)
-        return "lane_regfile: read_ports must be 2 (the model is 2R1W)";
-    if (cfg->write_ports != 1u)
-        return "lane_regfile: write_ports must be 1 (the model is 2R1W)";
-    return NULL;
+    return params_check(&lane_regfile_params, cfg);
 }
+
 
 unsigned lane_regfile_lane_w(const lane_regfile_cfg *cfg) { return bits_index_width(cfg->lanes); }
 unsigned lane_regfile_row_w(const lane_regfile_cfg *cfg) { return bits_index_width(cfg->entries); }
@@ -89,6 +94,16 @@ void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
 {
     (void)cfg;
     memset(s, 0, sizeof *s);
+}
+
+void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
+{
+    (void)cfg;
+    s->rvalid_q = 0;
+    s->done_q = 0;
+    s->req_q = 0;
+    s->swz_q = 0;
+    s->conflicts_q = 0;
 }
 
 /* One cycle's decision: everything the clock edge needs. */
@@ -163,7 +178,7 @@ static void decide(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     if (in->mode == LRF_MODE_BAD)
         d->err_code = LRF_ERR_BAD_MODE;
     else if (s->done_q != 0u &&
-             (in->mode != LRF_MODE_CROSSBAR || sw != s->swz_q || (s->done_q & ~valid) != 0u))
+             (in->mode != LRF_MODE_CROSSBAR || sw != s->swz_q || valid != s->req_q))
         d->err_code = LRF_ERR_BUSY_CHANGE;
     else if (bad_tid)
         d->err_code = LRF_ERR_BAD_TID;
@@ -243,6 +258,7 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
     }
     s->rvalid_q = d.grant;
     s->done_q = d.done_next;
+    s->req_q = d.done_next != 0u ? d.valid : 0u;
     s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + d.stall, LANE_REGFILE_CNT_W);
     if (d.valid != 0u)
         s->swz_q = (uint8_t)in.swizzle;
@@ -254,9 +270,16 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
     uint64_t lanes = bits_mask(cfg->lanes);
     unsigned b, r, used = lane_regfile_slots(cfg) * cfg->regs;
 
-    if (!bits_subset(s->rvalid_q, lanes) || !bits_subset(s->done_q, lanes)) {
-        snprintf(msg, sizeof msg, "rvalid %llx or done %llx beyond LANES",
-                 (unsigned long long)s->rvalid_q, (unsigned long long)s->done_q);
+    if (!bits_subset(s->rvalid_q, lanes) || !bits_subset(s->done_q, lanes) ||
+        !bits_subset(s->req_q, lanes)) {
+        snprintf(msg, sizeof msg, "rvalid %llx, done %llx or req %llx beyond LANES",
+                 (unsigned long long)s->rvalid_q, (unsigned long long)s->done_q,
+                 (unsigned long long)s->req_q);
+        return msg;
+    }
+    if (!bits_subset(s->done_q, s->req_q) || (s->done_q == 0u) != (s->req_q == 0u)) {
+        snprintf(msg, sizeof msg, "done %llx not within the request's lanes %llx",
+                 (unsigned long long)s->done_q, (unsigned long long)s->req_q);
         return msg;
     }
     if (s->swz_q > 1u)
@@ -303,34 +326,27 @@ void lane_regfile_ports(const lane_regfile_cfg *cfg, const lane_regfile_in *in,
     unsigned l, n = cfg->lanes, tw = lane_regfile_tid_w(cfg), rw = lane_regfile_row_w(cfg);
     unsigned w = cfg->width;
 
-    visit(ctx, "mode", 2, in->mode, PORT_IN);
-    visit(ctx, "swizzle", 1, in->swizzle, PORT_IN);
-    visit(ctx, "lane_valid", n, in->lane_valid, PORT_IN);
+    visit(ctx, "mode", 2, &in->mode, PORT_IN);
+    visit(ctx, "swizzle", 1, &in->swizzle, PORT_IN);
+    visit(ctx, "lane_valid", n, &in->lane_valid, PORT_IN);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[0][l], tw, in->tid[l], PORT_IN);
-    visit(ctx, "ra0", rw, in->ra0, PORT_IN);
-    visit(ctx, "ra1", rw, in->ra1, PORT_IN);
-    visit(ctx, "wa", rw, in->wa, PORT_IN);
-    visit(ctx, "wen", n, in->wen, PORT_IN);
+        visit(ctx, lane_name[0][l], tw, &in->tid[l], PORT_IN);
+    visit(ctx, "ra0", rw, &in->ra0, PORT_IN);
+    visit(ctx, "ra1", rw, &in->ra1, PORT_IN);
+    visit(ctx, "wa", rw, &in->wa, PORT_IN);
+    visit(ctx, "wen", n, &in->wen, PORT_IN);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[1][l], w, in->wdata[l], PORT_IN);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "stall", 1, out->stall, PORT_OUT);
-    visit(ctx, "grant", n, out->grant, PORT_OUT);
-    visit(ctx, "rvalid", n, out->rvalid, PORT_OUT);
+        visit(ctx, lane_name[1][l], w, &in->wdata[l], PORT_IN);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "stall", 1, &out->stall, PORT_OUT);
+    visit(ctx, "grant", n, &out->grant, PORT_OUT);
+    visit(ctx, "rvalid", n, &out->rvalid, PORT_OUT);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[2][l], w, out->rdata0[l], PORT_OUT);
+        visit(ctx, lane_name[2][l], w, &out->rdata0[l], PORT_OUT);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[3][l], w, out->rdata1[l], PORT_OUT);
-    visit(ctx, "conflicts", LANE_REGFILE_CNT_W, out->conflicts, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+        visit(ctx, lane_name[3][l], w, &out->rdata1[l], PORT_OUT);
+    visit(ctx, "conflicts", LANE_REGFILE_CNT_W, &out->conflicts, PORT_OUT);
 }
 
 void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
@@ -339,9 +355,10 @@ void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
 {
     unsigned l;
     char name[32];
-    lane_regfile_ports(cfg, in, out, trace_port, w);
+    lane_regfile_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "done", cfg->lanes, s->done_q);
+    vcd_sig(w, "req", cfg->lanes, s->req_q);
     vcd_sig(w, "rvalid", cfg->lanes, s->rvalid_q);
     vcd_sig(w, "swz", 1, s->swz_q);
     vcd_sig(w, "conflicts", LANE_REGFILE_CNT_W, s->conflicts_q);

@@ -29,7 +29,8 @@
 //     invalid lanes carry garbage tids and write enables;
 //   - 4% illegal requests of every kind, each with its expected err_code,
 //     and 3% of the cycles of a request in progress a changed request
-//     (BUSY_CHANGE).
+//     (BUSY_CHANGE: mode, swizzle, a served or a waiting lane dropped, a
+//     lane added; coverage busy_*).
 // Harness invariants (beyond lane_regfile_check): expected err codes; grant
 // and stall equal an independently computed pass schedule (each bank serves
 // its threads in lane order); every read returns the stimulus' shadow copy
@@ -46,57 +47,13 @@ extern "C" {
 #include "../rtl_c/lane_regfile.h"
 }
 
-// Writes `width` bits of v at bit `lsb` of a Verilated wide port.
-static void put_slice(uint32_t *w, unsigned lsb, unsigned width, uint64_t v)
-{
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        uint32_t m = static_cast<uint32_t>(bits_mask(n) << off);
-        w[word] = (w[word] & ~m) | (static_cast<uint32_t>((v >> done) << off) & m);
-        done += n;
-    }
-}
-
-static uint64_t get_slice(const uint32_t *w, unsigned lsb, unsigned width)
-{
-    uint64_t v = 0;
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        v |= ((static_cast<uint64_t>(w[word]) >> off) & bits_mask(n)) << done;
-        done += n;
-    }
-    return v;
-}
 
 struct LaneRegfileModel {
-    typedef lane_regfile_cfg cfg_t;
-    typedef lane_regfile_state state_t;
-    typedef lane_regfile_in in_t;
-    typedef lane_regfile_out out_t;
-    typedef Vlane_regfile rtl_t;
+    COSIM_MODEL(lane_regfile, Vlane_regfile)
 
-    static const char *name() { return "lane_regfile"; }
-    static cfg_t default_cfg() { return lane_regfile_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { lane_regfile_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        lane_regfile_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        lane_regfile_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return lane_regfile_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        lane_regfile_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        lane_regfile_trace(w, &c, s, i, o);
-    }
+    // A reset in the middle of traffic leaves the banks (SRAM) as they are.
+    static void warm_reset(const cfg_t &c, state_t &s) { lane_regfile_warm_reset(&c, &s); }
+
     static bool err(const out_t &o) { return o.err != 0; }
     // A stall cycle is not a held-back input: it serves part of the request
     // and changes the state (banks, done, counter), so the harness' "ready=0
@@ -107,41 +64,6 @@ struct LaneRegfileModel {
         return true;
     }
 
-    // The Verilated binary is built at the default parameters.
-    static const cfg_t &cfg() {
-        static const cfg_t c = lane_regfile_default_cfg();
-        return c;
-    }
-
-    static void drive(rtl_t *r, const in_t &i) {
-        const cfg_t &c = cfg();
-        unsigned tw = lane_regfile_tid_w(&c), rw = lane_regfile_row_w(&c);
-        r->mode = i.mode & 3u;
-        r->swizzle = i.swizzle & 1u;
-        r->lane_valid = static_cast<uint32_t>(bits_trunc(i.lane_valid, c.lanes));
-        r->ra0 = static_cast<uint32_t>(bits_trunc(i.ra0, rw));
-        r->ra1 = static_cast<uint32_t>(bits_trunc(i.ra1, rw));
-        r->wa = static_cast<uint32_t>(bits_trunc(i.wa, rw));
-        r->wen = static_cast<uint32_t>(bits_trunc(i.wen, c.lanes));
-        for (unsigned l = 0; l < c.lanes; l++) {
-            put_slice(r->tid.data(), l * tw, tw, i.tid[l]);
-            put_slice(r->wdata.data(), l * c.width, c.width, i.wdata[l]);
-        }
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        const cfg_t &c = cfg();
-        std::memset(o, 0, sizeof *o);
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->stall = r->stall;
-        o->grant = r->grant;
-        o->rvalid = r->rvalid;
-        o->conflicts = r->conflicts;
-        for (unsigned l = 0; l < c.lanes; l++) {
-            o->rdata0[l] = get_slice(r->rdata0.data(), l * c.width, c.width);
-            o->rdata1[l] = get_slice(r->rdata1.data(), l * c.width, c.width);
-        }
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return lane_regfile_err_name(static_cast<unsigned>(v));
@@ -165,6 +87,14 @@ struct GoldStep {
 
 class LaneRegfileStim {
 public:
+    // A reset in the middle of traffic: the banks keep their contents, so
+    // the shadow copy does too.
+    void warm_reset(const lane_regfile_cfg &cfg) {
+        std::vector<uint32_t> keep(&shadow_[0][0], &shadow_[0][0] + sizeof shadow_ / sizeof shadow_[0][0]);
+        reset(cfg);
+        std::memcpy(shadow_, keep.data(), sizeof shadow_);
+    }
+
     void reset(const lane_regfile_cfg &cfg) {
         cfg_ = cfg;
         L_ = cfg.lanes;
@@ -209,9 +139,13 @@ public:
         static const char *const keys[] = {
             "requests_single", "requests_per_lane", "requests_crossbar", "conflicts",
             "conflict_cycles_1", "conflict_cycles_2", "conflict_cycles_3",
-            "conflict_cycles_4plus", "read_during_write", "illegal", "subwarps", "golden"};
+            "conflict_cycles_4plus", "read_during_write", "subwarps", "golden",
+            "busy_mode", "busy_swizzle", "busy_drop_served", "busy_drop_waiting",
+            "busy_add_lane"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        for (unsigned e = 1; e < kErrs; e++)
+            cov_[(err_key_[e] = std::string("err_") + lane_regfile_err_name(e)).c_str()] = 0;
     }
 
     lane_regfile_in next(const lane_regfile_cfg &cfg, const lane_regfile_state &s, Rng &rng,
@@ -305,7 +239,8 @@ public:
             return msg;
         }
         if (o.err) {
-            cov_["illegal"]++;
+            if (o.err_code < kErrs)
+                cov_[err_key_[o.err_code].c_str()]++;
             if (o.stall != (in_progress_ ? 1u : 0u) || o.grant != 0)
                 return "err: expected grant 0 and stall only with a request in progress";
             // rejected: nothing read, the read outputs repeat next cycle
@@ -584,23 +519,40 @@ private:
         expect_err_ = LRF_ERR_DUP_TID;
     }
 
-    // A request in progress presented changed: mode, swizzle or a served lane.
+    // A request in progress presented changed: mode, swizzle, a served lane
+    // or a waiting lane dropped, or a lane added.
     void busy_change(Rng &rng, lane_regfile_in &in) {
-        switch (rng.below(3)) {
+        uint64_t served = 0, waiting = 0;
+        for (unsigned l = 0; l < L_; l++)
+            if (bits_get(in.lane_valid, l))
+                (pass_of_[l] < pass_ ? served : waiting) |= 1ull << l;
+        const uint64_t absent = bits_mask(L_) & ~in.lane_valid;
+        switch (rng.below(5)) {
         case 0:
             in.mode = rng.chance(50) ? LRF_MODE_SINGLE : LRF_MODE_PER_LANE;
+            cov_["busy_mode"]++;
             break;
         case 1:
             in.swizzle ^= 1u;
+            cov_["busy_swizzle"]++;
             break;
-        default: {
-            uint64_t served = 0;
-            for (unsigned l = 0; l < L_; l++)
-                if (bits_get(in.lane_valid, l) && pass_of_[l] < pass_)
-                    served |= 1ull << l;
+        case 2:
             in.lane_valid &= ~bits_lowest(served);
+            cov_["busy_drop_served"]++;
             break;
-        }
+        case 3:
+            in.lane_valid &= ~bits_lowest(waiting); // never served: would be lost
+            cov_["busy_drop_waiting"]++;
+            break;
+        default:
+            if (absent == 0) { // every lane is in the request: drop the last one
+                in.lane_valid &= ~(1ull << bits_fls(waiting));
+                cov_["busy_drop_waiting"]++;
+            } else {
+                in.lane_valid |= bits_lowest(absent);
+                cov_["busy_add_lane"]++;
+            }
+            break;
         }
         expect_err_ = LRF_ERR_BUSY_CHANGE;
     }
@@ -778,6 +730,8 @@ private:
     bool lw_active_, gold_due_;
     unsigned lw_base_, lw_reg_;
     uint64_t lw_mask_[HOT_SLOTS];
+    static const unsigned kErrs = LRF_ERR_DUP_TID + 1;
+    std::string err_key_[kErrs];
     Coverage cov_;
 };
 
