@@ -51,8 +51,13 @@ run_reporting() { # label, command...
   fi
 }
 
-# The C tests write their files to out/ of their working directory: run
-# them in $T/unit.
+# The C tests read their inputs relative to the top of the repository
+# (tests/data/...) and write their files to out/: run them in $T/unit, which
+# links the repository's directories and has an out/ of its own.
+for d in */; do
+  d=${d%/}
+  case $d in out|"${B%%/*}") ;; *) ln -sfn "$PWD/$d" "$Tunit/$d" ;; esac
+done
 in_t() { (cd "$Tunit" && "$@"); }
 for t in "$B"/tests/test_*; do
   [ -x "$t" ] && run_reporting "$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
