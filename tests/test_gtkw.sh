@@ -18,8 +18,11 @@
 #                  (never a raw number) for each filtered trace at every one
 #                  of the first 300 cycles, and writes BUILD_DIR/gtkw/NAME.png
 #                  (File > Grab To File) -- look at it to see the names.
+# test_gtkw.sh BUILD_DIR NAME... checks only those structures.
 set -u
 B=${1:-build}
+shift
+only=" $* "
 W=$B/gtkw
 mkdir -p "$W"
 rc=0
@@ -45,6 +48,7 @@ gtkw_traces() {
 for g in vcd/*.gtkw; do
   [ -f "$g" ] || continue
   s=$(basename "$g" .gtkw)
+  [ "$only" = "  " ] || [[ "$only" == *" $s "* ]] || continue
   c=$B/cosim_$s
   if [ ! -x "$c" ]; then bad "gtkw_$s" "no $c"; continue; fi
   gtkw_traces "$g" >"$W/$s.traces"
