@@ -82,9 +82,13 @@ $(B):
 	@mkdir -p $(B) $(O)
 
 # build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
-all: $(B)/simt
+all: $(B)/simt $(B)/asan/simt
 $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+$(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h)
+$(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every
@@ -145,7 +149,7 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params
 # the check).  Step 2 writes each structure's waveform, the first
 # WAVE_CYCLES cycles of the same run (same seed, same stimulus), as
 # out/NAME.fst (WAVES=vcd: out/NAME.vcd; WAVES=none: none).  Step 3 writes
-# the area report.  Further steps go after step 3.
+# the area report, step 4 runs the built-in kernels (tb/simt/demo.sh).
 demo: deps all
 	@case "$(WAVES)" in fst|vcd|none) ;; \
 	  *) echo "make demo: WAVES must be fst, vcd or none, not '$(WAVES)'" >&2; exit 2;; esac
@@ -162,6 +166,7 @@ demo: deps all
 	  done; \
 	  echo "   open one with its save file: gtkwave $(O)/NAME.$(WAVES) vcd/NAME.gtkw"; fi
 	@if [ -n "$(AREA_BIN)" ]; then echo "== 3. area"; $(MAKE) --no-print-directory area; fi
+	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
 test: deps all

@@ -555,10 +555,14 @@ public:
         rtl->final();
         delete rtl;
         uint64_t reported = stopping ? fail_cyc : cyc;
-        cosim_cov_merge(cov_acc_, rep ? std::string() : stim_.coverage());
-        char rs[32];
-        snprintf(rs, sizeof rs, "resets=%llu,", (unsigned long long)resets);
-        std::string cov = std::string(rs) + cosim_cov_str(cov_acc_);
+        char rs[40];
+        snprintf(rs, sizeof rs, "resets=%llu", (unsigned long long)resets);
+        std::vector<std::pair<std::string, uint64_t> > acc;
+        cosim_cov_merge(acc, rs);
+        cosim_cov_merge(acc, cosim_cov_str(cov_acc_));
+        cosim_cov_merge(acc, rep ? std::string() : stim_.coverage());
+        cov_acc_ = acc;
+        std::string cov = cosim_cov_str(cov_acc_);
         printf("cosim %s seed=%llu params=%s cycles=%llu mismatches=%llu invariants=%s "
                "coverage=%s\n",
                Model::name(), (unsigned long long)opt_.seed, params_.c_str(),

@@ -8,6 +8,7 @@
 #include "stack_traffic.h"
 
 #include "Vdpe_stack.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/dpe_stack.h"
@@ -16,6 +17,38 @@ extern "C" {
 struct DpeStackModel {
     COSIM_MODEL(dpe_stack, Vdpe_stack)
 
+    // Whole-state compare: every warp's depth and every entry below it (the
+    // entries above a depth are not state: the RTL does not reset them).
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg sp, lpc, lmask, lvalid, rpathpc, rmask, rvalid, rpc;
+        if (k.stale(r)) {
+            sp = VlReg(r->contextp(), "dpe_stack", "sp_q");
+            lpc = VlReg(r->contextp(), "dpe_stack", "l_pc_q");
+            lmask = VlReg(r->contextp(), "dpe_stack", "l_mask_q");
+            lvalid = VlReg(r->contextp(), "dpe_stack", "l_valid_q");
+            rpathpc = VlReg(r->contextp(), "dpe_stack", "r_pc_q");
+            rmask = VlReg(r->contextp(), "dpe_stack", "r_mask_q");
+            rvalid = VlReg(r->contextp(), "dpe_stack", "r_valid_q");
+            rpc = VlReg(r->contextp(), "dpe_stack", "rpc_q");
+        }
+        const unsigned dw = dpe_stack_depth_w(&c), pw = c.pc_bits, lw = c.lanes;
+        for (unsigned w = 0; w < c.warps; w++) {
+            const int wi = static_cast<int>(w);
+            cmp("sp_q", wi, -1, s.sp[w], sp.get(w, dw));
+            for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
+                const size_t a = static_cast<size_t>(w) * c.depth + e;
+                const int ei = static_cast<int>(e);
+                cmp("l_valid_q", wi, ei, s.l_valid[w][e], lvalid.get(a, 1));
+                cmp("l_pc_q", wi, ei, s.l_pc[w][e], lpc.get(a, pw));
+                cmp("l_mask_q", wi, ei, s.l_mask[w][e], lmask.get(a, lw));
+                cmp("r_valid_q", wi, ei, s.r_valid[w][e], rvalid.get(a, 1));
+                cmp("r_pc_q", wi, ei, s.r_pc[w][e], rpathpc.get(a, pw));
+                cmp("r_mask_q", wi, ei, s.r_mask[w][e], rmask.get(a, lw));
+                cmp("rpc_q", wi, ei, s.rpc[w][e], rpc.get(a, pw));
+            }
+        }
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 

@@ -42,6 +42,7 @@
 #include <cstdlib>
 
 #include "Vlane_regfile.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/lane_regfile.h"
@@ -54,6 +55,57 @@ struct LaneRegfileModel {
     // A reset in the middle of traffic leaves the banks (SRAM) as they are.
     static void warm_reset(const cfg_t &c, state_t &s) { lane_regfile_warm_reset(&c, &s); }
 
+    // Whole-state compare: rvalid, done, req, swz, conflicts; rsel and the
+    // bank read registers where a valid read shows them (the RTL does not
+    // reset them; they are state only while rvalid names them); every used
+    // row (< SLOTS * REGS) of every bank.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg rvalid, done, req, swz, conf, rsel;
+        static VlReg q0[LANE_REGFILE_MAX_LANES], q1[LANE_REGFILE_MAX_LANES],
+            mem[LANE_REGFILE_MAX_LANES];
+        if (k.stale(r)) {
+            rvalid = VlReg(r->contextp(), "lane_regfile", "rvalid_q");
+            done = VlReg(r->contextp(), "lane_regfile", "done_q");
+            req = VlReg(r->contextp(), "lane_regfile", "req_q");
+            swz = VlReg(r->contextp(), "lane_regfile", "swz_q");
+            conf = VlReg(r->contextp(), "lane_regfile", "conflicts_q");
+            rsel = VlReg(r->contextp(), "lane_regfile", "rsel_q");
+            for (unsigned b = 0; b < c.lanes; b++) {
+                const std::string bank = "lane_regfile.bank[" + std::to_string(b) + "].u_bank";
+                q0[b] = VlReg(r->contextp(), bank, "q0");
+                q1[b] = VlReg(r->contextp(), bank, "q1");
+                mem[b] = VlReg(r->contextp(), bank, "mem");
+            }
+        }
+        const unsigned L = c.lanes, lw = lane_regfile_lane_w(&c), W = c.width;
+        const unsigned used = lane_regfile_slots(&c) * c.regs;
+        cmp("rvalid_q", -1, -1, s.rvalid_q, rvalid.get(0, L));
+        cmp("done_q", -1, -1, s.done_q, done.get(0, L));
+        cmp("req_q", -1, -1, s.req_q, req.get(0, L));
+        cmp("swz_q", -1, -1, s.swz_q, swz.get(0, 1));
+        cmp("conflicts_q", -1, -1, s.conflicts_q, conf.get(0, 32));
+        for (unsigned l = 0; l < L; l++) {
+            if (!((s.rvalid_q >> l) & 1u))
+                continue;
+            const unsigned b = s.rsel_q[l];
+            cmp("rsel_q", static_cast<int>(l), -1, b, rsel.get(0, l * lw, lw));
+            if (b < L) {
+                cmp("bank.q0", static_cast<int>(b), -1, s.rd0_q[b], q0[b].get(0, W));
+                cmp("bank.q1", static_cast<int>(b), -1, s.rd1_q[b], q1[b].get(0, W));
+            }
+        }
+        for (unsigned b = 0; b < L; b++) {
+            if (mem[b].entry_bytes() == sizeof s.mem[b][0] &&
+                std::memcmp(mem[b].raw(0), s.mem[b], used * sizeof s.mem[b][0]) == 0) {
+                cmp.items += used; // the whole bank agrees
+                continue;
+            }
+            for (unsigned row = 0; row < used; row++)
+                cmp("bank.mem", static_cast<int>(b), static_cast<int>(row), s.mem[b][row],
+                    mem[b].get(row, W));
+        }
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     // A stall cycle is not a held-back input: it serves part of the request
     // and changes the state (banks, done, counter), so the harness' "ready=0

@@ -42,6 +42,7 @@
 #include "cosim.h"
 
 #include "Vshadow_scoreboard.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/shadow_scoreboard.h"
@@ -50,6 +51,30 @@ extern "C" {
 struct ShadowScoreboardModel {
     COSIM_MODEL(shadow_scoreboard, Vshadow_scoreboard)
 
+    // Whole-state compare: the valid and shadow bits of every table, and the
+    // register id of every valid entry (an invalid entry's id is not state:
+    // the RTL does not reset it).  Table t = 2 * warp + side, as the Verilog
+    // packs valid_q / shadow_q (ENTRIES bits per table) and indexes reg_q.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg valid, shadow, regs;
+        if (k.stale(r)) {
+            valid = VlReg(r->contextp(), "shadow_scoreboard", "valid_q");
+            shadow = VlReg(r->contextp(), "shadow_scoreboard", "shadow_q");
+            regs = VlReg(r->contextp(), "shadow_scoreboard", "reg_q");
+        }
+        const unsigned E = c.entries, rw = shadow_scoreboard_reg_w(&c);
+        for (unsigned t = 0; t < 2 * c.warps; t++) {
+            const unsigned w = t / 2, sd = t % 2;
+            const int ti = static_cast<int>(t);
+            cmp("valid_q", ti, -1, s.valid[w][sd], valid.get(0, t * E, E));
+            cmp("shadow_q", ti, -1, s.shadow[w][sd], shadow.get(0, t * E, E));
+            for (unsigned e = 0; e < E; e++)
+                if ((s.valid[w][sd] >> e) & 1u)
+                    cmp("reg_q", ti, static_cast<int>(e), s.reg[w][sd][e],
+                        regs.get(t, e * rw, rw));
+        }
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     // stall holds back only the issue; the writebacks and events of a
     // stalled cycle do happen, so the harness' "ready = 0 leaves the state
@@ -145,7 +170,7 @@ public:
         std::memset(&in, 0, sizeof in);
         expect_err_ = 0;
         golden_now_ = -1;
-        in.rd_warp = rng.chance(5) ? rng.below(64)
+        in.rd_warp = rng.chance(5) ? rng.bits(shadow_scoreboard_warp_w(&cfg))
                                    : (rng.chance(50) ? pick_warp(cfg, rng) : rng.below(cfg.warps));
         in.rd_side = rng.below(2);
         in.rd_idx = rng.bits(shadow_scoreboard_idx_w(&cfg));

@@ -8,6 +8,7 @@
 #include "stack_traffic.h"
 
 #include "Vsimt_stack.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/simt_stack.h"
@@ -16,6 +17,31 @@ extern "C" {
 struct SimtStackModel {
     COSIM_MODEL(simt_stack, Vsimt_stack)
 
+    // Whole-state compare: every warp's depth and every entry below it (the
+    // entries above a depth are not state: the RTL does not reset them).
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg sp, pc, mask, rpc;
+        if (k.stale(r)) {
+            sp = VlReg(r->contextp(), "simt_stack", "sp_q");
+            pc = VlReg(r->contextp(), "simt_stack", "pc_q");
+            mask = VlReg(r->contextp(), "simt_stack", "mask_q");
+            rpc = VlReg(r->contextp(), "simt_stack", "rpc_q");
+        }
+        const unsigned dw = simt_stack_depth_w(&c);
+        for (unsigned w = 0; w < c.warps; w++) {
+            cmp("sp_q", static_cast<int>(w), -1, s.sp[w], sp.get(w, dw));
+            for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
+                const size_t a = static_cast<size_t>(w) * c.depth + e;
+                cmp("pc_q", static_cast<int>(w), static_cast<int>(e), s.pc[w][e],
+                    pc.get(a, c.pc_bits));
+                cmp("mask_q", static_cast<int>(w), static_cast<int>(e), s.mask[w][e],
+                    mask.get(a, c.lanes));
+                cmp("rpc_q", static_cast<int>(w), static_cast<int>(e), s.rpc[w][e],
+                    rpc.get(a, c.pc_bits));
+            }
+        }
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 

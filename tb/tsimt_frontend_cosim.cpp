@@ -25,9 +25,9 @@
 // Model::state compares the buffer, pointers, counters and every lane's five
 // registers with the RTL after every clock edge.
 //
-// Design points: the defaults unless built with -DTSIMT_FE_LANES=..
-// -DTSIMT_FE_K=.. -DTSIMT_FE_WARPS=.. (and the same -G parameters for
-// Verilator; tools/tsimt_points.sh builds them).
+// Design points: any legal parameter set (docs/cosim.md), e.g.
+//   make cosim STRUCT=tsimt_frontend PARAMS="LANES=16 K=2"
+// (a WARPS that is not a power of two makes the BAD_WARP fill reachable).
 #include "cosim.h"
 
 #include "Vtsimt_frontend.h"
@@ -38,18 +38,19 @@ extern "C" {
 #include "../rtl_c/tsimt_frontend.h"
 }
 
-// A lane register read through Verilator's scope table (the lanes sit in a
-// generate loop whose length is a parameter, so their flat names cannot be
-// written out once for every LANES).
-static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
-    char scope[96];
-    snprintf(scope, sizeof scope, "%s.tsimt_frontend.g_lane[%u].u_lane", r->name(), lane);
-    const VerilatedScope *sp = r->contextp()->scopeFind(scope);
-    if (!sp)
-        return ~0ull;
-    const VerilatedVar *v = sp->varFind(reg);
+// The lanes' registers, read through Verilator's scope table (the lanes sit
+// in a generate loop whose length is a parameter, so their flat member names
+// cannot be written out once for every LANES).  Looked up once per model.
+static const char *const kLaneRegs[] = {"instr_q", "warp_q", "mask_q", "busy_q", "pos_q"};
+enum { N_LANE_REGS = 5 };
+struct LaneRegs {
+    const Vtsimt_frontend *model = NULL;
+    const VerilatedVar *var[TSIMT_FE_MAX_LANES][N_LANE_REGS];
+};
+
+static uint64_t read_var(const VerilatedVar *v) {
     if (!v)
-        return ~0ull;
+        return ~0ull; // not found: reads as a mismatch
     switch (v->vltype()) {
     case VLVT_UINT8:
         return *static_cast<const uint8_t *>(v->datap());
@@ -62,6 +63,21 @@ static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
     default:
         return ~0ull;
     }
+}
+
+static const LaneRegs &lane_regs(Vtsimt_frontend *r, unsigned lanes) {
+    static LaneRegs lr;
+    if (lr.model == r)
+        return lr;
+    lr.model = r;
+    for (unsigned l = 0; l < lanes; l++) {
+        char scope[96];
+        snprintf(scope, sizeof scope, "%s.tsimt_frontend.g_lane[%u].u_lane", r->name(), l);
+        const VerilatedScope *sp = r->contextp()->scopeFind(scope);
+        for (unsigned k = 0; k < N_LANE_REGS; k++)
+            lr.var[l][k] = sp ? sp->varFind(kLaneRegs[k]) : NULL;
+    }
+    return lr;
 }
 
 struct TsimtFrontendModel {
@@ -91,14 +107,16 @@ struct TsimtFrontendModel {
         cmp("conf1_q", -1, -1, s.conf1_q, p->tsimt_frontend__DOT__conf1_q);
         cmp("conf2_q", -1, -1, s.conf2_q, p->tsimt_frontend__DOT__conf2_q);
         cmp("conf3_q", -1, -1, s.conf3_q, p->tsimt_frontend__DOT__conf3_q);
+        const LaneRegs &lr = lane_regs(r, c.lanes);
         for (unsigned l = 0; l < c.lanes; l++) {
             const tsimt_lane_state &ls = s.lane[l];
-            int li = static_cast<int>(l);
-            cmp("g_lane.u_lane.instr_q", li, -1, ls.instr_q, lane_reg(r, l, "instr_q"));
-            cmp("g_lane.u_lane.warp_q", li, -1, ls.warp_q, lane_reg(r, l, "warp_q"));
-            cmp("g_lane.u_lane.mask_q", li, -1, ls.mask_q, lane_reg(r, l, "mask_q"));
-            cmp("g_lane.u_lane.busy_q", li, -1, ls.busy_q, lane_reg(r, l, "busy_q"));
-            cmp("g_lane.u_lane.pos_q", li, -1, ls.pos_q, lane_reg(r, l, "pos_q"));
+            const uint64_t cv[N_LANE_REGS] = {ls.instr_q, ls.warp_q, ls.mask_q, ls.busy_q,
+                                              ls.pos_q};
+            static const char *const names[N_LANE_REGS] = {
+                "g_lane.u_lane.instr_q", "g_lane.u_lane.warp_q", "g_lane.u_lane.mask_q",
+                "g_lane.u_lane.busy_q", "g_lane.u_lane.pos_q"};
+            for (unsigned k = 0; k < N_LANE_REGS; k++)
+                cmp(names[k], static_cast<int>(l), -1, cv[k], read_var(lr.var[l][k]));
         }
     }
     static const char *decode(const char *port, uint64_t v) {

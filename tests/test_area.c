@@ -235,6 +235,78 @@ TEST(goal_area_never_larger_than_goal_delay)
     CHECK(smaller >= 5);
 }
 
+
+/* The laws on random arrays (a fixed pseudo-random sequence): one more
+ * entry, bit, read port or twice the banks never makes a RAM smaller, at
+ * either goal; nor one more entry, bit or search port a CAM of up to 4096
+ * entries. */
+static unsigned long rnd(unsigned long *x, unsigned long n)
+{
+    *x = *x * 6364136223846793005ul + 1442695040888963407ul;
+    return (*x >> 33) % n;
+}
+
+TEST(monotonic_on_random_arrays)
+{
+    unsigned long x = 12345;
+    unsigned it, g;
+    int bad = 0;
+    for (g = 0; g < 2; g++) {
+        area_tech t = T(40);
+        t.goal = g ? AREA_GOAL_AREA : AREA_GOAL_DELAY;
+        for (it = 0; it < 200; it++) {
+            int cam = it % 4 == 3;
+            unsigned long n_max = cam ? 4096 : (rnd(&x, 2) ? 300 : 70000);
+            unsigned long n = 1 + rnd(&x, n_max);
+            unsigned w_max = rnd(&x, 2) ? 64 : 1024;
+            unsigned wd = 1 + (unsigned)rnd(&x, w_max);
+            unsigned rw = (unsigned)rnd(&x, 3), rd = (unsigned)rnd(&x, 4), wr = (unsigned)rnd(&x, 3);
+            unsigned se = cam ? 1 + (unsigned)rnd(&x, 3) : 0;
+            unsigned bk = cam ? 1 : 1u << rnd(&x, 4);
+            area_array a = A(cam ? AK_CAM : AK_RAM, n, wd, rw, rd, wr, se, bk);
+            area_array b;
+            double v, w;
+            if (a.rw + a.wr == 0)
+                a.wr = 1;
+            if (a.rw + a.rd == 0)
+                a.rd = 1;
+            if (a.banks > a.entries)
+                a.banks = 1;
+            v = area_of(&t, a);
+            b = a;
+            b.entries++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u banks %u: one more entry %.6g < %.6g\n",
+                       area_kind_name(a.kind), a.entries, a.width, a.banks, w, v);
+            b = a;
+            b.width++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u: one more bit %.6g < %.6g\n", area_kind_name(a.kind),
+                       a.entries, a.width, w, v);
+            b = a;
+            if (cam)
+                b.search++;
+            else
+                b.rd++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u: one more port %.6g < %.6g\n", area_kind_name(a.kind),
+                       a.entries, a.width, w, v);
+            b = a;
+            b.banks *= 2;
+            if (!cam && b.banks <= b.entries) {
+                w = area_of(&t, b);
+                if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                    printf("  ram n=%lu w=%u: %u banks %.6g < %u banks %.6g\n", a.entries,
+                           a.width, b.banks, w, a.banks, v);
+            }
+        }
+    }
+    CHECK(bad == 0);
+}
+
 /* ------------------------------------------------------------ monotonic */
 
 TEST(monotonic_in_entries)
@@ -1717,6 +1789,7 @@ int main(void)
     RUN(monotonic_in_width);
     RUN(monotonic_in_ports);
     RUN(monotonic_in_banks_and_interbank_network);
+    RUN(monotonic_on_random_arrays);
     RUN(cacti7_tuning_runs_within_20pct_median_50pct_worst);
     RUN(goal_area_never_larger_than_goal_delay);
     RUN(per_port_growth_follows_cell_pitch_law_15pct);

@@ -27,9 +27,11 @@ key=$("$B/cosim_params" "$s" --key "$@")
 set_=$("$B/cosim_params" "$s" --set "$@")
 read -r -a gflags <<<"$("$B/cosim_params" "$s" --gflags "$@")"
 xflags=()
+opt=(OPT_FAST=-O2 OPT_SLOW=-O1)
 if [ $xrand = 1 ]; then
   key=$key-x
   xflags=(--x-assign unique --x-initial unique)
+  opt=(OPT_FAST=-O1 OPT_SLOW=-O0) # a checking build: compile time over speed
 fi
 dir=$B/cosim/$s/$key
 if [ "$key" = default ]; then bin=$B/cosim_$s; else bin=$dir/cosim_$s; fi
@@ -57,5 +59,5 @@ verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
   "$top/$B/libmodels.a" >/dev/null
 tools/rtl_ports.sh "$dir/obj/V$s.h" "$s" "$set_" $xrand >"$dir/obj/${s}_rtl_ports.cpp"
 rm -f "$bin" # Verilator's make does not relink when only libmodels.a changed
-make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
 echo "$bin"

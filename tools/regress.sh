@@ -94,16 +94,16 @@ run_shard() { # STRUCT POINT SEED CYCLES
   params=$(point_params "$s" "$p") || return 2
   # shellcheck disable=SC2086
   bin=$(tools/cosim_build.sh "$s" $params 2>"$dir/logs/$s.$p.build.log") || {
-    printf '{"structure":"%s","params":"%s","seed":%s,"cycles":0,"mismatches":0,"invariants":"BUILD","coverage":{},"seconds":0}\n' \
-      "$s" "$params" "$seed" >"$out"
+    printf '{"structure":"%s","params":"%s","seed":%s,"cycles":0,"cycles_asked":%s,"mismatches":0,"invariants":"BUILD","coverage":{},"seconds":0}\n' \
+      "$s" "$params" "$seed" "$n" >"$out"
     return 1
   }
   t0=$(date +%s)
   "$bin" --cycles "$n" --seed "$seed" --quiet --json "$out" >"$dir/logs/$s.$p.$seed.log" 2>&1
   local rc=$?
   if [ ! -s "$out" ]; then
-    printf '{"structure":"%s","params":"%s","seed":%s,"cycles":0,"mismatches":0,"invariants":"CRASH","coverage":{},"seconds":%s}\n' \
-      "$s" "$("$B/cosim_params" "$s" --all $params)" "$seed" "$(($(date +%s) - t0))" >"$out"
+    printf '{"structure":"%s","params":"%s","seed":%s,"cycles":0,"cycles_asked":%s,"mismatches":0,"invariants":"CRASH","coverage":{},"seconds":%s}\n' \
+      "$s" "$("$B/cosim_params" "$s" --all $params)" "$seed" "$n" "$(($(date +%s) - t0))" >"$out"
   fi
   return $rc
 }
@@ -132,8 +132,9 @@ merge() { # DIR
       if (mm != 0 || inv != "ok") {
         fails++
         gsub(/,/, " ", p)
-        fail[fails] = sprintf("  %s seed=%s (%s%s): make cosim STRUCT=%s PARAMS=\"%s\" CYCLES=%s SEED=%s",
-                              s, seed, inv != "ok" ? "invariants=" inv : "", mm != 0 ? " mismatches=" mm : "",
+        why = (inv != "ok" ? "invariants=" inv : "") (inv != "ok" && mm != 0 ? " " : "") (mm != 0 ? "mismatches=" mm : "")
+        fail[fails] = sprintf("  %s seed=%s (%s): make cosim STRUCT=%s PARAMS=\"%s\" CYCLES=%s SEED=%s",
+                              s, seed, why,
                               s, p, field($0, "cycles_asked") != "" ? field($0, "cycles_asked") : c, seed)
       }
       if (match($0, /"coverage":\{[^}]*\}/)) {

@@ -56,9 +56,13 @@ int main(int argc, char **argv)
     unsigned char *known;
     unsigned k, j;
     int got;
-    if (argc != 3 || !strcmp(argv[1], "--help")) {
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: replay_gen FILE.vec DIR  (writes DIR/replay_tb.v and DIR/replay.dat)\n");
-        return argc == 2 ? 0 : 2;
+        return 0;
+    }
+    if (argc != 3) {
+        fprintf(stderr, "replay_gen: expected FILE.vec and DIR (try --help)\n");
+        return 2;
     }
     r = vec_open(argv[1], err, sizeof err);
     if (!r) {
@@ -194,8 +198,9 @@ int main(int argc, char **argv)
         fprintf(tb, "            rc = rc + $fscanf(fd, \"%%h\", v_%s);\n", h->f[k].name);
     fprintf(tb, "            if (rc != %u) begin\n"
                 "                $display(\"replay: %s/replay.dat: line %%0d: %%0d of %u fields read\", cyc + 1, rc);\n"
+                "                $display(\"replay %s params=%s cycles=%%0d mismatches=%%0d\", cyc, errors);\n"
                 "                $finish;\n            end\n",
-            h->n, argv[2], h->n);
+            h->n, argv[2], h->n, h->structure, h->params);
     fprintf(tb, "            rst = v_rst;\n            #4;\n");
     fprintf(tb, "            if (!v_rst) begin\n");
     for (k = 1; k < h->n; k++)
