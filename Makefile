@@ -1,7 +1,8 @@
-# Makefile -- every entry point of the project (SPEC sec. 1).
+# Makefile -- every entry point of the project (docs/index.md).
 #
 #   make            build the C models, the unit tests and every cosim binary
-#   make demo       the main job: co-simulate every structure, write VCDs
+#   make demo       the main job: co-simulate every structure, write FST
+#                   waveforms (WAVES=vcd for VCD, none for none) and the area report
 #   make test       build and run every test; last line "N passed, N failed"
 #   make cosim      co-simulate every structure (COSIM_CYCLES, SEED), or one at a
 #                   design point: make cosim STRUCT=name PARAMS="K=V ..." (docs/cosim.md)
@@ -9,7 +10,7 @@
 #   make lint       verilator -Wall, iverilog and yosys synth of every module
 #   make bench      C model vs Verilated RTL cycles/s on the same stimulus, at the
 #                   defaults and two larger design points: out/bench.csv
-#   make waves STRUCT=name   write out/name.vcd and print the gtkwave command
+#   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
 #   make deps       install missing tools (apt-get), or print the command
 #   make clean
@@ -37,6 +38,9 @@ AREA_BIN    := $(if $(wildcard area/area_main.c),$(B)/area)
 
 COSIM_CYCLES ?= 100000
 SEED         ?= 1
+WAVES        ?= fst
+WAVE_CYCLES  ?= 20000
+WAVE_CYCLES_SHORT ?= 2000
 VERILATOR    ?= verilator
 
 .PHONY: all deps demo test cosim lint bench waves area area-yosys clean regress
@@ -141,15 +145,28 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE))
 
 # ------------------------------------------------------------------ demo
+# Step 1 co-simulates every structure for COSIM_CYCLES cycles (no waveform:
+# the check).  Step 2 writes each structure's waveform, the first
+# WAVE_CYCLES cycles of the same run (same seed, same stimulus), as
+# out/NAME.fst (WAVES=vcd: out/NAME.vcd; WAVES=none: none).  Step 3 writes
+# the area report, step 4 runs the built-in kernels (tb/simt/demo.sh).
 demo: deps all
-	@echo "== co-simulation, $(COSIM_CYCLES) cycles, seed $(SEED): C model vs Verilated RTL"
+	@case "$(WAVES)" in fst|vcd|none) ;; \
+	  *) echo "make demo: WAVES must be fst, vcd or none, not '$(WAVES)'" >&2; exit 2;; esac
+	@mkdir -p $(O)
+	@echo "== 1. co-simulation, C model vs Verilated RTL: $(COSIM_CYCLES) cycles each, seed $(SEED)"
 	@rc=0; for s in $(STRUCTS); do \
-	  $(B)/cosim_$$s --cycles $(COSIM_CYCLES) --seed $(SEED) --quiet --vcd $(O)/$$s.vcd || rc=1; \
-	done; \
-	echo "== waveforms: $(foreach s,$(STRUCTS),$(O)/$(s).vcd)"; \
-	echo "   open one with: make waves STRUCT=<name>"; exit $$rc
-	@if [ -n "$(AREA_BIN)" ]; then $(MAKE) --no-print-directory area; fi
-	@tb/simt/demo.sh $(B) $(O)
+	  $(B)/cosim_$$s --cycles $(COSIM_CYCLES) --seed $(SEED) --quiet || rc=1; \
+	done; exit $$rc
+	@if [ "$(WAVES)" != none ]; then \
+	  echo "== 2. waveforms ($(WAVES), the first $(WAVE_CYCLES) cycles of each run, 10 ns per cycle):"; \
+	  for s in $(STRUCTS); do \
+	    tools/wave.sh $(B)/cosim_$$s $(O)/$$s.$(WAVES) --cycles $(WAVE_CYCLES) --seed $(SEED) --quiet >/dev/null || exit 1; \
+	    echo "   $(O)/$$s.$(WAVES)  ($$(du -k $(O)/$$s.$(WAVES) | cut -f1) KB)"; \
+	  done; \
+	  echo "   open one with its save file: gtkwave $(O)/NAME.$(WAVES) vcd/NAME.gtkw"; fi
+	@if [ -n "$(AREA_BIN)" ]; then echo "== 3. area"; $(MAKE) --no-print-directory area; fi
+	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
 test: deps all
@@ -164,11 +181,16 @@ bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
 	@tools/bench.sh $(STRUCTS)
 
 # ------------------------------------------------------------------ waves
-waves: deps $(COSIM_BINS) | $(B)
+# A short run of one structure into its own file, out/waves_NAME.fst (or
+# .vcd with WAVES=vcd), so it never overwrites the demo's out/NAME.fst.
+waves: deps $(COSIM_BINS)
 	@if [ -z "$(STRUCT)" ] || [ ! -f tb/$(STRUCT)_cosim.cpp ]; then \
 	  echo "make waves: STRUCT must be one of: $(STRUCTS)" >&2; exit 2; fi
-	@$(B)/cosim_$(STRUCT) --cycles 2000 --seed $(SEED) --vcd $(O)/$(STRUCT).vcd --quiet
-	@echo "open with: gtkwave $(O)/$(STRUCT).vcd vcd/$(STRUCT).gtkw"
+	@case "$(WAVES)" in fst|vcd) ;; \
+	  *) echo "make waves: WAVES must be fst or vcd, not '$(WAVES)'" >&2; exit 2;; esac
+	@mkdir -p $(O)
+	@tools/wave.sh $(B)/cosim_$(STRUCT) $(O)/waves_$(STRUCT).$(WAVES) --cycles $(WAVE_CYCLES_SHORT) --seed $(SEED) --quiet
+	@echo "open with: gtkwave $(O)/waves_$(STRUCT).$(WAVES) vcd/$(STRUCT).gtkw"
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)

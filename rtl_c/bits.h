@@ -122,6 +122,17 @@ static inline unsigned bits_index_width(uint64_t n)
     return n <= 1u ? 1u : bits_width_for(n - 1u);
 }
 
+/* The low `width` bits of v in reverse order (bit 0 <-> bit width-1); the
+ * bits above width are dropped.  width in 0..64. */
+static inline uint64_t bits_reverse(uint64_t v, unsigned width)
+{
+    uint64_t r = 0;
+    unsigned i;
+    for (i = 0; i < width && i < 64u; i++)
+        r |= (uint64_t)((v >> i) & 1u) << (width - 1u - i);
+    return r;
+}
+
 #ifdef __cplusplus
 }
 #endif

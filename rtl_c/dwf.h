@@ -3,7 +3,7 @@
  * -> PC-warp LUT (two lookups) -> warp pool (four groups); warp pool issue
  * -> LUT invalidation.  Paper 000 Fig. 11 (sec. 4.1-4.3, Table 1: "warp
  * update register 2 x {TIDs x 16, PC, REQ}"); SPEC 3.4; issue 4; the
- * sub-unit contract is the lead's DWF_CONTRACT.  Twin: verilog/dwf.v, which
+ * sub-unit contract is the Wiring below (docs/dwf.md).  Twin: verilog/dwf.v, which
  * instantiates verilog/pc_warp_lut.v and verilog/warp_pool.v.
  *
  * COMPOSITION, NOT RE-IMPLEMENTATION.  dwf_state holds a pc_warp_lut_state,

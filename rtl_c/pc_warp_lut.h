@@ -9,7 +9,7 @@
  * lanes (home lanes) of the threads going to that PC.  Paper: 000 sec. 4.1
  * (lane-aware formation), sec. 4.2 / Fig. 11(b) (the LUT, OCC vs REQ), Table
  * 1 (32 entries x {PC 32, OCC 16, IDX 8} = 1792 bits, 2-way set-assoc., 2 RP
- * 2 WP); SPEC 3.4; the port contract is /work/wt/brief/DWF_CONTRACT.md (the
+ * 2 WP); SPEC 3.4; the port contract is rtl_c/dwf.h's Wiring (the
  * warp_pool on the other side).  The Verilog twin is verilog/pc_warp_lut.v:
  * same parameters, same ports, same behaviour, cycle for cycle.
  *

@@ -20,7 +20,7 @@
  *     defaults).  Invariant: bit set <=> the TID is in exactly one warp.
  * Twin: verilog/warp_pool.v (same parameters, ports and behaviour, cycle for
  * cycle).  The PC-warp LUT is rtl_c/pc_warp_lut (another unit); the port
- * contract between the two is the lead's DWF_CONTRACT.
+ * contract between the two is in rtl_c/dwf.h (Wiring) and docs/dwf.md.
  *
  * Configurations (cfg field = Verilog parameter):
  *

@@ -143,7 +143,7 @@ public:
             if (rd_follow)
                 in.rd_warp = in.op_warp;
         } else if (!rng.chance(8)) {
-            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot))
+            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot) % cfg.warps)
                                         : static_cast<unsigned>(rng.below(cfg.warps));
             if (static_cast<int>(w) != golden_warp_) {
                 legal(cfg, s, rng, in, w);
@@ -224,7 +224,7 @@ public:
     // the read port (or the HCT order invariant) can see it.
     void inject_fault(const hct_cct_heap_cfg &cfg, hct_cct_heap_state &s, Rng &rng) {
         for (unsigned pass = 0; pass < 2; pass++) {
-            unsigned n = pass == 0 ? kHot : cfg.warps;
+            unsigned n = pass == 0 && kHot < cfg.warps ? kHot : cfg.warps;
             unsigned start = static_cast<unsigned>(rng.below(n));
             for (unsigned k = 0; k < n; k++) {
                 unsigned w = (start + k) % n;

@@ -14,11 +14,14 @@
 #                          tb/design_points built X-randomised and run at two
 #                          seeds (docs/cosim.md)
 #   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys)
-# Logs of every step are in out/test-logs/.
+# Logs of every step are in BUILD_DIR/test-logs/; what the tests write
+# (waveforms, mismatch reports) goes to BUILD_DIR/test/, never to out/.
 set -u
 B=${1:-build}
-LOG=out/test-logs
-mkdir -p "$LOG"
+LOG=$B/test-logs
+T=$B/test   # test artefacts
+mkdir -p "$LOG" "$T/unit/out"
+Tunit=$(cd "$T/unit" && pwd)
 pass=0
 fail=0
 failed=()
@@ -48,18 +51,23 @@ run_reporting() { # label, command...
   fi
 }
 
+# The C tests read their inputs relative to the top of the repository
+# (tests/data/...) and write their files to out/: run them in $T/unit, which
+# links the repository's directories and has an out/ of its own.
+for d in */; do
+  d=${d%/}
+  case $d in out|"${B%%/*}") ;; *) ln -sfn "$PWD/$d" "$Tunit/$d" ;; esac
+done
+in_t() { (cd "$Tunit" && "$@"); }
 for t in "$B"/tests/test_*; do
-  [ -x "$t" ] && run_reporting "$(basename "$t")" "$t"
+  [ -x "$t" ] && run_reporting "$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
 done
 for t in "$B"/asan/test_*; do
-  [ -x "$t" ] && run_reporting "asan_$(basename "$t")" "$t"
+  [ -x "$t" ] && run_reporting "asan_$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
 done
 for t in tests/test_*.sh; do
   [ -f "$t" ] && run_reporting "$(basename "$t" .sh)" bash "$t" "$B"
 done
-
-T=$B/test   # co-simulation artefacts
-mkdir -p "$T"
 
 # The Icarus replay of structure $icarus_s started in the background: its
 # result, then a corrupted output that it must catch.
@@ -102,10 +110,11 @@ for c in "$B"/cosim_*; do
   done
   # the harness must catch a flipped bit of the C state
   log="$LOG/cosim_${s}_fault.log"
-  "$c" --cycles 40000 --seed 3 --inject-fault 2000 >"$log" 2>&1
+  rm -rf "$T/fault_$s"
+  "$c" --cycles 40000 --seed 3 --inject-fault 2000 --out-dir "$T/fault_$s" >"$log" 2>&1
   rc=$?
   if [ $rc -eq 1 ] && grep -qE '^(MISMATCH|INVARIANT) ' "$log" &&
-     grep -q 'mismatches=[1-9]\|invariants=FAIL' "$log" && [ -s "out/mismatch_${s}_3.vcd" ]; then
+     grep -q 'mismatches=[1-9]\|invariants=FAIL' "$log" && [ -s "$T/fault_$s/mismatch_${s}_3.vcd" ]; then
     ok "cosim_${s}_fault_injection_caught"
   else bad "cosim_${s}_fault_injection_caught" "exit $rc"; tail -n 5 "$log"; fi
   # bad arguments: one line, exit 2
@@ -118,13 +127,13 @@ for c in "$B"/cosim_*; do
     else bad "cosim_${s}_bad_args '$args'" "exit $rc"; fi
   done
   # waveforms: our VCD is accepted by vcd2fst; Verilator's FST reads back
-  rm -f "out/t_$s.vcd" "out/t_$s.fst" "out/t_${s}_rt.fst" "out/t_${s}_rtl.vcd"
-  if "$c" --cycles 300 --quiet --vcd "out/t_$s.vcd" --fst "out/t_$s.fst" >"$LOG/cosim_${s}_wave.log" 2>&1 &&
-     vcd2fst "out/t_$s.vcd" "out/t_${s}_rt.fst" >>"$LOG/cosim_${s}_wave.log" 2>&1 &&
-     [ -s "out/t_${s}_rt.fst" ] &&
-     grep -q '^\$scope module c \$end' "out/t_$s.vcd" && grep -q '^\$scope module rtl \$end' "out/t_$s.vcd" &&
-     fst2vcd "out/t_$s.fst" >"out/t_${s}_rtl.vcd" 2>>"$LOG/cosim_${s}_wave.log" &&
-     grep -q 'enddefinitions' "out/t_${s}_rtl.vcd"; then
+  rm -f "$T/t_$s.vcd" "$T/t_$s.fst" "$T/t_${s}_rt.fst" "$T/t_${s}_rtl.vcd"
+  if "$c" --cycles 300 --quiet --vcd "$T/t_$s.vcd" --fst "$T/t_$s.fst" >"$LOG/cosim_${s}_wave.log" 2>&1 &&
+     vcd2fst "$T/t_$s.vcd" "$T/t_${s}_rt.fst" >>"$LOG/cosim_${s}_wave.log" 2>&1 &&
+     [ -s "$T/t_${s}_rt.fst" ] &&
+     grep -q '^\$scope module c \$end' "$T/t_$s.vcd" && grep -q '^\$scope module rtl \$end' "$T/t_$s.vcd" &&
+     fst2vcd "$T/t_$s.fst" >"$T/t_${s}_rtl.vcd" 2>>"$LOG/cosim_${s}_wave.log" &&
+     grep -q 'enddefinitions' "$T/t_${s}_rtl.vcd"; then
     ok "cosim_${s}_waveforms"
   else bad "cosim_${s}_waveforms" "see $LOG/cosim_${s}_wave.log"; fi
   # --help answers; a bad parameter or an unwritable waveform: one line, exit 2
@@ -187,7 +196,7 @@ icarus_finish
 
 mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)
 # shellcheck disable=SC2086
-[ -n "$mods" ] && run_reporting lint tools/lint.sh $mods
+[ -n "$mods" ] && run_reporting lint env LINT_LOG="$B/lint" tools/lint.sh $mods
 
 if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
 echo "$pass passed, $fail failed"

@@ -14,7 +14,7 @@
 set -u
 B=${1:-build}
 S=$B/simt
-T=out/test-simt
+T=$B/test/simt
 mkdir -p "$T"
 N=${SIMT_RANDOM:-100}
 ok() { echo "ok $1"; }

@@ -4,7 +4,7 @@
 # the same recorded stimulus, at the default design point and at the two
 # larger points bench1 and bench2 of tb/design_points, so one can see how
 # each model's cost grows.  Each figure is the best of 3 runs inside one
-# process (cosim_NAME --bench: this machine is shared and noisy).
+# process (cosim_NAME --bench: a shared machine is noisy).
 #
 # Writes out/bench.csv (BENCH_OUT): structure,params,c_cycles_per_s,
 # rtl_cycles_per_s,ratio (ratio = C / RTL), prints the table and the

@@ -26,10 +26,10 @@
 // group, no issue: only the pool's background table sort moves).
 //
 // Yosys `synth` at the defaults (tools/lint.sh reads the sub-units through
-// `hierarchy -libdir verilog` and synthesizes all three): about 5.7 CPU
-// minutes on this machine, nearly all of it warp_pool (~4) and pc_warp_lut
-// (~1), which their own lint synthesizes too; the dwf's own logic (496
-// flip-flops: update registers and live vector; 4577 cells) takes about 14 s
+// `hierarchy -libdir verilog` and synthesizes all three): minutes, nearly
+// all of it warp_pool and pc_warp_lut, which their own lint synthesizes
+// too; the dwf's own logic (496 flip-flops: update registers and live
+// vector; 4577 cells) takes a small fraction of that
 // with the sub-units read as black boxes (read_verilog -lib).
 //
 // LUT invalidation: inv_valid = go && iss_req && the pool's cand_valid,

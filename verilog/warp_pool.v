@@ -5,7 +5,7 @@
 // rtl_c/warp_pool.{h,c}, which documents the behaviour in full (policies,
 // the majority table and its sort, the overflow fallback, the worked
 // example of 000 Fig. 9); both are written as the same decision (always @*)
-// and the same clock edge.  Port contract with pc_warp_lut: DWF_CONTRACT.
+// and the same clock edge.  Port contract with pc_warp_lut: rtl_c/dwf.h.
 //
 //   | parameter | default | meaning                                         |
 //   |-----------|---------|-------------------------------------------------|
@@ -29,8 +29,8 @@
 // valid and untracked bits are per-entry registers: every entry's PC is
 // compared with the chosen PC (DMaj/DMin), and the candidate's and the two
 // join groups' entries are read by one-hot AND-OR reads.  Yosys `synth` at
-// the defaults: about 3.5 minutes on this machine (the TIDs as registers with
-// an AND-OR read took 5; variable-index reads of register arrays, Yosys
+// the defaults: minutes (the TIDs as registers with an AND-OR read took
+// half as long again; variable-index reads of register arrays, Yosys
 // shifters, far longer).
 //
 // Timing: every output is combinational from the registered state and this
