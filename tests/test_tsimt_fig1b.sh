@@ -30,7 +30,7 @@ set -u
 B=${1:-build}
 S=$B/simt
 K=tb/kernels/fig1b_002.k
-T=out/test-tsimt-fig1b
+T=$B/test/tsimt_fig1b
 mkdir -p "$T"
 ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
