@@ -26,16 +26,32 @@
 // acts and reads, conservation every cycle (for every warp the HCT masks and
 // its list's masks make up exactly its live threads: launched minus exited;
 // a FINISH only when no thread is left), deg_cnt counts exactly the
-// PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP.
+// PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP and on
+// a sorter MERGE, the selective-sync rule on the read port (whenever the
+// secondary may run at a sync, no live context of the warp -- the primary
+// or a cold one -- has a PC in [PC_div, CPC2); rd_pc_div is often picked at
+// or just below a cold PC of the read warp to aim at it), a walk examines at
+// most hct_cct_heap_walk_max nodes, and the whole state (Model::state: every
+// HCT row, CCT entry, link, flag, the free list and the sorter registers)
+// equals the RTL's after every clock edge.  --inject-fault flips a PC bit of
+// a free CCT entry (not the free head), which only the state compare sees:
+// it is reported the cycle after.
 // Coverage keys: max_list (longest CCT list), max_cct_used, degraded
 // (= deg_push + deg_exch), merges, pops, exchanges, pushes, stalls (CCT
 // full), sync_suspended / sync_released (read port at a sync with v2),
-// finishes, illegal, max_walk (most cycles the sorter spent on one node),
-// sort_aborts (its node popped or overwritten), sort_pred_pops (the node in
-// front of it popped), golden_case1/2 (Fig. 4 runs completed).
+// finishes, illegal, max_walk (most nodes one walk examined) and
+// max_walk_cycles (with its waits), sort_aborts (its node popped or
+// overwritten), sort_pred_pops (the node in front of it popped),
+// sort_merges (the sorter merged equal PCs), sort_merge_waits (a merge
+// waited for the free list), joins, lo_set, lo_suspended (held by lo alone)
+// and lo_cold_in_range (of those, a cold PC really was in [PC_div, CPC2)),
+// dirty_cleared (dcnt back to 0 with the list non-empty), golden_case1/2
+// (Fig. 4 runs completed), and one key per error code (err_NAME) and per
+// act (act_NAME).
 #include "cosim.h"
 
 #include "Vhct_cct_heap.h"
+#include "Vhct_cct_heap___024root.h"
 
 extern "C" {
 #include "../rtl_c/hct_cct_heap.h"
@@ -55,8 +71,52 @@ struct HctCctHeapModel {
         hct_cct_heap_eval(&c, s, i, o);
     }
     static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        hct_cct_heap_step(&c, s, i);
+        hct_cct_heap_step(&c, s, i, o);
+    }
+    // Whole-state compare: every HCT row, CCT entry, link, flag, the free
+    // list and every sorter register, by its Verilog register name.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        const Vhct_cct_heap___024root *v = r->rootp;
+        for (unsigned w = 0; w < c.warps; w++) {
+            const int i = static_cast<int>(w);
+            cmp("pc1_q", i, -1, s.pc1[w], v->hct_cct_heap__DOT__pc1_q[w]);
+            cmp("m1_q", i, -1, s.m1[w], v->hct_cct_heap__DOT__m1_q[w]);
+            cmp("v1_q", i, -1, s.v1[w], vbit(v->hct_cct_heap__DOT__v1_q, w));
+            cmp("pc2_q", i, -1, s.pc2[w], v->hct_cct_heap__DOT__pc2_q[w]);
+            cmp("m2_q", i, -1, s.m2[w], v->hct_cct_heap__DOT__m2_q[w]);
+            cmp("v2_q", i, -1, s.v2[w], vbit(v->hct_cct_heap__DOT__v2_q, w));
+            cmp("head_q", i, -1, s.head[w], v->hct_cct_heap__DOT__head_q[w]);
+            cmp("hv_q", i, -1, s.hv[w], vbit(v->hct_cct_heap__DOT__hv_q, w));
+            cmp("lo_q", i, -1, s.lo[w], vbit(v->hct_cct_heap__DOT__lo_q, w));
+            cmp("dcnt_q", i, -1, s.dcnt[w], v->hct_cct_heap__DOT__dcnt_q[w]);
+        }
+        for (unsigned e = 0; e < c.cct; e++) {
+            const int i = static_cast<int>(e);
+            cmp("cpc_q", i, -1, s.cpc[e], v->hct_cct_heap__DOT__cpc_q[e]);
+            cmp("cmask_q", i, -1, s.cmask[e], v->hct_cct_heap__DOT__cmask_q[e]);
+            cmp("nxt_q", i, -1, s.nxt[e], v->hct_cct_heap__DOT__nxt_q[e]);
+            cmp("nv_q", i, -1, s.nv[e], vbit(v->hct_cct_heap__DOT__nv_q, e));
+            cmp("cu_q", i, -1, s.cu[e], vbit(v->hct_cct_heap__DOT__cu_q, e));
+        }
+        cmp("free_head_q", -1, -1, s.free_head, v->hct_cct_heap__DOT__free_head_q);
+        cmp("free_cnt_q", -1, -1, s.free_cnt, v->hct_cct_heap__DOT__free_cnt_q);
+        cmp("s_busy_q", -1, -1, s.s_busy, v->hct_cct_heap__DOT__s_busy_q);
+        cmp("s_warp_q", -1, -1, s.s_warp, v->hct_cct_heap__DOT__s_warp_q);
+        cmp("s_node_q", -1, -1, s.s_node, v->hct_cct_heap__DOT__s_node_q);
+        cmp("s_pc_q", -1, -1, s.s_pc, v->hct_cct_heap__DOT__s_pc_q);
+        cmp("s_pred_head_q", -1, -1, s.s_pred_head, v->hct_cct_heap__DOT__s_pred_head_q);
+        cmp("s_pred_q", -1, -1, s.s_pred, v->hct_cct_heap__DOT__s_pred_q);
+        cmp("s_cur_q", -1, -1, s.s_cur, v->hct_cct_heap__DOT__s_cur_q);
+        cmp("s_prev_v_q", -1, -1, s.s_prev_v, v->hct_cct_heap__DOT__s_prev_v_q);
+        cmp("s_prev_q", -1, -1, s.s_prev, v->hct_cct_heap__DOT__s_prev_q);
+        cmp("deg_cnt_q", -1, -1, s.deg_cnt, v->hct_cct_heap__DOT__deg_cnt_q);
+    }
+    // Bit i of a Verilated packed vector (an integer up to 64 bits, or VlWide).
+    template <class T> static uint64_t vbit(const T &x, unsigned i) {
+        return (static_cast<uint64_t>(x) >> i) & 1u;
+    }
+    template <std::size_t N> static uint64_t vbit(const VlWide<N> &x, unsigned i) {
+        return (x[i / 32u] >> (i % 32u)) & 1u;
     }
     static const char *check(const cfg_t &c, const state_t *s) {
         return hct_cct_heap_check(&c, s);
@@ -173,13 +233,22 @@ public:
         golden_now_ = false;
         expect_err_ = 0;
         walk_ = 0;
+        walk_nodes_ = 0;
+        avoid_warp_ = -1;
         static const char *const keys[] = {
             "max_list",  "max_cct_used", "degraded",    "deg_push",      "deg_exch",
             "merges",    "pops",         "exchanges",   "pushes",        "stalls",
             "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
-            "sort_aborts", "sort_pred_pops", "golden_case1", "golden_case2"};
+            "max_walk_cycles", "sort_aborts", "sort_pred_pops", "sort_merges",
+            "sort_merge_waits", "joins", "lo_set", "lo_suspended", "lo_cold_in_range",
+            "dirty_cleared", "golden_case1", "golden_case2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        // every error code and every act is its own key (issue 11 item 10)
+        for (unsigned e = HCH_ERR_BAD_OP; e <= HCH_ERR_BAD_PART; e++)
+            cov_[key("err_", hct_cct_heap_err_name(e))] = 0;
+        for (unsigned a = HCH_ACT_IDLE; a <= HCH_ACT_JOIN; a++)
+            cov_[key("act_", hct_cct_heap_act_name(a))] = 0;
     }
 
     hct_cct_heap_in next(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
@@ -206,7 +275,7 @@ public:
         } else if (!rng.chance(8)) {
             unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot))
                                         : static_cast<unsigned>(rng.below(cfg.warps));
-            if (static_cast<int>(w) != golden_warp_) {
+            if (static_cast<int>(w) != golden_warp_ && static_cast<int>(w) != avoid_warp_) {
                 legal(cfg, s, rng, in, w);
                 if (rd_follow)
                     in.rd_warp = in.op_warp;
@@ -214,6 +283,7 @@ public:
         }
         if (!golden_now_ || kind() != G_READ)
             pick_sync(cfg, s, rng, in);
+        avoid_warp_ = -1;
         return in;
     }
 
@@ -245,6 +315,34 @@ public:
                      (unsigned long long)live_[w]);
             return msg;
         }
+        // selective sync (001 sec. 3.3, issue 11 item 2): whenever the
+        // secondary may run at a sync, no live context of the warp (the
+        // primary or a cold one) has a PC in [PC_div, CPC2)
+        if (in.rd_warp < cfg.warps && in.rd_sync && o.rd_run2) {
+            const unsigned r = static_cast<unsigned>(in.rd_warp);
+            const uint64_t div = bits_trunc(in.rd_pc_div, cfg.pc_bits), c2 = before.pc2[r];
+            if (before.pc1[r] >= div && before.pc1[r] < c2) {
+                snprintf(msg, sizeof msg, "warp %u: secondary runs with CPC1 %llx in [%llx, %llx)",
+                         r, (unsigned long long)before.pc1[r], (unsigned long long)div,
+                         (unsigned long long)c2);
+                return msg;
+            }
+            unsigned len = hct_cct_heap_list_len(&cfg, &before, r), p = before.head[r];
+            for (unsigned j = 0; j < len; j++, p = before.nxt[p])
+                if (before.cpc[p] >= div && before.cpc[p] < c2) {
+                    snprintf(msg, sizeof msg,
+                             "warp %u: secondary runs with cold pc %llx in [%llx, %llx)", r,
+                             (unsigned long long)before.cpc[p], (unsigned long long)div,
+                             (unsigned long long)c2);
+                    return msg;
+                }
+        }
+        // the sorter examines at most hct_cct_heap_walk_max nodes per walk
+        if (walk_nodes_ > hct_cct_heap_walk_max(&cfg)) {
+            snprintf(msg, sizeof msg, "sorter examined %llu nodes in one walk (bound %u)",
+                     (unsigned long long)walk_nodes_, hct_cct_heap_walk_max(&cfg));
+            return msg;
+        }
         const uint64_t deg = (o.act == HCH_ACT_PUSH_DEG || o.act == HCH_ACT_EXCH_DEG) ? 1 : 0;
         if (after.deg_cnt != bits_trunc(before.deg_cnt + deg, 16)) {
             snprintf(msg, sizeof msg, "deg_cnt %llu -> %llu on act %s",
@@ -256,9 +354,12 @@ public:
         int64_t want = (o.act == HCH_ACT_PUSH || o.act == HCH_ACT_PUSH_DEG) ? -1
                        : o.act == HCH_ACT_POP                               ? 1
                                                                             : 0;
+        if (o.d_srt == HCH_SRT_MERGE)
+            want++; // the sorter freed its node
         if (dfree != want) {
-            snprintf(msg, sizeof msg, "free_cnt moved by %lld on act %s", (long long)dfree,
-                     hct_cct_heap_act_name(static_cast<unsigned>(o.act)));
+            snprintf(msg, sizeof msg, "free_cnt moved by %lld on act %s (sorter %u)",
+                     (long long)dfree, hct_cct_heap_act_name(static_cast<unsigned>(o.act)),
+                     static_cast<unsigned>(o.d_srt));
             return msg;
         }
         // conservation: every warp's contexts are exactly its live threads
@@ -281,9 +382,16 @@ public:
         return NULL;
     }
 
-    // Flips one PC bit of CPC1 of a live warp (a hot one if possible): only
-    // the read port (or the HCT order invariant) can see it.
+    // Flips one state bit (see below); the next cycle's whole-state compare
+    // (Model::state) must report it.
     void inject_fault(const hct_cct_heap_cfg &cfg, hct_cct_heap_state &s, Rng &rng) {
+        // Preferably a PC bit of a free CCT entry that the next cycle cannot
+        // allocate (not the free head): no port, no invariant can see it;
+        // only the whole-state compare does, the cycle after.
+        if (s.free_cnt >= 2 && s.nv[s.free_head]) {
+            s.cpc[s.nxt[s.free_head]] ^= 1ull << rng.below(cfg.pc_bits);
+            return;
+        }
         for (unsigned pass = 0; pass < 2; pass++) {
             unsigned n = pass == 0 ? kHot : cfg.warps;
             unsigned start = static_cast<unsigned>(rng.below(n));
@@ -291,6 +399,7 @@ public:
                 unsigned w = (start + k) % n;
                 if (s.v1[w]) {
                     s.pc1[w] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    avoid_warp_ = static_cast<int>(w); // not rewritten next cycle
                     return;
                 }
             }
@@ -301,6 +410,12 @@ public:
     std::string coverage() { return cov_.str(); }
 
 private:
+    static const char *key(const char *prefix, const char *name) {
+        static char buf[64];
+        snprintf(buf, sizeof buf, "%s%s", prefix, name);
+        return buf;
+    }
+
     const GoldenStep *gseq() const { return golden_case_ == 0 ? kCase1 : kCase2; }
     unsigned glen() const {
         return golden_case_ == 0 ? sizeof kCase1 / sizeof kCase1[0]
@@ -384,6 +499,15 @@ private:
         in.rd_sync = rng.chance(60);
         const unsigned r = static_cast<unsigned>(in.rd_warp);
         const uint64_t pc1 = r < cfg.warps ? s.pc1[r] : 0;
+        // a cold PC of the warp, or just below it: PC_div where a cold
+        // context below CPC2 would fall inside [PC_div, CPC2)
+        if (r < cfg.warps && s.hv[r] && rng.chance(35)) {
+            unsigned len = hct_cct_heap_list_len(&cfg, &s, r), p = s.head[r];
+            for (unsigned j = static_cast<unsigned>(rng.below(len)); j > 0; j--)
+                p = s.nxt[p];
+            in.rd_pc_div = bits_trunc(s.cpc[p] - (rng.chance(50) ? 0 : 4), cfg.pc_bits);
+            return;
+        }
         switch (rng.below(4)) {
         case 0:
             in.rd_pc_div = pc1;
@@ -414,6 +538,9 @@ private:
                hct_cct_heap_in &in, unsigned w) {
         in.op_warp = w;
         if (!s.v1[w]) {
+            // cold warps stay idle a while (idle warps for WARP_IDLE)
+            if (w >= kHot && !rng.chance(20))
+                return;
             in.op = HCH_OP_LAUNCH;
             in.op_pc1 = pool_pc(rng);
             in.op_m1 = rng.chance(70) ? bits_mask(cfg.lanes) : rng.bits(cfg.lanes);
@@ -440,7 +567,7 @@ private:
                         d = bits_lowest(src);
                     src &= ~d;
                     n3 = d;
-                    q3 = pool_pc(rng);
+                    q3 = rng.chance(50) ? pool_pc(rng) : 0x2000 + rng.below(64) * 0x40;
                 }
             }
             if (rng.chance(60))
@@ -512,6 +639,14 @@ private:
             expect_err_ = HCH_ERR_BAD_WARP;
             break;
         case 2:
+            for (unsigned k = 0, scan = rng.chance(50); scan && k < cfg.warps; k++) {
+                unsigned v = (w + k) % cfg.warps;
+                if (!s.v1[v] && static_cast<int>(v) != golden_warp_) {
+                    w = v;
+                    in.op_warp = w;
+                    break;
+                }
+            }
             if (s.v1[w]) {
                 in.op = HCH_OP_LAUNCH;
                 in.op_m1 = all;
@@ -569,6 +704,7 @@ private:
         }
         }
         cov_["illegal"]++;
+        cov_[key("err_", hct_cct_heap_err_name(expect_err_))]++;
     }
 
     void observe(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &before,
@@ -578,8 +714,47 @@ private:
         // the operation pops its node (abandoned) or the node before it
         if (after.s_busy) {
             walk_ = before.s_busy ? walk_ + 1 : 1;
-            if (walk_ > cov_["max_walk"])
-                cov_["max_walk"] = walk_;
+            if (walk_ > cov_["max_walk_cycles"])
+                cov_["max_walk_cycles"] = walk_;
+        }
+        // nodes examined by the current walk (the sorter's steps, not holds)
+        if (o.d_srt == HCH_SRT_WALK || o.d_srt == HCH_SRT_DONE || o.d_srt == HCH_SRT_RELINK ||
+            o.d_srt == HCH_SRT_MERGE) {
+            walk_nodes_++;
+            if (walk_nodes_ > cov_["max_walk"])
+                cov_["max_walk"] = walk_nodes_;
+        }
+        if (!after.s_busy || (o.d_en && o.d_start))
+            walk_nodes_ = 0;
+        if (o.d_srt == HCH_SRT_MERGE)
+            cov_["sort_merges"]++;
+        if (o.d_srt == HCH_SRT_HOLD && o.d_en && before.s_cur < HCH_MAX_CCT &&
+            !before.cu[before.s_cur] && before.cpc[before.s_cur] == before.s_pc)
+            cov_["sort_merge_waits"]++;
+        cov_[key("act_", hct_cct_heap_act_name(static_cast<unsigned>(o.act)))]++;
+        if (o.act == HCH_ACT_JOIN)
+            cov_["joins"]++;
+        if (in.op_warp < cfg.warps) {
+            const unsigned w = static_cast<unsigned>(in.op_warp);
+            if (!before.lo[w] && after.lo[w])
+                cov_["lo_set"]++;
+            if (before.dcnt[w] && !after.dcnt[w] && after.hv[w])
+                cov_["dirty_cleared"]++;
+        }
+        if (in.rd_warp < cfg.warps && in.rd_sync && o.rd_v2 && !o.rd_run2) {
+            const unsigned r = static_cast<unsigned>(in.rd_warp);
+            const uint64_t div = bits_trunc(in.rd_pc_div, cfg.pc_bits);
+            if (!(div <= before.pc1[r] && before.pc1[r] < before.pc2[r])) {
+                cov_["lo_suspended"]++;
+                // a cold context really is in [PC_div, CPC2): 001's rule alone
+                // would have let the secondary run past it
+                unsigned len = hct_cct_heap_list_len(&cfg, &before, r), p = before.head[r];
+                for (unsigned j = 0; j < len; j++, p = before.nxt[p])
+                    if (before.cpc[p] >= div && before.cpc[p] < before.pc2[r]) {
+                        cov_["lo_cold_in_range"]++;
+                        break;
+                    }
+            }
         }
         if (before.s_busy && in.op_warp == before.s_warp && in.op_warp < cfg.warps &&
             (o.act == HCH_ACT_POP || o.act == HCH_ACT_EXCH_DEG)) {
@@ -635,6 +810,8 @@ private:
     bool golden_now_;
     unsigned expect_err_;
     uint64_t walk_;
+    uint64_t walk_nodes_;
+    int avoid_warp_;
     Coverage cov_;
 };
 
