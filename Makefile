@@ -6,6 +6,7 @@
 #   make cosim      co-simulate every structure (COSIM_CYCLES, SEED)
 #   make lint       verilator -Wall, iverilog and yosys synth of every module
 #   make bench      C model vs Verilated RTL cycles/s on the same stimulus
+#   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/name.vcd and print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
 #   make deps       install missing tools (apt-get), or print the command
@@ -36,7 +37,7 @@ COSIM_CYCLES ?= 100000
 SEED         ?= 1
 VERILATOR    ?= verilator
 
-.PHONY: all deps demo test cosim lint bench waves area area-yosys clean
+.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean
 .SECONDARY:
 
 all: $(B)/libmodels.a $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
@@ -109,6 +110,17 @@ lint: deps
 # ------------------------------------------------------------------ bench
 bench: deps $(COSIM_BINS)
 	@tools/bench.sh $(B) $(STRUCTS)
+
+# ----------------------------------------------------------------- mutate
+# One operator mutant at a time in a scratch copy of verilog/, each module's
+# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
+MUTANTS       ?= 40
+MUTATE_CYCLES ?= 20000
+mutate: deps $(B)/libmodels.a $(B)/mutate_gen
+	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
+
+$(B)/mutate_gen: tools/mutate_gen.c | $(B)
+	$(CC) $(CFLAGS_OPT) $< -o $@
 
 # ------------------------------------------------------------------ waves
 waves: deps $(COSIM_BINS) | $(B)
