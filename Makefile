@@ -30,7 +30,7 @@ AREA_SRC    := $(filter-out area/area_main.c,$(wildcard area/*.c))
 LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
 HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
-COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
+COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS)) $(B)/cosim_shadow_scoreboard_regs48
 AREA_BIN    := $(if $(wildcard area/area_main.c),$(B)/area)
 
 COSIM_CYCLES ?= 100000
@@ -75,16 +75,33 @@ $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 $(B):
 	@mkdir -p $(B) $(O)
 
+# build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
+all: $(B)/simt
+$(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+
 # --------------------------------------------------------- co-simulation
 # Verilator compiles the RTL and the harness; the C models come in as the
 # library built above with gcc -std=c11, so the model the tests check is
 # the very code the harness links.
+# (rm first: Verilator's own make does not relink when only libmodels.a changed)
 $(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
+	@rm -f $@
 	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
 	  --top-module $* --Mdir $(B)/obj_$* -y verilog \
 	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14" \
 	  -o $(CURDIR)/$@ \
 	  $< $(CURDIR)/tb/$*_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
+
+# shadow_scoreboard again at REGS = 48 (not a power of two: BAD_REG is
+# reachable only there); tests/run.sh runs it like every build/cosim_*.
+$(B)/cosim_shadow_scoreboard_regs48: verilog/shadow_scoreboard.v tb/shadow_scoreboard_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
+	@rm -f $@
+	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 -GREGS=48 \
+	  --top-module shadow_scoreboard --Mdir $(B)/obj_shadow_scoreboard_regs48 -y verilog \
+	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 -DCOSIM_SB_REGS=48" \
+	  -o $(CURDIR)/$@ \
+	  $< $(CURDIR)/tb/shadow_scoreboard_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
 
 cosim: deps $(COSIM_BINS) | $(B)
 	@for s in $(STRUCTS); do $(B)/cosim_$$s --cycles $(COSIM_CYCLES) --seed $(SEED) --quiet || exit 1; done

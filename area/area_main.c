@@ -26,20 +26,24 @@
 #include "tech.h"
 
 static const char *prog_cmd = "area";
+/* An output file opened but not finished: removed if the command fails. */
+static const char *pending_out;
 
 static void usage(FILE *f)
 {
     fputs("usage:\n"
           "  area array --kind ram|cam|ff --entries N --width BITS [--rw-ports P] [--rd-ports P]\n"
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
-          "             --tech NM [--profile FILE]\n"
-          "  area report [--paper 000|001|002|003|004|all] [--tech NM]\n"
+          "             --tech NM [--goal delay|area] [--profile FILE]\n"
+          "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area tech\n"
-          "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n",
+          "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n"
+          "--goal: the organisation of every SRAM/CAM bank: delay (default, as CACTI's default\n"
+          "objective: short bitlines and wordlines) or area (the least-area organisation).\n",
           f);
 }
 
@@ -49,6 +53,8 @@ static void die(const char *fmt, const char *a, const char *b)
     fprintf(stderr, "%s: ", prog_cmd);
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
+    if (pending_out)
+        remove(pending_out);
     exit(2);
 }
 
@@ -84,6 +90,16 @@ static double get_tech(const char *v)
     return x;
 }
 
+static area_goal get_goal(const char *v)
+{
+    if (strcmp(v, "delay") == 0)
+        return AREA_GOAL_DELAY;
+    if (strcmp(v, "area") == 0)
+        return AREA_GOAL_AREA;
+    die("--goal: expected delay or area, got '%s'%s", v, "");
+    return AREA_GOAL_DELAY;
+}
+
 static void load_profile(const char *path, area_profile *p)
 {
     char err[512];
@@ -98,7 +114,8 @@ static FILE *open_out(const char *path)
         return stdout;
     f = fopen(path, "w");
     if (!f)
-        die("-o %s: cannot open for writing", path, "");
+        die("-o %s: cannot open for writing: %s", path, strerror(errno));
+    pending_out = path;
     return f;
 }
 
@@ -111,6 +128,16 @@ static void close_out(FILE *f, const char *path)
     }
     if (ferror(f) || fclose(f) != 0)
         die("-o %s: write error", path, "");
+    pending_out = NULL;
+}
+
+/* `area CMD --help` (or -h): the usage on stdout, exit 0. */
+static void help_flag(const char *f)
+{
+    if (strcmp(f, "--help") == 0 || strcmp(f, "-h") == 0) {
+        usage(stdout);
+        exit(0);
+    }
 }
 
 /* Iterates "--flag value" pairs; returns the value, or dies if missing. */
@@ -132,6 +159,7 @@ static int cmd_array(int argc, char **argv)
     area_result r;
     double nm = 0;
     int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0;
+    area_goal goal = AREA_GOAL_DELAY;
     const char *e;
     unsigned c;
     memset(&a, 0, sizeof a);
@@ -139,6 +167,7 @@ static int cmd_array(int argc, char **argv)
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
         const char *f = argv[i];
+        help_flag(f);
         if (strcmp(f, "--kind") == 0) {
             const char *v = need_value(argc, argv, &i);
             if (strcmp(v, "ram") == 0)
@@ -178,6 +207,8 @@ static int cmd_array(int argc, char **argv)
             a.tag_bits = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, AREA_MAX_WIDTH);
         } else if (strcmp(f, "--tech") == 0) {
             nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(f, "--goal") == 0) {
+            goal = get_goal(need_value(argc, argv, &i));
         } else if (strcmp(f, "--profile") == 0) {
             load_profile(need_value(argc, argv, &i), &prof);
         } else {
@@ -200,9 +231,11 @@ static int cmd_array(int argc, char **argv)
     if (e)
         die("%s%s", e, "");
     area_tech_at(nm, &prof, &t);
+    t.goal = goal;
     area_array_eval(&t, &a, &r);
-    printf("array: %s, %lu entries x %u bits, ports rw=%u rd=%u wr=%u search=%u, banks %u, %g nm\n",
-           area_kind_name(a.kind), a.entries, a.width, a.rw, a.rd, a.wr, a.search, a.banks, nm);
+    printf("array: %s, %lu entries x %u bits, ports rw=%u rd=%u wr=%u search=%u, banks %u, %g nm, "
+           "goal %s\n", area_kind_name(a.kind), a.entries, a.width, a.rw, a.rd, a.wr, a.search,
+           a.banks, nm, area_goal_name(goal));
     if (a.kind == AK_AUTO)
         printf("kind: auto chose %s\n", area_kind_name(r.kind));
     if (r.kind == AK_FF) {
@@ -242,6 +275,7 @@ static int cmd_report(int argc, char **argv)
     double nm = 0;
     area_profile prof;
     static area_report rep;
+    area_goal goal = AREA_GOAL_DELAY;
     const char *e;
     FILE *f;
     int i;
@@ -249,6 +283,7 @@ static int cmd_report(int argc, char **argv)
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
         const char *fl = argv[i];
+        help_flag(fl);
         if (strcmp(fl, "--paper") == 0) {
             paper = need_value(argc, argv, &i);
             if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
@@ -256,6 +291,8 @@ static int cmd_report(int argc, char **argv)
                 die("--paper: expected 000, 001, 002, 003, 004 or all, got '%s'%s", paper, "");
         } else if (strcmp(fl, "--tech") == 0) {
             nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--goal") == 0) {
+            goal = get_goal(need_value(argc, argv, &i));
         } else if (strcmp(fl, "--format") == 0) {
             format = need_value(argc, argv, &i);
             if (!area_report_format_ok(format))
@@ -273,7 +310,7 @@ static int cmd_report(int argc, char **argv)
         snprintf(pname, sizeof pname, "profile %s", profile_path);
     else
         snprintf(pname, sizeof pname, "default constants");
-    e = area_report_build(paper, nm, &prof, pname, &rep);
+    e = area_report_build_goal(paper, nm, &prof, pname, goal, &rep);
     if (e)
         die("%s%s", e, "");
     f = open_out(out);
@@ -291,12 +328,14 @@ static int cmd_calibrate(int argc, char **argv)
     area_profile start;
     static area_ref rows[AREA_REFS_MAX];
     static area_fit fit;
+    FILE *pf = NULL;
     unsigned n, i, g;
     char err[512];
     int a;
     const area_consts *c = area_default_consts();
     area_profile_default(&start);
     for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
         if (strcmp(argv[a], "--refs") == 0)
             refs = need_value(argc, argv, &a);
         else if (strcmp(argv[a], "-o") == 0)
@@ -308,6 +347,10 @@ static int cmd_calibrate(int argc, char **argv)
     }
     if (!refs)
         die("--refs FILE.csv is required%s%s", "", "");
+    /* the profile file is opened before anything is read or printed */
+    if (out && !(pf = fopen(out, "w")))
+        die("-o %s: cannot open for writing: %s", out, strerror(errno));
+    pending_out = out;
     if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
         die("%s%s", err, "");
     {
@@ -331,8 +374,8 @@ static int cmd_calibrate(int argc, char **argv)
            c->dec_base_f * fit.fitted.k[AC_DECODE], c->dec_bit_f * fit.fitted.k[AC_DECODE]);
     printf("  sense amp / driver   %.4g F / %.4g F per port (column-strip heights)\n",
            c->col_sa_f * fit.fitted.k[AC_COLUMN], c->col_wd_f * fit.fitted.k[AC_COLUMN]);
-    printf("  control block        %.4g F^2 per subarray-port, %.4g F^2 per bank\n",
-           c->ctrl_f2 * fit.fitted.k[AC_CONTROL], c->bank_ctrl_f2 * fit.fitted.k[AC_CONTROL]);
+    printf("  control              x%.4g of the subarray corners, timing and address latches\n",
+           fit.fitted.k[AC_CONTROL]);
     printf("  routing              x%.4g of the bus/crossbar wire area\n", fit.fitted.k[AC_ROUTE]);
     printf("  gate equivalent      %.4g F^2 (default 394)\n", 394.0 * fit.fitted.k[AC_LOGIC]);
     printf("residuals (ours / reference):\n");
@@ -349,8 +392,9 @@ static int cmd_calibrate(int argc, char **argv)
         char comment[400];
         snprintf(comment, sizeof comment, "fitted to %s (%u rows): rms relative error %.4f -> %.4f",
                  refs, n, fit.rms_before, fit.rms_after);
-        if (area_profile_save(out, &fit.fitted, comment) != 0)
+        if (area_profile_write(pf, &fit.fitted, comment) != 0)
             die("-o %s: cannot write the profile%s", out, "");
+        pending_out = NULL;
         printf("profile written to %s (use it with --profile)\n", out);
     }
     return 0;
@@ -364,6 +408,7 @@ static int cmd_refs(int argc, char **argv)
     FILE *f;
     int i;
     for (i = 2; i < argc; i++) {
+        help_flag(argv[i]);
         if (strcmp(argv[i], "--paper") == 0) {
             paper = need_value(argc, argv, &i);
             if (strcmp(paper, "all") && strcmp(paper, "000") && strcmp(paper, "001") &&
@@ -400,6 +445,7 @@ static int cmd_logic(int argc, char **argv)
     int i;
     area_profile_default(&prof);
     for (i = 2; i < argc; i++) {
+        help_flag(argv[i]);
         if (strcmp(argv[i], "--module") == 0) {
             module = need_value(argc, argv, &i);
         } else if (strcmp(argv[i], "--param") == 0) {
@@ -447,9 +493,13 @@ static int cmd_logic(int argc, char **argv)
 
 /* ------------------------------------------------------------------- tech */
 
-static int cmd_tech(void)
+static int cmd_tech(int argc, char **argv)
 {
     unsigned n, i;
+    if (argc > 2) {
+        help_flag(argv[2]);
+        die("'%s': tech takes no options (see area --help)%s", argv[2], "");
+    }
     const area_node *tab = area_tech_table(&n);
     const area_consts *c = area_default_consts();
     printf("%6s %8s %6s %8s %6s %6s %6s %6s %8s\n", "nm", "cell_F2", "aspect", "cam_F2", "aspect",
@@ -458,13 +508,25 @@ static int cmd_tech(void)
         printf("%6g %8g %6g %8g %6g %6g %6g %6g %8g\n", tab[i].nm, tab[i].cell_f2,
                tab[i].cell_aspect, tab[i].cam_f2, tab[i].cam_aspect, tab[i].pitch_local_f,
                tab[i].pitch_semi_f, tab[i].pitch_global_f, tab[i].ge_f2);
-    printf("circuit constants (every node): decoder %g F + %g F/address bit per port; column "
-           "strip pre %g F, sense amp %g F, write driver %g F per port; control %g F^2 per "
-           "subarray-port + %g F^2 per bank; subarray <= %u x %u; mux <= %u; utilization %g; "
-           "crossbar %g tracks/bit\n",
-           c->dec_base_f, c->dec_bit_f, c->col_pre_f, c->col_sa_f, c->col_wd_f, c->ctrl_f2,
-           c->bank_ctrl_f2, c->sub_max_rows, c->sub_max_cols, c->max_mux, c->logic_util,
-           c->xbar_tracks);
+    printf("circuit constants (every node), each periphery block sized by what it drives:\n");
+    printf("  row decoder + wordline driver  %g F + %g F per address bit + %g F per column "
+           "driven, per port\n", c->dec_base_f, c->dec_bit_f, c->dec_load_f);
+    printf("  column strip                   precharge/mux %g F, sense amp %g F, write driver %g "
+           "F per port (amps and drivers shared by the mux degree) + %g F per row driven\n",
+           c->col_pre_f, c->col_sa_f, c->col_wd_f, c->col_load_f);
+    printf("  CAM                            search-line driver %g F (+ %g F per row), "
+           "match-line sense %g F per search port\n", c->col_sld_f, c->col_load_f,
+           c->ml_sense_f);
+    printf("  bank edge                      %g GE per data bit per direction per port, %g GE "
+           "per address bit per port, %g GE timing per port\n", c->io_ge, c->addr_ge,
+           c->timing_ge);
+    printf("  wires                          H-trees inside a bank at the semi-global pitch, "
+           "between banks at the global pitch\n");
+    printf("  organisation                   goal delay (default): subarrays <= %u x %u; goal "
+           "area: <= %u x %u; <= %u words per row\n", c->delay_max_rows, c->delay_max_cols,
+           c->area_max_rows, c->area_max_cols, c->max_mux);
+    printf("  logic                          utilization %g; crossbar %g global tracks per bit\n",
+           c->logic_util, c->xbar_tracks);
     return 0;
 }
 
@@ -492,7 +554,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "logic") == 0)
         return cmd_logic(argc, argv);
     if (strcmp(argv[1], "tech") == 0)
-        return cmd_tech();
+        return cmd_tech(argc, argv);
     prog_cmd = "area";
     die("unknown command '%s' (array, report, calibrate, refs, logic, tech)%s", argv[1], "");
     return 2;

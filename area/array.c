@@ -118,6 +118,7 @@ typedef struct {
     double storage_f2;
     unsigned rows, cols, mux, nsub, sub_rows, sub_cols;
     double cell_w, cell_h; /* F */
+    double bank_w, bank_h; /* F */
 } bank_geom;
 
 static unsigned ceil_div_u(unsigned long a, unsigned long b)
@@ -125,8 +126,56 @@ static unsigned ceil_div_u(unsigned long a, unsigned long b)
     return (unsigned)((a + b - 1) / b);
 }
 
-/* One organisation (mux degree m) of a bank; returns its total F^2. */
-static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, bank_geom *g)
+/* Address bits that select one of n rows (0 for a single row). */
+static unsigned addr_bits(unsigned long n)
+{
+    return n <= 1 ? 0u : bits_index_width(n);
+}
+
+/* Total wire length (F) of an H-tree from the centre of an nx x ny grid of
+ * leaves, each lw x lh F, to every leaf: the larger count is halved, a
+ * trunk joins the two halves' centres (half the region across), and each
+ * half is a tree of its own. */
+static double htree_len(double nx, double ny, double lw, double lh)
+{
+    /* counts are halved as real numbers (a 3-wide grid is two halves of
+     * 1.5): the same length for the same grid, in O(log) steps */
+    double len = 0.0, copies = 1.0;
+    while (nx > 1.0 + 1e-9 || ny > 1.0 + 1e-9) {
+        if (nx >= ny) {
+            len += copies * nx * lw / 2.0;
+            nx /= 2.0;
+        } else {
+            len += copies * ny * lh / 2.0;
+            ny /= 2.0;
+        }
+        copies *= 2.0;
+    }
+    return len;
+}
+
+/* Signals of one bank that cross its H-tree, counted per port: every
+ * port's address, data in (write and read/write ports) and data out (read
+ * and read/write ports), a CAM's search key in and match out. */
+static void bank_signals(const bank_spec *s, double *addr, double *data)
+{
+    unsigned ports = s->rw + s->rd + s->wr;
+    unsigned bits = s->data_bits + s->tag_bits;
+    *addr = (double)ports * addr_bits(s->rows_in) + (double)s->search * s->tag_bits;
+    *data = (double)bits * (2.0 * s->rw + s->rd + s->wr) +
+            (double)s->search * (1.0 + addr_bits(s->rows_in));
+}
+
+/* One organisation (mux degree m, subarrays at most max_rows x max_cols) of
+ * a bank; returns its total F^2.  The layout: ndbl x ndwl subarrays, each
+ * the bounding box of its cells, one decoder strip per port along its rows
+ * (a CAM adds a match-line sense strip per search port), one column strip
+ * per port along its columns; the corner where the strips meet is the
+ * subarray's control.  An H-tree carries every port's address and data from
+ * the bank's edge to the subarrays; latches, drivers and a timing generator
+ * per port sit at the edge. */
+static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsigned ndbl_min_extra,
+                       unsigned max_rows, unsigned max_cols, bank_geom *g)
 {
     const area_consts *c = &t->c;
     const area_node *n = &t->node;
@@ -137,9 +186,10 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, bank_
     unsigned sram_extra = ports + (s->tag_bits ? s->search : 0) - 1;
     double h0 = sqrt(n->cell_f2 / n->cell_aspect), w0 = h0 * n->cell_aspect;
     double sh = h0 + pl2 * sram_extra, sw = w0 + pl2 * sram_extra;
-    double ch = 0, cw = 0, row_h, row_w_cells;
-    unsigned rows, cols, ndbl, ndwl, sr, sc, nsub, abits;
-    double dec_w, col_h, cells, dec, col, ctrl, route, bank_w, bank_h;
+    double ch = 0, cw = 0, row_h, avg_col_w;
+    unsigned rows, cols, ndbl, ndwl, sr, sc, nsub, abits, bits = s->data_bits + s->tag_bits;
+    double dec_w, ml_w, col_h, cell_w, cell_h, sub_w, sub_h, bank_w, bank_h;
+    double cells, dec, col, ctrl, route, a_sig, d_sig, l_addr, l_data;
 
     memset(g, 0, sizeof *g);
     if (s->tag_bits) {
@@ -149,94 +199,153 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, bank_
         cw = wc + pl2 * cam_extra;
     }
     rows = ceil_div_u(s->rows_in, m);
-    cols = (s->data_bits + s->tag_bits) * m;
+    cols = bits * m;
     row_h = s->tag_bits ? (ch > sh ? ch : sh) : sh;
-    /* width of one row of one word-column group, in F */
-    row_w_cells = (double)s->data_bits * sw + (double)s->tag_bits * cw;
+    avg_col_w = ((double)s->data_bits * sw + (double)s->tag_bits * cw) / (double)bits;
 
-    ndbl = ceil_div_u(rows, c->sub_max_rows);
-    ndwl = ceil_div_u(cols, c->sub_max_cols);
+    ndbl = ceil_div_u(rows, max_rows) + ndbl_min_extra;
+    if (ndbl > rows)
+        ndbl = rows;
+    ndwl = ceil_div_u(cols, max_cols);
     sr = ceil_div_u(rows, ndbl);
     sc = ceil_div_u(cols, ndwl);
     nsub = ndbl * ndwl;
-    abits = bits_index_width(sr);
+    abits = addr_bits(sr);
 
-    /* cells: every subarray is sr rows of sc columns */
-    {
-        double avg_col_w = row_w_cells / (double)(s->data_bits + s->tag_bits);
-        cells = (double)nsub * sr * row_h * sc * avg_col_w;
-        g->storage_f2 = cells;
-        /* decoder strip per decoded port, along each subarray's rows */
-        dec_w = (c->dec_base_f + c->dec_bit_f * abits) * ports;
-        dec = (double)nsub * sr * row_h * dec_w;
-        /* column strip along each subarray's columns */
-        col_h = s->rw * (c->col_pre_f + (c->col_sa_f + c->col_wd_f) / m) +
-                s->rd * (c->col_pre_f + c->col_sa_f / m) + s->wr * (c->col_pre_f + c->col_wd_f / m);
-        col = (double)nsub * sc * avg_col_w * col_h;
-        if (s->tag_bits) /* search-line drivers over the tag columns */
-            col += (double)ndbl * s->tag_bits * cw * c->col_sld_f * s->search;
-        /* control per subarray per port, and the bank's own */
-        ctrl = (double)nsub * c->ctrl_f2 * (ports + s->search) + c->bank_ctrl_f2;
-        /* buses: the address (and CAM search data) of every port to every
-         * subarray, and the data of subarrays stacked above the bottom row
-         * down over the ones below (horizontally split words need none) */
-        route = 0;
-        bank_w = ndwl * (sc * avg_col_w + dec_w);
-        bank_h = ndbl * (sr * row_h + col_h);
-        if (nsub > 1) {
-            double addr = (double)ports * bits_index_width(s->rows_in) +
-                          (double)s->search * s->tag_bits;
-            route += addr * n->pitch_semi_f * (bank_w + bank_h) / 2.0;
+    /* one subarray */
+    cell_w = (double)sc * avg_col_w;
+    cell_h = (double)sr * row_h;
+    /* decoder + wordline driver per port, the driver sized to its wordline */
+    dec_w = (c->dec_base_f + c->dec_bit_f * abits + c->dec_load_f * sc) * ports;
+    /* match-line sense per search port (a CAM) */
+    ml_w = s->tag_bits ? c->ml_sense_f * s->search : 0.0;
+    /* column strip per port: precharge and mux, the sense amps and write
+     * drivers shared by the mux degree, sized to the bitline they drive */
+    col_h = s->rw * (c->col_pre_f + (c->col_sa_f + c->col_wd_f) / m) +
+            s->rd * (c->col_pre_f + c->col_sa_f / m) + s->wr * (c->col_pre_f + c->col_wd_f / m) +
+            (double)ports * c->col_load_f * sr;
+    if (s->tag_bits) /* search-line drivers over the tag columns, sized to the column */
+        col_h += (double)s->search * (c->col_sld_f + c->col_load_f * sr) * s->tag_bits / bits;
+    sub_w = cell_w + dec_w + ml_w;
+    sub_h = cell_h + col_h;
+    cells = (double)nsub * cell_w * cell_h;
+    dec = (double)nsub * (dec_w + ml_w) * cell_h;
+    col = (double)nsub * cell_w * col_h;
+    ctrl = (double)nsub * (dec_w + ml_w) * col_h; /* the corners */
+    g->storage_f2 = cells;
+
+    /* the bank's wires (semi-global pitch).  The ndbl subarrays stacked in a
+     * column may be folded into f side-by-side stacks (a deep bank laid out
+     * near square): gx = ndwl * f columns, gy = ndbl / f rows of
+     * subarrays.  An H-tree from the bank's edge takes every address bit to
+     * every subarray; a data bit leaves the edge under its own column, a
+     * spine joins its f stacks and a bus runs up each past the subarrays
+     * stacked there.  The fold of least wiring is taken. */
+    bank_signals(s, &a_sig, &d_sig);
+    route = 0;
+    bank_w = ndwl * sub_w;
+    bank_h = ndbl * sub_h;
+    if (nsub > 1) {
+        unsigned f, gy;
+        double best = -1;
+        for (f = 1; f < 2 * ndbl; f *= 2) {
+            double r;
+            gy = ceil_div_u(ndbl, f);
+            l_addr = (double)gy * sub_h / 2.0 + htree_len(ndwl * f, gy, sub_w, sub_h);
+            l_data = (double)(f - 1) * ndwl * sub_w + (double)f * (gy - 1) * sub_h;
+            r = n->pitch_semi_f * (a_sig * l_addr + d_sig * l_data);
+            if (best < 0 || r < best) {
+                best = r;
+                bank_w = (double)ndwl * f * sub_w;
+                bank_h = (double)gy * sub_h;
+            }
         }
-        if (ndbl > 1) {
-            double data = (double)ports * (s->data_bits + s->tag_bits) + s->search;
-            route += data * n->pitch_semi_f * bank_h * (ndbl - 1) / ndbl;
-        }
+        route = best;
     }
     g->raw[AC_CELLS] = cells;
     g->raw[AC_DECODE] = dec;
     g->raw[AC_COLUMN] = col;
     g->raw[AC_CONTROL] = ctrl;
     g->raw[AC_ROUTE] = route;
-    /* I/O latches of the bank: data in per write port, data out per read
-     * port (both for a read/write port); a CAM latches the search key */
-    g->raw[AC_LOGIC] = (double)(s->data_bits + s->tag_bits) * (2.0 * s->rw + s->rd + s->wr) *
-                       c->ge_dff;
-    if (s->tag_bits) { /* search key latch, match-line sense per row, priority encoder */
-        g->raw[AC_LOGIC] += (double)s->search *
-                            ((double)s->tag_bits * c->ge_dff + (double)s->rows_in * c->ge_ml_sense +
-                             area_ge_prio_enc(c, (unsigned)s->rows_in));
-    }
+    /* the bank's edge: data latches and drivers per direction per port,
+     * address latches and predecoders per port, a timing generator per
+     * port (in GE, control class: converted here to F^2) */
+    g->raw[AC_CONTROL] += ((double)ports * addr_bits(s->rows_in) * c->addr_ge +
+                           (double)(ports + s->search) * c->timing_ge) *
+                          n->ge_f2 / c->logic_util;
+    g->raw[AC_LOGIC] = (double)bits * (2.0 * s->rw + s->rd + s->wr) * c->io_ge;
+    if (s->tag_bits) /* search key latch and priority encoder per search port */
+        g->raw[AC_LOGIC] += (double)s->search * ((double)s->tag_bits * c->io_ge +
+                                                 area_ge_prio_enc(c, (unsigned)s->rows_in));
     g->rows = rows;
     g->cols = cols;
     g->mux = m;
     g->nsub = nsub;
     g->sub_rows = sr;
     g->sub_cols = sc;
+    g->bank_w = bank_w;
+    g->bank_h = bank_h;
     g->cell_w = s->tag_bits ? cw : sw;
     g->cell_h = s->tag_bits ? ch : sh;
-    return cells + dec + col + ctrl + route +
+    return cells + dec + col + g->raw[AC_CONTROL] + route +
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
 }
 
-/* The least-area organisation of a bank. */
+/* The organisation the goal asks for: the least area among the
+ * organisations whose subarrays respect the goal's limits. */
 static void bank_eval(const area_tech *t, const bank_spec *s, bank_geom *best)
 {
     unsigned m, max_m = s->allow_fold ? t->c.max_mux : 1;
+    unsigned mr = t->goal == AREA_GOAL_AREA ? t->c.area_max_rows : t->c.delay_max_rows;
+    unsigned mc = t->goal == AREA_GOAL_AREA ? t->c.area_max_cols : t->c.delay_max_cols;
     double best_a = -1;
     /* every mux degree is a candidate whatever the depth (a shallow bank
      * may leave part of its one row unused): the least area over a fixed
      * set of organisations is monotonic in entries, width and ports */
     for (m = 1; m <= max_m; m *= 2) {
-        bank_geom g;
-        double a = bank_org(t, s, m, &g);
-        if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
-            best_a = a;
-            *best = g;
+        /* more subarrays than the limit needs are candidates too (up to
+         * twice as many, at most 16 more): the set of organisations is then
+         * the same on both sides of a step in the subarray count, which
+         * keeps the least area monotonic in the entries */
+        unsigned k, base = ceil_div_u(ceil_div_u(s->rows_in, m), mr);
+        unsigned extra = base < 16 ? base : 16;
+        for (k = 0; k <= extra; k++) {
+            bank_geom g;
+            double a = bank_org(t, s, m, k, mr, mc, &g);
+            if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
+                best_a = a;
+                *best = g;
+            }
         }
     }
-    if (best_a < 0)
-        bank_org(t, s, 1, best);
+}
+
+/* The network between banks (global wires): banks in a near-square grid,
+ * an H-tree from the array's edge to every bank carrying every port's
+ * address (bank select included) and data.  F^2, 0 for one bank. */
+static double interbank_f2(const area_tech *t, const bank_spec *s, unsigned long entries,
+                           unsigned banks, const bank_geom *g)
+{
+    double a_sig, d_sig, len;
+    unsigned bx, by, ports = s->rw + s->rd + s->wr;
+    if (banks <= 1)
+        return 0.0;
+    bank_signals(s, &a_sig, &d_sig);
+    a_sig += (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
+    /* the grid (bx x by >= banks) with the shortest tree, the trunk entering
+     * from the nearer edge */
+    len = -1;
+    for (bx = 1; bx <= banks; bx++) {
+        double l;
+        by = ceil_div_u(banks, bx);
+        l = htree_len(bx, by, g->bank_w, g->bank_h) +
+            fmin((double)by * g->bank_h, (double)bx * g->bank_w) / 2.0;
+        if (len < 0 || l < len)
+            len = l;
+        if ((unsigned long)bx * bx >= 4ul * banks)
+            break; /* wider grids only lengthen the tree */
+    }
+    return t->node.pitch_global_f * (a_sig + d_sig) * len;
 }
 
 /* Fills r from one bank's geometry, replicated over `banks`, and finishes it. */
@@ -273,6 +382,7 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
     bank_eval(t, &s, &g);
     for (i = 0; i < AC_N; i++)
         raw[i] = g.raw[i] * a->banks;
+    raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
     bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
 }
 
@@ -298,6 +408,7 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
         bank_eval(t, &s, &g);
         for (i = 0; i < AC_N; i++)
             raw[i] = g.raw[i] * a->banks;
+        raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
     } else {
         /* set-associative: sets x (ways * width) SRAM, each search reads a set */
         unsigned ways = a->ways;
@@ -310,6 +421,7 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
         bank_eval(t, &s, &g);
         for (i = 0; i < AC_N; i++)
             raw[i] = g.raw[i] * a->banks;
+        raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
         raw[AC_LOGIC] += (double)a->banks * a->search *
                          (ways * area_ge_eq_cmp(c, tag) + area_ge_prio_enc(c, ways) +
                           area_ge_mux(c, ways, a->width));

@@ -1,19 +1,27 @@
 /*
  * array.h -- CACTI-style area of SRAM arrays, CAMs and flip-flop arrays.
  *
- * What it models (per bank; banks are independent copies with all ports):
+ * What it models (per bank, every bank a copy with all ports; issue 19):
  *   SRAM   bit cells whose height and width grow by two local wire pitches
  *          per extra port (CACTI's multiport cell); the bank folded into
- *          rows of 1..16 words (column mux) and cut into subarrays of at
- *          most 128 rows x 256 columns; per subarray and per port a row
- *          decoder/wordline-driver strip (wider with more address bits), a
- *          column strip (precharge, mux, sense amps and write drivers, the
- *          amps shared by the mux degree) and a control block; per bank a
- *          control block and an I/O latch per data bit per port; buses
- *          taking the address to every subarray and the data of stacked
- *          subarrays down past the ones below (semi-global pitch).  The
- *          organisation of least area is chosen, as CACTI does when told to
- *          weight area only; this also makes area monotonic in every input.
+ *          rows of 1..16 words (column mux) and cut into subarrays; each
+ *          subarray the bounding box of its cells, a row decoder/wordline
+ *          driver strip per port (sized to the wordline it drives), a column
+ *          strip per port (precharge, mux, sense amps and write drivers
+ *          shared by the mux degree, sized to the bitline) and the corner
+ *          between them (control); an H-tree at the semi-global pitch takes
+ *          every port's address to every subarray and each data bit runs
+ *          from the bank's edge up its column (a deep bank folds its stacks
+ *          side by side when that wires less); latches, drivers and a timing
+ *          generator per port at the bank's edge.  Between banks: an H-tree
+ *          at the global pitch carrying every port's address and data to
+ *          every bank.  No fixed per-port or per-bank floor.
+ *          Organisation (area_goal of the tech): AREA_GOAL_DELAY (default,
+ *          as CACTI's default objective) keeps subarrays within
+ *          delay_max_rows x delay_max_cols and takes the least area among
+ *          those; AREA_GOAL_AREA the least area within the physical limits.
+ *          The candidate set is the same whatever the size, so the area is
+ *          monotonic in entries, width, ports and banks.
  *   CAM    fully associative: tag bits in CAM cells (2x an SRAM cell), the
  *          rest of the entry in SRAM cells on the same row; search-line
  *          drivers per tag column, a match-line sense amp per row and a
@@ -32,8 +40,10 @@
  * CACTI (which refuses arrays under 32 entries or 64 bytes) tiny arrays are
  * allowed: their area is dominated by periphery, which is the point of the
  * flip-flop/SRAM crossover (area_ff_crossover).
- * Departures: no delay/energy model, so the organisation is area-optimal
- * rather than delay-optimal; no redundancy, ECC or BIST; banks share nothing.
+ * Accuracy: within 5% median, 15% worst of 36 CACTI 7 runs
+ * (tests/data/cacti7_tuning.csv; area/README.md).
+ * Departures: no delay/energy model (the delay goal is a limit on bitline
+ * and wordline length, not a timing model); no redundancy, ECC or BIST.
  */
 #ifndef AREA_ARRAY_H
 #define AREA_ARRAY_H

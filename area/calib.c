@@ -19,13 +19,32 @@
 
 enum col {
     C_KIND, C_TECH, C_ENTRIES, C_WIDTH, C_RW, C_RD, C_WR, C_SEARCH, C_BANKS, C_AREA, C_WAYS,
-    C_TAG, C_LABEL, C_N
+    C_TAG, C_LABEL, C_ACCESS, C_N
 };
 static const char *const col_names[C_N] = {
     "kind", "tech_nm", "entries", "width_bits", "rw_ports", "rd_ports", "wr_ports",
-    "search_ports", "banks", "area_mm2", "ways", "tag_bits", "label",
+    "search_ports", "banks", "area_mm2", "ways", "tag_bits", "label", "access_ns",
 };
+/* The column names of CACTI run tables (tests/data/cacti7_tuning.csv) */
+static const struct {
+    const char *alias;
+    enum col col;
+} col_aliases[] = {{"type", C_KIND}, {"name", C_LABEL}};
 #define C_REQUIRED 10
+/* Columns without a header: the C_N - 1 named above except access_ns */
+#define C_NOHDR (C_N - 1)
+
+static int col_lookup(const char *s)
+{
+    unsigned c;
+    for (c = 0; c < C_N; c++)
+        if (strcmp(s, col_names[c]) == 0)
+            return (int)c;
+    for (c = 0; c < sizeof col_aliases / sizeof col_aliases[0]; c++)
+        if (strcmp(s, col_aliases[c].alias) == 0)
+            return (int)col_aliases[c].col;
+    return -1;
+}
 
 static char *trim(char *s)
 {
@@ -87,7 +106,7 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
 {
     int map[C_N];
     int have_header = 0, first = 1;
-    unsigned lineno = 0, i;
+    unsigned lineno = 0, i, ncols = C_NOHDR;
     const char *p = text;
     *n = 0;
     for (i = 0; i < C_N; i++)
@@ -100,6 +119,7 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
         int is_header;
         area_ref r;
         unsigned long u;
+        int fa = 0;
         lineno++;
         if (len >= sizeof buf) {
             snprintf(err, errlen, "%s line %u: line too long", name, lineno);
@@ -111,33 +131,39 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
         line = trim(buf);
         if (*line == '\0' || *line == '#')
             continue;
+        {
+            unsigned commas = 0;
+            const char *q;
+            for (q = line; *q; q++)
+                commas += *q == ',';
+            if (commas >= 32) {
+                snprintf(err, errlen, "%s line %u: %u fields, more than the %u columns known",
+                         name, lineno, commas + 1, (unsigned)C_N);
+                return err;
+            }
+        }
         nf = split(line, fields, 32);
         for (i = 0; i < nf; i++)
             fields[i] = trim(fields[i]);
-        is_header = 0;
-        if (first) { /* a header line names columns */
-            unsigned c;
-            for (c = 0; c < C_N; c++)
-                if (strcmp(fields[0], col_names[c]) == 0)
-                    is_header = 1;
-        }
+        is_header = first && col_lookup(fields[0]) >= 0; /* a header line names columns */
         if (is_header) {
             for (i = 0; i < C_N; i++)
                 map[i] = -1;
             for (i = 0; i < nf; i++) {
-                unsigned c;
-                int found = 0;
-                for (c = 0; c < C_N; c++)
-                    if (strcmp(fields[i], col_names[c]) == 0) {
-                        map[c] = (int)i;
-                        found = 1;
-                    }
-                if (!found) {
+                int c = col_lookup(fields[i]);
+                if (c < 0) {
                     snprintf(err, errlen, "%s line %u: unknown column '%s'", name, lineno,
                              fields[i]);
                     return err;
                 }
+                if (map[c] >= 0) {
+                    snprintf(err, errlen, "%s line %u: duplicate column '%s'", name, lineno,
+                             fields[i]);
+                    return err;
+                }
+                map[c] = (int)i;
             }
+            ncols = nf;
             for (i = 0; i < C_REQUIRED; i++)
                 if (map[i] < 0) {
                     snprintf(err, errlen, "%s line %u: header lacks column '%s'", name, lineno,
@@ -149,6 +175,11 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
             continue;
         }
         first = 0;
+        if (nf > ncols) {
+            snprintf(err, errlen, "%s line %u: %u fields, more than the %u columns%s", name,
+                     lineno, nf, ncols, have_header ? " of the header" : " known");
+            return err;
+        }
         if (*n >= max) {
             snprintf(err, errlen, "%s line %u: more than %u reference rows", name, lineno, max);
             return err;
@@ -174,13 +205,23 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                     r.a.kind = AK_RAM;
                 else if (strcmp(v, "cam") == 0)
                     r.a.kind = AK_CAM;
+                else if (strcmp(v, "fa_cache") == 0) /* CACTI's fully associative cache */
+                    r.a.kind = AK_CAM, fa = 1;
                 else if (strcmp(v, "ff") == 0)
                     r.a.kind = AK_FF;
                 else
                     ok = 0;
                 break;
             case C_TECH: ok = parse_double(v, &r.nm) == 0; break;
-            case C_AREA: ok = parse_double(v, &r.area_mm2) == 0 && r.area_mm2 > 0; break;
+            case C_AREA:
+                ok = parse_double(v, &r.area_mm2) == 0;
+                if (ok && !(r.area_mm2 >= AREA_REF_MIN_MM2 && r.area_mm2 <= AREA_REF_MAX_MM2)) {
+                    snprintf(err, errlen, "%s line %u: column 'area_mm2': '%s' is outside "
+                             "%g..%g mm2", name, lineno, v, AREA_REF_MIN_MM2, AREA_REF_MAX_MM2);
+                    return err;
+                }
+                break;
+            case C_ACCESS: ok = 1; break; /* CACTI's access time: not used */
             case C_LABEL:
                 snprintf(r.label, sizeof r.label, "%s", v);
                 ok = 1;
@@ -215,6 +256,10 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                 return err;
             }
         }
+        /* a fully associative cache searches its tags on every read port,
+         * then reads the matching line: a CAM of the whole entry */
+        if (fa && r.a.search == 0)
+            r.a.search = r.a.rd;
         if (!(r.nm >= AREA_TECH_MIN_NM && r.nm <= AREA_TECH_MAX_NM)) {
             snprintf(err, errlen, "%s line %u: tech_nm must be 22..90", name, lineno);
             return err;
@@ -385,5 +430,14 @@ const char *area_calibrate(const area_ref *rows, unsigned n, const area_profile 
         fit->after[i] = s;
     }
     stats(rows, n, fit->after, &fit->rms_after, &fit->worst_after);
+    for (g = 0; g < AC_N; g++)
+        if (!isfinite(k[g]))
+            return "calibrate: the fit gave a non-finite multiplier";
+    for (i = 0; i < n; i++)
+        if (!isfinite(fit->before[i]) || !isfinite(fit->after[i]) || !(fit->after[i] > 0))
+            return "calibrate: a fitted area is not a finite positive number";
+    if (!isfinite(fit->rms_before) || !isfinite(fit->rms_after) || !isfinite(fit->worst_before) ||
+        !isfinite(fit->worst_after))
+        return "calibrate: the fit's residuals are not finite";
     return NULL;
 }

@@ -14,7 +14,13 @@
  * Reference CSV: columns kind,tech_nm,entries,width_bits,rw_ports,rd_ports,
  * wr_ports,search_ports,banks,area_mm2 in that order, or any order under a
  * header line naming them; optional ways, tag_bits and label columns ('#'
- * comments and blank lines are skipped).  `area refs` writes one from the
+ * comments and blank lines are skipped).  CACTI run tables are read as they
+ * are: `type` is taken for kind (ram, cam, or fa_cache: a fully associative
+ * cache, costed as a CAM searched on every read port), `name` for label,
+ * and `access_ns` is accepted and ignored.  A row with more fields than
+ * the header (or, without one, than the 13 columns above), a repeated
+ * header column, or an area outside AREA_REF_MIN_MM2..AREA_REF_MAX_MM2 is
+ * an error.  `area refs` writes one from the
  * published table.  Validity: every row must pass the array checks and have
  * a node in 22..90 nm and a positive area; at most AREA_REFS_MAX rows.
  */
@@ -31,6 +37,10 @@ extern "C" {
 #endif
 
 #define AREA_REFS_MAX 256
+/* A reference area must lie in this range (mm^2): a bit cell at 22 nm is
+ * about 7e-8 mm^2, a whole chip about 1e3 */
+#define AREA_REF_MIN_MM2 1e-9
+#define AREA_REF_MAX_MM2 1e5
 
 typedef struct {
     area_array a;

@@ -42,10 +42,17 @@ static const struct {
 const char *area_report_build(const char *paper, double tech_nm, const area_profile *prof,
                               const char *profile_name, area_report *r)
 {
+    return area_report_build_goal(paper, tech_nm, prof, profile_name, AREA_GOAL_DELAY, r);
+}
+
+const char *area_report_build_goal(const char *paper, double tech_nm, const area_profile *prof,
+                                   const char *profile_name, area_goal goal, area_report *r)
+{
     unsigned i, n = (unsigned)(sizeof paper_list / sizeof paper_list[0]);
     int all = strcmp(paper, "all") == 0, any = 0;
     memset(r, 0, sizeof *r);
-    snprintf(r->profile, sizeof r->profile, "%s", profile_name ? profile_name : "default constants");
+    snprintf(r->profile, sizeof r->profile, "%.120s, goal %s",
+             profile_name ? profile_name : "default constants", area_goal_name(goal));
     for (i = 0; i < n; i++) {
         area_tech t;
         area_paper_report *p;
@@ -57,6 +64,7 @@ const char *area_report_build(const char *paper, double tech_nm, const area_prof
         e = area_tech_at(nm, prof, &t);
         if (e)
             return e;
+        t.goal = goal;
         p = &r->p[r->n++];
         snprintf(p->paper, sizeof p->paper, "%s", paper_list[i].id);
         p->tech_nm = nm;

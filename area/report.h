@@ -75,6 +75,10 @@ const char *area_row_status_name(area_row_status s);
 const char *area_report_build(const char *paper, double tech_nm, const area_profile *prof,
                               const char *profile_name, area_report *r);
 
+/* The same with an organisation goal (area_report_build: AREA_GOAL_DELAY). */
+const char *area_report_build_goal(const char *paper, double tech_nm, const area_profile *prof,
+                                   const char *profile_name, area_goal goal, area_report *r);
+
 /* format: "text", "md", "csv", "json", "svg".  Returns 0 on success. */
 int area_report_write(FILE *f, const area_report *r, const char *format);
 int area_report_format_ok(const char *format);

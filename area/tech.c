@@ -33,16 +33,22 @@ static const area_node tech_table[] = {
 };
 
 static const area_consts default_consts = {
-    .dec_base_f = 200.0, /* NAND3 predecode + 3-stage wordline driver */
-    .dec_bit_f = 16.0,
-    .col_pre_f = 30.0,
-    .col_sa_f = 200.0,
-    .col_wd_f = 100.0,
-    .col_sld_f = 60.0,
-    .ctrl_f2 = 100000.0,      /* about 316 F x 316 F per port */
-    .bank_ctrl_f2 = 600000.0, /* about 775 F x 775 F per bank */
-    .sub_max_rows = 128,
-    .sub_max_cols = 256,
+    .dec_base_f = 100.0,
+    .dec_bit_f = 25.0,
+    .dec_load_f = 0.10,
+    .col_pre_f = 16.0,
+    .col_sa_f = 130.0,
+    .col_wd_f = 72.0,
+    .col_load_f = 0.11,
+    .col_sld_f = 40.0,
+    .ml_sense_f = 60.0,
+    .io_ge = 5.4,
+    .addr_ge = 7.5,
+    .timing_ge = 37.0,
+    .area_max_rows = 512,
+    .area_max_cols = 1024,
+    .delay_max_rows = 128,
+    .delay_max_cols = 128,
     .max_mux = 16,
     .logic_util = 0.70,
     .xbar_tracks = 2.0,
@@ -66,8 +72,8 @@ static const char *const class_descs[AC_N] = {
     "SRAM/CAM bit cells",
     "row decoders and wordline drivers",
     "precharge, column mux, sense amps, write and search-line drivers",
-    "subarray control, timing and predecode",
-    "bank buses and crossbar wiring",
+    "subarray corners (decoder x column strip), timing, address latches",
+    "H-trees inside and between banks, crossbar wiring",
     "standard cells: flip-flops, muxes, comparators, match and priority logic",
 };
 
@@ -86,6 +92,8 @@ void area_profile_default(area_profile *p)
     for (i = 0; i < AC_N; i++)
         p->k[i] = 1.0;
 }
+
+const char *area_goal_name(area_goal g) { return g == AREA_GOAL_AREA ? "area" : "delay"; }
 
 const char *area_class_name(unsigned cls) { return cls < AC_N ? class_names[cls] : "?"; }
 const char *area_class_desc(unsigned cls) { return cls < AC_N ? class_descs[cls] : "?"; }
@@ -123,6 +131,7 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
         t->prof = *p;
     else
         area_profile_default(&t->prof);
+    t->goal = AREA_GOAL_DELAY;
     t->f_um = nm / 1000.0;
     t->f2_mm2 = t->f_um * t->f_um * 1e-6;
     return NULL;
@@ -193,9 +202,19 @@ const char *area_profile_load(const char *path, area_profile *p, char *err, size
 int area_profile_save(const char *path, const area_profile *p, const char *comment)
 {
     FILE *f = fopen(path, "w");
-    unsigned i;
     if (!f)
         return -1;
+    return area_profile_write(f, p, comment);
+}
+
+int area_profile_write(FILE *f, const area_profile *p, const char *comment)
+{
+    unsigned i;
+    for (i = 0; i < AC_N; i++)
+        if (!isfinite(p->k[i]) || !(p->k[i] > 0)) {
+            fclose(f);
+            return -1;
+        }
     fprintf(f, "# area estimator profile: one multiplier per component class\n");
     if (comment)
         fprintf(f, "# %s\n", comment);

@@ -30,6 +30,7 @@
 #define AREA_TECH_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -56,30 +57,48 @@ enum area_class {
     AC_CELLS = 0,   /* SRAM and CAM bit cells */
     AC_DECODE = 1,  /* row decoders, wordline drivers */
     AC_COLUMN = 2,  /* precharge, column mux, sense amps, write drivers, search-line drivers */
-    AC_CONTROL = 3, /* per-subarray timing/control/predecode blocks */
-    AC_ROUTE = 4,   /* bank-internal buses, crossbar wiring */
+    AC_CONTROL = 3, /* subarray corners (decoder x column strips), timing, address latches */
+    AC_ROUTE = 4,   /* H-trees inside a bank and between banks, crossbar wiring */
     AC_LOGIC = 5,   /* standard cells: flip-flops, muxes, comparators, match/priority logic */
     AC_N = 6
 };
 
-/* Node-independent circuit constants (F units unless noted). */
+/* Which organisation of a bank the estimator picks (issue 19).
+ *   AREA_GOAL_DELAY  the default, as CACTI's default objective (weighted
+ *                    energy-delay, not least area): bitlines and wordlines
+ *                    kept short for speed (subarrays of at most
+ *                    delay_max_rows x delay_max_cols), least area among
+ *                    those organisations;
+ *   AREA_GOAL_AREA   the least-area organisation within the physical limits
+ *                    of a subarray (area_max_rows x area_max_cols). */
+typedef enum { AREA_GOAL_DELAY = 0, AREA_GOAL_AREA = 1 } area_goal;
+
+/* Node-independent circuit constants (F units unless noted).  Every
+ * periphery block is sized by what it drives: no fixed per-port or
+ * per-bank area. */
 typedef struct {
-    double dec_base_f;    /* decoder + wordline driver strip width per port, F */
+    double dec_base_f;    /* row decoder (NAND) + wordline driver strip width per port, F */
     double dec_bit_f;     /* ... plus this per row-address bit, F */
+    double dec_load_f;    /* ... plus this per cell column the wordline crosses (driver size), F */
     double col_pre_f;     /* precharge/equalize/column-mux strip height per port, F */
     double col_sa_f;      /* sense amp + output latch height per read port (shared by mux degree), F */
     double col_wd_f;      /* write driver + input latch height per write port (shared by mux degree), F */
-    double col_sld_f;     /* CAM search-line driver height per search port, F */
-    double ctrl_f2;       /* control block per subarray per port, F^2 */
-    double bank_ctrl_f2;  /* per bank: timing generator, address/IO latches, power ring, F^2 */
-    unsigned sub_max_rows; /* a subarray holds at most this many rows (bitline length) */
-    unsigned sub_max_cols; /* ... and this many columns (wordline length) */
+    double col_load_f;    /* ... plus this per cell row on the bitline (precharge/driver size), F */
+    double col_sld_f;     /* CAM search-line driver height per search port (+ col_load_f per row), F */
+    double ml_sense_f;    /* CAM match-line sense amp strip width per search port, F */
+    double io_ge;         /* bank edge: latch + driver per data bit, per direction, per port, GE */
+    double addr_ge;       /* bank edge: latch + predecoder per address bit per port, GE */
+    double timing_ge;     /* bank: timing generator (clock, enables) per port, GE */
+    unsigned area_max_rows;  /* least-area goal: a subarray holds at most this many rows */
+    unsigned area_max_cols;  /* ... and this many columns (sense margin, wordline RC) */
+    unsigned delay_max_rows; /* delay goal: shorter bitlines */
+    unsigned delay_max_cols; /* ... and wordlines */
     unsigned max_mux;      /* largest column-mux degree (words per row) */
     double logic_util;    /* standard-cell placement utilization (0..1] */
     double xbar_tracks;   /* global tracks per crossbar bit (signal + shield) */
     /* standard cells in gate equivalents (NanGate 45 nm ratios to NAND2_X1) */
     double ge_inv, ge_nand2, ge_and2, ge_or2, ge_xor2, ge_mux2, ge_ha, ge_fa, ge_dff;
-    double ge_ml_sense;   /* CAM match-line sense amplifier, GE */
+    double ge_ml_sense;   /* CAM match-line sense amplifier, GE (flip-flop CAMs: logic) */
 } area_consts;
 
 /* A profile: the six class multipliers fitted by `calibrate`. */
@@ -92,6 +111,7 @@ typedef struct {
     area_node node;       /* interpolated row */
     area_consts c;        /* circuit constants */
     area_profile prof;    /* class multipliers */
+    area_goal goal;       /* organisation goal (AREA_GOAL_DELAY unless set) */
     double f_um;          /* F in micrometres */
     double f2_mm2;        /* F^2 in mm^2 */
 } area_tech;
@@ -102,6 +122,7 @@ const area_consts *area_default_consts(void);
 void area_profile_default(area_profile *p);
 const char *area_class_name(unsigned cls);       /* "cells", "decoders", ... */
 const char *area_class_desc(unsigned cls);       /* longer description */
+const char *area_goal_name(area_goal g);          /* "delay", "area" */
 
 /* Builds the technology at `nm` (22..90), with profile `p` (NULL: default).
  * Returns NULL on success, else a one-line message. */
@@ -110,8 +131,11 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t);
 /* Reads a profile file written by `calibrate` ("k_cells 1.2" lines, '#'
  * comments).  Returns NULL or a one-line message (written into err). */
 const char *area_profile_load(const char *path, area_profile *p, char *err, size_t errlen);
-/* Writes a profile; returns 0 on success. */
+/* Writes a profile; returns 0 on success (-1 also for a non-finite or
+ * non-positive multiplier, which is never written). */
 int area_profile_save(const char *path, const area_profile *p, const char *comment);
+/* The same into an open file, which it closes. */
+int area_profile_write(FILE *f, const area_profile *p, const char *comment);
 
 /* mm^2 of `ge` gate equivalents of placed standard cells at this node,
  * before the class multiplier. */

@@ -48,38 +48,6 @@ void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* One cycle's decision: everything the clock edge needs. */
-typedef struct {
-    unsigned err_code;
-    unsigned act;
-    unsigned warp;    /* valid when act != IDLE/STALL */
-    unsigned side;    /* P: the path written by wr_p */
-    unsigned sp_next; /* new depth of warp */
-    unsigned wr_p;    /* write path P of the TOS with p_pc, p_valid */
-    uint64_t p_pc;
-    unsigned p_valid;
-    unsigned wr_ent;  /* write a whole entry at index ent_idx */
-    unsigned ent_idx;
-    uint64_t ent_l_pc, ent_l_mask, ent_r_pc, ent_r_mask, ent_rpc;
-    unsigned ent_l_valid, ent_r_valid;
-} dpe_stack_dec;
-
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static dpe_stack_in port_view(const dpe_stack_cfg *cfg, const dpe_stack_in *in)
-{
-    dpe_stack_in v;
-    v.op = bits_trunc(in->op, 2);
-    v.op_warp = bits_trunc(in->op_warp, dpe_stack_warp_w(cfg));
-    v.op_side = bits_trunc(in->op_side, 1);
-    v.op_mask = bits_trunc(in->op_mask, cfg->lanes);
-    v.op_pc = bits_trunc(in->op_pc, cfg->pc_bits);
-    v.op_npc = bits_trunc(in->op_npc, cfg->pc_bits);
-    v.op_rpc = bits_trunc(in->op_rpc, cfg->pc_bits);
-    v.rd_warp = bits_trunc(in->rd_warp, dpe_stack_warp_w(cfg));
-    v.rd_idx = bits_trunc(in->rd_idx, dpe_stack_idx_w(cfg));
-    return v;
-}
-
 /* Depth after popping the TOS of a warp at depth sp.  The base entry of a
  * warp that diverged to its own exit has both paths invalid; it goes with
  * the last entry above it (the warp is finished). */
@@ -90,147 +58,174 @@ static unsigned depth_after_pop(const dpe_stack_state *s, unsigned w, unsigned s
     return sp - 1u;
 }
 
-static void decide(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
-                   const dpe_stack_in *in, dpe_stack_dec *d)
+/* The cycle's decision (the Verilog's `decide` block), from the inputs as
+ * the ports see them: err_code, act and the d_* fields of `o`.  Only warp w
+ * (< WARPS) is read. */
+static void decide(const dpe_stack_cfg *cfg, const dpe_stack_state *s, unsigned op,
+                   unsigned w, unsigned side, uint64_t op_mask, uint64_t op_pc,
+                   uint64_t op_npc, uint64_t op_rpc, dpe_stack_out *o)
 {
-    unsigned w = (unsigned)in->op_warp;
-    unsigned sp, tos, side, p_valid, q_valid, t_live, n_live;
-    uint64_t tmask, nmask, p_mask, tos_rpc;
+    unsigned sp, tos, p_valid, q_valid, t_live, n_live;
+    uint64_t nmask, p_mask, tos_rpc;
 
-    memset(d, 0, sizeof *d);
-    d->act = DPE_ACT_IDLE;
-    d->warp = w;
-    if (in->op == DPE_OP_NOP)
+    o->err_code = DPE_ERR_NONE;
+    o->act = DPE_ACT_IDLE;
+    o->d_write = 0;
+    if (op == DPE_OP_NOP)
         return;
-    if (in->op == DPE_OP_BAD) {
-        d->err_code = DPE_ERR_BAD_OP;
+    if (op == DPE_OP_BAD) {
+        o->err_code = DPE_ERR_BAD_OP;
         return;
     }
     if (w >= cfg->warps) {
-        d->err_code = DPE_ERR_BAD_WARP;
+        o->err_code = DPE_ERR_BAD_WARP;
         return;
     }
     sp = s->sp[w];
-    if (in->op == DPE_OP_LAUNCH) {
+    o->d_warp = (uint8_t)w;
+    o->d_side = (uint8_t)side;
+    o->d_ent_rpc = op_rpc;
+    if (op == DPE_OP_LAUNCH) {
         if (sp != 0u)
-            d->err_code = DPE_ERR_WARP_BUSY;
-        else if (in->op_mask == 0u)
-            d->err_code = DPE_ERR_BAD_MASK;
-        else if (in->op_pc == in->op_rpc)
-            d->err_code = DPE_ERR_BAD_LAUNCH;
+            o->err_code = DPE_ERR_WARP_BUSY;
+        else if (op_mask == 0u)
+            o->err_code = DPE_ERR_BAD_MASK;
+        else if (op_pc == op_rpc)
+            o->err_code = DPE_ERR_BAD_LAUNCH;
         else {
-            d->act = DPE_ACT_LAUNCH;
-            d->sp_next = 1;
-            d->wr_ent = 1;
-            d->ent_idx = 0;
-            d->ent_l_pc = in->op_pc;
-            d->ent_l_mask = in->op_mask;
-            d->ent_l_valid = 1;
-            d->ent_rpc = in->op_rpc;
+            o->act = DPE_ACT_LAUNCH;
+            o->d_write = 1;
+            o->d_sp_next = 1;
+            o->d_wr_p = 0;
+            o->d_wr_ent = 1;
+            o->d_ent_idx = 0;
+            o->d_ent_l_pc = op_pc;
+            o->d_ent_l_mask = op_mask;
+            o->d_ent_l_valid = 1;
+            o->d_ent_r_pc = 0;
+            o->d_ent_r_mask = 0;
+            o->d_ent_r_valid = 0;
         }
         return;
     }
     /* BRANCH on path P = op_side of the TOS; Q is the other path */
     if (sp == 0u) {
-        d->err_code = DPE_ERR_WARP_IDLE;
+        o->err_code = DPE_ERR_WARP_IDLE;
         return;
     }
     tos = sp - 1u;
-    side = (unsigned)in->op_side;
     p_valid = side ? s->r_valid[w][tos] : s->l_valid[w][tos];
     q_valid = side ? s->l_valid[w][tos] : s->r_valid[w][tos];
     p_mask = side ? s->r_mask[w][tos] : s->l_mask[w][tos];
     tos_rpc = s->rpc[w][tos];
     if (!p_valid) {
-        d->err_code = DPE_ERR_BAD_PATH;
+        o->err_code = DPE_ERR_BAD_PATH;
         return;
     }
-    if (!bits_subset(in->op_mask, p_mask)) {
-        d->err_code = DPE_ERR_BAD_MASK;
+    if (!bits_subset(op_mask, p_mask)) {
+        o->err_code = DPE_ERR_BAD_MASK;
         return;
     }
-    tmask = in->op_mask;
-    nmask = p_mask & ~tmask;
-    t_live = in->op_pc != in->op_rpc;
-    n_live = in->op_npc != in->op_rpc;
-    d->side = side;
-    d->sp_next = sp;
+    nmask = p_mask & ~op_mask;
+    t_live = op_pc != op_rpc;
+    n_live = op_npc != op_rpc;
+    o->d_write = 1;
+    o->d_sp_next = (uint8_t)sp;
+    o->d_wr_p = 0;
+    o->d_wr_ent = 0;
 
-    if (tmask == 0u || nmask == 0u || (!t_live && !n_live)) {
+    if (op_mask == 0u || nmask == 0u || (!t_live && !n_live)) {
         /* uniform, or both sides already at op_rpc (then op_pc == op_npc ==
          * op_rpc): P moves to one target */
-        uint64_t target = tmask != 0u ? in->op_pc : in->op_npc;
-        d->wr_p = 1;
-        d->p_pc = target;
+        uint64_t target = op_mask != 0u ? op_pc : op_npc;
+        o->d_wr_p = 1;
+        o->d_p_pc = target;
+        o->d_p_valid = 0;
         if (target != tos_rpc) {
-            d->act = DPE_ACT_ADVANCE;
-            d->p_valid = 1;
+            o->act = DPE_ACT_ADVANCE;
+            o->d_p_valid = 1;
         } else if (q_valid) {
-            d->act = DPE_ACT_RECONV;
+            o->act = DPE_ACT_RECONV;
         } else {
-            d->act = DPE_ACT_POP;
-            d->sp_next = depth_after_pop(s, w, sp);
+            o->act = DPE_ACT_POP;
+            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
         }
         return;
     }
     /* divergent: one entry {L = taken, R = not taken, op_rpc} */
-    d->ent_l_pc = in->op_pc;
-    d->ent_l_mask = tmask;
-    d->ent_l_valid = t_live;
-    d->ent_r_pc = in->op_npc;
-    d->ent_r_mask = nmask;
-    d->ent_r_valid = n_live;
-    d->ent_rpc = in->op_rpc;
-    if (in->op_rpc == tos_rpc && !q_valid && sp >= 2u) {
+    o->d_ent_l_pc = op_pc;
+    o->d_ent_l_mask = op_mask;
+    o->d_ent_l_valid = (uint8_t)t_live;
+    o->d_ent_r_pc = op_npc;
+    o->d_ent_r_mask = nmask;
+    o->d_ent_r_valid = (uint8_t)n_live;
+    if (op_rpc == tos_rpc && !q_valid && sp >= 2u) {
         /* SPLIT: the new entry replaces the TOS */
-        d->act = DPE_ACT_SPLIT;
-        d->wr_ent = 1;
-        d->ent_idx = tos;
+        o->act = DPE_ACT_SPLIT;
+        o->d_wr_ent = 1;
+        o->d_ent_idx = (uint8_t)tos;
         return;
     }
     if (sp >= cfg->depth) {
-        d->act = DPE_ACT_STALL;
+        o->act = DPE_ACT_STALL;
+        o->d_write = 0;
         return;
     }
     /* DIVERGE: P waits at op_rpc (Q, if valid, is suspended); push */
-    d->act = DPE_ACT_DIVERGE;
-    d->wr_p = 1;
-    d->p_pc = in->op_rpc;
-    d->p_valid = in->op_rpc != tos_rpc;
-    d->wr_ent = 1;
-    d->ent_idx = sp;
-    d->sp_next = sp + 1u;
+    o->act = DPE_ACT_DIVERGE;
+    o->d_wr_p = 1;
+    o->d_p_pc = op_rpc;
+    o->d_p_valid = op_rpc != tos_rpc;
+    o->d_wr_ent = 1;
+    o->d_ent_idx = (uint8_t)sp;
+    o->d_sp_next = (uint8_t)(sp + 1u);
 }
 
 void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
-                    const dpe_stack_in *in_raw, dpe_stack_out *out)
+                    const dpe_stack_in *in, dpe_stack_out *out)
 {
-    dpe_stack_in in = port_view(cfg, in_raw);
-    dpe_stack_dec d;
-    unsigned rw = (unsigned)in.rd_warp;
+    /* the inputs as the ports see them (truncated to their widths; an id
+     * below WARPS or DEPTH already fits its port) */
+    const uint64_t pcm = bits_mask(cfg->pc_bits);
+    const unsigned w = in->op_warp < cfg->warps
+                           ? (unsigned)in->op_warp
+                           : (unsigned)bits_trunc(in->op_warp, dpe_stack_warp_w(cfg));
+    const unsigned rw = in->rd_warp < cfg->warps
+                            ? (unsigned)in->rd_warp
+                            : (unsigned)bits_trunc(in->rd_warp, dpe_stack_warp_w(cfg));
+    const unsigned ri = in->rd_idx < cfg->depth
+                            ? (unsigned)in->rd_idx
+                            : (unsigned)bits_trunc(in->rd_idx, dpe_stack_idx_w(cfg));
 
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->err = d.err_code != DPE_ERR_NONE;
-    out->err_code = d.err_code;
-    out->act = d.act;
-    out->ready = d.act != DPE_ACT_STALL;
-    if (in.op_warp < cfg->warps && s->sp[in.op_warp] != 0u) {
-        unsigned w = (unsigned)in.op_warp, tos = s->sp[w] - 1u;
-        out->op_depth = s->sp[w];
-        out->tos_l_valid = s->l_valid[w][tos];
-        out->tos_l_pc = s->l_pc[w][tos];
-        out->tos_l_mask = s->l_mask[w][tos];
-        out->tos_r_valid = s->r_valid[w][tos];
-        out->tos_r_pc = s->r_pc[w][tos];
-        out->tos_r_mask = s->r_mask[w][tos];
-        out->tos_rpc = s->rpc[w][tos];
+    decide(cfg, s, (unsigned)(in->op & 3u), w, (unsigned)(in->op_side & 1u),
+           bits_trunc(in->op_mask, cfg->lanes), in->op_pc & pcm, in->op_npc & pcm,
+           in->op_rpc & pcm, out);
+    out->err = out->err_code != DPE_ERR_NONE;
+    out->ready = out->act != DPE_ACT_STALL;
+    out->op_depth = 0;
+    out->tos_l_valid = out->tos_r_valid = 0;
+    out->tos_l_pc = out->tos_l_mask = out->tos_r_pc = out->tos_r_mask = out->tos_rpc = 0;
+    if (w < cfg->warps) {
+        const unsigned sp = s->sp[w];
+        out->op_depth = sp;
+        if (sp != 0u) {
+            const unsigned t = sp - 1u;
+            out->tos_l_valid = s->l_valid[w][t];
+            out->tos_l_pc = s->l_pc[w][t];
+            out->tos_l_mask = s->l_mask[w][t];
+            out->tos_r_valid = s->r_valid[w][t];
+            out->tos_r_pc = s->r_pc[w][t];
+            out->tos_r_mask = s->r_mask[w][t];
+            out->tos_rpc = s->rpc[w][t];
+        }
     }
+    out->rd_depth = out->rd_valid = out->rd_l_valid = out->rd_r_valid = 0;
+    out->rd_l_pc = out->rd_l_mask = out->rd_r_pc = out->rd_r_mask = out->rd_rpc = 0;
     if (rw < cfg->warps) {
-        unsigned depth = s->sp[rw];
+        const unsigned depth = s->sp[rw];
         out->rd_depth = depth;
-        if (in.rd_idx < depth) {
-            unsigned e = depth - 1u - (unsigned)in.rd_idx;
+        if (ri < depth) {
+            const unsigned e = depth - 1u - ri;
             out->rd_valid = 1;
             out->rd_l_valid = s->l_valid[rw][e];
             out->rd_l_pc = s->l_pc[rw][e];
@@ -243,35 +238,36 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
     }
 }
 
-void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in_raw)
+void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in,
+                    const dpe_stack_out *out)
 {
-    dpe_stack_in in = port_view(cfg, in_raw);
-    dpe_stack_dec d;
-
-    decide(cfg, s, &in, &d);
-    if (d.err_code != DPE_ERR_NONE || d.act == DPE_ACT_IDLE || d.act == DPE_ACT_STALL)
+    unsigned w;
+    (void)cfg;
+    (void)in;
+    if (!out->d_write) /* idle, err or stall: nothing changes */
         return;
-    if (d.wr_p) {
-        unsigned tos = s->sp[d.warp] - 1u;
-        if (d.side) {
-            s->r_pc[d.warp][tos] = d.p_pc;
-            s->r_valid[d.warp][tos] = (uint8_t)d.p_valid;
+    w = out->d_warp;
+    if (out->d_wr_p) {
+        const unsigned tos = s->sp[w] - 1u;
+        if (out->d_side) {
+            s->r_pc[w][tos] = out->d_p_pc;
+            s->r_valid[w][tos] = out->d_p_valid;
         } else {
-            s->l_pc[d.warp][tos] = d.p_pc;
-            s->l_valid[d.warp][tos] = (uint8_t)d.p_valid;
+            s->l_pc[w][tos] = out->d_p_pc;
+            s->l_valid[w][tos] = out->d_p_valid;
         }
     }
-    if (d.wr_ent) {
-        unsigned e = d.ent_idx;
-        s->l_pc[d.warp][e] = d.ent_l_pc;
-        s->l_mask[d.warp][e] = d.ent_l_mask;
-        s->l_valid[d.warp][e] = (uint8_t)d.ent_l_valid;
-        s->r_pc[d.warp][e] = d.ent_r_pc;
-        s->r_mask[d.warp][e] = d.ent_r_mask;
-        s->r_valid[d.warp][e] = (uint8_t)d.ent_r_valid;
-        s->rpc[d.warp][e] = d.ent_rpc;
+    if (out->d_wr_ent) {
+        const unsigned e = out->d_ent_idx;
+        s->l_pc[w][e] = out->d_ent_l_pc;
+        s->l_mask[w][e] = out->d_ent_l_mask;
+        s->l_valid[w][e] = out->d_ent_l_valid;
+        s->r_pc[w][e] = out->d_ent_r_pc;
+        s->r_mask[w][e] = out->d_ent_r_mask;
+        s->r_valid[w][e] = out->d_ent_r_valid;
+        s->rpc[w][e] = out->d_ent_rpc;
     }
-    s->sp[d.warp] = (uint8_t)d.sp_next;
+    s->sp[w] = out->d_sp_next;
 }
 
 const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)

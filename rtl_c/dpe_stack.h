@@ -233,6 +233,16 @@ typedef struct {
     uint64_t rd_r_pc;
     uint64_t rd_r_mask;
     uint64_t rd_rpc;
+    /* The cycle's decision, for dpe_stack_step (internal: not ports, not
+     * visited by dpe_stack_ports): d_write = the clock edge changes warp
+     * d_warp (no err, not idle, not stalled); then d_wr_p writes path d_side
+     * of the TOS with {d_p_pc, d_p_valid}, d_wr_ent writes entry d_ent_idx
+     * with {L: d_ent_l_*, R: d_ent_r_*, rpc d_ent_rpc}, and the depth becomes
+     * d_sp_next.  The other d_* fields are meaningful only when d_write is 1
+     * and their own enable is. */
+    uint8_t d_write, d_warp, d_side, d_sp_next, d_wr_p, d_p_valid, d_wr_ent, d_ent_idx;
+    uint8_t d_ent_l_valid, d_ent_r_valid;
+    uint64_t d_p_pc, d_ent_l_pc, d_ent_l_mask, d_ent_r_pc, d_ent_r_mask, d_ent_rpc;
 } dpe_stack_out;
 
 dpe_stack_cfg dpe_stack_default_cfg(void);
@@ -247,7 +257,11 @@ unsigned dpe_stack_entry_bits(const dpe_stack_cfg *cfg); /* 3*PC_W + 2*LANES + 2
 void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s);
 void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
                     const dpe_stack_in *in, dpe_stack_out *out);
-void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in);
+/* The clock edge.  Contract: `out` is what dpe_stack_eval returned for this
+ * state and `in` this cycle; step applies the decision it carries
+ * (out->d_*) and does not recompute it. */
+void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in,
+                    const dpe_stack_out *out);
 const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s);
 
 /* Visits every Verilog port in a fixed order (see port.h). */

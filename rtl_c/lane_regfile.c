@@ -163,7 +163,7 @@ static void decide(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     if (in->mode == LRF_MODE_BAD)
         d->err_code = LRF_ERR_BAD_MODE;
     else if (s->done_q != 0u &&
-             (in->mode != LRF_MODE_CROSSBAR || sw != s->swz_q || (s->done_q & ~valid) != 0u))
+             (in->mode != LRF_MODE_CROSSBAR || sw != s->swz_q || valid != s->req_q))
         d->err_code = LRF_ERR_BUSY_CHANGE;
     else if (bad_tid)
         d->err_code = LRF_ERR_BAD_TID;
@@ -243,6 +243,7 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
     }
     s->rvalid_q = d.grant;
     s->done_q = d.done_next;
+    s->req_q = d.done_next != 0u ? d.valid : 0u;
     s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + d.stall, LANE_REGFILE_CNT_W);
     if (d.valid != 0u)
         s->swz_q = (uint8_t)in.swizzle;
@@ -254,9 +255,16 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
     uint64_t lanes = bits_mask(cfg->lanes);
     unsigned b, r, used = lane_regfile_slots(cfg) * cfg->regs;
 
-    if (!bits_subset(s->rvalid_q, lanes) || !bits_subset(s->done_q, lanes)) {
-        snprintf(msg, sizeof msg, "rvalid %llx or done %llx beyond LANES",
-                 (unsigned long long)s->rvalid_q, (unsigned long long)s->done_q);
+    if (!bits_subset(s->rvalid_q, lanes) || !bits_subset(s->done_q, lanes) ||
+        !bits_subset(s->req_q, lanes)) {
+        snprintf(msg, sizeof msg, "rvalid %llx, done %llx or req %llx beyond LANES",
+                 (unsigned long long)s->rvalid_q, (unsigned long long)s->done_q,
+                 (unsigned long long)s->req_q);
+        return msg;
+    }
+    if (!bits_subset(s->done_q, s->req_q) || (s->done_q == 0u) != (s->req_q == 0u)) {
+        snprintf(msg, sizeof msg, "done %llx not within the request's lanes %llx",
+                 (unsigned long long)s->done_q, (unsigned long long)s->req_q);
         return msg;
     }
     if (s->swz_q > 1u)
@@ -342,6 +350,7 @@ void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
     lane_regfile_ports(cfg, in, out, trace_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "done", cfg->lanes, s->done_q);
+    vcd_sig(w, "req", cfg->lanes, s->req_q);
     vcd_sig(w, "rvalid", cfg->lanes, s->rvalid_q);
     vcd_sig(w, "swz", 1, s->swz_q);
     vcd_sig(w, "conflicts", LANE_REGFILE_CNT_W, s->conflicts_q);

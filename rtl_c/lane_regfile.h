@@ -114,7 +114,7 @@
  * it was served by, rsel[l]).  rvalid[l] = 0 -> rdata0[l] = rdata1[l] = 0.
  * A request served over k cycles delivers each lane's data in the cycle
  * after that lane's pass.  Writes land at the rising edge.  Reset is
- * synchronous, active high, and clears rvalid, done, swz and conflicts; the
+ * synchronous, active high, and clears rvalid, done, req, swz and conflicts; the
  * banks, the bank read registers and rsel are not reset (SRAM and its
  * output latches; the C model zeroes them, which no output can tell apart:
  * rvalid is 0 and Verilator starts memories at 0 as the C model does).
@@ -130,10 +130,12 @@
  * pipeline must then present again unchanged).  Checked in this order:
  *   BAD_MODE     mode == 3
  *   BUSY_CHANGE  a request is in progress (done != 0) and mode is no longer
- *                CROSSBAR, or swizzle differs from the request's, or a lane
- *                already served is no longer valid (the request changed;
- *                tid/register/data changes are not detected: that would cost
- *                a copy of the request)
+ *                CROSSBAR, or swizzle differs from the request's, or
+ *                lane_valid differs from the request's (req: a lane served
+ *                or still waiting was dropped, which would lose it, or a lane
+ *                was added); the request changed.  tid/register/data changes
+ *                are not detected: that would cost a copy of the whole
+ *                request, while the lane mask costs LANES bits (req)
  *   BAD_TID      a valid lane's tid >= THREADS
  *   BAD_REG      ra0 or ra1 >= REGS with a valid lane, or wa >= REGS with a
  *                valid writing lane
@@ -147,8 +149,8 @@
  *   the read registers as they were).  A correct pipeline never sends
  *   illegal input; this answer is defined, not useful.
  *
- * Invariants (lane_regfile_check): rvalid and done within LANES bits; swz
- * a bit; rsel[l] < LANES; every memory word and bank read register within
+ * Invariants (lane_regfile_check): rvalid, done and req within LANES bits;
+ * done a subset of req, and req == 0 exactly when done == 0; swz a bit; rsel[l] < LANES; every memory word and bank read register within
  * WIDTH bits; rows >= SLOTS * REGS never written (still 0).  Harness
  * invariants (tb/lane_regfile_cosim.cpp): memory equals the stimulus'
  * shadow copy; every read returns the shadow value (read-first); grant and
@@ -229,6 +231,7 @@ typedef struct {
     uint8_t rsel_q[LANE_REGFILE_MAX_LANES]; /* lane l's data comes from bank rsel_q[l] */
     uint64_t rvalid_q;                      /* lanes granted last cycle */
     uint64_t done_q;                        /* lanes of the request in progress served */
+    uint64_t req_q;                         /* its lane_valid (0 when none in progress) */
     uint8_t swz_q;                          /* swizzle of the last request served */
     uint32_t conflicts_q;                   /* bank-conflict stall cycles */
 } lane_regfile_state;

@@ -52,208 +52,159 @@ void shadow_scoreboard_reset(const shadow_scoreboard_cfg *cfg, shadow_scoreboard
     memset(s, 0, sizeof *s);
 }
 
-/* One cycle's decision: everything the outputs and the clock edge need. */
-typedef struct {
-    unsigned err_code;
-    unsigned q_ops;     /* valid bits of the query's operands, bit 3 = dst */
-    unsigned hz_ops;
-    unsigned hz_same;
-    unsigned hz_shadow;
-    unsigned stall;
-    unsigned do_alloc;  /* allocate entry alloc_idx of table iss */
-    unsigned alloc_idx;
-    uint64_t wb_hit[2]; /* entry (one-hot) each writeback frees; 0 if none */
-} shadow_scoreboard_dec;
-
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static shadow_scoreboard_in port_view(const shadow_scoreboard_cfg *cfg,
-                                      const shadow_scoreboard_in *in)
-{
-    shadow_scoreboard_in v;
-    unsigned ww = shadow_scoreboard_warp_w(cfg), rw = shadow_scoreboard_reg_w(cfg);
-    v.iss_valid = bits_trunc(in->iss_valid, 1);
-    v.iss_warp = bits_trunc(in->iss_warp, ww);
-    v.iss_side = bits_trunc(in->iss_side, 1);
-    v.iss_alloc = bits_trunc(in->iss_alloc, 1);
-    v.iss_reg = bits_trunc(in->iss_reg, rw);
-    v.q_warp = bits_trunc(in->q_warp, ww);
-    v.q_side = bits_trunc(in->q_side, 1);
-    v.q_src_valid = bits_trunc(in->q_src_valid, 3);
-    v.q_src0 = bits_trunc(in->q_src0, rw);
-    v.q_src1 = bits_trunc(in->q_src1, rw);
-    v.q_src2 = bits_trunc(in->q_src2, rw);
-    v.q_dst_valid = bits_trunc(in->q_dst_valid, 1);
-    v.q_dst = bits_trunc(in->q_dst, rw);
-    v.wb0_valid = bits_trunc(in->wb0_valid, 1);
-    v.wb0_warp = bits_trunc(in->wb0_warp, ww);
-    v.wb0_side = bits_trunc(in->wb0_side, 1);
-    v.wb0_reg = bits_trunc(in->wb0_reg, rw);
-    v.wb1_valid = bits_trunc(in->wb1_valid, 1);
-    v.wb1_warp = bits_trunc(in->wb1_warp, ww);
-    v.wb1_side = bits_trunc(in->wb1_side, 1);
-    v.wb1_reg = bits_trunc(in->wb1_reg, rw);
-    v.div_valid = bits_trunc(in->div_valid, 1);
-    v.div_warp = bits_trunc(in->div_warp, ww);
-    v.div_side = bits_trunc(in->div_side, 1);
-    v.rec_valid = bits_trunc(in->rec_valid, 1);
-    v.rec_warp = bits_trunc(in->rec_warp, ww);
-    v.rd_warp = bits_trunc(in->rd_warp, ww);
-    v.rd_side = bits_trunc(in->rd_side, 1);
-    v.rd_idx = bits_trunc(in->rd_idx, shadow_scoreboard_idx_w(cfg));
-    return v;
-}
-
 /* CAM match: the valid entries of table (w, side) holding reg, one bit each.
  * w must be < WARPS. */
-static uint64_t cam(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
-                    unsigned w, unsigned side, uint64_t reg)
+static unsigned cam(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
+                    unsigned w, unsigned side, unsigned reg)
 {
-    uint64_t hit = 0;
-    unsigned e;
-    for (e = 0; e < cfg->entries; e++)
-        if (bits_get(s->valid[w][side], e) && s->reg[w][side][e] == reg)
-            hit |= (uint64_t)1 << e;
+    const uint8_t *row = s->reg[w][side];
+    unsigned v = s->valid[w][side], hit = 0, e;
+    for (e = 0; v != 0u && e < cfg->entries; e++, v >>= 1)
+        if ((v & 1u) && row[e] == reg)
+            hit |= 1u << e;
     return hit;
 }
 
-static void decide(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
-                   const shadow_scoreboard_in *in, shadow_scoreboard_dec *d)
+void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
+                            const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
 {
-    const uint64_t W = cfg->warps, R = cfg->regs;
-    const uint64_t ops[4] = {in->q_src0, in->q_src1, in->q_src2, in->q_dst};
-    const uint64_t all = bits_mask(cfg->entries);
-    unsigned q_act, bad_warp, bad_reg, i;
-    uint64_t dup = 0, iss_valid_row = 0;
-
-    memset(d, 0, sizeof *d);
-    d->q_ops = (unsigned)in->q_src_valid | ((unsigned)in->q_dst_valid << 3);
-    q_act = d->q_ops != 0u;
+    /* the inputs as the ports see them (truncated to their widths) */
+    const unsigned W = cfg->warps, R = cfg->regs;
+    const uint64_t wm = bits_mask(shadow_scoreboard_warp_w(cfg));
+    const uint64_t rm = bits_mask(shadow_scoreboard_reg_w(cfg));
+    const unsigned iss_valid = (unsigned)(in->iss_valid & 1u);
+    const unsigned iss_w = (unsigned)(in->iss_warp & wm), iss_s = (unsigned)(in->iss_side & 1u);
+    const unsigned iss_do = iss_valid & (unsigned)in->iss_alloc;
+    const unsigned iss_reg = (unsigned)(in->iss_reg & rm);
+    const unsigned q_w = (unsigned)(in->q_warp & wm), q_s = (unsigned)(in->q_side & 1u);
+    const unsigned q_ops = (unsigned)(in->q_src_valid & 7u) | ((unsigned)(in->q_dst_valid & 1u) << 3);
+    const unsigned ops[4] = {(unsigned)(in->q_src0 & rm), (unsigned)(in->q_src1 & rm),
+                             (unsigned)(in->q_src2 & rm), (unsigned)(in->q_dst & rm)};
+    const unsigned wb_v[2] = {(unsigned)(in->wb0_valid & 1u), (unsigned)(in->wb1_valid & 1u)};
+    const unsigned wb_w[2] = {(unsigned)(in->wb0_warp & wm), (unsigned)(in->wb1_warp & wm)};
+    const unsigned wb_s[2] = {(unsigned)(in->wb0_side & 1u), (unsigned)(in->wb1_side & 1u)};
+    const unsigned wb_r[2] = {(unsigned)(in->wb0_reg & rm), (unsigned)(in->wb1_reg & rm)};
+    const unsigned div_v = (unsigned)(in->div_valid & 1u), div_w = (unsigned)(in->div_warp & wm);
+    const unsigned rec_v = (unsigned)(in->rec_valid & 1u), rec_w = (unsigned)(in->rec_warp & wm);
+    const unsigned rd_w = (unsigned)(in->rd_warp & wm), rd_s = (unsigned)(in->rd_side & 1u);
+    const unsigned rd_i = (unsigned)(in->rd_idx & bits_mask(shadow_scoreboard_idx_w(cfg)));
+    const unsigned all = (unsigned)bits_mask(cfg->entries);
+    unsigned hz_ops = 0, hz_same = 0, hz_shadow = 0, err = SHADOW_SB_ERR_NONE, k;
+    unsigned wb_hit[2] = {0, 0}, bad_reg;
 
     /* ------------------------------------------------ hazard query */
-    if (in->q_warp < W) {
-        unsigned qs = (unsigned)in->q_side, qo = qs ^ 1u;
-        for (i = 0; i < 4u; i++) {
+    if (q_w < W) {
+        for (k = 0; k < 4u; k++) {
             unsigned same, shad;
-            if (!bits_get(d->q_ops, i))
+            if (!((q_ops >> k) & 1u))
                 continue;
-            same = cam(cfg, s, (unsigned)in->q_warp, qs, ops[i]) != 0u;
-            shad = (cam(cfg, s, (unsigned)in->q_warp, qo, ops[i]) &
-                    s->shadow[in->q_warp][qo]) != 0u;
-            d->hz_same |= same;
-            d->hz_shadow |= shad;
-            if (same || shad)
-                d->hz_ops |= 1u << i;
+            same = cam(cfg, s, q_w, q_s, ops[k]) != 0u;
+            shad = (cam(cfg, s, q_w, q_s ^ 1u, ops[k]) & s->shadow[q_w][q_s ^ 1u]) != 0u;
+            hz_same |= same;
+            hz_shadow |= shad;
+            hz_ops |= (same | shad) << k;
         }
     } else {
-        d->hz_ops = d->q_ops; /* an unknown warp may never issue */
+        hz_ops = q_ops; /* an unknown warp may never issue */
     }
 
     /* ------------------------------------------------ errors */
-    bad_warp = (in->iss_valid && in->iss_warp >= W) || (in->wb0_valid && in->wb0_warp >= W) ||
-               (in->wb1_valid && in->wb1_warp >= W) || (in->div_valid && in->div_warp >= W) ||
-               (in->rec_valid && in->rec_warp >= W) || (q_act && in->q_warp >= W);
-    bad_reg = (in->iss_valid && in->iss_alloc && in->iss_reg >= R) ||
-              (in->wb0_valid && in->wb0_reg >= R) || (in->wb1_valid && in->wb1_reg >= R) ||
-              (in->q_dst_valid && in->q_dst >= R);
-    for (i = 0; i < 3u; i++)
-        bad_reg |= bits_get(in->q_src_valid, i) && ops[i] >= R;
-    if (bad_warp) {
-        d->err_code = SHADOW_SB_ERR_BAD_WARP;
-        return;
-    }
-    if (bad_reg) {
-        d->err_code = SHADOW_SB_ERR_BAD_REG;
-        return;
-    }
-    if (in->wb0_valid && in->wb1_valid && in->wb0_warp == in->wb1_warp &&
-        in->wb0_side == in->wb1_side && in->wb0_reg == in->wb1_reg) {
-        d->err_code = SHADOW_SB_ERR_WB_TWICE;
-        return;
-    }
-    if (in->wb0_valid)
-        d->wb_hit[0] = cam(cfg, s, (unsigned)in->wb0_warp, (unsigned)in->wb0_side, in->wb0_reg);
-    if (in->wb1_valid)
-        d->wb_hit[1] = cam(cfg, s, (unsigned)in->wb1_warp, (unsigned)in->wb1_side, in->wb1_reg);
-    if ((in->wb0_valid && d->wb_hit[0] == 0u) || (in->wb1_valid && d->wb_hit[1] == 0u)) {
-        d->err_code = SHADOW_SB_ERR_WB_NOT_PENDING;
-        d->wb_hit[0] = d->wb_hit[1] = 0;
-        return;
-    }
-    if (in->iss_valid && in->iss_alloc) {
-        dup = cam(cfg, s, (unsigned)in->iss_warp, (unsigned)in->iss_side, in->iss_reg);
-        iss_valid_row = s->valid[in->iss_warp][in->iss_side];
-    }
-    if (dup != 0u) {
-        d->err_code = SHADOW_SB_ERR_DUP_ALLOC;
-        d->wb_hit[0] = d->wb_hit[1] = 0;
-        return;
+    bad_reg = (iss_do && iss_reg >= R) || (wb_v[0] && wb_r[0] >= R) ||
+              (wb_v[1] && wb_r[1] >= R);
+    for (k = 0; k < 4u; k++)
+        bad_reg |= ((q_ops >> k) & 1u) && ops[k] >= R;
+    if ((iss_valid && iss_w >= W) || (wb_v[0] && wb_w[0] >= W) || (wb_v[1] && wb_w[1] >= W) ||
+        (div_v && div_w >= W) || (rec_v && rec_w >= W) || (q_ops != 0u && q_w >= W))
+        err = SHADOW_SB_ERR_BAD_WARP;
+    else if (bad_reg)
+        err = SHADOW_SB_ERR_BAD_REG;
+    else if (wb_v[0] && wb_v[1] && wb_w[0] == wb_w[1] && wb_s[0] == wb_s[1] && wb_r[0] == wb_r[1])
+        err = SHADOW_SB_ERR_WB_TWICE;
+    else {
+        for (k = 0; k < 2u; k++)
+            if (wb_v[k] && (wb_hit[k] = cam(cfg, s, wb_w[k], wb_s[k], wb_r[k])) == 0u)
+                err = SHADOW_SB_ERR_WB_NOT_PENDING;
+        if (err == SHADOW_SB_ERR_NONE && iss_do && cam(cfg, s, iss_w, iss_s, iss_reg) != 0u)
+            err = SHADOW_SB_ERR_DUP_ALLOC;
     }
 
-    /* ------------------------------------------------ issue */
-    if (in->iss_valid && in->iss_alloc) {
-        if (iss_valid_row == all) {
-            d->stall = 1;
-        } else {
-            d->do_alloc = 1;
-            d->alloc_idx = bits_ffs(~iss_valid_row & all);
+    /* ------------------------------------------------ outputs and decision */
+    out->hazard = hz_ops != 0u;
+    out->hz_ops = hz_ops;
+    out->hz_same = hz_same;
+    out->hz_shadow = hz_shadow;
+    out->err = err != SHADOW_SB_ERR_NONE;
+    out->err_code = err;
+    out->stall = 0;
+    out->alloc_idx = 0;
+    out->d_ok = err == SHADOW_SB_ERR_NONE;
+    out->d_alloc = 0;
+    if (out->d_ok) {
+        if (iss_do) {
+            const unsigned row = s->valid[iss_w][iss_s];
+            if (row == all) {
+                out->stall = 1;
+            } else {
+                out->d_alloc = 1;
+                out->alloc_idx = bits_ffs(~row & all);
+            }
         }
+        out->d_iss_w = (uint8_t)iss_w;
+        out->d_iss_s = (uint8_t)iss_s;
+        out->d_iss_reg = (uint8_t)iss_reg;
+        for (k = 0; k < 2u; k++) {
+            out->d_wb_hit[k] = (uint16_t)wb_hit[k]; /* 0 when the port is idle */
+            out->d_wb_w[k] = (uint8_t)wb_w[k];
+            out->d_wb_s[k] = (uint8_t)wb_s[k];
+        }
+        out->d_div = (uint8_t)div_v;
+        out->d_div_w = (uint8_t)div_w;
+        out->d_div_s = (uint8_t)(in->div_side & 1u);
+        out->d_rec = (uint8_t)rec_v;
+        out->d_rec_w = (uint8_t)rec_w;
+    }
+    out->rd_valid = out->rd_shadow = out->rd_reg = 0;
+    if (rd_w < W) {
+        out->rd_valid = s->valid[rd_w][rd_s];
+        out->rd_shadow = s->shadow[rd_w][rd_s];
+        if (rd_i < cfg->entries && ((s->valid[rd_w][rd_s] >> rd_i) & 1u))
+            out->rd_reg = s->reg[rd_w][rd_s][rd_i];
     }
 }
 
-void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
-                            const shadow_scoreboard_in *in_raw, shadow_scoreboard_out *out)
+/* One table's next state (the Verilog's per-table next-state expression):
+ * valid' = (valid & ~clr) | set, shadow' = (shadow | sh) & valid'.  A table
+ * no port names this cycle keeps its state (shadow is within valid). */
+static void table_next(shadow_scoreboard_state *s, unsigned w, unsigned side, unsigned clr,
+                       unsigned set, unsigned sh)
 {
-    shadow_scoreboard_in in = port_view(cfg, in_raw);
-    shadow_scoreboard_dec d;
-    unsigned rw = (unsigned)in.rd_warp, rs = (unsigned)in.rd_side;
-
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->hazard = d.hz_ops != 0u;
-    out->hz_ops = d.hz_ops;
-    out->hz_same = d.hz_same;
-    out->hz_shadow = d.hz_shadow;
-    out->stall = d.stall;
-    out->alloc_idx = d.alloc_idx;
-    out->err = d.err_code != SHADOW_SB_ERR_NONE;
-    out->err_code = d.err_code;
-    if (rw < cfg->warps) {
-        out->rd_valid = s->valid[rw][rs];
-        out->rd_shadow = s->shadow[rw][rs];
-        if (in.rd_idx < cfg->entries && bits_get(s->valid[rw][rs], (unsigned)in.rd_idx))
-            out->rd_reg = s->reg[rw][rs][in.rd_idx];
-    }
+    const unsigned v = ((unsigned)s->valid[w][side] & ~clr) | set;
+    s->shadow[w][side] = (uint16_t)((s->shadow[w][side] | sh) & v);
+    s->valid[w][side] = (uint16_t)v;
 }
 
 void shadow_scoreboard_step(const shadow_scoreboard_cfg *cfg, shadow_scoreboard_state *s,
-                            const shadow_scoreboard_in *in_raw)
+                            const shadow_scoreboard_in *in, const shadow_scoreboard_out *out)
 {
-    shadow_scoreboard_in in = port_view(cfg, in_raw);
-    shadow_scoreboard_dec d;
-    unsigned w, side;
-
-    decide(cfg, s, &in, &d);
-    if (d.err_code != SHADOW_SB_ERR_NONE)
+    const unsigned all = (unsigned)bits_mask(cfg->entries);
+    unsigned k;
+    (void)in;
+    if (!out->d_ok) /* any error drops the whole cycle */
         return;
-    /* every table at once, as the Verilog's per-table next-state loop */
-    for (w = 0; w < cfg->warps; w++) {
-        for (side = 0; side < 2u; side++) {
-            uint64_t clr = 0, set = 0, sh = 0, v;
-            if (in.wb0_valid && in.wb0_warp == w && in.wb0_side == side)
-                clr |= d.wb_hit[0];
-            if (in.wb1_valid && in.wb1_warp == w && in.wb1_side == side)
-                clr |= d.wb_hit[1];
-            if (d.do_alloc && in.iss_warp == w && in.iss_side == side) {
-                set = (uint64_t)1 << d.alloc_idx;
-                s->reg[w][side][d.alloc_idx] = (uint8_t)in.iss_reg;
-            }
-            if ((in.div_valid && in.div_warp == w && in.div_side == side) ||
-                (in.rec_valid && in.rec_warp == w))
-                sh = bits_mask(cfg->entries);
-            v = ((s->valid[w][side] & ~clr) | set) & bits_mask(cfg->entries);
-            s->shadow[w][side] = (uint16_t)((s->shadow[w][side] | sh) & v);
-            s->valid[w][side] = (uint16_t)v;
-        }
+    /* the tables this cycle names, each once: the order does not matter
+     * (clear, set and shadow of one table all act on its old state) */
+    for (k = 0; k < 2u; k++)
+        if (out->d_wb_hit[k])
+            table_next(s, out->d_wb_w[k], out->d_wb_s[k], out->d_wb_hit[k], 0, 0);
+    if (out->d_alloc) {
+        s->reg[out->d_iss_w][out->d_iss_s][out->alloc_idx] = out->d_iss_reg;
+        table_next(s, out->d_iss_w, out->d_iss_s, 0, 1u << out->alloc_idx, 0);
+    }
+    if (out->d_div)
+        table_next(s, out->d_div_w, out->d_div_s, 0, 0, all);
+    if (out->d_rec) {
+        table_next(s, out->d_rec_w, 0, 0, 0, all);
+        table_next(s, out->d_rec_w, 1, 0, 0, all);
     }
 }
 

@@ -249,6 +249,15 @@ typedef struct {
     uint64_t rd_valid;  /* ENTRIES */
     uint64_t rd_shadow; /* ENTRIES */
     uint64_t rd_reg;    /* REG_W */
+    /* The cycle's decision, for shadow_scoreboard_step (internal: not ports,
+     * not visited by shadow_scoreboard_ports), meaningful when d_ok (no
+     * error): writeback port k frees the entries d_wb_hit[k] (0: idle) of
+     * table (d_wb_w[k], d_wb_s[k]); d_alloc: entry alloc_idx of table
+     * (d_iss_w, d_iss_s) becomes {valid, d_iss_reg}; d_div shadows table
+     * (d_div_w, d_div_s); d_rec both tables of warp d_rec_w. */
+    uint8_t d_ok, d_alloc, d_iss_w, d_iss_s, d_iss_reg, d_div, d_div_w, d_div_s, d_rec, d_rec_w;
+    uint8_t d_wb_w[2], d_wb_s[2];
+    uint16_t d_wb_hit[2];
 } shadow_scoreboard_out;
 
 shadow_scoreboard_cfg shadow_scoreboard_default_cfg(void);
@@ -262,8 +271,12 @@ unsigned shadow_scoreboard_idx_w(const shadow_scoreboard_cfg *cfg);  /* IDX_W */
 void shadow_scoreboard_reset(const shadow_scoreboard_cfg *cfg, shadow_scoreboard_state *s);
 void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
                             const shadow_scoreboard_in *in, shadow_scoreboard_out *out);
+/* The clock edge.  Contract: `out` is what shadow_scoreboard_eval returned
+ * for this state and `in` this cycle; step applies the decision it carries
+ * (out->d_*, alloc_idx) to the tables the cycle names and does not
+ * recompute it. */
 void shadow_scoreboard_step(const shadow_scoreboard_cfg *cfg, shadow_scoreboard_state *s,
-                            const shadow_scoreboard_in *in);
+                            const shadow_scoreboard_in *in, const shadow_scoreboard_out *out);
 const char *shadow_scoreboard_check(const shadow_scoreboard_cfg *cfg,
                                     const shadow_scoreboard_state *s);
 

@@ -44,34 +44,6 @@ void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* One cycle's decision: everything the clock edge needs. */
-typedef struct {
-    unsigned err_code;
-    unsigned act;
-    unsigned warp;     /* valid when act != IDLE/STALL */
-    unsigned sp_next;  /* new depth of warp */
-    unsigned wr_tos;   /* write entry sp-1 (TOS) with tos_* */
-    uint64_t tos_pc, tos_mask, tos_rpc;
-    unsigned n_push;   /* entries written at sp_base, sp_base+1 */
-    unsigned push_base;
-    uint64_t push_pc[2], push_mask[2], push_rpc[2];
-} simt_stack_dec;
-
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static simt_stack_in port_view(const simt_stack_cfg *cfg, const simt_stack_in *in)
-{
-    simt_stack_in v;
-    v.op = bits_trunc(in->op, 2);
-    v.op_warp = bits_trunc(in->op_warp, simt_stack_warp_w(cfg));
-    v.op_mask = bits_trunc(in->op_mask, cfg->lanes);
-    v.op_pc = bits_trunc(in->op_pc, cfg->pc_bits);
-    v.op_npc = bits_trunc(in->op_npc, cfg->pc_bits);
-    v.op_rpc = bits_trunc(in->op_rpc, cfg->pc_bits);
-    v.rd_warp = bits_trunc(in->rd_warp, simt_stack_warp_w(cfg));
-    v.rd_idx = bits_trunc(in->rd_idx, simt_stack_idx_w(cfg));
-    return v;
-}
-
 /* Depth after popping the TOS of a warp at depth sp.  The base entry of a
  * warp that diverged to its own exit waits with pc == rpc; it goes with the
  * last entry above it (the warp is finished). */
@@ -82,153 +54,172 @@ static unsigned depth_after_pop(const simt_stack_state *s, unsigned w, unsigned 
     return sp - 1u;
 }
 
-static void decide(const simt_stack_cfg *cfg, const simt_stack_state *s,
-                   const simt_stack_in *in, simt_stack_dec *d)
+/* The cycle's decision (the Verilog's `decide` block), from the inputs as
+ * the ports see them: err_code, act and the d_* fields of `o`.  Only warp w
+ * (< WARPS) is read; d_* are left as they are when nothing is written. */
+static void decide(const simt_stack_cfg *cfg, const simt_stack_state *s, unsigned op,
+                   unsigned w, uint64_t op_mask, uint64_t op_pc, uint64_t op_npc,
+                   uint64_t op_rpc, simt_stack_out *o)
 {
-    unsigned w = (unsigned)in->op_warp;
-    unsigned sp, tos;
-    uint64_t tmask, nmask, tos_mask, tos_rpc;
-    unsigned t_live, n_live, need;
+    unsigned sp, tos, n_push, need;
+    uint64_t nmask, tos_mask, tos_rpc;
 
-    memset(d, 0, sizeof *d);
-    d->act = SIMT_ACT_IDLE;
-    d->warp = w;
-    if (in->op == SIMT_OP_NOP)
+    o->err_code = SIMT_ERR_NONE;
+    o->act = SIMT_ACT_IDLE;
+    o->d_write = 0;
+    if (op == SIMT_OP_NOP)
         return;
-    if (in->op == SIMT_OP_BAD) {
-        d->err_code = SIMT_ERR_BAD_OP;
+    if (op == SIMT_OP_BAD) {
+        o->err_code = SIMT_ERR_BAD_OP;
         return;
     }
     if (w >= cfg->warps) {
-        d->err_code = SIMT_ERR_BAD_WARP;
+        o->err_code = SIMT_ERR_BAD_WARP;
         return;
     }
     sp = s->sp[w];
-    if (in->op == SIMT_OP_LAUNCH) {
+    o->d_warp = (uint8_t)w;
+    o->d_rpc = op_rpc;
+    if (op == SIMT_OP_LAUNCH) {
         if (sp != 0u)
-            d->err_code = SIMT_ERR_WARP_BUSY;
-        else if (in->op_mask == 0u)
-            d->err_code = SIMT_ERR_BAD_MASK;
-        else if (in->op_pc == in->op_rpc)
-            d->err_code = SIMT_ERR_BAD_LAUNCH;
+            o->err_code = SIMT_ERR_WARP_BUSY;
+        else if (op_mask == 0u)
+            o->err_code = SIMT_ERR_BAD_MASK;
+        else if (op_pc == op_rpc)
+            o->err_code = SIMT_ERR_BAD_LAUNCH;
         else {
-            d->act = SIMT_ACT_LAUNCH;
-            d->sp_next = 1;
-            d->n_push = 1;
-            d->push_base = 0;
-            d->push_pc[0] = in->op_pc;
-            d->push_mask[0] = in->op_mask;
-            d->push_rpc[0] = in->op_rpc;
+            o->act = SIMT_ACT_LAUNCH;
+            o->d_write = 1;
+            o->d_wr_tos = 0;
+            o->d_sp_next = 1;
+            o->d_n_push = 1;
+            o->d_push_base = 0;
+            o->d_push_pc[0] = op_pc;
+            o->d_push_mask[0] = op_mask;
         }
         return;
     }
     /* BRANCH */
     if (sp == 0u) {
-        d->err_code = SIMT_ERR_WARP_IDLE;
+        o->err_code = SIMT_ERR_WARP_IDLE;
         return;
     }
     tos = sp - 1u;
     tos_mask = s->mask[w][tos];
     tos_rpc = s->rpc[w][tos];
-    if (!bits_subset(in->op_mask, tos_mask)) {
-        d->err_code = SIMT_ERR_BAD_MASK;
+    if (!bits_subset(op_mask, tos_mask)) {
+        o->err_code = SIMT_ERR_BAD_MASK;
         return;
     }
-    tmask = in->op_mask;
-    nmask = tos_mask & ~tmask;
-    d->tos_mask = tos_mask;
-    d->tos_rpc = tos_rpc;
-
-    if (tmask == 0u || nmask == 0u) {
+    nmask = tos_mask & ~op_mask;
+    o->d_write = 1;
+    o->d_wr_tos = 0;
+    o->d_n_push = 0;
+    if (op_mask == 0u || nmask == 0u) {
         /* uniform: the whole TOS moves to one target */
-        uint64_t target = tmask != 0u ? in->op_pc : in->op_npc;
+        uint64_t target = op_mask != 0u ? op_pc : op_npc;
         if (target == tos_rpc) {
-            d->act = SIMT_ACT_POP;
-            d->sp_next = depth_after_pop(s, w, sp);
+            o->act = SIMT_ACT_POP;
+            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
         } else {
-            d->act = SIMT_ACT_ADVANCE;
-            d->sp_next = sp;
-            d->wr_tos = 1;
-            d->tos_pc = target;
+            o->act = SIMT_ACT_ADVANCE;
+            o->d_sp_next = (uint8_t)sp;
+            o->d_wr_tos = 1;
+            o->d_tos_pc = target;
         }
         return;
     }
     /* divergent: the sides that do not already sit at the rpc are pushed,
      * not-taken first so the taken side is on top */
-    t_live = in->op_pc != in->op_rpc;
-    n_live = in->op_npc != in->op_rpc;
-    if (n_live) {
-        d->push_pc[d->n_push] = in->op_npc;
-        d->push_mask[d->n_push] = nmask;
-        d->push_rpc[d->n_push] = in->op_rpc;
-        d->n_push++;
+    n_push = 0;
+    if (op_npc != op_rpc) {
+        o->d_push_pc[0] = op_npc;
+        o->d_push_mask[0] = nmask;
+        n_push = 1;
     }
-    if (t_live) {
-        d->push_pc[d->n_push] = in->op_pc;
-        d->push_mask[d->n_push] = tmask;
-        d->push_rpc[d->n_push] = in->op_rpc;
-        d->n_push++;
+    if (op_pc != op_rpc) {
+        o->d_push_pc[n_push] = op_pc;
+        o->d_push_mask[n_push] = op_mask;
+        n_push++;
     }
-    if (in->op_rpc == tos_rpc && sp >= 2u) {
+    if (op_rpc == tos_rpc && sp >= 2u) {
         /* SPLIT: the sides replace the TOS entry */
-        if (d->n_push == 0u) {
-            d->act = SIMT_ACT_POP;
-            d->sp_next = depth_after_pop(s, w, sp);
+        if (n_push == 0u) {
+            o->act = SIMT_ACT_POP;
+            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
             return;
         }
-        need = d->n_push - 1u;
-        d->push_base = tos;
-        d->act = SIMT_ACT_SPLIT;
+        need = n_push - 1u;
+        o->d_push_base = (uint8_t)tos;
+        o->act = SIMT_ACT_SPLIT;
     } else {
-        /* DIVERGE: the TOS waits at the rpc, the sides go above it */
-        need = d->n_push;
-        d->push_base = sp;
-        d->wr_tos = 1;
-        d->tos_pc = in->op_rpc;
-        d->act = SIMT_ACT_DIVERGE;
-        if (d->n_push == 0u) {
+        if (n_push == 0u) {
             /* both sides at the rpc: a uniform jump to it */
-            d->act = in->op_rpc == tos_rpc ? SIMT_ACT_POP : SIMT_ACT_ADVANCE;
-            d->wr_tos = d->act == SIMT_ACT_ADVANCE;
-            d->sp_next = d->act == SIMT_ACT_POP ? 0u : sp;
+            if (op_rpc == tos_rpc) {
+                o->act = SIMT_ACT_POP;
+                o->d_sp_next = 0;
+            } else {
+                o->act = SIMT_ACT_ADVANCE;
+                o->d_sp_next = (uint8_t)sp;
+                o->d_wr_tos = 1;
+                o->d_tos_pc = op_rpc;
+            }
             return;
         }
+        /* DIVERGE: the TOS waits at the rpc, the sides go above it */
+        need = n_push;
+        o->d_push_base = (uint8_t)sp;
+        o->d_wr_tos = 1;
+        o->d_tos_pc = op_rpc;
+        o->act = SIMT_ACT_DIVERGE;
     }
     if (sp + need > cfg->depth) {
-        d->act = SIMT_ACT_STALL;
-        d->n_push = 0;
-        d->wr_tos = 0;
-        d->sp_next = sp;
+        o->act = SIMT_ACT_STALL;
+        o->d_write = 0;
         return;
     }
-    d->sp_next = sp + need;
+    o->d_n_push = (uint8_t)n_push;
+    o->d_sp_next = (uint8_t)(sp + need);
 }
 
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
-                     const simt_stack_in *in_raw, simt_stack_out *out)
+                     const simt_stack_in *in, simt_stack_out *out)
 {
-    simt_stack_in in = port_view(cfg, in_raw);
-    simt_stack_dec d;
-    unsigned rw = (unsigned)in.rd_warp;
+    /* the inputs as the ports see them (truncated to their widths; an id
+     * below WARPS or DEPTH already fits its port) */
+    const uint64_t pcm = bits_mask(cfg->pc_bits);
+    const unsigned w = in->op_warp < cfg->warps
+                           ? (unsigned)in->op_warp
+                           : (unsigned)bits_trunc(in->op_warp, simt_stack_warp_w(cfg));
+    const unsigned rw = in->rd_warp < cfg->warps
+                            ? (unsigned)in->rd_warp
+                            : (unsigned)bits_trunc(in->rd_warp, simt_stack_warp_w(cfg));
+    const unsigned ri = in->rd_idx < cfg->depth
+                            ? (unsigned)in->rd_idx
+                            : (unsigned)bits_trunc(in->rd_idx, simt_stack_idx_w(cfg));
 
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->err = d.err_code != SIMT_ERR_NONE;
-    out->err_code = d.err_code;
-    out->act = d.act;
-    out->ready = d.act != SIMT_ACT_STALL;
-    if (in.op_warp < cfg->warps && s->sp[in.op_warp] != 0u) {
-        unsigned tos = s->sp[in.op_warp] - 1u;
-        out->op_depth = s->sp[in.op_warp];
-        out->tos_pc = s->pc[in.op_warp][tos];
-        out->tos_mask = s->mask[in.op_warp][tos];
-        out->tos_rpc = s->rpc[in.op_warp][tos];
+    decide(cfg, s, (unsigned)(in->op & 3u), w, bits_trunc(in->op_mask, cfg->lanes),
+           in->op_pc & pcm, in->op_npc & pcm, in->op_rpc & pcm, out);
+    out->err = out->err_code != SIMT_ERR_NONE;
+    out->ready = out->act != SIMT_ACT_STALL;
+    out->op_depth = 0;
+    out->tos_pc = out->tos_mask = out->tos_rpc = 0;
+    if (w < cfg->warps) {
+        const unsigned sp = s->sp[w];
+        out->op_depth = sp;
+        if (sp != 0u) {
+            out->tos_pc = s->pc[w][sp - 1u];
+            out->tos_mask = s->mask[w][sp - 1u];
+            out->tos_rpc = s->rpc[w][sp - 1u];
+        }
     }
+    out->rd_depth = out->rd_valid = 0;
+    out->rd_pc = out->rd_mask = out->rd_rpc = 0;
     if (rw < cfg->warps) {
-        unsigned depth = s->sp[rw];
+        const unsigned depth = s->sp[rw];
         out->rd_depth = depth;
-        if (in.rd_idx < depth) {
-            unsigned e = depth - 1u - (unsigned)in.rd_idx;
+        if (ri < depth) {
+            const unsigned e = depth - 1u - ri;
             out->rd_valid = 1;
             out->rd_pc = s->pc[rw][e];
             out->rd_mask = s->mask[rw][e];
@@ -237,24 +228,24 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
     }
 }
 
-void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in_raw)
+void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in,
+                     const simt_stack_out *out)
 {
-    simt_stack_in in = port_view(cfg, in_raw);
-    simt_stack_dec d;
-    unsigned i;
-
-    decide(cfg, s, &in, &d);
-    if (d.err_code != SIMT_ERR_NONE || d.act == SIMT_ACT_IDLE || d.act == SIMT_ACT_STALL)
+    unsigned w, i;
+    (void)cfg;
+    (void)in;
+    if (!out->d_write) /* idle, err or stall: nothing changes */
         return;
-    if (d.wr_tos)
-        s->pc[d.warp][s->sp[d.warp] - 1u] = d.tos_pc;
-    for (i = 0; i < d.n_push; i++) {
-        unsigned e = d.push_base + i;
-        s->pc[d.warp][e] = d.push_pc[i];
-        s->mask[d.warp][e] = d.push_mask[i];
-        s->rpc[d.warp][e] = d.push_rpc[i];
+    w = out->d_warp;
+    if (out->d_wr_tos)
+        s->pc[w][s->sp[w] - 1u] = out->d_tos_pc;
+    for (i = 0; i < out->d_n_push; i++) {
+        const unsigned e = out->d_push_base + i;
+        s->pc[w][e] = out->d_push_pc[i];
+        s->mask[w][e] = out->d_push_mask[i];
+        s->rpc[w][e] = out->d_rpc;
     }
-    s->sp[d.warp] = (uint8_t)d.sp_next;
+    s->sp[w] = out->d_sp_next;
 }
 
 const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *s)

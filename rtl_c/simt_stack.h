@@ -161,6 +161,15 @@ typedef struct {
     uint64_t rd_pc;    /* entry rd_idx below TOS of rd_warp (0 if !rd_valid) */
     uint64_t rd_mask;
     uint64_t rd_rpc;
+    /* The cycle's decision, for simt_stack_step (internal: not ports, not
+     * visited by simt_stack_ports): d_write = the clock edge changes warp
+     * d_warp (no err, not idle, not stalled); then d_wr_tos writes TOS.pc :=
+     * d_tos_pc, d_n_push entries {d_push_pc[i], d_push_mask[i], d_rpc} go to
+     * entries d_push_base + i, and the depth becomes d_sp_next.  The other
+     * d_* fields are meaningful only when d_write is 1. */
+    uint8_t d_write, d_warp, d_wr_tos, d_n_push, d_push_base, d_sp_next;
+    uint64_t d_tos_pc, d_rpc;
+    uint64_t d_push_pc[2], d_push_mask[2];
 } simt_stack_out;
 
 simt_stack_cfg simt_stack_default_cfg(void);
@@ -174,7 +183,11 @@ unsigned simt_stack_depth_w(const simt_stack_cfg *cfg); /* depth outputs width *
 void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s);
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
                      const simt_stack_in *in, simt_stack_out *out);
-void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in);
+/* The clock edge.  Contract: `out` is what simt_stack_eval returned for
+ * this state and `in` this cycle; step applies the decision it carries
+ * (out->d_*) and does not recompute it. */
+void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in,
+                     const simt_stack_out *out);
 const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *s);
 
 /* Visits every Verilog port in a fixed order (see port.h). */

@@ -29,7 +29,8 @@
 //     invalid lanes carry garbage tids and write enables;
 //   - 4% illegal requests of every kind, each with its expected err_code,
 //     and 3% of the cycles of a request in progress a changed request
-//     (BUSY_CHANGE).
+//     (BUSY_CHANGE: mode, swizzle, a served or a waiting lane dropped, a
+//     lane added; coverage busy_*).
 // Harness invariants (beyond lane_regfile_check): expected err codes; grant
 // and stall equal an independently computed pass schedule (each bank serves
 // its threads in lane order); every read returns the stimulus' shadow copy
@@ -209,9 +210,13 @@ public:
         static const char *const keys[] = {
             "requests_single", "requests_per_lane", "requests_crossbar", "conflicts",
             "conflict_cycles_1", "conflict_cycles_2", "conflict_cycles_3",
-            "conflict_cycles_4plus", "read_during_write", "illegal", "subwarps", "golden"};
+            "conflict_cycles_4plus", "read_during_write", "subwarps", "golden",
+            "busy_mode", "busy_swizzle", "busy_drop_served", "busy_drop_waiting",
+            "busy_add_lane"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        for (unsigned e = 1; e < kErrs; e++)
+            cov_[(err_key_[e] = std::string("err_") + lane_regfile_err_name(e)).c_str()] = 0;
     }
 
     lane_regfile_in next(const lane_regfile_cfg &cfg, const lane_regfile_state &s, Rng &rng,
@@ -305,7 +310,8 @@ public:
             return msg;
         }
         if (o.err) {
-            cov_["illegal"]++;
+            if (o.err_code < kErrs)
+                cov_[err_key_[o.err_code].c_str()]++;
             if (o.stall != (in_progress_ ? 1u : 0u) || o.grant != 0)
                 return "err: expected grant 0 and stall only with a request in progress";
             // rejected: nothing read, the read outputs repeat next cycle
@@ -584,23 +590,40 @@ private:
         expect_err_ = LRF_ERR_DUP_TID;
     }
 
-    // A request in progress presented changed: mode, swizzle or a served lane.
+    // A request in progress presented changed: mode, swizzle, a served lane
+    // or a waiting lane dropped, or a lane added.
     void busy_change(Rng &rng, lane_regfile_in &in) {
-        switch (rng.below(3)) {
+        uint64_t served = 0, waiting = 0;
+        for (unsigned l = 0; l < L_; l++)
+            if (bits_get(in.lane_valid, l))
+                (pass_of_[l] < pass_ ? served : waiting) |= 1ull << l;
+        const uint64_t absent = bits_mask(L_) & ~in.lane_valid;
+        switch (rng.below(5)) {
         case 0:
             in.mode = rng.chance(50) ? LRF_MODE_SINGLE : LRF_MODE_PER_LANE;
+            cov_["busy_mode"]++;
             break;
         case 1:
             in.swizzle ^= 1u;
+            cov_["busy_swizzle"]++;
             break;
-        default: {
-            uint64_t served = 0;
-            for (unsigned l = 0; l < L_; l++)
-                if (bits_get(in.lane_valid, l) && pass_of_[l] < pass_)
-                    served |= 1ull << l;
+        case 2:
             in.lane_valid &= ~bits_lowest(served);
+            cov_["busy_drop_served"]++;
             break;
-        }
+        case 3:
+            in.lane_valid &= ~bits_lowest(waiting); // never served: would be lost
+            cov_["busy_drop_waiting"]++;
+            break;
+        default:
+            if (absent == 0) { // every lane is in the request: drop the last one
+                in.lane_valid &= ~(1ull << bits_fls(waiting));
+                cov_["busy_drop_waiting"]++;
+            } else {
+                in.lane_valid |= bits_lowest(absent);
+                cov_["busy_add_lane"]++;
+            }
+            break;
         }
         expect_err_ = LRF_ERR_BUSY_CHANGE;
     }
@@ -778,6 +801,8 @@ private:
     bool lw_active_, gold_due_;
     unsigned lw_base_, lw_reg_;
     uint64_t lw_mask_[HOT_SLOTS];
+    static const unsigned kErrs = LRF_ERR_DUP_TID + 1;
+    std::string err_key_[kErrs];
     Coverage cov_;
 };
 

@@ -35,7 +35,10 @@
 // found valid entries to shadow), shadow_hazards_left / _right (a query on
 // that side blocked by a shadow entry of the other side), same_side_hazards,
 // structural_stalls, full_tables (allocations that filled a table),
-// writebacks, illegal (rejected cycles), golden (scripts completed).
+// writebacks, golden (scripts completed), and err_<NAME> for each error
+// code (rejected cycles).  BAD_REG needs REGS below 2^REG_W: the default
+// REGS = 64 cannot raise it, so `make` also builds
+// build/cosim_shadow_scoreboard_regs48 (REGS = 48, -DCOSIM_SB_REGS=48).
 #include "cosim.h"
 
 #include "Vshadow_scoreboard.h"
@@ -51,15 +54,25 @@ struct ShadowScoreboardModel {
     typedef shadow_scoreboard_out out_t;
     typedef Vshadow_scoreboard rtl_t;
 
+#ifdef COSIM_SB_REGS // a second build at another REGS (Makefile), BAD_REG reachable
+#define COSIM_SB_STR2(x) #x
+#define COSIM_SB_STR(x) COSIM_SB_STR2(x)
+    static const char *name() { return "shadow_scoreboard_regs" COSIM_SB_STR(COSIM_SB_REGS); }
+    static cfg_t default_cfg() {
+        cfg_t c = shadow_scoreboard_default_cfg();
+        c.regs = COSIM_SB_REGS;
+        return c;
+    }
+#else
     static const char *name() { return "shadow_scoreboard"; }
     static cfg_t default_cfg() { return shadow_scoreboard_default_cfg(); }
+#endif
     static void reset(const cfg_t &c, state_t &s) { shadow_scoreboard_reset(&c, &s); }
     static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
         shadow_scoreboard_eval(&c, s, i, o);
     }
     static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        shadow_scoreboard_step(&c, s, i);
+        shadow_scoreboard_step(&c, s, i, o);
     }
     static const char *check(const cfg_t &c, const state_t *s) {
         return shadow_scoreboard_check(&c, s);
@@ -203,9 +216,11 @@ public:
         static const char *const keys[] = {
             "divergences_pending", "reconvergences_pending", "shadow_hazards_left",
             "shadow_hazards_right", "same_side_hazards", "structural_stalls",
-            "full_tables", "writebacks", "illegal", "golden"};
+            "full_tables", "writebacks", "golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        for (unsigned e = 1; e < kErrs; e++)
+            cov_[(err_key_[e] = std::string("err_") + shadow_scoreboard_err_name(e)).c_str()] = 0;
     }
 
     shadow_scoreboard_in next(const shadow_scoreboard_cfg &cfg,
@@ -278,8 +293,8 @@ public:
         }
         if (ok)
             apply(cfg, before, in, o, alloc && !full);
-        else
-            cov_["illegal"]++;
+        else if (o.err_code < kErrs)
+            cov_[err_key_[o.err_code].c_str()]++;
         if (ops != 0) {
             if (same)
                 cov_["same_side_hazards"]++;
@@ -535,15 +550,39 @@ private:
             expect_err_ = SHADOW_SB_ERR_BAD_WARP;
             break;
         }
-        case 1:
+        case 1: {
             if (cfg.regs >= (1u << reg_w))
                 return; // every register id is in range
-            in.iss_valid = 1;
-            in.iss_alloc = 1;
-            in.iss_warp = rng.below(cfg.warps);
-            in.iss_reg = cfg.regs + rng.below((1u << reg_w) - cfg.regs);
+            const unsigned bad = cfg.regs + static_cast<unsigned>(rng.below((1u << reg_w) - cfg.regs));
+            switch (rng.below(5)) {
+            case 0:
+                in.iss_valid = 1;
+                in.iss_alloc = 1;
+                in.iss_warp = rng.below(cfg.warps);
+                in.iss_reg = bad;
+                break;
+            case 1:
+                set_wb(in, 0, static_cast<unsigned>(rng.below(cfg.warps)), rng.below(2), bad);
+                break;
+            case 2:
+                set_wb(in, 1, static_cast<unsigned>(rng.below(cfg.warps)), rng.below(2), bad);
+                break;
+            case 3: {
+                const unsigned k = static_cast<unsigned>(rng.below(3));
+                in.q_warp = rng.below(cfg.warps);
+                in.q_src_valid |= 1u << k;
+                (k == 0 ? in.q_src0 : k == 1 ? in.q_src1 : in.q_src2) = bad;
+                break;
+            }
+            default:
+                in.q_warp = rng.below(cfg.warps);
+                in.q_dst_valid = 1;
+                in.q_dst = bad;
+                break;
+            }
             expect_err_ = SHADOW_SB_ERR_BAD_REG;
             break;
+        }
         case 2:
             if (!pick_flight(cfg, rng, &w, &sd, &reg))
                 return;
@@ -737,6 +776,8 @@ private:
     bool fill_;
     uint64_t phase_left_;
     uint64_t checks_;
+    static const unsigned kErrs = SHADOW_SB_ERR_DUP_ALLOC + 1;
+    std::string err_key_[kErrs];
     Coverage cov_;
 };
 

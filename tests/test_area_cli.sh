@@ -10,7 +10,10 @@
 # fit improves the residual; the profile changes `array` and `report`), and
 # `logic` for the Yosys comparison (stacks, PC-warp LUT, HCT/CCT heap, warp
 # pool), and the 000 and 001 reports' modelled DWF and SBI rows (every 000
-# Table 1 part modelled, the DWF totals with ratios).
+# Table 1 part modelled, the DWF totals with ratios).  Issue 19 item 2: out-of-range
+# and non-finite reference areas, extra CSV fields, repeated header columns,
+# `tech --bogus`, an unwritable -o found before any output, every command's
+# --help (exit 0) and bad flag (exit 2), no nan/inf in any report.
 set -u
 B=${1:-build}
 A="$B/area"
@@ -125,6 +128,72 @@ printf 'k_cells lots\n' >"$T/bad.prof"
 check_bad array_bad_profile array $R --tech 40 --profile "$T/bad.prof"
 
 if "$A" --help >"$T/out" 2>&1 && grep -q 'area array' "$T/out"; then ok help_exit_0; else bad help_exit_0; fi
+
+# --------------------------------- issue 19 item 2: robustness of every command
+H='kind,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,search_ports,banks,area_mm2'
+printf '%s\nram,40,256,32,1,0,0,0,1,1e-300\n' "$H" >"$T/tiny.csv"
+printf '%s\nram,40,256,32,1,0,0,0,1,1e308\n' "$H" >"$T/huge.csv"
+printf '%s\nram,40,256,32,1,0,0,0,1,inf\n' "$H" >"$T/inf.csv"
+printf '%s\nram,40,256,32,1,0,0,0,1,nan\n' "$H" >"$T/nan.csv"
+printf '%s\nram,40,256,32,1,0,0,0,1,0.0036,7\n' "$H" >"$T/extra.csv"
+printf 'ram,40,256,32,1,0,0,0,1,0.0036,0,0,lbl,surplus\n' >"$T/extra_nohdr.csv"
+printf '%s,banks\nram,40,256,32,1,0,0,0,1,0.0036,1\n' "$H" >"$T/dup.csv"
+check_bad calibrate_area_1e-300 calibrate --refs "$T/tiny.csv"
+check_bad calibrate_area_1e308 calibrate --refs "$T/huge.csv"
+check_bad calibrate_area_inf calibrate --refs "$T/inf.csv"
+check_bad calibrate_area_nan calibrate --refs "$T/nan.csv"
+check_bad calibrate_extra_field calibrate --refs "$T/extra.csv"
+check_bad calibrate_extra_field_no_header calibrate --refs "$T/extra_nohdr.csv"
+check_bad calibrate_duplicate_column calibrate --refs "$T/dup.csv"
+if grep -q "duplicate column 'banks'" "$T/err"; then ok calibrate_duplicate_column_named
+else bad calibrate_duplicate_column_named "$(head -n 1 "$T/err")"; fi
+check_bad calibrate_unwritable_out calibrate --refs "$T/badrefs.csv" -o /nonexistent-dir/p.prof
+printf '%s\nram,40,256,32,1,0,0,0,1,0.0036\n' "$H" >"$T/good.csv"
+check_bad calibrate_unwritable_out_before_fit calibrate --refs "$T/good.csv" -o /nonexistent-dir/p.prof
+check_bad refs_unwritable_out refs -o /nonexistent-dir/r.csv
+check_bad tech_bogus tech --bogus
+check_bad tech_extra_word tech 40
+# two rows that no profile within bounds can both fit: the fit stays finite
+printf '%s\nram,40,256,32,1,0,0,0,1,1e-8\nram,40,256,32,1,0,0,0,1,1e4\n' "$H" >"$T/clash.csv"
+"$A" calibrate --refs "$T/clash.csv" -o "$T/clash.prof" >"$T/out" 2>"$T/err"
+rc=$?
+if { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
+   ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/out" "$T/err" &&
+   { [ ! -e "$T/clash.prof" ] || ! grep -qiE 'nan|inf' "$T/clash.prof"; }; then
+  ok calibrate_clash_no_nan_inf
+else bad calibrate_clash_no_nan_inf "exit $rc: $(head -n 2 "$T/out" "$T/err" | tr '\n' '|')"; fi
+# every command's help is usage on stdout, exit 0; every command's bad flag is one line, exit 2
+for c in array report calibrate refs logic tech; do
+  if "$A" $c --help >"$T/out" 2>"$T/err" && grep -q '^usage' "$T/out" && [ ! -s "$T/err" ]; then
+    ok "help_$c"
+  else bad "help_$c" "exit $?"; fi
+  check_bad "bogus_flag_$c" $c --bogus
+done
+if "$A" -h >"$T/out" 2>&1 && grep -q '^usage' "$T/out"; then ok help_short; else bad help_short; fi
+# no nan or inf in any output of the report, in any format and at any node
+nonum=1
+for f in text md csv json svg; do
+  for nm in 0 22 40 90; do
+    if [ "$nm" = 0 ]; then "$A" report --format $f >"$T/out" 2>&1; else "$A" report --format $f --tech $nm >"$T/out" 2>&1; fi
+    if grep -qiE '(^|[^a-z])(nan|inf|infinity)([^a-z]|$)' "$T/out"; then nonum=0; bad "report_no_nan_inf_${f}_$nm" "$(grep -iE 'nan|inf' "$T/out" | head -n 1)"; fi
+  done
+done
+[ $nonum -eq 1 ] && ok report_no_nan_inf_any_format_any_node
+
+# --goal: the least-area organisation is smaller than the default (delay) one for a large array
+"$A" array --kind ram --entries 2048 --width 1024 --tech 40 >"$T/gd" 2>&1
+"$A" array --kind ram --entries 2048 --width 1024 --tech 40 --goal area >"$T/ga" 2>&1
+vd=$(last_area "$T/gd"); va=$(last_area "$T/ga")
+if grep -q 'goal delay' "$T/gd" && grep -q 'goal area' "$T/ga" &&
+   awk -v d="$vd" -v a="$va" 'BEGIN { exit !(a > 0 && a < d) }'; then ok array_goal_area_smaller
+else bad array_goal_area_smaller "$vd vs $va"; fi
+check_bad array_goal_bogus array $R --tech 40 --goal speed
+check_bad report_goal_bogus report --goal fast
+# the CACTI run table is read as it comes, and the fit on it stays near the defaults
+if "$A" calibrate --refs tests/data/cacti7_tuning.csv >"$T/cal7" 2>"$T/err" &&
+   [ "$(grep -c '^  [a-z]' "$T/cal7")" -ge 36 ] && ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/cal7"; then
+  ok calibrate_reads_cacti7_table
+else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
 
 # -------------------------------------------------------------- report
 if "$A" report >"$T/report.txt" 2>"$T/err" && [ ! -s "$T/err" ] &&

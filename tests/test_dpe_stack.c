@@ -82,7 +82,7 @@ static dpe_stack_out apply(const dpe_stack_cfg *c, dpe_stack_state *s, unsigned 
     in.op_npc = npc;
     in.op_rpc = rpc;
     dpe_stack_eval(c, s, &in, &o);
-    dpe_stack_step(c, s, &in);
+    dpe_stack_step(c, s, &in, &o);
     why = dpe_stack_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -636,7 +636,7 @@ TEST(ports_and_trace)
         vcd_time(w, t * 10u);
         dpe_stack_eval(&c, &s, &in, &o);
         dpe_stack_trace(w, &c, &s, &in, &o);
-        dpe_stack_step(&c, &s, &in);
+        dpe_stack_step(&c, &s, &in, &o);
     }
     CHECK(vcd_error(w) == NULL);
     CHECK_EQ(vcd_count(w), 30u + 8u * 4u);
@@ -714,7 +714,7 @@ TEST(random_traffic_keeps_invariants)
         in.rd_warp = (x >> 56) & 7u;
         in.rd_idx = (x >> 60) & 3u;
         dpe_stack_eval(&c, &s, &in, &o);
-        dpe_stack_step(&c, &s, &in);
+        dpe_stack_step(&c, &s, &in, &o);
         if (o.err || !o.ready)
             bad += memcmp(&before, &s, sizeof s) != 0;
         if (o.err && (o.act != DPE_ACT_IDLE || !o.ready))

@@ -510,12 +510,22 @@ TEST(busy_request_must_not_change)
     expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
     bad.lane_valid = 0;
     expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
+    bad.lane_valid = 0x3; /* lane 2 still waits: dropping it would lose it */
+    expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
+    bad.lane_valid = 0x5; /* lane 1 waits too */
+    expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
+    bad.lane_valid = 0xf; /* a lane added to the request */
+    bad.tid[3] = 3;
+    expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
     bad = in;
     bad.mode = LRF_MODE_BAD; /* BAD_MODE comes first */
     expect_rejected(&c, &s, &bad, LRF_ERR_BAD_MODE, 1);
     o = cycle(&c, &s, &in);
     CHECK_EQ(o.grant, 0x2);
     CHECK_EQ(o.stall, 1);
+    bad = in;
+    bad.lane_valid = 0x3; /* lanes 0, 1 served, lane 2 waits: still rejected */
+    expect_rejected(&c, &s, &bad, LRF_ERR_BUSY_CHANGE, 1);
     o = cycle(&c, &s, &in);
     CHECK_EQ(o.grant, 0x4);
     CHECK_EQ(o.stall, 0);

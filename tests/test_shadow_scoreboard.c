@@ -93,7 +93,7 @@ static sb_out cycle(const sb_cfg *c, sb_state *s, const sb_in *in)
     sb_out o;
     const char *why;
     shadow_scoreboard_eval(c, s, in, &o);
-    shadow_scoreboard_step(c, s, in);
+    shadow_scoreboard_step(c, s, in, &o);
     why = shadow_scoreboard_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -1014,7 +1014,7 @@ TEST(random_traffic_matches_reference)
             exp_err = SHADOW_SB_ERR_DUP_ALLOC;
 
         shadow_scoreboard_eval(&c, &s, &in, &o);
-        shadow_scoreboard_step(&c, &s, &in);
+        shadow_scoreboard_step(&c, &s, &in, &o);
         bad += o.hz_ops != hz || o.hz_same != hsame || o.hz_shadow != hshad;
         bad += o.err_code != exp_err;
         if (o.err) {

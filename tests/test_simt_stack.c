@@ -65,7 +65,7 @@ static simt_stack_out apply(const simt_stack_cfg *c, simt_stack_state *s, unsign
     in.op_npc = npc;
     in.op_rpc = rpc;
     simt_stack_eval(c, s, &in, &o);
-    simt_stack_step(c, s, &in);
+    simt_stack_step(c, s, &in, &o);
     why = simt_stack_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -384,7 +384,7 @@ TEST(random_traffic_keeps_invariants)
         in.op_npc = 4u * ((x >> 36) % 6u);
         in.op_rpc = 4u * ((x >> 44) % 6u);
         simt_stack_eval(&c, &s, &in, &o);
-        simt_stack_step(&c, &s, &in);
+        simt_stack_step(&c, &s, &in, &o);
         if (o.err || !o.ready)
             bad += memcmp(&before, &s, sizeof s) != 0;
         stalls += !o.ready;

@@ -39,16 +39,19 @@
 // its lowest pending lane (valid & ~done) per cycle: reads ra0 and ra1 of
 // that thread into its read registers and, with wen, writes wa.  stall = 1:
 // lanes remain, present the same request again (done remembers the lanes
-// served).  Reads are synchronous: rvalid/rdata0/rdata1 of a lane appear the
+// served, req the request's lanes).  Reads are synchronous:
+// rvalid/rdata0/rdata1 of a lane appear the
 // cycle after it is granted, through the crossbar (rsel).  Read-during-write
 // is read-first: the old value.  conflicts counts stall cycles (32 bits,
-// wraps).  rst (synchronous, active high) clears rvalid, done, swz and
+// wraps).  rst (synchronous, active high) clears rvalid, done, req, swz and
 // conflicts; the banks, bank read registers and rsel are not reset (SRAM;
 // rvalid = 0 hides them).
 //
 // Illegal input: err with err_code (BAD_MODE, BUSY_CHANGE, BAD_TID, BAD_REG,
 // WRONG_LANE, ROW_MISMATCH, DUP_TID, in that priority), no access, no state
-// change; stall stays 1 while a request is in progress.
+// change; stall stays 1 while a request is in progress.  BUSY_CHANGE: a
+// request in progress presented with another mode, swizzle or lane_valid
+// (a waiting lane dropped would never be served).
 //
 // Structure: the banks are a submodule, lane_regfile_bank, so that Yosys
 // synthesizes one bank once and instantiates it LANES times.  Yosys 0.23's
@@ -120,6 +123,7 @@ module lane_regfile #(
     // ---------------------------------------------------------------- state
     reg [LANES-1:0]        rvalid_q;
     reg [LANES-1:0]        done_q;
+    reg [LANES-1:0]        req_q;        // lane_valid of the request in progress
     reg                    swz_q;
     reg [31:0]             conflicts_q;
     reg [LANES*LANE_W-1:0] rsel_q;       // lane l reads bank rsel_q[l]
@@ -200,7 +204,7 @@ module lane_regfile #(
             err_d = ERR_BAD_MODE;
         else if (done_q != {LANES{1'b0}} &&
                  (mode != MODE_CROSSBAR || swizzle != swz_q ||
-                  (done_q & ~lane_valid) != {LANES{1'b0}}))
+                  lane_valid != req_q))
             err_d = ERR_BUSY_CHANGE;
         else if (bad_tid)
             err_d = ERR_BAD_TID;
@@ -298,6 +302,7 @@ module lane_regfile #(
         if (rst) begin
             rvalid_q    <= {LANES{1'b0}};
             done_q      <= {LANES{1'b0}};
+            req_q       <= {LANES{1'b0}};
             swz_q       <= 1'b0;
             conflicts_q <= 32'd0;
         end else if (err_d == ERR_NONE) begin
@@ -306,6 +311,7 @@ module lane_regfile #(
                     rsel_q[l*LANE_W +: LANE_W] <= home[l*LANE_W +: LANE_W];
             rvalid_q    <= grant_d;
             done_q      <= done_d;
+            req_q       <= (done_d != {LANES{1'b0}}) ? lane_valid : {LANES{1'b0}};
             conflicts_q <= conflicts_q + {31'd0, stall_d};
             if (lane_valid != {LANES{1'b0}})
                 swz_q <= swizzle;

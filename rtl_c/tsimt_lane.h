@@ -1,0 +1,217 @@
+/*
+ * tsimt_lane.h -- one temporal-SIMT lane: instruction and mask registers and
+ * the density-time sequencer that walks a stored warp instruction over the
+ * lane's K-wide execution unit, skipping aligned groups with no active thread.
+ * Paper 002 (Temporal SIMT and Spatio-Temporal SIMT, ACM TACO): sec. 3.1 (the
+ * lane: "an instruction register able to store a single warp instruction",
+ * "dedicated instruction and mask registers", one-wide execution), sec. 3.2
+ * (compaction: k = 1 takes exactly as many cycles as active threads; a
+ * 4-wide STSIMT lane only skips "aligned bundles of 4 consecutive inactive
+ * threads"), sec. 3.6 (one warp instruction keeps a lane busy up to WARP/K
+ * cycles).  Twin: verilog/tsimt_lane.v (same parameters, ports, behaviour,
+ * cycle for cycle).  tsimt_frontend instantiates L of these.
+ *
+ * Configurations (cfg field = Verilog parameter):
+ *
+ *   | field      | param   | default | range                               |
+ *   |------------|---------|---------|-------------------------------------|
+ *   | warp       | WARP    | 32      | 1..64 threads per warp (mask bits)  |
+ *   | width      | K       | 1       | power of two, divides WARP (1 =     |
+ *   |            |         |         | TSIMT, 2/4/8 = STSIMT2/4/8)         |
+ *   | instr_bits | INSTR_W | 32      | 1..64 instruction-register width    |
+ *   | wid_bits   | WID_W   | 5       | 1..8 warp-id width (32 warps/core)  |
+ *
+ *   Derived: G = WARP/K aligned groups; GRP_W = clog2(G) (>= 1) position
+ *   bits; TID_W = clog2(WARP) (>= 1) thread-index bits.
+ *
+ * State (what the area model counts): instr_q (INSTR_W), warp_q (WID_W),
+ * mask_q (WARP), busy_q (1), pos_q (GRP_W): the index of the first aligned
+ * group not yet executed.  mask_q is the instruction's whole active mask and
+ * does not change while the lane runs (002: the registers "hold the
+ * instruction in place while the lane back-end sequences").  Logic: G K-input
+ * ORs (group occupancy), a G-bit thermometer mask from pos_q, a G-input
+ * priority encoder (the group in flight) and a "any group above it" OR tree
+ * (the last-cycle flag), a K-bit group mux from mask_q, a GRP_W incrementer,
+ * and the load muxes.
+ *
+ * Ports.
+ *   in:  in_valid, in_warp (WID_W), in_instr (INSTR_W), in_mask (WARP; bit t
+ *        = thread t of the warp), hold (freeze the lane for this cycle).
+ *   out: ready (the lane takes an instruction this cycle), err, err_code
+ *        (2 bits), act (3 bits), ex_valid (K bits: the active threads of the
+ *        group executing this cycle; slot j carries thread ex_base + j),
+ *        ex_base (TID_W: first thread of that group, a multiple of K),
+ *        ex_warp, ex_instr (the instruction register, so the execution unit
+ *        and the register-file slice see which warp and operation), done
+ *        (this is the instruction's last execution cycle).  When nothing
+ *        executes, ex_valid = 0 and ex_base, ex_warp, ex_instr read 0.
+ *
+ * Sequencing (density time).  Group g holds threads g*K .. g*K+K-1 (aligned).
+ * Each execution cycle runs the lowest-numbered non-empty group at or above
+ * pos_q, then pos_q moves past it: groups go in ascending thread order, and
+ * only all-zero aligned groups are skipped.  An instruction with n non-empty
+ * groups therefore takes exactly n execution cycles; with K = 1 that is
+ * popcount(mask), one active thread per cycle, lowest thread first (002
+ * states the count by example and leaves the order open: ascending is the
+ * plain priority-encoder order).  K-wide groups are never formed from
+ * unaligned threads: "1000011110000" at K = 4 runs 3 groups (1000, 0111,
+ * 1000) for 5 threads.
+ *
+ * Timing and handshake: PIPELINED HAND-OVER.  All outputs are combinational
+ * from the registered state and this cycle's inputs; ready depends on the
+ * state only.  An instruction accepted in cycle t (in_valid && ready, no err)
+ * is latched at the edge ending t; its groups execute in cycles t+1 .. t+n,
+ * done = 1 in t+n.  ready = !busy || (this is the last execution cycle), so
+ * the next instruction can be accepted in t+n and starts in t+n+1: a lane
+ * fed on time never idles between instructions.  (With "ready when idle"
+ * each instruction would cost a bubble, and 002 sec. 5.2's "to hide 8 clock
+ * cycles, a lane requires a warp instruction with at least 8 active threads"
+ * would need 9; tsimt_frontend's tests check the 8.)  Reset (synchronous,
+ * active high) clears busy_q and pos_q; instr_q, warp_q and mask_q are
+ * cleared too, so C and RTL states agree bit for bit.
+ *
+ * Hold.  hold = 1 freezes the lane for the cycle: nothing executes (ex_valid
+ * = 0, done = 0), nothing is accepted, the state is unchanged, act = HOLD.
+ * tsimt_frontend holds every lane in a cycle whose input it rejects, so its
+ * whole state (lanes included) is unchanged by an illegal input.
+ *
+ * Illegal input (err = 1, act = HOLD, state unchanged; the lane is frozen for
+ * the cycle exactly as under hold, so nothing executes).  First match:
+ *   HELD   3  in_valid while hold = 1
+ *   BUSY   1  in_valid while ready = 0 (an instruction is still sequencing
+ *             and this is not its last cycle)
+ *   EMPTY  2  in_valid with in_mask = 0 (002 never issues an instruction with
+ *             no active thread; it would take zero cycles and the lane would
+ *             have nothing to report done)
+ *
+ * act (3 bits):  IDLE 0 (nothing in flight, nothing accepted), LOAD 1 (an idle
+ * lane accepts), RUN 2 (a group executes, more follow), LAST 3 (the last
+ * group executes, done, nothing accepted), HANDOVER 4 (the last group
+ * executes and the next instruction is accepted), HOLD 5 (hold or err).
+ *
+ * Departures from 002: the operand collector, register-file slice and
+ * execution pipeline of the lane (002 Fig. 2a) are not modelled: ex_* are
+ * what the sequencer sends them each cycle.  Multi-cycle operations (SFU,
+ * memory replay) are not in the text; every group takes one cycle.  The
+ * warp id travels with the instruction (the lane's register-file slice
+ * needs it; 002 does not give the encoding).
+ *
+ * Invariants (tsimt_lane_check): mask_q within WARP bits; pos_q < G; idle ->
+ * pos_q = 0; busy -> some non-empty group at or above pos_q (so work left is
+ * never empty and no thread is skipped); instr_q, warp_q within width.
+ *
+ * Contract of step (one decision per cycle, issue 17): tsimt_lane_step(cfg,
+ * s, in, out) applies the decision carried in `out`, which must be what
+ * tsimt_lane_eval returned for the same state and inputs this cycle; it does
+ * not recompute it.  out's nx_* fields are that decision (not ports).
+ *
+ * Worked example (K = 4, WARP = 32, 002 sec. 3.2; masks written thread 0
+ * first): in cycle 0 the idle lane accepts mask 1111 0000 1111 1111 1111 1111
+ * 1111 1111 (act LOAD).  Cycles 1..7 execute groups 0, 2, 3, 4, 5, 6, 7
+ * (ex_base 0, 8, 12, ..., 28; ex_valid 1111 each); group 1 is skipped: 7
+ * cycles instead of 8.  Cycle 7 is LAST (done = 1, ready = 1); had the next
+ * instruction been offered in cycle 7 it would be a HANDOVER and run from
+ * cycle 8.  At K = 1 the same mask takes 28 cycles, threads 0,1,2,3,8,9,...
+ */
+#ifndef TSIMT_LANE_H
+#define TSIMT_LANE_H
+
+#include <stdint.h>
+
+#include "port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+enum tsimt_lane_err {
+    TSIMT_LANE_ERR_NONE = 0,
+    TSIMT_LANE_ERR_BUSY = 1,
+    TSIMT_LANE_ERR_EMPTY = 2,
+    TSIMT_LANE_ERR_HELD = 3
+};
+
+enum tsimt_lane_act {
+    TSIMT_LANE_ACT_IDLE = 0,
+    TSIMT_LANE_ACT_LOAD = 1,
+    TSIMT_LANE_ACT_RUN = 2,
+    TSIMT_LANE_ACT_LAST = 3,
+    TSIMT_LANE_ACT_HANDOVER = 4,
+    TSIMT_LANE_ACT_HOLD = 5
+};
+
+typedef struct {
+    unsigned warp;
+    unsigned width;
+    unsigned instr_bits;
+    unsigned wid_bits;
+} tsimt_lane_cfg;
+
+typedef struct {
+    uint64_t instr_q;
+    uint64_t mask_q;
+    uint64_t warp_q;
+    uint64_t busy_q;
+    uint64_t pos_q;
+} tsimt_lane_state;
+
+typedef struct {
+    uint64_t in_valid;
+    uint64_t in_warp;  /* WID_W */
+    uint64_t in_instr; /* INSTR_W */
+    uint64_t in_mask;  /* WARP */
+    uint64_t hold;
+} tsimt_lane_in;
+
+typedef struct {
+    uint64_t ready;
+    uint64_t err;
+    uint64_t err_code; /* 2 bits, enum tsimt_lane_err */
+    uint64_t act;      /* 3 bits, enum tsimt_lane_act */
+    uint64_t ex_valid; /* K bits */
+    uint64_t ex_base;  /* TID_W */
+    uint64_t ex_warp;  /* WID_W */
+    uint64_t ex_instr; /* INSTR_W */
+    uint64_t done;
+    /* the decision of the cycle (not ports): the next state */
+    uint64_t nx_load;  /* latch in_* */
+    uint64_t nx_busy;
+    uint64_t nx_pos;
+} tsimt_lane_out;
+
+tsimt_lane_cfg tsimt_lane_default_cfg(void);
+/* NULL if cfg is legal, else a one-line message naming the field and range. */
+const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg);
+
+unsigned tsimt_lane_groups(const tsimt_lane_cfg *cfg); /* G = WARP/K */
+unsigned tsimt_lane_grp_w(const tsimt_lane_cfg *cfg);  /* pos_q width */
+unsigned tsimt_lane_tid_w(const tsimt_lane_cfg *cfg);  /* ex_base width */
+/* Group-occupancy vector of a mask: bit g = some thread of group g active. */
+uint64_t tsimt_lane_occupancy(const tsimt_lane_cfg *cfg, uint64_t mask);
+/* Execution cycles of an instruction with this mask: non-empty groups. */
+unsigned tsimt_lane_cycles(const tsimt_lane_cfg *cfg, uint64_t mask);
+
+void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s);
+void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
+                     const tsimt_lane_in *in, tsimt_lane_out *out);
+void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s, const tsimt_lane_in *in,
+                     const tsimt_lane_out *out);
+const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s);
+
+void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
+                      const tsimt_lane_out *out, port_visit_fn visit, void *ctx);
+/* Ports, then a `state` scope with the five registers. */
+void tsimt_lane_trace(struct vcd_writer *w, const tsimt_lane_cfg *cfg,
+                      const tsimt_lane_state *s, const tsimt_lane_in *in,
+                      const tsimt_lane_out *out);
+
+const char *tsimt_lane_err_name(unsigned code);
+const char *tsimt_lane_act_name(unsigned act);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TSIMT_LANE_H */

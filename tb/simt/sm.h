@@ -1,0 +1,93 @@
+/*
+ * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
+ *
+ * One kernel, one block of threads, one SM.  Each mechanism (spe, dpe, dwf,
+ * sbi) drives the project's C models of its structures (rtl_c/) cycle by
+ * cycle: eval, then step with that eval's output, one decision per cycle.
+ * The timing model is documented in tb/kernels/README.md ("Timing model").
+ *
+ * Every executed thread-instruction is checked on the spot against the
+ * reference's PC sequence for that thread; sm_finish() compares the final
+ * registers, predicates and memory.  The first difference is the run's
+ * error: "mechanism: thread T: what differs".
+ */
+#ifndef SIMT_SM_H
+#define SIMT_SM_H
+
+#include <stdint.h>
+
+#include "kernel.h"
+#include "ref.h"
+#include "../../area/tech.h"
+
+struct vcd_writer;
+
+enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_NMECH = 4 };
+
+enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
+
+typedef struct {
+    unsigned lanes;       /* warp width, every mechanism */
+    unsigned alu_lat;     /* cycles from issue to a usable ALU result */
+    unsigned mem_lat;     /* cycles from issue to a usable load result */
+    unsigned spe_depth;   /* simt_stack depth */
+    unsigned dpe_depth;   /* dpe_stack depth */
+    unsigned sb_entries;  /* shadow_scoreboard entries per warp and side */
+    unsigned cct;         /* hct_cct_heap CCT entries */
+    unsigned lut_entries; /* dwf PC-warp LUT entries */
+    unsigned maj;         /* dwf majority table entries */
+    unsigned sched_bits;  /* dwf scheduler data bits */
+    unsigned policy;      /* dwf issue policy (warp_pool_policy) */
+    unsigned swizzle;     /* dwf thread swizzling */
+    unsigned regfile;     /* enum sm_regfile (dwf) */
+    unsigned check;       /* run every model's invariant check every cycle */
+    uint64_t max_cycles;
+    /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
+     * r1 of the last thread, 2 flips bit 0 of memory word 0, 3 drops the
+     * stack/heap/pool update of an issue (the same PC issues again), so
+     * the reference check must fail; 0 none */
+    unsigned fault_kind;
+    uint64_t fault_cycle;
+} sm_params;
+
+typedef struct {
+    uint64_t cycles;
+    uint64_t warp_insts;   /* issue slots used (sbi: primary and secondary share one) */
+    uint64_t thread_insts;
+    uint64_t idle_cycles;  /* cycles with no issue */
+    uint64_t full_stalls;  /* a chosen instruction held back by a full table */
+    uint64_t sec_insts;    /* sbi: secondary issues */
+    uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
+    uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
+    uint64_t lut_evictions;/* dwf */
+    double avg_paths;      /* dpe: schedulable paths per active warp per cycle */
+    uint64_t hist[65];     /* issue slots by active threads */
+} sm_stats;
+
+typedef struct sm sm;
+
+extern const char *const sm_mech_name[SM_NMECH];
+
+void sm_default_params(sm_params *p);
+/* NULL on success (then *out is set), else a one-line message (a bad
+ * parameter for this kernel: exit 2). */
+const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const sm_params *p,
+                   sm **out);
+/* One clock cycle.  Returns 0 while running, 1 when done (further calls
+ * idle, still tracing), -1 on a failure (sm_error). */
+int sm_cycle(sm *s);
+/* Runs to completion; 0 done, -1 failure. */
+int sm_run(sm *s);
+/* Compares the final state with the reference; 0 equal, -1 (sm_error). */
+int sm_finish(sm *s);
+const char *sm_error(const sm *s);
+const sm_stats *sm_get_stats(const sm *s);
+/* Attach a VCD writer: every later sm_cycle traces this mechanism's
+ * decisions and its structures' ports and state under scope `name`. */
+void sm_set_vcd(sm *s, struct vcd_writer *w);
+/* mm^2 of the mechanism's structures and register file (what names them);
+ * 0 with the message in what on failure. */
+double sm_area(const sm *s, const area_tech *t, char *what, size_t len);
+void sm_free(sm *s);
+
+#endif

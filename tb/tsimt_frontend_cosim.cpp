@@ -1,0 +1,510 @@
+// tsimt_frontend_cosim.cpp -- lockstep co-simulation of rtl_c/tsimt_frontend
+// (over rtl_c/tsimt_lane) against verilog/tsimt_frontend.v (which
+// instantiates verilog/tsimt_lane.v), 002 sec. 3.1, 3.3, 5.6.
+//
+// Stimulus: a fetch unit and a scoreboard around the front end.  Phases of
+// 1000 cycles change the fill rate (every cycle / often / rarely), the share
+// of warps the scoreboard blocks, the masks (sparse: many short instructions
+// and conflicts; full warps; random; whole aligned groups) and which lanes
+// the fetch favours (balanced or skewed to a few lanes).  About 2% of the
+// cycles carry an illegal fill (BAD_WARP when WARPS is not a power of two,
+// SLOT_FULL, EMPTY).  Golden runs (every 5000 cycles): stop fetching, drain,
+// then the hand-made Table IV schedule of the unit tests: min(L, 4) lanes
+// each get one 1-thread instruction, released together: conflict must read
+// min(L,4)-1, ..., 1, 0 in consecutive cycles.
+//
+// Harness invariants (beyond tsimt_frontend_check): expected err codes;
+// requests recomputed independently from the state (a lane is ready when
+// idle or when exactly one non-empty group is left at or above pos_q; it
+// requests with a buffered, scoreboard-ready warp of its own); conflict =
+// min(R - 1, 3); an issue iff R > 0, to a requesting lane, of a warp of that
+// lane; no lane err; counters step exactly by conflict; fairness (a
+// requesting lane waits at most LANES - 1 cycles; an issuable warp is
+// passed over at most WPL - 1 times by its lane); thread conservation
+// (threads issued = threads executed + threads still to run in the lanes).
+// Model::state compares the buffer, pointers, counters and every lane's five
+// registers with the RTL after every clock edge.
+//
+// Design points: the defaults unless built with -DTSIMT_FE_LANES=..
+// -DTSIMT_FE_K=.. -DTSIMT_FE_WARPS=.. (and the same -G parameters for
+// Verilator; tools/tsimt_points.sh builds them).
+#include "cosim.h"
+
+#include "Vtsimt_frontend.h"
+#include "Vtsimt_frontend___024root.h"
+#include "verilated_syms.h"
+
+extern "C" {
+#include "../rtl_c/tsimt_frontend.h"
+}
+
+// A lane register read through Verilator's scope table (the lanes sit in a
+// generate loop whose length is a parameter, so their flat names cannot be
+// written out once for every LANES).
+static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
+    char scope[96];
+    snprintf(scope, sizeof scope, "%s.tsimt_frontend.g_lane[%u].u_lane", r->name(), lane);
+    const VerilatedScope *sp = r->contextp()->scopeFind(scope);
+    if (!sp)
+        return ~0ull;
+    const VerilatedVar *v = sp->varFind(reg);
+    if (!v)
+        return ~0ull;
+    switch (v->vltype()) {
+    case VLVT_UINT8:
+        return *static_cast<const uint8_t *>(v->datap());
+    case VLVT_UINT16:
+        return *static_cast<const uint16_t *>(v->datap());
+    case VLVT_UINT32:
+        return *static_cast<const uint32_t *>(v->datap());
+    case VLVT_UINT64:
+        return *static_cast<const uint64_t *>(v->datap());
+    default:
+        return ~0ull;
+    }
+}
+
+struct TsimtFrontendModel {
+    typedef tsimt_frontend_cfg cfg_t;
+    typedef tsimt_frontend_state state_t;
+    typedef tsimt_frontend_in in_t;
+    typedef tsimt_frontend_out out_t;
+    typedef Vtsimt_frontend rtl_t;
+
+    static const char *name() { return "tsimt_frontend"; }
+    static cfg_t default_cfg() {
+        cfg_t c = tsimt_frontend_default_cfg();
+#ifdef TSIMT_FE_LANES
+        c.lanes = TSIMT_FE_LANES;
+#endif
+#ifdef TSIMT_FE_K
+        c.width = TSIMT_FE_K;
+#endif
+#ifdef TSIMT_FE_WARPS
+        c.warps = TSIMT_FE_WARPS;
+#endif
+        return c;
+    }
+    static void reset(const cfg_t &c, state_t &s) { tsimt_frontend_reset(&c, &s); }
+    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
+        tsimt_frontend_eval(&c, s, i, o);
+    }
+    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
+        tsimt_frontend_step(&c, s, i, o);
+    }
+    static const char *check(const cfg_t &c, const state_t *s) {
+        return tsimt_frontend_check(&c, s);
+    }
+    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
+        tsimt_frontend_ports(&c, i, o, f, x);
+    }
+    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
+                      const out_t *o) {
+        tsimt_frontend_trace(w, &c, s, i, o);
+    }
+    static bool err(const out_t &o) { return o.err != 0; }
+    // No push-back on this interface: the fill port is governed by ib_full
+    // (a fill into a full slot is an err) and the lanes sequence on while
+    // nothing issues, so "held back, state unchanged" does not apply.
+    static bool ready(const out_t &o) {
+        (void)o;
+        return true;
+    }
+
+    // Verilator keeps a port in a wider C type and does not mask it: every
+    // input is truncated to its port width here, as the C model's eval does.
+    static void drive(rtl_t *r, const in_t &i) {
+        static const cfg_t c = default_cfg();
+        r->fill_valid = i.fill_valid & 1u;
+        r->fill_warp = bits_trunc(i.fill_warp, tsimt_frontend_wid_w(&c));
+        r->fill_instr = bits_trunc(i.fill_instr, c.instr_bits);
+        r->fill_mask = bits_trunc(i.fill_mask, c.warp);
+        r->sb_ok = bits_trunc(i.sb_ok, c.warps);
+        r->rd_lane = bits_trunc(i.rd_lane, tsimt_frontend_lane_w(&c));
+    }
+    static void sample(rtl_t *r, out_t *o) {
+        std::memset(o, 0, sizeof *o);
+        o->err = r->err;
+        o->err_code = r->err_code;
+        o->act = r->act;
+        o->iss_valid = r->iss_valid;
+        o->iss_lane = r->iss_lane;
+        o->iss_warp = r->iss_warp;
+        o->iss_instr = r->iss_instr;
+        o->iss_mask = r->iss_mask;
+        o->conflict = r->conflict;
+        o->ib_full = r->ib_full;
+        o->lane_ready = r->lane_ready;
+        o->lane_req = r->lane_req;
+        o->lane_ex = r->lane_ex;
+        o->lane_done = r->lane_done;
+        o->lane_err = r->lane_err;
+        o->ex_threads = r->ex_threads;
+        o->conf1 = r->conf1;
+        o->conf2 = r->conf2;
+        o->conf3 = r->conf3;
+        o->rd_act = r->rd_act;
+        o->rd_ex_valid = r->rd_ex_valid;
+        o->rd_ex_base = r->rd_ex_base;
+        o->rd_ex_warp = r->rd_ex_warp;
+        o->rd_ex_instr = r->rd_ex_instr;
+    }
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        Vtsimt_frontend___024root *p = r->rootp;
+        cmp("ib_v_q", -1, -1, s.ib_v_q, p->tsimt_frontend__DOT__ib_v_q);
+        for (unsigned w = 0; w < c.warps; w++) {
+            cmp("ib_instr_q", static_cast<int>(w), -1, s.ib_instr_q[w],
+                p->tsimt_frontend__DOT__ib_instr_q[w]);
+            cmp("ib_mask_q", static_cast<int>(w), -1, s.ib_mask_q[w],
+                p->tsimt_frontend__DOT__ib_mask_q[w]);
+        }
+        cmp("rr_q", -1, -1, s.rr_q, p->tsimt_frontend__DOT__rr_q);
+        for (unsigned l = 0; l < c.lanes; l++)
+            cmp("wp_q", static_cast<int>(l), -1, s.wp_q[l], p->tsimt_frontend__DOT__wp_q[l]);
+        cmp("conf1_q", -1, -1, s.conf1_q, p->tsimt_frontend__DOT__conf1_q);
+        cmp("conf2_q", -1, -1, s.conf2_q, p->tsimt_frontend__DOT__conf2_q);
+        cmp("conf3_q", -1, -1, s.conf3_q, p->tsimt_frontend__DOT__conf3_q);
+        for (unsigned l = 0; l < c.lanes; l++) {
+            const tsimt_lane_state &ls = s.lane[l];
+            int li = static_cast<int>(l);
+            cmp("g_lane.u_lane.instr_q", li, -1, ls.instr_q, lane_reg(r, l, "instr_q"));
+            cmp("g_lane.u_lane.warp_q", li, -1, ls.warp_q, lane_reg(r, l, "warp_q"));
+            cmp("g_lane.u_lane.mask_q", li, -1, ls.mask_q, lane_reg(r, l, "mask_q"));
+            cmp("g_lane.u_lane.busy_q", li, -1, ls.busy_q, lane_reg(r, l, "busy_q"));
+            cmp("g_lane.u_lane.pos_q", li, -1, ls.pos_q, lane_reg(r, l, "pos_q"));
+        }
+    }
+    static const char *decode(const char *port, uint64_t v) {
+        if (!std::strcmp(port, "act"))
+            return tsimt_frontend_act_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "err_code"))
+            return tsimt_frontend_err_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "rd_act"))
+            return tsimt_lane_act_name(static_cast<unsigned>(v));
+        return NULL;
+    }
+};
+
+class TsimtFrontendStim {
+public:
+    void reset(const tsimt_frontend_cfg &cfg) {
+        (void)cfg;
+        std::memset(lane_wait_, 0, sizeof lane_wait_);
+        std::memset(passed_, 0, sizeof passed_);
+        issued_thr_ = executed_thr_ = 0;
+        expect_err_ = 0;
+        fill_pct_ = 90;
+        block_pct_ = 10;
+        mask_kind_ = 0;
+        skew_ = false;
+        golden_due_ = 5000;
+        golden_phase_ = 0;
+        golden_step_ = 0;
+        static const char *const keys[] = {
+            "act_IDLE",  "act_ISSUE",     "act_CONFLICT", "act_HOLD",  "err_BAD_WARP",
+            "err_SLOT_FULL", "err_EMPTY", "conflict_1",   "conflict_2", "conflict_3",
+            "handovers", "max_lane_wait", "all_lanes_busy", "golden"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov_[keys[k]] = 0;
+    }
+
+    tsimt_frontend_in next(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s,
+                           Rng &rng, uint64_t cyc) {
+        tsimt_frontend_in in;
+        std::memset(&in, 0, sizeof in);
+        expect_err_ = 0;
+        expect_conflict_ = -1;
+        const uint64_t all = bits_mask(cfg.warps);
+        in.rd_lane = rng.below(cfg.lanes + (rng.chance(5) ? 4 : 0));
+        if (cyc % 1000 == 0) {
+            static const unsigned fills[] = {100, 70, 25};
+            static const unsigned blocks[] = {0, 20, 60};
+            fill_pct_ = fills[rng.below(3)];
+            block_pct_ = blocks[rng.below(3)];
+            mask_kind_ = static_cast<unsigned>(rng.below(4));
+            skew_ = rng.chance(30);
+        }
+        if (golden_phase_ == 0 && cyc >= golden_due_) {
+            golden_phase_ = 1; // drain
+            golden_due_ = cyc - cyc % 5000 + 5000;
+        }
+        if (golden_phase_ != 0)
+            return golden(cfg, s, in);
+
+        in.sb_ok = all;
+        for (unsigned w = 0; w < cfg.warps; w++)
+            if (rng.chance(block_pct_))
+                in.sb_ok &= ~(1ull << w);
+        if (rng.chance(2)) {
+            illegal(cfg, s, rng, in);
+            return in;
+        }
+        uint64_t empty = all & ~s.ib_v_q;
+        if (empty && rng.chance(fill_pct_)) {
+            uint64_t pick = empty;
+            if (skew_) {
+                uint64_t fav = 0;
+                for (unsigned w = 0; w < cfg.warps; w++)
+                    if (tsimt_frontend_lane_of(&cfg, w) < (cfg.lanes + 3) / 4)
+                        fav |= 1ull << w;
+                if (empty & fav)
+                    pick = empty & fav;
+            }
+            in.fill_valid = 1;
+            in.fill_warp = nth_bit(pick, static_cast<unsigned>(rng.below(bits_popcount(pick))));
+            in.fill_mask = pick_mask(cfg, rng);
+            in.fill_instr = rng.bits(cfg.instr_bits);
+        }
+        return in;
+    }
+
+    const char *check(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &before,
+                      const tsimt_frontend_state &after, const tsimt_frontend_in &in,
+                      const tsimt_frontend_out &o) {
+        static char msg[240];
+        const unsigned L = cfg.lanes, wpl = tsimt_frontend_wpl(&cfg);
+        if (o.err_code != expect_err_) {
+            snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
+                     tsimt_frontend_err_name(expect_err_),
+                     tsimt_frontend_err_name(static_cast<unsigned>(o.err_code)));
+            return msg;
+        }
+        if (o.lane_err) {
+            snprintf(msg, sizeof msg, "lane err %llx: a lane was served while not ready",
+                     (unsigned long long)o.lane_err);
+            return msg;
+        }
+        static const char *const acts[] = {"act_IDLE", "act_ISSUE", "act_CONFLICT", "act_HOLD"};
+        cov_[acts[o.act & 3u]]++;
+        if (o.err) {
+            static const char *const errs[] = {"", "err_BAD_WARP", "err_SLOT_FULL", "err_EMPTY"};
+            cov_[errs[o.err_code & 3u]]++;
+            if (o.lane_ex || o.iss_valid) {
+                snprintf(msg, sizeof msg, "err cycle issued or executed");
+                return msg;
+            }
+            return NULL; // the harness checks the state is unchanged
+        }
+        // independent request computation
+        uint64_t req = 0, elig = before.ib_v_q & bits_trunc(in.sb_ok, cfg.warps);
+        for (unsigned l = 0; l < L; l++) {
+            const tsimt_lane_state &ls = before.lane[l];
+            unsigned left = 0;
+            for (unsigned g = static_cast<unsigned>(ls.pos_q); g < cfg.warp / cfg.width; g++)
+                left += bits_field(ls.mask_q, g * cfg.width, cfg.width) != 0;
+            bool ready = !ls.busy_q || left == 1;
+            bool has = false;
+            for (unsigned j = 0; j < wpl; j++)
+                has |= bits_get(elig, tsimt_frontend_warp_at(&cfg, l, j)) != 0;
+            if (ready && has)
+                req |= 1ull << l;
+        }
+        unsigned R = bits_popcount(req);
+        unsigned want = R > 1 ? (R - 1 > 3 ? 3 : R - 1) : 0;
+        if (o.lane_req != req || o.conflict != want || o.iss_valid != (R > 0)) {
+            snprintf(msg, sizeof msg,
+                     "reference: requests %llx (conflict %u, issue %d); model %llx (%llu, %llu)",
+                     (unsigned long long)req, want, R > 0, (unsigned long long)o.lane_req,
+                     (unsigned long long)o.conflict, (unsigned long long)o.iss_valid);
+            return msg;
+        }
+        if (expect_conflict_ >= 0 && o.conflict != static_cast<uint64_t>(expect_conflict_)) {
+            snprintf(msg, sizeof msg, "golden schedule step %u: conflict %llu, expected %d",
+                     golden_step_, (unsigned long long)o.conflict, expect_conflict_);
+            return msg;
+        }
+        if (o.iss_valid && (!bits_get(req, static_cast<unsigned>(o.iss_lane)) ||
+                            tsimt_frontend_lane_of(&cfg, static_cast<unsigned>(o.iss_warp)) !=
+                                o.iss_lane ||
+                            !bits_get(elig, static_cast<unsigned>(o.iss_warp)))) {
+            snprintf(msg, sizeof msg, "issued warp %llu to lane %llu: not a request of it",
+                     (unsigned long long)o.iss_warp, (unsigned long long)o.iss_lane);
+            return msg;
+        }
+        if (after.conf1_q != before.conf1_q + (want == 1 && before.conf1_q != bits_mask(cfg.cnt_bits)) ||
+            after.conf2_q != before.conf2_q + (want == 2 && before.conf2_q != bits_mask(cfg.cnt_bits)) ||
+            after.conf3_q != before.conf3_q + (want == 3 && before.conf3_q != bits_mask(cfg.cnt_bits))) {
+            snprintf(msg, sizeof msg, "a conflict counter did not step by this cycle's class");
+            return msg;
+        }
+        if (want)
+            cov_[want == 1 ? "conflict_1" : want == 2 ? "conflict_2" : "conflict_3"]++;
+        // fairness
+        for (unsigned l = 0; l < L; l++) {
+            if (bits_get(req, l) && !(o.iss_valid && o.iss_lane == l)) {
+                if (++lane_wait_[l] > L - 1) {
+                    snprintf(msg, sizeof msg, "lane %u waited %u cycles (> LANES - 1)", l,
+                             lane_wait_[l]);
+                    return msg;
+                }
+                uint64_t &mw = cov_["max_lane_wait"];
+                if (lane_wait_[l] > mw)
+                    mw = lane_wait_[l];
+            } else {
+                lane_wait_[l] = 0;
+            }
+        }
+        if (o.iss_valid) {
+            for (unsigned j = 0; j < wpl; j++) {
+                unsigned w = tsimt_frontend_warp_at(&cfg, static_cast<unsigned>(o.iss_lane), j);
+                if (w == o.iss_warp || !bits_get(elig, w))
+                    passed_[w] = 0;
+                else if (++passed_[w] > wpl - 1) {
+                    snprintf(msg, sizeof msg, "warp %u passed over %u times by its lane", w,
+                             passed_[w]);
+                    return msg;
+                }
+            }
+            issued_thr_ += bits_popcount(o.iss_mask);
+            if (o.lout[o.iss_lane].act == TSIMT_LANE_ACT_HANDOVER)
+                cov_["handovers"]++;
+        }
+        if (o.lane_ex == bits_mask(L))
+            cov_["all_lanes_busy"]++;
+        // conservation
+        executed_thr_ += o.ex_threads;
+        uint64_t pending = 0;
+        for (unsigned l = 0; l < L; l++) {
+            const tsimt_lane_state &ls = after.lane[l];
+            if (ls.busy_q)
+                pending += bits_popcount(ls.mask_q &
+                                         ~bits_mask(static_cast<unsigned>(ls.pos_q) * cfg.width));
+        }
+        if (issued_thr_ != executed_thr_ + pending) {
+            snprintf(msg, sizeof msg, "threads issued %llu != executed %llu + pending %llu",
+                     (unsigned long long)issued_thr_, (unsigned long long)executed_thr_,
+                     (unsigned long long)pending);
+            return msg;
+        }
+        if (golden_phase_ == 3 && expect_conflict_ == 0 && golden_step_ >= golden_n_) {
+            cov_["golden"]++;
+            golden_phase_ = 0;
+        }
+        return NULL;
+    }
+
+    // Flips a bit of a buffered instruction (no invariant sees it: only the
+    // state compare can) or of a lane's instruction register.
+    void inject_fault(const tsimt_frontend_cfg &cfg, tsimt_frontend_state &s, Rng &rng) {
+        for (unsigned k = 0; k < cfg.warps; k++) {
+            unsigned w = (k + static_cast<unsigned>(rng.below(cfg.warps))) % cfg.warps;
+            if (bits_get(s.ib_v_q, w)) {
+                s.ib_instr_q[w] ^= 1ull << rng.below(cfg.instr_bits);
+                return;
+            }
+        }
+        s.lane[rng.below(cfg.lanes)].instr_q ^= 1u;
+    }
+
+    std::string coverage() { return cov_.str(); }
+
+private:
+    static unsigned nth_bit(uint64_t v, unsigned n) {
+        for (unsigned i = 0; i < 64; i++)
+            if ((v >> i) & 1u) {
+                if (n == 0)
+                    return i;
+                n--;
+            }
+        return 0;
+    }
+
+    uint64_t pick_mask(const tsimt_frontend_cfg &cfg, Rng &rng) {
+        uint64_t full = bits_mask(cfg.warp), m = 0;
+        unsigned kind = rng.chance(70) ? mask_kind_ : static_cast<unsigned>(rng.below(4));
+        switch (kind) {
+        case 0: // sparse: 1..4 threads
+            for (unsigned i = 0, n = 1 + static_cast<unsigned>(rng.below(4)); i < n; i++)
+                m |= 1ull << rng.below(cfg.warp);
+            return m;
+        case 1:
+            return full;
+        case 2: // whole aligned groups
+            for (unsigned g = 0; g < cfg.warp / cfg.width; g++)
+                if (rng.chance(40))
+                    m |= bits_mask(cfg.width) << (g * cfg.width);
+            return m ? m : full;
+        default:
+            m = rng.bits(cfg.warp);
+            return m ? m : 1;
+        }
+    }
+
+    void illegal(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s, Rng &rng,
+                 tsimt_frontend_in &in) {
+        unsigned wid_w = tsimt_frontend_wid_w(&cfg);
+        in.fill_valid = 1;
+        in.fill_instr = rng.bits(cfg.instr_bits);
+        in.fill_mask = pick_mask(cfg, rng);
+        unsigned k = static_cast<unsigned>(rng.below(3));
+        if (k == 0 && (1u << wid_w) > cfg.warps) {
+            in.fill_warp = cfg.warps + rng.below((1u << wid_w) - cfg.warps);
+            expect_err_ = TSIMT_FE_ERR_BAD_WARP;
+        } else if (k <= 1 && s.ib_v_q) {
+            in.fill_warp = nth_bit(s.ib_v_q, static_cast<unsigned>(rng.below(bits_popcount(s.ib_v_q))));
+            expect_err_ = TSIMT_FE_ERR_SLOT_FULL;
+        } else {
+            uint64_t empty = bits_mask(cfg.warps) & ~s.ib_v_q;
+            if (!empty) {
+                in.fill_warp = 0;
+                expect_err_ = TSIMT_FE_ERR_SLOT_FULL;
+                return;
+            }
+            in.fill_warp = bits_ffs(empty);
+            in.fill_mask = 0;
+            expect_err_ = TSIMT_FE_ERR_EMPTY;
+        }
+    }
+
+    // phase 1: no fetch, scoreboard open: drain until the buffer is empty
+    // and every lane idle; phase 2: fill one 1-thread instruction into a warp
+    // of each of the first min(L, 4) lanes with the scoreboard closed;
+    // phase 3: open it: conflicts n-1, ..., 0.
+    tsimt_frontend_in golden(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s,
+                             tsimt_frontend_in &in) {
+        golden_n_ = cfg.lanes < 4 ? cfg.lanes : 4;
+        if (golden_phase_ == 1) {
+            in.sb_ok = bits_mask(cfg.warps);
+            bool idle = s.ib_v_q == 0;
+            for (unsigned l = 0; l < cfg.lanes; l++)
+                idle = idle && !s.lane[l].busy_q;
+            if (idle) {
+                golden_phase_ = 2;
+                golden_step_ = 0;
+            }
+            return in;
+        }
+        if (golden_phase_ == 2) {
+            in.sb_ok = 0;
+            in.fill_valid = 1;
+            in.fill_warp = tsimt_frontend_warp_at(&cfg, golden_step_, golden_step_ % tsimt_frontend_wpl(&cfg));
+            in.fill_mask = 1ull << (golden_step_ * 5 % cfg.warp);
+            in.fill_instr = 0x600d + golden_step_;
+            if (++golden_step_ == golden_n_) {
+                golden_phase_ = 3;
+                golden_step_ = 0;
+            }
+            return in;
+        }
+        in.sb_ok = bits_mask(cfg.warps);
+        expect_conflict_ = static_cast<int>(golden_n_ - 1 - golden_step_);
+        golden_step_++;
+        return in;
+    }
+
+    unsigned lane_wait_[TSIMT_FE_MAX_LANES];
+    unsigned passed_[TSIMT_FE_MAX_WARPS];
+    uint64_t issued_thr_, executed_thr_;
+    unsigned expect_err_;
+    int expect_conflict_ = -1;
+    unsigned fill_pct_, block_pct_, mask_kind_;
+    bool skew_;
+    uint64_t golden_due_;
+    unsigned golden_phase_, golden_step_, golden_n_ = 0;
+    Coverage cov_;
+};
+
+int main(int argc, char **argv)
+{
+    return cosim_main<TsimtFrontendModel, TsimtFrontendStim>(argc, argv);
+}
