@@ -218,10 +218,19 @@ static const GoldenStep kCase2[] = {
 
 static const unsigned kHot = 6;
 
+// Widths from the configuration (any legal design point): the number of
+// op_warp/rd_warp codes, the hot warps (fewer on a small design), and PCs
+// from a pool that fits PC_W (the default pools need 14 bits; narrower
+// PCs fold them, so equal PCs only get more common).
+static unsigned warp_codes(const hct_cct_heap_cfg &c) { return 1u << hct_cct_heap_warp_w(&c); }
+static unsigned hot_warps(const hct_cct_heap_cfg &c) {
+    return c.warps > kHot ? kHot : c.warps > 1 ? c.warps - 1 : 1;
+}
+
 class HctCctHeapStim {
 public:
     void reset(const hct_cct_heap_cfg &cfg) {
-        (void)cfg;
+        pc_bits_ = cfg.pc_bits;
         for (unsigned w = 0; w < HCH_MAX_WARPS; w++) {
             live_[w] = 0;
             grow_[w] = true;
@@ -258,7 +267,7 @@ public:
         expect_err_ = 0;
         golden_now_ = false;
         bool rd_follow = rng.chance(50);
-        in.rd_warp = rng.chance(5) ? rng.below(32) : rng.below(cfg.warps);
+        in.rd_warp = rng.chance(5) ? rng.below(warp_codes(cfg)) : rng.below(cfg.warps);
 
         if (golden_warp_ < 0 && cyc >= golden_due_) {
             start_golden(cfg, s, rng);
@@ -273,7 +282,7 @@ public:
             if (rd_follow)
                 in.rd_warp = in.op_warp;
         } else if (!rng.chance(8)) {
-            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot))
+            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(hot_warps(cfg)))
                                         : static_cast<unsigned>(rng.below(cfg.warps));
             if (static_cast<int>(w) != golden_warp_ && static_cast<int>(w) != avoid_warp_) {
                 legal(cfg, s, rng, in, w);
@@ -393,12 +402,12 @@ public:
             return;
         }
         for (unsigned pass = 0; pass < 2; pass++) {
-            unsigned n = pass == 0 ? kHot : cfg.warps;
+            unsigned n = pass == 0 ? hot_warps(cfg) : cfg.warps;
             unsigned start = static_cast<unsigned>(rng.below(n));
             for (unsigned k = 0; k < n; k++) {
                 unsigned w = (start + k) % n;
                 if (s.v1[w]) {
-                    s.pc1[w] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    s.pc1[w] ^= 1ull << rng.below(cfg.pc_bits);
                     avoid_warp_ = static_cast<int>(w); // not rewritten next cycle
                     return;
                 }
@@ -425,11 +434,11 @@ private:
 
     void start_golden(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng) {
         unsigned start = static_cast<unsigned>(rng.below(cfg.warps));
-        if (cfg.lanes < 4)
+        if (cfg.lanes < 4 || cfg.pc_bits < 11) // the Fig. 4 PCs need 11 bits
             return;
         for (unsigned k = 0; k < cfg.warps; k++) {
             unsigned w = (start + k) % cfg.warps;
-            if (w >= kHot && !s.v1[w]) {
+            if (w >= hot_warps(cfg) && !s.v1[w]) {
                 golden_warp_ = static_cast<int>(w);
                 golden_step_ = 0;
                 return;
@@ -524,7 +533,11 @@ private:
         }
     }
 
-    static uint64_t pool_pc(Rng &rng) { return 0x1000 + rng.below(24) * 0x40; }
+    uint64_t pool_pc(Rng &rng) const { return fold(0x1000 + rng.below(24) * 0x40); }
+    uint64_t wide_pc(Rng &rng) const { return fold(0x2000 + rng.below(64) * 0x40); }
+    uint64_t fold(uint64_t pc) const {
+        return pc_bits_ >= 14 ? pc : bits_trunc(pc >> (14 - pc_bits_), pc_bits_);
+    }
 
     // A random non-empty part of m (m non-zero); small parts are likely.
     static uint64_t some(uint64_t m, Rng &rng) {
@@ -539,7 +552,7 @@ private:
         in.op_warp = w;
         if (!s.v1[w]) {
             // cold warps stay idle a while (idle warps for WARP_IDLE)
-            if (w >= kHot && !rng.chance(20))
+            if (w >= hot_warps(cfg) && !rng.chance(20))
                 return;
             in.op = HCH_OP_LAUNCH;
             in.op_pc1 = pool_pc(rng);
@@ -567,7 +580,7 @@ private:
                         d = bits_lowest(src);
                     src &= ~d;
                     n3 = d;
-                    q3 = rng.chance(50) ? pool_pc(rng) : 0x2000 + rng.below(64) * 0x40;
+                    q3 = rng.chance(50) ? pool_pc(rng) : wide_pc(rng);
                 }
             }
             if (rng.chance(60))
@@ -630,10 +643,10 @@ private:
             expect_err_ = HCH_ERR_BAD_OP;
             break;
         case 1:
-            if (cfg.warps >= 32)
+            if (cfg.warps >= warp_codes(cfg))
                 return;
             in.op = rng.chance(50) ? HCH_OP_LAUNCH : HCH_OP_UPDATE;
-            in.op_warp = cfg.warps + rng.below(32 - cfg.warps);
+            in.op_warp = cfg.warps + rng.below(warp_codes(cfg) - cfg.warps);
             in.op_m1 = 1;
             in.op_v1 = 1;
             expect_err_ = HCH_ERR_BAD_WARP;
@@ -812,6 +825,7 @@ private:
     uint64_t walk_;
     uint64_t walk_nodes_;
     int avoid_warp_;
+    unsigned pc_bits_;
     Coverage cov_;
 };
 
