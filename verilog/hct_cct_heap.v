@@ -317,8 +317,7 @@ module hct_cct_heap #(
                     act_d   = ACT_JOIN;
                     merge_d = 1'b1;
                 end else if (free_cnt_q == {CNT_W{1'b0}}) begin
-                    act_d  = ACT_STALL;
-                    wr_hct = 1'b0;
+                    act_d  = ACT_STALL;   // held: en = 0 writes nothing
                 end else begin
                     cct_d   = CCT_PUSH;
                     deg_d   = s_busy_q && w_hv;
