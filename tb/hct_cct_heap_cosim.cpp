@@ -45,7 +45,9 @@
 // sort_merges (the sorter merged equal PCs), sort_merge_waits (a merge
 // waited for the free list), joins, lo_set, lo_suspended (held by lo alone)
 // and lo_cold_in_range (of those, a cold PC really was in [PC_div, CPC2)),
-// dirty_cleared (dcnt back to 0 with the list non-empty), golden_case1/2
+// dirty_cleared (dcnt back to 0 with the list non-empty), triple_merges
+// (three valid update contexts on one PC: two merges in one network),
+// golden_case1/2
 // (Fig. 4 runs completed), and one key per error code (err_NAME) and per
 // act (act_NAME).
 #include "cosim.h"
@@ -250,7 +252,7 @@ public:
             "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
             "max_walk_cycles", "sort_aborts", "sort_pred_pops", "sort_merges",
             "sort_merge_waits", "joins", "lo_set", "lo_suspended", "lo_cold_in_range",
-            "dirty_cleared", "golden_case1", "golden_case2"};
+            "dirty_cleared", "triple_merges", "golden_case1", "golden_case2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         // every error code and every act is its own key (issue 11 item 10)
@@ -609,6 +611,12 @@ private:
                 ex |= e;
             }
         }
+        // sometimes every context lands on one PC in the same cycle (both
+        // hot contexts and the divergence: two merges in one network)
+        if (rng.chance(4)) {
+            q2 = q1;
+            q3 = q1;
+        }
         in.op_pc1 = q1;
         in.op_m1 = n1;
         in.op_v1 = n1 != 0;
@@ -779,6 +787,9 @@ private:
         }
         if (o.merge)
             cov_["merges"]++;
+        if (in.op == HCH_OP_UPDATE && in.op_v1 && in.op_v2 && in.op_v3 && !o.err &&
+            in.op_pc1 == in.op_pc2 && in.op_pc2 == in.op_pc3)
+            cov_["triple_merges"]++;
         switch (o.act) {
         case HCH_ACT_PUSH:
             cov_["pushes"]++;
