@@ -3,9 +3,12 @@
 #   make            build the C models, the unit tests and every cosim binary
 #   make demo       the main job: co-simulate every structure, write VCDs
 #   make test       build and run every test; last line "N passed, N failed"
-#   make cosim      co-simulate every structure (COSIM_CYCLES, SEED)
+#   make cosim      co-simulate every structure (COSIM_CYCLES, SEED), or one at a
+#                   design point: make cosim STRUCT=name PARAMS="K=V ..." (docs/cosim.md)
+#   make regress    every structure x design point x seed (SEEDS=1-8 CYCLES JOBS)
 #   make lint       verilator -Wall, iverilog and yosys synth of every module
-#   make bench      C model vs Verilated RTL cycles/s on the same stimulus
+#   make bench      C model vs Verilated RTL cycles/s on the same stimulus, at the
+#                   defaults and two larger design points: out/bench.csv
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/name.vcd and print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
@@ -25,19 +28,19 @@ O           := out
 
 STRUCTS     := $(sort $(patsubst tb/%_cosim.cpp,%,$(wildcard tb/*_cosim.cpp)))
 MODULES     := $(sort $(patsubst verilog/%.v,%,$(wildcard verilog/*.v)))
-MODEL_SRC   := $(wildcard rtl_c/*.c) $(wildcard vcd/*.c)
+MODEL_SRC   := $(wildcard rtl_c/*.c) $(wildcard vcd/*.c) tb/vec.c
 AREA_SRC    := $(filter-out area/area_main.c,$(wildcard area/*.c))
 LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
-HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h
+HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tb/vec.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
-COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS)) $(B)/cosim_shadow_scoreboard_regs48
+COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
 AREA_BIN    := $(if $(wildcard area/area_main.c),$(B)/area)
 
 COSIM_CYCLES ?= 100000
 SEED         ?= 1
 VERILATOR    ?= verilator
 
-.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean
+.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean regress
 .SECONDARY:
 
 all: $(B)/libmodels.a $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
@@ -76,35 +79,67 @@ $(B):
 	@mkdir -p $(B) $(O)
 
 # build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
-all: $(B)/simt
+all: $(B)/simt $(B)/asan/simt
 $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+$(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h)
+$(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
 # --------------------------------------------------------- co-simulation
-# Verilator compiles the RTL and the harness; the C models come in as the
-# library built above with gcc -std=c11, so the model the tests check is
-# the very code the harness links.
-# (rm first: Verilator's own make does not relink when only libmodels.a changed)
-$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
-	@rm -f $@
-	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
-	  --top-module $* --Mdir $(B)/obj_$* -y verilog \
-	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14" \
-	  -o $(CURDIR)/$@ \
-	  $< $(CURDIR)/tb/$*_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
+# tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every
+# parameter of the C model's table as -G), generates the RTL port glue from
+# the Verilated header and compiles it with the harness; the C models come
+# in as the library built above with gcc -std=c11, so the model the tests
+# check is the very code the harness links.  Defaults: build/cosim_NAME;
+# other parameter sets are cached under build/cosim/NAME/KEY/ (docs/cosim.md).
+#
+#   make cosim                                  every structure, defaults
+#   make cosim STRUCT=name [PARAMS="K=V ..."] [CYCLES=N] [SEED=S] [XRAND=1]
+#              [REPLAY=file] [RECORD=file] [ARGS="more harness flags"]
+$(B)/cosim_params: tools/cosim_params.c $(B)/gen/cosim_tables.c $(B)/libmodels.a $(HDRS)
+	$(CC) $(CFLAGS_OPT) $< $(B)/gen/cosim_tables.c $(B)/libmodels.a -o $@
 
-# shadow_scoreboard again at REGS = 48 (not a power of two: BAD_REG is
-# reachable only there); tests/run.sh runs it like every build/cosim_*.
-$(B)/cosim_shadow_scoreboard_regs48: verilog/shadow_scoreboard.v tb/shadow_scoreboard_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
-	@rm -f $@
-	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 -GREGS=48 \
-	  --top-module shadow_scoreboard --Mdir $(B)/obj_shadow_scoreboard_regs48 -y verilog \
-	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 -DCOSIM_SB_REGS=48" \
-	  -o $(CURDIR)/$@ \
-	  $< $(CURDIR)/tb/shadow_scoreboard_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
+# The table of every structure's parameters (foo_params, rtl_c/port.h).
+$(B)/gen/cosim_tables.c: Makefile $(wildcard rtl_c/*.h) | $(B)
+	@mkdir -p $(dir $@)
+	@{ echo '/* generated by the Makefile: every structure with a cosim harness */'; \
+	  echo '#include "../../rtl_c/port.h"'; \
+	  for s in $(STRUCTS); do echo "extern const struct param_table $${s}_params;"; done; \
+	  echo 'const struct param_table *const cosim_tables[] = {'; \
+	  for s in $(STRUCTS); do echo "    &$${s}_params,"; done; \
+	  echo '    0};'; } >$@
 
-cosim: deps $(COSIM_BINS) | $(B)
-	@for s in $(STRUCTS); do $(B)/cosim_$$s --cycles $(COSIM_CYCLES) --seed $(SEED) --quiet || exit 1; done
+$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) tools/rtl_ports.sh $(B)/libmodels.a $(B)/cosim_params
+	@tools/cosim_build.sh $* >/dev/null
+
+$(B)/replay_gen: tools/replay_gen.c $(B)/libmodels.a $(HDRS)
+	$(CC) $(CFLAGS_OPT) $< $(B)/libmodels.a -o $@
+
+CYCLES ?= $(COSIM_CYCLES)
+cosim: deps | $(B)
+ifeq ($(STRUCT),)
+	@$(MAKE) --no-print-directory $(COSIM_BINS)
+	@for s in $(STRUCTS); do $(B)/cosim_$$s --cycles $(CYCLES) --seed $(SEED) --quiet || exit 1; done
+else
+	@if [ ! -f tb/$(STRUCT)_cosim.cpp ]; then \
+	  echo "make cosim: STRUCT must be one of: $(STRUCTS)" >&2; exit 2; fi
+	@bin=$$(tools/cosim_build.sh $(if $(XRAND),--xrand) $(STRUCT) $(PARAMS)) || exit $$?; \
+	  $$bin --seed $(SEED) --quiet $(if $(REPLAY),--replay $(REPLAY),--cycles $(CYCLES)) \
+	    $(if $(RECORD),--record $(RECORD)) $(if $(XRAND),+verilator+rand+reset+2 +verilator+seed+$(SEED)) $(ARGS)
+endif
+
+# --------------------------------------------------------------- regress
+# Every structure x design point (defaults, small, large, odd of
+# tb/design_points) x seed, over GNU parallel; one JSON line per shard under
+# build/regress/shards/, then the merged summary (exit 1 on any failure).
+# SSHLOGINFILE=file spreads the shards over machines (GNU parallel).
+SEEDS ?= 1-8
+JOBS  ?= 2
+regress: deps $(B)/libmodels.a $(B)/cosim_params
+	@tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
+	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE))
 
 # ------------------------------------------------------------------ demo
 demo: deps all
@@ -115,6 +150,7 @@ demo: deps all
 	echo "== waveforms: $(foreach s,$(STRUCTS),$(O)/$(s).vcd)"; \
 	echo "   open one with: make waves STRUCT=<name>"; exit $$rc
 	@if [ -n "$(AREA_BIN)" ]; then $(MAKE) --no-print-directory area; fi
+	@tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
 test: deps all
@@ -125,15 +161,15 @@ lint: deps
 	@tools/lint.sh $(MODULES)
 
 # ------------------------------------------------------------------ bench
-bench: deps $(COSIM_BINS)
-	@tools/bench.sh $(B) $(STRUCTS)
+bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
+	@tools/bench.sh $(STRUCTS)
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's
 # cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
 MUTANTS       ?= 40
 MUTATE_CYCLES ?= 20000
-mutate: deps $(B)/libmodels.a $(B)/mutate_gen
+mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen
 	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
 
 $(B)/mutate_gen: tools/mutate_gen.c | $(B)

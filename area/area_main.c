@@ -23,6 +23,7 @@
 #include "papers.h"
 #include "report.h"
 #include "structs.h"
+#include "sweep.h"
 #include "tech.h"
 
 static const char *prog_cmd = "area";
@@ -36,12 +37,22 @@ static void usage(FILE *f)
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
           "             --tech NM [--goal delay|area] [--profile FILE]\n"
           "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
+          "              [--view papers|node]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
+          "  area sweep --module NAME[,NAME...] --param K=V1,V2,... [--param K2=V]... [--tech NM]\n"
+          "             [--goal delay|area] [--format text|csv|svg] [-o FILE] [--svg FILE]\n"
+          "             [--profile FILE]\n"
           "  area tech\n"
           "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n"
+          "report --view node: every paper's area rows and each mechanism's added area in one\n"
+          "table at one node (--tech, default 40).\n"
+          "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
+          "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
+          "the table. Modules: simt_stack dpe_stack shadow_scoreboard lane_regfile pc_warp_lut\n"
+          "hct_cct_heap warp_pool dwf tsimt_lane tsimt_frontend (parameters as in their Verilog).\n"
           "--goal: the organisation of every SRAM/CAM bank: delay (default, as CACTI's default\n"
           "objective: short bitlines and wordlines) or area (the least-area organisation).\n",
           f);
@@ -276,6 +287,7 @@ static int cmd_report(int argc, char **argv)
     area_profile prof;
     static area_report rep;
     area_goal goal = AREA_GOAL_DELAY;
+    int node_view = 0;
     const char *e;
     FILE *f;
     int i;
@@ -293,6 +305,14 @@ static int cmd_report(int argc, char **argv)
             nm = get_tech(need_value(argc, argv, &i));
         } else if (strcmp(fl, "--goal") == 0) {
             goal = get_goal(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--view") == 0) {
+            const char *v = need_value(argc, argv, &i);
+            if (strcmp(v, "papers") == 0)
+                node_view = 0;
+            else if (strcmp(v, "node") == 0)
+                node_view = 1;
+            else
+                die("--view: expected papers or node, got '%s'%s", v, "");
         } else if (strcmp(fl, "--format") == 0) {
             format = need_value(argc, argv, &i);
             if (!area_report_format_ok(format))
@@ -310,11 +330,18 @@ static int cmd_report(int argc, char **argv)
         snprintf(pname, sizeof pname, "profile %s", profile_path);
     else
         snprintf(pname, sizeof pname, "default constants");
+    if (node_view) {
+        if (!area_report_node_format_ok(format))
+            die("--view node: expected --format text, md or csv, got '%s'%s", format, "");
+        if (nm == 0)
+            nm = 40; /* every paper at one node: Fermi's unless told */
+    }
     e = area_report_build_goal(paper, nm, &prof, pname, goal, &rep);
     if (e)
         die("%s%s", e, "");
     f = open_out(out);
-    if (area_report_write(f, &rep, format) != 0)
+    if ((node_view ? area_report_write_node(f, &rep, format) : area_report_write(f, &rep, format)) !=
+        0)
         die("cannot write the report%s%s", "", "");
     close_out(f, out);
     return 0;
@@ -491,6 +518,133 @@ static int cmd_logic(int argc, char **argv)
     return 0;
 }
 
+
+/* ------------------------------------------------------------------ sweep */
+
+/* Splits "A,B,C" into at most max names (each < 32 chars). */
+static unsigned split_names(const char *flag, const char *v, char names[][32], unsigned max)
+{
+    unsigned n = 0;
+    const char *p = v;
+    for (;;) {
+        const char *c = strchr(p, ',');
+        size_t l = c ? (size_t)(c - p) : strlen(p);
+        if (l == 0 || l >= 32)
+            die("%s: expected NAME[,NAME...], got '%s'", flag, v);
+        if (n >= max)
+            die("%s: at most 4 names, got '%s'", flag, v);
+        memcpy(names[n], p, l);
+        names[n][l] = '\0';
+        n++;
+        if (!c)
+            break;
+        p = c + 1;
+    }
+    return n;
+}
+
+static int cmd_sweep(int argc, char **argv)
+{
+    char mods[AREA_SWEEP_MAX_MODULES][32], fnames[AREA_SWEEP_MAX_FIXED][32], xname[32] = "";
+    char err[512];
+    const char *mp[AREA_SWEEP_MAX_MODULES], *fp[AREA_SWEEP_MAX_FIXED];
+    const char *format = "text", *out = NULL, *svg = NULL;
+    unsigned fv[AREA_SWEEP_MAX_FIXED], xs[AREA_SWEEP_MAX_POINTS], nmod = 0, nfix = 0, nx = 0, k;
+    double nm = 40;
+    area_goal goal = AREA_GOAL_DELAY;
+    area_profile prof;
+    area_tech t;
+    static area_sweep sw;
+    FILE *f, *fs = NULL;
+    int i;
+    area_profile_default(&prof);
+    for (i = 2; i < argc; i++) {
+        const char *fl = argv[i];
+        help_flag(fl);
+        if (strcmp(fl, "--module") == 0) {
+            nmod = split_names("--module", need_value(argc, argv, &i), mods,
+                               AREA_SWEEP_MAX_MODULES);
+        } else if (strcmp(fl, "--param") == 0) {
+            const char *v = need_value(argc, argv, &i), *eq = strchr(v, '='), *p;
+            size_t l = eq ? (size_t)(eq - v) : 0;
+            unsigned vals[AREA_SWEEP_MAX_POINTS], n = 0;
+            char name[32];
+            if (!eq || l == 0 || l >= sizeof name)
+                die("--param: expected NAME=V1,V2,... got '%s'%s", v, "");
+            memcpy(name, v, l);
+            name[l] = '\0';
+            for (p = eq + 1;;) {
+                const char *c = strchr(p, ',');
+                char one[32];
+                size_t ol = c ? (size_t)(c - p) : strlen(p);
+                if (ol == 0 || ol >= sizeof one)
+                    die("--param: expected NAME=V1,V2,... got '%s'%s", v, "");
+                if (n >= AREA_SWEEP_MAX_POINTS)
+                    die("--param: at most 64 values, got '%s'%s", v, "");
+                memcpy(one, p, ol);
+                one[ol] = '\0';
+                vals[n++] = (unsigned)get_ulong("--param", one, 1, 1u << 20);
+                if (!c)
+                    break;
+                p = c + 1;
+            }
+            if (n > 1) {
+                if (nx)
+                    die("--param: only one parameter may take a list (%s and %s do)", xname,
+                        name);
+                memcpy(xname, name, sizeof xname);
+                memcpy(xs, vals, n * sizeof vals[0]);
+                nx = n;
+            } else {
+                if (nfix >= AREA_SWEEP_MAX_FIXED)
+                    die("--param: at most 8 fixed parameters%s%s", "", "");
+                memcpy(fnames[nfix], name, sizeof name);
+                fv[nfix] = vals[0];
+                fp[nfix] = fnames[nfix];
+                nfix++;
+            }
+        } else if (strcmp(fl, "--tech") == 0) {
+            nm = get_tech(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--goal") == 0) {
+            goal = get_goal(need_value(argc, argv, &i));
+        } else if (strcmp(fl, "--format") == 0) {
+            format = need_value(argc, argv, &i);
+            if (!area_sweep_format_ok(format))
+                die("--format: expected text, csv or svg, got '%s'%s", format, "");
+        } else if (strcmp(fl, "-o") == 0) {
+            out = need_value(argc, argv, &i);
+        } else if (strcmp(fl, "--svg") == 0) {
+            svg = need_value(argc, argv, &i);
+        } else if (strcmp(fl, "--profile") == 0) {
+            load_profile(need_value(argc, argv, &i), &prof);
+        } else {
+            die("unknown option '%s' (see area --help)%s", fl, "");
+        }
+    }
+    if (nmod == 0)
+        die("--module NAME is required%s%s", "", "");
+    if (nx == 0)
+        die("--param NAME=V1,V2,... is required (a parameter with 2 or more values)%s%s", "", "");
+    for (k = 0; k < nmod; k++)
+        mp[k] = mods[k];
+    area_tech_at(nm, &prof, &t);
+    t.goal = goal;
+    if (area_sweep_run(mp, nmod, xname, xs, nx, fp, fv, nfix, &t, &sw, err, sizeof err))
+        die("%s%s", err, "");
+    /* both outputs are opened before either is written */
+    if (svg && !(fs = fopen(svg, "w")))
+        die("--svg %s: cannot open for writing: %s", svg, strerror(errno));
+    f = open_out(out);
+    if (area_sweep_write(f, &sw, format) != 0)
+        die("cannot write the sweep%s%s", "", "");
+    close_out(f, out);
+    if (fs) {
+        if (area_sweep_write(fs, &sw, "svg") != 0 || fclose(fs) != 0)
+            die("--svg %s: write error%s", svg, "");
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------------- tech */
 
 static int cmd_tech(int argc, char **argv)
@@ -534,7 +688,7 @@ int main(int argc, char **argv)
 {
     static char cmdname[64];
     if (argc < 2)
-        die("no command given (array, report, calibrate, refs, logic, tech; see area --help)%s%s",
+        die("no command given (array, report, calibrate, refs, logic, sweep, tech; see area --help)%s%s",
             "", "");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
@@ -555,7 +709,9 @@ int main(int argc, char **argv)
         return cmd_logic(argc, argv);
     if (strcmp(argv[1], "tech") == 0)
         return cmd_tech(argc, argv);
+    if (strcmp(argv[1], "sweep") == 0)
+        return cmd_sweep(argc, argv);
     prog_cmd = "area";
-    die("unknown command '%s' (array, report, calibrate, refs, logic, tech)%s", argv[1], "");
+    die("unknown command '%s' (array, report, calibrate, refs, logic, sweep, tech)%s", argv[1], "");
     return 2;
 }

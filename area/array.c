@@ -119,6 +119,7 @@ typedef struct {
     unsigned rows, cols, mux, nsub, sub_rows, sub_cols;
     double cell_w, cell_h; /* F */
     double bank_w, bank_h; /* F */
+    double net_f2;         /* the network between banks (whole array), F^2 */
 } bank_geom;
 
 static unsigned ceil_div_u(unsigned long a, unsigned long b)
@@ -133,25 +134,35 @@ static unsigned addr_bits(unsigned long n)
 }
 
 /* Total wire length (F) of an H-tree from the centre of an nx x ny grid of
- * leaves, each lw x lh F, to every leaf: the larger count is halved, a
- * trunk joins the two halves' centres (half the region across), and each
- * half is a tree of its own. */
+ * leaves, each lw x lh F, to every leaf: the region is halved, a trunk
+ * joins the two halves' centres (half the region across), and each half is
+ * a tree of its own.  Which way to halve follows a rule on the leaf counts
+ * alone (halve across x while nx >= r * ny, for a fixed set of ratios r,
+ * x first and y first included), and the shortest of those trees is taken:
+ * each is linear in lw and lh with fixed coefficients, so the length grows
+ * with the leaves' size and count, and the best adapts to their shape.
+ * Counts are halved as real numbers (a 3-wide grid is two halves of 1.5). */
 static double htree_len(double nx, double ny, double lw, double lh)
 {
-    /* counts are halved as real numbers (a 3-wide grid is two halves of
-     * 1.5): the same length for the same grid, in O(log) steps */
-    double len = 0.0, copies = 1.0;
-    while (nx > 1.0 + 1e-9 || ny > 1.0 + 1e-9) {
-        if (nx >= ny) {
-            len += copies * nx * lw / 2.0;
-            nx /= 2.0;
-        } else {
-            len += copies * ny * lh / 2.0;
-            ny /= 2.0;
+    static const double ratio[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 1e300};
+    double best = -1;
+    unsigned k;
+    for (k = 0; k < sizeof ratio / sizeof ratio[0]; k++) {
+        double x = nx, y = ny, len = 0.0, copies = 1.0;
+        while (x > 1.0 + 1e-9 || y > 1.0 + 1e-9) {
+            if (y <= 1.0 + 1e-9 || (x > 1.0 + 1e-9 && x >= ratio[k] * y)) {
+                len += copies * x * lw / 2.0;
+                x /= 2.0;
+            } else {
+                len += copies * y * lh / 2.0;
+                y /= 2.0;
+            }
+            copies *= 2.0;
         }
-        copies *= 2.0;
+        if (best < 0 || len < best)
+            best = len;
     }
-    return len;
+    return best;
 }
 
 /* Signals of one bank that cross its H-tree, counted per port: every
@@ -166,6 +177,27 @@ static void bank_signals(const bank_spec *s, double *addr, double *data)
             (double)s->search * (1.0 + addr_bits(s->rows_in));
 }
 
+/* Length (F) of the network between banks: banks in the grid (bx x by >=
+ * banks) with the shortest H-tree from the array's nearer edge to every
+ * bank, each bank w x h F.  0 for one bank. */
+static double net_len(unsigned banks, double w, double h)
+{
+    double len = -1;
+    unsigned bx, by;
+    if (banks <= 1)
+        return 0.0;
+    for (bx = 1; bx <= banks; bx++) {
+        double l;
+        by = ceil_div_u(banks, bx);
+        l = htree_len(bx, by, w, h) + fmin((double)by * h, (double)bx * w) / 2.0;
+        if (len < 0 || l < len)
+            len = l;
+        if ((unsigned long)bx * bx >= 4ul * banks)
+            break; /* wider grids only lengthen the tree */
+    }
+    return len;
+}
+
 /* One organisation (mux degree m, subarrays at most max_rows x max_cols) of
  * a bank; returns its total F^2.  The layout: ndbl x ndwl subarrays, each
  * the bounding box of its cells, one decoder strip per port along its rows
@@ -174,7 +206,8 @@ static void bank_signals(const bank_spec *s, double *addr, double *data)
  * subarray's control.  An H-tree carries every port's address and data from
  * the bank's edge to the subarrays; latches, drivers and a timing generator
  * per port sit at the edge. */
-static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsigned ndbl_min_extra,
+static double bank_org(const area_tech *t, const bank_spec *s, unsigned long entries,
+                       unsigned banks, unsigned m, unsigned ndbl_extra, unsigned ndwl_extra,
                        unsigned max_rows, unsigned max_cols, bank_geom *g)
 {
     const area_consts *c = &t->c;
@@ -189,7 +222,7 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsig
     double ch = 0, cw = 0, row_h, avg_col_w;
     unsigned rows, cols, ndbl, ndwl, sr, sc, nsub, abits, bits = s->data_bits + s->tag_bits;
     double dec_w, ml_w, col_h, cell_w, cell_h, sub_w, sub_h, bank_w, bank_h;
-    double cells, dec, col, ctrl, route, a_sig, d_sig, l_addr, l_data;
+    double cells, dec, col, ctrl, route, a_sig, d_sig, l_addr, l_data, g_sig;
 
     memset(g, 0, sizeof *g);
     if (s->tag_bits) {
@@ -203,10 +236,12 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsig
     row_h = s->tag_bits ? (ch > sh ? ch : sh) : sh;
     avg_col_w = ((double)s->data_bits * sw + (double)s->tag_bits * cw) / (double)bits;
 
-    ndbl = ceil_div_u(rows, max_rows) + ndbl_min_extra;
+    ndbl = ceil_div_u(rows, max_rows) + ndbl_extra;
     if (ndbl > rows)
         ndbl = rows;
-    ndwl = ceil_div_u(cols, max_cols);
+    ndwl = ceil_div_u(cols, max_cols) + ndwl_extra;
+    if (ndwl > cols)
+        ndwl = cols;
     sr = ceil_div_u(rows, ndbl);
     sc = ceil_div_u(cols, ndwl);
     nsub = ndbl * ndwl;
@@ -237,30 +272,61 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsig
     /* the bank's wires (semi-global pitch).  The ndbl subarrays stacked in a
      * column may be folded into f side-by-side stacks (a deep bank laid out
      * near square): gx = ndwl * f columns, gy = ndbl / f rows of
-     * subarrays.  An H-tree from the bank's edge takes every address bit to
-     * every subarray; a data bit leaves the edge under its own column, a
-     * spine joins its f stacks and a bus runs up each past the subarrays
-     * stacked there.  The fold of least wiring is taken. */
+     * subarrays.  An H-tree from the bank's nearer edge takes every address
+     * bit to every subarray; a data bit runs past every subarray holding it
+     * (a spine and a bus per stack, or a spine per row and one trunk).  The
+     * fold of least wiring is taken. */
     bank_signals(s, &a_sig, &d_sig);
+    /* the network between banks carries them too, and the bank select */
+    g_sig = a_sig + d_sig + (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
     route = 0;
     bank_w = ndwl * sub_w;
     bank_h = ndbl * sub_h;
+    g->net_f2 = n->pitch_global_f * g_sig * net_len(banks, bank_w, bank_h);
     if (nsub > 1) {
-        unsigned f, gy;
-        double best = -1;
-        for (f = 1; f < 2 * ndbl; f *= 2) {
+        unsigned f, gy, k;
+        double best = -1, best_net = 0;
+        /* every fold up to 64 stacks; beyond, tight grids both ways: f a
+         * power of two and gy = the rows it needs, or gy a power of two and
+         * f = the columns it needs */
+        unsigned nk = ndbl <= 64 ? ndbl : 2u * (bits_width_for(2u * ndbl) + 1u);
+        for (k = 0; k < nk; k++) {
             double r;
-            gy = ceil_div_u(ndbl, f);
-            l_addr = (double)gy * sub_h / 2.0 + htree_len(ndwl * f, gy, sub_w, sub_h);
-            l_data = (double)(f - 1) * ndwl * sub_w + (double)f * (gy - 1) * sub_h;
+            if (ndbl <= 64) {
+                f = k + 1;
+                gy = ceil_div_u(ndbl, f);
+            } else if (k % 2 == 0) {
+                f = 1u << (k / 2);
+                gy = ceil_div_u(ndbl, f);
+            } else {
+                gy = 1u << (k / 2);
+                f = ceil_div_u(ndbl, gy);
+            }
+            if (f > 2 * ndbl || gy < 1)
+                continue;
+            l_addr = fmin((double)gy * sub_h, (double)ndwl * f * sub_w) / 2.0 +
+                     htree_len(ndwl * f, gy, sub_w, sub_h);
+            /* a data bit's wire: a spine along the bottom row and a bus up
+             * each of the f stacks, or a spine along each of the gy rows and
+             * one trunk up: whichever is shorter */
+            l_data = fmin((double)(f - 1) * ndwl * sub_w + (double)f * (gy - 1) * sub_h,
+                          (double)gy * (f - 1) * ndwl * sub_w + (double)(gy - 1) * sub_h);
             r = n->pitch_semi_f * (a_sig * l_addr + d_sig * l_data);
-            if (best < 0 || r < best) {
-                best = r;
-                bank_w = (double)ndwl * f * sub_w;
-                bank_h = (double)gy * sub_h;
+            /* the fold of least wiring, the network between banks (which
+             * depends on the bank's shape) included */
+            {
+                double net = n->pitch_global_f * g_sig *
+                             net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h);
+                if (best < 0 || banks * r + net < banks * best + best_net) {
+                    best = r;
+                    best_net = net;
+                    bank_w = (double)ndwl * f * sub_w;
+                    bank_h = (double)gy * sub_h;
+                }
             }
         }
         route = best;
+        g->net_f2 = best_net;
     }
     g->raw[AC_CELLS] = cells;
     g->raw[AC_DECODE] = dec;
@@ -274,9 +340,13 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsig
                            (double)(ports + s->search) * c->timing_ge) *
                           n->ge_f2 / c->logic_util;
     g->raw[AC_LOGIC] = (double)bits * (2.0 * s->rw + s->rd + s->wr) * c->io_ge;
-    if (s->tag_bits) /* search key latch and priority encoder per search port */
-        g->raw[AC_LOGIC] += (double)s->search * ((double)s->tag_bits * c->io_ge +
-                                                 area_ge_prio_enc(c, (unsigned)s->rows_in));
+    if (s->tag_bits) /* search key latch and priority encoder per search port: one per
+                      * subarray, and a second level picking the first subarray that
+                      * matched and its local index */
+        g->raw[AC_LOGIC] += (double)s->search *
+                            ((double)s->tag_bits * c->io_ge + (double)nsub * area_ge_prio_enc(c, sr) +
+                             (nsub > 1 ? area_ge_prio_enc(c, nsub) + area_ge_mux(c, nsub, addr_bits(sr) + 1)
+                                       : 0.0));
     g->rows = rows;
     g->cols = cols;
     g->mux = m;
@@ -291,61 +361,38 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned m, unsig
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
 }
 
-/* The organisation the goal asks for: the least area among the
- * organisations whose subarrays respect the goal's limits. */
-static void bank_eval(const area_tech *t, const bank_spec *s, bank_geom *best)
+/* The organisation the goal asks for: the least area of the whole array
+ * (banks x the bank + the network between them) among the organisations
+ * whose subarrays respect the goal's limits.  The network depends on the
+ * banks' shape, so the bank's organisation is chosen with it. */
+static void bank_eval(const area_tech *t, const bank_spec *s, unsigned long entries,
+                      unsigned banks, bank_geom *best)
 {
     unsigned m, max_m = s->allow_fold ? t->c.max_mux : 1;
     unsigned mr = t->goal == AREA_GOAL_AREA ? t->c.area_max_rows : t->c.delay_max_rows;
     unsigned mc = t->goal == AREA_GOAL_AREA ? t->c.area_max_cols : t->c.delay_max_cols;
     double best_a = -1;
     /* every mux degree is a candidate whatever the depth (a shallow bank
-     * may leave part of its one row unused): the least area over a fixed
-     * set of organisations is monotonic in entries, width and ports */
+     * may leave part of its one row unused); so are more subarrays than
+     * the limits need (up to twice as many rows of them, at most 16 more,
+     * and up to 8 more columns of them): the set of organisations is then
+     * the same on both sides of a step in the subarray count, which keeps
+     * the least area monotonic in the entries and the width */
     for (m = 1; m <= max_m; m *= 2) {
-        /* more subarrays than the limit needs are candidates too (up to
-         * twice as many, at most 16 more): the set of organisations is then
-         * the same on both sides of a step in the subarray count, which
-         * keeps the least area monotonic in the entries */
-        unsigned k, base = ceil_div_u(ceil_div_u(s->rows_in, m), mr);
-        unsigned extra = base < 16 ? base : 16;
-        for (k = 0; k <= extra; k++) {
-            bank_geom g;
-            double a = bank_org(t, s, m, k, mr, mc, &g);
-            if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
-                best_a = a;
-                *best = g;
+        unsigned kb, kw, base = ceil_div_u(ceil_div_u(s->rows_in, m), mr);
+        unsigned wbase = ceil_div_u((unsigned long)(s->data_bits + s->tag_bits) * m, mc);
+        unsigned extra = base < 16 ? base : 16, wextra = wbase < 8 ? wbase : 8;
+        for (kb = 0; kb <= extra; kb++)
+            for (kw = 0; kw <= wextra; kw++) {
+                bank_geom g;
+                double a = bank_org(t, s, entries, banks, m, kb, kw, mr, mc, &g) * banks;
+                a += g.net_f2;
+                if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
+                    best_a = a;
+                    *best = g;
+                }
             }
-        }
     }
-}
-
-/* The network between banks (global wires): banks in a near-square grid,
- * an H-tree from the array's edge to every bank carrying every port's
- * address (bank select included) and data.  F^2, 0 for one bank. */
-static double interbank_f2(const area_tech *t, const bank_spec *s, unsigned long entries,
-                           unsigned banks, const bank_geom *g)
-{
-    double a_sig, d_sig, len;
-    unsigned bx, by, ports = s->rw + s->rd + s->wr;
-    if (banks <= 1)
-        return 0.0;
-    bank_signals(s, &a_sig, &d_sig);
-    a_sig += (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
-    /* the grid (bx x by >= banks) with the shortest tree, the trunk entering
-     * from the nearer edge */
-    len = -1;
-    for (bx = 1; bx <= banks; bx++) {
-        double l;
-        by = ceil_div_u(banks, bx);
-        l = htree_len(bx, by, g->bank_w, g->bank_h) +
-            fmin((double)by * g->bank_h, (double)bx * g->bank_w) / 2.0;
-        if (len < 0 || l < len)
-            len = l;
-        if ((unsigned long)bx * bx >= 4ul * banks)
-            break; /* wider grids only lengthen the tree */
-    }
-    return t->node.pitch_global_f * (a_sig + d_sig) * len;
 }
 
 /* Fills r from one bank's geometry, replicated over `banks`, and finishes it. */
@@ -379,10 +426,10 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
     s.rd = a->rd;
     s.wr = a->wr;
     s.allow_fold = 1;
-    bank_eval(t, &s, &g);
+    bank_eval(t, &s, a->entries, a->banks, &g);
     for (i = 0; i < AC_N; i++)
         raw[i] = g.raw[i] * a->banks;
-    raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
+    raw[AC_ROUTE] += g.net_f2;
     bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
 }
 
@@ -405,10 +452,14 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
         s.wr = a->wr;
         s.search = a->search;
         s.allow_fold = 0;
-        bank_eval(t, &s, &g);
+        bank_eval(t, &s, a->entries, a->banks, &g);
         for (i = 0; i < AC_N; i++)
             raw[i] = g.raw[i] * a->banks;
-        raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
+        raw[AC_ROUTE] += g.net_f2;
+        if (a->banks > 1) /* every bank searches: pick the first bank that matched */
+            raw[AC_LOGIC] += (double)a->search *
+                             (area_ge_prio_enc(c, a->banks) +
+                              area_ge_mux(c, a->banks, addr_bits(per_bank) + 1));
     } else {
         /* set-associative: sets x (ways * width) SRAM, each search reads a set */
         unsigned ways = a->ways;
@@ -418,10 +469,10 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
         s.rd = a->rd + a->search;
         s.wr = a->wr;
         s.allow_fold = 1;
-        bank_eval(t, &s, &g);
+        bank_eval(t, &s, a->entries, a->banks, &g);
         for (i = 0; i < AC_N; i++)
             raw[i] = g.raw[i] * a->banks;
-        raw[AC_ROUTE] += interbank_f2(t, &s, a->entries, a->banks, &g);
+        raw[AC_ROUTE] += g.net_f2;
         raw[AC_LOGIC] += (double)a->banks * a->search *
                          (ways * area_ge_eq_cmp(c, tag) + area_ge_prio_enc(c, ways) +
                           area_ge_mux(c, ways, a->width));

@@ -92,8 +92,10 @@ static const char *fmt_val(char *buf, size_t n, const char *unit, double v, int 
         snprintf(buf, n, with_unit ? "%.4g mm2" : "%.4g", v);
     else if (strcmp(unit, "bits") == 0)
         snprintf(buf, n, with_unit ? "%.0f bits" : "%.0f", v);
-    else
+    else if (strcmp(unit, "%") == 0)
         snprintf(buf, n, "%.2f%%", v);
+    else /* entries, regs, count */
+        snprintf(buf, n, with_unit ? "%.4g %s" : "%.4g", v, unit);
     return buf;
 }
 
@@ -484,5 +486,112 @@ int area_report_write(FILE *f, const area_report *r, const char *format)
         write_svg(f, r);
     else
         return -1;
+    return ferror(f) ? -1 : 0;
+}
+
+/* ------------------------------------------------------- one-node view */
+
+int area_report_node_format_ok(const char *f)
+{
+    return strcmp(f, "text") == 0 || strcmp(f, "md") == 0 || strcmp(f, "csv") == 0;
+}
+
+static int node_row(const area_row *w)
+{
+    return strcmp(w->unit, "mm2") == 0 && (!isnan(w->ours) || !isnan(w->published));
+}
+
+int area_report_write_node(FILE *f, const area_report *r, const char *format)
+{
+    unsigned i, j, pass;
+    double nm;
+    int md = strcmp(format, "md") == 0, csv = strcmp(format, "csv") == 0;
+    if (!area_report_node_format_ok(format))
+        return -1;
+    if (r->n == 0)
+        return -2;
+    nm = r->p[0].tech_nm;
+    for (i = 1; i < r->n; i++)
+        if (fabs(r->p[i].tech_nm - nm) > 1e-9)
+            return -2;
+    if (csv)
+        fprintf(f, "section,paper,tech_nm,component,status,ours_mm2,published_mm2,ratio,"
+                   "published_from,note\n");
+    else if (md)
+        fprintf(f, "# Area at one node: %g nm\n\nConstants: %s. Every paper's area rows, ours and "
+                   "the published figure scaled by F^2 from its own node (000: 90 nm; 001, 002: "
+                   "40 nm; 003 and 004 state none).\n",
+                nm, r->profile);
+    else
+        fprintf(f, "area at one node: %g nm (%s); published figures scaled by F^2 from their "
+                   "paper's node\n", nm, r->profile);
+    /* pass 0: every area row; pass 1: the mechanisms' added areas */
+    for (pass = 0; pass < 2; pass++) {
+        if (md)
+            fprintf(f, pass ? "\n## Mechanisms side by side (added area at %g nm)\n\n"
+                              "| Mechanism | Paper | Row | Ours (mm²) | Published (mm²) | Ratio | "
+                              "Note |\n|---|---|---|---:|---:|---:|---|\n"
+                            : "\n## Every paper's rows at %g nm\n\n| Paper | Component | Status "
+                              "| Ours (mm²) | Published (mm²) | Ratio | Published from |\n"
+                              "|---|---|---|---:|---:|---:|---|\n",
+                    nm);
+        else if (!csv && pass)
+            fprintf(f, "\n== mechanisms side by side: added area at %g nm\n   %-34s %-5s %12s %12s "
+                       "%6s  %s\n",
+                    nm, "mechanism", "paper", "ours mm2", "published", "ratio", "row");
+        else if (!csv)
+            fprintf(f, "\n== every paper's rows at %g nm\n   %-5s %-52s %-16s %12s %12s %6s  %s\n",
+                    nm, "paper", "component", "status", "ours mm2", "published", "ratio",
+                    "published from");
+        for (i = 0; i < r->n; i++) {
+            const area_paper_report *p = &r->p[i];
+            for (j = 0; j < p->nrows; j++) {
+                const area_row *w = &p->rows[j];
+                char a[48], b[64], c[16];
+                if (pass == 0 ? !node_row(w) : !w->mech[0])
+                    continue;
+                fmt_val(a, sizeof a, "mm2", w->ours, 0);
+                fmt_val(b, sizeof b, "mm2", w->published, 0);
+                fmt_ratio(c, sizeof c, w->ratio);
+                if (csv) {
+                    fprintf(f, "%s,%s,%g,", pass ? "mechanism" : "row", p->paper, nm);
+                    csv_field(f, pass ? w->mech : w->label);
+                    fprintf(f, ",%s,", area_row_status_name(w->status));
+                    csv_num(f, w->ours);
+                    fputc(',', f);
+                    csv_num(f, w->published);
+                    fputc(',', f);
+                    csv_num(f, w->ratio);
+                    fputc(',', f);
+                    csv_field(f, w->source);
+                    fputc(',', f);
+                    csv_field(f, pass ? w->label : "");
+                    fputc('\n', f);
+                } else if (md) {
+                    fputs("| ", f);
+                    if (pass) {
+                        md_cell(f, w->mech);
+                        fprintf(f, " | %s | ", p->paper);
+                        md_cell(f, w->label);
+                        fprintf(f, " | %s | %s | %s | ", a, b, c);
+                        md_cell(f, w->partial ? "ours: the modelled parts only" : "");
+                    } else {
+                        fprintf(f, "%s | ", p->paper);
+                        md_cell(f, w->label);
+                        fprintf(f, " | %s | %s | %s | %s | ", area_row_status_name(w->status), a,
+                                b, c);
+                        md_cell(f, w->source);
+                    }
+                    fputs(" |\n", f);
+                } else if (pass) {
+                    fprintf(f, "   %-34s %-5s %12s %12s %6s  %s%s\n", w->mech, p->paper, a, b, c,
+                            w->label, w->partial ? " (ours: the modelled parts only)" : "");
+                } else {
+                    fprintf(f, "   %-5s %-52s %-16s %12s %12s %6s  %s\n", p->paper, w->label,
+                            area_row_status_name(w->status), a, b, c, w->source);
+                }
+            }
+        }
+    }
     return ferror(f) ? -1 : 0;
 }

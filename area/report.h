@@ -33,7 +33,7 @@ typedef enum {
     RS_SUMMARY = 3       /* totals, differences, overheads */
 } area_row_status;
 
-#define AREA_REPORT_MAX_ROWS 32
+#define AREA_REPORT_MAX_ROWS 96
 #define AREA_REPORT_MAX_PAPERS 5
 
 typedef struct {
@@ -45,9 +45,10 @@ typedef struct {
     char pub_text[48];    /* published figure as text when not a single number */
     double ratio;         /* ours / published, NAN when either is missing */
     char source[128];     /* where the published figure comes from */
-    char config[160];     /* what ours was computed from */
-    char note[200];
+    char config[200];     /* what ours was computed from */
+    char note[480];
     int partial;          /* ours covers only the modelled parts: no ratio */
+    char mech[48];        /* set on the row that is a mechanism's added area (node view) */
     int has_detail;
     area_result detail;   /* our breakdown (mm2 rows) */
 } area_row;
@@ -78,6 +79,15 @@ const char *area_report_build(const char *paper, double tech_nm, const area_prof
 /* The same with an organisation goal (area_report_build: AREA_GOAL_DELAY). */
 const char *area_report_build_goal(const char *paper, double tech_nm, const area_profile *prof,
                                    const char *profile_name, area_goal goal, area_report *r);
+
+/* The one-node view (issue 19 item 5): every paper's area rows in one
+ * table at the report's node (build it with one tech_nm, e.g. 40), then
+ * each mechanism's added area (the rows tagged `mech`) side by side, so
+ * that mechanisms can be compared with each other.  format: "text", "md"
+ * or "csv".  Returns 0 on success, -1 for another format or a write error,
+ * -2 when the papers are not all at one node. */
+int area_report_write_node(FILE *f, const area_report *r, const char *format);
+int area_report_node_format_ok(const char *format);
 
 /* format: "text", "md", "csv", "json", "svg".  Returns 0 on success. */
 int area_report_write(FILE *f, const area_report *r, const char *format);

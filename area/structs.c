@@ -23,6 +23,9 @@
 #include <string.h>
 
 #include "../rtl_c/bits.h"
+#include "../rtl_c/dwf.h"
+#include "../rtl_c/tsimt_frontend.h"
+#include "../rtl_c/tsimt_lane.h"
 #include "logic.h"
 
 #if defined(__has_include)
@@ -310,6 +313,16 @@ void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigne
     *shadow_bits = 1u;
 }
 
+unsigned area_shadow_scoreboard_entry_bits(unsigned regs)
+{
+    shadow_scoreboard_cfg cfg = shadow_scoreboard_default_cfg();
+    if (regs)
+        cfg.regs = regs;
+    if (shadow_scoreboard_cfg_check(&cfg))
+        return 0;
+    return 2u + shadow_scoreboard_reg_w(&cfg); /* {valid, shadow, reg} */
+}
+
 const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
                                         int force_ff, area_desc *d)
 {
@@ -353,6 +366,12 @@ const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsign
     return NULL;
 }
 #else
+unsigned area_shadow_scoreboard_entry_bits(unsigned regs)
+{
+    (void)regs;
+    return 0;
+}
+
 void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
                                      unsigned *entry_bits, unsigned *shadow_bits)
 {
@@ -807,20 +826,174 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
     return NULL;
 }
 
-const char *area_desc_dwf_update_regs(const warp_pool_cfg *cfg, area_desc *d)
+/* Appends every item of src to d, its name prefixed; NULL or a message. */
+static const char *desc_append(area_desc *d, const area_desc *src, const char *prefix)
 {
-    const char *e = warp_pool_cfg_check(cfg);
-    unsigned w;
+    unsigned i;
+    for (i = 0; i < src->n; i++) {
+        area_item *it = add_item(d, src->item[i].type, "", src->item[i].what);
+        if (!it)
+            return "area description: too many items";
+        *it = src->item[i];
+        snprintf(it->name, sizeof it->name, "%s%.40s", prefix, src->item[i].name);
+    }
+    d->storage_bits += src->storage_bits;
+    return NULL;
+}
+
+unsigned area_dwf_update_reg_bits(const dwf_cfg *cfg)
+{
+    return cfg->lanes * cfg->tid_bits + 2u * (cfg->pc_bits + cfg->lanes + cfg->sched_bits);
+}
+
+/* verilog/dwf.v: ur_tids_q (one TID row: the two sides' REQs are disjoint),
+ * ur_pc0/1_q, ur_req0/1_q, ur_prio0/1_q, written whole at a commit and read
+ * by the two lookups and the pool's four groups (no decoder); the live bit
+ * per thread (set at a commit, cleared at issue); the commit checks (every
+ * TID at its home lane, TIDs not live, disjoint masks) and the equal-PC
+ * merge of the two sides. */
+const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = dwf_cfg_check(cfg);
+    unsigned L, T, P, S, TH, LW;
     if (e)
         return e;
-    w = cfg->lanes * cfg->tid_bits + cfg->pc_bits + cfg->lanes;
-    desc_init(d, "dwf_update_regs", "Warp update registers (DWF)");
+    L = cfg->lanes;
+    T = cfg->tid_bits;
+    P = cfg->pc_bits;
+    S = cfg->sched_bits;
+    TH = dwf_threads(cfg);
+    LW = bits_index_width(L);
+    desc_init(d, part == AREA_DWF_UPDATE ? "dwf_update_regs" : "dwf",
+              part == AREA_DWF_UPDATE ? "Warp update registers (DWF)"
+                                      : "Dynamic warp formation (update registers, LUT, pool)");
     snprintf(d->config, sizeof d->config,
-             "2 x {%u TIDs x %u, PC %u, REQ %u} flip-flops, from warp_pool_cfg", cfg->lanes,
-             cfg->tid_bits, cfg->pc_bits, cfg->lanes);
-    d->entry_bits = w;
-    add_array(d, "update registers", "written whole at a commit, read by the lookups and the "
-              "pool write (no decoder)", AK_FF, 1, w, 0, 1, 1, 2);
+             "dwf_cfg: %u lanes, %u-bit TIDs (%u threads), %u-bit PC, %u-bit sched, LUT %u, MAJ %u",
+             L, T, TH, P, S, cfg->lut_entries, cfg->maj_entries);
+    d->entry_bits = area_dwf_update_reg_bits(cfg);
+    add_array(d, "update registers", "ur_tids_q (one TID row) + 2 x {ur_pc, ur_req, ur_prio}: "
+              "written whole at a commit, read by the lookups and the pool (no decoder)",
+              AK_FF, 1, area_dwf_update_reg_bits(cfg), 0, 1, 1, 1);
+    if (part == AREA_DWF_UPDATE)
+        return NULL;
+    add_array(d, "live vector", "one bit per thread: set at a commit, cleared at issue", AK_FF, 1,
+              TH, 0, 2, 1, 1);
+    /* commit checks: per lane its TID's home lane (LW compare), its live
+     * bit (a TH:1 mux), the mask overlap; the merge compare and muxes */
+    add_logic(d, "commit checks", "home lane, live and overlap checks per lane, equal-PC merge",
+              L * (area_ge_eq_cmp(c, LW) + area_ge_mux(c, TH, 1) + 2.0 * c->ge_and2) +
+                  area_ge_reduce(c, L) + area_ge_eq_cmp(c, P) +
+                  area_ge_mux(c, 2, P + L + S) * 2.0);
+    {
+        pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+        warp_pool_cfg pc = dwf_pool_cfg(cfg);
+        area_desc sub;
+        if ((e = area_desc_pc_warp_lut(&lc, force_ff, &sub)) != NULL ||
+            (e = desc_append(d, &sub, "LUT ")) != NULL)
+            return e;
+        if ((e = area_desc_warp_pool(&pc, AREA_WP_ALL, force_ff, &sub)) != NULL ||
+            (e = desc_append(d, &sub, "pool ")) != NULL)
+            return e;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------ TSIMT lane, front end */
+
+/* verilog/tsimt_lane.v: the registers {instr_q, warp_q, mask_q, busy_q,
+ * pos_q} loaded whole at an accept (busy_q and pos_q also every execution
+ * cycle); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
+ * a G-input priority encoder (the group in flight) and the "any group
+ * above" OR tree, the K-bit group mux, the GRP_W incrementer, the load
+ * muxes (the flip-flop array's write port), the output gating and the act/err
+ * control.  Checked against Yosys at WARP 8, K 1, INSTR_W 8, WID_W 2: the
+ * same 22 flip-flops. */
+unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg)
+{
+    return cfg->instr_bits + cfg->wid_bits + cfg->warp + 1u + tsimt_lane_grp_w(cfg);
+}
+
+const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = tsimt_lane_cfg_check(cfg);
+    unsigned G, K, GW, TW;
+    double ge;
+    (void)force_ff; /* registers only: flip-flops either way */
+    if (e)
+        return e;
+    G = tsimt_lane_groups(cfg);
+    K = cfg->width;
+    GW = tsimt_lane_grp_w(cfg);
+    TW = tsimt_lane_tid_w(cfg);
+    desc_init(d, "tsimt_lane", "Temporal-SIMT lane: instruction/mask registers, sequencer (002)");
+    snprintf(d->config, sizeof d->config, "tsimt_lane_cfg: warp %u, K %u (%u groups), %u-bit "
+             "instruction, %u-bit warp id", cfg->warp, K, G, cfg->instr_bits, cfg->wid_bits);
+    add_array(d, "lane registers", "instr_q, warp_q, mask_q, busy_q, pos_q: loaded at an accept",
+              AK_FF, 1, area_tsimt_lane_bits(cfg), 0, 1, 1, 1);
+    ge = G * area_ge_reduce(c, K) + area_ge_decoder(c, G) + G * c->ge_or2 +
+         G * c->ge_and2 + area_ge_prio_enc(c, G) + area_ge_reduce(c, G) +
+         area_ge_mux(c, G, K) + area_ge_incdec(c, GW) +
+         (K + TW + cfg->wid_bits + cfg->instr_bits) * c->ge_and2 + 8.0 * c->ge_nand2;
+    /* the registers' load muxes are the flip-flop array's write port */
+    add_logic(d, "sequencer", "group occupancy, thermometer, priority encoder, last-group OR, "
+              "group mux, position incrementer, output gating, control", ge);
+    return NULL;
+}
+
+/* verilog/tsimt_frontend.v: the instruction buffer (WARPS slots of {instr,
+ * mask}, written by the fill port, read by the issue mux: one write, one
+ * read port; the valid bits in flops), rr_q, wp_q per lane, three conflict
+ * counters; per lane a WPL-input round-robin picker, an L-input round-robin
+ * picker, the fill decoder, the request popcount, the saturating counters,
+ * the ex_threads adder tree, the rd_lane mux; and LANES tsimt_lane units
+ * built from tsimt_frontend_lane_cfg (items prefixed "lane ", count x L). */
+const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = tsimt_frontend_cfg_check(cfg);
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    tsimt_lane_cfg lc;
+    area_desc lane;
+    unsigned L, W, WPL, LW, SW, first, i;
+    double ge;
+    if (e)
+        return e;
+    L = cfg->lanes;
+    W = cfg->warps;
+    WPL = tsimt_frontend_wpl(cfg);
+    LW = tsimt_frontend_lane_w(cfg);
+    SW = tsimt_frontend_slot_w(cfg);
+    lc = tsimt_frontend_lane_cfg(cfg);
+    desc_init(d, "tsimt_frontend", "Temporal-SIMT front end and lanes (002)");
+    snprintf(d->config, sizeof d->config, "tsimt_frontend_cfg: %u lanes, %u warps of %u, K %u, "
+             "%u-bit instruction, %u-bit counters", L, W, cfg->warp, cfg->width, cfg->instr_bits,
+             cfg->cnt_bits);
+    add_array(d, "instruction buffer", "a slot per warp {instr, mask}: fill port 1W, issue 1R", k,
+              W, cfg->instr_bits + cfg->warp, 1, 1, 1, 1);
+    add_array(d, "slot valid bits", "ib_v_q: set by a fill, cleared by an issue", AK_FF, 1, W, 0,
+              2, 1, 1);
+    add_array(d, "arbitration and counters", "rr_q, wp_q per lane, conf1..3", AK_FF, 1,
+              LW + L * SW + 3 * cfg->cnt_bits, 0, 1, 1, 1);
+    ge = L * (2.0 * area_ge_prio_enc(c, WPL) + 2.0 * WPL * c->ge_and2 + area_ge_decoder(c, WPL)) +
+         2.0 * area_ge_prio_enc(c, L) + 2.0 * L * c->ge_and2 + area_ge_decoder(c, L) +
+         area_ge_popcount(c, L) +
+         3.0 * (area_ge_incdec(c, cfg->cnt_bits) + area_ge_reduce(c, cfg->cnt_bits)) +
+         area_ge_popcount(c, L * cfg->width) +
+         area_ge_mux(c, L, 3 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
+         W * c->ge_and2 + 8.0 * c->ge_nand2;
+    /* the fill decoder is the instruction buffer's write port */
+    add_logic(d, "issue logic", "round-robin pickers per lane and over lanes, "
+              "conflict popcount, saturating counters, ex_threads adder, rd_lane mux", ge);
+    if ((e = area_desc_tsimt_lane(&lc, force_ff, &lane)) != NULL)
+        return e;
+    first = d->n;
+    if ((e = desc_append(d, &lane, "lane ")) != NULL)
+        return e;
+    for (i = first; i < d->n; i++)
+        d->item[i].count = L;
+    d->storage_bits += (unsigned long)(L - 1) * lane.storage_bits;
     return NULL;
 }
 
@@ -968,19 +1141,131 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
 
 /* ------------------------------------------------------------ modules */
 
+/* One builder per structure: v[] holds the values of the module's
+ * parameters (in the order of its row below), 0 for the model's default.
+ * Adding a structure is one function like these and one row in modules[]. */
+typedef const char *(*module_fn)(const unsigned *v, int force_ff, area_desc *d);
+
+#define SET(field, i)                                                                            \
+    do {                                                                                         \
+        if (v[i])                                                                                \
+            cfg.field = v[i];                                                                    \
+    } while (0)
+
+static const char *mod_simt_stack(const unsigned *v, int force_ff, area_desc *d)
+{
+    simt_stack_cfg cfg = simt_stack_default_cfg();
+    SET(warps, 0);
+    SET(lanes, 1);
+    SET(depth, 2);
+    SET(pc_bits, 3);
+    return area_desc_simt_stack(&cfg, force_ff, d);
+}
+
+static const char *mod_dpe_stack(const unsigned *v, int force_ff, area_desc *d)
+{
+    return area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
+}
+
+static const char *mod_shadow_scoreboard(const unsigned *v, int force_ff, area_desc *d)
+{
+    return area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
+}
+
+/* the RTL is the superset of the organisations: costed as crossbar */
+static const char *mod_lane_regfile(const unsigned *v, int force_ff, area_desc *d)
+{
+    return area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+}
+
+static const char *mod_pc_warp_lut(const unsigned *v, int force_ff, area_desc *d)
+{
+    pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
+    SET(entries, 0);
+    SET(ways, 1);
+    SET(lanes, 2);
+    SET(pc_bits, 3);
+    SET(pool, 4);
+    return area_desc_pc_warp_lut(&cfg, force_ff, d);
+}
+
+static const char *mod_hct_cct_heap(const unsigned *v, int force_ff, area_desc *d)
+{
+    hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg();
+    SET(warps, 0);
+    SET(lanes, 1);
+    SET(cct, 2);
+    SET(pc_bits, 3);
+    return area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, force_ff, d);
+}
+
+static const char *mod_warp_pool(const unsigned *v, int force_ff, area_desc *d)
+{
+    warp_pool_cfg cfg = warp_pool_default_cfg();
+    SET(lanes, 0);
+    SET(entries, 1);
+    SET(tid_bits, 2);
+    SET(pc_bits, 3);
+    SET(sched_bits, 4);
+    SET(maj_entries, 5);
+    SET(policy, 6);
+    return area_desc_warp_pool(&cfg, AREA_WP_ALL, force_ff, d);
+}
+
+static const char *mod_tsimt_lane(const unsigned *v, int force_ff, area_desc *d)
+{
+    tsimt_lane_cfg cfg = tsimt_lane_default_cfg();
+    SET(warp, 0);
+    SET(width, 1);
+    SET(instr_bits, 2);
+    SET(wid_bits, 3);
+    return area_desc_tsimt_lane(&cfg, force_ff, d);
+}
+
+static const char *mod_tsimt_frontend(const unsigned *v, int force_ff, area_desc *d)
+{
+    tsimt_frontend_cfg cfg = tsimt_frontend_default_cfg();
+    SET(lanes, 0);
+    SET(warps, 1);
+    SET(warp, 2);
+    SET(width, 3);
+    SET(instr_bits, 4);
+    SET(cnt_bits, 5);
+    return area_desc_tsimt_frontend(&cfg, force_ff, d);
+}
+
+static const char *mod_dwf(const unsigned *v, int force_ff, area_desc *d)
+{
+    dwf_cfg cfg = dwf_default_cfg();
+    SET(lanes, 0);
+    SET(tid_bits, 1);
+    SET(pc_bits, 2);
+    SET(sched_bits, 3);
+    SET(maj_entries, 4);
+    SET(lut_entries, 5);
+    SET(policy, 6);
+    return area_desc_dwf(&cfg, AREA_DWF_ALL, force_ff, d);
+}
+#undef SET
+
 static const struct {
     const char *name;
     int present;
-    const char *params[8]; /* Verilog parameter names, in cfg order */
+    const char *params[AREA_MODULE_PARAMS]; /* Verilog parameter names */
+    module_fn build;
 } modules[] = {
-    {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}},
-    {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}},
-    {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS", NULL}},
-    {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}},
-    {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}},
-    {"hct_cct_heap", 1, {"WARPS", "LANES", "CCT", "PC_W", NULL}},
+    {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_simt_stack},
+    {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack},
+    {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard},
+    {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}, mod_lane_regfile},
+    {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut},
+    {"hct_cct_heap", 1, {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap},
     /* POLICY 0 (DMaj) is the default; --param takes 1..4 for the others */
-    {"warp_pool", 1, {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY", NULL}},
+    {"warp_pool", 1, {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY"},
+     mod_warp_pool},
+    {"dwf", 1, {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf},
+    {"tsimt_lane", 1, {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
+    {"tsimt_frontend", 1, {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -995,12 +1280,22 @@ const char *const *area_modules(void)
     return names;
 }
 
+const char *const *area_module_params(const char *name)
+{
+    unsigned m;
+    for (m = 0; m < N_MODULES; m++)
+        if (modules[m].present && strcmp(modules[m].name, name) == 0)
+            return modules[m].params;
+    return NULL;
+}
+
 const char *area_desc_module(const char *name, const char *const *pnames,
                              const unsigned *pvalues, unsigned n, int force_ff, area_desc *d,
                              char *err, size_t errlen)
 {
-    unsigned v[8] = {0, 0, 0, 0, 0, 0, 0, 0}, i, j, m;
+    unsigned v[AREA_MODULE_PARAMS], i, j, m;
     const char *e;
+    memset(v, 0, sizeof v);
     for (m = 0; m < N_MODULES; m++)
         if (modules[m].present && strcmp(modules[m].name, name) == 0)
             break;
@@ -1017,10 +1312,10 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         return err;
     }
     for (i = 0; i < n; i++) {
-        for (j = 0; j < 8 && modules[m].params[j]; j++)
+        for (j = 0; j < AREA_MODULE_PARAMS && modules[m].params[j]; j++)
             if (strcmp(pnames[i], modules[m].params[j]) == 0)
                 break;
-        if (j == 8 || !modules[m].params[j]) {
+        if (j == AREA_MODULE_PARAMS || !modules[m].params[j]) {
             snprintf(err, errlen, "--param: %s has no parameter '%s'", name, pnames[i]);
             return err;
         }
@@ -1030,65 +1325,7 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         }
         v[j] = pvalues[i];
     }
-    if (m == 0) {
-        simt_stack_cfg cfg = simt_stack_default_cfg();
-        if (v[0])
-            cfg.warps = v[0];
-        if (v[1])
-            cfg.lanes = v[1];
-        if (v[2])
-            cfg.depth = v[2];
-        if (v[3])
-            cfg.pc_bits = v[3];
-        e = area_desc_simt_stack(&cfg, force_ff, d);
-    } else if (m == 1) {
-        e = area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
-    } else if (m == 2) {
-        e = area_desc_shadow_scoreboard(v[0], v[1], v[2], force_ff, d);
-    } else if (m == 3) { /* the RTL is the superset of the organisations: costed as crossbar */
-        e = area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
-    } else if (m == 6) {
-        warp_pool_cfg cfg = warp_pool_default_cfg();
-        if (v[0])
-            cfg.lanes = v[0];
-        if (v[1])
-            cfg.entries = v[1];
-        if (v[2])
-            cfg.tid_bits = v[2];
-        if (v[3])
-            cfg.pc_bits = v[3];
-        if (v[4])
-            cfg.sched_bits = v[4];
-        if (v[5])
-            cfg.maj_entries = v[5];
-        if (v[6])
-            cfg.policy = v[6];
-        e = area_desc_warp_pool(&cfg, AREA_WP_ALL, force_ff, d);
-    } else if (m == 5) {
-        hct_cct_heap_cfg cfg = hct_cct_heap_default_cfg();
-        if (v[0])
-            cfg.warps = v[0];
-        if (v[1])
-            cfg.lanes = v[1];
-        if (v[2])
-            cfg.cct = v[2];
-        if (v[3])
-            cfg.pc_bits = v[3];
-        e = area_desc_hct_cct_heap(&cfg, AREA_HCH_ALL, force_ff, d);
-    } else {
-        pc_warp_lut_cfg cfg = pc_warp_lut_default_cfg();
-        if (v[0])
-            cfg.entries = v[0];
-        if (v[1])
-            cfg.ways = v[1];
-        if (v[2])
-            cfg.lanes = v[2];
-        if (v[3])
-            cfg.pc_bits = v[3];
-        if (v[4])
-            cfg.pool = v[4];
-        e = area_desc_pc_warp_lut(&cfg, force_ff, d);
-    }
+    e = modules[m].build(v, force_ff, d);
     if (e) {
         snprintf(err, errlen, "--param: %s", e);
         return err;

@@ -24,9 +24,12 @@
 
 #include <stddef.h>
 
+#include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/tsimt_frontend.h"
+#include "../rtl_c/tsimt_lane.h"
 #include "../rtl_c/warp_pool.h"
 #include "array.h"
 #include "tech.h"
@@ -35,7 +38,8 @@
 extern "C" {
 #endif
 
-#define AREA_DESC_MAX 24
+#define AREA_DESC_MAX 48
+#define AREA_MODULE_PARAMS 8
 
 typedef enum { AI_ARRAY = 0, AI_LOGIC = 1, AI_XBAR = 2 } area_item_type;
 
@@ -89,6 +93,9 @@ void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
 int area_have_shadow_scoreboard(void);
 const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
                                         int force_ff, area_desc *d);
+/* Bits per entry ({valid, shadow, register id}) at `regs` registers per
+ * thread (0: the default); 0 when absent or rejected. */
+unsigned area_shadow_scoreboard_entry_bits(unsigned regs);
 /* Default cfg, bits per entry and shadow bits per entry (0s when absent). */
 void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
                                      unsigned *entry_bits, unsigned *shadow_bits);
@@ -175,11 +182,29 @@ typedef enum {
 } area_wp_part;
 const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int force_ff,
                                 area_desc *d);
-/* DWF warp update registers (000 sec. 4.2, Table 1: 2 x {TIDs, PC, REQ}, no
- * decoder), derived from warp_pool_cfg while the composed dwf's cfg is not
- * in the tree: 2 registers of LANES*TID_W + PC_W + LANES (REQ, one bit per
- * lane) flip-flops, written whole at a commit. */
-const char *area_desc_dwf_update_regs(const warp_pool_cfg *cfg, area_desc *d);
+/* Dynamic warp formation composed (rtl_c/dwf.h, verilog/dwf.v; 000 sec.
+ * 4.2, Table 1).  AREA_DWF_UPDATE: the warp update registers alone, from
+ * dwf_cfg as the RTL holds them: one TID row (LANES x TID_W; the two
+ * sides' REQs are disjoint, Table 1 counts a row per register) and per
+ * side {PC, REQ (LANES), prio (SCHED_W)} = area_dwf_update_reg_bits(),
+ * flip-flops written whole at a commit, no decoder.  AREA_DWF_ALL: those,
+ * the live bit per thread, the commit checks, and the PC-warp LUT and the
+ * warp pool built from dwf_lut_cfg / dwf_pool_cfg (items prefixed "LUT ",
+ * "pool "). */
+typedef enum { AREA_DWF_ALL = 0, AREA_DWF_UPDATE = 1 } area_dwf_part;
+unsigned area_dwf_update_reg_bits(const dwf_cfg *cfg);
+const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, area_desc *d);
+
+/* Temporal-SIMT lane and front end (rtl_c/tsimt_lane.h, rtl_c/tsimt_frontend.h;
+ * 002 sec. 3.1-3.3).  The lane: its registers {instr, warp id, mask, busy,
+ * position} = area_tsimt_lane_bits() in flip-flops and the density-time
+ * sequencer's logic.  The front end: the instruction buffer (a slot per
+ * warp, 1W 1R, `auto`), its valid bits, the arbitration pointers and
+ * conflict counters, the pickers and counters' logic, and LANES lanes from
+ * tsimt_frontend_lane_cfg (items prefixed "lane ", count LANES). */
+unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg);
+const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d);
+const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff, area_desc *d);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
  * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL
@@ -209,6 +234,9 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
 /* ------------------------------------ modules for `area logic --module` */
 /* Names of the modules with a description ("simt_stack", ...), NULL-terminated. */
 const char *const *area_modules(void);
+/* The Verilog parameter names of module `name` (AREA_MODULE_PARAMS long,
+ * NULL after the last), or NULL for an unknown module. */
+const char *const *area_module_params(const char *name);
 /* Builds module `name` from its defaults overridden by Verilog parameters
  * (names, values, n of them).  Returns NULL or a one-line message. */
 const char *area_desc_module(const char *name, const char *const *pnames,

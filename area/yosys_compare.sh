@@ -31,6 +31,9 @@ declare -A SMALL=(
   [pc_warp_lut]="ENTRIES=8 LANES=4 PC_W=8 POOL=16"
   [hct_cct_heap]="WARPS=4 LANES=8 CCT=8 PC_W=8"
   [warp_pool]="LANES=4 POOL=16 TID_W=4 PC_W=8 SCHED_W=4 MAJ=4"
+  [dwf]="LANES=4 TID_W=4 PC_W=8 SCHED_W=4 MAJ=4 LUT_ENTRIES=8"
+  [tsimt_lane]="WARP=8 K=1 INSTR_W=8 WID_W=2"
+  [tsimt_frontend]="LANES=2 WARPS=4 WARP=8 K=1 INSTR_W=8 CNT_W=8"
 )
 
 tmp=$(mktemp -d)
@@ -47,9 +50,11 @@ for v in verilog/*.v; do
     chp+=" -set ${p%%=*} ${p#*=}"
     ap+=(--param "$p")
   done
+  # submodules (dwf, tsimt_frontend) come from their own files
   script="read_verilog $v;"
   [ -n "$chp" ] && script+=" chparam$chp $m;"
-  script+=" synth -top $m; abc -g cmos2; tee -q -o $tmp/$m.stat stat -tech cmos"
+  script+=" hierarchy -libdir verilog -top $m; synth -top $m; abc -g cmos2;"
+  script+=" tee -q -o $tmp/$m.stat stat -tech cmos"
   if ! timeout 600 yosys -q -p "$script" >"$tmp/$m.log" 2>&1; then
     printf '%-20s %-36s yosys failed or timed out (see below)\n' "$m" "${params:-defaults}"
     tail -n 5 "$tmp/$m.log"

@@ -7,23 +7,52 @@
 #include "dwf.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def dwf_param_defs[] = {
+    {"LUT_ENTRIES", "lut_entries", offsetof(dwf_cfg, lut_entries), 4, PC_WARP_LUT_MAX_ENTRIES, 32, PARAM_POW2},
+    {"LANES", "lanes", offsetof(dwf_cfg, lanes), 2, WARP_POOL_MAX_LANES, 16, PARAM_POW2},
+    {"TID_W", "tid_bits", offsetof(dwf_cfg, tid_bits), 1, 8, 8, 0},
+    {"PC_W", "pc_bits", offsetof(dwf_cfg, pc_bits), 4, 64, 32, 0},
+    {"SCHED_W", "sched_bits", offsetof(dwf_cfg, sched_bits), 1, 16, 8, 0},
+    {"POLICY", "policy", offsetof(dwf_cfg, policy), 0, WP_POL_DPDPRI, WP_POL_DMAJ, 0},
+    {"SWIZZLE", "swizzle", offsetof(dwf_cfg, swizzle), 0, 1, 1, 0},
+    {"MAJ", "maj_entries", offsetof(dwf_cfg, maj_entries), 2, WARP_POOL_MAX_MAJ, 32, 0},
+};
+
+static const char *dwf_rules(const void *p)
+{
+    const dwf_cfg *cfg = (const dwf_cfg *)p;
+    pc_warp_lut_cfg lc;
+    warp_pool_cfg pc;
+    const char *why;
+    if (cfg->tid_bits < bits_index_width(cfg->lanes))
+        return "dwf: parameter TID_W (cfg tid_bits) must be at least log2(LANES) (POOL = THREADS = 2^TID_W)";
+    lc = dwf_lut_cfg(cfg);
+    pc = dwf_pool_cfg(cfg);
+    if ((why = pc_warp_lut_cfg_check(&lc)) != NULL)
+        return why;
+    return warp_pool_cfg_check(&pc);
+}
+
+const struct param_table dwf_params = {"dwf", dwf_param_defs,
+    sizeof dwf_param_defs / sizeof dwf_param_defs[0], dwf_rules};
+
 dwf_cfg dwf_default_cfg(void)
 {
     dwf_cfg c;
-    c.lanes = 16;
-    c.tid_bits = 8;
-    c.pc_bits = 32;
-    c.sched_bits = 8;
-    c.policy = WP_POL_DMAJ;
-    c.swizzle = 1;
-    c.maj_entries = 32;
-    c.lut_entries = 32;
+    params_default(&dwf_params, &c);
     return c;
+}
+
+const char *dwf_cfg_check(const dwf_cfg *cfg)
+{
+    return params_check(&dwf_params, cfg);
 }
 
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
@@ -53,23 +82,6 @@ warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg)
 
 unsigned dwf_threads(const dwf_cfg *cfg) { return 1u << cfg->tid_bits; }
 
-const char *dwf_cfg_check(const dwf_cfg *cfg)
-{
-    pc_warp_lut_cfg lc;
-    warp_pool_cfg pc;
-    const char *why;
-    if (cfg->lanes < 2u || cfg->lanes > WARP_POOL_MAX_LANES || (cfg->lanes & (cfg->lanes - 1u)))
-        return "dwf: lanes must be a power of two in 2..32";
-    if (cfg->tid_bits < bits_index_width(cfg->lanes) || (1u << cfg->tid_bits) > WARP_POOL_MAX_ENTRIES)
-        return "dwf: tid_bits must be log2(lanes)..8 (POOL = THREADS = 2^tid_bits <= 256)";
-    if (cfg->pc_bits < 4u || cfg->pc_bits > 64u)
-        return "dwf: pc_bits must be 4..64";
-    lc = dwf_lut_cfg(cfg);
-    pc = dwf_pool_cfg(cfg);
-    if ((why = pc_warp_lut_cfg_check(&lc)) != NULL)
-        return why;
-    return warp_pool_cfg_check(&pc);
-}
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s)
 {
@@ -345,57 +357,39 @@ const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)
 
 /* A bus wider than 64 bits as 64-bit words <port>_w0, _w1, .. (LSB first);
  * the names are static: the port visitors keep the pointers. */
-static void visit_words(port_visit_fn visit, void *ctx, unsigned which, const uint64_t *w,
-                        unsigned width, enum port_dir dir)
-{
-    static const char *const names[2][WARP_POOL_MAX_WORDS] = {
-        {"cm_tids_w0", "cm_tids_w1", "cm_tids_w2", "cm_tids_w3", "cm_tids_w4"},
-        {"iss_tids_w0", "iss_tids_w1", "iss_tids_w2", "iss_tids_w3", "iss_tids_w4"}};
-    unsigned k;
-    for (k = 0; 64u * k < width; k++)
-        visit(ctx, names[which][k], width - 64u * k >= 64u ? 64u : width - 64u * k, w[k], dir);
-}
-
 void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,
                port_visit_fn visit, void *ctx)
 {
     const unsigned iw = cfg->tid_bits, pw = cfg->pc_bits, lw = cfg->lanes;
     const unsigned tw = cfg->lanes * cfg->tid_bits, sw = cfg->sched_bits;
-    visit(ctx, "iss_req", 1, in->iss_req, PORT_IN);
-    visit(ctx, "cm_valid", 1, in->cm_valid, PORT_IN);
-    visit_words(visit, ctx, 0, in->cm_tids, tw, PORT_IN);
-    visit(ctx, "cm_mask_t", lw, in->cm_mask_t, PORT_IN);
-    visit(ctx, "cm_mask_nt", lw, in->cm_mask_nt, PORT_IN);
-    visit(ctx, "cm_pc_t", pw, in->cm_pc_t, PORT_IN);
-    visit(ctx, "cm_pc_nt", pw, in->cm_pc_nt, PORT_IN);
-    visit(ctx, "cm_prio_t", sw, in->cm_prio_t, PORT_IN);
-    visit(ctx, "cm_prio_nt", sw, in->cm_prio_nt, PORT_IN);
-    visit(ctx, "cm_ready", 1, out->cm_ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "ur_valid", 1, out->ur_valid, PORT_OUT);
-    visit(ctx, "free_cnt", iw + 1u, out->free_cnt, PORT_OUT);
-    visit(ctx, "ovf", 1, out->ovf, PORT_OUT);
-    visit(ctx, "iss_valid", 1, out->iss_valid, PORT_OUT);
-    visit(ctx, "iss_src", 2, out->iss_src, PORT_OUT);
-    visit(ctx, "iss_idx", iw, out->iss_idx, PORT_OUT);
-    visit(ctx, "iss_pc", pw, out->iss_pc, PORT_OUT);
-    visit(ctx, "iss_mask", lw, out->iss_mask, PORT_OUT);
-    visit_words(visit, ctx, 1, out->iss_tids, tw, PORT_OUT);
-    visit(ctx, "lk0_hit", 1, out->lk0_hit, PORT_OUT);
-    visit(ctx, "lk0_conflict", 1, out->lk0_conflict, PORT_OUT);
-    visit(ctx, "lk0_evict", 1, out->lk0_evict, PORT_OUT);
-    visit(ctx, "lk1_hit", 1, out->lk1_hit, PORT_OUT);
-    visit(ctx, "lk1_conflict", 1, out->lk1_conflict, PORT_OUT);
-    visit(ctx, "lk1_evict", 1, out->lk1_evict, PORT_OUT);
-    visit(ctx, "inv_hit", 1, out->inv_hit, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "iss_req", 1, &in->iss_req, PORT_IN);
+    visit(ctx, "cm_valid", 1, &in->cm_valid, PORT_IN);
+    visit(ctx, "cm_tids", tw, in->cm_tids, PORT_IN);
+    visit(ctx, "cm_mask_t", lw, &in->cm_mask_t, PORT_IN);
+    visit(ctx, "cm_mask_nt", lw, &in->cm_mask_nt, PORT_IN);
+    visit(ctx, "cm_pc_t", pw, &in->cm_pc_t, PORT_IN);
+    visit(ctx, "cm_pc_nt", pw, &in->cm_pc_nt, PORT_IN);
+    visit(ctx, "cm_prio_t", sw, &in->cm_prio_t, PORT_IN);
+    visit(ctx, "cm_prio_nt", sw, &in->cm_prio_nt, PORT_IN);
+    visit(ctx, "cm_ready", 1, &out->cm_ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "ur_valid", 1, &out->ur_valid, PORT_OUT);
+    visit(ctx, "free_cnt", iw + 1u, &out->free_cnt, PORT_OUT);
+    visit(ctx, "ovf", 1, &out->ovf, PORT_OUT);
+    visit(ctx, "iss_valid", 1, &out->iss_valid, PORT_OUT);
+    visit(ctx, "iss_src", 2, &out->iss_src, PORT_OUT);
+    visit(ctx, "iss_idx", iw, &out->iss_idx, PORT_OUT);
+    visit(ctx, "iss_pc", pw, &out->iss_pc, PORT_OUT);
+    visit(ctx, "iss_mask", lw, &out->iss_mask, PORT_OUT);
+    visit(ctx, "iss_tids", tw, out->iss_tids, PORT_OUT);
+    visit(ctx, "lk0_hit", 1, &out->lk0_hit, PORT_OUT);
+    visit(ctx, "lk0_conflict", 1, &out->lk0_conflict, PORT_OUT);
+    visit(ctx, "lk0_evict", 1, &out->lk0_evict, PORT_OUT);
+    visit(ctx, "lk1_hit", 1, &out->lk1_hit, PORT_OUT);
+    visit(ctx, "lk1_conflict", 1, &out->lk1_conflict, PORT_OUT);
+    visit(ctx, "lk1_evict", 1, &out->lk1_evict, PORT_OUT);
+    visit(ctx, "inv_hit", 1, &out->inv_hit, PORT_OUT);
 }
 
 void dwf_trace(struct vcd_writer *w, const dwf_cfg *cfg, const dwf_state *s,
@@ -406,7 +400,7 @@ void dwf_trace(struct vcd_writer *w, const dwf_cfg *cfg, const dwf_state *s,
     dwf_wires x;
     unsigned t, live = 0;
     dwf_wire(cfg, s, in, &x);
-    dwf_ports(cfg, in, out, trace_port, w);
+    dwf_ports(cfg, in, out, vcd_port, w);
     for (t = 0; t < dwf_threads(cfg); t++)
         live += s->live[t];
     vcd_scope(w, "state");

@@ -224,6 +224,8 @@ typedef struct {
     warp_pool_out pool_out;
 } dwf_wires;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table dwf_params;
 dwf_cfg dwf_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *dwf_cfg_check(const dwf_cfg *cfg);

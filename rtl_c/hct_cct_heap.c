@@ -9,6 +9,7 @@
 #include "hct_cct_heap.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
@@ -16,28 +17,29 @@
 
 #define DEG_W 16u
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def hct_cct_heap_param_defs[] = {
+    {"WARPS", "warps", offsetof(hct_cct_heap_cfg, warps), 1, HCH_MAX_WARPS, 24, 0},
+    {"LANES", "lanes", offsetof(hct_cct_heap_cfg, lanes), 1, 64, 64, 0},
+    {"CCT", "cct", offsetof(hct_cct_heap_cfg, cct), 2, HCH_MAX_CCT, 128, 0},
+    {"PC_W", "pc_bits", offsetof(hct_cct_heap_cfg, pc_bits), 2, 64, 32, 0},
+};
+
+const struct param_table hct_cct_heap_params = {"hct_cct_heap", hct_cct_heap_param_defs,
+    sizeof hct_cct_heap_param_defs / sizeof hct_cct_heap_param_defs[0], NULL};
+
 hct_cct_heap_cfg hct_cct_heap_default_cfg(void)
 {
     hct_cct_heap_cfg c;
-    c.warps = 24;
-    c.lanes = 64;
-    c.cct = 128;
-    c.pc_bits = 32;
+    params_default(&hct_cct_heap_params, &c);
     return c;
 }
 
 const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg)
 {
-    if (cfg->warps < 1u || cfg->warps > HCH_MAX_WARPS)
-        return "hct_cct_heap: warps must be 1..64";
-    if (cfg->lanes < 1u || cfg->lanes > 64u)
-        return "hct_cct_heap: lanes must be 1..64";
-    if (cfg->cct < 2u || cfg->cct > HCH_MAX_CCT)
-        return "hct_cct_heap: cct must be 2..256";
-    if (cfg->pc_bits < 2u || cfg->pc_bits > 64u)
-        return "hct_cct_heap: pc_bits must be 2..64";
-    return NULL;
+    return params_check(&hct_cct_heap_params, cfg);
 }
+
 
 unsigned hct_cct_heap_warp_w(const hct_cct_heap_cfg *cfg) { return bits_index_width(cfg->warps); }
 unsigned hct_cct_heap_ptr_w(const hct_cct_heap_cfg *cfg) { return bits_index_width(cfg->cct); }
@@ -736,46 +738,39 @@ void hct_cct_heap_ports(const hct_cct_heap_cfg *cfg, const hct_cct_heap_in *in,
     unsigned ww = hct_cct_heap_warp_w(cfg), pw = cfg->pc_bits, lw = cfg->lanes;
     unsigned cw = hct_cct_heap_cnt_w(cfg);
 
-    visit(ctx, "op", 2, in->op, PORT_IN);
-    visit(ctx, "op_warp", ww, in->op_warp, PORT_IN);
-    visit(ctx, "op_pc1", pw, in->op_pc1, PORT_IN);
-    visit(ctx, "op_m1", lw, in->op_m1, PORT_IN);
-    visit(ctx, "op_v1", 1, in->op_v1, PORT_IN);
-    visit(ctx, "op_pc2", pw, in->op_pc2, PORT_IN);
-    visit(ctx, "op_m2", lw, in->op_m2, PORT_IN);
-    visit(ctx, "op_v2", 1, in->op_v2, PORT_IN);
-    visit(ctx, "op_pc3", pw, in->op_pc3, PORT_IN);
-    visit(ctx, "op_m3", lw, in->op_m3, PORT_IN);
-    visit(ctx, "op_v3", 1, in->op_v3, PORT_IN);
-    visit(ctx, "op_exit", lw, in->op_exit, PORT_IN);
-    visit(ctx, "rd_warp", ww, in->rd_warp, PORT_IN);
-    visit(ctx, "rd_sync", 1, in->rd_sync, PORT_IN);
-    visit(ctx, "rd_pc_div", pw, in->rd_pc_div, PORT_IN);
-    visit(ctx, "ready", 1, out->ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "act", 4, out->act, PORT_OUT);
-    visit(ctx, "merge", 1, out->merge, PORT_OUT);
-    visit(ctx, "rd_v1", 1, out->rd_v1, PORT_OUT);
-    visit(ctx, "rd_pc1", pw, out->rd_pc1, PORT_OUT);
-    visit(ctx, "rd_m1", lw, out->rd_m1, PORT_OUT);
-    visit(ctx, "rd_v2", 1, out->rd_v2, PORT_OUT);
-    visit(ctx, "rd_pc2", pw, out->rd_pc2, PORT_OUT);
-    visit(ctx, "rd_m2", lw, out->rd_m2, PORT_OUT);
-    visit(ctx, "rd_run2", 1, out->rd_run2, PORT_OUT);
-    visit(ctx, "rd_cold", 1, out->rd_cold, PORT_OUT);
-    visit(ctx, "rd_degraded", 1, out->rd_degraded, PORT_OUT);
-    visit(ctx, "sort_busy", 1, out->sort_busy, PORT_OUT);
-    visit(ctx, "sort_warp", ww, out->sort_warp, PORT_OUT);
-    visit(ctx, "free_cnt", cw, out->free_cnt, PORT_OUT);
-    visit(ctx, "deg_cnt", DEG_W, out->deg_cnt, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "op", 2, &in->op, PORT_IN);
+    visit(ctx, "op_warp", ww, &in->op_warp, PORT_IN);
+    visit(ctx, "op_pc1", pw, &in->op_pc1, PORT_IN);
+    visit(ctx, "op_m1", lw, &in->op_m1, PORT_IN);
+    visit(ctx, "op_v1", 1, &in->op_v1, PORT_IN);
+    visit(ctx, "op_pc2", pw, &in->op_pc2, PORT_IN);
+    visit(ctx, "op_m2", lw, &in->op_m2, PORT_IN);
+    visit(ctx, "op_v2", 1, &in->op_v2, PORT_IN);
+    visit(ctx, "op_pc3", pw, &in->op_pc3, PORT_IN);
+    visit(ctx, "op_m3", lw, &in->op_m3, PORT_IN);
+    visit(ctx, "op_v3", 1, &in->op_v3, PORT_IN);
+    visit(ctx, "op_exit", lw, &in->op_exit, PORT_IN);
+    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
+    visit(ctx, "rd_sync", 1, &in->rd_sync, PORT_IN);
+    visit(ctx, "rd_pc_div", pw, &in->rd_pc_div, PORT_IN);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "act", 4, &out->act, PORT_OUT);
+    visit(ctx, "merge", 1, &out->merge, PORT_OUT);
+    visit(ctx, "rd_v1", 1, &out->rd_v1, PORT_OUT);
+    visit(ctx, "rd_pc1", pw, &out->rd_pc1, PORT_OUT);
+    visit(ctx, "rd_m1", lw, &out->rd_m1, PORT_OUT);
+    visit(ctx, "rd_v2", 1, &out->rd_v2, PORT_OUT);
+    visit(ctx, "rd_pc2", pw, &out->rd_pc2, PORT_OUT);
+    visit(ctx, "rd_m2", lw, &out->rd_m2, PORT_OUT);
+    visit(ctx, "rd_run2", 1, &out->rd_run2, PORT_OUT);
+    visit(ctx, "rd_cold", 1, &out->rd_cold, PORT_OUT);
+    visit(ctx, "rd_degraded", 1, &out->rd_degraded, PORT_OUT);
+    visit(ctx, "sort_busy", 1, &out->sort_busy, PORT_OUT);
+    visit(ctx, "sort_warp", ww, &out->sort_warp, PORT_OUT);
+    visit(ctx, "free_cnt", cw, &out->free_cnt, PORT_OUT);
+    visit(ctx, "deg_cnt", DEG_W, &out->deg_cnt, PORT_OUT);
 }
 
 void hct_cct_heap_trace(struct vcd_writer *w, const hct_cct_heap_cfg *cfg,
@@ -784,7 +779,7 @@ void hct_cct_heap_trace(struct vcd_writer *w, const hct_cct_heap_cfg *cfg,
 {
     unsigned i, pw = hct_cct_heap_ptr_w(cfg);
     char name[32];
-    hct_cct_heap_ports(cfg, in, out, trace_port, w);
+    hct_cct_heap_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "free_head", pw, s->free_head);
     vcd_sig(w, "s_node", pw, s->s_node);

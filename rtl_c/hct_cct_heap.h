@@ -352,6 +352,8 @@ typedef struct {
     uint64_t d_xpc, d_xmask; /* PUSH/EXCH: the node's context; JOIN: the mask ORed in */
 } hct_cct_heap_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table hct_cct_heap_params;
 hct_cct_heap_cfg hct_cct_heap_default_cfg(void);
 const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg);
 

@@ -6,42 +6,46 @@
  */
 #include "lane_regfile.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
-#define NONE 0xffu /* "no lane" in dec.sel */
+
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def lane_regfile_param_defs[] = {
+    {"LANES", "lanes", offsetof(lane_regfile_cfg, lanes), 1, LANE_REGFILE_MAX_LANES, 16, PARAM_POW2},
+    {"ENTRIES", "entries", offsetof(lane_regfile_cfg, entries), 2, LANE_REGFILE_MAX_ENTRIES, 512, 0},
+    {"WIDTH", "width", offsetof(lane_regfile_cfg, width), 1, 32, 32, 0},
+    {"REGS", "regs", offsetof(lane_regfile_cfg, regs), 1, LANE_REGFILE_MAX_ENTRIES, 32, 0},
+    {"READ_PORTS", "read_ports", offsetof(lane_regfile_cfg, read_ports), 2, 2, 2, 0},
+    {"WRITE_PORTS", "write_ports", offsetof(lane_regfile_cfg, write_ports), 1, 1, 1, 0},
+};
+
+static const char *lane_regfile_rules(const void *p)
+{
+    const lane_regfile_cfg *cfg = (const lane_regfile_cfg *)p;
+    if (cfg->regs > cfg->entries)
+        return "lane_regfile: parameter REGS (cfg regs) must be at most ENTRIES (cfg entries)";
+    return NULL;
+}
+
+const struct param_table lane_regfile_params = {"lane_regfile", lane_regfile_param_defs,
+    sizeof lane_regfile_param_defs / sizeof lane_regfile_param_defs[0], lane_regfile_rules};
 
 lane_regfile_cfg lane_regfile_default_cfg(void)
 {
     lane_regfile_cfg c;
-    c.lanes = 16;
-    c.entries = 512;
-    c.width = 32;
-    c.regs = 32;
-    c.read_ports = 2;
-    c.write_ports = 1;
+    params_default(&lane_regfile_params, &c);
     return c;
 }
 
 const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg)
 {
-    if (cfg->lanes < 1u || cfg->lanes > LANE_REGFILE_MAX_LANES ||
-        (cfg->lanes & (cfg->lanes - 1u)) != 0u)
-        return "lane_regfile: lanes must be a power of two in 1..32";
-    if (cfg->entries < 2u || cfg->entries > LANE_REGFILE_MAX_ENTRIES)
-        return "lane_regfile: entries must be 2..1024";
-    if (cfg->width < 1u || cfg->width > 32u)
-        return "lane_regfile: width must be 1..32";
-    if (cfg->regs < 1u || cfg->regs > cfg->entries)
-        return "lane_regfile: regs must be 1..entries";
-    if (cfg->read_ports != 2u)
-        return "lane_regfile: read_ports must be 2 (the model is 2R1W)";
-    if (cfg->write_ports != 1u)
-        return "lane_regfile: write_ports must be 1 (the model is 2R1W)";
-    return NULL;
+    return params_check(&lane_regfile_params, cfg);
 }
+
 
 unsigned lane_regfile_lane_w(const lane_regfile_cfg *cfg) { return bits_index_width(cfg->lanes); }
 unsigned lane_regfile_row_w(const lane_regfile_cfg *cfg) { return bits_index_width(cfg->entries); }
@@ -91,162 +95,149 @@ void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* One cycle's decision: everything the clock edge needs. */
-typedef struct {
-    unsigned err_code;
-    uint64_t valid;   /* lane_valid */
-    uint64_t grant;   /* lanes served this cycle (0 on err) */
-    unsigned stall;
-    uint64_t done_next;
-    uint8_t sel[LANE_REGFILE_MAX_LANES];   /* bank b serves lane sel[b], or NONE */
-    uint8_t home[LANE_REGFILE_MAX_LANES];  /* home bank of lane l's thread */
-    unsigned row0[LANE_REGFILE_MAX_LANES]; /* lane l's rows for ra0, ra1, wa */
-    unsigned row1[LANE_REGFILE_MAX_LANES];
-    unsigned roww[LANE_REGFILE_MAX_LANES];
-} lane_regfile_dec;
-
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static lane_regfile_in port_view(const lane_regfile_cfg *cfg, const lane_regfile_in *in)
+void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
 {
-    lane_regfile_in v;
-    unsigned l, tw = lane_regfile_tid_w(cfg), rw = lane_regfile_row_w(cfg);
-    memset(&v, 0, sizeof v);
-    v.mode = bits_trunc(in->mode, 2);
-    v.swizzle = bits_trunc(in->swizzle, 1);
-    v.lane_valid = bits_trunc(in->lane_valid, cfg->lanes);
-    v.ra0 = bits_trunc(in->ra0, rw);
-    v.ra1 = bits_trunc(in->ra1, rw);
-    v.wa = bits_trunc(in->wa, rw);
-    v.wen = bits_trunc(in->wen, cfg->lanes);
-    for (l = 0; l < cfg->lanes; l++) {
-        v.tid[l] = bits_trunc(in->tid[l], tw);
-        v.wdata[l] = bits_trunc(in->wdata[l], cfg->width);
-    }
-    return v;
-}
-
-static void decide(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
-                   const lane_regfile_in *in, lane_regfile_dec *d)
-{
-    unsigned l, k, b;
-    unsigned threads = lane_regfile_threads(cfg);
-    unsigned sw = (unsigned)in->swizzle;
-    uint64_t valid = in->lane_valid, writers = in->lane_valid & in->wen, pending;
-    unsigned bad_tid = 0, bad_wrong = 0, bad_row = 0, bad_dup = 0;
-    int slot0 = -1;
-
-    memset(d, 0, sizeof *d);
-    memset(d->sel, NONE, sizeof d->sel);
-    d->valid = valid;
-    for (l = 0; l < cfg->lanes; l++) {
-        uint64_t t = in->tid[l];
-        unsigned slot = (unsigned)(t >> log2_lanes(cfg));
-        d->home[l] = (uint8_t)lane_regfile_home(cfg, t, sw);
-        d->row0[l] = lane_regfile_row(cfg, t, in->ra0);
-        d->row1[l] = lane_regfile_row(cfg, t, in->ra1);
-        d->roww[l] = lane_regfile_row(cfg, t, in->wa);
-        if (!bits_get(valid, l))
-            continue;
-        if (t >= threads)
-            bad_tid = 1;
-        if (d->home[l] != l)
-            bad_wrong = 1;
-        if (slot0 < 0)
-            slot0 = (int)slot;
-        else if ((unsigned)slot0 != slot)
-            bad_row = 1;
-        for (k = l + 1u; k < cfg->lanes; k++)
-            if (bits_get(valid, k) && in->tid[k] == t)
-                bad_dup = 1;
-    }
-
-    if (in->mode == LRF_MODE_BAD)
-        d->err_code = LRF_ERR_BAD_MODE;
-    else if (s->done_q != 0u &&
-             (in->mode != LRF_MODE_CROSSBAR || sw != s->swz_q || valid != s->req_q))
-        d->err_code = LRF_ERR_BUSY_CHANGE;
-    else if (bad_tid)
-        d->err_code = LRF_ERR_BAD_TID;
-    else if ((valid != 0u && (in->ra0 >= cfg->regs || in->ra1 >= cfg->regs)) ||
-             (writers != 0u && in->wa >= cfg->regs))
-        d->err_code = LRF_ERR_BAD_REG;
-    else if (in->mode != LRF_MODE_CROSSBAR && bad_wrong)
-        d->err_code = LRF_ERR_WRONG_LANE;
-    else if (in->mode == LRF_MODE_SINGLE && bad_row)
-        d->err_code = LRF_ERR_ROW_MISMATCH;
-    else if (bad_dup)
-        d->err_code = LRF_ERR_DUP_TID;
-    if (d->err_code != LRF_ERR_NONE) {
-        d->stall = s->done_q != 0u;
-        d->done_next = s->done_q;
-        return;
-    }
-
-    /* each bank serves its lowest pending lane */
-    pending = valid & ~s->done_q;
-    for (b = 0; b < cfg->lanes; b++) {
-        for (l = 0; l < cfg->lanes; l++) {
-            if (bits_get(pending, l) && d->home[l] == b) {
-                d->sel[b] = (uint8_t)l;
-                d->grant |= (uint64_t)1 << l;
-                break;
-            }
-        }
-    }
-    d->stall = (pending & ~d->grant) != 0u;
-    d->done_next = d->stall ? (s->done_q | d->grant) : 0u;
+    (void)cfg;
+    s->rvalid_q = 0;
+    s->done_q = 0;
+    s->req_q = 0;
+    s->swz_q = 0;
+    s->conflicts_q = 0;
 }
 
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
-                       const lane_regfile_in *in_raw, lane_regfile_out *out)
+                       const lane_regfile_in *in, lane_regfile_out *out)
 {
-    lane_regfile_in in = port_view(cfg, in_raw);
-    lane_regfile_dec d;
-    unsigned l;
+    /* the inputs as the ports see them (truncated to their widths) */
+    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), threads = lane_regfile_threads(cfg);
+    const uint64_t lanes = bits_mask(L), rm = bits_mask(lane_regfile_row_w(cfg));
+    const unsigned mode = (unsigned)(in->mode & 3u), sw = (unsigned)(in->swizzle & 1u);
+    const uint64_t valid = in->lane_valid & lanes, wen = in->wen & lanes;
+    const uint64_t ra0 = in->ra0 & rm, ra1 = in->ra1 & rm, wa = in->wa & rm;
+    uint64_t tm = 0; /* the tid port's mask, needed only for ids >= THREADS */
+    unsigned first = 1;
+    uint64_t bank_lanes[LANE_REGFILE_MAX_LANES], taken = 0, grant = 0, pending;
+    unsigned bad_tid = 0, bad_wrong = 0, bad_row = 0, bad_dup = 0, err = LRF_ERR_NONE;
+    unsigned slot0 = 0, l;
+    uint64_t tid[LANE_REGFILE_MAX_LANES];
 
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->err = d.err_code != LRF_ERR_NONE;
-    out->err_code = d.err_code;
-    out->stall = d.stall;
-    out->grant = d.grant;
+    /* per valid lane: its thread's home bank and rows (a lane that is not
+     * valid is never read); duplicates can only share a home bank */
+    for (l = 0; l < L; l++)
+        bank_lanes[l] = 0;
+    for (l = 0; l < L; l++) {
+        uint64_t t, same;
+        unsigned slot, h, k;
+        if (!((valid >> l) & 1u))
+            continue;
+        t = in->tid[l];
+        if (t >= threads) {
+            if (tm == 0u)
+                tm = bits_mask(lane_regfile_tid_w(cfg));
+            t &= tm;
+        }
+        slot = (unsigned)(t >> log2l);
+        h = (unsigned)(t & (L - 1u));
+        if (L >= 2u)
+            h ^= sw & slot & 1u;
+        tid[l] = t;
+        out->d_home[l] = (uint8_t)h;
+        out->d_row0[l] = (uint16_t)((slot * cfg->regs + ra0) & rm);
+        out->d_row1[l] = (uint16_t)((slot * cfg->regs + ra1) & rm);
+        out->d_roww[l] = (uint16_t)((slot * cfg->regs + wa) & rm);
+        bad_tid |= t >= threads;
+        bad_wrong |= h != l;
+        if (first) /* the lowest valid lane */
+            slot0 = slot;
+        else
+            bad_row |= slot != slot0;
+        first = 0;
+        for (same = bank_lanes[h], k = 0; same != 0u; same >>= 1, k++)
+            bad_dup |= (same & 1u) && tid[k] == t;
+        bank_lanes[h] |= (uint64_t)1 << l;
+    }
+
+    if (mode == LRF_MODE_BAD)
+        err = LRF_ERR_BAD_MODE;
+    else if (s->done_q != 0u &&
+             (mode != LRF_MODE_CROSSBAR || sw != s->swz_q || valid != s->req_q))
+        err = LRF_ERR_BUSY_CHANGE;
+    else if (bad_tid)
+        err = LRF_ERR_BAD_TID;
+    else if ((valid != 0u && (ra0 >= cfg->regs || ra1 >= cfg->regs)) ||
+             ((valid & wen) != 0u && wa >= cfg->regs))
+        err = LRF_ERR_BAD_REG;
+    else if (mode != LRF_MODE_CROSSBAR && bad_wrong)
+        err = LRF_ERR_WRONG_LANE;
+    else if (mode == LRF_MODE_SINGLE && bad_row)
+        err = LRF_ERR_ROW_MISMATCH;
+    else if (bad_dup)
+        err = LRF_ERR_DUP_TID;
+
+    out->err = err != LRF_ERR_NONE;
+    out->err_code = err;
+    if (err != LRF_ERR_NONE) {
+        out->stall = s->done_q != 0u;
+        out->grant = 0;
+    } else {
+        /* each bank serves its lowest pending lane */
+        pending = valid & ~s->done_q;
+        for (l = 0; l < L; l++) {
+            if (((pending >> l) & 1u) && !((taken >> out->d_home[l]) & 1u)) {
+                taken |= (uint64_t)1 << out->d_home[l];
+                grant |= (uint64_t)1 << l;
+            }
+        }
+        out->grant = grant;
+        out->stall = (pending & ~grant) != 0u;
+        out->d_done_next = out->stall ? (s->done_q | grant) : 0u;
+        out->d_req_next = out->stall ? valid : 0u;
+        out->d_valid = valid;
+        out->d_wen = wen;
+        out->d_swz = (uint8_t)sw;
+    }
     out->rvalid = s->rvalid_q;
-    for (l = 0; l < cfg->lanes; l++) {
-        if (bits_get(s->rvalid_q, l)) {
+    for (l = 0; l < L; l++) {
+        if ((s->rvalid_q >> l) & 1u) {
             out->rdata0[l] = s->rd0_q[s->rsel_q[l]];
             out->rdata1[l] = s->rd1_q[s->rsel_q[l]];
+        } else {
+            out->rdata0[l] = out->rdata1[l] = 0;
         }
+    }
+    if (L < LANE_REGFILE_MAX_LANES) { /* no such lanes: 0 */
+        memset(&out->rdata0[L], 0, (LANE_REGFILE_MAX_LANES - L) * sizeof out->rdata0[0]);
+        memset(&out->rdata1[L], 0, (LANE_REGFILE_MAX_LANES - L) * sizeof out->rdata1[0]);
     }
     out->conflicts = s->conflicts_q;
 }
 
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
-                       const lane_regfile_in *in_raw)
+                       const lane_regfile_in *in, const lane_regfile_out *out)
 {
-    lane_regfile_in in = port_view(cfg, in_raw);
-    lane_regfile_dec d;
-    unsigned b;
-
-    decide(cfg, s, &in, &d);
-    if (d.err_code != LRF_ERR_NONE)
+    uint64_t g;
+    unsigned l;
+    if (out->err) /* rejected: every state bit as it was */
         return;
-    for (b = 0; b < cfg->lanes; b++) {
-        unsigned l = d.sel[b];
-        if (l == NONE)
+    /* the granted lanes, each at its home bank: read-first, the reads see
+     * the bank before this edge's write */
+    for (g = out->grant, l = 0; g != 0u; g >>= 1, l++) {
+        unsigned b;
+        if (!(g & 1u))
             continue;
-        /* read-first: the reads see the bank before this edge's write */
-        s->rd0_q[b] = s->mem[b][d.row0[l]];
-        s->rd1_q[b] = s->mem[b][d.row1[l]];
-        if (bits_get(in.wen, l))
-            s->mem[b][d.roww[l]] = (uint32_t)in.wdata[l];
+        b = out->d_home[l];
+        s->rd0_q[b] = s->mem[b][out->d_row0[l]];
+        s->rd1_q[b] = s->mem[b][out->d_row1[l]];
+        if ((out->d_wen >> l) & 1u)
+            s->mem[b][out->d_roww[l]] = (uint32_t)bits_trunc(in->wdata[l], cfg->width);
         s->rsel_q[l] = (uint8_t)b;
     }
-    s->rvalid_q = d.grant;
-    s->done_q = d.done_next;
-    s->req_q = d.done_next != 0u ? d.valid : 0u;
-    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + d.stall, LANE_REGFILE_CNT_W);
-    if (d.valid != 0u)
-        s->swz_q = (uint8_t)in.swizzle;
+    s->rvalid_q = out->grant;
+    s->done_q = out->d_done_next;
+    s->req_q = out->d_req_next;
+    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
+    if (out->d_valid != 0u)
+        s->swz_q = out->d_swz;
 }
 
 const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_state *s)
@@ -311,34 +302,27 @@ void lane_regfile_ports(const lane_regfile_cfg *cfg, const lane_regfile_in *in,
     unsigned l, n = cfg->lanes, tw = lane_regfile_tid_w(cfg), rw = lane_regfile_row_w(cfg);
     unsigned w = cfg->width;
 
-    visit(ctx, "mode", 2, in->mode, PORT_IN);
-    visit(ctx, "swizzle", 1, in->swizzle, PORT_IN);
-    visit(ctx, "lane_valid", n, in->lane_valid, PORT_IN);
+    visit(ctx, "mode", 2, &in->mode, PORT_IN);
+    visit(ctx, "swizzle", 1, &in->swizzle, PORT_IN);
+    visit(ctx, "lane_valid", n, &in->lane_valid, PORT_IN);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[0][l], tw, in->tid[l], PORT_IN);
-    visit(ctx, "ra0", rw, in->ra0, PORT_IN);
-    visit(ctx, "ra1", rw, in->ra1, PORT_IN);
-    visit(ctx, "wa", rw, in->wa, PORT_IN);
-    visit(ctx, "wen", n, in->wen, PORT_IN);
+        visit(ctx, lane_name[0][l], tw, &in->tid[l], PORT_IN);
+    visit(ctx, "ra0", rw, &in->ra0, PORT_IN);
+    visit(ctx, "ra1", rw, &in->ra1, PORT_IN);
+    visit(ctx, "wa", rw, &in->wa, PORT_IN);
+    visit(ctx, "wen", n, &in->wen, PORT_IN);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[1][l], w, in->wdata[l], PORT_IN);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "stall", 1, out->stall, PORT_OUT);
-    visit(ctx, "grant", n, out->grant, PORT_OUT);
-    visit(ctx, "rvalid", n, out->rvalid, PORT_OUT);
+        visit(ctx, lane_name[1][l], w, &in->wdata[l], PORT_IN);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "stall", 1, &out->stall, PORT_OUT);
+    visit(ctx, "grant", n, &out->grant, PORT_OUT);
+    visit(ctx, "rvalid", n, &out->rvalid, PORT_OUT);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[2][l], w, out->rdata0[l], PORT_OUT);
+        visit(ctx, lane_name[2][l], w, &out->rdata0[l], PORT_OUT);
     for (l = 0; l < n; l++)
-        visit(ctx, lane_name[3][l], w, out->rdata1[l], PORT_OUT);
-    visit(ctx, "conflicts", LANE_REGFILE_CNT_W, out->conflicts, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+        visit(ctx, lane_name[3][l], w, &out->rdata1[l], PORT_OUT);
+    visit(ctx, "conflicts", LANE_REGFILE_CNT_W, &out->conflicts, PORT_OUT);
 }
 
 void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
@@ -347,7 +331,7 @@ void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
 {
     unsigned l;
     char name[32];
-    lane_regfile_ports(cfg, in, out, trace_port, w);
+    lane_regfile_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "done", cfg->lanes, s->done_q);
     vcd_sig(w, "req", cfg->lanes, s->req_q);

@@ -180,6 +180,17 @@
  *            stall = 0, conflicts + 1; rvalid = lanes 0,2,3 with their data;
  *   cycle 2: rvalid = lane 1, rdata0[1] = tid 5's register 0 (from bank 1).
  */
+/*
+ * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
+ * stimulus, defaults): lane_regfile_eval ~1,600 instructions, dominated by
+ * the per-lane mapping of each valid lane (home bank, three rows, the five
+ * legality checks, the duplicate check within its home bank: ~80
+ * instructions a lane), then one grant pass over the lanes and the read
+ * crossbar (rdata of each lane from its bank's read register).
+ * lane_regfile_step ~400: two reads and at most one write per granted lane,
+ * in the granted lanes' banks only.  The Verilated RTL spends ~10,000
+ * instructions per cycle (every lane, every bank).
+ */
 #ifndef LANE_REGFILE_H
 #define LANE_REGFILE_H
 
@@ -257,8 +268,21 @@ typedef struct {
     uint64_t rdata0[LANE_REGFILE_MAX_LANES]; /* WIDTH each */
     uint64_t rdata1[LANE_REGFILE_MAX_LANES];
     uint64_t conflicts; /* 32 bits */
+    /* The cycle's decision, for lane_regfile_step (internal: not ports, not
+     * visited by lane_regfile_ports), meaningful when err is 0: each granted
+     * lane l reads rows d_row0[l], d_row1[l] of bank d_home[l] and, with bit
+     * l of d_wen, writes row d_roww[l]; done, req become d_done_next,
+     * d_req_next; swz becomes d_swz when d_valid (lane_valid) is not 0.
+     * d_home and the rows are set for the valid lanes only. */
+    uint64_t d_done_next, d_req_next, d_valid, d_wen;
+    uint8_t d_swz;
+    uint8_t d_home[LANE_REGFILE_MAX_LANES];
+    uint16_t d_row0[LANE_REGFILE_MAX_LANES], d_row1[LANE_REGFILE_MAX_LANES];
+    uint16_t d_roww[LANE_REGFILE_MAX_LANES];
 } lane_regfile_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table lane_regfile_params;
 lane_regfile_cfg lane_regfile_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg);
@@ -278,10 +302,19 @@ uint64_t lane_regfile_tid_at(const lane_regfile_cfg *cfg, unsigned slot, unsigne
                              unsigned swizzle);
 
 void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
+/* The synchronous reset of a running register file, as the Verilog does it:
+ * clears rvalid, done, req, swz and conflicts and leaves the banks, the bank
+ * read registers and rsel unchanged (lane_regfile_reset also zeroes those,
+ * as a power-up state that Verilator's zeroed memories match). */
+void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out);
+/* The clock edge.  Contract: `out` is what lane_regfile_eval returned for
+ * this state and `in` this cycle; step applies the decision it carries
+ * (grant, stall and out->d_*), touching only the banks of the granted lanes,
+ * and does not recompute it (it reads only wdata from `in`). */
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
-                       const lane_regfile_in *in);
+                       const lane_regfile_in *in, const lane_regfile_out *out);
 const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_state *s);
 
 /* Visits every Verilog port in a fixed order (see port.h).  The wide

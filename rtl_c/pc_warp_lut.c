@@ -7,37 +7,36 @@
  */
 #include "pc_warp_lut.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def pc_warp_lut_param_defs[] = {
+    {"ENTRIES", "entries", offsetof(pc_warp_lut_cfg, entries), 4, PC_WARP_LUT_MAX_ENTRIES, 32, PARAM_POW2},
+    {"WAYS", "ways", offsetof(pc_warp_lut_cfg, ways), 2, 2, 2, 0},
+    {"LANES", "lanes", offsetof(pc_warp_lut_cfg, lanes), 1, 64, 16, 0},
+    {"PC_W", "pc_bits", offsetof(pc_warp_lut_cfg, pc_bits), 4, 64, 32, 0},
+    {"POOL", "pool", offsetof(pc_warp_lut_cfg, pool), 2, PC_WARP_LUT_MAX_POOL, 256, 0},
+};
+
+const struct param_table pc_warp_lut_params = {"pc_warp_lut", pc_warp_lut_param_defs,
+    sizeof pc_warp_lut_param_defs / sizeof pc_warp_lut_param_defs[0], NULL};
+
 pc_warp_lut_cfg pc_warp_lut_default_cfg(void)
 {
     pc_warp_lut_cfg c;
-    c.entries = 32;
-    c.ways = 2;
-    c.lanes = 16;
-    c.pc_bits = 32;
-    c.pool = 256;
+    params_default(&pc_warp_lut_params, &c);
     return c;
 }
 
 const char *pc_warp_lut_cfg_check(const pc_warp_lut_cfg *cfg)
 {
-    if (cfg->entries < 4u || cfg->entries > PC_WARP_LUT_MAX_ENTRIES ||
-        (cfg->entries & (cfg->entries - 1u)) != 0u)
-        return "pc_warp_lut: entries must be a power of two in 4..128";
-    if (cfg->ways != 2u)
-        return "pc_warp_lut: ways must be 2 (only 2-way with one LRU bit per set is modelled)";
-    if (cfg->lanes < 1u || cfg->lanes > 64u)
-        return "pc_warp_lut: lanes must be 1..64";
-    if (cfg->pc_bits < 4u || cfg->pc_bits > 64u)
-        return "pc_warp_lut: pc_bits must be 4..64";
-    if (cfg->pool < 2u || cfg->pool > PC_WARP_LUT_MAX_POOL)
-        return "pc_warp_lut: pool must be 2..4096";
-    return NULL;
+    return params_check(&pc_warp_lut_params, cfg);
 }
+
 
 unsigned pc_warp_lut_sets(const pc_warp_lut_cfg *cfg) { return cfg->entries / 2u; }
 unsigned pc_warp_lut_set_w(const pc_warp_lut_cfg *cfg)
@@ -337,55 +336,48 @@ void pc_warp_lut_ports(const pc_warp_lut_cfg *cfg, const pc_warp_lut_in *in,
     unsigned pw = cfg->pc_bits, lw = cfg->lanes, iw = pc_warp_lut_idx_w(cfg);
     unsigned sw = pc_warp_lut_set_w(cfg), ew = pc_warp_lut_ent_w(cfg);
 
-    visit(ctx, "lk0_valid", 1, in->lk0_valid, PORT_IN);
-    visit(ctx, "lk0_pc", pw, in->lk0_pc, PORT_IN);
-    visit(ctx, "lk0_req", lw, in->lk0_req, PORT_IN);
-    visit(ctx, "lk1_valid", 1, in->lk1_valid, PORT_IN);
-    visit(ctx, "lk1_pc", pw, in->lk1_pc, PORT_IN);
-    visit(ctx, "lk1_req", lw, in->lk1_req, PORT_IN);
-    visit(ctx, "alloc_idx0", iw, in->alloc_idx0, PORT_IN);
-    visit(ctx, "alloc_idx1", iw, in->alloc_idx1, PORT_IN);
-    visit(ctx, "alloc_avail", 2, in->alloc_avail, PORT_IN);
-    visit(ctx, "inv_valid", 1, in->inv_valid, PORT_IN);
-    visit(ctx, "inv_idx", iw, in->inv_idx, PORT_IN);
-    visit(ctx, "rd_entry", ew, in->rd_entry, PORT_IN);
-    visit(ctx, "ready", 1, out->ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "need_cnt", 2, out->need_cnt, PORT_OUT);
-    visit(ctx, "lk0_hit", 1, out->lk0_hit, PORT_OUT);
-    visit(ctx, "lk0_conflict", 1, out->lk0_conflict, PORT_OUT);
-    visit(ctx, "lk0_evict", 1, out->lk0_evict, PORT_OUT);
-    visit(ctx, "lk0_set", sw, out->lk0_set, PORT_OUT);
-    visit(ctx, "lk0_way", 1, out->lk0_way, PORT_OUT);
-    visit(ctx, "lk0_join_mask", lw, out->lk0_join_mask, PORT_OUT);
-    visit(ctx, "lk0_join_idx", iw, out->lk0_join_idx, PORT_OUT);
-    visit(ctx, "lk0_new", 1, out->lk0_new, PORT_OUT);
-    visit(ctx, "lk0_new_mask", lw, out->lk0_new_mask, PORT_OUT);
-    visit(ctx, "lk0_new_idx", iw, out->lk0_new_idx, PORT_OUT);
-    visit(ctx, "lk1_hit", 1, out->lk1_hit, PORT_OUT);
-    visit(ctx, "lk1_conflict", 1, out->lk1_conflict, PORT_OUT);
-    visit(ctx, "lk1_evict", 1, out->lk1_evict, PORT_OUT);
-    visit(ctx, "lk1_set", sw, out->lk1_set, PORT_OUT);
-    visit(ctx, "lk1_way", 1, out->lk1_way, PORT_OUT);
-    visit(ctx, "lk1_join_mask", lw, out->lk1_join_mask, PORT_OUT);
-    visit(ctx, "lk1_join_idx", iw, out->lk1_join_idx, PORT_OUT);
-    visit(ctx, "lk1_new", 1, out->lk1_new, PORT_OUT);
-    visit(ctx, "lk1_new_mask", lw, out->lk1_new_mask, PORT_OUT);
-    visit(ctx, "lk1_new_idx", iw, out->lk1_new_idx, PORT_OUT);
-    visit(ctx, "inv_hit", 1, out->inv_hit, PORT_OUT);
-    visit(ctx, "rd_valid", 1, out->rd_valid, PORT_OUT);
-    visit(ctx, "rd_pc", pw, out->rd_pc, PORT_OUT);
-    visit(ctx, "rd_occ", lw, out->rd_occ, PORT_OUT);
-    visit(ctx, "rd_idx", iw, out->rd_idx, PORT_OUT);
-    visit(ctx, "rd_lru", 1, out->rd_lru, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "lk0_valid", 1, &in->lk0_valid, PORT_IN);
+    visit(ctx, "lk0_pc", pw, &in->lk0_pc, PORT_IN);
+    visit(ctx, "lk0_req", lw, &in->lk0_req, PORT_IN);
+    visit(ctx, "lk1_valid", 1, &in->lk1_valid, PORT_IN);
+    visit(ctx, "lk1_pc", pw, &in->lk1_pc, PORT_IN);
+    visit(ctx, "lk1_req", lw, &in->lk1_req, PORT_IN);
+    visit(ctx, "alloc_idx0", iw, &in->alloc_idx0, PORT_IN);
+    visit(ctx, "alloc_idx1", iw, &in->alloc_idx1, PORT_IN);
+    visit(ctx, "alloc_avail", 2, &in->alloc_avail, PORT_IN);
+    visit(ctx, "inv_valid", 1, &in->inv_valid, PORT_IN);
+    visit(ctx, "inv_idx", iw, &in->inv_idx, PORT_IN);
+    visit(ctx, "rd_entry", ew, &in->rd_entry, PORT_IN);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "need_cnt", 2, &out->need_cnt, PORT_OUT);
+    visit(ctx, "lk0_hit", 1, &out->lk0_hit, PORT_OUT);
+    visit(ctx, "lk0_conflict", 1, &out->lk0_conflict, PORT_OUT);
+    visit(ctx, "lk0_evict", 1, &out->lk0_evict, PORT_OUT);
+    visit(ctx, "lk0_set", sw, &out->lk0_set, PORT_OUT);
+    visit(ctx, "lk0_way", 1, &out->lk0_way, PORT_OUT);
+    visit(ctx, "lk0_join_mask", lw, &out->lk0_join_mask, PORT_OUT);
+    visit(ctx, "lk0_join_idx", iw, &out->lk0_join_idx, PORT_OUT);
+    visit(ctx, "lk0_new", 1, &out->lk0_new, PORT_OUT);
+    visit(ctx, "lk0_new_mask", lw, &out->lk0_new_mask, PORT_OUT);
+    visit(ctx, "lk0_new_idx", iw, &out->lk0_new_idx, PORT_OUT);
+    visit(ctx, "lk1_hit", 1, &out->lk1_hit, PORT_OUT);
+    visit(ctx, "lk1_conflict", 1, &out->lk1_conflict, PORT_OUT);
+    visit(ctx, "lk1_evict", 1, &out->lk1_evict, PORT_OUT);
+    visit(ctx, "lk1_set", sw, &out->lk1_set, PORT_OUT);
+    visit(ctx, "lk1_way", 1, &out->lk1_way, PORT_OUT);
+    visit(ctx, "lk1_join_mask", lw, &out->lk1_join_mask, PORT_OUT);
+    visit(ctx, "lk1_join_idx", iw, &out->lk1_join_idx, PORT_OUT);
+    visit(ctx, "lk1_new", 1, &out->lk1_new, PORT_OUT);
+    visit(ctx, "lk1_new_mask", lw, &out->lk1_new_mask, PORT_OUT);
+    visit(ctx, "lk1_new_idx", iw, &out->lk1_new_idx, PORT_OUT);
+    visit(ctx, "inv_hit", 1, &out->inv_hit, PORT_OUT);
+    visit(ctx, "rd_valid", 1, &out->rd_valid, PORT_OUT);
+    visit(ctx, "rd_pc", pw, &out->rd_pc, PORT_OUT);
+    visit(ctx, "rd_occ", lw, &out->rd_occ, PORT_OUT);
+    visit(ctx, "rd_idx", iw, &out->rd_idx, PORT_OUT);
+    visit(ctx, "rd_lru", 1, &out->rd_lru, PORT_OUT);
 }
 
 void pc_warp_lut_trace(struct vcd_writer *w, const pc_warp_lut_cfg *cfg,
@@ -394,7 +386,7 @@ void pc_warp_lut_trace(struct vcd_writer *w, const pc_warp_lut_cfg *cfg,
 {
     unsigned e;
     char name[32];
-    pc_warp_lut_ports(cfg, in, out, trace_port, w);
+    pc_warp_lut_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     for (e = 0; e < cfg->entries; e++) {
         snprintf(name, sizeof name, "e%02u_valid", e);

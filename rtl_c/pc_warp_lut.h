@@ -226,6 +226,8 @@ typedef struct {
     uint64_t rd_lru;       /* LRU bit of rd_entry's set */
 } pc_warp_lut_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table pc_warp_lut_params;
 pc_warp_lut_cfg pc_warp_lut_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *pc_warp_lut_cfg_check(const pc_warp_lut_cfg *cfg);

@@ -8,30 +8,34 @@
  */
 #include "shadow_scoreboard.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def shadow_scoreboard_param_defs[] = {
+    {"WARPS", "warps", offsetof(shadow_scoreboard_cfg, warps), 1, SHADOW_SB_MAX_WARPS, 48, 0},
+    {"ENTRIES", "entries", offsetof(shadow_scoreboard_cfg, entries), 1, SHADOW_SB_MAX_ENTRIES, 6, 0},
+    {"REGS", "regs", offsetof(shadow_scoreboard_cfg, regs), 1, SHADOW_SB_MAX_REGS, 64, 0},
+};
+
+const struct param_table shadow_scoreboard_params = {"shadow_scoreboard", shadow_scoreboard_param_defs,
+    sizeof shadow_scoreboard_param_defs / sizeof shadow_scoreboard_param_defs[0], NULL};
+
 shadow_scoreboard_cfg shadow_scoreboard_default_cfg(void)
 {
     shadow_scoreboard_cfg c;
-    c.warps = 48;
-    c.entries = 6;
-    c.regs = 64;
+    params_default(&shadow_scoreboard_params, &c);
     return c;
 }
 
 const char *shadow_scoreboard_cfg_check(const shadow_scoreboard_cfg *cfg)
 {
-    if (cfg->warps < 1u || cfg->warps > SHADOW_SB_MAX_WARPS)
-        return "shadow_scoreboard: warps must be 1..64";
-    if (cfg->entries < 1u || cfg->entries > SHADOW_SB_MAX_ENTRIES)
-        return "shadow_scoreboard: entries must be 1..16";
-    if (cfg->regs < 1u || cfg->regs > SHADOW_SB_MAX_REGS)
-        return "shadow_scoreboard: regs must be 1..256";
-    return NULL;
+    return params_check(&shadow_scoreboard_params, cfg);
 }
+
 
 unsigned shadow_scoreboard_warp_w(const shadow_scoreboard_cfg *cfg)
 {
@@ -266,53 +270,46 @@ void shadow_scoreboard_ports(const shadow_scoreboard_cfg *cfg, const shadow_scor
     unsigned ww = shadow_scoreboard_warp_w(cfg), rw = shadow_scoreboard_reg_w(cfg);
     unsigned iw = shadow_scoreboard_idx_w(cfg), ew = cfg->entries;
 
-    visit(ctx, "iss_valid", 1, in->iss_valid, PORT_IN);
-    visit(ctx, "iss_warp", ww, in->iss_warp, PORT_IN);
-    visit(ctx, "iss_side", 1, in->iss_side, PORT_IN);
-    visit(ctx, "iss_alloc", 1, in->iss_alloc, PORT_IN);
-    visit(ctx, "iss_reg", rw, in->iss_reg, PORT_IN);
-    visit(ctx, "q_warp", ww, in->q_warp, PORT_IN);
-    visit(ctx, "q_side", 1, in->q_side, PORT_IN);
-    visit(ctx, "q_src_valid", 3, in->q_src_valid, PORT_IN);
-    visit(ctx, "q_src0", rw, in->q_src0, PORT_IN);
-    visit(ctx, "q_src1", rw, in->q_src1, PORT_IN);
-    visit(ctx, "q_src2", rw, in->q_src2, PORT_IN);
-    visit(ctx, "q_dst_valid", 1, in->q_dst_valid, PORT_IN);
-    visit(ctx, "q_dst", rw, in->q_dst, PORT_IN);
-    visit(ctx, "wb0_valid", 1, in->wb0_valid, PORT_IN);
-    visit(ctx, "wb0_warp", ww, in->wb0_warp, PORT_IN);
-    visit(ctx, "wb0_side", 1, in->wb0_side, PORT_IN);
-    visit(ctx, "wb0_reg", rw, in->wb0_reg, PORT_IN);
-    visit(ctx, "wb1_valid", 1, in->wb1_valid, PORT_IN);
-    visit(ctx, "wb1_warp", ww, in->wb1_warp, PORT_IN);
-    visit(ctx, "wb1_side", 1, in->wb1_side, PORT_IN);
-    visit(ctx, "wb1_reg", rw, in->wb1_reg, PORT_IN);
-    visit(ctx, "div_valid", 1, in->div_valid, PORT_IN);
-    visit(ctx, "div_warp", ww, in->div_warp, PORT_IN);
-    visit(ctx, "div_side", 1, in->div_side, PORT_IN);
-    visit(ctx, "rec_valid", 1, in->rec_valid, PORT_IN);
-    visit(ctx, "rec_warp", ww, in->rec_warp, PORT_IN);
-    visit(ctx, "rd_warp", ww, in->rd_warp, PORT_IN);
-    visit(ctx, "rd_side", 1, in->rd_side, PORT_IN);
-    visit(ctx, "rd_idx", iw, in->rd_idx, PORT_IN);
-    visit(ctx, "hazard", 1, out->hazard, PORT_OUT);
-    visit(ctx, "hz_ops", 4, out->hz_ops, PORT_OUT);
-    visit(ctx, "hz_same", 1, out->hz_same, PORT_OUT);
-    visit(ctx, "hz_shadow", 1, out->hz_shadow, PORT_OUT);
-    visit(ctx, "stall", 1, out->stall, PORT_OUT);
-    visit(ctx, "alloc_idx", iw, out->alloc_idx, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "rd_valid", ew, out->rd_valid, PORT_OUT);
-    visit(ctx, "rd_shadow", ew, out->rd_shadow, PORT_OUT);
-    visit(ctx, "rd_reg", rw, out->rd_reg, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "iss_valid", 1, &in->iss_valid, PORT_IN);
+    visit(ctx, "iss_warp", ww, &in->iss_warp, PORT_IN);
+    visit(ctx, "iss_side", 1, &in->iss_side, PORT_IN);
+    visit(ctx, "iss_alloc", 1, &in->iss_alloc, PORT_IN);
+    visit(ctx, "iss_reg", rw, &in->iss_reg, PORT_IN);
+    visit(ctx, "q_warp", ww, &in->q_warp, PORT_IN);
+    visit(ctx, "q_side", 1, &in->q_side, PORT_IN);
+    visit(ctx, "q_src_valid", 3, &in->q_src_valid, PORT_IN);
+    visit(ctx, "q_src0", rw, &in->q_src0, PORT_IN);
+    visit(ctx, "q_src1", rw, &in->q_src1, PORT_IN);
+    visit(ctx, "q_src2", rw, &in->q_src2, PORT_IN);
+    visit(ctx, "q_dst_valid", 1, &in->q_dst_valid, PORT_IN);
+    visit(ctx, "q_dst", rw, &in->q_dst, PORT_IN);
+    visit(ctx, "wb0_valid", 1, &in->wb0_valid, PORT_IN);
+    visit(ctx, "wb0_warp", ww, &in->wb0_warp, PORT_IN);
+    visit(ctx, "wb0_side", 1, &in->wb0_side, PORT_IN);
+    visit(ctx, "wb0_reg", rw, &in->wb0_reg, PORT_IN);
+    visit(ctx, "wb1_valid", 1, &in->wb1_valid, PORT_IN);
+    visit(ctx, "wb1_warp", ww, &in->wb1_warp, PORT_IN);
+    visit(ctx, "wb1_side", 1, &in->wb1_side, PORT_IN);
+    visit(ctx, "wb1_reg", rw, &in->wb1_reg, PORT_IN);
+    visit(ctx, "div_valid", 1, &in->div_valid, PORT_IN);
+    visit(ctx, "div_warp", ww, &in->div_warp, PORT_IN);
+    visit(ctx, "div_side", 1, &in->div_side, PORT_IN);
+    visit(ctx, "rec_valid", 1, &in->rec_valid, PORT_IN);
+    visit(ctx, "rec_warp", ww, &in->rec_warp, PORT_IN);
+    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
+    visit(ctx, "rd_side", 1, &in->rd_side, PORT_IN);
+    visit(ctx, "rd_idx", iw, &in->rd_idx, PORT_IN);
+    visit(ctx, "hazard", 1, &out->hazard, PORT_OUT);
+    visit(ctx, "hz_ops", 4, &out->hz_ops, PORT_OUT);
+    visit(ctx, "hz_same", 1, &out->hz_same, PORT_OUT);
+    visit(ctx, "hz_shadow", 1, &out->hz_shadow, PORT_OUT);
+    visit(ctx, "stall", 1, &out->stall, PORT_OUT);
+    visit(ctx, "alloc_idx", iw, &out->alloc_idx, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "rd_valid", ew, &out->rd_valid, PORT_OUT);
+    visit(ctx, "rd_shadow", ew, &out->rd_shadow, PORT_OUT);
+    visit(ctx, "rd_reg", rw, &out->rd_reg, PORT_OUT);
 }
 
 void shadow_scoreboard_trace(struct vcd_writer *w, const shadow_scoreboard_cfg *cfg,
@@ -321,7 +318,7 @@ void shadow_scoreboard_trace(struct vcd_writer *w, const shadow_scoreboard_cfg *
 {
     unsigned i, side, e;
     char name[32];
-    shadow_scoreboard_ports(cfg, in, out, trace_port, w);
+    shadow_scoreboard_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     for (i = 0; i < cfg->warps; i++) {
         for (side = 0; side < 2u; side++) {

@@ -6,33 +6,35 @@
  */
 #include "simt_stack.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def simt_stack_param_defs[] = {
+    {"WARPS", "warps", offsetof(simt_stack_cfg, warps), 1, SIMT_STACK_MAX_WARPS, 48, 0},
+    {"LANES", "lanes", offsetof(simt_stack_cfg, lanes), 1, 64, 32, 0},
+    {"DEPTH", "depth", offsetof(simt_stack_cfg, depth), 1, SIMT_STACK_MAX_DEPTH, 16, 0},
+    {"PC_W", "pc_bits", offsetof(simt_stack_cfg, pc_bits), 2, 64, 32, 0},
+};
+
+const struct param_table simt_stack_params = {"simt_stack", simt_stack_param_defs,
+    sizeof simt_stack_param_defs / sizeof simt_stack_param_defs[0], NULL};
+
 simt_stack_cfg simt_stack_default_cfg(void)
 {
     simt_stack_cfg c;
-    c.warps = 48;
-    c.lanes = 32;
-    c.depth = 16;
-    c.pc_bits = 32;
+    params_default(&simt_stack_params, &c);
     return c;
 }
 
 const char *simt_stack_cfg_check(const simt_stack_cfg *cfg)
 {
-    if (cfg->warps < 1u || cfg->warps > SIMT_STACK_MAX_WARPS)
-        return "simt_stack: warps must be 1..64";
-    if (cfg->lanes < 1u || cfg->lanes > 64u)
-        return "simt_stack: lanes must be 1..64";
-    if (cfg->depth < 1u || cfg->depth > SIMT_STACK_MAX_DEPTH)
-        return "simt_stack: depth must be 1..32";
-    if (cfg->pc_bits < 2u || cfg->pc_bits > 64u)
-        return "simt_stack: pc_bits must be 2..64";
-    return NULL;
+    return params_check(&simt_stack_params, cfg);
 }
+
 
 unsigned simt_stack_warp_w(const simt_stack_cfg *cfg) { return bits_index_width(cfg->warps); }
 unsigned simt_stack_idx_w(const simt_stack_cfg *cfg) { return bits_index_width(cfg->depth); }
@@ -306,34 +308,27 @@ void simt_stack_ports(const simt_stack_cfg *cfg, const simt_stack_in *in,
     unsigned ww = simt_stack_warp_w(cfg), iw = simt_stack_idx_w(cfg);
     unsigned dw = simt_stack_depth_w(cfg), pw = cfg->pc_bits, lw = cfg->lanes;
 
-    visit(ctx, "op", 2, in->op, PORT_IN);
-    visit(ctx, "op_warp", ww, in->op_warp, PORT_IN);
-    visit(ctx, "op_mask", lw, in->op_mask, PORT_IN);
-    visit(ctx, "op_pc", pw, in->op_pc, PORT_IN);
-    visit(ctx, "op_npc", pw, in->op_npc, PORT_IN);
-    visit(ctx, "op_rpc", pw, in->op_rpc, PORT_IN);
-    visit(ctx, "rd_warp", ww, in->rd_warp, PORT_IN);
-    visit(ctx, "rd_idx", iw, in->rd_idx, PORT_IN);
-    visit(ctx, "ready", 1, out->ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, out->err_code, PORT_OUT);
-    visit(ctx, "act", 3, out->act, PORT_OUT);
-    visit(ctx, "op_depth", dw, out->op_depth, PORT_OUT);
-    visit(ctx, "tos_pc", pw, out->tos_pc, PORT_OUT);
-    visit(ctx, "tos_mask", lw, out->tos_mask, PORT_OUT);
-    visit(ctx, "tos_rpc", pw, out->tos_rpc, PORT_OUT);
-    visit(ctx, "rd_depth", dw, out->rd_depth, PORT_OUT);
-    visit(ctx, "rd_valid", 1, out->rd_valid, PORT_OUT);
-    visit(ctx, "rd_pc", pw, out->rd_pc, PORT_OUT);
-    visit(ctx, "rd_mask", lw, out->rd_mask, PORT_OUT);
-    visit(ctx, "rd_rpc", pw, out->rd_rpc, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "op", 2, &in->op, PORT_IN);
+    visit(ctx, "op_warp", ww, &in->op_warp, PORT_IN);
+    visit(ctx, "op_mask", lw, &in->op_mask, PORT_IN);
+    visit(ctx, "op_pc", pw, &in->op_pc, PORT_IN);
+    visit(ctx, "op_npc", pw, &in->op_npc, PORT_IN);
+    visit(ctx, "op_rpc", pw, &in->op_rpc, PORT_IN);
+    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
+    visit(ctx, "rd_idx", iw, &in->rd_idx, PORT_IN);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "act", 3, &out->act, PORT_OUT);
+    visit(ctx, "op_depth", dw, &out->op_depth, PORT_OUT);
+    visit(ctx, "tos_pc", pw, &out->tos_pc, PORT_OUT);
+    visit(ctx, "tos_mask", lw, &out->tos_mask, PORT_OUT);
+    visit(ctx, "tos_rpc", pw, &out->tos_rpc, PORT_OUT);
+    visit(ctx, "rd_depth", dw, &out->rd_depth, PORT_OUT);
+    visit(ctx, "rd_valid", 1, &out->rd_valid, PORT_OUT);
+    visit(ctx, "rd_pc", pw, &out->rd_pc, PORT_OUT);
+    visit(ctx, "rd_mask", lw, &out->rd_mask, PORT_OUT);
+    visit(ctx, "rd_rpc", pw, &out->rd_rpc, PORT_OUT);
 }
 
 void simt_stack_trace(struct vcd_writer *w, const simt_stack_cfg *cfg,
@@ -342,7 +337,7 @@ void simt_stack_trace(struct vcd_writer *w, const simt_stack_cfg *cfg,
 {
     unsigned i;
     char name[32];
-    simt_stack_ports(cfg, in, out, trace_port, w);
+    simt_stack_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     for (i = 0; i < cfg->warps; i++) {
         unsigned sp = s->sp[i];

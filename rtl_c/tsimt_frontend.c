@@ -7,21 +7,47 @@
 #include "tsimt_frontend.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def tsimt_frontend_param_defs[] = {
+    {"LANES", "lanes", offsetof(tsimt_frontend_cfg, lanes), 1, TSIMT_FE_MAX_LANES, 8, 0},
+    {"WARPS", "warps", offsetof(tsimt_frontend_cfg, warps), 1, TSIMT_FE_MAX_WARPS, 32, 0},
+    {"WARP", "warp", offsetof(tsimt_frontend_cfg, warp), 1, 64, 32, 0},
+    {"K", "width", offsetof(tsimt_frontend_cfg, width), 1, 64, 1, PARAM_POW2},
+    {"INSTR_W", "instr_bits", offsetof(tsimt_frontend_cfg, instr_bits), 1, 64, 32, 0},
+    {"CNT_W", "cnt_bits", offsetof(tsimt_frontend_cfg, cnt_bits), 1, 64, 32, 0},
+};
+
+static const char *tsimt_frontend_rules(const void *p)
+{
+    const tsimt_frontend_cfg *cfg = (const tsimt_frontend_cfg *)p;
+    tsimt_lane_cfg l;
+    if (cfg->warps % cfg->lanes != 0u)
+        return "tsimt_frontend: parameter LANES (cfg lanes) must divide WARPS (cfg warps)";
+    if (bits_width_for((uint64_t)cfg->lanes * cfg->width) > 64u)
+        return "tsimt_frontend: parameters LANES * K too large";
+    l = tsimt_frontend_lane_cfg(cfg);
+    return tsimt_lane_cfg_check(&l);
+}
+
+const struct param_table tsimt_frontend_params = {"tsimt_frontend", tsimt_frontend_param_defs,
+    sizeof tsimt_frontend_param_defs / sizeof tsimt_frontend_param_defs[0], tsimt_frontend_rules};
+
 tsimt_frontend_cfg tsimt_frontend_default_cfg(void)
 {
     tsimt_frontend_cfg c;
-    c.lanes = 8;
-    c.warps = 32;
-    c.warp = 32;
-    c.width = 1;
-    c.instr_bits = 32;
-    c.cnt_bits = 32;
+    params_default(&tsimt_frontend_params, &c);
     return c;
+}
+
+const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg)
+{
+    return params_check(&tsimt_frontend_params, cfg);
 }
 
 tsimt_lane_cfg tsimt_frontend_lane_cfg(const tsimt_frontend_cfg *cfg)
@@ -34,20 +60,6 @@ tsimt_lane_cfg tsimt_frontend_lane_cfg(const tsimt_frontend_cfg *cfg)
     return l;
 }
 
-const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg)
-{
-    tsimt_lane_cfg l;
-    if (cfg->warps < 1u || cfg->warps > TSIMT_FE_MAX_WARPS)
-        return "tsimt_frontend: warps must be 1..64";
-    if (cfg->lanes < 1u || cfg->lanes > TSIMT_FE_MAX_LANES || cfg->warps % cfg->lanes != 0u)
-        return "tsimt_frontend: lanes must be 1..64 and divide warps";
-    if (cfg->cnt_bits < 1u || cfg->cnt_bits > 64u)
-        return "tsimt_frontend: cnt_bits must be 1..64";
-    if (bits_width_for((uint64_t)cfg->lanes * cfg->width) > 64u)
-        return "tsimt_frontend: lanes * width too large";
-    l = tsimt_frontend_lane_cfg(cfg);
-    return tsimt_lane_cfg_check(&l);
-}
 
 unsigned tsimt_frontend_wpl(const tsimt_frontend_cfg *cfg) { return cfg->warps / cfg->lanes; }
 unsigned tsimt_frontend_wid_w(const tsimt_frontend_cfg *cfg)
@@ -278,43 +290,36 @@ void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in
 {
     unsigned ww = tsimt_frontend_wid_w(cfg), lw = tsimt_frontend_lane_w(cfg);
     unsigned L = cfg->lanes, cw = cfg->cnt_bits;
-    visit(ctx, "fill_valid", 1, in->fill_valid, PORT_IN);
-    visit(ctx, "fill_warp", ww, in->fill_warp, PORT_IN);
-    visit(ctx, "fill_instr", cfg->instr_bits, in->fill_instr, PORT_IN);
-    visit(ctx, "fill_mask", cfg->warp, in->fill_mask, PORT_IN);
-    visit(ctx, "sb_ok", cfg->warps, in->sb_ok, PORT_IN);
-    visit(ctx, "rd_lane", lw, in->rd_lane, PORT_IN);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 2, out->err_code, PORT_OUT);
-    visit(ctx, "act", 2, out->act, PORT_OUT);
-    visit(ctx, "iss_valid", 1, out->iss_valid, PORT_OUT);
-    visit(ctx, "iss_lane", lw, out->iss_lane, PORT_OUT);
-    visit(ctx, "iss_warp", ww, out->iss_warp, PORT_OUT);
-    visit(ctx, "iss_instr", cfg->instr_bits, out->iss_instr, PORT_OUT);
-    visit(ctx, "iss_mask", cfg->warp, out->iss_mask, PORT_OUT);
-    visit(ctx, "conflict", 2, out->conflict, PORT_OUT);
-    visit(ctx, "ib_full", cfg->warps, out->ib_full, PORT_OUT);
-    visit(ctx, "lane_ready", L, out->lane_ready, PORT_OUT);
-    visit(ctx, "lane_req", L, out->lane_req, PORT_OUT);
-    visit(ctx, "lane_ex", L, out->lane_ex, PORT_OUT);
-    visit(ctx, "lane_done", L, out->lane_done, PORT_OUT);
-    visit(ctx, "lane_err", L, out->lane_err, PORT_OUT);
-    visit(ctx, "ex_threads", tsimt_frontend_thr_w(cfg), out->ex_threads, PORT_OUT);
-    visit(ctx, "conf1", cw, out->conf1, PORT_OUT);
-    visit(ctx, "conf2", cw, out->conf2, PORT_OUT);
-    visit(ctx, "conf3", cw, out->conf3, PORT_OUT);
-    visit(ctx, "rd_act", 3, out->rd_act, PORT_OUT);
-    visit(ctx, "rd_ex_valid", cfg->width, out->rd_ex_valid, PORT_OUT);
-    visit(ctx, "rd_ex_base", bits_index_width(cfg->warp), out->rd_ex_base, PORT_OUT);
-    visit(ctx, "rd_ex_warp", ww, out->rd_ex_warp, PORT_OUT);
-    visit(ctx, "rd_ex_instr", cfg->instr_bits, out->rd_ex_instr, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "fill_valid", 1, &in->fill_valid, PORT_IN);
+    visit(ctx, "fill_warp", ww, &in->fill_warp, PORT_IN);
+    visit(ctx, "fill_instr", cfg->instr_bits, &in->fill_instr, PORT_IN);
+    visit(ctx, "fill_mask", cfg->warp, &in->fill_mask, PORT_IN);
+    visit(ctx, "sb_ok", cfg->warps, &in->sb_ok, PORT_IN);
+    visit(ctx, "rd_lane", lw, &in->rd_lane, PORT_IN);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 2, &out->err_code, PORT_OUT);
+    visit(ctx, "act", 2, &out->act, PORT_OUT);
+    visit(ctx, "iss_valid", 1, &out->iss_valid, PORT_OUT);
+    visit(ctx, "iss_lane", lw, &out->iss_lane, PORT_OUT);
+    visit(ctx, "iss_warp", ww, &out->iss_warp, PORT_OUT);
+    visit(ctx, "iss_instr", cfg->instr_bits, &out->iss_instr, PORT_OUT);
+    visit(ctx, "iss_mask", cfg->warp, &out->iss_mask, PORT_OUT);
+    visit(ctx, "conflict", 2, &out->conflict, PORT_OUT);
+    visit(ctx, "ib_full", cfg->warps, &out->ib_full, PORT_OUT);
+    visit(ctx, "lane_ready", L, &out->lane_ready, PORT_OUT);
+    visit(ctx, "lane_req", L, &out->lane_req, PORT_OUT);
+    visit(ctx, "lane_ex", L, &out->lane_ex, PORT_OUT);
+    visit(ctx, "lane_done", L, &out->lane_done, PORT_OUT);
+    visit(ctx, "lane_err", L, &out->lane_err, PORT_OUT);
+    visit(ctx, "ex_threads", tsimt_frontend_thr_w(cfg), &out->ex_threads, PORT_OUT);
+    visit(ctx, "conf1", cw, &out->conf1, PORT_OUT);
+    visit(ctx, "conf2", cw, &out->conf2, PORT_OUT);
+    visit(ctx, "conf3", cw, &out->conf3, PORT_OUT);
+    visit(ctx, "rd_act", 3, &out->rd_act, PORT_OUT);
+    visit(ctx, "rd_ex_valid", cfg->width, &out->rd_ex_valid, PORT_OUT);
+    visit(ctx, "rd_ex_base", bits_index_width(cfg->warp), &out->rd_ex_base, PORT_OUT);
+    visit(ctx, "rd_ex_warp", ww, &out->rd_ex_warp, PORT_OUT);
+    visit(ctx, "rd_ex_instr", cfg->instr_bits, &out->rd_ex_instr, PORT_OUT);
 }
 
 void tsimt_frontend_trace(struct vcd_writer *w, const tsimt_frontend_cfg *cfg,
@@ -324,7 +329,7 @@ void tsimt_frontend_trace(struct vcd_writer *w, const tsimt_frontend_cfg *cfg,
     tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
     unsigned l;
     char name[32];
-    tsimt_frontend_ports(cfg, in, out, trace_port, w);
+    tsimt_frontend_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "rr_q", tsimt_frontend_lane_w(cfg), s->rr_q);
     vcd_sig(w, "ib_v_q", cfg->warps, s->ib_v_q);

@@ -225,6 +225,8 @@ typedef struct {
     tsimt_lane_out lout[TSIMT_FE_MAX_LANES];
 } tsimt_frontend_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table tsimt_frontend_params;
 tsimt_frontend_cfg tsimt_frontend_default_cfg(void);
 const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg);
 /* The configuration every lane gets. */

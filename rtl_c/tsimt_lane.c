@@ -7,34 +7,43 @@
 #include "tsimt_lane.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def tsimt_lane_param_defs[] = {
+    {"WARP", "warp", offsetof(tsimt_lane_cfg, warp), 1, 64, 32, 0},
+    {"K", "width", offsetof(tsimt_lane_cfg, width), 1, 64, 1, PARAM_POW2},
+    {"INSTR_W", "instr_bits", offsetof(tsimt_lane_cfg, instr_bits), 1, 64, 32, 0},
+    {"WID_W", "wid_bits", offsetof(tsimt_lane_cfg, wid_bits), 1, 8, 5, 0},
+};
+
+static const char *tsimt_lane_rules(const void *p)
+{
+    const tsimt_lane_cfg *cfg = (const tsimt_lane_cfg *)p;
+    if (cfg->width > cfg->warp || cfg->warp % cfg->width != 0u)
+        return "tsimt_lane: parameter K (cfg width) must divide WARP (cfg warp)";
+    return NULL;
+}
+
+const struct param_table tsimt_lane_params = {"tsimt_lane", tsimt_lane_param_defs,
+    sizeof tsimt_lane_param_defs / sizeof tsimt_lane_param_defs[0], tsimt_lane_rules};
+
 tsimt_lane_cfg tsimt_lane_default_cfg(void)
 {
     tsimt_lane_cfg c;
-    c.warp = 32;
-    c.width = 1;
-    c.instr_bits = 32;
-    c.wid_bits = 5;
+    params_default(&tsimt_lane_params, &c);
     return c;
 }
 
 const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg)
 {
-    if (cfg->warp < 1u || cfg->warp > 64u)
-        return "tsimt_lane: warp must be 1..64";
-    if (cfg->width < 1u || cfg->width > cfg->warp || (cfg->width & (cfg->width - 1u)) != 0u ||
-        cfg->warp % cfg->width != 0u)
-        return "tsimt_lane: width must be a power of two that divides warp";
-    if (cfg->instr_bits < 1u || cfg->instr_bits > 64u)
-        return "tsimt_lane: instr_bits must be 1..64";
-    if (cfg->wid_bits < 1u || cfg->wid_bits > 8u)
-        return "tsimt_lane: wid_bits must be 1..8";
-    return NULL;
+    return params_check(&tsimt_lane_params, cfg);
 }
+
 
 unsigned tsimt_lane_groups(const tsimt_lane_cfg *cfg) { return cfg->warp / cfg->width; }
 unsigned tsimt_lane_grp_w(const tsimt_lane_cfg *cfg)
@@ -164,34 +173,27 @@ const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *
 void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
                       const tsimt_lane_out *out, port_visit_fn visit, void *ctx)
 {
-    visit(ctx, "in_valid", 1, in->in_valid, PORT_IN);
-    visit(ctx, "in_warp", cfg->wid_bits, in->in_warp, PORT_IN);
-    visit(ctx, "in_instr", cfg->instr_bits, in->in_instr, PORT_IN);
-    visit(ctx, "in_mask", cfg->warp, in->in_mask, PORT_IN);
-    visit(ctx, "hold", 1, in->hold, PORT_IN);
-    visit(ctx, "ready", 1, out->ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 2, out->err_code, PORT_OUT);
-    visit(ctx, "act", 3, out->act, PORT_OUT);
-    visit(ctx, "ex_valid", cfg->width, out->ex_valid, PORT_OUT);
-    visit(ctx, "ex_base", tsimt_lane_tid_w(cfg), out->ex_base, PORT_OUT);
-    visit(ctx, "ex_warp", cfg->wid_bits, out->ex_warp, PORT_OUT);
-    visit(ctx, "ex_instr", cfg->instr_bits, out->ex_instr, PORT_OUT);
-    visit(ctx, "done", 1, out->done, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "in_valid", 1, &in->in_valid, PORT_IN);
+    visit(ctx, "in_warp", cfg->wid_bits, &in->in_warp, PORT_IN);
+    visit(ctx, "in_instr", cfg->instr_bits, &in->in_instr, PORT_IN);
+    visit(ctx, "in_mask", cfg->warp, &in->in_mask, PORT_IN);
+    visit(ctx, "hold", 1, &in->hold, PORT_IN);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 2, &out->err_code, PORT_OUT);
+    visit(ctx, "act", 3, &out->act, PORT_OUT);
+    visit(ctx, "ex_valid", cfg->width, &out->ex_valid, PORT_OUT);
+    visit(ctx, "ex_base", tsimt_lane_tid_w(cfg), &out->ex_base, PORT_OUT);
+    visit(ctx, "ex_warp", cfg->wid_bits, &out->ex_warp, PORT_OUT);
+    visit(ctx, "ex_instr", cfg->instr_bits, &out->ex_instr, PORT_OUT);
+    visit(ctx, "done", 1, &out->done, PORT_OUT);
 }
 
 void tsimt_lane_trace(struct vcd_writer *w, const tsimt_lane_cfg *cfg,
                       const tsimt_lane_state *s, const tsimt_lane_in *in,
                       const tsimt_lane_out *out)
 {
-    tsimt_lane_ports(cfg, in, out, trace_port, w);
+    tsimt_lane_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "instr_q", cfg->instr_bits, s->instr_q);
     vcd_sig(w, "warp_q", cfg->wid_bits, s->warp_q);

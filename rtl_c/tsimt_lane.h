@@ -181,6 +181,8 @@ typedef struct {
     uint64_t nx_pos;
 } tsimt_lane_out;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table tsimt_lane_params;
 tsimt_lane_cfg tsimt_lane_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg);

@@ -8,49 +8,50 @@
 #include "warp_pool.h"
 
 #include <stdio.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "bits.h"
 #include "../vcd/vcd.h"
 
+/* The parameters (port.h): Verilog name, cfg field, min, max, default. */
+static const struct param_def warp_pool_param_defs[] = {
+    {"LANES", "lanes", offsetof(warp_pool_cfg, lanes), 2, WARP_POOL_MAX_LANES, 16, PARAM_POW2},
+    {"POOL", "entries", offsetof(warp_pool_cfg, entries), 2, WARP_POOL_MAX_ENTRIES, 256, PARAM_POW2},
+    {"TID_W", "tid_bits", offsetof(warp_pool_cfg, tid_bits), 1, WARP_POOL_MAX_TID_BITS, 8, 0},
+    {"PC_W", "pc_bits", offsetof(warp_pool_cfg, pc_bits), 2, 64, 32, 0},
+    {"SCHED_W", "sched_bits", offsetof(warp_pool_cfg, sched_bits), 1, 16, 8, 0},
+    {"POLICY", "policy", offsetof(warp_pool_cfg, policy), 0, WP_POL_DPDPRI, WP_POL_DMAJ, 0},
+    {"SWIZZLE", "swizzle", offsetof(warp_pool_cfg, swizzle), 0, 1, 1, 0},
+    {"MAJ", "maj_entries", offsetof(warp_pool_cfg, maj_entries), 2, WARP_POOL_MAX_MAJ, 32, 0},
+};
+
+static const char *warp_pool_rules(const void *p)
+{
+    const warp_pool_cfg *cfg = (const warp_pool_cfg *)p;
+    if (cfg->tid_bits < bits_index_width(cfg->lanes))
+        return "warp_pool: parameter TID_W (cfg tid_bits) must be at least log2(LANES)";
+    if (cfg->policy == WP_POL_DTIME && cfg->sched_bits < bits_index_width(cfg->entries))
+        return "warp_pool: parameter SCHED_W (cfg sched_bits) must be at least log2(POOL) for POLICY=2 (DTime)";
+    return NULL;
+}
+
+const struct param_table warp_pool_params = {"warp_pool", warp_pool_param_defs,
+    sizeof warp_pool_param_defs / sizeof warp_pool_param_defs[0], warp_pool_rules};
+
 warp_pool_cfg warp_pool_default_cfg(void)
 {
     warp_pool_cfg c;
-    c.lanes = 16;
-    c.entries = 256;
-    c.tid_bits = 8;
-    c.pc_bits = 32;
-    c.sched_bits = 8;
-    c.policy = WP_POL_DMAJ;
-    c.swizzle = 1;
-    c.maj_entries = 32;
+    params_default(&warp_pool_params, &c);
     return c;
 }
 
-static int is_pow2(unsigned v) { return v != 0u && (v & (v - 1u)) == 0u; }
-
 const char *warp_pool_cfg_check(const warp_pool_cfg *cfg)
 {
-    if (cfg->lanes < 2u || cfg->lanes > WARP_POOL_MAX_LANES || !is_pow2(cfg->lanes))
-        return "warp_pool: lanes must be a power of two in 2..32";
-    if (cfg->entries < 2u || cfg->entries > WARP_POOL_MAX_ENTRIES || !is_pow2(cfg->entries))
-        return "warp_pool: entries must be a power of two in 2..256";
-    if (cfg->tid_bits < bits_index_width(cfg->lanes) || cfg->tid_bits > WARP_POOL_MAX_TID_BITS)
-        return "warp_pool: tid_bits must be log2(lanes)..10";
-    if (cfg->pc_bits < 2u || cfg->pc_bits > 64u)
-        return "warp_pool: pc_bits must be 2..64";
-    if (cfg->sched_bits < 1u || cfg->sched_bits > 16u)
-        return "warp_pool: sched_bits must be 1..16";
-    if (cfg->policy > WP_POL_DPDPRI)
-        return "warp_pool: policy must be 0..4 (DMaj, DMin, DTime, DPC, DPdPri)";
-    if (cfg->policy == WP_POL_DTIME && cfg->sched_bits < bits_index_width(cfg->entries))
-        return "warp_pool: sched_bits must be >= log2(entries) for DTime";
-    if (cfg->swizzle > 1u)
-        return "warp_pool: swizzle must be 0 or 1";
-    if (cfg->maj_entries < 2u || cfg->maj_entries > WARP_POOL_MAX_MAJ)
-        return "warp_pool: maj_entries must be 2..32";
-    return NULL;
+    return params_check(&warp_pool_params, cfg);
 }
+
+
 
 unsigned warp_pool_idx_w(const warp_pool_cfg *cfg) { return bits_index_width(cfg->entries); }
 unsigned warp_pool_free_w(const warp_pool_cfg *cfg) { return bits_width_for(cfg->entries); }
@@ -689,21 +690,6 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
 
 /* ------------------------------------------------------------ ports, trace */
 
-static const char *const wide_names[2][WARP_POOL_MAX_WORDS] = {
-    {"wr_tids_w0", "wr_tids_w1", "wr_tids_w2", "wr_tids_w3", "wr_tids_w4"},
-    {"iss_tids_w0", "iss_tids_w1", "iss_tids_w2", "iss_tids_w3", "iss_tids_w4"}};
-
-/* A bus of `total` bits as 64-bit words <name>_w0, _w1, ... (LSB first). */
-static void visit_wide(port_visit_fn visit, void *ctx, unsigned which, const uint64_t *w,
-                       unsigned total, enum port_dir dir)
-{
-    unsigned k;
-    for (k = 0; k * 64u < total; k++) {
-        unsigned left = total - 64u * k;
-        visit(ctx, wide_names[which][k], left > 64u ? 64u : left, w[k], dir);
-    }
-}
-
 void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
                      const warp_pool_out *out, port_visit_fn visit, void *ctx)
 {
@@ -715,39 +701,32 @@ void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
     unsigned g, iw = warp_pool_idx_w(cfg), pw = cfg->pc_bits, lw = cfg->lanes;
     unsigned tw = cfg->lanes * cfg->tid_bits;
 
-    visit(ctx, "hold", 1, in->hold, PORT_IN);
-    visit(ctx, "iss_req", 1, in->iss_req, PORT_IN);
-    visit_wide(visit, ctx, 0, in->wr_tids, tw, PORT_IN);
+    visit(ctx, "hold", 1, &in->hold, PORT_IN);
+    visit(ctx, "iss_req", 1, &in->iss_req, PORT_IN);
+    visit(ctx, "wr_tids", tw, in->wr_tids, PORT_IN);
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
-        visit(ctx, gname[g][0], 1, in->g_valid[g], PORT_IN);
-        visit(ctx, gname[g][1], 1, in->g_new[g], PORT_IN);
-        visit(ctx, gname[g][2], iw, in->g_idx[g], PORT_IN);
-        visit(ctx, gname[g][3], pw, in->g_pc[g], PORT_IN);
-        visit(ctx, gname[g][4], lw, in->g_mask[g], PORT_IN);
-        visit(ctx, gname[g][5], cfg->sched_bits, in->g_prio[g], PORT_IN);
+        visit(ctx, gname[g][0], 1, &in->g_valid[g], PORT_IN);
+        visit(ctx, gname[g][1], 1, &in->g_new[g], PORT_IN);
+        visit(ctx, gname[g][2], iw, &in->g_idx[g], PORT_IN);
+        visit(ctx, gname[g][3], pw, &in->g_pc[g], PORT_IN);
+        visit(ctx, gname[g][4], lw, &in->g_mask[g], PORT_IN);
+        visit(ctx, gname[g][5], cfg->sched_bits, &in->g_prio[g], PORT_IN);
     }
-    visit(ctx, "ready", 1, out->ready, PORT_OUT);
-    visit(ctx, "err", 1, out->err, PORT_OUT);
-    visit(ctx, "err_code", 4, out->err_code, PORT_OUT);
-    visit(ctx, "free_cnt", warp_pool_free_w(cfg), out->free_cnt, PORT_OUT);
-    visit(ctx, "free_idx0", iw, out->free_idx0, PORT_OUT);
-    visit(ctx, "free_idx1", iw, out->free_idx1, PORT_OUT);
-    visit(ctx, "ovf", 1, out->ovf, PORT_OUT);
-    visit(ctx, "iss_valid", 1, out->iss_valid, PORT_OUT);
-    visit(ctx, "iss_src", 2, out->iss_src, PORT_OUT);
-    visit(ctx, "iss_idx", iw, out->iss_idx, PORT_OUT);
-    visit(ctx, "iss_pc", pw, out->iss_pc, PORT_OUT);
-    visit(ctx, "iss_mask", lw, out->iss_mask, PORT_OUT);
-    visit_wide(visit, ctx, 1, out->iss_tids, tw, PORT_OUT);
-    visit(ctx, "cand_valid", 1, out->cand_valid, PORT_OUT);
-    visit(ctx, "cand_idx", iw, out->cand_idx, PORT_OUT);
-}
-
-static void trace_port(void *ctx, const char *name, unsigned width, uint64_t value,
-                       enum port_dir dir)
-{
-    (void)dir;
-    vcd_sig((vcd_writer *)ctx, name, width, value);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 4, &out->err_code, PORT_OUT);
+    visit(ctx, "free_cnt", warp_pool_free_w(cfg), &out->free_cnt, PORT_OUT);
+    visit(ctx, "free_idx0", iw, &out->free_idx0, PORT_OUT);
+    visit(ctx, "free_idx1", iw, &out->free_idx1, PORT_OUT);
+    visit(ctx, "ovf", 1, &out->ovf, PORT_OUT);
+    visit(ctx, "iss_valid", 1, &out->iss_valid, PORT_OUT);
+    visit(ctx, "iss_src", 2, &out->iss_src, PORT_OUT);
+    visit(ctx, "iss_idx", iw, &out->iss_idx, PORT_OUT);
+    visit(ctx, "iss_pc", pw, &out->iss_pc, PORT_OUT);
+    visit(ctx, "iss_mask", lw, &out->iss_mask, PORT_OUT);
+    visit(ctx, "iss_tids", tw, out->iss_tids, PORT_OUT);
+    visit(ctx, "cand_valid", 1, &out->cand_valid, PORT_OUT);
+    visit(ctx, "cand_idx", iw, &out->cand_idx, PORT_OUT);
 }
 
 void warp_pool_trace(struct vcd_writer *w, const warp_pool_cfg *cfg,
@@ -756,7 +735,7 @@ void warp_pool_trace(struct vcd_writer *w, const warp_pool_cfg *cfg,
 {
     unsigned i, used = cfg->entries - s->fcnt;
     char name[32];
-    warp_pool_ports(cfg, in, out, trace_port, w);
+    warp_pool_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "used", warp_pool_free_w(cfg), used);
     vcd_sig(w, "head", warp_pool_idx_w(cfg), s->head);

@@ -339,6 +339,8 @@ typedef struct {
     unsigned counters;     /* head, free count, stamp, untr_cnt, rr, phase */
 } warp_pool_bitcount;
 
+/* The parameter table (port.h): defaults, ranges, Verilog names. */
+extern const struct param_table warp_pool_params;
 warp_pool_cfg warp_pool_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
 const char *warp_pool_cfg_check(const warp_pool_cfg *cfg);

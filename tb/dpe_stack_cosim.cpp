@@ -8,72 +8,50 @@
 #include "stack_traffic.h"
 
 #include "Vdpe_stack.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/dpe_stack.h"
 }
 
 struct DpeStackModel {
-    typedef dpe_stack_cfg cfg_t;
-    typedef dpe_stack_state state_t;
-    typedef dpe_stack_in in_t;
-    typedef dpe_stack_out out_t;
-    typedef Vdpe_stack rtl_t;
+    COSIM_MODEL(dpe_stack, Vdpe_stack)
 
-    static const char *name() { return "dpe_stack"; }
-    static cfg_t default_cfg() { return dpe_stack_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { dpe_stack_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        dpe_stack_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        dpe_stack_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return dpe_stack_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        dpe_stack_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        dpe_stack_trace(w, &c, s, i, o);
+    // Whole-state compare: every warp's depth and every entry below it (the
+    // entries above a depth are not state: the RTL does not reset them).
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg sp, lpc, lmask, lvalid, rpathpc, rmask, rvalid, rpc;
+        if (k.stale(r)) {
+            sp = VlReg(r->contextp(), "dpe_stack", "sp_q");
+            lpc = VlReg(r->contextp(), "dpe_stack", "l_pc_q");
+            lmask = VlReg(r->contextp(), "dpe_stack", "l_mask_q");
+            lvalid = VlReg(r->contextp(), "dpe_stack", "l_valid_q");
+            rpathpc = VlReg(r->contextp(), "dpe_stack", "r_pc_q");
+            rmask = VlReg(r->contextp(), "dpe_stack", "r_mask_q");
+            rvalid = VlReg(r->contextp(), "dpe_stack", "r_valid_q");
+            rpc = VlReg(r->contextp(), "dpe_stack", "rpc_q");
+        }
+        const unsigned dw = dpe_stack_depth_w(&c), pw = c.pc_bits, lw = c.lanes;
+        for (unsigned w = 0; w < c.warps; w++) {
+            const int wi = static_cast<int>(w);
+            cmp("sp_q", wi, -1, s.sp[w], sp.get(w, dw));
+            for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
+                const size_t a = static_cast<size_t>(w) * c.depth + e;
+                const int ei = static_cast<int>(e);
+                cmp("l_valid_q", wi, ei, s.l_valid[w][e], lvalid.get(a, 1));
+                cmp("l_pc_q", wi, ei, s.l_pc[w][e], lpc.get(a, pw));
+                cmp("l_mask_q", wi, ei, s.l_mask[w][e], lmask.get(a, lw));
+                cmp("r_valid_q", wi, ei, s.r_valid[w][e], rvalid.get(a, 1));
+                cmp("r_pc_q", wi, ei, s.r_pc[w][e], rpathpc.get(a, pw));
+                cmp("r_mask_q", wi, ei, s.r_mask[w][e], rmask.get(a, lw));
+                cmp("rpc_q", wi, ei, s.rpc[w][e], rpc.get(a, pw));
+            }
+        }
     }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->op = i.op & 3u;
-        r->op_warp = i.op_warp & 0x3fu;
-        r->op_side = i.op_side & 1u;
-        r->op_mask = static_cast<uint32_t>(i.op_mask);
-        r->op_pc = static_cast<uint32_t>(i.op_pc);
-        r->op_npc = static_cast<uint32_t>(i.op_npc);
-        r->op_rpc = static_cast<uint32_t>(i.op_rpc);
-        r->rd_warp = i.rd_warp & 0x3fu;
-        r->rd_idx = i.rd_idx & 0x7u;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->op_depth = r->op_depth;
-        o->tos_l_valid = r->tos_l_valid;
-        o->tos_l_pc = r->tos_l_pc;
-        o->tos_l_mask = r->tos_l_mask;
-        o->tos_r_valid = r->tos_r_valid;
-        o->tos_r_pc = r->tos_r_pc;
-        o->tos_r_mask = r->tos_r_mask;
-        o->tos_rpc = r->tos_rpc;
-        o->rd_depth = r->rd_depth;
-        o->rd_valid = r->rd_valid;
-        o->rd_l_valid = r->rd_l_valid;
-        o->rd_l_pc = r->rd_l_pc;
-        o->rd_l_mask = r->rd_l_mask;
-        o->rd_r_valid = r->rd_r_valid;
-        o->rd_r_pc = r->rd_r_pc;
-        o->rd_r_mask = r->rd_r_mask;
-        o->rd_rpc = r->rd_rpc;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
             return dpe_stack_act_name(static_cast<unsigned>(v));

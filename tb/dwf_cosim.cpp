@@ -48,30 +48,8 @@ extern "C" {
 }
 
 struct DwfModel {
-    typedef dwf_cfg cfg_t;
-    typedef dwf_state state_t;
-    typedef dwf_in in_t;
-    typedef dwf_out out_t;
-    typedef Vdwf rtl_t;
+    COSIM_MODEL(dwf, Vdwf)
 
-    static const char *name() { return "dwf"; }
-    static cfg_t default_cfg() { return dwf_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { dwf_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        dwf_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        dwf_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return dwf_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        dwf_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        dwf_trace(w, &c, s, i, o);
-    }
     // On err the whole composition is held (the pool by its hold input), so
     // the harness' memcmp of the state before and after applies (dwf.h).
     static bool err(const out_t &o) { return o.err != 0; }
@@ -80,41 +58,6 @@ struct DwfModel {
     // stimulus asserts cm_ready = 1 instead.
     static bool ready(const out_t &o) { (void)o; return true; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->iss_req = i.iss_req & 1u;
-        r->cm_valid = i.cm_valid & 1u;
-        for (int k = 0; k < 4; k++)
-            r->cm_tids[k] = static_cast<uint32_t>(i.cm_tids[k / 2] >> (32 * (k % 2)));
-        r->cm_mask_t = i.cm_mask_t & 0xffffu;
-        r->cm_mask_nt = i.cm_mask_nt & 0xffffu;
-        r->cm_pc_t = static_cast<uint32_t>(i.cm_pc_t);
-        r->cm_pc_nt = static_cast<uint32_t>(i.cm_pc_nt);
-        r->cm_prio_t = i.cm_prio_t & 0xffu;
-        r->cm_prio_nt = i.cm_prio_nt & 0xffu;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        std::memset(o, 0, sizeof *o);
-        o->cm_ready = r->cm_ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->ur_valid = r->ur_valid;
-        o->free_cnt = r->free_cnt;
-        o->ovf = r->ovf;
-        o->iss_valid = r->iss_valid;
-        o->iss_src = r->iss_src;
-        o->iss_idx = r->iss_idx;
-        o->iss_pc = r->iss_pc;
-        o->iss_mask = r->iss_mask;
-        for (int k = 0; k < 4; k++)
-            o->iss_tids[k / 2] |= static_cast<uint64_t>(r->iss_tids[k]) << (32 * (k % 2));
-        o->lk0_hit = r->lk0_hit;
-        o->lk0_conflict = r->lk0_conflict;
-        o->lk0_evict = r->lk0_evict;
-        o->lk1_hit = r->lk1_hit;
-        o->lk1_conflict = r->lk1_conflict;
-        o->lk1_evict = r->lk1_evict;
-        o->inv_hit = r->inv_hit;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return dwf_err_name(static_cast<unsigned>(v));

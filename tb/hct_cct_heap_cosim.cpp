@@ -60,21 +60,8 @@ extern "C" {
 }
 
 struct HctCctHeapModel {
-    typedef hct_cct_heap_cfg cfg_t;
-    typedef hct_cct_heap_state state_t;
-    typedef hct_cct_heap_in in_t;
-    typedef hct_cct_heap_out out_t;
-    typedef Vhct_cct_heap rtl_t;
+    COSIM_MODEL(hct_cct_heap, Vhct_cct_heap)
 
-    static const char *name() { return "hct_cct_heap"; }
-    static cfg_t default_cfg() { return hct_cct_heap_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { hct_cct_heap_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        hct_cct_heap_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        hct_cct_heap_step(&c, s, i, o);
-    }
     // Whole-state compare: every HCT row, CCT entry, link, flag, the free
     // list and every sorter register, by its Verilog register name.
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
@@ -120,56 +107,9 @@ struct HctCctHeapModel {
     template <std::size_t N> static uint64_t vbit(const VlWide<N> &x, unsigned i) {
         return (x[i / 32u] >> (i % 32u)) & 1u;
     }
-    static const char *check(const cfg_t &c, const state_t *s) {
-        return hct_cct_heap_check(&c, s);
-    }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        hct_cct_heap_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        hct_cct_heap_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->op = i.op & 3u;
-        r->op_warp = i.op_warp & 0x1fu;
-        r->op_pc1 = static_cast<uint32_t>(i.op_pc1);
-        r->op_m1 = i.op_m1;
-        r->op_v1 = i.op_v1 & 1u;
-        r->op_pc2 = static_cast<uint32_t>(i.op_pc2);
-        r->op_m2 = i.op_m2;
-        r->op_v2 = i.op_v2 & 1u;
-        r->op_pc3 = static_cast<uint32_t>(i.op_pc3);
-        r->op_m3 = i.op_m3;
-        r->op_v3 = i.op_v3 & 1u;
-        r->op_exit = i.op_exit;
-        r->rd_warp = i.rd_warp & 0x1fu;
-        r->rd_sync = i.rd_sync & 1u;
-        r->rd_pc_div = static_cast<uint32_t>(i.rd_pc_div);
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->merge = r->merge;
-        o->rd_v1 = r->rd_v1;
-        o->rd_pc1 = r->rd_pc1;
-        o->rd_m1 = r->rd_m1;
-        o->rd_v2 = r->rd_v2;
-        o->rd_pc2 = r->rd_pc2;
-        o->rd_m2 = r->rd_m2;
-        o->rd_run2 = r->rd_run2;
-        o->rd_cold = r->rd_cold;
-        o->rd_degraded = r->rd_degraded;
-        o->sort_busy = r->sort_busy;
-        o->sort_warp = r->sort_warp;
-        o->free_cnt = r->free_cnt;
-        o->deg_cnt = r->deg_cnt;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
             return hct_cct_heap_act_name(static_cast<unsigned>(v));

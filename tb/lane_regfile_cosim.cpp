@@ -42,61 +42,69 @@
 #include <cstdlib>
 
 #include "Vlane_regfile.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/lane_regfile.h"
 }
 
-// Writes `width` bits of v at bit `lsb` of a Verilated wide port.
-static void put_slice(uint32_t *w, unsigned lsb, unsigned width, uint64_t v)
-{
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        uint32_t m = static_cast<uint32_t>(bits_mask(n) << off);
-        w[word] = (w[word] & ~m) | (static_cast<uint32_t>((v >> done) << off) & m);
-        done += n;
-    }
-}
-
-static uint64_t get_slice(const uint32_t *w, unsigned lsb, unsigned width)
-{
-    uint64_t v = 0;
-    unsigned done = 0;
-    while (done < width) {
-        unsigned bit = lsb + done, word = bit / 32u, off = bit % 32u;
-        unsigned n = 32u - off < width - done ? 32u - off : width - done;
-        v |= ((static_cast<uint64_t>(w[word]) >> off) & bits_mask(n)) << done;
-        done += n;
-    }
-    return v;
-}
 
 struct LaneRegfileModel {
-    typedef lane_regfile_cfg cfg_t;
-    typedef lane_regfile_state state_t;
-    typedef lane_regfile_in in_t;
-    typedef lane_regfile_out out_t;
-    typedef Vlane_regfile rtl_t;
+    COSIM_MODEL(lane_regfile, Vlane_regfile)
 
-    static const char *name() { return "lane_regfile"; }
-    static cfg_t default_cfg() { return lane_regfile_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { lane_regfile_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        lane_regfile_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        lane_regfile_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return lane_regfile_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        lane_regfile_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        lane_regfile_trace(w, &c, s, i, o);
+    // A reset in the middle of traffic leaves the banks (SRAM) as they are.
+    static void warm_reset(const cfg_t &c, state_t &s) { lane_regfile_warm_reset(&c, &s); }
+
+    // Whole-state compare: rvalid, done, req, swz, conflicts; rsel and the
+    // bank read registers where a valid read shows them (the RTL does not
+    // reset them; they are state only while rvalid names them); every used
+    // row (< SLOTS * REGS) of every bank.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg rvalid, done, req, swz, conf, rsel;
+        static VlReg q0[LANE_REGFILE_MAX_LANES], q1[LANE_REGFILE_MAX_LANES],
+            mem[LANE_REGFILE_MAX_LANES];
+        if (k.stale(r)) {
+            rvalid = VlReg(r->contextp(), "lane_regfile", "rvalid_q");
+            done = VlReg(r->contextp(), "lane_regfile", "done_q");
+            req = VlReg(r->contextp(), "lane_regfile", "req_q");
+            swz = VlReg(r->contextp(), "lane_regfile", "swz_q");
+            conf = VlReg(r->contextp(), "lane_regfile", "conflicts_q");
+            rsel = VlReg(r->contextp(), "lane_regfile", "rsel_q");
+            for (unsigned b = 0; b < c.lanes; b++) {
+                const std::string bank = "lane_regfile.bank[" + std::to_string(b) + "].u_bank";
+                q0[b] = VlReg(r->contextp(), bank, "q0");
+                q1[b] = VlReg(r->contextp(), bank, "q1");
+                mem[b] = VlReg(r->contextp(), bank, "mem");
+            }
+        }
+        const unsigned L = c.lanes, lw = lane_regfile_lane_w(&c), W = c.width;
+        const unsigned used = lane_regfile_slots(&c) * c.regs;
+        cmp("rvalid_q", -1, -1, s.rvalid_q, rvalid.get(0, L));
+        cmp("done_q", -1, -1, s.done_q, done.get(0, L));
+        cmp("req_q", -1, -1, s.req_q, req.get(0, L));
+        cmp("swz_q", -1, -1, s.swz_q, swz.get(0, 1));
+        cmp("conflicts_q", -1, -1, s.conflicts_q, conf.get(0, 32));
+        for (unsigned l = 0; l < L; l++) {
+            if (!((s.rvalid_q >> l) & 1u))
+                continue;
+            const unsigned b = s.rsel_q[l];
+            cmp("rsel_q", static_cast<int>(l), -1, b, rsel.get(0, l * lw, lw));
+            if (b < L) {
+                cmp("bank.q0", static_cast<int>(b), -1, s.rd0_q[b], q0[b].get(0, W));
+                cmp("bank.q1", static_cast<int>(b), -1, s.rd1_q[b], q1[b].get(0, W));
+            }
+        }
+        for (unsigned b = 0; b < L; b++) {
+            if (mem[b].entry_bytes() == sizeof s.mem[b][0] &&
+                std::memcmp(mem[b].raw(0), s.mem[b], used * sizeof s.mem[b][0]) == 0) {
+                cmp.items += used; // the whole bank agrees
+                continue;
+            }
+            for (unsigned row = 0; row < used; row++)
+                cmp("bank.mem", static_cast<int>(b), static_cast<int>(row), s.mem[b][row],
+                    mem[b].get(row, W));
+        }
     }
     static bool err(const out_t &o) { return o.err != 0; }
     // A stall cycle is not a held-back input: it serves part of the request
@@ -108,41 +116,6 @@ struct LaneRegfileModel {
         return true;
     }
 
-    // The Verilated binary is built at the default parameters.
-    static const cfg_t &cfg() {
-        static const cfg_t c = lane_regfile_default_cfg();
-        return c;
-    }
-
-    static void drive(rtl_t *r, const in_t &i) {
-        const cfg_t &c = cfg();
-        unsigned tw = lane_regfile_tid_w(&c), rw = lane_regfile_row_w(&c);
-        r->mode = i.mode & 3u;
-        r->swizzle = i.swizzle & 1u;
-        r->lane_valid = static_cast<uint32_t>(bits_trunc(i.lane_valid, c.lanes));
-        r->ra0 = static_cast<uint32_t>(bits_trunc(i.ra0, rw));
-        r->ra1 = static_cast<uint32_t>(bits_trunc(i.ra1, rw));
-        r->wa = static_cast<uint32_t>(bits_trunc(i.wa, rw));
-        r->wen = static_cast<uint32_t>(bits_trunc(i.wen, c.lanes));
-        for (unsigned l = 0; l < c.lanes; l++) {
-            put_slice(r->tid.data(), l * tw, tw, i.tid[l]);
-            put_slice(r->wdata.data(), l * c.width, c.width, i.wdata[l]);
-        }
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        const cfg_t &c = cfg();
-        std::memset(o, 0, sizeof *o);
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->stall = r->stall;
-        o->grant = r->grant;
-        o->rvalid = r->rvalid;
-        o->conflicts = r->conflicts;
-        for (unsigned l = 0; l < c.lanes; l++) {
-            o->rdata0[l] = get_slice(r->rdata0.data(), l * c.width, c.width);
-            o->rdata1[l] = get_slice(r->rdata1.data(), l * c.width, c.width);
-        }
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return lane_regfile_err_name(static_cast<unsigned>(v));
@@ -166,6 +139,14 @@ struct GoldStep {
 
 class LaneRegfileStim {
 public:
+    // A reset in the middle of traffic: the banks keep their contents, so
+    // the shadow copy does too.
+    void warm_reset(const lane_regfile_cfg &cfg) {
+        std::vector<uint32_t> keep(&shadow_[0][0], &shadow_[0][0] + sizeof shadow_ / sizeof shadow_[0][0]);
+        reset(cfg);
+        std::memcpy(shadow_, keep.data(), sizeof shadow_);
+    }
+
     void reset(const lane_regfile_cfg &cfg) {
         cfg_ = cfg;
         L_ = cfg.lanes;

@@ -46,79 +46,11 @@ extern "C" {
 }
 
 struct PcWarpLutModel {
-    typedef pc_warp_lut_cfg cfg_t;
-    typedef pc_warp_lut_state state_t;
-    typedef pc_warp_lut_in in_t;
-    typedef pc_warp_lut_out out_t;
-    typedef Vpc_warp_lut rtl_t;
+    COSIM_MODEL(pc_warp_lut, Vpc_warp_lut)
 
-    static const char *name() { return "pc_warp_lut"; }
-    static cfg_t default_cfg() { return pc_warp_lut_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { pc_warp_lut_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        pc_warp_lut_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        pc_warp_lut_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return pc_warp_lut_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        pc_warp_lut_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        pc_warp_lut_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->lk0_valid = i.lk0_valid & 1u;
-        r->lk0_pc = static_cast<uint32_t>(i.lk0_pc);
-        r->lk0_req = static_cast<uint16_t>(i.lk0_req);
-        r->lk1_valid = i.lk1_valid & 1u;
-        r->lk1_pc = static_cast<uint32_t>(i.lk1_pc);
-        r->lk1_req = static_cast<uint16_t>(i.lk1_req);
-        r->alloc_idx0 = static_cast<uint8_t>(i.alloc_idx0);
-        r->alloc_idx1 = static_cast<uint8_t>(i.alloc_idx1);
-        r->alloc_avail = i.alloc_avail & 3u;
-        r->inv_valid = i.inv_valid & 1u;
-        r->inv_idx = static_cast<uint8_t>(i.inv_idx);
-        r->rd_entry = i.rd_entry & 0x1fu;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->need_cnt = r->need_cnt;
-        o->lk0_hit = r->lk0_hit;
-        o->lk0_conflict = r->lk0_conflict;
-        o->lk0_evict = r->lk0_evict;
-        o->lk0_set = r->lk0_set;
-        o->lk0_way = r->lk0_way;
-        o->lk0_join_mask = r->lk0_join_mask;
-        o->lk0_join_idx = r->lk0_join_idx;
-        o->lk0_new = r->lk0_new;
-        o->lk0_new_mask = r->lk0_new_mask;
-        o->lk0_new_idx = r->lk0_new_idx;
-        o->lk1_hit = r->lk1_hit;
-        o->lk1_conflict = r->lk1_conflict;
-        o->lk1_evict = r->lk1_evict;
-        o->lk1_set = r->lk1_set;
-        o->lk1_way = r->lk1_way;
-        o->lk1_join_mask = r->lk1_join_mask;
-        o->lk1_join_idx = r->lk1_join_idx;
-        o->lk1_new = r->lk1_new;
-        o->lk1_new_mask = r->lk1_new_mask;
-        o->lk1_new_idx = r->lk1_new_idx;
-        o->inv_hit = r->inv_hit;
-        o->rd_valid = r->rd_valid;
-        o->rd_pc = r->rd_pc;
-        o->rd_occ = r->rd_occ;
-        o->rd_idx = r->rd_idx;
-        o->rd_lru = r->rd_lru;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return pc_warp_lut_err_name(static_cast<unsigned>(v));

@@ -37,52 +37,43 @@
 // structural_stalls, full_tables (allocations that filled a table),
 // writebacks, golden (scripts completed), and err_<NAME> for each error
 // code (rejected cycles).  BAD_REG needs REGS below 2^REG_W: the default
-// REGS = 64 cannot raise it, so `make` also builds
-// build/cosim_shadow_scoreboard_regs48 (REGS = 48, -DCOSIM_SB_REGS=48).
+// REGS = 64 cannot raise it; the odd design point (tb/design_points,
+// REGS = 48), which make test runs, can.
 #include "cosim.h"
 
 #include "Vshadow_scoreboard.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/shadow_scoreboard.h"
 }
 
 struct ShadowScoreboardModel {
-    typedef shadow_scoreboard_cfg cfg_t;
-    typedef shadow_scoreboard_state state_t;
-    typedef shadow_scoreboard_in in_t;
-    typedef shadow_scoreboard_out out_t;
-    typedef Vshadow_scoreboard rtl_t;
+    COSIM_MODEL(shadow_scoreboard, Vshadow_scoreboard)
 
-#ifdef COSIM_SB_REGS // a second build at another REGS (Makefile), BAD_REG reachable
-#define COSIM_SB_STR2(x) #x
-#define COSIM_SB_STR(x) COSIM_SB_STR2(x)
-    static const char *name() { return "shadow_scoreboard_regs" COSIM_SB_STR(COSIM_SB_REGS); }
-    static cfg_t default_cfg() {
-        cfg_t c = shadow_scoreboard_default_cfg();
-        c.regs = COSIM_SB_REGS;
-        return c;
-    }
-#else
-    static const char *name() { return "shadow_scoreboard"; }
-    static cfg_t default_cfg() { return shadow_scoreboard_default_cfg(); }
-#endif
-    static void reset(const cfg_t &c, state_t &s) { shadow_scoreboard_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        shadow_scoreboard_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        shadow_scoreboard_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) {
-        return shadow_scoreboard_check(&c, s);
-    }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        shadow_scoreboard_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        shadow_scoreboard_trace(w, &c, s, i, o);
+    // Whole-state compare: the valid and shadow bits of every table, and the
+    // register id of every valid entry (an invalid entry's id is not state:
+    // the RTL does not reset it).  Table t = 2 * warp + side, as the Verilog
+    // packs valid_q / shadow_q (ENTRIES bits per table) and indexes reg_q.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg valid, shadow, regs;
+        if (k.stale(r)) {
+            valid = VlReg(r->contextp(), "shadow_scoreboard", "valid_q");
+            shadow = VlReg(r->contextp(), "shadow_scoreboard", "shadow_q");
+            regs = VlReg(r->contextp(), "shadow_scoreboard", "reg_q");
+        }
+        const unsigned E = c.entries, rw = shadow_scoreboard_reg_w(&c);
+        for (unsigned t = 0; t < 2 * c.warps; t++) {
+            const unsigned w = t / 2, sd = t % 2;
+            const int ti = static_cast<int>(t);
+            cmp("valid_q", ti, -1, s.valid[w][sd], valid.get(0, t * E, E));
+            cmp("shadow_q", ti, -1, s.shadow[w][sd], shadow.get(0, t * E, E));
+            for (unsigned e = 0; e < E; e++)
+                if ((s.valid[w][sd] >> e) & 1u)
+                    cmp("reg_q", ti, static_cast<int>(e), s.reg[w][sd][e],
+                        regs.get(t, e * rw, rw));
+        }
     }
     static bool err(const out_t &o) { return o.err != 0; }
     // stall holds back only the issue; the writebacks and events of a
@@ -94,56 +85,6 @@ struct ShadowScoreboardModel {
         return true;
     }
 
-    // Verilator does not truncate an input wider than its port: mask each
-    // field to the width the Verilog declares (derived from the cfg).
-    static void drive(rtl_t *r, const in_t &i) {
-        static const cfg_t c = default_cfg();
-        static const uint64_t wm = bits_mask(shadow_scoreboard_warp_w(&c));
-        static const uint64_t rm = bits_mask(shadow_scoreboard_reg_w(&c));
-        static const uint64_t im = bits_mask(shadow_scoreboard_idx_w(&c));
-        r->iss_valid = i.iss_valid & 1u;
-        r->iss_warp = i.iss_warp & wm;
-        r->iss_side = i.iss_side & 1u;
-        r->iss_alloc = i.iss_alloc & 1u;
-        r->iss_reg = i.iss_reg & rm;
-        r->q_warp = i.q_warp & wm;
-        r->q_side = i.q_side & 1u;
-        r->q_src_valid = i.q_src_valid & 7u;
-        r->q_src0 = i.q_src0 & rm;
-        r->q_src1 = i.q_src1 & rm;
-        r->q_src2 = i.q_src2 & rm;
-        r->q_dst_valid = i.q_dst_valid & 1u;
-        r->q_dst = i.q_dst & rm;
-        r->wb0_valid = i.wb0_valid & 1u;
-        r->wb0_warp = i.wb0_warp & wm;
-        r->wb0_side = i.wb0_side & 1u;
-        r->wb0_reg = i.wb0_reg & rm;
-        r->wb1_valid = i.wb1_valid & 1u;
-        r->wb1_warp = i.wb1_warp & wm;
-        r->wb1_side = i.wb1_side & 1u;
-        r->wb1_reg = i.wb1_reg & rm;
-        r->div_valid = i.div_valid & 1u;
-        r->div_warp = i.div_warp & wm;
-        r->div_side = i.div_side & 1u;
-        r->rec_valid = i.rec_valid & 1u;
-        r->rec_warp = i.rec_warp & wm;
-        r->rd_warp = i.rd_warp & wm;
-        r->rd_side = i.rd_side & 1u;
-        r->rd_idx = i.rd_idx & im;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->hazard = r->hazard;
-        o->hz_ops = r->hz_ops;
-        o->hz_same = r->hz_same;
-        o->hz_shadow = r->hz_shadow;
-        o->stall = r->stall;
-        o->alloc_idx = r->alloc_idx;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->rd_valid = r->rd_valid;
-        o->rd_shadow = r->rd_shadow;
-        o->rd_reg = r->rd_reg;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return shadow_scoreboard_err_name(static_cast<unsigned>(v));
@@ -229,7 +170,7 @@ public:
         std::memset(&in, 0, sizeof in);
         expect_err_ = 0;
         golden_now_ = -1;
-        in.rd_warp = rng.chance(5) ? rng.below(64)
+        in.rd_warp = rng.chance(5) ? rng.bits(shadow_scoreboard_warp_w(&cfg))
                                    : (rng.chance(50) ? pick_warp(cfg, rng) : rng.below(cfg.warps));
         in.rd_side = rng.below(2);
         in.rd_idx = rng.bits(shadow_scoreboard_idx_w(&cfg));

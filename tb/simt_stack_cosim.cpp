@@ -8,63 +8,43 @@
 #include "stack_traffic.h"
 
 #include "Vsimt_stack.h"
+#include "vl_state.h"
 
 extern "C" {
 #include "../rtl_c/simt_stack.h"
 }
 
 struct SimtStackModel {
-    typedef simt_stack_cfg cfg_t;
-    typedef simt_stack_state state_t;
-    typedef simt_stack_in in_t;
-    typedef simt_stack_out out_t;
-    typedef Vsimt_stack rtl_t;
+    COSIM_MODEL(simt_stack, Vsimt_stack)
 
-    static const char *name() { return "simt_stack"; }
-    static cfg_t default_cfg() { return simt_stack_default_cfg(); }
-    static void reset(const cfg_t &c, state_t &s) { simt_stack_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        simt_stack_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        simt_stack_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return simt_stack_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        simt_stack_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        simt_stack_trace(w, &c, s, i, o);
+    // Whole-state compare: every warp's depth and every entry below it (the
+    // entries above a depth are not state: the RTL does not reset them).
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg sp, pc, mask, rpc;
+        if (k.stale(r)) {
+            sp = VlReg(r->contextp(), "simt_stack", "sp_q");
+            pc = VlReg(r->contextp(), "simt_stack", "pc_q");
+            mask = VlReg(r->contextp(), "simt_stack", "mask_q");
+            rpc = VlReg(r->contextp(), "simt_stack", "rpc_q");
+        }
+        const unsigned dw = simt_stack_depth_w(&c);
+        for (unsigned w = 0; w < c.warps; w++) {
+            cmp("sp_q", static_cast<int>(w), -1, s.sp[w], sp.get(w, dw));
+            for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
+                const size_t a = static_cast<size_t>(w) * c.depth + e;
+                cmp("pc_q", static_cast<int>(w), static_cast<int>(e), s.pc[w][e],
+                    pc.get(a, c.pc_bits));
+                cmp("mask_q", static_cast<int>(w), static_cast<int>(e), s.mask[w][e],
+                    mask.get(a, c.lanes));
+                cmp("rpc_q", static_cast<int>(w), static_cast<int>(e), s.rpc[w][e],
+                    rpc.get(a, c.pc_bits));
+            }
+        }
     }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->op = i.op & 3u;
-        r->op_warp = i.op_warp & 0x3fu;
-        r->op_mask = static_cast<uint32_t>(i.op_mask);
-        r->op_pc = static_cast<uint32_t>(i.op_pc);
-        r->op_npc = static_cast<uint32_t>(i.op_npc);
-        r->op_rpc = static_cast<uint32_t>(i.op_rpc);
-        r->rd_warp = i.rd_warp & 0x3fu;
-        r->rd_idx = i.rd_idx & 0xfu;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->op_depth = r->op_depth;
-        o->tos_pc = r->tos_pc;
-        o->tos_mask = r->tos_mask;
-        o->tos_rpc = r->tos_rpc;
-        o->rd_depth = r->rd_depth;
-        o->rd_valid = r->rd_valid;
-        o->rd_pc = r->rd_pc;
-        o->rd_mask = r->rd_mask;
-        o->rd_rpc = r->rd_rpc;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
             return simt_stack_act_name(static_cast<unsigned>(v));

@@ -25,9 +25,9 @@
 // Model::state compares the buffer, pointers, counters and every lane's five
 // registers with the RTL after every clock edge.
 //
-// Design points: the defaults unless built with -DTSIMT_FE_LANES=..
-// -DTSIMT_FE_K=.. -DTSIMT_FE_WARPS=.. (and the same -G parameters for
-// Verilator; tools/tsimt_points.sh builds them).
+// Design points: any legal parameter set (docs/cosim.md), e.g.
+//   make cosim STRUCT=tsimt_frontend PARAMS="LANES=16 K=2"
+// (a WARPS that is not a power of two makes the BAD_WARP fill reachable).
 #include "cosim.h"
 
 #include "Vtsimt_frontend.h"
@@ -38,18 +38,19 @@ extern "C" {
 #include "../rtl_c/tsimt_frontend.h"
 }
 
-// A lane register read through Verilator's scope table (the lanes sit in a
-// generate loop whose length is a parameter, so their flat names cannot be
-// written out once for every LANES).
-static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
-    char scope[96];
-    snprintf(scope, sizeof scope, "%s.tsimt_frontend.g_lane[%u].u_lane", r->name(), lane);
-    const VerilatedScope *sp = r->contextp()->scopeFind(scope);
-    if (!sp)
-        return ~0ull;
-    const VerilatedVar *v = sp->varFind(reg);
+// The lanes' registers, read through Verilator's scope table (the lanes sit
+// in a generate loop whose length is a parameter, so their flat member names
+// cannot be written out once for every LANES).  Looked up once per model.
+static const char *const kLaneRegs[] = {"instr_q", "warp_q", "mask_q", "busy_q", "pos_q"};
+enum { N_LANE_REGS = 5 };
+struct LaneRegs {
+    const Vtsimt_frontend *model = NULL;
+    const VerilatedVar *var[TSIMT_FE_MAX_LANES][N_LANE_REGS];
+};
+
+static uint64_t read_var(const VerilatedVar *v) {
     if (!v)
-        return ~0ull;
+        return ~0ull; // not found: reads as a mismatch
     switch (v->vltype()) {
     case VLVT_UINT8:
         return *static_cast<const uint8_t *>(v->datap());
@@ -64,44 +65,24 @@ static uint64_t lane_reg(Vtsimt_frontend *r, unsigned lane, const char *reg) {
     }
 }
 
-struct TsimtFrontendModel {
-    typedef tsimt_frontend_cfg cfg_t;
-    typedef tsimt_frontend_state state_t;
-    typedef tsimt_frontend_in in_t;
-    typedef tsimt_frontend_out out_t;
-    typedef Vtsimt_frontend rtl_t;
+static const LaneRegs &lane_regs(Vtsimt_frontend *r, unsigned lanes) {
+    static LaneRegs lr;
+    if (lr.model == r)
+        return lr;
+    lr.model = r;
+    for (unsigned l = 0; l < lanes; l++) {
+        char scope[96];
+        snprintf(scope, sizeof scope, "%s.tsimt_frontend.g_lane[%u].u_lane", r->name(), l);
+        const VerilatedScope *sp = r->contextp()->scopeFind(scope);
+        for (unsigned k = 0; k < N_LANE_REGS; k++)
+            lr.var[l][k] = sp ? sp->varFind(kLaneRegs[k]) : NULL;
+    }
+    return lr;
+}
 
-    static const char *name() { return "tsimt_frontend"; }
-    static cfg_t default_cfg() {
-        cfg_t c = tsimt_frontend_default_cfg();
-#ifdef TSIMT_FE_LANES
-        c.lanes = TSIMT_FE_LANES;
-#endif
-#ifdef TSIMT_FE_K
-        c.width = TSIMT_FE_K;
-#endif
-#ifdef TSIMT_FE_WARPS
-        c.warps = TSIMT_FE_WARPS;
-#endif
-        return c;
-    }
-    static void reset(const cfg_t &c, state_t &s) { tsimt_frontend_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        tsimt_frontend_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        tsimt_frontend_step(&c, s, i, o);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) {
-        return tsimt_frontend_check(&c, s);
-    }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        tsimt_frontend_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        tsimt_frontend_trace(w, &c, s, i, o);
-    }
+struct TsimtFrontendModel {
+    COSIM_MODEL(tsimt_frontend, Vtsimt_frontend)
+
     static bool err(const out_t &o) { return o.err != 0; }
     // No push-back on this interface: the fill port is governed by ib_full
     // (a fill into a full slot is an err) and the lanes sequence on while
@@ -111,44 +92,6 @@ struct TsimtFrontendModel {
         return true;
     }
 
-    // Verilator keeps a port in a wider C type and does not mask it: every
-    // input is truncated to its port width here, as the C model's eval does.
-    static void drive(rtl_t *r, const in_t &i) {
-        static const cfg_t c = default_cfg();
-        r->fill_valid = i.fill_valid & 1u;
-        r->fill_warp = bits_trunc(i.fill_warp, tsimt_frontend_wid_w(&c));
-        r->fill_instr = bits_trunc(i.fill_instr, c.instr_bits);
-        r->fill_mask = bits_trunc(i.fill_mask, c.warp);
-        r->sb_ok = bits_trunc(i.sb_ok, c.warps);
-        r->rd_lane = bits_trunc(i.rd_lane, tsimt_frontend_lane_w(&c));
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        std::memset(o, 0, sizeof *o);
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->act = r->act;
-        o->iss_valid = r->iss_valid;
-        o->iss_lane = r->iss_lane;
-        o->iss_warp = r->iss_warp;
-        o->iss_instr = r->iss_instr;
-        o->iss_mask = r->iss_mask;
-        o->conflict = r->conflict;
-        o->ib_full = r->ib_full;
-        o->lane_ready = r->lane_ready;
-        o->lane_req = r->lane_req;
-        o->lane_ex = r->lane_ex;
-        o->lane_done = r->lane_done;
-        o->lane_err = r->lane_err;
-        o->ex_threads = r->ex_threads;
-        o->conf1 = r->conf1;
-        o->conf2 = r->conf2;
-        o->conf3 = r->conf3;
-        o->rd_act = r->rd_act;
-        o->rd_ex_valid = r->rd_ex_valid;
-        o->rd_ex_base = r->rd_ex_base;
-        o->rd_ex_warp = r->rd_ex_warp;
-        o->rd_ex_instr = r->rd_ex_instr;
-    }
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         Vtsimt_frontend___024root *p = r->rootp;
         cmp("ib_v_q", -1, -1, s.ib_v_q, p->tsimt_frontend__DOT__ib_v_q);
@@ -164,14 +107,16 @@ struct TsimtFrontendModel {
         cmp("conf1_q", -1, -1, s.conf1_q, p->tsimt_frontend__DOT__conf1_q);
         cmp("conf2_q", -1, -1, s.conf2_q, p->tsimt_frontend__DOT__conf2_q);
         cmp("conf3_q", -1, -1, s.conf3_q, p->tsimt_frontend__DOT__conf3_q);
+        const LaneRegs &lr = lane_regs(r, c.lanes);
         for (unsigned l = 0; l < c.lanes; l++) {
             const tsimt_lane_state &ls = s.lane[l];
-            int li = static_cast<int>(l);
-            cmp("g_lane.u_lane.instr_q", li, -1, ls.instr_q, lane_reg(r, l, "instr_q"));
-            cmp("g_lane.u_lane.warp_q", li, -1, ls.warp_q, lane_reg(r, l, "warp_q"));
-            cmp("g_lane.u_lane.mask_q", li, -1, ls.mask_q, lane_reg(r, l, "mask_q"));
-            cmp("g_lane.u_lane.busy_q", li, -1, ls.busy_q, lane_reg(r, l, "busy_q"));
-            cmp("g_lane.u_lane.pos_q", li, -1, ls.pos_q, lane_reg(r, l, "pos_q"));
+            const uint64_t cv[N_LANE_REGS] = {ls.instr_q, ls.warp_q, ls.mask_q, ls.busy_q,
+                                              ls.pos_q};
+            static const char *const names[N_LANE_REGS] = {
+                "g_lane.u_lane.instr_q", "g_lane.u_lane.warp_q", "g_lane.u_lane.mask_q",
+                "g_lane.u_lane.busy_q", "g_lane.u_lane.pos_q"};
+            for (unsigned k = 0; k < N_LANE_REGS; k++)
+                cmp(names[k], static_cast<int>(l), -1, cv[k], read_var(lr.var[l][k]));
         }
     }
     static const char *decode(const char *port, uint64_t v) {

@@ -3,15 +3,11 @@
 // The hardware (000 sec. 4.1-4.3: warp pool, free-list allocator, issue
 // logic) is documented in rtl_c/warp_pool.h.
 //
-// Configuration: the defaults (16 lanes, 256 entries, TID 8, PC 32, DMaj,
-// swizzle on, 32-slot majority table).  Other issue policies: the Verilog
-// takes the policy as the parameter POLICY, which Verilator fixes at build
-// time, so each policy is its own binary: tools/warp_pool_policies.sh builds
-// build/policy/cosim_warp_pool_<dmin|dtime|dpc|dpdpri> (verilator -GPOLICY=n
-// plus -DWP_BUILD_POLICY=n for this harness) and runs them.  The environment
-// variable WARP_POOL_POLICY (dmaj, dmin, dtime, dpc, dpdpri or 0..4) names
-// the policy a run expects; a binary built for another policy refuses it
-// with exit 2 instead of silently simulating the wrong one.
+// Configuration: any legal parameter set (tb/cosim.h); the defaults are 16
+// lanes, 256 entries, TID 8, PC 32, DMaj, swizzle on, 32-slot majority
+// table.  Other issue policies are other design points:
+// make cosim STRUCT=warp_pool PARAMS="POLICY=2" (tools/warp_pool_policies.sh
+// runs the four).
 //
 // Stimulus: the harness plays the pipeline and the PC-warp LUT around the
 // pool.  Threads of static warps 0..13 circulate: an issued warp comes back
@@ -50,54 +46,9 @@ extern "C" {
 #include "../rtl_c/warp_pool.h"
 }
 
-#ifndef WP_BUILD_POLICY
-#define WP_BUILD_POLICY 0
-#endif
-
 struct WarpPoolModel {
-    typedef warp_pool_cfg cfg_t;
-    typedef warp_pool_state state_t;
-    typedef warp_pool_in in_t;
-    typedef warp_pool_out out_t;
-    typedef Vwarp_pool rtl_t;
+    COSIM_MODEL(warp_pool, Vwarp_pool)
 
-    static const char *name() { return "warp_pool"; }
-    static cfg_t default_cfg() {
-        cfg_t c = warp_pool_default_cfg();
-        c.policy = WP_BUILD_POLICY;
-        const char *env = std::getenv("WARP_POOL_POLICY");
-        if (env && *env) {
-            int p = warp_pool_policy_parse(env);
-            if (p < 0) {
-                fprintf(stderr, "cosim_warp_pool: WARP_POOL_POLICY='%s' is not one of dmaj, "
-                                "dmin, dtime, dpc, dpdpri, 0..4\n", env);
-                std::exit(2);
-            }
-            if (p != WP_BUILD_POLICY) {
-                fprintf(stderr, "cosim_warp_pool: this binary is built for POLICY=%s, not %s; "
-                                "build it with tools/warp_pool_policies.sh\n",
-                        warp_pool_policy_name(WP_BUILD_POLICY), warp_pool_policy_name(p));
-                std::exit(2);
-            }
-        }
-        return c;
-    }
-    static void reset(const cfg_t &c, state_t &s) { warp_pool_reset(&c, &s); }
-    static void eval(const cfg_t &c, const state_t *s, const in_t *i, out_t *o) {
-        warp_pool_eval(&c, s, i, o);
-    }
-    static void step(const cfg_t &c, state_t *s, const in_t *i, const out_t *o) {
-        (void)o;
-        warp_pool_step(&c, s, i);
-    }
-    static const char *check(const cfg_t &c, const state_t *s) { return warp_pool_check(&c, s); }
-    static void ports(const cfg_t &c, const in_t *i, const out_t *o, port_visit_fn f, void *x) {
-        warp_pool_ports(&c, i, o, f, x);
-    }
-    static void trace(vcd_writer *w, const cfg_t &c, const state_t *s, const in_t *i,
-                      const out_t *o) {
-        warp_pool_trace(w, &c, s, i, o);
-    }
     static bool err(const out_t &o) { return o.err != 0; }
     // The harness compares the whole C state when ready = 0.  A held write
     // with an issue in the same cycle changes the state (the issue goes on),
@@ -105,55 +56,6 @@ struct WarpPoolModel {
     // instead: the state must be exactly the issue-only update.
     static bool ready(const out_t &o) { return o.ready != 0 || o.iss_valid != 0; }
 
-    static void drive(rtl_t *r, const in_t &i) {
-        r->hold = i.hold & 1u;
-        r->iss_req = i.iss_req & 1u;
-        for (int k = 0; k < 4; k++)
-            r->wr_tids[k] = static_cast<uint32_t>(i.wr_tids[k / 2] >> (32 * (k % 2)));
-        r->g0_valid = i.g_valid[0] & 1u;
-        r->g0_new = i.g_new[0] & 1u;
-        r->g0_idx = i.g_idx[0] & 0xffu;
-        r->g0_pc = static_cast<uint32_t>(i.g_pc[0]);
-        r->g0_mask = i.g_mask[0] & 0xffffu;
-        r->g0_prio = i.g_prio[0] & 0xffu;
-        r->g1_valid = i.g_valid[1] & 1u;
-        r->g1_new = i.g_new[1] & 1u;
-        r->g1_idx = i.g_idx[1] & 0xffu;
-        r->g1_pc = static_cast<uint32_t>(i.g_pc[1]);
-        r->g1_mask = i.g_mask[1] & 0xffffu;
-        r->g1_prio = i.g_prio[1] & 0xffu;
-        r->g2_valid = i.g_valid[2] & 1u;
-        r->g2_new = i.g_new[2] & 1u;
-        r->g2_idx = i.g_idx[2] & 0xffu;
-        r->g2_pc = static_cast<uint32_t>(i.g_pc[2]);
-        r->g2_mask = i.g_mask[2] & 0xffffu;
-        r->g2_prio = i.g_prio[2] & 0xffu;
-        r->g3_valid = i.g_valid[3] & 1u;
-        r->g3_new = i.g_new[3] & 1u;
-        r->g3_idx = i.g_idx[3] & 0xffu;
-        r->g3_pc = static_cast<uint32_t>(i.g_pc[3]);
-        r->g3_mask = i.g_mask[3] & 0xffffu;
-        r->g3_prio = i.g_prio[3] & 0xffu;
-    }
-    static void sample(rtl_t *r, out_t *o) {
-        std::memset(o, 0, sizeof *o);
-        o->ready = r->ready;
-        o->err = r->err;
-        o->err_code = r->err_code;
-        o->free_cnt = r->free_cnt;
-        o->free_idx0 = r->free_idx0;
-        o->free_idx1 = r->free_idx1;
-        o->ovf = r->ovf;
-        o->iss_valid = r->iss_valid;
-        o->iss_src = r->iss_src;
-        o->iss_idx = r->iss_idx;
-        o->iss_pc = r->iss_pc;
-        o->iss_mask = r->iss_mask;
-        for (int k = 0; k < 4; k++)
-            o->iss_tids[k / 2] |= static_cast<uint64_t>(r->iss_tids[k]) << (32 * (k % 2));
-        o->cand_valid = r->cand_valid;
-        o->cand_idx = r->cand_idx;
-    }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "err_code"))
             return warp_pool_err_name(static_cast<unsigned>(v));

@@ -6,7 +6,13 @@
 #   shell tests            tests/test_*.sh BUILD_DIR (ok/FAIL lines)
 #   co-simulation          every build/cosim_*: two seeds clean, a fault
 #                          injection that must be caught, bad flags -> exit 2,
-#                          VCD accepted by vcd2fst, FST read back by fst2vcd
+#                          VCD accepted by vcd2fst, FST read back by fst2vcd;
+#                          a 10,000-cycle recording replayed by the harness
+#                          and by Icarus (tools/replay_icarus.sh), which must
+#                          also catch a corrupted output; a malformed vector
+#                          file -> exit 2; the odd design point of
+#                          tb/design_points built X-randomised and run at two
+#                          seeds (docs/cosim.md)
 #   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys)
 # Logs of every step are in out/test-logs/.
 set -u
@@ -52,13 +58,45 @@ for t in tests/test_*.sh; do
   [ -f "$t" ] && run_reporting "$(basename "$t" .sh)" bash "$t" "$B"
 done
 
+T=$B/test   # co-simulation artefacts
+mkdir -p "$T"
+
+# The Icarus replay of structure $icarus_s started in the background: its
+# result, then a corrupted output that it must catch.
+icarus_pid=
+icarus_s=
+icarus_finish() {
+  [ -n "$icarus_pid" ] || return 0
+  local s=$icarus_s rc
+  wait "$icarus_pid"
+  rc=$?
+  icarus_pid=
+  if [ $rc -eq 0 ] && grep -q "^replay $s params=.* cycles=10000 mismatches=0$" "$LOG/icarus_$s.log"; then
+    ok "icarus_${s}_replay_10000"
+    # flip the lowest bit of the last field (an output) of a cycle without
+    # reset; replay the first 600 cycles only
+    local dat=$T/icarus_$s/replay.dat
+    cp "$dat" "$dat.good"
+    awk 'NR >= 500 && !done && $1 == "0" && $NF != "x" {
+           d = substr($NF, length($NF)); i = index("0123456789abcdef", d) - 1
+           $NF = substr($NF, 1, length($NF) - 1) substr("1032547698badcfe", i + 1, 1); done = 1 } { print }' \
+      "$dat.good" | head -n 600 >"$dat" # the testbench stops at the end of the data
+    vvp -n "$T/icarus_$s/replay.vvp" >"$LOG/icarus_${s}_bad.log" 2>&1
+    if grep -q "^MISMATCH replay $s cycle=" "$LOG/icarus_${s}_bad.log" &&
+       grep -q "^replay $s params=.* mismatches=1$" "$LOG/icarus_${s}_bad.log"; then
+      ok "icarus_${s}_catches_a_corrupted_output"
+    else bad "icarus_${s}_catches_a_corrupted_output" "$(tail -n 1 "$LOG/icarus_${s}_bad.log")"; fi
+    mv "$dat.good" "$dat"
+  else bad "icarus_${s}_replay_10000" "$(tail -n 3 "$LOG/icarus_$s.log")"; fi
+}
 for c in "$B"/cosim_*; do
   [ -x "$c" ] || continue
   s=${c##*/cosim_}
+  [ -f "tb/${s}_cosim.cpp" ] || continue   # build/cosim_params is a tool
   for seed in 1 7; do
     log="$LOG/cosim_${s}_seed$seed.log"
     if "$c" --cycles 40000 --seed $seed --quiet >"$log" 2>&1 &&
-       grep -q "^cosim $s seed=$seed cycles=40000 mismatches=0 invariants=ok coverage=" "$log"; then
+       grep -q "^cosim $s seed=$seed params=[^ ]* cycles=40000 mismatches=0 invariants=ok coverage=" "$log"; then
       ok "cosim_${s}_seed$seed"
     else bad "cosim_${s}_seed$seed" "$(tail -n 1 "$log")"; sed -n '1,20p' "$log"; fi
   done
@@ -89,7 +127,63 @@ for c in "$B"/cosim_*; do
      grep -q 'enddefinitions' "out/t_${s}_rtl.vcd"; then
     ok "cosim_${s}_waveforms"
   else bad "cosim_${s}_waveforms" "see $LOG/cosim_${s}_wave.log"; fi
+  # --help answers; a bad parameter or an unwritable waveform: one line, exit 2
+  if "$c" --help >"$LOG/cosim_${s}_help.log" 2>&1 && grep -q "^usage: cosim_$s" "$LOG/cosim_${s}_help.log"; then
+    ok "cosim_${s}_help"
+  else bad "cosim_${s}_help"; fi
+  for args in "--param BOGUS=1" "--param $("$B/cosim_params" "$s" --table | awk 'NR==1{print $1 "=" $4 + 1}')" \
+              "--cycles 10 --fst $T/no_such_dir/x.fst" "--cycles 10 --vcd $T/no_such_dir/x.vcd" \
+              "--replay $T/no_such_file.vec"; do
+    # shellcheck disable=SC2086
+    "$c" $args >"$LOG/cosim_${s}_args.log" 2>&1
+    rc=$?
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$LOG/cosim_${s}_args.log")" -eq 1 ]; then
+      ok "cosim_${s}_bad_args '$args'"
+    else bad "cosim_${s}_bad_args '$args'" "exit $rc: $(head -n 2 "$LOG/cosim_${s}_args.log")"; fi
+  done
+  # record 10,000 cycles (mid-traffic resets included); replay them through
+  # the harness and under Icarus; Icarus must catch one corrupted output
+  vec=$T/replay_$s.vec
+  log=$LOG/cosim_${s}_replay.log
+  if "$c" --cycles 10000 --seed 11 --reset-every 3000 --quiet --record "$vec" >"$log" 2>&1 &&
+     grep -q "cycles=10000 mismatches=0 invariants=ok coverage=resets=[1-9]" "$log" &&
+     "$c" --replay "$vec" --quiet >>"$log" 2>&1 &&
+     grep -q "^cosim $s seed=.* cycles=10000 mismatches=0 invariants=ok" "$log"; then
+    ok "cosim_${s}_record_replay"
+  else bad "cosim_${s}_record_replay" "$(tail -n 2 "$log")"; fi
+  # Icarus runs in the background, beside the next structure's runs
+  icarus_finish
+  tools/replay_icarus.sh "$vec" "$T/icarus_$s" >"$LOG/icarus_$s.log" 2>&1 &
+  icarus_pid=$!
+  icarus_s=$s
+  # a malformed vector file: one line naming the line and the field, exit 2
+  if [ -s "$vec" ]; then
+    awk 'NR == 3 { $2 = "zz" } { print }' "$vec" >"$T/bad_$s.vec"
+    "$c" --replay "$T/bad_$s.vec" >"$LOG/cosim_${s}_badvec.log" 2>&1
+    rc=$?
+    f2=$(head -n 1 "$vec" | cut -d' ' -f7 | cut -d: -f1)
+    if [ $rc -eq 2 ] && [ "$(wc -l <"$LOG/cosim_${s}_badvec.log")" -eq 1 ] &&
+       grep -q "bad_$s.vec:3: field $f2: " "$LOG/cosim_${s}_badvec.log"; then
+      ok "cosim_${s}_malformed_vectors"
+    else bad "cosim_${s}_malformed_vectors" "exit $rc: $(head -n 1 "$LOG/cosim_${s}_badvec.log")"; fi
+  fi
+  # the odd design point, X-randomised (--x-assign/--x-initial unique), two seeds
+  odd=$(awk -v s="$s" '$1 == s && $2 == "odd" { $1 = ""; $2 = ""; print }' tb/design_points)
+  if [ -n "$odd" ]; then
+    # shellcheck disable=SC2086
+    if xbin=$(tools/cosim_build.sh --xrand "$s" $odd 2>"$LOG/cosim_${s}_odd_build.log"); then
+      for seed in 1 2; do
+        log=$LOG/cosim_${s}_odd_seed$seed.log
+        if "$xbin" --cycles 40000 --seed $seed --quiet +verilator+rand+reset+2 +verilator+seed+$seed >"$log" 2>&1 &&
+           grep -q "^cosim $s seed=$seed params=.* cycles=40000 mismatches=0 invariants=ok" "$log"; then
+          ok "cosim_${s}_odd_xrand_seed$seed"
+        else bad "cosim_${s}_odd_xrand_seed$seed" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log")"; fi
+      done
+    else bad "cosim_${s}_odd_build" "see $LOG/cosim_${s}_odd_build.log"; fi
+  else bad "cosim_${s}_odd_point" "no odd design point in tb/design_points"; fi
 done
+
+icarus_finish
 
 mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)
 # shellcheck disable=SC2086

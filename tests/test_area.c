@@ -31,7 +31,9 @@
 #include "../area/papers.h"
 #include "../area/report.h"
 #include "../area/structs.h"
+#include "../area/sweep.h"
 #include "../area/tech.h"
+#include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
@@ -231,6 +233,78 @@ TEST(goal_area_never_larger_than_goal_delay)
     printf("  least area smaller than the delay goal for %u of 20 arrays\n", smaller);
     CHECK(bad == 0);
     CHECK(smaller >= 5);
+}
+
+
+/* The laws on random arrays (a fixed pseudo-random sequence): one more
+ * entry, bit, read port or twice the banks never makes a RAM smaller, at
+ * either goal; nor one more entry, bit or search port a CAM of up to 4096
+ * entries. */
+static unsigned long rnd(unsigned long *x, unsigned long n)
+{
+    *x = *x * 6364136223846793005ul + 1442695040888963407ul;
+    return (*x >> 33) % n;
+}
+
+TEST(monotonic_on_random_arrays)
+{
+    unsigned long x = 12345;
+    unsigned it, g;
+    int bad = 0;
+    for (g = 0; g < 2; g++) {
+        area_tech t = T(40);
+        t.goal = g ? AREA_GOAL_AREA : AREA_GOAL_DELAY;
+        for (it = 0; it < 200; it++) {
+            int cam = it % 4 == 3;
+            unsigned long n_max = cam ? 4096 : (rnd(&x, 2) ? 300 : 70000);
+            unsigned long n = 1 + rnd(&x, n_max);
+            unsigned w_max = rnd(&x, 2) ? 64 : 1024;
+            unsigned wd = 1 + (unsigned)rnd(&x, w_max);
+            unsigned rw = (unsigned)rnd(&x, 3), rd = (unsigned)rnd(&x, 4), wr = (unsigned)rnd(&x, 3);
+            unsigned se = cam ? 1 + (unsigned)rnd(&x, 3) : 0;
+            unsigned bk = cam ? 1 : 1u << rnd(&x, 4);
+            area_array a = A(cam ? AK_CAM : AK_RAM, n, wd, rw, rd, wr, se, bk);
+            area_array b;
+            double v, w;
+            if (a.rw + a.wr == 0)
+                a.wr = 1;
+            if (a.rw + a.rd == 0)
+                a.rd = 1;
+            if (a.banks > a.entries)
+                a.banks = 1;
+            v = area_of(&t, a);
+            b = a;
+            b.entries++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u banks %u: one more entry %.6g < %.6g\n",
+                       area_kind_name(a.kind), a.entries, a.width, a.banks, w, v);
+            b = a;
+            b.width++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u: one more bit %.6g < %.6g\n", area_kind_name(a.kind),
+                       a.entries, a.width, w, v);
+            b = a;
+            if (cam)
+                b.search++;
+            else
+                b.rd++;
+            w = area_of(&t, b);
+            if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                printf("  %s n=%lu w=%u: one more port %.6g < %.6g\n", area_kind_name(a.kind),
+                       a.entries, a.width, w, v);
+            b = a;
+            b.banks *= 2;
+            if (!cam && b.banks <= b.entries) {
+                w = area_of(&t, b);
+                if (!(w >= v * (1 - 1e-12)) && bad++ < 5)
+                    printf("  ram n=%lu w=%u: %u banks %.6g < %u banks %.6g\n", a.entries,
+                           a.width, b.banks, w, a.banks, v);
+            }
+        }
+    }
+    CHECK(bad == 0);
 }
 
 /* ------------------------------------------------------------ monotonic */
@@ -1085,19 +1159,40 @@ TEST(warp_pool_description_follows_cfg)
     CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 1, &d2) == NULL);
     area_desc_logic_view(&t, &d2, &comb2, &flops);
     CHECK(comb2 > comb);
-    /* the update registers: 2 x {TIDs, PC, REQ} from the same cfg */
-    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
-    CHECK_EQ(d.storage_bits, 2ul * (cfg.lanes * cfg.tid_bits + cfg.pc_bits + cfg.lanes));
-    a = desc_mm2(&d, 90);
-    c2 = cfg;
-    c2.lanes *= 2;
-    CHECK(area_desc_dwf_update_regs(&c2, &d2) == NULL);
-    CHECK(desc_mm2(&d2, 90) > a);
+    /* the update registers from dwf_cfg as verilog/dwf.v holds them: one
+     * TID row and 2 x {PC, REQ, prio} */
+    {
+        dwf_cfg dc = dwf_default_cfg(), dc2;
+        CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+        CHECK_EQ(d.storage_bits, (unsigned long)dc.lanes * dc.tid_bits +
+                                     2ul * (dc.pc_bits + dc.lanes + dc.sched_bits));
+        CHECK_EQ(area_dwf_update_reg_bits(&dc), 240); /* 000's configuration */
+        a = desc_mm2(&d, 90);
+        dc2 = dc;
+        dc2.lanes *= 2;
+        CHECK(area_desc_dwf(&dc2, AREA_DWF_UPDATE, 0, &d2) == NULL);
+        CHECK(desc_mm2(&d2, 90) > a);
+        dc2 = dc;
+        dc2.lanes = 3;
+        CHECK(area_desc_dwf(&dc2, AREA_DWF_UPDATE, 0, &d2) != NULL);
+        /* the whole dwf holds the update registers, the live vector, the
+         * LUT's and the pool's bits */
+        CHECK(area_desc_dwf(&dc, AREA_DWF_ALL, 0, &d2) == NULL);
+        {
+            pc_warp_lut_cfg lc = dwf_lut_cfg(&dc);
+            warp_pool_cfg pc = dwf_pool_cfg(&dc);
+            warp_pool_bitcount b = warp_pool_bits(&pc);
+            CHECK_EQ(d2.storage_bits,
+                     area_dwf_update_reg_bits(&dc) + dwf_threads(&dc) +
+                         pc_warp_lut_state_bits(&lc) + b.pool + b.allocator + b.majority +
+                         b.pool_ctrl + b.majority_ctrl + b.in_pool + b.counters);
+            CHECK(desc_mm2(&d2, 90) > a);
+        }
+    }
     /* the model's cfg_check decides what is legal */
     c2 = cfg;
     c2.lanes = 3;
     CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 0, &d2) != NULL);
-    CHECK(area_desc_dwf_update_regs(&c2, &d2) != NULL);
     c2 = cfg;
     c2.entries = 512;
     CHECK(area_desc_warp_pool(&c2, AREA_WP_POOL, 0, &d2) != NULL);
@@ -1135,9 +1230,12 @@ TEST(report_000_models_every_dwf_part)
     CHECK(fabs(row[3]->ours - desc_mm2(&d, 90)) < 1e-12);
     CHECK(area_desc_warp_pool(&cfg, AREA_WP_ISSUE, 0, &d) == NULL);
     CHECK(fabs(row[4]->ours - desc_mm2(&d, 90)) < 1e-12);
-    CHECK(area_desc_dwf_update_regs(&cfg, &d) == NULL);
-    CHECK(fabs(row[0]->ours - desc_mm2(&d, 90)) < 1e-12);
-    CHECK(strstr(row[0]->note, "derived from warp_pool_cfg") != NULL);
+    {
+        dwf_cfg dc = dwf_default_cfg();
+        CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+        CHECK(fabs(row[0]->ours - desc_mm2(&d, 90)) < 1e-12);
+        CHECK(strstr(row[0]->note, "dwf_cfg") != NULL);
+    }
     /* CACTI 4.2 runs far larger than our constants on the majority table
      * (a 4-search 4-write CAM there, flops and adders here) */
     CHECK(row[4]->ratio < 0.5);
@@ -1473,6 +1571,190 @@ TEST(report_builds_every_paper_and_format)
                (22.0 / 40) * (22.0 / 40)) < 1e-12);
 }
 
+
+/* issue 19 item 3: every published figure appears in the report beside our
+ * figure or an explicit status, the DWF rows come from dwf_cfg, and each
+ * headline that contradicts its paper carries the reason. */
+TEST(every_published_figure_in_the_report_with_ours_or_a_status)
+{
+    static area_report r;
+    unsigned i, j, k, n, missing = 0;
+    const area_pub *pub = area_pubs(&n);
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL);
+    CHECK_EQ(r.n, 5);
+    for (i = 0; i < n; i++) {
+        int found = 0;
+        for (j = 0; j < r.n && !found; j++) {
+            if (strcmp(r.p[j].paper, pub[i].paper) != 0)
+                continue;
+            for (k = 0; k < r.p[j].nrows && !found; k++) {
+                const area_row *row = &r.p[j].rows[k];
+                if (strcmp(row->unit, pub[i].unit) != 0 || isnan(row->published) ||
+                    fabs(row->published - pub[i].value) > 1e-9 * fmax(1.0, pub[i].value))
+                    continue;
+                /* our figure, or a status saying why there is none */
+                if (isfinite(row->ours) || row->status == RS_NOT_MODELLED ||
+                    strstr(row->note, "not modelled") || strstr(row->note, "not hardware") ||
+                    strstr(row->note, "used for"))
+                    found = 1;
+            }
+        }
+        if (!found && missing++ < 10)
+            printf("  %s (%g %s) is not in the report\n", pub[i].id, pub[i].value, pub[i].unit);
+    }
+    CHECK_EQ(missing, 0);
+    /* a not-modelled row names the structure (or says none is planned) */
+    for (j = 0; j < r.n; j++)
+        for (k = 0; k < r.p[j].nrows; k++) {
+            const area_row *row = &r.p[j].rows[k];
+            if (row->status == RS_NOT_MODELLED && !strstr(row->note, "does not exist") &&
+                !strstr(row->note, "planned") && !strstr(row->note, "exists") && missing++ < 10)
+                printf("  %s: %s has no structure in its status\n", r.p[j].paper, row->label);
+        }
+    CHECK_EQ(missing, 0);
+}
+
+TEST(dwf_rows_from_dwf_cfg_and_headlines_explained)
+{
+    static area_report r;
+    dwf_cfg dc = dwf_default_cfg();
+    const area_row *ur, *urb, *sbi, *dpe;
+    area_desc d;
+    /* dwf_default_cfg is 000's configuration (Table 1) */
+    CHECK_EQ(dc.lanes, 16);
+    CHECK_EQ(dwf_threads(&dc), 256);
+    CHECK_EQ(dc.pc_bits, 32);
+    CHECK_EQ(dc.lut_entries, 32);
+    CHECK_EQ(dc.maj_entries, 32);
+    CHECK(area_report_build("000", 0, NULL, NULL, &r) == NULL);
+    ur = find_row(&r.p[0], "Warp update registers");
+    urb = find_row(&r.p[0], "Warp update registers storage");
+    CHECK(ur && urb);
+    if (!(ur && urb))
+        return;
+    CHECK(area_desc_dwf(&dc, AREA_DWF_UPDATE, 0, &d) == NULL);
+    CHECK(fabs(ur->ours - desc_mm2(&d, 90)) < 1e-12);
+    CHECK(fabs(urb->ours - area_dwf_update_reg_bits(&dc)) < 0.5);
+    CHECK(fabs(urb->published - 336) < 1e-9);
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL);
+    sbi = find_row(&r.p[1], "SBI overhead of a 15.6 mm^2 SM");
+    dpe = find_row(&r.p[3], "DPE vs SPE stack area, depths observed (7 vs 11)");
+    CHECK(sbi && dpe);
+    if (!(sbi && dpe))
+        return;
+    CHECK(strstr(sbi->note, "Why") != NULL && strstr(sbi->note, "segmentation") != NULL);
+    CHECK(strstr(dpe->note, "Why") != NULL && strstr(dpe->note, "ports") != NULL);
+    /* the headlines do contradict their papers */
+    CHECK(sbi->ours < 0.5 * sbi->published);
+    CHECK(dpe->ours < -20.0);
+}
+
+
+/* issue 19 item 4: each sweep point is the module built from its cfg at
+ * that value, the lines follow the structures, bad points are errors. */
+TEST(sweep_points_are_the_modules_at_each_value)
+{
+    static area_sweep sw;
+    static const char *const mods[2] = {"dpe_stack", "simt_stack"};
+    static const unsigned xs[4] = {4, 7, 11, 16};
+    const char *fn[1] = {"WARPS"};
+    unsigned fv[1] = {8}, m, i;
+    char err[256];
+    area_tech t = T(40);
+    CHECK(area_sweep_run(mods, 2, "DEPTH", xs, 4, fn, fv, 1, &t, &sw, err, sizeof err) == NULL);
+    for (m = 0; m < 2; m++)
+        for (i = 0; i < 4; i++) {
+            const char *pn[2] = {"WARPS", "DEPTH"};
+            unsigned pv[2] = {8, xs[i]};
+            area_desc d;
+            area_result r;
+            CHECK(area_desc_module(mods[m], pn, pv, 2, 0, &d, err, sizeof err) == NULL);
+            CHECK(area_desc_eval(&t, &d, &r, NULL) == NULL);
+            CHECK(fabs(sw.res[m][i].total_mm2 - r.total_mm2) < 1e-15);
+            CHECK_EQ(sw.bits[m][i], d.storage_bits);
+            if (i)
+                CHECK(sw.res[m][i].total_mm2 > sw.res[m][i - 1].total_mm2);
+        }
+    /* a value the cfg rejects, a module without the parameter, one point */
+    {
+        static const unsigned bad[2] = {64, 100};
+        const char *wp[1] = {"warp_pool"};
+        CHECK(area_sweep_run(wp, 1, "POOL", bad, 2, NULL, NULL, 0, &t, &sw, err, sizeof err));
+        CHECK(strstr(err, "POOL=100") != NULL);
+        CHECK(area_sweep_run(mods, 2, "CCT", xs, 2, NULL, NULL, 0, &t, &sw, err, sizeof err));
+        CHECK(area_sweep_run(mods, 2, "DEPTH", xs, 1, NULL, NULL, 0, &t, &sw, err, sizeof err));
+    }
+}
+
+
+/* issue 19 item 5: the one-node view needs one node, and carries every
+ * mechanism's added area (one tagged row per mechanism and paper). */
+TEST(node_view_one_node_every_mechanism)
+{
+    static area_report r;
+    unsigned i, j, mech[5] = {0, 0, 0, 0, 0};
+    FILE *f = tmpfile();
+    CHECK(f != NULL);
+    if (!f)
+        return;
+    CHECK(area_report_build("all", 0, NULL, NULL, &r) == NULL); /* 000 at 90, the rest at 40 */
+    CHECK_EQ(area_report_write_node(f, &r, "text"), -2);
+    CHECK(area_report_build("all", 40, NULL, NULL, &r) == NULL);
+    CHECK_EQ(area_report_write_node(f, &r, "text"), 0);
+    CHECK_EQ(area_report_write_node(f, &r, "csv"), 0);
+    CHECK_EQ(area_report_write_node(f, &r, "json"), -1);
+    fclose(f);
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++)
+            if (r.p[i].rows[j].mech[0]) {
+                mech[i]++;
+                CHECK(strcmp(r.p[i].rows[j].unit, "mm2") == 0);
+                CHECK(isfinite(r.p[i].rows[j].ours));
+            }
+    for (i = 0; i < 5; i++)
+        CHECK(mech[i] >= 1);
+    CHECK_EQ(mech[1], 3); /* SBI, SWI, SBI+SWI */
+}
+
+
+/* The TSIMT lane and front end (002) from their cfgs: bits are the RTL's,
+ * the front end holds LANES lanes, and grows with warps, lanes and width. */
+TEST(tsimt_descriptions_follow_cfg)
+{
+    tsimt_frontend_cfg fc = tsimt_frontend_default_cfg(), f2;
+    tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(&fc);
+    area_desc d, dl;
+    double a;
+    CHECK(area_desc_tsimt_lane(&lc, 0, &dl) == NULL);
+    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 1u + tsimt_lane_grp_w(&lc));
+    CHECK(area_desc_tsimt_frontend(&fc, 0, &d) == NULL);
+    CHECK_EQ(d.storage_bits,
+             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 1u) +
+                 tsimt_frontend_lane_w(&fc) + fc.lanes * tsimt_frontend_slot_w(&fc) +
+                 3ul * fc.cnt_bits + fc.lanes * dl.storage_bits);
+    a = desc_mm2(&d, 40);
+    CHECK(a > fc.lanes * desc_mm2(&dl, 40));
+    f2 = fc;
+    f2.warps *= 2;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) == NULL && desc_mm2(&d, 40) > a);
+    f2 = fc;
+    f2.lanes *= 2;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) == NULL && desc_mm2(&d, 40) > a);
+    /* STSIMT4: 8 groups of 4 instead of 32 of 1: a smaller sequencer (the
+     * K-wide execution unit is not part of the lane model) */
+    {
+        tsimt_lane_cfg l4 = lc;
+        area_desc d4;
+        l4.width = 4;
+        CHECK(area_desc_tsimt_lane(&l4, 0, &d4) == NULL);
+        CHECK(d4.item[1].ge < dl.item[1].ge);
+        CHECK_EQ(d4.storage_bits, dl.storage_bits - 2); /* pos_q 3 bits instead of 5 */
+    }
+    f2 = fc;
+    f2.lanes = 3;
+    CHECK(area_desc_tsimt_frontend(&f2, 0, &d) != NULL);
+}
+
 TEST(published_table_is_complete)
 {
     static const char *ids[] = {"000.t1.update", "000.t1.lut", "000.t1.pool", "000.t1.alloc",
@@ -1508,6 +1790,7 @@ int main(void)
     RUN(monotonic_in_width);
     RUN(monotonic_in_ports);
     RUN(monotonic_in_banks_and_interbank_network);
+    RUN(monotonic_on_random_arrays);
     RUN(cacti7_tuning_runs_within_20pct_median_50pct_worst);
     RUN(goal_area_never_larger_than_goal_delay);
     RUN(per_port_growth_follows_cell_pitch_law_15pct);
@@ -1532,5 +1815,10 @@ int main(void)
     RUN(module_lookup_for_yosys);
     RUN(report_builds_every_paper_and_format);
     RUN(published_table_is_complete);
+    RUN(tsimt_descriptions_follow_cfg);
+    RUN(node_view_one_node_every_mechanism);
+    RUN(sweep_points_are_the_modules_at_each_value);
+    RUN(every_published_figure_in_the_report_with_ours_or_a_status);
+    RUN(dwf_rows_from_dwf_cfg_and_headlines_explained);
     return test_summary();
 }

@@ -13,7 +13,9 @@
 # Table 1 part modelled, the DWF totals with ratios).  Issue 19 item 2: out-of-range
 # and non-finite reference areas, extra CSV fields, repeated header columns,
 # `tech --bogus`, an unwritable -o found before any output, every command's
-# --help (exit 0) and bad flag (exit 2), no nan/inf in any report.
+# --help (exit 0) and bad flag (exit 2), no nan/inf in any report; `sweep` for
+# every structure (table grows, SVG rendered by rsvg-convert), its errors;
+# `report --view node` (every paper's rows and the mechanisms at 40 nm).
 set -u
 B=${1:-build}
 A="$B/area"
@@ -163,7 +165,7 @@ if { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
   ok calibrate_clash_no_nan_inf
 else bad calibrate_clash_no_nan_inf "exit $rc: $(head -n 2 "$T/out" "$T/err" | tr '\n' '|')"; fi
 # every command's help is usage on stdout, exit 0; every command's bad flag is one line, exit 2
-for c in array report calibrate refs logic tech; do
+for c in array report calibrate refs logic tech sweep; do
   if "$A" $c --help >"$T/out" 2>"$T/err" && grep -q '^usage' "$T/out" && [ ! -s "$T/err" ]; then
     ok "help_$c"
   else bad "help_$c" "exit $?"; fi
@@ -194,6 +196,63 @@ if "$A" calibrate --refs tests/data/cacti7_tuning.csv >"$T/cal7" 2>"$T/err" &&
    [ "$(grep -c '^  [a-z]' "$T/cal7")" -ge 36 ] && ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/cal7"; then
   ok calibrate_reads_cacti7_table
 else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
+
+
+# ---------------------------------------------------------------- sweep
+# every structure area/ models, across one of its parameters: a table whose
+# area grows with the parameter, and a chart that a real renderer accepts
+for spec in "simt_stack DEPTH=4,8,16" "dpe_stack DEPTH=4,8,16" "shadow_scoreboard ENTRIES=2,4,8" \
+            "lane_regfile ENTRIES=128,256,512" "pc_warp_lut ENTRIES=16,32,64" \
+            "hct_cct_heap CCT=32,64,128" "warp_pool POOL=64,128,256" "dwf LUT_ENTRIES=16,32,64" \
+            "tsimt_lane WARP=8,16,32" "tsimt_frontend WARPS=8,16,32"; do
+  set -- $spec
+  m=$1; p=$2
+  if "$A" sweep --module "$m" --param "$p" --tech 40 --svg "$T/sw_$m.svg" >"$T/sw_$m.txt" 2>"$T/err" &&
+     [ ! -s "$T/err" ] && [ "$(grep -c " $m " "$T/sw_$m.txt")" -eq 3 ] &&
+     awk -v m="$m" '$2 == m { if (n++ && !($3 > prev)) bad = 1; prev = $3 } END { exit bad || n != 3 }' "$T/sw_$m.txt" &&
+     ! grep -qiE '(^|[^a-z])(nan|inf)([^a-z]|$)' "$T/sw_$m.txt" "$T/sw_$m.svg"; then
+    ok "sweep_${m}_table_grows"
+  else bad "sweep_${m}_table_grows" "$(head -n 1 "$T/err")"; fi
+  if command -v rsvg-convert >/dev/null 2>&1; then
+    if rsvg-convert "$T/sw_$m.svg" -o "$T/sw_$m.png" 2>"$T/err" &&
+       [ "$(head -c 8 "$T/sw_$m.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] &&
+       [ "$(grep -c '<polyline' "$T/sw_$m.svg")" -eq 1 ] && [ "$(grep -c '<circle' "$T/sw_$m.svg")" -eq 3 ]; then
+      ok "sweep_${m}_svg_renders"
+    else bad "sweep_${m}_svg_renders" "$(head -n 1 "$T/err")"; fi
+  else bad "sweep_${m}_svg_renders" "rsvg-convert not installed (make deps: librsvg2-bin)"; fi
+done
+# ... and that is every module the estimator knows (its own list, from the error message)
+known=$("$A" sweep --module nope --param X=1,2 2>&1 | sed -n 's/.*(known: \(.*\)).*/\1/p')
+missing=""
+for m in $known; do [ -s "$T/sw_$m.svg" ] || missing="$missing $m"; done
+if [ -n "$known" ] && [ -z "$missing" ]; then ok sweep_covers_every_known_module
+else bad sweep_covers_every_known_module "not swept:${missing:- (no list)}"; fi
+# the README's example: the DPE stack beside the SPE stack, one line each
+if "$A" sweep --module dpe_stack,simt_stack --param DEPTH=2,4,8,16,32 --format svg -o "$T/sw2.svg" 2>"$T/err" &&
+   [ "$(grep -c '<polyline' "$T/sw2.svg")" -eq 2 ] && rsvg-convert "$T/sw2.svg" -o "$T/sw2.png" 2>>"$T/err" &&
+   [ "$(wc -c <"$T/sw2.png")" -gt 10000 ]; then
+  ok sweep_two_modules_one_chart
+else bad sweep_two_modules_one_chart "$(head -n 1 "$T/err")"; fi
+# the same point as `logic`'s module at the same parameters, and csv
+if "$A" sweep --module simt_stack --param DEPTH=4,8 --param WARPS=4 --format csv >"$T/sw.csv" 2>"$T/err" &&
+   head -n 1 "$T/sw.csv" | grep -q '^DEPTH,module,tech_nm,goal,area_mm2,storage_bits' &&
+   "$A" logic --module simt_stack --param WARPS=4 --param DEPTH=8 >"$T/lg" 2>&1; then
+  a=$(awk -F, '$1 == 8 { print $5 }' "$T/sw.csv")
+  b=$(sed -n 's/^storage_bits //p' "$T/lg")
+  c=$(awk -F, '$1 == 8 { print $6 }' "$T/sw.csv")
+  if [ -n "$a" ] && [ "$b" = "$c" ]; then ok sweep_matches_module_bits; else bad sweep_matches_module_bits "$c vs $b"; fi
+else bad sweep_matches_module_bits "$(head -n 1 "$T/err")"; fi
+check_bad sweep_no_module sweep --param DEPTH=4,8
+check_bad sweep_no_list sweep --module simt_stack --param DEPTH=4
+check_bad sweep_two_lists sweep --module simt_stack --param DEPTH=4,8 --param WARPS=2,4
+check_bad sweep_unknown_module sweep --module nope --param DEPTH=4,8
+check_bad sweep_unknown_param sweep --module simt_stack --param FOO=4,8
+check_bad sweep_value_rejected_by_cfg sweep --module warp_pool --param POOL=64,100
+check_bad sweep_value_zero sweep --module simt_stack --param DEPTH=0,4
+check_bad sweep_bad_value sweep --module simt_stack --param DEPTH=4,x
+check_bad sweep_module_lacks_param sweep --module simt_stack,pc_warp_lut --param DEPTH=4,8
+check_bad sweep_unwritable_svg sweep --module simt_stack --param DEPTH=4,8 --svg /nonexistent-dir/s.svg
+check_bad sweep_bad_format sweep --module simt_stack --param DEPTH=4,8 --format png
 
 # -------------------------------------------------------------- report
 if "$A" report >"$T/report.txt" 2>"$T/err" && [ ! -s "$T/err" ] &&
@@ -247,6 +306,35 @@ if "$A" report --paper 002 --tech 22 >"$T/out" 2>&1 && grep -q 'scaled by F^2 fr
    [ "$(grep -c '^== ' "$T/out")" -eq 1 ]; then
   ok report_tech_override
 else bad report_tech_override; fi
+
+
+# ------------------------------------------- one node for comparisons (item 5)
+if "$A" report --view node --tech 40 --format csv -o "$T/node.csv" 2>"$T/err" &&
+   "$A" report --tech 40 --format csv -o "$T/all40.csv" 2>>"$T/err"; then
+  # every paper's area rows, all at 40 nm, the same rows as the per-paper report at 40 nm
+  n_node=$(grep -c '^row,' "$T/node.csv")
+  n_all=$(python3 -c 'import csv,sys; print(sum(1 for r in csv.DictReader(open(sys.argv[1])) if r["unit"] == "mm2" and (r["ours"] or r["published"])))' "$T/all40.csv")
+  papers=$(grep '^row,' "$T/node.csv" | cut -d, -f2 | sort -u | tr '\n' ' ')
+  if [ "$n_node" -gt 0 ] && [ "$n_node" -eq "$n_all" ] && [ "$papers" = "000 001 002 003 004 " ] &&
+     [ "$(grep '^row,' "$T/node.csv" | cut -d, -f3 | sort -u)" = "40" ]; then
+    ok report_node_view_every_paper_at_40nm
+  else bad report_node_view_every_paper_at_40nm "$n_node vs $n_all rows, papers: $papers"; fi
+  # 000's warp pool, published at 90 nm, appears scaled by F^2 to 40 nm
+  if grep '^row,000,40,Warp pool,' "$T/node.csv" | awk -F, '{ exit !($7 > 0.1386 && $7 < 0.1388) }'; then
+    ok report_node_view_scales_published
+  else bad report_node_view_scales_published "$(grep '^row,000,40,Warp pool,' "$T/node.csv")"; fi
+  if [ "$(grep -c '^mechanism,' "$T/node.csv")" -ge 5 ] && grep -q '^mechanism,000,40,DWF' "$T/node.csv" &&
+     grep -q '^mechanism,001,40,SBI' "$T/node.csv" && grep -q '^mechanism,002,40,TSIMT' "$T/node.csv" &&
+     grep -q '^mechanism,003,40,DPE' "$T/node.csv" && grep -q '^mechanism,004,40,LWM' "$T/node.csv"; then
+    ok report_node_view_mechanisms_side_by_side
+  else bad report_node_view_mechanisms_side_by_side; fi
+else bad report_node_view "$(head -n 1 "$T/err")"; fi
+if "$A" report --view node >"$T/out" 2>&1 && head -n 1 "$T/out" | grep -q 'one node: 40 nm' &&
+   "$A" report --view node --format md >"$T/out.md" 2>&1 && grep -q '^## Mechanisms side by side' "$T/out.md"; then
+  ok report_node_view_default_40nm_text_md
+else bad report_node_view_default_40nm_text_md; fi
+check_bad report_view_bogus report --view all
+check_bad report_node_view_json report --view node --format json
 
 # ------------------------------------------------ refs and calibrate
 if "$A" refs --paper 000 -o "$T/refs000.csv" 2>"$T/err" &&
@@ -323,6 +411,16 @@ if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4
    grep -q 'item issue selection' "$T/out" && ! grep -q 'majority' "$T/out"; then
   ok logic_warp_pool_dpc_no_table
 else bad logic_warp_pool_dpc_no_table "$(head -n 1 "$T/err")"; fi
+# verilog/tsimt_lane.v and tsimt_frontend.v at small parameters: the flip-flops Yosys builds
+# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 = 22; front end: 4 x {instr 8, mask 8} + 4 valid
+# + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 22 = 139)
+if "$A" logic --module tsimt_lane --param WARP=8 --param K=1 --param INSTR_W=8 --param WID_W=2 >"$T/out" 2>"$T/err" &&
+   grep -q '^flipflops 22$' "$T/out" && grep -q '^storage_bits 22$' "$T/out" &&
+   "$A" logic --module tsimt_frontend --param LANES=2 --param WARPS=4 --param WARP=8 --param K=1 --param INSTR_W=8 --param CNT_W=8 >"$T/out" 2>>"$T/err" &&
+   grep -q '^flipflops 139$' "$T/out" && grep -q '^storage_bits 139$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
+  ok logic_tsimt_lane_and_frontend_small
+else bad logic_tsimt_lane_and_frontend_small "$(head -n 1 "$T/err")"; fi
+check_bad logic_tsimt_frontend_lanes_not_dividing logic --module tsimt_frontend --param LANES=3
 check_bad logic_warp_pool_pool_not_pow2 logic --module warp_pool --param POOL=12
 check_bad logic_warp_pool_swizzle_not_a_param logic --module warp_pool --param SWIZZLE=1
 

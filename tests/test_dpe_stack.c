@@ -583,7 +583,7 @@ TEST(check_catches_corruption)
 
 static unsigned n_ports;
 static unsigned port_width_sum;
-static void count_port(void *ctx, const char *name, unsigned width, uint64_t value,
+static void count_port(void *ctx, const char *name, unsigned width, const uint64_t *value,
                        enum port_dir dir)
 {
     (void)ctx;

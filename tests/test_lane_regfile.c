@@ -37,7 +37,7 @@ static lane_regfile_out cycle(const lane_regfile_cfg *c, lane_regfile_state *s,
     lane_regfile_out o;
     const char *why;
     lane_regfile_eval(c, s, in, &o);
-    lane_regfile_step(c, s, in);
+    lane_regfile_step(c, s, in, &o);
     why = lane_regfile_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -623,7 +623,7 @@ TEST(check_catches_corruption)
 }
 
 static unsigned n_in, n_out, w_sum;
-static void count_port(void *ctx, const char *name, unsigned width, uint64_t value,
+static void count_port(void *ctx, const char *name, unsigned width, const uint64_t *value,
                        enum port_dir dir)
 {
     (void)ctx;
@@ -700,7 +700,7 @@ TEST(random_traffic_matches_reference)
         }
         before = s;
         lane_regfile_eval(&c, &s, &in, &o);
-        lane_regfile_step(&c, &s, &in);
+        lane_regfile_step(&c, &s, &in, &o);
         if (lane_regfile_check(&c, &s) != NULL) {
             printf("  step %u: %s\n", i, lane_regfile_check(&c, &s));
             bad++;

@@ -1,15 +1,46 @@
 #!/usr/bin/env bash
-# bench.sh BUILD_DIR STRUCT... -- cycles per second of the C model alone and of
-# the Verilated RTL alone (OPT_FAST=-O2) on the same recorded stimulus, as a
-# table.  A measurement, not a test: no thresholds.
-set -eu
-b=$1; shift
+# bench.sh [STRUCT...] -- cycles per second of each C model alone and of its
+# Verilated RTL alone (OPT_FAST=-O2, the same build as the co-simulation) on
+# the same recorded stimulus, at the default design point and at the two
+# larger points bench1 and bench2 of tb/design_points, so one can see how
+# each model's cost grows.  Each figure is the best of 3 runs inside one
+# process (cosim_NAME --bench: this machine is shared and noisy).
+#
+# Writes out/bench.csv (BENCH_OUT): structure,params,c_cycles_per_s,
+# rtl_cycles_per_s,ratio (ratio = C / RTL), prints the table and the
+# geometric mean of the ratios at the defaults.  A measurement, not a test:
+# no thresholds.  BENCH_CYCLES (200000) cycles per run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${B:-build}
 cycles=${BENCH_CYCLES:-200000}
-printf '%-20s %10s %14s %14s %10s\n' structure cycles "C cycles/s" "RTL cycles/s" "C/RTL"
+out=${BENCH_OUT:-out/bench.csv}
+if [ $# -eq 0 ]; then
+  set -- $(for f in tb/*_cosim.cpp; do s=${f#tb/}; echo "${s%_cosim.cpp}"; done)
+fi
+mkdir -p "$(dirname "$out")"
+tmp=$out.tmp
+echo "structure,params,c_cycles_per_s,rtl_cycles_per_s,ratio" >"$tmp"
+printf '%-18s %-7s %14s %14s %8s  %s\n' structure point "C cycles/s" "RTL cycles/s" "C/RTL" params
 for s in "$@"; do
-  line=$("$b/cosim_$s" --bench --cycles "$cycles" --seed 1)
-  c=$(sed -n 's/.* c_cps=\([0-9]*\).*/\1/p' <<<"$line")
-  r=$(sed -n 's/.* rtl_cps=\([0-9]*\).*/\1/p' <<<"$line")
-  x=$(sed -n 's/.* c_over_rtl=\([0-9.]*\).*/\1/p' <<<"$line")
-  printf '%-20s %10s %14s %14s %10s\n' "$s" "$cycles" "$c" "$r" "$x"
+  for p in default bench1 bench2; do
+    params=
+    if [ $p != default ]; then
+      params=$(awk -v s="$s" -v p="$p" '$1 == s && $2 == p { $1 = ""; $2 = ""; print }' tb/design_points)
+      [ -n "$params" ] || continue
+    fi
+    # shellcheck disable=SC2086
+    bin=$(tools/cosim_build.sh "$s" $params)
+    line=$("$bin" --bench --cycles "$cycles" --seed 1)
+    all=$(sed -n 's/.* params=\([^ ]*\) .*/\1/p' <<<"$line")
+    c=$(sed -n 's/.* c_cps=\([0-9]*\).*/\1/p' <<<"$line")
+    r=$(sed -n 's/.* rtl_cps=\([0-9]*\).*/\1/p' <<<"$line")
+    x=$(sed -n 's/.* c_over_rtl=\([0-9.]*\).*/\1/p' <<<"$line")
+    echo "$s,\"$all\",$c,$r,$x" >>"$tmp"
+    printf '%-18s %-7s %14s %14s %8s  %s\n' "$s" "$p" "$c" "$r" "$x" "$all"
+  done
 done
+mv "$tmp" "$out"
+awk -F, 'NR > 1 && $2 !~ /^$/ { n[$1]++; if (n[$1] == 1) { s += log($NF); k++ } }
+         END { if (k) printf "geometric mean of C/RTL at the defaults (%d structures): %.2f\n", k, exp(s / k) }' "$out"
+echo "wrote $out"

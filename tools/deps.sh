@@ -8,7 +8,7 @@ declare -A need=(
   [verilator]=verilator [iverilog]=iverilog [yosys]=yosys
   [gtkwave]=gtkwave [vcd2fst]=gtkwave [fst2vcd]=gtkwave
   [xvfb-run]=xvfb [rsvg-convert]=librsvg2-bin
-  [gcc]=gcc [g++]=g++ [make]=make
+  [gcc]=gcc [g++]=g++ [make]=make [parallel]=parallel [flock]=util-linux
 )
 missing=()
 for cmd in "${!need[@]}"; do

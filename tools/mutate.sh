@@ -45,20 +45,23 @@ summary=out/mutate/summary.txt
 : >"$summary"
 rc=0
 
-build() { # module dir -> builds dir/cosim from dir/v
+build() { # module dir -> builds dir/cosim from dir/v (as tools/cosim_build.sh)
   # Verilator writes every file afresh; only the ones that differ from the
   # last build are copied into obj/ (so make recompiles only the model code
   # the mutant changed, not the harness or the Verilator runtime).
-  local m=$1 d=$2 f
+  local m=$1 d=$2 f top=$PWD
   rm -rf "$d/gen" && mkdir -p "$d/gen" "$d/obj"
   "$VERILATOR" --cc --exe --trace-fst -O1 \
     --top-module "$m" --Mdir "$d/gen" -y "$d/v" \
-    -CFLAGS "-O1 -std=c++14" -o "$PWD/$d/cosim" \
-    "$d/v/$m.v" "$PWD/tb/${m}_cosim.cpp" "$PWD/tb/cosim.cpp" "$PWD/$B/libmodels.a" \
-    >"$d/build.log" 2>&1 || return 1
+    -CFLAGS "-O1 -std=c++14 -I$top/tb" -o "$top/$d/cosim" \
+    "$d/v/$m.v" "$top/tb/${m}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$d/obj/${m}_rtl_ports.cpp" \
+    "$top/$B/libmodels.a" >"$d/build.log" 2>&1 || return 1
+  tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
+    return 1
   for f in "$d"/gen/*; do
     cmp -s "$f" "$d/obj/${f##*/}" || cp "$f" "$d/obj/"
   done
+  rm -f "$d/cosim"
   make -C "$d/obj" -f "V$m.mk" -j 2 OPT_FAST=-O1 OPT_SLOW=-O0 >>"$d/build.log" 2>&1
 }
 

@@ -18,7 +18,7 @@ struct vcd_sigdef {
     char *name;     /* declared name, kept to check later passes */
     unsigned width;
     unsigned depth; /* scope nesting at declaration */
-    uint64_t value; /* last value written */
+    uint64_t value[VCD_MAX_WORDS]; /* last value written, LSB word first */
 };
 
 /* Declarations are recorded as a list of events (scope/var/upscope) so the
@@ -81,14 +81,18 @@ static void put_value(vcd_writer *w, unsigned i)
     const struct vcd_sigdef *s = &w->sigs[i];
     id_code(i, id);
     if (s->width == 1u) {
-        fprintf(w->f, "%u%s\n", (unsigned)(s->value & 1u), id);
+        fprintf(w->f, "%u%s\n", (unsigned)(s->value[0] & 1u), id);
     } else {
-        char buf[72];
-        unsigned b, n = 0, top = bits_fls(s->value);
-        if (top == 64u)
-            top = 0; /* value 0 prints as b0 */
+        char buf[VCD_MAX_WIDTH + 8u];
+        unsigned b, n = 0, top = 0, k;
+        for (k = VCD_WORDS(s->width); k > 0u; k--)
+            if (s->value[k - 1u]) {
+                top = 64u * (k - 1u) + bits_fls(s->value[k - 1u]);
+                break;
+            }
+        /* top: index of the highest set bit (0 for the value 0, printed b0) */
         for (b = top + 1u; b > 0u; b--)
-            buf[n++] = (char)('0' + bits_get(s->value, b - 1u));
+            buf[n++] = (char)('0' + bits_get(s->value[(b - 1u) / 64u], (b - 1u) % 64u));
         buf[n] = '\0';
         fprintf(w->f, "b%s %s\n", buf, id);
     }
@@ -152,17 +156,39 @@ void vcd_upscope(vcd_writer *w)
 
 void vcd_sig(vcd_writer *w, const char *name, unsigned width, uint64_t value)
 {
+    if (width > 64u) {
+        fail(w, "vcd_sig: signal width must be 1..64 (vcd_sig_words for wider)", name);
+        return;
+    }
+    vcd_sig_words(w, name, width, &value);
+}
+
+void vcd_port(void *ctx, const char *name, unsigned width, const uint64_t *value,
+              enum port_dir dir)
+{
+    (void)dir;
+    vcd_sig_words((vcd_writer *)ctx, name, width, value);
+}
+
+void vcd_sig_words(vcd_writer *w, const char *name, unsigned width, const uint64_t *words)
+{
+    uint64_t value[VCD_MAX_WORDS];
+    unsigned k, nw = VCD_WORDS(width);
     if (w->phase == VCD_DEAD)
         return;
     if (!w->started) {
         fail(w, "vcd_sig before vcd_time", name);
         return;
     }
-    if (width == 0u || width > 64u) {
-        fail(w, "signal width must be 1..64", name);
+    if (width == 0u || width > VCD_MAX_WIDTH) {
+        fail(w, "signal width must be 1..1024", name);
         return;
     }
-    value = bits_trunc(value, width);
+    memset(value, 0, sizeof value);
+    for (k = 0; k < nw; k++)
+        value[k] = words[k];
+    if (width % 64u)
+        value[nw - 1u] = bits_trunc(value[nw - 1u], width % 64u);
     if (w->phase == VCD_DEFINE) {
         struct vcd_sigdef *s;
         if (w->nsigs == w->capsigs) {
@@ -179,7 +205,7 @@ void vcd_sig(vcd_writer *w, const char *name, unsigned width, uint64_t value)
         s->name = dup_str(name);
         s->width = width;
         s->depth = w->depth;
-        s->value = value;
+        memcpy(s->value, value, sizeof value);
         if (!s->name || push_ev(w, EV_VAR, NULL, w->nsigs) != 0) {
             fail(w, "out of memory", NULL);
             return;
@@ -193,12 +219,12 @@ void vcd_sig(vcd_writer *w, const char *name, unsigned width, uint64_t value)
         fail(w, "pass differs from the declaring pass at signal", name);
         return;
     }
-    if (w->sigs[w->cursor].value != value) {
+    if (memcmp(w->sigs[w->cursor].value, value, nw * sizeof value[0]) != 0) {
         if (!w->t_written) {
             fprintf(w->f, "#%llu\n", (unsigned long long)w->t_now);
             w->t_written = 1;
         }
-        w->sigs[w->cursor].value = value;
+        memcpy(w->sigs[w->cursor].value, value, sizeof value);
         put_value(w, w->cursor);
     }
     w->cursor++;

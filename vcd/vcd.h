@@ -16,7 +16,7 @@
  * A pass that declares a different name or width than the first one is a
  * programming error: the writer records it (vcd_error()) and stops writing.
  *
- * Signals are 1..64 bits wide.  Scalars are dumped as `0!`, vectors as
+ * Signals are 1..1024 bits wide (vcd_sig up to 64, vcd_sig_words beyond).  Scalars are dumped as `0!`, vectors as
  * `b1010 !`.  Identifiers are the printable-ASCII codes VCD allows.
  * Memory for the signal table is allocated while defining (never per cycle).
  */
@@ -26,9 +26,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../rtl_c/port.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+#define VCD_MAX_WIDTH PORT_MAX_WIDTH
+#define VCD_MAX_WORDS PORT_MAX_WORDS
+#define VCD_WORDS(width) PORT_WORDS(width)
 
 typedef struct vcd_writer vcd_writer;
 
@@ -41,6 +47,14 @@ void vcd_upscope(vcd_writer *w);
 
 /* Declares (first pass) or sets (later passes) the next signal. */
 void vcd_sig(vcd_writer *w, const char *name, unsigned width, uint64_t value);
+
+/* The same for a signal of any width: words least significant first. */
+void vcd_sig_words(vcd_writer *w, const char *name, unsigned width, const uint64_t *words);
+
+/* A port_visit_fn (rtl_c/port.h) with ctx = the vcd_writer: traces a port
+ * list, e.g. foo_ports(cfg, in, out, vcd_port, w). */
+void vcd_port(void *ctx, const char *name, unsigned width, const uint64_t *value,
+              enum port_dir dir);
 
 /* Starts time step `t` (must not go backwards).  The first call ends the
  * definition phase.  Values set after vcd_time(t) belong to time t. */

@@ -47,6 +47,10 @@
 // Departures from the paper: SPLIT (the paper always pushes); a side at the
 // rpc is pushed invalid instead of left out; one warp updated per cycle; a
 // read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
+//
+// The state registers are marked /*verilator public_flat_rd*/ (a comment to
+// every other tool) so the co-simulation compares the whole state with the C
+// model's after every clock edge (tb/vl_state.h).
 module dpe_stack #(
     parameter WARPS   = 48,
     parameter LANES   = 32,
@@ -116,14 +120,14 @@ module dpe_stack #(
     localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
 
     // ---------------------------------------------------------------- state
-    reg [PC_W-1:0]    l_pc_q    [0:ENTRIES-1];
-    reg [LANES-1:0]   l_mask_q  [0:ENTRIES-1];
-    reg               l_valid_q [0:ENTRIES-1];
-    reg [PC_W-1:0]    r_pc_q    [0:ENTRIES-1];
-    reg [LANES-1:0]   r_mask_q  [0:ENTRIES-1];
-    reg               r_valid_q [0:ENTRIES-1];
-    reg [PC_W-1:0]    rpc_q     [0:ENTRIES-1];
-    reg [DEPTH_W-1:0] sp_q      [0:WARPS-1];
+    reg [PC_W-1:0]    l_pc_q    [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0]   l_mask_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg               l_valid_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]    r_pc_q    [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0]   r_mask_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg               r_valid_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]    rpc_q     [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [DEPTH_W-1:0] sp_q      [0:WARPS-1] /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------ address helpers
     wire [31:0] op_warp_x = {{(32-WARP_W){1'b0}}, op_warp};

@@ -67,6 +67,10 @@
 //
 // Departures from the papers: the request interface, the lane-order pass
 // schedule, the conflict counter and the error checks are ours.
+//
+// The state registers are marked /*verilator public_flat_rd*/ (a comment to
+// every other tool) so the co-simulation compares the whole state with the C
+// model's after every clock edge (tb/vl_state.h).
 module lane_regfile #(
     parameter LANES       = 16,
     parameter ENTRIES     = 512,
@@ -121,12 +125,12 @@ module lane_regfile #(
     localparam THREADS = LANES * SLOTS;
 
     // ---------------------------------------------------------------- state
-    reg [LANES-1:0]        rvalid_q;
-    reg [LANES-1:0]        done_q;
-    reg [LANES-1:0]        req_q;        // lane_valid of the request in progress
-    reg                    swz_q;
-    reg [31:0]             conflicts_q;
-    reg [LANES*LANE_W-1:0] rsel_q;       // lane l reads bank rsel_q[l]
+    reg [LANES-1:0]        rvalid_q /*verilator public_flat_rd*/;
+    reg [LANES-1:0]        done_q /*verilator public_flat_rd*/;
+    reg [LANES-1:0]        req_q /*verilator public_flat_rd*/;        // lane_valid of the request in progress
+    reg                    swz_q /*verilator public_flat_rd*/;
+    reg [31:0]             conflicts_q /*verilator public_flat_rd*/;
+    reg [LANES*LANE_W-1:0] rsel_q /*verilator public_flat_rd*/;       // lane l reads bank rsel_q[l]
     wire [LANES*WIDTH-1:0] bank_q0;      // bank read registers, port 0
     wire [LANES*WIDTH-1:0] bank_q1;      // port 1
 
@@ -336,10 +340,10 @@ module lane_regfile_bank #(
     input  wire [ROW_W-1:0] a1,
     input  wire [ROW_W-1:0] aw,
     input  wire [WIDTH-1:0] wd,
-    output reg  [WIDTH-1:0] q0,
-    output reg  [WIDTH-1:0] q1
+    output reg  [WIDTH-1:0] q0 /*verilator public_flat_rd*/,
+    output reg  [WIDTH-1:0] q1 /*verilator public_flat_rd*/
 );
-    reg [WIDTH-1:0] mem [0:ENTRIES-1];
+    reg [WIDTH-1:0] mem [0:ENTRIES-1] /*verilator public_flat_rd*/;
 
     always @(posedge clk) begin
         if (we)

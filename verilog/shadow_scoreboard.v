@@ -41,6 +41,10 @@
 // (SPEC 3.3; the paper's prose on the false r1 dependency implies both);
 // fixed-size CAM tables with a structural stall; two writeback ports; a
 // debug read port (rd_warp, rd_side, rd_idx).
+//
+// The state registers are marked /*verilator public_flat_rd*/ (a comment to
+// every other tool) so the co-simulation compares the whole state with the C
+// model's after every clock edge (tb/vl_state.h).
 module shadow_scoreboard #(
     parameter WARPS   = 48,
     parameter ENTRIES = 6,
@@ -107,9 +111,9 @@ module shadow_scoreboard #(
     localparam VEC_W  = TABLES * ENTRIES;    // valid / shadow bits of all tables
 
     // ---------------------------------------------------------------- state
-    reg [VEC_W-1:0] valid_q;
-    reg [VEC_W-1:0] shadow_q;
-    reg [ROW_W-1:0] reg_q [0:TABLES-1];
+    reg [VEC_W-1:0] valid_q /*verilator public_flat_rd*/;
+    reg [VEC_W-1:0] shadow_q /*verilator public_flat_rd*/;
+    reg [ROW_W-1:0] reg_q [0:TABLES-1] /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------- helpers
     // A warp id >= WARPS reads table 0 (the port's error / override decides

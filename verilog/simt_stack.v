@@ -33,6 +33,10 @@
 //
 // Departures from the papers: SPLIT (above); one warp updated per cycle; a
 // read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
+//
+// The state registers are marked /*verilator public_flat_rd*/ (a comment to
+// every other tool) so the co-simulation compares the whole state with the C
+// model's after every clock edge (tb/vl_state.h).
 module simt_stack #(
     parameter WARPS   = 48,
     parameter LANES   = 32,
@@ -91,10 +95,10 @@ module simt_stack #(
     localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
 
     // ---------------------------------------------------------------- state
-    reg [PC_W-1:0]    pc_q   [0:ENTRIES-1];
-    reg [LANES-1:0]   mask_q [0:ENTRIES-1];
-    reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1];
-    reg [DEPTH_W-1:0] sp_q   [0:WARPS-1];
+    reg [PC_W-1:0]    pc_q   [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0]   mask_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [DEPTH_W-1:0] sp_q   [0:WARPS-1] /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------ address helpers
     wire [31:0] op_warp_x = {{(32-WARP_W){1'b0}}, op_warp};

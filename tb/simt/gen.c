@@ -215,8 +215,13 @@ static void stmt(gen *g, unsigned depth, int loops, int top, int brk, int cont)
 static void block(gen *g, unsigned depth, int loops, int top, int brk, int cont)
 {
     unsigned n = 1 + pick(g, top ? 8 : 4);
-    for (unsigned i = 0; i < n; i++)
+    for (unsigned i = 0; i < n; i++) {
         stmt(g, depth, loops, top, brk, cont);
+        if (top && g->has_bar && pick(g, 3) == 0) {
+            emit(g, "    bar\n");
+            g->epoch++;
+        }
+    }
 }
 
 char *gen_kernel(uint64_t seed, unsigned max_threads)

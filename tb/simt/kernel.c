@@ -296,8 +296,8 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
                 break;
             uint32_t v;
             if (!strcmp(s, ".kernel")) {
-                if (nf != 1 || strlen(f[0]) >= sizeof k->name)
-                    perr(&c, line, ".kernel takes one name");
+                if (nf != 1 || strlen(f[0]) >= sizeof k->name || !valid_label(f[0]))
+                    perr(&c, line, ".kernel takes one name (letters, digits, _ and .)");
                 else if (have_kernel)
                     perr(&c, line, ".kernel given twice");
                 else {
@@ -579,7 +579,7 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
             int s = k->succ[pc][j];
             if (s < 0)
                 continue;
-            if (s == n + 0 && k->ins[pc].op != K_EXIT) {
+            if (s == n && k->ins[pc].op != K_EXIT) {
                 /* falls off the end */
                 free(stack);
                 return perr(&c, k->ins[pc].line,
@@ -902,8 +902,10 @@ void kernel_show_cfg(const kernel *k, void *file)
         pc_name(k, pc, a, sizeof a);
         pc_name(k, in->target, t, sizeof t);
         pc_name(k, in->rpc, r, sizeof r);
-        fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line,
-                in->guard < 0 ? "" : (in->guard_neg ? "@!p" : "@p"), t, r,
+        char g[16] = "";
+        if (in->guard >= 0)
+            snprintf(g, sizeof g, "@%sp%d ", in->guard_neg ? "!" : "", in->guard);
+        fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line, g, t, r,
                 in->guard < 0 ? "  (uniform)" : (k->div_branch[pc] ? "  (divergent)" : "  (uniform predicate)"));
     }
     free(leader);

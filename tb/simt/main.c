@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,9 +29,10 @@ static const char *usage_text =
     "       build/simt --gen SEED                    print one generated kernel\n"
     "       build/simt --bench [FILE]                warp-instructions per second per mechanism\n"
     "options:\n"
-    "  --mech LIST          spe,dpe,dwf,sbi or all (default all)\n"
+    "  --mech LIST          spe,dpe,dwf,sbi,tsimt or all (default all)\n"
     "  --format FMT         text|md|csv|json (default text)\n"
-    "  --lanes N            warp width for every mechanism: 2,4,8,16,32 (default 16)\n"
+    "  --lanes N            warp width for every mechanism: 2..64, a power of two\n"
+    "                       (dwf up to 32; default 16)\n"
     "  --alu-lat N          cycles from issue to a usable ALU result, 1..64 (default 4)\n"
     "  --mem-lat N          cycles from issue to a usable load result, 1..1000 (default 40)\n"
     "  --depth N            spe stack entries per warp, 1..32 (default 16)\n"
@@ -43,16 +45,23 @@ static const char *usage_text =
     "  --policy P           dwf issue: dmaj|dmin|dtime|dpc|dpdpri (default dmaj)\n"
     "  --swizzle on|off     dwf thread swizzling (default on)\n"
     "  --regfile R          dwf register file: per_lane|crossbar (default per_lane)\n"
+    "  --param S.K=V        a structure's Verilog parameter, as make cosim PARAMS= (same\n"
+    "                       names, ranges, messages), e.g. dpe_stack.DEPTH=4,\n"
+    "                       lane_regfile.REGS=32; applied after the flags above\n"
     "  --tech NM            technology node for the area column, 22..90 (default 45)\n"
     "  --svg FILE           warp-size histogram of each mechanism\n"
     "  --vcd FILE           every cycle's decisions and structures (VCD) and FILE.gtkw\n"
     "  --fst FILE           the same as FST (through vcd2fst) and FILE.gtkw\n"
+"  --trace-dir DIR      write each structure's inputs and outputs, every cycle, as\n"
+    "                       DIR/MECH-STRUCT.vec for build/cosim_STRUCT --replay\n"
+    "  --log FILE           one line per issue and mechanism ('-' = stdout)\n"
     "  --dump-mem FILE      final memory as the reference computed it, one hex word a line\n"
     "  --max-steps N        reference limit in thread-instructions (default 10000000)\n"
     "  --max-cycles N       per mechanism (default 50000000)\n"
     "  --max-threads N      --random: kernels of 1..N threads, 1..256 (default 96)\n"
     "  --inject-fault K@C   test hook: at cycle C corrupt a register (reg), memory (mem),\n"
-    "                       or drop one structure update (pc); the check must then fail\n"
+    "                       drop one structure update (pc), or ignore the scoreboard from\n"
+    "                       then on (sb); the check must then fail\n"
     "  --no-check           skip the models' invariant checks each cycle (--bench does)\n"
     "  --quiet              --random: only the summary line\n"
     "  --help               this text\n";
@@ -88,7 +97,7 @@ typedef struct {
     int format; /* 0 text 1 md 2 csv 3 json */
     sm_params P;
     double tech;
-    const char *svg, *vcd, *fst, *dump_mem;
+    const char *svg, *vcd, *fst, *dump_mem, *log, *trace_dir;
     uint64_t max_steps;
     int show_cfg, bench, quiet;
     unsigned long long random_n, seed, gen_seed;
@@ -99,7 +108,7 @@ typedef struct {
 static unsigned parse_mechs(const char *v)
 {
     if (!v)
-        die2("--mech: expected spe,dpe,dwf,sbi or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
     if (!strcmp(v, "all"))
         return (1u << SM_NMECH) - 1u;
     unsigned m = 0;
@@ -110,12 +119,12 @@ static unsigned parse_mechs(const char *v)
             if (!strcmp(t, sm_mech_name[i]))
                 f = i;
         if (f < 0)
-            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi all)", t);
+            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt all)", t);
         m |= 1u << f;
     }
     free(c);
     if (!m)
-        die2("--mech: expected spe,dpe,dwf,sbi or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt or all");
     return m;
 }
 
@@ -154,9 +163,9 @@ static void parse_args(int argc, char **argv, opts *o)
             else
                 die2("--format: expected text, md, csv or json, got '%s'", f);
         } else if (!strcmp(a, "--lanes")) {
-            unsigned l = (unsigned)num(a, VAL(), 2, 32);
+            unsigned l = (unsigned)num(a, VAL(), 2, 64);
             if (l & (l - 1))
-                die2("--lanes: expected 2, 4, 8, 16 or 32, got '%s'", argv[i]);
+                die2("--lanes: expected 2, 4, 8, 16, 32 or 64 (dwf: up to 32), got '%s'", argv[i]);
             o->P.lanes = l;
         } else if (!strcmp(a, "--alu-lat")) {
             o->P.alu_lat = (unsigned)num(a, VAL(), 1, 64);
@@ -209,6 +218,25 @@ static void parse_args(int argc, char **argv, opts *o)
             o->vcd = VAL();
         } else if (!strcmp(a, "--fst")) {
             o->fst = VAL();
+        } else if (!strcmp(a, "--param")) {
+            const char *kv = VAL();
+            const char *dot = strchr(kv, '.');
+            int known = 0;
+            for (unsigned j = 0; dot && sm_param_structs[j]; j++)
+                if ((size_t)(dot - kv) == strlen(sm_param_structs[j]) &&
+                    !strncmp(kv, sm_param_structs[j], (size_t)(dot - kv)))
+                    known = 1;
+            if (!known || !strchr(dot, '='))
+                die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of simt_stack "
+                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend, "
+                     "got '%s'", kv);
+            if (o->P.nparam == sizeof o->P.param / sizeof o->P.param[0])
+                die2("--param: at most %zu", sizeof o->P.param / sizeof o->P.param[0]);
+            o->P.param[o->P.nparam++] = kv;
+        } else if (!strcmp(a, "--trace-dir")) {
+            o->trace_dir = VAL();
+        } else if (!strcmp(a, "--log")) {
+            o->log = VAL();
         } else if (!strcmp(a, "--dump-mem")) {
             o->dump_mem = VAL();
         } else if (!strcmp(a, "--max-steps")) {
@@ -232,9 +260,10 @@ static void parse_args(int argc, char **argv, opts *o)
             unsigned long long cyc;
             char tail;
             if (sscanf(f, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
-                (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE or pc@CYCLE, got '%s'", f);
-            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : 3;
+                (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
+                 strcmp(kind, "sb")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE or sb@CYCLE, got '%s'", f);
+            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : !strcmp(kind, "pc") ? 3 : 4;
             o->P.fault_cycle = cyc;
         } else if (!strcmp(a, "--no-check")) {
             o->P.check = 0;
@@ -283,6 +312,19 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
         }
     }
     int rc = 0;
+    FILE *logf = NULL;
+    if (o->log && !msg) {
+        logf = strcmp(o->log, "-") ? fopen(o->log, "w") : stdout;
+        if (!logf)
+            die2("--log: cannot write '%s'", o->log);
+        for (int m = 0; m < SM_NMECH; m++)
+            if (s[m])
+                sm_set_log(s[m], logf);
+    }
+    if (o->trace_dir && !msg)
+        for (int m = 0; m < SM_NMECH; m++)
+            if (s[m])
+                sm_set_trace_dir(s[m], o->trace_dir);
     if (vcd_path) {
         vcd_writer *w = vcd_open(vcd_path, "1ns");
         if (!w)
@@ -315,6 +357,8 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
             if (s[m] && sm_run(s[m]))
                 rc = 1;
     }
+    if (logf && logf != stdout)
+        fclose(logf);
     for (int m = 0; m < SM_NMECH; m++) {
         if (!s[m])
             continue;
@@ -327,6 +371,14 @@ static int run_mechs(const kernel *k, const ref_result *ref, const opts *o, unsi
                 fprintf(stderr, "simt: %s: %s\n", k->file, sm_error(s[m]));
                 rc = 3; /* printed */
             }
+        }
+        if (o->trace_dir && !msg) {
+            const char *paths[4];
+            int n = sm_trace_files(s[m], paths, 4);
+            if (n < 0)
+                die2("--trace-dir: writing the vector files failed");
+            for (int j = 0; j < n && o->format == 0 && !rc; j++)
+                printf("trace %s\n", paths[j]);
         }
         res[m].ran = 1;
         res[m].st = *sm_get_stats(s[m]);
@@ -343,7 +395,8 @@ static const char *peak_name(int m)
     case SM_SPE:
     case SM_DPE: return "stack_depth";
     case SM_DWF: return "pool_warps";
-    default: return "cct_entries";
+    case SM_SBI: return "cct_entries";
+    default: return "stack_depth";
     }
 }
 
@@ -366,7 +419,8 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
     const char *cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "simd_eff",
                           "idle_cycles", "full_stalls", "peak_stack_depth", "peak_pool_warps",
                           "peak_cct_entries", "avg_paths", "sec_insts", "rf_conflicts",
-                          "area_mm2", "area_overhead_pct"};
+                          "area_mm2", "area_overhead_pct", "sec_suspended",
+                          "issue_conflicts", "lane_util"};
     const int ncol = (int)(sizeof cols / sizeof cols[0]);
     unsigned L = o->P.lanes;
     if (o->format == 0)
@@ -398,7 +452,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         const sm_stats *st = &res[m].st;
         double eff = st->warp_insts ? (double)st->thread_insts / ((double)st->warp_insts * L) : 0;
         double ovh = spe_area > 0 ? 100.0 * (res[m].area - spe_area) / spe_area : 0;
-        char v[15][48];
+        char v[18][48];
         snprintf(v[0], 48, "%s", sm_mech_name[m]);
         snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
         snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
@@ -416,12 +470,24 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
             snprintf(v[11], 48, "%llu", (unsigned long long)st->sec_insts);
         if (m == SM_DWF)
             snprintf(v[12], 48, "%llu", (unsigned long long)st->rf_conflicts);
-        snprintf(v[13], 48, "%.5f", res[m].area);
-        snprintf(v[14], 48, "%.1f", ovh);
+        v[13][0] = v[14][0] = 0;
+        if (res[m].area >= 0)
+            snprintf(v[13], 48, "%.5f", res[m].area);
+        if (res[m].area >= 0 && spe_area > 0)
+            snprintf(v[14], 48, "%.1f", ovh);
+        v[15][0] = v[16][0] = v[17][0] = 0;
+        if (m == SM_SBI)
+            snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
+        if (m == SM_TSIMT) {
+            snprintf(v[16], 48, "%llu", (unsigned long long)st->issue_conflicts);
+            snprintf(v[17], 48, "%.4f",
+                     st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes) : 0);
+        }
         if (o->format == 0) {
-            printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%%\n", v[0], v[1], v[2],
+            printf("%-5s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),
-                   m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13], v[14]);
+                   m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13][0] ? v[13] : "-",
+                   v[14][0] ? v[14] : "-", v[14][0] ? "%" : "");
         } else if (o->format == 1) {
             printf("|");
             for (int c = 0; c < ncol; c++)
@@ -453,6 +519,9 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
                    o->P.regfile ? "crossbar" : "per_lane",
                    (unsigned long long)res[SM_DWF].st.rf_conflicts,
                    (unsigned long long)res[SM_DWF].st.lut_evictions);
+        for (int m = 0; m < SM_NMECH; m++)
+            if (res[m].ran && res[m].area < 0)
+                printf("%s area %s\n", sm_mech_name[m], res[m].area_what);
         printf("all mechanisms match the reference (registers, predicates, memory, every "
                "thread's PC sequence)\n");
     }
@@ -484,7 +553,7 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
             if (st->hist[i] > mx)
                 mx = st->hist[i];
         }
-        int bx = x0 + 30, by = 40, bw = pw - 50, bh = ph - 40;
+        int bx = x0 + 40, by = 40, bw = pw - 50, bh = ph - 40;
         fprintf(f, "<text x=\"%d\" y=\"34\">%s (%llu slots)</text>\n", bx,
                 sm_mech_name[m], (unsigned long long)tot);
         fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
@@ -502,8 +571,9 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
                 fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%u</text>\n",
                         bx + (i - 0.5) * cw, by + bh + 12, i);
         }
-        fprintf(f, "<text x=\"%d\" y=\"%d\">max %llu</text>\n", x0, by + 8,
-                (unsigned long long)mx);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", bx - 3,
+                by + 8, (unsigned long long)mx);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", bx - 3, by + bh);
         x0 += pw;
     }
     fprintf(f, "</svg>\n");
@@ -512,7 +582,7 @@ static void write_svg(const char *path, const opts *o, const kernel *k, const me
 
 /* The GTKWave save file beside a waveform: the decisions of each
  * mechanism, then each structure's operation and action by name. */
-static void write_gtkw(const char *wave, unsigned mask, unsigned L)
+static void write_gtkw(const char *wave, unsigned mask, unsigned L, unsigned tl)
 {
     char path[1100];
     snprintf(path, sizeof path, "%s.gtkw", wave);
@@ -551,6 +621,16 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L)
             fprintf(f, "@2024\n^4 vcd/filters/warp_pool_src.txt\n+{dwf issue src} "
                        "dwf.dwf.iss_src[1:0]\n@28\n+{dwf commit} dwf.dwf.cm_valid\n"
                        "+{dwf rf stall} dwf.lane_regfile.stall\n");
+        if (m == SM_TSIMT)
+        {
+            char r[16] = "";
+            if (tl > 1)
+                snprintf(r, sizeof r, "[%u:0]", tl - 1);
+            fprintf(f, "@24\n+{tsimt lane} tsimt.issue_lane[5:0]\n@22\n+{tsimt lanes busy} "
+                       "tsimt.tsimt_frontend.lane_ex%s\n@24\n+{tsimt conflict} "
+                       "tsimt.tsimt_frontend.conflict[1:0]\n",
+                    r);
+        }
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
                        "sbi.hct_cct_heap.act[3:0]\n@28\n+{sbi run2} sbi.hct_cct_heap.rd_run2\n");
@@ -634,7 +714,7 @@ static int run_random(const opts *o)
 static double now_s(void)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
@@ -661,9 +741,10 @@ static int run_bench(const opts *o)
     }
     opts b = *o;
     b.P.check = 0;
-    printf("bench: %s, %u lanes, models' invariant checks off, reference check on\n",
+    printf("bench: %s, %u lanes, models' invariant checks off, reference check on, "
+           "process CPU time (the machine may be shared)\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->P.lanes);
-    printf("%-5s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "seconds",
+    printf("%-5s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s",
            "warp_insts/s");
     int rc = 0;
     for (int m = 0; m < SM_NMECH; m++) {
@@ -739,6 +820,8 @@ int main(int argc, char **argv)
         dump_mem(o.dump_mem, &k, &ref);
     mech_result res[SM_NMECH];
     memset(res, 0, sizeof res);
+    if (o.trace_dir && mkdir(o.trace_dir, 0777) && errno != EEXIST)
+        die2("--trace-dir: cannot create '%s': %s", o.trace_dir, strerror(errno));
     char vcdtmp[1100] = "";
     const char *vcd = o.vcd;
     if (o.fst && !vcd) {
@@ -751,7 +834,7 @@ int main(int argc, char **argv)
         if (o.svg)
             write_svg(o.svg, &o, &k, res);
         if (o.vcd)
-            write_gtkw(o.vcd, o.mech_mask, o.P.lanes);
+            write_gtkw(o.vcd, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
         if (o.fst) {
             pid_t pid = fork();
             if (pid == 0) {
@@ -763,7 +846,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "simt: --fst: vcd2fst failed (is gtkwave installed? make deps)\n");
                 rc = 2;
             } else
-                write_gtkw(o.fst, o.mech_mask, o.P.lanes);
+                write_gtkw(o.fst, o.mech_mask, o.P.lanes, res[SM_TSIMT].st.tsimt_lanes);
             if (vcdtmp[0])
                 remove(vcdtmp);
         }

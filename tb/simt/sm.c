@@ -1,5 +1,5 @@
 /*
- * sm.c -- the SM timing model and the four mechanisms (see sm.h and the
+ * sm.c -- the SM timing model and the five mechanisms (see sm.h and the
  * "Timing model" section of tb/kernels/README.md).
  *
  * Per cycle, every mechanism: releases a complete barrier, chooses what to
@@ -13,6 +13,7 @@
  */
 #include "sm.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,18 +24,49 @@
 #include "../../rtl_c/lane_regfile.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/tsimt_frontend.h"
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
+#include "../vec.h"
 
-/* One decision per cycle (issue 17): step applies what eval decided.  The
- * models' step takes the eval output as its 4th argument once they adopt
- * it; these wrappers are the one place that knows the signature. */
-#define STEP(name, c, s, i, o) name##_step(c, s, i, o)
-#define STEP3(name, c, s, i, o) (name##_step(c, s, i), (void)(o)) /* not adopted yet */
+/*
+ * One decision per cycle (issue 17): step applies what eval decided.  Issue
+ * 17 changes foo_step(cfg, st, in) to foo_step(cfg, st, in, out), one model
+ * at a time.  STEP calls whichever the linked model has: _Generic on
+ * the function's type picks a wrapper, and only the picked wrapper (whose
+ * call matches the real type) ever runs.  The pointer is kept as void (*)(void),
+ * C's generic function pointer (volatile: the compiler never sees the other
+ * arity called).
+ */
+#define STEP_WRAPPERS(name)                                                                 \
+    typedef void (*name##_step3_t)(const name##_cfg *, name##_state *, const name##_in *);  \
+    typedef void (*name##_step4_t)(const name##_cfg *, name##_state *, const name##_in *,   \
+                                   const name##_out *);                                     \
+    static void (*volatile const name##_fp)(void) = (void (*)(void))name##_step;            \
+    static inline void name##_call3(const name##_cfg *c, name##_state *s, const name##_in *i, \
+                                    const name##_out *o)                                    \
+    {                                                                                       \
+        (void)o;                                                                            \
+        ((name##_step3_t)name##_fp)(c, s, i);                             \
+    }                                                                                       \
+    static inline void name##_call4(const name##_cfg *c, name##_state *s, const name##_in *i, \
+                                    const name##_out *o)                                    \
+    {                                                                                       \
+        ((name##_step4_t)name##_fp)(c, s, i, o);                          \
+    }
+STEP_WRAPPERS(simt_stack)
+STEP_WRAPPERS(dpe_stack)
+STEP_WRAPPERS(shadow_scoreboard)
+STEP_WRAPPERS(hct_cct_heap)
+STEP_WRAPPERS(dwf)
+STEP_WRAPPERS(lane_regfile)
+STEP_WRAPPERS(tsimt_frontend)
+#define STEP(name, c, s, i, o)                                                              \
+    _Generic(&name##_step, name##_step3_t: name##_call3, default: name##_call4)(c, s, i, o)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
-const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi"};
+const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt"};
 
 #define MAXL 32
 
@@ -52,6 +84,99 @@ typedef struct {
     uint64_t gen;         /* barrier generation at issue */
 } commit_item;
 
+/* ------------------------------------------------------------ recorder */
+/* --trace-dir: one vector file (tb/vec.h, docs/cosim.md) per structure of
+ * the mechanism, the inputs the structure got and the outputs it gave each
+ * cycle, in the order of its foo_ports, after one reset cycle.
+ * `cosim_foo --replay FILE` drives the Verilog with it. */
+#define REC_MAX 3
+typedef struct {
+    vec_writer *w;
+    char path[1100];
+    unsigned n;                              /* ports visited this cycle */
+    struct vec_field f[VEC_MAX_FIELDS];
+    const uint64_t *v[VEC_MAX_FIELDS];
+    const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    int bad;
+} recorder;
+
+static const uint64_t rec_zero[PORT_MAX_WORDS];
+
+static void rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,
+                      enum port_dir dir)
+{
+    recorder *r = ctx;
+    if (r->n >= VEC_MAX_FIELDS - 1) {
+        r->bad = 1;
+        return;
+    }
+    r->f[r->n] = vec_field_make(name, width, dir);
+    r->v[r->n] = value;
+    r->n++;
+}
+
+/* After foo_ports filled r: write the cycle (the header and a reset cycle
+ * first).  Returns NULL or a message. */
+static const char *rec_cycle(recorder *r, const char *dir, const char *mech,
+                             const struct param_table *t, const void *cfg)
+{
+    static char msg[1300];
+    if (r->bad)
+        return "too many ports for a vector file";
+    unsigned k = 0;
+    if (!r->w) {
+        struct vec_field hf[VEC_MAX_FIELDS];
+        char params[512], err[512];
+        hf[k++] = vec_field_make("rst", 1, PORT_IN);
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                hf[k++] = r->f[i];
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                hf[k++] = r->f[i];
+        params_format(t, cfg, 1, params, sizeof params);
+        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", dir, mech, t->structure);
+        r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
+        if (!r->w) {
+            snprintf(msg, sizeof msg, "--trace-dir: %s", err);
+            return msg;
+        }
+        static const uint64_t one = 1;
+        k = 0;
+        r->vals[k++] = &one;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                r->vals[k++] = rec_zero;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                r->vals[k++] = NULL; /* x in the reset cycle */
+        vec_write(r->w, r->vals);
+    }
+    k = 0;
+    r->vals[k++] = rec_zero;
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_IN)
+            r->vals[k++] = r->v[i];
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_OUT)
+            r->vals[k++] = r->v[i];
+    vec_write(r->w, r->vals);
+    r->n = 0;
+    return NULL;
+}
+
+/* Records structure `name` of this cycle: its ports, then the cycle. */
+#define RECORD(s, idx, name, cfgp, inp, outp)                                                \
+    do {                                                                                   \
+        if ((s)->trace_dir) {                                                              \
+            name##_ports(cfgp, inp, outp, rec_visit, &(s)->rec[idx]);                      \
+            const char *re_ = rec_cycle(&(s)->rec[idx], (s)->trace_dir, sm_mech_name[(s)->m], \
+                                        &name##_params, cfgp);                             \
+            if (re_)                                                                       \
+                return fail(s, "%s", re_);                                                 \
+        }                                                                                  \
+    } while (0)
+
 struct sm {
     enum sm_mech m;
     const kernel *k;
@@ -67,6 +192,7 @@ struct sm {
     unsigned nexited, narrived;
     uint64_t bar_gen;
     uint64_t *sb_ready; /* spe, sbi: [W][K_SB_REGS] cycle the register is usable */
+    uint64_t *tready;   /* [T][K_SB_REGS]: the same per thread, the timing oracle */
     unsigned rr;
     unsigned launched;
     uint64_t last_completion, last_issue;
@@ -74,11 +200,15 @@ struct sm {
     char err[600];
     int failed, done, fault_done;
     struct vcd_writer *vcd;
+    const char *trace_dir;
+    recorder rec[REC_MAX];
     /* this cycle's decision, for the waveform */
     struct {
         unsigned valid, warp, side, pc, valid2, pc2, threads;
         uint64_t mask, mask2;
+        uint16_t tids[MAXL]; /* dwf: the thread in each lane */
     } dec;
+    FILE *log;
     /* spe */
     simt_stack_cfg sc;
     simt_stack_state ss;
@@ -115,6 +245,12 @@ struct sm {
     unsigned ncq, capcq;
     uint16_t *waitpc;      /* per thread: pc after the bar it waits at (dwf), else 0xffff */
     unsigned nwait;
+    /* tsimt (the stack is ss/sc above) */
+    tsimt_frontend_cfg tc;
+    tsimt_frontend_state *ts;
+    tsimt_frontend_in ti;
+    tsimt_frontend_out to;
+    unsigned fill_rr;
     /* sbi */
     hct_cct_heap_cfg hc;
     hct_cct_heap_state hs;
@@ -143,7 +279,6 @@ void sm_default_params(sm_params *p)
 }
 
 static int fail(sm *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
 static int fail(sm *s, const char *fmt, ...)
 {
     if (s->failed)
@@ -197,6 +332,21 @@ static int exec_thread(sm *s, unsigned t, int pc, uint32_t *r, int *wr, uint32_t
 {
     if (check_pc(s, t, pc))
         return -1;
+    /* timing oracle, independent of every scoreboard: a thread never reads
+     * or overwrites a register before the result in flight to it is ready */
+    const k_insn *ki = &s->k->ins[pc];
+    uint64_t *rd = s->tready + (size_t)t * K_SB_REGS;
+    for (int j = 0; j < 4; j++) {
+        int id = j < 3 ? ki->src_sb[j] : ki->dst_sb;
+        if (id >= 0 && rd[id] > s->cycle)
+            return fail(s, "thread %u: pc %d (line %d) %s %s%d in cycle %llu, but the result in "
+                           "flight to it is ready only in cycle %llu (hazard not detected)",
+                        t, pc, ki->line, j < 3 ? "reads" : "overwrites", id < K_REGS ? "r" : "p",
+                        id < K_REGS ? id : id - K_REGS, (unsigned long long)s->cycle,
+                        (unsigned long long)rd[id]);
+    }
+    if (ki->dst_sb >= 0)
+        rd[ki->dst_sb] = s->cycle + lat_of(s, pc);
     int taken;
     int nx = kernel_exec(s->k, pc, t, s->L, r, s->preds[t], s->mem, wr, wv, &taken);
     s->st.thread_insts++;
@@ -211,18 +361,19 @@ static int exec_thread(sm *s, unsigned t, int pc, uint32_t *r, int *wr, uint32_t
     return nx;
 }
 
-static void note_issue(sm *s, int pc, unsigned nthreads)
+static void note_issue(sm *s, int pc)
 {
     uint64_t done = s->cycle + lat_of(s, pc);
     if (done > s->last_completion)
         s->last_completion = done;
     s->last_issue = s->cycle;
-    (void)nthreads;
 }
 
 /* per-warp destination-register scoreboard (spe, sbi) */
 static int sb_ready(const sm *s, unsigned w, int pc)
 {
+    if (s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle)
+        return 1; /* test hook: the scoreboard sees nothing */
     const k_insn *in = &s->k->ins[pc];
     const uint64_t *row = s->sb_ready + (size_t)w * K_SB_REGS;
     for (int j = 0; j < 3; j++)
@@ -236,8 +387,14 @@ static int sb_ready(const sm *s, unsigned w, int pc)
 static void sb_issue(sm *s, unsigned w, int pc)
 {
     const k_insn *in = &s->k->ins[pc];
-    if (in->dst_sb >= 0)
-        s->sb_ready[(size_t)w * K_SB_REGS + in->dst_sb] = s->cycle + lat_of(s, pc);
+    if (in->dst_sb >= 0) {
+        /* sbi's primary and secondary may both write a register in one
+         * cycle: the register is busy until the later of the two */
+        uint64_t *e = &s->sb_ready[(size_t)w * K_SB_REGS + in->dst_sb];
+        uint64_t r = s->cycle + lat_of(s, pc);
+        if (r > *e)
+            *e = r;
+    }
 }
 
 /* the taken mask of a branch at pc over the lanes of `mask` in static warp w */
@@ -288,7 +445,7 @@ static void count_issue(sm *s, unsigned w, unsigned side, int pc, uint64_t mask)
     s->dec.pc = (unsigned)pc;
     s->dec.mask = mask;
     s->dec.threads = popc(mask);
-    note_issue(s, pc, popc(mask));
+    note_issue(s, pc);
 }
 
 static void release_barrier(sm *s)
@@ -332,6 +489,8 @@ static void trace_dec(sm *s)
     vcd_sig(w, "issue_warp", 8, s->dec.warp);
     if (s->m == SM_DPE)
         vcd_sig(w, "issue_side", 1, s->dec.side);
+    if (s->m == SM_TSIMT)
+        vcd_sig(w, "issue_lane", 6, s->dec.side);
     vcd_sig(w, "issue_pc", 16, s->dec.pc);
     vcd_sig(w, "issue_mask", s->L, s->dec.mask);
     vcd_sig(w, "issue_threads", 8, s->dec.threads);
@@ -413,13 +572,11 @@ static int spe_cycle(sm *s)
         simt_stack_trace(s->vcd, &s->sc, &s->ss, in, &s->so);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
     if (!DROPPED(s, issued))
         STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
-    if (issued) {
-        unsigned w = (unsigned)in->op_warp;
-        if (s->ss.sp[w] > s->st.peak)
-            s->st.peak = s->ss.sp[w];
-    }
+    if (in->op != SIMT_OP_NOP && s->ss.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ss.sp[in->op_warp];
     if (s->P.check) {
         const char *e = simt_stack_check(&s->sc, &s->ss);
         if (e)
@@ -522,7 +679,7 @@ static int dpe_cycle(sm *s)
             if (s->bo.err)
                 return fail(s, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
                             shadow_scoreboard_err_name((unsigned)s->bo.err_code), w, side, pc);
-            if (s->bo.hazard)
+            if (s->bo.hazard && !(s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle))
                 continue;
             memset(in, 0, sizeof *in);
             in->op = DPE_OP_BRANCH;
@@ -600,14 +757,13 @@ static int dpe_cycle(sm *s)
         shadow_scoreboard_trace(s->vcd, &s->bc, &s->bs, &s->bi, &s->bo);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, dpe_stack, &s->dc, in, &s->dout);
+    RECORD(s, 1, shadow_scoreboard, &s->bc, &s->bi, &s->bo);
     if (!DROPPED(s, issued))
         STEP(dpe_stack, &s->dc, &s->ds, in, &s->dout);
     STEP(shadow_scoreboard, &s->bc, &s->bs, &s->bi, &s->bo);
-    if (issued) {
-        unsigned w = (unsigned)in->op_warp;
-        if (s->ds.sp[w] > s->st.peak)
-            s->st.peak = s->ds.sp[w];
-    }
+    if (in->op != DPE_OP_NOP && s->ds.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ds.sp[in->op_warp];
     if (s->P.check) {
         const char *e = dpe_stack_check(&s->dc, &s->ds);
         if (!e)
@@ -751,19 +907,21 @@ static int sbi_cycle(sm *s)
                 if (exec_static(s, w, pc1, m1))
                     return -1;
                 sb_issue(s, w, pc1);
-                note_issue(s, pc1, popc(m1));
+                note_issue(s, pc1);
                 used |= m1;
             }
             if (s_ok) {
                 if (exec_static(s, w, pc2, m2))
                     return -1;
                 sb_issue(s, w, pc2);
-                note_issue(s, pc2, popc(m2));
+                note_issue(s, pc2);
                 used |= m2;
                 s->st.sec_insts++;
             }
             s->st.warp_insts++;
             s->st.hist[popc(used)]++;
+            if (s->ho.rd_v2 && !s->ho.rd_run2)
+                s->st.sec_suspended++;
             s->dec.valid = (unsigned)p_ok;
             s->dec.warp = w;
             s->dec.pc = p_ok ? (unsigned)pc1 : 0;
@@ -788,6 +946,7 @@ static int sbi_cycle(sm *s)
         hct_cct_heap_trace(s->vcd, &s->hc, &s->hs, in, &s->ho);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
     if (!DROPPED(s, issued))
         STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
@@ -909,11 +1068,12 @@ static int dwf_cycle(sm *s)
             if (t >= s->T)
                 return fail(s, "the pool issued tid %u (block has %u threads)", t, s->T);
             r->tid[l] = t;
+            /* the operands, as the banks hold them now (read-first) */
             uint32_t regs[K_REGS];
-            for (unsigned q = 0; q < K_REGS; q++)
-                regs[q] = rf_get(s, t, q);
-            s->rf_exp0[l] = regs[r->ra0];
-            s->rf_exp1[l] = regs[r->ra1];
+            s->rf_exp0[l] = rf_get(s, t, (unsigned)r->ra0);
+            s->rf_exp1[l] = rf_get(s, t, (unsigned)r->ra1);
+            regs[r->ra0] = s->rf_exp0[l];
+            regs[r->ra1] = s->rf_exp1[l];
             int wr;
             uint32_t wv = 0;
             int nx = exec_thread(s, t, pc, regs, &wr, &wv);
@@ -941,6 +1101,7 @@ static int dwf_cycle(sm *s)
         s->rf_active = 1;
         count_issue(s, 0, 0, pc, mask);
         s->dec.warp = (unsigned)s->wo.iss_idx;
+        memcpy(s->dec.tids, s->cur.tid, sizeof s->dec.tids);
         issued = 1;
     }
     /* register file: this cycle's pass of the request in progress */
@@ -982,12 +1143,16 @@ static int dwf_cycle(sm *s)
         lane_regfile_trace(s->vcd, &s->rc, s->rs, r, &s->ro);
         vcd_upscope(s->vcd);
     }
+    RECORD(s, 0, dwf, &s->wc, in, &s->wo);
+    RECORD(s, 1, lane_regfile, &s->rc, r, &s->ro);
     if (!DROPPED(s, issued))
-        STEP3(dwf, &s->wc, s->ws, in, &s->wo);
-    STEP3(lane_regfile, &s->rc, s->rs, r, &s->ro);
+        STEP(dwf, &s->wc, s->ws, in, &s->wo);
+    STEP(lane_regfile, &s->rc, s->rs, r, &s->ro);
     if (s->rf_active && !s->ro.stall) {
         s->rf_active = 0;
         s->cur.ready = s->cycle + s->cur_lat;
+        if (s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle)
+            s->cur.ready = s->cycle; /* test hook: commit before the result */
         if (s->cur.ready > s->last_completion)
             s->last_completion = s->cur.ready;
         if (s->cur.mask_t | s->cur.mask_nt) {
@@ -1010,7 +1175,184 @@ static int dwf_cycle(sm *s)
     return issued || s->rf_active;
 }
 
+
+/* ================================================================== tsimt */
+/* The stack operation for the instruction at the top of warp w. */
+static void spe_op(const sm *s, unsigned w, simt_stack_in *in)
+{
+    unsigned sp = s->ss.sp[w];
+    int pc = (int)s->ss.pc[w][sp - 1];
+    uint64_t mask = s->ss.mask[w][sp - 1];
+    const k_insn *ki = &s->k->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
+    if (ki->op == K_BRA) {
+        in->op_mask = taken_mask(s, w, pc, mask);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->op == K_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = s->k->n;
+    }
+}
+
+static int tsimt_cycle(sm *s)
+{
+    simt_stack_in *in = &s->si;
+    tsimt_frontend_in *fi = &s->ti;
+    memset(in, 0, sizeof *in);
+    memset(fi, 0, sizeof *fi);
+    int issued = 0;
+    if (!s->done && s->launched < s->W) {
+        in->op = SIMT_OP_LAUNCH;
+        in->op_warp = s->launched;
+        in->op_mask = warp_mask(s, s->launched);
+        in->op_pc = 0;
+        in->op_rpc = s->k->n;
+    }
+    if (!s->done) {
+        /* fetch: one warp's next instruction (its top of stack) into its
+         * empty buffer slot, round-robin; a slot empties when it issues and
+         * the stack is updated at that same edge */
+        for (unsigned i = 1; i <= s->W; i++) {
+            unsigned w = (s->fill_rr + i) % s->W;
+            unsigned sp = s->ss.sp[w];
+            if (!sp || (s->ts->ib_v_q >> w & 1u) || (in->op == SIMT_OP_LAUNCH && in->op_warp == w))
+                continue;
+            uint64_t mask = s->ss.mask[w][sp - 1];
+            if (blocked(s, w, mask))
+                continue;
+            fi->fill_valid = 1;
+            fi->fill_warp = w;
+            fi->fill_instr = s->ss.pc[w][sp - 1];
+            fi->fill_mask = mask;
+            s->fill_rr = w;
+            break;
+        }
+        /* the scoreboard's verdict on each buffered instruction */
+        if (in->op != SIMT_OP_LAUNCH)
+            for (unsigned w = 0; w < s->W; w++)
+                if ((s->ts->ib_v_q >> w & 1u) && sb_ready(s, w, (int)s->ts->ib_instr_q[w]))
+                    fi->sb_ok |= 1ull << w;
+    }
+    for (;;) {
+        tsimt_frontend_eval(&s->tc, s->ts, fi, &s->to);
+        if (s->to.err)
+            return fail(s, "tsimt_frontend error %s",
+                        tsimt_frontend_err_name((unsigned)s->to.err_code));
+        if (!s->to.iss_valid)
+            break;
+        unsigned w = (unsigned)s->to.iss_warp;
+        spe_op(s, w, in);
+        if ((int)s->to.iss_instr != (int)s->ss.pc[w][s->ss.sp[w] - 1] ||
+            s->to.iss_mask != s->ss.mask[w][s->ss.sp[w] - 1])
+            return fail(s, "internal: warp %u issued pc %llu, its stack top is pc %llu", w,
+                        (unsigned long long)s->to.iss_instr,
+                        (unsigned long long)s->ss.pc[w][s->ss.sp[w] - 1]);
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected warp %u: %s", w,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        if (s->so.ready) {
+            issued = 1;
+            break;
+        }
+        /* the stack is full: this warp cannot issue this cycle */
+        s->st.full_stalls++;
+        fi->sb_ok &= ~(1ull << w);
+        memset(in, 0, sizeof *in);
+    }
+    /* this cycle's stack operation: the issue's, a launch, or none */
+    simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+    if (s->so.err)
+        return fail(s, "simt_stack rejected %s of warp %llu: %s",
+                    in->op == SIMT_OP_LAUNCH ? "LAUNCH" : "the issue",
+                    (unsigned long long)in->op_warp,
+                    simt_stack_err_name((unsigned)s->so.err_code));
+    if (issued) {
+        unsigned w = (unsigned)s->to.iss_warp;
+        int pc = (int)s->to.iss_instr;
+        uint64_t mask = s->to.iss_mask;
+        if (exec_static(s, w, pc, mask))
+            return -1;
+        /* the lane runs one thread per cycle from the next cycle on: the
+         * warp's result is complete popcount(mask) cycles later, + latency */
+        unsigned n = popc(mask);
+        const k_insn *ki = &s->k->ins[pc];
+        if (ki->dst_sb >= 0) {
+            uint64_t *e = &s->sb_ready[(size_t)w * K_SB_REGS + ki->dst_sb];
+            uint64_t r = s->cycle + n + lat_of(s, pc);
+            if (r > *e)
+                *e = r;
+        }
+        count_issue(s, w, 0, pc, mask);
+        if (s->cycle + n + lat_of(s, pc) > s->last_completion)
+            s->last_completion = s->cycle + n + lat_of(s, pc);
+        s->dec.side = (unsigned)s->to.iss_lane;
+    } else if (in->op == SIMT_OP_LAUNCH) {
+        s->launched++;
+    }
+    s->st.issue_conflicts += s->to.conflict != 0;
+    s->st.lane_busy += popc(s->to.lane_ex);
+    if (s->vcd) {
+        trace_dec(s);
+        vcd_scope(s->vcd, "tsimt_frontend");
+        tsimt_frontend_trace(s->vcd, &s->tc, s->ts, fi, &s->to);
+        vcd_upscope(s->vcd);
+        vcd_scope(s->vcd, "simt_stack");
+        simt_stack_trace(s->vcd, &s->sc, &s->ss, in, &s->so);
+        vcd_upscope(s->vcd);
+    }
+    RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
+    RECORD(s, 1, tsimt_frontend, &s->tc, fi, &s->to);
+    if (!DROPPED(s, issued))
+        STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
+    STEP(tsimt_frontend, &s->tc, s->ts, fi, &s->to);
+    if (in->op != SIMT_OP_NOP && s->ss.sp[in->op_warp] > s->st.peak)
+        s->st.peak = s->ss.sp[in->op_warp];
+    if (s->P.check) {
+        const char *e = simt_stack_check(&s->sc, &s->ss);
+        if (!e)
+            e = tsimt_frontend_check(&s->tc, s->ts);
+        if (e)
+            return fail(s, "tsimt invariant: %s", e);
+    }
+    return issued;
+}
+
 /* ================================================================= common */
+const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
+                                        "hct_cct_heap", "dwf",          "lane_regfile",
+                                        "tsimt_frontend", NULL};
+
+/* Applies the --param entries of structure t->structure to cfg. */
+static const char *apply_params(const sm_params *p, const struct param_table *t, void *cfg)
+{
+    size_t n = strlen(t->structure);
+    for (unsigned i = 0; i < p->nparam; i++)
+        if (!strncmp(p->param[i], t->structure, n) && p->param[i][n] == '.') {
+            const char *e = params_set(t, cfg, p->param[i] + n + 1);
+            if (e)
+                return e;
+        }
+    return NULL;
+}
+
+/* A parameter the kernel fixes (warps, lanes, thread ids) that --param set
+ * to something else. */
+static const char *kernel_fixed(const char *st, const char *name, unsigned have, unsigned need,
+                                int at_least)
+{
+    static char msg[256];
+    if (at_least ? have >= need : have == need)
+        return NULL;
+    snprintf(msg, sizeof msg, "%s: parameter %s = %u does not fit this kernel (it needs %s%u)", st,
+             name, have, at_least ? "at least " : "", need);
+    return msg;
+}
+
 const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const sm_params *p,
                    sm **out)
 {
@@ -1032,23 +1374,77 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     switch (m) {
     case SM_SPE:
         s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+            break;
         if (!e && (e = simt_stack_cfg_check(&s->sc)))
+            break;
+        if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0))))
             break;
         simt_stack_reset(&s->sc, &s->ss);
         break;
     case SM_DPE:
         s->dc = (dpe_stack_cfg){s->W, s->L, p->dpe_depth, 32};
         s->bc = (shadow_scoreboard_cfg){s->W, p->sb_entries, 32};
+        if (!e && (e = apply_params(p, &dpe_stack_params, &s->dc)))
+            break;
+        if (!e && (e = apply_params(p, &shadow_scoreboard_params, &s->bc)))
+            break;
         if (!e && (e = dpe_stack_cfg_check(&s->dc)))
             break;
         if (!e && (e = shadow_scoreboard_cfg_check(&s->bc)))
             break;
+        if (!e && ((e = kernel_fixed("dpe_stack", "WARPS", s->dc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("dpe_stack", "LANES", s->dc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("shadow_scoreboard", "WARPS", s->bc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("shadow_scoreboard", "REGS", s->bc.regs, K_SB_REGS, 1))))
+            break;
         dpe_stack_reset(&s->dc, &s->ds);
         shadow_scoreboard_reset(&s->bc, &s->bs);
         break;
+    case SM_TSIMT: {
+        /* one TSIMT lane per SIMD lane (the same ALU count), but a warp
+         * lives in one lane: at most one lane per warp */
+        unsigned tl = 1;
+        while (tl * 2 <= s->L && tl * 2 <= s->W)
+            tl *= 2;
+        s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        s->tc = tsimt_frontend_default_cfg();
+        s->tc.lanes = tl;
+        s->tc.warps = (s->W + tl - 1) / tl * tl;
+        s->tc.warp = s->L;
+        s->tc.width = 1;
+        s->tc.instr_bits = 32;
+        if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+            break;
+        if (!e && (e = apply_params(p, &tsimt_frontend_params, &s->tc)))
+            break;
+        if (!e && (e = simt_stack_cfg_check(&s->sc)))
+            break;
+        if (!e && (e = tsimt_frontend_cfg_check(&s->tc)))
+            break;
+        if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("tsimt_frontend", "WARPS", s->tc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("tsimt_frontend", "WARP", s->tc.warp, s->L, 0)) ||
+                   (e = kernel_fixed("tsimt_frontend", "K", s->tc.width, 1, 0))))
+            break;
+        tl = s->tc.lanes;
+        simt_stack_reset(&s->sc, &s->ss);
+        s->ts = calloc(1, sizeof *s->ts);
+        tsimt_frontend_reset(&s->tc, s->ts);
+        s->fill_rr = s->W - 1;
+        s->st.tsimt_lanes = tl;
+        break;
+    }
     case SM_SBI:
         s->hc = (hct_cct_heap_cfg){s->W, s->L, p->cct, 32};
+        if (!e && (e = apply_params(p, &hct_cct_heap_params, &s->hc)))
+            break;
         if (!e && (e = hct_cct_heap_cfg_check(&s->hc)))
+            break;
+        if (!e && ((e = kernel_fixed("hct_cct_heap", "WARPS", s->hc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
             break;
         hct_cct_heap_reset(&s->hc, &s->hs);
         break;
@@ -1072,7 +1468,12 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         s->wc.swizzle = p->swizzle;
         s->wc.maj_entries = p->maj;
         s->wc.lut_entries = p->lut_entries;
+        if (!e && (e = apply_params(p, &dwf_params, &s->wc)))
+            break;
         if (!e && (e = dwf_cfg_check(&s->wc)))
+            break;
+        if (!e && ((e = kernel_fixed("dwf", "LANES", s->wc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("dwf", "TID_W", s->wc.tid_bits, tb, 1))))
             break;
         s->rc = lane_regfile_default_cfg();
         s->rc.lanes = s->L;
@@ -1080,7 +1481,21 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         s->rc.entries = K_REGS * (s->W < 1 ? 1 : s->W);
         if (s->rc.entries < 2)
             s->rc.entries = 2;
+        if (!e && (e = apply_params(p, &lane_regfile_params, &s->rc)))
+            break;
+        {
+            int fixed = 0; /* ENTRIES given: keep it; else follow REGS */
+            for (unsigned i = 0; i < p->nparam; i++)
+                fixed |= !strncmp(p->param[i], "lane_regfile.ENTRIES=", 21);
+            if (!fixed && s->rc.regs * s->W >= 2)
+                s->rc.entries = s->rc.regs * s->W;
+        }
         if (!e && (e = lane_regfile_cfg_check(&s->rc)))
+            break;
+        if (!e && ((e = kernel_fixed("lane_regfile", "LANES", s->rc.lanes, s->L, 0)) ||
+                   (e = kernel_fixed("lane_regfile", "REGS", s->rc.regs, K_REGS, 1)) ||
+                   (e = kernel_fixed("lane_regfile", "ENTRIES", s->rc.entries,
+                                     s->rc.regs * s->W, 1))))
             break;
         /* crossbar: registers stay in bank tid mod lanes (no swizzle), so a
          * swizzled warp's swapped lanes are bank conflicts (000 Fig. 10b) */
@@ -1099,7 +1514,10 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     }
     if (e) {
         if (e != msg) {
-            snprintf(msg, sizeof msg, "%s: %.900s", sm_mech_name[m], e);
+            size_t nl = strlen(sm_mech_name[m]);
+            int named = !strncmp(e, sm_mech_name[m], nl) && e[nl] == ':';
+            snprintf(msg, sizeof msg, "%s%s%.900s", named ? "" : sm_mech_name[m],
+                     named ? "" : ": ", e);
             e = msg;
         }
         sm_free(s);
@@ -1114,9 +1532,69 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
     s->exited = calloc(s->T, 1);
     s->at_bar = calloc(s->T, 1);
     s->sb_ready = calloc((size_t)s->W * K_SB_REGS, sizeof(uint64_t));
+    s->tready = calloc((size_t)s->T * K_SB_REGS, sizeof(uint64_t));
     s->rr = s->W - 1;
     *out = s;
     return NULL;
+}
+
+static void log_mask(sm *s, uint64_t mask)
+{
+    fputc(' ', s->log);
+    for (unsigned l = 0; l < s->L; l++)
+        fputc(mask >> l & 1u ? '1' : '.', s->log);
+}
+
+/* One line per issue: cycle, mechanism, what issued, PC, lanes (lane 0
+ * first) and, for dwf, the threads in them. */
+static void log_issue(sm *s)
+{
+    FILE *f = s->log;
+    const kernel *k = s->k;
+    fprintf(f, "%6llu %s ", (unsigned long long)s->cycle, sm_mech_name[s->m]);
+    if (s->m == SM_DWF)
+        fprintf(f, "pool %-3u", s->dec.warp);
+    else
+        fprintf(f, "warp %-3u", s->dec.warp);
+    if (s->m == SM_DPE)
+        fprintf(f, " %c", s->dec.side ? 'R' : 'L');
+    if (s->m == SM_TSIMT)
+        fprintf(f, " lane %-2u", s->dec.side);
+    if (s->dec.valid) {
+        fprintf(f, " pc %-4u %-5s line %-4d", s->dec.pc, kernel_op_name(k->ins[s->dec.pc].op),
+                k->ins[s->dec.pc].line);
+        log_mask(s, s->dec.mask);
+    }
+    if (s->dec.valid2) {
+        fprintf(f, " secondary pc %-4u line %-4d", s->dec.pc2, k->ins[s->dec.pc2].line);
+        log_mask(s, s->dec.mask2);
+    }
+    if (s->m == SM_DWF) {
+        fprintf(f, " tids");
+        for (uint64_t m = s->dec.mask; m; m &= m - 1)
+            fprintf(f, "%s%u", m == s->dec.mask ? " " : ",", s->dec.tids[__builtin_ctzll(m)]);
+    }
+    fputc('\n', f);
+}
+
+void sm_set_log(sm *s, FILE *f) { s->log = f; }
+
+void sm_set_trace_dir(sm *s, const char *dir) { s->trace_dir = dir; }
+
+int sm_trace_files(sm *s, const char **paths, unsigned max)
+{
+    unsigned n = 0;
+    int rc = 0;
+    for (unsigned i = 0; i < REC_MAX; i++) {
+        if (!s->rec[i].w)
+            continue;
+        if (vec_close_writer(s->rec[i].w))
+            rc = -1;
+        s->rec[i].w = NULL;
+        if (n < max)
+            paths[n++] = s->rec[i].path;
+    }
+    return rc ? -1 : (int)n;
 }
 
 int sm_cycle(sm *s)
@@ -1141,12 +1619,15 @@ int sm_cycle(sm *s)
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
     case SM_SBI: rc = sbi_cycle(s); break;
+    case SM_TSIMT: rc = tsimt_cycle(s); break;
     default: break;
     }
     if (rc < 0 || s->failed)
         return -1;
     if (s->done)
         return 1;
+    if (s->log && (s->dec.valid || s->dec.valid2))
+        log_issue(s);
     if (!s->dec.valid && !s->dec.valid2)
         s->st.idle_cycles++;
     s->cycle++;
@@ -1205,6 +1686,11 @@ int sm_finish(sm *s)
         if (s->mem[a] != r->mem[a])
             return fail(s, "memory word %u = 0x%08x, the reference has 0x%08x", a, s->mem[a],
                         r->mem[a]);
+    /* density time (002 sec. 3.2, K = 1): every thread-instruction took
+     * exactly one lane-cycle, inactive threads none */
+    if (s->m == SM_TSIMT && s->st.lane_busy != s->st.thread_insts)
+        return fail(s, "lanes executed %llu thread-cycles for %llu thread-instructions",
+                    (unsigned long long)s->st.lane_busy, (unsigned long long)s->st.thread_insts);
     if (s->m == SM_DPE)
         for (unsigned w = 0; w < s->W; w++)
             if (s->bs.valid[w][0] || s->bs.valid[w][1])
@@ -1220,6 +1706,9 @@ void sm_free(sm *s)
 {
     if (!s)
         return;
+    for (unsigned i = 0; i < REC_MAX; i++)
+        if (s->rec[i].w)
+            vec_close_writer(s->rec[i].w);
     free(s->regs);
     free(s->preds);
     free(s->mem);
@@ -1227,9 +1716,11 @@ void sm_free(sm *s)
     free(s->exited);
     free(s->at_bar);
     free(s->sb_ready);
+    free(s->tready);
     free(s->wbq);
     free(s->ws);
     free(s->rs);
+    free(s->ts);
     free(s->cq);
     free(s->waitpc);
     free(s);
@@ -1239,7 +1730,8 @@ void sm_free(sm *s)
  * structures of the mechanism plus the register file organisation it needs
  * (spe, dpe, sbi: one row decoder, 000 Fig. 10c; dwf: a decoder per bank,
  * or per-bank decoders and crossbars with --regfile crossbar), same
- * geometry for all.  0 and a message on failure. */
+ * geometry for all.  -1 and the reason in what when area/ cannot size one
+ * of them at this design point. */
 double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
 {
     area_desc d;
@@ -1268,23 +1760,27 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
     case SM_SBI:
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
         break;
-    case SM_DWF: {
-        pc_warp_lut_cfg lc = dwf_lut_cfg(&s->wc);
-        warp_pool_cfg pc = dwf_pool_cfg(&s->wc);
-        ADD(area_desc_pc_warp_lut(&lc, 0, &d));
-        ADD(area_desc_warp_pool(&pc, AREA_WP_ALL, 0, &d));
-        ADD(area_desc_dwf_update_regs(&pc, &d));
+    case SM_TSIMT:
+        ADD(area_desc_simt_stack(&s->sc, 0, &d));
+        ADD(area_desc_tsimt_frontend(&s->tc, 0, &d));
+        /* each TSIMT lane reads its own warps' registers: a decoder per bank */
+        org = LRF_ORG_PER_LANE;
+        break;
+    case SM_DWF:
+        ADD(area_desc_dwf(&s->wc, AREA_DWF_ALL, 0, &d));
         org = s->P.regfile == SM_RF_CROSSBAR ? LRF_ORG_CROSSBAR : LRF_ORG_PER_LANE;
         break;
-    }
     default:
         break;
     }
-    ADD(area_desc_lane_regfile(s->L, entries, 32, K_REGS, org, 0, &d));
+    if (s->m == SM_DWF)
+        ADD(area_desc_lane_regfile(s->rc.lanes, s->rc.entries, s->rc.width, s->rc.regs, org, 0, &d));
+    else
+        ADD(area_desc_lane_regfile(s->L, entries, 32, K_REGS, org, 0, &d));
 #undef ADD
     if (e) {
-        snprintf(what, len, "%s", e);
-        return 0;
+        snprintf(what, len, "not estimated: %s", e);
+        return -1;
     }
     return mm2;
 }

@@ -10,11 +10,28 @@
  * reference's PC sequence for that thread; sm_finish() compares the final
  * registers, predicates and memory.  The first difference is the run's
  * error: "mechanism: thread T: what differs".
+ *
+ * Parameters (sm_params; the CLI flags of build/simt, ranges as the models'
+ * cfg checks): lanes 2..64 (dwf 2..32), alu_lat 1..64 (4), mem_lat 1..1000
+ * (40), spe_depth 1..32 (16), dpe_depth 1..32 (8), sb_entries 1..16 (6),
+ * cct 2..256 (128), lut_entries 4..128 (32), maj 2..32 (32), sched_bits
+ * 1..16 (8), policy (DMaj), swizzle (1), regfile per_lane|crossbar.
+ *
+ * Worked example (tb/kernels/fig2_001.k, 001 Fig. 2, --lanes 4, defaults):
+ * warps 0 and 1 launch in cycles 0 and 1, issue pc 0 in cycles 2 and 3, the
+ * load (pc 1) in 6 and 7 (alu-lat 4 after the mov), the setp 40 cycles
+ * after the load.  After the branch (cycle 50/51) spe runs warp 0's taken
+ * side (pc 8-10, lanes 1,2) then the other (4-7, lanes 0,3): 7 issues at
+ * half width; dpe alternates the two paths (4 8 5 9 6 10 7); sbi issues
+ * 4+8, 5+9, 6+10 as primary + secondary in one slot each, then 7 alone
+ * (the secondary at the reconvergence PC 11 is held), then 11 with all four
+ * lanes.  Cycles: spe 85, dpe 77, sbi 75.
  */
 #ifndef SIMT_SM_H
 #define SIMT_SM_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "kernel.h"
 #include "ref.h"
@@ -22,7 +39,7 @@
 
 struct vcd_writer;
 
-enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_NMECH = 4 };
+enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_NMECH = 5 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -45,10 +62,20 @@ typedef struct {
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * r1 of the last thread, 2 flips bit 0 of memory word 0, 3 drops the
      * stack/heap/pool update of an issue (the same PC issues again), so
-     * the reference check must fail; 0 none */
+     * the reference check must fail; 4 from that cycle on ignores the
+     * scoreboard (dwf: commits at issue), which the timing oracle must
+     * catch; 0 none */
     unsigned fault_kind;
     uint64_t fault_cycle;
+    /* --param STRUCT.NAME=VALUE: a structure's Verilog parameter, applied
+     * through the model's parameter table (the ranges and messages of
+     * `make cosim PARAMS=`) after the values above */
+    unsigned nparam;
+    const char *param[32];
 } sm_params;
+
+/* The structures --param may name; NULL-terminated. */
+extern const char *const sm_param_structs[];
 
 typedef struct {
     uint64_t cycles;
@@ -57,9 +84,13 @@ typedef struct {
     uint64_t idle_cycles;  /* cycles with no issue */
     uint64_t full_stalls;  /* a chosen instruction held back by a full table */
     uint64_t sec_insts;    /* sbi: secondary issues */
+    uint64_t sec_suspended;/* sbi: issues whose warp had a secondary that selective sync held */
     uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
     uint64_t lut_evictions;/* dwf */
+    uint64_t issue_conflicts; /* tsimt: cycles with a ready lane left waiting (002 Table IV) */
+    uint64_t lane_busy;    /* tsimt: lane-cycles executing a thread */
+    unsigned tsimt_lanes;  /* tsimt: TSIMT lanes (min(lanes, warps), a power of two) */
     double avg_paths;      /* dpe: schedulable paths per active warp per cycle */
     uint64_t hist[65];     /* issue slots by active threads */
 } sm_stats;
@@ -85,8 +116,16 @@ const sm_stats *sm_get_stats(const sm *s);
 /* Attach a VCD writer: every later sm_cycle traces this mechanism's
  * decisions and its structures' ports and state under scope `name`. */
 void sm_set_vcd(sm *s, struct vcd_writer *w);
+/* Print one line per issue to f (the --log format, tb/kernels/README.md). */
+void sm_set_log(sm *s, FILE *f);
+/* Record every structure's inputs and outputs into DIR/MECH-STRUCT.vec
+ * (the co-simulation's vector format, tb/vec.h) from the next cycle on. */
+void sm_set_trace_dir(sm *s, const char *dir);
+/* Closes the vector files; their paths (valid until sm_free) into paths.
+ * Returns their number, -1 if a write failed. */
+int sm_trace_files(sm *s, const char **paths, unsigned max);
 /* mm^2 of the mechanism's structures and register file (what names them);
- * 0 with the message in what on failure. */
+ * -1 with the reason in what when area/ cannot size one of them. */
 double sm_area(const sm *s, const area_tech *t, char *what, size_t len);
 void sm_free(sm *s);
 

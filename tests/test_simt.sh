@@ -1,0 +1,244 @@
+#!/usr/bin/env bash
+# test_simt.sh BUILD_DIR -- build/simt, the kernel driver (issue 13).  Prints
+# ok/FAIL lines.
+#   - every built-in kernel through every mechanism: exit 0, and equal to the
+#     reference (build/simt checks every run; exit 1 on any difference)
+#   - the papers' claims (sec. 8): dpe issues exactly spe's warp- and
+#     thread-instructions on every kernel; on even/odd dwf with swizzling has
+#     a higher SIMD efficiency than without and than spe
+#   - the check can fail: an injected register, memory or PC fault (a PC
+#     executed again) makes every mechanism exit 1 with thread and difference
+#   - random structured kernels, SIMT_RANDOM per mechanism (default 100)
+#   - bad kernels: one line "file:line: ...", exit 2; bad flags: one line, exit 2
+#   - --show-cfg, --dump-mem, csv/json columns, --svg, --vcd/--fst with .gtkw
+set -u
+B=${1:-build}
+S=$B/simt
+T=out/test-simt
+mkdir -p "$T"
+N=${SIMT_RANDOM:-100}
+ok() { echo "ok $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+
+if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
+
+# ---------------------------------------------------------- built-in kernels
+for k in tb/kernels/*.k; do
+  n=$(basename "$k" .k)
+  lanes=16; [ "$n" = fig2_001 ] && lanes=4
+  if "$S" "$k" --lanes "$lanes" --format csv >"$T/$n.csv" 2>"$T/$n.err"; then
+    ok "builtin_${n}_matches_reference"
+  else bad "builtin_${n}_matches_reference" "$(head -1 "$T/$n.err")"; continue; fi
+  spe=$(awk -F, '$1=="spe"{print $3","$4}' "$T/$n.csv")
+  dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
+  if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
+  else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt),' "$T/$n.csv")
+  [ "$rows" = 5 ] && ok "builtin_${n}_five_rows" || bad "builtin_${n}_five_rows" "$rows"
+done
+# also with a small design point and other latencies (tables nearly full)
+for k in tb/kernels/*.k; do
+  n=$(basename "$k" .k)
+  if "$S" "$k" --lanes 8 --alu-lat 1 --mem-lat 3 --policy dpdpri --regfile crossbar >"$T/$n.small" 2>&1; then
+    ok "builtin_${n}_lanes8_crossbar"
+  else bad "builtin_${n}_lanes8_crossbar" "$(head -1 "$T/$n.small")"; fi
+done
+
+# even/odd: swizzling fills the lanes (000 Fig. 7)
+eff() { "$S" tb/kernels/even_odd.k --format csv "$@" | awk -F, -v m="$M" '$1==m{print $5}'; }
+M=dwf; on=$(eff --mech dwf --swizzle on); off=$(eff --mech dwf --swizzle off)
+M=spe; spe=$(eff --mech spe)
+if awk -v a="$on" -v b="$off" -v c="$spe" 'BEGIN{exit !(a > b && a > c)}'; then
+  ok "claim_even_odd_swizzle_beats_no_swizzle_and_spe ($on > $off, $spe)"
+else bad "claim_even_odd_swizzle_beats_no_swizzle_and_spe" "swizzle $on, no swizzle $off, spe $spe"; fi
+# crossbar register file: the swizzled warps' swapped lanes cost conflicts
+c=$("$S" tb/kernels/even_odd.k --mech dwf --regfile crossbar --format csv | awk -F, '$1=="dwf"{print $13}')
+[ "${c:-0}" -gt 0 ] && ok "dwf_crossbar_bank_conflicts ($c)" || bad dwf_crossbar_bank_conflicts "$c"
+
+# 001 Fig. 2 / 003 sec. 3.3 step by step (--log): warp 0's PCs after the
+# branch.  spe runs the taken side (else, 8-10) then the other (4-7); dpe
+# interleaves the two paths of its top entry; sbi issues the else path as the
+# secondary in the same cycles as the then path, and holds the secondary at
+# the reconvergence PC 11 (selective synchronisation) until the primary gets
+# there.
+w0() { "$S" tb/kernels/fig2_001.k --lanes 4 --mech "$1" --log - --format csv |
+       awk -v m="$1" '$2==m && $4==0 {for(i=1;i<=NF;i++) if($i=="pc") printf "%s%s", (n++?" ":""), $(i+1)} END{print ""}'; }
+g=$(w0 spe); [ "$g" = "0 1 2 3 8 9 10 4 5 6 7 11 12 13" ] && ok golden_fig2_spe_order || bad golden_fig2_spe_order "$g"
+g=$(w0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_dpe_interleaves || bad golden_fig2_dpe_interleaves "$g"
+g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_pairs || bad golden_fig2_sbi_pairs "$g"
+n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
+[ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
+
+# tsimt (002): warps bound to TSIMT lanes (warp w in lane w mod lanes), one
+# thread per lane-cycle (density time: build/simt checks lane-cycles =
+# thread-instructions).  --lanes 4: 2 warps on 2 TSIMT lanes; --lanes 2: 4
+# warps on 2 lanes, warps 0 and 2 in lane 0, 1 and 3 in lane 1
+"$S" tb/kernels/fig2_001.k --lanes 4 --mech tsimt --log - --format csv >"$T/tsimt.log" 2>&1
+l=$(awk '$2=="tsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END{print ""}' "$T/tsimt.log")
+w=$(awk '$2=="tsimt" {printf "%s", $4} END{print ""}' "$T/tsimt.log")
+[ -n "$l" ] && [ "$l" = "$w" ] && ok tsimt_warp_lane_map || bad tsimt_warp_lane_map "lanes $l warps $w"
+"$S" tb/kernels/fig2_001.k --lanes 2 --mech tsimt --log - --format csv >"$T/tsimt2.log" 2>&1
+l=$(awk '$2=="tsimt" {for(i=1;i<=NF;i++) if($i=="lane") printf "%s", $(i+1)} END{print ""}' "$T/tsimt2.log")
+w=$(awk '$2=="tsimt" {printf "%d", $4 % 2} END{print ""}' "$T/tsimt2.log")
+[ -n "$l" ] && [ "$l" = "$w" ] && ok tsimt_warp_lane_map_mod || bad tsimt_warp_lane_map_mod "lanes $l warps mod 2 $w"
+
+# reduction: the sum of 1..64 in word 64
+"$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
+[ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&
+  ok dump_mem_reduction_sum || bad dump_mem_reduction_sum "$(sed -n 65p "$T/red.mem")"
+
+# ------------------------------------------------------ the check can fail
+for f in reg@40 mem@40 pc@30 sb@0; do
+  for m in spe dpe dwf sbi tsimt; do
+    "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
+    rc=$?
+    want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
+    if [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: $want" "$T/fault.out"; then
+      ok "fault_${f%@*}_caught_$m"
+    else bad "fault_${f%@*}_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"; fi
+  done
+done
+
+# ------------------------------------------------------------ random kernels
+if "$S" --random "$N" --seed 1 --quiet >"$T/random.out" 2>&1; then
+  ok "random_${N}_kernels_per_mechanism"
+else bad "random_${N}_kernels_per_mechanism" "$(grep -m1 FAIL "$T/random.out")"; fi
+if "$S" --random $((N / 4 + 1)) --seed 7001 --lanes 4 --alu-lat 2 --mem-lat 9 --policy dtime --quiet >"$T/random2.out" 2>&1; then
+  ok "random_lanes4_dtime"
+else bad random_lanes4_dtime "$(grep -m1 FAIL "$T/random2.out")"; fi
+"$S" --gen 5 >"$T/gen5.k" && "$S" --gen 5 | cmp -s - "$T/gen5.k" && "$S" "$T/gen5.k" >/dev/null &&
+  ok gen_deterministic_and_valid || bad gen_deterministic_and_valid
+
+# ------------------------------------------------------------- bad kernels
+badk() { # name, expected line, text
+  printf '%s\n' "$3" >"$T/$1.k"
+  "$S" "$T/$1.k" >"$T/$1.out" 2>&1
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/$1.out")" -eq 1 ] && grep -q "^$T/$1.k:$2: " "$T/$1.out"; then
+    ok "bad_kernel_$1"
+  else bad "bad_kernel_$1" "exit $rc: $(head -2 "$T/$1.out")"; fi
+}
+H=$'.kernel k\n.threads 32\n.mem 16'
+badk unknown_op 4 "$H"$'\n    frob r1, r2, r3\n    exit'
+badk undefined_label 5 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra NOWHERE\n    exit'
+badk register_range 4 "$H"$'\n    add r16, r1, 1\n    exit'
+badk predicate_range 4 "$H"$'\n    setp.eq p4, r1, 1\n    exit'
+badk missing_threads 1 $'.kernel k\n.mem 16\n    exit'
+badk no_reachable_exit 1 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
+badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit'
+badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit'
+badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
+badk falls_off_end 5 "$H"$'\n    add r1, r1, 1\n    add r1, r1, 2'
+badk endless_loop 7 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra X\n    exit\nX:  bra X'
+badk bad_operand 4 "$H"$'\n    add r1, r2, 12abc\n    exit'
+badk data_outside_mem 4 "$H"$'\n.data 15 1 2\n    exit'
+badk duplicate_label 5 "$H"$'\nA:  add r1, r1, 1\nA:  exit'
+badk predicated_non_branch 4 "$H"$'\n    @p0 add r1, r1, 1\n    exit'
+badk bad_address 4 "$H"$'\n    ld r1, [5]\n    exit'
+# a uniform loop around a barrier is legal
+printf '%s\n' "$H" '    mov r2, 3' 'L:  bar' '    sub r2, r2, 1' '    setp.gt p1, r2, 0' '    @p1 bra L' '    exit' >"$T/uniform_bar.k"
+"$S" "$T/uniform_bar.k" >/dev/null 2>&1 && ok uniform_loop_bar_accepted || bad uniform_loop_bar_accepted
+# an endless data-dependent loop: the reference gives up, file:line, exit 2
+printf '%s\n' "$H" '    mov r1, 1' 'L:  add r2, r2, 1' '    setp.ne p0, r1, 0' '    @p0 bra L' '    exit' >"$T/spin.k"
+"$S" "$T/spin.k" --max-steps 5000 >"$T/spin.out" 2>&1
+[ $? -eq 2 ] && grep -q "^$T/spin.k:[0-9]*: the reference ran 5000" "$T/spin.out" &&
+  ok reference_step_limit || bad reference_step_limit "$(cat "$T/spin.out")"
+
+# --------------------------------------------------------------- bad flags
+"$S" --help >"$T/help.out" 2>&1 && grep -q '^usage: build/simt' "$T/help.out" && ok help_exit_0 || bad help_exit_0
+for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k" "--lanes 64 tb/kernels/lud.k" \
+            "--alu-lat 0 tb/kernels/lud.k" "--mem-lat x tb/kernels/lud.k" "--format xml tb/kernels/lud.k" \
+            "--policy best tb/kernels/lud.k" "--swizzle maybe tb/kernels/lud.k" "--regfile banked tb/kernels/lud.k" \
+            "--depth 33 tb/kernels/lud.k" "--cct 1 tb/kernels/lud.k" "--lut-entries 48 tb/kernels/lud.k" \
+            "--kernel" "--inject-fault x@1 tb/kernels/lud.k" "tb/kernels/lud.k tb/kernels/bfs.k" "" "$T/none.k"; do
+  # shellcheck disable=SC2086
+  "$S" $args >"$T/args.out" 2>&1
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ]; then ok "bad_args '$args'"
+  else bad "bad_args '$args'" "exit $rc, $(wc -l <"$T/args.out") lines"; fi
+done
+# --param: the models' own parameter tables (ranges, names), and the
+# parameters the kernel fixes
+for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=8" "--param dwf.BOGUS=1" \
+            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH"; do
+  # shellcheck disable=SC2086
+  "$S" tb/kernels/lud.k $args >"$T/param.out" 2>&1
+  rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$T/param.out")" -eq 1 ]; then ok "bad_param '$args'"
+  else bad "bad_param '$args'" "exit $rc: $(head -1 "$T/param.out")"; fi
+done
+d4=$("$S" tb/kernels/nested_break.k --mech dpe --format csv --param dpe_stack.DEPTH=2 --param shadow_scoreboard.ENTRIES=2 | awk -F, '$1=="dpe"{print $8}')
+[ "$d4" = 2 ] && ok param_applied_dpe_depth_2 || bad param_applied_dpe_depth_2 "$d4"
+
+# more threads than the dwf can hold: one line, exit 2
+printf '%s\n' '.kernel big' '.threads 512' '.mem 4' '    exit' >"$T/big.k"
+"$S" "$T/big.k" >"$T/big.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/big.out")" -eq 1 ] && ok dwf_thread_limit_exit_2 || bad dwf_thread_limit_exit_2
+"$S" "$T/big.k" --mech spe,dpe,sbi --lanes 32 >/dev/null 2>&1 && ok big_block_without_dwf || bad big_block_without_dwf
+
+# ------------------------------------------------------------------ outputs
+"$S" --show-cfg tb/kernels/fig1_003.k >"$T/cfg.out" 2>&1
+grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
+  grep -q 'pc 8 line 17: @p1 bra 12 (E)  reconverges at pc 14 (F)' "$T/cfg.out" &&
+  ok show_cfg_fig1_reconvergence || bad show_cfg_fig1_reconvergence
+"$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
+  ok csv_columns || bad csv_columns
+"$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  ok json_rows || bad json_rows
+"$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
+"$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&
+  grep -q '</svg>' "$T/h.svg" && ok svg_histogram || bad svg_histogram
+rm -f "$T/w.vcd" "$T/w.vcd.gtkw" "$T/w.fst" "$T/w.fst.gtkw"
+if "$S" tb/kernels/fig1_003.k --vcd "$T/w.vcd" >/dev/null 2>&1 && [ -s "$T/w.vcd.gtkw" ] &&
+   grep -q '^\$scope module dpe \$end' "$T/w.vcd" && vcd2fst "$T/w.vcd" "$T/w_rt.fst" >/dev/null 2>&1; then
+  # every signal the save file names is in the VCD
+  names=$(awk '/^\$scope/{s[++d]=$3} /^\$upscope/{d--}
+    /^\$var/{n=""; for(i=1;i<=d;i++) n=n s[i] "."; print n $5 ($3>1 ? "[" $3-1 ":0]" : "")}' "$T/w.vcd")
+  missing=""
+  while read -r sig; do grep -qxF "$sig" <<<"$names" || missing="$missing $sig"; done \
+    < <(grep -vE '^(\[|@|-|\^|\*)' "$T/w.vcd.gtkw" | sed 's/^+{[^}]*} //; /^$/d')
+  [ -z "$missing" ] && ok vcd_and_gtkw || bad vcd_and_gtkw "missing:$missing"
+else bad vcd_and_gtkw; fi
+if command -v vcd2fst >/dev/null; then
+  "$S" tb/kernels/fig1_003.k --fst "$T/w.fst" >/dev/null 2>&1 && [ -s "$T/w.fst" ] && [ -s "$T/w.fst.gtkw" ] &&
+    ok fst_and_gtkw || bad fst_and_gtkw
+fi
+
+# --trace-dir: a vector file per structure, in the co-simulation's format
+rm -rf "$T/td"
+"$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
+n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
+if [ "$n" = 8 ] && head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
+   [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
+   [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then
+  ok trace_dir_vector_files
+else bad trace_dir_vector_files "$n files"; fi
+# replayed against the RTL: a 256-thread kernel puts the dwf at its default
+# parameters, whose co-simulation binary `make all` builds
+printf '%s\n' '.kernel t256' '.threads 256' '.mem 512' '    and r1, %tid, 3' '    setp.eq p0, r1, 0' \
+  '    @p0 bra A' '    add r2, r1, %tid' '    bra J' 'A:  mul r2, r1, 7' 'J:  mov r3, %tid' '    st [r3], r2' \
+  '    exit' >"$T/t256.k"
+rm -rf "$T/td256"
+if "$S" "$T/t256.k" --mech dwf --trace-dir "$T/td256" >/dev/null 2>&1; then
+  if [ -x "$B/cosim_dwf" ]; then
+    out=$("$B/cosim_dwf" --replay "$T/td256/dwf-dwf.vec" --quiet 2>&1 | tail -1)
+    case "$out" in *" mismatches=0 invariants=ok"*) ok replay_dwf_trace_against_rtl ;;
+      *) bad replay_dwf_trace_against_rtl "$out" ;; esac
+  else bad replay_dwf_trace_against_rtl "no $B/cosim_dwf (make all)"; fi
+else bad replay_dwf_trace_against_rtl "build/simt failed"; fi
+
+# ------------------------------------------------------- ASan/UBSan build
+A=$B/asan/simt
+if [ -x "$A" ]; then
+  for k in tb/kernels/*.k; do
+    n=$(basename "$k" .k)
+    "$A" "$k" --lanes 4 --vcd "$T/asan_$n.vcd" --svg "$T/asan_$n.svg" >"$T/asan_$n.out" 2>&1 &&
+      ok "asan_builtin_$n" || bad "asan_builtin_$n" "$(head -3 "$T/asan_$n.out")"
+  done
+  "$A" tb/kernels/even_odd.k --regfile crossbar --policy dmin >/dev/null 2>"$T/asan_xbar.out" &&
+    ok asan_crossbar || bad asan_crossbar "$(head -3 "$T/asan_xbar.out")"
+  "$A" --random 20 --seed 300 --quiet >"$T/asan_random.out" 2>&1 &&
+    ok asan_random_20 || bad asan_random_20 "$(head -3 "$T/asan_random.out")"
+else bad asan_simt_built "no $A"; fi
+exit 0

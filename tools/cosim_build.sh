@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# cosim_build.sh [--xrand] STRUCT [K=V ...] -- builds (if stale) the
+# co-simulation binary of STRUCT at a parameter set and prints its path.
+#
+#   defaults            build/cosim_STRUCT           (objects: build/cosim/STRUCT/default/)
+#   a parameter set     build/cosim/STRUCT/KEY/cosim_STRUCT
+#   --xrand             KEY-x: Verilator --x-assign unique --x-initial unique,
+#                       run it with +verilator+rand+reset+2 +verilator+seed+N
+# KEY is the non-default parameters, e.g. WARPS_3-LANES_64 (build/cosim_params
+# --key).  Every parameter of the table goes to Verilator as -G and is baked
+# into the harness, which then runs the C model at the same cfg.  A bad
+# parameter: one line, exit 2.  The binary is rebuilt when any of verilog/,
+# tb/, tools/rtl_ports.sh or build/libmodels.a is newer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+xrand=0
+if [ "${1:-}" = --xrand ]; then xrand=1; shift; fi
+s=${1:?usage: cosim_build.sh [--xrand] STRUCT [K=V ...]}
+shift
+B=${B:-build}
+if [ ! -f "verilog/$s.v" ] || [ ! -f "tb/${s}_cosim.cpp" ]; then
+  echo "cosim_build.sh: no structure '$s' (need verilog/$s.v and tb/${s}_cosim.cpp)" >&2
+  exit 2
+fi
+make -s "$B/libmodels.a" "$B/cosim_params" >&2
+key=$("$B/cosim_params" "$s" --key "$@")
+set_=$("$B/cosim_params" "$s" --set "$@")
+read -r -a gflags <<<"$("$B/cosim_params" "$s" --gflags "$@")"
+xflags=()
+opt=(OPT_FAST=-O2 OPT_SLOW=-O1)
+if [ $xrand = 1 ]; then
+  key=$key-x
+  xflags=(--x-assign unique --x-initial unique)
+  opt=(OPT_FAST=-O1 OPT_SLOW=-O0) # a checking build: compile time over speed
+fi
+dir=$B/cosim/$s/$key
+if [ "$key" = default ]; then bin=$B/cosim_$s; else bin=$dir/cosim_$s; fi
+fresh() { [ -x "$bin" ] && [ -z "$(find verilog tb tools/rtl_ports.sh "$B/libmodels.a" -newer "$bin" -type f 2>/dev/null | head -n 1)" ]; }
+if fresh; then
+  echo "$bin"
+  exit 0
+fi
+mkdir -p "$dir/obj"
+# one build per directory at a time (parallel shards, Slurm array tasks)
+exec 9>"$dir/.lock"
+flock 9
+if fresh; then
+  echo "$bin"
+  exit 0
+fi
+top=$PWD
+# 1. Verilate (C++ only), 2. generate the RTL port list from the header,
+# 3. compile.  The generated file also carries the parameter set.
+verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
+  --top-module "$s" --Mdir "$dir/obj" -y verilog "${gflags[@]}" \
+  -CFLAGS "-O2 -std=c++14 -I$top/tb" \
+  -o "$top/$bin" \
+  "verilog/$s.v" "$top/tb/${s}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$dir/obj/${s}_rtl_ports.cpp" \
+  "$top/$B/libmodels.a" >/dev/null
+tools/rtl_ports.sh "$dir/obj/V$s.h" "$s" "$set_" $xrand >"$dir/obj/${s}_rtl_ports.cpp"
+rm -f "$bin" # Verilator's make does not relink when only libmodels.a changed
+make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
+echo "$bin"
