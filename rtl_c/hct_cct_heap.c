@@ -224,7 +224,7 @@ static void decide(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
     a2 = in->op_v2 ? in->op_m2 : 0u;
     a3 = in->op_v3 ? in->op_m3 : 0u;
     ax = in->op_exit;
-    old = s->m1[w] | s->m2[w];
+    old = s->m1[w] | (s->v2[w] ? s->m2[w] : 0u); /* an invalid slot is don't-care */
     if ((a1 & a2) | (a1 & a3) | (a2 & a3) | (ax & (a1 | a2 | a3)) ||
         (a1 | a2 | a3 | ax) != old) {
         o->err_code = HCH_ERR_BAD_PART;
@@ -565,10 +565,6 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
             snprintf(msg, sizeof msg, "warp %u: an HCT field beyond its width", w);
             return msg;
         }
-        if ((!s->v1[w] && (s->pc1[w] || s->m1[w])) || (!s->v2[w] && (s->pc2[w] || s->m2[w]))) {
-            snprintf(msg, sizeof msg, "warp %u: an invalid HCT slot is not zero", w);
-            return msg;
-        }
         if (s->v2[w] && !s->v1[w]) {
             snprintf(msg, sizeof msg, "warp %u: slot 2 valid but slot 1 not", w);
             return msg;
@@ -586,12 +582,12 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
                      (unsigned long long)s->pc1[w], (unsigned long long)s->pc2[w]);
             return msg;
         }
-        if (s->m1[w] & s->m2[w]) {
+        if (s->v1[w] && s->v2[w] && (s->m1[w] & s->m2[w])) {
             snprintf(msg, sizeof msg, "warp %u: m1 %llx and m2 %llx overlap", w,
                      (unsigned long long)s->m1[w], (unsigned long long)s->m2[w]);
             return msg;
         }
-        seen = s->m1[w] | s->m2[w];
+        seen = (s->v1[w] ? s->m1[w] : 0u) | (s->v2[w] ? s->m2[w] : 0u);
         if (!s->hv[w]) {
             if (s->dcnt[w] || s->lo[w]) {
                 snprintf(msg, sizeof msg, "warp %u: empty list with dcnt %u / lo %u", w,

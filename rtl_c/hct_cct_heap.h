@@ -159,7 +159,11 @@
  *   operation freezes the whole structure for that cycle, the sideband sorter
  *   included (one global enable; this keeps a refused cycle a no-op).
  *   Reset is synchronous and active high: every warp idle, all CCT entries
- *   in the free list 0 -> 1 -> ... -> CCT-1, sorter idle, deg_cnt 0.
+ *   in the free list 0 -> 1 -> ... -> CCT-1, sorter idle, deg_cnt 0.  The
+ *   table contents (HCT PCs and masks, CCT PCs and masks: RAM) are not
+ *   reset; an invalid slot's or a free entry's contents are don't-care
+ *   (hct_cct_heap_reset zeroes them; a reset in the middle of traffic keeps
+ *   them, as the RTL does).
  *   C model API: hct_cct_heap_eval makes the whole cycle's decision (ports
  *   and the d_* fields of hct_cct_heap_out, which are not ports); the
  *   contract of hct_cct_heap_step(cfg, s, in, out) is that `out` is what
@@ -191,7 +195,7 @@
  *            a thread would be lost, duplicated or invented)
  *
  * Invariants (hct_cct_heap_check): widths; v2 -> v1; v1 and v2 -> CPC1 <
- *   CPC2; an invalid slot has pc 0 and mask 0; a valid context or a list
+ *   CPC2; a valid context or a list
  *   node has a non-empty mask; all masks of a warp (HCT and list) pairwise
  *   disjoint and within LANES; hv -> v1; every CCT entry in exactly one list
  *   (a warp's or the free list), no cycles, free_cnt = length of the free

@@ -62,6 +62,18 @@ extern "C" {
 struct HctCctHeapModel {
     COSIM_MODEL(hct_cct_heap, Vhct_cct_heap)
 
+    // A reset in the middle of traffic keeps the table contents, as the RTL
+    // does (RAM: HCT and CCT PCs and masks); everything else resets.
+    static void warm_reset(const cfg_t &c, state_t &s) {
+        state_t keep = s;
+        hct_cct_heap_reset(&c, &s);
+        std::memcpy(s.pc1, keep.pc1, sizeof s.pc1);
+        std::memcpy(s.m1, keep.m1, sizeof s.m1);
+        std::memcpy(s.pc2, keep.pc2, sizeof s.pc2);
+        std::memcpy(s.m2, keep.m2, sizeof s.m2);
+        std::memcpy(s.cpc, keep.cpc, sizeof s.cpc);
+        std::memcpy(s.cmask, keep.cmask, sizeof s.cmask);
+    }
     // Whole-state compare: every HCT row, CCT entry, link, flag, the free
     // list and every sorter register, by its Verilog register name.
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
