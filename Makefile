@@ -10,6 +10,7 @@
 #   make lint       verilator -Wall, iverilog and yosys synth of every module
 #   make bench      C model vs Verilated RTL cycles/s on the same stimulus, at the
 #                   defaults and two larger design points: out/bench.csv
+#   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
 #   make deps       install missing tools (apt-get), or print the command
@@ -43,7 +44,7 @@ WAVE_CYCLES  ?= 20000
 WAVE_CYCLES_SHORT ?= 2000
 VERILATOR    ?= verilator
 
-.PHONY: all deps demo test cosim lint bench waves area area-yosys clean regress
+.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean regress
 .SECONDARY:
 
 all: $(B)/libmodels.a $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
@@ -179,6 +180,17 @@ lint: deps
 # ------------------------------------------------------------------ bench
 bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
 	@tools/bench.sh $(STRUCTS)
+
+# ----------------------------------------------------------------- mutate
+# One operator mutant at a time in a scratch copy of verilog/, each module's
+# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
+MUTANTS       ?= 40
+MUTATE_CYCLES ?= 20000
+mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen
+	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
+
+$(B)/mutate_gen: tools/mutate_gen.c | $(B)
+	$(CC) $(CFLAGS_OPT) $< -o $@
 
 # ------------------------------------------------------------------ waves
 # A short run of one structure into its own file, out/waves_NAME.fst (or

@@ -488,7 +488,7 @@ const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area
  * masks, valid bits, head and hv read; the row rewritten; at most one CCT
  * node written -- pushed at free_head or exchanged in place at the head --
  * or the head popped to the free list); the scheduler read port on rd_warp
- * (pc1/pc2, masks, valid, hv, dirty); the sideband sorter's step (reads
+ * (pc1/pc2, masks, valid, hv, lo, dcnt); the sideband sorter's step (reads
  * the walk node's cpc/nxt/nv; on a relink reads nxt of the moved node and
  * nxt/nv of its new predecessor and writes three links, or the warp's head
  * when the moved node's predecessor is the head). */
@@ -504,7 +504,7 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     const char *e = hct_cct_heap_cfg_check(cfg);
     area_kind k = force_ff ? AK_FF : AK_AUTO;
     hct_cct_heap_storage b;
-    unsigned W, L, P, PW, WW, CW, list_regs, sorter_regs;
+    unsigned W, L, P, PW, WW, CW, FW, list_regs, sorter_regs;
     int hct, cct;
     unsigned long want;
     double ge;
@@ -520,6 +520,7 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     PW = hct_cct_heap_ptr_w(cfg);
     WW = hct_cct_heap_warp_w(cfg);
     CW = hct_cct_heap_cnt_w(cfg);
+    FW = 2u + hct_cct_heap_dcnt_w(cfg); /* per-warp list flags: hv, lo, dcnt */
     b = hct_cct_heap_bits(cfg);
     desc_init(d, part_name[part], part_title[part]);
     snprintf(d->config, sizeof d->config,
@@ -541,8 +542,8 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
                   "writes: op warp", AK_FF, W, 2, 2, 1, 1, 1);
         add_array(d, "HCT CCT head pointers", "per warp; reads: op warp; writes: op (push, pop), "
                   "sorter (relink of a list head)", AK_FF, W, PW, 1, 2, 1, 1);
-        add_array(d, "list flags", "hv and dirty per warp; reads: op warp, scheduler port; "
-                  "writes: op warp", AK_FF, W, 2, 2, 1, 1, 1);
+        add_array(d, "list flags", "hv, lo and the unsorted-node count dcnt per warp; reads: "
+                  "op warp, scheduler port; writes: op warp", AK_FF, W, FW, 2, 1, 1, 1);
         /* the sorting network (verilog hct_cct_heap_net), instantiated
          * twice: 3 merge compares and 3 compare-exchanges over {PC, mask,
          * valid} (area_ge_sort3), the merged masks gated by their merge,
@@ -587,6 +588,8 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
                   4, 1, 1);
         add_array(d, "CCT next-valid bits", "reads: list head, walk node, new predecessor; "
                   "writes: op, 2 sorter relinks", AK_FF, cfg->cct, 1, 3, 3, 1, 1);
+        add_array(d, "CCT unsorted bits", "cu per entry; reads: list head, walk node; writes: "
+                  "op (push or exchange)", AK_FF, cfg->cct, 1, 2, 1, 1, 1);
         add_array(d, "free list and counter", "free_head, free_cnt, deg_cnt", AK_FF, 1, list_regs,
                   0, 1, 1, 1);
         add_array(d, "sideband sorter registers", "busy, warp, node, pc, pred, walk position, "
@@ -612,9 +615,10 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
                   "insertion point, relink control", ge);
     }
     /* one source of truth: the arrays hold exactly the model's bits */
-    want = (hct ? (unsigned long)b.hct_rows * b.hct_row_bits + 2ul * W : 0) +
-           (cct ? (unsigned long)b.cct_rows * b.cct_row_bits + b.ctrl_bits - 2ul * W : 0);
-    if (2u * W + list_regs + sorter_regs != b.ctrl_bits || d->storage_bits != want)
+    want = (hct ? (unsigned long)b.hct_rows * b.hct_row_bits + (unsigned long)FW * W : 0) +
+           (cct ? (unsigned long)b.cct_rows * b.cct_row_bits + b.ctrl_bits - (unsigned long)FW * W
+                : 0);
+    if (FW * W + cfg->cct + list_regs + sorter_regs != b.ctrl_bits || d->storage_bits != want)
         return "hct_cct_heap: the area description's bits differ from hct_cct_heap_bits()";
     return NULL;
 }

@@ -44,6 +44,18 @@ const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg)
 unsigned hct_cct_heap_warp_w(const hct_cct_heap_cfg *cfg) { return bits_index_width(cfg->warps); }
 unsigned hct_cct_heap_ptr_w(const hct_cct_heap_cfg *cfg) { return bits_index_width(cfg->cct); }
 unsigned hct_cct_heap_cnt_w(const hct_cct_heap_cfg *cfg) { return bits_width_for(cfg->cct); }
+unsigned hct_cct_heap_dcnt_w(const hct_cct_heap_cfg *cfg) { return bits_width_for(cfg->lanes); }
+
+unsigned hct_cct_heap_walk_max(const hct_cct_heap_cfg *cfg)
+{
+    /* a walk starts with two valid HCT contexts, so the list holds at most
+     * LANES - 2 nodes (disjoint non-empty masks) and at most CCT; the walk
+     * examines the nodes after its own, and none is ever added behind it */
+    unsigned len = cfg->lanes >= 2u ? cfg->lanes - 2u : 0u;
+    if (len > cfg->cct)
+        len = cfg->cct;
+    return len >= 1u ? len - 1u : 0u;
+}
 
 hct_cct_heap_storage hct_cct_heap_bits(const hct_cct_heap_cfg *cfg)
 {
@@ -53,10 +65,12 @@ hct_cct_heap_storage hct_cct_heap_bits(const hct_cct_heap_cfg *cfg)
     b.hct_row_bits = 2u * (cfg->pc_bits + cfg->lanes + 1u) + pw;
     b.cct_rows = cfg->cct;
     b.cct_row_bits = cfg->pc_bits + cfg->lanes + pw + 1u;
-    /* hv + dirty per warp; free_head, free_cnt; sorter: busy, warp, node,
-     * pc, pred_head, pred, cur, prev_v, prev; deg_cnt */
-    b.ctrl_bits = 2u * cfg->warps + pw + hct_cct_heap_cnt_w(cfg) + 1u + ww + pw +
-                  cfg->pc_bits + 1u + pw + pw + 1u + pw + DEG_W;
+    /* hv, lo and dcnt per warp; cu per CCT entry; free_head, free_cnt;
+     * sorter: busy, warp, node, pc, pred_head, pred, cur, prev_v, prev;
+     * deg_cnt */
+    b.ctrl_bits = (2u + hct_cct_heap_dcnt_w(cfg)) * cfg->warps + cfg->cct + pw +
+                  hct_cct_heap_cnt_w(cfg) + 1u + ww + pw + cfg->pc_bits + 1u + pw + pw + 1u + pw +
+                  DEG_W;
     return b;
 }
 
@@ -125,20 +139,7 @@ unsigned hct_cct_heap_net(const ctx in[3], ctx out[3])
 
 /* ------------------------------------------------------------- decision */
 
-enum { CCT_NONE = 0, CCT_PUSH = 1, CCT_POP = 2, CCT_EXCH = 3 };
-
-typedef struct {
-    unsigned err_code, act, merge;
-    unsigned warp;
-    unsigned wr_hct; /* write HCT row `warp` with n1, n2 */
-    ctx n1, n2;
-    unsigned launch; /* also clears dirty */
-    unsigned cct;    /* CCT_*: list operation on `warp` */
-    unsigned deg;    /* PUSH/EXCH left unsorted */
-    unsigned start;  /* start the sideband sorter */
-    uint64_t x_pc, x_mask; /* PUSH / EXCH: context written into the node */
-} dec;
-
+/* The inputs as the ports see them (bits above a port's width dropped). */
 static hct_cct_heap_in port_view(const hct_cct_heap_cfg *cfg, const hct_cct_heap_in *in)
 {
     hct_cct_heap_in v;
@@ -161,59 +162,72 @@ static hct_cct_heap_in port_view(const hct_cct_heap_cfg *cfg, const hct_cct_heap
     return v;
 }
 
+/* The operation's decision (always @* in the Verilog), into the out fields. */
 static void decide(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
-                   const hct_cct_heap_in *in, dec *d)
+                   const hct_cct_heap_in *in, hct_cct_heap_out *o)
 {
-    unsigned w = (unsigned)in->op_warp, k, mg;
-    uint64_t a1, a2, a3, ax, old;
+    unsigned w = (unsigned)in->op_warp, k, mg, h, hv, headmin, leaves;
+    uint64_t a1, a2, a3, ax, old, hp, top_old, top_new;
     ctx i3[3], st[3], t[3];
 
-    memset(d, 0, sizeof *d);
-    d->act = HCH_ACT_IDLE;
-    d->warp = w;
-    if (in->op == HCH_OP_NOP)
+    o->err_code = HCH_ERR_NONE;
+    o->act = HCH_ACT_IDLE;
+    o->merge = 0;
+    o->d_en = 0;
+    o->d_wr_hct = 0;
+    o->d_cct = HCH_CCT_NONE;
+    o->d_deg = 0;
+    o->d_start = 0;
+    o->d_lo = 0;
+    o->d_warp = (uint16_t)w;
+    if (in->op == HCH_OP_NOP) {
+        o->d_en = 1; /* the sorter runs on */
         return;
+    }
     if (in->op == HCH_OP_BAD) {
-        d->err_code = HCH_ERR_BAD_OP;
+        o->err_code = HCH_ERR_BAD_OP;
         return;
     }
     if (w >= cfg->warps) {
-        d->err_code = HCH_ERR_BAD_WARP;
+        o->err_code = HCH_ERR_BAD_WARP;
         return;
     }
     if (in->op == HCH_OP_LAUNCH) {
         if (s->v1[w] || s->hv[w])
-            d->err_code = HCH_ERR_WARP_BUSY;
+            o->err_code = HCH_ERR_WARP_BUSY;
         else if (in->op_m1 == 0u)
-            d->err_code = HCH_ERR_BAD_MASK;
+            o->err_code = HCH_ERR_BAD_MASK;
         else {
-            d->act = HCH_ACT_LAUNCH;
-            d->wr_hct = 1;
-            d->launch = 1;
-            d->n1.pc = in->op_pc1;
-            d->n1.mask = in->op_m1;
-            d->n1.v = 1;
+            o->act = HCH_ACT_LAUNCH;
+            o->d_en = 1;
+            o->d_wr_hct = 1;
+            o->d_n1pc = in->op_pc1;
+            o->d_n1m = in->op_m1;
+            o->d_n1v = 1;
+            o->d_n2pc = 0;
+            o->d_n2m = 0;
+            o->d_n2v = 0;
         }
         return;
     }
     /* UPDATE */
     if (!s->v1[w]) {
-        d->err_code = HCH_ERR_WARP_IDLE;
+        o->err_code = HCH_ERR_WARP_IDLE;
         return;
     }
     if ((in->op_v1 && in->op_m1 == 0u) || (in->op_v2 && in->op_m2 == 0u) ||
         (in->op_v3 && in->op_m3 == 0u)) {
-        d->err_code = HCH_ERR_BAD_MASK;
+        o->err_code = HCH_ERR_BAD_MASK;
         return;
     }
     a1 = in->op_v1 ? in->op_m1 : 0u;
     a2 = in->op_v2 ? in->op_m2 : 0u;
     a3 = in->op_v3 ? in->op_m3 : 0u;
     ax = in->op_exit;
-    old = s->m1[w] | s->m2[w];
+    old = s->m1[w] | (s->v2[w] ? s->m2[w] : 0u); /* an invalid slot is don't-care */
     if ((a1 & a2) | (a1 & a3) | (a2 & a3) | (ax & (a1 | a2 | a3)) ||
         (a1 | a2 | a3 | ax) != old) {
-        d->err_code = HCH_ERR_BAD_PART;
+        o->err_code = HCH_ERR_BAD_PART;
         return;
     }
     i3[0].pc = in->op_pc1;
@@ -227,70 +241,114 @@ static void decide(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
     i3[2].v = (unsigned)in->op_v3;
     mg = hct_cct_heap_net(i3, st);
     k = st[0].v + st[1].v + st[2].v;
-    d->wr_hct = 1;
-    d->n1 = st[0];
-    d->n2 = st[1];
+    h = s->head[w];
+    hv = s->hv[w];
+    hp = s->cpc[h];
+    /* the head is the smallest cold PC: no unsorted node, no walk in it */
+    headmin = hv && s->dcnt[w] == 0u && !(s->s_busy && s->s_warp == w);
+    t[0] = st[0];
+    t[1] = st[1];
     if (k == 3u) {
-        if (s->free_cnt == 0u) {
-            d->act = HCH_ACT_STALL;
-            d->wr_hct = 0;
-            d->merge = mg != 0u;
+        if (hv && st[2].pc == hp) {
+            o->d_cct = HCH_CCT_JOIN;
+            o->d_xmask = st[2].mask;
+            o->act = HCH_ACT_JOIN;
+            mg++;
+        } else if (s->free_cnt == 0u) {
+            o->act = HCH_ACT_STALL;
+            o->merge = mg != 0u;
             return;
-        }
-        d->cct = CCT_PUSH;
-        d->x_pc = st[2].pc;
-        d->x_mask = st[2].mask;
-        d->deg = s->s_busy && s->hv[w];
-        d->start = !s->s_busy && s->hv[w];
-        d->act = d->deg ? HCH_ACT_PUSH_DEG : HCH_ACT_PUSH;
-    } else if (!s->hv[w]) {
-        d->act = k == 0u ? HCH_ACT_FINISH : HCH_ACT_UPDATE;
-    } else {
-        unsigned h = s->head[w];
-        ctx hc;
-        hc.pc = s->cpc[h];
-        hc.mask = s->cmask[h];
-        hc.v = 1;
-        if (k == 2u && hc.pc > st[1].pc) {
-            d->act = HCH_ACT_UPDATE;
         } else {
-            ctx i2[3];
-            i2[0] = st[0];
-            i2[1] = st[1];
-            i2[2] = hc;
-            mg += hct_cct_heap_net(i2, t);
-            d->n1 = t[0];
-            d->n2 = t[1];
-            if (t[2].v) {
-                d->cct = CCT_EXCH;
-                d->x_pc = t[2].pc;
-                d->x_mask = t[2].mask;
-                d->deg = s->s_busy && s->nv[h];
-                d->start = !s->s_busy && s->nv[h];
-                d->act = d->deg ? HCH_ACT_EXCH_DEG : HCH_ACT_EXCH;
-            } else {
-                d->cct = CCT_POP;
-                d->act = HCH_ACT_POP;
-            }
+            o->d_cct = HCH_CCT_PUSH;
+            o->d_xpc = st[2].pc;
+            o->d_xmask = st[2].mask;
+            o->d_deg = s->s_busy && hv;
+            o->d_start = !s->s_busy && hv;
+            o->act = o->d_deg ? HCH_ACT_PUSH_DEG : HCH_ACT_PUSH;
+        }
+    } else if (!hv) {
+        o->act = k == 0u ? HCH_ACT_FINISH : HCH_ACT_UPDATE;
+    } else if (k == 2u && hp > st[1].pc) {
+        o->act = HCH_ACT_UPDATE;
+    } else {
+        ctx i2[3];
+        i2[0] = st[0];
+        i2[1] = st[1];
+        i2[2].pc = hp;
+        i2[2].mask = s->cmask[h];
+        i2[2].v = 1;
+        mg += hct_cct_heap_net(i2, t);
+        if (t[2].v) {
+            o->d_cct = HCH_CCT_EXCH;
+            o->d_xpc = t[2].pc;
+            o->d_xmask = t[2].mask;
+            o->d_deg = s->s_busy && s->nv[h];
+            o->d_start = !s->s_busy && s->nv[h];
+            o->act = o->d_deg ? HCH_ACT_EXCH_DEG : HCH_ACT_EXCH;
+        } else {
+            o->d_cct = HCH_CCT_POP;
+            o->act = HCH_ACT_POP;
         }
     }
-    d->merge = mg != 0u;
+    o->merge = mg != 0u;
+    o->d_en = 1;
+    o->d_wr_hct = 1;
+    o->d_n1pc = t[0].pc;
+    o->d_n1m = t[0].mask;
+    o->d_n1v = (uint8_t)t[0].v;
+    o->d_n2pc = t[1].pc;
+    o->d_n2m = t[1].mask;
+    o->d_n2v = (uint8_t)t[1].v;
+    /* lo: may a cold PC lie below the HCT's top PC (CPC2, or CPC1 when
+     * slot 2 is empty)?  Cleared when the new top is known to be below
+     * every cold PC: by the head (the smallest when headmin; strictly
+     * below the rest of a settled list), because the list was empty (a
+     * PUSH's s3 is above s2), or because the cold PCs were above the old
+     * top and the top did not rise. */
+    top_old = s->v2[w] ? s->pc2[w] : s->pc1[w];
+    top_new = t[1].v ? t[1].pc : t[0].pc;
+    leaves = o->d_cct == HCH_CCT_POP || o->d_cct == HCH_CCT_EXCH;
+    if (o->d_cct == HCH_CCT_PUSH || o->d_cct == HCH_CCT_EXCH || o->d_cct == HCH_CCT_JOIN)
+        hv = 1;
+    else if (o->d_cct == HCH_CCT_POP)
+        hv = s->nv[h];
+    o->d_lo = (uint8_t)(hv && !(!s->hv[w] || (headmin && (leaves ? top_new <= hp : top_new < hp)) ||
+                                (!s->lo[w] && top_new <= top_old)));
+}
+
+/* The sorter's decision for this cycle, from the state and the operation. */
+static unsigned sorter_decide(const hct_cct_heap_state *s, const hct_cct_heap_out *o)
+{
+    unsigned cur = (unsigned)s->s_cur, srt;
+    uint64_t cp;
+    if (!s->s_busy)
+        return HCH_SRT_IDLE;
+    cp = s->cpc[cur];
+    if (s->cu[cur] || cp < s->s_pc)
+        srt = s->nv[cur] ? HCH_SRT_WALK : HCH_SRT_RELINK; /* pass it (or the tail) */
+    else if (cp == s->s_pc)
+        srt = HCH_SRT_MERGE;
+    else
+        srt = s->s_prev_v ? HCH_SRT_RELINK : HCH_SRT_DONE;
+    /* wait while the operation changes this list, or the free list when
+     * this step would free a node */
+    if ((o->d_cct != HCH_CCT_NONE && o->d_warp == s->s_warp) ||
+        (srt == HCH_SRT_MERGE && (o->d_cct == HCH_CCT_PUSH || o->d_cct == HCH_CCT_POP)))
+        srt = HCH_SRT_HOLD;
+    return srt;
 }
 
 void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
                        const hct_cct_heap_in *in_raw, hct_cct_heap_out *out)
 {
     hct_cct_heap_in in = port_view(cfg, in_raw);
-    dec d;
     unsigned r = (unsigned)in.rd_warp;
 
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->err = d.err_code != HCH_ERR_NONE;
-    out->err_code = d.err_code;
-    out->act = d.act;
-    out->ready = d.act != HCH_ACT_STALL;
-    out->merge = d.merge;
+    decide(cfg, s, &in, out);
+    out->err = out->err_code != HCH_ERR_NONE;
+    out->ready = out->act != HCH_ACT_STALL;
+    out->d_srt = out->d_en ? (uint8_t)sorter_decide(s, out)
+                           : (uint8_t)(s->s_busy ? HCH_SRT_HOLD : HCH_SRT_IDLE);
     if (r < cfg->warps) {
         out->rd_v1 = s->v1[r];
         out->rd_pc1 = s->v1[r] ? s->pc1[r] : 0u;
@@ -298,10 +356,16 @@ void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
         out->rd_v2 = s->v2[r];
         out->rd_pc2 = s->v2[r] ? s->pc2[r] : 0u;
         out->rd_m2 = s->v2[r] ? s->m2[r] : 0u;
-        out->rd_run2 = s->v2[r] && !(in.rd_sync && in.rd_pc_div <= s->pc1[r] &&
-                                     s->pc1[r] < s->pc2[r]);
+        /* selective sync (001 sec. 3.3), conservative while lo */
+        out->rd_run2 = s->v2[r] && !(in.rd_sync && ((in.rd_pc_div <= s->pc1[r] &&
+                                                     s->pc1[r] < s->pc2[r]) ||
+                                                    s->lo[r]));
         out->rd_cold = s->hv[r];
-        out->rd_degraded = s->dirty[r];
+        out->rd_degraded = s->dcnt[r] != 0u;
+    } else {
+        out->rd_v1 = out->rd_pc1 = out->rd_m1 = 0;
+        out->rd_v2 = out->rd_pc2 = out->rd_m2 = 0;
+        out->rd_run2 = out->rd_cold = out->rd_degraded = 0;
     }
     out->sort_busy = s->s_busy;
     out->sort_warp = s->s_warp;
@@ -310,86 +374,91 @@ void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
 }
 
 void hct_cct_heap_step(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s,
-                       const hct_cct_heap_in *in_raw)
+                       const hct_cct_heap_in *in, const hct_cct_heap_out *o)
 {
-    hct_cct_heap_in in = port_view(cfg, in_raw);
-    dec d;
-    unsigned w, h, touch;
-    /* sorter decision, from the state before the edge */
-    unsigned sw_step = 0, sw_walk = 0, sw_relink = 0, sw_done = 0, sa = 0;
-    unsigned old_fn = 0, old_an = 0, old_anv = 0;
-
-    decide(cfg, s, &in, &d);
-    if (d.err_code != HCH_ERR_NONE || d.act == HCH_ACT_STALL)
+    unsigned w = o->d_warp, h, srt = o->d_srt, touch;
+    (void)cfg;
+    (void)in;
+    if (!o->d_en)
         return; /* frozen: a refused or held cycle changes nothing */
-    w = d.warp;
-    h = w < cfg->warps ? s->head[w] : 0u;
-    touch = s->s_busy && d.cct != CCT_NONE && w == s->s_warp;
+    touch = srt == HCH_SRT_HOLD && o->d_warp == s->s_warp && o->d_cct != HCH_CCT_NONE;
 
-    if (s->s_busy && !touch) {
-        unsigned cur = (unsigned)s->s_cur;
-        sw_step = 1;
-        if (s->s_pc >= s->cpc[cur]) {
-            if (s->nv[cur])
-                sw_walk = 1;
-            else {
-                sw_relink = 1;
-                sa = cur;
-            }
-        } else if (!s->s_prev_v) {
-            sw_done = 1;
+    /* ---- the sorter first: it never writes what the operation writes, and
+     * it reads nothing the operation writes (it holds otherwise) */
+    if (srt == HCH_SRT_WALK) {
+        s->s_prev = s->s_cur;
+        s->s_prev_v = 1;
+        s->s_cur = s->nxt[s->s_cur];
+    } else if (srt == HCH_SRT_DONE) {
+        s->s_busy = 0;
+    } else if (srt == HCH_SRT_RELINK || srt == HCH_SRT_MERGE) {
+        unsigned n = (unsigned)s->s_node, fn = s->nxt[n];
+        if (s->s_pred_head)
+            s->head[s->s_warp] = (uint16_t)fn;
+        else
+            s->nxt[s->s_pred] = (uint16_t)fn;
+        if (srt == HCH_SRT_RELINK) {
+            unsigned sa = s->cpc[s->s_cur] > s->s_pc && !s->cu[s->s_cur] ? (unsigned)s->s_prev
+                                                                        : (unsigned)s->s_cur;
+            s->nxt[n] = s->nxt[sa];
+            s->nv[n] = s->nv[sa];
+            s->nxt[sa] = (uint16_t)n;
+            s->nv[sa] = 1;
         } else {
-            sw_relink = 1;
-            sa = (unsigned)s->s_prev;
+            s->cmask[s->s_cur] |= s->cmask[n];
+            s->nxt[n] = (uint16_t)s->free_head;
+            s->nv[n] = (uint8_t)(s->free_cnt != 0u);
+            s->free_head = n;
+            s->free_cnt++;
         }
-        if (sw_relink) {
-            old_fn = s->nxt[s->s_node];
-            old_an = s->nxt[sa];
-            old_anv = s->nv[sa];
-        }
+        s->s_busy = 0;
     }
+    if (w >= HCH_MAX_WARPS || (!o->d_wr_hct && o->d_cct == HCH_CCT_NONE))
+        return; /* NOP */
 
     /* ---- the operation */
-    if (d.wr_hct) {
-        s->pc1[w] = d.n1.pc;
-        s->m1[w] = d.n1.mask;
-        s->v1[w] = (uint8_t)d.n1.v;
-        s->pc2[w] = d.n2.pc;
-        s->m2[w] = d.n2.mask;
-        s->v2[w] = (uint8_t)d.n2.v;
+    h = s->head[w];
+    if (o->d_wr_hct) {
+        s->pc1[w] = o->d_n1pc;
+        s->m1[w] = o->d_n1m;
+        s->v1[w] = o->d_n1v;
+        s->pc2[w] = o->d_n2pc;
+        s->m2[w] = o->d_n2m;
+        s->v2[w] = o->d_n2v;
+        s->lo[w] = o->d_lo;
     }
-    if (d.launch)
-        s->dirty[w] = 0;
-    if (d.cct == CCT_PUSH) {
+    switch (o->d_cct) {
+    case HCH_CCT_PUSH: {
         unsigned n = (unsigned)s->free_head;
-        unsigned old_head = s->head[w], old_hv = s->hv[w];
         s->free_head = s->nxt[n];
         s->free_cnt--;
-        s->cpc[n] = d.x_pc;
-        s->cmask[n] = d.x_mask;
-        s->nxt[n] = (uint16_t)old_head;
-        s->nv[n] = (uint8_t)old_hv;
+        s->cpc[n] = o->d_xpc;
+        s->cmask[n] = o->d_xmask;
+        s->cu[n] = o->d_deg;
+        s->nxt[n] = (uint16_t)h;
+        s->nv[n] = s->hv[w];
         s->head[w] = (uint16_t)n;
         s->hv[w] = 1;
         if (touch && s->s_pred_head) {
             s->s_pred = n;
             s->s_pred_head = 0;
         }
-        if (d.start) {
+        if (o->d_start) {
             s->s_busy = 1;
             s->s_warp = w;
             s->s_node = n;
-            s->s_pc = d.x_pc;
+            s->s_pc = o->d_xpc;
             s->s_pred_head = 1;
-            s->s_cur = old_head;
+            s->s_cur = h;
             s->s_prev_v = 0;
         }
-    } else if (d.cct == CCT_POP) {
+        break;
+    }
+    case HCH_CCT_POP: {
         unsigned fh = (unsigned)s->free_head, fc = (unsigned)s->free_cnt;
         s->head[w] = s->nxt[h];
         s->hv[w] = s->nv[h];
-        if (!s->nv[h])
-            s->dirty[w] = 0;
+        s->dcnt[w] = (uint8_t)(s->dcnt[w] - s->cu[h]);
         s->nxt[h] = (uint16_t)fh;
         s->nv[h] = (uint8_t)(fc != 0u);
         s->free_head = h;
@@ -400,46 +469,34 @@ void hct_cct_heap_step(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s,
             else if (!s->s_pred_head && h == s->s_pred)
                 s->s_pred_head = 1;
         }
-    } else if (d.cct == CCT_EXCH) {
-        s->cpc[h] = d.x_pc;
-        s->cmask[h] = d.x_mask;
+        break;
+    }
+    case HCH_CCT_EXCH:
+        s->cpc[h] = o->d_xpc;
+        s->cmask[h] = o->d_xmask;
+        s->dcnt[w] = (uint8_t)(s->dcnt[w] - s->cu[h]);
+        s->cu[h] = o->d_deg;
         if (touch && h == s->s_node)
             s->s_busy = 0;
-        if (d.start) {
+        if (o->d_start) {
             s->s_busy = 1;
             s->s_warp = w;
             s->s_node = h;
-            s->s_pc = d.x_pc;
+            s->s_pc = o->d_xpc;
             s->s_pred_head = 1;
             s->s_cur = s->nxt[h];
             s->s_prev_v = 0;
         }
+        break;
+    case HCH_CCT_JOIN:
+        s->cmask[h] |= o->d_xmask;
+        break;
+    default:
+        break;
     }
-    if (d.deg) {
-        s->dirty[w] = 1;
+    if (o->d_deg) {
+        s->dcnt[w]++;
         s->deg_cnt = bits_trunc(s->deg_cnt + 1u, DEG_W);
-    }
-
-    /* ---- the sorter (never on the nodes or the head the operation wrote) */
-    if (sw_step) {
-        if (sw_walk) {
-            s->s_prev = s->s_cur;
-            s->s_prev_v = 1;
-            s->s_cur = s->nxt[s->s_cur];
-        } else if (sw_done) {
-            s->s_busy = 0;
-        } else if (sw_relink) {
-            unsigned n = (unsigned)s->s_node;
-            if (s->s_pred_head)
-                s->head[s->s_warp] = (uint16_t)old_fn;
-            else
-                s->nxt[s->s_pred] = (uint16_t)old_fn;
-            s->nxt[n] = (uint16_t)old_an;
-            s->nv[n] = (uint8_t)old_anv;
-            s->nxt[sa] = (uint16_t)n;
-            s->nv[sa] = 1;
-            s->s_busy = 0;
-        }
     }
 }
 
@@ -500,15 +557,12 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
     }
     for (w = 0; w < cfg->warps; w++) {
         uint64_t seen = 0;
-        unsigned len = 0;
-        if (s->v1[w] > 1u || s->v2[w] > 1u || s->hv[w] > 1u || s->dirty[w] > 1u ||
+        unsigned len = 0, ucnt = 0;
+        if (s->v1[w] > 1u || s->v2[w] > 1u || s->hv[w] > 1u || s->lo[w] > 1u ||
+            s->dcnt[w] > bits_mask(hct_cct_heap_dcnt_w(cfg)) ||
             s->head[w] >= cfg->cct || !bits_subset(s->pc1[w] | s->pc2[w], pcs) ||
             !bits_subset(s->m1[w] | s->m2[w], lanes)) {
             snprintf(msg, sizeof msg, "warp %u: an HCT field beyond its width", w);
-            return msg;
-        }
-        if ((!s->v1[w] && (s->pc1[w] || s->m1[w])) || (!s->v2[w] && (s->pc2[w] || s->m2[w]))) {
-            snprintf(msg, sizeof msg, "warp %u: an invalid HCT slot is not zero", w);
             return msg;
         }
         if (s->v2[w] && !s->v1[w]) {
@@ -528,18 +582,24 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
                      (unsigned long long)s->pc1[w], (unsigned long long)s->pc2[w]);
             return msg;
         }
-        if (s->m1[w] & s->m2[w]) {
+        if (s->v1[w] && s->v2[w] && (s->m1[w] & s->m2[w])) {
             snprintf(msg, sizeof msg, "warp %u: m1 %llx and m2 %llx overlap", w,
                      (unsigned long long)s->m1[w], (unsigned long long)s->m2[w]);
             return msg;
         }
-        seen = s->m1[w] | s->m2[w];
-        if (!s->hv[w])
+        seen = (s->v1[w] ? s->m1[w] : 0u) | (s->v2[w] ? s->m2[w] : 0u);
+        if (!s->hv[w]) {
+            if (s->dcnt[w] || s->lo[w]) {
+                snprintf(msg, sizeof msg, "warp %u: empty list with dcnt %u / lo %u", w,
+                         (unsigned)s->dcnt[w], (unsigned)s->lo[w]);
+                return msg;
+            }
             continue;
+        }
         p = s->head[w];
         {
             int have_last = 0;
-            uint64_t last = 0;
+            uint64_t last = 0, top = s->v2[w] ? s->pc2[w] : s->pc1[w];
             int skip_n = s->s_busy && s->s_warp == w;
             for (;;) {
                 if (owner[p]) {
@@ -557,16 +617,31 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
                     return msg;
                 }
                 seen |= s->cmask[p];
-                if (!s->dirty[w] && !(skip_n && p == s->s_node)) {
-                    if (have_last && s->cpc[p] < last) {
+                if (s->cu[p] > 1u) {
+                    snprintf(msg, sizeof msg, "CCT entry %u: cu beyond its width", p);
+                    return msg;
+                }
+                ucnt += s->cu[p];
+                /* the sorted nodes (all but the unsorted ones and the node
+                 * the sorter moves) strictly increase: no two share a PC */
+                if (!s->cu[p] && !(skip_n && p == s->s_node)) {
+                    if (have_last && s->cpc[p] <= last) {
                         snprintf(msg, sizeof msg,
-                                 "warp %u: list not sorted at entry %u (pc %llx after %llx)",
+                                 "warp %u: sorted list nodes not strictly increasing at entry "
+                                 "%u (pc %llx after %llx)",
                                  w, p, (unsigned long long)s->cpc[p],
                                  (unsigned long long)last);
                         return msg;
                     }
                     last = s->cpc[p];
                     have_last = 1;
+                }
+                /* lo clear: every cold PC above the HCT's top PC */
+                if (!s->lo[w] && s->cpc[p] <= top) {
+                    snprintf(msg, sizeof msg,
+                             "warp %u: lo clear but cold entry %u has pc %llx <= top %llx", w, p,
+                             (unsigned long long)s->cpc[p], (unsigned long long)top);
+                    return msg;
                 }
                 if (!s->nv[p])
                     break;
@@ -575,6 +650,11 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
         }
         if (len > cfg->lanes) {
             snprintf(msg, sizeof msg, "warp %u: list of %u entries (more than LANES)", w, len);
+            return msg;
+        }
+        if (ucnt != s->dcnt[w]) {
+            snprintf(msg, sizeof msg, "warp %u: dcnt %u but %u unsorted nodes in its list", w,
+                     (unsigned)s->dcnt[w], ucnt);
             return msg;
         }
     }
@@ -597,7 +677,7 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
             snprintf(msg, sizeof msg, "sorter: a register out of range");
             return msg;
         }
-        if (owner[nn] != sw + 1u || s->cpc[nn] != s->s_pc || !s->nv[nn]) {
+        if (owner[nn] != sw + 1u || s->cpc[nn] != s->s_pc || !s->nv[nn] || s->cu[nn]) {
             snprintf(msg, sizeof msg,
                      "sorter: node %u is not a non-tail node of warp %u with pc %llx", nn, sw,
                      (unsigned long long)s->s_pc);
@@ -620,9 +700,9 @@ const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_s
                     found_cur = 1;
                     break;
                 }
-                if (s->cpc[p] > s->s_pc) {
+                if (!s->cu[p] && s->cpc[p] >= s->s_pc) {
                     snprintf(msg, sizeof msg,
-                             "sorter: walked past entry %u (pc %llx) larger than %llx", p,
+                             "sorter: walked past sorted entry %u (pc %llx) not below %llx", p,
                              (unsigned long long)s->cpc[p], (unsigned long long)s->s_pc);
                     return msg;
                 }
@@ -720,6 +800,10 @@ void hct_cct_heap_trace(struct vcd_writer *w, const hct_cct_heap_cfg *cfg,
         vcd_sig(w, name, cfg->lanes, s->m2[i]);
         snprintf(name, sizeof name, "w%02u_hv", i);
         vcd_sig(w, name, 1, s->hv[i]);
+        snprintf(name, sizeof name, "w%02u_lo", i);
+        vcd_sig(w, name, 1, s->lo[i]);
+        snprintf(name, sizeof name, "w%02u_dcnt", i);
+        vcd_sig(w, name, hct_cct_heap_dcnt_w(cfg), s->dcnt[i]);
         snprintf(name, sizeof name, "w%02u_head", i);
         vcd_sig(w, name, pw, s->head[i]);
         snprintf(name, sizeof name, "w%02u_len", i);
@@ -737,7 +821,7 @@ const char *hct_cct_heap_err_name(unsigned code)
 
 const char *hct_cct_heap_act_name(unsigned act)
 {
-    static const char *const names[] = {"IDLE", "LAUNCH",   "UPDATE", "PUSH",  "PUSH_DEG",
-                                        "POP",  "EXCH",     "EXCH_DEG", "STALL", "FINISH"};
+    static const char *const names[] = {"IDLE", "LAUNCH", "UPDATE",   "PUSH",  "PUSH_DEG", "POP",
+                                        "EXCH", "EXCH_DEG", "STALL", "FINISH", "JOIN"};
     return act < sizeof names / sizeof names[0] ? names[act] : "?";
 }

@@ -26,16 +26,34 @@
 // acts and reads, conservation every cycle (for every warp the HCT masks and
 // its list's masks make up exactly its live threads: launched minus exited;
 // a FINISH only when no thread is left), deg_cnt counts exactly the
-// PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP.
+// PUSH_DEG/EXCH_DEG acts, free_cnt moves by one exactly on PUSH/POP and on
+// a sorter MERGE, the selective-sync rule on the read port (whenever the
+// secondary may run at a sync, no live context of the warp -- the primary
+// or a cold one -- has a PC in [PC_div, CPC2); rd_pc_div is often picked at
+// or just below a cold PC of the read warp to aim at it), a walk examines at
+// most hct_cct_heap_walk_max nodes, and the whole state (Model::state: every
+// HCT row, CCT entry, link, flag, the free list and the sorter registers)
+// equals the RTL's after every clock edge.  --inject-fault flips a PC bit of
+// a free CCT entry (not the free head), which only the state compare sees:
+// it is reported the cycle after.
 // Coverage keys: max_list (longest CCT list), max_cct_used, degraded
 // (= deg_push + deg_exch), merges, pops, exchanges, pushes, stalls (CCT
 // full), sync_suspended / sync_released (read port at a sync with v2),
-// finishes, illegal, max_walk (most cycles the sorter spent on one node),
-// sort_aborts (its node popped or overwritten), sort_pred_pops (the node in
-// front of it popped), golden_case1/2 (Fig. 4 runs completed).
+// finishes, illegal, max_walk (most nodes one walk examined) and
+// max_walk_cycles (with its waits), sort_aborts (its node popped or
+// overwritten), sort_pred_pops (the node in front of it popped),
+// sort_merges (the sorter merged equal PCs), sort_merge_waits (a merge
+// waited for the free list), joins, lo_set, lo_suspended (held by lo alone)
+// and lo_cold_in_range (of those, a cold PC really was in [PC_div, CPC2)),
+// dirty_cleared (dcnt back to 0 with the list non-empty), triple_merges
+// (three valid update contexts on one PC: two merges in one network),
+// golden_case1/2
+// (Fig. 4 runs completed), and one key per error code (err_NAME) and per
+// act (act_NAME).
 #include "cosim.h"
 
 #include "Vhct_cct_heap.h"
+#include "Vhct_cct_heap___024root.h"
 
 extern "C" {
 #include "../rtl_c/hct_cct_heap.h"
@@ -44,6 +62,63 @@ extern "C" {
 struct HctCctHeapModel {
     COSIM_MODEL(hct_cct_heap, Vhct_cct_heap)
 
+    // A reset in the middle of traffic keeps the table contents, as the RTL
+    // does (RAM: HCT and CCT PCs and masks); everything else resets.
+    static void warm_reset(const cfg_t &c, state_t &s) {
+        state_t keep = s;
+        hct_cct_heap_reset(&c, &s);
+        std::memcpy(s.pc1, keep.pc1, sizeof s.pc1);
+        std::memcpy(s.m1, keep.m1, sizeof s.m1);
+        std::memcpy(s.pc2, keep.pc2, sizeof s.pc2);
+        std::memcpy(s.m2, keep.m2, sizeof s.m2);
+        std::memcpy(s.cpc, keep.cpc, sizeof s.cpc);
+        std::memcpy(s.cmask, keep.cmask, sizeof s.cmask);
+    }
+    // Whole-state compare: every HCT row, CCT entry, link, flag, the free
+    // list and every sorter register, by its Verilog register name.
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        const Vhct_cct_heap___024root *v = r->rootp;
+        for (unsigned w = 0; w < c.warps; w++) {
+            const int i = static_cast<int>(w);
+            cmp("pc1_q", i, -1, s.pc1[w], v->hct_cct_heap__DOT__pc1_q[w]);
+            cmp("m1_q", i, -1, s.m1[w], v->hct_cct_heap__DOT__m1_q[w]);
+            cmp("v1_q", i, -1, s.v1[w], vbit(v->hct_cct_heap__DOT__v1_q, w));
+            cmp("pc2_q", i, -1, s.pc2[w], v->hct_cct_heap__DOT__pc2_q[w]);
+            cmp("m2_q", i, -1, s.m2[w], v->hct_cct_heap__DOT__m2_q[w]);
+            cmp("v2_q", i, -1, s.v2[w], vbit(v->hct_cct_heap__DOT__v2_q, w));
+            cmp("head_q", i, -1, s.head[w], v->hct_cct_heap__DOT__head_q[w]);
+            cmp("hv_q", i, -1, s.hv[w], vbit(v->hct_cct_heap__DOT__hv_q, w));
+            cmp("lo_q", i, -1, s.lo[w], vbit(v->hct_cct_heap__DOT__lo_q, w));
+            cmp("dcnt_q", i, -1, s.dcnt[w], v->hct_cct_heap__DOT__dcnt_q[w]);
+        }
+        for (unsigned e = 0; e < c.cct; e++) {
+            const int i = static_cast<int>(e);
+            cmp("cpc_q", i, -1, s.cpc[e], v->hct_cct_heap__DOT__cpc_q[e]);
+            cmp("cmask_q", i, -1, s.cmask[e], v->hct_cct_heap__DOT__cmask_q[e]);
+            cmp("nxt_q", i, -1, s.nxt[e], v->hct_cct_heap__DOT__nxt_q[e]);
+            cmp("nv_q", i, -1, s.nv[e], vbit(v->hct_cct_heap__DOT__nv_q, e));
+            cmp("cu_q", i, -1, s.cu[e], vbit(v->hct_cct_heap__DOT__cu_q, e));
+        }
+        cmp("free_head_q", -1, -1, s.free_head, v->hct_cct_heap__DOT__free_head_q);
+        cmp("free_cnt_q", -1, -1, s.free_cnt, v->hct_cct_heap__DOT__free_cnt_q);
+        cmp("s_busy_q", -1, -1, s.s_busy, v->hct_cct_heap__DOT__s_busy_q);
+        cmp("s_warp_q", -1, -1, s.s_warp, v->hct_cct_heap__DOT__s_warp_q);
+        cmp("s_node_q", -1, -1, s.s_node, v->hct_cct_heap__DOT__s_node_q);
+        cmp("s_pc_q", -1, -1, s.s_pc, v->hct_cct_heap__DOT__s_pc_q);
+        cmp("s_pred_head_q", -1, -1, s.s_pred_head, v->hct_cct_heap__DOT__s_pred_head_q);
+        cmp("s_pred_q", -1, -1, s.s_pred, v->hct_cct_heap__DOT__s_pred_q);
+        cmp("s_cur_q", -1, -1, s.s_cur, v->hct_cct_heap__DOT__s_cur_q);
+        cmp("s_prev_v_q", -1, -1, s.s_prev_v, v->hct_cct_heap__DOT__s_prev_v_q);
+        cmp("s_prev_q", -1, -1, s.s_prev, v->hct_cct_heap__DOT__s_prev_q);
+        cmp("deg_cnt_q", -1, -1, s.deg_cnt, v->hct_cct_heap__DOT__deg_cnt_q);
+    }
+    // Bit i of a Verilated packed vector (an integer up to 64 bits, or VlWide).
+    template <class T> static uint64_t vbit(const T &x, unsigned i) {
+        return (static_cast<uint64_t>(x) >> i) & 1u;
+    }
+    template <std::size_t N> static uint64_t vbit(const VlWide<N> &x, unsigned i) {
+        return (x[i / 32u] >> (i % 32u)) & 1u;
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
@@ -97,10 +172,19 @@ static const GoldenStep kCase2[] = {
 
 static const unsigned kHot = 6;
 
+// Widths from the configuration (any legal design point): the number of
+// op_warp/rd_warp codes, the hot warps (fewer on a small design), and PCs
+// from a pool that fits PC_W (the default pools need 14 bits; narrower
+// PCs fold them, so equal PCs only get more common).
+static unsigned warp_codes(const hct_cct_heap_cfg &c) { return 1u << hct_cct_heap_warp_w(&c); }
+static unsigned hot_warps(const hct_cct_heap_cfg &c) {
+    return c.warps > kHot ? kHot : c.warps > 1 ? c.warps - 1 : 1;
+}
+
 class HctCctHeapStim {
 public:
     void reset(const hct_cct_heap_cfg &cfg) {
-        (void)cfg;
+        pc_bits_ = cfg.pc_bits;
         for (unsigned w = 0; w < HCH_MAX_WARPS; w++) {
             live_[w] = 0;
             grow_[w] = true;
@@ -112,13 +196,22 @@ public:
         golden_now_ = false;
         expect_err_ = 0;
         walk_ = 0;
+        walk_nodes_ = 0;
+        avoid_warp_ = -1;
         static const char *const keys[] = {
             "max_list",  "max_cct_used", "degraded",    "deg_push",      "deg_exch",
             "merges",    "pops",         "exchanges",   "pushes",        "stalls",
             "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
-            "sort_aborts", "sort_pred_pops", "golden_case1", "golden_case2"};
+            "max_walk_cycles", "sort_aborts", "sort_pred_pops", "sort_merges",
+            "sort_merge_waits", "joins", "lo_set", "lo_suspended", "lo_cold_in_range",
+            "dirty_cleared", "triple_merges", "golden_case1", "golden_case2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        // every error code and every act is its own key (issue 11 item 10)
+        for (unsigned e = HCH_ERR_BAD_OP; e <= HCH_ERR_BAD_PART; e++)
+            cov_[key("err_", hct_cct_heap_err_name(e))] = 0;
+        for (unsigned a = HCH_ACT_IDLE; a <= HCH_ACT_JOIN; a++)
+            cov_[key("act_", hct_cct_heap_act_name(a))] = 0;
     }
 
     hct_cct_heap_in next(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
@@ -128,7 +221,7 @@ public:
         expect_err_ = 0;
         golden_now_ = false;
         bool rd_follow = rng.chance(50);
-        in.rd_warp = rng.chance(5) ? rng.below(32) : rng.below(cfg.warps);
+        in.rd_warp = rng.chance(5) ? rng.below(warp_codes(cfg)) : rng.below(cfg.warps);
 
         if (golden_warp_ < 0 && cyc >= golden_due_) {
             start_golden(cfg, s, rng);
@@ -143,9 +236,9 @@ public:
             if (rd_follow)
                 in.rd_warp = in.op_warp;
         } else if (!rng.chance(8)) {
-            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(kHot) % cfg.warps)
+            unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(hot_warps(cfg)))
                                         : static_cast<unsigned>(rng.below(cfg.warps));
-            if (static_cast<int>(w) != golden_warp_) {
+            if (static_cast<int>(w) != golden_warp_ && static_cast<int>(w) != avoid_warp_) {
                 legal(cfg, s, rng, in, w);
                 if (rd_follow)
                     in.rd_warp = in.op_warp;
@@ -153,6 +246,7 @@ public:
         }
         if (!golden_now_ || kind() != G_READ)
             pick_sync(cfg, s, rng, in);
+        avoid_warp_ = -1;
         return in;
     }
 
@@ -184,6 +278,34 @@ public:
                      (unsigned long long)live_[w]);
             return msg;
         }
+        // selective sync (001 sec. 3.3, issue 11 item 2): whenever the
+        // secondary may run at a sync, no live context of the warp (the
+        // primary or a cold one) has a PC in [PC_div, CPC2)
+        if (in.rd_warp < cfg.warps && in.rd_sync && o.rd_run2) {
+            const unsigned r = static_cast<unsigned>(in.rd_warp);
+            const uint64_t div = bits_trunc(in.rd_pc_div, cfg.pc_bits), c2 = before.pc2[r];
+            if (before.pc1[r] >= div && before.pc1[r] < c2) {
+                snprintf(msg, sizeof msg, "warp %u: secondary runs with CPC1 %llx in [%llx, %llx)",
+                         r, (unsigned long long)before.pc1[r], (unsigned long long)div,
+                         (unsigned long long)c2);
+                return msg;
+            }
+            unsigned len = hct_cct_heap_list_len(&cfg, &before, r), p = before.head[r];
+            for (unsigned j = 0; j < len; j++, p = before.nxt[p])
+                if (before.cpc[p] >= div && before.cpc[p] < c2) {
+                    snprintf(msg, sizeof msg,
+                             "warp %u: secondary runs with cold pc %llx in [%llx, %llx)", r,
+                             (unsigned long long)before.cpc[p], (unsigned long long)div,
+                             (unsigned long long)c2);
+                    return msg;
+                }
+        }
+        // the sorter examines at most hct_cct_heap_walk_max nodes per walk
+        if (walk_nodes_ > hct_cct_heap_walk_max(&cfg)) {
+            snprintf(msg, sizeof msg, "sorter examined %llu nodes in one walk (bound %u)",
+                     (unsigned long long)walk_nodes_, hct_cct_heap_walk_max(&cfg));
+            return msg;
+        }
         const uint64_t deg = (o.act == HCH_ACT_PUSH_DEG || o.act == HCH_ACT_EXCH_DEG) ? 1 : 0;
         if (after.deg_cnt != bits_trunc(before.deg_cnt + deg, 16)) {
             snprintf(msg, sizeof msg, "deg_cnt %llu -> %llu on act %s",
@@ -195,9 +317,12 @@ public:
         int64_t want = (o.act == HCH_ACT_PUSH || o.act == HCH_ACT_PUSH_DEG) ? -1
                        : o.act == HCH_ACT_POP                               ? 1
                                                                             : 0;
+        if (o.d_srt == HCH_SRT_MERGE)
+            want++; // the sorter freed its node
         if (dfree != want) {
-            snprintf(msg, sizeof msg, "free_cnt moved by %lld on act %s", (long long)dfree,
-                     hct_cct_heap_act_name(static_cast<unsigned>(o.act)));
+            snprintf(msg, sizeof msg, "free_cnt moved by %lld on act %s (sorter %u)",
+                     (long long)dfree, hct_cct_heap_act_name(static_cast<unsigned>(o.act)),
+                     static_cast<unsigned>(o.d_srt));
             return msg;
         }
         // conservation: every warp's contexts are exactly its live threads
@@ -220,16 +345,24 @@ public:
         return NULL;
     }
 
-    // Flips one PC bit of CPC1 of a live warp (a hot one if possible): only
-    // the read port (or the HCT order invariant) can see it.
+    // Flips one state bit (see below); the next cycle's whole-state compare
+    // (Model::state) must report it.
     void inject_fault(const hct_cct_heap_cfg &cfg, hct_cct_heap_state &s, Rng &rng) {
+        // Preferably a PC bit of a free CCT entry that the next cycle cannot
+        // allocate (not the free head): no port, no invariant can see it;
+        // only the whole-state compare does, the cycle after.
+        if (s.free_cnt >= 2 && s.nv[s.free_head]) {
+            s.cpc[s.nxt[s.free_head]] ^= 1ull << rng.below(cfg.pc_bits);
+            return;
+        }
         for (unsigned pass = 0; pass < 2; pass++) {
-            unsigned n = pass == 0 && kHot < cfg.warps ? kHot : cfg.warps;
+            unsigned n = pass == 0 ? hot_warps(cfg) : cfg.warps;
             unsigned start = static_cast<unsigned>(rng.below(n));
             for (unsigned k = 0; k < n; k++) {
                 unsigned w = (start + k) % n;
                 if (s.v1[w]) {
-                    s.pc1[w] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+                    s.pc1[w] ^= 1ull << rng.below(cfg.pc_bits);
+                    avoid_warp_ = static_cast<int>(w); // not rewritten next cycle
                     return;
                 }
             }
@@ -240,6 +373,12 @@ public:
     std::string coverage() { return cov_.str(); }
 
 private:
+    static const char *key(const char *prefix, const char *name) {
+        static char buf[64];
+        snprintf(buf, sizeof buf, "%s%s", prefix, name);
+        return buf;
+    }
+
     const GoldenStep *gseq() const { return golden_case_ == 0 ? kCase1 : kCase2; }
     unsigned glen() const {
         return golden_case_ == 0 ? sizeof kCase1 / sizeof kCase1[0]
@@ -249,11 +388,11 @@ private:
 
     void start_golden(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng) {
         unsigned start = static_cast<unsigned>(rng.below(cfg.warps));
-        if (cfg.lanes < 4)
+        if (cfg.lanes < 4 || cfg.pc_bits < 11) // the Fig. 4 PCs need 11 bits
             return;
         for (unsigned k = 0; k < cfg.warps; k++) {
             unsigned w = (start + k) % cfg.warps;
-            if (w >= kHot && !s.v1[w]) {
+            if (w >= hot_warps(cfg) && !s.v1[w]) {
                 golden_warp_ = static_cast<int>(w);
                 golden_step_ = 0;
                 return;
@@ -323,6 +462,15 @@ private:
         in.rd_sync = rng.chance(60);
         const unsigned r = static_cast<unsigned>(in.rd_warp);
         const uint64_t pc1 = r < cfg.warps ? s.pc1[r] : 0;
+        // a cold PC of the warp, or just below it: PC_div where a cold
+        // context below CPC2 would fall inside [PC_div, CPC2)
+        if (r < cfg.warps && s.hv[r] && rng.chance(35)) {
+            unsigned len = hct_cct_heap_list_len(&cfg, &s, r), p = s.head[r];
+            for (unsigned j = static_cast<unsigned>(rng.below(len)); j > 0; j--)
+                p = s.nxt[p];
+            in.rd_pc_div = bits_trunc(s.cpc[p] - (rng.chance(50) ? 0 : 4), cfg.pc_bits);
+            return;
+        }
         switch (rng.below(4)) {
         case 0:
             in.rd_pc_div = pc1;
@@ -339,7 +487,11 @@ private:
         }
     }
 
-    static uint64_t pool_pc(Rng &rng) { return 0x1000 + rng.below(24) * 0x40; }
+    uint64_t pool_pc(Rng &rng) const { return fold(0x1000 + rng.below(24) * 0x40); }
+    uint64_t wide_pc(Rng &rng) const { return fold(0x2000 + rng.below(64) * 0x40); }
+    uint64_t fold(uint64_t pc) const {
+        return pc_bits_ >= 14 ? pc : bits_trunc(pc >> (14 - pc_bits_), pc_bits_);
+    }
 
     // A random non-empty part of m (m non-zero); small parts are likely.
     static uint64_t some(uint64_t m, Rng &rng) {
@@ -353,6 +505,9 @@ private:
                hct_cct_heap_in &in, unsigned w) {
         in.op_warp = w;
         if (!s.v1[w]) {
+            // cold warps stay idle a while (idle warps for WARP_IDLE)
+            if (w >= hot_warps(cfg) && !rng.chance(20))
+                return;
             in.op = HCH_OP_LAUNCH;
             in.op_pc1 = pool_pc(rng);
             in.op_m1 = rng.chance(70) ? bits_mask(cfg.lanes) : rng.bits(cfg.lanes);
@@ -379,7 +534,7 @@ private:
                         d = bits_lowest(src);
                     src &= ~d;
                     n3 = d;
-                    q3 = pool_pc(rng);
+                    q3 = rng.chance(50) ? pool_pc(rng) : wide_pc(rng);
                 }
             }
             if (rng.chance(60))
@@ -407,6 +562,12 @@ private:
                 src &= ~e;
                 ex |= e;
             }
+        }
+        // sometimes every context lands on one PC in the same cycle (both
+        // hot contexts and the divergence: two merges in one network)
+        if (rng.chance(4)) {
+            q2 = q1;
+            q3 = q1;
         }
         in.op_pc1 = q1;
         in.op_m1 = n1;
@@ -442,15 +603,23 @@ private:
             expect_err_ = HCH_ERR_BAD_OP;
             break;
         case 1:
-            if (cfg.warps >= (1u << hct_cct_heap_warp_w(&cfg)))
-                return; // every warp id the port carries is in range
+            if (cfg.warps >= warp_codes(cfg))
+                return;
             in.op = rng.chance(50) ? HCH_OP_LAUNCH : HCH_OP_UPDATE;
-            in.op_warp = cfg.warps + rng.below((1u << hct_cct_heap_warp_w(&cfg)) - cfg.warps);
+            in.op_warp = cfg.warps + rng.below(warp_codes(cfg) - cfg.warps);
             in.op_m1 = 1;
             in.op_v1 = 1;
             expect_err_ = HCH_ERR_BAD_WARP;
             break;
         case 2:
+            for (unsigned k = 0, scan = rng.chance(50); scan && k < cfg.warps; k++) {
+                unsigned v = (w + k) % cfg.warps;
+                if (!s.v1[v] && static_cast<int>(v) != golden_warp_) {
+                    w = v;
+                    in.op_warp = w;
+                    break;
+                }
+            }
             if (s.v1[w]) {
                 in.op = HCH_OP_LAUNCH;
                 in.op_m1 = all;
@@ -508,6 +677,7 @@ private:
         }
         }
         cov_["illegal"]++;
+        cov_[key("err_", hct_cct_heap_err_name(expect_err_))]++;
     }
 
     void observe(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &before,
@@ -517,8 +687,47 @@ private:
         // the operation pops its node (abandoned) or the node before it
         if (after.s_busy) {
             walk_ = before.s_busy ? walk_ + 1 : 1;
-            if (walk_ > cov_["max_walk"])
-                cov_["max_walk"] = walk_;
+            if (walk_ > cov_["max_walk_cycles"])
+                cov_["max_walk_cycles"] = walk_;
+        }
+        // nodes examined by the current walk (the sorter's steps, not holds)
+        if (o.d_srt == HCH_SRT_WALK || o.d_srt == HCH_SRT_DONE || o.d_srt == HCH_SRT_RELINK ||
+            o.d_srt == HCH_SRT_MERGE) {
+            walk_nodes_++;
+            if (walk_nodes_ > cov_["max_walk"])
+                cov_["max_walk"] = walk_nodes_;
+        }
+        if (!after.s_busy || (o.d_en && o.d_start))
+            walk_nodes_ = 0;
+        if (o.d_srt == HCH_SRT_MERGE)
+            cov_["sort_merges"]++;
+        if (o.d_srt == HCH_SRT_HOLD && o.d_en && before.s_cur < HCH_MAX_CCT &&
+            !before.cu[before.s_cur] && before.cpc[before.s_cur] == before.s_pc)
+            cov_["sort_merge_waits"]++;
+        cov_[key("act_", hct_cct_heap_act_name(static_cast<unsigned>(o.act)))]++;
+        if (o.act == HCH_ACT_JOIN)
+            cov_["joins"]++;
+        if (in.op_warp < cfg.warps) {
+            const unsigned w = static_cast<unsigned>(in.op_warp);
+            if (!before.lo[w] && after.lo[w])
+                cov_["lo_set"]++;
+            if (before.dcnt[w] && !after.dcnt[w] && after.hv[w])
+                cov_["dirty_cleared"]++;
+        }
+        if (in.rd_warp < cfg.warps && in.rd_sync && o.rd_v2 && !o.rd_run2) {
+            const unsigned r = static_cast<unsigned>(in.rd_warp);
+            const uint64_t div = bits_trunc(in.rd_pc_div, cfg.pc_bits);
+            if (!(div <= before.pc1[r] && before.pc1[r] < before.pc2[r])) {
+                cov_["lo_suspended"]++;
+                // a cold context really is in [PC_div, CPC2): 001's rule alone
+                // would have let the secondary run past it
+                unsigned len = hct_cct_heap_list_len(&cfg, &before, r), p = before.head[r];
+                for (unsigned j = 0; j < len; j++, p = before.nxt[p])
+                    if (before.cpc[p] >= div && before.cpc[p] < before.pc2[r]) {
+                        cov_["lo_cold_in_range"]++;
+                        break;
+                    }
+            }
         }
         if (before.s_busy && in.op_warp == before.s_warp && in.op_warp < cfg.warps &&
             (o.act == HCH_ACT_POP || o.act == HCH_ACT_EXCH_DEG)) {
@@ -530,6 +739,9 @@ private:
         }
         if (o.merge)
             cov_["merges"]++;
+        if (in.op == HCH_OP_UPDATE && in.op_v1 && in.op_v2 && in.op_v3 && !o.err &&
+            in.op_pc1 == in.op_pc2 && in.op_pc2 == in.op_pc3)
+            cov_["triple_merges"]++;
         switch (o.act) {
         case HCH_ACT_PUSH:
             cov_["pushes"]++;
@@ -574,6 +786,9 @@ private:
     bool golden_now_;
     unsigned expect_err_;
     uint64_t walk_;
+    uint64_t walk_nodes_;
+    int avoid_warp_;
+    unsigned pc_bits_;
     Coverage cov_;
 };
 

@@ -1278,9 +1278,10 @@ TEST(hct_cct_heap_description_follows_cfg)
         CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_HCT, (int)ff, &dh) == NULL);
         CHECK(area_desc_hct_cct_heap(&cfg, AREA_HCH_CCT, (int)ff, &dc) == NULL);
         /* the arrays hold every register of the model, and the two parts
-         * split them: HCT rows (+ hv/dirty per warp), CCT rows + the rest */
+         * split them: HCT rows (+ hv, lo, dcnt per warp), CCT rows + the rest */
         CHECK_EQ(d.storage_bits, all_bits);
-        CHECK_EQ(dh.storage_bits, (unsigned long)b.hct_rows * b.hct_row_bits + 2ul * cfg.warps);
+        CHECK_EQ(dh.storage_bits, (unsigned long)b.hct_rows * b.hct_row_bits +
+                                      (2ul + hct_cct_heap_dcnt_w(&cfg)) * cfg.warps);
         CHECK_EQ(dh.storage_bits + dc.storage_bits, d.storage_bits);
         CHECK_EQ(dh.entry_bits, b.hct_row_bits);
         CHECK_EQ(dc.entry_bits, b.cct_row_bits);
@@ -1497,11 +1498,11 @@ TEST(module_lookup_for_yosys)
         CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) == NULL);
         area_desc_logic_view(&t, &d, &comb, &flops);
         /* verilog/hct_cct_heap.v: HCT 4 x {pc1, m1, v1, pc2, m2, v2, head 3},
-         * CCT 8 x {cpc, cmask, nxt 3, nv}, hv and dirty per warp, free_head
-         * 3, free_cnt 4, deg_cnt 16, the sorter's busy, warp 2, node 3, pc
-         * 8, pred_head, pred 3, cur 3, prev_v, prev 3 */
-        CHECK_EQ(flops, 4 * (2 * (8 + 8 + 1) + 3) + 8 * (8 + 8 + 3 + 1) + 2 * 4 + 3 + 4 + 16 +
-                            (1 + 2 + 3 + 8 + 1 + 3 + 3 + 1 + 3));
+         * CCT 8 x {cpc, cmask, nxt 3, nv, cu}, hv, lo and dcnt (4 bits) per
+         * warp, free_head 3, free_cnt 4, deg_cnt 16, the sorter's busy,
+         * warp 2, node 3, pc 8, pred_head, pred 3, cur 3, prev_v, prev 3 */
+        CHECK_EQ(flops, 4 * (2 * (8 + 8 + 1) + 3) + 8 * (8 + 8 + 3 + 1 + 1) + 6 * 4 + 3 + 4 +
+                            16 + (1 + 2 + 3 + 8 + 1 + 3 + 3 + 1 + 3));
         CHECK(comb > 0);
         hv[2] = 1; /* cct must be 2..256 (hct_cct_heap_cfg_check) */
         CHECK(area_desc_module("hct_cct_heap", hn, hv, 4, 1, &d, err, sizeof err) != NULL);

@@ -78,7 +78,7 @@ static out_t cyc_(const cfg_t *c, st_t *s, in_t in, int act, int line)
                hct_cct_heap_err_name((unsigned)o.err_code));
         check_failed_in_test = 1;
     }
-    hct_cct_heap_step(c, s, &in);
+    hct_cct_heap_step(c, s, &in, &o);
     why = hct_cct_heap_check(c, s);
     if (why) {
         printf("  line %d: invariant: %s\n", line, why);
@@ -99,7 +99,7 @@ static out_t cyc_(const cfg_t *c, st_t *s, in_t in, int act, int line)
         CHECK_EQ(o_.err_code, (code));                                                 \
         CHECK_EQ(o_.act, HCH_ACT_IDLE);                                                \
         CHECK_EQ(o_.ready, 1);                                                         \
-        hct_cct_heap_step((c), (s), &in_);                                             \
+        hct_cct_heap_step((c), (s), &in_, &o_);                                       \
         CHECK(memcmp(&before_, (s), sizeof before_) == 0);                             \
     } while (0)
 
@@ -180,8 +180,10 @@ TEST(test_cfg_and_bits)
     CHECK_EQ(hct_cct_heap_ptr_w(&c), 7);
     CHECK_EQ(hct_cct_heap_cnt_w(&c), 8);
     CHECK_EQ(hct_cct_heap_warp_w(&c), 5);
-    /* hv+dirty 48, free 7+8, sorter 1+5+7+32+1+7+7+1+7, deg 16 */
-    CHECK_EQ(b.ctrl_bits, 48 + 15 + 68 + 16);
+    /* hv+lo+dcnt (7) per warp 216, cu per entry 128, free 7+8, sorter
+     * 1+5+7+32+1+7+7+1+7, deg 16 */
+    CHECK_EQ(hct_cct_heap_dcnt_w(&c), 7);
+    CHECK_EQ(b.ctrl_bits, 216 + 128 + 15 + 68 + 16);
     c.cct = 256;
     b = hct_cct_heap_bits(&c);
     CHECK_EQ(b.cct_row_bits, 32 + 64 + 8 + 1);
@@ -378,16 +380,19 @@ TEST(test_cct_insertion_in_order)
     EXPECT_HCT(&s, 5, 0x10, bits_mask(64) & ~(uint64_t)0xfd, 0x20, 1);
     EXPECT_LIST(&c, &s, 5, 0x100, m("00000001"), 0x300, m("0001"), 0x400, m("000001"),
                 0x500, m("001"), 0x600, m("0000001"), 0x700, m("00001"));
-    CHECK_EQ(s.dirty[5], 0);
+    CHECK_EQ(s.dcnt[5] != 0, 0);
     CHECK_EQ(s.deg_cnt, 0);
     CHECK_EQ(s.free_cnt, 128 - 6);
-    /* equal PC: goes after the equal one (thread 1 to 0x400, 3 walk steps:
-     * past 0x100, 0x300, 0x400, then relinked before 0x500) */
+    /* equal PC (issue 11 item 1): thread 1 to 0x400 walks past 0x100 and
+     * 0x300 and merges into the cold 0x400 (masks ORed, its node freed) in
+     * the third cycle, instead of being linked after it */
     CYC(&c, &s, upd(5, 0x10, bits_mask(64) & ~(uint64_t)0xff, 0x20, 1, 0x400, 2, 0),
         HCH_ACT_PUSH);
-    CHECK_EQ(drain(&c, &s), 4);
-    EXPECT_LIST(&c, &s, 5, 0x100, m("00000001"), 0x300, m("0001"), 0x400, m("000001"),
-                0x400, m("01"), 0x500, m("001"), 0x600, m("0000001"), 0x700, m("00001"));
+    CHECK_EQ(s.free_cnt, 128 - 7);
+    CHECK_EQ(drain(&c, &s), 3);
+    EXPECT_LIST(&c, &s, 5, 0x100, m("00000001"), 0x300, m("0001"), 0x400, m("010001"),
+                0x500, m("001"), 0x600, m("0000001"), 0x700, m("00001"));
+    CHECK_EQ(s.free_cnt, 128 - 6);
 }
 
 TEST(test_degraded_mode_and_pop_order)
@@ -416,7 +421,7 @@ TEST(test_degraded_mode_and_pop_order)
     m1 &= ~(uint64_t)0x20;
     CHECK_EQ(o.deg_cnt, 0); /* counted at the edge */
     CHECK_EQ(s.deg_cnt, 1);
-    CHECK_EQ(s.dirty[2], 1);
+    CHECK_EQ(s.dcnt[2] != 0, 1);
     /* the walk of 0x600 continues behind the degraded head 0x400 */
     CHECK_EQ(s.s_busy, 1);
     CHECK_EQ(s.s_pred_head, 0);
@@ -430,11 +435,17 @@ TEST(test_degraded_mode_and_pop_order)
     CHECK_EQ(s.deg_cnt, 1);
     EXPECT_LIST(&c, &s, 2, 0x400, 0x20, 0x300, 4, 0x450, 0x40, 0x500, 8, 0x600, 0x10);
     /* pop order: slot 2 exits each time, so the head pops into slot 2 */
+    CHECK_EQ(s.dcnt[2], 1);
     CYC(&c, &s, upd(2, 0x10, m1, 0, 0, 0, 0, 1), HCH_ACT_POP);
     EXPECT_HCT(&s, 2, 0x10, m1, 0x400, 0x20); /* stack order: last inserted first */
+    /* issue 11 item 3: the degraded node has left, the list is sorted
+     * again, so it is no longer degraded (not only once it empties) */
+    CHECK_EQ(s.dcnt[2], 0);
+    CHECK_EQ(s.lo[2], 1); /* 0x300 is cold below CPC2 = 0x400 */
     CYC(&c, &s, upd(2, 0x10, m1, 0, 0, 0, 0, 0x20), HCH_ACT_POP);
     EXPECT_HCT(&s, 2, 0x10, m1, 0x300, 4);
-    CHECK_EQ(s.dirty[2], 1);
+    CHECK_EQ(s.dcnt[2], 0);
+    CHECK_EQ(s.lo[2], 0);
     /* slot 1 runs to 0x450 as slot 2 exits: the popped 0x450 equals CPC1
      * and merges into slot 1; slot 2 stays empty with the list non-empty */
     o = CYC(&c, &s, upd(2, 0x450, m1, 0, 0, 0, 0, 4), HCH_ACT_POP);
@@ -444,18 +455,20 @@ TEST(test_degraded_mode_and_pop_order)
     /* slot 1 runs to 0x650: the popped 0x500 is smaller, it becomes CPC1 */
     CYC(&c, &s, upd(2, 0x650, m1 | 0x40, 0, 0, 0, 0, 0), HCH_ACT_POP);
     EXPECT_HCT(&s, 2, 0x500, 8, 0x650, m1 | 0x40);
+    CHECK_EQ(s.lo[2], 1); /* the cold 0x600 is below CPC2 */
     /* the cold 0x600 is below CPC2: exchanged */
     CYC(&c, &s, upd(2, 0x500, 8, 0x650, m1 | 0x40, 0, 0, 0), HCH_ACT_EXCH);
     EXPECT_HCT(&s, 2, 0x500, 8, 0x600, 0x10);
     EXPECT_LIST(&c, &s, 2, 0x650, m1 | 0x40);
-    CHECK_EQ(s.dirty[2], 1);
+    CHECK_EQ(s.lo[2], 0);
+    CHECK_EQ(s.dcnt[2], 0);
     /* 0x600 reaches 0x650: merged with the cold one, the list empties */
     o = CYC(&c, &s, upd(2, 0x500, 8, 0x650, 0x10, 0, 0, 0), HCH_ACT_POP);
     CHECK_EQ(o.merge, 1);
     EXPECT_HCT(&s, 2, 0x500, 8, 0x650, m1 | 0x50);
     EXPECT_LIST(&c, &s, 2);
     CHECK_EQ(s.hv[2], 0);
-    CHECK_EQ(s.dirty[2], 0); /* no repair: order is restored by emptying */
+    CHECK_EQ(s.dcnt[2], 0);
     CHECK_EQ(s.free_cnt, 128);
 }
 
@@ -481,8 +494,8 @@ TEST(test_degraded_push_counts)
     CHECK_EQ(s.s_busy, 1);
     CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)0xf, 0x20, 1, 0x50, 8, 0), HCH_ACT_PUSH_DEG);
     CHECK_EQ(s.deg_cnt, 1);
-    CHECK_EQ(s.dirty[0], 1);
-    CHECK_EQ(s.dirty[1], 0);
+    CHECK_EQ(s.dcnt[0] != 0, 1);
+    CHECK_EQ(s.dcnt[1] != 0, 0);
     drain(&c, &s);
     EXPECT_LIST(&c, &s, 1, 0x50, 4, 0x100, 2);
     EXPECT_LIST(&c, &s, 0, 0x50, 8, 0x100, 2, 0x200, 4);
@@ -511,7 +524,7 @@ TEST(test_sorter_interleaved_with_pops)
     CHECK_EQ(s.s_busy, 0); /* abandoned: its node left the list */
     EXPECT_HCT(&s, 0, 0x10, m1 | 0x60, 0x600, 0x10);
     EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x500, 8);
-    CHECK_EQ(s.dirty[0], 0);
+    CHECK_EQ(s.dcnt[0] != 0, 0);
     /* 0x700 pushed and taken by the sorter; 0x400 lands before it
      * (degraded); then 0x400 pops: the sorter's node is the head again */
     CYC(&c, &s, upd(0, 0x10, m1 | 0x60, 0x200, 0x10, 0, 0, 0), HCH_ACT_UPDATE);
@@ -526,10 +539,208 @@ TEST(test_sorter_interleaved_with_pops)
     CHECK_EQ(s.s_busy, 1);
     CHECK_EQ(s.s_pred_head, 1);
     CHECK_EQ(s.s_prev_v, 0); /* both cycles touched its list: no step yet */
+    CHECK_EQ(s.dcnt[0], 0); /* the degraded 0x400 left: sorted again */
     CHECK_EQ(drain(&c, &s), 2);
     EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x500, 8, 0x700, 0x20);
-    CHECK_EQ(s.dirty[0], 1);
     CHECK_EQ(s.deg_cnt, 1);
+}
+
+/* Issue 11 item 1: a loop whose threads break out at different iterations.
+ * The loop body holds two contexts (then/else at 0x100/0x180); in each
+ * iteration one more thread leaves for the loop exit X = 0x300.  The exit
+ * PC is held by one context (the first break pushes it, every later one
+ * JOINs the cold head of equal PC) and the CCT does not grow. */
+TEST(test_loop_exit_joins_cold_head)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    out_t o;
+    uint64_t m1 = m("111111"), x = 0;
+    unsigned t;
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(3, 0x100, m("11111111")), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(3, 0x100, m1, 0x180, m("00000011"), 0, 0, 0), HCH_ACT_UPDATE);
+    for (t = 0; t < 4; t++) {
+        uint64_t tm = (uint64_t)1 << t;
+        o = CYC(&c, &s, upd(3, 0x100, m1 & ~tm, 0x180, m("00000011"), 0x300, tm, 0),
+                t == 0 ? HCH_ACT_PUSH : HCH_ACT_JOIN);
+        CHECK_EQ(o.merge, t != 0);
+        CHECK_EQ(o.ready, 1);
+        m1 &= ~tm;
+        x |= tm;
+        EXPECT_HCT(&s, 3, 0x100, m1, 0x180, m("00000011"));
+        EXPECT_LIST(&c, &s, 3, 0x300, x);
+        CHECK_EQ(s.free_cnt, 127);
+        CHECK_EQ(s.s_busy, 0);
+    }
+    /* a JOIN needs no free entry: it goes through with the CCT full */
+    {
+        cfg_t c2 = c;
+        c2.warps = 2;
+        c2.lanes = 8;
+        c2.cct = 2;
+        hct_cct_heap_reset(&c2, &s);
+        CYC(&c2, &s, launch(0, 0x10, 0xff), HCH_ACT_LAUNCH);
+        CYC(&c2, &s, upd(0, 0x10, 0x0f, 0x20, 0x30, 0x40, 0xc0, 0), HCH_ACT_PUSH);
+        CYC(&c2, &s, upd(0, 0x10, 0x07, 0x20, 0x30, 0x30, 0x08, 0), HCH_ACT_PUSH);
+        drain(&c2, &s);
+        EXPECT_LIST(&c2, &s, 0, 0x30, 0x08, 0x40, 0xc0);
+        CHECK_EQ(s.free_cnt, 0);
+        o = CYC(&c2, &s, upd(0, 0x10, 0x03, 0x20, 0x30, 0x30, 0x04, 0), HCH_ACT_JOIN);
+        CHECK_EQ(o.ready, 1);
+        EXPECT_LIST(&c2, &s, 0, 0x30, 0x0c, 0x40, 0xc0);
+        /* not the head's PC: held */
+        o = CYC(&c2, &s, upd(0, 0x10, 0x01, 0x20, 0x30, 0x50, 0x02, 0), HCH_ACT_STALL);
+        CHECK_EQ(o.ready, 0);
+    }
+}
+
+/* Issue 11 item 1: the sorter merges its node into a cold node of equal PC
+ * and frees it; that step waits while the operation uses the free list. */
+TEST(test_sorter_merge_waits_for_free_list)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    out_t o;
+    uint64_t all = bits_mask(64);
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(0, 0x10, all), HCH_ACT_LAUNCH);
+    CYC(&c, &s, launch(1, 0x10, all), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)3, 0x20, 1, 0x400, 2, 0), HCH_ACT_PUSH);
+    CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)7, 0x20, 1, 0x300, 4, 0), HCH_ACT_PUSH);
+    CHECK_EQ(drain(&c, &s), 1);
+    EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x400, 2);
+    /* 0x400 again (not the head's PC): pushed, the walk passes 0x300 */
+    o = CYC(&c, &s, upd(0, 0x10, all & ~(uint64_t)0xf, 0x20, 1, 0x400, 8, 0), HCH_ACT_PUSH);
+    CHECK_EQ(o.d_srt, HCH_SRT_IDLE);
+    CHECK_EQ(s.free_cnt, 125);
+    o = CYC(&c, &s, nop(), HCH_ACT_IDLE);
+    CHECK_EQ(o.d_srt, HCH_SRT_WALK);
+    /* next it would merge into the cold 0x400, but warp 1 pushes: it waits */
+    o = CYC(&c, &s, upd(1, 0x10, all & ~(uint64_t)3, 0x20, 1, 0x500, 2, 0), HCH_ACT_PUSH);
+    CHECK_EQ(o.d_srt, HCH_SRT_HOLD);
+    CHECK_EQ(s.s_busy, 1);
+    CHECK_EQ(s.free_cnt, 124);
+    o = CYC(&c, &s, nop(), HCH_ACT_IDLE);
+    CHECK_EQ(o.d_srt, HCH_SRT_MERGE);
+    CHECK_EQ(s.s_busy, 0);
+    CHECK_EQ(s.free_cnt, 125);
+    EXPECT_LIST(&c, &s, 0, 0x300, 4, 0x400, 0xa);
+    EXPECT_LIST(&c, &s, 1, 0x500, 2);
+}
+
+/* Issue 11 item 2 (the issue's example): HCT (0x100 | 0x200), cold [0x250,
+ * 0x300]; both hot contexts jump to 0x500 and 0x600.  Stage 2 pulls 0x250
+ * up: (0x250 | 0x500) with [0x300, 0x600], so CPC2 is not the second
+ * smallest PC: lo is set and the secondary waits at every sync until the
+ * next update brings 0x300 up. */
+TEST(test_cpc2_not_second_smallest_sync_waits)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    in_t i;
+    out_t o;
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(2, 0x100, m("1111")), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(2, 0x100, m("11"), 0x200, m("001"), 0x300, m("0001"), 0), HCH_ACT_PUSH);
+    CYC(&c, &s, upd(2, 0x100, m("1"), 0x200, m("001"), 0x250, m("01"), 0), HCH_ACT_PUSH);
+    drain(&c, &s);
+    EXPECT_HCT(&s, 2, 0x100, m("1"), 0x200, m("001"));
+    EXPECT_LIST(&c, &s, 2, 0x250, m("01"), 0x300, m("0001"));
+    CHECK_EQ(s.lo[2], 0);
+    CYC(&c, &s, upd(2, 0x500, m("1"), 0x600, m("001"), 0, 0, 0), HCH_ACT_EXCH);
+    drain(&c, &s);
+    EXPECT_HCT(&s, 2, 0x250, m("01"), 0x500, m("1"));
+    EXPECT_LIST(&c, &s, 2, 0x300, m("0001"), 0x600, m("001"));
+    CHECK_EQ(s.lo[2], 1);
+    /* the secondary at 0x500 syncs on PC_div = 0x280: CPC1 = 0x250 is below
+     * PC_div (sec. 3.3 case 2), but the cold 0x300 is in [PC_div, CPC2) */
+    i = nop();
+    i.rd_warp = 2;
+    i.rd_sync = 1;
+    i.rd_pc_div = 0x280;
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_v2, 1);
+    CHECK_EQ(o.rd_run2, 0);
+    i.rd_sync = 0; /* not a sync instruction: runs */
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_run2, 1);
+    /* the primary moves on: the cold 0x300 comes up in exchange for 0x500 */
+    CYC(&c, &s, upd(2, 0x254, m("01"), 0x500, m("1"), 0, 0, 0), HCH_ACT_EXCH);
+    drain(&c, &s);
+    EXPECT_HCT(&s, 2, 0x254, m("01"), 0x300, m("0001"));
+    EXPECT_LIST(&c, &s, 2, 0x500, m("1"), 0x600, m("001"));
+    CHECK_EQ(s.lo[2], 0);
+    i.rd_sync = 1;
+    i.rd_pc_div = 0x280;
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_run2, 1);
+
+    /* the k = 3 case: a divergence while both hot contexts pass the cold
+     * head: 0x600 is pushed, the HCT keeps (0x500 | 0x580) above 0x300 */
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(2, 0x100, m("1111")), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(2, 0x100, m("11"), 0x200, m("001"), 0x300, m("0001"), 0), HCH_ACT_PUSH);
+    CHECK_EQ(s.lo[2], 0);
+    CYC(&c, &s, upd(2, 0x500, m("1"), 0x580, m("01"), 0x600, m("001"), 0), HCH_ACT_PUSH);
+    drain(&c, &s);
+    EXPECT_HCT(&s, 2, 0x500, m("1"), 0x580, m("01"));
+    EXPECT_LIST(&c, &s, 2, 0x300, m("0001"), 0x600, m("001"));
+    CHECK_EQ(s.lo[2], 1);
+    i.rd_pc_div = 0x280; /* CPC1 0x500 >= PC_div: suspended anyway */
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_run2, 0);
+    i.rd_pc_div = 0x504; /* CPC1 < PC_div: 001 would release; 0x300 is cold */
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_run2, 0);
+    /* next update: 0x300 comes up (exchange), the two smallest are hot */
+    CYC(&c, &s, upd(2, 0x500, m("1"), 0x580, m("01"), 0, 0, 0), HCH_ACT_EXCH);
+    drain(&c, &s);
+    EXPECT_HCT(&s, 2, 0x300, m("0001"), 0x500, m("1"));
+    EXPECT_LIST(&c, &s, 2, 0x580, m("01"), 0x600, m("001"));
+    /* still set: CPC2 = 0x500 came from the HCT, not from the head, and the
+     * cold node after the head (0x600) was not read */
+    CHECK_EQ(s.lo[2], 1);
+    /* the next update reads the head 0x580 above CPC2: cleared */
+    CYC(&c, &s, upd(2, 0x304, m("0001"), 0x500, m("1"), 0, 0, 0), HCH_ACT_UPDATE);
+    CHECK_EQ(s.lo[2], 0);
+    hct_cct_heap_eval(&c, &s, &i, &o);
+    CHECK_EQ(o.rd_run2, 1);
+}
+
+/* Issue 11 item 4: the longest walk.  Both hot contexts hold one thread,
+ * the other 62 threads are cold, one per node (pushed in decreasing PC
+ * order, each a one-node walk); the last push has the largest PC and walks
+ * past all 61 nodes after it: hct_cct_heap_walk_max = LANES - 3 = 61. */
+TEST(test_walk_worst_case)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    uint64_t all = bits_mask(64), m1 = all & ~(uint64_t)2;
+    unsigned t;
+    CHECK_EQ(hct_cct_heap_walk_max(&c), 61);
+    hct_cct_heap_reset(&c, &s);
+    CYC(&c, &s, launch(7, 0x10, all), HCH_ACT_LAUNCH);
+    CYC(&c, &s, upd(7, 0x10, m1, 0x20, 2, 0, 0, 0), HCH_ACT_UPDATE);
+    for (t = 2; t < 63; t++) {
+        uint64_t tm = (uint64_t)1 << t;
+        m1 &= ~tm;
+        CYC(&c, &s, upd(7, 0x10, m1, 0x20, 2, 0x10000 - 0x10 * t, tm, 0), HCH_ACT_PUSH);
+        CHECK_EQ(drain(&c, &s), t > 2 ? 1 : 0);
+    }
+    CHECK_EQ(hct_cct_heap_list_len(&c, &s, 7), 61);
+    m1 &= ~((uint64_t)1 << 63);
+    CYC(&c, &s, upd(7, 0x10, m1, 0x20, 2, 0x20000, (uint64_t)1 << 63, 0), HCH_ACT_PUSH);
+    CHECK_EQ(m1, 1);
+    CHECK_EQ(hct_cct_heap_list_len(&c, &s, 7), 62);
+    CHECK_EQ(drain(&c, &s), hct_cct_heap_walk_max(&c));
+    CHECK_EQ(s.lo[7], 0);
+    /* smaller configurations: bounded by LANES and by CCT */
+    c.lanes = 3;
+    CHECK_EQ(hct_cct_heap_walk_max(&c), 0);
+    c.lanes = 64;
+    c.cct = 10;
+    CHECK_EQ(hct_cct_heap_walk_max(&c), 9);
 }
 
 TEST(test_pop_into_slot2_and_exchange)
@@ -600,13 +811,13 @@ TEST(test_cct_full_backpressure)
     CHECK_EQ(o.ready, 0);
     CHECK_EQ(o.err, 0);
     CHECK_EQ(o.act, HCH_ACT_STALL);
-    hct_cct_heap_step(&c, &s, &i);
+    hct_cct_heap_step(&c, &s, &i, &o);
     CHECK(memcmp(&before, &s, sizeof s) == 0);
     CHECK(hct_cct_heap_check(&c, &s) == NULL);
     /* held again: still nothing */
     hct_cct_heap_eval(&c, &s, &i, &o);
     CHECK_EQ(o.ready, 0);
-    hct_cct_heap_step(&c, &s, &i);
+    hct_cct_heap_step(&c, &s, &i, &o);
     CHECK(memcmp(&before, &s, sizeof s) == 0);
     /* an update without insertion goes through and the sorter finishes */
     CYC(&c, &s, upd(0, 0x18, 0x01, 0x20, 0x0c, 0, 0, 0), HCH_ACT_UPDATE);
@@ -740,7 +951,7 @@ TEST(test_random_conservation)
     cfg_t c = hct_cct_heap_default_cfg();
     st_t s;
     uint64_t live[8] = {0};
-    unsigned n, w, cnt[10] = {0};
+    unsigned n, w, cnt[11] = {0};
     c.warps = 8;
     c.lanes = 16;
     c.cct = 12;
@@ -785,11 +996,11 @@ TEST(test_random_conservation)
             i = nop();
         hct_cct_heap_eval(&c, &s, &i, &o);
         CHECK_EQ(o.err, 0);
-        if (o.act < 10)
+        if (o.act < 11)
             cnt[o.act]++;
         {
             st_t before = s;
-            hct_cct_heap_step(&c, &s, &i);
+            hct_cct_heap_step(&c, &s, &i, &o);
             if (!o.ready)
                 CHECK(memcmp(&before, &s, sizeof s) == 0);
         }
@@ -817,11 +1028,11 @@ TEST(test_random_conservation)
         }
     }
     printf("  acts:");
-    for (n = 0; n < 10; n++)
+    for (n = 0; n < 11; n++)
         printf(" %s=%u", hct_cct_heap_act_name(n), cnt[n]);
     printf("\n");
     /* the sequence reached every kind of operation */
-    for (n = HCH_ACT_LAUNCH; n <= HCH_ACT_FINISH; n++) {
+    for (n = HCH_ACT_LAUNCH; n <= HCH_ACT_JOIN; n++) {
         if (!cnt[n])
             printf("  act %s never happened\n", hct_cct_heap_act_name(n));
         CHECK(cnt[n] > 0);
@@ -876,7 +1087,7 @@ TEST(test_trace_and_ports)
         hct_cct_heap_eval(&c, &s, &i, &o);
         vcd_time(w, t);
         hct_cct_heap_trace(w, &c, &s, &i, &o);
-        hct_cct_heap_step(&c, &s, &i);
+        hct_cct_heap_step(&c, &s, &i, &o);
         i = nop();
     }
     CHECK(vcd_close(w) == 0);
@@ -895,6 +1106,10 @@ int main(void)
     RUN(test_degraded_mode_and_pop_order);
     RUN(test_degraded_push_counts);
     RUN(test_sorter_interleaved_with_pops);
+    RUN(test_loop_exit_joins_cold_head);
+    RUN(test_sorter_merge_waits_for_free_list);
+    RUN(test_cpc2_not_second_smallest_sync_waits);
+    RUN(test_walk_worst_case);
     RUN(test_pop_into_slot2_and_exchange);
     RUN(test_pop_into_slot1_when_hot_exit);
     RUN(test_cct_full_backpressure);

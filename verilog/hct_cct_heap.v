@@ -14,31 +14,42 @@
 //   | LANES     | 64      | 1..64  | threads per warp (mask bits)       |
 //   | CCT       | 128     | 2..256 | CCT entries shared by all warps    |
 //   | PC_W      | 32      | 2..64  | PC width                           |
-//   WARP_W = clog2(WARPS), PTR_W = clog2(CCT), CNT_W = clog2(CCT+1).
+//   (WARP_W, PTR_W, CNT_W, DC_W are derived: leave them at their defaults.)
+//   WARP_W = clog2(WARPS), PTR_W = clog2(CCT), CNT_W = clog2(CCT+1),
+//   DC_W = clog2(LANES+1).
 //   HCT row: {pc1, m1, v1, pc2, m2, v2, head} = 2*(PC_W+LANES+1)+PTR_W = 201
 //   bits; CCT row: {cpc, cmask, nxt, nv} = PC_W+LANES+PTR_W+1 = 104 bits (001
-//   Table 3).  Beside them: hv and dirty per warp, the free-list head and
-//   count, the sorter registers and the 16-bit degraded-insertion counter.
+//   Table 3).  Beside them: hv, lo and dcnt (unsorted nodes in the list) per
+//   warp, cu (written unsorted) per CCT entry, the free-list head and count,
+//   the sorter registers and the 16-bit degraded-insertion counter.
 //
 // Operation port: op (NOP 0, LAUNCH 1, UPDATE 2; 3 illegal) on op_warp with
 // the new splits 1, 2 (op_pc/op_m/op_v 1 and 2), at most one new split 3 and
 // the threads that exit (op_exit).  UPDATE: stage 1 of the sorting network
-// sorts/merges/compacts the three; three valid -> the third is pushed at the
-// head of the warp's CCT list (PUSH; CCT full -> ready = 0, STALL); fewer and
+// sorts/merges/compacts the three; three valid -> the third is ORed into the
+// list head if it has the head's PC (JOIN), else pushed at the head of the
+// warp's CCT list (PUSH; CCT full -> ready = 0, STALL); fewer and
 // a non-empty list -> stage 2 sorts (s1, s2, list head) unless the head is
 // above s2: two remain -> POP (head freed), three remain -> EXCH (s2 written
 // into the head node in place).  Scheduler read port: rd_warp -> CPC1/m1/v1,
-// CPC2/m2/v2, rd_run2 = v2 && !(rd_sync && rd_pc_div <= CPC1 < CPC2), i.e.
-// the secondary waits at a sync instruction while CPC1 is in [PC_div, PC_rec)
-// with PC_rec = CPC2 (equal PC_div == CPC1 suspends).
+// CPC2/m2/v2, rd_run2 = v2 && !(rd_sync && (rd_pc_div <= CPC1 < CPC2 || lo)),
+// i.e. the secondary waits at a sync instruction while CPC1 is in [PC_div,
+// PC_rec) with PC_rec = CPC2 (equal PC_div == CPC1 suspends), and while lo
+// says a cold PC may be below CPC2 (the conservative rule: CPC2 is not always
+// the second smallest PC; lo = 0 guarantees every cold PC > CPC2; lo is
+// recomputed on each update from the head PC, see the C header).
 //
 // CCT sideband sorter (not pipelined): after a PUSH/EXCH into a list of >= 2
 // nodes, if idle, it walks from the new head's successor one node per cycle
-// past nodes with pc <= its pc and relinks it in the cycle it finds its
-// place.  A PUSH/EXCH needing it while it is busy leaves the node at the head
-// (PUSH_DEG / EXCH_DEG, dirty, deg_cnt + 1): the heap degrades to a stack.
-// No repair: a degraded node stays until popped.  The sorter skips a cycle
-// when the operation changes its warp's list.
+// past unsorted nodes and nodes with a smaller pc, merges into a node of
+// equal pc (masks ORed, its own node freed) and otherwise relinks it before
+// the first larger node (or after the tail): at most min(LANES-2, CCT)-1 =
+// 61 nodes per walk at the defaults.  A PUSH/EXCH needing it while it is
+// busy leaves the node at the head (PUSH_DEG / EXCH_DEG, cu, dcnt + 1,
+// deg_cnt + 1): the heap degrades to a stack.  No repair walk: an unsorted
+// node stays until popped or overwritten; rd_degraded = dcnt != 0 clears as
+// soon as none is left.  The sorter waits a cycle when the operation changes
+// its warp's list, or the free list in a cycle it would merge.
 //
 // TIMING: every output is combinational from the state and this cycle's
 // inputs; rd_* show the state before this cycle's update (no bypass).  State
@@ -54,8 +65,9 @@
 // not partition the warp's HCT threads m1|m2).
 //
 // Departures from 001: the exchange (the paper pops only when one context is
-// left), an explicit exit mask and LAUNCH, the degraded-mode bookkeeping
-// (dirty, deg_cnt), the global freeze on a refused cycle.
+// left), equal-PC merging in the CCT (JOIN, sorter merge), the conservative
+// sync rule (lo), an explicit exit mask and LAUNCH, the degraded-mode
+// bookkeeping (cu, dcnt, deg_cnt), the global freeze on a refused cycle.
 module hct_cct_heap #(
     parameter WARPS  = 24,
     parameter LANES  = 64,
@@ -63,7 +75,8 @@ module hct_cct_heap #(
     parameter PC_W   = 32,
     parameter WARP_W = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter PTR_W  = (CCT > 1) ? $clog2(CCT) : 1,
-    parameter CNT_W  = $clog2(CCT + 1)
+    parameter CNT_W  = $clog2(CCT + 1),
+    parameter DC_W   = $clog2(LANES + 1)
 ) (
     input  wire              clk,
     input  wire              rst,
@@ -124,44 +137,50 @@ module hct_cct_heap #(
     localparam [3:0] ACT_EXCH_DEG = 4'd7;
     localparam [3:0] ACT_STALL    = 4'd8;
     localparam [3:0] ACT_FINISH   = 4'd9;
+    localparam [3:0] ACT_JOIN     = 4'd10;
 
     localparam [31:0] CCT32 = CCT;
 
-    localparam [1:0] CCT_NONE = 2'd0;
-    localparam [1:0] CCT_PUSH = 2'd1;
-    localparam [1:0] CCT_POP  = 2'd2;
-    localparam [1:0] CCT_EXCH = 2'd3;
+    localparam [2:0] CCT_NONE = 3'd0;
+    localparam [2:0] CCT_PUSH = 3'd1;
+    localparam [2:0] CCT_POP  = 3'd2;
+    localparam [2:0] CCT_EXCH = 3'd3;
+    localparam [2:0] CCT_JOIN = 3'd4;
 
     // ---------------------------------------------------------------- state
+    // (public_flat_rd: the co-simulation compares every register with the
+    // C model's state after each clock edge)
     // HCT
-    reg [PC_W-1:0]  pc1_q [0:WARPS-1];
-    reg [LANES-1:0] m1_q  [0:WARPS-1];
-    reg [PC_W-1:0]  pc2_q [0:WARPS-1];
-    reg [LANES-1:0] m2_q  [0:WARPS-1];
-    reg [PTR_W-1:0] head_q [0:WARPS-1];
-    reg [WARPS-1:0] v1_q;
-    reg [WARPS-1:0] v2_q;
-    reg [WARPS-1:0] hv_q;
-    reg [WARPS-1:0] dirty_q;
+    reg [PC_W-1:0]  pc1_q [0:WARPS-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0] m1_q  [0:WARPS-1] /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]  pc2_q [0:WARPS-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0] m2_q  [0:WARPS-1] /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0] head_q [0:WARPS-1] /*verilator public_flat_rd*/;
+    reg [WARPS-1:0] v1_q /*verilator public_flat_rd*/;
+    reg [WARPS-1:0] v2_q /*verilator public_flat_rd*/;
+    reg [WARPS-1:0] hv_q /*verilator public_flat_rd*/;
+    reg [WARPS-1:0] lo_q /*verilator public_flat_rd*/;     // a cold PC may be below the top
+    reg [DC_W-1:0]  dcnt_q [0:WARPS-1] /*verilator public_flat_rd*/; // unsorted nodes
     // CCT
-    reg [PC_W-1:0]  cpc_q   [0:CCT-1];
-    reg [LANES-1:0] cmask_q [0:CCT-1];
+    reg [PC_W-1:0]  cpc_q   [0:CCT-1] /*verilator public_flat_rd*/;
+    reg [LANES-1:0] cmask_q [0:CCT-1] /*verilator public_flat_rd*/;
+    reg [CCT-1:0]   cu_q /*verilator public_flat_rd*/;     // node written unsorted
     // nxt/nv of entry g live in g_cct[g] (below), read through these
-    wire [PTR_W-1:0] nxt_q [0:CCT-1];
-    wire [CCT-1:0]   nv_q;
-    reg [PTR_W-1:0] free_head_q;
-    reg [CNT_W-1:0] free_cnt_q;
+    wire [PTR_W-1:0] nxt_q [0:CCT-1] /*verilator public_flat_rd*/;
+    wire [CCT-1:0]   nv_q /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0] free_head_q /*verilator public_flat_rd*/;
+    reg [CNT_W-1:0] free_cnt_q /*verilator public_flat_rd*/;
     // sideband sorter
-    reg              s_busy_q;
-    reg [WARP_W-1:0] s_warp_q;
-    reg [PTR_W-1:0]  s_node_q;
-    reg [PC_W-1:0]   s_pc_q;
-    reg              s_pred_head_q;
-    reg [PTR_W-1:0]  s_pred_q;
-    reg [PTR_W-1:0]  s_cur_q;
-    reg              s_prev_v_q;
-    reg [PTR_W-1:0]  s_prev_q;
-    reg [15:0]       deg_cnt_q;
+    reg              s_busy_q /*verilator public_flat_rd*/;
+    reg [WARP_W-1:0] s_warp_q /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0]  s_node_q /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]   s_pc_q /*verilator public_flat_rd*/;
+    reg              s_pred_head_q /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0]  s_pred_q /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0]  s_cur_q /*verilator public_flat_rd*/;
+    reg              s_prev_v_q /*verilator public_flat_rd*/;
+    reg [PTR_W-1:0]  s_prev_q /*verilator public_flat_rd*/;
+    reg [15:0]       deg_cnt_q /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------ op warp
     wire [31:0]       op_warp_x  = {{(32-WARP_W){1'b0}}, op_warp};
@@ -174,6 +193,12 @@ module hct_cct_heap #(
     wire             w_v1   = v1_q[op_w];
     wire             w_v2   = v2_q[op_w];
     wire             w_hv   = hv_q[op_w];
+    wire             w_lo   = lo_q[op_w];
+    wire [DC_W-1:0]  w_dcnt = dcnt_q[op_w];
+    wire [PC_W-1:0]  w_top  = w_v2 ? pc2_q[op_w] : pc1_q[op_w];  // the HCT's top PC
+    // the list head is the smallest cold PC: no unsorted node, no walk in it
+    wire             w_headmin = w_hv && (w_dcnt == {DC_W{1'b0}}) &&
+                                 !(s_busy_q && s_warp_q == op_w);
     wire [LANES-1:0] w_m1   = w_v1 ? m1_q[op_w] : {LANES{1'b0}};
     wire [LANES-1:0] w_m2   = w_v2 ? m2_q[op_w] : {LANES{1'b0}};
     wire [PTR_W-1:0] w_head = head_q[op_w];
@@ -183,6 +208,7 @@ module hct_cct_heap #(
     wire [LANES-1:0] h_mask = cmask_q[w_head];
     wire [PTR_W-1:0] h_nxt  = nxt_q[w_head];
     wire             h_nv   = nv_q[w_head];
+    wire             h_cu   = cu_q[w_head];
 
     // ------------------------------------------------- the sorting network
     wire [PC_W-1:0]  s1_pc, s2_pc, s3_pc;
@@ -233,11 +259,15 @@ module hct_cct_heap #(
     reg [LANES-1:0]  n1_m, n2_m;
     reg              n1_v, n2_v;
     reg              launch_d;
-    reg [1:0]        cct_d;
+    reg [2:0]        cct_d;
     reg              deg_d;
     reg              start_d;
     reg [PC_W-1:0]   x_pc;
     reg [LANES-1:0]  x_mask;
+    reg              lo_d;      // next lo of op_w (UPDATE)
+    reg              hv_new;    // op_w's list is non-empty after the update
+    reg [PC_W-1:0]   top_new;
+    reg              lo_known;
 
     always @* begin
         err_code_d = ERR_NONE;
@@ -280,9 +310,14 @@ module hct_cct_heap #(
             wr_hct  = 1'b1;
             merge_d = mg1 != 2'd0;
             if (k == 2'd3) begin
-                if (free_cnt_q == {CNT_W{1'b0}}) begin
-                    act_d  = ACT_STALL;
-                    wr_hct = 1'b0;
+                if (w_hv && s3_pc == h_pc) begin
+                    // s3 has the list head's PC: ORed into the head node
+                    cct_d   = CCT_JOIN;
+                    x_mask  = s3_m;
+                    act_d   = ACT_JOIN;
+                    merge_d = 1'b1;
+                end else if (free_cnt_q == {CNT_W{1'b0}}) begin
+                    act_d  = ACT_STALL;   // held: en = 0 writes nothing
                 end else begin
                     cct_d   = CCT_PUSH;
                     deg_d   = s_busy_q && w_hv;
@@ -310,21 +345,44 @@ module hct_cct_heap #(
                 end
             end
         end
+        // lo: may a cold PC lie below the new top PC?  Cleared when the top
+        // is known to be below every cold PC: the list was empty, or the
+        // head is the smallest cold PC and the top is below it (or at it
+        // when the head leaves the list), or the cold PCs were above the
+        // old top and the top did not rise.
+        top_new  = n2_v ? n2_pc : n1_pc;
+        hv_new   = (cct_d == CCT_PUSH || cct_d == CCT_EXCH || cct_d == CCT_JOIN) ? 1'b1 :
+                   (cct_d == CCT_POP) ? h_nv : w_hv;
+        lo_known = !w_hv ||
+                   (w_headmin && ((cct_d == CCT_POP || cct_d == CCT_EXCH) ? top_new <= h_pc
+                                                                           : top_new < h_pc)) ||
+                   (!w_lo && top_new <= w_top);
+        lo_d     = !launch_d && hv_new && !lo_known;
     end
 
     // a refused (err) or held (STALL) cycle changes nothing
     wire en = (err_code_d == ERR_NONE) && (act_d != ACT_STALL);
 
     // ------------------------------------------------- the sideband sorter
-    wire             touch   = s_busy_q && (cct_d != CCT_NONE) && (op_w == s_warp_q);
-    wire             s_step  = en && s_busy_q && !touch;
+    // One node per cycle: pass an unsorted node or a smaller PC (walk, or
+    // relink at the tail); an equal PC: merge (OR the masks into that node,
+    // free the moved one); a larger PC: relink before it (done if it is the
+    // first node examined).  It waits (holds) while the operation changes
+    // its list, or the free list when it would free a node.
     wire [PC_W-1:0]  cur_pc  = cpc_q[s_cur_q];
     wire             cur_nv  = nv_q[s_cur_q];
     wire [PTR_W-1:0] cur_nxt = nxt_q[s_cur_q];
-    wire             go_past = s_pc_q >= cur_pc;
+    wire [LANES-1:0] cur_mask = cmask_q[s_cur_q];
+    wire             go_past = cu_q[s_cur_q] || (cur_pc < s_pc_q);
+    wire             cur_eq  = !go_past && (cur_pc == s_pc_q);
+    wire             touch   = s_busy_q && (cct_d != CCT_NONE) && (op_w == s_warp_q);
+    wire             fl_op   = (cct_d == CCT_PUSH) || (cct_d == CCT_POP);
+    wire             s_step  = en && s_busy_q && !touch && !(cur_eq && fl_op);
     wire             s_walk  = s_step && go_past && cur_nv;
-    wire             s_done  = s_step && !go_past && !s_prev_v_q;
-    wire             s_relink = s_step && ((go_past && !cur_nv) || (!go_past && s_prev_v_q));
+    wire             s_done  = s_step && !go_past && !cur_eq && !s_prev_v_q;
+    wire             s_relink = s_step && ((go_past && !cur_nv) ||
+                                           (!go_past && !cur_eq && s_prev_v_q));
+    wire             s_merge = s_step && cur_eq;
     wire [PTR_W-1:0] sa      = go_past ? s_cur_q : s_prev_q;   // n goes after sa
     wire [PTR_W-1:0] old_fn  = nxt_q[s_node_q];
     wire [PTR_W-1:0] old_an  = nxt_q[sa];
@@ -339,7 +397,9 @@ module hct_cct_heap #(
     wire [PTR_W-1:0] op_node = (cct_d == CCT_PUSH) ? free_head_q : w_head;
     wire [PTR_W-1:0] op_nxt  = (cct_d == CCT_PUSH) ? w_head : free_head_q;
     wire             op_nv   = (cct_d == CCT_PUSH) ? w_hv : (free_cnt_q != {CNT_W{1'b0}});
-    wire             rl      = en && s_relink;
+    wire             rl      = s_relink;       // (s_step includes en)
+    wire             unl     = s_relink || s_merge;   // n leaves its place
+    wire             fl_nv   = free_cnt_q != {CNT_W{1'b0}};
     genvar g;
     generate
         for (g = 0; g < CCT; g = g + 1) begin : g_cct
@@ -357,11 +417,15 @@ module hct_cct_heap #(
                         nxt_r <= op_nxt;
                         nv_r  <= op_nv;
                     end
-                    if (rl && !s_pred_head_q && s_pred_q == IDX[PTR_W-1:0])
+                    if (unl && !s_pred_head_q && s_pred_q == IDX[PTR_W-1:0])
                         nxt_r <= old_fn;
                     if (rl && s_node_q == IDX[PTR_W-1:0]) begin
                         nxt_r <= old_an;
                         nv_r  <= old_anv;
+                    end
+                    if (s_merge && s_node_q == IDX[PTR_W-1:0]) begin
+                        nxt_r <= free_head_q;    // freed: onto the free list
+                        nv_r  <= fl_nv;
                     end
                     if (rl && sa == IDX[PTR_W-1:0]) begin
                         nxt_r <= s_node_q;
@@ -393,9 +457,9 @@ module hct_cct_heap #(
         rd_pc2      = (rd_warp_ok && r_v2) ? r_pc2 : {PC_W{1'b0}};
         rd_m2       = (rd_warp_ok && r_v2) ? m2_q[rd_w] : {LANES{1'b0}};
         rd_run2     = rd_warp_ok && r_v2 &&
-                      !(rd_sync && rd_pc_div <= r_pc1 && r_pc1 < r_pc2);
+                      !(rd_sync && ((rd_pc_div <= r_pc1 && r_pc1 < r_pc2) || lo_q[rd_w]));
         rd_cold     = rd_warp_ok && hv_q[rd_w];
-        rd_degraded = rd_warp_ok && dirty_q[rd_w];
+        rd_degraded = rd_warp_ok && (dcnt_q[rd_w] != {DC_W{1'b0}});
         sort_busy   = s_busy_q;
         sort_warp   = s_warp_q;
         free_cnt    = free_cnt_q;
@@ -414,9 +478,12 @@ module hct_cct_heap #(
             v1_q        <= {WARPS{1'b0}};
             v2_q        <= {WARPS{1'b0}};
             hv_q        <= {WARPS{1'b0}};
-            dirty_q     <= {WARPS{1'b0}};
-            for (i = 0; i < WARPS; i = i + 1)
+            lo_q        <= {WARPS{1'b0}};
+            cu_q        <= {CCT{1'b0}};
+            for (i = 0; i < WARPS; i = i + 1) begin
                 head_q[i] <= {PTR_W{1'b0}};
+                dcnt_q[i] <= {DC_W{1'b0}};
+            end
             free_head_q <= {PTR_W{1'b0}};
             free_cnt_q  <= CCT32[CNT_W-1:0];
             s_busy_q    <= 1'b0;
@@ -438,14 +505,18 @@ module hct_cct_heap #(
                 pc2_q[op_w] <= n2_pc;
                 m2_q[op_w]  <= n2_m;
                 v2_q[op_w]  <= n2_v;
+                lo_q[op_w]  <= lo_d;
             end
-            if (launch_d)
-                dirty_q[op_w] <= 1'b0;
+            if (cct_d != CCT_NONE)
+                dcnt_q[op_w] <= w_dcnt - ((cct_d == CCT_POP || cct_d == CCT_EXCH) ?
+                                          {{(DC_W-1){1'b0}}, h_cu} : {DC_W{1'b0}}) +
+                                {{(DC_W-1){1'b0}}, deg_d};
             if (cct_d == CCT_PUSH) begin
                 free_head_q            <= nxt_q[free_head_q];
                 free_cnt_q             <= free_cnt_q - 1'b1;
                 cpc_q[free_head_q]     <= x_pc;
                 cmask_q[free_head_q]   <= x_mask;
+                cu_q[free_head_q]      <= deg_d;
                 head_q[op_w]           <= free_head_q;
                 hv_q[op_w]             <= 1'b1;
                 if (touch && s_pred_head_q) begin
@@ -465,8 +536,6 @@ module hct_cct_heap #(
             if (cct_d == CCT_POP) begin
                 head_q[op_w]  <= h_nxt;
                 hv_q[op_w]    <= h_nv;
-                if (!h_nv)
-                    dirty_q[op_w] <= 1'b0;
                 free_head_q   <= w_head;
                 free_cnt_q    <= free_cnt_q + 1'b1;
                 if (touch) begin
@@ -479,6 +548,7 @@ module hct_cct_heap #(
             if (cct_d == CCT_EXCH) begin
                 cpc_q[w_head]   <= x_pc;
                 cmask_q[w_head] <= x_mask;
+                cu_q[w_head]    <= deg_d;
                 if (touch && w_head == s_node_q)
                     s_busy_q <= 1'b0;
                 if (start_d) begin
@@ -491,10 +561,10 @@ module hct_cct_heap #(
                     s_prev_v_q    <= 1'b0;
                 end
             end
-            if (deg_d) begin
-                dirty_q[op_w] <= 1'b1;
-                deg_cnt_q     <= deg_cnt_q + 16'd1;
-            end
+            if (cct_d == CCT_JOIN)
+                cmask_q[w_head] <= h_mask | x_mask;
+            if (deg_d)
+                deg_cnt_q <= deg_cnt_q + 16'd1;
             // ---- the sorter
             if (s_walk) begin
                 s_prev_q   <= s_cur_q;
@@ -503,11 +573,16 @@ module hct_cct_heap #(
             end
             if (s_done)
                 s_busy_q <= 1'b0;
-            if (s_relink) begin
+            if (s_relink || s_merge) begin
                 // the links are written in g_cct
                 if (s_pred_head_q)
                     head_q[s_warp_q] <= old_fn;
                 s_busy_q <= 1'b0;
+            end
+            if (s_merge) begin
+                cmask_q[s_cur_q] <= cur_mask | cmask_q[s_node_q];
+                free_head_q      <= s_node_q;
+                free_cnt_q       <= free_cnt_q + 1'b1;
             end
         end
     end
