@@ -442,10 +442,10 @@ private:
             expect_err_ = HCH_ERR_BAD_OP;
             break;
         case 1:
-            if (cfg.warps >= 32)
-                return;
+            if (cfg.warps >= (1u << hct_cct_heap_warp_w(&cfg)))
+                return; // every warp id the port carries is in range
             in.op = rng.chance(50) ? HCH_OP_LAUNCH : HCH_OP_UPDATE;
-            in.op_warp = cfg.warps + rng.below(32 - cfg.warps);
+            in.op_warp = cfg.warps + rng.below((1u << hct_cct_heap_warp_w(&cfg)) - cfg.warps);
             in.op_m1 = 1;
             in.op_v1 = 1;
             expect_err_ = HCH_ERR_BAD_WARP;

@@ -18,7 +18,7 @@
 //     goes through fill / balanced / drain phases, so the pool runs full
 //     (alloc_avail 0/1, push back) and empties; 6% of cycles the allocator
 //     offers fewer than it has (more push back);
-//   - a golden sequence every 5000 cycles (first at cycle 50) in a set of
+//   - at 16 lanes, a golden sequence every 5000 cycles (first at cycle 50) in a set of
 //     its own PCs, with the expected outputs asserted at each step: miss,
 //     join, lane conflict + same-set miss, join into the new warp, issue of
 //     that warp with a same-cycle lookup (bypass: miss, no eviction), two
@@ -126,7 +126,8 @@ public:
         if (free_.empty())
             cov_["pool_full_cycles"]++;
 
-        if (gstep_ < 0 && cyc >= gdue_ && free_.size() >= 8) {
+        // the golden masks are the paper's 16-lane example
+        if (gstep_ < 0 && cyc >= gdue_ && free_.size() >= 8 && cfg.lanes == 16) {
             gstep_ = 0;
             gdue_ = cyc - cyc % 5000 + 5000;
         }

@@ -9,7 +9,8 @@
 # Writes out/bench.csv (BENCH_OUT): structure,params,c_cycles_per_s,
 # rtl_cycles_per_s,ratio (ratio = C / RTL), prints the table and the
 # geometric mean of the ratios at the defaults.  A measurement, not a test:
-# no thresholds.  BENCH_CYCLES (200000) cycles per run.
+# no thresholds.  BENCH_CYCLES (200000) cycles per run; BENCH_POINTS
+# ("default bench1 bench2") the design points.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 B=${B:-build}
@@ -23,7 +24,7 @@ tmp=$out.tmp
 echo "structure,params,c_cycles_per_s,rtl_cycles_per_s,ratio" >"$tmp"
 printf '%-18s %-7s %14s %14s %8s  %s\n' structure point "C cycles/s" "RTL cycles/s" "C/RTL" params
 for s in "$@"; do
-  for p in default bench1 bench2; do
+  for p in ${BENCH_POINTS:-default bench1 bench2}; do
     params=
     if [ $p != default ]; then
       params=$(awk -v s="$s" -v p="$p" '$1 == s && $2 == p { $1 = ""; $2 = ""; print }' tb/design_points)

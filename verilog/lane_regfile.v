@@ -345,6 +345,14 @@ module lane_regfile_bank #(
 );
     reg [WIDTH-1:0] mem [0:ENTRIES-1] /*verilator public_flat_rd*/;
 
+    // Power-up contents: zero, as the C model's lane_regfile_reset (an SRAM
+    // has no reset; without this a row never written reads as X in Icarus
+    // and as random data in an X-randomised build).
+    integer i;
+    initial
+        for (i = 0; i < ENTRIES; i = i + 1)
+            mem[i] = {WIDTH{1'b0}};
+
     always @(posedge clk) begin
         if (we)
             mem[aw] <= wd;
