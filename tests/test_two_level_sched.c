@@ -224,6 +224,38 @@ TEST(timeout)
     }
 }
 
+/* 004 sec. 3.3's combination with large warps: 4 large warps, one per
+ * group.  The top large warp issues whenever it is ready; while it waits
+ * (not ready, not stalled: e.g. its sub-warps of a branch have not all
+ * completed) the next one in order issues (LOWER); after TIMEOUT issues it is
+ * switched out and the next large warp becomes top. */
+TEST(large_warp_groups_of_one)
+{
+    two_level_sched_cfg c = cfg_of(4, 1, 3);
+    two_level_sched_state s;
+    two_level_sched_out o;
+    two_level_sched_reset(&c, &s);
+    o = apply(&c, &s, 0xf, 0);
+    CHECK_EQ(o.warp, 0);
+    CHECK_EQ(o.act, TWO_LEVEL_SCHED_ACT_TOP);
+    o = apply(&c, &s, 0xe, 0); /* warp 0 waits for its sub-warps */
+    CHECK_EQ(o.warp, 1);
+    CHECK_EQ(o.act, TWO_LEVEL_SCHED_ACT_LOWER);
+    o = apply(&c, &s, 0xf, 0);
+    CHECK_EQ(o.warp, 0);
+    o = apply(&c, &s, 0xf, 0); /* warp 0's 3rd issue: timeout */
+    CHECK_EQ(o.warp, 0);
+    CHECK_EQ(o.act, TWO_LEVEL_SCHED_ACT_TIMEOUT);
+    o = apply(&c, &s, 0xf, 0);
+    CHECK_EQ(o.top, 1);
+    CHECK_EQ(o.warp, 1);
+    o = apply(&c, &s, 0xd, 0x2); /* warp 1 misses: rotate, warp 2 issues */
+    CHECK_EQ(o.act, TWO_LEVEL_SCHED_ACT_ROTATE);
+    CHECK_EQ(o.warp, 2);
+    CHECK_EQ(s.top_q, 2);
+    CHECK_EQ(s.ptr_q[0], 0);
+}
+
 static uint64_t lcg(uint64_t *x)
 {
     *x = *x * 6364136223846793005ull + 1442695040888963407ull;
@@ -371,6 +403,7 @@ int main(void)
     RUN(rotation_order);
     RUN(lower_group_issues_without_rotation);
     RUN(timeout);
+    RUN(large_warp_groups_of_one);
     RUN(one_group_is_plain_round_robin);
     RUN(conflict_is_err_state_unchanged);
     RUN(fig7_two_level_leaves_fewer_idle_cycles);

@@ -1,0 +1,521 @@
+/*
+ * test_lwm_subwarp.c -- unit and golden tests of the LWM sub-warping unit
+ * (rtl_c/lwm_subwarp, 004 sec. 3.1, Fig. 4-6, sec. 3.4).
+ *
+ * Every cycle goes through apply(): eval, clock edge (step with the eval's
+ * output), lwm_subwarp_check, and for an err cycle a byte compare showing the
+ * state did not change.  Sub-warp counts are compared with an independent
+ * count (the busiest column, counted here), and every emitted sub-warp is
+ * checked: one thread per column, in its home lane, each active thread of
+ * the instruction exactly once.
+ */
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "../rtl_c/lwm_subwarp.h"
+#include "check.h"
+
+static lwm_subwarp_cfg cfg_of(unsigned lw, unsigned k, unsigned n)
+{
+    lwm_subwarp_cfg c;
+    c.large_warps = lw;
+    c.rows = k;
+    c.cols = n;
+    CHECK(lwm_subwarp_cfg_check(&c) == NULL);
+    return c;
+}
+
+static lwm_subwarp_out apply(const lwm_subwarp_cfg *c, lwm_subwarp_state *s,
+                             const lwm_subwarp_in *in)
+{
+    lwm_subwarp_out o;
+    lwm_subwarp_state before = *s;
+    const char *why;
+    lwm_subwarp_eval(c, s, in, &o);
+    lwm_subwarp_step(c, s, in, &o);
+    why = lwm_subwarp_check(c, s);
+    if (why)
+        printf("  invariant: %s\n", why);
+    CHECK(why == NULL);
+    if (o.err)
+        CHECK(memcmp(&before, s, sizeof *s) == 0);
+    CHECK_EQ(o.err, o.err_code != LWM_ERR_NONE);
+    return o;
+}
+
+static lwm_subwarp_in fetch(unsigned w, unsigned kind, const uint64_t *mask)
+{
+    lwm_subwarp_in in;
+    memset(&in, 0, sizeof in);
+    in.f_valid = 1;
+    in.f_warp = w;
+    in.f_kind = kind;
+    if (mask)
+        memcpy(in.f_mask, mask, sizeof in.f_mask);
+    return in;
+}
+
+static lwm_subwarp_in nothing(void)
+{
+    lwm_subwarp_in in;
+    memset(&in, 0, sizeof in);
+    return in;
+}
+
+/* The completion of an emitted sub-warp (taken: per column). */
+static void complete(lwm_subwarp_in *in, const lwm_subwarp_out *sw, uint64_t taken)
+{
+    in->c_valid = 1;
+    in->c_warp = sw->sw_warp;
+    in->c_cols = sw->sw_cols;
+    memcpy(in->c_rows, sw->sw_rows, sizeof in->c_rows);
+    in->c_first = sw->sw_first;
+    in->c_branch = sw->sw_branch;
+    in->c_taken = sw->sw_branch ? taken & sw->sw_cols : 0;
+}
+
+static unsigned rowsel(const lwm_subwarp_cfg *c, const uint64_t *rows, unsigned col)
+{
+    unsigned rw = lwm_subwarp_row_w(c), b, r = 0;
+    for (b = 0; b < rw; b++)
+        r |= lwm_bit(rows, col * rw + b) << b;
+    return r;
+}
+
+/* Independent count: the largest number of active threads in one column. */
+static unsigned busiest(const lwm_subwarp_cfg *c, const uint64_t *mask)
+{
+    unsigned col, best = 0;
+    for (col = 0; col < c->cols; col++) {
+        unsigned r, n = 0;
+        for (r = 0; r < c->rows; r++)
+            if ((mask[(r * c->cols + col) / 64] >> ((r * c->cols + col) % 64)) & 1u)
+                n++;
+        best = n > best ? n : best;
+    }
+    return best;
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+    *x = *x * 6364136223846793005ull + 1442695040888963407ull;
+    return *x >> 11;
+}
+
+/* Fetches `mask` (OP) on an idle unit and collects its sub-warps, nothing
+ * completing meanwhile; checks each sub-warp and that every active thread is
+ * packed exactly once.  Returns the number of cycles with a sub-warp. */
+static unsigned breakdown(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, unsigned w,
+                          const uint64_t *mask)
+{
+    uint64_t seen[LWM_WORDS];
+    lwm_subwarp_in in = fetch(w, LWM_OP, mask);
+    lwm_subwarp_out o = apply(c, s, &in);
+    unsigned n = 0, col, guard = 0;
+    CHECK_EQ(o.nx_accept, 1);
+    memset(seen, 0, sizeof seen);
+    do {
+        in = nothing();
+        o = apply(c, s, &in);
+        CHECK_EQ(o.sw_valid, 1); /* nothing in flight: a sub-warp every cycle */
+        CHECK_EQ(o.sw_warp, w);
+        CHECK_EQ(o.sw_first, n == 0);
+        for (col = 0; col < c->cols; col++)
+            if ((o.sw_cols >> col) & 1u) {
+                unsigned i = rowsel(c, o.sw_rows, col) * c->cols + col;
+                CHECK(lwm_bit(mask, i));  /* an active thread, in its home lane */
+                CHECK(!lwm_bit(seen, i)); /* packed once */
+                lwm_set(seen, i, 1);
+            }
+        n++;
+        CHECK_EQ(o.fetch_stall, o.act != LWM_ACT_LAST);
+    } while (o.act != LWM_ACT_LAST && ++guard < 100);
+    CHECK(memcmp(seen, mask, sizeof seen) == 0); /* every active thread */
+    return n;
+}
+
+TEST(storage_from_cfg_is_004_sec34)
+{
+    lwm_subwarp_cfg c = lwm_subwarp_default_cfg();
+    CHECK_EQ(c.large_warps, 4);
+    CHECK_EQ(c.rows, 8);
+    CHECK_EQ(c.cols, 32);
+    CHECK_EQ(lwm_subwarp_copy_bits(&c), 256);
+    CHECK_EQ(lwm_subwarp_buffer_bits(&c), 512);
+    CHECK_EQ(lwm_subwarp_inflight_bits(&c), 1024);
+    CHECK_EQ(lwm_subwarp_copy_bits(&c) + lwm_subwarp_buffer_bits(&c) +
+                 lwm_subwarp_inflight_bits(&c),
+             1792);
+    c.rows = 16;
+    c.cols = 64;
+    CHECK(lwm_subwarp_cfg_check(&c) == NULL);
+    c.rows = 17;
+    CHECK(lwm_subwarp_cfg_check(&c) != NULL);
+}
+
+/* Sub-warps = busiest column; every active thread once; one per column per
+ * cycle; random masks at several shapes. */
+TEST(subwarps_equal_busiest_column)
+{
+    static const unsigned shapes[][2] = {{8, 32}, {8, 4}, {3, 5}, {1, 7}, {16, 64}, {5, 1}};
+    unsigned a, t;
+    uint64_t x = 99;
+    for (a = 0; a < sizeof shapes / sizeof shapes[0]; a++) {
+        lwm_subwarp_cfg c = cfg_of(2, shapes[a][0], shapes[a][1]);
+        for (t = 0; t < 200; t++) {
+            lwm_subwarp_state s;
+            uint64_t mask[LWM_WORDS];
+            unsigned i, kn = c.rows * c.cols, dens = (unsigned)(lcg(&x) % 4);
+            memset(mask, 0, sizeof mask);
+            for (i = 0; i < kn; i++)
+                if (lcg(&x) % 4 <= dens)
+                    lwm_set(mask, i, 1);
+            if (busiest(&c, mask) == 0)
+                lwm_set(mask, (unsigned)(lcg(&x) % kn), 1);
+            lwm_subwarp_reset(&c, &s);
+            CHECK_EQ(breakdown(&c, &s, t % 2, mask), busiest(&c, mask));
+            CHECK_EQ(lwm_subwarp_count(&c, mask), busiest(&c, mask));
+        }
+    }
+}
+
+TEST(full_mask_gives_k_subwarps_jump_gives_one)
+{
+    lwm_subwarp_cfg c = cfg_of(4, 8, 32);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out o;
+    uint64_t full[LWM_WORDS];
+    unsigned i;
+    memset(full, 0, sizeof full);
+    for (i = 0; i < 256; i++)
+        lwm_set(full, i, 1);
+    lwm_subwarp_reset(&c, &s);
+    CHECK_EQ(breakdown(&c, &s, 1, full), 8);
+    /* a jump: one sub-warp, one cycle, no thread work; the next fetch is
+     * taken in that same cycle */
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(2, LWM_JUMP, full);
+    o = apply(&c, &s, &in);
+    in = fetch(3, LWM_OP, full);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_JUMP);
+    CHECK_EQ(o.sw_valid, 1);
+    CHECK_EQ(o.sw_jump, 1);
+    CHECK_EQ(o.sw_cols, 0);
+    CHECK_EQ(o.sw_warp, 2);
+    CHECK_EQ(o.fetch_stall, 0);
+    CHECK_EQ(o.nx_accept, 1);
+    o = apply(&c, &s, &in);  /* warp 3 fetched again: it waits (relaxed barrel) */
+    CHECK_EQ(o.err_code, LWM_ERR_BAD_FETCH);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.sw_warp, 3);
+    CHECK_EQ(o.sw_cols, 0xffffffffu);
+}
+
+/* 004 Fig. 6: a 32-thread large warp on a 4-wide core (K = 8, N = 4); the
+ * busiest column holds 4 threads: 4 sub-warps in 4 cycles, where the
+ * baseline (one warp per row) forms 8 warps.  Row r holds columns r%4 and
+ * (r+1)%4: 16 active threads, 4 per column, every row non-empty. */
+TEST(fig6_four_subwarps_in_four_cycles)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 8, 4);
+    lwm_subwarp_state s;
+    uint64_t mask[LWM_WORDS];
+    unsigned r, rows_busy = 0;
+    memset(mask, 0, sizeof mask);
+    for (r = 0; r < 8; r++) {
+        lwm_set(mask, r * 4 + r % 4, 1);
+        lwm_set(mask, r * 4 + (r + 1) % 4, 1);
+    }
+    for (r = 0; r < 8; r++)
+        rows_busy += bits_field(mask[0], r * 4, 4) != 0u;
+    CHECK_EQ(rows_busy, 8); /* the baseline's 8 warps */
+    CHECK_EQ(bits_popcount(mask[0]), 16);
+    lwm_subwarp_reset(&c, &s);
+    CHECK_EQ(breakdown(&c, &s, 0, mask), 4);
+}
+
+/* A conditional branch over 4 sub-warps (K = 4, N = 4, full mask; even
+ * columns take it): the outcome gathers, br_commit only when the last
+ * sub-warp completes (out of order here), the large warp is not fetchable
+ * until then, and the commit carries both masks and diverged = 1.  The same
+ * branch with every thread taken commits diverged = 0. */
+TEST(branch_across_subwarps_commits_after_the_last)
+{
+    lwm_subwarp_cfg c = cfg_of(2, 4, 4);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out sw[4], o;
+    uint64_t full[LWM_WORDS];
+    unsigned i, pass;
+    memset(full, 0, sizeof full);
+    full[0] = 0xffff;
+    for (pass = 0; pass < 2; pass++) {
+        uint64_t taken = pass == 0 ? 0x5 : 0xf; /* per column */
+        lwm_subwarp_reset(&c, &s);
+        in = fetch(1, LWM_BRANCH, full);
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.can_fetch, 3);
+        /* a second branch is pushed back while this one gathers (no err) */
+        in = fetch(0, LWM_BRANCH, full);
+        for (i = 0; i < 4; i++) {
+            sw[i] = apply(&c, &s, &in);
+            CHECK_EQ(sw[i].sw_branch, 1);
+            CHECK_EQ(sw[i].sw_cols, 0xf);
+            CHECK_EQ(sw[i].err, 0);
+            CHECK_EQ(sw[i].f_ready, 0);
+            CHECK_EQ(sw[i].nx_accept, 0);
+        }
+        in = nothing();
+        for (i = 0; i < 4; i++) {
+            static const unsigned order[4] = {2, 0, 3, 1};
+            complete(&in, &sw[order[i]], taken);
+            o = apply(&c, &s, &in);
+            CHECK_EQ(o.err, 0);
+            CHECK_EQ(o.br_commit, i == 3);
+            CHECK_EQ(o.can_fetch, 1); /* warp 1 waits for the commit */
+        }
+        CHECK_EQ(o.br_warp, 1);
+        CHECK_EQ(o.br_diverged, pass == 0);
+        CHECK_EQ(o.br_taken[0], pass == 0 ? 0x5555 : 0xffff);
+        CHECK_EQ(o.br_ntaken[0], pass == 0 ? 0xaaaa : 0);
+        in = nothing();
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.can_fetch, 3);
+        CHECK_EQ(s.br_busy_q, 0);
+    }
+}
+
+/* Relaxed barrel processing and in-flight blocking (K = 2, N = 2, full
+ * mask): instruction 1 makes sub-warps A (row 0) and B (row 1).  When A
+ * completes the large warp may be fetched again (004: after the first
+ * sub-warp); instruction 2's copy holds all four threads, but row 1 is still
+ * in flight in B: the columns skip it and take row 0; then, B still out, the
+ * cycle is BLOCKED (fetch stays stalled); after B completes row 1 is packed. */
+TEST(inflight_threads_are_skipped_until_complete)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 2, 2);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out a, b, o;
+    uint64_t full[LWM_WORDS];
+    memset(full, 0, sizeof full);
+    full[0] = 0xf;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(0, LWM_OP, full);
+    apply(&c, &s, &in);
+    in = nothing();
+    a = apply(&c, &s, &in);
+    CHECK_EQ(a.sw_cols, 3);
+    CHECK_EQ(rowsel(&c, a.sw_rows, 0), 0);
+    b = apply(&c, &s, &in);
+    CHECK_EQ(b.act, LWM_ACT_LAST);
+    CHECK_EQ(rowsel(&c, b.sw_rows, 1), 1);
+    CHECK_EQ(b.can_fetch, 0);
+    in = fetch(0, LWM_OP, full);
+    o = apply(&c, &s, &in); /* not yet: no sub-warp completed */
+    CHECK_EQ(o.err_code, LWM_ERR_BAD_FETCH);
+    in = nothing();
+    complete(&in, &a, 0);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.can_fetch, 0); /* the edge clears the wait */
+    CHECK_EQ(s.wait_q, 0);
+    in = fetch(0, LWM_OP, full);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.nx_accept, 1);
+    in = nothing();
+    o = apply(&c, &s, &in); /* row 1 in flight (B): row 0 only */
+    CHECK_EQ(o.act, LWM_ACT_PICK);
+    CHECK_EQ(o.sw_cols, 3);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 0) + rowsel(&c, o.sw_rows, 1), 0);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_BLOCKED);
+    CHECK_EQ(o.sw_valid, 0);
+    CHECK_EQ(o.fetch_stall, 1);
+    complete(&in, &b, 0);
+    o = apply(&c, &s, &in); /* B completes: visible from the next cycle */
+    CHECK_EQ(o.act, LWM_ACT_BLOCKED);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_LAST);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 0) + rowsel(&c, o.sw_rows, 1), 2);
+}
+
+/* Each illegal input: err, its code, state unchanged (apply compares). */
+TEST(illegal_inputs_err_state_unchanged)
+{
+    lwm_subwarp_cfg c = cfg_of(3, 2, 4);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out sw, o;
+    uint64_t m[LWM_WORDS];
+    memset(m, 0, sizeof m);
+    m[0] = 0x31;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(3, LWM_OP, m); /* warp 3 of 3 */
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_WARP);
+    in = fetch(0, 3, m);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_FETCH);
+    in = fetch(0, LWM_OP, NULL);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_FETCH);
+    in = nothing();
+    in.c_valid = 1;
+    in.c_warp = 1;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_NOT_IN_FLIGHT);
+    in = fetch(0, LWM_BRANCH, m);
+    apply(&c, &s, &in);
+    in = nothing();
+    sw = apply(&c, &s, &in); /* mask 0x31: row 0 col 0, row 1 cols 0-1 */
+    CHECK_EQ(sw.sw_valid, 1);
+    CHECK_EQ(sw.sw_cols, 0x3); /* (row 0, col 0) and (row 1, col 1) */
+    /* a thread not in flight */
+    in = nothing();
+    complete(&in, &sw, 0);
+    in.c_cols |= 0x4; /* (row 0, col 2): never packed */
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err_code, LWM_ERR_NOT_IN_FLIGHT);
+    CHECK_EQ(o.sw_valid, 0);
+    /* an outcome for a column not in the sub-warp */
+    in = nothing();
+    complete(&in, &sw, 0);
+    in.c_taken = 0x8;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_OUTCOME);
+    /* an outcome on a non-branch completion */
+    in = nothing();
+    complete(&in, &sw, 0);
+    in.c_branch = 0;
+    in.c_taken = sw.sw_cols;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_OUTCOME);
+    /* c_branch for another large warp */
+    in = nothing();
+    complete(&in, &sw, 0);
+    in.c_warp = 2;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_NOT_IN_FLIGHT);
+    /* the legal completion still works after all that */
+    in = nothing();
+    complete(&in, &sw, sw.sw_cols);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+}
+
+/* Random traffic: up to LARGE_WARPS instructions fetched whenever allowed,
+ * sub-warps completing after a random delay in any order, random branch
+ * outcomes.  Checks every cycle: invariants (apply), each sub-warp holds only
+ * threads of its instruction's mask not yet packed, at most one per column,
+ * every instruction's threads all packed when its copy empties, every
+ * branch's commit equals the outcomes given, and nothing is lost (all
+ * sub-warps complete and the unit drains). */
+#define MAXQ 256
+TEST(random_traffic_no_thread_lost)
+{
+    static const unsigned shapes[][3] = {{4, 8, 32}, {2, 3, 5}, {3, 4, 4}, {1, 1, 1}};
+    unsigned a;
+    uint64_t x = 7;
+    for (a = 0; a < 4; a++) {
+        lwm_subwarp_cfg c = cfg_of(shapes[a][0], shapes[a][1], shapes[a][2]);
+        const unsigned kn = c.rows * c.cols;
+        lwm_subwarp_state s;
+        lwm_subwarp_out q[MAXQ];
+        uint64_t qt[MAXQ];
+        unsigned nq = 0, cyc, fetched = 0, commits = 0, blocked = 0;
+        uint64_t want[LWM_WORDS], packed[LWM_WORDS], etk[LWM_WORDS], ent[LWM_WORDS];
+        unsigned cur_kind = 0;
+        lwm_subwarp_reset(&c, &s);
+        memset(etk, 0, sizeof etk);
+        memset(ent, 0, sizeof ent);
+        for (cyc = 0; cyc < 20000 || nq || s.busy_q; cyc++) {
+            lwm_subwarp_in in = nothing();
+            lwm_subwarp_out o;
+            unsigned i, col;
+            if (cyc < 20000 && lcg(&x) % 3 == 0) {
+                unsigned w = (unsigned)(lcg(&x) % c.large_warps);
+                if (!((s.wait_q >> w) & 1u)) {
+                    uint64_t m[LWM_WORDS];
+                    unsigned kind = (unsigned)(lcg(&x) % 10);
+                    kind = kind < 6 ? LWM_OP : kind < 9 ? LWM_BRANCH : LWM_JUMP;
+                    memset(m, 0, sizeof m);
+                    for (i = 0; i < kn; i++)
+                        if (lcg(&x) % 3)
+                            lwm_set(m, i, 1);
+                    if (busiest(&c, m) == 0)
+                        lwm_set(m, 0, 1);
+                    in = fetch(w, kind, m);
+                }
+            }
+            if (nq && lcg(&x) % 2 == 0) {
+                unsigned k = (unsigned)(lcg(&x) % nq);
+                complete(&in, &q[k], qt[k]);
+                q[k] = q[nq - 1];
+                qt[k] = qt[nq - 1];
+                nq--;
+            }
+            o = apply(&c, &s, &in);
+            CHECK_EQ(o.err, 0);
+            if (o.err)
+                break;
+            blocked += o.act == LWM_ACT_BLOCKED;
+            if (o.sw_valid) {
+                uint64_t tk = lcg(&x);
+                CHECK(nq < MAXQ);
+                for (col = 0; col < c.cols; col++)
+                    if ((o.sw_cols >> col) & 1u) {
+                        unsigned idx = rowsel(&c, o.sw_rows, col) * c.cols + col;
+                        CHECK(lwm_bit(want, idx));
+                        CHECK(!lwm_bit(packed, idx));
+                        lwm_set(packed, idx, 1);
+                        if (o.sw_branch)
+                            lwm_set((tk >> col) & 1u ? etk : ent, idx, 1);
+                    }
+                if (o.act == LWM_ACT_LAST)
+                    CHECK(memcmp(packed, want, sizeof want) == 0);
+                CHECK_EQ(o.sw_jump, cur_kind == LWM_JUMP);
+                q[nq] = o;
+                qt[nq++] = tk;
+            }
+            if (o.br_commit) {
+                CHECK(memcmp(o.br_taken, etk, sizeof etk) == 0);
+                CHECK(memcmp(o.br_ntaken, ent, sizeof ent) == 0);
+                memset(etk, 0, sizeof etk);
+                memset(ent, 0, sizeof ent);
+                commits++;
+            }
+            if (o.nx_accept) {
+                fetched++;
+                cur_kind = (unsigned)in.f_kind;
+                if (in.f_kind == LWM_JUMP)
+                    memset(want, 0, sizeof want);
+                else
+                    memcpy(want, in.f_mask, sizeof want);
+                memset(packed, 0, sizeof packed);
+            }
+            if (cyc > 200000)
+                break;
+        }
+        CHECK(cyc <= 200000);
+        CHECK(fetched > 1000);
+        CHECK(commits > 100);
+        if (c.rows > 1)
+            CHECK(blocked > 0);
+        {
+            unsigned w;
+            for (w = 0; w < c.large_warps; w++)
+                CHECK_EQ(s.pend_q[w], 0);
+        }
+        CHECK_EQ(s.br_busy_q, 0);
+    }
+}
+
+int main(void)
+{
+    RUN(storage_from_cfg_is_004_sec34);
+    RUN(subwarps_equal_busiest_column);
+    RUN(full_mask_gives_k_subwarps_jump_gives_one);
+    RUN(fig6_four_subwarps_in_four_cycles);
+    RUN(branch_across_subwarps_commits_after_the_last);
+    RUN(inflight_threads_are_skipped_until_complete);
+    RUN(illegal_inputs_err_state_unchanged);
+    RUN(random_traffic_no_thread_lost);
+    return test_summary();
+}
