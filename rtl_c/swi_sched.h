@@ -1,0 +1,217 @@
+/*
+ * swi_sched.h -- the cascaded schedulers of Simultaneous Warp Interweaving:
+ * an instruction buffer (one entry per warp), a primary scheduler that picks
+ * the oldest ready instruction, and a secondary scheduler that, one stage
+ * later, looks up a ready instruction of another warp whose mask fits in the
+ * lanes the primary leaves free, so both issue together on one SIMD group.
+ * Paper 001 (Brunie, Collange, Diamos, ISCA 2012) sec. 4: cascaded
+ * schedulers (l.150), mask-fit lookup with limited associativity (l.173),
+ * age-based primary and best-fit secondary with pseudo-random tie-breaking
+ * (l.171), a-posteriori conflict detection (l.167).  Twin:
+ * verilog/swi_sched.v (same parameters, ports, behaviour, cycle for cycle).
+ *
+ * Configurations (cfg field = Verilog parameter):
+ *
+ *   | field | param | default | range                                     |
+ *   |-------|-------|---------|-------------------------------------------|
+ *   | sets  | SETS  | 4       | power of two 1..64: lookup sets (banks)   |
+ *   | ways  | WAYS  | 6       | 1..64 warps per set; SETS*WAYS <= 64      |
+ *   | lanes | LANES | 32      | 1..64 lanes = mask bits                   |
+ *   | pc_w  | PC_W  | 32      | 1..64 PC bits                             |
+ *
+ *   Derived: WARPS = SETS*WAYS (default 24, 001 Table 2); WID_W =
+ *   clog2(WARPS) (>= 1).  Warp w sits in set w mod SETS (its low bits), way
+ *   w / SETS.  SETS = WARPS is direct-mapped, SETS = 1 fully associative.
+ *   001 does not give the default associativity (Fig. 9 is missing): 4 sets
+ *   of 6 ways is our choice.
+ *
+ * State: per warp v_q (valid), pc_q (PC_W), mask_q (LANES), age_q (WARPS
+ * bits: bit j = entry j was filled before this one and is still valid then);
+ * the secondary stage s_v_q, s_warp_q (WID_W), s_pc_q, s_mask_q (the primary
+ * instruction waiting one cycle for its secondary); lfsr_q (16 bits).
+ * Storage = WARPS*(1 + PC_W + LANES + WARPS) + 1 + WID_W + PC_W + LANES + 16
+ * bits (the buffer is 001's "24 x 64-bit" instruction buffer plus our age
+ * matrix; the instruction word itself is not modelled, only PC and mask).
+ * Logic: primary = WARPS-input ready & valid & age-matrix oldest select
+ * (WARPS x WARPS AND-OR), secondary = per warp a LANES-bit subset test
+ * (mask & ~free == 0), a LANES-bit popcount, a set-membership compare of the
+ * low log2(SETS) warp bits, a max tree over WARPS 7-bit fits, and a WARPS-
+ * input rotating priority encoder; WARPS-way muxes for PC and mask; a 16-bit
+ * LFSR; a WID_W comparator for the conflict.
+ *
+ * Ports.
+ *   in:  ready (WARPS bits: the scoreboard says warp w's buffered
+ *        instruction may issue; the entry's ready bit is this input, not
+ *        stored), fill_valid, fill_warp (WID_W), fill_pc (PC_W), fill_mask
+ *        (LANES): fetch writes warp fill_warp's next instruction.
+ *   out: i1_valid, i1_warp, i1_pc, i1_mask (primary instruction issued now;
+ *        i1_mask = 0 when its copy was discarded by a conflict), i2_valid,
+ *        i2_warp, i2_pc, i2_mask (secondary), p_valid, p_warp (primary pick
+ *        of this cycle, issued next cycle), conflict, err, err_code (2),
+ *        act (3).
+ *
+ * Timing (001 Table 2: SWI scheduler latency 2).  Cycle t: the primary picks
+ * P = the oldest valid ready entry (by age_q), and P moves to the stage at the
+ * edge (its entry becomes invalid, so fetch may refill it from t+1).  Cycle
+ * t+1: the stage issues P as I1 with mask m1, and the secondary picks I2 among
+ * the entries that are valid, ready, not of P's warp, in the set (p mod SETS
+ * + 1) mod SETS, and whose mask is a subset of ~m1: best fit = most lanes,
+ * ties broken by the LFSR (below).  I2 issues in the same cycle and its entry
+ * becomes invalid.  The set is indexed by the low bits of the primary warp
+ * id (001 l.173); we take the NEXT set so that the primary's entry and the
+ * secondary's set are in different banks when SETS >= 2 (001's banking
+ * argument), and so that a direct-mapped lookup still has a candidate.
+ *
+ * Substitution: when the stage holds no instruction or a discarded one
+ * (m1 = 0), the secondary "substitutes itself to the primary scheduler"
+ * (001 l.167): its free mask is all lanes and every warp is in its set.
+ *
+ * Conflict (a posteriori, 001 l.167): in one cycle the secondary (for the
+ * stage) and the primary (for the next stage) may pick the same entry.  Then
+ * the secondary's copy issues now as I2, and the primary's copy enters the
+ * stage with an empty mask: next cycle I1 issues with i1_mask = 0 and the
+ * secondary substitutes.  conflict = 1 in the cycle it is detected.
+ *
+ * Tie-break LFSR (identical in C and Verilog): 16-bit Fibonacci, x^16 + x^14
+ * + x^13 + x^11 + 1, next = {q[14:0], q[15]^q[13]^q[12]^q[10]}, reset seed
+ * 0xACE1; it advances once in every cycle without err.  r = the low WID_W
+ * bits of lfsr_q, minus WARPS if >= WARPS; among the candidates of the best
+ * fit the one with the lowest index >= r wins, else the lowest index.
+ *
+ * Illegal input (err = 1, act = HOLD, nothing issues or is picked, state
+ * unchanged).  First match:
+ *   WARP  3  fill_valid with fill_warp >= WARPS
+ *   BUSY  1  fill_valid into a valid entry (fetch must wait for the issue)
+ *   EMPTY 2  fill_valid with fill_mask = 0
+ *
+ * act (3 bits): IDLE 0 (nothing issues), SOLO 1 (I1 alone: no fit), PAIR 2
+ * (I1 and I2), SUBST 3 (no live I1, the secondary issues as primary), NONE_SUB
+ * 4 (no live I1 and nothing for the substitute), HOLD 5 (err).
+ *
+ * Invariants (swi_sched_check; the cosim checks the outputs every cycle):
+ * i1_mask & i2_mask = 0; each issued mask is a subset of its entry's mask;
+ * age_q is a strict total order on the valid entries; no bits beyond widths;
+ * s_mask_q = 0 only with a discarded copy.
+ *
+ * Departures from 001: one SIMD group (the "another free SIMD group" case
+ * of l.150 is not modelled); instruction words are not stored (PC and mask
+ * stand for them); the secondary never takes the stage's own warp (a warp's
+ * two instructions never issue together).
+ *
+ * Contract of step (issue 17): swi_sched_step(cfg, s, in, out) applies the
+ * decision in `out` (what swi_sched_eval returned this cycle); nx_* fields
+ * are that decision, not ports.
+ *
+ * Worked example (SETS = 2, WAYS = 2, LANES = 4; masks lane 0 first;
+ * tests/test_swi_sched.c worked_example): the stage holds warp 0 (1100);
+ * warps 2, 1, 3 were filled in that order with masks 0010, 0011, 1000; all
+ * ready.  Cycle 1: I1 = warp 0 (1100); the secondary searches set 1 (warps
+ * 1, 3): warp 1 (0011) fills 2 lanes, warp 3 (1000) overlaps lane 0, so I2 =
+ * warp 1, PAIR; the primary picks warp 2 (the oldest).  Cycle 2: I1 = warp 2
+ * (0010); set 1 now holds only warp 3 (1000), which fits: PAIR; but the
+ * primary picks warp 3 as well (the only entry left): conflict.  Cycle 3:
+ * I1 = warp 3 with mask 0 (its copy was discarded; warp 3 already issued as
+ * I2), the substitute finds nothing: NONE_SUB.  Cycle 4: IDLE.
+ */
+#ifndef SWI_SCHED_H
+#define SWI_SCHED_H
+
+#include <stdint.h>
+
+#include "port.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct vcd_writer;
+
+#define SWI_SCHED_MAX_WARPS 64
+#define SWI_SCHED_LFSR_SEED 0xACE1u
+
+enum swi_sched_err {
+    SWI_SCHED_ERR_NONE = 0,
+    SWI_SCHED_ERR_BUSY = 1,
+    SWI_SCHED_ERR_EMPTY = 2,
+    SWI_SCHED_ERR_WARP = 3
+};
+
+enum swi_sched_act {
+    SWI_SCHED_ACT_IDLE = 0,
+    SWI_SCHED_ACT_SOLO = 1,
+    SWI_SCHED_ACT_PAIR = 2,
+    SWI_SCHED_ACT_SUBST = 3,
+    SWI_SCHED_ACT_NONE_SUB = 4,
+    SWI_SCHED_ACT_HOLD = 5
+};
+
+typedef struct {
+    unsigned sets;
+    unsigned ways;
+    unsigned lanes;
+    unsigned pc_w;
+} swi_sched_cfg;
+
+typedef struct {
+    uint64_t v_q;                          /* WARPS bits */
+    uint64_t pc_q[SWI_SCHED_MAX_WARPS];
+    uint64_t mask_q[SWI_SCHED_MAX_WARPS];
+    uint64_t age_q[SWI_SCHED_MAX_WARPS];   /* bit j: j is older */
+    uint64_t s_v_q, s_warp_q, s_pc_q, s_mask_q;
+    uint64_t lfsr_q;
+} swi_sched_state;
+
+typedef struct {
+    uint64_t ready;      /* WARPS bits */
+    uint64_t fill_valid;
+    uint64_t fill_warp;
+    uint64_t fill_pc;
+    uint64_t fill_mask;
+} swi_sched_in;
+
+typedef struct {
+    uint64_t i1_valid, i1_warp, i1_pc, i1_mask;
+    uint64_t i2_valid, i2_warp, i2_pc, i2_mask;
+    uint64_t p_valid, p_warp;
+    uint64_t conflict;
+    uint64_t err, err_code, act;
+    /* the decision (not ports) */
+    uint64_t nx_go;   /* 0: err, state unchanged */
+} swi_sched_out;
+
+extern const struct param_table swi_sched_params;
+swi_sched_cfg swi_sched_default_cfg(void);
+const char *swi_sched_cfg_check(const swi_sched_cfg *cfg);
+
+unsigned swi_sched_warps(const swi_sched_cfg *cfg);
+unsigned swi_sched_wid_w(const swi_sched_cfg *cfg);
+/* The LFSR's next value. */
+uint64_t swi_sched_lfsr_next(uint64_t q);
+/* The secondary's candidate warps (before fit) for a stage warp p; sub != 0:
+ * the substitute (all warps). */
+uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub);
+/* The secondary lookup alone: the best-fit warp among `cand` entries of s
+ * whose mask fits in `free`, tie-break start r; returns 64 if none. */
+unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand,
+                            uint64_t free_lanes, unsigned r);
+
+void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s);
+void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
+                    swi_sched_out *out);
+void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sched_in *in,
+                    const swi_sched_out *out);
+const char *swi_sched_check(const swi_sched_cfg *cfg, const swi_sched_state *s);
+
+void swi_sched_ports(const swi_sched_cfg *cfg, const swi_sched_in *in, const swi_sched_out *out,
+                     port_visit_fn visit, void *ctx);
+void swi_sched_trace(struct vcd_writer *w, const swi_sched_cfg *cfg, const swi_sched_state *s,
+                     const swi_sched_in *in, const swi_sched_out *out);
+
+const char *swi_sched_err_name(unsigned code);
+const char *swi_sched_act_name(unsigned act);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SWI_SCHED_H */

@@ -1,0 +1,313 @@
+// swi_sched_cosim.cpp -- lockstep co-simulation of rtl_c/swi_sched against
+// verilog/swi_sched.v (001 sec. 4).
+//
+// Stimulus: a fetch unit refills free entries (with a probability that
+// changes by phase) with masks drawn from full warps, halves, single lanes,
+// random sparse masks and the complements of recently filled masks (so that
+// fits exist); ready bits are random per warp with a phase-dependent density.
+// A few percent of the cycles offer an illegal fill (WARP, BUSY, EMPTY).
+//
+// Harness invariants (beyond swi_sched_check), every cycle, from the state
+// before the edge: the expected err code; i1_mask & i2_mask = 0; I2's PC
+// and mask are its entry's; I1 is the instruction the primary picked the
+// cycle before, with its mask or with mask 0 after a conflict; the primary is
+// the ready valid entry filled earliest (a fill sequence number kept here);
+// the secondary is a legal candidate (valid, ready, not the stage's warp, in
+// set (p mod SETS + 1) mod SETS unless substituting, mask within the free
+// lanes) with the largest fit of all legal candidates, and it is the one the
+// LFSR rule picks (an LFSR stepped here from the stated polynomial and
+// seed); conflict is flagged exactly when the two picks coincide.  No
+// instruction lost or issued twice: each fill is issued once with its whole
+// mask (as I2, or as I1 with a non-empty mask).  Model::state compares every
+// register after every edge.
+//
+// Coverage: act_* and err_* counts, conflicts, and the secondary fill rate:
+// free_lanes (lanes a live primary leaves free) and filled_lanes (lanes its
+// secondary fills); filled/free per design point is the fill rate at that
+// associativity (SETS=WARPS direct-mapped ... SETS=1 fully associative).
+#include "cosim.h"
+
+#include "Vswi_sched.h"
+#include "Vswi_sched___024root.h"
+
+extern "C" {
+#include "../rtl_c/swi_sched.h"
+}
+
+struct SwiSchedModel {
+    COSIM_MODEL(swi_sched, Vswi_sched)
+
+    static bool err(const out_t &o) { return o.err != 0; }
+    static bool ready(const out_t &o) {
+        (void)o;
+        return true; // a fill is taken or rejected (err), never held back
+    }
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        Vswi_sched___024root *p = r->rootp;
+        unsigned n = swi_sched_warps(&c);
+        cmp("v_q", -1, -1, s.v_q, p->swi_sched__DOT__v_q);
+        for (unsigned w = 0; w < n; w++) {
+            int i = static_cast<int>(w);
+            cmp("pc_q", i, -1, s.pc_q[w], p->swi_sched__DOT__pc_q[w]);
+            cmp("mask_q", i, -1, s.mask_q[w], p->swi_sched__DOT__mask_q[w]);
+            cmp("age_q", i, -1, s.age_q[w], p->swi_sched__DOT__age_q[w]);
+        }
+        cmp("s_v_q", -1, -1, s.s_v_q, p->swi_sched__DOT__s_v_q);
+        cmp("s_warp_q", -1, -1, s.s_warp_q, p->swi_sched__DOT__s_warp_q);
+        cmp("s_pc_q", -1, -1, s.s_pc_q, p->swi_sched__DOT__s_pc_q);
+        cmp("s_mask_q", -1, -1, s.s_mask_q, p->swi_sched__DOT__s_mask_q);
+        cmp("lfsr_q", -1, -1, s.lfsr_q, p->swi_sched__DOT__lfsr_q);
+    }
+    static const char *decode(const char *port, uint64_t v) {
+        if (!std::strcmp(port, "act"))
+            return swi_sched_act_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "err_code"))
+            return swi_sched_err_name(static_cast<unsigned>(v));
+        return NULL;
+    }
+};
+
+static unsigned pop(uint64_t v) {
+    unsigned n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+class SwiSchedStim {
+public:
+    void reset(const swi_sched_cfg &cfg) {
+        (void)cfg;
+        std::memset(seq_, 0, sizeof seq_);
+        std::memset(pending_, 0, sizeof pending_);
+        seqn_ = 1;
+        lfsr_ = 0xACE1;
+        prev_p_ = false;
+        prev_pw_ = 0;
+        prev_conf_ = false;
+        last_mask_ = 0;
+        expect_err_ = 0;
+        fill_p_ = 60;
+        ready_p_ = 60;
+        static const char *const keys[] = {
+            "act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST", "act_NONE_SUB", "act_HOLD",
+            "err_BUSY", "err_EMPTY", "err_WARP", "conflicts", "free_lanes", "filled_lanes",
+            "issued"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov_[keys[k]] = 0;
+    }
+
+    swi_sched_in next(const swi_sched_cfg &cfg, const swi_sched_state &s, Rng &rng,
+                      uint64_t cyc) {
+        swi_sched_in in;
+        std::memset(&in, 0, sizeof in);
+        unsigned n = swi_sched_warps(&cfg), ww = swi_sched_wid_w(&cfg);
+        expect_err_ = 0;
+        if (cyc % 500 == 0) {
+            fill_p_ = rng.chance(50) ? 90 : 40;
+            ready_p_ = rng.chance(50) ? 90 : 35;
+        }
+        for (unsigned w = 0; w < n; w++)
+            if (rng.chance(ready_p_))
+                in.ready |= 1ull << w;
+        if (rng.chance(4)) { // illegal fill
+            in.fill_valid = 1;
+            in.fill_pc = rng.bits(cfg.pc_w);
+            in.fill_mask = pick_mask(cfg, rng);
+            unsigned k = static_cast<unsigned>(rng.below(3));
+            if (k == 0 && (1ull << ww) > n) {
+                in.fill_warp = n + rng.below((1ull << ww) - n);
+                expect_err_ = SWI_SCHED_ERR_WARP;
+            } else if (k == 1 && s.v_q) {
+                unsigned w;
+                do
+                    w = static_cast<unsigned>(rng.below(n));
+                while (!((s.v_q >> w) & 1u));
+                in.fill_warp = w;
+                expect_err_ = SWI_SCHED_ERR_BUSY;
+            } else if (s.v_q != bits_mask(n)) {
+                in.fill_warp = free_warp(cfg, s, rng);
+                in.fill_mask = 0;
+                expect_err_ = SWI_SCHED_ERR_EMPTY;
+            } else {
+                in.fill_valid = 0;
+            }
+            return in;
+        }
+        if (s.v_q != bits_mask(n) && rng.chance(fill_p_)) {
+            in.fill_valid = 1;
+            in.fill_warp = free_warp(cfg, s, rng);
+            in.fill_pc = rng.bits(cfg.pc_w);
+            in.fill_mask = pick_mask(cfg, rng);
+        }
+        return in;
+    }
+
+    const char *check(const swi_sched_cfg &cfg, const swi_sched_state &b,
+                      const swi_sched_state &after, const swi_sched_in &in,
+                      const swi_sched_out &o) {
+        static char msg[240];
+        (void)after;
+        unsigned n = swi_sched_warps(&cfg), ww = swi_sched_wid_w(&cfg);
+        uint64_t lanes = bits_mask(cfg.lanes);
+        if (o.err_code != expect_err_) {
+            snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
+                     swi_sched_err_name(expect_err_),
+                     swi_sched_err_name(static_cast<unsigned>(o.err_code)));
+            return msg;
+        }
+        cov_[act_key(static_cast<unsigned>(o.act))]++;
+        if (o.err) {
+            cov_[o.err_code == 1 ? "err_BUSY" : o.err_code == 2 ? "err_EMPTY" : "err_WARP"]++;
+            if (o.i1_valid || o.i2_valid || o.p_valid)
+                return "an err cycle issued or picked";
+            return NULL;
+        }
+        if (o.i1_valid && o.i2_valid && (o.i1_mask & o.i2_mask))
+            return "I1 and I2 masks overlap";
+        // I1: last cycle's primary pick, mask 0 after a conflict
+        if (o.i1_valid != static_cast<uint64_t>(prev_p_) || (prev_p_ && o.i1_warp != prev_pw_))
+            return "I1 is not last cycle's primary pick";
+        if (prev_p_) {
+            uint64_t want = prev_conf_ ? 0 : prev_mask_;
+            if (o.i1_mask != want || o.i1_pc != prev_pc_)
+                return "I1's PC or mask is not the picked entry's (or not empty after a conflict)";
+        }
+        // primary: earliest filled ready valid entry
+        uint64_t cand = b.v_q & bits_trunc(in.ready, n);
+        int pw = -1;
+        for (unsigned w = 0; w < n; w++)
+            if (((cand >> w) & 1u) && (pw < 0 || seq_[w] < seq_[pw]))
+                pw = static_cast<int>(w);
+        if (o.p_valid != (pw >= 0) || (pw >= 0 && o.p_warp != static_cast<uint64_t>(pw))) {
+            snprintf(msg, sizeof msg, "primary: the oldest ready entry is %d, model picked %d/%llu",
+                     pw, (int)o.p_valid, (unsigned long long)o.p_warp);
+            return msg;
+        }
+        // secondary
+        bool live = b.s_v_q && b.s_mask_q;
+        uint64_t fr = live ? lanes & ~b.s_mask_q : lanes;
+        unsigned set = static_cast<unsigned>((b.s_warp_q % cfg.sets + 1) % cfg.sets);
+        unsigned best = 0;
+        uint64_t legal = 0;
+        for (unsigned w = 0; w < n; w++) {
+            bool ok = ((cand >> w) & 1u) && !(b.s_v_q && b.s_warp_q == w) &&
+                      (!live || w % cfg.sets == set) && (b.mask_q[w] & ~fr) == 0;
+            if (ok) {
+                legal |= 1ull << w;
+                if (pop(b.mask_q[w]) > best)
+                    best = pop(b.mask_q[w]);
+            }
+        }
+        unsigned r = static_cast<unsigned>(lfsr_ & bits_mask(ww));
+        if (r >= n)
+            r -= n;
+        int xw = -1;
+        for (unsigned k = 0; k < n && xw < 0; k++) {
+            unsigned w = (r + k) % n;
+            if (((legal >> w) & 1u) && pop(b.mask_q[w]) == best)
+                xw = static_cast<int>(w);
+        }
+        if (o.i2_valid != (xw >= 0) || (xw >= 0 && o.i2_warp != static_cast<uint64_t>(xw))) {
+            snprintf(msg, sizeof msg, "secondary: reference picks %d (fit %u), model %d/%llu",
+                     xw, best, (int)o.i2_valid, (unsigned long long)o.i2_warp);
+            return msg;
+        }
+        if (xw >= 0 && (o.i2_pc != b.pc_q[xw] || o.i2_mask != b.mask_q[xw]))
+            return "I2's PC or mask is not its entry's";
+        bool conf = xw >= 0 && pw == xw;
+        if (o.conflict != static_cast<uint64_t>(conf))
+            return "conflict flag wrong";
+        if (live) {
+            cov_["free_lanes"] += pop(fr);
+            if (xw >= 0)
+                cov_["filled_lanes"] += pop(b.mask_q[xw]);
+        }
+        if (conf)
+            cov_["conflicts"]++;
+        // no instruction lost or issued twice
+        if (o.i1_valid && o.i1_mask) {
+            if (!pending_[o.i1_warp] || o.i1_mask != pmask_[o.i1_warp])
+                return "I1 issues an instruction not pending or not whole";
+            pending_[o.i1_warp] = 0;
+            cov_["issued"]++;
+        }
+        if (xw >= 0) {
+            if (!pending_[xw])
+                return "I2 issues an instruction not pending";
+            pending_[xw] = 0;
+            cov_["issued"]++;
+        }
+        // remember this cycle's pick, step the reference LFSR, record fills
+        prev_p_ = pw >= 0;
+        prev_pw_ = pw >= 0 ? static_cast<unsigned>(pw) : 0;
+        prev_conf_ = conf;
+        prev_mask_ = pw >= 0 ? b.mask_q[pw] : 0;
+        prev_pc_ = pw >= 0 ? b.pc_q[pw] : 0;
+        uint64_t fb = ((lfsr_ >> 15) ^ (lfsr_ >> 13) ^ (lfsr_ >> 12) ^ (lfsr_ >> 10)) & 1u;
+        lfsr_ = ((lfsr_ << 1) | fb) & 0xFFFF;
+        if (in.fill_valid) {
+            unsigned f = static_cast<unsigned>(in.fill_warp);
+            if (pending_[f] && !(pw == static_cast<int>(f)))
+                return "a fill overwrote an instruction never issued";
+            // a warp picked this cycle is still pending (it issues as I1 next cycle)
+            seq_[f] = seqn_++;
+            if (pw == static_cast<int>(f) && pending_[f])
+                return "fill into the entry the primary picks";
+            pending_[f] = 1;
+            pmask_[f] = bits_trunc(in.fill_mask, cfg.lanes);
+            last_mask_ = pmask_[f];
+        }
+        return NULL;
+    }
+
+    void inject_fault(const swi_sched_cfg &cfg, swi_sched_state &s, Rng &rng) {
+        unsigned w = static_cast<unsigned>(rng.below(swi_sched_warps(&cfg)));
+        if (rng.chance(50))
+            s.pc_q[w] ^= 1ull << rng.below(cfg.pc_w);
+        else
+            s.lfsr_q ^= 1ull << rng.below(16);
+    }
+
+    std::string coverage() { return cov_.str(); }
+
+private:
+    static const char *act_key(unsigned a) {
+        static const char *const k[] = {"act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST",
+                                        "act_NONE_SUB", "act_HOLD"};
+        return a < 6 ? k[a] : "act_HOLD";
+    }
+    static unsigned free_warp(const swi_sched_cfg &cfg, const swi_sched_state &s, Rng &rng) {
+        unsigned n = swi_sched_warps(&cfg), w;
+        do
+            w = static_cast<unsigned>(rng.below(n));
+        while ((s.v_q >> w) & 1u);
+        return w;
+    }
+    uint64_t pick_mask(const swi_sched_cfg &cfg, Rng &rng) {
+        uint64_t full = bits_mask(cfg.lanes), m;
+        switch (rng.below(6)) {
+        case 0: return full;
+        case 1: m = bits_mask(cfg.lanes / 2 ? cfg.lanes / 2 : 1); return rng.chance(50) ? m : full & ~m ? full & ~m : m;
+        case 2: return 1ull << rng.below(cfg.lanes);
+        case 3: m = full & ~last_mask_; return m ? m : full;
+        case 4: m = rng.bits(cfg.lanes) & rng.next() & rng.next(); return m ? m : 1;
+        default: m = rng.bits(cfg.lanes); return m ? m : full;
+        }
+    }
+
+    uint64_t seq_[64], seqn_;
+    uint8_t pending_[64];
+    uint64_t pmask_[64];
+    uint64_t lfsr_;
+    bool prev_p_, prev_conf_;
+    unsigned prev_pw_;
+    uint64_t prev_mask_ = 0, prev_pc_ = 0, last_mask_;
+    unsigned expect_err_, fill_p_, ready_p_;
+    Coverage cov_;
+};
+
+int main(int argc, char **argv)
+{
+    return cosim_main<SwiSchedModel, SwiSchedStim>(argc, argv);
+}

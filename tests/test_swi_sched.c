@@ -1,0 +1,379 @@
+/*
+ * test_swi_sched.c -- unit tests of the SWI cascaded schedulers
+ * (rtl_c/swi_sched, 001 sec. 4).  Every cycle goes through cyc(): eval,
+ * the disjoint/subset invariants on the outputs, step with the eval's
+ * output, swi_sched_check; an err cycle must leave the state byte for byte.
+ * Masks are written lane 0 first ("1100" = lanes 0 and 1).
+ */
+#include <string.h>
+
+#include "../rtl_c/bits.h"
+#include "../rtl_c/swi_sched.h"
+#include "check.h"
+
+static uint64_t m(const char *s)
+{
+    uint64_t v = 0;
+    unsigned i;
+    for (i = 0; s[i]; i++)
+        if (s[i] == '1')
+            v |= (uint64_t)1 << i;
+    return v;
+}
+
+static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
+                         unsigned fw, uint64_t fmask)
+{
+    swi_sched_in in;
+    swi_sched_out o;
+    swi_sched_state before = *s;
+    memset(&in, 0, sizeof in);
+    in.ready = ready;
+    in.fill_valid = (uint64_t)fill;
+    in.fill_warp = fw;
+    in.fill_pc = 0x100u + fw;
+    in.fill_mask = fmask;
+    swi_sched_eval(c, s, &in, &o);
+    CHECK((o.i1_mask & o.i2_mask) == 0u);
+    if (o.i2_valid)
+        CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
+    swi_sched_step(c, s, &in, &o);
+    CHECK(swi_sched_check(c, s) == NULL);
+    if (o.err)
+        CHECK(memcmp(&before, s, sizeof before) == 0);
+    return o;
+}
+
+/* Fill warps in order, one per cycle, nothing ready (no picks). */
+static void fill_all(const swi_sched_cfg *c, swi_sched_state *s, const uint64_t *masks,
+                     unsigned n)
+{
+    unsigned w;
+    for (w = 0; w < n; w++) {
+        swi_sched_out o = cyc(c, s, 0, 1, w, masks[w]);
+        CHECK_EQ(o.err, 0);
+    }
+}
+
+/* Puts warp pw's buffered instruction in the stage, as a primary pick with
+ * no conflict leaves it (a pick from reset with an empty stage would meet
+ * the substitute on the same warp: that case is conflict_a_posteriori). */
+static void load_stage(const swi_sched_cfg *c, swi_sched_state *s, unsigned pw)
+{
+    CHECK(bits_get(s->v_q, pw));
+    s->v_q &= ~((uint64_t)1 << pw);
+    s->s_v_q = 1;
+    s->s_warp_q = pw;
+    s->s_pc_q = s->pc_q[pw];
+    s->s_mask_q = s->mask_q[pw];
+    CHECK(swi_sched_check(c, s) == NULL);
+}
+
+/* The header's worked example, step by step (SETS = 2, WAYS = 2, LANES = 4). */
+TEST(worked_example)
+{
+    swi_sched_cfg c = {2, 2, 4, 16};
+    swi_sched_state s;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 0, m("1100")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 2, m("0010")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 1, m("0011")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 3, m("1000")).err, 0);
+    load_stage(&c, &s, 0);
+    o = cyc(&c, &s, 0xF, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i1_mask, m("1100"));
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(o.i2_mask, m("0011"));
+    CHECK_EQ(o.p_valid, 1);
+    CHECK_EQ(o.p_warp, 2);
+    CHECK_EQ(o.conflict, 0);
+    o = cyc(&c, &s, 0xF, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i1_warp, 2);
+    CHECK_EQ(o.i1_mask, m("0010"));
+    CHECK_EQ(o.i2_warp, 3);
+    CHECK_EQ(o.i2_mask, m("1000"));
+    CHECK_EQ(o.p_valid, 1); /* the primary picks warp 3 too: conflict */
+    CHECK_EQ(o.p_warp, 3);
+    CHECK_EQ(o.conflict, 1);
+    o = cyc(&c, &s, 0xF, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_NONE_SUB);
+    CHECK_EQ(o.i1_valid, 1);
+    CHECK_EQ(o.i1_warp, 3);
+    CHECK_EQ(o.i1_mask, 0);
+    CHECK_EQ(o.i2_valid, 0);
+    CHECK_EQ(s.v_q, 0);
+    o = cyc(&c, &s, 0xF, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_IDLE);
+}
+
+TEST(best_fit_most_lanes)
+{
+    /* fully associative, 4 warps, 8 lanes: primary warp 0 uses 11000000;
+     * free lanes 00111111; warp 1 fits 2 lanes, warp 2 fits 4, warp 3 does
+     * not fit (overlaps lane 0): the secondary takes warp 2 */
+    swi_sched_cfg c = {1, 4, 8, 16};
+    swi_sched_state s;
+    uint64_t masks[4];
+    swi_sched_out o;
+    masks[0] = m("11000000");
+    masks[1] = m("00110000");
+    masks[2] = m("00001111");
+    masks[3] = m("10111111");
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 4);
+    load_stage(&c, &s, 0);
+    o = cyc(&c, &s, 0xE, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i1_mask, m("11000000"));
+    CHECK_EQ(o.i2_warp, 2);
+    CHECK_EQ(o.i2_mask, m("00001111"));
+    CHECK_EQ(o.i2_pc, 0x102);
+}
+
+TEST(set_restriction)
+{
+    /* SETS = 2: primary warp 0 (set 0) -> the secondary searches set 1
+     * (warps 1, 3).  Warp 2 (set 0) fits best but is not searched. */
+    swi_sched_cfg c = {2, 2, 8, 16};
+    swi_sched_state s;
+    uint64_t masks[4];
+    swi_sched_out o;
+    masks[0] = m("11000000");
+    masks[1] = m("00100000");
+    masks[2] = m("00111111");
+    masks[3] = m("11111111");
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 4);
+    load_stage(&c, &s, 0);
+    o = cyc(&c, &s, 0x0, 0, 0, 0); /* nothing ready: SOLO */
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SOLO);
+    /* again with warps 1..3 ready, primary warp 0 refilled and picked */
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 4);
+    load_stage(&c, &s, 0);
+    s.lfsr_q = 0x0002; /* any start: only one legal candidate */
+    o = cyc(&c, &s, 0x6, 0, 0, 0); /* warps 1, 2 ready */
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(swi_sched_set_members(&c, 0, 0), 0xA);
+    CHECK_EQ(swi_sched_set_members(&c, 1, 0), 0x5);
+    CHECK_EQ(swi_sched_set_members(&c, 1, 1), 0xF);
+}
+
+TEST(lfsr_and_tie_break)
+{
+    /* the stated polynomial and seed, first values by hand */
+    CHECK_EQ(swi_sched_lfsr_next(0xACE1), 0x59C3);
+    CHECK_EQ(swi_sched_lfsr_next(0x59C3), 0xB387);
+    {
+        /* period 65535: the LFSR is maximal */
+        uint64_t q = SWI_SCHED_LFSR_SEED;
+        unsigned n = 0;
+        do {
+            q = swi_sched_lfsr_next(q);
+            n++;
+        } while (q != SWI_SCHED_LFSR_SEED && n < 70000u);
+        CHECK_EQ(n, 65535);
+    }
+    {
+        /* warps 1, 2, 3 tie (1 lane each): the pick is the first >= r */
+        swi_sched_cfg c = {1, 4, 4, 8};
+        swi_sched_state s;
+        swi_sched_reset(&c, &s);
+        s.v_q = 0xE;
+        s.mask_q[1] = m("0100");
+        s.mask_q[2] = m("0010");
+        s.mask_q[3] = m("0001");
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 0), 1);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 2), 2);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 3), 3);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0x6, 0xF, 3), 1); /* wraps */
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0x0, 0), 64);
+    }
+}
+
+/* Two runs from reset with the same inputs give the same picks (the
+ * tie-break is deterministic), and the picks vary with the LFSR. */
+TEST(tie_break_reproducible)
+{
+    swi_sched_cfg c = {1, 8, 4, 8};
+    swi_sched_state a, b;
+    unsigned t, w, distinct = 0;
+    uint64_t seen = 0;
+    swi_sched_reset(&c, &a);
+    swi_sched_reset(&c, &b);
+    for (t = 0; t < 2000; t++) {
+        unsigned fw = 64;
+        for (w = 0; w < 8; w++)
+            if (!bits_get(a.v_q, (t + w) % 8u)) {
+                fw = (t + w) % 8u;
+                break;
+            }
+        {
+            swi_sched_out oa = cyc(&c, &a, 0xFF, fw < 64, fw < 64 ? fw : 0, m("1000"));
+            swi_sched_out ob = cyc(&c, &b, 0xFF, fw < 64, fw < 64 ? fw : 0, m("1000"));
+            CHECK(memcmp(&oa, &ob, sizeof oa) == 0);
+            if (oa.i2_valid)
+                seen |= (uint64_t)1 << oa.i2_warp;
+        }
+    }
+    CHECK(memcmp(&a, &b, sizeof a) == 0);
+    for (w = 0; w < 8; w++)
+        distinct += bits_get(seen, w);
+    CHECK(distinct >= 4u);
+}
+
+TEST(conflict_a_posteriori)
+{
+    /* FA, 2 warps: warp 0 in the stage (mask 1000), warp 1 (0111) ready and
+     * the oldest: the secondary picks it for the stage, the primary picks it
+     * for the next stage -> conflict; warp 1 issues now as I2, next cycle I1
+     * is warp 1 with mask 0 and the secondary substitutes. */
+    swi_sched_cfg c = {1, 2, 4, 8};
+    swi_sched_state s;
+    uint64_t masks[2];
+    swi_sched_out o;
+    masks[0] = m("1000");
+    masks[1] = m("0111");
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 2);
+    load_stage(&c, &s, 0);
+    o = cyc(&c, &s, 0x2, 1, 0, m("1111")); /* refill warp 0 too */
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(o.p_warp, 1);
+    CHECK_EQ(o.conflict, 1);
+    CHECK_EQ(s.s_v_q, 1);
+    CHECK_EQ(s.s_mask_q, 0);
+    CHECK_EQ(bits_get(s.v_q, 1), 0);
+    o = cyc(&c, &s, 0x1, 0, 0, 0);
+    CHECK_EQ(o.i1_valid, 1);
+    CHECK_EQ(o.i1_warp, 1);
+    CHECK_EQ(o.i1_mask, 0);
+    /* the substitute takes warp 0 (full mask, all lanes free) while the
+     * primary picks it too: conflict again, and it is issued once */
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SUBST);
+    CHECK_EQ(o.i2_warp, 0);
+    CHECK_EQ(o.i2_mask, m("1111"));
+    CHECK_EQ(o.conflict, 1);
+    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_NONE_SUB);
+    CHECK_EQ(o.i2_valid, 0);
+    CHECK_EQ(s.v_q, 0);
+}
+
+/* Direct-mapped finds a subset of what fully associative finds: on the same
+ * entries, the DM set is inside the FA set, so whenever DM finds a fit, FA
+ * finds one filling at least as many lanes. */
+TEST(direct_mapped_subset_of_fully_associative)
+{
+    swi_sched_cfg dm = {32, 1, 32, 8}, fa = {1, 32, 32, 8}, sa = {4, 8, 32, 8};
+    swi_sched_state s;
+    uint64_t x = 0x123456789ull;
+    unsigned t, w, dm_found = 0, fa_found = 0, fa_only = 0;
+    swi_sched_reset(&dm, &s);
+    for (t = 0; t < 20000; t++) {
+        unsigned p, fd, ff, fs;
+        uint64_t cand, free_lanes;
+        for (w = 0; w < 32; w++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            s.mask_q[w] = (x & (x >> 11)) & 0xFFFFFFFFu;
+            if (!s.mask_q[w])
+                s.mask_q[w] = 1;
+        }
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        p = (unsigned)(x % 32u);
+        cand = (x >> 8) & 0xFFFFFFFFu & ~((uint64_t)1 << p);
+        free_lanes = ~s.mask_q[p] & 0xFFFFFFFFu;
+        CHECK(bits_subset(swi_sched_set_members(&dm, p, 0), swi_sched_set_members(&sa, p, 0)));
+        CHECK(bits_subset(swi_sched_set_members(&sa, p, 0), swi_sched_set_members(&fa, p, 0)));
+        fd = swi_sched_best_fit(&dm, &s, cand & swi_sched_set_members(&dm, p, 0), free_lanes, 0);
+        fs = swi_sched_best_fit(&sa, &s, cand & swi_sched_set_members(&sa, p, 0), free_lanes, 0);
+        ff = swi_sched_best_fit(&fa, &s, cand & swi_sched_set_members(&fa, p, 0), free_lanes, 0);
+        if (fd < 64u) {
+            dm_found++;
+            CHECK(ff < 64u);
+            CHECK(fs < 64u);
+            if (ff < 64u && fs < 64u) {
+                CHECK(bits_popcount(s.mask_q[ff]) >= bits_popcount(s.mask_q[fs]));
+                CHECK(bits_popcount(s.mask_q[fs]) >= bits_popcount(s.mask_q[fd]));
+            }
+        }
+        if (ff < 64u)
+            fa_found++;
+        if (ff < 64u && fd == 64u)
+            fa_only++;
+    }
+    CHECK(dm_found > 0u);
+    CHECK(fa_only > 0u); /* the inclusion is strict on this traffic */
+    CHECK(fa_found >= dm_found);
+}
+
+TEST(illegal_fill_leaves_state)
+{
+    swi_sched_cfg c = {2, 3, 8, 16}; /* 6 warps, WID_W 3 */
+    swi_sched_state s;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    o = cyc(&c, &s, 0, 1, 6, 1);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_WARP);
+    o = cyc(&c, &s, 0, 1, 2, 0);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_EMPTY);
+    o = cyc(&c, &s, 0, 1, 2, 1);
+    CHECK_EQ(o.err, 0);
+    o = cyc(&c, &s, 0x3F, 1, 2, 1);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_HOLD);
+    CHECK_EQ(o.p_valid, 0);
+}
+
+TEST(check_catches_corruption)
+{
+    swi_sched_cfg c = swi_sched_default_cfg();
+    swi_sched_state s;
+    uint64_t masks[3] = {1, 2, 4};
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 3);
+    CHECK(swi_sched_check(&c, &s) == NULL);
+    s.age_q[1] ^= 1; /* 0 and 1 both older than each other, or neither */
+    CHECK(swi_sched_check(&c, &s) != NULL);
+    s.age_q[1] ^= 1;
+    s.lfsr_q = 0;
+    CHECK(swi_sched_check(&c, &s) != NULL);
+}
+
+TEST(cfg_check_ranges)
+{
+    swi_sched_cfg c = swi_sched_default_cfg();
+    CHECK_EQ(swi_sched_warps(&c), 24);
+    CHECK(swi_sched_cfg_check(&c) == NULL);
+    c.sets = 3;
+    CHECK(swi_sched_cfg_check(&c) != NULL);
+    c.sets = 16;
+    c.ways = 5;
+    CHECK(swi_sched_cfg_check(&c) != NULL);
+    c.ways = 4;
+    CHECK(swi_sched_cfg_check(&c) == NULL);
+}
+
+int main(void)
+{
+    RUN(worked_example);
+    RUN(best_fit_most_lanes);
+    RUN(set_restriction);
+    RUN(lfsr_and_tie_break);
+    RUN(tie_break_reproducible);
+    RUN(conflict_a_posteriori);
+    RUN(direct_mapped_subset_of_fully_associative);
+    RUN(illegal_fill_leaves_state);
+    RUN(check_catches_corruption);
+    RUN(cfg_check_ranges);
+    return test_summary();
+}

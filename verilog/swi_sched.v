@@ -1,0 +1,231 @@
+// swi_sched.v -- SWI cascaded schedulers (001 sec. 4): an instruction buffer
+// (one entry per warp), a primary that picks the oldest ready instruction,
+// and a secondary that one stage later issues a ready instruction of another
+// warp whose mask fits in the lanes the primary leaves free (best fit,
+// LFSR tie-break), with a-posteriori conflict detection.  Twin of
+// rtl_c/swi_sched.{h,c}, which documents behaviour, timing and choices.
+//
+//   | parameter | default | meaning                                        |
+//   |-----------|---------|------------------------------------------------|
+//   | SETS      | 4       | lookup sets, power of two 1..64                |
+//   | WAYS      | 6       | warps per set, 1..64; SETS*WAYS <= 64          |
+//   | LANES     | 32      | lanes = mask bits, 1..64                       |
+//   | PC_W      | 32      | PC bits, 1..64                                 |
+//   | WARPS, WID_W | derived: SETS*WAYS, clog2(WARPS) (>= 1)             |
+//
+// Warp w is in set w mod SETS.  The secondary for stage warp p searches set
+// (p mod SETS + 1) mod SETS (all warps when the stage has no live
+// instruction: substitution).  Timing: primary pick in t, issue as I1 in
+// t+1 with the secondary's I2.  Conflict: secondary and primary pick the same
+// entry in one cycle -> I2 issues now, the primary copy enters the stage
+// with mask 0.  LFSR: 16-bit Fibonacci x^16+x^14+x^13+x^11+1, seed 16'hACE1,
+// next = {q[14:0], q[15]^q[13]^q[12]^q[10]}, advanced every cycle without
+// err; tie-break start r = lfsr_q[WID_W-1:0] (minus WARPS if >= WARPS).
+// err (state unchanged, nothing issues): WARP 3, BUSY 1, EMPTY 2 (first
+// match in that order) on a fill.  rst: synchronous, active high.
+//
+// Worked example: see rtl_c/swi_sched.h (SETS=2, WAYS=2, LANES=4).
+module swi_sched #(
+    parameter SETS  = 4,
+    parameter WAYS  = 6,
+    parameter LANES = 32,
+    parameter PC_W  = 32,
+    parameter WARPS = SETS * WAYS,
+    parameter WID_W = (WARPS <= 1) ? 1 : $clog2(WARPS)
+) (
+    input  wire             clk,
+    input  wire             rst,
+    input  wire [WARPS-1:0] ready,
+    input  wire             fill_valid,
+    input  wire [WID_W-1:0] fill_warp,
+    input  wire [PC_W-1:0]  fill_pc,
+    input  wire [LANES-1:0] fill_mask,
+    output reg              i1_valid,
+    output reg  [WID_W-1:0] i1_warp,
+    output reg  [PC_W-1:0]  i1_pc,
+    output reg  [LANES-1:0] i1_mask,
+    output reg              i2_valid,
+    output reg  [WID_W-1:0] i2_warp,
+    output reg  [PC_W-1:0]  i2_pc,
+    output reg  [LANES-1:0] i2_mask,
+    output reg              p_valid,
+    output reg  [WID_W-1:0] p_warp,
+    output reg              conflict,
+    output reg              err,
+    output reg  [1:0]       err_code,
+    output reg  [2:0]       act
+);
+
+    localparam [1:0] ERR_NONE  = 2'd0;
+    localparam [1:0] ERR_BUSY  = 2'd1;
+    localparam [1:0] ERR_EMPTY = 2'd2;
+    localparam [1:0] ERR_WARP  = 2'd3;
+
+    localparam [2:0] ACT_IDLE     = 3'd0;
+    localparam [2:0] ACT_SOLO     = 3'd1;
+    localparam [2:0] ACT_PAIR     = 3'd2;
+    localparam [2:0] ACT_SUBST    = 3'd3;
+    localparam [2:0] ACT_NONE_SUB = 3'd4;
+    localparam [2:0] ACT_HOLD     = 3'd5;
+
+    // ---------------------------------------------------------------- state
+    reg [WARPS-1:0] v_q                  /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]  pc_q   [0:WARPS-1]   /*verilator public_flat_rd*/;
+    reg [LANES-1:0] mask_q [0:WARPS-1]   /*verilator public_flat_rd*/;
+    reg [WARPS-1:0] age_q  [0:WARPS-1]   /*verilator public_flat_rd*/;
+    reg             s_v_q                /*verilator public_flat_rd*/;
+    reg [WID_W-1:0] s_warp_q             /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]  s_pc_q               /*verilator public_flat_rd*/;
+    reg [LANES-1:0] s_mask_q             /*verilator public_flat_rd*/;
+    reg [15:0]      lfsr_q               /*verilator public_flat_rd*/;
+
+    wire [31:0] fill_w32 = {{(32-WID_W){1'b0}}, fill_warp};
+    wire [31:0] s_w32    = {{(32-WID_W){1'b0}}, s_warp_q};
+    wire [31:0] r_raw    = {{(32-WID_W){1'b0}}, lfsr_q[WID_W-1:0]};
+    wire [31:0] r_start  = (r_raw >= WARPS) ? r_raw - WARPS : r_raw;
+    wire [WARPS-1:0] cand = v_q & ready;
+    wire        live     = s_v_q && (s_mask_q != {LANES{1'b0}});
+    wire [LANES-1:0] free_lanes = live ? ~s_mask_q : {LANES{1'b1}};
+    wire [31:0] set_sel  = ((s_w32 % SETS) + 1) % SETS;
+    wire [15:0] lfsr_d   = {lfsr_q[14:0], lfsr_q[15] ^ lfsr_q[13] ^ lfsr_q[12] ^ lfsr_q[10]};
+
+    // ------------------------------------------------------------- decide
+    reg [1:0]       err_code_d;
+    reg             pf;
+    reg [WID_W-1:0] pw;
+    reg [WARPS-1:0] cand2;
+    reg [WARPS-1:0] fits;
+    reg [WARPS-1:0] tie;
+    reg [6:0]       pop [0:WARPS-1];
+    reg [6:0]       best;
+    reg             xf;
+    reg [WID_W-1:0] xw;
+    integer w, l;
+
+    always @* begin
+        err_code_d = ERR_NONE;
+        if (fill_valid) begin
+            if (fill_w32 >= WARPS)
+                err_code_d = ERR_WARP;
+            else if (v_q[fill_warp])
+                err_code_d = ERR_BUSY;
+            else if (fill_mask == {LANES{1'b0}})
+                err_code_d = ERR_EMPTY;
+        end
+        // primary: the oldest ready valid entry
+        pf = 1'b0;
+        pw = {WID_W{1'b0}};
+        for (w = 0; w < WARPS; w = w + 1)
+            if (!pf && cand[w] && (age_q[w] & cand) == {WARPS{1'b0}}) begin
+                pf = 1'b1;
+                pw = w[WID_W-1:0];
+            end
+        // secondary: best fit within the set (or anywhere when substituting)
+        best = 7'd0;
+        for (w = 0; w < WARPS; w = w + 1) begin
+            cand2[w] = cand[w] && (!live || (w % SETS) == set_sel) &&
+                       !(s_v_q && s_w32 == w);
+            pop[w] = 7'd0;
+            for (l = 0; l < LANES; l = l + 1)
+                if (mask_q[w][l])
+                    pop[w] = pop[w] + 7'd1;
+            fits[w] = cand2[w] && (mask_q[w] & ~free_lanes) == {LANES{1'b0}};
+            if (fits[w] && pop[w] > best)
+                best = pop[w];
+        end
+        for (w = 0; w < WARPS; w = w + 1)
+            tie[w] = fits[w] && pop[w] == best;
+        xf = 1'b0;
+        xw = {WID_W{1'b0}};
+        for (w = 0; w < WARPS; w = w + 1)
+            if (!xf && tie[w] && w >= r_start) begin
+                xf = 1'b1;
+                xw = w[WID_W-1:0];
+            end
+        for (w = 0; w < WARPS; w = w + 1)
+            if (!xf && tie[w]) begin
+                xf = 1'b1;
+                xw = w[WID_W-1:0];
+            end
+    end
+
+    wire go = err_code_d == ERR_NONE;
+
+    // -------------------------------------------------------------- outputs
+    always @* begin
+        err      = !go;
+        err_code = err_code_d;
+        i1_valid = 1'b0;
+        i1_warp  = {WID_W{1'b0}};
+        i1_pc    = {PC_W{1'b0}};
+        i1_mask  = {LANES{1'b0}};
+        i2_valid = 1'b0;
+        i2_warp  = {WID_W{1'b0}};
+        i2_pc    = {PC_W{1'b0}};
+        i2_mask  = {LANES{1'b0}};
+        p_valid  = 1'b0;
+        p_warp   = {WID_W{1'b0}};
+        conflict = 1'b0;
+        act      = ACT_HOLD;
+        if (go) begin
+            p_valid = pf;
+            p_warp  = pw;
+            if (s_v_q) begin
+                i1_valid = 1'b1;
+                i1_warp  = s_warp_q;
+                i1_pc    = s_pc_q;
+                i1_mask  = s_mask_q;
+            end
+            if (xf) begin
+                i2_valid = 1'b1;
+                i2_warp  = xw;
+                i2_pc    = pc_q[xw];
+                i2_mask  = mask_q[xw];
+                conflict = pf && pw == xw;
+            end
+            if (live)
+                act = xf ? ACT_PAIR : ACT_SOLO;
+            else if (xf)
+                act = ACT_SUBST;
+            else
+                act = s_v_q ? ACT_NONE_SUB : ACT_IDLE;
+        end
+    end
+
+    // ----------------------------------------------------------- clock edge
+    integer k;
+    always @(posedge clk) begin
+        if (rst) begin
+            v_q      <= {WARPS{1'b0}};
+            s_v_q    <= 1'b0;
+            s_warp_q <= {WID_W{1'b0}};
+            s_pc_q   <= {PC_W{1'b0}};
+            s_mask_q <= {LANES{1'b0}};
+            lfsr_q   <= 16'hACE1;
+            for (k = 0; k < WARPS; k = k + 1) begin
+                pc_q[k]   <= {PC_W{1'b0}};
+                mask_q[k] <= {LANES{1'b0}};
+                age_q[k]  <= {WARPS{1'b0}};
+            end
+        end else if (go) begin
+            for (k = 0; k < WARPS; k = k + 1)
+                v_q[k] <= v_q[k] && !(xf && xw == k[WID_W-1:0]) && !(pf && pw == k[WID_W-1:0])
+                          || (fill_valid && fill_warp == k[WID_W-1:0]);
+            s_v_q    <= pf;
+            s_warp_q <= pf ? pw : {WID_W{1'b0}};
+            s_pc_q   <= pf ? pc_q[pw] : {PC_W{1'b0}};
+            s_mask_q <= (pf && !(xf && pw == xw)) ? mask_q[pw] : {LANES{1'b0}};
+            if (fill_valid) begin
+                for (k = 0; k < WARPS; k = k + 1)
+                    if (k[WID_W-1:0] == fill_warp)
+                        age_q[k] <= v_q;
+                    else
+                        age_q[k][fill_warp] <= 1'b0;
+                pc_q[fill_warp]   <= fill_pc;
+                mask_q[fill_warp] <= fill_mask;
+            end
+            lfsr_q <= lfsr_d;
+        end
+    end
+
+endmodule
