@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "../vcd/vcd.h"
 
 static const struct param_def lwm_subwarp_param_defs[] = {
     {"LARGE_WARPS", "large_warps", offsetof(lwm_subwarp_cfg, large_warps), 1, 16, 4, 0},
@@ -246,20 +247,20 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     if (out->err)
         return;
     /* completion: in-flight bits clear, outcome gathers */
-    if (in->c_valid) {
-        unsigned w = (unsigned)in->c_warp;
+    if (bits_trunc(in->c_valid, 1)) {
+        unsigned w = (unsigned)bits_trunc(in->c_warp, lwm_subwarp_lw_w(cfg));
         uint64_t cols = bits_trunc(in->c_cols, N), tk = bits_trunc(in->c_taken, N);
         s->pend_q[w]--;
         for (c = 0; c < N; c++)
             if (bits_get(cols, c)) {
                 unsigned i = row_of(cfg, in->c_rows, c) * N + c;
                 lwm_set(s->inflight_q[w], i, 0);
-                if (in->c_branch)
+                if (in->c_branch & 1u)
                     lwm_set(bits_get(tk, c) ? s->taken_q : s->ntaken_q, i, 1);
             }
-        if (in->c_branch)
+        if (in->c_branch & 1u)
             s->br_left_q--;
-        if (in->c_first && !in->c_branch)
+        if ((in->c_first & 1u) && !(in->c_branch & 1u))
             s->wait_q &= ~((uint64_t)1 << w);
     }
     if (out->br_commit) {
@@ -286,17 +287,18 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     if (s->busy_q && (out->act == LWM_ACT_LAST || out->act == LWM_ACT_JUMP))
         s->busy_q = 0;
     if (out->nx_accept) {
-        unsigned w = (unsigned)in->f_warp;
+        unsigned w = (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg));
+        unsigned kind = (unsigned)bits_trunc(in->f_kind, 2);
         s->busy_q = 1;
         s->cur_q = w;
-        s->kind_q = in->f_kind;
+        s->kind_q = kind;
         s->first_q = 1;
         s->wait_q |= (uint64_t)1 << w;
-        if (in->f_kind == LWM_JUMP)
+        if (kind == LWM_JUMP)
             memset(s->copy_q, 0, sizeof s->copy_q);
         else
             words_trunc(s->copy_q, in->f_mask, cfg->rows * N);
-        if (in->f_kind == LWM_BRANCH) {
+        if (kind == LWM_BRANCH) {
             s->br_busy_q = 1;
             s->br_warp_q = w;
             s->br_packed_q = 0;
@@ -383,6 +385,26 @@ void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
     visit(ctx, "br_taken", KN, out->br_taken, PORT_OUT);
     visit(ctx, "br_ntaken", KN, out->br_ntaken, PORT_OUT);
     visit(ctx, "br_diverged", 1, &out->br_diverged, PORT_OUT);
+}
+
+void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
+                       const lwm_subwarp_state *s, const lwm_subwarp_in *in,
+                       const lwm_subwarp_out *out)
+{
+    const unsigned lw = lwm_subwarp_lw_w(cfg), pw = lwm_subwarp_pend_w(cfg);
+    lwm_subwarp_ports(cfg, in, out, vcd_port, w);
+    vcd_scope(w, "state");
+    vcd_sig(w, "busy_q", 1, s->busy_q);
+    vcd_sig(w, "first_q", 1, s->first_q);
+    vcd_sig(w, "cur_q", lw, s->cur_q);
+    vcd_sig(w, "kind_q", 2, s->kind_q);
+    vcd_sig_words(w, "copy_q", cfg->rows * cfg->cols, s->copy_q);
+    vcd_sig(w, "wait_q", cfg->large_warps, s->wait_q);
+    vcd_sig(w, "br_busy_q", 1, s->br_busy_q);
+    vcd_sig(w, "br_warp_q", lw, s->br_warp_q);
+    vcd_sig(w, "br_packed_q", 1, s->br_packed_q);
+    vcd_sig(w, "br_left_q", pw, s->br_left_q);
+    vcd_upscope(w);
 }
 
 const char *lwm_subwarp_err_name(unsigned code)

@@ -4,7 +4,9 @@
  * sub-warping copy of the large warp's K x N active mask, one in-flight bit
  * per thread, the one-thread-per-column picker, relaxed barrel re-fetch, and
  * the two temporary active-mask buffers that gather a conditional branch's
- * outcome across its sub-warps.  C model only so far (see "Not yet" below).
+ * outcome across its sub-warps.  Twin: verilog/lwm_subwarp.v (same
+ * parameters, ports, behaviour, cycle for cycle); co-simulation
+ * tb/lwm_subwarp_cosim.cpp.
  *
  * Configurations (cfg field = parameter):
  *
@@ -83,11 +85,30 @@
  *                   branch of that large warp gathering
  *   BAD_OUTCOME 4   c_taken outside c_cols, or c_taken != 0 without c_branch
  *
- * Not yet (C model only): the Verilog twin, co-simulation, design points,
- * save file; the per-large-warp PC, mask and divergence stack (their update
- * from br_commit: to reuse simt_stack's decision with K*N-bit masks its mask
- * width must grow beyond 64 bits, or its decision be shared as a function of
- * the "taken empty / not-taken empty" summaries; both change simt_stack).
+ * Timing: outputs combinational from the registered state and the inputs;
+ * one clock edge; synchronous active-high reset clears every register.
+ *
+ * Invariants (lwm_subwarp_check): copy_q empty when idle and non-empty when
+ * busy on an OP/BRANCH; no in-flight bit without a sub-warp in flight; a
+ * thread never both taken and not taken; branch state clear with no branch;
+ * branch sub-warps out <= the large warp's sub-warps out.
+ *
+ * Worked example (004 Fig. 6 setting, K = 8, N = 4; tests/test_lwm_subwarp.c):
+ * row r active in columns r%4 and (r+1)%4, 16 threads, every column 4 deep.
+ * Cycle 0 fetches it (act IDLE, f_ready); cycles 1-4 each emit a sub-warp of
+ * 4 threads, one per column, lowest row first: rows (0,0,1,2), (3,1,2,3),
+ * (4,4,5,6), (7,5,6,7) for columns 0..3; cycle 4 is LAST.  4 sub-warps where
+ * one warp per row would make 8.
+ *
+ * Departures and what is not here: the per-large-warp PC, active mask and
+ * divergence stack are not in this unit: br_commit hands the gathered
+ * outcome (taken / not-taken K*N masks, diverged) to them.  Reusing
+ * simt_stack's logic for K*N-bit masks needs simt_stack's mask width to grow
+ * beyond 64 bits (word-array masks) or its push/pop decision to be shared as
+ * a function of the masks' "taken empty / not-taken empty" summaries; both
+ * change simt_stack (another structure), so that step is left open.  A
+ * completion with c_cols = 0 (a jump's sub-warp) is checked only against
+ * pend_q: the unit keeps no per-sub-warp tags.
  */
 #ifndef LWM_SUBWARP_H
 #define LWM_SUBWARP_H
@@ -197,6 +218,12 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
 const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s);
 void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
                        const lwm_subwarp_out *out, port_visit_fn visit, void *ctx);
+
+struct vcd_writer;
+/* Ports, then a `state` scope with the control registers and copy_q. */
+void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
+                       const lwm_subwarp_state *s, const lwm_subwarp_in *in,
+                       const lwm_subwarp_out *out);
 
 const char *lwm_subwarp_err_name(unsigned code);
 const char *lwm_subwarp_act_name(unsigned act);

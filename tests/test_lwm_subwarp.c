@@ -235,6 +235,23 @@ TEST(fig6_four_subwarps_in_four_cycles)
     CHECK_EQ(bits_popcount(mask[0]), 16);
     lwm_subwarp_reset(&c, &s);
     CHECK_EQ(breakdown(&c, &s, 0, mask), 4);
+    /* the header's worked example: rows per column, lowest row first */
+    {
+        static const unsigned want[4][4] = {{0, 0, 1, 2}, {3, 1, 2, 3}, {4, 4, 5, 6}, {7, 5, 6, 7}};
+        lwm_subwarp_in in = fetch(0, LWM_OP, mask);
+        lwm_subwarp_out o;
+        unsigned cyc, col;
+        lwm_subwarp_reset(&c, &s);
+        apply(&c, &s, &in);
+        in = nothing();
+        for (cyc = 0; cyc < 4; cyc++) {
+            o = apply(&c, &s, &in);
+            CHECK_EQ(o.sw_cols, 0xf);
+            CHECK_EQ(o.act, cyc == 3 ? LWM_ACT_LAST : LWM_ACT_PICK);
+            for (col = 0; col < 4; col++)
+                CHECK_EQ(rowsel(&c, o.sw_rows, col), want[cyc][col]);
+        }
+    }
 }
 
 /* A conditional branch over 4 sub-warps (K = 4, N = 4, full mask; even

@@ -1,0 +1,375 @@
+// lwm_subwarp_cosim.cpp -- lockstep co-simulation of rtl_c/lwm_subwarp against
+// verilog/lwm_subwarp.v (004 sec. 3.1, 3.4).  Framework: tb/cosim.h.
+//
+// Stimulus: a front end and a back end around the unit.  Each cycle a fetch
+// of a random large warp that may be fetched (OP 60%, conditional BRANCH
+// 30%, JUMP 10%; masks full, sparse, one row, one column, random) is offered
+// with a probability that changes every 1000 cycles; the emitted sub-warps
+// wait in a back-end list and one of them (any, not only the oldest)
+// completes with probability 1/2 per cycle, with random branch outcomes.
+// About 3% of the cycles carry one illegal input instead (a fetch of a
+// waiting large warp, of kind 3 or with an empty mask; a completion of a
+// large warp with nothing in flight or of a thread not in flight; an
+// outcome outside the sub-warp's columns or on a non-branch sub-warp).
+//
+// Harness checks (beyond lwm_subwarp_check): the expected err code; every
+// sub-warp holds only active threads of its instruction not packed before,
+// one per column in its home lane; when the copy empties every active
+// thread was packed; every branch commit carries exactly the outcomes given.
+// Model::state compares every register (wide ones word by word).
+#include "cosim.h"
+
+#include "Vlwm_subwarp.h"
+#include "vl_state.h"
+
+extern "C" {
+#include "../rtl_c/lwm_subwarp.h"
+}
+
+struct LwmSubwarpModel {
+    COSIM_MODEL(lwm_subwarp, Vlwm_subwarp)
+
+    static bool err(const out_t &o) { return o.err != 0; }
+    // A fetch pushed back (f_ready = 0) is simply not taken; the unit keeps
+    // working, so the harness' "held back, state unchanged" does not apply.
+    static bool ready(const out_t &o) {
+        (void)o;
+        return true;
+    }
+
+    static void wide(StateCmp &cmp, const char *name, int i, const uint64_t *cv,
+                     const VlReg &reg, size_t idx, unsigned bits) {
+        for (unsigned lsb = 0; lsb < bits; lsb += 64) {
+            unsigned w = bits - lsb < 64 ? bits - lsb : 64;
+            cmp(name, i, static_cast<int>(lsb / 64), bits_trunc(cv[lsb / 64], w),
+                reg.get(idx, lsb, w));
+        }
+    }
+
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static VlRegCache<rtl_t> k;
+        static VlReg busy, first, cur, kind, copy, infl, wait, pend, bb, bw, bp, bl, tk, nt;
+        if (k.stale(r)) {
+            const char *m = "lwm_subwarp";
+            busy = VlReg(r->contextp(), m, "busy_q");
+            first = VlReg(r->contextp(), m, "first_q");
+            cur = VlReg(r->contextp(), m, "cur_q");
+            kind = VlReg(r->contextp(), m, "kind_q");
+            copy = VlReg(r->contextp(), m, "copy_q");
+            infl = VlReg(r->contextp(), m, "inflight_q");
+            wait = VlReg(r->contextp(), m, "wait_q");
+            pend = VlReg(r->contextp(), m, "pend_q");
+            bb = VlReg(r->contextp(), m, "br_busy_q");
+            bw = VlReg(r->contextp(), m, "br_warp_q");
+            bp = VlReg(r->contextp(), m, "br_packed_q");
+            bl = VlReg(r->contextp(), m, "br_left_q");
+            tk = VlReg(r->contextp(), m, "taken_q");
+            nt = VlReg(r->contextp(), m, "ntaken_q");
+        }
+        const unsigned kn = c.rows * c.cols, lw = lwm_subwarp_lw_w(&c),
+                       pw = lwm_subwarp_pend_w(&c);
+        cmp("busy_q", -1, -1, s.busy_q, busy.get(0, 1));
+        cmp("first_q", -1, -1, s.first_q, first.get(0, 1));
+        cmp("cur_q", -1, -1, s.cur_q, cur.get(0, lw));
+        cmp("kind_q", -1, -1, s.kind_q, kind.get(0, 2));
+        wide(cmp, "copy_q", -1, s.copy_q, copy, 0, kn);
+        cmp("wait_q", -1, -1, s.wait_q, wait.get(0, c.large_warps));
+        for (unsigned w = 0; w < c.large_warps; w++) {
+            wide(cmp, "inflight_q", static_cast<int>(w), s.inflight_q[w], infl, w, kn);
+            cmp("pend_q", static_cast<int>(w), -1, s.pend_q[w], pend.get(w, pw));
+        }
+        cmp("br_busy_q", -1, -1, s.br_busy_q, bb.get(0, 1));
+        cmp("br_warp_q", -1, -1, s.br_warp_q, bw.get(0, lw));
+        cmp("br_packed_q", -1, -1, s.br_packed_q, bp.get(0, 1));
+        cmp("br_left_q", -1, -1, s.br_left_q, bl.get(0, pw));
+        wide(cmp, "taken_q", -1, s.taken_q, tk, 0, kn);
+        wide(cmp, "ntaken_q", -1, s.ntaken_q, nt, 0, kn);
+    }
+    static const char *decode(const char *port, uint64_t v) {
+        if (!std::strcmp(port, "act"))
+            return lwm_subwarp_act_name(static_cast<unsigned>(v));
+        if (!std::strcmp(port, "err_code"))
+            return lwm_subwarp_err_name(static_cast<unsigned>(v));
+        return NULL;
+    }
+};
+
+static unsigned row_at(const lwm_subwarp_cfg &c, const uint64_t *rows, unsigned col) {
+    unsigned rw = lwm_subwarp_row_w(&c), r = 0;
+    for (unsigned b = 0; b < rw; b++)
+        r |= lwm_bit(rows, col * rw + b) << b;
+    return r;
+}
+
+struct Sw {
+    lwm_subwarp_out o;
+    uint64_t taken;
+};
+
+class LwmSubwarpStim {
+public:
+    void reset(const lwm_subwarp_cfg &cfg) {
+        (void)cfg;
+        q_.clear();
+        pick_ = -1;
+        expect_err_ = 0;
+        offer_ = 50;
+        std::memset(want_, 0, sizeof want_);
+        std::memset(packed_, 0, sizeof packed_);
+        std::memset(etk_, 0, sizeof etk_);
+        std::memset(ent_, 0, sizeof ent_);
+        static const char *const keys[] = {
+            "act_IDLE", "act_PICK", "act_LAST", "act_JUMP", "act_BLOCKED", "act_ERR",
+            "err_BAD_WARP", "err_BAD_FETCH", "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME",
+            "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
+            "pushed_back", "refetch_before_done", "max_subwarps"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov_[keys[k]] = 0;
+    }
+
+    lwm_subwarp_in next(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
+                        uint64_t cyc) {
+        lwm_subwarp_in in;
+        std::memset(&in, 0, sizeof in);
+        expect_err_ = 0;
+        pick_ = -1;
+        if (cyc % 1000 == 0)
+            offer_ = rng.chance(50) ? 90 : 25;
+        if (rng.chance(3) && illegal(cfg, s, rng, in))
+            return in;
+        if (rng.chance(offer_)) {
+            unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
+            if (!((s.wait_q >> w) & 1u)) {
+                unsigned k = static_cast<unsigned>(rng.below(10));
+                in.f_valid = 1;
+                in.f_warp = w;
+                in.f_kind = k < 6 ? LWM_OP : k < 9 ? LWM_BRANCH : LWM_JUMP;
+                mask(cfg, rng, in.f_mask);
+                if (s.pend_q[w])
+                    cov_["refetch_before_done"]++;
+            }
+        }
+        if (!q_.empty() && rng.chance(50)) {
+            pick_ = static_cast<int>(rng.below(q_.size()));
+            complete(in, q_[pick_]);
+        }
+        return in;
+    }
+
+    const char *check(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &before,
+                      const lwm_subwarp_state &after, const lwm_subwarp_in &in,
+                      const lwm_subwarp_out &o) {
+        static char msg[200];
+        (void)after;
+        const unsigned N = cfg.cols, kn = cfg.rows * N;
+        if (o.err_code != expect_err_) {
+            snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
+                     lwm_subwarp_err_name(expect_err_),
+                     lwm_subwarp_err_name(static_cast<unsigned>(o.err_code)));
+            return msg;
+        }
+        static const char *const ak[] = {"act_IDLE", "act_PICK", "act_LAST",
+                                         "act_JUMP", "act_BLOCKED", "act_ERR"};
+        cov_[ak[o.act < 6 ? o.act : 5]]++;
+        if (o.err) {
+            static const char *const ek[] = {"", "err_BAD_WARP", "err_BAD_FETCH",
+                                             "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME"};
+            cov_[ek[o.err_code]]++;
+            return NULL;
+        }
+        if (in.f_valid && !o.f_ready)
+            cov_["pushed_back"]++;
+        if (pick_ >= 0) {
+            q_[pick_] = q_.back();
+            q_.pop_back();
+        }
+        if (o.sw_valid) {
+            Sw e;
+            e.o = o;
+            e.taken = 0;
+            for (unsigned c = 0; c < N; c++)
+                if ((o.sw_cols >> c) & 1u) {
+                    unsigned i = row_at(cfg, o.sw_rows, c) * N + c;
+                    if (!lwm_bit(want_, i) || lwm_bit(packed_, i)) {
+                        snprintf(msg, sizeof msg, "sub-warp takes thread %u: %s", i,
+                                 lwm_bit(want_, i) ? "packed twice" : "not active");
+                        return msg;
+                    }
+                    lwm_set(packed_, i, 1);
+                }
+            if (o.sw_branch) {
+                e.taken = o.sw_cols & (before.cur_q * 0x9E3779B97F4A7C15ull ^ rng_.next());
+                for (unsigned c = 0; c < N; c++)
+                    if ((o.sw_cols >> c) & 1u)
+                        lwm_set((e.taken >> c) & 1u ? etk_ : ent_,
+                                row_at(cfg, o.sw_rows, c) * N + c, 1);
+            }
+            nsw_++;
+            if (o.act == LWM_ACT_LAST) {
+                if (std::memcmp(packed_, want_, sizeof want_) != 0) {
+                    snprintf(msg, sizeof msg, "copy empty but not every active thread packed");
+                    return msg;
+                }
+                if (nsw_ > cov_["max_subwarps"])
+                    cov_["max_subwarps"] = nsw_;
+            }
+            if (o.sw_jump)
+                cov_["jumps"]++;
+            q_.push_back(e);
+        }
+        if (o.br_commit) {
+            if (std::memcmp(o.br_taken, etk_, sizeof etk_) != 0 ||
+                std::memcmp(o.br_ntaken, ent_, sizeof ent_) != 0) {
+                snprintf(msg, sizeof msg, "branch commit differs from the outcomes given");
+                return msg;
+            }
+            cov_["branch_commits"]++;
+            if (o.br_diverged && br_subwarps_ > 1)
+                cov_["divergent_across_subwarps"]++;
+            std::memset(etk_, 0, sizeof etk_);
+            std::memset(ent_, 0, sizeof ent_);
+        }
+        if (o.nx_accept) {
+            nsw_ = 0;
+            if (in.f_kind == LWM_JUMP) {
+                std::memset(want_, 0, sizeof want_);
+            } else {
+                std::memcpy(want_, in.f_mask, sizeof want_);
+                bool full = true;
+                for (unsigned i = 0; i < kn; i++)
+                    full = full && lwm_bit(want_, i);
+                if (full)
+                    cov_["full_masks"]++;
+            }
+            if (in.f_kind == LWM_BRANCH) {
+                uint64_t m[LWM_WORDS];
+                std::memcpy(m, in.f_mask, sizeof m);
+                br_subwarps_ = lwm_subwarp_count(&cfg, m);
+            }
+            std::memset(packed_, 0, sizeof packed_);
+        }
+        return NULL;
+    }
+
+    // Flips first_q (no invariant sees it: only the state compare can) or a
+    // bit of the in-flight mask of a large warp with sub-warps out.
+    void inject_fault(const lwm_subwarp_cfg &cfg, lwm_subwarp_state &s, Rng &rng) {
+        unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
+        if (rng.chance(50) || s.pend_q[w] == 0)
+            s.first_q ^= 1;
+        else
+            lwm_set(s.inflight_q[w], static_cast<unsigned>(rng.below(cfg.rows * cfg.cols)), 1);
+    }
+
+    std::string coverage() { return cov_.str(); }
+
+private:
+    void complete(lwm_subwarp_in &in, const Sw &e) {
+        in.c_valid = 1;
+        in.c_warp = e.o.sw_warp;
+        in.c_cols = e.o.sw_cols;
+        std::memcpy(in.c_rows, e.o.sw_rows, sizeof in.c_rows);
+        in.c_first = e.o.sw_first;
+        in.c_branch = e.o.sw_branch;
+        in.c_taken = e.taken;
+    }
+
+    static void mask(const lwm_subwarp_cfg &cfg, Rng &rng, uint64_t *m) {
+        const unsigned K = cfg.rows, N = cfg.cols, kn = K * N;
+        std::memset(m, 0, sizeof(uint64_t) * LWM_WORDS);
+        unsigned k = static_cast<unsigned>(rng.below(6)), row = 0, col = 0;
+        row = static_cast<unsigned>(rng.below(K));
+        col = static_cast<unsigned>(rng.below(N));
+        for (unsigned i = 0; i < kn; i++) {
+            bool on = k == 0   ? true
+                      : k == 1 ? rng.chance(10)
+                      : k == 2 ? i / N == row
+                      : k == 3 ? i % N == col
+                               : rng.chance(60);
+            if (on)
+                lwm_set(m, i, 1);
+        }
+        if (lwm_subwarp_count(&cfg, m) == 0)
+            lwm_set(m, static_cast<unsigned>(rng.below(kn)), 1);
+    }
+
+    bool illegal(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
+                 lwm_subwarp_in &in) {
+        const unsigned N = cfg.cols;
+        switch (rng.below(5)) {
+        case 0: // fetch of a waiting large warp, kind 3, or an empty mask
+            in.f_valid = 1;
+            in.f_warp = rng.below(cfg.large_warps);
+            in.f_kind = 3;
+            if (rng.chance(50)) {
+                in.f_kind = LWM_OP;
+                if (!((s.wait_q >> in.f_warp) & 1u))
+                    std::memset(in.f_mask, 0, sizeof in.f_mask);
+                else
+                    mask(cfg, rng, in.f_mask);
+            }
+            expect_err_ = LWM_ERR_BAD_FETCH;
+            return true;
+        case 1: { // a completion of a large warp with nothing in flight
+            for (unsigned w = 0; w < cfg.large_warps; w++)
+                if (s.pend_q[w] == 0) {
+                    in.c_valid = 1;
+                    in.c_warp = w;
+                    expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
+                    return true;
+                }
+            return false;
+        }
+        case 2: { // a thread not in flight added to an in-flight sub-warp
+            if (q_.empty())
+                return false;
+            const Sw &e = q_[rng.below(q_.size())];
+            for (unsigned c = 0; c < N; c++)
+                if (!((e.o.sw_cols >> c) & 1u) &&
+                    !lwm_bit(s.inflight_q[e.o.sw_warp], c)) {
+                    complete(in, e);
+                    in.c_cols |= 1ull << c; // row 0 of that column (c_rows 0 there)
+                    in.c_taken = e.o.sw_branch ? in.c_taken : 0;
+                    expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
+                    return true;
+                }
+            return false;
+        }
+        case 3: { // an outcome outside the columns, or on a non-branch sub-warp
+            if (q_.empty())
+                return false;
+            const Sw &e = q_[rng.below(q_.size())];
+            uint64_t outside = bits_mask(N) & ~e.o.sw_cols;
+            if (e.o.sw_branch ? outside == 0 : e.o.sw_cols == 0)
+                return false; // nothing illegal to say about this one: stay legal
+            complete(in, e);
+            in.c_taken = e.o.sw_branch ? bits_lowest(outside) : e.o.sw_cols;
+            expect_err_ = LWM_ERR_BAD_OUTCOME;
+            return true;
+        }
+        default: { // a large warp id beyond LARGE_WARPS (when the port can say one)
+            unsigned lw = lwm_subwarp_lw_w(&cfg);
+            if ((1u << lw) <= cfg.large_warps)
+                return false;
+            in.f_valid = 1;
+            in.f_warp = cfg.large_warps;
+            mask(cfg, rng, in.f_mask);
+            expect_err_ = LWM_ERR_BAD_WARP;
+            return true;
+        }
+        }
+    }
+
+    std::vector<Sw> q_;
+    int pick_ = -1;
+    unsigned expect_err_ = 0, offer_ = 50;
+    uint64_t nsw_ = 0, br_subwarps_ = 0;
+    uint64_t want_[LWM_WORDS], packed_[LWM_WORDS], etk_[LWM_WORDS], ent_[LWM_WORDS];
+    Rng rng_{12345};
+    Coverage cov_;
+};
+
+int main(int argc, char **argv)
+{
+    return cosim_main<LwmSubwarpModel, LwmSubwarpStim>(argc, argv);
+}
