@@ -102,6 +102,23 @@ $(B)/cosim_shadow_scoreboard_regs48: verilog/shadow_scoreboard.v tb/shadow_score
 	  -o $(CURDIR)/$@ \
 	  $< $(CURDIR)/tb/shadow_scoreboard_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
 
+# dwf under the other issue policies (issue 11 item 8): POLICY is fixed at
+# Verilator build time, so each is its own binary (tests/run.sh runs every
+# build/cosim_*); the harness takes the matching C policy from DWF_BUILD_POLICY.
+DWF_POLICIES := dmin:1 dtime:2 dpc:3 dpdpri:4
+DWF_VAR_BINS := $(foreach p,$(DWF_POLICIES),$(B)/cosim_dwf_$(word 1,$(subst :, ,$(p))))
+COSIM_BINS   += $(DWF_VAR_BINS)
+all: $(DWF_VAR_BINS)
+$(DWF_VAR_BINS): $(B)/cosim_dwf_%: verilog/dwf.v $(wildcard verilog/*.v) tb/dwf_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) $(B)/libmodels.a
+	@rm -f $@
+	$(VERILATOR) --cc --exe --build -j 2 --trace-fst -O3 \
+	  --top-module dwf --Mdir $(B)/obj_dwf_$* -y verilog \
+	  -GPOLICY=$(word 2,$(subst :, ,$(filter $*:%,$(DWF_POLICIES)))) \
+	  -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" \
+	  -CFLAGS "-O2 -std=c++14 -DDWF_BUILD_POLICY=$(word 2,$(subst :, ,$(filter $*:%,$(DWF_POLICIES))))" \
+	  -o $(CURDIR)/$@ \
+	  $< $(CURDIR)/tb/dwf_cosim.cpp $(CURDIR)/tb/cosim.cpp $(CURDIR)/$(B)/libmodels.a >/dev/null
+
 cosim: deps $(COSIM_BINS) | $(B)
 	@for s in $(STRUCTS); do $(B)/cosim_$$s --cycles $(COSIM_CYCLES) --seed $(SEED) --quiet || exit 1; done
 

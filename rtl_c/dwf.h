@@ -64,9 +64,11 @@
  *
  * Evaluation order (the same as the wires, loop-free): the pool's
  * free_cnt/free_idx and its issue choice (cand_valid, cand_idx) depend on
- * its registered state only (warp_pool.h), so dwf_eval evaluates the pool
- * without groups (state-only outputs), then the LUT with them, then the pool
- * with the LUT's groups.  The LUT's inv_valid is iss_req && cand_valid (with
+ * its registered state only (warp_pool.h), so dwf_eval takes them first
+ * (warp_pool_eval_state), then evaluates the LUT with them, then the rest of
+ * the pool with the LUT's groups (warp_pool_eval_inputs): each unit is
+ * evaluated once per cycle, and dwf_step applies the decisions carried in
+ * dwf_out.w (one decision per cycle, issue 17).  The LUT's inv_valid is iss_req && cand_valid (with
  * the dwf's err gate) and inv_idx = cand_idx, not the pool's iss_valid /
  * iss_idx: those are gated by the pool's err, which depends on its groups,
  * which come from the LUT -- a combinational loop (Verilator UNOPTFLAT).
@@ -89,8 +91,7 @@
  * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0; the commit
  * is not latched, the registers do not drain, the live vector is unchanged,
  * and the sub-units see an idle cycle (no lookup, no group, no issue
- * request) with the pool frozen by its hold input (hold = !go; without it
- * the majority table's background sort would still take a phase).  So the
+ * request) with the pool frozen by its hold input (hold = !go).  So the
  * state after an err is the state before, bit for bit (the cosim harness
  * and the tests assert that); no thread is lost and no work is taken.
  * First match:
@@ -193,6 +194,16 @@ typedef struct {
     uint64_t cm_prio_nt;
 } dwf_in;
 
+/* What the wiring gives the two units this cycle (for tests and traces,
+ * and the cycle's decision that dwf_step applies). */
+typedef struct {
+    unsigned own_err;          /* enum dwf_err of the dwf's own checks */
+    pc_warp_lut_in lut_in;
+    pc_warp_lut_out lut_out;
+    warp_pool_in pool_in;
+    warp_pool_out pool_out;
+} dwf_wires;
+
 typedef struct {
     uint64_t cm_ready;
     uint64_t err;
@@ -213,16 +224,9 @@ typedef struct {
     uint64_t lk1_conflict;
     uint64_t lk1_evict;
     uint64_t inv_hit;
+    dwf_wires w;           /* not ports: the wiring and both units' decisions */
 } dwf_out;
 
-/* What the wiring gives the two units this cycle (for tests and traces). */
-typedef struct {
-    unsigned own_err;          /* enum dwf_err of the dwf's own checks */
-    pc_warp_lut_in lut_in;
-    pc_warp_lut_out lut_out;
-    warp_pool_in pool_in;
-    warp_pool_out pool_out;
-} dwf_wires;
 
 dwf_cfg dwf_default_cfg(void);
 /* NULL if cfg is legal, else a one-line message naming the field and range. */
@@ -234,7 +238,10 @@ unsigned dwf_threads(const dwf_cfg *cfg);   /* = POOL */
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
-void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in);
+/* The clock edge.  Contract: `out` is what dwf_eval returned for this state
+ * and these inputs in this cycle; step applies the decisions it carries
+ * (out->w: both units' eval outputs) and recomputes nothing. */
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out *out);
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s);
 
 void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,

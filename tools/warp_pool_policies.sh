@@ -22,8 +22,11 @@ rc=0
 n=1
 for pol in dmin dtime dpc dpdpri; do
   bin="$B/policy/cosim_warp_pool_$pol"
-  if [ ! -x "$bin" ] || [ verilog/warp_pool.v -nt "$bin" ] || [ tb/warp_pool_cosim.cpp -nt "$bin" ] ||
-     [ "$B/libmodels.a" -nt "$bin" ]; then
+  stale=0
+  for dep in verilog/warp_pool.v tb/warp_pool_cosim.cpp tb/cosim.cpp tb/*.h "$B/libmodels.a"; do
+    [ "$dep" -nt "$bin" ] && stale=1
+  done
+  if [ ! -x "$bin" ] || [ $stale = 1 ]; then
     verilator --cc --exe --build -j 2 --trace-fst -O3 \
       --top-module warp_pool --Mdir "$B/policy/obj_$pol" -GPOLICY=$n \
       -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1" -CFLAGS "-O2 -std=c++14 -DWP_BUILD_POLICY=$n" \
