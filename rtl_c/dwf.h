@@ -127,6 +127,16 @@
  * lanes are exactly OCC; readiness as above.  (The cosim adds thread
  * conservation against the pipeline it models: in flight, exited or live.)
  *
+ * Cost per cycle (issue 17): dwf_eval evaluates each unit once (the pool's
+ * state-only half, the LUT, the pool's input half) and dwf_step applies the
+ * three decisions it carries; before, the pool was evaluated about five
+ * times and the LUT three.  What remains is the sum of the units' costs
+ * (warp_pool.h, pc_warp_lut.h: the pool's write checks and issue choice
+ * dominate) plus the dwf's own commit checks (one TID read per committed
+ * lane for HOME_LANE and TID_LIVE) and the copy of the update registers.
+ * dwf_check (not on the bench path) still evaluates the composition twice
+ * to assert readiness.
+ *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
  *   c1: UR: lk0 A miss -> new warp 0 {0,1}, lk1 B miss -> new warp 1 {2,3};
