@@ -135,7 +135,8 @@
  * dominate) plus the dwf's own commit checks (one TID read per committed
  * lane for HOME_LANE and TID_LIVE) and the copy of the update registers.
  * dwf_check (not on the bench path) still evaluates the composition twice
- * to assert readiness.
+ * to assert readiness.  C/RTL: 29.5x (`--bench --cycles 50000`; 7.8x
+ * before, same load).
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B

@@ -128,7 +128,8 @@
  * was a bit-by-bit fold with a `%`, 54% of the old model's time, run four
  * times a cycle) and the edge (10%).  The IDX comparators of every entry are
  * the owner map (one read each, not a loop over the entries).  C/RTL went
- * from 0.7x to about 4-4.5x on this (loaded) machine: the RTL is a small
+ * from 0.7x to 6.1-6.6x (`--bench --cycles 200000`, best of three, on a
+ * heavily loaded machine): short of the 10x target.  The RTL is a small
  * 32-entry table that Verilator evaluates in a few hundred instructions, so
  * the C model has little to win against.
  *
