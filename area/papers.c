@@ -542,9 +542,8 @@ static const struct {
      "dwf_pool_cfg(dwf_cfg), verilog/warp_pool.v: free list 256 x 8, 2R (head, head + 1) 1W "
      "(tail); head, count, back-pressure"},
     {"Majority issue logic", "majority issue logic", "000.t1.issue", dwf_issue,
-     "dwf_pool_cfg(dwf_cfg), verilog/warp_pool.v: table 32 x {PC, count} in flops (rewritten by "
-     "one odd-even sort phase per cycle), 2 PC searches, per-slot adders, 31 compare-swaps; "
-     "untracked round robin"},
+     "verilog/warp_pool.v: table 32 x {PC, count} in flops, 2 PC searches, per-slot adders, "
+     "a 31-comparator pick tree; batch marks and the untracked drain"},
 };
 #define N_DWF_PARTS (sizeof dwf_parts / sizeof dwf_parts[0])
 

@@ -631,7 +631,8 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
  * writes its TID into its own memory at its group's row; one issue: the
  * candidate's lanes, PC and TIDs read, its entry cleared, its index pushed
  * at the free list's tail, its threads' in-pool bits cleared; the majority
- * table updated by both pairs' PCs and the issue, then one sort phase. */
+ * table updated by both pairs' PCs and the issue (no sort: a compare tree
+ * picks by count). */
 const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int force_ff,
                                 area_desc *d)
 {
@@ -766,8 +767,10 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
                       "each cycle (allocation, sort)", AK_FF, M, P, 1, 1, 1, 1);
             add_array(d, "majority table counts", "count - 1 per slot, rewritten each cycle",
                       AK_FF, M, T, 0, 1, 1, 1);
-            add_array(d, "majority table flags", "valid, cur per slot", AK_FF, M, 2, 0, 1, 1, 1);
-            regs = (T + 1u) + I + 1u; /* untr_cnt, rr, phase */
+            add_array(d, "majority table flags", "valid per slot", AK_FF, M, 1, 0, 1, 1, 1);
+            add_array(d, "issue batch marks", "one per pool entry (DMaj lock, overflow drain)",
+                      AK_FF, E, 1, 0, 1, 1, 1);
+            regs = (T + 1u) + MW + 1u; /* untr_cnt, lslot, turn */
             want += (unsigned long)b.majority + b.majority_ctrl;
             /* searches: each pair's PC in every slot; hit and slot encode;
              * free-slot choice per pair; lock and pick encoders; the slot
@@ -785,18 +788,20 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
                  (M - 1u) * (area_ge_mag_cmp(c, CW) + c->ge_and2) + area_ge_popcount(c, L) +
                  2.0 * area_ge_popcount(c, 2u * L) + area_ge_eq_cmp(c, P) +
                  area_ge_adder(c, CW) + 2.0 * area_ge_mux(c, 2, P) + area_ge_mux(c, 2, MW);
-            add_logic(d, "majority table logic", "2 PC searches, lock/pick/free-slot encoders, "
-                      "per-slot count adders, one odd-even sort phase, popcounts", ge);
-            /* untracked fallback: counter update, round robin over the
-             * pool (rr's thermometer mask, lowest at/after rr, lowest
-             * overall, the one-hot choice and its binary encode), the
-             * issue source */
+            /* (the MAJ-1 compare-selects are the pick's compare tree, which
+             * replaced the odd-even sort phase: the same comparator count) */
+            add_logic(d, "majority table logic", "2 PC searches, pick/free-slot encoders, "
+                      "per-slot count adders, the pick's compare tree, popcounts", ge);
+            /* batches and the untracked fallback: counter update, the
+             * lowest marked / untracked / picked warp over the pool, the
+             * marks' set/clear, the one-hot choice and its binary encode,
+             * the issue source (costed as the round robin it replaced) */
             ge = 3.0 * area_ge_adder(c, T + 1u) + area_ge_reduce(c, T + 1u) +
                  area_ge_decoder(c, E) + E * (c->ge_or2 + c->ge_and2) +
                  2.0 * area_ge_prio_enc(c, E) + area_ge_mux(c, 3, E) + area_ge_incdec(c, I) +
                  20.0 * c->ge_and2;
-            add_logic(d, "untracked fallback and choice", "untracked count, round robin over "
-                      "the pool, candidate one-hot and encode, issue source", ge);
+            add_logic(d, "batches, fallback and choice", "untracked count, batch marks, "
+                      "lowest warp over the pool, candidate one-hot and encode, issue source", ge);
         } else {
             /* the selection over every valid entry: a chain of POOL-1
              * compare-selects (key and index); DTime's ages and stamp */
@@ -814,12 +819,12 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
                       "compare-select chain", ge);
         }
         if (regs)
-            add_array(d, "issue registers", table ? "untracked count, round-robin pointer, "
-                      "sort phase" : "allocation stamp", AK_FF, 1, regs, 0, 1, 1, 1);
+            add_array(d, "issue registers", table ? "untracked count, last pick's slot, "
+                      "drain turn" : "allocation stamp", AK_FF, 1, regs, 0, 1, 1, 1);
         want += regs;
     }
     /* one source of truth: the arrays hold exactly the model's bits */
-    if (b.counters != I + F + (table ? (T + 1u) + I + 1u : 0u) +
+    if (b.counters != I + F + (table ? (T + 1u) + MW + 1u : 0u) +
                           (pol == WP_POL_DTIME ? S : 0u) ||
         d->storage_bits != want)
         return "warp_pool: the area description's bits differ from warp_pool_bits()";

@@ -66,33 +66,20 @@ static inline uint64_t bits_insert(uint64_t v, unsigned lsb, unsigned width, uin
 /* Number of set bits. */
 static inline unsigned bits_popcount(uint64_t v)
 {
-    unsigned n = 0;
-    while (v) {
-        v &= v - 1u;
-        n++;
-    }
-    return n;
+    return (unsigned)__builtin_popcountll(v); /* one instruction (issue 17) */
 }
 
 /* Index of the lowest set bit, or 64 when v == 0 (a priority encoder
  * whose "none" code is one past the last input). */
 static inline unsigned bits_ffs(uint64_t v)
 {
-    unsigned i;
-    for (i = 0; i < 64u; i++)
-        if ((v >> i) & 1u)
-            return i;
-    return 64u;
+    return v ? (unsigned)__builtin_ctzll(v) : 64u;
 }
 
 /* Index of the highest set bit, or 64 when v == 0. */
 static inline unsigned bits_fls(uint64_t v)
 {
-    unsigned i;
-    for (i = 64u; i > 0u; i--)
-        if ((v >> (i - 1u)) & 1u)
-            return i - 1u;
-    return 64u;
+    return v ? 63u - (unsigned)__builtin_clzll(v) : 64u;
 }
 
 /* The lowest set bit of v as a one-hot mask (0 when v == 0). */
@@ -110,10 +97,7 @@ static inline int bits_subset(uint64_t sub, uint64_t super)
 /* Number of bits needed to hold the values 0..n (n >= 0); clog2(n+1). */
 static inline unsigned bits_width_for(uint64_t n)
 {
-    unsigned w = 0;
-    while (w < 64u && (n >> w) != 0)
-        w++;
-    return w == 0 ? 1u : w;
+    return n ? 64u - (unsigned)__builtin_clzll(n) : 1u;
 }
 
 /* Number of bits needed to index n items (n >= 1): clog2(n), at least 1. */

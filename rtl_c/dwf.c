@@ -139,17 +139,14 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
     dwf_in in = port_view(cfg, in_raw);
-    warp_pool_in pin;
-    warp_pool_out pout;
+    const warp_pool_out *po = &w->pool_out;
     unsigned go, j;
 
-    memset(w, 0, sizeof *w);
-    /* 1. the pool's state-only outputs: free list and issue choice */
-    memset(&pin, 0, sizeof pin);
-    warp_pool_eval(&pc, &s->pool, &pin, &pout);
-    w->own_err = own_err(cfg, s, &in, pout.free_cnt);
+    /* 1. the pool's state-only outputs: free list and issue choice (the
+     *    pool is evaluated once: these, then the rest with the groups) */
+    warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
+    w->own_err = own_err(cfg, s, &in, po->free_cnt);
     go = w->own_err == DWF_ERR_NONE;
-    pin.iss_req = go && in.iss_req;
 
     /* 2. the LUT: the update registers' two lookups */
     w->lut_in.lk0_valid = go && s->ur_mask[0] != 0u;
@@ -158,17 +155,17 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     w->lut_in.lk1_valid = go && s->ur_mask[1] != 0u;
     w->lut_in.lk1_pc = s->ur_pc[1];
     w->lut_in.lk1_req = s->ur_mask[1];
-    w->lut_in.alloc_idx0 = pout.free_idx0;
-    w->lut_in.alloc_idx1 = pout.free_idx1;
-    w->lut_in.alloc_avail = pout.free_cnt < 2u ? pout.free_cnt : 2u;
-    w->lut_in.inv_valid = pin.iss_req && pout.cand_valid;
-    w->lut_in.inv_idx = pout.cand_idx;
+    w->lut_in.alloc_idx0 = po->free_idx0;
+    w->lut_in.alloc_idx1 = po->free_idx1;
+    w->lut_in.alloc_avail = po->free_cnt < 2u ? po->free_cnt : 2u;
+    w->lut_in.inv_valid = go && in.iss_req && po->cand_valid;
+    w->lut_in.inv_idx = po->cand_idx;
     w->lut_in.rd_entry = 0;
     pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
 
     /* 3. the pool with the LUT's groups */
     w->pool_in.hold = !go;
-    w->pool_in.iss_req = pin.iss_req;
+    w->pool_in.iss_req = go && in.iss_req;
     memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
     for (j = 0; j < 2; j++) {
         const pc_warp_lut_out *o = &w->lut_out;
@@ -186,20 +183,21 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
         w->pool_in.g_mask[2 * j + 1] = j ? o->lk1_new_mask : o->lk0_new_mask;
         w->pool_in.g_prio[2 * j + 1] = s->ur_prio[j];
     }
-    warp_pool_eval(&pc, &s->pool, &w->pool_in, &w->pool_out);
+    warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }
 
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
 {
-    dwf_wires w;
-    const warp_pool_out *p = &w.pool_out;
-    const pc_warp_lut_out *q = &w.lut_out;
-    dwf_wire(cfg, s, in, &w);
-    memset(out, 0, sizeof *out);
-    out->cm_ready = w.own_err || (q->ready && p->ready); /* err: 1, as every unit */
-    if (w.own_err) {
+    dwf_wires *w = &out->w;
+    const warp_pool_out *p = &w->pool_out;
+    const pc_warp_lut_out *q = &w->lut_out;
+    dwf_wire(cfg, s, in, w);
+    out->cm_ready = w->own_err || (q->ready && p->ready); /* err: 1, as every unit */
+    out->err = 0;
+    out->err_code = 0;
+    if (w->own_err) {
         out->err = 1;
-        out->err_code = w.own_err;
+        out->err_code = w->own_err;
     } else if (q->err || p->err) {
         out->err = 1;
         out->err_code = DWF_ERR_INTERNAL;
@@ -222,48 +220,50 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     out->inv_hit = q->inv_hit;
 }
 
-void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
-    dwf_in in = port_view(cfg, in_raw);
-    dwf_wires w;
+    const dwf_wires *w = &out->w;
+    const warp_pool_out *po = &w->pool_out;
     unsigned l, ready;
-    dwf_wire(cfg, s, &in, &w);
-    ready = w.lut_out.ready && w.pool_out.ready;
+    ready = w->lut_out.ready && po->ready;
     /* the sub-units take their own edges (each holds itself on its err/!ready);
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),
      * so nothing changes anywhere */
-    pc_warp_lut_step(&lc, &s->lut, &w.lut_in);
-    warp_pool_step(&pc, &s->pool, &w.pool_in);
-    if (w.own_err != DWF_ERR_NONE)
+    pc_warp_lut_step(&lc, &s->lut, &w->lut_in, &w->lut_out);
+    warp_pool_step(&pc, &s->pool, &w->pool_in, po);
+    if (w->own_err != DWF_ERR_NONE)
         return;
     /* issued threads leave the scheduler */
-    if (w.pool_out.iss_valid)
-        for (l = 0; l < cfg->lanes; l++)
-            if (bits_get(w.pool_out.iss_mask, l))
-                s->live[warp_pool_get_tid(w.pool_out.iss_tids, l, cfg->tid_bits)] = 0;
+    if (po->iss_valid)
+        for (l = 0; po->iss_mask >> l; l++)
+            if (bits_get(po->iss_mask, l))
+                s->live[warp_pool_get_tid(po->iss_tids, l, cfg->tid_bits)] = 0;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
-    memset(s->ur_tids, 0, sizeof s->ur_tids);
-    s->ur_pc[0] = s->ur_pc[1] = 0;
-    s->ur_mask[0] = s->ur_mask[1] = 0;
-    s->ur_prio[0] = s->ur_prio[1] = 0;
-    if (in.cm_valid && (in.cm_mask_t | in.cm_mask_nt) != 0u) {
-        const uint64_t m = in.cm_mask_t | in.cm_mask_nt;
-        const int merge = in.cm_mask_t && in.cm_mask_nt && in.cm_pc_t == in.cm_pc_nt;
-        for (l = 0; l < cfg->lanes; l++)
-            if (bits_get(m, l)) {
-                unsigned t = warp_pool_get_tid(in.cm_tids, l, cfg->tid_bits);
-                warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
-                s->live[t] = 1;
-            }
-        s->ur_mask[0] = merge ? m : in.cm_mask_t;
-        s->ur_mask[1] = merge ? 0u : in.cm_mask_nt;
-        s->ur_pc[0] = s->ur_mask[0] ? in.cm_pc_t : 0u;
-        s->ur_pc[1] = s->ur_mask[1] ? in.cm_pc_nt : 0u;
-        s->ur_prio[0] = s->ur_mask[0] ? (uint16_t)in.cm_prio_t : 0u;
-        s->ur_prio[1] = s->ur_mask[1] ? (uint16_t)in.cm_prio_nt : 0u;
+    {
+        dwf_in in = port_view(cfg, in_raw);
+        memset(s->ur_tids, 0, sizeof s->ur_tids);
+        s->ur_pc[0] = s->ur_pc[1] = 0;
+        s->ur_mask[0] = s->ur_mask[1] = 0;
+        s->ur_prio[0] = s->ur_prio[1] = 0;
+        if (in.cm_valid && (in.cm_mask_t | in.cm_mask_nt) != 0u) {
+            const uint64_t m = in.cm_mask_t | in.cm_mask_nt;
+            const int merge = in.cm_mask_t && in.cm_mask_nt && in.cm_pc_t == in.cm_pc_nt;
+            for (l = 0; m >> l; l++)
+                if (bits_get(m, l)) {
+                    unsigned t = warp_pool_get_tid(in.cm_tids, l, cfg->tid_bits);
+                    warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
+                    s->live[t] = 1;
+                }
+            s->ur_mask[0] = merge ? m : in.cm_mask_t;
+            s->ur_mask[1] = merge ? 0u : in.cm_mask_nt;
+            s->ur_pc[0] = s->ur_mask[0] ? in.cm_pc_t : 0u;
+            s->ur_pc[1] = s->ur_mask[1] ? in.cm_pc_nt : 0u;
+            s->ur_prio[0] = s->ur_mask[0] ? (uint16_t)in.cm_prio_t : 0u;
+            s->ur_prio[1] = s->ur_mask[1] ? (uint16_t)in.cm_prio_nt : 0u;
+        }
     }
 }
 

@@ -64,9 +64,11 @@
  *
  * Evaluation order (the same as the wires, loop-free): the pool's
  * free_cnt/free_idx and its issue choice (cand_valid, cand_idx) depend on
- * its registered state only (warp_pool.h), so dwf_eval evaluates the pool
- * without groups (state-only outputs), then the LUT with them, then the pool
- * with the LUT's groups.  The LUT's inv_valid is iss_req && cand_valid (with
+ * its registered state only (warp_pool.h), so dwf_eval takes them first
+ * (warp_pool_eval_state), then evaluates the LUT with them, then the rest of
+ * the pool with the LUT's groups (warp_pool_eval_inputs): each unit is
+ * evaluated once per cycle, and dwf_step applies the decisions carried in
+ * dwf_out.w (one decision per cycle, issue 17).  The LUT's inv_valid is iss_req && cand_valid (with
  * the dwf's err gate) and inv_idx = cand_idx, not the pool's iss_valid /
  * iss_idx: those are gated by the pool's err, which depends on its groups,
  * which come from the LUT -- a combinational loop (Verilator UNOPTFLAT).
@@ -89,8 +91,7 @@
  * Illegal input: err = 1, err_code, cm_ready = 1, iss_valid = 0; the commit
  * is not latched, the registers do not drain, the live vector is unchanged,
  * and the sub-units see an idle cycle (no lookup, no group, no issue
- * request) with the pool frozen by its hold input (hold = !go; without it
- * the majority table's background sort would still take a phase).  So the
+ * request) with the pool frozen by its hold input (hold = !go).  So the
  * state after an err is the state before, bit for bit (the cosim harness
  * and the tests assert that); no thread is lost and no work is taken.
  * First match:
@@ -125,6 +126,17 @@
  * issued entry is invalidated at the same edge) with the same PC whose
  * lanes are exactly OCC; readiness as above.  (The cosim adds thread
  * conservation against the pipeline it models: in flight, exited or live.)
+ *
+ * Cost per cycle (issue 17): dwf_eval evaluates each unit once (the pool's
+ * state-only half, the LUT, the pool's input half) and dwf_step applies the
+ * three decisions it carries; before, the pool was evaluated about five
+ * times and the LUT three.  What remains is the sum of the units' costs
+ * (warp_pool.h, pc_warp_lut.h: the pool's write checks and issue choice
+ * dominate) plus the dwf's own commit checks (one TID read per committed
+ * lane for HOME_LANE and TID_LIVE) and the copy of the update registers.
+ * dwf_check (not on the bench path) still evaluates the composition twice
+ * to assert readiness.  C/RTL: 29.5x (`--bench --cycles 50000`; 7.8x
+ * before, same load).
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -193,6 +205,16 @@ typedef struct {
     uint64_t cm_prio_nt;
 } dwf_in;
 
+/* What the wiring gives the two units this cycle (for tests and traces,
+ * and the cycle's decision that dwf_step applies). */
+typedef struct {
+    unsigned own_err;          /* enum dwf_err of the dwf's own checks */
+    pc_warp_lut_in lut_in;
+    pc_warp_lut_out lut_out;
+    warp_pool_in pool_in;
+    warp_pool_out pool_out;
+} dwf_wires;
+
 typedef struct {
     uint64_t cm_ready;
     uint64_t err;
@@ -213,16 +235,9 @@ typedef struct {
     uint64_t lk1_conflict;
     uint64_t lk1_evict;
     uint64_t inv_hit;
+    dwf_wires w;           /* not ports: the wiring and both units' decisions */
 } dwf_out;
 
-/* What the wiring gives the two units this cycle (for tests and traces). */
-typedef struct {
-    unsigned own_err;          /* enum dwf_err of the dwf's own checks */
-    pc_warp_lut_in lut_in;
-    pc_warp_lut_out lut_out;
-    warp_pool_in pool_in;
-    warp_pool_out pool_out;
-} dwf_wires;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */
 extern const struct param_table dwf_params;
@@ -236,7 +251,10 @@ unsigned dwf_threads(const dwf_cfg *cfg);   /* = POOL */
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
-void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in);
+/* The clock edge.  Contract: `out` is what dwf_eval returned for this state
+ * and these inputs in this cycle; step applies the decisions it carries
+ * (out->w: both units' eval outputs) and recomputes nothing. */
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out *out);
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s);
 
 void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,

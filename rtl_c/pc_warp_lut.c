@@ -56,10 +56,15 @@ unsigned pc_warp_lut_state_bits(const pc_warp_lut_cfg *cfg)
 
 unsigned pc_warp_lut_hash(const pc_warp_lut_cfg *cfg, uint64_t pc)
 {
-    unsigned sw = pc_warp_lut_set_w(cfg), i, h = 0;
-    pc = bits_trunc(pc, cfg->pc_bits);
-    for (i = 2; i < cfg->pc_bits; i++)
-        h ^= bits_get(pc, i) << ((i - 2u) % sw);
+    /* word-wise XOR fold of pc[PC_W-1:2] in SET_W-bit chunks */
+    const unsigned sw = pc_warp_lut_set_w(cfg);
+    const uint64_t m = bits_mask(sw);
+    uint64_t v = bits_trunc(pc, cfg->pc_bits) >> 2;
+    unsigned h = 0;
+    while (v) {
+        h ^= (unsigned)(v & m);
+        v >>= sw;
+    }
     return h;
 }
 
@@ -67,37 +72,6 @@ void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s)
 {
     (void)cfg;
     memset(s, 0, sizeof *s);
-}
-
-/* One cycle's decision: everything the outputs and the clock edge need. */
-typedef struct {
-    unsigned err_code;
-    unsigned need, ready;
-    unsigned inv_match[PC_WARP_LUT_MAX_ENTRIES]; /* valid && IDX == inv_idx */
-    unsigned inv_hit;
-    unsigned valid[2], set[2], way[2], hit[2], conflict[2], evict[2], is_new[2];
-    uint64_t join_mask[2], new_mask[2];
-    unsigned join_idx[2], new_idx[2];
-} pwl_dec;
-
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static pc_warp_lut_in port_view(const pc_warp_lut_cfg *cfg, const pc_warp_lut_in *in)
-{
-    pc_warp_lut_in v;
-    unsigned iw = pc_warp_lut_idx_w(cfg);
-    v.lk0_valid = bits_trunc(in->lk0_valid, 1);
-    v.lk0_pc = bits_trunc(in->lk0_pc, cfg->pc_bits);
-    v.lk0_req = bits_trunc(in->lk0_req, cfg->lanes);
-    v.lk1_valid = bits_trunc(in->lk1_valid, 1);
-    v.lk1_pc = bits_trunc(in->lk1_pc, cfg->pc_bits);
-    v.lk1_req = bits_trunc(in->lk1_req, cfg->lanes);
-    v.alloc_idx0 = bits_trunc(in->alloc_idx0, iw);
-    v.alloc_idx1 = bits_trunc(in->alloc_idx1, iw);
-    v.alloc_avail = bits_trunc(in->alloc_avail, 2);
-    v.inv_valid = bits_trunc(in->inv_valid, 1);
-    v.inv_idx = bits_trunc(in->inv_idx, iw);
-    v.rd_entry = bits_trunc(in->rd_entry, pc_warp_lut_ent_w(cfg));
-    return v;
 }
 
 /* Victim way of a miss in a set: ways other than `prot` (2 = none); the
@@ -113,170 +87,206 @@ static unsigned victim(const unsigned ev[2], unsigned lru, unsigned prot)
     return lru;
 }
 
+/* One cycle's decision, written into out (ports and out->dec). */
 static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
-                   const pc_warp_lut_in *in, pwl_dec *d)
+                   const pc_warp_lut_in *in_raw, pc_warp_lut_out *out)
 {
-    unsigned e, j, w;
-    const uint64_t pc[2] = {in->lk0_pc, in->lk1_pc};
-    const uint64_t req[2] = {in->lk0_req, in->lk1_req};
-    unsigned ev[2][2], hitw[2];
-    unsigned live0 = 0, live1 = 0;
+    pc_warp_lut_dec *d = &out->dec;
+    const unsigned iw = pc_warp_lut_idx_w(cfg);
+    const uint64_t pmask = bits_mask(cfg->pc_bits), lmask = bits_mask(cfg->lanes);
+    const uint64_t imask = bits_mask(iw);
+    unsigned e, j, err = PWL_ERR_NONE, need, ready, fire;
+    unsigned ev[2][2], hitw[2], valid[2], hit[2], set[2], way[2], isnew[2];
+    unsigned live0 = 0, live1 = 0, inv_hit = 0;
+    uint64_t pc[2], req[2], inv_mask[2] = {0, 0};
+    const unsigned inv_valid = (unsigned)(in_raw->inv_valid & 1u);
+    const uint64_t inv_idx = in_raw->inv_idx & imask;
+    const uint64_t a0 = in_raw->alloc_idx0 & imask, a1 = in_raw->alloc_idx1 & imask;
+    const unsigned avail = (unsigned)(in_raw->alloc_avail & 3u);
 
-    memset(d, 0, sizeof *d);
-    d->valid[0] = (unsigned)in->lk0_valid;
-    d->valid[1] = (unsigned)in->lk1_valid;
-    for (e = 0; e < cfg->entries; e++) {
-        d->inv_match[e] = s->valid[e] && in->inv_valid && s->idx[e] == in->inv_idx;
-        d->inv_hit |= d->inv_match[e];
-        if (s->valid[e] && in->alloc_avail >= 1u && s->idx[e] == in->alloc_idx0)
-            live0 = 1;
-        if (s->valid[e] && in->alloc_avail >= 2u && s->idx[e] == in->alloc_idx1)
-            live1 = 1;
+    valid[0] = (unsigned)(in_raw->lk0_valid & 1u);
+    valid[1] = (unsigned)(in_raw->lk1_valid & 1u);
+    pc[0] = in_raw->lk0_pc & pmask;
+    pc[1] = in_raw->lk1_pc & pmask;
+    req[0] = in_raw->lk0_req & lmask;
+    req[1] = in_raw->lk1_req & lmask;
+
+    /* the IDX comparators of every entry (the invalidation bypass, the
+     * offered indices of IDX_IN_USE), through the owner map: the valid entry
+     * holding a pool index, at most one (valid entries' IDXs are distinct) */
+    if (inv_valid && inv_idx < PC_WARP_LUT_MAX_POOL && s->owner[inv_idx]) {
+        e = s->owner[inv_idx] - 1u;
+        inv_mask[e >> 6] |= 1ull << (e & 63u);
+        inv_hit = 1;
     }
+    live0 = avail >= 1u && a0 < PC_WARP_LUT_MAX_POOL && s->owner[a0] != 0u;
+    live1 = avail >= 2u && a1 < PC_WARP_LUT_MAX_POOL && s->owner[a1] != 0u;
     /* illegal input, in priority order */
-    if (in->alloc_avail == 3u)
-        d->err_code = PWL_ERR_BAD_AVAIL;
-    else if (d->valid[0] && d->valid[1] && pc[0] == pc[1])
-        d->err_code = PWL_ERR_SAME_PC;
-    else if ((d->valid[0] && req[0] == 0u) || (d->valid[1] && req[1] == 0u))
-        d->err_code = PWL_ERR_BAD_REQ;
-    else if ((in->inv_valid && in->inv_idx >= cfg->pool) ||
-             (in->alloc_avail >= 1u && in->alloc_idx0 >= cfg->pool) ||
-             (in->alloc_avail >= 2u && in->alloc_idx1 >= cfg->pool))
-        d->err_code = PWL_ERR_BAD_IDX;
-    else if (live0 || live1 ||
-             (in->alloc_avail >= 1u && in->inv_valid && in->alloc_idx0 == in->inv_idx) ||
-             (in->alloc_avail >= 2u && in->inv_valid && in->alloc_idx1 == in->inv_idx) ||
-             (in->alloc_avail >= 2u && in->alloc_idx0 == in->alloc_idx1))
-        d->err_code = PWL_ERR_IDX_IN_USE;
+    if (avail == 3u)
+        err = PWL_ERR_BAD_AVAIL;
+    else if (valid[0] && valid[1] && pc[0] == pc[1])
+        err = PWL_ERR_SAME_PC;
+    else if ((valid[0] && req[0] == 0u) || (valid[1] && req[1] == 0u))
+        err = PWL_ERR_BAD_REQ;
+    else if ((inv_valid && inv_idx >= cfg->pool) || (avail >= 1u && a0 >= cfg->pool) ||
+             (avail >= 2u && a1 >= cfg->pool))
+        err = PWL_ERR_BAD_IDX;
+    else if (live0 || live1 || (avail >= 1u && inv_valid && a0 == inv_idx) ||
+             (avail >= 2u && inv_valid && a1 == inv_idx) || (avail >= 2u && a0 == a1))
+        err = PWL_ERR_IDX_IN_USE;
 
     /* tag compare in each lookup's set, with the invalidation bypassed */
     for (j = 0; j < 2u; j++) {
-        d->set[j] = pc_warp_lut_hash(cfg, pc[j]);
+        unsigned w;
+        set[j] = pc_warp_lut_hash(cfg, pc[j]);
         hitw[j] = 2;
         for (w = 2; w-- > 0;) { /* way 0 wins (never two by the invariants) */
-            e = d->set[j] * 2u + w;
-            ev[j][w] = s->valid[e] && !d->inv_match[e];
+            e = set[j] * 2u + w;
+            ev[j][w] = s->valid[e] && !((inv_mask[e >> 6] >> (e & 63u)) & 1u);
             if (ev[j][w] && s->pc[e] == pc[j])
                 hitw[j] = w;
         }
-        d->hit[j] = d->valid[j] && hitw[j] < 2u;
+        hit[j] = valid[j] && hitw[j] < 2u;
     }
     /* ways: lk0's miss avoids lk1's hit way; lk1's miss avoids lk0's way */
     {
-        unsigned same = d->valid[0] && d->valid[1] && d->set[0] == d->set[1];
-        unsigned prot0 = same && d->hit[1] ? hitw[1] : 2u;
-        unsigned prot1;
-        d->way[0] = d->hit[0] ? hitw[0] : victim(ev[0], s->lru[d->set[0]], prot0);
-        prot1 = same ? d->way[0] : 2u;
-        d->way[1] = d->hit[1] ? hitw[1] : victim(ev[1], s->lru[d->set[1]], prot1);
+        unsigned same = valid[0] && valid[1] && set[0] == set[1];
+        unsigned prot0 = same && hit[1] ? hitw[1] : 2u;
+        way[0] = hit[0] ? hitw[0] : victim(ev[0], s->lru[set[0]], prot0);
+        way[1] = hit[1] ? hitw[1] : victim(ev[1], s->lru[set[1]], same ? way[0] : 2u);
     }
     for (j = 0; j < 2u; j++) {
-        if (!d->valid[j])
+        e = set[j] * 2u + way[j];
+        d->conflict[j] = 0;
+        d->evict[j] = 0;
+        d->join_mask[j] = 0;
+        d->join_idx[j] = 0;
+        isnew[j] = 0;
+        d->new_mask[j] = 0;
+        if (!valid[j])
             continue;
-        e = d->set[j] * 2u + d->way[j];
-        if (d->hit[j]) {
+        if (hit[j]) {
             uint64_t both = req[j] & s->occ[e];
             d->conflict[j] = both != 0u;
             d->join_mask[j] = req[j] & ~s->occ[e];
             d->join_idx[j] = s->idx[e];
             d->new_mask[j] = both;
-            d->is_new[j] = d->conflict[j];
+            isnew[j] = d->conflict[j];
         } else {
-            d->evict[j] = ev[j][d->way[j]];
+            d->evict[j] = (uint8_t)ev[j][way[j]];
             d->new_mask[j] = req[j];
-            d->is_new[j] = 1;
+            isnew[j] = 1;
         }
     }
-    d->need = d->is_new[0] + d->is_new[1];
-    d->new_idx[0] = (unsigned)in->alloc_idx0;
-    d->new_idx[1] = (unsigned)(d->is_new[0] ? in->alloc_idx1 : in->alloc_idx0);
-    d->ready = d->err_code != PWL_ERR_NONE || d->need <= in->alloc_avail;
+    need = isnew[0] + isnew[1];
+    ready = err != PWL_ERR_NONE || need <= avail;
+    fire = err == PWL_ERR_NONE && ready;
+
+    d->fire = (uint8_t)fire;
+    d->inv_mask[0] = inv_mask[0];
+    d->inv_mask[1] = inv_mask[1];
+    for (j = 0; j < 2u; j++) {
+        d->valid[j] = (uint8_t)valid[j];
+        d->hit[j] = (uint8_t)hit[j];
+        d->set[j] = (uint8_t)set[j];
+        d->way[j] = (uint8_t)way[j];
+        d->is_new[j] = (uint8_t)isnew[j];
+        d->pc[j] = pc[j];
+        d->req[j] = req[j];
+    }
+    d->new_idx[0] = (uint16_t)a0;
+    d->new_idx[1] = (uint16_t)(isnew[0] ? a1 : a0);
+
+    out->err = err != PWL_ERR_NONE;
+    out->err_code = err;
+    out->ready = ready;
+    out->need_cnt = err ? 0u : need;
+    out->inv_hit = fire ? inv_hit : 0u;
+#define PWL_LOOKUP_OUT(J, P)                                                     \
+    do {                                                                         \
+        const unsigned on = fire && valid[J];                                    \
+        out->P##_hit = on ? hit[J] : 0u;                                         \
+        out->P##_conflict = on ? d->conflict[J] : 0u;                            \
+        out->P##_evict = on ? d->evict[J] : 0u;                                  \
+        out->P##_set = on ? set[J] : 0u;                                         \
+        out->P##_way = on ? way[J] : 0u;                                         \
+        out->P##_join_mask = on ? d->join_mask[J] : 0u;                          \
+        out->P##_join_idx = on ? d->join_idx[J] : 0u;                            \
+        out->P##_new = on ? isnew[J] : 0u;                                       \
+        out->P##_new_mask = on ? d->new_mask[J] : 0u;                            \
+        out->P##_new_idx = on && isnew[J] ? d->new_idx[J] : 0u;                  \
+    } while (0)
+    PWL_LOOKUP_OUT(0, lk0);
+    PWL_LOOKUP_OUT(1, lk1);
+#undef PWL_LOOKUP_OUT
 }
 
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
-                      const pc_warp_lut_in *in_raw, pc_warp_lut_out *out)
+                      const pc_warp_lut_in *in, pc_warp_lut_out *out)
 {
-    pc_warp_lut_in in = port_view(cfg, in_raw);
-    pwl_dec d;
-    unsigned fire, re = (unsigned)in.rd_entry;
+    const unsigned re = (unsigned)bits_trunc(in->rd_entry, pc_warp_lut_ent_w(cfg));
 
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->err = d.err_code != PWL_ERR_NONE;
-    out->err_code = d.err_code;
-    out->ready = d.ready;
-    out->need_cnt = out->err ? 0u : d.need;
-    fire = !out->err && d.ready;
-    if (fire) {
-        if (d.valid[0]) {
-            out->lk0_hit = d.hit[0];
-            out->lk0_conflict = d.conflict[0];
-            out->lk0_evict = d.evict[0];
-            out->lk0_set = d.set[0];
-            out->lk0_way = d.way[0];
-            out->lk0_join_mask = d.join_mask[0];
-            out->lk0_join_idx = d.join_idx[0];
-            out->lk0_new = d.is_new[0];
-            out->lk0_new_mask = d.new_mask[0];
-            out->lk0_new_idx = d.is_new[0] ? d.new_idx[0] : 0u;
-        }
-        if (d.valid[1]) {
-            out->lk1_hit = d.hit[1];
-            out->lk1_conflict = d.conflict[1];
-            out->lk1_evict = d.evict[1];
-            out->lk1_set = d.set[1];
-            out->lk1_way = d.way[1];
-            out->lk1_join_mask = d.join_mask[1];
-            out->lk1_join_idx = d.join_idx[1];
-            out->lk1_new = d.is_new[1];
-            out->lk1_new_mask = d.new_mask[1];
-            out->lk1_new_idx = d.is_new[1] ? d.new_idx[1] : 0u;
-        }
-        out->inv_hit = d.inv_hit;
-    }
+    decide(cfg, s, in, out);
     if (re < cfg->entries) {
         out->rd_valid = s->valid[re];
         out->rd_pc = s->pc[re];
         out->rd_occ = s->occ[re];
         out->rd_idx = s->idx[re];
         out->rd_lru = s->lru[re / 2u];
+    } else {
+        out->rd_valid = out->rd_pc = out->rd_occ = out->rd_idx = out->rd_lru = 0;
     }
 }
 
-void pc_warp_lut_step(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s,
-                      const pc_warp_lut_in *in_raw)
+/* entry e no longer owns its pool index (it is invalidated or rewritten) */
+static void unown(pc_warp_lut_state *s, unsigned e)
 {
-    pc_warp_lut_in in = port_view(cfg, in_raw);
-    const uint64_t pc[2] = {in.lk0_pc, in.lk1_pc};
-    const uint64_t req[2] = {in.lk0_req, in.lk1_req};
-    pwl_dec d;
-    unsigned e, j;
+    if (s->owner[s->idx[e]] == e + 1u)
+        s->owner[s->idx[e]] = 0;
+}
 
-    decide(cfg, s, &in, &d);
-    if (d.err_code != PWL_ERR_NONE || !d.ready)
+void pc_warp_lut_step(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s,
+                      const pc_warp_lut_in *in, const pc_warp_lut_out *out)
+{
+    const pc_warp_lut_dec *d = &out->dec;
+    unsigned e, j, k;
+    (void)cfg;
+    (void)in;
+    if (!d->fire)
         return;
     /* the issued warp's entry goes invalid; a lookup's write below wins */
-    for (e = 0; e < cfg->entries; e++)
-        if (d.inv_match[e])
+    for (k = 0; k < 2u; k++) {
+        uint64_t m = d->inv_mask[k];
+        while (m) {
+            e = 64u * k + bits_ffs(m);
             s->valid[e] = 0;
+            unown(s, e);
+            m &= m - 1u;
+        }
+    }
     for (j = 0; j < 2u; j++) {
-        if (!d.valid[j])
+        if (!d->valid[j])
             continue;
-        e = d.set[j] * 2u + d.way[j];
-        if (d.hit[j] && !d.conflict[j]) {
-            s->occ[e] |= req[j];
-        } else if (d.hit[j]) {
-            s->occ[e] = d.new_mask[j];
-            s->idx[e] = (uint16_t)d.new_idx[j];
+        e = d->set[j] * 2u + d->way[j];
+        if (d->hit[j] && !d->conflict[j]) {
+            s->occ[e] |= d->req[j];
+            continue;
+        }
+        if (s->valid[e])
+            unown(s, e);
+        if (d->hit[j]) {
+            s->occ[e] = d->new_mask[j];
         } else {
             s->valid[e] = 1;
-            s->pc[e] = pc[j];
-            s->occ[e] = req[j];
-            s->idx[e] = (uint16_t)d.new_idx[j];
+            s->pc[e] = d->pc[j];
+            s->occ[e] = d->req[j];
         }
-        s->lru[d.set[j]] = (uint8_t)(d.way[j] ^ 1u); /* lk1 after lk0 */
+        s->idx[e] = d->new_idx[j];
+        s->owner[s->idx[e]] = (uint8_t)(e + 1u);
     }
+    for (j = 0; j < 2u; j++)
+        if (d->valid[j])
+            s->lru[d->set[j]] = (uint8_t)(d->way[j] ^ 1u); /* lk1 after lk0 */
 }
 
 const char *pc_warp_lut_check(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s)
@@ -325,6 +335,21 @@ const char *pc_warp_lut_check(const pc_warp_lut_cfg *cfg, const pc_warp_lut_stat
                          s->idx[e]);
                 return msg;
             }
+        }
+    }
+    /* the C-only owner map agrees with the entries */
+    for (e = 0; e < cfg->entries; e++)
+        if (s->valid[e] && s->owner[s->idx[e]] != e + 1u) {
+            snprintf(msg, sizeof msg, "entry %u: the owner map has %u for its IDX %u", e,
+                     s->owner[s->idx[e]], s->idx[e]);
+            return msg;
+        }
+    for (e = 0; e < PC_WARP_LUT_MAX_POOL; e++) {
+        unsigned o = s->owner[e];
+        if (o != 0u && (o > cfg->entries || !s->valid[o - 1u] || s->idx[o - 1u] != e)) {
+            snprintf(msg, sizeof msg, "owner map: pool index %u -> entry %u, which does not "
+                     "hold it", e, o - 1u);
+            return msg;
         }
     }
     return NULL;

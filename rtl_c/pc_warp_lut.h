@@ -120,6 +120,19 @@
  * need_cnt, lkj_set/lkj_way, lkj_hit/conflict/evict and inv_hit are for
  * debugging and coverage.  Only WAYS = 2 is modelled (one LRU bit per set).
  *
+ * Cost per cycle (issue 17; perf on `cosim_pc_warp_lut --bench`): one
+ * decision per cycle (pc_warp_lut_step applies out->dec and reads neither
+ * the inputs nor the table beyond the entries it writes).  What remains is
+ * pc_warp_lut_eval's two tag compares in their sets, the way choice and
+ * the thirty output fields (about 80%), the word-wise hash (about 10%: it
+ * was a bit-by-bit fold with a `%`, 54% of the old model's time, run four
+ * times a cycle) and the edge (10%).  The IDX comparators of every entry are
+ * the owner map (one read each, not a loop over the entries).  C/RTL went
+ * from 0.7x to 6.1-6.6x (`--bench --cycles 200000`, best of three, on a
+ * heavily loaded machine): short of the 10x target.  The RTL is a small
+ * 32-entry table that Verilator evaluates in a few hundred instructions, so
+ * the C model has little to win against.
+ *
  * Invariants (pc_warp_lut_check): every field within its width, LRU bits 0
  * or 1, valid in {0,1}, IDX < POOL; a valid entry has OCC != 0 and sits in
  * the set its PC hashes to; no two valid entries share a PC; no two valid
@@ -176,6 +189,12 @@ typedef struct {
     uint64_t occ[PC_WARP_LUT_MAX_ENTRIES];
     uint16_t idx[PC_WARP_LUT_MAX_ENTRIES];
     uint8_t lru[PC_WARP_LUT_MAX_SETS]; /* the way a miss evicts next (0/1) */
+    /* C only, not a register: owner[x] = 1 + the valid entry whose IDX is x
+     * (0: none).  It stands for the per-entry IDX comparators (invalidation
+     * bypass, IDX_IN_USE) with one read each; equal to them because valid
+     * entries' IDXs are distinct (an invariant pc_warp_lut_check asserts,
+     * with the map's consistency). */
+    uint8_t owner[PC_WARP_LUT_MAX_POOL];
 } pc_warp_lut_state;
 
 typedef struct {
@@ -192,6 +211,17 @@ typedef struct {
     uint64_t inv_idx;     /* IDX_W */
     uint64_t rd_entry;    /* ENT_W: debug read port */
 } pc_warp_lut_in;
+
+/* The cycle's decision, computed once by pc_warp_lut_eval and applied by
+ * pc_warp_lut_step (not ports: pc_warp_lut_ports does not visit it). */
+typedef struct {
+    uint8_t fire;          /* no err and ready: the table updates */
+    uint8_t valid[2], hit[2], conflict[2], evict[2], is_new[2], set[2], way[2];
+    uint16_t join_idx[2], new_idx[2];
+    uint64_t join_mask[2], new_mask[2];
+    uint64_t pc[2], req[2];    /* the lookups as the ports see them */
+    uint64_t inv_mask[2];      /* entries bypassed/invalidated (bit e) */
+} pc_warp_lut_dec;
 
 typedef struct {
     uint64_t ready;        /* 0: push back, nothing updates */
@@ -224,6 +254,7 @@ typedef struct {
     uint64_t rd_occ;
     uint64_t rd_idx;
     uint64_t rd_lru;       /* LRU bit of rd_entry's set */
+    pc_warp_lut_dec dec;   /* not a port: for pc_warp_lut_step */
 } pc_warp_lut_out;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */
@@ -246,8 +277,11 @@ unsigned pc_warp_lut_hash(const pc_warp_lut_cfg *cfg, uint64_t pc);
 void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, pc_warp_lut_out *out);
+/* The clock edge.  Contract: `out` is what pc_warp_lut_eval returned for
+ * this state and these inputs in this cycle; step applies the decision in
+ * out->dec and does not recompute it (in is not read). */
 void pc_warp_lut_step(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s,
-                      const pc_warp_lut_in *in);
+                      const pc_warp_lut_in *in, const pc_warp_lut_out *out);
 const char *pc_warp_lut_check(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s);
 
 /* Visits every Verilog port in a fixed order (see port.h). */

@@ -75,13 +75,14 @@ warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg)
     b.allocator = cfg->entries * iw;
     b.majority = has_table(cfg) ? cfg->maj_entries * (cfg->pc_bits + cfg->tid_bits) : 0u;
     b.pool_ctrl = cfg->entries * (cfg->lanes + 2u);
-    b.majority_ctrl = has_table(cfg) ? cfg->maj_entries * 2u : 0u;
+    b.majority_ctrl = has_table(cfg) ? cfg->maj_entries + cfg->entries : 0u; /* valid; mk */
     b.in_pool = warp_pool_threads(cfg);
     b.counters = iw + fw;                                   /* head, free count */
     if (cfg->policy == WP_POL_DTIME)
         b.counters += cfg->sched_bits;                      /* stamp */
     if (has_table(cfg))
-        b.counters += (cfg->tid_bits + 1u) + iw + 1u;       /* untr_cnt, rr, phase */
+        b.counters += (cfg->tid_bits + 1u) + bits_index_width(cfg->maj_entries) + 1u;
+                                                /* untr_cnt, lslot, turn */
     return b;
 }
 
@@ -116,44 +117,22 @@ void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 
 /* ------------------------------------------------------------ decision */
 
-typedef struct {
-    /* issue */
-    unsigned src;        /* candidate's source (NONE: no candidate) */
-    unsigned cand;       /* candidate pool index */
-    int sel_slot;        /* LOCK/PICK: table slot of its PC, else -1 */
-    unsigned iss;        /* the warp issues this cycle */
-    /* write side */
-    unsigned err_code;
-    unsigned ready;
-    unsigned accept;     /* the groups are written this cycle */
-    unsigned nnew;
-    unsigned active;     /* the state moves (not held): sort step, phase */
-    /* table plan (DMaj/DMin) */
-    unsigned act[2];     /* pair p adds n[p] threads at pc[p] */
-    unsigned n[2];
-    uint64_t pc[2];
-    int slot[2];         /* target slot (hit or allocated), -1 untracked */
-    unsigned alloc[2];   /* slot[p] is newly allocated */
-    unsigned untr[2];    /* pair p's threads are untracked */
-    unsigned pair_of[WARP_POOL_GROUPS]; /* pair whose plan group g uses */
-} warp_pool_dec;
-
 /* Inputs truncated to their port widths, as the RTL sees them. */
 static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
 {
     warp_pool_in v;
     unsigned g, k, total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
-    memset(&v, 0, sizeof v);
-    v.hold = bits_trunc(in->hold, 1);
-    v.iss_req = bits_trunc(in->iss_req, 1);
-    for (k = 0; k < nw; k++) {
-        unsigned left = total - 64u * k;
-        v.wr_tids[k] = bits_trunc(in->wr_tids[k], left > 64u ? 64u : left);
+    unsigned iw = warp_pool_idx_w(cfg);
+    v.hold = in->hold & 1u;
+    v.iss_req = in->iss_req & 1u;
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) {
+        unsigned left = k < nw ? total - 64u * k : 0u;
+        v.wr_tids[k] = k < nw ? bits_trunc(in->wr_tids[k], left > 64u ? 64u : left) : 0u;
     }
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
-        v.g_valid[g] = bits_trunc(in->g_valid[g], 1);
-        v.g_new[g] = bits_trunc(in->g_new[g], 1);
-        v.g_idx[g] = bits_trunc(in->g_idx[g], warp_pool_idx_w(cfg));
+        v.g_valid[g] = in->g_valid[g] & 1u;
+        v.g_new[g] = in->g_new[g] & 1u;
+        v.g_idx[g] = bits_trunc(in->g_idx[g], iw);
         v.g_pc[g] = bits_trunc(in->g_pc[g], cfg->pc_bits);
         v.g_mask[g] = bits_trunc(in->g_mask[g], cfg->lanes);
         v.g_prio[g] = bits_trunc(in->g_prio[g], cfg->sched_bits);
@@ -161,7 +140,7 @@ static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
     return v;
 }
 
-/* first valid warp with pc == pc and untracked bit 0 (lowest index) */
+/* first valid tracked warp with pc == pc (lowest index) */
 static int find_pc(const warp_pool_cfg *cfg, const warp_pool_state *s, uint64_t pc)
 {
     unsigned i;
@@ -171,39 +150,68 @@ static int find_pc(const warp_pool_cfg *cfg, const warp_pool_state *s, uint64_t 
     return -1;
 }
 
+static uint64_t slot_count(const warp_pool_state *s, unsigned i)
+{
+    return s->tv[i] ? (uint64_t)s->tcm1[i] + 1u : 0u;
+}
+
+/* The table's choice by the counts themselves (the compare tree of the
+ * header): DMaj the largest count, DMin the smallest, ties to the lowest
+ * slot; -1 when the table is empty. */
+int warp_pool_table_pick(const warp_pool_cfg *cfg, const warp_pool_state *s)
+{
+    unsigned i;
+    int best = -1;
+    uint64_t bc = 0;
+    for (i = 0; i < cfg->maj_entries; i++) {
+        uint64_t c;
+        if (!s->tv[i])
+            continue;
+        c = slot_count(s, i);
+        if (best < 0 || (cfg->policy == WP_POL_DMAJ ? c > bc : c < bc)) {
+            best = (int)i;
+            bc = c;
+        }
+    }
+    return best;
+}
+
 /* The issue choice: registered state only. */
 static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool_dec *d)
 {
-    unsigned i, m = cfg->maj_entries;
+    unsigned i;
     int best = -1;
     d->src = WP_SRC_NONE;
     d->cand = 0;
     d->sel_slot = -1;
+    d->start = WP_START_NONE;
     if (cfg->policy == WP_POL_DMAJ || cfg->policy == WP_POL_DMIN) {
-        int lock = -1, pick = -1;
-        for (i = 0; i < m; i++)
-            if (s->tv[i] && s->tcur[i] && lock < 0)
-                lock = (int)i;
-        for (i = 0; i < m; i++) {
-            unsigned k = cfg->policy == WP_POL_DMAJ ? i : m - 1u - i;
-            if (s->tv[k] && pick < 0)
-                pick = (int)k;
-        }
-        if (lock >= 0) {
-            best = find_pc(cfg, s, s->tpc[lock]);
-            d->sel_slot = lock;
-            d->src = WP_SRC_LOCK;
-        } else if (s->untr_cnt != 0u) {
-            for (i = 0; i < cfg->entries && best < 0; i++) {
-                unsigned k = (s->rr + i) & (cfg->entries - 1u);
-                if (s->valid[k] && s->untr[k])
-                    best = (int)k;
+        int pick;
+        /* 1. a batch in progress: its lowest marked warp */
+        if (s->mk_cnt != 0u) {
+            for (i = 0; i < cfg->entries && best < 0; i++)
+                if (s->mk[i])
+                    best = (int)i;
+            if (best >= 0) {
+                d->src = s->untr[best] ? WP_SRC_UNTRACKED : WP_SRC_LOCK;
+                d->sel_slot = s->untr[best] ? -1 : (int)s->lslot;
             }
-            d->src = WP_SRC_UNTRACKED;
-        } else if (pick >= 0) {
-            best = find_pc(cfg, s, s->tpc[pick]);
-            d->sel_slot = pick;
-            d->src = WP_SRC_PICK;
+        } else {
+            pick = warp_pool_table_pick(cfg, s);
+            if (s->untr_cnt != 0u && (!s->turn || pick < 0)) {
+                /* 2. a drain batch starts: every untracked warp */
+                for (i = 0; i < cfg->entries && best < 0; i++)
+                    if (s->valid[i] && s->untr[i])
+                        best = (int)i;
+                d->src = WP_SRC_UNTRACKED;
+                d->start = WP_START_DRAIN;
+            } else if (pick >= 0) {
+                /* 3. the table's pick; DMaj locks the PC's other warps */
+                best = find_pc(cfg, s, s->tpc[pick]);
+                d->src = WP_SRC_PICK;
+                d->sel_slot = pick;
+                d->start = cfg->policy == WP_POL_DMAJ ? WP_START_LOCK : WP_START_NONE;
+            }
         }
     } else {
         uint64_t best_key = 0;
@@ -228,8 +236,9 @@ static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool
     if (best < 0) {
         d->src = WP_SRC_NONE;
         d->sel_slot = -1;
+        d->start = WP_START_NONE;
     } else {
-        d->cand = (unsigned)best;
+        d->cand = (uint16_t)best;
     }
 }
 
@@ -244,10 +253,17 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     unsigned g, h, l, p;
     unsigned used = cfg->entries - s->fcnt;
     uint64_t wmask = 0;
-    unsigned iss_cand;
+    unsigned iss_cand, err = 0, nnew = 0;
+    const uint8_t src = d->src, start = d->start;
+    const uint16_t cand = d->cand;
+    const int8_t sel = d->sel_slot;
 
+    /* the choice (choose, warp_pool_eval_state) is kept; the rest cleared */
     memset(d, 0, sizeof *d);
-    choose(cfg, s, d);
+    d->src = src;
+    d->start = start;
+    d->cand = cand;
+    d->sel_slot = sel;
     iss_cand = in->iss_req && d->src != WP_SRC_NONE;
 
     /* ------------------------------------------------ illegal input */
@@ -255,81 +271,88 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         if (in->g_valid[g])
             wmask |= in->g_mask[g];
     if (in->iss_req && used == 0u)
-        d->err_code = WP_ERR_ISS_EMPTY;
-    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
+        err = WP_ERR_ISS_EMPTY;
+    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
         if (in->g_valid[g] && in->g_new[g] != (g & 1u))
-            d->err_code = WP_ERR_GROUP_KIND;
-    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++)
+            err = WP_ERR_GROUP_KIND;
+    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
         for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
             if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
-                d->err_code = WP_ERR_OVERLAP;
-    if (d->err_code == 0u)
+                err = WP_ERR_OVERLAP;
+    if (err == 0u)
         for (p = 0; p < 2u; p++)
             if (in->g_valid[2u * p] && in->g_valid[2u * p + 1u] &&
                 in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
-                d->err_code = WP_ERR_PAIR_PC;
-    if (d->err_code == 0u)
+                err = WP_ERR_PAIR_PC;
+    if (err == 0u)
         for (g = 0; g < WARP_POOL_GROUPS; g++)
             if (in->g_valid[g] && in->g_new[g] && in->g_mask[g] == 0u)
-                d->err_code = WP_ERR_NEW_EMPTY;
-    if (d->err_code == 0u)
-        for (l = 0; l < cfg->lanes; l++) {
-            unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
-            if (bits_get(wmask, l) && warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l)
-                d->err_code = WP_ERR_HOME_LANE;
-        }
-    if (d->err_code == 0u)
-        for (l = 0; l < cfg->lanes; l++) {
-            unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
-            if (bits_get(wmask, l) && s->in_pool[t])
-                d->err_code = WP_ERR_TID_IN_POOL;
-        }
-    for (g = 0; g < WARP_POOL_GROUPS && d->err_code == 0u; g++) {
+                err = WP_ERR_NEW_EMPTY;
+    /* the written lanes only (a TID in a lane not written is never read) */
+    if (err == 0u)
+        for (l = 0; wmask >> l; l++)
+            if (bits_get(wmask, l) &&
+                warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits), cfg->lanes,
+                                    cfg->swizzle) != l) {
+                err = WP_ERR_HOME_LANE;
+                break;
+            }
+    if (err == 0u)
+        for (l = 0; wmask >> l; l++)
+            if (bits_get(wmask, l) && s->in_pool[warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits)]) {
+                err = WP_ERR_TID_IN_POOL;
+                break;
+            }
+    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++) {
         unsigned x = (unsigned)in->g_idx[g];
         if (!in->g_valid[g] || in->g_new[g])
             continue;
         if (x >= cfg->entries || !s->valid[x])
-            d->err_code = WP_ERR_JOIN_INVALID;
+            err = WP_ERR_JOIN_INVALID;
         else if (iss_cand && d->cand == x)
-            d->err_code = WP_ERR_JOIN_ISSUING;
+            err = WP_ERR_JOIN_ISSUING;
         else if (in->g_pc[g] != s->pc[x])
-            d->err_code = WP_ERR_JOIN_PC;
+            err = WP_ERR_JOIN_PC;
         else if ((in->g_mask[g] & s->lv[x]) != 0u)
-            d->err_code = WP_ERR_LANE_OCC;
+            err = WP_ERR_LANE_OCC;
     }
     /* ------------------------------------------------ back-pressure */
     for (g = 0; g < WARP_POOL_GROUPS; g++)
         if (in->g_valid[g] && in->g_new[g])
-            d->nnew++;
-    d->ready = !in->hold && (d->err_code != 0u || d->nnew <= s->fcnt);
-    if (d->err_code == 0u && d->ready) {
+            nnew++;
+    d->ready = !in->hold && (err != 0u || nnew <= s->fcnt);
+    if (err == 0u && d->ready) {
         unsigned k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++)
             if (in->g_valid[g] && in->g_new[g]) {
                 if (in->g_idx[g] != free_idx(cfg, s, k))
-                    d->err_code = WP_ERR_NEW_IDX;
+                    err = WP_ERR_NEW_IDX;
                 k++;
             }
     }
-    d->iss = iss_cand && d->err_code == 0u && !in->hold;
-    d->accept = d->err_code == 0u && d->ready;
-    d->active = d->err_code == 0u && (d->ready || d->iss);
+    d->err_code = (uint8_t)err;
+    d->nnew = (uint8_t)nnew;
+    d->iss = iss_cand && err == 0u && !in->hold;
+    d->accept = err == 0u && d->ready;
+    d->active = err == 0u && (d->ready || d->iss);
+    if (d->iss)
+        d->n_iss = (uint8_t)bits_popcount(s->lv[d->cand]);
 
     /* ------------------------------------------------ table plan */
     for (g = 0; g < WARP_POOL_GROUPS; g++)
-        d->pair_of[g] = g / 2u;
-    if (!has_table(cfg))
+        d->pair_of[g] = (uint8_t)(g / 2u);
+    d->slot[0] = d->slot[1] = -1;
+    if (!has_table(cfg) || !d->accept)
         return;
     for (p = 0; p < 2u; p++) {
         unsigned g0 = 2u * p, g1 = g0 + 1u;
-        d->n[p] = (in->g_valid[g0] ? bits_popcount(in->g_mask[g0]) : 0u) +
-                  (in->g_valid[g1] ? bits_popcount(in->g_mask[g1]) : 0u);
+        d->n[p] = (uint8_t)((in->g_valid[g0] ? bits_popcount(in->g_mask[g0]) : 0u) +
+                            (in->g_valid[g1] ? bits_popcount(in->g_mask[g1]) : 0u));
         d->pc[p] = in->g_valid[g0] ? in->g_pc[g0] : in->g_pc[g1];
-        d->act[p] = d->accept && d->n[p] != 0u;
-        d->slot[p] = -1;
+        d->act[p] = d->n[p] != 0u;
     }
     if (d->act[0] && d->act[1] && d->pc[0] == d->pc[1]) {
-        d->n[0] += d->n[1];
+        d->n[0] = (uint8_t)(d->n[0] + d->n[1]);
         d->act[1] = 0;
         d->n[1] = 0;
         d->pair_of[2] = d->pair_of[3] = 0;
@@ -342,12 +365,12 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
                 continue;
             for (i = 0; i < m; i++)
                 if (s->tv[i] && s->tpc[i] == d->pc[p])
-                    d->slot[p] = (int)i;
+                    d->slot[p] = (int8_t)i;
             if (d->slot[p] < 0 && s->untr_cnt == 0u) {
                 /* free slot nearest the bottom, skipping one taken by pair 0 */
                 for (i = m; i-- > 0;)
                     if (!s->tv[i] && !(taken && d->slot[0] == (int)i)) {
-                        d->slot[p] = (int)i;
+                        d->slot[p] = (int8_t)i;
                         d->alloc[p] = 1;
                         taken = 1;
                         break;
@@ -358,120 +381,158 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     }
 }
 
-void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
-                    const warp_pool_in *in_raw, warp_pool_out *out)
+void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool_out *out)
 {
-    warp_pool_in in = port_view(cfg, in_raw);
-    warp_pool_dec d;
-    unsigned l;
-
-    decide(cfg, s, &in, &d);
-    memset(out, 0, sizeof *out);
-    out->ready = d.ready;
-    out->err = d.err_code != 0u;
-    out->err_code = d.err_code;
+    warp_pool_dec *d = &out->dec;
+    choose(cfg, s, d);
     out->free_cnt = s->fcnt;
     out->free_idx0 = free_idx(cfg, s, 0);
     out->free_idx1 = free_idx(cfg, s, 1);
     out->ovf = s->untr_cnt != 0u;
-    out->cand_valid = d.src != WP_SRC_NONE;
-    out->cand_idx = d.src != WP_SRC_NONE ? d.cand : 0u;
-    if (d.iss) {
-        unsigned x = d.cand;
+    out->cand_valid = d->src != WP_SRC_NONE;
+    out->cand_idx = d->src != WP_SRC_NONE ? d->cand : 0u;
+}
+
+void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                           const warp_pool_in *in_raw, warp_pool_out *out)
+{
+    warp_pool_in in = port_view(cfg, in_raw);
+    warp_pool_dec *d = &out->dec;
+    unsigned l, k;
+
+    decide(cfg, s, &in, d);
+    out->ready = d->ready;
+    out->err = d->err_code != 0u;
+    out->err_code = d->err_code;
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
+        out->iss_tids[k] = 0;
+    if (d->iss) {
+        unsigned x = d->cand;
+        uint64_t lv = s->lv[x];
         out->iss_valid = 1;
-        out->iss_src = d.src;
+        out->iss_src = d->src;
         out->iss_idx = x;
         out->iss_pc = s->pc[x];
-        out->iss_mask = s->lv[x];
-        for (l = 0; l < cfg->lanes; l++)
-            warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits,
-                              bits_get(s->lv[x], l) ? s->tid[x][l] : 0u);
+        out->iss_mask = lv;
+        for (l = 0; lv >> l; l++)
+            if (bits_get(lv, l))
+                warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits, s->tid[x][l]);
+    } else {
+        out->iss_valid = 0;
+        out->iss_src = 0;
+        out->iss_idx = 0;
+        out->iss_pc = 0;
+        out->iss_mask = 0;
     }
 }
 
-static uint64_t slot_count(const warp_pool_state *s, unsigned i)
+void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                    const warp_pool_in *in, warp_pool_out *out)
 {
-    return s->tv[i] ? (uint64_t)s->tcm1[i] + 1u : 0u;
+    warp_pool_eval_state(cfg, s, out);
+    warp_pool_eval_inputs(cfg, s, in, out);
 }
 
-void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw)
+void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw,
+                    const warp_pool_out *out)
 {
-    warp_pool_in in = port_view(cfg, in_raw);
-    warp_pool_dec d;
+    const warp_pool_dec *d = &out->dec;
     unsigned g, l, i, k;
-    unsigned n_iss = 0;
     unsigned pmask = cfg->entries - 1u;
 
-    decide(cfg, s, &in, &d);
-    if (!d.active)
+    if (!d->active)
         return;
 
-    /* ---------------------------------------------- table update (old s) */
+    /* ---------------------------------------------- table (old s) */
     if (has_table(cfg)) {
-        unsigned m = cfg->maj_entries;
-        uint8_t tv[WARP_POOL_MAX_MAJ], tcur[WARP_POOL_MAX_MAJ];
-        uint64_t tpc[WARP_POOL_MAX_MAJ], cnt[WARP_POOL_MAX_MAJ];
-        if (d.iss)
-            n_iss = bits_popcount(s->lv[d.cand]);
-        for (i = 0; i < m; i++) {
-            uint64_t c = slot_count(s, i);
-            unsigned p;
-            tpc[i] = s->tpc[i];
-            for (p = 0; p < 2u; p++)
-                if (d.act[p] && d.slot[p] == (int)i) {
-                    c += d.n[p];
-                    if (d.alloc[p])
-                        tpc[i] = d.pc[p];
-                }
-            if (d.iss && d.sel_slot == (int)i)
-                c -= n_iss;
-            cnt[i] = c;
-            tv[i] = c != 0u;
-            tcur[i] = (uint8_t)(tv[i] && ((s->tcur[i] && s->tv[i]) ||
-                                          (d.iss && d.src == WP_SRC_PICK && d.sel_slot == (int)i)));
-        }
-        /* one odd-even transposition phase */
-        for (i = s->phase; i + 1u < m; i += 2u) {
-            if (cnt[i + 1u] > cnt[i]) {
-                uint64_t tc = cnt[i], tp = tpc[i];
-                uint8_t tvv = tv[i], tcc = tcur[i];
-                cnt[i] = cnt[i + 1u];
-                tpc[i] = tpc[i + 1u];
-                tv[i] = tv[i + 1u];
-                tcur[i] = tcur[i + 1u];
-                cnt[i + 1u] = tc;
-                tpc[i + 1u] = tp;
-                tv[i + 1u] = tvv;
-                tcur[i + 1u] = tcc;
+        int touched[3];
+        unsigned nt = 0;
+        if (d->act[0] && d->slot[0] >= 0)
+            touched[nt++] = d->slot[0];
+        if (d->act[1] && d->slot[1] >= 0)
+            touched[nt++] = d->slot[1];
+        if (d->iss && d->sel_slot >= 0)
+            touched[nt++] = d->sel_slot;
+        {
+            /* new counts of the (at most 3) slots this cycle touches, from
+             * the old state, then written: the slots are distinct or equal */
+            uint64_t cnt[3];
+            uint64_t tpc[3];
+            for (k = 0; k < nt; k++) {
+                unsigned j, sl = (unsigned)touched[k];
+                uint64_t c = slot_count(s, sl);
+                uint64_t pc = s->tpc[sl];
+                unsigned p;
+                for (p = 0; p < 2u; p++)
+                    if (d->act[p] && d->slot[p] == (int)sl) {
+                        c += d->n[p];
+                        if (d->alloc[p])
+                            pc = d->pc[p];
+                    }
+                if (d->iss && d->sel_slot == (int)sl)
+                    c -= d->n_iss;
+                for (j = 0; j < k; j++)
+                    if (touched[j] == touched[k])
+                        break;
+                cnt[k] = j < k ? ~0ull : c; /* a repeat: already done */
+                tpc[k] = pc;
+            }
+            for (k = 0; k < nt; k++) {
+                unsigned sl = (unsigned)touched[k];
+                if (cnt[k] == ~0ull)
+                    continue;
+                s->tv[sl] = cnt[k] != 0u;
+                /* a free slot keeps its (possibly new) pc and count 0, as the RTL */
+                s->tpc[sl] = tpc[k];
+                s->tcm1[sl] = cnt[k] != 0u ? (uint16_t)(cnt[k] - 1u) : 0u;
             }
         }
-        for (i = 0; i < m; i++) {
-            s->tv[i] = tv[i];
-            s->tcur[i] = tcur[i];
-            /* a free slot keeps its stale pc and count 0, as the RTL does */
-            s->tpc[i] = tpc[i];
-            s->tcm1[i] = tv[i] ? (uint16_t)(cnt[i] - 1u) : 0u;
-        }
-        s->phase ^= 1u;
         {
             unsigned u = s->untr_cnt;
-            if (d.iss && d.src == WP_SRC_UNTRACKED) {
-                u -= n_iss;
-                s->rr = (uint16_t)((d.cand + 1u) & pmask);
-            }
-            if (d.act[0] && d.untr[0])
-                u += d.n[0];
-            if (d.act[1] && d.untr[1])
-                u += d.n[1];
+            if (d->iss && d->src == WP_SRC_UNTRACKED)
+                u -= d->n_iss;
+            if (d->act[0] && d->untr[0])
+                u += d->n[0];
+            if (d->act[1] && d->untr[1])
+                u += d->n[1];
             s->untr_cnt = (uint16_t)u;
+        }
+        /* batches: the issued warp leaves its batch; a starting one marks
+         * the other warps of its kind (registered state: before the writes) */
+        if (d->iss) {
+            unsigned x = d->cand;
+            if (s->mk[x]) {
+                s->mk[x] = 0;
+                s->mk_cnt--;
+            }
+            if (d->start == WP_START_DRAIN) {
+                for (i = 0; i < cfg->entries; i++)
+                    if (i != x && s->valid[i] && s->untr[i]) {
+                        s->mk[i] = 1;
+                        s->mk_cnt++;
+                    }
+                s->turn = 1;
+            } else if (d->src == WP_SRC_PICK) {
+                if (d->start == WP_START_LOCK) {
+                    uint64_t pc = s->pc[x];
+                    for (i = 0; i < cfg->entries; i++)
+                        if (i != x && s->valid[i] && !s->untr[i] && s->pc[i] == pc) {
+                            s->mk[i] = 1;
+                            s->mk_cnt++;
+                        }
+                }
+                s->turn = 0;
+                s->lslot = (uint8_t)d->sel_slot;
+            }
         }
     }
 
     /* ---------------------------------------------- issue */
-    if (d.iss) {
-        unsigned x = d.cand;
-        for (l = 0; l < cfg->lanes; l++)
-            if (bits_get(s->lv[x], l))
+    if (d->iss) {
+        unsigned x = d->cand;
+        uint64_t lv = s->lv[x];
+        for (l = 0; lv >> l; l++)
+            if (bits_get(lv, l))
                 s->in_pool[s->tid[x][l]] = 0;
         s->valid[x] = 0;
         s->untr[x] = 0;
@@ -481,36 +542,41 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     }
 
     /* ---------------------------------------------- write */
-    if (d.accept) {
+    if (d->accept && (in_raw->g_valid[0] | in_raw->g_valid[1] | in_raw->g_valid[2] |
+                      in_raw->g_valid[3]) & 1u) {
+        warp_pool_in in = port_view(cfg, in_raw);
         k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++) {
             unsigned x = (unsigned)in.g_idx[g];
+            uint64_t m = in.g_mask[g];
             if (!in.g_valid[g])
                 continue;
             if (in.g_new[g]) {
                 s->valid[x] = 1;
                 s->pc[x] = in.g_pc[g];
-                s->lv[x] = in.g_mask[g];
-                s->untr[x] = (uint8_t)(has_table(cfg) && d.untr[d.pair_of[g]]);
+                s->lv[x] = m;
+                s->untr[x] = (uint8_t)(has_table(cfg) && d->untr[d->pair_of[g]]);
                 s->sched[x] = (uint16_t)(cfg->policy == WP_POL_DTIME
                                              ? bits_trunc(s->stamp + k, cfg->sched_bits)
                                              : in.g_prio[g]);
                 k++;
             } else {
-                s->lv[x] |= in.g_mask[g];
+                s->lv[x] |= m;
             }
-            for (l = 0; l < cfg->lanes; l++)
-                if (bits_get(in.g_mask[g], l)) {
+            for (l = 0; m >> l; l++)
+                if (bits_get(m, l)) {
                     unsigned t = warp_pool_get_tid(in.wr_tids, l, cfg->tid_bits);
                     s->tid[x][l] = (uint16_t)t;
                     s->in_pool[t] = 1;
                 }
         }
-        s->head = (uint16_t)((s->head + d.nnew) & pmask);
-        if (cfg->policy == WP_POL_DTIME)
-            s->stamp = (uint16_t)bits_trunc(s->stamp + d.nnew, cfg->sched_bits);
     }
-    s->fcnt = (uint16_t)(s->fcnt - (d.accept ? d.nnew : 0u) + (d.iss ? 1u : 0u));
+    if (d->accept) {
+        s->head = (uint16_t)((s->head + d->nnew) & pmask);
+        if (cfg->policy == WP_POL_DTIME)
+            s->stamp = (uint16_t)bits_trunc(s->stamp + d->nnew, cfg->sched_bits);
+    }
+    s->fcnt = (uint16_t)(s->fcnt - (d->accept ? d->nnew : 0u) + (d->iss ? 1u : 0u));
 }
 
 /* ------------------------------------------------------------ invariants */
@@ -619,21 +685,16 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
         }
     }
     if (has_table(cfg)) {
-        unsigned ncur = 0, untr = 0;
+        unsigned untr = 0, nmk = 0, mk_untr = 0, mk_tr = 0;
         uint64_t cnt[WARP_POOL_MAX_MAJ];
         for (i = 0; i < m; i++) {
             cnt[i] = 0;
-            if (s->tcur[i] && !s->tv[i]) {
-                snprintf(msg, sizeof msg, "table slot %u: cur set on a free slot", i);
-                return msg;
-            }
             if (!bits_subset(s->tpc[i], bits_mask(cfg->pc_bits)) ||
                 !bits_subset(s->tcm1[i], bits_mask(cfg->tid_bits)) || s->tv[i] > 1u ||
-                s->tcur[i] > 1u) {
+                (!s->tv[i] && s->tcm1[i] != 0u)) {
                 snprintf(msg, sizeof msg, "table slot %u: a field beyond its width", i);
                 return msg;
             }
-            ncur += s->tcur[i];
             for (k = i + 1u; k < m && s->tv[i]; k++)
                 if (s->tv[k] && s->tpc[k] == s->tpc[i]) {
                     snprintf(msg, sizeof msg, "table slots %u and %u both hold pc %llx", i, k,
@@ -641,12 +702,17 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
                     return msg;
                 }
         }
-        if (ncur > 1u) {
-            snprintf(msg, sizeof msg, "table: %u slots have cur set", ncur);
+        if (s->turn > 1u || s->lslot >= m) {
+            snprintf(msg, sizeof msg, "turn %u / lslot %u out of range", s->turn, s->lslot);
             return msg;
         }
         for (k = 0; k < cfg->entries; k++) {
             int slot = -1;
+            if (s->mk[k] > 1u || (s->mk[k] && !s->valid[k])) {
+                snprintf(msg, sizeof msg, "entry %u: batch mark %u on an invalid entry", k,
+                         s->mk[k]);
+                return msg;
+            }
             if (!s->valid[k])
                 continue;
             for (i = 0; i < m; i++)
@@ -667,6 +733,26 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
                 cnt[slot] += bits_popcount(s->lv[k]);
             else
                 untr += bits_popcount(s->lv[k]);
+            if (s->mk[k]) {
+                nmk++;
+                if (s->untr[k]) {
+                    mk_untr++;
+                } else {
+                    mk_tr++;
+                    if (cfg->policy != WP_POL_DMAJ || !s->tv[s->lslot] ||
+                        s->tpc[s->lslot] != s->pc[k]) {
+                        snprintf(msg, sizeof msg, "entry %u: locked (marked) at pc %llx but the "
+                                 "lock is table slot %u", k, (unsigned long long)s->pc[k],
+                                 s->lslot);
+                        return msg;
+                    }
+                }
+            }
+        }
+        if (nmk != s->mk_cnt || (mk_untr && mk_tr)) {
+            snprintf(msg, sizeof msg, "batch: %u marked warps (%u untracked, %u locked), "
+                     "mk_cnt %u: one batch of one kind", nmk, mk_untr, mk_tr, s->mk_cnt);
+            return msg;
         }
         for (i = 0; i < m; i++)
             if (s->tv[i] && cnt[i] != (uint64_t)s->tcm1[i] + 1u) {
@@ -681,9 +767,15 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
                      s->untr_cnt, untr);
             return msg;
         }
-    } else if (s->untr_cnt != 0u) {
-        snprintf(msg, sizeof msg, "untr_cnt %u without a table", s->untr_cnt);
+    } else if (s->untr_cnt != 0u || s->mk_cnt != 0u || s->turn != 0u || s->lslot != 0u) {
+        snprintf(msg, sizeof msg, "untr_cnt %u / batch state without a table", s->untr_cnt);
         return msg;
+    } else {
+        for (k = 0; k < cfg->entries; k++)
+            if (s->mk[k] != 0u) {
+                snprintf(msg, sizeof msg, "entry %u: batch mark without a table", k);
+                return msg;
+            }
     }
     return NULL;
 }
@@ -740,16 +832,15 @@ void warp_pool_trace(struct vcd_writer *w, const warp_pool_cfg *cfg,
     vcd_sig(w, "used", warp_pool_free_w(cfg), used);
     vcd_sig(w, "head", warp_pool_idx_w(cfg), s->head);
     vcd_sig(w, "untr_cnt", cfg->tid_bits + 1u, s->untr_cnt);
-    vcd_sig(w, "rr", warp_pool_idx_w(cfg), s->rr);
-    vcd_sig(w, "phase", 1, s->phase);
+    vcd_sig(w, "batch", warp_pool_free_w(cfg), s->mk_cnt);
+    vcd_sig(w, "turn", 1, s->turn);
+    vcd_sig(w, "lslot", bits_index_width(cfg->maj_entries), s->lslot);
     vcd_sig(w, "stamp", cfg->sched_bits, s->stamp);
     for (i = 0; i < cfg->maj_entries && has_table(cfg); i++) {
         snprintf(name, sizeof name, "t%02u_pc", i);
         vcd_sig(w, name, cfg->pc_bits, s->tpc[i]);
         snprintf(name, sizeof name, "t%02u_cnt", i);
         vcd_sig(w, name, cfg->tid_bits + 1u, slot_count(s, i));
-        snprintf(name, sizeof name, "t%02u_cur", i);
-        vcd_sig(w, name, 1, s->tcur[i]);
     }
     for (i = 0; i < 8u && i < cfg->entries; i++) {
         snprintf(name, sizeof name, "e%u_valid", i);

@@ -6,19 +6,27 @@
 // documented in rtl_c/dwf.h.
 //
 // Configuration: the defaults (16 lanes, 256 threads = pool entries, TID 8,
-// PC 32, DMaj, swizzle on, 32-slot majority table, 32-entry LUT).
+// PC 32, DMaj, swizzle on, 32-slot majority table, 32-entry LUT);
+// the other issue policies are design points of the same harness
+// (`make cosim STRUCT=dwf PARAMS=POLICY=n`; tests/run.sh runs all four).
 //
 // Stimulus: the harness plays the SIMT pipeline around the dwf.  All 256
 // threads (static warps 0..15) circulate: an issued warp comes back after
 // 1..24 cycles as a committing warp whose threads go to one or two next PCs
 // (cm_mask_t / cm_mask_nt), sometimes with a thread exiting (in neither
-// mask); exited threads are relaunched later as a new warp (one exited
-// thread per home lane) at the start PC.  As in the pool's cosim the PC
+// mask; not in the shattering mode); exited threads are relaunched as a new
+// warp (one exited thread per home lane) at the start PC whenever no
+// committing warp is due.  As in the pool's cosim the PC
 // space changes mode every 3000 cycles: 6 PCs (convergent), 24, 96 PCs with
 // frequent divergence (LUT evictions, majority-table overflow), or 4000 PCs
 // where branches often split one thread off (warps shatter: a near-full
 // pool); equal taken / not-taken PCs (merged in the update registers) also
-// occur.  Issue stalls of 100..600 cycles (iss_req = 0) let the pool fill.
+// occur.  Issue stalls of 100..600 cycles (iss_req = 0) let the pool fill;
+// in the shattering mode, away from a golden run, "fills" (stalls of
+// 1200..1800 cycles) let every thread reach the pool as small warps: at
+// least 90% occupancy (coverage occ_ge_90pct).  In the convergent mode the
+// issue slot is requested 45% of cycles instead of 92%, so threads gather
+// and full 16-thread warps issue often (sz16).
 // Golden runs (every 5000 cycles, alternating): the threads of static
 // warps 14 and 15 are collected (kept out of circulation as they issue or
 // exit) and, with iss_req = 0, W14 commits, next cycle W15 commits, one
@@ -31,17 +39,24 @@
 // tests/test_dwf.c).
 // Illegal input (3% of cycles): OVERLAP, HOME_LANE, TID_LIVE (a thread in
 // the update registers or the pool), ISS_EMPTY (at reset); expected code
-// asserted; the harness checks the whole C state is unchanged.
+// asserted, one coverage key per code (INTERNAL, a sub-unit's err, cannot
+// occur: dwf_check asserts it); the harness checks the whole C state is
+// unchanged.
 // Harness invariants (beyond dwf_check, which checks the sub-units, the
 // register/live/pool consistency, LUT -> pool pointers and readiness):
 // thread conservation (every thread is in flight, exited, reserved for the
 // golden run, or live in the dwf -- exactly where the harness put it),
-// cm_ready = 1 always, the issued warp is exactly the pool entry, and every
-// issued thread was live.
+// cm_ready = 1 always, the issued warp is exactly the pool entry, every
+// issued thread was live, the pool's issue order and wait bounds
+// (PoolIssueCheck, dwf_traffic.h: true majority/minority picks, the
+// overflow bounds of warp_pool.h), and after every clock edge the whole
+// architectural state against the RTL's registers (Model::state).
 #include "cosim.h"
 #include "dwf_traffic.h"
+#include "rtl_peek.h"
 
 #include "Vdwf.h"
+#include "Vdwf___024root.h"
 
 extern "C" {
 #include "../rtl_c/dwf.h"
@@ -50,6 +65,38 @@ extern "C" {
 struct DwfModel {
     COSIM_MODEL(dwf, Vdwf)
 
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static PoolPeek pool;
+        static LutPeek lut;
+        static RtlReg ur[7], live[WARP_POOL_MAX_ENTRIES];
+        const warp_pool_cfg pc = dwf_pool_cfg(&c);
+        const pc_warp_lut_cfg lc = dwf_lut_cfg(&c);
+        const unsigned T = dwf_threads(&c);
+        if (!pool.ready()) {
+            static const char *const n[7] = {"ur_tids_q", "ur_pc0_q", "ur_pc1_q", "ur_req0_q",
+                                             "ur_req1_q", "ur_prio0_q", "ur_prio1_q"};
+            pool.init(r->contextp(), "dwf.u_pool", pc);
+            lut.init(r->contextp(), "dwf.u_lut");
+            for (int k = 0; k < 7; k++)
+                ur[k].find(r->contextp(), "dwf", n[k]);
+            for (unsigned t = 0; t < T; t++)
+                live[t].find(r->contextp(), "dwf.thr[" + std::to_string(t) + "]", "lv");
+        }
+        for (unsigned l = 0; l < c.lanes; l++)
+            cmp("ur_tids_q", static_cast<int>(l), -1,
+                warp_pool_get_tid(s.ur_tids, l, c.tid_bits),
+                ur[0].field(static_cast<uint64_t>(l) * c.tid_bits, c.tid_bits));
+        cmp("ur_pc0_q", -1, -1, s.ur_pc[0], ur[1].field(0, c.pc_bits));
+        cmp("ur_pc1_q", -1, -1, s.ur_pc[1], ur[2].field(0, c.pc_bits));
+        cmp("ur_req0_q", -1, -1, s.ur_mask[0], ur[3].field(0, c.lanes));
+        cmp("ur_req1_q", -1, -1, s.ur_mask[1], ur[4].field(0, c.lanes));
+        cmp("ur_prio0_q", -1, -1, s.ur_prio[0], ur[5].field(0, c.sched_bits));
+        cmp("ur_prio1_q", -1, -1, s.ur_prio[1], ur[6].field(0, c.sched_bits));
+        for (unsigned t = 0; t < T && !cmp.bad; t++)
+            cmp("thr.lv", static_cast<int>(t), -1, s.live[t], live[t].get());
+        lut.cmp(lc, s.lut, cmp);
+        pool.cmp(pc, s.pool, cmp);
+    }
     // On err the whole composition is held (the pool by its hold input), so
     // the harness' memcmp of the state before and after applies (dwf.h).
     static bool err(const out_t &o) { return o.err != 0; }
@@ -109,13 +156,13 @@ public:
         static const char *const keys[] = {
             "lk_hits",   "lk_misses",  "lk_evicts",  "lk_conflicts", "inv_hits",
             "merged",    "exits",      "launches",   "occ_hw",       "occ_ge_90pct",
-            "ovf_cycles", "untracked_issues", "lock_issues", "pick_issues", "sz1",
-            "sz2_4",     "sz5_8",      "sz9_15",     "sz16",         "ill_iss_empty",
-            "ill_overlap", "ill_home_lane", "ill_tid_live", "golden_fig9", "golden_fig7_swizzled",
-            "golden_full_issues",
-            "stalls"};
+            "ovf_cycles", "src_UNTRACKED", "src_LOCK", "src_PICK",   "sz1",
+            "sz2_4",     "sz5_8",      "sz9_15",     "sz16",         "err_ISS_EMPTY",
+            "err_OVERLAP", "err_HOME_LANE", "err_TID_LIVE", "golden_fig9",
+            "golden_fig7_swizzled", "golden_full_issues", "stalls", "fills"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        order_.reset(cov_);
     }
 
     dwf_in next(const dwf_cfg &cfg, const dwf_state &s, Rng &rng, uint64_t cyc) {
@@ -131,11 +178,20 @@ public:
         traffic_.phase(cyc, rng);
         // issue stalls let the pool fill; in the shattering mode (4000 PCs,
         // mostly singletons) they are longer, so the pool comes near full
-        if (stall_ == 0 && rng.below(2500) == 0) {
-            stall_ = 100 + static_cast<unsigned>(rng.below(traffic_.shattering() ? 1500 : 500));
-            cov_["stalls"]++;
+        // fills: in the shattering mode, away from a golden run (whose 32
+        // reserved threads would cap the pool), a long stall lets every
+        // thread commit into the pool as small warps (>= 90% occupancy)
+        // (late in the phase, when most warps have shattered to singletons)
+        const bool fill_ok = traffic_.shattering() && cyc % 3000 >= 1500 && golden_step_ == 0 &&
+                             golden_out_ == 0 && cyc + 2000 < golden_due_;
+        if (stall_ == 0 && rng.below(fill_ok ? 300 : 2500) == 0) {
+            stall_ = fill_ok ? 1200 + static_cast<unsigned>(rng.below(600))
+                             : 100 + static_cast<unsigned>(rng.below(500));
+            cov_[fill_ok ? "fills" : "stalls"]++;
         }
-        bool want_iss = stall_ == 0 && rng.chance(92);
+        // in the convergent mode (6 PCs) the issue slot is used less often,
+        // so threads at one PC gather in the pool and form full warps
+        bool want_iss = stall_ == 0 && rng.chance(traffic_.mode_k == 6 ? 45 : 92);
         if (stall_)
             stall_--;
         in.iss_req = want_iss && !empty;
@@ -146,7 +202,7 @@ public:
         if (cyc == 0) { // the pool is empty at reset
             in.iss_req = 1;
             expect_err_ = DWF_ERR_ISS_EMPTY;
-            cov_["ill_iss_empty"]++;
+            cov_["err_ISS_EMPTY"]++;
             return in;
         }
         // the golden run
@@ -172,8 +228,8 @@ public:
         if (best >= 0 && rng.chance(90)) {
             commit_ = best;
             form(cfg, pipe_[best], rng, in);
-        } else if (best < 0 && rng.chance(30)) {
-            launch(cfg, rng, in);
+        } else if (best < 0) {
+            launch(cfg, rng, in); // exited threads come back as soon as the port is free
         }
         return in;
     }
@@ -208,8 +264,24 @@ public:
                 }
             }
         }
+        const warp_pool_cfg pcfg = dwf_pool_cfg(&cfg);
+        if (o.iss_valid) {
+            const char *w = order_.issue(pcfg, before.pool, static_cast<unsigned>(o.iss_idx),
+                                         o.iss_pc, static_cast<unsigned>(o.iss_src), cov_);
+            if (w)
+                return w;
+        }
+        // new pool warps of this cycle: the LUT's new groups, as wired
+        if (accepted) {
+            if (o.w.pool_in.g_valid[1])
+                order_.born(static_cast<unsigned>(o.w.pool_in.g_idx[1]));
+            if (o.w.pool_in.g_valid[3])
+                order_.born(static_cast<unsigned>(o.w.pool_in.g_idx[3]));
+        }
         const char *why = golden_check(cfg, o);
         if (why)
+            return why;
+        if ((why = order_.bounds(pcfg, after.pool)) != NULL)
             return why;
         observe(cfg, before, after, in, o, accepted);
         for (unsigned t = 0; t < T; t++)
@@ -222,14 +294,17 @@ public:
         return NULL;
     }
 
-    // Drops a live thread from the live vector: dwf_check's live <=> (in
-    // registers or pool) fails, and a later commit of it would differ.
+    // Flips a scheduler-data bit of a valid pool warp that is not the issue
+    // candidate (it stays valid through the next edge): under DMaj no port
+    // and no invariant sees it, so only the whole-state compare (state.
+    // sched_q of the pool) catches it, at the clock edge right after.
     void inject_fault(const dwf_cfg &cfg, dwf_state &s, Rng &rng) {
-        const unsigned T = dwf_threads(&cfg);
-        unsigned start = static_cast<unsigned>(rng.below(T));
-        for (unsigned i = 0; i < T; i++)
-            if (s.live[(start + i) % T]) {
-                s.live[(start + i) % T] = 0;
+        const warp_pool_cfg pc = dwf_pool_cfg(&cfg);
+        warp_pool_out o;
+        warp_pool_eval_state(&pc, &s.pool, &o);
+        for (unsigned i = dwf_threads(&cfg); i-- > 0;)
+            if (s.pool.valid[i] && !(o.cand_valid && o.cand_idx == i)) {
+                s.pool.sched[i] ^= static_cast<uint16_t>(1u << rng.below(cfg.sched_bits));
                 return;
             }
         s.pool.fcnt ^= 1u;
@@ -258,8 +333,8 @@ private:
     void form(const dwf_cfg &cfg, const Warp &w, Rng &rng, dwf_in &in) {
         const unsigned L = cfg.lanes;
         uint64_t mask = w.mask;
-        // sometimes a thread exits
-        if (rng.chance(2)) {
+        // sometimes a thread exits (not while shattering: a fill wants them all)
+        if (!traffic_.shattering() && rng.chance(2)) {
             uint64_t r = w.mask & rng.next();
             mask &= ~bits_lowest(r ? r : w.mask);
         }
@@ -411,7 +486,7 @@ private:
             in.cm_mask_t = (rng.bits(L) | (1ull << l)) & all;
             in.cm_mask_nt = (rng.bits(L) | (1ull << l)) & all;
             expect_err_ = DWF_ERR_OVERLAP;
-            cov_["ill_overlap"]++;
+            cov_["err_OVERLAP"]++;
             break;
         }
         case 1: {
@@ -421,7 +496,7 @@ private:
             warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, bad);
             in.cm_mask_nt = 1ull << l;
             expect_err_ = DWF_ERR_HOME_LANE;
-            cov_["ill_home_lane"]++;
+            cov_["err_HOME_LANE"]++;
             break;
         }
         default: {
@@ -434,7 +509,7 @@ private:
             warp_pool_put_tid(in.cm_tids, h, cfg.tid_bits, static_cast<unsigned>(t));
             in.cm_mask_t = 1ull << h;
             expect_err_ = DWF_ERR_TID_LIVE;
-            cov_["ill_tid_live"]++;
+            cov_["err_TID_LIVE"]++;
             break;
         }
         }
@@ -487,12 +562,8 @@ private:
         }
         // the issue: threads back to the pipeline (golden ones collected)
         if (o.iss_valid) {
-            if (o.iss_src == WP_SRC_UNTRACKED)
-                cov_["untracked_issues"]++;
-            else if (o.iss_src == WP_SRC_LOCK)
-                cov_["lock_issues"]++;
-            else
-                cov_["pick_issues"]++;
+            cov_[o.iss_src == WP_SRC_UNTRACKED ? "src_UNTRACKED"
+                 : o.iss_src == WP_SRC_LOCK    ? "src_LOCK" : "src_PICK"]++;
             unsigned n = bits_popcount(o.iss_mask);
             cov_[n == 1 ? "sz1" : n <= 4 ? "sz2_4" : n <= 8 ? "sz5_8" : n < 16 ? "sz9_15"
                                                                                : "sz16"]++;
@@ -532,6 +603,7 @@ private:
     int commit_;
     bool launch_;
     uint64_t cyc_;
+    PoolIssueCheck order_;
     Coverage cov_;
 };
 

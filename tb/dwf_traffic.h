@@ -84,4 +84,118 @@ public:
     unsigned mode_k, div_pct;
 };
 
+// The warp pool's issue order and wait bounds (issue 11 items 5-6), checked
+// by both DWF harnesses on the pool's state (the dwf's s.pool):
+//   - a batch in progress issues only its marked warps; a LOCK issue is at
+//     the last pick's PC;
+//   - a PICK (no batch) is at the true majority (DMaj) / minority (DMin) PC
+//     among the tracked warps, counted here from the pool entries
+//     themselves, not from the table (coverage picks_true = src_PICK);
+//   - waits, in issues since the warp was created (warp_pool.h "Wait
+//     bounds"): an untracked warp waits at most 3*POOL-3 other issues, a
+//     DTime warp at most POOL-1, and while tracked warps exist the table
+//     picks at least once every 2*POOL issues (2*POOL-1 between picks).
+class PoolIssueCheck {
+public:
+    void reset(Coverage &cov) {
+        std::memset(born_, 0, sizeof born_);
+        issues_ = 0;
+        since_pick_ = 0;
+        static const char *const keys[] = {"picks_true", "wait_max", "untr_wait_max",
+                                           "pick_gap_max"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov[keys[k]] = 0;
+    }
+    // before the edge: the issue of this cycle (iss_valid ...)
+    const char *issue(const warp_pool_cfg &cfg, const warp_pool_state &b, unsigned x,
+                      uint64_t pc, unsigned src, Coverage &cov) {
+        static char msg[200];
+        const uint64_t w = issues_ - born_[x];
+        uint64_t &wm = cov[b.untr[x] ? "untr_wait_max" : "wait_max"];
+        if (w > wm)
+            wm = w;
+        issues_++;
+        const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
+        if (src == WP_SRC_PICK) {
+            uint64_t &gm = cov["pick_gap_max"];
+            if (table && since_pick_ > gm)
+                gm = since_pick_;
+            since_pick_ = 0;
+        } else {
+            since_pick_++;
+        }
+        if (!table)
+            return NULL;
+        if (b.mk_cnt != 0 && !b.mk[x])
+            return "a batch is in progress but an unmarked warp issued";
+        if (src == WP_SRC_LOCK && b.tpc[b.lslot] != pc)
+            return "LOCK issue away from the locked PC";
+        if (src != WP_SRC_PICK)
+            return NULL;
+        if (b.mk_cnt != 0)
+            return "PICK while a batch is in progress";
+        uint64_t pcs[WARP_POOL_MAX_ENTRIES];
+        unsigned cnt[WARP_POOL_MAX_ENTRIES], n = 0, mine = 0, best = 0;
+        for (unsigned e = 0; e < cfg.entries; e++) {
+            if (!b.valid[e] || b.untr[e])
+                continue;
+            unsigned k = 0;
+            while (k < n && pcs[k] != b.pc[e])
+                k++;
+            if (k == n) {
+                pcs[n] = b.pc[e];
+                cnt[n++] = 0;
+            }
+            cnt[k] += bits_popcount(b.lv[e]);
+        }
+        for (unsigned k = 0; k < n; k++) {
+            if (pcs[k] == pc)
+                mine = cnt[k];
+            if (k == 0 || (cfg.policy == WP_POL_DMAJ ? cnt[k] > best : cnt[k] < best))
+                best = cnt[k];
+        }
+        if (mine == 0 || mine != best) {
+            snprintf(msg, sizeof msg, "%s picked pc %llx with %u threads; the %s PC has %u",
+                     warp_pool_policy_name(cfg.policy), (unsigned long long)pc, mine,
+                     cfg.policy == WP_POL_DMAJ ? "majority" : "minority", best);
+            return msg;
+        }
+        cov["picks_true"]++;
+        return NULL;
+    }
+    // a new warp written at entry x this cycle (after issue() of the cycle)
+    void born(unsigned x) { born_[x] = issues_; }
+    // after the edge
+    const char *bounds(const warp_pool_cfg &cfg, const warp_pool_state &a) {
+        static char msg[200];
+        const uint64_t E = cfg.entries;
+        const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
+        bool tracked = false;
+        for (unsigned e = 0; e < cfg.entries; e++) {
+            if (!a.valid[e])
+                continue;
+            const uint64_t w = issues_ - born_[e];
+            tracked |= table && !a.untr[e];
+            if ((table && a.untr[e] && w > 3 * E - 3) ||
+                (cfg.policy == WP_POL_DTIME && w > E - 1)) {
+                snprintf(msg, sizeof msg, "entry %u (%s) has waited %llu issues, over the bound",
+                         e, a.untr[e] ? "untracked" : "DTime", (unsigned long long)w);
+                return msg;
+            }
+        }
+        if (!tracked)
+            since_pick_ = 0;
+        if (table && since_pick_ > 2 * E - 1) {
+            snprintf(msg, sizeof msg, "no table pick for %llu issues with tracked warps waiting",
+                     (unsigned long long)since_pick_);
+            return msg;
+        }
+        return NULL;
+    }
+
+private:
+    uint64_t born_[WARP_POOL_MAX_ENTRIES]; // issues_ when the entry's warp was created
+    uint64_t issues_, since_pick_;
+};
+
 #endif  // DWF_TRAFFIC_H

@@ -40,6 +40,8 @@
 #include "cosim.h"
 
 #include "Vpc_warp_lut.h"
+#include "Vpc_warp_lut___024root.h"
+#include "rtl_peek.h"
 
 extern "C" {
 #include "../rtl_c/pc_warp_lut.h"
@@ -48,6 +50,13 @@ extern "C" {
 struct PcWarpLutModel {
     COSIM_MODEL(pc_warp_lut, Vpc_warp_lut)
 
+    // the whole architectural state against the RTL registers (rtl_peek.h)
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static LutPeek peek;
+        if (!peek.ready())
+            peek.init(r->contextp(), "pc_warp_lut");
+        peek.cmp(c, s, cmp);
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     static bool ready(const out_t &o) { return o.ready != 0; }
 
@@ -109,10 +118,12 @@ public:
         static const char *const keys[] = {
             "hits", "joins", "misses", "evictions", "conflicts", "conflicts_all_new",
             "pushbacks", "same_set_2miss", "same_set_hit_miss", "same_set_2hit",
-            "bypass_inv", "inv_hits", "issues", "pool_hwm", "pool_full_cycles", "illegal",
-            "golden"};
+            "bypass_inv", "inv_hits", "issues", "pool_hwm", "pool_full_cycles", "golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        // every error code its own key (BAD_IDX needs POOL < 2^IDX_W)
+        for (unsigned e = 1; e <= PWL_ERR_IDX_IN_USE; e++)
+            cov_[err_key(e)] = 0;
     }
 
     pc_warp_lut_in next(const pc_warp_lut_cfg &cfg, const pc_warp_lut_state &s, Rng &rng,
@@ -328,19 +339,11 @@ public:
         return NULL;
     }
 
-    // Flips one OCC bit of a valid entry (or an LRU bit): seen by the lockstep
-    // compare (read port sweep, or the next lookup of that PC) and by the
-    // pool invariant (lanes == OCC).
+    // Flips the LRU bit of one set: no port shows it until a miss in that
+    // set, and no invariant can, so the whole-state compare (state.lru_q)
+    // catches it, at the clock edge right after.
     void inject_fault(const pc_warp_lut_cfg &cfg, pc_warp_lut_state &s, Rng &rng) {
-        unsigned start = static_cast<unsigned>(rng.below(cfg.entries));
-        for (unsigned k = 0; k < cfg.entries; k++) {
-            unsigned e = (start + k) % cfg.entries;
-            if (s.valid[e]) {
-                s.occ[e] ^= 1ull << rng.below(cfg.lanes);
-                return;
-            }
-        }
-        s.lru[0] ^= 1u;
+        s.lru[rng.below(pc_warp_lut_sets(&cfg))] ^= 1u;
     }
 
     std::string coverage() { return cov_.str(); }
@@ -512,7 +515,14 @@ private:
             break;
         }
         }
-        cov_["illegal"]++;
+        cov_[err_key(expect_err_)]++;
+    }
+
+    static const char *err_key(unsigned e) {
+        static std::string names[8];
+        if (names[e].empty())
+            names[e] = std::string("err_") + pc_warp_lut_err_name(e);
+        return names[e].c_str();
     }
 
     // ------------------------------------------------------------ golden

@@ -33,14 +33,21 @@
 // thread is in the pool iff the harness put it there and it has not issued
 // since), the issued warp is exactly the pool entry (PC, lanes, TIDs),
 // ready = 0 only when the new groups outnumber free_cnt, a held write with
-// an issue changes only what the issue changes, and for DMaj/DMin the
-// lock: while a PC is chosen every issue is at that PC.
+// an issue changes only what the issue changes, the issue order and wait
+// bounds (PoolIssueCheck, dwf_traffic.h: a running batch issues only its
+// marked warps, every table pick is the true majority/minority PC counted
+// from the pool entries, the overflow bounds of warp_pool.h), and after
+// every clock edge the whole architectural state against the RTL's
+// registers (Model::state, tb/rtl_peek.h).  Coverage: one key per error
+// code (err_*) and per issue source (src_*).
 #include "cosim.h"
 #include "dwf_traffic.h"
+#include "rtl_peek.h"
 
 #include <cstdlib>
 
 #include "Vwarp_pool.h"
+#include "Vwarp_pool___024root.h"
 
 extern "C" {
 #include "../rtl_c/warp_pool.h"
@@ -49,6 +56,13 @@ extern "C" {
 struct WarpPoolModel {
     COSIM_MODEL(warp_pool, Vwarp_pool)
 
+    // the whole architectural state against the RTL registers (rtl_peek.h)
+    static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
+        static PoolPeek peek;
+        if (!peek.ready())
+            peek.init(r->contextp(), "warp_pool", c);
+        peek.cmp(c, s, cmp);
+    }
     static bool err(const out_t &o) { return o.err != 0; }
     // The harness compares the whole C state when ready = 0.  A held write
     // with an issue in the same cycle changes the state (the issue goes on),
@@ -108,13 +122,17 @@ public:
         std::string pol = warp_pool_policy_name(cfg.policy);
         issues_key_ = "issues_" + pol;
         static const char *const keys[] = {
-            "occ_hw",      "occ_ge_3_4",  "ovf_cycles",  "untracked_issues", "lock_issues",
-            "pick_issues", "sz1",         "sz2_4",       "sz5_8",            "sz9_15",
-            "sz16",        "joins",       "news",        "pushbacks",        "illegal",
-            "golden",      "golden_full_issues", "stalls"};
+            "occ_hw",      "occ_ge_3_4",  "ovf_cycles",  "src_UNTRACKED", "src_LOCK",
+            "src_PICK",    "picks_true",  "sz1",         "sz2_4",         "sz5_8",
+            "sz9_15",      "sz16",        "joins",       "news",          "pushbacks",
+            "holds",       "golden",      "golden_full_issues", "stalls"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         cov_[issues_key_.c_str()] = 0;
+        // every error code its own key (ISS_EMPTY..GROUP_KIND)
+        for (unsigned e = 1; e <= WP_ERR_GROUP_KIND; e++)
+            cov_[err_key(e)] = 0;
+        order_.reset(cov_);
     }
 
     warp_pool_in next(const warp_pool_cfg &cfg, const warp_pool_state &s, Rng &rng,
@@ -200,7 +218,9 @@ public:
             std::memset(&only, 0, sizeof only);
             only.iss_req = 1;
             warp_pool_state exp = before;
-            warp_pool_step(&cfg, &exp, &only);
+            warp_pool_out oo;
+            warp_pool_eval(&cfg, &exp, &only, &oo);
+            warp_pool_step(&cfg, &exp, &only, &oo);
             if (std::memcmp(&exp, &after, sizeof exp) != 0)
                 return "ready = 0: the state differs from the issue-only update";
         }
@@ -218,16 +238,10 @@ public:
                     return msg;
                 }
             }
-            if ((cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN)) {
-                for (unsigned i = 0; i < cfg.maj_entries; i++)
-                    if (before.tv[i] && before.tcur[i] && before.tpc[i] != o.iss_pc) {
-                        snprintf(msg, sizeof msg,
-                                 "PC %llx is chosen (lock) but a warp at %llx issued",
-                                 (unsigned long long)before.tpc[i],
-                                 (unsigned long long)o.iss_pc);
-                        return msg;
-                    }
-            }
+            const char *why = order_.issue(cfg, before, x, o.iss_pc,
+                                           static_cast<unsigned>(o.iss_src), cov_);
+            if (why)
+                return why;
         }
         // conservation: update the harness' view, compare with the pool's
         if (accepted)
@@ -250,16 +264,23 @@ public:
         if (why)
             return why;
         observe(cfg, before, after, in, o, accepted);
-        return NULL;
+        if (accepted)
+            for (unsigned g = 0; g < WARP_POOL_GROUPS; g++)
+                if (in.g_valid[g] && in.g_new[g])
+                    order_.born(static_cast<unsigned>(in.g_idx[g] & (cfg.entries - 1)));
+        return order_.bounds(cfg, after);
     }
 
-    // Flips a PC bit of a valid pool entry (lowest index): the table count at
-    // that PC no longer matches (an INVARIANT under DMaj/DMin) and its issue
-    // shows a different iss_pc (a MISMATCH).
+    // Flips a scheduler-data bit of a valid pool entry that is not the issue
+    // candidate (it stays valid through the next edge): under DMaj no port
+    // and no invariant sees it, so only the whole-state compare
+    // (state.sched_q) catches it, at the clock edge right after.
     void inject_fault(const warp_pool_cfg &cfg, warp_pool_state &s, Rng &rng) {
-        for (unsigned i = 0; i < cfg.entries; i++)
-            if (s.valid[i]) {
-                s.pc[i] ^= 1ull << (2 + rng.below(cfg.pc_bits - 2));
+        warp_pool_out o;
+        warp_pool_eval_state(&cfg, &s, &o);
+        for (unsigned i = cfg.entries; i-- > 0;)
+            if (s.valid[i] && !(o.cand_valid && o.cand_idx == i)) {
+                s.sched[i] ^= static_cast<uint16_t>(1u << rng.below(cfg.sched_bits));
                 return;
             }
         s.fcnt ^= 1u;
@@ -268,6 +289,13 @@ public:
     std::string coverage() { return cov_.str(); }
 
 private:
+    static const char *err_key(unsigned e) {
+        static std::string names[16];
+        if (names[e].empty())
+            names[e] = std::string("err_") + warp_pool_err_name(e);
+        return names[e].c_str();
+    }
+
     static void static_tids(const warp_pool_cfg &cfg, unsigned w, unsigned *tid) {
         dwf_static_tids(cfg.lanes, cfg.swizzle, w, tid);
     }
@@ -576,13 +604,12 @@ private:
             expect_err_ = WP_ERR_NEW_IDX;
             break;
         }
-        cov_["illegal"]++;
+        cov_[err_key(expect_err_)]++;
     }
 
     void observe(const warp_pool_cfg &cfg, const warp_pool_state &before,
                  const warp_pool_state &after, const warp_pool_in &in, const warp_pool_out &o,
                  bool accepted) {
-        (void)before;
         const unsigned used = cfg.entries - after.fcnt;
         uint64_t &hw = cov_["occ_hw"];
         if (used > hw)
@@ -605,12 +632,8 @@ private:
         }
         if (o.iss_valid) {
             cov_[issues_key_.c_str()]++;
-            if (o.iss_src == WP_SRC_UNTRACKED)
-                cov_["untracked_issues"]++;
-            else if (o.iss_src == WP_SRC_LOCK)
-                cov_["lock_issues"]++;
-            else
-                cov_["pick_issues"]++;
+            cov_[o.iss_src == WP_SRC_UNTRACKED ? "src_UNTRACKED"
+                 : o.iss_src == WP_SRC_LOCK    ? "src_LOCK" : "src_PICK"]++;
             unsigned n = bits_popcount(o.iss_mask);
             cov_[n == 1 ? "sz1" : n <= 4 ? "sz2_4" : n <= 8 ? "sz5_8" : n < 16 ? "sz9_15"
                                                                                : "sz16"]++;
@@ -645,6 +668,7 @@ private:
     int commit_;
     uint64_t cyc_;
     std::string issues_key_;
+    PoolIssueCheck order_;
     Coverage cov_;
 };
 

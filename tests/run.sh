@@ -194,6 +194,17 @@ done
 
 icarus_finish
 
+# dwf under the issue policies other than DMaj (POLICY is a Verilog
+# parameter: one build per policy, cached like any design point)
+for n in 1 2 3 4; do
+  log=$LOG/cosim_dwf_policy$n.log
+  if pbin=$(tools/cosim_build.sh dwf "POLICY=$n" 2>"$LOG/cosim_dwf_policy${n}_build.log") &&
+     "$pbin" --cycles 40000 --seed 1 --quiet >"$log" 2>&1 &&
+     grep -q "^cosim dwf seed=1 params=.*POLICY=$n.* cycles=40000 mismatches=0 invariants=ok" "$log"; then
+    ok "cosim_dwf_policy$n"
+  else bad "cosim_dwf_policy$n" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log" "$LOG/cosim_dwf_policy${n}_build.log")"; fi
+done
+
 mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)
 # shellcheck disable=SC2086
 [ -n "$mods" ] && run_reporting lint env LINT_LOG="$B/lint" tools/lint.sh $mods

@@ -1517,10 +1517,10 @@ TEST(module_lookup_for_yosys)
         area_desc_logic_view(&t, &d, &comb, &flops);
         /* verilog/warp_pool.v: 16 entries x {4 TIDs x 4, PC 8, sched 4},
          * valid, untracked, 4 lane-valid; 16 in-pool bits; free list 16 x 4,
-         * head 4, free count 5; table 4 x {PC 8, count 4}, valid, cur;
-         * untr_cnt 5, rr 4, phase */
+         * head 4, free count 5; table 4 x {PC 8, count 4}, valid; a batch
+         * mark per entry; untr_cnt 5, lslot 2, turn */
         CHECK_EQ(flops, 16 * (4 * 4 + 8 + 4) + 16 * 6 + 16 + 16 * 4 + 4 + 5 + 4 * (8 + 4) +
-                            4 * 2 + 5 + 4 + 1);
+                            4 + 16 + 5 + 2 + 1);
         CHECK(comb > 0);
         pv2[1] = 12; /* POOL must be a power of two */
         CHECK(area_desc_module("warp_pool", pn2, pv2, 6, 1, &d, err, sizeof err) != NULL);

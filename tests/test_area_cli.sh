@@ -401,9 +401,10 @@ if "$A" report --paper 001 --format csv -o "$T/r001.csv" 2>"$T/err" &&
 else bad report_001_hct_cct_modelled "$(grep 'CT, SBI' "$T/r001.csv" | head -n 2)"; fi
 
 # verilog/warp_pool.v at small parameters: pool 16 x 28 + 16 x 6 flags, 16 in-pool bits,
-# free list 16 x 4 + head 4 + count 5, table 4 x 12 + 4 x 2, untr_cnt 5, rr 4, phase 1
+# free list 16 x 4 + head 4 + count 5, table 4 x 12 + 4 valid, 16 batch marks, untr_cnt 5,
+# lslot 2, turn 1
 if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4 --param PC_W=8 --param SCHED_W=4 --param MAJ=4 >"$T/out" 2>"$T/err" &&
-   grep -q '^flipflops 699$' "$T/out" && grep -q '^storage_bits 699$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
+   grep -q '^flipflops 709$' "$T/out" && grep -q '^storage_bits 709$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
    grep -q 'item TID memories' "$T/out" && grep -q 'item majority table logic' "$T/out"; then
   ok logic_warp_pool_small
 else bad logic_warp_pool_small "$(head -n 1 "$T/err")"; fi

@@ -67,7 +67,7 @@ static pc_warp_lut_out apply(const pc_warp_lut_cfg *c, pc_warp_lut_state *s,
     pc_warp_lut_out o;
     const char *why;
     pc_warp_lut_eval(c, s, in, &o);
-    pc_warp_lut_step(c, s, in);
+    pc_warp_lut_step(c, s, in, &o);
     why = pc_warp_lut_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -201,6 +201,29 @@ TEST(hash_is_the_documented_fold)
     CHECK_EQ(pc_warp_lut_hash(&c, 0x4), 1);
     CHECK_EQ(pc_warp_lut_hash(&c, 0x10), 1);
     CHECK_EQ(pc_warp_lut_hash(&c, 0x14), 0);
+    /* the word-wise fold equals the bit-by-bit definition (set bit k = XOR
+     * of pc[2 + k + SET_W*m]) at every legal ENTRIES and PC_W */
+    {
+        unsigned e, w, i, k, bad = 0;
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (e = 4; e <= PC_WARP_LUT_MAX_ENTRIES; e *= 2)
+            for (w = 4; w <= 64; w++)
+                for (k = 0; k < 200; k++) {
+                    unsigned sw, ref = 0;
+                    uint64_t pc;
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    pc = x;
+                    c.entries = e;
+                    c.pc_bits = w;
+                    sw = pc_warp_lut_set_w(&c);
+                    for (i = 2; i < w; i++)
+                        ref ^= bits_get(pc, i) << ((i - 2u) % sw);
+                    bad += pc_warp_lut_hash(&c, pc) != ref;
+                }
+        CHECK_EQ(bad, 0);
+    }
 }
 
 /* miss allocates (OCC = REQ, IDX = offered); a hit without lane conflict
@@ -743,7 +766,7 @@ TEST(read_port_shows_the_state)
     pc_warp_lut_eval(&c, &s, &in, &o);
     CHECK_EQ(o.rd_occ, 0x8001);
     CHECK_EQ(o.rd_lru, 0);
-    pc_warp_lut_step(&c, &s, &in);
+    pc_warp_lut_step(&c, &s, &in, &o);
     pc_warp_lut_eval(&c, &s, &in, &o);
     CHECK_EQ(o.rd_occ, 0x8003);
     CHECK_EQ(o.rd_lru, 1);
@@ -783,8 +806,16 @@ TEST(check_catches_corruption)
     /* invalid entries may hold anything stale within the widths */
     s = good;
     s.valid[6] = 0;
+    s.owner[s.idx[6]] = 0; /* the C-only owner map follows the valid entries */
     s.pc[7] = s.pc[6];
     CHECK(pc_warp_lut_check(&c, &s) == NULL);
+    /* ... and is checked against them */
+    s = good;
+    s.owner[s.idx[6]] = 0;
+    CHECK(pc_warp_lut_check(&c, &s) != NULL);
+    s = good;
+    s.owner[200] = 7;
+    CHECK(pc_warp_lut_check(&c, &s) != NULL);
 }
 
 static unsigned n_ports, port_width_sum;
@@ -831,7 +862,7 @@ TEST(ports_and_trace)
         vcd_time(w, t * 10u);
         pc_warp_lut_eval(&c, &s, &in, &o);
         pc_warp_lut_trace(w, &c, &s, &in, &o);
-        pc_warp_lut_step(&c, &s, &in);
+        pc_warp_lut_step(&c, &s, &in, &o);
     }
     CHECK(vcd_error(w) == NULL);
     CHECK_EQ(vcd_count(w), 42u + 32u * 4u + 16u);
@@ -920,7 +951,7 @@ TEST(random_traffic_keeps_invariants)
         }
         in.rd_entry = (x >> 50) % 8u;
         pc_warp_lut_eval(&c, &s, &in, &o);
-        pc_warp_lut_step(&c, &s, &in);
+        pc_warp_lut_step(&c, &s, &in, &o);
         if (o.err || !o.ready)
             bad += memcmp(&before, &s, sizeof s) != 0;
         if (!o.err && o.ready) {

@@ -41,7 +41,7 @@ static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const war
     const char *why;
     warp_pool_eval(c, s, in, &o);
     before_ = *s;
-    warp_pool_step(c, s, in);
+    warp_pool_step(c, s, in, &o);
     why = warp_pool_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -207,9 +207,9 @@ TEST(bit_counts_table1)
     CHECK_EQ(b.allocator, 2048);   /* 256 x 8 */
     CHECK_EQ(b.majority, 1280);    /* 32 x (32 + 8) */
     CHECK_EQ(b.pool_ctrl, 256 * 18);
-    CHECK_EQ(b.majority_ctrl, 64);
+    CHECK_EQ(b.majority_ctrl, 32 + 256); /* slot valid bits; batch marks */
     CHECK_EQ(b.in_pool, 256);
-    CHECK_EQ(b.counters, 8 + 9 + 9 + 8 + 1);
+    CHECK_EQ(b.counters, 8 + 9 + 9 + 5 + 1); /* head, free, untr_cnt, lslot, turn */
     CHECK_EQ(warp_pool_idx_w(&c), 8);
     CHECK_EQ(warp_pool_free_w(&c), 9);
     CHECK_EQ(warp_pool_words(&c), 2);
@@ -314,10 +314,10 @@ TEST(fig9_golden)
     CHECK_EQ(s.head, 2);
     CHECK_EQ(table_count(&c, &s, A), 2);
     CHECK_EQ(table_count(&c, &s, B), 2);
-    /* new PCs enter at the bottom (A 31, B 30); the idle cycle left the sort
-     * at phase 1, whose pair (29,30) moved B up over the free slot 29 */
+    /* new PCs take the free slots nearest the bottom (A 31, B 30); slots
+     * never move (the choice is by the counts, not by position) */
     CHECK_EQ(table_slot(&c, &s, A), 31);
-    CHECK_EQ(table_slot(&c, &s, B), 29);
+    CHECK_EQ(table_slot(&c, &s, B), 30);
 
     /* W1: lanes 0,1 (tids 4,5) join B; lanes 2,3 (tids 6,7) join A */
     static_warp(&c, 1, tid);
@@ -337,11 +337,11 @@ TEST(fig9_golden)
     CHECK_EQ(s.fcnt, 6);
     CHECK_EQ(table_count(&c, &s, A), 4);
     CHECK_EQ(table_count(&c, &s, B), 4);
-    /* phase 0: pairs (28,29) and (30,31) move both up over free slots */
-    CHECK_EQ(table_slot(&c, &s, B), 28);
-    CHECK_EQ(table_slot(&c, &s, A), 30);
+    CHECK_EQ(table_slot(&c, &s, A), 31);
+    CHECK_EQ(table_slot(&c, &s, B), 30);
 
-    /* issue: the first valid slot from the top is B (slot 28): all of B */
+    /* issue: the largest count, 4 and 4: the tie goes to the lower slot,
+     * B's (30): all of B */
     o = issue(&c, &s);
     CHECK_EQ(o.iss_valid, 1);
     CHECK_EQ(o.iss_src, WP_SRC_PICK);
@@ -499,18 +499,16 @@ TEST(majority_10_6_3)
     uint64_t pcs[64];
     unsigned idx[64], src[64], i, n;
     majority_setup(&c, &s);
-    /* the table is sorted within MAJ cycles after the last change */
-    for (i = 0; i < c.maj_entries; i++)
-        idle(&c, &s);
-    CHECK_EQ(s.tv[0], 1);
-    CHECK_EQ(s.tpc[0], P1);
-    CHECK_EQ(s.tcm1[0] + 1u, 10);
-    CHECK_EQ(s.tpc[1], P2);
-    CHECK_EQ(s.tcm1[1] + 1u, 6);
-    CHECK_EQ(s.tpc[2], P3);
-    CHECK_EQ(s.tcm1[2] + 1u, 3);
-    for (i = 3; i < c.maj_entries; i++)
+    /* no wait: the choice reads the counts (P3 took slot 31, P2 30, P1 29) */
+    CHECK_EQ(s.tpc[31], P3);
+    CHECK_EQ(s.tcm1[31] + 1u, 3);
+    CHECK_EQ(s.tpc[30], P2);
+    CHECK_EQ(s.tcm1[30] + 1u, 6);
+    CHECK_EQ(s.tpc[29], P1);
+    CHECK_EQ(s.tcm1[29] + 1u, 10);
+    for (i = 0; i < 29; i++)
         CHECK_EQ(s.tv[i], 0);
+    CHECK_EQ(warp_pool_table_pick(&c, &s), 29);
     n = drain(&c, &s, pcs, idx, src);
     CHECK_EQ(n, 6);
     /* every warp of P1 first (lowest index first), then P2, then P3 */
@@ -529,11 +527,9 @@ TEST(majority_lock_holds)
     warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
     warp_pool_state s;
     warp_pool_out o;
-    unsigned i, tid[4];
+    unsigned tid[4];
     majority_setup(&c, &s);
-    for (i = 0; i < c.maj_entries; i++)
-        idle(&c, &s);
-    o = issue(&c, &s); /* P1 chosen: e2 */
+    o = issue(&c, &s); /* P1 chosen: e2; its other warps e3, e4 locked */
     CHECK_EQ(o.iss_pc, P1);
     CHECK_EQ(o.iss_src, WP_SRC_PICK);
     CHECK_EQ(table_count(&c, &s, P1), 6);
@@ -545,9 +541,7 @@ TEST(majority_lock_holds)
     o = commit(&c, &s, tid, P2, 0xF, 0, 0, 0, 0, 0);
     CHECK_EQ(o.err, 0);
     CHECK_EQ(table_count(&c, &s, P2), 14);
-    for (i = 0; i < c.maj_entries; i++)
-        idle(&c, &s);
-    CHECK_EQ(s.tpc[0], P2); /* sorted: P2 on top now */
+    CHECK_EQ(warp_pool_table_pick(&c, &s), table_slot(&c, &s, P2)); /* P2 the majority now */
     o = issue(&c, &s);
     CHECK_EQ(o.iss_pc, P1);
     CHECK_EQ(o.iss_src, WP_SRC_LOCK);
@@ -565,10 +559,8 @@ TEST(policy_dmin)
     warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMIN, 0);
     warp_pool_state s;
     uint64_t pcs[64];
-    unsigned idx[64], i, n;
+    unsigned idx[64], n;
     majority_setup(&c, &s);
-    for (i = 0; i < c.maj_entries; i++)
-        idle(&c, &s);
     n = drain(&c, &s, pcs, idx, NULL);
     CHECK_EQ(n, 6);
     CHECK_EQ(pcs[0], P3); CHECK_EQ(idx[0], 0);
@@ -577,6 +569,124 @@ TEST(policy_dmin)
     CHECK_EQ(pcs[3], P1); CHECK_EQ(idx[3], 2);
     CHECK_EQ(pcs[4], P1); CHECK_EQ(idx[4], 3);
     CHECK_EQ(pcs[5], P1); CHECK_EQ(idx[5], 4);
+}
+
+/* Issue 11 item 6: DMaj and DMin choose by the counts themselves, at once:
+ * no table sort to wait for.  An 8-thread PC and a 1-thread PC enter in
+ * either order; after any wait of 0..40 idle cycles DMaj issues the 8-thread
+ * PC and DMin the 1-thread PC. */
+TEST(majority_choice_by_count_at_once)
+{
+    enum { PB = 0x800, PA = 0x900 };
+    unsigned pol, order, wait, i;
+    for (pol = WP_POL_DMAJ; pol <= WP_POL_DMIN; pol++)
+        for (order = 0; order < 2; order++)
+            for (wait = 0; wait <= 40; wait++) {
+                warp_pool_cfg c = small_cfg(8, 6, 64, pol, 0);
+                warp_pool_state s;
+                warp_pool_out o;
+                unsigned t0[8], t1[8];
+                warp_pool_reset(&c, &s);
+                lut_clear();
+                static_warp(&c, 0, t0);
+                static_warp(&c, 1, t1);
+                if (order == 0) {
+                    commit(&c, &s, t0, PB, 0xFF, 0, 0, 0, 0, 0);
+                    commit(&c, &s, t1, PA, 0x01, 0, 0, 0, 0, 0);
+                } else {
+                    commit(&c, &s, t1, PA, 0x01, 0, 0, 0, 0, 0);
+                    commit(&c, &s, t0, PB, 0xFF, 0, 0, 0, 0, 0);
+                }
+                for (i = 0; i < wait; i++)
+                    idle(&c, &s);
+                o = issue(&c, &s);
+                CHECK_EQ(o.iss_valid, 1);
+                CHECK_EQ(o.iss_src, WP_SRC_PICK);
+                CHECK_EQ(o.iss_pc, pol == WP_POL_DMAJ ? PB : PA);
+                if (o.iss_pc != (pol == WP_POL_DMAJ ? (uint64_t)PB : (uint64_t)PA)) {
+                    printf("  %s order %u wait %u\n", warp_pool_policy_name(pol), order, wait);
+                    return;
+                }
+            }
+}
+
+/* DMin has no lock (000 sec. 4.3 gives DMin none): every DMin issue is a
+ * fresh pick of the least frequent PC.  P2 is picked (6 threads: e1 4, e5
+ * 2); after e1 issues, P2 holds 2 threads; a new PC P4 with 1 thread then
+ * comes before P2's e5. */
+TEST(dmin_has_no_lock)
+{
+    enum { P4 = 0x440 };
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMIN, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned tid[4];
+    majority_setup(&c, &s);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P3);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P2);
+    CHECK_EQ(o.iss_idx, 1);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    static_warp(&c, 5, tid);
+    o = commit(&c, &s, tid, P4, 0x1, 0, 0, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P4);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_pc, P2);
+    CHECK_EQ(o.iss_idx, 5);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+}
+
+/* Issue 11 item 5: majority-table overflow must not starve tracked warps.
+ * MAJ = 2, Q0 and Q1 tracked; then every cycle one warp issues and one
+ * thread commits to a brand-new PC (untracked: the table is full, then
+ * untracked threads exist).  Both tracked warps must issue within the
+ * bound of the header (3 * POOL issues for any warp under overflow). */
+TEST(overflow_wait_is_bounded)
+{
+    enum { Q0 = 0x10, Q1 = 0x20 };
+    warp_pool_cfg c = small_cfg(4, 5, 32, WP_POL_DMAJ, 0);
+    warp_pool_state s;
+    warp_pool_out o;
+    unsigned tid[4], q[32], qh = 0, qn = 0, k, l, seen0 = 0, seen1 = 0;
+    uint64_t pc = 0x1000;
+    c.maj_entries = 2;
+    CHECK(warp_pool_cfg_check(&c) == NULL);
+    warp_pool_reset(&c, &s);
+    lut_clear();
+    static_warp(&c, 0, tid);
+    o = commit(&c, &s, tid, Q0, 0x3, Q1, 0xC, 0, 0, 0);
+    CHECK_EQ(o.err, 0);
+    for (k = 4; k < 32; k++)
+        q[qn++] = k;
+    for (k = 0; k < 3u * c.entries && !(seen0 && seen1); k++) {
+        unsigned t = q[qh];
+        memset(tid, 0, sizeof tid);
+        tid[t % 4u] = t;
+        qh = (qh + 1u) % 32u;
+        qn--;
+        o = commit(&c, &s, tid, pc, 1ull << (t % 4u), 0, 0, 0, 0, 1);
+        pc += 4;
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.iss_valid, 1);
+        if (o.iss_valid && o.iss_pc == Q0)
+            seen0 = 1;
+        if (o.iss_valid && o.iss_pc == Q1)
+            seen1 = 1;
+        for (l = 0; l < 4u && o.iss_valid; l++)
+            if (bits_get(o.iss_mask, l)) {
+                q[(qh + qn) % 32u] = iss_tid(&c, &o, l);
+                qn++;
+            }
+        if (o.err || !o.iss_valid)
+            break;
+    }
+    CHECK(seen0);
+    CHECK(seen1);
 }
 
 TEST(policy_dtime)
@@ -675,8 +785,10 @@ TEST(policy_dpdpri)
 
 /* Table overflow: MAJ = 2.  PCs Q0, Q1 tracked; Q2, Q3 untracked (ovf);
  * while untracked threads exist a freed slot is not reallocated; joins to a
- * tracked PC are still counted; untracked warps drain round-robin before a
- * new PC is picked; then tracking resumes. */
+ * tracked PC are still counted.  Batches alternate: a drain batch (the
+ * untracked warps present when it began; a warp untracked later waits for
+ * the next drain), then a table pick, then the next drain; then tracking
+ * resumes. */
 TEST(table_overflow_fallback)
 {
     enum { Q0 = 0x10, Q1 = 0x20, Q2 = 0x30, Q3 = 0x40, Q4 = 0x50 };
@@ -706,19 +818,29 @@ TEST(table_overflow_fallback)
     CHECK_EQ(o.ovf, 1);
     CHECK_EQ(table_count(&c, &s, Q0), 3);
     CHECK_EQ(s.lv[0], 0xB);
-    /* issue: untracked warps drain first (round-robin from rr = 0) */
+    /* a drain batch begins: e2 issues, e3 is marked */
     o = issue(&c, &s);
     CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
     CHECK_EQ(o.iss_idx, 2);
-    CHECK_EQ(s.rr, 3);
-    /* a new PC arriving while untracked threads exist is untracked too */
+    CHECK_EQ(s.mk[3], 1);
+    CHECK_EQ(s.turn, 1);
+    /* a new PC arriving while untracked threads exist is untracked too,
+     * and not in the running batch */
     static_warp(&c, 2, tid);
     o = commit(&c, &s, tid, Q4, 0x1, 0, 0, 0, 0, 0); /* e4 */
     CHECK_EQ(s.untr[4], 1);
+    CHECK_EQ(s.mk[4], 0);
     CHECK_EQ(s.untr_cnt, 3);
     o = issue(&c, &s);
     CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
     CHECK_EQ(o.iss_idx, 3);
+    /* the batch is done: the table's turn (Q0, 3 threads, over Q1's 2),
+     * although untracked threads (e4) remain */
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    CHECK_EQ(o.iss_pc, Q0);
+    CHECK_EQ(s.turn, 0);
+    /* then the next drain */
     o = issue(&c, &s);
     CHECK_EQ(o.iss_src, WP_SRC_UNTRACKED);
     CHECK_EQ(o.iss_idx, 4);
@@ -726,14 +848,14 @@ TEST(table_overflow_fallback)
     CHECK_EQ(o.ovf, 1); /* ovf shows the registered state */
     o = idle(&c, &s);
     CHECK_EQ(o.ovf, 0);
-    /* tracked warps next; then tracking resumes for a new PC */
-    o = issue(&c, &s);
-    CHECK_EQ(o.iss_src, WP_SRC_PICK);
-    CHECK_EQ(o.iss_pc, Q0); /* 3 threads, above Q1's 2 after the sort */
+    /* tracking resumes for a new PC */
     o = commit(&c, &s, tid, Q4, 0x2, 0, 0, 0, 0, 0);
     CHECK_EQ(o.err, 0);
     CHECK(table_slot(&c, &s, Q4) >= 0);
     CHECK_EQ(table_count(&c, &s, Q4), 1);
+    o = issue(&c, &s);
+    CHECK_EQ(o.iss_src, WP_SRC_PICK);
+    CHECK_EQ(o.iss_pc, Q1);
     for (i = 0; i < 4; i++)
         if (s.fcnt < c.entries)
             issue(&c, &s);
@@ -968,9 +1090,9 @@ TEST(cand_is_state_only)
     CHECK_EQ(oe.cand_idx, o1.iss_idx);
 }
 
-/* hold freezes the pool: no write, no issue, not even the table's sort
- * phase (which an idle cycle does move: asserted first, so the test could
- * not pass with hold ignored). */
+/* hold freezes the pool: no write, no issue (the same cycle without hold
+ * writes and issues: asserted last, so the test could not pass with hold
+ * ignored). */
 TEST(hold_freezes_everything)
 {
     warp_pool_cfg c = small_cfg(4, 4, 16, WP_POL_DMAJ, 0);
@@ -982,11 +1104,7 @@ TEST(hold_freezes_everything)
     lut_clear();
     static_warp(&c, 0, tid);
     commit(&c, &s, tid, 0xA0, 0x3, 0xB0, 0xC, 0, 0, 0);
-    /* an idle cycle without hold changes the state (the sort phase) */
     memset(&in, 0, sizeof in);
-    t = s;
-    warp_pool_step(&c, &t, &in);
-    CHECK(memcmp(&t, &s, sizeof t) != 0);
     /* hold with an issue request and a legal new warp: nothing happens */
     static_warp(&c, 1, tid);
     for (l = 0; l < 4; l++)
@@ -1004,7 +1122,7 @@ TEST(hold_freezes_everything)
     CHECK_EQ(o.iss_valid, 0);
     CHECK_EQ(o.cand_valid, 1);
     t = s;
-    warp_pool_step(&c, &t, &in);
+    warp_pool_step(&c, &t, &in, &o);
     CHECK(memcmp(&t, &s, sizeof t) == 0);
     /* the same cycle without hold is accepted and issues */
     in.hold = 0;
@@ -1072,6 +1190,9 @@ int main(void)
     RUN(majority_10_6_3);
     RUN(majority_lock_holds);
     RUN(policy_dmin);
+    RUN(majority_choice_by_count_at_once);
+    RUN(dmin_has_no_lock);
+    RUN(overflow_wait_is_bounded);
     RUN(policy_dtime);
     RUN(policy_dtime_wrap);
     RUN(policy_dpc);

@@ -23,7 +23,8 @@
 // the rising edge; rst synchronous, active high.  err (own checks: ISS_EMPTY,
 // OVERLAP, HOME_LANE, TID_LIVE; INTERNAL = a sub-unit err, never) holds the
 // commit and the registers; the sub-units see an idle cycle (no lookup, no
-// group, no issue: only the pool's background table sort moves).
+// group, no issue) and the pool is frozen by its hold input (hold = !go), so
+// after an err the whole state is the state before, bit for bit.
 //
 // Yosys `synth` at the defaults (tools/lint.sh reads the sub-units through
 // `hierarchy -libdir verilog` and synthesizes all three): minutes, nearly
@@ -92,10 +93,13 @@ module dwf #(
                      E_HOME_LANE = 3'd3, E_TID_LIVE = 3'd4, E_INTERNAL = 3'd7;
 
     // ---------------------------------------------- warp update registers
-    reg  [TW-1:0]      ur_tids_q;
-    reg  [PC_W-1:0]    ur_pc0_q, ur_pc1_q;
-    reg  [LANES-1:0]   ur_req0_q, ur_req1_q;
-    reg  [SCHED_W-1:0] ur_prio0_q, ur_prio1_q;
+    reg  [TW-1:0]      ur_tids_q  /*verilator public_flat_rd*/;
+    reg  [PC_W-1:0]    ur_pc0_q   /*verilator public_flat_rd*/;
+    reg  [PC_W-1:0]    ur_pc1_q   /*verilator public_flat_rd*/;
+    reg  [LANES-1:0]   ur_req0_q  /*verilator public_flat_rd*/;
+    reg  [LANES-1:0]   ur_req1_q  /*verilator public_flat_rd*/;
+    reg  [SCHED_W-1:0] ur_prio0_q /*verilator public_flat_rd*/;
+    reg  [SCHED_W-1:0] ur_prio1_q /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------- sub-units
     wire              lut_ready, lut_err;
@@ -281,7 +285,7 @@ module dwf #(
             localparam [TID_W-1:0] TT = gt;
             localparam integer H = (gt % LANES) ^
                                    (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
-            reg  lv;
+            reg  lv /*verilator public_flat_rd*/;
             wire cm_hit  = cm_m[H] && cm_tids[H*TID_W +: TID_W] == TT;
             wire iss_hit = iss_valid && iss_mask[H] && iss_tids[H*TID_W +: TID_W] == TT;
             assign live_hit[gt] = lv && cm_hit;

@@ -122,11 +122,11 @@ module pc_warp_lut #(
 
     // ---------------------------------------------------------------- state
     // Flat vectors, entry e at [e*W +: W].
-    reg [ENTRIES-1:0]       valid_q;
-    reg [ENTRIES*PC_W-1:0]  pc_q;
-    reg [ENTRIES*LANES-1:0] occ_q;
-    reg [ENTRIES*IDX_W-1:0] idx_q;
-    reg [SETS-1:0]          lru_q;   // per set: the way a miss evicts next
+    reg [ENTRIES-1:0]       valid_q /*verilator public_flat_rd*/;
+    reg [ENTRIES*PC_W-1:0]  pc_q    /*verilator public_flat_rd*/;
+    reg [ENTRIES*LANES-1:0] occ_q   /*verilator public_flat_rd*/;
+    reg [ENTRIES*IDX_W-1:0] idx_q   /*verilator public_flat_rd*/;
+    reg [SETS-1:0]          lru_q   /*verilator public_flat_rd*/;   // per set: the way a miss evicts next
 
     // ----------------------------------------------------------------- hash
     function [SET_W-1:0] pc_hash;

@@ -3,9 +3,10 @@
 //
 // Follows 000 sec. 4.1-4.3, Fig. 11(c)-(d) and Table 1 (SPEC 3.4).  Twin of
 // rtl_c/warp_pool.{h,c}, which documents the behaviour in full (policies,
-// the majority table and its sort, the overflow fallback, the worked
-// example of 000 Fig. 9); both are written as the same decision (always @*)
-// and the same clock edge.  Port contract with pc_warp_lut: rtl_c/dwf.h.
+// the majority table and its compare tree, batches, the overflow fallback
+// and the wait bounds, the worked example of 000 Fig. 9); both are written
+// as the same decision (always @*) and the same clock edge.  
+// Port contract with pc_warp_lut: rtl_c/dwf.h.
 //
 //   | parameter | default | meaning                                         |
 //   |-----------|---------|-------------------------------------------------|
@@ -21,9 +22,15 @@
 //
 // Storage (000 Table 1): pool 256 x (16 x 8 TID + 32 PC + 8 sched) = 43008
 // bits, allocator 256 x 8 = 2048, majority table 32 x (32 + 8) = 1280 (the
-// count is stored minus one).  Beyond Table 1: per entry valid, untracked and
-// 16 lane-valid bits; the in-pool vector (one bit per thread); per slot
-// valid and cur.  The TIDs are one memory per lane (POOL x TID_W: one
+// count is stored minus one).  Beyond Table 1: per entry valid, untracked,
+// batch mark (DMaj/DMin) and 16 lane-valid bits; the in-pool vector (one bit
+// per thread); per slot a valid bit; untr_cnt_q, turn_q, lslot_q.
+//
+// Issue choice (DMaj/DMin): a batch in progress (marked warps) first, else a
+// drain of the untracked warps when it is their turn, else the table's pick
+// from a compare tree over the slot counts (largest for DMaj, smallest for
+// DMin, ties to the lower slot); a DMaj pick marks the PC's other warps (the
+// lock), a drain the other untracked warps.  Wait bounds: rtl_c/warp_pool.h.  The TIDs are one memory per lane (POOL x TID_W: one
 // write port, driven by the lane's row decoder -- 000 Table 1's per-lane
 // decoders -- and one read port, the issue candidate).  PC, lane-valid,
 // valid and untracked bits are per-entry registers: every entry's PC is
@@ -44,7 +51,7 @@
 // Illegal input: err, err_code (see the C header for the order), no state
 // change, no issue.  Back-pressure: more valid new groups than free_cnt:
 // ready = 0, nothing written, the issue still goes.  hold = 1: ready = 0,
-// iss_valid = 0, no state change at all (the table sort included).
+// iss_valid = 0, no state change at all.
 //
 // cand_valid/cand_idx: the warp the issue logic would take, from the
 // registered state only (not gated by iss_req or err), so a user can feed it
@@ -54,8 +61,11 @@
 // [l*TID_W +: TID_W]; the C port list shows them as 64-bit words _w0, _w1.
 //
 // Departures from the paper: see rtl_c/warp_pool.h (in-pool vector,
-// untracked fallback, one odd-even sort phase per cycle, lane-valid bits,
-// group-pair PC rule, a held write does not hold the issue).
+// untracked fallback with batches, a compare tree instead of a swap-sorted
+// table, the DMaj lock covers the warps present at the pick, no DMin lock,
+// lane-valid bits, group-pair PC rule, a held write does not hold the issue).
+// The state registers are /*verilator public_flat_rd*/ so the co-simulation
+// can compare the whole state with the C model every cycle.
 module warp_pool #(
     parameter LANES   = 16,
     parameter POOL    = 256,
@@ -147,16 +157,15 @@ module warp_pool #(
     wire [POOL-1:0]    valid_q;
     wire [PC_W-1:0]    pc_q    [0:POOL-1];
     wire [SCHED_W-1:0] sched_q [0:POOL-1];
-    reg [IDX_W-1:0]   head_q;
-    reg [FREE_W-1:0]  fcnt_q;
-    reg [SCHED_W-1:0] stamp_q;
-    reg [MAJ-1:0]     tv_q;
-    reg [MAJ-1:0]     tcur_q;
-    reg [PC_W-1:0]    tpc_q   [0:MAJ-1];
-    reg [TID_W-1:0]   tcm1_q  [0:MAJ-1];
-    reg               phase_q;
-    reg [TID_W:0]     untr_cnt_q;
-    reg [IDX_W-1:0]   rr_q;
+    reg [IDX_W-1:0]   head_q     /*verilator public_flat_rd*/;
+    reg [FREE_W-1:0]  fcnt_q     /*verilator public_flat_rd*/;
+    reg [SCHED_W-1:0] stamp_q    /*verilator public_flat_rd*/;
+    reg [MAJ-1:0]     tv_q       /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]    tpc_q   [0:MAJ-1] /*verilator public_flat_rd*/;
+    reg [TID_W-1:0]   tcm1_q  [0:MAJ-1] /*verilator public_flat_rd*/;
+    reg [TID_W:0]     untr_cnt_q /*verilator public_flat_rd*/;
+    reg               turn_q     /*verilator public_flat_rd*/; // the last batch begun was a drain
+    reg [MAJ_W-1:0]   lslot_q    /*verilator public_flat_rd*/; // table slot of the last pick
 
     // ------------------------------------------------------- input arrays
     wire             g_valid [0:3];
@@ -194,7 +203,7 @@ module warp_pool #(
             assign home_ok[gl]  = home == LANE_ID;
             // lane gl's TID memory: one write port (the lane's row decoder,
             // 000 Table 1), one read port (the issue candidate)
-            reg  [TID_W-1:0] mem [0:POOL-1];
+            reg  [TID_W-1:0] mem [0:POOL-1] /*verilator public_flat_rd*/;
             reg              we;
             reg  [IDX_W-1:0] row;
             always @* begin : lane_row
@@ -217,39 +226,56 @@ module warp_pool #(
     // ------------------------------------------------------- issue choice
     reg [1:0]       src;
     reg             found;
-    reg             lock_f, pick_f;
-    reg [MAJ_W-1:0] lock_s, pick_s, sel_slot;
+    reg             pick_f;
+    reg [MAJ_W-1:0] pick_s, sel_slot;
     reg [PC_W-1:0]  sel_pc;
+    reg             st_drain, st_lock;   // this issue begins a drain / lock batch
     reg [IDX_W-1:0] best;
     reg [PC_W-1:0]  best_pc;
     reg [SCHED_W-1:0] best_sc, age;
 
-    // DMaj/DMin: the table side of the choice (lock, pick, the chosen PC)
-    always @* begin : table_pick
-        integer i;
-        lock_f   = 1'b0;
-        pick_f   = 1'b0;
-        lock_s   = {MAJ_W{1'b0}};
-        pick_s   = {MAJ_W{1'b0}};
-        for (i = MAJ - 1; i >= 0; i = i - 1)
-            if (tv_q[i] && tcur_q[i]) begin
-                lock_f = 1'b1;
-                lock_s = i[MAJ_W-1:0];
-            end
-        for (i = 0; i < MAJ; i = i + 1) begin
-            // DMaj: the first valid slot from the top; DMin: the last
-            if (POLICY == 0) begin
-                if (tv_q[MAJ-1-i]) begin
-                    pick_f = 1'b1;
-                    pick_s = MAJ[MAJ_W-1:0] - 1'b1 - i[MAJ_W-1:0];
-                end
-            end else if (tv_q[i]) begin
-                pick_f = 1'b1;
-                pick_s = i[MAJ_W-1:0];
+    // DMaj/DMin: the table's pick by the counts themselves, a compare tree
+    // over the slots (leaves padded to MP = 2^MAJ_W; an empty leaf never
+    // wins): DMaj the largest count, DMin the smallest; a tie keeps the
+    // left (lower) slot, so the result is the lowest slot among the best.
+    // Node k (1..MP-1) has children 2k, 2k+1; leaves are MP..2MP-1.
+    localparam MP = 1 << MAJ_W;
+    reg             nd_v [1:2*MP-1];
+    reg [CW-1:0]    nd_c [1:2*MP-1];
+    reg [MAJ_W-1:0] nd_i [1:2*MP-1];
+    wire            lf_v [0:MP-1];
+    wire [CW-1:0]   lf_c [0:MP-1];
+    genvar gm;
+    generate
+        for (gm = 0; gm < MP; gm = gm + 1) begin : leaf
+            if (gm < MAJ) begin : slot
+                assign lf_v[gm] = tv_q[gm];
+                assign lf_c[gm] = {2'b00, tcm1_q[gm]} + 1'b1;
+            end else begin : pad
+                assign lf_v[gm] = 1'b0;
+                assign lf_c[gm] = {CW{1'b0}};
             end
         end
-        sel_slot = lock_f ? lock_s : pick_s;
-        sel_pc   = tpc_q[sel_slot];
+    endgenerate
+    reg             take_r;
+    always @* begin : table_pick
+        integer k;
+        take_r = 1'b0;
+        for (k = 0; k < MP; k = k + 1) begin
+            nd_v[MP+k] = lf_v[k];
+            nd_c[MP+k] = lf_c[k];
+            nd_i[MP+k] = k[MAJ_W-1:0];
+        end
+        for (k = MP - 1; k >= 1; k = k - 1) begin
+            take_r  = nd_v[2*k+1] && (!nd_v[2*k] ||
+                      ((POLICY == 0) ? (nd_c[2*k+1] > nd_c[2*k]) : (nd_c[2*k+1] < nd_c[2*k])));
+            nd_v[k] = nd_v[2*k] || nd_v[2*k+1];
+            nd_c[k] = take_r ? nd_c[2*k+1] : nd_c[2*k];
+            nd_i[k] = take_r ? nd_i[2*k+1] : nd_i[2*k];
+        end
+        pick_f = nd_v[1];
+        pick_s = nd_i[1];
+        sel_pc = tpc_q[pick_s];
     end
 
     // the lowest set bit of a POOL-bit vector, binary coded: isolate it
@@ -274,15 +300,17 @@ module warp_pool #(
     endfunction
 
     // per-entry match vectors (computed in the generate block `ent`)
-    wire [POOL-1:0] m_pc;    // valid, tracked, pc == sel_pc
+    wire [POOL-1:0] m_pc;    // valid, tracked, pc == sel_pc (the table's pick)
     wire [POOL-1:0] m_un;    // valid, untracked
-    wire [POOL-1:0] m_ge = {POOL{1'b1}} << rr_q;   // index >= rr_q
-    wire [POOL-1:0] m_hi = m_un & m_ge;
+    wire [POOL-1:0] m_mk;    // in the current batch (marked)
 
     always @* begin : choose
         integer i;
         src      = SRC_NONE;
         found    = 1'b0;
+        st_drain = 1'b0;
+        st_lock  = 1'b0;
+        sel_slot = lslot_q;
         cand     = {IDX_W{1'b0}};
         cand_oh  = {POOL{1'b0}};
         best     = {IDX_W{1'b0}};
@@ -290,15 +318,24 @@ module warp_pool #(
         best_sc  = {SCHED_W{1'b0}};
         age      = {SCHED_W{1'b0}};
         if (HAS_TABLE) begin
-            if (lock_f || (untr_cnt_q == {(TID_W+1){1'b0}} && pick_f)) begin
-                found   = m_pc != {POOL{1'b0}};
-                cand_oh = lowest(m_pc);
-                src   = lock_f ? SRC_LOCK : SRC_PICK;
-            end else if (untr_cnt_q != {(TID_W+1){1'b0}}) begin
-                // round robin: the first untracked warp at or after rr_q
-                found   = m_un != {POOL{1'b0}};
-                cand_oh = (m_hi != {POOL{1'b0}}) ? lowest(m_hi) : lowest(m_un);
-                src   = SRC_UNTR;
+            if (m_mk != {POOL{1'b0}}) begin
+                // a batch in progress: its lowest marked warp
+                found   = 1'b1;
+                cand_oh = lowest(m_mk);
+                src     = ((cand_oh & m_un) != {POOL{1'b0}}) ? SRC_UNTR : SRC_LOCK;
+            end else if (untr_cnt_q != {(TID_W+1){1'b0}} && (!turn_q || !pick_f)) begin
+                // a drain batch begins: every untracked warp
+                found    = m_un != {POOL{1'b0}};
+                cand_oh  = lowest(m_un);
+                src      = SRC_UNTR;
+                st_drain = 1'b1;
+            end else if (pick_f) begin
+                // the table's pick; DMaj locks the PC's other warps
+                found    = m_pc != {POOL{1'b0}};
+                cand_oh  = lowest(m_pc);
+                src      = SRC_PICK;
+                sel_slot = pick_s;
+                st_lock  = POLICY == 0;
             end
         end else begin
             for (i = 0; i < POOL; i = i + 1)
@@ -328,8 +365,11 @@ module warp_pool #(
         end
         if (!HAS_TABLE)
             cand_oh = found ? ({{(POOL-1){1'b0}}, 1'b1} << best) : {POOL{1'b0}};
-        if (!found)
-            src = SRC_NONE;
+        if (!found) begin
+            src      = SRC_NONE;
+            st_drain = 1'b0;
+            st_lock  = 1'b0;
+        end
         else
             cand = HAS_TABLE ? enc_oh(cand_oh) : best;
     end
@@ -434,18 +474,14 @@ module warp_pool #(
     reg [CW-1:0]    n_iss;
     reg [CW-1:0]    cnt_n  [0:MAJ-1];
     reg [PC_W-1:0]  tpc_n  [0:MAJ-1];
-    reg [MAJ-1:0]   tv_n, tcur_n;
+    reg [MAJ-1:0]   tv_n;
     reg [CW-1:0]    c_tmp;
-    reg [PC_W-1:0]  p_tmp;
-    reg             b_tmp;
 
     always @* begin : plan
         integer k, p, s;
         merged = 1'b0;
         n_iss  = {CW{1'b0}};
         c_tmp  = {CW{1'b0}};
-        p_tmp  = {PC_W{1'b0}};
-        b_tmp  = 1'b0;
         for (k = 0; k < LANES; k = k + 1)
             if (cand_lv[k])
                 n_iss = n_iss + 1'b1;
@@ -487,7 +523,7 @@ module warp_pool #(
             end
             untr_p[p] = !hit_p[p] && !alloc_p[p];
         end
-        // count updates, then one odd-even transposition phase
+        // count updates (the slots do not move)
         for (s = 0; s < MAJ; s = s + 1) begin
             c_tmp = tv_q[s] ? {2'b00, tcm1_q[s]} + 1'b1 : {CW{1'b0}};
             tpc_n[s] = tpc_q[s];
@@ -499,18 +535,9 @@ module warp_pool #(
                 end
             if (iss_d && (src == SRC_LOCK || src == SRC_PICK) && sel_slot == s[MAJ_W-1:0])
                 c_tmp = c_tmp - n_iss;
-            cnt_n[s]  = c_tmp;
-            tv_n[s]   = c_tmp != {CW{1'b0}};
-            tcur_n[s] = tv_n[s] && ((tcur_q[s] && tv_q[s]) ||
-                        (iss_d && src == SRC_PICK && sel_slot == s[MAJ_W-1:0]));
+            cnt_n[s] = c_tmp;
+            tv_n[s]  = c_tmp != {CW{1'b0}};
         end
-        for (s = 0; s + 1 < MAJ; s = s + 1)
-            if (s[0] == phase_q && cnt_n[s+1] > cnt_n[s]) begin
-                c_tmp = cnt_n[s];   cnt_n[s]  = cnt_n[s+1];  cnt_n[s+1]  = c_tmp;
-                p_tmp = tpc_n[s];   tpc_n[s]  = tpc_n[s+1];  tpc_n[s+1]  = p_tmp;
-                b_tmp = tv_n[s];    tv_n[s]   = tv_n[s+1];   tv_n[s+1]   = b_tmp;
-                b_tmp = tcur_n[s];  tcur_n[s] = tcur_n[s+1]; tcur_n[s+1] = b_tmp;
-            end
     end
 
     // ------------------------------------------------ per-lane write rows
@@ -589,10 +616,12 @@ module warp_pool #(
     generate
         for (ge = 0; ge < POOL; ge = ge + 1) begin : ent
             localparam [IDX_W-1:0] E = ge;
-            reg               v, u;
-            reg [PC_W-1:0]    pcr;
-            reg [LANES-1:0]   lvr;
-            reg [SCHED_W-1:0] sc;
+            reg               v   /*verilator public_flat_rd*/;
+            reg               u   /*verilator public_flat_rd*/;
+            reg               mk  /*verilator public_flat_rd*/;  // in the current batch
+            reg [PC_W-1:0]    pcr /*verilator public_flat_rd*/;
+            reg [LANES-1:0]   lvr /*verilator public_flat_rd*/;
+            reg [SCHED_W-1:0] sc  /*verilator public_flat_rd*/;
             // this entry's row select for each group (the row decoders)
             wire              sel0 = g0_valid && g0_idx == E;   // joins
             wire              sel2 = g2_valid && g2_idx == E;
@@ -604,6 +633,14 @@ module warp_pool #(
             assign valid_q[ge] = v;
             assign m_pc[ge]    = v && !u && pcr == sel_pc;
             assign m_un[ge]    = v && u;
+            assign m_mk[ge]    = mk;
+            // marked when an issue begins a batch of its kind (not itself)
+            wire   mark = (st_drain && v && u) || (st_lock && m_pc[ge]);
+            always @(posedge clk)
+                if (rst)
+                    mk <= 1'b0;
+                else if (active && iss_d)
+                    mk <= (cand == E) ? 1'b0 : (mk || mark);
             assign pc_q[ge]    = pcr;
             // one-hot reads: the issue candidate, and the entry of each group
             assign rd_j0[ge] = (g0_idx == E) ? {v, lvr, pcr} : {JRW{1'b0}};
@@ -635,7 +672,7 @@ module warp_pool #(
         // free-list slot j: reset to j; the issued entry is written at the tail
         for (ge = 0; ge < POOL; ge = ge + 1) begin : fslot
             localparam [IDX_W-1:0] J = ge;
-            reg [IDX_W-1:0] f;
+            reg [IDX_W-1:0] f /*verilator public_flat_rd*/;
             assign rd_f0[ge] = (head_q == J) ? f : {IDX_W{1'b0}};
             assign rd_f1[ge] = (head1 == J) ? f : {IDX_W{1'b0}};
             always @(posedge clk)
@@ -681,7 +718,7 @@ module warp_pool #(
             localparam [TID_W-1:0] TT = gt;
             localparam integer H = (gt % LANES) ^
                                    (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
-            reg  ip;
+            reg  ip /*verilator public_flat_rd*/;
             wire wr_hit  = wmask[H] && wr_tid[H] == TT;
             wire iss_hit = cand_lv[H] && cand_tid[H] == TT;
             assign in_pool_hit[gt] = ip && wr_hit;
@@ -704,27 +741,28 @@ module warp_pool #(
             fcnt_q     <= POOL[FREE_W-1:0];
             stamp_q    <= {SCHED_W{1'b0}};
             tv_q       <= {MAJ{1'b0}};
-            tcur_q     <= {MAJ{1'b0}};
             for (i = 0; i < MAJ; i = i + 1)
                 tcm1_q[i] <= {TID_W{1'b0}};
-            phase_q    <= 1'b0;
             untr_cnt_q <= {(TID_W+1){1'b0}};
-            rr_q       <= {IDX_W{1'b0}};
+            turn_q     <= 1'b0;
+            lslot_q    <= {MAJ_W{1'b0}};
         end else if (active) begin
             if (HAS_TABLE) begin
                 tv_q   <= tv_n;
-                tcur_q <= tcur_n;
                 for (i = 0; i < MAJ; i = i + 1) begin
                     tpc_q[i]  <= tpc_n[i];
                     tcm1_q[i] <= tv_n[i] ? cnt_n[i][TID_W-1:0] - 1'b1 : {TID_W{1'b0}};
                 end
-                phase_q <= !phase_q;
                 untr_cnt_q <= untr_cnt_q
                               - ((iss_d && src == SRC_UNTR) ? n_iss[TID_W:0] : {(TID_W+1){1'b0}})
                               + ((act_p[0] && untr_p[0]) ? n_p[0][TID_W:0] : {(TID_W+1){1'b0}})
                               + ((act_p[1] && untr_p[1]) ? n_p[1][TID_W:0] : {(TID_W+1){1'b0}});
-                if (iss_d && src == SRC_UNTR)
-                    rr_q <= cand + 1'b1;
+                if (iss_d && st_drain)
+                    turn_q <= 1'b1;
+                if (iss_d && src == SRC_PICK) begin
+                    turn_q  <= 1'b0;
+                    lslot_q <= pick_s;
+                end
             end
             if (accept) begin
                 head_q <= head_q + nnew_i;
