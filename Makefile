@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Makefile -- every entry point of the project (docs/index.md).
 #
 #   make            build the C models, the unit tests and every cosim binary

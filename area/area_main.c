@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * area_main.c -- the `area` command line (built as build/area).
  *

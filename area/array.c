@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * array.c -- SRAM, CAM and flip-flop array area (see array.h for the model).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * array.h -- CACTI-style area of SRAM arrays, CAMs and flip-flop arrays.
  *

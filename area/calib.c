@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * calib.c -- reference CSV reader and least-squares fit of the profile.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * calib.h -- fitting the technology constants to reference areas.
  *

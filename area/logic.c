@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * logic.c -- gate-equivalent counts of logic blocks, and crossbars.
  *

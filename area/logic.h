@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * logic.h -- logic blocks in gate equivalents (GE), and crossbars.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * papers.c -- the table of published figures and the per-paper reports.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * papers.h -- the published figures, and the paper configurations.
  *

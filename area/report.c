@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * report.c -- builds area reports and writes them as text, Markdown, CSV,
  * JSON or an SVG bar chart.

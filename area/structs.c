@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * structs.c -- per-structure descriptions (arrays + logic) from the cfgs.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * structs.h -- per-structure descriptions for the area estimator.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sweep.c -- design-point sweeps (see sweep.h): each point is a structure
  * built from its cfg by area_desc_module() and costed by area_desc_eval().

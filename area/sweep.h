@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sweep.h -- design-point sweeps: a structure's area across one parameter.
  *

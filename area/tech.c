@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tech.c -- technology table, interpolation and calibration profiles.
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # yosys_compare.sh [BUILD_DIR] -- `make area-yosys`: synthesize every
 # verilog/*.v with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
 # transistor count beside the area estimator's logic figure for the same

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * bits.h -- fixed-width helpers shared by every C model.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dpe_stack.c -- dual-path reconvergence stack (DPE).  Behaviour, timing and
  * departures from the paper are documented in dpe_stack.h; this file and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dwf.c -- the composed dynamic warp formation top.  Behaviour, wiring and
  * timing are documented in dwf.h.  Everything the LUT and the pool do is

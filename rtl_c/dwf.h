@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * dwf.h -- dynamic warp formation, the composed top: warp update registers
  * -> PC-warp LUT (two lookups) -> warp pool (four groups); warp pool issue

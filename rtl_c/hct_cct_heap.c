@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hct_cct_heap.c -- Hot and Cold Context Tables (sorted heap of warp-splits).
  * Behaviour, timing and departures from the paper are documented in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * hct_cct_heap.h -- sorted heap of warp-splits: Hot and Cold Context Tables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lane_regfile.c -- banked per-lane register file.  Behaviour, timing and
  * departures from the papers are documented in lane_regfile.h; this file and

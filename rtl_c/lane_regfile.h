@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lane_regfile.h -- banked per-lane register file: one SRAM bank per lane,
  * each with its own row decoder, plus an optional thread-to-bank crossbar.

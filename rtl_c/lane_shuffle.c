@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lane_shuffle.c -- 001 Table 1 lane shuffle functions.  Behaviour, choices
  * and departures are documented in lane_shuffle.h; verilog/lane_shuffle.v

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lane_shuffle.h -- the thread-to-lane permutation of Simultaneous Warp
  * Interweaving: a combinational map from (thread-in-warp id tid, warp id

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lwm_subwarp.c -- the LWM sub-warping unit (004 sec. 3.1, 3.4).  Behaviour,
  * choices and the illegal inputs are documented in lwm_subwarp.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * lwm_subwarp.h -- the sub-warping unit of the Large Warp Microarchitecture
  * (004, Narasiman et al., MICRO 2011, sec. 3.1, Fig. 4-6, sec. 3.4): the

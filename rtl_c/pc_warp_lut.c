@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * pc_warp_lut.c -- the PC-warp LUT of dynamic warp formation.  Behaviour,
  * timing, the hash, the same-set rules and the departures from the paper

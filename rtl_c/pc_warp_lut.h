@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * pc_warp_lut.h -- the PC-warp lookup table of dynamic warp formation (DWF).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * port.c -- the parameter tables of port.h: defaults, range checks, K=V
  * parsing and the canonical "K=V,K=V" text.  One implementation for every

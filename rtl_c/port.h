@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * port.h -- the one list of a structure's ports, and its one table of
  * parameters.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * shadow_scoreboard.c -- dual-path scoreboard with shadow bits (DPE).
  * Behaviour, timing, same-cycle ordering and departures from the paper are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * shadow_scoreboard.h -- dual-path scoreboard with shadow bits (DPE).
  *

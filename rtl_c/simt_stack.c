@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * simt_stack.c -- SIMT reconvergence stack (SPE).  Behaviour, timing and
  * departures from the papers are documented in simt_stack.h; this file and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * simt_stack.h -- SIMT reconvergence stack, single path (SPE): the baseline.
  *

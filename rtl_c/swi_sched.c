@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * swi_sched.c -- SWI cascaded primary/secondary schedulers (001 sec. 4).
  * Behaviour, timing, choices and departures are documented in swi_sched.h;

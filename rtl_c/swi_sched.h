@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * swi_sched.h -- the cascaded schedulers of Simultaneous Warp Interweaving:
  * an instruction buffer (one entry per warp), a primary scheduler that picks

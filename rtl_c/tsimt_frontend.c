@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tsimt_frontend.c -- temporal-SIMT issue front end over L tsimt_lane units
  * (002 sec. 3.1, 3.3, 5.6).  Behaviour, timing and departures are in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tsimt_frontend.h -- the issue front end of a temporal-SIMT core: a
  * per-warp instruction buffer, one issue per cycle to one of L lanes, warps

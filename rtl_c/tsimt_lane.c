@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tsimt_lane.c -- temporal-SIMT lane (002 sec. 3.1-3.2).  Behaviour, timing
  * and departures are documented in tsimt_lane.h; this file and

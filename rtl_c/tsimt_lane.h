@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * tsimt_lane.h -- one temporal-SIMT lane: instruction and mask registers and
  * the density-time sequencer that walks a stored warp instruction over the

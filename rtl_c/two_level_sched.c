@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * two_level_sched.c -- two-level round-robin warp scheduler (004 sec.
  * 3.2-3.3).  Behaviour, timing and choices are documented in

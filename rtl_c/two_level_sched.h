@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * two_level_sched.h -- the two-level round-robin warp scheduler of 004
  * (Narasiman et al., "Improving GPU Performance via Large Warps and

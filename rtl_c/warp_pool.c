@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * warp_pool.c -- warp pool, warp allocator free list and issue logic of
  * dynamic warp formation.  Behaviour, timing and departures from the paper

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * warp_pool.h -- dynamic warp formation: the warp pool, the warp allocator's
  * free list and the issue logic (DMaj, DMin, DTime, DPC, DPdPri).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // cosim.cpp -- the non-template half of the co-simulation harness: option
 // parsing, the port map between the C model's port list and the Verilated
 // ports, coverage counters and merging, value formatting and the bench

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // cosim.h -- lockstep co-simulation of a C model against its Verilated RTL,
 // at any legal parameter set.  User guide: docs/cosim.md.
 //

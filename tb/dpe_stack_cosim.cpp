@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dpe_stack_cosim.cpp -- co-simulation of rtl_c/dpe_stack (C) against
 // verilog/dpe_stack.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 //

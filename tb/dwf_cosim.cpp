@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dwf_cosim.cpp -- co-simulation of rtl_c/dwf (C: the composition of
 // rtl_c/pc_warp_lut and rtl_c/warp_pool) against verilog/dwf.v (Verilated,
 // instantiating verilog/pc_warp_lut.v and verilog/warp_pool.v), cycle by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // dwf_traffic.h -- the program walk shared by the DWF harnesses
 // (tb/warp_pool_cosim.cpp, tb/dwf_cosim.cpp): how committing warps move
 // through a synthetic PC space, so both units see the same kind of control

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hct_cct_heap_cosim.cpp -- co-simulation of rtl_c/hct_cct_heap (C) against
 // verilog/hct_cct_heap.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 // Hardware: the Hot and Cold Context Tables of 001 sec. 3.3-3.4 (see

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lane_regfile_cosim.cpp -- co-simulation of rtl_c/lane_regfile (C) against
 // verilog/lane_regfile.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 //

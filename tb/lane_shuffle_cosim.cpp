@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lane_shuffle_cosim.cpp -- lockstep co-simulation of rtl_c/lane_shuffle
 // against verilog/lane_shuffle.v (001 sec. 4, Table 1).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lwm_subwarp_cosim.cpp -- lockstep co-simulation of rtl_c/lwm_subwarp against
 // verilog/lwm_subwarp.v (004 sec. 3.1, 3.4).  Framework: tb/cosim.h.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pc_warp_lut_cosim.cpp -- co-simulation of rtl_c/pc_warp_lut (C) against
 // verilog/pc_warp_lut.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 // The LUT is the PC-warp lookup table of dynamic warp formation (000 sec.

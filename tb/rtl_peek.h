@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // rtl_peek.h -- reads the Verilated RTL's registers by their Verilog names
 // for the whole-state compare (Model::state, tb/cosim.h), and the state
 // compares of the DWF structures (warp_pool, pc_warp_lut; dwf uses both on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // shadow_scoreboard_cosim.cpp -- co-simulation of rtl_c/shadow_scoreboard (C)
 // against verilog/shadow_scoreboard.v (Verilated), cycle by cycle.
 // Framework: tb/cosim.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_stack_cosim.cpp -- co-simulation of rtl_c/simt_stack (C) against
 // verilog/simt_stack.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 //

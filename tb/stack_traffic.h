@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // stack_traffic.h -- the stimulus and harness checks both reconvergence-stack
 // co-simulations share (tb/simt_stack_cosim.cpp, tb/dpe_stack_cosim.cpp).
 //

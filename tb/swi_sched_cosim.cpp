@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // swi_sched_cosim.cpp -- lockstep co-simulation of rtl_c/swi_sched against
 // verilog/swi_sched.v (001 sec. 4).
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tsimt_lane_cosim.cpp -- lockstep co-simulation of rtl_c/tsimt_lane against
 // verilog/tsimt_lane.v (002 sec. 3.1-3.2).
 //

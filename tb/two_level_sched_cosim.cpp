@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // two_level_sched_cosim.cpp -- lockstep co-simulation of rtl_c/two_level_sched
 // against verilog/two_level_sched.v (004 sec. 3.2-3.3).  Framework: tb/cosim.h.
 //

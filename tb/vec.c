@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vec.c -- vector file reader and writer (format: vec.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vec.h -- vector files: a structure's per-cycle inputs and outputs as
  * text, written by `cosim_foo --record`, read by `--replay` and by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 // vl_state.h -- reads a Verilated model's state registers by their Verilog
 // names, for a harness Model's state() hook (the whole-state compare of
 // tb/cosim.h).

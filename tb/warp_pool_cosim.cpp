@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warp_pool_cosim.cpp -- co-simulation of rtl_c/warp_pool (C) against
 // verilog/warp_pool.v (Verilated), cycle by cycle.  Framework: tb/cosim.h.
 // The hardware (000 sec. 4.1-4.3: warp pool, free-list allocator, issue

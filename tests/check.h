@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * check.h -- the smallest unit-test harness that reports honestly.
  *

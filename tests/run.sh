@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # run.sh BUILD_DIR -- runs every test and ends with the line "N passed, N failed".
 #
 #   unit/golden tests      build/tests/test_*       (each prints ok/FAIL lines)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_area.c -- unit and calibration tests of the area estimator (area/).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test_area_cli.sh [BUILD_DIR] -- end-to-end tests of the area estimator's
 # command line (build/area), issue 7.  One `ok NAME` or `FAIL NAME` line per
 # check; exits non-zero if any failed.  Run from the top of the repository.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_dpe_stack.c -- golden and unit tests of the dual-path stack
  * (rtl_c/dpe_stack).  The whole stack of the warp (depth, and every entry's

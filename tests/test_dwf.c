@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_dwf.c -- golden tests of the composed dynamic warp formation top
  * (rtl_c/dwf.h: warp update registers -> PC-warp LUT -> warp pool, issue ->

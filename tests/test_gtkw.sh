@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test_gtkw.sh BUILD_DIR -- the GTKWave save files show every decision by name.
 # Prints ok/FAIL lines; artefacts (waveforms, screenshots, GTKWave logs) go to
 # BUILD_DIR/gtkw/.  For each vcd/NAME.gtkw:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_hct_cct_heap.c -- golden and unit tests of the Hot and Cold Context
  * Tables (rtl_c/hct_cct_heap, 001 sec. 3.3-3.4).  After every step of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_lane_regfile.c -- golden and unit tests of the banked per-lane
  * register file (rtl_c/lane_regfile).  After every event of the golden

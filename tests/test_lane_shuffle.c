@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_lane_shuffle.c -- exhaustive tests of the SWI lane shuffle functions
  * (rtl_c/lane_shuffle, 001 sec. 4, Table 1), n = LANES - 1, m = WARPS.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_lwm_subwarp.c -- unit and golden tests of the LWM sub-warping unit
  * (rtl_c/lwm_subwarp, 004 sec. 3.1, Fig. 4-6, sec. 3.4).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_pc_warp_lut.c -- golden and unit tests of the PC-warp LUT of dynamic
  * warp formation (rtl_c/pc_warp_lut; 000 sec. 4.1-4.2, Fig. 11(b), Table 1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_shadow_scoreboard.c -- golden and unit tests of the dual-path
  * scoreboard with shadow bits (rtl_c/shadow_scoreboard).  The four

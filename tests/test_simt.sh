@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test_simt.sh BUILD_DIR -- build/simt, the kernel driver (issue 13).  Prints
 # ok/FAIL lines.
 #   - every built-in kernel through every mechanism: exit 0, and equal to the

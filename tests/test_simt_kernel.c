@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_simt_kernel.c -- the .k front end and the reference of build/simt
  * (tb/simt/kernel.c, ref.c, gen.c): instruction semantics (wrapping, shifts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_simt_stack.c -- golden and unit tests of the single-path stack
  * (rtl_c/simt_stack).  The whole stack of the warp is asserted after every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_swi_sched.c -- unit tests of the SWI cascaded schedulers
  * (rtl_c/swi_sched, 001 sec. 4).  Every cycle goes through cyc(): eval,

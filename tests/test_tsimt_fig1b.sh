@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # test_tsimt_fig1b.sh BUILD_DIR -- 002 Fig. 1b through build/simt
 # (tb/kernels/fig1b_002.k).  Prints ok/FAIL lines.
 #

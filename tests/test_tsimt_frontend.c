@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_tsimt_frontend.c -- golden and unit tests of the temporal-SIMT issue
  * front end (rtl_c/tsimt_frontend over rtl_c/tsimt_lane; 002 sec. 3.1, 3.3,

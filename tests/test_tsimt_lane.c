@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_tsimt_lane.c -- golden and unit tests of the temporal-SIMT lane
  * (rtl_c/tsimt_lane, 002 sec. 3.1-3.2, 3.6).

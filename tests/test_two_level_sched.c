@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_two_level_sched.c -- golden and unit tests of the two-level
  * round-robin warp scheduler (rtl_c/two_level_sched, 004 sec. 3.2-3.3).

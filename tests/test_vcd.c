@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_vcd.c -- tests of the C VCD writer (vcd/vcd.c).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * test_warp_pool.c -- golden and unit tests of the warp pool, its free-list
  * allocator and its issue logic (rtl_c/warp_pool, 000 sec. 4.1-4.3).

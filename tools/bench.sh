@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # bench.sh [STRUCT...] -- cycles per second of each C model alone and of its
 # Verilated RTL alone (OPT_FAST=-O2, the same build as the co-simulation) on
 # the same recorded stimulus, at the default design point and at the two

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # cosim_build.sh [--xrand] STRUCT [K=V ...] -- builds (if stale) the
 # co-simulation binary of STRUCT at a parameter set and prints its path.
 #

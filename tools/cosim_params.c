@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cosim_params.c -- the parameter tables of every structure, for the build
  * and the scripts (build/cosim_params).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # deps.sh -- make sure the tools the build and tests use are installed.
 # Root: installs what is missing with apt-get.  Not root: prints the exact
 # command to run and fails.  Nothing is done when everything is present.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """gtkw_gen.py SPEC VCD OUT -- writes a GTKWave save file (optional helper).
 
 SPEC is a small text file, one item a line:

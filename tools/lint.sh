@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # lint.sh MODULE... -- the three Verilog checks of every module:
 #   verilator --lint-only -Wall (no blanket waivers), an Icarus Verilog
 #   compile (-g2005), and a Yosys `synth` at the module's default parameters

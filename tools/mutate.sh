@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # mutate.sh BUILD_DIR MODULE... -- mutation check of the co-simulations
 # (issue 11 item 13; `make mutate`, not part of `make test`).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * mutate_gen.c -- operator mutants of a Verilog file, for tools/mutate.sh
  * (issue 11 item 13).  One mutant changes one operator occurrence:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # regress.sh -- co-simulation regressions at scale: structure x design point
 # x seed, sharded over GNU parallel (this machine, or others with
 # --sshloginfile), or one shard per Slurm array task.

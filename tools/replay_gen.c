@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * replay_gen.c -- the Icarus Verilog replay testbench, generated from a
  * vector file (tb/vec.h) for any structure (build/replay_gen).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # replay_icarus.sh FILE.vec [DIR] -- replays a vector file (written by
 # cosim_NAME --record, or any tool that writes the format of tb/vec.h)
 # against verilog/NAME.v at the recorded parameters under Icarus Verilog,

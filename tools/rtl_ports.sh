@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # rtl_ports.sh VHEADER STRUCT [PARAMS [XRAND]] -- the RTL half of the co-simulation's port glue.
 #
 # Reads the Verilated model's header (VL_IN8(&op,1,0); VL_OUTW(&iss_tids,

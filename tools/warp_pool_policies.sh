@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # warp_pool_policies.sh [CYCLES] [SEED] -- co-simulates warp_pool under the
 # issue policies other than the default DMaj.
 #

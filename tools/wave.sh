@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # wave.sh COSIM OUT.fst|OUT.vcd [cosim flags...] -- runs one co-simulation
 # binary and writes its waveform: the C model under scope `c` (with its state)
 # and the Verilated RTL's ports under scope `rtl`, one sample per cycle, 10 ns

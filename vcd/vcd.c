@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vcd.c -- Value Change Dump writer (see vcd.h for the calling pattern).
  *

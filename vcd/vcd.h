@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * vcd.h -- a small Value Change Dump writer for the C models.
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dpe_stack.v -- dual-path reconvergence stack (DPE): two schedulable paths
 // per entry.
 //

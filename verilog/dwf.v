@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // dwf.v -- dynamic warp formation, the composed top (000 Fig. 11): warp
 // update registers -> pc_warp_lut (two lookups) -> warp_pool (four groups);
 // the pool's issue -> the LUT's invalidation.  Twin of rtl_c/dwf.{h,c},

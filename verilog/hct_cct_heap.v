@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // hct_cct_heap.v -- sorted heap of warp-splits: Hot and Cold Context Tables.
 //
 // Paper 001 (Brunie, Collange, Diamos, ISCA 2012) sec. 3.3 (selective

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lane_regfile.v -- banked per-lane register file: one 2R1W SRAM bank per
 // lane with its own row decoder, plus a thread-to-bank crossbar.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lane_shuffle.v -- the SWI thread-to-lane permutation (001 sec. 4, Table 1):
 // combinational map (thread-in-warp id, warp id) -> physical lane, and its
 // inverse (physical lane -> thread).  Twin of rtl_c/lane_shuffle.{h,c},

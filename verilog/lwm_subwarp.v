@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // lwm_subwarp.v -- the sub-warping unit of the Large Warp Microarchitecture
 // (004 sec. 3.1, Fig. 4-6, sec. 3.4): sub-warping copy of the K x N mask, one
 // in-flight bit per thread, one thread per column per cycle (lowest row

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pc_warp_lut.v -- the PC-warp lookup table of dynamic warp formation.
 //
 // A 2-way set-associative table {valid, PC, OCC, IDX} (one LRU bit per set)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // shadow_scoreboard.v -- dual-path scoreboard with shadow bits (DPE).
 //
 // Per warp a left (side 0) and a right (side 1) table of ENTRIES pending

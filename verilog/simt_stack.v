@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // simt_stack.v -- SIMT reconvergence stack, single path (SPE): the baseline.
 //
 // One stack per warp of entries {pc, mask, rpc}; only the top of stack (TOS)

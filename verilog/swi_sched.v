@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // swi_sched.v -- SWI cascaded schedulers (001 sec. 4): an instruction buffer
 // (one entry per warp), a primary that picks the oldest ready instruction,
 // and a secondary that one stage later issues a ready instruction of another

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tsimt_frontend.v -- the issue front end of a temporal-SIMT core: per-warp
 // instruction buffer, one issue per cycle to one of LANES tsimt_lane units,
 // static warp-to-lane map, round-robin arbitration, issue-conflict counters

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // tsimt_lane.v -- one temporal-SIMT lane: instruction and mask registers and
 // the density-time sequencer (002 sec. 3.1-3.2, 3.6).  Twin of
 // rtl_c/tsimt_lane.{h,c}, which documents the behaviour in full; both make

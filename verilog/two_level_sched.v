@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // two_level_sched.v -- two-level round-robin warp scheduler (004 sec.
 // 3.2-3.3: fetch groups, round robin inside the top group, round-robin
 // rotation of group priorities when the top group is all stalled on long

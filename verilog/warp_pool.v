@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // warp_pool.v -- dynamic warp formation: warp pool, warp allocator free list
 // and issue logic (DMaj, DMin, DTime, DPC, DPdPri).
 //

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # demo.sh [BUILD_DIR] [OUT_DIR] -- the kernel part of `make demo`: every
 # built-in kernel (tb/kernels/*.k) through every mechanism, checked against
 # the reference, with the comparison table; one waveform (FST, or VCD when

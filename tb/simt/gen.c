@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen.c -- random structured-kernel generator (see gen.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * gen.h -- random structured-kernel generator (issue 13 sec. 2): nested
  * if/else, if without else, loops with uniform and divergent trip counts,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * kernel.h -- the .k kernel: parsed program, control-flow graph, immediate
  * post-dominators (reconvergence PCs) and the static checks.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * main.c -- build/simt: run a SIMT kernel through every mechanism, check
  * each against the scalar reference, report efficiency and area side by

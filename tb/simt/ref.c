@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ref.c -- the scalar reference interpreter (see ref.h).
  */

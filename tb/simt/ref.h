@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ref.h -- the scalar reference interpreter (the oracle of issue 13 sec. 2).
  *

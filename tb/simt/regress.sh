@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # regress.sh [BUILD_DIR] [COUNT] -- the large random-kernel regression of
 # build/simt (issue 13 sec. 2: at least 1,000 generated kernels per
 # mechanism).  COUNT (default 1000) kernels through every mechanism at each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # replay.sh DIR|FILE.vec... -- the RTL in the loop (issue 13 sec. 6): every
 # vector file build/simt --trace-dir wrote is replayed against the Verilog
 # by the structure's co-simulation binary at the file's parameters (built

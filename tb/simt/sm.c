@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sm.c -- the SM timing model and the five mechanisms (see sm.h and the
  * "Timing model" section of tb/kernels/README.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
  *
