@@ -142,9 +142,13 @@ endif
 # SSHLOGINFILE=file spreads the shards over machines (GNU parallel).
 SEEDS ?= 1-8
 JOBS  ?= 2
-regress: deps $(B)/libmodels.a $(B)/cosim_params
-	@tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
-	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE))
+# Then KERNELS random kernels through every mechanism of build/simt at five
+# design points, each checked against the scalar reference (tb/simt/regress.sh).
+KERNELS ?= 1000
+regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
+	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
+	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
+	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; exit $$rc
 
 # ------------------------------------------------------------------ demo
 # Step 1 co-simulates every structure for COSIM_CYCLES cycles (no waveform:

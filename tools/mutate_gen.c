@@ -313,6 +313,12 @@ static void load(const char *path)
 int main(int argc, char **argv)
 {
     int i, in_block = 0;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: mutate_gen list FILE         list the operator mutants of a Verilog file\n"
+               "       mutate_gen apply FILE ID OUT  write FILE with mutant ID applied to OUT\n"
+               "(driven by tools/mutate.sh: make mutate)\n");
+        return 0;
+    }
     if (argc < 3 || (strcmp(argv[1], "list") && strcmp(argv[1], "apply")) ||
         (!strcmp(argv[1], "apply") && argc != 5))
         die("usage: mutate_gen list FILE | mutate_gen apply FILE ID OUT", NULL);
