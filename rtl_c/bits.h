@@ -32,6 +32,13 @@ static inline uint64_t bits_trunc(uint64_t v, unsigned width)
     return v & bits_mask(width);
 }
 
+/* An index input as its port of `width` bits sees it: an in-range value
+ * (below `count`) already fits, anything else is truncated to the port. */
+static inline unsigned bits_port_index(uint64_t v, unsigned count, unsigned width)
+{
+    return v < count ? (unsigned)v : (unsigned)bits_trunc(v, width);
+}
+
 /* Bit `i` of `v` (0 or 1); i >= 64 reads as 0. */
 static inline unsigned bits_get(uint64_t v, unsigned i)
 {

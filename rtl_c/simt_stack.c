@@ -191,15 +191,9 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
     /* the inputs as the ports see them (truncated to their widths; an id
      * below WARPS or DEPTH already fits its port) */
     const uint64_t pcm = bits_mask(cfg->pc_bits);
-    const unsigned w = in->op_warp < cfg->warps
-                           ? (unsigned)in->op_warp
-                           : (unsigned)bits_trunc(in->op_warp, simt_stack_warp_w(cfg));
-    const unsigned rw = in->rd_warp < cfg->warps
-                            ? (unsigned)in->rd_warp
-                            : (unsigned)bits_trunc(in->rd_warp, simt_stack_warp_w(cfg));
-    const unsigned ri = in->rd_idx < cfg->depth
-                            ? (unsigned)in->rd_idx
-                            : (unsigned)bits_trunc(in->rd_idx, simt_stack_idx_w(cfg));
+    const unsigned w = bits_port_index(in->op_warp, cfg->warps, simt_stack_warp_w(cfg));
+    const unsigned rw = bits_port_index(in->rd_warp, cfg->warps, simt_stack_warp_w(cfg));
+    const unsigned ri = bits_port_index(in->rd_idx, cfg->depth, simt_stack_idx_w(cfg));
 
     decide(cfg, s, (unsigned)(in->op & 3u), w, bits_trunc(in->op_mask, cfg->lanes),
            in->op_pc & pcm, in->op_npc & pcm, in->op_rpc & pcm, out);
