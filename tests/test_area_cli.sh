@@ -383,9 +383,10 @@ if "$A" report --paper 000 --format csv -o "$T/r000.csv" 2>"$T/err" &&
   ok report_000_pc_warp_lut_modelled
 else bad report_000_pc_warp_lut_modelled "$(grep 'PC-warp LUT' "$T/r000.csv" | head -n 1)"; fi
 
-# verilog/hct_cct_heap.v at small parameters: HCT 4 x 37, CCT 8 x 20, 56 control bits
+# verilog/hct_cct_heap.v at small parameters: HCT 4 x 37, CCT 8 x 20, 80 control bits
+# (the per-warp lo/dcnt flags and the per-entry unsorted bit included)
 if "$A" logic --module hct_cct_heap --param WARPS=4 --param LANES=8 --param CCT=8 --param PC_W=8 >"$T/out" 2>"$T/err" &&
-   grep -q '^flipflops 364$' "$T/out" && grep -q '^storage_bits 364$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
+   grep -q '^flipflops 388$' "$T/out" && grep -q '^storage_bits 388$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
    grep -q 'item HCT sorting networks' "$T/out" && grep -q 'item CCT sideband sorter' "$T/out"; then
   ok logic_hct_cct_heap_small
 else bad logic_hct_cct_heap_small "$(head -n 1 "$T/err")"; fi
