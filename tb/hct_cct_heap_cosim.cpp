@@ -60,6 +60,26 @@ extern "C" {
 #include "../rtl_c/hct_cct_heap.h"
 }
 
+// The CCT entries that hold a context: those on a warp's cold list.  A free
+// entry's PC and mask are don't-care (the RTL never resets them: under
+// --x-initial unique they power up random), so only these are compared.
+static void cct_in_use(const hct_cct_heap_cfg &c, const hct_cct_heap_state &s, bool *used)
+{
+    for (unsigned e = 0; e < c.cct; e++)
+        used[e] = false;
+    for (unsigned w = 0; w < c.warps; w++) {
+        if (!s.hv[w])
+            continue;
+        unsigned e = s.head[w];
+        for (unsigned k = 0; k < c.cct && e < c.cct && !used[e]; k++) {
+            used[e] = true;
+            if (!s.nv[e])
+                break;
+            e = s.nxt[e];
+        }
+    }
+}
+
 struct HctCctHeapModel {
     COSIM_MODEL(hct_cct_heap, Vhct_cct_heap)
 
@@ -81,21 +101,30 @@ struct HctCctHeapModel {
         const Vhct_cct_heap___024root *v = r->rootp;
         for (unsigned w = 0; w < c.warps; w++) {
             const int i = static_cast<int>(w);
-            cmp("pc1_q", i, -1, s.pc1[w], v->hct_cct_heap__DOT__pc1_q[w]);
-            cmp("m1_q", i, -1, s.m1[w], v->hct_cct_heap__DOT__m1_q[w]);
+            // an invalid context's PC and mask are don't-care (never reset)
+            if (s.v1[w]) {
+                cmp("pc1_q", i, -1, s.pc1[w], v->hct_cct_heap__DOT__pc1_q[w]);
+                cmp("m1_q", i, -1, s.m1[w], v->hct_cct_heap__DOT__m1_q[w]);
+            }
             cmp("v1_q", i, -1, s.v1[w], vbit(v->hct_cct_heap__DOT__v1_q, w));
-            cmp("pc2_q", i, -1, s.pc2[w], v->hct_cct_heap__DOT__pc2_q[w]);
-            cmp("m2_q", i, -1, s.m2[w], v->hct_cct_heap__DOT__m2_q[w]);
+            if (s.v2[w]) {
+                cmp("pc2_q", i, -1, s.pc2[w], v->hct_cct_heap__DOT__pc2_q[w]);
+                cmp("m2_q", i, -1, s.m2[w], v->hct_cct_heap__DOT__m2_q[w]);
+            }
             cmp("v2_q", i, -1, s.v2[w], vbit(v->hct_cct_heap__DOT__v2_q, w));
             cmp("head_q", i, -1, s.head[w], v->hct_cct_heap__DOT__head_q[w]);
             cmp("hv_q", i, -1, s.hv[w], vbit(v->hct_cct_heap__DOT__hv_q, w));
             cmp("lo_q", i, -1, s.lo[w], vbit(v->hct_cct_heap__DOT__lo_q, w));
             cmp("dcnt_q", i, -1, s.dcnt[w], v->hct_cct_heap__DOT__dcnt_q[w]);
         }
+        bool used[HCH_MAX_CCT];
+        cct_in_use(c, s, used);
         for (unsigned e = 0; e < c.cct; e++) {
             const int i = static_cast<int>(e);
-            cmp("cpc_q", i, -1, s.cpc[e], v->hct_cct_heap__DOT__cpc_q[e]);
-            cmp("cmask_q", i, -1, s.cmask[e], v->hct_cct_heap__DOT__cmask_q[e]);
+            if (used[e]) {
+                cmp("cpc_q", i, -1, s.cpc[e], v->hct_cct_heap__DOT__cpc_q[e]);
+                cmp("cmask_q", i, -1, s.cmask[e], v->hct_cct_heap__DOT__cmask_q[e]);
+            }
             cmp("nxt_q", i, -1, s.nxt[e], v->hct_cct_heap__DOT__nxt_q[e]);
             cmp("nv_q", i, -1, s.nv[e], vbit(v->hct_cct_heap__DOT__nv_q, e));
             cmp("cu_q", i, -1, s.cu[e], vbit(v->hct_cct_heap__DOT__cu_q, e));
@@ -349,13 +378,18 @@ public:
     // Flips one state bit (see below); the next cycle's whole-state compare
     // (Model::state) must report it.
     void inject_fault(const hct_cct_heap_cfg &cfg, hct_cct_heap_state &s, Rng &rng) {
-        // Preferably a PC bit of a free CCT entry that the next cycle cannot
-        // allocate (not the free head): no port, no invariant can see it;
-        // only the whole-state compare does, the cycle after.
-        if (s.free_cnt >= 2 && s.nv[s.free_head]) {
-            s.cpc[s.nxt[s.free_head]] ^= 1ull << rng.below(cfg.pc_bits);
-            return;
-        }
+        // Preferably a PC bit of a cold context behind a list head: no port
+        // reads it this cycle, and the sorter keeps it where it is (a
+        // corrupted PC only reorders it later); the whole-state compare
+        // reports it the cycle after.
+        bool used[HCH_MAX_CCT];
+        cct_in_use(cfg, s, used);
+        for (unsigned w = 0; w < cfg.warps; w++)
+            if (s.hv[w] && s.nv[s.head[w]] && used[s.nxt[s.head[w]]] && !s.s_busy) {
+                s.cpc[s.nxt[s.head[w]]] ^= 1ull << rng.below(cfg.pc_bits);
+                avoid_warp_ = static_cast<int>(w); // not rewritten next cycle
+                return;
+            }
         for (unsigned pass = 0; pass < 2; pass++) {
             unsigned n = pass == 0 ? hot_warps(cfg) : cfg.warps;
             unsigned start = static_cast<unsigned>(rng.below(n));
