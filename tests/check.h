@@ -3,7 +3,8 @@
  * check.h -- the smallest unit-test harness that reports honestly.
  *
  *   TEST(name) { CHECK(cond); CHECK_EQ(a, b); ... }
- *   int main(void) { RUN(name); ...; return test_summary(); }
+ *   int main(int argc, char **argv) { test_args(argc, argv); RUN(name); ...;
+ *                                     return test_summary(); }
  *
  * Every RUN prints `ok <name>` or `FAIL <name>` (with each failed check's
  * file, line and values before it); tests/run.sh counts those lines.
@@ -16,6 +17,8 @@
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 static int check_failed_in_test;
 static int check_tests_failed;
@@ -54,6 +57,21 @@ static int check_tests_run;
         }                                                                              \
         fflush(stdout);                                                                \
     } while (0)
+
+/* A test program takes no arguments but --help (usage, exit 0); anything
+ * else is one line naming it and exit 2. */
+static inline void test_args(int argc, char **argv)
+{
+    if (argc <= 1)
+        return;
+    if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+        printf("usage: %s\n  runs its unit and golden tests: one 'ok NAME' or 'FAIL NAME' line "
+               "each, then a summary; exit 0 when all pass, 1 otherwise\n", argv[0]);
+        exit(0);
+    }
+    fprintf(stderr, "%s: takes no arguments (unknown '%s'; --help for usage)\n", argv[0], argv[1]);
+    exit(2);
+}
 
 static inline int test_summary(void)
 {

@@ -1864,8 +1864,9 @@ TEST(published_table_is_complete)
           1e-9);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(t002_banks_within_35pct_default_constants);
     RUN(monotonic_in_entries);
     RUN(monotonic_in_width);

@@ -766,8 +766,9 @@ TEST(random_traffic_keeps_invariants)
     CHECK_EQ(maxd, 4);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(spec32_golden);
     RUN(if_without_else);
     RUN(split_and_diverge_at_same_rpc);

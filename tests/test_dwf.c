@@ -502,8 +502,9 @@ TEST(check_catches_corruption)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(fig9_two_full_warps);
     RUN(fig9_static_issue_four_half_warps);
     RUN(fig7_even_odd_without_swizzle);

@@ -1097,8 +1097,9 @@ TEST(test_trace_and_ports)
     CHECK_EQ(strcmp(hct_cct_heap_act_name(99), "?"), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(test_cfg_and_bits);
     RUN(test_reset_free_list);
     RUN(test_network_orderings_merges_invalid);

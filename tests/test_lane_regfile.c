@@ -763,8 +763,9 @@ TEST(random_traffic_matches_reference)
     CHECK(stalls > 1000); /* ... and so were conflicts */
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(golden_static_warp_every_mode);
     RUN(golden_lane_aware_dynamic_warp);
     RUN(golden_crossbar_two_threads_one_bank);

@@ -198,8 +198,9 @@ TEST(check_catches_corruption)
     CHECK(lane_shuffle_check(&c, &s) != NULL);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(exhaustive_permutation_inverse_formula);
     RUN(eval_ports_and_errors);
     RUN(worked_example_4x4);

@@ -525,8 +525,9 @@ TEST(random_traffic_no_thread_lost)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(storage_from_cfg_is_004_sec34);
     RUN(subwarps_equal_busiest_column);
     RUN(full_mask_gives_k_subwarps_jump_gives_one);

@@ -990,8 +990,9 @@ TEST(random_traffic_keeps_invariants)
     CHECK(invs > 1000);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(bits_widths_and_cfg);
     RUN(hash_is_the_documented_fold);
     RUN(hit_joins_the_warp_being_formed);

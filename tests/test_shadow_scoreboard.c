@@ -1074,8 +1074,9 @@ TEST(random_traffic_matches_reference)
     CHECK(wbs > 10000);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(fig67_walkthrough);
     RUN(scenario_r0_across_divergence);
     RUN(scenario_r7_across_reconvergence);

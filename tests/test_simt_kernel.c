@@ -197,8 +197,9 @@ TEST(generator_kernels_valid)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(alu_semantics);
     RUN(ipdom_fig1);
     RUN(ipdom_loops_and_exits);

@@ -409,8 +409,9 @@ TEST(random_traffic_keeps_invariants)
     CHECK_EQ(maxd, 5);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(fig5_000_golden);
     RUN(spec32_example_on_spe);
     RUN(if_without_else);

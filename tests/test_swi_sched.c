@@ -364,8 +364,9 @@ TEST(cfg_check_ranges)
     CHECK(swi_sched_cfg_check(&c) == NULL);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(worked_example);
     RUN(best_fit_most_lanes);
     RUN(set_restriction);

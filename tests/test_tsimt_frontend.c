@@ -438,8 +438,9 @@ TEST(cfg_and_map)
     CHECK(tsimt_frontend_check(&c, &st_) == NULL);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(worked_example);
     RUN(conflict_counting_schedule);
     RUN(counters_saturate);

@@ -440,8 +440,9 @@ TEST(cfg_check_ranges)
     CHECK_EQ(tsimt_lane_tid_w(&c), 6);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(k1_popcount_cycles_ascending);
     RUN(k4_paper_examples);
     RUN(k4_worked_example);

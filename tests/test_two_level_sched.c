@@ -397,8 +397,9 @@ TEST(fig7_two_level_leaves_fewer_idle_cycles)
     CHECK(t_tl < t_rr);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(defaults_and_cfg_rules);
     RUN(worked_example_fig7_order);
     RUN(rotation_order);

@@ -302,8 +302,9 @@ TEST(bits_helpers)
     CHECK_EQ(bits_trunc(0x1ff, 8), 0xff);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     (void)system("mkdir -p out");
     fill_expected();
     RUN(values_survive_our_reader);

@@ -1181,8 +1181,9 @@ TEST(trace_writes)
     CHECK_EQ(vcd_close(w), 0);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_args(argc, argv);
     RUN(bit_counts_table1);
     RUN(cfg_check_rejects);
     RUN(home_lane_and_swizzle);
