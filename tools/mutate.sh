@@ -35,7 +35,15 @@
 #   MUTATE_CYCLES=N  cycles per run (default 20000)
 #   MUTATE_SEEDS="1 2"  seeds (default "1"); a mutant must pass all
 #   MUTATE_IDS="3 17"   only these mutant ids (with one MODULE)
+#   MUTATE_PARAMS="K=V ..."  the design point (default: the defaults), as
+#                    tools/cosim_build.sh takes it (with one MODULE); e.g.
+#                    the odd point of tb/design_points, where a parameter
+#                    that is not a power of two makes range errors reachable
 #   MUTATE_ICARUS=0  skip pass 1 (every mutant goes to Verilator)
+#   MUTATE_ICARUS_CYCLES=N  cycles the Icarus pass replays (default 3000,
+#                    at most MUTATE_CYCLES): most kills come within a few
+#                    hundred cycles, and Icarus runs far slower than
+#                    Verilator, so its survivors are left to pass 2
 #
 # tools/mutate_equivalent.txt: one equivalent mutant per line,
 #   MODULE|KIND|OCC|FROM -> TO|LINE TEXT|reason
@@ -52,11 +60,14 @@ max=${MUTANTS:-40}
 cycles=${MUTATE_CYCLES:-20000}
 seeds=${MUTATE_SEEDS:-1}
 ids_only=${MUTATE_IDS:-}
+read -r -a params <<<"${MUTATE_PARAMS:-}"
 icarus=${MUTATE_ICARUS:-1}
+icycles=${MUTATE_ICARUS_CYCLES:-3000}
 VERILATOR=${VERILATOR:-verilator}
 [ -x "$gen" ] || { echo "mutate.sh: $gen missing (make $gen)" >&2; exit 2; }
-case "$max$cycles" in *[!0-9]*) echo "mutate.sh: MUTANTS and MUTATE_CYCLES must be numbers" >&2; exit 2;; esac
+case "$max$cycles$icycles" in *[!0-9]*) echo "mutate.sh: MUTANTS, MUTATE_CYCLES and MUTATE_ICARUS_CYCLES must be numbers" >&2; exit 2;; esac
 if [ "$icarus" != 0 ]; then
+  [ "$icycles" -le "$cycles" ] || icycles=$cycles
   [ -x "$rgen" ] || { echo "mutate.sh: $rgen missing (make $rgen)" >&2; exit 2; }
   command -v iverilog >/dev/null && command -v vvp >/dev/null ||
     { echo "mutate.sh: iverilog/vvp not found (make deps), or MUTATE_ICARUS=0" >&2; exit 2; }
@@ -70,14 +81,16 @@ build() { # module dir -> builds dir/cosim from dir/v (as tools/cosim_build.sh)
   # Verilator writes every file afresh; only the ones that differ from the
   # last build are copied into obj/ (so make recompiles only the model code
   # the mutant changed, not the harness or the Verilator runtime).
-  local m=$1 d=$2 f top=$PWD
+  local m=$1 d=$2 f top=$PWD set_ gflags
+  set_=$("$B/cosim_params" "$m" --set "${params[@]}") || return 2
+  read -r -a gflags <<<"$("$B/cosim_params" "$m" --gflags "${params[@]}")"
   rm -rf "$d/gen" && mkdir -p "$d/gen" "$d/obj"
   "$VERILATOR" --cc --exe --trace-fst -O1 \
-    --top-module "$m" --Mdir "$d/gen" -y "$d/v" \
+    --top-module "$m" --Mdir "$d/gen" -y "$d/v" "${gflags[@]}" \
     -CFLAGS "-O1 -std=c++14 -I$top/tb" -o "$top/$d/cosim" \
     "$d/v/$m.v" "$top/tb/${m}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$d/obj/${m}_rtl_ports.cpp" \
     "$top/$B/libmodels.a" >"$d/build.log" 2>&1 || return 1
-  tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
+  tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "$set_" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
     return 1
   for f in "$d"/gen/*; do
     cmp -s "$f" "$d/obj/${f##*/}" || cp "$f" "$d/obj/"
@@ -113,7 +126,8 @@ for m in "$@"; do
   if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
     echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
   fi
-  d=$B/mutate/$m
+  key=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
+  d=$B/mutate/$m/$key
   rm -rf "$d/v" && mkdir -p "$d/v"
   list=$d/mutants.txt
   "$gen" list "verilog/$m.v" >"$list" || exit 2
@@ -127,7 +141,8 @@ for m in "$@"; do
     pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
   fi
   log=out/mutate/$m.txt
-  echo "# $m: $total mutants, running $(echo $pick | wc -w); $cycles cycles, seeds $seeds" >"$log"
+  [ "$key" = default ] || log=out/mutate/$m-$key.txt
+  echo "# $m ($key): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
   cp verilog/*.v "$d/v/"
@@ -136,12 +151,12 @@ for m in "$@"; do
   fi
   use_icarus=$icarus
   for s in $seeds; do
-    rec=()
-    [ "$use_icarus" = 0 ] || rec=(--record "$d/seed_$s.vec")
-    if ! "$d/cosim" --cycles "$cycles" --seed "$s" --quiet "${rec[@]}" >"$d/run.log" 2>&1; then
+    if ! "$d/cosim" --cycles "$cycles" --seed "$s" --quiet >"$d/run.log" 2>&1; then
       echo "mutate.sh: $m: the unmutated co-simulation fails at seed $s ($d/run.log)" >&2; exit 2
     fi
     [ "$use_icarus" = 0 ] && continue
+    "$d/cosim" --cycles "$icycles" --seed "$s" --quiet --record "$d/seed_$s.vec" >"$d/run.log" 2>&1 ||
+      { echo "mutate.sh: $m: recording seed $s failed ($d/run.log)" >&2; exit 2; }
     rm -rf "$d/replay_$s" && mkdir -p "$d/replay_$s"
     if ! "$rgen" "$d/seed_$s.vec" "$d/replay_$s" >/dev/null ||
        ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" ||
@@ -188,7 +203,7 @@ for m in "$@"; do
   done
   n=$((killed + surv))
   score=$(awk -v k="$killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
-  res="mutate $m: $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
+  res="mutate $m ($key): $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
   echo "$res$survivors" | tee -a "$summary"
   [ "$surv" -eq 0 ] || rc=1
 done
