@@ -126,8 +126,8 @@ for m in "$@"; do
   if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
     echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
   fi
-  key=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
-  d=$B/mutate/$m/$key
+  pkey=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
+  d=$B/mutate/$m/$pkey
   rm -rf "$d/v" && mkdir -p "$d/v"
   list=$d/mutants.txt
   "$gen" list "verilog/$m.v" >"$list" || exit 2
@@ -141,8 +141,8 @@ for m in "$@"; do
     pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
   fi
   log=out/mutate/$m.txt
-  [ "$key" = default ] || log=out/mutate/$m-$key.txt
-  echo "# $m ($key): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
+  [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
   cp verilog/*.v "$d/v/"
@@ -203,7 +203,7 @@ for m in "$@"; do
   done
   n=$((killed + surv))
   score=$(awk -v k="$killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
-  res="mutate $m ($key): $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
+  res="mutate $m ($pkey): $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
   echo "$res$survivors" | tee -a "$summary"
   [ "$surv" -eq 0 ] || rc=1
 done
