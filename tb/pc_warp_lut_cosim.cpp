@@ -25,8 +25,8 @@
 //     that warp with a same-cycle lookup (bypass: miss, no eviction), two
 //     misses in one set (two evictions), push back with nothing offered,
 //     the same lookup accepted;
-//   - 3% illegal input of every kind, with the expected err_code (BAD_IDX
-//     only when POOL < 2^IDX_W: not at the default POOL 256; the unit tests
+//   - 3% illegal input of every kind, with the expected err_code (BAD_REQ
+//     on either lookup port; BAD_IDX only when POOL < 2^IDX_W: not at the default POOL 256; the unit tests
 //     cover it at POOL 200);
 //   - the read port sweeps the entries (and 30% random ones).
 // Harness invariants (beyond pc_warp_lut_check), every cycle: expected err
@@ -475,13 +475,22 @@ private:
             in.lk1_req |= 2;
             expect_err_ = PWL_ERR_SAME_PC;
             break;
-        case 2:
-            if (!in.lk0_valid)
-                in.lk0_pc = pick_pc(cfg, rng);
-            if (in.lk1_valid && in.lk1_pc == in.lk0_pc)
-                in.lk1_valid = 0;
-            in.lk0_valid = 1;
-            in.lk0_req = 0;
+        case 2: // an empty request, on either lookup port
+            if (rng.chance(50)) {
+                if (!in.lk0_valid)
+                    in.lk0_pc = pick_pc(cfg, rng);
+                if (in.lk1_valid && in.lk1_pc == in.lk0_pc)
+                    in.lk1_valid = 0;
+                in.lk0_valid = 1;
+                in.lk0_req = 0;
+            } else {
+                if (!in.lk1_valid)
+                    in.lk1_pc = pick_pc(cfg, rng);
+                if (in.lk0_valid && in.lk0_pc == in.lk1_pc)
+                    in.lk0_valid = 0;
+                in.lk1_valid = 1;
+                in.lk1_req = 0;
+            }
             expect_err_ = PWL_ERR_BAD_REQ;
             break;
         case 4: // beyond the pool (only when POOL < 2^IDX_W)
