@@ -142,6 +142,7 @@ for m in "$@"; do
   fi
   log=out/mutate/$m.txt
   [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  [ -z "$ids_only" ] || log=${log%.txt}-ids.txt   # a rerun keeps the full log
   echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
