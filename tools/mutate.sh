@@ -26,7 +26,8 @@
 #   equivalent  it is listed in tools/mutate_equivalent.txt (with a reason),
 #   stillborn   Verilator rejects it (a width or syntax error): not counted.
 # Score = killed / (killed + surviving).  Prints one line per module and
-# each survivor with its line; writes out/mutate/M.txt (every mutant) and
+# each survivor with its line; writes out/mutate/M.txt (every mutant;
+# M-KEY.txt at another design point, ...-ids.txt for a MUTATE_IDS rerun) and
 # out/mutate/summary.txt.  Exit status 1 if any mutant survives.
 #
 # Environment:
