@@ -52,6 +52,7 @@
 # `mutate_gen list` (the line text without its indentation): the entry
 # follows the line if it moves.
 set -u
+shopt -s nullglob   # verilog/*.vh may not exist
 B=${1:?usage: tools/mutate.sh BUILD_DIR MODULE...}
 shift
 gen=$B/mutate_gen
@@ -115,7 +116,7 @@ stop_at_kill() {
 icarus_pass() {
   local d=$1 m=$2 s out
   for s in $seeds; do
-    iverilog -g2005 -o "$d/mut.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" \
+    iverilog -g2005 -o "$d/mut.vvp" -s replay_tb -y "$d/v" -I "$d/v" "$d/replay_$s/replay_tb.v" \
       >"$d/iverilog.log" 2>&1 || return 1
     out=$(timeout 120 vvp -n "$d/mut.vvp" 2>&1 | grep -m1 '^KILL')
     if [ -n "$out" ]; then ivd="killed-icarus(seed $s: ${out#KILL replay })"; return 0; fi
@@ -147,7 +148,7 @@ for m in "$@"; do
   echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
-  cp verilog/*.v "$d/v/"
+  cp verilog/*.v verilog/*.vh "$d/v/"
   if ! build "$m" "$d"; then
     echo "mutate.sh: $m: the unmutated co-simulation does not build ($d/build.log)" >&2; exit 2
   fi
@@ -161,7 +162,7 @@ for m in "$@"; do
       { echo "mutate.sh: $m: recording seed $s failed ($d/run.log)" >&2; exit 2; }
     rm -rf "$d/replay_$s" && mkdir -p "$d/replay_$s"
     if ! "$rgen" "$d/seed_$s.vec" "$d/replay_$s" >/dev/null ||
-       ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" ||
+       ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" -I "$d/v" "$d/replay_$s/replay_tb.v" ||
        ! vvp -n "$d/base.vvp" 2>&1 | grep -q " mismatches=0$"; then
       echo "mutate.sh: $m: the unmutated Verilog does not replay clean under Icarus; Verilator only" >&2
       use_icarus=0; continue
@@ -178,7 +179,7 @@ for m in "$@"; do
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
-    cp verilog/*.v "$d/v/"
+    cp verilog/*.v verilog/*.vh "$d/v/"
     "$gen" apply "verilog/$m.v" "$id" "$d/v/$m.v" || exit 2
     if [ "$use_icarus" != 0 ] && icarus_pass "$d" "$m"; then
       killed=$((killed + 1)); ikilled=$((ikilled + 1))
