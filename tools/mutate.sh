@@ -50,7 +50,9 @@
 #   MODULE|KIND|OCC|FROM -> TO|LINE TEXT|reason
 # where KIND, OCC, FROM -> TO and LINE TEXT are the columns of
 # `mutate_gen list` (the line text without its indentation): the entry
-# follows the line if it moves.
+# follows the line if it moves.  When the same line text (with the same
+# mutation) occurs again further down the file, the later ones are told
+# apart by #2, #3, ... after LINE TEXT.
 set -u
 shopt -s nullglob   # verilog/*.vh may not exist
 B=${1:?usage: tools/mutate.sh BUILD_DIR MODULE...}
@@ -134,6 +136,10 @@ for m in "$@"; do
   list=$d/mutants.txt
   "$gen" list "verilog/$m.v" >"$list" || exit 2
   total=$(wc -l <"$list")
+  # each mutant's key in tools/mutate_equivalent.txt; a line text that occurs
+  # again in the file (with the same mutation) gets #2, #3, ... after it
+  awk -F'\t' -v m="$m" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+                          if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$list" >"$d/keys.txt"
   # the mutants to run: MUTATE_IDS, or MUTANTS spread evenly
   if [ -n "$ids_only" ]; then
     pick=$ids_only
@@ -175,7 +181,7 @@ for m in "$@"; do
     row=$(awk -F'\t' -v id="$id" '$1==id' "$list")
     [ -n "$row" ] || { echo "mutate.sh: $m has no mutant $id" >&2; exit 2; }
     IFS=$'\t' read -r _ line kind occ fromto text <<<"$row"
-    key="$m|$kind|$occ|$fromto|$text|"
+    key=$(awk -F'\t' -v id="$id" '$1 == id { print $2; exit }' "$d/keys.txt")
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
