@@ -197,7 +197,7 @@ bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
 # cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
 MUTANTS       ?= 40
 MUTATE_CYCLES ?= 20000
-mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen
+mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen $(B)/replay_gen
 	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
 
 $(B)/mutate_gen: tools/mutate_gen.c | $(B)
