@@ -756,7 +756,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                   "verilog/hct_cct_heap.v: {CPC, mask} fields 1-2R 1W, valid/head/flags in flops; "
                   "2 sorting networks, update logic, read port");
     cct = hch_row(p, t, &heap, "CCT, SBI", AREA_HCH_CCT, 0, "001.t4.sbi.cct", s,
-                  "verilog/hct_cct_heap.v: cpc 2R1W, cmask 1R1W, links in flops (5R4W); free "
+                  "verilog/hct_cct_heap.v: cpc 2R1W, cmask 3R2W, links in flops (5R4W); free "
                   "list, sideband sorter registers and FSM");
     /* 001's figures are synthesized: every table is flip-flops there.  The
      * same descriptions with no SRAM separate that choice from the rest */

@@ -582,8 +582,11 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     if (cct) {
         add_array(d, "CCT PCs", "reads: op warp's list head, sorter walk; writes: push at the "
                   "free head or exchange at the list head", k, cfg->cct, P, 2, 1, 1, 1);
-        add_array(d, "CCT masks", "reads: op warp's list head; writes: push or exchange", k,
-                  cfg->cct, L, 1, 1, 1, 1);
+        /* the sorter's merge reads the walk node's and the moved node's
+         * masks and ORs them into the walk node (a second write port: it
+         * may coincide with another warp's exchange or join) */
+        add_array(d, "CCT masks", "reads: op warp's list head, sorter walk node, moved node; "
+                  "writes: push, exchange or join; sorter merge", k, cfg->cct, L, 3, 2, 1, 1);
         add_array(d, "CCT next pointers", "reads: list head, walk node, moved node, its new "
                   "predecessor, free head; writes: op, 3 sorter relinks", AK_FF, cfg->cct, PW, 5,
                   4, 1, 1);
@@ -604,14 +607,20 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
              area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
              area_ge_incdec(c, CW) + 16.0 * c->ge_ha + area_ge_eq_cmp(c, WW) +
              2.0 * area_ge_eq_cmp(c, PW) + 10.0 * c->ge_and2;
+        /* JOIN (h_mask | x_mask) and the sorter merge (cur_mask | moved
+         * mask): the OR and the write-data mux; the merge frees the moved
+         * node (free head and count from a third source) */
+        ge += 2.0 * L * c->ge_or2 + area_ge_mux(c, 3, L) + area_ge_mux(c, 3, PW) +
+              area_ge_mux(c, 3, CW);
         add_logic(d, "CCT list logic", "push/pop/exchange links, free list, degraded counter, "
                   "sorter touch checks", ge);
-        /* the sorter FSM: s_pc >= cur_pc, the insertion point (walk node or
-         * previous), walk/done/relink, the start values (node, walk
-         * position from the new node's successor), predecessor tracking */
-        ge = area_ge_mag_cmp(c, P) + area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2 +
-             area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
-             10.0 * c->ge_and2;
+        /* the sorter FSM: cur_pc < s_pc and cur_pc == s_pc (merge), the
+         * insertion point (walk node or previous), walk/done/relink/merge,
+         * the start values (node, walk position from the new node's
+         * successor), predecessor tracking */
+        ge = area_ge_mag_cmp(c, P) + area_ge_eq_cmp(c, P) + area_ge_mux(c, 2, PW) +
+             10.0 * c->ge_and2 + area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) +
+             area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2;
         add_logic(d, "CCT sideband sorter", "insertion-sort walk, one node per cycle: compare, "
                   "insertion point, relink control", ge);
     }

@@ -120,9 +120,11 @@ const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area
  *                   port) 1W; head 1R (op warp) 2W (the op, the sorter's
  *                   relink of a list head); {hv, dirty} flags 2R 1W
  *   CCT             cpc 2R (the op warp's list head, the sorter's walk) 1W;
- *                   cmask 1R 1W; next pointer 5R (head, walk, the moved
- *                   node, its new predecessor, the free-list head) 4W (the
- *                   op, the sorter's three relink writes); nv 3R 3W
+ *                   cmask 3R (list head; the sorter's merge reads the
+ *                   walk node and the moved node) 2W (the op, the merge);
+ *                   next pointer 5R (head, walk, the moved node, its new
+ *                   predecessor, the free-list head) 4W (the op, the
+ *                   sorter's three relink writes); nv 3R 3W
  *   registers       free-list head and count, degraded counter; the
  *                   sideband sorter's registers
  *   logic           the 3-input sorting network twice (stage 1, and stage 2

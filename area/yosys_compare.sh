@@ -13,6 +13,15 @@
 # transistors per gate equivalent, with every array built from flip-flops,
 # and the flip-flop counts are compared separately.
 #
+# `synth -nordff`: Yosys must keep the RTL's registers as they are.  By
+# default its memory pass merges the register that drives a memory's read
+# address into the read port and, when that register has other readers,
+# keeps both: hct_cct_heap at WARPS=4 LANES=8 CCT=8 PC_W=8 then holds 394
+# flip-flops, the RTL's 388 plus a 3-bit copy of s_cur_q's next value (the
+# address of the cpc and cmask reads at the walk node) and a 3-bit copy of
+# s_node_q's (cmask at the moved node).  Those copies are retiming, not
+# state: with -nordff Yosys counts 388, as the estimator does.
+#
 # Parameters: the default configurations (48 warps of 32 lanes, ...) hold
 # tens of thousands of flip-flops and take Yosys many minutes, so each
 # module known here is synthesized at the small parameters below (the same
@@ -54,7 +63,7 @@ for v in verilog/*.v; do
   # submodules (dwf, tsimt_frontend) come from their own files
   script="read_verilog $v;"
   [ -n "$chp" ] && script+=" chparam$chp $m;"
-  script+=" hierarchy -libdir verilog -top $m; synth -top $m; abc -g cmos2;"
+  script+=" hierarchy -libdir verilog -top $m; synth -nordff -top $m; abc -g cmos2;"
   script+=" tee -q -o $tmp/$m.stat stat -tech cmos"
   if ! timeout 600 yosys -q -p "$script" >"$tmp/$m.log" 2>&1; then
     printf '%-20s %-36s yosys failed or timed out (see below)\n' "$m" "${params:-defaults}"

@@ -384,7 +384,10 @@ if "$A" report --paper 000 --format csv -o "$T/r000.csv" 2>"$T/err" &&
 else bad report_000_pc_warp_lut_modelled "$(grep 'PC-warp LUT' "$T/r000.csv" | head -n 1)"; fi
 
 # verilog/hct_cct_heap.v at small parameters: HCT 4 x 37, CCT 8 x 20, 80 control bits
-# (the per-warp lo/dcnt flags and the per-entry unsorted bit included)
+# (the per-warp lo/dcnt flags and the per-entry unsorted bit included) = 388, the
+# RTL's registers, which is what Yosys counts (`make area-yosys`, synth -nordff);
+# Yosys's default synth says 394: it adds a 3-bit copy of s_cur_q's and of
+# s_node_q's next value as memory read-address registers (area/yosys_compare.sh)
 if "$A" logic --module hct_cct_heap --param WARPS=4 --param LANES=8 --param CCT=8 --param PC_W=8 >"$T/out" 2>"$T/err" &&
    grep -q '^flipflops 388$' "$T/out" && grep -q '^storage_bits 388$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
    grep -q 'item HCT sorting networks' "$T/out" && grep -q 'item CCT sideband sorter' "$T/out"; then
