@@ -27,10 +27,14 @@
 
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
+#include "../rtl_c/lane_shuffle.h"
+#include "../rtl_c/lwm_subwarp.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/swi_sched.h"
 #include "../rtl_c/tsimt_frontend.h"
 #include "../rtl_c/tsimt_lane.h"
+#include "../rtl_c/two_level_sched.h"
 #include "../rtl_c/warp_pool.h"
 #include "array.h"
 #include "tech.h"
@@ -235,6 +239,43 @@ typedef enum {
 int area_have_lane_regfile(void);
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d);
+
+/* Two-level round-robin scheduler (rtl_c/two_level_sched.h; 004 sec.
+ * 3.2-3.3): top_q, a pointer per group, the timeout counter (=
+ * two_level_sched_state_bits(), checked), the per-group round-robin
+ * candidates, the groups in rotated priority order, the all-stalled test
+ * and the timeout. */
+const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_ff, area_desc *d);
+
+/* Large-warp sub-warping unit (rtl_c/lwm_subwarp.h; 004 sec. 3.1, 3.4):
+ * the sub-warping copy (K x N), the in-flight bits (LARGE_WARPS x K x N)
+ * and the two branch-outcome buffers (2 x K x N) -- 004 sec. 3.4's storage,
+ * from lwm_subwarp_copy/inflight/buffer_bits (checked) -- in flip-flops
+ * (every bit is read each cycle), the control registers
+ * (area_lwm_subwarp_ctrl_bits), the column picker, the completion and
+ * branch gathering, the per-large-warp counters. */
+unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg);
+const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area_desc *d);
+
+/* Lane shuffle (rtl_c/lane_shuffle.h; 001 Table 1): no storage; the map
+ * and its inverse (an XOR with a selected operand each), the function
+ * decode and checks. */
+const char *area_desc_lane_shuffle(const lane_shuffle_cfg *cfg, int force_ff, area_desc *d);
+
+/* SWI cascaded schedulers (rtl_c/swi_sched.h; 001 sec. 4): the buffer's
+ * PCs (`auto`, 2R 1W: the primary's and the secondary's picks), masks
+ * (flip-flops: every entry's fit is tested each cycle), valid bits, the
+ * age matrix, the stage and the LFSR (= area_swi_sched_bits(), the
+ * header's storage formula, checked), the primary (oldest ready), the
+ * secondary (mask fit, popcounts, best fit of the set, tie-break) and the
+ * control. */
+unsigned area_swi_sched_bits(const swi_sched_cfg *cfg);
+const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_desc *d);
+
+/* SWI's Hot Context Table (001 Table 3: 24 x 104 b) from hct_cct_heap_cfg:
+ * the heap's HCT with one hot context per warp ({CPC, mask, valid, CCT
+ * head}).  Described, not an RTL module. */
+const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_desc *d);
 
 /* --------------------------------------- baselines described directly */
 /* A register file of `regs` registers of `width` bits for `lanes` lanes

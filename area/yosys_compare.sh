@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# yosys_compare.sh [BUILD_DIR] -- `make area-yosys`: synthesize every
-# verilog/*.v with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
+# yosys_compare.sh [BUILD_DIR [MODULE...]] -- `make area-yosys`: synthesize
+# every verilog/*.v (or only the MODULEs named) with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
 # transistor count beside the area estimator's logic figure for the same
 # module and parameters (`build/area logic --module NAME --param ...`).
 #
@@ -44,7 +44,13 @@ declare -A SMALL=(
   [dwf]="LANES=4 TID_W=4 PC_W=8 SCHED_W=4 MAJ=4 LUT_ENTRIES=8"
   [tsimt_lane]="WARP=8 K=1 INSTR_W=8 WID_W=2"
   [tsimt_frontend]="LANES=2 WARPS=4 WARP=8 K=1 INSTR_W=8 CNT_W=8"
+  [two_level_sched]="WARPS=16 GROUP_SIZE=4 TIMEOUT=64"
+  [lwm_subwarp]="LARGE_WARPS=2 K=4 N=4"
+  [lane_shuffle]="LANES=8 WARPS=6"
+  [swi_sched]="SETS=2 WAYS=2 LANES=8 PC_W=8"
 )
+shift $(( $# > 0 ? 1 : 0 ))
+only=" $* "
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -53,6 +59,7 @@ printf '%-20s %-36s %12s %12s %7s   %9s %9s\n' module parameters yosys_T est_T r
 for v in verilog/*.v; do
   [ -f "$v" ] || continue
   m=$(basename "$v" .v)
+  [ "$only" = "  " ] || [[ "$only" == *" $m "* ]] || continue
   params=${SMALL[$m]:-}
   chp=""
   ap=()
