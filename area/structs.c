@@ -60,6 +60,15 @@
 #ifndef AREA_HAVE_LRF
 #define AREA_HAVE_LRF 0
 #endif
+#if defined(__has_include)
+#if __has_include("../rtl_c/sbi_scoreboard.h") && __has_include("../rtl_c/sbi_scoreboard.c")
+#include "../rtl_c/sbi_scoreboard.h"
+#define AREA_HAVE_SBI 1
+#endif
+#endif
+#ifndef AREA_HAVE_SBI
+#define AREA_HAVE_SBI 0
+#endif
 
 /* ------------------------------------------------------------ helpers */
 
@@ -1312,6 +1321,125 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
     return NULL;
 }
 
+/* ------------------------------------- SBI dependency-matrix scoreboard */
+
+int area_have_sbi_scoreboard(void) { return AREA_HAVE_SBI; }
+
+#if AREA_HAVE_SBI
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
+{
+    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    *warps = cfg.warps;
+    *depth = cfg.depth;
+    *reg_w = cfg.reg_w;
+}
+
+/* rtl_c/sbi_scoreboard.h, per cycle: the issuing warp's row is read whole,
+ * every entry's matrix multiplied by D(t, t+1) and the entries shifted up
+ * to the lowest free position, a new entry written at position 0; the
+ * query warp's row is read for the hazard (every entry's two destinations
+ * against the up to 3 registers of each context, ANDed with the matrix
+ * bit); the writeback clears one entry's pending bits.  The baseline (001:
+ * 2 x 24 x 48 b) is, from the same cfg, two pools of a destination register
+ * per entry (1 + REG_W bits), no matrix: one pool per warp of a pair. */
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    sbi_scoreboard_storage st;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    const char *e;
+    unsigned W, D, R, WW;
+    double ge;
+    if (warps)
+        cfg.warps = warps;
+    if (depth)
+        cfg.depth = depth;
+    if (reg_w)
+        cfg.reg_w = reg_w;
+    e = sbi_scoreboard_cfg_check(&cfg);
+    if (e)
+        return e;
+    st = sbi_scoreboard_bits(&cfg);
+    W = cfg.warps;
+    D = cfg.depth;
+    R = cfg.reg_w;
+    WW = sbi_scoreboard_warp_w(&cfg);
+    if (baseline) {
+        desc_init(d, "sbi_scoreboard.base", "Scoreboard, baseline (a register id per entry)");
+        snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg baseline: %u pools x %u warps "
+                 "x %u entries x {pending, %u-bit register}", st.base_pools, st.base_rows, D, R);
+        d->entry_bits = st.base_row_bits;
+        add_array(d, "destination registers", "per warp and pool; reads: query warp, issuing "
+                  "warp (free entry); write: issue", k, W, D * R, 2, 1, 1, st.base_pools);
+        add_array(d, "pending bits", "per entry; reads: query, issue, writeback warps; writes: "
+                  "issue, writeback", AK_FF, W, D, 3, 2, 1, st.base_pools);
+        if (d->storage_bits != (unsigned long)st.base_pools * st.base_rows * st.base_row_bits)
+            return "sbi_scoreboard: the baseline description's bits differ from "
+                   "sbi_scoreboard_bits()";
+        /* per pool: every entry against the query's 3 registers, ANDed
+         * with pending, the hazard OR; the free-entry encoder; the
+         * writeback's entry decode */
+        ge = st.base_pools * (D * (3.0 * area_ge_eq_cmp(c, R) + 4.0 * c->ge_and2 + c->ge_or2) +
+                              area_ge_reduce(c, D) + area_ge_prio_enc(c, D) +
+                              area_ge_decoder(c, D) + 2.0 * area_ge_mag_cmp(c, WW + 1u));
+        add_logic(d, "hazard and allocation", "register compares, hazard OR, free entry, "
+                  "writeback decode", ge);
+        return NULL;
+    }
+    desc_init(d, "sbi_scoreboard", "Scoreboard, dependency matrices (SBI)");
+    snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg: %u warps x %u entries x {dv1, "
+             "dst1 %u, dv2, dst2 %u, M 6} = %u x %u b", W, D, R, R, st.rows, st.row_bits);
+    d->entry_bits = st.row_bits;
+    /* the issuing warp's entries are all rewritten (product, shift), the
+     * query warp's all read: a row per warp */
+    add_array(d, "destinations and matrices", "{dst1, dst2, M} of every entry, a row per warp; "
+              "reads: issuing warp, query warp; write: issuing warp", k, W,
+              D * (2u * R + st.matrix_bits), 2, 1, 1, 1);
+    add_array(d, "pending bits", "dv1, dv2 per entry; reads: issuing, query, writeback warps; "
+              "writes: issue (shift), writeback", AK_FF, W, 2u * D, 3, 2, 1, 1);
+    if (d->storage_bits != (unsigned long)st.rows * st.row_bits)
+        return "sbi_scoreboard: the area description's bits differ from sbi_scoreboard_bits()";
+    /* on issue, per entry: M (x) D (each of 6 bits an OR of 3 ANDs), the
+     * collapsing shift (hold, from the entry below, or the new entry), the
+     * lowest free position after the writeback (encoder and thermometer),
+     * full; the writeback's decode and clear */
+    ge = D * (6.0 * (3.0 * c->ge_and2 + 2.0 * c->ge_or2) +
+              area_ge_mux(c, 3, st.entry_bits) + 2.0 * c->ge_and2 + c->ge_or2) +
+         area_ge_prio_enc(c, D) + area_ge_reduce(c, D) + area_ge_decoder(c, D) +
+         2.0 * D * c->ge_and2;
+    add_logic(d, "issue: products and shift", "M x D(t, t+1) per entry, collapsing shift, free "
+              "position, full, writeback clear", ge);
+    /* the hazard: per entry, each destination against each context's 3
+     * registers (12 comparators), ANDed with dv and the M bit; the two
+     * dependency vectors and their ORs; the error checks */
+    ge = D * (12.0 * area_ge_eq_cmp(c, R) + 12.0 * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
+         2.0 * area_ge_reduce(c, D) + 3.0 * area_ge_mag_cmp(c, WW + 1u) +
+         area_ge_mag_cmp(c, sbi_scoreboard_pos_w(&cfg) + 1u) + 8.0 * c->ge_and2;
+    add_logic(d, "hazard", "register compares ANDed with the dependency bits (001 sec. 3.4), "
+              "dep1/dep2, hz1/hz2, error checks", ge);
+    return NULL;
+}
+#else
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
+{
+    *warps = *depth = *reg_w = 0;
+}
+
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d)
+{
+    (void)warps;
+    (void)depth;
+    (void)reg_w;
+    (void)baseline;
+    (void)force_ff;
+    memset(d, 0, sizeof *d);
+    return "sbi_scoreboard: the C model (rtl_c/sbi_scoreboard.c) is not in the tree";
+}
+#endif
+
 /* ------------------------------------------------ lane register file */
 
 int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
@@ -1633,6 +1761,10 @@ static const char *mod_swi_sched(const unsigned *v, int force_ff, area_desc *d)
     SET(pc_w, 3);
     return area_desc_swi_sched(&cfg, force_ff, d);
 }
+static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc *d)
+{
+    return area_desc_sbi_scoreboard(v[0], v[1], v[2], 0, force_ff, d);
+}
 #undef SET
 
 static const struct {
@@ -1657,6 +1789,7 @@ static const struct {
     {"lwm_subwarp", 1, {"LARGE_WARPS", "K", "N"}, mod_lwm_subwarp},
     {"lane_shuffle", 1, {"LANES", "WARPS"}, mod_lane_shuffle},
     {"swi_sched", 1, {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
+    {"sbi_scoreboard", AREA_HAVE_SBI, {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 

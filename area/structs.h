@@ -277,6 +277,20 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
  * head}).  Described, not an RTL module. */
 const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_desc *d);
 
+/* SBI's dependency-matrix scoreboard (rtl_c/sbi_scoreboard.h; 001 sec.
+ * 3.4, Table 3), when the C model is in the tree.  A row per warp of DEPTH
+ * entries {dst1, dst2, M} (`auto`: the issuing warp's row is rewritten
+ * whole, the query warp's read whole) and their pending bits dv1, dv2
+ * (flip-flops: 3 reads, 2 writes) = sbi_scoreboard_bits() (checked); the
+ * products and the collapsing shift, the hazard compares.  baseline: 001's
+ * baseline scoreboard from the same cfg, two pools of a {pending, register}
+ * per entry.  0 = the model's default.  The RTL twin is not in the tree
+ * yet: the organisation follows the C header's ports. */
+int area_have_sbi_scoreboard(void);
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w);
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d);
+
 /* --------------------------------------- baselines described directly */
 /* A register file of `regs` registers of `width` bits for `lanes` lanes
  * with rd read and wr write ports.  single_decoder: one row holds one

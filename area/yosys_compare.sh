@@ -48,6 +48,7 @@ declare -A SMALL=(
   [lwm_subwarp]="LARGE_WARPS=2 K=4 N=4"
   [lane_shuffle]="LANES=8 WARPS=6"
   [swi_sched]="SETS=2 WAYS=2 LANES=8 PC_W=8"
+  [sbi_scoreboard]="WARPS=4 DEPTH=4 REG_W=4"
 )
 shift $(( $# > 0 ? 1 : 0 ))
 only=" $* "
