@@ -1500,8 +1500,9 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
     add_logic(d, "address and check logic", "home bank, rows, request legality", ge);
     add_array(d, "request state", "rvalid per lane", AK_FF, 1, L, 0, 1, 1, 1);
     if (org == LRF_ORG_CROSSBAR) {
-        add_array(d, "crossbar state", "done mask, per-lane bank select, swizzle, conflict counter",
-                  AK_FF, 1, L + L * LW + 1 + 32, 0, 1, 1, 1);
+        add_array(d, "crossbar state", "done mask, the request's lanes (req_q), per-lane bank "
+                  "select, swizzle, conflict counter", AK_FF, 1, 2 * L + L * LW + 1 + 32, 0, 1, 1,
+                  1);
         /* each bank grants its lowest pending lane homed in it */
         add_logic(d, "bank arbitration",
                   "home decode per lane, a priority encoder per bank, conflict counter",
