@@ -491,10 +491,12 @@ private:
             break;
         }
         case 1: {
-            unsigned bad = static_cast<unsigned>(rng.below(dwf_threads(&cfg)));
-            if (warp_pool_home_lane(bad, L, cfg.swizzle) == l)
-                bad ^= 2u;
-            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, bad);
+            int bad = dwf_foreign_tid(dwf_threads(&cfg), L, cfg.swizzle, l, rng);
+            if (bad < 0) {
+                in.cm_valid = 0;
+                return;
+            }
+            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, static_cast<unsigned>(bad));
             in.cm_mask_nt = 1ull << l;
             expect_err_ = DWF_ERR_HOME_LANE;
             cov_["err_HOME_LANE"]++;

@@ -37,6 +37,20 @@ inline void dwf_static_tids(unsigned lanes, unsigned swizzle, unsigned w, unsign
     }
 }
 
+// A thread id below `threads` whose home lane is not l (for HOME_LANE
+// stimulus), or -1 when there is none (LANES = 1: every thread is home).
+// Flipping bit 0 moves a thread to another lane at any LANES >= 2, with or
+// without the swizzle, and keeps it below `threads` (a power of two).
+inline int dwf_foreign_tid(unsigned threads, unsigned lanes, unsigned swizzle, unsigned l, Rng &rng)
+{
+    if (lanes < 2u)
+        return -1;
+    unsigned t = static_cast<unsigned>(rng.below(threads));
+    if (warp_pool_home_lane(t, lanes, swizzle) == l)
+        t ^= 1u;
+    return static_cast<int>(t);
+}
+
 class DwfTraffic {
 public:
     static const uint64_t kPcBase = 0x1000;
