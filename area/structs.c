@@ -8,8 +8,11 @@
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
  * header asks), verilog/pc_warp_lut.v, verilog/hct_cct_heap.v,
- * verilog/warp_pool.v and
- * rtl_c/shadow_scoreboard.h (its
+ * verilog/warp_pool.v, verilog/dwf.v, verilog/tsimt_lane.v,
+ * verilog/tsimt_frontend.v, verilog/two_level_sched.v,
+ * verilog/lwm_subwarp.v, verilog/lane_shuffle.v, verilog/swi_sched.v,
+ * rtl_c/sbi_scoreboard.h (no Verilog twin in the tree yet: from the C
+ * header's ports) and rtl_c/shadow_scoreboard.h (its
  * Verilog twin was not in the tree when this was written: the organisation
  * follows the header's port description -- revisit when
  * verilog/shadow_scoreboard.v lands).  A structure is
