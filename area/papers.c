@@ -189,8 +189,8 @@ static const area_pub pubs[] = {
     {"003.bench", "003", "Benchmarks evaluated in detail", 14, "count", 0, "text", "sec. 6.5",
      NOGEOM},
     /* 004 sec. 3.4 */
-    {"004.lwm.bits", "004", "Large-warp extra storage per core (256+512+1024)", 1792, "bits", 0,
-     "text", "sec. 3.4", NOGEOM},
+    {"004.lwm.bits", "004", "Large-warp extra storage per core (256+512+1024 = 224 bytes)", 1792,
+     "bits", 0, "text", "sec. 3.4", NOGEOM},
     {"004.lwm.copy", "004", "Sub-warping copy of the active mask (256-thread large warp)", 256,
      "bits", 0, "text", "sec. 3.4", NOGEOM},
     {"004.lwm.tmp", "004", "Temporary active-mask buffers, one per branch path", 512, "bits", 0,
@@ -1463,8 +1463,9 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
                  lc.large_warps, lc.rows, lc.cols);
         bits_row(p, "In-flight bit per thread", lwm_subwarp_inflight_bits(&lc), cfgtxt,
                  "004.lwm.inflight");
-        bits_row(p, "Large-warp extra storage per core", bits,
-                 "lwm_subwarp_cfg: K*N + 2*K*N + LARGE_WARPS*K*N", "004.lwm.bits");
+        snprintf(cfgtxt, sizeof cfgtxt, "lwm_subwarp_cfg: K*N + 2*K*N + LARGE_WARPS*K*N = %g "
+                 "bytes (004: 224)", bits / 8.0);
+        bits_row(p, "Large-warp extra storage per core", bits, cfgtxt, "004.lwm.bits");
         row_note(&p->rows[p->nrows - 1], "the unit's control registers (busy, current large "
                  "warp, sub-warp counts, branch state) are not in 004's count");
         r = row_new(p, "Large-warp sub-warping unit (lwm_subwarp)", RS_MODELLED, "mm2");
