@@ -240,6 +240,12 @@ if "$A" sweep --module dpe_stack,simt_stack --param DEPTH=2,4,8,16,32 --format s
    [ "$(wc -c <"$T/sw2.png")" -gt 10000 ]; then
   ok sweep_two_modules_one_chart
 else bad sweep_two_modules_one_chart "$(head -n 1 "$T/err")"; fi
+# the README's lwm_subwarp example: (3 + LARGE_WARPS) x 256 bits of 004 sec. 3.4 plus the
+# control (1 + 1 + LW_W + 2 + 1 + LW_W + 1 + 9, and a wait bit and a 9-bit count per large warp)
+if "$A" sweep --module lwm_subwarp --param LARGE_WARPS=1,2,4,8,16 --format csv >"$T/lwm.csv" 2>"$T/err" &&
+   [ "$(cut -d, -f6 "$T/lwm.csv" | tail -n +2 | tr '\n' ' ')" = "1051 1317 1851 2917 5047 " ]; then
+  ok sweep_lwm_subwarp_readme_example_bits
+else bad sweep_lwm_subwarp_readme_example_bits "$(cut -d, -f6 "$T/lwm.csv" | tr '\n' ' ') $(head -n 1 "$T/err")"; fi
 # the same point as `logic`'s module at the same parameters, and csv
 if "$A" sweep --module simt_stack --param DEPTH=4,8 --param WARPS=4 --format csv >"$T/sw.csv" 2>"$T/err" &&
    head -n 1 "$T/sw.csv" | grep -q '^DEPTH,module,tech_nm,goal,area_mm2,storage_bits' &&
