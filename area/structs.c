@@ -1414,10 +1414,11 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
          2.0 * D * c->ge_and2;
     add_logic(d, "issue: products and shift", "M x D(t, t+1) per entry, collapsing shift, free "
               "position, full, writeback clear", ge);
-    /* the hazard: per entry, each destination against each context's 3
-     * registers (12 comparators), ANDed with dv and the M bit; the two
+    /* the hazard: per entry, each destination against each context's 4
+     * registers (three sources and the destination: 16 comparators, each
+     * gated by its query valid bit), ANDed with dv and the M bit; the two
      * dependency vectors and their ORs; the error checks */
-    ge = D * (12.0 * area_ge_eq_cmp(c, R) + 12.0 * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
+    ge = D * (16.0 * area_ge_eq_cmp(c, R) + 16.0 * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
          2.0 * area_ge_reduce(c, D) + 3.0 * area_ge_mag_cmp(c, WW + 1u) +
          area_ge_mag_cmp(c, sbi_scoreboard_pos_w(&cfg) + 1u) + 8.0 * c->ge_and2;
     add_logic(d, "hazard", "register compares ANDed with the dependency bits (001 sec. 3.4), "
