@@ -11,8 +11,9 @@
  * verilog/warp_pool.v, verilog/dwf.v, verilog/tsimt_lane.v,
  * verilog/tsimt_frontend.v, verilog/two_level_sched.v,
  * verilog/lwm_subwarp.v, verilog/lane_shuffle.v, verilog/swi_sched.v,
- * rtl_c/sbi_scoreboard.h (no Verilog twin in the tree yet: from the C
- * header's ports) and rtl_c/shadow_scoreboard.h (its
+ * rtl_c/sbi_scoreboard.h and its verilog/sbi_scoreboard.v (on their own
+ * branch when this was written; described only once the C model is in the
+ * tree) and rtl_c/shadow_scoreboard.h (its
  * Verilog twin was not in the tree when this was written: the organisation
  * follows the header's port description -- revisit when
  * verilog/shadow_scoreboard.v lands).  A structure is

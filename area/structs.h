@@ -287,8 +287,9 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
  * (flip-flops: 3 reads, 2 writes) = sbi_scoreboard_bits() (checked); the
  * products and the collapsing shift, the hazard compares.  baseline: 001's
  * baseline scoreboard from the same cfg, two pools of a {pending, register}
- * per entry.  0 = the model's default.  The RTL twin is not in the tree
- * yet: the organisation follows the C header's ports. */
+ * per entry.  0 = the model's default.  At WARPS=4 DEPTH=4 REG_W=4 its
+ * 256 flip-flops are Yosys's count of verilog/sbi_scoreboard.v (checked
+ * against the sbi branch before it landed). */
 int area_have_sbi_scoreboard(void);
 void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w);
 const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,

@@ -408,9 +408,13 @@ else bad logic_hct_cct_heap_small "$(head -n 1 "$T/err")"; fi
 # the structures of 004 and 001 sec. 4 at the points area/yosys_compare.sh synthesizes:
 # the flip-flops Yosys counts there (the RTL's registers)
 for spec in "two_level_sched 16 WARPS=16 GROUP_SIZE=4 TIMEOUT=64" "lwm_subwarp 105 LARGE_WARPS=2 K=4 N=4" \
-            "lane_shuffle 0 LANES=8 WARPS=6" "swi_sched 119 SETS=2 WAYS=2 LANES=8 PC_W=8"; do
+            "lane_shuffle 0 LANES=8 WARPS=6" "swi_sched 119 SETS=2 WAYS=2 LANES=8 PC_W=8" \
+            "sbi_scoreboard 256 WARPS=4 DEPTH=4 REG_W=4"; do
   set -- $spec
   m=$1; want=$2; shift 2
+  if [ "$m" = sbi_scoreboard ] && ! "$A" sweep --module nope --param X=1,2 2>&1 | grep -q ' sbi_scoreboard'; then
+    continue # costed once its C model is in the tree
+  fi
   pa=()
   for kv in "$@"; do pa+=(--param "$kv"); done
   if "$A" logic --module "$m" "${pa[@]}" >"$T/out" 2>"$T/err" && grep -q "^flipflops $want\$" "$T/out" &&
