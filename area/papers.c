@@ -901,7 +901,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
             s, "as a synthesis flow builds the RTL (001's figures are synthesized); not in the "
                "totals");
     ibuf[C001_SBI] = geom_row(p, t, "Instruction buffer, SBI", 48, 64, 1,
-                              "an instruction per half-warp front end", "001.t4.sbi.ibuf", s,
+                              "an instruction per warp and front end", "001.t4.sbi.ibuf", s,
                               GEOM_NOTE);
 
     /* ---- Table 4, SWI and SBI+SWI columns: swi_sched at 001's
@@ -956,7 +956,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
     snprintf(r->config, sizeof r->config, "hct_cct_heap_cfg: the same 128 x 104 b table as SBI's");
     row_pub(r, "001.t4.both.cct", s);
     ibuf[C001_BOTH] = geom_row(p, t, "Instruction buffer, SBI+SWI (dual-ported)", 48, 64, 2,
-                               "an instruction per half-warp front end, 2 reads as SWI's",
+                               "an instruction per warp and front end, 2 reads as SWI's",
                                "001.t4.both.ibuf", s, GEOM_NOTE);
 
     /* ---- Table 3's sizes */
@@ -993,12 +993,12 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
              "001.t3.both.cct");
     geom_bits_row(p, "Instruction buffer storage, baseline", 48, 64, "an instruction per warp",
                   "001.t3.base.ibuf");
-    geom_bits_row(p, "Instruction buffer storage, SBI", 48, 64, "an instruction per front end",
-                  "001.t3.sbi.ibuf");
+    geom_bits_row(p, "Instruction buffer storage, SBI", 48, 64,
+                  "an instruction per warp and front end", "001.t3.sbi.ibuf");
     geom_bits_row(p, "Instruction buffer storage, SWI", swi_sched_warps(&swc), 64,
                   "swi_sched_warps() instructions", "001.t3.swi.ibuf");
-    geom_bits_row(p, "Instruction buffer storage, SBI+SWI", 48, 64, "an instruction per front "
-                  "end", "001.t3.both.ibuf");
+    geom_bits_row(p, "Instruction buffer storage, SBI+SWI", 48, 64,
+                  "an instruction per warp and front end", "001.t3.both.ibuf");
 
     /* ---- register file: Fermi's 32768 x 32-bit registers (128 KB per SM)
      * as 32 lanes x 1024; 48 warps -> 21 registers per thread */
