@@ -1285,6 +1285,32 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
     return NULL;
 }
 
+/* What SWI adds to a baseline scheduler: swi_sched without the primary's
+ * age matrix and oldest-ready select (a baseline picks the oldest ready
+ * instruction too); the buffer's {PC, mask} copies the lookup searches,
+ * the stage, the LFSR, the secondary and the control stay. */
+const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area_desc *d)
+{
+    area_desc all;
+    unsigned i;
+    const char *e = area_desc_swi_sched(cfg, force_ff, &all);
+    if (e)
+        return e;
+    desc_init(d, "swi_sched.secondary", "SWI's additions to a baseline scheduler (001 sec. 4)");
+    snprintf(d->config, sizeof d->config, "%.110s; without the primary's age matrix and select",
+             all.config);
+    d->entry_bits = all.entry_bits;
+    for (i = 0; i < all.n; i++) {
+        const area_item *it = &all.item[i];
+        if (strcmp(it->name, "age matrix") == 0 || strcmp(it->name, "primary scheduler") == 0)
+            continue;
+        d->item[d->n++] = *it;
+        if (it->type == AI_ARRAY)
+            d->storage_bits += it->arr.entries * it->arr.width * it->count;
+    }
+    return NULL;
+}
+
 /* SWI's Hot Context Table (001 Table 3: 24 x 104 b): the SBI heap's HCT
  * with one hot context per warp, from hct_cct_heap_cfg: {CPC, mask, valid,
  * CCT head} = PC_W + LANES + 1 + PTR_W bits per warp (104 at 001's 32-bit

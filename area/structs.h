@@ -275,6 +275,10 @@ const char *area_desc_lane_shuffle(const lane_shuffle_cfg *cfg, int force_ff, ar
 unsigned area_swi_sched_bits(const swi_sched_cfg *cfg);
 const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_desc *d);
 
+/* What SWI adds to a baseline scheduler (001 Table 4's "+27.4"): swi_sched
+ * without the primary's age matrix and oldest-ready select. */
+const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area_desc *d);
+
 /* SWI's Hot Context Table (001 Table 3: 24 x 104 b) from hct_cct_heap_cfg:
  * the heap's HCT with one hot context per warp ({CPC, mask, valid, CCT
  * head}).  Described, not an RTL module. */

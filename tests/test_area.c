@@ -1442,7 +1442,7 @@ TEST(report_001_models_hct_and_cct)
     /* totals and the SBI overhead include them (not the flip-flop rows),
      * the overhead as 001 takes it: SBI minus the baseline it replaces */
     {
-        const area_row *sched = find_row(&r.p[0], "Scheduler, SWI (swi_sched)");
+        const area_row *sched = find_row(&r.p[0], "Scheduler, SWI (swi_sched less its primary)");
         const area_row *shct = find_row(&r.p[0], "HCT, SWI (one context per warp)");
         const area_row *pool = find_row(&r.p[0], "Warp pool, baseline");
         const area_row *ib0 = find_row(&r.p[0], "Instruction buffer, baseline");
@@ -2062,12 +2062,27 @@ TEST(report_004_storage_and_001_swi_from_cfgs)
     CHECK(row && fabs(row->ours - 29) < 0.5 && row->published == 0 &&
           strstr(row->note, "Why not 0") != NULL);
     CHECK(area_report_build("001", 0, NULL, NULL, &r) == NULL);
-    row = find_row(&r.p[0], "Scheduler, SWI (swi_sched)");
+    row = find_row(&r.p[0], "Scheduler, SWI, all of swi_sched");
     wc.lanes = hc.lanes;
     wc.pc_w = hc.pc_bits;
     CHECK(row && row->status == RS_MODELLED && area_desc_swi_sched(&wc, 0, &d) == NULL &&
           fabs(row->ours - desc_mm2(&d, 40)) < 1e-12 &&
           fabs(row->published - area_pub_find("001.t4.swi.scheduler")->value) < 1e-12);
+    {
+        /* the row in the totals: without the primary, which a baseline has */
+        const area_row *add = find_row(&r.p[0], "Scheduler, SWI (swi_sched less its primary)");
+        area_desc d2;
+        unsigned i, prim = 0;
+        CHECK(add && area_desc_swi_secondary(&wc, 0, &d2) == NULL &&
+              fabs(add->ours - desc_mm2(&d2, 40)) < 1e-12 && add->ours < row->ours);
+        for (i = 0; i < d2.n; i++)
+            prim += strcmp(d2.item[i].name, "age matrix") == 0 ||
+                    strcmp(d2.item[i].name, "primary scheduler") == 0;
+        CHECK_EQ(prim, 0);
+        CHECK_EQ(d2.n + 2, d.n);
+        CHECK_EQ(d2.storage_bits, d.storage_bits - (unsigned long)swi_sched_warps(&wc) *
+                                                       swi_sched_warps(&wc));
+    }
     row = find_row(&r.p[0], "HCT, SWI (one context per warp)");
     CHECK(row && row->status == RS_MODELLED && area_desc_swi_hct(&hc, 0, &d) == NULL &&
           fabs(row->ours - desc_mm2(&d, 40)) < 1e-12);
