@@ -94,10 +94,10 @@ void sbi_scoreboard_reset(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s
 }
 
 /* 1 when register r is among the valid query registers. */
-static unsigned sb_hit(uint64_t r, uint64_t rv, const uint64_t q[3])
+static unsigned sb_hit(uint64_t r, uint64_t rv, const uint64_t q[4])
 {
     unsigned n;
-    for (n = 0; n < 3u; n++)
+    for (n = 0; n < 4u; n++)
         if (bits_get(rv, n) && q[n] == r)
             return 1;
     return 0;
@@ -109,8 +109,8 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     unsigned ww = sbi_scoreboard_warp_w(cfg), pw = sbi_scoreboard_pos_w(cfg), D = cfg->depth;
     unsigned iw = (unsigned)bits_trunc(in->iss_warp, ww), qw = (unsigned)bits_trunc(in->q_warp, ww);
     unsigned bw = (unsigned)bits_trunc(in->wb_warp, ww), bp = (unsigned)bits_trunc(in->wb_pos, pw);
-    uint64_t sel = bits_trunc(in->wb_sel, 2), q1rv = bits_trunc(in->q1_rv, 3),
-             q2rv = bits_trunc(in->q2_rv, 3);
+    uint64_t sel = bits_trunc(in->wb_sel, 2), q1rv = bits_trunc(in->q1_rv, 4),
+             q2rv = bits_trunc(in->q2_rv, 4);
     unsigned iss = (unsigned)bits_trunc(in->iss_v, 1), wb = (unsigned)bits_trunc(in->wb_v, 1);
     unsigned err = SBI_SB_ERR_NONE, k;
 
@@ -134,13 +134,15 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     out->nx_go = 1;
     /* read port: dependency masks of the two contexts' instructions */
     if ((q1rv | q2rv) != 0u) {
-        uint64_t q1[3], q2[3];
+        uint64_t q1[4], q2[4];
         q1[0] = bits_trunc(in->q1_r0, cfg->reg_w);
         q1[1] = bits_trunc(in->q1_r1, cfg->reg_w);
         q1[2] = bits_trunc(in->q1_r2, cfg->reg_w);
+        q1[3] = bits_trunc(in->q1_r3, cfg->reg_w);
         q2[0] = bits_trunc(in->q2_r0, cfg->reg_w);
         q2[1] = bits_trunc(in->q2_r1, cfg->reg_w);
         q2[2] = bits_trunc(in->q2_r2, cfg->reg_w);
+        q2[3] = bits_trunc(in->q2_r3, cfg->reg_w);
         for (k = 0; k < D; k++) {
             unsigned e = qw * D + k;
             uint64_t m = s->mat_q[e];
@@ -261,14 +263,16 @@ void sbi_scoreboard_ports(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_in
     visit(ctx, "wb_pos", pw, &in->wb_pos, PORT_IN);
     visit(ctx, "wb_sel", 2, &in->wb_sel, PORT_IN);
     visit(ctx, "q_warp", ww, &in->q_warp, PORT_IN);
-    visit(ctx, "q1_rv", 3, &in->q1_rv, PORT_IN);
+    visit(ctx, "q1_rv", 4, &in->q1_rv, PORT_IN);
     visit(ctx, "q1_r0", r, &in->q1_r0, PORT_IN);
     visit(ctx, "q1_r1", r, &in->q1_r1, PORT_IN);
     visit(ctx, "q1_r2", r, &in->q1_r2, PORT_IN);
-    visit(ctx, "q2_rv", 3, &in->q2_rv, PORT_IN);
+    visit(ctx, "q1_r3", r, &in->q1_r3, PORT_IN);
+    visit(ctx, "q2_rv", 4, &in->q2_rv, PORT_IN);
     visit(ctx, "q2_r0", r, &in->q2_r0, PORT_IN);
     visit(ctx, "q2_r1", r, &in->q2_r1, PORT_IN);
     visit(ctx, "q2_r2", r, &in->q2_r2, PORT_IN);
+    visit(ctx, "q2_r3", r, &in->q2_r3, PORT_IN);
     visit(ctx, "ready", 1, &out->ready, PORT_OUT);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
     visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);

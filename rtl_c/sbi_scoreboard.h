@@ -75,9 +75,9 @@
  *   never pushed back.
  *
  * Hazard (001 l.144).  The read port names warp q_warp and the registers of
- *   the instruction each context would issue now, up to three (two sources
- *   and the destination, for RAW and WAW): q1_r0..r2 with valid bits q1_rv
- *   (context 1), q2_* (context 2).  dep_j[k] = OR_i dv_i[k] && dst_i[k] in
+ *   the instruction each context would issue now, up to four (three
+ *   sources, as a fused multiply-add has, and the destination, for RAW and
+ *   WAW): q1_r0..r3 with valid bits q1_rv (context 1), q2_* (context 2).  dep_j[k] = OR_i dv_i[k] && dst_i[k] in
  *   {qj regs} && M[k][i][j]: "dependency bits ANDed with the register-id
  *   comparison"; hz_j = |dep_j.  An instruction may issue when hz_j = 0.
  *   The query reads the state before this cycle's edge; so an instruction
@@ -104,7 +104,7 @@
  * Ports.
  *   in:  iss_v, iss_warp (WARP_W), iss_d (9), iss_dv1, iss_dst1 (REG_W),
  *        iss_dv2, iss_dst2; wb_v, wb_warp, wb_pos (POS_W), wb_sel (2);
- *        q_warp, q1_rv (3), q1_r0..q1_r2, q2_rv, q2_r0..q2_r2 (REG_W).
+ *        q_warp, q1_rv (4), q1_r0..q1_r3, q2_rv, q2_r0..q2_r3 (REG_W).
  *   out: ready, err, err_code (3), act (3), wb_free, dep1, dep2 (DEPTH),
  *        hz1, hz2.
  *   act: IDLE 0 (no issue, no writeback), PUSH 1 (issue, entry added), MOVE
@@ -218,8 +218,8 @@ typedef struct {
     uint64_t iss_dv1, iss_dst1, iss_dv2, iss_dst2;
     uint64_t wb_v, wb_warp, wb_pos, wb_sel;
     uint64_t q_warp;
-    uint64_t q1_rv, q1_r0, q1_r1, q1_r2;
-    uint64_t q2_rv, q2_r0, q2_r1, q2_r2;
+    uint64_t q1_rv, q1_r0, q1_r1, q1_r2, q1_r3;
+    uint64_t q2_rv, q2_r0, q2_r1, q2_r2, q2_r3;
 } sbi_scoreboard_in;
 
 typedef struct {

@@ -87,7 +87,7 @@ public:
             "err_BAD_WARP", "err_BAD_QWARP", "err_BAD_WB", "err_WB_IDLE", "hz1", "hz2",
             "dep_hits", "wb_free", "cold_entries", "max_rows_full_hwm"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
-            cov_[keys[k]] += 0;
+            cov_[keys[k]] = 0; // the harness has merged the counts so far
     }
 
     sbi_scoreboard_in next(const sbi_scoreboard_cfg &cfg, const sbi_scoreboard_state &s, Rng &rng,
@@ -137,10 +137,11 @@ public:
         if (rng.chance(85)) {
             unsigned w = static_cast<unsigned>(rng.below(W));
             in.q_warp = w;
-            in.q1_rv = rng.bits(3);
-            in.q2_rv = rng.bits(3);
-            uint64_t *r[6] = {&in.q1_r0, &in.q1_r1, &in.q1_r2, &in.q2_r0, &in.q2_r1, &in.q2_r2};
-            for (unsigned n = 0; n < 6; n++) {
+            in.q1_rv = rng.bits(4);
+            in.q2_rv = rng.bits(4);
+            uint64_t *r[8] = {&in.q1_r0, &in.q1_r1, &in.q1_r2, &in.q1_r3,
+                              &in.q2_r0, &in.q2_r1, &in.q2_r2, &in.q2_r3};
+            for (unsigned n = 0; n < 8; n++) {
                 unsigned k = static_cast<unsigned>(rng.below(D));
                 unsigned e = w * D + k;
                 *r[n] = rng.chance(60) ? (rng.chance(50) ? s.dst1_q[e] : s.dst2_q[e])
@@ -216,10 +217,11 @@ public:
         uint64_t e1 = 0, e2 = 0;
         if (in.q1_rv || in.q2_rv) {
             unsigned w = static_cast<unsigned>(in.q_warp);
-            uint64_t qa[3] = {in.q1_r0, in.q1_r1, in.q1_r2}, qb[3] = {in.q2_r0, in.q2_r1, in.q2_r2};
+            uint64_t qa[4] = {in.q1_r0, in.q1_r1, in.q1_r2, in.q1_r3},
+                     qb[4] = {in.q2_r0, in.q2_r1, in.q2_r2, in.q2_r3};
             for (unsigned k = 0; k < D; k++) {
                 unsigned e = w * D + k;
-                for (unsigned n = 0; n < 3; n++) {
+                for (unsigned n = 0; n < 4; n++) {
                     bool v1 = (b.dv1_q[w] >> k) & 1u, v2 = (b.dv2_q[w] >> k) & 1u;
                     uint64_t m = b.mat_q[e];
                     if ((in.q1_rv >> n) & 1u) {

@@ -383,7 +383,7 @@ TEST(errors)
 }
 
 /* The hazard is the register compare AND the dependency bit: each of the
- * three query registers, both rows, both columns. */
+ * four query registers, both rows, both columns. */
 TEST(hazard_compare)
 {
     sbi_scoreboard_cfg c = {1, 2, 3};
@@ -394,16 +394,16 @@ TEST(hazard_compare)
     sbi_scoreboard_reset(&c, &s);
     in = sb_issue(0, mat("010/001/000"), 1, 5, 1, 6); /* I1 -> ctx2, I2 -> cold */
     sb_cyc(&c, &s, &in);
-    for (n = 0; n < 3u; n++) {
+    for (n = 0; n < 4u; n++) {
         memset(&in, 0, sizeof in);
         in.q1_rv = in.q2_rv = (uint64_t)1 << n;
-        in.q1_r0 = in.q1_r1 = in.q1_r2 = 5;
-        in.q2_r0 = in.q2_r1 = in.q2_r2 = 5;
+        in.q1_r0 = in.q1_r1 = in.q1_r2 = in.q1_r3 = 5;
+        in.q2_r0 = in.q2_r1 = in.q2_r2 = in.q2_r3 = 5;
         sbi_scoreboard_eval(&c, &s, &in, &o);
         CHECK_EQ(o.hz1, 0);
         CHECK_EQ(o.hz2, 1);
-        in.q1_r0 = in.q1_r1 = in.q1_r2 = 6;
-        in.q2_r0 = in.q2_r1 = in.q2_r2 = 6;
+        in.q1_r0 = in.q1_r1 = in.q1_r2 = in.q1_r3 = 6;
+        in.q2_r0 = in.q2_r1 = in.q2_r2 = in.q2_r3 = 6;
         sbi_scoreboard_eval(&c, &s, &in, &o);
         CHECK_EQ(o.hz1 | o.hz2, 0); /* I2's threads are all cold */
     }
@@ -524,7 +524,7 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
         sbi_scoreboard_in in;
         sbi_scoreboard_out o, oq;
         unsigned iss1 = 0, iss2 = 0, bw = 0, bp = 0;
-        uint64_t q1[3] = {0, 0, 0}, q2[3] = {0, 0, 0}, m1 = 0, m2 = 0, ref1 = 0, ref2 = 0;
+        uint64_t q1[4] = {0, 0, 0, 0}, q2[4] = {0, 0, 0, 0}, m1 = 0, m2 = 0, ref1 = 0, ref2 = 0;
         unsigned k;
 
         cv->cycles++;
@@ -559,21 +559,23 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
             unsigned v2 = hs.v2[w];
             m1 = hs.m1[w];
             m2 = v2 ? hs.m2[w] : 0u;
-            /* the instructions at CPC1 and CPC2: two sources and a destination */
+            /* the instructions at CPC1 and CPC2: three sources and a destination */
             in.q_warp = w;
-            for (k = 0; k < 3u; k++) {
+            for (k = 0; k < 4u; k++) {
                 q1[k] = below(&r, nreg);
                 q2[k] = below(&r, nreg);
             }
-            in.q1_rv = 3u | (below(&r, 10) < 7u ? 4u : 0u);
-            in.q2_rv = v2 ? 3u | (below(&r, 10) < 7u ? 4u : 0u) : 0u;
+            in.q1_rv = (rnd(&r) & 7u) | (below(&r, 10) < 7u ? 8u : 0u);
+            in.q2_rv = v2 ? (rnd(&r) & 7u) | (below(&r, 10) < 7u ? 8u : 0u) : 0u;
             in.q1_r0 = q1[0];
             in.q1_r1 = q1[1];
             in.q1_r2 = q1[2];
+            in.q1_r3 = q1[3];
             in.q2_r0 = q2[0];
             in.q2_r1 = q2[1];
             in.q2_r2 = q2[2];
-            for (k = 0; k < 3u; k++) {
+            in.q2_r3 = q2[3];
+            for (k = 0; k < 4u; k++) {
                 if (bits_get(in.q1_rv, k) && (trk_mask(w, (unsigned)q1[k], hc->lanes) & m1))
                     ref1 = 1;
                 if (bits_get(in.q2_rv, k) && (trk_mask(w, (unsigned)q2[k], hc->lanes) & m2))
@@ -626,10 +628,10 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                 hi.op_exit = ex;
                 in.iss_v = 1;
                 in.iss_warp = w;
-                in.iss_dv1 = iss1 && bits_get(in.q1_rv, 2);
-                in.iss_dst1 = q1[2];
-                in.iss_dv2 = iss2 && bits_get(in.q2_rv, 2);
-                in.iss_dst2 = q2[2];
+                in.iss_dv1 = iss1 && bits_get(in.q1_rv, 3);
+                in.iss_dst1 = q1[3];
+                in.iss_dv2 = iss2 && bits_get(in.q2_rv, 3);
+                in.iss_dst2 = q2[3];
             }
         }
         hb = hs;
@@ -701,9 +703,9 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                 tm1[w][0] = iss1 ? m1 : 0u;
                 tm2[w][0] = iss2 ? m2 : 0u;
                 if (in.iss_dv1)
-                    trk_add(w, (unsigned)q1[2], m1, +1);
+                    trk_add(w, (unsigned)q1[3], m1, +1);
                 if (in.iss_dv2)
-                    trk_add(w, (unsigned)q2[2], m2, +1);
+                    trk_add(w, (unsigned)q2[3], m2, +1);
             }
         }
         hct_cct_heap_step(hc, &hs, &hi, &ho);

@@ -47,14 +47,16 @@ module sbi_scoreboard #(
     input  wire [POS_W-1:0]  wb_pos,
     input  wire [1:0]        wb_sel,
     input  wire [WARP_W-1:0] q_warp,
-    input  wire [2:0]        q1_rv,
+    input  wire [3:0]        q1_rv,
     input  wire [REG_W-1:0]  q1_r0,
     input  wire [REG_W-1:0]  q1_r1,
     input  wire [REG_W-1:0]  q1_r2,
-    input  wire [2:0]        q2_rv,
+    input  wire [REG_W-1:0]  q1_r3,
+    input  wire [3:0]        q2_rv,
     input  wire [REG_W-1:0]  q2_r0,
     input  wire [REG_W-1:0]  q2_r1,
     input  wire [REG_W-1:0]  q2_r2,
+    input  wire [REG_W-1:0]  q2_r3,
     output reg               ready,
     output reg               err,
     output reg  [2:0]        err_code,
@@ -106,12 +108,13 @@ module sbi_scoreboard #(
     // register r among the valid query registers
     function hit;
         input [REG_W-1:0] r;
-        input [2:0]       rv;
+        input [3:0]       rv;
         input [REG_W-1:0] a;
         input [REG_W-1:0] b;
         input [REG_W-1:0] c;
+        input [REG_W-1:0] d;
         begin
-            hit = (rv[0] && r == a) || (rv[1] && r == b) || (rv[2] && r == c);
+            hit = (rv[0] && r == a) || (rv[1] && r == b) || (rv[2] && r == c) || (rv[3] && r == d);
         end
     endfunction
 
@@ -124,7 +127,7 @@ module sbi_scoreboard #(
     wire [31:0] qws  = (qw32 < WARPS) ? qw32 : 32'd0;
     wire [31:0] bws  = (bw32 < WARPS) ? bw32 : 32'd0;
     wire [31:0] bps  = (bp32 < DEPTH) ? bp32 : 32'd0;
-    wire        query = (q1_rv | q2_rv) != 3'd0;
+    wire        query = (q1_rv | q2_rv) != 4'd0;
     wire [DEPTH-1:0] wb_dv1 = dv1_q[bws];
     wire [DEPTH-1:0] wb_dv2 = dv2_q[bws];
     wire [DEPTH-1:0] wb_one = {{(DEPTH-1){1'b0}}, 1'b1} << bps;
@@ -157,10 +160,10 @@ module sbi_scoreboard #(
         dep2_d = {DEPTH{1'b0}};
         for (q = 0; q < DEPTH; q = q + 1) begin
             qm = {mat_q[qws * DEPTH + q][4:3], mat_q[qws * DEPTH + q][1:0]};
-            dep1_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2) && qm[0]) ||
-                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2) && qm[2]);
-            dep2_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2) && qm[1]) ||
-                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2) && qm[3]);
+            dep1_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[0]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[2]);
+            dep2_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[1]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[3]);
         end
         if (!query) begin
             dep1_d = {DEPTH{1'b0}};
