@@ -315,8 +315,7 @@ public:
 
 private:
     static void static_tids(const dwf_cfg &cfg, unsigned w, unsigned *tid) {
-        for (unsigned i = 0; i < cfg.lanes; i++)
-            tid[dwf_home_lane(&cfg, w * cfg.lanes + i)] = w * cfg.lanes + i;
+        dwf_static_tids_by(cfg.lanes, [&cfg](unsigned t) { return dwf_home_lane(&cfg, t); }, w, tid);
     }
     bool golden_thread(const dwf_cfg &cfg, unsigned t) const {
         return t / cfg.lanes == kGoldenWarp || t / cfg.lanes == kGoldenWarp + 1;
@@ -496,10 +495,13 @@ private:
             break;
         }
         case 1: {
-            unsigned bad = static_cast<unsigned>(rng.below(dwf_threads(&cfg)));
-            if (dwf_home_lane(&cfg, bad) == l)
-                bad ^= 1u; // same warp, so another lane under every swizzle
-            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, bad);
+            int bad = dwf_foreign_tid_by(dwf_threads(&cfg), L,
+                                         [&cfg](unsigned t) { return dwf_home_lane(&cfg, t); }, l, rng);
+            if (bad < 0) {
+                in.cm_valid = 0;
+                return;
+            }
+            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, static_cast<unsigned>(bad));
             in.cm_mask_nt = 1ull << l;
             expect_err_ = DWF_ERR_HOME_LANE;
             cov_["err_HOME_LANE"]++;
