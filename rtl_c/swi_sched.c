@@ -84,6 +84,16 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
     return bits_ffs(tie);
 }
 
+uint64_t swi_sched_has_older(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand)
+{
+    unsigned w, n = swi_sched_warps(cfg);
+    uint64_t m = 0;
+    for (w = 0; w < n; w++)
+        if ((s->age_q[w] & cand) != 0u)
+            m |= (uint64_t)1 << w;
+    return m & cand;
+}
+
 void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s)
 {
     (void)cfg;
@@ -137,6 +147,8 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
     members = swi_sched_set_members(cfg, (unsigned)s->s_warp_q, !live);
     free_lanes = live ? lanes & ~s->s_mask_q : lanes;
     cand2 = cand & members;
+    if (!live) /* the substitute leaves the primary's pick alone */
+        cand2 &= swi_sched_has_older(cfg, s, cand);
     if (s->s_v_q)
         cand2 &= ~((uint64_t)1 << s->s_warp_q);
     r = (unsigned)bits_trunc(s->lfsr_q, ww);
