@@ -116,7 +116,7 @@ $(B)/gen/cosim_tables.c: Makefile $(wildcard rtl_c/*.h) | $(B)
 	  for s in $(STRUCTS); do echo "    &$${s}_params,"; done; \
 	  echo '    0};'; } >$@
 
-$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) tools/rtl_ports.sh $(B)/libmodels.a $(B)/cosim_params
+$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) $(wildcard verilog/*.vh) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) tools/rtl_ports.sh $(B)/libmodels.a $(B)/cosim_params
 	@tools/cosim_build.sh $* >/dev/null
 
 $(B)/replay_gen: tools/replay_gen.c $(B)/libmodels.a $(HDRS)

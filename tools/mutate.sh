@@ -176,7 +176,7 @@ for m in "$@"; do
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
-    cp verilog/*.v "$d/v/"
+    cp verilog/*.v verilog/*.vh "$d/v/"
     "$gen" apply "verilog/$m.v" "$id" "$d/v/$m.v" || exit 2
     if [ "$use_icarus" != 0 ] && icarus_pass "$d" "$m"; then
       killed=$((killed + 1)); ikilled=$((ikilled + 1))
