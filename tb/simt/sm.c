@@ -1060,6 +1060,7 @@ static int sbi_cycle(sm *s)
     sbi_scoreboard_eval(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
     if (s->sbo.err)
         return fail(s, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)s->sbo.err_code));
+    RECORD(s, 1, sbi_scoreboard, &s->sbc, &s->sbin, &s->sbo);
     sbi_scoreboard_step(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
     if (used > s->st.peak)
