@@ -26,7 +26,8 @@
 #   equivalent  it is listed in tools/mutate_equivalent.txt (with a reason),
 #   stillborn   Verilator rejects it (a width or syntax error): not counted.
 # Score = killed / (killed + surviving).  Prints one line per module and
-# each survivor with its line; writes out/mutate/M.txt (every mutant) and
+# each survivor with its line; writes out/mutate/M.txt (every mutant;
+# M-KEY.txt at another design point, ...-ids.txt for a MUTATE_IDS rerun) and
 # out/mutate/summary.txt.  Exit status 1 if any mutant survives.
 #
 # Environment:
@@ -142,6 +143,7 @@ for m in "$@"; do
   fi
   log=out/mutate/$m.txt
   [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  [ -z "$ids_only" ] || log=${log%.txt}-ids.txt   # a rerun keeps the full log
   echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
