@@ -77,6 +77,25 @@ static void words_trunc(uint64_t *d, const uint64_t *v, unsigned bits)
     }
 }
 
+/* Bits [lsb, lsb + n) of a word array (n <= 64): one row of a K x N map. */
+static uint64_t words_get(const uint64_t *v, unsigned lsb, unsigned n)
+{
+    const unsigned k = lsb / 64u, o = lsb % 64u;
+    uint64_t x = v[k] >> o;
+    if (o != 0u && o + n > 64u)
+        x |= v[k + 1u] << (64u - o);
+    return bits_trunc(x, n);
+}
+
+/* Clears the bits of `m` (n <= 64 bits) at [lsb, lsb + n) of a word array. */
+static void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
+{
+    const unsigned k = lsb / 64u, o = lsb % 64u;
+    v[k] &= ~(m << o);
+    if (o != 0u && (m >> (64u - o)) != 0u)
+        v[k + 1u] &= ~(m >> (64u - o));
+}
+
 static unsigned row_of(const lwm_subwarp_cfg *cfg, const uint64_t *rows, unsigned c)
 {
     unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, r = 0, b;
@@ -170,16 +189,23 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
             emit = 1;
             last = 1;
         } else {
-            for (c = 0; c < N; c++)
-                for (r = 0; r < K; r++) {
-                    unsigned i = r * N + c;
-                    if (lwm_bit(s->copy_q, i) && !lwm_bit(s->inflight_q[s->cur_q], i)) {
-                        out->sw_cols |= (uint64_t)1 << c;
-                        row_put(cfg, out->sw_rows, c, r);
-                        lwm_set(out->nx_copy, i, 0);
-                        break;
-                    }
-                }
+            /* each column's lowest row whose thread is in the copy and not
+             * in flight, row by row on whole N-bit rows (columns already
+             * picked drop out): the same pick as a per-column priority
+             * encoder over the rows */
+            uint64_t left = bits_mask(N);
+            for (r = 0; r < K && left != 0u; r++) {
+                const uint64_t avail = words_get(s->copy_q, r * N, N) &
+                                       ~words_get(s->inflight_q[s->cur_q], r * N, N) & left;
+                uint64_t m;
+                if (avail == 0u)
+                    continue;
+                out->sw_cols |= avail;
+                left &= ~avail;
+                words_clear(out->nx_copy, r * N, avail);
+                for (m = avail; m != 0u; m &= m - 1u)
+                    row_put(cfg, out->sw_rows, bits_ffs(m), r);
+            }
             emit = out->sw_cols != 0u;
             last = words_zero(out->nx_copy);
         }
@@ -231,21 +257,20 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
                       const lwm_subwarp_in *in, const lwm_subwarp_out *out)
 {
     const unsigned N = cfg->cols;
-    unsigned c;
     if (out->err)
         return;
     /* completion: in-flight bits clear, outcome gathers */
     if (bits_trunc(in->c_valid, 1)) {
         unsigned w = (unsigned)bits_trunc(in->c_warp, lwm_subwarp_lw_w(cfg));
         uint64_t cols = bits_trunc(in->c_cols, N), tk = bits_trunc(in->c_taken, N);
+        uint64_t m;
         s->pend_q[w]--;
-        for (c = 0; c < N; c++)
-            if (bits_get(cols, c)) {
-                unsigned i = row_of(cfg, in->c_rows, c) * N + c;
-                lwm_set(s->inflight_q[w], i, 0);
-                if (in->c_branch & 1u)
-                    lwm_set(bits_get(tk, c) ? s->taken_q : s->ntaken_q, i, 1);
-            }
+        for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
+            const unsigned c = bits_ffs(m), i = row_of(cfg, in->c_rows, c) * N + c;
+            lwm_set(s->inflight_q[w], i, 0);
+            if (in->c_branch & 1u)
+                lwm_set(bits_get(tk, c) ? s->taken_q : s->ntaken_q, i, 1);
+        }
         if (in->c_branch & 1u)
             s->br_left_q--;
         if ((in->c_first & 1u) && !(in->c_branch & 1u))
@@ -260,10 +285,12 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     /* emission: in-flight bits set, copy shrinks */
     if (out->sw_valid) {
         unsigned w = (unsigned)s->cur_q;
+        uint64_t m;
         s->pend_q[w]++;
-        for (c = 0; c < N; c++)
-            if (bits_get(out->sw_cols, c))
-                lwm_set(s->inflight_q[w], row_of(cfg, out->sw_rows, c) * N + c, 1);
+        for (m = out->sw_cols; m != 0u; m &= m - 1u) { /* the emitted columns only */
+            const unsigned c = bits_ffs(m);
+            lwm_set(s->inflight_q[w], row_of(cfg, out->sw_rows, c) * N + c, 1);
+        }
         s->first_q = 0;
         if (out->sw_branch) {
             s->br_left_q++;

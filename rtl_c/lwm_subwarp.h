@@ -111,6 +111,16 @@
  * completion with c_cols = 0 (a jump's sub-warp) is checked only against
  * pend_q: the unit keeps no per-sub-warp tags.
  */
+/*
+ * Cost per cycle (issue 17): the sub-warp pick works on whole rows: for
+ * each row (K of them, lowest first) the N-bit word copy & ~in-flight of
+ * the columns not picked yet gives that row's picks at once, so the pick
+ * costs K word operations plus one row write per picked column (it was N x
+ * K bit tests).  Completion and emission in step visit only the columns
+ * set in c_cols / sw_cols.  What dominates now is clearing and copying the
+ * output's word arrays (nx_copy, br_taken/br_ntaken: LWM_WORDS words each)
+ * every cycle.
+ */
 #ifndef LWM_SUBWARP_H
 #define LWM_SUBWARP_H
 

@@ -46,7 +46,7 @@ for s in "$@"; do
       [ "$c1" -gt "$c" ] && c=$c1
       [ "$r1" -gt "$r" ] && r=$r1
     done
-    x=$(awk -v c="$c" -v r="$r" 'BEGIN { printf "%.2f", r > 0 ? c / r : 0 }')
+    x=$(awk -v c="$c" -v r="$r" 'BEGIN { printf "%.2f", (r > 0 ? c / r : 0) }')
     echo "$s,\"$all\",$c,$r,$x" >>"$tmp"
     printf '%-18s %-7s %14s %14s %8s  %s\n' "$s" "$p" "$c" "$r" "$x" "$all"
   done

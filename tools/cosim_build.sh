@@ -11,7 +11,8 @@
 # --key).  Every parameter of the table goes to Verilator as -G and is baked
 # into the harness, which then runs the C model at the same cfg.  A bad
 # parameter: one line, exit 2.  The binary is rebuilt when any of verilog/,
-# tb/, tools/rtl_ports.sh or build/libmodels.a is newer.
+# tb/, tools/rtl_ports.sh or build/libmodels.a is newer (only relinked when
+# just build/libmodels.a is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 xrand=0
@@ -53,6 +54,16 @@ if fresh; then
   exit 0
 fi
 top=$PWD
+# Only the C models changed (build/libmodels.a newer, nothing under
+# verilog/, tb/ nor the port generator): relink, no need to verilate again.
+if [ -x "$bin" ] && [ -f "$dir/obj/V$s.mk" ] &&
+   [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
+   [ -z "$(find tools/rtl_ports.sh -newer "$bin" 2>/dev/null | head -n 1)" ]; then
+  rm -f "$bin"
+  make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
+  echo "$bin"
+  exit 0
+fi
 # 1. Verilate (C++ only), 2. generate the RTL port list from the header,
 # 3. compile.  The generated file also carries the parameter set.
 verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
