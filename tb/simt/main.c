@@ -669,6 +669,13 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L, const mech_r
                        "%s.tsimt_frontend.conflict[1:0]\n",
                     n, n, n, n, r, n, n);
         }
+        if (m == SM_LWM)
+            fprintf(f, "@2024\n^9 vcd/filters/lwm_subwarp_act.txt\n+{lwm sub-warping} "
+                       "lwm.lwm_subwarp.act[2:0]\n@2024\n^10 vcd/filters/lwm_subwarp_stack.txt\n"
+                       "+{lwm fetch stack act} lwm.lwm_subwarp.f_act[2:0]\n@2024\n"
+                       "^10 vcd/filters/lwm_subwarp_stack.txt\n+{lwm commit stack act} "
+                       "lwm.lwm_subwarp.br_act[2:0]\n@28\n+{lwm fetch stall} "
+                       "lwm.lwm_subwarp.fetch_stall\n");
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
                        "sbi.hct_cct_heap.act[3:0]\n@28\n+{sbi run2} sbi.hct_cct_heap.rd_run2\n");

@@ -1394,7 +1394,8 @@ static void sched_order(sm *s, unsigned n)
             s->ord[s->nord++] = (s->rr + 1 + i) % n;
         return;
     }
-    two_level_sched_in in = {n >= 64 ? ~0ull : (1ull << n) - 1u, sched_stalled(s, n)};
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1u, st = sched_stalled(s, n);
+    two_level_sched_in in = {all & ~st, st}; /* the model: never both */
     two_level_sched_out o;
     while (in.ready) {
         two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
@@ -1403,16 +1404,25 @@ static void sched_order(sm *s, unsigned n)
         s->ord[s->nord++] = (unsigned)o.warp;
         in.ready &= ~(1ull << o.warp);
     }
+    /* then the warps with a load in flight (an independent instruction may
+     * still issue), round robin */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = (s->rr + 1 + i) % n;
+        if (st >> w & 1u)
+            s->ord[s->nord++] = w;
+    }
 }
 
 /* After the cycle: two-level steps with the warp that issued (the one ready
- * warp: the same decision as with the others it passed over) or none. */
+ * warp: the same decision as with the others it passed over; a warp that
+ * issued is not stalled) or none. */
 static void sched_commit(sm *s, unsigned n, int issued, unsigned w)
 {
     if (s->P.sched != SM_SCHED_TWO_LEVEL)
         return;
     two_level_sched_in in = {issued ? 1ull << w : 0, sched_stalled(s, n)};
     two_level_sched_out o;
+    in.stalled &= ~in.ready;
     two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
     two_level_sched_step(&s->tlc, &s->tls, &in, &o);
 }
