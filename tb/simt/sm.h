@@ -3,7 +3,7 @@
  * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
  *
  * One kernel, one block of threads, one SM.  Each mechanism (spe, dpe, dwf,
- * sbi) drives the project's C models of its structures (rtl_c/) cycle by
+ * sbi, tsimt, stsimt, lwm) drives the project's C models of its structures (rtl_c/) cycle by
  * cycle: eval, then step with that eval's output, one decision per cycle.
  * The timing model is documented in tb/kernels/README.md ("Timing model").
  *
