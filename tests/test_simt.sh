@@ -34,8 +34,8 @@ for k in tb/kernels/*.k; do
   dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
   if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
   else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
-  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt),' "$T/$n.csv")
-  [ "$rows" = 6 ] && ok "builtin_${n}_six_rows" || bad "builtin_${n}_six_rows" "$rows"
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt|lwm),' "$T/$n.csv")
+  [ "$rows" = 7 ] && ok "builtin_${n}_seven_rows" || bad "builtin_${n}_seven_rows" "$rows"
 done
 # also with a small design point and other latencies (tables nearly full)
 for k in tb/kernels/*.k; do
@@ -113,6 +113,43 @@ w=$(awk '$2=="stsimt" {printf "%d", $4 % 4} END{print ""}' "$T/st.log")
 "$S" --random 20 --seed 8 --quiet --mech stsimt --tsimt-width 8 >"$T/st.rand" 2>&1 &&
   ok stsimt_random_k8 || bad stsimt_random_k8 "$(tail -1 "$T/st.rand")"
 
+# lwm (004 sec. 3.1): large warps of K warps on lwm_subwarp.  K = 1 makes
+# every large warp one warp and every sub-warp its whole active mask: exactly
+# spe's warp- and thread-instructions on every kernel; at the default K the
+# thread-instructions are still spe's (the reference's), and every kernel
+# matches the reference with --sched two-level too (spe, dpe, sbi, lwm)
+for k in tb/kernels/*.k; do
+  n=$(basename "$k" .k)
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
+  if "$S" "$k" --lanes "$lanes" --mech spe,lwm --param lwm_subwarp.K=1 --format csv >"$T/lwm1.csv" 2>"$T/lwm1.err"; then
+    a=$(awk -F, '$1=="spe"{print $3","$4}' "$T/lwm1.csv"); b=$(awk -F, '$1=="lwm"{print $3","$4}' "$T/lwm1.csv")
+    [ -n "$a" ] && [ "$a" = "$b" ] && ok "lwm_k1_is_spe_$n" || bad "lwm_k1_is_spe_$n" "spe $a lwm $b"
+  else bad "lwm_k1_is_spe_$n" "$(head -1 "$T/lwm1.err")"; fi
+  a=$(awk -F, '$1=="spe"{print $4}' "$T/$n.csv"); b=$(awk -F, '$1=="lwm"{print $4}' "$T/$n.csv")
+  [ -n "$a" ] && [ "$a" = "$b" ] && ok "lwm_thread_insts_are_spe_$n" || bad "lwm_thread_insts_are_spe_$n" "spe $a lwm $b"
+  if "$S" "$k" --lanes "$lanes" --sched two-level --format csv >"$T/tl.csv" 2>"$T/tl.err" &&
+     [ "$(grep -cE '^(spe|dpe|sbi|lwm),' "$T/tl.csv")" = 4 ]; then
+    ok "two_level_${n}_matches_reference"
+  else bad "two_level_${n}_matches_reference" "$(head -1 "$T/tl.err")"; fi
+done
+"$S" --random 20 --seed 9 --quiet --mech lwm --lanes 8 --param lwm_subwarp.K=3 --sched two-level >"$T/lwm.rand" 2>&1 &&
+  ok lwm_random_k3_two_level || bad lwm_random_k3_two_level "$(tail -1 "$T/lwm.rand")"
+"$S" --random 20 --seed 10 --quiet --mech lwm --lanes 4 --param lwm_subwarp.DEPTH=8 >"$T/lwm.rand" 2>&1 &&
+  ok lwm_random_lanes4_depth8 || bad lwm_random_lanes4_depth8 "$(tail -1 "$T/lwm.rand")"
+# 004 Fig. 7: 16 warps (2 fetch groups of 8) compute, load, compute: two-level
+# leaves fewer idle issue cycles than round robin; one group of all 16 warps
+# is round robin exactly (004 sec. 5.3)
+{ printf '%s\n' '.kernel fig7' '.threads 256' '.mem 256' '    mov r0, %tid'
+  for i in 1 2 3 4 5 6 7 8; do echo '    add r1, r1, r0'; done
+  echo '    ld r2, [r0]'
+  for i in 1 2 3 4 5 6 7 8; do echo '    add r2, r2, r0'; done
+  printf '%s\n' '    st [r0], r2' '    exit'; } >"$T/fig7.k"
+row() { "$S" "$T/fig7.k" --mech spe --format csv "$@" | awk -F, '$1=="spe"{print $2","$3","$6}'; }
+rr=$(row --sched rr); tl=$(row --sched two-level); one=$(row --sched two-level --param two_level_sched.GROUP_SIZE=16)
+if [ -n "$rr" ] && [ "${tl##*,}" -lt "${rr##*,}" ]; then ok "claim_fig7_two_level_fewer_idle (idle ${tl##*,} < ${rr##*,})"
+else bad claim_fig7_two_level_fewer_idle "rr $rr two-level $tl"; fi
+[ -n "$rr" ] && [ "$one" = "$rr" ] && ok two_level_one_group_is_rr || bad two_level_one_group_is_rr "rr $rr one group $one"
+
 # reduction: the sum of 1..64 in word 64
 "$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
 [ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&
@@ -120,7 +157,7 @@ w=$(awk '$2=="stsimt" {printf "%d", $4 % 4} END{print ""}' "$T/st.log")
 
 # ------------------------------------------------------ the check can fail
 for f in reg@40 mem@40 pc@30 sb@0; do
-  for m in spe dpe dwf sbi tsimt stsimt; do
+  for m in spe dpe dwf sbi tsimt stsimt lwm; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
     want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
@@ -183,6 +220,8 @@ for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k"
             "--depth 33 tb/kernels/lud.k" "--cct 1 tb/kernels/lud.k" "--lut-entries 48 tb/kernels/lud.k" \
             "--tsimt-width 3 tb/kernels/lud.k" "--tsimt-width 16 tb/kernels/lud.k" \
             "--tsimt-width 4 --lanes 2 --mech stsimt tb/kernels/fig2_001.k" \
+            "--sched xyz tb/kernels/lud.k" "--sched two-level --mech dwf tb/kernels/lud.k" \
+            "--sched two-level --mech tsimt tb/kernels/lud.k" \
             "--kernel" "--inject-fault x@1 tb/kernels/lud.k" "tb/kernels/lud.k tb/kernels/bfs.k" "" "$T/none.k"; do
   # shellcheck disable=SC2086
   "$S" $args >"$T/args.out" 2>&1
@@ -193,7 +232,9 @@ done
 # --param: the models' own parameter tables (ranges, names), and the
 # parameters the kernel fixes
 for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=8" "--param dwf.BOGUS=1" \
-            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH"; do
+            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH" \
+            "--param lwm_subwarp.N=8" "--param lwm_subwarp.K=2 --param lwm_subwarp.LARGE_WARPS=1" \
+            "--param lwm_subwarp.DEPTH=17" "--sched two-level --param two_level_sched.GROUP_SIZE=3"; do
   # shellcheck disable=SC2086
   "$S" tb/kernels/lud.k $args >"$T/param.out" 2>&1
   rc=$?
@@ -217,7 +258,7 @@ grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
 "$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
   ok csv_columns || bad csv_columns
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
-  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt','lwm']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
   ok json_rows || bad json_rows
 "$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
 "$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&
@@ -242,7 +283,7 @@ fi
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
-if [ "$n" = 11 ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
+if [ "$n" = 12 ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
    head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then

@@ -30,7 +30,12 @@ static const char *usage_text =
     "       build/simt --gen SEED                    print one generated kernel\n"
     "       build/simt --bench [FILE]                warp-instructions per second per mechanism\n"
     "options:\n"
-    "  --mech LIST          spe,dpe,dwf,sbi,tsimt,stsimt or all (default all)\n"
+    "  --mech LIST          spe,dpe,dwf,sbi,tsimt,stsimt,lwm or all (default all)\n"
+    "  --sched S            rr|two-level: the warp order of spe, dpe, sbi and lwm\n"
+    "                       (two-level: 004's fetch groups, two_level_sched; groups of\n"
+    "                       8 warps or 1 large warp; default rr).  dwf, tsimt and\n"
+    "                       stsimt schedule themselves: without --mech they are left\n"
+    "                       out under two-level, named they are an error\n"
     "  --tsimt-width K      stsimt lane width: 1, 2, 4 or 8, at most --lanes (default 4,\n"
     "                       or --lanes if smaller); tsimt is K = 1\n"
     "  --format FMT         text|md|csv|json (default text)\n"
@@ -111,7 +116,7 @@ typedef struct {
 static unsigned parse_mechs(const char *v)
 {
     if (!v)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt,lwm or all");
     if (!strcmp(v, "all"))
         return (1u << SM_NMECH) - 1u;
     unsigned m = 0;
@@ -122,17 +127,18 @@ static unsigned parse_mechs(const char *v)
             if (!strcmp(t, sm_mech_name[i]))
                 f = i;
         if (f < 0)
-            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt stsimt all)", t);
+            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt stsimt lwm all)", t);
         m |= 1u << f;
     }
     free(c);
     if (!m)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt,lwm or all");
     return m;
 }
 
 static void parse_args(int argc, char **argv, opts *o)
 {
+    int mech_given = 0;
     memset(o, 0, sizeof *o);
     sm_default_params(&o->P);
     o->mech_mask = (1u << SM_NMECH) - 1u;
@@ -153,6 +159,15 @@ static void parse_args(int argc, char **argv, opts *o)
             o->show_cfg = 1;
         } else if (!strcmp(a, "--mech")) {
             o->mech_mask = parse_mechs(VAL());
+            mech_given = 1;
+        } else if (!strcmp(a, "--sched")) {
+            const char *s = VAL();
+            if (s && !strcmp(s, "rr"))
+                o->P.sched = SM_SCHED_RR;
+            else if (s && (!strcmp(s, "two-level") || !strcmp(s, "two_level")))
+                o->P.sched = SM_SCHED_TWO_LEVEL;
+            else
+                die2("--sched: expected rr or two-level, got '%s'", s ? s : "");
         } else if (!strcmp(a, "--format")) {
             const char *f = VAL();
             if (!strcmp(f, "text"))
@@ -287,6 +302,8 @@ static void parse_args(int argc, char **argv, opts *o)
         (void)v;
 #undef VAL
     }
+    if (o->P.sched == SM_SCHED_TWO_LEVEL && !mech_given)
+        o->mech_mask &= ~((1u << SM_DWF) | (1u << SM_TSIMT) | (1u << SM_STSIMT));
 }
 
 /* ------------------------------------------------------------- running */
@@ -653,6 +670,13 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L, const mech_r
                        "%s.tsimt_frontend.conflict[1:0]\n",
                     n, n, n, n, r, n, n);
         }
+        if (m == SM_LWM)
+            fprintf(f, "@2024\n^9 vcd/filters/lwm_subwarp_act.txt\n+{lwm sub-warping} "
+                       "lwm.lwm_subwarp.act[2:0]\n@2024\n^10 vcd/filters/lwm_subwarp_stack.txt\n"
+                       "+{lwm fetch stack act} lwm.lwm_subwarp.f_act[2:0]\n@2024\n"
+                       "^10 vcd/filters/lwm_subwarp_stack.txt\n+{lwm commit stack act} "
+                       "lwm.lwm_subwarp.br_act[2:0]\n@28\n+{lwm fetch stall} "
+                       "lwm.lwm_subwarp.fetch_stall\n");
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
                        "sbi.hct_cct_heap.act[3:0]\n@28\n+{sbi run2} sbi.hct_cct_heap.rd_run2\n");

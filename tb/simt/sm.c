@@ -23,10 +23,12 @@
 #include "../../rtl_c/dwf.h"
 #include "../../rtl_c/hct_cct_heap.h"
 #include "../../rtl_c/lane_regfile.h"
+#include "../../rtl_c/lwm_subwarp.h"
 #include "../../rtl_c/sbi_scoreboard.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
 #include "../../rtl_c/tsimt_frontend.h"
+#include "../../rtl_c/two_level_sched.h"
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
 #include "../vec.h"
@@ -63,13 +65,14 @@ STEP_WRAPPERS(hct_cct_heap)
 STEP_WRAPPERS(dwf)
 STEP_WRAPPERS(lane_regfile)
 STEP_WRAPPERS(tsimt_frontend)
+STEP_WRAPPERS(lwm_subwarp)
 #define STEP(name, c, s, i, o)                                                              \
     _Generic(&name##_step, name##_step3_t: name##_call3, default: name##_call4)(c, s, i, o)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
 const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt",
-                                              "stsimt"};
+                                              "stsimt", "lwm"};
 
 #define MAXL 32
 
@@ -260,6 +263,25 @@ struct sm {
     hct_cct_heap_state hs;
     hct_cct_heap_in hi;
     hct_cct_heap_out ho;
+    /* lwm: large warps of K static warps (rows) x L lanes (columns) */
+    lwm_subwarp_cfg lc;
+    lwm_subwarp_state *ls;
+    lwm_subwarp_in li;
+    lwm_subwarp_out lo;
+    unsigned LW;
+    struct lwm_flight {   /* a sub-warp in the pipeline */
+        uint64_t ready;   /* the cycle it leaves the last stage */
+        uint64_t warp, cols, first, branch, taken;
+        uint64_t rows[4];
+    } *lq;
+    unsigned nlq, caplq;
+    int lw_pc;            /* the instruction being broken into sub-warps */
+    uint64_t lw_jmask[LWM_WORDS]; /* its threads (a jump's one sub-warp runs them all) */
+    /* --sched: this cycle's candidate order; two-level's model */
+    unsigned ord[64], nord;
+    uint64_t ld_until[64]; /* per (large) warp: its last load's result cycle */
+    two_level_sched_cfg tlc;
+    two_level_sched_state tls;
     /* sbi: the dependency-matrix scoreboard (001 sec. 3.4) and, per entry,
      * the cycle each pending write completes (kept in its positions) */
     sbi_scoreboard_cfg sbc;
@@ -535,8 +557,8 @@ static int spe_cycle(sm *s)
                         simt_stack_err_name((unsigned)s->so.err_code));
         s->launched++;
     } else {
-        for (unsigned i = 1; i <= s->W && !issued; i++) {
-            unsigned w = (s->rr + i) % s->W;
+        for (unsigned i = 1; i <= s->nord && !issued; i++) {
+            unsigned w = s->ord[i - 1];
             unsigned sp = s->ss.sp[w];
             if (!sp)
                 continue;
@@ -653,8 +675,8 @@ static int dpe_cycle(sm *s)
             s->paths_n++;
             s->paths_sum += s->ds.l_valid[w][sp - 1] + s->ds.r_valid[w][sp - 1];
         }
-        for (unsigned i = 0; i < 2 * s->W && !issued; i++) {
-            unsigned w = (s->rr + 1 + i / 2) % s->W;
+        for (unsigned i = 0; i < 2 * s->nord && !issued; i++) {
+            unsigned w = s->ord[i / 2];
             unsigned sp = s->ds.sp[w];
             if (!sp)
                 continue;
@@ -927,8 +949,8 @@ static int sbi_cycle(sm *s)
                         hct_cct_heap_err_name((unsigned)s->ho.err_code));
         s->launched++;
     } else if (!s->done) {
-        for (unsigned i = 1; i <= s->W && !issued; i++) {
-            unsigned w = (s->rr + i) % s->W;
+        for (unsigned i = 1; i <= s->nord && !issued; i++) {
+            unsigned w = s->ord[i - 1];
             if (!s->hs.v1[w])
                 continue;
             memset(in, 0, sizeof *in);
@@ -1456,9 +1478,259 @@ static int tsimt_cycle(sm *s)
 /* ================================================================= common */
 const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
                                         "hct_cct_heap", "dwf",          "lane_regfile",
-                                        "tsimt_frontend", "sbi_scoreboard", NULL};
+                                        "tsimt_frontend", "sbi_scoreboard", "lwm_subwarp",
+                                        "two_level_sched", NULL};
 
 /* Applies the --param entries of structure t->structure to cfg. */
+/* ================================================================ --sched */
+/* The order in which this cycle's mechanism offers its n warps (large warps
+ * for lwm) to its structures: ord[0] first.  rr: loose round robin after the
+ * last warp that issued.  two-level: what rtl_c/two_level_sched would pick
+ * with every warp ready, then with that one removed, and so on (its rule:
+ * the top group round robin, then the lower groups by priority); stalled =
+ * a warp whose last load is still in flight (004's long-latency operation). */
+static uint64_t sched_stalled(const sm *s, unsigned n)
+{
+    uint64_t st = 0;
+    for (unsigned w = 0; w < n; w++)
+        if (s->ld_until[w] > s->cycle)
+            st |= 1ull << w;
+    return st;
+}
+
+static void sched_order(sm *s, unsigned n)
+{
+    s->nord = 0;
+    if (s->P.sched != SM_SCHED_TWO_LEVEL) {
+        for (unsigned i = 0; i < n; i++)
+            s->ord[s->nord++] = (s->rr + 1 + i) % n;
+        return;
+    }
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1u, st = sched_stalled(s, n);
+    two_level_sched_in in = {all & ~st, st}; /* the model: never both */
+    two_level_sched_out o;
+    while (in.ready) {
+        two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
+        if (o.err || !o.valid)
+            break;
+        s->ord[s->nord++] = (unsigned)o.warp;
+        in.ready &= ~(1ull << o.warp);
+    }
+    /* then the warps with a load in flight (an independent instruction may
+     * still issue), round robin */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = (s->rr + 1 + i) % n;
+        if (st >> w & 1u)
+            s->ord[s->nord++] = w;
+    }
+}
+
+/* After the cycle: two-level steps with the warp that issued (the one ready
+ * warp: the same decision as with the others it passed over; a warp that
+ * issued is not stalled) or none. */
+static void sched_commit(sm *s, unsigned n, int issued, unsigned w)
+{
+    if (s->P.sched != SM_SCHED_TWO_LEVEL)
+        return;
+    two_level_sched_in in = {issued ? 1ull << w : 0, sched_stalled(s, n)};
+    two_level_sched_out o;
+    in.stalled &= ~in.ready;
+    two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
+    two_level_sched_step(&s->tlc, &s->tls, &in, &o);
+}
+
+/* ==================================================================== lwm */
+/* Large warp g, row r, column c is thread (g*K + r)*L + c: row = the static
+ * warp it would be in, column = its lane (004 Fig. 4). */
+static unsigned lwm_tid(const sm *s, unsigned g, unsigned r, unsigned c)
+{
+    return (g * s->lc.rows + r) * s->L + c;
+}
+
+static void lwm_launch_mask(const sm *s, unsigned g, uint64_t *m)
+{
+    memset(m, 0, sizeof(uint64_t) * LWM_WORDS);
+    for (unsigned r = 0; r < s->lc.rows; r++)
+        for (unsigned c = 0; c < s->L; c++)
+            if (lwm_tid(s, g, r, c) < s->T)
+                lwm_set(m, r * s->L + c, 1);
+}
+
+/* a large warp waits at a barrier: its first active thread arrived there */
+static int lwm_blocked(const sm *s, unsigned g, const uint64_t *m)
+{
+    for (unsigned i = 0; i < s->lc.rows * s->L; i++)
+        if (lwm_bit(m, i))
+            return s->at_bar[lwm_tid(s, g, i / s->L, i % s->L)];
+    return 0;
+}
+
+static unsigned lwm_row(const sm *s, const uint64_t *rows, unsigned c)
+{
+    unsigned rw = lwm_subwarp_row_w(&s->lc), r = 0;
+    for (unsigned b = 0; b < rw; b++)
+        r |= lwm_bit(rows, c * rw + b) << b;
+    return r;
+}
+
+/* One cycle of the large-warp core (004 sec. 3.1): the front end fetches one
+ * instruction of a large warp the unit may take (LAUNCH first, one large
+ * warp per cycle), lwm_subwarp emits one sub-warp a cycle, which executes
+ * at issue (its threads in their home lanes) and leaves the pipeline
+ * lat_of(pc) cycles later: one sub-warp completes per cycle, the oldest due
+ * first, clearing its threads' in-flight bits (so a thread never runs ahead
+ * of its own result: no scoreboard is needed).  An unconditional bra is a
+ * JUMP (one sub-warp for all the threads), a guarded bra a BRANCH (its
+ * per-thread outcome returns with each sub-warp), exit an OP to the exit PC. */
+static int lwm_cycle(sm *s)
+{
+    lwm_subwarp_in *in = &s->li;
+    const unsigned L = s->L;
+    int issued = 0, cq = -1, fpc = -1;
+    uint64_t fmask[LWM_WORDS];
+    memset(in, 0, sizeof *in);
+    for (unsigned i = 0; i < s->nlq; i++)
+        if (s->lq[i].ready <= s->cycle && (cq < 0 || s->lq[i].ready < s->lq[cq].ready))
+            cq = (int)i;
+    if (cq >= 0) {
+        const struct lwm_flight *f = &s->lq[cq];
+        in->c_valid = 1;
+        in->c_warp = f->warp;
+        in->c_cols = f->cols;
+        memcpy(in->c_rows, f->rows, sizeof in->c_rows);
+        in->c_first = f->first;
+        in->c_branch = f->branch;
+        in->c_taken = f->taken;
+    }
+    if (s->done) {
+        /* idle */
+    } else if (s->launched < s->LW) {
+        in->f_valid = 1;
+        in->f_warp = s->launched;
+        in->f_kind = LWM_LAUNCH;
+        in->f_pc = 0;
+        in->f_rpc = s->k->n;
+        lwm_launch_mask(s, s->launched, in->f_mask);
+    } else {
+        for (unsigned i = 0; i < s->nord && fpc < 0; i++) {
+            unsigned g = s->ord[i], sp = (unsigned)s->ls->sp_q[g];
+            if (!sp || (s->ls->wait_q >> g & 1u))
+                continue;
+            int pc = (int)s->ls->pc_q[g][sp - 1];
+            const uint64_t *m = s->ls->mask_q[g][sp - 1];
+            if (lwm_blocked(s, g, m))
+                continue;
+            const k_insn *ki = &s->k->ins[pc];
+            in->f_valid = 1;
+            in->f_warp = g;
+            in->f_npc = ki->op == K_EXIT ? s->k->n : (uint64_t)pc + 1;
+            in->f_kind = LWM_OP;
+            if (ki->op == K_BRA) {
+                in->f_kind = ki->guard < 0 ? LWM_JUMP : LWM_BRANCH;
+                in->f_pc = (uint64_t)ki->target;
+                in->f_rpc = (uint64_t)ki->rpc;
+            }
+            lwm_subwarp_eval(&s->lc, s->ls, in, &s->lo);
+            if (s->lo.err)
+                return fail(s, "lwm_subwarp rejected large warp %u at pc %d: %s", g, pc,
+                            lwm_subwarp_err_name((unsigned)s->lo.err_code));
+            if (s->lo.nx_accept) {
+                fpc = pc;
+                memcpy(fmask, m, sizeof fmask);
+                break;
+            }
+            if (s->lo.f_act == LWM_ST_STALL)
+                s->st.full_stalls++;
+            in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
+            if (s->lo.fetch_stall)
+                break; /* the unit is still breaking an instruction down */
+        }
+    }
+    lwm_subwarp_eval(&s->lc, s->ls, in, &s->lo);
+    if (s->lo.err)
+        return fail(s, "lwm_subwarp rejected %s: %s", in->f_kind == LWM_LAUNCH ? "a launch" :
+                    in->f_valid ? "a fetch" : "a completion",
+                    lwm_subwarp_err_name((unsigned)s->lo.err_code));
+    if (s->lo.sw_valid) {
+        /* the sub-warp executes at issue */
+        const lwm_subwarp_out *o = &s->lo;
+        const unsigned g = (unsigned)o->sw_warp, pc = (unsigned)s->lw_pc;
+        const k_insn *ki = &s->k->ins[pc];
+        struct lwm_flight f;
+        unsigned n = 0;
+        memset(&f, 0, sizeof f);
+        if (o->sw_jump) {
+            for (unsigned i = 0; i < s->lc.rows * L; i++)
+                if (lwm_bit(s->lw_jmask, i)) {
+                    int wr;
+                    uint32_t wv;
+                    unsigned t = lwm_tid(s, g, i / L, i % L);
+                    if (exec_thread(s, t, (int)pc, s->regs[t], &wr, &wv) < 0)
+                        return -1;
+                    n++;
+                }
+        } else {
+            for (unsigned c = 0; c < L; c++)
+                if (o->sw_cols >> c & 1u) {
+                    int wr;
+                    uint32_t wv;
+                    unsigned t = lwm_tid(s, g, lwm_row(s, o->sw_rows, c), c);
+                    if (o->sw_branch && (s->preds[t][ki->guard] ^ ki->guard_neg))
+                        f.taken |= 1ull << c;
+                    if (exec_thread(s, t, (int)pc, s->regs[t], &wr, &wv) < 0)
+                        return -1;
+                    n++;
+                }
+        }
+        s->st.warp_insts++;
+        s->st.hist[n < 64 ? n : 64]++;
+        s->dec.valid = 1;
+        s->dec.warp = g;
+        s->dec.pc = pc;
+        s->dec.mask = o->sw_cols;
+        s->dec.threads = n;
+        note_issue(s, (int)pc);
+        f.ready = s->cycle + lat_of(s, (int)pc);
+        if (s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle)
+            f.ready = s->cycle + 1; /* test hook: in-flight bits clear too early */
+        f.warp = g;
+        f.cols = o->sw_cols;
+        memcpy(f.rows, o->sw_rows, sizeof f.rows);
+        f.first = o->sw_first;
+        f.branch = o->sw_branch;
+        if (s->nlq == s->caplq)
+            s->lq = realloc(s->lq, (s->caplq = s->caplq * 2 + 16) * sizeof *s->lq);
+        s->lq[s->nlq++] = f;
+        issued = 1;
+    }
+    if (s->vcd) {
+        trace_dec(s);
+        vcd_scope(s->vcd, "lwm_subwarp");
+        lwm_subwarp_trace(s->vcd, &s->lc, s->ls, in, &s->lo);
+        vcd_upscope(s->vcd);
+    }
+    RECORD(s, 0, lwm_subwarp, &s->lc, in, &s->lo);
+    if (!DROPPED(s, issued))
+        STEP(lwm_subwarp, &s->lc, s->ls, in, &s->lo);
+    if (cq >= 0)
+        s->lq[cq] = s->lq[--s->nlq];
+    if (s->lo.nx_accept && in->f_kind == LWM_LAUNCH)
+        s->launched++;
+    else if (s->lo.nx_accept) {
+        s->lw_pc = fpc;
+        memcpy(s->lw_jmask, fmask, sizeof fmask);
+    }
+    for (unsigned g = 0; g < s->LW; g++)
+        if (s->ls->sp_q[g] > s->st.peak)
+            s->st.peak = s->ls->sp_q[g];
+    if (s->P.check) {
+        const char *e = lwm_subwarp_check(&s->lc, s->ls);
+        if (e)
+            return fail(s, "lwm_subwarp invariant: %s", e);
+    }
+    return issued;
+}
+
 static const char *apply_params(const sm_params *p, const struct param_table *t, void *cfg)
 {
     size_t n = strlen(t->structure);
@@ -1662,8 +1934,55 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
             s->waitpc[t] = 0xffff;
         break;
     }
+    case SM_LWM: {
+        int lw_given = 0;
+        for (unsigned i = 0; i < p->nparam; i++)
+            lw_given |= !strncmp(p->param[i], "lwm_subwarp.LARGE_WARPS=", 24);
+        s->lc = lwm_subwarp_default_cfg();
+        s->lc.cols = s->L;
+        s->lc.rows = s->W < 8 ? s->W : 8; /* 004: large warps of 8 warps */
+        s->lc.depth = p->spe_depth < LWM_MAX_DEPTH ? p->spe_depth : LWM_MAX_DEPTH;
+        s->lc.pc_bits = 32;
+        if (!e && (e = apply_params(p, &lwm_subwarp_params, &s->lc)))
+            break;
+        s->LW = (s->W + s->lc.rows - 1) / s->lc.rows;
+        if (!lw_given)
+            s->lc.large_warps = s->LW;
+        if (!e && (e = lwm_subwarp_cfg_check(&s->lc)))
+            break;
+        if (!e && ((e = kernel_fixed("lwm_subwarp", "N", s->lc.cols, s->L, 0)) ||
+                   (e = kernel_fixed("lwm_subwarp", "LARGE_WARPS", s->lc.large_warps, s->LW, 1))))
+            break;
+        s->ls = calloc(1, sizeof *s->ls);
+        lwm_subwarp_reset(&s->lc, s->ls);
+        break;
+    }
     default:
         e = "unknown mechanism";
+    }
+    if (!e && p->sched == SM_SCHED_TWO_LEVEL) {
+        /* 004: fetch groups of 8 warps, or of one large warp */
+        unsigned n = m == SM_LWM ? s->LW : s->W, gs = 1;
+        if (m == SM_DWF || m == SM_TSIMT || m == SM_STSIMT) {
+            snprintf(msg, sizeof msg, "%s: --sched two-level: its own structure schedules the "
+                     "warps (%s); use --sched rr", sm_mech_name[m],
+                     m == SM_DWF ? "the warp pool" : "the tsimt front end");
+            e = msg;
+        }
+        for (unsigned d = 1; d <= 8 && m != SM_LWM; d++)
+            if (n % d == 0)
+                gs = d;
+        s->tlc = two_level_sched_default_cfg();
+        s->tlc.warps = n;
+        s->tlc.group_size = gs;
+        if (!e)
+            e = apply_params(p, &two_level_sched_params, &s->tlc);
+        if (!e)
+            e = two_level_sched_cfg_check(&s->tlc);
+        if (!e)
+            e = kernel_fixed("two_level_sched", "WARPS", s->tlc.warps, n, 0);
+        if (!e)
+            two_level_sched_reset(&s->tlc, &s->tls);
     }
     if (e) {
         if (e != msg) {
@@ -1767,7 +2086,10 @@ int sm_cycle(sm *s)
         else if (s->P.fault_kind == 2)
             s->mem[0] ^= 1u;
     }
+    const unsigned nsched = s->m == SM_LWM ? s->LW : s->W;
+    sched_order(s, nsched);
     switch (s->m) {
+    case SM_LWM: rc = lwm_cycle(s); break;
     case SM_SPE: rc = spe_cycle(s); break;
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
@@ -1778,6 +2100,10 @@ int sm_cycle(sm *s)
     }
     if (rc < 0 || s->failed)
         return -1;
+    if (s->dec.valid && s->dec.warp < 64 && s->k->ins[s->dec.pc].op == K_LD &&
+        s->cycle + s->P.mem_lat > s->ld_until[s->dec.warp])
+        s->ld_until[s->dec.warp] = s->cycle + s->P.mem_lat;
+    sched_commit(s, nsched, (int)s->dec.valid, s->dec.warp);
     if (s->done)
         return 1;
     if (s->log && (s->dec.valid || s->dec.valid2))
@@ -1884,6 +2210,8 @@ void sm_free(sm *s)
     free(s->ts);
     free(s->cq);
     free(s->waitpc);
+    free(s->ls);
+    free(s->lq);
     free(s);
 }
 
@@ -1926,6 +2254,12 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         ADD(area_desc_simt_stack(&s->sc, 0, &d));
         ADD(area_desc_tsimt_frontend(&s->tc, 0, &d));
         /* each TSIMT lane reads its own warps' registers: a decoder per bank */
+        org = LRF_ORG_PER_LANE;
+        break;
+    case SM_LWM:
+        /* area/'s lwm_subwarp (004 sec. 3.4's storage and its control); a
+         * register bank per lane with its own decoder (004 sec. 3.4) */
+        ADD(area_desc_lwm_subwarp(&s->lc, 0, &d));
         org = LRF_ORG_PER_LANE;
         break;
     case SM_DWF:

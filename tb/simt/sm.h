@@ -3,7 +3,7 @@
  * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
  *
  * One kernel, one block of threads, one SM.  Each mechanism (spe, dpe, dwf,
- * sbi) drives the project's C models of its structures (rtl_c/) cycle by
+ * sbi, tsimt, stsimt, lwm) drives the project's C models of its structures (rtl_c/) cycle by
  * cycle: eval, then step with that eval's output, one decision per cycle.
  * The timing model is documented in tb/kernels/README.md ("Timing model").
  *
@@ -41,7 +41,11 @@
 struct vcd_writer;
 
 enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_STSIMT = 5,
-               SM_NMECH = 6 };
+               SM_LWM = 6, SM_NMECH = 7 };
+
+/* --sched: the order the warps are offered to the structures (spe, dpe,
+ * sbi, lwm; dwf's warp pool and the tsimt front ends schedule themselves) */
+enum sm_sched { SM_SCHED_RR = 0, SM_SCHED_TWO_LEVEL = 1 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -61,6 +65,7 @@ typedef struct {
     unsigned regfile;     /* enum sm_regfile (dwf) */
     unsigned tsimt_width; /* stsimt lane width k (1, 2, 4, 8); 0: min(4, lanes) */
     unsigned check;       /* run every model's invariant check every cycle */
+    unsigned sched;       /* enum sm_sched */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * r1 of the last thread, 2 flips bit 0 of memory word 0, 3 drops the
