@@ -41,7 +41,7 @@
 struct vcd_writer;
 
 enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_STSIMT = 5,
-               SM_NMECH = 6 };
+               SM_SWI = 6, SM_SBISWI = 7, SM_NMECH = 8 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -86,7 +86,9 @@ typedef struct {
     uint64_t thread_insts;
     uint64_t idle_cycles;  /* cycles with no issue */
     uint64_t full_stalls;  /* a chosen instruction held back by a full table */
-    uint64_t sec_insts;    /* sbi: secondary issues */
+    uint64_t sec_insts;    /* sbi, sbi+swi: secondary issues (the same warp) */
+    uint64_t swi_insts;    /* swi, sbi+swi: issues of the secondary warp (SWI) */
+    uint64_t swi_conflicts;/* swi, sbi+swi: swi_sched conflicts (a discarded primary copy) */
     uint64_t sec_suspended;/* sbi: issues whose warp had a secondary that selective sync held */
     uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
