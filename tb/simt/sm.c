@@ -477,7 +477,7 @@ static void release_barrier(sm *s)
                 unsigned t = w * s->L + l;
                 if (t >= s->T || s->waitpc[t] == 0xffff)
                     continue;
-                unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+                unsigned h = dwf_home_lane(&s->wc, t);
                 c.tid[h] = (uint16_t)t;
                 c.mask_t |= 1ull << h;
                 c.pc_t = s->waitpc[t];
@@ -997,12 +997,15 @@ static int sbi_cycle(sm *s)
  *   swi      the unit of warp w is its simt_stack top (spe's stacks): pc and
  *            active mask; ready = not at a barrier, the scoreboard clear,
  *            and the stack able to take the update.
- *   sbi+swi  the unit of warp w is its hct_cct_heap row (SBI): tag pc1, lanes
- *            m1 | m2 (both contexts); ready = sbi's rule (the primary or the
- *            secondary context can issue) and the heap able to take the
- *            update; issuing it is sbi's dual issue of that warp.  So a slot
- *            holds up to two warps of two contexts each, on disjoint lanes
- *            (001 says SBI and SWI combine but gives no detail).
+ *   sbi+swi  the unit of warp w is the primary context of its hct_cct_heap
+ *            row (SBI): pc1, m1; ready = the primary can issue (sbi's rule)
+ *            and the heap can take the update.  As I1, the warp issues its
+ *            primary and, by sbi's rules, its secondary context when that
+ *            is ready and off I2's lanes (else it waits in the heap); as I2,
+ *            its primary only.  So a slot holds up to three instructions on
+ *            disjoint lanes.  001 says SBI and SWI combine but not how; here
+ *            a secondary context issues only beside its primary (sbi also
+ *            issues it alone when the primary is not ready).
  *
  * The buffered unit is a tag: what issues is read again from the stack or
  * heap at issue time (the warp has nothing else in flight, so it is what was
@@ -1041,8 +1044,8 @@ static void swi_stack_op(const sm *s, unsigned w, int pc, uint64_t mask, simt_st
 /* sbi's update of warp w (the body of sbi_cycle for one warp): reads the
  * heap row, decides which contexts issue, builds the UPDATE in *in and
  * evaluates it into s->ho.  Returns 0 when neither context can issue. */
-static int swi_sbi_op(sm *s, unsigned w, hct_cct_heap_in *in, int *p_ok, int *s_ok,
-                      sbi_next *a, sbi_next *b)
+static int swi_sbi_op(sm *s, unsigned w, uint64_t busy, hct_cct_heap_in *in, int *p_ok,
+                      int *s_ok, sbi_next *a, sbi_next *b)
 {
     memset(in, 0, sizeof *in);
     sbi_rd(s, w, in);
@@ -1050,8 +1053,11 @@ static int swi_sbi_op(sm *s, unsigned w, hct_cct_heap_in *in, int *p_ok, int *s_
     int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
     uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
     *p_ok = s->ho.rd_v1 && !blocked(s, w, m1) && sb_ready(s, w, pc1);
-    *s_ok = s->ho.rd_v2 && s->ho.rd_run2 && !blocked(s, w, m2) && sb_ready(s, w, pc2);
-    if (!*p_ok && !*s_ok)
+    /* the secondary context rides with the primary, on lanes no other
+     * warp takes in this slot */
+    *s_ok = *p_ok && s->ho.rd_v2 && s->ho.rd_run2 && !(m2 & busy) && !blocked(s, w, m2) &&
+            sb_ready(s, w, pc2);
+    if (!*p_ok)
         return 0;
     *a = (sbi_next){0, 0, 0, -1, -1};
     *b = (sbi_next){0, 0, 0, -1, -1};
@@ -1099,7 +1105,7 @@ static swi_unit swi_offer(const sm *s, unsigned w)
     } else if (s->hs.v1[w]) {
         u.ok = 1;
         u.pc = (int)s->hs.pc1[w];
-        u.mask = s->hs.m1[w] | (s->hs.v2[w] ? s->hs.m2[w] : 0);
+        u.mask = s->hs.m1[w];
     }
     return u;
 }
@@ -1124,7 +1130,7 @@ static int swi_ready(sm *s, unsigned w, int *full)
     hct_cct_heap_in in;
     int p_ok, s_ok;
     sbi_next a, b;
-    if (!swi_sbi_op(s, w, &in, &p_ok, &s_ok, &a, &b))
+    if (!swi_sbi_op(s, w, 0, &in, &p_ok, &s_ok, &a, &b))
         return 0;
     *full = !s->ho.err && !s->ho.ready;
     return !s->ho.err && s->ho.ready;
@@ -1134,8 +1140,8 @@ static int swi_ready(sm *s, unsigned w, int *full)
  * and executes.  *used: the lanes that executed (0: refused, a full table).
  * *pc_out: the (primary) PC issued; *pc2_out, *m2_out: sbi+swi's secondary
  * context (-1 none).  Returns -1 on a failure. */
-static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t *used, int *pc_out,
-                     uint64_t *m_out, int *pc2_out, uint64_t *m2_out)
+static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t busy, uint64_t *used,
+                     int *pc_out, uint64_t *m_out, int *pc2_out, uint64_t *m2_out)
 {
     *used = 0;
     *pc_out = *pc2_out = -1;
@@ -1174,8 +1180,8 @@ static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t *used, i
     if (!u.ok || u.pc != pc || u.mask != mask)
         return fail(s, "warp %u: the buffered heap row (pc %d) is not its row now (pc %d)", w, pc,
                     u.pc);
-    if (!swi_sbi_op(s, w, &s->hi, &p_ok, &s_ok, &a, &b))
-        return fail(s, "warp %u: picked ready, but neither context can issue", w);
+    if (!swi_sbi_op(s, w, busy, &s->hi, &p_ok, &s_ok, &a, &b))
+        return fail(s, "warp %u: picked ready, but its primary context cannot issue", w);
     if (s->ho.err)
         return fail(s, "hct_cct_heap rejected the update of warp %u: %s", w,
                     hct_cct_heap_err_name((unsigned)s->ho.err_code));
@@ -1290,7 +1296,10 @@ static int swi_cycle(sm *s)
     int issued = 0, ops = 0, pc, pc2;
     uint64_t m, m2;
     if (o->i1_valid && o->i1_mask) {
-        if (swi_issue(s, (unsigned)o->i1_warp, (int)o->i1_pc, o->i1_mask, &u, &pc, &m, &pc2, &m2))
+        /* I2's lanes are taken in this slot: I1's secondary context
+         * (sbi+swi) stays off them; I2 issues its primary only */
+        if (swi_issue(s, (unsigned)o->i1_warp, (int)o->i1_pc, o->i1_mask,
+                      o->i2_valid ? o->i2_mask : 0, &u, &pc, &m, &pc2, &m2))
             return -1;
         ops++;
         if (u) {
@@ -1305,7 +1314,8 @@ static int swi_cycle(sm *s)
         }
     }
     if (o->i2_valid) {
-        if (swi_issue(s, (unsigned)o->i2_warp, (int)o->i2_pc, o->i2_mask, &u, &pc, &m, &pc2, &m2))
+        if (swi_issue(s, (unsigned)o->i2_warp, (int)o->i2_pc, o->i2_mask, ~(uint64_t)0, &u, &pc,
+                      &m, &pc2, &m2))
             return -1;
         ops++;
         if (u) {
@@ -1374,7 +1384,7 @@ static int dwf_commit_pick(sm *s, dwf_in *in)
             unsigned t = w * s->L + l;
             if (t >= s->T)
                 break;
-            unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+            unsigned h = dwf_home_lane(&s->wc, t);
             warp_pool_put_tid(in->cm_tids, h, s->wc.tid_bits, t);
             in->cm_mask_t |= 1ull << h;
         }
@@ -1944,6 +1954,11 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         if (!e && ((e = kernel_fixed("dwf", "LANES", s->wc.lanes, s->L, 0)) ||
                    (e = kernel_fixed("dwf", "TID_W", s->wc.tid_bits, tb, 1))))
             break;
+        if (!e && s->wc.swizzle > DWF_SWIZZLE_000 && p->regfile != SM_RF_CROSSBAR) {
+            e = "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
+                "file homes threads by 000's swizzle only)";
+            break;
+        }
         s->rc = lane_regfile_default_cfg();
         s->rc.lanes = s->L;
         s->rc.regs = K_REGS;
