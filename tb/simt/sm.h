@@ -3,8 +3,10 @@
  * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
  *
  * One kernel, one block of threads, one SM.  Each mechanism (spe, dpe, dwf,
- * sbi) drives the project's C models of its structures (rtl_c/) cycle by
- * cycle: eval, then step with that eval's output, one decision per cycle.
+ * sbi, tsimt, stsimt, swi, sbi+swi) drives the project's C models of its
+ * structures (rtl_c/) cycle by cycle: eval, then step with that eval's
+ * output, one decision per cycle (swi, sbi+swi: one per issued warp for
+ * the stack or heap, see sm.c).
  * The timing model is documented in tb/kernels/README.md ("Timing model").
  *
  * Every executed thread-instruction is checked on the spot against the
