@@ -26,21 +26,8 @@ static const char *lwm_subwarp_rules(const void *p)
     return NULL;
 }
 
-const struct param_table lwm_subwarp_params = {
-    "lwm_subwarp", lwm_subwarp_param_defs,
-    sizeof lwm_subwarp_param_defs / sizeof lwm_subwarp_param_defs[0], lwm_subwarp_rules};
-
-lwm_subwarp_cfg lwm_subwarp_default_cfg(void)
-{
-    lwm_subwarp_cfg c;
-    params_default(&lwm_subwarp_params, &c);
-    return c;
-}
-
-const char *lwm_subwarp_cfg_check(const lwm_subwarp_cfg *cfg)
-{
-    return params_check(&lwm_subwarp_params, cfg);
-}
+/* lwm_subwarp_params, lwm_subwarp_default_cfg() and lwm_subwarp_cfg_check() */
+PARAM_TABLE(lwm_subwarp, lwm_subwarp_rules)
 
 unsigned lwm_subwarp_row_w(const lwm_subwarp_cfg *cfg) { return bits_index_width(cfg->rows); }
 unsigned lwm_subwarp_lw_w(const lwm_subwarp_cfg *cfg)

@@ -27,7 +27,9 @@
 //     crossbar warps that are lane-aware, random (random conflicts) or built
 //     with 2..6 threads homed in one bank (the conflict histogram); 25% of
 //     writes target a register the same request reads (read-during-write);
-//     invalid lanes carry garbage tids and write enables;
+//     invalid lanes carry garbage tids and write enables; a request no
+//     valid lane writes with sometimes carries an out-of-range wa (a
+//     don't-care: no BAD_REG; coverage unused_wa_out_of_range);
 //   - 4% illegal requests of every kind, each with its expected err_code,
 //     and 3% of the cycles of a request in progress a changed request
 //     (BUSY_CHANGE: mode, swizzle, a served or a waiting lane dropped, a
@@ -194,7 +196,7 @@ public:
             "conflict_cycles_1", "conflict_cycles_2", "conflict_cycles_3",
             "conflict_cycles_4plus", "read_during_write", "subwarps", "golden",
             "busy_mode", "busy_swizzle", "busy_drop_served", "busy_drop_waiting",
-            "busy_add_lane"};
+            "busy_add_lane", "unused_wa_out_of_range"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         for (unsigned e = 1; e < kErrs; e++)
@@ -253,8 +255,14 @@ public:
             return begin(in);
         }
         legal(rng, in);
-        if (rng.chance(4))
+        if (rng.chance(4)) {
             illegal(rng, in);
+        } else if ((in.lane_valid & in.wen) == 0 && cfg.regs < (1ull << row_w_) &&
+                   rng.chance(25)) {
+            // nobody writes: wa is a don't-care, out of range too
+            in.wa = cfg.regs + rng.below((1ull << row_w_) - cfg.regs);
+            cov_["unused_wa_out_of_range"]++;
+        }
         return begin(in);
     }
 

@@ -9,7 +9,9 @@
 // cycles, or for 2*TIMEOUT cycles now and then (0%: no misses, so the top group holds the top until its timeout;
 // 5%; 30%: groups stall and rotate often), and in some phases whole
 // groups are parked (not ready, not stalled) to exercise issue from lower
-// groups.  About 1% of the cycles are illegal (a warp ready and stalled).
+// groups.  2% of the cycles no warp is ready (coverage no_ready: act IDLE
+// from the start of a run).  About 1% of the cycles are illegal (a warp
+// ready and stalled).
 //
 // Harness invariants (beyond two_level_sched_check): the expected err; a
 // reference scheduler kept here (its own top group, per-group last issued
@@ -73,7 +75,7 @@ public:
         expect_err_ = 0;
         static const char *const keys[] = {
             "act_IDLE", "act_TOP", "act_LOWER", "act_ROTATE", "act_TIMEOUT", "act_ERR",
-            "err_CONFLICT", "rotate_with_issue", "group_wraps", "misses"};
+            "err_CONFLICT", "rotate_with_issue", "group_wraps", "misses", "no_ready"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -97,6 +99,10 @@ public:
                 for (unsigned g = 0; g < G; g++)
                     if (rng.chance(40))
                         parked_ |= bits_mask(cfg.group_size) << (g * cfg.group_size);
+            // never every group (a whole phase of IDLE cycles, up to 2*TIMEOUT
+            // long, tests nothing): one random group stays in play
+            if ((parked_ & bits_mask(cfg.warps)) == bits_mask(cfg.warps))
+                parked_ &= ~(bits_mask(cfg.group_size) << (rng.below(G) * cfg.group_size));
         }
         draw_ = rng.next();
         for (unsigned w = 0; w < cfg.warps; w++) {
@@ -104,6 +110,12 @@ public:
                 in.stalled |= 1ull << w;
             else if (!wait_[w] && !((parked_ >> w) & 1u))
                 in.ready |= 1ull << w;
+        }
+        // now and then a cycle with no warp ready (act IDLE): the pointers
+        // and the top group's tenure must hold
+        if (rng.chance(2)) {
+            in.ready = 0;
+            cov_["no_ready"]++;
         }
         expect_err_ = 0;
         if (rng.chance(1)) {

@@ -303,7 +303,7 @@ fi
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
-if [ "$n" = 14 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=6,LANES=16,PC_W=32 ' &&
+if [ "$n" = 15 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=6,LANES=16,PC_W=32 ' &&
    [ -s "$T/td/sbi+swi-hct_cct_heap.vec" ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
    head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&

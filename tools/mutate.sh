@@ -7,10 +7,22 @@
 # mutants of verilog/M.v (BUILD_DIR/mutate_gen, see tools/mutate_gen.c:
 # == and !=, && and ||, & and |, +1 and -1, constants 0 and 1, dropped ! and
 # ~, swapped operands of comparisons), plant one at a time in a scratch copy
-# of verilog/ (BUILD_DIR/mutate/M), rebuild M's co-simulation there and run
-# it.  A mutant is
-#   killed      the co-simulation exits non-zero (mismatch or invariant),
-#   surviving   it passes every seed,
+# of verilog/ (BUILD_DIR/mutate/M) and test it in two passes:
+#   1. Icarus replay (cheap: compile < 1 s).  Before the mutants, the
+#      unmutated co-simulation is built in the scratch directory and run
+#      with --record for each seed; the recorded vector file (C-model inputs
+#      and outputs, mid-traffic resets included) is replayed against the
+#      mutated Verilog under Icarus (tools/replay_gen.c's testbench, which
+#      here stops at the first mismatch).  A mismatch on an output whose RTL
+#      value is fully known (no X/Z) kills the mutant.
+#   2. Verilator (the Icarus survivors only): M's co-simulation is rebuilt
+#      with the mutant and run, with the whole-state compare after every
+#      clock edge.
+# A mutant is
+#   killed      the Icarus replay mismatches (killed-icarus) or the
+#               co-simulation exits non-zero (killed-cosim: mismatch,
+#               invariant, or a state difference),
+#   surviving   it passes both passes at every seed,
 #   equivalent  it is listed in tools/mutate_equivalent.txt (with a reason),
 #   stillborn   Verilator rejects it (a width or syntax error): not counted.
 # Score = killed / (killed + surviving).  Prints one line per module and
@@ -23,6 +35,15 @@
 #   MUTATE_CYCLES=N  cycles per run (default 20000)
 #   MUTATE_SEEDS="1 2"  seeds (default "1"); a mutant must pass all
 #   MUTATE_IDS="3 17"   only these mutant ids (with one MODULE)
+#   MUTATE_PARAMS="K=V ..."  the design point (default: the defaults), as
+#                    tools/cosim_build.sh takes it (with one MODULE); e.g.
+#                    the odd point of tb/design_points, where a parameter
+#                    that is not a power of two makes range errors reachable
+#   MUTATE_ICARUS=0  skip pass 1 (every mutant goes to Verilator)
+#   MUTATE_ICARUS_CYCLES=N  cycles the Icarus pass replays (default 3000,
+#                    at most MUTATE_CYCLES): most kills come within a few
+#                    hundred cycles, and Icarus runs far slower than
+#                    Verilator, so its survivors are left to pass 2
 #
 # tools/mutate_equivalent.txt: one equivalent mutant per line,
 #   MODULE|KIND|OCC|FROM -> TO|LINE TEXT|reason
@@ -33,14 +54,24 @@ set -u
 B=${1:?usage: tools/mutate.sh BUILD_DIR MODULE...}
 shift
 gen=$B/mutate_gen
+rgen=$B/replay_gen
 eqf=tools/mutate_equivalent.txt
 max=${MUTANTS:-40}
 cycles=${MUTATE_CYCLES:-20000}
 seeds=${MUTATE_SEEDS:-1}
 ids_only=${MUTATE_IDS:-}
+read -r -a params <<<"${MUTATE_PARAMS:-}"
+icarus=${MUTATE_ICARUS:-1}
+icycles=${MUTATE_ICARUS_CYCLES:-3000}
 VERILATOR=${VERILATOR:-verilator}
 [ -x "$gen" ] || { echo "mutate.sh: $gen missing (make $gen)" >&2; exit 2; }
-case "$max$cycles" in *[!0-9]*) echo "mutate.sh: MUTANTS and MUTATE_CYCLES must be numbers" >&2; exit 2;; esac
+case "$max$cycles$icycles" in *[!0-9]*) echo "mutate.sh: MUTANTS, MUTATE_CYCLES and MUTATE_ICARUS_CYCLES must be numbers" >&2; exit 2;; esac
+if [ "$icarus" != 0 ]; then
+  [ "$icycles" -le "$cycles" ] || icycles=$cycles
+  [ -x "$rgen" ] || { echo "mutate.sh: $rgen missing (make $rgen)" >&2; exit 2; }
+  command -v iverilog >/dev/null && command -v vvp >/dev/null ||
+    { echo "mutate.sh: iverilog/vvp not found (make deps), or MUTATE_ICARUS=0" >&2; exit 2; }
+fi
 mkdir -p out/mutate
 summary=out/mutate/summary.txt
 : >"$summary"
@@ -50,14 +81,16 @@ build() { # module dir -> builds dir/cosim from dir/v (as tools/cosim_build.sh)
   # Verilator writes every file afresh; only the ones that differ from the
   # last build are copied into obj/ (so make recompiles only the model code
   # the mutant changed, not the harness or the Verilator runtime).
-  local m=$1 d=$2 f top=$PWD
+  local m=$1 d=$2 f top=$PWD set_ gflags
+  set_=$("$B/cosim_params" "$m" --set "${params[@]}") || return 2
+  read -r -a gflags <<<"$("$B/cosim_params" "$m" --gflags "${params[@]}")"
   rm -rf "$d/gen" && mkdir -p "$d/gen" "$d/obj"
   "$VERILATOR" --cc --exe --trace-fst -O1 \
-    --top-module "$m" --Mdir "$d/gen" -y "$d/v" \
+    --top-module "$m" --Mdir "$d/gen" -y "$d/v" "${gflags[@]}" \
     -CFLAGS "-O1 -std=c++14 -I$top/tb" -o "$top/$d/cosim" \
     "$d/v/$m.v" "$top/tb/${m}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$d/obj/${m}_rtl_ports.cpp" \
     "$top/$B/libmodels.a" >"$d/build.log" 2>&1 || return 1
-  tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
+  tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "$set_" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
     return 1
   for f in "$d"/gen/*; do
     cmp -s "$f" "$d/obj/${f##*/}" || cp "$f" "$d/obj/"
@@ -66,11 +99,35 @@ build() { # module dir -> builds dir/cosim from dir/v (as tools/cosim_build.sh)
   make -C "$d/obj" -f "V$m.mk" -j 2 OPT_FAST=-O1 OPT_SLOW=-O0 >>"$d/build.log" 2>&1
 }
 
+# the replay testbench stops at the first mismatch whose RTL value is fully
+# known (prints KILL ...); an X/Z-only difference is left to Verilator
+stop_at_kill() {
+  awk '{ print }
+       /^ *if \(\^v_[A-Za-z0-9_]+ !== 1.bx && o_[A-Za-z0-9_]+ !== v_[A-Za-z0-9_]+\) begin$/ {
+         n = $0; sub(/.*&& o_/, "", n); sub(/ !==.*/, "", n); want = n; next }
+       want != "" && /errors = errors \+ 1;/ {
+         printf "                    if (^o_%s !== 1%sbx) begin $display(\"KILL replay cycle=%%0d signal=%s recorded=%%h RTL=%%h\", cyc, v_%s, o_%s); $finish; end\n", want, "\x27", want, want, want
+         want = "" }' "$1" >"$1.tmp" && mv "$1.tmp" "$1"
+}
+
+# icarus_pass dir module -> 0 killed (verdict in $ivd), 1 not killed
+icarus_pass() {
+  local d=$1 m=$2 s out
+  for s in $seeds; do
+    iverilog -g2005 -o "$d/mut.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" \
+      >"$d/iverilog.log" 2>&1 || return 1
+    out=$(timeout 120 vvp -n "$d/mut.vvp" 2>&1 | grep -m1 '^KILL')
+    if [ -n "$out" ]; then ivd="killed-icarus(seed $s: ${out#KILL replay })"; return 0; fi
+  done
+  return 1
+}
+
 for m in "$@"; do
   if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
     echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
   fi
-  d=$B/mutate/$m
+  pkey=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
+  d=$B/mutate/$m/$pkey
   rm -rf "$d/v" && mkdir -p "$d/v"
   list=$d/mutants.txt
   "$gen" list "verilog/$m.v" >"$list" || exit 2
@@ -84,8 +141,33 @@ for m in "$@"; do
     pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
   fi
   log=out/mutate/$m.txt
-  echo "# $m: $total mutants, running $(echo $pick | wc -w); $cycles cycles, seeds $seeds" >"$log"
-  killed=0; surv=0; equiv=0; still=0; survivors=""
+  [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
+  # the unmutated design: builds the scratch cosim (warms obj/), must pass,
+  # and records the vector files for the Icarus pass
+  cp verilog/*.v "$d/v/"
+  if ! build "$m" "$d"; then
+    echo "mutate.sh: $m: the unmutated co-simulation does not build ($d/build.log)" >&2; exit 2
+  fi
+  use_icarus=$icarus
+  for s in $seeds; do
+    if ! "$d/cosim" --cycles "$cycles" --seed "$s" --quiet >"$d/run.log" 2>&1; then
+      echo "mutate.sh: $m: the unmutated co-simulation fails at seed $s ($d/run.log)" >&2; exit 2
+    fi
+    [ "$use_icarus" = 0 ] && continue
+    "$d/cosim" --cycles "$icycles" --seed "$s" --quiet --record "$d/seed_$s.vec" >"$d/run.log" 2>&1 ||
+      { echo "mutate.sh: $m: recording seed $s failed ($d/run.log)" >&2; exit 2; }
+    rm -rf "$d/replay_$s" && mkdir -p "$d/replay_$s"
+    if ! "$rgen" "$d/seed_$s.vec" "$d/replay_$s" >/dev/null ||
+       ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" ||
+       ! vvp -n "$d/base.vvp" 2>&1 | grep -q " mismatches=0$"; then
+      echo "mutate.sh: $m: the unmutated Verilog does not replay clean under Icarus; Verilator only" >&2
+      use_icarus=0; continue
+    fi
+    stop_at_kill "$d/replay_$s/replay_tb.v"
+    rm -f "$d/seed_$s.vec"
+  done
+  killed=0; ikilled=0; surv=0; equiv=0; still=0; survivors=""
   for id in $pick; do
     row=$(awk -F'\t' -v id="$id" '$1==id' "$list")
     [ -n "$row" ] || { echo "mutate.sh: $m has no mutant $id" >&2; exit 2; }
@@ -94,15 +176,19 @@ for m in "$@"; do
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
-    cp verilog/*.v "$d/v/"
+    cp verilog/*.v verilog/*.vh "$d/v/"
     "$gen" apply "verilog/$m.v" "$id" "$d/v/$m.v" || exit 2
+    if [ "$use_icarus" != 0 ] && icarus_pass "$d" "$m"; then
+      killed=$((killed + 1)); ikilled=$((ikilled + 1))
+      echo "$ivd $id line $line $kind $fromto" >>"$log"; continue
+    fi
     if ! build "$m" "$d"; then
       still=$((still + 1)); echo "stillborn $id line $line $kind $fromto" >>"$log"; continue
     fi
     verdict=survived
     for s in $seeds; do
-      if ! "$d/cosim" --cycles "$cycles" --seed "$s" --quiet >"$d/run.log" 2>&1; then
-        verdict="killed(seed $s: $(grep -m1 -E '^(MISMATCH|INVARIANT)' "$d/run.log" | cut -c1-100))"
+      if ! timeout 600 "$d/cosim" --cycles "$cycles" --seed "$s" --quiet >"$d/run.log" 2>&1; then
+        verdict="killed-cosim(seed $s: $(grep -m1 -E '^(MISMATCH|INVARIANT)' "$d/run.log" | sed 's/ seed=[0-9]* params=[^ ]*//' | cut -c1-100))"
         break
       fi
     done
@@ -117,7 +203,7 @@ for m in "$@"; do
   done
   n=$((killed + surv))
   score=$(awk -v k="$killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
-  res="mutate $m: $killed killed, $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
+  res="mutate $m ($pkey): $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
   echo "$res$survivors" | tee -a "$summary"
   [ "$surv" -eq 0 ] || rc=1
 done

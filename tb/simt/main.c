@@ -236,7 +236,8 @@ static void parse_args(int argc, char **argv, opts *o)
                     known = 1;
             if (!known || !strchr(dot, '='))
                 die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of simt_stack "
-                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend, "
+                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend "
+                     "sbi_scoreboard, "
                      "got '%s'", kv);
             if (o->P.nparam == sizeof o->P.param / sizeof o->P.param[0])
                 die2("--param: at most %zu", sizeof o->P.param / sizeof o->P.param[0]);

@@ -24,6 +24,7 @@
 #include "../../rtl_c/dwf.h"
 #include "../../rtl_c/hct_cct_heap.h"
 #include "../../rtl_c/lane_regfile.h"
+#include "../../rtl_c/sbi_scoreboard.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
 #include "../../rtl_c/swi_sched.h"
@@ -269,6 +270,13 @@ struct sm {
     swi_sched_in xi;
     swi_sched_out xo;
     unsigned xfill_rr;
+    /* sbi: the dependency-matrix scoreboard (001 sec. 3.4) and, per entry,
+     * the cycle each pending write completes (kept in its positions) */
+    sbi_scoreboard_cfg sbc;
+    sbi_scoreboard_state sbs;
+    sbi_scoreboard_in sbin;
+    sbi_scoreboard_out sbo;
+    uint64_t sb_done[SBI_SB_MAX_WARPS][SBI_SB_MAX_DEPTH][2];
 };
 
 void sm_default_params(sm_params *p)
@@ -862,10 +870,71 @@ static void sbi_rd(sm *s, unsigned w, hct_cct_heap_in *in)
     }
 }
 
+/* The registers pc's instruction reads and writes, on the scoreboard's read
+ * port: q_rv bits 0-2 the sources, bit 3 the destination. */
+static void sbi_sb_query(const sm *s, int pc, uint64_t *rv, uint64_t *r0, uint64_t *r1,
+                         uint64_t *r2, uint64_t *r3)
+{
+    const k_insn *ki = &s->k->ins[pc];
+    uint64_t *r[3] = {r0, r1, r2};
+    *rv = 0;
+    for (int j = 0; j < 3; j++) {
+        *r[j] = ki->src_sb[j] >= 0 ? (uint64_t)ki->src_sb[j] : 0u;
+        if (ki->src_sb[j] >= 0)
+            *rv |= 1u << j;
+    }
+    *r3 = ki->dst_sb >= 0 ? (uint64_t)ki->dst_sb : 0u;
+    if (ki->dst_sb >= 0)
+        *rv |= 8u;
+}
+
+/* The read port for warp w's two contexts: hz1/hz2 in s->sbo. */
+static void sbi_sb_read(sm *s, unsigned w, int pc1, int v2, int pc2)
+{
+    sbi_scoreboard_in *q = &s->sbin;
+    q->q_warp = w;
+    sbi_sb_query(s, pc1, &q->q1_rv, &q->q1_r0, &q->q1_r1, &q->q1_r2, &q->q1_r3);
+    if (v2)
+        sbi_sb_query(s, pc2, &q->q2_rv, &q->q2_r0, &q->q2_r1, &q->q2_r2, &q->q2_r3);
+    else
+        q->q2_rv = 0;
+    sbi_scoreboard_eval(&s->sbc, &s->sbs, q, &s->sbo);
+}
+
+/* The writeback port: one completing write a cycle (the earliest), one
+ * cycle before its result is usable, so an instruction reading it issues in
+ * the cycle it completes (as the per-warp scoreboard of spe lets it). */
+static void sbi_sb_wb(sm *s)
+{
+    sbi_scoreboard_in *in = &s->sbin;
+    uint64_t best = UINT64_MAX;
+    for (unsigned w = 0; w < s->sbc.warps; w++)
+        for (unsigned k = 0; k < s->sbc.depth; k++)
+            for (unsigned i = 0; i < 2; i++) {
+                uint64_t dv = i ? s->sbs.dv2_q[w] : s->sbs.dv1_q[w];
+                uint64_t d = s->sb_done[w][k][i];
+                if (((dv >> k) & 1u) && d <= s->cycle + 1 && d < best) {
+                    best = d;
+                    in->wb_v = 1;
+                    in->wb_warp = w;
+                    in->wb_pos = k;
+                    in->wb_sel = 1u << i;
+                }
+            }
+    if (in->wb_v) { /* both writes of the entry, when both have completed */
+        unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
+        uint64_t dv = o ? s->sbs.dv2_q[w] : s->sbs.dv1_q[w];
+        if (((dv >> k) & 1u) && s->sb_done[w][k][o] <= s->cycle + 1)
+            in->wb_sel = 3;
+    }
+}
+
 static int sbi_cycle(sm *s)
 {
     hct_cct_heap_in *in = &s->hi;
     memset(in, 0, sizeof *in);
+    memset(&s->sbin, 0, sizeof s->sbin);
+    sbi_sb_wb(s);
     int issued = 0;
     if (!s->done && s->launched < s->W) {
         in->op = HCH_OP_LAUNCH;
@@ -888,8 +957,12 @@ static int sbi_cycle(sm *s)
             hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
             int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
             uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
-            int p_ok = !blocked(s, w, m1) && sb_ready(s, w, pc1);
-            int s_ok = s->ho.rd_v2 && s->ho.rd_run2 && !blocked(s, w, m2) && sb_ready(s, w, pc2);
+            /* hazards: the dependency-matrix scoreboard's read port */
+            s->sbin.iss_v = 0;
+            sbi_sb_read(s, w, pc1, (int)s->ho.rd_v2, pc2);
+            int blind = s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle; /* test hook */
+            int p_ok = !blocked(s, w, m1) && (!s->sbo.hz1 || blind);
+            int s_ok = s->ho.rd_v2 && s->ho.rd_run2 && !blocked(s, w, m2) && (!s->sbo.hz2 || blind);
             if (!p_ok && !s_ok)
                 continue;
             sbi_next a = {0, 0, 0, -1, -1}, b = {0, 0, 0, -1, -1};
@@ -925,6 +998,35 @@ static int sbi_cycle(sm *s)
             if (!s->ho.ready) {
                 s->st.full_stalls++;
                 continue;
+            }
+            /* the issue on the scoreboard: D(t, t+1) from this heap update */
+            {
+                const k_insn *k1 = &s->k->ins[pc1], *k2 = &s->k->ins[pc2];
+                sbi_scoreboard_in *q = &s->sbin;
+                q->iss_v = 1;
+                q->iss_warp = w;
+                q->iss_d = sbi_scoreboard_dmat(&s->hc, &s->hs, in, &s->ho);
+                q->iss_dv1 = p_ok && k1->dst_sb >= 0;
+                q->iss_dst1 = q->iss_dv1 ? (uint64_t)k1->dst_sb : 0u;
+                q->iss_dv2 = s_ok && k2->dst_sb >= 0;
+                q->iss_dst2 = q->iss_dv2 ? (uint64_t)k2->dst_sb : 0u;
+                sbi_scoreboard_eval(&s->sbc, &s->sbs, q, &s->sbo);
+                if (s->sbo.err)
+                    return fail(s, "sbi_scoreboard rejected the issue of warp %u: %s", w,
+                                sbi_scoreboard_err_name((unsigned)s->sbo.err_code));
+                if (!s->sbo.ready) { /* the warp's row is full: pushed back */
+                    q->iss_v = 0;
+                    continue;
+                }
+                if (s->sbo.nx_push) {
+                    unsigned h = s->sbo.nx_hole;
+                    for (unsigned k = h; k > 0; k--) {
+                        s->sb_done[w][k][0] = s->sb_done[w][k - 1][0];
+                        s->sb_done[w][k][1] = s->sb_done[w][k - 1][1];
+                    }
+                    s->sb_done[w][0][0] = s->cycle + lat_of(s, pc1);
+                    s->sb_done[w][0][1] = s->cycle + lat_of(s, pc2);
+                }
             }
             uint64_t used = 0;
             if (p_ok) {
@@ -973,6 +1075,14 @@ static int sbi_cycle(sm *s)
     RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
     if (!DROPPED(s, issued))
         STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
+    /* the scoreboard's cycle: this cycle's writeback, and the issue (if any) */
+    if (!issued)
+        s->sbin.iss_v = 0;
+    sbi_scoreboard_eval(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
+    if (s->sbo.err)
+        return fail(s, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)s->sbo.err_code));
+    RECORD(s, 1, sbi_scoreboard, &s->sbc, &s->sbin, &s->sbo);
+    sbi_scoreboard_step(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
     if (used > s->st.peak)
         s->st.peak = used;
@@ -980,6 +1090,8 @@ static int sbi_cycle(sm *s)
         const char *e = hct_cct_heap_check(&s->hc, &s->hs);
         if (e)
             return fail(s, "hct_cct_heap invariant: %s", e);
+        if ((e = sbi_scoreboard_check(&s->sbc, &s->sbs)))
+            return fail(s, "sbi_scoreboard invariant: %s", e);
     }
     return issued;
 }
@@ -1750,7 +1862,7 @@ static int tsimt_cycle(sm *s)
 /* ================================================================= common */
 const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
                                         "hct_cct_heap", "dwf",          "lane_regfile",
-                                        "tsimt_frontend", "swi_sched", NULL};
+                                        "tsimt_frontend", "sbi_scoreboard", "swi_sched", NULL};
 
 /* Applies the --param entries of structure t->structure to cfg. */
 static const char *apply_params(const sm_params *p, const struct param_table *t, void *cfg)
@@ -1884,6 +1996,16 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
                    (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
             break;
         hct_cct_heap_reset(&s->hc, &s->hs);
+        /* register ids r0..r15, p0..p3 (K_SB_REGS = 20): 5 bits */
+        s->sbc = (sbi_scoreboard_cfg){s->W, 6, 5};
+        if (!e && (e = apply_params(p, &sbi_scoreboard_params, &s->sbc)))
+            break;
+        if (!e && (e = sbi_scoreboard_cfg_check(&s->sbc)))
+            break;
+        if (!e && ((e = kernel_fixed("sbi_scoreboard", "WARPS", s->sbc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("sbi_scoreboard", "REG_W", s->sbc.reg_w, 5, 1))))
+            break;
+        sbi_scoreboard_reset(&s->sbc, &s->sbs);
         break;
     case SM_SWI:
     case SM_SBISWI:
