@@ -34,8 +34,15 @@ for k in tb/kernels/*.k; do
   dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
   if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
   else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
-  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt|lwm),' "$T/$n.csv")
-  [ "$rows" = 7 ] && ok "builtin_${n}_seven_rows" || bad "builtin_${n}_seven_rows" "$rows"
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt|lwm|swi|sbi\+swi),' "$T/$n.csv")
+  [ "$rows" = 9 ] && ok "builtin_${n}_nine_rows" || bad "builtin_${n}_nine_rows" "$rows"
+  # swi and sbi+swi execute exactly the threads' instructions (the same
+  # thread_insts as spe); swi runs spe's per-warp instruction streams, so
+  # with pairs it needs no more issue slots than spe
+  a=$(awk -F, '$1=="spe"{print $3" "$4} $1=="swi"{print $3" "$4} $1=="sbi"{print $3" "$4} $1=="sbi+swi"{print $3" "$4}' "$T/$n.csv" | tr '\n' ' ')
+  if awk -v a="$a" 'BEGIN{split(a,v," "); exit !(v[4]==v[2] && v[6]==v[2] && v[8]==v[2] && v[5]<=v[1])}'; then
+    ok "swi_${n}_same_threads_fewer_slots ($a)"
+  else bad "swi_${n}_same_threads_fewer_slots" "spe/sbi/swi/sbi+swi slots,threads: $a"; fi
 done
 # also with a small design point and other latencies (tables nearly full)
 for k in tb/kernels/*.k; do
@@ -56,6 +63,28 @@ else bad "claim_even_odd_swizzle_beats_no_swizzle_and_spe" "swizzle $on, no swiz
 c=$("$S" tb/kernels/even_odd.k --mech dwf --regfile crossbar --format csv | awk -F, '$1=="dwf"{print $13}')
 [ "${c:-0}" -gt 0 ] && ok "dwf_crossbar_bank_conflicts ($c)" || bad dwf_crossbar_bank_conflicts "$c"
 
+# dwf with 001's Table 1 lane shuffles (--param dwf.SWIZZLE=2..6, through
+# lane_shuffle; the crossbar register file, whose banks stay tid mod lanes):
+# every built-in kernel matches the reference under each function, and on
+# even/odd MirrorOdd and Xor (which move the even threads of every other warp
+# to the odd lanes, as 000's swizzle does) fill the warps that Identity
+# leaves half empty
+for sw in 2 3 4 5 6; do
+  f=0
+  for k in tb/kernels/*.k; do
+    lanes=16; case $(basename "$k" .k) in fig2_001|fig1b_002) lanes=4;; esac
+    "$S" "$k" --lanes "$lanes" --mech dwf --regfile crossbar --param dwf.SWIZZLE=$sw >"$T/sw.out" 2>&1 || { f=1; break; }
+  done
+  [ $f = 0 ] && ok "dwf_table1_swizzle_${sw}_builtins" || bad "dwf_table1_swizzle_${sw}_builtins" "$k: $(head -1 "$T/sw.out")"
+done
+M=dwf; id=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=2)
+mo=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=3); xo=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=5)
+if awk -v a="$mo" -v b="$xo" -v c="$id" 'BEGIN{exit !(a > c && b > c)}'; then
+  ok "claim_even_odd_mirrorodd_xor_beat_identity ($mo, $xo > $id)"
+else bad claim_even_odd_mirrorodd_xor_beat_identity "MirrorOdd $mo, Xor $xo, Identity $id"; fi
+"$S" tb/kernels/lud.k --mech dwf --param dwf.SWIZZLE=6 >"$T/sw.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/sw.out")" -eq 1 ] && ok dwf_table1_swizzle_needs_crossbar || bad dwf_table1_swizzle_needs_crossbar
+
 # 001 Fig. 2 / 003 sec. 3.3 step by step (--log): warp 0's PCs after the
 # branch.  spe runs the taken side (else, 8-10) then the other (4-7); dpe
 # interleaves the two paths of its top entry; sbi issues the else path as the
@@ -69,6 +98,37 @@ g=$(w0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_dpe_
 g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_pairs || bad golden_fig2_sbi_pairs "$g"
 n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
+
+# swi (001 sec. 4): fig2 at 4 lanes, two warps.  Both take the branch at
+# pc 3 on complementary lanes (warp 0: lanes 1,2 to pc 8; warp 1: lanes 0,3),
+# so the secondary issues warp 1's pc 8 beside warp 0's in one slot
+# (cycle 57: warp 0 issued pc 3 in 54, its next instruction is fetched in
+# 55, picked in 56, issued from the secondary stage in 57)
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech swi --log - --format csv)
+grep -qE '^ +57 swi warp 0 +pc 8 +sub +line 18 +\.11\. swi warp 1 pc 8 +line 18 +1\.\.1$' <<<"$lg" &&
+  ok golden_fig2_swi_pairs_two_warps || bad golden_fig2_swi_pairs_two_warps "$(grep -m1 'swi warp 1' <<<"$lg")"
+# every slot's lanes are disjoint (build/simt fails otherwise) and the
+# secondary never takes the primary's warp
+if [ "$(grep -c ' swi warp .* swi warp ' <<<"$lg")" -ge 1 ] &&
+   awk '$2=="swi" && / swi warp .* swi warp / {n=split($0,a," swi warp "); split(a[n],b," "); if ($4==b[1]) exit 1}' <<<"$lg"; then
+  ok swi_secondary_other_warp; else bad swi_secondary_other_warp; fi
+n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech swi --format csv | awk -F, '$1=="swi"{print $19}')
+[ "${n:-0}" -ge 1 ] && ok "swi_insts_counted ($n)" || bad swi_insts_counted "$n"
+# sbi+swi on fig2: after the branch each warp's primary context is pc 4
+# and its SBI secondary pc 8 on the other lanes.  In cycle 57 the SWI
+# secondary takes warp 1's pc 4 on lanes 1,2 beside warp 0's pc 4 on lanes
+# 0,3, so warp 0's secondary (pc 8, lanes 1,2) waits; in 62 warp 0 issues
+# pc 5 with its secondary pc 8 (sbi's pair) on all four lanes
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
+grep -qE '^ +57 sbi\+swi warp 0 +pc 4 +add +line 13 +1\.\.1 swi warp 1 pc 4 +line 13 +\.11\.$' <<<"$lg" &&
+  grep -qE '^ +62 sbi\+swi warp 0 +pc 5 +mul +line 14 +1\.\.1 secondary pc 8 +line 18 +\.11\.$' <<<"$lg" &&
+  ok golden_fig2_sbi_swi || bad golden_fig2_sbi_swi "$(grep -m2 -E '^ +(57|62) ' <<<"$lg" | tr '\n' '|')"
+# the set restriction and full associativity run the same kernels
+for a in "--param swi_sched.SETS=1 --param swi_sched.WAYS=24" "--param swi_sched.SETS=8 --param swi_sched.WAYS=3"; do
+  # shellcheck disable=SC2086
+  "$S" --random 20 --seed 11 --quiet --mech swi,sbi+swi $a >"$T/swi_assoc.out" 2>&1 &&
+    ok "swi_random_20 ($a)" || bad "swi_random_20 ($a)" "$(tail -1 "$T/swi_assoc.out")"
+done
 
 # tsimt (002): warps bound to TSIMT lanes (warp w in lane w mod lanes), one
 # thread per lane-cycle (density time: build/simt checks lane-cycles =
@@ -157,11 +217,11 @@ else bad claim_fig7_two_level_fewer_idle "rr $rr two-level $tl"; fi
 
 # ------------------------------------------------------ the check can fail
 for f in reg@40 mem@40 pc@30 sb@0; do
-  for m in spe dpe dwf sbi tsimt stsimt lwm; do
+  for m in spe dpe dwf sbi tsimt stsimt lwm swi sbi+swi; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
     want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
-    if [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: $want" "$T/fault.out"; then
+    if [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m/+/\\+}: $want" "$T/fault.out"; then
       ok "fault_${f%@*}_caught_$m"
     else bad "fault_${f%@*}_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"; fi
   done
@@ -234,7 +294,8 @@ done
 for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=8" "--param dwf.BOGUS=1" \
             "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH" \
             "--param lwm_subwarp.N=8" "--param lwm_subwarp.K=2 --param lwm_subwarp.LARGE_WARPS=1" \
-            "--param lwm_subwarp.DEPTH=17" "--sched two-level --param two_level_sched.GROUP_SIZE=3"; do
+            "--param lwm_subwarp.DEPTH=17" "--sched two-level --param two_level_sched.GROUP_SIZE=3" \
+            "--param swi_sched.SETS=3" "--param swi_sched.SETS=1 --param swi_sched.WAYS=1 --mech swi" "--param swi_sched.LANES=8 --mech sbi+swi"; do
   # shellcheck disable=SC2086
   "$S" tb/kernels/lud.k $args >"$T/param.out" 2>&1
   rc=$?
@@ -258,7 +319,7 @@ grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
 "$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
   ok csv_columns || bad csv_columns
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
-  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt','lwm']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt','lwm','swi','sbi+swi']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
   ok json_rows || bad json_rows
 "$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
 "$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&
@@ -283,7 +344,8 @@ fi
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
-if [ "$n" = 12 ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
+if [ "$n" = 16 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=6,LANES=16,PC_W=32 ' &&
+   [ -s "$T/td/sbi+swi-hct_cct_heap.vec" ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
    head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rtl_c/bits.h"
 #include "../../rtl_c/dpe_stack.h"
 #include "../../rtl_c/dwf.h"
 #include "../../rtl_c/hct_cct_heap.h"
@@ -27,6 +28,7 @@
 #include "../../rtl_c/sbi_scoreboard.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/swi_sched.h"
 #include "../../rtl_c/tsimt_frontend.h"
 #include "../../rtl_c/two_level_sched.h"
 #include "../../vcd/vcd.h"
@@ -72,7 +74,7 @@ STEP_WRAPPERS(lwm_subwarp)
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
 const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt",
-                                              "stsimt", "lwm"};
+                                              "stsimt", "lwm", "swi", "sbi+swi"};
 
 #define MAXL 32
 
@@ -213,6 +215,8 @@ struct sm {
         unsigned valid, warp, side, pc, valid2, pc2, threads;
         uint64_t mask, mask2;
         uint16_t tids[MAXL]; /* dwf: the thread in each lane */
+        unsigned valid3, warp3, pc3; /* swi, sbi+swi: the secondary warp */
+        uint64_t mask3;
     } dec;
     FILE *log;
     /* spe */
@@ -282,6 +286,12 @@ struct sm {
     uint64_t ld_until[64]; /* per (large) warp: its last load's result cycle */
     two_level_sched_cfg tlc;
     two_level_sched_state tls;
+    /* swi, sbi+swi (with ss/sc or hs/hc above) */
+    swi_sched_cfg xc;
+    swi_sched_state xs;
+    swi_sched_in xi;
+    swi_sched_out xo;
+    unsigned xfill_rr;
     /* sbi: the dependency-matrix scoreboard (001 sec. 3.4) and, per entry,
      * the cycle each pending write completes (kept in its positions) */
     sbi_scoreboard_cfg sbc;
@@ -497,7 +507,7 @@ static void release_barrier(sm *s)
                 unsigned t = w * s->L + l;
                 if (t >= s->T || s->waitpc[t] == 0xffff)
                     continue;
-                unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+                unsigned h = dwf_home_lane(&s->wc, t);
                 c.tid[h] = (uint16_t)t;
                 c.mask_t |= 1ull << h;
                 c.pc_t = s->waitpc[t];
@@ -531,6 +541,17 @@ static void trace_dec(sm *s)
         vcd_sig(w, "issue2_valid", 1, s->dec.valid2);
         vcd_sig(w, "issue2_pc", 16, s->dec.pc2);
         vcd_sig(w, "issue2_mask", s->L, s->dec.mask2);
+    }
+    if (s->m == SM_SWI || s->m == SM_SBISWI) {
+        if (s->m == SM_SBISWI) {
+            vcd_sig(w, "issue2_valid", 1, s->dec.valid2);
+            vcd_sig(w, "issue2_pc", 16, s->dec.pc2);
+            vcd_sig(w, "issue2_mask", s->L, s->dec.mask2);
+        }
+        vcd_sig(w, "issue3_valid", 1, s->dec.valid3);
+        vcd_sig(w, "issue3_warp", 8, s->dec.warp3);
+        vcd_sig(w, "issue3_pc", 16, s->dec.pc3);
+        vcd_sig(w, "issue3_mask", s->L, s->dec.mask3);
     }
     vcd_sig(w, "exited", 11, s->nexited);
     vcd_sig(w, "at_barrier", 11, s->narrived);
@@ -1097,6 +1118,391 @@ static int sbi_cycle(sm *s)
     return issued;
 }
 
+/* ============================================================ swi, sbi+swi */
+/*
+ * SWI (001 sec. 4) on the project's swi_sched model.  Each warp offers one
+ * issue unit to the instruction buffer (fetch writes it into the warp's
+ * entry, one fill per cycle, round-robin over the warps whose entry is free
+ * and whose unit is not in the secondary stage); the primary picks the
+ * oldest ready entry, which issues the next cycle as I1; in that cycle the
+ * secondary issues I2, a ready entry of another warp whose lanes fit in
+ * the lanes I1 leaves free.  Both issue in one slot of the SIMD group.
+ *
+ *   swi      the unit of warp w is its simt_stack top (spe's stacks): pc and
+ *            active mask; ready = not at a barrier, the scoreboard clear,
+ *            and the stack able to take the update.
+ *   sbi+swi  the unit of warp w is the primary context of its hct_cct_heap
+ *            row (SBI): pc1, m1; ready = the primary can issue (sbi's rule)
+ *            and the heap can take the update.  As I1, the warp issues its
+ *            primary and, by sbi's rules, its secondary context when that
+ *            is ready and off I2's lanes (else it waits in the heap); as I2,
+ *            its primary only.  So a slot holds up to three instructions on
+ *            disjoint lanes.  001 says SBI and SWI combine but not how; here
+ *            a secondary context issues only beside its primary (sbi also
+ *            issues it alone when the primary is not ready).
+ *
+ * The buffered unit is a tag: what issues is read again from the stack or
+ * heap at issue time (the warp has nothing else in flight, so it is what was
+ * buffered; checked).  The two issued warps update their own stacks (heap
+ * rows) in the same cycle: two update ports, modelled as two eval/step of
+ * the one-port model, I1's warp first (recorded as two vector cycles with
+ * --trace-dir).  If the structure refuses an update at issue (sbi+swi: the
+ * first warp's update took the last CCT entries), that warp does not issue
+ * (a full-table stall) and fetch offers its unchanged unit again later.
+ * During the launch cycles the stack or heap port launches and nothing is
+ * ready.
+ */
+typedef struct {
+    int ok, pc;
+    uint64_t mask;
+} swi_unit;
+
+/* spe's stack operation for warp w issuing pc on mask */
+static void swi_stack_op(const sm *s, unsigned w, int pc, uint64_t mask, simt_stack_in *in)
+{
+    const k_insn *ki = &s->k->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
+    if (ki->op == K_BRA) {
+        in->op_mask = taken_mask(s, w, pc, mask);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->op == K_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = s->k->n;
+    }
+}
+
+/* sbi's update of warp w (the body of sbi_cycle for one warp): reads the
+ * heap row, decides which contexts issue, builds the UPDATE in *in and
+ * evaluates it into s->ho.  Returns 0 when neither context can issue. */
+static int swi_sbi_op(sm *s, unsigned w, uint64_t busy, hct_cct_heap_in *in, int *p_ok,
+                      int *s_ok, sbi_next *a, sbi_next *b)
+{
+    memset(in, 0, sizeof *in);
+    sbi_rd(s, w, in);
+    hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+    int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
+    uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
+    *p_ok = s->ho.rd_v1 && !blocked(s, w, m1) && sb_ready(s, w, pc1);
+    /* the secondary context rides with the primary, on lanes no other
+     * warp takes in this slot */
+    *s_ok = *p_ok && s->ho.rd_v2 && s->ho.rd_run2 && !(m2 & busy) && !blocked(s, w, m2) &&
+            sb_ready(s, w, pc2);
+    if (!*p_ok)
+        return 0;
+    *a = (sbi_next){0, 0, 0, -1, -1};
+    *b = (sbi_next){0, 0, 0, -1, -1};
+    if (*p_ok)
+        *a = sbi_split(s, w, pc1, m1);
+    if (*s_ok) {
+        *b = sbi_split(s, w, pc2, m2);
+        if (*p_ok && a->m_b && b->m_b)
+            *s_ok = 0; /* at most one divergence per cycle */
+    }
+    unsigned n = 0;
+    int v2 = (int)s->ho.rd_v2;
+    in->op = HCH_OP_UPDATE;
+    in->op_warp = w;
+    if (*p_ok)
+        sbi_ctx_add(in, &n, (uint64_t)a->pc_a, a->m_a);
+    else
+        sbi_ctx_add(in, &n, (uint64_t)pc1, m1);
+    if (v2) {
+        if (*s_ok)
+            sbi_ctx_add(in, &n, (uint64_t)b->pc_a, b->m_a);
+        else
+            sbi_ctx_add(in, &n, (uint64_t)pc2, m2);
+    }
+    if (*p_ok)
+        sbi_ctx_add(in, &n, (uint64_t)a->pc_b, a->m_b);
+    if (*s_ok)
+        sbi_ctx_add(in, &n, (uint64_t)b->pc_b, b->m_b);
+    in->op_exit = (*p_ok ? a->m_exit : 0) | (*s_ok ? b->m_exit : 0);
+    hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+    return 1;
+}
+
+/* The unit warp w offers to fetch. */
+static swi_unit swi_offer(const sm *s, unsigned w)
+{
+    swi_unit u = {0, 0, 0};
+    if (s->m == SM_SWI) {
+        unsigned sp = s->ss.sp[w];
+        if (sp && s->ss.pc[w][sp - 1] < s->k->n) {
+            u.ok = 1;
+            u.pc = (int)s->ss.pc[w][sp - 1];
+            u.mask = s->ss.mask[w][sp - 1];
+        }
+    } else if (s->hs.v1[w]) {
+        u.ok = 1;
+        u.pc = (int)s->hs.pc1[w];
+        u.mask = s->hs.m1[w];
+    }
+    return u;
+}
+
+/* Whether warp w's buffered unit may issue now; *full: only a full table
+ * holds it back. */
+static int swi_ready(sm *s, unsigned w, int *full)
+{
+    *full = 0;
+    if (s->m == SM_SWI) {
+        int pc = (int)s->xs.pc_q[w];
+        uint64_t mask = s->xs.mask_q[w];
+        simt_stack_in in;
+        simt_stack_out o;
+        if (blocked(s, w, mask) || !sb_ready(s, w, pc))
+            return 0;
+        swi_stack_op(s, w, pc, mask, &in);
+        simt_stack_eval(&s->sc, &s->ss, &in, &o);
+        *full = !o.err && !o.ready;
+        return !o.err && o.ready;
+    }
+    hct_cct_heap_in in;
+    int p_ok, s_ok;
+    sbi_next a, b;
+    if (!swi_sbi_op(s, w, 0, &in, &p_ok, &s_ok, &a, &b))
+        return 0;
+    *full = !s->ho.err && !s->ho.ready;
+    return !s->ho.err && s->ho.ready;
+}
+
+/* Issues warp w's unit (buffered as pc, mask): updates its stack / heap row
+ * and executes.  *used: the lanes that executed (0: refused, a full table).
+ * *pc_out: the (primary) PC issued; *pc2_out, *m2_out: sbi+swi's secondary
+ * context (-1 none).  Returns -1 on a failure. */
+static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t busy, uint64_t *used,
+                     int *pc_out, uint64_t *m_out, int *pc2_out, uint64_t *m2_out)
+{
+    *used = 0;
+    *pc_out = *pc2_out = -1;
+    *m_out = *m2_out = 0;
+    if (s->m == SM_SWI) {
+        swi_unit u = swi_offer(s, w);
+        if (!u.ok || u.pc != pc || u.mask != mask)
+            return fail(s, "warp %u: the buffered instruction (pc %d) is not its stack top (pc %d)",
+                        w, pc, u.pc);
+        swi_stack_op(s, w, pc, mask, &s->si);
+        simt_stack_eval(&s->sc, &s->ss, &s->si, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected warp %u at pc %d: %s", w, pc,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        if (!s->so.ready) {
+            s->st.full_stalls++;
+            return 0;
+        }
+        if (exec_static(s, w, pc, mask))
+            return -1;
+        sb_issue(s, w, pc);
+        note_issue(s, pc);
+        *used = mask;
+        *pc_out = pc;
+        *m_out = mask;
+        RECORD(s, 0, simt_stack, &s->sc, &s->si, &s->so);
+        if (!DROPPED(s, 1))
+            STEP(simt_stack, &s->sc, &s->ss, &s->si, &s->so);
+        if (s->ss.sp[w] > s->st.peak)
+            s->st.peak = s->ss.sp[w];
+        return 0;
+    }
+    int p_ok, s_ok;
+    sbi_next a, b;
+    swi_unit u = swi_offer(s, w);
+    if (!u.ok || u.pc != pc || u.mask != mask)
+        return fail(s, "warp %u: the buffered heap row (pc %d) is not its row now (pc %d)", w, pc,
+                    u.pc);
+    if (!swi_sbi_op(s, w, busy, &s->hi, &p_ok, &s_ok, &a, &b))
+        return fail(s, "warp %u: picked ready, but its primary context cannot issue", w);
+    if (s->ho.err)
+        return fail(s, "hct_cct_heap rejected the update of warp %u: %s", w,
+                    hct_cct_heap_err_name((unsigned)s->ho.err_code));
+    if (!s->ho.ready) {
+        s->st.full_stalls++;
+        return 0;
+    }
+    int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
+    uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
+    if (p_ok) {
+        if (exec_static(s, w, pc1, m1))
+            return -1;
+        sb_issue(s, w, pc1);
+        note_issue(s, pc1);
+        *used |= m1;
+        *pc_out = pc1;
+        *m_out = m1;
+    }
+    if (s_ok) {
+        if (exec_static(s, w, pc2, m2))
+            return -1;
+        sb_issue(s, w, pc2);
+        note_issue(s, pc2);
+        *used |= m2;
+        *pc2_out = pc2;
+        *m2_out = m2;
+        s->st.sec_insts++;
+    }
+    if (s->ho.rd_v2 && !s->ho.rd_run2)
+        s->st.sec_suspended++;
+    RECORD(s, 0, hct_cct_heap, &s->hc, &s->hi, &s->ho);
+    if (!DROPPED(s, 1))
+        STEP(hct_cct_heap, &s->hc, &s->hs, &s->hi, &s->ho);
+    if (s->hc.cct - s->hs.free_cnt > s->st.peak)
+        s->st.peak = s->hc.cct - s->hs.free_cnt;
+    return 0;
+}
+
+/* The stack / heap port idle or launching this cycle (no issue). */
+static int swi_port_other(sm *s, int launch)
+{
+    if (s->m == SM_SWI) {
+        simt_stack_in *in = &s->si;
+        memset(in, 0, sizeof *in);
+        if (launch) {
+            in->op = SIMT_OP_LAUNCH;
+            in->op_warp = s->launched;
+            in->op_mask = warp_mask(s, s->launched);
+            in->op_pc = 0;
+            in->op_rpc = s->k->n;
+        }
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected LAUNCH of warp %u: %s", s->launched,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
+        STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
+    } else {
+        hct_cct_heap_in *in = &s->hi;
+        memset(in, 0, sizeof *in);
+        if (launch) {
+            in->op = HCH_OP_LAUNCH;
+            in->op_warp = s->launched;
+            in->op_pc1 = 0;
+            in->op_m1 = warp_mask(s, s->launched);
+            in->op_v1 = 1;
+        }
+        hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+        if (s->ho.err)
+            return fail(s, "hct_cct_heap rejected LAUNCH of warp %u: %s", s->launched,
+                        hct_cct_heap_err_name((unsigned)s->ho.err_code));
+        RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
+        STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
+    }
+    if (launch)
+        s->launched++;
+    return 0;
+}
+
+static int swi_cycle(sm *s)
+{
+    swi_sched_in *xi = &s->xi;
+    memset(xi, 0, sizeof *xi);
+    int launch = !s->done && s->launched < s->W;
+    /* fetch: one free entry per cycle, round-robin */
+    for (unsigned i = 1; i <= s->launched && !s->done; i++) {
+        unsigned w = (s->xfill_rr + i) % s->launched;
+        if (bits_get(s->xs.v_q, w) || (s->xs.s_v_q && s->xs.s_mask_q && s->xs.s_warp_q == w))
+            continue;
+        swi_unit u = swi_offer(s, w);
+        if (!u.ok)
+            continue;
+        xi->fill_valid = 1;
+        xi->fill_warp = w;
+        xi->fill_pc = (uint64_t)u.pc;
+        xi->fill_mask = u.mask;
+        s->xfill_rr = w;
+        break;
+    }
+    if (!launch && !s->done)
+        for (unsigned w = 0; w < s->W; w++) {
+            int full;
+            if (bits_get(s->xs.v_q, w) && swi_ready(s, w, &full))
+                xi->ready |= 1ull << w;
+        }
+    swi_sched_eval(&s->xc, &s->xs, xi, &s->xo);
+    if (s->xo.err)
+        return fail(s, "swi_sched rejected the fill of warp %u: %s", (unsigned)xi->fill_warp,
+                    swi_sched_err_name((unsigned)s->xo.err_code));
+    const swi_sched_out *o = &s->xo;
+    uint64_t used = 0, u;
+    int issued = 0, ops = 0, pc, pc2;
+    uint64_t m, m2;
+    if (o->i1_valid && o->i1_mask) {
+        /* I2's lanes are taken in this slot: I1's secondary context
+         * (sbi+swi) stays off them; I2 issues its primary only */
+        if (swi_issue(s, (unsigned)o->i1_warp, (int)o->i1_pc, o->i1_mask,
+                      o->i2_valid ? o->i2_mask : 0, &u, &pc, &m, &pc2, &m2))
+            return -1;
+        ops++;
+        if (u) {
+            used |= u;
+            s->dec.valid = pc >= 0;
+            s->dec.warp = (unsigned)o->i1_warp;
+            s->dec.pc = pc >= 0 ? (unsigned)pc : 0;
+            s->dec.mask = pc >= 0 ? m : 0;
+            s->dec.valid2 = pc2 >= 0;
+            s->dec.pc2 = pc2 >= 0 ? (unsigned)pc2 : 0;
+            s->dec.mask2 = m2;
+        }
+    }
+    if (o->i2_valid) {
+        if (swi_issue(s, (unsigned)o->i2_warp, (int)o->i2_pc, o->i2_mask, ~(uint64_t)0, &u, &pc,
+                      &m, &pc2, &m2))
+            return -1;
+        ops++;
+        if (u) {
+            if (u & used)
+                return fail(s, "warps %u and %u issued on the same lanes", (unsigned)o->i1_warp,
+                            (unsigned)o->i2_warp);
+            used |= u;
+            s->dec.valid3 = 1;
+            s->dec.warp3 = (unsigned)o->i2_warp;
+            s->dec.pc3 = pc >= 0 ? (unsigned)pc : (unsigned)pc2;
+            s->dec.mask3 = u;
+            if (o->act == SWI_SCHED_ACT_PAIR)
+                s->st.swi_insts++; /* beside a live primary (not substituting) */
+        }
+    }
+    if (used) {
+        s->st.warp_insts++;
+        s->st.hist[popc(used)]++;
+        s->dec.threads = popc(used);
+        issued = 1;
+    }
+    if (o->conflict)
+        s->st.swi_conflicts++;
+    if (!ops && swi_port_other(s, launch))
+        return -1;
+    if (s->vcd) {
+        /* one pass per cycle: the stack / heap with its last operation */
+        trace_dec(s);
+        if (s->m == SM_SWI) {
+            vcd_scope(s->vcd, "simt_stack");
+            simt_stack_trace(s->vcd, &s->sc, &s->ss, &s->si, &s->so);
+        } else {
+            vcd_scope(s->vcd, "hct_cct_heap");
+            hct_cct_heap_trace(s->vcd, &s->hc, &s->hs, &s->hi, &s->ho);
+        }
+        vcd_upscope(s->vcd);
+        vcd_scope(s->vcd, "swi_sched");
+        swi_sched_trace(s->vcd, &s->xc, &s->xs, xi, &s->xo);
+        vcd_upscope(s->vcd);
+    }
+    RECORD(s, 1, swi_sched, &s->xc, xi, &s->xo);
+    swi_sched_step(&s->xc, &s->xs, xi, &s->xo);
+    if (s->P.check) {
+        const char *e = s->m == SM_SWI ? simt_stack_check(&s->sc, &s->ss)
+                                       : hct_cct_heap_check(&s->hc, &s->hs);
+        if (!e)
+            e = swi_sched_check(&s->xc, &s->xs);
+        if (e)
+            return fail(s, "invariant: %s", e);
+    }
+    return issued;
+}
+
 /* ==================================================================== dwf */
 static uint32_t rf_get(const sm *s, unsigned t, unsigned r)
 {
@@ -1112,7 +1518,7 @@ static int dwf_commit_pick(sm *s, dwf_in *in)
             unsigned t = w * s->L + l;
             if (t >= s->T)
                 break;
-            unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+            unsigned h = dwf_home_lane(&s->wc, t);
             warp_pool_put_tid(in->cm_tids, h, s->wc.tid_bits, t);
             in->cm_mask_t |= 1ull << h;
         }
@@ -1479,7 +1885,7 @@ static int tsimt_cycle(sm *s)
 const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
                                         "hct_cct_heap", "dwf",          "lane_regfile",
                                         "tsimt_frontend", "sbi_scoreboard", "lwm_subwarp",
-                                        "two_level_sched", NULL};
+                                        "two_level_sched", "swi_sched", NULL};
 
 /* Applies the --param entries of structure t->structure to cfg. */
 /* ================================================================ --sched */
@@ -1873,6 +2279,48 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
             break;
         sbi_scoreboard_reset(&s->sbc, &s->sbs);
         break;
+    case SM_SWI:
+    case SM_SBISWI:
+        /* the buffer: 001's 4 x 6 (24 warps) up to 24 warps, else 4 sets of
+         * enough ways; --param swi_sched.SETS/WAYS (SETS=1: fully
+         * associative); entries beyond the kernel's warps stay empty */
+        s->xc = swi_sched_default_cfg();
+        if (s->W > s->xc.sets * s->xc.ways)
+            s->xc.ways = (s->W + s->xc.sets - 1) / s->xc.sets;
+        s->xc.lanes = s->L;
+        if (m == SM_SWI)
+            s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        else
+            s->hc = (hct_cct_heap_cfg){s->W, s->L, p->cct, 32};
+        if (!e && (e = apply_params(p, &swi_sched_params, &s->xc)))
+            break;
+        if (!e && (e = swi_sched_cfg_check(&s->xc)))
+            break;
+        if (!e && ((e = kernel_fixed("swi_sched", "SETS x WAYS", swi_sched_warps(&s->xc), s->W, 1)) ||
+                   (e = kernel_fixed("swi_sched", "LANES", s->xc.lanes, s->L, 0))))
+            break;
+        if (m == SM_SWI) {
+            if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+                break;
+            if (!e && (e = simt_stack_cfg_check(&s->sc)))
+                break;
+            if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                       (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0))))
+                break;
+            simt_stack_reset(&s->sc, &s->ss);
+        } else {
+            if (!e && (e = apply_params(p, &hct_cct_heap_params, &s->hc)))
+                break;
+            if (!e && (e = hct_cct_heap_cfg_check(&s->hc)))
+                break;
+            if (!e && ((e = kernel_fixed("hct_cct_heap", "WARPS", s->hc.warps, s->W, 1)) ||
+                       (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
+                break;
+            hct_cct_heap_reset(&s->hc, &s->hs);
+        }
+        swi_sched_reset(&s->xc, &s->xs);
+        s->xfill_rr = (unsigned)-1;
+        break;
     case SM_DWF: {
         unsigned tb = 1;
         while ((1u << tb) < s->T || (1u << tb) < s->L)
@@ -1900,6 +2348,11 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         if (!e && ((e = kernel_fixed("dwf", "LANES", s->wc.lanes, s->L, 0)) ||
                    (e = kernel_fixed("dwf", "TID_W", s->wc.tid_bits, tb, 1))))
             break;
+        if (!e && s->wc.swizzle > DWF_SWIZZLE_000 && p->regfile != SM_RF_CROSSBAR) {
+            e = "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
+                "file homes threads by 000's swizzle only)";
+            break;
+        }
         s->rc = lane_regfile_default_cfg();
         s->rc.lanes = s->L;
         s->rc.regs = K_REGS;
@@ -2026,6 +2479,8 @@ static void log_issue(sm *s)
     fprintf(f, "%6llu %s ", (unsigned long long)s->cycle, sm_mech_name[s->m]);
     if (s->m == SM_DWF)
         fprintf(f, "pool %-3u", s->dec.warp);
+    else if (!s->dec.valid && !s->dec.valid2 && s->dec.valid3)
+        fprintf(f, "warp %-3s", "-"); /* swi: the secondary substitutes */
     else
         fprintf(f, "warp %-3u", s->dec.warp);
     if (s->m == SM_DPE)
@@ -2040,6 +2495,11 @@ static void log_issue(sm *s)
     if (s->dec.valid2) {
         fprintf(f, " secondary pc %-4u line %-4d", s->dec.pc2, k->ins[s->dec.pc2].line);
         log_mask(s, s->dec.mask2);
+    }
+    if (s->dec.valid3) {
+        fprintf(f, " swi warp %u pc %-4u line %-4d", s->dec.warp3, s->dec.pc3,
+                k->ins[s->dec.pc3].line);
+        log_mask(s, s->dec.mask3);
     }
     if (s->m == SM_DWF) {
         fprintf(f, " tids");
@@ -2094,6 +2554,8 @@ int sm_cycle(sm *s)
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
     case SM_SBI: rc = sbi_cycle(s); break;
+    case SM_SWI:
+    case SM_SBISWI: rc = swi_cycle(s); break;
     case SM_TSIMT:
     case SM_STSIMT: rc = tsimt_cycle(s); break;
     default: break;
@@ -2106,9 +2568,9 @@ int sm_cycle(sm *s)
     sched_commit(s, nsched, (int)s->dec.valid, s->dec.warp);
     if (s->done)
         return 1;
-    if (s->log && (s->dec.valid || s->dec.valid2))
+    if (s->log && (s->dec.valid || s->dec.valid2 || s->dec.valid3))
         log_issue(s);
-    if (!s->dec.valid && !s->dec.valid2)
+    if (!s->dec.valid && !s->dec.valid2 && !s->dec.valid3)
         s->st.idle_cycles++;
     s->cycle++;
     if (s->nexited == s->T && s->cycle >= s->last_completion &&
@@ -2248,6 +2710,7 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         break;
     case SM_SBI:
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
+        ADD(area_desc_sbi_scoreboard(s->sbc.warps, s->sbc.depth, s->sbc.reg_w, 0, 0, &d));
         break;
     case SM_TSIMT:
     case SM_STSIMT:
@@ -2261,6 +2724,14 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
          * register bank per lane with its own decoder (004 sec. 3.4) */
         ADD(area_desc_lwm_subwarp(&s->lc, 0, &d));
         org = LRF_ORG_PER_LANE;
+        break;
+    case SM_SWI:
+    case SM_SBISWI:
+        if (s->m == SM_SWI)
+            ADD(area_desc_simt_stack(&s->sc, 0, &d));
+        else
+            ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
+        ADD(area_desc_swi_sched(&s->xc, 0, &d));
         break;
     case SM_DWF:
         ADD(area_desc_dwf(&s->wc, AREA_DWF_ALL, 0, &d));
