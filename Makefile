@@ -116,7 +116,7 @@ $(B)/gen/cosim_tables.c: Makefile $(wildcard rtl_c/*.h) | $(B)
 	  for s in $(STRUCTS); do echo "    &$${s}_params,"; done; \
 	  echo '    0};'; } >$@
 
-$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) tools/rtl_ports.sh $(B)/libmodels.a $(B)/cosim_params
+$(B)/cosim_%: verilog/%.v $(wildcard verilog/*.v) $(wildcard verilog/*.vh) tb/%_cosim.cpp tb/cosim.cpp $(wildcard tb/*.h) tools/rtl_ports.sh $(B)/libmodels.a $(B)/cosim_params
 	@tools/cosim_build.sh $* >/dev/null
 
 $(B)/replay_gen: tools/replay_gen.c $(B)/libmodels.a $(HDRS)
@@ -151,12 +151,17 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; exit $$rc
 
 # ------------------------------------------------------------------ demo
+# every core for the build (each co-simulation build is its own job) and,
+# in make test, for the tests (tests/run.sh runs its independent steps
+# TEST_JOBS at a time)
+NPROC := $(shell nproc 2>/dev/null || echo 2)
 # Step 1 co-simulates every structure for COSIM_CYCLES cycles (no waveform:
 # the check).  Step 2 writes each structure's waveform, the first
 # WAVE_CYCLES cycles of the same run (same seed, same stimulus), as
 # out/NAME.fst (WAVES=vcd: out/NAME.vcd; WAVES=none: none).  Step 3 writes
 # the area report, step 4 runs the built-in kernels (tb/simt/demo.sh).
-demo: deps all
+demo: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) all
 	@case "$(WAVES)" in fst|vcd|none) ;; \
 	  *) echo "make demo: WAVES must be fst, vcd or none, not '$(WAVES)'" >&2; exit 2;; esac
 	@mkdir -p $(O)
@@ -175,8 +180,9 @@ demo: deps all
 	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
-test: deps all
-	@tests/run.sh $(B)
+test: deps
+	@$(MAKE) --no-print-directory -j$(NPROC) all
+	@TEST_JOBS=$${TEST_JOBS:-$(NPROC)} tests/run.sh $(B)
 
 # ------------------------------------------------------------------- lint
 lint: deps

@@ -52,9 +52,23 @@ static void usage(FILE *f)
           "table at one node (--tech, default 40).\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
-          "the table. Modules: simt_stack dpe_stack shadow_scoreboard lane_regfile pc_warp_lut\n"
-          "hct_cct_heap warp_pool dwf tsimt_lane tsimt_frontend (parameters as in their Verilog).\n"
-          "--goal: the organisation of every SRAM/CAM bank: delay (default, as CACTI's default\n"
+          "the table. Modules (parameters as in their Verilog):\n",
+          f);
+    {
+        const char *const *m = area_modules();
+        unsigned i, col = 0;
+        for (i = 0; m[i]; i++) {
+            size_t l = strlen(m[i]) + 1;
+            if (col + l > 78) {
+                fputc('\n', f);
+                col = 0;
+            }
+            fprintf(f, " %s", m[i]);
+            col += (unsigned)l;
+        }
+        fputc('\n', f);
+    }
+    fputs("--goal: the organisation of every SRAM/CAM bank: delay (default, as CACTI's default\n"
           "objective: short bitlines and wordlines) or area (the least-area organisation).\n",
           f);
 }

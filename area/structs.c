@@ -8,8 +8,12 @@
  * verilog/simt_stack.v (SPE), verilog/dpe_stack.v (DPE),
  * verilog/lane_regfile.v (costed per organisation of 000 Fig. 10, as its
  * header asks), verilog/pc_warp_lut.v, verilog/hct_cct_heap.v,
- * verilog/warp_pool.v and
- * rtl_c/shadow_scoreboard.h (its
+ * verilog/warp_pool.v, verilog/dwf.v, verilog/tsimt_lane.v,
+ * verilog/tsimt_frontend.v, verilog/two_level_sched.v,
+ * verilog/lwm_subwarp.v, verilog/lane_shuffle.v, verilog/swi_sched.v,
+ * rtl_c/sbi_scoreboard.h and its verilog/sbi_scoreboard.v (on their own
+ * branch when this was written; described only once the C model is in the
+ * tree) and rtl_c/shadow_scoreboard.h (its
  * Verilog twin was not in the tree when this was written: the organisation
  * follows the header's port description -- revisit when
  * verilog/shadow_scoreboard.v lands).  A structure is
@@ -25,8 +29,12 @@
 
 #include "../rtl_c/bits.h"
 #include "../rtl_c/dwf.h"
+#include "../rtl_c/lane_shuffle.h"
+#include "../rtl_c/lwm_subwarp.h"
+#include "../rtl_c/swi_sched.h"
 #include "../rtl_c/tsimt_frontend.h"
 #include "../rtl_c/tsimt_lane.h"
+#include "../rtl_c/two_level_sched.h"
 #include "logic.h"
 
 #if defined(__has_include)
@@ -55,6 +63,15 @@
 #endif
 #ifndef AREA_HAVE_LRF
 #define AREA_HAVE_LRF 0
+#endif
+#if defined(__has_include)
+#if __has_include("../rtl_c/sbi_scoreboard.h") && __has_include("../rtl_c/sbi_scoreboard.c")
+#include "../rtl_c/sbi_scoreboard.h"
+#define AREA_HAVE_SBI 1
+#endif
+#endif
+#ifndef AREA_HAVE_SBI
+#define AREA_HAVE_SBI 0
 #endif
 
 /* ------------------------------------------------------------ helpers */
@@ -582,8 +599,11 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     if (cct) {
         add_array(d, "CCT PCs", "reads: op warp's list head, sorter walk; writes: push at the "
                   "free head or exchange at the list head", k, cfg->cct, P, 2, 1, 1, 1);
-        add_array(d, "CCT masks", "reads: op warp's list head; writes: push or exchange", k,
-                  cfg->cct, L, 1, 1, 1, 1);
+        /* the sorter's merge reads the walk node's and the moved node's
+         * masks and ORs them into the walk node (a second write port: it
+         * may coincide with another warp's exchange or join) */
+        add_array(d, "CCT masks", "reads: op warp's list head, sorter walk node, moved node; "
+                  "writes: push, exchange or join; sorter merge", k, cfg->cct, L, 3, 2, 1, 1);
         add_array(d, "CCT next pointers", "reads: list head, walk node, moved node, its new "
                   "predecessor, free head; writes: op, 3 sorter relinks", AK_FF, cfg->cct, PW, 5,
                   4, 1, 1);
@@ -604,14 +624,20 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
              area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
              area_ge_incdec(c, CW) + 16.0 * c->ge_ha + area_ge_eq_cmp(c, WW) +
              2.0 * area_ge_eq_cmp(c, PW) + 10.0 * c->ge_and2;
+        /* JOIN (h_mask | x_mask) and the sorter merge (cur_mask | moved
+         * mask): the OR and the write-data mux; the merge frees the moved
+         * node (free head and count from a third source) */
+        ge += 2.0 * L * c->ge_or2 + area_ge_mux(c, 3, L) + area_ge_mux(c, 3, PW) +
+              area_ge_mux(c, 3, CW);
         add_logic(d, "CCT list logic", "push/pop/exchange links, free list, degraded counter, "
                   "sorter touch checks", ge);
-        /* the sorter FSM: s_pc >= cur_pc, the insertion point (walk node or
-         * previous), walk/done/relink, the start values (node, walk
-         * position from the new node's successor), predecessor tracking */
-        ge = area_ge_mag_cmp(c, P) + area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2 +
-             area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) + area_ge_mux(c, 2, PW) +
-             10.0 * c->ge_and2;
+        /* the sorter FSM: cur_pc < s_pc and cur_pc == s_pc (merge), the
+         * insertion point (walk node or previous), walk/done/relink/merge,
+         * the start values (node, walk position from the new node's
+         * successor), predecessor tracking */
+        ge = area_ge_mag_cmp(c, P) + area_ge_eq_cmp(c, P) + area_ge_mux(c, 2, PW) +
+             10.0 * c->ge_and2 + area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) +
+             area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2;
         add_logic(d, "CCT sideband sorter", "insertion-sort walk, one node per cycle: compare, "
                   "insertion point, relink control", ge);
     }
@@ -1003,6 +1029,449 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
     return NULL;
 }
 
+/* ------------------------------------- two-level scheduler (004 3.2-3.3) */
+
+/* verilog/two_level_sched.v, per cycle: every group's round-robin
+ * candidate from its own pointer (each group reads its ptr_q directly), the
+ * groups taken in priority order from top_q, the top group's all-stalled
+ * test, the timeout counter, one pointer written. */
+const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = two_level_sched_cfg_check(cfg);
+    unsigned W, GS, G, GW, PW, CW;
+    double ge;
+    (void)force_ff; /* every register is a flip-flop already */
+    if (e)
+        return e;
+    W = cfg->warps;
+    GS = cfg->group_size;
+    G = two_level_sched_groups(cfg);
+    GW = two_level_sched_grp_w(cfg);
+    PW = two_level_sched_ptr_w(cfg);
+    CW = two_level_sched_cnt_w(cfg);
+    desc_init(d, "two_level_sched", "Two-level round-robin warp scheduler (004)");
+    snprintf(d->config, sizeof d->config,
+             "%u warps in %u groups of %u, timeout %u: top %u b, %u pointers of %u b, count %u b",
+             W, G, GS, cfg->timeout, GW, G, PW, CW);
+    add_array(d, "top group", "top_q: the whole priority order (a rotation)", AK_FF, 1, GW, 0, 1,
+              1, 1);
+    add_array(d, "group pointers", "ptr_q per group, each read by its own candidate logic; "
+              "written: the issuing group's", AK_FF, G, PW, 0, 1, 1, 1);
+    add_array(d, "timeout counter", "cnt_q: the top group's issues this tenure", AK_FF, 1, CW, 0,
+              1, 1, 1);
+    if (d->storage_bits != two_level_sched_state_bits(cfg))
+        return "two_level_sched: the area description's bits differ from "
+               "two_level_sched_state_bits()";
+    /* per group: the ready bits rotated by its pointer (a barrel of
+     * GROUP_SIZE x log2 stages), a priority encoder, the local index back
+     * (pointer + offset mod GROUP_SIZE) */
+    ge = G * ((double)GS * PW * c->ge_mux2 + area_ge_prio_enc(c, GS) + area_ge_adder(c, PW) +
+              area_ge_mag_cmp(c, PW + 1u));
+    add_logic(d, "group candidates", "per group: round robin from its pointer (rotate, priority "
+              "encoder, index back)", ge);
+    /* groups in priority order from top_q: the same rotate-encode-add over
+     * G; the chosen group's candidate (a G-way mux); the top group's
+     * stalled bits (a G-way mux of GROUP_SIZE bits) and their AND; the
+     * ready/stalled conflict; the timeout count, compare and rotation; the
+     * new pointer; act and the outputs */
+    ge = (double)G * GW * c->ge_mux2 + area_ge_prio_enc(c, G) + area_ge_adder(c, GW) +
+         area_ge_mux(c, G, PW) + area_ge_mux(c, G, GS) + area_ge_reduce(c, GS) +
+         W * c->ge_and2 + area_ge_reduce(c, W) + area_ge_incdec(c, CW) +
+         area_ge_eq_cmp(c, CW) + area_ge_mux(c, 2, CW) + area_ge_incdec(c, GW) +
+         area_ge_mux(c, 2, GW) + area_ge_incdec(c, PW) + area_ge_decoder(c, G) +
+         (double)(two_level_sched_warp_w(cfg) + GW + 8u) * c->ge_and2;
+    add_logic(d, "group priority and control", "groups in rotated order, all-stalled test, "
+              "conflict check, timeout counter, rotation, pointer update", ge);
+    return NULL;
+}
+
+/* ------------------------------------------- large-warp sub-warping (004) */
+
+unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg)
+{
+    unsigned LW = cfg->large_warps, LWW = lwm_subwarp_lw_w(cfg), PEW = lwm_subwarp_pend_w(cfg);
+    /* busy, first, cur, kind (2), wait (per large warp), pend (per large
+     * warp), br_busy, br_warp, br_packed, br_left */
+    return 1u + 1u + LWW + 2u + LW + LW * PEW + 1u + LWW + 1u + PEW;
+}
+
+/* verilog/lwm_subwarp.v, per cycle: the picker reads the copy and the
+ * current large warp's in-flight row, each column takes its lowest-row
+ * thread; the completion decodes its rows, checks and clears the completing
+ * large warp's in-flight row and gathers a branch outcome into the two
+ * buffers; the copy is reloaded by a fetch or cleared by the pick. */
+const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = lwm_subwarp_cfg_check(cfg);
+    unsigned LW, K, N, KN, RW, LWW, PEW;
+    unsigned long want;
+    double ge;
+    (void)force_ff; /* every bit is read every cycle: flip-flops already */
+    if (e)
+        return e;
+    LW = cfg->large_warps;
+    K = cfg->rows;
+    N = cfg->cols;
+    KN = K * N;
+    RW = lwm_subwarp_row_w(cfg);
+    LWW = lwm_subwarp_lw_w(cfg);
+    PEW = lwm_subwarp_pend_w(cfg);
+    desc_init(d, "lwm_subwarp", "Large-warp sub-warping unit (004 LWM)");
+    snprintf(d->config, sizeof d->config,
+             "%u large warps of %u x %u threads: copy %u, in-flight %u, buffers %u bits (004 "
+             "sec. 3.4)", LW, K, N, lwm_subwarp_copy_bits(cfg), lwm_subwarp_inflight_bits(cfg),
+             lwm_subwarp_buffer_bits(cfg));
+    d->entry_bits = KN;
+    /* 004 sec. 3.4's three additions, each read in full every cycle */
+    add_array(d, "sub-warping copy", "copy_q: the mask being broken down; every bit read by "
+              "the picker; written whole (fetch load or the pick's clear)", AK_FF, 1, KN, 0, 1,
+              1, 1);
+    add_array(d, "in-flight bits", "one per thread; reads: the picked large warp's row, the "
+              "completing one's; writes: set by the pick, cleared by the completion", AK_FF, LW,
+              KN, 2, 2, 1, 1);
+    add_array(d, "branch outcome buffers", "taken_q and ntaken_q: gather a branch's outcome "
+              "across its sub-warps, written whole", AK_FF, 1, 2 * KN, 0, 1, 1, 1);
+    want = (unsigned long)lwm_subwarp_copy_bits(cfg) + lwm_subwarp_inflight_bits(cfg) +
+           lwm_subwarp_buffer_bits(cfg);
+    if (d->storage_bits != want)
+        return "lwm_subwarp: the area description's bits differ from 004 sec. 3.4's";
+    add_array(d, "control registers", "busy, first, cur, kind, branch state (busy, warp, "
+              "packed, sub-warps left)", AK_FF, 1, 1 + 1 + LWW + 2 + 1 + LWW + 1 + PEW, 0, 1, 1,
+              1);
+    add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch) and the sub-warps in "
+              "flight; reads: the completing large warp's count", AK_FF, LW, 1 + PEW, 1, 1, 1, 1);
+    if (d->storage_bits != want + area_lwm_subwarp_ctrl_bits(cfg))
+        return "lwm_subwarp: the area description's control bits differ from the RTL's";
+    /* the pick: per column, copy & ~in-flight over its K rows, a priority
+     * encoder (lowest row), the one-hot picked thread; the next copy and
+     * its emptiness, the emitted columns */
+    ge = KN * 2.0 * c->ge_and2 + N * (area_ge_prio_enc(c, K) + K * c->ge_and2) +
+         KN * c->ge_and2 + area_ge_reduce(c, KN) + area_ge_reduce(c, N) +
+         area_ge_mux(c, 2, KN);
+    add_logic(d, "column picker", "one thread per column, lowest row first; the copy's next "
+              "value and the fetch stall", ge);
+    /* the completion: per column the row decoded and gated by c_cols, the
+     * in-flight check and the taken split; the gathered masks (OR into the
+     * buffers), their emptiness (diverged) and the commit's output gating;
+     * the error checks */
+    ge = N * (area_ge_decoder(c, K) + K * c->ge_and2) + KN * 3.0 * c->ge_and2 +
+         area_ge_reduce(c, KN) + 2.0 * KN * c->ge_or2 + 2.0 * area_ge_reduce(c, KN) +
+         2.0 * KN * c->ge_and2 + N * 2.0 * c->ge_and2 + 2.0 * area_ge_reduce(c, N) +
+         area_ge_reduce(c, KN) + 2.0 * area_ge_mag_cmp(c, LWW + 1u) + area_ge_eq_cmp(c, LWW) +
+         area_ge_reduce(c, PEW) + area_ge_eq_cmp(c, PEW) + N * RW * c->ge_and2;
+    add_logic(d, "completion and branch gathering", "row decode, in-flight check, taken/not-"
+              "taken gather, commit and its masks, error checks", ge);
+    /* per large warp: its in-flight row's clear/set selects, the pending
+     * count's +1/-1, the wait bit's set/clear; the branch's sub-warps left */
+    ge = LW * (2.0 * area_ge_eq_cmp(c, LWW) + 2.0 * area_ge_incdec(c, PEW) + 4.0 * c->ge_and2) +
+         2.0 * area_ge_incdec(c, PEW) + 3.0 * area_ge_decoder(c, LW) + 12.0 * c->ge_and2;
+    add_logic(d, "per-large-warp control", "in-flight row selects, pending counters, re-fetch "
+              "(wait) bits, branch counters", ge);
+    return NULL;
+}
+
+/* ----------------------------------------- lane shuffle (001 Table 1) */
+
+/* verilog/lane_shuffle.v: no state; two identical maps (tid -> lane and
+ * lane -> tid, the functions are involutions), each an XOR of the TID_W-bit
+ * input with an operand chosen among {0, ~0 (MirrorOdd, MirrorHalf), w,
+ * bitrev(w)} gated by its condition; shared: the function decode, the
+ * MirrorHalf compare 2*wid > WARPS, the wid range check, the outputs'
+ * gating by err. */
+const char *area_desc_lane_shuffle(const lane_shuffle_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = lane_shuffle_cfg_check(cfg);
+    unsigned TW, WW;
+    double ge;
+    (void)force_ff;
+    if (e)
+        return e;
+    TW = lane_shuffle_tid_w(cfg);
+    WW = lane_shuffle_wid_w(cfg);
+    desc_init(d, "lane_shuffle", "Lane shuffle, map and inverse (001 Table 1)");
+    snprintf(d->config, sizeof d->config, "%u lanes (%u-bit tid), %u warps (%u-bit wid), no "
+             "storage", cfg->lanes, TW, cfg->warps, WW);
+    /* per bit: op = mirror | (xor & w) | (xorrev & bitrev(w)), an AND-OR
+     * (the all-ones operand is the condition itself), then the XOR */
+    ge = 2.0 * TW * (c->ge_xor2 + 2.0 * c->ge_and2 + 2.0 * c->ge_or2);
+    add_logic(d, "maps", "lane = tid ^ op and its inverse (the same circuit on the lane)", ge);
+    /* WARPS is a constant: 2*wid > WARPS and wid < WARPS are constant
+     * compares (an AND-OR tree over wid's bits each) */
+    ge = area_ge_decoder(c, 5) + 2.0 * c->ge_and2 + 2.0 * area_ge_reduce(c, WW + 1u) +
+         (2.0 * TW + 4.0) * c->ge_and2;
+    add_logic(d, "decode and checks", "function decode, 2*wid > WARPS, wid < WARPS, func <= 4, "
+              "err gating", ge);
+    return NULL;
+}
+
+/* ---------------------------------------- SWI cascaded schedulers (001 4) */
+
+unsigned area_swi_sched_bits(const swi_sched_cfg *cfg)
+{
+    unsigned W = swi_sched_warps(cfg), WW = swi_sched_wid_w(cfg);
+    return W * (1u + cfg->pc_w + cfg->lanes + W) + 1u + WW + cfg->pc_w + cfg->lanes + 16u;
+}
+
+/* verilog/swi_sched.v, per cycle: the primary reads every entry's age row
+ * (oldest ready), the picked entry's PC and mask move to the stage; the
+ * secondary tests every entry's mask against the free lanes, counts its
+ * lanes, keeps the best fit of its set, breaks ties from the LFSR; the
+ * winner's PC and mask are read out; a fill writes one entry and its age
+ * row and clears its column in the others. */
+const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = swi_sched_cfg_check(cfg);
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    unsigned W, WW, L, P, S, SW, PB;
+    double ge;
+    if (e)
+        return e;
+    W = swi_sched_warps(cfg);
+    WW = swi_sched_wid_w(cfg);
+    L = cfg->lanes;
+    P = cfg->pc_w;
+    S = cfg->sets;
+    SW = S > 1 ? bits_index_width(S) : 0;
+    PB = bits_width_for(L); /* a popcount of LANES bits */
+    desc_init(d, "swi_sched", "SWI cascaded schedulers and instruction buffer (001 sec. 4)");
+    snprintf(d->config, sizeof d->config, "%u warps (%u sets x %u ways), %u lanes, %u-bit PC: "
+             "buffer %u x {PC, mask}, %u x %u age matrix", W, S, cfg->ways, L, P, W, W, W);
+    d->entry_bits = P + L;
+    add_array(d, "buffer PCs", "pc_q per warp; reads: the primary's pick (to the stage), the "
+              "secondary's (I2); write: fill", k, W, P, 2, 1, 1, 1);
+    /* every mask is tested against the free lanes each cycle: flops (the
+     * lookup's tags, 001: "similar to a cache tag lookup") */
+    add_array(d, "buffer masks", "mask_q per warp, flip-flops (every entry's fit tested each "
+              "cycle); reads: primary's pick, I2; write: fill", AK_FF, W, L, 2, 1, 1, 1);
+    add_array(d, "valid bits", "v_q: set by a fill, cleared by both issues", AK_FF, 1, W, 0, 1,
+              1, 1);
+    add_array(d, "age matrix", "age_q: row per entry read in full by the oldest-ready select; "
+              "written: the filled row, its column cleared in the others", AK_FF, W, W, 0, 1, 1,
+              1);
+    add_array(d, "stage and LFSR", "the primary's instruction waiting for its secondary "
+              "{valid, warp, PC, mask}; the 16-bit tie-break LFSR", AK_FF, 1,
+              1 + WW + P + L + 16, 0, 1, 1, 1);
+    if (d->storage_bits != area_swi_sched_bits(cfg))
+        return "swi_sched: the area description's bits differ from its header's storage";
+    /* primary: per entry, is any older candidate left (age row AND the
+     * candidates, an OR tree), the one-hot encoded; the age column clear */
+    ge = W * ((double)W * c->ge_and2 + area_ge_reduce(c, W) + 2.0 * c->ge_and2) +
+         area_ge_prio_enc(c, W) + (double)W * W * c->ge_and2;
+    add_logic(d, "primary scheduler", "oldest ready: age-matrix select over every entry, its "
+              "encoder, the age update", ge);
+    /* secondary: per entry the subset test (mask & ~free), the popcount,
+     * the set membership and candidate gating (the substitute also ANDs
+     * the primary's "an older entry is ready" term: it leaves the
+     * primary's pick alone), the tie (pop == best); the max over the fits;
+     * the LFSR-started pick (a thermometer from r and two encoders) */
+    ge = W * (L * c->ge_and2 + area_ge_reduce(c, L) + area_ge_popcount(c, L) +
+              (SW ? area_ge_eq_cmp(c, SW) : 0.0) + area_ge_eq_cmp(c, WW) +
+              area_ge_eq_cmp(c, PB) + 5.0 * c->ge_and2 + c->ge_or2) +
+         (W - 1u) * (area_ge_mag_cmp(c, PB) + area_ge_mux(c, 2, PB)) + area_ge_decoder(c, W) +
+         W * (c->ge_or2 + c->ge_and2) + 2.0 * area_ge_prio_enc(c, W) + area_ge_mux(c, 2, WW) +
+         area_ge_mag_cmp(c, WW + 1u) + area_ge_adder(c, WW) + 3.0 * c->ge_xor2;
+    add_logic(d, "secondary scheduler", "mask-fit test, popcounts, best fit of the set, "
+              "LFSR tie-break", ge);
+    /* the conflict compare, the stage's next value (the primary's pick or
+     * a discarded copy), fill checks and decode, the valid update, output
+     * gating of both issues */
+    ge = area_ge_eq_cmp(c, WW) + area_ge_mux(c, 2, WW + P + L) + area_ge_mag_cmp(c, WW + 1u) +
+         area_ge_reduce(c, L) + area_ge_decoder(c, W) + W * 4.0 * c->ge_and2 +
+         (2.0 * (WW + P + L) + 8.0) * c->ge_and2;
+    add_logic(d, "control", "conflict, stage update, fill checks, valid update, outputs", ge);
+    return NULL;
+}
+
+/* What SWI adds to a baseline scheduler: swi_sched without the primary's
+ * age matrix and oldest-ready select (a baseline picks the oldest ready
+ * instruction too); the buffer's {PC, mask} copies the lookup searches,
+ * the stage, the LFSR, the secondary and the control stay. */
+const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area_desc *d)
+{
+    area_desc all;
+    unsigned i;
+    const char *e = area_desc_swi_sched(cfg, force_ff, &all);
+    if (e)
+        return e;
+    desc_init(d, "swi_sched.secondary", "SWI's additions to a baseline scheduler (001 sec. 4)");
+    snprintf(d->config, sizeof d->config, "%.110s; without the primary's age matrix and select",
+             all.config);
+    d->entry_bits = all.entry_bits;
+    for (i = 0; i < all.n; i++) {
+        const area_item *it = &all.item[i];
+        if (strcmp(it->name, "age matrix") == 0 || strcmp(it->name, "primary scheduler") == 0)
+            continue;
+        d->item[d->n++] = *it;
+        if (it->type == AI_ARRAY)
+            d->storage_bits += it->arr.entries * it->arr.width * it->count;
+    }
+    return NULL;
+}
+
+/* SWI's Hot Context Table (001 Table 3: 24 x 104 b): the SBI heap's HCT
+ * with one hot context per warp, from hct_cct_heap_cfg: {CPC, mask, valid,
+ * CCT head} = PC_W + LANES + 1 + PTR_W bits per warp (104 at 001's 32-bit
+ * PCs, 64 lanes, 128 CCT entries), the {hv} flag beside it; a branch
+ * compares the new context with the list head (one compare-exchange, not
+ * the 3-input network), the scheduler reads the row.  No RTL: this is the
+ * two-context HCT of verilog/hct_cct_heap.v with one context. */
+const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = hct_cct_heap_cfg_check(cfg);
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    unsigned W, L, P, PW;
+    double ge;
+    if (e)
+        return e;
+    W = cfg->warps;
+    L = cfg->lanes;
+    P = cfg->pc_bits;
+    PW = hct_cct_heap_ptr_w(cfg);
+    desc_init(d, "swi_hct", "Hot Context Table, one context per warp (SWI)");
+    snprintf(d->config, sizeof d->config, "hct_cct_heap_cfg with one hot context: %u warps x "
+             "{CPC %u, mask %u, valid, head %u} = %u b", W, P, L, PW, P + L + 1u + PW);
+    d->entry_bits = P + L + 1u + PW;
+    add_array(d, "HCT PCs", "CPC per warp; reads: scheduler; write: op warp", k, W, P, 1, 1, 1,
+              1);
+    add_array(d, "HCT masks", "per warp; reads: op warp, scheduler; write: op warp", k, W, L, 2,
+              1, 1, 1);
+    add_array(d, "HCT valid, head and flag", "valid, CCT head pointer, list non-empty",
+              AK_FF, W, 2u + PW, 2, 2, 1, 1);
+    /* the hot context against the list head: PC compare, exchange muxes,
+     * mask split and checks; the scheduler port's output gating */
+    ge = area_ge_mag_cmp(c, P) + area_ge_eq_cmp(c, P) + 2.0 * area_ge_mux(c, 2, P + L + 1u) +
+         3.0 * L * c->ge_and2 + 2.0 * area_ge_reduce(c, L) + L * c->ge_or2 +
+         (P + L + 1.0) * c->ge_and2 + 20.0 * c->ge_and2;
+    add_logic(d, "HCT update and read port", "hot context against the list head "
+              "(compare-exchange), mask checks, scheduler port", ge);
+    return NULL;
+}
+
+/* ------------------------------------- SBI dependency-matrix scoreboard */
+
+int area_have_sbi_scoreboard(void) { return AREA_HAVE_SBI; }
+
+#if AREA_HAVE_SBI
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
+{
+    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    *warps = cfg.warps;
+    *depth = cfg.depth;
+    *reg_w = cfg.reg_w;
+}
+
+/* rtl_c/sbi_scoreboard.h, per cycle: the issuing warp's row is read whole,
+ * every entry's matrix multiplied by D(t, t+1) and the entries shifted up
+ * to the lowest free position, a new entry written at position 0; the
+ * query warp's row is read for the hazard (every entry's two destinations
+ * against the up to 3 registers of each context, ANDed with the matrix
+ * bit); the writeback clears one entry's pending bits.  The baseline (001:
+ * 2 x 24 x 48 b) is, from the same cfg, two pools of a destination register
+ * per entry (1 + REG_W bits), no matrix: one pool per warp of a pair. */
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    sbi_scoreboard_storage st;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    const char *e;
+    unsigned W, D, R, WW;
+    double ge;
+    if (warps)
+        cfg.warps = warps;
+    if (depth)
+        cfg.depth = depth;
+    if (reg_w)
+        cfg.reg_w = reg_w;
+    e = sbi_scoreboard_cfg_check(&cfg);
+    if (e)
+        return e;
+    st = sbi_scoreboard_bits(&cfg);
+    W = cfg.warps;
+    D = cfg.depth;
+    R = cfg.reg_w;
+    WW = sbi_scoreboard_warp_w(&cfg);
+    if (baseline) {
+        desc_init(d, "sbi_scoreboard.base", "Scoreboard, baseline (a register id per entry)");
+        snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg baseline: %u pools x %u warps "
+                 "x %u entries x {pending, %u-bit register}", st.base_pools, st.base_rows, D, R);
+        d->entry_bits = st.base_row_bits;
+        add_array(d, "destination registers", "per warp and pool; reads: query warp, issuing "
+                  "warp (free entry); write: issue", k, W, D * R, 2, 1, 1, st.base_pools);
+        add_array(d, "pending bits", "per entry; reads: query, issue, writeback warps; writes: "
+                  "issue, writeback", AK_FF, W, D, 3, 2, 1, st.base_pools);
+        if (d->storage_bits != (unsigned long)st.base_pools * st.base_rows * st.base_row_bits)
+            return "sbi_scoreboard: the baseline description's bits differ from "
+                   "sbi_scoreboard_bits()";
+        /* per pool: every entry against the query's 3 registers, ANDed
+         * with pending, the hazard OR; the free-entry encoder; the
+         * writeback's entry decode */
+        ge = st.base_pools * (D * (3.0 * area_ge_eq_cmp(c, R) + 4.0 * c->ge_and2 + c->ge_or2) +
+                              area_ge_reduce(c, D) + area_ge_prio_enc(c, D) +
+                              area_ge_decoder(c, D) + 2.0 * area_ge_mag_cmp(c, WW + 1u));
+        add_logic(d, "hazard and allocation", "register compares, hazard OR, free entry, "
+                  "writeback decode", ge);
+        return NULL;
+    }
+    desc_init(d, "sbi_scoreboard", "Scoreboard, dependency matrices (SBI)");
+    snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg: %u warps x %u entries x {dv1, "
+             "dst1 %u, dv2, dst2 %u, M 6} = %u x %u b", W, D, R, R, st.rows, st.row_bits);
+    d->entry_bits = st.row_bits;
+    /* the issuing warp's entries are all rewritten (product, shift), the
+     * query warp's all read: a row per warp */
+    add_array(d, "destinations and matrices", "{dst1, dst2, M} of every entry, a row per warp; "
+              "reads: issuing warp, query warp; write: issuing warp", k, W,
+              D * (2u * R + st.matrix_bits), 2, 1, 1, 1);
+    add_array(d, "pending bits", "dv1, dv2 per entry; reads: issuing, query, writeback warps; "
+              "writes: issue (shift), writeback", AK_FF, W, 2u * D, 3, 2, 1, 1);
+    if (d->storage_bits != (unsigned long)st.rows * st.row_bits)
+        return "sbi_scoreboard: the area description's bits differ from sbi_scoreboard_bits()";
+    /* on issue, per entry: M (x) D (each of 6 bits an OR of 3 ANDs), the
+     * collapsing shift (hold, from the entry below, or the new entry), the
+     * lowest free position after the writeback (encoder and thermometer),
+     * full; the writeback's decode and clear */
+    ge = D * (6.0 * (3.0 * c->ge_and2 + 2.0 * c->ge_or2) +
+              area_ge_mux(c, 3, st.entry_bits) + 2.0 * c->ge_and2 + c->ge_or2) +
+         area_ge_prio_enc(c, D) + area_ge_reduce(c, D) + area_ge_decoder(c, D) +
+         2.0 * D * c->ge_and2;
+    add_logic(d, "issue: products and shift", "M x D(t, t+1) per entry, collapsing shift, free "
+              "position, full, writeback clear", ge);
+    /* the hazard: per entry, each destination against each context's 4
+     * registers (three sources and the destination: 16 comparators, each
+     * gated by its query valid bit), ANDed with dv and the M bit; the two
+     * dependency vectors and their ORs; the error checks */
+    ge = D * (16.0 * area_ge_eq_cmp(c, R) + 16.0 * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
+         2.0 * area_ge_reduce(c, D) + 3.0 * area_ge_mag_cmp(c, WW + 1u) +
+         area_ge_mag_cmp(c, sbi_scoreboard_pos_w(&cfg) + 1u) + 8.0 * c->ge_and2;
+    add_logic(d, "hazard", "register compares ANDed with the dependency bits (001 sec. 3.4), "
+              "dep1/dep2, hz1/hz2, error checks", ge);
+    return NULL;
+}
+#else
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
+{
+    *warps = *depth = *reg_w = 0;
+}
+
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d)
+{
+    (void)warps;
+    (void)depth;
+    (void)reg_w;
+    (void)baseline;
+    (void)force_ff;
+    memset(d, 0, sizeof *d);
+    return "sbi_scoreboard: the C model (rtl_c/sbi_scoreboard.c) is not in the tree";
+}
+#endif
+
 /* ------------------------------------------------ lane register file */
 
 int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
@@ -1063,8 +1532,9 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
     add_logic(d, "address and check logic", "home bank, rows, request legality", ge);
     add_array(d, "request state", "rvalid per lane", AK_FF, 1, L, 0, 1, 1, 1);
     if (org == LRF_ORG_CROSSBAR) {
-        add_array(d, "crossbar state", "done mask, per-lane bank select, swizzle, conflict counter",
-                  AK_FF, 1, L + L * LW + 1 + 32, 0, 1, 1, 1);
+        add_array(d, "crossbar state", "done mask, the request's lanes (req_q), per-lane bank "
+                  "select, swizzle, conflict counter", AK_FF, 1, 2 * L + L * LW + 1 + 32, 0, 1, 1,
+                  1);
         /* each bank grants its lowest pending lane homed in it */
         add_logic(d, "bank arbitration",
                   "home decode per lane, a priority encoder per bank, conflict counter",
@@ -1289,6 +1759,45 @@ static const char *mod_dwf(const unsigned *v, int force_ff, area_desc *d)
     SET(policy, 6);
     return area_desc_dwf(&cfg, AREA_DWF_ALL, force_ff, d);
 }
+static const char *mod_two_level_sched(const unsigned *v, int force_ff, area_desc *d)
+{
+    two_level_sched_cfg cfg = two_level_sched_default_cfg();
+    SET(warps, 0);
+    SET(group_size, 1);
+    SET(timeout, 2);
+    return area_desc_two_level_sched(&cfg, force_ff, d);
+}
+
+static const char *mod_lwm_subwarp(const unsigned *v, int force_ff, area_desc *d)
+{
+    lwm_subwarp_cfg cfg = lwm_subwarp_default_cfg();
+    SET(large_warps, 0);
+    SET(rows, 1);
+    SET(cols, 2);
+    return area_desc_lwm_subwarp(&cfg, force_ff, d);
+}
+
+static const char *mod_lane_shuffle(const unsigned *v, int force_ff, area_desc *d)
+{
+    lane_shuffle_cfg cfg = lane_shuffle_default_cfg();
+    SET(lanes, 0);
+    SET(warps, 1);
+    return area_desc_lane_shuffle(&cfg, force_ff, d);
+}
+
+static const char *mod_swi_sched(const unsigned *v, int force_ff, area_desc *d)
+{
+    swi_sched_cfg cfg = swi_sched_default_cfg();
+    SET(sets, 0);
+    SET(ways, 1);
+    SET(lanes, 2);
+    SET(pc_w, 3);
+    return area_desc_swi_sched(&cfg, force_ff, d);
+}
+static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc *d)
+{
+    return area_desc_sbi_scoreboard(v[0], v[1], v[2], 0, force_ff, d);
+}
 #undef SET
 
 static const struct {
@@ -1309,6 +1818,11 @@ static const struct {
     {"dwf", 1, {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf},
     {"tsimt_lane", 1, {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
     {"tsimt_frontend", 1, {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
+    {"two_level_sched", 1, {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched},
+    {"lwm_subwarp", 1, {"LARGE_WARPS", "K", "N"}, mod_lwm_subwarp},
+    {"lane_shuffle", 1, {"LANES", "WARPS"}, mod_lane_shuffle},
+    {"swi_sched", 1, {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
+    {"sbi_scoreboard", AREA_HAVE_SBI, {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 

@@ -16,9 +16,12 @@
  * described directly as plain SRAM arrays (and crossbars) from the geometry
  * the papers state -- a description of their hardware, not a published area.
  *
- * Structures without a C model yet (001's scoreboards, ...) are not
- * described; the report lists their published figures as "not modelled
- * yet".
+ * A structure is described only when its C model is in the tree (the
+ * dependency-matrix scoreboard, sbi_scoreboard, is guarded by
+ * __has_include until it lands); the report lists the published figures of
+ * the rest as "not modelled yet".  001's instruction buffers and baseline
+ * warp pool have no C model: papers.c describes them from Table 3's
+ * geometry.
  */
 #ifndef AREA_STRUCTS_H
 #define AREA_STRUCTS_H
@@ -27,10 +30,14 @@
 
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
+#include "../rtl_c/lane_shuffle.h"
+#include "../rtl_c/lwm_subwarp.h"
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/swi_sched.h"
 #include "../rtl_c/tsimt_frontend.h"
 #include "../rtl_c/tsimt_lane.h"
+#include "../rtl_c/two_level_sched.h"
 #include "../rtl_c/warp_pool.h"
 #include "array.h"
 #include "tech.h"
@@ -120,9 +127,11 @@ const char *area_desc_pc_warp_lut(const pc_warp_lut_cfg *cfg, int force_ff, area
  *                   port) 1W; head 1R (op warp) 2W (the op, the sorter's
  *                   relink of a list head); {hv, dirty} flags 2R 1W
  *   CCT             cpc 2R (the op warp's list head, the sorter's walk) 1W;
- *                   cmask 1R 1W; next pointer 5R (head, walk, the moved
- *                   node, its new predecessor, the free-list head) 4W (the
- *                   op, the sorter's three relink writes); nv 3R 3W
+ *                   cmask 3R (list head; the sorter's merge reads the
+ *                   walk node and the moved node) 2W (the op, the merge);
+ *                   next pointer 5R (head, walk, the moved node, its new
+ *                   predecessor, the free-list head) 4W (the op, the
+ *                   sorter's three relink writes); nv 3R 3W
  *   registers       free-list head and count, degraded counter; the
  *                   sideband sorter's registers
  *   logic           the 3-input sorting network twice (stage 1, and stage 2
@@ -233,6 +242,62 @@ typedef enum {
 int area_have_lane_regfile(void);
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d);
+
+/* Two-level round-robin scheduler (rtl_c/two_level_sched.h; 004 sec.
+ * 3.2-3.3): top_q, a pointer per group, the timeout counter (=
+ * two_level_sched_state_bits(), checked), the per-group round-robin
+ * candidates, the groups in rotated priority order, the all-stalled test
+ * and the timeout. */
+const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_ff, area_desc *d);
+
+/* Large-warp sub-warping unit (rtl_c/lwm_subwarp.h; 004 sec. 3.1, 3.4):
+ * the sub-warping copy (K x N), the in-flight bits (LARGE_WARPS x K x N)
+ * and the two branch-outcome buffers (2 x K x N) -- 004 sec. 3.4's storage,
+ * from lwm_subwarp_copy/inflight/buffer_bits (checked) -- in flip-flops
+ * (every bit is read each cycle), the control registers
+ * (area_lwm_subwarp_ctrl_bits), the column picker, the completion and
+ * branch gathering, the per-large-warp counters. */
+unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg);
+const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area_desc *d);
+
+/* Lane shuffle (rtl_c/lane_shuffle.h; 001 Table 1): no storage; the map
+ * and its inverse (an XOR with a selected operand each), the function
+ * decode and checks. */
+const char *area_desc_lane_shuffle(const lane_shuffle_cfg *cfg, int force_ff, area_desc *d);
+
+/* SWI cascaded schedulers (rtl_c/swi_sched.h; 001 sec. 4): the buffer's
+ * PCs (`auto`, 2R 1W: the primary's and the secondary's picks), masks
+ * (flip-flops: every entry's fit is tested each cycle), valid bits, the
+ * age matrix, the stage and the LFSR (= area_swi_sched_bits(), the
+ * header's storage formula, checked), the primary (oldest ready), the
+ * secondary (mask fit, popcounts, best fit of the set, tie-break) and the
+ * control. */
+unsigned area_swi_sched_bits(const swi_sched_cfg *cfg);
+const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_desc *d);
+
+/* What SWI adds to a baseline scheduler (001 Table 4's "+27.4"): swi_sched
+ * without the primary's age matrix and oldest-ready select. */
+const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area_desc *d);
+
+/* SWI's Hot Context Table (001 Table 3: 24 x 104 b) from hct_cct_heap_cfg:
+ * the heap's HCT with one hot context per warp ({CPC, mask, valid, CCT
+ * head}).  Described, not an RTL module. */
+const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_desc *d);
+
+/* SBI's dependency-matrix scoreboard (rtl_c/sbi_scoreboard.h; 001 sec.
+ * 3.4, Table 3), when the C model is in the tree.  A row per warp of DEPTH
+ * entries {dst1, dst2, M} (`auto`: the issuing warp's row is rewritten
+ * whole, the query warp's read whole) and their pending bits dv1, dv2
+ * (flip-flops: 3 reads, 2 writes) = sbi_scoreboard_bits() (checked); the
+ * products and the collapsing shift, the hazard compares.  baseline: 001's
+ * baseline scoreboard from the same cfg, two pools of a {pending, register}
+ * per entry.  0 = the model's default.  At WARPS=4 DEPTH=4 REG_W=4 its
+ * 256 flip-flops are Yosys's count of verilog/sbi_scoreboard.v (checked
+ * against the sbi branch before it landed). */
+int area_have_sbi_scoreboard(void);
+void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w);
+const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
+                                     int force_ff, area_desc *d);
 
 /* --------------------------------------- baselines described directly */
 /* A register file of `regs` registers of `width` bits for `lanes` lanes

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# yosys_compare.sh [BUILD_DIR] -- `make area-yosys`: synthesize every
-# verilog/*.v with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
+# yosys_compare.sh [BUILD_DIR [MODULE...]] -- `make area-yosys`: synthesize
+# every verilog/*.v (or only the MODULEs named) with Yosys (synth; abc -g cmos2; stat -tech cmos) and print its
 # transistor count beside the area estimator's logic figure for the same
 # module and parameters (`build/area logic --module NAME --param ...`).
 #
@@ -12,6 +12,15 @@
 # muxes, write enables and decoders, comparators, adders, ...) at 4
 # transistors per gate equivalent, with every array built from flip-flops,
 # and the flip-flop counts are compared separately.
+#
+# `synth -nordff`: Yosys must keep the RTL's registers as they are.  By
+# default its memory pass merges the register that drives a memory's read
+# address into the read port and, when that register has other readers,
+# keeps both: hct_cct_heap at WARPS=4 LANES=8 CCT=8 PC_W=8 then holds 394
+# flip-flops, the RTL's 388 plus a 3-bit copy of s_cur_q's next value (the
+# address of the cpc and cmask reads at the walk node) and a 3-bit copy of
+# s_node_q's (cmask at the moved node).  Those copies are retiming, not
+# state: with -nordff Yosys counts 388, as the estimator does.
 #
 # Parameters: the default configurations (48 warps of 32 lanes, ...) hold
 # tens of thousands of flip-flops and take Yosys many minutes, so each
@@ -35,7 +44,14 @@ declare -A SMALL=(
   [dwf]="LANES=4 TID_W=4 PC_W=8 SCHED_W=4 MAJ=4 LUT_ENTRIES=8"
   [tsimt_lane]="WARP=8 K=1 INSTR_W=8 WID_W=2"
   [tsimt_frontend]="LANES=2 WARPS=4 WARP=8 K=1 INSTR_W=8 CNT_W=8"
+  [two_level_sched]="WARPS=16 GROUP_SIZE=4 TIMEOUT=64"
+  [lwm_subwarp]="LARGE_WARPS=2 K=4 N=4"
+  [lane_shuffle]="LANES=8 WARPS=6"
+  [swi_sched]="SETS=2 WAYS=2 LANES=8 PC_W=8"
+  [sbi_scoreboard]="WARPS=4 DEPTH=4 REG_W=4"
 )
+shift $(( $# > 0 ? 1 : 0 ))
+only=" $* "
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -44,6 +60,7 @@ printf '%-20s %-36s %12s %12s %7s   %9s %9s\n' module parameters yosys_T est_T r
 for v in verilog/*.v; do
   [ -f "$v" ] || continue
   m=$(basename "$v" .v)
+  [ "$only" = "  " ] || [[ "$only" == *" $m "* ]] || continue
   params=${SMALL[$m]:-}
   chp=""
   ap=()
@@ -54,7 +71,7 @@ for v in verilog/*.v; do
   # submodules (dwf, tsimt_frontend) come from their own files
   script="read_verilog $v;"
   [ -n "$chp" ] && script+=" chparam$chp $m;"
-  script+=" hierarchy -libdir verilog -top $m; synth -top $m; abc -g cmos2;"
+  script+=" hierarchy -libdir verilog -top $m; synth -nordff -top $m; abc -g cmos2;"
   script+=" tee -q -o $tmp/$m.stat stat -tech cmos"
   if ! timeout 600 yosys -q -p "$script" >"$tmp/$m.log" 2>&1; then
     printf '%-20s %-36s yosys failed or timed out (see below)\n' "$m" "${params:-defaults}"

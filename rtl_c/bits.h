@@ -115,14 +115,19 @@ static inline unsigned bits_index_width(uint64_t n)
 }
 
 /* The low `width` bits of v in reverse order (bit 0 <-> bit width-1); the
- * bits above width are dropped.  width in 0..64. */
+ * bits above width are dropped.  width in 0..64.  Word-wise: the whole
+ * word reversed (byte swap, then nibbles, pairs and bits within each byte),
+ * then shifted down so bit 0 lands at width-1. */
 static inline uint64_t bits_reverse(uint64_t v, unsigned width)
 {
-    uint64_t r = 0;
-    unsigned i;
-    for (i = 0; i < width && i < 64u; i++)
-        r |= (uint64_t)((v >> i) & 1u) << (width - 1u - i);
-    return r;
+    uint64_t r;
+    if (width == 0u)
+        return 0;
+    r = __builtin_bswap64(v);
+    r = ((r >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((r & 0x0F0F0F0F0F0F0F0Full) << 4);
+    r = ((r >> 2) & 0x3333333333333333ull) | ((r & 0x3333333333333333ull) << 2);
+    r = ((r >> 1) & 0x5555555555555555ull) | ((r & 0x5555555555555555ull) << 1);
+    return r >> (64u - (width < 64u ? width : 64u));
 }
 
 #ifdef __cplusplus

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "lane_shuffle.h"
 #include "../vcd/vcd.h"
 
 /* The parameters (port.h): Verilog name, cfg field, min, max, default. */
@@ -22,7 +23,7 @@ static const struct param_def dwf_param_defs[] = {
     {"PC_W", "pc_bits", offsetof(dwf_cfg, pc_bits), 4, 64, 32, 0},
     {"SCHED_W", "sched_bits", offsetof(dwf_cfg, sched_bits), 1, 16, 8, 0},
     {"POLICY", "policy", offsetof(dwf_cfg, policy), 0, WP_POL_DPDPRI, WP_POL_DMAJ, 0},
-    {"SWIZZLE", "swizzle", offsetof(dwf_cfg, swizzle), 0, 1, 1, 0},
+    {"SWIZZLE", "swizzle", offsetof(dwf_cfg, swizzle), 0, 6, 1, 0},
     {"MAJ", "maj_entries", offsetof(dwf_cfg, maj_entries), 2, WARP_POOL_MAX_MAJ, 32, 0},
 };
 
@@ -41,20 +42,8 @@ static const char *dwf_rules(const void *p)
     return warp_pool_cfg_check(&pc);
 }
 
-const struct param_table dwf_params = {"dwf", dwf_param_defs,
-    sizeof dwf_param_defs / sizeof dwf_param_defs[0], dwf_rules};
-
-dwf_cfg dwf_default_cfg(void)
-{
-    dwf_cfg c;
-    params_default(&dwf_params, &c);
-    return c;
-}
-
-const char *dwf_cfg_check(const dwf_cfg *cfg)
-{
-    return params_check(&dwf_params, cfg);
-}
+/* dwf_params, dwf_default_cfg() and dwf_cfg_check() */
+PARAM_TABLE(dwf, dwf_rules)
 
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
 {
@@ -76,12 +65,48 @@ warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg)
     c.pc_bits = cfg->pc_bits;
     c.sched_bits = cfg->sched_bits;
     c.policy = cfg->policy;
-    c.swizzle = cfg->swizzle;
+    c.swizzle = cfg->swizzle <= DWF_SWIZZLE_000 ? cfg->swizzle : 0u; /* 001: translated */
     c.maj_entries = cfg->maj_entries;
     return c;
 }
 
 unsigned dwf_threads(const dwf_cfg *cfg) { return 1u << cfg->tid_bits; }
+
+/* 001 Table 1 over the static warps: LANES lanes, THREADS / LANES warps. */
+static lane_shuffle_cfg shuffle_cfg(const dwf_cfg *cfg)
+{
+    lane_shuffle_cfg c;
+    c.lanes = cfg->lanes;
+    c.warps = dwf_threads(cfg) / cfg->lanes;
+    return c;
+}
+
+unsigned dwf_home_lane(const dwf_cfg *cfg, unsigned tid)
+{
+    lane_shuffle_cfg c;
+    if (cfg->swizzle <= DWF_SWIZZLE_000)
+        return warp_pool_home_lane(tid, cfg->lanes, cfg->swizzle);
+    c = shuffle_cfg(cfg);
+    return lane_shuffle_map(&c, cfg->swizzle - DWF_SWIZZLE_001, tid / cfg->lanes,
+                            tid & (cfg->lanes - 1u));
+}
+
+unsigned dwf_pool_tid(const dwf_cfg *cfg, unsigned tid)
+{
+    if (cfg->swizzle <= DWF_SWIZZLE_000)
+        return tid;
+    return (tid & ~(cfg->lanes - 1u)) | dwf_home_lane(cfg, tid);
+}
+
+unsigned dwf_from_pool_tid(const dwf_cfg *cfg, unsigned ptid, unsigned lane)
+{
+    lane_shuffle_cfg c;
+    if (cfg->swizzle <= DWF_SWIZZLE_000)
+        return ptid;
+    c = shuffle_cfg(cfg);
+    return (ptid & ~(cfg->lanes - 1u)) |
+           lane_shuffle_inverse(&c, cfg->swizzle - DWF_SWIZZLE_001, ptid / cfg->lanes, lane);
+}
 
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s)
@@ -125,9 +150,7 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
     if (in->cm_mask_t & in->cm_mask_nt)
         return DWF_ERR_OVERLAP;
     for (l = 0; l < cfg->lanes; l++)
-        if (bits_get(m, l) &&
-            warp_pool_home_lane(warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits), cfg->lanes,
-                                cfg->swizzle) != l)
+        if (bits_get(m, l) && dwf_home_lane(cfg, warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits)) != l)
             return DWF_ERR_HOME_LANE;
     for (l = 0; l < cfg->lanes; l++)
         if (bits_get(m, l) && s->live[warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits)])
@@ -168,6 +191,11 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     w->pool_in.hold = !go;
     w->pool_in.iss_req = go && in.iss_req;
     memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
+    if (cfg->swizzle > DWF_SWIZZLE_000) /* the pool keeps {warp, lane} */
+        for (j = 0; j < cfg->lanes; j++)
+            if (bits_get(s->ur_mask[0] | s->ur_mask[1], j))
+                warp_pool_put_tid(w->pool_in.wr_tids, j, cfg->tid_bits,
+                                  dwf_pool_tid(cfg, warp_pool_get_tid(s->ur_tids, j, cfg->tid_bits)));
     for (j = 0; j < 2; j++) {
         const pc_warp_lut_out *o = &w->lut_out;
         uint64_t jm = j ? o->lk1_join_mask : o->lk0_join_mask;
@@ -212,6 +240,13 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     out->iss_pc = p->iss_pc;
     out->iss_mask = p->iss_mask;
     memcpy(out->iss_tids, p->iss_tids, sizeof out->iss_tids);
+    if (cfg->swizzle > DWF_SWIZZLE_000) { /* {warp, lane} back to the TID */
+        unsigned l;
+        for (l = 0; l < cfg->lanes; l++)
+            if (bits_get(p->iss_mask, l))
+                warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits,
+                                  dwf_from_pool_tid(cfg, warp_pool_get_tid(p->iss_tids, l, cfg->tid_bits), l));
+    }
     out->lk0_hit = q->lk0_hit;
     out->lk0_conflict = q->lk0_conflict;
     out->lk0_evict = q->lk0_evict;
@@ -240,7 +275,7 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
     if (po->iss_valid)
         for (l = 0; po->iss_mask >> l; l++)
             if (bits_get(po->iss_mask, l))
-                s->live[warp_pool_get_tid(po->iss_tids, l, cfg->tid_bits)] = 0;
+                s->live[warp_pool_get_tid(out->iss_tids, l, cfg->tid_bits)] = 0;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
     {
@@ -298,19 +333,20 @@ const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)
                 return "dwf: update register TID row not 0 outside REQ";
             continue;
         }
-        if (warp_pool_home_lane(t, L, cfg->swizzle) != l)
+        if (dwf_home_lane(cfg, t) != l)
             return "dwf: update register TID not at its home lane";
         in_ur[t] = 1;
     }
     /* every thread is live iff it is in the registers or the pool, not both */
     for (t = 0; t < T; t++) {
-        if (in_ur[t] && s->pool.in_pool[t]) {
+        unsigned pt = dwf_pool_tid(cfg, t);
+        if (in_ur[t] && s->pool.in_pool[pt]) {
             snprintf(msg, sizeof msg, "dwf: thread %u both in the update registers and the pool", t);
             return msg;
         }
-        if (s->live[t] != (in_ur[t] || s->pool.in_pool[t])) {
+        if (s->live[t] != (in_ur[t] || s->pool.in_pool[pt])) {
             snprintf(msg, sizeof msg, "dwf: thread %u live=%u but in registers=%u pool=%u", t,
-                     s->live[t], in_ur[t], s->pool.in_pool[t]);
+                     s->live[t], in_ur[t], s->pool.in_pool[pt]);
             return msg;
         }
     }

@@ -24,13 +24,36 @@
  *   | pc_bits     | PC_W        | 32      | 4..64                           |
  *   | sched_bits  | SCHED_W     | 8       | as warp_pool                    |
  *   | policy      | POLICY      | 0 DMaj  | as warp_pool (0..4)             |
- *   | swizzle     | SWIZZLE     | 1       | 0, 1                            |
+ *   | swizzle     | SWIZZLE     | 1       | 0..6, see Swizzle below         |
  *   | maj_entries | MAJ         | 32      | 2..32                           |
  *   | lut_entries | LUT_ENTRIES | 32      | 4..128, power of two            |
  *
  *   Derived: THREADS = 2^TID_W = POOL (pool entries: one per thread of the
  *   core, 000 4.2; the dwf requires POOL = THREADS, see "Push-back"), IDX_W
  *   = TID_W, FREE_W = TID_W + 1, TW = LANES * TID_W.
+ *
+ * Swizzle (the home lane of thread t; static warp wid = t / LANES, tid =
+ * t mod LANES; dwf_home_lane):
+ *   0    none: lane = tid
+ *   1    000 sec. 4.1 (default, the behaviour before 001's functions were
+ *        added): lane = tid XOR 1 when wid is odd, else tid
+ *   2..6 001 Table 1 through lane_shuffle (rtl_c/lane_shuffle.h, with n =
+ *        LANES - 1 and m = THREADS / LANES static warps): 2 Identity (= 0),
+ *        3 MirrorOdd, 4 MirrorHalf, 5 Xor, 6 XorRev; function = SWIZZLE - 2
+ *   000's swizzle is none of the five: it is tid XOR (wid mod 2), while Xor
+ *   is tid XOR (wid mod LANES) and MirrorOdd tid XOR (LANES-1) on odd warps;
+ *   they agree only at LANES = 2 (MirrorOdd) or while wid < 2 (Xor).  So 1
+ *   stays the default and the five are added beside it.
+ *   The pool understands 0 and 1 itself (warp_pool's SWIZZLE).  For 2..6 the
+ *   pool runs with SWIZZLE = 0 and the dwf translates: a thread enters the
+ *   pool as {wid, lane} (its low bits replaced by its home lane, which the
+ *   pool's lane-major storage then checks as lane = low bits), and an issued
+ *   lane l holding {wid, l} leaves as {wid, inverse(wid, l)} (lane_shuffle's
+ *   inverse map, one LANES-wide XOR per lane).  Every Table 1 function is a
+ *   permutation of the lanes for each wid, so the translation is a bijection
+ *   on the threads, and the pool's in-pool vector is indexed by the
+ *   translated id (dwf_pool_tid).  The dwf's own HOME_LANE check and live
+ *   vector use the shuffled home lane.
  *
  * Ports.
  *   commit (writeback -> warp update registers): cm_valid, cm_tids (TW bits,
@@ -101,7 +124,7 @@
  *                 can be held
  *   OVERLAP    2  cm_valid and cm_mask_t & cm_mask_nt != 0
  *   HOME_LANE  3  cm_valid and a TID in a lane of mask_t | mask_nt is not at
- *                 its home lane (warp_pool_home_lane)
+ *                 its home lane (dwf_home_lane)
  *   TID_LIVE   4  cm_valid and a TID of those lanes is already live
  *   INTERNAL   7  a sub-unit raised err (never: asserted by dwf_check)
  * "TID >= threads" cannot be expressed: THREADS = 2^TID_W.
@@ -248,6 +271,15 @@ const char *dwf_cfg_check(const dwf_cfg *cfg);
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg);
 warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg);
 unsigned dwf_threads(const dwf_cfg *cfg);   /* = POOL */
+/* SWIZZLE values: 0 none, 1 000's even/odd swap, 2 + f 001 Table 1 function f. */
+#define DWF_SWIZZLE_000 1u
+#define DWF_SWIZZLE_001 2u
+/* The home lane of thread tid under cfg->swizzle. */
+unsigned dwf_home_lane(const dwf_cfg *cfg, unsigned tid);
+/* The id thread tid has inside the pool ({wid, home lane} for SWIZZLE >= 2,
+ * else tid), and back: the thread whose pool id ptid sits in lane `lane`. */
+unsigned dwf_pool_tid(const dwf_cfg *cfg, unsigned tid);
+unsigned dwf_from_pool_tid(const dwf_cfg *cfg, unsigned ptid, unsigned lane);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);

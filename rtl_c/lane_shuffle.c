@@ -18,20 +18,8 @@ static const struct param_def lane_shuffle_param_defs[] = {
     {"WARPS", "warps", offsetof(lane_shuffle_cfg, warps), 1, 64, 24, 0},
 };
 
-const struct param_table lane_shuffle_params = {"lane_shuffle", lane_shuffle_param_defs,
-    sizeof lane_shuffle_param_defs / sizeof lane_shuffle_param_defs[0], NULL};
-
-lane_shuffle_cfg lane_shuffle_default_cfg(void)
-{
-    lane_shuffle_cfg c;
-    params_default(&lane_shuffle_params, &c);
-    return c;
-}
-
-const char *lane_shuffle_cfg_check(const lane_shuffle_cfg *cfg)
-{
-    return params_check(&lane_shuffle_params, cfg);
-}
+/* lane_shuffle_params, lane_shuffle_default_cfg() and lane_shuffle_cfg_check() */
+PARAM_TABLE(lane_shuffle, NULL)
 
 unsigned lane_shuffle_tid_w(const lane_shuffle_cfg *cfg) { return bits_index_width(cfg->lanes); }
 unsigned lane_shuffle_wid_w(const lane_shuffle_cfg *cfg) { return bits_index_width(cfg->warps); }
@@ -84,8 +72,9 @@ void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
     unsigned wid = (unsigned)bits_trunc(in->in_wid, lane_shuffle_wid_w(cfg));
     unsigned tid = (unsigned)bits_trunc(in->in_tid, lane_shuffle_tid_w(cfg));
     unsigned lane = (unsigned)bits_trunc(in->in_lane, lane_shuffle_tid_w(cfg));
+    unsigned x;
     (void)s;
-    memset(out, 0, sizeof *out);
+    out->err_code = LANE_SHUFFLE_ERR_NONE;
     if (func >= LANE_SHUFFLE_FUNCS)
         out->err_code = LANE_SHUFFLE_ERR_FUNC;
     else if (wid >= cfg->warps)
@@ -93,11 +82,15 @@ void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
     out->err = out->err_code != LANE_SHUFFLE_ERR_NONE;
     if (out->err) {
         out->act = LANE_SHUFFLE_NONE;
+        out->lane = out->inv_tid = 0;
         return;
     }
+    /* one XOR operand serves both directions (each map is an involution:
+     * lane_shuffle_map and lane_shuffle_inverse, computed once) */
+    x = xor_operand(cfg, func, wid);
     out->act = func;
-    out->lane = lane_shuffle_map(cfg, func, wid, tid);
-    out->inv_tid = lane_shuffle_inverse(cfg, func, wid, lane);
+    out->lane = (tid ^ x) & (cfg->lanes - 1u);
+    out->inv_tid = (lane ^ x) & (cfg->lanes - 1u);
 }
 
 void lane_shuffle_step(const lane_shuffle_cfg *cfg, lane_shuffle_state *s,

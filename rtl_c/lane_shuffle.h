@@ -82,6 +82,16 @@
  * (a thread that stays active alone lands on a different lane in each warp).
  * MirrorHalf at WARPS = 4: only warp 3 (2*3 > 4) is mirrored.
  */
+/*
+ * Cost per cycle (issue 17): lane_shuffle_eval is a handful of operations:
+ * the function's XOR operand once (a mirror is ~0, XOR_REV a word-wise bit
+ * reversal, bits_reverse), XORed into tid and into lane (every function is
+ * an involution, so one operand serves the map and its inverse), and the
+ * err checks.  There is no state and no loop.  What dominates is the call
+ * itself and the switch on the function; the Verilated RTL evaluates the
+ * same few gates twice per cycle (clk low and high), so the ratio stays
+ * small (docs/bench.md).
+ */
 #ifndef LANE_SHUFFLE_H
 #define LANE_SHUFFLE_H
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "simt_rule.h"
 #include "../vcd/vcd.h"
 
 /* The parameters (port.h): Verilog name, cfg field, min, max, default. */
@@ -21,40 +22,25 @@ static const struct param_def simt_stack_param_defs[] = {
     {"PC_W", "pc_bits", offsetof(simt_stack_cfg, pc_bits), 2, 64, 32, 0},
 };
 
-const struct param_table simt_stack_params = {"simt_stack", simt_stack_param_defs,
-    sizeof simt_stack_param_defs / sizeof simt_stack_param_defs[0], NULL};
-
-simt_stack_cfg simt_stack_default_cfg(void)
-{
-    simt_stack_cfg c;
-    params_default(&simt_stack_params, &c);
-    return c;
-}
-
-const char *simt_stack_cfg_check(const simt_stack_cfg *cfg)
-{
-    return params_check(&simt_stack_params, cfg);
-}
+/* simt_stack_params, simt_stack_default_cfg() and simt_stack_cfg_check() */
+PARAM_TABLE(simt_stack, NULL)
 
 
 unsigned simt_stack_warp_w(const simt_stack_cfg *cfg) { return bits_index_width(cfg->warps); }
 unsigned simt_stack_idx_w(const simt_stack_cfg *cfg) { return bits_index_width(cfg->depth); }
 unsigned simt_stack_depth_w(const simt_stack_cfg *cfg) { return bits_width_for(cfg->depth); }
 
+_Static_assert((int)SIMT_RULE_ADVANCE == (int)SIMT_ACT_ADVANCE &&
+                   (int)SIMT_RULE_POP == (int)SIMT_ACT_POP &&
+                   (int)SIMT_RULE_DIVERGE == (int)SIMT_ACT_DIVERGE &&
+                   (int)SIMT_RULE_SPLIT == (int)SIMT_ACT_SPLIT &&
+                   (int)SIMT_RULE_STALL == (int)SIMT_ACT_STALL,
+               "simt_rule's act codes are simt_stack's");
+
 void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
 {
     (void)cfg;
     memset(s, 0, sizeof *s);
-}
-
-/* Depth after popping the TOS of a warp at depth sp.  The base entry of a
- * warp that diverged to its own exit waits with pc == rpc; it goes with the
- * last entry above it (the warp is finished). */
-static unsigned depth_after_pop(const simt_stack_state *s, unsigned w, unsigned sp)
-{
-    if (sp == 2u && s->pc[w][0] == s->rpc[w][0])
-        return 0;
-    return sp - 1u;
 }
 
 /* The cycle's decision (the Verilog's `decide` block), from the inputs as
@@ -64,8 +50,9 @@ static void decide(const simt_stack_cfg *cfg, const simt_stack_state *s, unsigne
                    unsigned w, uint64_t op_mask, uint64_t op_pc, uint64_t op_npc,
                    uint64_t op_rpc, simt_stack_out *o)
 {
-    unsigned sp, tos, n_push, need;
+    unsigned sp, tos;
     uint64_t nmask, tos_mask, tos_rpc;
+    simt_rule_dec d;
 
     o->err_code = SIMT_ERR_NONE;
     o->act = SIMT_ACT_IDLE;
@@ -115,74 +102,20 @@ static void decide(const simt_stack_cfg *cfg, const simt_stack_state *s, unsigne
         return;
     }
     nmask = tos_mask & ~op_mask;
-    o->d_write = 1;
-    o->d_wr_tos = 0;
-    o->d_n_push = 0;
-    if (op_mask == 0u || nmask == 0u) {
-        /* uniform: the whole TOS moves to one target */
-        uint64_t target = op_mask != 0u ? op_pc : op_npc;
-        if (target == tos_rpc) {
-            o->act = SIMT_ACT_POP;
-            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
-        } else {
-            o->act = SIMT_ACT_ADVANCE;
-            o->d_sp_next = (uint8_t)sp;
-            o->d_wr_tos = 1;
-            o->d_tos_pc = target;
-        }
-        return;
-    }
-    /* divergent: the sides that do not already sit at the rpc are pushed,
-     * not-taken first so the taken side is on top */
-    n_push = 0;
-    if (op_npc != op_rpc) {
-        o->d_push_pc[0] = op_npc;
-        o->d_push_mask[0] = nmask;
-        n_push = 1;
-    }
-    if (op_pc != op_rpc) {
-        o->d_push_pc[n_push] = op_pc;
-        o->d_push_mask[n_push] = op_mask;
-        n_push++;
-    }
-    if (op_rpc == tos_rpc && sp >= 2u) {
-        /* SPLIT: the sides replace the TOS entry */
-        if (n_push == 0u) {
-            o->act = SIMT_ACT_POP;
-            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
-            return;
-        }
-        need = n_push - 1u;
-        o->d_push_base = (uint8_t)tos;
-        o->act = SIMT_ACT_SPLIT;
-    } else {
-        if (n_push == 0u) {
-            /* both sides at the rpc: a uniform jump to it */
-            if (op_rpc == tos_rpc) {
-                o->act = SIMT_ACT_POP;
-                o->d_sp_next = 0;
-            } else {
-                o->act = SIMT_ACT_ADVANCE;
-                o->d_sp_next = (uint8_t)sp;
-                o->d_wr_tos = 1;
-                o->d_tos_pc = op_rpc;
-            }
-            return;
-        }
-        /* DIVERGE: the TOS waits at the rpc, the sides go above it */
-        need = n_push;
-        o->d_push_base = (uint8_t)sp;
-        o->d_wr_tos = 1;
-        o->d_tos_pc = op_rpc;
-        o->act = SIMT_ACT_DIVERGE;
-    }
-    if (sp + need > cfg->depth) {
-        o->act = SIMT_ACT_STALL;
-        o->d_write = 0;
-        return;
-    }
-    o->d_n_push = (uint8_t)n_push;
-    o->d_sp_next = (uint8_t)(sp + need);
+    /* the push/pop decision, shared with lwm_subwarp (simt_rule.h) */
+    d = simt_rule(cfg->depth, sp, sp == 2u && s->pc[w][0] == s->rpc[w][0], tos_rpc,
+                  op_mask == 0u, nmask == 0u, op_pc, op_npc, op_rpc);
+    o->act = d.act;
+    o->d_write = d.act != SIMT_RULE_STALL;
+    o->d_wr_tos = (uint8_t)d.wr_tos;
+    o->d_tos_pc = d.tos_pc;
+    o->d_n_push = (uint8_t)d.n_push;
+    o->d_push_base = (uint8_t)d.push_base;
+    o->d_sp_next = (uint8_t)d.sp_next;
+    o->d_push_pc[0] = d.first_nt ? op_npc : op_pc;
+    o->d_push_mask[0] = d.first_nt ? nmask : op_mask;
+    o->d_push_pc[1] = op_pc;
+    o->d_push_mask[1] = op_mask;
 }
 
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,

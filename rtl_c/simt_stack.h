@@ -36,7 +36,8 @@
  *           (immediate post-dominator).  A non-branch instruction is a BRANCH
  *           with op_mask = 0 and op_npc = the next PC.
  *
- * What a BRANCH does (t = op_mask, n = TOS.mask & ~t):
+ * What a BRANCH does (t = op_mask, n = TOS.mask & ~t; the decision is
+ * simt_rule.h, shared with lwm_subwarp's large-warp stacks):
  *   - uniform (t == 0 or n == 0): TOS.pc := the one target; if that equals
  *     TOS.rpc the entry pops (act POP), otherwise act ADVANCE.
  *   - divergent, op_rpc != TOS.rpc (act DIVERGE, 000 Fig. 5d): TOS.pc :=

@@ -28,20 +28,8 @@ static const char *swi_sched_rules(const void *p)
     return NULL;
 }
 
-const struct param_table swi_sched_params = {"swi_sched", swi_sched_param_defs,
-    sizeof swi_sched_param_defs / sizeof swi_sched_param_defs[0], swi_sched_rules};
-
-swi_sched_cfg swi_sched_default_cfg(void)
-{
-    swi_sched_cfg c;
-    params_default(&swi_sched_params, &c);
-    return c;
-}
-
-const char *swi_sched_cfg_check(const swi_sched_cfg *cfg)
-{
-    return params_check(&swi_sched_params, cfg);
-}
+/* swi_sched_params, swi_sched_default_cfg() and swi_sched_cfg_check() */
+PARAM_TABLE(swi_sched, swi_sched_rules)
 
 unsigned swi_sched_warps(const swi_sched_cfg *cfg) { return cfg->sets * cfg->ways; }
 unsigned swi_sched_wid_w(const swi_sched_cfg *cfg) { return bits_index_width(swi_sched_warps(cfg)); }
@@ -82,6 +70,16 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
     if ((tie & ~bits_mask(r)) != 0u)
         return bits_ffs(tie & ~bits_mask(r));
     return bits_ffs(tie);
+}
+
+uint64_t swi_sched_has_older(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand)
+{
+    unsigned w, n = swi_sched_warps(cfg);
+    uint64_t m = 0;
+    for (w = 0; w < n; w++)
+        if ((s->age_q[w] & cand) != 0u)
+            m |= (uint64_t)1 << w;
+    return m & cand;
 }
 
 void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s)
@@ -137,6 +135,8 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
     members = swi_sched_set_members(cfg, (unsigned)s->s_warp_q, !live);
     free_lanes = live ? lanes & ~s->s_mask_q : lanes;
     cand2 = cand & members;
+    if (!live) /* the substitute leaves the primary's pick alone */
+        cand2 &= swi_sched_has_older(cfg, s, cand);
     if (s->s_v_q)
         cand2 &= ~((uint64_t)1 << s->s_warp_q);
     r = (unsigned)bits_trunc(s->lfsr_q, ww);

@@ -36,20 +36,8 @@ static const char *tsimt_frontend_rules(const void *p)
     return tsimt_lane_cfg_check(&l);
 }
 
-const struct param_table tsimt_frontend_params = {"tsimt_frontend", tsimt_frontend_param_defs,
-    sizeof tsimt_frontend_param_defs / sizeof tsimt_frontend_param_defs[0], tsimt_frontend_rules};
-
-tsimt_frontend_cfg tsimt_frontend_default_cfg(void)
-{
-    tsimt_frontend_cfg c;
-    params_default(&tsimt_frontend_params, &c);
-    return c;
-}
-
-const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg)
-{
-    return params_check(&tsimt_frontend_params, cfg);
-}
+/* tsimt_frontend_params, tsimt_frontend_default_cfg() and tsimt_frontend_cfg_check() */
+PARAM_TABLE(tsimt_frontend, tsimt_frontend_rules)
 
 tsimt_lane_cfg tsimt_frontend_lane_cfg(const tsimt_frontend_cfg *cfg)
 {
@@ -118,7 +106,6 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     unsigned l, j, k, nreq, sel_lane = 0;
     int go, issue = 0;
 
-    memset(out, 0, sizeof *out);
     if (fill_valid && fill_warp >= cfg->warps)
         err_code = TSIMT_FE_ERR_BAD_WARP;
     else if (fill_valid && bits_get(s->ib_v_q, (unsigned)fill_warp))
@@ -127,34 +114,36 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         err_code = TSIMT_FE_ERR_EMPTY;
     go = err_code == TSIMT_FE_ERR_NONE;
 
-    /* each lane: its readiness (state only) and its round-robin slot pick */
+    /* each lane: its readiness (state only) and, when ready, its
+     * round-robin slot pick: the first of its slots wp_q, wp_q+1, ...
+     * (mod WPL) whose warp (slot * LANES + lane) is eligible.  Lane_slot
+     * of a lane that does not request is never used. */
+    out->lane_ready = out->lane_req = 0;
     for (l = 0; l < L; l++) {
-        tsimt_lane_in idle;
-        tsimt_lane_out peek;
         int has = 0;
-        memset(&idle, 0, sizeof idle);
-        tsimt_lane_eval(&lc, &s->lane[l], &idle, &peek);
         lane_slot[l] = 0;
+        if (!tsimt_lane_ready(&lc, &s->lane[l]))
+            continue;
+        out->lane_ready |= (uint64_t)1 << l;
+        j = (unsigned)s->wp_q[l];
         for (k = 0; k < wpl && !has; k++) {
-            j = (unsigned)((s->wp_q[l] + k) % wpl);
-            if (bits_get(elig, tsimt_frontend_warp_at(cfg, l, j))) {
+            if (bits_get(elig, j * L + l)) {
                 lane_slot[l] = j;
                 has = 1;
+            } else if (++j == wpl) {
+                j = 0;
             }
         }
-        if (peek.ready)
-            out->lane_ready |= (uint64_t)1 << l;
-        if (peek.ready && has)
+        if (has)
             out->lane_req |= (uint64_t)1 << l;
     }
-    /* lane round-robin from rr_q */
+    /* lane round-robin from rr_q: the first requesting lane at or above
+     * rr_q, else the lowest one */
     nreq = bits_popcount(out->lane_req);
-    for (k = 0; k < L && !issue; k++) {
-        l = (unsigned)((s->rr_q + k) % L);
-        if (bits_get(out->lane_req, l)) {
-            sel_lane = l;
-            issue = go;
-        }
+    if (out->lane_req != 0u) {
+        const uint64_t hi = out->lane_req & ~bits_mask((unsigned)s->rr_q);
+        sel_lane = bits_ffs(hi ? hi : out->lane_req);
+        issue = go;
     }
 
     out->err = !go;
@@ -170,6 +159,8 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     out->conf1 = s->conf1_q;
     out->conf2 = s->conf2_q;
     out->conf3 = s->conf3_q;
+    out->iss_valid = out->iss_lane = out->iss_warp = out->iss_instr = out->iss_mask = 0;
+    out->nx_slot = 0;
     if (issue) {
         unsigned w = tsimt_frontend_warp_at(cfg, sel_lane, lane_slot[sel_lane]);
         out->iss_valid = 1;
@@ -182,6 +173,8 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     out->nx_fill = go && fill_valid;
 
     /* the lanes, with the wiring: in_valid to the selected lane, hold = err */
+    out->lane_ex = out->lane_done = out->lane_err = out->ex_threads = 0;
+    out->rd_act = out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
     for (l = 0; l < L; l++) {
         tsimt_lane_in *li = &out->lin[l];
         tsimt_lane_out *lo = &out->lout[l];

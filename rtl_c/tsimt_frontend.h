@@ -141,6 +141,17 @@
  *       first thread; nothing buffered for lane 0 -> IDLE.
  *   conf1 = 1 after c0.
  */
+/*
+ * Cost per cycle (issue 17): tsimt_frontend_eval is linear in LANES and
+ * nothing else: per lane its readiness from the state alone
+ * (tsimt_lane_ready, word-wise), and, for a ready lane only, its
+ * round-robin slot pick (at most WARPS/LANES bit tests, no divide); the lane
+ * round robin is a rotating priority encoder over the request vector; then
+ * one tsimt_lane_eval per lane with the wired inputs.  No scratch area is
+ * cleared (the per-lane wiring is written, never zeroed first).  What
+ * dominates is the per-lane tsimt_lane_eval (its branches), i.e. LANES x the
+ * lane's cost; step applies one fill, one issue and L lane steps.
+ */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H
 

@@ -30,20 +30,8 @@ static const char *tsimt_lane_rules(const void *p)
     return NULL;
 }
 
-const struct param_table tsimt_lane_params = {"tsimt_lane", tsimt_lane_param_defs,
-    sizeof tsimt_lane_param_defs / sizeof tsimt_lane_param_defs[0], tsimt_lane_rules};
-
-tsimt_lane_cfg tsimt_lane_default_cfg(void)
-{
-    tsimt_lane_cfg c;
-    params_default(&tsimt_lane_params, &c);
-    return c;
-}
-
-const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg)
-{
-    return params_check(&tsimt_lane_params, cfg);
-}
+/* tsimt_lane_params, tsimt_lane_default_cfg() and tsimt_lane_cfg_check() */
+PARAM_TABLE(tsimt_lane, tsimt_lane_rules)
 
 
 unsigned tsimt_lane_groups(const tsimt_lane_cfg *cfg) { return cfg->warp / cfg->width; }
@@ -74,17 +62,43 @@ void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The group in flight, word-wise (no loop over groups): the lowest active
+ * thread at or above group pos_q names it (K is a power of two, so its
+ * group is a shift); the instruction's last group when no active thread
+ * lies above that group.  The same as the priority encoder over the
+ * occupancy vector of the header (G K-input ORs), bit for bit. */
+struct lane_seq {
+    unsigned cur;
+    int run, last;
+};
+
+static struct lane_seq lane_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
+{
+    struct lane_seq q;
+    const unsigned kw = (unsigned)__builtin_ctz(cfg->width); /* log2 K */
+    const uint64_t ahead = s->mask_q & ~bits_mask((unsigned)s->pos_q << kw);
+    q.cur = ahead ? bits_ffs(ahead) >> kw : 64u;
+    q.run = s->busy_q != 0u && ahead != 0u;
+    q.last = q.run && (ahead & ~bits_mask((q.cur + 1u) << kw)) == 0u;
+    return q;
+}
+
+int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
+{
+    if (s->busy_q == 0u)
+        return 1;
+    return lane_seq(cfg, s).last;
+}
+
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
                      const tsimt_lane_in *in, tsimt_lane_out *out)
 {
     uint64_t in_valid = bits_trunc(in->in_valid, 1);
     uint64_t in_mask = bits_trunc(in->in_mask, cfg->warp);
     uint64_t hold = bits_trunc(in->hold, 1);
-    /* groups at or above pos_q that still hold an active thread */
-    uint64_t cand = tsimt_lane_occupancy(cfg, s->mask_q) & ~bits_mask((unsigned)s->pos_q);
-    unsigned cur = bits_ffs(cand);
-    int run = s->busy_q != 0u && cand != 0u;
-    int last = run && (cand & ~((uint64_t)1 << cur)) == 0u;
+    const struct lane_seq q = lane_seq(cfg, s);
+    const unsigned cur = q.cur;
+    const int run = q.run, last = q.last;
     unsigned err_code = TSIMT_LANE_ERR_NONE;
     int ready = s->busy_q == 0u || last;
     int go, accept;
@@ -98,7 +112,6 @@ void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
     go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
     accept = go && in_valid;
 
-    memset(out, 0, sizeof *out);
     out->ready = (uint64_t)ready;
     out->err = err_code != TSIMT_LANE_ERR_NONE;
     out->err_code = err_code;
@@ -115,6 +128,8 @@ void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
         out->ex_warp = s->warp_q;
         out->ex_instr = s->instr_q;
         out->done = (uint64_t)last;
+    } else {
+        out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
     }
     /* next state */
     out->nx_load = (uint64_t)accept;

@@ -114,6 +114,16 @@
  * instruction been offered in cycle 7 it would be a HANDOVER and run from
  * cycle 8.  At K = 1 the same mask takes 28 cycles, threads 0,1,2,3,8,9,...
  */
+/*
+ * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
+ * stimulus, defaults): tsimt_lane_eval ~40 instructions, step ~10.  Nothing
+ * loops over groups: the group in flight is the lowest set bit of mask_q at
+ * or above group pos_q (one mask, one count-trailing-zeros, a shift by
+ * log2 K) and "last" is one more mask test, word-wise forms of the
+ * occupancy priority encoder above.  What dominates is the handful of
+ * data-dependent branches (err, run, last, accept).  (A loop over the G
+ * groups per cycle made the C model slower than the Verilated RTL.)
+ */
 #ifndef TSIMT_LANE_H
 #define TSIMT_LANE_H
 
@@ -195,6 +205,10 @@ unsigned tsimt_lane_tid_w(const tsimt_lane_cfg *cfg);  /* ex_base width */
 uint64_t tsimt_lane_occupancy(const tsimt_lane_cfg *cfg, uint64_t mask);
 /* Execution cycles of an instruction with this mask: non-empty groups. */
 unsigned tsimt_lane_cycles(const tsimt_lane_cfg *cfg, uint64_t mask);
+
+/* ready from the state alone (what eval's ready port shows whatever the
+ * inputs): not busy, or this is the instruction's last execution cycle. */
+int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s);
 
 void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s);
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,

@@ -29,22 +29,8 @@ static const char *two_level_sched_rules(const void *p)
     return NULL;
 }
 
-const struct param_table two_level_sched_params = {
-    "two_level_sched", two_level_sched_param_defs,
-    sizeof two_level_sched_param_defs / sizeof two_level_sched_param_defs[0],
-    two_level_sched_rules};
-
-two_level_sched_cfg two_level_sched_default_cfg(void)
-{
-    two_level_sched_cfg c;
-    params_default(&two_level_sched_params, &c);
-    return c;
-}
-
-const char *two_level_sched_cfg_check(const two_level_sched_cfg *cfg)
-{
-    return params_check(&two_level_sched_params, cfg);
-}
+/* two_level_sched_params, two_level_sched_default_cfg() and two_level_sched_cfg_check() */
+PARAM_TABLE(two_level_sched, two_level_sched_rules)
 
 unsigned two_level_sched_groups(const two_level_sched_cfg *cfg)
 {
@@ -79,24 +65,21 @@ void two_level_sched_reset(const two_level_sched_cfg *cfg, two_level_sched_state
 }
 
 /* Group g's first ready warp in round-robin order from its pointer: the
- * group-local index, or -1. */
+ * group-local index, or -1.  Word-wise: the ready warps of the group at or
+ * above the pointer, else the lowest ready one (a rotating priority
+ * encoder, no loop over the group). */
 static int group_pick(const two_level_sched_cfg *cfg, const two_level_sched_state *s,
                       uint64_t ready, unsigned g)
 {
-    unsigned gs = cfg->group_size, k;
-    uint64_t r = bits_field(ready, g * gs, gs);
-    for (k = 0; k < gs; k++) {
-        unsigned j = (unsigned)((s->ptr_q[g] + k) % gs);
-        if (bits_get(r, j))
-            return (int)j;
-    }
-    return -1;
+    const uint64_t r = bits_field(ready, g * cfg->group_size, cfg->group_size);
+    const uint64_t hi = r & ~bits_mask((unsigned)s->ptr_q[g]);
+    return r ? (int)bits_ffs(hi ? hi : r) : -1;
 }
 
 void two_level_sched_eval(const two_level_sched_cfg *cfg, const two_level_sched_state *s,
                           const two_level_sched_in *in, two_level_sched_out *out)
 {
-    unsigned G = two_level_sched_groups(cfg), gs = cfg->group_size, k;
+    unsigned G = two_level_sched_groups(cfg), gs = cfg->group_size;
     uint64_t ready = bits_trunc(in->ready, cfg->warps);
     uint64_t stalled = bits_trunc(in->stalled, cfg->warps);
     unsigned top = (unsigned)s->top_q;
@@ -105,36 +88,39 @@ void two_level_sched_eval(const two_level_sched_cfg *cfg, const two_level_sched_
     int found = 0, from_top = 0, timeout = 0;
     unsigned grp = 0, j = 0;
 
-    memset(out, 0, sizeof *out);
     out->top = top;
     out->nx_top = s->top_q;
     out->nx_cnt = s->cnt_q;
+    out->valid = out->warp = out->rotate = out->nx_grp = out->nx_ptr = 0;
     if (conflict) {
         out->err = 1;
         out->err_code = TWO_LEVEL_SCHED_ERR_CONFLICT;
         out->act = TWO_LEVEL_SCHED_ACT_ERR;
         return;
     }
-    for (k = 0; k < G && !found; k++) {
-        unsigned g = (top + k) % G;
-        int p = group_pick(cfg, s, ready, g);
-        if (p >= 0) {
-            found = 1;
-            grp = g;
-            j = (unsigned)p;
-            from_top = k == 0;
-        }
+    out->err = 0;
+    out->err_code = TWO_LEVEL_SCHED_ERR_NONE;
+    /* the first group, from the top one round the ring, with a ready warp:
+     * the group of the lowest ready warp at or above the top group's first
+     * warp, else of the lowest ready warp (groups are GROUP_SIZE contiguous
+     * warps, so that is the same group order) */
+    if (ready != 0u) {
+        const uint64_t hi = ready & ~bits_mask(top * gs);
+        grp = bits_ffs(hi ? hi : ready) / gs;
+        j = (unsigned)group_pick(cfg, s, ready, grp);
+        found = 1;
+        from_top = grp == top;
     }
     timeout = from_top && s->cnt_q + 1u >= cfg->timeout;
     if (found) {
         out->valid = 1;
         out->warp = (uint64_t)grp * gs + j;
         out->nx_grp = grp;
-        out->nx_ptr = (j + 1u) % gs;
+        out->nx_ptr = j + 1u == gs ? 0u : j + 1u;
     }
     if (all_stalled || timeout) {
         out->rotate = 1;
-        out->nx_top = (top + 1u) % G;
+        out->nx_top = top + 1u == G ? 0u : top + 1u;
         out->nx_cnt = 0;
         out->act = all_stalled ? TWO_LEVEL_SCHED_ACT_ROTATE : TWO_LEVEL_SCHED_ACT_TIMEOUT;
     } else {

@@ -118,6 +118,16 @@
  * warps 9, 10, ... issue while group 0's loads are outstanding, so group
  * 1's computation overlaps group 0's memory latency.
  */
+/*
+ * Cost per cycle (issue 17): two_level_sched_eval does not loop over groups
+ * or warps.  The group order from the top group round the ring is the
+ * group of the lowest ready warp at or above the top group's first warp,
+ * else of the lowest ready warp (one mask, one count-trailing-zeros, one
+ * divide by GROUP_SIZE); inside the group the warp is a rotating priority
+ * encoder (ready bits at or above the pointer, else the lowest).  What
+ * dominates is that divide and the branches on err/rotate/timeout; step
+ * writes one pointer and two registers.
+ */
 #ifndef TWO_LEVEL_SCHED_H
 #define TWO_LEVEL_SCHED_H
 

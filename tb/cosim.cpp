@@ -256,6 +256,13 @@ double cosim_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+double cosim_cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 void cosim_bench_report(const char *name, const char *params, uint64_t cycles, double c_sec,
                         double rtl_sec, uint64_t sink)
 {

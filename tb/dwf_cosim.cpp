@@ -256,7 +256,7 @@ public:
                 return "issued warp differs from its pool entry (valid, pc or lanes)";
             for (unsigned l = 0; l < L; l++) {
                 unsigned t = warp_pool_get_tid(o.iss_tids, l, cfg.tid_bits);
-                if (bits_get(o.iss_mask, l) ? t != p.tid[x][l] : t != 0)
+                if (bits_get(o.iss_mask, l) ? t != dwf_from_pool_tid(&cfg, p.tid[x][l], l) : t != 0)
                     return "issued TIDs differ from the pool entry";
                 if (bits_get(o.iss_mask, l) && where_[t] != W_LIVE) {
                     snprintf(msg, sizeof msg, "thread %u issued but the harness has it %s", t,
@@ -315,7 +315,7 @@ public:
 
 private:
     static void static_tids(const dwf_cfg &cfg, unsigned w, unsigned *tid) {
-        dwf_static_tids(cfg.lanes, cfg.swizzle, w, tid);
+        dwf_static_tids_by(cfg.lanes, [&cfg](unsigned t) { return dwf_home_lane(&cfg, t); }, w, tid);
     }
     bool golden_thread(const dwf_cfg &cfg, unsigned t) const {
         return t / cfg.lanes == kGoldenWarp || t / cfg.lanes == kGoldenWarp + 1;
@@ -371,7 +371,7 @@ private:
         unsigned start = static_cast<unsigned>(rng.below(T));
         for (unsigned i = 0; i < T; i++) {
             unsigned t = (start + i) % T;
-            unsigned l = warp_pool_home_lane(t, cfg.lanes, cfg.swizzle);
+            unsigned l = dwf_home_lane(&cfg, t);
             if (where_[t] == W_EXITED && !bits_get(m, l)) {
                 m |= 1ull << l;
                 warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, t);
@@ -388,8 +388,9 @@ private:
 
     // The taken-side lanes of W14 (k = 0) / W15 (k = 1) in this golden run:
     // Fig. 9 (even runs): W14 low half, W15 high half; Fig. 7 (odd runs):
-    // the lanes holding an even TID (with swizzling W14's are the even lanes
-    // and W15's the odd ones, so the taken and not-taken warps come out full).
+    // W14's lanes holding an even TID (with 000's swizzling W14's are the even
+    // lanes and W15's the odd ones, so the taken and not-taken warps come out
+    // full), and for W15 the complement of W14's.
     uint64_t golden_taken(const dwf_cfg &cfg, unsigned k) const {
         const unsigned L = cfg.lanes;
         const uint64_t lo = bits_mask(L / 2), hi = bits_mask(L) & ~lo;
@@ -397,11 +398,14 @@ private:
             return k ? hi : lo;
         unsigned tid[kMaxL];
         uint64_t m = 0;
-        static_tids(cfg, kGoldenWarp + k, tid);
+        static_tids(cfg, kGoldenWarp, tid);
         for (unsigned l = 0; l < L; l++)
             if (tid[l] % 2 == 0)
                 m |= 1ull << l;
-        return m;
+        // W15: the other lanes (with 000's swizzle exactly its even TIDs;
+        // under SWIZZLE 0 or some 001 functions W15's even TIDs sit in the
+        // same lanes as W14's, and the complement keeps both warps full)
+        return k ? bits_mask(L) & ~m : m;
     }
 
     void golden(const dwf_cfg &cfg, dwf_in &in) {
@@ -491,10 +495,13 @@ private:
             break;
         }
         case 1: {
-            unsigned bad = static_cast<unsigned>(rng.below(dwf_threads(&cfg)));
-            if (warp_pool_home_lane(bad, L, cfg.swizzle) == l)
-                bad ^= 2u;
-            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, bad);
+            int bad = dwf_foreign_tid_by(dwf_threads(&cfg), L,
+                                         [&cfg](unsigned t) { return dwf_home_lane(&cfg, t); }, l, rng);
+            if (bad < 0) {
+                in.cm_valid = 0;
+                return;
+            }
+            warp_pool_put_tid(in.cm_tids, l, cfg.tid_bits, static_cast<unsigned>(bad));
             in.cm_mask_nt = 1ull << l;
             expect_err_ = DWF_ERR_HOME_LANE;
             cov_["err_HOME_LANE"]++;
@@ -506,7 +513,7 @@ private:
                 in.cm_valid = 0;
                 return;
             }
-            unsigned h = warp_pool_home_lane(static_cast<unsigned>(t), L, cfg.swizzle);
+            unsigned h = dwf_home_lane(&cfg, static_cast<unsigned>(t));
             warp_pool_put_tid(in.cm_tids, h, cfg.tid_bits, static_cast<unsigned>(t));
             in.cm_mask_t = 1ull << h;
             expect_err_ = DWF_ERR_TID_LIVE;

@@ -28,13 +28,44 @@ struct DwfWarp {
     unsigned tid[WARP_POOL_MAX_LANES];
 };
 
-// The TIDs of static warp w, each at its home lane.
-inline void dwf_static_tids(unsigned lanes, unsigned swizzle, unsigned w, unsigned *tid)
+// The TIDs of static warp w, each at its home lane home(t).
+template <class HomeFn>
+inline void dwf_static_tids_by(unsigned lanes, HomeFn home, unsigned w, unsigned *tid)
 {
     for (unsigned i = 0; i < lanes; i++) {
         unsigned t = w * lanes + i;
-        tid[warp_pool_home_lane(t, lanes, swizzle)] = t;
+        tid[home(t)] = t;
     }
+}
+
+inline void dwf_static_tids(unsigned lanes, unsigned swizzle, unsigned w, unsigned *tid)
+{
+    dwf_static_tids_by(lanes, [=](unsigned t) { return warp_pool_home_lane(t, lanes, swizzle); }, w,
+                       tid);
+}
+
+// A thread id below `threads` whose home lane is not l (for HOME_LANE
+// stimulus), or -1 when there is none (LANES = 1: every thread is home).
+// Flipping bit 0 moves a thread to another lane at any LANES >= 2, with or
+// without the swizzle, and keeps it below `threads` (a power of two).
+// home(t) is the home lane of thread t; every map used here (000's swizzle,
+// 001 Table 1 through the dwf) is t's low bits XOR a value of its warp, so
+// the flip moves it.
+template <class HomeFn>
+inline int dwf_foreign_tid_by(unsigned threads, unsigned lanes, HomeFn home, unsigned l, Rng &rng)
+{
+    if (lanes < 2u)
+        return -1;
+    unsigned t = static_cast<unsigned>(rng.below(threads));
+    if (home(t) == l)
+        t ^= 1u;
+    return static_cast<int>(t);
+}
+
+inline int dwf_foreign_tid(unsigned threads, unsigned lanes, unsigned swizzle, unsigned l, Rng &rng)
+{
+    return dwf_foreign_tid_by(threads, lanes,
+                              [=](unsigned t) { return warp_pool_home_lane(t, lanes, swizzle); }, l, rng);
 }
 
 class DwfTraffic {

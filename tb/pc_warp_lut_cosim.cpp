@@ -94,10 +94,13 @@ public:
         const unsigned sets = pc_warp_lut_sets(&cfg);
         for (unsigned s = 0; s < PC_WARP_LUT_MAX_SETS; s++)
             pcs_[s].clear();
+        // word-aligned PCs where the PC space allows (PC_W >= 8); at the
+        // smallest PC_W every PC is used, so each set still finds 3
+        const bool aligned = cfg.pc_bits >= 8u;
         Rng r(2024);
         unsigned filled = 0;
         while (filled < sets) {
-            uint64_t pc = bits_trunc((r.next() & 0xfffcull) | 0x1000ull, cfg.pc_bits);
+            uint64_t pc = bits_trunc(aligned ? (r.next() & 0xfffcull) | 0x1000ull : r.next(), cfg.pc_bits);
             unsigned s = pc_warp_lut_hash(&cfg, pc);
             bool dup = false;
             for (size_t k = 0; k < pcs_[s].size(); k++)
@@ -110,7 +113,7 @@ public:
         gset_ = 5 % sets;
         unsigned ng = 0;
         for (uint64_t k = 0; ng < 5; k++) {
-            uint64_t pc = bits_trunc(0xF0000000ull + 4 * k, cfg.pc_bits);
+            uint64_t pc = bits_trunc(0xF0000000ull + (aligned ? 4 * k : k), cfg.pc_bits);
             if (pc_warp_lut_hash(&cfg, pc) == gset_)
                 gpc_[ng++] = pc;
         }

@@ -5,7 +5,9 @@
 // Stimulus: a fetch unit refills free entries (with a probability that
 // changes by phase) with masks drawn from full warps, halves, single lanes,
 // random sparse masks and the complements of recently filled masks (so that
-// fits exist); ready bits are random per warp with a phase-dependent density.
+// fits exist); ready bits are random per warp with a phase-dependent density
+// (90%, 35% or 8%: with one fill per cycle and up to two issues, only the
+// low density lets the buffer fill up).
 // A few percent of the cycles offer an illegal fill (WARP, BUSY, EMPTY).
 //
 // Harness invariants (beyond swi_sched_check), every cycle, from the state
@@ -22,10 +24,18 @@
 // mask (as I2, or as I1 with a non-empty mask).  Model::state compares every
 // register after every edge.
 //
+// The substitute (stage empty or discarded) is a legal candidate minus the
+// primary's pick of the same cycle, and a substitution cycle never
+// conflicts.
+//
 // Coverage: act_* and err_* counts, conflicts, and the secondary fill rate:
 // free_lanes (lanes a live primary leaves free) and filled_lanes (lanes its
-// secondary fills); filled/free per design point is the fill rate at that
-// associativity (SETS=WARPS direct-mapped ... SETS=1 fully associative).
+// secondary fills).  fill_setsS: the lanes the same lookup would fill on the
+// same buffer with S sets, for every power of two S dividing WARPS and for
+// S = WARPS (direct-mapped); fill_setsS / free_lanes is the fill rate at
+// that associativity (fill_sets1 fully associative), and the harness checks
+// every cycle that it never grows with S and equals filled_lanes' share at
+// S = SETS.
 #include "cosim.h"
 
 #include "Vswi_sched.h"
@@ -78,7 +88,6 @@ static unsigned pop(uint64_t v) {
 class SwiSchedStim {
 public:
     void reset(const swi_sched_cfg &cfg) {
-        (void)cfg;
         std::memset(seq_, 0, sizeof seq_);
         std::memset(pending_, 0, sizeof pending_);
         seqn_ = 1;
@@ -96,6 +105,18 @@ public:
             "issued"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        // associativities for the fill-rate shadow: powers of two dividing
+        // WARPS, then WARPS itself (direct-mapped)
+        unsigned n = swi_sched_warps(&cfg);
+        nassoc_ = 0;
+        for (unsigned S = 1; S < n; S *= 2)
+            if (n % S == 0)
+                assoc_[nassoc_++] = S;
+        assoc_[nassoc_++] = n;
+        for (unsigned k = 0; k < nassoc_; k++) {
+            fill_key_[k] = "fill_sets" + std::to_string(assoc_[k]);
+            cov_[fill_key_[k].c_str()] = 0;
+        }
     }
 
     swi_sched_in next(const swi_sched_cfg &cfg, const swi_sched_state &s, Rng &rng,
@@ -106,7 +127,11 @@ public:
         expect_err_ = 0;
         if (cyc % 500 == 0) {
             fill_p_ = rng.chance(50) ? 90 : 40;
-            ready_p_ = rng.chance(50) ? 90 : 35;
+            // scoreboard pressure: mostly ready, half ready, or mostly
+            // stalled (then the buffer fills up and the lookups have a
+            // full set to search)
+            unsigned k = static_cast<unsigned>(rng.below(3));
+            ready_p_ = k == 0 ? 90 : k == 1 ? 35 : 8;
         }
         for (unsigned w = 0; w < n; w++)
             if (rng.chance(ready_p_))
@@ -192,7 +217,9 @@ public:
         unsigned best = 0;
         uint64_t legal = 0;
         for (unsigned w = 0; w < n; w++) {
+            // the substitute never takes the primary's pick of this cycle
             bool ok = ((cand >> w) & 1u) && !(b.s_v_q && b.s_warp_q == w) &&
+                      (live || static_cast<int>(w) != pw) &&
                       (!live || w % cfg.sets == set) && (b.mask_q[w] & ~fr) == 0;
             if (ok) {
                 legal |= 1ull << w;
@@ -219,10 +246,32 @@ public:
         bool conf = xw >= 0 && pw == xw;
         if (o.conflict != static_cast<uint64_t>(conf))
             return "conflict flag wrong";
+        if (conf && !live)
+            return "a substitution cycle conflicts";
         if (live) {
             cov_["free_lanes"] += pop(fr);
             if (xw >= 0)
                 cov_["filled_lanes"] += pop(b.mask_q[xw]);
+            // the same lookup on the same buffer at every associativity S
+            // that divides WARPS (powers of two, then direct-mapped S =
+            // WARPS): each set is inside the set of the S before it, so
+            // the fit never grows along the chain; at S = SETS it is the
+            // model's own fit
+            unsigned prev = ~0u;
+            for (unsigned k = 0; k < nassoc_; k++) {
+                unsigned S = assoc_[k], f = 0;
+                unsigned ss = static_cast<unsigned>((b.s_warp_q % S + 1) % S);
+                for (unsigned w = 0; w < n; w++)
+                    if (((cand >> w) & 1u) && w != b.s_warp_q && w % S == ss &&
+                        (b.mask_q[w] & ~fr) == 0 && pop(b.mask_q[w]) > f)
+                        f = pop(b.mask_q[w]);
+                if (f > prev)
+                    return "a smaller set found a better fit than the set containing it";
+                if (S == cfg.sets && f != (xw >= 0 ? pop(b.mask_q[xw]) : 0u))
+                    return "the shadow lookup at SETS disagrees with the secondary's fit";
+                prev = f;
+                cov_[fill_key_[k].c_str()] += f;
+            }
         }
         if (conf)
             cov_["conflicts"]++;
@@ -305,6 +354,8 @@ private:
     unsigned prev_pw_;
     uint64_t prev_mask_ = 0, prev_pc_ = 0, last_mask_;
     unsigned expect_err_, fill_p_, ready_p_;
+    unsigned assoc_[8], nassoc_ = 0;
+    std::string fill_key_[8];
     Coverage cov_;
 };
 

@@ -523,7 +523,8 @@ private:
         case 2:
             in.g_valid[0] = 1; in.g_idx[0] = rng.bits(8); in.g_pc[0] = pc;
             in.g_mask[0] = 1ull << l;
-            in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = f0; in.g_pc[1] = pc + 4;
+            // another PC at any PC_W (pc + 4 wraps to pc when PC_W = 2)
+            in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = f0; in.g_pc[1] = pc ^ 1u;
             in.g_mask[1] = all & ~(1ull << l);
             expect_err_ = WP_ERR_PAIR_PC;
             break;
@@ -536,10 +537,10 @@ private:
         }
         case 4: {
             // a tid whose home lane is not l
-            unsigned bad = static_cast<unsigned>(rng.below(warp_pool_threads(&cfg)));
-            if (warp_pool_home_lane(bad, L, cfg.swizzle) == l)
-                bad ^= 2u;
-            warp_pool_put_tid(in.wr_tids, l, cfg.tid_bits, bad);
+            int bad = dwf_foreign_tid(warp_pool_threads(&cfg), L, cfg.swizzle, l, rng);
+            if (bad < 0)
+                return;
+            warp_pool_put_tid(in.wr_tids, l, cfg.tid_bits, static_cast<unsigned>(bad));
             in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = f0; in.g_pc[1] = pc;
             in.g_mask[1] = 1ull << l;
             expect_err_ = WP_ERR_HOME_LANE;
@@ -588,7 +589,7 @@ private:
                 return;
             warp_pool_put_tid(in.wr_tids, ll, cfg.tid_bits, static_cast<unsigned>(tt));
             in.g_valid[0] = 1; in.g_idx[0] = static_cast<unsigned>(x);
-            in.g_pc[0] = occ ? s.pc[x] : s.pc[x] ^ 4u;
+            in.g_pc[0] = occ ? s.pc[x] : s.pc[x] ^ 1u; // bit 0 exists at any PC_W
             in.g_mask[0] = 1ull << ll;
             expect_err_ = occ ? WP_ERR_LANE_OCC : WP_ERR_JOIN_PC;
             break;

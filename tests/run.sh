@@ -17,18 +17,26 @@
 #   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys)
 # Logs of every step are in BUILD_DIR/test-logs/; what the tests write
 # (waveforms, mismatch reports) goes to BUILD_DIR/test/, never to out/.
+#
+# The steps are independent jobs (a unit test, a shell test, one structure's
+# co-simulation checks, lint) run TEST_JOBS at a time (default: the number of
+# cores); each job's ok/FAIL lines are printed in order as soon as it and
+# every earlier job have finished, and counted.  BUILD_DIR/test-logs/times
+# gives each job's wall-clock seconds.
 set -u
 B=${1:-build}
 LOG=$B/test-logs
 T=$B/test   # test artefacts
 mkdir -p "$LOG" "$T/unit/out"
 Tunit=$(cd "$T/unit" && pwd)
+J=${TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
 pass=0
 fail=0
 failed=()
 
-ok()   { echo "ok $1"; pass=$((pass + 1)); }
-bad()  { echo "FAIL $1${2:+: $2}"; fail=$((fail + 1)); failed+=("$1"); }
+# ok/bad print one result line; the job's output file is counted later
+ok()   { echo "ok $1"; }
+bad()  { echo "FAIL $1${2:+: $2}"; }
 
 # Runs a program that prints ok/FAIL lines; a crash or non-zero exit with no
 # FAIL line counts as one more failure.
@@ -40,46 +48,79 @@ run_reporting() { # label, command...
   local n_ok n_fail
   n_ok=$(grep -c '^ok ' "$log")
   n_fail=$(grep -c '^FAIL ' "$log")
-  pass=$((pass + n_ok))
-  fail=$((fail + n_fail))
   grep -E '^(ok|FAIL) ' "$log" | sed "s/^/[$label] /"
   if [ "$n_fail" -gt 0 ]; then
-    failed+=("$label")
-    grep -v -E '^ok ' "$log" | sed -n '1,30p'
+    grep -v -E '^ok ' "$log" | sed -n '1,30p' | grep -v '^FAIL ' | sed 's/^/  /'
   elif [ $rc -ne 0 ] || [ "$n_ok" -eq 0 ]; then
     bad "$label" "exit status $rc, see $log"
-    tail -n 20 "$log"
+    tail -n 20 "$log" | sed 's/^/  /'
   fi
 }
 
+# The job pool.  job LABEL FUNCTION ARGS... runs FUNCTION in the background
+# with its output in $JOBS_DIR/N.out; flush prints finished jobs in order.
+JOBS_DIR=$LOG/jobs
+rm -rf "$JOBS_DIR" && mkdir -p "$JOBS_DIR"
+: >"$LOG/times"
+njobs=0
+nshown=0
+flush() { # [all]: print every finished job in order (all: wait for each)
+  local f
+  while [ $nshown -lt $njobs ]; do
+    f=$JOBS_DIR/$nshown
+    if [ ! -f "$f.done" ]; then
+      [ "${1:-}" = all ] || return 0
+      while [ ! -f "$f.done" ]; do wait -n 2>/dev/null || sleep 0.2; done
+    fi
+    cat "$f.out"
+    pass=$((pass + $(grep -c -E '^(\[[^]]*\] )?ok ' "$f.out")))
+    local nf
+    nf=$(grep -c -E '^(\[[^]]*\] )?FAIL ' "$f.out")
+    if [ "$nf" -gt 0 ]; then fail=$((fail + nf)); failed+=("$(cat "$f.label")"); fi
+    echo "$(cat "$f.label") $(cat "$f.done")" >>"$LOG/times"
+    nshown=$((nshown + 1))
+  done
+}
+job() { # label, command...
+  local label=$1; shift
+  while [ "$(jobs -rp | wc -l)" -ge "$J" ]; do wait -n 2>/dev/null || sleep 0.2; flush; done
+  local f=$JOBS_DIR/$njobs
+  echo "$label" >"$f.label"
+  ( t0=$SECONDS; "$@" >"$f.out" 2>&1; echo $((SECONDS - t0)) >"$f.done" ) &
+  njobs=$((njobs + 1))
+  flush
+}
+
 # The C tests read their inputs relative to the top of the repository
-# (tests/data/...) and write their files to out/: run them in $T/unit, which
-# links the repository's directories and has an out/ of its own.
-for d in */; do
-  d=${d%/}
-  case $d in out|"${B%%/*}") ;; *) ln -sfn "$PWD/$d" "$Tunit/$d" ;; esac
+# (tests/data/...) and write their files to out/: run them in $T/unit (the
+# ASan builds in $T/unit_asan, as they run beside the plain ones), which
+# link the repository's directories and have an out/ of their own.
+for u in "$Tunit" "$Tunit"_asan; do
+  mkdir -p "$u/out"
+  for d in */; do
+    d=${d%/}
+    case $d in out|"${B%%/*}") ;; *) ln -sfn "$PWD/$d" "$u/$d" ;; esac
+  done
 done
 in_t() { (cd "$Tunit" && "$@"); }
+in_t_asan() { (cd "$Tunit"_asan && "$@"); }
+# the slow ones first, so that the pool stays full to the end
+for t in tests/test_*.sh; do
+  [ -f "$t" ] && job "$(basename "$t" .sh)" run_reporting "$(basename "$t" .sh)" bash "$t" "$B"
+done
 for t in "$B"/tests/test_*; do
-  [ -x "$t" ] && run_reporting "$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
+  [ -x "$t" ] && job "$(basename "$t")" run_reporting "$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
 done
 for t in "$B"/asan/test_*; do
-  [ -x "$t" ] && run_reporting "asan_$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
-done
-for t in tests/test_*.sh; do
-  [ -f "$t" ] && run_reporting "$(basename "$t" .sh)" bash "$t" "$B"
+  [ -x "$t" ] && job "asan_$(basename "$t")" run_reporting "asan_$(basename "$t")" in_t_asan "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
 done
 
-# The Icarus replay of structure $icarus_s started in the background: its
-# result, then a corrupted output that it must catch.
-icarus_pid=
-icarus_s=
-icarus_finish() {
-  [ -n "$icarus_pid" ] || return 0
-  local s=$icarus_s rc
-  wait "$icarus_pid"
+# Icarus replays structure $1's recording $2: the 10,000 cycles must agree,
+# and a corrupted output must be caught.
+icarus_checks() { # structure, vector file
+  local s=$1 vec=$2 rc
+  tools/replay_icarus.sh "$vec" "$T/icarus_$s" >"$LOG/icarus_$s.log" 2>&1
   rc=$?
-  icarus_pid=
   if [ $rc -eq 0 ] && grep -q "^replay $s params=.* cycles=10000 mismatches=0$" "$LOG/icarus_$s.log"; then
     ok "icarus_${s}_replay_10000"
     # flip the lowest bit of the last field (an output) of a cycle without
@@ -98,10 +139,11 @@ icarus_finish() {
     mv "$dat.good" "$dat"
   else bad "icarus_${s}_replay_10000" "$(tail -n 3 "$LOG/icarus_$s.log")"; fi
 }
-for c in "$B"/cosim_*; do
-  [ -x "$c" ] || continue
-  s=${c##*/cosim_}
-  [ -f "tb/${s}_cosim.cpp" ] || continue   # build/cosim_params is a tool
+
+# Structure $1 at its defaults: two seeds, fault injection, bad arguments,
+# waveforms, --help, record/replay (and Icarus), malformed vectors.
+cosim_checks() { # structure
+  local s=$1 c=$B/cosim_$1 seed log rc args vec f2
   for seed in 1 7; do
     log="$LOG/cosim_${s}_seed$seed.log"
     if "$c" --cycles 40000 --seed $seed --quiet >"$log" 2>&1 &&
@@ -161,11 +203,7 @@ for c in "$B"/cosim_*; do
      grep -q "^cosim $s seed=.* cycles=10000 mismatches=0 invariants=ok" "$log"; then
     ok "cosim_${s}_record_replay"
   else bad "cosim_${s}_record_replay" "$(tail -n 2 "$log")"; fi
-  # Icarus runs in the background, beside the next structure's runs
-  icarus_finish
-  tools/replay_icarus.sh "$vec" "$T/icarus_$s" >"$LOG/icarus_$s.log" 2>&1 &
-  icarus_pid=$!
-  icarus_s=$s
+  icarus_checks "$s" "$vec"
   # a malformed vector file: one line naming the line and the field, exit 2
   if [ -s "$vec" ]; then
     awk 'NR == 3 { $2 = "zz" } { print }' "$vec" >"$T/bad_$s.vec"
@@ -177,38 +215,52 @@ for c in "$B"/cosim_*; do
       ok "cosim_${s}_malformed_vectors"
     else bad "cosim_${s}_malformed_vectors" "exit $rc: $(head -n 1 "$LOG/cosim_${s}_badvec.log")"; fi
   fi
-  # the odd design point, X-randomised (--x-assign/--x-initial unique), two seeds
+}
+
+# Structure $1's odd design point, X-randomised (--x-assign/--x-initial
+# unique), at two seeds.
+odd_checks() { # structure
+  local s=$1 odd xbin seed log
   odd=$(awk -v s="$s" '$1 == s && $2 == "odd" { $1 = ""; $2 = ""; print }' tb/design_points)
-  if [ -n "$odd" ]; then
-    # shellcheck disable=SC2086
-    if xbin=$(tools/cosim_build.sh --xrand "$s" $odd 2>"$LOG/cosim_${s}_odd_build.log"); then
-      for seed in 1 2; do
-        log=$LOG/cosim_${s}_odd_seed$seed.log
-        if "$xbin" --cycles 40000 --seed $seed --quiet +verilator+rand+reset+2 +verilator+seed+$seed >"$log" 2>&1 &&
-           grep -q "^cosim $s seed=$seed params=.* cycles=40000 mismatches=0 invariants=ok" "$log"; then
-          ok "cosim_${s}_odd_xrand_seed$seed"
-        else bad "cosim_${s}_odd_xrand_seed$seed" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log")"; fi
-      done
-    else bad "cosim_${s}_odd_build" "see $LOG/cosim_${s}_odd_build.log"; fi
-  else bad "cosim_${s}_odd_point" "no odd design point in tb/design_points"; fi
-done
+  if [ -z "$odd" ]; then bad "cosim_${s}_odd_point" "no odd design point in tb/design_points"; return; fi
+  # shellcheck disable=SC2086
+  if xbin=$(tools/cosim_build.sh --xrand "$s" $odd 2>"$LOG/cosim_${s}_odd_build.log"); then
+    for seed in 1 2; do
+      log=$LOG/cosim_${s}_odd_seed$seed.log
+      if "$xbin" --cycles 40000 --seed $seed --quiet +verilator+rand+reset+2 +verilator+seed+$seed >"$log" 2>&1 &&
+         grep -q "^cosim $s seed=$seed params=.* cycles=40000 mismatches=0 invariants=ok" "$log"; then
+        ok "cosim_${s}_odd_xrand_seed$seed"
+      else bad "cosim_${s}_odd_xrand_seed$seed" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log")"; fi
+    done
+  else bad "cosim_${s}_odd_build" "see $LOG/cosim_${s}_odd_build.log"; fi
+}
 
-icarus_finish
-
-# dwf under the issue policies other than DMaj (POLICY is a Verilog
-# parameter: one build per policy, cached like any design point)
-for n in 1 2 3 4; do
-  log=$LOG/cosim_dwf_policy$n.log
+# dwf under an issue policy other than DMaj (POLICY is a Verilog parameter:
+# one build per policy, cached like any design point)
+dwf_policy_checks() { # policy
+  local n=$1 log=$LOG/cosim_dwf_policy$1.log pbin
   if pbin=$(tools/cosim_build.sh dwf "POLICY=$n" 2>"$LOG/cosim_dwf_policy${n}_build.log") &&
      "$pbin" --cycles 40000 --seed 1 --quiet >"$log" 2>&1 &&
      grep -q "^cosim dwf seed=1 params=.*POLICY=$n.* cycles=40000 mismatches=0 invariants=ok" "$log"; then
     ok "cosim_dwf_policy$n"
   else bad "cosim_dwf_policy$n" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log" "$LOG/cosim_dwf_policy${n}_build.log")"; fi
+}
+
+structs=()
+for c in "$B"/cosim_*; do
+  [ -x "$c" ] || continue
+  s=${c##*/cosim_}
+  [ -f "tb/${s}_cosim.cpp" ] && structs+=("$s")   # build/cosim_params is a tool
 done
+# the builds (odd points, dwf policies) first, then the runs
+for s in "${structs[@]}"; do job "odd_$s" odd_checks "$s"; done
+for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
+for s in "${structs[@]}"; do job "cosim_$s" cosim_checks "$s"; done
 
 mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)
 # shellcheck disable=SC2086
-[ -n "$mods" ] && run_reporting lint env LINT_LOG="$B/lint" tools/lint.sh $mods
+[ -n "$mods" ] && job lint run_reporting lint env LINT_LOG="$B/lint" tools/lint.sh $mods
+flush all
 
 if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
 echo "$pass passed, $fail failed"

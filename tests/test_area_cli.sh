@@ -205,9 +205,15 @@ else bad calibrate_reads_cacti7_table "$(head -n 1 "$T/err")"; fi
 for spec in "simt_stack DEPTH=4,8,16" "dpe_stack DEPTH=4,8,16" "shadow_scoreboard ENTRIES=2,4,8" \
             "lane_regfile ENTRIES=128,256,512" "pc_warp_lut ENTRIES=16,32,64" \
             "hct_cct_heap CCT=32,64,128" "warp_pool POOL=64,128,256" "dwf LUT_ENTRIES=16,32,64" \
-            "tsimt_lane WARP=8,16,32" "tsimt_frontend WARPS=8,16,32"; do
+            "tsimt_lane WARP=8,16,32" "tsimt_frontend WARPS=8,16,32" \
+            "two_level_sched WARPS=16,32,64" "lwm_subwarp N=8,16,32" "lane_shuffle LANES=8,16,32" \
+            "swi_sched WAYS=2,4,6" "sbi_scoreboard DEPTH=2,4,6"; do
   set -- $spec
   m=$1; p=$2
+  # sbi_scoreboard is costed once its C model is in the tree (area/structs.c)
+  if [ "$m" = sbi_scoreboard ] && ! "$A" sweep --module nope --param X=1,2 2>&1 | grep -q ' sbi_scoreboard'; then
+    continue
+  fi
   if "$A" sweep --module "$m" --param "$p" --tech 40 --svg "$T/sw_$m.svg" >"$T/sw_$m.txt" 2>"$T/err" &&
      [ ! -s "$T/err" ] && [ "$(grep -c " $m " "$T/sw_$m.txt")" -eq 3 ] &&
      awk -v m="$m" '$2 == m { if (n++ && !($3 > prev)) bad = 1; prev = $3 } END { exit bad || n != 3 }' "$T/sw_$m.txt" &&
@@ -234,6 +240,12 @@ if "$A" sweep --module dpe_stack,simt_stack --param DEPTH=2,4,8,16,32 --format s
    [ "$(wc -c <"$T/sw2.png")" -gt 10000 ]; then
   ok sweep_two_modules_one_chart
 else bad sweep_two_modules_one_chart "$(head -n 1 "$T/err")"; fi
+# the README's lwm_subwarp example: (3 + LARGE_WARPS) x 256 bits of 004 sec. 3.4 plus the
+# control (1 + 1 + LW_W + 2 + 1 + LW_W + 1 + 9, and a wait bit and a 9-bit count per large warp)
+if "$A" sweep --module lwm_subwarp --param LARGE_WARPS=1,2,4,8,16 --format csv >"$T/lwm.csv" 2>"$T/err" &&
+   [ "$(cut -d, -f6 "$T/lwm.csv" | tail -n +2 | tr '\n' ' ')" = "1051 1317 1851 2917 5047 " ]; then
+  ok sweep_lwm_subwarp_readme_example_bits
+else bad sweep_lwm_subwarp_readme_example_bits "$(cut -d, -f6 "$T/lwm.csv" | tr '\n' ' ') $(head -n 1 "$T/err")"; fi
 # the same point as `logic`'s module at the same parameters, and csv
 if "$A" sweep --module simt_stack --param DEPTH=4,8 --param WARPS=4 --format csv >"$T/sw.csv" 2>"$T/err" &&
    head -n 1 "$T/sw.csv" | grep -q '^DEPTH,module,tech_nm,goal,area_mm2,storage_bits' &&
@@ -384,12 +396,32 @@ if "$A" report --paper 000 --format csv -o "$T/r000.csv" 2>"$T/err" &&
 else bad report_000_pc_warp_lut_modelled "$(grep 'PC-warp LUT' "$T/r000.csv" | head -n 1)"; fi
 
 # verilog/hct_cct_heap.v at small parameters: HCT 4 x 37, CCT 8 x 20, 80 control bits
-# (the per-warp lo/dcnt flags and the per-entry unsorted bit included)
+# (the per-warp lo/dcnt flags and the per-entry unsorted bit included) = 388, the
+# RTL's registers, which is what Yosys counts (`make area-yosys`, synth -nordff);
+# Yosys's default synth says 394: it adds a 3-bit copy of s_cur_q's and of
+# s_node_q's next value as memory read-address registers (area/yosys_compare.sh)
 if "$A" logic --module hct_cct_heap --param WARPS=4 --param LANES=8 --param CCT=8 --param PC_W=8 >"$T/out" 2>"$T/err" &&
    grep -q '^flipflops 388$' "$T/out" && grep -q '^storage_bits 388$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out" &&
    grep -q 'item HCT sorting networks' "$T/out" && grep -q 'item CCT sideband sorter' "$T/out"; then
   ok logic_hct_cct_heap_small
 else bad logic_hct_cct_heap_small "$(head -n 1 "$T/err")"; fi
+# the structures of 004 and 001 sec. 4 at the points area/yosys_compare.sh synthesizes:
+# the flip-flops Yosys counts there (the RTL's registers)
+for spec in "two_level_sched 16 WARPS=16 GROUP_SIZE=4 TIMEOUT=64" "lwm_subwarp 105 LARGE_WARPS=2 K=4 N=4" \
+            "lane_shuffle 0 LANES=8 WARPS=6" "swi_sched 119 SETS=2 WAYS=2 LANES=8 PC_W=8" \
+            "sbi_scoreboard 256 WARPS=4 DEPTH=4 REG_W=4"; do
+  set -- $spec
+  m=$1; want=$2; shift 2
+  if [ "$m" = sbi_scoreboard ] && ! "$A" sweep --module nope --param X=1,2 2>&1 | grep -q ' sbi_scoreboard'; then
+    continue # costed once its C model is in the tree
+  fi
+  pa=()
+  for kv in "$@"; do pa+=(--param "$kv"); done
+  if "$A" logic --module "$m" "${pa[@]}" >"$T/out" 2>"$T/err" && grep -q "^flipflops $want\$" "$T/out" &&
+     grep -q "^storage_bits $want\$" "$T/out" && grep -q '^comb_transistors [1-9]' "$T/out"; then
+    ok "logic_${m}_small_flops_$want"
+  else bad "logic_${m}_small_flops_$want" "$(grep flipflops "$T/out") $(head -n 1 "$T/err")"; fi
+done
 check_bad logic_hct_cct_heap_cct_1 logic --module hct_cct_heap --param CCT=1
 check_bad logic_hct_cct_heap_bad_param logic --module hct_cct_heap --param DEPTH=4
 

@@ -22,6 +22,7 @@
 
 #include "../rtl_c/bits.h"
 #include "../rtl_c/dwf.h"
+#include "../rtl_c/lane_shuffle.h"
 #include "check.h"
 
 static dwf_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned swizzle)
@@ -38,7 +39,7 @@ static unsigned static_tid(const dwf_cfg *c, unsigned w, unsigned l)
 {
     unsigned i;
     for (i = 0; i < c->lanes; i++)
-        if (warp_pool_home_lane(w * c->lanes + i, c->lanes, c->swizzle) == l)
+        if (dwf_home_lane(c, w * c->lanes + i) == l)
             return w * c->lanes + i;
     return 0;
 }
@@ -219,6 +220,8 @@ static void even_odd(unsigned swizzle, unsigned *sizes, unsigned *n)
     dwf_in in;
     dwf_out o;
     unsigned w, l, k;
+    uint8_t issued[16];
+    memset(issued, 0, sizeof issued);
     dwf_reset(&c, &s);
     *n = 0;
     for (w = 0; w < 4; w++) {
@@ -237,8 +240,18 @@ static void even_odd(unsigned swizzle, unsigned *sizes, unsigned *n)
         o = cyc(&c, &s, &in);
         CHECK_EQ(o.iss_valid, 1);
         sizes[(*n)++] = bits_popcount(o.iss_mask);
+        /* each thread issues once, with its own TID, at its home lane */
+        for (l = 0; l < 4; l++)
+            if (bits_get(o.iss_mask, l)) {
+                unsigned t = iss_tid(&c, &o, l);
+                CHECK_EQ(dwf_home_lane(&c, t), l);
+                CHECK_EQ(issued[t], 0);
+                issued[t] = 1;
+            }
     }
     CHECK_EQ(s.pool.fcnt, 16);
+    for (k = 0; k < 16; k++)
+        CHECK_EQ(issued[k], 1);
 }
 
 TEST(fig7_even_odd_without_swizzle)
@@ -257,6 +270,75 @@ TEST(fig7_even_odd_with_swizzle)
     CHECK_EQ(n, 4);
     for (i = 0; i < n; i++)
         CHECK_EQ(sizes[i], 4); /* full warps */
+}
+
+/* SWIZZLE 2..6: 001 Table 1 through lane_shuffle.  Home lanes are
+ * lane_shuffle_map over the static warps (m = THREADS / LANES), the pool id
+ * {wid, home lane} maps back to the thread, SWIZZLE 2 (Identity) equals 0,
+ * and 000's swizzle (1) is none of the five at 8 lanes. */
+TEST(swizzle_table1_home_lanes)
+{
+    static const unsigned geo[3][2] = {{4, 4}, {8, 6}, {2, 1}};
+    unsigned g, sw, t;
+    for (g = 0; g < 3; g++) {
+        dwf_cfg c0 = small_cfg(geo[g][0], geo[g][1], 0);
+        lane_shuffle_cfg lc;
+        lc.lanes = geo[g][0];
+        lc.warps = (1u << geo[g][1]) / geo[g][0];
+        CHECK(dwf_cfg_check(&c0) == NULL);
+        for (sw = 2; sw <= 6; sw++) {
+            dwf_cfg c = small_cfg(geo[g][0], geo[g][1], sw);
+            uint64_t seen[4] = {0, 0, 0, 0}; /* (wid, lane) pairs hit */
+            CHECK(dwf_cfg_check(&c) == NULL);
+            CHECK_EQ(dwf_pool_cfg(&c).swizzle, 0);
+            for (t = 0; t < dwf_threads(&c); t++) {
+                unsigned wid = t / c.lanes, h = dwf_home_lane(&c, t), pt = dwf_pool_tid(&c, t);
+                CHECK_EQ(h, lane_shuffle_map(&lc, sw - 2, wid, t % c.lanes));
+                CHECK_EQ(pt, wid * c.lanes + h);
+                CHECK_EQ(dwf_from_pool_tid(&c, pt, h), t);
+                CHECK_EQ(bits_get(seen[pt / 64], pt % 64), 0); /* a permutation */
+                seen[pt / 64] |= 1ull << (pt % 64);
+                if (sw == 2)
+                    CHECK_EQ(h, dwf_home_lane(&c0, t));
+            }
+        }
+    }
+    {
+        dwf_cfg c1 = small_cfg(8, 6, 1);
+        for (sw = 2; sw <= 6; sw++) {
+            dwf_cfg c = small_cfg(8, 6, sw);
+            unsigned differ = 0;
+            for (t = 0; t < 64; t++)
+                differ += dwf_home_lane(&c, t) != dwf_home_lane(&c1, t);
+            CHECK(differ > 0u);
+        }
+        c1.swizzle = 7;
+        CHECK(dwf_cfg_check(&c1) != NULL);
+    }
+}
+
+/* 000 Fig. 7 (even TIDs taken) under each Table 1 function at 4 lanes and
+ * 4 static warps (m = 4), the warps committed in order 0..3.  A warp whose
+ * even TIDs sit in the other lane parity than the warp before it fills that
+ * warp's two half warps; one with the same parity meets taken lanes and
+ * opens two new warps (000's lane conflict).  Parities of the even TIDs:
+ * Identity e e e e: 8 half warps (as without swizzling); MirrorOdd e o e o
+ * and Xor (operands 0 1 2 3) e o e o: 4 full warps; MirrorHalf (only warp 3
+ * mirrored, 2 * 3 > 4) e e e o and XorRev (operands 0 2 1 3) e e o o: one
+ * parity change in the sequence, so 2 full and 4 half warps.  Every thread
+ * issues once at its home lane with its own TID (even_odd). */
+TEST(fig7_even_odd_table1)
+{
+    static const unsigned want_n[5] = {8, 4, 6, 4, 6};
+    static const unsigned want_full[5] = {0, 4, 2, 4, 2};
+    unsigned sizes[40], n, i, f, full;
+    for (f = 0; f < 5; f++) {
+        even_odd(2 + f, sizes, &n);
+        CHECK_EQ(n, want_n[f]);
+        for (i = 0, full = 0; i < n; i++)
+            full += sizes[i] == 4u;
+        CHECK_EQ(full, want_full[f]);
+    }
 }
 
 TEST(lane_conflict_through_the_path)
@@ -509,6 +591,8 @@ int main(int argc, char **argv)
     RUN(fig9_static_issue_four_half_warps);
     RUN(fig7_even_odd_without_swizzle);
     RUN(fig7_even_odd_with_swizzle);
+    RUN(swizzle_table1_home_lanes);
+    RUN(fig7_even_odd_table1);
     RUN(lane_conflict_through_the_path);
     RUN(majority_through_the_path);
     RUN(equal_pcs_merge_and_exits);

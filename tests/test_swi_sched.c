@@ -216,8 +216,8 @@ TEST(tie_break_reproducible)
                 break;
             }
         {
-            swi_sched_out oa = cyc(&c, &a, 0xFF, fw < 64, fw < 64 ? fw : 0, m("1000"));
-            swi_sched_out ob = cyc(&c, &b, 0xFF, fw < 64, fw < 64 ? fw : 0, m("1000"));
+            swi_sched_out oa = cyc(&c, &a, 0xFF, fw < 64, fw < 64 ? fw : 0, (uint64_t)1 << ((t + fw) % 4u));
+            swi_sched_out ob = cyc(&c, &b, 0xFF, fw < 64, fw < 64 ? fw : 0, (uint64_t)1 << ((t + fw) % 4u));
             CHECK(memcmp(&oa, &ob, sizeof oa) == 0);
             if (oa.i2_valid)
                 seen |= (uint64_t)1 << oa.i2_warp;
@@ -256,16 +256,98 @@ TEST(conflict_a_posteriori)
     CHECK_EQ(o.i1_valid, 1);
     CHECK_EQ(o.i1_warp, 1);
     CHECK_EQ(o.i1_mask, 0);
-    /* the substitute takes warp 0 (full mask, all lanes free) while the
-     * primary picks it too: conflict again, and it is issued once */
-    CHECK_EQ(o.act, SWI_SCHED_ACT_SUBST);
-    CHECK_EQ(o.i2_warp, 0);
-    CHECK_EQ(o.i2_mask, m("1111"));
-    CHECK_EQ(o.conflict, 1);
-    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    /* the substitute may take any ready entry but the primary's pick: warp
+     * 0 is the only ready entry and the primary picks it, so the substitute
+     * finds nothing and no second conflict follows */
     CHECK_EQ(o.act, SWI_SCHED_ACT_NONE_SUB);
     CHECK_EQ(o.i2_valid, 0);
+    CHECK_EQ(o.p_valid, 1);
+    CHECK_EQ(o.p_warp, 0);
+    CHECK_EQ(o.conflict, 0);
+    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SOLO);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i1_mask, m("1111"));
+    CHECK_EQ(o.i2_valid, 0);
     CHECK_EQ(s.v_q, 0);
+    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_IDLE);
+}
+
+/* The substitute (stage empty or discarded) takes the best fit among the
+ * ready entries except the primary's pick of the same cycle (the oldest):
+ * here the oldest, warp 0, is also the best fit (4 lanes), and the
+ * substitute takes warp 1 instead.  Without the exclusion it would take
+ * warp 0 and conflict with the primary. */
+TEST(substitute_leaves_the_primary_pick)
+{
+    swi_sched_cfg c = {1, 3, 4, 8};
+    swi_sched_state s;
+    uint64_t masks[3];
+    swi_sched_out o;
+    masks[0] = m("1111");
+    masks[1] = m("1000");
+    masks[2] = m("0100");
+    swi_sched_reset(&c, &s);
+    fill_all(&c, &s, masks, 3);
+    load_stage(&c, &s, 2);
+    s.s_mask_q = 0; /* warp 2's copy was discarded by a conflict */
+    CHECK(swi_sched_check(&c, &s) == NULL);
+    CHECK_EQ(swi_sched_has_older(&c, &s, 0x3), 0x2); /* all but the oldest */
+    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    CHECK_EQ(o.i1_valid, 1);
+    CHECK_EQ(o.i1_mask, 0);
+    CHECK_EQ(o.p_warp, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SUBST);
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(o.i2_mask, m("1000"));
+    CHECK_EQ(o.conflict, 0);
+    o = cyc(&c, &s, 0x3, 0, 0, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SOLO);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i1_mask, m("1111"));
+}
+
+/* One fill per cycle, each warp ready with probability 3/4: the buffer runs
+ * nearly empty, so the primary and an unrestricted substitute often see the
+ * same single ready entry.  Before the substitute left the primary's pick
+ * alone, each conflict left a discarded stage whose substitute met the
+ * primary again: chains of conflicts.  Now a substitution cycle never
+ * conflicts, no conflict follows another, and pairs outnumber conflicts. */
+TEST(no_conflict_chain_when_starved)
+{
+    swi_sched_cfg c = {2, 4, 8, 8};
+    swi_sched_state s;
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    unsigned t, conflicts = 0, subst_conf = 0, back_to_back = 0, pairs = 0;
+    int prev_conf = 0;
+    swi_sched_reset(&c, &s);
+    for (t = 0; t < 5000; t++) {
+        unsigned w, fw = 64;
+        uint64_t mask;
+        swi_sched_out o;
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        for (w = 0; w < 8; w++)
+            if (!bits_get(s.v_q, (unsigned)(x + w) % 8u)) {
+                fw = (unsigned)(x + w) % 8u;
+                break;
+            }
+        mask = (x >> 16) & 0xFFu;
+        if (!mask)
+            mask = 0xFFu;
+        o = cyc(&c, &s, (x >> 24) | (x >> 40), fw < 64u, fw < 64u ? fw : 0, mask);
+        conflicts += (unsigned)o.conflict;
+        pairs += o.act == SWI_SCHED_ACT_PAIR;
+        if (o.conflict && (o.act == SWI_SCHED_ACT_SUBST || o.act == SWI_SCHED_ACT_NONE_SUB))
+            subst_conf++;
+        if (o.conflict && prev_conf)
+            back_to_back++;
+        prev_conf = (int)o.conflict;
+    }
+    CHECK_EQ(subst_conf, 0);
+    CHECK_EQ(back_to_back, 0);
+    CHECK(conflicts > 0u); /* live-cycle conflicts remain, detected a posteriori */
+    CHECK(pairs > conflicts);
 }
 
 /* Direct-mapped finds a subset of what fully associative finds: on the same
@@ -373,6 +455,8 @@ int main(int argc, char **argv)
     RUN(lfsr_and_tie_break);
     RUN(tie_break_reproducible);
     RUN(conflict_a_posteriori);
+    RUN(substitute_leaves_the_primary_pick);
+    RUN(no_conflict_chain_when_starved);
     RUN(direct_mapped_subset_of_fully_associative);
     RUN(illegal_fill_leaves_state);
     RUN(check_catches_corruption);

@@ -11,7 +11,8 @@
 # --key).  Every parameter of the table goes to Verilator as -G and is baked
 # into the harness, which then runs the C model at the same cfg.  A bad
 # parameter: one line, exit 2.  The binary is rebuilt when any of verilog/,
-# tb/, tools/rtl_ports.sh or build/libmodels.a is newer.
+# tb/, tools/rtl_ports.sh or build/libmodels.a is newer (only relinked when
+# just build/libmodels.a is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 xrand=0
@@ -36,7 +37,10 @@ if [ $xrand = 1 ]; then
 fi
 dir=$B/cosim/$s/$key
 if [ "$key" = default ]; then bin=$B/cosim_$s; else bin=$dir/cosim_$s; fi
-fresh() { [ -x "$bin" ] && [ -z "$(find verilog tb tools/rtl_ports.sh "$B/libmodels.a" -newer "$bin" -type f 2>/dev/null | head -n 1)" ]; }
+# the harness sources are tb/*.{cpp,h}; tb/simt and tb/kernels (the kernel
+# driver) do not go into a co-simulation
+fresh() { [ -x "$bin" ] && [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
+          [ -z "$(find tools/rtl_ports.sh "$B/libmodels.a" -newer "$bin" 2>/dev/null | head -n 1)" ]; }
 if fresh; then
   echo "$bin"
   exit 0
@@ -50,6 +54,16 @@ if fresh; then
   exit 0
 fi
 top=$PWD
+# Only the C models changed (build/libmodels.a newer, nothing under
+# verilog/, tb/ nor the port generator): relink, no need to verilate again.
+if [ -x "$bin" ] && [ -f "$dir/obj/V$s.mk" ] &&
+   [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
+   [ -z "$(find tools/rtl_ports.sh -newer "$bin" 2>/dev/null | head -n 1)" ]; then
+  rm -f "$bin"
+  make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
+  echo "$bin"
+  exit 0
+fi
 # 1. Verilate (C++ only), 2. generate the RTL port list from the header,
 # 3. compile.  The generated file also carries the parameter set.
 verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
@@ -60,5 +74,12 @@ verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
   "$top/$B/libmodels.a" >/dev/null
 tools/rtl_ports.sh "$dir/obj/V$s.h" "$s" "$set_" $xrand >"$dir/obj/${s}_rtl_ports.cpp"
 rm -f "$bin" # Verilator's make does not relink when only libmodels.a changed
-make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
+# With ccache (make deps installs it), the Verilator runtime and tb/cosim.cpp,
+# the same in every build, compile once per build tree, not once per build.
+cache=()
+if command -v ccache >/dev/null 2>&1; then
+  export CCACHE_DIR=${CCACHE_DIR:-$top/$B/ccache}
+  cache=(OBJCACHE=ccache)
+fi
+make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" "${cache[@]}" >/dev/null
 echo "$bin"

@@ -21,7 +21,7 @@ lint_module() { # module -> $log/<module>.result
   local m=$1 f=verilog/$1.v
   {
     check "lint_verilator_$m" verilator --lint-only -Wall -y verilog --top-module "$m" "$f"
-    check "lint_iverilog_$m" iverilog -g2005 -Wall -y verilog -s "$m" -o /dev/null "$f"
+    check "lint_iverilog_$m" iverilog -g2005 -Wall -y verilog -I verilog -s "$m" -o /dev/null "$f"
     # Submodules in other files are read as black boxes: each is fully
     # synthesized by its own lint, so a parent (dwf) checks only its own logic
     # and its port connections instead of synthesizing its children again.

@@ -18,7 +18,7 @@ make -s "$B/replay_gen" >&2
 mkdir -p "$dir"
 n=$("$B/replay_gen" "$f" "$dir") || exit 2
 s=$(head -n 1 "$f" | cut -d' ' -f3)
-iverilog -g2005 -o "$dir/replay.vvp" -s replay_tb -y verilog "$dir/replay_tb.v" || exit 2
+iverilog -g2005 -o "$dir/replay.vvp" -s replay_tb -y verilog -I verilog "$dir/replay_tb.v" || exit 2
 vvp -n "$dir/replay.vvp" >"$dir/replay.log" 2>&1 || true
 grep -v '^VCD info\|^\$finish' "$dir/replay.log" | head -n 25
 last=$(grep "^replay $s " "$dir/replay.log" | tail -n 1)

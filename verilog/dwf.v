@@ -5,7 +5,8 @@
 // which documents the wiring, timing, illegal input, push-back argument and
 // invariants in full.  Instantiates verilog/pc_warp_lut.v and
 // verilog/warp_pool.v (same parameters passed down; Verilator and Icarus
-// find them with -y verilog).
+// find them with -y verilog), and verilog/lane_shuffle.v per lane and per
+// thread when SWIZZLE >= 2 (the pool then keeps ids {wid, home lane}).
 //
 //   | parameter   | default | meaning                                      |
 //   |-------------|---------|----------------------------------------------|
@@ -14,7 +15,9 @@
 //   | PC_W        | 32      | PC width                                     |
 //   | SCHED_W     | 8       | pool scheduler data (DTime / DPdPri)         |
 //   | POLICY      | 0       | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri         |
-//   | SWIZZLE     | 1       | thread swizzling (000 4.1)                   |
+//   | SWIZZLE     | 1       | home lanes: 0 none, 1 000 4.1 even/odd swap, |
+//   |             |         | 2..6 001 Table 1 (Identity, MirrorOdd,       |
+//   |             |         | MirrorHalf, Xor, XorRev) via lane_shuffle    |
 //   | MAJ         | 32      | majority table slots                         |
 //   | LUT_ENTRIES | 32      | PC-warp LUT entries (2-way)                  |
 //   | POOL, IDX_W, FREE_W, TW, THREADS | derived, do not override        |
@@ -90,6 +93,11 @@ module dwf #(
     localparam SETS = LUT_ENTRIES / 2;
     localparam SET_W = $clog2(SETS);
     localparam ENT_W = $clog2(LUT_ENTRIES);
+    localparam NW = THREADS / LANES;                   // static warps
+    localparam WW = (NW <= 1) ? 1 : $clog2(NW);
+    localparam integer FUNC_I = (SWIZZLE >= 2) ? SWIZZLE - 2 : 0;
+    localparam [2:0] FUNC = FUNC_I[2:0];                // 001 Table 1 function
+    localparam POOL_SWIZZLE = (SWIZZLE >= 2) ? 0 : SWIZZLE;
     localparam [2:0] E_NONE = 3'd0, E_ISS_EMPTY = 3'd1, E_OVERLAP = 3'd2,
                      E_HOME_LANE = 3'd3, E_TID_LIVE = 3'd4, E_INTERNAL = 3'd7;
 
@@ -125,20 +133,90 @@ module dwf #(
     reg  [2:0]  own_code;
     wire [LANES-1:0] cm_m = cm_mask_t | cm_mask_nt;
     wire [THREADS-1:0] live_hit;    // thread t committed in its home lane while live
-    reg  [LANES-1:0] home_bad;
-    always @* begin : home
-        integer l;
-        for (l = 0; l < LANES; l = l + 1) begin : lane
-            reg [TID_W-1:0] t;
-            reg [LW-1:0] h;
-            reg odd;                 // the static warp number t / LANES is odd
-            t = cm_tids[l*TID_W +: TID_W];
-            odd = (TID_W > LW) ? t[LW % TID_W] : 1'b0;
-            h = t[LW-1:0] ^ (((SWIZZLE != 0) && odd) ? {{(LW-1){1'b0}}, 1'b1}
-                                                     : {LW{1'b0}});
-            home_bad[l] = cm_m[l] && (h != l[LW-1:0]);
+    wire [LANES-1:0] home_bad;
+    wire [TW-1:0]    pool_wr_tids;   // the registers' TIDs as the pool keeps them
+    wire [TW-1:0]    pool_iss_tids;  // the pool's issued ids
+    // Swizzle (rtl_c/dwf.h): 0 none, 1 000's even/odd swap (the pool's own
+    // SWIZZLE), 2..6 001 Table 1 function SWIZZLE-2 through lane_shuffle; then
+    // the pool runs unswizzled on ids {wid, home lane}, translated here.
+    genvar gl;
+    generate
+        for (gl = 0; gl < LANES; gl = gl + 1) begin : lane
+            localparam [LW-1:0] LID = gl;
+            wire [TID_W-1:0] t  = cm_tids[gl*TID_W +: TID_W];
+            wire [TID_W-1:0] ut = ur_tids_q[gl*TID_W +: TID_W];
+            wire [TID_W-1:0] pt = pool_iss_tids[gl*TID_W +: TID_W];
+            wire [LW-1:0]    h;              // the home lane of t
+            if (SWIZZLE >= 2) begin : g_001
+                wire [WW-1:0]    t_hi, pt_hi;    // the static warps of t and pt
+                wire [LW-1:0]    inv;        // the thread of warp pt_hi on this lane
+                wire [LW-1:0]    x_inv, x_lane;
+                wire             x_err0, x_err1;
+                wire [1:0]       x_code0, x_code1;
+                wire [2:0]       x_act0, x_act1;
+                lane_shuffle #(
+                    .LANES(LANES),
+                    .WARPS(NW)
+                ) u_home (
+                    .clk(clk),
+                    .rst(rst),
+                    .in_func(FUNC),
+                    .in_wid(t_hi),
+                    .in_tid(t[LW-1:0]),
+                    .in_lane(LID),
+                    .lane(h),
+                    .inv_tid(x_inv),
+                    .err(x_err0),
+                    .err_code(x_code0),
+                    .act(x_act0)
+                );
+                lane_shuffle #(
+                    .LANES(LANES),
+                    .WARPS(NW)
+                ) u_back (
+                    .clk(clk),
+                    .rst(rst),
+                    .in_func(FUNC),
+                    .in_wid(pt_hi),
+                    .in_tid(LID),
+                    .in_lane(LID),
+                    .lane(x_lane),
+                    .inv_tid(inv),
+                    .err(x_err1),
+                    .err_code(x_code1),
+                    .act(x_act1)
+                );
+                // wid < THREADS/LANES and FUNC <= 4: the maps never err
+                /* verilator lint_off UNUSED */
+                wire unused_sh = &{1'b0, x_inv, x_lane, x_err0, x_err1, x_code0, x_code1,
+                                   x_act0, x_act1};
+                /* verilator lint_on UNUSED */
+                // {wid, home lane} in, {wid, inverse} out
+                wire [TID_W-1:0] ut_p, pt_t;
+                if (TID_W > LW) begin : g_wid
+                    assign t_hi = t[TID_W-1:LW];
+                    assign pt_hi = pt[TID_W-1:LW];
+                    assign ut_p = {ut[TID_W-1:LW], LID};
+                    assign pt_t = {pt[TID_W-1:LW], inv};
+                end else begin : g_nowid
+                    assign t_hi = 1'b0;
+                    assign pt_hi = 1'b0;
+                    assign ut_p = LID;
+                    assign pt_t = inv;
+                end
+                assign pool_wr_tids[gl*TID_W +: TID_W] =
+                    (ur_req0_q[gl] || ur_req1_q[gl]) ? ut_p : ut;
+                assign iss_tids[gl*TID_W +: TID_W] = iss_mask[gl] ? pt_t : pt;
+            end else begin : g_000
+                wire odd = (TID_W > LW) ? t[LW % TID_W] : 1'b0; // static warp t / LANES is odd
+                assign h = t[LW-1:0] ^ (((SWIZZLE != 0) && odd) ? {{(LW-1){1'b0}}, 1'b1}
+                                                                : {LW{1'b0}});
+                assign pool_wr_tids[gl*TID_W +: TID_W] = ut;
+                assign iss_tids[gl*TID_W +: TID_W] = pt;
+            end
+            assign home_bad[gl] = cm_m[gl] && (h != LID);
         end
-    end
+    endgenerate
     always @* begin
         if (iss_req && free_cnt == POOL[FREE_W-1:0])
             own_code = E_ISS_EMPTY;
@@ -222,14 +300,14 @@ module dwf #(
         .PC_W(PC_W),
         .SCHED_W(SCHED_W),
         .POLICY(POLICY),
-        .SWIZZLE(SWIZZLE),
+        .SWIZZLE(POOL_SWIZZLE),
         .MAJ(MAJ)
     ) u_pool (
         .clk(clk),
         .rst(rst),
         .hold(!go),
         .iss_req(go && iss_req),
-        .wr_tids(ur_tids_q),
+        .wr_tids(pool_wr_tids),
         .g0_valid(lk0_join_mask != {LANES{1'b0}}),
         .g0_new(1'b0),
         .g0_idx(lk0_join_idx),
@@ -266,7 +344,7 @@ module dwf #(
         .iss_idx(iss_idx),
         .iss_pc(iss_pc),
         .iss_mask(iss_mask),
-        .iss_tids(iss_tids),
+        .iss_tids(pool_iss_tids),
         .cand_valid(cand_valid),
         .cand_idx(cand_idx)
     );
@@ -284,8 +362,37 @@ module dwf #(
     generate
         for (gt = 0; gt < THREADS; gt = gt + 1) begin : thr
             localparam [TID_W-1:0] TT = gt;
-            localparam integer H = (gt % LANES) ^
-                                   (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
+            wire [LW-1:0] H;                 // thread gt's home lane (a constant)
+            if (SWIZZLE >= 2) begin : g_001
+                localparam integer TT_HI = gt / LANES;
+                wire [LW-1:0] x_inv;
+                wire          x_err;
+                wire [1:0]    x_code;
+                wire [2:0]    x_act;
+                lane_shuffle #(
+                    .LANES(LANES),
+                    .WARPS(NW)
+                ) u_home (
+                    .clk(clk),
+                    .rst(rst),
+                    .in_func(FUNC),
+                    .in_wid(TT_HI[WW-1:0]),
+                    .in_tid(TT[LW-1:0]),
+                    .in_lane(TT[LW-1:0]),
+                    .lane(H),
+                    .inv_tid(x_inv),
+                    .err(x_err),
+                    .err_code(x_code),
+                    .act(x_act)
+                );
+                /* verilator lint_off UNUSED */
+                wire unused_sh = &{1'b0, x_inv, x_err, x_code, x_act};
+                /* verilator lint_on UNUSED */
+            end else begin : g_000
+                localparam integer H0 = (gt % LANES) ^
+                                        (((SWIZZLE != 0) && ((gt / LANES) % 2 == 1)) ? 1 : 0);
+                assign H = H0[LW-1:0];
+            end
             reg  lv /*verilator public_flat_rd*/;
             wire cm_hit  = cm_m[H] && cm_tids[H*TID_W +: TID_W] == TT;
             wire iss_hit = iss_valid && iss_mask[H] && iss_tids[H*TID_W +: TID_W] == TT;

@@ -86,10 +86,7 @@ module simt_stack #(
 
     localparam [2:0] ACT_IDLE    = 3'd0;
     localparam [2:0] ACT_LAUNCH  = 3'd1;
-    localparam [2:0] ACT_ADVANCE = 3'd2;
-    localparam [2:0] ACT_POP     = 3'd3;
-    localparam [2:0] ACT_DIVERGE = 3'd4;
-    localparam [2:0] ACT_SPLIT   = 3'd5;
+    // ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5 come from simt_rule
     localparam [2:0] ACT_STALL   = 3'd6;
 
     localparam ENTRIES = WARPS * DEPTH;
@@ -123,6 +120,21 @@ module simt_stack #(
     wire             base_waits = (sp_x == 32'd2) && (pc_q[bot_a] == rpc_q[bot_a]);
 
     // --------------------------------------------------------------- decide
+    // The push/pop decision is simt_rule (verilog/simt_rule.vh), shared with
+    // lwm_subwarp; here it sees t = op_mask and n = TOS.mask & ~op_mask.
+`include "simt_rule.vh"
+
+    wire [LANES-1:0]   nmask = tos_mask_q & ~op_mask;
+    wire [SR_W-1:0]    rule  = simt_rule(sp, base_waits, tos_rpc_q, op_mask == {LANES{1'b0}},
+                                         nmask == {LANES{1'b0}}, op_pc, op_npc, op_rpc);
+    wire [2:0]         r_act      = rule[SR_W-1 -: 3];
+    wire               r_wr       = rule[SR_W-4];
+    wire [1:0]         r_np       = rule[SR_W-5 -: 2];
+    wire               r_at_tos   = rule[SR_W-7];
+    wire               r_first_nt = rule[SR_W-8];
+    wire [DEPTH_W-1:0] r_sp       = rule[PC_W +: DEPTH_W];
+    wire [PC_W-1:0]    r_pc       = rule[PC_W-1:0];
+
     reg [2:0]         err_code_d;
     reg [2:0]         act_d;
     reg [DEPTH_W-1:0] sp_d;
@@ -132,14 +144,6 @@ module simt_stack #(
     reg [31:0]        push_base_x;
     reg [PC_W-1:0]    push_pc0;
     reg [LANES-1:0]   push_mask0;
-    reg [PC_W-1:0]    push_pc1;
-    reg [LANES-1:0]   push_mask1;
-    reg [31:0]        need_x;
-    reg [LANES-1:0]   tmask;
-    reg [LANES-1:0]   nmask;
-    reg               t_live;
-    reg               n_live;
-    reg [PC_W-1:0]    target;
 
     always @* begin
         err_code_d  = ERR_NONE;
@@ -151,14 +155,6 @@ module simt_stack #(
         push_base_x = 32'd0;
         push_pc0    = {PC_W{1'b0}};
         push_mask0  = {LANES{1'b0}};
-        push_pc1    = {PC_W{1'b0}};
-        push_mask1  = {LANES{1'b0}};
-        need_x      = 32'd0;
-        tmask       = op_mask;
-        nmask       = tos_mask_q & ~op_mask;
-        t_live      = op_pc != op_rpc;
-        n_live      = op_npc != op_rpc;
-        target      = (op_mask != {LANES{1'b0}}) ? op_pc : op_npc;
 
         if (op == OP_NOP) begin
             act_d = ACT_IDLE;
@@ -185,60 +181,15 @@ module simt_stack #(
             err_code_d = ERR_WARP_IDLE;
         end else if ((op_mask & ~tos_mask_q) != {LANES{1'b0}}) begin
             err_code_d = ERR_BAD_MASK;
-        end else if (tmask == {LANES{1'b0}} || nmask == {LANES{1'b0}}) begin
-            // uniform: the whole TOS moves to one target
-            if (target == tos_rpc_q) begin
-                act_d = ACT_POP;
-                sp_d  = base_waits ? {DEPTH_W{1'b0}} : sp - 1'b1;
-            end else begin
-                act_d    = ACT_ADVANCE;
-                wr_tos   = 1'b1;
-                tos_pc_d = target;
-            end
         end else begin
-            // divergent: live sides pushed, not-taken first, taken on top
-            n_push     = {1'b0, n_live} + {1'b0, t_live};
-            push_pc0   = n_live ? op_npc : op_pc;
-            push_mask0 = n_live ? nmask : tmask;
-            push_pc1   = op_pc;
-            push_mask1 = tmask;
-            if (op_rpc == tos_rpc_q && sp_x >= 32'd2) begin
-                // SPLIT: the sides replace the TOS entry
-                if (n_push == 2'd0) begin
-                    act_d = ACT_POP;
-                    sp_d  = base_waits ? {DEPTH_W{1'b0}} : sp - 1'b1;
-                end else begin
-                    act_d       = ACT_SPLIT;
-                    need_x      = {30'd0, n_push} - 32'd1;
-                    push_base_x = tos_x;
-                end
-            end else if (n_push == 2'd0) begin
-                // both sides at the rpc: a uniform jump to it
-                if (op_rpc == tos_rpc_q) begin
-                    act_d = ACT_POP;
-                    sp_d  = {DEPTH_W{1'b0}};
-                end else begin
-                    act_d    = ACT_ADVANCE;
-                    wr_tos   = 1'b1;
-                    tos_pc_d = op_rpc;
-                end
-            end else begin
-                // DIVERGE: the TOS waits at the rpc, the sides go above it
-                act_d       = ACT_DIVERGE;
-                wr_tos      = 1'b1;
-                tos_pc_d    = op_rpc;
-                need_x      = {30'd0, n_push};
-                push_base_x = base_x + sp_x;
-            end
-            if (act_d == ACT_SPLIT || act_d == ACT_DIVERGE) begin
-                if (sp_x + need_x > DEPTH) begin
-                    act_d  = ACT_STALL;
-                    n_push = 2'd0;
-                    wr_tos = 1'b0;
-                end else begin
-                    sp_d = sp + need_x[DEPTH_W-1:0];
-                end
-            end
+            act_d       = r_act;
+            sp_d        = r_sp;
+            wr_tos      = r_wr;
+            tos_pc_d    = r_pc;
+            n_push      = r_np;
+            push_base_x = r_at_tos ? tos_x : base_x + sp_x;
+            push_pc0    = r_first_nt ? op_npc : op_pc;
+            push_mask0  = r_first_nt ? nmask : op_mask;
         end
         if (err_code_d != ERR_NONE) begin
             act_d  = ACT_IDLE;
@@ -296,8 +247,8 @@ module simt_stack #(
                 rpc_q[push0_a]  <= op_rpc;
             end
             if (n_push == 2'd2) begin
-                pc_q[push1_a]   <= push_pc1;
-                mask_q[push1_a] <= push_mask1;
+                pc_q[push1_a]   <= op_pc;
+                mask_q[push1_a] <= op_mask;
                 rpc_q[push1_a]  <= op_rpc;
             end
             sp_q[op_w] <= sp_d;

@@ -16,7 +16,8 @@
 //
 // Warp w is in set w mod SETS.  The secondary for stage warp p searches set
 // (p mod SETS + 1) mod SETS (all warps when the stage has no live
-// instruction: substitution).  Timing: primary pick in t, issue as I1 in
+// instruction: substitution; the substitute skips the oldest ready entry,
+// which the primary picks in the same cycle).  Timing: primary pick in t, issue as I1 in
 // t+1 with the secondary's I2.  Conflict: secondary and primary pick the same
 // entry in one cycle -> I2 issues now, the primary copy enters the stage
 // with mask 0.  LFSR: 16-bit Fibonacci x^16+x^14+x^13+x^11+1, seed 16'hACE1,
@@ -124,7 +125,10 @@ module swi_sched #(
         // secondary: best fit within the set (or anywhere when substituting)
         best = 7'd0;
         for (w = 0; w < WARPS; w = w + 1) begin
+            // the substitute (!live) leaves the primary's pick alone: it
+            // takes only entries with an older ready entry
             cand2[w] = cand[w] && (!live || (w % SETS) == set_sel) &&
+                       (live || (age_q[w] & cand) != {WARPS{1'b0}}) &&
                        !(s_v_q && s_w32 == w);
             pop[w] = 7'd0;
             for (l = 0; l < LANES; l = l + 1)

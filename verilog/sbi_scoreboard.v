@@ -1,0 +1,278 @@
+// SPDX-License-Identifier: Apache-2.0
+// sbi_scoreboard.v -- the dependency-matrix scoreboard of SBI (001 sec. 3.4,
+// l.137-144; Table 2: 6 entries per warp; Table 3: 24 x 144 bits).  Per
+// warp DEPTH entries {dv1, dst1, dv2, dst2, M}: the destinations of the I1
+// and I2 a warp issued together and M = rows I1, I2 of D(t-k, t) over the
+// contexts {1 primary, 2 secondary, 3 all cold}.  On issue every M of the
+// warp becomes M (x) D(t, t+1) (boolean product) and a new entry enters
+// position 0 (collapsing shift into the lowest free position).  Hazard of
+// context j = register-id compare AND M[.][.][j].  Twin of
+// rtl_c/sbi_scoreboard.{h,c}, which documents behaviour, the derivation of
+// D(t, t+1) from the heap's update, choices and a worked example.
+//
+//   | parameter | default | meaning                                        |
+//   |-----------|---------|------------------------------------------------|
+//   | WARPS     | 24      | warps (table rows), 1..64                      |
+//   | DEPTH     | 6       | entries per warp, 1..16                        |
+//   | REG_W     | 6       | register id bits, 1..8                         |
+//   | WARP_W, POS_W | derived: clog2(WARPS), clog2(DEPTH) (>= 1)         |
+//
+// Bit layout: M bit 3i + j (i: 0 = I1, 1 = I2; j: 0 ctx1, 1 ctx2, 2 cold);
+// iss_d bit 3m + j (m, j: 0 ctx1, 1 ctx2, 2 cold).  Timing: outputs
+// combinational from the state and the inputs; update at the rising edge;
+// rst synchronous, active high, clears every entry.  A writeback is never
+// held; an issue with a destination into a full row (after this cycle's
+// writeback) is pushed back: ready = 0, act STALL.  err (state unchanged):
+// BAD_WARP 1, BAD_QWARP 2, BAD_WB 3, WB_IDLE 4, first match.
+//
+// Worked example: see rtl_c/sbi_scoreboard.h (001 Fig. 4, 4 threads).
+module sbi_scoreboard #(
+    parameter WARPS  = 24,
+    parameter DEPTH  = 6,
+    parameter REG_W  = 6,
+    parameter WARP_W = (WARPS <= 1) ? 1 : $clog2(WARPS),
+    parameter POS_W  = (DEPTH <= 1) ? 1 : $clog2(DEPTH)
+) (
+    input  wire              clk,
+    input  wire              rst,
+    input  wire              iss_v,
+    input  wire [WARP_W-1:0] iss_warp,
+    input  wire [8:0]        iss_d,
+    input  wire              iss_dv1,
+    input  wire [REG_W-1:0]  iss_dst1,
+    input  wire              iss_dv2,
+    input  wire [REG_W-1:0]  iss_dst2,
+    input  wire              wb_v,
+    input  wire [WARP_W-1:0] wb_warp,
+    input  wire [POS_W-1:0]  wb_pos,
+    input  wire [1:0]        wb_sel,
+    input  wire [WARP_W-1:0] q_warp,
+    input  wire [3:0]        q1_rv,
+    input  wire [REG_W-1:0]  q1_r0,
+    input  wire [REG_W-1:0]  q1_r1,
+    input  wire [REG_W-1:0]  q1_r2,
+    input  wire [REG_W-1:0]  q1_r3,
+    input  wire [3:0]        q2_rv,
+    input  wire [REG_W-1:0]  q2_r0,
+    input  wire [REG_W-1:0]  q2_r1,
+    input  wire [REG_W-1:0]  q2_r2,
+    input  wire [REG_W-1:0]  q2_r3,
+    output reg               ready,
+    output reg               err,
+    output reg  [2:0]        err_code,
+    output reg  [2:0]        act,
+    output reg               wb_free,
+    output reg  [DEPTH-1:0]  dep1,
+    output reg  [DEPTH-1:0]  dep2,
+    output reg               hz1,
+    output reg               hz2
+);
+
+    localparam [2:0] ERR_NONE      = 3'd0;
+    localparam [2:0] ERR_BAD_WARP  = 3'd1;
+    localparam [2:0] ERR_BAD_QWARP = 3'd2;
+    localparam [2:0] ERR_BAD_WB    = 3'd3;
+    localparam [2:0] ERR_WB_IDLE   = 3'd4;
+
+    localparam [2:0] ACT_IDLE  = 3'd0;
+    localparam [2:0] ACT_PUSH  = 3'd1;
+    localparam [2:0] ACT_MOVE  = 3'd2;
+    localparam [2:0] ACT_STALL = 3'd3;
+    localparam [2:0] ACT_WB    = 3'd4;
+    localparam [2:0] ACT_HOLD  = 3'd5;
+
+    localparam ENTRIES = WARPS * DEPTH;
+
+    // ---------------------------------------------------------------- state
+    reg [DEPTH-1:0] dv1_q  [0:WARPS-1]   /*verilator public_flat_rd*/;
+    reg [DEPTH-1:0] dv2_q  [0:WARPS-1]   /*verilator public_flat_rd*/;
+    reg [REG_W-1:0] dst1_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [REG_W-1:0] dst2_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [5:0]       mat_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
+
+    // boolean product of an entry's rows I1, I2 with D(t, t+1)
+    function [5:0] mul;
+        input [5:0] m;
+        input [8:0] d;
+        integer i, j, k;
+        begin
+            mul = 6'd0;
+            for (i = 0; i < 2; i = i + 1)
+                for (j = 0; j < 3; j = j + 1)
+                    for (k = 0; k < 3; k = k + 1)
+                        if (m[3*i+k] && d[3*k+j])
+                            mul[3*i+j] = 1'b1;
+        end
+    endfunction
+
+    // register r among the valid query registers
+    function hit;
+        input [REG_W-1:0] r;
+        input [3:0]       rv;
+        input [REG_W-1:0] a;
+        input [REG_W-1:0] b;
+        input [REG_W-1:0] c;
+        input [REG_W-1:0] d;
+        begin
+            hit = (rv[0] && r == a) || (rv[1] && r == b) || (rv[2] && r == c) || (rv[3] && r == d);
+        end
+    endfunction
+
+    wire [31:0] iw32 = {{(32-WARP_W){1'b0}}, iss_warp};
+    wire [31:0] qw32 = {{(32-WARP_W){1'b0}}, q_warp};
+    wire [31:0] bw32 = {{(32-WARP_W){1'b0}}, wb_warp};
+    wire [31:0] bp32 = {{(32-POS_W){1'b0}}, wb_pos};
+    // in-range indices (an out-of-range one is an err cycle: no effect)
+    wire [31:0] iws  = (iw32 < WARPS) ? iw32 : 32'd0;
+    wire [31:0] qws  = (qw32 < WARPS) ? qw32 : 32'd0;
+    wire [31:0] bws  = (bw32 < WARPS) ? bw32 : 32'd0;
+    wire [31:0] bps  = (bp32 < DEPTH) ? bp32 : 32'd0;
+    wire        query = (q1_rv | q2_rv) != 4'd0;
+    wire [DEPTH-1:0] wb_dv1 = dv1_q[bws];
+    wire [DEPTH-1:0] wb_dv2 = dv2_q[bws];
+    wire [DEPTH-1:0] wb_one = {{(DEPTH-1){1'b0}}, 1'b1} << bps;
+    wire        wb_p1 = (wb_dv1 & wb_one) != {DEPTH{1'b0}};
+    wire        wb_p2 = (wb_dv2 & wb_one) != {DEPTH{1'b0}};
+    wire        wb_frees = !((wb_p1 && !wb_sel[0]) || (wb_p2 && !wb_sel[1]));
+
+    // ------------------------------------------------------------- decide
+    reg [2:0] err_code_d;
+    always @* begin
+        err_code_d = ERR_NONE;
+        if (iss_v && iw32 >= WARPS)
+            err_code_d = ERR_BAD_WARP;
+        else if (query && qw32 >= WARPS)
+            err_code_d = ERR_BAD_QWARP;
+        else if (wb_v && (bw32 >= WARPS || bp32 >= DEPTH || wb_sel == 2'd0))
+            err_code_d = ERR_BAD_WB;
+        else if (wb_v && ((wb_sel[0] && !wb_p1) || (wb_sel[1] && !wb_p2)))
+            err_code_d = ERR_WB_IDLE;
+    end
+    wire go = err_code_d == ERR_NONE;
+
+    // read port: dependency masks
+    reg [DEPTH-1:0] dep1_d;
+    reg [DEPTH-1:0] dep2_d;
+    reg [3:0] qm; // the columns of contexts 1 and 2: {I2->2, I2->1, I1->2, I1->1}
+    integer q;
+    always @* begin
+        dep1_d = {DEPTH{1'b0}};
+        dep2_d = {DEPTH{1'b0}};
+        for (q = 0; q < DEPTH; q = q + 1) begin
+            qm = {mat_q[qws * DEPTH + q][4:3], mat_q[qws * DEPTH + q][1:0]};
+            dep1_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[0]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[2]);
+            dep2_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[1]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[3]);
+        end
+        if (!query) begin
+            dep1_d = {DEPTH{1'b0}};
+            dep2_d = {DEPTH{1'b0}};
+        end
+    end
+
+    // the issuing warp's row after this cycle's writeback, and its next value
+    wire        same   = wb_v && bws == iws;
+    wire [DEPTH-1:0] dv1w = dv1_q[iws] & ~((same && wb_sel[0]) ? wb_one : {DEPTH{1'b0}});
+    wire [DEPTH-1:0] dv2w = dv2_q[iws] & ~((same && wb_sel[1]) ? wb_one : {DEPTH{1'b0}});
+    wire [DEPTH-1:0] vrow = dv1w | dv2w;
+    wire        push   = iss_dv1 || iss_dv2;
+    wire        full   = &vrow;
+    wire        stall  = iss_v && push && full;
+    wire        take   = go && iss_v && !stall;
+
+    reg [31:0]      hole;
+    reg             hf;
+    reg [DEPTH-1:0] nd1;
+    reg [DEPTH-1:0] nd2;
+    reg [REG_W-1:0] ndst1 [0:DEPTH-1];
+    reg [REG_W-1:0] ndst2 [0:DEPTH-1];
+    reg [5:0]       nmat  [0:DEPTH-1];
+    integer k, src;
+    always @* begin
+        hole = 32'd0;
+        hf = 1'b0;
+        for (k = 0; k < DEPTH; k = k + 1)
+            if (!hf && !vrow[k]) begin
+                hf = 1'b1;
+                hole = k;
+            end
+        for (k = 0; k < DEPTH; k = k + 1) begin
+            src = (push && k > 0 && k <= hole) ? k - 1 : k;
+            nd1[k]   = dv1w[src];
+            nd2[k]   = dv2w[src];
+            ndst1[k] = dst1_q[iws * DEPTH + src];
+            ndst2[k] = dst2_q[iws * DEPTH + src];
+            nmat[k]  = mul(mat_q[iws * DEPTH + src], iss_d);
+        end
+        if (push) begin
+            nd1[0]   = iss_dv1;
+            nd2[0]   = iss_dv2;
+            ndst1[0] = iss_dst1;
+            ndst2[0] = iss_dst2;
+            nmat[0]  = iss_d[5:0];
+        end
+    end
+
+    // -------------------------------------------------------------- outputs
+    always @* begin
+        err      = !go;
+        err_code = err_code_d;
+        ready    = 1'b1;
+        wb_free  = 1'b0;
+        dep1     = {DEPTH{1'b0}};
+        dep2     = {DEPTH{1'b0}};
+        hz1      = 1'b0;
+        hz2      = 1'b0;
+        act      = ACT_HOLD;
+        if (go) begin
+            dep1    = dep1_d;
+            dep2    = dep2_d;
+            hz1     = dep1_d != {DEPTH{1'b0}};
+            hz2     = dep2_d != {DEPTH{1'b0}};
+            wb_free = wb_v && wb_frees;
+            if (iss_v) begin
+                ready = !stall;
+                act   = stall ? ACT_STALL : (push ? ACT_PUSH : ACT_MOVE);
+            end else
+                act = wb_v ? ACT_WB : ACT_IDLE;
+        end
+    end
+
+    // ----------------------------------------------------------- clock edge
+    // one register set per warp row and per entry (constant indices)
+    genvar gw, ge;
+    generate
+        for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_row
+            always @(posedge clk) begin
+                if (rst) begin
+                    dv1_q[gw] <= {DEPTH{1'b0}};
+                    dv2_q[gw] <= {DEPTH{1'b0}};
+                end else if (take && iws == gw) begin
+                    // the issue's row includes this cycle's writeback
+                    dv1_q[gw] <= nd1;
+                    dv2_q[gw] <= nd2;
+                end else if (go && wb_v && bws == gw) begin
+                    if (wb_sel[0])
+                        dv1_q[gw] <= wb_dv1 & ~wb_one;
+                    if (wb_sel[1])
+                        dv2_q[gw] <= wb_dv2 & ~wb_one;
+                end
+            end
+        end
+        for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry
+            always @(posedge clk) begin
+                if (rst) begin
+                    dst1_q[ge] <= {REG_W{1'b0}};
+                    dst2_q[ge] <= {REG_W{1'b0}};
+                    mat_q[ge]  <= 6'd0;
+                end else if (take && iws == ge / DEPTH) begin
+                    dst1_q[ge] <= ndst1[ge % DEPTH];
+                    dst2_q[ge] <= ndst2[ge % DEPTH];
+                    mat_q[ge]  <= nmat[ge % DEPTH];
+                end
+            end
+        end
+    endgenerate
+
+endmodule
