@@ -109,19 +109,22 @@ static void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
         v[k + 1u] &= ~(m >> (64u - o));
 }
 
+/* Column c's ROW_W-bit row field of a packed rows bus (c_rows, sw_rows),
+ * read and written as one field (it may straddle two words). */
 static unsigned row_of(const lwm_subwarp_cfg *cfg, const uint64_t *rows, unsigned c)
 {
-    unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, r = 0, b;
-    for (b = 0; b < rw; b++)
-        r |= lwm_bit(rows, lsb + b) << b;
-    return r;
+    const unsigned rw = lwm_subwarp_row_w(cfg);
+    return (unsigned)words_get(rows, c * rw, rw);
 }
 
 static void row_put(const lwm_subwarp_cfg *cfg, uint64_t *rows, unsigned c, unsigned r)
 {
-    unsigned rw = lwm_subwarp_row_w(cfg), b;
-    for (b = 0; b < rw; b++)
-        lwm_set(rows, c * rw + b, (r >> b) & 1u);
+    const unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, k = lsb / 64u, o = lsb % 64u;
+    const uint64_t f = bits_trunc(r, rw);
+    words_clear(rows, lsb, bits_mask(rw));
+    rows[k] |= f << o;
+    if (o != 0u && o + rw > 64u)
+        rows[k + 1u] |= f >> (64u - o);
 }
 
 void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
@@ -145,19 +148,18 @@ static unsigned fetch_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                              const lwm_subwarp_in *in)
 {
-    unsigned w = (unsigned)in->c_warp, c;
-    uint64_t cols = bits_trunc(in->c_cols, cfg->cols);
+    unsigned w = (unsigned)in->c_warp;
+    uint64_t cols = bits_trunc(in->c_cols, cfg->cols), m;
     uint64_t taken = bits_trunc(in->c_taken, cfg->cols);
     if (!in->c_valid)
         return LWM_ERR_NONE;
     if (s->pend_q[w] == 0u)
         return LWM_ERR_NOT_IN_FLIGHT;
-    for (c = 0; c < cfg->cols; c++)
-        if (bits_get(cols, c)) {
-            unsigned r = row_of(cfg, in->c_rows, c);
-            if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], r * cfg->cols + c))
-                return LWM_ERR_NOT_IN_FLIGHT;
-        }
+    for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
+        const unsigned c = bits_ffs(m), r = row_of(cfg, in->c_rows, c);
+        if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], r * cfg->cols + c))
+            return LWM_ERR_NOT_IN_FLIGHT;
+    }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
@@ -172,7 +174,7 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
     const uint64_t lwm = bits_mask(cfg->large_warps);
     uint64_t fmask[LWM_WORDS];
     lwm_subwarp_in t = *in; /* the inputs as the ports see them */
-    unsigned err = LWM_ERR_NONE, c, r;
+    unsigned err = LWM_ERR_NONE, r;
     int last = 0, emit = 0;
 
     t.f_valid = bits_trunc(in->f_valid, 1);
@@ -257,11 +259,10 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         out->br_warp = s->br_warp_q;
         memcpy(out->br_taken, s->taken_q, sizeof out->br_taken);
         memcpy(out->br_ntaken, s->ntaken_q, sizeof out->br_ntaken);
-        for (c = 0; c < N; c++)
-            if (bits_get(cols, c)) {
-                unsigned i = row_of(cfg, t.c_rows, c) * N + c;
-                lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
-            }
+        for (; cols != 0u; cols &= cols - 1u) { /* the completed columns only */
+            const unsigned c = bits_ffs(cols), i = row_of(cfg, t.c_rows, c) * N + c;
+            lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
+        }
         out->br_diverged = (uint64_t)(!words_zero(out->br_taken) && !words_zero(out->br_ntaken));
     }
 }

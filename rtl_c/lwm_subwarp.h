@@ -117,9 +117,11 @@
  * the columns not picked yet gives that row's picks at once, so the pick
  * costs K word operations plus one row write per picked column (it was N x
  * K bit tests).  Completion and emission in step visit only the columns
- * set in c_cols / sw_cols.  What dominates now is clearing and copying the
- * output's word arrays (nx_copy, br_taken/br_ntaken: LWM_WORDS words each)
- * every cycle.
+ * set in c_cols / sw_cols, and so do the completion check and the branch
+ * commit; a column's row field of c_rows/sw_rows is read and written as one
+ * field, not bit by bit (the per-bit row_of was a quarter of the model's
+ * time).  What dominates now is clearing and copying the output's word
+ * arrays (nx_copy, br_taken/br_ntaken: LWM_WORDS words each) every cycle.
  */
 #ifndef LWM_SUBWARP_H
 #define LWM_SUBWARP_H
