@@ -41,15 +41,16 @@ sbi_scoreboard_storage sbi_scoreboard_bits(const sbi_scoreboard_cfg *cfg)
 
 uint64_t sbi_scoreboard_mul(uint64_t m, uint64_t d)
 {
+    /* row-wise: row i of the product is the OR of the rows k of d that
+     * m[i][k] selects (3-bit rows, no bit-by-bit inner product) */
     uint64_t r = 0;
-    unsigned i, j, k;
-    for (i = 0; i < 2u; i++)
-        for (j = 0; j < 3u; j++) {
-            unsigned b = 0;
-            for (k = 0; k < 3u; k++)
-                b |= bits_get(m, 3u * i + k) & bits_get(d, 3u * k + j);
-            r |= (uint64_t)b << (3u * i + j);
-        }
+    unsigned i, k;
+    for (i = 0; i < 2u; i++) {
+        uint64_t row = 0;
+        for (k = 0; k < 3u; k++)
+            row |= bits_field(d, 3u * k, 3) & (0u - (uint64_t)bits_get(m, 3u * i + k));
+        r |= row << (3u * i);
+    }
     return r;
 }
 
@@ -135,10 +136,12 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
             unsigned e = qw * D + k;
             uint64_t m = s->mat_q[e];
             unsigned v1 = bits_get(s->dv1_q[qw], k), v2 = bits_get(s->dv2_q[qw], k);
-            unsigned d1 = (v1 && sb_hit(s->dst1_q[e], q1rv, q1) && bits_get(m, 0)) ||
-                          (v2 && sb_hit(s->dst2_q[e], q1rv, q1) && bits_get(m, 3));
-            unsigned d2 = (v1 && sb_hit(s->dst1_q[e], q2rv, q2) && bits_get(m, 1)) ||
-                          (v2 && sb_hit(s->dst2_q[e], q2rv, q2) && bits_get(m, 4));
+            /* the cheap bits first: the register compares only where a
+             * dependency is possible */
+            unsigned d1 = (v1 && bits_get(m, 0) && sb_hit(s->dst1_q[e], q1rv, q1)) ||
+                          (v2 && bits_get(m, 3) && sb_hit(s->dst2_q[e], q1rv, q1));
+            unsigned d2 = (v1 && bits_get(m, 1) && sb_hit(s->dst1_q[e], q2rv, q2)) ||
+                          (v2 && bits_get(m, 4) && sb_hit(s->dst2_q[e], q2rv, q2));
             out->dep1 |= (uint64_t)d1 << k;
             out->dep2 |= (uint64_t)d2 << k;
         }

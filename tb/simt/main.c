@@ -454,7 +454,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         printf("kernel %s (%s): %u threads, %u lanes, alu-lat %u, mem-lat %u, %g nm\n", k->name,
                k->file, k->threads, L, o->P.alu_lat, o->P.mem_lat, o->tech);
     if (o->format == 0)
-        printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
+        printf("%-7s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
                "warp_insts", "thread_insts", "simd_eff", "idle", "full_stl", "peak", "(what)",
                "avg_paths", "sec_insts", "area_mm2", "overhead");
     else if (o->format == 1) {
@@ -516,7 +516,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
                      st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes) : 0);
         }
         if (o->format == 0) {
-            printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
+            printf("%-7s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
                    v[3], v[4], v[5], v[6],
                    v[m == SM_DWF ? 8 : (m == SM_SBI || m == SM_SBISWI) ? 9 : 7], peak_name(m),
                    m == SM_DPE ? v[10] : "-",
@@ -805,7 +805,7 @@ static int run_bench(const opts *o)
     printf("bench: %s, %u lanes, models' invariant checks off, reference check on, "
            "process CPU time (the machine may be shared)\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->P.lanes);
-    printf("%-5s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s",
+    printf("%-7s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s",
            "warp_insts/s");
     int rc = 0;
     for (int m = 0; m < SM_NMECH; m++) {
@@ -833,7 +833,7 @@ static int run_bench(const opts *o)
             reps++;
             t1 = now_s();
         } while (t1 - t0 < 1.0 && reps < 1000);
-        printf("%-5s %14llu %12llu %10.3f %16.0f\n", sm_mech_name[m], (unsigned long long)wi,
+        printf("%-7s %14llu %12llu %10.3f %16.0f\n", sm_mech_name[m], (unsigned long long)wi,
                (unsigned long long)cyc, t1 - t0, (double)wi / (t1 - t0));
     }
     for (unsigned i = 0; i < nk; i++) {
