@@ -1092,8 +1092,18 @@ unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg)
 {
     unsigned LW = cfg->large_warps, LWW = lwm_subwarp_lw_w(cfg), PEW = lwm_subwarp_pend_w(cfg);
     /* busy, first, cur, kind (2), wait (per large warp), pend (per large
-     * warp), br_busy, br_warp, br_packed, br_left */
-    return 1u + 1u + LWW + 2u + LW + LW * PEW + 1u + LWW + 1u + PEW;
+     * warp), br_busy, br_warp, br_packed, br_left, and the branch kept for
+     * its commit: br_pc, br_npc, br_rpc */
+    return 1u + 1u + LWW + 2u + LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
+}
+
+/* The large warps' divergence stacks of verilog/lwm_subwarp.v: LARGE_WARPS *
+ * DEPTH entries {pc, K*N mask, rpc} and a depth counter per large warp. */
+unsigned long area_lwm_subwarp_stack_bits(const lwm_subwarp_cfg *cfg)
+{
+    return (unsigned long)cfg->large_warps * cfg->depth *
+               (2ul * cfg->pc_bits + (unsigned long)cfg->rows * cfg->cols) +
+           (unsigned long)cfg->large_warps * lwm_subwarp_depth_w(cfg);
 }
 
 /* verilog/lwm_subwarp.v, per cycle: the picker reads the copy and the
@@ -1108,7 +1118,8 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
     unsigned LW, K, N, KN, RW, LWW, PEW;
     unsigned long want;
     double ge;
-    (void)force_ff; /* every bit is read every cycle: flip-flops already */
+    area_kind k = force_ff ? AK_FF : AK_AUTO; /* the stacks; the rest is read whole every cycle */
+    unsigned long ent;
     if (e)
         return e;
     LW = cfg->large_warps;
@@ -1142,8 +1153,32 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
               1);
     add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch) and the sub-warps in "
               "flight; reads: the completing large warp's count", AK_FF, LW, 1 + PEW, 1, 1, 1, 1);
+    add_array(d, "kept branch", "br_pc, br_npc, br_rpc: the branch's targets and rpc, read at "
+              "its commit", AK_FF, 1, 3u * cfg->pc_bits, 1, 1, 1, 1);
     if (d->storage_bits != want + area_lwm_subwarp_ctrl_bits(cfg))
         return "lwm_subwarp: the area description's control bits differ from the RTL's";
+    /* the divergence stacks (simt_stack's fields, one stack per large warp):
+     * reads: the fetching warp's TOS, the committing warp's TOS, the tos_*
+     * outputs; writes: the fetch's TOS.pc or a launch's base entry, the
+     * commit's TOS.pc and its two pushes */
+    ent = (unsigned long)LW * cfg->depth;
+    add_array(d, "stack pc field", "entry PCs; reads: fetch TOS, commit TOS, tos_pc; writes: "
+              "fetch TOS.pc or launch, commit TOS.pc, 2 pushes", k, ent, cfg->pc_bits, 3, 3, 1, 1);
+    add_array(d, "stack mask field", "K x N active masks; reads: commit TOS, tos_mask; writes: "
+              "launch, 2 pushes", k, ent, KN, 2, 3, 1, 1);
+    add_array(d, "stack rpc field", "reconvergence PCs; reads: fetch TOS, commit TOS; writes: "
+              "launch, 2 pushes", k, ent, cfg->pc_bits, 2, 3, 1, 1);
+    add_array(d, "depth counters", "one per large warp; reads: fetch, commit, tos_depth",
+              AK_FF, LW, lwm_subwarp_depth_w(cfg), 3, 2, 1, 1);
+    if (d->storage_bits != want + area_lwm_subwarp_ctrl_bits(cfg) + area_lwm_subwarp_stack_bits(cfg))
+        return "lwm_subwarp: the area description's stack bits differ from the RTL's";
+    /* the stack decision (simt_rule: PC compares against the TOS rpc, the
+     * push/pop select) for the fetch and for the commit */
+    ge = 2.0 * (3.0 * area_ge_eq_cmp(c, cfg->pc_bits) + area_ge_mux(c, 3, cfg->pc_bits) +
+                area_ge_incdec(c, lwm_subwarp_depth_w(cfg)) + 8.0 * c->ge_and2) +
+         2.0 * area_ge_reduce(c, KN);
+    add_logic(d, "stack decisions", "simt_rule at fetch (OP, JUMP) and at the branch commit: "
+              "pops at the TOS rpc, pushes when the large warp diverged", ge);
     /* the pick: per column, copy & ~in-flight over its K rows, a priority
      * encoder (lowest row), the one-hot picked thread; the next copy and
      * its emptiness, the emitted columns */

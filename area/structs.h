@@ -258,6 +258,7 @@ const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_
  * (area_lwm_subwarp_ctrl_bits), the column picker, the completion and
  * branch gathering, the per-large-warp counters. */
 unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg);
+unsigned long area_lwm_subwarp_stack_bits(const lwm_subwarp_cfg *cfg);
 const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area_desc *d);
 
 /* Lane shuffle (rtl_c/lane_shuffle.h; 001 Table 1): no storage; the map

@@ -45,7 +45,7 @@ declare -A SMALL=(
   [tsimt_lane]="WARP=8 K=1 INSTR_W=8 WID_W=2"
   [tsimt_frontend]="LANES=2 WARPS=4 WARP=8 K=1 INSTR_W=8 CNT_W=8"
   [two_level_sched]="WARPS=16 GROUP_SIZE=4 TIMEOUT=64"
-  [lwm_subwarp]="LARGE_WARPS=2 K=4 N=4"
+  [lwm_subwarp]="LARGE_WARPS=2 K=4 N=4 DEPTH=2 PC_W=8"
   [lane_shuffle]="LANES=8 WARPS=6"
   [swi_sched]="SETS=2 WAYS=2 LANES=8 PC_W=8"
   [sbi_scoreboard]="WARPS=4 DEPTH=4 REG_W=4"
