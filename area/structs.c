@@ -1264,12 +1264,13 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
     add_logic(d, "primary scheduler", "oldest ready: age-matrix select over every entry, its "
               "encoder, the age update", ge);
     /* secondary: per entry the subset test (mask & ~free), the popcount,
-     * the set membership and candidate gating, the tie (pop == best); the
-     * max over the fits; the LFSR-started pick (a thermometer from r and
-     * two encoders) */
+     * the set membership and candidate gating (the substitute also ANDs
+     * the primary's "an older entry is ready" term: it leaves the
+     * primary's pick alone), the tie (pop == best); the max over the fits;
+     * the LFSR-started pick (a thermometer from r and two encoders) */
     ge = W * (L * c->ge_and2 + area_ge_reduce(c, L) + area_ge_popcount(c, L) +
               (SW ? area_ge_eq_cmp(c, SW) : 0.0) + area_ge_eq_cmp(c, WW) +
-              area_ge_eq_cmp(c, PB) + 4.0 * c->ge_and2) +
+              area_ge_eq_cmp(c, PB) + 5.0 * c->ge_and2 + c->ge_or2) +
          (W - 1u) * (area_ge_mag_cmp(c, PB) + area_ge_mux(c, 2, PB)) + area_ge_decoder(c, W) +
          W * (c->ge_or2 + c->ge_and2) + 2.0 * area_ge_prio_enc(c, W) + area_ge_mux(c, 2, WW) +
          area_ge_mag_cmp(c, WW + 1u) + area_ge_adder(c, WW) + 3.0 * c->ge_xor2;

@@ -21,20 +21,8 @@ static const struct param_def dpe_stack_param_defs[] = {
     {"PC_W", "pc_bits", offsetof(dpe_stack_cfg, pc_bits), 2, 64, 32, 0},
 };
 
-const struct param_table dpe_stack_params = {"dpe_stack", dpe_stack_param_defs,
-    sizeof dpe_stack_param_defs / sizeof dpe_stack_param_defs[0], NULL};
-
-dpe_stack_cfg dpe_stack_default_cfg(void)
-{
-    dpe_stack_cfg c;
-    params_default(&dpe_stack_params, &c);
-    return c;
-}
-
-const char *dpe_stack_cfg_check(const dpe_stack_cfg *cfg)
-{
-    return params_check(&dpe_stack_params, cfg);
-}
+/* dpe_stack_params, dpe_stack_default_cfg() and dpe_stack_cfg_check() */
+PARAM_TABLE(dpe_stack, NULL)
 
 
 unsigned dpe_stack_warp_w(const dpe_stack_cfg *cfg) { return bits_index_width(cfg->warps); }

@@ -42,20 +42,8 @@ static const char *dwf_rules(const void *p)
     return warp_pool_cfg_check(&pc);
 }
 
-const struct param_table dwf_params = {"dwf", dwf_param_defs,
-    sizeof dwf_param_defs / sizeof dwf_param_defs[0], dwf_rules};
-
-dwf_cfg dwf_default_cfg(void)
-{
-    dwf_cfg c;
-    params_default(&dwf_params, &c);
-    return c;
-}
-
-const char *dwf_cfg_check(const dwf_cfg *cfg)
-{
-    return params_check(&dwf_params, cfg);
-}
+/* dwf_params, dwf_default_cfg() and dwf_cfg_check() */
+PARAM_TABLE(dwf, dwf_rules)
 
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
 {

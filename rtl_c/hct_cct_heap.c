@@ -26,20 +26,8 @@ static const struct param_def hct_cct_heap_param_defs[] = {
     {"PC_W", "pc_bits", offsetof(hct_cct_heap_cfg, pc_bits), 2, 64, 32, 0},
 };
 
-const struct param_table hct_cct_heap_params = {"hct_cct_heap", hct_cct_heap_param_defs,
-    sizeof hct_cct_heap_param_defs / sizeof hct_cct_heap_param_defs[0], NULL};
-
-hct_cct_heap_cfg hct_cct_heap_default_cfg(void)
-{
-    hct_cct_heap_cfg c;
-    params_default(&hct_cct_heap_params, &c);
-    return c;
-}
-
-const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg)
-{
-    return params_check(&hct_cct_heap_params, cfg);
-}
+/* hct_cct_heap_params, hct_cct_heap_default_cfg() and hct_cct_heap_cfg_check() */
+PARAM_TABLE(hct_cct_heap, NULL)
 
 
 unsigned hct_cct_heap_warp_w(const hct_cct_heap_cfg *cfg) { return bits_index_width(cfg->warps); }

@@ -32,20 +32,8 @@ static const char *lane_regfile_rules(const void *p)
     return NULL;
 }
 
-const struct param_table lane_regfile_params = {"lane_regfile", lane_regfile_param_defs,
-    sizeof lane_regfile_param_defs / sizeof lane_regfile_param_defs[0], lane_regfile_rules};
-
-lane_regfile_cfg lane_regfile_default_cfg(void)
-{
-    lane_regfile_cfg c;
-    params_default(&lane_regfile_params, &c);
-    return c;
-}
-
-const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg)
-{
-    return params_check(&lane_regfile_params, cfg);
-}
+/* lane_regfile_params, lane_regfile_default_cfg() and lane_regfile_cfg_check() */
+PARAM_TABLE(lane_regfile, lane_regfile_rules)
 
 
 unsigned lane_regfile_lane_w(const lane_regfile_cfg *cfg) { return bits_index_width(cfg->lanes); }

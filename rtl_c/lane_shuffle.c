@@ -18,20 +18,8 @@ static const struct param_def lane_shuffle_param_defs[] = {
     {"WARPS", "warps", offsetof(lane_shuffle_cfg, warps), 1, 64, 24, 0},
 };
 
-const struct param_table lane_shuffle_params = {"lane_shuffle", lane_shuffle_param_defs,
-    sizeof lane_shuffle_param_defs / sizeof lane_shuffle_param_defs[0], NULL};
-
-lane_shuffle_cfg lane_shuffle_default_cfg(void)
-{
-    lane_shuffle_cfg c;
-    params_default(&lane_shuffle_params, &c);
-    return c;
-}
-
-const char *lane_shuffle_cfg_check(const lane_shuffle_cfg *cfg)
-{
-    return params_check(&lane_shuffle_params, cfg);
-}
+/* lane_shuffle_params, lane_shuffle_default_cfg() and lane_shuffle_cfg_check() */
+PARAM_TABLE(lane_shuffle, NULL)
 
 unsigned lane_shuffle_tid_w(const lane_shuffle_cfg *cfg) { return bits_index_width(cfg->lanes); }
 unsigned lane_shuffle_wid_w(const lane_shuffle_cfg *cfg) { return bits_index_width(cfg->warps); }

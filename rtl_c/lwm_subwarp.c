@@ -16,6 +16,8 @@ static const struct param_def lwm_subwarp_param_defs[] = {
     {"LARGE_WARPS", "large_warps", offsetof(lwm_subwarp_cfg, large_warps), 1, 16, 4, 0},
     {"K", "rows", offsetof(lwm_subwarp_cfg, rows), 1, 16, 8, 0},
     {"N", "cols", offsetof(lwm_subwarp_cfg, cols), 1, 64, 32, 0},
+    {"DEPTH", "depth", offsetof(lwm_subwarp_cfg, depth), 1, LWM_MAX_DEPTH, 8, 0},
+    {"PC_W", "pc_bits", offsetof(lwm_subwarp_cfg, pc_bits), 2, 64, 32, 0},
 };
 
 static const char *lwm_subwarp_rules(const void *p)
@@ -26,21 +28,8 @@ static const char *lwm_subwarp_rules(const void *p)
     return NULL;
 }
 
-const struct param_table lwm_subwarp_params = {
-    "lwm_subwarp", lwm_subwarp_param_defs,
-    sizeof lwm_subwarp_param_defs / sizeof lwm_subwarp_param_defs[0], lwm_subwarp_rules};
-
-lwm_subwarp_cfg lwm_subwarp_default_cfg(void)
-{
-    lwm_subwarp_cfg c;
-    params_default(&lwm_subwarp_params, &c);
-    return c;
-}
-
-const char *lwm_subwarp_cfg_check(const lwm_subwarp_cfg *cfg)
-{
-    return params_check(&lwm_subwarp_params, cfg);
-}
+/* lwm_subwarp_params, lwm_subwarp_default_cfg() and lwm_subwarp_cfg_check() */
+PARAM_TABLE(lwm_subwarp, lwm_subwarp_rules)
 
 unsigned lwm_subwarp_row_w(const lwm_subwarp_cfg *cfg) { return bits_index_width(cfg->rows); }
 unsigned lwm_subwarp_lw_w(const lwm_subwarp_cfg *cfg)
@@ -51,6 +40,7 @@ unsigned lwm_subwarp_pend_w(const lwm_subwarp_cfg *cfg)
 {
     return bits_width_for((uint64_t)cfg->rows * cfg->cols + 1u);
 }
+unsigned lwm_subwarp_depth_w(const lwm_subwarp_cfg *cfg) { return bits_width_for(cfg->depth); }
 unsigned lwm_subwarp_copy_bits(const lwm_subwarp_cfg *cfg) { return cfg->rows * cfg->cols; }
 unsigned lwm_subwarp_inflight_bits(const lwm_subwarp_cfg *cfg)
 {
@@ -109,22 +99,19 @@ static void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
         v[k + 1u] &= ~(m >> (64u - o));
 }
 
-/* Column c's ROW_W-bit row field of a packed rows bus (c_rows, sw_rows),
- * read and written as one field (it may straddle two words). */
 static unsigned row_of(const lwm_subwarp_cfg *cfg, const uint64_t *rows, unsigned c)
 {
-    const unsigned rw = lwm_subwarp_row_w(cfg);
-    return (unsigned)words_get(rows, c * rw, rw);
+    unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, r = 0, b;
+    for (b = 0; b < rw; b++)
+        r |= lwm_bit(rows, lsb + b) << b;
+    return r;
 }
 
 static void row_put(const lwm_subwarp_cfg *cfg, uint64_t *rows, unsigned c, unsigned r)
 {
-    const unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, k = lsb / 64u, o = lsb % 64u;
-    const uint64_t f = bits_trunc(r, rw);
-    words_clear(rows, lsb, bits_mask(rw));
-    rows[k] |= f << o;
-    if (o != 0u && o + rw > 64u)
-        rows[k + 1u] |= f >> (64u - o);
+    unsigned rw = lwm_subwarp_row_w(cfg), b;
+    for (b = 0; b < rw; b++)
+        lwm_set(rows, c * rw + b, (r >> b) & 1u);
 }
 
 void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
@@ -136,30 +123,59 @@ void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
 static unsigned fetch_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                           const lwm_subwarp_in *in, const uint64_t *fmask)
 {
+    const uint64_t pcm = bits_mask(cfg->pc_bits);
     if (!in->f_valid)
         return LWM_ERR_NONE;
-    if (in->f_kind > LWM_JUMP || (in->f_kind != LWM_JUMP && words_zero(fmask)) ||
-        ((s->wait_q >> in->f_warp) & 1u))
+    if (in->f_kind == LWM_LAUNCH)
+        return s->sp_q[in->f_warp] != 0u || words_zero(fmask) ||
+                       (in->f_pc & pcm) == (in->f_rpc & pcm)
+                   ? LWM_ERR_BAD_LAUNCH
+                   : LWM_ERR_NONE;
+    if (s->sp_q[in->f_warp] == 0u)
+        return LWM_ERR_WARP_IDLE;
+    if ((s->wait_q >> in->f_warp) & 1u)
         return LWM_ERR_BAD_FETCH;
-    (void)cfg;
     return LWM_ERR_NONE;
+}
+
+/* more than one thread in the mask (a branch of one thread cannot diverge) */
+static int words_multi(const uint64_t *v)
+{
+    unsigned i, seen = 0;
+    for (i = 0; i < LWM_WORDS; i++) {
+        if (v[i] & (v[i] - 1u))
+            return 1;
+        if (v[i]) {
+            if (seen)
+                return 1;
+            seen = 1;
+        }
+    }
+    return 0;
+}
+
+/* the base entry of large warp w waits at its rpc under one entry */
+static int base_waits(const lwm_subwarp_state *s, unsigned w)
+{
+    return s->sp_q[w] == 2u && s->pc_q[w][0] == s->rpc_q[w][0];
 }
 
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                              const lwm_subwarp_in *in)
 {
-    unsigned w = (unsigned)in->c_warp;
-    uint64_t cols = bits_trunc(in->c_cols, cfg->cols), m;
+    unsigned w = (unsigned)in->c_warp, c;
+    uint64_t cols = bits_trunc(in->c_cols, cfg->cols);
     uint64_t taken = bits_trunc(in->c_taken, cfg->cols);
     if (!in->c_valid)
         return LWM_ERR_NONE;
     if (s->pend_q[w] == 0u)
         return LWM_ERR_NOT_IN_FLIGHT;
-    for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
-        const unsigned c = bits_ffs(m), r = row_of(cfg, in->c_rows, c);
-        if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], r * cfg->cols + c))
-            return LWM_ERR_NOT_IN_FLIGHT;
-    }
+    for (c = 0; c < cfg->cols; c++)
+        if (bits_get(cols, c)) {
+            unsigned r = row_of(cfg, in->c_rows, c);
+            if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], r * cfg->cols + c))
+                return LWM_ERR_NOT_IN_FLIGHT;
+        }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
@@ -171,24 +187,49 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                       const lwm_subwarp_in *in, lwm_subwarp_out *out)
 {
     const unsigned K = cfg->rows, N = cfg->cols, KN = K * N;
-    const uint64_t lwm = bits_mask(cfg->large_warps);
+    const uint64_t lwm = bits_mask(cfg->large_warps), pcm = bits_mask(cfg->pc_bits);
     uint64_t fmask[LWM_WORDS];
     lwm_subwarp_in t = *in; /* the inputs as the ports see them */
-    unsigned err = LWM_ERR_NONE, r;
-    int last = 0, emit = 0;
+    unsigned err = LWM_ERR_NONE, c, r, fw, fsp, w;
+    int last = 0, emit = 0, room = 1;
 
     t.f_valid = bits_trunc(in->f_valid, 1);
     t.c_valid = bits_trunc(in->c_valid, 1);
     t.f_warp = bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg));
     t.c_warp = bits_trunc(in->c_warp, lwm_subwarp_lw_w(cfg));
     t.f_kind = bits_trunc(in->f_kind, 2);
+    t.f_pc = in->f_pc & pcm;
+    t.f_npc = in->f_npc & pcm;
+    t.f_rpc = in->f_rpc & pcm;
     t.c_first = bits_trunc(in->c_first, 1);
     t.c_branch = bits_trunc(in->c_branch, 1);
     words_trunc(fmask, in->f_mask, KN);
 
     memset(out, 0, sizeof *out);
-    out->can_fetch = ~s->wait_q & lwm;
+    for (w = 0; w < cfg->large_warps; w++)
+        if (s->sp_q[w] != 0u)
+            out->can_fetch |= (uint64_t)1 << w;
+    out->can_fetch &= ~s->wait_q & lwm;
     memcpy(out->nx_copy, s->copy_q, sizeof out->nx_copy);
+
+    /* the fetched large warp's stack (f_warp's TOS: what the front end
+     * reads to fetch; warp 0's stack is read for an id beyond LARGE_WARPS) */
+    fw = t.f_warp < cfg->large_warps ? (unsigned)t.f_warp : 0u;
+    fsp = (unsigned)s->sp_q[fw];
+    if (t.f_warp < cfg->large_warps) {
+        out->tos_depth = fsp;
+        if (fsp) {
+            out->tos_pc = s->pc_q[fw][fsp - 1u];
+            memcpy(out->tos_mask, s->mask_q[fw][fsp - 1u], sizeof out->tos_mask);
+        }
+    }
+    /* a branch reserves the room its divergence would need (its stack
+     * cannot change until it commits); one thread cannot diverge */
+    if (fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u])) {
+        simt_rule_dec d = simt_rule(cfg->depth, fsp, base_waits(s, fw),
+                                    s->rpc_q[fw][fsp - 1u], 0, 0, t.f_pc, t.f_npc, t.f_rpc);
+        room = d.act != SIMT_RULE_STALL;
+    }
 
     if ((t.f_valid && t.f_warp >= cfg->large_warps) ||
         (t.c_valid && t.c_warp >= cfg->large_warps))
@@ -225,8 +266,11 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
             last = words_zero(out->nx_copy);
         }
     }
-    out->f_ready = (uint64_t)((!s->busy_q || last) &&
-                              !(t.f_kind == LWM_BRANCH && s->br_busy_q));
+    if (t.f_kind == LWM_LAUNCH)
+        out->f_ready = 1;
+    else
+        out->f_ready = (uint64_t)((!s->busy_q || last) &&
+                                  !(t.f_kind == LWM_BRANCH && (s->br_busy_q || !room)));
     out->err = err != LWM_ERR_NONE;
     out->err_code = err;
     if (err != LWM_ERR_NONE) {
@@ -252,25 +296,64 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         out->sw_jump = (uint64_t)(s->kind_q == LWM_JUMP);
     }
     out->nx_accept = (uint64_t)(t.f_valid && out->f_ready);
+    /* the fetch's stack update: an OP moves the TOS to f_npc, a JUMP to
+     * f_pc (popping at the TOS's rpc); a LAUNCH writes the base entry */
+    if (t.f_valid && t.f_kind == LWM_BRANCH && !room)
+        out->f_act = LWM_ST_STALL;
+    else if (out->nx_accept && t.f_kind == LWM_LAUNCH)
+        out->f_act = LWM_ST_LAUNCH;
+    else if (out->nx_accept && t.f_kind != LWM_BRANCH) {
+        out->nx_f = simt_rule(cfg->depth, fsp, base_waits(s, fw), s->rpc_q[fw][fsp - 1u],
+                              t.f_kind == LWM_OP, t.f_kind == LWM_JUMP, t.f_pc, t.f_npc, 0);
+        out->nx_f_write = 1;
+        out->f_act = out->nx_f.act;
+    }
     /* the branch commit */
     if (t.c_valid && t.c_branch && s->br_packed_q && s->br_left_q == 1u) {
+        const unsigned bw = (unsigned)s->br_warp_q, bsp = (unsigned)s->sp_q[bw];
         uint64_t cols = bits_trunc(t.c_cols, N), tk = bits_trunc(t.c_taken, N);
         out->br_commit = 1;
-        out->br_warp = s->br_warp_q;
+        out->br_warp = bw;
         memcpy(out->br_taken, s->taken_q, sizeof out->br_taken);
         memcpy(out->br_ntaken, s->ntaken_q, sizeof out->br_ntaken);
-        for (; cols != 0u; cols &= cols - 1u) { /* the completed columns only */
-            const unsigned c = bits_ffs(cols), i = row_of(cfg, t.c_rows, c) * N + c;
-            lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
-        }
+        for (c = 0; c < N; c++)
+            if (bits_get(cols, c)) {
+                unsigned i = row_of(cfg, t.c_rows, c) * N + c;
+                lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
+            }
         out->br_diverged = (uint64_t)(!words_zero(out->br_taken) && !words_zero(out->br_ntaken));
+        /* the large warp's PC, mask and stack: simt_stack's decision */
+        out->nx_b = simt_rule(cfg->depth, bsp, base_waits(s, bw), s->rpc_q[bw][bsp - 1u],
+                              words_zero(out->br_taken), words_zero(out->br_ntaken),
+                              s->br_pc_q, s->br_npc_q, s->br_rpc_q);
+        out->nx_b_write = 1;
+        out->br_act = out->nx_b.act;
     }
+}
+
+/* applies a stack decision to large warp w: TOS.pc, pushes of the sides */
+static void stack_apply(lwm_subwarp_state *s, unsigned w, const simt_rule_dec *d, uint64_t pc,
+                        uint64_t npc, uint64_t rpc, const uint64_t *tk, const uint64_t *nt)
+{
+    unsigned i;
+    if (d->act == SIMT_RULE_STALL)
+        return;
+    if (d->wr_tos)
+        s->pc_q[w][s->sp_q[w] - 1u] = d->tos_pc;
+    for (i = 0; i < d->n_push; i++) {
+        const unsigned e = d->push_base + i, nt_side = i == 0u && d->first_nt;
+        s->pc_q[w][e] = nt_side ? npc : pc;
+        s->rpc_q[w][e] = rpc;
+        memcpy(s->mask_q[w][e], nt_side ? nt : tk, sizeof s->mask_q[w][e]);
+    }
+    s->sp_q[w] = d->sp_next;
 }
 
 void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
                       const lwm_subwarp_in *in, const lwm_subwarp_out *out)
 {
     const unsigned N = cfg->cols;
+    const uint64_t pcm = bits_mask(cfg->pc_bits);
     if (out->err)
         return;
     /* completion: in-flight bits clear, outcome gathers */
@@ -296,6 +379,9 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
         memset(s->taken_q, 0, sizeof s->taken_q);
         memset(s->ntaken_q, 0, sizeof s->ntaken_q);
     }
+    if (out->nx_b_write) /* the committed branch's large warp */
+        stack_apply(s, (unsigned)out->br_warp, &out->nx_b, s->br_pc_q, s->br_npc_q, s->br_rpc_q,
+                    out->br_taken, out->br_ntaken);
     /* emission: in-flight bits set, copy shrinks */
     if (out->sw_valid) {
         unsigned w = (unsigned)s->cur_q;
@@ -318,22 +404,35 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     if (out->nx_accept) {
         unsigned w = (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg));
         unsigned kind = (unsigned)bits_trunc(in->f_kind, 2);
-        s->busy_q = 1;
-        s->cur_q = w;
-        s->kind_q = kind;
-        s->first_q = 1;
-        s->wait_q |= (uint64_t)1 << w;
-        if (kind == LWM_JUMP)
-            memset(s->copy_q, 0, sizeof s->copy_q);
-        else
-            words_trunc(s->copy_q, in->f_mask, cfg->rows * N);
-        if (kind == LWM_BRANCH) {
-            s->br_busy_q = 1;
-            s->br_warp_q = w;
-            s->br_packed_q = 0;
-            s->br_left_q = 0;
+        if (kind == LWM_LAUNCH) {
+            s->sp_q[w] = 1;
+            s->pc_q[w][0] = in->f_pc & pcm;
+            s->rpc_q[w][0] = in->f_rpc & pcm;
+            words_trunc(s->mask_q[w][0], in->f_mask, cfg->rows * N);
+        } else {
+            s->busy_q = 1;
+            s->cur_q = w;
+            s->kind_q = kind;
+            s->first_q = 1;
+            s->wait_q |= (uint64_t)1 << w;
+            if (kind == LWM_JUMP)
+                memset(s->copy_q, 0, sizeof s->copy_q);
+            else /* the instruction's threads: the TOS mask before any update */
+                memcpy(s->copy_q, s->mask_q[w][s->sp_q[w] - 1u], sizeof s->copy_q);
+            if (kind == LWM_BRANCH) {
+                s->br_busy_q = 1;
+                s->br_warp_q = w;
+                s->br_packed_q = 0;
+                s->br_left_q = 0;
+                s->br_pc_q = in->f_pc & pcm;
+                s->br_npc_q = in->f_npc & pcm;
+                s->br_rpc_q = in->f_rpc & pcm;
+            }
         }
     }
+    if (out->nx_f_write)
+        stack_apply(s, (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg)), &out->nx_f, 0, 0,
+                    0, NULL, NULL);
 }
 
 const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s)
@@ -377,6 +476,57 @@ const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_stat
         snprintf(msg, sizeof msg, "lwm_subwarp: more branch sub-warps than sub-warps in flight");
         return msg;
     }
+    if (s->br_busy_q && s->sp_q[s->br_warp_q] == 0u) {
+        snprintf(msg, sizeof msg, "lwm_subwarp: a branch gathers for a large warp with no stack");
+        return msg;
+    }
+    /* the stacks, as simt_stack_check: entries non-empty within K*N, only a
+     * waiting base holds pc == rpc, runs of equal rpc disjoint within the
+     * entry below them */
+    for (w = 0; w < LWM_MAX_LW; w++) {
+        const unsigned sp = (unsigned)s->sp_q[w];
+        unsigned e = 1;
+        if (sp > cfg->depth || (w >= cfg->large_warps && sp)) {
+            snprintf(msg, sizeof msg, "lwm_subwarp: warp %u depth %u out of range", w, sp);
+            return msg;
+        }
+        for (i = 0; i < sp; i++) {
+            words_trunc(t, s->mask_q[w][i], KN);
+            if (words_zero(s->mask_q[w][i]) || memcmp(t, s->mask_q[w][i], sizeof t) != 0) {
+                snprintf(msg, sizeof msg, "lwm_subwarp: warp %u entry %u mask empty or beyond K*N",
+                         w, i);
+                return msg;
+            }
+            if (s->pc_q[w][i] == s->rpc_q[w][i] && !(i == 0u && sp >= 2u)) {
+                snprintf(msg, sizeof msg, "lwm_subwarp: warp %u entry %u pc == rpc, not popped",
+                         w, i);
+                return msg;
+            }
+        }
+        while (e < sp) {
+            unsigned r = e, k;
+            uint64_t uni[LWM_WORDS];
+            memset(uni, 0, sizeof uni);
+            while (r < sp && s->rpc_q[w][r] == s->rpc_q[w][e]) {
+                for (k = 0; k < LWM_WORDS; k++) {
+                    if (uni[k] & s->mask_q[w][r][k]) {
+                        snprintf(msg, sizeof msg, "lwm_subwarp: warp %u entry %u overlaps a "
+                                 "sibling", w, r);
+                        return msg;
+                    }
+                    uni[k] |= s->mask_q[w][r][k];
+                }
+                r++;
+            }
+            for (k = 0; k < LWM_WORDS; k++)
+                if (uni[k] & ~s->mask_q[w][e - 1u][k]) {
+                    snprintf(msg, sizeof msg, "lwm_subwarp: warp %u entries %u..%u not within "
+                             "entry %u", w, e, r - 1u, e - 1u);
+                    return msg;
+                }
+            e = r;
+        }
+    }
     return NULL;
 }
 
@@ -388,6 +538,9 @@ void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
     visit(ctx, "f_valid", 1, &in->f_valid, PORT_IN);
     visit(ctx, "f_warp", lw, &in->f_warp, PORT_IN);
     visit(ctx, "f_kind", 2, &in->f_kind, PORT_IN);
+    visit(ctx, "f_pc", cfg->pc_bits, &in->f_pc, PORT_IN);
+    visit(ctx, "f_npc", cfg->pc_bits, &in->f_npc, PORT_IN);
+    visit(ctx, "f_rpc", cfg->pc_bits, &in->f_rpc, PORT_IN);
     visit(ctx, "f_mask", KN, in->f_mask, PORT_IN);
     visit(ctx, "c_valid", 1, &in->c_valid, PORT_IN);
     visit(ctx, "c_warp", lw, &in->c_warp, PORT_IN);
@@ -414,13 +567,21 @@ void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
     visit(ctx, "br_taken", KN, out->br_taken, PORT_OUT);
     visit(ctx, "br_ntaken", KN, out->br_ntaken, PORT_OUT);
     visit(ctx, "br_diverged", 1, &out->br_diverged, PORT_OUT);
+    visit(ctx, "br_act", 3, &out->br_act, PORT_OUT);
+    visit(ctx, "f_act", 3, &out->f_act, PORT_OUT);
+    visit(ctx, "tos_depth", lwm_subwarp_depth_w(cfg), &out->tos_depth, PORT_OUT);
+    visit(ctx, "tos_pc", cfg->pc_bits, &out->tos_pc, PORT_OUT);
+    visit(ctx, "tos_mask", KN, out->tos_mask, PORT_OUT);
 }
 
 void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
                        const lwm_subwarp_state *s, const lwm_subwarp_in *in,
                        const lwm_subwarp_out *out)
 {
+    static const uint64_t zero[LWM_WORDS];
     const unsigned lw = lwm_subwarp_lw_w(cfg), pw = lwm_subwarp_pend_w(cfg);
+    unsigned i;
+    char name[24];
     lwm_subwarp_ports(cfg, in, out, vcd_port, w);
     vcd_scope(w, "state");
     vcd_sig(w, "busy_q", 1, s->busy_q);
@@ -433,13 +594,24 @@ void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
     vcd_sig(w, "br_warp_q", lw, s->br_warp_q);
     vcd_sig(w, "br_packed_q", 1, s->br_packed_q);
     vcd_sig(w, "br_left_q", pw, s->br_left_q);
+    for (i = 0; i < cfg->large_warps; i++) {
+        const unsigned sp = (unsigned)s->sp_q[i];
+        snprintf(name, sizeof name, "w%02u_depth", i);
+        vcd_sig(w, name, lwm_subwarp_depth_w(cfg), sp);
+        snprintf(name, sizeof name, "w%02u_pc", i);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->pc_q[i][sp - 1u] : 0u);
+        snprintf(name, sizeof name, "w%02u_rpc", i);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->rpc_q[i][sp - 1u] : 0u);
+        snprintf(name, sizeof name, "w%02u_mask", i);
+        vcd_sig_words(w, name, cfg->rows * cfg->cols, sp ? s->mask_q[i][sp - 1u] : zero);
+    }
     vcd_upscope(w);
 }
 
 const char *lwm_subwarp_err_name(unsigned code)
 {
-    static const char *const names[] = {"NONE", "BAD_WARP", "BAD_FETCH", "NOT_IN_FLIGHT",
-                                        "BAD_OUTCOME"};
+    static const char *const names[] = {"NONE",        "BAD_WARP",  "BAD_FETCH", "NOT_IN_FLIGHT",
+                                        "BAD_OUTCOME", "WARP_IDLE", "BAD_LAUNCH"};
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }
 

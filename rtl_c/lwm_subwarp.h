@@ -5,7 +5,9 @@
  * sub-warping copy of the large warp's K x N active mask, one in-flight bit
  * per thread, the one-thread-per-column picker, relaxed barrel re-fetch, and
  * the two temporary active-mask buffers that gather a conditional branch's
- * outcome across its sub-warps.  Twin: verilog/lwm_subwarp.v (same
+ * outcome across its sub-warps, and per large warp its PC, K x N active
+ * mask and divergence stack of {PC, K*N mask, RPC}, updated by the
+ * baseline stack's rule (rtl_c/simt_rule.h, shared with simt_stack).  Twin: verilog/lwm_subwarp.v (same
  * parameters, ports, behaviour, cycle for cycle); co-simulation
  * tb/lwm_subwarp_cosim.cpp.
  *
@@ -16,6 +18,9 @@
  *   | large_warps | LARGE_WARPS | 4       | 1..16 large warps             |
  *   | rows        | K           | 8       | 1..16 rows of the mask        |
  *   | cols        | N           | 32      | 1..64 columns = SIMD width    |
+ *   | depth       | DEPTH       | 8       | 1..16 stack entries per large |
+ *   |             |             |         | warp (004 gives no depth)     |
+ *   | pc_bits     | PC_W        | 32      | 2..64 PC width                |
  *
  *   Rule: K*N <= 1024.  Thread t of a large warp sits at row t / N, column
  *   t % N (row = the baseline warp it would have been in, column = its home
@@ -28,12 +33,22 @@
  * buffers: 512).  Total 256 + 1024 + 512 = 1792 bits = 004's 224 bytes.
  * Control beside them: busy_q, cur_q (LW_W), kind_q (2), first_q, wait_q
  * (LARGE_WARPS), pend_q (LARGE_WARPS x PEND_W, PEND_W = clog2(K*N+2)),
- * br_busy_q, br_warp_q (LW_W), br_packed_q, br_left_q (PEND_W).
+ * br_busy_q, br_warp_q (LW_W), br_packed_q, br_left_q (PEND_W), br_pc_q,
+ * br_npc_q, br_rpc_q (PC_W: the gathering branch's target, fall-through and
+ * reconvergence PC).  The large warps' state (not 004 sec. 3.4's added
+ * storage: the baseline has it for its K warps): sp_q (LARGE_WARPS x
+ * DEPTH_W, DEPTH_W = clog2(DEPTH+1)) and LARGE_WARPS*DEPTH entries pc_q,
+ * rpc_q (PC_W) and mask_q (K*N); large warp w's TOS, entry sp_q[w]-1, holds
+ * its PC and active mask.  Only sp_q is reset (entries above a depth are
+ * never observable; the C model zeroes them).
  *
  * Ports.
  *   in:  f_valid, f_warp (LW_W), f_kind (2: OP 0, BRANCH 1 = conditional,
- *        JUMP 2), f_mask (K*N: the large warp's active mask at its stack's
- *        TOS) -- the fetch of one instruction of one large warp;
+ *        JUMP 2, LAUNCH 3), f_pc (PC_W: BRANCH/JUMP target, LAUNCH start),
+ *        f_npc (PC_W: OP next PC, BRANCH fall-through), f_rpc (PC_W: BRANCH
+ *        reconvergence PC, LAUNCH exit PC), f_mask (K*N: LAUNCH only) --
+ *        the fetch of one instruction of one large warp, or the launch of
+ *        a large warp (its base entry {f_pc, f_mask, f_rpc});
  *        c_valid, c_warp, c_cols (N: the columns of a completing sub-warp),
  *        c_rows (N*ROW_W: its row per column), c_first (it was its
  *        instruction's first sub-warp), c_branch (it belongs to the branch
@@ -49,7 +64,13 @@
  *        which large warps may be fetched: relaxed barrel processing),
  *        br_commit, br_warp, br_taken (K*N), br_ntaken (K*N), br_diverged
  *        (the branch's last sub-warp completed this cycle: the gathered
- *        outcome, for the large warp's PC/mask/stack update).
+ *        outcome), br_act (3: what it does to the large warp's stack,
+ *        simt_stack's codes ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5; 0 without
+ *        a commit), f_act (3: what the fetch does to its large warp's
+ *        stack: LAUNCH 1, ADVANCE 2, POP 3, STALL 6 = a BRANCH pushed back
+ *        for room; 0 otherwise), tos_depth (DEPTH_W), tos_pc (PC_W),
+ *        tos_mask (K*N): f_warp's stack depth and TOS, what the front end
+ *        reads to fetch (0 for an id beyond LARGE_WARPS or an empty stack).
  *
  * Each cycle (one combinational decision, one clock edge):
  *   - Pick: each column takes its LOWEST-ROW thread whose copy bit is set
@@ -64,9 +85,27 @@
  *   - A JUMP is one sub-warp in one cycle: no thread work (sw_cols = 0,
  *     sw_jump = 1), the copy is not loaded (004 sec. 3.1).
  *   - Fetch is taken (pipelined hand-over) when the copy is empty or this
- *     cycle's pick empties it; the large warp's mask goes into the copy and
- *     picking starts the next cycle.  A BRANCH is pushed back while another
- *     branch is being gathered (the buffers are shared: 004 counts 2).
+ *     cycle's pick empties it; the large warp's TOS mask goes into the copy
+ *     and picking starts the next cycle.  A BRANCH is pushed back while
+ *     another branch is being gathered (the buffers are shared: 004 counts
+ *     2), and while its large warp's stack lacks the room its divergence
+ *     would need (simt_rule's STALL for a divergent outcome; the stack
+ *     cannot change between the fetch and the commit, so the commit always
+ *     finds that room).  A TOS of one thread cannot diverge: no room needed.
+ *     A LAUNCH is always taken (it does not use the copy).
+ *   - The large warp's PC and mask (its TOS) move at the fetch for OP and
+ *     JUMP (the next PC is known then): an OP's TOS.pc := f_npc, a JUMP's
+ *     := f_pc, and the entry pops when that equals its rpc (simt_rule's
+ *     uniform case).  The copy takes the TOS mask before the update.  A
+ *     BRANCH changes nothing at the fetch; at its commit simt_rule decides
+ *     on the gathered masks (t = taken, n = not taken) with the f_pc,
+ *     f_npc, f_rpc kept from its fetch: uniform ADVANCE or POP, DIVERGE
+ *     (TOS.pc := rpc, push {npc, n, rpc} then {pc, t, rpc}: taken side
+ *     first) or SPLIT, exactly as simt_stack.  Pops chain as there: a
+ *     waiting base entry goes with the last entry above it; a pop of the
+ *     base empties the stack (the large warp is finished; LAUNCH again).
+ *     The fetch side and the commit touch different large warps (the
+ *     committing one waits), so both may update in one cycle.
  *   - Re-fetch: after an OP or JUMP a large warp may be fetched again when
  *     its instruction's first sub-warp completes (c_first); after a BRANCH,
  *     only when every sub-warp of the branch completed (the commit).
@@ -79,8 +118,12 @@
  * Illegal input (err = 1, act ERR, state unchanged, nothing emitted),
  * first match:
  *   BAD_WARP 1      f_warp or c_warp >= LARGE_WARPS (with its valid)
- *   BAD_FETCH 2     f_kind = 3, or f_mask = 0 (OP/BRANCH), or a fetch of a
- *                   large warp that may not be fetched (can_fetch = 0)
+ *   BAD_LAUNCH 6    LAUNCH of a large warp whose stack is not empty, with
+ *                   f_mask = 0, or with f_pc == f_rpc
+ *   WARP_IDLE 5     OP/BRANCH/JUMP of a large warp with an empty stack (not
+ *                   launched, or finished)
+ *   BAD_FETCH 2     OP/BRANCH/JUMP of a large warp that waits (relaxed
+ *                   barrel processing: can_fetch = 0)
  *   NOT_IN_FLIGHT 3 completion of a sub-warp not in flight: pend = 0, a
  *                   thread whose in-flight bit is clear, c_branch with no
  *                   branch of that large warp gathering
@@ -92,7 +135,10 @@
  * Invariants (lwm_subwarp_check): copy_q empty when idle and non-empty when
  * busy on an OP/BRANCH; no in-flight bit without a sub-warp in flight; a
  * thread never both taken and not taken; branch state clear with no branch;
- * branch sub-warps out <= the large warp's sub-warps out.
+ * branch sub-warps out <= the large warp's sub-warps out; a gathering
+ * branch's large warp has a stack; each stack as simt_stack_check (depth
+ * <= DEPTH, masks non-empty within K*N, only a waiting base has pc == rpc,
+ * runs of equal rpc disjoint within the entry below).
  *
  * Worked example (004 Fig. 6 setting, K = 8, N = 4; tests/test_lwm_subwarp.c):
  * row r active in columns r%4 and (r+1)%4, 16 threads, every column 4 deep.
@@ -101,15 +147,24 @@
  * (4,4,5,6), (7,5,6,7) for columns 0..3; cycle 4 is LAST.  4 sub-warps where
  * one warp per row would make 8.
  *
- * Departures and what is not here: the per-large-warp PC, active mask and
- * divergence stack are not in this unit: br_commit hands the gathered
- * outcome (taken / not-taken K*N masks, diverged) to them.  Reusing
- * simt_stack's logic for K*N-bit masks needs simt_stack's mask width to grow
- * beyond 64 bits (word-array masks) or its push/pop decision to be shared as
- * a function of the masks' "taken empty / not-taken empty" summaries; both
- * change simt_stack (another structure), so that step is left open.  A
- * completion with c_cols = 0 (a jump's sub-warp) is checked only against
- * pend_q: the unit keeps no per-sub-warp tags.
+ * Stack worked example (tests/test_lwm_subwarp.c, K = N = 4, launched
+ * {1, 0xffff, 1000}): a BRANCH at pc 1 (f_pc 50, f_npc 2, f_rpc 60), even
+ * columns taken, makes 4 sub-warps; the stack stays [{1,ffff,1000}] until
+ * the 4th completes, then DIVERGE: [{60,ffff,1000} {2,aaaa,60}
+ * {50,5555,60}].  An OP fetched at the TOS with f_npc 60 pops (copy 5555)
+ * to {2,aaaa,60}; its OP with f_npc 60 pops to {60,ffff,1000}; an OP with
+ * f_npc 1000 empties the stack.
+ *
+ * Departures and choices: 004 gives no stack depth (DEPTH is a parameter)
+ * nor says when an OP's PC moves: here at the fetch (a careful front end
+ * knows the next PC then; the re-fetch waits for the first sub-warp's
+ * completion anyway, and the in-flight bits keep a popped-to entry's
+ * threads from running ahead).  SPLIT as simt_stack (GPGPU-sim's net +1).
+ * The room reservation at a branch's fetch is this unit's choice: the
+ * commit cannot be pushed back (its sub-warp has left the pipeline).  004's
+ * predicated sub-warps (sec. 5.1) are not modelled.  A completion with
+ * c_cols = 0 (a jump's sub-warp) is checked only against pend_q: the unit
+ * keeps no per-sub-warp tags.
  */
 /*
  * Cost per cycle (issue 17): the sub-warp pick works on whole rows: for
@@ -117,11 +172,9 @@
  * the columns not picked yet gives that row's picks at once, so the pick
  * costs K word operations plus one row write per picked column (it was N x
  * K bit tests).  Completion and emission in step visit only the columns
- * set in c_cols / sw_cols, and so do the completion check and the branch
- * commit; a column's row field of c_rows/sw_rows is read and written as one
- * field, not bit by bit (the per-bit row_of was a quarter of the model's
- * time).  What dominates now is clearing and copying the output's word
- * arrays (nx_copy, br_taken/br_ntaken: LWM_WORDS words each) every cycle.
+ * set in c_cols / sw_cols.  What dominates now is clearing and copying the
+ * output's word arrays (nx_copy, br_taken/br_ntaken: LWM_WORDS words each)
+ * every cycle.
  */
 #ifndef LWM_SUBWARP_H
 #define LWM_SUBWARP_H
@@ -129,6 +182,7 @@
 #include <stdint.h>
 
 #include "port.h"
+#include "simt_rule.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -137,15 +191,29 @@ extern "C" {
 #define LWM_MAX_LW 16u
 #define LWM_MAX_BITS 1024u
 #define LWM_WORDS (LWM_MAX_BITS / 64u)
+#define LWM_MAX_DEPTH 16u
 
-enum lwm_kind { LWM_OP = 0, LWM_BRANCH = 1, LWM_JUMP = 2 };
+enum lwm_kind { LWM_OP = 0, LWM_BRANCH = 1, LWM_JUMP = 2, LWM_LAUNCH = 3 };
+
+/* f_act and br_act: simt_stack's act codes (simt_rule.h) */
+enum lwm_stack_act {
+    LWM_ST_IDLE = 0,
+    LWM_ST_LAUNCH = 1,
+    LWM_ST_ADVANCE = 2,
+    LWM_ST_POP = 3,
+    LWM_ST_DIVERGE = 4,
+    LWM_ST_SPLIT = 5,
+    LWM_ST_STALL = 6
+};
 
 enum lwm_subwarp_err {
     LWM_ERR_NONE = 0,
     LWM_ERR_BAD_WARP = 1,
     LWM_ERR_BAD_FETCH = 2,
     LWM_ERR_NOT_IN_FLIGHT = 3,
-    LWM_ERR_BAD_OUTCOME = 4
+    LWM_ERR_BAD_OUTCOME = 4,
+    LWM_ERR_WARP_IDLE = 5,
+    LWM_ERR_BAD_LAUNCH = 6
 };
 
 enum lwm_subwarp_act {
@@ -161,6 +229,8 @@ typedef struct {
     unsigned large_warps;
     unsigned rows;
     unsigned cols;
+    unsigned depth;   /* divergence-stack entries per large warp */
+    unsigned pc_bits; /* PC width */
 } lwm_subwarp_cfg;
 
 typedef struct {
@@ -171,10 +241,18 @@ typedef struct {
     uint64_t pend_q[LWM_MAX_LW];  /* sub-warps in flight per large warp */
     uint64_t br_busy_q, br_warp_q, br_packed_q, br_left_q;
     uint64_t taken_q[LWM_WORDS], ntaken_q[LWM_WORDS];
+    uint64_t br_pc_q, br_npc_q, br_rpc_q; /* the gathering branch's PCs */
+    /* per large warp: the divergence stack {pc, K*N mask, rpc}; TOS =
+     * entry sp_q - 1 holds the large warp's PC and active mask */
+    uint64_t sp_q[LWM_MAX_LW];
+    uint64_t pc_q[LWM_MAX_LW][LWM_MAX_DEPTH];
+    uint64_t rpc_q[LWM_MAX_LW][LWM_MAX_DEPTH];
+    uint64_t mask_q[LWM_MAX_LW][LWM_MAX_DEPTH][LWM_WORDS];
 } lwm_subwarp_state;
 
 typedef struct {
     uint64_t f_valid, f_warp, f_kind;
+    uint64_t f_pc, f_npc, f_rpc;
     uint64_t f_mask[LWM_WORDS];
     uint64_t c_valid, c_warp, c_cols;
     uint64_t c_rows[4]; /* N*ROW_W <= 64*4 */
@@ -189,9 +267,13 @@ typedef struct {
     uint64_t fetch_stall, can_fetch;
     uint64_t br_commit, br_warp, br_diverged;
     uint64_t br_taken[LWM_WORDS], br_ntaken[LWM_WORDS];
+    uint64_t tos_pc, tos_depth, tos_mask[LWM_WORDS]; /* f_warp's stack */
+    uint64_t f_act, br_act;                          /* enum lwm_stack_act */
     /* the decision (not ports) */
     uint64_t nx_accept;             /* the fetch is taken */
     uint64_t nx_copy[LWM_WORDS];    /* the copy after this cycle's pick */
+    uint64_t nx_f_write, nx_b_write; /* the stacks change: fetch side, commit */
+    simt_rule_dec nx_f, nx_b;        /* their decisions */
 } lwm_subwarp_out;
 
 extern const struct param_table lwm_subwarp_params;
@@ -201,6 +283,7 @@ const char *lwm_subwarp_cfg_check(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_row_w(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_lw_w(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_pend_w(const lwm_subwarp_cfg *cfg);
+unsigned lwm_subwarp_depth_w(const lwm_subwarp_cfg *cfg); /* clog2(DEPTH+1) */
 /* 004 sec. 3.4's added storage from the cfg: copy, in-flight, buffers. */
 unsigned lwm_subwarp_copy_bits(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_inflight_bits(const lwm_subwarp_cfg *cfg);

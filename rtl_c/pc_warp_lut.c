@@ -23,20 +23,8 @@ static const struct param_def pc_warp_lut_param_defs[] = {
     {"POOL", "pool", offsetof(pc_warp_lut_cfg, pool), 2, PC_WARP_LUT_MAX_POOL, 256, 0},
 };
 
-const struct param_table pc_warp_lut_params = {"pc_warp_lut", pc_warp_lut_param_defs,
-    sizeof pc_warp_lut_param_defs / sizeof pc_warp_lut_param_defs[0], NULL};
-
-pc_warp_lut_cfg pc_warp_lut_default_cfg(void)
-{
-    pc_warp_lut_cfg c;
-    params_default(&pc_warp_lut_params, &c);
-    return c;
-}
-
-const char *pc_warp_lut_cfg_check(const pc_warp_lut_cfg *cfg)
-{
-    return params_check(&pc_warp_lut_params, cfg);
-}
+/* pc_warp_lut_params, pc_warp_lut_default_cfg() and pc_warp_lut_cfg_check() */
+PARAM_TABLE(pc_warp_lut, NULL)
 
 
 unsigned pc_warp_lut_sets(const pc_warp_lut_cfg *cfg) { return cfg->entries / 2u; }

@@ -98,6 +98,24 @@ const char *params_set_list(const struct param_table *t, void *cfg, const char *
 char *params_format(const struct param_table *t, const void *cfg, int all, char *buf,
                     size_t n);
 
+/* The glue every model exports from its parameter table, written once:
+ * PARAM_TABLE(foo, rules) in rtl_c/foo.c defines
+ *   const struct param_table foo_params   (from foo_param_defs[], rules or NULL)
+ *   foo_cfg foo_default_cfg(void)         every parameter at its default
+ *   const char *foo_cfg_check(const foo_cfg *)   params_check of the table
+ * (declared in rtl_c/foo.h as usual). */
+#define PARAM_TABLE(NAME, RULES)                                                         \
+    const struct param_table NAME##_params = {                                           \
+        #NAME, NAME##_param_defs,                                                        \
+        (unsigned)(sizeof NAME##_param_defs / sizeof NAME##_param_defs[0]), RULES};      \
+    NAME##_cfg NAME##_default_cfg(void)                                                  \
+    {                                                                                    \
+        NAME##_cfg c;                                                                    \
+        params_default(&NAME##_params, &c);                                              \
+        return c;                                                                        \
+    }                                                                                    \
+    const char *NAME##_cfg_check(const NAME##_cfg *cfg) { return params_check(&NAME##_params, cfg); }
+
 /* The allowed range of one row as text: "1..64", "a power of two in 2..32". */
 char *params_range(const struct param_def *d, char *buf, size_t n);
 

@@ -20,20 +20,8 @@ static const struct param_def sbi_scoreboard_param_defs[] = {
     {"REG_W", "reg_w", offsetof(sbi_scoreboard_cfg, reg_w), 1, 8, 6, 0},
 };
 
-const struct param_table sbi_scoreboard_params = {"sbi_scoreboard", sbi_scoreboard_param_defs,
-    sizeof sbi_scoreboard_param_defs / sizeof sbi_scoreboard_param_defs[0], NULL};
-
-sbi_scoreboard_cfg sbi_scoreboard_default_cfg(void)
-{
-    sbi_scoreboard_cfg c;
-    params_default(&sbi_scoreboard_params, &c);
-    return c;
-}
-
-const char *sbi_scoreboard_cfg_check(const sbi_scoreboard_cfg *cfg)
-{
-    return params_check(&sbi_scoreboard_params, cfg);
-}
+/* sbi_scoreboard_params, sbi_scoreboard_default_cfg() and sbi_scoreboard_cfg_check() */
+PARAM_TABLE(sbi_scoreboard, NULL)
 
 unsigned sbi_scoreboard_warp_w(const sbi_scoreboard_cfg *cfg) { return bits_index_width(cfg->warps); }
 unsigned sbi_scoreboard_pos_w(const sbi_scoreboard_cfg *cfg) { return bits_index_width(cfg->depth); }

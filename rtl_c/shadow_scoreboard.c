@@ -22,20 +22,8 @@ static const struct param_def shadow_scoreboard_param_defs[] = {
     {"REGS", "regs", offsetof(shadow_scoreboard_cfg, regs), 1, SHADOW_SB_MAX_REGS, 64, 0},
 };
 
-const struct param_table shadow_scoreboard_params = {"shadow_scoreboard", shadow_scoreboard_param_defs,
-    sizeof shadow_scoreboard_param_defs / sizeof shadow_scoreboard_param_defs[0], NULL};
-
-shadow_scoreboard_cfg shadow_scoreboard_default_cfg(void)
-{
-    shadow_scoreboard_cfg c;
-    params_default(&shadow_scoreboard_params, &c);
-    return c;
-}
-
-const char *shadow_scoreboard_cfg_check(const shadow_scoreboard_cfg *cfg)
-{
-    return params_check(&shadow_scoreboard_params, cfg);
-}
+/* shadow_scoreboard_params, shadow_scoreboard_default_cfg() and shadow_scoreboard_cfg_check() */
+PARAM_TABLE(shadow_scoreboard, NULL)
 
 
 unsigned shadow_scoreboard_warp_w(const shadow_scoreboard_cfg *cfg)

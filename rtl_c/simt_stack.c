@@ -22,20 +22,8 @@ static const struct param_def simt_stack_param_defs[] = {
     {"PC_W", "pc_bits", offsetof(simt_stack_cfg, pc_bits), 2, 64, 32, 0},
 };
 
-const struct param_table simt_stack_params = {"simt_stack", simt_stack_param_defs,
-    sizeof simt_stack_param_defs / sizeof simt_stack_param_defs[0], NULL};
-
-simt_stack_cfg simt_stack_default_cfg(void)
-{
-    simt_stack_cfg c;
-    params_default(&simt_stack_params, &c);
-    return c;
-}
-
-const char *simt_stack_cfg_check(const simt_stack_cfg *cfg)
-{
-    return params_check(&simt_stack_params, cfg);
-}
+/* simt_stack_params, simt_stack_default_cfg() and simt_stack_cfg_check() */
+PARAM_TABLE(simt_stack, NULL)
 
 
 unsigned simt_stack_warp_w(const simt_stack_cfg *cfg) { return bits_index_width(cfg->warps); }

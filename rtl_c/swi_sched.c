@@ -28,20 +28,8 @@ static const char *swi_sched_rules(const void *p)
     return NULL;
 }
 
-const struct param_table swi_sched_params = {"swi_sched", swi_sched_param_defs,
-    sizeof swi_sched_param_defs / sizeof swi_sched_param_defs[0], swi_sched_rules};
-
-swi_sched_cfg swi_sched_default_cfg(void)
-{
-    swi_sched_cfg c;
-    params_default(&swi_sched_params, &c);
-    return c;
-}
-
-const char *swi_sched_cfg_check(const swi_sched_cfg *cfg)
-{
-    return params_check(&swi_sched_params, cfg);
-}
+/* swi_sched_params, swi_sched_default_cfg() and swi_sched_cfg_check() */
+PARAM_TABLE(swi_sched, swi_sched_rules)
 
 unsigned swi_sched_warps(const swi_sched_cfg *cfg) { return cfg->sets * cfg->ways; }
 unsigned swi_sched_wid_w(const swi_sched_cfg *cfg) { return bits_index_width(swi_sched_warps(cfg)); }

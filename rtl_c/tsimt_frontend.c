@@ -36,20 +36,8 @@ static const char *tsimt_frontend_rules(const void *p)
     return tsimt_lane_cfg_check(&l);
 }
 
-const struct param_table tsimt_frontend_params = {"tsimt_frontend", tsimt_frontend_param_defs,
-    sizeof tsimt_frontend_param_defs / sizeof tsimt_frontend_param_defs[0], tsimt_frontend_rules};
-
-tsimt_frontend_cfg tsimt_frontend_default_cfg(void)
-{
-    tsimt_frontend_cfg c;
-    params_default(&tsimt_frontend_params, &c);
-    return c;
-}
-
-const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg)
-{
-    return params_check(&tsimt_frontend_params, cfg);
-}
+/* tsimt_frontend_params, tsimt_frontend_default_cfg() and tsimt_frontend_cfg_check() */
+PARAM_TABLE(tsimt_frontend, tsimt_frontend_rules)
 
 tsimt_lane_cfg tsimt_frontend_lane_cfg(const tsimt_frontend_cfg *cfg)
 {

@@ -30,20 +30,8 @@ static const char *tsimt_lane_rules(const void *p)
     return NULL;
 }
 
-const struct param_table tsimt_lane_params = {"tsimt_lane", tsimt_lane_param_defs,
-    sizeof tsimt_lane_param_defs / sizeof tsimt_lane_param_defs[0], tsimt_lane_rules};
-
-tsimt_lane_cfg tsimt_lane_default_cfg(void)
-{
-    tsimt_lane_cfg c;
-    params_default(&tsimt_lane_params, &c);
-    return c;
-}
-
-const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg)
-{
-    return params_check(&tsimt_lane_params, cfg);
-}
+/* tsimt_lane_params, tsimt_lane_default_cfg() and tsimt_lane_cfg_check() */
+PARAM_TABLE(tsimt_lane, tsimt_lane_rules)
 
 
 unsigned tsimt_lane_groups(const tsimt_lane_cfg *cfg) { return cfg->warp / cfg->width; }

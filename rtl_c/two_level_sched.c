@@ -29,22 +29,8 @@ static const char *two_level_sched_rules(const void *p)
     return NULL;
 }
 
-const struct param_table two_level_sched_params = {
-    "two_level_sched", two_level_sched_param_defs,
-    sizeof two_level_sched_param_defs / sizeof two_level_sched_param_defs[0],
-    two_level_sched_rules};
-
-two_level_sched_cfg two_level_sched_default_cfg(void)
-{
-    two_level_sched_cfg c;
-    params_default(&two_level_sched_params, &c);
-    return c;
-}
-
-const char *two_level_sched_cfg_check(const two_level_sched_cfg *cfg)
-{
-    return params_check(&two_level_sched_params, cfg);
-}
+/* two_level_sched_params, two_level_sched_default_cfg() and two_level_sched_cfg_check() */
+PARAM_TABLE(two_level_sched, two_level_sched_rules)
 
 unsigned two_level_sched_groups(const two_level_sched_cfg *cfg)
 {

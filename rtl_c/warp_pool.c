@@ -37,20 +37,8 @@ static const char *warp_pool_rules(const void *p)
     return NULL;
 }
 
-const struct param_table warp_pool_params = {"warp_pool", warp_pool_param_defs,
-    sizeof warp_pool_param_defs / sizeof warp_pool_param_defs[0], warp_pool_rules};
-
-warp_pool_cfg warp_pool_default_cfg(void)
-{
-    warp_pool_cfg c;
-    params_default(&warp_pool_params, &c);
-    return c;
-}
-
-const char *warp_pool_cfg_check(const warp_pool_cfg *cfg)
-{
-    return params_check(&warp_pool_params, cfg);
-}
+/* warp_pool_params, warp_pool_default_cfg() and warp_pool_cfg_check() */
+PARAM_TABLE(warp_pool, warp_pool_rules)
 
 
 

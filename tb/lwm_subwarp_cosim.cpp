@@ -50,6 +50,7 @@ struct LwmSubwarpModel {
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         static VlRegCache<rtl_t> k;
         static VlReg busy, first, cur, kind, copy, infl, wait, pend, bb, bw, bp, bl, tk, nt;
+        static VlReg bpc, bnpc, brpc, sp, pc, mask, rpc;
         if (k.stale(r)) {
             const char *m = "lwm_subwarp";
             busy = VlReg(r->contextp(), m, "busy_q");
@@ -66,6 +67,13 @@ struct LwmSubwarpModel {
             bl = VlReg(r->contextp(), m, "br_left_q");
             tk = VlReg(r->contextp(), m, "taken_q");
             nt = VlReg(r->contextp(), m, "ntaken_q");
+            bpc = VlReg(r->contextp(), m, "br_pc_q");
+            bnpc = VlReg(r->contextp(), m, "br_npc_q");
+            brpc = VlReg(r->contextp(), m, "br_rpc_q");
+            sp = VlReg(r->contextp(), m, "sp_q");
+            pc = VlReg(r->contextp(), m, "pc_q");
+            mask = VlReg(r->contextp(), m, "mask_q");
+            rpc = VlReg(r->contextp(), m, "rpc_q");
         }
         const unsigned kn = c.rows * c.cols, lw = lwm_subwarp_lw_w(&c),
                        pw = lwm_subwarp_pend_w(&c);
@@ -85,6 +93,22 @@ struct LwmSubwarpModel {
         cmp("br_left_q", -1, -1, s.br_left_q, bl.get(0, pw));
         wide(cmp, "taken_q", -1, s.taken_q, tk, 0, kn);
         wide(cmp, "ntaken_q", -1, s.ntaken_q, nt, 0, kn);
+        cmp("br_pc_q", -1, -1, s.br_pc_q, bpc.get(0, c.pc_bits));
+        cmp("br_npc_q", -1, -1, s.br_npc_q, bnpc.get(0, c.pc_bits));
+        cmp("br_rpc_q", -1, -1, s.br_rpc_q, brpc.get(0, c.pc_bits));
+        // the stacks: the depth, and every entry below it (the RAM above a
+        // depth is never reset nor observable)
+        const unsigned dw = lwm_subwarp_depth_w(&c);
+        for (unsigned w = 0; w < c.large_warps; w++) {
+            cmp("sp_q", static_cast<int>(w), -1, s.sp_q[w], sp.get(w, dw));
+            for (unsigned e = 0; e < s.sp_q[w] && e < c.depth; e++) {
+                const size_t a = static_cast<size_t>(w) * c.depth + e;
+                const int id = static_cast<int>(a);
+                cmp("pc_q", id, -1, s.pc_q[w][e], pc.get(a, c.pc_bits));
+                cmp("rpc_q", id, -1, s.rpc_q[w][e], rpc.get(a, c.pc_bits));
+                wide(cmp, "mask_q", id, s.mask_q[w][e], mask, a, kn);
+            }
+        }
     }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
@@ -122,8 +146,11 @@ public:
         static const char *const keys[] = {
             "act_IDLE", "act_PICK", "act_LAST", "act_JUMP", "act_BLOCKED", "act_ERR",
             "err_BAD_WARP", "err_BAD_FETCH", "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME",
+            "err_WARP_IDLE", "err_BAD_LAUNCH",
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
-            "pushed_back", "refetch_before_done", "max_subwarps"};
+            "pushed_back", "refetch_before_done", "max_subwarps",
+            "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
+            "br_SPLIT", "warps_finished", "max_depth"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -140,12 +167,32 @@ public:
             return in;
         if (rng.chance(offer_)) {
             unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
-            if (!((s.wait_q >> w) & 1u)) {
+            const unsigned sp = static_cast<unsigned>(s.sp_q[w]);
+            if (sp == 0) {
+                if (rng.chance(50)) { // a new kernel on a finished large warp
+                    in.f_valid = 1;
+                    in.f_warp = w;
+                    in.f_kind = LWM_LAUNCH;
+                    mask(cfg, rng, in.f_mask);
+                    launch_pcs(cfg, rng, in);
+                }
+            } else if (!((s.wait_q >> w) & 1u)) {
+                // an instruction; its PCs land on the TOS's rpc often
+                // enough for pops, SPLITs and warps that finish
+                const uint64_t trpc = s.rpc_q[w][sp - 1];
                 unsigned k = static_cast<unsigned>(rng.below(10));
                 in.f_valid = 1;
                 in.f_warp = w;
                 in.f_kind = k < 6 ? LWM_OP : k < 9 ? LWM_BRANCH : LWM_JUMP;
-                mask(cfg, rng, in.f_mask);
+                in.f_pc = rng.chance(25) ? trpc : pc(cfg, rng);
+                in.f_npc = rng.chance(20) ? trpc : pc(cfg, rng);
+                if (in.f_kind == LWM_BRANCH) {
+                    in.f_rpc = rng.chance(30) ? trpc : pc(cfg, rng);
+                    if (rng.chance(15))
+                        in.f_pc = in.f_rpc;
+                    if (rng.chance(15))
+                        in.f_npc = in.f_rpc;
+                }
                 if (s.pend_q[w])
                     cov_["refetch_before_done"]++;
             }
@@ -161,7 +208,6 @@ public:
                       const lwm_subwarp_state &after, const lwm_subwarp_in &in,
                       const lwm_subwarp_out &o) {
         static char msg[200];
-        (void)after;
         const unsigned N = cfg.cols, kn = cfg.rows * N;
         if (o.err_code != expect_err_) {
             snprintf(msg, sizeof msg, "expected err_code %s, model gave %s",
@@ -174,12 +220,35 @@ public:
         cov_[ak[o.act < 6 ? o.act : 5]]++;
         if (o.err) {
             static const char *const ek[] = {"", "err_BAD_WARP", "err_BAD_FETCH",
-                                             "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME"};
+                                             "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME",
+                                             "err_WARP_IDLE", "err_BAD_LAUNCH"};
             cov_[ek[o.err_code]]++;
             return NULL;
         }
         if (in.f_valid && !o.f_ready)
             cov_["pushed_back"]++;
+        static const char *const fk[] = {"", "f_LAUNCH", "f_ADVANCE", "f_POP",
+                                         "", "", "f_STALL", ""};
+        static const char *const bk[] = {"", "", "br_ADVANCE", "br_POP",
+                                         "br_DIVERGE", "br_SPLIT", "", ""};
+        if (*fk[o.f_act & 7])
+            cov_[fk[o.f_act & 7]]++;
+        if (*bk[o.br_act & 7])
+            cov_[bk[o.br_act & 7]]++;
+        for (unsigned w = 0; w < cfg.large_warps; w++) {
+            if (before.sp_q[w] && !after.sp_q[w])
+                cov_["warps_finished"]++;
+            if (after.sp_q[w] > cov_["max_depth"])
+                cov_["max_depth"] = after.sp_q[w];
+        }
+        // the fetch's read of its large warp: the TOS
+        if (in.f_warp < cfg.large_warps) {
+            const unsigned w = static_cast<unsigned>(in.f_warp), sp = before.sp_q[w];
+            if (o.tos_depth != sp || (sp && o.tos_pc != before.pc_q[w][sp - 1])) {
+                snprintf(msg, sizeof msg, "tos_depth/tos_pc of large warp %u differ from its stack", w);
+                return msg;
+            }
+        }
         if (pick_ >= 0) {
             q_[pick_] = q_.back();
             q_.pop_back();
@@ -224,29 +293,38 @@ public:
                 snprintf(msg, sizeof msg, "branch commit differs from the outcomes given");
                 return msg;
             }
+            // the outcome covers exactly the threads of the large warp's TOS
+            const unsigned bw = static_cast<unsigned>(o.br_warp), bsp = before.sp_q[bw];
+            for (unsigned k = 0; k < LWM_WORDS; k++)
+                if (bsp == 0 || (o.br_taken[k] | o.br_ntaken[k]) != before.mask_q[bw][bsp - 1][k]) {
+                    snprintf(msg, sizeof msg, "branch outcome of large warp %u is not its TOS mask", bw);
+                    return msg;
+                }
+            if (o.br_act == LWM_ST_STALL) {
+                snprintf(msg, sizeof msg, "a committed branch found no room on its stack");
+                return msg;
+            }
             cov_["branch_commits"]++;
             if (o.br_diverged && br_subwarps_ > 1)
                 cov_["divergent_across_subwarps"]++;
             std::memset(etk_, 0, sizeof etk_);
             std::memset(ent_, 0, sizeof ent_);
         }
-        if (o.nx_accept) {
+        if (o.nx_accept && in.f_kind != LWM_LAUNCH) {
+            const unsigned fw = static_cast<unsigned>(in.f_warp);
             nsw_ = 0;
             if (in.f_kind == LWM_JUMP) {
                 std::memset(want_, 0, sizeof want_);
             } else {
-                std::memcpy(want_, in.f_mask, sizeof want_);
+                std::memcpy(want_, before.mask_q[fw][before.sp_q[fw] - 1], sizeof want_);
                 bool full = true;
                 for (unsigned i = 0; i < kn; i++)
                     full = full && lwm_bit(want_, i);
                 if (full)
                     cov_["full_masks"]++;
             }
-            if (in.f_kind == LWM_BRANCH) {
-                uint64_t m[LWM_WORDS];
-                std::memcpy(m, in.f_mask, sizeof m);
-                br_subwarps_ = lwm_subwarp_count(&cfg, m);
-            }
+            if (in.f_kind == LWM_BRANCH)
+                br_subwarps_ = lwm_subwarp_count(&cfg, want_);
             std::memset(packed_, 0, sizeof packed_);
         }
         return NULL;
@@ -256,7 +334,9 @@ public:
     // bit of the in-flight mask of a large warp with sub-warps out.
     void inject_fault(const lwm_subwarp_cfg &cfg, lwm_subwarp_state &s, Rng &rng) {
         unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
-        if (rng.chance(50) || s.pend_q[w] == 0)
+        if (s.sp_q[w] && rng.chance(30))
+            s.rpc_q[w][0] ^= 1; // the base entry's rpc (a reconvergence target)
+        else if (rng.chance(50) || s.pend_q[w] == 0)
             s.first_q ^= 1;
         else
             lwm_set(s.inflight_q[w], static_cast<unsigned>(rng.below(cfg.rows * cfg.cols)), 1);
@@ -273,6 +353,16 @@ private:
         in.c_first = e.o.sw_first;
         in.c_branch = e.o.sw_branch;
         in.c_taken = e.taken;
+    }
+
+    static uint64_t pc(const lwm_subwarp_cfg &cfg, Rng &rng) {
+        return rng.below(32) & bits_mask(cfg.pc_bits);
+    }
+    static void launch_pcs(const lwm_subwarp_cfg &cfg, Rng &rng, lwm_subwarp_in &in) {
+        in.f_pc = pc(cfg, rng);
+        in.f_rpc = pc(cfg, rng);
+        if (in.f_rpc == in.f_pc)
+            in.f_rpc = (in.f_pc + 1) & bits_mask(cfg.pc_bits);
     }
 
     static void mask(const lwm_subwarp_cfg &cfg, Rng &rng, uint64_t *m) {
@@ -298,19 +388,38 @@ private:
                  lwm_subwarp_in &in) {
         const unsigned N = cfg.cols;
         switch (rng.below(5)) {
-        case 0: // fetch of a waiting large warp, kind 3, or an empty mask
+        case 0: { // fetch of a waiting or a finished large warp; a bad launch
+            unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
+            for (unsigned v = 0; v < cfg.large_warps && rng.chance(50); v++)
+                if (s.sp_q[v] == 0)
+                    w = v; // a finished large warp, when there is one
             in.f_valid = 1;
-            in.f_warp = rng.below(cfg.large_warps);
-            in.f_kind = 3;
-            if (rng.chance(50)) {
-                in.f_kind = LWM_OP;
-                if (!((s.wait_q >> in.f_warp) & 1u))
-                    std::memset(in.f_mask, 0, sizeof in.f_mask);
+            in.f_warp = w;
+            mask(cfg, rng, in.f_mask);
+            launch_pcs(cfg, rng, in);
+            switch (rng.below(3)) {
+            case 0: // an instruction
+                in.f_kind = rng.below(3);
+                if (s.sp_q[w] == 0)
+                    expect_err_ = LWM_ERR_WARP_IDLE;
+                else if ((s.wait_q >> w) & 1u)
+                    expect_err_ = LWM_ERR_BAD_FETCH;
                 else
-                    mask(cfg, rng, in.f_mask);
+                    return false;
+                return true;
+            case 1: // a launch of a live large warp, or with an empty mask
+                in.f_kind = LWM_LAUNCH;
+                if (s.sp_q[w] == 0)
+                    std::memset(in.f_mask, 0, sizeof in.f_mask);
+                expect_err_ = LWM_ERR_BAD_LAUNCH;
+                return true;
+            default: // a launch that would exit at once (pc == rpc)
+                in.f_kind = LWM_LAUNCH;
+                in.f_rpc = in.f_pc;
+                expect_err_ = LWM_ERR_BAD_LAUNCH;
+                return true;
             }
-            expect_err_ = LWM_ERR_BAD_FETCH;
-            return true;
+        }
         case 1: { // a completion of a large warp with nothing in flight
             for (unsigned w = 0; w < cfg.large_warps; w++)
                 if (s.pend_q[w] == 0) {

@@ -18,14 +18,16 @@
 //     a lookup of its PC in the same cycle: the bypass), at a rate that
 //     goes through fill / balanced / drain phases, so the pool runs full
 //     (alloc_avail 0/1, push back) and empties; 6% of cycles the allocator
-//     offers fewer than it has (more push back);
+//     offers fewer than it has (more push back); an index not offered
+//     sometimes carries any value, beyond the pool too (a don't-care);
 //   - at 16 lanes, a golden sequence every 5000 cycles (first at cycle 50) in a set of
 //     its own PCs, with the expected outputs asserted at each step: miss,
 //     join, lane conflict + same-set miss, join into the new warp, issue of
 //     that warp with a same-cycle lookup (bypass: miss, no eviction), two
 //     misses in one set (two evictions), push back with nothing offered,
 //     the same lookup accepted;
-//   - 3% illegal input of every kind, with the expected err_code (BAD_IDX
+//   - 3% illegal input of every kind, with the expected err_code (BAD_REQ
+//     on either lookup port; BAD_IDX, on inv_idx or either offered index,
 //     only when POOL < 2^IDX_W: not at the default POOL 256; the unit tests
 //     cover it at POOL 200);
 //   - the read port sweeps the entries (and 30% random ones).
@@ -159,6 +161,7 @@ public:
             return in;
         }
         legal(cfg, s, rng, in);
+        garble_unoffered(cfg, in, rng);
         return in;
     }
 
@@ -375,9 +378,19 @@ private:
         in.alloc_avail = n;
         if (!exact && n && rng.chance(6))
             in.alloc_avail = rng.below(n);
-        (void)cfg; // an index not offered is still a pool index: anything may be there
         in.alloc_idx0 = n >= 1 ? free_[0] : rng.below(pool_);
         in.alloc_idx1 = n >= 2 ? free_[1] : rng.below(pool_);
+    }
+
+    // An index not offered is a don't-care: now and then any IDX_W-bit value,
+    // beyond the pool too (no BAD_IDX).  Legal traffic only (an illegal case
+    // may raise alloc_avail over the offered indices).
+    void garble_unoffered(const pc_warp_lut_cfg &cfg, pc_warp_lut_in &in, Rng &rng) {
+        const uint64_t idx_space = 1ull << pc_warp_lut_idx_w(&cfg);
+        if (in.alloc_avail < 1 && rng.chance(30))
+            in.alloc_idx0 = rng.below(idx_space);
+        if (in.alloc_avail < 2 && rng.chance(30))
+            in.alloc_idx1 = rng.below(idx_space);
     }
 
     uint64_t pick_pc(const pc_warp_lut_cfg &cfg, Rng &rng) {
@@ -478,19 +491,31 @@ private:
             in.lk1_req |= 2;
             expect_err_ = PWL_ERR_SAME_PC;
             break;
-        case 2:
-            if (!in.lk0_valid)
-                in.lk0_pc = pick_pc(cfg, rng);
-            if (in.lk1_valid && in.lk1_pc == in.lk0_pc)
-                in.lk1_valid = 0;
-            in.lk0_valid = 1;
-            in.lk0_req = 0;
+        case 2: // an empty request, on either lookup port
+            if (rng.chance(50)) {
+                if (!in.lk0_valid)
+                    in.lk0_pc = pick_pc(cfg, rng);
+                if (in.lk1_valid && in.lk1_pc == in.lk0_pc)
+                    in.lk1_valid = 0;
+                in.lk0_valid = 1;
+                in.lk0_req = 0;
+            } else {
+                if (!in.lk1_valid)
+                    in.lk1_pc = pick_pc(cfg, rng);
+                if (in.lk0_valid && in.lk0_pc == in.lk1_pc)
+                    in.lk0_valid = 0;
+                in.lk1_valid = 1;
+                in.lk1_req = 0;
+            }
             expect_err_ = PWL_ERR_BAD_REQ;
             break;
         case 4: // beyond the pool (only when POOL < 2^IDX_W)
-            if (rng.chance(50)) {
+            if (rng.chance(30)) {
                 in.alloc_avail = 2;
                 in.alloc_idx1 = pool_ + rng.below(idx_space - pool_);
+            } else if (rng.chance(40)) {
+                in.alloc_avail = 1 + rng.below(2);
+                in.alloc_idx0 = pool_ + rng.below(idx_space - pool_);
             } else {
                 in.inv_valid = 1;
                 in.inv_idx = pool_ + rng.below(idx_space - pool_);

@@ -505,11 +505,18 @@ private:
             expect_err_ = WP_ERR_ISS_EMPTY;
             break;
         case 1: {
-            uint64_t m = rng.bits(L) | (1ull << l);
-            in.g_valid[1] = 1; in.g_new[1] = 1; in.g_idx[1] = f0; in.g_pc[1] = pc;
-            in.g_mask[1] = m;
-            in.g_valid[2] = 1; in.g_idx[2] = rng.bits(8); in.g_pc[2] = pc + 4;
-            in.g_mask[2] = (rng.bits(L) | (1ull << l)) & all;
+            // two groups share lane l: any of the six pairs (g0/g2 join,
+            // g1/g3 new)
+            static const unsigned pa[6] = {0, 0, 0, 1, 1, 2}, pb[6] = {1, 2, 3, 2, 3, 3};
+            const unsigned k = static_cast<unsigned>(rng.below(6));
+            for (unsigned j = 0; j < 2; j++) {
+                const unsigned g = j ? pb[k] : pa[k];
+                in.g_valid[g] = 1;
+                in.g_new[g] = g & 1u;
+                in.g_idx[g] = (g & 1u) ? f0 : rng.below(cfg.entries);
+                in.g_pc[g] = pc + 4 * j;
+                in.g_mask[g] = (rng.bits(L) | (1ull << l)) & all;
+            }
             expect_err_ = WP_ERR_OVERLAP;
             break;
         }
@@ -521,11 +528,13 @@ private:
             in.g_mask[1] = all & ~(1ull << l);
             expect_err_ = WP_ERR_PAIR_PC;
             break;
-        case 3:
-            in.g_valid[3] = 1; in.g_new[3] = 1; in.g_idx[3] = f0; in.g_pc[3] = pc;
-            in.g_mask[3] = 0;
+        case 3: { // either new group (g1 or g3) empty
+            const unsigned g = rng.chance(50) ? 1u : 3u;
+            in.g_valid[g] = 1; in.g_new[g] = 1; in.g_idx[g] = f0; in.g_pc[g] = pc;
+            in.g_mask[g] = 0;
             expect_err_ = WP_ERR_NEW_EMPTY;
             break;
+        }
         case 4: {
             // a tid whose home lane is not l
             int bad = dwf_foreign_tid(warp_pool_threads(&cfg), L, cfg.swizzle, l, rng);

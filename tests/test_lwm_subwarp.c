@@ -22,6 +22,8 @@ static lwm_subwarp_cfg cfg_of(unsigned lw, unsigned k, unsigned n)
     c.large_warps = lw;
     c.rows = k;
     c.cols = n;
+    c.depth = 8;
+    c.pc_bits = 16;
     CHECK(lwm_subwarp_cfg_check(&c) == NULL);
     return c;
 }
@@ -44,13 +46,33 @@ static lwm_subwarp_out apply(const lwm_subwarp_cfg *c, lwm_subwarp_state *s,
     return o;
 }
 
-static lwm_subwarp_in fetch(unsigned w, unsigned kind, const uint64_t *mask)
+/* Makes `mask` the TOS of large warp w (one entry at pc 1, exit 1000), as
+ * a LAUNCH would, unless it already is: the sub-warping tests below fetch
+ * instructions of given masks; the stack tests launch for real. */
+static void load(lwm_subwarp_state *s, unsigned w, const uint64_t *mask)
+{
+    if (s->sp_q[w] >= 1u && memcmp(s->mask_q[w][s->sp_q[w] - 1u], mask, sizeof s->mask_q[w][0]) == 0)
+        return;
+    s->sp_q[w] = 1;
+    s->pc_q[w][0] = 1;
+    s->rpc_q[w][0] = 1000;
+    memcpy(s->mask_q[w][0], mask, sizeof s->mask_q[w][0]);
+}
+
+/* A fetch of large warp w (kind; OP: next pc = TOS pc + 1; BRANCH: target
+ * 50, fall-through TOS pc + 1, reconvergence 60; JUMP: target 40). */
+static lwm_subwarp_in fetch(lwm_subwarp_state *s, unsigned w, unsigned kind, const uint64_t *mask)
 {
     lwm_subwarp_in in;
     memset(&in, 0, sizeof in);
+    if (mask && w < LWM_MAX_LW && kind != LWM_LAUNCH)
+        load(s, w, mask);
     in.f_valid = 1;
     in.f_warp = w;
     in.f_kind = kind;
+    in.f_pc = kind == LWM_JUMP ? 40 : 50;
+    in.f_npc = (w < LWM_MAX_LW && s->sp_q[w] ? s->pc_q[w][s->sp_q[w] - 1u] : 0) + 1u;
+    in.f_rpc = 60;
     if (mask)
         memcpy(in.f_mask, mask, sizeof in.f_mask);
     return in;
@@ -110,7 +132,7 @@ static unsigned breakdown(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, unsign
                           const uint64_t *mask)
 {
     uint64_t seen[LWM_WORDS];
-    lwm_subwarp_in in = fetch(w, LWM_OP, mask);
+    lwm_subwarp_in in = fetch(s, w, LWM_OP, mask);
     lwm_subwarp_out o = apply(c, s, &in);
     unsigned n = 0, col, guard = 0;
     CHECK_EQ(o.nx_accept, 1);
@@ -196,9 +218,9 @@ TEST(full_mask_gives_k_subwarps_jump_gives_one)
     /* a jump: one sub-warp, one cycle, no thread work; the next fetch is
      * taken in that same cycle */
     lwm_subwarp_reset(&c, &s);
-    in = fetch(2, LWM_JUMP, full);
+    in = fetch(&s, 2, LWM_JUMP, full);
     o = apply(&c, &s, &in);
-    in = fetch(3, LWM_OP, full);
+    in = fetch(&s, 3, LWM_OP, full);
     o = apply(&c, &s, &in);
     CHECK_EQ(o.act, LWM_ACT_JUMP);
     CHECK_EQ(o.sw_valid, 1);
@@ -239,10 +261,11 @@ TEST(fig6_four_subwarps_in_four_cycles)
     /* the header's worked example: rows per column, lowest row first */
     {
         static const unsigned want[4][4] = {{0, 0, 1, 2}, {3, 1, 2, 3}, {4, 4, 5, 6}, {7, 5, 6, 7}};
-        lwm_subwarp_in in = fetch(0, LWM_OP, mask);
+        lwm_subwarp_in in;
         lwm_subwarp_out o;
         unsigned cyc, col;
         lwm_subwarp_reset(&c, &s);
+        in = fetch(&s, 0, LWM_OP, mask);
         apply(&c, &s, &in);
         in = nothing();
         for (cyc = 0; cyc < 4; cyc++) {
@@ -273,11 +296,12 @@ TEST(branch_across_subwarps_commits_after_the_last)
     for (pass = 0; pass < 2; pass++) {
         uint64_t taken = pass == 0 ? 0x5 : 0xf; /* per column */
         lwm_subwarp_reset(&c, &s);
-        in = fetch(1, LWM_BRANCH, full);
+        load(&s, 0, full);
+        in = fetch(&s, 1, LWM_BRANCH, full);
         o = apply(&c, &s, &in);
         CHECK_EQ(o.can_fetch, 3);
         /* a second branch is pushed back while this one gathers (no err) */
-        in = fetch(0, LWM_BRANCH, full);
+        in = fetch(&s, 0, LWM_BRANCH, full);
         for (i = 0; i < 4; i++) {
             sw[i] = apply(&c, &s, &in);
             CHECK_EQ(sw[i].sw_branch, 1);
@@ -294,6 +318,10 @@ TEST(branch_across_subwarps_commits_after_the_last)
             CHECK_EQ(o.err, 0);
             CHECK_EQ(o.br_commit, i == 3);
             CHECK_EQ(o.can_fetch, 1); /* warp 1 waits for the commit */
+            /* the large warp's PC, mask and stack change only at the commit */
+            CHECK_EQ(s.sp_q[1], i == 3 && pass == 0 ? 3 : 1);
+            CHECK_EQ(s.pc_q[1][0], i < 3 ? 1 : pass == 0 ? 60 : 50);
+            CHECK_EQ(o.br_act, i < 3 ? LWM_ST_IDLE : pass == 0 ? LWM_ST_DIVERGE : LWM_ST_ADVANCE);
         }
         CHECK_EQ(o.br_warp, 1);
         CHECK_EQ(o.br_diverged, pass == 0);
@@ -304,6 +332,141 @@ TEST(branch_across_subwarps_commits_after_the_last)
         CHECK_EQ(o.can_fetch, 3);
         CHECK_EQ(s.br_busy_q, 0);
     }
+}
+
+/* Applies empty inputs until the copy empties; the sub-warps into sw. */
+static unsigned drain(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, lwm_subwarp_out *sw)
+{
+    lwm_subwarp_in in = nothing();
+    unsigned n = 0;
+    do
+        sw[n] = apply(c, s, &in);
+    while (sw[n++].act != LWM_ACT_LAST && n < 16);
+    return n;
+}
+
+/* The large warp's stack across a divergent branch (K = 4, N = 4, launched
+ * full at pc 1, exit 1000; the branch at pc 1 goes to 50 for even columns,
+ * falls through to 2 for odd ones, reconverges at 60): no stack change
+ * until the last of its 4 sub-warps completes; then DIVERGE pushes
+ * {2, odd, 60} and {50, even, 60} above the TOS, which waits at 60.  The
+ * taken side runs first; its last OP (next pc 60) pops to the not-taken
+ * side, whose last OP pops to the reconverged {60, full}; the exit (next
+ * pc 1000) empties the stack and the large warp is finished. */
+TEST(divergent_branch_pushes_after_last_then_pops)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 4, 4);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out sw[16], o;
+    uint64_t full[LWM_WORDS];
+    unsigned i, n;
+    memset(full, 0, sizeof full);
+    full[0] = 0xffff;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_LAUNCH, full);
+    in.f_pc = 1;
+    in.f_rpc = 1000;
+    CHECK_EQ(apply(&c, &s, &in).f_act, LWM_ST_LAUNCH);
+    CHECK_EQ(s.sp_q[0], 1);
+    in = fetch(&s, 0, LWM_BRANCH, NULL);
+    in.f_npc = 2;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.nx_accept, 1);
+    CHECK_EQ(o.tos_pc, 1);
+    CHECK_EQ(o.tos_mask[0], 0xffff);
+    n = drain(&c, &s, sw);
+    CHECK_EQ(n, 4);
+    for (i = 0; i < 4; i++) {
+        in = nothing();
+        complete(&in, &sw[i], 0x5);
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.br_commit, i == 3);
+        CHECK_EQ(s.sp_q[0], i == 3 ? 3 : 1);
+    }
+    CHECK_EQ(o.br_act, LWM_ST_DIVERGE);
+    CHECK_EQ(s.pc_q[0][0], 60);
+    CHECK_EQ(s.mask_q[0][0][0], 0xffff);
+    CHECK_EQ(s.pc_q[0][1], 2);
+    CHECK_EQ(s.mask_q[0][1][0], 0xaaaa);
+    CHECK_EQ(s.rpc_q[0][1], 60);
+    CHECK_EQ(s.pc_q[0][2], 50);
+    CHECK_EQ(s.mask_q[0][2][0], 0x5555);
+    CHECK_EQ(s.rpc_q[0][2], 60);
+    /* the taken side's last instruction: the copy holds its threads, the
+     * TOS pops to the not-taken side at the fetch */
+    in = fetch(&s, 0, LWM_OP, NULL);
+    in.f_npc = 60;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.f_act, LWM_ST_POP);
+    CHECK_EQ(s.copy_q[0], 0x5555);
+    CHECK_EQ(s.sp_q[0], 2);
+    n = drain(&c, &s, sw);
+    CHECK_EQ(n, 4); /* columns 0 and 2 hold 4 threads each */
+    in = nothing();
+    complete(&in, &sw[0], 0);
+    apply(&c, &s, &in); /* the first sub-warp: the large warp may be fetched */
+    in = fetch(&s, 0, LWM_OP, NULL);
+    CHECK_EQ(in.f_npc, 3); /* the not-taken side is at pc 2 */
+    in.f_npc = 60;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.f_act, LWM_ST_POP);
+    CHECK_EQ(s.copy_q[0], 0xaaaa);
+    CHECK_EQ(s.sp_q[0], 1);
+    CHECK_EQ(s.pc_q[0][0], 60); /* reconverged: {60, full, 1000} */
+    CHECK_EQ(s.mask_q[0][0][0], 0xffff);
+    /* the exit empties the stack: the large warp is finished */
+    {
+        lwm_subwarp_out nt[16];
+        CHECK_EQ(drain(&c, &s, nt), 4);
+        for (i = 1; i < 5; i++) {
+            in = nothing();
+            complete(&in, i < 4 ? &sw[i] : &nt[0], 0);
+            apply(&c, &s, &in);
+        }
+    }
+    in = fetch(&s, 0, LWM_OP, NULL);
+    in.f_npc = 1000;
+    CHECK_EQ(apply(&c, &s, &in).f_act, LWM_ST_POP);
+    CHECK_EQ(s.sp_q[0], 0);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_WARP_IDLE);
+}
+
+/* A branch reserves its divergence's room: DEPTH 2 with one entry cannot
+ * take the two a divergence pushes, so the fetch is pushed back (f_act
+ * STALL, no err, nothing changes); a large warp of one thread cannot
+ * diverge and is taken.  A jump moves the PC at the fetch. */
+TEST(branch_without_room_is_pushed_back)
+{
+    lwm_subwarp_cfg c = cfg_of(2, 2, 2);
+    lwm_subwarp_state s, before;
+    lwm_subwarp_in in;
+    lwm_subwarp_out o;
+    uint64_t m[LWM_WORDS];
+    c.depth = 2;
+    memset(m, 0, sizeof m);
+    lwm_subwarp_reset(&c, &s);
+    m[0] = 0xf;
+    in = fetch(&s, 0, LWM_LAUNCH, m);
+    apply(&c, &s, &in);
+    m[0] = 0x4;
+    in = fetch(&s, 1, LWM_LAUNCH, m);
+    apply(&c, &s, &in);
+    in = fetch(&s, 0, LWM_BRANCH, NULL);
+    before = s;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.f_ready, 0);
+    CHECK_EQ(o.f_act, LWM_ST_STALL);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    in = fetch(&s, 1, LWM_BRANCH, NULL);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.f_ready, 1);
+    CHECK_EQ(o.nx_accept, 1);
+    in = fetch(&s, 0, LWM_JUMP, NULL);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.f_act, LWM_ST_ADVANCE);
+    CHECK_EQ(s.pc_q[0][0], 40);
 }
 
 /* Relaxed barrel processing and in-flight blocking (K = 2, N = 2, full
@@ -322,7 +485,7 @@ TEST(inflight_threads_are_skipped_until_complete)
     memset(full, 0, sizeof full);
     full[0] = 0xf;
     lwm_subwarp_reset(&c, &s);
-    in = fetch(0, LWM_OP, full);
+    in = fetch(&s, 0, LWM_OP, full);
     apply(&c, &s, &in);
     in = nothing();
     a = apply(&c, &s, &in);
@@ -332,7 +495,7 @@ TEST(inflight_threads_are_skipped_until_complete)
     CHECK_EQ(b.act, LWM_ACT_LAST);
     CHECK_EQ(rowsel(&c, b.sw_rows, 1), 1);
     CHECK_EQ(b.can_fetch, 0);
-    in = fetch(0, LWM_OP, full);
+    in = fetch(&s, 0, LWM_OP, full);
     o = apply(&c, &s, &in); /* not yet: no sub-warp completed */
     CHECK_EQ(o.err_code, LWM_ERR_BAD_FETCH);
     in = nothing();
@@ -340,7 +503,7 @@ TEST(inflight_threads_are_skipped_until_complete)
     o = apply(&c, &s, &in);
     CHECK_EQ(o.can_fetch, 0); /* the edge clears the wait */
     CHECK_EQ(s.wait_q, 0);
-    in = fetch(0, LWM_OP, full);
+    in = fetch(&s, 0, LWM_OP, full);
     o = apply(&c, &s, &in);
     CHECK_EQ(o.nx_accept, 1);
     in = nothing();
@@ -372,17 +535,27 @@ TEST(illegal_inputs_err_state_unchanged)
     memset(m, 0, sizeof m);
     m[0] = 0x31;
     lwm_subwarp_reset(&c, &s);
-    in = fetch(3, LWM_OP, m); /* warp 3 of 3 */
+    in = fetch(&s, 3, LWM_OP, NULL); /* warp 3 of 3 */
     CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_WARP);
-    in = fetch(0, 3, m);
-    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_FETCH);
-    in = fetch(0, LWM_OP, NULL);
-    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_FETCH);
+    in = fetch(&s, 0, LWM_OP, NULL); /* not launched */
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_WARP_IDLE);
+    in = fetch(&s, 0, LWM_LAUNCH, NULL); /* an empty mask */
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_LAUNCH);
+    in = fetch(&s, 0, LWM_LAUNCH, m);
+    in.f_pc = in.f_rpc; /* it would exit at once */
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_LAUNCH);
+    in = fetch(&s, 0, LWM_LAUNCH, m);
+    CHECK_EQ(apply(&c, &s, &in).f_act, LWM_ST_LAUNCH);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_LAUNCH); /* live already */
+    in = fetch(&s, 0, LWM_OP, NULL);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_FETCH); /* it waits */
+    lwm_subwarp_reset(&c, &s);
     in = nothing();
     in.c_valid = 1;
     in.c_warp = 1;
     CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_NOT_IN_FLIGHT);
-    in = fetch(0, LWM_BRANCH, m);
+    in = fetch(&s, 0, LWM_BRANCH, m);
     apply(&c, &s, &in);
     in = nothing();
     sw = apply(&c, &s, &in); /* mask 0x31: row 0 col 0, row 1 cols 0-1 */
@@ -459,7 +632,7 @@ TEST(random_traffic_no_thread_lost)
                             lwm_set(m, i, 1);
                     if (busiest(&c, m) == 0)
                         lwm_set(m, 0, 1);
-                    in = fetch(w, kind, m);
+                    in = fetch(&s, w, kind, m);
                 }
             }
             if (nq && lcg(&x) % 2 == 0) {
@@ -533,6 +706,8 @@ int main(int argc, char **argv)
     RUN(full_mask_gives_k_subwarps_jump_gives_one);
     RUN(fig6_four_subwarps_in_four_cycles);
     RUN(branch_across_subwarps_commits_after_the_last);
+    RUN(divergent_branch_pushes_after_last_then_pops);
+    RUN(branch_without_room_is_pushed_back);
     RUN(inflight_threads_are_skipped_until_complete);
     RUN(illegal_inputs_err_state_unchanged);
     RUN(random_traffic_no_thread_lost);

@@ -34,8 +34,15 @@ for k in tb/kernels/*.k; do
   dpe=$(awk -F, '$1=="dpe"{print $3","$4}' "$T/$n.csv")
   if [ -n "$spe" ] && [ "$spe" = "$dpe" ]; then ok "claim_dpe_same_insts_as_spe_$n"
   else bad "claim_dpe_same_insts_as_spe_$n" "spe $spe dpe $dpe"; fi
-  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt),' "$T/$n.csv")
-  [ "$rows" = 6 ] && ok "builtin_${n}_six_rows" || bad "builtin_${n}_six_rows" "$rows"
+  rows=$(grep -cE '^(spe|dpe|dwf|sbi|tsimt|stsimt|lwm|swi|sbi\+swi),' "$T/$n.csv")
+  [ "$rows" = 9 ] && ok "builtin_${n}_nine_rows" || bad "builtin_${n}_nine_rows" "$rows"
+  # swi and sbi+swi execute exactly the threads' instructions (the same
+  # thread_insts as spe); swi runs spe's per-warp instruction streams, so
+  # with pairs it needs no more issue slots than spe
+  a=$(awk -F, '$1=="spe"{print $3" "$4} $1=="swi"{print $3" "$4} $1=="sbi"{print $3" "$4} $1=="sbi+swi"{print $3" "$4}' "$T/$n.csv" | tr '\n' ' ')
+  if awk -v a="$a" 'BEGIN{split(a,v," "); exit !(v[4]==v[2] && v[6]==v[2] && v[8]==v[2] && v[5]<=v[1])}'; then
+    ok "swi_${n}_same_threads_fewer_slots ($a)"
+  else bad "swi_${n}_same_threads_fewer_slots" "spe/sbi/swi/sbi+swi slots,threads: $a"; fi
 done
 # also with a small design point and other latencies (tables nearly full)
 for k in tb/kernels/*.k; do
@@ -56,6 +63,28 @@ else bad "claim_even_odd_swizzle_beats_no_swizzle_and_spe" "swizzle $on, no swiz
 c=$("$S" tb/kernels/even_odd.k --mech dwf --regfile crossbar --format csv | awk -F, '$1=="dwf"{print $13}')
 [ "${c:-0}" -gt 0 ] && ok "dwf_crossbar_bank_conflicts ($c)" || bad dwf_crossbar_bank_conflicts "$c"
 
+# dwf with 001's Table 1 lane shuffles (--param dwf.SWIZZLE=2..6, through
+# lane_shuffle; the crossbar register file, whose banks stay tid mod lanes):
+# every built-in kernel matches the reference under each function, and on
+# even/odd MirrorOdd and Xor (which move the even threads of every other warp
+# to the odd lanes, as 000's swizzle does) fill the warps that Identity
+# leaves half empty
+for sw in 2 3 4 5 6; do
+  f=0
+  for k in tb/kernels/*.k; do
+    lanes=16; case $(basename "$k" .k) in fig2_001|fig1b_002) lanes=4;; esac
+    "$S" "$k" --lanes "$lanes" --mech dwf --regfile crossbar --param dwf.SWIZZLE=$sw >"$T/sw.out" 2>&1 || { f=1; break; }
+  done
+  [ $f = 0 ] && ok "dwf_table1_swizzle_${sw}_builtins" || bad "dwf_table1_swizzle_${sw}_builtins" "$k: $(head -1 "$T/sw.out")"
+done
+M=dwf; id=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=2)
+mo=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=3); xo=$(eff --mech dwf --regfile crossbar --param dwf.SWIZZLE=5)
+if awk -v a="$mo" -v b="$xo" -v c="$id" 'BEGIN{exit !(a > c && b > c)}'; then
+  ok "claim_even_odd_mirrorodd_xor_beat_identity ($mo, $xo > $id)"
+else bad claim_even_odd_mirrorodd_xor_beat_identity "MirrorOdd $mo, Xor $xo, Identity $id"; fi
+"$S" tb/kernels/lud.k --mech dwf --param dwf.SWIZZLE=6 >"$T/sw.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/sw.out")" -eq 1 ] && ok dwf_table1_swizzle_needs_crossbar || bad dwf_table1_swizzle_needs_crossbar
+
 # 001 Fig. 2 / 003 sec. 3.3 step by step (--log): warp 0's PCs after the
 # branch.  spe runs the taken side (else, 8-10) then the other (4-7); dpe
 # interleaves the two paths of its top entry; sbi issues the else path as the
@@ -69,6 +98,37 @@ g=$(w0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_dpe_
 g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_pairs || bad golden_fig2_sbi_pairs "$g"
 n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
+
+# swi (001 sec. 4): fig2 at 4 lanes, two warps.  Both take the branch at
+# pc 3 on complementary lanes (warp 0: lanes 1,2 to pc 8; warp 1: lanes 0,3),
+# so the secondary issues warp 1's pc 8 beside warp 0's in one slot
+# (cycle 57: warp 0 issued pc 3 in 54, its next instruction is fetched in
+# 55, picked in 56, issued from the secondary stage in 57)
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech swi --log - --format csv)
+grep -qE '^ +57 swi warp 0 +pc 8 +sub +line 18 +\.11\. swi warp 1 pc 8 +line 18 +1\.\.1$' <<<"$lg" &&
+  ok golden_fig2_swi_pairs_two_warps || bad golden_fig2_swi_pairs_two_warps "$(grep -m1 'swi warp 1' <<<"$lg")"
+# every slot's lanes are disjoint (build/simt fails otherwise) and the
+# secondary never takes the primary's warp
+if [ "$(grep -c ' swi warp .* swi warp ' <<<"$lg")" -ge 1 ] &&
+   awk '$2=="swi" && / swi warp .* swi warp / {n=split($0,a," swi warp "); split(a[n],b," "); if ($4==b[1]) exit 1}' <<<"$lg"; then
+  ok swi_secondary_other_warp; else bad swi_secondary_other_warp; fi
+n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech swi --format csv | awk -F, '$1=="swi"{print $19}')
+[ "${n:-0}" -ge 1 ] && ok "swi_insts_counted ($n)" || bad swi_insts_counted "$n"
+# sbi+swi on fig2: after the branch each warp's primary context is pc 4
+# and its SBI secondary pc 8 on the other lanes.  In cycle 57 the SWI
+# secondary takes warp 1's pc 4 on lanes 1,2 beside warp 0's pc 4 on lanes
+# 0,3, so warp 0's secondary (pc 8, lanes 1,2) waits; in 62 warp 0 issues
+# pc 5 with its secondary pc 8 (sbi's pair) on all four lanes
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
+grep -qE '^ +57 sbi\+swi warp 0 +pc 4 +add +line 13 +1\.\.1 swi warp 1 pc 4 +line 13 +\.11\.$' <<<"$lg" &&
+  grep -qE '^ +62 sbi\+swi warp 0 +pc 5 +mul +line 14 +1\.\.1 secondary pc 8 +line 18 +\.11\.$' <<<"$lg" &&
+  ok golden_fig2_sbi_swi || bad golden_fig2_sbi_swi "$(grep -m2 -E '^ +(57|62) ' <<<"$lg" | tr '\n' '|')"
+# the set restriction and full associativity run the same kernels
+for a in "--param swi_sched.SETS=1 --param swi_sched.WAYS=24" "--param swi_sched.SETS=8 --param swi_sched.WAYS=3"; do
+  # shellcheck disable=SC2086
+  "$S" --random 20 --seed 11 --quiet --mech swi,sbi+swi $a >"$T/swi_assoc.out" 2>&1 &&
+    ok "swi_random_20 ($a)" || bad "swi_random_20 ($a)" "$(tail -1 "$T/swi_assoc.out")"
+done
 
 # tsimt (002): warps bound to TSIMT lanes (warp w in lane w mod lanes), one
 # thread per lane-cycle (density time: build/simt checks lane-cycles =
@@ -113,6 +173,43 @@ w=$(awk '$2=="stsimt" {printf "%d", $4 % 4} END{print ""}' "$T/st.log")
 "$S" --random 20 --seed 8 --quiet --mech stsimt --tsimt-width 8 >"$T/st.rand" 2>&1 &&
   ok stsimt_random_k8 || bad stsimt_random_k8 "$(tail -1 "$T/st.rand")"
 
+# lwm (004 sec. 3.1): large warps of K warps on lwm_subwarp.  K = 1 makes
+# every large warp one warp and every sub-warp its whole active mask: exactly
+# spe's warp- and thread-instructions on every kernel; at the default K the
+# thread-instructions are still spe's (the reference's), and every kernel
+# matches the reference with --sched two-level too (spe, dpe, sbi, lwm)
+for k in tb/kernels/*.k; do
+  n=$(basename "$k" .k)
+  lanes=16; case $n in fig2_001|fig1b_002) lanes=4;; esac
+  if "$S" "$k" --lanes "$lanes" --mech spe,lwm --param lwm_subwarp.K=1 --format csv >"$T/lwm1.csv" 2>"$T/lwm1.err"; then
+    a=$(awk -F, '$1=="spe"{print $3","$4}' "$T/lwm1.csv"); b=$(awk -F, '$1=="lwm"{print $3","$4}' "$T/lwm1.csv")
+    [ -n "$a" ] && [ "$a" = "$b" ] && ok "lwm_k1_is_spe_$n" || bad "lwm_k1_is_spe_$n" "spe $a lwm $b"
+  else bad "lwm_k1_is_spe_$n" "$(head -1 "$T/lwm1.err")"; fi
+  a=$(awk -F, '$1=="spe"{print $4}' "$T/$n.csv"); b=$(awk -F, '$1=="lwm"{print $4}' "$T/$n.csv")
+  [ -n "$a" ] && [ "$a" = "$b" ] && ok "lwm_thread_insts_are_spe_$n" || bad "lwm_thread_insts_are_spe_$n" "spe $a lwm $b"
+  if "$S" "$k" --lanes "$lanes" --sched two-level --format csv >"$T/tl.csv" 2>"$T/tl.err" &&
+     [ "$(grep -cE '^(spe|dpe|sbi|lwm),' "$T/tl.csv")" = 4 ]; then
+    ok "two_level_${n}_matches_reference"
+  else bad "two_level_${n}_matches_reference" "$(head -1 "$T/tl.err")"; fi
+done
+"$S" --random 20 --seed 9 --quiet --mech lwm --lanes 8 --param lwm_subwarp.K=3 --sched two-level >"$T/lwm.rand" 2>&1 &&
+  ok lwm_random_k3_two_level || bad lwm_random_k3_two_level "$(tail -1 "$T/lwm.rand")"
+"$S" --random 20 --seed 10 --quiet --mech lwm --lanes 4 --param lwm_subwarp.DEPTH=8 >"$T/lwm.rand" 2>&1 &&
+  ok lwm_random_lanes4_depth8 || bad lwm_random_lanes4_depth8 "$(tail -1 "$T/lwm.rand")"
+# 004 Fig. 7: 16 warps (2 fetch groups of 8) compute, load, compute: two-level
+# leaves fewer idle issue cycles than round robin; one group of all 16 warps
+# is round robin exactly (004 sec. 5.3)
+{ printf '%s\n' '.kernel fig7' '.threads 256' '.mem 256' '    mov r0, %tid'
+  for i in 1 2 3 4 5 6 7 8; do echo '    add r1, r1, r0'; done
+  echo '    ld r2, [r0]'
+  for i in 1 2 3 4 5 6 7 8; do echo '    add r2, r2, r0'; done
+  printf '%s\n' '    st [r0], r2' '    exit'; } >"$T/fig7.k"
+row() { "$S" "$T/fig7.k" --mech spe --format csv "$@" | awk -F, '$1=="spe"{print $2","$3","$6}'; }
+rr=$(row --sched rr); tl=$(row --sched two-level); one=$(row --sched two-level --param two_level_sched.GROUP_SIZE=16)
+if [ -n "$rr" ] && [ "${tl##*,}" -lt "${rr##*,}" ]; then ok "claim_fig7_two_level_fewer_idle (idle ${tl##*,} < ${rr##*,})"
+else bad claim_fig7_two_level_fewer_idle "rr $rr two-level $tl"; fi
+[ -n "$rr" ] && [ "$one" = "$rr" ] && ok two_level_one_group_is_rr || bad two_level_one_group_is_rr "rr $rr one group $one"
+
 # reduction: the sum of 1..64 in word 64
 "$S" tb/kernels/reduction.k --dump-mem "$T/red.mem" >/dev/null 2>&1
 [ "$(sed -n 65p "$T/red.mem")" = 00000820 ] && [ "$(wc -l <"$T/red.mem")" = 128 ] &&
@@ -120,11 +217,11 @@ w=$(awk '$2=="stsimt" {printf "%d", $4 % 4} END{print ""}' "$T/st.log")
 
 # ------------------------------------------------------ the check can fail
 for f in reg@40 mem@40 pc@30 sb@0; do
-  for m in spe dpe dwf sbi tsimt stsimt; do
+  for m in spe dpe dwf sbi tsimt stsimt lwm swi sbi+swi; do
     "$S" tb/kernels/fig1_003.k --mech $m --inject-fault $f >"$T/fault.out" 2>&1
     rc=$?
     want='(thread [0-9]+|memory word)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) .* ready only in cycle'
-    if [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: $want" "$T/fault.out"; then
+    if [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m/+/\\+}: $want" "$T/fault.out"; then
       ok "fault_${f%@*}_caught_$m"
     else bad "fault_${f%@*}_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"; fi
   done
@@ -183,6 +280,8 @@ for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k"
             "--depth 33 tb/kernels/lud.k" "--cct 1 tb/kernels/lud.k" "--lut-entries 48 tb/kernels/lud.k" \
             "--tsimt-width 3 tb/kernels/lud.k" "--tsimt-width 16 tb/kernels/lud.k" \
             "--tsimt-width 4 --lanes 2 --mech stsimt tb/kernels/fig2_001.k" \
+            "--sched xyz tb/kernels/lud.k" "--sched two-level --mech dwf tb/kernels/lud.k" \
+            "--sched two-level --mech tsimt tb/kernels/lud.k" \
             "--kernel" "--inject-fault x@1 tb/kernels/lud.k" "tb/kernels/lud.k tb/kernels/bfs.k" "" "$T/none.k"; do
   # shellcheck disable=SC2086
   "$S" $args >"$T/args.out" 2>&1
@@ -193,7 +292,10 @@ done
 # --param: the models' own parameter tables (ranges, names), and the
 # parameters the kernel fixes
 for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=8" "--param dwf.BOGUS=1" \
-            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH"; do
+            "--param simt_stack.WARPS=2" "--param lane_regfile.ENTRIES=8" "--param tsimt_frontend.K=2" "--param dpe_stack.DEPTH" \
+            "--param lwm_subwarp.N=8" "--param lwm_subwarp.K=2 --param lwm_subwarp.LARGE_WARPS=1" \
+            "--param lwm_subwarp.DEPTH=17" "--sched two-level --param two_level_sched.GROUP_SIZE=3" \
+            "--param swi_sched.SETS=3" "--param swi_sched.SETS=1 --param swi_sched.WAYS=1 --mech swi" "--param swi_sched.LANES=8 --mech sbi+swi"; do
   # shellcheck disable=SC2086
   "$S" tb/kernels/lud.k $args >"$T/param.out" 2>&1
   rc=$?
@@ -217,7 +319,7 @@ grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
 "$S" tb/kernels/lud.k --format csv | head -1 | grep -q '^mech,cycles,warp_insts,thread_insts,simd_eff,idle_cycles,' &&
   ok csv_columns || bad csv_columns
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&
-  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
+  python3 -c "import json,sys; d=json.load(open('$T/lud.json')); r=d['rows']; assert [x['mech'] for x in r]==['spe','dpe','dwf','sbi','tsimt','stsimt','lwm','swi','sbi+swi']; assert all(k in r[0] for k in ['cycles','warp_insts','thread_insts','simd_eff','idle_cycles','area_mm2'])" 2>/dev/null &&
   ok json_rows || bad json_rows
 "$S" tb/kernels/lud.k --format md | grep -q '^| mech | cycles | warp_insts |' && ok md_table || bad md_table
 "$S" tb/kernels/even_odd.k --svg "$T/h.svg" >/dev/null && grep -c '<rect' "$T/h.svg" | grep -q . &&
@@ -242,7 +344,8 @@ fi
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 n=$(ls "$T/td"/*.vec 2>/dev/null | wc -l)
-if [ "$n" = 10 ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
+if [ "$n" = 16 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=6,LANES=16,PC_W=32 ' &&
+   [ -s "$T/td/sbi+swi-hct_cct_heap.vec" ] && head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=4,WARP=16,K=4,' &&
    head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=4,LANES=16,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then

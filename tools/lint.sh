@@ -4,11 +4,17 @@
 #   verilator --lint-only -Wall (no blanket waivers), an Icarus Verilog
 #   compile (-g2005), and a Yosys `synth` at the module's default parameters
 #   (submodules from other files as black boxes, see lint_module).
-# Modules are checked two at a time (Yosys takes minutes on the big ones).
+# Modules are checked two at a time (Yosys takes minutes on the big ones:
+# lwm_subwarp's stacks about 25 CPU-minutes at its defaults).
+# LINT_POINT=small (as make test sets it) runs the Yosys synth at the
+# module's small design point of tb/design_points instead (chparam): the
+# same Verilog, every generate branch of the smallest sizes, in seconds;
+# `make lint` keeps the defaults.
 # Prints one "ok"/"FAIL" line per check, in module order; exits 1 if any failed.
 set -u
 log=${LINT_LOG:-out/lint}
 jobs=${LINT_JOBS:-2}
+point=${LINT_POINT:-default}
 mkdir -p "$log"
 
 check() { # name, command...
@@ -27,7 +33,14 @@ lint_module() { # module -> $log/<module>.result
     # and its port connections instead of synthesizing its children again.
     local libs
     libs=$(ls verilog/*.v | grep -v -x "$f" | tr '\n' ' ')
-    check "lint_yosys_$m" yosys -q -p "read_verilog $f; read_verilog -lib $libs; hierarchy -top $m; synth -top $m; check -assert"
+    local chp="" kv name=lint_yosys_$m
+    if [ "$point" != default ]; then
+      for kv in $(awk -v s="$m" -v p="$point" '$1 == s && $2 == p { for (i = 3; i <= NF; i++) print $i }' tb/design_points); do
+        chp="$chp chparam -set ${kv%%=*} ${kv#*=} $m;"
+      done
+      [ -n "$chp" ] && name=${name}_$point
+    fi
+    check "$name" yosys -q -p "read_verilog -I verilog $f; read_verilog -lib $libs;$chp hierarchy -top $m; synth -top $m; check -assert"
   } >"$log/$m.result"
 }
 

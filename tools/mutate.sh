@@ -26,7 +26,8 @@
 #   equivalent  it is listed in tools/mutate_equivalent.txt (with a reason),
 #   stillborn   Verilator rejects it (a width or syntax error): not counted.
 # Score = killed / (killed + surviving).  Prints one line per module and
-# each survivor with its line; writes out/mutate/M.txt (every mutant) and
+# each survivor with its line; writes out/mutate/M.txt (every mutant;
+# M-KEY.txt at another design point, ...-ids.txt for a MUTATE_IDS rerun) and
 # out/mutate/summary.txt.  Exit status 1 if any mutant survives.
 #
 # Environment:
@@ -35,7 +36,8 @@
 #   MUTATE_CYCLES=N  cycles per run (default 20000)
 #   MUTATE_SEEDS="1 2"  seeds (default "1"); a mutant must pass all
 #   MUTATE_IDS="3 17"   only these mutant ids (with one MODULE)
-#   MUTATE_PARAMS="K=V ..."  the design point (default: the defaults), as
+#   MUTATE_PARAMS="K=V ..."  the design point (default: the defaults, then
+#                    the points of tools/mutate_points.txt), as
 #                    tools/cosim_build.sh takes it (with one MODULE); e.g.
 #                    the odd point of tb/design_points, where a parameter
 #                    that is not a power of two makes range errors reachable
@@ -45,22 +47,31 @@
 #                    hundred cycles, and Icarus runs far slower than
 #                    Verilator, so its survivors are left to pass 2
 #
+# tools/mutate_points.txt: "MODULE K=V ..." lines.  Without MUTATE_PARAMS,
+# the mutants that survive a module's defaults run again at each of its
+# points there, in order (code that a power-of-two default compiles away or
+# never reaches, e.g. a range check); a mutant killed at any point is
+# killed, and the log of each point is out/mutate/M-KEY.txt.
+#
 # tools/mutate_equivalent.txt: one equivalent mutant per line,
 #   MODULE|KIND|OCC|FROM -> TO|LINE TEXT|reason
 # where KIND, OCC, FROM -> TO and LINE TEXT are the columns of
 # `mutate_gen list` (the line text without its indentation): the entry
-# follows the line if it moves.
+# follows the line if it moves.  When the same line text (with the same
+# mutation) occurs again further down the file, the later ones are told
+# apart by #2, #3, ... after LINE TEXT.
 set -u
+shopt -s nullglob   # verilog/*.vh may not exist
 B=${1:?usage: tools/mutate.sh BUILD_DIR MODULE...}
 shift
 gen=$B/mutate_gen
 rgen=$B/replay_gen
 eqf=tools/mutate_equivalent.txt
+ptf=tools/mutate_points.txt
 max=${MUTANTS:-40}
 cycles=${MUTATE_CYCLES:-20000}
 seeds=${MUTATE_SEEDS:-1}
 ids_only=${MUTATE_IDS:-}
-read -r -a params <<<"${MUTATE_PARAMS:-}"
 icarus=${MUTATE_ICARUS:-1}
 icycles=${MUTATE_ICARUS_CYCLES:-3000}
 VERILATOR=${VERILATOR:-verilator}
@@ -114,7 +125,7 @@ stop_at_kill() {
 icarus_pass() {
   local d=$1 m=$2 s out
   for s in $seeds; do
-    iverilog -g2005 -o "$d/mut.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" \
+    iverilog -g2005 -o "$d/mut.vvp" -s replay_tb -y "$d/v" -I "$d/v" "$d/replay_$s/replay_tb.v" \
       >"$d/iverilog.log" 2>&1 || return 1
     out=$(timeout 120 vvp -n "$d/mut.vvp" 2>&1 | grep -m1 '^KILL')
     if [ -n "$out" ]; then ivd="killed-icarus(seed $s: ${out#KILL replay })"; return 0; fi
@@ -122,30 +133,28 @@ icarus_pass() {
   return 1
 }
 
-for m in "$@"; do
-  if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
-    echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
-  fi
+# run_point M "IDS": runs mutants IDS of module M at the design point in
+# params (empty: the defaults); sets killed ikilled surv equiv still,
+# surv_ids and survivors (text).
+run_point() {
+  local m=$1 pick=$2 pkey d list total log id row line kind occ fromto text key verdict s
   pkey=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
   d=$B/mutate/$m/$pkey
   rm -rf "$d/v" && mkdir -p "$d/v"
   list=$d/mutants.txt
   "$gen" list "verilog/$m.v" >"$list" || exit 2
   total=$(wc -l <"$list")
-  # the mutants to run: MUTATE_IDS, or MUTANTS spread evenly
-  if [ -n "$ids_only" ]; then
-    pick=$ids_only
-  elif [ "$max" -eq 0 ] || [ "$total" -le "$max" ]; then
-    pick=$(seq 0 $((total - 1)))
-  else
-    pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
-  fi
+  # each mutant's key in tools/mutate_equivalent.txt; a line text that occurs
+  # again in the file (with the same mutation) gets #2, #3, ... after it
+  awk -F'\t' -v m="$m" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+                          if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$list" >"$d/keys.txt"
   log=out/mutate/$m.txt
   [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  [ -z "$ids_only" ] || log=${log%.txt}-ids.txt   # a rerun keeps the full log
   echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
-  cp verilog/*.v "$d/v/"
+  cp verilog/*.v verilog/*.vh "$d/v/"
   if ! build "$m" "$d"; then
     echo "mutate.sh: $m: the unmutated co-simulation does not build ($d/build.log)" >&2; exit 2
   fi
@@ -159,7 +168,7 @@ for m in "$@"; do
       { echo "mutate.sh: $m: recording seed $s failed ($d/run.log)" >&2; exit 2; }
     rm -rf "$d/replay_$s" && mkdir -p "$d/replay_$s"
     if ! "$rgen" "$d/seed_$s.vec" "$d/replay_$s" >/dev/null ||
-       ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" "$d/replay_$s/replay_tb.v" ||
+       ! iverilog -g2005 -o "$d/base.vvp" -s replay_tb -y "$d/v" -I "$d/v" "$d/replay_$s/replay_tb.v" ||
        ! vvp -n "$d/base.vvp" 2>&1 | grep -q " mismatches=0$"; then
       echo "mutate.sh: $m: the unmutated Verilog does not replay clean under Icarus; Verilator only" >&2
       use_icarus=0; continue
@@ -167,12 +176,12 @@ for m in "$@"; do
     stop_at_kill "$d/replay_$s/replay_tb.v"
     rm -f "$d/seed_$s.vec"
   done
-  killed=0; ikilled=0; surv=0; equiv=0; still=0; survivors=""
+  killed=0; ikilled=0; surv=0; equiv=0; still=0; survivors=""; surv_ids=""
   for id in $pick; do
     row=$(awk -F'\t' -v id="$id" '$1==id' "$list")
     [ -n "$row" ] || { echo "mutate.sh: $m has no mutant $id" >&2; exit 2; }
     IFS=$'\t' read -r _ line kind occ fromto text <<<"$row"
-    key="$m|$kind|$occ|$fromto|$text|"
+    key=$(awk -F'\t' -v id="$id" '$1 == id { print $2; exit }' "$d/keys.txt")
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
@@ -193,7 +202,7 @@ for m in "$@"; do
       fi
     done
     if [ "$verdict" = survived ]; then
-      surv=$((surv + 1))
+      surv=$((surv + 1)); surv_ids="$surv_ids $id"
       survivors="$survivors
   survivor $m:$line [$id] $kind $fromto    $text"
       echo "SURVIVED $id line $line $kind $fromto | $text" >>"$log"
@@ -201,9 +210,42 @@ for m in "$@"; do
       killed=$((killed + 1)); echo "$verdict $id line $line $kind $fromto" >>"$log"
     fi
   done
-  n=$((killed + surv))
-  score=$(awk -v k="$killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
-  res="mutate $m ($pkey): $killed killed ($ikilled by the Icarus replay), $surv surviving, $equiv equivalent, $still stillborn (score $score% of $n)"
+  points="$pkey"
+}
+
+for m in "$@"; do
+  if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
+    echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
+  fi
+  total=$("$gen" list "verilog/$m.v" | wc -l) || exit 2
+  # the mutants to run: MUTATE_IDS, or MUTANTS spread evenly
+  if [ -n "$ids_only" ]; then
+    pick=$ids_only
+  elif [ "$max" -eq 0 ] || [ "$total" -le "$max" ]; then
+    pick=$(seq 0 $((total - 1)))
+  else
+    pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
+  fi
+  read -r -a params <<<"${MUTATE_PARAMS:-}"
+  run_point "$m" "$pick"
+  t_killed=$killed; t_ikilled=$ikilled; t_equiv=$equiv; t_still=$still; t_points=$points
+  # the survivors again at the module's other design points (tools/mutate_points.txt)
+  if [ -z "${MUTATE_PARAMS:-}" ] && [ -f "$ptf" ]; then
+    mapfile -t extra < <(awk -v m="$m" '$1 == m { $1 = ""; sub(/^ /, ""); print }' "$ptf")
+    for pp in "${extra[@]}"; do
+      [ -n "$surv_ids" ] || break
+      read -r -a params <<<"$pp"
+      run_point "$m" "$surv_ids"
+      t_killed=$((t_killed + killed)); t_ikilled=$((t_ikilled + ikilled)); t_still=$((t_still + still))
+      t_points="$t_points, $points"
+    done
+    params=()
+  fi
+  surv=$(echo $surv_ids | wc -w)
+  n=$((t_killed + surv))
+  score=$(awk -v k="$t_killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
+  res="mutate $m ($t_points): $t_killed killed ($t_ikilled by the Icarus replay), $surv surviving, $t_equiv equivalent, $t_still stillborn (score $score% of $n)"
+  if [ "$surv" -eq 0 ]; then survivors=""; fi
   echo "$res$survivors" | tee -a "$summary"
   [ "$surv" -eq 0 ] || rc=1
 done

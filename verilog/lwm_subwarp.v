@@ -4,7 +4,10 @@
 // in-flight bit per thread, one thread per column per cycle (lowest row
 // first; in-flight threads skipped), relaxed barrel re-fetch, a jump in one
 // sub-warp, two temporary buffers gathering a conditional branch's outcome
-// with the commit after its last sub-warp.  Twin of rtl_c/lwm_subwarp.{h,c},
+// with the commit after its last sub-warp, and per large warp its PC, K x N
+// mask and divergence stack {pc, K*N mask, rpc}: an OP/JUMP moves the TOS
+// at the fetch, a BRANCH at its commit, by the baseline stack's rule
+// (simt_rule.vh, shared with simt_stack.v).  Twin of rtl_c/lwm_subwarp.{h,c},
 // which documents the ports, the choices and the illegal inputs in full.
 //
 //   | parameter   | default | meaning                                      |
@@ -12,26 +15,37 @@
 //   | LARGE_WARPS | 4       | large warps (1..16)                          |
 //   | K           | 8       | rows of the active mask (1..16)              |
 //   | N           | 32      | columns = SIMD width (1..64); K*N <= 1024    |
-//   | KN, ROW_W, LW_W, PEND_W | derived, do not override: K*N, clog2(K), |
-//   |             |         | clog2(LARGE_WARPS) (each >= 1), clog2(KN+2)  |
+//   | DEPTH       | 8       | stack entries per large warp (1..16)         |
+//   | PC_W        | 32      | PC width (2..64)                             |
+//   | KN, ROW_W, LW_W, PEND_W, DEPTH_W | derived, do not override: K*N,  |
+//   |             |         | clog2(K), clog2(LARGE_WARPS) (each >= 1),    |
+//   |             |         | clog2(KN+2), clog2(DEPTH+1)                  |
 //
 // Thread t of a large warp is mask bit t = row t/N, column t%N.
 // Storage: copy_q KN, inflight_q LARGE_WARPS*KN, taken_q + ntaken_q 2*KN
 // (004 sec. 3.4: 256 + 1024 + 512 bits at 4 large warps of 8 x 32).
+// A BRANCH is pushed back (f_ready = 0, f_act STALL) while its large warp's
+// stack lacks the room a divergence would need; the commit never stalls.
 module lwm_subwarp #(
     parameter LARGE_WARPS = 4,
     parameter K           = 8,
     parameter N           = 32,
+    parameter DEPTH       = 8,
+    parameter PC_W        = 32,
     parameter KN          = K * N,
     parameter ROW_W       = (K > 1) ? $clog2(K) : 1,
     parameter LW_W        = (LARGE_WARPS > 1) ? $clog2(LARGE_WARPS) : 1,
-    parameter PEND_W      = $clog2(KN + 2)
+    parameter PEND_W      = $clog2(KN + 2),
+    parameter DEPTH_W     = $clog2(DEPTH + 1)
 ) (
     input  wire                 clk,
     input  wire                 rst,
     input  wire                 f_valid,
     input  wire [LW_W-1:0]      f_warp,
     input  wire [1:0]           f_kind,
+    input  wire [PC_W-1:0]      f_pc,
+    input  wire [PC_W-1:0]      f_npc,
+    input  wire [PC_W-1:0]      f_rpc,
     input  wire [KN-1:0]        f_mask,
     input  wire                 c_valid,
     input  wire [LW_W-1:0]      c_warp,
@@ -57,13 +71,21 @@ module lwm_subwarp #(
     output reg  [LW_W-1:0]      br_warp,
     output reg  [KN-1:0]        br_taken,
     output reg  [KN-1:0]        br_ntaken,
-    output reg                  br_diverged
+    output reg                  br_diverged,
+    output reg  [2:0]           br_act,
+    output reg  [2:0]           f_act,
+    output reg  [DEPTH_W-1:0]   tos_depth,
+    output reg  [PC_W-1:0]      tos_pc,
+    output reg  [KN-1:0]        tos_mask
 );
 
-    localparam [1:0] KIND_BRANCH = 2'd1, KIND_JUMP = 2'd2; // OP = 0
+    localparam [1:0] KIND_OP = 2'd0, KIND_BRANCH = 2'd1, KIND_JUMP = 2'd2, KIND_LAUNCH = 2'd3;
 
     localparam [2:0] ERR_NONE = 3'd0, ERR_BAD_WARP = 3'd1, ERR_BAD_FETCH = 3'd2,
-                     ERR_NOT_IN_FLIGHT = 3'd3, ERR_BAD_OUTCOME = 3'd4;
+                     ERR_NOT_IN_FLIGHT = 3'd3, ERR_BAD_OUTCOME = 3'd4, ERR_WARP_IDLE = 3'd5,
+                     ERR_BAD_LAUNCH = 3'd6;
+
+    localparam [2:0] ST_IDLE = 3'd0, ST_LAUNCH = 3'd1, ST_STALL = 3'd6; // others: simt_rule
 
     localparam [2:0] ACT_IDLE = 3'd0, ACT_PICK = 3'd1, ACT_LAST = 3'd2, ACT_JUMP = 3'd3,
                      ACT_BLOCKED = 3'd4, ACT_ERR = 3'd5;
@@ -85,6 +107,20 @@ module lwm_subwarp #(
     reg [PEND_W-1:0] br_left_q  /*verilator public_flat_rd*/;
     reg [KN-1:0]     taken_q    /*verilator public_flat_rd*/;
     reg [KN-1:0]     ntaken_q   /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]   br_pc_q    /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]   br_npc_q   /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]   br_rpc_q   /*verilator public_flat_rd*/;
+    // the divergence stacks {pc, K*N mask, rpc}: large warp w owns entries
+    // w*DEPTH .. w*DEPTH+DEPTH-1, its TOS (PC and active mask) at sp_q-1.
+    // Only sp_q is reset: entries above a depth are never observable.
+    localparam ENTRIES = LARGE_WARPS * DEPTH;
+    localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
+    reg [PC_W-1:0]    pc_q   [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [KN-1:0]      mask_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [DEPTH_W-1:0] sp_q   [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
+
+`include "simt_rule.vh"
 
     // ------------------------------------------------- indices made safe
     wire [LW_PAD-1:0] wait_x = {{(LW_PAD-LARGE_WARPS){1'b0}}, wait_q};
@@ -94,6 +130,49 @@ module lwm_subwarp #(
     wire [KN-1:0]     c_inf  = inflight_q[cw];
     wire [PEND_W-1:0] c_pend = pend_q[cw];
     wire [KN-1:0]     cur_inf = inflight_q[cur_q];
+
+    // ------------------------------------- the stacks: fetch side, commit
+    /* verilator lint_off UNUSEDSIGNAL */
+    // Address arithmetic in 32 bits, truncated to ADDR_W (upper bits zero
+    // by construction: entry < LARGE_WARPS*DEPTH).
+    wire [LW_W-1:0]    fw       = f_in ? f_warp : {LW_W{1'b0}};
+    wire [DEPTH_W-1:0] f_sp     = sp_q[fw];
+    wire [31:0]        f_sp_x   = {{(32-DEPTH_W){1'b0}}, f_sp};
+    wire [31:0]        f_base_x = {{(32-LW_W){1'b0}}, fw} * DEPTH;
+    wire [31:0]        f_tos_x  = f_base_x + f_sp_x - 32'd1;
+    wire [DEPTH_W-1:0] b_sp     = sp_q[br_warp_q];
+    wire [31:0]        b_sp_x   = {{(32-DEPTH_W){1'b0}}, b_sp};
+    wire [31:0]        b_base_x = {{(32-LW_W){1'b0}}, br_warp_q} * DEPTH;
+    wire [31:0]        b_tos_x  = b_base_x + b_sp_x - 32'd1;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  f_base_a = f_base_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  f_tos_a  = f_tos_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  b_base_a = b_base_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  b_tos_a  = b_tos_x[ADDR_W-1:0];
+    wire               f_live   = f_sp != {DEPTH_W{1'b0}};
+    wire [KN-1:0]      f_tmask  = f_live ? mask_q[f_tos_a] : {KN{1'b0}};
+    wire [PC_W-1:0]    f_trpc   = f_live ? rpc_q[f_tos_a] : {PC_W{1'b0}};
+    wire               f_bw     = f_sp_x == 32'd2 && pc_q[f_base_a] == rpc_q[f_base_a];
+    wire               b_bw     = b_sp_x == 32'd2 && pc_q[b_base_a] == rpc_q[b_base_a];
+    wire               f_multi  = (f_tmask & (f_tmask - {{(KN-1){1'b0}}, 1'b1})) != {KN{1'b0}};
+    // a branch reserves the room its divergence would need (only the act
+    // field of this decision is read)
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SR_W-1:0]    f_room_r = simt_rule(f_sp, f_bw, f_trpc, 1'b0, 1'b0, f_pc, f_npc, f_rpc);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire               f_room   = !(f_live && f_multi && f_room_r[SR_W-1 -: 3] == ST_STALL);
+    // an OP moves the TOS to f_npc, a JUMP to f_pc (popping at its rpc)
+    wire [SR_W-1:0]    f_rule   = simt_rule(f_sp, f_bw, f_trpc, f_kind == KIND_OP,
+                                            f_kind == KIND_JUMP, f_pc, f_npc, {PC_W{1'b0}});
+    wire               f_r_wr   = f_rule[SR_W-4];
+    wire [DEPTH_W-1:0] f_r_sp   = f_rule[PC_W +: DEPTH_W];
+    wire [PC_W-1:0]    f_r_pc   = f_rule[PC_W-1:0];
+    reg  [LARGE_WARPS-1:0] live;
+    integer lv;
+    always @* begin
+        for (lv = 0; lv < LARGE_WARPS; lv = lv + 1)
+            live[lv] = sp_q[lv] != {DEPTH_W{1'b0}};
+    end
 
     // ---------------------------------------- completion: threads, checks
     reg [KN-1:0] c_thr;      // the completing threads (one per column)
@@ -130,8 +209,12 @@ module lwm_subwarp #(
     always @* begin
         if ((f_valid && !f_in) || (c_valid && !c_in))
             err_d = ERR_BAD_WARP;
-        else if (f_valid && (f_kind == 2'd3 || (f_kind != KIND_JUMP && f_mask == {KN{1'b0}}) ||
-                             wait_x[f_warp]))
+        else if (f_valid && f_kind == KIND_LAUNCH && (f_live || f_mask == {KN{1'b0}} ||
+                                                      f_pc == f_rpc))
+            err_d = ERR_BAD_LAUNCH;
+        else if (f_valid && f_kind != KIND_LAUNCH && !f_live)
+            err_d = ERR_WARP_IDLE;
+        else if (f_valid && f_kind != KIND_LAUNCH && wait_x[f_warp])
             err_d = ERR_BAD_FETCH;
         else if (c_valid && (c_pend == {PEND_W{1'b0}} || thr_bad ||
                              (c_branch && !(br_busy_q && br_warp_q == cw &&
@@ -178,17 +261,49 @@ module lwm_subwarp #(
     wire          emit    = busy_q && (is_jump || pk_cols != {N{1'b0}});
     wire          last    = busy_q && (is_jump || nx_copy == {KN{1'b0}});
     wire          accept  = ok && f_valid && f_ready;
+    wire          launch  = accept && f_kind == KIND_LAUNCH;
+    wire          accept_i = accept && f_kind != KIND_LAUNCH; // an instruction
     wire          commit  = ok && c_valid && c_branch && br_packed_q &&
                             br_left_q == {{(PEND_W-1){1'b0}}, 1'b1};
     wire [KN-1:0] tk_all  = taken_q | (c_thr & c_tk);
     wire [KN-1:0] nt_all  = ntaken_q | (c_thr & ~c_tk);
+    // the commit: the large warp's PC, mask and stack (simt_stack's rule)
+    wire [SR_W-1:0]    b_rule     = simt_rule(b_sp, b_bw, rpc_q[b_tos_a], tk_all == {KN{1'b0}},
+                                              nt_all == {KN{1'b0}}, br_pc_q, br_npc_q, br_rpc_q);
+    wire               b_r_wr     = b_rule[SR_W-4];
+    wire [1:0]         b_r_np     = b_rule[SR_W-5 -: 2];
+    wire               b_r_at_tos = b_rule[SR_W-7];
+    wire               b_r_nt     = b_rule[SR_W-8];
+    wire [DEPTH_W-1:0] b_r_sp     = b_rule[PC_W +: DEPTH_W];
+    wire [PC_W-1:0]    b_r_pc     = b_rule[PC_W-1:0];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        b_push_x   = b_r_at_tos ? b_tos_x : b_base_x + b_sp_x;
+    wire [31:0]        b_push1_x  = b_push_x + 32'd1;
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  b_push0_a  = b_push_x[ADDR_W-1:0];
+    wire [ADDR_W-1:0]  b_push1_a  = b_push1_x[ADDR_W-1:0];
 
     // -------------------------------------------------------------- outputs
     always @* begin
-        f_ready     = (!busy_q || last) && !(f_kind == KIND_BRANCH && br_busy_q);
+        f_ready     = f_kind == KIND_LAUNCH ||
+                      ((!busy_q || last) && !(f_kind == KIND_BRANCH && (br_busy_q || !f_room)));
         err         = !ok;
         err_code    = err_d;
-        can_fetch   = ~wait_q;
+        can_fetch   = ~wait_q & live;
+        br_act      = commit ? b_rule[SR_W-1 -: 3] : ST_IDLE;
+        tos_depth   = f_in ? f_sp : {DEPTH_W{1'b0}};
+        tos_pc      = (f_in && f_live) ? pc_q[f_tos_a] : {PC_W{1'b0}};
+        tos_mask    = f_in ? f_tmask : {KN{1'b0}};
+        if (!ok)
+            f_act = ST_IDLE;
+        else if (f_valid && f_kind == KIND_BRANCH && !f_room)
+            f_act = ST_STALL;
+        else if (launch)
+            f_act = ST_LAUNCH;
+        else if (accept && f_kind != KIND_BRANCH)
+            f_act = f_rule[SR_W-1 -: 3];
+        else
+            f_act = ST_IDLE;
         sw_valid    = 1'b0;
         sw_warp     = {LW_W{1'b0}};
         sw_cols     = {N{1'b0}};
@@ -240,9 +355,13 @@ module lwm_subwarp #(
             br_left_q   <= {PEND_W{1'b0}};
             taken_q     <= {KN{1'b0}};
             ntaken_q    <= {KN{1'b0}};
+            br_pc_q     <= {PC_W{1'b0}};
+            br_npc_q    <= {PC_W{1'b0}};
+            br_rpc_q    <= {PC_W{1'b0}};
             for (w = 0; w < LARGE_WARPS; w = w + 1) begin
                 inflight_q[w] <= {KN{1'b0}};
                 pend_q[w]     <= {PEND_W{1'b0}};
+                sp_q[w]       <= {DEPTH_W{1'b0}};
             end
         end else if (ok) begin
             for (w = 0; w < LARGE_WARPS; w = w + 1) begin
@@ -256,14 +375,17 @@ module lwm_subwarp #(
                                                              : {LARGE_WARPS{1'b0}})
                        & ~(commit ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << br_warp_q)
                                   : {LARGE_WARPS{1'b0}}))
-                      | (accept ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << f_warp)
-                                : {LARGE_WARPS{1'b0}});
+                      | (accept_i ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << f_warp)
+                                  : {LARGE_WARPS{1'b0}});
             // branch gathering
             if (accept && f_kind == KIND_BRANCH) begin
                 br_busy_q   <= 1'b1;
                 br_warp_q   <= f_warp;
                 br_packed_q <= 1'b0;
                 br_left_q   <= {PEND_W{1'b0}};
+                br_pc_q     <= f_pc;
+                br_npc_q    <= f_npc;
+                br_rpc_q    <= f_rpc;
             end else if (commit) begin
                 br_busy_q   <= 1'b0;
                 br_packed_q <= 1'b0;
@@ -284,16 +406,43 @@ module lwm_subwarp #(
             if (emit)
                 first_q <= 1'b0;
             // the copy and the fetch
-            if (accept) begin
+            if (accept_i) begin
                 busy_q  <= 1'b1;
                 cur_q   <= f_warp;
                 kind_q  <= f_kind;
                 first_q <= 1'b1;
-                copy_q  <= (f_kind == KIND_JUMP) ? {KN{1'b0}} : f_mask;
+                copy_q  <= (f_kind == KIND_JUMP) ? {KN{1'b0}} : f_tmask;
             end else begin
                 copy_q <= nx_copy;
                 if (last)
                     busy_q <= 1'b0;
+            end
+            // the stacks: a launch, the fetch's update, the commit
+            if (launch) begin
+                pc_q[f_base_a]   <= f_pc;
+                mask_q[f_base_a] <= f_mask;
+                rpc_q[f_base_a]  <= f_rpc;
+                sp_q[fw]         <= {{(DEPTH_W-1){1'b0}}, 1'b1};
+            end
+            if (accept_i && f_kind != KIND_BRANCH) begin
+                if (f_r_wr)
+                    pc_q[f_tos_a] <= f_r_pc;
+                sp_q[fw] <= f_r_sp;
+            end
+            if (commit) begin
+                if (b_r_wr)
+                    pc_q[b_tos_a] <= b_r_pc;
+                if (b_r_np != 2'd0) begin
+                    pc_q[b_push0_a]   <= b_r_nt ? br_npc_q : br_pc_q;
+                    mask_q[b_push0_a] <= b_r_nt ? nt_all : tk_all;
+                    rpc_q[b_push0_a]  <= br_rpc_q;
+                end
+                if (b_r_np == 2'd2) begin
+                    pc_q[b_push1_a]   <= br_pc_q;
+                    mask_q[b_push1_a] <= tk_all;
+                    rpc_q[b_push1_a]  <= br_rpc_q;
+                end
+                sp_q[br_warp_q] <= b_r_sp;
             end
         end
     end

@@ -30,7 +30,12 @@ static const char *usage_text =
     "       build/simt --gen SEED                    print one generated kernel\n"
     "       build/simt --bench [FILE]                warp-instructions per second per mechanism\n"
     "options:\n"
-    "  --mech LIST          spe,dpe,dwf,sbi,tsimt,stsimt or all (default all)\n"
+    "  --mech LIST          spe,dpe,dwf,sbi,tsimt,stsimt,lwm or all (default all)\n"
+    "  --sched S            rr|two-level: the warp order of spe, dpe, sbi and lwm\n"
+    "                       (two-level: 004's fetch groups, two_level_sched; groups of\n"
+    "                       8 warps or 1 large warp; default rr).  dwf, tsimt and\n"
+    "                       stsimt schedule themselves: without --mech they are left\n"
+    "                       out under two-level, named they are an error\n"
     "  --tsimt-width K      stsimt lane width: 1, 2, 4 or 8, at most --lanes (default 4,\n"
     "                       or --lanes if smaller); tsimt is K = 1\n"
     "  --format FMT         text|md|csv|json (default text)\n"
@@ -111,7 +116,7 @@ typedef struct {
 static unsigned parse_mechs(const char *v)
 {
     if (!v)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt,lwm,swi,sbi+swi or all");
     if (!strcmp(v, "all"))
         return (1u << SM_NMECH) - 1u;
     unsigned m = 0;
@@ -122,17 +127,18 @@ static unsigned parse_mechs(const char *v)
             if (!strcmp(t, sm_mech_name[i]))
                 f = i;
         if (f < 0)
-            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt stsimt all)", t);
+            die2("--mech: unknown mechanism '%s' (spe dpe dwf sbi tsimt stsimt lwm swi sbi+swi all)", t);
         m |= 1u << f;
     }
     free(c);
     if (!m)
-        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt or all");
+        die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt,lwm,swi,sbi+swi or all");
     return m;
 }
 
 static void parse_args(int argc, char **argv, opts *o)
 {
+    int mech_given = 0;
     memset(o, 0, sizeof *o);
     sm_default_params(&o->P);
     o->mech_mask = (1u << SM_NMECH) - 1u;
@@ -153,6 +159,15 @@ static void parse_args(int argc, char **argv, opts *o)
             o->show_cfg = 1;
         } else if (!strcmp(a, "--mech")) {
             o->mech_mask = parse_mechs(VAL());
+            mech_given = 1;
+        } else if (!strcmp(a, "--sched")) {
+            const char *s = VAL();
+            if (s && !strcmp(s, "rr"))
+                o->P.sched = SM_SCHED_RR;
+            else if (s && (!strcmp(s, "two-level") || !strcmp(s, "two_level")))
+                o->P.sched = SM_SCHED_TWO_LEVEL;
+            else
+                die2("--sched: expected rr or two-level, got '%s'", s ? s : "");
         } else if (!strcmp(a, "--format")) {
             const char *f = VAL();
             if (!strcmp(f, "text"))
@@ -236,7 +251,8 @@ static void parse_args(int argc, char **argv, opts *o)
                     known = 1;
             if (!known || !strchr(dot, '='))
                 die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of simt_stack "
-                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend, "
+                     "dpe_stack shadow_scoreboard hct_cct_heap dwf lane_regfile tsimt_frontend "
+                     "sbi_scoreboard, "
                      "got '%s'", kv);
             if (o->P.nparam == sizeof o->P.param / sizeof o->P.param[0])
                 die2("--param: at most %zu", sizeof o->P.param / sizeof o->P.param[0]);
@@ -286,6 +302,8 @@ static void parse_args(int argc, char **argv, opts *o)
         (void)v;
 #undef VAL
     }
+    if (o->P.sched == SM_SCHED_TWO_LEVEL && !mech_given)
+        o->mech_mask &= ~((1u << SM_DWF) | (1u << SM_TSIMT) | (1u << SM_STSIMT));
 }
 
 /* ------------------------------------------------------------- running */
@@ -403,7 +421,8 @@ static const char *peak_name(int m)
     case SM_SPE:
     case SM_DPE: return "stack_depth";
     case SM_DWF: return "pool_warps";
-    case SM_SBI: return "cct_entries";
+    case SM_SBI:
+    case SM_SBISWI: return "cct_entries";
     default: return "stack_depth";
     }
 }
@@ -428,14 +447,14 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
                           "idle_cycles", "full_stalls", "peak_stack_depth", "peak_pool_warps",
                           "peak_cct_entries", "avg_paths", "sec_insts", "rf_conflicts",
                           "area_mm2", "area_overhead_pct", "sec_suspended",
-                          "issue_conflicts", "lane_util"};
+                          "issue_conflicts", "lane_util", "swi_insts", "swi_conflicts"};
     const int ncol = (int)(sizeof cols / sizeof cols[0]);
     unsigned L = o->P.lanes;
     if (o->format == 0)
         printf("kernel %s (%s): %u threads, %u lanes, alu-lat %u, mem-lat %u, %g nm\n", k->name,
                k->file, k->threads, L, o->P.alu_lat, o->P.mem_lat, o->tech);
     if (o->format == 0)
-        printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
+        printf("%-7s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %9s\n", "mech", "cycles",
                "warp_insts", "thread_insts", "simd_eff", "idle", "full_stl", "peak", "(what)",
                "avg_paths", "sec_insts", "area_mm2", "overhead");
     else if (o->format == 1) {
@@ -460,7 +479,7 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         const sm_stats *st = &res[m].st;
         double eff = st->warp_insts ? (double)st->thread_insts / ((double)st->warp_insts * L) : 0;
         double ovh = spe_area > 0 ? 100.0 * (res[m].area - spe_area) / spe_area : 0;
-        char v[18][48];
+        char v[20][48];
         snprintf(v[0], 48, "%s", sm_mech_name[m]);
         snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
         snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
@@ -470,11 +489,11 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         snprintf(v[6], 48, "%llu", (unsigned long long)st->full_stalls);
         for (int c = 7; c <= 12; c++)
             v[c][0] = 0;
-        snprintf(v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], 48, "%llu",
+        snprintf(v[m == SM_DWF ? 8 : (m == SM_SBI || m == SM_SBISWI) ? 9 : 7], 48, "%llu",
                  (unsigned long long)st->peak);
         if (m == SM_DPE)
             snprintf(v[10], 48, "%.3f", st->avg_paths);
-        if (m == SM_SBI)
+        if (m == SM_SBI || m == SM_SBISWI)
             snprintf(v[11], 48, "%llu", (unsigned long long)st->sec_insts);
         if (m == SM_DWF)
             snprintf(v[12], 48, "%llu", (unsigned long long)st->rf_conflicts);
@@ -484,17 +503,25 @@ static void report(const kernel *k, const opts *o, const mech_result *res)
         if (res[m].area >= 0 && spe_area > 0)
             snprintf(v[14], 48, "%.1f", ovh);
         v[15][0] = v[16][0] = v[17][0] = 0;
-        if (m == SM_SBI)
+        if (m == SM_SBI || m == SM_SBISWI)
             snprintf(v[15], 48, "%llu", (unsigned long long)st->sec_suspended);
+        v[18][0] = v[19][0] = 0;
+        if (m == SM_SWI || m == SM_SBISWI) {
+            snprintf(v[18], 48, "%llu", (unsigned long long)st->swi_insts);
+            snprintf(v[19], 48, "%llu", (unsigned long long)st->swi_conflicts);
+        }
         if (m == SM_TSIMT || m == SM_STSIMT) {
             snprintf(v[16], 48, "%llu", (unsigned long long)st->issue_conflicts);
             snprintf(v[17], 48, "%.4f",
                      st->cycles ? (double)st->lane_busy / ((double)st->cycles * st->tsimt_lanes) : 0);
         }
         if (o->format == 0) {
-            printf("%-6s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
-                   v[3], v[4], v[5], v[6], v[m == SM_DWF ? 8 : m == SM_SBI ? 9 : 7], peak_name(m),
-                   m == SM_DPE ? v[10] : "-", m == SM_SBI ? v[11] : "-", v[13][0] ? v[13] : "-",
+            printf("%-7s %9s %10s %12s %8s %9s %8s %6s %-12s %9s %8s %8s %8s%s\n", v[0], v[1], v[2],
+                   v[3], v[4], v[5], v[6],
+                   v[m == SM_DWF ? 8 : (m == SM_SBI || m == SM_SBISWI) ? 9 : 7], peak_name(m),
+                   m == SM_DPE ? v[10] : "-",
+                   (m == SM_SBI || m == SM_SBISWI) ? v[11] : m == SM_SWI ? v[18] : "-",
+                   v[13][0] ? v[13] : "-",
                    v[14][0] ? v[14] : "-", v[14][0] ? "%" : "");
         } else if (o->format == 1) {
             printf("|");
@@ -626,10 +653,16 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L, const mech_r
         fprintf(f, "@24\n+{%s pc} %s.issue_pc[15:0]\n@22\n+{%s mask} %s.issue_mask[%u:0]\n"
                    "@24\n+{%s threads} %s.issue_threads[7:0]\n",
                 n, n, n, n, L - 1, n, n);
-        if (m == SM_SBI)
-            fprintf(f, "@28\n+{sbi secondary} sbi.issue2_valid\n@24\n+{sbi pc2} "
-                       "sbi.issue2_pc[15:0]\n@22\n+{sbi mask2} sbi.issue2_mask[%u:0]\n",
-                    L - 1);
+        if (m == SM_SBI || m == SM_SBISWI)
+            fprintf(f, "@28\n+{%s secondary} %s.issue2_valid\n@24\n+{%s pc2} "
+                       "%s.issue2_pc[15:0]\n@22\n+{%s mask2} %s.issue2_mask[%u:0]\n",
+                    n, n, n, n, n, n, L - 1);
+        if (m == SM_SWI || m == SM_SBISWI)
+            fprintf(f, "@28\n+{%s swi warp issues} %s.issue3_valid\n@24\n+{%s swi warp} "
+                       "%s.issue3_warp[7:0]\n+{%s swi pc} %s.issue3_pc[15:0]\n@22\n"
+                       "+{%s swi mask} %s.issue3_mask[%u:0]\n@2024\n"
+                       "^5 vcd/filters/swi_sched_act.txt\n+{%s swi act} %s.swi_sched.act[2:0]\n",
+                    n, n, n, n, n, n, n, n, L - 1, n, n);
         if (m == SM_SPE)
             fprintf(f, "@2024\n^2 vcd/filters/simt_stack_act.txt\n+{spe stack act} "
                        "spe.simt_stack.act[2:0]\n");
@@ -652,6 +685,13 @@ static void write_gtkw(const char *wave, unsigned mask, unsigned L, const mech_r
                        "%s.tsimt_frontend.conflict[1:0]\n",
                     n, n, n, n, r, n, n);
         }
+        if (m == SM_LWM)
+            fprintf(f, "@2024\n^9 vcd/filters/lwm_subwarp_act.txt\n+{lwm sub-warping} "
+                       "lwm.lwm_subwarp.act[2:0]\n@2024\n^10 vcd/filters/lwm_subwarp_stack.txt\n"
+                       "+{lwm fetch stack act} lwm.lwm_subwarp.f_act[2:0]\n@2024\n"
+                       "^10 vcd/filters/lwm_subwarp_stack.txt\n+{lwm commit stack act} "
+                       "lwm.lwm_subwarp.br_act[2:0]\n@28\n+{lwm fetch stall} "
+                       "lwm.lwm_subwarp.fetch_stall\n");
         if (m == SM_SBI)
             fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n+{sbi heap act} "
                        "sbi.hct_cct_heap.act[3:0]\n@28\n+{sbi run2} sbi.hct_cct_heap.rd_run2\n");
@@ -765,7 +805,7 @@ static int run_bench(const opts *o)
     printf("bench: %s, %u lanes, models' invariant checks off, reference check on, "
            "process CPU time (the machine may be shared)\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->P.lanes);
-    printf("%-5s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s",
+    printf("%-7s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s",
            "warp_insts/s");
     int rc = 0;
     for (int m = 0; m < SM_NMECH; m++) {
@@ -793,7 +833,7 @@ static int run_bench(const opts *o)
             reps++;
             t1 = now_s();
         } while (t1 - t0 < 1.0 && reps < 1000);
-        printf("%-5s %14llu %12llu %10.3f %16.0f\n", sm_mech_name[m], (unsigned long long)wi,
+        printf("%-7s %14llu %12llu %10.3f %16.0f\n", sm_mech_name[m], (unsigned long long)wi,
                (unsigned long long)cyc, t1 - t0, (double)wi / (t1 - t0));
     }
     for (unsigned i = 0; i < nk; i++) {

@@ -19,13 +19,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rtl_c/bits.h"
 #include "../../rtl_c/dpe_stack.h"
 #include "../../rtl_c/dwf.h"
 #include "../../rtl_c/hct_cct_heap.h"
 #include "../../rtl_c/lane_regfile.h"
+#include "../../rtl_c/lwm_subwarp.h"
+#include "../../rtl_c/sbi_scoreboard.h"
 #include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/swi_sched.h"
 #include "../../rtl_c/tsimt_frontend.h"
+#include "../../rtl_c/two_level_sched.h"
 #include "../../vcd/vcd.h"
 #include "../../area/structs.h"
 #include "../vec.h"
@@ -62,13 +67,14 @@ STEP_WRAPPERS(hct_cct_heap)
 STEP_WRAPPERS(dwf)
 STEP_WRAPPERS(lane_regfile)
 STEP_WRAPPERS(tsimt_frontend)
+STEP_WRAPPERS(lwm_subwarp)
 #define STEP(name, c, s, i, o)                                                              \
     _Generic(&name##_step, name##_step3_t: name##_call3, default: name##_call4)(c, s, i, o)
 /* the main structure's step, unless the test hook drops it this cycle */
 #define DROPPED(s, issued) ((s)->P.fault_kind == 3 && (issued) && (s)->cycle >= (s)->P.fault_cycle && !(s)->fault_done && ((s)->fault_done = 1))
 
 const char *const sm_mech_name[SM_NMECH] = {"spe", "dpe", "dwf", "sbi", "tsimt",
-                                              "stsimt"};
+                                              "stsimt", "lwm", "swi", "sbi+swi"};
 
 #define MAXL 32
 
@@ -209,6 +215,8 @@ struct sm {
         unsigned valid, warp, side, pc, valid2, pc2, threads;
         uint64_t mask, mask2;
         uint16_t tids[MAXL]; /* dwf: the thread in each lane */
+        unsigned valid3, warp3, pc3; /* swi, sbi+swi: the secondary warp */
+        uint64_t mask3;
     } dec;
     FILE *log;
     /* spe */
@@ -259,6 +267,38 @@ struct sm {
     hct_cct_heap_state hs;
     hct_cct_heap_in hi;
     hct_cct_heap_out ho;
+    /* lwm: large warps of K static warps (rows) x L lanes (columns) */
+    lwm_subwarp_cfg lc;
+    lwm_subwarp_state *ls;
+    lwm_subwarp_in li;
+    lwm_subwarp_out lo;
+    unsigned LW;
+    struct lwm_flight {   /* a sub-warp in the pipeline */
+        uint64_t ready;   /* the cycle it leaves the last stage */
+        uint64_t warp, cols, first, branch, taken;
+        uint64_t rows[4];
+    } *lq;
+    unsigned nlq, caplq;
+    int lw_pc;            /* the instruction being broken into sub-warps */
+    uint64_t lw_jmask[LWM_WORDS]; /* its threads (a jump's one sub-warp runs them all) */
+    /* --sched: this cycle's candidate order; two-level's model */
+    unsigned ord[64], nord;
+    uint64_t ld_until[64]; /* per (large) warp: its last load's result cycle */
+    two_level_sched_cfg tlc;
+    two_level_sched_state tls;
+    /* swi, sbi+swi (with ss/sc or hs/hc above) */
+    swi_sched_cfg xc;
+    swi_sched_state xs;
+    swi_sched_in xi;
+    swi_sched_out xo;
+    unsigned xfill_rr;
+    /* sbi: the dependency-matrix scoreboard (001 sec. 3.4) and, per entry,
+     * the cycle each pending write completes (kept in its positions) */
+    sbi_scoreboard_cfg sbc;
+    sbi_scoreboard_state sbs;
+    sbi_scoreboard_in sbin;
+    sbi_scoreboard_out sbo;
+    uint64_t sb_done[SBI_SB_MAX_WARPS][SBI_SB_MAX_DEPTH][2];
 };
 
 void sm_default_params(sm_params *p)
@@ -467,7 +507,7 @@ static void release_barrier(sm *s)
                 unsigned t = w * s->L + l;
                 if (t >= s->T || s->waitpc[t] == 0xffff)
                     continue;
-                unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+                unsigned h = dwf_home_lane(&s->wc, t);
                 c.tid[h] = (uint16_t)t;
                 c.mask_t |= 1ull << h;
                 c.pc_t = s->waitpc[t];
@@ -502,6 +542,17 @@ static void trace_dec(sm *s)
         vcd_sig(w, "issue2_pc", 16, s->dec.pc2);
         vcd_sig(w, "issue2_mask", s->L, s->dec.mask2);
     }
+    if (s->m == SM_SWI || s->m == SM_SBISWI) {
+        if (s->m == SM_SBISWI) {
+            vcd_sig(w, "issue2_valid", 1, s->dec.valid2);
+            vcd_sig(w, "issue2_pc", 16, s->dec.pc2);
+            vcd_sig(w, "issue2_mask", s->L, s->dec.mask2);
+        }
+        vcd_sig(w, "issue3_valid", 1, s->dec.valid3);
+        vcd_sig(w, "issue3_warp", 8, s->dec.warp3);
+        vcd_sig(w, "issue3_pc", 16, s->dec.pc3);
+        vcd_sig(w, "issue3_mask", s->L, s->dec.mask3);
+    }
     vcd_sig(w, "exited", 11, s->nexited);
     vcd_sig(w, "at_barrier", 11, s->narrived);
     vcd_sig(w, "done", 1, (uint64_t)s->done);
@@ -527,8 +578,8 @@ static int spe_cycle(sm *s)
                         simt_stack_err_name((unsigned)s->so.err_code));
         s->launched++;
     } else {
-        for (unsigned i = 1; i <= s->W && !issued; i++) {
-            unsigned w = (s->rr + i) % s->W;
+        for (unsigned i = 1; i <= s->nord && !issued; i++) {
+            unsigned w = s->ord[i - 1];
             unsigned sp = s->ss.sp[w];
             if (!sp)
                 continue;
@@ -645,8 +696,8 @@ static int dpe_cycle(sm *s)
             s->paths_n++;
             s->paths_sum += s->ds.l_valid[w][sp - 1] + s->ds.r_valid[w][sp - 1];
         }
-        for (unsigned i = 0; i < 2 * s->W && !issued; i++) {
-            unsigned w = (s->rr + 1 + i / 2) % s->W;
+        for (unsigned i = 0; i < 2 * s->nord && !issued; i++) {
+            unsigned w = s->ord[i / 2];
             unsigned sp = s->ds.sp[w];
             if (!sp)
                 continue;
@@ -841,10 +892,71 @@ static void sbi_rd(sm *s, unsigned w, hct_cct_heap_in *in)
     }
 }
 
+/* The registers pc's instruction reads and writes, on the scoreboard's read
+ * port: q_rv bits 0-2 the sources, bit 3 the destination. */
+static void sbi_sb_query(const sm *s, int pc, uint64_t *rv, uint64_t *r0, uint64_t *r1,
+                         uint64_t *r2, uint64_t *r3)
+{
+    const k_insn *ki = &s->k->ins[pc];
+    uint64_t *r[3] = {r0, r1, r2};
+    *rv = 0;
+    for (int j = 0; j < 3; j++) {
+        *r[j] = ki->src_sb[j] >= 0 ? (uint64_t)ki->src_sb[j] : 0u;
+        if (ki->src_sb[j] >= 0)
+            *rv |= 1u << j;
+    }
+    *r3 = ki->dst_sb >= 0 ? (uint64_t)ki->dst_sb : 0u;
+    if (ki->dst_sb >= 0)
+        *rv |= 8u;
+}
+
+/* The read port for warp w's two contexts: hz1/hz2 in s->sbo. */
+static void sbi_sb_read(sm *s, unsigned w, int pc1, int v2, int pc2)
+{
+    sbi_scoreboard_in *q = &s->sbin;
+    q->q_warp = w;
+    sbi_sb_query(s, pc1, &q->q1_rv, &q->q1_r0, &q->q1_r1, &q->q1_r2, &q->q1_r3);
+    if (v2)
+        sbi_sb_query(s, pc2, &q->q2_rv, &q->q2_r0, &q->q2_r1, &q->q2_r2, &q->q2_r3);
+    else
+        q->q2_rv = 0;
+    sbi_scoreboard_eval(&s->sbc, &s->sbs, q, &s->sbo);
+}
+
+/* The writeback port: one completing write a cycle (the earliest), one
+ * cycle before its result is usable, so an instruction reading it issues in
+ * the cycle it completes (as the per-warp scoreboard of spe lets it). */
+static void sbi_sb_wb(sm *s)
+{
+    sbi_scoreboard_in *in = &s->sbin;
+    uint64_t best = UINT64_MAX;
+    for (unsigned w = 0; w < s->sbc.warps; w++)
+        for (unsigned k = 0; k < s->sbc.depth; k++)
+            for (unsigned i = 0; i < 2; i++) {
+                uint64_t dv = i ? s->sbs.dv2_q[w] : s->sbs.dv1_q[w];
+                uint64_t d = s->sb_done[w][k][i];
+                if (((dv >> k) & 1u) && d <= s->cycle + 1 && d < best) {
+                    best = d;
+                    in->wb_v = 1;
+                    in->wb_warp = w;
+                    in->wb_pos = k;
+                    in->wb_sel = 1u << i;
+                }
+            }
+    if (in->wb_v) { /* both writes of the entry, when both have completed */
+        unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
+        uint64_t dv = o ? s->sbs.dv2_q[w] : s->sbs.dv1_q[w];
+        if (((dv >> k) & 1u) && s->sb_done[w][k][o] <= s->cycle + 1)
+            in->wb_sel = 3;
+    }
+}
+
 static int sbi_cycle(sm *s)
 {
     hct_cct_heap_in *in = &s->hi;
     memset(in, 0, sizeof *in);
+    memset(&s->sbin, 0, sizeof s->sbin);
+    sbi_sb_wb(s);
     int issued = 0;
     if (!s->done && s->launched < s->W) {
         in->op = HCH_OP_LAUNCH;
@@ -858,8 +970,8 @@ static int sbi_cycle(sm *s)
                         hct_cct_heap_err_name((unsigned)s->ho.err_code));
         s->launched++;
     } else if (!s->done) {
-        for (unsigned i = 1; i <= s->W && !issued; i++) {
-            unsigned w = (s->rr + i) % s->W;
+        for (unsigned i = 1; i <= s->nord && !issued; i++) {
+            unsigned w = s->ord[i - 1];
             if (!s->hs.v1[w])
                 continue;
             memset(in, 0, sizeof *in);
@@ -867,8 +979,12 @@ static int sbi_cycle(sm *s)
             hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
             int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
             uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
-            int p_ok = !blocked(s, w, m1) && sb_ready(s, w, pc1);
-            int s_ok = s->ho.rd_v2 && s->ho.rd_run2 && !blocked(s, w, m2) && sb_ready(s, w, pc2);
+            /* hazards: the dependency-matrix scoreboard's read port */
+            s->sbin.iss_v = 0;
+            sbi_sb_read(s, w, pc1, (int)s->ho.rd_v2, pc2);
+            int blind = s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle; /* test hook */
+            int p_ok = !blocked(s, w, m1) && (!s->sbo.hz1 || blind);
+            int s_ok = s->ho.rd_v2 && s->ho.rd_run2 && !blocked(s, w, m2) && (!s->sbo.hz2 || blind);
             if (!p_ok && !s_ok)
                 continue;
             sbi_next a = {0, 0, 0, -1, -1}, b = {0, 0, 0, -1, -1};
@@ -904,6 +1020,35 @@ static int sbi_cycle(sm *s)
             if (!s->ho.ready) {
                 s->st.full_stalls++;
                 continue;
+            }
+            /* the issue on the scoreboard: D(t, t+1) from this heap update */
+            {
+                const k_insn *k1 = &s->k->ins[pc1], *k2 = &s->k->ins[pc2];
+                sbi_scoreboard_in *q = &s->sbin;
+                q->iss_v = 1;
+                q->iss_warp = w;
+                q->iss_d = sbi_scoreboard_dmat(&s->hc, &s->hs, in, &s->ho);
+                q->iss_dv1 = p_ok && k1->dst_sb >= 0;
+                q->iss_dst1 = q->iss_dv1 ? (uint64_t)k1->dst_sb : 0u;
+                q->iss_dv2 = s_ok && k2->dst_sb >= 0;
+                q->iss_dst2 = q->iss_dv2 ? (uint64_t)k2->dst_sb : 0u;
+                sbi_scoreboard_eval(&s->sbc, &s->sbs, q, &s->sbo);
+                if (s->sbo.err)
+                    return fail(s, "sbi_scoreboard rejected the issue of warp %u: %s", w,
+                                sbi_scoreboard_err_name((unsigned)s->sbo.err_code));
+                if (!s->sbo.ready) { /* the warp's row is full: pushed back */
+                    q->iss_v = 0;
+                    continue;
+                }
+                if (s->sbo.nx_push) {
+                    unsigned h = s->sbo.nx_hole;
+                    for (unsigned k = h; k > 0; k--) {
+                        s->sb_done[w][k][0] = s->sb_done[w][k - 1][0];
+                        s->sb_done[w][k][1] = s->sb_done[w][k - 1][1];
+                    }
+                    s->sb_done[w][0][0] = s->cycle + lat_of(s, pc1);
+                    s->sb_done[w][0][1] = s->cycle + lat_of(s, pc2);
+                }
             }
             uint64_t used = 0;
             if (p_ok) {
@@ -952,6 +1097,14 @@ static int sbi_cycle(sm *s)
     RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
     if (!DROPPED(s, issued))
         STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
+    /* the scoreboard's cycle: this cycle's writeback, and the issue (if any) */
+    if (!issued)
+        s->sbin.iss_v = 0;
+    sbi_scoreboard_eval(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
+    if (s->sbo.err)
+        return fail(s, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)s->sbo.err_code));
+    RECORD(s, 1, sbi_scoreboard, &s->sbc, &s->sbin, &s->sbo);
+    sbi_scoreboard_step(&s->sbc, &s->sbs, &s->sbin, &s->sbo);
     uint64_t used = s->hc.cct - s->hs.free_cnt;
     if (used > s->st.peak)
         s->st.peak = used;
@@ -959,6 +1112,393 @@ static int sbi_cycle(sm *s)
         const char *e = hct_cct_heap_check(&s->hc, &s->hs);
         if (e)
             return fail(s, "hct_cct_heap invariant: %s", e);
+        if ((e = sbi_scoreboard_check(&s->sbc, &s->sbs)))
+            return fail(s, "sbi_scoreboard invariant: %s", e);
+    }
+    return issued;
+}
+
+/* ============================================================ swi, sbi+swi */
+/*
+ * SWI (001 sec. 4) on the project's swi_sched model.  Each warp offers one
+ * issue unit to the instruction buffer (fetch writes it into the warp's
+ * entry, one fill per cycle, round-robin over the warps whose entry is free
+ * and whose unit is not in the secondary stage); the primary picks the
+ * oldest ready entry, which issues the next cycle as I1; in that cycle the
+ * secondary issues I2, a ready entry of another warp whose lanes fit in
+ * the lanes I1 leaves free.  Both issue in one slot of the SIMD group.
+ *
+ *   swi      the unit of warp w is its simt_stack top (spe's stacks): pc and
+ *            active mask; ready = not at a barrier, the scoreboard clear,
+ *            and the stack able to take the update.
+ *   sbi+swi  the unit of warp w is the primary context of its hct_cct_heap
+ *            row (SBI): pc1, m1; ready = the primary can issue (sbi's rule)
+ *            and the heap can take the update.  As I1, the warp issues its
+ *            primary and, by sbi's rules, its secondary context when that
+ *            is ready and off I2's lanes (else it waits in the heap); as I2,
+ *            its primary only.  So a slot holds up to three instructions on
+ *            disjoint lanes.  001 says SBI and SWI combine but not how; here
+ *            a secondary context issues only beside its primary (sbi also
+ *            issues it alone when the primary is not ready).
+ *
+ * The buffered unit is a tag: what issues is read again from the stack or
+ * heap at issue time (the warp has nothing else in flight, so it is what was
+ * buffered; checked).  The two issued warps update their own stacks (heap
+ * rows) in the same cycle: two update ports, modelled as two eval/step of
+ * the one-port model, I1's warp first (recorded as two vector cycles with
+ * --trace-dir).  If the structure refuses an update at issue (sbi+swi: the
+ * first warp's update took the last CCT entries), that warp does not issue
+ * (a full-table stall) and fetch offers its unchanged unit again later.
+ * During the launch cycles the stack or heap port launches and nothing is
+ * ready.
+ */
+typedef struct {
+    int ok, pc;
+    uint64_t mask;
+} swi_unit;
+
+/* spe's stack operation for warp w issuing pc on mask */
+static void swi_stack_op(const sm *s, unsigned w, int pc, uint64_t mask, simt_stack_in *in)
+{
+    const k_insn *ki = &s->k->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
+    if (ki->op == K_BRA) {
+        in->op_mask = taken_mask(s, w, pc, mask);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->op == K_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = s->k->n;
+    }
+}
+
+/* sbi's update of warp w (the body of sbi_cycle for one warp): reads the
+ * heap row, decides which contexts issue, builds the UPDATE in *in and
+ * evaluates it into s->ho.  Returns 0 when neither context can issue. */
+static int swi_sbi_op(sm *s, unsigned w, uint64_t busy, hct_cct_heap_in *in, int *p_ok,
+                      int *s_ok, sbi_next *a, sbi_next *b)
+{
+    memset(in, 0, sizeof *in);
+    sbi_rd(s, w, in);
+    hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+    int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
+    uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
+    *p_ok = s->ho.rd_v1 && !blocked(s, w, m1) && sb_ready(s, w, pc1);
+    /* the secondary context rides with the primary, on lanes no other
+     * warp takes in this slot */
+    *s_ok = *p_ok && s->ho.rd_v2 && s->ho.rd_run2 && !(m2 & busy) && !blocked(s, w, m2) &&
+            sb_ready(s, w, pc2);
+    if (!*p_ok)
+        return 0;
+    *a = (sbi_next){0, 0, 0, -1, -1};
+    *b = (sbi_next){0, 0, 0, -1, -1};
+    if (*p_ok)
+        *a = sbi_split(s, w, pc1, m1);
+    if (*s_ok) {
+        *b = sbi_split(s, w, pc2, m2);
+        if (*p_ok && a->m_b && b->m_b)
+            *s_ok = 0; /* at most one divergence per cycle */
+    }
+    unsigned n = 0;
+    int v2 = (int)s->ho.rd_v2;
+    in->op = HCH_OP_UPDATE;
+    in->op_warp = w;
+    if (*p_ok)
+        sbi_ctx_add(in, &n, (uint64_t)a->pc_a, a->m_a);
+    else
+        sbi_ctx_add(in, &n, (uint64_t)pc1, m1);
+    if (v2) {
+        if (*s_ok)
+            sbi_ctx_add(in, &n, (uint64_t)b->pc_a, b->m_a);
+        else
+            sbi_ctx_add(in, &n, (uint64_t)pc2, m2);
+    }
+    if (*p_ok)
+        sbi_ctx_add(in, &n, (uint64_t)a->pc_b, a->m_b);
+    if (*s_ok)
+        sbi_ctx_add(in, &n, (uint64_t)b->pc_b, b->m_b);
+    in->op_exit = (*p_ok ? a->m_exit : 0) | (*s_ok ? b->m_exit : 0);
+    hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+    return 1;
+}
+
+/* The unit warp w offers to fetch. */
+static swi_unit swi_offer(const sm *s, unsigned w)
+{
+    swi_unit u = {0, 0, 0};
+    if (s->m == SM_SWI) {
+        unsigned sp = s->ss.sp[w];
+        if (sp && s->ss.pc[w][sp - 1] < s->k->n) {
+            u.ok = 1;
+            u.pc = (int)s->ss.pc[w][sp - 1];
+            u.mask = s->ss.mask[w][sp - 1];
+        }
+    } else if (s->hs.v1[w]) {
+        u.ok = 1;
+        u.pc = (int)s->hs.pc1[w];
+        u.mask = s->hs.m1[w];
+    }
+    return u;
+}
+
+/* Whether warp w's buffered unit may issue now; *full: only a full table
+ * holds it back. */
+static int swi_ready(sm *s, unsigned w, int *full)
+{
+    *full = 0;
+    if (s->m == SM_SWI) {
+        int pc = (int)s->xs.pc_q[w];
+        uint64_t mask = s->xs.mask_q[w];
+        simt_stack_in in;
+        simt_stack_out o;
+        if (blocked(s, w, mask) || !sb_ready(s, w, pc))
+            return 0;
+        swi_stack_op(s, w, pc, mask, &in);
+        simt_stack_eval(&s->sc, &s->ss, &in, &o);
+        *full = !o.err && !o.ready;
+        return !o.err && o.ready;
+    }
+    hct_cct_heap_in in;
+    int p_ok, s_ok;
+    sbi_next a, b;
+    if (!swi_sbi_op(s, w, 0, &in, &p_ok, &s_ok, &a, &b))
+        return 0;
+    *full = !s->ho.err && !s->ho.ready;
+    return !s->ho.err && s->ho.ready;
+}
+
+/* Issues warp w's unit (buffered as pc, mask): updates its stack / heap row
+ * and executes.  *used: the lanes that executed (0: refused, a full table).
+ * *pc_out: the (primary) PC issued; *pc2_out, *m2_out: sbi+swi's secondary
+ * context (-1 none).  Returns -1 on a failure. */
+static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t busy, uint64_t *used,
+                     int *pc_out, uint64_t *m_out, int *pc2_out, uint64_t *m2_out)
+{
+    *used = 0;
+    *pc_out = *pc2_out = -1;
+    *m_out = *m2_out = 0;
+    if (s->m == SM_SWI) {
+        swi_unit u = swi_offer(s, w);
+        if (!u.ok || u.pc != pc || u.mask != mask)
+            return fail(s, "warp %u: the buffered instruction (pc %d) is not its stack top (pc %d)",
+                        w, pc, u.pc);
+        swi_stack_op(s, w, pc, mask, &s->si);
+        simt_stack_eval(&s->sc, &s->ss, &s->si, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected warp %u at pc %d: %s", w, pc,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        if (!s->so.ready) {
+            s->st.full_stalls++;
+            return 0;
+        }
+        if (exec_static(s, w, pc, mask))
+            return -1;
+        sb_issue(s, w, pc);
+        note_issue(s, pc);
+        *used = mask;
+        *pc_out = pc;
+        *m_out = mask;
+        RECORD(s, 0, simt_stack, &s->sc, &s->si, &s->so);
+        if (!DROPPED(s, 1))
+            STEP(simt_stack, &s->sc, &s->ss, &s->si, &s->so);
+        if (s->ss.sp[w] > s->st.peak)
+            s->st.peak = s->ss.sp[w];
+        return 0;
+    }
+    int p_ok, s_ok;
+    sbi_next a, b;
+    swi_unit u = swi_offer(s, w);
+    if (!u.ok || u.pc != pc || u.mask != mask)
+        return fail(s, "warp %u: the buffered heap row (pc %d) is not its row now (pc %d)", w, pc,
+                    u.pc);
+    if (!swi_sbi_op(s, w, busy, &s->hi, &p_ok, &s_ok, &a, &b))
+        return fail(s, "warp %u: picked ready, but its primary context cannot issue", w);
+    if (s->ho.err)
+        return fail(s, "hct_cct_heap rejected the update of warp %u: %s", w,
+                    hct_cct_heap_err_name((unsigned)s->ho.err_code));
+    if (!s->ho.ready) {
+        s->st.full_stalls++;
+        return 0;
+    }
+    int pc1 = (int)s->ho.rd_pc1, pc2 = (int)s->ho.rd_pc2;
+    uint64_t m1 = s->ho.rd_m1, m2 = s->ho.rd_m2;
+    if (p_ok) {
+        if (exec_static(s, w, pc1, m1))
+            return -1;
+        sb_issue(s, w, pc1);
+        note_issue(s, pc1);
+        *used |= m1;
+        *pc_out = pc1;
+        *m_out = m1;
+    }
+    if (s_ok) {
+        if (exec_static(s, w, pc2, m2))
+            return -1;
+        sb_issue(s, w, pc2);
+        note_issue(s, pc2);
+        *used |= m2;
+        *pc2_out = pc2;
+        *m2_out = m2;
+        s->st.sec_insts++;
+    }
+    if (s->ho.rd_v2 && !s->ho.rd_run2)
+        s->st.sec_suspended++;
+    RECORD(s, 0, hct_cct_heap, &s->hc, &s->hi, &s->ho);
+    if (!DROPPED(s, 1))
+        STEP(hct_cct_heap, &s->hc, &s->hs, &s->hi, &s->ho);
+    if (s->hc.cct - s->hs.free_cnt > s->st.peak)
+        s->st.peak = s->hc.cct - s->hs.free_cnt;
+    return 0;
+}
+
+/* The stack / heap port idle or launching this cycle (no issue). */
+static int swi_port_other(sm *s, int launch)
+{
+    if (s->m == SM_SWI) {
+        simt_stack_in *in = &s->si;
+        memset(in, 0, sizeof *in);
+        if (launch) {
+            in->op = SIMT_OP_LAUNCH;
+            in->op_warp = s->launched;
+            in->op_mask = warp_mask(s, s->launched);
+            in->op_pc = 0;
+            in->op_rpc = s->k->n;
+        }
+        simt_stack_eval(&s->sc, &s->ss, in, &s->so);
+        if (s->so.err)
+            return fail(s, "simt_stack rejected LAUNCH of warp %u: %s", s->launched,
+                        simt_stack_err_name((unsigned)s->so.err_code));
+        RECORD(s, 0, simt_stack, &s->sc, in, &s->so);
+        STEP(simt_stack, &s->sc, &s->ss, in, &s->so);
+    } else {
+        hct_cct_heap_in *in = &s->hi;
+        memset(in, 0, sizeof *in);
+        if (launch) {
+            in->op = HCH_OP_LAUNCH;
+            in->op_warp = s->launched;
+            in->op_pc1 = 0;
+            in->op_m1 = warp_mask(s, s->launched);
+            in->op_v1 = 1;
+        }
+        hct_cct_heap_eval(&s->hc, &s->hs, in, &s->ho);
+        if (s->ho.err)
+            return fail(s, "hct_cct_heap rejected LAUNCH of warp %u: %s", s->launched,
+                        hct_cct_heap_err_name((unsigned)s->ho.err_code));
+        RECORD(s, 0, hct_cct_heap, &s->hc, in, &s->ho);
+        STEP(hct_cct_heap, &s->hc, &s->hs, in, &s->ho);
+    }
+    if (launch)
+        s->launched++;
+    return 0;
+}
+
+static int swi_cycle(sm *s)
+{
+    swi_sched_in *xi = &s->xi;
+    memset(xi, 0, sizeof *xi);
+    int launch = !s->done && s->launched < s->W;
+    /* fetch: one free entry per cycle, round-robin */
+    for (unsigned i = 1; i <= s->launched && !s->done; i++) {
+        unsigned w = (s->xfill_rr + i) % s->launched;
+        if (bits_get(s->xs.v_q, w) || (s->xs.s_v_q && s->xs.s_mask_q && s->xs.s_warp_q == w))
+            continue;
+        swi_unit u = swi_offer(s, w);
+        if (!u.ok)
+            continue;
+        xi->fill_valid = 1;
+        xi->fill_warp = w;
+        xi->fill_pc = (uint64_t)u.pc;
+        xi->fill_mask = u.mask;
+        s->xfill_rr = w;
+        break;
+    }
+    if (!launch && !s->done)
+        for (unsigned w = 0; w < s->W; w++) {
+            int full;
+            if (bits_get(s->xs.v_q, w) && swi_ready(s, w, &full))
+                xi->ready |= 1ull << w;
+        }
+    swi_sched_eval(&s->xc, &s->xs, xi, &s->xo);
+    if (s->xo.err)
+        return fail(s, "swi_sched rejected the fill of warp %u: %s", (unsigned)xi->fill_warp,
+                    swi_sched_err_name((unsigned)s->xo.err_code));
+    const swi_sched_out *o = &s->xo;
+    uint64_t used = 0, u;
+    int issued = 0, ops = 0, pc, pc2;
+    uint64_t m, m2;
+    if (o->i1_valid && o->i1_mask) {
+        /* I2's lanes are taken in this slot: I1's secondary context
+         * (sbi+swi) stays off them; I2 issues its primary only */
+        if (swi_issue(s, (unsigned)o->i1_warp, (int)o->i1_pc, o->i1_mask,
+                      o->i2_valid ? o->i2_mask : 0, &u, &pc, &m, &pc2, &m2))
+            return -1;
+        ops++;
+        if (u) {
+            used |= u;
+            s->dec.valid = pc >= 0;
+            s->dec.warp = (unsigned)o->i1_warp;
+            s->dec.pc = pc >= 0 ? (unsigned)pc : 0;
+            s->dec.mask = pc >= 0 ? m : 0;
+            s->dec.valid2 = pc2 >= 0;
+            s->dec.pc2 = pc2 >= 0 ? (unsigned)pc2 : 0;
+            s->dec.mask2 = m2;
+        }
+    }
+    if (o->i2_valid) {
+        if (swi_issue(s, (unsigned)o->i2_warp, (int)o->i2_pc, o->i2_mask, ~(uint64_t)0, &u, &pc,
+                      &m, &pc2, &m2))
+            return -1;
+        ops++;
+        if (u) {
+            if (u & used)
+                return fail(s, "warps %u and %u issued on the same lanes", (unsigned)o->i1_warp,
+                            (unsigned)o->i2_warp);
+            used |= u;
+            s->dec.valid3 = 1;
+            s->dec.warp3 = (unsigned)o->i2_warp;
+            s->dec.pc3 = pc >= 0 ? (unsigned)pc : (unsigned)pc2;
+            s->dec.mask3 = u;
+            if (o->act == SWI_SCHED_ACT_PAIR)
+                s->st.swi_insts++; /* beside a live primary (not substituting) */
+        }
+    }
+    if (used) {
+        s->st.warp_insts++;
+        s->st.hist[popc(used)]++;
+        s->dec.threads = popc(used);
+        issued = 1;
+    }
+    if (o->conflict)
+        s->st.swi_conflicts++;
+    if (!ops && swi_port_other(s, launch))
+        return -1;
+    if (s->vcd) {
+        /* one pass per cycle: the stack / heap with its last operation */
+        trace_dec(s);
+        if (s->m == SM_SWI) {
+            vcd_scope(s->vcd, "simt_stack");
+            simt_stack_trace(s->vcd, &s->sc, &s->ss, &s->si, &s->so);
+        } else {
+            vcd_scope(s->vcd, "hct_cct_heap");
+            hct_cct_heap_trace(s->vcd, &s->hc, &s->hs, &s->hi, &s->ho);
+        }
+        vcd_upscope(s->vcd);
+        vcd_scope(s->vcd, "swi_sched");
+        swi_sched_trace(s->vcd, &s->xc, &s->xs, xi, &s->xo);
+        vcd_upscope(s->vcd);
+    }
+    RECORD(s, 1, swi_sched, &s->xc, xi, &s->xo);
+    swi_sched_step(&s->xc, &s->xs, xi, &s->xo);
+    if (s->P.check) {
+        const char *e = s->m == SM_SWI ? simt_stack_check(&s->sc, &s->ss)
+                                       : hct_cct_heap_check(&s->hc, &s->hs);
+        if (!e)
+            e = swi_sched_check(&s->xc, &s->xs);
+        if (e)
+            return fail(s, "invariant: %s", e);
     }
     return issued;
 }
@@ -978,7 +1518,7 @@ static int dwf_commit_pick(sm *s, dwf_in *in)
             unsigned t = w * s->L + l;
             if (t >= s->T)
                 break;
-            unsigned h = warp_pool_home_lane(t, s->L, s->P.swizzle);
+            unsigned h = dwf_home_lane(&s->wc, t);
             warp_pool_put_tid(in->cm_tids, h, s->wc.tid_bits, t);
             in->cm_mask_t |= 1ull << h;
         }
@@ -1344,9 +1884,259 @@ static int tsimt_cycle(sm *s)
 /* ================================================================= common */
 const char *const sm_param_structs[] = {"simt_stack",   "dpe_stack",    "shadow_scoreboard",
                                         "hct_cct_heap", "dwf",          "lane_regfile",
-                                        "tsimt_frontend", NULL};
+                                        "tsimt_frontend", "sbi_scoreboard", "lwm_subwarp",
+                                        "two_level_sched", "swi_sched", NULL};
 
 /* Applies the --param entries of structure t->structure to cfg. */
+/* ================================================================ --sched */
+/* The order in which this cycle's mechanism offers its n warps (large warps
+ * for lwm) to its structures: ord[0] first.  rr: loose round robin after the
+ * last warp that issued.  two-level: what rtl_c/two_level_sched would pick
+ * with every warp ready, then with that one removed, and so on (its rule:
+ * the top group round robin, then the lower groups by priority); stalled =
+ * a warp whose last load is still in flight (004's long-latency operation). */
+static uint64_t sched_stalled(const sm *s, unsigned n)
+{
+    uint64_t st = 0;
+    for (unsigned w = 0; w < n; w++)
+        if (s->ld_until[w] > s->cycle)
+            st |= 1ull << w;
+    return st;
+}
+
+static void sched_order(sm *s, unsigned n)
+{
+    s->nord = 0;
+    if (s->P.sched != SM_SCHED_TWO_LEVEL) {
+        for (unsigned i = 0; i < n; i++)
+            s->ord[s->nord++] = (s->rr + 1 + i) % n;
+        return;
+    }
+    const uint64_t all = n >= 64 ? ~0ull : (1ull << n) - 1u, st = sched_stalled(s, n);
+    two_level_sched_in in = {all & ~st, st}; /* the model: never both */
+    two_level_sched_out o;
+    while (in.ready) {
+        two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
+        if (o.err || !o.valid)
+            break;
+        s->ord[s->nord++] = (unsigned)o.warp;
+        in.ready &= ~(1ull << o.warp);
+    }
+    /* then the warps with a load in flight (an independent instruction may
+     * still issue), round robin */
+    for (unsigned i = 0; i < n; i++) {
+        unsigned w = (s->rr + 1 + i) % n;
+        if (st >> w & 1u)
+            s->ord[s->nord++] = w;
+    }
+}
+
+/* After the cycle: two-level steps with the warp that issued (the one ready
+ * warp: the same decision as with the others it passed over; a warp that
+ * issued is not stalled) or none. */
+static void sched_commit(sm *s, unsigned n, int issued, unsigned w)
+{
+    if (s->P.sched != SM_SCHED_TWO_LEVEL)
+        return;
+    two_level_sched_in in = {issued ? 1ull << w : 0, sched_stalled(s, n)};
+    two_level_sched_out o;
+    in.stalled &= ~in.ready;
+    two_level_sched_eval(&s->tlc, &s->tls, &in, &o);
+    two_level_sched_step(&s->tlc, &s->tls, &in, &o);
+}
+
+/* ==================================================================== lwm */
+/* Large warp g, row r, column c is thread (g*K + r)*L + c: row = the static
+ * warp it would be in, column = its lane (004 Fig. 4). */
+static unsigned lwm_tid(const sm *s, unsigned g, unsigned r, unsigned c)
+{
+    return (g * s->lc.rows + r) * s->L + c;
+}
+
+static void lwm_launch_mask(const sm *s, unsigned g, uint64_t *m)
+{
+    memset(m, 0, sizeof(uint64_t) * LWM_WORDS);
+    for (unsigned r = 0; r < s->lc.rows; r++)
+        for (unsigned c = 0; c < s->L; c++)
+            if (lwm_tid(s, g, r, c) < s->T)
+                lwm_set(m, r * s->L + c, 1);
+}
+
+/* a large warp waits at a barrier: its first active thread arrived there */
+static int lwm_blocked(const sm *s, unsigned g, const uint64_t *m)
+{
+    for (unsigned i = 0; i < s->lc.rows * s->L; i++)
+        if (lwm_bit(m, i))
+            return s->at_bar[lwm_tid(s, g, i / s->L, i % s->L)];
+    return 0;
+}
+
+static unsigned lwm_row(const sm *s, const uint64_t *rows, unsigned c)
+{
+    unsigned rw = lwm_subwarp_row_w(&s->lc), r = 0;
+    for (unsigned b = 0; b < rw; b++)
+        r |= lwm_bit(rows, c * rw + b) << b;
+    return r;
+}
+
+/* One cycle of the large-warp core (004 sec. 3.1): the front end fetches one
+ * instruction of a large warp the unit may take (LAUNCH first, one large
+ * warp per cycle), lwm_subwarp emits one sub-warp a cycle, which executes
+ * at issue (its threads in their home lanes) and leaves the pipeline
+ * lat_of(pc) cycles later: one sub-warp completes per cycle, the oldest due
+ * first, clearing its threads' in-flight bits (so a thread never runs ahead
+ * of its own result: no scoreboard is needed).  An unconditional bra is a
+ * JUMP (one sub-warp for all the threads), a guarded bra a BRANCH (its
+ * per-thread outcome returns with each sub-warp), exit an OP to the exit PC. */
+static int lwm_cycle(sm *s)
+{
+    lwm_subwarp_in *in = &s->li;
+    const unsigned L = s->L;
+    int issued = 0, cq = -1, fpc = -1;
+    uint64_t fmask[LWM_WORDS];
+    memset(in, 0, sizeof *in);
+    for (unsigned i = 0; i < s->nlq; i++)
+        if (s->lq[i].ready <= s->cycle && (cq < 0 || s->lq[i].ready < s->lq[cq].ready))
+            cq = (int)i;
+    if (cq >= 0) {
+        const struct lwm_flight *f = &s->lq[cq];
+        in->c_valid = 1;
+        in->c_warp = f->warp;
+        in->c_cols = f->cols;
+        memcpy(in->c_rows, f->rows, sizeof in->c_rows);
+        in->c_first = f->first;
+        in->c_branch = f->branch;
+        in->c_taken = f->taken;
+    }
+    if (s->done) {
+        /* idle */
+    } else if (s->launched < s->LW) {
+        in->f_valid = 1;
+        in->f_warp = s->launched;
+        in->f_kind = LWM_LAUNCH;
+        in->f_pc = 0;
+        in->f_rpc = s->k->n;
+        lwm_launch_mask(s, s->launched, in->f_mask);
+    } else {
+        for (unsigned i = 0; i < s->nord && fpc < 0; i++) {
+            unsigned g = s->ord[i], sp = (unsigned)s->ls->sp_q[g];
+            if (!sp || (s->ls->wait_q >> g & 1u))
+                continue;
+            int pc = (int)s->ls->pc_q[g][sp - 1];
+            const uint64_t *m = s->ls->mask_q[g][sp - 1];
+            if (lwm_blocked(s, g, m))
+                continue;
+            const k_insn *ki = &s->k->ins[pc];
+            in->f_valid = 1;
+            in->f_warp = g;
+            in->f_npc = ki->op == K_EXIT ? s->k->n : (uint64_t)pc + 1;
+            in->f_kind = LWM_OP;
+            if (ki->op == K_BRA) {
+                in->f_kind = ki->guard < 0 ? LWM_JUMP : LWM_BRANCH;
+                in->f_pc = (uint64_t)ki->target;
+                in->f_rpc = (uint64_t)ki->rpc;
+            }
+            lwm_subwarp_eval(&s->lc, s->ls, in, &s->lo);
+            if (s->lo.err)
+                return fail(s, "lwm_subwarp rejected large warp %u at pc %d: %s", g, pc,
+                            lwm_subwarp_err_name((unsigned)s->lo.err_code));
+            if (s->lo.nx_accept) {
+                fpc = pc;
+                memcpy(fmask, m, sizeof fmask);
+                break;
+            }
+            if (s->lo.f_act == LWM_ST_STALL)
+                s->st.full_stalls++;
+            in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
+            if (s->lo.fetch_stall)
+                break; /* the unit is still breaking an instruction down */
+        }
+    }
+    lwm_subwarp_eval(&s->lc, s->ls, in, &s->lo);
+    if (s->lo.err)
+        return fail(s, "lwm_subwarp rejected %s: %s", in->f_kind == LWM_LAUNCH ? "a launch" :
+                    in->f_valid ? "a fetch" : "a completion",
+                    lwm_subwarp_err_name((unsigned)s->lo.err_code));
+    if (s->lo.sw_valid) {
+        /* the sub-warp executes at issue */
+        const lwm_subwarp_out *o = &s->lo;
+        const unsigned g = (unsigned)o->sw_warp, pc = (unsigned)s->lw_pc;
+        const k_insn *ki = &s->k->ins[pc];
+        struct lwm_flight f;
+        unsigned n = 0;
+        memset(&f, 0, sizeof f);
+        if (o->sw_jump) {
+            for (unsigned i = 0; i < s->lc.rows * L; i++)
+                if (lwm_bit(s->lw_jmask, i)) {
+                    int wr;
+                    uint32_t wv;
+                    unsigned t = lwm_tid(s, g, i / L, i % L);
+                    if (exec_thread(s, t, (int)pc, s->regs[t], &wr, &wv) < 0)
+                        return -1;
+                    n++;
+                }
+        } else {
+            for (unsigned c = 0; c < L; c++)
+                if (o->sw_cols >> c & 1u) {
+                    int wr;
+                    uint32_t wv;
+                    unsigned t = lwm_tid(s, g, lwm_row(s, o->sw_rows, c), c);
+                    if (o->sw_branch && (s->preds[t][ki->guard] ^ ki->guard_neg))
+                        f.taken |= 1ull << c;
+                    if (exec_thread(s, t, (int)pc, s->regs[t], &wr, &wv) < 0)
+                        return -1;
+                    n++;
+                }
+        }
+        s->st.warp_insts++;
+        s->st.hist[n < 64 ? n : 64]++;
+        s->dec.valid = 1;
+        s->dec.warp = g;
+        s->dec.pc = pc;
+        s->dec.mask = o->sw_cols;
+        s->dec.threads = n;
+        note_issue(s, (int)pc);
+        f.ready = s->cycle + lat_of(s, (int)pc);
+        if (s->P.fault_kind == 4 && s->cycle >= s->P.fault_cycle)
+            f.ready = s->cycle + 1; /* test hook: in-flight bits clear too early */
+        f.warp = g;
+        f.cols = o->sw_cols;
+        memcpy(f.rows, o->sw_rows, sizeof f.rows);
+        f.first = o->sw_first;
+        f.branch = o->sw_branch;
+        if (s->nlq == s->caplq)
+            s->lq = realloc(s->lq, (s->caplq = s->caplq * 2 + 16) * sizeof *s->lq);
+        s->lq[s->nlq++] = f;
+        issued = 1;
+    }
+    if (s->vcd) {
+        trace_dec(s);
+        vcd_scope(s->vcd, "lwm_subwarp");
+        lwm_subwarp_trace(s->vcd, &s->lc, s->ls, in, &s->lo);
+        vcd_upscope(s->vcd);
+    }
+    RECORD(s, 0, lwm_subwarp, &s->lc, in, &s->lo);
+    if (!DROPPED(s, issued))
+        STEP(lwm_subwarp, &s->lc, s->ls, in, &s->lo);
+    if (cq >= 0)
+        s->lq[cq] = s->lq[--s->nlq];
+    if (s->lo.nx_accept && in->f_kind == LWM_LAUNCH)
+        s->launched++;
+    else if (s->lo.nx_accept) {
+        s->lw_pc = fpc;
+        memcpy(s->lw_jmask, fmask, sizeof fmask);
+    }
+    for (unsigned g = 0; g < s->LW; g++)
+        if (s->ls->sp_q[g] > s->st.peak)
+            s->st.peak = s->ls->sp_q[g];
+    if (s->P.check) {
+        const char *e = lwm_subwarp_check(&s->lc, s->ls);
+        if (e)
+            return fail(s, "lwm_subwarp invariant: %s", e);
+    }
+    return issued;
+}
+
 static const char *apply_params(const sm_params *p, const struct param_table *t, void *cfg)
 {
     size_t n = strlen(t->structure);
@@ -1478,6 +2268,58 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
                    (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
             break;
         hct_cct_heap_reset(&s->hc, &s->hs);
+        /* register ids r0..r15, p0..p3 (K_SB_REGS = 20): 5 bits */
+        s->sbc = (sbi_scoreboard_cfg){s->W, 6, 5};
+        if (!e && (e = apply_params(p, &sbi_scoreboard_params, &s->sbc)))
+            break;
+        if (!e && (e = sbi_scoreboard_cfg_check(&s->sbc)))
+            break;
+        if (!e && ((e = kernel_fixed("sbi_scoreboard", "WARPS", s->sbc.warps, s->W, 1)) ||
+                   (e = kernel_fixed("sbi_scoreboard", "REG_W", s->sbc.reg_w, 5, 1))))
+            break;
+        sbi_scoreboard_reset(&s->sbc, &s->sbs);
+        break;
+    case SM_SWI:
+    case SM_SBISWI:
+        /* the buffer: 001's 4 x 6 (24 warps) up to 24 warps, else 4 sets of
+         * enough ways; --param swi_sched.SETS/WAYS (SETS=1: fully
+         * associative); entries beyond the kernel's warps stay empty */
+        s->xc = swi_sched_default_cfg();
+        if (s->W > s->xc.sets * s->xc.ways)
+            s->xc.ways = (s->W + s->xc.sets - 1) / s->xc.sets;
+        s->xc.lanes = s->L;
+        if (m == SM_SWI)
+            s->sc = (simt_stack_cfg){s->W, s->L, p->spe_depth, 32};
+        else
+            s->hc = (hct_cct_heap_cfg){s->W, s->L, p->cct, 32};
+        if (!e && (e = apply_params(p, &swi_sched_params, &s->xc)))
+            break;
+        if (!e && (e = swi_sched_cfg_check(&s->xc)))
+            break;
+        if (!e && ((e = kernel_fixed("swi_sched", "SETS x WAYS", swi_sched_warps(&s->xc), s->W, 1)) ||
+                   (e = kernel_fixed("swi_sched", "LANES", s->xc.lanes, s->L, 0))))
+            break;
+        if (m == SM_SWI) {
+            if (!e && (e = apply_params(p, &simt_stack_params, &s->sc)))
+                break;
+            if (!e && (e = simt_stack_cfg_check(&s->sc)))
+                break;
+            if (!e && ((e = kernel_fixed("simt_stack", "WARPS", s->sc.warps, s->W, 1)) ||
+                       (e = kernel_fixed("simt_stack", "LANES", s->sc.lanes, s->L, 0))))
+                break;
+            simt_stack_reset(&s->sc, &s->ss);
+        } else {
+            if (!e && (e = apply_params(p, &hct_cct_heap_params, &s->hc)))
+                break;
+            if (!e && (e = hct_cct_heap_cfg_check(&s->hc)))
+                break;
+            if (!e && ((e = kernel_fixed("hct_cct_heap", "WARPS", s->hc.warps, s->W, 1)) ||
+                       (e = kernel_fixed("hct_cct_heap", "LANES", s->hc.lanes, s->L, 0))))
+                break;
+            hct_cct_heap_reset(&s->hc, &s->hs);
+        }
+        swi_sched_reset(&s->xc, &s->xs);
+        s->xfill_rr = (unsigned)-1;
         break;
     case SM_DWF: {
         unsigned tb = 1;
@@ -1506,6 +2348,11 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
         if (!e && ((e = kernel_fixed("dwf", "LANES", s->wc.lanes, s->L, 0)) ||
                    (e = kernel_fixed("dwf", "TID_W", s->wc.tid_bits, tb, 1))))
             break;
+        if (!e && s->wc.swizzle > DWF_SWIZZLE_000 && p->regfile != SM_RF_CROSSBAR) {
+            e = "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
+                "file homes threads by 000's swizzle only)";
+            break;
+        }
         s->rc = lane_regfile_default_cfg();
         s->rc.lanes = s->L;
         s->rc.regs = K_REGS;
@@ -1540,8 +2387,55 @@ const char *sm_new(enum sm_mech m, const kernel *k, const ref_result *ref, const
             s->waitpc[t] = 0xffff;
         break;
     }
+    case SM_LWM: {
+        int lw_given = 0;
+        for (unsigned i = 0; i < p->nparam; i++)
+            lw_given |= !strncmp(p->param[i], "lwm_subwarp.LARGE_WARPS=", 24);
+        s->lc = lwm_subwarp_default_cfg();
+        s->lc.cols = s->L;
+        s->lc.rows = s->W < 8 ? s->W : 8; /* 004: large warps of 8 warps */
+        s->lc.depth = p->spe_depth < LWM_MAX_DEPTH ? p->spe_depth : LWM_MAX_DEPTH;
+        s->lc.pc_bits = 32;
+        if (!e && (e = apply_params(p, &lwm_subwarp_params, &s->lc)))
+            break;
+        s->LW = (s->W + s->lc.rows - 1) / s->lc.rows;
+        if (!lw_given)
+            s->lc.large_warps = s->LW;
+        if (!e && (e = lwm_subwarp_cfg_check(&s->lc)))
+            break;
+        if (!e && ((e = kernel_fixed("lwm_subwarp", "N", s->lc.cols, s->L, 0)) ||
+                   (e = kernel_fixed("lwm_subwarp", "LARGE_WARPS", s->lc.large_warps, s->LW, 1))))
+            break;
+        s->ls = calloc(1, sizeof *s->ls);
+        lwm_subwarp_reset(&s->lc, s->ls);
+        break;
+    }
     default:
         e = "unknown mechanism";
+    }
+    if (!e && p->sched == SM_SCHED_TWO_LEVEL) {
+        /* 004: fetch groups of 8 warps, or of one large warp */
+        unsigned n = m == SM_LWM ? s->LW : s->W, gs = 1;
+        if (m == SM_DWF || m == SM_TSIMT || m == SM_STSIMT) {
+            snprintf(msg, sizeof msg, "%s: --sched two-level: its own structure schedules the "
+                     "warps (%s); use --sched rr", sm_mech_name[m],
+                     m == SM_DWF ? "the warp pool" : "the tsimt front end");
+            e = msg;
+        }
+        for (unsigned d = 1; d <= 8 && m != SM_LWM; d++)
+            if (n % d == 0)
+                gs = d;
+        s->tlc = two_level_sched_default_cfg();
+        s->tlc.warps = n;
+        s->tlc.group_size = gs;
+        if (!e)
+            e = apply_params(p, &two_level_sched_params, &s->tlc);
+        if (!e)
+            e = two_level_sched_cfg_check(&s->tlc);
+        if (!e)
+            e = kernel_fixed("two_level_sched", "WARPS", s->tlc.warps, n, 0);
+        if (!e)
+            two_level_sched_reset(&s->tlc, &s->tls);
     }
     if (e) {
         if (e != msg) {
@@ -1585,6 +2479,8 @@ static void log_issue(sm *s)
     fprintf(f, "%6llu %s ", (unsigned long long)s->cycle, sm_mech_name[s->m]);
     if (s->m == SM_DWF)
         fprintf(f, "pool %-3u", s->dec.warp);
+    else if (!s->dec.valid && !s->dec.valid2 && s->dec.valid3)
+        fprintf(f, "warp %-3s", "-"); /* swi: the secondary substitutes */
     else
         fprintf(f, "warp %-3u", s->dec.warp);
     if (s->m == SM_DPE)
@@ -1599,6 +2495,11 @@ static void log_issue(sm *s)
     if (s->dec.valid2) {
         fprintf(f, " secondary pc %-4u line %-4d", s->dec.pc2, k->ins[s->dec.pc2].line);
         log_mask(s, s->dec.mask2);
+    }
+    if (s->dec.valid3) {
+        fprintf(f, " swi warp %u pc %-4u line %-4d", s->dec.warp3, s->dec.pc3,
+                k->ins[s->dec.pc3].line);
+        log_mask(s, s->dec.mask3);
     }
     if (s->m == SM_DWF) {
         fprintf(f, " tids");
@@ -1645,22 +2546,31 @@ int sm_cycle(sm *s)
         else if (s->P.fault_kind == 2)
             s->mem[0] ^= 1u;
     }
+    const unsigned nsched = s->m == SM_LWM ? s->LW : s->W;
+    sched_order(s, nsched);
     switch (s->m) {
+    case SM_LWM: rc = lwm_cycle(s); break;
     case SM_SPE: rc = spe_cycle(s); break;
     case SM_DPE: rc = dpe_cycle(s); break;
     case SM_DWF: rc = dwf_cycle(s); break;
     case SM_SBI: rc = sbi_cycle(s); break;
+    case SM_SWI:
+    case SM_SBISWI: rc = swi_cycle(s); break;
     case SM_TSIMT:
     case SM_STSIMT: rc = tsimt_cycle(s); break;
     default: break;
     }
     if (rc < 0 || s->failed)
         return -1;
+    if (s->dec.valid && s->dec.warp < 64 && s->k->ins[s->dec.pc].op == K_LD &&
+        s->cycle + s->P.mem_lat > s->ld_until[s->dec.warp])
+        s->ld_until[s->dec.warp] = s->cycle + s->P.mem_lat;
+    sched_commit(s, nsched, (int)s->dec.valid, s->dec.warp);
     if (s->done)
         return 1;
-    if (s->log && (s->dec.valid || s->dec.valid2))
+    if (s->log && (s->dec.valid || s->dec.valid2 || s->dec.valid3))
         log_issue(s);
-    if (!s->dec.valid && !s->dec.valid2)
+    if (!s->dec.valid && !s->dec.valid2 && !s->dec.valid3)
         s->st.idle_cycles++;
     s->cycle++;
     if (s->nexited == s->T && s->cycle >= s->last_completion &&
@@ -1762,6 +2672,8 @@ void sm_free(sm *s)
     free(s->ts);
     free(s->cq);
     free(s->waitpc);
+    free(s->ls);
+    free(s->lq);
     free(s);
 }
 
@@ -1798,6 +2710,7 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         break;
     case SM_SBI:
         ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
+        ADD(area_desc_sbi_scoreboard(s->sbc.warps, s->sbc.depth, s->sbc.reg_w, 0, 0, &d));
         break;
     case SM_TSIMT:
     case SM_STSIMT:
@@ -1805,6 +2718,20 @@ double sm_area(const sm *s, const area_tech *t, char *what, size_t len)
         ADD(area_desc_tsimt_frontend(&s->tc, 0, &d));
         /* each TSIMT lane reads its own warps' registers: a decoder per bank */
         org = LRF_ORG_PER_LANE;
+        break;
+    case SM_LWM:
+        /* area/'s lwm_subwarp (004 sec. 3.4's storage and its control); a
+         * register bank per lane with its own decoder (004 sec. 3.4) */
+        ADD(area_desc_lwm_subwarp(&s->lc, 0, &d));
+        org = LRF_ORG_PER_LANE;
+        break;
+    case SM_SWI:
+    case SM_SBISWI:
+        if (s->m == SM_SWI)
+            ADD(area_desc_simt_stack(&s->sc, 0, &d));
+        else
+            ADD(area_desc_hct_cct_heap(&s->hc, AREA_HCH_ALL, 0, &d));
+        ADD(area_desc_swi_sched(&s->xc, 0, &d));
         break;
     case SM_DWF:
         ADD(area_desc_dwf(&s->wc, AREA_DWF_ALL, 0, &d));

@@ -3,8 +3,10 @@
  * sm.h -- the SM timing model shared by every mechanism (issue 13 sec. 3).
  *
  * One kernel, one block of threads, one SM.  Each mechanism (spe, dpe, dwf,
- * sbi) drives the project's C models of its structures (rtl_c/) cycle by
- * cycle: eval, then step with that eval's output, one decision per cycle.
+ * sbi, tsimt, stsimt, lwm, swi, sbi+swi) drives the project's C models of
+ * its structures (rtl_c/) cycle by cycle: eval, then step with that eval's
+ * output, one decision per cycle (swi, sbi+swi: one per issued warp for
+ * the stack or heap, see sm.c).
  * The timing model is documented in tb/kernels/README.md ("Timing model").
  *
  * Every executed thread-instruction is checked on the spot against the
@@ -41,7 +43,12 @@
 struct vcd_writer;
 
 enum sm_mech { SM_SPE = 0, SM_DPE = 1, SM_DWF = 2, SM_SBI = 3, SM_TSIMT = 4, SM_STSIMT = 5,
-               SM_NMECH = 6 };
+               SM_LWM = 6, SM_SWI = 7, SM_SBISWI = 8, SM_NMECH = 9 };
+
+/* --sched: the order the warps are offered to the structures (spe, dpe,
+ * sbi, lwm; dwf's warp pool, the tsimt front ends and swi's scheduler
+ * schedule themselves) */
+enum sm_sched { SM_SCHED_RR = 0, SM_SCHED_TWO_LEVEL = 1 };
 
 enum sm_regfile { SM_RF_PER_LANE = 0, SM_RF_CROSSBAR = 1 };
 
@@ -61,6 +68,7 @@ typedef struct {
     unsigned regfile;     /* enum sm_regfile (dwf) */
     unsigned tsimt_width; /* stsimt lane width k (1, 2, 4, 8); 0: min(4, lanes) */
     unsigned check;       /* run every model's invariant check every cycle */
+    unsigned sched;       /* enum sm_sched */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * r1 of the last thread, 2 flips bit 0 of memory word 0, 3 drops the
@@ -86,7 +94,9 @@ typedef struct {
     uint64_t thread_insts;
     uint64_t idle_cycles;  /* cycles with no issue */
     uint64_t full_stalls;  /* a chosen instruction held back by a full table */
-    uint64_t sec_insts;    /* sbi: secondary issues */
+    uint64_t sec_insts;    /* sbi, sbi+swi: secondary issues (the same warp) */
+    uint64_t swi_insts;    /* swi, sbi+swi: issues of the secondary warp (SWI) */
+    uint64_t swi_conflicts;/* swi, sbi+swi: swi_sched conflicts (a discarded primary copy) */
     uint64_t sec_suspended;/* sbi: issues whose warp had a secondary that selective sync held */
     uint64_t peak;         /* stack depth / pool warps / CCT entries in use */
     uint64_t rf_conflicts; /* dwf: register-file bank-conflict cycles */
