@@ -290,6 +290,25 @@ static uint64_t raw_get(const RtlPort &p, unsigned w32)
 
 void RtlPort::get(uint64_t *v, unsigned lsb, unsigned w) const
 {
+    // fast paths (issue 17: the co-simulation samples every port every
+    // cycle): a whole narrow port, and a field within one word of a wide
+    // port (a lane element of a packed bus)
+    if (lsb == 0 && kind != KW) {
+        uint64_t x;
+        switch (kind) {
+        case K8: x = *static_cast<const CData *>(p); break;
+        case K16: x = *static_cast<const SData *>(p); break;
+        case K32: x = *static_cast<const IData *>(p); break;
+        default: x = *static_cast<const QData *>(p); break;
+        }
+        v[0] = bits_trunc(x, w);
+        return;
+    }
+    if (w <= 32u && lsb % 32u + w <= 32u && (kind == KW || kind == K32)) {
+        const uint32_t *q = static_cast<const uint32_t *>(p);
+        v[0] = bits_trunc(q[lsb / 32u] >> (lsb % 32u), w);
+        return;
+    }
     for (unsigned k = 0; k < PORT_WORDS(w); k++)
         v[k] = 0;
     for (unsigned done = 0; done < w;) {
