@@ -1809,6 +1809,8 @@ static const char *mod_lwm_subwarp(const unsigned *v, int force_ff, area_desc *d
     SET(large_warps, 0);
     SET(rows, 1);
     SET(cols, 2);
+    SET(depth, 3);
+    SET(pc_bits, 4);
     return area_desc_lwm_subwarp(&cfg, force_ff, d);
 }
 
@@ -1854,7 +1856,7 @@ static const struct {
     {"tsimt_lane", 1, {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
     {"tsimt_frontend", 1, {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
     {"two_level_sched", 1, {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched},
-    {"lwm_subwarp", 1, {"LARGE_WARPS", "K", "N"}, mod_lwm_subwarp},
+    {"lwm_subwarp", 1, {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W"}, mod_lwm_subwarp},
     {"lane_shuffle", 1, {"LANES", "WARPS"}, mod_lane_shuffle},
     {"swi_sched", 1, {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
     {"sbi_scoreboard", AREA_HAVE_SBI, {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
