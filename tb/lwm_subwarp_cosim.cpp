@@ -10,7 +10,9 @@
 // completes with probability 1/2 per cycle, with random branch outcomes.
 // About 3% of the cycles carry one illegal input instead (a fetch of a
 // waiting large warp, of kind 3 or with an empty mask; a completion of a
-// large warp with nothing in flight or of a thread not in flight; a
+// large warp with nothing in flight or of a thread not in flight (a column
+// outside the sub-warp, or a row >= K where K is not a power of two:
+// coverage key row_beyond_k); a
 // non-branch sub-warp completed as a branch while its large warp has no
 // branch in flight, often while another one has (coverage key
 // branch_claim_other_warp); an outcome outside the sub-warp's columns or
@@ -153,7 +155,7 @@ public:
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp"};
+            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -437,6 +439,21 @@ private:
             if (q_.empty())
                 return false;
             const Sw &e = q_[rng.below(q_.size())];
+            const unsigned rw = lwm_subwarp_row_w(&cfg);
+            if ((1u << rw) > cfg.rows && e.o.sw_cols && rng.chance(50)) {
+                // a row >= K in one of its columns (reachable when K is not
+                // a power of two): no such thread
+                unsigned c = 0;
+                while (!((e.o.sw_cols >> c) & 1u))
+                    c++;
+                complete(in, e);
+                unsigned r = cfg.rows + static_cast<unsigned>(rng.below((1u << rw) - cfg.rows));
+                for (unsigned b = 0; b < rw; b++)
+                    lwm_set(in.c_rows, c * rw + b, (r >> b) & 1u);
+                cov_["row_beyond_k"]++;
+                expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
+                return true;
+            }
             for (unsigned c = 0; c < N; c++)
                 if (!((e.o.sw_cols >> c) & 1u) &&
                     !lwm_bit(s.inflight_q[e.o.sw_warp], c)) {
