@@ -10,8 +10,11 @@
 // completes with probability 1/2 per cycle, with random branch outcomes.
 // About 3% of the cycles carry one illegal input instead (a fetch of a
 // waiting large warp, of kind 3 or with an empty mask; a completion of a
-// large warp with nothing in flight or of a thread not in flight; an
-// outcome outside the sub-warp's columns or on a non-branch sub-warp).
+// large warp with nothing in flight or of a thread not in flight; a
+// non-branch sub-warp completed as a branch while its large warp has no
+// branch in flight, often while another one has (coverage key
+// branch_claim_other_warp); an outcome outside the sub-warp's columns or
+// on a non-branch sub-warp).
 //
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
@@ -150,7 +153,7 @@ public:
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth"};
+            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -387,7 +390,7 @@ private:
     bool illegal(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
                  lwm_subwarp_in &in) {
         const unsigned N = cfg.cols;
-        switch (rng.below(5)) {
+        switch (rng.below(6)) {
         case 0: { // fetch of a waiting or a finished large warp; a bad launch
             unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
             for (unsigned v = 0; v < cfg.large_warps && rng.chance(50); v++)
@@ -455,6 +458,23 @@ private:
             complete(in, e);
             in.c_taken = e.o.sw_branch ? bits_lowest(outside) : e.o.sw_cols;
             expect_err_ = LWM_ERR_BAD_OUTCOME;
+            return true;
+        }
+        case 4: { // a non-branch sub-warp completed as a branch, while no
+                  // branch of its large warp is in flight (often while
+                  // another large warp's is): NOT_IN_FLIGHT
+            if (q_.empty())
+                return false;
+            const Sw &e = q_[rng.below(q_.size())];
+            if (e.o.sw_branch || e.o.sw_cols == 0 ||
+                (s.br_busy_q && s.br_warp_q == e.o.sw_warp && s.br_left_q != 0))
+                return false;
+            complete(in, e);
+            in.c_branch = 1;
+            in.c_taken = 0;
+            if (s.br_busy_q)
+                cov_["branch_claim_other_warp"]++;
+            expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
             return true;
         }
         default: { // a large warp id beyond LARGE_WARPS (when the port can say one)
