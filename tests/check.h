@@ -58,6 +58,23 @@ static int check_tests_run;
         fflush(stdout);                                                                \
     } while (0)
 
+/* A lane mask written lane 0 first, spaces ignored: m("1100") and
+ * m("11 00") have lanes 0 and 1 set (the worked examples of the unit tests
+ * read like the papers' figures). */
+static inline uint64_t m(const char *s)
+{
+    uint64_t v = 0;
+    unsigned i, t = 0;
+    for (i = 0; s[i]; i++) {
+        if (s[i] == ' ')
+            continue;
+        if (s[i] == '1')
+            v |= (uint64_t)1 << t;
+        t++;
+    }
+    return v;
+}
+
 /* A test program takes no arguments but --help (usage, exit 0); anything
  * else is one line naming it and exit 2. */
 static inline void test_args(int argc, char **argv)

@@ -15,16 +15,6 @@
 #include "check.h"
 
 /* "1100" (t0 first) -> 0x3 */
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i;
-    for (i = 0; s[i]; i++)
-        if (s[i] == '1')
-            v |= (uint64_t)1 << i;
-    return v;
-}
-
 typedef hct_cct_heap_cfg cfg_t;
 typedef hct_cct_heap_state st_t;
 typedef hct_cct_heap_in in_t;

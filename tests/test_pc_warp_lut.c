@@ -15,16 +15,6 @@
 #include "check.h"
 
 /* "1100" (lane 0 first) -> 0x3 */
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i;
-    for (i = 0; s[i]; i++)
-        if (s[i] == '1')
-            v |= (uint64_t)1 << i;
-    return v;
-}
-
 /* A PC in set `set` at the default 16 sets: (set ^ t) at pc[5:2], t at
  * pc[9:6], so the XOR-fold gives `set`; t = 0..15 gives 16 distinct PCs. */
 static uint64_t P(unsigned set, unsigned t)

@@ -29,16 +29,6 @@
 #define SOUND_SCALE 1u
 #endif
 
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i;
-    for (i = 0; s[i]; i++)
-        if (s[i] == '1')
-            v |= (uint64_t)1 << i;
-    return v;
-}
-
 /* A 3 x 3 or 2 x 3 matrix written row by row, "110/000/000". */
 static uint64_t mat(const char *s)
 {

@@ -12,16 +12,6 @@
 #include "check.h"
 
 /* "1110" (t0 first) -> 0x7 */
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i;
-    for (i = 0; s[i]; i++)
-        if (s[i] == '1')
-            v |= (uint64_t)1 << i;
-    return v;
-}
-
 typedef struct {
     uint64_t pc;
     const char *mask;

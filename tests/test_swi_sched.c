@@ -12,16 +12,6 @@
 #include "../rtl_c/swi_sched.h"
 #include "check.h"
 
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i;
-    for (i = 0; s[i]; i++)
-        if (s[i] == '1')
-            v |= (uint64_t)1 << i;
-    return v;
-}
-
 static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
                          unsigned fw, uint64_t fmask)
 {

@@ -16,20 +16,7 @@
 #include "../rtl_c/tsimt_lane.h"
 #include "check.h"
 
-/* "1110" (t0 first) -> 0x7; spaces are ignored */
-static uint64_t m(const char *s)
-{
-    uint64_t v = 0;
-    unsigned i, t = 0;
-    for (i = 0; s[i]; i++) {
-        if (s[i] == ' ')
-            continue;
-        if (s[i] == '1')
-            v |= (uint64_t)1 << t;
-        t++;
-    }
-    return v;
-}
+/* m("1110") (t0 first) -> 0x7: tests/check.h */
 
 /* A pattern (t0 first) repeated to `n` threads, or followed by zeros. */
 static uint64_t rep(const char *p, unsigned n, int zero_tail)

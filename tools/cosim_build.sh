@@ -15,6 +15,9 @@
 # just build/libmodels.a is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# its makes are its own: a calling `make -j` (make all) runs one of these per
+# structure, and its job server would only warn in the nested makes
+unset MAKEFLAGS MFLAGS MAKELEVEL
 xrand=0
 if [ "${1:-}" = --xrand ]; then xrand=1; shift; fi
 s=${1:?usage: cosim_build.sh [--xrand] STRUCT [K=V ...]}

@@ -559,6 +559,24 @@ static void trace_dec(sm *s)
 }
 
 /* ==================================================================== spe */
+/* spe's stack operation for warp w issuing pc on mask (spe, swi) */
+static void spe_stack_op(const sm *s, unsigned w, int pc, uint64_t mask, simt_stack_in *in)
+{
+    const k_insn *ki = &s->k->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
+    if (ki->op == K_BRA) {
+        in->op_mask = taken_mask(s, w, pc, mask);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->op == K_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = s->k->n;
+    }
+}
+
 static int spe_cycle(sm *s)
 {
     simt_stack_in *in = &s->si;
@@ -587,19 +605,7 @@ static int spe_cycle(sm *s)
             uint64_t mask = s->ss.mask[w][sp - 1];
             if (blocked(s, w, mask) || !sb_ready(s, w, pc))
                 continue;
-            const k_insn *ki = &s->k->ins[pc];
-            memset(in, 0, sizeof *in);
-            in->op = SIMT_OP_BRANCH;
-            in->op_warp = w;
-            in->op_npc = (uint64_t)pc + 1;
-            in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
-            if (ki->op == K_BRA) {
-                in->op_mask = taken_mask(s, w, pc, mask);
-                in->op_pc = (uint64_t)ki->target;
-            } else if (ki->op == K_EXIT) {
-                in->op_mask = mask;
-                in->op_pc = s->k->n;
-            }
+            spe_stack_op(s, w, pc, mask, in);
             simt_stack_eval(&s->sc, &s->ss, in, &s->so);
             if (s->so.err)
                 return fail(s, "simt_stack rejected warp %u at pc %d: %s", w, pc,
@@ -1157,23 +1163,6 @@ typedef struct {
     uint64_t mask;
 } swi_unit;
 
-/* spe's stack operation for warp w issuing pc on mask */
-static void swi_stack_op(const sm *s, unsigned w, int pc, uint64_t mask, simt_stack_in *in)
-{
-    const k_insn *ki = &s->k->ins[pc];
-    memset(in, 0, sizeof *in);
-    in->op = SIMT_OP_BRANCH;
-    in->op_warp = w;
-    in->op_npc = (uint64_t)pc + 1;
-    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
-    if (ki->op == K_BRA) {
-        in->op_mask = taken_mask(s, w, pc, mask);
-        in->op_pc = (uint64_t)ki->target;
-    } else if (ki->op == K_EXIT) {
-        in->op_mask = mask;
-        in->op_pc = s->k->n;
-    }
-}
 
 /* sbi's update of warp w (the body of sbi_cycle for one warp): reads the
  * heap row, decides which contexts issue, builds the UPDATE in *in and
@@ -1256,7 +1245,7 @@ static int swi_ready(sm *s, unsigned w, int *full)
         simt_stack_out o;
         if (blocked(s, w, mask) || !sb_ready(s, w, pc))
             return 0;
-        swi_stack_op(s, w, pc, mask, &in);
+        spe_stack_op(s, w, pc, mask, &in);
         simt_stack_eval(&s->sc, &s->ss, &in, &o);
         *full = !o.err && !o.ready;
         return !o.err && o.ready;
@@ -1285,7 +1274,7 @@ static int swi_issue(sm *s, unsigned w, int pc, uint64_t mask, uint64_t busy, ui
         if (!u.ok || u.pc != pc || u.mask != mask)
             return fail(s, "warp %u: the buffered instruction (pc %d) is not its stack top (pc %d)",
                         w, pc, u.pc);
-        swi_stack_op(s, w, pc, mask, &s->si);
+        spe_stack_op(s, w, pc, mask, &s->si);
         simt_stack_eval(&s->sc, &s->ss, &s->si, &s->so);
         if (s->so.err)
             return fail(s, "simt_stack rejected warp %u at pc %d: %s", w, pc,
