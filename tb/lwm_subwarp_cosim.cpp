@@ -155,7 +155,7 @@ public:
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k"};
+            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k", "bad_warp_branch"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -501,6 +501,14 @@ private:
             in.f_valid = 1;
             in.f_warp = cfg.large_warps;
             mask(cfg, rng, in.f_mask);
+            // any kind, with PCs: f_ready still answers for it (from warp
+            // 0's stack, which a BRANCH's room check reads)
+            in.f_kind = rng.below(3);
+            in.f_pc = pc(cfg, rng);
+            in.f_npc = pc(cfg, rng);
+            in.f_rpc = pc(cfg, rng);
+            if (in.f_kind == LWM_BRANCH)
+                cov_["bad_warp_branch"]++;
             expect_err_ = LWM_ERR_BAD_WARP;
             return true;
         }
