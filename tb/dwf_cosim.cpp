@@ -38,6 +38,9 @@
 // with an even TID -> GA, odd -> GB; W15 is swizzled, so its even TIDs sit
 // in the odd lanes and both warps fill (without swizzling they could not:
 // tests/test_dwf.c).
+// Half the cycles without a commit carry stale data on the commit port
+// (masks, PCs, priorities with cm_valid = 0: idle_port_stale_data), which
+// must latch nothing.
 // Illegal input (3% of cycles): OVERLAP, HOME_LANE, TID_LIVE (a thread in
 // the update registers or the pool), ISS_EMPTY (at reset); expected code
 // asserted, one coverage key per code (INTERNAL, a sub-unit's err, cannot
@@ -160,7 +163,7 @@ public:
             "ovf_cycles", "src_UNTRACKED", "src_LOCK", "src_PICK",   "sz1",
             "sz2_4",     "sz5_8",      "sz9_15",     "sz16",         "err_ISS_EMPTY",
             "err_OVERLAP", "err_HOME_LANE", "err_TID_LIVE", "golden_fig9",
-            "golden_fig7_swizzled", "golden_full_issues", "stalls", "fills"};
+            "golden_fig7_swizzled", "golden_full_issues", "stalls", "fills", "idle_port_stale_data"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         order_.reset(cov_);
@@ -231,6 +234,17 @@ public:
             form(cfg, pipe_[best], rng, in);
         } else if (best < 0) {
             launch(cfg, rng, in); // exited threads come back as soon as the port is free
+        }
+        if (!in.cm_valid && rng.chance(50)) {
+            // an idle commit port with stale data on it (masks, PCs,
+            // priorities): nothing may be latched
+            in.cm_mask_t = rng.bits(cfg.lanes);
+            in.cm_mask_nt = rng.bits(cfg.lanes) & ~in.cm_mask_t;
+            in.cm_pc_t = rng.bits(cfg.pc_bits);
+            in.cm_pc_nt = rng.bits(cfg.pc_bits);
+            in.cm_prio_t = rng.bits(cfg.sched_bits);
+            in.cm_prio_nt = rng.bits(cfg.sched_bits);
+            cov_["idle_port_stale_data"]++;
         }
         return in;
     }
