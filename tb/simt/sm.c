@@ -1725,19 +1725,7 @@ static void spe_op(const sm *s, unsigned w, simt_stack_in *in)
     unsigned sp = s->ss.sp[w];
     int pc = (int)s->ss.pc[w][sp - 1];
     uint64_t mask = s->ss.mask[w][sp - 1];
-    const k_insn *ki = &s->k->ins[pc];
-    memset(in, 0, sizeof *in);
-    in->op = SIMT_OP_BRANCH;
-    in->op_warp = w;
-    in->op_npc = (uint64_t)pc + 1;
-    in->op_rpc = ki->op == K_BRA ? (uint64_t)ki->rpc : s->k->n;
-    if (ki->op == K_BRA) {
-        in->op_mask = taken_mask(s, w, pc, mask);
-        in->op_pc = (uint64_t)ki->target;
-    } else if (ki->op == K_EXIT) {
-        in->op_mask = mask;
-        in->op_pc = s->k->n;
-    }
+    spe_stack_op(s, w, pc, mask, in);
 }
 
 static int tsimt_cycle(sm *s)
