@@ -26,6 +26,11 @@
 // (004 sec. 3.4: 256 + 1024 + 512 bits at 4 large warps of 8 x 32).
 // A BRANCH is pushed back (f_ready = 0, f_act STALL) while its large warp's
 // stack lacks the room a divergence would need; the commit never stalls.
+// Timing: every output is combinational from the registered state and this
+// cycle's inputs; the state updates on one rising clock edge; rst is
+// synchronous, active high, and clears every register but the stack entries
+// (only sp_q: an entry above a large warp's depth is never observable).
+// Departures from 004: rtl_c/lwm_subwarp.h, "Departures and choices".
 module lwm_subwarp #(
     parameter LARGE_WARPS = 4,
     parameter K           = 8,
