@@ -39,6 +39,15 @@ static inline unsigned bits_port_index(uint64_t v, unsigned count, unsigned widt
     return v < count ? (unsigned)v : (unsigned)bits_trunc(v, width);
 }
 
+/* A 2:1 multiplexer: a when c is non-zero, else b, as a mask of c's truth
+ * rather than a branch (a data-dependent choice on random traffic is a
+ * mispredicted jump; issue 17). */
+static inline uint64_t bits_sel(int c, uint64_t a, uint64_t b)
+{
+    const uint64_t m = (uint64_t)0 - (uint64_t)(c != 0);
+    return (a & m) | (b & ~m);
+}
+
 /* Bit `i` of `v` (0 or 1); i >= 64 reads as 0. */
 static inline unsigned bits_get(uint64_t v, unsigned i)
 {
@@ -112,6 +121,14 @@ static inline unsigned bits_width_for(uint64_t n)
 static inline unsigned bits_index_width(uint64_t n)
 {
     return n <= 1u ? 1u : bits_width_for(n - 1u);
+}
+
+
+/* bits_mask(bits_index_width(n)) (n >= 1): the ones of an index port for n
+ * items, without a branch. */
+static inline uint64_t bits_index_mask(uint64_t n)
+{
+    return ~(uint64_t)0 >> __builtin_clzll((n - 1u) | 1u);
 }
 
 /* The low `width` bits of v in reverse order (bit 0 <-> bit width-1); the

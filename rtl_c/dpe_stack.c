@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bits.h"
+#include "simt_rule.h"
 #include "../vcd/vcd.h"
 
 /* The parameters (port.h): Verilog name, cfg field, min, max, default. */
@@ -39,220 +40,167 @@ void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* Depth after popping the TOS of a warp at depth sp.  The base entry of a
- * warp that diverged to its own exit has both paths invalid; it goes with
- * the last entry above it (the warp is finished). */
-static unsigned depth_after_pop(const dpe_stack_state *s, unsigned w, unsigned sp)
-{
-    if (sp == 2u && !s->l_valid[w][0] && !s->r_valid[w][0])
-        return 0;
-    return sp - 1u;
-}
+_Static_assert((int)SIMT_RULE_OP_NOP == (int)DPE_OP_NOP &&
+                   (int)SIMT_RULE_OP_LAUNCH == (int)DPE_OP_LAUNCH &&
+                   (int)SIMT_RULE_OP_BRANCH == (int)DPE_OP_BRANCH &&
+                   (int)SIMT_RULE_OP_BAD == (int)DPE_OP_BAD &&
+                   (int)SIMT_RULE_ERR_BAD_OP == (int)DPE_ERR_BAD_OP &&
+                   (int)SIMT_RULE_ERR_BAD_WARP == (int)DPE_ERR_BAD_WARP &&
+                   (int)SIMT_RULE_ERR_WARP_BUSY == (int)DPE_ERR_WARP_BUSY &&
+                   (int)SIMT_RULE_ERR_WARP_IDLE == (int)DPE_ERR_WARP_IDLE &&
+                   (int)SIMT_RULE_ERR_BAD_MASK == (int)DPE_ERR_BAD_MASK &&
+                   (int)SIMT_RULE_ERR_BAD_LAUNCH == (int)DPE_ERR_BAD_LAUNCH &&
+                   (int)SIMT_RULE_ERR_BAD_PATH == (int)DPE_ERR_BAD_PATH,
+               "simt_rule's op and error codes are dpe_stack's");
 
-/* The cycle's decision (the Verilog's `decide` block), from the inputs as
- * the ports see them: err_code, act and the d_* fields of `o`.  Only warp w
- * (< WARPS) is read. */
-static void decide(const dpe_stack_cfg *cfg, const dpe_stack_state *s, unsigned op,
-                   unsigned w, unsigned side, uint64_t op_mask, uint64_t op_pc,
-                   uint64_t op_npc, uint64_t op_rpc, dpe_stack_out *o)
-{
-    unsigned sp, tos, p_valid, q_valid, t_live, n_live;
-    uint64_t nmask, p_mask, tos_rpc;
-
-    o->err_code = DPE_ERR_NONE;
-    o->act = DPE_ACT_IDLE;
-    o->d_write = 0;
-    if (op == DPE_OP_NOP)
-        return;
-    if (op == DPE_OP_BAD) {
-        o->err_code = DPE_ERR_BAD_OP;
-        return;
-    }
-    if (w >= cfg->warps) {
-        o->err_code = DPE_ERR_BAD_WARP;
-        return;
-    }
-    sp = s->sp[w];
-    o->d_warp = (uint8_t)w;
-    o->d_side = (uint8_t)side;
-    o->d_ent_rpc = op_rpc;
-    if (op == DPE_OP_LAUNCH) {
-        if (sp != 0u)
-            o->err_code = DPE_ERR_WARP_BUSY;
-        else if (op_mask == 0u)
-            o->err_code = DPE_ERR_BAD_MASK;
-        else if (op_pc == op_rpc)
-            o->err_code = DPE_ERR_BAD_LAUNCH;
-        else {
-            o->act = DPE_ACT_LAUNCH;
-            o->d_write = 1;
-            o->d_sp_next = 1;
-            o->d_wr_p = 0;
-            o->d_wr_ent = 1;
-            o->d_ent_idx = 0;
-            o->d_ent_l_pc = op_pc;
-            o->d_ent_l_mask = op_mask;
-            o->d_ent_l_valid = 1;
-            o->d_ent_r_pc = 0;
-            o->d_ent_r_mask = 0;
-            o->d_ent_r_valid = 0;
-        }
-        return;
-    }
-    /* BRANCH on path P = op_side of the TOS; Q is the other path */
-    if (sp == 0u) {
-        o->err_code = DPE_ERR_WARP_IDLE;
-        return;
-    }
-    tos = sp - 1u;
-    p_valid = side ? s->r_valid[w][tos] : s->l_valid[w][tos];
-    q_valid = side ? s->l_valid[w][tos] : s->r_valid[w][tos];
-    p_mask = side ? s->r_mask[w][tos] : s->l_mask[w][tos];
-    tos_rpc = s->rpc[w][tos];
-    if (!p_valid) {
-        o->err_code = DPE_ERR_BAD_PATH;
-        return;
-    }
-    if (!bits_subset(op_mask, p_mask)) {
-        o->err_code = DPE_ERR_BAD_MASK;
-        return;
-    }
-    nmask = p_mask & ~op_mask;
-    t_live = op_pc != op_rpc;
-    n_live = op_npc != op_rpc;
-    o->d_write = 1;
-    o->d_sp_next = (uint8_t)sp;
-    o->d_wr_p = 0;
-    o->d_wr_ent = 0;
-
-    if (op_mask == 0u || nmask == 0u || (!t_live && !n_live)) {
-        /* uniform, or both sides already at op_rpc (then op_pc == op_npc ==
-         * op_rpc): P moves to one target */
-        uint64_t target = op_mask != 0u ? op_pc : op_npc;
-        o->d_wr_p = 1;
-        o->d_p_pc = target;
-        o->d_p_valid = 0;
-        if (target != tos_rpc) {
-            o->act = DPE_ACT_ADVANCE;
-            o->d_p_valid = 1;
-        } else if (q_valid) {
-            o->act = DPE_ACT_RECONV;
-        } else {
-            o->act = DPE_ACT_POP;
-            o->d_sp_next = (uint8_t)depth_after_pop(s, w, sp);
-        }
-        return;
-    }
-    /* divergent: one entry {L = taken, R = not taken, op_rpc} */
-    o->d_ent_l_pc = op_pc;
-    o->d_ent_l_mask = op_mask;
-    o->d_ent_l_valid = (uint8_t)t_live;
-    o->d_ent_r_pc = op_npc;
-    o->d_ent_r_mask = nmask;
-    o->d_ent_r_valid = (uint8_t)n_live;
-    if (op_rpc == tos_rpc && !q_valid && sp >= 2u) {
-        /* SPLIT: the new entry replaces the TOS */
-        o->act = DPE_ACT_SPLIT;
-        o->d_wr_ent = 1;
-        o->d_ent_idx = (uint8_t)tos;
-        return;
-    }
-    if (sp >= cfg->depth) {
-        o->act = DPE_ACT_STALL;
-        o->d_write = 0;
-        return;
-    }
-    /* DIVERGE: P waits at op_rpc (Q, if valid, is suspended); push */
-    o->act = DPE_ACT_DIVERGE;
-    o->d_wr_p = 1;
-    o->d_p_pc = op_rpc;
-    o->d_p_valid = op_rpc != tos_rpc;
-    o->d_wr_ent = 1;
-    o->d_ent_idx = (uint8_t)sp;
-    o->d_sp_next = (uint8_t)(sp + 1u);
-}
-
+/* The combinational block (the Verilog's `always @*`: the ports and the
+ * cycle's decision).  The ports are read without branches: the entries are
+ * read whatever the op, from an index always within the arrays (an id or
+ * entry a port does not show reads warp 0's or entry 0, which are in the
+ * cache), and `live` zeroes what a port then shows.  The decision has one
+ * branch, on whether the op is a legal BRANCH (most cycles are); its cases
+ * (uniform or divergent, target at the rpc, Q valid, SPLIT, room) are
+ * selected by masks, since on random traffic each would be a coin toss for
+ * a branch predictor.  NOP, LAUNCH and the errors take the other way. */
 void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
                     const dpe_stack_in *in, dpe_stack_out *out)
 {
     /* the inputs as the ports see them (truncated to their widths; an id
-     * below WARPS or DEPTH already fits its port) */
+     * below WARPS or DEPTH already fits its port, so truncating is all
+     * bits_port_index would do, and the ids stay within the arrays) */
     const uint64_t pcm = bits_mask(cfg->pc_bits);
-    const unsigned w = bits_port_index(in->op_warp, cfg->warps, dpe_stack_warp_w(cfg));
-    const unsigned rw = bits_port_index(in->rd_warp, cfg->warps, dpe_stack_warp_w(cfg));
-    const unsigned ri = bits_port_index(in->rd_idx, cfg->depth, dpe_stack_idx_w(cfg));
+    const unsigned wm = (unsigned)bits_index_mask(cfg->warps);
+    const unsigned op = (unsigned)(in->op & 3u), side = (unsigned)(in->op_side & 1u);
+    const unsigned w = (unsigned)in->op_warp & wm;
+    const unsigned rw = (unsigned)in->rd_warp & wm;
+    const unsigned ri = (unsigned)in->rd_idx & (unsigned)bits_index_mask(cfg->depth);
+    const uint64_t t = bits_trunc(in->op_mask, cfg->lanes);
+    const uint64_t pc = in->op_pc & pcm, npc = in->op_npc & pcm, rpc = in->op_rpc & pcm;
+    const unsigned wv = w < cfg->warps;
 
-    decide(cfg, s, (unsigned)(in->op & 3u), w, (unsigned)(in->op_side & 1u),
-           bits_trunc(in->op_mask, cfg->lanes), in->op_pc & pcm, in->op_npc & pcm,
-           in->op_rpc & pcm, out);
-    out->err = out->err_code != DPE_ERR_NONE;
-    out->ready = out->act != DPE_ACT_STALL;
-    out->op_depth = 0;
-    out->tos_l_valid = out->tos_r_valid = 0;
-    out->tos_l_pc = out->tos_l_mask = out->tos_r_pc = out->tos_r_mask = out->tos_rpc = 0;
-    if (w < cfg->warps) {
-        const unsigned sp = s->sp[w];
-        out->op_depth = sp;
-        if (sp != 0u) {
-            const unsigned t = sp - 1u;
-            out->tos_l_valid = s->l_valid[w][t];
-            out->tos_l_pc = s->l_pc[w][t];
-            out->tos_l_mask = s->l_mask[w][t];
-            out->tos_r_valid = s->r_valid[w][t];
-            out->tos_r_pc = s->r_pc[w][t];
-            out->tos_r_mask = s->r_mask[w][t];
-            out->tos_rpc = s->rpc[w][t];
-        }
+    /* op_warp's depth and TOS; P = the path op_side names, Q the other */
+    const unsigned wi = w & (0u - wv);
+    const dpe_stack_entry *row = s->ent[wi];
+    const unsigned sp = s->sp[wi] & (0u - wv);
+    const uint64_t live = 0u - (uint64_t)(sp != 0u);
+    const unsigned tos = (sp - 1u) & (unsigned)live;
+    const dpe_stack_entry *te = &row[tos];
+    const uint64_t trpc = te->rpc & live;
+    const uint64_t p_valid = te->p[side].valid & live, p_mask = te->p[side].mask & live;
+    const uint64_t q_valid = te->p[side ^ 1u].valid & live;
+    /* the read port */
+    const unsigned rwv = rw < cfg->warps, rwi = rw & (0u - rwv);
+    const unsigned rsp = s->sp[rwi] & (0u - rwv);
+    const uint64_t rlive = 0u - (uint64_t)(ri < rsp);
+    const dpe_stack_entry *re = &s->ent[rwi][(rsp - 1u - ri) & (unsigned)rlive];
+
+    out->op_depth = sp;
+    out->tos_l_valid = te->p[0].valid & live;
+    out->tos_l_pc = te->p[0].pc & live;
+    out->tos_l_mask = te->p[0].mask & live;
+    out->tos_r_valid = te->p[1].valid & live;
+    out->tos_r_pc = te->p[1].pc & live;
+    out->tos_r_mask = te->p[1].mask & live;
+    out->tos_rpc = trpc;
+    out->rd_depth = rsp;
+    out->rd_valid = rlive & 1u;
+    out->rd_l_valid = re->p[0].valid & rlive;
+    out->rd_l_pc = re->p[0].pc & rlive;
+    out->rd_l_mask = re->p[0].mask & rlive;
+    out->rd_r_valid = re->p[1].valid & rlive;
+    out->rd_r_pc = re->p[1].pc & rlive;
+    out->rd_r_mask = re->p[1].mask & rlive;
+    out->rd_rpc = re->rpc & rlive;
+    out->d_warp = (uint8_t)wi;
+    out->d_side = (uint8_t)side;
+    out->d_rpc = rpc;
+    out->d_pc[0] = pc;
+    out->d_mask[0] = t;
+
+    if ((op == DPE_OP_BRANCH) & (sp != 0u) & (p_valid != 0u) & bits_subset(t, p_mask)) {
+        /* a legal BRANCH (wv: sp is 0 for a warp beyond WARPS).  The new
+         * entry of a divergence is {L = taken, R = not taken, op_rpc}; a
+         * side already at op_rpc starts invalid. */
+        const uint64_t n = p_mask & ~t;
+        const unsigned t_live = pc != rpc, n_live = npc != rpc;
+        const unsigned jump = (t == 0u) | (n == 0u) | ((t_live | n_live) ^ 1u), div = jump ^ 1u;
+        /* uniform (or both sides at op_rpc): P moves to target; at its rpc
+         * it goes invalid, and the entry pops unless Q is still valid */
+        const uint64_t target = bits_sel(t != 0u, pc, npc);
+        const unsigned at = target == trpc;
+        const unsigned pop = jump & at & (unsigned)(q_valid ^ 1u);
+        /* the base entry of a warp that diverged to its exit has both paths
+         * invalid; it goes with the last entry above it (depth 0) */
+        const unsigned base_gone = (sp == 2u) & ((row[0].p[0].valid | row[0].p[1].valid) == 0u);
+        /* divergent: SPLIT overwrites the TOS, DIVERGE pushes (needs room) */
+        const unsigned split = div & (rpc == trpc) & (unsigned)(q_valid ^ 1u) & (sp >= 2u);
+        const unsigned stall = div & (split ^ 1u) & (sp >= cfg->depth);
+        /* ADVANCE 2, RECONV 3, POP 4; DIVERGE 5, SPLIT 6, STALL 7 */
+        const unsigned act =
+            (unsigned)bits_sel((int)jump, DPE_ACT_ADVANCE + at + pop, DPE_ACT_DIVERGE + split + 2u * stall);
+        out->ready = stall ^ 1u;
+        out->err = 0;
+        out->err_code = DPE_ERR_NONE;
+        out->act = act;
+        out->d_write = (uint8_t)(stall ^ 1u);
+        out->d_tos = (uint8_t)tos;
+        out->d_p_pc = bits_sel((int)jump, target, rpc);
+        out->d_p_valid = bits_sel((int)jump, at ^ 1u, rpc != trpc);
+        out->d_idx = (uint8_t)(sp - split);
+        out->d_sp_next = (uint8_t)bits_sel((int)pop, (sp - 1u) & (0u - (base_gone ^ 1u)),
+                                           sp + (div & (split ^ 1u)));
+        out->d_valid[0] = t_live;
+        out->d_pc[1] = npc;
+        out->d_mask[1] = n;
+        out->d_valid[1] = n_live;
+        return;
     }
-    out->rd_depth = out->rd_valid = out->rd_l_valid = out->rd_r_valid = 0;
-    out->rd_l_pc = out->rd_l_mask = out->rd_r_pc = out->rd_r_mask = out->rd_rpc = 0;
-    if (rw < cfg->warps) {
-        const unsigned depth = s->sp[rw];
-        out->rd_depth = depth;
-        if (ri < depth) {
-            const unsigned e = depth - 1u - ri;
-            out->rd_valid = 1;
-            out->rd_l_valid = s->l_valid[rw][e];
-            out->rd_l_pc = s->l_pc[rw][e];
-            out->rd_l_mask = s->l_mask[rw][e];
-            out->rd_r_valid = s->r_valid[rw][e];
-            out->rd_r_pc = s->r_pc[rw][e];
-            out->rd_r_mask = s->r_mask[rw][e];
-            out->rd_rpc = s->rpc[rw][e];
-        }
+    {
+        /* NOP, LAUNCH or an error (simt_rule.h: the checks simt_stack
+         * shares).  A LAUNCH writes entry 0: {L = {op_pc, op_mask, valid},
+         * R = {0, 0, invalid}, op_rpc}. */
+        const unsigned err = simt_rule_err(op, (int)wv, sp, t, pc, rpc, p_valid == 0u,
+                                           !bits_subset(t, p_mask));
+        const unsigned launch = err == DPE_ERR_NONE && op == DPE_OP_LAUNCH;
+        out->ready = 1;
+        out->err = err != DPE_ERR_NONE;
+        out->err_code = err;
+        out->act = launch ? DPE_ACT_LAUNCH : DPE_ACT_IDLE;
+        out->d_write = (uint8_t)launch;
+        out->d_tos = 0;
+        out->d_p_pc = pc;
+        out->d_p_valid = 1;
+        out->d_idx = 0;
+        out->d_sp_next = 1;
+        out->d_valid[0] = 1;
+        out->d_pc[1] = 0;
+        out->d_mask[1] = 0;
+        out->d_valid[1] = 0;
     }
 }
 
+/* The clock edge: the write enable, then the same writes whatever the
+ * decision (no data-dependent branch). */
 void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stack_in *in,
                     const dpe_stack_out *out)
 {
-    unsigned w;
+    dpe_stack_entry *row, *e;
     (void)cfg;
     (void)in;
     if (!out->d_write) /* idle, err or stall: nothing changes */
         return;
-    w = out->d_warp;
-    if (out->d_wr_p) {
-        const unsigned tos = s->sp[w] - 1u;
-        if (out->d_side) {
-            s->r_pc[w][tos] = out->d_p_pc;
-            s->r_valid[w][tos] = out->d_p_valid;
-        } else {
-            s->l_pc[w][tos] = out->d_p_pc;
-            s->l_valid[w][tos] = out->d_p_valid;
-        }
-    }
-    if (out->d_wr_ent) {
-        const unsigned e = out->d_ent_idx;
-        s->l_pc[w][e] = out->d_ent_l_pc;
-        s->l_mask[w][e] = out->d_ent_l_mask;
-        s->l_valid[w][e] = out->d_ent_l_valid;
-        s->r_pc[w][e] = out->d_ent_r_pc;
-        s->r_mask[w][e] = out->d_ent_r_mask;
-        s->r_valid[w][e] = out->d_ent_r_valid;
-        s->rpc[w][e] = out->d_ent_rpc;
-    }
-    s->sp[w] = out->d_sp_next;
+    row = s->ent[out->d_warp];
+    row[out->d_tos].p[out->d_side].pc = out->d_p_pc;
+    row[out->d_tos].p[out->d_side].valid = out->d_p_valid;
+    e = &row[out->d_idx];
+    e->p[0].pc = out->d_pc[0];
+    e->p[0].mask = out->d_mask[0];
+    e->p[0].valid = out->d_valid[0];
+    e->p[1].pc = out->d_pc[1];
+    e->p[1].mask = out->d_mask[1];
+    e->p[1].valid = out->d_valid[1];
+    e->rpc = out->d_rpc;
+    s->sp[out->d_warp] = out->d_sp_next;
 }
 
 const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
@@ -268,14 +216,14 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
             return msg;
         }
         for (e = 0; e < sp; e++) {
-            uint64_t lm = s->l_mask[w][e], rm = s->r_mask[w][e], rpc = s->rpc[w][e];
-            unsigned lv = s->l_valid[w][e], rv = s->r_valid[w][e];
+            uint64_t lm = s->ent[w][e].p[0].mask, rm = s->ent[w][e].p[1].mask, rpc = s->ent[w][e].rpc;
+            uint64_t lv = s->ent[w][e].p[0].valid, rv = s->ent[w][e].p[1].valid;
             if (!bits_subset(lm | rm, lanes)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: masks L %llx R %llx beyond LANES",
                          w, e, (unsigned long long)lm, (unsigned long long)rm);
                 return msg;
             }
-            if (!bits_subset(s->l_pc[w][e] | s->r_pc[w][e] | rpc, pcs) || lv > 1u || rv > 1u) {
+            if (!bits_subset(s->ent[w][e].p[0].pc | s->ent[w][e].p[1].pc | rpc, pcs) || lv > 1u || rv > 1u) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: a pc or valid bit beyond its width",
                          w, e);
                 return msg;
@@ -290,10 +238,10 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                          e, lv && lm == 0u ? 'L' : 'R');
                 return msg;
             }
-            if ((lv && s->l_pc[w][e] == rpc) || (rv && s->r_pc[w][e] == rpc)) {
+            if ((lv && s->ent[w][e].p[0].pc == rpc) || (rv && s->ent[w][e].p[1].pc == rpc)) {
                 snprintf(msg, sizeof msg,
                          "warp %u entry %u: valid path %c has pc == rpc (%llx) but is still valid",
-                         w, e, lv && s->l_pc[w][e] == rpc ? 'L' : 'R', (unsigned long long)rpc);
+                         w, e, lv && s->ent[w][e].p[0].pc == rpc ? 'L' : 'R', (unsigned long long)rpc);
                 return msg;
             }
             if (!lv && !rv && !(e == 0u && sp >= 2u)) {
@@ -304,22 +252,22 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
             if (e >= 1u) {
                 unsigned b = e - 1u;
                 uint64_t uni = lm | rm;
-                int in_l = bits_subset(uni, s->l_mask[w][b]);
-                int in_r = bits_subset(uni, s->r_mask[w][b]);
+                int in_l = bits_subset(uni, s->ent[w][b].p[0].mask);
+                int in_r = bits_subset(uni, s->ent[w][b].p[1].mask);
                 if (!in_l && !in_r) {
                     snprintf(msg, sizeof msg,
                              "warp %u entry %u: masks %llx not within entry %u's L %llx or R %llx",
                              w, e, (unsigned long long)uni, b,
-                             (unsigned long long)s->l_mask[w][b],
-                             (unsigned long long)s->r_mask[w][b]);
+                             (unsigned long long)s->ent[w][b].p[0].mask,
+                             (unsigned long long)s->ent[w][b].p[1].mask);
                     return msg;
                 }
-                if ((in_l ? s->l_pc[w][b] : s->r_pc[w][b]) != rpc) {
+                if ((in_l ? s->ent[w][b].p[0].pc : s->ent[w][b].p[1].pc) != rpc) {
                     snprintf(msg, sizeof msg,
                              "warp %u entry %u: path %c of entry %u holds its threads at pc %llx, "
                              "not at its rpc %llx",
                              w, e, in_l ? 'L' : 'R', b,
-                             (unsigned long long)(in_l ? s->l_pc[w][b] : s->r_pc[w][b]),
+                             (unsigned long long)(in_l ? s->ent[w][b].p[0].pc : s->ent[w][b].p[1].pc),
                              (unsigned long long)rpc);
                     return msg;
                 }
@@ -380,19 +328,19 @@ void dpe_stack_trace(struct vcd_writer *w, const dpe_stack_cfg *cfg,
         snprintf(name, sizeof name, "w%02u_depth", i);
         vcd_sig(w, name, dpe_stack_depth_w(cfg), sp);
         snprintf(name, sizeof name, "w%02u_tos_l_valid", i);
-        vcd_sig(w, name, 1, sp ? s->l_valid[i][t] : 0u);
+        vcd_sig(w, name, 1, sp ? s->ent[i][t].p[0].valid : 0u);
         snprintf(name, sizeof name, "w%02u_tos_l_pc", i);
-        vcd_sig(w, name, cfg->pc_bits, sp ? s->l_pc[i][t] : 0u);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->ent[i][t].p[0].pc : 0u);
         snprintf(name, sizeof name, "w%02u_tos_l_mask", i);
-        vcd_sig(w, name, cfg->lanes, sp ? s->l_mask[i][t] : 0u);
+        vcd_sig(w, name, cfg->lanes, sp ? s->ent[i][t].p[0].mask : 0u);
         snprintf(name, sizeof name, "w%02u_tos_r_valid", i);
-        vcd_sig(w, name, 1, sp ? s->r_valid[i][t] : 0u);
+        vcd_sig(w, name, 1, sp ? s->ent[i][t].p[1].valid : 0u);
         snprintf(name, sizeof name, "w%02u_tos_r_pc", i);
-        vcd_sig(w, name, cfg->pc_bits, sp ? s->r_pc[i][t] : 0u);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->ent[i][t].p[1].pc : 0u);
         snprintf(name, sizeof name, "w%02u_tos_r_mask", i);
-        vcd_sig(w, name, cfg->lanes, sp ? s->r_mask[i][t] : 0u);
+        vcd_sig(w, name, cfg->lanes, sp ? s->ent[i][t].p[1].mask : 0u);
         snprintf(name, sizeof name, "w%02u_tos_rpc", i);
-        vcd_sig(w, name, cfg->pc_bits, sp ? s->rpc[i][t] : 0u);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->ent[i][t].rpc : 0u);
     }
     vcd_upscope(w);
 }

@@ -199,14 +199,26 @@ typedef struct {
     unsigned pc_bits;
 } dpe_stack_cfg;
 
+/* One path of an entry (the Verilog's l_pc_q, l_mask_q, l_valid_q, or the
+ * r_* ones, at one index); valid is 0 or 1. */
 typedef struct {
-    uint64_t l_pc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint64_t l_mask[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint64_t r_pc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint64_t r_mask[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint64_t rpc[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint8_t l_valid[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
-    uint8_t r_valid[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH];
+    uint64_t pc, mask, valid;
+} dpe_stack_path;
+
+/* One stack entry: p[DPE_SIDE_L], p[DPE_SIDE_R] and the rpc. */
+typedef struct {
+    dpe_stack_path p[2];
+    uint64_t rpc;
+} dpe_stack_entry;
+
+/* Entry-major: an operation touches the entries of one warp, an entry's
+ * fields are adjacent, and a path is picked by indexing p[op_side] (no
+ * select between two arrays).  Each warp has one spare entry past
+ * MAX_DEPTH: an entry at or above a warp's depth is not state (the RTL does
+ * not even reset it), so the step writes its entry every cycle, a push that
+ * does not happen going above the depth (dpe_stack_step). */
+typedef struct {
+    dpe_stack_entry ent[DPE_STACK_MAX_WARPS][DPE_STACK_MAX_DEPTH + 1];
     uint8_t sp[DPE_STACK_MAX_WARPS]; /* entries in use; TOS = sp - 1 */
 } dpe_stack_state;
 
@@ -246,14 +258,17 @@ typedef struct {
     uint64_t rd_rpc;
     /* The cycle's decision, for dpe_stack_step (internal: not ports, not
      * visited by dpe_stack_ports): d_write = the clock edge changes warp
-     * d_warp (no err, not idle, not stalled); then d_wr_p writes path d_side
-     * of the TOS with {d_p_pc, d_p_valid}, d_wr_ent writes entry d_ent_idx
-     * with {L: d_ent_l_*, R: d_ent_r_*, rpc d_ent_rpc}, and the depth becomes
-     * d_sp_next.  The other d_* fields are meaningful only when d_write is 1
-     * and their own enable is. */
-    uint8_t d_write, d_warp, d_side, d_sp_next, d_wr_p, d_p_valid, d_wr_ent, d_ent_idx;
-    uint8_t d_ent_l_valid, d_ent_r_valid;
-    uint64_t d_p_pc, d_ent_l_pc, d_ent_l_mask, d_ent_r_pc, d_ent_r_mask, d_ent_rpc;
+     * d_warp (no err, not idle, not stalled); then path d_side of entry
+     * d_tos gets {pc d_p_pc, valid d_p_valid}, entry d_idx gets {p[i] =
+     * {d_pc[i], d_mask[i], d_valid[i]}, rpc d_rpc} (after the path write),
+     * and the depth becomes d_sp_next.  A write that is not part of the
+     * update lands above the new depth (not state) or is overwritten by the
+     * entry write.  Meaningful only when d_write is 1.  (One array per
+     * field: a step that copied whole entries would read them as 16-byte
+     * words that eval wrote as 8-byte ones, a store-forwarding stall.) */
+    uint8_t d_write, d_warp, d_side, d_tos, d_idx, d_sp_next;
+    uint64_t d_p_pc, d_p_valid, d_rpc;
+    uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */

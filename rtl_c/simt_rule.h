@@ -3,8 +3,10 @@
  * simt_rule.h -- the push/pop decision of the baseline reconvergence stack
  * (000 sec. 3.2 / Fig. 5, 004 sec. 2.3), written once for every stack that
  * holds {pc, mask, rpc} entries: simt_stack (LANES-bit masks) and the large
- * warps of lwm_subwarp (K*N-bit masks).  Twin: verilog/simt_rule.vh (the
- * function `simt_rule`, included by both Verilog modules).
+ * warps of lwm_subwarp (K*N-bit masks); and the operation checks (error
+ * codes) both divergence stacks, simt_stack and dpe_stack, share.  Twin of
+ * the decision: verilog/simt_rule.vh (the function `simt_rule`, included by
+ * both Verilog modules).
  *
  * The decision needs only summaries of the masks: whether the taken side
  * (t) and the not-taken side (n = TOS.mask & ~t) are empty.  The caller
@@ -30,9 +32,53 @@
 
 #include <stdint.h>
 
+#include "bits.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The operations both stacks take (the `op` port of simt_stack and
+ * dpe_stack) and their error codes: 1..6 are the same in both, 7 (a branch
+ * on a path that is not valid) only dpe_stack raises. */
+enum simt_rule_op {
+    SIMT_RULE_OP_NOP = 0,
+    SIMT_RULE_OP_LAUNCH = 1,
+    SIMT_RULE_OP_BRANCH = 2,
+    SIMT_RULE_OP_BAD = 3
+};
+enum simt_rule_err {
+    SIMT_RULE_ERR_NONE = 0,
+    SIMT_RULE_ERR_BAD_OP = 1,
+    SIMT_RULE_ERR_BAD_WARP = 2,
+    SIMT_RULE_ERR_WARP_BUSY = 3,
+    SIMT_RULE_ERR_WARP_IDLE = 4,
+    SIMT_RULE_ERR_BAD_MASK = 5,
+    SIMT_RULE_ERR_BAD_LAUNCH = 6,
+    SIMT_RULE_ERR_BAD_PATH = 7
+};
+
+/* The checks of one operation on a stack (both stacks' `err_code`), in
+ * priority order: BAD_OP (op 3); BAD_WARP (a LAUNCH or BRANCH with op_warp
+ * >= WARPS: warp_ok = 0); for a LAUNCH, WARP_BUSY (sp != 0), BAD_MASK (mask
+ * == 0), BAD_LAUNCH (pc == rpc); for a BRANCH, WARP_IDLE (sp == 0),
+ * BAD_PATH (path_bad: the path it ran on is not valid), BAD_MASK
+ * (mask_out: the mask is not within the path's).  Each condition is one bit
+ * of a priority vector; the first set bit indexes a table of codes packed in
+ * one word (a priority encoder, no branches).  NOP is never an error. */
+static inline unsigned simt_rule_err(unsigned op, int warp_ok, unsigned sp, uint64_t mask,
+                                     uint64_t pc, uint64_t rpc, int path_bad, int mask_out)
+{
+    const unsigned launch = op == SIMT_RULE_OP_LAUNCH, branch = op == SIMT_RULE_OP_BRANCH;
+    const unsigned c = (unsigned)(op == SIMT_RULE_OP_BAD) |
+                       (unsigned)(op != SIMT_RULE_OP_NOP && !warp_ok) << 1 |
+                       (launch & (sp != 0u)) << 2 | (launch & (mask == 0u)) << 3 |
+                       (launch & (pc == rpc)) << 4 | (branch & (sp == 0u)) << 5 |
+                       (branch & (path_bad != 0)) << 6 | (branch & (mask_out != 0)) << 7;
+    /* codes by priority, 4 bits each; the 9th (nothing set) is NONE */
+    const uint64_t codes = 0x057465321u;
+    return (unsigned)(codes >> (4u * (unsigned)__builtin_ctz(c | 0x100u))) & 15u;
+}
 
 /* the values of simt_stack's act port */
 enum simt_rule_act {
@@ -53,63 +99,46 @@ typedef struct {
     unsigned sp_next;   /* the depth after the update */
 } simt_rule_dec;
 
+/* Written as selections between values computed for every case, not as
+ * branches, as the Verilog's muxes are (issue 17: on random traffic each
+ * case would be a coin toss for a branch predictor).  The case flags are
+ * 0/1 words combined with & | ^, the 64-bit choices are bits_sel masks, and
+ * the act is read from a table of nibbles indexed by the flags, so a
+ * compiler has no condition to turn back into a jump.  A jump (uniform, or
+ * divergent with both sides already at rpc) moves the whole TOS to one
+ * target: pc if t is not empty, else npc (when both sides are at rpc, pc
+ * == npc == rpc).  Requires sp >= 1. */
 static inline simt_rule_dec simt_rule(unsigned depth, unsigned sp, int base_waits,
                                       uint64_t tos_rpc, int t_none, int n_none, uint64_t pc,
                                       uint64_t npc, uint64_t rpc)
 {
-    simt_rule_dec d = {SIMT_RULE_ADVANCE, 0, 0, 0, 0, 0, sp};
-    const unsigned popped = base_waits ? 0u : sp - 1u;
-    unsigned need;
-    if (t_none || n_none) {
-        /* uniform: the whole TOS moves to one target */
-        uint64_t target = !t_none ? pc : npc;
-        if (target == tos_rpc) {
-            d.act = SIMT_RULE_POP;
-            d.sp_next = popped;
-        } else {
-            d.wr_tos = 1;
-            d.tos_pc = target;
-        }
-        return d;
-    }
-    /* divergent: the sides not already at the rpc, not-taken first */
-    d.first_nt = npc != rpc;
-    d.n_push = (unsigned)(npc != rpc) + (unsigned)(pc != rpc);
-    if (rpc == tos_rpc && sp >= 2u) {
-        if (d.n_push == 0u) {
-            d.act = SIMT_RULE_POP;
-            d.sp_next = popped;
-            return d;
-        }
-        d.act = SIMT_RULE_SPLIT;
-        d.push_base = sp - 1u;
-        need = d.n_push - 1u;
-    } else {
-        if (d.n_push == 0u) {
-            /* both sides at the rpc: a uniform jump to it */
-            if (rpc == tos_rpc) {
-                d.act = SIMT_RULE_POP;
-                d.sp_next = 0;
-            } else {
-                d.wr_tos = 1;
-                d.tos_pc = rpc;
-            }
-            return d;
-        }
-        d.act = SIMT_RULE_DIVERGE;
-        d.wr_tos = 1;
-        d.tos_pc = rpc;
-        d.push_base = sp;
-        need = d.n_push;
-    }
-    if (sp + need > depth) {
-        d.act = SIMT_RULE_STALL;
-        d.wr_tos = 0;
-        d.n_push = 0;
-        d.sp_next = sp;
-        return d;
-    }
-    d.sp_next = sp + need;
+    simt_rule_dec d;
+    const unsigned tn = t_none != 0, nt_live = npc != rpc, t_live = pc != rpc;
+    const unsigned np = nt_live + t_live; /* sides pushed if divergent */
+    const unsigned jump = tn | (unsigned)(n_none != 0) | (np == 0u), div = jump ^ 1u;
+    const uint64_t target = bits_sel((int)tn, npc, pc);
+    const unsigned pop = jump & (target == tos_rpc);
+    /* divergent: SPLIT replaces the TOS (one entry fewer), DIVERGE pushes */
+    const unsigned split = div & (rpc == tos_rpc) & (sp >= 2u);
+    const unsigned need = np - split;
+    const unsigned stall = div & (sp + need > depth);
+    const unsigned moves = div & (stall ^ 1u); /* a SPLIT or DIVERGE done */
+    const unsigned diverge = moves & (split ^ 1u);
+    /* the act, jump ? ADVANCE + pop : stall ? STALL : DIVERGE + split, as
+     * nibble `key` of a word (keys 1 ADVANCE, 3 POP, 0 DIVERGE, 4 SPLIT, 8
+     * and 12 STALL; the others cannot occur) */
+    const unsigned key = jump | pop << 1 | split << 2 | stall << 3;
+
+    d.act = (unsigned)((UINT64_C(0x6000600053024) >> (4u * key)) & 15u);
+    d.wr_tos = (jump & (pop ^ 1u)) | diverge;
+    /* ADVANCE: target; DIVERGE, done or stalled: rpc; else 0 */
+    d.tos_pc = bits_sel((int)(jump & (pop ^ 1u)), target,
+                        rpc & ((uint64_t)0 - (div & (split ^ 1u))));
+    d.n_push = np & (0u - moves);
+    d.push_base = (sp - split) & (0u - div);
+    d.first_nt = div & nt_live;
+    d.sp_next = (unsigned)bits_sel((int)pop, (sp - 1u) & (0u - (unsigned)(base_waits == 0)),
+                                   sp + (need & (0u - moves)));
     return d;
 }
 

@@ -36,6 +36,17 @@ _Static_assert((int)SIMT_RULE_ADVANCE == (int)SIMT_ACT_ADVANCE &&
                    (int)SIMT_RULE_SPLIT == (int)SIMT_ACT_SPLIT &&
                    (int)SIMT_RULE_STALL == (int)SIMT_ACT_STALL,
                "simt_rule's act codes are simt_stack's");
+_Static_assert((int)SIMT_RULE_OP_NOP == (int)SIMT_OP_NOP &&
+                   (int)SIMT_RULE_OP_LAUNCH == (int)SIMT_OP_LAUNCH &&
+                   (int)SIMT_RULE_OP_BRANCH == (int)SIMT_OP_BRANCH &&
+                   (int)SIMT_RULE_OP_BAD == (int)SIMT_OP_BAD &&
+                   (int)SIMT_RULE_ERR_BAD_OP == (int)SIMT_ERR_BAD_OP &&
+                   (int)SIMT_RULE_ERR_BAD_WARP == (int)SIMT_ERR_BAD_WARP &&
+                   (int)SIMT_RULE_ERR_WARP_BUSY == (int)SIMT_ERR_WARP_BUSY &&
+                   (int)SIMT_RULE_ERR_WARP_IDLE == (int)SIMT_ERR_WARP_IDLE &&
+                   (int)SIMT_RULE_ERR_BAD_MASK == (int)SIMT_ERR_BAD_MASK &&
+                   (int)SIMT_RULE_ERR_BAD_LAUNCH == (int)SIMT_ERR_BAD_LAUNCH,
+               "simt_rule's op and error codes are simt_stack's");
 
 void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
 {
@@ -43,139 +54,125 @@ void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The cycle's decision (the Verilog's `decide` block), from the inputs as
- * the ports see them: err_code, act and the d_* fields of `o`.  Only warp w
- * (< WARPS) is read; d_* are left as they are when nothing is written. */
-static void decide(const simt_stack_cfg *cfg, const simt_stack_state *s, unsigned op,
-                   unsigned w, uint64_t op_mask, uint64_t op_pc, uint64_t op_npc,
-                   uint64_t op_rpc, simt_stack_out *o)
-{
-    unsigned sp, tos;
-    uint64_t nmask, tos_mask, tos_rpc;
-    simt_rule_dec d;
-
-    o->err_code = SIMT_ERR_NONE;
-    o->act = SIMT_ACT_IDLE;
-    o->d_write = 0;
-    if (op == SIMT_OP_NOP)
-        return;
-    if (op == SIMT_OP_BAD) {
-        o->err_code = SIMT_ERR_BAD_OP;
-        return;
-    }
-    if (w >= cfg->warps) {
-        o->err_code = SIMT_ERR_BAD_WARP;
-        return;
-    }
-    sp = s->sp[w];
-    o->d_warp = (uint8_t)w;
-    o->d_rpc = op_rpc;
-    if (op == SIMT_OP_LAUNCH) {
-        if (sp != 0u)
-            o->err_code = SIMT_ERR_WARP_BUSY;
-        else if (op_mask == 0u)
-            o->err_code = SIMT_ERR_BAD_MASK;
-        else if (op_pc == op_rpc)
-            o->err_code = SIMT_ERR_BAD_LAUNCH;
-        else {
-            o->act = SIMT_ACT_LAUNCH;
-            o->d_write = 1;
-            o->d_wr_tos = 0;
-            o->d_sp_next = 1;
-            o->d_n_push = 1;
-            o->d_push_base = 0;
-            o->d_push_pc[0] = op_pc;
-            o->d_push_mask[0] = op_mask;
-        }
-        return;
-    }
-    /* BRANCH */
-    if (sp == 0u) {
-        o->err_code = SIMT_ERR_WARP_IDLE;
-        return;
-    }
-    tos = sp - 1u;
-    tos_mask = s->mask[w][tos];
-    tos_rpc = s->rpc[w][tos];
-    if (!bits_subset(op_mask, tos_mask)) {
-        o->err_code = SIMT_ERR_BAD_MASK;
-        return;
-    }
-    nmask = tos_mask & ~op_mask;
-    /* the push/pop decision, shared with lwm_subwarp (simt_rule.h) */
-    d = simt_rule(cfg->depth, sp, sp == 2u && s->pc[w][0] == s->rpc[w][0], tos_rpc,
-                  op_mask == 0u, nmask == 0u, op_pc, op_npc, op_rpc);
-    o->act = d.act;
-    o->d_write = d.act != SIMT_RULE_STALL;
-    o->d_wr_tos = (uint8_t)d.wr_tos;
-    o->d_tos_pc = d.tos_pc;
-    o->d_n_push = (uint8_t)d.n_push;
-    o->d_push_base = (uint8_t)d.push_base;
-    o->d_sp_next = (uint8_t)d.sp_next;
-    o->d_push_pc[0] = d.first_nt ? op_npc : op_pc;
-    o->d_push_mask[0] = d.first_nt ? nmask : op_mask;
-    o->d_push_pc[1] = op_pc;
-    o->d_push_mask[1] = op_mask;
-}
-
+/* The combinational block (the Verilog's `always @*`: the ports and the
+ * cycle's decision).  The ports are read without branches: the entries are
+ * read whatever the op (an index within the arrays; `live` zeroes what a
+ * port shows for an empty stack or an invalid read).  The decision has one
+ * branch, on whether the op is a legal BRANCH (most cycles are); the
+ * rule's cases (uniform or divergent, target at the rpc, SPLIT or DIVERGE,
+ * room) are selected by masks in simt_rule, since on random traffic each
+ * would be a coin toss for a branch predictor.  NOP, LAUNCH and the errors
+ * take the other way. */
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
                      const simt_stack_in *in, simt_stack_out *out)
 {
     /* the inputs as the ports see them (truncated to their widths; an id
-     * below WARPS or DEPTH already fits its port) */
+     * below WARPS or DEPTH already fits its port, so truncating is all
+     * bits_port_index would do, and the ids stay within the arrays) */
     const uint64_t pcm = bits_mask(cfg->pc_bits);
-    const unsigned w = bits_port_index(in->op_warp, cfg->warps, simt_stack_warp_w(cfg));
-    const unsigned rw = bits_port_index(in->rd_warp, cfg->warps, simt_stack_warp_w(cfg));
-    const unsigned ri = bits_port_index(in->rd_idx, cfg->depth, simt_stack_idx_w(cfg));
+    const unsigned wm = (unsigned)bits_index_mask(cfg->warps);
+    const unsigned op = (unsigned)(in->op & 3u);
+    const unsigned w = (unsigned)in->op_warp & wm;
+    const unsigned rw = (unsigned)in->rd_warp & wm;
+    const unsigned ri = (unsigned)in->rd_idx & (unsigned)bits_index_mask(cfg->depth);
+    const uint64_t t = bits_trunc(in->op_mask, cfg->lanes);
+    const uint64_t pc = in->op_pc & pcm, npc = in->op_npc & pcm, rpc = in->op_rpc & pcm;
+    const unsigned wv = w < cfg->warps;
 
-    decide(cfg, s, (unsigned)(in->op & 3u), w, bits_trunc(in->op_mask, cfg->lanes),
-           in->op_pc & pcm, in->op_npc & pcm, in->op_rpc & pcm, out);
-    out->err = out->err_code != SIMT_ERR_NONE;
-    out->ready = out->act != SIMT_ACT_STALL;
-    out->op_depth = 0;
-    out->tos_pc = out->tos_mask = out->tos_rpc = 0;
-    if (w < cfg->warps) {
-        const unsigned sp = s->sp[w];
-        out->op_depth = sp;
-        if (sp != 0u) {
-            out->tos_pc = s->pc[w][sp - 1u];
-            out->tos_mask = s->mask[w][sp - 1u];
-            out->tos_rpc = s->rpc[w][sp - 1u];
-        }
+    /* op_warp's depth and TOS, and the read port's entry.  They are read
+     * whatever the op, from an index that is always within the arrays: an
+     * id or entry a port does not show reads warp 0's or entry 0 (entries
+     * that are in the cache; an arbitrary entry may not be), and `live`
+     * zeroes what the port then shows. */
+    const unsigned wi = w & (0u - wv);
+    const simt_stack_entry *row = s->ent[wi];
+    const unsigned sp = s->sp[wi] & (0u - wv);
+    const uint64_t live = 0u - (uint64_t)(sp != 0u);
+    const unsigned tos = (sp - 1u) & (unsigned)live;
+    const uint64_t tmask = row[tos].mask & live, trpc = row[tos].rpc & live;
+    const unsigned rwv = rw < cfg->warps, rwi = rw & (0u - rwv);
+    const unsigned rsp = s->sp[rwi] & (0u - rwv);
+    const uint64_t rlive = 0u - (uint64_t)(ri < rsp);
+    const simt_stack_entry *re = &s->ent[rwi][(rsp - 1u - ri) & (unsigned)rlive];
+
+    out->op_depth = sp;
+    out->tos_pc = row[tos].pc & live;
+    out->tos_mask = tmask;
+    out->tos_rpc = trpc;
+    out->rd_depth = rsp;
+    out->rd_valid = rlive & 1u;
+    out->rd_pc = re->pc & rlive;
+    out->rd_mask = re->mask & rlive;
+    out->rd_rpc = re->rpc & rlive;
+    out->d_warp = (uint8_t)wi;
+    out->d_pc[1] = pc;
+    out->d_mask[1] = t;
+    out->d_rpc[1] = rpc;
+
+    if ((op == SIMT_OP_BRANCH) & wv & (sp != 0u) & bits_subset(t, tmask)) {
+        /* a legal BRANCH: the push/pop rule (simt_rule.h).  A jump
+         * rewrites the TOS entry (d_base = TOS; the entry above it gets the
+         * unused second push); DIVERGE writes TOS.pc := rpc and pushes from
+         * sp; SPLIT overwrites the TOS with its first push. */
+        const uint64_t n = tmask & ~t;
+        const unsigned base_waits = (sp == 2u) & (row[0].pc == row[0].rpc);
+        const simt_rule_dec d =
+            simt_rule(cfg->depth, sp, (int)base_waits, trpc, t == 0u, n == 0u, pc, npc, rpc);
+        const unsigned push = d.n_push != 0u;
+        out->ready = d.act != SIMT_ACT_STALL;
+        out->err = 0;
+        out->err_code = SIMT_ERR_NONE;
+        out->act = d.act;
+        out->d_write = (uint8_t)(d.act != SIMT_ACT_STALL);
+        out->d_tos = (uint8_t)tos;
+        out->d_tos_pc = d.tos_pc;
+        out->d_base = (uint8_t)bits_sel((int)push, d.push_base, tos);
+        out->d_sp_next = (uint8_t)d.sp_next;
+        out->d_pc[0] = bits_sel((int)push, bits_sel((int)d.first_nt, npc, pc), d.tos_pc);
+        out->d_mask[0] = bits_sel((int)push, bits_sel((int)d.first_nt, n, t), tmask);
+        out->d_rpc[0] = bits_sel((int)push, rpc, trpc);
+        return;
     }
-    out->rd_depth = out->rd_valid = 0;
-    out->rd_pc = out->rd_mask = out->rd_rpc = 0;
-    if (rw < cfg->warps) {
-        const unsigned depth = s->sp[rw];
-        out->rd_depth = depth;
-        if (ri < depth) {
-            const unsigned e = depth - 1u - ri;
-            out->rd_valid = 1;
-            out->rd_pc = s->pc[rw][e];
-            out->rd_mask = s->mask[rw][e];
-            out->rd_rpc = s->rpc[rw][e];
-        }
+    {
+        /* NOP, LAUNCH or an error (simt_rule.h: the checks dpe_stack
+         * shares).  A LAUNCH writes entry 0 (pc and the whole entry). */
+        const unsigned err =
+            simt_rule_err(op, (int)wv, sp, t, pc, rpc, 0, !bits_subset(t, tmask));
+        const unsigned launch = err == SIMT_ERR_NONE && op == SIMT_OP_LAUNCH;
+        out->ready = 1;
+        out->err = err != SIMT_ERR_NONE;
+        out->err_code = err;
+        out->act = launch ? SIMT_ACT_LAUNCH : SIMT_ACT_IDLE;
+        out->d_write = (uint8_t)launch;
+        out->d_tos = 0;
+        out->d_tos_pc = pc;
+        out->d_base = 0;
+        out->d_sp_next = 1;
+        out->d_pc[0] = pc;
+        out->d_mask[0] = t;
+        out->d_rpc[0] = rpc;
     }
 }
 
+/* The clock edge: the write enable, then the same four writes whatever
+ * the decision (no data-dependent branch). */
 void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_stack_in *in,
                      const simt_stack_out *out)
 {
-    unsigned w, i;
+    simt_stack_entry *row;
     (void)cfg;
     (void)in;
     if (!out->d_write) /* idle, err or stall: nothing changes */
         return;
-    w = out->d_warp;
-    if (out->d_wr_tos)
-        s->pc[w][s->sp[w] - 1u] = out->d_tos_pc;
-    for (i = 0; i < out->d_n_push; i++) {
-        const unsigned e = out->d_push_base + i;
-        s->pc[w][e] = out->d_push_pc[i];
-        s->mask[w][e] = out->d_push_mask[i];
-        s->rpc[w][e] = out->d_rpc;
-    }
-    s->sp[w] = out->d_sp_next;
+    row = s->ent[out->d_warp];
+    row[out->d_tos].pc = out->d_tos_pc;
+    row[out->d_base].pc = out->d_pc[0];
+    row[out->d_base].mask = out->d_mask[0];
+    row[out->d_base].rpc = out->d_rpc[0];
+    row[out->d_base + 1u].pc = out->d_pc[1];
+    row[out->d_base + 1u].mask = out->d_mask[1];
+    row[out->d_base + 1u].rpc = out->d_rpc[1];
+    s->sp[out->d_warp] = out->d_sp_next;
 }
 
 const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *s)
@@ -191,14 +188,14 @@ const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *
             return msg;
         }
         for (e = 0; e < sp; e++) {
-            if (s->mask[w][e] == 0u || !bits_subset(s->mask[w][e], lanes)) {
+            if (s->ent[w][e].mask == 0u || !bits_subset(s->ent[w][e].mask, lanes)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: mask %llx empty or beyond LANES", w,
-                         e, (unsigned long long)s->mask[w][e]);
+                         e, (unsigned long long)s->ent[w][e].mask);
                 return msg;
             }
-            if (s->pc[w][e] == s->rpc[w][e] && !(e == 0u && sp >= 2u)) {
+            if (s->ent[w][e].pc == s->ent[w][e].rpc && !(e == 0u && sp >= 2u)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: pc == rpc (%llx) but not popped", w,
-                         e, (unsigned long long)s->pc[w][e]);
+                         e, (unsigned long long)s->ent[w][e].pc);
                 return msg;
             }
         }
@@ -207,21 +204,21 @@ const char *simt_stack_check(const simt_stack_cfg *cfg, const simt_stack_state *
         while (e < sp) {
             unsigned parent = e - 1u, r = e;
             uint64_t uni = 0;
-            while (r < sp && s->rpc[w][r] == s->rpc[w][e]) {
-                if (uni & s->mask[w][r]) {
+            while (r < sp && s->ent[w][r].rpc == s->ent[w][e].rpc) {
+                if (uni & s->ent[w][r].mask) {
                     snprintf(msg, sizeof msg,
                              "warp %u entry %u: mask %llx overlaps a sibling (same rpc)", w, r,
-                             (unsigned long long)s->mask[w][r]);
+                             (unsigned long long)s->ent[w][r].mask);
                     return msg;
                 }
-                uni |= s->mask[w][r];
+                uni |= s->ent[w][r].mask;
                 r++;
             }
-            if (!bits_subset(uni, s->mask[w][parent])) {
+            if (!bits_subset(uni, s->ent[w][parent].mask)) {
                 snprintf(msg, sizeof msg,
                          "warp %u entries %u..%u: masks %llx not within parent entry %u mask %llx",
                          w, e, r - 1u, (unsigned long long)uni, parent,
-                         (unsigned long long)s->mask[w][parent]);
+                         (unsigned long long)s->ent[w][parent].mask);
                 return msg;
             }
             e = r;
@@ -272,11 +269,11 @@ void simt_stack_trace(struct vcd_writer *w, const simt_stack_cfg *cfg,
         snprintf(name, sizeof name, "w%02u_depth", i);
         vcd_sig(w, name, simt_stack_depth_w(cfg), sp);
         snprintf(name, sizeof name, "w%02u_tos_pc", i);
-        vcd_sig(w, name, cfg->pc_bits, sp ? s->pc[i][sp - 1u] : 0u);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->ent[i][sp - 1u].pc : 0u);
         snprintf(name, sizeof name, "w%02u_tos_mask", i);
-        vcd_sig(w, name, cfg->lanes, sp ? s->mask[i][sp - 1u] : 0u);
+        vcd_sig(w, name, cfg->lanes, sp ? s->ent[i][sp - 1u].mask : 0u);
         snprintf(name, sizeof name, "w%02u_tos_rpc", i);
-        vcd_sig(w, name, cfg->pc_bits, sp ? s->rpc[i][sp - 1u] : 0u);
+        vcd_sig(w, name, cfg->pc_bits, sp ? s->ent[i][sp - 1u].rpc : 0u);
     }
     vcd_upscope(w);
 }

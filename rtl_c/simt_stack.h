@@ -142,10 +142,19 @@ typedef struct {
     unsigned pc_bits;
 } simt_stack_cfg;
 
+/* One stack entry (the Verilog's pc_q, mask_q and rpc_q at one index). */
 typedef struct {
-    uint64_t pc[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
-    uint64_t mask[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
-    uint64_t rpc[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH];
+    uint64_t pc, mask, rpc;
+} simt_stack_entry;
+
+/* Entry-major: an operation touches the entries of one warp, and an entry's
+ * three fields are adjacent (one or two cache lines per cycle, not three).
+ * Each warp has one spare entry past MAX_DEPTH: an entry at or above a
+ * warp's depth is not state (the RTL does not even reset it), so the step
+ * writes its two push entries every cycle, a push that does not happen
+ * going above the new depth (simt_stack_step). */
+typedef struct {
+    simt_stack_entry ent[SIMT_STACK_MAX_WARPS][SIMT_STACK_MAX_DEPTH + 1];
     uint8_t sp[SIMT_STACK_MAX_WARPS]; /* entries in use; TOS = sp - 1 */
 } simt_stack_state;
 
@@ -176,13 +185,17 @@ typedef struct {
     uint64_t rd_rpc;
     /* The cycle's decision, for simt_stack_step (internal: not ports, not
      * visited by simt_stack_ports): d_write = the clock edge changes warp
-     * d_warp (no err, not idle, not stalled); then d_wr_tos writes TOS.pc :=
-     * d_tos_pc, d_n_push entries {d_push_pc[i], d_push_mask[i], d_rpc} go to
-     * entries d_push_base + i, and the depth becomes d_sp_next.  The other
-     * d_* fields are meaningful only when d_write is 1. */
-    uint8_t d_write, d_warp, d_wr_tos, d_n_push, d_push_base, d_sp_next;
-    uint64_t d_tos_pc, d_rpc;
-    uint64_t d_push_pc[2], d_push_mask[2];
+     * d_warp (no err, not idle, not stalled); then entry d_tos gets pc :=
+     * d_tos_pc, entries d_base + i (i = 0, then 1) get {d_pc[i], d_mask[i],
+     * d_rpc[i]}, and the depth becomes d_sp_next.  An entry write that is
+     * not a push lands at or above the new depth (not state) or rewrites the
+     * TOS with what it must hold.  Meaningful only when d_write is 1.  (One
+     * array per field: a step that copied whole entries would read them as
+     * 16-byte words that eval wrote as 8-byte ones, a store-forwarding stall
+     * of about a dozen cycles each.) */
+    uint8_t d_write, d_warp, d_tos, d_base, d_sp_next;
+    uint64_t d_tos_pc;
+    uint64_t d_pc[2], d_mask[2], d_rpc[2];
 } simt_stack_out;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */

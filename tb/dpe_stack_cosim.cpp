@@ -40,13 +40,13 @@ struct DpeStackModel {
             for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
                 const size_t a = static_cast<size_t>(w) * c.depth + e;
                 const int ei = static_cast<int>(e);
-                cmp("l_valid_q", wi, ei, s.l_valid[w][e], lvalid.get(a, 1));
-                cmp("l_pc_q", wi, ei, s.l_pc[w][e], lpc.get(a, pw));
-                cmp("l_mask_q", wi, ei, s.l_mask[w][e], lmask.get(a, lw));
-                cmp("r_valid_q", wi, ei, s.r_valid[w][e], rvalid.get(a, 1));
-                cmp("r_pc_q", wi, ei, s.r_pc[w][e], rpathpc.get(a, pw));
-                cmp("r_mask_q", wi, ei, s.r_mask[w][e], rmask.get(a, lw));
-                cmp("rpc_q", wi, ei, s.rpc[w][e], rpc.get(a, pw));
+                cmp("l_valid_q", wi, ei, s.ent[w][e].p[0].valid, lvalid.get(a, 1));
+                cmp("l_pc_q", wi, ei, s.ent[w][e].p[0].pc, lpc.get(a, pw));
+                cmp("l_mask_q", wi, ei, s.ent[w][e].p[0].mask, lmask.get(a, lw));
+                cmp("r_valid_q", wi, ei, s.ent[w][e].p[1].valid, rvalid.get(a, 1));
+                cmp("r_pc_q", wi, ei, s.ent[w][e].p[1].pc, rpathpc.get(a, pw));
+                cmp("r_mask_q", wi, ei, s.ent[w][e].p[1].mask, rmask.get(a, lw));
+                cmp("rpc_q", wi, ei, s.ent[w][e].rpc, rpc.get(a, pw));
             }
         }
     }
@@ -90,14 +90,14 @@ static const StackGolden kGolden[] = {
 struct DpeStackTraffic : DpeStackModel {
     static const bool kDual = true;
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
-        t->valid[0] = s.l_valid[w][e] != 0;
-        t->valid[1] = s.r_valid[w][e] != 0;
-        t->mask[0] = s.l_mask[w][e];
-        t->mask[1] = s.r_mask[w][e];
-        t->rpc = s.rpc[w][e];
+        t->valid[0] = s.ent[w][e].p[0].valid != 0;
+        t->valid[1] = s.ent[w][e].p[1].valid != 0;
+        t->mask[0] = s.ent[w][e].p[0].mask;
+        t->mask[1] = s.ent[w][e].p[1].mask;
+        t->rpc = s.ent[w][e].rpc;
     }
     static uint64_t base_mask(const state_t &s, unsigned w) {
-        return s.l_mask[w][0] | s.r_mask[w][0];
+        return s.ent[w][0].p[0].mask | s.ent[w][0].p[1].mask;
     }
     static unsigned side(const in_t &i) { return static_cast<unsigned>(i.op_side & 1u); }
     static void put_side(in_t &i, uint64_t side) { i.op_side = side; }
@@ -120,10 +120,10 @@ public:
                 if (s.sp[w]) {
                     unsigned t = s.sp[w] - 1u;
                     uint64_t bit = 1ull << rng.below(cfg.pc_bits);
-                    if (s.l_valid[w][t])
-                        s.l_pc[w][t] ^= bit;
+                    if (s.ent[w][t].p[0].valid)
+                        s.ent[w][t].p[0].pc ^= bit;
                     else
-                        s.r_pc[w][t] ^= bit;
+                        s.ent[w][t].p[1].pc ^= bit;
                     return;
                 }
             }

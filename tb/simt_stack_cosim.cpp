@@ -34,11 +34,11 @@ struct SimtStackModel {
             cmp("sp_q", static_cast<int>(w), -1, s.sp[w], sp.get(w, dw));
             for (unsigned e = 0; e < s.sp[w] && e < c.depth; e++) {
                 const size_t a = static_cast<size_t>(w) * c.depth + e;
-                cmp("pc_q", static_cast<int>(w), static_cast<int>(e), s.pc[w][e],
+                cmp("pc_q", static_cast<int>(w), static_cast<int>(e), s.ent[w][e].pc,
                     pc.get(a, c.pc_bits));
-                cmp("mask_q", static_cast<int>(w), static_cast<int>(e), s.mask[w][e],
+                cmp("mask_q", static_cast<int>(w), static_cast<int>(e), s.ent[w][e].mask,
                     mask.get(a, c.lanes));
-                cmp("rpc_q", static_cast<int>(w), static_cast<int>(e), s.rpc[w][e],
+                cmp("rpc_q", static_cast<int>(w), static_cast<int>(e), s.ent[w][e].rpc,
                     rpc.get(a, c.pc_bits));
             }
         }
@@ -77,10 +77,10 @@ struct SimtStackTraffic : SimtStackModel {
     static const bool kDual = false;
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
         t->valid[0] = true;
-        t->mask[0] = s.mask[w][e];
-        t->rpc = s.rpc[w][e];
+        t->mask[0] = s.ent[w][e].mask;
+        t->rpc = s.ent[w][e].rpc;
     }
-    static uint64_t base_mask(const state_t &s, unsigned w) { return s.mask[w][0]; }
+    static uint64_t base_mask(const state_t &s, unsigned w) { return s.ent[w][0].mask; }
     static unsigned side(const in_t &) { return 0; }
     static void put_side(in_t &, uint64_t) {}
     static const char *act_name(unsigned a) { return simt_stack_act_name(a); }
@@ -96,7 +96,7 @@ public:
         for (unsigned k = 0; k < cfg.warps; k++) {
             unsigned w = (k + static_cast<unsigned>(rng.below(cfg.warps))) % cfg.warps;
             if (s.sp[w]) {
-                s.pc[w][s.sp[w] - 1] ^= 1ull << rng.below(cfg.pc_bits);
+                s.ent[w][s.sp[w] - 1].pc ^= 1ull << rng.below(cfg.pc_bits);
                 return;
             }
         }

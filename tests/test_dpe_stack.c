@@ -36,13 +36,13 @@ typedef struct {
         unsigned n_ = sizeof exp_ / sizeof exp_[0], i_;                                \
         CHECK_EQ((s)->sp[w], n_);                                                      \
         for (i_ = 0; i_ < n_ && i_ < (s)->sp[w]; i_++) {                               \
-            CHECK_EQ((s)->l_pc[w][i_], exp_[i_].l.pc);                                 \
-            CHECK_EQ((s)->l_mask[w][i_], m(exp_[i_].l.mask));                          \
-            CHECK_EQ((s)->l_valid[w][i_], exp_[i_].l.valid == '*');                    \
-            CHECK_EQ((s)->r_pc[w][i_], exp_[i_].r.pc);                                 \
-            CHECK_EQ((s)->r_mask[w][i_], m(exp_[i_].r.mask));                          \
-            CHECK_EQ((s)->r_valid[w][i_], exp_[i_].r.valid == '*');                    \
-            CHECK_EQ((s)->rpc[w][i_], exp_[i_].rpc);                                   \
+            CHECK_EQ((s)->ent[w][i_].p[0].pc, exp_[i_].l.pc);                                 \
+            CHECK_EQ((s)->ent[w][i_].p[0].mask, m(exp_[i_].l.mask));                          \
+            CHECK_EQ((s)->ent[w][i_].p[0].valid, exp_[i_].l.valid == '*');                    \
+            CHECK_EQ((s)->ent[w][i_].p[1].pc, exp_[i_].r.pc);                                 \
+            CHECK_EQ((s)->ent[w][i_].p[1].mask, m(exp_[i_].r.mask));                          \
+            CHECK_EQ((s)->ent[w][i_].p[1].valid, exp_[i_].r.valid == '*');                    \
+            CHECK_EQ((s)->ent[w][i_].rpc, exp_[i_].rpc);                                   \
         }                                                                              \
     } while (0)
 
@@ -526,47 +526,47 @@ TEST(check_catches_corruption)
     branch(&c, &s, 0, R, "0010", D, E, F);
     good = s;
     CHECK(dpe_stack_check(&c, &s) == NULL);
-    s.r_mask[0][2] |= m("0010"); /* L and R overlap */
+    s.ent[0][2].p[1].mask |= m("0010"); /* L and R overlap */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_mask[0][2] = m("0100"); /* entry 2 not within one path of entry 1 */
+    s.ent[0][2].p[0].mask = m("0100"); /* entry 2 not within one path of entry 1 */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.r_mask[0][2] = m("1001"); /* straddles both paths of the entry below */
-    s.l_mask[0][2] = m("0000");
+    s.ent[0][2].p[1].mask = m("1001"); /* straddles both paths of the entry below */
+    s.ent[0][2].p[0].mask = m("0000");
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_pc[0][2] = F; /* valid path with pc == rpc */
+    s.ent[0][2].p[0].pc = F; /* valid path with pc == rpc */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_mask[0][2] = 0; /* valid path with an empty mask */
+    s.ent[0][2].p[0].mask = 0; /* valid path with an empty mask */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_valid[0][1] = 0; /* entry 1: both invalid, not the base */
-    s.r_valid[0][1] = 0;
+    s.ent[0][1].p[0].valid = 0; /* entry 1: both invalid, not the base */
+    s.ent[0][1].p[1].valid = 0;
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.r_pc[0][1] = C; /* the path holding entry 2's threads not at its rpc F */
+    s.ent[0][1].p[1].pc = C; /* the path holding entry 2's threads not at its rpc F */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_mask[0][0] |= (uint64_t)1 << 4; /* beyond LANES */
+    s.ent[0][0].p[0].mask |= (uint64_t)1 << 4; /* beyond LANES */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.rpc[0][0] = (uint64_t)1 << 40; /* beyond PC_W */
+    s.ent[0][0].rpc = (uint64_t)1 << 40; /* beyond PC_W */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_valid[0][0] = 2; /* a valid bit that is not a bit */
+    s.ent[0][0].p[0].valid = 2; /* a valid bit that is not a bit */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
     s.sp[1] = 17; /* beyond DEPTH */
     CHECK(dpe_stack_check(&c, &s) != NULL);
     s = good;
-    s.l_valid[0][2] = 0; /* TOS with both paths invalid: should have popped */
-    s.r_valid[0][2] = 0;
+    s.ent[0][2].p[0].valid = 0; /* TOS with both paths invalid: should have popped */
+    s.ent[0][2].p[1].valid = 0;
     CHECK(dpe_stack_check(&c, &s) != NULL);
     /* a base with both paths invalid is fine while entries are above it */
     s = good;
-    s.l_valid[0][0] = 0;
+    s.ent[0][0].p[0].valid = 0;
     CHECK(dpe_stack_check(&c, &s) == NULL);
     s.sp[0] = 1;
     CHECK(dpe_stack_check(&c, &s) != NULL);
@@ -685,12 +685,12 @@ TEST(random_traffic_keeps_invariants)
         /* mostly a valid path of the TOS, sometimes either */
         side = (unsigned)(r >> 2) & 1u;
         if (sp && (r >> 50) % 8u) {
-            unsigned lv = s.l_valid[w][sp - 1u], rv = s.r_valid[w][sp - 1u];
+            unsigned lv = s.ent[w][sp - 1u].p[0].valid, rv = s.ent[w][sp - 1u].p[1].valid;
             if (side ? !rv : !lv)
                 side ^= 1u;
         }
         in.op_side = side;
-        pmask = sp ? (side ? s.r_mask[w][sp - 1u] : s.l_mask[w][sp - 1u]) : 0xffu;
+        pmask = sp ? (side ? s.ent[w][sp - 1u].p[1].mask : s.ent[w][sp - 1u].p[0].mask) : 0xffu;
         xs(&x);
         in.op_mask = (x >> 24) & 0xffu;
         if ((x >> 40) % 8u)
@@ -701,7 +701,7 @@ TEST(random_traffic_keeps_invariants)
         in.op_npc = 4u * ((x >> 13) % 6u);
         in.op_rpc = 4u * ((x >> 33) % 6u);
         if (sp && (x >> 52) % 4u == 0)
-            in.op_rpc = s.rpc[w][sp - 1u];
+            in.op_rpc = s.ent[w][sp - 1u].rpc;
         in.rd_warp = (x >> 56) & 7u;
         in.rd_idx = (x >> 60) & 3u;
         dpe_stack_eval(&c, &s, &in, &o);
@@ -725,8 +725,8 @@ TEST(random_traffic_keeps_invariants)
         }
         for (w = 0; w < 4u; w++) {
             if (before.sp[w] == 0 && s.sp[w] != 0)
-                launched[w] = s.l_mask[w][0] | s.r_mask[w][0];
-            if (s.sp[w] != 0 && (s.l_mask[w][0] | s.r_mask[w][0]) != launched[w]) {
+                launched[w] = s.ent[w][0].p[0].mask | s.ent[w][0].p[1].mask;
+            if (s.sp[w] != 0 && (s.ent[w][0].p[0].mask | s.ent[w][0].p[1].mask) != launched[w]) {
                 printf("  step %u: warp %u base mask changed\n", i, w);
                 bad++;
             }

@@ -25,9 +25,9 @@ typedef struct {
         unsigned n_ = sizeof exp_ / sizeof exp_[0], i_;                                \
         CHECK_EQ((s)->sp[w], n_);                                                      \
         for (i_ = 0; i_ < n_ && i_ < (s)->sp[w]; i_++) {                               \
-            CHECK_EQ((s)->pc[w][i_], exp_[i_].pc);                                     \
-            CHECK_EQ((s)->mask[w][i_], m(exp_[i_].mask));                              \
-            CHECK_EQ((s)->rpc[w][i_], exp_[i_].rpc);                                   \
+            CHECK_EQ((s)->ent[w][i_].pc, exp_[i_].pc);                                 \
+            CHECK_EQ((s)->ent[w][i_].mask, m(exp_[i_].mask));                          \
+            CHECK_EQ((s)->ent[w][i_].rpc, exp_[i_].rpc);                               \
         }                                                                              \
     } while (0)
 
@@ -327,16 +327,16 @@ TEST(check_catches_corruption)
     branch(&c, &s, 0, "1100", B, C, G);
     good = s;
     CHECK(simt_stack_check(&c, &s) == NULL);
-    s.mask[0][2] |= m("0010"); /* siblings overlap */
+    s.ent[0][2].mask |= m("0010"); /* siblings overlap */
     CHECK(simt_stack_check(&c, &s) != NULL);
     s = good;
-    s.mask[0][0] = m("1110"); /* children not within the parent */
+    s.ent[0][0].mask = m("1110"); /* children not within the parent */
     CHECK(simt_stack_check(&c, &s) != NULL);
     s = good;
-    s.pc[0][2] = G; /* pc == rpc left on the stack */
+    s.ent[0][2].pc = G; /* pc == rpc left on the stack */
     CHECK(simt_stack_check(&c, &s) != NULL);
     s = good;
-    s.mask[0][1] = 0; /* empty entry */
+    s.ent[0][1].mask = 0; /* empty entry */
     CHECK(simt_stack_check(&c, &s) != NULL);
     s = good;
     s.sp[1] = 17; /* beyond DEPTH */
@@ -370,7 +370,7 @@ TEST(random_traffic_keeps_invariants)
         in.op_warp = w;
         in.op_mask = (x >> 24) & 0xffu;
         if (s.sp[w] && (x >> 40) % 4u)
-            in.op_mask &= s.mask[w][s.sp[w] - 1u];
+            in.op_mask &= s.ent[w][s.sp[w] - 1u].mask;
         in.op_pc = 4u * ((x >> 32) % 6u);
         in.op_npc = 4u * ((x >> 36) % 6u);
         in.op_rpc = 4u * ((x >> 44) % 6u);
@@ -387,8 +387,8 @@ TEST(random_traffic_keeps_invariants)
             bad++;
         }
         if (before.sp[w] == 0 && s.sp[w] != 0)
-            launched[w] = s.mask[w][0];
-        if (s.sp[w] != 0 && s.mask[w][0] != launched[w])
+            launched[w] = s.ent[w][0].mask;
+        if (s.sp[w] != 0 && s.ent[w][0].mask != launched[w])
             bad++;
         if (before.sp[w] != 0 && s.sp[w] == 0 && o.act != SIMT_ACT_POP)
             bad++;

@@ -601,8 +601,8 @@ static int spe_cycle(sm *s)
             unsigned sp = s->ss.sp[w];
             if (!sp)
                 continue;
-            int pc = (int)s->ss.pc[w][sp - 1];
-            uint64_t mask = s->ss.mask[w][sp - 1];
+            int pc = (int)s->ss.ent[w][sp - 1].pc;
+            uint64_t mask = s->ss.ent[w][sp - 1].mask;
             if (blocked(s, w, mask) || !sb_ready(s, w, pc))
                 continue;
             spe_stack_op(s, w, pc, mask, in);
@@ -700,7 +700,7 @@ static int dpe_cycle(sm *s)
             if (!sp)
                 continue;
             s->paths_n++;
-            s->paths_sum += s->ds.l_valid[w][sp - 1] + s->ds.r_valid[w][sp - 1];
+            s->paths_sum += s->ds.ent[w][sp - 1].p[0].valid + s->ds.ent[w][sp - 1].p[1].valid;
         }
         for (unsigned i = 0; i < 2 * s->nord && !issued; i++) {
             unsigned w = s->ord[i / 2];
@@ -709,10 +709,10 @@ static int dpe_cycle(sm *s)
                 continue;
             unsigned side = (i & 1) ? s->last_side[w] : !s->last_side[w];
             unsigned t = sp - 1;
-            if (!(side ? s->ds.r_valid[w][t] : s->ds.l_valid[w][t]))
+            if (!(side ? s->ds.ent[w][t].p[1].valid : s->ds.ent[w][t].p[0].valid))
                 continue;
-            int pc = (int)(side ? s->ds.r_pc[w][t] : s->ds.l_pc[w][t]);
-            uint64_t mask = side ? s->ds.r_mask[w][t] : s->ds.l_mask[w][t];
+            int pc = (int)(side ? s->ds.ent[w][t].p[1].pc : s->ds.ent[w][t].p[0].pc);
+            uint64_t mask = side ? s->ds.ent[w][t].p[1].mask : s->ds.ent[w][t].p[0].mask;
             if (blocked(s, w, mask))
                 continue;
             const k_insn *ki = &s->k->ins[pc];
@@ -1220,10 +1220,10 @@ static swi_unit swi_offer(const sm *s, unsigned w)
     swi_unit u = {0, 0, 0};
     if (s->m == SM_SWI) {
         unsigned sp = s->ss.sp[w];
-        if (sp && s->ss.pc[w][sp - 1] < s->k->n) {
+        if (sp && s->ss.ent[w][sp - 1].pc < s->k->n) {
             u.ok = 1;
-            u.pc = (int)s->ss.pc[w][sp - 1];
-            u.mask = s->ss.mask[w][sp - 1];
+            u.pc = (int)s->ss.ent[w][sp - 1].pc;
+            u.mask = s->ss.ent[w][sp - 1].mask;
         }
     } else if (s->hs.v1[w]) {
         u.ok = 1;
@@ -1723,8 +1723,8 @@ static unsigned groups_of(uint64_t mask, unsigned k)
 static void spe_op(const sm *s, unsigned w, simt_stack_in *in)
 {
     unsigned sp = s->ss.sp[w];
-    int pc = (int)s->ss.pc[w][sp - 1];
-    uint64_t mask = s->ss.mask[w][sp - 1];
+    int pc = (int)s->ss.ent[w][sp - 1].pc;
+    uint64_t mask = s->ss.ent[w][sp - 1].mask;
     spe_stack_op(s, w, pc, mask, in);
 }
 
@@ -1751,12 +1751,12 @@ static int tsimt_cycle(sm *s)
             unsigned sp = s->ss.sp[w];
             if (!sp || (s->ts->ib_v_q >> w & 1u) || (in->op == SIMT_OP_LAUNCH && in->op_warp == w))
                 continue;
-            uint64_t mask = s->ss.mask[w][sp - 1];
+            uint64_t mask = s->ss.ent[w][sp - 1].mask;
             if (blocked(s, w, mask))
                 continue;
             fi->fill_valid = 1;
             fi->fill_warp = w;
-            fi->fill_instr = s->ss.pc[w][sp - 1];
+            fi->fill_instr = s->ss.ent[w][sp - 1].pc;
             fi->fill_mask = mask;
             s->fill_rr = w;
             break;
@@ -1776,11 +1776,11 @@ static int tsimt_cycle(sm *s)
             break;
         unsigned w = (unsigned)s->to.iss_warp;
         spe_op(s, w, in);
-        if ((int)s->to.iss_instr != (int)s->ss.pc[w][s->ss.sp[w] - 1] ||
-            s->to.iss_mask != s->ss.mask[w][s->ss.sp[w] - 1])
+        if ((int)s->to.iss_instr != (int)s->ss.ent[w][s->ss.sp[w] - 1].pc ||
+            s->to.iss_mask != s->ss.ent[w][s->ss.sp[w] - 1].mask)
             return fail(s, "internal: warp %u issued pc %llu, its stack top is pc %llu", w,
                         (unsigned long long)s->to.iss_instr,
-                        (unsigned long long)s->ss.pc[w][s->ss.sp[w] - 1]);
+                        (unsigned long long)s->ss.ent[w][s->ss.sp[w] - 1].pc);
         simt_stack_eval(&s->sc, &s->ss, in, &s->so);
         if (s->so.err)
             return fail(s, "simt_stack rejected warp %u: %s", w,
