@@ -65,34 +65,16 @@ _Static_assert((int)SIMT_RULE_OP_NOP == (int)DPE_OP_NOP &&
 void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
                     const dpe_stack_in *in, dpe_stack_out *out)
 {
-    /* the inputs as the ports see them (truncated to their widths; an id
-     * below WARPS or DEPTH already fits its port, so truncating is all
-     * bits_port_index would do, and the ids stay within the arrays) */
-    const uint64_t pcm = bits_mask(cfg->pc_bits);
-    const unsigned wm = (unsigned)bits_index_mask(cfg->warps);
-    const unsigned op = (unsigned)(in->op & 3u), side = (unsigned)(in->op_side & 1u);
-    const unsigned w = (unsigned)in->op_warp & wm;
-    const unsigned rw = (unsigned)in->rd_warp & wm;
-    const unsigned ri = (unsigned)in->rd_idx & (unsigned)bits_index_mask(cfg->depth);
-    const uint64_t t = bits_trunc(in->op_mask, cfg->lanes);
-    const uint64_t pc = in->op_pc & pcm, npc = in->op_npc & pcm, rpc = in->op_rpc & pcm;
-    const unsigned wv = w < cfg->warps;
-
-    /* op_warp's depth and TOS; P = the path op_side names, Q the other */
-    const unsigned wi = w & (0u - wv);
-    const dpe_stack_entry *row = s->ent[wi];
-    const unsigned sp = s->sp[wi] & (0u - wv);
-    const uint64_t live = 0u - (uint64_t)(sp != 0u);
-    const unsigned tos = (sp - 1u) & (unsigned)live;
-    const dpe_stack_entry *te = &row[tos];
+    /* the inputs as the ports see them, op_warp's depth and TOS, and the
+     * read port's entry (simt_rule.h, the same for both stacks); P = the
+     * path op_side names, Q the other */
+    const simt_rule_view v = SIMT_RULE_VIEW(cfg, s->sp, in);
+    const unsigned side = (unsigned)(in->op_side & 1u), sp = v.sp, tos = v.tos;
+    const dpe_stack_entry *row = s->ent[v.w], *te = &row[tos], *re = &s->ent[v.rw][v.re];
+    const uint64_t t = v.mask, pc = v.pc, npc = v.npc, rpc = v.rpc, live = v.live;
     const uint64_t trpc = te->rpc & live;
     const uint64_t p_valid = te->p[side].valid & live, p_mask = te->p[side].mask & live;
     const uint64_t q_valid = te->p[side ^ 1u].valid & live;
-    /* the read port */
-    const unsigned rwv = rw < cfg->warps, rwi = rw & (0u - rwv);
-    const unsigned rsp = s->sp[rwi] & (0u - rwv);
-    const uint64_t rlive = 0u - (uint64_t)(ri < rsp);
-    const dpe_stack_entry *re = &s->ent[rwi][(rsp - 1u - ri) & (unsigned)rlive];
 
     out->op_depth = sp;
     out->tos_l_valid = te->p[0].valid & live;
@@ -102,22 +84,22 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
     out->tos_r_pc = te->p[1].pc & live;
     out->tos_r_mask = te->p[1].mask & live;
     out->tos_rpc = trpc;
-    out->rd_depth = rsp;
-    out->rd_valid = rlive & 1u;
-    out->rd_l_valid = re->p[0].valid & rlive;
-    out->rd_l_pc = re->p[0].pc & rlive;
-    out->rd_l_mask = re->p[0].mask & rlive;
-    out->rd_r_valid = re->p[1].valid & rlive;
-    out->rd_r_pc = re->p[1].pc & rlive;
-    out->rd_r_mask = re->p[1].mask & rlive;
-    out->rd_rpc = re->rpc & rlive;
-    out->d_warp = (uint8_t)wi;
+    out->rd_depth = v.rsp;
+    out->rd_valid = v.rlive & 1u;
+    out->rd_l_valid = re->p[0].valid & v.rlive;
+    out->rd_l_pc = re->p[0].pc & v.rlive;
+    out->rd_l_mask = re->p[0].mask & v.rlive;
+    out->rd_r_valid = re->p[1].valid & v.rlive;
+    out->rd_r_pc = re->p[1].pc & v.rlive;
+    out->rd_r_mask = re->p[1].mask & v.rlive;
+    out->rd_rpc = re->rpc & v.rlive;
+    out->d_warp = (uint8_t)v.w;
     out->d_side = (uint8_t)side;
     out->d_rpc = rpc;
     out->d_pc[0] = pc;
     out->d_mask[0] = t;
 
-    if ((op == DPE_OP_BRANCH) & (sp != 0u) & (p_valid != 0u) & bits_subset(t, p_mask)) {
+    if ((v.op == DPE_OP_BRANCH) & (sp != 0u) & (p_valid != 0u) & bits_subset(t, p_mask)) {
         /* a legal BRANCH (wv: sp is 0 for a warp beyond WARPS).  The new
          * entry of a divergence is {L = taken, R = not taken, op_rpc}; a
          * side already at op_rpc starts invalid. */
@@ -136,8 +118,8 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         const unsigned split = div & (rpc == trpc) & (unsigned)(q_valid ^ 1u) & (sp >= 2u);
         const unsigned stall = div & (split ^ 1u) & (sp >= cfg->depth);
         /* ADVANCE 2, RECONV 3, POP 4; DIVERGE 5, SPLIT 6, STALL 7 */
-        const unsigned act =
-            (unsigned)bits_sel((int)jump, DPE_ACT_ADVANCE + at + pop, DPE_ACT_DIVERGE + split + 2u * stall);
+        const unsigned act = (unsigned)bits_sel((int)jump, DPE_ACT_ADVANCE + at + pop,
+                                                DPE_ACT_DIVERGE + split + 2u * stall);
         out->ready = stall ^ 1u;
         out->err = 0;
         out->err_code = DPE_ERR_NONE;
@@ -159,9 +141,9 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         /* NOP, LAUNCH or an error (simt_rule.h: the checks simt_stack
          * shares).  A LAUNCH writes entry 0: {L = {op_pc, op_mask, valid},
          * R = {0, 0, invalid}, op_rpc}. */
-        const unsigned err = simt_rule_err(op, (int)wv, sp, t, pc, rpc, p_valid == 0u,
+        const unsigned err = simt_rule_err(v.op, (int)v.warp_ok, sp, t, pc, rpc, p_valid == 0u,
                                            !bits_subset(t, p_mask));
-        const unsigned launch = err == DPE_ERR_NONE && op == DPE_OP_LAUNCH;
+        const unsigned launch = err == DPE_ERR_NONE && v.op == DPE_OP_LAUNCH;
         out->ready = 1;
         out->err = err != DPE_ERR_NONE;
         out->err_code = err;
@@ -216,14 +198,15 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
             return msg;
         }
         for (e = 0; e < sp; e++) {
-            uint64_t lm = s->ent[w][e].p[0].mask, rm = s->ent[w][e].p[1].mask, rpc = s->ent[w][e].rpc;
-            uint64_t lv = s->ent[w][e].p[0].valid, rv = s->ent[w][e].p[1].valid;
+            const dpe_stack_entry *en = &s->ent[w][e];
+            const uint64_t lm = en->p[0].mask, rm = en->p[1].mask, rpc = en->rpc;
+            const uint64_t lv = en->p[0].valid, rv = en->p[1].valid;
             if (!bits_subset(lm | rm, lanes)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: masks L %llx R %llx beyond LANES",
                          w, e, (unsigned long long)lm, (unsigned long long)rm);
                 return msg;
             }
-            if (!bits_subset(s->ent[w][e].p[0].pc | s->ent[w][e].p[1].pc | rpc, pcs) || lv > 1u || rv > 1u) {
+            if (!bits_subset(en->p[0].pc | en->p[1].pc | rpc, pcs) || lv > 1u || rv > 1u) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: a pc or valid bit beyond its width",
                          w, e);
                 return msg;
@@ -238,10 +221,10 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                          e, lv && lm == 0u ? 'L' : 'R');
                 return msg;
             }
-            if ((lv && s->ent[w][e].p[0].pc == rpc) || (rv && s->ent[w][e].p[1].pc == rpc)) {
+            if ((lv && en->p[0].pc == rpc) || (rv && en->p[1].pc == rpc)) {
                 snprintf(msg, sizeof msg,
                          "warp %u entry %u: valid path %c has pc == rpc (%llx) but is still valid",
-                         w, e, lv && s->ent[w][e].p[0].pc == rpc ? 'L' : 'R', (unsigned long long)rpc);
+                         w, e, lv && en->p[0].pc == rpc ? 'L' : 'R', (unsigned long long)rpc);
                 return msg;
             }
             if (!lv && !rv && !(e == 0u && sp >= 2u)) {
@@ -250,24 +233,25 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                 return msg;
             }
             if (e >= 1u) {
-                unsigned b = e - 1u;
-                uint64_t uni = lm | rm;
-                int in_l = bits_subset(uni, s->ent[w][b].p[0].mask);
-                int in_r = bits_subset(uni, s->ent[w][b].p[1].mask);
+                const unsigned b = e - 1u;
+                const dpe_stack_entry *pa = &s->ent[w][b];
+                const uint64_t uni = lm | rm;
+                const int in_l = bits_subset(uni, pa->p[0].mask);
+                const int in_r = bits_subset(uni, pa->p[1].mask);
                 if (!in_l && !in_r) {
                     snprintf(msg, sizeof msg,
                              "warp %u entry %u: masks %llx not within entry %u's L %llx or R %llx",
                              w, e, (unsigned long long)uni, b,
-                             (unsigned long long)s->ent[w][b].p[0].mask,
-                             (unsigned long long)s->ent[w][b].p[1].mask);
+                             (unsigned long long)pa->p[0].mask,
+                             (unsigned long long)pa->p[1].mask);
                     return msg;
                 }
-                if ((in_l ? s->ent[w][b].p[0].pc : s->ent[w][b].p[1].pc) != rpc) {
+                if (pa->p[in_l ? 0 : 1].pc != rpc) {
                     snprintf(msg, sizeof msg,
                              "warp %u entry %u: path %c of entry %u holds its threads at pc %llx, "
                              "not at its rpc %llx",
                              w, e, in_l ? 'L' : 'R', b,
-                             (unsigned long long)(in_l ? s->ent[w][b].p[0].pc : s->ent[w][b].p[1].pc),
+                             (unsigned long long)pa->p[in_l ? 0 : 1].pc,
                              (unsigned long long)rpc);
                     return msg;
                 }
@@ -286,17 +270,7 @@ void dpe_stack_ports(const dpe_stack_cfg *cfg, const dpe_stack_in *in,
     visit(ctx, "op", 2, &in->op, PORT_IN);
     visit(ctx, "op_warp", ww, &in->op_warp, PORT_IN);
     visit(ctx, "op_side", 1, &in->op_side, PORT_IN);
-    visit(ctx, "op_mask", lw, &in->op_mask, PORT_IN);
-    visit(ctx, "op_pc", pw, &in->op_pc, PORT_IN);
-    visit(ctx, "op_npc", pw, &in->op_npc, PORT_IN);
-    visit(ctx, "op_rpc", pw, &in->op_rpc, PORT_IN);
-    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
-    visit(ctx, "rd_idx", iw, &in->rd_idx, PORT_IN);
-    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
-    visit(ctx, "err", 1, &out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
-    visit(ctx, "act", 3, &out->act, PORT_OUT);
-    visit(ctx, "op_depth", dw, &out->op_depth, PORT_OUT);
+    SIMT_RULE_VISIT_SHARED(visit, ctx, in, out, lw, pw, ww, iw, dw);
     visit(ctx, "tos_l_valid", 1, &out->tos_l_valid, PORT_OUT);
     visit(ctx, "tos_l_pc", pw, &out->tos_l_pc, PORT_OUT);
     visit(ctx, "tos_l_mask", lw, &out->tos_l_mask, PORT_OUT);

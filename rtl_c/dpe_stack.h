@@ -133,14 +133,24 @@
  *   G (L) -> X                                            (POP: depth 0)
  */
 /*
- * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): dpe_stack_eval ~195 instructions and ~2 branch
- * mispredictions, dpe_stack_step ~25.  What dominates is the decision's
- * data-dependent branches (op kind, path validity, uniform or divergent,
- * target == rpc, RECONV or POP, SPLIT or DIVERGE) on random traffic, and the
- * loads of two TOS entries (operated and read warp), seven fields each.  The
- * step writes one path of the TOS and at most one whole entry.  The
- * Verilated RTL spends ~850 instructions and ~5 mispredictions per cycle.
+ * Cost per cycle (issue 17; callgrind and CPU time on the co-simulation's
+ * recorded stimulus, defaults).  The model is written for a branch
+ * predictor that sees random traffic: P and Q are picked by indexing the
+ * entry's paths (p[op_side]), the decision's cases (uniform or divergent,
+ * target at the rpc, Q valid, SPLIT, room) are computed for every case and
+ * selected by masks, the ports read their entries from indices that are
+ * always within the arrays and mask what they do not show, and the step
+ * writes one path of the TOS and one whole entry every cycle (a push that
+ * does not happen lands above the depth, in the spare entry at worst).
+ * Left are one branch on "legal BRANCH or not" (NOP, LAUNCH and errors
+ * take the other way) and the write enable in the step: about 0.16
+ * simulated mispredictions per cycle, against ~2 for the branchy decision
+ * it replaced.  The cost is now the instructions (dpe_stack_eval ~330:
+ * the inputs and two 7-field reads ~170, the decision ~160; dpe_stack_step
+ * ~35) and the chain of dependent loads (depth, TOS path, flags) that the
+ * next cycle waits on when it operates on the same warp: about 26 ns per
+ * cycle including ~8 ns of the bench loop itself, against ~85 ns for the
+ * Verilated RTL (the branchy version took ~35 ns).
  */
 #ifndef DPE_STACK_H
 #define DPE_STACK_H

@@ -80,6 +80,81 @@ static inline unsigned simt_rule_err(unsigned op, int warp_ok, unsigned sp, uint
     return (unsigned)(codes >> (4u * (unsigned)__builtin_ctz(c | 0x100u))) & 15u;
 }
 
+/* The operation and read-port inputs both stacks take (simt_stack_in and
+ * dpe_stack_in name them alike), as their ports see them, and where a
+ * cycle reads the state: every index is within the arrays whatever the
+ * inputs (an id beyond WARPS reads warp 0, an empty stack or an invalid
+ * read entry 0), and `live`/`rlive` zero what a port shows when there is
+ * nothing to show, so the reads need no branch. */
+typedef struct {
+    unsigned op;      /* 2 bits */
+    unsigned warp_ok; /* op_warp < WARPS */
+    unsigned w;       /* op_warp, or 0 beyond WARPS */
+    unsigned sp;      /* its depth, 0 beyond WARPS (op_depth) */
+    unsigned tos;     /* its TOS index, 0 for an empty stack */
+    uint64_t live;    /* all ones when sp != 0 */
+    unsigned rw;      /* rd_warp, or 0 beyond WARPS */
+    unsigned rsp;     /* its depth, 0 beyond WARPS (rd_depth) */
+    unsigned re;      /* the entry rd_idx names below the TOS, 0 if not valid */
+    uint64_t rlive;   /* all ones when rd_idx < rsp (rd_valid) */
+    uint64_t mask, pc, npc, rpc; /* op_mask, op_pc, op_npc, op_rpc */
+} simt_rule_view;
+
+/* An index port is truncated to its width: an id below WARPS or DEPTH
+ * already fits it, so that is all bits_port_index would do. */
+static inline simt_rule_view simt_rule_view_of(unsigned warps, unsigned depth, unsigned lanes,
+                                               unsigned pc_bits, const uint8_t *sp, uint64_t op,
+                                               uint64_t op_warp, uint64_t op_mask,
+                                               uint64_t op_pc, uint64_t op_npc,
+                                               uint64_t op_rpc, uint64_t rd_warp,
+                                               uint64_t rd_idx)
+{
+    simt_rule_view v;
+    const uint64_t pcm = bits_mask(pc_bits);
+    const unsigned wm = (unsigned)bits_index_mask(warps);
+    const unsigned w = (unsigned)op_warp & wm, rw = (unsigned)rd_warp & wm;
+    const unsigned ri = (unsigned)rd_idx & (unsigned)bits_index_mask(depth);
+    const unsigned rw_ok = rw < warps;
+    v.op = (unsigned)(op & 3u);
+    v.warp_ok = w < warps;
+    v.w = w & (0u - v.warp_ok);
+    v.sp = sp[v.w] & (0u - v.warp_ok);
+    v.live = (uint64_t)0 - (uint64_t)(v.sp != 0u);
+    v.tos = (v.sp - 1u) & (unsigned)v.live;
+    v.rw = rw & (0u - rw_ok);
+    v.rsp = sp[v.rw] & (0u - rw_ok);
+    v.rlive = (uint64_t)0 - (uint64_t)(ri < v.rsp);
+    v.re = (v.rsp - 1u - ri) & (unsigned)v.rlive;
+    v.mask = bits_trunc(op_mask, lanes);
+    v.pc = op_pc & pcm;
+    v.npc = op_npc & pcm;
+    v.rpc = op_rpc & pcm;
+    return v;
+}
+
+/* simt_rule_view_of for a stack's cfg, sp[] array and in struct. */
+#define SIMT_RULE_VIEW(cfg, sp, in)                                                         \
+    simt_rule_view_of((cfg)->warps, (cfg)->depth, (cfg)->lanes, (cfg)->pc_bits, (sp),        \
+                      (in)->op, (in)->op_warp, (in)->op_mask, (in)->op_pc, (in)->op_npc,     \
+                      (in)->op_rpc, (in)->rd_warp, (in)->rd_idx)
+
+/* The ports both stacks have between op_mask and op_depth, in their order
+ * (each stack's foo_ports visits its others around these; port.h). */
+#define SIMT_RULE_VISIT_SHARED(visit, ctx, in, out, lanes_w, pc_w, warp_w, idx_w, depth_w) \
+    do {                                                                                   \
+        (visit)((ctx), "op_mask", (lanes_w), &(in)->op_mask, PORT_IN);                     \
+        (visit)((ctx), "op_pc", (pc_w), &(in)->op_pc, PORT_IN);                            \
+        (visit)((ctx), "op_npc", (pc_w), &(in)->op_npc, PORT_IN);                          \
+        (visit)((ctx), "op_rpc", (pc_w), &(in)->op_rpc, PORT_IN);                          \
+        (visit)((ctx), "rd_warp", (warp_w), &(in)->rd_warp, PORT_IN);                      \
+        (visit)((ctx), "rd_idx", (idx_w), &(in)->rd_idx, PORT_IN);                         \
+        (visit)((ctx), "ready", 1, &(out)->ready, PORT_OUT);                               \
+        (visit)((ctx), "err", 1, &(out)->err, PORT_OUT);                                   \
+        (visit)((ctx), "err_code", 3, &(out)->err_code, PORT_OUT);                         \
+        (visit)((ctx), "act", 3, &(out)->act, PORT_OUT);                                   \
+        (visit)((ctx), "op_depth", (depth_w), &(out)->op_depth, PORT_OUT);                 \
+    } while (0)
+
 /* the values of simt_stack's act port */
 enum simt_rule_act {
     SIMT_RULE_ADVANCE = 2,

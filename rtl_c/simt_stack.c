@@ -66,50 +66,29 @@ void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
                      const simt_stack_in *in, simt_stack_out *out)
 {
-    /* the inputs as the ports see them (truncated to their widths; an id
-     * below WARPS or DEPTH already fits its port, so truncating is all
-     * bits_port_index would do, and the ids stay within the arrays) */
-    const uint64_t pcm = bits_mask(cfg->pc_bits);
-    const unsigned wm = (unsigned)bits_index_mask(cfg->warps);
-    const unsigned op = (unsigned)(in->op & 3u);
-    const unsigned w = (unsigned)in->op_warp & wm;
-    const unsigned rw = (unsigned)in->rd_warp & wm;
-    const unsigned ri = (unsigned)in->rd_idx & (unsigned)bits_index_mask(cfg->depth);
-    const uint64_t t = bits_trunc(in->op_mask, cfg->lanes);
-    const uint64_t pc = in->op_pc & pcm, npc = in->op_npc & pcm, rpc = in->op_rpc & pcm;
-    const unsigned wv = w < cfg->warps;
-
-    /* op_warp's depth and TOS, and the read port's entry.  They are read
-     * whatever the op, from an index that is always within the arrays: an
-     * id or entry a port does not show reads warp 0's or entry 0 (entries
-     * that are in the cache; an arbitrary entry may not be), and `live`
-     * zeroes what the port then shows. */
-    const unsigned wi = w & (0u - wv);
-    const simt_stack_entry *row = s->ent[wi];
-    const unsigned sp = s->sp[wi] & (0u - wv);
-    const uint64_t live = 0u - (uint64_t)(sp != 0u);
-    const unsigned tos = (sp - 1u) & (unsigned)live;
-    const uint64_t tmask = row[tos].mask & live, trpc = row[tos].rpc & live;
-    const unsigned rwv = rw < cfg->warps, rwi = rw & (0u - rwv);
-    const unsigned rsp = s->sp[rwi] & (0u - rwv);
-    const uint64_t rlive = 0u - (uint64_t)(ri < rsp);
-    const simt_stack_entry *re = &s->ent[rwi][(rsp - 1u - ri) & (unsigned)rlive];
+    /* the inputs as the ports see them, op_warp's depth and TOS, and the
+     * read port's entry (simt_rule.h, the same for both stacks) */
+    const simt_rule_view v = SIMT_RULE_VIEW(cfg, s->sp, in);
+    const simt_stack_entry *row = s->ent[v.w], *te = &row[v.tos], *re = &s->ent[v.rw][v.re];
+    const uint64_t t = v.mask, pc = v.pc, npc = v.npc, rpc = v.rpc;
+    const unsigned sp = v.sp, tos = v.tos;
+    const uint64_t tmask = te->mask & v.live, trpc = te->rpc & v.live;
 
     out->op_depth = sp;
-    out->tos_pc = row[tos].pc & live;
+    out->tos_pc = te->pc & v.live;
     out->tos_mask = tmask;
     out->tos_rpc = trpc;
-    out->rd_depth = rsp;
-    out->rd_valid = rlive & 1u;
-    out->rd_pc = re->pc & rlive;
-    out->rd_mask = re->mask & rlive;
-    out->rd_rpc = re->rpc & rlive;
-    out->d_warp = (uint8_t)wi;
+    out->rd_depth = v.rsp;
+    out->rd_valid = v.rlive & 1u;
+    out->rd_pc = re->pc & v.rlive;
+    out->rd_mask = re->mask & v.rlive;
+    out->rd_rpc = re->rpc & v.rlive;
+    out->d_warp = (uint8_t)v.w;
     out->d_pc[1] = pc;
     out->d_mask[1] = t;
     out->d_rpc[1] = rpc;
 
-    if ((op == SIMT_OP_BRANCH) & wv & (sp != 0u) & bits_subset(t, tmask)) {
+    if ((v.op == SIMT_OP_BRANCH) & (sp != 0u) & bits_subset(t, tmask)) {
         /* a legal BRANCH: the push/pop rule (simt_rule.h).  A jump
          * rewrites the TOS entry (d_base = TOS; the entry above it gets the
          * unused second push); DIVERGE writes TOS.pc := rpc and pushes from
@@ -137,8 +116,8 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
         /* NOP, LAUNCH or an error (simt_rule.h: the checks dpe_stack
          * shares).  A LAUNCH writes entry 0 (pc and the whole entry). */
         const unsigned err =
-            simt_rule_err(op, (int)wv, sp, t, pc, rpc, 0, !bits_subset(t, tmask));
-        const unsigned launch = err == SIMT_ERR_NONE && op == SIMT_OP_LAUNCH;
+            simt_rule_err(v.op, (int)v.warp_ok, sp, t, pc, rpc, 0, !bits_subset(t, tmask));
+        const unsigned launch = err == SIMT_ERR_NONE && v.op == SIMT_OP_LAUNCH;
         out->ready = 1;
         out->err = err != SIMT_ERR_NONE;
         out->err_code = err;
@@ -235,17 +214,7 @@ void simt_stack_ports(const simt_stack_cfg *cfg, const simt_stack_in *in,
 
     visit(ctx, "op", 2, &in->op, PORT_IN);
     visit(ctx, "op_warp", ww, &in->op_warp, PORT_IN);
-    visit(ctx, "op_mask", lw, &in->op_mask, PORT_IN);
-    visit(ctx, "op_pc", pw, &in->op_pc, PORT_IN);
-    visit(ctx, "op_npc", pw, &in->op_npc, PORT_IN);
-    visit(ctx, "op_rpc", pw, &in->op_rpc, PORT_IN);
-    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
-    visit(ctx, "rd_idx", iw, &in->rd_idx, PORT_IN);
-    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
-    visit(ctx, "err", 1, &out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
-    visit(ctx, "act", 3, &out->act, PORT_OUT);
-    visit(ctx, "op_depth", dw, &out->op_depth, PORT_OUT);
+    SIMT_RULE_VISIT_SHARED(visit, ctx, in, out, lw, pw, ww, iw, dw);
     visit(ctx, "tos_pc", pw, &out->tos_pc, PORT_OUT);
     visit(ctx, "tos_mask", lw, &out->tos_mask, PORT_OUT);
     visit(ctx, "tos_rpc", pw, &out->tos_rpc, PORT_OUT);

@@ -67,8 +67,9 @@
  *   op_mask not a subset of TOS.mask.
  *
  * Invariants (simt_stack_check): depth <= DEPTH; every entry has a non-empty
- * mask and pc != rpc (but a base entry with entries above it); entries are grouped by runs of equal rpc (the entries
- * pushed for one reconvergence point); the masks of a run are pairwise
+ * mask and pc != rpc (but a base entry with entries above it); entries are
+ * grouped by runs of equal rpc (the entries pushed for one reconvergence
+ * point); the masks of a run are pairwise
  * disjoint and their union is a subset of the mask of the entry below the
  * run; every mask is within LANES bits.
  *
@@ -82,15 +83,29 @@
  *                          [ {G,1111,X} ]
  */
 /*
- * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): simt_stack_eval ~140 instructions and ~1.5 branch
- * mispredictions, simt_stack_step ~20 instructions.  What dominates is the
- * decision itself: its data-dependent branches (op kind, uniform or
- * divergent, target == rpc, SPLIT or DIVERGE, room to push) on random
- * traffic, and the loads of the operated and the read warp's TOS entries.
- * The step writes at most the TOS and two pushed entries of one warp.  The
- * Verilated RTL spends ~700 instructions and ~5 mispredictions per cycle,
- * which bounds the ratio the bench can show (about 3-5x on this machine).
+ * Cost per cycle (issue 17; callgrind and CPU time on the co-simulation's
+ * recorded stimulus, defaults).  The model is written for a branch
+ * predictor that sees random traffic: the decision's cases (uniform or
+ * divergent, target at the rpc, SPLIT or DIVERGE, room) are computed for
+ * every case and selected by masks (simt_rule), the ports read their
+ * entries from indices that are always within the arrays and mask what
+ * they do not show, and the step writes the TOS pc and two whole entries
+ * every cycle (an entry write that is not a push lands above the new depth,
+ * in the spare entry at worst).  Left are one branch on "legal BRANCH or
+ * not" (NOP, LAUNCH and errors, about 13% of cycles in the stimulus, take
+ * the other way) and the write enable in the step: about 0.15 simulated
+ * mispredictions per cycle, against 1.1 for a branchy decision.  The cost
+ * is now the instructions themselves: simt_stack_eval ~310 (the inputs
+ * and the two reads ~145, of them ~25 deriving the port masks from the
+ * cfg; the rule, its selections and the decision fields ~165),
+ * simt_stack_step ~24, in a chain of dependent loads (depth, TOS entry,
+ * flags, selections) that the next cycle waits on when it operates on the
+ * same warp.  On this machine that is about the cost of the branchy
+ * version (which runs ~180 instructions but mispredicts about once a
+ * cycle), ~25 ns per cycle including ~8 ns of the bench loop itself (the
+ * recorded inputs streaming from memory and the two calls), against ~80 ns
+ * for the Verilated RTL.  Entry-major state (one entry's fields adjacent)
+ * did not change the time measurably: the touched entries fit the cache.
  */
 #ifndef SIMT_STACK_H
 #define SIMT_STACK_H
