@@ -756,6 +756,52 @@ TEST(random_traffic_keeps_invariants)
     CHECK_EQ(maxd, 4);
 }
 
+/* A full stack of the largest DEPTH: the step writes one whole entry every
+ * cycle, an entry write that is not a push going above the depth (at worst
+ * to the spare entry past MAX_DEPTH); the next warp's entries never
+ * change, and a divergence that needs an entry stalls. */
+TEST(full_stack_writes_stay_in_the_warp)
+{
+    dpe_stack_cfg c = dpe_stack_default_cfg();
+    dpe_stack_state s, before;
+    uint64_t mask = ~(uint64_t)0;
+    unsigned i;
+    c.warps = 2;
+    c.lanes = 64;
+    c.depth = DPE_STACK_MAX_DEPTH;
+    dpe_stack_reset(&c, &s);
+    CHECK_EQ(apply(&c, &s, DPE_OP_LAUNCH, 0, 0, mask, 0x10, 0, 0xFFF0).act, DPE_ACT_LAUNCH);
+    CHECK_EQ(apply(&c, &s, DPE_OP_LAUNCH, 1, 0, 1, 0x20, 0, 0xFFF0).act, DPE_ACT_LAUNCH);
+    /* one thread leaves at each level (an if without else: the not-taken
+     * side starts invalid), nested rpcs, until the stack is full */
+    for (i = 1; i < DPE_STACK_MAX_DEPTH; i++) {
+        const uint64_t t = mask & ~bits_lowest(mask);
+        CHECK_EQ(apply(&c, &s, DPE_OP_BRANCH, 0, DPE_SIDE_L, t, 0x100 + 0x10 * i,
+                       0x1000 + 0x10 * i, 0x1000 + 0x10 * i)
+                     .act,
+                 DPE_ACT_DIVERGE);
+        mask = t;
+    }
+    CHECK_EQ(s.sp[0], DPE_STACK_MAX_DEPTH);
+    /* uniform at the full depth: the unused entry write goes to the spare */
+    CHECK_EQ(apply(&c, &s, DPE_OP_BRANCH, 0, DPE_SIDE_L, 0, 0x7000, 0x5000, 0).act,
+             DPE_ACT_ADVANCE);
+    CHECK_EQ(s.ent[0][DPE_STACK_MAX_DEPTH - 1].p[DPE_SIDE_L].pc, 0x5000);
+    CHECK_EQ(s.sp[0], DPE_STACK_MAX_DEPTH);
+    CHECK_EQ(s.sp[1], 1);
+    CHECK_EQ(s.ent[1][0].p[DPE_SIDE_L].pc, 0x20);
+    CHECK_EQ(s.ent[1][0].p[DPE_SIDE_L].mask, 1);
+    CHECK_EQ(s.ent[1][0].p[DPE_SIDE_L].valid, 1);
+    CHECK_EQ(s.ent[1][0].rpc, 0xFFF0);
+    /* a divergence needs an entry: it stalls and changes nothing */
+    before = s;
+    CHECK_EQ(apply(&c, &s, DPE_OP_BRANCH, 0, DPE_SIDE_L, mask & ~bits_lowest(mask), 0x8000,
+                   0x9000, 0xA000)
+                 .act,
+             DPE_ACT_STALL);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -771,5 +817,6 @@ int main(int argc, char **argv)
     RUN(check_catches_corruption);
     RUN(ports_and_trace);
     RUN(random_traffic_keeps_invariants);
+    RUN(full_stack_writes_stay_in_the_warp);
     return test_summary();
 }

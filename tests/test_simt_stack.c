@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../rtl_c/bits.h"
+#include "../rtl_c/simt_rule.h"
 #include "../rtl_c/simt_stack.h"
 #include "check.h"
 
@@ -399,6 +400,166 @@ TEST(random_traffic_keeps_invariants)
     CHECK_EQ(maxd, 5);
 }
 
+/* A full stack of the largest DEPTH: the step writes two entries every
+ * cycle, a push that does not happen going above the depth (at worst to
+ * the spare entry past MAX_DEPTH); the next warp's entries never change,
+ * and a divergence that needs an entry stalls. */
+TEST(full_stack_writes_stay_in_the_warp)
+{
+    simt_stack_cfg c = simt_stack_default_cfg();
+    simt_stack_state s, before;
+    uint64_t mask = ~(uint64_t)0;
+    unsigned i;
+    c.warps = 2;
+    c.lanes = 64;
+    c.depth = SIMT_STACK_MAX_DEPTH;
+    simt_stack_reset(&c, &s);
+    CHECK_EQ(apply(&c, &s, SIMT_OP_LAUNCH, 0, mask, 0x10, 0, 0xFFF0).act, SIMT_ACT_LAUNCH);
+    CHECK_EQ(apply(&c, &s, SIMT_OP_LAUNCH, 1, 1, 0x20, 0, 0xFFF0).act, SIMT_ACT_LAUNCH);
+    /* one thread leaves at each level (an if without else: only the taken
+     * side is pushed), nested rpcs, until the stack is full */
+    for (i = 1; i < SIMT_STACK_MAX_DEPTH; i++) {
+        mask &= ~bits_lowest(mask);
+        CHECK_EQ(apply(&c, &s, SIMT_OP_BRANCH, 0, mask, 0x100 + 0x10 * i, 0x1000 + 0x10 * i,
+                       0x1000 + 0x10 * i)
+                     .act,
+                 SIMT_ACT_DIVERGE);
+    }
+    CHECK_EQ(s.sp[0], SIMT_STACK_MAX_DEPTH);
+    /* uniform at the full depth: the unused second write goes to the spare */
+    CHECK_EQ(apply(&c, &s, SIMT_OP_BRANCH, 0, 0, 0x7000, 0x5000, 0).act, SIMT_ACT_ADVANCE);
+    CHECK_EQ(s.ent[0][SIMT_STACK_MAX_DEPTH - 1].pc, 0x5000);
+    CHECK_EQ(s.sp[0], SIMT_STACK_MAX_DEPTH);
+    CHECK_EQ(s.sp[1], 1);
+    CHECK_EQ(s.ent[1][0].pc, 0x20);
+    CHECK_EQ(s.ent[1][0].mask, 1);
+    CHECK_EQ(s.ent[1][0].rpc, 0xFFF0);
+    /* a divergence needs an entry: it stalls and changes nothing */
+    before = s;
+    mask = s.ent[0][SIMT_STACK_MAX_DEPTH - 1].mask;
+    CHECK_EQ(apply(&c, &s, SIMT_OP_BRANCH, 0, mask & ~bits_lowest(mask), 0x8000, 0x9000, 0xA000)
+                 .act,
+             SIMT_ACT_STALL);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+}
+
+/* The push/pop rule as the papers state it, one case after another (the
+ * reference for simt_rule, which computes every case and selects by masks;
+ * simt_rule.h gives the cases).  Requires sp >= 1. */
+static simt_rule_dec rule_ref(unsigned depth, unsigned sp, int base_waits, uint64_t tos_rpc,
+                              int t_none, int n_none, uint64_t pc, uint64_t npc, uint64_t rpc)
+{
+    simt_rule_dec d = {SIMT_RULE_ADVANCE, 0, 0, 0, 0, 0, sp};
+    const unsigned popped = base_waits ? 0u : sp - 1u;
+    unsigned need;
+    if (t_none || n_none) { /* uniform */
+        const uint64_t target = t_none ? npc : pc;
+        if (target == tos_rpc) {
+            d.act = SIMT_RULE_POP;
+            d.sp_next = popped;
+        } else {
+            d.wr_tos = 1;
+            d.tos_pc = target;
+        }
+        return d;
+    }
+    d.first_nt = npc != rpc; /* the sides not already at the rpc */
+    d.n_push = (unsigned)(npc != rpc) + (unsigned)(pc != rpc);
+    if (d.n_push == 0u) { /* a jump to the rpc */
+        if (rpc == tos_rpc) {
+            d.act = SIMT_RULE_POP;
+            d.sp_next = popped;
+        } else {
+            d.wr_tos = 1;
+            d.tos_pc = rpc;
+        }
+        return d;
+    }
+    if (rpc == tos_rpc && sp >= 2u) {
+        d.act = SIMT_RULE_SPLIT;
+        d.push_base = sp - 1u;
+        need = d.n_push - 1u;
+    } else {
+        d.act = SIMT_RULE_DIVERGE;
+        d.wr_tos = 1;
+        d.tos_pc = rpc;
+        d.push_base = sp;
+        need = d.n_push;
+    }
+    if (sp + need > depth) {
+        d.act = SIMT_RULE_STALL;
+        d.wr_tos = 0;
+        d.n_push = 0;
+        return d;
+    }
+    d.sp_next = sp + need;
+    return d;
+}
+
+/* simt_rule (shared with lwm_subwarp) against the reference in every case:
+ * depths 1..6, every sp, base waiting or not, both mask summaries, and the
+ * four PCs drawn from three values (so every equality pattern occurs). */
+TEST(rule_matches_reference)
+{
+    unsigned depth, sp, k, cases = 0;
+    for (depth = 1; depth <= 6; depth++)
+        for (sp = 1; sp <= depth; sp++)
+            for (k = 0; k < 2u * 4u * 81u; k++) {
+                const int bw = (int)(k & 1u), tn = (int)(k >> 1 & 1u), nn = (int)(k >> 2 & 1u);
+                const unsigned v = k >> 3;
+                const uint64_t trpc = v % 3u, pc = v / 3u % 3u, npc = v / 9u % 3u,
+                               rpc = v / 27u % 3u;
+                simt_rule_dec a, b;
+                if (bw && sp != 2u)
+                    continue; /* base_waits means sp == 2 */
+                a = simt_rule(depth, sp, bw, trpc, tn, nn, pc, npc, rpc);
+                b = rule_ref(depth, sp, bw, trpc, tn, nn, pc, npc, rpc);
+                cases++;
+                CHECK_EQ(a.act, b.act);
+                CHECK_EQ(a.sp_next, b.sp_next);
+                CHECK_EQ(a.wr_tos, b.wr_tos);
+                if (b.wr_tos)
+                    CHECK_EQ(a.tos_pc, b.tos_pc);
+                CHECK_EQ(a.n_push, b.n_push);
+                if (b.n_push) {
+                    CHECK_EQ(a.push_base, b.push_base);
+                    CHECK_EQ(a.first_nt, b.first_nt);
+                }
+            }
+    CHECK(cases > 5000);
+}
+
+/* simt_rule_err, the checks both stacks share, against their priority
+ * order written as a chain of ifs, over every combination of the
+ * conditions. */
+TEST(err_priority_matches_reference)
+{
+    unsigned op, k;
+    for (op = 0; op < 4u; op++)
+        for (k = 0; k < 64u; k++) {
+            const int warp_ok = (int)(k & 1u), path_bad = (int)(k >> 4 & 1u),
+                      mask_out = (int)(k >> 5 & 1u);
+            const unsigned sp = k >> 1 & 1u;
+            const uint64_t mask = k >> 2 & 1u, pc = 5, rpc = (k >> 3 & 1u) ? 5 : 6;
+            unsigned want = SIMT_RULE_ERR_NONE;
+            if (op == SIMT_RULE_OP_BAD)
+                want = SIMT_RULE_ERR_BAD_OP;
+            else if (op != SIMT_RULE_OP_NOP && !warp_ok)
+                want = SIMT_RULE_ERR_BAD_WARP;
+            else if (op == SIMT_RULE_OP_LAUNCH)
+                want = sp             ? SIMT_RULE_ERR_WARP_BUSY
+                       : mask == 0u   ? SIMT_RULE_ERR_BAD_MASK
+                       : pc == rpc    ? SIMT_RULE_ERR_BAD_LAUNCH
+                                      : SIMT_RULE_ERR_NONE;
+            else if (op == SIMT_RULE_OP_BRANCH)
+                want = !sp       ? SIMT_RULE_ERR_WARP_IDLE
+                       : path_bad ? SIMT_RULE_ERR_BAD_PATH
+                       : mask_out ? SIMT_RULE_ERR_BAD_MASK
+                                  : SIMT_RULE_ERR_NONE;
+            CHECK_EQ(simt_rule_err(op, warp_ok, sp, mask, pc, rpc, path_bad, mask_out), want);
+        }
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -413,5 +574,8 @@ int main(int argc, char **argv)
     RUN(cfg_check_names_the_field);
     RUN(check_catches_corruption);
     RUN(random_traffic_keeps_invariants);
+    RUN(full_stack_writes_stay_in_the_warp);
+    RUN(rule_matches_reference);
+    RUN(err_priority_matches_reference);
     return test_summary();
 }
