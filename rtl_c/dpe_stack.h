@@ -143,14 +143,15 @@
  * writes one path of the TOS and one whole entry every cycle (a push that
  * does not happen lands above the depth, in the spare entry at worst).
  * Left are one branch on "legal BRANCH or not" (NOP, LAUNCH and errors
- * take the other way) and the write enable in the step: about 0.16
- * simulated mispredictions per cycle, against ~2 for the branchy decision
- * it replaced.  The cost is now the instructions (dpe_stack_eval ~330:
- * the inputs and two 7-field reads ~170, the decision ~160; dpe_stack_step
- * ~35) and the chain of dependent loads (depth, TOS path, flags) that the
- * next cycle waits on when it operates on the same warp: about 26 ns per
- * cycle including ~8 ns of the bench loop itself, against ~85 ns for the
- * Verilated RTL (the branchy version took ~35 ns).
+ * take the other way) and the write enable in the step: ~0.16 simulated
+ * mispredictions per cycle, against ~2.6 for the branchy decision it
+ * replaced.  The cost is now the instructions (dpe_stack_eval ~330: the
+ * inputs and two 7-field reads ~170, the decision ~160; dpe_stack_step
+ * ~35; the branchy version ran ~205 + ~28) and the chain of dependent
+ * loads (depth, TOS path, flags) that the next cycle waits on when it
+ * operates on the same warp: ~27 ns per cycle, ~8 ns of it the bench loop
+ * itself (the recorded inputs streaming from memory and the two calls),
+ * against ~87 ns for the Verilated RTL (the branchy version took ~35 ns).
  */
 #ifndef DPE_STACK_H
 #define DPE_STACK_H

@@ -174,46 +174,69 @@ typedef struct {
     unsigned sp_next;   /* the depth after the update */
 } simt_rule_dec;
 
-/* Written as selections between values computed for every case, not as
- * branches, as the Verilog's muxes are (issue 17: on random traffic each
- * case would be a coin toss for a branch predictor).  The case flags are
- * 0/1 words combined with & | ^, the 64-bit choices are bits_sel masks, and
- * the act is read from a table of nibbles indexed by the flags, so a
- * compiler has no condition to turn back into a jump.  A jump (uniform, or
- * divergent with both sides already at rpc) moves the whole TOS to one
- * target: pc if t is not empty, else npc (when both sides are at rpc, pc
- * == npc == rpc).  Requires sp >= 1. */
+/* The rule's cases, computed for every branch and combined as 0/1 words
+ * (& | ^), not as branches, as the Verilog's muxes are (issue 17: on
+ * random traffic each case would be a coin toss for a branch predictor).
+ * A jump (uniform, or divergent with both sides already at rpc) moves the
+ * whole TOS to `target`: pc if t is not empty, else npc (when both sides
+ * are at rpc, pc == npc == rpc); it pops when target is the TOS's rpc.
+ * Otherwise the branch is divergent: SPLIT (rpc == TOS.rpc, sp >= 2)
+ * replaces the TOS, DIVERGE pushes from sp, `need` entries more than sp;
+ * stall when they do not fit.  Each stack selects its own writes from
+ * these (simt_rule below for lwm_subwarp, simt_stack_eval).  Requires
+ * sp >= 1. */
+typedef struct {
+    unsigned jump, pop, split, stall;
+    unsigned nt_live; /* npc != rpc: the not-taken side is pushed (first) */
+    unsigned np;      /* sides pushed if divergent: (npc != rpc) + (pc != rpc) */
+    unsigned need;    /* entries added by a divergence: np - split */
+    uint64_t target;
+} simt_rule_case;
+
+static inline simt_rule_case simt_rule_cases(unsigned depth, unsigned sp, uint64_t tos_rpc,
+                                             int t_none, int n_none, uint64_t pc, uint64_t npc,
+                                             uint64_t rpc)
+{
+    simt_rule_case c;
+    const unsigned tn = t_none != 0;
+    c.nt_live = npc != rpc;
+    c.np = c.nt_live + (unsigned)(pc != rpc);
+    c.jump = tn | (unsigned)(n_none != 0) | (c.np == 0u);
+    c.target = bits_sel((int)tn, npc, pc);
+    c.pop = c.jump & (c.target == tos_rpc);
+    c.split = (c.jump ^ 1u) & (rpc == tos_rpc) & (sp >= 2u);
+    c.need = c.np - c.split;
+    c.stall = (c.jump ^ 1u) & (sp + c.need > depth);
+    return c;
+}
+
+/* The act of a case: jump ? ADVANCE + pop : stall ? STALL : DIVERGE +
+ * split (a STALL may be a SPLIT that does not fit: 4 + 1 + 1). */
+static inline unsigned simt_rule_act(const simt_rule_case *c)
+{
+    return (unsigned)bits_sel((int)c->jump, SIMT_RULE_ADVANCE + c->pop,
+                              SIMT_RULE_DIVERGE + c->split + c->stall * (2u - c->split));
+}
+
+/* The decision as lwm_subwarp applies it (simt_rule_dec), selected from
+ * the cases by masks. */
 static inline simt_rule_dec simt_rule(unsigned depth, unsigned sp, int base_waits,
                                       uint64_t tos_rpc, int t_none, int n_none, uint64_t pc,
                                       uint64_t npc, uint64_t rpc)
 {
+    const simt_rule_case c = simt_rule_cases(depth, sp, tos_rpc, t_none, n_none, pc, npc, rpc);
+    const unsigned div = c.jump ^ 1u, moves = div & (c.stall ^ 1u); /* SPLIT or DIVERGE done */
+    const unsigned advance = c.jump & (c.pop ^ 1u);
     simt_rule_dec d;
-    const unsigned tn = t_none != 0, nt_live = npc != rpc, t_live = pc != rpc;
-    const unsigned np = nt_live + t_live; /* sides pushed if divergent */
-    const unsigned jump = tn | (unsigned)(n_none != 0) | (np == 0u), div = jump ^ 1u;
-    const uint64_t target = bits_sel((int)tn, npc, pc);
-    const unsigned pop = jump & (target == tos_rpc);
-    /* divergent: SPLIT replaces the TOS (one entry fewer), DIVERGE pushes */
-    const unsigned split = div & (rpc == tos_rpc) & (sp >= 2u);
-    const unsigned need = np - split;
-    const unsigned stall = div & (sp + need > depth);
-    const unsigned moves = div & (stall ^ 1u); /* a SPLIT or DIVERGE done */
-    const unsigned diverge = moves & (split ^ 1u);
-    /* the act, jump ? ADVANCE + pop : stall ? STALL : DIVERGE + split, as
-     * nibble `key` of a word (keys 1 ADVANCE, 3 POP, 0 DIVERGE, 4 SPLIT, 8
-     * and 12 STALL; the others cannot occur) */
-    const unsigned key = jump | pop << 1 | split << 2 | stall << 3;
-
-    d.act = (unsigned)((UINT64_C(0x6000600053024) >> (4u * key)) & 15u);
-    d.wr_tos = (jump & (pop ^ 1u)) | diverge;
+    d.act = simt_rule_act(&c);
+    d.wr_tos = advance | (moves & (c.split ^ 1u));
     /* ADVANCE: target; DIVERGE, done or stalled: rpc; else 0 */
-    d.tos_pc = bits_sel((int)(jump & (pop ^ 1u)), target,
-                        rpc & ((uint64_t)0 - (div & (split ^ 1u))));
-    d.n_push = np & (0u - moves);
-    d.push_base = (sp - split) & (0u - div);
-    d.first_nt = div & nt_live;
-    d.sp_next = (unsigned)bits_sel((int)pop, (sp - 1u) & (0u - (unsigned)(base_waits == 0)),
-                                   sp + (need & (0u - moves)));
+    d.tos_pc = bits_sel((int)advance, c.target, rpc & ((uint64_t)0 - (div & (c.split ^ 1u))));
+    d.n_push = c.np & (0u - moves);
+    d.push_base = (sp - c.split) & (0u - div);
+    d.first_nt = div & c.nt_live;
+    d.sp_next = (unsigned)bits_sel((int)c.pop, (sp - 1u) & (0u - (unsigned)(base_waits == 0)),
+                                   sp + (c.need & (0u - moves)));
     return d;
 }
 

@@ -60,9 +60,9 @@ void simt_stack_reset(const simt_stack_cfg *cfg, simt_stack_state *s)
  * port shows for an empty stack or an invalid read).  The decision has one
  * branch, on whether the op is a legal BRANCH (most cycles are); the
  * rule's cases (uniform or divergent, target at the rpc, SPLIT or DIVERGE,
- * room) are selected by masks in simt_rule, since on random traffic each
- * would be a coin toss for a branch predictor.  NOP, LAUNCH and the errors
- * take the other way. */
+ * room) are computed by simt_rule_cases and the writes selected by masks,
+ * since on random traffic each case would be a coin toss for a branch
+ * predictor.  NOP, LAUNCH and the errors take the other way. */
 void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
                      const simt_stack_in *in, simt_stack_out *out)
 {
@@ -95,21 +95,23 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
          * sp; SPLIT overwrites the TOS with its first push. */
         const uint64_t n = tmask & ~t;
         const unsigned base_waits = (sp == 2u) & (row[0].pc == row[0].rpc);
-        const simt_rule_dec d =
-            simt_rule(cfg->depth, sp, (int)base_waits, trpc, t == 0u, n == 0u, pc, npc, rpc);
-        const unsigned push = d.n_push != 0u;
-        out->ready = d.act != SIMT_ACT_STALL;
+        const simt_rule_case c =
+            simt_rule_cases(cfg->depth, sp, trpc, t == 0u, n == 0u, pc, npc, rpc);
+        const unsigned div = c.jump ^ 1u;
+        out->ready = c.stall ^ 1u;
         out->err = 0;
         out->err_code = SIMT_ERR_NONE;
-        out->act = d.act;
-        out->d_write = (uint8_t)(d.act != SIMT_ACT_STALL);
+        out->act = simt_rule_act(&c);
+        out->d_write = (uint8_t)(c.stall ^ 1u);
         out->d_tos = (uint8_t)tos;
-        out->d_tos_pc = d.tos_pc;
-        out->d_base = (uint8_t)bits_sel((int)push, d.push_base, tos);
-        out->d_sp_next = (uint8_t)d.sp_next;
-        out->d_pc[0] = bits_sel((int)push, bits_sel((int)d.first_nt, npc, pc), d.tos_pc);
-        out->d_mask[0] = bits_sel((int)push, bits_sel((int)d.first_nt, n, t), tmask);
-        out->d_rpc[0] = bits_sel((int)push, rpc, trpc);
+        out->d_tos_pc = bits_sel((int)c.jump, c.target, rpc);
+        out->d_base = (uint8_t)bits_sel((int)c.jump, tos, sp - c.split);
+        out->d_sp_next = (uint8_t)bits_sel((int)c.pop, (sp - 1u) & (0u - (base_waits ^ 1u)),
+                                           sp + (c.need & (0u - div)));
+        /* a jump's first entry write is the TOS itself (pc := target) */
+        out->d_pc[0] = bits_sel((int)((c.jump & (t == 0u)) | (div & c.nt_live)), npc, pc);
+        out->d_mask[0] = bits_sel((int)c.jump, tmask, bits_sel((int)c.nt_live, n, t));
+        out->d_rpc[0] = bits_sel((int)c.jump, trpc, rpc);
         return;
     }
     {

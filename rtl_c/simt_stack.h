@@ -85,27 +85,28 @@
 /*
  * Cost per cycle (issue 17; callgrind and CPU time on the co-simulation's
  * recorded stimulus, defaults).  The model is written for a branch
- * predictor that sees random traffic: the decision's cases (uniform or
+ * predictor that sees random traffic: the rule's cases (uniform or
  * divergent, target at the rpc, SPLIT or DIVERGE, room) are computed for
- * every case and selected by masks (simt_rule), the ports read their
- * entries from indices that are always within the arrays and mask what
- * they do not show, and the step writes the TOS pc and two whole entries
- * every cycle (an entry write that is not a push lands above the new depth,
- * in the spare entry at worst).  Left are one branch on "legal BRANCH or
- * not" (NOP, LAUNCH and errors, about 13% of cycles in the stimulus, take
- * the other way) and the write enable in the step: about 0.15 simulated
- * mispredictions per cycle, against 1.1 for a branchy decision.  The cost
- * is now the instructions themselves: simt_stack_eval ~310 (the inputs
- * and the two reads ~145, of them ~25 deriving the port masks from the
- * cfg; the rule, its selections and the decision fields ~165),
- * simt_stack_step ~24, in a chain of dependent loads (depth, TOS entry,
- * flags, selections) that the next cycle waits on when it operates on the
- * same warp.  On this machine that is about the cost of the branchy
- * version (which runs ~180 instructions but mispredicts about once a
- * cycle), ~25 ns per cycle including ~8 ns of the bench loop itself (the
- * recorded inputs streaming from memory and the two calls), against ~80 ns
- * for the Verilated RTL.  Entry-major state (one entry's fields adjacent)
- * did not change the time measurably: the touched entries fit the cache.
+ * every branch and the writes selected by masks (simt_rule_cases), the
+ * ports read their entries from indices that are always within the arrays
+ * and mask what they do not show, and the step writes the TOS pc and two
+ * whole entries every cycle (an entry write that is not a push lands above
+ * the new depth, in the spare entry at worst).  Left are one branch on
+ * "legal BRANCH or not" (NOP, LAUNCH and errors, about 13% of cycles in
+ * the stimulus, take the other way) and the write enable in the step:
+ * ~0.15 simulated mispredictions per cycle, against ~1.35 for the branchy
+ * decision it replaced.  The cost is now the instructions themselves:
+ * simt_stack_eval ~295 (the inputs and the two reads ~145, of them ~25
+ * deriving the port masks from the cfg; the rule and its selections
+ * ~150), simt_stack_step ~24 (the branchy version ran ~180 + ~20), and a
+ * chain of dependent loads (depth, TOS entry, flags, selections) that the
+ * next cycle waits on when it operates on the same warp.  On this machine
+ * that is ~24 ns per cycle, ~8 ns of it the bench loop itself (the
+ * recorded inputs streaming from memory and the two calls), against ~78 ns
+ * for the Verilated RTL: only ~5% faster than the branchy version, whose
+ * mispredictions the extra instructions now cost.  Entry-major state (an
+ * entry's fields adjacent) did not change the time measurably: the
+ * entries touched fit the cache.
  */
 #ifndef SIMT_STACK_H
 #define SIMT_STACK_H
