@@ -194,11 +194,12 @@ bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's
-# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
+# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it (an
+# include file verilog/U.vh is MODULE=U, judged by its includers' cosims).
 MUTANTS       ?= 40
 MUTATE_CYCLES ?= 20000
 mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen $(B)/replay_gen
-	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
+	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh)))
 
 $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 	$(CC) $(CFLAGS_OPT) $< -o $@
