@@ -451,27 +451,22 @@ static simt_rule_dec rule_ref(unsigned depth, unsigned sp, int base_waits, uint6
 {
     simt_rule_dec d = {SIMT_RULE_ADVANCE, 0, 0, 0, 0, 0, sp};
     const unsigned popped = base_waits ? 0u : sp - 1u;
+    int jump = t_none || n_none; /* uniform: the whole TOS to one target */
+    uint64_t target = t_none ? npc : pc;
     unsigned need;
-    if (t_none || n_none) { /* uniform */
-        const uint64_t target = t_none ? npc : pc;
+    if (!jump) {
+        d.first_nt = npc != rpc; /* the sides not already at the rpc */
+        d.n_push = (unsigned)(npc != rpc) + (unsigned)(pc != rpc);
+        jump = d.n_push == 0u; /* both at the rpc: a jump to it */
+        target = rpc;
+    }
+    if (jump) {
         if (target == tos_rpc) {
             d.act = SIMT_RULE_POP;
             d.sp_next = popped;
         } else {
             d.wr_tos = 1;
             d.tos_pc = target;
-        }
-        return d;
-    }
-    d.first_nt = npc != rpc; /* the sides not already at the rpc */
-    d.n_push = (unsigned)(npc != rpc) + (unsigned)(pc != rpc);
-    if (d.n_push == 0u) { /* a jump to the rpc */
-        if (rpc == tos_rpc) {
-            d.act = SIMT_RULE_POP;
-            d.sp_next = popped;
-        } else {
-            d.wr_tos = 1;
-            d.tos_pc = rpc;
         }
         return d;
     }
