@@ -123,7 +123,6 @@ static inline unsigned bits_index_width(uint64_t n)
     return n <= 1u ? 1u : bits_width_for(n - 1u);
 }
 
-
 /* bits_mask(bits_index_width(n)) (n >= 1): the ones of an index port for n
  * items, without a branch. */
 static inline uint64_t bits_index_mask(uint64_t n)
