@@ -65,43 +65,6 @@ void lane_shuffle_reset(const lane_shuffle_cfg *cfg, lane_shuffle_state *s)
     memset(s, 0, sizeof *s);
 }
 
-void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
-                       const lane_shuffle_in *in, lane_shuffle_out *out)
-{
-    unsigned func = (unsigned)bits_trunc(in->in_func, 3);
-    unsigned wid = (unsigned)bits_trunc(in->in_wid, lane_shuffle_wid_w(cfg));
-    unsigned tid = (unsigned)bits_trunc(in->in_tid, lane_shuffle_tid_w(cfg));
-    unsigned lane = (unsigned)bits_trunc(in->in_lane, lane_shuffle_tid_w(cfg));
-    unsigned x;
-    (void)s;
-    out->err_code = LANE_SHUFFLE_ERR_NONE;
-    if (func >= LANE_SHUFFLE_FUNCS)
-        out->err_code = LANE_SHUFFLE_ERR_FUNC;
-    else if (wid >= cfg->warps)
-        out->err_code = LANE_SHUFFLE_ERR_WID;
-    out->err = out->err_code != LANE_SHUFFLE_ERR_NONE;
-    if (out->err) {
-        out->act = LANE_SHUFFLE_NONE;
-        out->lane = out->inv_tid = 0;
-        return;
-    }
-    /* one XOR operand serves both directions (each map is an involution:
-     * lane_shuffle_map and lane_shuffle_inverse, computed once) */
-    x = xor_operand(cfg, func, wid);
-    out->act = func;
-    out->lane = (tid ^ x) & (cfg->lanes - 1u);
-    out->inv_tid = (lane ^ x) & (cfg->lanes - 1u);
-}
-
-void lane_shuffle_step(const lane_shuffle_cfg *cfg, lane_shuffle_state *s,
-                       const lane_shuffle_in *in, const lane_shuffle_out *out)
-{
-    (void)cfg;
-    (void)s;
-    (void)in;
-    (void)out;
-}
-
 const char *lane_shuffle_check(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s)
 {
     (void)cfg;

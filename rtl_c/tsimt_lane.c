@@ -63,23 +63,33 @@ void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s)
 }
 
 /* The group in flight, word-wise (no loop over groups): the lowest active
- * thread at or above group pos_q names it (K is a power of two, so its
- * group is a shift); the instruction's last group when no active thread
- * lies above that group.  The same as the priority encoder over the
- * occupancy vector of the header (G K-input ORs), bit for bit. */
+ * thread at or above group pos_q names it, and since K is a power of two
+ * its group's first thread is that thread with the low log2 K bits cleared;
+ * the instruction's last group when no active thread lies above that group.
+ * The same as the priority encoder over the occupancy vector of the header
+ * (G K-input ORs), bit for bit. */
 struct lane_seq {
-    unsigned cur;
-    int run, last;
+    uint64_t run;   /* busy and a group left (else the fields below are 0) */
+    uint64_t last;  /* run, and no active thread above this group */
+    uint64_t base;  /* first thread of the group in flight */
+    uint64_t valid; /* its K threads, mask_q's bits base .. base+K-1 */
+    uint64_t next;  /* the group after it: pos_q's next value while running */
 };
 
-static struct lane_seq lane_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
+static inline struct lane_seq lane_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
 {
-    struct lane_seq q;
-    const unsigned kw = (unsigned)__builtin_ctz(cfg->width); /* log2 K */
+    struct lane_seq q = {0, 0, 0, 0, 0};
+    const unsigned kw = bits_ffs(cfg->width); /* log2 K */
     const uint64_t ahead = s->mask_q & ~bits_mask((unsigned)s->pos_q << kw);
-    q.cur = ahead ? bits_ffs(ahead) >> kw : 64u;
-    q.run = s->busy_q != 0u && ahead != 0u;
-    q.last = q.run && (ahead & ~bits_mask((q.cur + 1u) << kw)) == 0u;
+    uint64_t grp;
+    if (s->busy_q == 0u || ahead == 0u)
+        return q;
+    q.run = 1;
+    q.base = bits_ffs(ahead) & ~(uint64_t)(cfg->width - 1u);
+    grp = bits_mask(cfg->width) << q.base;
+    q.valid = (ahead & grp) >> q.base;
+    q.last = (ahead & ~grp) == 0u;
+    q.next = (q.base >> kw) + 1u;
     return q;
 }
 
@@ -87,62 +97,59 @@ int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
 {
     if (s->busy_q == 0u)
         return 1;
-    return lane_seq(cfg, s).last;
+    return (int)lane_seq(cfg, s).last;
 }
 
+/* One evaluation per cycle (issue 17).  What a cycle costs is mostly the
+ * chain from this cycle's pos_q to the next one (the clock edge feeds it
+ * back), so the group in flight is found in a few word operations and the
+ * branches are the predictable ones (a run ends once per instruction; an
+ * offered instruction, a hold or an err are the exceptions). */
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
                      const tsimt_lane_in *in, tsimt_lane_out *out)
 {
-    uint64_t in_valid = bits_trunc(in->in_valid, 1);
-    uint64_t in_mask = bits_trunc(in->in_mask, cfg->warp);
-    uint64_t hold = bits_trunc(in->hold, 1);
+    const uint64_t in_valid = in->in_valid & 1u;
+    const uint64_t hold = in->hold & 1u;
     const struct lane_seq q = lane_seq(cfg, s);
-    const unsigned cur = q.cur;
-    const int run = q.run, last = q.last;
-    unsigned err_code = TSIMT_LANE_ERR_NONE;
-    int ready = s->busy_q == 0u || last;
-    int go, accept;
+    const uint64_t ready = (s->busy_q == 0u) | q.last;
+    uint64_t err_code = TSIMT_LANE_ERR_NONE, go = 1, accept = 0;
 
-    if (in_valid && hold)
-        err_code = TSIMT_LANE_ERR_HELD;
-    else if (in_valid && !ready)
-        err_code = TSIMT_LANE_ERR_BUSY;
-    else if (in_valid && in_mask == 0u)
-        err_code = TSIMT_LANE_ERR_EMPTY;
-    go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
-    accept = go && in_valid;
-
-    out->ready = (uint64_t)ready;
+    if (in_valid | hold) { /* something offered or held: the err rules */
+        if (in_valid && hold)
+            err_code = TSIMT_LANE_ERR_HELD;
+        else if (in_valid && !ready)
+            err_code = TSIMT_LANE_ERR_BUSY;
+        else if (in_valid && (in->in_mask & bits_mask(cfg->warp)) == 0u)
+            err_code = TSIMT_LANE_ERR_EMPTY;
+        go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
+        accept = go & in_valid;
+    }
+    out->ready = ready;
     out->err = err_code != TSIMT_LANE_ERR_NONE;
     out->err_code = err_code;
-    if (!go)
-        out->act = TSIMT_LANE_ACT_HOLD;
-    else if (run)
-        out->act = last ? (accept ? TSIMT_LANE_ACT_HANDOVER : TSIMT_LANE_ACT_LAST)
-                        : TSIMT_LANE_ACT_RUN;
-    else
-        out->act = accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
-    if (go && run) {
-        out->ex_valid = bits_field(s->mask_q, cur * cfg->width, cfg->width);
-        out->ex_base = (uint64_t)cur * cfg->width;
+    out->nx_load = accept;
+    if (go && q.run) {
+        /* RUN, LAST, or HANDOVER (an accept while running is a last cycle) */
+        out->act = TSIMT_LANE_ACT_RUN + q.last + accept;
+        out->ex_valid = q.valid;
+        out->ex_base = q.base;
         out->ex_warp = s->warp_q;
         out->ex_instr = s->instr_q;
-        out->done = (uint64_t)last;
-    } else {
-        out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
+        out->done = q.last;
+        if (q.last) { /* a branch, not a select: the next pos_q then waits
+                         for nothing but the group in flight */
+            out->nx_busy = accept;
+            out->nx_pos = 0;
+        } else {
+            out->nx_busy = 1;
+            out->nx_pos = q.next;
+        }
+        return;
     }
-    /* next state */
-    out->nx_load = (uint64_t)accept;
-    if (accept) {
-        out->nx_busy = 1;
-        out->nx_pos = 0;
-    } else if (go && run) {
-        out->nx_busy = (uint64_t)!last;
-        out->nx_pos = last ? 0u : cur + 1u;
-    } else {
-        out->nx_busy = s->busy_q;
-        out->nx_pos = s->pos_q;
-    }
+    out->act = !go ? TSIMT_LANE_ACT_HOLD : accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
+    out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
+    out->nx_busy = s->busy_q | accept;
+    out->nx_pos = accept ? 0u : s->pos_q;
 }
 
 void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s, const tsimt_lane_in *in,

@@ -160,12 +160,14 @@ typedef struct {
     unsigned wid_bits;
 } tsimt_lane_cfg;
 
+/* busy_q and pos_q, written every execution cycle, are kept apart (see
+ * nx_busy in tsimt_lane_out). */
 typedef struct {
     uint64_t instr_q;
-    uint64_t mask_q;
-    uint64_t warp_q;
     uint64_t busy_q;
+    uint64_t mask_q;
     uint64_t pos_q;
+    uint64_t warp_q;
 } tsimt_lane_state;
 
 typedef struct {
@@ -186,9 +188,13 @@ typedef struct {
     uint64_t ex_warp;  /* WID_W */
     uint64_t ex_instr; /* INSTR_W */
     uint64_t done;
-    /* the decision of the cycle (not ports): the next state */
-    uint64_t nx_load;  /* latch in_* */
+    /* the decision of the cycle (not ports): the next state.  nx_busy and
+     * nx_pos are not adjacent on purpose, nor are busy_q and pos_q: a
+     * compiler merges two adjacent copies into one 16-byte load and store,
+     * and that load cannot be forwarded from eval's two 8-byte stores: the
+     * next cycle would wait until they retire (issue 17). */
     uint64_t nx_busy;
+    uint64_t nx_load; /* latch in_* */
     uint64_t nx_pos;
 } tsimt_lane_out;
 
