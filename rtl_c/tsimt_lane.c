@@ -62,106 +62,16 @@ void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The group in flight, word-wise (no loop over groups): the lowest active
- * thread at or above group pos_q names it, and since K is a power of two
- * its group's first thread is that thread with the low log2 K bits cleared;
- * the instruction's last group when no active thread lies above that group.
- * The same as the priority encoder over the occupancy vector of the header
- * (G K-input ORs), bit for bit. */
-struct lane_seq {
-    uint64_t run;   /* busy and a group left (else the fields below are 0) */
-    uint64_t last;  /* run, and no active thread above this group */
-    uint64_t base;  /* first thread of the group in flight */
-    uint64_t valid; /* its K threads, mask_q's bits base .. base+K-1 */
-    uint64_t next;  /* the group after it: pos_q's next value while running */
-};
-
-static inline struct lane_seq lane_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
-{
-    struct lane_seq q = {0, 0, 0, 0, 0};
-    const unsigned kw = bits_ffs(cfg->width); /* log2 K */
-    const uint64_t ahead = s->mask_q & ~bits_mask((unsigned)s->pos_q << kw);
-    uint64_t grp;
-    if (s->busy_q == 0u || ahead == 0u)
-        return q;
-    q.run = 1;
-    q.base = bits_ffs(ahead) & ~(uint64_t)(cfg->width - 1u);
-    grp = bits_mask(cfg->width) << q.base;
-    q.valid = (ahead & grp) >> q.base;
-    q.last = (ahead & ~grp) == 0u;
-    q.next = (q.base >> kw) + 1u;
-    return q;
-}
-
 int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
 {
-    if (s->busy_q == 0u)
-        return 1;
-    return (int)lane_seq(cfg, s).last;
+    return s->busy_q == 0u || tsimt_lane_sequence(cfg, s).last;
 }
 
-/* One evaluation per cycle (issue 17).  What a cycle costs is mostly the
- * chain from this cycle's pos_q to the next one (the clock edge feeds it
- * back), so the group in flight is found in a few word operations and the
- * branches are the predictable ones (a run ends once per instruction; an
- * offered instruction, a hold or an err are the exceptions). */
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
                      const tsimt_lane_in *in, tsimt_lane_out *out)
 {
-    const uint64_t in_valid = in->in_valid & 1u;
-    const uint64_t hold = in->hold & 1u;
-    const struct lane_seq q = lane_seq(cfg, s);
-    const uint64_t ready = (s->busy_q == 0u) | q.last;
-    uint64_t err_code = TSIMT_LANE_ERR_NONE, go = 1, accept = 0;
-
-    if (in_valid | hold) { /* something offered or held: the err rules */
-        if (in_valid && hold)
-            err_code = TSIMT_LANE_ERR_HELD;
-        else if (in_valid && !ready)
-            err_code = TSIMT_LANE_ERR_BUSY;
-        else if (in_valid && (in->in_mask & bits_mask(cfg->warp)) == 0u)
-            err_code = TSIMT_LANE_ERR_EMPTY;
-        go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
-        accept = go & in_valid;
-    }
-    out->ready = ready;
-    out->err = err_code != TSIMT_LANE_ERR_NONE;
-    out->err_code = err_code;
-    out->nx_load = accept;
-    if (go && q.run) {
-        /* RUN, LAST, or HANDOVER (an accept while running is a last cycle) */
-        out->act = TSIMT_LANE_ACT_RUN + q.last + accept;
-        out->ex_valid = q.valid;
-        out->ex_base = q.base;
-        out->ex_warp = s->warp_q;
-        out->ex_instr = s->instr_q;
-        out->done = q.last;
-        if (q.last) { /* a branch, not a select: the next pos_q then waits
-                         for nothing but the group in flight */
-            out->nx_busy = accept;
-            out->nx_pos = 0;
-        } else {
-            out->nx_busy = 1;
-            out->nx_pos = q.next;
-        }
-        return;
-    }
-    out->act = !go ? TSIMT_LANE_ACT_HOLD : accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
-    out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
-    out->nx_busy = s->busy_q | accept;
-    out->nx_pos = accept ? 0u : s->pos_q;
-}
-
-void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s, const tsimt_lane_in *in,
-                     const tsimt_lane_out *out)
-{
-    if (out->nx_load) {
-        s->instr_q = bits_trunc(in->in_instr, cfg->instr_bits);
-        s->warp_q = bits_trunc(in->in_warp, cfg->wid_bits);
-        s->mask_q = bits_trunc(in->in_mask, cfg->warp);
-    }
-    s->busy_q = out->nx_busy;
-    s->pos_q = out->nx_pos;
+    const tsimt_lane_seq q = tsimt_lane_sequence(cfg, s);
+    tsimt_lane_eval_seq(cfg, s, &q, in, out);
 }
 
 const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
