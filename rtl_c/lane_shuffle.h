@@ -83,14 +83,17 @@
  * MirrorHalf at WARPS = 4: only warp 3 (2*3 > 4) is mirrored.
  */
 /*
- * Cost per cycle (issue 17): lane_shuffle_eval is a handful of operations:
- * the function's XOR operand once (a mirror is ~0, XOR_REV a word-wise bit
- * reversal, bits_reverse), XORed into tid and into lane (every function is
- * an involution, so one operand serves the map and its inverse), and the
- * err checks.  There is no state and no loop.  What dominates is the call
- * itself and the switch on the function; the Verilated RTL evaluates the
- * same few gates twice per cycle (clk low and high), so the ratio stays
- * small (docs/bench.md).
+ * Cost per cycle (issue 17): lane_shuffle_eval is straight-line and inline
+ * (defined below, as is the empty step): no branch on the inputs -- the
+ * function decode selects the XOR operand by AND-OR masks, err gates the
+ * outputs by a mask -- and in a caller's cycle loop the cfg-derived masks
+ * (bits_index_mask, the reversal's shift) are hoisted out, leaving about 40
+ * instructions.  Out of line, the two calls (eval, step) cost as much as
+ * the logic, and the earlier switch on in_func mispredicted on random
+ * functions.  What remains is the five output stores and the 6-bit
+ * reversal (two multiplies, bits_reverse8).  The Verilated RTL evaluates
+ * the same few gates twice per cycle (clk low and high), so the ratio stays
+ * near 4-5x (docs/bench.md).
  */
 #ifndef LANE_SHUFFLE_H
 #define LANE_SHUFFLE_H

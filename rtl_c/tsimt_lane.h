@@ -116,13 +116,20 @@
  */
 /*
  * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): tsimt_lane_eval ~40 instructions, step ~10.  Nothing
- * loops over groups: the group in flight is the lowest set bit of mask_q at
- * or above group pos_q (one mask, one count-trailing-zeros, a shift by
- * log2 K) and "last" is one more mask test, word-wise forms of the
- * occupancy priority encoder above.  What dominates is the handful of
- * data-dependent branches (err, run, last, accept).  (A loop over the G
- * groups per cycle made the C model slower than the Verilated RTL.)
+ * stimulus, defaults): tsimt_lane_eval ~95 instructions, step ~10 (inline).
+ * Nothing loops over groups: the group in flight is the lowest set bit of
+ * mask_q at or above group pos_q with its low log2 K bits cleared, and
+ * "last" is one more mask test.  What sets the speed is latency, not work:
+ * pos_q feeds the next cycle through out->nx_pos and step, so branches are
+ * kept where they are predictable (a run ends once per instruction) rather
+ * than made selects (a straight-line version ran 1.5x slower: each select
+ * waits for its condition), and busy_q/pos_q and nx_busy/nx_pos are not
+ * adjacent: adjacent, the compiler merged step's two copies into one
+ * 16-byte load, which cannot be forwarded from eval's two 8-byte stores and
+ * stalled every cycle until they retired (that alone halved the speed).
+ * The sequencing and the eval are inline functions of this header
+ * (tsimt_lane_sequence, tsimt_lane_eval_seq) so that tsimt_frontend
+ * evaluates its lanes without calls.
  */
 #ifndef TSIMT_LANE_H
 #define TSIMT_LANE_H
