@@ -36,7 +36,7 @@ LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
 HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tb/vec.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
-AREA_BIN    := $(if $(wildcard area/area_main.c),$(B)/area)
+AREA_BIN    := $(B)/area
 
 COSIM_CYCLES ?= 100000
 SEED         ?= 1
@@ -176,7 +176,7 @@ demo: deps
 	    echo "   $(O)/$$s.$(WAVES)  ($$(du -k $(O)/$$s.$(WAVES) | cut -f1) KB)"; \
 	  done; \
 	  echo "   open one with its save file: gtkwave $(O)/NAME.$(WAVES) vcd/NAME.gtkw"; fi
-	@if [ -n "$(AREA_BIN)" ]; then echo "== 3. area"; $(MAKE) --no-print-directory area; fi
+	@echo "== 3. area"; $(MAKE) --no-print-directory area
 	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
@@ -194,11 +194,12 @@ bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's
-# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it.
+# cosim rebuilt and run (tools/mutate.sh); MODULE=name restricts it (an
+# include file verilog/U.vh is MODULE=U, judged by its includers' cosims).
 MUTANTS       ?= 40
 MUTATE_CYCLES ?= 20000
 mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen $(B)/replay_gen
-	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS))
+	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh)))
 
 $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 	$(CC) $(CFLAGS_OPT) $< -o $@
@@ -217,7 +218,6 @@ waves: deps $(COSIM_BINS)
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)
-	@if [ -z "$(AREA_BIN)" ]; then echo "area: no estimator built yet" >&2; exit 1; fi
 	@for f in md csv json svg; do $(B)/area report --paper all --format $$f -o $(O)/area_report.$$f || exit 1; done
 	@echo "area: wrote $(O)/area_report.{md,csv,json,svg}"
 

@@ -41,7 +41,11 @@
 //      the same Stim runs at every design point.  After a mid-traffic reset
 //      the harness calls Stim::reset again and keeps the coverage counted so
 //      far (keys max_*, *_hw and *_hwm are high-water marks, merged by max;
-//      every other key is a count, merged by sum).
+//      every other key is a count, merged by sum).  The harness itself adds
+//      a key err_NAME / act_NAME for every error code and act in the
+//      model's name tables (Model::decode of the err_code and act ports)
+//      that the stimulus does not count: the cycles in which the C model's
+//      port carried it, 0 included, so every code shows on the line.
 //   6. main():    return cosim_main<FooModel, FooStim>(argc, argv);
 //   7. A row per design point in tb/design_points (smallest, largest, odd,
 //      and two bench points).
@@ -60,7 +64,11 @@
 // bit-for-bit unchanged; both models take the clock edge; Model::state (if
 // any) compares the whole state.  At random cycles (--reset-every) reset is
 // asserted in the middle of traffic instead: both models reset, outputs are
-// not compared that cycle, and they must agree from the next cycle on.
+// not compared that cycle, and they must agree from the next cycle on (the
+// whole state is compared right after that reset edge, as after every edge).
+// The whole state is also compared right after the initial reset, before
+// cycle 0: a wrong reset value is a fault even where traffic overwrites it
+// before anything reads it.
 //
 // On the first mismatch or invariant failure the harness prints the seed,
 // cycle, signal, C and RTL values (hex and decoded), the last 8 cycles of
@@ -437,6 +445,19 @@ public:
 
         uint64_t cyc = 0, mismatches = 0, extra = 0, resets = 0, fail_cyc = 0;
         bool inv_ok = true, stopping = false;
+        {
+            // The whole state right after the initial reset, before any
+            // traffic: a wrong reset value of a register that the first
+            // cycles rewrite before anything reads it is a fault too (every
+            // mid-traffic reset is compared by the check after its edge).
+            StateCmp sc;
+            cosim_state_compare<Model>(0, rtl, cfg_, st_, sc);
+            if (sc.bad) {
+                mismatches++;
+                report_state_mismatch(0, sc, true);
+                stopping = true;
+            }
+        }
         double t0 = cosim_now();
         std::vector<uint64_t> vals(fields_.size() * PORT_MAX_WORDS);
         std::vector<unsigned char> known(fields_.size());
@@ -470,6 +491,8 @@ public:
             if (rec)
                 write_record(rec, r);
             filled_ = cyc + 1;
+            if (!rst)
+                count_codes(r.c);
 
             if (!stopping && !rst) {
                 int bad = first_difference(r.c, r.r);
@@ -565,6 +588,7 @@ public:
         cosim_cov_merge(acc, rs);
         cosim_cov_merge(acc, cosim_cov_str(cov_acc_));
         cosim_cov_merge(acc, rep ? std::string() : stim_.coverage());
+        add_code_keys(acc);
         cov_acc_ = acc;
         std::string cov = cosim_cov_str(cov_acc_);
         printf("cosim %s seed=%llu params=%s cycles=%llu mismatches=%llu invariants=%s "
@@ -593,12 +617,66 @@ private:
                               sizeof probe_out_);
         for (size_t k = 0; k < map_.size(); k++)
             (map_[k].dir == PORT_IN ? ins_ : outs_).push_back(map_[k]);
+        code_ports();
         fields_.clear();
         fields_.push_back(vec_field_make("rst", 1, PORT_IN));
         for (size_t k = 0; k < ins_.size(); k++)
             fields_.push_back(vec_field_make(ins_[k].name, ins_[k].width, PORT_IN));
         for (size_t k = 0; k < outs_.size(); k++)
             fields_.push_back(vec_field_make(outs_[k].name, outs_[k].width, PORT_OUT));
+    }
+
+    // ------------------------------------------- error codes and acts
+    // Every error code and every act of the structure is a coverage key,
+    // err_NAME and act_NAME, from the model's name tables (Model::decode of
+    // the err_code and act ports: every value with a name that does not
+    // start with '?', err_code 0 = no error excepted), shown even when its
+    // count is 0 so that an unreached code is visible.  A key the stimulus
+    // counts itself keeps the stimulus' count; any other is the number of
+    // cycles (outside reset) in which the C model's port carried the code.
+    struct CodePort {
+        size_t out;                 // index in outs_
+        std::vector<int> key;       // value -> index in code_keys_, or -1
+    };
+    void code_ports() {
+        static const char *const ports[2] = {"err_code", "act"};
+        static const char *const prefix[2] = {"err_", "act_"};
+        code_ports_.clear();
+        code_keys_.clear();
+        for (int k = 0; k < 2; k++)
+            for (size_t o = 0; o < outs_.size(); o++) {
+                if (std::strcmp(outs_[o].name, ports[k]) || outs_[o].width > 8)
+                    continue;
+                CodePort cp;
+                cp.out = o;
+                const unsigned n = 1u << outs_[o].width;
+                cp.key.assign(n, -1);
+                for (unsigned v = (k == 0 ? 1u : 0u); v < n; v++) {
+                    const char *nm = Model::decode(ports[k], v);
+                    if (!nm || !*nm || nm[0] == '?')
+                        continue;
+                    cp.key[v] = static_cast<int>(code_keys_.size());
+                    code_keys_.push_back(std::make_pair(std::string(prefix[k]) + nm, 0));
+                }
+                code_ports_.push_back(cp);
+            }
+    }
+    void count_codes(const out_t &c) {
+        for (size_t k = 0; k < code_ports_.size(); k++) {
+            const CodePort &cp = code_ports_[k];
+            const uint64_t v = at(&c, outs_[cp.out])[0];
+            if (v < cp.key.size() && cp.key[v] >= 0)
+                code_keys_[cp.key[v]].second++;
+        }
+    }
+    void add_code_keys(std::vector<std::pair<std::string, uint64_t> > &acc) const {
+        for (size_t k = 0; k < code_keys_.size(); k++) {
+            size_t a = 0;
+            while (a < acc.size() && acc[a].first != code_keys_[k].first)
+                a++;
+            if (a == acc.size())
+                acc.push_back(code_keys_[k]);
+        }
     }
 
     static const uint64_t *at(const void *base, const PortMap &m) {
@@ -843,15 +921,23 @@ private:
         print_inputs(8);
     }
 
-    void report_state_mismatch(uint64_t cyc, const StateCmp &sc) {
+    // after_reset: the compare right after the initial reset (cycle 0 has
+    // not run yet; the summary then says cycles=0).
+    void report_state_mismatch(uint64_t cyc, const StateCmp &sc, bool after_reset = false) {
         fprintf(stderr, "MISMATCH %s seed=%llu params=%s cycle=%llu signal=state.%s C=0x%llx "
                         "RTL=0x%llx\n",
                 Model::name(), (unsigned long long)opt_.seed, params_.c_str(),
                 (unsigned long long)cyc, sc.where.c_str(), (unsigned long long)sc.c,
                 (unsigned long long)sc.r);
-        fprintf(stderr, "  differs: architectural state after the clock edge of cycle %llu "
-                        "(%llu state items compared, first difference shown)\n",
-                (unsigned long long)cyc, (unsigned long long)sc.items);
+        if (after_reset)
+            fprintf(stderr, "  differs: architectural state right after the initial reset, "
+                            "before cycle 0 (%llu state items compared, first difference "
+                            "shown)\n",
+                    (unsigned long long)sc.items);
+        else
+            fprintf(stderr, "  differs: architectural state after the clock edge of cycle %llu "
+                            "(%llu state items compared, first difference shown)\n",
+                    (unsigned long long)cyc, (unsigned long long)sc.items);
         print_inputs(8);
     }
 
@@ -1041,6 +1127,8 @@ private:
     Rec ring_[WINDOW];
     uint64_t filled_ = 0;
     std::vector<std::pair<std::string, uint64_t> > cov_acc_;
+    std::vector<CodePort> code_ports_;
+    std::vector<std::pair<std::string, uint64_t> > code_keys_;   // err_/act_ keys, counts
 };
 
 template <class Model, class Stim>

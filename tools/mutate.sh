@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# mutate.sh BUILD_DIR MODULE... -- mutation check of the co-simulations
+# mutate.sh BUILD_DIR UNIT... -- mutation check of the co-simulations
 # (issue 11 item 13; `make mutate`, not part of `make test`).
 #
-# For each module with verilog/M.v and tb/M_cosim.cpp: list the operator
-# mutants of verilog/M.v (BUILD_DIR/mutate_gen, see tools/mutate_gen.c:
+# A UNIT is a module M (verilog/M.v with tb/M_cosim.cpp, judged by M's
+# co-simulation) or an include file U (verilog/U.vh, judged by the
+# co-simulation of each module that `include`s it, in turn: e.g. simt_rule,
+# the push/pop rule of simt_stack and lwm_subwarp).
+#
+# For each unit: list the operator
+# mutants of its file (BUILD_DIR/mutate_gen, see tools/mutate_gen.c:
 # == and !=, && and ||, & and |, +1 and -1, constants 0 and 1, dropped ! and
 # ~, swapped operands of comparisons), plant one at a time in a scratch copy
 # of verilog/ (BUILD_DIR/mutate/M) and test it in two passes:
@@ -25,9 +30,10 @@
 #   surviving   it passes both passes at every seed,
 #   equivalent  it is listed in tools/mutate_equivalent.txt (with a reason),
 #   stillborn   Verilator rejects it (a width or syntax error): not counted.
-# Score = killed / (killed + surviving).  Prints one line per module and
+# Score = killed / (killed + surviving).  Prints one line per unit and
 # each survivor with its line; writes out/mutate/M.txt (every mutant;
-# M-KEY.txt at another design point, ...-ids.txt for a MUTATE_IDS rerun) and
+# M-KEY.txt at another design point; U-M.txt, U-M-KEY.txt for an include
+# file judged by module M; ...-ids.txt for a MUTATE_IDS rerun) and
 # out/mutate/summary.txt.  Exit status 1 if any mutant survives.
 #
 # Environment:
@@ -35,7 +41,9 @@
 #                    file (default 40; 0 = all)
 #   MUTATE_CYCLES=N  cycles per run (default 20000)
 #   MUTATE_SEEDS="1 2"  seeds (default "1"); a mutant must pass all
-#   MUTATE_IDS="3 17"   only these mutant ids (with one MODULE)
+#   MUTATE_IDS="3 17"   only these mutant ids (with one UNIT)
+#   MUTATE_JUDGES="simt_stack"  an include file's judges (default: every
+#                    module with a co-simulation that includes it)
 #   MUTATE_PARAMS="K=V ..."  the design point (default: the defaults, then
 #                    the points of tools/mutate_points.txt), as
 #                    tools/cosim_build.sh takes it (with one MODULE); e.g.
@@ -51,7 +59,12 @@
 # the mutants that survive a module's defaults run again at each of its
 # points there, in order (code that a power-of-two default compiles away or
 # never reaches, e.g. a range check); a mutant killed at any point is
-# killed, and the log of each point is out/mutate/M-KEY.txt.
+# killed, and the log of each point is out/mutate/M-KEY.txt.  An include
+# file's mutants go through the same stages for each judge in turn (its
+# defaults, then its points), each stage running the survivors so far.
+# The summary adds up every stage: killed and equivalent at any stage;
+# stillborn only where a mutant first ran (a survivor that Verilator
+# rejects at a later point stays a survivor: it was not tested there).
 #
 # tools/mutate_equivalent.txt: one equivalent mutant per line,
 #   MODULE|KIND|OCC|FROM -> TO|LINE TEXT|reason
@@ -133,25 +146,30 @@ icarus_pass() {
   return 1
 }
 
-# run_point M "IDS": runs mutants IDS of module M at the design point in
-# params (empty: the defaults); sets killed ikilled surv equiv still,
-# surv_ids and survivors (text).
+# run_point M "IDS": runs mutants IDS of unit $unit (file $src) against
+# module M's co-simulation at the design point in params (empty: the
+# defaults); sets killed ikilled surv equiv still, surv_ids and survivors
+# (text), still_ids and still_text (the ones Verilator rejects at this
+# point).
 run_point() {
-  local m=$1 pick=$2 pkey d list total log id row line kind occ fromto text key verdict s
+  local m=$1 pick=$2 pkey d list total log id row line kind occ fromto text key verdict s base
   pkey=$("$B/cosim_params" "$m" --key "${params[@]}") || exit 2
   d=$B/mutate/$m/$pkey
   rm -rf "$d/v" && mkdir -p "$d/v"
   list=$d/mutants.txt
-  "$gen" list "verilog/$m.v" >"$list" || exit 2
+  "$gen" list "$src" >"$list" || exit 2
   total=$(wc -l <"$list")
   # each mutant's key in tools/mutate_equivalent.txt; a line text that occurs
   # again in the file (with the same mutation) gets #2, #3, ... after it
-  awk -F'\t' -v m="$m" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+  awk -F'\t' -v m="$unit" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
                           if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$list" >"$d/keys.txt"
-  log=out/mutate/$m.txt
-  [ "$pkey" = default ] || log=out/mutate/$m-$pkey.txt
+  # out/mutate/UNIT[-MODULE][-KEY].txt: MODULE when it is not the unit's own
+  base=$unit
+  [ "$m" = "$unit" ] || base=$unit-$m
+  [ "$pkey" = default ] || base=$base-$pkey
+  log=out/mutate/$base.txt
   [ -z "$ids_only" ] || log=${log%.txt}-ids.txt   # a rerun keeps the full log
-  echo "# $m ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
+  echo "# $unit ($src) by ${m}'s co-simulation ($pkey): $total mutants, running $(echo $pick | wc -w); $cycles cycles (Icarus: $([ "$icarus" = 0 ] && echo off || echo "$icycles")), seeds $seeds" >"$log"
   # the unmutated design: builds the scratch cosim (warms obj/), must pass,
   # and records the vector files for the Icarus pass
   cp verilog/*.v verilog/*.vh "$d/v/"
@@ -176,23 +194,26 @@ run_point() {
     stop_at_kill "$d/replay_$s/replay_tb.v"
     rm -f "$d/seed_$s.vec"
   done
-  killed=0; ikilled=0; surv=0; equiv=0; still=0; survivors=""; surv_ids=""
+  killed=0; ikilled=0; surv=0; equiv=0; still=0; survivors=""; surv_ids=""; still_ids=""; still_text=""
   for id in $pick; do
     row=$(awk -F'\t' -v id="$id" '$1==id' "$list")
-    [ -n "$row" ] || { echo "mutate.sh: $m has no mutant $id" >&2; exit 2; }
+    [ -n "$row" ] || { echo "mutate.sh: $unit has no mutant $id" >&2; exit 2; }
     IFS=$'\t' read -r _ line kind occ fromto text <<<"$row"
     key=$(awk -F'\t' -v id="$id" '$1 == id { print $2; exit }' "$d/keys.txt")
     if [ -f "$eqf" ] && grep -qF -- "$key" "$eqf"; then
       equiv=$((equiv + 1)); echo "equivalent $id line $line $kind $fromto" >>"$log"; continue
     fi
     cp verilog/*.v verilog/*.vh "$d/v/"
-    "$gen" apply "verilog/$m.v" "$id" "$d/v/$m.v" || exit 2
+    "$gen" apply "$src" "$id" "$d/v/${src##*/}" || exit 2
     if [ "$use_icarus" != 0 ] && icarus_pass "$d" "$m"; then
       killed=$((killed + 1)); ikilled=$((ikilled + 1))
       echo "$ivd $id line $line $kind $fromto" >>"$log"; continue
     fi
     if ! build "$m" "$d"; then
-      still=$((still + 1)); echo "stillborn $id line $line $kind $fromto" >>"$log"; continue
+      still=$((still + 1)); still_ids="$still_ids $id"
+      still_text="$still_text
+  survivor ${src#verilog/}:$line [$id] $kind $fromto    $text    (does not build at $m $pkey)"
+      echo "stillborn $id line $line $kind $fromto" >>"$log"; continue
     fi
     verdict=survived
     for s in $seeds; do
@@ -204,20 +225,36 @@ run_point() {
     if [ "$verdict" = survived ]; then
       surv=$((surv + 1)); surv_ids="$surv_ids $id"
       survivors="$survivors
-  survivor $m:$line [$id] $kind $fromto    $text"
+  survivor ${src#verilog/}:$line [$id] $kind $fromto    $text"
       echo "SURVIVED $id line $line $kind $fromto | $text" >>"$log"
     else
       killed=$((killed + 1)); echo "$verdict $id line $line $kind $fromto" >>"$log"
     fi
   done
   points="$pkey"
+  [ "$m" = "$unit" ] || points="$m $pkey"
 }
 
-for m in "$@"; do
-  if [ ! -f "verilog/$m.v" ] || [ ! -f "tb/${m}_cosim.cpp" ]; then
-    echo "mutate.sh: no module '$m' with verilog/$m.v and tb/${m}_cosim.cpp" >&2; exit 2
+for unit in "$@"; do
+  # a module: verilog/UNIT.v judged by its own co-simulation; an include
+  # file: verilog/UNIT.vh judged by the co-simulation of every module that
+  # includes it (MUTATE_JUDGES: these, in this order), the survivors of one
+  # passed on to the next
+  if [ -f "verilog/$unit.v" ] && [ -f "tb/${unit}_cosim.cpp" ]; then
+    src=verilog/$unit.v; judges=$unit
+  elif [ -f "verilog/$unit.vh" ]; then
+    src=verilog/$unit.vh
+    judges=${MUTATE_JUDGES:-$(for f in $(grep -l "^[[:space:]]*\`include \"$unit.vh\"" verilog/*.v); do
+                                f=${f#verilog/}; f=${f%.v}; [ -f "tb/${f}_cosim.cpp" ] && echo "$f"; done)}
+    for m in $judges; do
+      [ -f "tb/${m}_cosim.cpp" ] && grep -q "^[[:space:]]*\`include \"$unit.vh\"" "verilog/$m.v" ||
+        { echo "mutate.sh: $m does not include $unit.vh or has no tb/${m}_cosim.cpp" >&2; exit 2; }
+    done
+    [ -n "$judges" ] || { echo "mutate.sh: no module with a co-simulation includes $src" >&2; exit 2; }
+  else
+    echo "mutate.sh: no module '$unit' (verilog/$unit.v and tb/${unit}_cosim.cpp) nor include file verilog/$unit.vh" >&2; exit 2
   fi
-  total=$("$gen" list "verilog/$m.v" | wc -l) || exit 2
+  total=$("$gen" list "$src" | wc -l) || exit 2
   # the mutants to run: MUTATE_IDS, or MUTANTS spread evenly
   if [ -n "$ids_only" ]; then
     pick=$ids_only
@@ -226,25 +263,42 @@ for m in "$@"; do
   else
     pick=$(awk -v n="$total" -v k="$max" 'BEGIN{for(i=0;i<k;i++) print int(i*n/k)}')
   fi
-  read -r -a params <<<"${MUTATE_PARAMS:-}"
-  run_point "$m" "$pick"
-  t_killed=$killed; t_ikilled=$ikilled; t_equiv=$equiv; t_still=$still; t_points=$points
-  # the survivors again at the module's other design points (tools/mutate_points.txt)
-  if [ -z "${MUTATE_PARAMS:-}" ] && [ -f "$ptf" ]; then
-    mapfile -t extra < <(awk -v m="$m" '$1 == m { $1 = ""; sub(/^ /, ""); print }' "$ptf")
-    for pp in "${extra[@]}"; do
+  # the stages: each judge at MUTATE_PARAMS (else its defaults, then its
+  # points in tools/mutate_points.txt); the first runs pick, each other one
+  # the survivors so far
+  stages=()
+  for m in $judges; do
+    stages+=("$m ${MUTATE_PARAMS:-}")
+    if [ -z "${MUTATE_PARAMS:-}" ] && [ -f "$ptf" ]; then
+      mapfile -t extra < <(awk -v m="$m" '$1 == m { $1 = ""; sub(/^ /, ""); print }' "$ptf")
+      for pp in "${extra[@]}"; do stages+=("$m $pp"); done
+    fi
+  done
+  first=1
+  t_killed=0; t_ikilled=0; t_equiv=0; t_still=0; t_points=""
+  for st in "${stages[@]}"; do
+    read -r m pp <<<"$st"
+    read -r -a params <<<"$pp"
+    if [ $first = 1 ]; then
+      run_point "$m" "$pick"
+      t_still=$still; t_points=$points
+    else
       [ -n "$surv_ids" ] || break
-      read -r -a params <<<"$pp"
       run_point "$m" "$surv_ids"
-      t_killed=$((t_killed + killed)); t_ikilled=$((t_ikilled + ikilled)); t_still=$((t_still + still))
+      # a survivor so far that Verilator rejects here was not tested here:
+      # still surviving (stillborn counts only where a mutant first ran)
+      surv_ids="$surv_ids$still_ids"; survivors="$survivors$still_text"
       t_points="$t_points, $points"
-    done
-    params=()
-  fi
+    fi
+    # every count of every stage adds up
+    t_killed=$((t_killed + killed)); t_ikilled=$((t_ikilled + ikilled)); t_equiv=$((t_equiv + equiv))
+    first=0
+  done
+  params=()
   surv=$(echo $surv_ids | wc -w)
   n=$((t_killed + surv))
   score=$(awk -v k="$t_killed" -v n="$n" 'BEGIN{printf "%.1f", n ? 100*k/n : 100}')
-  res="mutate $m ($t_points): $t_killed killed ($t_ikilled by the Icarus replay), $surv surviving, $t_equiv equivalent, $t_still stillborn (score $score% of $n)"
+  res="mutate $unit ($t_points): $t_killed killed ($t_ikilled by the Icarus replay), $surv surviving, $t_equiv equivalent, $t_still stillborn (score $score% of $n)"
   if [ "$surv" -eq 0 ]; then survivors=""; fi
   echo "$res$survivors" | tee -a "$summary"
   [ "$surv" -eq 0 ] || rc=1

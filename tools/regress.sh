@@ -21,9 +21,11 @@
 # structure, params, seed, cycles, mismatches, invariants, coverage, seconds
 # (written by the harness, --json), or a line with "invariants":"CRASH" when
 # the binary died without one.  The merge prints the totals, every failure
-# with the command that reproduces it, and the union of the coverage (counts
-# summed, high-water keys max_*, *_hw, *_hwm by maximum).  Design points:
-# tb/design_points ("default" = the defaults).
+# with the command that reproduces it, the union of the coverage (counts
+# summed, high-water keys max_*, *_hw, *_hwm by maximum), and every error
+# code and act of each structure that no shard reached (its err_NAME or
+# act_NAME key summed to 0; the harness reports every one, 0 included).
+# Design points: tb/design_points ("default" = the defaults).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 B=${B:-build}
@@ -160,6 +162,18 @@ merge() { # DIR
         for (i = 1; i <= n; i++) line = line (i > 1 ? "," : "") ks[i] "=" u[s SUBSEP ks[i]]
         printf "  %s %s\n", s, line
       }
+      # every error code and act (the err_NAME / act_NAME keys, which every
+      # harness reports, 0 included) that no shard reached
+      nu = 0
+      for (j = 1; j <= ns; j++) {
+        s = order[j]; line = ""
+        n = split(keys[s], ks, " ")
+        for (i = 1; i <= n; i++)
+          if (ks[i] ~ /^(err|act)_/ && u[s SUBSEP ks[i]] == 0) line = line " " ks[i]
+        if (line != "") { unr[++nu] = "  " s ":" line }
+      }
+      if (nu == 0) print "unreached: none (every err_ and act_ key counted at least once)"
+      else { print "unreached (err_ and act_ keys counted 0 in every shard):"; for (i = 1; i <= nu; i++) print unr[i] }
       exit fails > 0
     }'
 }
