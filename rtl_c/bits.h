@@ -143,17 +143,6 @@ static inline uint64_t bits_index_mask(uint64_t n)
     return ~(uint64_t)0 >> __builtin_clzll((n - 1u) | 1u);
 }
 
-/* bits_reverse for narrow fields (width 1..8, v below 256; the lane and
- * tid fields of a 64-lane warp are 6 bits) in two multiplies: the first
- * spreads copies of the byte so that the mask keeps each bit once, at its
- * mirrored place within a 10-bit group; the second sums the groups into
- * bits 32..39. */
-static inline unsigned bits_reverse8(unsigned v, unsigned width)
-{
-    uint64_t r = (((uint64_t)v * 0x80200802ull) & 0x0884422110ull) * 0x0101010101ull;
-    return (unsigned)((r >> 32) & 0xFFu) >> (8u - width);
-}
-
 #ifdef __cplusplus
 }
 #endif

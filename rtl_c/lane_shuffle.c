@@ -59,6 +59,12 @@ unsigned lane_shuffle_inverse(const lane_shuffle_cfg *cfg, unsigned func, unsign
     return (lane ^ xor_operand(cfg, func, wid)) & (cfg->lanes - 1u);
 }
 
+const unsigned char lane_shuffle_rev6[64] = {
+    0, 32, 16, 48, 8,  40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60,
+    2, 34, 18, 50, 10, 42, 26, 58, 6, 38, 22, 54, 14, 46, 30, 62,
+    1, 33, 17, 49, 9,  41, 25, 57, 5, 37, 21, 53, 13, 45, 29, 61,
+    3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
+
 void lane_shuffle_reset(const lane_shuffle_cfg *cfg, lane_shuffle_state *s)
 {
     (void)cfg;

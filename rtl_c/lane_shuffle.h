@@ -90,8 +90,9 @@
  * (bits_index_mask, the reversal's shift) are hoisted out, leaving about 40
  * instructions.  Out of line, the two calls (eval, step) cost as much as
  * the logic, and the earlier switch on in_func mispredicted on random
- * functions.  What remains is the five output stores and the 6-bit
- * reversal (two multiplies, bits_reverse8).  The Verilated RTL evaluates
+ * functions.  What remains (about 70 instructions in the co-simulation's
+ * bench loop) is the decode's compares and masks and the five output
+ * stores; the 6-bit reversal is a table lookup.  The Verilated RTL evaluates
  * the same few gates twice per cycle (clk low and high), so the ratio stays
  * near 4-5x (docs/bench.md).
  */
@@ -165,6 +166,13 @@ unsigned lane_shuffle_inverse(const lane_shuffle_cfg *cfg, unsigned func, unsign
                               unsigned lane);
 
 void lane_shuffle_reset(const lane_shuffle_cfg *cfg, lane_shuffle_state *s);
+/* bitrev over 6 bits (the widest TID_W) as a constant table: the XOR_REV
+ * operand is lane_shuffle_rev6[w] >> (6 - TID_W).  Wiring in hardware; a
+ * lookup here, where a word-wise reversal cost about ten of the cycle's
+ * ~70 instructions (tests/test_lane_shuffle.c checks every entry against
+ * bits_reverse). */
+extern const unsigned char lane_shuffle_rev6[64];
+
 /* The combinational logic, defined here (static inline) because it is a
  * few gates: a caller's cycle loop inlines it, and the cfg-derived widths
  * fold into the loop's constants (issue 17: a call would cost as much as
@@ -189,7 +197,7 @@ static inline void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shu
      * involution); bitrev over TID_W = log2(LANES) bits, at most 6 */
     uint64_t x = (n & (0u - ((mirrors >> func) & 1u))) |
                  (w & (0u - (uint64_t)(func == LANE_SHUFFLE_XOR))) |
-                 (bits_reverse8((unsigned)w, bits_ffs(cfg->lanes)) &
+                 ((uint64_t)(lane_shuffle_rev6[w] >> (6u - bits_ffs(cfg->lanes))) &
                   (0u - (uint64_t)(func == LANE_SHUFFLE_XOR_REV)));
     (void)s;
     out->lane = (in->in_tid ^ x) & ok;

@@ -198,9 +198,9 @@ TEST(check_catches_corruption)
     CHECK(lane_shuffle_check(&c, &s) != NULL);
 }
 
-/* The word-wise helpers the straight-line eval uses (rtl_c/bits.h) against
- * plain definitions: the index-port mask (clog2(n) ones, at least one) and
- * the reversal of the low `width` bits, bit by bit. */
+/* What the straight-line eval uses, against plain definitions: the
+ * index-port mask (rtl_c/bits.h: clog2(n) ones, at least one) and the 6-bit
+ * reversal table, bit by bit. */
 TEST(bits_fast_forms)
 {
     static const uint64_t big[] = {(uint64_t)1 << 32, ((uint64_t)1 << 32) + 1u,
@@ -219,16 +219,18 @@ TEST(bits_fast_forms)
     CHECK_EQ(bits_index_mask(1), 1u);
     CHECK_EQ(bits_index_mask(24), 31u);
     CHECK_EQ(bits_index_mask(64), 63u);
-    for (w = 1; w <= 8; w++)
+    /* the XOR_REV operand's table: every TID_W and w against a bit-by-bit
+     * reversal */
+    for (w = 1; w <= 6; w++)
         for (v = 0; v < (1u << w); v++) {
             unsigned r = 0;
             for (i = 0; i < w; i++)
                 r |= ((v >> i) & 1u) << (w - 1u - i);
-            if (bits_reverse8(v, w) != r)
+            if ((unsigned)(lane_shuffle_rev6[v] >> (6u - w)) != r)
                 bad++;
         }
-    CHECK_EQ(bits_reverse8(1, 6), 32u);
-    CHECK_EQ(bits_reverse8(0x0B, 4), 0x0Du);
+    CHECK_EQ(lane_shuffle_rev6[1], 32u);
+    CHECK_EQ(lane_shuffle_rev6[0x0B] >> 2, 0x0Du);
     CHECK_EQ(bad, 0);
 }
 
