@@ -265,8 +265,8 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
             out->can_fetch |= (uint64_t)1 << w;
     out->can_fetch &= ~s->wait_q & lwm;
     words_copy(out->nx_copy, s->copy_q, nw);
-    for (c = 0; c < nw; c++)
-        out->nx_done[c] = out->nx_done_tk[c] = 0;
+    words_clear_all(out->nx_done); /* (a zeroing loop would become two memset calls) */
+    words_clear_all(out->nx_done_tk);
 
     /* the fetched large warp's stack (f_warp's TOS: what the front end
      * reads to fetch; warp 0's stack is read for an id beyond LARGE_WARPS) */
@@ -280,8 +280,9 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         words_clear_all(out->tos_mask);
     }
     /* a branch reserves the room its divergence would need (its stack
-     * cannot change until it commits); one thread cannot diverge */
-    if (fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u], nw)) {
+     * cannot change until it commits); one thread cannot diverge.  Only a
+     * branch's f_ready and f_act read room: other kinds skip the rule. */
+    if (t.f_kind == LWM_BRANCH && fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u], nw)) {
         simt_rule_dec d = simt_rule(cfg->depth, fsp, base_waits(s, fw),
                                     s->rpc_q[fw][fsp - 1u], 0, 0, t.f_pc, t.f_npc, t.f_rpc);
         room = d.act != SIMT_RULE_STALL;

@@ -281,8 +281,8 @@ typedef struct {
     uint64_t nx_copy[LWM_WORDS];    /* the copy after this cycle's pick */
     uint64_t nx_done[LWM_WORDS];    /* the completion's threads */
     uint64_t nx_done_tk[LWM_WORDS]; /* those of them that took the branch */
-    /* (nx_copy, nx_done, nx_done_tk: the map's K*N bits, whole words; the
-     * words above are not written) */
+    /* (nx_copy: the map's K*N bits, whole words; the words above are not
+     * written) */
     uint64_t nx_f_write, nx_b_write; /* the stacks change: fetch side, commit */
     simt_rule_dec nx_f, nx_b;        /* their decisions */
 } lwm_subwarp_out;
