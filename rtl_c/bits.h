@@ -80,10 +80,16 @@ static inline uint64_t bits_insert(uint64_t v, unsigned lsb, unsigned width, uin
     return (v & ~m) | ((f << lsb) & m);
 }
 
-/* Number of set bits. */
+/* Number of set bits.  Word-wise (sums of bit pairs, nibbles, bytes, then
+ * one multiply), inline: __builtin_popcountll is one instruction only where
+ * the compiler may assume the POPCNT instruction (-mpopcnt); at the
+ * project's plain -O2 it is a call into libgcc (issue 17). */
 static inline unsigned bits_popcount(uint64_t v)
 {
-    return (unsigned)__builtin_popcountll(v); /* one instruction (issue 17) */
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+    return (unsigned)((v * 0x0101010101010101ull) >> 56);
 }
 
 /* Index of the lowest set bit, or 64 when v == 0 (a priority encoder
@@ -144,6 +150,13 @@ static inline uint64_t bits_reverse(uint64_t v, unsigned width)
     r = ((r >> 2) & 0x3333333333333333ull) | ((r & 0x3333333333333333ull) << 2);
     r = ((r >> 1) & 0x5555555555555555ull) | ((r & 0x5555555555555555ull) << 1);
     return r >> (64u - (width < 64u ? width : 64u));
+}
+
+/* The mask of an index port for n items (n >= 1): bits_mask(bits_index_width(n))
+ * without a branch: clog2(n) low ones, at least one. */
+static inline uint64_t bits_index_mask(uint64_t n)
+{
+    return ~(uint64_t)0 >> __builtin_clzll((n - 1u) | 1u);
 }
 
 #ifdef __cplusplus

@@ -59,47 +59,16 @@ unsigned lane_shuffle_inverse(const lane_shuffle_cfg *cfg, unsigned func, unsign
     return (lane ^ xor_operand(cfg, func, wid)) & (cfg->lanes - 1u);
 }
 
+const unsigned char lane_shuffle_rev6[64] = {
+    0, 32, 16, 48, 8,  40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60,
+    2, 34, 18, 50, 10, 42, 26, 58, 6, 38, 22, 54, 14, 46, 30, 62,
+    1, 33, 17, 49, 9,  41, 25, 57, 5, 37, 21, 53, 13, 45, 29, 61,
+    3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
+
 void lane_shuffle_reset(const lane_shuffle_cfg *cfg, lane_shuffle_state *s)
 {
     (void)cfg;
     memset(s, 0, sizeof *s);
-}
-
-void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
-                       const lane_shuffle_in *in, lane_shuffle_out *out)
-{
-    unsigned func = (unsigned)bits_trunc(in->in_func, 3);
-    unsigned wid = (unsigned)bits_trunc(in->in_wid, lane_shuffle_wid_w(cfg));
-    unsigned tid = (unsigned)bits_trunc(in->in_tid, lane_shuffle_tid_w(cfg));
-    unsigned lane = (unsigned)bits_trunc(in->in_lane, lane_shuffle_tid_w(cfg));
-    unsigned x;
-    (void)s;
-    out->err_code = LANE_SHUFFLE_ERR_NONE;
-    if (func >= LANE_SHUFFLE_FUNCS)
-        out->err_code = LANE_SHUFFLE_ERR_FUNC;
-    else if (wid >= cfg->warps)
-        out->err_code = LANE_SHUFFLE_ERR_WID;
-    out->err = out->err_code != LANE_SHUFFLE_ERR_NONE;
-    if (out->err) {
-        out->act = LANE_SHUFFLE_NONE;
-        out->lane = out->inv_tid = 0;
-        return;
-    }
-    /* one XOR operand serves both directions (each map is an involution:
-     * lane_shuffle_map and lane_shuffle_inverse, computed once) */
-    x = xor_operand(cfg, func, wid);
-    out->act = func;
-    out->lane = (tid ^ x) & (cfg->lanes - 1u);
-    out->inv_tid = (lane ^ x) & (cfg->lanes - 1u);
-}
-
-void lane_shuffle_step(const lane_shuffle_cfg *cfg, lane_shuffle_state *s,
-                       const lane_shuffle_in *in, const lane_shuffle_out *out)
-{
-    (void)cfg;
-    (void)s;
-    (void)in;
-    (void)out;
 }
 
 const char *lane_shuffle_check(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s)

@@ -83,20 +83,25 @@
  * MirrorHalf at WARPS = 4: only warp 3 (2*3 > 4) is mirrored.
  */
 /*
- * Cost per cycle (issue 17): lane_shuffle_eval is a handful of operations:
- * the function's XOR operand once (a mirror is ~0, XOR_REV a word-wise bit
- * reversal, bits_reverse), XORed into tid and into lane (every function is
- * an involution, so one operand serves the map and its inverse), and the
- * err checks.  There is no state and no loop.  What dominates is the call
- * itself and the switch on the function; the Verilated RTL evaluates the
- * same few gates twice per cycle (clk low and high), so the ratio stays
- * small (docs/bench.md).
+ * Cost per cycle (issue 17): lane_shuffle_eval is straight-line and inline
+ * (defined below, as is the empty step): no branch on the inputs -- the
+ * function decode selects the XOR operand by AND-OR masks, err gates the
+ * outputs by a mask -- and in a caller's cycle loop the cfg-derived masks
+ * (bits_index_mask, the reversal's shift) are hoisted out, leaving about 40
+ * instructions.  Out of line, the two calls (eval, step) cost as much as
+ * the logic, and the earlier switch on in_func mispredicted on random
+ * functions.  What remains (about 70 instructions in the co-simulation's
+ * bench loop) is the decode's compares and masks and the five output
+ * stores; the 6-bit reversal is a table lookup.  The Verilated RTL evaluates
+ * the same few gates twice per cycle (clk low and high), so the ratio stays
+ * near 4-5x (docs/bench.md).
  */
 #ifndef LANE_SHUFFLE_H
 #define LANE_SHUFFLE_H
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "port.h"
 
 #ifdef __cplusplus
@@ -161,10 +166,56 @@ unsigned lane_shuffle_inverse(const lane_shuffle_cfg *cfg, unsigned func, unsign
                               unsigned lane);
 
 void lane_shuffle_reset(const lane_shuffle_cfg *cfg, lane_shuffle_state *s);
-void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
-                       const lane_shuffle_in *in, lane_shuffle_out *out);
-void lane_shuffle_step(const lane_shuffle_cfg *cfg, lane_shuffle_state *s,
-                       const lane_shuffle_in *in, const lane_shuffle_out *out);
+/* bitrev over 6 bits (the widest TID_W) as a constant table: the XOR_REV
+ * operand is lane_shuffle_rev6[w] >> (6 - TID_W).  Wiring in hardware; a
+ * lookup here, where a word-wise reversal cost about ten of the cycle's
+ * ~70 instructions (tests/test_lane_shuffle.c checks every entry against
+ * bits_reverse). */
+extern const unsigned char lane_shuffle_rev6[64];
+
+/* The combinational logic, defined here (static inline) because it is a
+ * few gates: a caller's cycle loop inlines it, and the cfg-derived widths
+ * fold into the loop's constants (issue 17: a call would cost as much as
+ * the logic).  Straight-line: no branch on the inputs.  Each condition is a
+ * 0/1 value, turned into a mask as the gates do it: the function decode
+ * picks the XOR operand by AND-OR, err gates the outputs. */
+static inline void lane_shuffle_eval(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s,
+                                     const lane_shuffle_in *in, lane_shuffle_out *out)
+{
+    uint64_t n = cfg->lanes - 1u; /* TID_W ones: LANES is a power of two */
+    uint64_t func = in->in_func & 7u;
+    uint64_t wid = in->in_wid & bits_index_mask(cfg->warps);
+    uint64_t w = wid & n;
+    /* bit 0: FUNC (in_func > 4), bit 1: WID (no such warp) */
+    uint64_t e = (uint64_t)(func >= LANE_SHUFFLE_FUNCS) | ((uint64_t)(wid >= cfg->warps) << 1);
+    uint64_t ok = (uint64_t)(e == 0u) * n; /* the output mask: 0 on err */
+    /* bit f set: function f mirrors this warp (MirrorOdd: wid odd;
+     * MirrorHalf: 2*wid > WARPS) */
+    uint64_t mirrors = ((wid & 1u) << LANE_SHUFFLE_MIRROR_ODD) |
+                       ((uint64_t)(2u * wid > cfg->warps) << LANE_SHUFFLE_MIRROR_HALF);
+    /* the XOR operand (one serves both directions: each map is an
+     * involution); bitrev over TID_W = log2(LANES) bits, at most 6 */
+    uint64_t x = (n & (0u - ((mirrors >> func) & 1u))) |
+                 (w & (0u - (uint64_t)(func == LANE_SHUFFLE_XOR))) |
+                 ((uint64_t)(lane_shuffle_rev6[w] >> (6u - bits_ffs(cfg->lanes))) &
+                  (0u - (uint64_t)(func == LANE_SHUFFLE_XOR_REV)));
+    (void)s;
+    out->lane = (in->in_tid ^ x) & ok;
+    out->inv_tid = (in->in_lane ^ x) & ok;
+    out->err = e != 0u;
+    out->err_code = e & ~(e << 1); /* FUNC first, then WID */
+    out->act = e != 0u ? (uint64_t)LANE_SHUFFLE_NONE : func;
+}
+/* No state: the clock edge changes nothing.  Inline, so that a caller's
+ * cycle loop does not pay a call for it. */
+static inline void lane_shuffle_step(const lane_shuffle_cfg *cfg, lane_shuffle_state *s,
+                                     const lane_shuffle_in *in, const lane_shuffle_out *out)
+{
+    (void)cfg;
+    (void)s;
+    (void)in;
+    (void)out;
+}
 const char *lane_shuffle_check(const lane_shuffle_cfg *cfg, const lane_shuffle_state *s);
 
 void lane_shuffle_ports(const lane_shuffle_cfg *cfg, const lane_shuffle_in *in,

@@ -61,37 +61,68 @@ unsigned lwm_subwarp_count(const lwm_subwarp_cfg *cfg, const uint64_t *mask)
     return best;
 }
 
-static int words_zero(const uint64_t *v)
+/* Words a K*N-bit map occupies; the words above stay 0 in every array of
+ * the state and of the outputs, so the per-cycle work visits only these. */
+static unsigned map_words(const lwm_subwarp_cfg *cfg)
 {
-    unsigned i;
-    for (i = 0; i < LWM_WORDS; i++)
-        if (v[i])
-            return 0;
-    return 1;
+    return (cfg->rows * cfg->cols + 63u) / 64u;
 }
 
-/* v truncated to `bits` bits */
-static void words_trunc(uint64_t *d, const uint64_t *v, unsigned bits)
+/* no bit set in the first n words */
+static int words_zero_n(const uint64_t *v, unsigned n)
+{
+    uint64_t any = 0;
+    unsigned i;
+    for (i = 0; i < n; i++)
+        any |= v[i];
+    return any == 0u;
+}
+
+static int words_zero(const uint64_t *v) { return words_zero_n(v, LWM_WORDS); }
+
+/* v = 0 over all LWM_WORDS words.  A copy from a constant: the compiler
+ * makes it 16-byte stores, where a memset of this size becomes a string
+ * store (rep stos) with a start-up cost of tens of cycles. */
+static const uint64_t words_0[LWM_WORDS];
+static void words_clear_all(uint64_t *v)
+{
+    memcpy(v, words_0, sizeof words_0);
+}
+
+/* d = v over the first n words, one word at a time.  What eval writes word
+ * by word (a copy it then edits bit by bit) step must read word by word:
+ * a memcpy's 16-byte loads cannot be forwarded from 8-byte stores still in
+ * flight, and the next cycle would wait for them to retire (issue 17).  A
+ * loop of unknown trip count is not vectorised at -O2. */
+static void words_copy(uint64_t *d, const uint64_t *v, unsigned n)
 {
     unsigned i;
-    for (i = 0; i < LWM_WORDS; i++) {
-        unsigned lo = i * 64u;
-        d[i] = lo >= bits ? 0u : bits - lo >= 64u ? v[i] : bits_trunc(v[i], bits - lo);
-    }
+    for (i = 0; i < n; i++)
+        d[i] = v[i];
+}
+
+/* v truncated to `bits` bits (1..LWM_MAX_BITS) */
+static void words_trunc(uint64_t *d, const uint64_t *v, unsigned bits)
+{
+    const unsigned n = (bits + 63u) / 64u;
+    memcpy(d, v, n * sizeof *d);
+    d[n - 1u] &= bits_mask(bits - (n - 1u) * 64u);
+    memset(d + n, 0, (LWM_WORDS - n) * sizeof *d);
 }
 
 /* Bits [lsb, lsb + n) of a word array (n <= 64): one row of a K x N map. */
-static uint64_t words_get(const uint64_t *v, unsigned lsb, unsigned n)
+static inline uint64_t words_get(const uint64_t *v, unsigned lsb, unsigned n)
 {
-    const unsigned k = lsb / 64u, o = lsb % 64u;
-    uint64_t x = v[k] >> o;
-    if (o != 0u && o + n > 64u)
-        x |= v[k + 1u] << (64u - o);
-    return bits_trunc(x, n);
+    /* without a branch on where the field falls: the word above is read
+     * only when the field reaches into it (else word k again, masked off);
+     * (w << 1) << (63 - o) is w << (64 - o), 0 when o = 0 */
+    const unsigned k = lsb / 64u, o = lsb % 64u, spill = o + n > 64u;
+    const uint64_t hi = ((v[k + spill] << 1) << (63u - o)) & (0u - (uint64_t)spill);
+    return bits_trunc((v[k] >> o) | hi, n);
 }
 
 /* Clears the bits of `m` (n <= 64 bits) at [lsb, lsb + n) of a word array. */
-static void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
+static inline void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
 {
     const unsigned k = lsb / 64u, o = lsb % 64u;
     v[k] &= ~(m << o);
@@ -99,19 +130,20 @@ static void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
         v[k + 1u] &= ~(m >> (64u - o));
 }
 
-static unsigned row_of(const lwm_subwarp_cfg *cfg, const uint64_t *rows, unsigned c)
+/* Column c's row field of a packed rows port (ROW_W bits per column;
+ * N * ROW_W <= 256 bits): one field read, one field write. */
+static inline unsigned row_of(unsigned rw, const uint64_t *rows, unsigned c)
 {
-    unsigned rw = lwm_subwarp_row_w(cfg), lsb = c * rw, r = 0, b;
-    for (b = 0; b < rw; b++)
-        r |= lwm_bit(rows, lsb + b) << b;
-    return r;
+    return (unsigned)words_get(rows, c * rw, rw);
 }
 
-static void row_put(const lwm_subwarp_cfg *cfg, uint64_t *rows, unsigned c, unsigned r)
+static inline void row_put(unsigned rw, uint64_t *rows, unsigned c, unsigned r)
 {
-    unsigned rw = lwm_subwarp_row_w(cfg), b;
-    for (b = 0; b < rw; b++)
-        lwm_set(rows, c * rw + b, (r >> b) & 1u);
+    const unsigned lsb = c * rw, k = lsb / 64u, o = lsb % 64u;
+    words_clear(rows, lsb, bits_mask(rw));
+    rows[k] |= (uint64_t)r << o;
+    if (o != 0u && o + rw > 64u)
+        rows[k + 1u] |= (uint64_t)r >> (64u - o);
 }
 
 void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
@@ -121,13 +153,13 @@ void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
 }
 
 static unsigned fetch_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
-                          const lwm_subwarp_in *in, const uint64_t *fmask)
+                          const lwm_subwarp_in *in, int fmask_zero)
 {
     const uint64_t pcm = bits_mask(cfg->pc_bits);
     if (!in->f_valid)
         return LWM_ERR_NONE;
     if (in->f_kind == LWM_LAUNCH)
-        return s->sp_q[in->f_warp] != 0u || words_zero(fmask) ||
+        return s->sp_q[in->f_warp] != 0u || fmask_zero ||
                        (in->f_pc & pcm) == (in->f_rpc & pcm)
                    ? LWM_ERR_BAD_LAUNCH
                    : LWM_ERR_NONE;
@@ -138,11 +170,12 @@ static unsigned fetch_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s
     return LWM_ERR_NONE;
 }
 
-/* more than one thread in the mask (a branch of one thread cannot diverge) */
-static int words_multi(const uint64_t *v)
+/* more than one thread in the first n words of the mask (a branch of one
+ * thread cannot diverge) */
+static int words_multi(const uint64_t *v, unsigned n)
 {
     unsigned i, seen = 0;
-    for (i = 0; i < LWM_WORDS; i++) {
+    for (i = 0; i < n; i++) {
         if (v[i] & (v[i] - 1u))
             return 1;
         if (v[i]) {
@@ -160,22 +193,26 @@ static int base_waits(const lwm_subwarp_state *s, unsigned w)
     return s->sp_q[w] == 2u && s->pc_q[w][0] == s->rpc_q[w][0];
 }
 
+/* Also gathers the completion's threads into done (and the taken ones into
+ * done_tk), map words, zeroed by the caller: step applies them word-wise. */
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
-                             const lwm_subwarp_in *in)
+                             const lwm_subwarp_in *in, uint64_t *done, uint64_t *done_tk)
 {
-    unsigned w = (unsigned)in->c_warp, c;
+    const unsigned w = (unsigned)in->c_warp, rw = lwm_subwarp_row_w(cfg);
     uint64_t cols = bits_trunc(in->c_cols, cfg->cols);
     uint64_t taken = bits_trunc(in->c_taken, cfg->cols);
+    uint64_t m;
     if (!in->c_valid)
         return LWM_ERR_NONE;
     if (s->pend_q[w] == 0u)
         return LWM_ERR_NOT_IN_FLIGHT;
-    for (c = 0; c < cfg->cols; c++)
-        if (bits_get(cols, c)) {
-            unsigned r = row_of(cfg, in->c_rows, c);
-            if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], r * cfg->cols + c))
-                return LWM_ERR_NOT_IN_FLIGHT;
-        }
+    for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
+        const unsigned c = bits_ffs(m), r = row_of(rw, in->c_rows, c), i = r * cfg->cols + c;
+        if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], i))
+            return LWM_ERR_NOT_IN_FLIGHT;
+        done[i / 64u] |= (uint64_t)1 << (i % 64u);
+        done_tk[i / 64u] |= (uint64_t)bits_get(taken, c) << (i % 64u);
+    }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
@@ -183,12 +220,16 @@ static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state
     return LWM_ERR_NONE;
 }
 
+/* an unused stack decision (nx_f, nx_b when not written) */
+static const simt_rule_dec dec_none;
+
 void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                       const lwm_subwarp_in *in, lwm_subwarp_out *out)
 {
-    const unsigned K = cfg->rows, N = cfg->cols, KN = K * N;
+    const unsigned K = cfg->rows, N = cfg->cols, KN = K * N, nw = map_words(cfg);
+    const unsigned rw = lwm_subwarp_row_w(cfg);
     const uint64_t lwm = bits_mask(cfg->large_warps), pcm = bits_mask(cfg->pc_bits);
-    uint64_t fmask[LWM_WORDS];
+    int fmask_zero; /* f_mask as its K*N-bit port sees it has no thread */
     lwm_subwarp_in t = *in; /* the inputs as the ports see them */
     unsigned err = LWM_ERR_NONE, c, r, fw, fsp, w;
     int last = 0, emit = 0, room = 1;
@@ -203,29 +244,45 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
     t.f_rpc = in->f_rpc & pcm;
     t.c_first = bits_trunc(in->c_first, 1);
     t.c_branch = bits_trunc(in->c_branch, 1);
-    words_trunc(fmask, in->f_mask, KN);
+    fmask_zero = words_zero_n(in->f_mask, nw - 1u) &&
+                 (in->f_mask[nw - 1u] & bits_mask(KN - (nw - 1u) * 64u)) == 0u;
 
-    memset(out, 0, sizeof *out);
+    /* every output written once: the scalars here, the word arrays where
+     * they are decided (not a memset of the whole struct, ~900 bytes, first:
+     * most of it is written again below) */
+    out->f_ready = out->err = out->err_code = out->act = 0;
+    out->sw_valid = out->sw_warp = out->sw_cols = 0;
+    out->sw_rows[0] = out->sw_rows[1] = out->sw_rows[2] = out->sw_rows[3] = 0;
+    out->sw_first = out->sw_branch = out->sw_jump = 0;
+    out->fetch_stall = out->can_fetch = 0;
+    out->br_commit = out->br_warp = out->br_diverged = 0;
+    out->tos_pc = out->tos_depth = 0;
+    out->f_act = out->br_act = 0;
+    out->nx_accept = out->nx_f_write = out->nx_b_write = 0;
+    out->nx_f = out->nx_b = dec_none;
     for (w = 0; w < cfg->large_warps; w++)
         if (s->sp_q[w] != 0u)
             out->can_fetch |= (uint64_t)1 << w;
     out->can_fetch &= ~s->wait_q & lwm;
-    memcpy(out->nx_copy, s->copy_q, sizeof out->nx_copy);
+    words_copy(out->nx_copy, s->copy_q, nw);
+    words_clear_all(out->nx_done); /* (a zeroing loop would become two memset calls) */
+    words_clear_all(out->nx_done_tk);
 
     /* the fetched large warp's stack (f_warp's TOS: what the front end
      * reads to fetch; warp 0's stack is read for an id beyond LARGE_WARPS) */
     fw = t.f_warp < cfg->large_warps ? (unsigned)t.f_warp : 0u;
     fsp = (unsigned)s->sp_q[fw];
-    if (t.f_warp < cfg->large_warps) {
+    if (t.f_warp < cfg->large_warps && fsp) {
         out->tos_depth = fsp;
-        if (fsp) {
-            out->tos_pc = s->pc_q[fw][fsp - 1u];
-            memcpy(out->tos_mask, s->mask_q[fw][fsp - 1u], sizeof out->tos_mask);
-        }
+        out->tos_pc = s->pc_q[fw][fsp - 1u];
+        memcpy(out->tos_mask, s->mask_q[fw][fsp - 1u], sizeof out->tos_mask);
+    } else {
+        words_clear_all(out->tos_mask);
     }
     /* a branch reserves the room its divergence would need (its stack
-     * cannot change until it commits); one thread cannot diverge */
-    if (fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u])) {
+     * cannot change until it commits); one thread cannot diverge.  Only a
+     * branch's f_ready and f_act read room: other kinds skip the rule. */
+    if (t.f_kind == LWM_BRANCH && fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u], nw)) {
         simt_rule_dec d = simt_rule(cfg->depth, fsp, base_waits(s, fw),
                                     s->rpc_q[fw][fsp - 1u], 0, 0, t.f_pc, t.f_npc, t.f_rpc);
         room = d.act != SIMT_RULE_STALL;
@@ -235,9 +292,9 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         (t.c_valid && t.c_warp >= cfg->large_warps))
         err = LWM_ERR_BAD_WARP;
     if (err == LWM_ERR_NONE)
-        err = fetch_err(cfg, s, &t, fmask);
+        err = fetch_err(cfg, s, &t, fmask_zero);
     if (err == LWM_ERR_NONE)
-        err = complete_err(cfg, s, &t);
+        err = complete_err(cfg, s, &t, out->nx_done, out->nx_done_tk);
 
     /* the pick (computed even under err for f_ready; applied only without) */
     if (s->busy_q) {
@@ -249,10 +306,11 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
              * in flight, row by row on whole N-bit rows (columns already
              * picked drop out): the same pick as a per-column priority
              * encoder over the rows */
-            uint64_t left = bits_mask(N);
+            uint64_t left = bits_mask(N), av[LWM_WORDS];
+            for (c = 0; c < nw; c++) /* the copy's threads not in flight */
+                av[c] = s->copy_q[c] & ~s->inflight_q[s->cur_q][c];
             for (r = 0; r < K && left != 0u; r++) {
-                const uint64_t avail = words_get(s->copy_q, r * N, N) &
-                                       ~words_get(s->inflight_q[s->cur_q], r * N, N) & left;
+                const uint64_t avail = words_get(av, r * N, N) & left;
                 uint64_t m;
                 if (avail == 0u)
                     continue;
@@ -260,10 +318,10 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                 left &= ~avail;
                 words_clear(out->nx_copy, r * N, avail);
                 for (m = avail; m != 0u; m &= m - 1u)
-                    row_put(cfg, out->sw_rows, bits_ffs(m), r);
+                    row_put(rw, out->sw_rows, bits_ffs(m), r);
             }
             emit = out->sw_cols != 0u;
-            last = words_zero(out->nx_copy);
+            last = words_zero_n(out->nx_copy, nw);
         }
     }
     if (t.f_kind == LWM_LAUNCH)
@@ -277,7 +335,9 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         out->act = LWM_ACT_ERR;
         out->sw_cols = 0;
         memset(out->sw_rows, 0, sizeof out->sw_rows);
-        memcpy(out->nx_copy, s->copy_q, sizeof out->nx_copy);
+        words_copy(out->nx_copy, s->copy_q, nw);
+        words_clear_all(out->br_taken);
+        words_clear_all(out->br_ntaken);
         out->fetch_stall = s->busy_q;
         return;
     }
@@ -318,22 +378,27 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         memcpy(out->br_ntaken, s->ntaken_q, sizeof out->br_ntaken);
         for (c = 0; c < N; c++)
             if (bits_get(cols, c)) {
-                unsigned i = row_of(cfg, t.c_rows, c) * N + c;
+                unsigned i = row_of(rw, t.c_rows, c) * N + c;
                 lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
             }
-        out->br_diverged = (uint64_t)(!words_zero(out->br_taken) && !words_zero(out->br_ntaken));
+        out->br_diverged =
+            (uint64_t)(!words_zero_n(out->br_taken, nw) && !words_zero_n(out->br_ntaken, nw));
         /* the large warp's PC, mask and stack: simt_stack's decision */
         out->nx_b = simt_rule(cfg->depth, bsp, base_waits(s, bw), s->rpc_q[bw][bsp - 1u],
-                              words_zero(out->br_taken), words_zero(out->br_ntaken),
+                              words_zero_n(out->br_taken, nw), words_zero_n(out->br_ntaken, nw),
                               s->br_pc_q, s->br_npc_q, s->br_rpc_q);
         out->nx_b_write = 1;
         out->br_act = out->nx_b.act;
+    } else {
+        words_clear_all(out->br_taken);
+        words_clear_all(out->br_ntaken);
     }
 }
 
 /* applies a stack decision to large warp w: TOS.pc, pushes of the sides */
 static void stack_apply(lwm_subwarp_state *s, unsigned w, const simt_rule_dec *d, uint64_t pc,
-                        uint64_t npc, uint64_t rpc, const uint64_t *tk, const uint64_t *nt)
+                        uint64_t npc, uint64_t rpc, const uint64_t *tk, const uint64_t *nt,
+                        unsigned nw)
 {
     unsigned i;
     if (d->act == SIMT_RULE_STALL)
@@ -344,7 +409,7 @@ static void stack_apply(lwm_subwarp_state *s, unsigned w, const simt_rule_dec *d
         const unsigned e = d->push_base + i, nt_side = i == 0u && d->first_nt;
         s->pc_q[w][e] = nt_side ? npc : pc;
         s->rpc_q[w][e] = rpc;
-        memcpy(s->mask_q[w][e], nt_side ? nt : tk, sizeof s->mask_q[w][e]);
+        words_copy(s->mask_q[w][e], nt_side ? nt : tk, nw);
     }
     s->sp_q[w] = d->sp_next;
 }
@@ -352,22 +417,24 @@ static void stack_apply(lwm_subwarp_state *s, unsigned w, const simt_rule_dec *d
 void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
                       const lwm_subwarp_in *in, const lwm_subwarp_out *out)
 {
-    const unsigned N = cfg->cols;
+    const unsigned N = cfg->cols, nw = map_words(cfg);
     const uint64_t pcm = bits_mask(cfg->pc_bits);
     if (out->err)
         return;
     /* completion: in-flight bits clear, outcome gathers */
     if (bits_trunc(in->c_valid, 1)) {
         unsigned w = (unsigned)bits_trunc(in->c_warp, lwm_subwarp_lw_w(cfg));
-        uint64_t cols = bits_trunc(in->c_cols, N), tk = bits_trunc(in->c_taken, N);
-        uint64_t m;
+        unsigned i;
         s->pend_q[w]--;
-        for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
-            const unsigned c = bits_ffs(m), i = row_of(cfg, in->c_rows, c) * N + c;
-            lwm_set(s->inflight_q[w], i, 0);
-            if (in->c_branch & 1u)
-                lwm_set(bits_get(tk, c) ? s->taken_q : s->ntaken_q, i, 1);
-        }
+        /* eval gathered the completed threads (row_of(c_rows, c) of each
+         * column c of c_cols) into nx_done, the taken ones into nx_done_tk */
+        for (i = 0; i < nw; i++)
+            s->inflight_q[w][i] &= ~out->nx_done[i];
+        if (in->c_branch & 1u)
+            for (i = 0; i < nw; i++) {
+                s->taken_q[i] |= out->nx_done_tk[i];
+                s->ntaken_q[i] |= out->nx_done[i] & ~out->nx_done_tk[i];
+            }
         if (in->c_branch & 1u)
             s->br_left_q--;
         if ((in->c_first & 1u) && !(in->c_branch & 1u))
@@ -376,21 +443,21 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     if (out->br_commit) {
         s->wait_q &= ~((uint64_t)1 << out->br_warp);
         s->br_busy_q = s->br_packed_q = s->br_left_q = 0;
-        memset(s->taken_q, 0, sizeof s->taken_q);
-        memset(s->ntaken_q, 0, sizeof s->ntaken_q);
+        words_clear_all(s->taken_q);
+        words_clear_all(s->ntaken_q);
     }
     if (out->nx_b_write) /* the committed branch's large warp */
         stack_apply(s, (unsigned)out->br_warp, &out->nx_b, s->br_pc_q, s->br_npc_q, s->br_rpc_q,
-                    out->br_taken, out->br_ntaken);
+                    out->br_taken, out->br_ntaken, nw);
     /* emission: in-flight bits set, copy shrinks */
     if (out->sw_valid) {
-        unsigned w = (unsigned)s->cur_q;
-        uint64_t m;
+        unsigned w = (unsigned)s->cur_q, i;
         s->pend_q[w]++;
-        for (m = out->sw_cols; m != 0u; m &= m - 1u) { /* the emitted columns only */
-            const unsigned c = bits_ffs(m);
-            lwm_set(s->inflight_q[w], row_of(cfg, out->sw_rows, c) * N + c, 1);
-        }
+        /* the emitted threads are the bits the pick took out of the copy
+         * (eval cleared exactly row_of(sw_rows, c) of each column c of
+         * sw_cols from nx_copy): word-wise, no walk over the columns */
+        for (i = 0; i < nw; i++)
+            s->inflight_q[w][i] |= s->copy_q[i] & ~out->nx_copy[i];
         s->first_q = 0;
         if (out->sw_branch) {
             s->br_left_q++;
@@ -398,7 +465,7 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
                 s->br_packed_q = 1;
         }
     }
-    memcpy(s->copy_q, out->nx_copy, sizeof s->copy_q);
+    words_copy(s->copy_q, out->nx_copy, nw);
     if (s->busy_q && (out->act == LWM_ACT_LAST || out->act == LWM_ACT_JUMP))
         s->busy_q = 0;
     if (out->nx_accept) {
@@ -432,7 +499,7 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     }
     if (out->nx_f_write)
         stack_apply(s, (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg)), &out->nx_f, 0, 0,
-                    0, NULL, NULL);
+                    0, NULL, NULL, nw);
 }
 
 const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s)

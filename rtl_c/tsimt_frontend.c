@@ -93,57 +93,61 @@ static uint64_t sat_inc(uint64_t v, unsigned width)
 void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, tsimt_frontend_out *out)
 {
-    tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
-    unsigned L = cfg->lanes, wpl = tsimt_frontend_wpl(cfg);
-    uint64_t fill_valid = bits_trunc(in->fill_valid, 1);
-    uint64_t fill_warp = bits_trunc(in->fill_warp, tsimt_frontend_wid_w(cfg));
-    uint64_t fill_mask = bits_trunc(in->fill_mask, cfg->warp);
-    uint64_t sb_ok = bits_trunc(in->sb_ok, cfg->warps);
-    uint64_t rd_lane = bits_trunc(in->rd_lane, tsimt_frontend_lane_w(cfg));
-    uint64_t elig = s->ib_v_q & sb_ok;
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    const unsigned L = cfg->lanes, W = cfg->warps;
+    const uint64_t fill_valid = in->fill_valid & 1u;
+    const uint64_t fill_warp = in->fill_warp & bits_index_mask(cfg->warps);
+    const uint64_t sb_ok = bits_trunc(in->sb_ok, cfg->warps);
+    const uint64_t rd_lane = in->rd_lane & bits_index_mask(cfg->lanes);
+    const uint64_t elig = s->ib_v_q & sb_ok;
+    tsimt_lane_seq q[TSIMT_FE_MAX_LANES]; /* entries 0..L-1 written, then read */
+    uint64_t ready = 0, has = 0, req, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
     unsigned err_code = TSIMT_FE_ERR_NONE;
-    unsigned lane_slot[TSIMT_FE_MAX_LANES];
-    unsigned l, j, k, nreq, sel_lane = 0;
-    int go, issue = 0;
+    unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0, sh = 0;
+    uint64_t go, issue = 0;
 
     if (fill_valid && fill_warp >= cfg->warps)
         err_code = TSIMT_FE_ERR_BAD_WARP;
     else if (fill_valid && bits_get(s->ib_v_q, (unsigned)fill_warp))
         err_code = TSIMT_FE_ERR_SLOT_FULL;
-    else if (fill_valid && fill_mask == 0u)
+    else if (fill_valid && bits_trunc(in->fill_mask, cfg->warp) == 0u)
         err_code = TSIMT_FE_ERR_EMPTY;
     go = err_code == TSIMT_FE_ERR_NONE;
 
-    /* each lane: its readiness (state only) and, when ready, its
-     * round-robin slot pick: the first of its slots wp_q, wp_q+1, ...
-     * (mod WPL) whose warp (slot * LANES + lane) is eligible.  Lane_slot
-     * of a lane that does not request is never used. */
-    out->lane_ready = out->lane_req = 0;
+    /* each lane's sequencing (state only), computed once: its readiness
+     * here, its outputs below */
     for (l = 0; l < L; l++) {
-        int has = 0;
-        lane_slot[l] = 0;
-        if (!tsimt_lane_ready(&lc, &s->lane[l]))
-            continue;
-        out->lane_ready |= (uint64_t)1 << l;
-        j = (unsigned)s->wp_q[l];
-        for (k = 0; k < wpl && !has; k++) {
-            if (bits_get(elig, j * L + l)) {
-                lane_slot[l] = j;
-                has = 1;
-            } else if (++j == wpl) {
-                j = 0;
+        q[l] = tsimt_lane_sequence(&lc, &s->lane[l]);
+        ready |= (uint64_t)((s->lane[l].busy_q == 0u) | q[l].last) << l;
+    }
+    /* lane l has an eligible warp: bit l of some slot's L-bit row of elig
+     * (warp slot * LANES + l); WPL rows, WPL * LANES = WARPS <= 64 bits */
+    for (j = 0; j < W; j += L)
+        has |= elig >> j;
+    req = ready & has & bits_mask(L);
+    /* lane round-robin from rr_q: the first requesting lane at or above
+     * rr_q, else the lowest one; then, inside the chosen lane only, the
+     * slot round robin from wp_q: the first eligible slot at or after it
+     * (cyclically) -- it exists, the lane requests */
+    nreq = bits_popcount(req);
+    if (req != 0u) {
+        const uint64_t hi = req & ~bits_mask((unsigned)s->rr_q);
+        sel_lane = bits_ffs(hi ? hi : req);
+        issue = go;
+        slot = (unsigned)s->wp_q[sel_lane];
+        w = tsimt_frontend_warp_at(cfg, sel_lane, slot); /* slot's warp */
+        if (w >= W) { /* illegal wp_q (tsimt_frontend_check): keeps w in range */
+            slot = 0;
+            w = sel_lane;
+        }
+        for (j = 0; j < W && !bits_get(elig, w); j += L) {
+            slot++;
+            w += L;
+            if (w >= W) {
+                slot = 0;
+                w = sel_lane;
             }
         }
-        if (has)
-            out->lane_req |= (uint64_t)1 << l;
-    }
-    /* lane round-robin from rr_q: the first requesting lane at or above
-     * rr_q, else the lowest one */
-    nreq = bits_popcount(out->lane_req);
-    if (out->lane_req != 0u) {
-        const uint64_t hi = out->lane_req & ~bits_mask((unsigned)s->rr_q);
-        sel_lane = bits_ffs(hi ? hi : out->lane_req);
-        issue = go;
     }
 
     out->err = !go;
@@ -156,70 +160,92 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         out->act = nreq == 1u ? TSIMT_FE_ACT_ISSUE : TSIMT_FE_ACT_CONFLICT;
     out->conflict = (go && nreq > 1u) ? (nreq - 1u > 3u ? 3u : nreq - 1u) : 0u;
     out->ib_full = s->ib_v_q;
+    out->lane_ready = ready;
+    out->lane_req = req;
     out->conf1 = s->conf1_q;
     out->conf2 = s->conf2_q;
     out->conf3 = s->conf3_q;
-    out->iss_valid = out->iss_lane = out->iss_warp = out->iss_instr = out->iss_mask = 0;
-    out->nx_slot = 0;
+    out->iss_valid = issue;
     if (issue) {
-        unsigned w = tsimt_frontend_warp_at(cfg, sel_lane, lane_slot[sel_lane]);
-        out->iss_valid = 1;
         out->iss_lane = sel_lane;
         out->iss_warp = w;
         out->iss_instr = s->ib_instr_q[w];
         out->iss_mask = s->ib_mask_q[w];
-        out->nx_slot = lane_slot[sel_lane];
+        out->nx_slot = slot;
+    } else {
+        out->iss_lane = out->iss_warp = out->iss_instr = out->iss_mask = out->nx_slot = 0;
     }
-    out->nx_fill = go && fill_valid;
+    out->nx_fill = go & fill_valid;
 
     /* the lanes, with the wiring: in_valid to the selected lane, hold = err */
-    out->lane_ex = out->lane_done = out->lane_err = out->ex_threads = 0;
-    out->rd_act = out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
     for (l = 0; l < L; l++) {
         tsimt_lane_in *li = &out->lin[l];
         tsimt_lane_out *lo = &out->lout[l];
-        li->in_valid = issue && l == sel_lane;
+        li->in_valid = issue & (l == sel_lane);
         li->in_warp = out->iss_warp;
         li->in_instr = out->iss_instr;
         li->in_mask = out->iss_mask;
-        li->hold = (uint64_t)!go;
-        tsimt_lane_eval(&lc, &s->lane[l], li, lo);
-        if (lo->ex_valid)
-            out->lane_ex |= (uint64_t)1 << l;
-        if (lo->done)
-            out->lane_done |= (uint64_t)1 << l;
-        if (lo->err)
-            out->lane_err |= (uint64_t)1 << l;
-        out->ex_threads += bits_popcount(lo->ex_valid);
-        if (l == rd_lane) {
-            out->rd_act = lo->act;
-            out->rd_ex_valid = lo->ex_valid;
-            out->rd_ex_base = lo->ex_base;
-            out->rd_ex_warp = lo->ex_warp;
-            out->rd_ex_instr = lo->ex_instr;
+        li->hold = go ^ 1u;
+        tsimt_lane_eval_seq(&lc, &s->lane[l], &q[l], li, lo);
+        ex |= (uint64_t)(lo->ex_valid != 0u) << l;
+        done |= lo->done << l;
+        lerr |= lo->err << l;
+        /* ex_threads: the lanes' K-bit ex_valid packed into words, one
+         * popcount per 64 bits */
+        acc |= lo->ex_valid << sh;
+        sh += cfg->width;
+        if (sh + cfg->width > 64u) {
+            threads += bits_popcount(acc);
+            acc = 0;
+            sh = 0;
         }
+    }
+    threads += bits_popcount(acc);
+    out->lane_ex = ex;
+    out->lane_done = done;
+    out->lane_err = lerr;
+    out->ex_threads = threads;
+    if (rd_lane < L) {
+        const tsimt_lane_out *lo = &out->lout[rd_lane];
+        out->rd_act = lo->act;
+        out->rd_ex_valid = lo->ex_valid;
+        out->rd_ex_base = lo->ex_base;
+        out->rd_ex_warp = lo->ex_warp;
+        out->rd_ex_instr = lo->ex_instr;
+    } else {
+        out->rd_act = out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
     }
 }
 
+/* Only the lanes whose state can change take their edge: a lane that
+ * executes a group (lane_ex) and the lane that is issued to.  Every other
+ * lane is idle without an input, or frozen (err holds every lane): its
+ * nx_* equal its state. */
 void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, const tsimt_frontend_out *out)
 {
-    tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
-    unsigned l;
-    for (l = 0; l < cfg->lanes; l++)
-        tsimt_lane_step(&lc, &s->lane[l], &out->lin[l], &out->lout[l]);
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    uint64_t moving = out->lane_ex | (out->iss_valid << out->iss_lane);
     if (out->err)
         return;
+    while (moving) {
+        const unsigned l = bits_ffs(moving);
+        moving &= moving - 1u;
+        tsimt_lane_step(&lc, &s->lane[l], &out->lin[l], &out->lout[l]);
+    }
     if (out->nx_fill) {
-        unsigned w = (unsigned)bits_trunc(in->fill_warp, tsimt_frontend_wid_w(cfg));
+        unsigned w = (unsigned)(in->fill_warp & bits_index_mask(cfg->warps));
         s->ib_v_q |= (uint64_t)1 << w;
         s->ib_instr_q[w] = bits_trunc(in->fill_instr, cfg->instr_bits);
         s->ib_mask_q[w] = bits_trunc(in->fill_mask, cfg->warp);
     }
     if (out->iss_valid) {
+        const unsigned l = (unsigned)out->iss_lane;
         s->ib_v_q &= ~((uint64_t)1 << out->iss_warp);
-        s->rr_q = (out->iss_lane + 1u) % cfg->lanes;
-        s->wp_q[out->iss_lane] = (out->nx_slot + 1u) % tsimt_frontend_wpl(cfg);
+        s->rr_q = l + 1u == cfg->lanes ? 0u : l + 1u;
+        /* slot + 1 mod WPL: the slot after the last one is the one whose
+         * warp would be WARPS or above */
+        s->wp_q[l] = (out->nx_slot + 1u) * cfg->lanes >= cfg->warps ? 0u : out->nx_slot + 1u;
     }
     if (out->conflict == 1u)
         s->conf1_q = sat_inc(s->conf1_q, cfg->cnt_bits);

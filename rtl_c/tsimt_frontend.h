@@ -12,9 +12,11 @@
  *
  * COMPOSITION.  The front end instantiates L tsimt_lane units (rtl_c/
  * tsimt_lane.h, verilog/tsimt_lane.v): the sequencing logic exists once.
- * tsimt_frontend_state holds L tsimt_lane_state; eval calls tsimt_lane_eval
- * with the inputs the wiring below gives each lane, and step calls
- * tsimt_lane_step with the same outputs (carried in tsimt_frontend_out).
+ * tsimt_frontend_state holds L tsimt_lane_state; eval evaluates each lane
+ * (tsimt_lane_sequence then tsimt_lane_eval_seq: tsimt_lane_eval in two
+ * parts) with the inputs the wiring below gives it, and step calls
+ * tsimt_lane_step with the same outputs (carried in tsimt_frontend_out) for
+ * every lane whose state can change.
  *
  * Configurations (cfg field = Verilog parameter):
  *
@@ -142,15 +144,17 @@
  *   conf1 = 1 after c0.
  */
 /*
- * Cost per cycle (issue 17): tsimt_frontend_eval is linear in LANES and
- * nothing else: per lane its readiness from the state alone
- * (tsimt_lane_ready, word-wise), and, for a ready lane only, its
- * round-robin slot pick (at most WARPS/LANES bit tests, no divide); the lane
- * round robin is a rotating priority encoder over the request vector; then
- * one tsimt_lane_eval per lane with the wired inputs.  No scratch area is
- * cleared (the per-lane wiring is written, never zeroed first).  What
- * dominates is the per-lane tsimt_lane_eval (its branches), i.e. LANES x the
- * lane's cost; step applies one fill, one issue and L lane steps.
+ * Cost per cycle (issue 17; callgrind, defaults: 8 lanes): eval ~1,200
+ * instructions, step ~220, linear in LANES.  Each lane's sequencing
+ * (tsimt_lane_sequence, inline) is computed once and serves both its
+ * readiness and its outputs; the lane requests are WPL word ORs of the
+ * eligible vector's L-bit rows (no per-lane slot loop); the slot round
+ * robin runs for the chosen lane only; nothing divides (WPL wraps by a
+ * compare); ex_threads packs the lanes' K-bit ex_valid into words, one
+ * popcount per 64 bits.  Step applies only the lanes that move (lane_ex and
+ * the issued lane, by mask and count-trailing-zeros).  What dominates is
+ * the per-lane work left: writing each lane's wiring (lin) and outputs
+ * (lout, 12 words) and the lane's branches, i.e. LANES x ~140 instructions.
  */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H

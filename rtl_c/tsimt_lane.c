@@ -62,99 +62,16 @@ void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s)
     memset(s, 0, sizeof *s);
 }
 
-/* The group in flight, word-wise (no loop over groups): the lowest active
- * thread at or above group pos_q names it (K is a power of two, so its
- * group is a shift); the instruction's last group when no active thread
- * lies above that group.  The same as the priority encoder over the
- * occupancy vector of the header (G K-input ORs), bit for bit. */
-struct lane_seq {
-    unsigned cur;
-    int run, last;
-};
-
-static struct lane_seq lane_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
-{
-    struct lane_seq q;
-    const unsigned kw = (unsigned)__builtin_ctz(cfg->width); /* log2 K */
-    const uint64_t ahead = s->mask_q & ~bits_mask((unsigned)s->pos_q << kw);
-    q.cur = ahead ? bits_ffs(ahead) >> kw : 64u;
-    q.run = s->busy_q != 0u && ahead != 0u;
-    q.last = q.run && (ahead & ~bits_mask((q.cur + 1u) << kw)) == 0u;
-    return q;
-}
-
 int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)
 {
-    if (s->busy_q == 0u)
-        return 1;
-    return lane_seq(cfg, s).last;
+    return s->busy_q == 0u || tsimt_lane_sequence(cfg, s).last;
 }
 
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
                      const tsimt_lane_in *in, tsimt_lane_out *out)
 {
-    uint64_t in_valid = bits_trunc(in->in_valid, 1);
-    uint64_t in_mask = bits_trunc(in->in_mask, cfg->warp);
-    uint64_t hold = bits_trunc(in->hold, 1);
-    const struct lane_seq q = lane_seq(cfg, s);
-    const unsigned cur = q.cur;
-    const int run = q.run, last = q.last;
-    unsigned err_code = TSIMT_LANE_ERR_NONE;
-    int ready = s->busy_q == 0u || last;
-    int go, accept;
-
-    if (in_valid && hold)
-        err_code = TSIMT_LANE_ERR_HELD;
-    else if (in_valid && !ready)
-        err_code = TSIMT_LANE_ERR_BUSY;
-    else if (in_valid && in_mask == 0u)
-        err_code = TSIMT_LANE_ERR_EMPTY;
-    go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
-    accept = go && in_valid;
-
-    out->ready = (uint64_t)ready;
-    out->err = err_code != TSIMT_LANE_ERR_NONE;
-    out->err_code = err_code;
-    if (!go)
-        out->act = TSIMT_LANE_ACT_HOLD;
-    else if (run)
-        out->act = last ? (accept ? TSIMT_LANE_ACT_HANDOVER : TSIMT_LANE_ACT_LAST)
-                        : TSIMT_LANE_ACT_RUN;
-    else
-        out->act = accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
-    if (go && run) {
-        out->ex_valid = bits_field(s->mask_q, cur * cfg->width, cfg->width);
-        out->ex_base = (uint64_t)cur * cfg->width;
-        out->ex_warp = s->warp_q;
-        out->ex_instr = s->instr_q;
-        out->done = (uint64_t)last;
-    } else {
-        out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
-    }
-    /* next state */
-    out->nx_load = (uint64_t)accept;
-    if (accept) {
-        out->nx_busy = 1;
-        out->nx_pos = 0;
-    } else if (go && run) {
-        out->nx_busy = (uint64_t)!last;
-        out->nx_pos = last ? 0u : cur + 1u;
-    } else {
-        out->nx_busy = s->busy_q;
-        out->nx_pos = s->pos_q;
-    }
-}
-
-void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s, const tsimt_lane_in *in,
-                     const tsimt_lane_out *out)
-{
-    if (out->nx_load) {
-        s->instr_q = bits_trunc(in->in_instr, cfg->instr_bits);
-        s->warp_q = bits_trunc(in->in_warp, cfg->wid_bits);
-        s->mask_q = bits_trunc(in->in_mask, cfg->warp);
-    }
-    s->busy_q = out->nx_busy;
-    s->pos_q = out->nx_pos;
+    const tsimt_lane_seq q = tsimt_lane_sequence(cfg, s);
+    tsimt_lane_eval_seq(cfg, s, &q, in, out);
 }
 
 const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s)

@@ -116,19 +116,27 @@
  */
 /*
  * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): tsimt_lane_eval ~40 instructions, step ~10.  Nothing
- * loops over groups: the group in flight is the lowest set bit of mask_q at
- * or above group pos_q (one mask, one count-trailing-zeros, a shift by
- * log2 K) and "last" is one more mask test, word-wise forms of the
- * occupancy priority encoder above.  What dominates is the handful of
- * data-dependent branches (err, run, last, accept).  (A loop over the G
- * groups per cycle made the C model slower than the Verilated RTL.)
+ * stimulus, defaults): tsimt_lane_eval ~95 instructions, step ~10 (inline).
+ * Nothing loops over groups: the group in flight is the lowest set bit of
+ * mask_q at or above group pos_q with its low log2 K bits cleared, and
+ * "last" is one more mask test.  What sets the speed is latency, not work:
+ * pos_q feeds the next cycle through out->nx_pos and step, so branches are
+ * kept where they are predictable (a run ends once per instruction) rather
+ * than made selects (a straight-line version ran 1.5x slower: each select
+ * waits for its condition), and busy_q/pos_q and nx_busy/nx_pos are not
+ * adjacent: adjacent, the compiler merged step's two copies into one
+ * 16-byte load, which cannot be forwarded from eval's two 8-byte stores and
+ * stalled every cycle until they retired (that alone halved the speed).
+ * The sequencing and the eval are inline functions of this header
+ * (tsimt_lane_sequence, tsimt_lane_eval_seq) so that tsimt_frontend
+ * evaluates its lanes without calls.
  */
 #ifndef TSIMT_LANE_H
 #define TSIMT_LANE_H
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "port.h"
 
 #ifdef __cplusplus
@@ -160,12 +168,14 @@ typedef struct {
     unsigned wid_bits;
 } tsimt_lane_cfg;
 
+/* busy_q and pos_q, written every execution cycle, are kept apart (see
+ * nx_busy in tsimt_lane_out). */
 typedef struct {
     uint64_t instr_q;
-    uint64_t mask_q;
-    uint64_t warp_q;
     uint64_t busy_q;
+    uint64_t mask_q;
     uint64_t pos_q;
+    uint64_t warp_q;
 } tsimt_lane_state;
 
 typedef struct {
@@ -186,9 +196,13 @@ typedef struct {
     uint64_t ex_warp;  /* WID_W */
     uint64_t ex_instr; /* INSTR_W */
     uint64_t done;
-    /* the decision of the cycle (not ports): the next state */
-    uint64_t nx_load;  /* latch in_* */
+    /* the decision of the cycle (not ports): the next state.  nx_busy and
+     * nx_pos are not adjacent on purpose, nor are busy_q and pos_q: a
+     * compiler merges two adjacent copies into one 16-byte load and store,
+     * and that load cannot be forwarded from eval's two 8-byte stores: the
+     * next cycle would wait until they retire (issue 17). */
     uint64_t nx_busy;
+    uint64_t nx_load; /* latch in_* */
     uint64_t nx_pos;
 } tsimt_lane_out;
 
@@ -211,10 +225,110 @@ unsigned tsimt_lane_cycles(const tsimt_lane_cfg *cfg, uint64_t mask);
 int tsimt_lane_ready(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s);
 
 void tsimt_lane_reset(const tsimt_lane_cfg *cfg, tsimt_lane_state *s);
+/* tsimt_lane_eval = tsimt_lane_eval_seq (below) on tsimt_lane_sequence. */
 void tsimt_lane_eval(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
                      const tsimt_lane_in *in, tsimt_lane_out *out);
-void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s, const tsimt_lane_in *in,
-                     const tsimt_lane_out *out);
+
+/* The lane's logic itself, inline here so that tsimt_frontend evaluates its
+ * L lanes without calls, and with each lane's sequencing computed once (it
+ * needs it first for the lane's readiness, then for the lane's outputs).
+ *
+ * The group in flight, word-wise (no loop over groups): the lowest active
+ * thread at or above group pos_q names it, and since K is a power of two
+ * its group's first thread is that thread with the low log2 K bits cleared;
+ * the instruction's last group when no active thread lies above that group.
+ * The same as the priority encoder over the occupancy vector (G K-input
+ * ORs), bit for bit.  From the state alone. */
+typedef struct {
+    uint64_t run;   /* busy and a group left (else the fields below are 0) */
+    uint64_t last;  /* run, and no active thread above this group */
+    uint64_t base;  /* first thread of the group in flight */
+    uint64_t valid; /* its K threads, mask_q's bits base .. base+K-1 */
+    uint64_t next;  /* the group after it: pos_q's next value while running */
+} tsimt_lane_seq;
+
+static inline tsimt_lane_seq tsimt_lane_sequence(const tsimt_lane_cfg *cfg,
+                                                 const tsimt_lane_state *s)
+{
+    tsimt_lane_seq q = {0, 0, 0, 0, 0};
+    const unsigned kw = bits_ffs(cfg->width); /* log2 K */
+    const uint64_t ahead = s->mask_q & ~bits_mask((unsigned)s->pos_q << kw);
+    uint64_t grp;
+    if (s->busy_q == 0u || ahead == 0u)
+        return q;
+    q.run = 1;
+    q.base = bits_ffs(ahead) & ~(uint64_t)(cfg->width - 1u);
+    grp = bits_mask(cfg->width) << q.base;
+    q.valid = (ahead & grp) >> q.base;
+    q.last = (ahead & ~grp) == 0u;
+    q.next = (q.base >> kw) + 1u;
+    return q;
+}
+
+/* One evaluation per cycle (issue 17), given the cycle's sequencing q.
+ * What a cycle costs is mostly the chain from this cycle's pos_q to the
+ * next one (the clock edge feeds it back), so the branches are the
+ * predictable ones (a run ends once per instruction; an offered
+ * instruction, a hold or an err are the exceptions). */
+static inline void tsimt_lane_eval_seq(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s,
+                                       const tsimt_lane_seq *q, const tsimt_lane_in *in,
+                                       tsimt_lane_out *out)
+{
+    const uint64_t in_valid = in->in_valid & 1u;
+    const uint64_t hold = in->hold & 1u;
+    const uint64_t ready = (s->busy_q == 0u) | q->last;
+    uint64_t err_code = TSIMT_LANE_ERR_NONE, go = 1, accept = 0;
+
+    if (in_valid | hold) { /* something offered or held: the err rules */
+        if (in_valid && hold)
+            err_code = TSIMT_LANE_ERR_HELD;
+        else if (in_valid && !ready)
+            err_code = TSIMT_LANE_ERR_BUSY;
+        else if (in_valid && (in->in_mask & bits_mask(cfg->warp)) == 0u)
+            err_code = TSIMT_LANE_ERR_EMPTY;
+        go = !hold && err_code == TSIMT_LANE_ERR_NONE; /* the cycle is not frozen */
+        accept = go & in_valid;
+    }
+    out->ready = ready;
+    out->err = err_code != TSIMT_LANE_ERR_NONE;
+    out->err_code = err_code;
+    out->nx_load = accept;
+    if (go && q->run) {
+        /* RUN, LAST, or HANDOVER (an accept while running is a last cycle) */
+        out->act = TSIMT_LANE_ACT_RUN + q->last + accept;
+        out->ex_valid = q->valid;
+        out->ex_base = q->base;
+        out->ex_warp = s->warp_q;
+        out->ex_instr = s->instr_q;
+        out->done = q->last;
+        if (q->last) { /* a branch, not a select: the next pos_q then waits
+                          for nothing but the group in flight */
+            out->nx_busy = accept;
+            out->nx_pos = 0;
+        } else {
+            out->nx_busy = 1;
+            out->nx_pos = q->next;
+        }
+        return;
+    }
+    out->act = !go ? TSIMT_LANE_ACT_HOLD : accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
+    out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
+    out->nx_busy = s->busy_q | accept;
+    out->nx_pos = accept ? 0u : s->pos_q;
+}
+
+/* The clock edge: applies out's nx_* (see the contract above). */
+static inline void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *s,
+                                   const tsimt_lane_in *in, const tsimt_lane_out *out)
+{
+    if (out->nx_load) {
+        s->instr_q = bits_trunc(in->in_instr, cfg->instr_bits);
+        s->warp_q = bits_trunc(in->in_warp, cfg->wid_bits);
+        s->mask_q = bits_trunc(in->in_mask, cfg->warp);
+    }
+    s->busy_q = out->nx_busy;
+    s->pos_q = out->nx_pos;
+}
 const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *s);
 
 void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
