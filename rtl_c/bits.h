@@ -32,13 +32,6 @@ static inline uint64_t bits_trunc(uint64_t v, unsigned width)
     return v & bits_mask(width);
 }
 
-/* An index input as its port of `width` bits sees it: an in-range value
- * (below `count`) already fits, anything else is truncated to the port. */
-static inline unsigned bits_port_index(uint64_t v, unsigned count, unsigned width)
-{
-    return v < count ? (unsigned)v : (unsigned)bits_trunc(v, width);
-}
-
 /* A 2:1 multiplexer: a when c is non-zero, else b, as a mask of c's truth
  * rather than a branch (a data-dependent choice on random traffic is a
  * mispredicted jump; issue 17). */
@@ -150,13 +143,6 @@ static inline uint64_t bits_reverse(uint64_t v, unsigned width)
     r = ((r >> 2) & 0x3333333333333333ull) | ((r & 0x3333333333333333ull) << 2);
     r = ((r >> 1) & 0x5555555555555555ull) | ((r & 0x5555555555555555ull) << 1);
     return r >> (64u - (width < 64u ? width : 64u));
-}
-
-/* The mask of an index port for n items (n >= 1): bits_mask(bits_index_width(n))
- * without a branch: clog2(n) low ones, at least one. */
-static inline uint64_t bits_index_mask(uint64_t n)
-{
-    return ~(uint64_t)0 >> __builtin_clzll((n - 1u) | 1u);
 }
 
 #ifdef __cplusplus

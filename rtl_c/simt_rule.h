@@ -100,8 +100,8 @@ typedef struct {
     uint64_t mask, pc, npc, rpc; /* op_mask, op_pc, op_npc, op_rpc */
 } simt_rule_view;
 
-/* An index port is truncated to its width: an id below WARPS or DEPTH
- * already fits it, so that is all bits_port_index would do. */
+/* An index port is truncated to its width (an id below WARPS or DEPTH
+ * already fits it). */
 static inline simt_rule_view simt_rule_view_of(unsigned warps, unsigned depth, unsigned lanes,
                                                unsigned pc_bits, const uint8_t *sp, uint64_t op,
                                                uint64_t op_warp, uint64_t op_mask,
