@@ -276,10 +276,10 @@ typedef struct {
      * d_req_next; swz becomes d_swz when d_valid (lane_valid) is not 0.
      * d_home and the rows are set for the valid lanes only. */
     uint64_t d_done_next, d_req_next, d_valid, d_wen;
+    uint16_t d_ra0, d_ra1, d_wa;
     uint8_t d_swz;
     uint8_t d_home[LANE_REGFILE_MAX_LANES];
-    uint16_t d_row0[LANE_REGFILE_MAX_LANES], d_row1[LANE_REGFILE_MAX_LANES];
-    uint16_t d_roww[LANE_REGFILE_MAX_LANES];
+    uint16_t d_base[LANE_REGFILE_MAX_LANES];
 } lane_regfile_out;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */
