@@ -240,6 +240,7 @@ typedef struct {
     uint8_t nx_push;  /* an entry is added */
     uint8_t nx_wb;    /* the writeback applies */
     uint8_t nx_hole;  /* lowest free position of iss_warp after the writeback (push) */
+    uint8_t nx_iw, nx_bw, nx_bp, nx_sel; /* iss_warp, wb_warp, wb_pos, wb_sel as the ports see them */
 } sbi_scoreboard_out;
 
 extern const struct param_table sbi_scoreboard_params;
