@@ -217,11 +217,12 @@ typedef struct {
  * pc_warp_lut_step (not ports: pc_warp_lut_ports does not visit it). */
 typedef struct {
     uint8_t fire;          /* no err and ready: the table updates */
-    uint8_t valid[2], hit[2], conflict[2], evict[2], is_new[2], set[2], way[2];
-    uint16_t join_idx[2], new_idx[2];
-    uint64_t join_mask[2], new_mask[2];
-    uint64_t pc[2], req[2];    /* the lookups as the ports see them */
-    uint64_t inv_mask[2];      /* entries bypassed/invalidated (bit e) */
+    uint8_t inv_own;       /* 1 + the entry holding inv_idx (inv_valid), 0: none */
+    uint8_t valid[2];      /* lookup j is valid: it writes entry e[j] */
+    uint8_t e[2];          /* the entry it uses: set * 2 + way */
+    uint16_t idx[2];       /* that entry's IDX after the edge */
+    uint64_t occ[2];       /* its OCC after the edge */
+    uint64_t pc[2];        /* its PC (the lookup's, as the port sees it) */
 } pc_warp_lut_dec;
 
 typedef struct {
