@@ -182,15 +182,19 @@
  *   cycle 2: rvalid = lane 1, rdata0[1] = tid 5's register 0 (from bank 1).
  */
 /*
- * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): lane_regfile_eval ~1,600 instructions, dominated by
- * the per-lane mapping of each valid lane (home bank, three rows, the five
- * legality checks, the duplicate check within its home bank: ~80
- * instructions a lane), then one grant pass over the lanes and the read
- * crossbar (rdata of each lane from its bank's read register).
- * lane_regfile_step ~400: two reads and at most one write per granted lane,
- * in the granted lanes' banks only.  The Verilated RTL spends ~10,000
- * instructions per cycle (every lane, every bank).
+ * Cost per cycle (issue 17; callgrind on `cosim_lane_regfile --bench`,
+ * defaults): lane_regfile_eval ~1,150 instructions, lane_regfile_step ~400,
+ * against ~19,000 for the Verilated RTL (every lane, every bank); C/RTL went
+ * from ~6x to ~12-14x.  What dominates now is the one pass over the LANES
+ * lanes that maps each thread (home bank, slot base row) and accumulates
+ * the legality flags without a branch (~30 instructions a lane); then, in
+ * the crossbar only and only when some lane is off its home bank, the
+ * grant pass (each bank's lowest pending lane) and the duplicate-thread
+ * compare, which looks only at the lanes homed in the same bank; then the
+ * read crossbar over the lanes that read last cycle (rvalid) and step's two
+ * reads and one write per granted lane, in the granted lanes' banks only.
+ * The data-dependent branches of the per-lane checks, not the instruction
+ * count, were most of the old model's time.
  */
 #ifndef LANE_REGFILE_H
 #define LANE_REGFILE_H
