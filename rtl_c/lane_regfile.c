@@ -145,16 +145,19 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     if (mode == LRF_MODE_CROSSBAR && off_home != 0u) {
         uint64_t taken = 0, vtaken = 0;
         grant = 0;
-        for (l = 0; l < L; l++)
-            bank_lanes[l] = 0;
+        /* cleared in 64-byte pieces, which compile to plain stores (one
+         * whole-array memset becomes a `rep stos`, slower to start than the
+         * stores it replaces) */
+        for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u)
+            memset(&bank_lanes[l], 0, 8u * sizeof bank_lanes[0]);
         for (l = 0; l < L; l++) {
             const unsigned h = out->d_home[l];
-            const unsigned v = (unsigned)(valid >> l) & 1u, p = (unsigned)(pending >> l) & 1u;
+            const unsigned vl = (unsigned)(valid >> l) & 1u, p = (unsigned)(pending >> l) & 1u;
             grant |= (uint64_t)(p & ~(unsigned)(taken >> h) & 1u) << l;
             taken |= (uint64_t)p << h;
-            later |= (uint64_t)(v & (unsigned)(vtaken >> h) & 1u) << l;
-            vtaken |= (uint64_t)v << h;
-            bank_lanes[h] |= (uint64_t)v << l;
+            later |= (uint64_t)(vl & (unsigned)(vtaken >> h) & 1u) << l;
+            vtaken |= (uint64_t)vl << h;
+            bank_lanes[h] |= (uint64_t)vl << l;
         }
     }
 
@@ -206,10 +209,13 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         out->d_swz = (uint8_t)sw;
     }
     /* the read crossbar: lane l shows bank rsel[l]'s read registers (lanes
-     * that did not read, and lanes >= LANES, show 0) */
+     * that did not read, and lanes >= LANES, show 0; cleared in 64-byte
+     * pieces as bank_lanes above) */
     out->rvalid = s->rvalid_q;
-    memset(out->rdata0, 0, sizeof out->rdata0);
-    memset(out->rdata1, 0, sizeof out->rdata1);
+    for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u) {
+        memset(&out->rdata0[l], 0, 8u * sizeof out->rdata0[0]);
+        memset(&out->rdata1[l], 0, 8u * sizeof out->rdata1[0]);
+    }
     for (v = s->rvalid_q; v != 0u; v &= v - 1u) {
         const unsigned k = bits_ffs(v), b = s->rsel_q[k] & (LANE_REGFILE_MAX_LANES - 1u);
         out->rdata0[k] = s->rd0_q[b];
