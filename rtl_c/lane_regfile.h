@@ -183,7 +183,7 @@
  */
 /*
  * Cost per cycle (issue 17; callgrind on `cosim_lane_regfile --bench`,
- * defaults): lane_regfile_eval ~1,150 instructions, lane_regfile_step ~400,
+ * defaults): lane_regfile_eval ~1,120 instructions, lane_regfile_step ~400,
  * against ~19,000 for the Verilated RTL (every lane, every bank); C/RTL went
  * from ~6x to ~12-14x.  What dominates now is the one pass over the LANES
  * lanes that maps each thread (home bank, slot base row) and accumulates
@@ -194,7 +194,9 @@
  * read crossbar over the lanes that read last cycle (rvalid) and step's two
  * reads and one write per granted lane, in the granted lanes' banks only.
  * The data-dependent branches of the per-lane checks, not the instruction
- * count, were most of the old model's time.
+ * count, were most of the old model's time; the 512 bytes of rdata ports
+ * are cleared in 64-byte pieces (plain stores: a whole-array memset became
+ * a `rep stos`, which cost ~10% of the cycle to start).
  */
 #ifndef LANE_REGFILE_H
 #define LANE_REGFILE_H
