@@ -98,52 +98,67 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out)
 {
     /* the inputs as the ports see them (truncated to their widths) */
-    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), threads = lane_regfile_threads(cfg);
+    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), R = cfg->regs;
+    const unsigned last_base = cfg->entries - R; /* slot * REGS of the last slot */
     const uint64_t lanes = bits_mask(L), rm = bits_mask(lane_regfile_row_w(cfg));
+    const uint64_t tm = bits_mask(lane_regfile_tid_w(cfg)); /* the tid port */
     const unsigned mode = (unsigned)(in->mode & 3u), sw = (unsigned)(in->swizzle & 1u);
+    const unsigned swap = L >= 2u ? sw : 0u; /* swizzling needs two lanes */
     const uint64_t valid = in->lane_valid & lanes, wen = in->wen & lanes;
     const uint64_t ra0 = in->ra0 & rm, ra1 = in->ra1 & rm, wa = in->wa & rm;
-    uint64_t tm = 0; /* the tid port's mask, needed only for ids >= THREADS */
-    unsigned first = 1;
-    uint64_t bank_lanes[LANE_REGFILE_MAX_LANES], taken = 0, grant = 0, pending;
-    unsigned bad_tid = 0, bad_wrong = 0, bad_row = 0, bad_dup = 0, err = LRF_ERR_NONE;
-    unsigned slot0 = 0, l;
-    uint64_t tid[LANE_REGFILE_MAX_LANES];
+    const uint64_t pending = valid & ~s->done_q;
+    uint64_t grant = pending, later = 0, off = 0, v = valid;
+    uint64_t bank_lanes[LANE_REGFILE_MAX_LANES]; /* valid lanes homed in each bank (crossbar) */
+    unsigned top = 0, err = LRF_ERR_NONE;
+    unsigned slot0, l;
 
-    /* per valid lane: its thread's home bank and rows (a lane that is not
-     * valid is never read); duplicates can only share a home bank */
-    for (l = 0; l < L; l++)
-        bank_lanes[l] = 0;
-    for (l = 0; l < L; l++) {
-        uint64_t t, same;
-        unsigned slot, h, k;
-        if (!((valid >> l) & 1u))
-            continue;
-        t = in->tid[l];
-        if (t >= threads) {
-            if (tm == 0u)
-                tm = bits_mask(lane_regfile_tid_w(cfg));
-            t &= tm;
-        }
-        slot = (unsigned)(t >> log2l);
-        h = (unsigned)(t & (L - 1u));
-        if (L >= 2u)
-            h ^= sw & slot & 1u;
-        tid[l] = t;
+    /* the slot of the lowest valid lane: single_decoder's one row */
+    slot0 = valid != 0u ? (unsigned)((in->tid[bits_ffs(valid)] & tm) >> log2l) : 0u;
+
+    /* Every lane at once, without a branch: its thread's home bank and slot
+     * base row (for an invalid lane too: only valid lanes' flags count, and
+     * step reads only granted lanes), and the legality flags: `top`, the
+     * highest base row of a valid lane (a thread id is < THREADS, that is its
+     * slot < SLOTS, exactly when slot * REGS <= ENTRIES - REGS), and `off`,
+     * bits 0..7 not 0 when a valid lane is off its home bank, bits 8 and up
+     * not 0 when one is at another slot than the lowest valid lane.  An id <
+     * THREADS already fits the port, so masking it is the port's truncation. */
+    for (l = 0; l < L; l++, v >>= 1) {
+        const uint64_t t = in->tid[l] & tm;
+        const unsigned slot = (unsigned)(t >> log2l);
+        const unsigned h = (unsigned)(t ^ (slot & swap)) & (L - 1u);
+        const unsigned base = slot * R;
+        const uint64_t vm = (uint64_t)0 - (v & 1u);
         out->d_home[l] = (uint8_t)h;
-        out->d_row0[l] = (uint16_t)((slot * cfg->regs + ra0) & rm);
-        out->d_row1[l] = (uint16_t)((slot * cfg->regs + ra1) & rm);
-        out->d_roww[l] = (uint16_t)((slot * cfg->regs + wa) & rm);
-        bad_tid |= t >= threads;
-        bad_wrong |= h != l;
-        if (first) /* the lowest valid lane */
-            slot0 = slot;
-        else
-            bad_row |= slot != slot0;
-        first = 0;
-        for (same = bank_lanes[h], k = 0; same != 0u; same >>= 1, k++)
-            bad_dup |= (same & 1u) && tid[k] == t;
-        bank_lanes[h] |= (uint64_t)1 << l;
+        out->d_base[l] = (uint16_t)base;
+        top = (base & vm) > top ? base : top;
+        off |= vm & (((uint64_t)(slot ^ slot0) << 8) | (h ^ l));
+    }
+    const unsigned off_home = (unsigned)(off & 0xffu), off_row = (unsigned)(off >> 8);
+    /* In single_decoder and per_lane a legal request has every lane at its
+     * home bank: all pending lanes are served now and no thread can repeat
+     * (off_home != 0 is an error there, so the grant does not matter).  In
+     * the crossbar each bank serves its lowest pending lane (`taken`: banks
+     * given to a lower pending lane), and `later` are the valid lanes whose
+     * bank a lower valid lane also uses, the only lanes that can repeat a
+     * lower lane's thread. */
+    if (mode == LRF_MODE_CROSSBAR && off_home != 0u) {
+        uint64_t taken = 0, vtaken = 0;
+        grant = 0;
+        /* cleared in 64-byte pieces, which compile to plain stores (one
+         * whole-array memset becomes a `rep stos`, slower to start than the
+         * stores it replaces) */
+        for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u)
+            memset(&bank_lanes[l], 0, 8u * sizeof bank_lanes[0]);
+        for (l = 0; l < L; l++) {
+            const unsigned h = out->d_home[l];
+            const unsigned vl = (unsigned)(valid >> l) & 1u, p = (unsigned)(pending >> l) & 1u;
+            grant |= (uint64_t)(p & ~(unsigned)(taken >> h) & 1u) << l;
+            taken |= (uint64_t)p << h;
+            later |= (uint64_t)(vl & (unsigned)(vtaken >> h) & 1u) << l;
+            vtaken |= (uint64_t)vl << h;
+            bank_lanes[h] |= (uint64_t)vl << l;
+        }
     }
 
     if (mode == LRF_MODE_BAD)
@@ -151,17 +166,29 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     else if (s->done_q != 0u &&
              (mode != LRF_MODE_CROSSBAR || sw != s->swz_q || valid != s->req_q))
         err = LRF_ERR_BUSY_CHANGE;
-    else if (bad_tid)
+    else if (top > last_base)
         err = LRF_ERR_BAD_TID;
-    else if ((valid != 0u && (ra0 >= cfg->regs || ra1 >= cfg->regs)) ||
-             ((valid & wen) != 0u && wa >= cfg->regs))
+    else if ((valid != 0u && (ra0 >= R || ra1 >= R)) || ((valid & wen) != 0u && wa >= R))
         err = LRF_ERR_BAD_REG;
-    else if (mode != LRF_MODE_CROSSBAR && bad_wrong)
+    else if (mode != LRF_MODE_CROSSBAR && off_home != 0u)
         err = LRF_ERR_WRONG_LANE;
-    else if (mode == LRF_MODE_SINGLE && bad_row)
+    else if (mode == LRF_MODE_SINGLE && off_row != 0u)
         err = LRF_ERR_ROW_MISMATCH;
-    else if (bad_dup)
-        err = LRF_ERR_DUP_TID;
+    else if (later != 0u) {
+        /* DUP_TID: one thread in two valid lanes.  Equal ids share a home
+         * bank, so only a lane whose bank a lower valid lane uses can repeat
+         * a lower lane's id (none when home == lane, the other two modes,
+         * and `later` is then 0): compare it with those lanes. */
+        uint64_t x, y;
+        unsigned dup = 0;
+        for (x = later; x != 0u; x &= x - 1u) {
+            const unsigned k = bits_ffs(x);
+            for (y = bank_lanes[out->d_home[k]] & bits_mask(k); y != 0u; y &= y - 1u)
+                dup |= ((in->tid[bits_ffs(y)] ^ in->tid[k]) & tm) == 0u;
+        }
+        if (dup)
+            err = LRF_ERR_DUP_TID;
+    }
 
     out->err = err != LRF_ERR_NONE;
     out->err_code = err;
@@ -169,34 +196,30 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         out->stall = s->done_q != 0u;
         out->grant = 0;
     } else {
-        /* each bank serves its lowest pending lane */
-        pending = valid & ~s->done_q;
-        for (l = 0; l < L; l++) {
-            if (((pending >> l) & 1u) && !((taken >> out->d_home[l]) & 1u)) {
-                taken |= (uint64_t)1 << out->d_home[l];
-                grant |= (uint64_t)1 << l;
-            }
-        }
+        const unsigned stall = (pending & ~grant) != 0u;
         out->grant = grant;
-        out->stall = (pending & ~grant) != 0u;
-        out->d_done_next = out->stall ? (s->done_q | grant) : 0u;
-        out->d_req_next = out->stall ? valid : 0u;
+        out->stall = stall;
+        out->d_done_next = stall ? (s->done_q | grant) : 0u;
+        out->d_req_next = stall ? valid : 0u;
         out->d_valid = valid;
         out->d_wen = wen;
+        out->d_ra0 = (uint16_t)ra0;
+        out->d_ra1 = (uint16_t)ra1;
+        out->d_wa = (uint16_t)wa;
         out->d_swz = (uint8_t)sw;
     }
+    /* the read crossbar: lane l shows bank rsel[l]'s read registers (lanes
+     * that did not read, and lanes >= LANES, show 0; cleared in 64-byte
+     * pieces as bank_lanes above) */
     out->rvalid = s->rvalid_q;
-    for (l = 0; l < L; l++) {
-        if ((s->rvalid_q >> l) & 1u) {
-            out->rdata0[l] = s->rd0_q[s->rsel_q[l]];
-            out->rdata1[l] = s->rd1_q[s->rsel_q[l]];
-        } else {
-            out->rdata0[l] = out->rdata1[l] = 0;
-        }
+    for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u) {
+        memset(&out->rdata0[l], 0, 8u * sizeof out->rdata0[0]);
+        memset(&out->rdata1[l], 0, 8u * sizeof out->rdata1[0]);
     }
-    if (L < LANE_REGFILE_MAX_LANES) { /* no such lanes: 0 */
-        memset(&out->rdata0[L], 0, (LANE_REGFILE_MAX_LANES - L) * sizeof out->rdata0[0]);
-        memset(&out->rdata1[L], 0, (LANE_REGFILE_MAX_LANES - L) * sizeof out->rdata1[0]);
+    for (v = s->rvalid_q; v != 0u; v &= v - 1u) {
+        const unsigned k = bits_ffs(v), b = s->rsel_q[k] & (LANE_REGFILE_MAX_LANES - 1u);
+        out->rdata0[k] = s->rd0_q[b];
+        out->rdata1[k] = s->rd1_q[b];
     }
     out->conflicts = s->conflicts_q;
 }
@@ -204,21 +227,23 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
                        const lane_regfile_in *in, const lane_regfile_out *out)
 {
+    const uint32_t wm = (uint32_t)bits_mask(cfg->width);
     uint64_t g;
-    unsigned l;
     if (out->err) /* rejected: every state bit as it was */
         return;
     /* the granted lanes, each at its home bank: read-first, the reads see
-     * the bank before this edge's write */
-    for (g = out->grant, l = 0; g != 0u; g >>= 1, l++) {
-        unsigned b;
-        if (!(g & 1u))
-            continue;
-        b = out->d_home[l];
-        s->rd0_q[b] = s->mem[b][out->d_row0[l]];
-        s->rd1_q[b] = s->mem[b][out->d_row1[l]];
-        if ((out->d_wen >> l) & 1u)
-            s->mem[b][out->d_roww[l]] = (uint32_t)bits_trunc(in->wdata[l], cfg->width);
+     * the bank before this edge's write.  No error means every granted
+     * thread's rows are below SLOTS * REGS, so base + register needs no
+     * truncation; a lane that does not write stores the row's own value
+     * back (wa may then be a don't-care, still a row of the bank). */
+    for (g = out->grant; g != 0u; g &= g - 1u) {
+        const unsigned l = bits_ffs(g), b = out->d_home[l], base = out->d_base[l];
+        const unsigned row_w = (base + out->d_wa) & (LANE_REGFILE_MAX_ENTRIES - 1u);
+        const uint32_t keep = (uint32_t)0 - (uint32_t)((~out->d_wen >> l) & 1u);
+        const uint32_t old = s->mem[b][row_w];
+        s->rd0_q[b] = s->mem[b][base + out->d_ra0];
+        s->rd1_q[b] = s->mem[b][base + out->d_ra1];
+        s->mem[b][row_w] = (old & keep) | ((uint32_t)in->wdata[l] & wm & ~keep);
         s->rsel_q[l] = (uint8_t)b;
     }
     s->rvalid_q = out->grant;

@@ -182,15 +182,21 @@
  *   cycle 2: rvalid = lane 1, rdata0[1] = tid 5's register 0 (from bank 1).
  */
 /*
- * Cost per cycle (issue 17; callgrind on the co-simulation's recorded
- * stimulus, defaults): lane_regfile_eval ~1,600 instructions, dominated by
- * the per-lane mapping of each valid lane (home bank, three rows, the five
- * legality checks, the duplicate check within its home bank: ~80
- * instructions a lane), then one grant pass over the lanes and the read
- * crossbar (rdata of each lane from its bank's read register).
- * lane_regfile_step ~400: two reads and at most one write per granted lane,
- * in the granted lanes' banks only.  The Verilated RTL spends ~10,000
- * instructions per cycle (every lane, every bank).
+ * Cost per cycle (issue 17; callgrind on `cosim_lane_regfile --bench`,
+ * defaults): lane_regfile_eval ~1,120 instructions, lane_regfile_step ~400,
+ * against ~19,000 for the Verilated RTL (every lane, every bank); C/RTL went
+ * from ~6x to ~12-14x.  What dominates now is the one pass over the LANES
+ * lanes that maps each thread (home bank, slot base row) and accumulates
+ * the legality flags without a branch (~30 instructions a lane); then, in
+ * the crossbar only and only when some lane is off its home bank, the
+ * grant pass (each bank's lowest pending lane) and the duplicate-thread
+ * compare, which looks only at the lanes homed in the same bank; then the
+ * read crossbar over the lanes that read last cycle (rvalid) and step's two
+ * reads and one write per granted lane, in the granted lanes' banks only.
+ * The data-dependent branches of the per-lane checks, not the instruction
+ * count, were most of the old model's time; the 512 bytes of rdata ports
+ * are cleared in 64-byte pieces (plain stores: a whole-array memset became
+ * a `rep stos`, which cost ~10% of the cycle to start).
  */
 #ifndef LANE_REGFILE_H
 #define LANE_REGFILE_H
@@ -276,10 +282,10 @@ typedef struct {
      * d_req_next; swz becomes d_swz when d_valid (lane_valid) is not 0.
      * d_home and the rows are set for the valid lanes only. */
     uint64_t d_done_next, d_req_next, d_valid, d_wen;
+    uint16_t d_ra0, d_ra1, d_wa;
     uint8_t d_swz;
     uint8_t d_home[LANE_REGFILE_MAX_LANES];
-    uint16_t d_row0[LANE_REGFILE_MAX_LANES], d_row1[LANE_REGFILE_MAX_LANES];
-    uint16_t d_roww[LANE_REGFILE_MAX_LANES];
+    uint16_t d_base[LANE_REGFILE_MAX_LANES];
 } lane_regfile_out;
 
 /* The parameter table (port.h): defaults, ranges, Verilog names. */

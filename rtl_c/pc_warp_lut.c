@@ -43,18 +43,22 @@ unsigned pc_warp_lut_state_bits(const pc_warp_lut_cfg *cfg)
     return pc_warp_lut_table_bits(cfg) + cfg->entries + pc_warp_lut_sets(cfg);
 }
 
+/* The XOR of the sw-bit chunks of v (v below 2^nbits), word-wise: each
+ * step v ^= v >> sh, sh = sw, 2 sw, 4 sw, ... below nbits, doubles the
+ * chunks folded into each chunk, so the low chunk ends as the XOR of all of
+ * them: log2(nbits / sw) steps (3 at the defaults), not one per chunk. */
+static inline unsigned fold(uint64_t v, unsigned sw, unsigned nbits)
+{
+    unsigned sh;
+    for (sh = sw; sh < nbits; sh <<= 1)
+        v ^= v >> sh;
+    return (unsigned)(v & bits_mask(sw));
+}
+
 unsigned pc_warp_lut_hash(const pc_warp_lut_cfg *cfg, uint64_t pc)
 {
-    /* word-wise XOR fold of pc[PC_W-1:2] in SET_W-bit chunks */
-    const unsigned sw = pc_warp_lut_set_w(cfg);
-    const uint64_t m = bits_mask(sw);
-    uint64_t v = bits_trunc(pc, cfg->pc_bits) >> 2;
-    unsigned h = 0;
-    while (v) {
-        h ^= (unsigned)(v & m);
-        v >>= sw;
-    }
-    return h;
+    /* the XOR fold of pc[PC_W-1:2] in SET_W-bit chunks */
+    return fold(bits_trunc(pc, cfg->pc_bits) >> 2, pc_warp_lut_set_w(cfg), cfg->pc_bits - 2u);
 }
 
 void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s)
@@ -63,168 +67,147 @@ void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s)
     memset(s, 0, sizeof *s);
 }
 
+/* One lookup against its set, the invalidation bypassed (inv_own = 1 + the
+ * entry that holds inv_idx, 0: none): ev[w] = way w is effectively valid;
+ * hitw = the way that holds pc (way 0 first; never both by the
+ * invariants), 2: none. */
+typedef struct {
+    unsigned set, ev[2], hit, hitw;
+} pwl_look;
+
+static inline pwl_look look(const pc_warp_lut_state *s, unsigned valid, uint64_t pc,
+                            unsigned sw, unsigned nbits, unsigned inv_own)
+{
+    pwl_look k;
+    const unsigned e = 2u * (k.set = fold(pc >> 2, sw, nbits));
+    unsigned h0, h1;
+    k.ev[0] = (s->valid[e] != 0u) & (e + 1u != inv_own);
+    k.ev[1] = (s->valid[e + 1u] != 0u) & (e + 2u != inv_own);
+    h0 = k.ev[0] & (s->pc[e] == pc);
+    h1 = k.ev[1] & (s->pc[e + 1u] == pc);
+    k.hitw = (1u - h0) * (2u - h1); /* 0, else 1, else 2 */
+    k.hit = valid & (h0 | h1);
+    return k;
+}
+
 /* Victim way of a miss in a set: ways other than `prot` (2 = none); the
  * first effectively invalid one (way 0 first), else the LRU way. */
-static unsigned victim(const unsigned ev[2], unsigned lru, unsigned prot)
+static inline unsigned victim(const unsigned ev[2], unsigned lru, unsigned prot)
 {
-    if (prot < 2u)
-        return prot ^ 1u;
-    if (!ev[0])
-        return 0;
-    if (!ev[1])
-        return 1;
-    return lru;
+    /* !ev0 ? 0 : !ev1 ? 1 : lru (an LRU bit is 0 or 1) */
+    const unsigned free_or_lru = ev[0] & ((lru & 1u) | (ev[1] ^ 1u));
+    return prot < 2u ? prot ^ 1u : free_or_lru;
 }
 
 /* One cycle's decision, written into out (ports and out->dec). */
 static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
-                   const pc_warp_lut_in *in_raw, pc_warp_lut_out *out)
+                   const pc_warp_lut_in *in, pc_warp_lut_out *out)
 {
     pc_warp_lut_dec *d = &out->dec;
-    const unsigned iw = pc_warp_lut_idx_w(cfg);
+    /* SET_W = log2(ENTRIES) - 1 (ENTRIES a power of two, >= 4) */
+    const unsigned sw = bits_ffs(cfg->entries) - 1u, nbits = cfg->pc_bits - 2u;
     const uint64_t pmask = bits_mask(cfg->pc_bits), lmask = bits_mask(cfg->lanes);
-    const uint64_t imask = bits_mask(iw);
-    unsigned e, j, err = PWL_ERR_NONE, need, ready, fire;
-    unsigned ev[2][2], hitw[2], valid[2], hit[2], set[2], way[2], isnew[2];
-    unsigned live0 = 0, live1 = 0, inv_hit = 0;
-    uint64_t pc[2], req[2], inv_mask[2] = {0, 0};
-    const unsigned inv_valid = (unsigned)(in_raw->inv_valid & 1u);
-    const uint64_t inv_idx = in_raw->inv_idx & imask;
-    const uint64_t a0 = in_raw->alloc_idx0 & imask, a1 = in_raw->alloc_idx1 & imask;
-    const unsigned avail = (unsigned)(in_raw->alloc_avail & 3u);
-
-    valid[0] = (unsigned)(in_raw->lk0_valid & 1u);
-    valid[1] = (unsigned)(in_raw->lk1_valid & 1u);
-    pc[0] = in_raw->lk0_pc & pmask;
-    pc[1] = in_raw->lk1_pc & pmask;
-    req[0] = in_raw->lk0_req & lmask;
-    req[1] = in_raw->lk1_req & lmask;
-
+    /* IDX_W <= 12: every index is below PC_WARP_LUT_MAX_POOL */
+    const uint64_t imask = bits_mask(bits_index_width(cfg->pool));
+    const unsigned inv_valid = (unsigned)(in->inv_valid & 1u);
+    const unsigned inv_idx = (unsigned)(in->inv_idx & imask);
+    const unsigned a0 = (unsigned)(in->alloc_idx0 & imask), a1 = (unsigned)(in->alloc_idx1 & imask);
+    const unsigned avail = (unsigned)(in->alloc_avail & 3u);
+    const unsigned o0 = avail >= 1u, o1 = avail >= 2u; /* offered */
+    const unsigned pool = cfg->pool;
+    const unsigned v0 = (unsigned)(in->lk0_valid & 1u), v1 = (unsigned)(in->lk1_valid & 1u);
+    const uint64_t pc0 = in->lk0_pc & pmask, pc1 = in->lk1_pc & pmask;
+    const uint64_t req0 = in->lk0_req & lmask, req1 = in->lk1_req & lmask;
     /* the IDX comparators of every entry (the invalidation bypass, the
      * offered indices of IDX_IN_USE), through the owner map: the valid entry
      * holding a pool index, at most one (valid entries' IDXs are distinct) */
-    if (inv_valid && inv_idx < PC_WARP_LUT_MAX_POOL && s->owner[inv_idx]) {
-        e = s->owner[inv_idx] - 1u;
-        inv_mask[e >> 6] |= 1ull << (e & 63u);
-        inv_hit = 1;
-    }
-    live0 = avail >= 1u && a0 < PC_WARP_LUT_MAX_POOL && s->owner[a0] != 0u;
-    live1 = avail >= 2u && a1 < PC_WARP_LUT_MAX_POOL && s->owner[a1] != 0u;
-    /* illegal input, in priority order */
-    if (avail == 3u)
-        err = PWL_ERR_BAD_AVAIL;
-    else if (valid[0] && valid[1] && pc[0] == pc[1])
-        err = PWL_ERR_SAME_PC;
-    else if ((valid[0] && req[0] == 0u) || (valid[1] && req[1] == 0u))
-        err = PWL_ERR_BAD_REQ;
-    else if ((inv_valid && inv_idx >= cfg->pool) || (avail >= 1u && a0 >= cfg->pool) ||
-             (avail >= 2u && a1 >= cfg->pool))
-        err = PWL_ERR_BAD_IDX;
-    else if (live0 || live1 || (avail >= 1u && inv_valid && a0 == inv_idx) ||
-             (avail >= 2u && inv_valid && a1 == inv_idx) || (avail >= 2u && a0 == a1))
-        err = PWL_ERR_IDX_IN_USE;
+    const unsigned inv_own = s->owner[inv_idx] & (0u - inv_valid);
+    unsigned err, same, way0, way1, new0, new1, need, fire;
+    pwl_look k0, k1;
 
-    /* tag compare in each lookup's set, with the invalidation bypassed */
-    for (j = 0; j < 2u; j++) {
-        unsigned w;
-        set[j] = pc_warp_lut_hash(cfg, pc[j]);
-        hitw[j] = 2;
-        for (w = 2; w-- > 0;) { /* way 0 wins (never two by the invariants) */
-            e = set[j] * 2u + w;
-            ev[j][w] = s->valid[e] && !((inv_mask[e >> 6] >> (e & 63u)) & 1u);
-            if (ev[j][w] && s->pc[e] == pc[j])
-                hitw[j] = w;
-        }
-        hit[j] = valid[j] && hitw[j] < 2u;
-    }
-    /* ways: lk0's miss avoids lk1's hit way; lk1's miss avoids lk0's way */
+    /* illegal input, in priority order (every condition computed, no
+     * short-circuit branch) */
     {
-        unsigned same = valid[0] && valid[1] && set[0] == set[1];
-        unsigned prot0 = same && hit[1] ? hitw[1] : 2u;
-        way[0] = hit[0] ? hitw[0] : victim(ev[0], s->lru[set[0]], prot0);
-        way[1] = hit[1] ? hitw[1] : victim(ev[1], s->lru[set[1]], same ? way[0] : 2u);
+        const unsigned bad_avail = avail == 3u;
+        const unsigned same_pc = v0 & v1 & (pc0 == pc1);
+        const unsigned bad_req = (v0 & (req0 == 0u)) | (v1 & (req1 == 0u));
+        const unsigned bad_idx = (inv_valid & (inv_idx >= pool)) | (o0 & (a0 >= pool)) |
+                                 (o1 & (a1 >= pool));
+        const unsigned in_use = (o0 & ((s->owner[a0] != 0u) | (inv_valid & (a0 == inv_idx)))) |
+                                (o1 & ((s->owner[a1] != 0u) | (inv_valid & (a1 == inv_idx)) |
+                                       (a0 == a1)));
+        err = bad_avail   ? PWL_ERR_BAD_AVAIL
+              : same_pc   ? PWL_ERR_SAME_PC
+              : bad_req   ? PWL_ERR_BAD_REQ
+              : bad_idx   ? PWL_ERR_BAD_IDX
+              : in_use    ? PWL_ERR_IDX_IN_USE
+                          : PWL_ERR_NONE;
     }
-    for (j = 0; j < 2u; j++) {
-        e = set[j] * 2u + way[j];
-        d->conflict[j] = 0;
-        d->evict[j] = 0;
-        d->join_mask[j] = 0;
-        d->join_idx[j] = 0;
-        isnew[j] = 0;
-        d->new_mask[j] = 0;
-        if (!valid[j])
-            continue;
-        if (hit[j]) {
-            uint64_t both = req[j] & s->occ[e];
-            d->conflict[j] = both != 0u;
-            d->join_mask[j] = req[j] & ~s->occ[e];
-            d->join_idx[j] = s->idx[e];
-            d->new_mask[j] = both;
-            isnew[j] = d->conflict[j];
-        } else {
-            d->evict[j] = (uint8_t)ev[j][way[j]];
-            d->new_mask[j] = req[j];
-            isnew[j] = 1;
-        }
-    }
-    need = isnew[0] + isnew[1];
-    ready = err != PWL_ERR_NONE || need <= avail;
-    fire = err == PWL_ERR_NONE && ready;
 
-    d->fire = (uint8_t)fire;
-    d->inv_mask[0] = inv_mask[0];
-    d->inv_mask[1] = inv_mask[1];
-    for (j = 0; j < 2u; j++) {
-        d->valid[j] = (uint8_t)valid[j];
-        d->hit[j] = (uint8_t)hit[j];
-        d->set[j] = (uint8_t)set[j];
-        d->way[j] = (uint8_t)way[j];
-        d->is_new[j] = (uint8_t)isnew[j];
-        d->pc[j] = pc[j];
-        d->req[j] = req[j];
-    }
-    d->new_idx[0] = (uint16_t)a0;
-    d->new_idx[1] = (uint16_t)(isnew[0] ? a1 : a0);
-
+    /* tag compare in each lookup's set; ways: lk0's miss avoids lk1's hit
+     * way, lk1's miss avoids lk0's way */
+    k0 = look(s, v0, pc0, sw, nbits, inv_own);
+    k1 = look(s, v1, pc1, sw, nbits, inv_own);
+    same = v0 & v1 & (k0.set == k1.set);
+    way0 = k0.hit ? k0.hitw : victim(k0.ev, s->lru[k0.set], same & k1.hit ? k1.hitw : 2u);
+    way1 = k1.hit ? k1.hitw : victim(k1.ev, s->lru[k1.set], same ? way0 : 2u);
+    /* a new warp: a conflict (hit, REQ & OCC != 0) or a miss */
+    new0 = v0 & ((k0.hit ^ 1u) | ((req0 & s->occ[2u * k0.set + way0]) != 0u));
+    new1 = v1 & ((k1.hit ^ 1u) | ((req1 & s->occ[2u * k1.set + way1]) != 0u));
+    need = new0 + new1;
     out->err = err != PWL_ERR_NONE;
     out->err_code = err;
-    out->ready = ready;
+    out->ready = err != PWL_ERR_NONE || need <= avail;
     out->need_cnt = err ? 0u : need;
-    out->inv_hit = fire ? inv_hit : 0u;
-#define PWL_LOOKUP_OUT(J, P)                                                     \
+    fire = err == PWL_ERR_NONE && need <= avail;
+    out->inv_hit = fire & (inv_own != 0u);
+    d->fire = (uint8_t)fire;
+    d->inv_own = (uint8_t)inv_own;
+
+    /* each lookup: a join (hit, no lane conflict), a conflict (hit: the
+     * entry's IDX moves to a new warp at the offered index) or a miss (the
+     * entry is rewritten); the ports (0 unless it fires) and the entry as
+     * the edge writes it (d->occ, d->idx) */
+#define PWL_LOOKUP(J, P, V, K, WAY, REQ, PC, NEW, NIDX_)                          \
     do {                                                                         \
-        const unsigned on = fire && valid[J];                                    \
-        out->P##_hit = on ? hit[J] : 0u;                                         \
-        out->P##_conflict = on ? d->conflict[J] : 0u;                            \
-        out->P##_evict = on ? d->evict[J] : 0u;                                  \
-        out->P##_set = on ? set[J] : 0u;                                         \
-        out->P##_way = on ? way[J] : 0u;                                         \
-        out->P##_join_mask = on ? d->join_mask[J] : 0u;                          \
-        out->P##_join_idx = on ? d->join_idx[J] : 0u;                            \
-        out->P##_new = on ? isnew[J] : 0u;                                       \
-        out->P##_new_mask = on ? d->new_mask[J] : 0u;                            \
-        out->P##_new_idx = on && isnew[J] ? d->new_idx[J] : 0u;                  \
+        const unsigned e = 2u * K.set + WAY, on = fire & V, NIDX = (NIDX_);      \
+        const uint64_t occ = s->occ[e], both = REQ & occ;                        \
+        const uint64_t nmask = K.hit ? both : REQ;                               \
+        const uint64_t m = (uint64_t)0 - on; /* the ports read 0 unless on */    \
+        const unsigned idx = s->idx[e];                                          \
+        d->valid[J] = (uint8_t)V;                                                \
+        d->e[J] = (uint8_t)e;                                                    \
+        d->pc[J] = PC;                                                           \
+        d->occ[J] = NEW ? nmask : occ | REQ;                                     \
+        d->idx[J] = (uint16_t)(NEW ? NIDX : idx);                                \
+        out->P##_hit = on & K.hit;                                               \
+        out->P##_conflict = on & K.hit & NEW;                                    \
+        out->P##_evict = on & (K.hit ^ 1u) & K.ev[WAY & 1u];                     \
+        out->P##_set = K.set & m;                                                \
+        out->P##_way = WAY & m;                                                  \
+        out->P##_join_mask = REQ & ~occ & m & ((uint64_t)0 - K.hit);             \
+        out->P##_join_idx = idx & m & ((uint64_t)0 - K.hit);                     \
+        out->P##_new = on & NEW;                                                 \
+        out->P##_new_mask = nmask & m;                                           \
+        out->P##_new_idx = NIDX & m & ((uint64_t)0 - NEW);                       \
     } while (0)
-    PWL_LOOKUP_OUT(0, lk0);
-    PWL_LOOKUP_OUT(1, lk1);
-#undef PWL_LOOKUP_OUT
+    PWL_LOOKUP(0, lk0, v0, k0, way0, req0, pc0, new0, a0);
+    PWL_LOOKUP(1, lk1, v1, k1, way1, req1, pc1, new1, new0 ? a1 : a0);
+#undef PWL_LOOKUP
 }
 
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, pc_warp_lut_out *out)
 {
-    const unsigned re = (unsigned)bits_trunc(in->rd_entry, pc_warp_lut_ent_w(cfg));
+    /* ENTRIES is a power of two: every rd_entry the port carries is an entry */
+    const unsigned re = (unsigned)(in->rd_entry & (cfg->entries - 1u));
 
     decide(cfg, s, in, out);
-    if (re < cfg->entries) {
-        out->rd_valid = s->valid[re];
-        out->rd_pc = s->pc[re];
-        out->rd_occ = s->occ[re];
-        out->rd_idx = s->idx[re];
-        out->rd_lru = s->lru[re / 2u];
-    } else {
-        out->rd_valid = out->rd_pc = out->rd_occ = out->rd_idx = out->rd_lru = 0;
-    }
+    out->rd_valid = s->valid[re];
+    out->rd_pc = s->pc[re];
+    out->rd_occ = s->occ[re];
+    out->rd_idx = s->idx[re];
+    out->rd_lru = s->lru[re / 2u];
 }
 
 /* entry e no longer owns its pool index (it is invalidated or rewritten) */
@@ -238,44 +221,33 @@ void pc_warp_lut_step(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, const pc_warp_lut_out *out)
 {
     const pc_warp_lut_dec *d = &out->dec;
-    unsigned e, j, k;
+    unsigned j;
     (void)cfg;
     (void)in;
     if (!d->fire)
         return;
     /* the issued warp's entry goes invalid; a lookup's write below wins */
-    for (k = 0; k < 2u; k++) {
-        uint64_t m = d->inv_mask[k];
-        while (m) {
-            e = 64u * k + bits_ffs(m);
-            s->valid[e] = 0;
-            unown(s, e);
-            m &= m - 1u;
-        }
+    if (d->inv_own != 0u) {
+        s->valid[d->inv_own - 1u] = 0;
+        unown(s, d->inv_own - 1u);
     }
+    /* each lookup writes its entry whole (a join rewrites its own pc and
+     * IDX: no change but OCC); the entry's old IDX is released first */
     for (j = 0; j < 2u; j++) {
+        const unsigned e = d->e[j];
         if (!d->valid[j])
             continue;
-        e = d->set[j] * 2u + d->way[j];
-        if (d->hit[j] && !d->conflict[j]) {
-            s->occ[e] |= d->req[j];
-            continue;
-        }
         if (s->valid[e])
             unown(s, e);
-        if (d->hit[j]) {
-            s->occ[e] = d->new_mask[j];
-        } else {
-            s->valid[e] = 1;
-            s->pc[e] = d->pc[j];
-            s->occ[e] = d->req[j];
-        }
-        s->idx[e] = d->new_idx[j];
-        s->owner[s->idx[e]] = (uint8_t)(e + 1u);
+        s->valid[e] = 1;
+        s->pc[e] = d->pc[j];
+        s->occ[e] = d->occ[j];
+        s->idx[e] = d->idx[j];
+        s->owner[d->idx[j]] = (uint8_t)(e + 1u);
     }
-    for (j = 0; j < 2u; j++)
+    for (j = 0; j < 2u; j++) /* the set's LRU bit points away: lk1 after lk0 */
         if (d->valid[j])
-            s->lru[d->set[j]] = (uint8_t)(d->way[j] ^ 1u); /* lk1 after lk0 */
+            s->lru[d->e[j] >> 1] = (uint8_t)((d->e[j] & 1u) ^ 1u);
 }
 
 const char *pc_warp_lut_check(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s)

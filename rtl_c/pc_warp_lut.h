@@ -121,18 +121,21 @@
  * need_cnt, lkj_set/lkj_way, lkj_hit/conflict/evict and inv_hit are for
  * debugging and coverage.  Only WAYS = 2 is modelled (one LRU bit per set).
  *
- * Cost per cycle (issue 17; perf on `cosim_pc_warp_lut --bench`): one
- * decision per cycle (pc_warp_lut_step applies out->dec and reads neither
- * the inputs nor the table beyond the entries it writes).  What remains is
- * pc_warp_lut_eval's two tag compares in their sets, the way choice and
- * the thirty output fields (about 80%), the word-wise hash (about 10%: it
- * was a bit-by-bit fold with a `%`, 54% of the old model's time, run four
- * times a cycle) and the edge (10%).  The IDX comparators of every entry are
- * the owner map (one read each, not a loop over the entries).  C/RTL went
- * from 0.7x to 6.1-6.6x (`--bench --cycles 200000`, best of three, on a
- * heavily loaded machine): short of the 10x target.  The RTL is a small
- * 32-entry table that Verilator evaluates in a few hundred instructions, so
- * the C model has little to win against.
+ * Cost per cycle (issue 17; callgrind on `cosim_pc_warp_lut --bench`,
+ * defaults): pc_warp_lut_eval ~530 instructions, pc_warp_lut_step ~40,
+ * against ~5,200 for the Verilated RTL (a small 32-entry table); C/RTL went
+ * from ~5-7x to ~9-11x, short of 12x.  One decision per cycle: step writes
+ * each lookup's entry whole as out->dec carries it (PC, OCC and IDX after
+ * the edge) and reads neither the inputs nor any entry but the ones it
+ * writes.  Eval's cost is now spread evenly: the two lookups (hash, both
+ * ways' tag compares, way choice: ~40% with the new-warp test), their
+ * twenty output ports (~25%), the illegal-input checks (~15%, computed
+ * without short-circuit branches: the owner map stands for the IDX
+ * comparators of every entry) and the widths and input masks.  The hash
+ * is a log-step XOR fold (v ^= v >> SET_W, 2 SET_W, 4 SET_W, ... below PC_W
+ * - 2: three steps at the defaults) instead of one step per chunk.  What is
+ * left is about as much work as the table's interface has outputs; the
+ * remaining gap to 12x is the RTL's small size.
  *
  * Invariants (pc_warp_lut_check): every field within its width, LRU bits 0
  * or 1, valid in {0,1}, IDX < POOL; a valid entry has OCC != 0 and sits in
@@ -217,11 +220,12 @@ typedef struct {
  * pc_warp_lut_step (not ports: pc_warp_lut_ports does not visit it). */
 typedef struct {
     uint8_t fire;          /* no err and ready: the table updates */
-    uint8_t valid[2], hit[2], conflict[2], evict[2], is_new[2], set[2], way[2];
-    uint16_t join_idx[2], new_idx[2];
-    uint64_t join_mask[2], new_mask[2];
-    uint64_t pc[2], req[2];    /* the lookups as the ports see them */
-    uint64_t inv_mask[2];      /* entries bypassed/invalidated (bit e) */
+    uint8_t inv_own;       /* 1 + the entry holding inv_idx (inv_valid), 0: none */
+    uint8_t valid[2];      /* lookup j is valid: it writes entry e[j] */
+    uint8_t e[2];          /* the entry it uses: set * 2 + way */
+    uint16_t idx[2];       /* that entry's IDX after the edge */
+    uint64_t occ[2];       /* its OCC after the edge */
+    uint64_t pc[2];        /* its PC (the lookup's, as the port sees it) */
 } pc_warp_lut_dec;
 
 typedef struct {

@@ -39,19 +39,24 @@ sbi_scoreboard_storage sbi_scoreboard_bits(const sbi_scoreboard_cfg *cfg)
     return st;
 }
 
+/* Row k of a 9-bit D, copied into both 3-bit rows of a 6-bit M. */
+static inline uint64_t sb_drow(uint64_t d, unsigned k)
+{
+    return ((d >> (3u * k)) & 7u) * 9u;
+}
+
+/* M (x) D with D given as its three rows (sb_drow): m[i][k] selects row k
+ * of D into row i, both rows at once ((m >> k) & 9 holds m[0][k] at bit 0
+ * and m[1][k] at bit 3; times 7 widens each to its row's three bits). */
+static inline uint64_t sb_mul(uint64_t m, uint64_t r0, uint64_t r1, uint64_t r2)
+{
+    return (((m & 9u) * 7u) & r0) | ((((m >> 1) & 9u) * 7u) & r1) |
+           ((((m >> 2) & 9u) * 7u) & r2);
+}
+
 uint64_t sbi_scoreboard_mul(uint64_t m, uint64_t d)
 {
-    /* row-wise: row i of the product is the OR of the rows k of d that
-     * m[i][k] selects (3-bit rows, no bit-by-bit inner product) */
-    uint64_t r = 0;
-    unsigned i, k;
-    for (i = 0; i < 2u; i++) {
-        uint64_t row = 0;
-        for (k = 0; k < 3u; k++)
-            row |= bits_field(d, 3u * k, 3) & (0u - (uint64_t)bits_get(m, 3u * i + k));
-        r |= row << (3u * i);
-    }
-    return r;
+    return sb_mul(m, sb_drow(d, 0), sb_drow(d, 1), sb_drow(d, 2));
 }
 
 uint64_t sbi_scoreboard_dmat(const hct_cct_heap_cfg *hc, const hct_cct_heap_state *b,
@@ -82,86 +87,108 @@ void sbi_scoreboard_reset(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s
     memset(s, 0, sizeof *s);
 }
 
-/* 1 when register r is among the valid query registers. */
-static unsigned sb_hit(uint64_t r, uint64_t rv, const uint64_t q[4])
+/* The query registers as a set of register ids, both contexts in one
+ * table (a decoder): bits 2r and 2r + 1 of the 512-bit `set` (words
+ * set[r >> 5]) are 1 when a valid register of context 1, respectively
+ * context 2, names register r.  Context c's registers are r[4 (c-1) + n],
+ * valid when bit n of rv[c-1] is set. */
+static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[8], uint64_t rm)
 {
     unsigned n;
-    for (n = 0; n < 4u; n++)
-        if (bits_get(rv, n) && q[n] == r)
-            return 1;
-    return 0;
+    for (n = 0; n < 8u; n++)
+        set[n] = 0;
+    for (n = 0; n < 8u; n++) {
+        const uint64_t id = r[n] & rm;
+        set[id >> 5] |= ((rv[n >> 2] >> (n & 3u)) & 1u) << (2u * (id & 31u) + (n >> 2));
+    }
+}
+
+/* Bits 0 and 1: register id r (below 256) is in context 1's, context 2's
+ * query set. */
+static inline uint64_t sb_in(const uint64_t set[8], uint64_t r)
+{
+    return (set[(r >> 5) & 7u] >> (2u * (r & 31u))) & 3u;
 }
 
 void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, sbi_scoreboard_out *out)
 {
-    unsigned ww = sbi_scoreboard_warp_w(cfg), pw = sbi_scoreboard_pos_w(cfg), D = cfg->depth;
-    unsigned iw = (unsigned)bits_trunc(in->iss_warp, ww), qw = (unsigned)bits_trunc(in->q_warp, ww);
-    unsigned bw = (unsigned)bits_trunc(in->wb_warp, ww), bp = (unsigned)bits_trunc(in->wb_pos, pw);
-    uint64_t sel = bits_trunc(in->wb_sel, 2), q1rv = bits_trunc(in->q1_rv, 4),
-             q2rv = bits_trunc(in->q2_rv, 4);
-    unsigned iss = (unsigned)bits_trunc(in->iss_v, 1), wb = (unsigned)bits_trunc(in->wb_v, 1);
+    const unsigned D = cfg->depth, W = cfg->warps;
+    const uint64_t wm = bits_mask(bits_index_width(W)), pm = bits_mask(bits_index_width(D));
+    const unsigned iw = (unsigned)(in->iss_warp & wm), qw = (unsigned)(in->q_warp & wm);
+    const unsigned bw = (unsigned)(in->wb_warp & wm), bp = (unsigned)(in->wb_pos & pm);
+    const unsigned sel = (unsigned)(in->wb_sel & 3u);
+    const uint64_t q1rv = in->q1_rv & 15u, q2rv = in->q2_rv & 15u;
+    const unsigned iss = (unsigned)(in->iss_v & 1u), wb = (unsigned)(in->wb_v & 1u);
     unsigned err = SBI_SB_ERR_NONE, k;
+    uint64_t dep1 = 0, dep2 = 0;
 
-    memset(out, 0, sizeof *out);
-    out->ready = 1;
-    if (iss && iw >= cfg->warps)
+    if (iss && iw >= W)
         err = SBI_SB_ERR_BAD_WARP;
-    else if ((q1rv | q2rv) != 0u && qw >= cfg->warps)
+    else if ((q1rv | q2rv) != 0u && qw >= W)
         err = SBI_SB_ERR_BAD_QWARP;
-    else if (wb && (bw >= cfg->warps || bp >= D || sel == 0u))
+    else if (wb && (bw >= W || bp >= D || sel == 0u))
         err = SBI_SB_ERR_BAD_WB;
-    else if (wb && ((bits_get(sel, 0) && !bits_get(s->dv1_q[bw], bp)) ||
-                    (bits_get(sel, 1) && !bits_get(s->dv2_q[bw], bp))))
+    else if (wb && (((sel & 1u) && !bits_get(s->dv1_q[bw], bp)) ||
+                    ((sel & 2u) && !bits_get(s->dv2_q[bw], bp))))
         err = SBI_SB_ERR_WB_IDLE;
     out->err_code = err;
     out->err = err != SBI_SB_ERR_NONE;
+    out->ready = 1;
+    out->wb_free = 0;
+    out->nx_iss = out->nx_push = out->nx_hole = 0;
     if (out->err) {
         out->act = SBI_SB_ACT_HOLD;
+        out->dep1 = out->dep2 = out->hz1 = out->hz2 = 0;
+        out->nx_go = out->nx_wb = 0;
+        out->nx_iw = out->nx_bw = out->nx_bp = out->nx_sel = 0;
         return;
     }
     out->nx_go = 1;
-    /* read port: dependency masks of the two contexts' instructions */
+    /* read port: the dependency masks of the two contexts' instructions.
+     * Every entry of warp q_warp at once, without a branch: its two
+     * destinations against each context's four comparators, ANDed with its
+     * valid bits and matrix bits M[i][j]. */
     if ((q1rv | q2rv) != 0u) {
-        uint64_t q1[4], q2[4];
-        q1[0] = bits_trunc(in->q1_r0, cfg->reg_w);
-        q1[1] = bits_trunc(in->q1_r1, cfg->reg_w);
-        q1[2] = bits_trunc(in->q1_r2, cfg->reg_w);
-        q1[3] = bits_trunc(in->q1_r3, cfg->reg_w);
-        q2[0] = bits_trunc(in->q2_r0, cfg->reg_w);
-        q2[1] = bits_trunc(in->q2_r1, cfg->reg_w);
-        q2[2] = bits_trunc(in->q2_r2, cfg->reg_w);
-        q2[3] = bits_trunc(in->q2_r3, cfg->reg_w);
+        const uint64_t v1 = s->dv1_q[qw], v2 = s->dv2_q[qw];
+        const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
+        const uint64_t *mat = &s->mat_q[qw * D];
+        const uint64_t rv[2] = {q1rv, q2rv};
+        const uint64_t r[8] = {in->q1_r0, in->q1_r1, in->q1_r2, in->q1_r3,
+                               in->q2_r0, in->q2_r1, in->q2_r2, in->q2_r3};
+        uint64_t set[8];
+        sb_query(set, rv, r, bits_mask(cfg->reg_w));
         for (k = 0; k < D; k++) {
-            unsigned e = qw * D + k;
-            uint64_t m = s->mat_q[e];
-            unsigned v1 = bits_get(s->dv1_q[qw], k), v2 = bits_get(s->dv2_q[qw], k);
-            /* the cheap bits first: the register compares only where a
-             * dependency is possible */
-            unsigned d1 = (v1 && bits_get(m, 0) && sb_hit(s->dst1_q[e], q1rv, q1)) ||
-                          (v2 && bits_get(m, 3) && sb_hit(s->dst2_q[e], q1rv, q1));
-            unsigned d2 = (v1 && bits_get(m, 1) && sb_hit(s->dst1_q[e], q2rv, q2)) ||
-                          (v2 && bits_get(m, 4) && sb_hit(s->dst2_q[e], q2rv, q2));
-            out->dep1 |= (uint64_t)d1 << k;
-            out->dep2 |= (uint64_t)d2 << k;
+            /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
+             * where I_i's destination is pending and in context j's set */
+            const uint64_t c = (sb_in(set, dst1[k]) & (0u - ((v1 >> k) & 1u))) |
+                               (sb_in(set, dst2[k]) & (0u - ((v2 >> k) & 1u))) << 3;
+            const uint64_t hit = mat[k] & c;
+            dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
+            dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
         }
-        out->hz1 = out->dep1 != 0u;
-        out->hz2 = out->dep2 != 0u;
     }
+    out->dep1 = dep1;
+    out->dep2 = dep2;
+    out->hz1 = dep1 != 0u;
+    out->hz2 = dep2 != 0u;
     /* writeback */
-    if (wb) {
-        out->nx_wb = 1;
-        out->wb_free = (bits_get(s->dv1_q[bw], bp) && !bits_get(sel, 0)) ||
-                               (bits_get(s->dv2_q[bw], bp) && !bits_get(sel, 1))
-                           ? 0u
-                           : 1u;
-    }
+    out->nx_wb = (uint8_t)wb;
+    out->nx_bw = (uint8_t)bw;
+    out->nx_bp = (uint8_t)bp;
+    out->nx_sel = (uint8_t)(wb ? sel : 0u);
+    out->nx_iw = (uint8_t)iw;
+    /* wb_free: no write of the entry is left pending after this one (bw <
+     * 64 and bp < 16 also when wb is 0: the ports' widths) */
+    const unsigned left = (unsigned)(((s->dv1_q[bw] >> bp) & ~sel & 1u) |
+                                     ((s->dv2_q[bw] >> bp) & ~(sel >> 1) & 1u));
+    const unsigned freed = wb & (left ^ 1u);
+    out->wb_free = freed;
     /* issue */
     if (iss) {
         uint64_t valid = s->dv1_q[iw] | s->dv2_q[iw];
-        unsigned push = (unsigned)(bits_trunc(in->iss_dv1, 1) | bits_trunc(in->iss_dv2, 1));
-        if (wb && bw == iw && out->wb_free)
-            valid &= ~((uint64_t)1 << bp);
+        unsigned push = (unsigned)((in->iss_dv1 | in->iss_dv2) & 1u);
+        valid &= ~((uint64_t)(freed & (bw == iw)) << bp);
         if (push && valid == bits_mask(D)) {
             out->ready = 0;
             out->act = SBI_SB_ACT_STALL;
@@ -179,37 +206,33 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
 void sbi_scoreboard_step(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, const sbi_scoreboard_out *out)
 {
-    unsigned ww = sbi_scoreboard_warp_w(cfg), D = cfg->depth, k;
+    const unsigned D = cfg->depth;
+    unsigned k;
     if (!out->nx_go)
         return;
-    if (out->nx_wb) {
-        unsigned bw = (unsigned)bits_trunc(in->wb_warp, ww);
-        unsigned bp = (unsigned)bits_trunc(in->wb_pos, sbi_scoreboard_pos_w(cfg));
-        if (bits_get(in->wb_sel, 0))
-            s->dv1_q[bw] &= ~((uint64_t)1 << bp);
-        if (bits_get(in->wb_sel, 1))
-            s->dv2_q[bw] &= ~((uint64_t)1 << bp);
-    }
+    /* the writeback (a no-op store when there is none: nx_sel is then 0) */
+    s->dv1_q[out->nx_bw] &= ~((uint64_t)(out->nx_sel & 1u) << out->nx_bp);
+    s->dv2_q[out->nx_bw] &= ~((uint64_t)(out->nx_sel >> 1) << out->nx_bp);
     if (out->nx_iss) {
-        unsigned iw = (unsigned)bits_trunc(in->iss_warp, ww), base = iw * D;
-        uint64_t d = bits_trunc(in->iss_d, 9);
+        const unsigned iw = out->nx_iw;
+        uint64_t *mat = &s->mat_q[iw * D];
+        const uint64_t d = in->iss_d & 0x1FFu;
+        const uint64_t r0 = sb_drow(d, 0), r1 = sb_drow(d, 1), r2 = sb_drow(d, 2);
         for (k = 0; k < D; k++)
-            s->mat_q[base + k] = sbi_scoreboard_mul(s->mat_q[base + k], d);
+            mat[k] = sb_mul(mat[k], r0, r1, r2);
         if (out->nx_push) {
-            unsigned h = out->nx_hole;
-            uint64_t lo = bits_mask(h), lo1 = bits_mask(h + 1u);
+            const unsigned h = out->nx_hole, base = iw * D;
+            const uint64_t lo = bits_mask(h), lo1 = bits_mask(h + 1u);
             for (k = h; k > 0u; k--) {
                 s->dst1_q[base + k] = s->dst1_q[base + k - 1u];
                 s->dst2_q[base + k] = s->dst2_q[base + k - 1u];
-                s->mat_q[base + k] = s->mat_q[base + k - 1u];
+                mat[k] = mat[k - 1u];
             }
             s->dst1_q[base] = bits_trunc(in->iss_dst1, cfg->reg_w);
             s->dst2_q[base] = bits_trunc(in->iss_dst2, cfg->reg_w);
-            s->mat_q[base] = d & 0x3Fu;
-            s->dv1_q[iw] = (s->dv1_q[iw] & ~lo1) | ((s->dv1_q[iw] & lo) << 1) |
-                           bits_trunc(in->iss_dv1, 1);
-            s->dv2_q[iw] = (s->dv2_q[iw] & ~lo1) | ((s->dv2_q[iw] & lo) << 1) |
-                           bits_trunc(in->iss_dv2, 1);
+            mat[0] = d & 0x3Fu;
+            s->dv1_q[iw] = (s->dv1_q[iw] & ~lo1) | ((s->dv1_q[iw] & lo) << 1) | (in->iss_dv1 & 1u);
+            s->dv2_q[iw] = (s->dv2_q[iw] & ~lo1) | ((s->dv2_q[iw] & lo) << 1) | (in->iss_dv2 & 1u);
         }
     }
 }

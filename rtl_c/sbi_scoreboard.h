@@ -160,12 +160,19 @@
  */
 /*
  * Cost per cycle (issue 17; callgrind on `cosim_sbi_scoreboard --bench`,
- * defaults): sbi_scoreboard_eval ~300 instructions, the dependency read of
- * one warp's DEPTH entries (each entry's mask bits tested before its four
- * register compares); step ~250 on an issue, dominated by the DEPTH matrix
- * products of the issuing warp's entries (sbi_scoreboard_mul, row-wise:
- * ~40 instructions each) and the shift of its entries on a push.  The
- * Verilated RTL spends ~6,900 instructions per cycle.
+ * defaults): sbi_scoreboard_eval ~570 instructions, sbi_scoreboard_step
+ * ~120, against ~7,200 for the Verilated RTL; C/RTL went from ~6x to
+ * ~11-14x.  What dominates now is the dependency read of warp q_warp's
+ * DEPTH entries: the up to eight query registers are decoded once into one
+ * set of register ids (two bits per id, one per context), so each entry
+ * costs two set lookups (its two destinations) ANDed with its valid bits
+ * and matrix bits, no branch and no per-register compare loop.  Step
+ * applies the decision (warp, position, select and hole carried in out):
+ * the writeback is two masked stores, an issue multiplies the warp's DEPTH
+ * matrices (each product row-wise in one word: three AND-ORs) and a push
+ * shifts the entries below the hole.  The old model's branches (each
+ * entry's mask bits tested before its register compares) cost more than
+ * its instructions.
  */
 #ifndef SBI_SCOREBOARD_H
 #define SBI_SCOREBOARD_H
@@ -240,6 +247,7 @@ typedef struct {
     uint8_t nx_push;  /* an entry is added */
     uint8_t nx_wb;    /* the writeback applies */
     uint8_t nx_hole;  /* lowest free position of iss_warp after the writeback (push) */
+    uint8_t nx_iw, nx_bw, nx_bp, nx_sel; /* iss_warp, wb_warp, wb_pos, wb_sel as the ports see them */
 } sbi_scoreboard_out;
 
 extern const struct param_table sbi_scoreboard_params;
