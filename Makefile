@@ -36,7 +36,7 @@ LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
 HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tb/vec.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
-AREA_BIN    := $(if $(wildcard area/area_main.c),$(B)/area)
+AREA_BIN    := $(B)/area
 
 COSIM_CYCLES ?= 100000
 SEED         ?= 1
@@ -176,7 +176,7 @@ demo: deps
 	    echo "   $(O)/$$s.$(WAVES)  ($$(du -k $(O)/$$s.$(WAVES) | cut -f1) KB)"; \
 	  done; \
 	  echo "   open one with its save file: gtkwave $(O)/NAME.$(WAVES) vcd/NAME.gtkw"; fi
-	@if [ -n "$(AREA_BIN)" ]; then echo "== 3. area"; $(MAKE) --no-print-directory area; fi
+	@echo "== 3. area"; $(MAKE) --no-print-directory area
 	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
 # ------------------------------------------------------------------ tests
@@ -218,7 +218,6 @@ waves: deps $(COSIM_BINS)
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)
-	@if [ -z "$(AREA_BIN)" ]; then echo "area: no estimator built yet" >&2; exit 1; fi
 	@for f in md csv json svg; do $(B)/area report --paper all --format $$f -o $(O)/area_report.$$f || exit 1; done
 	@echo "area: wrote $(O)/area_report.{md,csv,json,svg}"
 

@@ -366,8 +366,8 @@ static double rf_row(area_paper_report *p, const area_tech *t, const char *label
 }
 
 /* A register file of `lanes` banks of `entries` x 32 bits, 2R1W: from
- * lane_regfile_cfg when that C model is in the tree, else described
- * directly from the paper's geometry.  divide > 1: one bank's share. */
+ * lane_regfile_cfg, or described directly from the paper's geometry where
+ * that cfg rejects the point.  divide > 1: one bank's share. */
 static double lrf_row(area_paper_report *p, const area_tech *t, const char *label,
                      unsigned lanes, unsigned entries, unsigned regs, area_lrf_org org,
                      const char *pub_id, double scale, double divide)
@@ -375,8 +375,7 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     area_desc d;
     area_row *r;
     double a;
-    if (!area_have_lane_regfile() ||
-        area_desc_lane_regfile(lanes, entries, 32, regs, org, 0, &d) != NULL) {
+    if (area_desc_lane_regfile(lanes, entries, 32, regs, org, 0, &d) != NULL) {
         if (org == LRF_ORG_CROSSBAR)
             return NAN;
         return rf_row(p, t, label, (unsigned long)lanes * entries, 32, lanes, 2, 1,
@@ -733,8 +732,8 @@ static double hch_row(area_paper_report *p, const area_tech *t, const hct_cct_he
 }
 
 /* 001's scoreboards from sbi_scoreboard_cfg (its defaults: 24 warps, 6
- * entries, 6-bit registers), when that C model is in the tree; else the
- * published figure with its status.  kind 0: the baseline (two pools of a
+ * entries, 6-bit registers); the published figure with its status if
+ * that cfg rejects the point.  kind 0: the baseline (two pools of a
  * register id per entry: 001's 2 x 24 x 48), 1: SBI's dependency matrices
  * (24 x 144), 2: SBI+SWI (24 x 288: SWI doubles the instructions a warp has
  * in flight, so twice the entries; our choice, 001 gives no layout).
@@ -747,8 +746,7 @@ static double sb_row(area_paper_report *p, const area_tech *t, const char *label
     area_row *r;
     double a = NAN;
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
-    if (!area_have_sbi_scoreboard() ||
-        area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
+    if (area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
         pending(p, label, pub_id, s, why);
         return NAN;
     }
@@ -770,8 +768,7 @@ static void sb_bits_row(area_paper_report *p, const char *label, int kind, const
     area_row *r;
     char note[300];
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
-    if (!area_have_sbi_scoreboard() ||
-        area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
+    if (area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
         pending(p, label, pub_id, 1, why);
         return;
     }
@@ -1027,8 +1024,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "001.t4.both.rf", s);
     row_note(r, "the same segmentation as SBI's");
 
-    /* ---- totals and overheads: every part, the scoreboards when
-     * sbi_scoreboard is in the tree */
+    /* ---- totals and overheads: every part, the scoreboards included */
     have_sb = 1;
     for (c = 0; c < C001_N; c++)
         if (isnan(sb[c]))

@@ -11,13 +11,7 @@
  * verilog/warp_pool.v, verilog/dwf.v, verilog/tsimt_lane.v,
  * verilog/tsimt_frontend.v, verilog/two_level_sched.v,
  * verilog/lwm_subwarp.v, verilog/lane_shuffle.v, verilog/swi_sched.v,
- * rtl_c/sbi_scoreboard.h and its verilog/sbi_scoreboard.v (on their own
- * branch when this was written; described only once the C model is in the
- * tree) and rtl_c/shadow_scoreboard.h (its
- * Verilog twin was not in the tree when this was written: the organisation
- * follows the header's port description -- revisit when
- * verilog/shadow_scoreboard.v lands).  A structure is
- * described only when its C model (.h and .c) is in the tree.  Validity:
+ * verilog/sbi_scoreboard.v and verilog/shadow_scoreboard.v.  Validity:
  * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of each
  * stack is counted as a full read port; a production design would cache the
  * TOS in registers and bank the fields, which the report notes.
@@ -28,51 +22,18 @@
 #include <string.h>
 
 #include "../rtl_c/bits.h"
+#include "../rtl_c/dpe_stack.h"
 #include "../rtl_c/dwf.h"
+#include "../rtl_c/lane_regfile.h"
 #include "../rtl_c/lane_shuffle.h"
 #include "../rtl_c/lwm_subwarp.h"
+#include "../rtl_c/sbi_scoreboard.h"
+#include "../rtl_c/shadow_scoreboard.h"
 #include "../rtl_c/swi_sched.h"
 #include "../rtl_c/tsimt_frontend.h"
 #include "../rtl_c/tsimt_lane.h"
 #include "../rtl_c/two_level_sched.h"
 #include "logic.h"
-
-#if defined(__has_include)
-#if __has_include("../rtl_c/dpe_stack.h") && __has_include("../rtl_c/dpe_stack.c")
-#include "../rtl_c/dpe_stack.h"
-#define AREA_HAVE_DPE 1
-#endif
-#endif
-#ifndef AREA_HAVE_DPE
-#define AREA_HAVE_DPE 0
-#endif
-#if defined(__has_include)
-#if __has_include("../rtl_c/shadow_scoreboard.h") && __has_include("../rtl_c/shadow_scoreboard.c")
-#include "../rtl_c/shadow_scoreboard.h"
-#define AREA_HAVE_SSB 1
-#endif
-#endif
-#ifndef AREA_HAVE_SSB
-#define AREA_HAVE_SSB 0
-#endif
-#if defined(__has_include)
-#if __has_include("../rtl_c/lane_regfile.h") && __has_include("../rtl_c/lane_regfile.c")
-#include "../rtl_c/lane_regfile.h"
-#define AREA_HAVE_LRF 1
-#endif
-#endif
-#ifndef AREA_HAVE_LRF
-#define AREA_HAVE_LRF 0
-#endif
-#if defined(__has_include)
-#if __has_include("../rtl_c/sbi_scoreboard.h") && __has_include("../rtl_c/sbi_scoreboard.c")
-#include "../rtl_c/sbi_scoreboard.h"
-#define AREA_HAVE_SBI 1
-#endif
-#endif
-#ifndef AREA_HAVE_SBI
-#define AREA_HAVE_SBI 0
-#endif
 
 /* ------------------------------------------------------------ helpers */
 
@@ -223,9 +184,7 @@ const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_d
 
 /* ------------------------------------------------------------ DPE stack */
 
-int area_have_dpe_stack(void) { return AREA_HAVE_DPE; }
 
-#if AREA_HAVE_DPE
 void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
                              unsigned *pc_bits, unsigned *entry_bits)
 {
@@ -295,31 +254,10 @@ const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, 
               (3.0 * P + 2.0 * L + 2.0) * c->ge_and2);
     return NULL;
 }
-#else
-void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
-                             unsigned *pc_bits, unsigned *entry_bits)
-{
-    *warps = *lanes = *depth = *pc_bits = *entry_bits = 0;
-}
-
-const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
-                                int force_ff, area_desc *d)
-{
-    (void)warps;
-    (void)lanes;
-    (void)depth;
-    (void)pc_bits;
-    (void)force_ff;
-    memset(d, 0, sizeof *d);
-    return "dpe_stack: the C model (rtl_c/dpe_stack.c) is not in the tree";
-}
-#endif
 
 /* ---------------------------------------------------- shadow scoreboard */
 
-int area_have_shadow_scoreboard(void) { return AREA_HAVE_SSB; }
 
-#if AREA_HAVE_SSB
 void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
                                      unsigned *entry_bits, unsigned *shadow_bits)
 {
@@ -383,30 +321,6 @@ const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsign
               "operand comparators, hazard reduce, free-entry encoder, shadow set/clear", ge);
     return NULL;
 }
-#else
-unsigned area_shadow_scoreboard_entry_bits(unsigned regs)
-{
-    (void)regs;
-    return 0;
-}
-
-void area_shadow_scoreboard_defaults(unsigned *warps, unsigned *entries, unsigned *regs,
-                                     unsigned *entry_bits, unsigned *shadow_bits)
-{
-    *warps = *entries = *regs = *entry_bits = *shadow_bits = 0;
-}
-
-const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
-                                        int force_ff, area_desc *d)
-{
-    (void)warps;
-    (void)entries;
-    (void)regs;
-    (void)force_ff;
-    memset(d, 0, sizeof *d);
-    return "shadow_scoreboard: the C model (rtl_c/shadow_scoreboard.c) is not in the tree";
-}
-#endif
 
 /* -------------------------------------------------------- PC-warp LUT */
 
@@ -1389,9 +1303,7 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
 
 /* ------------------------------------- SBI dependency-matrix scoreboard */
 
-int area_have_sbi_scoreboard(void) { return AREA_HAVE_SBI; }
 
-#if AREA_HAVE_SBI
 void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
 {
     sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
@@ -1488,30 +1400,10 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
               "dep1/dep2, hz1/hz2, error checks", ge);
     return NULL;
 }
-#else
-void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w)
-{
-    *warps = *depth = *reg_w = 0;
-}
-
-const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
-                                     int force_ff, area_desc *d)
-{
-    (void)warps;
-    (void)depth;
-    (void)reg_w;
-    (void)baseline;
-    (void)force_ff;
-    memset(d, 0, sizeof *d);
-    return "sbi_scoreboard: the C model (rtl_c/sbi_scoreboard.c) is not in the tree";
-}
-#endif
 
 /* ------------------------------------------------ lane register file */
 
-int area_have_lane_regfile(void) { return AREA_HAVE_LRF; }
 
-#if AREA_HAVE_LRF
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d)
 {
@@ -1592,20 +1484,6 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
     }
     return NULL;
 }
-#else
-const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
-                                   unsigned regs, area_lrf_org org, int force_ff, area_desc *d)
-{
-    (void)lanes;
-    (void)entries;
-    (void)width;
-    (void)regs;
-    (void)org;
-    (void)force_ff;
-    memset(d, 0, sizeof *d);
-    return "lane_regfile: the C model (rtl_c/lane_regfile.c) is not in the tree";
-}
-#endif
 
 /* ------------------------------------------------------------ baselines */
 
@@ -1839,38 +1717,36 @@ static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc
 
 static const struct {
     const char *name;
-    int present;
     const char *params[AREA_MODULE_PARAMS]; /* Verilog parameter names */
     module_fn build;
 } modules[] = {
-    {"simt_stack", 1, {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_simt_stack},
-    {"dpe_stack", AREA_HAVE_DPE, {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack},
-    {"shadow_scoreboard", AREA_HAVE_SSB, {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard},
-    {"lane_regfile", AREA_HAVE_LRF, {"LANES", "ENTRIES", "WIDTH", "REGS"}, mod_lane_regfile},
-    {"pc_warp_lut", 1, {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut},
-    {"hct_cct_heap", 1, {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap},
+    {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_simt_stack},
+    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack},
+    {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard},
+    {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS"}, mod_lane_regfile},
+    {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut},
+    {"hct_cct_heap", {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap},
     /* POLICY 0 (DMaj) is the default; --param takes 1..4 for the others */
-    {"warp_pool", 1, {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY"},
+    {"warp_pool", {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY"},
      mod_warp_pool},
-    {"dwf", 1, {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf},
-    {"tsimt_lane", 1, {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
-    {"tsimt_frontend", 1, {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
-    {"two_level_sched", 1, {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched},
-    {"lwm_subwarp", 1, {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W"}, mod_lwm_subwarp},
-    {"lane_shuffle", 1, {"LANES", "WARPS"}, mod_lane_shuffle},
-    {"swi_sched", 1, {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
-    {"sbi_scoreboard", AREA_HAVE_SBI, {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
+    {"dwf", {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf},
+    {"tsimt_lane", {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
+    {"tsimt_frontend", {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
+    {"two_level_sched", {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched},
+    {"lwm_subwarp", {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W"}, mod_lwm_subwarp},
+    {"lane_shuffle", {"LANES", "WARPS"}, mod_lane_shuffle},
+    {"swi_sched", {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
+    {"sbi_scoreboard", {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
 const char *const *area_modules(void)
 {
     static const char *names[N_MODULES + 1];
-    unsigned i, n = 0;
+    unsigned i;
     for (i = 0; i < N_MODULES; i++)
-        if (modules[i].present)
-            names[n++] = modules[i].name;
-    names[n] = NULL;
+        names[i] = modules[i].name;
+    names[N_MODULES] = NULL;
     return names;
 }
 
@@ -1878,7 +1754,7 @@ const char *const *area_module_params(const char *name)
 {
     unsigned m;
     for (m = 0; m < N_MODULES; m++)
-        if (modules[m].present && strcmp(modules[m].name, name) == 0)
+        if (strcmp(modules[m].name, name) == 0)
             return modules[m].params;
     return NULL;
 }
@@ -1891,7 +1767,7 @@ const char *area_desc_module(const char *name, const char *const *pnames,
     const char *e;
     memset(v, 0, sizeof v);
     for (m = 0; m < N_MODULES; m++)
-        if (modules[m].present && strcmp(modules[m].name, name) == 0)
+        if (strcmp(modules[m].name, name) == 0)
             break;
     if (m == N_MODULES) {
         const char *const *names = area_modules();

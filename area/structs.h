@@ -16,12 +16,10 @@
  * described directly as plain SRAM arrays (and crossbars) from the geometry
  * the papers state -- a description of their hardware, not a published area.
  *
- * A structure is described only when its C model is in the tree (the
- * dependency-matrix scoreboard, sbi_scoreboard, is guarded by
- * __has_include until it lands); the report lists the published figures of
- * the rest as "not modelled yet".  001's instruction buffers and baseline
- * warp pool have no C model: papers.c describes them from Table 3's
- * geometry.
+ * Every structure with a C model is described; the report lists the
+ * published figures of hardware without one as "not modelled yet".  001's
+ * instruction buffers and baseline warp pool have no C model: papers.c
+ * describes them from Table 3's geometry.
  */
 #ifndef AREA_STRUCTS_H
 #define AREA_STRUCTS_H
@@ -87,8 +85,7 @@ void area_desc_logic_view(const area_tech *t, const area_desc *d, double *comb_g
 const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_desc *d);
 unsigned area_simt_stack_entry_bits(const simt_stack_cfg *cfg);
 
-/* DPE stack (rtl_c/dpe_stack.h), when the C model is in the tree. */
-int area_have_dpe_stack(void);
+/* DPE stack (rtl_c/dpe_stack.h). */
 /* cfg fields as for the SPE stack; 0 = the model's default. */
 const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
                                 int force_ff, area_desc *d);
@@ -96,9 +93,8 @@ const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, 
 void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
                              unsigned *pc_bits, unsigned *entry_bits);
 
-/* Shadow scoreboard (rtl_c/shadow_scoreboard.h), when the C model is in
- * the tree.  0 = the model's default. */
-int area_have_shadow_scoreboard(void);
+/* Shadow scoreboard (rtl_c/shadow_scoreboard.h).  0 = the model's
+ * default. */
 const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsigned regs,
                                         int force_ff, area_desc *d);
 /* Bits per entry ({valid, shadow, register id}) at `regs` registers per
@@ -231,15 +227,14 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
 const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs, unsigned banks,
                                     area_desc *d);
 
-/* Banked per-lane register file (rtl_c/lane_regfile.h), when the C model is
- * in the tree, costed in one of the organisations of 000 Fig. 10 (the RTL
- * is their superset).  0 = the model's default. */
+/* Banked per-lane register file (rtl_c/lane_regfile.h), costed in one of
+ * the organisations of 000 Fig. 10 (the RTL is their superset).  0 = the
+ * model's default. */
 typedef enum {
     LRF_ORG_SINGLE_DECODER = 0, /* Fig. 10c: one decoder, rows of LANES registers */
     LRF_ORG_PER_LANE = 1,       /* Fig. 10d: a decoder per bank */
     LRF_ORG_CROSSBAR = 2        /* Fig. 10b: per-bank decoders + thread-to-bank crossbars */
 } area_lrf_org;
-int area_have_lane_regfile(void);
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d);
 
@@ -286,7 +281,7 @@ const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area
 const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_desc *d);
 
 /* SBI's dependency-matrix scoreboard (rtl_c/sbi_scoreboard.h; 001 sec.
- * 3.4, Table 3), when the C model is in the tree.  A row per warp of DEPTH
+ * 3.4, Table 3).  A row per warp of DEPTH
  * entries {dst1, dst2, M} (`auto`: the issuing warp's row is rewritten
  * whole, the query warp's read whole) and their pending bits dv1, dv2
  * (flip-flops: 3 reads, 2 writes) = sbi_scoreboard_bits() (checked); the
@@ -295,7 +290,6 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
  * per entry.  0 = the model's default.  At WARPS=4 DEPTH=4 REG_W=4 its
  * 256 flip-flops are Yosys's count of verilog/sbi_scoreboard.v (checked
  * against the sbi branch before it landed). */
-int area_have_sbi_scoreboard(void);
 void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w);
 const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
                                      int force_ff, area_desc *d);

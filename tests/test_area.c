@@ -845,16 +845,12 @@ TEST(dpe_stack_and_shadow_scoreboard_descriptions)
     area_desc d;
     unsigned w, l, dd, p, e;
     area_dpe_stack_defaults(&w, &l, &dd, &p, &e);
-    if (area_have_dpe_stack()) {
-        CHECK_EQ(e, 3 * p + 2 * l + 2);
-        CHECK(area_desc_dpe_stack(0, 0, 0, 0, 0, &d) == NULL);
-        CHECK_EQ(d.entry_bits, 162);
-        CHECK(d.storage_bits >= (unsigned long)w * dd * e);
-        CHECK(area_desc_dpe_stack(0, 0, 99, 0, 0, &d) != NULL);
-    } else {
-        CHECK(area_desc_dpe_stack(0, 0, 0, 0, 0, &d) != NULL);
-    }
-    if (area_have_shadow_scoreboard()) {
+    CHECK_EQ(e, 3 * p + 2 * l + 2);
+    CHECK(area_desc_dpe_stack(0, 0, 0, 0, 0, &d) == NULL);
+    CHECK_EQ(d.entry_bits, 162);
+    CHECK(d.storage_bits >= (unsigned long)w * dd * e);
+    CHECK(area_desc_dpe_stack(0, 0, 99, 0, 0, &d) != NULL);
+    {
         unsigned sw, se, sr, sb, sh;
         area_shadow_scoreboard_defaults(&sw, &se, &sr, &sb, &sh);
         CHECK(area_desc_shadow_scoreboard(0, 0, 0, 0, &d) == NULL);
@@ -1450,21 +1446,16 @@ TEST(report_001_models_hct_and_cct)
         CHECK(sched && shct && pool && ib0 && ib1);
         if (!(sched && shct && pool && ib0 && ib1))
             return;
-        /* the scoreboards count once sbi_scoreboard is in the tree */
+        /* the scoreboards, from sbi_scoreboard's cfg */
         const area_row *sb0 = find_row(&r.p[0], "Scoreboard, baseline");
         const area_row *sb1 = find_row(&r.p[0], "Scoreboard, SBI");
         double s0 = 0, s1 = 0;
         CHECK(sb0 && sb1);
         if (!(sb0 && sb1))
             return;
-        if (area_have_sbi_scoreboard()) {
-            CHECK(sb0->status == RS_MODELLED && sb1->status == RS_MODELLED);
-            s0 = sb0->ours;
-            s1 = sb1->ours;
-        } else {
-            CHECK(sb0->status == RS_NOT_MODELLED && sb1->status == RS_NOT_MODELLED);
-            CHECK(strstr(sb1->note, "sbi_scoreboard") != NULL);
-        }
+        CHECK(sb0->status == RS_MODELLED && sb1->status == RS_MODELLED);
+        s0 = sb0->ours;
+        s1 = sb1->ours;
         CHECK(fabs(tot->ours - (stack->ours + hct->ours + cct->ours + sched->ours +
                                 shct->ours + s0 + s1)) < 1e-12);
         /* SBI column (segmentation, HCT, CCT, instruction buffer, scoreboard)
@@ -1475,19 +1466,14 @@ TEST(report_001_models_hct_and_cct)
                                    15.6 * 100.0) < 1e-9);
     }
     CHECK(strstr(tot->note, "HCT") != NULL && strstr(tot->note, "scoreboard") != NULL);
-    if (area_have_sbi_scoreboard()) {
-        CHECK(!sbi->partial && isfinite(sbi->ratio));
-    } else {
-        CHECK(sbi->partial && isnan(sbi->ratio));
-        CHECK(strstr(sbi->note, "scoreboard") != NULL);
-    }
+    CHECK(!sbi->partial && isfinite(sbi->ratio));
     CHECK(strstr(sbi->note, "Why lower than 3.0%") != NULL);
 }
 
-/* 001's scoreboards from sbi_scoreboard_cfg when that model is in the
- * tree: its storage (Table 3: 24 x 144 for SBI, 2 x 24 x 48 baseline) with
- * the reason ours is smaller; else their rows name the structure. */
-TEST(sbi_scoreboard_rows_when_the_model_is_in_the_tree)
+/* 001's scoreboards from sbi_scoreboard_cfg: its storage (Table 3:
+ * 24 x 144 for SBI, 2 x 24 x 48 baseline) with the reason ours is
+ * smaller. */
+TEST(sbi_scoreboard_rows)
 {
     static area_report r;
     const area_row *b0, *b1;
@@ -1499,12 +1485,6 @@ TEST(sbi_scoreboard_rows_when_the_model_is_in_the_tree)
     CHECK(b0 && b1);
     if (!(b0 && b1))
         return;
-    if (!area_have_sbi_scoreboard()) {
-        CHECK(area_desc_sbi_scoreboard(0, 0, 0, 0, 0, &d) != NULL);
-        CHECK(b0->status == RS_NOT_MODELLED && strstr(b0->note, "sbi_scoreboard") != NULL);
-        CHECK(b1->status == RS_NOT_MODELLED && strstr(b1->note, "sbi_scoreboard") != NULL);
-        return;
-    }
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
     CHECK_EQ(w, 24);
     CHECK_EQ(dp, 6);
@@ -1542,7 +1522,7 @@ TEST(module_lookup_for_yosys)
     /* what verilog/simt_stack.v holds: 16 entries x 24 bits + 4 x 3-bit depths */
     CHECK_EQ(flops, 4 * 4 * 24 + 4 * 3);
     CHECK(comb > 0);
-    if (area_have_lane_regfile()) {
+    {
         const char *ln[4] = {"LANES", "ENTRIES", "WIDTH", "REGS"};
         unsigned lv[4] = {4, 8, 8, 2};
         area_desc s1, s2, s3;
@@ -2145,7 +2125,7 @@ int main(int argc, char **argv)
     RUN(report_000_models_every_dwf_part);
     RUN(hct_cct_heap_description_follows_cfg);
     RUN(report_001_models_hct_and_cct);
-    RUN(sbi_scoreboard_rows_when_the_model_is_in_the_tree);
+    RUN(sbi_scoreboard_rows);
     RUN(lwm_tls_shuffle_swi_descriptions_follow_cfg);
     RUN(report_004_storage_and_001_swi_from_cfgs);
     RUN(module_lookup_for_yosys);
