@@ -49,8 +49,10 @@
 // dirty_cleared (dcnt back to 0 with the list non-empty), triple_merges
 // (three valid update contexts on one PC: two merges in one network),
 // golden_case1/2
-// (Fig. 4 runs completed), and one key per error code (err_NAME) and per
-// act (act_NAME).
+// (Fig. 4 runs completed), part_dup_12/13/23 (BAD_PART: a thread in
+// contexts 1 and 2, 1 and 3, 2 and 3) and part_exit_1/2/3 (BAD_PART: an
+// exiting thread that stays in context 1, 2, 3), and one key per error
+// code (err_NAME) and per act (act_NAME).
 #include "cosim.h"
 
 #include "Vhct_cct_heap.h"
