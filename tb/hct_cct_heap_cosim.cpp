@@ -49,8 +49,10 @@
 // dirty_cleared (dcnt back to 0 with the list non-empty), triple_merges
 // (three valid update contexts on one PC: two merges in one network),
 // golden_case1/2
-// (Fig. 4 runs completed), and one key per error code (err_NAME) and per
-// act (act_NAME).
+// (Fig. 4 runs completed), part_dup_12/13/23 (BAD_PART: a thread in
+// contexts 1 and 2, 1 and 3, 2 and 3) and part_exit_1/2/3 (BAD_PART: an
+// exiting thread that stays in context 1, 2, 3), and one key per error
+// code (err_NAME) and per act (act_NAME).
 #include "cosim.h"
 
 #include "Vhct_cct_heap.h"
@@ -234,7 +236,9 @@ public:
             "sync_suspended", "sync_released", "finishes", "illegal",    "max_walk",
             "max_walk_cycles", "sort_aborts", "sort_pred_pops", "sort_merges",
             "sort_merge_waits", "joins", "lo_set", "lo_suspended", "lo_cold_in_range",
-            "dirty_cleared", "triple_merges", "golden_case1", "golden_case2"};
+            "dirty_cleared", "triple_merges", "golden_case1", "golden_case2",
+            "part_dup_12", "part_dup_13", "part_dup_23", "part_exit_1", "part_exit_2",
+            "part_exit_3"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         // every error code and every act is its own key (issue 11 item 10)
@@ -699,13 +703,41 @@ private:
                     return;
                 in.op_m1 = u | bits_lowest(outside);
                 break;
-            case 2: // a thread in two contexts
-                in.op_m2 = bits_lowest(u);
-                in.op_v2 = 1;
+            case 2: { // a thread in two contexts: 1 and 2, 1 and 3, or 2 and 3
+                const uint64_t t = bits_lowest(u);
+                const unsigned pair = static_cast<unsigned>(rng.below(3));
+                if (pair == 2 && u == t)
+                    return; // 2 and 3 alone need a second thread for context 1
+                if (pair == 0) {
+                    in.op_m2 = t;
+                    in.op_v2 = 1;
+                } else if (pair == 1) {
+                    in.op_m3 = t;
+                    in.op_v3 = 1;
+                } else {
+                    in.op_m1 = u & ~t;
+                    in.op_m2 = t;
+                    in.op_v2 = 1;
+                    in.op_m3 = t;
+                    in.op_v3 = 1;
+                }
+                cov_[pair == 0 ? "part_dup_12" : pair == 1 ? "part_dup_13" : "part_dup_23"]++;
                 break;
-            default: // a thread exits and stays
-                in.op_exit = some(u, rng);
+            }
+            default: { // a thread exits and stays, in context 1, 2 or 3
+                const uint64_t t = bits_lowest(u);
+                const unsigned ctx = u == t ? 0u : static_cast<unsigned>(rng.below(3));
+                if (ctx == 0) {
+                    in.op_exit = some(u, rng);
+                } else {
+                    in.op_m1 = u & ~t;
+                    (ctx == 1 ? in.op_m2 : in.op_m3) = t;
+                    (ctx == 1 ? in.op_v2 : in.op_v3) = 1;
+                    in.op_exit = t;
+                }
+                cov_[ctx == 0 ? "part_exit_1" : ctx == 1 ? "part_exit_2" : "part_exit_3"]++;
                 break;
+            }
             }
             expect_err_ = HCH_ERR_BAD_PART;
             break;

@@ -135,20 +135,20 @@ public:
             cmp("thr.ip", t, -1, s.in_pool[t], ip_[t].get());
         cmp("head_q", -1, -1, s.head, reg_[0].get());
         cmp("fcnt_q", -1, -1, s.fcnt, reg_[1].get());
-        if (c.policy == WP_POL_DTIME)
-            cmp("stamp_q", -1, -1, s.stamp, reg_[2].get());
-        if (table) {
-            for (unsigned i = 0; i < c.maj_entries && !cmp.bad; i++) {
-                cmp("tv_q", i, -1, s.tv[i], reg_[3].bit(i));
-                if (!s.tv[i])
-                    continue;
+        // every register the Verilog resets, under every policy (stamp_q
+        // and the table stay at their reset values where the policy does
+        // not use them, in both models; an invalid table entry's count is
+        // 0 in both): only tpc_q, never reset, is compared where valid
+        cmp("stamp_q", -1, -1, s.stamp, reg_[2].get());
+        for (unsigned i = 0; i < c.maj_entries && !cmp.bad; i++) {
+            cmp("tv_q", i, -1, s.tv[i], reg_[3].bit(i));
+            cmp("tcm1_q", i, -1, s.tcm1[i], reg_[5].get(i));
+            if (table && s.tv[i])
                 cmp("tpc_q", i, -1, s.tpc[i], reg_[4].get(i));
-                cmp("tcm1_q", i, -1, s.tcm1[i], reg_[5].get(i));
-            }
-            cmp("untr_cnt_q", -1, -1, s.untr_cnt, reg_[6].get());
-            cmp("turn_q", -1, -1, s.turn, reg_[7].get());
-            cmp("lslot_q", -1, -1, s.lslot, reg_[8].get());
         }
+        cmp("untr_cnt_q", -1, -1, s.untr_cnt, reg_[6].get());
+        cmp("turn_q", -1, -1, s.turn, reg_[7].get());
+        cmp("lslot_q", -1, -1, s.lslot, reg_[8].get());
     }
 
 private:

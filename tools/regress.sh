@@ -9,7 +9,9 @@
 #       builds every binary it needs, runs all shards, then merges (exit 1 on any failure)
 #   tools/regress.sh --list  [same options]     the shards, one line each: STRUCT POINT SEED CYCLES
 #   tools/regress.sh --shard K [same options]   runs shard K (0-based) of --list
-#   tools/regress.sh --merge DIR                merges DIR/shards/*.json
+#   tools/regress.sh --merge DIR [--merge DIR2 ...]  merges DIR/shards/*.json (of every
+#       DIR given: e.g. a structure's defaults and, in another DIR, the point
+#       where a code the defaults cannot raise is reachable)
 #
 # Slurm, one shard per array task (the binaries build on first use, under a lock):
 #   n=$(tools/regress.sh --list --seeds 1-1000 --cycles 1000000 | wc -l)
@@ -38,7 +40,7 @@ points="default small large odd"
 structs=
 dir=$B/regress
 sshlogin=
-mergedir=
+mergedirs=()
 one=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -46,7 +48,7 @@ while [ $# -gt 0 ]; do
     --shard) mode=shard; shard=${2:?}; shift ;;
     --one) mode=one; one=("${2:?}" "${3:?}" "${4:?}" "${5:?}"); shift 4 ;;
     --build) mode=build; one=("${2:?}" "${3:?}"); shift 2 ;;
-    --merge) mode=merge; mergedir=${2:?}; shift ;;
+    --merge) mode=merge; mergedirs+=("${2:?}"); shift ;;
     --seeds) seeds=${2:?}; shift ;;
     --cycles) cycles=${2:?}; shift ;;
     --jobs) jobs=${2:?}; shift ;;
@@ -111,13 +113,15 @@ run_shard() { # STRUCT POINT SEED CYCLES
   return $rc
 }
 
-merge() { # DIR
-  local d=$1
-  if ! ls "$d"/shards/*.json >/dev/null 2>&1; then
-    echo "regress.sh: no shard results in $d/shards" >&2
-    return 2
-  fi
-  cat "$d"/shards/*.json | awk '
+merge() { # DIR...
+  local d
+  for d in "$@"; do
+    if ! ls "$d"/shards/*.json >/dev/null 2>&1; then
+      echo "regress.sh: no shard results in $d/shards" >&2
+      return 2
+    fi
+  done
+  for d in "$@"; do cat "$d"/shards/*.json; done | awk '
     function field(line, key,    m) {
       if (match(line, "\"" key "\":(\"[^\"]*\"|[0-9.]+)")) {
         m = substr(line, RSTART + length(key) + 3, RLENGTH - length(key) - 3)
@@ -185,7 +189,7 @@ case $mode in
     [ -n "$line" ] || { echo "regress.sh: no shard $shard" >&2; exit 2; }
     # shellcheck disable=SC2086
     run_shard $line ;;
-  merge) merge "$mergedir" ;;
+  merge) merge "${mergedirs[@]}" ;;
   one) run_shard "${one[@]}" ;;
   build)
     params=$(point_params "${one[0]}" "${one[1]}") || exit 2
