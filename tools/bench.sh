@@ -27,6 +27,7 @@ fi
 mkdir -p "$(dirname "$out")"
 tmp=$out.tmp
 echo "structure,params,c_cycles_per_s,rtl_cycles_per_s,ratio" >"$tmp"
+defaults=
 printf '%-18s %-7s %14s %14s %8s  %s\n' structure point "C cycles/s" "RTL cycles/s" "C/RTL" params
 for s in "$@"; do
   for p in ${BENCH_POINTS:-default bench1 bench2}; do
@@ -48,10 +49,13 @@ for s in "$@"; do
     done
     x=$(awk -v c="$c" -v r="$r" 'BEGIN { printf "%.2f", (r > 0 ? c / r : 0) }')
     echo "$s,\"$all\",$c,$r,$x" >>"$tmp"
+    [ $p = default ] && defaults="$defaults $x"
     printf '%-18s %-7s %14s %14s %8s  %s\n' "$s" "$p" "$c" "$r" "$x" "$all"
   done
 done
 mv "$tmp" "$out"
-awk -F, 'NR > 1 && $2 !~ /^$/ { n[$1]++; if (n[$1] == 1) { s += log($NF); k++ } }
-         END { if (k) printf "geometric mean of C/RTL at the defaults (%d structures): %.2f\n", k, exp(s / k) }' "$out"
+# the geometric mean over the default rows only (none when BENCH_POINTS
+# leaves the defaults out)
+awk -v d="$defaults" 'BEGIN { k = split(d, r, " "); for (i = 1; i <= k; i++) s += log(r[i] > 0 ? r[i] : 1e-9)
+         if (k) printf "geometric mean of C/RTL at the defaults (%d structures): %.2f\n", k, exp(s / k) }'
 echo "wrote $out"
