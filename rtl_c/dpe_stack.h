@@ -282,11 +282,10 @@ typedef struct {
     uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table dpe_stack_params;
-dpe_stack_cfg dpe_stack_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *dpe_stack_cfg_check(const dpe_stack_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(dpe_stack)
 
 unsigned dpe_stack_warp_w(const dpe_stack_cfg *cfg);  /* op_warp width */
 unsigned dpe_stack_idx_w(const dpe_stack_cfg *cfg);   /* rd_idx width */

@@ -263,11 +263,10 @@ typedef struct {
 } dwf_out;
 
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table dwf_params;
-dwf_cfg dwf_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *dwf_cfg_check(const dwf_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(dwf)
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg);
 warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg);
 unsigned dwf_threads(const dwf_cfg *cfg);   /* = POOL */

@@ -357,10 +357,10 @@ typedef struct {
     uint64_t d_xpc, d_xmask; /* PUSH/EXCH: the node's context; JOIN: the mask ORed in */
 } hct_cct_heap_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table hct_cct_heap_params;
-hct_cct_heap_cfg hct_cct_heap_default_cfg(void);
-const char *hct_cct_heap_cfg_check(const hct_cct_heap_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(hct_cct_heap)
 
 unsigned hct_cct_heap_warp_w(const hct_cct_heap_cfg *cfg);
 unsigned hct_cct_heap_ptr_w(const hct_cct_heap_cfg *cfg);

@@ -288,11 +288,10 @@ typedef struct {
     uint16_t d_base[LANE_REGFILE_MAX_LANES];
 } lane_regfile_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table lane_regfile_params;
-lane_regfile_cfg lane_regfile_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *lane_regfile_cfg_check(const lane_regfile_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(lane_regfile)
 
 unsigned lane_regfile_lane_w(const lane_regfile_cfg *cfg); /* clog2(LANES), >= 1 */
 unsigned lane_regfile_row_w(const lane_regfile_cfg *cfg);  /* clog2(ENTRIES) = REG_W */

@@ -151,9 +151,10 @@ typedef struct {
     uint64_t act;      /* 3 bits */
 } lane_shuffle_out;
 
-extern const struct param_table lane_shuffle_params;
-lane_shuffle_cfg lane_shuffle_default_cfg(void);
-const char *lane_shuffle_cfg_check(const lane_shuffle_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(lane_shuffle)
 
 unsigned lane_shuffle_tid_w(const lane_shuffle_cfg *cfg); /* log2(LANES) */
 unsigned lane_shuffle_wid_w(const lane_shuffle_cfg *cfg); /* clog2(WARPS), >= 1 */

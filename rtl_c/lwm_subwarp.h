@@ -287,9 +287,10 @@ typedef struct {
     simt_rule_dec nx_f, nx_b;        /* their decisions */
 } lwm_subwarp_out;
 
-extern const struct param_table lwm_subwarp_params;
-lwm_subwarp_cfg lwm_subwarp_default_cfg(void);
-const char *lwm_subwarp_cfg_check(const lwm_subwarp_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(lwm_subwarp)
 
 unsigned lwm_subwarp_row_w(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_lw_w(const lwm_subwarp_cfg *cfg);

@@ -262,11 +262,10 @@ typedef struct {
     pc_warp_lut_dec dec;   /* not a port: for pc_warp_lut_step */
 } pc_warp_lut_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table pc_warp_lut_params;
-pc_warp_lut_cfg pc_warp_lut_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *pc_warp_lut_cfg_check(const pc_warp_lut_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(pc_warp_lut)
 
 unsigned pc_warp_lut_sets(const pc_warp_lut_cfg *cfg);  /* ENTRIES / WAYS */
 unsigned pc_warp_lut_set_w(const pc_warp_lut_cfg *cfg); /* clog2(SETS) */

@@ -103,7 +103,12 @@ char *params_format(const struct param_table *t, const void *cfg, int all, char 
  *   const struct param_table foo_params   (from foo_param_defs[], rules or NULL)
  *   foo_cfg foo_default_cfg(void)         every parameter at its default
  *   const char *foo_cfg_check(const foo_cfg *)   params_check of the table
- * (declared in rtl_c/foo.h as usual). */
+ * and PARAM_DECLS(foo) in rtl_c/foo.h declares them. */
+#define PARAM_DECLS(NAME)                                                                \
+    extern const struct param_table NAME##_params;                                       \
+    NAME##_cfg NAME##_default_cfg(void);                                                 \
+    const char *NAME##_cfg_check(const NAME##_cfg *cfg);
+
 #define PARAM_TABLE(NAME, RULES)                                                         \
     const struct param_table NAME##_params = {                                           \
         #NAME, NAME##_param_defs,                                                        \

@@ -250,9 +250,10 @@ typedef struct {
     uint8_t nx_iw, nx_bw, nx_bp, nx_sel; /* iss_warp, wb_warp, wb_pos, wb_sel as the ports see them */
 } sbi_scoreboard_out;
 
-extern const struct param_table sbi_scoreboard_params;
-sbi_scoreboard_cfg sbi_scoreboard_default_cfg(void);
-const char *sbi_scoreboard_cfg_check(const sbi_scoreboard_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(sbi_scoreboard)
 
 unsigned sbi_scoreboard_warp_w(const sbi_scoreboard_cfg *cfg);
 unsigned sbi_scoreboard_pos_w(const sbi_scoreboard_cfg *cfg);

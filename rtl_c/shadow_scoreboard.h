@@ -272,11 +272,10 @@ typedef struct {
     uint16_t d_wb_hit[2];
 } shadow_scoreboard_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table shadow_scoreboard_params;
-shadow_scoreboard_cfg shadow_scoreboard_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *shadow_scoreboard_cfg_check(const shadow_scoreboard_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(shadow_scoreboard)
 
 unsigned shadow_scoreboard_warp_w(const shadow_scoreboard_cfg *cfg); /* WARP_W */
 unsigned shadow_scoreboard_reg_w(const shadow_scoreboard_cfg *cfg);  /* REG_W */

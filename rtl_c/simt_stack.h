@@ -214,11 +214,10 @@ typedef struct {
     uint64_t d_pc[2], d_mask[2], d_rpc[2];
 } simt_stack_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table simt_stack_params;
-simt_stack_cfg simt_stack_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *simt_stack_cfg_check(const simt_stack_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(simt_stack)
 
 unsigned simt_stack_warp_w(const simt_stack_cfg *cfg);  /* op_warp width */
 unsigned simt_stack_idx_w(const simt_stack_cfg *cfg);   /* rd_idx width */

@@ -197,9 +197,10 @@ typedef struct {
     uint64_t nx_go;   /* 0: err, state unchanged */
 } swi_sched_out;
 
-extern const struct param_table swi_sched_params;
-swi_sched_cfg swi_sched_default_cfg(void);
-const char *swi_sched_cfg_check(const swi_sched_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(swi_sched)
 
 unsigned swi_sched_warps(const swi_sched_cfg *cfg);
 unsigned swi_sched_wid_w(const swi_sched_cfg *cfg);

@@ -241,10 +241,10 @@ typedef struct {
     tsimt_lane_out lout[TSIMT_FE_MAX_LANES];
 } tsimt_frontend_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table tsimt_frontend_params;
-tsimt_frontend_cfg tsimt_frontend_default_cfg(void);
-const char *tsimt_frontend_cfg_check(const tsimt_frontend_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(tsimt_frontend)
 /* The configuration every lane gets. */
 tsimt_lane_cfg tsimt_frontend_lane_cfg(const tsimt_frontend_cfg *cfg);
 

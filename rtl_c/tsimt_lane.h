@@ -206,11 +206,10 @@ typedef struct {
     uint64_t nx_pos;
 } tsimt_lane_out;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table tsimt_lane_params;
-tsimt_lane_cfg tsimt_lane_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *tsimt_lane_cfg_check(const tsimt_lane_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(tsimt_lane)
 
 unsigned tsimt_lane_groups(const tsimt_lane_cfg *cfg); /* G = WARP/K */
 unsigned tsimt_lane_grp_w(const tsimt_lane_cfg *cfg);  /* pos_q width */

@@ -189,9 +189,10 @@ typedef struct {
     uint64_t nx_ptr;   /* its new pointer */
 } two_level_sched_out;
 
-extern const struct param_table two_level_sched_params;
-two_level_sched_cfg two_level_sched_default_cfg(void);
-const char *two_level_sched_cfg_check(const two_level_sched_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(two_level_sched)
 
 unsigned two_level_sched_groups(const two_level_sched_cfg *cfg); /* G */
 unsigned two_level_sched_grp_w(const two_level_sched_cfg *cfg);

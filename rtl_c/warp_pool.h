@@ -411,11 +411,10 @@ typedef struct {
     unsigned counters;     /* head, free count, stamp, untr_cnt, lslot, turn */
 } warp_pool_bitcount;
 
-/* The parameter table (port.h): defaults, ranges, Verilog names. */
-extern const struct param_table warp_pool_params;
-warp_pool_cfg warp_pool_default_cfg(void);
-/* NULL if cfg is legal, else a one-line message naming the field and range. */
-const char *warp_pool_cfg_check(const warp_pool_cfg *cfg);
+/* The parameter table and its glue (PARAM_DECLS in port.h): defaults,
+ * ranges, Verilog names; its cfg_check gives NULL or one line naming the
+ * field and its range. */
+PARAM_DECLS(warp_pool)
 
 unsigned warp_pool_idx_w(const warp_pool_cfg *cfg);
 unsigned warp_pool_free_w(const warp_pool_cfg *cfg);
