@@ -198,29 +198,11 @@ TEST(check_catches_corruption)
     CHECK(lane_shuffle_check(&c, &s) != NULL);
 }
 
-/* What the straight-line eval uses, against plain definitions: the
- * index-port mask (rtl_c/bits.h: clog2(n) ones, at least one) and the 6-bit
- * reversal table, bit by bit. */
-TEST(bits_fast_forms)
+/* The XOR_REV operand's 6-bit reversal table, every TID_W and w, against
+ * a bit-by-bit reversal (bits.h's helpers: tests/test_bits.c). */
+TEST(rev6_table)
 {
-    static const uint64_t big[] = {(uint64_t)1 << 32, ((uint64_t)1 << 32) + 1u,
-                                   (uint64_t)1 << 63, ((uint64_t)1 << 63) + 1u, ~(uint64_t)0};
-    unsigned bad = 0, n, w, v, i, k;
-    for (n = 1; n <= 5000; n++) {
-        unsigned width = 1;
-        while (((uint64_t)1 << width) < n)
-            width++;
-        if (bits_index_mask(n) != bits_mask(width))
-            bad++;
-    }
-    for (k = 0; k < sizeof big / sizeof big[0]; k++)
-        if (bits_index_mask(big[k]) != bits_mask(bits_index_width(big[k])))
-            bad++;
-    CHECK_EQ(bits_index_mask(1), 1u);
-    CHECK_EQ(bits_index_mask(24), 31u);
-    CHECK_EQ(bits_index_mask(64), 63u);
-    /* the XOR_REV operand's table: every TID_W and w against a bit-by-bit
-     * reversal */
+    unsigned bad = 0, w, v, i;
     for (w = 1; w <= 6; w++)
         for (v = 0; v < (1u << w); v++) {
             unsigned r = 0;
@@ -244,6 +226,6 @@ int main(int argc, char **argv)
     RUN(xor_uses_low_wid_bits);
     RUN(cfg_check_ranges);
     RUN(check_catches_corruption);
-    RUN(bits_fast_forms);
+    RUN(rev6_table);
     return test_summary();
 }

@@ -438,30 +438,6 @@ TEST(cfg_and_map)
     CHECK(tsimt_frontend_check(&c, &st_) == NULL);
 }
 
-/* bits_popcount (word-wise, rtl_c/bits.h; ex_threads and the conflict
- * class use it) against a count of the bits one by one. */
-TEST(popcount_word_wise)
-{
-    uint64_t x = 0x9E3779B97F4A7C15ull;
-    unsigned k, i, bad = 0;
-    for (k = 0; k < 20000; k++) {
-        uint64_t v;
-        unsigned n = 0;
-        x = x * 6364136223846793005ull + 1442695040888963407ull;
-        v = x >> (k % 64u);
-        if (k % 3u == 0u)
-            v &= x << (k % 61u); /* sparser words too */
-        for (i = 0; i < 64; i++)
-            n += (unsigned)((v >> i) & 1u);
-        if (bits_popcount(v) != n)
-            bad++;
-    }
-    CHECK_EQ(bits_popcount(0), 0u);
-    CHECK_EQ(bits_popcount(~(uint64_t)0), 64u);
-    CHECK_EQ(bits_popcount((uint64_t)1 << 63), 1u);
-    CHECK_EQ(bad, 0);
-}
-
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -473,6 +449,5 @@ int main(int argc, char **argv)
     RUN(issue_round_needs_L_threads);
     RUN(illegal_fill_freezes_everything);
     RUN(cfg_and_map);
-    RUN(popcount_word_wise);
     return test_summary();
 }
