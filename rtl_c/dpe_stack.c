@@ -270,7 +270,17 @@ void dpe_stack_ports(const dpe_stack_cfg *cfg, const dpe_stack_in *in,
     visit(ctx, "op", 2, &in->op, PORT_IN);
     visit(ctx, "op_warp", ww, &in->op_warp, PORT_IN);
     visit(ctx, "op_side", 1, &in->op_side, PORT_IN);
-    SIMT_RULE_VISIT_SHARED(visit, ctx, in, out, lw, pw, ww, iw, dw);
+    visit(ctx, "op_mask", lw, &in->op_mask, PORT_IN);
+    visit(ctx, "op_pc", pw, &in->op_pc, PORT_IN);
+    visit(ctx, "op_npc", pw, &in->op_npc, PORT_IN);
+    visit(ctx, "op_rpc", pw, &in->op_rpc, PORT_IN);
+    visit(ctx, "rd_warp", ww, &in->rd_warp, PORT_IN);
+    visit(ctx, "rd_idx", iw, &in->rd_idx, PORT_IN);
+    visit(ctx, "ready", 1, &out->ready, PORT_OUT);
+    visit(ctx, "err", 1, &out->err, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "act", 3, &out->act, PORT_OUT);
+    visit(ctx, "op_depth", dw, &out->op_depth, PORT_OUT);
     visit(ctx, "tos_l_valid", 1, &out->tos_l_valid, PORT_OUT);
     visit(ctx, "tos_l_pc", pw, &out->tos_l_pc, PORT_OUT);
     visit(ctx, "tos_l_mask", lw, &out->tos_l_mask, PORT_OUT);

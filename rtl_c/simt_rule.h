@@ -138,23 +138,6 @@ static inline simt_rule_view simt_rule_view_of(unsigned warps, unsigned depth, u
                       (in)->op, (in)->op_warp, (in)->op_mask, (in)->op_pc, (in)->op_npc,     \
                       (in)->op_rpc, (in)->rd_warp, (in)->rd_idx)
 
-/* The ports both stacks have between op_mask and op_depth, in their order
- * (each stack's foo_ports visits its others around these; port.h). */
-#define SIMT_RULE_VISIT_SHARED(visit, ctx, in, out, lanes_w, pc_w, warp_w, idx_w, depth_w) \
-    do {                                                                                   \
-        (visit)((ctx), "op_mask", (lanes_w), &(in)->op_mask, PORT_IN);                     \
-        (visit)((ctx), "op_pc", (pc_w), &(in)->op_pc, PORT_IN);                            \
-        (visit)((ctx), "op_npc", (pc_w), &(in)->op_npc, PORT_IN);                          \
-        (visit)((ctx), "op_rpc", (pc_w), &(in)->op_rpc, PORT_IN);                          \
-        (visit)((ctx), "rd_warp", (warp_w), &(in)->rd_warp, PORT_IN);                      \
-        (visit)((ctx), "rd_idx", (idx_w), &(in)->rd_idx, PORT_IN);                         \
-        (visit)((ctx), "ready", 1, &(out)->ready, PORT_OUT);                               \
-        (visit)((ctx), "err", 1, &(out)->err, PORT_OUT);                                   \
-        (visit)((ctx), "err_code", 3, &(out)->err_code, PORT_OUT);                         \
-        (visit)((ctx), "act", 3, &(out)->act, PORT_OUT);                                   \
-        (visit)((ctx), "op_depth", (depth_w), &(out)->op_depth, PORT_OUT);                 \
-    } while (0)
-
 /* the values of simt_stack's act port */
 enum simt_rule_act {
     SIMT_RULE_ADVANCE = 2,
