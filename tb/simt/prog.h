@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * prog.h -- the one program representation the SM model runs (issues 24,
+ * 25, 26).
+ *
+ * Every front end lowers its input into a `prog`: the `.k` teaching format
+ * (tb/simt/kernel.c) and PTX from clang or NVIDIA's tools (tb/simt/ptx*.c).
+ * The SM model and every mechanism see only this header: an instruction's
+ * timing class, the registers it reads and writes (the scoreboards' ids),
+ * its branch target and reconvergence PC, and one function that executes it
+ * for one thread.  The scalar reference (tb/simt/ref.c) executes the same
+ * function, so there is one set of instruction semantics.
+ *
+ * Program counters are instruction indices 0..n-1; PC n is the virtual exit
+ * node every `exit`/`ret` goes to.
+ *
+ * Registers: a thread has `nregs` registers of up to 64 bits, numbered
+ * 0..nregs-1 (PTX virtual registers of every class, predicates included;
+ * `.k`'s r0..r15 then p0..p3).  A register's number is its scoreboard id.
+ * Each register holds its value zero-extended to 64 bits in a uint64_t.
+ *
+ * Memory (byte-addressed, little-endian):
+ *   global  one array per launch, addresses 0 .. global_bytes-1, shared by
+ *           every CTA; `.k` word w is bytes 4w .. 4w+3;
+ *   shared  one array per resident CTA (static then dynamic `.extern`);
+ *   local   one array per thread;
+ *   param   the kernel's parameter block, read-only.
+ * An access outside its space is an error of the run (prog_exec returns -1
+ * with "thread T: pc P (file:line): <space> address A out of range"), never
+ * a read or write outside the simulator's arrays.
+ *
+ * Atomics execute when their thread executes (the SM: at issue, in lane
+ * order; the reference: in thread order).  Warp-collective operations
+ * (shfl, vote) are not part of the representation: a front end refuses
+ * them with "file:line: unsupported PTX: ...".
+ */
+#ifndef SIMT_PROG_H
+#define SIMT_PROG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PROG_MAX_SRC 8  /* st.v4 [base], {a,b,c,d} with a guard: 6 */
+#define PROG_MAX_DST 4  /* ld.v4 */
+#define PROG_MAX_ACC 4  /* memory accesses one thread makes in one instruction */
+
+/* The pipeline an instruction uses, and so its latency class. */
+enum prog_unit {
+    PU_ALU = 0,  /* integer and simple float arithmetic, moves, setp, selp, cvt */
+    PU_SFU,      /* div, rem, sqrt, rcp, transcendental (.approx) */
+    PU_LD,       /* load (space says where) */
+    PU_ST,       /* store */
+    PU_ATOM,     /* atom / red: read-modify-write */
+    PU_BRA,      /* bra (guarded or not) */
+    PU_BAR,      /* bar.sync / barrier.sync: CTA barrier */
+    PU_EXIT,     /* exit / ret from the entry */
+    PU_NOP,      /* membar and other instructions with no effect on state */
+    PU_N
+};
+
+enum prog_space { PS_NONE = 0, PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_PARAM, PS_N };
+
+typedef struct {
+    uint8_t unit;              /* enum prog_unit */
+    uint8_t space;             /* enum prog_space (PU_LD, PU_ST, PU_ATOM) */
+    uint8_t nsrc, ndst;
+    uint16_t src[PROG_MAX_SRC];/* registers read, the guard predicate included */
+    uint16_t dst[PROG_MAX_DST];/* registers written */
+    int32_t guard;             /* guard predicate register, -1 none */
+    uint8_t guard_neg;         /* @!p */
+    uint8_t uniform;           /* PU_BRA: every thread of a warp takes the same
+                                * way (bra.uni, unguarded, or a guard the
+                                * divergence analysis proves warp-uniform) */
+    uint8_t scalar;            /* issue 26: the scalarization pass's mark */
+    uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
+    int32_t target;            /* PU_BRA: taken PC */
+    int32_t rpc;               /* PU_BRA: immediate post-dominator (n = exit) */
+    int line;                  /* source line of the front end's file */
+    char text[48];             /* disassembly for logs and traces */
+} prog_insn;
+
+struct prog;
+
+/* One thread's architectural state and identity. */
+typedef struct {
+    uint64_t *r;               /* nregs registers */
+    uint32_t tid[3], ntid[3];  /* %tid, %ntid */
+    uint32_t ctaid[3], nctaid[3];
+    uint32_t laneid, warpid;   /* position in its warp (warp size of the run) */
+    uint32_t flat;             /* thread index within its CTA (x fastest) */
+    uint64_t clock;            /* %clock: the cycle the SM issues it; the reference's step */
+    uint8_t *local;            /* local_bytes */
+} prog_thread;
+
+/* The memory spaces one thread sees. */
+typedef struct {
+    uint8_t *global;
+    uint64_t global_bytes;
+    uint8_t *shared;           /* this thread's CTA's */
+    uint64_t shared_bytes;
+    const uint8_t *param;
+    uint64_t param_bytes;
+    uint64_t local_bytes;
+} prog_mem;
+
+/* What one execution did: where control goes and what it touched (for the
+ * load/store unit's coalescing and bank model, and for traces). */
+typedef struct {
+    int32_t next_pc;           /* n after exit */
+    uint8_t executed;          /* the guard held (0: a predicated-off no-op) */
+    uint8_t taken;             /* PU_BRA: the branch was taken */
+    uint8_t nacc;
+    struct {
+        uint64_t addr;         /* byte address within its space */
+        uint8_t bytes, write, space;
+    } acc[PROG_MAX_ACC];
+} prog_effect;
+
+typedef struct prog_ops {
+    /* Executes instruction pc for thread t.  0 on success; -1 on a run
+     * error (out-of-range access, division trap the front end defines as an
+     * error) with one line in err. */
+    int (*exec)(const struct prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                char *err, size_t errlen);
+    void (*free_impl)(struct prog *p);
+} prog_ops;
+
+typedef struct prog {
+    char file[256];            /* for messages: file:line */
+    char name[64];             /* kernel / entry name */
+    unsigned n;                /* instructions; PC n = virtual exit */
+    prog_insn *ins;
+    char (*label)[32];         /* label at each PC ("" none), n+1 rows */
+    unsigned nregs;
+    /* control-flow graph (filled by prog_analyse) */
+    int (*succ)[2];            /* successors, -1 none */
+    int *ipdom;                /* immediate post-dominator, n+1 entries, ipdom[n] = n */
+    uint8_t *reachable;
+    uint8_t *is_rpc;           /* pc is the reconvergence PC of some branch */
+    int *sync_div;             /* rpc: smallest branch PC reconverging there, else -1 */
+    unsigned *prio;            /* DPdPri: reconvergence points at or before pc */
+    /* launch (a .k kernel: one CTA of `threads` threads, 1-D) */
+    uint32_t grid[3], block[3];
+    uint64_t shared_bytes;     /* static + dynamic, per CTA */
+    uint64_t local_bytes;      /* per thread */
+    uint64_t global_bytes;
+    uint8_t *global_init;      /* global_bytes */
+    uint8_t *param;            /* the parameter block */
+    uint64_t param_bytes;
+    const prog_ops *ops;
+    void *impl;                /* the front end's own program */
+} prog;
+
+/* Fills succ, ipdom, reachable, is_rpc, sync_div, prio and every branch's
+ * rpc from ins[].unit/target (PU_BRA falls through unless it is unguarded,
+ * PU_EXIT goes to n).  0 on success, else one line in err (file:line: an
+ * instruction that cannot reach an exit, control falling off the end). */
+int prog_analyse(prog *p, char *err, size_t errlen);
+void prog_free(prog *p);
+
+#endif
