@@ -1,9 +1,55 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * main.c -- build/simt: run a SIMT kernel through every mechanism, check
- * each against the scalar reference, report efficiency and area side by
- * side (issue 13).  Usage: build/simt --help.  Exit status: 0 all equal to
- * the reference, 1 a mechanism differs (or deadlocks), 2 bad input.
+ * main.c -- build/simt: run a kernel through every mechanism on the SM core,
+ * check each against the scalar reference, report the papers' metrics and
+ * area side by side (issues 13, 24).  Exit status: 0 every mechanism equal
+ * to the reference, 1 one differs or deadlocks, 2 bad input (one line).
+ *
+ * Command line (getopt_long; issue 24 "What to build" 2, 5).  This is the
+ * specification the rebuild implements; until core.c replaces sm.c, --help
+ * lists what this build accepts:
+ *   build/simt [--kernel] FILE [options]   FILE: a .k kernel (a directory
+ *                                          is refused with one line)
+ *   --config NAME|FILE     a preset: 000 001 002 003 004 (each paper's
+ *                          methodology table, tb/simt/configs/NAME.cfg, one
+ *                          key a line with its paper line) or default; any
+ *                          key=value file.  Applied first, whatever its place.
+ *   --set KEY=VALUE        one configuration key (after --config); every key
+ *                          also has its flag --KEY-WITH-DASHES VALUE, and the
+ *                          old names stay: --lanes (warp_size), --depth
+ *                          (spe_depth), --alu-lat, --mem-lat, --dpe-depth,
+ *                          --sb-entries, --cct, --lut-entries, --maj,
+ *                          --sched-bits, --policy, --swizzle, --regfile,
+ *                          --tsimt-width, --sched.  --help lists the keys
+ *                          from the key table (core_keys[]).
+ *   --show-config          print the effective configuration and exit
+ *   --mech all|LIST        mechanisms from mech_table[] (--help lists them
+ *                          from the table).  Under `all`, a mechanism that
+ *                          cannot hold the kernel (its structure too small,
+ *                          --sched two-level on a self-scheduling one) is a
+ *                          row saying why; named explicitly it is exit 2.
+ *   --sched rr|two-level|oldest
+ *   --param STRUCT.NAME=V  a structure's Verilog parameter; STRUCT from the
+ *                          mechanisms' structs lists
+ *   --format text|md|csv|json, --svg FILE, --vcd FILE, --fst FILE,
+ *   --trace-dir DIR, --log FILE|-, --dump-mem FILE, --tech NM,
+ *   --inject-fault reg|mem|pc|sb@CYCLE, --no-check (and --check),
+ *   --max-steps N, --max-cycles N, --random N [--seed S] [--max-threads N],
+ *   --gen SEED, --show-cfg FILE, --bench [FILE], --quiet, --help.
+ *   Every output path (--svg, --vcd, --fst, --dump-mem, --log)
+ *   is opened before any work: an unwritable one is one line, exit 2.
+ *
+ * Metrics (one row per mechanism; csv/json columns in this order, then the
+ * mechanisms' own columns, mech.h's mech_cols, as the union):
+ *   mech, cycles, warp_insts (issue slots), thread_insts, ipc
+ *   (thread_insts / cycles, the papers' metric), simd_eff (thread_insts /
+ *   (warp_insts x warp_size), asserted <= 1 every run), lane_util (lane-
+ *   cycles executing a thread / (cycles x ALU and SFU lanes)), idle_cycles
+ *   (no issue on any port), full_stalls, segments (128-byte transactions),
+ *   bank_conflicts, ctas, area_mm2, area_overhead_pct (over spe), status
+ *   ("ok", or why the mechanism could not run).  Every run also asserts
+ *   that thread_insts equals the reference's count and that the issue
+ *   histogram sums to warp_insts.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
