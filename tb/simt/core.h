@@ -79,6 +79,7 @@
 
 #include "../../rtl_c/port.h"
 #include "prog.h"
+#include "ref.h"
 
 #define CORE_MAX_WARP 64   /* threads per warp: masks are 64-bit */
 #define CORE_MAX_PORTS 4   /* schedulers (issue ports) */
@@ -89,7 +90,6 @@
 
 struct vcd_writer;
 struct mech_ops;
-struct ref_result;
 
 enum core_sched { CORE_SCHED_RR = 0, CORE_SCHED_TWO_LEVEL = 1, CORE_SCHED_OLDEST = 2 };
 enum core_regfile { CORE_RF_PER_LANE = 0, CORE_RF_CROSSBAR = 1 };
@@ -189,8 +189,9 @@ typedef struct {
     unsigned lanes_per_wave; /* 0: simd_width; 1: TSIMT, k: STSIMT lanes */
     unsigned nosb;         /* the mechanism keeps its own scoreboard */
     unsigned nofetch;      /* the mechanism fetches itself */
-    unsigned count_threads;/* > 0: the slot counts this many warp-instructions
-                            * (a large warp's jump: its rows) */
+    unsigned slots;        /* > 0: the issue counts as this many warp-instructions
+                            * (a large warp's jump: the sub-warps it replaces,
+                            * so that SIMD efficiency stays <= 1, item 14) */
 } core_req;
 
 /* The outcome of one issue (core_issue fills it). */
@@ -218,7 +219,7 @@ typedef struct core core;
 /* Sizes the SM for p (resident CTAs, warp slots), builds the mechanism's
  * structures (ops->init).  NULL on success, else one line (a kernel that
  * does not fit, a bad --param: exit 2). */
-const char *core_new(const struct mech_ops *ops, const prog *p, const struct ref_result *ref,
+const char *core_new(const struct mech_ops *ops, const prog *p, const refp_result *ref,
                      const core_cfg *cfg, core **out);
 /* One cycle: 0 running, 1 done, -1 failed (core_error). */
 int core_cycle(core *c);
@@ -256,9 +257,16 @@ int core_fail(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)
  * in flight or no live thread) or oldest (the unit whose buffered
  * instruction waited longest, 001).  Returns the count written to ord. */
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord);
-/* The scheduler's commit: unit issued (advances rr, two-level's counter by
- * `insts` instructions: a large warp's instruction counts once, item 13). */
-void core_sched_issued(core *c, unsigned port, unsigned unit, unsigned insts);
+/* The scheduler's commit: unit issued one instruction (advances rr and
+ * steps two-level; a large warp's instruction is one call however many
+ * sub-warps it takes, issue 24 item 13). */
+void core_sched_issued(core *c, unsigned port, unsigned unit);
+/* Warps per scheduling unit (lwm: K); 1 by default.  A unit is finished
+ * (two-level: stalled, item 12) when none of its warps holds a live thread. */
+void core_set_unit_warps(core *c, unsigned k);
+/* The SIMD groups of the ALU class: n groups of `width` lanes (TSIMT: one
+ * lane each).  Default alu_groups x simd_width. */
+void core_set_alu_groups(core *c, unsigned n, unsigned width);
 
 /* Whether the request may issue now: 0 yes; else a reason (not fetched,
  * scoreboard, barrier, no free SIMD group, LSU busy, port used).

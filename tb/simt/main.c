@@ -68,6 +68,8 @@
 #include "kernel.h"
 #include "ref.h"
 #include "sm.h"
+#include "core.h"
+#include "mech.h"
 
 static const char *usage_text =
     "usage: build/simt [--kernel] FILE [options]     run FILE through the mechanisms\n"
@@ -157,6 +159,7 @@ typedef struct {
     unsigned long long random_n, seed, gen_seed;
     int gen;
     unsigned max_threads;
+    int core, show_config; /* --core: run on the rebuilt SM core (issue 24) */
 } opts;
 
 static unsigned parse_mechs(const char *v)
@@ -180,6 +183,88 @@ static unsigned parse_mechs(const char *v)
     if (!m)
         die2("--mech: expected spe,dpe,dwf,sbi,tsimt,stsimt,lwm,swi,sbi+swi or all");
     return m;
+}
+
+
+/* ------------------------------------------------ the rebuilt core's CLI */
+/* The core_keys[] row whose flag (--KEY with '_' as '-') is name. */
+static const core_key *core_flag_key(const char *name)
+{
+    for (const core_key *k = core_keys; k->key; k++) {
+        size_t i = 0;
+        for (; k->key[i] && name[i]; i++)
+            if (name[i] != (k->key[i] == '_' ? '-' : k->key[i]))
+                break;
+        if (!k->key[i] && !name[i])
+            return k;
+    }
+    return NULL;
+}
+
+/* --config NAME|FILE: tb/simt/configs/NAME.cfg beside the binary's tree
+ * (BIN/../tb/simt/configs, the build directory's parent) or under the
+ * current directory, or FILE itself. */
+static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
+{
+    if (strchr(name, '/') || strstr(name, ".cfg"))
+        return name;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", argv0);
+    char *sl = strrchr(dir, '/');
+    if (sl) {
+        *sl = 0;
+        snprintf(buf, len, "%s/../tb/simt/configs/%s.cfg", dir, name);
+        if (!access(buf, R_OK))
+            return buf;
+    }
+    snprintf(buf, len, "tb/simt/configs/%s.cfg", name);
+    return buf;
+}
+
+/* The machine: the preset (--config, first), then --set and the per-key
+ * and old flags in their order. */
+static void core_config_from_args(int argc, char **argv, core_cfg *C)
+{
+    static const struct { const char *flag, *key; } old[] = {
+        {"--lanes", "warp_size"}, {"--depth", "spe_depth"}, {"--alu-lat", "alu_lat"},
+        {"--mem-lat", "mem_lat"}, {"--dpe-depth", "dpe_depth"}, {"--sb-entries", "sb_entries"},
+        {"--cct", "cct"}, {"--lut-entries", "lut_entries"}, {"--maj", "maj"},
+        {"--sched-bits", "sched_bits"}, {"--policy", "policy"}, {"--swizzle", "swizzle"},
+        {"--regfile", "regfile"}, {"--tsimt-width", "tsimt_width"}, {"--sched", "sched"},
+        {NULL, NULL}};
+    char buf[1200];
+    const char *e;
+    core_cfg_default(C);
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--config") &&
+            (e = core_cfg_load(C, config_path(argv[0], argv[i + 1], buf, sizeof buf))))
+            die2("--config: %s", e);
+    for (int i = 1; i + 1 < argc; i++) {
+        const char *a = argv[i], *v = argv[i + 1], *key = NULL;
+        if (!strcmp(a, "--set")) {
+            if ((e = core_cfg_set(C, v, NULL)))
+                die2("--set: %s", e);
+            i++;
+            continue;
+        }
+        for (int j = 0; old[j].flag; j++)
+            if (!strcmp(a, old[j].flag))
+                key = old[j].key;
+        if (!key && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
+            key = core_flag_key(a + 2)->key;
+        if (!key)
+            continue;
+        if ((e = core_cfg_set(C, key, v)))
+            die2("%s: %s", a, e);
+        if (!strcmp(a, "--lanes") && C->simd_width > C->warp_size)
+            C->simd_width = C->warp_size; /* --lanes N: warps of N, groups at most N wide */
+        i++;
+    }
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--no-check"))
+            C->check = 0;
+    if ((e = core_cfg_check(C)))
+        die2("%s", e);
 }
 
 static void parse_args(int argc, char **argv, opts *o)
@@ -339,6 +424,14 @@ static void parse_args(int argc, char **argv, opts *o)
             o->P.check = 0;
         } else if (!strcmp(a, "--quiet")) {
             o->quiet = 1;
+        } else if (!strcmp(a, "--core")) {
+            o->core = 1;
+        } else if (!strcmp(a, "--show-config")) {
+            o->show_config = 1;
+        } else if (!strcmp(a, "--config") || !strcmp(a, "--set")) {
+            (void)VAL(); /* applied by core_config_from_args */
+        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) {
+            (void)VAL();
         } else if (a[0] == '-' && a[1]) {
             die2("unknown option '%s' (see --help)", a);
         } else if (!o->kernel) {
@@ -891,10 +984,165 @@ static int run_bench(const opts *o)
     return rc;
 }
 
+
+/* ------------------------------------------------- running on the core */
+/* --core: the selected mechanisms of mech_table[] on the rebuilt SM core
+ * (tb/simt/core.c), the kernel lowered to prog.h, checked against the
+ * reference on prog (refp_run).  Columns: core.h's metrics, then each
+ * mechanism's own. */
+static int run_core(int argc, char **argv, const opts *o)
+{
+    core_cfg C;
+    core_config_from_args(argc, argv, &C);
+    C.fault_kind = o->P.fault_kind;
+    C.fault_cycle = o->P.fault_cycle;
+    C.max_cycles = o->P.max_cycles;
+    C.nparam = o->P.nparam;
+    for (unsigned i = 0; i < o->P.nparam; i++)
+        C.param[i] = o->P.param[i];
+    if (o->show_config) {
+        core_cfg_print(&C, stdout);
+        return 0;
+    }
+    const mech_ops *sel[32];
+    unsigned ns = 0;
+    const char *list = "all";
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--mech"))
+            list = argv[i + 1];
+    if (!strcmp(list, "all")) {
+        for (unsigned i = 0; mech_table[i] && ns < 32; i++)
+            sel[ns++] = mech_table[i];
+    } else {
+        char *cp = strdup(list), *save = NULL;
+        for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+            const mech_ops *m = mech_find(t);
+            if (!m)
+                die2("--mech: '%s' does not run on the core yet (it has:%s)", t,
+                     mech_table[0] ? " spe" : "");
+            if (ns < 32)
+                sel[ns++] = m;
+        }
+        free(cp);
+    }
+    if (!o->kernel)
+        die2("no kernel given (build/simt --kernel FILE; see --help)");
+    struct stat sb;
+    if (!stat(o->kernel, &sb) && S_ISDIR(sb.st_mode))
+        die2("%s: is a directory, not a kernel file", o->kernel);
+    kernel k;
+    prog p;
+    refp_result ref;
+    char err[1024];
+    if (kernel_load(o->kernel, &k, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    if (kernel_to_prog(&k, &p, err, sizeof err) ||
+        refp_run(&p, C.warp_size, o->max_steps, 1, &ref, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        kernel_free(&k);
+        return 2;
+    }
+    FILE *logf = NULL;
+    if (o->log && !(logf = strcmp(o->log, "-") ? fopen(o->log, "w") : stdout))
+        die2("--log: cannot write '%s'", o->log);
+    if (o->trace_dir && mkdir(o->trace_dir, 0777) && errno != EEXIST)
+        die2("--trace-dir: cannot create '%s': %s", o->trace_dir, strerror(errno));
+    area_tech tech;
+    area_tech_at(o->tech, NULL, &tech);
+    static const char *cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "ipc",
+                                 "simd_eff", "lane_util", "idle_cycles", "full_stalls",
+                                 "segments", "bank_conflicts", "ctas", "area_mm2", "status"};
+    const unsigned nc = sizeof cols / sizeof cols[0];
+    if (o->format == 2) {
+        for (unsigned i = 0; i < nc; i++)
+            printf("%s%s", i ? "," : "", cols[i]);
+        printf(",extra\n");
+    } else if (o->format == 0)
+        printf("kernel %s (%s): %u threads, warp %u, simd %u, %u schedulers\n", k.name, k.file,
+               k.threads, C.warp_size, C.simd_width ? C.simd_width : C.warp_size, C.schedulers);
+    int rc = 0;
+    for (unsigned i = 0; i < ns; i++) {
+        core *c;
+        const char *e = core_new(sel[i], &p, &ref, &C, &c);
+        if (e) {
+            if (ns == 1 || strcmp(list, "all")) {
+                fprintf(stderr, "simt: %s\n", e);
+                rc = 2;
+                break;
+            }
+            printf("%s: cannot run: %s\n", sel[i]->name, e);
+            continue;
+        }
+        if (logf)
+            core_set_log(c, logf);
+        if (o->trace_dir)
+            core_set_trace_dir(c, o->trace_dir);
+        if (core_run(c) || core_finish(c)) {
+            fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
+            rc = 1;
+            core_free(c);
+            break;
+        }
+        if (o->trace_dir) {
+            const char *paths[CORE_REC_MAX];
+            int n = core_trace_files(c, paths, CORE_REC_MAX);
+            if (n < 0)
+                die2("--trace-dir: writing the vector files failed");
+            for (int j = 0; j < n && o->format == 0; j++)
+                printf("trace %s\n", paths[j]);
+        }
+        const core_stats *st = core_get_stats(c);
+        char what[256] = "";
+        double area = sel[i]->area ? sel[i]->area(c, core_mech_state(c), &tech, what, sizeof what)
+                                   : -1;
+        unsigned lanes = (C.alu_groups ? C.alu_groups : C.schedulers) *
+                         (C.simd_width ? C.simd_width : C.warp_size);
+        mech_cols mc = {0};
+        if (sel[i]->stats)
+            sel[i]->stats(c, core_mech_state(c), &mc);
+        double cyc = st->cycles ? (double)st->cycles : 1;
+        char v[14][48];
+        snprintf(v[0], 48, "%s", sel[i]->name);
+        snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
+        snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
+        snprintf(v[3], 48, "%llu", (unsigned long long)st->thread_insts);
+        snprintf(v[4], 48, "%.4f", (double)st->thread_insts / cyc);
+        snprintf(v[5], 48, "%.4f", st->warp_insts ? (double)st->thread_insts /
+                                                        ((double)st->warp_insts * C.warp_size)
+                                                  : 0);
+        snprintf(v[6], 48, "%.4f", (double)st->lane_busy / (cyc * lanes));
+        snprintf(v[7], 48, "%llu", (unsigned long long)st->idle_cycles);
+        snprintf(v[8], 48, "%llu", (unsigned long long)st->full_stalls);
+        snprintf(v[9], 48, "%llu", (unsigned long long)st->segments);
+        snprintf(v[10], 48, "%llu", (unsigned long long)st->bank_conflicts);
+        snprintf(v[11], 48, "%llu", (unsigned long long)st->ctas);
+        snprintf(v[12], 48, area >= 0 ? "%.5f" : "-", area);
+        snprintf(v[13], 48, "ok");
+        for (unsigned j = 0; j < nc; j++)
+            printf(o->format == 2 ? "%s%s" : "%s%-10s", j ? (o->format == 2 ? "," : " ") : "",
+                   v[j]);
+        printf(o->format == 2 ? "," : " ");
+        for (unsigned j = 0; j < mc.n; j++)
+            printf("%s%s=%s", j ? ";" : "", mc.name[j], mc.value[j]);
+        printf("\n");
+        core_free(c);
+    }
+    if (logf && logf != stdout)
+        fclose(logf);
+    refp_free(&ref);
+    prog_free(&p);
+    kernel_free(&k);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     opts o;
     parse_args(argc, argv, &o);
+    if (o.core)
+        return run_core(argc, argv, &o);
     if (o.gen) {
         char *t = gen_kernel(o.gen_seed, o.max_threads);
         fputs(t, stdout);

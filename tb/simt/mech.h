@@ -57,10 +57,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "../../area/tech.h"
 #include "core.h"
 
 struct vcd_writer;
-struct area_tech;
 
 /* flags */
 #define MECH_OWN_FETCH 1u /* its structure is the front end (dwf's pool, lwm's fetch) */
@@ -108,13 +108,40 @@ typedef struct mech_ops {
     void (*stats)(const core *c, const void *m, mech_cols *cols);
     /* mm^2 of its structures and the register file organisation it needs
      * (area/); what names them; -1 with the reason in what. */
-    double (*area)(const core *c, const void *m, const struct area_tech *t, char *what,
+    double (*area)(const core *c, const void *m, const area_tech *t, char *what,
                    size_t len);
     /* End of run: its own checks (structures empty, counts agree).  0/-1. */
     int (*finish)(core *c, void *m);
     /* Frees what init allocated beyond `size`. */
     void (*free)(void *m);
 } mech_ops;
+
+/* ------------------------------------------- shared bookkeeping (mech.c) */
+/* Warps launched by the core, waiting for the structure's port (FIFO). */
+typedef struct {
+    uint16_t w[CORE_MAX_WARPS];
+    uint64_t mask[CORE_MAX_WARPS];
+    unsigned head, n;
+} mech_launchq;
+void mech_lq_push(mech_launchq *q, unsigned w, uint64_t mask);
+/* The oldest launch whose warp is in port `port`'s pool (w mod ports ==
+ * port; ports 0: any): 1 and removed, else 0. */
+int mech_lq_pop(mech_launchq *q, unsigned port, unsigned ports, unsigned *w, uint64_t *mask);
+
+/* simt_stack (spe, tsimt, stsimt, swi): the BRANCH operation for warp w
+ * issuing pc on mask with `taken` lanes taken (core_taken): a non-branch
+ * advances to pc+1, a branch goes to its target / pc+1 and reconverges at
+ * its rpc, an exit goes to the exit PC n on every lane. */
+void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_t taken,
+                       void *simt_stack_in);
+/* The LAUNCH operation of warp w on mask at PC 0, reconverging at exit. */
+void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *simt_stack_in);
+
+/* The register file's area beside the structures: organisation org
+ * (area_lrf_org) for the run's warps, lanes and registers; adds into *mm2
+ * and names it in what.  0, or -1 with the reason in what. */
+int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2,
+                      char *what, size_t len);
 
 /* The table (tb/simt/mech.c), in report order; NULL-terminated. */
 extern const mech_ops *const mech_table[];
