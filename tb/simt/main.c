@@ -160,6 +160,8 @@ typedef struct {
     int gen;
     unsigned max_threads;
     int core, show_config; /* --core: run on the rebuilt SM core (issue 24) */
+    int oldest;
+    unsigned grid;         /* --core --grid N: N copies of a .k kernel's CTA */
 } opts;
 
 static unsigned parse_mechs(const char *v)
@@ -297,6 +299,8 @@ static void parse_args(int argc, char **argv, opts *o)
                 o->P.sched = SM_SCHED_RR;
             else if (s && (!strcmp(s, "two-level") || !strcmp(s, "two_level")))
                 o->P.sched = SM_SCHED_TWO_LEVEL;
+            else if (s && !strcmp(s, "oldest"))
+                o->oldest = 1; /* the core's (--core) */
             else
                 die2("--sched: expected rr or two-level, got '%s'", s ? s : "");
         } else if (!strcmp(a, "--format")) {
@@ -426,6 +430,8 @@ static void parse_args(int argc, char **argv, opts *o)
             o->quiet = 1;
         } else if (!strcmp(a, "--core")) {
             o->core = 1;
+        } else if (!strcmp(a, "--grid")) {
+            o->grid = (unsigned)num(a, VAL(), 1, 65535);
         } else if (!strcmp(a, "--show-config")) {
             o->show_config = 1;
         } else if (!strcmp(a, "--config") || !strcmp(a, "--set")) {
@@ -990,7 +996,34 @@ static int run_bench(const opts *o)
  * (tb/simt/core.c), the kernel lowered to prog.h, checked against the
  * reference on prog (refp_run).  Columns: core.h's metrics, then each
  * mechanism's own. */
+static int run_core_kernel(int argc, char **argv, const opts *o, const char *name,
+                           const char *text, int quiet, char *fmsg, size_t fmsglen);
+
 static int run_core(int argc, char **argv, const opts *o)
+{
+    if (!o->random_n)
+        return run_core_kernel(argc, argv, o, o->kernel, NULL, 0, NULL, 0);
+    unsigned long long fails = 0;
+    for (unsigned long long i = 0; i < o->random_n && fails < 5; i++) {
+        uint64_t seed = o->seed + i;
+        char *text = gen_kernel(seed, o->max_threads), name[64], msg[1024] = "";
+        snprintf(name, sizeof name, "gen%llu.k", (unsigned long long)seed);
+        int rc = run_core_kernel(argc, argv, o, name, text, 1, msg, sizeof msg);
+        if (rc) {
+            fails++;
+            printf("FAIL random seed %llu: %s\n--- kernel (build/simt --gen %llu) ---\n%s---\n",
+                   (unsigned long long)seed, msg, (unsigned long long)seed, text);
+        } else if (!o->quiet)
+            printf("ok random seed %llu\n", (unsigned long long)seed);
+        free(text);
+    }
+    printf("random: %llu kernels from seed %llu on the core: %llu failed\n", o->random_n,
+           (unsigned long long)o->seed, fails);
+    return fails ? 1 : 0;
+}
+
+static int run_core_kernel(int argc, char **argv, const opts *o, const char *name,
+                           const char *text, int quiet, char *fmsg, size_t fmsglen)
 {
     core_cfg C;
     core_config_from_args(argc, argv, &C);
@@ -1025,22 +1058,32 @@ static int run_core(int argc, char **argv, const opts *o)
         }
         free(cp);
     }
-    if (!o->kernel)
+    if (!name)
         die2("no kernel given (build/simt --kernel FILE; see --help)");
     struct stat sb;
-    if (!stat(o->kernel, &sb) && S_ISDIR(sb.st_mode))
-        die2("%s: is a directory, not a kernel file", o->kernel);
+    if (!text && !stat(name, &sb) && S_ISDIR(sb.st_mode))
+        die2("%s: is a directory, not a kernel file", name);
     kernel k;
     prog p;
     refp_result ref;
     char err[1024];
-    if (kernel_load(o->kernel, &k, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+    if (text ? kernel_parse(name, text, &k, err, sizeof err)
+             : kernel_load(name, &k, err, sizeof err)) {
+        if (fmsg)
+            snprintf(fmsg, fmsglen, "%s", err);
+        else
+            fprintf(stderr, "%s\n", err);
         return 2;
     }
-    if (kernel_to_prog(&k, &p, err, sizeof err) ||
+    int lowered = kernel_to_prog(&k, &p, err, sizeof err);
+    if (!lowered && o->grid)
+        p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
+    if (lowered ||
         refp_run(&p, C.warp_size, o->max_steps, 1, &ref, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
+        if (fmsg)
+            snprintf(fmsg, fmsglen, "%s", err);
+        else
+            fprintf(stderr, "%s\n", err);
         kernel_free(&k);
         return 2;
     }
@@ -1055,20 +1098,16 @@ static int run_core(int argc, char **argv, const opts *o)
                                  "simd_eff", "lane_util", "idle_cycles", "full_stalls",
                                  "segments", "bank_conflicts", "ctas", "area_mm2", "status"};
     const unsigned nc = sizeof cols / sizeof cols[0];
-    if (o->format == 2) {
-        for (unsigned i = 0; i < nc; i++)
-            printf("%s%s", i ? "," : "", cols[i]);
-        printf(",extra\n");
-    } else if (o->format == 0)
-        printf("kernel %s (%s): %u threads, warp %u, simd %u, %u schedulers\n", k.name, k.file,
-               k.threads, C.warp_size, C.simd_width ? C.simd_width : C.warp_size, C.schedulers);
-    int rc = 0;
+    int rc = 0, header = 0;
     for (unsigned i = 0; i < ns; i++) {
         core *c;
         const char *e = core_new(sel[i], &p, &ref, &C, &c);
         if (e) {
             if (ns == 1 || strcmp(list, "all")) {
-                fprintf(stderr, "simt: %s\n", e);
+                if (fmsg)
+                    snprintf(fmsg, fmsglen, "%s", e);
+                else
+                    fprintf(stderr, "simt: %s\n", e);
                 rc = 2;
                 break;
             }
@@ -1080,7 +1119,10 @@ static int run_core(int argc, char **argv, const opts *o)
         if (o->trace_dir)
             core_set_trace_dir(c, o->trace_dir);
         if (core_run(c) || core_finish(c)) {
-            fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
+            if (fmsg)
+                snprintf(fmsg, fmsglen, "%s", core_error(c));
+            else
+                fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
             rc = 1;
             core_free(c);
             break;
@@ -1094,6 +1136,19 @@ static int run_core(int argc, char **argv, const opts *o)
                 printf("trace %s\n", paths[j]);
         }
         const core_stats *st = core_get_stats(c);
+        if (quiet) {
+            core_free(c);
+            continue;
+        }
+        if (!header++) {
+            if (o->format == 2) {
+                for (unsigned i = 0; i < nc; i++)
+                    printf("%s%s", i ? "," : "", cols[i]);
+                printf(",extra\n");
+            } else if (o->format == 0)
+                printf("kernel %s (%s): %u threads, warp %u, simd %u, %u schedulers\n", k.name, k.file,
+                       k.threads, C.warp_size, C.simd_width ? C.simd_width : C.warp_size, C.schedulers);
+        }
         char what[256] = "";
         double area = sel[i]->area ? sel[i]->area(c, core_mech_state(c), &tech, what, sizeof what)
                                    : -1;
@@ -1143,6 +1198,8 @@ int main(int argc, char **argv)
     parse_args(argc, argv, &o);
     if (o.core)
         return run_core(argc, argv, &o);
+    if (o.oldest || o.grid)
+        die2("%s: only with --core (the rebuilt SM core)", o.oldest ? "--sched oldest" : "--grid");
     if (o.gen) {
         char *t = gen_kernel(o.gen_seed, o.max_threads);
         fputs(t, stdout);
