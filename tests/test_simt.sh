@@ -428,6 +428,9 @@ for args in "--set bogus=1" "--set warp_size=3" "--set simd_width=64 --set warp_
   [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_bad.out")" -eq 1 ] && ok "core_bad_args '$args'" ||
     bad "core_bad_args '$args'" "exit $rc: $(head -2 "$T/core_bad.out" | tr '\n' '|')"
 done
+# the built-in default is default.cfg exactly
+diff <("$S" --core --show-config) <("$S" --core --config default --show-config) >/dev/null &&
+  ok core_default_is_default_cfg || bad core_default_is_default_cfg
 grep -q "^$T/bad.cfg:2: unknown configuration key 'bogus'" <("$S" --core --config "$T/bad.cfg" tb/kernels/lud.k 2>&1 | sed 's/^simt: --config: //') &&
   ok core_config_file_line || bad core_config_file_line
 

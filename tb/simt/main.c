@@ -120,7 +120,16 @@ static const char *usage_text =
     "                       then on (sb); the check must then fail\n"
     "  --no-check           skip the models' invariant checks each cycle (--bench does)\n"
     "  --quiet              --random: only the summary line\n"
-    "  --help               this text\n";
+    "  --help               this text\n"
+    "the rebuilt SM core (issue 24; tb/simt/core.c, mech.h):\n"
+    "  --core               run on the core: the mechanisms of its table (below), the\n"
+    "                       kernel lowered to prog.h, the reference on prog\n"
+    "  --config NAME|FILE   a preset: default 000 001 002 003 004 (tb/simt/configs)\n"
+    "  --set KEY=VALUE      one key (after --config); also --KEY-WITH-DASHES VALUE; the\n"
+    "                       old flags map: --lanes warp_size, --depth spe_depth, ...\n"
+    "  --show-config        print the effective configuration\n"
+    "  --grid N             N copies of a .k kernel's CTA (CTA dispatch; idempotent kernels)\n"
+    "  --sched oldest       001's oldest-first (core only)\n";
 
 static void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die2(const char *fmt, ...)
@@ -285,6 +294,13 @@ static void parse_args(int argc, char **argv, opts *o)
 #define VAL() (i + 1 < argc ? argv[++i] : (die2("%s needs a value", a), (char *)NULL))
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
+            printf("core mechanisms (mech_table):\n");
+            for (unsigned j = 0; mech_table[j]; j++)
+                printf("  %-8s %s (%s)\n", mech_table[j]->name, mech_table[j]->summary,
+                       mech_table[j]->paper);
+            printf("core configuration keys (core_keys; default = tb/simt/configs/default.cfg):\n");
+            for (const core_key *k = core_keys; k->key; k++)
+                printf("  %-13s %s\n", k->key, k->help);
             exit(0);
         } else if (!strcmp(a, "--kernel")) {
             o->kernel = VAL();
