@@ -252,7 +252,7 @@ badk undefined_label 5 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra NOWHERE\n   
 badk register_range 4 "$H"$'\n    add r16, r1, 1\n    exit'
 badk predicate_range 4 "$H"$'\n    setp.eq p4, r1, 1\n    exit'
 badk missing_threads 1 $'.kernel k\n.mem 16\n    exit'
-badk no_reachable_exit 1 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
+badk no_reachable_exit 5 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
 badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit'
 badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit'
 badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
