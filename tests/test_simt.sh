@@ -376,7 +376,7 @@ for cfg in default 000 001 002 003 004; do
   done
   [ $f = 0 ] && ok "core_builtins_config_$cfg" || bad "core_builtins_config_$cfg" "$k: $(head -1 "$T/core.err")"
 done
-for a in "" "--config 002" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" \
+for a in "" "--config 002" "--config 004" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" "--config 004 --sched two-level" \
          "--sched oldest --set ibuf=1 --set fetch_width=1" "--set simd_width=1 --set schedulers=1"; do
   # shellcheck disable=SC2086
   "$S" --core --random "$N" --seed 401 --quiet --max-threads 256 $a >"$T/core_rand.out" 2>&1 &&

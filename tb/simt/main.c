@@ -261,7 +261,7 @@ static void core_config_from_args(int argc, char **argv, core_cfg *C)
         for (int j = 0; old[j].flag; j++)
             if (!strcmp(a, old[j].flag))
                 key = old[j].key;
-        if (!key && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
+        if (!key && strcmp(a, "--max-threads") && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
             key = core_flag_key(a + 2)->key;
         if (!key)
             continue;
@@ -452,7 +452,7 @@ static void parse_args(int argc, char **argv, opts *o)
             o->show_config = 1;
         } else if (!strcmp(a, "--config") || !strcmp(a, "--set")) {
             (void)VAL(); /* applied by core_config_from_args */
-        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) {
+        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) { /* --max-threads: above */
             (void)VAL();
         } else if (a[0] == '-' && a[1]) {
             die2("unknown option '%s' (see --help)", a);
