@@ -1115,19 +1115,47 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
                                  "segments", "bank_conflicts", "ctas", "area_mm2", "status"};
     const unsigned nc = sizeof cols / sizeof cols[0];
     int rc = 0, header = 0;
+    /* every mechanism is built first: one that cannot hold the kernel is
+     * an error when named (or when none can), else a row saying why */
+    core *cs[32] = {0};
+    char why[32][300];
+    unsigned nok = 0;
     for (unsigned i = 0; i < ns; i++) {
-        core *c;
-        const char *e = core_new(sel[i], &p, &ref, &C, &c);
-        if (e) {
-            if (ns == 1 || strcmp(list, "all")) {
-                if (fmsg)
-                    snprintf(fmsg, fmsglen, "%s", e);
-                else
-                    fprintf(stderr, "simt: %s\n", e);
-                rc = 2;
+        const char *e = core_new(sel[i], &p, &ref, &C, &cs[i]);
+        snprintf(why[i], sizeof why[i], "%s", e ? e : "");
+        nok += !e;
+        if (e && strcmp(list, "all")) {
+            nok = 0;
+            snprintf(why[0], sizeof why[0], "%s", e);
+            break;
+        }
+    }
+    if (!nok) {
+        const char *e = why[0];
+        for (unsigned i = 0; i < ns; i++)
+            if (why[i][0]) {
+                e = why[i];
                 break;
             }
-            printf("%s: cannot run: %s\n", sel[i]->name, e);
+        if (fmsg)
+            snprintf(fmsg, fmsglen, "%s", e);
+        else
+            fprintf(stderr, "simt: %s\n", e);
+        for (unsigned i = 0; i < ns; i++)
+            core_free(cs[i]);
+        ns = 0;
+        rc = 2;
+    }
+    for (unsigned i = 0; i < ns; i++) {
+        core *c = cs[i];
+        cs[i] = NULL;
+        if (!c) {
+            if (!quiet)
+                printf(o->format == 2 ? "%s,,,,,,,,,,,,,cannot run: %s\n" : "%s: cannot run: %s\n",
+                       sel[i]->name, why[i]);
+            else if (fmsg)
+                snprintf(fmsg, fmsglen, "%.299s", why[i]);
+            rc = quiet ? 2 : rc;
             continue;
         }
         if (logf)
@@ -1141,6 +1169,8 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
                 fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
             rc = 1;
             core_free(c);
+            for (unsigned j = i + 1; j < ns; j++)
+                core_free(cs[j]);
             break;
         }
         if (o->trace_dir) {
