@@ -1067,8 +1067,13 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
         for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
             const mech_ops *m = mech_find(t);
             if (!m)
-                die2("--mech: '%s' does not run on the core yet (it has:%s)", t,
-                     mech_table[0] ? " spe" : "");
+            {
+                char have[256] = "";
+                for (unsigned j = 0; mech_table[j]; j++)
+                    snprintf(have + strlen(have), sizeof have - strlen(have), " %s",
+                             mech_table[j]->name);
+                die2("--mech: '%s' does not run on the core yet (it has:%s)", t, have);
+            }
             if (ns < 32)
                 sel[ns++] = m;
         }
