@@ -126,6 +126,10 @@ void core_set_vcd(core *c, struct vcd_writer *w) { c->vcd = w; }
 struct vcd_writer *core_vcd(const core *c) { return c->vcd; }
 void core_set_log(core *c, FILE *f) { c->log = f; }
 void core_set_trace_dir(core *c, const char *dir) { c->trace_dir = dir; }
+uint64_t core_reg(const core *c, unsigned t, unsigned r)
+{
+    return t < c->T && r < c->nregs ? c->th[t].r[r] : 0;
+}
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 void core_stall(core *c) { c->st.full_stalls++; }
