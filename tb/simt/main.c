@@ -1060,8 +1060,10 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
         if (!strcmp(argv[i], "--mech"))
             list = argv[i + 1];
     if (!strcmp(list, "all")) {
+        /* under two-level, the mechanisms that schedule themselves sit out */
         for (unsigned i = 0; mech_table[i] && ns < 32; i++)
-            sel[ns++] = mech_table[i];
+            if (C.sched != CORE_SCHED_TWO_LEVEL || !(mech_table[i]->flags & MECH_OWN_SCHED))
+                sel[ns++] = mech_table[i];
     } else {
         char *cp = strdup(list), *save = NULL;
         for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
