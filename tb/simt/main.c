@@ -53,6 +53,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1015,8 +1016,98 @@ static int run_bench(const opts *o)
 static int run_core_kernel(int argc, char **argv, const opts *o, const char *name,
                            const char *text, int quiet, char *fmsg, size_t fmsglen);
 
+static double now_s(void);
+
+/* --core --bench [FILE]: warp-instructions (issue slots) simulated per
+ * second of process CPU time per mechanism, the models' invariant checks
+ * off, the reference check on (docs/bench.md). */
+static int run_core_bench(int argc, char **argv, const opts *o)
+{
+    core_cfg C;
+    core_config_from_args(argc, argv, &C);
+    C.check = 0;
+    unsigned nk = o->kernel ? 1 : 16;
+    kernel *ks = calloc(nk, sizeof *ks);
+    prog *ps = calloc(nk, sizeof *ps);
+    refp_result *refs = calloc(nk, sizeof *refs);
+    char err[1024];
+    for (unsigned i = 0; i < nk; i++) {
+        int rc;
+        if (o->kernel)
+            rc = kernel_load(o->kernel, &ks[i], err, sizeof err);
+        else {
+            char *t = gen_kernel(1000 + i, 256);
+            rc = kernel_parse("bench", t, &ks[i], err, sizeof err);
+            free(t);
+        }
+        if (rc || kernel_to_prog(&ks[i], &ps[i], err, sizeof err) ||
+            refp_run(&ps[i], C.warp_size, o->max_steps, 1, &refs[i], err, sizeof err))
+            die2("%s", err);
+    }
+    printf("bench: %s, warp %u, simd %u, %u schedulers, invariant checks off, reference check on, "
+           "process CPU time\n",
+           o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", C.warp_size,
+           C.simd_width ? C.simd_width : C.warp_size, C.schedulers);
+    printf("%-8s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s", "warp_insts/s");
+    int rc = 0;
+    double logsum = 0;
+    unsigned nm = 0;
+    for (unsigned j = 0; mech_table[j]; j++) {
+        const mech_ops *m = mech_table[j];
+        int want = 1;
+        for (int i = 1; i + 1 < argc; i++)
+            if (!strcmp(argv[i], "--mech") && strcmp(argv[i + 1], "all")) {
+                char buf[256];
+                snprintf(buf, sizeof buf, ",%s,", argv[i + 1]);
+                char nm2[40];
+                snprintf(nm2, sizeof nm2, ",%s,", m->name);
+                want = strstr(buf, nm2) != NULL;
+            }
+        if (!want)
+            continue;
+        uint64_t wi = 0, cyc = 0;
+        double t0 = now_s(), t1 = t0;
+        int reps = 0;
+        do {
+            for (unsigned i = 0; i < nk; i++) {
+                core *c;
+                const char *e = core_new(m, &ps[i], &refs[i], &C, &c);
+                if (e)
+                    die2("%s", e);
+                if (core_run(c) || core_finish(c)) {
+                    fprintf(stderr, "simt: %s\n", core_error(c));
+                    rc = 1;
+                }
+                wi += core_get_stats(c)->warp_insts;
+                cyc += core_get_stats(c)->cycles;
+                core_free(c);
+            }
+            reps++;
+            t1 = now_s();
+        } while (t1 - t0 < 1.0 && reps < 1000);
+        double rate = (double)wi / (t1 - t0);
+        printf("%-8s %14llu %12llu %10.3f %16.0f\n", m->name, (unsigned long long)wi,
+               (unsigned long long)cyc, t1 - t0, rate);
+        logsum += log(rate);
+        nm++;
+    }
+    if (nm)
+        printf("geomean %41.0f\n", exp(logsum / nm));
+    for (unsigned i = 0; i < nk; i++) {
+        refp_free(&refs[i]);
+        prog_free(&ps[i]);
+        kernel_free(&ks[i]);
+    }
+    free(ks);
+    free(ps);
+    free(refs);
+    return rc;
+}
+
 static int run_core(int argc, char **argv, const opts *o)
 {
+    if (o->bench)
+        return run_core_bench(argc, argv, o);
     if (!o->random_n)
         return run_core_kernel(argc, argv, o, o->kernel, NULL, 0, NULL, 0);
     unsigned long long fails = 0;
