@@ -360,6 +360,7 @@ void prog_free(prog *p)
     free(p->ins);
     free(p->label);
     free(p->global_init);
+    free(p->reg_bits);
     free(p->param);
     memset(p, 0, sizeof *p);
 }

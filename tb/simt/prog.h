@@ -140,6 +140,8 @@ typedef struct prog {
     prog_insn *ins;
     char (*label)[32];         /* label at each PC ("" none), n+1 rows */
     unsigned nregs;
+    uint8_t *reg_bits;         /* nregs: each register's width, 1 (a
+                                * predicate), 16, 32 or 64; NULL: all 32 */
     /* control-flow graph (filled by prog_analyse) */
     int (*succ)[2];            /* successors, -1 none */
     int *ipdom;                /* immediate post-dominator, n+1 entries, ipdom[n] = n */

@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * scalar.c -- scalarization and register allocation (see scalar.h).
+ */
+#include "scalar.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned words_of(unsigned nregs) { return (nregs + 63u) / 64u; }
+static int bit(const uint64_t *s, unsigned r) { return (int)((s[r >> 6] >> (r & 63u)) & 1u); }
+static void set_bit(uint64_t *s, unsigned r) { s[r >> 6] |= 1ull << (r & 63u); }
+static unsigned reg_bits(const prog *p, unsigned r) { return p->reg_bits ? p->reg_bits[r] : 32u; }
+
+uint64_t *scalar_liveness(const prog *p, unsigned *words)
+{
+    unsigned W = words_of(p->nregs), n = p->n;
+    uint64_t *in = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
+    int changed = 1;
+    *words = W;
+    while (changed) {
+        changed = 0;
+        for (int pc = (int)n - 1; pc >= 0; pc--) {
+            if (!p->reachable[pc])
+                continue;
+            const prog_insn *in_ = &p->ins[pc];
+            uint64_t *row = &in[(size_t)pc * W];
+            for (unsigned w = 0; w < W; w++) {
+                uint64_t out = 0;
+                for (int j = 0; j < 2; j++)
+                    if (p->succ[pc][j] >= 0)
+                        out |= in[(size_t)p->succ[pc][j] * W + w];
+                uint64_t kill = 0, use = 0;
+                if (in_->guard < 0)
+                    for (unsigned d = 0; d < in_->ndst; d++)
+                        if (in_->dst[d] >> 6 == w)
+                            kill |= 1ull << (in_->dst[d] & 63u);
+                for (unsigned k = 0; k < in_->nsrc; k++)
+                    if (in_->src[k] >> 6 == w)
+                        use |= 1ull << (in_->src[k] & 63u);
+                uint64_t v = use | (out & ~kill);
+                if (v != row[w]) {
+                    row[w] = v;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return in;
+}
+
+/* Marks the instructions reachable from `from` without passing stop (the
+ * exit node excluded). */
+static void region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
+{
+    int n = (int)p->n, sp = 0;
+    memset(mark, 0, (size_t)n + 1);
+    if (from < 0 || from == stop)
+        return;
+    mark[from] = 1;
+    stack[sp++] = from;
+    while (sp) {
+        int v = stack[--sp];
+        if (v == n)
+            continue;
+        for (int j = 0; j < 2; j++) {
+            int s = p->succ[v][j];
+            if (s >= 0 && s != stop && !mark[s]) {
+                mark[s] = 1;
+                stack[sp++] = s;
+            }
+        }
+    }
+    mark[n] = 0;
+}
+
+/* Step 2's seeds (scalar.h). */
+static int seed_vector(const prog_insn *in)
+{
+    if (in->unit == PU_ATOM)
+        return 1;
+    if ((in->unit == PU_LD || in->unit == PU_ST) && in->space == PS_LOCAL)
+        return 1;
+    if (in->unit == PU_LD &&
+        (in->space == PS_GLOBAL || in->space == PS_SHARED || in->space == PS_PARAM))
+        return 0; /* a load is varying only through its address */
+    return in->varying;
+}
+
+void scalar_analyse(prog *p, scalar_info *s, int all_vector)
+{
+    unsigned n = p->n, R = p->nregs, W;
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->nregs = R;
+    s->reg_vector = calloc(R + 1, 1);
+    s->ins_vector = calloc(n + 1, 1);
+    s->reg_used = calloc(R + 1, 1);
+    for (unsigned pc = 0; pc < n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        if (!p->reachable[pc])
+            continue;
+        for (unsigned j = 0; j < in->nsrc; j++)
+            s->reg_used[in->src[j]] = 1;
+        for (unsigned j = 0; j < in->ndst; j++)
+            s->reg_used[in->dst[j]] = 1;
+    }
+    if (all_vector) {
+        memset(s->reg_vector, 1, R);
+        memset(s->ins_vector, 1, n);
+    } else {
+        uint64_t *live = scalar_liveness(p, &W);
+        uint8_t *side[2], *mark = calloc(n + 1, 1);
+        int *stack = malloc(((size_t)n + 2) * sizeof(int));
+        side[0] = calloc(n + 1, 1);
+        side[1] = calloc(n + 1, 1);
+        for (unsigned pc = 0; pc < n; pc++) /* step 2 */
+            s->ins_vector[pc] = (uint8_t)seed_vector(&p->ins[pc]);
+        int changed = 1;
+        while (changed) { /* steps 3-5 */
+            changed = 0;
+            for (unsigned pc = 0; pc < n; pc++) {
+                const prog_insn *in = &p->ins[pc];
+                if (!p->reachable[pc])
+                    continue;
+                int v = s->ins_vector[pc];
+                for (unsigned j = 0; j < in->nsrc && !v; j++)
+                    v = s->reg_vector[in->src[j]];
+                if (v && !s->ins_vector[pc]) {
+                    s->ins_vector[pc] = 1;
+                    changed = 1;
+                }
+                for (unsigned j = 0; v && j < in->ndst; j++)
+                    if (!s->reg_vector[in->dst[j]]) {
+                        s->reg_vector[in->dst[j]] = 1;
+                        changed = 1;
+                    }
+            }
+            /* step 4: control-flow dependence on a vector guard */
+            for (unsigned b = 0; b < n; b++) {
+                const prog_insn *br = &p->ins[b];
+                if (!p->reachable[b] || br->unit != PU_BRA || br->guard < 0 ||
+                    !s->reg_vector[br->guard])
+                    continue;
+                int rpc = br->rpc;
+                for (int k = 0; k < 2; k++)
+                    region(p, p->succ[b][k], rpc, side[k], stack);
+                for (unsigned pc = 0; pc < n; pc++) {
+                    if (!side[0][pc] && !side[1][pc])
+                        continue;
+                    const prog_insn *in = &p->ins[pc];
+                    for (unsigned j = 0; j < in->ndst; j++) {
+                        unsigned r = in->dst[j];
+                        if (s->reg_vector[r])
+                            continue;
+                        int vec = bit(&live[(size_t)rpc * W], r);
+                        for (int k = 0; k < 2 && !vec; k++) {
+                            /* live at side k's entry, written from the other side */
+                            int e = p->succ[b][k];
+                            if (e < 0 || !bit(&live[(size_t)e * W], r))
+                                continue;
+                            if (side[!k][pc])
+                                vec = 1;
+                        }
+                        if (vec) {
+                            s->reg_vector[r] = 1;
+                            changed = 1;
+                        }
+                    }
+                }
+            }
+        }
+        free(live);
+        free(mark);
+        free(stack);
+        free(side[0]);
+        free(side[1]);
+    }
+    for (unsigned pc = 0; pc < n; pc++)
+        p->ins[pc].scalar = !s->ins_vector[pc];
+}
+
+/* ---------------------------------------------------------- allocation */
+
+typedef struct {
+    unsigned R;
+    uint64_t *adj; /* R x W bitset */
+    unsigned W;
+} graph;
+
+static void edge(graph *g, unsigned a, unsigned b, uint64_t *count)
+{
+    if (a == b || bit(&g->adj[(size_t)a * g->W], b))
+        return;
+    set_bit(&g->adj[(size_t)a * g->W], b);
+    set_bit(&g->adj[(size_t)b * g->W], a);
+    (*count)++;
+}
+
+static unsigned units_of(const prog *p, unsigned r)
+{
+    return reg_bits(p, r) > 32 ? 2u : 1u;
+}
+
+/* Smallest-last order and greedy first fit for the registers of class c. */
+static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c)
+{
+    unsigned R = s->nregs, cnt = 0, max_unit = 0;
+    unsigned *deg = calloc(R + 1, sizeof(unsigned));
+    unsigned *order = malloc((R + 1) * sizeof(unsigned));
+    uint8_t *done = calloc(R + 1, 1);
+    for (unsigned r = 0; r < R; r++) {
+        if (s->cls[r] != c || !s->reg_used[r]) {
+            done[r] = 1;
+            continue;
+        }
+        cnt++;
+        for (unsigned q = 0; q < R; q++)
+            if (q != r && s->cls[q] == c && s->reg_used[q] && bit(&g->adj[(size_t)r * g->W], q))
+                deg[r]++;
+    }
+    /* remove the vertex of smallest degree, last in the colouring order */
+    for (unsigned k = cnt; k > 0; k--) {
+        unsigned best = R;
+        for (unsigned r = 0; r < R; r++)
+            if (!done[r] && (best == R || deg[r] < deg[best]))
+                best = r;
+        done[best] = 1;
+        order[k - 1] = best;
+        for (unsigned q = 0; q < R; q++)
+            if (!done[q] && bit(&g->adj[(size_t)best * g->W], q))
+                deg[q]--;
+    }
+    uint8_t *busy = malloc(2 * (size_t)R + 4);
+    for (unsigned k = 0; k < cnt; k++) {
+        unsigned r = order[k], u = units_of(p, r);
+        memset(busy, 0, 2 * (size_t)R + 4);
+        for (unsigned q = 0; q < R; q++)
+            if (s->phys[q] >= 0 && s->cls[q] == c && bit(&g->adj[(size_t)r * g->W], q))
+                for (unsigned j = 0; j < units_of(p, q); j++)
+                    busy[s->phys[q] + j] = 1;
+        unsigned base = 0;
+        while (busy[base] || (u == 2 && (busy[base + 1] || (base & 1u))))
+            base++;
+        s->phys[r] = (int32_t)base;
+        if (base + u > max_unit)
+            max_unit = base + u;
+    }
+    s->virt[c] = cnt;
+    free(busy);
+    free(deg);
+    free(order);
+    free(done);
+    return max_unit;
+}
+
+void scalar_alloc(const prog *p, scalar_info *s)
+{
+    unsigned R = s->nregs, n = p->n, W;
+    uint64_t *live = scalar_liveness(p, &W);
+    graph g = {R, calloc((size_t)R * W + 1, sizeof(uint64_t)), W};
+    s->phys = malloc((R + 1) * sizeof(int32_t));
+    s->cls = calloc(R + 1, 1);
+    for (unsigned r = 0; r < R; r++) {
+        int pred = reg_bits(p, r) == 1;
+        s->phys[r] = -1;
+        s->cls[r] = (uint8_t)(pred ? (s->reg_vector[r] ? SC_VEC_PRED : SC_SCA_PRED)
+                                   : (s->reg_vector[r] ? SC_VEC_DATA : SC_SCA_DATA));
+    }
+    /* the registers live at entry hold their initial value together */
+    for (unsigned a = 0; a < R; a++)
+        if (bit(live, a))
+            for (unsigned b = a + 1; b < R; b++)
+                if (bit(live, b))
+                    edge(&g, a, b, &s->edges);
+    for (unsigned pc = 0; pc < n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        if (!p->reachable[pc])
+            continue;
+        for (unsigned j = 0; j < in->ndst; j++)
+            for (int k = 0; k < 2; k++) {
+                int sc = p->succ[pc][k];
+                if (sc < 0)
+                    continue;
+                for (unsigned r = 0; r < R; r++)
+                    if (bit(&live[(size_t)sc * W], r))
+                        edge(&g, in->dst[j], r, &s->edges);
+            }
+        /* two results of one instruction are live together */
+        for (unsigned j = 0; j < in->ndst; j++)
+            for (unsigned k = j + 1; k < in->ndst; k++)
+                edge(&g, in->dst[j], in->dst[k], &s->edges);
+    }
+    /* 002's edges for the scalar registers the stack brings back */
+    uint8_t *side[2] = {calloc(n + 1, 1), calloc(n + 1, 1)};
+    int *stack = malloc(((size_t)n + 2) * sizeof(int));
+    uint64_t before = s->edges;
+    for (unsigned b = 0; b < n; b++) {
+        const prog_insn *br = &p->ins[b];
+        if (!p->reachable[b] || br->unit != PU_BRA || br->guard < 0 || !s->reg_vector[br->guard])
+            continue;
+        for (int k = 0; k < 2; k++)
+            region(p, p->succ[b][k], br->rpc, side[k], stack);
+        for (int k = 0; k < 2; k++) {
+            int e = p->succ[b][k];
+            if (e < 0)
+                continue;
+            for (unsigned r = 0; r < R; r++) {
+                if (s->reg_vector[r] || !bit(&live[(size_t)e * W], r))
+                    continue;
+                for (unsigned pc = 0; pc < n; pc++) {
+                    if (!side[!k][pc])
+                        continue;
+                    const prog_insn *in = &p->ins[pc];
+                    for (unsigned q = 0; q < R; q++)
+                        if (!s->reg_vector[q] && bit(&live[(size_t)pc * W], q))
+                            edge(&g, r, q, &s->edges);
+                    for (unsigned j = 0; j < in->ndst; j++)
+                        if (!s->reg_vector[in->dst[j]])
+                            edge(&g, r, in->dst[j], &s->edges);
+                }
+            }
+        }
+    }
+    s->extra_edges = s->edges - before;
+    for (unsigned c = 0; c < SC_NCLASS; c++)
+        s->units[c] = colour(p, s, &g, c);
+    free(side[0]);
+    free(side[1]);
+    free(stack);
+    free(g.adj);
+    free(live);
+}
+
+static const char *const class_name[SC_NCLASS] = {"vector", "scalar", "vector predicate",
+                                                  "scalar predicate"};
+
+void scalar_show(const prog *p, const scalar_info *s, FILE *f)
+{
+    unsigned sc = 0, reach = 0;
+    fprintf(f, "scalarization of %s (%s), 002 sec. 4.2:\n", p->name, p->file);
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        if (!p->reachable[pc])
+            continue;
+        reach++;
+        sc += !s->ins_vector[pc];
+        fprintf(f, "  %4u  line %-5d %s  %s\n", pc, p->ins[pc].line,
+                s->ins_vector[pc] ? "vector" : "SCALAR", p->ins[pc].text);
+    }
+    fprintf(f, "instructions: %u scalar of %u (%.1f%% static)\n", sc, reach,
+            reach ? 100.0 * sc / reach : 0.0);
+    for (unsigned c = 0; c < SC_NCLASS; c++) {
+        fprintf(f, "%s registers:", class_name[c]);
+        unsigned k = 0;
+        for (unsigned r = 0; r < s->nregs; r++)
+            if (s->reg_used[r] && s->cls && s->cls[r] == c) {
+                fprintf(f, " %u", r);
+                if (s->phys && s->phys[r] >= 0)
+                    fprintf(f, "->%d", s->phys[r]);
+                k++;
+            }
+        fprintf(f, "%s\n", k ? "" : " none");
+    }
+    if (s->phys)
+        fprintf(f,
+                "allocation: %u vector registers per thread, %u scalar registers per warp "
+                "(32-bit), %u + %u predicates; %llu interference edges, %llu of them 002's "
+                "divergent-branch edges\n",
+                s->units[SC_VEC_DATA], s->units[SC_SCA_DATA], s->units[SC_VEC_PRED],
+                s->units[SC_SCA_PRED], (unsigned long long)s->edges,
+                (unsigned long long)s->extra_edges);
+}
+
+void scalar_free(scalar_info *s)
+{
+    free(s->reg_vector);
+    free(s->ins_vector);
+    free(s->reg_used);
+    free(s->phys);
+    free(s->cls);
+    memset(s, 0, sizeof *s);
+}
