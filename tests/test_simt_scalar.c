@@ -21,8 +21,7 @@
 #include "../tb/simt/prog.c"
 #include "../tb/simt/scalar.c"
 #include "check.h"
-
-#include <dirent.h>
+#include "simt_kernels.h"
 
 static char err[1024];
 
@@ -213,23 +212,7 @@ static void check_kernel(kernel *k, const char *what)
 
 TEST(kernels_analysed_and_allocated)
 {
-    DIR *d = opendir("tb/kernels");
-    CHECK(d != NULL);
-    if (!d)
-        return;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t l = strlen(e->d_name);
-        if (l < 3 || strcmp(e->d_name + l - 2, ".k"))
-            continue;
-        char path[512];
-        snprintf(path, sizeof path, "tb/kernels/%s", e->d_name);
-        kernel k;
-        CHECK(!kernel_load(path, &k, err, sizeof err));
-        check_kernel(&k, path);
-        kernel_free(&k);
-    }
-    closedir(d);
+    CHECK(for_each_builtin_kernel(check_kernel) >= 8);
     for (uint64_t seed = 1; seed <= 200; seed++) {
         char *t = gen_kernel(seed, 200), what[32];
         kernel k;

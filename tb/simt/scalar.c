@@ -49,31 +49,6 @@ uint64_t *scalar_liveness(const prog *p, unsigned *words)
     return in;
 }
 
-/* Marks the instructions reachable from `from` without passing stop (the
- * exit node excluded). */
-static void region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
-{
-    int n = (int)p->n, sp = 0;
-    memset(mark, 0, (size_t)n + 1);
-    if (from < 0 || from == stop)
-        return;
-    mark[from] = 1;
-    stack[sp++] = from;
-    while (sp) {
-        int v = stack[--sp];
-        if (v == n)
-            continue;
-        for (int j = 0; j < 2; j++) {
-            int s = p->succ[v][j];
-            if (s >= 0 && s != stop && !mark[s]) {
-                mark[s] = 1;
-                stack[sp++] = s;
-            }
-        }
-    }
-    mark[n] = 0;
-}
-
 /* Step 2's seeds (scalar.h). */
 static int seed_vector(const prog_insn *in)
 {
@@ -144,7 +119,7 @@ void scalar_analyse(prog *p, scalar_info *s, int all_vector)
                     continue;
                 int rpc = br->rpc;
                 for (int k = 0; k < 2; k++)
-                    region(p, p->succ[b][k], rpc, side[k], stack);
+                    prog_region(p, p->succ[b][k], rpc, side[k], stack);
                 for (unsigned pc = 0; pc < n; pc++) {
                     if (!side[0][pc] && !side[1][pc])
                         continue;
@@ -300,7 +275,7 @@ void scalar_alloc(const prog *p, scalar_info *s)
         if (!p->reachable[b] || br->unit != PU_BRA || br->guard < 0 || !s->reg_vector[br->guard])
             continue;
         for (int k = 0; k < 2; k++)
-            region(p, p->succ[b][k], br->rpc, side[k], stack);
+            prog_region(p, p->succ[b][k], br->rpc, side[k], stack);
         for (int k = 0; k < 2; k++) {
             int e = p->succ[b][k];
             if (e < 0)
