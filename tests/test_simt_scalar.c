@@ -19,6 +19,7 @@
 #include "../tb/simt/gen.c"
 #include "../tb/simt/kprog.c"
 #include "../tb/simt/prog.c"
+#include "../tb/simt/ref.c"
 #include "../tb/simt/scalar.c"
 #include "check.h"
 #include "simt_kernels.h"
@@ -224,6 +225,211 @@ TEST(kernels_analysed_and_allocated)
     }
 }
 
+/* ---- execution: a lockstep runner for the tests.  One CTA of the
+ * program in warps of ws threads, each warp on a PDOM stack (pc, rpc,
+ * mask), the warps round robin one instruction each until every warp
+ * waits at the barrier or has exited; every thread-instruction through
+ * scalar_exec_thread with the allocated files.  The final global memory
+ * goes to out.  0, or -1 with err. */
+typedef struct {
+    int pc, rpc;
+    uint64_t mask;
+} stk_entry;
+
+static int warp_run(const prog *p, const scalar_info *s, int checked, unsigned ws, uint8_t *out,
+                    char *msg, size_t len)
+{
+    unsigned T = p->block[0], nw = (T + ws - 1) / ws, n = p->n;
+    scalar_exec_cfg c;
+    scalar_exec_init(&c, p, s, checked);
+    prog_thread *th = calloc(T, sizeof *th);
+    uint64_t **srf = calloc(nw, sizeof *srf);
+    stk_entry(*stk)[65] = calloc(nw, sizeof *stk);
+    unsigned *sp = calloc(nw, sizeof(unsigned));
+    uint64_t *exited = calloc(nw, sizeof(uint64_t));
+    uint8_t *wait = calloc(nw, 1), *shared = calloc(p->shared_bytes + 1, 1);
+    memcpy(out, p->global_init, p->global_bytes);
+    prog_mem m = {out, p->global_bytes, shared, p->shared_bytes, p->param, p->param_bytes, 0};
+    for (unsigned t = 0; t < T; t++) {
+        th[t].r = calloc(scalar_vec_regs(s) + 1, sizeof(uint64_t));
+        th[t].tid[0] = th[t].flat = t;
+        th[t].ntid[0] = T;
+        th[t].ntid[1] = th[t].ntid[2] = th[t].nctaid[0] = th[t].nctaid[1] = th[t].nctaid[2] = 1;
+        th[t].laneid = t % ws;
+        th[t].warpid = t / ws;
+    }
+    for (unsigned w = 0; w < nw; w++) {
+        unsigned k = w + 1 < nw ? ws : T - w * ws;
+        srf[w] = calloc(scalar_sca_regs(s) + 1, sizeof(uint64_t));
+        stk[w][0] = (stk_entry){0, (int)n, k == 64 ? ~0ull : (1ull << k) - 1};
+        sp[w] = 1;
+    }
+    int rc = 0;
+    unsigned live = nw;
+    while (live && !rc) {
+        unsigned moved = 0;
+        for (unsigned w = 0; w < nw && !rc; w++) {
+            if (!sp[w] || wait[w])
+                continue;
+            stk_entry *top = &stk[w][sp[w] - 1];
+            uint64_t mask = top->mask & ~exited[w];
+            moved = 1;
+            if (!mask || top->pc == top->rpc || top->pc == (int)n) {
+                if (--sp[w] == 0)
+                    live--;
+                continue;
+            }
+            int pc = top->pc;
+            const prog_insn *in = &p->ins[pc];
+            scalar_issue st;
+            memset(&st, 0, sizeof st);
+            uint64_t taken = 0, nt = 0;
+            int bar = 0;
+            for (unsigned l = 0; l < 64 && !rc; l++) {
+                if (!((mask >> l) & 1))
+                    continue;
+                unsigned t = w * ws + l;
+                prog_effect e;
+                rc = scalar_exec_thread(&c, pc, &th[t], t, srf[w], &m, &st, &e, msg, len);
+                if (e.next_pc == (int)n)
+                    exited[w] |= 1ull << l;
+                else if (in->unit == PU_BRA)
+                    *(e.taken ? &taken : &nt) |= 1ull << l;
+                bar |= in->unit == PU_BAR && e.executed;
+            }
+            if (in->unit != PU_BRA) {
+                top->pc = pc + 1;
+            } else if (!nt) {
+                top->pc = in->target;
+            } else if (!taken) {
+                top->pc = pc + 1;
+            } else {
+                top->pc = in->rpc;
+                stk[w][sp[w]++] = (stk_entry){pc + 1, in->rpc, nt};
+                stk[w][sp[w]++] = (stk_entry){in->target, in->rpc, taken};
+            }
+            wait[w] = (uint8_t)bar;
+        }
+        if (!moved) /* every live warp waits at the barrier */
+            memset(wait, 0, nw);
+    }
+    for (unsigned t = 0; t < T; t++)
+        free(th[t].r);
+    for (unsigned w = 0; w < nw; w++)
+        free(srf[w]);
+    free(th);
+    free(srf);
+    free(stk);
+    free(sp);
+    free(exited);
+    free(wait);
+    free(shared);
+    scalar_exec_free(&c);
+    return rc;
+}
+
+/* Runs p through warp_run at warp size ws and compares its memory with the
+ * reference's: 0 equal, 1 different, -1 a run error (msg). */
+static int run_vs_reference(const prog *p, const scalar_info *s, int checked, unsigned ws,
+                            char *msg, size_t len)
+{
+    refp_result r;
+    uint8_t *mem = malloc(p->global_bytes + 1);
+    int rc = refp_run(p, ws, 10000000, 0, &r, msg, len);
+    if (!rc)
+        rc = warp_run(p, s, checked, ws, mem, msg, len);
+    if (!rc && memcmp(mem, r.global, p->global_bytes))
+        rc = 1;
+    refp_free(&r);
+    free(mem);
+    return rc;
+}
+
+TEST(execution_worked_example)
+{
+    kernel k;
+    prog p;
+    scalar_info s;
+    char msg[512];
+    if (load(&k, &p,
+             HDR "    mov r1, 4\n    add r2, r1, %tid\n    setp.lt p0, r2, 6\n    @p0 bra A\n"
+                 "    mov r3, 7\n    st [r3], r1\n    mov r4, 1\n    bra B\n"
+                 "A:  mov r4, 2\nB:  add r5, r4, r1\n    st [r2+8], r5\n    exit\n"))
+        return;
+    scalar_analyse(&p, &s, 0);
+    scalar_alloc(&p, &s);
+    CHECK_EQ(run_vs_reference(&p, &s, 1, 8, msg, sizeof msg), 0);
+    CHECK_EQ(run_vs_reference(&p, &s, 1, 4, msg, sizeof msg), 0);
+    /* plant an unsound mark: the %tid-dependent add scalar */
+    s.ins_vector[1] = 0;
+    CHECK_EQ(run_vs_reference(&p, &s, 1, 8, msg, sizeof msg), -1);
+    CHECK(strstr(msg, "s.k:5: pc 1: scalar instruction 'add r2, r1, %tid': thread 1 gives 5, "
+                      "thread 0 gave 4 (the scalarization is unsound)") != NULL);
+    CHECK_EQ(run_vs_reference(&p, &s, 0, 8, msg, sizeof msg), 1); /* unchecked: wrong memory */
+    scalar_free(&s);
+    prog_free(&p);
+    kernel_free(&k);
+}
+
+TEST(execution_needs_divergent_edges)
+{
+    kernel k;
+    prog p;
+    scalar_info s;
+    char msg[512];
+    if (load(&k, &p,
+             HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
+                 "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
+                 "B:  exit\n"))
+        return;
+    scalar_analyse(&p, &s, 0);
+    scalar_alloc(&p, &s);
+    CHECK_EQ(run_vs_reference(&p, &s, 1, 8, msg, sizeof msg), 0);
+    /* plant the allocation without 002's edge: r9 shares r8's register;
+     * the taken side (run first) overwrites it before the other side
+     * reads r8 */
+    s.phys[9] = s.phys[8];
+    CHECK_EQ(run_vs_reference(&p, &s, 1, 8, msg, sizeof msg), 1);
+    scalar_free(&s);
+    prog_free(&p);
+    kernel_free(&k);
+}
+
+static void run_kernel_scalar(kernel *k, const char *what)
+{
+    prog p;
+    scalar_info s;
+    char msg[512];
+    CHECK(!kernel_to_prog(k, &p, err, sizeof err));
+    for (int all = 0; all < 2; all++) {
+        scalar_analyse(&p, &s, all);
+        scalar_alloc(&p, &s);
+        for (unsigned ws = 4; ws <= 32; ws *= 8) {
+            int rc = run_vs_reference(&p, &s, 1, ws, msg, sizeof msg);
+            if (rc)
+                printf("  %s (warp %u, %s): %s\n", what, ws, all ? "all vector" : "scalarized",
+                       rc < 0 ? msg : "memory differs from the reference");
+            CHECK_EQ(rc, 0);
+        }
+        scalar_free(&s);
+    }
+    prog_free(&p);
+}
+
+TEST(execution_kernels)
+{
+    CHECK(for_each_builtin_kernel(run_kernel_scalar) >= 8);
+    for (uint64_t seed = 1; seed <= 200; seed++) {
+        char *t = gen_kernel(seed, 64), what[32];
+        kernel k;
+        snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
+        CHECK(!kernel_parse("g.k", t, &k, err, sizeof err));
+        run_kernel_scalar(&k, what);
+        kernel_free(&k);
+        free(t);
+    }
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -232,5 +438,8 @@ int main(int argc, char **argv)
     RUN(other_side_reads);
     RUN(allocation_divergent_edges);
     RUN(kernels_analysed_and_allocated);
+    RUN(execution_worked_example);
+    RUN(execution_needs_divergent_edges);
+    RUN(execution_kernels);
     return test_summary();
 }

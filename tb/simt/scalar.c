@@ -355,3 +355,142 @@ void scalar_free(scalar_info *s)
     free(s->cls);
     memset(s, 0, sizeof *s);
 }
+
+/* ------------------------------------------------------------ execution */
+
+unsigned scalar_vec_regs(const scalar_info *s)
+{
+    return s->units[SC_VEC_DATA] + s->units[SC_VEC_PRED];
+}
+
+unsigned scalar_sca_regs(const scalar_info *s)
+{
+    return s->units[SC_SCA_DATA] + s->units[SC_SCA_PRED];
+}
+
+void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, int checked)
+{
+    c->p = p;
+    c->s = s;
+    c->checked = checked;
+    c->scratch = calloc(p->nregs + 1, sizeof(uint64_t));
+}
+
+void scalar_exec_free(scalar_exec_cfg *c)
+{
+    free(c->scratch);
+    c->scratch = NULL;
+}
+
+/* The entry of virtual register v: in the thread's file or the warp's. */
+static uint64_t *entry(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf)
+{
+    switch (s->cls[v]) {
+    case SC_VEC_DATA: return &vrf[s->phys[v]];
+    case SC_VEC_PRED: return &vrf[s->units[SC_VEC_DATA] + (unsigned)s->phys[v]];
+    case SC_SCA_DATA: return &srf[s->phys[v]];
+    default: return &srf[s->units[SC_SCA_DATA] + (unsigned)s->phys[v]];
+    }
+}
+
+/* The value of register v before this issue: what the first thread's
+ * scalar write replaced, if it wrote v's entry (st may be NULL). */
+static uint64_t before(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf,
+                       const scalar_issue *st)
+{
+    uint64_t *e = entry(s, v, vrf, srf);
+    for (unsigned j = 0; st && j < st->nwritten; j++)
+        if (st->written[j] == e)
+            return st->old[j];
+    return *e;
+}
+
+/* Gathers the instruction's sources and destinations (a guarded write
+ * keeps the old value) as they were before the issue into scratch and runs
+ * it on a copy of x. */
+static int run_one(const scalar_exec_cfg *c, int pc, const prog_thread *x, uint64_t *srf,
+                   const prog_mem *m, const scalar_issue *st, prog_effect *e, char *err,
+                   size_t errlen)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    prog_thread t = *x;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        c->scratch[in->src[j]] = before(c->s, in->src[j], x->r, srf, st);
+    for (unsigned j = 0; j < in->ndst; j++)
+        c->scratch[in->dst[j]] = before(c->s, in->dst[j], x->r, srf, st);
+    t.r = c->scratch;
+    return c->p->ops->exec(c->p, pc, &t, m, e, err, errlen);
+}
+
+static int same_effect(const prog_effect *a, const prog_effect *b)
+{
+    if (a->next_pc != b->next_pc || a->executed != b->executed || a->taken != b->taken ||
+        a->nacc != b->nacc)
+        return 0;
+    for (unsigned i = 0; i < a->nacc; i++)
+        if (a->acc[i].addr != b->acc[i].addr || a->acc[i].space != b->acc[i].space)
+            return 0;
+    return 1;
+}
+
+int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigned thread,
+                       uint64_t *srf, const prog_mem *m, scalar_issue *st, prog_effect *e,
+                       char *err, size_t errlen)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    const scalar_info *s = c->s;
+    if (s->ins_vector[pc]) {
+        if (run_one(c, pc, x, srf, m, NULL, e, err, errlen))
+            return -1;
+        for (unsigned j = 0; j < in->ndst; j++)
+            *entry(s, in->dst[j], x->r, srf) = c->scratch[in->dst[j]];
+        return 0;
+    }
+    if (!st->done) {
+        if (run_one(c, pc, x, srf, m, NULL, e, err, errlen))
+            return -1;
+        st->done = 1;
+        st->first_thread = thread;
+        st->eff = *e;
+        for (unsigned j = 0; j < in->ndst; j++) {
+            uint64_t *d = entry(s, in->dst[j], x->r, srf);
+            st->val[j] = c->scratch[in->dst[j]];
+            if (s->cls[in->dst[j]] == SC_SCA_DATA || s->cls[in->dst[j]] == SC_SCA_PRED) {
+                st->written[st->nwritten] = d;
+                st->old[st->nwritten++] = *d;
+            }
+            *d = st->val[j];
+        }
+        return 0;
+    }
+    if (c->checked) {
+        prog_effect mine;
+        if (run_one(c, pc, x, srf, m, st, &mine, err, errlen))
+            return -1;
+        int same = same_effect(&mine, &st->eff);
+        unsigned bad = PROG_MAX_DST;
+        for (unsigned j = 0; j < in->ndst; j++)
+            if (c->scratch[in->dst[j]] != st->val[j])
+                bad = j;
+        if (!same || bad < PROG_MAX_DST) {
+            char what[96];
+            if (bad < PROG_MAX_DST)
+                snprintf(what, sizeof what, "gives %llu, thread %u gave %llu",
+                         (unsigned long long)c->scratch[in->dst[bad]], st->first_thread,
+                         (unsigned long long)st->val[bad]);
+            else
+                snprintf(what, sizeof what, "goes to pc %d or touches another address than "
+                         "thread %u", mine.next_pc, st->first_thread);
+            snprintf(err, errlen,
+                     "%s:%d: pc %d: scalar instruction '%s': thread %u %s (the scalarization "
+                     "is unsound)",
+                     c->p->file, in->line, pc, in->text, thread, what);
+            return -1;
+        }
+    }
+    for (unsigned j = 0; j < in->ndst; j++)
+        *entry(s, in->dst[j], x->r, srf) = st->val[j];
+    *e = st->eff;
+    e->nacc = 0; /* the one access was the first thread's */
+    return 0;
+}

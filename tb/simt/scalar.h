@@ -112,4 +112,52 @@ uint64_t *scalar_liveness(const prog *p, unsigned *words);
 void scalar_show(const prog *p, const scalar_info *s, FILE *f);
 void scalar_free(scalar_info *s);
 
+/* ---- Execution with the allocated register files (issue 26 sec. 3).
+ *
+ * A thread's vector file (prog_thread.r) holds units[SC_VEC_DATA] data
+ * registers then units[SC_VEC_PRED] predicates; a warp's scalar file holds
+ * units[SC_SCA_DATA] then units[SC_SCA_PRED].  Each entry is 64 bits; a
+ * 64-bit register lives in the first entry of its aligned pair (so a
+ * 32-bit register that wrongly shares the pair's second entry is not seen
+ * to clobber it: the soundness check covers whole-entry sharing).  Every
+ * register starts zero, as in the reference.
+ *
+ * scalar_exec_thread executes instruction pc for one active thread of a
+ * warp issue, in lane order.  A vector instruction runs for every thread,
+ * reading its vector registers and the warp's scalar ones.  A scalar
+ * instruction runs once, for the first thread of the issue: its scalar
+ * result is written once into the warp's file, a vector result into the
+ * vector file of every active thread, and the other threads take its
+ * effect (next PC, branch outcome) with no memory access of their own.
+ * In checked mode each other thread is also evaluated with its own
+ * identity and the run fails on the first whose result, branch or address
+ * differs: "file:line: pc P: scalar instruction 'text': thread T gives V,
+ * thread T0 gave V0 (the scalarization is unsound)". */
+typedef struct {
+    const prog *p;
+    const scalar_info *s;
+    int checked;
+    uint64_t *scratch; /* nregs: the virtual registers of one execution */
+} scalar_exec_cfg;
+
+/* The state of one warp issue: reset (memset 0) before its first thread. */
+typedef struct {
+    int done;
+    unsigned first_thread;
+    prog_effect eff;
+    uint64_t val[PROG_MAX_DST];
+    uint64_t *written[PROG_MAX_DST]; /* the scalar entries the first thread wrote */
+    uint64_t old[PROG_MAX_DST];      /* and what they held before */
+    unsigned nwritten;
+} scalar_issue;
+
+unsigned scalar_vec_regs(const scalar_info *s); /* entries of a thread's vector file */
+unsigned scalar_sca_regs(const scalar_info *s); /* entries of a warp's scalar file */
+void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, int checked);
+void scalar_exec_free(scalar_exec_cfg *c);
+/* thread is the thread's number for messages.  0, or -1 with one line. */
+int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigned thread,
+                       uint64_t *srf, const prog_mem *m, scalar_issue *st, prog_effect *e,
+                       char *err, size_t errlen);
+
 #endif
