@@ -211,20 +211,6 @@ static void check_kernel(kernel *k, const char *what)
     prog_free(&p);
 }
 
-TEST(kernels_analysed_and_allocated)
-{
-    CHECK(for_each_builtin_kernel(check_kernel) >= 8);
-    for (uint64_t seed = 1; seed <= 200; seed++) {
-        char *t = gen_kernel(seed, 200), what[32];
-        kernel k;
-        snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
-        CHECK(!kernel_parse("g.k", t, &k, err, sizeof err));
-        check_kernel(&k, what);
-        kernel_free(&k);
-        free(t);
-    }
-}
-
 /* ---- execution: a lockstep runner for the tests.  One CTA of the
  * program in warps of ws threads, each warp on a PDOM stack (pc, rpc,
  * mask), the warps round robin one instruction each until every warp
@@ -416,15 +402,23 @@ static void run_kernel_scalar(kernel *k, const char *what)
     prog_free(&p);
 }
 
-TEST(execution_kernels)
+/* Every built-in kernel and 200 generated ones: the allocation's
+ * properties, then the execution against the reference. */
+static void check_and_run(kernel *k, const char *what)
 {
-    CHECK(for_each_builtin_kernel(run_kernel_scalar) >= 8);
+    check_kernel(k, what);
+    run_kernel_scalar(k, what);
+}
+
+TEST(kernels_allocated_and_executed)
+{
+    CHECK(for_each_builtin_kernel(check_and_run) >= 8);
     for (uint64_t seed = 1; seed <= 200; seed++) {
         char *t = gen_kernel(seed, 64), what[32];
         kernel k;
         snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
         CHECK(!kernel_parse("g.k", t, &k, err, sizeof err));
-        run_kernel_scalar(&k, what);
+        check_and_run(&k, what);
         kernel_free(&k);
         free(t);
     }
@@ -437,9 +431,8 @@ int main(int argc, char **argv)
     RUN(divergent_loop_counter);
     RUN(other_side_reads);
     RUN(allocation_divergent_edges);
-    RUN(kernels_analysed_and_allocated);
     RUN(execution_worked_example);
     RUN(execution_needs_divergent_edges);
-    RUN(execution_kernels);
+    RUN(kernels_allocated_and_executed);
     return test_summary();
 }
