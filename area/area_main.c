@@ -21,6 +21,7 @@
 
 #include "array.h"
 #include "calib.h"
+#include "efit.h"
 #include "papers.h"
 #include "report.h"
 #include "structs.h"
@@ -41,6 +42,7 @@ static void usage(FILE *f)
           "              [--view papers|node]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
+          "  area energy-fit --refs FILE.csv [--folds K]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area sweep --module NAME[,NAME...] --param K=V1,V2,... [--param K2=V]... [--tech NM]\n"
@@ -444,6 +446,94 @@ static int cmd_calibrate(int argc, char **argv)
 
 /* ------------------------------------------------------------------- refs */
 
+/* area energy-fit: the energy model against CACTI runs (issue 29) */
+static void print_estat(const char *what, const area_estat st[AREA_EQ_N])
+{
+    static const char *const eq[AREA_EQ_N] = {"read", "write", "search", "leakage"};
+    unsigned k;
+    printf("%s:", what);
+    for (k = 0; k < AREA_EQ_N; k++)
+        if (st[k].n)
+            printf("  %s median %.1f%% worst %.1f%% (%u)", eq[k], st[k].median * 100,
+                   st[k].worst * 100, st[k].n);
+    printf("\n");
+}
+
+static int cmd_energy_fit(int argc, char **argv)
+{
+    const char *refs = NULL;
+    static area_ref rows[AREA_REFS_MAX];
+    area_eparams built, fitted;
+    area_estat st[AREA_EQ_N];
+    unsigned n, i, j, folds = 5;
+    char err[512];
+    int a;
+    const char *e;
+    for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
+        if (strcmp(argv[a], "--refs") == 0)
+            refs = need_value(argc, argv, &a);
+        else if (strcmp(argv[a], "--folds") == 0)
+            folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
+        else
+            die("unknown option '%s' (see area --help)%s", argv[a], "");
+    }
+    if (!refs)
+        die("--refs FILE.csv is required%s%s", "", "");
+    if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
+        die("%s%s", err, "");
+    if (folds > n)
+        die("--folds: at most the number of runs in %s%s", refs, "");
+    area_eparams_builtin(&built);
+    printf("energy-fit: %u runs from %s (ours with the built-in constants)\n", n, refs);
+    printf("  %-40s %4s %9s %9s %6s %9s %9s %6s %9s %9s %6s %8s %8s %6s\n", "run", "nm", "read",
+           "ours", "err", "write", "ours", "err", "search", "ours", "err", "leak_mW", "ours",
+           "err");
+    for (i = 0; i < n; i++) {
+        double p[AREA_EQ_N], ref[AREA_EQ_N] = {rows[i].read_nj, rows[i].write_nj,
+                                              rows[i].search_nj, rows[i].leak_mw};
+        if ((e = area_energy_predict(&rows[i], &built, p)))
+            die("%s%s", e, "");
+        printf("  %-40.40s %4g", rows[i].label, rows[i].nm);
+        for (j = 0; j < AREA_EQ_N; j++) {
+            if (ref[j] > 0 && (j != AREA_EQ_SEARCH || rows[i].a.kind == AK_CAM))
+                printf(" %9.4g %9.4g %+5.0f%%", ref[j], p[j], (p[j] / ref[j] - 1) * 100);
+            else
+                printf(" %9s %9s %6s", "-", "-", "");
+        }
+        printf("\n");
+    }
+    if ((e = area_energy_stats(rows, n, NULL, &built, st)))
+        die("%s%s", e, "");
+    print_estat("built-in constants on these runs", st);
+    if ((e = area_energy_fit(rows, n, NULL, NULL, &fitted)))
+        die("%s%s", e, "");
+    printf("refit on all %u runs (pulled toward the built-in values, weight %g):\n", n,
+           AREA_EFIT_RIDGE);
+    for (j = 0; j < AREA_EFIT_DYN + AREA_EFIT_LEAK; j++)
+        printf("  %-8s built-in %9.4g  refit %9.4g\n", area_eparam_name(j),
+               j < AREA_EFIT_DYN ? built.dyn[j] : built.leak[j - AREA_EFIT_DYN],
+               j < AREA_EFIT_DYN ? fitted.dyn[j] : fitted.leak[j - AREA_EFIT_DYN]);
+    {
+        unsigned nn;
+        const area_node *tab = area_tech_table(&nn);
+        for (j = 0; j < AREA_EFIT_NODES && j < nn; j++)
+            printf("  i_off %2g nm built-in %7.1f  refit %7.1f nA/um\n", tab[j].nm,
+                   built.i_off[j], fitted.i_off[j]);
+    }
+    if ((e = area_energy_stats(rows, n, NULL, &fitted, st)))
+        die("%s%s", e, "");
+    print_estat("refit on these runs", st);
+    if ((e = area_energy_crossval(rows, n, folds, st)))
+        die("%s%s", e, "");
+    {
+        char what[80];
+        snprintf(what, sizeof what, "%u-fold cross-validation (held-out proxy)", folds);
+        print_estat(what, st);
+    }
+    return 0;
+}
+
 static int cmd_refs(int argc, char **argv)
 {
     const char *paper = "all", *out = NULL;
@@ -718,6 +808,8 @@ int main(int argc, char **argv)
         return cmd_report(argc, argv);
     if (strcmp(argv[1], "calibrate") == 0)
         return cmd_calibrate(argc, argv);
+    if (strcmp(argv[1], "energy-fit") == 0)
+        return cmd_energy_fit(argc, argv);
     if (strcmp(argv[1], "refs") == 0)
         return cmd_refs(argc, argv);
     if (strcmp(argv[1], "logic") == 0)
