@@ -37,7 +37,7 @@ static void usage(FILE *f)
     fputs("usage:\n"
           "  area array --kind ram|cam|ff --entries N --width BITS [--rw-ports P] [--rd-ports P]\n"
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
-          "             --tech NM [--goal delay|area] [--profile FILE]\n"
+          "             --tech NM [--goal delay|area] [--profile FILE] [--energy]\n"
           "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
           "              [--view papers|node]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
@@ -186,7 +186,7 @@ static int cmd_array(int argc, char **argv)
     area_tech t;
     area_result r;
     double nm = 0;
-    int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0;
+    int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0, energy = 0;
     area_goal goal = AREA_GOAL_DELAY;
     const char *e;
     unsigned c;
@@ -239,6 +239,8 @@ static int cmd_array(int argc, char **argv)
             goal = get_goal(need_value(argc, argv, &i));
         } else if (strcmp(f, "--profile") == 0) {
             load_profile(need_value(argc, argv, &i), &prof);
+        } else if (strcmp(f, "--energy") == 0) {
+            energy = 1;
         } else {
             die("unknown option '%s' (see area --help)%s", f, "");
         }
@@ -261,6 +263,8 @@ static int cmd_array(int argc, char **argv)
     area_tech_at(nm, &prof, &t);
     t.goal = goal;
     area_array_eval(&t, &a, &r);
+    if (energy && (e = area_array_energy_check(&a, &r)))
+        die("%s%s", e, "");
     printf("array: %s, %lu entries x %u bits, ports rw=%u rd=%u wr=%u search=%u, banks %u, %g nm, "
            "goal %s\n", area_kind_name(a.kind), a.entries, a.width, a.rw, a.rd, a.wr, a.search,
            a.banks, nm, area_goal_name(goal));
@@ -290,6 +294,17 @@ static int cmd_array(int argc, char **argv)
             printf("ff_sram_crossover_entries %lu (flip-flops are smaller below it)\n", x);
         else
             printf("ff_sram_crossover_entries none up to 65536\n");
+    }
+    if (energy) {
+        printf("energy_node %g nm, Vdd %.2f V, i_off %.0f nA/um at 360 K; logic activity %.2f\n",
+               nm, t.node.vdd, t.node.i_off, t.c.act_logic);
+        printf("read_nJ %.6g\n", r.read_nj);
+        printf("write_nJ %.6g\n", r.write_nj);
+        printf("search_nJ %.6g\n", r.search_nj);
+        printf("leak_mW %.6g\n", r.leak_mw);
+        if (r.banks > 1)
+            printf("leak_one_bank_mW %.6g (one bank and the network: CACTI's convention)\n",
+                   r.leak_bank_mw);
     }
     printf("area_mm2 %.6g\n", r.total_mm2);
     return 0;

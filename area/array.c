@@ -67,6 +67,24 @@ const char *area_array_check(const area_array *a)
     return NULL;
 }
 
+const char *area_array_energy_check(const area_array *a, const area_result *r)
+{
+    unsigned long per = (a->entries + a->banks - 1) / a->banks;
+    if (r->kind == AK_FF || r->kind == AK_LOGIC)
+        return NULL;
+    if (per < AREA_E_MIN_ENTRIES || per > AREA_E_MAX_ENTRIES)
+        return "energy: a RAM/CAM bank must hold 16..16384 entries (the range checked against CACTI 7)";
+    if (a->width > AREA_E_MAX_WIDTH)
+        return "energy: width must be at most 2048 bits (the range checked against CACTI 7)";
+    if (a->rw + a->rd + a->wr > AREA_E_MAX_PORTS)
+        return "energy: at most 8 bitline ports (the range checked against CACTI 7)";
+    if (a->search > AREA_E_MAX_SEARCH)
+        return "energy: at most 4 search ports (the range checked against CACTI 7)";
+    if (a->banks > AREA_E_MAX_BANKS)
+        return "energy: at most 64 banks (the range checked against CACTI 7)";
+    return NULL;
+}
+
 void area_result_zero(area_result *r)
 {
     memset(r, 0, sizeof *r);

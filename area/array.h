@@ -136,6 +136,21 @@ typedef struct {
 const char *area_kind_name(area_kind k);
 /* NULL when legal, else a one-line message naming the field and range. */
 const char *area_array_check(const area_array *a);
+/* The range the energy model was fitted and checked in (issue 29; the
+ * CACTI runs of tests/data/cacti7_energy_tuning.csv): a RAM or CAM bank of
+ * AREA_E_MIN_ENTRIES..AREA_E_MAX_ENTRIES entries and at most AREA_E_MAX_WIDTH
+ * bits, at most AREA_E_MAX_PORTS bitline ports and AREA_E_MAX_SEARCH search
+ * ports, at most AREA_E_MAX_BANKS banks.  Flip-flop arrays (logic energy)
+ * have no such limit.  NULL inside, else a one-line message; for AK_AUTO
+ * the kind the area model resolves to (r from area_array_eval) is checked. */
+#define AREA_E_MIN_ENTRIES 16ul
+#define AREA_E_MAX_ENTRIES 16384ul
+#define AREA_E_MAX_WIDTH 2048u
+#define AREA_E_MAX_PORTS 8u
+#define AREA_E_MAX_SEARCH 4u
+#define AREA_E_MAX_BANKS 64u
+const char *area_array_energy_check(const area_array *a, const area_result *r);
+
 /* Fills r; returns NULL or the area_array_check message. */
 const char *area_array_eval(const area_tech *t, const area_array *a, area_result *r);
 
