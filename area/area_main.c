@@ -39,7 +39,7 @@ static void usage(FILE *f)
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
           "             --tech NM [--goal delay|area] [--profile FILE] [--energy]\n"
           "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
-          "              [--view papers|node]\n"
+          "              [--view papers|node] [--energy]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
           "  area energy-fit --refs FILE.csv [--folds K]\n"
@@ -319,7 +319,7 @@ static int cmd_report(int argc, char **argv)
     area_profile prof;
     static area_report rep;
     area_goal goal = AREA_GOAL_DELAY;
-    int node_view = 0;
+    int node_view = 0, energy = 0;
     const char *e;
     FILE *f;
     int i;
@@ -354,6 +354,8 @@ static int cmd_report(int argc, char **argv)
         } else if (strcmp(fl, "--profile") == 0) {
             profile_path = need_value(argc, argv, &i);
             load_profile(profile_path, &prof);
+        } else if (strcmp(fl, "--energy") == 0) {
+            energy = 1;
         } else {
             die("unknown option '%s' (see area --help)%s", fl, "");
         }
@@ -371,6 +373,7 @@ static int cmd_report(int argc, char **argv)
     e = area_report_build_goal(paper, nm, &prof, pname, goal, &rep);
     if (e)
         die("%s%s", e, "");
+    rep.energy = energy;
     f = open_out(out);
     if ((node_view ? area_report_write_node(f, &rep, format) : area_report_write(f, &rep, format)) !=
         0)
