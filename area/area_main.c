@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "array.h"
+#include "afit.h"
 #include "calib.h"
 #include "efit.h"
 #include "papers.h"
@@ -43,6 +44,7 @@ static void usage(FILE *f)
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
           "  area energy-fit --refs FILE.csv [--folds K]\n"
+          "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area sweep --module NAME[,NAME...] --param K=V1,V2,... [--param K2=V]... [--tech NM]\n"
@@ -552,6 +554,80 @@ static int cmd_energy_fit(int argc, char **argv)
     return 0;
 }
 
+/* area fit-area: the area constants against CACTI runs (issue 29 item 3) */
+static int cmd_fit_area(int argc, char **argv)
+{
+    static area_ref rows[AREA_REFS_MAX], more[AREA_REFS_MAX];
+    const char *files[8];
+    unsigned nf = 0, n = 0, i, j, folds = 0, evals = 3000;
+    char err[512];
+    area_consts fitted;
+    area_astat st;
+    const char *e;
+    int a;
+    for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
+        if (strcmp(argv[a], "--refs") == 0) {
+            if (nf == 8)
+                die("--refs: at most 8 files%s%s", "", "");
+            files[nf++] = need_value(argc, argv, &a);
+        } else if (strcmp(argv[a], "--folds") == 0) {
+            folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
+        } else if (strcmp(argv[a], "--evals") == 0) {
+            evals = (unsigned)get_ulong("--evals", need_value(argc, argv, &a), 1, 1000000);
+        } else {
+            die("unknown option '%s' (see area --help)%s", argv[a], "");
+        }
+    }
+    if (!nf)
+        die("--refs FILE.csv is required%s%s", "", "");
+    for (i = 0; i < nf; i++) {
+        unsigned m, k;
+        if (area_refs_load(files[i], more, AREA_REFS_MAX, &m, err, sizeof err))
+            die("%s%s", err, "");
+        for (k = 0; k < m; k++) {
+            for (j = 0; j < n; j++)
+                if (strcmp(rows[j].label, more[k].label) == 0 && rows[j].nm == more[k].nm &&
+                    rows[j].area_mm2 == more[k].area_mm2)
+                    break;
+            if (j < n)
+                continue; /* the same run in two files */
+            if (n == AREA_REFS_MAX)
+                die("--refs: more than %s runs%s", "256", "");
+            rows[n++] = more[k];
+        }
+    }
+    if (folds > n)
+        die("--folds: at most the number of runs%s%s", "", "");
+    printf("fit-area: %u distinct runs\n", n);
+    area_consts_stats(rows, n, NULL, area_default_consts(), &st);
+    printf("built-in constants: median %.1f%% worst %.1f%% (%u runs)\n", st.median * 100,
+           st.worst * 100, st.n);
+    for (i = 0; i < n; i++) {
+        double o = area_ref_eval_consts(&rows[i], area_default_consts());
+        printf("  %-42.42s %4g nm  ref %10.4g  ours %10.4g  %+6.1f%%\n", rows[i].label, rows[i].nm,
+               rows[i].area_mm2, o, (o / rows[i].area_mm2 - 1) * 100);
+    }
+    if ((e = area_fit_consts(rows, n, NULL, NULL, evals, &fitted)))
+        die("%s%s", e, "");
+    printf("refit (%u evaluations at most, pulled toward the built-in values, weight %g):\n", evals,
+           AREA_AFIT_RIDGE);
+    for (j = 0; j < AREA_AFIT_N; j++) {
+        area_consts b = *area_default_consts();
+        printf("  %-11s built-in %9.4g  refit %9.4g\n", area_aconst_name(j),
+               *area_aconst_field(&b, j), *area_aconst_field(&fitted, j));
+    }
+    area_consts_stats(rows, n, NULL, &fitted, &st);
+    printf("refit on these runs: median %.1f%% worst %.1f%%\n", st.median * 100, st.worst * 100);
+    if (folds) {
+        if ((e = area_fit_crossval(rows, n, folds, evals, &st)))
+            die("%s%s", e, "");
+        printf("%u-fold cross-validation (held-out proxy): median %.1f%% worst %.1f%% (%u runs)\n",
+               folds, st.median * 100, st.worst * 100, st.n);
+    }
+    return 0;
+}
+
 static int cmd_refs(int argc, char **argv)
 {
     const char *paper = "all", *out = NULL;
@@ -826,6 +902,8 @@ int main(int argc, char **argv)
         return cmd_report(argc, argv);
     if (strcmp(argv[1], "calibrate") == 0)
         return cmd_calibrate(argc, argv);
+    if (strcmp(argv[1], "fit-area") == 0)
+        return cmd_fit_area(argc, argv);
     if (strcmp(argv[1], "energy-fit") == 0)
         return cmd_energy_fit(argc, argv);
     if (strcmp(argv[1], "refs") == 0)
