@@ -65,7 +65,7 @@
  *   leakage the cells (more with every port), the periphery and logic by
  *           area, the wiring's repeaters by area, in every bank.
  * Logic blocks: GE x act_logic x c_ge per operation.
- * Departures: no delay/energy model (the delay goal is a limit on bitline
+ * Departures: no delay model (the delay goal is a limit on bitline
  * and wordline length, not a timing model); no redundancy, ECC or BIST; no
  * gate leakage (CACTI's gate_leakage column, 1-10% of subthreshold here);
  * no clock tree of flip-flop arrays beyond the written word.
