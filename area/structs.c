@@ -1802,3 +1802,60 @@ const char *area_desc_module(const char *name, const char *const *pnames,
     }
     return NULL;
 }
+
+/* ------------------------------------------------ energy per structure */
+
+const char *area_desc_energy(const area_tech *t, const area_desc *d, area_energy_report *out)
+{
+    static area_result per[AREA_DESC_MAX];
+    area_result tot;
+    unsigned i;
+    const char *e = area_desc_eval(t, d, &tot, per);
+    memset(out, 0, sizeof *out);
+    if (e)
+        return e;
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    out->nm = t->node.nm;
+    out->area_mm2 = tot.total_mm2;
+    out->read_nj = tot.read_nj;
+    out->write_nj = tot.write_nj;
+    out->search_nj = tot.search_nj;
+    out->op_nj = tot.op_nj;
+    out->leak_mw = tot.leak_mw;
+    out->n = d->n;
+    for (i = 0; i < d->n; i++) {
+        area_item_energy *it = &out->item[i];
+        snprintf(it->name, sizeof it->name, "%s", d->item[i].name);
+        it->type = d->item[i].type;
+        it->count = d->item[i].count;
+        it->kind = per[i].kind;
+        it->area_mm2 = per[i].total_mm2;
+        it->read_nj = per[i].read_nj;
+        it->write_nj = per[i].write_nj;
+        it->search_nj = per[i].search_nj;
+        it->op_nj = per[i].op_nj;
+        it->leak_mw = per[i].leak_mw;
+    }
+    return NULL;
+}
+
+const char *area_struct_energy(const char *name, const char *const *pnames,
+                               const unsigned *pvalues, unsigned n, double nm,
+                               area_energy_report *out, char *err, size_t errlen)
+{
+    static area_desc d;
+    area_tech t;
+    const char *e = area_tech_at(nm, NULL, &t);
+    memset(out, 0, sizeof *out);
+    if (e) {
+        snprintf(err, errlen, "%s", e);
+        return err;
+    }
+    if (area_desc_module(name, pnames, pvalues, n, 0, &d, err, errlen))
+        return err;
+    if ((e = area_desc_energy(&t, &d, out))) {
+        snprintf(err, errlen, "%s: %s", name, e);
+        return err;
+    }
+    return NULL;
+}
