@@ -1005,10 +1005,10 @@ const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_
 unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg)
 {
     unsigned LW = cfg->large_warps, LWW = lwm_subwarp_lw_w(cfg), PEW = lwm_subwarp_pend_w(cfg);
-    /* busy, first, cur, kind (2), wait (per large warp), pend (per large
-     * warp), br_busy, br_warp, br_packed, br_left, and the branch kept for
-     * its commit: br_pc, br_npc, br_rpc */
-    return 1u + 1u + LWW + 2u + LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
+    /* busy, first, cur, kind (2), wait and jmp (per large warp), pend (per
+     * large warp), br_busy, br_warp, br_packed, br_left, and the branch kept
+     * for its commit: br_pc, br_npc, br_rpc */
+    return 1u + 1u + LWW + 2u + 2u * LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
 }
 
 /* The large warps' divergence stacks of verilog/lwm_subwarp.v: LARGE_WARPS *
@@ -1065,8 +1065,9 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
     add_array(d, "control registers", "busy, first, cur, kind, branch state (busy, warp, "
               "packed, sub-warps left)", AK_FF, 1, 1 + 1 + LWW + 2 + 1 + LWW + 1 + PEW, 0, 1, 1,
               1);
-    add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch) and the sub-warps in "
-              "flight; reads: the completing large warp's count", AK_FF, LW, 1 + PEW, 1, 1, 1, 1);
+    add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch), jmp (its jump's "
+              "sub-warp is out) and the sub-warps in flight; reads: the completing large warp's",
+              AK_FF, LW, 2 + PEW, 1, 1, 1, 1);
     add_array(d, "kept branch", "br_pc, br_npc, br_rpc: the branch's targets and rpc, read at "
               "its commit", AK_FF, 1, 3u * cfg->pc_bits, 1, 1, 1, 1);
     if (d->storage_bits != want + area_lwm_subwarp_ctrl_bits(cfg))
