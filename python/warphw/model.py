@@ -164,7 +164,7 @@ class Model:
 
     Ports (``m.inputs``, ``m.outputs``) are named as in the Verilog; a port
     of more than 64 bits is one Python int.  ``eval`` takes inputs by name
-    (an enumerated input also by name, e.g. ``mode="crossbar"``); a name that
+    (an enumerated input also by its C name, e.g. ``mode="CROSSBAR"``); a name that
     is not an input or a value that does not fit the port raises ValueError.
     Outputs with a name table (err_code, act, ...) come back as ``Named``.
     Illegal stimulus is not an exception: the model answers it on its err

@@ -16,7 +16,9 @@ the model: each cycle it draws up to ``tries`` candidates, evaluates each
            lwm_subwarp checks a jump's completion only against its count of
            sub-warps in flight); never chosen, only counted,
 
-then picks an active candidate with probability ``active_pct``, an illegal
+(an illegal candidate is first repaired: its enables, the 1-bit inputs
+that are 1, are cleared one at a time while that makes it legal), then
+picks an active candidate with probability ``active_pct``, an illegal
 one with ``illegal_pct`` and an idle one otherwise (falling back to what
 was found).  Candidates are built per input port from value pools that
 make legality likely without knowing the structure: values the model's
@@ -129,6 +131,21 @@ class Stimulus:
             return "contract", out
         return ("active" if changed else "idle"), out
 
+    def _repair(self, cand: dict[str, int], cls: str, out: Any) -> tuple[dict[str, int], str, Any]:
+        """Local search towards a legal candidate: clears the enables (1-bit
+        inputs that are 1) one at a time, in random order, keeping each
+        clearing that makes the candidate legal; a rejected operation
+        usually has one culprit among several requests."""
+        ones = [k for k, p in self.m.inputs.items() if p.width == 1 and cand[k]]
+        self.rng.shuffle(ones)
+        for k in ones[:4]:
+            c2 = dict(cand)
+            c2[k] = 0
+            cls2, out2 = self._classify(c2)
+            if cls2 not in ("illegal", "contract"):
+                return c2, cls2, out2
+        return cand, cls, out
+
     # --------------------------------------------------------------- next
     def next(self) -> dict[str, int]:
         rng = self.rng
@@ -143,6 +160,8 @@ class Stimulus:
             o1 = dict(self.m.eval(**first))
             cand = self._draw({**outs, **o1}, first)
             cls, out = self._classify(cand)
+            if cls in ("illegal", "contract") and want != "illegal":
+                cand, cls, out = self._repair(cand, cls, out)
             if cls == "contract":
                 self.coverage["contract_rejected"] += 1
                 continue
