@@ -31,6 +31,7 @@
 #include "gen.h"
 #include "kernel.h"
 #include "mech.h"
+#include "scalar.h"
 #include "prog.h"
 #include "ref.h"
 
@@ -71,7 +72,7 @@ typedef struct {
     const char *svg, *vcd, *fst, *dump_mem, *log, *trace_dir;
     FILE *svg_f, *log_f, *dump_f;
     uint64_t max_steps;
-    int show_cfg, show_config, bench, quiet, gen;
+    int show_cfg, show_config, show_scalar, bench, quiet, gen;
     unsigned long long random_n, seed, gen_seed;
     unsigned max_threads, grid;
 } opts;
@@ -81,6 +82,8 @@ static void usage(void)
 {
     printf("usage: build/simt [--kernel] FILE [options]   run FILE through the mechanisms\n"
            "       build/simt --show-cfg FILE             blocks, edges, reconvergence PCs\n"
+           "       build/simt --show-scalar FILE          002's scalarization: each instruction's\n"
+           "                                              mark, the registers by class, the allocation\n"
            "       build/simt --random N [--seed S]       N generated kernels through them\n"
            "       build/simt --gen SEED                  print one generated kernel\n"
            "       build/simt --bench [FILE]              warp-instructions per second\n"
@@ -100,7 +103,8 @@ static void usage(void)
            "  --dump-mem FILE      the reference's final memory, one hex word a line\n"
            "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
            "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update) or sb (blind\n"
-           "                       scoreboards) at cycle C; the checks must then fail\n"
+           "                       scoreboards) at cycle C, or scalar@0 (an unsound\n"
+           "                       scalarization); the checks must then fail\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -139,7 +143,7 @@ static void usage(void)
 /* ------------------------------------------------------------ options */
 enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O_VCD, O_FST,
        O_TRACE, O_LOG, O_DUMP, O_TECH, O_PARAM, O_FAULT, O_NOCHECK, O_MAXSTEPS, O_MAXCYC,
-       O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
+       O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
        O_DEPTH, O_CORE, O_KEY = 1000 };
 
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
@@ -212,7 +216,7 @@ static void parse(int argc, char **argv, opts *o)
                  {"tech", 1, O_TECH}, {"param", 1, O_PARAM}, {"inject-fault", 1, O_FAULT},
                  {"no-check", 0, O_NOCHECK}, {"max-steps", 1, O_MAXSTEPS},
                  {"max-cycles", 1, O_MAXCYC}, {"random", 1, O_RANDOM}, {"seed", 1, O_SEED},
-                 {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG},
+                 {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG}, {"show-scalar", 0, O_SHOWSCALAR},
                  {"bench", 0, O_BENCH}, {"quiet", 0, O_QUIET}, {"grid", 1, O_GRID},
                  {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH},
                  {"core", 0, O_CORE}};
@@ -300,11 +304,11 @@ static void parse(int argc, char **argv, opts *o)
             unsigned long long cyc;
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE or sb@CYCLE, got "
-                     "'%s'", v);
+                 strcmp(kind, "sb") && strcmp(kind, "scalar")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE or "
+                     "scalar@0, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
-                              : !strcmp(kind, "pc") ? 3 : 4;
+                              : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4 : 5;
             o->C.fault_cycle = cyc;
             break;
         }
@@ -319,6 +323,7 @@ static void parse(int argc, char **argv, opts *o)
             o->gen_seed = num(a, v, 0, ~0ull >> 1);
             break;
         case O_SHOWCFG: o->show_cfg = 1; break;
+        case O_SHOWSCALAR: o->show_scalar = 1; break;
         case O_BENCH: o->bench = 1; break;
         case O_QUIET: o->quiet = 1; break;
         case O_GRID: o->grid = (unsigned)num(a, v, 1, 65535); break;
@@ -708,7 +713,8 @@ static void report(const opts *o, const loaded *L, const result *res)
         printf("\n]}\n");
     else if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
-               "sequence, memory; the timing oracle on)\n");
+               "sequence, memory; the timing oracle on; under scalarization the allocated "
+               "registers are not compared)\n");
 }
 
 static void write_svg(FILE *f, const opts *o, const loaded *L, const result *res)
@@ -929,6 +935,14 @@ int simt_main(int argc, char **argv)
     if (load(&o, o.kernel, NULL, &L, msg, sizeof msg)) {
         fprintf(stderr, "%s\n", msg);
         return 2;
+    }
+    if (o.show_scalar) {
+        scalar_info si;
+        scalar_analyse(&L.p, &si, 0);
+        scalar_alloc(&L.p, &si);
+        scalar_show(&L.p, &si, stdout);
+        scalar_free(&si);
+        return 0;
     }
     if (o.dump_f) {
         dump_mem(o.dump_f, &L);

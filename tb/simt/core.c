@@ -18,6 +18,7 @@
 #include "../../vcd/vcd.h"
 #include "../vec.h"
 #include "mech.h"
+#include "scalar.h"
 
 /* --trace-dir: one vector file per structure (tb/vec.h) */
 typedef struct {
@@ -56,6 +57,15 @@ struct core {
     uint8_t *live, *at_bar;
     uint64_t *tready;                  /* T x nregs: the oracle */
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
+    unsigned rstride;                  /* entries of a thread's register array */
+    /* scalarization (MECH_SCALAR_*): each thread's r is its vector file
+     * (scalar_vec_regs entries), each warp slot has a scalar file */
+    unsigned scalar;                   /* the mechanism's MECH_SCALAR_* flag, 0 off */
+    scalar_info sinfo;
+    scalar_exec_cfg sx;
+    uint64_t *srf;                     /* W x sregs */
+    unsigned sregs;
+    uint64_t sca_until[CORE_MAX_PORTS]; /* MECH_SCALAR_UNIT: each port's scalar unit */
     /* CTA slots */
     int64_t *cta_of;                   /* CTA in each slot, -1 free */
     unsigned *cta_live, *cta_bar;
@@ -130,8 +140,13 @@ void core_set_log(core *c, FILE *f) { c->log = f; }
 void core_set_trace_dir(core *c, const char *dir) { c->trace_dir = dir; }
 uint64_t core_reg(const core *c, unsigned t, unsigned r)
 {
-    return t < c->T && r < c->nregs ? c->th[t].r[r] : 0;
+    if (t >= c->T || r >= c->nregs)
+        return 0;
+    if (c->scalar)
+        return scalar_reg(&c->sinfo, r, c->th[t].r, &c->srf[(size_t)(t / c->WS) * c->sregs]);
+    return c->th[t].r[r];
 }
+const struct scalar_info_s *core_scalar(const core *c) { return c->scalar ? &c->sinfo : NULL; }
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 void core_stall(core *c) { c->st.full_stalls++; }
@@ -237,7 +252,7 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
         }
         c->live[t] = 1;
         c->gtid[t] = cta * c->CT + f;
-        memset(x->r, 0, c->nregs * sizeof(uint64_t));
+        memset(x->r, 0, c->rstride * sizeof(uint64_t));
         memset(&c->tready[(size_t)t * c->nregs], 0, c->nregs * sizeof(uint64_t));
         if (p->local_bytes)
             memset(x->local, 0, p->local_bytes);
@@ -256,6 +271,8 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
     for (unsigned j = 0; j < c->CW; j++) {
         unsigned w = k * c->CW + j;
         memset(&c->sb[(size_t)w * c->nregs], 0, c->nregs * sizeof(uint64_t));
+        if (c->scalar)
+            memset(&c->srf[(size_t)w * c->sregs], 0, c->sregs * sizeof(uint64_t));
         for (unsigned x = 0; x < c->nctx; x++)
             c->fb[w * c->nctx + x].n = 0;
         fb_dirty(c, w);
@@ -280,7 +297,9 @@ static int cta_check(core *c, unsigned k)
             return core_fail(c, "thread %llu: its PC sequence differs from the reference's",
                              (unsigned long long)g);
         const uint64_t *rr = &r->regs[g * c->nregs];
-        for (unsigned q = 0; q < c->nregs; q++)
+        /* under scalarization the files hold the allocated registers: the
+         * memory and the PC sequences are compared, not the registers */
+        for (unsigned q = 0; q < c->nregs && !c->scalar; q++)
             if (c->th[t].r[q] != rr[q])
                 return core_fail(c, "thread %llu: final register %u = 0x%llx, the reference has "
                                     "0x%llx",
@@ -569,6 +588,14 @@ static unsigned tid_of(const core *c, const core_req *r, unsigned l)
     return r->tid ? r->tid[l] : r->warp * c->WS + l;
 }
 
+/* A scalar instruction of a MECH_SCALAR_UNIT mechanism: it goes to the
+ * scalar unit, not a SIMD group. */
+static int on_scalar_unit(const core *c, int pc)
+{
+    return c->scalar == MECH_SCALAR_UNIT && !c->sinfo.ins_vector[pc] &&
+           !is_mem(&c->p->ins[pc]);
+}
+
 static int free_group(const core *c, const prog_insn *in, int want)
 {
     if (in->unit == PU_SFU) {
@@ -611,6 +638,8 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
     }
     if (is_mem(in))
         return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
+    if (on_scalar_unit(c, r->pc))
+        return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
     return free_group(c, in, r->group) < 0 ? CORE_NO_GROUP : CORE_OK;
 }
 
@@ -624,7 +653,7 @@ uint64_t core_taken(const core *c, const core_req *r)
     uint64_t t = 0;
     for (uint64_t m = r->mask; m; m &= m - 1) {
         unsigned l = ctz(m);
-        if (((c->th[tid_of(c, r, l)].r[in->guard] & 1u) ^ in->guard_neg) != 0)
+        if (((core_reg(c, tid_of(c, r, l), (unsigned)in->guard) & 1u) ^ in->guard_neg) != 0)
             t |= 1ull << l;
     }
     return t;
@@ -744,6 +773,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     char msg[300];
     unsigned cnt = r->nthreads ? r->nthreads : popc(r->mask);
     uint64_t rest = r->mask;
+    scalar_issue sis;
+    memset(&sis, 0, sizeof sis);
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {
@@ -761,7 +792,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         unsigned k = t / (c->CW * c->WS);
         prog_thread *x = &c->th[t];
         x->clock = c->cycle;
-        if (p->ops->exec(p, r->pc, x, &c->mem[k], &eff[nl], msg, sizeof msg))
+        int bad = c->scalar ? scalar_exec_thread(&c->sx, r->pc, x, (unsigned)c->gtid[t],
+                                                 &c->srf[(size_t)(t / c->WS) * c->sregs],
+                                                 &c->mem[k], &sis, &eff[nl], msg, sizeof msg)
+                            : p->ops->exec(p, r->pc, x, &c->mem[k], &eff[nl], msg, sizeof msg);
+        if (bad)
             return core_fail(c, "%s", msg);
         o->next_pc[l] = eff[nl].next_pc;
         if (in->unit == PU_BRA && eff[nl].taken)
@@ -803,6 +838,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             wave_of[i] = lanes[i] / width;
         waves = (c->WS + width - 1) / width;
     }
+    /* a scalar instruction runs once: one thread's wave (scalar.h) */
+    int sca = c->scalar && !c->sinfo.ins_vector[r->pc];
+    if (sca) {
+        c->st.scalar_issues++;
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = 0;
+        waves = 1;
+    }
     uint64_t start = c->cycle + r->delay;
     unsigned lat = lat_of(c, in), group = 0xffff;
     if (is_mem(in)) {
@@ -812,6 +855,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = pos[i] + (unsigned)(from - c->cycle);
         c->lsu_until = from + waves;
+    } else if (on_scalar_unit(c, r->pc)) {
+        if (c->cycle + r->delay + 1 > c->sca_until[port])
+            c->sca_until[port] = c->cycle + r->delay + 1;
     } else {
         int g;
         if (r->with >= 0 && unit_class(&p->ins[c->dec[r->with].pc]) == unit_class(in))
@@ -823,7 +869,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             until[g] = c->cycle + r->delay + waves;
         group = (unsigned)g;
         c->st.group_busy += waves;
-        c->st.lane_busy += nl;
+        c->st.lane_busy += sca ? 1 : nl;
     }
     uint64_t last = c->cycle + 1;
     for (unsigned i = 0; i < nl; i++) {
@@ -1245,8 +1291,35 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->mem = calloc(k, sizeof *c->mem);
     c->global = malloc(p->global_bytes + 1);
     memcpy(c->global, p->global_init, p->global_bytes);
+    c->rstride = c->nregs;
+    c->scalar = ops->flags & (MECH_SCALAR_UNIT | MECH_SCALAR_LANE);
+    if (c->scalar) {
+        /* the analysis and allocation of 002 sec. 4.2-4.3; the threads'
+         * register arrays become their vector files */
+        scalar_analyse(p, &c->sinfo, 0);
+        if (cfg->fault_kind == 5) /* the test hook: a thread-id read marked scalar */
+            for (unsigned pc = 0; pc < p->n; pc++)
+                if (p->reachable[pc] && p->ins[pc].varying && p->ins[pc].unit == PU_ALU) {
+                    c->sinfo.ins_vector[pc] = 0;
+                    break;
+                }
+        scalar_alloc(p, &c->sinfo);
+        scalar_exec_init(&c->sx, p, &c->sinfo, (int)cfg->check);
+        c->rstride = scalar_vec_regs(&c->sinfo);
+        c->sregs = scalar_sca_regs(&c->sinfo);
+        if (c->rstride > c->nregs) {
+            free(c->regs);
+    if (c->scalar) {
+        free(c->srf);
+        scalar_exec_free(&c->sx);
+        scalar_free(&c->sinfo);
+    }
+            c->regs = calloc((size_t)c->T * c->rstride + 1, sizeof(uint64_t));
+        }
+        c->srf = calloc((size_t)c->W * c->sregs + 1, sizeof(uint64_t));
+    }
     for (unsigned t = 0; t < c->T; t++) {
-        c->th[t].r = &c->regs[(size_t)t * c->nregs];
+        c->th[t].r = &c->regs[(size_t)t * c->rstride];
         c->th[t].local = c->local + (size_t)t * p->local_bytes;
         c->gtid[t] = UINT64_MAX;
     }

@@ -127,7 +127,9 @@ typedef struct core_cfg {
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * register 1 of the last thread slot, 2 flips bit 0 of global byte 0,
      * 3 drops one structure update of an issue (core_drop), 4 from then on
-     * blinds every scoreboard (core_sb_blind): the checks must fail */
+     * blinds every scoreboard (core_sb_blind), 5 (scalarizing mechanisms)
+     * plants an unsound scalarization: the first instruction that reads
+     * the thread id is marked scalar: the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */
@@ -216,6 +218,7 @@ typedef struct core_stats {
     uint64_t group_busy;       /* SIMD group-cycles busy */
     uint64_t segments, bank_conflicts, fetches, flushes;
     uint64_t ctas;             /* CTAs run */
+    uint64_t scalar_issues;    /* scalarization: issues of scalar instructions */
     uint64_t hist[CORE_MAX_WARP + 1]; /* issue slots by active threads */
 } core_stats;
 
@@ -303,6 +306,10 @@ uint64_t core_warp_mask(const core *c, unsigned w);
 /* Register r of thread slot t (a mechanism that models the register file,
  * dwf's lane_regfile, checks its reads against it). */
 uint64_t core_reg(const core *c, unsigned t, unsigned r);
+/* Scalarization (MECH_SCALAR_*, scalar.h): the analysis and allocation the
+ * run uses; NULL when the mechanism does not scalarize. */
+struct scalar_info_s;
+const struct scalar_info_s *core_scalar(const core *c);
 /* 1 while thread slot t waits at a barrier. */
 int core_at_bar(const core *c, unsigned t);
 /* 1 when thread slot t has exited (or holds no thread). */

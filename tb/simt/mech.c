@@ -8,6 +8,7 @@
  * and add one row to mech_table[] below.
  */
 #include "mech.h"
+#include "scalar.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -15,7 +16,7 @@
 #include "../../area/structs.h"
 #include "../../rtl_c/simt_stack.h"
 
-extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm;
+extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm, mech_simt_scalar;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
@@ -23,8 +24,35 @@ const mech_ops *const mech_table[] = {
     &mech_dwf,
     &mech_sbi,
     &mech_lwm,
+    &mech_simt_scalar,
     NULL,
 };
+
+void mech_scalar_cols(const core *c, mech_cols *k)
+{
+    const scalar_info *s = core_scalar(c);
+    const core_stats *st = core_get_stats(c);
+    if (!s || k->n + 5 > MECH_MAX_COLS)
+        return;
+    unsigned stat = 0, reach = 0;
+    const prog *p = core_prog(c);
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (p->reachable[pc]) {
+            reach++;
+            stat += !s->ins_vector[pc];
+        }
+    k->name[k->n] = "scalar_issues";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)st->scalar_issues);
+    k->name[k->n] = "scalar_frac";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%.4f",
+             st->warp_insts ? (double)st->scalar_issues / (double)st->warp_insts : 0.0);
+    k->name[k->n] = "static_scalar";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%u/%u", stat, reach);
+    k->name[k->n] = "vregs";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%u", s->units[SC_VEC_DATA]);
+    k->name[k->n] = "sregs";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%u", s->units[SC_SCA_DATA]);
+}
 
 const mech_ops *mech_find(const char *name)
 {

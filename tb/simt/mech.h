@@ -69,7 +69,13 @@ struct vcd_writer;
 #define MECH_ONE_POOL  8u /* port 0 schedules every warp (core_order's pools collapse);
                            * its other ports join port 0's slot (sbi's second front end) */
 
-#define MECH_MAX_COLS 8
+#define MECH_SCALAR_UNIT 16u /* scalarization (002 sec. 4, scalar.h): a scalar instruction
+                              * runs once per warp on a scalar unit beside the SIMD groups
+                              * (GCN-like, 002 sec. 4.1's conventional SIMT) */
+#define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction runs as a
+                              * one-thread instruction in the warp's lane (002 sec. 4.1) */
+
+#define MECH_MAX_COLS 12
 
 typedef struct {
     const char *name[MECH_MAX_COLS];   /* csv/json column names, e.g. "peak_stack_depth" */
@@ -160,6 +166,12 @@ void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned w,
  * and names it in what.  0, or -1 with the reason in what. */
 int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2,
                       char *what, size_t len);
+
+/* A scalarizing mechanism's report columns (scalar_issues, scalar_frac:
+ * the dynamic fraction of issues that were scalar, static_scalar, vregs:
+ * 32-bit vector registers per thread, sregs: scalar registers per warp);
+ * nothing when the mechanism does not scalarize. */
+void mech_scalar_cols(const core *c, mech_cols *k);
 
 /* The table (tb/simt/mech.c), in report order; NULL-terminated. */
 extern const mech_ops *const mech_table[];

@@ -193,6 +193,12 @@ static void spe_stats(const core *c, const void *vm, mech_cols *k)
              (unsigned long long)((const spe_state *)vm)->peak);
 }
 
+static void spe_scalar_stats(const core *c, const void *vm, mech_cols *k)
+{
+    spe_stats(c, vm, k);
+    mech_scalar_cols(c, k);
+}
+
 static double spe_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
 {
     const spe_state *m = vm;
@@ -241,6 +247,31 @@ const mech_ops mech_spe = {
     .trace = spe_trace,
     .gtkw = spe_gtkw,
     .stats = spe_stats,
+    .area = spe_area,
+    .finish = spe_finish,
+};
+
+/* simt+scalar (issue 26, 002 sec. 4.1): the same stack and pipeline, and a
+ * scalar unit per issue port beside the SIMD groups (GCN-like): a scalar
+ * instruction (scalar.h's analysis) runs once per warp on it in one cycle;
+ * registers come from 002 sec. 4.3's allocation, a vector file per thread
+ * and a scalar file per warp. */
+const mech_ops mech_simt_scalar = {
+    .name = "simt+scalar",
+    .paper = "002 sec. 4.1-4.3",
+    .summary = "spe with scalarization: a scalar unit runs uniform instructions once per warp",
+    .structs = spe_structs,
+    .flags = MECH_SCALAR_UNIT,
+    .nctx = 1,
+    .size = sizeof(spe_state),
+    .init = spe_init,
+    .launch = spe_launch,
+    .fetch_pc = spe_fetch_pc,
+    .cycle = spe_cycle,
+    .busy = spe_busy,
+    .trace = spe_trace,
+    .gtkw = spe_gtkw,
+    .stats = spe_scalar_stats,
     .area = spe_area,
     .finish = spe_finish,
 };

@@ -404,6 +404,11 @@ static uint64_t before(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t
     return *e;
 }
 
+uint64_t scalar_reg(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf)
+{
+    return s->phys[v] < 0 ? 0 : *entry(s, v, vrf, srf);
+}
+
 /* Gathers the instruction's sources and destinations (a guarded write
  * keeps the old value) as they were before the issue into scratch and runs
  * it on a copy of x. */

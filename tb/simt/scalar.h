@@ -86,7 +86,7 @@
 
 enum scalar_class { SC_VEC_DATA = 0, SC_SCA_DATA, SC_VEC_PRED, SC_SCA_PRED, SC_NCLASS };
 
-typedef struct {
+typedef struct scalar_info_s {
     unsigned nregs, n;
     uint8_t *reg_vector;     /* nregs: 1 vector, 0 scalar */
     uint8_t *ins_vector;     /* n: 1 vector, 0 scalar */
@@ -155,6 +155,9 @@ typedef struct {
     unsigned nwritten;
 } scalar_issue;
 
+/* The value of virtual register v of a thread (vector file vrf) of a warp
+ * (scalar file srf). */
+uint64_t scalar_reg(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf);
 unsigned scalar_vec_regs(const scalar_info *s); /* entries of a thread's vector file */
 unsigned scalar_sca_regs(const scalar_info *s); /* entries of a warp's scalar file */
 void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, int checked);
