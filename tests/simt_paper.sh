@@ -28,7 +28,7 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # ------------------------------------------------------ the command line
 # P000..P004: each paper's configuration.  WIDE: 002's SIMT with as many SP
 # units as a warp has threads (one warp instruction a cycle).  W4/W8: warps
-# of 4 and 8 threads (fig2_001 is two warps of four).  LAT1: ALU latency 1.
+# of 4 and 8 threads; FIG2: fig2_001's two warps of four at 001.  LAT1: ALU latency 1.
 # MEMLONG: a 200-cycle load.  SWI_ID: swi with 001 Table 1's Identity lane
 # mapping (the default is XorRev).  TSB: the fault hook that makes the TSIMT
 # scoreboard drop the lane's cycles (a result ready at issue + 1 + latency
@@ -37,21 +37,23 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 case ${SIMT_CLI:-old} in
   old)
     P000="--lanes 16"; P001="--lanes 32"; P002="--lanes 32"; P003="--lanes 32"; P004="--lanes 32"
-    WIDE="--lanes 32"; W4="--lanes 4"; W8="--lanes 8"
+    WIDE="--lanes 32"; W4="--lanes 4"; W8="--lanes 8"; FIG2="--lanes 4"
     LAT1="--alu-lat 1"; MEMLONG="--mem-lat 200"
     SWI_ID="--param swi.SHUFFLE=2"
-    TSB="--inject-fault tsb@0"
+    TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--param two_level_sched.GROUP_SIZE=4"
     TIMEOUT4="--param two_level_sched.TIMEOUT=4"
     ;;
   new)
     P000="--config 000"; P001="--config 001"; P002="--config 002"; P003="--config 003"; P004="--config 004"
-    WIDE="--config 002 --simd-width 32"; W4="--warp-size 4 --simd-width 4"; W8="--warp-size 8 --simd-width 8"
+    WIDE="--config 002 --simd-width 32"
+    W4="--warp-size 4 --simd-width 4"; W8="--warp-size 8 --simd-width 8"
+    FIG2="--config 001 --warp-size 4 --simd-width 4"
     LAT1="--alu-lat 1"; MEMLONG="--mem-lat 200"
-    SWI_ID="--swi-shuffle identity"
-    TSB="--inject-fault tsb@0"
-    LWM_ONE_GROUP="--param two_level_sched.GROUP_SIZE=4"
-    TIMEOUT4="--param two_level_sched.TIMEOUT=4"
+    SWI_ID="--shuffle identity"
+    TSB="--inject-fault lane@0"
+    LWM_ONE_GROUP="--group-size 32"
+    TIMEOUT4="--timeout 4"
     ;;
   *) echo "simt_paper.sh: SIMT_CLI must be old or new" >&2; exit 2 ;;
 esac
@@ -164,7 +166,7 @@ run dep $K/split_dep.k $P001 --mech sbi,sbi+swi && run nodep "$T/split_nodep.k" 
 # (the SWI secondary never takes the lanes of I1's own secondary split).
 # Main: sbi 75, swi 98, sbi+swi 94; simd_eff sbi 0.9545, sbi+swi 0.8750.
 # shellcheck disable=SC2086
-run fig2 tb/kernels/fig2_001.k $W4 --mech sbi,swi,sbi+swi && {
+run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
   check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" "$(get fig2 sbi cycles)" "$(get fig2 swi cycles)" "$(get fig2 sbi+swi cycles)"
   check item8_sbi_swi_packs_as_sbi_fig2 "b >= a" "$(get fig2 sbi simd_eff)" "$(get fig2 sbi+swi simd_eff)"; }
 
