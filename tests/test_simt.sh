@@ -365,6 +365,72 @@ if "$S" "$T/t256.k" --mech dwf --trace-dir "$T/td256" >/dev/null 2>&1; then
   else bad replay_dwf_trace_against_rtl "no $B/cosim_dwf (make all)"; fi
 else bad replay_dwf_trace_against_rtl "build/simt failed"; fi
 
+# ------------------------------------------- the rebuilt SM core (--core)
+# (issue 24: tb/simt/core.c, mech.h; the mechanisms ported so far)
+# every built-in kernel at every paper's preset and the default: equal to
+# the reference (registers, PC sequences, memory) with the timing oracle on
+for cfg in default 000 001 002 003 004; do
+  f=0
+  for k in tb/kernels/*.k; do
+    "$S" --core --config $cfg "$k" --format csv >"$T/core.csv" 2>"$T/core.err" || { f=1; break; }
+  done
+  [ $f = 0 ] && ok "core_builtins_config_$cfg" || bad "core_builtins_config_$cfg" "$k: $(head -1 "$T/core.err")"
+done
+for a in "" "--config 002" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" \
+         "--sched oldest --set ibuf=1 --set fetch_width=1" "--set simd_width=1 --set schedulers=1"; do
+  # shellcheck disable=SC2086
+  "$S" --core --random "$N" --seed 401 --quiet --max-threads 256 $a >"$T/core_rand.out" 2>&1 &&
+    ok "core_random_${N} ($a)" || bad "core_random_${N} ($a)" "$(grep -m1 FAIL "$T/core_rand.out")"
+done
+# the checks can fail: a flipped register, a memory byte, a dropped stack
+# update, a blind scoreboard (the per-thread timing oracle)
+for f in reg@40 mem@40 pc@30 sb@0; do
+  "$S" --core tb/kernels/fig1_003.k --inject-fault $f >"$T/core_fault.out" 2>&1
+  rc=$?
+  want='(thread [0-9]+|global byte)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: spe: $want" "$T/core_fault.out" && ok "core_fault_${f%@*}_caught" ||
+    bad "core_fault_${f%@*}_caught" "exit $rc: $(head -1 "$T/core_fault.out")"
+done
+# CTA dispatch: a grid of identical CTAs through 2 CTA slots; every CTA is
+# checked as it retires, and 5 CTAs (3 rounds: 2, 2, 1) take more than two
+# rounds of 2 and at most three
+printf '%s\n' '.kernel idem' '.threads 96' '.mem 256' '    mov r1, %tid' '    and r2, r1, 3' '    setp.eq p0, r2, 0' \
+  '    @p0 bra A' '    mul r3, r1, 7' '    bra J' 'A:  ld r3, [r1+100]' '    add r3, r3, 5' 'J:  st [r1], r3' '    exit' >"$T/idem.k"
+one=$("$S" --core --grid 2 "$T/idem.k" --format csv --set max_ctas=2 | awk -F, '$1=="spe"{print $2" "$12}')
+five=$("$S" --core --grid 5 "$T/idem.k" --format csv --set max_ctas=2 | awk -F, '$1=="spe"{print $2" "$12}')
+if [ "${one#* }" = 2 ] && [ "${five#* }" = 5 ] && [ "${five% *}" -gt $(( 2 * ${one% *} )) ] && [ "${five% *}" -le $(( 3 * ${one% *} )) ]; then
+  ok "core_grid_dispatch ($one / $five)"; else bad core_grid_dispatch "two CTAs $one, five $five"; fi
+"$S" --core --grid 3 "$T/idem.k" --set max_threads=64 >"$T/core_fit.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/core_fit.out")" -eq 1 ] && grep -q 'does not fit the SM' "$T/core_fit.out" &&
+  ok core_cta_too_big_one_line || bad core_cta_too_big_one_line "$(head -2 "$T/core_fit.out")"
+# waves (002 sec. 3.3): 8 active threads of a 32-thread warp on 8 lanes
+# still take 4 cycles of the group, so issue is limited by the group
+printf '%s\n' '.kernel w8' '.threads 1024' '.mem 4' '    and r1, %tid, 31' '    setp.lt p0, r1, 8' '    @!p0 bra E' >"$T/w8.k"
+for i in $(seq 40); do echo '    add r2, r2, 1' >>"$T/w8.k"; done
+printf '%s\n' 'E:  exit' >>"$T/w8.k"
+c8=$("$S" --core --config 002 "$T/w8.k" --format csv | awk -F, '$1=="spe"{print $2}')
+c32=$("$S" --core --config 002 --set simd_width=32 "$T/w8.k" --format csv | awk -F, '$1=="spe"{print $2}')
+[ -n "$c8" ] && [ -n "$c32" ] && [ "$c8" -gt $(( 3 * c32 )) ] && ok "core_waves_cost_cycles ($c8 > 3 x $c32)" ||
+  bad core_waves_cost_cycles "8 lanes $c8, 32 lanes $c32"
+# presets and keys: --show-config prints the effective value; a bad key,
+# value or preset file line is one line, exit 2
+[ "$("$S" --core --config 004 --show-config | awk '$1=="lwm_k"{print $3}')" = 8 ] &&
+  [ "$("$S" --core --config 004 --set lwm_k=4 --show-config | awk '$1=="lwm_k"{print $3}')" = 4 ] &&
+  ok core_config_show_and_override || bad core_config_show_and_override
+printf 'warp_size = 32\nbogus = 1\n' >"$T/bad.cfg"
+for args in "--set bogus=1" "--set warp_size=3" "--set simd_width=64 --set warp_size=32" "--config $T/bad.cfg" \
+            "--config nosuch" "--mech nosuch" "--sched oldest" "tb/kernels" "--warp-size 0"; do
+  [ "$args" = "--sched oldest" ] && c="" || c="--core"
+  # shellcheck disable=SC2086
+  "$S" $c $args tb/kernels/lud.k >"$T/core_bad.out" 2>&1
+  rc=$?
+  [ "$args" = "tb/kernels" ] && { "$S" --core tb/kernels >"$T/core_bad.out" 2>&1; rc=$?; }
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_bad.out")" -eq 1 ] && ok "core_bad_args '$args'" ||
+    bad "core_bad_args '$args'" "exit $rc: $(head -2 "$T/core_bad.out" | tr '\n' '|')"
+done
+grep -q "^$T/bad.cfg:2: unknown configuration key 'bogus'" <("$S" --core --config "$T/bad.cfg" tb/kernels/lud.k 2>&1 | sed 's/^simt: --config: //') &&
+  ok core_config_file_line || bad core_config_file_line
+
 # ------------------------------------------------------- ASan/UBSan build
 A=$B/asan/simt
 if [ -x "$A" ]; then

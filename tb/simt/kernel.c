@@ -20,6 +20,7 @@ static const char *const op_names[K_NOPS] = {"mov", "add", "sub", "mul", "and", 
 static const char *const cmp_names[6] = {"eq", "ne", "lt", "le", "gt", "ge"};
 
 const char *kernel_op_name(unsigned op) { return op < K_NOPS ? op_names[op] : "?"; }
+const char *kernel_cmp_name(unsigned cmp) { return cmp < 6 ? cmp_names[cmp] : "?"; }
 
 typedef struct {
     const char *file;
@@ -946,6 +947,35 @@ int kernel_next_pc(const kernel *k, int pc, const uint8_t *p)
     return (p[in->guard] ^ in->guard_neg) ? in->target : pc + 1;
 }
 
+uint32_t kernel_alu(unsigned op, unsigned cmp, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case K_MOV: return a;
+    case K_ADD: return a + b;
+    case K_SUB: return a - b;
+    case K_MUL: return a * b;
+    case K_AND: return a & b;
+    case K_OR: return a | b;
+    case K_XOR: return a ^ b;
+    case K_SHL: return a << (b & 31u);
+    case K_SHR: return a >> (b & 31u);
+    case K_MIN: return (int32_t)a < (int32_t)b ? a : b;
+    case K_MAX: return (int32_t)a > (int32_t)b ? a : b;
+    case K_SETP: {
+        int32_t x = (int32_t)a, y = (int32_t)b;
+        switch (cmp) {
+        case K_EQ: return x == y;
+        case K_NE: return x != y;
+        case K_LT: return x < y;
+        case K_LE: return x <= y;
+        case K_GT: return x > y;
+        default: return x >= y;
+        }
+    }
+    default: return 0;
+    }
+}
+
 int kernel_exec(const kernel *k, int pc, unsigned tid, unsigned lanes, uint32_t *r, uint8_t *p,
                 uint32_t *mem, int *wr, uint32_t *wval, int *taken)
 {
@@ -956,33 +986,11 @@ int kernel_exec(const kernel *k, int pc, unsigned tid, unsigned lanes, uint32_t 
     *wr = in->dst_sb;
     *taken = 0;
     switch (in->op) {
-    case K_MOV: v = a; break;
-    case K_ADD: v = a + b; break;
-    case K_SUB: v = a - b; break;
-    case K_MUL: v = a * b; break;
-    case K_AND: v = a & b; break;
-    case K_OR: v = a | b; break;
-    case K_XOR: v = a ^ b; break;
-    case K_SHL: v = a << (b & 31u); break;
-    case K_SHR: v = a >> (b & 31u); break;
-    case K_MIN: v = (int32_t)a < (int32_t)b ? a : b; break;
-    case K_MAX: v = (int32_t)a > (int32_t)b ? a : b; break;
-    case K_SETP: {
-        int32_t x = (int32_t)a, y = (int32_t)b;
-        int t = 0;
-        switch (in->cmp) {
-        case K_EQ: t = x == y; break;
-        case K_NE: t = x != y; break;
-        case K_LT: t = x < y; break;
-        case K_LE: t = x <= y; break;
-        case K_GT: t = x > y; break;
-        default: t = x >= y; break;
-        }
-        v = (uint32_t)t;
-        p[in->dst] = (uint8_t)t;
+    case K_SETP:
+        v = kernel_alu(K_SETP, in->cmp, a, b);
+        p[in->dst] = (uint8_t)v;
         *wval = v;
         return pc + 1;
-    }
     case K_LD:
         v = mem[(uint32_t)(a + (uint32_t)in->off) % k->mem_words];
         break;
@@ -998,6 +1006,7 @@ int kernel_exec(const kernel *k, int pc, unsigned tid, unsigned lanes, uint32_t 
     case K_EXIT:
         return (int)k->n;
     default:
+        v = kernel_alu(in->op, in->cmp, a, b);
         break;
     }
     r[in->dst] = v;

@@ -113,5 +113,15 @@ int kernel_exec(const kernel *k, int pc, unsigned tid, unsigned lanes, uint32_t 
 int kernel_next_pc(const kernel *k, int pc, const uint8_t *p);
 
 const char *kernel_op_name(unsigned op);
+const char *kernel_cmp_name(unsigned cmp);
+/* The value of an ALU op or setp (1/0) on its two operands: the .k
+ * semantics, shared by kernel_exec and the prog lowering. */
+uint32_t kernel_alu(unsigned op, unsigned cmp, uint32_t a, uint32_t b);
+
+struct prog;
+/* Lowers k into the SM model's program representation (prog.h, kprog.c);
+ * p->impl points at k, which must outlive p.  0 on success, else one line
+ * in err. */
+int kernel_to_prog(const kernel *k, struct prog *p, char *err, size_t errlen);
 
 #endif

@@ -69,8 +69,16 @@ typedef struct {
     int32_t guard;             /* guard predicate register, -1 none */
     uint8_t guard_neg;         /* @!p */
     uint8_t uniform;           /* PU_BRA: every thread of a warp takes the same
-                                * way (bra.uni, unguarded, or a guard the
-                                * divergence analysis proves warp-uniform) */
+                                * way (unguarded, or a guard the divergence
+                                * analysis proves uniform; set by
+                                * prog_analyse; bra.uni is taken on trust
+                                * only where the analysis agrees) */
+    uint8_t varying;           /* the result may differ between threads whose
+                                * sources are equal: reads %tid, %laneid,
+                                * %warpid or %clock, loads from any space but
+                                * param, atomics (the divergence analysis'
+                                * seeds; %ctaid, %nctaid, %ntid and
+                                * parameters are uniform) */
     uint8_t scalar;            /* issue 26: the scalarization pass's mark */
     uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
     int32_t target;            /* PU_BRA: taken PC */
@@ -151,10 +159,18 @@ typedef struct prog {
     void *impl;                /* the front end's own program */
 } prog;
 
-/* Fills succ, ipdom, reachable, is_rpc, sync_div, prio and every branch's
- * rpc from ins[].unit/target (PU_BRA falls through unless it is unguarded,
- * PU_EXIT goes to n).  0 on success, else one line in err (file:line: an
- * instruction that cannot reach an exit, control falling off the end). */
+/* Fills succ, ipdom, reachable, is_rpc, sync_div, prio, every branch's rpc
+ * and `uniform` from ins[].unit/target/guard/src/dst/varying (PU_BRA falls
+ * through when it is guarded, PU_EXIT goes to n).  The divergence analysis
+ * is flow-insensitive and conservative: a register is divergent when a
+ * definition of it is `varying`, reads a divergent register, or lies in the
+ * influence region of a divergent branch (the instructions reachable from
+ * it without passing its reconvergence PC); a guarded branch is divergent
+ * when its guard is.  0 on success, else one line in err: "file:line: ..."
+ * for control falling off the end, no reachable exit, a loop with no way
+ * out (at its back-edge branch), or a barrier under divergent control (SPE
+ * would deadlock: threads of one warp would wait at it while others are
+ * held elsewhere on the stack). */
 int prog_analyse(prog *p, char *err, size_t errlen);
 void prog_free(prog *p);
 

@@ -103,3 +103,158 @@ void ref_free(ref_result *r)
     free(r->mem);
     memset(r, 0, sizeof *r);
 }
+
+/* ------------------------------------------------ reference on prog */
+
+static void refp_push(refp_result *r, uint64_t *cap, uint64_t t, uint32_t pc)
+{
+    if (r->len[t] == cap[t]) {
+        cap[t] = cap[t] ? cap[t] * 2 : 64;
+        r->trace[t] = realloc(r->trace[t], cap[t] * sizeof(uint32_t));
+    }
+    r->trace[t][r->len[t]] = pc;
+}
+
+/* Runs one CTA (linear index cta) to completion; 0 or -1 with err. */
+static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
+                    uint64_t *cap, uint64_t cta, uint8_t *shared, uint8_t *local, char *err,
+                    size_t errlen)
+{
+    unsigned T = r->cta_threads;
+    uint64_t base = cta * T;
+    int *pc = calloc(T, sizeof(int));
+    int *bar_pc = malloc(T * sizeof(int));
+    prog_thread *th = calloc(T, sizeof *th);
+    prog_mem m = {r->global, r->global_bytes, shared, p->shared_bytes, p->param, p->param_bytes,
+                  p->local_bytes};
+    unsigned live = T;
+    int rc = 0;
+    memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
+    memset(local, 0, (size_t)T * p->local_bytes);
+    uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
+                       (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
+    for (unsigned t = 0; t < T; t++) {
+        prog_thread *x = &th[t];
+        bar_pc[t] = -1;
+        x->r = &r->regs[(base + t) * p->nregs];
+        x->tid[0] = t % p->block[0];
+        x->tid[1] = t / p->block[0] % p->block[1];
+        x->tid[2] = t / (p->block[0] * p->block[1]);
+        for (int d = 0; d < 3; d++) {
+            x->ntid[d] = p->block[d];
+            x->ctaid[d] = cid[d];
+            x->nctaid[d] = p->grid[d];
+        }
+        x->flat = t;
+        x->laneid = t % warp_size;
+        x->warpid = t / warp_size;
+        x->local = local + (size_t)t * p->local_bytes;
+    }
+    while (live && !rc) {
+        for (unsigned t = 0; t < T && !rc; t++) {
+            uint64_t g = base + t;
+            while (pc[t] < (int)p->n && bar_pc[t] < 0) {
+                if (r->len[g] >= max_steps) {
+                    snprintf(err, errlen,
+                             "%s:%d: thread %llu ran %llu instructions without finishing (an "
+                             "endless loop? raise --max-steps)",
+                             p->file, p->ins[pc[t]].line, (unsigned long long)g,
+                             (unsigned long long)max_steps);
+                    rc = -1;
+                    break;
+                }
+                int p0 = pc[t];
+                prog_effect e;
+                th[t].clock = r->thread_insts;
+                if (r->trace)
+                    refp_push(r, cap, g, (uint32_t)p0);
+                r->hash[g] = refp_hash_step(r->hash[g], (uint32_t)p0);
+                r->len[g]++;
+                r->thread_insts++;
+                if (p->ops->exec(p, p0, &th[t], &m, &e, err, errlen)) {
+                    rc = -1;
+                    break;
+                }
+                pc[t] = e.next_pc;
+                if (p->ins[p0].unit == PU_BAR && e.executed)
+                    bar_pc[t] = p0;
+                if (pc[t] == (int)p->n)
+                    live--;
+            }
+        }
+        if (rc)
+            break;
+        /* every live thread waits at a barrier: release them, all at one */
+        int first = -1;
+        unsigned ft = 0;
+        for (unsigned t = 0; t < T && !rc; t++) {
+            if (bar_pc[t] < 0)
+                continue;
+            if (first < 0) {
+                first = bar_pc[t];
+                ft = t;
+            } else if (bar_pc[t] != first) {
+                snprintf(err, errlen,
+                         "%s:%d: threads of CTA %llu wait at different barriers (thread %u at "
+                         "line %d, thread %u at line %d)",
+                         p->file, p->ins[bar_pc[t]].line, (unsigned long long)cta, ft,
+                         p->ins[first].line, t, p->ins[bar_pc[t]].line);
+                rc = -1;
+            }
+        }
+        for (unsigned t = 0; t < T; t++)
+            bar_pc[t] = -1;
+    }
+    free(pc);
+    free(bar_pc);
+    free(th);
+    return rc;
+}
+
+int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
+             refp_result *r, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    uint64_t ctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
+    r->cta_threads = p->block[0] * p->block[1] * p->block[2];
+    r->threads = ctas * r->cta_threads;
+    r->nregs = p->nregs;
+    r->global_bytes = p->global_bytes;
+    r->global = malloc(p->global_bytes ? p->global_bytes : 1);
+    if (p->global_bytes)
+        memcpy(r->global, p->global_init, p->global_bytes);
+    r->regs = calloc(r->threads * p->nregs + 1, sizeof(uint64_t));
+    r->len = calloc(r->threads + 1, sizeof(uint64_t));
+    r->hash = malloc((r->threads + 1) * sizeof(uint64_t));
+    for (uint64_t t = 0; t < r->threads; t++)
+        r->hash[t] = REFP_HASH0;
+    uint64_t *cap = NULL;
+    if (keep_trace) {
+        r->trace = calloc(r->threads + 1, sizeof *r->trace);
+        cap = calloc(r->threads + 1, sizeof *cap);
+    }
+    uint8_t *shared = malloc(p->shared_bytes ? p->shared_bytes : 1);
+    uint8_t *local = malloc((size_t)r->cta_threads * p->local_bytes + 1);
+    int rc = 0;
+    if (!warp_size)
+        warp_size = 32;
+    for (uint64_t c = 0; c < ctas && !rc; c++)
+        rc = refp_cta(p, warp_size, max_steps, r, cap, c, shared, local, err, errlen);
+    free(shared);
+    free(local);
+    free(cap);
+    return rc;
+}
+
+void refp_free(refp_result *r)
+{
+    if (r->trace)
+        for (uint64_t t = 0; t < r->threads; t++)
+            free(r->trace[t]);
+    free(r->trace);
+    free(r->global);
+    free(r->regs);
+    free(r->len);
+    free(r->hash);
+    memset(r, 0, sizeof *r);
+}

@@ -15,6 +15,7 @@
 #define SIMT_REF_H
 
 #include "kernel.h"
+#include "prog.h"
 
 typedef struct {
     unsigned threads;
@@ -31,5 +32,47 @@ typedef struct {
 int ref_run(const kernel *k, unsigned lanes, uint64_t max_steps, ref_result *r, char *err,
             size_t errlen);
 void ref_free(ref_result *r);
+
+/* ---- The reference on the program representation (prog.h): every front
+ * end (.k, PTX).  The CTAs of the grid run one after another in linear
+ * order (x fastest); within a CTA the threads run as above, in flat order
+ * (x fastest), between barriers.  Shared memory is zeroed when a CTA
+ * starts, local memory when a thread starts.  %clock is the number of
+ * thread-instructions the reference has executed.  Atomics execute in this
+@@'s global index is its CTA's linear index times the threads per
+ * CTA plus its flat index.  Each thread's PC sequence is kept as a length
+ * and a hash (refp_hash_step from REFP_HASH0 over its PCs), and in full when
+ * keep_trace is set. */
+#define REFP_HASH0 0xcbf29ce484222325ull
+
+typedef struct {
+    uint64_t threads;       /* grid threads */
+    unsigned cta_threads;
+    unsigned nregs;
+    uint8_t *global;        /* final global memory, global_bytes */
+    uint64_t global_bytes;
+    uint64_t *regs;         /* final registers: threads x nregs */
+    uint32_t **trace;       /* keep_trace: trace[t][i], the i-th PC thread t executed */
+    uint64_t *len;          /* instructions each thread executed */
+    uint64_t *hash;         /* hash of each thread's PC sequence */
+    uint64_t thread_insts;
+} refp_result;
+
+/* FNV-1a step over the four bytes of a PC. */
+static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
+{
+    for (int i = 0; i < 4; i++) {
+        h ^= (pc >> (8 * i)) & 0xffu;
+        h *= 0x100000001b3ull;
+    }
+    return h;
+}
+
+/* 0 on success; -1 with one line in err: a run error of an instruction
+ * (prog_ops.exec's message), a thread past max_steps thread-instructions,
+ * or threads of a CTA waiting at different barriers. */
+int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
+             refp_result *r, char *err, size_t errlen);
+void refp_free(refp_result *r);
 
 #endif

@@ -1,0 +1,1218 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core.c -- the SM core (see core.h for the pipeline, the timing and the
+ * metrics; mech.h for what a mechanism adds).  Written once for every
+ * mechanism: CTA dispatch, barriers, fetch buffers, issue ports, SIMD
+ * groups and waves, the load/store unit (coalescing, banks), the per-warp
+ * scoreboard, the per-thread timing oracle, the reference check, the
+ * statistics, the decision trace (VCD, --log) and the vector recorder.
+ */
+#include "core.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../rtl_c/two_level_sched.h"
+#include "../../vcd/vcd.h"
+#include "../vec.h"
+#include "mech.h"
+
+/* --trace-dir: one vector file per structure (tb/vec.h) */
+typedef struct {
+    vec_writer *w;
+    char path[1100];
+    unsigned n;
+    struct vec_field f[VEC_MAX_FIELDS];
+    const uint64_t *v[VEC_MAX_FIELDS];
+    const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    int bad;
+} recorder;
+
+typedef struct {
+    int pc;          /* PC of the buffer's head */
+    unsigned n;      /* instructions buffered (pc, pc+1, ...) */
+    uint64_t t[8];   /* the cycle each was fetched */
+} fetchbuf;
+
+struct core {
+    const mech_ops *ops;
+    void *m;
+    const prog *p;
+    const refp_result *ref;
+    core_cfg P;
+    /* geometry */
+    unsigned WS, W, T, CT, CW, nslots; /* warp size, warp slots, thread slots, CTA threads and
+                                        * warps, CTA slots */
+    uint64_t nctas, next_cta;          /* grid CTAs, the next to dispatch */
+    unsigned nregs;
+    /* thread slots */
+    prog_thread *th;
+    uint64_t *regs;                    /* T x nregs */
+    uint8_t *local;                    /* T x local_bytes */
+    uint64_t *gtid;                    /* global thread id, UINT64_MAX none */
+    uint64_t *tpos, *thash;            /* executed count and PC hash per slot */
+    uint8_t *live, *at_bar;
+    uint64_t *tready;                  /* T x nregs: the oracle */
+    uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
+    /* CTA slots */
+    int64_t *cta_of;                   /* CTA in each slot, -1 free */
+    unsigned *cta_live, *cta_bar;
+    uint64_t *cta_ready;
+    uint8_t *shared;                   /* nslots x shared_bytes */
+    prog_mem *mem;                     /* per CTA slot */
+    uint8_t *global;
+    /* fetch */
+    fetchbuf *fb;                      /* W x nctx */
+    unsigned nctx, fetch_rr;
+    /* execution */
+    unsigned alu_n, alu_w, sfu_n;
+    uint64_t alu_until[CORE_MAX_GROUPS * 8], sfu_until[CORE_MAX_GROUPS];
+    uint64_t alu_mask[CORE_MAX_GROUPS * 8]; /* lanes issued into the group this cycle */
+    uint64_t lsu_until;
+    /* scheduling */
+    unsigned unit_warps;
+    unsigned rr[CORE_MAX_PORTS];
+    two_level_sched_cfg tlc[CORE_MAX_PORTS];
+    two_level_sched_state tls[CORE_MAX_PORTS];
+    unsigned tl_n[CORE_MAX_PORTS];     /* units in the model (0: not built) */
+    uint64_t *ld_until;                /* per unit */
+    /* this cycle */
+    uint64_t cycle;
+    core_dec dec[CORE_MAX_PORTS];
+    uint64_t slot_mask[CORE_MAX_PORTS];
+    unsigned issued_ports;
+    uint64_t last_issue, last_ready;
+    int failed, done, fault_done;
+    char err[700];
+    core_stats st;
+    /* outputs */
+    struct vcd_writer *vcd;
+    FILE *log;
+    const char *trace_dir;
+    recorder rec[CORE_REC_MAX];
+};
+
+/* ------------------------------------------------------------ helpers */
+int core_fail(core *c, const char *fmt, ...)
+{
+    if (c->failed)
+        return -1;
+    int n = snprintf(c->err, sizeof c->err, "%s: ", c->ops->name);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->err + n, sizeof c->err - (size_t)n, fmt, ap);
+    va_end(ap);
+    c->failed = 1;
+    return -1;
+}
+
+static unsigned popc(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+static unsigned ctz(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
+
+unsigned core_warp_size(const core *c) { return c->WS; }
+unsigned core_warps(const core *c) { return c->W; }
+unsigned core_threads(const core *c) { return c->T; }
+unsigned core_ports(const core *c) { return c->P.schedulers; }
+const prog *core_prog(const core *c) { return c->p; }
+const core_cfg *core_config(const core *c) { return &c->P; }
+uint64_t core_now(const core *c) { return c->cycle; }
+void *core_mech_state(const core *c) { return c->m; }
+const char *core_error(const core *c) { return c->err; }
+const core_stats *core_get_stats(const core *c) { return &c->st; }
+const mech_ops *core_mech(const core *c) { return c->ops; }
+void core_set_vcd(core *c, struct vcd_writer *w) { c->vcd = w; }
+struct vcd_writer *core_vcd(const core *c) { return c->vcd; }
+void core_set_log(core *c, FILE *f) { c->log = f; }
+void core_set_trace_dir(core *c, const char *dir) { c->trace_dir = dir; }
+int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
+int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
+void core_stall(core *c) { c->st.full_stalls++; }
+void core_note_ready(core *c, uint64_t cyc)
+{
+    if (cyc > c->last_ready)
+        c->last_ready = cyc;
+}
+int core_sb_blind(const core *c) { return c->P.fault_kind == 4 && c->cycle >= c->P.fault_cycle; }
+int core_drop(core *c, int issued)
+{
+    if (c->P.fault_kind == 3 && issued && c->cycle >= c->P.fault_cycle && !c->fault_done) {
+        c->fault_done = 1;
+        return 1;
+    }
+    return 0;
+}
+void core_set_unit_warps(core *c, unsigned k) { c->unit_warps = k ? k : 1; }
+void core_set_alu_groups(core *c, unsigned n, unsigned width)
+{
+    c->alu_n = n;
+    c->alu_w = width;
+}
+
+uint64_t core_warp_mask(const core *c, unsigned w)
+{
+    uint64_t m = 0;
+    for (unsigned l = 0; l < c->WS; l++)
+        if (c->live[w * c->WS + l])
+            m |= 1ull << l;
+    return m;
+}
+
+const char *core_apply_params(const core *c, const struct param_table *t, void *cfg)
+{
+    size_t n = strlen(t->structure);
+    for (unsigned i = 0; i < c->P.nparam; i++)
+        if (!strncmp(c->P.param[i], t->structure, n) && c->P.param[i][n] == '.') {
+            const char *e = params_set(t, cfg, c->P.param[i] + n + 1);
+            if (e)
+                return e;
+        }
+    return NULL;
+}
+
+int core_param_given(const core *c, const char *sn)
+{
+    size_t n = strlen(sn);
+    for (unsigned i = 0; i < c->P.nparam; i++)
+        if (!strncmp(c->P.param[i], sn, n) && c->P.param[i][n] == '=')
+            return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------- latency */
+static int is_mem(const prog_insn *in)
+{
+    return (in->unit == PU_LD || in->unit == PU_ST || in->unit == PU_ATOM) &&
+           in->space != PS_PARAM;
+}
+
+static unsigned lat_of(const core *c, const prog_insn *in)
+{
+    switch (in->unit) {
+    case PU_SFU: return c->P.sfu_lat;
+    case PU_LD:
+    case PU_ATOM:
+        return in->space == PS_SHARED ? c->P.shared_lat
+               : in->space == PS_PARAM ? c->P.alu_lat : c->P.mem_lat;
+    default: return c->P.alu_lat;
+    }
+}
+
+/* ----------------------------------------------------------- CTAs */
+static void cta_start(core *c, unsigned k, uint64_t cta)
+{
+    const prog *p = c->p;
+    c->cta_of[k] = (int64_t)cta;
+    c->cta_live[k] = c->CT;
+    c->cta_bar[k] = 0;
+    c->cta_ready[k] = 0;
+    memset(c->shared + (size_t)k * p->shared_bytes, 0, p->shared_bytes);
+    uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
+                       (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
+    for (unsigned f = 0; f < c->CW * c->WS; f++) {
+        unsigned t = k * c->CW * c->WS + f;
+        prog_thread *x = &c->th[t];
+        c->tpos[t] = 0;
+        c->thash[t] = REFP_HASH0;
+        c->at_bar[t] = 0;
+        if (f >= c->CT) {
+            c->live[t] = 0;
+            c->gtid[t] = UINT64_MAX;
+            continue;
+        }
+        c->live[t] = 1;
+        c->gtid[t] = cta * c->CT + f;
+        memset(x->r, 0, c->nregs * sizeof(uint64_t));
+        memset(&c->tready[(size_t)t * c->nregs], 0, c->nregs * sizeof(uint64_t));
+        if (p->local_bytes)
+            memset(x->local, 0, p->local_bytes);
+        x->tid[0] = f % p->block[0];
+        x->tid[1] = f / p->block[0] % p->block[1];
+        x->tid[2] = f / (p->block[0] * p->block[1]);
+        for (int d = 0; d < 3; d++) {
+            x->ntid[d] = p->block[d];
+            x->ctaid[d] = cid[d];
+            x->nctaid[d] = p->grid[d];
+        }
+        x->flat = f;
+        x->laneid = f % c->WS;
+        x->warpid = f / c->WS;
+    }
+    for (unsigned j = 0; j < c->CW; j++) {
+        unsigned w = k * c->CW + j;
+        memset(&c->sb[(size_t)w * c->nregs], 0, c->nregs * sizeof(uint64_t));
+        for (unsigned x = 0; x < c->nctx; x++)
+            c->fb[w * c->nctx + x].n = 0;
+        c->ops->launch(c, c->m, w, core_warp_mask(c, w));
+    }
+    c->st.ctas++;
+}
+
+/* A CTA's threads have all exited: their final registers and PC sequences
+ * against the reference. */
+static int cta_check(core *c, unsigned k)
+{
+    const refp_result *r = c->ref;
+    for (unsigned f = 0; f < c->CT; f++) {
+        unsigned t = k * c->CW * c->WS + f;
+        uint64_t g = c->gtid[t];
+        if (c->tpos[t] != r->len[g])
+            return core_fail(c, "thread %llu: executed %llu instructions, the reference %llu",
+                             (unsigned long long)g, (unsigned long long)c->tpos[t],
+                             (unsigned long long)r->len[g]);
+        if (c->thash[t] != r->hash[g])
+            return core_fail(c, "thread %llu: its PC sequence differs from the reference's",
+                             (unsigned long long)g);
+        const uint64_t *rr = &r->regs[g * c->nregs];
+        for (unsigned q = 0; q < c->nregs; q++)
+            if (c->th[t].r[q] != rr[q])
+                return core_fail(c, "thread %llu: final register %u = 0x%llx, the reference has "
+                                    "0x%llx",
+                                 (unsigned long long)g, q, (unsigned long long)c->th[t].r[q],
+                                 (unsigned long long)rr[q]);
+    }
+    return 0;
+}
+
+static int dispatch(core *c)
+{
+    for (unsigned k = 0; k < c->nslots; k++) {
+        if (c->cta_of[k] >= 0 && !c->cta_live[k] && c->cycle >= c->cta_ready[k]) {
+            if (cta_check(c, k))
+                return -1;
+            c->cta_of[k] = -1;
+        }
+        if (c->cta_of[k] < 0 && c->next_cta < c->nctas)
+            cta_start(c, k, c->next_cta++);
+    }
+    return 0;
+}
+
+static void barriers(core *c)
+{
+    for (unsigned k = 0; k < c->nslots; k++) {
+        if (c->cta_of[k] < 0 || !c->cta_bar[k] || c->cta_bar[k] != c->cta_live[k])
+            continue;
+        unsigned base = k * c->CW * c->WS;
+        for (unsigned f = 0; f < c->CW * c->WS; f++)
+            c->at_bar[base + f] = 0;
+        c->cta_bar[k] = 0;
+    }
+}
+
+/* ------------------------------------------------------------ fetch */
+static int is_ctl(const prog *p, int pc)
+{
+    return pc >= (int)p->n || p->ins[pc].unit == PU_BRA || p->ins[pc].unit == PU_EXIT;
+}
+
+static void fetch(core *c)
+{
+    if ((c->ops->flags & MECH_OWN_FETCH) || !c->ops->fetch_pc)
+        return;
+    unsigned nctx = c->W * c->nctx, budget = c->P.fetch_width ? c->P.fetch_width
+                                                               : c->P.schedulers;
+    /* flush buffers whose context moved elsewhere */
+    for (unsigned i = 0; i < nctx; i++) {
+        fetchbuf *b = &c->fb[i];
+        if (!b->n)
+            continue;
+        int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
+        if (pc != b->pc) {
+            b->n = 0;
+            c->st.flushes++;
+        }
+    }
+    unsigned from = c->fetch_rr;
+    for (unsigned j = 1; j <= nctx && budget; j++) {
+        unsigned i = (from + j) % nctx;
+        fetchbuf *b = &c->fb[i];
+        if (b->n >= c->P.ibuf)
+            continue;
+        if (!b->n) {
+            int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
+            if (pc < 0 || pc >= (int)c->p->n)
+                continue;
+            b->pc = pc;
+        } else if (is_ctl(c->p, b->pc + (int)b->n - 1) || b->pc + (int)b->n >= (int)c->p->n)
+            continue;
+        b->t[b->n++] = c->cycle;
+        c->st.fetches++;
+        budget--;
+        c->fetch_rr = i;
+    }
+}
+
+/* -------------------------------------------------------- scheduling */
+static int unit_live(const core *c, unsigned u)
+{
+    for (unsigned w = u * c->unit_warps; w < (u + 1) * c->unit_warps && w < c->W; w++)
+        for (unsigned l = 0; l < c->WS; l++)
+            if (c->live[w * c->WS + l])
+                return 1;
+    return 0;
+}
+
+static const char *two_level_init(core *c, unsigned port, unsigned n)
+{
+    unsigned gs;
+    if (c->P.group_size)
+        gs = c->unit_warps > 1 ? c->P.group_size / c->unit_warps : c->P.group_size;
+    else
+        gs = c->unit_warps > 1 ? 1 : n / 4;
+    if (gs < 1)
+        gs = 1;
+    while (n % gs)
+        gs--;
+    two_level_sched_cfg *t = &c->tlc[port];
+    *t = two_level_sched_default_cfg();
+    t->warps = n;
+    t->group_size = gs;
+    if (c->P.timeout)
+        t->timeout = c->P.timeout;
+    const char *e = core_apply_params(c, &two_level_sched_params, t);
+    if (!e)
+        e = two_level_sched_cfg_check(t);
+    if (e)
+        return e;
+    two_level_sched_reset(t, &c->tls[port]);
+    c->tl_n[port] = n;
+    return NULL;
+}
+
+unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
+{
+    unsigned P = c->P.schedulers, pool[256], np = 0, k = 0;
+    for (unsigned u = port; u < n; u += P)
+        pool[np++] = u;
+    if (!np)
+        return 0;
+    unsigned start = 0;
+    for (unsigned i = 0; i < np; i++)
+        if (pool[i] == c->rr[port])
+            start = i + 1;
+    if (c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64) {
+        if (c->tl_n[port] != np && two_level_init(c, port, np)) {
+            /* reported by core_new's dry run; fall back to rr */
+        }
+        uint64_t st = 0;
+        for (unsigned i = 0; i < np; i++)
+            if (c->ld_until[pool[i]] > c->cycle || !unit_live(c, pool[i]))
+                st |= 1ull << i;
+        uint64_t all = np >= 64 ? ~0ull : (1ull << np) - 1u;
+        two_level_sched_in in = {all & ~st, st};
+        two_level_sched_out o;
+        while (in.ready) {
+            two_level_sched_eval(&c->tlc[port], &c->tls[port], &in, &o);
+            if (o.err || !o.valid)
+                break;
+            ord[k++] = pool[o.warp];
+            in.ready &= ~(1ull << o.warp);
+        }
+        for (unsigned i = 0; i < np; i++) {
+            unsigned j = (start + i) % np;
+            if (st >> j & 1u)
+                ord[k++] = pool[j];
+        }
+        return k;
+    }
+    if (c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 && !(c->ops->flags & MECH_OWN_FETCH)) {
+        /* the unit whose buffered instruction was fetched first; ties in
+         * round-robin order */
+        for (unsigned i = 0; i < np; i++)
+            ord[k++] = pool[(start + i) % np];
+        for (unsigned i = 1; i < k; i++) {
+            unsigned u = ord[i], j = i;
+            const fetchbuf *b = &c->fb[u * c->nctx];
+            uint64_t a = b->n ? b->t[0] : UINT64_MAX;
+            while (j > 0) {
+                const fetchbuf *d = &c->fb[ord[j - 1] * c->nctx];
+                if ((d->n ? d->t[0] : UINT64_MAX) <= a)
+                    break;
+                ord[j] = ord[j - 1];
+                j--;
+            }
+            ord[j] = u;
+        }
+        return k;
+    }
+    for (unsigned i = 0; i < np; i++)
+        ord[k++] = pool[(start + i) % np];
+    return k;
+}
+
+void core_sched_issued(core *c, unsigned port, unsigned unit)
+{
+    c->rr[port] = unit;
+    if (c->P.sched != CORE_SCHED_TWO_LEVEL || !c->tl_n[port])
+        return;
+    unsigned P = c->P.schedulers, idx = unit / P;
+    uint64_t st = 0;
+    for (unsigned i = 0; i < c->tl_n[port]; i++) {
+        unsigned u = port + i * P;
+        if (c->ld_until[u] > c->cycle || !unit_live(c, u))
+            st |= 1ull << i;
+    }
+    two_level_sched_in in = {1ull << idx, st & ~(1ull << idx)};
+    two_level_sched_out o;
+    two_level_sched_eval(&c->tlc[port], &c->tls[port], &in, &o);
+    two_level_sched_step(&c->tlc[port], &c->tls[port], &in, &o);
+}
+
+/* ---------------------------------------------------------- readiness */
+int core_sb_ready(const core *c, unsigned w, int pc)
+{
+    if (core_sb_blind(c))
+        return 1;
+    const prog_insn *in = &c->p->ins[pc];
+    const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+    for (unsigned j = 0; j < in->nsrc; j++)
+        if (row[in->src[j]] > c->cycle)
+            return 0;
+    for (unsigned j = 0; j < in->ndst; j++)
+        if (row[in->dst[j]] > c->cycle)
+            return 0;
+    return 1;
+}
+
+static unsigned tid_of(const core *c, const core_req *r, unsigned l)
+{
+    return r->tid ? r->tid[l] : r->warp * c->WS + l;
+}
+
+static int free_group(const core *c, const prog_insn *in, int want)
+{
+    if (in->unit == PU_SFU) {
+        for (unsigned g = 0; g < c->sfu_n; g++)
+            if ((want < 0 || (int)g == want) && c->sfu_until[g] <= c->cycle)
+                return (int)g;
+        return -1;
+    }
+    for (unsigned g = 0; g < c->alu_n; g++)
+        if ((want < 0 || (int)g == want) && c->alu_until[g] <= c->cycle)
+            return (int)g;
+    return -1;
+}
+
+enum core_why core_ready(const core *c, unsigned port, const core_req *r)
+{
+    const prog_insn *in = &c->p->ins[r->pc];
+    if (r->with >= 0) {
+        if (!c->dec[r->with].valid)
+            return CORE_PORT;
+        if (c->slot_mask[r->with] & r->mask)
+            return CORE_LANES;
+    } else if (c->dec[port].valid)
+        return CORE_PORT;
+    if (r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
+        return CORE_BARRIER;
+    if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
+        const fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
+        if (!b->n || b->pc != r->pc || b->t[0] >= c->cycle)
+            return CORE_NOT_FETCHED;
+    }
+    if (!r->nosb && !(c->ops->flags & MECH_OWN_SB) && !core_sb_ready(c, r->warp, r->pc))
+        return CORE_SB;
+    if (r->with >= 0)
+        return CORE_OK;
+    if (is_mem(in))
+        return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
+    return free_group(c, in, r->group) < 0 ? CORE_NO_GROUP : CORE_OK;
+}
+
+uint64_t core_taken(const core *c, const core_req *r)
+{
+    const prog_insn *in = &c->p->ins[r->pc];
+    if (in->unit != PU_BRA)
+        return 0;
+    if (in->guard < 0)
+        return r->mask;
+    uint64_t t = 0;
+    for (uint64_t m = r->mask; m; m &= m - 1) {
+        unsigned l = ctz(m);
+        if (((c->th[tid_of(c, r, l)].r[in->guard] & 1u) ^ in->guard_neg) != 0)
+            t |= 1ull << l;
+    }
+    return t;
+}
+
+/* ------------------------------------------------------------- issue */
+static int check_thread(core *c, unsigned t, int pc)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    uint64_t g = c->gtid[t];
+    if (!c->live[t])
+        return core_fail(c, "thread slot %u: executed pc %d (line %d) but holds no live thread",
+                         t, pc, in->line);
+    if (c->ref->trace) {
+        if (c->tpos[t] >= c->ref->len[g])
+            return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "
+                                "the reference sequence has only %llu (a PC executed twice?)",
+                             (unsigned long long)g, pc, in->line, (unsigned long long)c->tpos[t],
+                             (unsigned long long)c->ref->len[g]);
+        uint32_t want = c->ref->trace[g][c->tpos[t]];
+        if ((int)want != pc)
+            return core_fail(c, "thread %llu: instruction #%llu is pc %d (line %d), the reference "
+                                "executed pc %u (line %d)",
+                             (unsigned long long)g, (unsigned long long)c->tpos[t], pc, in->line,
+                             want, want < c->p->n ? c->p->ins[want].line : 0);
+    }
+    /* the timing oracle: every register read or overwritten is ready */
+    const uint64_t *rd = &c->tready[(size_t)t * c->nregs];
+    for (unsigned j = 0; j < in->nsrc + in->ndst; j++) {
+        unsigned id = j < in->nsrc ? in->src[j] : in->dst[j - in->nsrc];
+        if (rd[id] > c->cycle)
+            return core_fail(c, "thread %llu: pc %d (line %d) %s register %u in cycle %llu, but "
+                                "the result in flight to it is ready only in cycle %llu (hazard "
+                                "not detected)",
+                             (unsigned long long)g, pc, in->line,
+                             j < in->nsrc ? "reads" : "overwrites", id,
+                             (unsigned long long)c->cycle, (unsigned long long)rd[id]);
+    }
+    c->tpos[t]++;
+    c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
+    return 0;
+}
+
+/* The LSU's order of one instruction's accesses: per lane, the index of
+ * its segment (global, local) or its position in its bank (shared).
+ * Returns the cycles the LSU is busy. */
+static unsigned lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes, unsigned nl,
+                             const unsigned *lane_of, unsigned *pos)
+{
+    uint64_t key[CORE_MAX_WARP * PROG_MAX_ACC];
+    unsigned nk = 0, busy = 0;
+    uint64_t bank_n[64] = {0};
+    uint64_t word[CORE_MAX_WARP * PROG_MAX_ACC];
+    unsigned wrank[CORE_MAX_WARP * PROG_MAX_ACC], nw = 0;
+    (void)lanes;
+    for (unsigned i = 0; i < nl; i++) {
+        const prog_effect *x = &e[i];
+        unsigned worst = 0;
+        for (unsigned a = 0; a < x->nacc; a++) {
+            unsigned p = 0;
+            if (x->acc[a].space == PS_SHARED) {
+                /* position: the word's rank among the distinct words of
+                 * its bank (one word to many lanes is a broadcast) */
+                uint64_t wd = x->acc[a].addr / c->P.bank_bytes;
+                unsigned b = (unsigned)(wd % c->P.banks), j;
+                for (j = 0; j < nw && word[j] != wd; j++)
+                    ;
+                if (j == nw) {
+                    word[nw] = wd;
+                    wrank[nw++] = (unsigned)bank_n[b]++;
+                }
+                p = wrank[j];
+            } else if (x->acc[a].space == PS_GLOBAL || x->acc[a].space == PS_LOCAL) {
+                uint64_t ad = x->acc[a].addr;
+                if (x->acc[a].space == PS_LOCAL) /* interleaved: the same word of
+                                                  * consecutive lanes is adjacent */
+                    ad = ((ad >> 2) * c->WS + lane_of[i]) * 4u + (1ull << 62);
+                uint64_t s = ad / c->P.seg_bytes;
+                unsigned j;
+                for (j = 0; j < nk && key[j] != s; j++)
+                    ;
+                if (j == nk)
+                    key[nk++] = s;
+                p = j;
+            }
+            if (p > worst)
+                worst = p;
+        }
+        pos[i] = worst;
+    }
+    c->st.segments += nk;
+    busy = nk;
+    for (unsigned b = 0; b < 64; b++) {
+        if (bank_n[b] > busy)
+            busy = (unsigned)bank_n[b];
+        if (bank_n[b] > 1)
+            c->st.bank_conflicts += bank_n[b] - 1;
+    }
+    return busy ? busy : 1;
+}
+
+int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
+{
+    const prog *p = c->p;
+    const prog_insn *in = &p->ins[r->pc];
+    memset(o, 0, sizeof *o);
+    o->port = (int)port;
+    if (core_ready(c, port, r) != CORE_OK)
+        return core_fail(c, "internal: warp %u pc %d issued on port %u while not ready (%d)",
+                         r->warp, r->pc, port, (int)core_ready(c, port, r));
+    prog_effect eff[CORE_MAX_WARP];
+    unsigned lanes[CORE_MAX_WARP], tids[CORE_MAX_WARP], nl = 0;
+    char msg[300];
+    for (uint64_t m = r->mask; m; m &= m - 1) {
+        unsigned l = ctz(m), t = tid_of(c, r, l);
+        if (t >= c->T)
+            return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
+        if (check_thread(c, t, r->pc))
+            return -1;
+        unsigned k = t / (c->CW * c->WS);
+        prog_thread *x = &c->th[t];
+        x->clock = c->cycle;
+        if (p->ops->exec(p, r->pc, x, &c->mem[k], &eff[nl], msg, sizeof msg))
+            return core_fail(c, "%s", msg);
+        o->next_pc[l] = eff[nl].next_pc;
+        if (in->unit == PU_BRA && eff[nl].taken)
+            o->taken |= 1ull << l;
+        if (eff[nl].next_pc == (int)p->n) {
+            o->exited |= 1ull << l;
+            c->live[t] = 0;
+            c->cta_live[k]--;
+        } else if (in->unit == PU_BAR && eff[nl].executed) {
+            o->bar |= 1ull << l;
+            c->at_bar[t] = 1;
+            c->cta_bar[k]++;
+        }
+        lanes[nl] = l;
+        tids[nl] = t;
+        nl++;
+    }
+    /* when each thread's result is ready */
+    unsigned pos[CORE_MAX_WARP] = {0}, waves, wave_of[CORE_MAX_WARP];
+    unsigned width = r->lanes_per_wave ? r->lanes_per_wave : c->alu_w;
+    if (in->unit == PU_SFU && !r->lanes_per_wave)
+        width = c->P.simd_width ? c->P.simd_width : c->WS;
+    if (width < 1)
+        width = 1;
+    if (r->compact) {
+        uint64_t seen = 0;
+        for (unsigned i = 0; i < nl; i++)
+            seen |= 1ull << (lanes[i] / width);
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = popc(seen & ((1ull << (lanes[i] / width)) - 1u));
+        waves = popc(seen);
+    } else {
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = lanes[i] / width;
+        waves = (c->WS + width - 1) / width;
+    }
+    uint64_t start = c->cycle + r->delay;
+    unsigned lat = lat_of(c, in), group = 0xffff;
+    if (is_mem(in)) {
+        waves = lsu_schedule(c, eff, NULL, nl, lanes, pos);
+        if (r->with < 0)
+            c->lsu_until = c->cycle + waves;
+        else if (c->cycle + waves > c->lsu_until)
+            c->lsu_until = c->cycle + waves;
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = pos[i];
+    } else {
+        int g;
+        if (r->with >= 0)
+            g = c->dec[r->with].group;
+        else
+            g = free_group(c, in, r->group);
+        uint64_t *until = in->unit == PU_SFU ? c->sfu_until : c->alu_until;
+        if (c->cycle + r->delay + waves > until[g])
+            until[g] = c->cycle + r->delay + waves;
+        group = (unsigned)g;
+        c->st.group_busy += waves;
+        c->st.lane_busy += nl;
+    }
+    uint64_t last = c->cycle + 1;
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned t = tids[i];
+        uint64_t ready = start + wave_of[i] + lat;
+        if (eff[i].executed)
+            for (unsigned j = 0; j < in->ndst; j++)
+                c->tready[(size_t)t * c->nregs + in->dst[j]] = ready;
+        if (ready > last)
+            last = ready;
+        unsigned k = t / (c->CW * c->WS);
+        if (ready > c->cta_ready[k])
+            c->cta_ready[k] = ready;
+    }
+    o->ready = last;
+    o->waves = waves;
+    core_note_ready(c, last);
+    if (!r->nosb && !(c->ops->flags & MECH_OWN_SB))
+        for (unsigned j = 0; j < in->ndst; j++) {
+            uint64_t *e = &c->sb[(size_t)r->warp * c->nregs + in->dst[j]];
+            if (last > *e)
+                *e = last;
+        }
+    if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
+        last > c->ld_until[r->unit_warp])
+        c->ld_until[r->unit_warp] = last;
+    /* the fetch buffer's head is consumed */
+    if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
+        fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
+        memmove(b->t, b->t + 1, (b->n - 1) * sizeof b->t[0]);
+        b->n--;
+        b->pc++;
+    }
+    /* statistics and the decision */
+    unsigned th = nl;
+    c->st.thread_insts += nl;
+    core_dec *d;
+    if (r->with >= 0) {
+        d = &c->dec[port];
+        c->slot_mask[r->with] |= r->mask;
+        /* the slot's histogram entry grows by these threads */
+        unsigned before = popc(c->slot_mask[r->with] & ~r->mask);
+        c->st.hist[before]--;
+        c->st.hist[popc(c->slot_mask[r->with])]++;
+    } else {
+        d = &c->dec[port];
+        c->slot_mask[port] = r->mask;
+        c->st.warp_insts += r->slots ? r->slots : 1;
+        c->st.hist[nl > CORE_MAX_WARP ? CORE_MAX_WARP : nl]++;
+    }
+    d->valid = 1;
+    d->ctx = (uint8_t)r->ctx;
+    d->with = (int8_t)r->with;
+    d->warp = (uint16_t)r->unit_warp;
+    d->pc = r->pc;
+    d->mask = r->mask;
+    d->threads = th;
+    d->group = (uint16_t)(r->with >= 0 ? c->dec[r->with].group : group);
+    for (unsigned i = 0; i < nl; i++)
+        d->tid[lanes[i]] = tids[i];
+    c->last_issue = c->cycle;
+    c->issued_ports++;
+    return 0;
+}
+
+/* ------------------------------------------------------------ record */
+int core_tracing(const core *c) { return c->trace_dir != NULL && !c->failed; }
+void *core_rec(core *c, unsigned idx) { return &c->rec[idx < CORE_REC_MAX ? idx : 0]; }
+
+void core_rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,
+                    enum port_dir dir)
+{
+    recorder *r = ctx;
+    if (r->n >= VEC_MAX_FIELDS - 1) {
+        r->bad = 1;
+        return;
+    }
+    r->f[r->n] = vec_field_make(name, width, dir);
+    r->v[r->n] = value;
+    r->n++;
+}
+
+static const uint64_t rec_zero[PORT_MAX_WORDS];
+
+int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const void *cfg)
+{
+    recorder *r = core_rec(c, idx);
+    if (r->bad)
+        return core_fail(c, "--trace-dir: too many ports for a vector file");
+    unsigned k = 0;
+    if (!r->w) {
+        struct vec_field hf[VEC_MAX_FIELDS];
+        char params[512], err[512];
+        hf[k++] = vec_field_make("rst", 1, PORT_IN);
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                hf[k++] = r->f[i];
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                hf[k++] = r->f[i];
+        params_format(t, cfg, 1, params, sizeof params);
+        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
+                 t->structure);
+        r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
+        if (!r->w)
+            return core_fail(c, "--trace-dir: %s", err);
+        static const uint64_t one = 1;
+        k = 0;
+        r->vals[k++] = &one;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_IN)
+                r->vals[k++] = rec_zero;
+        for (unsigned i = 0; i < r->n; i++)
+            if (r->f[i].dir == PORT_OUT)
+                r->vals[k++] = NULL;
+        vec_write(r->w, r->vals);
+    }
+    k = 0;
+    r->vals[k++] = rec_zero;
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_IN)
+            r->vals[k++] = r->v[i];
+    for (unsigned i = 0; i < r->n; i++)
+        if (r->f[i].dir == PORT_OUT)
+            r->vals[k++] = r->v[i];
+    vec_write(r->w, r->vals);
+    r->n = 0;
+    return 0;
+}
+
+int core_trace_files(core *c, const char **paths, unsigned max)
+{
+    unsigned n = 0;
+    int rc = 0;
+    for (unsigned i = 0; i < CORE_REC_MAX; i++) {
+        if (!c->rec[i].w)
+            continue;
+        if (vec_close_writer(c->rec[i].w))
+            rc = -1;
+        c->rec[i].w = NULL;
+        if (n < max)
+            paths[n++] = c->rec[i].path;
+    }
+    return rc ? -1 : (int)n;
+}
+
+/* ------------------------------------------------------ trace and log */
+static void trace_dec(core *c)
+{
+    struct vcd_writer *w = c->vcd;
+    char nm[32];
+    for (unsigned q = 0; q < c->P.schedulers; q++) {
+        const core_dec *d = &c->dec[q];
+        const char *px = q ? nm : "issue";
+        if (q)
+            snprintf(nm, sizeof nm, "issue%u", q + 1);
+        char s[48];
+#define SIG(suffix, width, v)                                                                      \
+    do {                                                                                           \
+        snprintf(s, sizeof s, "%s_%s", px, suffix);                                                \
+        vcd_sig(w, s, width, v);                                                                   \
+    } while (0)
+        SIG("valid", 1, d->valid);
+        SIG("warp", 8, d->warp);
+        SIG("ctx", 2, d->ctx);
+        SIG("pc", 16, d->valid ? (uint64_t)d->pc : 0);
+        SIG("mask", c->WS, d->mask);
+        SIG("threads", 8, d->threads);
+#undef SIG
+    }
+    unsigned ex = 0, bar = 0;
+    for (unsigned t = 0; t < c->T; t++) {
+        ex += c->gtid[t] != UINT64_MAX && !c->live[t];
+        bar += c->at_bar[t];
+    }
+    vcd_sig(w, "exited", 16, ex);
+    vcd_sig(w, "at_barrier", 16, bar);
+    vcd_sig(w, "done", 1, (uint64_t)c->done);
+}
+
+static void log_mask(core *c, uint64_t mask)
+{
+    fputc(' ', c->log);
+    for (unsigned l = 0; l < c->WS; l++)
+        fputc(mask >> l & 1u ? '1' : '.', c->log);
+}
+
+static void op_name(const prog_insn *in, char *out, size_t n)
+{
+    size_t i = 0;
+    const char *tx = in->text;
+    if (tx[0] == '@') /* the guard: the op is the next word */
+        while (*tx && *tx != ' ')
+            tx++;
+    while (*tx == ' ')
+        tx++;
+    while (tx[i] && tx[i] != ' ' && i + 1 < n) {
+        out[i] = tx[i];
+        i++;
+    }
+    out[i] = 0;
+}
+
+/* One line per issue port that issued: cycle, mechanism, warp (unit),
+ * context, PC, op, source line, lanes (lane 0 first). */
+static void log_cycle(core *c)
+{
+    for (unsigned q = 0; q < c->P.schedulers; q++) {
+        const core_dec *d = &c->dec[q];
+        if (!d->valid || d->with >= 0)
+            continue;
+        char op[16];
+        op_name(&c->p->ins[d->pc], op, sizeof op);
+        fprintf(c->log, "%6llu %s warp %-3u", (unsigned long long)c->cycle, c->ops->name,
+                d->warp);
+        if (c->ops->nctx > 1)
+            fprintf(c->log, " %c", "LR"[d->ctx & 1]);
+        fprintf(c->log, " pc %-4d %-5s line %-4d", d->pc, op, c->p->ins[d->pc].line);
+        log_mask(c, d->mask);
+        for (unsigned j = 0; j < c->P.schedulers; j++) {
+            const core_dec *e = &c->dec[j];
+            if (!e->valid || e->with != (int)q)
+                continue;
+            if (e->warp == d->warp)
+                fprintf(c->log, " secondary pc %-4d line %-4d", e->pc, c->p->ins[e->pc].line);
+            else
+                fprintf(c->log, " with warp %u pc %-4d line %-4d", e->warp, e->pc,
+                        c->p->ins[e->pc].line);
+            log_mask(c, e->mask);
+        }
+        fputc('\n', c->log);
+    }
+}
+
+/* ------------------------------------------------------------- cycle */
+int core_cycle(core *c)
+{
+    if (c->failed)
+        return -1;
+    memset(c->dec, 0, sizeof c->dec);
+    memset(c->slot_mask, 0, sizeof c->slot_mask);
+    for (unsigned q = 0; q < CORE_MAX_PORTS; q++)
+        c->dec[q].with = -1;
+    c->issued_ports = 0;
+    if (!c->done) {
+        if (dispatch(c))
+            return -1;
+        barriers(c);
+        if (c->P.fault_kind && c->cycle == c->P.fault_cycle) {
+            if (c->P.fault_kind == 1)
+                c->th[c->T - 1].r[c->nregs > 1 ? 1 : 0] ^= 1u;
+            else if (c->P.fault_kind == 2 && c->p->global_bytes)
+                c->global[0] ^= 1u;
+        }
+        fetch(c);
+    }
+    if (c->ops->cycle(c, c->m) < 0 || c->failed)
+        return -1;
+    if (c->vcd)
+        trace_dec(c);
+    if (c->vcd && c->ops->trace)
+        c->ops->trace(c, c->m, c->vcd);
+    if (c->done)
+        return 1;
+    if (c->log && c->issued_ports)
+        log_cycle(c);
+    if (!c->issued_ports)
+        c->st.idle_cycles++;
+    c->cycle++;
+    int live = c->next_cta < c->nctas;
+    for (unsigned k = 0; k < c->nslots && !live; k++)
+        live = c->cta_of[k] >= 0;
+    /* the last CTAs are checked as they retire */
+    if (!live || (c->next_cta >= c->nctas && c->cycle >= c->last_ready &&
+                  !(c->ops->busy && c->ops->busy(c, c->m)))) {
+        int any = 0;
+        for (unsigned k = 0; k < c->nslots; k++)
+            if (c->cta_of[k] >= 0) {
+                if (c->cta_live[k])
+                    any = 1;
+            }
+        if (!any) {
+            for (unsigned k = 0; k < c->nslots; k++)
+                if (c->cta_of[k] >= 0) {
+                    if (cta_check(c, k))
+                        return -1;
+                    c->cta_of[k] = -1;
+                }
+            c->done = 1;
+            c->st.cycles = c->cycle;
+            return 1;
+        }
+    }
+    uint64_t quiet = c->cycle - c->last_issue;
+    if (quiet > 1000u + 4u * (c->P.mem_lat + c->P.alu_lat + c->P.sfu_lat) &&
+        c->cycle > c->last_ready) {
+        unsigned ex = 0, bar = 0, n = 0;
+        for (unsigned t = 0; t < c->T; t++) {
+            n += c->gtid[t] != UINT64_MAX;
+            ex += c->gtid[t] != UINT64_MAX && !c->live[t];
+            bar += c->at_bar[t];
+        }
+        return core_fail(c, "deadlock: nothing issued for %llu cycles (cycle %llu; %u of %u "
+                            "resident threads exited, %u at a barrier; %llu full-table stalls%s)",
+                         (unsigned long long)quiet, (unsigned long long)c->cycle, ex, n, bar,
+                         (unsigned long long)c->st.full_stalls,
+                         c->st.full_stalls ? ": the structure is too small for this kernel" : "");
+    }
+    if (c->cycle >= c->P.max_cycles)
+        return core_fail(c, "not finished after %llu cycles", (unsigned long long)c->cycle);
+    return 0;
+}
+
+int core_run(core *c)
+{
+    int rc;
+    while ((rc = core_cycle(c)) == 0)
+        ;
+    return rc < 0 ? -1 : 0;
+}
+
+int core_finish(core *c)
+{
+    if (c->failed)
+        return -1;
+    const refp_result *r = c->ref;
+    if (memcmp(c->global, r->global, c->p->global_bytes)) {
+        for (uint64_t a = 0; a < c->p->global_bytes; a++)
+            if (c->global[a] != r->global[a])
+                return core_fail(c, "global byte %llu (word %llu) = 0x%02x, the reference has "
+                                    "0x%02x",
+                                 (unsigned long long)a, (unsigned long long)(a / 4), c->global[a],
+                                 r->global[a]);
+    }
+    if (c->st.thread_insts != r->thread_insts)
+        return core_fail(c, "issued %llu thread-instructions, the reference executed %llu",
+                         (unsigned long long)c->st.thread_insts,
+                         (unsigned long long)r->thread_insts);
+    uint64_t slots = 0;
+    for (unsigned i = 0; i <= CORE_MAX_WARP; i++)
+        slots += c->st.hist[i];
+    if (slots > c->st.warp_insts)
+        return core_fail(c, "the issue histogram holds %llu slots, warp_insts is %llu",
+                         (unsigned long long)slots, (unsigned long long)c->st.warp_insts);
+    if (c->st.warp_insts && (double)c->st.thread_insts >
+                                (double)c->st.warp_insts * (double)c->WS + 0.5)
+        return core_fail(c, "SIMD efficiency above 1: %llu thread-instructions in %llu issue "
+                            "slots of %u lanes",
+                         (unsigned long long)c->st.thread_insts,
+                         (unsigned long long)c->st.warp_insts, c->WS);
+    if (c->ops->finish && c->ops->finish(c, c->m))
+        return -1;
+    return 0;
+}
+
+/* --------------------------------------------------------------- new */
+const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
+                     const core_cfg *cfg, core **out)
+{
+    static char msg[1024];
+    const char *e = core_cfg_check(cfg);
+    *out = NULL;
+    if (e) {
+        snprintf(msg, sizeof msg, "%s", e);
+        return msg;
+    }
+    core *c = calloc(1, sizeof *c);
+    c->ops = ops;
+    c->p = p;
+    c->ref = ref;
+    c->P = *cfg;
+    c->WS = cfg->warp_size;
+    c->nregs = p->nregs ? p->nregs : 1;
+    c->CT = p->block[0] * p->block[1] * p->block[2];
+    c->CW = (c->CT + c->WS - 1) / c->WS;
+    c->nctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
+    c->nctx = ops->nctx ? ops->nctx : 1;
+    c->unit_warps = 1;
+    unsigned k = cfg->max_ctas;
+    if (cfg->max_threads / c->CT < k)
+        k = cfg->max_threads / c->CT;
+    if (cfg->max_warps / c->CW < k)
+        k = cfg->max_warps / c->CW;
+    if (p->shared_bytes && cfg->shared_bytes / p->shared_bytes < k)
+        k = (unsigned)(cfg->shared_bytes / p->shared_bytes);
+    if (c->nctas < k)
+        k = (unsigned)c->nctas;
+    if (!k) {
+        snprintf(msg, sizeof msg,
+                 "%s: a CTA of %u threads (%u warps of %u, %llu bytes of shared memory) does not "
+                 "fit the SM (max_threads %u, max_warps %u, shared_bytes %u)",
+                 p->file, c->CT, c->CW, c->WS, (unsigned long long)p->shared_bytes,
+                 cfg->max_threads, cfg->max_warps, cfg->shared_bytes);
+        free(c);
+        return msg;
+    }
+    c->nslots = k;
+    c->W = k * c->CW;
+    c->T = c->W * c->WS;
+    c->alu_n = cfg->alu_groups ? cfg->alu_groups : cfg->schedulers;
+    c->alu_w = cfg->simd_width ? cfg->simd_width : c->WS;
+    c->sfu_n = cfg->sfu_groups;
+    c->th = calloc(c->T, sizeof *c->th);
+    c->regs = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
+    c->local = calloc((size_t)c->T * p->local_bytes + 1, 1);
+    c->gtid = malloc(c->T * sizeof(uint64_t));
+    c->tpos = calloc(c->T, sizeof(uint64_t));
+    c->thash = calloc(c->T, sizeof(uint64_t));
+    c->live = calloc(c->T, 1);
+    c->at_bar = calloc(c->T, 1);
+    c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
+    c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
+    c->ld_until = calloc(c->W + 1, sizeof(uint64_t));
+    c->fb = calloc((size_t)c->W * c->nctx, sizeof *c->fb);
+    c->cta_of = malloc(k * sizeof(int64_t));
+    c->cta_live = calloc(k, sizeof(unsigned));
+    c->cta_bar = calloc(k, sizeof(unsigned));
+    c->cta_ready = calloc(k, sizeof(uint64_t));
+    c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
+    c->mem = calloc(k, sizeof *c->mem);
+    c->global = malloc(p->global_bytes + 1);
+    memcpy(c->global, p->global_init, p->global_bytes);
+    for (unsigned t = 0; t < c->T; t++) {
+        c->th[t].r = &c->regs[(size_t)t * c->nregs];
+        c->th[t].local = c->local + (size_t)t * p->local_bytes;
+        c->gtid[t] = UINT64_MAX;
+    }
+    for (unsigned j = 0; j < k; j++) {
+        c->cta_of[j] = -1;
+        c->mem[j] = (prog_mem){c->global, p->global_bytes, c->shared + (size_t)j * p->shared_bytes,
+                               p->shared_bytes, p->param, p->param_bytes, p->local_bytes};
+    }
+    for (unsigned q = 0; q < CORE_MAX_PORTS; q++)
+        c->rr[q] = UINT32_MAX;
+    c->m = calloc(1, ops->size ? ops->size : 1);
+    e = ops->init(c, c->m);
+    if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL && (ops->flags & MECH_OWN_SCHED)) {
+        snprintf(msg, sizeof msg, "%s: --sched two-level: its own structure schedules the warps; "
+                 "use --sched rr", ops->name);
+        e = msg;
+    }
+    if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL) {
+        unsigned units = (c->W + c->unit_warps - 1) / c->unit_warps;
+        for (unsigned q = 0; q < c->P.schedulers && !e; q++) {
+            unsigned np = 0;
+            for (unsigned u = q; u < units; u += c->P.schedulers)
+                np++;
+            if (np > 64) {
+                snprintf(msg, sizeof msg, "--sched two-level: %u warps per scheduler (at most 64)",
+                         np);
+                e = msg;
+            } else if (np)
+                e = two_level_init(c, q, np);
+        }
+    }
+    if (!e && (c->alu_n > CORE_MAX_GROUPS * 8 || !c->alu_n || !c->alu_w))
+        e = "the ALU groups: 1..128 groups of at least one lane";
+    if (e) {
+        if (e != msg) {
+            size_t nl = strlen(ops->name);
+            int named = !strncmp(e, ops->name, nl) && e[nl] == ':';
+            char tmp[1024];
+            snprintf(tmp, sizeof tmp, "%s%s%.900s", named ? "" : ops->name, named ? "" : ": ", e);
+            snprintf(msg, sizeof msg, "%s", tmp);
+        }
+        core_free(c);
+        return msg;
+    }
+    *out = c;
+    return NULL;
+}
+
+void core_free(core *c)
+{
+    if (!c)
+        return;
+    for (unsigned i = 0; i < CORE_REC_MAX; i++)
+        if (c->rec[i].w)
+            vec_close_writer(c->rec[i].w);
+    if (c->m && c->ops->free)
+        c->ops->free(c->m);
+    free(c->m);
+    free(c->th);
+    free(c->regs);
+    free(c->local);
+    free(c->gtid);
+    free(c->tpos);
+    free(c->thash);
+    free(c->live);
+    free(c->at_bar);
+    free(c->tready);
+    free(c->sb);
+    free(c->ld_until);
+    free(c->fb);
+    free(c->cta_of);
+    free(c->cta_live);
+    free(c->cta_bar);
+    free(c->cta_ready);
+    free(c->shared);
+    free(c->mem);
+    free(c->global);
+    free(c);
+}

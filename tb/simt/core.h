@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core.h -- the SM core every mechanism plugs into (issue 24), written once.
+ *
+ * The core runs one `prog` (tb/simt/prog.h: the .k lowering or PTX) on one
+ * SM.  It owns everything a mechanism's paper takes as its baseline, and a
+ * mechanism (tb/simt/mech.h, one file each) adds only the structures, stages
+ * and ports its paper adds.
+ *
+ * Pipeline, per cycle (core_cycle):
+ *   1. CTA dispatch: a finished CTA's slot is freed once every thread has
+ *      exited and every result of its threads is written back; the next CTA
+ *      of the grid starts in it: its warps are offered to the mechanism
+ *      (ops->launch), which enters them through its structure's port.
+ *      Resident CTAs = min(grid, max_ctas, max_threads / CTA threads,
+ *      max_warps / CTA warps, shared_bytes / CTA shared bytes); a CTA that
+ *      fits in none of them is refused (one line, exit 2).
+ *   2. Barriers, per CTA: when every live thread of a CTA has arrived at
+ *      its `bar`, they all go on (an exited thread counts as arrived).
+ *   3. Fetch and decode (mechanisms without MECH_OWN_FETCH): every warp
+ *      context (ctx: dpe's two paths, sbi's two splits; 1 for spe) has an
+ *      instruction buffer of `ibuf` entries holding instructions at
+ *      sequential PCs.  `fetch_width` instructions a cycle are fetched,
+ *      round robin over the contexts with room: into an empty buffer the
+ *      context's next PC (ops->fetch_pc), else the PC after the last
+ *      buffered one, unless that is a branch or exit (the next PC is known
+ *      only when it issues).  An instruction fetched in cycle c issues in
+ *      c+1 at the earliest.  When a context's PC is not its buffer's head
+ *      (a taken branch, a reconvergence), the buffer is flushed and
+ *      refilled: one bubble, the same for every mechanism.
+ *   4. The mechanism's cycle (ops->cycle): candidates, issue, commit (see
+ *      mech.h).  Up to `schedulers` issue ports; port p schedules the warps
+ *      w with w mod schedulers == p (001's even/odd pools).  An issued
+ *      instruction goes to a free SIMD group of its class (ALU: alu_groups
+ *      groups, SFU: sfu_groups, both `simd_width` lanes wide; loads,
+ *      stores and atomics: the load/store unit).  A warp wider than its
+ *      group goes through in waves: lanes [i*width, (i+1)*width) in wave i,
+ *      ceil(warp_size / width) cycles in which the group takes nothing else
+ *      (002's and 001's waves); a `compact` issue skips waves with no
+ *      active lane (TSIMT, 002 sec. 3.2).
+ *   5. Execution is functional at issue (prog_ops.exec per active thread,
+ *      lane order); every thread-instruction is checked on the spot against
+ *      the reference's PC sequence of that thread.
+ *
+ * Latencies and the timing oracle (item 4 of issue 24).  A thread's result
+ * is ready at issue + delay + w + latency, where w is the wave (or, under
+ * compact, the position among the non-empty waves) that holds its lane and
+ * latency is alu_lat (PU_ALU, PU_BRA, PU_NOP, PU_BAR, PU_EXIT, ld.param),
+ * sfu_lat (PU_SFU), or for memory: global and local mem_lat + s, where s
+ * is the index of the 128-byte segment (seg_bytes) the thread's access is
+ * in, in the order the load/store unit sends them (one segment a cycle,
+ * first access first, 001 sec. 2); shared shared_lat + k, where k is the
+ * access's position in its bank's queue (banks of bank_bytes, two
+ * accesses to one word of one bank are one access: a broadcast).  The LSU
+ * takes a new instruction when its last segment (bank cycle) has gone.
+ * The per-thread ready times are the oracle: a thread that reads or
+ * overwrites a register before its result is ready fails the run,
+ * whatever the mechanism's scoreboard said.
+ *
+ * Scoreboard (core_sb_*): per warp slot and register, the cycle its last
+ * write is ready (the latest thread's).  Mechanisms with their own
+ * scoreboard (dpe's shadow scoreboard, sbi's dependency matrix) set
+ * MECH_OWN_SB and do not call it; the oracle still runs.
+ *
+ * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
+ * packets issued `with` it are one); thread_insts; IPC = thread_insts /
+ * cycles (the papers' metric); SIMD efficiency = thread_insts /
+ * (warp_insts x warp_size); lane utilisation = lane-cycles that executed a
+ * thread / (cycles x lanes of every ALU and SFU group).  Every run asserts
+ * simd_eff <= 1, that thread_insts equals the reference's and that the
+ * issue histogram sums to warp_insts (core_finish).
+ */
+#ifndef SIMT_CORE_H
+#define SIMT_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../../rtl_c/port.h"
+#include "prog.h"
+#include "ref.h"
+
+#define CORE_MAX_WARP 64   /* threads per warp: masks are 64-bit */
+#define CORE_MAX_PORTS 4   /* schedulers (issue ports) */
+#define CORE_MAX_GROUPS 16 /* SIMD groups of a class */
+#define CORE_MAX_WARPS 256 /* warp slots */
+#define CORE_MAX_CTX 2     /* fetch contexts per warp */
+#define CORE_MAX_PARAM 32  /* --param entries */
+
+struct vcd_writer;
+struct mech_ops;
+
+enum core_sched { CORE_SCHED_RR = 0, CORE_SCHED_TWO_LEVEL = 1, CORE_SCHED_OLDEST = 2 };
+enum core_regfile { CORE_RF_PER_LANE = 0, CORE_RF_CROSSBAR = 1 };
+
+/* The machine.  Every field is a key of core_keys[] (the preset files,
+ * --set KEY=VALUE, and the per-key flags --KEY-WITH-DASHES VALUE). */
+typedef struct core_cfg {
+    /* shape */
+    unsigned warp_size;    /* threads per warp */
+    unsigned simd_width;   /* lanes per SIMD group (0: warp_size) */
+    unsigned schedulers;   /* issue ports per cycle */
+    unsigned alu_groups;   /* ALU SIMD groups (0: schedulers) */
+    unsigned sfu_groups;   /* SFU SIMD groups */
+    unsigned fetch_width;  /* instructions fetched per cycle (0: schedulers) */
+    unsigned ibuf;         /* instruction buffer entries per warp context */
+    /* SM limits */
+    unsigned max_threads, max_warps, max_ctas;
+    unsigned shared_bytes; /* shared memory per SM */
+    /* latencies (cycles from issue to a usable result) */
+    unsigned alu_lat, sfu_lat, mem_lat, shared_lat;
+    /* memory */
+    unsigned seg_bytes;    /* coalescing segment */
+    unsigned banks, bank_bytes;
+    /* scheduling */
+    unsigned sched;        /* enum core_sched */
+    unsigned group_size;   /* two-level fetch group in warps (0: a quarter of the warps);
+                            * lwm: group_size / lwm_k large warps, at least 1 */
+    unsigned timeout;      /* two-level timeout, instructions (0: two_level_sched's default) */
+    /* mechanism structure sizes */
+    unsigned spe_depth, dpe_depth, sb_entries, cct, lut_entries, maj, sched_bits, policy,
+        swizzle, regfile, tsimt_width, lwm_k, swi_sets, swi_ways, shuffle;
+    /* run control */
+    unsigned check;        /* every structure's invariant check every cycle */
+    uint64_t max_cycles;
+    /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
+     * register 1 of the last thread slot, 2 flips bit 0 of global byte 0,
+     * 3 drops one structure update of an issue (core_drop), 4 from then on
+     * blinds every scoreboard (core_sb_blind): the checks must fail */
+    unsigned fault_kind;
+    uint64_t fault_cycle;
+    /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */
+    unsigned nparam;
+    const char *param[CORE_MAX_PARAM];
+} core_cfg;
+
+/* One configuration key: name, field, range, allowed words (NULL: a
+ * number), one line of help, the paper's default. */
+typedef struct {
+    const char *key;
+    size_t off;        /* offsetof(core_cfg, field); the field is unsigned */
+    unsigned lo, hi;
+    const char *const *words; /* value i is words[i] (NULL-terminated) */
+    const char *help;
+} core_key;
+
+extern const core_key core_keys[];   /* terminated by key == NULL */
+
+void core_cfg_default(core_cfg *c);
+/* KEY=VALUE or KEY and VALUE: NULL, or one line naming the key, the value
+ * and the range (static buffer). */
+const char *core_cfg_set(core_cfg *c, const char *key, const char *value);
+/* A preset file: "key = value  # comment" lines.  NULL, or one line
+ * "file:line: problem". */
+const char *core_cfg_load(core_cfg *c, const char *path);
+/* Cross-key rules (simd_width <= warp_size, ...): NULL or one line. */
+const char *core_cfg_check(const core_cfg *c);
+/* Writes "key = value" lines (the effective configuration). */
+void core_cfg_print(const core_cfg *c, FILE *f);
+
+/* ------------------------------------------------------------ the core */
+/* What one issue port did this cycle (the decision: VCD, --log). */
+typedef struct {
+    uint8_t valid;
+    uint8_t ctx;           /* dpe path, sbi split, ... */
+    int8_t with;           /* issued in the slot of port `with`, -1 own slot */
+    uint16_t warp;         /* scheduling unit (warp slot, pool entry, large warp) */
+    int32_t pc;
+    uint64_t mask;         /* lanes */
+    uint32_t threads;      /* active threads (a large warp's jump: all of them) */
+    uint16_t group;        /* SIMD group (class ALU/SFU) or 0xffff the LSU */
+    uint32_t tid[CORE_MAX_WARP]; /* thread slot in each active lane */
+} core_dec;
+
+/* An issue request (core_ready, core_issue). */
+typedef struct {
+    unsigned warp;         /* warp slot: scoreboard row, fetch buffer, barrier */
+    unsigned ctx;          /* fetch context (< ops->nctx) */
+    int pc;
+    uint64_t mask;         /* active lanes (bit l: lane l) */
+    const uint32_t *tid;   /* thread slot of lane l; NULL: warp * warp_size + l */
+    unsigned unit_warp;    /* scheduling unit (rr pointer, two-level); usually warp */
+    int group;             /* SIMD group to use, -1 any free one of the class */
+    int with;              /* >= 0: joins the slot (and SIMD group) of port `with`
+                            * on disjoint lanes (sbi's secondary, swi's I2) */
+    unsigned delay;        /* cycles from issue to the first wave (001 Table 2) */
+    unsigned compact;      /* skip the waves with no active lane (002) */
+    unsigned lanes_per_wave; /* 0: simd_width; 1: TSIMT, k: STSIMT lanes */
+    unsigned nosb;         /* the mechanism keeps its own scoreboard */
+    unsigned nofetch;      /* the mechanism fetches itself */
+    unsigned slots;        /* > 0: the issue counts as this many warp-instructions
+                            * (a large warp's jump: the sub-warps it replaces,
+                            * so that SIMD efficiency stays <= 1, item 14) */
+} core_req;
+
+/* The outcome of one issue (core_issue fills it). */
+typedef struct {
+    uint64_t taken;        /* PU_BRA: lanes whose branch was taken */
+    uint64_t exited;       /* PU_EXIT lanes */
+    uint64_t bar;          /* PU_BAR lanes */
+    int32_t next_pc[CORE_MAX_WARP]; /* per lane */
+    uint64_t ready;        /* cycle the last thread's result is ready */
+    unsigned waves;        /* cycles the SIMD group (or the LSU) is busy */
+    int port;              /* the issue port it used */
+} core_out;
+
+typedef struct core_stats {
+    uint64_t cycles, warp_insts, thread_insts, idle_cycles, full_stalls;
+    uint64_t lane_busy;        /* lane-cycles that executed a thread */
+    uint64_t group_busy;       /* SIMD group-cycles busy */
+    uint64_t segments, bank_conflicts, fetches, flushes;
+    uint64_t ctas;             /* CTAs run */
+    uint64_t hist[CORE_MAX_WARP + 1]; /* issue slots by active threads */
+} core_stats;
+
+typedef struct core core;
+
+/* Sizes the SM for p (resident CTAs, warp slots), builds the mechanism's
+ * structures (ops->init).  NULL on success, else one line (a kernel that
+ * does not fit, a bad --param: exit 2). */
+const char *core_new(const struct mech_ops *ops, const prog *p, const refp_result *ref,
+                     const core_cfg *cfg, core **out);
+/* One cycle: 0 running, 1 done, -1 failed (core_error). */
+int core_cycle(core *c);
+int core_run(core *c);
+/* After the run: the final memory and registers against the reference,
+ * the metrics' invariants, the mechanism's own end checks.  0 or -1. */
+int core_finish(core *c);
+const char *core_error(const core *c);
+const core_stats *core_get_stats(const core *c);
+const struct mech_ops *core_mech(const core *c);
+void core_set_vcd(core *c, struct vcd_writer *w);
+void core_set_log(core *c, FILE *f);
+void core_set_trace_dir(core *c, const char *dir);
+/* Closes the vector files; their paths into paths (valid until core_free). */
+int core_trace_files(core *c, const char **paths, unsigned max);
+void core_free(core *c);
+
+/* ------------------------------------------- services for the mechanisms */
+/* The geometry of this run. */
+unsigned core_warp_size(const core *c);   /* threads per warp (lanes) */
+unsigned core_warps(const core *c);       /* warp slots W */
+unsigned core_threads(const core *c);     /* thread slots W * warp_size */
+unsigned core_ports(const core *c);       /* schedulers */
+const prog *core_prog(const core *c);
+const core_cfg *core_config(const core *c);
+uint64_t core_now(const core *c);
+void *core_mech_state(const core *c);
+
+/* Fails the run: "mech: message" (returns -1). */
+int core_fail(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The order this cycle's scheduler offers the n scheduling units of port
+ * `port` (n <= 64): --sched rr (loose round robin after the last unit that
+ * issued), two-level (two_level_sched: 004 sec. 3.2-3.3, stalled = a load
+ * in flight or no live thread) or oldest (the unit whose buffered
+ * instruction waited longest, 001).  Returns the count written to ord. */
+unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord);
+/* The scheduler's commit: unit issued one instruction (advances rr and
+ * steps two-level; a large warp's instruction is one call however many
+ * sub-warps it takes, issue 24 item 13). */
+void core_sched_issued(core *c, unsigned port, unsigned unit);
+/* Warps per scheduling unit (lwm: K); 1 by default.  A unit is finished
+ * (two-level: stalled, item 12) when none of its warps holds a live thread. */
+void core_set_unit_warps(core *c, unsigned k);
+/* The SIMD groups of the ALU class: n groups of `width` lanes (TSIMT: one
+ * lane each).  Default alu_groups x simd_width. */
+void core_set_alu_groups(core *c, unsigned n, unsigned width);
+
+/* Whether the request may issue now: 0 yes; else a reason (not fetched,
+ * scoreboard, barrier, no free SIMD group, LSU busy, port used).
+ * Reads no mechanism state. */
+enum core_why { CORE_OK = 0, CORE_NOT_FETCHED, CORE_SB, CORE_BARRIER, CORE_NO_GROUP,
+                CORE_LSU, CORE_PORT, CORE_LANES };
+enum core_why core_ready(const core *c, unsigned port, const core_req *r);
+/* The branch outcome of pc on the request's lanes (from the guard
+ * predicates; pure): the taken lanes (an unguarded bra: all). */
+uint64_t core_taken(const core *c, const core_req *r);
+/* The per-warp scoreboard: the registers pc reads and writes are ready for
+ * warp w (1) or not (0). */
+int core_sb_ready(const core *c, unsigned w, int pc);
+/* The test hook blinds every scoreboard (fault kind 4 is active). */
+int core_sb_blind(const core *c);
+/* The test hook drops this structure update (fault kind 3, once). */
+int core_drop(core *c, int issued);
+/* Issues r on port `port`: executes every active thread, checks it against
+ * the reference and the oracle, books the SIMD group / LSU and the
+ * scoreboard, counts the statistics, records the decision.  0 or -1. */
+int core_issue(core *c, unsigned port, const core_req *r, core_out *o);
+/* A candidate the structure pushed back (a full table). */
+void core_stall(core *c);
+/* The lanes of warp w that hold a live thread (launch masks). */
+uint64_t core_warp_mask(const core *c, unsigned w);
+/* 1 while thread slot t waits at a barrier. */
+int core_at_bar(const core *c, unsigned t);
+/* 1 when thread slot t has exited (or holds no thread). */
+int core_exited(const core *c, unsigned t);
+/* The cycle every result issued so far is ready (mechanisms with their own
+ * completion queues extend it: core_note_ready). */
+void core_note_ready(core *c, uint64_t cycle);
+/* Applies the --param entries of structure `name` to cfg through its
+ * parameter table (tb/simt: the ranges and messages of make cosim). */
+const char *core_apply_params(const core *c, const struct param_table *t, void *cfg);
+/* 1 when --param named STRUCT.NAME (the mechanism then keeps the value). */
+int core_param_given(const core *c, const char *struct_dot_name);
+
+/* --trace-dir: records structure `name` of this cycle (its ports through
+ * foo_ports, after one header and one reset line) into DIR/MECH-name.vec,
+ * the co-simulation's vector format (tb/vec.h).  idx: the mechanism's
+ * structure index 0..CORE_REC_MAX-1.  0, or -1 when the run failed. */
+#define CORE_REC_MAX 4
+int core_tracing(const core *c);                 /* --trace-dir given */
+void *core_rec(core *c, unsigned idx);           /* the recorder: foo_ports' ctx */
+void core_rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,
+                    enum port_dir dir);
+int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const void *cfg);
+#define CORE_RECORD(c, idx, name, cfgp, inp, outp)                                               \
+    (core_tracing(c) ? (name##_ports((cfgp), (inp), (outp), core_rec_visit, core_rec((c), (idx))), \
+                        core_rec_cycle((c), (idx), &name##_params, (cfgp)))                       \
+                     : 0)
+/* The VCD writer while tracing (NULL otherwise). */
+struct vcd_writer *core_vcd(const core *c);
+
+#endif

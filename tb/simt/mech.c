@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech.c -- the mechanism table (mech.h) and the bookkeeping every
+ * mechanism shares: the launch queue, simt_stack's operations, the
+ * register file's area.
+ *
+ * Adding a mechanism: write tb/simt/mech_NAME.c (const mech_ops mech_NAME)
+ * and add one row to mech_table[] below.
+ */
+#include "mech.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/simt_stack.h"
+
+extern const mech_ops mech_spe;
+
+const mech_ops *const mech_table[] = {
+    &mech_spe,
+    NULL,
+};
+
+const mech_ops *mech_find(const char *name)
+{
+    for (unsigned i = 0; mech_table[i]; i++)
+        if (!strcmp(mech_table[i]->name, name))
+            return mech_table[i];
+    return NULL;
+}
+
+unsigned mech_count(void)
+{
+    unsigned n = 0;
+    while (mech_table[n])
+        n++;
+    return n;
+}
+
+void mech_lq_push(mech_launchq *q, unsigned w, uint64_t mask)
+{
+    unsigned i = (q->head + q->n) % CORE_MAX_WARPS;
+    q->w[i] = (uint16_t)w;
+    q->mask[i] = mask;
+    q->n++;
+}
+
+int mech_lq_pop(mech_launchq *q, unsigned port, unsigned ports, unsigned *w, uint64_t *mask)
+{
+    for (unsigned j = 0; j < q->n; j++) {
+        unsigned i = (q->head + j) % CORE_MAX_WARPS;
+        if (ports && q->w[i] % ports != port)
+            continue;
+        *w = q->w[i];
+        *mask = q->mask[i];
+        /* close the gap: the entries before it move up one */
+        for (unsigned k = j; k > 0; k--) {
+            unsigned a = (q->head + k) % CORE_MAX_WARPS, b = (q->head + k - 1) % CORE_MAX_WARPS;
+            q->w[a] = q->w[b];
+            q->mask[a] = q->mask[b];
+        }
+        q->head = (q->head + 1) % CORE_MAX_WARPS;
+        q->n--;
+        return 1;
+    }
+    return 0;
+}
+
+void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_t taken,
+                       void *vin)
+{
+    simt_stack_in *in = vin;
+    const prog_insn *ki = &p->ins[pc];
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_BRANCH;
+    in->op_warp = w;
+    in->op_npc = (uint64_t)pc + 1;
+    in->op_rpc = ki->unit == PU_BRA ? (uint64_t)ki->rpc : p->n;
+    if (ki->unit == PU_BRA) {
+        in->op_mask = taken & mask;
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->unit == PU_EXIT) {
+        in->op_mask = mask;
+        in->op_pc = p->n;
+    }
+}
+
+void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *vin)
+{
+    simt_stack_in *in = vin;
+    memset(in, 0, sizeof *in);
+    in->op = SIMT_OP_LAUNCH;
+    in->op_warp = w;
+    in->op_mask = mask;
+    in->op_pc = 0;
+    in->op_rpc = p->n;
+}
+
+int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2, char *what,
+                      size_t len)
+{
+    area_desc d;
+    area_result r;
+    unsigned regs = core_prog(c)->nregs, entries = regs * core_warps(c);
+    const char *e = area_desc_lane_regfile(core_warp_size(c), entries < 2 ? 2 : entries, 32,
+                                           regs, (area_lrf_org)org, 0, &d);
+    if (!e)
+        e = area_desc_eval(t, &d, &r, NULL);
+    size_t u = strlen(what);
+    if (e) {
+        snprintf(what, len, "not estimated: %s", e);
+        return -1;
+    }
+    *mm2 += r.total_mm2;
+    snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
+    return 0;
+}

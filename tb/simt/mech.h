@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech.h -- the interface between the SM core (core.h) and a mechanism
+ * (issue 24): what one paper adds to the baseline core.
+ *
+ * A mechanism is one file tb/simt/mech_NAME.c that defines
+ *
+ *     const struct mech_ops mech_NAME = { .name = "NAME", ... };
+ *
+ * and one row in mech_table[] (tb/simt/mech.c).  Nothing else: --mech,
+ * --help's mechanism list, the report's rows and extra columns, the VCD
+ * scopes, the GTKWave save file, --trace-dir files, --param's structure
+ * list and the area column all come from the table.  So a tenth mechanism
+ * is one new file and one table row.
+ *
+ * The file opens with a header naming its paper and section, and which
+ * structures, pipeline stages and ports it adds to the core (core.h's
+ * baseline: fetch into per-warp buffers, N schedulers, SIMD groups with
+ * waves, a per-warp scoreboard, the coalescing load/store unit, shared
+ * memory banks, CTA dispatch).  It sees the program only through prog.h
+ * (prog_insn: unit, src/dst, target, rpc; never kernel.h), so PTX and .k
+ * kernels run through it alike.
+ *
+ * A cycle of a mechanism (ops->cycle) has three phases:
+ *   candidates  evaluate the structures' read ports and list what each
+ *               warp (context) could issue, in the scheduler's order
+ *               (core_order gives --sched's order of the units of a port);
+ *   issue       for each issue port, the first candidate that core_ready
+ *               accepts and the structure takes (its eval with the issue's
+ *               inputs; core_taken gives a branch's outcome before it
+ *               executes) goes to core_issue, which executes it; a
+ *               candidate the structure pushes back is core_stall'ed and
+ *               the next one tried;
+ *   commit      step every structure with the eval of this cycle (an idle
+ *               eval if nothing issued), unless core_drop(c, issued) says
+ *               the test hook drops it; record it (CORE_RECORD); run the
+ *               structure's invariant check when core_config(c)->check.
+ * Launches (ops->launch) queue warps; the mechanism enters them through
+ * its structure's port in later cycles (the port the issue also uses:
+ * nothing of that structure issues in a launch cycle).
+ *
+ * Completions: a mechanism whose structure waits for results (dwf's
+ * writeback commit, lwm's sub-warp completion, dpe's scoreboard
+ * writeback) keeps its own queue of core_out.ready times and serves it at
+ * the start of its cycle; it reports work in flight through ops->busy so
+ * the run does not end early, and calls core_note_ready.
+ *
+ * Statistics: the core counts cycles, issue slots, thread-instructions,
+ * idle cycles, full-table stalls, lanes, segments and the histogram.
+ * ops->stats adds the mechanism's own columns (name, value) to the report
+ * (csv/json/md columns are the union over the mechanisms run).
+ */
+#ifndef SIMT_MECH_H
+#define SIMT_MECH_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../../area/tech.h"
+#include "core.h"
+
+struct vcd_writer;
+
+/* flags */
+#define MECH_OWN_FETCH 1u /* its structure is the front end (dwf's pool, lwm's fetch) */
+#define MECH_OWN_SCHED 2u /* its structure orders the warps: --sched two-level is refused */
+#define MECH_OWN_SB    4u /* its own scoreboard (the core's per-warp one unused) */
+
+#define MECH_MAX_COLS 8
+
+typedef struct {
+    const char *name[MECH_MAX_COLS];   /* csv/json column names, e.g. "peak_stack_depth" */
+    char value[MECH_MAX_COLS][32];     /* formatted; "" = not applicable */
+    unsigned n;
+} mech_cols;
+
+typedef struct mech_ops {
+    const char *name;      /* --mech NAME */
+    const char *paper;     /* "003 sec. 3" */
+    const char *summary;   /* one line for --help */
+    const char *const *structs; /* rtl_c structures it drives, NULL-terminated
+                                 * (--param STRUCT.NAME, --trace-dir files) */
+    unsigned flags;        /* MECH_* */
+    unsigned nctx;         /* fetch contexts per warp (1; dpe, sbi: 2) */
+    size_t size;           /* bytes of its state (zeroed by the core) */
+
+    /* Sizes and resets the structures for this run (core_warps,
+     * core_warp_size, core_config, --param through core_apply_params).
+     * NULL, or one line "what: problem" (exit 2). */
+    const char *(*init)(core *c, void *m);
+    /* Warp slot w of a new CTA holds the threads of lanes `mask`. */
+    void (*launch)(core *c, void *m, unsigned w, uint64_t mask);
+    /* NULL unless fetched by the core: the PC context ctx of warp w issues
+     * next, -1 none (empty, waiting, exited). */
+    int (*fetch_pc)(const core *c, const void *m, unsigned w, unsigned ctx);
+    /* One cycle: candidates, issue, commit.  0, or -1 (core_fail). */
+    int (*cycle)(core *c, void *m);
+    /* 1 while the structures hold work the core cannot see (queued
+     * launches, results in flight, threads waiting to rejoin). */
+    int (*busy)(const core *c, const void *m);
+    /* Its structures' ports and state into the VCD (scope per structure). */
+    void (*trace)(core *c, void *m, struct vcd_writer *w);
+    /* Its lines of the GTKWave save file (after the core's decision lines),
+     * signal paths under scope `scope`. */
+    void (*gtkw)(const core *c, const void *m, FILE *f, const char *scope);
+    /* Its report columns. */
+    void (*stats)(const core *c, const void *m, mech_cols *cols);
+    /* mm^2 of its structures and the register file organisation it needs
+     * (area/); what names them; -1 with the reason in what. */
+    double (*area)(const core *c, const void *m, const area_tech *t, char *what,
+                   size_t len);
+    /* End of run: its own checks (structures empty, counts agree).  0/-1. */
+    int (*finish)(core *c, void *m);
+    /* Frees what init allocated beyond `size`. */
+    void (*free)(void *m);
+} mech_ops;
+
+/* ------------------------------------------- shared bookkeeping (mech.c) */
+/* Warps launched by the core, waiting for the structure's port (FIFO). */
+typedef struct {
+    uint16_t w[CORE_MAX_WARPS];
+    uint64_t mask[CORE_MAX_WARPS];
+    unsigned head, n;
+} mech_launchq;
+void mech_lq_push(mech_launchq *q, unsigned w, uint64_t mask);
+/* The oldest launch whose warp is in port `port`'s pool (w mod ports ==
+ * port; ports 0: any): 1 and removed, else 0. */
+int mech_lq_pop(mech_launchq *q, unsigned port, unsigned ports, unsigned *w, uint64_t *mask);
+
+/* simt_stack (spe, tsimt, stsimt, swi): the BRANCH operation for warp w
+ * issuing pc on mask with `taken` lanes taken (core_taken): a non-branch
+ * advances to pc+1, a branch goes to its target / pc+1 and reconverges at
+ * its rpc, an exit goes to the exit PC n on every lane. */
+void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_t taken,
+                       void *simt_stack_in);
+/* The LAUNCH operation of warp w on mask at PC 0, reconverging at exit. */
+void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *simt_stack_in);
+
+/* The register file's area beside the structures: organisation org
+ * (area_lrf_org) for the run's warps, lanes and registers; adds into *mm2
+ * and names it in what.  0, or -1 with the reason in what. */
+int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2,
+                      char *what, size_t len);
+
+/* The table (tb/simt/mech.c), in report order; NULL-terminated. */
+extern const mech_ops *const mech_table[];
+/* The row named name, NULL if none. */
+const mech_ops *mech_find(const char *name);
+unsigned mech_count(void);
+
+#endif

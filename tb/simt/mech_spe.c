@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_spe.c -- spe: the baseline's reconvergence stack (000 sec. 3.2,
+ * PDOM; 003 sec. 2.1, "SPE"), on rtl_c/simt_stack.
+ *
+ * What it adds to the core: one simt_stack per warp (DEPTH = spe_depth,
+ * 000 Fig. 5).  Nothing else: fetch, the schedulers, SIMD groups, the
+ * per-warp scoreboard and the load/store unit are the core's.
+ *
+ * Per cycle, per issue port (scheduler) q: a warp of q's pool waiting to
+ * launch enters through the stack's operation port (LAUNCH), and nothing
+ * else of that pool issues; otherwise the warps of the pool in --sched's
+ * order offer their top of stack (pc, mask); the first that core_ready
+ * accepts and the stack can take (BRANCH with the outcome core_taken
+ * gives) issues.  A stack that has no room for a divergence (act STALL)
+ * pushes back: a full-table stall, the next warp is tried.
+ *
+ * Ports.  simt_stack has one operation port; with two schedulers, two
+ * warps of different pools may update their stacks in one cycle: two
+ * eval/step calls of the one-port model, on two different warps (a stack
+ * banked by pool).  --trace-dir then records one vector line per update
+ * (and one idle line in a cycle with none).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/simt_stack.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+typedef struct {
+    simt_stack_cfg sc;
+    simt_stack_state ss;
+    simt_stack_in in;   /* the cycle's last operation (trace) */
+    simt_stack_out out;
+    mech_launchq lq;
+    uint64_t peak;
+} spe_state;
+
+static const char *const spe_structs[] = {"simt_stack", NULL};
+
+static const char *spe_init(core *c, void *vm)
+{
+    spe_state *m = vm;
+    m->sc = (simt_stack_cfg){core_warps(c), core_warp_size(c), core_config(c)->spe_depth, 32};
+    const char *e = core_apply_params(c, &simt_stack_params, &m->sc);
+    if (!e)
+        e = simt_stack_cfg_check(&m->sc);
+    static char msg[200];
+    if (!e && m->sc.warps < core_warps(c)) {
+        snprintf(msg, sizeof msg, "simt_stack: WARPS = %u does not hold the %u warps of this run",
+                 m->sc.warps, core_warps(c));
+        e = msg;
+    }
+    if (!e && m->sc.lanes != core_warp_size(c)) {
+        snprintf(msg, sizeof msg, "simt_stack: LANES = %u, but the warp size is %u",
+                 m->sc.lanes, core_warp_size(c));
+        e = msg;
+    }
+    if (!e)
+        simt_stack_reset(&m->sc, &m->ss);
+    return e;
+}
+
+static void spe_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    (void)c;
+    mech_lq_push(&((spe_state *)vm)->lq, w, mask);
+}
+
+static int spe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
+{
+    const spe_state *m = vm;
+    (void)ctx;
+    unsigned sp = m->ss.sp[w];
+    if (!sp)
+        return -1;
+    uint64_t pc = m->ss.ent[w][sp - 1].pc;
+    return pc < core_prog(c)->n ? (int)pc : -1;
+}
+
+/* evaluates and, unless dropped, steps one operation; records it */
+static int spe_apply(core *c, spe_state *m, int issued)
+{
+    if (CORE_RECORD(c, 0, simt_stack, &m->sc, &m->in, &m->out))
+        return -1;
+    if (!core_drop(c, issued))
+        simt_stack_step(&m->sc, &m->ss, &m->in, &m->out);
+    if (m->in.op != SIMT_OP_NOP && m->ss.sp[m->in.op_warp] > m->peak)
+        m->peak = m->ss.sp[m->in.op_warp];
+    return 0;
+}
+
+static int spe_cycle(core *c, void *vm)
+{
+    spe_state *m = vm;
+    const prog *p = core_prog(c);
+    unsigned P = core_ports(c), ord[256], ops = 0;
+    for (unsigned q = 0; q < P; q++) {
+        unsigned w;
+        uint64_t mask;
+        if (mech_lq_pop(&m->lq, q, P, &w, &mask)) {
+            mech_stack_launch(p, w, mask, &m->in);
+            simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+            if (m->out.err)
+                return core_fail(c, "simt_stack rejected LAUNCH of warp %u: %s", w,
+                                 simt_stack_err_name((unsigned)m->out.err_code));
+            if (spe_apply(c, m, 0))
+                return -1;
+            ops++;
+            continue;
+        }
+        unsigned n = core_order(c, q, core_warps(c), ord);
+        for (unsigned i = 0; i < n; i++) {
+            w = ord[i];
+            unsigned sp = m->ss.sp[w];
+            if (!sp)
+                continue;
+            core_req r = {0};
+            r.warp = r.unit_warp = w;
+            r.pc = (int)m->ss.ent[w][sp - 1].pc;
+            r.mask = m->ss.ent[w][sp - 1].mask;
+            r.group = r.with = -1;
+            if (r.pc >= (int)p->n || core_ready(c, q, &r) != CORE_OK)
+                continue;
+            mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
+            simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+            if (m->out.err)
+                return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, r.pc,
+                                 simt_stack_err_name((unsigned)m->out.err_code));
+            if (!m->out.ready) {
+                core_stall(c);
+                continue;
+            }
+            core_out o;
+            if (core_issue(c, q, &r, &o))
+                return -1;
+            if ((o.taken & r.mask) != m->in.op_mask && p->ins[r.pc].unit == PU_BRA)
+                return core_fail(c, "warp %u pc %d: the branch took lanes %llx, the stack was "
+                                    "told %llx",
+                                 w, r.pc, (unsigned long long)o.taken,
+                                 (unsigned long long)m->in.op_mask);
+            core_sched_issued(c, q, w);
+            if (spe_apply(c, m, 1))
+                return -1;
+            ops++;
+            break;
+        }
+    }
+    if (!ops) {
+        memset(&m->in, 0, sizeof m->in);
+        simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+        if (spe_apply(c, m, 0))
+            return -1;
+    }
+    if (core_config(c)->check) {
+        const char *e = simt_stack_check(&m->sc, &m->ss);
+        if (e)
+            return core_fail(c, "simt_stack invariant: %s", e);
+    }
+    return 0;
+}
+
+static int spe_busy(const core *c, const void *vm)
+{
+    (void)c;
+    return ((const spe_state *)vm)->lq.n != 0;
+}
+
+static void spe_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    spe_state *m = vm;
+    (void)c;
+    vcd_scope(w, "simt_stack");
+    simt_stack_trace(w, &m->sc, &m->ss, &m->in, &m->out);
+    vcd_upscope(w);
+}
+
+static void spe_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    (void)c;
+    (void)vm;
+    fprintf(f, "@2024\n^2 vcd/filters/simt_stack_act.txt\n+{%s stack act} %s.simt_stack.act[2:0]\n",
+            s, s);
+}
+
+static void spe_stats(const core *c, const void *vm, mech_cols *k)
+{
+    (void)c;
+    k->name[k->n] = "peak_stack_depth";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu",
+             (unsigned long long)((const spe_state *)vm)->peak);
+}
+
+static double spe_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
+{
+    const spe_state *m = vm;
+    area_desc d;
+    area_result r;
+    double mm2 = 0;
+    what[0] = 0;
+    const char *e = area_desc_simt_stack(&m->sc, 0, &d);
+    if (!e)
+        e = area_desc_eval(t, &d, &r, NULL);
+    if (e) {
+        snprintf(what, len, "not estimated: %s", e);
+        return -1;
+    }
+    mm2 = r.total_mm2;
+    snprintf(what, len, "%s", d.name);
+    /* one row decoder for the whole register file (000 Fig. 10c) */
+    if (mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
+        return -1;
+    return mm2;
+}
+
+static int spe_finish(core *c, void *vm)
+{
+    spe_state *m = vm;
+    for (unsigned w = 0; w < m->sc.warps; w++)
+        if (m->ss.sp[w])
+            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
+                             (unsigned)m->ss.sp[w]);
+    return 0;
+}
+
+const mech_ops mech_spe = {
+    .name = "spe",
+    .paper = "000 sec. 3.2, 003 sec. 2.1",
+    .summary = "reconvergence stack per warp (PDOM, the baseline)",
+    .structs = spe_structs,
+    .flags = 0,
+    .nctx = 1,
+    .size = sizeof(spe_state),
+    .init = spe_init,
+    .launch = spe_launch,
+    .fetch_pc = spe_fetch_pc,
+    .cycle = spe_cycle,
+    .busy = spe_busy,
+    .trace = spe_trace,
+    .gtkw = spe_gtkw,
+    .stats = spe_stats,
+    .area = spe_area,
+    .finish = spe_finish,
+};

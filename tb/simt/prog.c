@@ -1,0 +1,365 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * prog.c -- control-flow analysis of a prog (see prog.h): successors,
+ * reachability, immediate post-dominators (the reconvergence PCs), the
+ * divergence analysis and the reconvergence-point tables SBI and DPdPri use.
+ *
+ * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
+ * reverse CFG, rooted at the virtual exit node n.
+ */
+#include "prog.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int aerr(const prog *p, char *err, size_t errlen, int line, const char *fmt, ...)
+{
+    int o = snprintf(err, errlen, "%s:%d: ", p->file, line);
+    if (o < 0 || (size_t)o >= errlen)
+        return -1;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err + o, errlen - (size_t)o, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static void prog_free_cfg(prog *p)
+{
+    free(p->succ);
+    free(p->ipdom);
+    free(p->reachable);
+    free(p->is_rpc);
+    free(p->sync_div);
+    free(p->prio);
+    p->succ = NULL;
+    p->ipdom = NULL;
+    p->reachable = NULL;
+    p->is_rpc = NULL;
+    p->sync_div = NULL;
+    p->prio = NULL;
+}
+
+/* succ[] from the instructions. */
+static void build_succ(prog *p)
+{
+    int n = (int)p->n;
+    for (int pc = 0; pc <= n; pc++) {
+        p->succ[pc][0] = p->succ[pc][1] = -1;
+        if (pc == n)
+            break;
+        const prog_insn *in = &p->ins[pc];
+        switch (in->unit) {
+        case PU_BRA:
+            p->succ[pc][0] = in->target;
+            if (in->guard >= 0 && in->target != pc + 1)
+                p->succ[pc][1] = pc + 1;
+            break;
+        case PU_EXIT:
+            p->succ[pc][0] = n;
+            break;
+        default:
+            p->succ[pc][0] = pc + 1;
+            break;
+        }
+    }
+}
+
+/* Forward reachability from PC 0; -1 when control falls off the end. */
+static int reach(prog *p, int *stack, char *err, size_t errlen)
+{
+    int n = (int)p->n, sp = 0;
+    stack[sp++] = 0;
+    p->reachable[0] = 1;
+    while (sp) {
+        int pc = stack[--sp];
+        if (pc == n)
+            continue;
+        for (int j = 0; j < 2; j++) {
+            int s = p->succ[pc][j];
+            if (s < 0)
+                continue;
+            if (s == n && p->ins[pc].unit != PU_EXIT)
+                return aerr(p, err, errlen, p->ins[pc].line,
+                            "control falls off the end of the kernel (end with exit, ret or bra)");
+            if (!p->reachable[s]) {
+                p->reachable[s] = 1;
+                stack[sp++] = s;
+            }
+        }
+    }
+    return 0;
+}
+
+/* The line to blame for a loop with no way out: the reachable branch that
+ * cannot reach the exit and jumps backwards furthest (the loop's back edge),
+ * else the first such instruction. */
+static int stuck_line(const prog *p, const uint8_t *to_exit)
+{
+    int best = -1, first = -1;
+    for (int pc = 0; pc < (int)p->n; pc++) {
+        if (!p->reachable[pc] || to_exit[pc])
+            continue;
+        if (first < 0)
+            first = pc;
+        const prog_insn *in = &p->ins[pc];
+        if (in->unit == PU_BRA && in->target <= pc && (best < 0 || pc > best))
+            best = pc;
+    }
+    return p->ins[best >= 0 ? best : first].line;
+}
+
+/* Immediate post-dominators over the reachable nodes; -1 when some
+ * reachable instruction cannot reach the exit. */
+static int postdom(prog *p, int *stack, char *err, size_t errlen)
+{
+    int n = (int)p->n, rc = 0;
+    int *npred = calloc((size_t)n + 1, sizeof(int));
+    int **pred = malloc(((size_t)n + 1) * sizeof(int *));
+    int *order = malloc(((size_t)n + 1) * sizeof(int)), no = 0;
+    int *rpo_idx = malloc(((size_t)n + 1) * sizeof(int));
+    uint8_t *seen = calloc((size_t)n + 1, 1);
+    int *it = calloc((size_t)n + 1, sizeof(int));
+    for (int pc = 0; pc < n; pc++)
+        if (p->reachable[pc])
+            for (int j = 0; j < 2; j++)
+                if (p->succ[pc][j] >= 0)
+                    npred[p->succ[pc][j]]++;
+    for (int pc = 0; pc <= n; pc++) {
+        pred[pc] = malloc((size_t)(npred[pc] + 1) * sizeof(int));
+        npred[pc] = 0;
+    }
+    for (int pc = 0; pc < n; pc++)
+        if (p->reachable[pc])
+            for (int j = 0; j < 2; j++)
+                if (p->succ[pc][j] >= 0)
+                    pred[p->succ[pc][j]][npred[p->succ[pc][j]]++] = pc;
+    /* post-order of the reverse CFG from the exit (iterative DFS) */
+    int sp = 0;
+    stack[sp++] = n;
+    seen[n] = 1;
+    while (sp) {
+        int v = stack[sp - 1];
+        if (it[v] < npred[v]) {
+            int u = pred[v][it[v]++];
+            if (!seen[u]) {
+                seen[u] = 1;
+                stack[sp++] = u;
+            }
+        } else {
+            order[no++] = v;
+            sp--;
+        }
+    }
+    if (!p->reachable[n]) {
+        rc = aerr(p, err, errlen, stuck_line(p, seen), "no reachable exit (a loop without a way out)");
+    } else {
+        for (int pc = 0; pc < n; pc++)
+            if (p->reachable[pc] && !seen[pc]) {
+                rc = aerr(p, err, errlen, stuck_line(p, seen),
+                          "instruction cannot reach an exit (a loop without a way out)");
+                break;
+            }
+    }
+    if (!rc) {
+        for (int i = 0; i <= n; i++)
+            rpo_idx[i] = -1;
+        for (int i = 0; i < no; i++)
+            rpo_idx[order[i]] = i; /* the exit has the largest index */
+        for (int i = 0; i <= n; i++)
+            p->ipdom[i] = -1;
+        p->ipdom[n] = n;
+        int changed = 1;
+        while (changed) {
+            changed = 0;
+            for (int i = no - 2; i >= 0; i--) { /* reverse post-order, exit first */
+                int v = order[i], nd = -1;
+                for (int j = 0; j < 2; j++) {
+                    int s = p->succ[v][j];
+                    if (s < 0 || p->ipdom[s] < 0)
+                        continue;
+                    if (nd < 0) {
+                        nd = s;
+                        continue;
+                    }
+                    int a = s, b = nd;
+                    while (a != b) {
+                        while (rpo_idx[a] < rpo_idx[b])
+                            a = p->ipdom[a];
+                        while (rpo_idx[b] < rpo_idx[a])
+                            b = p->ipdom[b];
+                    }
+                    nd = a;
+                }
+                if (nd >= 0 && p->ipdom[v] != nd) {
+                    p->ipdom[v] = nd;
+                    changed = 1;
+                }
+            }
+        }
+        for (int pc = 0; pc < n; pc++)
+            if (p->ins[pc].unit == PU_BRA)
+                p->ins[pc].rpc = p->ipdom[pc] < 0 ? n : p->ipdom[pc];
+    }
+    free(order);
+    free(rpo_idx);
+    free(seen);
+    free(it);
+    for (int pc = 0; pc <= n; pc++)
+        free(pred[pc]);
+    free(pred);
+    free(npred);
+    return rc;
+}
+
+/* Marks the influence region of branch pc (reachable from it without
+ * passing its reconvergence PC) in inreg. */
+static void mark_region(const prog *p, int pc, uint8_t *inreg, uint8_t *mark, int *stack)
+{
+    int n = (int)p->n, sp = 0, stop = p->ins[pc].rpc;
+    memset(mark, 0, (size_t)n + 1);
+    for (int j = 0; j < 2; j++) {
+        int s = p->succ[pc][j];
+        if (s >= 0 && s != stop && !mark[s]) {
+            mark[s] = 1;
+            stack[sp++] = s;
+        }
+    }
+    while (sp) {
+        int v = stack[--sp];
+        if (v == n)
+            continue;
+        inreg[v] = 1;
+        for (int j = 0; j < 2; j++) {
+            int s = p->succ[v][j];
+            if (s >= 0 && s != stop && !mark[s]) {
+                mark[s] = 1;
+                stack[sp++] = s;
+            }
+        }
+    }
+}
+
+/* The divergence analysis (prog.h); -1 on a barrier under divergent control. */
+static int divergence(prog *p, int *stack, char *err, size_t errlen)
+{
+    int n = (int)p->n, rc = 0;
+    uint8_t *dreg = calloc(p->nregs ? p->nregs : 1, 1);
+    uint8_t *divb = calloc((size_t)n + 1, 1);
+    uint8_t *inreg = calloc((size_t)n + 1, 1);
+    uint8_t *mark = calloc((size_t)n + 1, 1);
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int pc = 0; pc < n; pc++) {
+            if (!p->reachable[pc])
+                continue;
+            prog_insn *in = &p->ins[pc];
+            int d = inreg[pc] || in->varying;
+            for (unsigned j = 0; j < in->nsrc; j++)
+                d |= dreg[in->src[j]];
+            for (unsigned j = 0; j < in->ndst; j++)
+                if (d && !dreg[in->dst[j]]) {
+                    dreg[in->dst[j]] = 1;
+                    changed = 1;
+                }
+            if (in->unit == PU_BRA && in->guard >= 0 && dreg[in->guard] && !divb[pc]) {
+                divb[pc] = 1;
+                changed = 1;
+                mark_region(p, pc, inreg, mark, stack);
+            }
+        }
+    }
+    for (int pc = 0; pc < n; pc++) {
+        prog_insn *in = &p->ins[pc];
+        if (in->unit == PU_BRA)
+            in->uniform = !divb[pc];
+        if (!rc && p->reachable[pc] && in->unit == PU_BAR && inreg[pc])
+            rc = aerr(p, err, errlen, in->line,
+                      "barrier under divergent control (inside a branch on a thread-dependent "
+                      "condition)");
+    }
+    free(dreg);
+    free(divb);
+    free(inreg);
+    free(mark);
+    return rc;
+}
+
+int prog_analyse(prog *p, char *err, size_t errlen)
+{
+    int n = (int)p->n;
+    if (err && errlen)
+        err[0] = 0;
+    if (n <= 0)
+        return aerr(p, err, errlen, 1, "no instructions");
+    for (int pc = 0; pc < n; pc++) {
+        prog_insn *in = &p->ins[pc];
+        in->rpc = -1;
+        if (in->unit >= PU_N)
+            return aerr(p, err, errlen, in->line, "internal: bad unit %u", in->unit);
+        if (in->unit == PU_BRA && (in->target < 0 || in->target >= n))
+            return aerr(p, err, errlen, in->line, "branch target outside the kernel");
+        if (in->nsrc > PROG_MAX_SRC || in->ndst > PROG_MAX_DST)
+            return aerr(p, err, errlen, in->line, "internal: too many operands");
+        for (unsigned j = 0; j < in->nsrc; j++)
+            if (in->src[j] >= p->nregs)
+                return aerr(p, err, errlen, in->line, "internal: register %u of %u", in->src[j],
+                            p->nregs);
+        for (unsigned j = 0; j < in->ndst; j++)
+            if (in->dst[j] >= p->nregs)
+                return aerr(p, err, errlen, in->line, "internal: register %u of %u", in->dst[j],
+                            p->nregs);
+        if (in->guard >= (int32_t)p->nregs)
+            return aerr(p, err, errlen, in->line, "internal: guard register %d", in->guard);
+    }
+    prog_free_cfg(p);
+    p->succ = malloc(((size_t)n + 1) * sizeof *p->succ);
+    p->ipdom = malloc(((size_t)n + 1) * sizeof(int));
+    p->reachable = calloc((size_t)n + 1, 1);
+    p->is_rpc = calloc((size_t)n + 1, 1);
+    p->sync_div = malloc(((size_t)n + 1) * sizeof(int));
+    p->prio = calloc((size_t)n + 1, sizeof(unsigned));
+    int *stack = malloc(((size_t)n + 2) * sizeof(int));
+    build_succ(p);
+    int rc = reach(p, stack, err, errlen);
+    if (!rc)
+        rc = postdom(p, stack, err, errlen);
+    if (!rc)
+        rc = divergence(p, stack, err, errlen);
+    free(stack);
+    if (rc)
+        return rc;
+    /* reconvergence points: the sync payload for SBI, priorities for DPdPri */
+    for (int pc = 0; pc <= n; pc++)
+        p->sync_div[pc] = -1;
+    for (int pc = 0; pc < n; pc++)
+        if (p->reachable[pc] && p->ins[pc].unit == PU_BRA && p->ins[pc].guard >= 0) {
+            int r = p->ins[pc].rpc;
+            p->is_rpc[r] = 1;
+            if (p->sync_div[r] < 0 || pc < p->sync_div[r])
+                p->sync_div[r] = pc;
+        }
+    unsigned cnt = 0;
+    for (int pc = 0; pc <= n; pc++) {
+        cnt += p->is_rpc[pc];
+        p->prio[pc] = cnt;
+    }
+    return 0;
+}
+
+void prog_free(prog *p)
+{
+    if (!p)
+        return;
+    if (p->ops && p->ops->free_impl)
+        p->ops->free_impl(p);
+    prog_free_cfg(p);
+    free(p->ins);
+    free(p->label);
+    free(p->global_init);
+    free(p->param);
+    memset(p, 0, sizeof *p);
+}

@@ -1,0 +1,325 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * test_simt_prog.c -- the program representation of the SM model
+ * (tb/simt/prog.{h,c}), the .k lowering (kprog.c) and the reference on it
+ * (ref.c refp_*).
+ *
+ * The .k front end's own analysis (kernel.c) and reference (ref_run) have
+ * their tests in test_simt_kernel.c; here every built-in kernel and 300
+ * generated ones are lowered and must give the same reconvergence PCs,
+ * divergence marks, SBI sync payloads and DPdPri priorities, and the
+ * reference on the lowered program must give the same memory, registers,
+ * predicates and per-thread PC sequences (in full and as a hash) as the .k
+ * reference.  Then prog_analyse's own errors on hand-built programs: a
+ * loop with no way out reported at its back edge, control falling off the
+ * end, a barrier under divergent control, and a CTA grid in the reference
+ * (each CTA's shared memory separate, %ctaid and %ntid seen).
+ *
+ * The driver's sources are not in libmodels.a; this test compiles them in.
+ */
+#include "../tb/simt/kernel.c" /* first: it sets _POSIX_C_SOURCE */
+#include "../tb/simt/gen.c"
+#include "../tb/simt/kprog.c"
+#include "../tb/simt/prog.c"
+#include "../tb/simt/ref.c"
+#include "check.h"
+
+#include <dirent.h>
+
+static char err[1024];
+
+/* 0 when the lowered program agrees with the kernel everywhere. */
+static int same_analysis(const kernel *k, const prog *p, const char *what)
+{
+    int bad = 0;
+    for (unsigned pc = 0; pc <= k->n; pc++) {
+        if (k->ipdom[pc] != p->ipdom[pc] || k->is_rpc[pc] != p->is_rpc[pc] ||
+            k->sync_div[pc] != p->sync_div[pc] || k->prio[pc] != p->prio[pc]) {
+            printf("  %s: pc %u: ipdom %d/%d is_rpc %d/%d sync %d/%d prio %u/%u\n", what, pc,
+                   k->ipdom[pc], p->ipdom[pc], k->is_rpc[pc], p->is_rpc[pc], k->sync_div[pc],
+                   p->sync_div[pc], k->prio[pc], p->prio[pc]);
+            bad = 1;
+            break;
+        }
+        if (pc < k->n && k->ins[pc].op == K_BRA) {
+            int div = k->ins[pc].guard >= 0 && k->div_branch[pc];
+            if (k->ins[pc].rpc != p->ins[pc].rpc || div == p->ins[pc].uniform) {
+                printf("  %s: pc %u: rpc %d/%d divergent %d uniform %d\n", what, pc,
+                       k->ins[pc].rpc, p->ins[pc].rpc, div, p->ins[pc].uniform);
+                bad = 1;
+                break;
+            }
+        }
+    }
+    return bad;
+}
+
+/* 0 when the two references agree on everything. */
+static int same_reference(const kernel *k, const ref_result *a, const refp_result *b,
+                          const char *what)
+{
+    if (a->thread_insts != b->thread_insts || b->threads != k->threads) {
+        printf("  %s: thread_insts %llu/%llu\n", what, (unsigned long long)a->thread_insts,
+               (unsigned long long)b->thread_insts);
+        return 1;
+    }
+    for (unsigned w = 0; w < k->mem_words; w++) {
+        uint32_t v;
+        memcpy(&v, b->global + 4u * w, 4);
+        if (v != a->mem[w]) {
+            printf("  %s: mem[%u] %u/%u\n", what, w, a->mem[w], v);
+            return 1;
+        }
+    }
+    for (unsigned t = 0; t < k->threads; t++) {
+        const uint64_t *r = &b->regs[(size_t)t * b->nregs];
+        uint64_t h = REFP_HASH0;
+        for (unsigned i = 0; i < K_REGS; i++)
+            if (r[i] != a->regs[t][i]) {
+                printf("  %s: thread %u r%u %u/%llu\n", what, t, i, a->regs[t][i],
+                       (unsigned long long)r[i]);
+                return 1;
+            }
+        for (unsigned i = 0; i < K_PREDS; i++)
+            if (r[K_REGS + i] != a->preds[t][i]) {
+                printf("  %s: thread %u p%u\n", what, t, i);
+                return 1;
+            }
+        if (a->len[t] != b->len[t]) {
+            printf("  %s: thread %u length %u/%llu\n", what, t, a->len[t],
+                   (unsigned long long)b->len[t]);
+            return 1;
+        }
+        for (unsigned i = 0; i < a->len[t]; i++) {
+            if (a->trace[t][i] != b->trace[t][i]) {
+                printf("  %s: thread %u step %u pc %u/%u\n", what, t, i, a->trace[t][i],
+                       b->trace[t][i]);
+                return 1;
+            }
+            h = refp_hash_step(h, a->trace[t][i]);
+        }
+        if (h != b->hash[t]) {
+            printf("  %s: thread %u hash\n", what, t);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Lowers k and compares analysis and reference at warp size lanes. */
+static void lowered_equal(kernel *k, unsigned lanes, const char *what)
+{
+    prog p;
+    ref_result a;
+    refp_result b;
+    int rc = kernel_to_prog(k, &p, err, sizeof err);
+    if (rc)
+        printf("  %s: %s\n", what, err);
+    CHECK(!rc);
+    if (rc)
+        return;
+    CHECK(!same_analysis(k, &p, what));
+    CHECK(!ref_run(k, lanes, 10000000, &a, err, sizeof err));
+    rc = refp_run(&p, lanes, 10000000, 1, &b, err, sizeof err);
+    if (rc)
+        printf("  %s: %s\n", what, err);
+    CHECK(!rc);
+    if (!rc)
+        CHECK(!same_reference(k, &a, &b, what));
+    ref_free(&a);
+    refp_free(&b);
+    prog_free(&p);
+}
+
+TEST(builtin_kernels_lowered)
+{
+    DIR *d = opendir("tb/kernels");
+    CHECK(d != NULL);
+    if (!d)
+        return;
+    unsigned seen = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name);
+        if (l < 3 || strcmp(e->d_name + l - 2, ".k"))
+            continue;
+        char path[512];
+        snprintf(path, sizeof path, "tb/kernels/%s", e->d_name);
+        kernel k;
+        int rc = kernel_load(path, &k, err, sizeof err);
+        CHECK(!rc);
+        if (!rc) {
+            lowered_equal(&k, 4, path);
+            lowered_equal(&k, 32, path);
+            seen++;
+        }
+        kernel_free(&k);
+    }
+    closedir(d);
+    CHECK(seen >= 8);
+}
+
+TEST(generated_kernels_lowered)
+{
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        char *t = gen_kernel(seed, 200), what[32];
+        kernel k;
+        snprintf(what, sizeof what, "seed %llu", (unsigned long long)seed);
+        CHECK(!kernel_parse("g.k", t, &k, err, sizeof err));
+        lowered_equal(&k, 16, what);
+        kernel_free(&k);
+        free(t);
+    }
+}
+
+/* A hand-built program: ALU ops reading and writing register 0, with
+ * branches and exits placed by the caller. */
+static void mk(prog *p, unsigned n)
+{
+    memset(p, 0, sizeof *p);
+    snprintf(p->file, sizeof p->file, "h.ptx");
+    p->n = n;
+    p->nregs = 4;
+    p->ins = calloc(n, sizeof *p->ins);
+    for (unsigned i = 0; i < n; i++) {
+        p->ins[i].line = 10 + (int)i;
+        p->ins[i].guard = -1;
+    }
+}
+
+static void bra(prog *p, unsigned pc, int target, int guard)
+{
+    p->ins[pc].unit = PU_BRA;
+    p->ins[pc].target = target;
+    p->ins[pc].guard = guard;
+    if (guard >= 0) {
+        p->ins[pc].src[0] = (uint16_t)guard;
+        p->ins[pc].nsrc = 1;
+    }
+}
+
+TEST(analyse_errors)
+{
+    prog p;
+    /* 0: r1 = varying; 1..3 a loop whose back edge (pc 3) never leaves;
+     * 4: exit, reachable only around the loop */
+    mk(&p, 5);
+    p.ins[0].varying = 1;
+    p.ins[0].dst[0] = 1;
+    p.ins[0].ndst = 1;
+    bra(&p, 1, 4, 1); /* @r1 bra 4: way out before the loop */
+    bra(&p, 3, 2, -1);
+    p.ins[4].unit = PU_EXIT;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:13: instruction cannot reach an exit") != NULL);
+    prog_free(&p);
+
+    mk(&p, 2); /* no exit at all: blamed on the back edge */
+    bra(&p, 1, 0, -1);
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:11: no reachable exit") != NULL);
+    prog_free(&p);
+
+    mk(&p, 2);
+    p.ins[0].unit = PU_EXIT;
+    bra(&p, 0, 1, 0); /* a guarded branch to the last ALU op, which falls off */
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:11: control falls off the end") != NULL);
+    prog_free(&p);
+
+    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 exit: bar under divergence */
+    mk(&p, 4);
+    p.ins[0].varying = 1;
+    p.ins[0].dst[0] = 1;
+    p.ins[0].ndst = 1;
+    bra(&p, 1, 3, 1);
+    p.ins[2].unit = PU_BAR;
+    p.ins[3].unit = PU_EXIT;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
+    /* the same with a uniform guard is fine, and the branch is uniform */
+    p.ins[0].varying = 0;
+    CHECK(!prog_analyse(&p, err, sizeof err));
+    CHECK(p.ins[1].uniform && p.ins[1].rpc == 3 && p.is_rpc[3] && p.sync_div[3] == 1);
+    prog_free(&p);
+}
+
+/* A grid program: r0 = ctaid.x * ntid.x + tid.x; shared[tid] = r0; bar;
+ * r1 = shared[ntid-1-tid]; global[4*r0] = r1 + ctaid; exit. */
+static int grid_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                     char *err, size_t errlen)
+{
+    e->next_pc = pc + 1;
+    e->executed = 1;
+    e->taken = 0;
+    e->nacc = 0;
+    uint32_t v;
+    switch (pc) {
+    case 0: t->r[0] = t->ctaid[0] * t->ntid[0] + t->tid[0]; break;
+    case 1:
+        v = (uint32_t)t->r[0];
+        memcpy(m->shared + 4 * t->tid[0], &v, 4);
+        break;
+    case 2: break;
+    case 3:
+        memcpy(&v, m->shared + 4 * (t->ntid[0] - 1 - t->tid[0]), 4);
+        t->r[1] = v;
+        break;
+    case 4:
+        if (4 * t->r[0] + 4 > m->global_bytes) {
+            snprintf(err, errlen, "%s:%d: out of range", p->file, p->ins[pc].line);
+            return -1;
+        }
+        v = (uint32_t)t->r[1] + t->ctaid[0];
+        memcpy(m->global + 4 * t->r[0], &v, 4);
+        break;
+    default: e->next_pc = (int)p->n; break;
+    }
+    return 0;
+}
+
+static const prog_ops grid_ops = {grid_exec, NULL};
+
+TEST(reference_grid)
+{
+    prog p;
+    refp_result r;
+    mk(&p, 6);
+    p.ins[2].unit = PU_BAR;
+    p.ins[5].unit = PU_EXIT;
+    p.ops = &grid_ops;
+    p.grid[0] = 3;
+    p.grid[1] = p.grid[2] = 1;
+    p.block[0] = 8;
+    p.block[1] = p.block[2] = 1;
+    p.shared_bytes = 32;
+    p.global_bytes = 4 * 24;
+    p.global_init = calloc(24, 4);
+    CHECK(!prog_analyse(&p, err, sizeof err));
+    CHECK(!refp_run(&p, 4, 1000, 0, &r, err, sizeof err));
+    CHECK_EQ(r.threads, 24);
+    CHECK_EQ(r.thread_insts, 24 * 6);
+    for (unsigned g = 0; g < 24; g++) {
+        uint32_t v, c = g / 8, t = g % 8;
+        memcpy(&v, r.global + 4 * g, 4);
+        CHECK_EQ(v, c * 8 + (7 - t) + c); /* the mirror thread of the same CTA */
+        CHECK_EQ(r.len[g], 6);
+    }
+    refp_free(&r);
+    /* the same grid one thread short of memory: the run error comes back */
+    p.global_bytes -= 4;
+    CHECK(refp_run(&p, 4, 1000, 0, &r, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:14: out of range") != NULL);
+    refp_free(&r);
+    prog_free(&p);
+}
+
+int main(int argc, char **argv)
+{
+    test_args(argc, argv);
+    RUN(builtin_kernels_lowered);
+    RUN(generated_kernels_lowered);
+    RUN(analyse_errors);
+    RUN(reference_grid);
+    return test_summary();
+}
