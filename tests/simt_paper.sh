@@ -29,7 +29,7 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # P000..P004: each paper's configuration.  WIDE: 002's SIMT with as many SP
 # units as a warp has threads (one warp instruction a cycle).  W4/W8: warps
 # of 4 and 8 threads; FIG2: fig2_001's two warps of four at 001.  LAT1: ALU latency 1.
-# MEMLONG: a 200-cycle load.  SWI_ID: swi with 001 Table 1's Identity lane
+# LAT40: ALU latency 40.  SWI_ID: swi with 001 Table 1's Identity lane
 # mapping (the default is XorRev).  TSB: the fault hook that makes the TSIMT
 # scoreboard drop the lane's cycles (a result ready at issue + 1 + latency
 # for every thread).  LWM_ONE_GROUP: one fetch group of all large warps.
@@ -38,39 +38,59 @@ case ${SIMT_CLI:-old} in
   old)
     P000="--lanes 16"; P001="--lanes 32"; P002="--lanes 32"; P003="--lanes 32"; P004="--lanes 32"
     WIDE="--lanes 32"; W4="--lanes 4"; W8="--lanes 8"; FIG2="--lanes 4"
-    LAT1="--alu-lat 1"; MEMLONG="--mem-lat 200"
+    LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
     SWI_ID="--param swi.SHUFFLE=2"
     TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--param two_level_sched.GROUP_SIZE=4"
     TIMEOUT4="--param two_level_sched.TIMEOUT=4"
+    FMT=json
     ;;
   new)
-    P000="--config 000"; P001="--config 001"; P002="--config 002"; P003="--config 003"; P004="--config 004"
-    WIDE="--config 002 --simd-width 32"
-    W4="--warp-size 4 --simd-width 4"; W8="--warp-size 8 --simd-width 8"
-    FIG2="--config 001 --warp-size 4 --simd-width 4"
-    LAT1="--alu-lat 1"; MEMLONG="--mem-lat 200"
+    C=--core # until the core is build/simt's default
+    P000="$C --config 000"; P001="$C --config 001"; P002="$C --config 002"; P003="$C --config 003"; P004="$C --config 004"
+    WIDE="$C --config 002 --simd-width 32"
+    W4="$C --warp-size 4 --simd-width 4"; W8="$C --warp-size 8 --simd-width 8"
+    FIG2="$C --config 001 --warp-size 4 --simd-width 4"
+    LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
     SWI_ID="--shuffle identity"
     TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--group-size 32"
     TIMEOUT4="--timeout 4"
+    FMT=csv # the core's JSON is not written yet
     ;;
   *) echo "simt_paper.sh: SIMT_CLI must be old or new" >&2; exit 2 ;;
 esac
 
-# run NAME KERNEL FLAGS...: build/simt --format json into $T/NAME.json;
-# a failed run is one FAIL line (and get then finds nothing)
+# run NAME KERNEL FLAGS...: build/simt --format $FMT into $T/NAME.out; a
+# failed run is one FAIL line (and get then finds nothing)
 run() {
   local n=$1 k=$2; shift 2
   # shellcheck disable=SC2068
-  if ! "$S" "$k" --format json $@ >"$T/$n.json" 2>"$T/$n.err"; then
-    bad "run_$n" "$(head -1 "$T/$n.err")"; : >"$T/$n.json"; return 1
+  if ! "$S" "$k" --format "$FMT" $@ >"$T/$n.out" 2>"$T/$n.err"; then
+    bad "run_$n" "$(head -1 "$T/$n.err")"; : >"$T/$n.out"; return 1
   fi
 }
-# get NAME MECH KEY: one field of one mechanism's row (one row a line)
+# get NAME MECH KEY: one field of one mechanism's row: JSON (one row a
+# line) or CSV (a header line; the mechanisms' own columns as key=value;...
+# in the last column, `extra`)
 get() {
-  awk -v m="\"mech\": \"$2\"" -v k="\"$3\": " 'index($0, m) {
-    i = index($0, k); if (!i) exit; s = substr($0, i + length(k)); sub(/[,}].*/, "", s); gsub(/"/, "", s); print s; exit }' "$T/$1.json"
+  awk -v mech="$2" -v key="$3" '
+    /^\{/ || /"mech": / { json = 1 }
+    json && index($0, "\"mech\": \"" mech "\"") {
+      k = "\"" key "\": "; i = index($0, k); if (!i) exit
+      s = substr($0, i + length(k)); sub(/[,}].*/, "", s); gsub(/"/, "", s); print s; exit }
+    !json && /^mech,/ { split($0, h, ","); nh = split($0, h, ","); next }
+    !json && nh && $0 ~ "^" mech "," {
+      nf = split($0, f, ",")
+      for (i = 1; i <= nh; i++) if (h[i] == key) { print f[i]; exit }
+      n = split(f[nf], e, ";")
+      for (i = 1; i <= n; i++) { split(e[i], kv, "="); if (kv[1] == key) { print kv[2]; exit } }
+      exit }' "$T/$1.out"
+}
+# mechs NAME: the mechanisms of the rows
+mechs() {
+  awk -F, '/"mech": / { m = $0; sub(/.*"mech": "/, "", m); sub(/".*/, "", m); print m; next }
+           /^mech,/ { h = 1; next } h && NF > 1 { print $1 }' "$T/$1.out"
 }
 # check NAME "awk condition over a b c ..." VALUES...: ok/FAIL with the values
 check() {
@@ -97,31 +117,37 @@ run full $K/full_adds.k $P002 --mech spe,tsimt &&
 
 # ------------------------------------------------------------- item 2, 002
 # Three warps, each in a lane of its own (002 sec. 3.1: warps divided evenly
-# over the lanes): about one warp's time, the two later lanes start one and
-# two cycles after the first.  Main at --lanes 32: 3 warps 12999, 1 warp 6506.
+# over the lanes): they run side by side, so three take one warp's time
+# plus their start skew, less than one instruction's time in a lane (32
+# cycles: two warps sharing a lane would double it).  Main at --lanes 32:
+# 3 warps 12999, 1 warp 6506.
 # shellcheck disable=SC2086
 run three $K/three_warps.k $P002 --mech tsimt && run one $K/one_warp.k $P002 --mech tsimt &&
-  check item2_tsimt_three_warps_three_lanes "b <= a + 2" "$(get one tsimt cycles)" "$(get three tsimt cycles)"
+  check item2_tsimt_three_warps_three_lanes "b < a + 32" "$(get one tsimt cycles)" "$(get three tsimt cycles)"
 
 # ------------------------------------------------------------- item 3, 002
-# One warp, one active thread, at one warp instruction a cycle for spe: tsimt
-# issues one instruction a cycle too (its lane needs one cycle for one
-# thread), so no slower.  Main: spe 212, tsimt 540.
+# One warp of one thread, 200 adds reading no register, at one warp
+# instruction a cycle for spe: tsimt issues one instruction a cycle too (its
+# lane needs one cycle for one thread).  Its one extra cycle is the last
+# result's (issue + 1 + position + latency, item 4).  Main: spe 205, tsimt
+# 407.
 # shellcheck disable=SC2086
 run onet $K/one_thread.k $WIDE --mech spe,tsimt &&
-  check item3_tsimt_no_extra_fetch_cycle "b <= a" "$(get onet spe cycles)" "$(get onet tsimt cycles)"
+  check item3_tsimt_no_extra_fetch_cycle "b <= a + 1" "$(get onet spe cycles)" "$(get onet tsimt cycles)"
 
 # ------------------------------------------------------------- item 4, 002
-# The oracle sees thread 31's load result at issue + 1 + 31 + latency; a
-# TSIMT scoreboard that drops the lane's cycles lets thread 31's add read r1
-# 31 cycles early, and the run must fail naming it.  Main: no such hook
-# (and an oracle that reads every thread at issue would pass it).
+# The oracle sees each thread's result at issue + 1 + its position in the
+# lane + latency: at ALU latency 40, thread 31's r1 comes 31 cycles after
+# thread 0's.  A scoreboard that forgets the positions (the fault hook)
+# lets a reader in too early, and the run must fail naming the hazard; the
+# true scoreboard runs clean.  Main: no such hook (and its oracle had no
+# lane positions).
 # shellcheck disable=SC2086
-run lane_ready $K/lane_ready.k $P002 $MEMLONG --mech tsimt,stsimt && ok item4_lane_ready_clean
+run lane_ready $K/lane_ready.k $P002 $LAT40 --mech tsimt,stsimt && ok item4_lane_ready_clean
 # shellcheck disable=SC2086
-"$S" $K/lane_ready.k $P002 $MEMLONG --mech tsimt $TSB >"$T/tsb.out" 2>&1
+"$S" $K/lane_ready.k $P002 $LAT40 --mech tsimt $TSB >"$T/tsb.out" 2>&1
 rc=$?
-if [ $rc -eq 1 ] && grep -qE 'thread 31: .*ready only in cycle' "$T/tsb.out"; then ok item4_oracle_catches_lane_blind_scoreboard
+if [ $rc -eq 1 ] && grep -qE 'tsimt: thread [0-9]+: .*ready only in cycle' "$T/tsb.out"; then ok item4_oracle_catches_lane_blind_scoreboard
 else bad item4_oracle_catches_lane_blind_scoreboard "exit $rc: $(head -1 "$T/tsb.out")"; fi
 
 # ------------------------------------------------------------- item 5, 001
@@ -211,7 +237,7 @@ run dg_rr $K/dead_group.k $P004 --mech spe --sched rr && run dg_tl $K/dead_group
 "$S" $K/full_adds.k $P004 --mech lwm --sched two-level $TIMEOUT4 --log - --format csv >"$T/tl4.log" 2>&1
 sub=$(awk '$2=="lwm" && $3=="warp" && $4==0 && $6==0 {n++} END{print n+0}' "$T/tl4.log")
 ten=$(awk '$2=="lwm" && $3=="warp" {if (NR > 1 && $4 != w && seen) exit; w = $4; seen = 1; n++} END{print n+0}' "$T/tl4.log")
-check item13_timeout_counts_instructions "b == 4 * a" "$sub" "$ten"
+check item13_timeout_counts_instructions "a > 0 && b == 4 * a" "$sub" "$ten"
 
 # ------------------------------------------------------------ item 14, 004
 # SIMD efficiency <= 1 for every mechanism, on thirty jumps (a jump is one
@@ -225,9 +251,13 @@ for cf in W4 W8 P004; do
     case $cf in W4) f=$W4;; W8) f=$W8;; *) f=$P004;; esac
     # shellcheck disable=SC2086
     run "$n" "$k" $f || continue
-    over=$(awk '/"mech"/ { m = $0; sub(/.*"mech": "/, "", m); sub(/".*/, "", m)
-                 e = $0; sub(/.*"simd_eff": /, "", e); sub(/,.*/, "", e); if (e + 0 > 1) printf "%s=%s ", m, e }' "$T/$n.json")
-    th=$(awk '/"mech"/ { t = $0; sub(/.*"thread_insts": /, "", t); sub(/,.*/, "", t); print t }' "$T/$n.json" | sort -u | wc -l)
+    over= th=
+    for m in $(mechs "$n"); do
+      e=$(get "$n" "$m" simd_eff)
+      awk -v e="$e" 'BEGIN{exit !(e + 0 > 1)}' && over="$over$m=$e "
+      th="$th $(get "$n" "$m" thread_insts)"
+    done
+    th=$(printf '%s\n' $th | sort -u | wc -l)
     if [ -z "$over" ] && [ "$th" = 1 ]; then ok "item14_simd_eff_at_most_1_${cf}_$(basename "$k" .k)"
     else bad "item14_simd_eff_at_most_1_${cf}_$(basename "$k" .k)" "over 1: ${over:-none}; distinct thread_insts: $th"; fi
   done

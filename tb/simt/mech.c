@@ -16,9 +16,12 @@
 #include "../../rtl_c/simt_stack.h"
 
 extern const mech_ops mech_spe;
+extern const mech_ops mech_tsimt, mech_stsimt;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
+    &mech_tsimt,
+    &mech_stsimt,
     NULL,
 };
 
