@@ -252,7 +252,7 @@ badk undefined_label 5 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra NOWHERE\n   
 badk register_range 4 "$H"$'\n    add r16, r1, 1\n    exit'
 badk predicate_range 4 "$H"$'\n    setp.eq p4, r1, 1\n    exit'
 badk missing_threads 1 $'.kernel k\n.mem 16\n    exit'
-badk no_reachable_exit 1 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
+badk no_reachable_exit 5 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
 badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit'
 badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit'
 badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
@@ -376,7 +376,7 @@ for cfg in default 000 001 002 003 004; do
   done
   [ $f = 0 ] && ok "core_builtins_config_$cfg" || bad "core_builtins_config_$cfg" "$k: $(head -1 "$T/core.err")"
 done
-for a in "" "--config 002" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" \
+for a in "" "--config 002" "--config 004" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" "--config 004 --sched two-level" \
          "--sched oldest --set ibuf=1 --set fetch_width=1" "--set simd_width=1 --set schedulers=1"; do
   # shellcheck disable=SC2086
   "$S" --core --random "$N" --seed 401 --quiet --max-threads 256 $a >"$T/core_rand.out" 2>&1 &&
@@ -428,6 +428,9 @@ for args in "--set bogus=1" "--set warp_size=3" "--set simd_width=64 --set warp_
   [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_bad.out")" -eq 1 ] && ok "core_bad_args '$args'" ||
     bad "core_bad_args '$args'" "exit $rc: $(head -2 "$T/core_bad.out" | tr '\n' '|')"
 done
+# the built-in default is default.cfg exactly
+diff <("$S" --core --show-config) <("$S" --core --config default --show-config) >/dev/null &&
+  ok core_default_is_default_cfg || bad core_default_is_default_cfg
 grep -q "^$T/bad.cfg:2: unknown configuration key 'bogus'" <("$S" --core --config "$T/bad.cfg" tb/kernels/lud.k 2>&1 | sed 's/^simt: --config: //') &&
   ok core_config_file_line || bad core_config_file_line
 

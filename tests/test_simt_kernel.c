@@ -10,6 +10,8 @@
  */
 #include "../tb/simt/kernel.c" /* first: it sets _POSIX_C_SOURCE */
 #include "../tb/simt/gen.c"
+#include "../tb/simt/kprog.c"
+#include "../tb/simt/prog.c"
 #include "../tb/simt/ref.c"
 #include "check.h"
 
@@ -100,12 +102,12 @@ TEST(divergence_check)
     /* the same count taken through a loaded value: divergent, rejected */
     CHECK(parse(&k, HDR "    ld r2, [r0]\nL:  bar\n    sub r2, r2, 1\n"
                         "    setp.gt p0, r2, 0\n    @p0 bra L\n    exit\n"));
-    CHECK(strstr(err, "t.k:5: bar under divergent control") != NULL);
+    CHECK(strstr(err, "t.k:5: barrier under divergent control") != NULL);
     kernel_free(&k);
     /* a value defined under a divergent branch is divergent afterwards */
     CHECK(parse(&k, HDR "    setp.eq p0, %tid, 0\n    @p0 bra J\n    mov r5, 1\n"
                         "J:  setp.eq p1, r5, 0\n    @p1 bra K\n    bar\nK:  exit\n"));
-    CHECK(strstr(err, "t.k:9: bar under divergent control") != NULL);
+    CHECK(strstr(err, "t.k:9: barrier under divergent control") != NULL);
     kernel_free(&k);
 }
 
@@ -159,7 +161,7 @@ TEST(parse_errors)
         {".kernel t\n.threads 2000\n.mem 4\n    exit\n", "t.k:2: .threads takes a count 1..1024"},
         {HDR "    add r1, %foo, 1\n    exit\n", "t.k:4: unknown special register '%foo'"},
         {HDR "    add r1, 0x100000000, 1\n    exit\n", "t.k:4: bad operand '0x100000000'"},
-        {HDR "L:  bra L\n", "t.k:1: no reachable exit"},
+        {HDR "L:  bra L\n", "t.k:4: no reachable exit"},
         {HDR "    mov r1, r2\n", "t.k:4: control falls off the end"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {

@@ -278,7 +278,11 @@ static int cta_check(core *c, unsigned k)
 static int dispatch(core *c)
 {
     for (unsigned k = 0; k < c->nslots; k++) {
-        if (c->cta_of[k] >= 0 && !c->cta_live[k] && c->cycle >= c->cta_ready[k]) {
+        /* a CTA retires when its threads have exited, their results are
+         * written back and the mechanism holds nothing in flight (ops->busy:
+         * it may hold work of these warps) */
+        if (c->cta_of[k] >= 0 && !c->cta_live[k] && c->cycle >= c->cta_ready[k] &&
+            !(c->ops->busy && c->ops->busy(c, c->m))) {
             if (cta_check(c, k))
                 return -1;
             c->cta_of[k] = -1;
@@ -345,9 +349,22 @@ static void fetch(core *c)
 }
 
 /* -------------------------------------------------------- scheduling */
+/* Scheduling unit u: warps [first, end) -- units of unit_warps warps
+ * within each CTA, the last one of a CTA possibly shorter. */
+static void unit_range(const core *c, unsigned u, unsigned *first, unsigned *end)
+{
+    unsigned per = (c->CW + c->unit_warps - 1) / c->unit_warps, k = u / per, j = u % per;
+    *first = k * c->CW + j * c->unit_warps;
+    *end = *first + c->unit_warps;
+    if (*end > (k + 1) * c->CW)
+        *end = (k + 1) * c->CW;
+}
+
 static int unit_live(const core *c, unsigned u)
 {
-    for (unsigned w = u * c->unit_warps; w < (u + 1) * c->unit_warps && w < c->W; w++)
+    unsigned a, b;
+    unit_range(c, u, &a, &b);
+    for (unsigned w = a; w < b && w < c->W; w++)
         for (unsigned l = 0; l < c->WS; l++)
             if (c->live[w * c->WS + l])
                 return 1;
@@ -505,7 +522,8 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
             return CORE_LANES;
     } else if (c->dec[port].valid)
         return CORE_PORT;
-    if (r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
+    if (r->nthreads ? core_at_bar(c, r->threads[0])
+                    : r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
         return CORE_BARRIER;
     if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
         const fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
@@ -642,11 +660,25 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     if (core_ready(c, port, r) != CORE_OK)
         return core_fail(c, "internal: warp %u pc %d issued on port %u while not ready (%d)",
                          r->warp, r->pc, port, (int)core_ready(c, port, r));
-    prog_effect eff[CORE_MAX_WARP];
-    unsigned lanes[CORE_MAX_WARP], tids[CORE_MAX_WARP], nl = 0;
+    enum { NX = CORE_MAX_WARP * 16 };
+    if (r->nthreads && (is_mem(in) || r->nthreads > NX))
+        return core_fail(c, "internal: a thread list (%u threads) for pc %d", r->nthreads, r->pc);
+    static prog_effect eff[NX];
+    static unsigned lanes[NX], tids[NX];
+    unsigned nl = 0;
     char msg[300];
-    for (uint64_t m = r->mask; m; m &= m - 1) {
-        unsigned l = ctz(m), t = tid_of(c, r, l);
+    unsigned cnt = r->nthreads ? r->nthreads : popc(r->mask);
+    uint64_t rest = r->mask;
+    for (unsigned i = 0; i < cnt && i < NX; i++) {
+        unsigned l, t;
+        if (r->nthreads) {
+            t = r->threads[i];
+            l = i % c->WS;
+        } else {
+            l = ctz(rest);
+            rest &= rest - 1;
+            t = tid_of(c, r, l);
+        }
         if (t >= c->T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
         if (check_thread(c, t, r->pc))
@@ -673,13 +705,18 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         nl++;
     }
     /* when each thread's result is ready */
-    unsigned pos[CORE_MAX_WARP] = {0}, waves, wave_of[CORE_MAX_WARP];
+    static unsigned pos[NX], wave_of[NX];
+    unsigned waves;
     unsigned width = r->lanes_per_wave ? r->lanes_per_wave : c->alu_w;
     if (in->unit == PU_SFU && !r->lanes_per_wave)
         width = c->P.simd_width ? c->P.simd_width : c->WS;
     if (width < 1)
         width = 1;
-    if (r->compact) {
+    if (r->nthreads) {
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = 0;
+        waves = 1;
+    } else if (r->compact) {
         uint64_t seen = 0;
         for (unsigned i = 0; i < nl; i++)
             seen |= 1ull << (lanes[i] / width);
@@ -770,7 +807,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         d = &c->dec[port];
         c->slot_mask[port] = r->mask;
         c->st.warp_insts += r->slots ? r->slots : 1;
-        c->st.hist[nl > CORE_MAX_WARP ? CORE_MAX_WARP : nl]++;
+        unsigned sl = r->slots ? r->slots : 1, per = (nl + sl - 1) / sl;
+        c->st.hist[per > CORE_MAX_WARP ? CORE_MAX_WARP : per] += sl;
     }
     d->valid = 1;
     d->ctx = (uint8_t)r->ctx;
@@ -780,7 +818,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     d->mask = r->mask;
     d->threads = th;
     d->group = (uint16_t)(r->with >= 0 ? c->dec[r->with].group : group);
-    for (unsigned i = 0; i < nl; i++)
+    for (unsigned i = 0; i < nl && i < CORE_MAX_WARP; i++)
         d->tid[lanes[i]] = tids[i];
     c->last_issue = c->cycle;
     c->issued_ports++;
@@ -991,29 +1029,23 @@ int core_cycle(core *c)
     if (!c->issued_ports)
         c->st.idle_cycles++;
     c->cycle++;
-    int live = c->next_cta < c->nctas;
+    /* done: every CTA dispatched, no thread live, every result written
+     * back and the mechanism holds nothing in flight; the last CTAs are
+     * checked as they retire */
+    int live = c->next_cta < c->nctas || c->cycle < c->last_ready ||
+               (c->ops->busy && c->ops->busy(c, c->m));
     for (unsigned k = 0; k < c->nslots && !live; k++)
-        live = c->cta_of[k] >= 0;
-    /* the last CTAs are checked as they retire */
-    if (!live || (c->next_cta >= c->nctas && c->cycle >= c->last_ready &&
-                  !(c->ops->busy && c->ops->busy(c, c->m)))) {
-        int any = 0;
+        live = c->cta_of[k] >= 0 && c->cta_live[k];
+    if (!live) {
         for (unsigned k = 0; k < c->nslots; k++)
             if (c->cta_of[k] >= 0) {
-                if (c->cta_live[k])
-                    any = 1;
+                if (cta_check(c, k))
+                    return -1;
+                c->cta_of[k] = -1;
             }
-        if (!any) {
-            for (unsigned k = 0; k < c->nslots; k++)
-                if (c->cta_of[k] >= 0) {
-                    if (cta_check(c, k))
-                        return -1;
-                    c->cta_of[k] = -1;
-                }
-            c->done = 1;
-            c->st.cycles = c->cycle;
-            return 1;
-        }
+        c->done = 1;
+        c->st.cycles = c->cycle;
+        return 1;
     }
     uint64_t quiet = c->cycle - c->last_issue;
     if (quiet > 1000u + 4u * (c->P.mem_lat + c->P.alu_lat + c->P.sfu_lat) &&
@@ -1164,7 +1196,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         e = msg;
     }
     if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL) {
-        unsigned units = (c->W + c->unit_warps - 1) / c->unit_warps;
+        unsigned units = c->nslots * ((c->CW + c->unit_warps - 1) / c->unit_warps);
         for (unsigned q = 0; q < c->P.schedulers && !e; q++) {
             unsigned np = 0;
             for (unsigned u = q; u < units; u += c->P.schedulers)

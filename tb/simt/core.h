@@ -192,6 +192,11 @@ typedef struct {
     unsigned lanes_per_wave; /* 0: simd_width; 1: TSIMT, k: STSIMT lanes */
     unsigned nosb;         /* the mechanism keeps its own scoreboard */
     unsigned nofetch;      /* the mechanism fetches itself */
+    const uint32_t *threads; /* nthreads > 0: these thread slots execute (all in
+                            * the first wave) instead of the lanes of mask: a
+                            * large warp's jump, one sub-warp for all its
+                            * threads (004 sec. 3.1) */
+    unsigned nthreads;
     unsigned slots;        /* > 0: the issue counts as this many warp-instructions
                             * (a large warp's jump: the sub-warps it replaces,
                             * so that SIMD efficiency stays <= 1, item 14) */
@@ -264,8 +269,11 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord);
  * steps two-level; a large warp's instruction is one call however many
  * sub-warps it takes, issue 24 item 13). */
 void core_sched_issued(core *c, unsigned port, unsigned unit);
-/* Warps per scheduling unit (lwm: K); 1 by default.  A unit is finished
- * (two-level: stalled, item 12) when none of its warps holds a live thread. */
+/* Warps per scheduling unit (lwm: K); 1 by default.  Units are k
+ * consecutive warps of one CTA (a CTA's last unit may be shorter): unit u
+ * is the (u mod ceil(CTA warps / k))-th of CTA slot u / ceil(CTA warps / k).
+ * A unit is finished (two-level: stalled, item 12) when none of its warps
+ * holds a live thread. */
 void core_set_unit_warps(core *c, unsigned k);
 /* The SIMD groups of the ALU class: n groups of `width` lanes (TSIMT: one
  * lane each).  Default alu_groups x simd_width. */

@@ -6,6 +6,7 @@
  * mechanism (see kernel.h).
  */
 #include "kernel.h"
+#include "prog.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -526,13 +527,9 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
     if (c.failed)
         return -1;
 
-    /* ---- CFG, scoreboard ids */
+    /* ---- scoreboard ids */
     int n = (int)k->n;
-    k->succ = malloc(((size_t)n + 1) * sizeof *k->succ);
-    for (int pc = 0; pc <= n; pc++) {
-        k->succ[pc][0] = k->succ[pc][1] = -1;
-        if (pc == n)
-            break;
+    for (int pc = 0; pc < n; pc++) {
         k_insn *in = &k->ins[pc];
         in->rpc = -1;
         in->src_sb[0] = in->src_sb[1] = in->src_sb[2] = -1;
@@ -542,249 +539,39 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
             in->src_sb[ns++] = (int8_t)in->a.v;
         if (in->b.kind == KO_REG)
             in->src_sb[ns++] = (int8_t)in->b.v;
-        switch (in->op) {
-        case K_BRA:
-            k->succ[pc][0] = in->target;
-            if (in->guard >= 0) {
-                k->succ[pc][1] = pc + 1;
-                in->src_sb[ns++] = (int8_t)(K_REGS + in->guard);
-            }
-            break;
-        case K_EXIT:
-            k->succ[pc][0] = n;
-            break;
-        case K_SETP:
+        if (in->op == K_BRA && in->guard >= 0)
+            in->src_sb[ns++] = (int8_t)(K_REGS + in->guard);
+        else if (in->op == K_SETP)
             in->dst_sb = (int8_t)(K_REGS + in->dst);
-            k->succ[pc][0] = pc + 1;
-            break;
-        case K_ST:
-        case K_BAR:
-            k->succ[pc][0] = pc + 1;
-            break;
-        default:
+        else if (in->op != K_BRA && in->op != K_EXIT && in->op != K_ST && in->op != K_BAR)
             in->dst_sb = (int8_t)in->dst;
-            k->succ[pc][0] = pc + 1;
-            break;
-        }
     }
-    /* reachability from the entry */
-    k->reachable = calloc((size_t)n + 1, 1);
-    int *stack = malloc(((size_t)n + 2) * sizeof(int));
-    int sp = 0;
-    stack[sp++] = 0;
-    k->reachable[0] = 1;
-    while (sp) {
-        int pc = stack[--sp];
-        if (pc == n)
-            continue;
-        for (int j = 0; j < 2; j++) {
-            int s = k->succ[pc][j];
-            if (s < 0)
-                continue;
-            if (s == n && k->ins[pc].op != K_EXIT) {
-                /* falls off the end */
-                free(stack);
-                return perr(&c, k->ins[pc].line,
-                            "control falls off the end of the kernel (end with exit or bra)");
-            }
-            if (!k->reachable[s]) {
-                k->reachable[s] = 1;
-                stack[sp++] = s;
-            }
-        }
-    }
-    if (!k->reachable[n]) {
-        free(stack);
-        return perr(&c, hdr, "no reachable exit");
-    }
-    /* predecessors; backward reachability from the exit */
-    int *npred = calloc((size_t)n + 1, sizeof(int));
-    for (int pc = 0; pc < n; pc++)
-        if (k->reachable[pc])
-            for (int j = 0; j < 2; j++)
-                if (k->succ[pc][j] >= 0)
-                    npred[k->succ[pc][j]]++;
-    int **pred = malloc(((size_t)n + 1) * sizeof(int *));
-    for (int pc = 0; pc <= n; pc++) {
-        pred[pc] = malloc((size_t)(npred[pc] + 1) * sizeof(int));
-        npred[pc] = 0;
-    }
-    for (int pc = 0; pc < n; pc++)
-        if (k->reachable[pc])
-            for (int j = 0; j < 2; j++)
-                if (k->succ[pc][j] >= 0 && (j == 0 || k->succ[pc][1] != k->succ[pc][0]))
-                    pred[k->succ[pc][j]][npred[k->succ[pc][j]]++] = pc;
-    /* post-order of the reverse CFG from the exit (iterative DFS) */
-    int *order = malloc(((size_t)n + 1) * sizeof(int)), no = 0;
-    int *rpo_idx = malloc(((size_t)n + 1) * sizeof(int));
-    uint8_t *seen = calloc((size_t)n + 1, 1);
-    int *it = calloc((size_t)n + 1, sizeof(int));
-    sp = 0;
-    stack[sp++] = n;
-    seen[n] = 1;
-    while (sp) {
-        int v = stack[sp - 1];
-        if (it[v] < npred[v]) {
-            int u = pred[v][it[v]++];
-            if (!seen[u]) {
-                seen[u] = 1;
-                stack[sp++] = u;
-            }
-        } else {
-            order[no++] = v;
-            sp--;
-        }
-    }
-    for (int pc = 0; pc < n && !c.failed; pc++)
-        if (k->reachable[pc] && !seen[pc])
-            perr(&c, k->ins[pc].line, "instruction cannot reach an exit (a loop without a way out)");
-    if (!c.failed) {
-        for (int i = 0; i <= n; i++)
-            rpo_idx[i] = -1;
-        for (int i = 0; i < no; i++)
-            rpo_idx[order[i]] = i; /* exit has the largest index */
-        k->ipdom = malloc(((size_t)n + 1) * sizeof(int));
-        for (int i = 0; i <= n; i++)
-            k->ipdom[i] = -1;
-        k->ipdom[n] = n;
-        int changed = 1;
-        while (changed) {
-            changed = 0;
-            for (int i = no - 2; i >= 0; i--) { /* reverse post-order, exit first */
-                int v = order[i];
-                int nd = -1;
-                for (int j = 0; j < 2; j++) {
-                    int s = k->succ[v][j];
-                    if (s < 0 || k->ipdom[s] < 0)
-                        continue;
-                    if (nd < 0) {
-                        nd = s;
-                        continue;
-                    }
-                    int a = s, b = nd;
-                    while (a != b) {
-                        while (rpo_idx[a] < rpo_idx[b])
-                            a = k->ipdom[a];
-                        while (rpo_idx[b] < rpo_idx[a])
-                            b = k->ipdom[b];
-                    }
-                    nd = a;
-                }
-                if (nd >= 0 && k->ipdom[v] != nd) {
-                    k->ipdom[v] = nd;
-                    changed = 1;
-                }
-            }
-        }
-        for (int pc = 0; pc < n; pc++)
-            if (k->ins[pc].op == K_BRA)
-                k->ins[pc].rpc = k->ipdom[pc] < 0 ? n : k->ipdom[pc];
-    }
-    free(order);
-    free(rpo_idx);
-    free(seen);
-    free(it);
-    for (int pc = 0; pc <= n; pc++)
-        free(pred[pc]);
-    free(pred);
-    free(npred);
-    if (c.failed) {
-        free(stack);
+    /* ---- the control-flow and divergence analysis: prog_analyse on the
+     * lowered program (one analysis for every front end), its results kept
+     * in the kernel for kernel_show_cfg and the tests */
+    prog p;
+    if (kernel_to_prog(k, &p, err, errlen))
         return -1;
-    }
-
-    /* ---- divergence analysis */
-    uint8_t dreg[K_SB_REGS] = {0};
-    k->div_branch = calloc((size_t)n + 1, 1);
-    uint8_t *inreg = calloc((size_t)n + 1, 1); /* in the region of a divergent branch */
-    uint8_t *mark = calloc((size_t)n + 1, 1);
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int pc = 0; pc < n; pc++) {
-            if (!k->reachable[pc])
-                continue;
-            k_insn *in = &k->ins[pc];
-            int d = inreg[pc] || in->op == K_LD;
-            const k_operand *ops[2] = {&in->a, &in->b};
-            for (int j = 0; j < 2; j++) {
-                if (in->op == K_LD && j == 1)
-                    break;
-                switch (ops[j]->kind) {
-                case KO_TID:
-                case KO_LANE:
-                case KO_WARP:
-                    d = 1;
-                    break;
-                case KO_REG:
-                    d |= dreg[ops[j]->v];
-                    break;
-                default:
-                    break;
-                }
-            }
-            if (in->dst_sb >= 0 && d && !dreg[in->dst_sb]) {
-                dreg[in->dst_sb] = 1;
-                changed = 1;
-            }
-            if (in->op == K_BRA && in->guard >= 0 && dreg[K_REGS + in->guard] &&
-                !k->div_branch[pc]) {
-                k->div_branch[pc] = 1;
-                changed = 1;
-                /* mark its influence region */
-                memset(mark, 0, (size_t)n + 1);
-                sp = 0;
-                int stop = in->rpc;
-                for (int j = 0; j < 2; j++) {
-                    int s = k->succ[pc][j];
-                    if (s >= 0 && s != stop && !mark[s]) {
-                        mark[s] = 1;
-                        stack[sp++] = s;
-                    }
-                }
-                while (sp) {
-                    int v = stack[--sp];
-                    if (v == n)
-                        continue;
-                    inreg[v] = 1;
-                    for (int j = 0; j < 2; j++) {
-                        int s = k->succ[v][j];
-                        if (s >= 0 && s != stop && !mark[s]) {
-                            mark[s] = 1;
-                            stack[sp++] = s;
-                        }
-                    }
-                }
-            }
-        }
-    }
-    for (int pc = 0; pc < n && !c.failed; pc++)
-        if (k->reachable[pc] && k->ins[pc].op == K_BAR && inreg[pc])
-            perr(&c, k->ins[pc].line,
-                 "bar under divergent control (inside a branch on a thread-dependent predicate)");
-    free(inreg);
-    free(mark);
-    free(stack);
-    if (c.failed)
-        return -1;
-    /* reconvergence points: sync payload for SBI, priorities for DPdPri */
-    k->is_rpc = calloc((size_t)n + 1, 1);
-    k->sync_div = malloc(((size_t)n + 1) * sizeof(int));
-    k->prio = calloc((size_t)n + 1, sizeof(unsigned));
-    for (int pc = 0; pc <= n; pc++)
-        k->sync_div[pc] = -1;
+    size_t rows = (size_t)n + 1;
+    k->succ = malloc(rows * sizeof *k->succ);
+    memcpy(k->succ, p.succ, rows * sizeof *k->succ);
+    k->ipdom = malloc(rows * sizeof(int));
+    memcpy(k->ipdom, p.ipdom, rows * sizeof(int));
+    k->reachable = malloc(rows);
+    memcpy(k->reachable, p.reachable, rows);
+    k->is_rpc = malloc(rows);
+    memcpy(k->is_rpc, p.is_rpc, rows);
+    k->sync_div = malloc(rows * sizeof(int));
+    memcpy(k->sync_div, p.sync_div, rows * sizeof(int));
+    k->prio = malloc(rows * sizeof(unsigned));
+    memcpy(k->prio, p.prio, rows * sizeof(unsigned));
+    k->div_branch = calloc(rows, 1);
     for (int pc = 0; pc < n; pc++)
-        if (k->reachable[pc] && k->ins[pc].op == K_BRA && k->ins[pc].guard >= 0) {
-            int r = k->ins[pc].rpc;
-            k->is_rpc[r] = 1;
-            if (k->sync_div[r] < 0 || pc < k->sync_div[r])
-                k->sync_div[r] = pc;
+        if (k->ins[pc].op == K_BRA) {
+            k->ins[pc].rpc = p.ins[pc].rpc;
+            k->div_branch[pc] = k->ins[pc].guard >= 0 && !p.ins[pc].uniform;
         }
-    unsigned cnt = 0;
-    for (int pc = 0; pc <= n; pc++) {
-        cnt += k->is_rpc[pc];
-        k->prio[pc] = cnt;
-    }
+    prog_free(&p);
     return 0;
 }
 

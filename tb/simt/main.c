@@ -122,7 +122,16 @@ static const char *usage_text =
     "                       must then fail\n"
     "  --no-check           skip the models' invariant checks each cycle (--bench does)\n"
     "  --quiet              --random: only the summary line\n"
-    "  --help               this text\n";
+    "  --help               this text\n"
+    "the rebuilt SM core (issue 24; tb/simt/core.c, mech.h):\n"
+    "  --core               run on the core: the mechanisms of its table (below), the\n"
+    "                       kernel lowered to prog.h, the reference on prog\n"
+    "  --config NAME|FILE   a preset: default 000 001 002 003 004 (tb/simt/configs)\n"
+    "  --set KEY=VALUE      one key (after --config); also --KEY-WITH-DASHES VALUE; the\n"
+    "                       old flags map: --lanes warp_size, --depth spe_depth, ...\n"
+    "  --show-config        print the effective configuration\n"
+    "  --grid N             N copies of a .k kernel's CTA (CTA dispatch; idempotent kernels)\n"
+    "  --sched oldest       001's oldest-first (core only)\n";
 
 static void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die2(const char *fmt, ...)
@@ -254,7 +263,7 @@ static void core_config_from_args(int argc, char **argv, core_cfg *C)
         for (int j = 0; old[j].flag; j++)
             if (!strcmp(a, old[j].flag))
                 key = old[j].key;
-        if (!key && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
+        if (!key && strcmp(a, "--max-threads") && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
             key = core_flag_key(a + 2)->key;
         if (!key)
             continue;
@@ -287,6 +296,13 @@ static void parse_args(int argc, char **argv, opts *o)
 #define VAL() (i + 1 < argc ? argv[++i] : (die2("%s needs a value", a), (char *)NULL))
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage_text, stdout);
+            printf("core mechanisms (mech_table):\n");
+            for (unsigned j = 0; mech_table[j]; j++)
+                printf("  %-8s %s (%s)\n", mech_table[j]->name, mech_table[j]->summary,
+                       mech_table[j]->paper);
+            printf("core configuration keys (core_keys; default = tb/simt/configs/default.cfg):\n");
+            for (const core_key *k = core_keys; k->key; k++)
+                printf("  %-13s %s\n", k->key, k->help);
             exit(0);
         } else if (!strcmp(a, "--kernel")) {
             o->kernel = VAL();
@@ -440,7 +456,7 @@ static void parse_args(int argc, char **argv, opts *o)
             o->show_config = 1;
         } else if (!strcmp(a, "--config") || !strcmp(a, "--set")) {
             (void)VAL(); /* applied by core_config_from_args */
-        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) {
+        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) { /* --max-threads: above */
             (void)VAL();
         } else if (a[0] == '-' && a[1]) {
             die2("unknown option '%s' (see --help)", a);
@@ -1103,23 +1119,47 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
                                  "segments", "bank_conflicts", "ctas", "area_mm2", "status"};
     const unsigned nc = sizeof cols / sizeof cols[0];
     int rc = 0, header = 0;
+    /* every mechanism is built first: one that cannot hold the kernel is
+     * an error when named (or when none can), else a row saying why */
+    core *cs[32] = {0};
+    char why[32][300];
+    unsigned nok = 0;
     for (unsigned i = 0; i < ns; i++) {
-        core *c;
-        const char *e = core_new(sel[i], &p, &ref, &C, &c);
-        if (e) {
-            /* a problem of the kernel (its message opens with the kernel's
-             * file: a CTA that does not fit the SM) is every mechanism's:
-             * one line, exit 2, under `all` too */
-            size_t fl = strlen(p.file);
-            if (ns == 1 || strcmp(list, "all") || (!strncmp(e, p.file, fl) && e[fl] == ':')) {
-                if (fmsg)
-                    snprintf(fmsg, fmsglen, "%s", e);
-                else
-                    fprintf(stderr, "simt: %s\n", e);
-                rc = 2;
+        const char *e = core_new(sel[i], &p, &ref, &C, &cs[i]);
+        snprintf(why[i], sizeof why[i], "%s", e ? e : "");
+        nok += !e;
+        if (e && strcmp(list, "all")) {
+            nok = 0;
+            snprintf(why[0], sizeof why[0], "%s", e);
+            break;
+        }
+    }
+    if (!nok) {
+        const char *e = why[0];
+        for (unsigned i = 0; i < ns; i++)
+            if (why[i][0]) {
+                e = why[i];
                 break;
             }
-            printf("%s: cannot run: %s\n", sel[i]->name, e);
+        if (fmsg)
+            snprintf(fmsg, fmsglen, "%s", e);
+        else
+            fprintf(stderr, "simt: %s\n", e);
+        for (unsigned i = 0; i < ns; i++)
+            core_free(cs[i]);
+        ns = 0;
+        rc = 2;
+    }
+    for (unsigned i = 0; i < ns; i++) {
+        core *c = cs[i];
+        cs[i] = NULL;
+        if (!c) {
+            if (!quiet)
+                printf(o->format == 2 ? "%s,,,,,,,,,,,,,cannot run: %s\n" : "%s: cannot run: %s\n",
+                       sel[i]->name, why[i]);
+            else if (fmsg)
+                snprintf(fmsg, fmsglen, "%.299s", why[i]);
+            rc = quiet ? 2 : rc;
             continue;
         }
         if (logf)
@@ -1133,6 +1173,8 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
                 fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
             rc = 1;
             core_free(c);
+            for (unsigned j = i + 1; j < ns; j++)
+                core_free(cs[j]);
             break;
         }
         if (o->trace_dir) {

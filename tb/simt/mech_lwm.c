@@ -1,0 +1,473 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_lwm.c -- lwm: the large warp microarchitecture (004 sec. 3.1, 3.4)
+ * on rtl_c/lwm_subwarp, with two-level scheduling (004 sec. 3.2-3.3) from
+ * the core's --sched two-level.
+ *
+ * What it adds to the core: per scheduler (issue port), one lwm_subwarp
+ * unit holding the large warps of that scheduler's pool: K consecutive
+ * warps of a CTA form a large warp of K rows x warp_size columns (K =
+ * lwm_k; 0: a quarter of the warps, 2..8; K is rounded down to a divisor
+ * of the CTA's warps so that a large warp never spans two CTAs, and up when
+ * a unit would hold more than 16 large warps).
+ * The unit is the front end (MECH_OWN_FETCH: 004's 1-wide fetch per
+ * scheduler): it fetches one instruction of a large warp a cycle and
+ * emits one sub-warp a cycle, one thread per column in its home lane; a
+ * thread's in-flight bit replaces the scoreboard (MECH_OWN_SB: a thread
+ * never runs ahead of its own result).  The sub-warp goes through the
+ * core's SIMD group and load/store unit like a warp.
+ *
+ * Timing.  A sub-warp leaves the pipeline when its last thread's result is
+ * ready (core_out.ready); one completion a cycle per unit, the earliest
+ * due first; it clears the in-flight bits.  An unconditional bra is a JUMP:
+ * one sub-warp for every thread of the large warp in one cycle (004:
+ * "saves up to 7 cycles"); it counts as the sub-warps it replaces (the
+ * busiest column), so SIMD efficiency stays <= 1 (issue 24 item 14).  A
+ * guarded bra is a BRANCH, its per-thread outcome returned with each
+ * sub-warp; exit is an OP to the exit PC.
+ *
+ * Scheduling.  The large warps of a pool are offered in --sched's order
+ * (core_order): round robin after the last large warp fetched (item 11:
+ * the pointer advances on every fetch), or two-level with fetch groups of
+ * group_size / K large warps (004: 1), its timeout counting instructions
+ * fetched, not sub-warps (item 13), and a large warp with no live thread
+ * stalled (item 12).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/lwm_subwarp.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+typedef struct {
+    uint64_t ready;
+    unsigned warp; /* local large warp */
+    uint64_t cols, first, branch, taken;
+    uint64_t rows[4];
+} lwm_flight;
+
+typedef struct {
+    lwm_subwarp_cfg lc;
+    lwm_subwarp_state *ls;
+    lwm_subwarp_in in;
+    lwm_subwarp_out out;
+    lwm_flight *fq;
+    unsigned nfq, capfq;
+    int pc;                  /* the instruction being broken into sub-warps */
+    uint64_t jmask[LWM_WORDS];
+} lwm_unit;
+
+typedef struct {
+    unsigned K, LW, P, lpc, cw; /* rows, large warps, ports, large warps and warps per CTA */
+    lwm_unit u[CORE_MAX_PORTS];
+    mech_launchq lq;         /* large warps to launch */
+    uint64_t peak;
+    uint32_t jt[LWM_MAX_BITS];
+} lwm_state;
+
+static const char *const lwm_structs[] = {"lwm_subwarp", NULL};
+
+/* global large warp g: unit g % P, local g / P; its row r is warp slot
+ * (g / lpc) * cw + (g % lpc) * K + r (large warps of a CTA are
+ * consecutive; a CTA's last one may have fewer rows) */
+static unsigned lwm_warp(const lwm_state *m, unsigned g, unsigned r)
+{
+    return (g / m->lpc) * m->cw + (g % m->lpc) * m->K + r;
+}
+
+static unsigned lwm_tid(const core *c, const lwm_state *m, unsigned g, unsigned r, unsigned col)
+{
+    return lwm_warp(m, g, r) * core_warp_size(c) + col;
+}
+
+/* rows of large warp g that exist */
+static unsigned lwm_rows(const lwm_state *m, unsigned g)
+{
+    unsigned j = g % m->lpc;
+    return j + 1 < m->lpc || m->cw % m->K == 0 ? m->K : m->cw % m->K;
+}
+
+static const char *lwm_init(core *c, void *vm)
+{
+    lwm_state *m = vm;
+    static char msg[256];
+    unsigned W = core_warps(c), P = core_ports(c), WS = core_warp_size(c);
+    const prog *p = core_prog(c);
+    unsigned cw = (p->block[0] * p->block[1] * p->block[2] + WS - 1) / WS, slots = W / cw;
+    unsigned K = core_config(c)->lwm_k, want = K;
+    if (!want) {
+        want = W / 4;
+        want = want < 2 ? 2 : want > 8 ? 8 : want;
+    }
+    /* K = lwm_k (or the auto value), at most the CTA's warps (a large warp
+     * never spans two CTAs: a CTA's last large warp may have fewer rows),
+     * raised while a unit would hold more than LWM_MAX_LW large warps.
+     * The K used is in the report's large_warps column. */
+    K = want < cw ? want : cw;
+    while (K < cw && K < 16 && slots * ((cw + K - 1) / K) > LWM_MAX_LW * P)
+        K++;
+    if (K > 16 || K * WS > LWM_MAX_BITS || (slots * ((cw + K - 1) / K) + P - 1) / P > LWM_MAX_LW) {
+        snprintf(msg, sizeof msg, "lwm_subwarp: %u warps (%u per CTA) do not fit %u large warps "
+                 "of at most 16 warps per scheduler", W, cw, LWM_MAX_LW);
+        return msg;
+    }
+    m->K = K;
+    m->lpc = (cw + K - 1) / K;
+    m->LW = slots * m->lpc;
+    m->cw = cw;
+    m->P = P < m->LW ? P : m->LW;
+    unsigned per = (m->LW + m->P - 1) / m->P;
+    for (unsigned q = 0; q < m->P; q++) {
+        lwm_unit *u = &m->u[q];
+        u->lc = lwm_subwarp_default_cfg();
+        u->lc.cols = WS;
+        u->lc.rows = K;
+        u->lc.depth = core_config(c)->spe_depth < LWM_MAX_DEPTH ? core_config(c)->spe_depth
+                                                                : LWM_MAX_DEPTH;
+        u->lc.pc_bits = 32;
+        u->lc.large_warps = per;
+        const char *e = core_apply_params(c, &lwm_subwarp_params, &u->lc);
+        if (!e)
+            e = lwm_subwarp_cfg_check(&u->lc);
+        if (e)
+            return e;
+        if (u->lc.large_warps < per || u->lc.rows != K || u->lc.cols != WS) {
+            snprintf(msg, sizeof msg, "lwm_subwarp: LARGE_WARPS=%u K=%u N=%u, but this run has "
+                     "%u large warps per scheduler of %u x %u", u->lc.large_warps, u->lc.rows,
+                     u->lc.cols, per, K, WS);
+            return msg;
+        }
+        u->ls = calloc(1, sizeof *u->ls);
+        lwm_subwarp_reset(&u->lc, u->ls);
+    }
+    core_set_unit_warps(c, K);
+    return NULL;
+}
+
+static void lwm_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    lwm_state *m = vm;
+    (void)c;
+    (void)mask;
+    unsigned j = w % m->cw, g = (w / m->cw) * m->lpc + j / m->K;
+    if (j % m->K == lwm_rows(m, g) - 1) /* the large warp's last row has arrived */
+        mech_lq_push(&m->lq, g, 0);
+}
+
+static int lwm_blocked(const core *c, const lwm_state *m, unsigned g, const uint64_t *mask)
+{
+    unsigned WS = core_warp_size(c);
+    for (unsigned i = 0; i < m->K * WS; i++)
+        if (lwm_bit(mask, i))
+            return core_at_bar(c, lwm_tid(c, m, g, i / WS, i % WS));
+    return 0;
+}
+
+static unsigned lwm_row(const lwm_unit *u, const uint64_t *rows, unsigned col)
+{
+    unsigned rw = lwm_subwarp_row_w(&u->lc), r = 0;
+    for (unsigned b = 0; b < rw; b++)
+        r |= lwm_bit(rows, col * rw + b) << b;
+    return r;
+}
+
+/* The core request for the sub-warp unit q emits (o). */
+static void lwm_req(const core *c, lwm_state *m, unsigned q, const lwm_subwarp_out *o,
+                    uint32_t *tid, core_req *r)
+{
+    const lwm_unit *u = &m->u[q];
+    unsigned WS = core_warp_size(c), gg = (unsigned)o->sw_warp * m->P + q;
+    memset(r, 0, sizeof *r);
+    r->pc = u->pc;
+    r->unit_warp = gg;
+    r->group = r->with = -1;
+    r->nofetch = r->nosb = 1;
+    if (o->sw_jump) {
+        unsigned nt = 0;
+        for (unsigned i = 0; i < m->K * WS; i++)
+            if (lwm_bit(u->jmask, i))
+                m->jt[nt++] = lwm_tid(c, m, gg, i / WS, i % WS);
+        r->threads = m->jt;
+        r->nthreads = nt;
+        r->slots = lwm_subwarp_count(&u->lc, u->jmask);
+        r->warp = m->jt[0] / WS;
+        return;
+    }
+    for (unsigned col = 0; col < WS; col++)
+        if (o->sw_cols >> col & 1u) {
+            tid[col] = lwm_tid(c, m, gg, lwm_row(u, o->sw_rows, col), col);
+            r->mask |= 1ull << col;
+        }
+    r->tid = tid;
+    r->warp = tid[__builtin_ctzll(r->mask)] / WS;
+}
+
+static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
+{
+    lwm_unit *u = &m->u[q];
+    lwm_subwarp_in *in = &u->in;
+    const prog *p = core_prog(c);
+    unsigned WS = core_warp_size(c), ord[64];
+    int cq = -1, fpc = -1, fg = -1;
+    uint64_t fmask[LWM_WORDS];
+    memset(in, 0, sizeof *in);
+    /* the sub-warp this cycle picks does not depend on this cycle's fetch
+     * or completion: when its SIMD group (or the load/store unit) is busy,
+     * the whole unit holds this cycle (a pipeline stall) */
+    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+    if (u->out.sw_valid) {
+        uint32_t tid[CORE_MAX_WARP];
+        core_req r;
+        lwm_req(c, m, q, &u->out, tid, &r);
+        if (core_ready(c, q, &r) != CORE_OK) {
+            core_stall(c);
+            return 0;
+        }
+    }
+    /* the completion: the earliest due sub-warp */
+    for (unsigned i = 0; i < u->nfq; i++)
+        if (u->fq[i].ready <= core_now(c) && (cq < 0 || u->fq[i].ready < u->fq[cq].ready))
+            cq = (int)i;
+    if (cq >= 0) {
+        const lwm_flight *f = &u->fq[cq];
+        in->c_valid = 1;
+        in->c_warp = f->warp;
+        in->c_cols = f->cols;
+        memcpy(in->c_rows, f->rows, sizeof in->c_rows);
+        in->c_first = f->first;
+        in->c_branch = f->branch;
+        in->c_taken = f->taken;
+    }
+    unsigned g;
+    uint64_t dummy;
+    if (mech_lq_pop(&m->lq, q, m->P, &g, &dummy)) {
+        /* LAUNCH: every thread of the large warp's rows that holds one */
+        in->f_valid = 1;
+        in->f_warp = g / m->P;
+        in->f_kind = LWM_LAUNCH;
+        in->f_rpc = p->n;
+        for (unsigned r = 0; r < lwm_rows(m, g); r++) {
+            uint64_t wm = core_warp_mask(c, lwm_warp(m, g, r));
+            for (unsigned col = 0; col < WS; col++)
+                if (wm >> col & 1u)
+                    lwm_set(in->f_mask, r * WS + col, 1);
+        }
+    } else {
+        unsigned n = core_order(c, q, m->LW, ord);
+        for (unsigned i = 0; i < n && fpc < 0; i++) {
+            unsigned gg = ord[i], lw = gg / m->P, sp = (unsigned)u->ls->sp_q[lw];
+            if (!sp || (u->ls->wait_q >> lw & 1u))
+                continue;
+            int pc = (int)u->ls->pc_q[lw][sp - 1];
+            const uint64_t *mk = u->ls->mask_q[lw][sp - 1];
+            if (pc >= (int)p->n || lwm_blocked(c, m, gg, mk))
+                continue;
+            const prog_insn *ki = &p->ins[pc];
+            in->f_valid = 1;
+            in->f_warp = lw;
+            in->f_npc = ki->unit == PU_EXIT ? p->n : (uint64_t)pc + 1;
+            in->f_kind = LWM_OP;
+            if (ki->unit == PU_BRA) {
+                in->f_kind = ki->guard < 0 ? LWM_JUMP : LWM_BRANCH;
+                in->f_pc = (uint64_t)ki->target;
+                in->f_rpc = (uint64_t)ki->rpc;
+            }
+            lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+            if (u->out.err)
+                return core_fail(c, "lwm_subwarp rejected large warp %u at pc %d: %s", gg, pc,
+                                 lwm_subwarp_err_name((unsigned)u->out.err_code));
+            if (u->out.nx_accept) {
+                fpc = pc;
+                fg = (int)gg;
+                memcpy(fmask, mk, sizeof fmask);
+                break;
+            }
+            if (u->out.f_act == LWM_ST_STALL)
+                core_stall(c);
+            in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
+            if (u->out.fetch_stall)
+                break; /* the unit is still breaking an instruction down */
+        }
+    }
+    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+    if (u->out.err)
+        return core_fail(c, "lwm_subwarp rejected %s: %s",
+                         in->f_kind == LWM_LAUNCH && in->f_valid ? "a launch"
+                         : in->f_valid ? "a fetch" : "a completion",
+                         lwm_subwarp_err_name((unsigned)u->out.err_code));
+    int issued = 0;
+    if (u->out.sw_valid) {
+        const lwm_subwarp_out *o = &u->out;
+        unsigned lw = (unsigned)o->sw_warp, gg = lw * m->P + q;
+        uint32_t tid[CORE_MAX_WARP];
+        core_req r;
+        lwm_flight f = {0};
+        lwm_req(c, m, q, o, tid, &r);
+        enum core_why why = core_ready(c, q, &r);
+        if (why != CORE_OK)
+            return core_fail(c, "large warp %u: the sub-warp of pc %d cannot issue (%d): the "
+                                "unit emitted it",
+                             gg, r.pc, (int)why);
+        core_out co;
+        if (core_issue(c, q, &r, &co))
+            return -1;
+        f.taken = o->sw_branch ? co.taken & r.mask : 0;
+        f.ready = co.ready;
+        if (core_sb_blind(c))
+            f.ready = core_now(c) + 1; /* test hook: in-flight bits clear too early */
+        f.warp = lw;
+        f.cols = o->sw_cols;
+        memcpy(f.rows, o->sw_rows, sizeof f.rows);
+        f.first = o->sw_first;
+        f.branch = o->sw_branch;
+        if (u->nfq == u->capfq)
+            u->fq = realloc(u->fq, (u->capfq = u->capfq * 2 + 16) * sizeof *u->fq);
+        u->fq[u->nfq++] = f;
+        core_note_ready(c, f.ready);
+        issued = 1;
+    }
+    if (CORE_RECORD(c, q, lwm_subwarp, &u->lc, in, &u->out))
+        return -1;
+    if (!core_drop(c, issued))
+        lwm_subwarp_step(&u->lc, u->ls, in, &u->out);
+    if (cq >= 0)
+        u->fq[cq] = u->fq[--u->nfq];
+    if (u->out.nx_accept && in->f_kind != LWM_LAUNCH) {
+        u->pc = fpc;
+        memcpy(u->jmask, fmask, sizeof fmask);
+        core_sched_issued(c, q, (unsigned)fg); /* one instruction, however many sub-warps */
+    }
+    for (unsigned lw = 0; lw < u->lc.large_warps; lw++)
+        if (u->ls->sp_q[lw] > m->peak)
+            m->peak = u->ls->sp_q[lw];
+    if (core_config(c)->check) {
+        const char *e = lwm_subwarp_check(&u->lc, u->ls);
+        if (e)
+            return core_fail(c, "lwm_subwarp invariant: %s", e);
+    }
+    return 0;
+}
+
+static int lwm_cycle(core *c, void *vm)
+{
+    lwm_state *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        if (lwm_unit_cycle(c, m, q))
+            return -1;
+    return 0;
+}
+
+static int lwm_busy(const core *c, const void *vm)
+{
+    const lwm_state *m = vm;
+    (void)c;
+    if (m->lq.n)
+        return 1;
+    for (unsigned q = 0; q < m->P; q++)
+        if (m->u[q].nfq)
+            return 1;
+    return 0;
+}
+
+static void lwm_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    lwm_state *m = vm;
+    (void)c;
+    for (unsigned q = 0; q < m->P; q++) {
+        char nm[24];
+        snprintf(nm, sizeof nm, q ? "lwm_subwarp%u" : "lwm_subwarp", q);
+        vcd_scope(w, nm);
+        lwm_subwarp_trace(w, &m->u[q].lc, m->u[q].ls, &m->u[q].in, &m->u[q].out);
+        vcd_upscope(w);
+    }
+}
+
+static void lwm_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    (void)c;
+    (void)vm;
+    fprintf(f, "@2024\n^9 vcd/filters/lwm_subwarp_act.txt\n+{%s sub-warping} %s.lwm_subwarp.act[2:0]\n"
+               "@2024\n^10 vcd/filters/lwm_subwarp_stack.txt\n+{%s fetch stack act} "
+               "%s.lwm_subwarp.f_act[2:0]\n@28\n+{%s fetch stall} %s.lwm_subwarp.fetch_stall\n",
+            s, s, s, s, s, s);
+}
+
+static void lwm_stats(const core *c, const void *vm, mech_cols *k)
+{
+    const lwm_state *m = vm;
+    (void)c;
+    k->name[k->n] = "peak_stack_depth";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
+    k->name[k->n] = "large_warps";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%ux%u", m->LW, m->K);
+}
+
+static double lwm_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
+{
+    const lwm_state *m = vm;
+    double mm2 = 0;
+    what[0] = 0;
+    for (unsigned q = 0; q < m->P; q++) {
+        area_desc d;
+        area_result r;
+        const char *e = area_desc_lwm_subwarp(&m->u[q].lc, 0, &d);
+        if (!e)
+            e = area_desc_eval(t, &d, &r, NULL);
+        if (e) {
+            snprintf(what, len, "not estimated: %s", e);
+            return -1;
+        }
+        mm2 += r.total_mm2;
+        if (!q)
+            snprintf(what, len, "%s%s", m->P > 1 ? "n x " : "", d.name);
+    }
+    /* a register bank per lane with its own decoder (004 sec. 3.4) */
+    if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
+        return -1;
+    return mm2;
+}
+
+static int lwm_finish(core *c, void *vm)
+{
+    lwm_state *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        for (unsigned lw = 0; lw < m->u[q].lc.large_warps; lw++)
+            if (m->u[q].ls->sp_q[lw] || m->u[q].ls->pend_q[lw])
+                return core_fail(c, "large warp %u: %u stack entries (pc %llu), %u sub-warps in "
+                                    "flight at the end",
+                                 lw * m->P + q, (unsigned)m->u[q].ls->sp_q[lw],
+                                 (unsigned long long)m->u[q].ls->pc_q[lw][0],
+                                 (unsigned)m->u[q].ls->pend_q[lw]);
+    return 0;
+}
+
+static void lwm_free(void *vm)
+{
+    lwm_state *m = vm;
+    for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
+        free(m->u[q].ls);
+        free(m->u[q].fq);
+    }
+}
+
+const mech_ops mech_lwm = {
+    .name = "lwm",
+    .paper = "004 sec. 3.1, 3.4",
+    .summary = "large warps of K warps, sub-warped one thread per column (lwm_subwarp)",
+    .structs = lwm_structs,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SB,
+    .nctx = 1,
+    .size = sizeof(lwm_state),
+    .init = lwm_init,
+    .launch = lwm_launch,
+    .cycle = lwm_cycle,
+    .busy = lwm_busy,
+    .trace = lwm_trace,
+    .gtkw = lwm_gtkw,
+    .stats = lwm_stats,
+    .area = lwm_area,
+    .finish = lwm_finish,
+    .free = lwm_free,
+};
