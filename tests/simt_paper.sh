@@ -30,7 +30,8 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # units as a warp has threads (one warp instruction a cycle).  W4/W8: warps
 # of 4 and 8 threads; FIG2: fig2_001's two warps of four at 001.  LAT1: ALU latency 1.
 # LAT40: ALU latency 40.  SWI_ID: swi with 001 Table 1's Identity lane
-# mapping (the default is XorRev).  TSB: the fault hook that makes the TSIMT
+# mapping (the default is XorRev).  SWI64: 001 Table 2's 64-thread warps for
+# SWI.  SWI_FA, SWI_46: swi_sched fully associative, 4 sets x 6 ways.  TSB: the fault hook that makes the TSIMT
 # scoreboard drop the lane's cycles (a result ready at issue + 1 + latency
 # for every thread).  LWM_ONE_GROUP: one fetch group of all large warps.
 # TIMEOUT4: the two-level timeout at 4 instructions.
@@ -39,7 +40,8 @@ case ${SIMT_CLI:-old} in
     P000="--lanes 16"; P001="--lanes 32"; P002="--lanes 32"; P003="--lanes 32"; P004="--lanes 32"
     WIDE="--lanes 32"; W4="--lanes 4"; W8="--lanes 8"; FIG2="--lanes 4"
     LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
-    SWI_ID="--param swi.SHUFFLE=2"
+    SWI_ID="--param swi.SHUFFLE=2"; SWI64=""
+    SWI_FA="--param swi_sched.SETS=1 --param swi_sched.WAYS=24"; SWI_46="--param swi_sched.SETS=4 --param swi_sched.WAYS=6"
     TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--param two_level_sched.GROUP_SIZE=4"
     TIMEOUT4="--param two_level_sched.TIMEOUT=4"
@@ -52,7 +54,8 @@ case ${SIMT_CLI:-old} in
     W4="$C --warp-size 4 --simd-width 4"; W8="$C --warp-size 8 --simd-width 8"
     FIG2="$C --config 001 --warp-size 4 --simd-width 4"
     LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
-    SWI_ID="--shuffle identity"
+    SWI_ID="--shuffle identity"; SWI64="--warp-size 64"
+    SWI_FA="--swi-sets 1"; SWI_46="--param swi_sched.SETS=4 --param swi_sched.WAYS=6"
     TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--group-size 32"
     TIMEOUT4="--timeout 4"
@@ -153,26 +156,33 @@ else bad item4_oracle_catches_lane_blind_scoreboard "exit $rc: $(head -1 "$T/tsb
 # ------------------------------------------------------------- item 5, 001
 # 001's baseline fetches one instruction per pool per cycle, two pools and
 # two schedulers: on full warps of independent adds spe and swi issue more
-# than one warp instruction a cycle.  Main: spe 6496 in 6531, swi 6496 in
-# 6531 cycles.
+# than one warp instruction a cycle.  Main: spe and swi 6496 in 6531
+# cycles.
 # shellcheck disable=SC2086
 run full001 $K/full_adds.k $P001 --mech spe,swi &&
   check item5_spe_two_pools_issue_over_one_a_cycle "a > b" "$(get full001 spe warp_insts)" "$(get full001 spe cycles)" &&
   check item5_swi_two_pools_issue_over_one_a_cycle "a > b" "$(get full001 swi warp_insts)" "$(get full001 swi cycles)"
-# complementary halves: swi raises thread IPC over the baseline (001 claim);
-# swi fills more than one instruction a cycle.  Main: spe 6691, swi 6662
-# cycles (3443 slots).
+# complementary halves in each pool: swi issues over one instruction a
+# cycle, pairs included (slots + I2s > cycles).  Main: 3443 slots + 3213
+# pairs in 6662 cycles, but 3188 of the pairs conflicts at one fill a cycle.
 # shellcheck disable=SC2086
 run comp $K/swi_comp.k $P001 --mech spe,swi &&
-  check claim001_swi_raises_ipc_complementary "b < a" "$(get comp spe cycles)" "$(get comp swi cycles)" &&
-  check item5_swi_over_one_instruction_a_cycle "a > b" "$(($(get comp swi warp_insts) + $(get comp swi swi_insts)))" "$(get comp swi cycles)"
+  check item5_swi_over_one_instruction_a_cycle "a + b > c" "$(get comp swi warp_insts)" "$(get comp swi swi_insts)" "$(get comp swi cycles)"
+# 001 Fig. 7's comparison: the baseline's 32-thread warps against SWI's
+# 64-thread warps (001 Table 2) on the same threads: swi raises the IPC.
+# Main (one warp size): spe 6691, swi 6662 cycles.
+# shellcheck disable=SC2086
+run comp64 $K/swi_comp.k $P001 $SWI64 --mech swi &&
+  check claim001_swi_raises_ipc_complementary "b < a && c == d" "$(get comp spe cycles)" "$(get comp64 swi cycles)" "$(get comp spe thread_insts)" "$(get comp64 swi thread_insts)"
 
 # ------------------------------------------------------------- item 6, 001
-# One warp of independent adds at ALU latency 1: swi pays 001 Table 2's
-# extra scheduler cycle and delivery cycle, no more.  Main: spe 34, swi 87.
+# One warp of 24 adds reading no register: swi pays 001 Table 2's extra
+# scheduler cycle and delivery cycle, no more -- and the baseline is no
+# slower than swi (it only adds stages).  Main: spe 28, swi 82 (at
+# --alu-lat 1).
 # shellcheck disable=SC2086
 run ow24 $K/one_warp_24.k $P001 $LAT1 --mech spe,swi &&
-  check item6_swi_pays_two_cycles "b <= a + 2" "$(get ow24 spe cycles)" "$(get ow24 swi cycles)"
+  check item6_swi_pays_two_cycles "a <= b && b <= a + 2" "$(get ow24 spe cycles)" "$(get ow24 swi cycles)"
 
 # ------------------------------------------------------------- item 7, 001
 # The odd split's adds read r1, which only the even split loads: with
@@ -197,20 +207,23 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
   check item8_sbi_swi_packs_as_sbi_fig2 "b >= a" "$(get fig2 sbi simd_eff)" "$(get fig2 sbi+swi simd_eff)"; }
 
 # ------------------------------------------------------------- item 9, 001
-# Every warp runs threads 0-15: under Identity all warps want lanes 0-15;
-# XorRev (swi's default, 001 sec. 4) moves odd warps to lanes 16-31 and
-# swi pairs them.  Main: no shuffle in swi (swi 6595 cycles = spe 6595).
+# Every warp runs threads 0-7: under Identity every warp of a pool wants
+# lanes 0-7; XorRev (swi's default at 001, sec. 4) spreads them and swi
+# pairs them.  Main: no shuffle in swi (swi 6595 cycles = spe 6595).
 # shellcheck disable=SC2086
-run same $K/same_lanes.k $P001 --mech swi && run same_id $K/same_lanes.k $P001 --mech swi $SWI_ID &&
+run same $K/same_lanes.k $P001 $SWI64 --mech swi && run same_id $K/same_lanes.k $P001 $SWI64 --mech swi $SWI_ID &&
   check item9_claim001_xorrev_helps_swi_same_lanes "a < b" "$(get same swi cycles)" "$(get same_id swi cycles)"
 
 # ------------------------------------------------------------ item 10, 001
-# Two warps on complementary lanes: the buffer is sized from the warps, so
-# warp 0's primary finds warp 1 as the secondary (pairs that are not
-# conflicts).  Main: 101 pairs, 101 conflicts.
+# Two warps in each pool, complementary: the buffer is sized from the
+# warps (two sets of one), so each warp's secondary search finds the other,
+# as a fully associative lookup does; a buffer of 4 sets x 6 ways (main's,
+# for any warp count) leaves the second warp's set empty: fewer pairs.
+# Main: swi_two (two warps) 101 pairs, 101 conflicts.
 # shellcheck disable=SC2086
-run two $K/swi_two.k $P001 --mech swi &&
-  check item10_swi_two_warps_pair "a > b" "$(get two swi swi_insts)" "$(get two swi swi_conflicts)"
+run four $K/swi_four.k $P001 --mech swi && run four_fa $K/swi_four.k $P001 $SWI_FA --mech swi &&
+  run four_46 $K/swi_four.k $P001 $SWI_46 --mech swi &&
+  check item10_swi_buffer_sized_from_warps "a == b && c < a" "$(get four swi swi_insts)" "$(get four_fa swi swi_insts)" "$(get four_46 swi swi_insts)"
 
 # ------------------------------------------------------------ item 11, 004
 # lwm under --sched rr is round robin over the large warps: exactly one

@@ -23,6 +23,7 @@
 typedef struct {
     vec_writer *w;
     char path[1100];
+    char structure[32];        /* the structure it records (twin instances: path .IDX) */
     unsigned n;
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
@@ -861,8 +862,18 @@ int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const voi
             if (r->f[i].dir == PORT_OUT)
                 hf[k++] = r->f[i];
         params_format(t, cfg, 1, params, sizeof params);
-        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
-                 t->structure);
+        /* a second instance of a structure (swi's second pool) gets its
+         * recorder index in the name */
+        unsigned twin = 0;
+        for (unsigned j = 0; j < CORE_REC_MAX; j++)
+            twin |= j != idx && c->rec[j].w && !strcmp(c->rec[j].structure, t->structure);
+        if (twin)
+            snprintf(r->path, sizeof r->path, "%s/%s-%s.%u.vec", c->trace_dir, c->ops->name,
+                     t->structure, idx);
+        else
+            snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
+                     t->structure);
+        snprintf(r->structure, sizeof r->structure, "%s", t->structure);
         r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
         if (!r->w)
             return core_fail(c, "--trace-dir: %s", err);
@@ -979,7 +990,7 @@ static void log_cycle(core *c)
             fprintf(c->log, " %c", "LR"[d->ctx & 1]);
         fprintf(c->log, " pc %-4d %-5s line %-4d", d->pc, op, c->p->ins[d->pc].line);
         log_mask(c, d->mask);
-        for (unsigned j = 0; j < c->P.schedulers; j++) {
+        for (unsigned j = 0; j < CORE_MAX_PORTS; j++) { /* a secondary may use a slot >= schedulers */
             const core_dec *e = &c->dec[j];
             if (!e->valid || e->with != (int)q)
                 continue;

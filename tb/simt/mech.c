@@ -16,13 +16,14 @@
 #include "../../rtl_c/simt_stack.h"
 
 extern const mech_ops mech_spe, mech_lwm;
-extern const mech_ops mech_tsimt, mech_stsimt;
+extern const mech_ops mech_tsimt, mech_stsimt, mech_swi;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
     &mech_tsimt,
     &mech_stsimt,
     &mech_lwm,
+    &mech_swi,
     NULL,
 };
 
