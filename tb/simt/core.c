@@ -127,6 +127,10 @@ void core_set_vcd(core *c, struct vcd_writer *w) { c->vcd = w; }
 struct vcd_writer *core_vcd(const core *c) { return c->vcd; }
 void core_set_log(core *c, FILE *f) { c->log = f; }
 void core_set_trace_dir(core *c, const char *dir) { c->trace_dir = dir; }
+uint64_t core_reg(const core *c, unsigned t, unsigned r)
+{
+    return t < c->T && r < c->nregs ? c->th[t].r[r] : 0;
+}
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 void core_stall(core *c) { c->st.full_stalls++; }
@@ -186,6 +190,12 @@ static int is_mem(const prog_insn *in)
 {
     return (in->unit == PU_LD || in->unit == PU_ST || in->unit == PU_ATOM) &&
            in->space != PS_PARAM;
+}
+
+/* 0 ALU, 1 SFU, 2 load/store unit */
+static int unit_class(const prog_insn *in)
+{
+    return is_mem(in) ? 2 : in->unit == PU_SFU ? 1 : 0;
 }
 
 static unsigned lat_of(const core *c, const prog_insn *in)
@@ -399,9 +409,22 @@ static const char *two_level_init(core *c, unsigned port, unsigned n)
     return NULL;
 }
 
+/* issue slots the mechanism may use this run: a second one per scheduler
+ * (sbi's second front end, swi's I2 of pool q in slot schedulers + q) */
+static unsigned dec_ports(const core *c)
+{
+    unsigned n = 2 * c->P.schedulers;
+    return n > CORE_MAX_PORTS ? CORE_MAX_PORTS : n;
+}
+
+static unsigned pools(const core *c)
+{
+    return (c->ops->flags & MECH_ONE_POOL) ? 1 : c->P.schedulers;
+}
+
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
 {
-    unsigned P = c->P.schedulers, pool[256], np = 0, k = 0;
+    unsigned P = pools(c), pool[256], np = 0, k = 0;
     for (unsigned u = port; u < n; u += P)
         pool[np++] = u;
     if (!np)
@@ -465,7 +488,7 @@ void core_sched_issued(core *c, unsigned port, unsigned unit)
     c->rr[port] = unit;
     if (c->P.sched != CORE_SCHED_TWO_LEVEL || !c->tl_n[port])
         return;
-    unsigned P = c->P.schedulers, idx = unit / P;
+    unsigned P = pools(c), idx = unit / P;
     uint64_t st = 0;
     for (unsigned i = 0; i < c->tl_n[port]; i++) {
         unsigned u = port + i * P;
@@ -516,13 +539,10 @@ static int free_group(const core *c, const prog_insn *in, int want)
 enum core_why core_ready(const core *c, unsigned port, const core_req *r)
 {
     const prog_insn *in = &c->p->ins[r->pc];
-    if (r->with >= 0) {
-        if (!c->dec[r->with].valid)
-            return CORE_PORT;
-        if (c->slot_mask[r->with] & r->mask)
-            return CORE_LANES;
-    } else if (c->dec[port].valid)
+    if (port >= dec_ports(c) || c->dec[port].valid)
         return CORE_PORT;
+    if (r->with >= 0 && c->dec[r->with].valid && (c->slot_mask[r->with] & r->mask))
+        return CORE_LANES; /* (a slot not issued yet: checked at its issue) */
     if (r->nthreads ? core_at_bar(c, r->threads[0])
                     : r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
         return CORE_BARRIER;
@@ -533,8 +553,15 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
     }
     if (!r->nosb && !(c->ops->flags & MECH_OWN_SB) && !core_sb_ready(c, r->warp, r->pc))
         return CORE_SB;
-    if (r->with >= 0)
-        return CORE_OK;
+    if (r->with >= 0) {
+        /* joining a slot: its SIMD group when the same class, the LSU's
+         * queue when a memory access; a slot not issued yet is checked when
+         * it joins */
+        if (!c->dec[r->with].valid || is_mem(in))
+            return CORE_OK;
+        if (unit_class(&c->p->ins[c->dec[r->with].pc]) == unit_class(in))
+            return CORE_OK;
+    }
     if (is_mem(in))
         return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
     return free_group(c, in, r->group) < 0 ? CORE_NO_GROUP : CORE_OK;
@@ -658,7 +685,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const prog_insn *in = &p->ins[r->pc];
     memset(o, 0, sizeof *o);
     o->port = (int)port;
-    if (core_ready(c, port, r) != CORE_OK)
+    if (core_ready(c, port, r) != CORE_OK || (r->with >= 0 && !c->dec[r->with].valid))
         return core_fail(c, "internal: warp %u pc %d issued on port %u while not ready (%d)",
                          r->warp, r->pc, port, (int)core_ready(c, port, r));
     enum { NX = CORE_MAX_WARP * 16 };
@@ -733,15 +760,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     unsigned lat = lat_of(c, in), group = 0xffff;
     if (is_mem(in)) {
         waves = lsu_schedule(c, eff, NULL, nl, lanes, pos);
-        if (r->with < 0)
-            c->lsu_until = c->cycle + waves;
-        else if (c->cycle + waves > c->lsu_until)
-            c->lsu_until = c->cycle + waves;
+        /* a packet joining a slot queues behind the LSU's work */
+        uint64_t from = c->lsu_until > c->cycle ? c->lsu_until : c->cycle;
         for (unsigned i = 0; i < nl; i++)
-            wave_of[i] = pos[i];
+            wave_of[i] = pos[i] + (unsigned)(from - c->cycle);
+        c->lsu_until = from + waves;
     } else {
         int g;
-        if (r->with >= 0)
+        if (r->with >= 0 && unit_class(&p->ins[c->dec[r->with].pc]) == unit_class(in))
             g = c->dec[r->with].group;
         else
             g = free_group(c, in, r->group);
@@ -922,7 +948,7 @@ static void trace_dec(core *c)
 {
     struct vcd_writer *w = c->vcd;
     char nm[32];
-    for (unsigned q = 0; q < c->P.schedulers; q++) {
+    for (unsigned q = 0; q < dec_ports(c); q++) {
         const core_dec *d = &c->dec[q];
         const char *px = q ? nm : "issue";
         if (q)
@@ -978,7 +1004,7 @@ static void op_name(const prog_insn *in, char *out, size_t n)
  * context, PC, op, source line, lanes (lane 0 first). */
 static void log_cycle(core *c)
 {
-    for (unsigned q = 0; q < c->P.schedulers; q++) {
+    for (unsigned q = 0; q < dec_ports(c); q++) {
         const core_dec *d = &c->dec[q];
         if (!d->valid || d->with >= 0)
             continue;
@@ -990,7 +1016,7 @@ static void log_cycle(core *c)
             fprintf(c->log, " %c", "LR"[d->ctx & 1]);
         fprintf(c->log, " pc %-4d %-5s line %-4d", d->pc, op, c->p->ins[d->pc].line);
         log_mask(c, d->mask);
-        for (unsigned j = 0; j < CORE_MAX_PORTS; j++) { /* a secondary may use a slot >= schedulers */
+        for (unsigned j = 0; j < dec_ports(c); j++) {
             const core_dec *e = &c->dec[j];
             if (!e->valid || e->with != (int)q)
                 continue;
@@ -1208,9 +1234,9 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     }
     if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL) {
         unsigned units = c->nslots * ((c->CW + c->unit_warps - 1) / c->unit_warps);
-        for (unsigned q = 0; q < c->P.schedulers && !e; q++) {
+        for (unsigned q = 0; q < pools(c) && !e; q++) {
             unsigned np = 0;
-            for (unsigned u = q; u < units; u += c->P.schedulers)
+            for (unsigned u = q; u < units; u += pools(c))
                 np++;
             if (np > 64) {
                 snprintf(msg, sizeof msg, "--sched two-level: %u warps per scheduler (at most 64)",

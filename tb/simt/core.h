@@ -303,6 +303,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o);
 void core_stall(core *c);
 /* The lanes of warp w that hold a live thread (launch masks). */
 uint64_t core_warp_mask(const core *c, unsigned w);
+/* Register r of thread slot t (a mechanism that models the register file,
+ * dwf's lane_regfile, checks its reads against it). */
+uint64_t core_reg(const core *c, unsigned t, unsigned r);
 /* 1 while thread slot t waits at a barrier. */
 int core_at_bar(const core *c, unsigned t);
 /* 1 when thread slot t has exited (or holds no thread). */
@@ -320,7 +323,7 @@ int core_param_given(const core *c, const char *struct_dot_name);
  * foo_ports, after one header and one reset line) into DIR/MECH-name.vec,
  * the co-simulation's vector format (tb/vec.h).  idx: the mechanism's
  * structure index 0..CORE_REC_MAX-1.  0, or -1 when the run failed. */
-#define CORE_REC_MAX 4
+#define CORE_REC_MAX 8
 int core_tracing(const core *c);                 /* --trace-dir given */
 void *core_rec(core *c, unsigned idx);           /* the recorder: foo_ports' ctx */
 void core_rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,

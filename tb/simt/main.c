@@ -1064,15 +1064,22 @@ static int run_core_kernel(int argc, char **argv, const opts *o, const char *nam
         if (!strcmp(argv[i], "--mech"))
             list = argv[i + 1];
     if (!strcmp(list, "all")) {
+        /* under two-level, the mechanisms that schedule themselves sit out */
         for (unsigned i = 0; mech_table[i] && ns < 32; i++)
-            sel[ns++] = mech_table[i];
+            if (C.sched != CORE_SCHED_TWO_LEVEL || !(mech_table[i]->flags & MECH_OWN_SCHED))
+                sel[ns++] = mech_table[i];
     } else {
         char *cp = strdup(list), *save = NULL;
         for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
             const mech_ops *m = mech_find(t);
             if (!m)
-                die2("--mech: '%s' does not run on the core yet (it has:%s)", t,
-                     mech_table[0] ? " spe" : "");
+            {
+                char have[256] = "";
+                for (unsigned j = 0; mech_table[j]; j++)
+                    snprintf(have + strlen(have), sizeof have - strlen(have), " %s",
+                             mech_table[j]->name);
+                die2("--mech: '%s' does not run on the core yet (it has:%s)", t, have);
+            }
             if (ns < 32)
                 sel[ns++] = m;
         }

@@ -15,11 +15,14 @@
 #include "../../area/structs.h"
 #include "../../rtl_c/simt_stack.h"
 
-extern const mech_ops mech_spe, mech_lwm;
+extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm;
 extern const mech_ops mech_tsimt, mech_stsimt, mech_swi;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
+    &mech_dpe,
+    &mech_dwf,
+    &mech_sbi,
     &mech_tsimt,
     &mech_stsimt,
     &mech_lwm,

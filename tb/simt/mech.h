@@ -66,6 +66,8 @@ struct vcd_writer;
 #define MECH_OWN_FETCH 1u /* its structure is the front end (dwf's pool, lwm's fetch) */
 #define MECH_OWN_SCHED 2u /* its structure orders the warps: --sched two-level is refused */
 #define MECH_OWN_SB    4u /* its own scoreboard (the core's per-warp one unused) */
+#define MECH_ONE_POOL  8u /* port 0 schedules every warp (core_order's pools collapse);
+                           * its other ports join port 0's slot (sbi's second front end) */
 
 #define MECH_MAX_COLS 8
 
@@ -136,6 +138,22 @@ void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_
                        void *simt_stack_in);
 /* The LAUNCH operation of warp w on mask at PC 0, reconverging at exit. */
 void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *simt_stack_in);
+
+/* sbi's heap (sbi, sbi+swi; mech_sbi.c).  The next PCs of a context that
+ * issues pc on mask with `taken` lanes taken: a (the taken side, or the
+ * only one), b (the fall-through of a divergent branch), the exiting
+ * lanes. */
+typedef struct {
+    uint64_t m_a, m_b, m_exit;
+    int pc_a, pc_b;
+} mech_sbi_next;
+mech_sbi_next mech_sbi_split(const prog *p, int pc, uint64_t mask, uint64_t taken);
+/* Adds context {pc, m} (if m) to hct_cct_heap_in's op_v1..3 (n counts). */
+void mech_sbi_ctx_add(void *hct_cct_heap_in, unsigned *n, uint64_t pc, uint64_t m);
+/* The heap's read port for warp w, with the selective synchronisation of
+ * the instruction at CPC2 (001 sec. 3.3). */
+void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned w,
+                 void *hct_cct_heap_in);
 
 /* The register file's area beside the structures: organisation org
  * (area_lrf_org) for the run's warps, lanes and registers; adds into *mm2

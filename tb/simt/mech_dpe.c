@@ -1,0 +1,435 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_dpe.c -- dpe: the dual-path execution model (003 sec. 3), on
+ * rtl_c/dpe_stack and rtl_c/shadow_scoreboard.
+ *
+ * What it adds to the core: per warp a dual-path stack (each entry holds
+ * the two paths of a divergent branch, PathL and PathR, and their
+ * reconvergence PC; DEPTH = dpe_depth), so both paths of the top entry are
+ * schedulable (003 sec. 3.1); the fetch buffer per path (003 doubles the
+ * instruction buffer, l.731-733: nctx = 2); and the shadow scoreboard
+ * (003 sec. 3.2: per warp and path, entries of pending destination
+ * registers with a shadow bit), which replaces the core's per-warp
+ * scoreboard (MECH_OWN_SB).
+ *
+ * Per cycle, per issue port q: a warp of q's pool waiting to launch enters
+ * through the stack's port; otherwise the warps in --sched's order offer
+ * their top entry's paths, the one not issued last first (003's
+ * interleaving); the first path that core_ready accepts, whose operands the
+ * shadow scoreboard clears and which the stack and the scoreboard can take
+ * (no full stack, a free scoreboard entry) issues.  A destination register
+ * is allocated at issue and freed by a writeback one cycle before its
+ * result is usable (two writeback ports, a third writeback in one cycle
+ * waits a cycle).
+ *
+ * Ports.  dpe_stack has one operation port and shadow_scoreboard one issue
+ * port: with two schedulers, two warps update in one cycle by two
+ * eval/step calls of each model on different warps (banked by pool); the
+ * writebacks go in a last scoreboard update of the cycle, so that no query
+ * of the cycle sees them (the model has no bypass).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/dpe_stack.h"
+#include "../../rtl_c/shadow_scoreboard.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+typedef struct {
+    uint64_t cyc;
+    unsigned warp, side, reg;
+} dpe_wb;
+
+typedef struct {
+    dpe_stack_cfg dc;
+    dpe_stack_state ds;
+    dpe_stack_in di;
+    dpe_stack_out dout;
+    shadow_scoreboard_cfg bc;
+    shadow_scoreboard_state bs;
+    shadow_scoreboard_in bi, base; /* base: the cycle's writebacks */
+    shadow_scoreboard_out bo;
+    dpe_wb *wbq;
+    unsigned nwb, capwb;
+    uint8_t last_side[CORE_MAX_WARPS];
+    mech_launchq lq;
+    uint64_t peak, paths_sum, paths_n;
+    int sb_stepped, st_stepped;
+} dpe_state;
+
+static const char *const dpe_structs[] = {"dpe_stack", "shadow_scoreboard", NULL};
+
+static const char *dpe_init(core *c, void *vm)
+{
+    dpe_state *m = vm;
+    static char msg[512];
+    const prog *p = core_prog(c);
+    unsigned W = core_warps(c), regs = p->nregs < 32 ? 32 : p->nregs;
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (p->ins[pc].ndst > 1) {
+            snprintf(msg, sizeof msg, "shadow_scoreboard: %s:%d writes %u registers; an entry "
+                     "tracks one destination", p->file, p->ins[pc].line, p->ins[pc].ndst);
+            return msg;
+        }
+    m->dc = (dpe_stack_cfg){W, core_warp_size(c), core_config(c)->dpe_depth, 32};
+    m->bc = (shadow_scoreboard_cfg){W, core_config(c)->sb_entries, regs};
+    const char *e = core_apply_params(c, &dpe_stack_params, &m->dc);
+    if (!e)
+        e = core_apply_params(c, &shadow_scoreboard_params, &m->bc);
+    if (!e)
+        e = dpe_stack_cfg_check(&m->dc);
+    if (!e)
+        e = shadow_scoreboard_cfg_check(&m->bc);
+    if (e)
+        return e;
+    if (m->dc.warps < W || m->bc.warps < W || m->dc.lanes != core_warp_size(c) ||
+        m->bc.regs < p->nregs) {
+        snprintf(msg, sizeof msg, "dpe_stack WARPS=%u LANES=%u, shadow_scoreboard WARPS=%u "
+                 "REGS=%u do not hold this run's %u warps of %u threads and %u registers",
+                 m->dc.warps, m->dc.lanes, m->bc.warps, m->bc.regs, W, core_warp_size(c),
+                 p->nregs);
+        return msg;
+    }
+    dpe_stack_reset(&m->dc, &m->ds);
+    shadow_scoreboard_reset(&m->bc, &m->bs);
+    return NULL;
+}
+
+static void dpe_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    (void)c;
+    mech_lq_push(&((dpe_state *)vm)->lq, w, mask);
+}
+
+static int dpe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned side)
+{
+    const dpe_state *m = vm;
+    unsigned sp = m->ds.sp[w];
+    if (!sp || !m->ds.ent[w][sp - 1].p[side].valid)
+        return -1;
+    uint64_t pc = m->ds.ent[w][sp - 1].p[side].pc;
+    return pc < core_prog(c)->n ? (int)pc : -1;
+}
+
+/* The scoreboard's writebacks of the cycle (two ports; the earliest due
+ * first is not needed: any two due, the rest a cycle later). */
+static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
+{
+    memset(b, 0, sizeof *b);
+    unsigned n = 0;
+    for (unsigned i = 0; i < m->nwb && n < 2;) {
+        if (m->wbq[i].cyc <= core_now(c)) {
+            dpe_wb it = m->wbq[i];
+            if (!n) {
+                b->wb0_valid = 1;
+                b->wb0_warp = it.warp;
+                b->wb0_side = it.side;
+                b->wb0_reg = it.reg;
+            } else {
+                b->wb1_valid = 1;
+                b->wb1_warp = it.warp;
+                b->wb1_side = it.side;
+                b->wb1_reg = it.reg;
+            }
+            n++;
+            m->wbq[i] = m->wbq[--m->nwb];
+        } else
+            i++;
+    }
+}
+
+static int dpe_step_sb(core *c, dpe_state *m)
+{
+    if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->bi, &m->bo))
+        return -1;
+    shadow_scoreboard_step(&m->bc, &m->bs, &m->bi, &m->bo);
+    m->sb_stepped = 1;
+    return 0;
+}
+
+static int dpe_step_stack(core *c, dpe_state *m, int issued)
+{
+    if (CORE_RECORD(c, 0, dpe_stack, &m->dc, &m->di, &m->dout))
+        return -1;
+    if (!core_drop(c, issued))
+        dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
+    if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
+        m->peak = m->ds.sp[m->di.op_warp];
+    m->st_stepped = 1;
+    return 0;
+}
+
+/* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed. */
+static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
+{
+    const prog *p = core_prog(c);
+    unsigned t = m->ds.sp[w] - 1;
+    const dpe_stack_path *pa = &m->ds.ent[w][t].p[side];
+    if (!pa->valid || pa->pc >= p->n)
+        return 0;
+    core_req r = {0};
+    r.warp = r.unit_warp = w;
+    r.ctx = side;
+    r.pc = (int)pa->pc;
+    r.mask = pa->mask;
+    r.group = r.with = -1;
+    if (core_ready(c, q, &r) != CORE_OK)
+        return 0;
+    const prog_insn *ki = &p->ins[r.pc];
+    shadow_scoreboard_in *b = &m->bi;
+    memset(b, 0, sizeof *b); /* the writebacks: at the end of the cycle */
+    b->q_warp = w;
+    b->q_side = side;
+    for (unsigned j = 0; j < ki->nsrc && j < 3; j++) {
+        b->q_src_valid |= 1u << j;
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[j];
+    }
+    if (ki->nsrc > 3)
+        return core_fail(c, "shadow_scoreboard: pc %d reads %u registers (3 query ports)", r.pc,
+                         ki->nsrc);
+    if (ki->ndst) {
+        b->q_dst_valid = 1;
+        b->q_dst = ki->dst[0];
+    }
+    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (m->bo.err)
+        return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
+                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
+    if (m->bo.hazard && !core_sb_blind(c))
+        return 0;
+    dpe_stack_in *in = &m->di;
+    memset(in, 0, sizeof *in);
+    in->op = DPE_OP_BRANCH;
+    in->op_warp = w;
+    in->op_side = side;
+    in->op_npc = (uint64_t)r.pc + 1;
+    in->op_rpc = ki->unit == PU_BRA ? (uint64_t)ki->rpc : p->n;
+    if (ki->unit == PU_BRA) {
+        in->op_mask = core_taken(c, &r);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->unit == PU_EXIT) {
+        in->op_mask = r.mask;
+        in->op_pc = p->n;
+    }
+    dpe_stack_eval(&m->dc, &m->ds, in, &m->dout);
+    if (m->dout.err)
+        return core_fail(c, "dpe_stack rejected warp %u side %u at pc %d: %s", w, side, r.pc,
+                         dpe_stack_err_name((unsigned)m->dout.err_code));
+    if (!m->dout.ready) {
+        core_stall(c);
+        return 0;
+    }
+    b->iss_valid = 1;
+    b->iss_warp = w;
+    b->iss_side = side;
+    b->iss_alloc = ki->ndst != 0;
+    b->iss_reg = ki->ndst ? ki->dst[0] : 0;
+    if (m->dout.act == DPE_ACT_DIVERGE || m->dout.act == DPE_ACT_SPLIT) {
+        b->div_valid = 1;
+        b->div_warp = w;
+        b->div_side = side;
+    } else if (m->dout.act == DPE_ACT_POP) {
+        b->rec_valid = 1;
+        b->rec_warp = w;
+    }
+    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (m->bo.err)
+        return core_fail(c, "shadow_scoreboard error %s on the issue of warp %u side %u pc %d",
+                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
+    if (m->bo.stall) {
+        core_stall(c);
+        return 0;
+    }
+    core_out o;
+    r.nosb = 1;
+    if (core_issue(c, q, &r, &o))
+        return -1;
+    if (b->iss_alloc) {
+        if (m->nwb == m->capwb)
+            m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
+        /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
+        uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
+        m->wbq[m->nwb++] = (dpe_wb){at, w, side, ki->dst[0]};
+        core_note_ready(c, at + 1);
+    }
+    core_sched_issued(c, q, w);
+    m->last_side[w] = (uint8_t)side;
+    if (dpe_step_stack(c, m, 1) || dpe_step_sb(c, m))
+        return -1;
+    return 1;
+}
+
+static int dpe_cycle(core *c, void *vm)
+{
+    dpe_state *m = vm;
+    const prog *p = core_prog(c);
+    unsigned P = core_ports(c), ord[256];
+    m->sb_stepped = m->st_stepped = 0;
+    dpe_sb_base(c, m, &m->base);
+    for (unsigned w = 0; w < m->dc.warps; w++) {
+        unsigned sp = m->ds.sp[w];
+        if (!sp)
+            continue;
+        m->paths_n++;
+        m->paths_sum += m->ds.ent[w][sp - 1].p[0].valid + m->ds.ent[w][sp - 1].p[1].valid;
+    }
+    for (unsigned q = 0; q < P; q++) {
+        unsigned w;
+        uint64_t mask;
+        if (mech_lq_pop(&m->lq, q, P, &w, &mask)) {
+            dpe_stack_in *in = &m->di;
+            memset(in, 0, sizeof *in);
+            in->op = DPE_OP_LAUNCH;
+            in->op_warp = w;
+            in->op_mask = mask;
+            in->op_rpc = p->n;
+            dpe_stack_eval(&m->dc, &m->ds, in, &m->dout);
+            if (m->dout.err)
+                return core_fail(c, "dpe_stack rejected LAUNCH of warp %u: %s", w,
+                                 dpe_stack_err_name((unsigned)m->dout.err_code));
+            if (dpe_step_stack(c, m, 0))
+                return -1;
+            continue;
+        }
+        unsigned n = core_order(c, q, core_warps(c), ord);
+        int done = 0;
+        for (unsigned i = 0; i < 2 * n && !done; i++) {
+            w = ord[i / 2];
+            if (!m->ds.sp[w])
+                continue;
+            unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
+            int rc = dpe_try(c, m, q, w, side);
+            if (rc < 0)
+                return -1;
+            done = rc;
+        }
+    }
+    if (!m->st_stepped) {
+        memset(&m->di, 0, sizeof m->di);
+        dpe_stack_eval(&m->dc, &m->ds, &m->di, &m->dout);
+        if (dpe_step_stack(c, m, 0))
+            return -1;
+    }
+    if (!m->sb_stepped || m->base.wb0_valid) {
+        m->bi = m->base;
+        shadow_scoreboard_eval(&m->bc, &m->bs, &m->bi, &m->bo);
+        if (m->bo.err)
+            return core_fail(c, "shadow_scoreboard error %s on writebacks",
+                             shadow_scoreboard_err_name((unsigned)m->bo.err_code));
+        if (dpe_step_sb(c, m))
+            return -1;
+    }
+    if (core_config(c)->check) {
+        const char *e = dpe_stack_check(&m->dc, &m->ds);
+        if (!e)
+            e = shadow_scoreboard_check(&m->bc, &m->bs);
+        if (e)
+            return core_fail(c, "dpe invariant: %s", e);
+    }
+    return 0;
+}
+
+static int dpe_busy(const core *c, const void *vm)
+{
+    const dpe_state *m = vm;
+    (void)c;
+    return m->lq.n || m->nwb;
+}
+
+static void dpe_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    dpe_state *m = vm;
+    (void)c;
+    vcd_scope(w, "dpe_stack");
+    dpe_stack_trace(w, &m->dc, &m->ds, &m->di, &m->dout);
+    vcd_upscope(w);
+    vcd_scope(w, "shadow_scoreboard");
+    shadow_scoreboard_trace(w, &m->bc, &m->bs, &m->bi, &m->bo);
+    vcd_upscope(w);
+}
+
+static void dpe_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    (void)c;
+    (void)vm;
+    fprintf(f, "@2028\n^1 vcd/filters/dpe_stack_side.txt\n+{%s path} %s.issue_ctx[1:0]\n"
+               "@2024\n^3 vcd/filters/dpe_stack_act.txt\n+{%s stack act} %s.dpe_stack.act[2:0]\n"
+               "@28\n+{%s sb hazard} %s.shadow_scoreboard.hazard\n",
+            s, s, s, s, s, s);
+}
+
+static void dpe_stats(const core *c, const void *vm, mech_cols *k)
+{
+    const dpe_state *m = vm;
+    (void)c;
+    k->name[k->n] = "peak_stack_depth";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
+    k->name[k->n] = "avg_paths";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%.3f",
+             m->paths_n ? (double)m->paths_sum / (double)m->paths_n : 0.0);
+}
+
+static double dpe_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
+{
+    const dpe_state *m = vm;
+    area_desc d;
+    area_result r;
+    double mm2 = 0;
+    what[0] = 0;
+    for (int i = 0; i < 2; i++) {
+        const char *e = i ? area_desc_shadow_scoreboard(m->bc.warps, m->bc.entries, m->bc.regs, 0,
+                                                        &d)
+                          : area_desc_dpe_stack(m->dc.warps, m->dc.lanes, m->dc.depth,
+                                                m->dc.pc_bits, 0, &d);
+        if (!e)
+            e = area_desc_eval(t, &d, &r, NULL);
+        if (e) {
+            snprintf(what, len, "not estimated: %s", e);
+            return -1;
+        }
+        mm2 += r.total_mm2;
+        size_t u = strlen(what);
+        snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
+    }
+    if (mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
+        return -1;
+    return mm2;
+}
+
+static int dpe_finish(core *c, void *vm)
+{
+    dpe_state *m = vm;
+    for (unsigned w = 0; w < m->dc.warps; w++) {
+        if (m->ds.sp[w])
+            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
+                             (unsigned)m->ds.sp[w]);
+        if (m->bs.valid[w][0] || m->bs.valid[w][1])
+            return core_fail(c, "warp %u: shadow scoreboard not empty at the end", w);
+    }
+    return 0;
+}
+
+static void dpe_free(void *vm) { free(((dpe_state *)vm)->wbq); }
+
+const mech_ops mech_dpe = {
+    .name = "dpe",
+    .paper = "003 sec. 3",
+    .summary = "dual-path stack and shadow scoreboard: both paths of a branch interleave",
+    .structs = dpe_structs,
+    .flags = MECH_OWN_SB,
+    .nctx = 2,
+    .size = sizeof(dpe_state),
+    .init = dpe_init,
+    .launch = dpe_launch,
+    .fetch_pc = dpe_fetch_pc,
+    .cycle = dpe_cycle,
+    .busy = dpe_busy,
+    .trace = dpe_trace,
+    .gtkw = dpe_gtkw,
+    .stats = dpe_stats,
+    .area = dpe_area,
+    .finish = dpe_finish,
+    .free = dpe_free,
+};

@@ -1,0 +1,544 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_dwf.c -- dwf: dynamic warp formation (000 sec. 4), on rtl_c/dwf (the
+ * PC-warp LUT, the warp pool with its allocator and issue logic, the warp
+ * update registers) and rtl_c/lane_regfile (000 sec. 4.2, Fig. 10).
+ *
+ * What it adds to the core: per scheduler (issue port) one dwf unit whose
+ * warp pool holds the threads of that scheduler's static warps (w mod
+ * schedulers == port) and forms dynamic warps of threads at one PC, each
+ * thread in its home lane (tid mod lanes, with 000's thread swizzling);
+ * the pool is the front end and the scheduler (MECH_OWN_FETCH,
+ * MECH_OWN_SCHED: --sched two-level is refused).  A thread is out of the
+ * pool from its issue until its writeback commits it back with its next PC
+ * (no scoreboard: MECH_OWN_SB).  The issued warp reads its operands from
+ * the lane-aware register file (lane_regfile: per lane, or with
+ * --regfile crossbar per-bank decoders and a crossbar where a swizzled
+ * lane is a bank conflict, 000 Fig. 10b): a conflict holds the register
+ * file and delays the writeback.  000 l.915 adds that register-file
+ * stage; here the writeback is the core's result time plus its stall
+ * cycles.
+ *
+ * Launch: a static warp enters its pool as a commit of its threads at PC
+ * 0, one commit a cycle through the commit port.  Barriers: threads whose
+ * commit finds their barrier still closed wait outside the pool and
+ * rejoin, one commit per static warp, when the core releases it.
+ *
+ * Register values: the core holds them; the register file is driven with
+ * the same reads and writes and its read data is checked against the
+ * core's values (32-bit banks: the low 32 bits).  Its two read ports read
+ * an instruction's first two source registers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/dwf.h"
+#include "../../rtl_c/lane_regfile.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+typedef struct {
+    uint64_t ready;
+    uint32_t tid[CORE_MAX_WARP]; /* pool-local thread ids per lane */
+    uint64_t mask_t, mask_nt;
+    int32_t pc_t, pc_nt;
+    int bar;                     /* the threads executed bar */
+} mdwf_item;
+
+typedef struct {
+    dwf_cfg wc;
+    dwf_state *ws;
+    dwf_in wi;
+    dwf_out wo;
+    lane_regfile_cfg rc;
+    lane_regfile_state *rs;
+    lane_regfile_in ri;
+    lane_regfile_out ro;
+    mdwf_item *cq;
+    unsigned ncq, capcq;
+    mdwf_item cur;           /* the instruction in the register file */
+    uint64_t cur_issue;     /* its issue cycle and result time */
+    uint64_t cur_ready;
+    int rf_active;
+    uint32_t rf_exp0[CORE_MAX_WARP], rf_exp1[CORE_MAX_WARP];
+    uint32_t rf_pend0[CORE_MAX_WARP], rf_pend1[CORE_MAX_WARP];
+    uint64_t rf_pend_valid;
+    uint16_t *waitpc;       /* per local thread: pc after the bar it waits at, 0xffff none */
+    unsigned nwait;
+    mech_launchq lq;
+    uint64_t peak, evictions;
+} mdwf_unit;
+
+typedef struct {
+    unsigned P, swz;
+    mdwf_unit u[CORE_MAX_PORTS];
+} mdwf_mech;
+
+static const char *const mdwf_structs[] = {"dwf", "lane_regfile", NULL};
+
+/* pool q's local thread id <-> the core's thread slot */
+static unsigned slot_of(const core *c, const mdwf_mech *m, unsigned q, unsigned lt)
+{
+    unsigned WS = core_warp_size(c);
+    return ((lt / WS) * m->P + q) * WS + lt % WS;
+}
+
+static const char *mdwf_init(core *c, void *vm)
+{
+    mdwf_mech *m = vm;
+    static char msg[300];
+    const core_cfg *C = core_config(c);
+    unsigned W = core_warps(c), WS = core_warp_size(c), P = core_ports(c);
+    m->P = P < W ? P : W;
+    unsigned per = (W + m->P - 1) / m->P, lt = per * WS, tb = 1;
+    while ((1u << tb) < lt || (1u << tb) < WS)
+        tb++;
+    if (WS > LANE_REGFILE_MAX_LANES) {
+        snprintf(msg, sizeof msg, "dwf: warps of %u threads; the lane-aware register file holds "
+                 "at most %u lanes", WS, LANE_REGFILE_MAX_LANES);
+        return msg;
+    }
+    if (C->swizzle > 1 && C->regfile != CORE_RF_CROSSBAR)
+        return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
+               "file homes threads by 000's swizzle only)";
+    m->swz = C->regfile == CORE_RF_CROSSBAR ? 0 : C->swizzle;
+    for (unsigned q = 0; q < m->P; q++) {
+        mdwf_unit *u = &m->u[q];
+        u->wc = dwf_default_cfg();
+        u->wc.lanes = WS;
+        u->wc.tid_bits = tb;
+        u->wc.pc_bits = 32;
+        u->wc.sched_bits = C->sched_bits;
+        u->wc.policy = C->policy;
+        u->wc.swizzle = C->swizzle;
+        u->wc.maj_entries = C->maj;
+        u->wc.lut_entries = C->lut_entries;
+        const char *e = core_apply_params(c, &dwf_params, &u->wc);
+        if (!e)
+            e = dwf_cfg_check(&u->wc);
+        if (e)
+            return e;
+        if (u->wc.swizzle > 1 && C->regfile != CORE_RF_CROSSBAR)
+            return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane "
+                   "register file homes threads by 000's swizzle only)";
+        if (u->wc.lanes != WS || u->wc.tid_bits < tb) {
+            snprintf(msg, sizeof msg, "dwf: LANES=%u TID_W=%u, but this run has warps of %u and "
+                     "%u threads per pool (TID_W >= %u)", u->wc.lanes, u->wc.tid_bits, WS, lt, tb);
+            return msg;
+        }
+        u->rc = lane_regfile_default_cfg();
+        u->rc.lanes = WS;
+        u->rc.regs = core_prog(c)->nregs;
+        u->rc.entries = u->rc.regs * per < 2 ? 2 : u->rc.regs * per;
+        int fixed = core_param_given(c, "lane_regfile.ENTRIES");
+        if ((e = core_apply_params(c, &lane_regfile_params, &u->rc)))
+            return e;
+        if (!fixed && u->rc.regs * per >= 2)
+            u->rc.entries = u->rc.regs * per;
+        if ((e = lane_regfile_cfg_check(&u->rc)))
+            return e;
+        if (u->rc.lanes != WS || u->rc.regs < core_prog(c)->nregs || u->rc.entries < u->rc.regs * per) {
+            snprintf(msg, sizeof msg, "lane_regfile: LANES=%u REGS=%u ENTRIES=%u do not hold "
+                     "%u lanes, %u registers of %u threads per lane", u->rc.lanes, u->rc.regs,
+                     u->rc.entries, WS, core_prog(c)->nregs, per);
+            return msg;
+        }
+        u->ws = calloc(1, sizeof *u->ws);
+        u->rs = calloc(1, sizeof *u->rs);
+        dwf_reset(&u->wc, u->ws);
+        lane_regfile_reset(&u->rc, u->rs);
+        u->waitpc = malloc(lt * sizeof *u->waitpc);
+        for (unsigned t = 0; t < lt; t++)
+            u->waitpc[t] = 0xffff;
+    }
+    return NULL;
+}
+
+static void mdwf_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    mdwf_mech *m = vm;
+    (void)c;
+    mech_lq_push(&m->u[w % m->P].lq, w / m->P, mask);
+}
+
+static void cq_push(mdwf_unit *u, const mdwf_item *it)
+{
+    if (u->ncq == u->capcq)
+        u->cq = realloc(u->cq, (u->capcq = u->capcq * 2 + 16) * sizeof *u->cq);
+    u->cq[u->ncq++] = *it;
+}
+
+/* Threads waiting at a closed barrier whose barrier the core released
+ * rejoin: one commit per static warp. */
+static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u)
+{
+    unsigned WS = core_warp_size(c), lt = (core_warps(c) + m->P - 1) / m->P * WS;
+    for (unsigned j = 0; u->nwait && j < lt / WS; j++) {
+        mdwf_item it;
+        memset(&it, 0, sizeof it);
+        for (unsigned l = 0; l < WS; l++) {
+            unsigned t = j * WS + l;
+            if (u->waitpc[t] == 0xffff || core_at_bar(c, slot_of(c, m, q, t)))
+                continue;
+            unsigned h = dwf_home_lane(&u->wc, t);
+            it.tid[h] = t;
+            it.mask_t |= 1ull << h;
+            it.pc_t = u->waitpc[t];
+            u->waitpc[t] = 0xffff;
+            u->nwait--;
+        }
+        if (it.mask_t) {
+            it.ready = core_now(c);
+            cq_push(u, &it);
+        }
+    }
+}
+
+/* The commit port's input: a launch, or the earliest due writeback.
+ * Returns -2 a launch, >= 0 the queue index, -1 none. */
+static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, dwf_in *in)
+{
+    const prog *p = core_prog(c);
+    unsigned WS = core_warp_size(c);
+    if (u->lq.n) {
+        unsigned j = u->lq.w[u->lq.head];
+        uint64_t mask = u->lq.mask[u->lq.head];
+        for (unsigned l = 0; l < WS; l++)
+            if (mask >> l & 1u) {
+                unsigned t = j * WS + l, h = dwf_home_lane(&u->wc, t);
+                warp_pool_put_tid(in->cm_tids, h, u->wc.tid_bits, t);
+                in->cm_mask_t |= 1ull << h;
+            }
+        in->cm_valid = 1;
+        return -2;
+    }
+    for (;;) {
+        int best = -1;
+        for (unsigned i = 0; i < u->ncq; i++)
+            if (u->cq[i].ready <= core_now(c) && (best < 0 || u->cq[i].ready < u->cq[best].ready))
+                best = (int)i;
+        if (best < 0)
+            return -1;
+        mdwf_item *it = &u->cq[best];
+        if (it->bar) {
+            uint64_t all = it->mask_t | it->mask_nt;
+            unsigned t0 = it->tid[__builtin_ctzll(all)];
+            if (core_at_bar(c, slot_of(c, m, q, t0))) {
+                /* the barrier is still closed: wait outside the pool */
+                for (uint64_t mk = all; mk; mk &= mk - 1) {
+                    unsigned l = (unsigned)__builtin_ctzll(mk);
+                    u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
+                    u->nwait++;
+                }
+                *it = u->cq[--u->ncq];
+                continue;
+            }
+        }
+        uint64_t smask = (1ull << u->wc.sched_bits) - 1u;
+        for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
+        }
+        in->cm_valid = 1;
+        in->cm_mask_t = it->mask_t;
+        in->cm_mask_nt = it->mask_nt;
+        in->cm_pc_t = (uint64_t)(it->pc_t < 0 ? 0 : it->pc_t) * 4u;
+        in->cm_pc_nt = (uint64_t)(it->pc_nt < 0 ? 0 : it->pc_nt) * 4u;
+        unsigned pt = p->prio[it->pc_t < 0 ? 0 : it->pc_t], pn = p->prio[it->pc_nt < 0 ? 0 : it->pc_nt];
+        in->cm_prio_t = pt > smask ? smask : pt;
+        in->cm_prio_nt = pn > smask ? smask : pn;
+        return best;
+    }
+}
+
+/* The core request of the dynamic warp the pool issues. */
+static void mdwf_req(const core *c, const mdwf_mech *m, unsigned q, const mdwf_unit *u,
+                    uint32_t *tid, core_req *r)
+{
+    memset(r, 0, sizeof *r);
+    r->pc = (int)(u->wo.iss_pc / 4u);
+    r->mask = u->wo.iss_mask;
+    r->tid = tid;
+    r->unit_warp = (unsigned)u->wo.iss_idx;
+    r->group = r->with = -1;
+    r->nosb = r->nofetch = 1;
+    for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mk);
+        tid[l] = slot_of(c, m, q, warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits));
+    }
+    r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
+}
+
+static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
+{
+    mdwf_unit *u = &m->u[q];
+    const prog *p = core_prog(c);
+    dwf_in *in = &u->wi;
+    unsigned pool = dwf_threads(&u->wc);
+    uint32_t tid[CORE_MAX_WARP];
+    core_req r;
+    memset(in, 0, sizeof *in);
+    mdwf_rejoin(c, m, q, u);
+    int pick = mdwf_commit_pick(c, m, q, u, in);
+    in->iss_req = !u->rf_active && u->ws->pool.fcnt < pool;
+    dwf_eval(&u->wc, u->ws, in, &u->wo);
+    if (u->wo.err)
+        return core_fail(c, "dwf error %s", dwf_err_name((unsigned)u->wo.err_code));
+    if (u->wo.iss_valid) {
+        /* the SIMD group or LSU busy: the pool holds its issue */
+        mdwf_req(c, m, q, u, tid, &r);
+        if (core_ready(c, q, &r) != CORE_OK) {
+            in->iss_req = 0;
+            dwf_eval(&u->wc, u->ws, in, &u->wo);
+        }
+    }
+    if (in->cm_valid && !u->wo.cm_ready) {
+        core_stall(c);
+        in->cm_valid = 0; /* held: stays queued */
+        dwf_eval(&u->wc, u->ws, in, &u->wo);
+        pick = -1;
+    } else if (pick == -2) {
+        unsigned w;
+        uint64_t mk;
+        mech_lq_pop(&u->lq, 0, 0, &w, &mk);
+    } else if (pick >= 0)
+        u->cq[pick] = u->cq[--u->ncq];
+    u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
+    int issued = 0;
+    if (u->wo.iss_valid) {
+        mdwf_req(c, m, q, u, tid, &r);
+        const prog_insn *ki = &p->ins[r.pc];
+        lane_regfile_in *ri = &u->ri;
+        memset(ri, 0, sizeof *ri);
+        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+        ri->swizzle = m->swz;
+        ri->lane_valid = r.mask;
+        ri->ra0 = ki->nsrc > 0 ? ki->src[0] : 0;
+        ri->ra1 = ki->nsrc > 1 ? ki->src[1] : 0;
+        ri->wa = ki->ndst ? ki->dst[0] : 0;
+        for (uint64_t mk = r.mask; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            ri->tid[l] = warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits);
+            /* the operands as the banks hold them now (read-first) */
+            u->rf_exp0[l] = (uint32_t)core_reg(c, tid[l], (unsigned)ri->ra0);
+            u->rf_exp1[l] = (uint32_t)core_reg(c, tid[l], (unsigned)ri->ra1);
+        }
+        core_out o;
+        if (core_issue(c, q, &r, &o))
+            return -1;
+        memset(&u->cur, 0, sizeof u->cur);
+        u->cur.bar = ki->unit == PU_BAR;
+        u->cur.pc_t = u->cur.pc_nt = -1;
+        for (uint64_t mk = r.mask; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            if (ki->ndst) {
+                ri->wen |= 1ull << l;
+                ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
+            }
+            u->cur.tid[l] = (uint32_t)ri->tid[l];
+            int nx = o.next_pc[l];
+            if (nx == (int)p->n)
+                continue; /* exited: in neither mask */
+            if (u->cur.pc_t < 0 || nx == u->cur.pc_t) {
+                u->cur.pc_t = nx;
+                u->cur.mask_t |= 1ull << l;
+            } else if (u->cur.pc_nt < 0 || nx == u->cur.pc_nt) {
+                u->cur.pc_nt = nx;
+                u->cur.mask_nt |= 1ull << l;
+            } else
+                return core_fail(c, "internal: three next PCs in one dynamic warp");
+        }
+        u->cur_issue = core_now(c);
+        u->cur_ready = o.ready;
+        u->rf_active = 1;
+        issued = 1;
+    }
+    /* the register file: this cycle's pass of the request in progress */
+    lane_regfile_in idle, *ri = &u->ri;
+    if (!u->rf_active) {
+        memset(&idle, 0, sizeof idle);
+        idle.mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+        idle.swizzle = m->swz;
+        ri = &idle;
+    }
+    lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
+    if (u->ro.err)
+        return core_fail(c, "lane_regfile error %s", lane_regfile_err_name((unsigned)u->ro.err_code));
+    for (uint64_t mk = u->ro.rvalid & u->rf_pend_valid; mk; mk &= mk - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mk);
+        if (u->ro.rdata0[l] != u->rf_pend0[l] || u->ro.rdata1[l] != u->rf_pend1[l])
+            return core_fail(c, "lane_regfile lane %u read 0x%llx/0x%llx, the registers hold "
+                                "0x%x/0x%x",
+                             l, (unsigned long long)u->ro.rdata0[l],
+                             (unsigned long long)u->ro.rdata1[l], u->rf_pend0[l], u->rf_pend1[l]);
+    }
+    u->rf_pend_valid = 0;
+    for (uint64_t mk = u->ro.grant; mk; mk &= mk - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mk);
+        u->rf_pend0[l] = u->rf_exp0[l];
+        u->rf_pend1[l] = u->rf_exp1[l];
+        u->rf_pend_valid |= 1ull << l;
+    }
+    if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+        CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
+        return -1;
+    if (!core_drop(c, issued))
+        dwf_step(&u->wc, u->ws, in, &u->wo);
+    lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
+    if (u->rf_active && !u->ro.stall) {
+        /* the register file is done: the writeback waits its stall cycles */
+        u->rf_active = 0;
+        u->cur.ready = u->cur_ready + (core_now(c) - u->cur_issue);
+        if (core_sb_blind(c))
+            u->cur.ready = core_now(c); /* test hook: commit before the result */
+        core_note_ready(c, u->cur.ready);
+        if (u->cur.mask_t | u->cur.mask_nt)
+            cq_push(u, &u->cur);
+    }
+    uint64_t occ = pool - u->ws->pool.fcnt;
+    if (occ > u->peak)
+        u->peak = occ;
+    if (core_config(c)->check) {
+        const char *e = dwf_check(&u->wc, u->ws);
+        if (!e)
+            e = lane_regfile_check(&u->rc, u->rs);
+        if (e)
+            return core_fail(c, "dwf invariant: %s", e);
+    }
+    return 0;
+}
+
+static int mdwf_cycle(core *c, void *vm)
+{
+    mdwf_mech *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        if (mdwf_unit_cycle(c, m, q))
+            return -1;
+    return 0;
+}
+
+static int mdwf_busy(const core *c, const void *vm)
+{
+    const mdwf_mech *m = vm;
+    (void)c;
+    for (unsigned q = 0; q < m->P; q++)
+        if (m->u[q].lq.n || m->u[q].ncq || m->u[q].rf_active || m->u[q].nwait)
+            return 1;
+    return 0;
+}
+
+static void mdwf_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    mdwf_mech *m = vm;
+    (void)c;
+    for (unsigned q = 0; q < m->P; q++) {
+        char a[24], b[24];
+        snprintf(a, sizeof a, q ? "dwf%u" : "dwf", q);
+        snprintf(b, sizeof b, q ? "lane_regfile%u" : "lane_regfile", q);
+        vcd_scope(w, a);
+        dwf_trace(w, &m->u[q].wc, m->u[q].ws, &m->u[q].wi, &m->u[q].wo);
+        vcd_upscope(w);
+        vcd_scope(w, b);
+        lane_regfile_trace(w, &m->u[q].rc, m->u[q].rs, &m->u[q].ri, &m->u[q].ro);
+        vcd_upscope(w);
+    }
+}
+
+static void mdwf_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    (void)c;
+    (void)vm;
+    fprintf(f, "@2024\n^4 vcd/filters/warp_pool_src.txt\n+{%s issue src} %s.dwf.iss_src[1:0]\n"
+               "@28\n+{%s commit} %s.dwf.cm_valid\n+{%s rf stall} %s.lane_regfile.stall\n",
+            s, s, s, s, s, s);
+}
+
+static void mdwf_stats(const core *c, const void *vm, mech_cols *k)
+{
+    const mdwf_mech *m = vm;
+    uint64_t peak = 0, ev = 0, conf = 0;
+    (void)c;
+    for (unsigned q = 0; q < m->P; q++) {
+        peak += m->u[q].peak;
+        ev += m->u[q].evictions;
+        conf += m->u[q].rs->conflicts_q;
+    }
+    k->name[k->n] = "peak_pool_warps";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)peak);
+    k->name[k->n] = "rf_conflicts";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)conf);
+    k->name[k->n] = "lut_evictions";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)ev);
+}
+
+static double mdwf_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
+{
+    const mdwf_mech *m = vm;
+    double mm2 = 0;
+    what[0] = 0;
+    unsigned org = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_ORG_CROSSBAR : LRF_ORG_PER_LANE;
+    for (unsigned q = 0; q < m->P; q++) {
+        area_desc d;
+        area_result r;
+        const mdwf_unit *u = &m->u[q];
+        for (int i = 0; i < 2; i++) {
+            const char *e = i ? area_desc_lane_regfile(u->rc.lanes, u->rc.entries, u->rc.width,
+                                                       u->rc.regs, (area_lrf_org)org, 0, &d)
+                              : area_desc_dwf(&u->wc, AREA_DWF_ALL, 0, &d);
+            if (!e)
+                e = area_desc_eval(t, &d, &r, NULL);
+            if (e) {
+                snprintf(what, len, "not estimated: %s", e);
+                return -1;
+            }
+            mm2 += r.total_mm2;
+            if (!q) {
+                size_t n = strlen(what);
+                snprintf(what + n, len - n, "%s%s%s", n ? "+" : "", m->P > 1 ? "n x " : "", d.name);
+            }
+        }
+    }
+    return mm2;
+}
+
+static int mdwf_finish(core *c, void *vm)
+{
+    mdwf_mech *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        if (m->u[q].ws->pool.fcnt != dwf_threads(&m->u[q].wc))
+            return core_fail(c, "pool %u: %u threads left in the warp pool at the end", q,
+                             dwf_threads(&m->u[q].wc) - (unsigned)m->u[q].ws->pool.fcnt);
+    return 0;
+}
+
+static void mdwf_free(void *vm)
+{
+    mdwf_mech *m = vm;
+    for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
+        free(m->u[q].ws);
+        free(m->u[q].rs);
+        free(m->u[q].cq);
+        free(m->u[q].waitpc);
+    }
+}
+
+const mech_ops mech_dwf = {
+    .name = "dwf",
+    .paper = "000 sec. 4",
+    .summary = "dynamic warp formation: a warp pool regroups threads at one PC",
+    .structs = mdwf_structs,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_OWN_SB,
+    .nctx = 1,
+    .size = sizeof(mdwf_mech),
+    .init = mdwf_init,
+    .launch = mdwf_launch,
+    .cycle = mdwf_cycle,
+    .busy = mdwf_busy,
+    .trace = mdwf_trace,
+    .gtkw = mdwf_gtkw,
+    .stats = mdwf_stats,
+    .area = mdwf_area,
+    .finish = mdwf_finish,
+    .free = mdwf_free,
+};
