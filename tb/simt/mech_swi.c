@@ -220,13 +220,7 @@ static int stack_op(core *c, swi_state *m, int issued)
                          m->in.op == SIMT_OP_LAUNCH ? "LAUNCH" : "an issue",
                          (unsigned long long)m->in.op_warp,
                          simt_stack_err_name((unsigned)m->out.err_code));
-    if (CORE_RECORD(c, 0, simt_stack, &m->sc, &m->in, &m->out))
-        return -1;
-    if (!core_drop(c, issued))
-        simt_stack_step(&m->sc, &m->ss, &m->in, &m->out);
-    if (m->in.op != SIMT_OP_NOP && m->ss.sp[m->in.op_warp] > m->peak)
-        m->peak = m->ss.sp[m->in.op_warp];
-    return 0;
+    return mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, issued, &m->peak);
 }
 
 /* Issues warp w's (pc, lanes) on `port`: the stack's top must be it; the
@@ -457,10 +451,7 @@ static void swi_stats(const core *c, const void *vm, mech_cols *k)
                                         "swi_subst", "swi_stalls", "swi_sets", "swi_ways"};
     const uint64_t v[] = {m->peak,  m->pairs,       m->conflicts, m->subst,
                           m->stalls, m->qc[0].sets, m->qc[0].ways};
-    for (unsigned i = 0; i < 7; i++) {
-        k->name[k->n] = names[i];
-        snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)v[i]);
-    }
+    mech_cols_u64(k, names, v, 7);
 }
 
 static double swi_area(const core *c, const void *vm, const area_tech *t, char *what,
@@ -468,25 +459,14 @@ static double swi_area(const core *c, const void *vm, const area_tech *t, char *
 {
     const swi_state *m = vm;
     area_desc d;
-    area_result r;
     double mm2 = 0;
     what[0] = 0;
-    for (unsigned i = 0; i < 2 + m->P; i++) {
-        const char *e = i == 0   ? area_desc_simt_stack(&m->sc, 0, &d)
-                        : i == 1 ? area_desc_lane_shuffle(&m->lc, 0, &d)
-                                 : area_desc_swi_sched(&m->qc[i - 2], 0, &d);
-        if (i == 1 && !m->func)
-            continue;
-        if (!e)
-            e = area_desc_eval(t, &d, &r, NULL);
-        if (e) {
-            snprintf(what, len, "not estimated: %s", e);
+    if (mech_area_add(t, area_desc_simt_stack(&m->sc, 0, &d), &d, &mm2, what, len) ||
+        (m->func && mech_area_add(t, area_desc_lane_shuffle(&m->lc, 0, &d), &d, &mm2, what, len)))
+        return -1;
+    for (unsigned q = 0; q < m->P; q++)
+        if (mech_area_add(t, area_desc_swi_sched(&m->qc[q], 0, &d), &d, &mm2, what, len))
             return -1;
-        }
-        mm2 += r.total_mm2;
-        size_t u = strlen(what);
-        snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
-    }
     /* two instructions on one SIMD group read two register addresses: a
      * decoder per bank (001 Table 3: "Segmented") */
     if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
@@ -497,10 +477,8 @@ static double swi_area(const core *c, const void *vm, const area_tech *t, char *
 static int swi_finish(core *c, void *vm)
 {
     swi_state *m = vm;
-    for (unsigned w = 0; w < m->sc.warps; w++)
-        if (m->ss.sp[w])
-            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
-                             (unsigned)m->ss.sp[w]);
+    if (mech_stack_finish(c, &m->sc, &m->ss))
+        return -1;
     for (unsigned q = 0; q < m->P; q++)
         if (m->qs[q].v_q || m->qs[q].s_v_q)
             return core_fail(c, "swi_sched of pool %u: instructions left at the end", q);

@@ -196,17 +196,6 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
     }
 }
 
-static int tsimt_stack_apply(core *c, tsimt_state *m, int issued)
-{
-    if (CORE_RECORD(c, 0, simt_stack, &m->sc, &m->in, &m->out))
-        return -1;
-    if (!core_drop(c, issued))
-        simt_stack_step(&m->sc, &m->ss, &m->in, &m->out);
-    if (m->in.op != SIMT_OP_NOP && m->ss.sp[m->in.op_warp] > m->peak)
-        m->peak = m->ss.sp[m->in.op_warp];
-    return 0;
-}
-
 static int tsimt_cycle(core *c, void *vm)
 {
     tsimt_state *m = vm;
@@ -295,7 +284,7 @@ static int tsimt_cycle(core *c, void *vm)
     if (CORE_RECORD(c, 1, tsimt_frontend, &m->tc, fi, &m->fo))
         return -1;
     tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
-    if (tsimt_stack_apply(c, m, iw >= 0))
+    if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
         return -1;
     if (m->fo.conflict) {
         m->conflicts++;
@@ -346,10 +335,7 @@ static void tsimt_stats(const core *c, const void *vm, mech_cols *k)
     static const char *const names[] = {"peak_stack_depth", "tsimt_lanes", "tsimt_width",
                                         "issue_conflicts", "refills_on_issue"};
     const uint64_t v[] = {m->peak, m->tc.lanes, m->k, m->conflicts, m->refills};
-    for (unsigned i = 0; i < 5; i++) {
-        k->name[k->n] = names[i];
-        snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)v[i]);
-    }
+    mech_cols_u64(k, names, v, 5);
 }
 
 static double tsimt_area(const core *c, const void *vm, const area_tech *t, char *what,
@@ -357,26 +343,12 @@ static double tsimt_area(const core *c, const void *vm, const area_tech *t, char
 {
     const tsimt_state *m = vm;
     area_desc d;
-    area_result r;
     double mm2 = 0;
     what[0] = 0;
-    const char *e = area_desc_simt_stack(&m->sc, 0, &d);
-    if (!e && !(e = area_desc_eval(t, &d, &r, NULL))) {
-        mm2 += r.total_mm2;
-        snprintf(what, len, "%s", d.name);
-        e = area_desc_tsimt_frontend(&m->tc, 0, &d);
-    }
-    if (!e)
-        e = area_desc_eval(t, &d, &r, NULL);
-    if (e) {
-        snprintf(what, len, "not estimated: %s", e);
-        return -1;
-    }
-    mm2 += r.total_mm2;
-    size_t u = strlen(what);
-    snprintf(what + u, len - u, "+%s", d.name);
-    /* each lane reads its own warps' registers: a decoder per bank */
-    if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
+    if (mech_area_add(t, area_desc_simt_stack(&m->sc, 0, &d), &d, &mm2, what, len) ||
+        mech_area_add(t, area_desc_tsimt_frontend(&m->tc, 0, &d), &d, &mm2, what, len) ||
+        /* each lane reads its own warps' registers: a decoder per bank */
+        mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
         return -1;
     return mm2;
 }
@@ -384,10 +356,8 @@ static double tsimt_area(const core *c, const void *vm, const area_tech *t, char
 static int tsimt_finish(core *c, void *vm)
 {
     tsimt_state *m = vm;
-    for (unsigned w = 0; w < m->sc.warps; w++)
-        if (m->ss.sp[w])
-            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
-                             (unsigned)m->ss.sp[w]);
+    if (mech_stack_finish(c, &m->sc, &m->ss))
+        return -1;
     if (m->ts->ib_v_q)
         return core_fail(c, "tsimt_frontend: instructions left in the buffer (%llx)",
                          (unsigned long long)m->ts->ib_v_q);
@@ -401,42 +371,19 @@ static void tsimt_free(void *vm)
     m->ts = NULL;
 }
 
-const mech_ops mech_tsimt = {
-    .name = "tsimt",
-    .paper = "002 sec. 3.1-3.3",
-    .summary = "temporal SIMT: one-wide lanes, compaction, one issue a cycle",
-    .structs = tsimt_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED,
-    .nctx = 1,
-    .size = sizeof(tsimt_state),
-    .init = tsimt_init,
-    .launch = tsimt_launch,
-    .cycle = tsimt_cycle,
-    .busy = tsimt_busy,
-    .trace = tsimt_trace,
-    .gtkw = tsimt_gtkw,
-    .stats = tsimt_stats,
-    .area = tsimt_area,
-    .finish = tsimt_finish,
-    .free = tsimt_free,
-};
-
-const mech_ops mech_stsimt = {
-    .name = "stsimt",
-    .paper = "002 sec. 3.1, 5.7",
-    .summary = "spatio-temporal SIMT: lanes of tsimt_width units, aligned-group compaction",
-    .structs = tsimt_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED,
-    .nctx = 1,
-    .size = sizeof(tsimt_state),
-    .init = stsimt_init,
-    .launch = tsimt_launch,
-    .cycle = tsimt_cycle,
-    .busy = tsimt_busy,
-    .trace = tsimt_trace,
-    .gtkw = tsimt_gtkw,
-    .stats = tsimt_stats,
-    .area = tsimt_area,
-    .finish = tsimt_finish,
-    .free = tsimt_free,
-};
+/* tsimt and stsimt: one mechanism, the lane width from init */
+#define TSIMT_OPS(nm, pp, sum, in_fn)                                                             \
+    {                                                                                             \
+        .name = nm, .paper = pp, .summary = sum, .structs = tsimt_structs,                         \
+        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED, .nctx = 1, .size = sizeof(tsimt_state),         \
+        .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
+        .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \
+        .finish = tsimt_finish, .free = tsimt_free,                                               \
+    }
+const mech_ops mech_tsimt = TSIMT_OPS("tsimt", "002 sec. 3.1-3.3",
+                                      "temporal SIMT: one-wide lanes, compaction, one issue a cycle",
+                                      tsimt_init);
+const mech_ops mech_stsimt = TSIMT_OPS("stsimt", "002 sec. 3.1, 5.7",
+                                       "spatio-temporal SIMT: lanes of tsimt_width units, "
+                                       "aligned-group compaction",
+                                       stsimt_init);
