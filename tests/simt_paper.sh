@@ -59,7 +59,7 @@ case ${SIMT_CLI:-old} in
     TSB="--inject-fault lane@0"
     LWM_ONE_GROUP="--group-size 32"
     TIMEOUT4="--timeout 4"
-    FMT=csv # the core's JSON is not written yet
+    FMT=json
     ;;
   *) echo "simt_paper.sh: SIMT_CLI must be old or new" >&2; exit 2 ;;
 esac

@@ -67,6 +67,8 @@ struct core {
     /* fetch */
     fetchbuf *fb;                      /* W x nctx */
     unsigned nctx, fetch_rr;
+    uint64_t fcand[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
+    uint64_t fdirty[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
     /* execution */
     unsigned alu_n, alu_w, sfu_n;
     uint64_t alu_until[CORE_MAX_GROUPS * 8], sfu_until[CORE_MAX_GROUPS];
@@ -210,6 +212,8 @@ static unsigned lat_of(const core *c, const prog_insn *in)
     }
 }
 
+static void fb_dirty(core *c, unsigned w);
+
 /* ----------------------------------------------------------- CTAs */
 static void cta_start(core *c, unsigned k, uint64_t cta)
 {
@@ -255,6 +259,7 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
         memset(&c->sb[(size_t)w * c->nregs], 0, c->nregs * sizeof(uint64_t));
         for (unsigned x = 0; x < c->nctx; x++)
             c->fb[w * c->nctx + x].n = 0;
+        fb_dirty(c, w);
         c->ops->launch(c, c->m, w, core_warp_mask(c, w));
     }
     c->st.ctas++;
@@ -322,40 +327,83 @@ static int is_ctl(const prog *p, int pc)
     return pc >= (int)p->n || p->ins[pc].unit == PU_BRA || p->ins[pc].unit == PU_EXIT;
 }
 
+/* Context i's fetch state: cand (may take a fetch this cycle: room, a live
+ * warp, the buffer not ended by a branch), dirty (its warp issued or
+ * launched since the last fetch stage: its PC may have moved). */
+#define FB_WORDS ((CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64)
+static void fb_bit(uint64_t *v, unsigned i, int on)
+{
+    if (on)
+        v[i / 64] |= 1ull << (i % 64);
+    else
+        v[i / 64] &= ~(1ull << (i % 64));
+}
+
+static void fb_recheck(core *c, unsigned i)
+{
+    const fetchbuf *b = &c->fb[i];
+    unsigned w = i / c->nctx;
+    int live = 0;
+    for (unsigned l = 0; l < c->WS && !live; l++)
+        live = c->live[w * c->WS + l];
+    int ok = live && b->n < c->P.ibuf &&
+             (!b->n || (!is_ctl(c->p, b->pc + (int)b->n - 1) && b->pc + (int)b->n < (int)c->p->n));
+    fb_bit(c->fcand, i, ok);
+}
+
+/* warp w's contexts: their PC may have moved */
+static void fb_dirty(core *c, unsigned w)
+{
+    for (unsigned x = 0; x < c->nctx; x++) {
+        fb_bit(c->fdirty, w * c->nctx + x, 1);
+        fb_bit(c->fcand, w * c->nctx + x, 1);
+    }
+}
+
 static void fetch(core *c)
 {
     if ((c->ops->flags & MECH_OWN_FETCH) || !c->ops->fetch_pc)
         return;
-    unsigned nctx = c->W * c->nctx, budget = c->P.fetch_width ? c->P.fetch_width
-                                                               : c->P.schedulers;
-    /* flush buffers whose context moved elsewhere */
-    for (unsigned i = 0; i < nctx; i++) {
-        fetchbuf *b = &c->fb[i];
-        if (!b->n)
-            continue;
-        int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
-        if (pc != b->pc) {
-            b->n = 0;
-            c->st.flushes++;
+    unsigned nctx = c->W * c->nctx, nwd = (nctx + 63) / 64;
+    unsigned budget = c->P.fetch_width ? c->P.fetch_width : c->P.schedulers;
+    /* flush the buffers whose context moved elsewhere */
+    for (unsigned wd = 0; wd < nwd; wd++)
+        for (uint64_t d = c->fdirty[wd]; d; d &= d - 1) {
+            unsigned i = wd * 64 + ctz(d);
+            fetchbuf *b = &c->fb[i];
+            if (b->n && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) != b->pc) {
+                b->n = 0;
+                c->st.flushes++;
+            }
+            fb_recheck(c, i);
         }
-    }
-    unsigned from = c->fetch_rr;
-    for (unsigned j = 1; j <= nctx && budget; j++) {
-        unsigned i = (from + j) % nctx;
-        fetchbuf *b = &c->fb[i];
-        if (b->n >= c->P.ibuf)
-            continue;
-        if (!b->n) {
-            int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
-            if (pc < 0 || pc >= (int)c->p->n)
-                continue;
-            b->pc = pc;
-        } else if (is_ctl(c->p, b->pc + (int)b->n - 1) || b->pc + (int)b->n >= (int)c->p->n)
-            continue;
-        b->t[b->n++] = c->cycle;
-        c->st.fetches++;
-        budget--;
-        c->fetch_rr = i;
+    memset(c->fdirty, 0, sizeof c->fdirty);
+    /* round robin over the candidates after the last context fetched */
+    unsigned start = c->fetch_rr + 1 >= nctx ? 0 : c->fetch_rr + 1;
+    for (unsigned pass = 0; pass < 2 && budget; pass++) {
+        unsigned lo = pass ? 0 : start, hi = pass ? start : nctx;
+        for (unsigned wd = lo / 64; wd * 64 < hi && budget; wd++) {
+            uint64_t bits = c->fcand[wd];
+            if (wd == lo / 64 && lo % 64)
+                bits &= ~0ull << (lo % 64);
+            for (; bits && budget; bits &= bits - 1) {
+                unsigned i = wd * 64 + ctz(bits);
+                if (i >= hi)
+                    break;
+                fetchbuf *b = &c->fb[i];
+                if (!b->n) {
+                    int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
+                    if (pc < 0 || pc >= (int)c->p->n)
+                        continue; /* nothing to fetch yet (launching, waiting) */
+                    b->pc = pc;
+                }
+                b->t[b->n++] = c->cycle;
+                c->st.fetches++;
+                budget--;
+                c->fetch_rr = i;
+                fb_recheck(c, i);
+            }
+        }
     }
 }
 
@@ -429,10 +477,10 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         pool[np++] = u;
     if (!np)
         return 0;
-    unsigned start = 0;
-    for (unsigned i = 0; i < np; i++)
-        if (pool[i] == c->rr[port])
-            start = i + 1;
+    /* rr[port] is a unit of this pool (or none): the next one starts */
+    unsigned start = c->rr[port] < n && c->rr[port] % P == port ? c->rr[port] / P + 1 : 0;
+    if (start >= np)
+        start = 0;
     if (c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64) {
         if (c->tl_n[port] != np && two_level_init(c, port, np)) {
             /* reported by core_new's dry run; fall back to rr */
@@ -478,8 +526,10 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         }
         return k;
     }
-    for (unsigned i = 0; i < np; i++)
-        ord[k++] = pool[(start + i) % np];
+    for (unsigned i = start; i < np; i++)
+        ord[k++] = pool[i];
+    for (unsigned i = 0; i < start; i++)
+        ord[k++] = pool[i];
     return k;
 }
 
@@ -818,6 +868,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         memmove(b->t, b->t + 1, (b->n - 1) * sizeof b->t[0]);
         b->n--;
         b->pc++;
+        fb_dirty(c, r->warp);
     }
     /* statistics and the decision */
     unsigned th = nl;
@@ -1036,10 +1087,13 @@ int core_cycle(core *c)
 {
     if (c->failed)
         return -1;
-    memset(c->dec, 0, sizeof c->dec);
-    memset(c->slot_mask, 0, sizeof c->slot_mask);
-    for (unsigned q = 0; q < CORE_MAX_PORTS; q++)
+    for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
+        c->dec[q].valid = 0;
         c->dec[q].with = -1;
+        c->dec[q].mask = 0;
+        c->dec[q].threads = 0;
+        c->slot_mask[q] = 0;
+    }
     c->issued_ports = 0;
     if (!c->done) {
         if (dispatch(c))

@@ -33,7 +33,7 @@
  *                          mechanisms' structs lists
  *   --format text|md|csv|json, --svg FILE, --vcd FILE, --fst FILE,
  *   --trace-dir DIR, --log FILE|-, --dump-mem FILE, --tech NM,
- *   --inject-fault reg|mem|pc|sb|lane@CYCLE, --no-check (and --check),
+ *   --inject-fault reg|mem|pc|sb@CYCLE, --no-check (and --check),
  *   --max-steps N, --max-cycles N, --random N [--seed S] [--max-threads N],
  *   --gen SEED, --show-cfg FILE, --bench [FILE], --quiet, --help.
  *   Every output path (--svg, --vcd, --fst, --dump-mem, --log)
@@ -53,6 +53,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,7 @@
 #include "kernel.h"
 #include "ref.h"
 #include "sm.h"
+#include "cli.h"
 #include "core.h"
 #include "mech.h"
 
@@ -117,9 +119,7 @@ static const char *usage_text =
     "  --max-threads N      --random: kernels of 1..N threads, 1..256 (default 96)\n"
     "  --inject-fault K@C   test hook: at cycle C corrupt a register (reg), memory (mem),\n"
     "                       drop one structure update (pc), or ignore the scoreboard from\n"
-    "                       then on (sb); --core: or make the scoreboard forget each\n"
-    "                       thread's wave, lane position or segment (lane); the check\n"
-    "                       must then fail\n"
+    "                       then on (sb); the check must then fail\n"
     "  --no-check           skip the models' invariant checks each cycle (--bench does)\n"
     "  --quiet              --random: only the summary line\n"
     "  --help               this text\n"
@@ -199,9 +199,8 @@ static unsigned parse_mechs(const char *v)
 }
 
 
-/* ------------------------------------------------ the rebuilt core's CLI */
-/* The core_keys[] row whose flag (--KEY with '_' as '-') is name. */
-static const core_key *core_flag_key(const char *name)
+/* --KEY-WITH-DASHES of a core configuration key (the --core flags) */
+static int old_key_flag(const char *name)
 {
     for (const core_key *k = core_keys; k->key; k++) {
         size_t i = 0;
@@ -209,75 +208,9 @@ static const core_key *core_flag_key(const char *name)
             if (name[i] != (k->key[i] == '_' ? '-' : k->key[i]))
                 break;
         if (!k->key[i] && !name[i])
-            return k;
+            return 1;
     }
-    return NULL;
-}
-
-/* --config NAME|FILE: tb/simt/configs/NAME.cfg beside the binary's tree
- * (BIN/../tb/simt/configs, the build directory's parent) or under the
- * current directory, or FILE itself. */
-static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
-{
-    if (strchr(name, '/') || strstr(name, ".cfg"))
-        return name;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", argv0);
-    char *sl = strrchr(dir, '/');
-    if (sl) {
-        *sl = 0;
-        snprintf(buf, len, "%s/../tb/simt/configs/%s.cfg", dir, name);
-        if (!access(buf, R_OK))
-            return buf;
-    }
-    snprintf(buf, len, "tb/simt/configs/%s.cfg", name);
-    return buf;
-}
-
-/* The machine: the preset (--config, first), then --set and the per-key
- * and old flags in their order. */
-static void core_config_from_args(int argc, char **argv, core_cfg *C)
-{
-    static const struct { const char *flag, *key; } old[] = {
-        {"--lanes", "warp_size"}, {"--depth", "spe_depth"}, {"--alu-lat", "alu_lat"},
-        {"--mem-lat", "mem_lat"}, {"--dpe-depth", "dpe_depth"}, {"--sb-entries", "sb_entries"},
-        {"--cct", "cct"}, {"--lut-entries", "lut_entries"}, {"--maj", "maj"},
-        {"--sched-bits", "sched_bits"}, {"--policy", "policy"}, {"--swizzle", "swizzle"},
-        {"--regfile", "regfile"}, {"--tsimt-width", "tsimt_width"}, {"--sched", "sched"},
-        {NULL, NULL}};
-    char buf[1200];
-    const char *e;
-    core_cfg_default(C);
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--config") &&
-            (e = core_cfg_load(C, config_path(argv[0], argv[i + 1], buf, sizeof buf))))
-            die2("--config: %s", e);
-    for (int i = 1; i + 1 < argc; i++) {
-        const char *a = argv[i], *v = argv[i + 1], *key = NULL;
-        if (!strcmp(a, "--set")) {
-            if ((e = core_cfg_set(C, v, NULL)))
-                die2("--set: %s", e);
-            i++;
-            continue;
-        }
-        for (int j = 0; old[j].flag; j++)
-            if (!strcmp(a, old[j].flag))
-                key = old[j].key;
-        if (!key && strcmp(a, "--max-threads") && a[0] == '-' && a[1] == '-' && core_flag_key(a + 2))
-            key = core_flag_key(a + 2)->key;
-        if (!key)
-            continue;
-        if ((e = core_cfg_set(C, key, v)))
-            die2("%s: %s", a, e);
-        if (!strcmp(a, "--lanes") && C->simd_width > C->warp_size)
-            C->simd_width = C->warp_size; /* --lanes N: warps of N, groups at most N wide */
-        i++;
-    }
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--no-check"))
-            C->check = 0;
-    if ((e = core_cfg_check(C)))
-        die2("%s", e);
+    return 0;
 }
 
 static void parse_args(int argc, char **argv, opts *o)
@@ -438,11 +371,9 @@ static void parse_args(int argc, char **argv, opts *o)
             char tail;
             if (sscanf(f, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb") && strcmp(kind, "lane")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE or "
-                     "lane@CYCLE, got '%s'", f);
-            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : !strcmp(kind, "pc") ? 3
-                            : !strcmp(kind, "sb") ? 4 : 5;
+                 strcmp(kind, "sb")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE or sb@CYCLE, got '%s'", f);
+            o->P.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2 : !strcmp(kind, "pc") ? 3 : 4;
             o->P.fault_cycle = cyc;
         } else if (!strcmp(a, "--no-check")) {
             o->P.check = 0;
@@ -456,8 +387,8 @@ static void parse_args(int argc, char **argv, opts *o)
             o->show_config = 1;
         } else if (!strcmp(a, "--config") || !strcmp(a, "--set")) {
             (void)VAL(); /* applied by core_config_from_args */
-        } else if (a[0] == '-' && a[1] == '-' && core_flag_key(a + 2)) { /* --max-threads: above */
-            (void)VAL();
+        } else if (a[0] == '-' && a[1] == '-' && old_key_flag(a + 2)) {
+            (void)VAL(); /* a configuration key: the core's (--core) */
         } else if (a[0] == '-' && a[1]) {
             die2("unknown option '%s' (see --help)", a);
         } else if (!o->kernel) {
@@ -1011,252 +942,13 @@ static int run_bench(const opts *o)
 }
 
 
-/* ------------------------------------------------- running on the core */
-/* --core: the selected mechanisms of mech_table[] on the rebuilt SM core
- * (tb/simt/core.c), the kernel lowered to prog.h, checked against the
- * reference on prog (refp_run).  Columns: core.h's metrics, then each
- * mechanism's own. */
-static int run_core_kernel(int argc, char **argv, const opts *o, const char *name,
-                           const char *text, int quiet, char *fmsg, size_t fmsglen);
-
-static int run_core(int argc, char **argv, const opts *o)
-{
-    if (!o->random_n)
-        return run_core_kernel(argc, argv, o, o->kernel, NULL, 0, NULL, 0);
-    unsigned long long fails = 0;
-    for (unsigned long long i = 0; i < o->random_n && fails < 5; i++) {
-        uint64_t seed = o->seed + i;
-        char *text = gen_kernel(seed, o->max_threads), name[64], msg[1024] = "";
-        snprintf(name, sizeof name, "gen%llu.k", (unsigned long long)seed);
-        int rc = run_core_kernel(argc, argv, o, name, text, 1, msg, sizeof msg);
-        if (rc) {
-            fails++;
-            printf("FAIL random seed %llu: %s\n--- kernel (build/simt --gen %llu) ---\n%s---\n",
-                   (unsigned long long)seed, msg, (unsigned long long)seed, text);
-        } else if (!o->quiet)
-            printf("ok random seed %llu\n", (unsigned long long)seed);
-        free(text);
-    }
-    printf("random: %llu kernels from seed %llu on the core: %llu failed\n", o->random_n,
-           (unsigned long long)o->seed, fails);
-    return fails ? 1 : 0;
-}
-
-static int run_core_kernel(int argc, char **argv, const opts *o, const char *name,
-                           const char *text, int quiet, char *fmsg, size_t fmsglen)
-{
-    core_cfg C;
-    core_config_from_args(argc, argv, &C);
-    C.fault_kind = o->P.fault_kind;
-    C.fault_cycle = o->P.fault_cycle;
-    C.max_cycles = o->P.max_cycles;
-    C.nparam = o->P.nparam;
-    for (unsigned i = 0; i < o->P.nparam; i++)
-        C.param[i] = o->P.param[i];
-    if (o->show_config) {
-        core_cfg_print(&C, stdout);
-        return 0;
-    }
-    const mech_ops *sel[32];
-    unsigned ns = 0;
-    const char *list = "all";
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--mech"))
-            list = argv[i + 1];
-    if (!strcmp(list, "all")) {
-        /* under two-level, the mechanisms that schedule themselves sit out */
-        for (unsigned i = 0; mech_table[i] && ns < 32; i++)
-            if (C.sched != CORE_SCHED_TWO_LEVEL || !(mech_table[i]->flags & MECH_OWN_SCHED))
-                sel[ns++] = mech_table[i];
-    } else {
-        char *cp = strdup(list), *save = NULL;
-        for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-            const mech_ops *m = mech_find(t);
-            if (!m)
-            {
-                char have[256] = "";
-                for (unsigned j = 0; mech_table[j]; j++)
-                    snprintf(have + strlen(have), sizeof have - strlen(have), " %s",
-                             mech_table[j]->name);
-                die2("--mech: '%s' does not run on the core yet (it has:%s)", t, have);
-            }
-            if (ns < 32)
-                sel[ns++] = m;
-        }
-        free(cp);
-    }
-    if (!name)
-        die2("no kernel given (build/simt --kernel FILE; see --help)");
-    struct stat sb;
-    if (!text && !stat(name, &sb) && S_ISDIR(sb.st_mode))
-        die2("%s: is a directory, not a kernel file", name);
-    kernel k;
-    prog p;
-    refp_result ref;
-    char err[1024];
-    if (text ? kernel_parse(name, text, &k, err, sizeof err)
-             : kernel_load(name, &k, err, sizeof err)) {
-        if (fmsg)
-            snprintf(fmsg, fmsglen, "%s", err);
-        else
-            fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    int lowered = kernel_to_prog(&k, &p, err, sizeof err);
-    if (!lowered && o->grid)
-        p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    if (lowered ||
-        refp_run(&p, C.warp_size, o->max_steps, 1, &ref, err, sizeof err)) {
-        if (fmsg)
-            snprintf(fmsg, fmsglen, "%s", err);
-        else
-            fprintf(stderr, "%s\n", err);
-        kernel_free(&k);
-        return 2;
-    }
-    FILE *logf = NULL;
-    if (o->log && !(logf = strcmp(o->log, "-") ? fopen(o->log, "w") : stdout))
-        die2("--log: cannot write '%s'", o->log);
-    if (o->trace_dir && mkdir(o->trace_dir, 0777) && errno != EEXIST)
-        die2("--trace-dir: cannot create '%s': %s", o->trace_dir, strerror(errno));
-    area_tech tech;
-    area_tech_at(o->tech, NULL, &tech);
-    static const char *cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "ipc",
-                                 "simd_eff", "lane_util", "idle_cycles", "full_stalls",
-                                 "segments", "bank_conflicts", "ctas", "area_mm2", "status"};
-    const unsigned nc = sizeof cols / sizeof cols[0];
-    int rc = 0, header = 0;
-    /* every mechanism is built first: one that cannot hold the kernel is
-     * an error when named (or when none can), else a row saying why */
-    core *cs[32] = {0};
-    char why[32][300];
-    unsigned nok = 0;
-    for (unsigned i = 0; i < ns; i++) {
-        const char *e = core_new(sel[i], &p, &ref, &C, &cs[i]);
-        snprintf(why[i], sizeof why[i], "%s", e ? e : "");
-        nok += !e;
-        if (e && strcmp(list, "all")) {
-            nok = 0;
-            snprintf(why[0], sizeof why[0], "%s", e);
-            break;
-        }
-    }
-    if (!nok) {
-        const char *e = why[0];
-        for (unsigned i = 0; i < ns; i++)
-            if (why[i][0]) {
-                e = why[i];
-                break;
-            }
-        if (fmsg)
-            snprintf(fmsg, fmsglen, "%s", e);
-        else
-            fprintf(stderr, "simt: %s\n", e);
-        for (unsigned i = 0; i < ns; i++)
-            core_free(cs[i]);
-        ns = 0;
-        rc = 2;
-    }
-    for (unsigned i = 0; i < ns; i++) {
-        core *c = cs[i];
-        cs[i] = NULL;
-        if (!c) {
-            if (!quiet)
-                printf(o->format == 2 ? "%s,,,,,,,,,,,,,cannot run: %s\n" : "%s: cannot run: %s\n",
-                       sel[i]->name, why[i]);
-            else if (fmsg)
-                snprintf(fmsg, fmsglen, "%.299s", why[i]);
-            rc = quiet ? 2 : rc;
-            continue;
-        }
-        if (logf)
-            core_set_log(c, logf);
-        if (o->trace_dir)
-            core_set_trace_dir(c, o->trace_dir);
-        if (core_run(c) || core_finish(c)) {
-            if (fmsg)
-                snprintf(fmsg, fmsglen, "%s", core_error(c));
-            else
-                fprintf(stderr, "simt: %s: %s\n", k.file, core_error(c));
-            rc = 1;
-            core_free(c);
-            for (unsigned j = i + 1; j < ns; j++)
-                core_free(cs[j]);
-            break;
-        }
-        if (o->trace_dir) {
-            const char *paths[CORE_REC_MAX];
-            int n = core_trace_files(c, paths, CORE_REC_MAX);
-            if (n < 0)
-                die2("--trace-dir: writing the vector files failed");
-            for (int j = 0; j < n && o->format == 0; j++)
-                printf("trace %s\n", paths[j]);
-        }
-        const core_stats *st = core_get_stats(c);
-        if (quiet) {
-            core_free(c);
-            continue;
-        }
-        if (!header++) {
-            if (o->format == 2) {
-                for (unsigned i = 0; i < nc; i++)
-                    printf("%s%s", i ? "," : "", cols[i]);
-                printf(",extra\n");
-            } else if (o->format == 0)
-                printf("kernel %s (%s): %u threads, warp %u, simd %u, %u schedulers\n", k.name, k.file,
-                       k.threads, C.warp_size, C.simd_width ? C.simd_width : C.warp_size, C.schedulers);
-        }
-        char what[256] = "";
-        double area = sel[i]->area ? sel[i]->area(c, core_mech_state(c), &tech, what, sizeof what)
-                                   : -1;
-        unsigned lanes = (C.alu_groups ? C.alu_groups : C.schedulers) *
-                         (C.simd_width ? C.simd_width : C.warp_size);
-        mech_cols mc = {0};
-        if (sel[i]->stats)
-            sel[i]->stats(c, core_mech_state(c), &mc);
-        double cyc = st->cycles ? (double)st->cycles : 1;
-        char v[14][48];
-        snprintf(v[0], 48, "%s", sel[i]->name);
-        snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
-        snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
-        snprintf(v[3], 48, "%llu", (unsigned long long)st->thread_insts);
-        snprintf(v[4], 48, "%.4f", (double)st->thread_insts / cyc);
-        snprintf(v[5], 48, "%.4f", st->warp_insts ? (double)st->thread_insts /
-                                                        ((double)st->warp_insts * C.warp_size)
-                                                  : 0);
-        snprintf(v[6], 48, "%.4f", (double)st->lane_busy / (cyc * lanes));
-        snprintf(v[7], 48, "%llu", (unsigned long long)st->idle_cycles);
-        snprintf(v[8], 48, "%llu", (unsigned long long)st->full_stalls);
-        snprintf(v[9], 48, "%llu", (unsigned long long)st->segments);
-        snprintf(v[10], 48, "%llu", (unsigned long long)st->bank_conflicts);
-        snprintf(v[11], 48, "%llu", (unsigned long long)st->ctas);
-        snprintf(v[12], 48, area >= 0 ? "%.5f" : "-", area);
-        snprintf(v[13], 48, "ok");
-        for (unsigned j = 0; j < nc; j++)
-            printf(o->format == 2 ? "%s%s" : "%s%-10s", j ? (o->format == 2 ? "," : " ") : "",
-                   v[j]);
-        printf(o->format == 2 ? "," : " ");
-        for (unsigned j = 0; j < mc.n; j++)
-            printf("%s%s=%s", j ? ";" : "", mc.name[j], mc.value[j]);
-        printf("\n");
-        core_free(c);
-    }
-    if (logf && logf != stdout)
-        fclose(logf);
-    refp_free(&ref);
-    prog_free(&p);
-    kernel_free(&k);
-    return rc;
-}
-
 int main(int argc, char **argv)
 {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--core"))
+            return simt_main(argc, argv); /* the rebuilt SM core (cli.c) */
     opts o;
     parse_args(argc, argv, &o);
-    if (o.P.fault_kind == 5 && !o.core)
-        die2("--inject-fault lane@CYCLE: only with --core (the rebuilt SM core)");
-    if (o.core)
-        return run_core(argc, argv, &o);
     if (o.oldest || o.grid)
         die2("%s: only with --core (the rebuilt SM core)", o.oldest ? "--sched oldest" : "--grid");
     if (o.gen) {

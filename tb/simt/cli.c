@@ -1,0 +1,958 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * cli.c -- build/simt on the SM core (issue 24): the command line
+ * (getopt_long), the runs, the report, the waveform, the histogram, the
+ * random kernels and the benchmark.  The specification is at the top of
+ * main.c; `build/simt --core ...` reaches it until the core replaces sm.c.
+ *
+ * Everything named by the tables comes from them: the mechanisms
+ * (mech_table: --mech, --help, report rows and their extra columns, the
+ * GTKWave lines, the VCD scopes), the configuration keys (core_keys: the
+ * preset files, --set, the per-key flags, --help) and the --param
+ * structures (each mechanism's structs list).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../../vcd/vcd.h"
+#include "core.h"
+#include "gen.h"
+#include "kernel.h"
+#include "mech.h"
+#include "prog.h"
+#include "ref.h"
+
+#define MAXM 32
+
+static void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die2(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "simt: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(2);
+}
+
+static unsigned long long num(const char *flag, const char *v, unsigned long long lo,
+                              unsigned long long hi)
+{
+    char *end;
+    errno = 0;
+    if (!v || !*v || *v == '-')
+        die2("%s: expected a number %llu..%llu, got '%s'", flag, lo, hi, v ? v : "");
+    unsigned long long x = strtoull(v, &end, 0);
+    if (*end || errno || x < lo || x > hi)
+        die2("%s: expected a number %llu..%llu, got '%s'", flag, lo, hi, v);
+    return x;
+}
+
+typedef struct {
+    const char *kernel;
+    const mech_ops *sel[MAXM];
+    unsigned ns, all;
+    int format; /* 0 text 1 md 2 csv 3 json */
+    core_cfg C;
+    double tech;
+    const char *svg, *vcd, *fst, *dump_mem, *log, *trace_dir;
+    FILE *svg_f, *log_f, *dump_f;
+    uint64_t max_steps;
+    int show_cfg, show_config, bench, quiet, gen;
+    unsigned long long random_n, seed, gen_seed;
+    unsigned max_threads, grid;
+} opts;
+
+/* ------------------------------------------------------------- usage */
+static void usage(void)
+{
+    printf("usage: build/simt [--kernel] FILE [options]   run FILE through the mechanisms\n"
+           "       build/simt --show-cfg FILE             blocks, edges, reconvergence PCs\n"
+           "       build/simt --random N [--seed S]       N generated kernels through them\n"
+           "       build/simt --gen SEED                  print one generated kernel\n"
+           "       build/simt --bench [FILE]              warp-instructions per second\n"
+           "options:\n"
+           "  --config NAME|FILE   a preset: default 000 001 002 003 004 (tb/simt/configs/),\n"
+           "                       or a key = value file; applied first\n"
+           "  --set KEY=VALUE      one configuration key; also --KEY-WITH-DASHES VALUE\n"
+           "  --lanes N            warp_size N (simd_width at most N); --depth N: spe_depth\n"
+           "  --show-config        print the effective configuration and exit\n"
+           "  --mech all|LIST      the mechanisms (below; default all)\n"
+           "  --param S.K=V        a structure's Verilog parameter (structures below)\n"
+           "  --format FMT         text|md|csv|json (default text)\n"
+           "  --svg FILE           issue-slot histogram per mechanism\n"
+           "  --vcd FILE / --fst FILE  every cycle's decisions and structures, and FILE.gtkw\n"
+           "  --trace-dir DIR      every structure's ports per cycle, DIR/MECH-STRUCT.vec\n"
+           "  --log FILE           one line per issue ('-' = stdout)\n"
+           "  --dump-mem FILE      the reference's final memory, one hex word a line\n"
+           "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
+           "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update), sb (blind\n"
+           "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
+           "                       wave, lane position or segment) at cycle C; the checks\n"
+           "                       must then fail\n"
+           "  --no-check           skip the structures' invariant checks each cycle\n"
+           "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
+           "  --max-cycles N       per mechanism (default 50000000)\n"
+           "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
+           "  --grid N             N copies of a .k kernel's CTA (idempotent kernels)\n"
+           "  --quiet, --help\n");
+    printf("mechanisms (mech_table):\n");
+    for (unsigned j = 0; mech_table[j]; j++)
+        printf("  %-8s %s (%s)\n", mech_table[j]->name, mech_table[j]->summary,
+               mech_table[j]->paper);
+    printf("--param structures:");
+    for (unsigned j = 0; mech_table[j]; j++)
+        for (unsigned i = 0; mech_table[j]->structs && mech_table[j]->structs[i]; i++) {
+            int dup = 0;
+            for (unsigned k = 0; k <= j && !dup; k++)
+                for (unsigned l = 0; mech_table[k]->structs && mech_table[k]->structs[l]; l++)
+                    if ((k < j || l < i) &&
+                        !strcmp(mech_table[k]->structs[l], mech_table[j]->structs[i]))
+                        dup = 1;
+            if (!dup)
+                printf(" %s", mech_table[j]->structs[i]);
+        }
+    printf(" two_level_sched\nconfiguration keys (core_keys; default: configs/default.cfg):\n");
+    for (const core_key *k = core_keys; k->key; k++) {
+        printf("  %-13s %s", k->key, k->help);
+        if (k->words) {
+            printf(" (");
+            for (unsigned i = 0; k->words[i]; i++)
+                printf("%s%s", i ? "|" : "", k->words[i]);
+            printf(")");
+        }
+        printf("\n");
+    }
+}
+
+/* ------------------------------------------------------------ options */
+enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O_VCD, O_FST,
+       O_TRACE, O_LOG, O_DUMP, O_TECH, O_PARAM, O_FAULT, O_NOCHECK, O_MAXSTEPS, O_MAXCYC,
+       O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
+       O_DEPTH, O_CORE, O_KEY = 1000 };
+
+static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
+{
+    if (strchr(name, '/') || strstr(name, ".cfg"))
+        return name;
+    char dir[1024];
+    snprintf(dir, sizeof dir, "%s", argv0);
+    char *sl = strrchr(dir, '/');
+    if (sl) {
+        *sl = 0;
+        snprintf(buf, len, "%s/../tb/simt/configs/%s.cfg", dir, name);
+        if (!access(buf, R_OK))
+            return buf;
+    }
+    snprintf(buf, len, "tb/simt/configs/%s.cfg", name);
+    return buf;
+}
+
+static void parse_mechs(opts *o, const char *v)
+{
+    o->ns = 0;
+    o->all = !strcmp(v, "all");
+    if (o->all) {
+        for (unsigned i = 0; mech_table[i] && o->ns < MAXM; i++)
+            o->sel[o->ns++] = mech_table[i];
+        return;
+    }
+    char *cp = strdup(v), *save = NULL;
+    for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        const mech_ops *m = mech_find(t);
+        if (!m) {
+            char have[512] = "";
+            for (unsigned j = 0; mech_table[j]; j++)
+                snprintf(have + strlen(have), sizeof have - strlen(have), " %s",
+                         mech_table[j]->name);
+            die2("--mech: unknown mechanism '%s' (%s, or all)", t, have + 1);
+        }
+        if (o->ns < MAXM)
+            o->sel[o->ns++] = m;
+    }
+    free(cp);
+    if (!o->ns)
+        die2("--mech: expected a list of mechanisms or all");
+}
+
+/* An output path is opened before any work: one line if it cannot be. */
+static FILE *out_file(const char *flag, const char *path)
+{
+    if (!strcmp(path, "-"))
+        return stdout;
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die2("%s: cannot write '%s': %s", flag, path, strerror(errno));
+    return f;
+}
+
+static void parse(int argc, char **argv, opts *o)
+{
+    static struct option lo[128];
+    static char names[64][40];
+    unsigned n = 0, nk = 0;
+    static const struct {
+        const char *name;
+        int has, val;
+    } fixed[] = {{"kernel", 1, O_KERNEL}, {"config", 1, O_CONFIG}, {"set", 1, O_SET},
+                 {"show-config", 0, O_SHOWCONFIG}, {"mech", 1, O_MECH}, {"format", 1, O_FORMAT},
+                 {"svg", 1, O_SVG}, {"vcd", 1, O_VCD}, {"fst", 1, O_FST},
+                 {"trace-dir", 1, O_TRACE}, {"log", 1, O_LOG}, {"dump-mem", 1, O_DUMP},
+                 {"tech", 1, O_TECH}, {"param", 1, O_PARAM}, {"inject-fault", 1, O_FAULT},
+                 {"no-check", 0, O_NOCHECK}, {"max-steps", 1, O_MAXSTEPS},
+                 {"max-cycles", 1, O_MAXCYC}, {"random", 1, O_RANDOM}, {"seed", 1, O_SEED},
+                 {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG},
+                 {"bench", 0, O_BENCH}, {"quiet", 0, O_QUIET}, {"grid", 1, O_GRID},
+                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH},
+                 {"core", 0, O_CORE}};
+    for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+        lo[n++] = (struct option){fixed[i].name, fixed[i].has, NULL, fixed[i].val};
+    for (const core_key *k = core_keys; k->key && nk < 64; k++, nk++) {
+        unsigned j = 0;
+        for (; k->key[j] && j + 1 < sizeof names[0]; j++)
+            names[nk][j] = k->key[j] == '_' ? '-' : k->key[j];
+        names[nk][j] = 0;
+        if (!strcmp(names[nk], "max-threads"))
+            continue; /* --max-threads is the generator's; the key is --set max_threads= */
+        lo[n++] = (struct option){names[nk], 1, NULL, O_KEY + (int)(k - core_keys)};
+    }
+    lo[n] = (struct option){NULL, 0, NULL, 0};
+    memset(o, 0, sizeof *o);
+    core_cfg_default(&o->C);
+    o->tech = 45;
+    o->max_steps = 10000000ull;
+    o->seed = 1;
+    o->max_threads = 96;
+    parse_mechs(o, "all");
+    /* the preset first, wherever it is */
+    char buf[1200];
+    const char *e;
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--config") &&
+            (e = core_cfg_load(&o->C, config_path(argv[0], argv[i + 1], buf, sizeof buf))))
+            die2("--config: %s", e);
+    opterr = 0;
+    optind = 1;
+    int c, mech_given = 0;
+    while ((c = getopt_long(argc, argv, ":h", lo, NULL)) != -1) {
+        const char *a = argv[optind - 1], *v = optarg;
+        switch (c) {
+        case O_HELP:
+        case 'h': usage(); exit(0);
+        case O_CORE: break;
+        case O_KERNEL:
+            if (o->kernel)
+                die2("more than one kernel given ('%s' and '%s')", o->kernel, v);
+            o->kernel = v;
+            break;
+        case O_CONFIG: break; /* applied above */
+        case O_SET:
+            if ((e = core_cfg_set(&o->C, v, NULL)))
+                die2("--set: %s", e);
+            break;
+        case O_SHOWCONFIG: o->show_config = 1; break;
+        case O_MECH:
+            parse_mechs(o, v);
+            mech_given = 1;
+            break;
+        case O_FORMAT:
+            o->format = !strcmp(v, "text") ? 0 : !strcmp(v, "md") ? 1 : !strcmp(v, "csv") ? 2
+                        : !strcmp(v, "json") ? 3 : -1;
+            if (o->format < 0)
+                die2("--format: expected text, md, csv or json, got '%s'", v);
+            break;
+        case O_SVG: o->svg = v; break;
+        case O_VCD: o->vcd = v; break;
+        case O_FST: o->fst = v; break;
+        case O_TRACE: o->trace_dir = v; break;
+        case O_LOG: o->log = v; break;
+        case O_DUMP: o->dump_mem = v; break;
+        case O_TECH: o->tech = (double)num(a, v, 22, 90); break;
+        case O_PARAM: {
+            const char *dot = strchr(v, '.');
+            int known = dot && !strncmp(v, "two_level_sched.", 16);
+            for (unsigned j = 0; dot && !known && mech_table[j]; j++)
+                for (unsigned i = 0; mech_table[j]->structs && mech_table[j]->structs[i]; i++)
+                    if ((size_t)(dot - v) == strlen(mech_table[j]->structs[i]) &&
+                        !strncmp(v, mech_table[j]->structs[i], (size_t)(dot - v)))
+                        known = 1;
+            if (!known || !strchr(dot, '='))
+                die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of the structures "
+                     "build/simt --help lists, got '%s'", v);
+            if (o->C.nparam == CORE_MAX_PARAM)
+                die2("--param: at most %d", CORE_MAX_PARAM);
+            o->C.param[o->C.nparam++] = v;
+            break;
+        }
+        case O_FAULT: {
+            char kind[8], tail;
+            unsigned long long cyc;
+            if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
+                (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
+                 strcmp(kind, "sb") && strcmp(kind, "lane")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE or "
+                     "lane@CYCLE, got '%s'", v);
+            o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
+                              : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4 : 5;
+            o->C.fault_cycle = cyc;
+            break;
+        }
+        case O_NOCHECK: o->C.check = 0; break;
+        case O_MAXSTEPS: o->max_steps = num(a, v, 1, 1ull << 40); break;
+        case O_MAXCYC: o->C.max_cycles = num(a, v, 1, 1ull << 40); break;
+        case O_RANDOM: o->random_n = num(a, v, 1, 100000000ull); break;
+        case O_SEED: o->seed = num(a, v, 0, ~0ull >> 1); break;
+        case O_MAXTHR: o->max_threads = (unsigned)num(a, v, 1, 256); break;
+        case O_GEN:
+            o->gen = 1;
+            o->gen_seed = num(a, v, 0, ~0ull >> 1);
+            break;
+        case O_SHOWCFG: o->show_cfg = 1; break;
+        case O_BENCH: o->bench = 1; break;
+        case O_QUIET: o->quiet = 1; break;
+        case O_GRID: o->grid = (unsigned)num(a, v, 1, 65535); break;
+        case O_LANES:
+            if ((e = core_cfg_set(&o->C, "warp_size", v)))
+                die2("--lanes: %s", e);
+            if (o->C.simd_width > o->C.warp_size)
+                o->C.simd_width = o->C.warp_size;
+            break;
+        case O_DEPTH:
+            if ((e = core_cfg_set(&o->C, "spe_depth", v)))
+                die2("--depth: %s", e);
+            break;
+        case ':': die2("%s needs a value", argv[optind - 1]);
+        case '?': die2("unknown option '%s' (see --help)", argv[optind - 1]);
+        default:
+            if (c >= O_KEY) {
+                if ((e = core_cfg_set(&o->C, core_keys[c - O_KEY].key, v)))
+                    die2("%s: %s", a, e);
+            }
+            break;
+        }
+    }
+    for (int i = optind; i < argc; i++) {
+        if (o->kernel)
+            die2("more than one kernel given ('%s' and '%s')", o->kernel, argv[i]);
+        o->kernel = argv[i];
+    }
+    if ((e = core_cfg_check(&o->C)))
+        die2("%s", e);
+    if (!mech_given && o->C.sched == CORE_SCHED_TWO_LEVEL) {
+        /* the mechanisms that schedule themselves sit out */
+        unsigned k = 0;
+        for (unsigned i = 0; i < o->ns; i++)
+            if (!(o->sel[i]->flags & MECH_OWN_SCHED))
+                o->sel[k++] = o->sel[i];
+        o->ns = k;
+    }
+    /* every output path before any work */
+    if (o->svg)
+        o->svg_f = out_file("--svg", o->svg);
+    if (o->log)
+        o->log_f = out_file("--log", o->log);
+    if (o->dump_mem)
+        o->dump_f = out_file("--dump-mem", o->dump_mem);
+    if (o->vcd)
+        fclose(out_file("--vcd", o->vcd));
+    if (o->fst)
+        fclose(out_file("--fst", o->fst));
+    if (o->trace_dir && mkdir(o->trace_dir, 0777) && errno != EEXIST)
+        die2("--trace-dir: cannot create '%s': %s", o->trace_dir, strerror(errno));
+}
+
+/* ------------------------------------------------------------ kernels */
+typedef struct {
+    kernel k;
+    prog p;
+    refp_result ref;
+} loaded;
+
+/* 0, or 2 with one line in err. */
+static int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
+                size_t len)
+{
+    struct stat sb;
+    memset(L, 0, sizeof *L);
+    if (!text && !stat(name, &sb) && S_ISDIR(sb.st_mode)) {
+        snprintf(err, len, "%s: is a directory, not a kernel file", name);
+        return 2;
+    }
+    if (text ? kernel_parse(name, text, &L->k, err, len) : kernel_load(name, &L->k, err, len))
+        return 2;
+    if (kernel_to_prog(&L->k, &L->p, err, len)) {
+        kernel_free(&L->k);
+        return 2;
+    }
+    if (o->grid)
+        L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+        prog_free(&L->p);
+        kernel_free(&L->k);
+        return 2;
+    }
+    return 0;
+}
+
+static void unload(loaded *L)
+{
+    refp_free(&L->ref);
+    prog_free(&L->p);
+    kernel_free(&L->k);
+}
+
+/* The GTKWave save file beside a waveform: each mechanism's decisions,
+ * then its structures' lines (ops->gtkw). */
+static void write_gtkw(const char *wave, const opts *o, core *const *cs)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s.gtkw", wave);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        die2("cannot write '%s'", path);
+    fprintf(f, "[*] build/simt decisions: per mechanism the issued warp, its PC and lanes\n"
+               "[dumpfile] \"%s\"\n[timestart] 0\n[size] 1600 900\n[signals_width] 320\n"
+               "[sst_expanded] 1\n@24\n+{cycle} cycle[31:0]\n",
+            wave);
+    unsigned WS = o->C.warp_size;
+    for (unsigned i = 0; i < o->ns; i++) {
+        if (!cs[i])
+            continue;
+        const char *n = o->sel[i]->name;
+        fprintf(f, "@800200\n-%s\n@28\n+{%s issue} %s.issue_valid\n@24\n+{%s warp} "
+                   "%s.issue_warp[7:0]\n+{%s pc} %s.issue_pc[15:0]\n@22\n+{%s mask} "
+                   "%s.issue_mask[%u:0]\n@24\n+{%s threads} %s.issue_threads[7:0]\n",
+                n, n, n, n, n, n, n, n, n, WS - 1, n, n);
+        if (o->sel[i]->gtkw)
+            o->sel[i]->gtkw(cs[i], core_mech_state(cs[i]), f, n);
+        fprintf(f, "@1000200\n-%s\n", n);
+    }
+    fclose(f);
+}
+
+/* ------------------------------------------------------------- runs */
+typedef struct {
+    int ran;
+    char why[400];      /* could not run: why */
+    core_stats st;
+    mech_cols cols;
+    double area;
+    char area_what[256];
+} result;
+
+/* Runs the selected mechanisms on L; res[i] per o->sel[i].  0 all equal to
+ * the reference; 1 a difference (msg); 2 none could run (msg). */
+static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len)
+{
+    core *cs[MAXM] = {0};
+    unsigned nok = 0;
+    for (unsigned i = 0; i < o->ns; i++) {
+        memset(&res[i], 0, sizeof res[i]);
+        const char *e = core_new(o->sel[i], &L->p, &L->ref, &o->C, &cs[i]);
+        if (e) {
+            snprintf(res[i].why, sizeof res[i].why, "%s", e);
+            if (!o->all) {
+                snprintf(msg, len, "%s", e);
+                for (unsigned j = 0; j < o->ns; j++)
+                    core_free(cs[j]);
+                return 2;
+            }
+        } else
+            nok++;
+    }
+    if (!nok) {
+        snprintf(msg, len, "%s", res[0].why);
+        return 2;
+    }
+    vcd_writer *w = NULL;
+    char tmp[1100] = "";
+    if (outputs && (o->vcd || o->fst)) {
+        const char *path = o->vcd;
+        if (!path) {
+            snprintf(tmp, sizeof tmp, "%s.tmp.vcd", o->fst);
+            path = tmp;
+        }
+        if (!(w = vcd_open(path, "1ns")))
+            die2("--vcd: cannot write '%s'", path);
+    }
+    for (unsigned i = 0; i < o->ns; i++) {
+        if (!cs[i] || !outputs)
+            continue;
+        if (o->log_f)
+            core_set_log(cs[i], o->log_f);
+        if (o->trace_dir)
+            core_set_trace_dir(cs[i], o->trace_dir);
+        if (w)
+            core_set_vcd(cs[i], w);
+    }
+    int rc = 0;
+    if (w) {
+        /* every mechanism in lockstep, side by side (a finished one holds) */
+        for (uint64_t t = 0; !rc; t++) {
+            vcd_time(w, t);
+            vcd_sig(w, "cycle", 32, t);
+            int all_done = 1;
+            for (unsigned i = 0; i < o->ns && !rc; i++) {
+                if (!cs[i])
+                    continue;
+                vcd_scope(w, o->sel[i]->name);
+                int r = core_cycle(cs[i]);
+                vcd_upscope(w);
+                if (r < 0)
+                    rc = 1;
+                else if (!r)
+                    all_done = 0;
+            }
+            if (all_done)
+                break;
+        }
+        if (vcd_close(w))
+            die2("--vcd: writing failed");
+    } else
+        for (unsigned i = 0; i < o->ns && !rc; i++)
+            if (cs[i] && core_run(cs[i]))
+                rc = 1;
+    area_tech tech;
+    area_tech_at(o->tech, NULL, &tech);
+    for (unsigned i = 0; i < o->ns; i++) {
+        core *c = cs[i];
+        if (!c)
+            continue;
+        if (!rc && core_finish(c))
+            rc = 1;
+        if (rc && core_error(c)[0] && !msg[0])
+            snprintf(msg, len, "%s", core_error(c));
+        if (outputs && o->trace_dir) {
+            const char *paths[CORE_REC_MAX];
+            int n = core_trace_files(c, paths, CORE_REC_MAX);
+            if (n < 0)
+                die2("--trace-dir: writing the vector files failed");
+            for (int j = 0; j < n && o->format == 0 && !rc; j++)
+                printf("trace %s\n", paths[j]);
+        }
+        res[i].ran = 1;
+        res[i].st = *core_get_stats(c);
+        if (o->sel[i]->stats)
+            o->sel[i]->stats(c, core_mech_state(c), &res[i].cols);
+        res[i].area = o->sel[i]->area ? o->sel[i]->area(c, core_mech_state(c), &tech,
+                                                        res[i].area_what,
+                                                        sizeof res[i].area_what)
+                                      : -1;
+    }
+    if (!rc && outputs && o->vcd)
+        write_gtkw(o->vcd, o, cs);
+    if (!rc && outputs && o->fst)
+        write_gtkw(o->fst, o, cs);
+    for (unsigned i = 0; i < o->ns; i++)
+        core_free(cs[i]);
+    if (!rc && tmp[0]) {
+        pid_t pid = fork();
+        if (pid == 0) {
+            execlp("vcd2fst", "vcd2fst", tmp, o->fst, (char *)NULL);
+            _exit(127);
+        }
+        int st = 0;
+        if (pid < 0 || waitpid(pid, &st, 0) < 0 || !WIFEXITED(st) || WEXITSTATUS(st))
+            die2("--fst: vcd2fst failed (is gtkwave installed? make deps)");
+        remove(tmp);
+    }
+    return rc;
+}
+
+/* ------------------------------------------------------------- report */
+static const char *const base_cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "ipc",
+                                        "simd_eff", "lane_util", "idle_cycles", "full_stalls",
+                                        "segments", "bank_conflicts", "ctas", "area_mm2",
+                                        "area_overhead_pct"};
+#define NBASE (sizeof base_cols / sizeof base_cols[0])
+
+static void report(const opts *o, const loaded *L, const result *res)
+{
+    const char *extra[64];
+    unsigned ne = 0;
+    double spe_area = -1;
+    for (unsigned i = 0; i < o->ns; i++) {
+        if (!strcmp(o->sel[i]->name, "spe") && res[i].ran)
+            spe_area = res[i].area;
+        for (unsigned j = 0; j < res[i].cols.n; j++) {
+            unsigned k = 0;
+            while (k < ne && strcmp(extra[k], res[i].cols.name[j]))
+                k++;
+            if (k == ne && ne < 64)
+                extra[ne++] = res[i].cols.name[j];
+        }
+    }
+    unsigned WS = o->C.warp_size, lanes = (o->C.alu_groups ? o->C.alu_groups : o->C.schedulers) *
+                                           (o->C.simd_width ? o->C.simd_width : WS);
+    if (o->format == 0)
+        printf("kernel %s (%s): %u threads x %llu CTAs, warp %u, simd %u, %u schedulers, "
+               "alu-lat %u, mem-lat %u, %g nm\n",
+               L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2],
+               (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2], WS,
+               o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers, o->C.alu_lat,
+               o->C.mem_lat, o->tech);
+    else if (o->format == 3)
+        printf("{\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
+               "\"rows\": [\n",
+               L->p.name, L->p.block[0] * L->p.block[1] * L->p.block[2], WS, o->tech);
+    if (o->format == 1 || o->format == 2) {
+        const char *sep = o->format == 1 ? " | " : ",";
+        printf("%s", o->format == 1 ? "| " : "");
+        for (unsigned c = 0; c < NBASE; c++)
+            printf("%s%s", c ? sep : "", base_cols[c]);
+        for (unsigned c = 0; c < ne; c++)
+            printf("%s%s", sep, extra[c]);
+        printf("%sstatus%s\n", sep, o->format == 1 ? " |" : "");
+        if (o->format == 1) {
+            printf("|---|");
+            for (unsigned c = 1; c < NBASE + ne + 1; c++)
+                printf("---:|");
+            printf("\n");
+        }
+    } else if (o->format == 0)
+        printf("%-8s %9s %10s %12s %8s %8s %9s %9s %8s %9s %9s\n", "mech", "cycles",
+               "warp_insts", "thread_insts", "ipc", "simd_eff", "lane_util", "idle",
+               "full_stl", "area_mm2", "overhead");
+    for (unsigned i = 0; i < o->ns; i++) {
+        const result *r = &res[i];
+        const core_stats *st = &r->st;
+        char v[NBASE][48];
+        double cyc = st->cycles ? (double)st->cycles : 1;
+        memset(v, 0, sizeof v);
+        snprintf(v[0], 48, "%s", o->sel[i]->name);
+        if (r->ran) {
+            snprintf(v[1], 48, "%llu", (unsigned long long)st->cycles);
+            snprintf(v[2], 48, "%llu", (unsigned long long)st->warp_insts);
+            snprintf(v[3], 48, "%llu", (unsigned long long)st->thread_insts);
+            snprintf(v[4], 48, "%.4f", (double)st->thread_insts / cyc);
+            snprintf(v[5], 48, "%.4f", st->warp_insts ? (double)st->thread_insts /
+                                                            ((double)st->warp_insts * WS)
+                                                      : 0);
+            snprintf(v[6], 48, "%.4f", (double)st->lane_busy / (cyc * lanes));
+            snprintf(v[7], 48, "%llu", (unsigned long long)st->idle_cycles);
+            snprintf(v[8], 48, "%llu", (unsigned long long)st->full_stalls);
+            snprintf(v[9], 48, "%llu", (unsigned long long)st->segments);
+            snprintf(v[10], 48, "%llu", (unsigned long long)st->bank_conflicts);
+            snprintf(v[11], 48, "%llu", (unsigned long long)st->ctas);
+            if (r->area >= 0)
+                snprintf(v[12], 48, "%.5f", r->area);
+            if (r->area >= 0 && spe_area > 0)
+                snprintf(v[13], 48, "%.1f", 100.0 * (r->area - spe_area) / spe_area);
+        }
+        const char *status = r->ran ? "ok" : r->why;
+        if (o->format == 0) {
+            if (!r->ran)
+                printf("%-8s cannot run: %s\n", v[0], r->why);
+            else {
+                printf("%-8s %9s %10s %12s %8s %8s %9s %9s %8s %9s %8s%s", v[0], v[1], v[2], v[3],
+                       v[4], v[5], v[6], v[7], v[8], v[12][0] ? v[12] : "-",
+                       v[13][0] ? v[13] : "-", v[13][0] ? "%" : "");
+                for (unsigned j = 0; j < r->cols.n; j++)
+                    printf(" %s=%s", r->cols.name[j], r->cols.value[j]);
+                printf("\n");
+            }
+            continue;
+        }
+        if (o->format == 3) {
+            printf("%s  {\"mech\": \"%s\"", i ? ",\n" : "", v[0]);
+            for (unsigned c = 1; c < NBASE; c++)
+                printf(", \"%s\": %s", base_cols[c], v[c][0] ? v[c] : "null");
+            for (unsigned c = 0; c < ne; c++) {
+                const char *val = NULL;
+                for (unsigned j = 0; j < r->cols.n; j++)
+                    if (!strcmp(r->cols.name[j], extra[c]))
+                        val = r->cols.value[j];
+                if (val && val[0] && strspn(val, "0123456789.-") == strlen(val))
+                    printf(", \"%s\": %s", extra[c], val);
+                else
+                    printf(", \"%s\": %s%s%s", extra[c], val ? "\"" : "", val ? val : "null",
+                           val ? "\"" : "");
+            }
+            printf(", \"area_structs\": \"%s\", \"status\": \"", r->area_what);
+            for (const char *s = status; *s; s++)
+                printf(*s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
+            printf("\"}");
+            continue;
+        }
+        const char *sep = o->format == 1 ? " | " : ",";
+        printf("%s", o->format == 1 ? "| " : "");
+        for (unsigned c = 0; c < NBASE; c++)
+            printf("%s%s", c ? sep : "", v[c][0] ? v[c] : (o->format == 1 ? "-" : ""));
+        for (unsigned c = 0; c < ne; c++) {
+            const char *val = "";
+            for (unsigned j = 0; j < r->cols.n; j++)
+                if (!strcmp(r->cols.name[j], extra[c]))
+                    val = r->cols.value[j];
+            printf("%s%s", sep, val[0] ? val : (o->format == 1 ? "-" : ""));
+        }
+        if (o->format == 2) {
+            printf(",");
+            for (const char *s = status; *s; s++)
+                putchar(*s == ',' ? ';' : *s);
+            printf("\n");
+        } else
+            printf(" | %s |\n", status);
+    }
+    if (o->format == 3)
+        printf("\n]}\n");
+    else if (o->format == 0)
+        printf("every mechanism that ran matches the reference (registers, every thread's PC "
+               "sequence, memory; the timing oracle on)\n");
+}
+
+static void write_svg(FILE *f, const opts *o, const loaded *L, const result *res)
+{
+    unsigned WS = o->C.warp_size, n = 0;
+    for (unsigned i = 0; i < o->ns; i++)
+        n += (unsigned)res[i].ran;
+    int pw = 360, ph = 200, W = pw * (int)(n ? n : 1) + 20;
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+               "font-family=\"sans-serif\" font-size=\"11\">\n",
+            W, ph + 60);
+    fprintf(f, "<text x=\"10\" y=\"16\" font-size=\"13\">%s: issue slots by active threads, "
+               "warps of %u</text>\n",
+            L->p.name, WS);
+    int x0 = 10;
+    for (unsigned m = 0; m < o->ns; m++) {
+        if (!res[m].ran)
+            continue;
+        const core_stats *st = &res[m].st;
+        uint64_t tot = 0, mx = 1;
+        for (unsigned i = 0; i <= WS; i++) {
+            tot += st->hist[i];
+            if (st->hist[i] > mx)
+                mx = st->hist[i];
+        }
+        int bx = x0 + 40, by = 40, bw = pw - 50, bh = ph - 40;
+        fprintf(f, "<text x=\"%d\" y=\"34\">%s (%llu slots)</text>\n", bx, o->sel[m]->name,
+                (unsigned long long)tot);
+        fprintf(f, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"none\" "
+                   "stroke=\"#888\"/>\n",
+                bx, by, bw, bh);
+        double cw = (double)bw / WS;
+        for (unsigned i = 1; i <= WS; i++) {
+            double fr = tot ? (double)st->hist[i] / (double)tot : 0;
+            double h = (double)st->hist[i] / (double)mx * (bh - 4);
+            fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+                       "fill=\"#4a7ab5\"><title>%u threads: %llu slots (%.1f%%)</title></rect>\n",
+                    bx + (i - 1) * cw + 1, by + bh - h, cw - 2, h, i,
+                    (unsigned long long)st->hist[i], 100 * fr);
+            if (WS <= 16 || i % 4 == 0 || i == 1)
+                fprintf(f, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%u</text>\n",
+                        bx + (i - 0.5) * cw, by + bh + 12, i);
+        }
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%llu</text>\n", bx - 3, by + 8,
+                (unsigned long long)mx);
+        fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">0</text>\n", bx - 3, by + bh);
+        x0 += pw;
+    }
+    fprintf(f, "</svg>\n");
+}
+
+static void dump_mem(FILE *f, const loaded *L)
+{
+    for (uint64_t a = 0; a + 3 < L->ref.global_bytes; a += 4)
+        fprintf(f, "%02x%02x%02x%02x\n", L->ref.global[a + 3], L->ref.global[a + 2],
+                L->ref.global[a + 1], L->ref.global[a]);
+}
+
+/* ------------------------------------------------------------ random */
+static int run_random(const opts *o)
+{
+    unsigned long long fails = 0;
+    uint64_t insts = 0;
+    for (unsigned long long i = 0; i < o->random_n && fails < 5; i++) {
+        uint64_t seed = o->seed + i;
+        char *text = gen_kernel(seed, o->max_threads), name[64], msg[1024] = "";
+        snprintf(name, sizeof name, "gen%llu.k", (unsigned long long)seed);
+        loaded L;
+        result res[MAXM];
+        int rc = load(o, name, text, &L, msg, sizeof msg);
+        if (!rc) {
+            rc = run_all(o, &L, res, 0, msg, sizeof msg);
+            for (unsigned j = 0; j < o->ns && !rc; j++) {
+                if (!res[j].ran) {
+                    snprintf(msg, sizeof msg, "%s", res[j].why);
+                    rc = 2;
+                }
+                insts += res[j].st.warp_insts;
+            }
+            /* 003's claim on every kernel: dpe issues exactly spe's instructions */
+            int sp = -1, dp = -1;
+            for (unsigned j = 0; j < o->ns; j++) {
+                if (!strcmp(o->sel[j]->name, "spe"))
+                    sp = (int)j;
+                if (!strcmp(o->sel[j]->name, "dpe"))
+                    dp = (int)j;
+            }
+            if (!rc && sp >= 0 && dp >= 0 &&
+                (res[sp].st.warp_insts != res[dp].st.warp_insts ||
+                 res[sp].st.thread_insts != res[dp].st.thread_insts)) {
+                snprintf(msg, sizeof msg, "dpe issued %llu warp- / %llu thread-instructions, "
+                         "spe %llu / %llu",
+                         (unsigned long long)res[dp].st.warp_insts,
+                         (unsigned long long)res[dp].st.thread_insts,
+                         (unsigned long long)res[sp].st.warp_insts,
+                         (unsigned long long)res[sp].st.thread_insts);
+                rc = 1;
+            }
+            unload(&L);
+        }
+        if (rc) {
+            fails++;
+            printf("FAIL random seed %llu: %s\n--- kernel (build/simt --gen %llu) ---\n%s---\n",
+                   (unsigned long long)seed, msg, (unsigned long long)seed, text);
+        } else if (!o->quiet)
+            printf("ok random seed %llu\n", (unsigned long long)seed);
+        free(text);
+    }
+    printf("random: %llu kernels from seed %llu, warp %u, mechanisms", o->random_n,
+           (unsigned long long)o->seed, o->C.warp_size);
+    for (unsigned j = 0; j < o->ns; j++)
+        printf(" %s", o->sel[j]->name);
+    printf(": %llu failed (%llu warp-instructions simulated)\n", fails, (unsigned long long)insts);
+    return fails ? 1 : 0;
+}
+
+/* ------------------------------------------------------------- bench */
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* warp-instructions (issue slots) simulated per second of process CPU
+ * time per mechanism, the structures' invariant checks off, the reference
+ * check on (docs/bench.md) */
+static int run_bench(opts *o)
+{
+    unsigned nk = o->kernel ? 1 : 16;
+    loaded *Ls = calloc(nk, sizeof *Ls);
+    char err[1024];
+    o->C.check = 0;
+    for (unsigned i = 0; i < nk; i++) {
+        char *t = o->kernel ? NULL : gen_kernel(1000 + i, 256);
+        int rc = load(o, o->kernel ? o->kernel : "bench", t, &Ls[i], err, sizeof err);
+        free(t);
+        if (rc)
+            die2("%s", err);
+    }
+    printf("bench: %s, warp %u, simd %u, %u schedulers, invariant checks off, reference check "
+           "on, process CPU time\n",
+           o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
+           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers);
+    printf("%-8s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s", "warp_insts/s");
+    int rc = 0;
+    double logsum = 0;
+    for (unsigned j = 0; j < o->ns; j++) {
+        uint64_t wi = 0, cyc = 0;
+        double t0 = now_s(), t1 = t0;
+        int reps = 0;
+        do {
+            for (unsigned i = 0; i < nk; i++) {
+                core *c;
+                const char *e = core_new(o->sel[j], &Ls[i].p, &Ls[i].ref, &o->C, &c);
+                if (e)
+                    die2("%s", e);
+                if (core_run(c) || core_finish(c)) {
+                    fprintf(stderr, "simt: %s\n", core_error(c));
+                    rc = 1;
+                }
+                wi += core_get_stats(c)->warp_insts;
+                cyc += core_get_stats(c)->cycles;
+                core_free(c);
+            }
+            reps++;
+            t1 = now_s();
+        } while (t1 - t0 < 1.0 && reps < 1000);
+        double rate = (double)wi / (t1 - t0);
+        printf("%-8s %14llu %12llu %10.3f %16.0f\n", o->sel[j]->name, (unsigned long long)wi,
+               (unsigned long long)cyc, t1 - t0, rate);
+        logsum += log(rate);
+    }
+    if (o->ns)
+        printf("geomean %58.0f\n", exp(logsum / o->ns));
+    for (unsigned i = 0; i < nk; i++)
+        unload(&Ls[i]);
+    free(Ls);
+    return rc;
+}
+
+/* -------------------------------------------------------------- main */
+int simt_main(int argc, char **argv)
+{
+    opts o;
+    parse(argc, argv, &o);
+    if (o.show_config) {
+        core_cfg_print(&o.C, stdout);
+        return 0;
+    }
+    if (o.gen) {
+        char *t = gen_kernel(o.gen_seed, o.max_threads);
+        fputs(t, stdout);
+        free(t);
+        return 0;
+    }
+    if (o.random_n)
+        return run_random(&o);
+    if (o.bench)
+        return run_bench(&o);
+    if (!o.kernel)
+        die2("no kernel given (build/simt --kernel FILE; see --help)");
+    char msg[1200] = "";
+    if (o.show_cfg) {
+        kernel k;
+        struct stat sb;
+        if (!stat(o.kernel, &sb) && S_ISDIR(sb.st_mode))
+            die2("%s: is a directory, not a kernel file", o.kernel);
+        if (kernel_load(o.kernel, &k, msg, sizeof msg)) {
+            fprintf(stderr, "%s\n", msg);
+            return 2;
+        }
+        kernel_show_cfg(&k, stdout);
+        kernel_free(&k);
+        return 0;
+    }
+    loaded L;
+    if (load(&o, o.kernel, NULL, &L, msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        return 2;
+    }
+    if (o.dump_f) {
+        dump_mem(o.dump_f, &L);
+        if (o.dump_f != stdout && fclose(o.dump_f))
+            die2("--dump-mem: writing '%s' failed", o.dump_mem);
+    }
+    result res[MAXM];
+    int rc = run_all(&o, &L, res, 1, msg, sizeof msg);
+    if (o.log_f && o.log_f != stdout)
+        fclose(o.log_f);
+    if (rc) {
+        fprintf(stderr, rc == 2 ? "simt: %s\n" : "simt: %s: %s\n", rc == 2 ? msg : L.p.file,
+                msg);
+        unload(&L);
+        return rc;
+    }
+    report(&o, &L, res);
+    if (o.svg_f) {
+        write_svg(o.svg_f, &o, &L, res);
+        if (o.svg_f != stdout)
+            fclose(o.svg_f);
+    }
+    unload(&L);
+    return 0;
+}
