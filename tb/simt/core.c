@@ -27,6 +27,7 @@ typedef struct {
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
     const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    char structure[40];
     int bad;
 } recorder;
 
@@ -927,8 +928,17 @@ int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const voi
             if (r->f[i].dir == PORT_OUT)
                 hf[k++] = r->f[i];
         params_format(t, cfg, 1, params, sizeof params);
-        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
-                 t->structure);
+        /* a second unit of the same structure (one per scheduler): STRUCT1 */
+        unsigned same = 0;
+        for (unsigned j = 0; j < CORE_REC_MAX; j++)
+            same += &c->rec[j] != r && c->rec[j].w && !strcmp(c->rec[j].structure, t->structure);
+        snprintf(r->structure, sizeof r->structure, "%s", t->structure);
+        if (same)
+            snprintf(r->path, sizeof r->path, "%s/%s-%s%u.vec", c->trace_dir, c->ops->name,
+                     t->structure, same);
+        else
+            snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
+                     t->structure);
         r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
         if (!r->w)
             return core_fail(c, "--trace-dir: %s", err);
