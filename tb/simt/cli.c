@@ -695,9 +695,15 @@ static void report(const opts *o, const loaded *L, const result *res)
         } else
             printf(" | %s |\n", status);
     }
+    int skipped = 0;
+    for (unsigned i = 0; i < o->ns; i++)
+        skipped |= !res[i].ran;
     if (o->format == 3)
         printf("\n]}\n");
-    else if (o->format == 0)
+    else if (o->format == 0 && skipped)
+        printf("(a mechanism that cannot hold the kernel is left out; --mech LIST chooses them, "
+               "build/simt --help lists them)\n");
+    if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on)\n");
 }
