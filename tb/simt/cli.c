@@ -281,22 +281,13 @@ static void parse(int argc, char **argv, opts *o)
         case O_LOG: o->log = v; break;
         case O_DUMP: o->dump_mem = v; break;
         case O_TECH: o->tech = (double)num(a, v, 22, 90); break;
-        case O_PARAM: {
-            const char *dot = strchr(v, '.');
-            int known = dot && !strncmp(v, "two_level_sched.", 16);
-            for (unsigned j = 0; dot && !known && mech_table[j]; j++)
-                for (unsigned i = 0; mech_table[j]->structs && mech_table[j]->structs[i]; i++)
-                    if ((size_t)(dot - v) == strlen(mech_table[j]->structs[i]) &&
-                        !strncmp(v, mech_table[j]->structs[i], (size_t)(dot - v)))
-                        known = 1;
-            if (!known || !strchr(dot, '='))
-                die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of the structures "
-                     "build/simt --help lists, got '%s'", v);
+        case O_PARAM:
+            if ((e = mech_param_check(v)))
+                die2("%s", e);
             if (o->C.nparam == CORE_MAX_PARAM)
                 die2("--param: at most %d", CORE_MAX_PARAM);
             o->C.param[o->C.nparam++] = v;
             break;
-        }
         case O_FAULT: {
             char kind[8], tail;
             unsigned long long cyc;
@@ -706,9 +697,15 @@ static void report(const opts *o, const loaded *L, const result *res)
         } else
             printf(" | %s |\n", status);
     }
+    int skipped = 0;
+    for (unsigned i = 0; i < o->ns; i++)
+        skipped |= !res[i].ran;
     if (o->format == 3)
         printf("\n]}\n");
-    else if (o->format == 0)
+    else if (o->format == 0 && skipped)
+        printf("(a mechanism that cannot hold the kernel is left out; --mech LIST chooses them, "
+               "build/simt --help lists them)\n");
+    if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on)\n");
 }

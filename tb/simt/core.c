@@ -23,11 +23,11 @@
 typedef struct {
     vec_writer *w;
     char path[1100];
-    char structure[32];        /* the structure it records (twin instances: path .IDX) */
     unsigned n;
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
     const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    char structure[40];
     int bad;
 } recorder;
 
@@ -939,18 +939,17 @@ int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const voi
             if (r->f[i].dir == PORT_OUT)
                 hf[k++] = r->f[i];
         params_format(t, cfg, 1, params, sizeof params);
-        /* a second instance of a structure (swi's second pool) gets its
-         * recorder index in the name */
-        unsigned twin = 0;
+        /* a second unit of the same structure (one per scheduler): STRUCT1 */
+        unsigned same = 0;
         for (unsigned j = 0; j < CORE_REC_MAX; j++)
-            twin |= j != idx && c->rec[j].w && !strcmp(c->rec[j].structure, t->structure);
-        if (twin)
-            snprintf(r->path, sizeof r->path, "%s/%s-%s.%u.vec", c->trace_dir, c->ops->name,
-                     t->structure, idx);
+            same += &c->rec[j] != r && c->rec[j].w && !strcmp(c->rec[j].structure, t->structure);
+        snprintf(r->structure, sizeof r->structure, "%s", t->structure);
+        if (same)
+            snprintf(r->path, sizeof r->path, "%s/%s-%s%u.vec", c->trace_dir, c->ops->name,
+                     t->structure, same);
         else
             snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
                      t->structure);
-        snprintf(r->structure, sizeof r->structure, "%s", t->structure);
         r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
         if (!r->w)
             return core_fail(c, "--trace-dir: %s", err);

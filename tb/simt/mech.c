@@ -13,7 +13,18 @@
 #include <string.h>
 
 #include "../../area/structs.h"
+#include "../../rtl_c/dpe_stack.h"
+#include "../../rtl_c/dwf.h"
+#include "../../rtl_c/hct_cct_heap.h"
+#include "../../rtl_c/lane_regfile.h"
+#include "../../rtl_c/lane_shuffle.h"
+#include "../../rtl_c/lwm_subwarp.h"
+#include "../../rtl_c/sbi_scoreboard.h"
+#include "../../rtl_c/shadow_scoreboard.h"
 #include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/swi_sched.h"
+#include "../../rtl_c/tsimt_frontend.h"
+#include "../../rtl_c/two_level_sched.h"
 
 extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm;
 extern const mech_ops mech_tsimt, mech_stsimt, mech_swi;
@@ -36,6 +47,33 @@ const mech_ops *mech_find(const char *name)
         if (!strcmp(mech_table[i]->name, name))
             return mech_table[i];
     return NULL;
+}
+
+/* Every structure --param may name (the parameter tables of rtl_c). */
+static const struct param_table *const param_tables[] = {
+    &simt_stack_params,     &dpe_stack_params, &shadow_scoreboard_params, &hct_cct_heap_params,
+    &sbi_scoreboard_params, &dwf_params,       &lane_regfile_params,      &lwm_subwarp_params,
+    &two_level_sched_params, &tsimt_frontend_params, &swi_sched_params, &lane_shuffle_params,
+};
+
+const char *mech_param_check(const char *kv)
+{
+    static char msg[300];
+    const char *dot = strchr(kv, '.');
+    for (unsigned i = 0; dot && i < sizeof param_tables / sizeof param_tables[0]; i++) {
+        const struct param_table *t = param_tables[i];
+        if ((size_t)(dot - kv) != strlen(t->structure) || strncmp(kv, t->structure, (size_t)(dot - kv)))
+            continue;
+        uint64_t cfg[64]; /* any structure's cfg (unsigned fields) */
+        params_default(t, cfg);
+        const char *e = params_set(t, cfg, dot + 1);
+        if (e)
+            snprintf(msg, sizeof msg, "--param %s: %s", kv, e);
+        return e ? msg : NULL;
+    }
+    snprintf(msg, sizeof msg, "--param: expected STRUCT.NAME=VALUE with STRUCT one of the "
+             "structures build/simt --help lists, got '%s'", kv);
+    return msg;
 }
 
 unsigned mech_count(void)

@@ -181,5 +181,8 @@ extern const mech_ops *const mech_table[];
 /* The row named name, NULL if none. */
 const mech_ops *mech_find(const char *name);
 unsigned mech_count(void);
+/* "STRUCT.NAME=VALUE": NULL when STRUCT is a structure of rtl_c and NAME
+ * one of its parameters in range, else one line. */
+const char *mech_param_check(const char *kv);
 
 #endif
