@@ -428,6 +428,32 @@ for args in "--set bogus=1" "--set warp_size=3" "--set simd_width=64 --set warp_
   [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_bad.out")" -eq 1 ] && ok "core_bad_args '$args'" ||
     bad "core_bad_args '$args'" "exit $rc: $(head -2 "$T/core_bad.out" | tr '\n' '|')"
 done
+# every output path is checked before any work: one line, exit 2, nothing run
+for f in svg fst vcd log dump-mem; do
+  "$S" --core tb/kernels/lud.k --$f /nonexistent-dir/x >"$T/core_out.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_out.out")" -eq 1 ] && grep -q "^simt: --$f: cannot write '/nonexistent-dir/x'" "$T/core_out.out" &&
+    ok "core_unwritable_$f" || bad "core_unwritable_$f" "exit $rc: $(head -2 "$T/core_out.out" | tr '\n' '|')"
+done
+# a mechanism that cannot hold the kernel (dwf: lane_regfile has at most 32
+# lanes) is a row under --mech all and the others run; named, it is exit 2
+"$S" --core tb/kernels/lud.k --lanes 64 --format csv >"$T/core_hold.csv" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^dwf,.*cannot\|^dwf,,' "$T/core_hold.csv" && grep -q '^spe,[0-9]' "$T/core_hold.csv"; then
+  ok core_mech_all_row_for_one_that_cannot_hold
+else bad core_mech_all_row_for_one_that_cannot_hold "exit $rc: $(grep '^dwf' "$T/core_hold.csv")"; fi
+"$S" --core tb/kernels/lud.k --lanes 64 --mech dwf >"$T/core_hold.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/core_hold.out")" -eq 1 ] && ok core_named_mech_cannot_hold_exit_2 ||
+  bad core_named_mech_cannot_hold_exit_2 "$(head -2 "$T/core_hold.out")"
+# --help's lists come from the tables: its mechanisms are the rows of
+# --mech all, its keys the lines of --show-config
+h=$("$S" --core --help)
+rows=$("$S" --core tb/kernels/lud.k --format csv | awk -F, 'NR>1{print $1}' | tr '\n' ' ')
+hm=$(awk '/^mechanisms/{f=1;next} /^--param/{f=0} f{print $1}' <<<"$h" | tr '\n' ' ')
+hk=$(awk '/^configuration keys/{f=1;next} f{print $1}' <<<"$h" | tr '\n' ' ')
+ck=$("$S" --core --show-config | awk '{print $1}' | tr '\n' ' ')
+[ -n "$rows" ] && [ "$rows" = "$hm" ] && [ "$hk" = "$ck" ] && ok core_help_lists_from_tables ||
+  bad core_help_lists_from_tables "rows '$rows' help '$hm'"
 # the built-in default is default.cfg exactly
 diff <("$S" --core --show-config) <("$S" --core --config default --show-config) >/dev/null &&
   ok core_default_is_default_cfg || bad core_default_is_default_cfg

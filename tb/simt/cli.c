@@ -102,9 +102,10 @@ static void usage(void)
            "  --log FILE           one line per issue ('-' = stdout)\n"
            "  --dump-mem FILE      the reference's final memory, one hex word a line\n"
            "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
-           "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update) or sb (blind\n"
-           "                       scoreboards) at cycle C, or scalar@0 (an unsound\n"
-           "                       scalarization); the checks must then fail\n"
+           "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update), sb (blind\n"
+           "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
+           "                       wave, lane position or segment) at cycle C, or scalar@0\n"
+           "                       (an unsound scalarization); the checks must then fail\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -283,32 +284,24 @@ static void parse(int argc, char **argv, opts *o)
         case O_LOG: o->log = v; break;
         case O_DUMP: o->dump_mem = v; break;
         case O_TECH: o->tech = (double)num(a, v, 22, 90); break;
-        case O_PARAM: {
-            const char *dot = strchr(v, '.');
-            int known = dot && !strncmp(v, "two_level_sched.", 16);
-            for (unsigned j = 0; dot && !known && mech_table[j]; j++)
-                for (unsigned i = 0; mech_table[j]->structs && mech_table[j]->structs[i]; i++)
-                    if ((size_t)(dot - v) == strlen(mech_table[j]->structs[i]) &&
-                        !strncmp(v, mech_table[j]->structs[i], (size_t)(dot - v)))
-                        known = 1;
-            if (!known || !strchr(dot, '='))
-                die2("--param: expected STRUCT.NAME=VALUE with STRUCT one of the structures "
-                     "build/simt --help lists, got '%s'", v);
+        case O_PARAM:
+            if ((e = mech_param_check(v)))
+                die2("%s", e);
             if (o->C.nparam == CORE_MAX_PARAM)
                 die2("--param: at most %d", CORE_MAX_PARAM);
             o->C.param[o->C.nparam++] = v;
             break;
-        }
         case O_FAULT: {
             char kind[8], tail;
             unsigned long long cyc;
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb") && strcmp(kind, "scalar")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE or "
-                     "scalar@0, got '%s'", v);
+                 strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
+                     "lane@CYCLE or scalar@0, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
-                              : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4 : 5;
+                              : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
+                              : !strcmp(kind, "lane") ? 5 : 6;
             o->C.fault_cycle = cyc;
             break;
         }
@@ -709,9 +702,15 @@ static void report(const opts *o, const loaded *L, const result *res)
         } else
             printf(" | %s |\n", status);
     }
+    int skipped = 0;
+    for (unsigned i = 0; i < o->ns; i++)
+        skipped |= !res[i].ran;
     if (o->format == 3)
         printf("\n]}\n");
-    else if (o->format == 0)
+    else if (o->format == 0 && skipped)
+        printf("(a mechanism that cannot hold the kernel is left out; --mech LIST chooses them, "
+               "build/simt --help lists them)\n");
+    if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on; under scalarization the allocated "
                "registers are not compared)\n");

@@ -28,6 +28,7 @@ typedef struct {
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
     const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    char structure[40];
     int bad;
 } recorder;
 
@@ -475,10 +476,12 @@ static const char *two_level_init(core *c, unsigned port, unsigned n)
     return NULL;
 }
 
-/* issue ports the mechanism may use this run (sbi's second front end) */
+/* issue slots the mechanism may use this run: a second one per scheduler
+ * (sbi's second front end, swi's I2 of pool q in slot schedulers + q) */
 static unsigned dec_ports(const core *c)
 {
-    return c->P.schedulers < 2 ? 2 : c->P.schedulers;
+    unsigned n = 2 * c->P.schedulers;
+    return n > CORE_MAX_PORTS ? CORE_MAX_PORTS : n;
 }
 
 static unsigned pools(const core *c)
@@ -865,8 +868,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         else
             g = free_group(c, in, r->group);
         uint64_t *until = in->unit == PU_SFU ? c->sfu_until : c->alu_until;
-        if (c->cycle + r->delay + waves > until[g])
-            until[g] = c->cycle + r->delay + waves;
+        /* the group is busy [issue + delay, issue + delay + waves); the
+         * delay is a pipeline stage every issue of the mechanism to this
+         * group passes, so the next issue may come `waves` cycles later
+         * (TSIMT's hand-over: a lane takes its next instruction in the
+         * last cycle of the current one) */
+        if (c->cycle + waves > until[g])
+            until[g] = c->cycle + waves;
         group = (unsigned)g;
         c->st.group_busy += waves;
         c->st.lane_busy += sca ? 1 : nl;
@@ -887,11 +895,15 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     o->ready = last;
     o->waves = waves;
     core_note_ready(c, last);
+    /* fault kind 5 (test hook, issue 24 item 4): from fault_cycle on the
+     * scoreboard forgets each thread's position (wave, lane group,
+     * segment): the result counts as ready at issue + delay + latency */
+    uint64_t sb_at = c->P.fault_kind == 5 && c->cycle >= c->P.fault_cycle ? start + lat : last;
     if (!r->nosb && !(c->ops->flags & MECH_OWN_SB))
         for (unsigned j = 0; j < in->ndst; j++) {
             uint64_t *e = &c->sb[(size_t)r->warp * c->nregs + in->dst[j]];
-            if (last > *e)
-                *e = last;
+            if (sb_at > *e)
+                *e = sb_at;
         }
     if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
         last > c->ld_until[r->unit_warp])
@@ -973,8 +985,17 @@ int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const voi
             if (r->f[i].dir == PORT_OUT)
                 hf[k++] = r->f[i];
         params_format(t, cfg, 1, params, sizeof params);
-        snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
-                 t->structure);
+        /* a second unit of the same structure (one per scheduler): STRUCT1 */
+        unsigned same = 0;
+        for (unsigned j = 0; j < CORE_REC_MAX; j++)
+            same += &c->rec[j] != r && c->rec[j].w && !strcmp(c->rec[j].structure, t->structure);
+        snprintf(r->structure, sizeof r->structure, "%s", t->structure);
+        if (same)
+            snprintf(r->path, sizeof r->path, "%s/%s-%s%u.vec", c->trace_dir, c->ops->name,
+                     t->structure, same);
+        else
+            snprintf(r->path, sizeof r->path, "%s/%s-%s.vec", c->trace_dir, c->ops->name,
+                     t->structure);
         r->w = vec_create(r->path, t->structure, params, hf, k, err, sizeof err);
         if (!r->w)
             return core_fail(c, "--trace-dir: %s", err);
@@ -1297,7 +1318,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         /* the analysis and allocation of 002 sec. 4.2-4.3; the threads'
          * register arrays become their vector files */
         scalar_analyse(p, &c->sinfo, 0);
-        if (cfg->fault_kind == 5) /* the test hook: a thread-id read marked scalar */
+        if (cfg->fault_kind == 6) /* the test hook: a thread-id read marked scalar */
             for (unsigned pc = 0; pc < p->n; pc++)
                 if (p->reachable[pc] && p->ins[pc].varying && p->ins[pc].unit == PU_ALU) {
                     c->sinfo.ins_vector[pc] = 0;

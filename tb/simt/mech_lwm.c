@@ -97,6 +97,11 @@ static const char *lwm_init(core *c, void *vm)
     const prog *p = core_prog(c);
     unsigned cw = (p->block[0] * p->block[1] * p->block[2] + WS - 1) / WS, slots = W / cw;
     unsigned K = core_config(c)->lwm_k, want = K;
+    if (core_param_given(c, "lwm_subwarp.K")) { /* --param lwm_subwarp.K=k: lwm_k */
+        lwm_subwarp_cfg t = lwm_subwarp_default_cfg();
+        core_apply_params(c, &lwm_subwarp_params, &t);
+        want = t.rows;
+    }
     if (!want) {
         want = W / 4;
         want = want < 2 ? 2 : want > 8 ? 8 : want;
@@ -129,6 +134,7 @@ static const char *lwm_init(core *c, void *vm)
         u->lc.pc_bits = 32;
         u->lc.large_warps = per;
         const char *e = core_apply_params(c, &lwm_subwarp_params, &u->lc);
+        u->lc.rows = K; /* K as chosen above (--param lwm_subwarp.K is lwm_k) */
         if (!e)
             e = lwm_subwarp_cfg_check(&u->lc);
         if (e)

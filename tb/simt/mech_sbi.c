@@ -188,11 +188,11 @@ static void sb_wb(const core *c, sbi_state *m)
     sbi_scoreboard_in *in = &m->sbin;
     uint64_t best = UINT64_MAX, now = core_now(c);
     for (unsigned w = 0; w < m->sbc.warps; w++)
-        for (unsigned k = 0; k < m->sbc.depth; k++)
-            for (unsigned i = 0; i < 2; i++) {
-                uint64_t dv = i ? m->sbs.dv2_q[w] : m->sbs.dv1_q[w];
+        for (unsigned i = 0; i < 2; i++)
+            for (uint64_t dv = i ? m->sbs.dv2_q[w] : m->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+                unsigned k = (unsigned)__builtin_ctzll(dv);
                 uint64_t d = m->sb_done[w][k][i];
-                if (((dv >> k) & 1u) && d <= now + 1 && d < best) {
+                if (d <= now + 1 && d < best) {
                     best = d;
                     in->wb_v = 1;
                     in->wb_warp = w;

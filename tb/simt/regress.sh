@@ -21,4 +21,12 @@ run --seed 100001 --lanes 4 --alu-lat 1 --mem-lat 5 --policy dmin
 run --seed 200001 --lanes 32 --policy dtime --regfile crossbar --max-threads 256
 run --seed 300001 --lanes 8 --policy dpc --swizzle off --mem-lat 100
 run --seed 400001 --lanes 16 --policy dpdpri --alu-lat 2 --mem-lat 13 --max-threads 200
+# the SM core (issue 24): every paper's preset and the default, the timing
+# oracle on, then two-level scheduling and the smallest design point
+for cfg in default 000 001 002 003 004; do
+  run --core --config "$cfg" --seed 500001 --max-threads 256
+done
+run --core --sched two-level --seed 600001 --max-threads 256
+run --core --config 004 --sched two-level --seed 700001 --max-threads 256
+run --core --lanes 2 --set simd_width=1 --set schedulers=1 --seed 800001
 exit $rc
