@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_scalarize.sh BUILD_DIR -- scalarization on the SM core (issue
-# 26; tb/simt/scalar.h, docs/scalar.md): simt+scalar runs every built-in
-# kernel and 200 generated ones at the default and 002 presets against the
-# reference with the soundness check on; a planted unsound scalarization
-# (--inject-fault scalar@0) is caught with its line; 002 sec. 5.8's claims:
-# scalarization takes fewer cycles on a kernel with much uniform work
-# (reduction.k at 002's preset) and changes nothing on one with none.
+# 26; tb/simt/scalar.h, docs/scalar.md): simt+scalar, tsimt+scalar and
+# stsimt+scalar run every built-in kernel and 200 generated ones at the
+# default and 002 presets against the reference with the soundness check
+# on; a planted unsound scalarization (--inject-fault scalar@0) is caught
+# with its line; 002 sec. 5.8-5.9's claims: scalarization takes fewer
+# cycles with much uniform work (reduction.k at 002's preset, on SIMT and
+# on TSIMT), changes nothing with none, and STSIMT4 with scalarization is
+# no slower than SIMT with GCN-style scalarization on a divergent kernel.
 set -u
 B=${1:-build}
 S=$B/simt
@@ -14,6 +16,7 @@ T=$B/test/simt_scalarize
 mkdir -p "$T"
 ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
+SCAL=simt+scalar,tsimt+scalar,stsimt+scalar
 
 # field MECH KEY < json: one value of one row of build/simt --format json
 field() {
@@ -23,7 +26,7 @@ field() {
 for cfg in default 002; do
   n=0 failed=()
   for k in tb/kernels/*.k; do
-    if ! "$S" --core --kernel "$k" --mech spe,simt+scalar --config "$cfg" --format json \
+    if ! "$S" --core --kernel "$k" --mech spe,$SCAL --config "$cfg" --format json \
         >"$T/run.json" 2>"$T/run.err"; then
       failed+=("$(basename "$k"): $(head -1 "$T/run.err")")
     fi
@@ -34,7 +37,7 @@ for cfg in default 002; do
   else
     bad "builtin_kernels_simt_scalar_$cfg" "${failed[*]}"
   fi
-  if "$S" --core --random 200 --mech spe,simt+scalar --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
+  if "$S" --core --random 200 --mech spe,$SCAL --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
       grep -q ': 0 failed' "$T/random.out"; then
     ok "random_kernels_simt_scalar_$cfg"
   else
@@ -61,15 +64,29 @@ else
   bad planted_unsound_scalarization_unchecked_caught "exit $rc: $(head -1 "$T/fault2.err")"
 fi
 
-# 002 sec. 5.8: fewer cycles with much uniform work
-"$S" --core --kernel tb/kernels/reduction.k --mech spe,simt+scalar --config 002 --format json \
+# 002 sec. 5.8-5.9: fewer cycles with much uniform work, on SIMT and TSIMT
+"$S" --core --kernel tb/kernels/reduction.k --mech spe,tsimt,$SCAL --config 002 --format json \
   >"$T/red.json" 2>"$T/red.err"
-c0=$(field spe cycles <"$T/red.json"); c1=$(field simt+scalar cycles <"$T/red.json")
-s1=$(field simt+scalar scalar_issues <"$T/red.json")
-if [ -n "$c0" ] && [ -n "$c1" ] && [ "$s1" -gt 0 ] && [ "$c1" -lt "$c0" ]; then
-  ok "claim_002_scalarization_fewer_cycles (spe $c0, simt+scalar $c1, $s1 scalar issues)"
+for pair in spe:simt+scalar tsimt:tsimt+scalar; do
+  a=${pair%%:*} b=${pair##*:}
+  c0=$(field "$a" cycles <"$T/red.json"); c1=$(field "$b" cycles <"$T/red.json")
+  s1=$(field "$b" scalar_issues <"$T/red.json")
+  if [ -n "$c0" ] && [ -n "$c1" ] && [ "${s1:-0}" -gt 0 ] && [ "$c1" -lt "$c0" ]; then
+    ok "claim_002_scalarization_fewer_cycles_$b ($a $c0, $b $c1, $s1 scalar issues)"
+  else
+    bad "claim_002_scalarization_fewer_cycles_$b" "$a $c0, $b $c1, scalar issues $s1"
+  fi
+done
+
+# 002 sec. 5.9: on a divergent kernel STSIMT4+scalar is no slower than
+# SIMT+scalar (002: 4.2% faster on its divergent benchmarks)
+"$S" --core --kernel tests/simt_scalar/div8_scalar.k --mech simt+scalar,stsimt+scalar \
+  --config 002 --format json >"$T/div.json" 2>"$T/div.err"
+c0=$(field simt+scalar cycles <"$T/div.json"); c1=$(field stsimt+scalar cycles <"$T/div.json")
+if [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -le "$c0" ]; then
+  ok "claim_002_stsimt4_scalar_divergent (simt+scalar $c0, stsimt+scalar $c1)"
 else
-  bad claim_002_scalarization_fewer_cycles "spe $c0, simt+scalar $c1, scalar issues $s1"
+  bad claim_002_stsimt4_scalar_divergent "simt+scalar $c0, stsimt+scalar $c1"
 fi
 
 # no uniform work: every value depends on the thread id; nothing changes
@@ -86,12 +103,15 @@ cat >"$T/nouniform.k" <<'K'
 A:  st [r1], r3
     exit
 K
-"$S" --core --kernel "$T/nouniform.k" --mech spe,simt+scalar --config 002 --format json \
-  >"$T/nu.json" 2>"$T/nu.err"
-c0=$(field spe cycles <"$T/nu.json"); c1=$(field simt+scalar cycles <"$T/nu.json")
-s1=$(field simt+scalar scalar_issues <"$T/nu.json")
-if [ -n "$c0" ] && [ "$s1" = 0 ] && [ "$c1" = "$c0" ]; then
-  ok "claim_002_no_uniform_work_no_change (spe $c0, simt+scalar $c1)"
-else
-  bad claim_002_no_uniform_work_no_change "spe $c0, simt+scalar $c1, scalar issues $s1"
-fi
+"$S" --core --kernel "$T/nouniform.k" --mech spe,tsimt,stsimt,$SCAL --config 002 \
+  --format json >"$T/nu.json" 2>"$T/nu.err"
+for pair in spe:simt+scalar tsimt:tsimt+scalar stsimt:stsimt+scalar; do
+  a=${pair%%:*} b=${pair##*:}
+  c0=$(field "$a" cycles <"$T/nu.json"); c1=$(field "$b" cycles <"$T/nu.json")
+  s1=$(field "$b" scalar_issues <"$T/nu.json")
+  if [ -n "$c0" ] && [ "$s1" = 0 ] && [ "$c1" = "$c0" ]; then
+    ok "claim_002_no_uniform_work_no_change_$b ($a $c0, $b $c1)"
+  else
+    bad "claim_002_no_uniform_work_no_change_$b" "$a $c0, $b $c1, scalar issues $s1"
+  fi
+done

@@ -28,7 +28,7 @@
 #include "../../rtl_c/two_level_sched.h"
 
 extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm, mech_simt_scalar;
-extern const mech_ops mech_tsimt, mech_stsimt, mech_swi;
+extern const mech_ops mech_tsimt, mech_stsimt, mech_swi, mech_tsimt_scalar, mech_stsimt_scalar;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
@@ -40,6 +40,8 @@ const mech_ops *const mech_table[] = {
     &mech_lwm,
     &mech_swi,
     &mech_simt_scalar,
+    &mech_tsimt_scalar,
+    &mech_stsimt_scalar,
     NULL,
 };
 

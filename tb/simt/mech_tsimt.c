@@ -50,6 +50,7 @@
 #include "../../rtl_c/tsimt_frontend.h"
 #include "../../vcd/vcd.h"
 #include "mech.h"
+#include "scalar.h"
 
 typedef struct {
     unsigned k;                 /* lane width: 1 tsimt, tsimt_width stsimt */
@@ -148,6 +149,16 @@ static core_req tsimt_req(const tsimt_state *m, unsigned w, int pc, uint64_t mas
     return r;
 }
 
+/* The threads the lane executes for (pc, mask): under scalarization
+ * (tsimt+scalar, stsimt+scalar) a scalar instruction is a one-thread
+ * instruction in the lane, its first thread (002 sec. 4.1); the core gives
+ * its result to every thread of mask. */
+static uint64_t lane_mask(const core *c, int pc, uint64_t mask)
+{
+    const scalar_info *s = core_scalar(c);
+    return s && pc >= 0 && !s->ins_vector[pc] ? mask & (~mask + 1u) : mask;
+}
+
 /* The stack's top of warp w: its pc (-1 none or at the exit) and mask. */
 static int top_of(const tsimt_state *m, const prog *p, unsigned w, uint64_t *mask)
 {
@@ -189,7 +200,7 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
         m->fi.fill_valid = 1;
         m->fi.fill_warp = w;
         m->fi.fill_instr = (uint64_t)pc;
-        m->fi.fill_mask = mask;
+        m->fi.fill_mask = lane_mask(c, pc, mask);
         m->fill_rr = w;
         m->refills += (int)w == iw;
         return;
@@ -232,7 +243,7 @@ static int tsimt_cycle(core *c, void *vm)
         unsigned w = (unsigned)m->fo.iss_warp;
         uint64_t tmask = 0;
         int tpc = top_of(m, p, w, &tmask);
-        if (tpc != (int)m->fo.iss_instr || tmask != m->fo.iss_mask)
+        if (tpc != (int)m->fo.iss_instr || lane_mask(c, tpc, tmask) != m->fo.iss_mask)
             return core_fail(c, "internal: warp %u issued pc %llu, its stack top is pc %d", w,
                              (unsigned long long)m->fo.iss_instr, tpc);
         core_req r = tsimt_req(m, w, tpc, tmask);
@@ -345,6 +356,7 @@ static void tsimt_stats(const core *c, const void *vm, mech_cols *k)
                                         "issue_conflicts", "refills_on_issue"};
     const uint64_t v[] = {m->peak, m->tc.lanes, m->k, m->conflicts, m->refills};
     mech_cols_u64(k, names, v, 5);
+    mech_scalar_cols(c, k);
 }
 
 static double tsimt_area(const core *c, const void *vm, const area_tech *t, char *what,
@@ -380,19 +392,28 @@ static void tsimt_free(void *vm)
     m->ts = NULL;
 }
 
-/* tsimt and stsimt: one mechanism, the lane width from init */
-#define TSIMT_OPS(nm, pp, sum, in_fn)                                                             \
+/* tsimt and stsimt: one mechanism, the lane width from init; with
+ * scalarization (issue 26, 002 sec. 4.1): MECH_SCALAR_LANE */
+#define TSIMT_OPS(nm, pp, sum, in_fn, fl)                                                         \
     {                                                                                             \
         .name = nm, .paper = pp, .summary = sum, .structs = tsimt_structs,                         \
-        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED, .nctx = 1, .size = sizeof(tsimt_state),         \
+        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | (fl), .nctx = 1, .size = sizeof(tsimt_state),  \
         .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
         .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \
         .finish = tsimt_finish, .free = tsimt_free,                                               \
     }
 const mech_ops mech_tsimt = TSIMT_OPS("tsimt", "002 sec. 3.1-3.3",
                                       "temporal SIMT: one-wide lanes, compaction, one issue a cycle",
-                                      tsimt_init);
+                                      tsimt_init, 0);
 const mech_ops mech_stsimt = TSIMT_OPS("stsimt", "002 sec. 3.1, 5.7",
                                        "spatio-temporal SIMT: lanes of tsimt_width units, "
                                        "aligned-group compaction",
-                                       stsimt_init);
+                                       stsimt_init, 0);
+const mech_ops mech_tsimt_scalar = TSIMT_OPS("tsimt+scalar", "002 sec. 4.1-4.3",
+                                             "tsimt with scalarization: a uniform instruction runs "
+                                             "once, as one thread in the lane",
+                                             tsimt_init, MECH_SCALAR_LANE);
+const mech_ops mech_stsimt_scalar = TSIMT_OPS("stsimt+scalar", "002 sec. 4.1-4.3, 5.9",
+                                              "stsimt with scalarization: a uniform instruction "
+                                              "runs once, as one thread in the lane",
+                                              stsimt_init, MECH_SCALAR_LANE);
