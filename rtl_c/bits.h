@@ -145,6 +145,18 @@ static inline uint64_t bits_reverse(uint64_t v, unsigned width)
     return r >> (64u - (width < 64u ? width : 64u));
 }
 
+/* Bit i of a bitset kept in 64-bit words (word i / 64, bit i % 64). */
+static inline unsigned bits_array_get(const uint64_t *a, unsigned i)
+{
+    return (unsigned)(a[i >> 6] >> (i & 63u)) & 1u;
+}
+
+/* Sets bit i of a bitset kept in 64-bit words. */
+static inline void bits_array_set(uint64_t *a, unsigned i)
+{
+    a[i >> 6] |= (uint64_t)1 << (i & 63u);
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -95,6 +95,16 @@ TEST(sel_is_a_mux)
     CHECK_EQ(bad, 0);
 }
 
+TEST(array_get_set)
+{
+    uint64_t a[3] = {0, 0, 0};
+    for (unsigned i = 0; i < 192; i += 7)
+        bits_array_set(a, i);
+    for (unsigned i = 0; i < 192; i++)
+        CHECK_EQ(bits_array_get(a, i), (unsigned)(i % 7 == 0));
+    CHECK_EQ(bits_popcount(a[0]) + bits_popcount(a[1]) + bits_popcount(a[2]), 28);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -102,5 +112,6 @@ int main(int argc, char **argv)
     RUN(index_mask_and_width);
     RUN(reverse_every_width);
     RUN(sel_is_a_mux);
+    RUN(array_get_set);
     return test_summary();
 }

@@ -199,6 +199,62 @@ TEST(analyse_errors)
     prog_free(&p);
 }
 
+/* Clang's loop bound written on both sides of a divergent branch:
+ *  0 r1 = %tid (varying)    1 @r1 bra 4        2 r2 = 8 ("mov r2, 8")
+ *  3 bra 5                  4 r2 = 8 (same)    5 r3 = r2
+ *  6 bar                    7 r3 = r3 - 1      8 r0 = r3 > 0
+ *  9 @r0 bra 6             10 exit
+ * r2 holds 8 whichever side ran, so the loop around the barrier is
+ * uniform; with different values on the two sides it is not. */
+static void mk_bound(prog *p, const char *second)
+{
+    mk(p, 11);
+    p->ins[0].varying = 1;
+    p->ins[0].dst[0] = 1;
+    p->ins[0].ndst = 1;
+    bra(p, 1, 4, 1);
+    for (unsigned pc = 2; pc <= 4; pc += 2) {
+        p->ins[pc].dst[0] = 2;
+        p->ins[pc].ndst = 1;
+        snprintf(p->ins[pc].text, sizeof p->ins[pc].text, "%s", pc == 2 ? "mov r2, 8" : second);
+    }
+    bra(p, 3, 5, -1);
+    p->ins[5].src[0] = 2;
+    p->ins[5].nsrc = 1;
+    p->ins[5].dst[0] = 3;
+    p->ins[5].ndst = 1;
+    p->ins[6].unit = PU_BAR;
+    p->ins[7].src[0] = p->ins[7].dst[0] = 3;
+    p->ins[7].nsrc = p->ins[7].ndst = 1;
+    p->ins[8].src[0] = 3;
+    p->ins[8].dst[0] = 0;
+    p->ins[8].nsrc = p->ins[8].ndst = 1;
+    bra(p, 9, 6, 0);
+    p->ins[10].unit = PU_EXIT;
+}
+
+TEST(divergence_same_value_on_both_sides)
+{
+    prog p;
+    mk_bound(&p, "mov r2, 8");
+    int rc = prog_analyse(&p, err, sizeof err);
+    if (rc)
+        printf("  %s\n", err);
+    CHECK(!rc);
+    CHECK(!p.ins[1].uniform && p.ins[9].uniform);
+    prog_free(&p);
+    mk_bound(&p, "mov r2, 9"); /* the sides disagree: the loop diverges */
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:16: barrier under divergent control") != NULL);
+    prog_free(&p);
+    /* the same value, but its source is written inside the divergent region */
+    mk_bound(&p, "mov r2, 8");
+    p.ins[2].src[0] = p.ins[4].src[0] = 1;
+    p.ins[2].nsrc = p.ins[4].nsrc = 1;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    prog_free(&p);
+}
+
 /* A grid program: r0 = ctaid.x * ntid.x + tid.x; shared[tid] = r0; bar;
  * r1 = shared[ntid-1-tid]; global[4*r0] = r1 + ctaid; exit. */
 static int grid_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
@@ -275,6 +331,7 @@ int main(int argc, char **argv)
     RUN(builtin_kernels_lowered);
     RUN(generated_kernels_lowered);
     RUN(analyse_errors);
+    RUN(divergence_same_value_on_both_sides);
     RUN(reference_grid);
     return test_summary();
 }

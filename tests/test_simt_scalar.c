@@ -131,7 +131,7 @@ TEST(other_side_reads)
 static int alloc_ok(const prog *p, const scalar_info *s, const char *what)
 {
     unsigned W;
-    uint64_t *live = scalar_liveness(p, &W);
+    uint64_t *live = prog_liveness(p, &W);
     int bad = 0;
     for (unsigned r = 0; r < s->nregs && !bad; r++) {
         if (!s->reg_used[r])
@@ -149,7 +149,7 @@ static int alloc_ok(const prog *p, const scalar_info *s, const char *what)
             if (a + (int)ur <= b || b + (int)units_of(p, q) <= a)
                 continue;
             for (unsigned pc = 0; pc <= p->n && !bad; pc++)
-                if (bit(&live[(size_t)pc * W], r) && bit(&live[(size_t)pc * W], q)) {
+                if (bits_array_get(&live[(size_t)pc * W], r) && bits_array_get(&live[(size_t)pc * W], q)) {
                     printf("  %s: registers %u and %u share %d, both live at pc %u\n", what, r,
                            q, a, pc);
                     bad = 1;

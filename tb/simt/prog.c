@@ -9,6 +9,8 @@
  */
 #include "prog.h"
 
+#include "../../rtl_c/bits.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -237,14 +239,110 @@ void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
     mark[n] = 0;
 }
 
+uint64_t *prog_liveness(const prog *p, unsigned *words)
+{
+    unsigned W = (p->nregs + 63u) / 64u, n = p->n;
+    uint64_t *in = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
+    int changed = 1;
+    *words = W;
+    while (changed) {
+        changed = 0;
+        for (int pc = (int)n - 1; pc >= 0; pc--) {
+            if (!p->reachable[pc])
+                continue;
+            const prog_insn *in_ = &p->ins[pc];
+            uint64_t *row = &in[(size_t)pc * W];
+            for (unsigned w = 0; w < W; w++) {
+                uint64_t out = 0;
+                for (int j = 0; j < 2; j++)
+                    if (p->succ[pc][j] >= 0)
+                        out |= in[(size_t)p->succ[pc][j] * W + w];
+                uint64_t kill = 0, use = 0;
+                if (in_->guard < 0)
+                    for (unsigned d = 0; d < in_->ndst; d++)
+                        if (in_->dst[d] >> 6 == w)
+                            kill |= 1ull << (in_->dst[d] & 63u);
+                for (unsigned k = 0; k < in_->nsrc; k++)
+                    if (in_->src[k] >> 6 == w)
+                        use |= 1ull << (in_->src[k] & 63u);
+                uint64_t v = use | (out & ~kill);
+                if (v != row[w]) {
+                    row[w] = v;
+                    changed = 1;
+                }
+            }
+        }
+    }
+    return in;
+}
+
+/* Registers every definition of which is one and the same uniform
+ * computation (prog.h): an ALU operation or a parameter load with no guard,
+ * not `varying`, one destination, and the same untruncated text at every
+ * definition, the register never read before it is written (not live at
+ * entry).  same[r] = 1 for them; ndef[r] counts the reachable definitions
+ * (2 meaning two or more), def1[r] is the first. */
+static void same_value_regs(const prog *p, const uint64_t *live, uint8_t *same, uint8_t *ndef,
+                            int *def1)
+{
+    for (unsigned r = 0; r < p->nregs; r++) {
+        same[r] = !bits_array_get(live, r);
+        ndef[r] = 0;
+        def1[r] = -1;
+    }
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        if (!p->reachable[pc])
+            continue;
+        int simple = in->ndst == 1 && in->guard < 0 && !in->varying &&
+                     (in->unit == PU_ALU || (in->unit == PU_LD && in->space == PS_PARAM)) &&
+                     strlen(in->text) + 1 < sizeof in->text;
+        for (unsigned j = 0; j < in->ndst; j++) {
+            unsigned r = in->dst[j];
+            if (!simple || (def1[r] >= 0 && strcmp(p->ins[def1[r]].text, in->text)))
+                same[r] = 0;
+            if (def1[r] < 0)
+                def1[r] = (int)pc;
+            if (ndef[r] < 2)
+                ndef[r]++;
+        }
+    }
+}
+
+/* A definition in the influence region of a divergent branch that leaves
+ * its register uniform all the same: every definition of the register
+ * computes one value (same_value_regs) from sources that are uniform and
+ * hold one value while the warp is split (never defined, or defined once,
+ * outside every divergent region and never read before).  Clang writes a
+ * loop's bound on both sides of a divergent branch this way. */
+static int benign_def(const prog *p, int pc, const uint8_t *dreg, const uint8_t *inreg,
+                      const uint8_t *same, const uint8_t *ndef, const int *def1,
+                      const uint64_t *live)
+{
+    const prog_insn *in = &p->ins[pc];
+    if (in->ndst != 1 || !same[in->dst[0]])
+        return 0;
+    for (unsigned j = 0; j < in->nsrc; j++) {
+        unsigned s = in->src[j];
+        if (dreg[s] || ndef[s] > 1 || (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
+            return 0;
+    }
+    return 1;
+}
+
 /* The divergence analysis (prog.h); -1 on a barrier under divergent control. */
 static int divergence(prog *p, int *stack, char *err, size_t errlen)
 {
     int n = (int)p->n, rc = 0;
-    uint8_t *dreg = calloc(p->nregs ? p->nregs : 1, 1);
+    unsigned R = p->nregs ? p->nregs : 1, W;
+    uint8_t *dreg = calloc(R, 1);
     uint8_t *divb = calloc((size_t)n + 1, 1);
     uint8_t *inreg = calloc((size_t)n + 1, 1);
     uint8_t *mark = calloc((size_t)n + 1, 1);
+    uint8_t *same = calloc(R, 1), *ndef = calloc(R, 1);
+    int *def1 = calloc(R, sizeof(int));
+    uint64_t *live = prog_liveness(p, &W); /* row 0: live at entry */
+    same_value_regs(p, live, same, ndef, def1);
     int changed = 1;
     while (changed) {
         changed = 0;
@@ -252,7 +350,8 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             if (!p->reachable[pc])
                 continue;
             prog_insn *in = &p->ins[pc];
-            int d = inreg[pc] || in->varying;
+            int d = (inreg[pc] && !benign_def(p, pc, dreg, inreg, same, ndef, def1, live)) ||
+                    in->varying;
             for (unsigned j = 0; j < in->nsrc; j++)
                 d |= dreg[in->src[j]];
             for (unsigned j = 0; j < in->ndst; j++)
@@ -280,6 +379,10 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
                       "barrier under divergent control (inside a branch on a thread-dependent "
                       "condition)");
     }
+    free(same);
+    free(ndef);
+    free(def1);
+    free(live);
     free(dreg);
     free(divb);
     free(inreg);

@@ -167,7 +167,13 @@ typedef struct prog {
  * definition of it is `varying`, reads a divergent register, or lies in the
  * influence region of a divergent branch (the instructions reachable from
  * it without passing its reconvergence PC); a guarded branch is divergent
- * when its guard is.  0 on success, else one line in err: "file:line: ..."
+ * when its guard is.  One refinement: a definition in such a region leaves
+ * its register uniform when every definition of the register is the same
+ * uniform computation (an ALU op or a parameter load with the same text,
+ * no guard) from sources that hold one value while the warp is split
+ * (defined at most once, outside every divergent region, never read before
+ * written), and the register is never read before it is written: clang
+ * writes a loop's bound on both sides of a divergent branch.  0 on success, else one line in err: "file:line: ..."
  * for control falling off the end, no reachable exit, a loop with no way
  * out (at its back-edge branch), or a barrier under divergent control (SPE
  * would deadlock: threads of one warp would wait at it while others are
@@ -178,6 +184,10 @@ int prog_analyse(prog *p, char *err, size_t errlen);
  * is never marked); nothing when from < 0 or from == stop.  stack holds
  * n + 2 ints. */
 void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
+/* Live registers at the entry of every PC (a guarded write does not kill
+ * the old value): n + 1 rows of words = (nregs + 63) / 64 bitset words, the
+ * exit row empty; the caller frees it.  p must have been analysed. */
+uint64_t *prog_liveness(const prog *p, unsigned *words);
 void prog_free(prog *p);
 
 #endif

@@ -4,50 +4,12 @@
  */
 #include "scalar.h"
 
+#include "../../rtl_c/bits.h"
+
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned words_of(unsigned nregs) { return (nregs + 63u) / 64u; }
-static int bit(const uint64_t *s, unsigned r) { return (int)((s[r >> 6] >> (r & 63u)) & 1u); }
-static void set_bit(uint64_t *s, unsigned r) { s[r >> 6] |= 1ull << (r & 63u); }
 static unsigned reg_bits(const prog *p, unsigned r) { return p->reg_bits ? p->reg_bits[r] : 32u; }
-
-uint64_t *scalar_liveness(const prog *p, unsigned *words)
-{
-    unsigned W = words_of(p->nregs), n = p->n;
-    uint64_t *in = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
-    int changed = 1;
-    *words = W;
-    while (changed) {
-        changed = 0;
-        for (int pc = (int)n - 1; pc >= 0; pc--) {
-            if (!p->reachable[pc])
-                continue;
-            const prog_insn *in_ = &p->ins[pc];
-            uint64_t *row = &in[(size_t)pc * W];
-            for (unsigned w = 0; w < W; w++) {
-                uint64_t out = 0;
-                for (int j = 0; j < 2; j++)
-                    if (p->succ[pc][j] >= 0)
-                        out |= in[(size_t)p->succ[pc][j] * W + w];
-                uint64_t kill = 0, use = 0;
-                if (in_->guard < 0)
-                    for (unsigned d = 0; d < in_->ndst; d++)
-                        if (in_->dst[d] >> 6 == w)
-                            kill |= 1ull << (in_->dst[d] & 63u);
-                for (unsigned k = 0; k < in_->nsrc; k++)
-                    if (in_->src[k] >> 6 == w)
-                        use |= 1ull << (in_->src[k] & 63u);
-                uint64_t v = use | (out & ~kill);
-                if (v != row[w]) {
-                    row[w] = v;
-                    changed = 1;
-                }
-            }
-        }
-    }
-    return in;
-}
 
 /* Step 2's seeds (scalar.h). */
 static int seed_vector(const prog_insn *in)
@@ -85,7 +47,7 @@ void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
         memset(s->reg_vector, 1, R);
         memset(s->ins_vector, 1, n);
     } else {
-        uint64_t *live = scalar_liveness(p, &W);
+        uint64_t *live = prog_liveness(p, &W);
         uint8_t *side[2], *mark = calloc(n + 1, 1);
         int *stack = malloc(((size_t)n + 2) * sizeof(int));
         side[0] = calloc(n + 1, 1);
@@ -129,11 +91,11 @@ void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
                         unsigned r = in->dst[j];
                         if (s->reg_vector[r])
                             continue;
-                        int vec = bit(&live[(size_t)rpc * W], r);
+                        int vec = bits_array_get(&live[(size_t)rpc * W], r);
                         for (int k = 0; k < 2 && !vec; k++) {
                             /* live at side k's entry, written from the other side */
                             int e = p->succ[b][k];
-                            if (e < 0 || !bit(&live[(size_t)e * W], r))
+                            if (e < 0 || !bits_array_get(&live[(size_t)e * W], r))
                                 continue;
                             if (side[!k][pc])
                                 vec = 1;
@@ -164,10 +126,10 @@ typedef struct {
 
 static void edge(graph *g, unsigned a, unsigned b, uint64_t *count)
 {
-    if (a == b || bit(&g->adj[(size_t)a * g->W], b))
+    if (a == b || bits_array_get(&g->adj[(size_t)a * g->W], b))
         return;
-    set_bit(&g->adj[(size_t)a * g->W], b);
-    set_bit(&g->adj[(size_t)b * g->W], a);
+    bits_array_set(&g->adj[(size_t)a * g->W], b);
+    bits_array_set(&g->adj[(size_t)b * g->W], a);
     (*count)++;
 }
 
@@ -190,7 +152,7 @@ static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c
         }
         cnt++;
         for (unsigned q = 0; q < R; q++)
-            if (q != r && s->cls[q] == c && s->reg_used[q] && bit(&g->adj[(size_t)r * g->W], q))
+            if (q != r && s->cls[q] == c && s->reg_used[q] && bits_array_get(&g->adj[(size_t)r * g->W], q))
                 deg[r]++;
     }
     /* remove the vertex of smallest degree, last in the colouring order */
@@ -202,7 +164,7 @@ static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c
         done[best] = 1;
         order[k - 1] = best;
         for (unsigned q = 0; q < R; q++)
-            if (!done[q] && bit(&g->adj[(size_t)best * g->W], q))
+            if (!done[q] && bits_array_get(&g->adj[(size_t)best * g->W], q))
                 deg[q]--;
     }
     uint8_t *busy = malloc(2 * (size_t)R + 4);
@@ -210,7 +172,7 @@ static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c
         unsigned r = order[k], u = units_of(p, r);
         memset(busy, 0, 2 * (size_t)R + 4);
         for (unsigned q = 0; q < R; q++)
-            if (s->phys[q] >= 0 && s->cls[q] == c && bit(&g->adj[(size_t)r * g->W], q))
+            if (s->phys[q] >= 0 && s->cls[q] == c && bits_array_get(&g->adj[(size_t)r * g->W], q))
                 for (unsigned j = 0; j < units_of(p, q); j++)
                     busy[s->phys[q] + j] = 1;
         unsigned base = 0;
@@ -231,7 +193,7 @@ static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c
 void scalar_alloc(const prog *p, scalar_info *s)
 {
     unsigned R = s->nregs, n = p->n, W;
-    uint64_t *live = scalar_liveness(p, &W);
+    uint64_t *live = prog_liveness(p, &W);
     graph g = {R, calloc((size_t)R * W + 1, sizeof(uint64_t)), W};
     s->phys = malloc((R + 1) * sizeof(int32_t));
     s->cls = calloc(R + 1, 1);
@@ -243,9 +205,9 @@ void scalar_alloc(const prog *p, scalar_info *s)
     }
     /* the registers live at entry hold their initial value together */
     for (unsigned a = 0; a < R; a++)
-        if (bit(live, a))
+        if (bits_array_get(live, a))
             for (unsigned b = a + 1; b < R; b++)
-                if (bit(live, b))
+                if (bits_array_get(live, b))
                     edge(&g, a, b, &s->edges);
     for (unsigned pc = 0; pc < n; pc++) {
         const prog_insn *in = &p->ins[pc];
@@ -257,7 +219,7 @@ void scalar_alloc(const prog *p, scalar_info *s)
                 if (sc < 0)
                     continue;
                 for (unsigned r = 0; r < R; r++)
-                    if (bit(&live[(size_t)sc * W], r))
+                    if (bits_array_get(&live[(size_t)sc * W], r))
                         edge(&g, in->dst[j], r, &s->edges);
             }
         /* two results of one instruction are live together */
@@ -280,14 +242,14 @@ void scalar_alloc(const prog *p, scalar_info *s)
             if (e < 0)
                 continue;
             for (unsigned r = 0; r < R; r++) {
-                if (s->reg_vector[r] || !bit(&live[(size_t)e * W], r))
+                if (s->reg_vector[r] || !bits_array_get(&live[(size_t)e * W], r))
                     continue;
                 for (unsigned pc = 0; pc < n; pc++) {
                     if (!side[!k][pc])
                         continue;
                     const prog_insn *in = &p->ins[pc];
                     for (unsigned q = 0; q < R; q++)
-                        if (!s->reg_vector[q] && bit(&live[(size_t)pc * W], q))
+                        if (!s->reg_vector[q] && bits_array_get(&live[(size_t)pc * W], q))
                             edge(&g, r, q, &s->edges);
                     for (unsigned j = 0; j < in->ndst; j++)
                         if (!s->reg_vector[in->dst[j]])

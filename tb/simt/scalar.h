@@ -107,10 +107,6 @@ typedef struct scalar_info_s {
 void scalar_analyse(const prog *p, scalar_info *s, int all_vector);
 /* Liveness, interference and colouring per class; fills phys, cls, units. */
 void scalar_alloc(const prog *p, scalar_info *s);
-/* Liveness at every PC (bitsets of words = (nregs + 63) / 64 words each,
- * n + 1 rows, the exit row empty): live-in, for the tests and the
- * allocation check. */
-uint64_t *scalar_liveness(const prog *p, unsigned *words);
 /* --show-scalar: every instruction with its mark, the registers by class
  * and the allocation. */
 void scalar_show(const prog *p, const scalar_info *s, FILE *f);
