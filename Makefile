@@ -92,6 +92,23 @@ $(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_s
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
+# The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
+# through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
+# the parser, the instruction semantics and the launch file.
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+all: $(B)/ptxref $(B)/asan/ptxref
+$(B)/ptxref: tb/ptxref.c $(PTX_SRC) $(wildcard tb/simt/*.h) | $(B)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) -lm -o $@
+$(B)/asan/ptxref: tb/ptxref.c $(PTX_SRC) $(wildcard tb/simt/*.h) | $(B)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) -lm -o $@
+$(B)/tests/test_ptx: tests/test_ptx.c $(PTX_SRC) $(wildcard tb/simt/*.h) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) -lm -o $@
+$(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SRC) $(wildcard tb/simt/*.h) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) -lm -o $@
+
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every
 # parameter of the C model's table as -G), generates the RTL port glue from
