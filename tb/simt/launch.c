@@ -82,12 +82,12 @@ static uint8_t ltype(const char *t)
 
 static const char *tname(uint8_t t)
 {
-    static char b[8];
-    if (t == T_F32) return "f32";
-    if (t == T_F64) return "f64";
+    static const char *const n[4][4] = {{"b8", "b16", "b32", "b64"},
+                                        {"u8", "u16", "u32", "u64"},
+                                        {"s8", "s16", "s32", "s64"},
+                                        {"f8", "f16", "f32", "f64"}};
     if (t == T_PRED) return "pred";
-    snprintf(b, sizeof b, "%c%u", "busf"[TY_KIND(t) & 3], 8 * TY_BYTES(t));
-    return b;
+    return n[TY_KIND(t) & 3][t & 3];
 }
 
 /* splits at spaces and commas */
@@ -483,7 +483,7 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
         dup2(fd, 1);
         const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang";
         execlp(clang, clang, "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70", "-nocudainc",
-               "-nocudalib", "-O2", "-S", "-include", hdr, "-o", ptx_out, cu, (char *)NULL);
+               "-nocudalib", "-O2", "-S", "-ffp-contract=off", "-include", hdr, "-o", ptx_out, cu, (char *)NULL);
         dprintf(2, "clang: cannot run: %s\n", strerror(errno));
         _exit(127);
     }

@@ -117,8 +117,10 @@ int launch_read_mem(const char *path, uint8_t *mem, uint64_t bytes, char *err, s
 
 /* Compiles a .cu file to PTX with clang and the project's header
  * (tb/cuda/warphw_cuda.h; found from $WARPHW_CUDA_DIR, else next to the
- * executable's ../tb/cuda, else ./tb/cuda).  0, or -1 with clang's first
- * error line. */
+ * executable's ../tb/cuda, else ./tb/cuda): the issue's command (clang -x
+ * cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2
+ * -S) with -ffp-contract=off (warphw_cuda.h says why) and -include of the
+ * header.  0, or -1 with clang's first error line. */
 int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t errlen);
 
 #endif

@@ -694,7 +694,10 @@ static int parse_scalar(ps *s, char *t, ptx_opnd *o, int want_label)
         if (y->space == PS_PARAM) return UNSUP(s, "the address of a parameter ('%s')", t);
         o->kind = O_IMM;
         o->imm = y->addr;
-        if (y->space == PS_SHARED && y->addr == UINT64_MAX) o->reg = -2; /* extern: fixed later */
+        if (y->space == PS_SHARED && y->addr == UINT64_MAX) { /* extern: placed at the end */
+            o->imm = 0;
+            o->ext = 1;
+        }
         return 0;
     }
     return fail(s, s->sline, "bad operand '%s'", t);
@@ -742,7 +745,7 @@ static int parse_addr(ps *s, char *t, uint8_t space, ptx_opnd *o)
             if (neg) return fail(s, s->sline, "bad address");
             uint64_t a = y->addr;
             if (y->space == PS_SHARED && a == UINT64_MAX) {
-                o->sreg = 1; /* the .extern array: patched when its offset is known */
+                o->ext = 1; /* the .extern array: patched when its offset is known */
                 a = 0;
             }
             if (space == PS_NONE) { /* generic: the symbol's generic address */
@@ -1021,7 +1024,7 @@ static int add_label(ps *s, const char *name)
         if (!strcmp(s->ldef[i].name, name)) return fail(s, s->sline, "label '%s' defined twice", name);
     if (strlen(name) >= 64) return fail(s, s->sline, "label too long");
     s->ldef = grow(s->ldef, &s->capldef, s->nldef + 1, sizeof *s->ldef);
-    snprintf(s->ldef[s->nldef].name, sizeof s->ldef[0].name, "%s", name);
+    snprintf(s->ldef[s->nldef].name, sizeof s->ldef[0].name, "%.63s", name);
     s->ldef[s->nldef].pc = (int)s->n;
     s->nldef++;
     s->labels = grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
@@ -1284,7 +1287,6 @@ static int instruction(ps *s, char *stmt)
             } else memcpy(&o->imm, &d, 8);
         }
         o->fimm = 0;
-        if (o->reg == -2) return UNSUP(s, "the address of the .extern .shared array as an immediate");
     }
     /* prog_insn */
     pi->unit = unit_of(in);
@@ -1519,7 +1521,7 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             found = 1;
             s->sline = hdr_line;
             s->module_syms = s->nsyms;
-            snprintf(p->name, sizeof p->name, "%s", nm);
+            snprintf(p->name, sizeof p->name, "%.63s", nm);
             if (entry_params(s, t)) goto out;
             if (entry_body(s)) goto out;
             if (resolve(s, p)) goto out;
@@ -1548,9 +1550,9 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
     uint64_t ext = s->extern_align ? align_up(s->shared_static, s->extern_align) : s->shared_static;
     for (unsigned i = 0; i < s->n; i++)
         for (int j = 0; j < s->ins[i].na; j++)
-            if (s->ins[i].a[j].kind == O_MEM && s->ins[i].a[j].sreg == 1) {
+            if (s->ins[i].a[j].ext) {
                 s->ins[i].a[j].imm += ext;
-                s->ins[i].a[j].sreg = 0;
+                s->ins[i].a[j].ext = 0;
             }
     /* prog */
     snprintf(p->file, sizeof p->file, "%s", name);

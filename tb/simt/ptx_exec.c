@@ -752,7 +752,7 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
         uint64_t vals[4];
         for (int i = 0; i < in->vec; i++) {
             const uint8_t *q = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
-                                      bytes * in->vec, 0, err, errlen);
+                                      i ? bytes : bytes * in->vec, 0, err, errlen);
             if (!q) return -1;
             vals[i] = load_le(q, bytes);
         }
@@ -763,8 +763,8 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
         uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
         uint8_t *q[4];
         for (int i = 0; i < in->vec; i++) {
-            q[i] = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes, bytes * in->vec,
-                          1, err, errlen);
+            q[i] = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
+                          i ? bytes : bytes * in->vec, 1, err, errlen);
             if (!q[i]) return -1;
         }
         for (int i = 0; i < in->vec; i++) store_le(q[i], val(&in->a[1 + i], t), bytes);
