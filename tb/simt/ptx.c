@@ -155,7 +155,8 @@ static int next_stmt(ps *s, char *buf, size_t bufsz)
         if (c == '}') { s->pos++; return ST_CLOSE; }
         if (c == ';') { s->pos++; continue; }
         const char *t = s->text + s->pos;
-        if (!strncmp(t, ".loc", 4) || !strncmp(t, ".file", 5) || !strncmp(t, ".section", 8)) {
+        if ((!strncmp(t, ".loc", 4) && isspace((unsigned char)t[4])) ||
+            (!strncmp(t, ".file", 5) && isspace((unsigned char)t[5])) || !strncmp(t, ".section", 8)) {
             if (!strncmp(t, ".section", 8)) { /* debug sections: skip to the matching } */
                 int depth = 0;
                 while (s->pos < s->len) {
@@ -199,6 +200,20 @@ static int next_stmt(ps *s, char *buf, size_t bufsz)
         while (s->pos < s->len) {
             c = s->text[s->pos];
             if (c == '"') instr = !instr;
+            if (!instr && c == '{' && n > 0 && memchr(buf, '=', n)) {
+                /* an initialiser: = { ... } (nested braces included) */
+                int depth = 0;
+                while (s->pos < s->len) {
+                    c = s->text[s->pos];
+                    if (c == '{') depth++;
+                    if (c == '}') depth--;
+                    if (c == '\n') { s->line++; c = ' '; }
+                    if (n + 1 < bufsz) buf[n++] = c;
+                    s->pos++;
+                    if (depth == 0) break;
+                }
+                continue;
+            }
             if (!instr && (c == ';' || c == '{' || c == '}')) break;
             if (c == '{' || c == '}') break;
             if (c == '\n') {
@@ -1328,7 +1343,6 @@ static int instruction(ps *s, char *stmt)
         c++;
     }
     pi->text[k] = 0;
-    s->labels[s->n][0] = 0;
     s->n++;
     return 0;
 }
