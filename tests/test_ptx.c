@@ -605,7 +605,11 @@ TEST(atomics_global_and_shared)
            "mov.f32 %f1, 0f3FC00000; st.shared.f32 [sh+8], %f1; atom.shared.add.f32 %f2, [sh+8], %f1;\n"
            "red.global.add.u32 [%rd1+12], 40; red.shared.max.s32 [sh+12], -1;\n"
            "cvta.shared.u64 %rd3, %rd2; atom.add.u32 %r14, [%rd3+16], 3; atom.add.u32 %r15, [%rd3+16], 3;\n"
-           "atom.global.add.u64 %rd4, [%rd1+24], 0x100000000;");
+           "atom.global.add.u64 %rd4, [%rd1+24], 0x100000000;\n"
+           /* the results are read (an atom whose result nothing reads is a red) */
+           "add.u32 %r20, %r1, %r2; add.u32 %r20, %r3, %r4; add.u32 %r20, %r5, %r6; add.u32 %r20, %r7, %r8;\n"
+           "add.u32 %r20, %r9, %r10; add.u32 %r20, %r11, %r12; add.u32 %r20, %r13, %r14; add.u32 %r20, %r15, %r15;\n"
+           "add.f32 %f3, %f2, %f2; add.u64 %rd5, %rd4, %rd4;");
     CHECK_EQ(R(&e, "%r1"), 10);
     CHECK_EQ(R(&e, "%r2"), 5);
     CHECK_EQ(R(&e, "%r3"), (uint32_t)-3);
@@ -632,6 +636,13 @@ TEST(atomics_global_and_shared)
     CHECK_EQ(R(&e, "%r15"), 3);
     CHECK_EQ(w32(e.shared + 16), 6);
     CHECK_EQ(w32(e.global + 28), 1);
+    done(&e);
+    /* an old value nothing reads: no destination (its value would depend on
+     * the order of the threads), the memory still updated */
+    RUN_OK(e, NULL, "mov.u32 %r1, 3; mov.u64 %rd1, 0; atom.global.add.u32 %r1, [%rd1], 5;");
+    CHECK_EQ(e.p.ins[2].ndst, 0);
+    CHECK_EQ(R(&e, "%r1"), 3);
+    CHECK_EQ(w32(e.global), 5);
     done(&e);
 }
 

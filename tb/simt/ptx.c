@@ -1560,6 +1560,24 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
         goto out;
     }
     if (s->n == 0) { fail(s, 1, "entry '%s' has no instructions", entry); goto out; }
+    /* An atom whose old value nothing reads becomes a red: the value an
+     * atomic returns depends on the order the threads reach it (clang keeps
+     * the result register of atomicAdd even when it is unused), and a
+     * register no instruction reads is not part of what the kernel computes. */
+    {
+        uint8_t *readr = calloc(s->nregs + 1, 1);
+        if (!readr) { fail(s, 1, "out of memory"); goto out; }
+        for (unsigned i = 0; i < s->n; i++)
+            for (unsigned j = 0; j < s->pins[i].nsrc; j++) readr[s->pins[i].src[j]] = 1;
+        for (unsigned i = 0; i < s->n; i++) {
+            ptx_ins *in = &s->ins[i];
+            if (in->op == OP_ATOM && in->d[0].kind == O_REG && !readr[in->d[0].reg]) {
+                in->d[0].kind = O_SINK;
+                s->pins[i].ndst = 0;
+            }
+        }
+        free(readr);
+    }
     /* the .extern .shared array goes after the static ones */
     uint64_t ext = s->extern_align ? align_up(s->shared_static, s->extern_align) : s->shared_static;
     for (unsigned i = 0; i < s->n; i++)

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* bfs.cu -- frontier breadth-first search over a CSR graph in one CTA
- * (Rodinia BFS's control flow: a frontier mask, an edge loop of
- * data-dependent length per vertex, an "updating" mask applied after a
- * barrier).  The levels loop is bounded by a parameter, so every barrier is
+ * (Rodinia BFS's control flow, its two kernels as two phases between
+ * barriers: a frontier mask, an edge loop of data-dependent length per
+ * vertex marking an "updating" mask, then the owners' visit).  The levels loop is bounded by a parameter, so every barrier is
  * reached by all threads.  The graph: vertex v has deg(v) = 1 + (seed >> 28)
  * edges to pseudo-random vertices (edges[] is filled by the launch's random
  * buffer; offsets are computed here). */
@@ -30,22 +30,25 @@ extern "C" __global__ void bfs(const unsigned *rnd, int *cost, unsigned *offs, u
     }
     __syncthreads();
     for (int level = 0; level < levels; level++) {
+        /* expand the frontier: mark every neighbour (threads may mark the
+         * same vertex: they all write 1) */
         for (int v = tid; v < n; v += bd) {
             if (mask[v]) {
                 mask[v] = 0;
-                for (unsigned e = offs[v]; e < offs[v + 1]; e++) {
-                    unsigned u = adj[e];
-                    if (cost[u] < 0) {
-                        cost[u] = level + 1;
-                        upd[u] = 1;
-                    }
-                }
+                for (unsigned e = offs[v]; e < offs[v + 1]; e++) upd[adj[e]] = 1;
             }
         }
         __syncthreads();
+        /* each vertex's owner: a marked, unvisited vertex joins the next
+         * frontier (no thread's path depends on another's writes of the same
+         * phase, so the result and every thread's path are the same under
+         * any interleaving that respects the barriers) */
         for (int v = tid; v < n; v += bd)
             if (upd[v]) {
-                mask[v] = 1;
+                if (cost[v] < 0) {
+                    cost[v] = level + 1;
+                    mask[v] = 1;
+                }
                 upd[v] = 0;
             }
         __syncthreads();
