@@ -87,7 +87,7 @@ $(B):
 all: $(B)/simt $(B)/asan/simt
 $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
-$(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel $(B)/tests/test_simt_prog $(B)/asan/test_simt_prog: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h)
+$(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel $(B)/tests/test_simt_prog $(B)/asan/test_simt_prog $(B)/tests/test_simt_scalar $(B)/asan/test_simt_scalar: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) tests/simt_kernels.h
 $(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@

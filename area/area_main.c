@@ -20,7 +20,9 @@
 #include <string.h>
 
 #include "array.h"
+#include "afit.h"
 #include "calib.h"
+#include "efit.h"
 #include "papers.h"
 #include "report.h"
 #include "structs.h"
@@ -36,11 +38,13 @@ static void usage(FILE *f)
     fputs("usage:\n"
           "  area array --kind ram|cam|ff --entries N --width BITS [--rw-ports P] [--rd-ports P]\n"
           "             [--wr-ports P] [--search-ports P] [--banks B] [--ways W] [--tag-bits T]\n"
-          "             --tech NM [--goal delay|area] [--profile FILE]\n"
+          "             --tech NM [--goal delay|area] [--profile FILE] [--energy]\n"
           "  area report [--paper 000|001|002|003|004|all] [--tech NM] [--goal delay|area]\n"
-          "              [--view papers|node]\n"
+          "              [--view papers|node] [--energy]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
+          "  area energy-fit --refs FILE.csv [--folds K]\n"
+          "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area sweep --module NAME[,NAME...] --param K=V1,V2,... [--param K2=V]... [--tech NM]\n"
@@ -184,7 +188,7 @@ static int cmd_array(int argc, char **argv)
     area_tech t;
     area_result r;
     double nm = 0;
-    int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0;
+    int i, have_ports = 0, have_search = 0, have_kind = 0, have_entries = 0, have_width = 0, energy = 0;
     area_goal goal = AREA_GOAL_DELAY;
     const char *e;
     unsigned c;
@@ -237,6 +241,8 @@ static int cmd_array(int argc, char **argv)
             goal = get_goal(need_value(argc, argv, &i));
         } else if (strcmp(f, "--profile") == 0) {
             load_profile(need_value(argc, argv, &i), &prof);
+        } else if (strcmp(f, "--energy") == 0) {
+            energy = 1;
         } else {
             die("unknown option '%s' (see area --help)%s", f, "");
         }
@@ -259,6 +265,8 @@ static int cmd_array(int argc, char **argv)
     area_tech_at(nm, &prof, &t);
     t.goal = goal;
     area_array_eval(&t, &a, &r);
+    if (energy && (e = area_array_energy_check(&a, &r)))
+        die("%s%s", e, "");
     printf("array: %s, %lu entries x %u bits, ports rw=%u rd=%u wr=%u search=%u, banks %u, %g nm, "
            "goal %s\n", area_kind_name(a.kind), a.entries, a.width, a.rw, a.rd, a.wr, a.search,
            a.banks, nm, area_goal_name(goal));
@@ -289,6 +297,17 @@ static int cmd_array(int argc, char **argv)
         else
             printf("ff_sram_crossover_entries none up to 65536\n");
     }
+    if (energy) {
+        printf("energy_node %g nm, Vdd %.2f V, i_off %.0f nA/um at 360 K; logic activity %.2f\n",
+               nm, t.node.vdd, t.node.i_off, t.c.act_logic);
+        printf("read_nJ %.6g\n", r.read_nj);
+        printf("write_nJ %.6g\n", r.write_nj);
+        printf("search_nJ %.6g\n", r.search_nj);
+        printf("leak_mW %.6g\n", r.leak_mw);
+        if (r.banks > 1)
+            printf("leak_one_bank_mW %.6g (one bank and the network: CACTI's convention)\n",
+                   r.leak_bank_mw);
+    }
     printf("area_mm2 %.6g\n", r.total_mm2);
     return 0;
 }
@@ -302,7 +321,7 @@ static int cmd_report(int argc, char **argv)
     area_profile prof;
     static area_report rep;
     area_goal goal = AREA_GOAL_DELAY;
-    int node_view = 0;
+    int node_view = 0, energy = 0;
     const char *e;
     FILE *f;
     int i;
@@ -337,6 +356,8 @@ static int cmd_report(int argc, char **argv)
         } else if (strcmp(fl, "--profile") == 0) {
             profile_path = need_value(argc, argv, &i);
             load_profile(profile_path, &prof);
+        } else if (strcmp(fl, "--energy") == 0) {
+            energy = 1;
         } else {
             die("unknown option '%s' (see area --help)%s", fl, "");
         }
@@ -354,6 +375,7 @@ static int cmd_report(int argc, char **argv)
     e = area_report_build_goal(paper, nm, &prof, pname, goal, &rep);
     if (e)
         die("%s%s", e, "");
+    rep.energy = energy;
     f = open_out(out);
     if ((node_view ? area_report_write_node(f, &rep, format) : area_report_write(f, &rep, format)) !=
         0)
@@ -443,6 +465,168 @@ static int cmd_calibrate(int argc, char **argv)
 }
 
 /* ------------------------------------------------------------------- refs */
+
+/* area energy-fit: the energy model against CACTI runs (issue 29) */
+static void print_estat(const char *what, const area_estat st[AREA_EQ_N])
+{
+    static const char *const eq[AREA_EQ_N] = {"read", "write", "search", "leakage"};
+    unsigned k;
+    printf("%s:", what);
+    for (k = 0; k < AREA_EQ_N; k++)
+        if (st[k].n)
+            printf("  %s median %.1f%% worst %.1f%% (%u)", eq[k], st[k].median * 100,
+                   st[k].worst * 100, st[k].n);
+    printf("\n");
+}
+
+static int cmd_energy_fit(int argc, char **argv)
+{
+    const char *refs = NULL;
+    static area_ref rows[AREA_REFS_MAX];
+    area_eparams built, fitted;
+    area_estat st[AREA_EQ_N];
+    unsigned n, i, j, folds = 5;
+    char err[512];
+    int a;
+    const char *e;
+    for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
+        if (strcmp(argv[a], "--refs") == 0)
+            refs = need_value(argc, argv, &a);
+        else if (strcmp(argv[a], "--folds") == 0)
+            folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
+        else
+            die("unknown option '%s' (see area --help)%s", argv[a], "");
+    }
+    if (!refs)
+        die("--refs FILE.csv is required%s%s", "", "");
+    if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
+        die("%s%s", err, "");
+    if (folds > n)
+        die("--folds: at most the number of runs in %s%s", refs, "");
+    area_eparams_builtin(&built);
+    printf("energy-fit: %u runs from %s (ours with the built-in constants)\n", n, refs);
+    printf("  %-40s %4s %9s %9s %6s %9s %9s %6s %9s %9s %6s %8s %8s %6s\n", "run", "nm", "read",
+           "ours", "err", "write", "ours", "err", "search", "ours", "err", "leak_mW", "ours",
+           "err");
+    for (i = 0; i < n; i++) {
+        double p[AREA_EQ_N], ref[AREA_EQ_N] = {rows[i].read_nj, rows[i].write_nj,
+                                              rows[i].search_nj, rows[i].leak_mw};
+        if ((e = area_energy_predict(&rows[i], &built, p)))
+            die("%s%s", e, "");
+        printf("  %-40.40s %4g", rows[i].label, rows[i].nm);
+        for (j = 0; j < AREA_EQ_N; j++) {
+            if (ref[j] > 0 && (j != AREA_EQ_SEARCH || rows[i].a.kind == AK_CAM))
+                printf(" %9.4g %9.4g %+5.0f%%", ref[j], p[j], (p[j] / ref[j] - 1) * 100);
+            else
+                printf(" %9s %9s %6s", "-", "-", "");
+        }
+        printf("\n");
+    }
+    if ((e = area_energy_stats(rows, n, NULL, &built, st)))
+        die("%s%s", e, "");
+    print_estat("built-in constants on these runs", st);
+    if ((e = area_energy_fit(rows, n, NULL, NULL, &fitted)))
+        die("%s%s", e, "");
+    printf("refit on all %u runs (pulled toward the built-in values, weight %g):\n", n,
+           AREA_EFIT_RIDGE);
+    for (j = 0; j < AREA_EFIT_DYN + AREA_EFIT_LEAK; j++)
+        printf("  %-8s built-in %9.4g  refit %9.4g\n", area_eparam_name(j),
+               j < AREA_EFIT_DYN ? built.dyn[j] : built.leak[j - AREA_EFIT_DYN],
+               j < AREA_EFIT_DYN ? fitted.dyn[j] : fitted.leak[j - AREA_EFIT_DYN]);
+    {
+        unsigned nn;
+        const area_node *tab = area_tech_table(&nn);
+        for (j = 0; j < AREA_EFIT_NODES && j < nn; j++)
+            printf("  i_off %2g nm built-in %7.1f  refit %7.1f nA/um\n", tab[j].nm,
+                   built.i_off[j], fitted.i_off[j]);
+    }
+    if ((e = area_energy_stats(rows, n, NULL, &fitted, st)))
+        die("%s%s", e, "");
+    print_estat("refit on these runs", st);
+    if ((e = area_energy_crossval(rows, n, folds, st)))
+        die("%s%s", e, "");
+    {
+        char what[80];
+        snprintf(what, sizeof what, "%u-fold cross-validation (held-out proxy)", folds);
+        print_estat(what, st);
+    }
+    return 0;
+}
+
+/* area fit-area: the area constants against CACTI runs (issue 29 item 3) */
+static int cmd_fit_area(int argc, char **argv)
+{
+    static area_ref rows[AREA_REFS_MAX], more[AREA_REFS_MAX];
+    const char *files[8];
+    unsigned nf = 0, n = 0, i, j, folds = 0, evals = 3000;
+    char err[512];
+    area_consts fitted;
+    area_astat st;
+    const char *e;
+    int a;
+    for (a = 2; a < argc; a++) {
+        help_flag(argv[a]);
+        if (strcmp(argv[a], "--refs") == 0) {
+            if (nf == 8)
+                die("--refs: at most 8 files%s%s", "", "");
+            files[nf++] = need_value(argc, argv, &a);
+        } else if (strcmp(argv[a], "--folds") == 0) {
+            folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
+        } else if (strcmp(argv[a], "--evals") == 0) {
+            evals = (unsigned)get_ulong("--evals", need_value(argc, argv, &a), 1, 1000000);
+        } else {
+            die("unknown option '%s' (see area --help)%s", argv[a], "");
+        }
+    }
+    if (!nf)
+        die("--refs FILE.csv is required%s%s", "", "");
+    for (i = 0; i < nf; i++) {
+        unsigned m, k;
+        if (area_refs_load(files[i], more, AREA_REFS_MAX, &m, err, sizeof err))
+            die("%s%s", err, "");
+        for (k = 0; k < m; k++) {
+            for (j = 0; j < n; j++)
+                if (strcmp(rows[j].label, more[k].label) == 0 && rows[j].nm == more[k].nm &&
+                    rows[j].area_mm2 == more[k].area_mm2)
+                    break;
+            if (j < n)
+                continue; /* the same run in two files */
+            if (n == AREA_REFS_MAX)
+                die("--refs: more than %s runs%s", "256", "");
+            rows[n++] = more[k];
+        }
+    }
+    if (folds > n)
+        die("--folds: at most the number of runs%s%s", "", "");
+    printf("fit-area: %u distinct runs\n", n);
+    area_consts_stats(rows, n, NULL, area_default_consts(), &st);
+    printf("built-in constants: median %.1f%% worst %.1f%% (%u runs)\n", st.median * 100,
+           st.worst * 100, st.n);
+    for (i = 0; i < n; i++) {
+        double o = area_ref_eval_consts(&rows[i], area_default_consts());
+        printf("  %-42.42s %4g nm  ref %10.4g  ours %10.4g  %+6.1f%%\n", rows[i].label, rows[i].nm,
+               rows[i].area_mm2, o, (o / rows[i].area_mm2 - 1) * 100);
+    }
+    if ((e = area_fit_consts(rows, n, NULL, NULL, evals, &fitted)))
+        die("%s%s", e, "");
+    printf("refit (%u evaluations at most, pulled toward the built-in values, weight %g):\n", evals,
+           AREA_AFIT_RIDGE);
+    for (j = 0; j < AREA_AFIT_N; j++) {
+        area_consts b = *area_default_consts();
+        printf("  %-11s built-in %9.4g  refit %9.4g\n", area_aconst_name(j),
+               *area_aconst_field(&b, j), *area_aconst_field(&fitted, j));
+    }
+    area_consts_stats(rows, n, NULL, &fitted, &st);
+    printf("refit on these runs: median %.1f%% worst %.1f%%\n", st.median * 100, st.worst * 100);
+    if (folds) {
+        if ((e = area_fit_crossval(rows, n, folds, evals, &st)))
+            die("%s%s", e, "");
+        printf("%u-fold cross-validation (held-out proxy): median %.1f%% worst %.1f%% (%u runs)\n",
+               folds, st.median * 100, st.worst * 100, st.n);
+    }
+    return 0;
+}
 
 static int cmd_refs(int argc, char **argv)
 {
@@ -718,6 +902,10 @@ int main(int argc, char **argv)
         return cmd_report(argc, argv);
     if (strcmp(argv[1], "calibrate") == 0)
         return cmd_calibrate(argc, argv);
+    if (strcmp(argv[1], "fit-area") == 0)
+        return cmd_fit_area(argc, argv);
+    if (strcmp(argv[1], "energy-fit") == 0)
+        return cmd_energy_fit(argc, argv);
     if (strcmp(argv[1], "refs") == 0)
         return cmd_refs(argc, argv);
     if (strcmp(argv[1], "logic") == 0)

@@ -67,6 +67,24 @@ const char *area_array_check(const area_array *a)
     return NULL;
 }
 
+const char *area_array_energy_check(const area_array *a, const area_result *r)
+{
+    unsigned long per = (a->entries + a->banks - 1) / a->banks;
+    if (r->kind == AK_FF || r->kind == AK_LOGIC)
+        return NULL;
+    if (per < AREA_E_MIN_ENTRIES || per > AREA_E_MAX_ENTRIES)
+        return "energy: a RAM/CAM bank must hold 16..16384 entries (the range checked against CACTI 7)";
+    if (a->width > AREA_E_MAX_WIDTH)
+        return "energy: width must be at most 2048 bits (the range checked against CACTI 7)";
+    if (a->rw + a->rd + a->wr > AREA_E_MAX_PORTS)
+        return "energy: at most 8 bitline ports (the range checked against CACTI 7)";
+    if (a->search > AREA_E_MAX_SEARCH)
+        return "energy: at most 4 search ports (the range checked against CACTI 7)";
+    if (a->banks > AREA_E_MAX_BANKS)
+        return "energy: at most 64 banks (the range checked against CACTI 7)";
+    return NULL;
+}
+
 void area_result_zero(area_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -81,6 +99,12 @@ void area_result_add(area_result *a, const area_result *b, double times)
     a->storage_mm2 += b->storage_mm2 * times;
     a->ge += b->ge * times;
     a->flops += (unsigned long)((double)b->flops * times + 0.5);
+    a->read_nj += b->read_nj * times;
+    a->write_nj += b->write_nj * times;
+    a->search_nj += b->search_nj * times;
+    a->op_nj += b->op_nj * times;
+    a->leak_mw += b->leak_mw * times;
+    a->leak_bank_mw += b->leak_bank_mw * times;
     a->efficiency = a->total_mm2 > 0 ? a->storage_mm2 / a->total_mm2 : 0;
 }
 
@@ -121,6 +145,13 @@ typedef struct {
     double cell_w, cell_h; /* F */
     double bank_w, bank_h; /* F */
     double net_f2;         /* the network between banks (whole array), F^2 */
+    /* for the energy model */
+    unsigned ndbl, ndwl;   /* subarrays down and across one stack of the fold */
+    unsigned abits;        /* row address bits of a subarray */
+    double row_h, col_w;   /* a row's height, a column's mean width (F) */
+    double tag_cell_w;     /* a CAM cell's width (F), 0 for a RAM */
+    double l_addr_tree;    /* the bank's address H-tree, every branch (F) */
+    double net_path;       /* the network's path from the array's edge to one bank (F) */
 } bank_geom;
 
 static unsigned ceil_div_u(unsigned long a, unsigned long b)
@@ -181,18 +212,26 @@ static void bank_signals(const bank_spec *s, double *addr, double *data)
 /* Length (F) of the network between banks: banks in the grid (bx x by >=
  * banks) with the shortest H-tree from the array's nearer edge to every
  * bank, each bank w x h F.  0 for one bank. */
-static double net_len(unsigned banks, double w, double h)
+static double net_len(unsigned banks, double w, double h, double *path)
 {
     double len = -1;
     unsigned bx, by;
+    if (path)
+        *path = 0.0;
     if (banks <= 1)
         return 0.0;
     for (bx = 1; bx <= banks; bx++) {
         double l;
         by = ceil_div_u(banks, bx);
         l = htree_len(bx, by, w, h) + fmin((double)by * h, (double)bx * w) / 2.0;
-        if (len < 0 || l < len)
+        if (len < 0 || l < len) {
             len = l;
+            /* a leaf's path: from the nearer edge to the centre, then half
+             * the grid's width and height (the H-tree's halvings) */
+            if (path)
+                *path = fmin((double)by * h, (double)bx * w) / 2.0 + (double)bx * w / 2.0 +
+                        (double)by * h / 2.0;
+        }
         if ((unsigned long)bx * bx >= 4ul * banks)
             break; /* wider grids only lengthen the tree */
     }
@@ -283,10 +322,11 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     route = 0;
     bank_w = ndwl * sub_w;
     bank_h = ndbl * sub_h;
-    g->net_f2 = n->pitch_global_f * g_sig * net_len(banks, bank_w, bank_h);
+    g->net_f2 = n->pitch_global_f * g_sig * net_len(banks, bank_w, bank_h, &g->net_path);
+    g->l_addr_tree = 0.0;
     if (nsub > 1) {
         unsigned f, gy, k;
-        double best = -1, best_net = 0;
+        double best = -1, best_net = 0, best_path = 0, best_tree = 0;
         /* every fold up to 64 stacks; beyond, tight grids both ways: f a
          * power of two and gy = the rows it needs, or gy a power of two and
          * f = the columns it needs */
@@ -316,11 +356,14 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
             /* the fold of least wiring, the network between banks (which
              * depends on the bank's shape) included */
             {
+                double path;
                 double net = n->pitch_global_f * g_sig *
-                             net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h);
+                             net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h, &path);
                 if (best < 0 || banks * r + net < banks * best + best_net) {
                     best = r;
                     best_net = net;
+                    best_path = path;
+                    best_tree = l_addr;
                     bank_w = (double)ndwl * f * sub_w;
                     bank_h = (double)gy * sub_h;
                 }
@@ -328,6 +371,8 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
         }
         route = best;
         g->net_f2 = best_net;
+        g->net_path = best_path;
+        g->l_addr_tree = best_tree;
     }
     g->raw[AC_CELLS] = cells;
     g->raw[AC_DECODE] = dec;
@@ -358,6 +403,12 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     g->bank_h = bank_h;
     g->cell_w = s->tag_bits ? cw : sw;
     g->cell_h = s->tag_bits ? ch : sh;
+    g->ndbl = ndbl;
+    g->ndwl = ndwl;
+    g->abits = abits;
+    g->row_h = row_h;
+    g->col_w = avg_col_w;
+    g->tag_cell_w = s->tag_bits ? cw : 0.0;
     return cells + dec + col + g->raw[AC_CONTROL] + route +
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
 }
@@ -414,6 +465,68 @@ static void bank_result(const area_tech *t, area_kind kind, unsigned long bank_e
     area_result_finish(t, r, raw, g->storage_f2 * banks);
 }
 
+/* Energy of one access on one port and leakage, from one bank's
+ * organisation g (model: array.h).  raw: the whole array's class values
+ * (F^2, logic in GE), for the leakage of the periphery and wiring.
+ * wbits: bits a write drives (the word). */
+static void bank_energy(const area_tech *t, const bank_spec *s, const bank_geom *g,
+                        unsigned long entries, unsigned banks, const double raw[AC_N],
+                        unsigned wbits, area_result *r)
+{
+    const area_consts *c = &t->c;
+    const area_node *n = &t->node;
+    unsigned bits = s->data_bits + s->tag_bits;
+    unsigned ports = s->rw + s->rd + s->wr;
+    double ab = addr_bits(s->rows_in), bab = addr_bits(entries);
+    double act_cols = (double)g->sub_cols * g->ndwl; /* columns of the active row */
+    double bl = (double)g->sub_rows * g->row_h;     /* one subarray's bitline, F */
+    double wl = (double)g->sub_cols * g->col_w;     /* one subarray's wordline, F */
+    double p_addr = g->bank_w / 2.0 + g->bank_h / 2.0;
+    double p_data = g->bank_w / 4.0 + g->bank_h / 2.0;
+    double net = g->net_path * (bab + bits);        /* one port's signals to one bank */
+    double row = c->e_dec * (g->abits + 1.0) * g->ndwl + c->e_wl * wl * g->ndwl +
+                 c->e_abc * ab * g->l_addr_tree;
+    double rd, wr, edge_rd, edge_wr, cells, peri, route, net_route, leak;
+    unsigned extra;
+
+    if (wbits > bits)
+        wbits = bits;
+    rd = row + c->e_bl_rd * act_cols * bl + c->e_sa * bits +
+         c->e_wire * (ab * p_addr + bits * p_data + net);
+    wr = row + c->e_bl_rd * (act_cols - wbits) * bl + c->e_bl_wr * wbits * bl + c->e_wd * wbits +
+         c->e_wire * (ab * p_addr + wbits * p_data + net);
+    /* the bank's edge: the port's data latches, address latches, timing */
+    edge_rd = (double)bits * c->io_ge + ab * c->addr_ge + c->timing_ge;
+    edge_wr = (double)wbits * c->io_ge + ab * c->addr_ge + c->timing_ge;
+    r->read_nj = area_fj_nj(t, rd) + area_ge_op_nj(t, edge_rd);
+    r->write_nj = area_fj_nj(t, wr) + area_ge_op_nj(t, edge_wr);
+    if (s->tag_bits && s->search) {
+        double rows = (double)g->sub_rows * g->ndbl * 1.0; /* every row of the bank */
+        double se = c->e_wire * s->tag_bits * (g->l_addr_tree + p_addr + g->net_path) +
+                    c->e_sl * s->tag_bits * rows * g->row_h +
+                    c->e_ml * rows * s->tag_bits * g->tag_cell_w + c->e_mls * rows;
+        double enc = (double)s->tag_bits * c->io_ge + (double)g->ndbl * g->ndwl *
+                     area_ge_prio_enc(c, g->sub_rows) + c->timing_ge;
+        if (g->nsub > 1)
+            enc += area_ge_prio_enc(c, g->nsub) + area_ge_mux(c, g->nsub, g->abits + 1);
+        r->search_nj = area_fj_nj(t, se * (banks > 1 ? banks : 1)) +
+                       area_ge_op_nj(t, enc * (banks > 1 ? banks : 1));
+    }
+    /* leakage: cells by bits and ports (a CAM cell leaks as two SRAM
+     * cells), periphery and logic by area, wiring by area */
+    extra = ports - 1 + (s->tag_bits ? s->search : 0);
+    cells = (double)s->rows_in * banks *
+            ((double)s->data_bits * (c->l_cell + c->l_port * extra) +
+             (double)s->tag_bits * (2.0 * c->l_cell + c->l_port * extra));
+    peri = c->l_peri * (raw[AC_DECODE] + raw[AC_COLUMN] + raw[AC_CONTROL] +
+                        raw[AC_LOGIC] * n->ge_f2 / c->logic_util);
+    net_route = c->l_route * g->net_f2;
+    route = c->l_route * raw[AC_ROUTE] - net_route;
+    leak = cells + peri + route;
+    r->leak_mw = area_width_leak_mw(t, leak + net_route);
+    r->leak_bank_mw = area_width_leak_mw(t, leak / banks + net_route);
+}
+
 static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
 {
     bank_spec s;
@@ -432,6 +545,13 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
         raw[i] = g.raw[i] * a->banks;
     raw[AC_ROUTE] += g.net_f2;
     bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
+    bank_energy(t, &s, &g, a->entries, a->banks, raw, a->width, r);
+}
+
+static double ways_ge(const area_consts *c, const area_array *a, unsigned tag)
+{
+    return a->ways * area_ge_eq_cmp(c, tag) + area_ge_prio_enc(c, a->ways) +
+           area_ge_mux(c, a->ways, a->width);
 }
 
 static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
@@ -479,6 +599,10 @@ static void cam_eval(const area_tech *t, const area_array *a, area_result *r)
                           area_ge_mux(c, ways, a->width));
     }
     bank_result(t, AK_CAM, per_bank, a->banks, &g, raw, r);
+    bank_energy(t, &s, &g, a->entries, a->banks, raw, a->ways ? a->width : s.data_bits + s.tag_bits,
+                r);
+    if (a->ways) /* a search reads one set and compares its ways */
+        r->search_nj = r->read_nj + area_ge_op_nj(t, ways_ge(c, a, tag));
 }
 
 static void ff_eval(const area_tech *t, const area_array *a, area_result *r)
@@ -494,6 +618,15 @@ static void ff_eval(const area_tech *t, const area_array *a, area_result *r)
         ge += (double)wp * area_ge_decoder(c, (unsigned)n); /* write-select decoders */
     ge += (double)rp * area_ge_mux(c, (unsigned)(n > 0xffffffffu ? 0xffffffffu : n), a->width);
     raw[AC_LOGIC] = ge * a->banks;
+    /* a read: one port's mux tree; a write: the word's flops clocked, its
+     * write muxes and the write decoder */
+    r->read_nj = area_ge_op_nj(t, area_ge_mux(c, (unsigned)(n > 0xffffffffu ? 0xffffffffu : n),
+                                              a->width));
+    r->write_nj = area_fj_nj(t, (double)a->width * c->ge_dff * c->c_ge) +
+                  area_ge_op_nj(t, (double)a->width * c->ge_mux2 +
+                                       (n > 1 ? area_ge_decoder(c, (unsigned)n) : 0.0));
+    r->leak_mw = area_ge_leak_mw(t, ge * a->banks);
+    r->leak_bank_mw = area_ge_leak_mw(t, ge);
     r->kind = AK_FF;
     r->flops = (unsigned long)bits * a->banks;
     r->bank_entries = n;

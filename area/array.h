@@ -43,8 +43,32 @@
  * flip-flop/SRAM crossover (area_ff_crossover).
  * Accuracy: within 5% median, 15% worst of 36 CACTI 7 runs
  * (tests/data/cacti7_tuning.csv; area/README.md).
- * Departures: no delay/energy model (the delay goal is a limit on bitline
- * and wordline length, not a timing model); no redundancy, ECC or BIST.
+ * Energy (issue 29; constants in tech.h, fit in area/README.md): per access
+ * of one port, from the organisation the area model chose --
+ *   read    the decoders of the active row of subarrays (one stack of the
+ *           fold: ndwl subarrays), their wordlines, every bitline in them
+ *           (the column mux reads m words' bitlines), the sense amplifiers
+ *           of the word, the address and data wires from the bank's edge
+ *           to the active row (half the bank's width and height for the
+ *           address, a quarter of the width and half the height for a data
+ *           bit, which leaves the row at its own column), the edge latches,
+ *           and, across banks, the network's path to one bank;
+ *   write   the same with the word's bitlines driven full swing and its
+ *           write drivers (the other bitlines of the active row still
+ *           swing as on a read: half-selected cells);
+ *   search  the key to every subarray, the search lines of every tag column
+ *           over every row, every match line and its sense amplifier, the
+ *           priority encoders; a set-associative CAM reads one set and
+ *           compares `ways` tags;
+ *   FF      a read is the read mux, a write clocks the word's flops and
+ *           its write muxes and decoder (logic energy, below);
+ *   leakage the cells (more with every port), the periphery and logic by
+ *           area, the wiring's repeaters by area, in every bank.
+ * Logic blocks: GE x act_logic x c_ge per operation.
+ * Departures: no delay model (the delay goal is a limit on bitline
+ * and wordline length, not a timing model); no redundancy, ECC or BIST; no
+ * gate leakage (CACTI's gate_leakage column, 1-10% of subthreshold here);
+ * no clock tree of flip-flop arrays beyond the written word.
  */
 #ifndef AREA_ARRAY_H
 #define AREA_ARRAY_H
@@ -95,11 +119,38 @@ typedef struct {
     double cell_w_f, cell_h_f; /* SRAM bit cell (CAM: tag cell) in F */
     double ge;            /* gate equivalents in the logic class */
     unsigned long flops;
+    /* Energy (issue 29), from the same organisation.  One access on one
+     * port: read_nj a read (RAM/CAM/FF), write_nj a write, search_nj one
+     * search of a CAM (key in, every search and match line, the match-line
+     * sense amplifiers and the priority encoder; reading the matching
+     * entry out is a read), op_nj one operation of a logic block or one
+     * transfer through a crossbar.  leak_mw: subthreshold leakage of every
+     * bank at 360 K; leak_bank_mw: of one bank and the network between
+     * banks (CACTI's convention for a banked array; = leak_mw for one
+     * bank).  Summed over a structure's items, each access term is one
+     * access of every item (area_result_add). */
+    double read_nj, write_nj, search_nj, op_nj;
+    double leak_mw, leak_bank_mw;
 } area_result;
 
 const char *area_kind_name(area_kind k);
 /* NULL when legal, else a one-line message naming the field and range. */
 const char *area_array_check(const area_array *a);
+/* The range the energy model was fitted and checked in (issue 29; the
+ * CACTI runs of tests/data/cacti7_energy_tuning.csv): a RAM or CAM bank of
+ * AREA_E_MIN_ENTRIES..AREA_E_MAX_ENTRIES entries and at most AREA_E_MAX_WIDTH
+ * bits, at most AREA_E_MAX_PORTS bitline ports and AREA_E_MAX_SEARCH search
+ * ports, at most AREA_E_MAX_BANKS banks.  Flip-flop arrays (logic energy)
+ * have no such limit.  NULL inside, else a one-line message; for AK_AUTO
+ * the kind the area model resolves to (r from area_array_eval) is checked. */
+#define AREA_E_MIN_ENTRIES 16ul
+#define AREA_E_MAX_ENTRIES 16384ul
+#define AREA_E_MAX_WIDTH 2048u
+#define AREA_E_MAX_PORTS 8u
+#define AREA_E_MAX_SEARCH 4u
+#define AREA_E_MAX_BANKS 64u
+const char *area_array_energy_check(const area_array *a, const area_result *r);
+
 /* Fills r; returns NULL or the area_array_check message. */
 const char *area_array_eval(const area_tech *t, const area_array *a, area_result *r);
 

@@ -20,11 +20,12 @@
 
 enum col {
     C_KIND, C_TECH, C_ENTRIES, C_WIDTH, C_RW, C_RD, C_WR, C_SEARCH, C_BANKS, C_AREA, C_WAYS,
-    C_TAG, C_LABEL, C_ACCESS, C_N
+    C_TAG, C_LABEL, C_ACCESS, C_RD_E, C_WR_E, C_SE_E, C_LEAK, C_GLEAK, C_N
 };
 static const char *const col_names[C_N] = {
     "kind", "tech_nm", "entries", "width_bits", "rw_ports", "rd_ports", "wr_ports",
     "search_ports", "banks", "area_mm2", "ways", "tag_bits", "label", "access_ns",
+    "read_energy_nJ", "write_energy_nJ", "search_energy_nJ", "leakage_mW", "gate_leakage_mW",
 };
 /* The column names of CACTI run tables (tests/data/cacti7_tuning.csv) */
 static const struct {
@@ -32,8 +33,9 @@ static const struct {
     enum col col;
 } col_aliases[] = {{"type", C_KIND}, {"name", C_LABEL}};
 #define C_REQUIRED 10
-/* Columns without a header: the C_N - 1 named above except access_ns */
-#define C_NOHDR (C_N - 1)
+/* Columns without a header: the first 13 named above (not access_ns or the
+ * energy columns) */
+#define C_NOHDR C_ACCESS
 
 static int col_lookup(const char *s)
 {
@@ -120,7 +122,7 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
         int is_header;
         area_ref r;
         unsigned long u;
-        int fa = 0;
+        int fa = 0, dm = 0;
         lineno++;
         if (len >= sizeof buf) {
             snprintf(err, errlen, "%s line %u: line too long", name, lineno);
@@ -199,6 +201,8 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                 continue;
             }
             v = fields[map[i]];
+            if (*v == '\0' && i >= C_REQUIRED)
+                continue; /* an optional column left empty (a RAM's tag_bits, ...) */
             switch (i) {
             case C_KIND:
                 ok = 1;
@@ -208,6 +212,8 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                     r.a.kind = AK_CAM;
                 else if (strcmp(v, "fa_cache") == 0) /* CACTI's fully associative cache */
                     r.a.kind = AK_CAM, fa = 1;
+                else if (strcmp(v, "cache_dm") == 0) /* CACTI's direct-mapped cache: */
+                    r.a.kind = AK_RAM, dm = 1; /* one array of tag and data, read by index */
                 else if (strcmp(v, "ff") == 0)
                     r.a.kind = AK_FF;
                 else
@@ -223,6 +229,19 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                 }
                 break;
             case C_ACCESS: ok = 1; break; /* CACTI's access time: not used */
+            case C_GLEAK: ok = 1; break;  /* CACTI's gate leakage: not modelled */
+            case C_RD_E:
+            case C_WR_E:
+            case C_SE_E:
+            case C_LEAK: {
+                double e;
+                ok = parse_double(v, &e) == 0 && e > 0 && e < 1e6;
+                if (ok)
+                    *(i == C_RD_E ? &r.read_nj
+                                  : i == C_WR_E ? &r.write_nj
+                                                : i == C_SE_E ? &r.search_nj : &r.leak_mw) = e;
+                break;
+            }
             case C_LABEL:
                 snprintf(r.label, sizeof r.label, "%s", v);
                 ok = 1;
@@ -261,6 +280,8 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
          * then reads the matching line: a CAM of the whole entry */
         if (fa && r.a.search == 0)
             r.a.search = r.a.rd;
+        if (dm) /* its tag is read and compared outside the array */
+            r.a.tag_bits = 0;
         if (!(r.nm >= AREA_TECH_MIN_NM && r.nm <= AREA_TECH_MAX_NM)) {
             snprintf(err, errlen, "%s line %u: tech_nm must be 22..90", name, lineno);
             return err;

@@ -18,7 +18,11 @@
  * comments and blank lines are skipped).  CACTI run tables are read as they
  * are: `type` is taken for kind (ram, cam, or fa_cache: a fully associative
  * cache, costed as a CAM searched on every read port), `name` for label,
- * and `access_ns` is accepted and ignored.  A row with more fields than
+ * and `access_ns` is accepted and ignored; so are `type` cache_dm (a
+ * direct-mapped cache: costed as one RAM of its tag and data bits) and the
+ * energy columns of cacti7_energy_tuning.csv (read_energy_nJ,
+ * write_energy_nJ, search_energy_nJ, leakage_mW: kept in the row for the
+ * energy fit; gate_leakage_mW: ignored).  An optional column may be empty.  A row with more fields than
  * the header (or, without one, than the 13 columns above), a repeated
  * header column, or an area outside AREA_REF_MIN_MM2..AREA_REF_MAX_MM2 is
  * an error.  `area refs` writes one from the
@@ -47,6 +51,10 @@ typedef struct {
     area_array a;
     double nm;
     double area_mm2;
+    /* CACTI's energy columns when present (0 when absent): read, write and
+     * search energy per access (nJ), subthreshold leakage (mW; of one bank
+     * and the network for a banked array) */
+    double read_nj, write_nj, search_nj, leak_mw;
     char label[96];
     unsigned line;
 } area_ref;

@@ -90,6 +90,8 @@ void area_logic_eval(const area_tech *t, double ge, area_result *r)
     area_result_finish(t, r, raw, 0);
     r->storage_mm2 = 0;
     r->efficiency = 0;
+    r->op_nj = area_ge_op_nj(t, ge);
+    r->leak_mw = r->leak_bank_mw = area_ge_leak_mw(t, ge);
 }
 
 const char *area_xbar_eval(const area_tech *t, unsigned nin, unsigned nout, unsigned width,
@@ -114,5 +116,11 @@ const char *area_xbar_eval(const area_tech *t, unsigned nin, unsigned nout, unsi
     area_result_finish(t, r, raw, 0);
     r->storage_mm2 = 0;
     r->efficiency = 0;
+    /* one transfer: `width` bits along an input's row and an output's
+     * column of the grid, through one column of crosspoint drivers */
+    r->op_nj = area_fj_nj(t, t->c.e_wire * width * ((double)nin + nout) * width * pitch) +
+               area_ge_op_nj(t, (double)nin * width * t->c.ge_mux2);
+    r->leak_mw = r->leak_bank_mw =
+        area_ge_leak_mw(t, drv_ge) + area_width_leak_mw(t, t->c.l_route * wires_f2);
     return NULL;
 }

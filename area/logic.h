@@ -24,6 +24,10 @@
  *                         drivers (one MUX2-size driver per crosspoint bit);
  *                         the drivers sit under the wires.
  * Area = GE x (NAND2 area in F^2) x F^2 / placement utilization (tech.h).
+ * Energy (issue 29): an operation toggles act_logic of the GEs, each
+ * switching c_ge fF per um of F at Vdd^2; a crossbar transfer drives one
+ * input row and one output column of wires (e_wire) and a column of
+ * drivers.  Leakage: the cells' width by area (l_peri), the grid's by l_route.
  * Validity: any n >= 1; the counts are for unpipelined, minimum-size gates.
  * Departures: no sizing for speed (a real timing-driven netlist is larger,
  * typically 1.2-2x); wiring between blocks is in the utilization factor.

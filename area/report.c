@@ -129,6 +129,17 @@ static void paper_node_line(char *buf, size_t n, const area_paper_report *p)
                  p->paper_nm);
 }
 
+/* The energy cells of a row ("-" without our breakdown). */
+static void energy_cells(char *buf, size_t n, const area_row *w, const char *sep)
+{
+    if (!w->has_detail || strcmp(w->unit, "mm2") != 0) {
+        snprintf(buf, n, "-%s-%s-%s-%s-", sep, sep, sep, sep);
+        return;
+    }
+    snprintf(buf, n, "%.4g%s%.4g%s%.4g%s%.4g%s%.4g", w->detail.read_nj, sep, w->detail.write_nj,
+             sep, w->detail.search_nj, sep, w->detail.op_nj, sep, w->detail.leak_mw);
+}
+
 static void write_text(FILE *f, const area_report *r)
 {
     unsigned i, j;
@@ -139,14 +150,19 @@ static void write_text(FILE *f, const area_report *r)
         paper_node_line(node, sizeof node, p);
         fprintf(f, "\n== %s: %s\n   %s; overhead baseline: %s\n", p->paper, p->title, node,
                 p->baseline);
-        fprintf(f, "   %-52s %-16s %14s %16s %6s  %s\n", "component", "status", "ours", "published",
-                "ratio", "source / config / note");
+        fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s\n", "component", "status", "ours", "published",
+                "ratio", r->energy ? "read_nJ write_nJ search_nJ logic_nJ leak_mW | " : "",
+                "source / config / note");
         for (j = 0; j < p->nrows; j++) {
             const area_row *w = &p->rows[j];
-            char a[48], b[64], c[16];
-            fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s%s%s%s\n", w->label,
+            char a[48], b[64], c[16], en[128] = "";
+            if (r->energy) {
+                energy_cells(en, sizeof en - 4, w, " ");
+                strcat(en, " | ");
+            }
+            fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s%s%s%s%s\n", w->label,
                     area_row_status_name(w->status), fmt_val(a, sizeof a, w->unit, w->ours, 1),
-                    fmt_pub(b, sizeof b, w, 1), fmt_ratio(c, sizeof c, w->ratio), w->source,
+                    fmt_pub(b, sizeof b, w, 1), fmt_ratio(c, sizeof c, w->ratio), en, w->source,
                     w->source[0] && w->config[0] ? " | " : "", w->config,
                     (w->source[0] || w->config[0]) && w->note[0] ? " | " : "", w->note);
         }
@@ -176,8 +192,10 @@ static void write_md(FILE *f, const area_report *r)
         fprintf(f, "\n## %s: ", p->paper);
         md_cell(f, p->title);
         fprintf(f, "\n\n%s. Overhead baseline: %s.\n\n", node, p->baseline);
-        fprintf(f, "| Component | Status | Ours | Published | Ratio | Source | Ours from | Note |\n");
-        fprintf(f, "|---|---|---:|---:|---:|---|---|---|\n");
+        fprintf(f, "| Component | Status | Ours | Published | Ratio | %sSource | Ours from | Note |\n",
+                r->energy ? "Read nJ | Write nJ | Search nJ | Logic nJ | Leak mW | " : "");
+        fprintf(f, "|---|---|---:|---:|---:|%s---|---|---|\n",
+                r->energy ? "---:|---:|---:|---:|---:|" : "");
         for (j = 0; j < p->nrows; j++) {
             const area_row *w = &p->rows[j];
             char a[48], b[64], c[16];
@@ -187,6 +205,11 @@ static void write_md(FILE *f, const area_report *r)
                     fmt_val(a, sizeof a, w->unit, w->ours, 1));
             md_cell(f, fmt_pub(b, sizeof b, w, 1));
             fprintf(f, " | %s | ", fmt_ratio(c, sizeof c, w->ratio));
+            if (r->energy) {
+                char en[128];
+                energy_cells(en, sizeof en, w, " | ");
+                fprintf(f, "%s | ", en);
+            }
             md_cell(f, w->source);
             fputs(" | ", f);
             md_cell(f, w->config);
@@ -222,7 +245,8 @@ static void write_csv(FILE *f, const area_report *r)
 {
     unsigned i, j;
     fprintf(f, "paper,tech_nm,paper_nm,component,status,unit,ours,published,published_text,ratio,"
-               "source,config,note\n");
+               "source,config,note%s\n",
+            r->energy ? ",read_nJ,write_nJ,search_nJ,logic_nJ,leak_mW" : "");
     for (i = 0; i < r->n; i++) {
         const area_paper_report *p = &r->p[i];
         for (j = 0; j < p->nrows; j++) {
@@ -243,6 +267,13 @@ static void write_csv(FILE *f, const area_report *r)
             csv_field(f, w->config);
             fputc(',', f);
             csv_field(f, w->note);
+            if (r->energy) {
+                char en[128];
+                energy_cells(en, sizeof en, w, ",");
+                if (en[0] == '-')
+                    strcpy(en, ",,,,");
+                fprintf(f, ",%s", en);
+            }
             fputc('\n', f);
         }
     }
@@ -320,6 +351,16 @@ static void write_json(FILE *f, const area_report *r)
                     fputs(": ", f);
                     json_num(f, w->detail.cls[k]);
                 }
+                fputs("}, \"energy\": {\"read_nJ\": ", f);
+                json_num(f, w->detail.read_nj);
+                fputs(", \"write_nJ\": ", f);
+                json_num(f, w->detail.write_nj);
+                fputs(", \"search_nJ\": ", f);
+                json_num(f, w->detail.search_nj);
+                fputs(", \"logic_nJ\": ", f);
+                json_num(f, w->detail.op_nj);
+                fputs(", \"leak_mW\": ", f);
+                json_num(f, w->detail.leak_mw);
                 fputs("}", f);
             }
             fputs("}", f);
@@ -348,6 +389,93 @@ static int chartable(const area_row *w)
 {
     return strcmp(w->unit, "mm2") == 0 &&
            ((!isnan(w->ours) && w->ours > 0) || (!isnan(w->published) && w->published > 0));
+}
+
+/* The energy chart (issue 29): for every row with our breakdown, one
+ * access of every array and logic block (read + logic, nJ) and the
+ * leakage (mW), each on its own log scale. */
+static int energy_row(const area_row *w)
+{
+    return w->has_detail && strcmp(w->unit, "mm2") == 0 && !isnan(w->ours) && w->ours > 0 &&
+           w->detail.read_nj + w->detail.op_nj > 0 && w->detail.leak_mw > 0;
+}
+
+static double svg_energy_height(const area_report *r)
+{
+    unsigned i, j, n = 0;
+    for (i = 0; i < r->n; i++)
+        for (j = 0; j < r->p[i].nrows; j++)
+            n += energy_row(&r->p[i].rows[j]);
+    return n ? 90.0 + 30.0 * n + r->n * 30.0 : 0.0;
+}
+
+static void svg_energy(FILE *f, const area_report *r, double y, double W, double X0, double X1)
+{
+    double elo = 1e300, ehi = 0, llo = 1e300, lhi = 0, XM = (X0 + X1) / 2;
+    unsigned i, j;
+    (void)W;
+    for (i = 0; i < r->n; i++)
+        for (j = 0; j < r->p[i].nrows; j++) {
+            const area_row *w = &r->p[i].rows[j];
+            if (!energy_row(w))
+                continue;
+            elo = fmin(elo, w->detail.read_nj + w->detail.op_nj);
+            ehi = fmax(ehi, w->detail.read_nj + w->detail.op_nj);
+            llo = fmin(llo, w->detail.leak_mw);
+            lhi = fmax(lhi, w->detail.leak_mw);
+        }
+    if (ehi <= 0)
+        return;
+    elo = floor(log10(elo));
+    ehi = fmax(ceil(log10(ehi)), elo + 1);
+    llo = floor(log10(llo));
+    lhi = fmax(ceil(log10(lhi)), llo + 1);
+    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-size=\"18\" font-weight=\"bold\">Energy: one access "
+               "of every array and logic block (nJ) and leakage (mW), log scales</text>\n",
+            y);
+    fprintf(f, "<text x=\"20\" y=\"%.0f\" fill=\"#444\">Per row: read of every array once plus "
+               "one logic operation (activity %.2f); leakage of everything at 360 K. No paper "
+               "publishes these.</text>\n",
+            y + 20, area_default_consts()->act_logic);
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"#2f855a\"/>"
+               "<text x=\"%.0f\" y=\"%.0f\">nJ per access (1e%.0f..1e%.0f)</text>\n",
+            X0, y + 30, X0 + 20, y + 39, elo, ehi);
+    fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"14\" height=\"10\" fill=\"#805ad5\"/>"
+               "<text x=\"%.0f\" y=\"%.0f\">mW leakage (1e%.0f..1e%.0f)</text>\n",
+            XM + 10, y + 30, XM + 30, y + 39, llo, lhi);
+    y += 60;
+    for (i = 0; i < r->n; i++) {
+        const area_paper_report *p = &r->p[i];
+        int head = 0;
+        for (j = 0; j < p->nrows; j++) {
+            const area_row *w = &p->rows[j];
+            double e, l, xe, xl;
+            if (!energy_row(w))
+                continue;
+            if (!head) {
+                head = 1;
+                fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
+                        y + 20);
+                svg_text(f, p->paper);
+                fprintf(f, " (%g nm)</text>\n", p->tech_nm);
+                y += 30;
+            }
+            e = w->detail.read_nj + w->detail.op_nj;
+            l = w->detail.leak_mw;
+            xe = X0 + (log10(e) - elo) / (ehi - elo) * (XM - X0 - 60);
+            xl = XM + 10 + (log10(l) - llo) / (lhi - llo) * (X1 - XM - 70);
+            fprintf(f, "<text x=\"30\" y=\"%.0f\">", y + 14);
+            svg_text(f, w->label);
+            fprintf(f, "</text>\n");
+            fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"11\" fill=\"#2f855a\"/>"
+                       "<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\">%.3g</text>\n",
+                    X0, y + 4, fmax(xe - X0, 1.0), fmax(xe, X0 + 1) + 4, y + 13, e);
+            fprintf(f, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.1f\" height=\"11\" fill=\"#805ad5\"/>"
+                       "<text x=\"%.1f\" y=\"%.0f\" font-size=\"10\">%.3g</text>\n",
+                    XM + 10, y + 4, fmax(xl - XM - 10, 1.0), fmax(xl, XM + 11) + 4, y + 13, l);
+            y += 30;
+        }
+    }
 }
 
 static void write_svg(FILE *f, const area_report *r)
@@ -384,7 +512,7 @@ static void write_svg(FILE *f, const area_report *r)
     if (dhi <= dlo)
         dhi = dlo + 1;
     {
-        double H = TOP + npapers * HEAD + nrows * ROW + 50;
+        double HA = TOP + npapers * HEAD + nrows * ROW + 50, H = HA + svg_energy_height(r);
 #define XS(v) (X0 + (log10(v) - dlo) / (dhi - dlo) * (X1 - X0))
         fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         fprintf(f,
@@ -412,10 +540,10 @@ static void write_svg(FILE *f, const area_report *r)
                     "<line x1=\"%.1f\" y1=\"%.0f\" x2=\"%.1f\" y2=\"%.0f\" stroke=\"#ccc\"/>"
                     "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" fill=\"#666\" "
                     "font-size=\"10\">1e%d</text>\n",
-                    x, TOP - 14, x, H - 36, x, TOP - 18, d);
+                    x, TOP - 14, x, HA - 36, x, TOP - 18, d);
             fprintf(f, "<text x=\"%.1f\" y=\"%.0f\" text-anchor=\"middle\" fill=\"#666\" "
                        "font-size=\"10\">1e%d</text>\n",
-                    x, H - 24, d);
+                    x, HA - 24, d);
         }
         y = TOP;
         for (i = 0; i < r->n; i++) {
@@ -469,6 +597,7 @@ static void write_svg(FILE *f, const area_report *r)
             }
         }
 #undef XS
+        svg_energy(f, r, y + 50, W, X0, X1);
         fprintf(f, "</svg>\n");
     }
 }

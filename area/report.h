@@ -68,6 +68,10 @@ typedef struct {
     unsigned n;
     area_paper_report p[AREA_REPORT_MAX_PAPERS];
     char profile[160];    /* "default constants" or the profile path */
+    int energy;           /* text, md, csv: add the energy columns (issue 29): for every
+                           * row with our breakdown, one access of every array (read,
+                           * write, search, nJ), one operation of its logic (nJ) and
+                           * its leakage (mW); JSON always has them, SVG charts them */
 } area_report;
 
 const char *area_row_status_name(area_row_status s);

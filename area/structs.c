@@ -1005,10 +1005,10 @@ const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_
 unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg)
 {
     unsigned LW = cfg->large_warps, LWW = lwm_subwarp_lw_w(cfg), PEW = lwm_subwarp_pend_w(cfg);
-    /* busy, first, cur, kind (2), wait (per large warp), pend (per large
-     * warp), br_busy, br_warp, br_packed, br_left, and the branch kept for
-     * its commit: br_pc, br_npc, br_rpc */
-    return 1u + 1u + LWW + 2u + LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
+    /* busy, first, cur, kind (2), wait and jmp (per large warp), pend (per
+     * large warp), br_busy, br_warp, br_packed, br_left, and the branch kept
+     * for its commit: br_pc, br_npc, br_rpc */
+    return 1u + 1u + LWW + 2u + 2u * LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
 }
 
 /* The large warps' divergence stacks of verilog/lwm_subwarp.v: LARGE_WARPS *
@@ -1065,8 +1065,9 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
     add_array(d, "control registers", "busy, first, cur, kind, branch state (busy, warp, "
               "packed, sub-warps left)", AK_FF, 1, 1 + 1 + LWW + 2 + 1 + LWW + 1 + PEW, 0, 1, 1,
               1);
-    add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch) and the sub-warps in "
-              "flight; reads: the completing large warp's count", AK_FF, LW, 1 + PEW, 1, 1, 1, 1);
+    add_array(d, "per-large-warp state", "wait (relaxed barrel re-fetch), jmp (its jump's "
+              "sub-warp is out) and the sub-warps in flight; reads: the completing large warp's",
+              AK_FF, LW, 2 + PEW, 1, 1, 1, 1);
     add_array(d, "kept branch", "br_pc, br_npc, br_rpc: the branch's targets and rpc, read at "
               "its commit", AK_FF, 1, 3u * cfg->pc_bits, 1, 1, 1, 1);
     if (d->storage_bits != want + area_lwm_subwarp_ctrl_bits(cfg))
@@ -1798,6 +1799,63 @@ const char *area_desc_module(const char *name, const char *const *pnames,
     e = modules[m].build(v, force_ff, d);
     if (e) {
         snprintf(err, errlen, "--param: %s", e);
+        return err;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------ energy per structure */
+
+const char *area_desc_energy(const area_tech *t, const area_desc *d, area_energy_report *out)
+{
+    static area_result per[AREA_DESC_MAX];
+    area_result tot;
+    unsigned i;
+    const char *e = area_desc_eval(t, d, &tot, per);
+    memset(out, 0, sizeof *out);
+    if (e)
+        return e;
+    snprintf(out->name, sizeof out->name, "%s", d->name);
+    out->nm = t->node.nm;
+    out->area_mm2 = tot.total_mm2;
+    out->read_nj = tot.read_nj;
+    out->write_nj = tot.write_nj;
+    out->search_nj = tot.search_nj;
+    out->op_nj = tot.op_nj;
+    out->leak_mw = tot.leak_mw;
+    out->n = d->n;
+    for (i = 0; i < d->n; i++) {
+        area_item_energy *it = &out->item[i];
+        snprintf(it->name, sizeof it->name, "%s", d->item[i].name);
+        it->type = d->item[i].type;
+        it->count = d->item[i].count;
+        it->kind = per[i].kind;
+        it->area_mm2 = per[i].total_mm2;
+        it->read_nj = per[i].read_nj;
+        it->write_nj = per[i].write_nj;
+        it->search_nj = per[i].search_nj;
+        it->op_nj = per[i].op_nj;
+        it->leak_mw = per[i].leak_mw;
+    }
+    return NULL;
+}
+
+const char *area_struct_energy(const char *name, const char *const *pnames,
+                               const unsigned *pvalues, unsigned n, double nm,
+                               area_energy_report *out, char *err, size_t errlen)
+{
+    static area_desc d;
+    area_tech t;
+    const char *e = area_tech_at(nm, NULL, &t);
+    memset(out, 0, sizeof *out);
+    if (e) {
+        snprintf(err, errlen, "%s", e);
+        return err;
+    }
+    if (area_desc_module(name, pnames, pvalues, n, 0, &d, err, errlen))
+        return err;
+    if ((e = area_desc_energy(&t, &d, out))) {
+        snprintf(err, errlen, "%s: %s", name, e);
         return err;
     }
     return NULL;

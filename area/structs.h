@@ -307,6 +307,53 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
                               unsigned bank_bytes, unsigned bank_width, unsigned nxbar,
                               unsigned xports);
 
+/* ------------------------------------------ energy per structure (issue 29)
+ * What the SM model calls to turn its access counts into energy.  Each
+ * item of a structure (an array, a logic block, a crossbar; `count`
+ * identical copies) has its energy per access on ONE port of ONE copy
+ * (array.h: read_nj, write_nj, search_nj; logic and crossbars: op_nj, one
+ * operation or one transfer) and its leakage (every copy, all banks).  The
+ * structure's own figures are one access of every item:
+ *   read_nj   sum over array items of count x read   (e.g. a stack pop
+ *             reads every field of the top entry once)
+ *   write_nj  sum of count x write, search_nj sum of count x search
+ *   op_nj     sum over logic and crossbar items of count x op (the
+ *             structure's logic evaluated once: charge it per cycle the
+ *             structure is active)
+ *   leak_mw   every item's leakage (charge it every cycle at the clock).
+ * A model that knows which field a port touches uses the items; one that
+ * only counts "a read of the structure" uses the sums. */
+typedef struct {
+    char name[48];
+    area_item_type type;
+    unsigned count;
+    area_kind kind;        /* arrays: ram, cam or ff as resolved */
+    double area_mm2;       /* one copy */
+    double read_nj, write_nj, search_nj, op_nj; /* one access of one copy */
+    double leak_mw;        /* one copy */
+} area_item_energy;
+
+typedef struct {
+    char name[32];
+    double nm;
+    double area_mm2;
+    double read_nj, write_nj, search_nj, op_nj, leak_mw; /* as above */
+    unsigned n;
+    area_item_energy item[AREA_DESC_MAX];
+} area_energy_report;
+
+/* The energy of a description at the technology t. */
+const char *area_desc_energy(const area_tech *t, const area_desc *d, area_energy_report *out);
+
+/* The energy of module `name` (area_modules(): "simt_stack", "dpe_stack",
+ * "warp_pool", ...) built from its defaults overridden by Verilog
+ * parameters (pnames/pvalues, n of them; n = 0 for the defaults) at `nm`
+ * (22..90), the organisation goal of the area report (delay).  Returns NULL
+ * or a one-line message in err. */
+const char *area_struct_energy(const char *name, const char *const *pnames,
+                               const unsigned *pvalues, unsigned n, double nm,
+                               area_energy_report *out, char *err, size_t errlen);
+
 /* ------------------------------------ modules for `area logic --module` */
 /* Names of the modules with a description ("simt_stack", ...), NULL-terminated. */
 const char *const *area_modules(void);

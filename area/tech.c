@@ -26,13 +26,13 @@
  * node (CACTI itself does not vary them); they are a table so that a node
  * can be given its own values without touching the models. */
 static const area_node tech_table[] = {
-    /*  nm   cell  asp   cam  asp   loc  semi glob  ge_f2 */
-    {90.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
-    {65.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
-    {45.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
-    {40.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
-    {32.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
-    {22.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0},
+    /*  nm   cell  asp   cam  asp   loc  semi glob  ge_f2  vdd  i_off */
+    {90.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 1.20, 503},
+    {65.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 1.10, 2329},
+    {45.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 1.00, 3230},
+    {40.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 0.96, 3305},
+    {32.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 0.90, 2807},
+    {22.0, 146.0, 1.46, 292.0, 2.92, 2.5, 4.0, 8.0, 394.0, 0.80, 2093},
 };
 
 static const area_consts default_consts = {
@@ -65,6 +65,23 @@ static const area_consts default_consts = {
     .ge_fa = 5.33,
     .ge_dff = 5.67,
     .ge_ml_sense = 2.0,
+    .e_dec = 33.5,
+    .e_wl = 0.474,
+    .e_bl_rd = 0.107,
+    .e_bl_wr = 0.271,
+    .e_sa = 24.4,
+    .e_wd = 210,
+    .e_wire = 0.115,
+    .e_abc = 0.104,
+    .e_sl = 0.135,
+    .e_ml = 1.28,
+    .e_mls = 83,
+    .c_ge = 110.0,
+    .act_logic = 0.15,
+    .l_cell = 1,
+    .l_port = 0.0542,
+    .l_peri = 0.0012,
+    .l_route = 3.66e-05,
 };
 
 static const char *const class_names[AC_N] = {
@@ -103,21 +120,35 @@ const char *area_class_desc(unsigned cls) { return cls < AC_N ? class_descs[cls]
 
 static double lerp(double a, double b, double u) { return a + (b - a) * u; }
 
-const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
+void area_tech_interp(double nm, unsigned *row, double *u)
 {
     unsigned n, i;
     const area_node *tab = area_tech_table(&n);
-    if (!(nm >= AREA_TECH_MIN_NM && nm <= AREA_TECH_MAX_NM))
-        return "tech must be 22..90 nm (the table covers 90, 65, 45, 40, 32, 22)";
-    memset(t, 0, sizeof *t);
     for (i = 0; i + 1 < n; i++)
         if (nm <= tab[i].nm && nm >= tab[i + 1].nm)
             break;
     if (i + 1 >= n) {
-        t->node = tab[n - 1];
+        *row = n - 1;
+        *u = 0.0;
+    } else {
+        *row = i;
+        *u = (log(tab[i].nm) - log(nm)) / (log(tab[i].nm) - log(tab[i + 1].nm));
+    }
+}
+
+const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
+{
+    unsigned n, i;
+    double u;
+    const area_node *tab = area_tech_table(&n);
+    if (!(nm >= AREA_TECH_MIN_NM && nm <= AREA_TECH_MAX_NM))
+        return "tech must be 22..90 nm (the table covers 90, 65, 45, 40, 32, 22)";
+    memset(t, 0, sizeof *t);
+    area_tech_interp(nm, &i, &u);
+    if (u == 0.0) {
+        t->node = tab[i];
     } else {
         const area_node *a = &tab[i], *b = &tab[i + 1];
-        double u = (log(a->nm) - log(nm)) / (log(a->nm) - log(b->nm));
         t->node.nm = nm;
         t->node.cell_f2 = lerp(a->cell_f2, b->cell_f2, u);
         t->node.cell_aspect = lerp(a->cell_aspect, b->cell_aspect, u);
@@ -127,6 +158,8 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
         t->node.pitch_semi_f = lerp(a->pitch_semi_f, b->pitch_semi_f, u);
         t->node.pitch_global_f = lerp(a->pitch_global_f, b->pitch_global_f, u);
         t->node.ge_f2 = lerp(a->ge_f2, b->ge_f2, u);
+        t->node.vdd = lerp(a->vdd, b->vdd, u);
+        t->node.i_off = lerp(a->i_off, b->i_off, u);
     }
     t->node.nm = nm;
     t->c = default_consts;
@@ -143,6 +176,27 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
 double area_ge_to_mm2(const area_tech *t, double ge)
 {
     return ge * t->node.ge_f2 * t->f2_mm2 / t->c.logic_util;
+}
+
+double area_fj_nj(const area_tech *t, double c)
+{
+    return c * t->f_um * t->node.vdd * t->node.vdd * 1e-6;
+}
+
+double area_ge_op_nj(const area_tech *t, double ge)
+{
+    return area_fj_nj(t, ge * t->c.c_ge * t->c.act_logic);
+}
+
+double area_width_leak_mw(const area_tech *t, double w)
+{
+    /* w F of width = w * F_um um; nA * V = nW = 1e-6 mW */
+    return w * t->f_um * t->node.i_off * t->node.vdd * 1e-6;
+}
+
+double area_ge_leak_mw(const area_tech *t, double ge)
+{
+    return area_width_leak_mw(t, ge * t->node.ge_f2 / t->c.logic_util * t->c.l_peri);
 }
 
 const char *area_profile_load(const char *path, area_profile *p, char *err, size_t errlen)

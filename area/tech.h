@@ -51,6 +51,10 @@ typedef struct {
     double pitch_semi_f;   /* semi-global: buses inside a bank, F */
     double pitch_global_f; /* global: crossbars, long buses, F */
     double ge_f2;          /* one gate equivalent (NAND2 X1), F^2 */
+    /* energy (issue 29) */
+    double vdd;            /* supply, V (ITRS high-performance, as CACTI's HP devices) */
+    double i_off;          /* subthreshold leakage at 360 K per um of transistor width, nA/um
+                            * (fitted per node to tests/data/cacti7_energy_tuning.csv) */
 } area_node;
 
 /* The component classes of an area (and the calibration groups). */
@@ -100,6 +104,34 @@ typedef struct {
     /* standard cells in gate equivalents (NanGate 45 nm ratios to NAND2_X1) */
     double ge_inv, ge_nand2, ge_and2, ge_or2, ge_xor2, ge_mux2, ge_ha, ge_fa, ge_dff;
     double ge_ml_sense;   /* CAM match-line sense amplifier, GE (flip-flop CAMs: logic) */
+    /* Dynamic energy (issue 29).  Every constant is a switched capacitance
+     * in fF per um of feature size: a count c or a length L (in F) costs
+     * k * c * F_um or k * L * F_um fF, and E = C * Vdd^2.  Capacitances
+     * scale with F (as gate and wire capacitance per F do), so energy
+     * scales with F * Vdd^2 between nodes.  Fitted (array.c, calib.c) to
+     * tests/data/cacti7_energy_tuning.csv; see area/README.md. */
+    double e_dec;         /* row decoder and predecoder, per address bit per active subarray */
+    double e_wl;          /* wordline (wire and access gates), per F of wordline fired */
+    double e_bl_rd;       /* bitline precharge after a read swing, per F of bitline */
+    double e_bl_wr;       /* bitline driven full swing by a write, per F of bitline */
+    double e_sa;          /* sense amplifier and output latch, per bit read */
+    double e_wd;          /* write driver and input latch, per bit written */
+    double e_wire;        /* H-tree / bus wire with its repeaters, per F per bit carried */
+    double e_abc;         /* the row address broadcast over the bank's whole H-tree (every
+                           * subarray's predecoded lines), per F per address bit */
+    double e_sl;          /* CAM search line, per F of search line per tag bit */
+    double e_ml;          /* CAM match line precharge and discharge, per F */
+    double e_mls;         /* CAM match-line sense amplifier, per entry searched */
+    double c_ge;          /* logic: switched capacitance of one gate equivalent toggling
+                           * (NAND2 X1 output, fan-out of two and local wire), fF per um of F */
+    double act_logic;     /* logic: activity factor, the fraction of gates that toggle
+                           * in one operation (stated, not fitted) */
+    /* Leakage: transistor width that leaks, per F_um (a width of k * F_um um
+     * per bit, or per F^2 of periphery); power = Vdd * i_off * width */
+    double l_cell;        /* a bit cell with one port, per bit (F) */
+    double l_port;        /* each further bitline or search port of a cell, per bit (F) */
+    double l_peri;        /* decoders, column circuits, control and logic, per F^2 (F / F^2) */
+    double l_route;       /* repeaters of the H-trees and buses, per F^2 of wiring (F / F^2) */
 } area_consts;
 
 /* A profile: the six class multipliers fitted by `calibrate`. */
@@ -125,6 +157,10 @@ const char *area_class_name(unsigned cls);       /* "cells", "decoders", ... */
 const char *area_class_desc(unsigned cls);       /* longer description */
 const char *area_goal_name(area_goal g);          /* "delay", "area" */
 
+/* Where `nm` (22..90) falls in the table: between rows *row and *row + 1
+ * at fraction *u of log(F) (u = 0: exactly row *row). */
+void area_tech_interp(double nm, unsigned *row, double *u);
+
 /* Builds the technology at `nm` (22..90), with profile `p` (NULL: default).
  * Returns NULL on success, else a one-line message. */
 const char *area_tech_at(double nm, const area_profile *p, area_tech *t);
@@ -141,6 +177,16 @@ int area_profile_write(FILE *f, const area_profile *p, const char *comment);
 /* mm^2 of `ge` gate equivalents of placed standard cells at this node,
  * before the class multiplier. */
 double area_ge_to_mm2(const area_tech *t, double ge);
+
+/* nJ of switching `c` fF of capacitance-per-um-of-F at this node:
+ * c * F_um * Vdd^2 * 1e-6. */
+double area_fj_nj(const area_tech *t, double c);
+/* nJ of one operation of `ge` gate equivalents of logic (act_logic of them
+ * toggle), and mW of their leakage. */
+double area_ge_op_nj(const area_tech *t, double ge);
+double area_ge_leak_mw(const area_tech *t, double ge);
+/* mW leaked by a transistor width of `w` F at this node (Vdd * i_off). */
+double area_width_leak_mw(const area_tech *t, double w);
 
 #ifdef __cplusplus
 }

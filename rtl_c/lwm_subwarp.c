@@ -193,6 +193,26 @@ static int base_waits(const lwm_subwarp_state *s, unsigned w)
     return s->sp_q[w] == 2u && s->pc_q[w][0] == s->rpc_q[w][0];
 }
 
+/* A completion that cannot be any sub-warp of large warp w in flight
+ * (BAD_DONE).  Only the jump's sub-warp has no threads, and it is the
+ * first sub-warp of its jump, not a branch one: an empty completion needs
+ * jmp_q[w], c_first and not c_branch.  A non-branch c_first with threads
+ * must be the first sub-warp of w's OP: w waits (wait_q), not on a branch
+ * (br_busy_q for w: its sub-warps are c_branch), nor on an instruction
+ * whose first sub-warp is not out yet (busy_q, cur_q = w, first_q), nor
+ * on a jump (its first sub-warp has no threads).  c_first of a branch
+ * sub-warp changes nothing and is not checked. */
+static int bad_done(const lwm_subwarp_state *s, unsigned w, int threads, int first, int branch)
+{
+    const int jump = (int)((s->jmp_q >> w) & 1u);
+    if (!threads)
+        return !(jump && first && !branch);
+    if (!first || branch)
+        return 0;
+    return jump || !((s->wait_q >> w) & 1u) || (s->br_busy_q && s->br_warp_q == w) ||
+           (s->busy_q && s->cur_q == w && s->first_q);
+}
+
 /* Also gathers the completion's threads into done (and the taken ones into
  * done_tk), map words, zeroed by the caller: step applies them word-wise. */
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
@@ -217,6 +237,8 @@ static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
         return LWM_ERR_BAD_OUTCOME;
+    if (bad_done(s, w, cols != 0u, in->c_first != 0u, in->c_branch != 0u))
+        return LWM_ERR_BAD_DONE;
     return LWM_ERR_NONE;
 }
 
@@ -439,6 +461,8 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
             s->br_left_q--;
         if ((in->c_first & 1u) && !(in->c_branch & 1u))
             s->wait_q &= ~((uint64_t)1 << w);
+        if (bits_trunc(in->c_cols, N) == 0u) /* the jump's sub-warp (eval checked) */
+            s->jmp_q &= ~((uint64_t)1 << w);
     }
     if (out->br_commit) {
         s->wait_q &= ~((uint64_t)1 << out->br_warp);
@@ -459,6 +483,8 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
         for (i = 0; i < nw; i++)
             s->inflight_q[w][i] |= s->copy_q[i] & ~out->nx_copy[i];
         s->first_q = 0;
+        if (out->sw_jump)
+            s->jmp_q |= (uint64_t)1 << w;
         if (out->sw_branch) {
             s->br_left_q++;
             if (out->act == LWM_ACT_LAST)
@@ -529,6 +555,13 @@ const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_stat
             return msg;
         }
     }
+    for (w = 0; w < LWM_MAX_LW; w++)
+        if (((s->jmp_q >> w) & 1u) && (w >= cfg->large_warps || s->pend_q[w] == 0u ||
+                                       !((s->wait_q >> w) & 1u))) {
+            snprintf(msg, sizeof msg, "lwm_subwarp: warp %u jump in flight without a sub-warp "
+                     "out or a wait", w);
+            return msg;
+        }
     for (i = 0; i < LWM_WORDS; i++)
         if (s->taken_q[i] & s->ntaken_q[i]) {
             snprintf(msg, sizeof msg, "lwm_subwarp: a thread both taken and not taken");
@@ -657,6 +690,7 @@ void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
     vcd_sig(w, "kind_q", 2, s->kind_q);
     vcd_sig_words(w, "copy_q", cfg->rows * cfg->cols, s->copy_q);
     vcd_sig(w, "wait_q", cfg->large_warps, s->wait_q);
+    vcd_sig(w, "jmp_q", cfg->large_warps, s->jmp_q);
     vcd_sig(w, "br_busy_q", 1, s->br_busy_q);
     vcd_sig(w, "br_warp_q", lw, s->br_warp_q);
     vcd_sig(w, "br_packed_q", 1, s->br_packed_q);
@@ -678,7 +712,7 @@ void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
 const char *lwm_subwarp_err_name(unsigned code)
 {
     static const char *const names[] = {"NONE",        "BAD_WARP",  "BAD_FETCH", "NOT_IN_FLIGHT",
-                                        "BAD_OUTCOME", "WARP_IDLE", "BAD_LAUNCH"};
+                                        "BAD_OUTCOME", "WARP_IDLE", "BAD_LAUNCH", "BAD_DONE"};
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }
 

@@ -32,8 +32,9 @@
  * at 4 large warps of 256), taken_q + ntaken_q 2*K*N (the two temporary
  * buffers: 512).  Total 256 + 1024 + 512 = 1792 bits = 004's 224 bytes.
  * Control beside them: busy_q, cur_q (LW_W), kind_q (2), first_q, wait_q
- * (LARGE_WARPS), pend_q (LARGE_WARPS x PEND_W, PEND_W = clog2(K*N+2)),
- * br_busy_q, br_warp_q (LW_W), br_packed_q, br_left_q (PEND_W), br_pc_q,
+ * (LARGE_WARPS), jmp_q (LARGE_WARPS: the large warp's jump sub-warp is
+ * out, so an empty completion is legal), pend_q (LARGE_WARPS x PEND_W,
+ * PEND_W = clog2(K*N+2)), br_busy_q, br_warp_q (LW_W), br_packed_q, br_left_q (PEND_W), br_pc_q,
  * br_npc_q, br_rpc_q (PC_W: the gathering branch's target, fall-through and
  * reconvergence PC).  The large warps' state (not 004 sec. 3.4's added
  * storage: the baseline has it for its K warps): sp_q (LARGE_WARPS x
@@ -128,6 +129,18 @@
  *                   thread whose in-flight bit is clear, c_branch with no
  *                   branch of that large warp gathering
  *   BAD_OUTCOME 4   c_taken outside c_cols, or c_taken != 0 without c_branch
+ *   BAD_DONE 7      a completion that is no sub-warp in flight by its
+ *                   fields (issue 24): no threads (c_cols = 0) unless it is
+ *                   c_warp's jump sub-warp (jmp_q: c_first = 1, c_branch =
+ *                   0; every other sub-warp has a thread, so an empty one
+ *                   would re-fetch the large warp before its first sub-warp
+ *                   completes, or commit a branch with part of its
+ *                   outcome); or c_first = 1 without c_branch, with
+ *                   threads, when c_warp has no OP's first sub-warp out (it
+ *                   does not wait, waits on a branch, on an instruction
+ *                   whose first sub-warp is not emitted, or on a jump).
+ *                   c_first on a branch sub-warp is not checked (it
+ *                   changes nothing: the branch re-fetches at its commit)
  *
  * Timing: outputs combinational from the registered state and the inputs;
  * one clock edge; synchronous active-high reset clears every register.
@@ -162,9 +175,12 @@
  * threads from running ahead).  SPLIT as simt_stack (GPGPU-sim's net +1).
  * The room reservation at a branch's fetch is this unit's choice: the
  * commit cannot be pushed back (its sub-warp has left the pipeline).  004's
- * predicated sub-warps (sec. 5.1) are not modelled.  A completion with
- * c_cols = 0 (a jump's sub-warp) is checked only against pend_q: the unit
- * keeps no per-sub-warp tags.
+ * predicated sub-warps (sec. 5.1) are not modelled.  The unit keeps no
+ * per-sub-warp tags: a completion's threads are checked against the
+ * in-flight bits, its c_first against the large warp's wait state and
+ * jmp_q (BAD_DONE), so a completion is refused when no sub-warp in flight
+ * can carry its fields; which of two in-flight OP sub-warps of one large
+ * warp is the first is not recorded (completions may come in any order).
  */
 /*
  * Cost per cycle (issue 17; callgrind, defaults: K*N = 256 bits, 4 of the
@@ -220,7 +236,8 @@ enum lwm_subwarp_err {
     LWM_ERR_NOT_IN_FLIGHT = 3,
     LWM_ERR_BAD_OUTCOME = 4,
     LWM_ERR_WARP_IDLE = 5,
-    LWM_ERR_BAD_LAUNCH = 6
+    LWM_ERR_BAD_LAUNCH = 6,
+    LWM_ERR_BAD_DONE = 7
 };
 
 enum lwm_subwarp_act {
@@ -245,6 +262,7 @@ typedef struct {
     uint64_t copy_q[LWM_WORDS];
     uint64_t inflight_q[LWM_MAX_LW][LWM_WORDS];
     uint64_t wait_q;              /* LARGE_WARPS bits */
+    uint64_t jmp_q;               /* LARGE_WARPS bits: the large warp's jump sub-warp is out */
     uint64_t pend_q[LWM_MAX_LW];  /* sub-warps in flight per large warp */
     uint64_t br_busy_q, br_warp_q, br_packed_q, br_left_q;
     uint64_t taken_q[LWM_WORDS], ntaken_q[LWM_WORDS];

@@ -16,7 +16,8 @@
 // non-branch sub-warp completed as a branch while its large warp has no
 // branch in flight, often while another one has (coverage key
 // branch_claim_other_warp); an outcome outside the sub-warp's columns or
-// on a non-branch sub-warp).
+// on a non-branch sub-warp; a completion no sub-warp in flight can be,
+// BAD_DONE: see bad_done below).
 //
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
@@ -54,7 +55,7 @@ struct LwmSubwarpModel {
 
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         static VlRegCache<rtl_t> k;
-        static VlReg busy, first, cur, kind, copy, infl, wait, pend, bb, bw, bp, bl, tk, nt;
+        static VlReg busy, first, cur, kind, copy, infl, wait, jmp, pend, bb, bw, bp, bl, tk, nt;
         static VlReg bpc, bnpc, brpc, sp, pc, mask, rpc;
         if (k.stale(r)) {
             const char *m = "lwm_subwarp";
@@ -65,6 +66,7 @@ struct LwmSubwarpModel {
             copy = VlReg(r->contextp(), m, "copy_q");
             infl = VlReg(r->contextp(), m, "inflight_q");
             wait = VlReg(r->contextp(), m, "wait_q");
+            jmp = VlReg(r->contextp(), m, "jmp_q");
             pend = VlReg(r->contextp(), m, "pend_q");
             bb = VlReg(r->contextp(), m, "br_busy_q");
             bw = VlReg(r->contextp(), m, "br_warp_q");
@@ -88,6 +90,7 @@ struct LwmSubwarpModel {
         cmp("kind_q", -1, -1, s.kind_q, kind.get(0, 2));
         wide(cmp, "copy_q", -1, s.copy_q, copy, 0, kn);
         cmp("wait_q", -1, -1, s.wait_q, wait.get(0, c.large_warps));
+        cmp("jmp_q", -1, -1, s.jmp_q, jmp.get(0, c.large_warps));
         for (unsigned w = 0; w < c.large_warps; w++) {
             wide(cmp, "inflight_q", static_cast<int>(w), s.inflight_q[w], infl, w, kn);
             cmp("pend_q", static_cast<int>(w), -1, s.pend_q[w], pend.get(w, pw));
@@ -151,11 +154,12 @@ public:
         static const char *const keys[] = {
             "act_IDLE", "act_PICK", "act_LAST", "act_JUMP", "act_BLOCKED", "act_ERR",
             "err_BAD_WARP", "err_BAD_FETCH", "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME",
-            "err_WARP_IDLE", "err_BAD_LAUNCH",
+            "err_WARP_IDLE", "err_BAD_LAUNCH", "err_BAD_DONE",
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k", "bad_warp_branch"};
+            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k", "bad_warp_branch",
+            "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -226,7 +230,7 @@ public:
         if (o.err) {
             static const char *const ek[] = {"", "err_BAD_WARP", "err_BAD_FETCH",
                                              "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME",
-                                             "err_WARP_IDLE", "err_BAD_LAUNCH"};
+                                             "err_WARP_IDLE", "err_BAD_LAUNCH", "err_BAD_DONE"};
             cov_[ek[o.err_code]]++;
             return NULL;
         }
@@ -392,7 +396,7 @@ private:
     bool illegal(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
                  lwm_subwarp_in &in) {
         const unsigned N = cfg.cols;
-        switch (rng.below(6)) {
+        switch (rng.below(7)) {
         case 0: { // fetch of a waiting or a finished large warp; a bad launch
             unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
             for (unsigned v = 0; v < cfg.large_warps && rng.chance(50); v++)
@@ -494,6 +498,7 @@ private:
             expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
             return true;
         }
+        case 6: return bad_done(s, rng, in);
         default: { // a large warp id beyond LARGE_WARPS (when the port can say one)
             unsigned lw = lwm_subwarp_lw_w(&cfg);
             if ((1u << lw) <= cfg.large_warps)
@@ -513,6 +518,54 @@ private:
             return true;
         }
         }
+    }
+
+    // BAD_DONE (issue 24): a completion no sub-warp in flight can be.  An
+    // empty one (c_cols = 0) of a large warp with sub-warps out that is not
+    // its jump's: with c_first (empty_done_first: it would let the large
+    // warp be fetched again before its first sub-warp completes), with
+    // c_branch while its branch gathers (empty_done_branch: the branch would
+    // commit with part of its outcome), or the jump's own sub-warp without
+    // c_first (empty_done_jump); or an in-flight OP sub-warp with threads
+    // completed with c_first when its large warp has no OP's first sub-warp
+    // out (false_first).
+    bool bad_done(const lwm_subwarp_state &s, Rng &rng, lwm_subwarp_in &in) {
+        if (q_.empty())
+            return false;
+        const Sw &e = q_[rng.below(q_.size())];
+        const unsigned w = static_cast<unsigned>(e.o.sw_warp);
+        const bool jmp = (s.jmp_q >> w) & 1u;
+        const bool gathers = s.br_busy_q && s.br_warp_q == w && s.br_left_q != 0;
+        if (e.o.sw_cols == 0 || rng.chance(60)) {
+            in.c_valid = 1;
+            in.c_warp = w;
+            if (e.o.sw_jump && rng.chance(50)) {
+                cov_["empty_done_jump"]++; // the jump's, without c_first
+            } else if (gathers && rng.chance(50)) {
+                in.c_branch = 1;
+                in.c_first = rng.below(2);
+                cov_["empty_done_branch"]++;
+            } else if (!jmp) {
+                in.c_first = 1;
+                cov_["empty_done_first"]++;
+            } else {
+                cov_["empty_done_jump"]++; // not the first: the jump's is
+            }
+            expect_err_ = LWM_ERR_BAD_DONE;
+            return true;
+        }
+        // a sub-warp with threads as the first: illegal when the large warp
+        // waits on no OP whose first sub-warp is out
+        const bool op_first = ((s.wait_q >> w) & 1u) && !jmp &&
+                              !(s.br_busy_q && s.br_warp_q == w) &&
+                              !(s.busy_q && s.cur_q == w && s.first_q);
+        if (e.o.sw_branch || e.o.sw_first || op_first)
+            return false;
+        complete(in, e);
+        in.c_first = 1;
+        cov_["false_first"]++;
+        expect_err_ = LWM_ERR_BAD_DONE;
+        return true;
     }
 
     std::vector<Sw> q_;

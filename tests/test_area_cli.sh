@@ -16,7 +16,10 @@
 # `tech --bogus`, an unwritable -o found before any output, every command's
 # --help (exit 0) and bad flag (exit 2), no nan/inf in any report; `sweep` for
 # every structure (table grows, SVG rendered by rsvg-convert), its errors;
-# `report --view node` (every paper's rows and the mechanisms at 40 nm).
+# `report --view node` (every paper's rows and the mechanisms at 40 nm).  Issue 29: `array
+# --energy` (four figures, more ports cost more, banked, refusal outside the checked
+# range), `report --energy` in text/md/csv and the JSON and SVG energy, `energy-fit` and
+# `fit-area` (reports and errors).
 set -u
 B=${1:-build}
 A="$B/area"
@@ -166,7 +169,7 @@ if { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
   ok calibrate_clash_no_nan_inf
 else bad calibrate_clash_no_nan_inf "exit $rc: $(head -n 2 "$T/out" "$T/err" | tr '\n' '|')"; fi
 # every command's help is usage on stdout, exit 0; every command's bad flag is one line, exit 2
-for c in array report calibrate refs logic tech sweep; do
+for c in array report calibrate refs logic tech sweep energy-fit fit-area; do
   if "$A" $c --help >"$T/out" 2>"$T/err" && grep -q '^usage' "$T/out" && [ ! -s "$T/err" ]; then
     ok "help_$c"
   else bad "help_$c" "exit $?"; fi
@@ -241,10 +244,10 @@ if "$A" sweep --module dpe_stack,simt_stack --param DEPTH=2,4,8,16,32 --format s
   ok sweep_two_modules_one_chart
 else bad sweep_two_modules_one_chart "$(head -n 1 "$T/err")"; fi
 # the README's lwm_subwarp example: (3 + LARGE_WARPS) x 256 bits of 004 sec. 3.4, the control
-# (1 + 1 + LW_W + 2 + 1 + LW_W + 1 + 9, a wait bit and a 9-bit count per large warp), the kept
+# (1 + 1 + LW_W + 2 + 1 + LW_W + 1 + 9, a wait bit, a jump bit and a 9-bit count per large warp), the kept
 # branch (3 x 32) and per large warp its stack (8 x (32 + 256 + 32)) and 4-bit depth counter
 if "$A" sweep --module lwm_subwarp --param LARGE_WARPS=1,2,4,8,16 --format csv >"$T/lwm.csv" 2>"$T/err" &&
-   [ "$(cut -d, -f6 "$T/lwm.csv" | tail -n +2 | tr '\n' ' ')" = "3711 6541 12203 23525 46167 " ]; then
+   [ "$(cut -d, -f6 "$T/lwm.csv" | tail -n +2 | tr '\n' ' ')" = "3712 6543 12207 23533 46183 " ]; then
   ok sweep_lwm_subwarp_readme_example_bits
 else bad sweep_lwm_subwarp_readme_example_bits "$(cut -d, -f6 "$T/lwm.csv" | tr '\n' ' ') $(head -n 1 "$T/err")"; fi
 # the same point as `logic`'s module at the same parameters, and csv
@@ -408,7 +411,7 @@ if "$A" logic --module hct_cct_heap --param WARPS=4 --param LANES=8 --param CCT=
 else bad logic_hct_cct_heap_small "$(head -n 1 "$T/err")"; fi
 # the structures of 004 and 001 sec. 4 at the points area/yosys_compare.sh synthesizes:
 # the flip-flops Yosys counts there (the RTL's registers)
-for spec in "two_level_sched 16 WARPS=16 GROUP_SIZE=4 TIMEOUT=64" "lwm_subwarp 261 LARGE_WARPS=2 K=4 N=4 DEPTH=2 PC_W=8" \
+for spec in "two_level_sched 16 WARPS=16 GROUP_SIZE=4 TIMEOUT=64" "lwm_subwarp 263 LARGE_WARPS=2 K=4 N=4 DEPTH=2 PC_W=8" \
             "lane_shuffle 0 LANES=8 WARPS=6" "swi_sched 119 SETS=2 WAYS=2 LANES=8 PC_W=8" \
             "sbi_scoreboard 256 WARPS=4 DEPTH=4 REG_W=4"; do
   set -- $spec
@@ -472,6 +475,64 @@ if [ -s "$T/r000.csv" ] &&
    ! grep -q '^000,.*not modelled' "$T/r000.csv"; then
   ok report_000_every_dwf_part_modelled
 else bad report_000_every_dwf_part_modelled "$(grep -E 'Warp|DWF|Overhead' "$T/r000.csv" | head -n 3)"; fi
+
+# ------------------------------------------------------ energy (issue 29)
+# array --energy: the four figures beside area_mm2, which stays the last line
+if "$A" array --kind cam --entries 64 --width 32 --rw-ports 0 --rd-ports 2 --wr-ports 1 \
+     --search-ports 2 --tech 40 --energy >"$T/out" 2>"$T/err" &&
+   [ -n "$(last_area "$T/out")" ] && [ ! -s "$T/err" ] &&
+   awk '/^(read|write|search)_nJ |^leak_mW /{ if (!($2 > 0 && $2 < 1e3)) bad = 1; n++ }
+        END { exit !(n == 4 && !bad) }' "$T/out"; then
+  ok array_energy_four_figures
+else bad array_energy_four_figures "$(grep -E '_nJ|_mW' "$T/out" | tr '\n' '|')"; fi
+# more ports cost more, in every figure but search
+e_of() { "$A" array --kind ram --entries 1024 --width 64 --tech 45 --energy "$@" | awk -v k="$K" '$1 == k { print $2 }'; }
+ok_ports=1
+for K in read_nJ write_nJ leak_mW; do
+  a=$(e_of --rw-ports 0 --rd-ports 1 --wr-ports 1); b=$(e_of --rw-ports 0 --rd-ports 2 --wr-ports 1)
+  awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a && a > 0) }' || ok_ports=0
+done
+if [ $ok_ports = 1 ]; then ok array_energy_more_ports_cost_more; else bad array_energy_more_ports_cost_more; fi
+# banked: every bank's leakage and CACTI's one-bank convention
+if "$A" array --kind ram --entries 2048 --width 32 --banks 8 --tech 40 --energy >"$T/out" 2>&1 &&
+   grep -q '^leak_one_bank_mW ' "$T/out"; then
+  ok array_energy_banked_one_bank_line
+else bad array_energy_banked_one_bank_line; fi
+# outside the range checked against CACTI: one line, exit 2
+check_bad energy_tiny_sram array --kind ram --entries 8 --width 32 --tech 40 --energy
+check_bad energy_too_deep array --kind ram --entries 65536 --width 32 --tech 40 --energy
+check_bad energy_too_many_ports array --kind ram --entries 256 --width 32 --rw-ports 0 --rd-ports 8 --wr-ports 4 --tech 40 --energy
+# the same arrays without --energy still cost their area
+check_array array_tiny_sram_area_only --kind ram --entries 8 --width 32 --tech 40
+# report --energy: the five columns on every format that takes them
+if "$A" report --paper 003 --energy --format csv -o "$T/e.csv" 2>"$T/err" &&
+   head -n 1 "$T/e.csv" | grep -q ',read_nJ,write_nJ,search_nJ,logic_nJ,leak_mW$' &&
+   grep -q '^003,40,40,SPE stack,modelled,mm2,.*,[0-9.e-]*,[0-9.e-]*,0,[0-9.e-]*,[0-9.e-]*$' "$T/e.csv" &&
+   "$A" report --paper 002 --energy --format md -o "$T/e.md" &&
+   grep -q '| Read nJ | Write nJ | Search nJ | Logic nJ | Leak mW |' "$T/e.md" &&
+   "$A" report --paper 001 --energy >"$T/e.txt" && grep -q 'read_nJ write_nJ search_nJ logic_nJ leak_mW' "$T/e.txt" &&
+   "$A" report --paper 004 --format json -o "$T/e.json" && grep -q '"energy": {"read_nJ": ' "$T/e.json" &&
+   ! grep -qiE 'nan|inf' "$T/e.csv" "$T/e.md" "$T/e.txt" "$T/e.json"; then
+  ok report_energy_columns
+else bad report_energy_columns "$(head -n 2 "$T/e.csv" 2>/dev/null | tr '\n' '|') $(head -n 1 "$T/err")"; fi
+# the SVG's energy chart renders
+if "$A" report --format svg -o "$T/e.svg" && grep -q 'Energy: one access' "$T/e.svg" &&
+   { ! command -v rsvg-convert >/dev/null || rsvg-convert "$T/e.svg" -o "$T/e.png"; }; then
+  ok report_svg_energy_chart
+else bad report_svg_energy_chart; fi
+# energy-fit on the CACTI runs: per-run table, the three summaries
+if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 >"$T/ef" 2>"$T/err" &&
+   grep -q '^built-in constants on these runs: .*read median' "$T/ef" &&
+   grep -q '^refit on these runs: ' "$T/ef" &&
+   grep -q '^3-fold cross-validation (held-out proxy): ' "$T/ef" &&
+   [ "$(grep -c '_[0-9]*nm ' "$T/ef")" -eq 45 ]; then
+  ok energy_fit_reports_fit_and_crossvalidation
+else bad energy_fit_reports_fit_and_crossvalidation "$(head -n 1 "$T/err")"; fi
+check_bad energy_fit_no_refs energy-fit
+check_bad energy_fit_bad_folds energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 1
+check_bad energy_fit_missing_file energy-fit --refs "$T/none.csv"
+check_bad fit_area_no_refs fit-area
+check_bad fit_area_bad_evals fit-area --refs tests/data/cacti7_tuning.csv --evals 0
 
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0

@@ -432,6 +432,137 @@ TEST(divergent_branch_pushes_after_last_then_pops)
     CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_WARP_IDLE);
 }
 
+/* Issue 24 item 15: a completion that no sub-warp in flight can be is
+ * refused (BAD_DONE, state unchanged; apply() compares it byte for byte).
+ * K = 2, N = 2, full mask: an OP makes A (row 0, first) and B (row 1).
+ *  - An empty completion with c_first while A and B are out: before the
+ *    fix it cleared the wait, and the large warp could be fetched again
+ *    before its first sub-warp completed (004 sec. 3.1 forbids it).
+ *  - Without c_first: an OP's later sub-warps have threads too.
+ *  - A branch makes C and D; C completes; an empty completion with
+ *    c_branch: before the fix it committed the branch with C's outcome
+ *    alone.
+ *  - A jump's sub-warp (no threads) completes empty with c_first: legal;
+ *    without c_first, or while only OP sub-warps are out, it is not; a
+ *    completion with threads and c_first while the jump is the first
+ *    sub-warp out is not either. */
+TEST(empty_or_false_first_completion_is_refused)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 2, 2);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out a, b, o, j;
+    uint64_t full[LWM_WORDS];
+    memset(full, 0, sizeof full);
+    full[0] = 0xf;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_LAUNCH, full);
+    in.f_pc = 1;
+    in.f_rpc = 1000;
+    apply(&c, &s, &in);
+    in = fetch(&s, 0, LWM_OP, NULL);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    a = apply(&c, &s, &in);
+    b = apply(&c, &s, &in);
+    CHECK_EQ(a.sw_first, 1);
+    CHECK_EQ(b.act, LWM_ACT_LAST);
+    CHECK_EQ(s.pend_q[0], 2);
+    /* an empty completion claiming to be the first sub-warp */
+    in = nothing();
+    in.c_valid = 1;
+    in.c_first = 1;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err_code, LWM_ERR_BAD_DONE);
+    CHECK_EQ(s.wait_q, 1); /* still not fetchable */
+    /* ... or not the first */
+    in.c_first = 0;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    /* B, then A: legal; A's completion lets the large warp go (which of
+     * two OP sub-warps out is the first is not recorded: B with c_first
+     * would be taken as the first, header "Departures and choices") */
+    in = nothing();
+    complete(&in, &b, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    CHECK_EQ(s.wait_q, 1);
+    in = nothing();
+    complete(&in, &a, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    CHECK_EQ(s.wait_q, 0);
+    /* a first sub-warp completing when none is out */
+    complete(&in, &a, 0);
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_NOT_IN_FLIGHT); /* pend 0 */
+
+    /* the branch: two sub-warps, C completes, then an empty one */
+    in = fetch(&s, 0, LWM_BRANCH, NULL);
+    in.f_npc = 2;
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    a = apply(&c, &s, &in);
+    b = apply(&c, &s, &in);
+    CHECK_EQ(a.sw_branch, 1);
+    CHECK_EQ(b.act, LWM_ACT_LAST);
+    complete(&in, &a, 0x1);
+    CHECK_EQ(apply(&c, &s, &in).br_commit, 0);
+    CHECK_EQ(s.br_left_q, 1);
+    in = nothing();
+    in.c_valid = 1;
+    in.c_branch = 1;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err_code, LWM_ERR_BAD_DONE);
+    CHECK_EQ(o.br_commit, 0);
+    CHECK_EQ(s.br_busy_q, 1);
+    CHECK_EQ(s.sp_q[0], 1);
+    /* D completes: the commit, with both sub-warps' outcomes (column 0
+     * taken in both rows: 0x5 taken, 0xa not) */
+    in = nothing();
+    complete(&in, &b, 0x1);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.br_commit, 1);
+    CHECK_EQ(o.br_taken[0], 0x5);
+    CHECK_EQ(o.br_ntaken[0], 0xa);
+    CHECK_EQ(o.br_act, LWM_ST_DIVERGE);
+
+    /* the jump (TOS: the taken side, 0x5): an OP whose sub-warps stay out,
+     * then a jump; its empty sub-warp completes with c_first only */
+    in = fetch(&s, 0, LWM_OP, NULL);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    a = apply(&c, &s, &in); /* row 0, column 0 */
+    b = apply(&c, &s, &in); /* row 1, column 0 */
+    complete(&in, &a, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0); /* the first: fetchable again */
+    in = fetch(&s, 0, LWM_JUMP, NULL);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    j = apply(&c, &s, &in);
+    CHECK_EQ(j.sw_jump, 1);
+    CHECK_EQ(j.sw_cols, 0);
+    CHECK_EQ(s.jmp_q, 1);
+    /* B (with threads) completed as the first while the jump's is out */
+    complete(&in, &b, 0);
+    in.c_first = 1;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    /* the jump's completion without c_first */
+    in = nothing();
+    complete(&in, &j, 0);
+    in.c_first = 0;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    /* as emitted: legal, the large warp may go, the jump bit clears */
+    complete(&in, &j, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    CHECK_EQ(s.wait_q, 0);
+    CHECK_EQ(s.jmp_q, 0);
+    /* B still out: another empty completion is refused */
+    in = nothing();
+    in.c_valid = 1;
+    in.c_first = 1;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    complete(&in, &b, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    CHECK_EQ(s.pend_q[0], 0);
+}
+
 /* A branch reserves its divergence's room: DEPTH 2 with one entry cannot
  * take the two a divergence pushes, so the fetch is pushed back (f_act
  * STALL, no err, nothing changes); a large warp of one thread cannot
@@ -710,6 +841,7 @@ int main(int argc, char **argv)
     RUN(branch_without_room_is_pushed_back);
     RUN(inflight_threads_are_skipped_until_complete);
     RUN(illegal_inputs_err_state_unchanged);
+    RUN(empty_or_false_first_completion_is_refused);
     RUN(random_traffic_no_thread_lost);
     return test_summary();
 }

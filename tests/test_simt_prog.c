@@ -23,8 +23,7 @@
 #include "../tb/simt/prog.c"
 #include "../tb/simt/ref.c"
 #include "check.h"
-
-#include <dirent.h>
+#include "simt_kernels.h"
 
 static char err[1024];
 
@@ -104,32 +103,15 @@ static void lowered_equal(kernel *k, unsigned lanes, const char *what)
     prog_free(&p);
 }
 
+static void lowered_both_widths(kernel *k, const char *path)
+{
+    lowered_equal(k, 4, path);
+    lowered_equal(k, 32, path);
+}
+
 TEST(builtin_kernels_lowered)
 {
-    DIR *d = opendir("tb/kernels");
-    CHECK(d != NULL);
-    if (!d)
-        return;
-    unsigned seen = 0;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t l = strlen(e->d_name);
-        if (l < 3 || strcmp(e->d_name + l - 2, ".k"))
-            continue;
-        char path[512];
-        snprintf(path, sizeof path, "tb/kernels/%s", e->d_name);
-        kernel k;
-        int rc = kernel_load(path, &k, err, sizeof err);
-        CHECK(!rc);
-        if (!rc) {
-            lowered_equal(&k, 4, path);
-            lowered_equal(&k, 32, path);
-            seen++;
-        }
-        kernel_free(&k);
-    }
-    closedir(d);
-    CHECK(seen >= 8);
+    CHECK(for_each_builtin_kernel(lowered_both_widths) >= 8);
 }
 
 TEST(generated_kernels_lowered)

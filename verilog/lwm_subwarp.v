@@ -88,7 +88,7 @@ module lwm_subwarp #(
 
     localparam [2:0] ERR_NONE = 3'd0, ERR_BAD_WARP = 3'd1, ERR_BAD_FETCH = 3'd2,
                      ERR_NOT_IN_FLIGHT = 3'd3, ERR_BAD_OUTCOME = 3'd4, ERR_WARP_IDLE = 3'd5,
-                     ERR_BAD_LAUNCH = 3'd6;
+                     ERR_BAD_LAUNCH = 3'd6, ERR_BAD_DONE = 3'd7;
 
     localparam [2:0] ST_IDLE = 3'd0, ST_LAUNCH = 3'd1, ST_STALL = 3'd6; // others: simt_rule
 
@@ -105,6 +105,7 @@ module lwm_subwarp #(
     reg [KN-1:0]     copy_q     /*verilator public_flat_rd*/;
     reg [KN-1:0]     inflight_q [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
     reg [LARGE_WARPS-1:0] wait_q /*verilator public_flat_rd*/;
+    reg [LARGE_WARPS-1:0] jmp_q  /*verilator public_flat_rd*/; // its jump's sub-warp is out
     reg [PEND_W-1:0] pend_q     [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
     reg              br_busy_q  /*verilator public_flat_rd*/;
     reg [LW_W-1:0]   br_warp_q  /*verilator public_flat_rd*/;
@@ -135,6 +136,7 @@ module lwm_subwarp #(
     wire [KN-1:0]     c_inf  = inflight_q[cw];
     wire [PEND_W-1:0] c_pend = pend_q[cw];
     wire [KN-1:0]     cur_inf = inflight_q[cur_q];
+    wire [LW_PAD-1:0] jmp_x  = {{(LW_PAD-LARGE_WARPS){1'b0}}, jmp_q};
 
     // ------------------------------------- the stacks: fetch side, commit
     /* verilator lint_off UNUSEDSIGNAL */
@@ -209,6 +211,18 @@ module lwm_subwarp #(
         end
     end
 
+    // A completion no sub-warp in flight can be (BAD_DONE): no threads
+    // unless it is the large warp's jump sub-warp (c_first, not c_branch);
+    // c_first with threads, not c_branch, unless an OP's first sub-warp of
+    // the large warp is out (it waits, not on a branch, on an instruction
+    // whose first sub-warp is not emitted yet, or on a jump).
+    wire c_none  = c_cols == {N{1'b0}};
+    wire c_jmp   = jmp_x[cw];
+    wire c_opfst = wait_x[cw] && !c_jmp && !(br_busy_q && br_warp_q == cw) &&
+                   !(busy_q && cur_q == cw && first_q);
+    wire c_bad   = c_none ? !(c_jmp && c_first && !c_branch)
+                          : (c_first && !c_branch && !c_opfst);
+
     // --------------------------------------------------------------- errors
     reg [2:0] err_d;
     always @* begin
@@ -228,6 +242,8 @@ module lwm_subwarp #(
         else if (c_valid && ((c_taken & ~c_cols) != {N{1'b0}} ||
                              (c_taken != {N{1'b0}} && !c_branch)))
             err_d = ERR_BAD_OUTCOME;
+        else if (c_valid && c_bad)
+            err_d = ERR_BAD_DONE;
         else
             err_d = ERR_NONE;
     end
@@ -354,6 +370,7 @@ module lwm_subwarp #(
             kind_q      <= 2'd0;
             copy_q      <= {KN{1'b0}};
             wait_q      <= {LARGE_WARPS{1'b0}};
+            jmp_q       <= {LARGE_WARPS{1'b0}};
             br_busy_q   <= 1'b0;
             br_warp_q   <= {LW_W{1'b0}};
             br_packed_q <= 1'b0;
@@ -382,6 +399,13 @@ module lwm_subwarp #(
                                   : {LARGE_WARPS{1'b0}}))
                       | (accept_i ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << f_warp)
                                   : {LARGE_WARPS{1'b0}});
+            // a jump's sub-warp out: set at its emission, cleared by its
+            // (empty) completion
+            jmp_q <= (jmp_q
+                      & ~((c_valid && c_none) ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << cw)
+                                              : {LARGE_WARPS{1'b0}}))
+                     | ((emit && is_jump) ? ({{(LARGE_WARPS-1){1'b0}}, 1'b1} << cur_q)
+                                          : {LARGE_WARPS{1'b0}});
             // branch gathering
             if (accept && f_kind == KIND_BRANCH) begin
                 br_busy_q   <= 1'b1;

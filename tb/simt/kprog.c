@@ -138,6 +138,9 @@ int kernel_to_prog(const kernel *k, prog *p, char *err, size_t errlen)
     snprintf(p->name, sizeof p->name, "%s", k->name);
     p->n = k->n;
     p->nregs = K_SB_REGS;
+    p->reg_bits = malloc(K_SB_REGS);
+    for (unsigned i = 0; i < K_SB_REGS; i++)
+        p->reg_bits[i] = i < K_REGS ? 32 : 1;
     p->ins = calloc(k->n, sizeof *p->ins);
     p->label = calloc((size_t)k->n + 1, sizeof *p->label);
     memcpy(p->label, k->label, ((size_t)k->n + 1) * sizeof *p->label);

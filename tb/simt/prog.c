@@ -214,24 +214,18 @@ static int postdom(prog *p, int *stack, char *err, size_t errlen)
     return rc;
 }
 
-/* Marks the influence region of branch pc (reachable from it without
- * passing its reconvergence PC) in inreg. */
-static void mark_region(const prog *p, int pc, uint8_t *inreg, uint8_t *mark, int *stack)
+void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
 {
-    int n = (int)p->n, sp = 0, stop = p->ins[pc].rpc;
+    int n = (int)p->n, sp = 0;
     memset(mark, 0, (size_t)n + 1);
-    for (int j = 0; j < 2; j++) {
-        int s = p->succ[pc][j];
-        if (s >= 0 && s != stop && !mark[s]) {
-            mark[s] = 1;
-            stack[sp++] = s;
-        }
-    }
+    if (from < 0 || from == stop)
+        return;
+    mark[from] = 1;
+    stack[sp++] = from;
     while (sp) {
         int v = stack[--sp];
         if (v == n)
             continue;
-        inreg[v] = 1;
         for (int j = 0; j < 2; j++) {
             int s = p->succ[v][j];
             if (s >= 0 && s != stop && !mark[s]) {
@@ -240,6 +234,7 @@ static void mark_region(const prog *p, int pc, uint8_t *inreg, uint8_t *mark, in
             }
         }
     }
+    mark[n] = 0;
 }
 
 /* The divergence analysis (prog.h); -1 on a barrier under divergent control. */
@@ -268,7 +263,11 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             if (in->unit == PU_BRA && in->guard >= 0 && dreg[in->guard] && !divb[pc]) {
                 divb[pc] = 1;
                 changed = 1;
-                mark_region(p, pc, inreg, mark, stack);
+                for (int j = 0; j < 2; j++) { /* its influence region */
+                    prog_region(p, p->succ[pc][j], in->rpc, mark, stack);
+                    for (int v = 0; v < n; v++)
+                        inreg[v] |= mark[v];
+                }
             }
         }
     }
@@ -360,6 +359,7 @@ void prog_free(prog *p)
     free(p->ins);
     free(p->label);
     free(p->global_init);
+    free(p->reg_bits);
     free(p->param);
     memset(p, 0, sizeof *p);
 }

@@ -140,6 +140,8 @@ typedef struct prog {
     prog_insn *ins;
     char (*label)[32];         /* label at each PC ("" none), n+1 rows */
     unsigned nregs;
+    uint8_t *reg_bits;         /* nregs: each register's width, 1 (a
+                                * predicate), 16, 32 or 64; NULL: all 32 */
     /* control-flow graph (filled by prog_analyse) */
     int (*succ)[2];            /* successors, -1 none */
     int *ipdom;                /* immediate post-dominator, n+1 entries, ipdom[n] = n */
@@ -172,6 +174,11 @@ typedef struct prog {
  * would deadlock: threads of one warp would wait at it while others are
  * held elsewhere on the stack). */
 int prog_analyse(prog *p, char *err, size_t errlen);
+/* Marks in mark[0..n] the instructions reachable from `from` without
+ * passing `stop` (a branch's side up to its reconvergence PC; the exit node
+ * is never marked); nothing when from < 0 or from == stop.  stack holds
+ * n + 2 ints. */
+void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
 void prog_free(prog *p);
 
 #endif
