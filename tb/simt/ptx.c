@@ -136,6 +136,24 @@ static void strip_comments(char *t)
 static int is_id0(int c) { return isalpha(c) || c == '_' || c == '$' || c == '%' || c == '.'; }
 static int is_id(int c) { return isalnum(c) || c == '_' || c == '$' || c == '%' || c == '.'; }
 
+/* Appends the { ... } at the cursor (nested braces included) to buf. */
+static void copy_braced(ps *s, char *buf, size_t *n, size_t bufsz)
+{
+    int depth = 0;
+    while (s->pos < s->len) {
+        char c = s->text[s->pos];
+        if (c == '{') depth++;
+        if (c == '}') depth--;
+        if (c == '\n') {
+            s->line++;
+            c = ' ';
+        }
+        if (*n + 1 < bufsz) buf[(*n)++] = c;
+        s->pos++;
+        if (depth == 0) break;
+    }
+}
+
 /* Statement kinds */
 enum { ST_EOF, ST_OPEN, ST_CLOSE, ST_LABEL, ST_TEXT };
 
@@ -201,17 +219,7 @@ static int next_stmt(ps *s, char *buf, size_t bufsz)
             c = s->text[s->pos];
             if (c == '"') instr = !instr;
             if (!instr && c == '{' && n > 0 && memchr(buf, '=', n)) {
-                /* an initialiser: = { ... } (nested braces included) */
-                int depth = 0;
-                while (s->pos < s->len) {
-                    c = s->text[s->pos];
-                    if (c == '{') depth++;
-                    if (c == '}') depth--;
-                    if (c == '\n') { s->line++; c = ' '; }
-                    if (n + 1 < bufsz) buf[n++] = c;
-                    s->pos++;
-                    if (depth == 0) break;
-                }
+                copy_braced(s, buf, &n, bufsz); /* an initialiser: = { ... } */
                 continue;
             }
             if (!instr && (c == ';' || c == '{' || c == '}')) break;
@@ -225,16 +233,7 @@ static int next_stmt(ps *s, char *buf, size_t bufsz)
         }
         /* a vector operand {a, b} inside an instruction: keep going */
         while (s->pos < s->len && s->text[s->pos] == '{' && n > 0 && buf[0] != '.') {
-            int depth = 0;
-            while (s->pos < s->len) {
-                c = s->text[s->pos];
-                if (c == '{') depth++;
-                if (c == '}') depth--;
-                if (c == '\n') { s->line++; c = ' '; }
-                if (n + 1 < bufsz) buf[n++] = c;
-                s->pos++;
-                if (depth == 0) break;
-            }
+            copy_braced(s, buf, &n, bufsz);
             while (s->pos < s->len && s->text[s->pos] != ';' && s->text[s->pos] != '{' &&
                    s->text[s->pos] != '}') {
                 c = s->text[s->pos];

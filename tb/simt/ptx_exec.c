@@ -138,40 +138,27 @@ static float ftz32(float x)
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
 
 /* one IEEE operation in the rounding mode rnd (volatile operands keep the
- * operation between the two fesetround calls) */
-static float op32(int k, int rnd, float a, float b, float c)
-{
-    volatile float va = a, vb = b, vc = c, r;
-    int m = fe_mode(rnd);
-    if (m != FE_TONEAREST) fesetround(m);
-    switch (k) {
-    case FA_ADD: r = va + vb; break;
-    case FA_SUB: r = va - vb; break;
-    case FA_MUL: r = va * vb; break;
-    case FA_DIV: r = va / vb; break;
-    case FA_FMA: r = fmaf(va, vb, vc); break;
-    default: r = sqrtf(va); break;
+ * operation between the two fesetround calls): op32 on float, op64 on double */
+#define FOP(name, T, FMA, SQRT)                                                  \
+    static T name(int k, int rnd, T a, T b, T c)                                 \
+    {                                                                            \
+        volatile T va = a, vb = b, vc = c, r;                                    \
+        int m = fe_mode(rnd);                                                    \
+        if (m != FE_TONEAREST) fesetround(m);                                    \
+        switch (k) {                                                             \
+        case FA_ADD: r = va + vb; break;                                         \
+        case FA_SUB: r = va - vb; break;                                         \
+        case FA_MUL: r = va * vb; break;                                         \
+        case FA_DIV: r = va / vb; break;                                         \
+        case FA_FMA: r = FMA(va, vb, vc); break;                                 \
+        default: r = SQRT(va); break;                                            \
+        }                                                                        \
+        if (m != FE_TONEAREST) fesetround(FE_TONEAREST);                         \
+        return r;                                                                \
     }
-    if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
-    return r;
-}
-
-static double op64(int k, int rnd, double a, double b, double c)
-{
-    volatile double va = a, vb = b, vc = c, r;
-    int m = fe_mode(rnd);
-    if (m != FE_TONEAREST) fesetround(m);
-    switch (k) {
-    case FA_ADD: r = va + vb; break;
-    case FA_SUB: r = va - vb; break;
-    case FA_MUL: r = va * vb; break;
-    case FA_DIV: r = va / vb; break;
-    case FA_FMA: r = fma(va, vb, vc); break;
-    default: r = sqrt(va); break;
-    }
-    if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
-    return r;
-}
+FOP(op32, float, fmaf, sqrtf)
+FOP(op64, double, fma, sqrt)
+#undef FOP
 
 static float sat01f(float x) { return isnan(x) ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
 static double sat01d(double x) { return isnan(x) ? 0.0 : x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
