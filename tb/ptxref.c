@@ -8,9 +8,11 @@
  *   build/ptxref --launch FILE [--dump-mem OUT] [--expect MEMFILE] [--KEY VALUE]...
  *   build/ptxref --ptx FILE --entry NAME [--KEY VALUE]...     (no launch file)
  *
- * --KEY VALUE overrides a launch key (ptx, cuda, entry, grid, block,
- * shared_dynamic, mem_bytes, mem_init, buffer, params "TYPE VALUE, ...";
- * --param I=VALUE or NAME=VALUE changes one parameter).  --expect compares
+ * The launch flags are launch_take_args' (launch.h: --launch, --ptx, --cuda,
+ * --entry, --launch-set "KEY VALUE"), as in build/simt; here --KEY VALUE
+ * also overrides a launch key (grid, block, shared_dynamic, mem_bytes,
+ * mem_init, buffer, params "TYPE VALUE, ..."; --param I=VALUE or
+ * NAME=VALUE changes one parameter).  --expect compares
  * the final global memory with a mem_init-format file (a host reference):
  * "ptxref: equal" or the first differing word, exit 1.  Exit status: 0 ok,
  * 1 a run error (out-of-range access: thread, PC, PTX line, address) or a
@@ -32,8 +34,10 @@ static void usage(FILE *f)
             "  --expect FILE      compare the final global memory with FILE (exit 1 on a difference)\n"
             "  --max-steps N      thread-instructions per thread (default 100000000)\n"
             "  --warp N           warp size for %%laneid/%%warpid (default 32)\n"
-            "  --KEY VALUE        a launch key: ptx cuda entry grid block shared_dynamic mem_bytes\n"
-            "                     mem_init buffer params; --param I=VALUE or NAME=VALUE\n");
+            "  --ptx FILE, --cuda FILE, --entry NAME   the kernel (or the launch file's keys)\n"
+            "  --launch-set \"KEY VALUE\"  any launch key, after the file (as build/simt)\n"
+            "  --KEY VALUE        the same: grid block shared_dynamic mem_bytes mem_init buffer\n"
+            "                     params; --param I=VALUE or NAME=VALUE\n");
 }
 
 static int die2(const char *msg)
@@ -46,26 +50,17 @@ int main(int argc, char **argv)
 {
     char err[2048];
     launch l;
-    launch_init(&l);
-    const char *dump = NULL, *expect = NULL;
-    uint64_t max_steps = 100000000ull;
-    unsigned warp = 32;
-    int have_launch = 0;
-    /* the launch file first, then the overrides in order */
     for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--launch")) {
-            if (i + 1 >= argc) return die2("ptxref: --launch needs a file");
-            if (have_launch) return die2("ptxref: --launch given twice");
-            launch_free(&l);
-            if (launch_load(argv[i + 1], &l, err, sizeof err)) return die2(err);
-            have_launch = 1;
-        }
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             usage(stdout);
             return 0;
         }
+    if (launch_take_args(&l, &argc, argv, err, sizeof err) < 0) return die2(err);
+    const char *dump = NULL, *expect = NULL;
+    uint64_t max_steps = 100000000ull;
+    unsigned warp = 32;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
         if (strncmp(a, "--", 2)) {
             fprintf(stderr, "ptxref: unexpected argument '%s'\n", a);
             return 2;
@@ -75,7 +70,6 @@ int main(int argc, char **argv)
             return 2;
         }
         const char *v = argv[++i];
-        if (!strcmp(a, "--launch")) continue;
         if (!strcmp(a, "--dump-mem")) dump = v;
         else if (!strcmp(a, "--expect")) expect = v;
         else if (!strcmp(a, "--max-steps")) {

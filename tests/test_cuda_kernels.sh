@@ -57,7 +57,8 @@ if command -v clang >/dev/null; then
   else bad "cuda_clang_error_one_line" "$out"; fi
 fi
 
-# bad launch files: one line naming file:line, exit 2
+# bad launch files and bad PTX: one line naming file:line, exit 2
+printf '.version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k() {\n\tshfl.sync.idx.b32 %%r1, %%r2, 0, 31, -1;\n}\n' >"$T/t.ptx"
 L=$T/bad.launch
 expect2() { # label, grep pattern, ptxref args...
   local label=$1 pat=$2; shift 2
@@ -87,6 +88,9 @@ expect2 launch_bad_mem_init "bad.mem:2: expected one 32-bit hex word" --launch "
 base >"$L"; expect2 launch_flag_override "--grid: bad grid dimension '0'" --launch "$L" --grid 0
 expect2 launch_bad_flag "unknown key 'bogus'" --launch "$L" --bogus 1
 expect2 launch_missing_file "nosuch.launch: cannot open" --launch "$T/nosuch.launch"
+expect2 launch_set_bad_key "--launch-set: unknown key 'gird'" --launch "$L" --launch-set "gird 2"
+expect2 launch_twice "--launch: given twice" --launch "$L" --launch "$L"
+expect2 ptx_unsupported "t.ptx:5: unsupported PTX: instruction 'shfl'" --ptx "$T/t.ptx" --entry k
 
 # an access outside every buffer: one line with thread, pc, PTX line, address; exit 1
 base | sed 's/^param s32 3000/param s32 3400/' >"$L"
@@ -99,7 +103,9 @@ base >"$L"
 "$B/ptxref" --launch "$L" --param 2=1000 --dump-mem "$T/h1000.mem" >/dev/null 2>&1
 "$B/ptxref" --launch "$L" --params "u64 data, u64 hist, s32 1000" --dump-mem "$T/h1000b.mem" >/dev/null 2>&1
 "$B/ptxref" --launch "$L" --dump-mem "$T/h3000.mem" >/dev/null 2>&1
-if cmp -s "$T/h1000.mem" "$T/h1000b.mem" && ! cmp -s "$T/h1000.mem" "$T/h3000.mem" &&
+"$B/ptxref" --launch-set "param 2=1000" --launch "$L" --dump-mem "$T/h1000c.mem" >/dev/null 2>&1
+if cmp -s "$T/h1000.mem" "$T/h1000b.mem" && cmp -s "$T/h1000.mem" "$T/h1000c.mem" &&
+   ! cmp -s "$T/h1000.mem" "$T/h3000.mem" &&
    [ "$(tail -n +769 "$T/h1000.mem" | { s=0; while read -r w; do s=$((s + 16#$w)); done; echo $s; })" = 1000 ]; then
   ok "launch_param_override"
 else bad "launch_param_override"; fi

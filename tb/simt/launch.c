@@ -142,6 +142,7 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
                char *err, size_t errlen)
 {
     char buf[2048];
+    while (isspace((unsigned char)*value)) value++;
     if (strlen(value) >= sizeof buf) return lerr(err, errlen, where, "line too long");
     snprintf(buf, sizeof buf, "%s", value);
     char *w[64];
@@ -288,6 +289,65 @@ int launch_load(const char *path, launch *l, char *err, size_t errlen)
     }
     fclose(f);
     return 0;
+}
+
+int launch_take_args(launch *l, int *argc, char **argv, char *err, size_t errlen)
+{
+    launch_init(l);
+    int n = *argc, have = 0, file = -1;
+    for (int i = 1; i < n; i++)
+        if (!strcmp(argv[i], "--launch")) {
+            if (i + 1 >= n) return lerr(err, errlen, "--launch", "needs a file");
+            if (file >= 0) return lerr(err, errlen, "--launch", "given twice");
+            file = i;
+            if (launch_load(argv[i + 1], l, err, errlen)) {
+                launch_free(l);
+                return -1;
+            }
+            have = 1;
+            i++;
+        }
+    int out = 1;
+    for (int i = 1; i < n; i++) {
+        const char *a = argv[i];
+        const char *key = NULL;
+        if (!strcmp(a, "--ptx")) key = "ptx";
+        else if (!strcmp(a, "--cuda")) key = "cuda";
+        else if (!strcmp(a, "--entry")) key = "entry";
+        else if (!strcmp(a, "--launch-set")) key = "";
+        else if (!strcmp(a, "--launch")) {
+            i++;
+            continue;
+        } else {
+            argv[out++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= n) {
+            launch_free(l);
+            return lerr(err, errlen, a, "needs a value");
+        }
+        const char *v = argv[++i];
+        char kbuf[32];
+        if (!*key) { /* KEY VALUE... */
+            size_t k = strcspn(v, " \t");
+            if (!k || k >= sizeof kbuf) {
+                launch_free(l);
+                return lerr(err, errlen, a, "takes \"KEY VALUE...\"");
+            }
+            memcpy(kbuf, v, k);
+            kbuf[k] = 0;
+            key = kbuf;
+            v += k;
+        }
+        if (launch_set(l, key, v, a, 1, err, errlen)) {
+            launch_free(l);
+            return -1;
+        }
+        if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) have = 1;
+    }
+    argv[out] = NULL;
+    *argc = out;
+    return have;
 }
 
 /* ------------------------------------------------------------ memory */

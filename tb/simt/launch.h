@@ -98,6 +98,15 @@ int launch_load(const char *path, launch *l, char *err, size_t errlen);
  * list ("TYPE VALUE, TYPE VALUE, ..."). */
 int launch_set(launch *l, const char *key, const char *value, const char *where, int from_flag,
                char *err, size_t errlen);
+/* The launch flags of a driver (build/simt, build/ptxref), taken out of
+ * argv: --launch FILE, --ptx FILE, --cuda FILE, --entry NAME and
+ * --launch-set "KEY VALUE..." (any key of the file, e.g. --launch-set "grid
+ * 4 2"; --launch-set "param 1=64" changes parameter 1).  The launch file is
+ * read first wherever it stands; the others apply after it, in order.  argv
+ * keeps the other arguments in order and *argc shrinks.  Returns 1 when a
+ * kernel was given (--launch, --ptx or --cuda), 0 when none of these flags
+ * was, -1 with one line in err (l is then freed). */
+int launch_take_args(launch *l, int *argc, char **argv, char *err, size_t errlen);
 /* Builds the prog: compiles (cuda) and parses the PTX, checks the
  * parameters against the entry's and packs them, lays out and initialises
  * global memory, runs prog_analyse.  0, or -1 with one line in err. */
