@@ -94,7 +94,7 @@ static uint64_t sreg(const ptx_opnd *o, const prog_thread *t)
     return 0;
 }
 
-static uint64_t val(const ptx_opnd *o, const prog_thread *t)
+static inline uint64_t val(const ptx_opnd *o, const prog_thread *t)
 {
     switch (o->kind) {
     case O_REG: return o->neg ? !(t->r[o->reg] & 1) : t->r[o->reg];
@@ -105,7 +105,7 @@ static uint64_t val(const ptx_opnd *o, const prog_thread *t)
 }
 
 /* writes v (of type ty) into register o */
-static void wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uint64_t v, uint8_t ty)
+static inline void wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uint64_t v, uint8_t ty)
 {
     if (o->kind != O_REG) return;
     unsigned w = im->regw[o->reg];
@@ -176,6 +176,15 @@ static double fminmax(double a, double b, int max)
 static uint64_t farith(const ptx_ins *in, int k, uint64_t ra, uint64_t rb, uint64_t rc)
 {
     int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
+    if (rnd == R_RN && !(in->flags & (F_FTZ | F_SAT)) && k != FA_FMA) {
+        /* the common case: round to nearest, the mode C runs in */
+        if (in->type == T_F32) {
+            float a = f32(ra), b = f32(rb);
+            return bf32(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
+        }
+        double a = f64(ra), b = f64(rb);
+        return bf64(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
+    }
     if (in->type == T_F32) {
         float a = f32(ra), b = f32(rb), c = f32(rc), r;
         if (in->flags & F_FTZ) { a = ftz32(a); b = ftz32(b); c = ftz32(c); }
