@@ -92,6 +92,13 @@ expect2 launch_set_bad_key "--launch-set: unknown key 'gird'" --launch "$L" --la
 expect2 launch_twice "--launch: given twice" --launch "$L" --launch "$L"
 expect2 ptx_unsupported "t.ptx:5: unsupported PTX: instruction 'shfl'" --ptx "$T/t.ptx" --entry k
 
+hs() { sed "s|^ptx .*|ptx $PWD/$K/hotspot.ptx|" "$K/hotspot.launch"; }
+hs | sed 's/^param bytes .*/param bytes 0011 coeffs/' >"$L"
+expect2 launch_aggregate_size "bad.launch:14: parameter 4 ('hotspot_param_4') is a 20-byte aggregate (param bytes HEX) in the PTX, not 2 bytes" --launch "$L"
+hs | sed 's/^param bytes .*/param f32 1.0/' >"$L"
+expect2 launch_aggregate_scalar "bad.launch:14: parameter 4 .* is a 20-byte aggregate .*, not f32" --launch "$L"
+hs | sed 's/^param bytes .*/param bytes 0x00 coeffs/' >"$L"
+expect2 launch_bytes_syntax "bad.launch:14: param bytes takes 1 to 512 bytes as hex digit pairs" --launch "$L"
 # an access outside every buffer: one line with thread, pc, PTX line, address; exit 1
 base | sed 's/^param s32 3000/param s32 3400/' >"$L"
 out=$("$B/ptxref" --launch "$L" 2>&1); rc=$?

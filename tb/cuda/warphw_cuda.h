@@ -151,7 +151,7 @@ extern uint3 warphw_threadIdx, warphw_blockIdx, warphw_blockDim, warphw_gridDim;
 extern unsigned char *warphw_mem;       /* global memory (the launch's) */
 extern unsigned char *warphw_dyn_shared; /* this CTA's dynamic shared array */
 void warphw_syncthreads(void);
-uint64_t warphw_param_bits(unsigned i);
+void warphw_param_bytes(unsigned i, void *out, size_t n);
 }
 #define threadIdx warphw_threadIdx
 #define blockIdx warphw_blockIdx
@@ -242,28 +242,23 @@ WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 
 /* The host runtime calls the kernel through this: each parameter from the
  * launch file's value, converted to the kernel's own parameter type
- * (pointers: an address in the launch's global memory). */
+ * (pointers: an address in the launch's global memory; structures passed
+ * by value: the launch's `param bytes`). */
 template <class T> struct warphw_argconv {
-    static T get(uint64_t b)
+    static T get(unsigned i)
     {
         T v;
-        if (sizeof(T) == 4) {
-            uint32_t u = (uint32_t)b;
-            memcpy(&v, &u, 4);
-        } else if (sizeof(T) == 8) {
-            memcpy(&v, &b, 8);
-        } else if (sizeof(T) == 2) {
-            uint16_t u = (uint16_t)b;
-            memcpy(&v, &u, 2);
-        } else {
-            uint8_t u = (uint8_t)b;
-            memcpy(&v, &u, 1);
-        }
+        warphw_param_bytes(i, &v, sizeof v);
         return v;
     }
 };
 template <class T> struct warphw_argconv<T *> {
-    static T *get(uint64_t b) { return (T *)(warphw_mem + b); }
+    static T *get(unsigned i)
+    {
+        uint64_t b;
+        warphw_param_bytes(i, &b, sizeof b);
+        return (T *)(warphw_mem + b);
+    }
 };
 template <unsigned... I> struct warphw_seq {};
 template <unsigned N, unsigned... I> struct warphw_mkseq : warphw_mkseq<N - 1, N - 1, I...> {};
@@ -272,7 +267,7 @@ template <unsigned... I> struct warphw_mkseq<0, I...> {
 };
 template <class... A, unsigned... I> static void warphw_call(void (*f)(A...), warphw_seq<I...>)
 {
-    f(warphw_argconv<A>::get(warphw_param_bits(I))...);
+    f(warphw_argconv<A>::get(I)...);
 }
 template <class... A> static void warphw_invoke(void (*f)(A...))
 {

@@ -127,8 +127,21 @@ static int dims(char **w, int nw, uint32_t d[3], const char *where, const char *
 static int set_param(launch_param *p, char **w, int nw, const char *where, char *err, size_t errlen)
 {
     if (nw < 2 || nw > 3) return lerr(err, errlen, where, "param takes TYPE VALUE [NAME]");
+    if (!strcmp(w[0], "bytes")) {
+        size_t L = strlen(w[1]);
+        int ok = L >= 2 && L % 2 == 0 && L <= 2 * 512;
+        for (size_t i = 0; ok && i < L; i++) ok = isxdigit((unsigned char)w[1][i]);
+        if (!ok) return lerr(err, errlen, where, "param bytes takes 1 to 512 bytes as hex digit pairs");
+        memset(p, 0, sizeof *p);
+        p->type = T_B8;
+        p->blob = (uint32_t)(L / 2);
+        snprintf(p->value, sizeof p->value, "%s", w[1]);
+        if (nw == 3) snprintf(p->name, sizeof p->name, "%.63s", w[2]);
+        snprintf(p->where, sizeof p->where, "%s", where);
+        return 0;
+    }
     uint8_t t = ltype(w[0]);
-    if (t == T_NONE) return lerr(err, errlen, where, "bad param type '%s' (u8..u64, s8..s64, b8..b64, f32, f64)", w[0]);
+    if (t == T_NONE) return lerr(err, errlen, where, "bad param type '%s' (u8..u64, s8..s64, b8..b64, f32, f64, bytes)", w[0]);
     memset(p, 0, sizeof *p);
     p->type = t;
     if (strlen(w[1]) >= sizeof p->value) return lerr(err, errlen, where, "param value too long");
@@ -492,7 +505,28 @@ static int param_bits(const launch *l, const launch_param *p, uint64_t *bits, ch
 int launch_param_bits(const launch *l, unsigned i, uint64_t *bits, char *err, size_t errlen)
 {
     if (i >= l->nparam) return lerr(err, errlen, l->file, "no parameter %u", i);
+    if (l->param[i].blob) return lerr(err, errlen, l->param[i].where, "parameter %u is bytes, not a scalar", i);
     return param_bits(l, &l->param[i], bits, err, errlen);
+}
+
+int launch_param_bytes(const launch *l, unsigned i, uint8_t *out, size_t n, char *err, size_t errlen)
+{
+    if (i >= l->nparam) return lerr(err, errlen, l->file[0] ? l->file : "launch", "no parameter %u", i);
+    const launch_param *p = &l->param[i];
+    size_t size = p->blob ? p->blob : TY_BYTES(p->type);
+    if (n != size)
+        return lerr(err, errlen, p->where, "parameter %u is %zu bytes, the kernel's is %zu", i, size, n);
+    if (p->blob) {
+        for (size_t k = 0; k < n; k++) {
+            char h[3] = {p->value[2 * k], p->value[2 * k + 1], 0};
+            out[k] = (uint8_t)strtoul(h, NULL, 16);
+        }
+        return 0;
+    }
+    uint64_t b;
+    if (param_bits(l, p, &b, err, errlen)) return -1;
+    for (size_t k = 0; k < n; k++) out[k] = (uint8_t)(b >> (8 * k));
+    return 0;
 }
 
 /* ------------------------------------------------------------ clang */
@@ -575,8 +609,10 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
 
 /* ------------------------------------------------------------ build */
 
-static int type_compatible(uint8_t lt, const ptx_param *pp)
+static int type_compatible(const launch_param *lp, const ptx_param *pp)
 {
+    uint8_t lt = lp->type;
+    if (lp->blob) return pp->bytes == lp->blob;
     if (pp->bytes != TY_BYTES(lt)) return 0;
     if (pp->type == T_B8 && pp->bytes > 1) return 0; /* an aggregate */
     int pf = TY_KIND(pp->type) == TK_F, lf = TY_KIND(lt) == TK_F;
@@ -651,19 +687,17 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
     for (unsigned i = 0; i < l->nparam; i++) {
         const launch_param *lp = &l->param[i];
         const ptx_param *pp = &info.param[i];
-        if (!type_compatible(lp->type, pp)) {
-            lerr(err, errlen, lp->where, "parameter %u ('%s') is %s%s in the PTX, not %s", i, pp->name,
-                 pp->type == T_B8 && pp->bytes > 1 ? "an aggregate of " : "",
-                 pp->type == T_B8 && pp->bytes > 1 ? "bytes" : tname(pp->type), tname(lp->type));
-            if (pp->type == T_B8 && pp->bytes > 1) {
-                size_t k = strlen(err);
-                snprintf(err + k, errlen - k, " (%u bytes; not supported by the launch file)", pp->bytes);
-            }
+        if (!type_compatible(lp, pp)) {
+            int agg = pp->type == T_B8 && pp->bytes > 1;
+            char want[64], got[64];
+            if (agg) snprintf(want, sizeof want, "a %u-byte aggregate (param bytes HEX)", pp->bytes);
+            else snprintf(want, sizeof want, "%s", tname(pp->type));
+            if (lp->blob) snprintf(got, sizeof got, "%u bytes", lp->blob);
+            else snprintf(got, sizeof got, "%s", tname(lp->type));
+            lerr(err, errlen, lp->where, "parameter %u ('%s') is %s in the PTX, not %s", i, pp->name, want, got);
             goto bad;
         }
-        uint64_t bits;
-        if (param_bits(l, lp, &bits, err, errlen)) goto bad;
-        for (unsigned b = 0; b < pp->bytes; b++) p->param[pp->offset + b] = (uint8_t)(bits >> (8 * b));
+        if (launch_param_bytes(l, i, p->param + pp->offset, pp->bytes, err, errlen)) goto bad;
     }
     /* launch geometry and memory */
     for (int i = 0; i < 3; i++) {

@@ -22,7 +22,10 @@
  *   param TYPE VALUE [NAME]   each kernel parameter in PTX order; TYPE u8..u64,
  *                             s8..s64, b8..b64, f32, f64; VALUE an integer
  *                             (decimal, 0x hex, negative), a float (f32/f64),
- *                             or a buffer's NAME (its address)
+ *                             or a buffer's NAME (its address); or
+ *                             `param bytes HEX [NAME]` for a structure passed by
+ *                             value (.param .align N .b8 x[K]): K bytes, two hex
+ *                             digits each, in memory order (at most 512)
  *
  * With buffers declared, an access to global memory outside every buffer
  * (and the module's .global variables) stops the run; without, any address
@@ -53,8 +56,9 @@ typedef struct {
 } launch_buffer;
 
 typedef struct {
-    uint8_t type;      /* T_* of ptx_int.h */
-    char value[128];
+    uint8_t type;      /* T_* of ptx_int.h (bytes: T_B8) */
+    uint32_t blob;     /* `param bytes HEX`: its size (an aggregate); 0 for a scalar */
+    char value[1040];
     char name[64];
     char where[300];
 } launch_param;
@@ -117,8 +121,11 @@ void launch_free(launch *l);
  * mem (bytes long, zeroed first): for host references. */
 int launch_memory(const launch *l, uint8_t *mem, uint64_t bytes, char *err, size_t errlen);
 /* A parameter's value as 64 bits (a buffer name gives its address; floats
- * their bits). */
+ * their bits); not for `bytes` parameters. */
 int launch_param_bits(const launch *l, unsigned i, uint64_t *bits, char *err, size_t errlen);
+/* A parameter's value as the n bytes it occupies (scalars little-endian);
+ * -1 when n is not its size. */
+int launch_param_bytes(const launch *l, unsigned i, uint8_t *out, size_t n, char *err, size_t errlen);
 
 /* The mem_init / --dump-mem format. */
 int launch_write_mem(const char *path, const uint8_t *mem, uint64_t bytes, char *err, size_t errlen);

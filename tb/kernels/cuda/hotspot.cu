@@ -4,9 +4,13 @@
  * it in shared memory for `steps` time steps, and treats the tile's edge as
  * the boundary (a missing neighbour is the cell itself, so edge and corner
  * threads take other paths than inner ones).  Temperatures and power come
- * from the launch's random words. */
+ * from the launch's random words; the model's coefficients are a structure
+ * passed by value (.param .align 4 .b8 [20]; the launch's `param bytes`). */
 #define T 16
-extern "C" __global__ void hotspot(const unsigned *rnd, float *out, int width, int steps)
+struct coeffs {
+    float cap, rx, ry, rz, amb;
+};
+extern "C" __global__ void hotspot(const unsigned *rnd, float *out, int width, int steps, coeffs k)
 {
     __shared__ float temp[T][T], power[T][T];
     int tx = threadIdx.x, ty = threadIdx.y;
@@ -15,7 +19,7 @@ extern "C" __global__ void hotspot(const unsigned *rnd, float *out, int width, i
     temp[ty][tx] = 320.0f + (float)(r & 1023) / 64.0f;
     power[ty][tx] = (float)((r >> 10) & 255) / 1024.0f;
     __syncthreads();
-    const float cap = 0.5f, rx = 0.1f, ry = 0.1f, rz = 0.05f, amb = 300.0f;
+    const float cap = k.cap, rx = k.rx, ry = k.ry, rz = k.rz, amb = k.amb;
     for (int s = 0; s < steps; s++) {
         float c = temp[ty][tx];
         float n = ty > 0 ? temp[ty - 1][tx] : c;
