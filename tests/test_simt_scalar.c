@@ -69,7 +69,6 @@ TEST(worked_example)
     CHECK(!strcmp(m, "SvvvSSSSSvvS"));
     CHECK(!s.reg_vector[1] && s.reg_vector[2] && !s.reg_vector[3] && s.reg_vector[4]);
     CHECK(s.reg_vector[5] && s.reg_vector[K_REGS + 0]);
-    CHECK(p.ins[0].scalar && !p.ins[1].scalar);
     scalar_free(&s);
     scalar_analyse(&p, &s, 1); /* the baseline: all vector */
     marks(&s, m);

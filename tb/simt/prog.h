@@ -79,7 +79,6 @@ typedef struct {
                                 * param, atomics (the divergence analysis'
                                 * seeds; %ctaid, %nctaid, %ntid and
                                 * parameters are uniform) */
-    uint8_t scalar;            /* issue 26: the scalarization pass's mark */
     uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
     int32_t target;            /* PU_BRA: taken PC */
     int32_t rpc;               /* PU_BRA: immediate post-dominator (n = exit) */

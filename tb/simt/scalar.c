@@ -62,7 +62,7 @@ static int seed_vector(const prog_insn *in)
     return in->varying;
 }
 
-void scalar_analyse(prog *p, scalar_info *s, int all_vector)
+void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
 {
     unsigned n = p->n, R = p->nregs, W;
     memset(s, 0, sizeof *s);
@@ -151,8 +151,6 @@ void scalar_analyse(prog *p, scalar_info *s, int all_vector)
         free(side[0]);
         free(side[1]);
     }
-    for (unsigned pc = 0; pc < n; pc++)
-        p->ins[pc].scalar = !s->ins_vector[pc];
 }
 
 /* ---------------------------------------------------------- allocation */

@@ -85,7 +85,7 @@ enum scalar_class { SC_VEC_DATA = 0, SC_SCA_DATA, SC_VEC_PRED, SC_SCA_PRED, SC_N
 typedef struct {
     unsigned nregs, n;
     uint8_t *reg_vector;     /* nregs: 1 vector, 0 scalar */
-    uint8_t *ins_vector;     /* n: 1 vector, 0 scalar (prog ins[].scalar is the inverse) */
+    uint8_t *ins_vector;     /* n: 1 vector, 0 scalar */
     uint8_t *reg_used;       /* nregs: read or written by a reachable instruction */
     /* allocation (scalar_alloc) */
     int32_t *phys;           /* nregs: first unit of its class's file, -1 unused */
@@ -96,11 +96,11 @@ typedef struct {
     uint64_t extra_edges;    /* of them, 002's divergent-branch edges */
 } scalar_info;
 
-/* Runs the analysis on p (p must have been through prog_analyse); writes
- * ins[].scalar.  When all_vector is set, every register and instruction is
+/* Runs the analysis on p (p must have been through prog_analyse).  When
+ * all_vector is set, every register and instruction is
  * vector (the baseline without scalarization, for the allocator's
  * registers per thread). */
-void scalar_analyse(prog *p, scalar_info *s, int all_vector);
+void scalar_analyse(const prog *p, scalar_info *s, int all_vector);
 /* Liveness, interference and colouring per class; fills phys, cls, units. */
 void scalar_alloc(const prog *p, scalar_info *s);
 /* Liveness at every PC (bitsets of words = (nregs + 63) / 64 words each,
