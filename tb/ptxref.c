@@ -98,6 +98,7 @@ int main(int argc, char **argv)
     int rc = 0;
     if (refp_run(&p, warp, max_steps, 0, &r, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
+        refp_free(&r); /* what the reference allocated before it stopped */
         prog_free(&p);
         launch_free(&l);
         return 1;

@@ -1623,11 +1623,12 @@ out:
         free(p->ins);
         free(p->label);
         memset(p, 0, sizeof *p);
-        if (rc == -1) {
-            free(info->param);
-            free(info->gvar);
-            memset(info, 0, sizeof *info);
-        }
+        free(info->param); /* -2 keeps only the names of the entries */
+        free(info->gvar);
+        info->param = NULL;
+        info->gvar = NULL;
+        info->nparam = info->ngvar = 0;
+        if (rc == -1) memset(info, 0, sizeof *info);
     }
     free(s->text);
     free(s->syms);
