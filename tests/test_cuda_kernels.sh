@@ -99,6 +99,27 @@ hs | sed 's/^param bytes .*/param f32 1.0/' >"$L"
 expect2 launch_aggregate_scalar "bad.launch:14: parameter 4 .* is a 20-byte aggregate .*, not f32" --launch "$L"
 hs | sed 's/^param bytes .*/param bytes 0x00 coeffs/' >"$L"
 expect2 launch_bytes_syntax "bad.launch:14: param bytes takes 1 to 512 bytes as hex digit pairs" --launch "$L"
+# mutated PTX never crashes the front end: each line of two kernels' PTX
+# deleted in turn (and the file cut there), under ASan: exit 0, 1 (a run
+# error) or 2 (one line), never a sanitizer report
+mut_bad=0 mut_n=0
+for k in histogram nn; do
+  n=$(wc -l <"$K/$k.ptx")
+  sed "s|^ptx .*|ptx $PWD/$T/mut.ptx|" "$K/$k.launch" >"$T/mut.launch"
+  for ((ln = 1; ln <= n; ln += 2)); do
+    for cut in 0 1; do
+      if [ $cut = 0 ]; then sed "${ln}d" "$K/$k.ptx" >"$T/mut.ptx"; else head -n "$ln" "$K/$k.ptx" >"$T/mut.ptx"; fi
+      out=$("$B/asan/ptxref" --launch "$T/mut.launch" --max-steps 20000 2>&1 >/dev/null); rc=$?
+      mut_n=$((mut_n + 1))
+      if [ $rc -gt 2 ] || grep -q "Sanitizer\|runtime error" <<<"$out" ||
+         { [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -ne 1 ]; }; then
+        mut_bad=$((mut_bad + 1)); echo "  $k line $ln cut $cut: exit $rc: $(head -n 2 <<<"$out")"
+      fi
+    done
+  done
+done
+if [ $mut_bad -eq 0 ] && [ $mut_n -gt 100 ]; then ok "ptx_mutants_handled ($mut_n)"; else bad "ptx_mutants_handled" "$mut_bad of $mut_n"; fi
+
 # an access outside every buffer: one line with thread, pc, PTX line, address; exit 1
 base | sed 's/^param s32 3000/param s32 3400/' >"$L"
 out=$("$B/ptxref" --launch "$L" 2>&1); rc=$?
