@@ -66,7 +66,7 @@ TEST(worked_example)
         return;
     scalar_analyse(&p, &s, 0);
     marks(&s, m);
-    CHECK(!strcmp(m, "SvvvSSSSSvvS"));
+    CHECK(!strcmp(m, "SvvvSSSvSvvv"));
     CHECK(!s.reg_vector[1] && s.reg_vector[2] && !s.reg_vector[3] && s.reg_vector[4]);
     CHECK(s.reg_vector[5] && s.reg_vector[K_REGS + 0]);
     scalar_free(&s);

@@ -52,7 +52,8 @@ uint64_t *scalar_liveness(const prog *p, unsigned *words)
 /* Step 2's seeds (scalar.h). */
 static int seed_vector(const prog_insn *in)
 {
-    if (in->unit == PU_ATOM)
+    if (in->unit == PU_ATOM || in->unit == PU_BRA || in->unit == PU_BAR || in->unit == PU_EXIT ||
+        in->unit == PU_NOP)
         return 1;
     if ((in->unit == PU_LD || in->unit == PU_ST) && in->space == PS_LOCAL)
         return 1;

@@ -20,7 +20,11 @@
  *     load from global, shared or param memory), every load or store of
  *     local memory, and every atomic.  Atomics are 002-silent: threads that
  *     add to one address must each add once, so an atomic is never run once
- *     per warp, and its result differs per thread.
+ *     per warp, and its result differs per thread.  Control instructions
+ *     (bra, bar, exit, membar) compute no value: the warp's stack and
+ *     sequencer handle them, so they are left vector and never run on a
+ *     scalar unit (whether a branch diverges is step 4's business, decided
+ *     by its guard register).
  *   Loads from global, shared or param memory are not seeds: 002's Step 2
  *     names only local memory and the thread id, so a load at a scalar
  *     address is scalar.  This is safe because one warp instruction reads
@@ -64,11 +68,11 @@
  *     4     mov r3, 7          SCALAR  r3 dead at B, written on one side only
  *     5     st [r3], r1        SCALAR
  *     6     mov r4, 1          SCALAR  but r4 is vector (step 4: live at B)
- *     7     bra B              SCALAR
+ *     7     bra B              vector  control (step 2)
  *     8  A: mov r4, 2          SCALAR  (r4 vector)
  *     9  B: add r5, r4, r1     vector  reads r4
  *    10     st [r2+8], r5      vector
- *    11     exit               SCALAR
+ *    11     exit               vector  control
  * A scalar instruction whose destination is vector runs once and its
  * value is written into the register of every active thread.
  */
