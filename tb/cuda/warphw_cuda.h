@@ -99,33 +99,8 @@ WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
 WARPHW_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
 WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
 
-/* float built-ins */
-WARPHW_DEV float warphw_sqrtf(float x) { return __builtin_sqrtf(x); }
-WARPHW_DEV float warphw_rsqrtf(float x) { return __nvvm_rsqrt_approx_f(x); }
-WARPHW_DEV float warphw_fabsf(float x) { return __builtin_fabsf(x); }
-WARPHW_DEV float warphw_fminf(float a, float b) { return __builtin_fminf(a, b); }
-WARPHW_DEV float warphw_fmaxf(float a, float b) { return __builtin_fmaxf(a, b); }
-WARPHW_DEV float warphw_floorf(float x) { return __builtin_floorf(x); }
-WARPHW_DEV float warphw_ceilf(float x) { return __builtin_ceilf(x); }
-WARPHW_DEV float warphw_truncf(float x) { return __builtin_truncf(x); }
-WARPHW_DEV float warphw_fmaf(float a, float b, float c) { return __builtin_fmaf(a, b, c); }
-WARPHW_DEV float warphw_copysignf(float a, float b) { return __builtin_copysignf(a, b); }
-WARPHW_DEV float warphw_exp2f(float x) { return __nvvm_ex2_approx_f(x); }
-WARPHW_DEV float warphw_log2f(float x) { return __nvvm_lg2_approx_f(x); }
-WARPHW_DEV float warphw_sinf(float x) { return __nvvm_sin_approx_f(x); }
-WARPHW_DEV float warphw_cosf(float x) { return __nvvm_cos_approx_f(x); }
-WARPHW_DEV float warphw_fdividef(float a, float b) { return __nvvm_div_approx_f(a, b); }
-WARPHW_DEV double warphw_sqrt(double x) { return __builtin_sqrt(x); }
-WARPHW_DEV double warphw_fabs(double x) { return __builtin_fabs(x); }
-WARPHW_DEV double warphw_fmin(double a, double b) { return __builtin_fmin(a, b); }
-WARPHW_DEV double warphw_fmax(double a, double b) { return __builtin_fmax(a, b); }
-WARPHW_DEV double warphw_floor(double x) { return __builtin_floor(x); }
-WARPHW_DEV double warphw_ceil(double x) { return __builtin_ceil(x); }
-WARPHW_DEV double warphw_fma(double a, double b, double c) { return __builtin_fma(a, b, c); }
-WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
-WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
-WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+#define WARPHW_MATH(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return dev; }
 
 #else /* -------------------------------------------------------------- host */
 
@@ -204,41 +179,14 @@ WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
 }
 
 /* the same expressions the device side compiles to, through the C library
- * the PTX semantics use for .approx */
-WARPHW_DEV float warphw_sqrtf(float x) { return sqrtf(x); }
-WARPHW_DEV float warphw_rsqrtf(float x) { return 1.0f / sqrtf(x); }
-WARPHW_DEV float warphw_fabsf(float x) { return fabsf(x); }
-WARPHW_DEV float warphw_fminf(float a, float b)
+ * the PTX semantics use for .approx; min/max order -0 below +0 as PTX does */
+#define WARPHW_MATH(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return host; }
+template <class T> static inline T warphw_minmax(T a, T b, int mx)
 {
-    if (a == 0 && b == 0) return signbit(a) ? a : b;
-    return fminf(a, b);
+    if (a == 0 && b == 0) return (signbit(a) != 0) == (mx != 0) ? b : a;
+    return mx ? fmax(a, b) : fmin(a, b);
 }
-WARPHW_DEV float warphw_fmaxf(float a, float b)
-{
-    if (a == 0 && b == 0) return signbit(a) ? b : a;
-    return fmaxf(a, b);
-}
-WARPHW_DEV float warphw_floorf(float x) { return floorf(x); }
-WARPHW_DEV float warphw_ceilf(float x) { return ceilf(x); }
-WARPHW_DEV float warphw_truncf(float x) { return truncf(x); }
-WARPHW_DEV float warphw_fmaf(float a, float b, float c) { return fmaf(a, b, c); }
-WARPHW_DEV float warphw_copysignf(float a, float b) { return copysignf(a, b); }
-WARPHW_DEV float warphw_exp2f(float x) { return exp2f(x); }
-WARPHW_DEV float warphw_log2f(float x) { return log2f(x); }
-WARPHW_DEV float warphw_sinf(float x) { return sinf(x); }
-WARPHW_DEV float warphw_cosf(float x) { return cosf(x); }
-WARPHW_DEV float warphw_fdividef(float a, float b) { return a / b; }
-WARPHW_DEV double warphw_sqrt(double x) { return sqrt(x); }
-WARPHW_DEV double warphw_fabs(double x) { return fabs(x); }
-WARPHW_DEV double warphw_fmin(double a, double b) { return fmin(a, b); }
-WARPHW_DEV double warphw_fmax(double a, double b) { return fmax(a, b); }
-WARPHW_DEV double warphw_floor(double x) { return floor(x); }
-WARPHW_DEV double warphw_ceil(double x) { return ceil(x); }
-WARPHW_DEV double warphw_fma(double a, double b, double c) { return fma(a, b, c); }
-WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
-WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
-WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 
 /* The host runtime calls the kernel through this: each parameter from the
  * launch file's value, converted to the kernel's own parameter type
@@ -277,6 +225,35 @@ template <class... A> static void warphw_invoke(void (*f)(A...))
 template <class... A> static unsigned warphw_nargs(void (*)(A...)) { return sizeof...(A); }
 
 #endif /* host */
+
+/* the float built-ins: the device's expression, the host's */
+WARPHW_MATH(float, warphw_sqrtf, (float x), __builtin_sqrtf(x), sqrtf(x))
+WARPHW_MATH(float, warphw_rsqrtf, (float x), __nvvm_rsqrt_approx_f(x), 1.0f / sqrtf(x))
+WARPHW_MATH(float, warphw_fabsf, (float x), __builtin_fabsf(x), fabsf(x))
+WARPHW_MATH(float, warphw_fminf, (float a, float b), __builtin_fminf(a, b), warphw_minmax(a, b, 0))
+WARPHW_MATH(float, warphw_fmaxf, (float a, float b), __builtin_fmaxf(a, b), warphw_minmax(a, b, 1))
+WARPHW_MATH(float, warphw_floorf, (float x), __builtin_floorf(x), floorf(x))
+WARPHW_MATH(float, warphw_ceilf, (float x), __builtin_ceilf(x), ceilf(x))
+WARPHW_MATH(float, warphw_truncf, (float x), __builtin_truncf(x), truncf(x))
+WARPHW_MATH(float, warphw_fmaf, (float a, float b, float c), __builtin_fmaf(a, b, c), fmaf(a, b, c))
+WARPHW_MATH(float, warphw_copysignf, (float a, float b), __builtin_copysignf(a, b), copysignf(a, b))
+WARPHW_MATH(float, warphw_exp2f, (float x), __nvvm_ex2_approx_f(x), exp2f(x))
+WARPHW_MATH(float, warphw_log2f, (float x), __nvvm_lg2_approx_f(x), log2f(x))
+WARPHW_MATH(float, warphw_sinf, (float x), __nvvm_sin_approx_f(x), sinf(x))
+WARPHW_MATH(float, warphw_cosf, (float x), __nvvm_cos_approx_f(x), cosf(x))
+WARPHW_MATH(float, warphw_fdividef, (float a, float b), __nvvm_div_approx_f(a, b), a / b)
+WARPHW_MATH(double, warphw_sqrt, (double x), __builtin_sqrt(x), sqrt(x))
+WARPHW_MATH(double, warphw_fabs, (double x), __builtin_fabs(x), fabs(x))
+WARPHW_MATH(double, warphw_fmin, (double a, double b), __builtin_fmin(a, b), warphw_minmax(a, b, 0))
+WARPHW_MATH(double, warphw_fmax, (double a, double b), __builtin_fmax(a, b), warphw_minmax(a, b, 1))
+WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
+WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
+WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
+#undef WARPHW_MATH
+WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
+WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
+WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 
 #define sqrtf(x) warphw_sqrtf(x)
 #define rsqrtf(x) warphw_rsqrtf(x)
