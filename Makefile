@@ -92,6 +92,53 @@ $(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_s
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
+# The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
+# through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
+# the parser, the instruction semantics and the launch file.
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+all: $(B)/ptxref $(B)/asan/ptxref
+$(B)/ptxref: tb/ptxref.c $(PTX_SRC) $(wildcard tb/simt/*.h) | $(B)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) -lm -o $@
+$(B)/asan/ptxref: tb/ptxref.c $(PTX_SRC) $(wildcard tb/simt/*.h) | $(B)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) -lm -o $@
+$(B)/tests/test_ptx: tests/test_ptx.c $(PTX_SRC) $(wildcard tb/simt/*.h) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) -lm -o $@
+$(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SRC) $(wildcard tb/simt/*.h) tests/check.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) -lm -o $@
+
+# The project's CUDA kernels (tb/kernels/cuda/NAME.cu, NAME.launch and the
+# committed NAME.ptx).  make kernels regenerates the PTX with clang (issue
+# 25's command, -ffp-contract=off and the header: tb/cuda/warphw_cuda.h);
+# build/cuda_host/NAME is the kernel's host reference: its own source
+# compiled for the host with the header's host half and tb/cuda/host_rt.c.
+CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/cuda/*.cu)))
+CLANG        ?= clang
+CUDA_PTX_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
+                  -ffp-contract=off -include tb/cuda/warphw_cuda.h
+CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
+.PHONY: kernels
+kernels:
+	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
+	@for k in $(CUDA_KERNELS); do \
+	  $(CLANG) $(CUDA_PTX_FLAGS) -o tb/kernels/cuda/$$k.ptx tb/kernels/cuda/$$k.cu || exit 1; \
+	  echo "kernels: tb/kernels/cuda/$$k.ptx"; done
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS))
+$(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) | $(B)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_OPT) -c $< -o $@
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+	@mkdir -p $(dir $@)
+	@entry=$$(awk '$$1 == "entry" { print $$2 }' tb/kernels/cuda/$*.launch); \
+	  [ -n "$$entry" ] || { echo "tb/kernels/cuda/$*.launch: no entry" >&2; exit 2; }; \
+	  { echo '#include "$(CURDIR)/tb/kernels/cuda/$*.cu"'; \
+	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
+	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -ffp-contract=off -include tb/cuda/warphw_cuda.h \
+	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
+
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every
 # parameter of the C model's table as -G), generates the RTL port glue from

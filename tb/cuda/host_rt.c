@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * host_rt.c -- the host runtime of a CUDA kernel's host reference (issue
+ * 25, section 4): the kernel's own source compiled for the host with
+ * tb/cuda/warphw_cuda.h (host half), run over the launch file's grid the
+ * way the reference runs PTX: CTAs one after another in linear order (x
+ * fastest), each CTA's threads as coroutines (ucontext) in flat order, one
+ * after another, each until __syncthreads() or its end; when every thread
+ * still running waits at the barrier, all continue.  Memory and parameters
+ * come from the same launch file (tb/simt/launch.c), so the host reference
+ * and the PTX run start from the same bytes.
+ *
+ *   build/cuda_host/NAME --launch FILE --dump-mem OUT
+ *
+ * Linked with a generated C++ file that includes the kernel and defines
+ * warphw_thread_entry (calls the entry with the launch's parameters) and
+ * warphw_entry_nargs.  Module variables (__device__ globals) live in the
+ * host program, not in the dumped memory: the dump is the launch's
+ * mem_bytes, which is what a comparison with the PTX run looks at.
+ * Exit: 0, 1 when threads wait at a barrier nobody else reaches, 2 on a bad
+ * flag or launch file.
+ */
+#define _XOPEN_SOURCE 700
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include "../simt/launch.h"
+
+typedef struct {
+    unsigned x, y, z;
+} warphw_u3;
+
+warphw_u3 warphw_threadIdx, warphw_blockIdx, warphw_blockDim, warphw_gridDim;
+unsigned char *warphw_mem;
+unsigned char *warphw_dyn_shared;
+
+void warphw_thread_entry(void);
+unsigned warphw_entry_nargs(void);
+
+static const launch *g_launch;
+static ucontext_t sched_ctx;
+static ucontext_t *tctx;
+static uint8_t *tstate; /* 0 runnable, 1 at the barrier, 2 done */
+static unsigned cur;
+
+#define STACK_BYTES (256u * 1024u)
+
+void warphw_param_bytes(unsigned i, void *out, size_t n)
+{
+    char err[512];
+    if (launch_param_bytes(g_launch, i, out, n, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        exit(2);
+    }
+}
+
+void warphw_syncthreads(void)
+{
+    tstate[cur] = 1;
+    swapcontext(&tctx[cur], &sched_ctx);
+}
+
+static void trampoline(void)
+{
+    warphw_thread_entry();
+    tstate[cur] = 2;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *lf, *dump;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && !strcmp(argv[i], "--launch")) lf = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--dump-mem")) dump = argv[++i];
+        else {
+            fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
+            return 2;
+        }
+    }
+    if (!lf || !dump) {
+        fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
+        return 2;
+    }
+    char err[1024];
+    static launch l;
+    if (launch_load(lf, &l, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    g_launch = &l;
+    if (l.nparam != warphw_entry_nargs()) {
+        fprintf(stderr, "%s: the kernel takes %u parameters, the launch gives %u\n", lf,
+                warphw_entry_nargs(), l.nparam);
+        return 2;
+    }
+    warphw_mem = calloc(l.mem_bytes ? l.mem_bytes : 1, 1);
+    if (!warphw_mem || launch_memory(&l, warphw_mem, l.mem_bytes, err, sizeof err)) {
+        fprintf(stderr, "%s\n", warphw_mem ? err : "out of memory");
+        return 2;
+    }
+    unsigned nt = l.block[0] * l.block[1] * l.block[2];
+    tctx = calloc(nt, sizeof *tctx);
+    tstate = calloc(nt, 1);
+    char *stacks = malloc((size_t)nt * STACK_BYTES);
+    warphw_dyn_shared = calloc(l.shared_dynamic ? l.shared_dynamic : 1, 1);
+    if (!tctx || !tstate || !stacks || !warphw_dyn_shared) {
+        fprintf(stderr, "out of memory\n");
+        return 2;
+    }
+    warphw_blockDim = (warphw_u3){l.block[0], l.block[1], l.block[2]};
+    warphw_gridDim = (warphw_u3){l.grid[0], l.grid[1], l.grid[2]};
+    for (unsigned cz = 0; cz < l.grid[2]; cz++)
+        for (unsigned cy = 0; cy < l.grid[1]; cy++)
+            for (unsigned cx = 0; cx < l.grid[0]; cx++) {
+                warphw_blockIdx = (warphw_u3){cx, cy, cz};
+                memset(warphw_dyn_shared, 0, l.shared_dynamic ? l.shared_dynamic : 1);
+                for (unsigned t = 0; t < nt; t++) {
+                    getcontext(&tctx[t]);
+                    tctx[t].uc_stack.ss_sp = stacks + (size_t)t * STACK_BYTES;
+                    tctx[t].uc_stack.ss_size = STACK_BYTES;
+                    tctx[t].uc_link = &sched_ctx;
+                    makecontext(&tctx[t], trampoline, 0);
+                    tstate[t] = 0;
+                }
+                for (;;) {
+                    for (unsigned t = 0; t < nt; t++) {
+                        if (tstate[t] != 0) continue;
+                        cur = t;
+                        warphw_threadIdx = (warphw_u3){t % l.block[0], (t / l.block[0]) % l.block[1],
+                                                       t / (l.block[0] * l.block[1])};
+                        swapcontext(&sched_ctx, &tctx[t]);
+                    }
+                    unsigned waiting = 0;
+                    for (unsigned t = 0; t < nt; t++)
+                        if (tstate[t] == 1) {
+                            waiting++;
+                            tstate[t] = 0;
+                        }
+                    if (!waiting) break;
+                }
+            }
+    if (launch_write_mem(dump, warphw_mem, l.mem_bytes, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    return 0;
+}

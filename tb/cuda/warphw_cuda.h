@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * warphw_cuda.h -- the small CUDA header of the project (issue 25): what a
+ * kernel needs to compile with Debian's clang and no NVIDIA software,
+ *
+ *   clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib
+ *         -O2 -S -ffp-contract=off -include tb/cuda/warphw_cuda.h -o k.ptx k.cu
+ *
+ * and, compiled for the host (any C++ compiler, __CUDA_ARCH__ undefined),
+ * the same kernel source as ordinary C++ run by tb/cuda/host_rt.c: every
+ * CTA's threads as coroutines, one after another between barriers, like
+ * the reference (tb/simt/ref.h).  That gives each kernel a host reference
+ * computed from its own source.
+ *
+ * Provides: __global__, __device__, __host__, __shared__, __constant__,
+ * __forceinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
+ * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
+ * (int, unsigned, unsigned long long, float), atomicSub, atomicMin,
+ * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
+ * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins); the float
+ * built-ins sqrtf, rsqrtf, fabsf, fminf, fmaxf, floorf, ceilf, truncf,
+ * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
+ * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
+ * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
+ * for the `extern __shared__ T name[]` array (the launch's shared_dynamic).
+ *
+ * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
+ * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
+ * nvcc -use_fast_math, not libdevice's accurate ones (-nocudalib has none).
+ * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
+ * and the host side here computes the same expressions with the same
+ * library, so a kernel's host reference matches bit for bit.
+ *
+ * Floating-point contraction: under clang's CUDA default (-ffp-contract=
+ * fast) the NVPTX back end fuses every a*b+c it sees into fma.rn, whatever
+ * `#pragma clang fp contract` says, and no host compiler makes the same
+ * choices.  `make kernels` and --cuda therefore add -ffp-contract=off to
+ * the command above: a*b+c is a multiply and an add, as on the host, and a
+ * kernel writes fmaf() where it wants the fused operation (one rounding on
+ * both sides).  PTX given with --ptx runs as it is, fma.rn included.
+ */
+#ifndef WARPHW_CUDA_H
+#define WARPHW_CUDA_H
+
+#ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
+
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
+
+struct uint3 {
+    unsigned x, y, z;
+};
+struct dim3 {
+    unsigned x, y, z;
+};
+
+#define WARPHW_SREG3(T, r)                                                         \
+    (T{(unsigned)__nvvm_read_ptx_sreg_##r##_x(), (unsigned)__nvvm_read_ptx_sreg_##r##_y(), \
+       (unsigned)__nvvm_read_ptx_sreg_##r##_z()})
+#define threadIdx WARPHW_SREG3(uint3, tid)
+#define blockIdx WARPHW_SREG3(uint3, ctaid)
+#define blockDim WARPHW_SREG3(dim3, ntid)
+#define gridDim WARPHW_SREG3(dim3, nctaid)
+
+#define WARPHW_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
+
+/* atomics */
+WARPHW_DEV int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
+WARPHW_DEV unsigned atomicAdd(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_add_gen_i((int *)p, (int)v); }
+WARPHW_DEV unsigned long long atomicAdd(unsigned long long *p, unsigned long long v)
+{
+    return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)p, (long long)v);
+}
+WARPHW_DEV float atomicAdd(float *p, float v) { return __nvvm_atom_add_gen_f(p, v); }
+WARPHW_DEV int atomicSub(int *p, int v) { return __nvvm_atom_add_gen_i(p, -v); }
+WARPHW_DEV unsigned atomicSub(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_add_gen_i((int *)p, -(int)v); }
+WARPHW_DEV int atomicMin(int *p, int v) { return __nvvm_atom_min_gen_i(p, v); }
+WARPHW_DEV unsigned atomicMin(unsigned *p, unsigned v) { return __nvvm_atom_min_gen_ui(p, v); }
+WARPHW_DEV int atomicMax(int *p, int v) { return __nvvm_atom_max_gen_i(p, v); }
+WARPHW_DEV unsigned atomicMax(unsigned *p, unsigned v) { return __nvvm_atom_max_gen_ui(p, v); }
+WARPHW_DEV int atomicAnd(int *p, int v) { return __nvvm_atom_and_gen_i(p, v); }
+WARPHW_DEV unsigned atomicAnd(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_and_gen_i((int *)p, (int)v); }
+WARPHW_DEV int atomicOr(int *p, int v) { return __nvvm_atom_or_gen_i(p, v); }
+WARPHW_DEV unsigned atomicOr(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_or_gen_i((int *)p, (int)v); }
+WARPHW_DEV int atomicXor(int *p, int v) { return __nvvm_atom_xor_gen_i(p, v); }
+WARPHW_DEV unsigned atomicXor(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_xor_gen_i((int *)p, (int)v); }
+WARPHW_DEV int atomicExch(int *p, int v) { return __nvvm_atom_xchg_gen_i(p, v); }
+WARPHW_DEV unsigned atomicExch(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_xchg_gen_i((int *)p, (int)v); }
+WARPHW_DEV int atomicCAS(int *p, int cmp, int v) { return __nvvm_atom_cas_gen_i(p, cmp, v); }
+WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
+{
+    return (unsigned)__nvvm_atom_cas_gen_i((int *)p, (int)cmp, (int)v);
+}
+WARPHW_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
+WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
+
+#define WARPHW_MATH(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return dev; }
+
+#else /* -------------------------------------------------------------- host */
+
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#define __global__
+#define __device__
+#define __host__
+#define __shared__ static
+#define __constant__
+#define __forceinline__ inline
+#define WARPHW_DEV static inline
+
+struct uint3 {
+    unsigned x, y, z;
+};
+typedef uint3 dim3;
+
+extern "C" {
+extern uint3 warphw_threadIdx, warphw_blockIdx, warphw_blockDim, warphw_gridDim;
+extern unsigned char *warphw_mem;       /* global memory (the launch's) */
+extern unsigned char *warphw_dyn_shared; /* this CTA's dynamic shared array */
+void warphw_syncthreads(void);
+void warphw_param_bytes(unsigned i, void *out, size_t n);
+}
+#define threadIdx warphw_threadIdx
+#define blockIdx warphw_blockIdx
+#define blockDim warphw_blockDim
+#define gridDim warphw_gridDim
+#define __syncthreads() warphw_syncthreads()
+#define WARPHW_DYNAMIC_SHARED(T, name) T *name = (T *)warphw_dyn_shared
+
+/* the threads of a CTA take turns between barriers: a read-modify-write is
+ * atomic as it stands */
+#define WARPHW_RMW(T, name, expr)                 \
+    WARPHW_DEV T name(T *p, T v)                  \
+    {                                             \
+        T old = *p;                               \
+        *p = (expr);                              \
+        return old;                               \
+    }
+WARPHW_RMW(int, atomicAdd, (int)((unsigned)old + (unsigned)v))
+WARPHW_RMW(unsigned, atomicAdd, old + v)
+WARPHW_RMW(unsigned long long, atomicAdd, old + v)
+WARPHW_RMW(float, atomicAdd, old + v)
+WARPHW_RMW(int, atomicSub, (int)((unsigned)old - (unsigned)v))
+WARPHW_RMW(unsigned, atomicSub, old - v)
+WARPHW_RMW(int, atomicMin, old < v ? old : v)
+WARPHW_RMW(unsigned, atomicMin, old < v ? old : v)
+WARPHW_RMW(int, atomicMax, old > v ? old : v)
+WARPHW_RMW(unsigned, atomicMax, old > v ? old : v)
+WARPHW_RMW(int, atomicAnd, old & v)
+WARPHW_RMW(unsigned, atomicAnd, old & v)
+WARPHW_RMW(int, atomicOr, old | v)
+WARPHW_RMW(unsigned, atomicOr, old | v)
+WARPHW_RMW(int, atomicXor, old ^ v)
+WARPHW_RMW(unsigned, atomicXor, old ^ v)
+WARPHW_RMW(int, atomicExch, v)
+WARPHW_RMW(unsigned, atomicExch, v)
+WARPHW_RMW(unsigned, atomicInc, old >= v ? 0u : old + 1u)
+WARPHW_RMW(unsigned, atomicDec, (old == 0u || old > v) ? v : old - 1u)
+#undef WARPHW_RMW
+WARPHW_DEV int atomicCAS(int *p, int cmp, int v)
+{
+    int old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
+WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
+{
+    unsigned old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
+
+/* the same expressions the device side compiles to, through the C library
+ * the PTX semantics use for .approx; min/max order -0 below +0 as PTX does */
+#define WARPHW_MATH(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return host; }
+template <class T> static inline T warphw_minmax(T a, T b, int mx)
+{
+    if (a == 0 && b == 0) return (signbit(a) != 0) == (mx != 0) ? b : a;
+    return mx ? fmax(a, b) : fmin(a, b);
+}
+
+/* The host runtime calls the kernel through this: each parameter from the
+ * launch file's value, converted to the kernel's own parameter type
+ * (pointers: an address in the launch's global memory; structures passed
+ * by value: the launch's `param bytes`). */
+template <class T> struct warphw_argconv {
+    static T get(unsigned i)
+    {
+        T v;
+        warphw_param_bytes(i, &v, sizeof v);
+        return v;
+    }
+};
+template <class T> struct warphw_argconv<T *> {
+    static T *get(unsigned i)
+    {
+        uint64_t b;
+        warphw_param_bytes(i, &b, sizeof b);
+        return (T *)(warphw_mem + b);
+    }
+};
+template <unsigned... I> struct warphw_seq {};
+template <unsigned N, unsigned... I> struct warphw_mkseq : warphw_mkseq<N - 1, N - 1, I...> {};
+template <unsigned... I> struct warphw_mkseq<0, I...> {
+    typedef warphw_seq<I...> type;
+};
+template <class... A, unsigned... I> static void warphw_call(void (*f)(A...), warphw_seq<I...>)
+{
+    f(warphw_argconv<A>::get(I)...);
+}
+template <class... A> static void warphw_invoke(void (*f)(A...))
+{
+    warphw_call(f, typename warphw_mkseq<sizeof...(A)>::type());
+}
+/* the kernel's parameter count, checked against the launch file */
+template <class... A> static unsigned warphw_nargs(void (*)(A...)) { return sizeof...(A); }
+
+#endif /* host */
+
+/* the float built-ins: the device's expression, the host's */
+WARPHW_MATH(float, warphw_sqrtf, (float x), __builtin_sqrtf(x), sqrtf(x))
+WARPHW_MATH(float, warphw_rsqrtf, (float x), __nvvm_rsqrt_approx_f(x), 1.0f / sqrtf(x))
+WARPHW_MATH(float, warphw_fabsf, (float x), __builtin_fabsf(x), fabsf(x))
+WARPHW_MATH(float, warphw_fminf, (float a, float b), __builtin_fminf(a, b), warphw_minmax(a, b, 0))
+WARPHW_MATH(float, warphw_fmaxf, (float a, float b), __builtin_fmaxf(a, b), warphw_minmax(a, b, 1))
+WARPHW_MATH(float, warphw_floorf, (float x), __builtin_floorf(x), floorf(x))
+WARPHW_MATH(float, warphw_ceilf, (float x), __builtin_ceilf(x), ceilf(x))
+WARPHW_MATH(float, warphw_truncf, (float x), __builtin_truncf(x), truncf(x))
+WARPHW_MATH(float, warphw_fmaf, (float a, float b, float c), __builtin_fmaf(a, b, c), fmaf(a, b, c))
+WARPHW_MATH(float, warphw_copysignf, (float a, float b), __builtin_copysignf(a, b), copysignf(a, b))
+WARPHW_MATH(float, warphw_exp2f, (float x), __nvvm_ex2_approx_f(x), exp2f(x))
+WARPHW_MATH(float, warphw_log2f, (float x), __nvvm_lg2_approx_f(x), log2f(x))
+WARPHW_MATH(float, warphw_sinf, (float x), __nvvm_sin_approx_f(x), sinf(x))
+WARPHW_MATH(float, warphw_cosf, (float x), __nvvm_cos_approx_f(x), cosf(x))
+WARPHW_MATH(float, warphw_fdividef, (float a, float b), __nvvm_div_approx_f(a, b), a / b)
+WARPHW_MATH(double, warphw_sqrt, (double x), __builtin_sqrt(x), sqrt(x))
+WARPHW_MATH(double, warphw_fabs, (double x), __builtin_fabs(x), fabs(x))
+WARPHW_MATH(double, warphw_fmin, (double a, double b), __builtin_fmin(a, b), warphw_minmax(a, b, 0))
+WARPHW_MATH(double, warphw_fmax, (double a, double b), __builtin_fmax(a, b), warphw_minmax(a, b, 1))
+WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
+WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
+WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
+#undef WARPHW_MATH
+WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
+WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
+WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+
+#define sqrtf(x) warphw_sqrtf(x)
+#define rsqrtf(x) warphw_rsqrtf(x)
+#define fabsf(x) warphw_fabsf(x)
+#define fminf(a, b) warphw_fminf(a, b)
+#define fmaxf(a, b) warphw_fmaxf(a, b)
+#define floorf(x) warphw_floorf(x)
+#define ceilf(x) warphw_ceilf(x)
+#define truncf(x) warphw_truncf(x)
+#define fmaf(a, b, c) warphw_fmaf(a, b, c)
+#define copysignf(a, b) warphw_copysignf(a, b)
+#define exp2f(x) warphw_exp2f(x)
+#define log2f(x) warphw_log2f(x)
+#define expf(x) warphw_exp2f((x) * 1.44269504f)
+#define logf(x) (warphw_log2f(x) * 0.693147181f)
+#define sinf(x) warphw_sinf(x)
+#define cosf(x) warphw_cosf(x)
+#define __expf(x) expf(x)
+#define __logf(x) logf(x)
+#define __sinf(x) sinf(x)
+#define __cosf(x) cosf(x)
+#define __fdividef(a, b) warphw_fdividef(a, b)
+#define sqrt(x) warphw_sqrt(x)
+#define fabs(x) warphw_fabs(x)
+#define fmin(a, b) warphw_fmin(a, b)
+#define fmax(a, b) warphw_fmax(a, b)
+#define floor(x) warphw_floor(x)
+#define ceil(x) warphw_ceil(x)
+#define fma(a, b, c) warphw_fma(a, b, c)
+
+#endif

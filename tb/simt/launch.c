@@ -1,0 +1,752 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * launch.c -- the launch file (format: launch.h), the memory image format
+ * of mem_init and --dump-mem, and the clang step of --cuda.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "launch.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ptx_int.h"
+
+static int lerr(char *err, size_t errlen, const char *where, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int lerr(char *err, size_t errlen, const char *where, const char *fmt, ...)
+{
+    int k = snprintf(err, errlen, "%s: ", where);
+    if (k < 0) k = 0;
+    if ((size_t)k < errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void launch_init(launch *l)
+{
+    memset(l, 0, sizeof *l);
+    for (int i = 0; i < 3; i++) l->grid[i] = l->block[i] = 1;
+    snprintf(l->dir, sizeof l->dir, ".");
+}
+
+void launch_default_limits(launch_limits *lim)
+{
+    lim->max_block_threads = 1024;
+    lim->max_grid[0] = 0x7fffffffu;
+    lim->max_grid[1] = lim->max_grid[2] = 65535;
+    lim->max_shared = 48 * 1024;
+    lim->max_mem = 1ull << 30;
+}
+
+void launch_free(launch *l)
+{
+    free(l->buf);
+    free(l->param);
+    l->buf = NULL;
+    l->param = NULL;
+    l->nbuf = l->nparam = 0;
+}
+
+static int parse_u64(const char *t, uint64_t *v)
+{
+    if (!*t || *t == '-') return -1;
+    char *e;
+    errno = 0;
+    *v = strtoull(t, &e, 0);
+    return (errno || *e) ? -1 : 0;
+}
+
+static uint8_t ltype(const char *t)
+{
+    static const struct { const char *n; uint8_t t; } tab[] = {
+        {"u8", T_U8}, {"u16", T_U16}, {"u32", T_U32}, {"u64", T_U64}, {"s8", T_S8},
+        {"s16", T_S16}, {"s32", T_S32}, {"s64", T_S64}, {"b8", T_B8}, {"b16", T_B16},
+        {"b32", T_B32}, {"b64", T_B64}, {"f32", T_F32}, {"f64", T_F64}};
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (!strcmp(t, tab[i].n)) return tab[i].t;
+    return T_NONE;
+}
+
+static const char *tname(uint8_t t)
+{
+    static const char *const n[4][4] = {{"b8", "b16", "b32", "b64"},
+                                        {"u8", "u16", "u32", "u64"},
+                                        {"s8", "s16", "s32", "s64"},
+                                        {"f8", "f16", "f32", "f64"}};
+    if (t == T_PRED) return "pred";
+    return n[TY_KIND(t) & 3][t & 3];
+}
+
+/* splits at spaces and commas */
+static int fields(char *t, char **w, int max)
+{
+    int n = 0;
+    for (char *c = t; *c;) {
+        while (*c && (isspace((unsigned char)*c) || *c == ',')) c++;
+        if (!*c) break;
+        if (n == max) return -1;
+        w[n++] = c;
+        while (*c && !isspace((unsigned char)*c) && *c != ',') c++;
+        if (*c) *c++ = 0;
+    }
+    return n;
+}
+
+static void join_path(char *out, size_t n, const char *dir, const char *path)
+{
+    if (path[0] == '/' || !dir[0] || !strcmp(dir, ".")) snprintf(out, n, "%s", path);
+    else snprintf(out, n, "%s/%s", dir, path);
+}
+
+static int dims(char **w, int nw, uint32_t d[3], const char *where, const char *key, char *err,
+                size_t errlen)
+{
+    if (nw < 1 || nw > 3) return lerr(err, errlen, where, "%s takes 1 to 3 numbers", key);
+    for (int i = 0; i < 3; i++) {
+        uint64_t v = 1;
+        if (i < nw && (parse_u64(w[i], &v) || v == 0 || v > 0xffffffffu))
+            return lerr(err, errlen, where, "bad %s dimension '%s'", key, w[i]);
+        d[i] = (uint32_t)v;
+    }
+    return 0;
+}
+
+static int set_param(launch_param *p, char **w, int nw, const char *where, char *err, size_t errlen)
+{
+    if (nw < 2 || nw > 3) return lerr(err, errlen, where, "param takes TYPE VALUE [NAME]");
+    if (!strcmp(w[0], "bytes")) {
+        size_t L = strlen(w[1]);
+        int ok = L >= 2 && L % 2 == 0 && L <= 2 * 512;
+        for (size_t i = 0; ok && i < L; i++) ok = isxdigit((unsigned char)w[1][i]);
+        if (!ok) return lerr(err, errlen, where, "param bytes takes 1 to 512 bytes as hex digit pairs");
+        memset(p, 0, sizeof *p);
+        p->type = T_B8;
+        p->blob = (uint32_t)(L / 2);
+        snprintf(p->value, sizeof p->value, "%s", w[1]);
+        if (nw == 3) snprintf(p->name, sizeof p->name, "%.63s", w[2]);
+        snprintf(p->where, sizeof p->where, "%s", where);
+        return 0;
+    }
+    uint8_t t = ltype(w[0]);
+    if (t == T_NONE) return lerr(err, errlen, where, "bad param type '%s' (u8..u64, s8..s64, b8..b64, f32, f64, bytes)", w[0]);
+    memset(p, 0, sizeof *p);
+    p->type = t;
+    if (strlen(w[1]) >= sizeof p->value) return lerr(err, errlen, where, "param value too long");
+    snprintf(p->value, sizeof p->value, "%s", w[1]);
+    if (nw == 3) snprintf(p->name, sizeof p->name, "%.63s", w[2]);
+    snprintf(p->where, sizeof p->where, "%s", where);
+    return 0;
+}
+
+int launch_set(launch *l, const char *key, const char *value, const char *where, int from_flag,
+               char *err, size_t errlen)
+{
+    char buf[2048];
+    while (isspace((unsigned char)*value)) value++;
+    if (strlen(value) >= sizeof buf) return lerr(err, errlen, where, "line too long");
+    snprintf(buf, sizeof buf, "%s", value);
+    char *w[64];
+    int nw = fields(buf, w, 64);
+    if (nw < 0) return lerr(err, errlen, where, "too many fields");
+    if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) {
+        if (nw != 1) return lerr(err, errlen, where, "%s takes one path", key);
+        if (from_flag) snprintf(l->ptx, sizeof l->ptx, "%s", w[0]);
+        else join_path(l->ptx, sizeof l->ptx, l->dir, w[0]);
+        l->is_cuda = key[0] == 'c';
+        snprintf(l->w_ptx, sizeof l->w_ptx, "%s", where);
+    } else if (!strcmp(key, "entry")) {
+        if (nw != 1 || strlen(w[0]) >= sizeof l->entry) return lerr(err, errlen, where, "entry takes one name");
+        snprintf(l->entry, sizeof l->entry, "%s", w[0]);
+        snprintf(l->w_entry, sizeof l->w_entry, "%s", where);
+    } else if (!strcmp(key, "grid")) {
+        if (dims(w, nw, l->grid, where, key, err, errlen)) return -1;
+        snprintf(l->w_grid, sizeof l->w_grid, "%s", where);
+    } else if (!strcmp(key, "block")) {
+        if (dims(w, nw, l->block, where, key, err, errlen)) return -1;
+        snprintf(l->w_block, sizeof l->w_block, "%s", where);
+    } else if (!strcmp(key, "shared_dynamic")) {
+        if (nw != 1 || parse_u64(w[0], &l->shared_dynamic)) return lerr(err, errlen, where, "shared_dynamic takes a byte count");
+        snprintf(l->w_shared, sizeof l->w_shared, "%s", where);
+    } else if (!strcmp(key, "mem_bytes")) {
+        if (nw != 1 || parse_u64(w[0], &l->mem_bytes) || l->mem_bytes % 4)
+            return lerr(err, errlen, where, "mem_bytes takes a byte count, a multiple of 4");
+        snprintf(l->w_mem, sizeof l->w_mem, "%s", where);
+    } else if (!strcmp(key, "mem_init")) {
+        if (nw != 1) return lerr(err, errlen, where, "mem_init takes one path");
+        if (from_flag) snprintf(l->mem_init, sizeof l->mem_init, "%s", w[0]);
+        else join_path(l->mem_init, sizeof l->mem_init, l->dir, w[0]);
+        snprintf(l->w_init, sizeof l->w_init, "%s", where);
+    } else if (!strcmp(key, "buffer")) {
+        if (nw < 3) return lerr(err, errlen, where, "buffer takes NAME ADDR BYTES [zeros|ramp|random SEED|file PATH]");
+        launch_buffer b;
+        memset(&b, 0, sizeof b);
+        if (strlen(w[0]) >= sizeof b.name || !(isalpha((unsigned char)w[0][0]) || w[0][0] == '_'))
+            return lerr(err, errlen, where, "bad buffer name '%s'", w[0]);
+        snprintf(b.name, sizeof b.name, "%s", w[0]);
+        if (parse_u64(w[1], &b.addr)) return lerr(err, errlen, where, "bad buffer address '%s'", w[1]);
+        if (parse_u64(w[2], &b.bytes) || !b.bytes) return lerr(err, errlen, where, "bad buffer size '%s'", w[2]);
+        if (nw > 3) {
+            if (!strcmp(w[3], "zeros") && nw == 4) b.init = 1;
+            else if (!strcmp(w[3], "ramp") && nw == 4) b.init = 2;
+            else if (!strcmp(w[3], "random") && nw == 5) {
+                uint64_t sd;
+                if (parse_u64(w[4], &sd) || sd > 0xffffffffu) return lerr(err, errlen, where, "bad seed '%s'", w[4]);
+                b.init = 3;
+                b.seed = (uint32_t)sd;
+            } else if (!strcmp(w[3], "file") && nw == 5) {
+                b.init = 4;
+                if (from_flag) snprintf(b.path, sizeof b.path, "%s", w[4]);
+                else join_path(b.path, sizeof b.path, l->dir, w[4]);
+            } else return lerr(err, errlen, where, "bad buffer initialiser (zeros | ramp | random SEED | file PATH)");
+            if ((b.init == 2 || b.init == 3) && (b.addr % 4 || b.bytes % 4))
+                return lerr(err, errlen, where, "ramp and random buffers need 4-byte alignment and size");
+        }
+        for (unsigned i = 0; i < l->nbuf; i++)
+            if (!strcmp(l->buf[i].name, b.name)) return lerr(err, errlen, where, "buffer '%s' declared twice", b.name);
+        snprintf(b.where, sizeof b.where, "%s", where);
+        launch_buffer *nb = realloc(l->buf, (l->nbuf + 1) * sizeof *nb);
+        if (!nb) return lerr(err, errlen, where, "out of memory");
+        l->buf = nb;
+        l->buf[l->nbuf++] = b;
+    } else if (!strcmp(key, "param")) {
+        if (from_flag) {
+            /* I=VALUE or NAME=VALUE */
+            char *eq = strchr(buf, '=');
+            if (!eq) return lerr(err, errlen, where, "--param takes I=VALUE or NAME=VALUE");
+            *eq = 0;
+            char *v = eq + 1;
+            unsigned i;
+            uint64_t idx;
+            if (!parse_u64(buf, &idx)) i = (unsigned)idx;
+            else
+                for (i = 0; i < l->nparam && strcmp(l->param[i].name, buf); i++) {}
+            if (i >= l->nparam) return lerr(err, errlen, where, "no parameter '%s'", buf);
+            if (strlen(v) >= sizeof l->param[i].value) return lerr(err, errlen, where, "value too long");
+            snprintf(l->param[i].value, sizeof l->param[i].value, "%s", v);
+            snprintf(l->param[i].where, sizeof l->param[i].where, "%s", where);
+            return 0;
+        }
+        launch_param p;
+        if (set_param(&p, w, nw, where, err, errlen)) return -1;
+        launch_param *np = realloc(l->param, (l->nparam + 1) * sizeof *np);
+        if (!np) return lerr(err, errlen, where, "out of memory");
+        l->param = np;
+        l->param[l->nparam++] = p;
+        snprintf(l->w_params, sizeof l->w_params, "%s", where);
+    } else if (!strcmp(key, "params")) {
+        /* TYPE VALUE, TYPE VALUE, ... (flags) */
+        l->nparam = 0;
+        for (int i = 0; i + 1 < nw; i += 2) {
+            launch_param p;
+            if (set_param(&p, w + i, 2, where, err, errlen)) return -1;
+            launch_param *np = realloc(l->param, (l->nparam + 1) * sizeof *np);
+            if (!np) return lerr(err, errlen, where, "out of memory");
+            l->param = np;
+            l->param[l->nparam++] = p;
+        }
+        if (nw % 2) return lerr(err, errlen, where, "params takes TYPE VALUE pairs");
+        snprintf(l->w_params, sizeof l->w_params, "%s", where);
+    } else {
+        return lerr(err, errlen, where, "unknown key '%s' (ptx, cuda, entry, grid, block, shared_dynamic, "
+                    "mem_bytes, mem_init, buffer, param)", key);
+    }
+    return 0;
+}
+
+int launch_load(const char *path, launch *l, char *err, size_t errlen)
+{
+    launch_init(l);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    snprintf(l->file, sizeof l->file, "%s", path);
+    const char *sl = strrchr(path, '/');
+    if (sl) snprintf(l->dir, sizeof l->dir, "%.*s", (int)(sl - path), path);
+    char line[4096];
+    int ln = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        char where[300];
+        snprintf(where, sizeof where, "%.280s:%d", path, ln);
+        if (!strchr(line, '\n') && !feof(f)) {
+            fclose(f);
+            return lerr(err, errlen, where, "line too long");
+        }
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        char *c = line;
+        while (*c && isspace((unsigned char)*c)) c++;
+        if (!*c) continue;
+        char *k = c;
+        while (*c && !isspace((unsigned char)*c)) c++;
+        if (*c) *c++ = 0;
+        if (launch_set(l, k, c, where, 0, err, errlen)) {
+            fclose(f);
+            return -1;
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+int launch_take_args(launch *l, int *argc, char **argv, char *err, size_t errlen)
+{
+    launch_init(l);
+    int n = *argc, have = 0, file = -1;
+    for (int i = 1; i < n; i++)
+        if (!strcmp(argv[i], "--launch")) {
+            if (i + 1 >= n) return lerr(err, errlen, "--launch", "needs a file");
+            if (file >= 0) return lerr(err, errlen, "--launch", "given twice");
+            file = i;
+            if (launch_load(argv[i + 1], l, err, errlen)) {
+                launch_free(l);
+                return -1;
+            }
+            have = 1;
+            i++;
+        }
+    int out = 1;
+    for (int i = 1; i < n; i++) {
+        const char *a = argv[i];
+        const char *key = NULL;
+        if (!strcmp(a, "--ptx")) key = "ptx";
+        else if (!strcmp(a, "--cuda")) key = "cuda";
+        else if (!strcmp(a, "--entry")) key = "entry";
+        else if (!strcmp(a, "--launch-set")) key = "";
+        else if (!strcmp(a, "--launch")) {
+            i++;
+            continue;
+        } else {
+            argv[out++] = argv[i];
+            continue;
+        }
+        if (i + 1 >= n) {
+            launch_free(l);
+            return lerr(err, errlen, a, "needs a value");
+        }
+        const char *v = argv[++i];
+        char kbuf[32];
+        if (!*key) { /* KEY VALUE... */
+            size_t k = strcspn(v, " \t");
+            if (!k || k >= sizeof kbuf) {
+                launch_free(l);
+                return lerr(err, errlen, a, "takes \"KEY VALUE...\"");
+            }
+            memcpy(kbuf, v, k);
+            kbuf[k] = 0;
+            key = kbuf;
+            v += k;
+        }
+        if (launch_set(l, key, v, a, 1, err, errlen)) {
+            launch_free(l);
+            return -1;
+        }
+        if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) have = 1;
+    }
+    argv[out] = NULL;
+    *argc = out;
+    return have;
+}
+
+/* ------------------------------------------------------------ memory */
+
+int launch_write_mem(const char *path, const uint8_t *mem, uint64_t bytes, char *err, size_t errlen)
+{
+    FILE *f = !strcmp(path, "-") ? stdout : fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno));
+        return -1;
+    }
+    for (uint64_t a = 0; a < bytes; a += 4) {
+        uint32_t w = 0;
+        for (unsigned i = 0; i < 4 && a + i < bytes; i++) w |= (uint32_t)mem[a + i] << (8 * i);
+        fprintf(f, "%08x\n", w);
+    }
+    int bad = ferror(f);
+    if (f != stdout) bad |= fclose(f);
+    else fflush(f);
+    if (bad) {
+        snprintf(err, errlen, "%s: write error", path);
+        return -1;
+    }
+    return 0;
+}
+
+int launch_read_mem(const char *path, uint8_t *mem, uint64_t bytes, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return -1;
+    }
+    char line[256];
+    int ln = 0;
+    uint64_t a = 0;
+    while (fgets(line, sizeof line, f)) {
+        ln++;
+        char where[300];
+        snprintf(where, sizeof where, "%.280s:%d", path, ln);
+        char *h = strchr(line, '#');
+        if (h) *h = 0;
+        char *c = line;
+        while (*c && isspace((unsigned char)*c)) c++;
+        char *e = c + strlen(c);
+        while (e > c && isspace((unsigned char)e[-1])) *--e = 0;
+        if (!*c) continue;
+        if (c[0] == '0' && (c[1] == 'x' || c[1] == 'X')) c += 2;
+        size_t L = strlen(c);
+        int ok = L >= 1 && L <= 8;
+        for (size_t i = 0; ok && i < L; i++) ok = isxdigit((unsigned char)c[i]);
+        if (!ok) {
+            fclose(f);
+            return lerr(err, errlen, where, "expected one 32-bit hex word, got '%s'", c);
+        }
+        if (a + 4 > bytes) {
+            fclose(f);
+            return lerr(err, errlen, where, "more words than the %llu bytes of memory",
+                        (unsigned long long)bytes);
+        }
+        uint32_t w = (uint32_t)strtoul(c, NULL, 16);
+        for (unsigned i = 0; i < 4; i++) mem[a + i] = (uint8_t)(w >> (8 * i));
+        a += 4;
+    }
+    fclose(f);
+    return 0;
+}
+
+int launch_memory(const launch *l, uint8_t *mem, uint64_t bytes, char *err, size_t errlen)
+{
+    memset(mem, 0, bytes);
+    if (l->mem_init[0] && launch_read_mem(l->mem_init, mem, l->mem_bytes, err, errlen)) return -1;
+    for (unsigned i = 0; i < l->nbuf; i++) {
+        const launch_buffer *b = &l->buf[i];
+        uint8_t *q = mem + b->addr;
+        switch (b->init) {
+        case 1: memset(q, 0, b->bytes); break;
+        case 2:
+            for (uint64_t k = 0; k < b->bytes / 4; k++)
+                for (unsigned j = 0; j < 4; j++) q[4 * k + j] = (uint8_t)(k >> (8 * j));
+            break;
+        case 3: {
+            uint32_t x = b->seed ? b->seed : 0x9e3779b9u;
+            for (uint64_t k = 0; k < b->bytes / 4; k++) {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                for (unsigned j = 0; j < 4; j++) q[4 * k + j] = (uint8_t)(x >> (8 * j));
+            }
+            break;
+        }
+        case 4:
+            if (launch_read_mem(b->path, q, b->bytes, err, errlen)) return -1;
+            break;
+        }
+    }
+    return 0;
+}
+
+static int param_bits(const launch *l, const launch_param *p, uint64_t *bits, char *err, size_t errlen)
+{
+    const char *v = p->value;
+    for (unsigned i = 0; i < l->nbuf; i++)
+        if (!strcmp(l->buf[i].name, v)) {
+            if (TY_BYTES(p->type) < 8 && l->buf[i].addr >> (8 * TY_BYTES(p->type)))
+                return lerr(err, errlen, p->where, "buffer '%s' does not fit a %s", v, tname(p->type));
+            *bits = l->buf[i].addr;
+            return 0;
+        }
+    char *e;
+    if (TY_KIND(p->type) == TK_F) {
+        errno = 0;
+        double d = strtod(v, &e);
+        if (*e || errno == EINVAL) return lerr(err, errlen, p->where, "bad %s value '%s'", tname(p->type), v);
+        if (p->type == T_F32) {
+            float f = (float)d;
+            uint32_t u;
+            memcpy(&u, &f, 4);
+            *bits = u;
+        } else memcpy(bits, &d, 8);
+        return 0;
+    }
+    errno = 0;
+    unsigned bytes = TY_BYTES(p->type);
+    if (v[0] == '-') {
+        long long x = strtoll(v, &e, 0);
+        if (*e || errno || !*v) return lerr(err, errlen, p->where, "bad integer '%s' (or an unknown buffer)", v);
+        if (TY_KIND(p->type) == TK_U) return lerr(err, errlen, p->where, "negative value for %s", tname(p->type));
+        if (bytes < 8 && (x < -(1ll << (8 * bytes - 1))))
+            return lerr(err, errlen, p->where, "%s does not fit a %s", v, tname(p->type));
+        *bits = bytes >= 8 ? (uint64_t)x : (uint64_t)x & ((1ull << (8 * bytes)) - 1);
+        return 0;
+    }
+    unsigned long long x = strtoull(v, &e, 0);
+    if (*e || errno || !*v) return lerr(err, errlen, p->where, "bad integer '%s' (or an unknown buffer)", v);
+    unsigned vb = TY_KIND(p->type) == TK_S ? 8 * bytes - 1 : 8 * bytes;
+    if (vb < 64 && (x >> vb)) return lerr(err, errlen, p->where, "%s does not fit a %s", v, tname(p->type));
+    *bits = x;
+    return 0;
+}
+
+int launch_param_bits(const launch *l, unsigned i, uint64_t *bits, char *err, size_t errlen)
+{
+    if (i >= l->nparam) return lerr(err, errlen, l->file, "no parameter %u", i);
+    if (l->param[i].blob) return lerr(err, errlen, l->param[i].where, "parameter %u is bytes, not a scalar", i);
+    return param_bits(l, &l->param[i], bits, err, errlen);
+}
+
+int launch_param_bytes(const launch *l, unsigned i, uint8_t *out, size_t n, char *err, size_t errlen)
+{
+    if (i >= l->nparam) return lerr(err, errlen, l->file[0] ? l->file : "launch", "no parameter %u", i);
+    const launch_param *p = &l->param[i];
+    size_t size = p->blob ? p->blob : TY_BYTES(p->type);
+    if (n != size)
+        return lerr(err, errlen, p->where, "parameter %u is %zu bytes, the kernel's is %zu", i, size, n);
+    if (p->blob) {
+        for (size_t k = 0; k < n; k++) {
+            char h[3] = {p->value[2 * k], p->value[2 * k + 1], 0};
+            out[k] = (uint8_t)strtoul(h, NULL, 16);
+        }
+        return 0;
+    }
+    uint64_t b;
+    if (param_bits(l, p, &b, err, errlen)) return -1;
+    for (size_t k = 0; k < n; k++) out[k] = (uint8_t)(b >> (8 * k));
+    return 0;
+}
+
+/* ------------------------------------------------------------ clang */
+
+static int file_exists(const char *p)
+{
+    struct stat st;
+    return stat(p, &st) == 0;
+}
+
+int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t errlen)
+{
+    char hdr[2048] = "";
+    const char *env = getenv("WARPHW_CUDA_DIR");
+    if (env) snprintf(hdr, sizeof hdr, "%s/warphw_cuda.h", env);
+    if (!hdr[0] || !file_exists(hdr)) {
+        char exe[1024];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        hdr[0] = 0;
+        if (n > 0) {
+            exe[n] = 0;
+            char *sl = strrchr(exe, '/');
+            if (sl) {
+                *sl = 0;
+                snprintf(hdr, sizeof hdr, "%s/../tb/cuda/warphw_cuda.h", exe);
+                if (!file_exists(hdr)) snprintf(hdr, sizeof hdr, "%s/../../tb/cuda/warphw_cuda.h", exe);
+            }
+        }
+        if (!hdr[0] || !file_exists(hdr)) snprintf(hdr, sizeof hdr, "tb/cuda/warphw_cuda.h");
+    }
+    if (!file_exists(hdr)) {
+        snprintf(err, errlen, "%s: the CUDA header tb/cuda/warphw_cuda.h is not found (set WARPHW_CUDA_DIR)", cu);
+        return -1;
+    }
+    if (!file_exists(cu)) {
+        snprintf(err, errlen, "%s: cannot open: %s", cu, strerror(ENOENT));
+        return -1;
+    }
+    char log[] = "/tmp/warphw_clang_XXXXXX";
+    int fd = mkstemp(log);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot make a temporary file", cu);
+        return -1;
+    }
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fd, 2);
+        dup2(fd, 1);
+        const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang";
+        execlp(clang, clang, "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70", "-nocudainc",
+               "-nocudalib", "-O2", "-S", "-ffp-contract=off", "-include", hdr, "-o", ptx_out, cu, (char *)NULL);
+        dprintf(2, "clang: cannot run: %s\n", strerror(errno));
+        _exit(127);
+    }
+    int st = 0;
+    if (pid < 0 || waitpid(pid, &st, 0) < 0) st = -1;
+    close(fd);
+    int rc = 0;
+    if (st != 0) {
+        FILE *f = fopen(log, "r");
+        char line[1024] = "", first[1024] = "";
+        while (f && fgets(line, sizeof line, f)) {
+            if (!first[0]) snprintf(first, sizeof first, "%s", line);
+            if (strstr(line, "error")) {
+                snprintf(first, sizeof first, "%s", line);
+                break;
+            }
+        }
+        if (f) fclose(f);
+        char *nl = strchr(first, '\n');
+        if (nl) *nl = 0;
+        if (!first[0]) snprintf(first, sizeof first, "clang failed (status %d)", st);
+        if (!strncmp(first, cu, strlen(cu))) snprintf(err, errlen, "%s", first);
+        else snprintf(err, errlen, "%s: %s", cu, first);
+        rc = -1;
+    }
+    unlink(log);
+    return rc;
+}
+
+/* ------------------------------------------------------------ build */
+
+static int type_compatible(const launch_param *lp, const ptx_param *pp)
+{
+    uint8_t lt = lp->type;
+    if (lp->blob) return pp->bytes == lp->blob;
+    if (pp->bytes != TY_BYTES(lt)) return 0;
+    if (pp->type == T_B8 && pp->bytes > 1) return 0; /* an aggregate */
+    int pf = TY_KIND(pp->type) == TK_F, lf = TY_KIND(lt) == TK_F;
+    if (TY_KIND(pp->type) == TK_B || TY_KIND(lt) == TK_B) return 1;
+    return pf == lf;
+}
+
+int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    const char *lf = l->file[0] ? l->file : "launch";
+    if (!l->ptx[0]) return lerr(err, errlen, lf, "no ptx (or cuda) file given");
+    if (!l->entry[0]) return lerr(err, errlen, lf, "no entry given");
+    if (!l->mem_bytes && l->nbuf) return lerr(err, errlen, lf, "buffers without mem_bytes");
+    if (l->mem_bytes > lim->max_mem)
+        return lerr(err, errlen, l->w_mem, "mem_bytes %llu above the limit %llu",
+                    (unsigned long long)l->mem_bytes, (unsigned long long)lim->max_mem);
+    uint64_t threads = (uint64_t)l->block[0] * l->block[1] * l->block[2];
+    if (threads > lim->max_block_threads)
+        return lerr(err, errlen, l->w_block[0] ? l->w_block : lf, "block of %llu threads, above the configuration's %u",
+                    (unsigned long long)threads, lim->max_block_threads);
+    for (int i = 0; i < 3; i++)
+        if (l->grid[i] > lim->max_grid[i])
+            return lerr(err, errlen, l->w_grid[0] ? l->w_grid : lf, "grid dimension %c = %u above the configuration's %u",
+                        "xyz"[i], l->grid[i], lim->max_grid[i]);
+    for (unsigned i = 0; i < l->nbuf; i++) {
+        const launch_buffer *b = &l->buf[i];
+        if (b->addr > l->mem_bytes || b->bytes > l->mem_bytes - b->addr)
+            return lerr(err, errlen, b->where, "buffer '%s' [0x%llx, 0x%llx) outside mem_bytes %llu", b->name,
+                        (unsigned long long)b->addr, (unsigned long long)(b->addr + b->bytes),
+                        (unsigned long long)l->mem_bytes);
+        for (unsigned j = 0; j < i; j++) {
+            const launch_buffer *c = &l->buf[j];
+            if (b->addr < c->addr + c->bytes && c->addr < b->addr + b->bytes)
+                return lerr(err, errlen, b->where, "buffer '%s' overlaps '%s'", b->name, c->name);
+        }
+    }
+    char ptxpath[1100];
+    snprintf(ptxpath, sizeof ptxpath, "%s", l->ptx);
+    char tmp[] = "/tmp/warphw_cuda_XXXXXX";
+    if (l->is_cuda) {
+        int fd = mkstemp(tmp);
+        if (fd < 0) return lerr(err, errlen, l->ptx, "cannot make a temporary file");
+        close(fd);
+        if (launch_compile_cuda(l->ptx, tmp, err, errlen)) {
+            unlink(tmp);
+            return -1;
+        }
+        snprintf(ptxpath, sizeof ptxpath, "%s", tmp);
+    }
+    ptx_info info;
+    int rc = ptx_load(ptxpath, l->entry, l->mem_bytes, p, &info, err, errlen);
+    if (l->is_cuda) unlink(tmp);
+    if (rc == -2) {
+        char msg[700];
+        snprintf(msg, sizeof msg, "%s", err);
+        const char *q = strstr(msg, "no .entry");
+        return lerr(err, errlen, l->w_entry[0] ? l->w_entry : lf, "%s", q ? q : msg);
+    }
+    if (rc) return -1;
+    if (l->is_cuda) snprintf(p->file, sizeof p->file, "%.255s", l->ptx);
+    /* parameters */
+    const char *pw = l->w_params[0] ? l->w_params : lf;
+    if (l->nparam != info.nparam) {
+        lerr(err, errlen, pw, "entry '%s' takes %u parameters, the launch gives %u", l->entry, info.nparam,
+             l->nparam);
+        goto bad;
+    }
+    p->param_bytes = info.param_bytes;
+    p->param = calloc(info.param_bytes ? info.param_bytes : 1, 1);
+    if (!p->param) { lerr(err, errlen, lf, "out of memory"); goto bad; }
+    for (unsigned i = 0; i < l->nparam; i++) {
+        const launch_param *lp = &l->param[i];
+        const ptx_param *pp = &info.param[i];
+        if (!type_compatible(lp, pp)) {
+            int agg = pp->type == T_B8 && pp->bytes > 1;
+            char want[64], got[64];
+            if (agg) snprintf(want, sizeof want, "a %u-byte aggregate (param bytes HEX)", pp->bytes);
+            else snprintf(want, sizeof want, "%s", tname(pp->type));
+            if (lp->blob) snprintf(got, sizeof got, "%u bytes", lp->blob);
+            else snprintf(got, sizeof got, "%s", tname(lp->type));
+            lerr(err, errlen, lp->where, "parameter %u ('%s') is %s in the PTX, not %s", i, pp->name, want, got);
+            goto bad;
+        }
+        if (launch_param_bytes(l, i, p->param + pp->offset, pp->bytes, err, errlen)) goto bad;
+    }
+    /* launch geometry and memory */
+    for (int i = 0; i < 3; i++) {
+        p->grid[i] = l->grid[i];
+        p->block[i] = l->block[i];
+    }
+    if (l->shared_dynamic && !info.extern_align) {
+        /* no .extern .shared array: the bytes are allocated, nothing reads them */
+    }
+    p->shared_bytes = p->shared_bytes + l->shared_dynamic;
+    if (p->shared_bytes > lim->max_shared) {
+        lerr(err, errlen, l->w_shared[0] ? l->w_shared : lf,
+             "%llu bytes of shared memory per CTA (%llu static), above the configuration's %llu",
+             (unsigned long long)p->shared_bytes, (unsigned long long)info.shared_static,
+             (unsigned long long)lim->max_shared);
+        goto bad;
+    }
+    p->global_bytes = info.ngvar ? (info.gvar_end + 3) / 4 * 4 : l->mem_bytes;
+    if (p->global_bytes > lim->max_mem + (1u << 24)) {
+        lerr(err, errlen, lf, "global memory of %llu bytes is too large", (unsigned long long)p->global_bytes);
+        goto bad;
+    }
+    p->global_init = calloc(p->global_bytes ? p->global_bytes : 1, 1);
+    if (!p->global_init) { lerr(err, errlen, lf, "out of memory"); goto bad; }
+    if (launch_memory(l, p->global_init, l->mem_bytes, err, errlen)) goto bad;
+    if (info.ngvar) {
+        uint64_t base = (l->mem_bytes + 255) / 256 * 256;
+        memcpy(p->global_init + base, info.gvar_init, info.gvar_end - base);
+    }
+    if (l->nbuf) {
+        ptx_var *r = calloc(l->nbuf + info.ngvar, sizeof *r);
+        if (!r) { lerr(err, errlen, lf, "out of memory"); goto bad; }
+        for (unsigned i = 0; i < l->nbuf; i++) {
+            snprintf(r[i].name, sizeof r[i].name, "%s", l->buf[i].name);
+            r[i].addr = l->buf[i].addr;
+            r[i].bytes = l->buf[i].bytes;
+        }
+        for (unsigned i = 0; i < info.ngvar; i++) r[l->nbuf + i] = info.gvar[i];
+        ptx_set_regions(p, r, l->nbuf + info.ngvar);
+        free(r);
+    }
+    ptx_info_free(&info);
+    if (prog_analyse(p, err, errlen)) {
+        prog_free(p);
+        return -1;
+    }
+    return 0;
+bad:
+    ptx_info_free(&info);
+    prog_free(p);
+    return -1;
+}

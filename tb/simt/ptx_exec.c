@@ -1,0 +1,804 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ptx_exec.c -- the PTX instruction semantics for one thread (prog_ops.exec
+ * of the PTX front end).  The scalar reference and every mechanism of the
+ * SM model execute through this one function (issue 25, section 3).
+ *
+ * Integers: registers hold their value zero-extended; an operation of type
+ * .sN/.uN/.bN works on the low N bits, a result narrower than its register
+ * (ld.s8 into a .b32 register, cvt) is sign-extended for .s types and
+ * zero-extended otherwise.  Shifts by the width or more give 0 (shl, shr.u)
+ * or the sign (shr.s).  div and rem truncate toward zero; a division by
+ * zero stops the run (PTX leaves the result undefined, C too: the kernel
+ * has a bug), the one overflowing case (min / -1) gives min and rem 0.
+ * Floats: IEEE binary32/64 through C's float/double (FLT_EVAL_METHOD 0);
+ * .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
+ * (fma/fmaf); min/max return the non-NaN operand and order -0 below +0;
+ * .ftz flushes .f32 subnormal inputs and results to a zero of the same
+ * sign; .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
+ * IEEE-exact; the .approx forms (rcp, sqrt, rsqrt, lg2, ex2, sin, cos,
+ * tanh) and div.full are the C library's result (1/x, sqrtf, 1/sqrtf,
+ * log2f, exp2f, sinf, cosf, tanhf, x/y): within the PTX error bounds, not
+ * bit-identical to a GPU's.  cvt float->int rounds as asked and saturates
+ * to the destination's range (NaN gives 0), as PTX defines.
+ *
+ * Memory: byte-addressed little-endian; every access must be naturally
+ * aligned (vectors: to the whole vector) and inside its space (global: in
+ * one of the launch's buffers or the module's variables when the launch
+ * declares any), else the run stops with the thread, the PC, the PTX line
+ * and the address.  Generic addresses: ptx_int.h.
+ */
+#include <fenv.h>
+#include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "ptx.h"
+#include "ptx_int.h"
+
+static uint64_t mask(uint64_t v, unsigned bytes)
+{
+    return bytes >= 8 ? v : v & ((1ull << (8 * bytes)) - 1);
+}
+
+static int64_t sext(uint64_t v, unsigned bytes)
+{
+    if (bytes >= 8) return (int64_t)v;
+    unsigned sh = 64 - 8 * bytes;
+    return (int64_t)(v << sh) >> sh;
+}
+
+static float f32(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static double f64(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+static uint64_t bf32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static uint64_t bf64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
+static uint64_t sreg(const ptx_opnd *o, const prog_thread *t)
+{
+    switch (o->sreg) {
+    case SR_TID: return t->tid[o->sdim];
+    case SR_NTID: return t->ntid[o->sdim];
+    case SR_CTAID: return t->ctaid[o->sdim];
+    case SR_NCTAID: return t->nctaid[o->sdim];
+    case SR_LANEID: return t->laneid;
+    case SR_WARPID: return t->warpid;
+    case SR_CLOCK: return (uint32_t)t->clock;
+    case SR_CLOCK64: return t->clock;
+    case SR_NWARPID: return 0;
+    }
+    return 0;
+}
+
+static inline uint64_t val(const ptx_opnd *o, const prog_thread *t)
+{
+    switch (o->kind) {
+    case O_REG: return o->neg ? !(t->r[o->reg] & 1) : t->r[o->reg];
+    case O_IMM: return o->imm;
+    case O_SREG: return sreg(o, t);
+    }
+    return 0;
+}
+
+/* writes v (of type ty) into register o */
+static inline void wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uint64_t v, uint8_t ty)
+{
+    if (o->kind != O_REG) return;
+    unsigned w = im->regw[o->reg];
+    if (w == 0) {
+        t->r[o->reg] = v & 1;
+        return;
+    }
+    if (TY_KIND(ty) == TK_S && TY_BYTES(ty) < w) v = (uint64_t)sext(v, TY_BYTES(ty));
+    else if (TY_BYTES(ty) < w) v = mask(v, TY_BYTES(ty));
+    t->r[o->reg] = mask(v, w);
+}
+
+/* ------------------------------------------------------------ floats */
+
+static int fe_mode(int rnd)
+{
+    switch (rnd) {
+    case R_RZ: case R_RZI: return FE_TOWARDZERO;
+    case R_RM: case R_RMI: return FE_DOWNWARD;
+    case R_RP: case R_RPI: return FE_UPWARD;
+    default: return FE_TONEAREST;
+    }
+}
+
+static float ftz32(float x)
+{
+    return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+
+enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
+
+/* one IEEE operation in the rounding mode rnd (volatile operands keep the
+ * operation between the two fesetround calls): op32 on float, op64 on double */
+#define FOP(name, T, FMA, SQRT)                                                  \
+    static T name(int k, int rnd, T a, T b, T c)                                 \
+    {                                                                            \
+        volatile T va = a, vb = b, vc = c, r;                                    \
+        int m = fe_mode(rnd);                                                    \
+        if (m != FE_TONEAREST) fesetround(m);                                    \
+        switch (k) {                                                             \
+        case FA_ADD: r = va + vb; break;                                         \
+        case FA_SUB: r = va - vb; break;                                         \
+        case FA_MUL: r = va * vb; break;                                         \
+        case FA_DIV: r = va / vb; break;                                         \
+        case FA_FMA: r = FMA(va, vb, vc); break;                                 \
+        default: r = SQRT(va); break;                                            \
+        }                                                                        \
+        if (m != FE_TONEAREST) fesetround(FE_TONEAREST);                         \
+        return r;                                                                \
+    }
+FOP(op32, float, fmaf, sqrtf)
+FOP(op64, double, fma, sqrt)
+#undef FOP
+
+static float sat01f(float x) { return isnan(x) ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
+static double sat01d(double x) { return isnan(x) ? 0.0 : x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
+
+static double fminmax(double a, double b, int max)
+{
+    if (isnan(a)) return b;
+    if (isnan(b)) return a;
+    if (a == 0 && b == 0) return (signbit(a) != signbit(b)) ? (max ? 0.0 : -0.0) : a;
+    return max ? (a > b ? a : b) : (a < b ? a : b);
+}
+
+/* arithmetic of one float type: a, b, c as doubles holding the (flushed)
+ * operands; result rounded to the type */
+static uint64_t farith(const ptx_ins *in, int k, uint64_t ra, uint64_t rb, uint64_t rc)
+{
+    int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
+    if (rnd == R_RN && !(in->flags & (F_FTZ | F_SAT)) && k != FA_FMA) {
+        /* the common case: round to nearest, the mode C runs in */
+        if (in->type == T_F32) {
+            float a = f32(ra), b = f32(rb);
+            return bf32(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
+        }
+        double a = f64(ra), b = f64(rb);
+        return bf64(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
+    }
+    if (in->type == T_F32) {
+        float a = f32(ra), b = f32(rb), c = f32(rc), r;
+        if (in->flags & F_FTZ) { a = ftz32(a); b = ftz32(b); c = ftz32(c); }
+        r = op32(k, rnd, a, b, c);
+        if (in->flags & F_FTZ) r = ftz32(r);
+        if (in->flags & F_SAT) r = sat01f(r);
+        return bf32(r);
+    }
+    double r = op64(k, rnd, f64(ra), f64(rb), f64(rc));
+    if (in->flags & F_SAT) r = sat01d(r);
+    return bf64(r);
+}
+
+static int fcmp(int cmp, double a, double b)
+{
+    int un = isnan(a) || isnan(b);
+    switch (cmp) {
+    case C_EQ: return !un && a == b;
+    case C_NE: return !un && a != b;
+    case C_LT: return !un && a < b;
+    case C_LE: return !un && a <= b;
+    case C_GT: return !un && a > b;
+    case C_GE: return !un && a >= b;
+    case C_EQU: return un || a == b;
+    case C_NEU: return un || a != b;
+    case C_LTU: return un || a < b;
+    case C_LEU: return un || a <= b;
+    case C_GTU: return un || a > b;
+    case C_GEU: return un || a >= b;
+    case C_NUM: return !un;
+    case C_NAN: return un;
+    }
+    return 0;
+}
+
+static int icmp(int cmp, uint64_t a, uint64_t b, int sgn, unsigned bytes)
+{
+    int64_t sa = sext(a, bytes), sb = sext(b, bytes);
+    a = mask(a, bytes);
+    b = mask(b, bytes);
+    switch (cmp) {
+    case C_EQ: return a == b;
+    case C_NE: return a != b;
+    case C_LT: return sgn ? sa < sb : a < b;
+    case C_LE: return sgn ? sa <= sb : a <= b;
+    case C_GT: return sgn ? sa > sb : a > b;
+    case C_GE: return sgn ? sa >= sb : a >= b;
+    case C_LO: return a < b;
+    case C_LS: return a <= b;
+    case C_HI: return a > b;
+    case C_HS: return a >= b;
+    }
+    return 0;
+}
+
+/* float -> integer of the destination type, rounded by rnd, saturated */
+static uint64_t f2i(double x, int rnd, uint8_t dty)
+{
+    unsigned bytes = TY_BYTES(dty);
+    int sgn = TY_KIND(dty) == TK_S;
+    if (isnan(x)) return 0;
+    switch (rnd) {
+    case R_RNI: case R_RN: x = nearbyint(x); break; /* default mode: to nearest even */
+    case R_RMI: case R_RM: x = floor(x); break;
+    case R_RPI: case R_RP: x = ceil(x); break;
+    default: x = trunc(x); break;
+    }
+    if (sgn) {
+        double lo = -ldexp(1.0, 8 * (int)bytes - 1), hi = ldexp(1.0, 8 * (int)bytes - 1);
+        if (x <= lo) return mask((uint64_t)(bytes == 8 ? INT64_MIN : (int64_t)lo), bytes);
+        if (x >= hi) return mask(bytes == 8 ? (uint64_t)INT64_MAX : (uint64_t)(int64_t)(hi - 1), bytes);
+        return mask((uint64_t)(int64_t)x, bytes);
+    }
+    double hi = ldexp(1.0, 8 * (int)bytes);
+    if (x <= 0) return 0;
+    if (x >= hi) return mask(UINT64_MAX, bytes);
+    return (uint64_t)x;
+}
+
+static double round_integral(double x, int rnd)
+{
+    switch (rnd) {
+    case R_RNI: return nearbyint(x);
+    case R_RZI: return trunc(x);
+    case R_RMI: return floor(x);
+    case R_RPI: return ceil(x);
+    }
+    return x;
+}
+
+static uint64_t cvt(const ptx_ins *in, uint64_t a)
+{
+    uint8_t d = in->type, s = in->type2;
+    unsigned db = TY_BYTES(d), sb = TY_BYTES(s);
+    int dk = TY_KIND(d), sk = TY_KIND(s);
+    if (dk != TK_F && sk != TK_F) {
+        /* integer -> integer: the source value, then the destination's */
+        int64_t sv = sk == TK_S ? sext(a, sb) : (int64_t)mask(a, sb);
+        if (in->flags & F_SAT) {
+            int dsgn = dk == TK_S;
+            if (dsgn) {
+                int64_t lo = db == 8 ? INT64_MIN : -(1ll << (8 * db - 1));
+                int64_t hi = db == 8 ? INT64_MAX : (1ll << (8 * db - 1)) - 1;
+                if (sk != TK_S && db == 8 && mask(a, sb) > (uint64_t)INT64_MAX) return (uint64_t)INT64_MAX;
+                if (sk == TK_S ? sv < lo : 0) sv = lo;
+                if (sk == TK_S ? sv > hi : (uint64_t)sv > (uint64_t)hi) sv = hi;
+            } else {
+                uint64_t hi = db == 8 ? UINT64_MAX : (1ull << (8 * db)) - 1;
+                if (sk == TK_S && sv < 0) sv = 0;
+                else if ((uint64_t)sv > hi) sv = (int64_t)hi;
+            }
+        }
+        return mask((uint64_t)sv, db);
+    }
+    if (dk == TK_F && sk != TK_F) {
+        /* integer -> float, rounded by the mode */
+        int m = fe_mode(in->rnd);
+        if (m != FE_TONEAREST) fesetround(m);
+        uint64_t r;
+        if (sk == TK_S) {
+            volatile int64_t v = sext(a, sb);
+            if (d == T_F32) { volatile float f = (float)v; r = bf32(f); }
+            else { volatile double f = (double)v; r = bf64(f); }
+        } else {
+            volatile uint64_t v = mask(a, sb);
+            if (d == T_F32) { volatile float f = (float)v; r = bf32(f); }
+            else { volatile double f = (double)v; r = bf64(f); }
+        }
+        if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
+        if (in->flags & F_SAT) r = d == T_F32 ? bf32(sat01f(f32(r))) : bf64(sat01d(f64(r)));
+        return r;
+    }
+    double x = s == T_F32 ? (double)f32(a) : f64(a);
+    if (s == T_F32 && (in->flags & F_FTZ)) x = ftz32((float)x);
+    if (dk != TK_F) return f2i(x, in->rnd, d);
+    /* float -> float */
+    if (in->rnd >= R_RNI) x = round_integral(x, in->rnd);
+    if (d == T_F32) {
+        float f;
+        if (s == T_F64 && in->rnd <= R_RP) {
+            volatile double vx = x;
+            volatile float vf;
+            int m = fe_mode(in->rnd);
+            if (m != FE_TONEAREST) fesetround(m);
+            vf = (float)vx;
+            if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
+            f = vf;
+        } else f = (float)x;
+        if (in->flags & F_FTZ) f = ftz32(f);
+        if (in->flags & F_SAT) f = sat01f(f);
+        return bf32(f);
+    }
+    if (in->flags & F_SAT) x = sat01d(x);
+    return bf64(x);
+}
+
+/* ------------------------------------------------------------ integers */
+
+static uint64_t mulhi(uint64_t a, uint64_t b, int sgn, unsigned bytes)
+{
+    if (bytes == 8) {
+        if (sgn) return (uint64_t)(((__int128)(int64_t)a * (__int128)(int64_t)b) >> 64);
+        return (uint64_t)(((unsigned __int128)a * b) >> 64);
+    }
+    if (sgn) return mask((uint64_t)((sext(a, bytes) * sext(b, bytes)) >> (8 * bytes)), bytes);
+    return mask((mask(a, bytes) * mask(b, bytes)) >> (8 * bytes), bytes);
+}
+
+static uint64_t mulwide(uint64_t a, uint64_t b, int sgn, unsigned bytes)
+{
+    if (sgn) return (uint64_t)(sext(a, bytes) * sext(b, bytes));
+    return mask(a, bytes) * mask(b, bytes);
+}
+
+static uint64_t satadd_s32(int64_t x)
+{
+    if (x > INT32_MAX) x = INT32_MAX;
+    if (x < INT32_MIN) x = INT32_MIN;
+    return (uint32_t)x;
+}
+
+static unsigned popc64(uint64_t x)
+{
+    unsigned n = 0;
+    for (; x; x &= x - 1) n++;
+    return n;
+}
+
+static unsigned clz(uint64_t x, unsigned bits)
+{
+    unsigned n = 0;
+    for (int i = (int)bits - 1; i >= 0 && !((x >> i) & 1); i--) n++;
+    return n;
+}
+
+static uint64_t brev(uint64_t x, unsigned bits)
+{
+    uint64_t r = 0;
+    for (unsigned i = 0; i < bits; i++)
+        if ((x >> i) & 1) r |= 1ull << (bits - 1 - i);
+    return r;
+}
+
+static uint64_t bfe(uint64_t a, unsigned pos, unsigned len, int sgn, unsigned bits)
+{
+    unsigned msb = bits - 1;
+    unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
+    int sbit = (!sgn || len == 0) ? 0 : (int)((a >> top) & 1);
+    uint64_t r = 0;
+    for (unsigned i = 0; i < bits; i++) {
+        int b = (i < len && pos + i <= msb) ? (int)((a >> (pos + i)) & 1) : sbit;
+        r |= (uint64_t)b << i;
+    }
+    return r;
+}
+
+static uint64_t bfi(uint64_t a, uint64_t b, unsigned pos, unsigned len, unsigned bits)
+{
+    uint64_t f = b;
+    for (unsigned i = 0; i < len && pos + i < bits; i++) {
+        uint64_t bit = 1ull << (pos + i);
+        f = ((a >> i) & 1) ? (f | bit) : (f & ~bit);
+    }
+    return mask(f, bits / 8);
+}
+
+static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint64_t x = ((uint64_t)b << 32) | a;
+    uint32_t r = 0;
+    for (int i = 0; i < 4; i++) {
+        unsigned sel = (c >> (4 * i)) & 0xf;
+        uint8_t byte = (uint8_t)(x >> (8 * (sel & 7)));
+        if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
+        r |= (uint32_t)byte << (8 * i);
+    }
+    return r;
+}
+
+/* ------------------------------------------------------------ memory */
+
+static const char *const space_name[PS_N] = {"generic", "global", "shared", "local", "param"};
+
+static int run_err(const prog *p, int pc, const prog_thread *t, char *err, size_t errlen,
+                   const char *what, uint64_t addr, unsigned bytes, const char *why)
+{
+    snprintf(err, errlen,
+             "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): %s address 0x%llx (%u bytes) %s",
+             t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, p->ins[pc].line, what,
+             (unsigned long long)addr, bytes, why);
+    return -1;
+}
+
+/* Resolves an access of `bytes` at addr in space sp (PS_NONE: generic) to a
+ * pointer; records it in e. */
+static uint8_t *access(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                       uint8_t sp, uint64_t addr, unsigned bytes, unsigned align, int write,
+                       char *err, size_t errlen)
+{
+    const ptx_impl *im = p->impl;
+    uint64_t a = addr;
+    uint8_t s = sp;
+    if (s == PS_NONE) {
+        if (a < PTX_SHARED_WIN) s = PS_GLOBAL;
+        else if (a < PTX_LOCAL_WIN) { s = PS_SHARED; a -= PTX_SHARED_WIN; }
+        else { s = PS_LOCAL; a -= PTX_LOCAL_WIN; }
+    }
+    if (a % align) {
+        run_err(p, pc, t, err, errlen, space_name[sp], addr, bytes, "misaligned");
+        return NULL;
+    }
+    uint8_t *base = NULL;
+    uint64_t size = 0;
+    switch (s) {
+    case PS_GLOBAL: base = m->global; size = m->global_bytes; break;
+    case PS_SHARED: base = m->shared; size = m->shared_bytes; break;
+    case PS_LOCAL: base = t->local; size = m->local_bytes; break;
+    case PS_PARAM: base = (uint8_t *)(uintptr_t)m->param; size = m->param_bytes; break;
+    }
+    if (a >= size || bytes > size - a || !base) {
+        run_err(p, pc, t, err, errlen, space_name[sp], addr, bytes, "out of range");
+        return NULL;
+    }
+    if (s == PS_GLOBAL && im->nregion) {
+        unsigned i;
+        for (i = 0; i < im->nregion; i++)
+            if (a >= im->region[i].addr && a - im->region[i].addr < im->region[i].bytes &&
+                bytes <= im->region[i].bytes - (a - im->region[i].addr))
+                break;
+        if (i == im->nregion) {
+            run_err(p, pc, t, err, errlen, space_name[sp], addr, bytes, "outside every buffer");
+            return NULL;
+        }
+    }
+    if (e->nacc < PROG_MAX_ACC) {
+        e->acc[e->nacc].addr = a;
+        e->acc[e->nacc].bytes = (uint8_t)bytes;
+        e->acc[e->nacc].write = (uint8_t)write;
+        e->acc[e->nacc].space = s;
+        e->nacc++;
+    }
+    return base + a;
+}
+
+static uint64_t load_le(const uint8_t *q, unsigned bytes)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)q[i] << (8 * i);
+    return v;
+}
+
+static void store_le(uint8_t *q, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++) q[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c)
+{
+    unsigned bytes = TY_BYTES(in->type);
+    int k = TY_KIND(in->type);
+    switch (in->aop) {
+    case A_ADD:
+        if (in->type == T_F32) return bf32(f32(old) + f32(b));
+        if (in->type == T_F64) return bf64(f64(old) + f64(b));
+        return mask(old + b, bytes);
+    case A_MIN: case A_MAX: {
+        int mx = in->aop == A_MAX;
+        if (k == TK_F) {
+            if (in->type == T_F32) return bf32((float)fminmax(f32(old), f32(b), mx));
+            return bf64(fminmax(f64(old), f64(b), mx));
+        }
+        int lt = k == TK_S ? sext(b, bytes) < sext(old, bytes) : mask(b, bytes) < mask(old, bytes);
+        return mx ? (lt ? old : mask(b, bytes)) : (lt ? mask(b, bytes) : old);
+    }
+    case A_AND: return old & b;
+    case A_OR: return mask(old | b, bytes);
+    case A_XOR: return mask(old ^ b, bytes);
+    case A_EXCH: return mask(b, bytes);
+    case A_CAS: return mask(old, bytes) == mask(b, bytes) ? mask(c, bytes) : old;
+    case A_INC: return mask(old, 4) >= mask(b, 4) ? 0 : mask(old + 1, 4);
+    case A_DEC: return (mask(old, 4) == 0 || mask(old, 4) > mask(b, 4)) ? mask(b, 4) : mask(old - 1, 4);
+    }
+    return old;
+}
+
+/* ------------------------------------------------------------ exec */
+
+static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    char *err, size_t errlen)
+{
+    const prog_insn *pi = &p->ins[pc];
+    const ptx_impl *im = p->impl;
+    const ptx_ins *in = &im->ins[pc];
+    e->next_pc = pc + 1;
+    e->executed = 0;
+    e->taken = 0;
+    e->nacc = 0;
+    if (pi->guard >= 0 && (int)(t->r[pi->guard] & 1) == (int)pi->guard_neg) return 0;
+    e->executed = 1;
+    uint8_t ty = in->type;
+    unsigned bytes = ty == T_NONE ? 0 : TY_BYTES(ty);
+    unsigned bits = 8 * bytes;
+    int kind = ty == T_NONE ? TK_B : TY_KIND(ty);
+    int sgn = kind == TK_S;
+    int isf = kind == TK_F;
+    int ispred = ty == T_PRED;
+    uint64_t a = val(&in->a[0], t), b = val(&in->a[1], t), c = val(&in->a[2], t);
+    const ptx_opnd *d = &in->d[0];
+    uint64_t r = 0;
+    switch (in->op) {
+    case OP_MOV:
+        if (in->nd > 1) { /* mov.b64 {lo, hi}, x: unpack */
+            unsigned part = bytes / in->nd;
+            for (int i = 0; i < in->nd; i++) wr(im, t, &in->d[i], a >> (8 * part * (unsigned)i), (uint8_t)(TY(TK_B, 0) | (part == 2 ? 1 : part == 4 ? 2 : 3)));
+            return 0;
+        }
+        if (in->na > 1) { /* pack */
+            unsigned part = bytes / in->na;
+            for (int i = 0; i < in->na; i++) r |= mask(val(&in->a[i], t), part) << (8 * part * (unsigned)i);
+        } else r = ispred ? (a & 1) : a;
+        wr(im, t, d, r, ty);
+        return 0;
+    case OP_ADD: case OP_SUB:
+        if (isf) r = farith(in, in->op == OP_ADD ? FA_ADD : FA_SUB, a, b, 0);
+        else if (in->flags & F_SAT)
+            r = satadd_s32(in->op == OP_ADD ? (int64_t)sext(a, 4) + sext(b, 4) : (int64_t)sext(a, 4) - sext(b, 4));
+        else r = in->op == OP_ADD ? a + b : a - b;
+        break;
+    case OP_MUL:
+        if (isf) r = farith(in, FA_MUL, a, b, 0);
+        else if (in->flags & F_WIDE) { wr(im, t, d, mulwide(a, b, sgn, bytes), (uint8_t)(ty + 1)); return 0; }
+        else if (in->flags & F_HI) r = mulhi(a, b, sgn, bytes);
+        else r = a * b;
+        break;
+    case OP_MAD:
+        if (isf) r = farith(in, FA_FMA, a, b, c);
+        else if (in->flags & F_WIDE) { wr(im, t, d, mulwide(a, b, sgn, bytes) + c, (uint8_t)(ty + 1)); return 0; }
+        else if (in->flags & F_HI) {
+            if (in->flags & F_SAT) r = satadd_s32((int64_t)sext(mulhi(a, b, 1, 4), 4) + sext(c, 4));
+            else r = mulhi(a, b, sgn, bytes) + c;
+        } else r = a * b + c;
+        break;
+    case OP_FMA: r = farith(in, FA_FMA, a, b, c); break;
+    case OP_DIV: case OP_REM:
+        if (isf) { r = farith(in, FA_DIV, a, b, 0); break; }
+        if (mask(b, bytes) == 0) {
+            snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): integer division by zero",
+                     t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line);
+            return -1;
+        }
+        if (sgn) {
+            int64_t x = sext(a, bytes), y = sext(b, bytes);
+            int64_t mn = bytes == 8 ? INT64_MIN : -(1ll << (bits - 1));
+            if (x == mn && y == -1) r = in->op == OP_DIV ? (uint64_t)mn : 0;
+            else r = (uint64_t)(in->op == OP_DIV ? x / y : x % y);
+        } else r = in->op == OP_DIV ? mask(a, bytes) / mask(b, bytes) : mask(a, bytes) % mask(b, bytes);
+        break;
+    case OP_NEG:
+        if (ty == T_F32) r = bf32(in->flags & F_FTZ ? -ftz32(f32(a)) : -f32(a));
+        else if (ty == T_F64) r = a ^ 0x8000000000000000ull;
+        else r = (uint64_t)-(int64_t)a;
+        break;
+    case OP_ABS:
+        if (ty == T_F32) r = bf32(fabsf(in->flags & F_FTZ ? ftz32(f32(a)) : f32(a)));
+        else if (ty == T_F64) r = a & 0x7fffffffffffffffull;
+        else r = sext(a, bytes) < 0 ? (uint64_t)-(int64_t)a : a;
+        break;
+    case OP_MIN: case OP_MAX: {
+        int mx = in->op == OP_MAX;
+        if (ty == T_F32) {
+            float x = f32(a), y = f32(b);
+            if (in->flags & F_FTZ) { x = ftz32(x); y = ftz32(y); }
+            r = bf32((float)fminmax(x, y, mx));
+        } else if (ty == T_F64) r = bf64(fminmax(f64(a), f64(b), mx));
+        else {
+            int lt = sgn ? sext(a, bytes) < sext(b, bytes) : mask(a, bytes) < mask(b, bytes);
+            r = (lt != mx) ? a : b;
+        }
+        break;
+    }
+    case OP_AND: r = a & b; break;
+    case OP_OR: r = a | b; break;
+    case OP_XOR: r = a ^ b; break;
+    case OP_NOT: r = ispred ? !(a & 1) : ~a; break;
+    case OP_CNOT: r = mask(a, bytes) == 0; break;
+    case OP_SHL: {
+        uint32_t n = (uint32_t)b;
+        r = n >= bits ? 0 : a << n;
+        break;
+    }
+    case OP_SHR: {
+        uint32_t n = (uint32_t)b;
+        if (sgn) r = (uint64_t)(sext(a, bytes) >> (n >= bits ? bits - 1 : n));
+        else r = n >= bits ? 0 : mask(a, bytes) >> n;
+        break;
+    }
+    case OP_SHF: {
+        uint32_t n = (uint32_t)c;
+        n = (in->flags & F_CLAMP) ? (n > 32 ? 32 : n) : (n & 31);
+        uint64_t x = ((uint64_t)(uint32_t)b << 32) | (uint32_t)a;
+        r = (in->flags & F_SHF_L) ? (x << n) >> 32 : x >> n;
+        break;
+    }
+    case OP_BFE: r = bfe(mask(a, bytes), (unsigned)(b & 0xff), (unsigned)(c & 0xff), sgn, bits); break;
+    case OP_BFI: {
+        uint64_t dd = val(&in->a[3], t);
+        r = bfi(a, b, (unsigned)(c & 0xff), (unsigned)(dd & 0xff), bits);
+        break;
+    }
+    case OP_POPC: wr(im, t, d, popc64(mask(a, bytes)), T_U32); return 0;
+    case OP_CLZ: wr(im, t, d, clz(mask(a, bytes), bits), T_U32); return 0;
+    case OP_BREV: r = brev(a, bits); break;
+    case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c); break;
+    case OP_SELP: r = (c & 1) ? a : b; break;
+    case OP_SLCT: {
+        int ge;
+        if (in->type2 == T_F32) {
+            float z = f32(c);
+            if (in->flags & F_FTZ) z = ftz32(z);
+            ge = z >= 0.0f;
+        } else ge = sext(c, 4) >= 0;
+        r = ge ? a : b;
+        break;
+    }
+    case OP_SETP: {
+        int x;
+        if (ty == T_F32) {
+            float fa = f32(a), fb = f32(b);
+            if (in->flags & F_FTZ) { fa = ftz32(fa); fb = ftz32(fb); }
+            x = fcmp(in->cmp, fa, fb);
+        } else if (ty == T_F64) x = fcmp(in->cmp, f64(a), f64(b));
+        else x = icmp(in->cmp, a, b, sgn, bytes);
+        int p1 = x, p2 = !x;
+        if (in->bop != B_NONE) {
+            int cc = (int)(c & 1);
+            if (in->bop == B_AND) { p1 = p1 && cc; p2 = p2 && cc; }
+            else if (in->bop == B_OR) { p1 = p1 || cc; p2 = p2 || cc; }
+            else { p1 = p1 ^ cc; p2 = p2 ^ cc; }
+        }
+        wr(im, t, &in->d[0], (uint64_t)p1, T_PRED);
+        if (in->nd > 1) wr(im, t, &in->d[1], (uint64_t)p2, T_PRED);
+        return 0;
+    }
+    case OP_TESTP: {
+        double x = ty == T_F32 ? (double)f32(a) : f64(a);
+        int cl = ty == T_F32 ? fpclassify(f32(a)) : fpclassify(x);
+        int res = 0;
+        switch (in->cmp) {
+        case 0: res = isfinite(x); break;
+        case 1: res = isinf(x); break;
+        case 2: res = !isnan(x); break;
+        case 3: res = isnan(x); break;
+        case 4: res = cl == FP_NORMAL; break;
+        case 5: res = cl == FP_SUBNORMAL; break;
+        }
+        wr(im, t, d, (uint64_t)res, T_PRED);
+        return 0;
+    }
+    case OP_CVT: wr(im, t, d, cvt(in, a), in->type); return 0;
+    case OP_CVTA: {
+        uint64_t win = in->space == PS_SHARED ? PTX_SHARED_WIN : in->space == PS_LOCAL ? PTX_LOCAL_WIN : 0;
+        r = (in->flags & F_TO) ? a - win : a + win;
+        break;
+    }
+    case OP_RCP: case OP_SQRT: case OP_RSQRT: case OP_LG2: case OP_EX2: case OP_SIN: case OP_COS:
+    case OP_TANH:
+        if (ty == T_F32) {
+            float x = f32(a), y;
+            if (in->flags & F_FTZ) x = ftz32(x);
+            int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
+            switch (in->op) {
+            case OP_RCP: y = op32(FA_DIV, rnd, 1.0f, x, 0); break;
+            case OP_SQRT: y = op32(FA_SQRT, rnd, x, 0, 0); break;
+            case OP_RSQRT: y = 1.0f / sqrtf(x); break;
+            case OP_LG2: y = log2f(x); break;
+            case OP_EX2: y = exp2f(x); break;
+            case OP_SIN: y = sinf(x); break;
+            case OP_COS: y = cosf(x); break;
+            default: y = tanhf(x); break;
+            }
+            if (in->flags & F_FTZ) y = ftz32(y);
+            r = bf32(y);
+        } else {
+            double x = f64(a), y;
+            int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
+            switch (in->op) {
+            case OP_RCP: y = op64(FA_DIV, rnd, 1.0, x, 0); break;
+            case OP_SQRT: y = op64(FA_SQRT, rnd, x, 0, 0); break;
+            case OP_RSQRT: y = 1.0 / sqrt(x); break;
+            default: y = x; break; /* refused by the parser */
+            }
+            r = bf64(y);
+        }
+        break;
+    case OP_COPYSIGN:
+        if (ty == T_F32) r = bf32(copysignf(f32(b), f32(a)));
+        else r = bf64(copysign(f64(b), f64(a)));
+        break;
+    case OP_LD: {
+        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t vals[4];
+        for (int i = 0; i < in->vec; i++) {
+            const uint8_t *q = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
+                                      i ? bytes : bytes * in->vec, 0, err, errlen);
+            if (!q) return -1;
+            vals[i] = load_le(q, bytes);
+        }
+        for (int i = 0; i < in->vec; i++) wr(im, t, &in->d[i], vals[i], ty);
+        return 0;
+    }
+    case OP_ST: {
+        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint8_t *q[4];
+        for (int i = 0; i < in->vec; i++) {
+            q[i] = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
+                          i ? bytes : bytes * in->vec, 1, err, errlen);
+            if (!q[i]) return -1;
+        }
+        for (int i = 0; i < in->vec; i++) store_le(q[i], val(&in->a[1 + i], t), bytes);
+        return 0;
+    }
+    case OP_ATOM: case OP_RED: {
+        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint8_t *q = access(p, pc, t, m, e, in->space, addr, bytes, bytes, 1, err, errlen);
+        if (!q) return -1;
+        uint64_t old = load_le(q, bytes);
+        store_le(q, atom_op(in, old, b, c), bytes);
+        if (in->op == OP_ATOM) wr(im, t, d, old, ty);
+        return 0;
+    }
+    case OP_BRA:
+        e->next_pc = pi->target;
+        e->taken = 1;
+        return 0;
+    case OP_RET: case OP_EXIT:
+        e->next_pc = (int32_t)p->n;
+        return 0;
+    case OP_BAR: case OP_MEMBAR:
+        return 0;
+    }
+    wr(im, t, d, ispred ? (r & 1) : mask(r, bytes), ty);
+    return 0;
+}
+
+static void ptx_free_impl(prog *p)
+{
+    ptx_impl *im = p->impl;
+    if (!im) return;
+    free(im->ins);
+    free(im->regw);
+    free(im->regname);
+    free(im->region);
+    free(im);
+    p->impl = NULL;
+}
+
+const prog_ops ptx_ops = {ptx_exec, ptx_free_impl};

@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ptx_int.h -- the PTX front end's own program (prog.impl): decoded
+ * instructions, operands and symbols, shared by the parser (ptx.c) and the
+ * instruction semantics (ptx_exec.c).  Not part of the SM model's contract
+ * (that is prog.h); nothing outside tb/simt/ptx*.c includes it.
+ *
+ * Generic addressing (ld/st/atom without a state space, cvta): a generic
+ * address is a global address when it is below PTX_SHARED_WIN, a shared
+ * address plus PTX_SHARED_WIN when it lies in [PTX_SHARED_WIN,
+ * PTX_LOCAL_WIN), and a local address plus PTX_LOCAL_WIN above that (each
+ * thread sees its own local window, as on the hardware).  Global memory is
+ * therefore limited to PTX_SHARED_WIN bytes (1 TiB).
+ */
+#ifndef SIMT_PTX_INT_H
+#define SIMT_PTX_INT_H
+
+#include <stdint.h>
+
+#include "prog.h"
+
+#define PTX_SHARED_WIN (1ull << 40)
+#define PTX_LOCAL_WIN (2ull << 40)
+
+/* Types: kind in the high nibble, log2(bytes) in the low one. */
+enum { TK_B = 0, TK_U, TK_S, TK_F, TK_PRED };
+#define TY(k, lg) ((uint8_t)(((k) << 4) | (lg)))
+#define TY_KIND(t) ((t) >> 4)
+#define TY_BYTES(t) (1u << ((t) & 15))
+enum {
+    T_NONE = 0xff,
+    T_B8 = TY(TK_B, 0), T_B16 = TY(TK_B, 1), T_B32 = TY(TK_B, 2), T_B64 = TY(TK_B, 3),
+    T_U8 = TY(TK_U, 0), T_U16 = TY(TK_U, 1), T_U32 = TY(TK_U, 2), T_U64 = TY(TK_U, 3),
+    T_S8 = TY(TK_S, 0), T_S16 = TY(TK_S, 1), T_S32 = TY(TK_S, 2), T_S64 = TY(TK_S, 3),
+    T_F32 = TY(TK_F, 2), T_F64 = TY(TK_F, 3),
+    T_PRED = TY(TK_PRED, 0)
+};
+
+enum ptx_op {
+    OP_MOV, OP_ADD, OP_SUB, OP_MUL, OP_MAD, OP_FMA, OP_DIV, OP_REM, OP_NEG, OP_ABS, OP_MIN,
+    OP_MAX, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_CNOT, OP_SHL, OP_SHR, OP_SHF, OP_BFE, OP_BFI,
+    OP_POPC, OP_CLZ, OP_BREV, OP_PRMT, OP_SELP, OP_SLCT, OP_SETP, OP_CVT, OP_CVTA, OP_RCP,
+    OP_SQRT, OP_RSQRT, OP_LG2, OP_EX2, OP_SIN, OP_COS, OP_TANH, OP_COPYSIGN, OP_TESTP, OP_LD,
+    OP_ST, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_BRA, OP_RET, OP_EXIT, OP_NOPS
+};
+
+/* setp comparisons */
+enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_LO, C_LS, C_HI, C_HS, C_EQU, C_NEU, C_LTU, C_LEU,
+       C_GTU, C_GEU, C_NUM, C_NAN, C_N };
+/* combining / logical operators */
+enum { B_NONE, B_AND, B_OR, B_XOR };
+/* rounding */
+enum { R_NONE, R_RN, R_RZ, R_RM, R_RP, R_RNI, R_RZI, R_RMI, R_RPI };
+/* atom operations */
+enum { A_NONE, A_ADD, A_MIN, A_MAX, A_AND, A_OR, A_XOR, A_EXCH, A_CAS, A_INC, A_DEC };
+/* special registers */
+enum { SR_TID, SR_NTID, SR_CTAID, SR_NCTAID, SR_LANEID, SR_WARPID, SR_CLOCK, SR_CLOCK64,
+       SR_NWARPID };
+
+/* flags */
+#define F_HI 0x01
+#define F_LO 0x02
+#define F_WIDE 0x04
+#define F_SAT 0x08
+#define F_FTZ 0x10
+#define F_APPROX 0x20
+#define F_TO 0x40     /* cvta.to */
+#define F_SHF_L 0x80  /* shf.l (else shf.r) */
+#define F_CLAMP 0x100 /* shf.clamp */
+
+enum { O_NONE = 0, O_REG, O_IMM, O_SREG, O_MEM, O_SINK, O_LABEL };
+
+typedef struct {
+    uint8_t kind;
+    uint8_t neg;   /* !%p */
+    uint8_t sreg;  /* O_SREG: SR_*; sdim 0..2 */
+    uint8_t sdim;
+    uint8_t fimm;  /* O_IMM written as a decimal float (converted by type) */
+    uint8_t ext;   /* parser only: add the .extern .shared array's offset */
+    int32_t reg;   /* O_REG register; O_MEM base register or -1 */
+    uint64_t imm;  /* O_IMM bits; O_MEM offset (symbol address included) */
+} ptx_opnd;
+
+typedef struct {
+    uint8_t op;
+    uint8_t type;     /* the instruction's type (cvt: destination) */
+    uint8_t type2;    /* cvt: source; */
+    uint8_t cmp;      /* setp */
+    uint8_t bop;      /* setp.and/or/xor; and/or/xor on .pred */
+    uint8_t rnd;
+    uint8_t space;    /* ld/st/atom/red/cvta: PS_*; PS_NONE = generic */
+    uint8_t vec;      /* 1, 2 or 4 */
+    uint8_t aop;      /* atom/red */
+    uint16_t flags;
+    uint8_t nd, na;
+    ptx_opnd d[4];    /* destinations (ld.v4: four; setp: p and q) */
+    ptx_opnd a[6];    /* sources (st: a[0] address, a[1..vec] values) */
+} ptx_ins;
+
+typedef struct {
+    char name[64];
+    uint64_t addr, bytes;
+} ptx_region;
+
+typedef struct {
+    ptx_ins *ins;             /* prog.n */
+    uint8_t *regw;            /* bytes of each register (pred: 0) */
+    char (*regname)[24];      /* for messages */
+    /* global memory regions an access may touch: the launch's buffers and
+     * the module's .global/.const variables; none: all of global memory */
+    ptx_region *region;
+    unsigned nregion;
+} ptx_impl;
+
+extern const prog_ops ptx_ops;
+
+#endif
