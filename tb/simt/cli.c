@@ -30,6 +30,7 @@
 #include "core.h"
 #include "gen.h"
 #include "kernel.h"
+#include "launch.h"
 #include "mech.h"
 #include "scalar.h"
 #include "prog.h"
@@ -64,6 +65,8 @@ static unsigned long long num(const char *flag, const char *v, unsigned long lon
 
 typedef struct {
     const char *kernel;
+    launch lch;            /* --launch/--ptx/--cuda (tb/simt/launch.h) */
+    int has_launch;
     const mech_ops *sel[MAXM];
     unsigned ns, all;
     int format; /* 0 text 1 md 2 csv 3 json */
@@ -387,18 +390,31 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
         snprintf(err, len, "%s: is a directory, not a kernel file", name);
         return 2;
     }
-    if (text ? kernel_parse(name, text, &L->k, err, len) : kernel_load(name, &L->k, err, len))
-        return 2;
-    if (kernel_to_prog(&L->k, &L->p, err, len)) {
-        kernel_free(&L->k);
-        return 2;
+    if (o->has_launch && !text) {
+        /* a PTX or CUDA launch: the configuration's limits per CTA */
+        launch_limits lim;
+        launch_default_limits(&lim);
+        lim.max_block_threads = o->C.max_threads;
+        lim.max_shared = o->C.shared_bytes;
+        if (launch_build(&o->lch, &lim, &L->p, err, len))
+            return 2;
+    } else {
+        if (text ? kernel_parse(name, text, &L->k, err, len) : kernel_load(name, &L->k, err, len))
+            return 2;
+        if (kernel_to_prog(&L->k, &L->p, err, len)) {
+            kernel_free(&L->k);
+            return 2;
+        }
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
     if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+        refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
-        return 2;
+        /* a PTX kernel's run error (an access outside every buffer) is the
+         * kernel's: exit 1; a .k kernel that does not finish is refused */
+        return o->has_launch && !text ? 1 : 2;
     }
     return 0;
 }
@@ -899,7 +915,19 @@ static int run_bench(opts *o)
 int simt_main(int argc, char **argv)
 {
     opts o;
+    launch lch;
+    char lerr[1200];
+    int hl = launch_take_args(&lch, &argc, argv, lerr, sizeof lerr);
+    if (hl < 0)
+        die2("%s", lerr);
     parse(argc, argv, &o);
+    o.lch = lch;
+    o.has_launch = hl;
+    if (hl) {
+        if (o.kernel)
+            die2("more than one kernel given ('%s' and a launch)", o.kernel);
+        o.kernel = lch.file[0] ? lch.file : lch.ptx;
+    }
     if (o.show_config) {
         core_cfg_print(&o.C, stdout);
         return 0;
@@ -931,9 +959,10 @@ int simt_main(int argc, char **argv)
         return 0;
     }
     loaded L;
-    if (load(&o, o.kernel, NULL, &L, msg, sizeof msg)) {
+    int lrc = load(&o, o.kernel, NULL, &L, msg, sizeof msg);
+    if (lrc) {
         fprintf(stderr, "%s\n", msg);
-        return 2;
+        return lrc;
     }
     if (o.show_scalar) {
         scalar_info si;
