@@ -599,9 +599,19 @@ static int on_scalar_unit(const core *c, int pc)
            !is_mem(&c->p->ins[pc]);
 }
 
-static int free_group(const core *c, const prog_insn *in, int want)
+/* An SFU instruction goes to an SFU group, except on temporal lanes
+ * (lanes_per_wave set: TSIMT, STSIMT), where the warp's lane executes it
+ * at the SFU's latency: 002's lanes are the only execution units a warp
+ * has (tsimt_frontend models no separate SFU). */
+static int on_sfu(const prog_insn *in, const core_req *r)
 {
-    if (in->unit == PU_SFU) {
+    return in->unit == PU_SFU && !r->lanes_per_wave;
+}
+
+static int free_group(const core *c, const prog_insn *in, const core_req *r)
+{
+    int want = r->group;
+    if (on_sfu(in, r)) {
         for (unsigned g = 0; g < c->sfu_n; g++)
             if ((want < 0 || (int)g == want) && c->sfu_until[g] <= c->cycle)
                 return (int)g;
@@ -643,7 +653,7 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
         return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
     if (on_scalar_unit(c, r->pc))
         return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
-    return free_group(c, in, r->group) < 0 ? CORE_NO_GROUP : CORE_OK;
+    return free_group(c, in, r) < 0 ? CORE_NO_GROUP : CORE_OK;
 }
 
 uint64_t core_taken(const core *c, const core_req *r)
@@ -866,8 +876,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         if (r->with >= 0 && unit_class(&p->ins[c->dec[r->with].pc]) == unit_class(in))
             g = c->dec[r->with].group;
         else
-            g = free_group(c, in, r->group);
-        uint64_t *until = in->unit == PU_SFU ? c->sfu_until : c->alu_until;
+            g = free_group(c, in, r);
+        uint64_t *until = on_sfu(in, r) ? c->sfu_until : c->alu_until;
         /* the group is busy [issue + delay, issue + delay + waves); the
          * delay is a pipeline stage every issue of the mechanism to this
          * group passes, so the next issue may come `waves` cycles later
