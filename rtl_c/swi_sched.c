@@ -100,22 +100,7 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
     unsigned err = SWI_SCHED_ERR_NONE, r, x;
     int live;
 
-    if (bits_trunc(in->fill_valid, 1)) {
-        if (fw >= n)
-            err = SWI_SCHED_ERR_WARP;
-        else if (bits_get(s->v_q, (unsigned)fw))
-            err = SWI_SCHED_ERR_BUSY;
-        else if (bits_trunc(in->fill_mask, cfg->lanes) == 0u)
-            err = SWI_SCHED_ERR_EMPTY;
-    }
     memset(out, 0, sizeof *out);
-    out->err = err != SWI_SCHED_ERR_NONE;
-    out->err_code = err;
-    if (out->err) {
-        out->act = SWI_SCHED_ACT_HOLD;
-        return;
-    }
-    out->nx_go = 1;
     /* primary: the oldest ready valid entry */
     for (w = 0; w < n; w++)
         if (bits_get(cand, w) && (s->age_q[w] & cand) == 0u) {
@@ -156,6 +141,26 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
         out->act = SWI_SCHED_ACT_SUBST;
     else
         out->act = s->s_v_q ? SWI_SCHED_ACT_NONE_SUB : SWI_SCHED_ACT_IDLE;
+    /* the fill check, after the picks (which read no fill input): an entry
+     * may be written when it is empty or leaves the buffer this cycle (the
+     * primary's pick or I2), read and rewritten at the same edge */
+    if (bits_trunc(in->fill_valid, 1)) {
+        if (fw >= n)
+            err = SWI_SCHED_ERR_WARP;
+        else if (bits_get(s->v_q, (unsigned)fw) && !(out->p_valid && out->p_warp == fw) &&
+                 !(out->i2_valid && out->i2_warp == fw))
+            err = SWI_SCHED_ERR_BUSY;
+        else if (bits_trunc(in->fill_mask, cfg->lanes) == 0u)
+            err = SWI_SCHED_ERR_EMPTY;
+    }
+    if (err != SWI_SCHED_ERR_NONE) {
+        memset(out, 0, sizeof *out);
+        out->err = 1;
+        out->err_code = err;
+        out->act = SWI_SCHED_ACT_HOLD;
+        return;
+    }
+    out->nx_go = 1;
 }
 
 void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sched_in *in,
@@ -183,7 +188,7 @@ void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sche
         unsigned f = (unsigned)bits_trunc(in->fill_warp, swi_sched_wid_w(cfg));
         for (w = 0; w < n; w++)
             s->age_q[w] &= ~((uint64_t)1 << f);
-        s->age_q[f] = v0;
+        s->age_q[f] = v0 & ~((uint64_t)1 << f); /* a refilled entry is not older than itself */
         s->v_q |= (uint64_t)1 << f;
         s->pc_q[f] = bits_trunc(in->fill_pc, cfg->pc_w);
         s->mask_q[f] = bits_trunc(in->fill_mask, cfg->lanes);

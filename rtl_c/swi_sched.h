@@ -45,7 +45,8 @@
  *   in:  ready (WARPS bits: the scoreboard says warp w's buffered
  *        instruction may issue; the entry's ready bit is this input, not
  *        stored), fill_valid, fill_warp (WID_W), fill_pc (PC_W), fill_mask
- *        (LANES): fetch writes warp fill_warp's next instruction.
+ *        (LANES): fetch writes warp fill_warp's next instruction (into an
+ *        empty entry, or one leaving the buffer this cycle; issue 24).
  *   out: i1_valid, i1_warp, i1_pc, i1_mask (primary instruction issued now;
  *        i1_mask = 0 when its copy was discarded by a conflict), i2_valid,
  *        i2_warp, i2_pc, i2_mask (secondary), p_valid, p_warp (primary pick
@@ -54,7 +55,8 @@
  *
  * Timing (001 Table 2: SWI scheduler latency 2).  Cycle t: the primary picks
  * P = the oldest valid ready entry (by age_q), and P moves to the stage at the
- * edge (its entry becomes invalid, so fetch may refill it from t+1).  Cycle
+ * edge (its entry becomes invalid; fetch may refill it at that same edge,
+ * so a warp can be picked every cycle).  Cycle
  * t+1: the stage issues P as I1 with mask m1, and the secondary picks I2 among
  * the entries that are valid, ready, not of P's warp, in the set (p mod SETS
  * + 1) mod SETS, and whose mask is a subset of ~m1: best fit = most lanes,
@@ -98,7 +100,9 @@
  * Illegal input (err = 1, act = HOLD, nothing issues or is picked, state
  * unchanged).  First match:
  *   WARP  3  fill_valid with fill_warp >= WARPS
- *   BUSY  1  fill_valid into a valid entry (fetch must wait for the issue)
+ *   BUSY  1  fill_valid into a valid entry that neither the primary picks
+ *            nor I2 takes this cycle (the picks read no fill input, so
+ *            this check depends on them, never the other way)
  *   EMPTY 2  fill_valid with fill_mask = 0
  *
  * act (3 bits): IDLE 0 (nothing issues), SOLO 1 (I1 alone: no fit), PAIR 2

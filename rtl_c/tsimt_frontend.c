@@ -106,14 +106,6 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0, sh = 0;
     uint64_t go, issue = 0;
 
-    if (fill_valid && fill_warp >= cfg->warps)
-        err_code = TSIMT_FE_ERR_BAD_WARP;
-    else if (fill_valid && bits_get(s->ib_v_q, (unsigned)fill_warp))
-        err_code = TSIMT_FE_ERR_SLOT_FULL;
-    else if (fill_valid && bits_trunc(in->fill_mask, cfg->warp) == 0u)
-        err_code = TSIMT_FE_ERR_EMPTY;
-    go = err_code == TSIMT_FE_ERR_NONE;
-
     /* each lane's sequencing (state only), computed once: its readiness
      * here, its outputs below */
     for (l = 0; l < L; l++) {
@@ -133,7 +125,6 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     if (req != 0u) {
         const uint64_t hi = req & ~bits_mask((unsigned)s->rr_q);
         sel_lane = bits_ffs(hi ? hi : req);
-        issue = go;
         slot = (unsigned)s->wp_q[sel_lane];
         w = tsimt_frontend_warp_at(cfg, sel_lane, slot); /* slot's warp */
         if (w >= W) { /* illegal wp_q (tsimt_frontend_check): keeps w in range */
@@ -149,6 +140,18 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
             }
         }
     }
+    /* the fill check: a slot may be written when it is empty or when its
+     * instruction issues this cycle (read and rewritten at the same edge);
+     * the pick above reads no fill input, so this is no loop */
+    if (fill_valid && fill_warp >= cfg->warps)
+        err_code = TSIMT_FE_ERR_BAD_WARP;
+    else if (fill_valid && bits_get(s->ib_v_q, (unsigned)fill_warp) &&
+             !(req != 0u && w == (unsigned)fill_warp))
+        err_code = TSIMT_FE_ERR_SLOT_FULL;
+    else if (fill_valid && bits_trunc(in->fill_mask, cfg->warp) == 0u)
+        err_code = TSIMT_FE_ERR_EMPTY;
+    go = err_code == TSIMT_FE_ERR_NONE;
+    issue = go & (req != 0u);
 
     out->err = !go;
     out->err_code = err_code;
@@ -233,12 +236,6 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
         moving &= moving - 1u;
         tsimt_lane_step(&lc, &s->lane[l], &out->lin[l], &out->lout[l]);
     }
-    if (out->nx_fill) {
-        unsigned w = (unsigned)(in->fill_warp & bits_index_mask(cfg->warps));
-        s->ib_v_q |= (uint64_t)1 << w;
-        s->ib_instr_q[w] = bits_trunc(in->fill_instr, cfg->instr_bits);
-        s->ib_mask_q[w] = bits_trunc(in->fill_mask, cfg->warp);
-    }
     if (out->iss_valid) {
         const unsigned l = (unsigned)out->iss_lane;
         s->ib_v_q &= ~((uint64_t)1 << out->iss_warp);
@@ -246,6 +243,13 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
         /* slot + 1 mod WPL: the slot after the last one is the one whose
          * warp would be WARPS or above */
         s->wp_q[l] = (out->nx_slot + 1u) * cfg->lanes >= cfg->warps ? 0u : out->nx_slot + 1u;
+    }
+    /* after the issue's clear: a fill into the issuing warp's slot wins */
+    if (out->nx_fill) {
+        unsigned w = (unsigned)(in->fill_warp & bits_index_mask(cfg->warps));
+        s->ib_v_q |= (uint64_t)1 << w;
+        s->ib_instr_q[w] = bits_trunc(in->fill_instr, cfg->instr_bits);
+        s->ib_mask_q[w] = bits_trunc(in->fill_mask, cfg->warp);
     }
     if (out->conflict == 1u)
         s->conf1_q = sat_inc(s->conf1_q, cfg->cnt_bits);

@@ -54,7 +54,12 @@
  * Ports.
  *   fill (the 1-wide fetch/decode, 002 sec. 3.1): fill_valid, fill_warp
  *     (WID_W), fill_instr (INSTR_W), fill_mask (WARP): write the warp's slot.
- *     The slot must be empty at the start of the cycle (ib_full tells).
+ *     The slot must be empty at the start of the cycle (ib_full tells) or
+ *     issue this cycle (iss_warp): the buffer entry is read by the issue
+ *     and rewritten by the fill at the same edge, so a warp whose next
+ *     instruction is fetched as it issues can issue every cycle, as a
+ *     SIMT front end's buffer allows (002 sec. 3.3: one instruction a
+ *     cycle; issue 24 item 3).
  *   sb_ok (WARPS bits): the scoreboard lets warp w's buffered instruction
  *     issue this cycle (dependencies resolved); outside this model.
  *   rd_lane (LANE_W): selects the lane shown on rd_*.
@@ -103,8 +108,9 @@
  *
  * Timing.  All outputs are combinational from the state and this cycle's
  * inputs (lane_ready, ib_full and the counters from the state only).  A
- * filled instruction can issue from the next cycle; a slot emptied by an
- * issue can be filled from the next cycle.  An issued instruction's first
+ * filled instruction can issue from the next cycle; a slot can be filled in
+ * the cycle its instruction issues (the issue pick reads no fill input, so
+ * the fill check depends on the pick, never the other way).  An issued instruction's first
  * group executes the cycle after the issue (tsimt_lane timing).  Reset:
  * synchronous, active high; empties the buffer, clears pointers, counters
  * and every lane.
@@ -114,6 +120,7 @@
  * nothing executes that cycle).  First match:
  *   BAD_WARP   1  fill_valid and fill_warp >= WARPS
  *   SLOT_FULL  2  fill_valid and the warp's slot holds an instruction
+ *                 that does not issue this cycle
  *   EMPTY      3  fill_valid and fill_mask = 0 (the lane would reject it)
  *
  * act (2 bits): IDLE 0 (no lane requests), ISSUE 1 (one lane requested and

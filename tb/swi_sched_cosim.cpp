@@ -8,7 +8,10 @@
 // fits exist); ready bits are random per warp with a phase-dependent density
 // (90%, 35% or 8%: with one fill per cycle and up to two issues, only the
 // low density lets the buffer fill up).
-// A few percent of the cycles offer an illegal fill (WARP, BUSY, EMPTY).
+// Half the fills that can go into an entry leaving the buffer in that cycle
+// (the primary's pick or I2) do (issue 24: a warp's next instruction is
+// fetched as it is picked).  A few percent of the cycles offer an illegal
+// fill (WARP, BUSY into an entry that stays, EMPTY).
 //
 // Harness invariants (beyond swi_sched_check), every cycle, from the state
 // before the edge: the expected err code; i1_mask & i2_mask = 0; I2's PC
@@ -21,7 +24,8 @@
 // LFSR rule picks (an LFSR stepped here from the stated polynomial and
 // seed); conflict is flagged exactly when the two picks coincide.  No
 // instruction lost or issued twice: each fill is issued once with its whole
-// mask (as I2, or as I1 with a non-empty mask).  Model::state compares every
+// mask (as I2, or as I1 with a non-empty mask from the stage, tracked apart
+// from the refilled entry).  Model::state compares every
 // register after every edge.
 //
 // The substitute (stage empty or discarded) is a legal candidate minus the
@@ -90,6 +94,7 @@ public:
     void reset(const swi_sched_cfg &cfg) {
         std::memset(seq_, 0, sizeof seq_);
         std::memset(pending_, 0, sizeof pending_);
+        stage_pend_ = false;
         seqn_ = 1;
         lfsr_ = 0xACE1;
         prev_p_ = false;
@@ -102,7 +107,7 @@ public:
         static const char *const keys[] = {
             "act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST", "act_NONE_SUB", "act_HOLD",
             "err_BUSY", "err_EMPTY", "err_WARP", "conflicts", "free_lanes", "filled_lanes",
-            "issued"};
+            "issued", "fill_on_leave", "refills"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         // associativities for the fill-rate shadow: powers of two dividing
@@ -136,6 +141,11 @@ public:
         for (unsigned w = 0; w < n; w++)
             if (rng.chance(ready_p_))
                 in.ready |= 1ull << w;
+        // the entries that leave the buffer this cycle (the primary's pick,
+        // I2): the picks read no fill input, so the C model's probe tells;
+        // a fill may rewrite them at the same edge
+        const uint64_t leave = leaving(cfg, s, in);
+        const uint64_t busy = s.v_q & ~leave;
         if (rng.chance(4)) { // illegal fill
             in.fill_valid = 1;
             in.fill_pc = rng.bits(cfg.pc_w);
@@ -144,11 +154,11 @@ public:
             if (k == 0 && (1ull << ww) > n) {
                 in.fill_warp = n + rng.below((1ull << ww) - n);
                 expect_err_ = SWI_SCHED_ERR_WARP;
-            } else if (k == 1 && s.v_q) {
+            } else if (k == 1 && busy) {
                 unsigned w;
                 do
                     w = static_cast<unsigned>(rng.below(n));
-                while (!((s.v_q >> w) & 1u));
+                while (!((busy >> w) & 1u));
                 in.fill_warp = w;
                 expect_err_ = SWI_SCHED_ERR_BUSY;
             } else if (s.v_q != bits_mask(n)) {
@@ -160,9 +170,17 @@ public:
             }
             return in;
         }
-        if (s.v_q != bits_mask(n) && rng.chance(fill_p_)) {
+        if ((s.v_q != bits_mask(n) || leave) && rng.chance(fill_p_)) {
             in.fill_valid = 1;
-            in.fill_warp = free_warp(cfg, s, rng);
+            if (leave && (s.v_q == bits_mask(n) || rng.chance(50))) {
+                unsigned w;
+                do
+                    w = static_cast<unsigned>(rng.below(n));
+                while (!((leave >> w) & 1u));
+                in.fill_warp = w;
+                cov_["fill_on_leave"]++;
+            } else
+                in.fill_warp = free_warp(cfg, s, rng);
             in.fill_pc = rng.bits(cfg.pc_w);
             in.fill_mask = pick_mask(cfg, rng);
         }
@@ -277,9 +295,9 @@ public:
             cov_["conflicts"]++;
         // no instruction lost or issued twice
         if (o.i1_valid && o.i1_mask) {
-            if (!pending_[o.i1_warp] || o.i1_mask != pmask_[o.i1_warp])
-                return "I1 issues an instruction not pending or not whole";
-            pending_[o.i1_warp] = 0;
+            if (!stage_pend_ || stage_w_ != o.i1_warp || o.i1_mask != stage_mask_)
+                return "I1 issues an instruction not pending in the stage or not whole";
+            stage_pend_ = 0;
             cov_["issued"]++;
         }
         if (xw >= 0) {
@@ -296,14 +314,23 @@ public:
         prev_pc_ = pw >= 0 ? b.pc_q[pw] : 0;
         uint64_t fb = ((lfsr_ >> 15) ^ (lfsr_ >> 13) ^ (lfsr_ >> 12) ^ (lfsr_ >> 10)) & 1u;
         lfsr_ = ((lfsr_ << 1) | fb) & 0xFFFF;
+        // the primary's pick moves to the stage (unless I2 took it: a conflict)
+        if (pw >= 0 && !conf) {
+            if (!pending_[pw] || stage_pend_)
+                return "the primary picked an instruction not pending, or the stage is full";
+            stage_pend_ = 1;
+            stage_w_ = static_cast<unsigned>(pw);
+            stage_mask_ = b.mask_q[pw];
+        }
+        if (pw >= 0)
+            pending_[pw] = 0;
         if (in.fill_valid) {
             unsigned f = static_cast<unsigned>(in.fill_warp);
-            if (pending_[f] && !(pw == static_cast<int>(f)))
+            if (pending_[f])
                 return "a fill overwrote an instruction never issued";
-            // a warp picked this cycle is still pending (it issues as I1 next cycle)
+            if ((b.v_q >> f) & 1u)
+                cov_["refills"]++;
             seq_[f] = seqn_++;
-            if (pw == static_cast<int>(f) && pending_[f])
-                return "fill into the entry the primary picks";
             pending_[f] = 1;
             pmask_[f] = bits_trunc(in.fill_mask, cfg.lanes);
             last_mask_ = pmask_[f];
@@ -346,8 +373,21 @@ private:
         }
     }
 
+    // The C model's picks for these inputs without a fill (as bits).
+    static uint64_t leaving(const swi_sched_cfg &cfg, const swi_sched_state &s,
+                            const swi_sched_in &in) {
+        swi_sched_in probe = in;
+        probe.fill_valid = 0;
+        swi_sched_out o;
+        swi_sched_eval(&cfg, &s, &probe, &o);
+        return (o.p_valid ? 1ull << o.p_warp : 0) | (o.i2_valid ? 1ull << o.i2_warp : 0);
+    }
+
     uint64_t seq_[64], seqn_;
     uint8_t pending_[64];
+    bool stage_pend_ = false;
+    unsigned stage_w_ = 0;
+    uint64_t stage_mask_ = 0;
     uint64_t pmask_[64];
     uint64_t lfsr_;
     bool prev_p_, prev_conf_;

@@ -9,7 +9,9 @@
 // and conflicts; full warps; random; whole aligned groups) and which lanes
 // the fetch favours (balanced or skewed to a few lanes).  About 2% of the
 // cycles carry an illegal fill (BAD_WARP when WARPS is not a power of two,
-// SLOT_FULL, EMPTY).  Golden runs (every 5000 cycles): stop fetching, drain,
+// SLOT_FULL into a slot that does not issue, EMPTY); a legal fill goes to
+// an empty slot or, half the time it can, into the slot that issues in the
+// same cycle (issue 24 item 3).  Golden runs (every 5000 cycles): stop fetching, drain,
 // then the hand-made Table IV schedule of the unit tests: min(L, 4) lanes
 // each get one 1-thread instruction, released together: conflict must read
 // min(L,4)-1, ..., 1, 0 in consecutive cycles.
@@ -22,7 +24,8 @@
 // lane; no lane err; counters step exactly by conflict; fairness (a
 // requesting lane waits at most LANES - 1 cycles; an issuable warp is
 // passed over at most WPL - 1 times by its lane); thread conservation
-// (threads issued = threads executed + threads still to run in the lanes).
+// (threads issued = threads executed + threads still to run in the lanes);
+// the buffer's valid bits and the filled slot after every edge.
 // Model::state compares the buffer, pointers, counters and every lane's five
 // registers with the RTL after every clock edge.
 //
@@ -149,7 +152,7 @@ public:
         static const char *const keys[] = {
             "act_IDLE",  "act_ISSUE",     "act_CONFLICT", "act_HOLD",  "err_BAD_WARP",
             "err_SLOT_FULL", "err_EMPTY", "conflict_1",   "conflict_2", "conflict_3",
-            "handovers", "max_lane_wait", "all_lanes_busy", "golden"};
+            "handovers", "max_lane_wait", "all_lanes_busy", "golden", "fill_on_issue"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -181,11 +184,14 @@ public:
         for (unsigned w = 0; w < cfg.warps; w++)
             if (rng.chance(block_pct_))
                 in.sb_ok &= ~(1ull << w);
-        if (rng.chance(2)) {
-            illegal(cfg, s, rng, in);
+        if (rng.chance(2) && illegal(cfg, s, rng, in))
             return in;
-        }
+        // the warp that issues this cycle (the pick reads no fill input):
+        // its slot may be refilled at the same edge
+        const uint64_t iss = issuing(cfg, s, in);
         uint64_t empty = all & ~s.ib_v_q;
+        if (iss && rng.chance(50))
+            empty |= iss;
         if (empty && rng.chance(fill_pct_)) {
             uint64_t pick = empty;
             if (skew_) {
@@ -253,6 +259,29 @@ public:
                      (unsigned long long)req, want, R > 0, (unsigned long long)o.lane_req,
                      (unsigned long long)o.conflict, (unsigned long long)o.iss_valid);
             return msg;
+        }
+        // the buffer at the edge: the issued slot empties, the filled one
+        // holds the fill (also when it is the issued one)
+        {
+            uint64_t want_v = before.ib_v_q;
+            if (o.iss_valid)
+                want_v &= ~(1ull << o.iss_warp);
+            if (in.fill_valid) {
+                const unsigned fw = static_cast<unsigned>(in.fill_warp);
+                want_v |= 1ull << fw;
+                if (after.ib_instr_q[fw] != bits_trunc(in.fill_instr, cfg.instr_bits) ||
+                    after.ib_mask_q[fw] != bits_trunc(in.fill_mask, cfg.warp)) {
+                    snprintf(msg, sizeof msg, "warp %u's slot does not hold its fill", fw);
+                    return msg;
+                }
+                if (o.iss_valid && o.iss_warp == in.fill_warp)
+                    cov_["fill_on_issue"]++;
+            }
+            if (after.ib_v_q != want_v) {
+                snprintf(msg, sizeof msg, "buffer valid bits %llx, expected %llx",
+                         (unsigned long long)after.ib_v_q, (unsigned long long)want_v);
+                return msg;
+            }
         }
         if (expect_conflict_ >= 0 && o.conflict != static_cast<uint64_t>(expect_conflict_)) {
             snprintf(msg, sizeof msg, "golden schedule step %u: conflict %llu, expected %d",
@@ -376,9 +405,24 @@ private:
         }
     }
 
-    void illegal(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s, Rng &rng,
+    // The warp the front end issues this cycle with these scoreboard bits
+    // (as a bit; 0 when none): the C model's pick, which reads no fill
+    // input -- the check recomputes the requests independently.
+    static uint64_t issuing(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s,
+                            const tsimt_frontend_in &in) {
+        tsimt_frontend_in probe = in;
+        probe.fill_valid = 0;
+        static tsimt_frontend_out o;
+        tsimt_frontend_eval(&cfg, &s, &probe, &o);
+        return o.iss_valid ? 1ull << o.iss_warp : 0;
+    }
+
+    // An illegal fill; false when none is possible this cycle (every full
+    // slot issues and no empty one, nor a warp id out of range, is left).
+    bool illegal(const tsimt_frontend_cfg &cfg, const tsimt_frontend_state &s, Rng &rng,
                  tsimt_frontend_in &in) {
         unsigned wid_w = tsimt_frontend_wid_w(&cfg);
+        const uint64_t full = s.ib_v_q & ~issuing(cfg, s, in); // a slot that stays full
         in.fill_valid = 1;
         in.fill_instr = rng.bits(cfg.instr_bits);
         in.fill_mask = pick_mask(cfg, rng);
@@ -386,20 +430,26 @@ private:
         if (k == 0 && (1u << wid_w) > cfg.warps) {
             in.fill_warp = cfg.warps + rng.below((1u << wid_w) - cfg.warps);
             expect_err_ = TSIMT_FE_ERR_BAD_WARP;
-        } else if (k <= 1 && s.ib_v_q) {
-            in.fill_warp = nth_bit(s.ib_v_q, static_cast<unsigned>(rng.below(bits_popcount(s.ib_v_q))));
+        } else if (k <= 1 && full) {
+            in.fill_warp = nth_bit(full, static_cast<unsigned>(rng.below(bits_popcount(full))));
             expect_err_ = TSIMT_FE_ERR_SLOT_FULL;
         } else {
             uint64_t empty = bits_mask(cfg.warps) & ~s.ib_v_q;
-            if (!empty) {
-                in.fill_warp = 0;
+            if (!empty && full) {
+                in.fill_warp = bits_ffs(full);
                 expect_err_ = TSIMT_FE_ERR_SLOT_FULL;
-                return;
+                return true;
+            }
+            if (!empty) {
+                in.fill_valid = 0;
+                in.fill_mask = in.fill_instr = 0;
+                return false;
             }
             in.fill_warp = bits_ffs(empty);
             in.fill_mask = 0;
             expect_err_ = TSIMT_FE_ERR_EMPTY;
         }
+        return true;
     }
 
     // phase 1: no fetch, scoreboard open: drain until the buffer is empty

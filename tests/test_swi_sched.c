@@ -401,10 +401,56 @@ TEST(illegal_fill_leaves_state)
     CHECK_EQ(o.err_code, SWI_SCHED_ERR_EMPTY);
     o = cyc(&c, &s, 0, 1, 2, 1);
     CHECK_EQ(o.err, 0);
-    o = cyc(&c, &s, 0x3F, 1, 2, 1);
+    /* warp 2 buffered and not ready: it stays, so a fill of it is BUSY */
+    o = cyc(&c, &s, 0, 1, 2, 1);
     CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY);
     CHECK_EQ(o.act, SWI_SCHED_ACT_HOLD);
     CHECK_EQ(o.p_valid, 0);
+}
+
+/* Issue 24 items 5-6: an entry is refilled in the cycle it leaves the
+ * buffer.  One warp whose next instruction is filled as the primary picks
+ * it issues as I1 every cycle (001 Table 2: scheduler latency 2, throughput
+ * one a cycle); an entry taken by I2 is refilled the same way.  A fill of
+ * a ready entry the primary does not pick (an older one goes first) is
+ * still BUSY. */
+TEST(refill_as_it_leaves)
+{
+    swi_sched_cfg c = {1, 4, 4, 16};
+    swi_sched_state s;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    o = cyc(&c, &s, 0, 1, 0, 0x3); /* warp 0: lanes 0-1 */
+    CHECK_EQ(o.err, 0);
+    for (unsigned i = 0; i < 6; i++) {
+        o = cyc(&c, &s, 0x1, 1, 0, 0x3);
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.p_valid, 1);
+        CHECK_EQ(o.p_warp, 0);
+        CHECK_EQ(o.i1_valid, i > 0);
+        CHECK_EQ(s.v_q, 1);
+        CHECK(swi_sched_check(&c, &s) == NULL);
+    }
+    /* I2's entry: the stage holds warp 2 (lanes 0-1); warps 0 (0-1, older)
+     * and 1 (2-3) are buffered and ready: the primary picks warp 0, I2 is
+     * warp 1, and warp 1 is refilled in that cycle */
+    swi_sched_reset(&c, &s);
+    cyc(&c, &s, 0, 1, 2, 0x3);
+    cyc(&c, &s, 0, 1, 0, 0x3);
+    o = cyc(&c, &s, 0x4, 1, 1, 0xC);
+    CHECK_EQ(o.p_warp, 2);
+    o = cyc(&c, &s, 0x3, 1, 1, 0xC);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.i1_warp, 2);
+    CHECK_EQ(o.p_warp, 0);
+    CHECK_EQ(o.i2_valid, 1);
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(o.conflict, 0);
+    CHECK_EQ(s.v_q, 0x2);
+    CHECK(swi_sched_check(&c, &s) == NULL);
+    /* warp 1 buffered, not ready: it stays, a fill of it is BUSY */
+    o = cyc(&c, &s, 0, 1, 1, 0xC);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY);
 }
 
 TEST(check_catches_corruption)
@@ -449,6 +495,7 @@ int main(int argc, char **argv)
     RUN(no_conflict_chain_when_starved);
     RUN(direct_mapped_subset_of_fully_associative);
     RUN(illegal_fill_leaves_state);
+    RUN(refill_as_it_leaves);
     RUN(check_catches_corruption);
     RUN(cfg_check_ranges);
     return test_summary();

@@ -438,6 +438,47 @@ TEST(cfg_and_map)
     CHECK(tsimt_frontend_check(&c, &st_) == NULL);
 }
 
+/* Issue 24 item 3 (002 sec. 3.3: one instruction a cycle): a warp's slot is
+ * refilled in the cycle it issues, so one warp of 1-thread instructions
+ * issues every cycle (lane 0's hand-over takes each in its last, here only,
+ * execution cycle).  A fill into a full slot that does not issue (the
+ * scoreboard holds it) is still SLOT_FULL, and a fill into a full slot of
+ * a warp other than the issuing one too. */
+TEST(refill_on_issue_every_cycle)
+{
+    tsimt_frontend_cfg c = cfg_of(2, 4, 1);
+    tsimt_frontend_in in;
+    tsimt_frontend_out o;
+    tsimt_frontend_reset(&c, &st_);
+    in = fill(0, 0x1, 0x100, 0);
+    apply(&c, &st_, &in);
+    for (unsigned i = 1; i <= 8; i++) {
+        in = fill(0, 0x1, 0x100 + i, 0x1);
+        o = apply(&c, &st_, &in);
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.iss_valid, 1);
+        CHECK_EQ(o.iss_warp, 0);
+        CHECK_EQ(o.iss_instr, 0x100 + i - 1); /* the previous fill, the next one behind it */
+        CHECK_EQ(st_.ib_v_q, 1);
+        CHECK_EQ(st_.ib_instr_q[0], 0x100 + i);
+    }
+    /* warp 0 held by the scoreboard: its full slot cannot take a fill */
+    in = fill(0, 0x1, 0x200, 0);
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    /* warp 2 (lane 0) buffered; warp 0 issues: a fill of warp 2 is refused */
+    in = fill(2, 0x3, 0x300, 0);
+    apply(&c, &st_, &in);
+    in = fill(2, 0x1, 0x301, 0x1);
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    in = fill(0, 0x1, 0x400, 0x1);
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.iss_warp, 0);
+    CHECK_EQ(st_.ib_v_q, 0x5);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -448,6 +489,7 @@ int main(int argc, char **argv)
     RUN(round_robin_rotation);
     RUN(issue_round_needs_L_threads);
     RUN(illegal_fill_freezes_everything);
+    RUN(refill_on_issue_every_cycle);
     RUN(cfg_and_map);
     return test_summary();
 }

@@ -23,8 +23,9 @@
 // with mask 0.  LFSR: 16-bit Fibonacci x^16+x^14+x^13+x^11+1, seed 16'hACE1,
 // next = {q[14:0], q[15]^q[13]^q[12]^q[10]}, advanced every cycle without
 // err; tie-break start r = lfsr_q[WID_W-1:0] (minus WARPS if >= WARPS).
-// err (state unchanged, nothing issues): WARP 3, BUSY 1, EMPTY 2 (first
-// match in that order) on a fill.  rst: synchronous, active high.
+// err (state unchanged, nothing issues): WARP 3, BUSY 1 (a valid entry that
+// neither the primary picks nor I2 takes this cycle: a leaving entry may be
+// refilled at the same edge), EMPTY 2 (first match in that order) on a fill.  rst: synchronous, active high.
 //
 // Worked example: see rtl_c/swi_sched.h (SETS=2, WAYS=2, LANES=4).
 module swi_sched #(
@@ -93,6 +94,7 @@ module swi_sched #(
 
     // ------------------------------------------------------------- decide
     reg [1:0]       err_code_d;
+    reg [WARPS-1:0] age_fill;
     reg             pf;
     reg [WID_W-1:0] pw;
     reg [WARPS-1:0] cand2;
@@ -105,15 +107,6 @@ module swi_sched #(
     integer w, l;
 
     always @* begin
-        err_code_d = ERR_NONE;
-        if (fill_valid) begin
-            if (fill_w32 >= WARPS)
-                err_code_d = ERR_WARP;
-            else if (v_q[fill_warp])
-                err_code_d = ERR_BUSY;
-            else if (fill_mask == {LANES{1'b0}})
-                err_code_d = ERR_EMPTY;
-        end
         // primary: the oldest ready valid entry
         pf = 1'b0;
         pw = {WID_W{1'b0}};
@@ -152,6 +145,24 @@ module swi_sched #(
                 xf = 1'b1;
                 xw = w[WID_W-1:0];
             end
+        // the fill check, after the picks (which read no fill input): an
+        // entry may be written when empty or when it leaves the buffer this
+        // cycle (the primary's pick or I2)
+        // a filled entry is younger than every entry valid now, itself
+        // excluded (a refill)
+        age_fill = v_q;
+        for (w = 0; w < WARPS; w = w + 1)
+            if (fill_w32 == w)
+                age_fill[w] = 1'b0;
+        err_code_d = ERR_NONE;
+        if (fill_valid) begin
+            if (fill_w32 >= WARPS)
+                err_code_d = ERR_WARP;
+            else if (v_q[fill_warp] && !(pf && pw == fill_warp) && !(xf && xw == fill_warp))
+                err_code_d = ERR_BUSY;
+            else if (fill_mask == {LANES{1'b0}})
+                err_code_d = ERR_EMPTY;
+        end
     end
 
     wire go = err_code_d == ERR_NONE;
@@ -223,7 +234,7 @@ module swi_sched #(
             if (fill_valid) begin
                 for (k = 0; k < WARPS; k = k + 1)
                     if (k[WID_W-1:0] == fill_warp)
-                        age_q[k] <= v_q;
+                        age_q[k] <= age_fill;
                     else
                         age_q[k][fill_warp] <= 1'b0;
                 pc_q[fill_warp]   <= fill_pc;

@@ -25,6 +25,8 @@
 // := lane + 1, wp_q[lane] := slot + 1.
 // Conflicts (Table IV): R requesting lanes -> R - 1 left waiting; conflict
 // = min(R - 1, 3); conf1/2/3 count cycles with 1, 2, >= 3 (saturating).
+// Fill: into an empty slot or the slot that issues this cycle (issue 24
+// item 3: a warp can issue every cycle).
 // err (BAD_WARP 1, SLOT_FULL 2, EMPTY 3 on the fill port): act HOLD, no
 // fill, no issue, no counter or pointer change, every lane held (hold = 1).
 // Timing: outputs combinational from the state and this cycle's inputs;
@@ -112,23 +114,6 @@ module tsimt_frontend #(
     assign conf2   = conf2_q;
     assign conf3   = conf3_q;
 
-    // ------------------------------------------------------------ fill check
-    wire [31:0] fill_warp_x = {{(32-WID_W){1'b0}}, fill_warp};
-    wire        fill_warp_ok = fill_warp_x < WARPS;
-    wire [WID_W-1:0] fill_w = fill_warp_ok ? fill_warp : {WID_W{1'b0}};
-    reg  [1:0]  err_code_d;
-    always @* begin
-        if (fill_valid && !fill_warp_ok)
-            err_code_d = ERR_BAD_WARP;
-        else if (fill_valid && ib_v_q[fill_w])
-            err_code_d = ERR_SLOT_FULL;
-        else if (fill_valid && fill_mask == {WARP{1'b0}})
-            err_code_d = ERR_EMPTY;
-        else
-            err_code_d = ERR_NONE;
-    end
-    wire go = err_code_d == ERR_NONE;
-
     // ------------------------------------- per-lane slot pick (round-robin)
     wire [WARPS-1:0]        elig = ib_v_q & sb_ok;
     reg  [LANES*SLOT_W-1:0] lane_slot;
@@ -177,11 +162,31 @@ module tsimt_frontend #(
         sel_warp_x = {{(32-SLOT_W){1'b0}}, sel_slot} * LANES + {{(32-LANE_W){1'b0}}, sel_lane};
     end
 
-    wire issue = go && any_req;
     /* verilator lint_off UNUSEDSIGNAL */
     wire [31:0] sel_warp_u = sel_warp_x; // < WARPS by construction: upper bits zero
     /* verilator lint_on UNUSEDSIGNAL */
     wire [WID_W-1:0] sel_warp = sel_warp_u[WID_W-1:0];
+
+    // ------------------------------------------------------------ fill check
+    // A slot may be filled when empty or when its instruction issues this
+    // cycle (read and rewritten at the same edge); the pick above reads no
+    // fill input.
+    wire [31:0] fill_warp_x = {{(32-WID_W){1'b0}}, fill_warp};
+    wire        fill_warp_ok = fill_warp_x < WARPS;
+    wire [WID_W-1:0] fill_w = fill_warp_ok ? fill_warp : {WID_W{1'b0}};
+    reg  [1:0]  err_code_d;
+    always @* begin
+        if (fill_valid && !fill_warp_ok)
+            err_code_d = ERR_BAD_WARP;
+        else if (fill_valid && ib_v_q[fill_w] && !(any_req && sel_warp == fill_w))
+            err_code_d = ERR_SLOT_FULL;
+        else if (fill_valid && fill_mask == {WARP{1'b0}})
+            err_code_d = ERR_EMPTY;
+        else
+            err_code_d = ERR_NONE;
+    end
+    wire go = err_code_d == ERR_NONE;
+    wire issue = go && any_req;
 
     always @* begin
         err       = !go;
@@ -286,17 +291,18 @@ module tsimt_frontend #(
             for (i = 0; i < LANES; i = i + 1)
                 wp_q[i] <= {SLOT_W{1'b0}};
         end else if (go) begin
-            if (fill_valid) begin
-                ib_v_q[fill_w]     <= 1'b1;
-                ib_instr_q[fill_w] <= fill_instr;
-                ib_mask_q[fill_w]  <= fill_mask;
-            end
             if (issue) begin
                 ib_v_q[sel_warp] <= 1'b0;
                 rr_q <= ({{(32-LANE_W){1'b0}}, sel_lane} == LANES - 1) ? {LANE_W{1'b0}}
                                                                        : sel_lane + 1'b1;
                 wp_q[sel_lane] <= ({{(32-SLOT_W){1'b0}}, sel_slot} == WPL - 1) ? {SLOT_W{1'b0}}
                                                                               : sel_slot + 1'b1;
+            end
+            // after the issue's clear: a fill into the issuing slot wins
+            if (fill_valid) begin
+                ib_v_q[fill_w]     <= 1'b1;
+                ib_instr_q[fill_w] <= fill_instr;
+                ib_mask_q[fill_w]  <= fill_mask;
             end
             if (conflict == 2'd1 && conf1_q != cnt_max)
                 conf1_q <= conf1_q + 1'b1;

@@ -99,8 +99,10 @@ static void usage(void)
            "  --log FILE           one line per issue ('-' = stdout)\n"
            "  --dump-mem FILE      the reference's final memory, one hex word a line\n"
            "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
-           "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update) or sb (blind\n"
-           "                       scoreboards) at cycle C; the checks must then fail\n"
+           "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update), sb (blind\n"
+           "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
+           "                       wave, lane position or segment) at cycle C; the checks\n"
+           "                       must then fail\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -291,11 +293,11 @@ static void parse(int argc, char **argv, opts *o)
             unsigned long long cyc;
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb")))
-                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE or sb@CYCLE, got "
-                     "'%s'", v);
+                 strcmp(kind, "sb") && strcmp(kind, "lane")))
+                die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE or "
+                     "lane@CYCLE, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
-                              : !strcmp(kind, "pc") ? 3 : 4;
+                              : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4 : 5;
             o->C.fault_cycle = cyc;
             break;
         }

@@ -23,11 +23,11 @@
 typedef struct {
     vec_writer *w;
     char path[1100];
+    char structure[32];        /* the structure it records (twin instances: path .IDX) */
     unsigned n;
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
     const uint64_t *vals[VEC_MAX_FIELDS + 1];
-    char structure[40];
     int bad;
 } recorder;
 
@@ -457,10 +457,12 @@ static const char *two_level_init(core *c, unsigned port, unsigned n)
     return NULL;
 }
 
-/* issue ports the mechanism may use this run (sbi's second front end) */
+/* issue slots the mechanism may use this run: a second one per scheduler
+ * (sbi's second front end, swi's I2 of pool q in slot schedulers + q) */
 static unsigned dec_ports(const core *c)
 {
-    return c->P.schedulers < 2 ? 2 : c->P.schedulers;
+    unsigned n = 2 * c->P.schedulers;
+    return n > CORE_MAX_PORTS ? CORE_MAX_PORTS : n;
 }
 
 static unsigned pools(const core *c)
@@ -820,8 +822,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         else
             g = free_group(c, in, r->group);
         uint64_t *until = in->unit == PU_SFU ? c->sfu_until : c->alu_until;
-        if (c->cycle + r->delay + waves > until[g])
-            until[g] = c->cycle + r->delay + waves;
+        /* the group is busy [issue + delay, issue + delay + waves); the
+         * delay is a pipeline stage every issue of the mechanism to this
+         * group passes, so the next issue may come `waves` cycles later
+         * (TSIMT's hand-over: a lane takes its next instruction in the
+         * last cycle of the current one) */
+        if (c->cycle + waves > until[g])
+            until[g] = c->cycle + waves;
         group = (unsigned)g;
         c->st.group_busy += waves;
         c->st.lane_busy += nl;
@@ -842,11 +849,15 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     o->ready = last;
     o->waves = waves;
     core_note_ready(c, last);
+    /* fault kind 5 (test hook, issue 24 item 4): from fault_cycle on the
+     * scoreboard forgets each thread's position (wave, lane group,
+     * segment): the result counts as ready at issue + delay + latency */
+    uint64_t sb_at = c->P.fault_kind == 5 && c->cycle >= c->P.fault_cycle ? start + lat : last;
     if (!r->nosb && !(c->ops->flags & MECH_OWN_SB))
         for (unsigned j = 0; j < in->ndst; j++) {
             uint64_t *e = &c->sb[(size_t)r->warp * c->nregs + in->dst[j]];
-            if (last > *e)
-                *e = last;
+            if (sb_at > *e)
+                *e = sb_at;
         }
     if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
         last > c->ld_until[r->unit_warp])

@@ -127,7 +127,10 @@ typedef struct core_cfg {
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * register 1 of the last thread slot, 2 flips bit 0 of global byte 0,
      * 3 drops one structure update of an issue (core_drop), 4 from then on
-     * blinds every scoreboard (core_sb_blind): the checks must fail */
+     * blinds every scoreboard (core_sb_blind), 5 from then on makes the
+     * per-warp scoreboard forget each thread's position (wave, lane group,
+     * segment: ready at issue + delay + latency, issue 24 item 4): the
+     * checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */

@@ -16,7 +16,9 @@ static const char *const w_sched[] = {"rr", "two-level", "oldest", NULL};
 static const char *const w_onoff[] = {"off", "on", NULL};
 static const char *const w_regfile[] = {"per_lane", "crossbar", NULL};
 static const char *const w_policy[] = {"dmaj", "dmin", "dtime", "dpc", "dpdpri", NULL};
-static const char *const w_shuffle[] = {"identity", "mirrorodd", "xor", "xorrev", "rotate", NULL};
+/* lane_shuffle's functions, in its order (001 Table 1) */
+static const char *const w_shuffle[] = {"identity", "mirrorodd", "mirrorhalf", "xor", "xorrev",
+                                        NULL};
 
 #define K(name, lo, hi, words, help) {#name, offsetof(core_cfg, name), lo, hi, words, help}
 const core_key core_keys[] = {

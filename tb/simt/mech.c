@@ -27,13 +27,17 @@
 #include "../../rtl_c/two_level_sched.h"
 
 extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm;
+extern const mech_ops mech_tsimt, mech_stsimt, mech_swi;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
     &mech_dpe,
     &mech_dwf,
     &mech_sbi,
+    &mech_tsimt,
+    &mech_stsimt,
     &mech_lwm,
+    &mech_swi,
     NULL,
 };
 
@@ -137,6 +141,57 @@ void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *vin)
     in->op_mask = mask;
     in->op_pc = 0;
     in->op_rpc = p->n;
+}
+
+void mech_cols_u64(mech_cols *k, const char *const *names, const uint64_t *v, unsigned n)
+{
+    for (unsigned i = 0; i < n && k->n < MECH_MAX_COLS; i++) {
+        k->name[k->n] = names[i];
+        snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)v[i]);
+    }
+}
+
+int mech_stack_commit(core *c, unsigned idx, const void *vcfg, void *vs, const void *vin,
+                      const void *vout, int issued, uint64_t *peak)
+{
+    const simt_stack_cfg *cfg = vcfg;
+    simt_stack_state *s = vs;
+    const simt_stack_in *in = vin;
+    const simt_stack_out *out = vout;
+    if (CORE_RECORD(c, idx, simt_stack, cfg, in, out))
+        return -1;
+    if (!core_drop(c, issued))
+        simt_stack_step(cfg, s, in, out);
+    if (in->op != SIMT_OP_NOP && s->sp[in->op_warp] > *peak)
+        *peak = s->sp[in->op_warp];
+    return 0;
+}
+
+int mech_stack_finish(core *c, const void *vcfg, const void *vs)
+{
+    const simt_stack_cfg *cfg = vcfg;
+    const simt_stack_state *s = vs;
+    for (unsigned w = 0; w < cfg->warps; w++)
+        if (s->sp[w])
+            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
+                             (unsigned)s->sp[w]);
+    return 0;
+}
+
+int mech_area_add(const area_tech *t, const char *e, const void *desc, double *mm2, char *what,
+                  size_t len)
+{
+    area_result r;
+    if (!e)
+        e = area_desc_eval(t, desc, &r, NULL);
+    if (e) {
+        snprintf(what, len, "not estimated: %s", e);
+        return -1;
+    }
+    *mm2 += r.total_mm2;
+    size_t u = strlen(what);
+    snprintf(what + u, len - u, "%s%s", u ? "+" : "", ((const area_desc *)desc)->name);
+    return 0;
 }
 
 int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2, char *what,

@@ -119,6 +119,8 @@ typedef struct mech_ops {
 } mech_ops;
 
 /* ------------------------------------------- shared bookkeeping (mech.c) */
+/* Appends n report columns names[i] = v[i] (unsigned numbers) to k. */
+void mech_cols_u64(mech_cols *k, const char *const *names, const uint64_t *v, unsigned n);
 /* Warps launched by the core, waiting for the structure's port (FIFO). */
 typedef struct {
     uint16_t w[CORE_MAX_WARPS];
@@ -138,6 +140,14 @@ void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_
                        void *simt_stack_in);
 /* The LAUNCH operation of warp w on mask at PC 0, reconverging at exit. */
 void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *simt_stack_in);
+/* The stack's commit of this cycle's operation (evaluated into out):
+ * recorded for --trace-dir as structure idx, stepped unless the test hook
+ * drops the update of an issue, the peak depth kept.  0 or -1. */
+int mech_stack_commit(core *c, unsigned idx, const void *simt_stack_cfg, void *simt_stack_state,
+                      const void *simt_stack_in, const void *simt_stack_out, int issued,
+                      uint64_t *peak);
+/* End of run: every warp's stack is empty.  0 or -1 (core_fail). */
+int mech_stack_finish(core *c, const void *simt_stack_cfg, const void *simt_stack_state);
 
 /* sbi's heap (sbi, sbi+swi; mech_sbi.c).  The next PCs of a context that
  * issues pc on mask with `taken` lanes taken: a (the taken side, or the
@@ -155,6 +165,11 @@ void mech_sbi_ctx_add(void *hct_cct_heap_in, unsigned *n, uint64_t pc, uint64_t 
 void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned w,
                  void *hct_cct_heap_in);
 
+/* Adds one structure's area (area_desc_*'s result e and its description
+ * desc, an area_desc) into *mm2 and its name into what ("a+b").  0, or -1
+ * with the reason in what. */
+int mech_area_add(const area_tech *t, const char *e, const void *desc, double *mm2, char *what,
+                  size_t len);
 /* The register file's area beside the structures: organisation org
  * (area_lrf_org) for the run's warps, lanes and registers; adds into *mm2
  * and names it in what.  0, or -1 with the reason in what. */

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_tsimt.c -- tsimt and stsimt: temporal SIMT and spatio-temporal SIMT
+ * (002 sec. 3.1-3.3, 5.2, 5.7), on rtl_c/tsimt_frontend (over tsimt_lane)
+ * and rtl_c/simt_stack.
+ *
+ * The baseline (002 sec. 3.1, Table III; tb/simt/configs/002.cfg): one
+ * scheduler, a 32-thread warp sequenced over the 8 SP units of one SIMD
+ * group in 4 waves, every wave taken whatever its mask.  What TSIMT adds
+ * and changes:
+ *   - the SIMD group becomes L = ALUs / K independent lanes of K units
+ *     (TSIMT: K = 1, 8 lanes; STSIMT: K = --tsimt-width, e.g. STSIMT4 2
+ *     lanes of 4; 002 l.1094-1096), core_set_alu_groups(L, K);
+ *   - the warps are divided evenly over the lanes, warp w in lane w mod L
+ *     (002 sec. 3.1: "evenly divided over all TSIMT lanes"; no power-of-two
+ *     rounding, issue 24 item 2): tsimt_frontend's WARPS is the run's warps
+ *     rounded up to a multiple of L, the extra slots never launched;
+ *   - an instruction takes only its non-empty aligned groups of K threads
+ *     (compaction, 002 sec. 3.2): the core's compact issue with K lanes per
+ *     wave, so a thread's result is ready at issue + 1 + its group's
+ *     position in the lane + latency (issue 24 item 4: the lane's
+ *     instruction register is the one stage, delay 1);
+ *   - the front end: tsimt_frontend's per-warp instruction slot, filled by
+ *     the 1-wide fetch (its fill port; MECH_OWN_FETCH), and its
+ *     lane-then-warp round-robin issue of one instruction a cycle (002 sec.
+ *     3.3).  A warp's slot is refilled in the cycle its instruction issues
+ *     when the next PC is sequential (not after a branch or exit, nor at a
+ *     reconvergence PC), so a warp issues every cycle as the baseline's
+ *     buffer lets it (no extra fetch cycle, issue 24 item 3); after a
+ *     branch the slot refills the next cycle: the one bubble every
+ *     mechanism pays on the core;
+ *   - the scoreboard is the core's per-warp one (002 l.277), read as
+ *     tsimt_frontend's sb_ok together with the barrier and the LSU.
+ * The reconvergence stack is the baseline's simt_stack (002 l.247-248).
+ *
+ * Ports: one fill, one issue, one stack operation a cycle (a launch takes
+ * the stack's port, and nothing issues in that cycle, as for spe).
+ *
+ * Choices: the fill picks, round robin, among the warps whose slot is empty
+ * or refills sequentially this cycle (002 does not give the fetch policy).
+ * Loads and stores run through the core's load/store unit (coalescing,
+ * one segment a cycle); their lane is held as tsimt_lane holds it, one
+ * group a cycle (002 l.378-381: one address per clock per lane).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../rtl_c/simt_stack.h"
+#include "../../rtl_c/tsimt_frontend.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+typedef struct {
+    unsigned k;                 /* lane width: 1 tsimt, tsimt_width stsimt */
+    simt_stack_cfg sc;
+    simt_stack_state ss;
+    simt_stack_in in;
+    simt_stack_out out;
+    tsimt_frontend_cfg tc;
+    tsimt_frontend_state *ts;   /* large */
+    tsimt_frontend_in fi;
+    tsimt_frontend_out fo;
+    mech_launchq lq;
+    unsigned fill_rr;
+    uint64_t peak, conflicts, conf[3], refills;
+} tsimt_state;
+
+static const char *const tsimt_structs[] = {"simt_stack", "tsimt_frontend", NULL};
+
+static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
+{
+    const core_cfg *C = core_config(c);
+    static char msg[240];
+    unsigned W = core_warps(c), WS = core_warp_size(c);
+    unsigned alus = (C->alu_groups ? C->alu_groups : C->schedulers) *
+                    (C->simd_width ? C->simd_width : WS);
+    m->k = k;
+    if (k < 1 || k > alus || WS % k) {
+        snprintf(msg, sizeof msg,
+                 "tsimt_width %u: expected a divisor of the warp size %u, at most the %u ALUs", k,
+                 WS, alus);
+        return msg;
+    }
+    unsigned L = alus / k;
+    m->sc = (simt_stack_cfg){W, WS, C->spe_depth, 32};
+    m->tc = tsimt_frontend_default_cfg();
+    m->tc.lanes = L;
+    m->tc.warps = (W + L - 1) / L * L;
+    m->tc.warp = WS;
+    m->tc.width = k;
+    m->tc.instr_bits = 32;
+    const char *e = core_apply_params(c, &simt_stack_params, &m->sc);
+    if (!e)
+        e = core_apply_params(c, &tsimt_frontend_params, &m->tc);
+    if (!e)
+        e = simt_stack_cfg_check(&m->sc);
+    if (!e)
+        e = tsimt_frontend_cfg_check(&m->tc);
+    if (e) {
+        snprintf(msg, sizeof msg, "%s (%u warps on %u lanes of %u)", e, W, L, k);
+        return msg;
+    }
+    if (m->sc.warps < W || m->sc.lanes != WS || m->tc.warps < W || m->tc.warp != WS ||
+        m->tc.width != k) {
+        snprintf(msg, sizeof msg,
+                 "simt_stack WARPS %u LANES %u, tsimt_frontend WARPS %u WARP %u K %u: this run "
+                 "needs %u warps of %u threads, lanes of %u",
+                 (unsigned)m->sc.warps, (unsigned)m->sc.lanes, (unsigned)m->tc.warps,
+                 (unsigned)m->tc.warp, (unsigned)m->tc.width, W, WS, k);
+        return msg;
+    }
+    simt_stack_reset(&m->sc, &m->ss);
+    m->ts = calloc(1, sizeof *m->ts);
+    if (!m->ts)
+        return "tsimt: out of memory";
+    tsimt_frontend_reset(&m->tc, m->ts);
+    m->fill_rr = m->tc.warps - 1;
+    core_set_alu_groups(c, m->tc.lanes, k);
+    return NULL;
+}
+
+static const char *tsimt_init(core *c, void *vm) { return tsimt_init_k(c, vm, 1); }
+static const char *stsimt_init(core *c, void *vm)
+{
+    return tsimt_init_k(c, vm, core_config(c)->tsimt_width);
+}
+
+static void tsimt_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    (void)c;
+    mech_lq_push(&((tsimt_state *)vm)->lq, w, mask);
+}
+
+/* The core's view of warp w issuing (pc, mask) on its lane. */
+static core_req tsimt_req(const tsimt_state *m, unsigned w, int pc, uint64_t mask)
+{
+    core_req r = {0};
+    r.warp = r.unit_warp = w;
+    r.pc = pc;
+    r.mask = mask;
+    r.group = (int)(w % m->tc.lanes);
+    r.with = -1;
+    r.delay = 1;
+    r.compact = 1;
+    r.lanes_per_wave = m->k;
+    r.nofetch = 1;
+    return r;
+}
+
+/* The stack's top of warp w: its pc (-1 none or at the exit) and mask. */
+static int top_of(const tsimt_state *m, const prog *p, unsigned w, uint64_t *mask)
+{
+    unsigned sp = m->ss.sp[w];
+    if (!sp)
+        return -1;
+    *mask = m->ss.ent[w][sp - 1].mask;
+    uint64_t pc = m->ss.ent[w][sp - 1].pc;
+    return pc < p->n && *mask ? (int)pc : -1;
+}
+
+/* Chooses this cycle's fill: round robin over the warps whose slot is
+ * empty (their stack top, as it stands) and the issuing warp when its next
+ * PC is sequential (pc + 1 on the same mask, the stack not popping). */
+static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t imask)
+{
+    const prog *p = core_prog(c);
+    unsigned W = core_warps(c);
+    m->fi.fill_valid = 0;
+    for (unsigned j = 1; j <= W; j++) {
+        unsigned w = (m->fill_rr + j) % W;
+        int pc;
+        uint64_t mask = 0;
+        if ((int)w == iw) {
+            const prog_insn *in = &p->ins[ipc];
+            unsigned sp = m->ss.sp[w];
+            if (in->unit == PU_BRA || in->unit == PU_EXIT || ipc + 1 >= (int)p->n ||
+                (uint64_t)(ipc + 1) == m->ss.ent[w][sp - 1].rpc)
+                continue;
+            pc = ipc + 1;
+            mask = imask;
+        } else {
+            if (m->ts->ib_v_q >> w & 1u)
+                continue;
+            pc = top_of(m, p, w, &mask);
+            if (pc < 0)
+                continue;
+        }
+        m->fi.fill_valid = 1;
+        m->fi.fill_warp = w;
+        m->fi.fill_instr = (uint64_t)pc;
+        m->fi.fill_mask = mask;
+        m->fill_rr = w;
+        m->refills += (int)w == iw;
+        return;
+    }
+}
+
+static int tsimt_cycle(core *c, void *vm)
+{
+    tsimt_state *m = vm;
+    const prog *p = core_prog(c);
+    tsimt_frontend_in *fi = &m->fi;
+    memset(fi, 0, sizeof *fi);
+    memset(&m->in, 0, sizeof m->in);
+    /* sb_ok: the scoreboard, the barrier and the load/store unit let the
+     * buffered instruction go (its lane is the front end's to judge) */
+    for (unsigned w = 0; w < core_warps(c); w++) {
+        if (!(m->ts->ib_v_q >> w & 1u))
+            continue;
+        core_req r = tsimt_req(m, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        enum core_why y = core_ready(c, 0, &r);
+        if (y == CORE_OK || y == CORE_NO_GROUP)
+            fi->sb_ok |= 1ull << w;
+    }
+    int iw = -1, ipc = -1;
+    uint64_t imask = 0;
+    unsigned lw;
+    uint64_t lmask;
+    /* a warp waiting to launch takes the stack's port first (as spe's):
+     * nothing issues in that cycle */
+    int launching = mech_lq_pop(&m->lq, 0, 0, &lw, &lmask);
+    if (launching)
+        fi->sb_ok = 0;
+    for (;;) {
+        tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
+        if (m->fo.err)
+            return core_fail(c, "tsimt_frontend error %s",
+                             tsimt_frontend_err_name((unsigned)m->fo.err_code));
+        if (!m->fo.iss_valid)
+            break;
+        unsigned w = (unsigned)m->fo.iss_warp;
+        uint64_t tmask = 0;
+        int tpc = top_of(m, p, w, &tmask);
+        if (tpc != (int)m->fo.iss_instr || tmask != m->fo.iss_mask)
+            return core_fail(c, "internal: warp %u issued pc %llu, its stack top is pc %d", w,
+                             (unsigned long long)m->fo.iss_instr, tpc);
+        core_req r = tsimt_req(m, w, tpc, tmask);
+        enum core_why y = core_ready(c, 0, &r);
+        if (y != CORE_OK)
+            return core_fail(c, "internal: lane %llu took warp %u pc %d, the core says %d",
+                             (unsigned long long)m->fo.iss_lane, w, tpc, (int)y);
+        mech_stack_branch(p, w, tpc, tmask, core_taken(c, &r), &m->in);
+        simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+        if (m->out.err)
+            return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, tpc,
+                             simt_stack_err_name((unsigned)m->out.err_code));
+        if (m->out.ready) {
+            iw = (int)w;
+            ipc = tpc;
+            imask = tmask;
+            core_out o;
+            if (core_issue(c, 0, &r, &o))
+                return -1;
+            if (p->ins[tpc].unit == PU_BRA && (o.taken & tmask) != m->in.op_mask)
+                return core_fail(c, "warp %u pc %d: the branch took lanes %llx, the stack was "
+                                    "told %llx",
+                                 w, tpc, (unsigned long long)o.taken,
+                                 (unsigned long long)m->in.op_mask);
+            break;
+        }
+        /* the stack has no room for the divergence: the warp waits */
+        core_stall(c);
+        fi->sb_ok &= ~(1ull << w);
+        memset(&m->in, 0, sizeof m->in);
+    }
+    if (launching) {
+        mech_stack_launch(p, lw, lmask, &m->in);
+        simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+        if (m->out.err)
+            return core_fail(c, "simt_stack rejected LAUNCH of warp %u: %s", lw,
+                             simt_stack_err_name((unsigned)m->out.err_code));
+    } else if (iw < 0) {
+        simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+    }
+    /* the fill.  The pick reads no fill input and the fill is legal (an
+     * empty slot or the issuing one), so with it the front end decides the
+     * same and only takes the fill (nx_fill); under --check it is
+     * evaluated again and every output compared */
+    tsimt_fill(c, m, iw, ipc, imask);
+    if (fi->fill_valid) {
+        m->fo.nx_fill = 1;
+        if (core_config(c)->check) {
+            static tsimt_frontend_out again;
+            again = m->fo; /* what eval does not write (lanes >= LANES) stays equal */
+            tsimt_frontend_eval(&m->tc, m->ts, fi, &again);
+            if (memcmp(&again, &m->fo, sizeof again))
+                return core_fail(c, "internal: tsimt_frontend decided otherwise with the fill "
+                                    "(%s)",
+                                 tsimt_frontend_err_name((unsigned)again.err_code));
+        }
+    }
+    if (CORE_RECORD(c, 1, tsimt_frontend, &m->tc, fi, &m->fo))
+        return -1;
+    tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
+    if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
+        return -1;
+    if (m->fo.conflict) {
+        m->conflicts++;
+        m->conf[m->fo.conflict - 1]++;
+    }
+    if (core_config(c)->check) {
+        const char *e = simt_stack_check(&m->sc, &m->ss);
+        if (!e)
+            e = tsimt_frontend_check(&m->tc, m->ts);
+        if (e)
+            return core_fail(c, "tsimt invariant: %s", e);
+    }
+    return 0;
+}
+
+static int tsimt_busy(const core *c, const void *vm)
+{
+    (void)c;
+    const tsimt_state *m = vm;
+    return m->lq.n != 0 || m->ts->ib_v_q != 0;
+}
+
+static void tsimt_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    tsimt_state *m = vm;
+    (void)c;
+    vcd_scope(w, "tsimt_frontend");
+    tsimt_frontend_trace(w, &m->tc, m->ts, &m->fi, &m->fo);
+    vcd_upscope(w);
+    vcd_scope(w, "simt_stack");
+    simt_stack_trace(w, &m->sc, &m->ss, &m->in, &m->out);
+    vcd_upscope(w);
+}
+
+static void tsimt_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    (void)c;
+    (void)vm;
+    fprintf(f, "@28\n+{%s lane issued} %s.tsimt_frontend.iss_lane\n", s, s);
+    fprintf(f, "@2024\n^2 vcd/filters/simt_stack_act.txt\n+{%s stack act} %s.simt_stack.act[2:0]\n",
+            s, s);
+}
+
+static void tsimt_stats(const core *c, const void *vm, mech_cols *k)
+{
+    const tsimt_state *m = vm;
+    (void)c;
+    static const char *const names[] = {"peak_stack_depth", "tsimt_lanes", "tsimt_width",
+                                        "issue_conflicts", "refills_on_issue"};
+    const uint64_t v[] = {m->peak, m->tc.lanes, m->k, m->conflicts, m->refills};
+    mech_cols_u64(k, names, v, 5);
+}
+
+static double tsimt_area(const core *c, const void *vm, const area_tech *t, char *what,
+                         size_t len)
+{
+    const tsimt_state *m = vm;
+    area_desc d;
+    double mm2 = 0;
+    what[0] = 0;
+    if (mech_area_add(t, area_desc_simt_stack(&m->sc, 0, &d), &d, &mm2, what, len) ||
+        mech_area_add(t, area_desc_tsimt_frontend(&m->tc, 0, &d), &d, &mm2, what, len) ||
+        /* each lane reads its own warps' registers: a decoder per bank */
+        mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
+        return -1;
+    return mm2;
+}
+
+static int tsimt_finish(core *c, void *vm)
+{
+    tsimt_state *m = vm;
+    if (mech_stack_finish(c, &m->sc, &m->ss))
+        return -1;
+    if (m->ts->ib_v_q)
+        return core_fail(c, "tsimt_frontend: instructions left in the buffer (%llx)",
+                         (unsigned long long)m->ts->ib_v_q);
+    return 0;
+}
+
+static void tsimt_free(void *vm)
+{
+    tsimt_state *m = vm;
+    free(m->ts);
+    m->ts = NULL;
+}
+
+/* tsimt and stsimt: one mechanism, the lane width from init */
+#define TSIMT_OPS(nm, pp, sum, in_fn)                                                             \
+    {                                                                                             \
+        .name = nm, .paper = pp, .summary = sum, .structs = tsimt_structs,                         \
+        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED, .nctx = 1, .size = sizeof(tsimt_state),         \
+        .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
+        .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \
+        .finish = tsimt_finish, .free = tsimt_free,                                               \
+    }
+const mech_ops mech_tsimt = TSIMT_OPS("tsimt", "002 sec. 3.1-3.3",
+                                      "temporal SIMT: one-wide lanes, compaction, one issue a cycle",
+                                      tsimt_init);
+const mech_ops mech_stsimt = TSIMT_OPS("stsimt", "002 sec. 3.1, 5.7",
+                                       "spatio-temporal SIMT: lanes of tsimt_width units, "
+                                       "aligned-group compaction",
+                                       stsimt_init);
