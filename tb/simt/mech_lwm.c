@@ -403,9 +403,9 @@ static void lwm_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void lwm_stats(const core *c, const void *vm, mech_cols *k)
 {
     const lwm_state *m = vm;
+    static const char *const names[] = {"peak_stack_depth"};
     (void)c;
-    k->name[k->n] = "peak_stack_depth";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
+    mech_cols_u64(k, names, &m->peak, 1);
     k->name[k->n] = "large_warps";
     snprintf(k->value[k->n++], sizeof k->value[0], "%ux%u", m->LW, m->K);
 }
@@ -417,17 +417,13 @@ static double lwm_area(const core *c, const void *vm, const area_tech *t, char *
     what[0] = 0;
     for (unsigned q = 0; q < m->P; q++) {
         area_desc d;
-        area_result r;
-        const char *e = area_desc_lwm_subwarp(&m->u[q].lc, 0, &d);
-        if (!e)
-            e = area_desc_eval(t, &d, &r, NULL);
-        if (e) {
-            snprintf(what, len, "not estimated: %s", e);
+        char w2[256] = "";
+        if (mech_area_add(t, area_desc_lwm_subwarp(&m->u[q].lc, 0, &d), &d, &mm2, q ? w2 : what,
+                          q ? sizeof w2 : len)) {
+            if (q)
+                snprintf(what, len, "%s", w2);
             return -1;
         }
-        mm2 += r.total_mm2;
-        if (!q)
-            snprintf(what, len, "%s%s", m->P > 1 ? "n x " : "", d.name);
     }
     /* a register bank per lane with its own decoder (004 sec. 3.4) */
     if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
