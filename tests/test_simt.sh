@@ -382,14 +382,22 @@ for a in "" "--config 002" "--config 004" "--lanes 4 --alu-lat 1 --mem-lat 3" "-
   "$S" --core --random "$N" --seed 401 --quiet --max-threads 256 $a >"$T/core_rand.out" 2>&1 &&
     ok "core_random_${N} ($a)" || bad "core_random_${N} ($a)" "$(grep -m1 FAIL "$T/core_rand.out")"
 done
-# the checks can fail: a flipped register, a memory byte, a dropped stack
-# update, a blind scoreboard (the per-thread timing oracle)
+# the checks can fail, for every mechanism of the table: a flipped register,
+# a memory byte, a dropped structure update, blind scoreboards (the
+# per-thread timing oracle); exit 1 with the mechanism and what differs
+cmechs=$("$S" --core --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f{print $1}')
 for f in reg@40 mem@40 pc@30 sb@0; do
-  "$S" --core tb/kernels/fig1_003.k --inject-fault $f >"$T/core_fault.out" 2>&1
-  rc=$?
-  want='(thread [0-9]+|global byte)'; [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
-  [ $rc -eq 1 ] && grep -qE "^simt: .*: spe: $want" "$T/core_fault.out" && ok "core_fault_${f%@*}_caught" ||
-    bad "core_fault_${f%@*}_caught" "exit $rc: $(head -1 "$T/core_fault.out")"
+  for m in $cmechs; do
+    "$S" --core --mech "$m" tb/kernels/fig1_003.k --inject-fault $f >"$T/core_fault.out" 2>&1
+    rc=$?
+    want='(thread [0-9]+|global byte|lane_regfile lane)'
+    # a dropped update: the reference check, or the mechanism's own check
+    # that what issues is its structure's top
+    [ "${f%@*}" = pc ] && want='(thread [0-9]+|internal: warp [0-9]+ issue)'
+    [ "${f%@*}" = sb ] && want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
+    [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m/+/\\+}: $want" "$T/core_fault.out" && ok "core_fault_${f%@*}_caught_$m" ||
+      bad "core_fault_${f%@*}_caught_$m" "exit $rc: $(head -1 "$T/core_fault.out")"
+  done
 done
 # CTA dispatch: a grid of identical CTAs through 2 CTA slots; every CTA is
 # checked as it retires, and 5 CTAs (3 rounds: 2, 2, 1) take more than two
