@@ -222,14 +222,18 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     /* the sub-warp this cycle picks does not depend on this cycle's fetch
      * or completion: when its SIMD group (or the load/store unit) is busy,
      * the whole unit holds this cycle (a pipeline stall) */
-    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
-    if (u->out.sw_valid) {
-        uint32_t tid[CORE_MAX_WARP];
-        core_req r;
-        lwm_req(c, m, q, &u->out, tid, &r);
-        if (core_ready(c, q, &r) != CORE_OK) {
-            core_stall(c);
-            return 0;
+    int copy_left = 0; /* bits of the copy remain after this cycle: no fetch */
+    if (u->ls->busy_q) { /* idle: nothing to pick */
+        lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+        copy_left = (int)u->out.fetch_stall;
+        if (u->out.sw_valid) {
+            uint32_t tid[CORE_MAX_WARP];
+            core_req r;
+            lwm_req(c, m, q, &u->out, tid, &r);
+            if (core_ready(c, q, &r) != CORE_OK) {
+                core_stall(c);
+                return 0;
+            }
         }
     }
     /* the completion: the earliest due sub-warp */
@@ -260,7 +264,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 if (wm >> col & 1u)
                     lwm_set(in->f_mask, r * WS + col, 1);
         }
-    } else {
+    } else if (!copy_left) {
         unsigned n = core_order(c, q, m->LW, ord);
         for (unsigned i = 0; i < n && fpc < 0; i++) {
             unsigned gg = ord[i], lw = gg / m->P, sp = (unsigned)u->ls->sp_q[lw];
