@@ -524,5 +524,16 @@ if [ -x "$A" ]; then
     ok asan_crossbar || bad asan_crossbar "$(head -3 "$T/asan_xbar.out")"
   "$A" --random 20 --seed 300 --quiet >"$T/asan_random.out" 2>&1 &&
     ok asan_random_20 || bad asan_random_20 "$(head -3 "$T/asan_random.out")"
+  # the core: every mechanism, waveform, histogram, vector files, a grid
+  for k in tb/kernels/*.k; do
+    n=$(basename "$k" .k)
+    "$A" --core "$k" --vcd "$T/asan_core_$n.vcd" --svg "$T/asan_core_$n.svg" --trace-dir "$T/asan_core_td" \
+      --log "$T/asan_core_$n.log" --format json >"$T/asan_core_$n.out" 2>&1 &&
+      ok "asan_core_builtin_$n" || bad "asan_core_builtin_$n" "$(head -3 "$T/asan_core_$n.out")"
+  done
+  "$A" --core --random 20 --seed 301 --quiet --max-threads 256 --config 001 >"$T/asan_core_random.out" 2>&1 &&
+    "$A" --core --random 10 --seed 302 --quiet --lanes 4 --regfile crossbar --sched two-level >>"$T/asan_core_random.out" 2>&1 &&
+    "$A" --core --grid 5 "$T/idem.k" --set max_ctas=2 >>"$T/asan_core_random.out" 2>&1 &&
+    ok asan_core_random || bad asan_core_random "$(grep -m3 -v '^ok' "$T/asan_core_random.out")"
 else bad asan_simt_built "no $A"; fi
 exit 0
