@@ -236,8 +236,10 @@ lint: deps
 	@tools/lint.sh $(MODULES)
 
 # ------------------------------------------------------------------ bench
-bench: deps $(B)/libmodels.a $(B)/cosim_params | $(B)
+bench: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt | $(B)
 	@tools/bench.sh $(STRUCTS)
+	@echo "== build/simt --core --bench: the SM model, warp-instructions per second"
+	@$(B)/simt --core --bench
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's

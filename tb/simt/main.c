@@ -33,9 +33,10 @@
  *                          mechanisms' structs lists
  *   --format text|md|csv|json, --svg FILE, --vcd FILE, --fst FILE,
  *   --trace-dir DIR, --log FILE|-, --dump-mem FILE, --tech NM,
- *   --inject-fault reg|mem|pc|sb@CYCLE, --no-check (and --check),
+ *   --inject-fault reg|mem|pc|sb@CYCLE, --no-check,
  *   --max-steps N, --max-cycles N, --random N [--seed S] [--max-threads N],
- *   --gen SEED, --show-cfg FILE, --bench [FILE], --quiet, --help.
+ *   --gen SEED, --show-cfg FILE, --bench [FILE], --grid N (copies of a .k
+ *   CTA: the CTA dispatch test), --quiet, --help.  Implemented in cli.c.
  *   Every output path (--svg, --vcd, --fst, --dump-mem, --log)
  *   is opened before any work: an unwritable one is one line, exit 2.
  *

@@ -363,9 +363,9 @@ static void dpe_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void dpe_stats(const core *c, const void *vm, mech_cols *k)
 {
     const dpe_state *m = vm;
+    static const char *const names[] = {"peak_stack_depth"};
     (void)c;
-    k->name[k->n] = "peak_stack_depth";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
+    mech_cols_u64(k, names, &m->peak, 1);
     k->name[k->n] = "avg_paths";
     snprintf(k->value[k->n++], sizeof k->value[0], "%.3f",
              m->paths_n ? (double)m->paths_sum / (double)m->paths_n : 0.0);
@@ -375,25 +375,14 @@ static double dpe_area(const core *c, const void *vm, const area_tech *t, char *
 {
     const dpe_state *m = vm;
     area_desc d;
-    area_result r;
     double mm2 = 0;
     what[0] = 0;
-    for (int i = 0; i < 2; i++) {
-        const char *e = i ? area_desc_shadow_scoreboard(m->bc.warps, m->bc.entries, m->bc.regs, 0,
-                                                        &d)
-                          : area_desc_dpe_stack(m->dc.warps, m->dc.lanes, m->dc.depth,
-                                                m->dc.pc_bits, 0, &d);
-        if (!e)
-            e = area_desc_eval(t, &d, &r, NULL);
-        if (e) {
-            snprintf(what, len, "not estimated: %s", e);
-            return -1;
-        }
-        mm2 += r.total_mm2;
-        size_t u = strlen(what);
-        snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
-    }
-    if (mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
+    if (mech_area_add(t, area_desc_dpe_stack(m->dc.warps, m->dc.lanes, m->dc.depth, m->dc.pc_bits,
+                                             0, &d),
+                      &d, &mm2, what, len) ||
+        mech_area_add(t, area_desc_shadow_scoreboard(m->bc.warps, m->bc.entries, m->bc.regs, 0, &d),
+                      &d, &mm2, what, len) ||
+        mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
         return -1;
     return mm2;
 }

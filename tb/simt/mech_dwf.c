@@ -457,46 +457,38 @@ static void mdwf_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void mdwf_stats(const core *c, const void *vm, mech_cols *k)
 {
     const mdwf_mech *m = vm;
-    uint64_t peak = 0, ev = 0, conf = 0;
+    static const char *const names[] = {"peak_pool_warps", "rf_conflicts", "lut_evictions"};
+    uint64_t v[3] = {0, 0, 0};
     (void)c;
     for (unsigned q = 0; q < m->P; q++) {
-        peak += m->u[q].peak;
-        ev += m->u[q].evictions;
-        conf += m->u[q].rs->conflicts_q;
+        v[0] += m->u[q].peak;
+        v[1] += m->u[q].rs->conflicts_q;
+        v[2] += m->u[q].evictions;
     }
-    k->name[k->n] = "peak_pool_warps";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)peak);
-    k->name[k->n] = "rf_conflicts";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)conf);
-    k->name[k->n] = "lut_evictions";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)ev);
+    mech_cols_u64(k, names, v, 3);
 }
 
 static double mdwf_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
 {
     const mdwf_mech *m = vm;
     double mm2 = 0;
+    char other[256];
     what[0] = 0;
     unsigned org = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_ORG_CROSSBAR : LRF_ORG_PER_LANE;
     for (unsigned q = 0; q < m->P; q++) {
         area_desc d;
-        area_result r;
         const mdwf_unit *u = &m->u[q];
-        for (int i = 0; i < 2; i++) {
-            const char *e = i ? area_desc_lane_regfile(u->rc.lanes, u->rc.entries, u->rc.width,
-                                                       u->rc.regs, (area_lrf_org)org, 0, &d)
-                              : area_desc_dwf(&u->wc, AREA_DWF_ALL, 0, &d);
-            if (!e)
-                e = area_desc_eval(t, &d, &r, NULL);
-            if (e) {
-                snprintf(what, len, "not estimated: %s", e);
-                return -1;
-            }
-            mm2 += r.total_mm2;
-            if (!q) {
-                size_t n = strlen(what);
-                snprintf(what + n, len - n, "%s%s%s", n ? "+" : "", m->P > 1 ? "n x " : "", d.name);
-            }
+        char *w = q ? other : what;
+        size_t wl = q ? sizeof other : len;
+        other[0] = 0;
+        /* one dwf and one lane-aware register file per scheduler (000 Fig. 10) */
+        if (mech_area_add(t, area_desc_dwf(&u->wc, AREA_DWF_ALL, 0, &d), &d, &mm2, w, wl) ||
+            mech_area_add(t, area_desc_lane_regfile(u->rc.lanes, u->rc.entries, u->rc.width,
+                                                    u->rc.regs, (area_lrf_org)org, 0, &d),
+                          &d, &mm2, w, wl)) {
+            if (q)
+                snprintf(what, len, "%s", other);
+            return -1;
         }
     }
     return mm2;

@@ -222,14 +222,18 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     /* the sub-warp this cycle picks does not depend on this cycle's fetch
      * or completion: when its SIMD group (or the load/store unit) is busy,
      * the whole unit holds this cycle (a pipeline stall) */
-    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
-    if (u->out.sw_valid) {
-        uint32_t tid[CORE_MAX_WARP];
-        core_req r;
-        lwm_req(c, m, q, &u->out, tid, &r);
-        if (core_ready(c, q, &r) != CORE_OK) {
-            core_stall(c);
-            return 0;
+    int copy_left = 0; /* bits of the copy remain after this cycle: no fetch */
+    if (u->ls->busy_q) { /* idle: nothing to pick */
+        lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+        copy_left = (int)u->out.fetch_stall;
+        if (u->out.sw_valid) {
+            uint32_t tid[CORE_MAX_WARP];
+            core_req r;
+            lwm_req(c, m, q, &u->out, tid, &r);
+            if (core_ready(c, q, &r) != CORE_OK) {
+                core_stall(c);
+                return 0;
+            }
         }
     }
     /* the completion: the earliest due sub-warp */
@@ -260,7 +264,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 if (wm >> col & 1u)
                     lwm_set(in->f_mask, r * WS + col, 1);
         }
-    } else {
+    } else if (!copy_left) {
         unsigned n = core_order(c, q, m->LW, ord);
         for (unsigned i = 0; i < n && fpc < 0; i++) {
             unsigned gg = ord[i], lw = gg / m->P, sp = (unsigned)u->ls->sp_q[lw];
@@ -403,9 +407,9 @@ static void lwm_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void lwm_stats(const core *c, const void *vm, mech_cols *k)
 {
     const lwm_state *m = vm;
+    static const char *const names[] = {"peak_stack_depth"};
     (void)c;
-    k->name[k->n] = "peak_stack_depth";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
+    mech_cols_u64(k, names, &m->peak, 1);
     k->name[k->n] = "large_warps";
     snprintf(k->value[k->n++], sizeof k->value[0], "%ux%u", m->LW, m->K);
 }
@@ -417,17 +421,13 @@ static double lwm_area(const core *c, const void *vm, const area_tech *t, char *
     what[0] = 0;
     for (unsigned q = 0; q < m->P; q++) {
         area_desc d;
-        area_result r;
-        const char *e = area_desc_lwm_subwarp(&m->u[q].lc, 0, &d);
-        if (!e)
-            e = area_desc_eval(t, &d, &r, NULL);
-        if (e) {
-            snprintf(what, len, "not estimated: %s", e);
+        char w2[256] = "";
+        if (mech_area_add(t, area_desc_lwm_subwarp(&m->u[q].lc, 0, &d), &d, &mm2, q ? w2 : what,
+                          q ? sizeof w2 : len)) {
+            if (q)
+                snprintf(what, len, "%s", w2);
             return -1;
         }
-        mm2 += r.total_mm2;
-        if (!q)
-            snprintf(what, len, "%s%s", m->P > 1 ? "n x " : "", d.name);
     }
     /* a register bank per lane with its own decoder (004 sec. 3.4) */
     if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))

@@ -443,37 +443,24 @@ static void sbi_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void sbi_stats(const core *c, const void *vm, mech_cols *k)
 {
     const sbi_state *m = vm;
+    static const char *const names[] = {"peak_cct_entries", "sec_insts", "sec_suspended"};
+    const uint64_t v[] = {m->peak, m->sec_insts, m->sec_suspended};
     (void)c;
-    k->name[k->n] = "peak_cct_entries";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->peak);
-    k->name[k->n] = "sec_insts";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->sec_insts);
-    k->name[k->n] = "sec_suspended";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu", (unsigned long long)m->sec_suspended);
+    mech_cols_u64(k, names, v, 3);
 }
 
 static double sbi_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
 {
     const sbi_state *m = vm;
     area_desc d;
-    area_result r;
     double mm2 = 0;
     what[0] = 0;
-    for (int i = 0; i < 2; i++) {
-        const char *e = i ? area_desc_sbi_scoreboard(m->sbc.warps, m->sbc.depth, m->sbc.reg_w, 0,
-                                                     0, &d)
-                          : area_desc_hct_cct_heap(&m->hc, AREA_HCH_ALL, 0, &d);
-        if (!e)
-            e = area_desc_eval(t, &d, &r, NULL);
-        if (e) {
-            snprintf(what, len, "not estimated: %s", e);
-            return -1;
-        }
-        mm2 += r.total_mm2;
-        size_t u = strlen(what);
-        snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
-    }
-    if (mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
+    if (mech_area_add(t, area_desc_hct_cct_heap(&m->hc, AREA_HCH_ALL, 0, &d), &d, &mm2, what,
+                      len) ||
+        mech_area_add(t, area_desc_sbi_scoreboard(m->sbc.warps, m->sbc.depth, m->sbc.reg_w, 0, 0,
+                                                  &d),
+                      &d, &mm2, what, len) ||
+        mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
         return -1;
     return mm2;
 }

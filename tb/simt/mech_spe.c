@@ -80,16 +80,10 @@ static int spe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
     return pc < core_prog(c)->n ? (int)pc : -1;
 }
 
-/* evaluates and, unless dropped, steps one operation; records it */
+/* records and, unless dropped, steps this cycle's operation */
 static int spe_apply(core *c, spe_state *m, int issued)
 {
-    if (CORE_RECORD(c, 0, simt_stack, &m->sc, &m->in, &m->out))
-        return -1;
-    if (!core_drop(c, issued))
-        simt_stack_step(&m->sc, &m->ss, &m->in, &m->out);
-    if (m->in.op != SIMT_OP_NOP && m->ss.sp[m->in.op_warp] > m->peak)
-        m->peak = m->ss.sp[m->in.op_warp];
-    return 0;
+    return mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, issued, &m->peak);
 }
 
 static int spe_cycle(core *c, void *vm)
@@ -187,10 +181,9 @@ static void spe_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 
 static void spe_stats(const core *c, const void *vm, mech_cols *k)
 {
+    static const char *const names[] = {"peak_stack_depth"};
     (void)c;
-    k->name[k->n] = "peak_stack_depth";
-    snprintf(k->value[k->n++], sizeof k->value[0], "%llu",
-             (unsigned long long)((const spe_state *)vm)->peak);
+    mech_cols_u64(k, names, &((const spe_state *)vm)->peak, 1);
 }
 
 static void spe_scalar_stats(const core *c, const void *vm, mech_cols *k)
@@ -203,20 +196,11 @@ static double spe_area(const core *c, const void *vm, const area_tech *t, char *
 {
     const spe_state *m = vm;
     area_desc d;
-    area_result r;
     double mm2 = 0;
     what[0] = 0;
-    const char *e = area_desc_simt_stack(&m->sc, 0, &d);
-    if (!e)
-        e = area_desc_eval(t, &d, &r, NULL);
-    if (e) {
-        snprintf(what, len, "not estimated: %s", e);
-        return -1;
-    }
-    mm2 = r.total_mm2;
-    snprintf(what, len, "%s", d.name);
     /* one row decoder for the whole register file (000 Fig. 10c) */
-    if (mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
+    if (mech_area_add(t, area_desc_simt_stack(&m->sc, 0, &d), &d, &mm2, what, len) ||
+        mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
         return -1;
     return mm2;
 }
@@ -224,11 +208,7 @@ static double spe_area(const core *c, const void *vm, const area_tech *t, char *
 static int spe_finish(core *c, void *vm)
 {
     spe_state *m = vm;
-    for (unsigned w = 0; w < m->sc.warps; w++)
-        if (m->ss.sp[w])
-            return core_fail(c, "warp %u: its stack holds %u entries at the end", w,
-                             (unsigned)m->ss.sp[w]);
-    return 0;
+    return mech_stack_finish(c, &m->sc, &m->ss);
 }
 
 const mech_ops mech_spe = {
