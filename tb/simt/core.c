@@ -680,6 +680,12 @@ static int check_thread(core *c, unsigned t, int pc)
     if (!c->live[t])
         return core_fail(c, "thread slot %u: executed pc %d (line %d) but holds no live thread",
                          t, pc, in->line);
+    /* core_ready looks at one thread of the request; every thread of it
+     * must have passed its barrier (a waiting thread issued again would
+     * count twice at its CTA's barrier, which then never opens) */
+    if (c->at_bar[t])
+        return core_fail(c, "thread %llu: executed pc %d (line %d) while it waits at a barrier",
+                         (unsigned long long)g, pc, in->line);
     if (c->ref->trace) {
         if (c->tpos[t] >= c->ref->len[g])
             return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "

@@ -22,7 +22,10 @@
  * Launch: a static warp enters its pool as a commit of its threads at PC
  * 0, one commit a cycle through the commit port.  Barriers: threads whose
  * commit finds their barrier still closed wait outside the pool and
- * rejoin, one commit per static warp, when the core releases it.
+ * rejoin, one commit per static warp, when the core releases it.  The
+ * check is per thread: a dynamic warp may mix threads of several CTAs
+ * (the pool groups by PC alone), whose barriers open at different cycles;
+ * a thread whose CTA's barrier is open commits, the others wait.
  *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and its read data is checked against the
@@ -181,10 +184,19 @@ static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit
             unsigned t = j * WS + l;
             if (u->waitpc[t] == 0xffff || core_at_bar(c, slot_of(c, m, q, t)))
                 continue;
+            /* threads of one warp at two barrier PCs: the two sides of
+             * the commit; at a third, the next cycle's commit */
             unsigned h = dwf_home_lane(&u->wc, t);
+            int pc = u->waitpc[t];
+            if (!it.mask_t || pc == it.pc_t) {
+                it.pc_t = pc;
+                it.mask_t |= 1ull << h;
+            } else if (!it.mask_nt || pc == it.pc_nt) {
+                it.pc_nt = pc;
+                it.mask_nt |= 1ull << h;
+            } else
+                continue;
             it.tid[h] = t;
-            it.mask_t |= 1ull << h;
-            it.pc_t = u->waitpc[t];
             u->waitpc[t] = 0xffff;
             u->nwait--;
         }
@@ -222,15 +234,21 @@ static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_
             return -1;
         mdwf_item *it = &u->cq[best];
         if (it->bar) {
-            uint64_t all = it->mask_t | it->mask_nt;
-            unsigned t0 = it->tid[__builtin_ctzll(all)];
-            if (core_at_bar(c, slot_of(c, m, q, t0))) {
-                /* the barrier is still closed: wait outside the pool */
-                for (uint64_t mk = all; mk; mk &= mk - 1) {
-                    unsigned l = (unsigned)__builtin_ctzll(mk);
-                    u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
-                    u->nwait++;
-                }
+            /* each thread by its own CTA's barrier: a dynamic warp may hold
+             * threads of several CTAs, and one CTA's barrier may open while
+             * another's is still closed.  The threads whose barrier is
+             * closed wait outside the pool; the rest commit. */
+            for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(mk);
+                if (!core_at_bar(c, slot_of(c, m, q, it->tid[l])))
+                    continue;
+                u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
+                u->nwait++;
+                it->mask_t &= ~(1ull << l);
+                it->mask_nt &= ~(1ull << l);
+            }
+            it->bar = 0;
+            if (!(it->mask_t | it->mask_nt)) {
                 *it = u->cq[--u->ncq];
                 continue;
             }
