@@ -184,8 +184,10 @@ cosim_checks() { # structure
     ok "cosim_${s}_help"
   else bad "cosim_${s}_help"; fi
   for args in "--param BOGUS=1" "--param $("$B/cosim_params" "$s" --table | awk 'NR==1{print $1 "=" $4 + 1}')" \
+              "--param $("$B/cosim_params" "$s" --table | awk 'NR==1{print $1 "=abc"}')" \
               "--cycles 10 --fst $T/no_such_dir/x.fst" "--cycles 10 --vcd $T/no_such_dir/x.vcd" \
-              "--replay $T/no_such_file.vec"; do
+              "--cycles 10 --json $T/no_such_dir/x.json" "--cycles 10 --json $T" \
+              "--replay $T/no_such_file.vec" "--replay $T"; do
     # shellcheck disable=SC2086
     "$c" $args >"$LOG/cosim_${s}_args.log" 2>&1
     rc=$?
