@@ -243,18 +243,11 @@ std::string cosim_cov_str(const std::vector<std::pair<std::string, uint64_t> > &
 
 std::vector<std::string> cosim_cov_keys(const std::string &s)
 {
+    std::vector<std::pair<std::string, uint64_t> > acc;
+    cosim_cov_merge(acc, s);
     std::vector<std::string> keys;
-    size_t i = 0;
-    while (i < s.size()) {
-        size_t j = s.find(',', i);
-        if (j == std::string::npos)
-            j = s.size();
-        std::string kv = s.substr(i, j - i);
-        size_t eq = kv.find('=');
-        if (!kv.empty())
-            keys.push_back(eq == std::string::npos ? kv : kv.substr(0, eq));
-        i = j + 1;
-    }
+    for (size_t i = 0; i < acc.size(); i++)
+        keys.push_back(acc[i].first);
     return keys;
 }
 

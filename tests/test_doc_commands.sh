@@ -11,7 +11,7 @@
 #   - the runner itself fails on a planted stale page: a command that writes
 #     another file than the page says, a quoted output line the command does
 #     not print, a wrong exit status, a bad-input error of more than one line,
-#     and an unmarked block.
+#     an unmarked block, and a link to a missing file.
 # Slow blocks run in make regress.  ok/FAIL lines as tests/run.sh counts them.
 set -u
 B=${1:-build}
@@ -45,6 +45,7 @@ plant two_line_error "$(printf '%s\n' '<!-- cmd: runnable exit=2 -->' '```' \
   '$ build/cosim_dpe_stack --bogus; echo second line >&2; exit 2' '```')" "printed 2 lines"
 plant unmarked "$(printf '%s\n' 'Run:' '' '```' 'make waves STRUCT=dpe_stack' '```')" "without a <!-- cmd"
 plant indented "$(printf '%s\n' 'Run:' '' '    make waves STRUCT=dpe_stack' '')" "indented command block"
+plant dead_link "See [the kernels](docs/simt.md)." "link to docs/simt.md, which does not exist"
 plant bad_kind "$(printf '%s\n' '<!-- cmd: runnabel -->' '```' 'true' '```')" "unknown kind"
 # and a page that is right passes (numbers marked as examples match others)
 printf '%s\n' '<!-- cmd: runnable numbers=example -->' '```' \

@@ -20,7 +20,8 @@ stdout or stderr, in order; "..." matches any text; with numbers=example
 every number in them matches any number).  A block without "$ " lines is
 all commands (no output quoted).  A line ending in "\\" continues.
 
-Each block runs in a scratch tree (WORK/root: every top-level entry of the
+Each block runs in a scratch tree (WORK/root, WORK = --work or
+BUILD/test/doc_commands_KINDS: every top-level entry of the
 repository linked, build/ linked to --build, out/ its own and empty at the
 start of each block), with bash -o pipefail; the block passes when every
 command exits 0 (or every one exits N, with exit=N; with exit=2 each must
@@ -30,7 +31,8 @@ quoted output line was printed.
 
 A fenced block with no marker, an unknown kind or option, or an indented
 block (four spaces) that starts like a command (make, build/, tools/, $) is a
-failure too: a command in the docs is either tested or says why not.
+failure too: a command in the docs is either tested or says why not.  So is
+a relative link [text](path) to a file that does not exist.
 
 Prints one "ok FILE:LINE" or "FAIL FILE:LINE: why" per block (run.sh counts
 them); --list prints the blocks and kinds only.  Exit status: 0 all ok, 1 a
@@ -46,6 +48,7 @@ KINDS = ("runnable", "slow", "illustrative", "text")
 OPTS = ("exit", "writes", "numbers", "timeout")
 MARK = re.compile(r"^<!--\s*cmd:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(```+|~~~+)")
+LINK = re.compile(r"\]\(([^)\s]+)\)")
 INDENTED_CMD = re.compile(r"^    (\$ |make |build/|tools/|tests/|gtkwave |nice |[A-Za-z_]+=\$\()")
 
 
@@ -117,6 +120,14 @@ def parse(path):
                 in_list_para = True
             prev_blank = False
         i += 1
+    # relative links must lead to a file or directory of the tree
+    for n, ln in enumerate(lines, 1):
+        for target in LINK.findall(ln):
+            t = target.split("#")[0]
+            if not t or re.match(r"^[a-z]+:", t):
+                continue
+            if not os.path.exists(os.path.join(os.path.dirname(path), t)):
+                problems.append((n, "link to %s, which does not exist" % t))
     return blocks, problems
 
 
@@ -188,7 +199,6 @@ def run_block(block, root, log):
     if not cmds:
         return "no command in the block"
     env = dict(os.environ)
-    env["DOC_COMMANDS"] = "1"
     for cmd, quoted in cmds:
         log.write("$ %s\n" % cmd)
         try:
@@ -259,7 +269,9 @@ def main(argv):
             sys.stderr.write("doc_commands: cannot read %s\n" % f)
             return 2
     repo = os.getcwd()
-    work = work or os.path.join(build, "test", "doc_commands")
+    # a scratch tree per kind: make regress' slow blocks include make test,
+    # whose runnable blocks must not share (and wipe) the same tree
+    work = work or os.path.join(build, "test", "doc_commands_" + "_".join(kinds))
     os.makedirs(work, exist_ok=True)
     failed = 0
     todo = []
