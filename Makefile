@@ -49,12 +49,17 @@ VERILATOR    ?= verilator
 .PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean regress docs
 
 , := ,
-# A bad STRUCT, WAVES or PARAMS stops make before any work, with one line
+# A bad STRUCT, WAVES, PARAMS, REPLAY or MODULE stops make before any work, with one line
 # (make's own "Makefile:N: *** ...  Stop.") and exit status 2.
 ifneq ($(filter waves cosim,$(MAKECMDGOALS)),)
   ifneq ($(STRUCT)$(filter waves,$(MAKECMDGOALS)),)
     ifneq ($(words $(STRUCT)) $(filter $(STRUCT),$(STRUCTS)),1 $(strip $(STRUCT)))
       $(error make $(filter waves cosim,$(MAKECMDGOALS)): STRUCT must be one of: $(STRUCTS))
+    endif
+  endif
+  ifneq ($(REPLAY),)
+    ifeq ($(wildcard $(REPLAY)),)
+      $(error make cosim: REPLAY file '$(REPLAY)' does not exist)
     endif
   endif
   # PARAMS against the structure's table, when build/cosim_params is there
@@ -65,6 +70,13 @@ ifneq ($(filter waves cosim,$(MAKECMDGOALS)),)
       ifneq ($(PARAMS_WHY),)
         $(error $(PARAMS_WHY))
       endif
+    endif
+  endif
+endif
+ifneq ($(filter mutate,$(MAKECMDGOALS)),)
+  ifneq ($(MODULE),)
+    ifneq ($(words $(MODULE)) $(filter $(MODULE),$(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh))),1 $(strip $(MODULE)))
+      $(error make mutate: MODULE must be one of: $(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh)))
     endif
   endif
 endif
@@ -176,7 +188,7 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
 	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
-	  tools/doc_commands.py --build $(B) --kinds slow README.md docs/*.md area/README.md || rc=1; exit $$rc
+	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 
 # ------------------------------------------------------------------ demo
 # every core for the build (each co-simulation build is its own job) and,

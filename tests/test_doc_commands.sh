@@ -3,7 +3,8 @@
 # test_doc_commands.sh BUILD_DIR -- every command the documentation shows
 # runs as the text says (tools/doc_commands.py, docs/doc-tests.md).
 #
-#   - every fenced code block of README.md and docs/*.md carries a
+#   - every fenced code block of README.md, docs/*.md and area/README.md
+#     (tools/doc_commands.py's PAGES) carries a
 #     <!-- cmd: KIND --> marker, and no command is left in an indented block;
 #   - every runnable block runs on the built tree (a scratch copy under
 #     BUILD_DIR/test/doc_commands/, never out/) with the exit status, the
@@ -17,10 +18,9 @@ set -u
 B=${1:-build}
 T=$B/test/doc_commands_selftest
 rm -rf "$T" && mkdir -p "$T"
-DOCS="README.md docs/*.md area/README.md"
 
-# shellcheck disable=SC2086
-tools/doc_commands.py --build "$B" --work "$B/test/doc_commands" $DOCS
+# the pages of tools/doc_commands.py's PAGES
+tools/doc_commands.py --build "$B" --work "$B/test/doc_commands"
 
 # the runner against planted stale pages: each must give one FAIL line
 plant() { # name, page text, what the FAIL line must say

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# test_make_errors.sh BUILD_DIR -- a bad STRUCT, WAVES or PARAMS given to make
+# test_make_errors.sh BUILD_DIR -- a bad STRUCT, WAVES, PARAMS, REPLAY or MODULE given to make
 # stops it before any work with one line naming the problem (make's own
 # "Makefile:N: *** ...  Stop.", no second "make: *** [...] Error 2" line)
 # and exit status 2.  ok/FAIL lines as tests/run.sh counts them.
@@ -26,3 +26,5 @@ check "simt_stack: parameter WARPS (cfg warps) = 65 is out of range; allowed: 1.
   cosim STRUCT=simt_stack PARAMS="WARPS=65"
 check "simt_stack: parameter WARPS (cfg warps) = abc is not a number" cosim STRUCT=simt_stack PARAMS="WARPS=abc"
 check "simt_stack: unknown parameter 'BOGUS'" cosim STRUCT=simt_stack PARAMS="BOGUS=1"
+check "make cosim: REPLAY file 'no_such.vec' does not exist" cosim STRUCT=simt_stack REPLAY=no_such.vec
+check "make mutate: MODULE must be one of: " mutate MODULE=no_such
