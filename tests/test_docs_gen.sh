@@ -10,9 +10,9 @@
 #   - --list-coverage lists every key a run prints (a 20,000-cycle run of
 #     each structure: the same keys in the same order);
 #   - the check fails on planted stale pages: a key renamed in a coverage
-#     table, an err_code with another name, an edited generated list, a
-#     parameter's default changed, a generated section removed; and make
-#     docs' rewrite repairs the generated ones.
+#     table, an err_code with another name or without its row, an edited
+#     generated list, a parameter's default changed, a generated section
+#     removed; and make docs' rewrite repairs the generated ones.
 # ok/FAIL lines as tests/run.sh counts them.
 set -u
 B=${1:-build}
@@ -58,6 +58,7 @@ plant() { # name, structure, sed expression on its page, what FAIL must say
 }
 plant stale_key warp_pool 's/| `src_LOCK`, /| `lock_issues`, /' 'coverage key `lock_issues` is not on the line'
 plant stale_err_code hct_cct_heap 's/^| 1 | BAD_OP |/| 1 | BAD_OPCODE |/' 'err_code 1 is BAD_OP in the code, not BAD_OPCODE'
+plant missing_err_row simt_stack '/^| 6 | BAD_LAUNCH |/d' 'the err_code table has no row for 6 BAD_LAUNCH'
 plant edited_list dwf '/^<!-- generated:coverage/,/^<!-- \/generated/s/`resets`, //' 'generated coverage section is stale'
 plant stale_default simt_stack '/^<!-- generated:params/,/^<!-- \/generated/s/| `WARPS` | 48 |/| `WARPS` | 32 |/' \
   'generated params section is stale'

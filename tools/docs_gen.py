@@ -20,7 +20,8 @@ rewrites two sections of docs/NAME.md, each between its markers:
 
 and checks what is still written by hand against the same lists: every key
 named (in backquotes) in the first column of a "| coverage key |" table, and
-every row "| N | NAME |" of an "| err_code | name |" table.
+every row "| N | NAME |" of an "| err_code | name |" table (which must also
+have a row for every code).
 
 --check changes nothing: it prints "ok NAME" or "FAIL NAME: why" per
 structure (a section that is missing or differs from what the code gives,
@@ -126,14 +127,22 @@ def coverage_text(s, keys, codes, described):
 def hand_checks(text, keys, codes):
     """Problems with the hand-written tables; and the keys they describe."""
     problems, described = [], set()
-    table = None
-    for n, ln in enumerate(text.splitlines(), 1):
+    table, err_rows, err_line = None, set(), 0
+    for n, ln in enumerate(text.splitlines() + [""], 1):
         if not ln.startswith("|"):
+            if table == "err_code":
+                # a hand table of the error codes names every code
+                for v, name in codes["err_code"]:
+                    if v not in err_rows:
+                        problems.append("line %d: the err_code table has no row for %d %s"
+                                        % (err_line, v, name))
+                err_rows = set()
             table = None
             continue
         c = cells(ln)
         if table is None:
             table = c[0].strip("`").lower()
+            err_line = n
             continue
         if set(c[0]) <= set("-: "):
             continue
@@ -150,6 +159,7 @@ def hand_checks(text, keys, codes):
         elif table == "err_code" and len(c) >= 2 and c[0].isdigit():
             want = dict(codes["err_code"])
             v, name = int(c[0]), c[1].strip("`")
+            err_rows.add(v)
             if want.get(v) != name:
                 problems.append("line %d: err_code %d is %s in the code, not %s"
                                 % (n, v, want.get(v, "not a code"), name))
