@@ -15,6 +15,7 @@
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
 #   make deps       install missing tools (apt-get), or print the command
+#   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
 #   make clean
 #
 # A structure is every name with verilog/NAME.v and tb/NAME_cosim.cpp.
@@ -45,7 +46,45 @@ WAVE_CYCLES  ?= 20000
 WAVE_CYCLES_SHORT ?= 2000
 VERILATOR    ?= verilator
 
-.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean regress
+.PHONY: all deps demo test cosim lint bench mutate waves area area-yosys clean regress docs
+
+, := ,
+# A bad STRUCT, WAVES, PARAMS, REPLAY or MODULE stops make before any work, with one line
+# (make's own "Makefile:N: *** ...  Stop.") and exit status 2.
+ifneq ($(filter waves cosim,$(MAKECMDGOALS)),)
+  ifneq ($(STRUCT)$(filter waves,$(MAKECMDGOALS)),)
+    ifneq ($(words $(STRUCT)) $(filter $(STRUCT),$(STRUCTS)),1 $(strip $(STRUCT)))
+      $(error make $(filter waves cosim,$(MAKECMDGOALS)): STRUCT must be one of: $(STRUCTS))
+    endif
+  endif
+  ifneq ($(REPLAY),)
+    ifeq ($(wildcard $(REPLAY)),)
+      $(error make cosim: REPLAY file '$(REPLAY)' does not exist)
+    endif
+  endif
+  # PARAMS against the structure's table, when build/cosim_params is there
+  # (else tools/cosim_build.sh checks them)
+  ifneq ($(STRUCT)$(PARAMS),$(STRUCT))
+    ifneq ($(wildcard $(B)/cosim_params),)
+      PARAMS_WHY := $(shell $(B)/cosim_params $(STRUCT) --set $(PARAMS) 2>&1 >/dev/null)
+      ifneq ($(PARAMS_WHY),)
+        $(error $(PARAMS_WHY))
+      endif
+    endif
+  endif
+endif
+ifneq ($(filter mutate,$(MAKECMDGOALS)),)
+  ifneq ($(MODULE),)
+    ifneq ($(words $(MODULE)) $(filter $(MODULE),$(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh))),1 $(strip $(MODULE)))
+      $(error make mutate: MODULE must be one of: $(STRUCTS) $(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh)))
+    endif
+  endif
+endif
+ifneq ($(filter demo waves,$(MAKECMDGOALS)),)
+  ifeq ($(filter $(WAVES),fst vcd $(if $(filter demo,$(MAKECMDGOALS)),none)),)
+    $(error make $(filter demo waves,$(MAKECMDGOALS)): WAVES must be $(if $(filter demo,$(MAKECMDGOALS)),fst$(,) vcd or none,fst or vcd), not '$(WAVES)')
+  endif
+endif
 .SECONDARY:
 
 all: $(B)/libmodels.a $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
@@ -195,7 +234,8 @@ KERNELS ?= 1000
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
-	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; exit $$rc
+	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
+	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 
 # ------------------------------------------------------------------ demo
 # every core for the build (each co-simulation build is its own job) and,
@@ -264,6 +304,12 @@ waves: deps $(COSIM_BINS)
 	@mkdir -p $(O)
 	@tools/wave.sh $(B)/cosim_$(STRUCT) $(O)/waves_$(STRUCT).$(WAVES) --cycles $(WAVE_CYCLES_SHORT) --seed $(SEED) --quiet
 	@echo "open with: gtkwave $(O)/waves_$(STRUCT).$(WAVES) vcd/$(STRUCT).gtkw"
+
+# ------------------------------------------------------------------- docs
+# The parameter tables and the coverage keys, error codes and acts on each
+# structure's page, from the code (tools/docs_gen.py; make test checks them)
+docs: $(COSIM_BINS) $(B)/cosim_params
+	@tools/docs_gen.py --build $(B)
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)

@@ -130,9 +130,17 @@ static const char *set_one(const struct param_table *t, void *cfg, const char *k
     memcpy(val, eq + 1, vl);
     val[vl] = '\0';
     errno = 0;
-    v = (val[0] == '-' || val[0] == '+') ? 0 : strtoull(val, &end, 0);
-    if (val[0] == '-' || val[0] == '+' || errno != 0 || !end || *end != '\0' ||
-        !in_range(d, v))
+    v = (val[0] < '0' || val[0] > '9') ? 0 : strtoull(val, &end, 0);
+    if (val[0] < '0' || val[0] > '9' || !end || *end != '\0') {
+        /* "abc", "-3", "1x": not a number at all, whatever the range */
+        char r[64];
+        snprintf(msg, sizeof msg,
+                 "%s: parameter %s (cfg %s) = %s is not a number (decimal or 0x hex); "
+                 "allowed: %s",
+                 t->structure, d->name, d->field, val, params_range(d, r, sizeof r));
+        return msg;
+    }
+    if (errno != 0 || !in_range(d, v))
         return range_msg(t, d, val);
     put(d, cfg, (unsigned)v);
     return NULL;

@@ -33,6 +33,7 @@ static const char *const kUsage =
     "  --inject-fault C  flip a bit of the C state after cycle C (the run must fail)\n"
     "  --bench           cycles/s of the C model alone and the RTL alone, same stimulus\n"
     "  --quiet           only the summary line\n"
+    "  --list-coverage   print every coverage key, error code and act, run nothing\n"
     "  --help            this text\n"
     "exit status: 0 clean, 1 mismatch or invariant failure, 2 bad usage or file\n";
 
@@ -111,6 +112,8 @@ CosimOpts cosim_parse(int argc, char **argv, const char *name)
             o.quiet = true;
         } else if (a == "--bench") {
             o.bench = true;
+        } else if (a == "--list-coverage") {
+            o.list_coverage = true;
         } else {
             usage_error(name, "unknown option", a.c_str());
         }
@@ -135,15 +138,25 @@ std::string cosim_path(const CosimOpts &o, const std::string &file)
     return o.out_dir + "/" + file;
 }
 
-void cosim_check_writable(const char *name, const char *flag, const std::string &path)
+void cosim_check_writable(const char *name, const char *flag, const std::string &path,
+                          bool append)
 {
-    FILE *f = fopen(path.c_str(), "w");
+    struct stat st;
+    const bool existed = stat(path.c_str(), &st) == 0;
+    if (existed && S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "cosim_%s: cannot write %s file '%s': it is a directory\n", name, flag,
+                path.c_str());
+        exit(2);
+    }
+    FILE *f = fopen(path.c_str(), append ? "a" : "w");
     if (!f) {
         fprintf(stderr, "cosim_%s: cannot write %s file '%s': %s\n", name, flag, path.c_str(),
                 strerror(errno));
         exit(2);
     }
     fclose(f);
+    if (append && !existed)
+        remove(path.c_str());
 }
 
 int cosim_mkdirs(const std::string &dir)
@@ -226,6 +239,16 @@ std::string cosim_cov_str(const std::vector<std::pair<std::string, uint64_t> > &
     for (size_t i = 0; i < acc.size(); i++)
         s += std::string(i ? "," : "") + acc[i].first + "=" + std::to_string(acc[i].second);
     return s;
+}
+
+std::vector<std::string> cosim_cov_keys(const std::string &s)
+{
+    std::vector<std::pair<std::string, uint64_t> > acc;
+    cosim_cov_merge(acc, s);
+    std::vector<std::string> keys;
+    for (size_t i = 0; i < acc.size(); i++)
+        keys.push_back(acc[i].first);
+    return keys;
 }
 
 // ------------------------------------------------------------------ values

@@ -79,7 +79,8 @@
 //
 // Flags (--help): --cycles N --seed S --param K=V (repeatable) --vcd FILE
 // --fst FILE --record FILE --replay FILE --json FILE --out-dir DIR
-// --reset-every N --quiet --inject-fault CYCLE --bench; +verilator+... flags
+// --reset-every N --quiet --inject-fault CYCLE --bench --list-coverage;
+// +verilator+... flags
 // go to Verilator.  Bad flags: one line, exit 2.
 #ifndef COSIM_H
 #define COSIM_H
@@ -131,6 +132,7 @@ struct CosimOpts {
     uint64_t reset_every = 25000;      // mean cycles between mid-traffic resets; 0: none
     bool quiet = false;
     bool bench = false;
+    bool list_coverage = false;        // --list-coverage: print the keys and codes, run nothing
     int64_t inject_fault = -1;
     int argc = 0;                      // for Verilator's +verilator+ flags
     char **argv = NULL;
@@ -143,7 +145,10 @@ CosimOpts cosim_parse(int argc, char **argv, const char *name);
 std::string cosim_path(const CosimOpts &o, const std::string &file);
 // Checks that `path` can be written (creating nothing but the file): on
 // failure one line naming the flag, the file and the reason, exit 2.
-void cosim_check_writable(const char *name, const char *flag, const std::string &path);
+// append: the file is appended to later (--json): an existing one is kept
+// as it is, a new one is not left behind.
+void cosim_check_writable(const char *name, const char *flag, const std::string &path,
+                          bool append = false);
 // mkdir -p; 0 or errno.
 int cosim_mkdirs(const std::string &dir);
 
@@ -159,6 +164,8 @@ private:
 // Merges "k=v,..." into acc: high-water keys (max_*, *_hw, *_hwm) by max,
 // the others by sum.
 void cosim_cov_merge(std::vector<std::pair<std::string, uint64_t> > &acc, const std::string &s);
+// The keys of "k=v,k=v", in order.
+std::vector<std::string> cosim_cov_keys(const std::string &s);
 std::string cosim_cov_str(const std::vector<std::pair<std::string, uint64_t> > &acc);
 
 typedef const char *(*decode_fn)(const char *port, uint64_t value);
@@ -406,6 +413,11 @@ public:
     }
 
     int run() {
+        if (opt_.list_coverage)
+            return list_coverage();
+        // every file the run will write is checked before any work starts
+        if (!opt_.json.empty())
+            cosim_check_writable(Model::name(), "--json", cosim_path(opt_, opt_.json), true);
         rtl_t *rtl = new rtl_t(&ctx_);
         map_ports(rtl);
         if (opt_.bench) {
@@ -442,6 +454,7 @@ public:
         Model::reset(cfg_, st_);
         stim_.reset(cfg_);
         reset_rtl(rtl);
+        const std::vector<std::string> declared = cosim_cov_keys(stim_.coverage());
 
         uint64_t cyc = 0, mismatches = 0, extra = 0, resets = 0, fail_cyc = 0;
         bool inv_ok = true, stopping = false;
@@ -511,7 +524,8 @@ public:
                 // reset in the middle of traffic: both models reset, the
                 // stimulus starts over (its coverage so far is kept)
                 cosim_model_warm_reset<Model>(0, cfg_, st_);
-                cosim_cov_merge(cov_acc_, stim_.coverage());
+                if (!rep)   // under --replay the stimulus counts nothing
+                    cosim_cov_merge(cov_acc_, stim_.coverage());
                 cosim_stim_warm_reset(0, stim_, cfg_);
                 resets++;
             } else {
@@ -590,6 +604,26 @@ public:
         cosim_cov_merge(acc, rep ? std::string() : stim_.coverage());
         add_code_keys(acc);
         cov_acc_ = acc;
+        if (!rep) {
+            // every key the stimulus counts is on the line from its reset
+            // on, so that --list-coverage (and the generated pages) know it
+            for (size_t k = 0; k < cov_acc_.size(); k++) {
+                const std::string &key = cov_acc_[k].first;
+                bool known = key == "resets";
+                for (size_t d = 0; d < declared.size() && !known; d++)
+                    known = declared[d] == key;
+                for (size_t d = 0; d < code_keys_.size() && !known; d++)
+                    known = code_keys_[d].first == key;
+                if (!known && inv_ok) {
+                    printf("INVARIANT %s seed=%llu: coverage key '%s' is not on the line the "
+                           "stimulus gives at reset (declare it in the Stim's reset, "
+                           "tb/%s_cosim.cpp)\n",
+                           Model::name(), (unsigned long long)opt_.seed, key.c_str(),
+                           Model::name());
+                    inv_ok = false;
+                }
+            }
+        }
         std::string cov = cosim_cov_str(cov_acc_);
         printf("cosim %s seed=%llu params=%s cycles=%llu mismatches=%llu invariants=%s "
                "coverage=%s\n",
@@ -602,6 +636,47 @@ public:
     }
 
 private:
+    // ------------------------------------------------- --list-coverage
+    // Every key of the coverage line in its order ("key NAME"), then every
+    // error code and act with its value ("err_code V NAME", "act V NAME"),
+    // from the same sources as a run: the stimulus' keys at reset, the
+    // model's name tables.  tools/docs_gen.sh writes them onto the pages.
+    int list_coverage() {
+        std::vector<CPort> c;
+        std::memset(&probe_in_, 0, sizeof probe_in_);
+        std::memset(&probe_out_, 0, sizeof probe_out_);
+        Model::ports(cfg_, &probe_in_, &probe_out_, cosim_collect_port, &c);
+        Model::reset(cfg_, st_);
+        stim_.reset(cfg_);
+        std::vector<std::string> keys = cosim_cov_keys(stim_.coverage());
+        keys.insert(keys.begin(), std::string("resets"));
+        static const char *const ports[2] = {"err_code", "act"};
+        static const char *const prefix[2] = {"err_", "act_"};
+        std::vector<std::string> codes;
+        for (int k = 0; k < 2; k++)
+            for (size_t p = 0; p < c.size(); p++) {
+                if (c[p].dir != PORT_OUT || std::strcmp(c[p].name, ports[k]) || c[p].width > 8)
+                    continue;
+                for (unsigned v = (k == 0 ? 1u : 0u); v < (1u << c[p].width); v++) {
+                    const char *nm = Model::decode(ports[k], v);
+                    if (!nm || !*nm || nm[0] == '?')
+                        continue;
+                    codes.push_back(std::string(ports[k]) + " " + std::to_string(v) + " " + nm);
+                    std::string key = std::string(prefix[k]) + nm;
+                    bool have = false;
+                    for (size_t j = 0; j < keys.size() && !have; j++)
+                        have = keys[j] == key;
+                    if (!have)
+                        keys.push_back(key);
+                }
+            }
+        for (size_t k = 0; k < keys.size(); k++)
+            printf("key %s\n", keys[k].c_str());
+        for (size_t k = 0; k < codes.size(); k++)
+            printf("%s\n", codes[k].c_str());
+        return 0;
+    }
+
     // ------------------------------------------------------------ ports
     void map_ports(rtl_t *rtl) {
         RtlPorts all;

@@ -2,12 +2,14 @@
 /*
  * vec.c -- vector file reader and writer (format: vec.h).
  */
+#define _POSIX_C_SOURCE 200809L /* fileno, fstat */
 #include "vec.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define VEC_MAGIC "#cosim-vectors"
 #define VEC_VERSION 1
@@ -232,6 +234,19 @@ vec_reader *vec_open(const char *path, char *err, size_t errn)
         snprintf(err, errn, "cannot read %s: %s", path, strerror(errno));
         free(r);
         return NULL;
+    }
+    {
+        /* fopen opens a directory for reading on Linux; its first read
+         * fails with EISDIR, which would look like an empty file */
+        struct stat st;
+        if (fstat(fileno(r->f), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISFIFO(st.st_mode) &&
+            !S_ISCHR(st.st_mode)) {
+            snprintf(err, errn, "cannot read %s: %s", path,
+                     S_ISDIR(st.st_mode) ? "is a directory, not a vector file"
+                                         : "not a regular file");
+            vec_close_reader(r);
+            return NULL;
+        }
     }
     if (get_line(r) != 1) {
         snprintf(err, errn, "%s:1: empty file (no header)", path);

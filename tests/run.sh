@@ -184,8 +184,10 @@ cosim_checks() { # structure
     ok "cosim_${s}_help"
   else bad "cosim_${s}_help"; fi
   for args in "--param BOGUS=1" "--param $("$B/cosim_params" "$s" --table | awk 'NR==1{print $1 "=" $4 + 1}')" \
+              "--param $("$B/cosim_params" "$s" --table | awk 'NR==1{print $1 "=abc"}')" \
               "--cycles 10 --fst $T/no_such_dir/x.fst" "--cycles 10 --vcd $T/no_such_dir/x.vcd" \
-              "--replay $T/no_such_file.vec"; do
+              "--cycles 10 --json $T/no_such_dir/x.json" "--cycles 10 --json $T" \
+              "--replay $T/no_such_file.vec" "--replay $T"; do
     # shellcheck disable=SC2086
     "$c" $args >"$LOG/cosim_${s}_args.log" 2>&1
     rc=$?
@@ -202,6 +204,16 @@ cosim_checks() { # structure
      "$c" --replay "$vec" --quiet >>"$log" 2>&1 &&
      grep -q "^cosim $s seed=.* cycles=10000 mismatches=0 invariants=ok" "$log"; then
     ok "cosim_${s}_record_replay"
+    # under --replay the err_/act_ keys count the C model's ports: with an
+    # act port every cycle outside reset carries exactly one act
+    if grep -q "^cosim $s .* coverage=.*act_" "$log"; then
+      local sum
+      sum=$(tail -n 1 "$log" | sed 's/.* cycles=\([0-9]*\) .* coverage=/\1,/' | tr ',' '\n' |
+            awk -F= 'NR == 1 { n = $1; next } $1 == "resets" { n -= $2 } $1 ~ /^act_/ { a += $2 }
+                     END { print (a == n ? "ok" : a " acts in " n " cycles") }')
+      if [ "$sum" = ok ]; then ok "cosim_${s}_replay_counts_acts"
+      else bad "cosim_${s}_replay_counts_acts" "$sum"; fi
+    fi
   else bad "cosim_${s}_record_replay" "$(tail -n 2 "$log")"; fi
   icarus_checks "$s" "$vec"
   # a malformed vector file: one line naming the line and the field, exit 2

@@ -10,7 +10,7 @@ declare -A need=(
   [gtkwave]=gtkwave [vcd2fst]=gtkwave [fst2vcd]=gtkwave
   [xvfb-run]=xvfb [rsvg-convert]=librsvg2-bin
   [gcc]=gcc [g++]=g++ [make]=make [parallel]=parallel [flock]=util-linux
-  [ccache]=ccache [clang]=clang
+  [ccache]=ccache [clang]=clang [python3]=python3
 )
 missing=()
 for cmd in "${!need[@]}"; do
