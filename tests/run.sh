@@ -262,7 +262,10 @@ dwf_policy_checks() { # policy
 # skipped check is a defect) or a run that collected nothing is a FAIL
 pytest_checks() { # label, pytest arguments...
   local label=$1 log=$LOG/$1.log rc; shift
-  WARPHW_BUILD=$B "$B/venv/bin/python" -m pytest -q -rA -p no:cacheprovider "$@" >"$log" 2>&1
+  # everything it writes goes under $T (pytest's temporary files too)
+  rm -rf "$T/pytest_$label"
+  WARPHW_BUILD=$B PYTHONDONTWRITEBYTECODE=1 "$B/venv/bin/python" -m pytest -q -rA \
+    -p no:cacheprovider --basetemp="$T/pytest_$label" "$@" >"$log" 2>&1
   rc=$?
   sed -n -E -e 's/^PASSED (.*)$/ok \1/p' \
     -e 's/^(FAILED|ERROR|XPASS|XFAIL) (.*)$/FAIL \2/p' -e 's/^SKIPPED (.*)$/FAIL skipped: \1/p' "$log"

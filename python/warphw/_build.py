@@ -160,4 +160,4 @@ ffibuilder = make_ffi()
 
 if __name__ == "__main__":
     out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "py"))
-    make_ffi(absolute=True).compile(tmpdir=out, verbose=False)
+    make_ffi(gen_dir=os.path.join(out, "pyglue"), absolute=True).compile(tmpdir=out, verbose=False)
