@@ -156,8 +156,8 @@ def make_ffi(root: str = ROOT, gen_dir: str | None = None, absolute: bool = Fals
     return ffi
 
 
-ffibuilder = make_ffi()
-
 if __name__ == "__main__":
     out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "py"))
     make_ffi(gen_dir=os.path.join(out, "pyglue"), absolute=True).compile(tmpdir=out, verbose=False)
+else:  # setuptools (cffi_modules) imports this module for it
+    ffibuilder = make_ffi()
