@@ -183,13 +183,15 @@ demo: deps
 # ---------------------------------------------------------------- python
 # The package warphw (python/warphw, docs/python.md) compiled into build/py
 # for the project's own tests (pip install . builds the same sources into
-# a wheel); build/venv is made by make deps (tools/deps.sh).
+# a wheel); build/venv is made by make deps (tools/deps.sh).  The glue C is
+# also checked with the project's warnings (cffi compiles it without them).
 PY       := $(B)/venv/bin/python
 PY_SRC   := $(wildcard python/warphw/*.py) python/warphw/_glue.c python/warphw/_glue.h
 $(B)/py/.built: $(PY_SRC) $(LIB_SRC) $(HDRS) | $(B)
 	@test -x $(PY) || { echo "make: $(PY) is missing: run make deps" >&2; exit 2; }
 	@mkdir -p $(B)/py/warphw
 	$(PY) python/warphw/_build.py $(B)/py
+	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -fsyntax-only -I. python/warphw/_glue.c $(B)/py/pyglue/whw_structs.c
 	cp python/warphw/*.py $(B)/py/warphw/
 	@touch $@
 py: $(B)/py/.built
