@@ -14,7 +14,8 @@
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg}
-#   make deps       install missing tools (apt-get), or print the command
+#   make deps       install missing tools (apt-get), or print the command, and
+#                   the Python test environment build/venv (pip; docs/python.md)
 #   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
 #   make clean
 #
@@ -91,7 +92,7 @@ all: $(B)/libmodels.a $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$
      $(COSIM_BINS) $(AREA_BIN)
 
 deps:
-	@tools/deps.sh
+	@B=$(B) tools/deps.sh
 
 # ------------------------------------------------------------- C libraries
 $(B)/obj/%.o: %.c $(HDRS) | $(B)
@@ -266,9 +267,26 @@ demo: deps
 	@echo "== 3. area"; $(MAKE) --no-print-directory area
 	@echo "== 4. kernels"; tb/simt/demo.sh $(B) $(O)
 
+# ---------------------------------------------------------------- python
+# The package warphw (python/warphw, docs/python.md) compiled into build/py
+# for the project's own tests (pip install . builds the same sources into
+# a wheel); build/venv is made by make deps (tools/deps.sh).  The glue C is
+# also checked with the project's warnings (cffi compiles it without them).
+PY       := $(B)/venv/bin/python
+PY_SRC   := $(wildcard python/warphw/*.py) python/warphw/_glue.c python/warphw/_glue.h
+$(B)/py/.built: $(PY_SRC) $(LIB_SRC) $(HDRS) | $(B)
+	@test -x $(PY) || { echo "make: $(PY) is missing: run make deps" >&2; exit 2; }
+	@mkdir -p $(B)/py/warphw
+	$(PY) python/warphw/_build.py $(B)/py
+	$(CC) $(CSTD) -D_POSIX_C_SOURCE=200809L -fsyntax-only -I. python/warphw/_glue.c $(B)/py/pyglue/whw_structs.c
+	cp python/warphw/*.py $(B)/py/warphw/
+	@touch $@
+py: $(B)/py/.built
+.PHONY: py
+
 # ------------------------------------------------------------------ tests
 test: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) all
+	@$(MAKE) --no-print-directory -j$(NPROC) all $(B)/py/.built
 	@TEST_JOBS=$${TEST_JOBS:-$(NPROC)} tests/run.sh $(B)
 
 # ------------------------------------------------------------------- lint

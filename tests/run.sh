@@ -15,6 +15,12 @@
 #                          tb/design_points built X-randomised and run at two
 #                          seeds (docs/cosim.md)
 #   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys)
+#   python                 tests/python with pytest (build/venv, make deps):
+#                          the package warphw (build/py) against the recorded
+#                          co-simulations, build/simt and build/area; the
+#                          generic cocotb testbench in Icarus, every structure
+#                          at its default and odd design points, and a planted
+#                          fault (docs/python.md); one ok/FAIL line per test
 # Logs of every step are in BUILD_DIR/test-logs/; what the tests write
 # (waveforms, mismatch reports) goes to BUILD_DIR/test/, never to out/.
 #
@@ -263,6 +269,36 @@ dwf_policy_checks() { # policy
     ok "cosim_dwf_policy$n"
   else bad "cosim_dwf_policy$n" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log" "$LOG/cosim_dwf_policy${n}_build.log")"; fi
 }
+
+# pytest's -rA summary as ok/FAIL lines: a failure, an error, a skip (a
+# skipped check is a defect) or a run that collected nothing is a FAIL
+pytest_checks() { # label, pytest arguments...
+  local label=$1 log=$LOG/$1.log rc; shift
+  # everything it writes goes under $T (pytest's temporary files too)
+  rm -rf "$T/pytest_$label"
+  WARPHW_BUILD=$B PYTHONDONTWRITEBYTECODE=1 "$B/venv/bin/python" -m pytest -q -rA \
+    -p no:cacheprovider --basetemp="$T/pytest_$label" "$@" >"$log" 2>&1
+  rc=$?
+  # the short test summary only (a passed test's captured log may hold
+  # lines that start with ERROR)
+  sed -n '/^=* short test summary info =*$/,$p' "$log" >"$log.summary"
+  sed -n -E -e 's/^PASSED (.*)$/ok \1/p' \
+    -e 's/^(FAILED|ERROR|XPASS|XFAIL) (.*)$/FAIL \2/p' -e 's/^SKIPPED (.*)$/FAIL skipped: \1/p' "$log.summary"
+  if [ $rc -ne 0 ] && ! grep -q -E '^(FAILED|ERROR) ' "$log.summary"; then
+    bad "$label" "pytest exit status $rc, see $log"; tail -n 20 "$log" | sed 's/^/  /'
+  fi
+  grep -q '^PASSED ' "$log.summary" || bad "$label" "no test passed, see $log"
+  if grep -q -E '^(FAILED|ERROR) ' "$log.summary"; then
+    grep -E '^E ' "$log" | sed -n '1,30p' | sed 's/^/  /'
+  fi
+}
+if [ -x "$B/venv/bin/python" ] && [ -f "$B/py/.built" ]; then
+  job cocotb_default pytest_checks cocotb_default tests/python/test_cocotb.py -k "default_point"
+  job cocotb_odd pytest_checks cocotb_odd tests/python/test_cocotb.py -k "not default_point"
+  job python pytest_checks python tests/python --ignore=tests/python/test_cocotb.py
+else
+  job python bad python "$B/venv or $B/py missing: run make deps, then make $B/py/.built"
+fi
 
 structs=()
 for c in "$B"/cosim_*; do

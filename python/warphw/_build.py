@@ -90,24 +90,6 @@ char *params_format(const struct param_table *t, const void *cfg, int all, char 
 char *params_range(const struct param_def *d, char *buf, size_t n);
 
 typedef struct vcd_writer vcd_writer;
-struct whw_struct {
-    const char *name;
-    const struct param_table *params;
-    size_t cfg_size, state_size, in_size, out_size;
-    void (*reset)(const void *cfg, void *s);
-    void (*eval)(const void *cfg, const void *s, const void *in, void *out);
-    void (*step)(const void *cfg, void *s, const void *in, const void *out);
-    const char *(*check)(const void *cfg, const void *s);
-    ...;
-};
-struct whw_names { const char *structure; const char *what; const char *(*fn)(unsigned v); };
-struct whw_port { const char *name; unsigned width; int dir; size_t offset; };
-extern const struct whw_struct whw_structs[];
-extern const struct whw_names whw_name_fns[];
-int whw_ports(const struct whw_struct *t, const void *cfg, void *in, void *out,
-              struct whw_port *p, int max);
-int whw_trace_file(const struct whw_struct *t, const char *path, const void *cfg,
-                   const void *s, const void *in, const void *out);
 
 /* vector files (tb/vec.h) */
 struct vec_field { char name[...]; unsigned width; enum port_dir dir; };
@@ -140,13 +122,15 @@ const char *area_kind_name(area_kind k);
 const char *area_class_name(unsigned cls);
 const char *const *area_modules(void);
 const char *const *area_module_params(const char *name);
-const char *whw_area_array(double tech_nm, int goal_area, const area_array *a, area_result *r);
-const char *whw_area_module(const char *name, const char *const *pnames, const unsigned *pvalues,
-                            unsigned n, double tech_nm, int goal_area, int force_ff,
-                            area_desc *d, area_result *r);
-const char *whw_area_report_json(const char *paper, double tech_nm, int goal_area, char **out);
-void whw_free(void *p);
 """
+
+
+def glue_cdef() -> str:
+    """The declarations of _glue.h between its cdef markers."""
+    text = open(os.path.join(HERE, "_glue.h"), encoding="utf-8").read()
+    a = text.index("/* ---- cdef begin")
+    b = text.index("/* ---- cdef end")
+    return text[text.index("*/", a) + 2:b]
 
 
 def make_ffi(root: str = ROOT, gen_dir: str | None = None, absolute: bool = False) -> FFI:
@@ -159,7 +143,7 @@ def make_ffi(root: str = ROOT, gen_dir: str | None = None, absolute: bool = Fals
         with open(gen, "w", encoding="utf-8") as f:
             f.write(text)
     ffi = FFI()
-    ffi.cdef(CDEF)
+    ffi.cdef(CDEF + glue_cdef())
     ffi.set_source(
         "warphw._native",
         '#include "python/warphw/_glue.h"\n#include "tb/vec.h"\n#include "area/report.h"\n',
@@ -172,8 +156,8 @@ def make_ffi(root: str = ROOT, gen_dir: str | None = None, absolute: bool = Fals
     return ffi
 
 
-ffibuilder = make_ffi()
-
 if __name__ == "__main__":
     out = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "py"))
-    make_ffi(absolute=True).compile(tmpdir=out, verbose=False)
+    make_ffi(gen_dir=os.path.join(out, "pyglue"), absolute=True).compile(tmpdir=out, verbose=False)
+else:  # setuptools (cffi_modules) imports this module for it
+    ffibuilder = make_ffi()

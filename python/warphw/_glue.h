@@ -23,6 +23,7 @@
 #include "vcd/vcd.h"
 #include "area/structs.h"
 
+/* ---- cdef begin: _build.py hands from here to "cdef end" to cffi ---- */
 struct whw_struct {
     const char *name;
     const struct param_table *params;
@@ -79,6 +80,8 @@ const char *whw_area_array(double tech_nm, int goal_area, const area_array *a, a
 const char *whw_area_module(const char *name, const char *const *pnames, const unsigned *pvalues,
                             unsigned n, double tech_nm, int goal_area, int force_ff,
                             area_desc *d, area_result *r);
+
+/* ---- cdef end ---- */
 
 #define WHW_STRUCT(foo)                                                                     \
     static void foo##_whw_reset(const void *c, void *s) { foo##_reset(c, s); }              \

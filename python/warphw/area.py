@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ._frames import frame
 from ._native import ffi, lib
 
 __all__ = ["array", "structure", "report", "modules", "module_params"]
@@ -139,12 +140,4 @@ def report(paper: str = "all", tech: float = 0, goal: str = "delay",
         for r in p["rows"]:
             rows.append({"paper": p["paper"], "paper_title": p.get("title"),
                          "tech_nm": p.get("tech_nm"), **r})
-    if as_frame is False:
-        return rows
-    try:
-        import pandas as pd
-    except ImportError:
-        if as_frame:
-            raise
-        return rows
-    return pd.DataFrame(rows)
+    return frame(rows, as_frame)

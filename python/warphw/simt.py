@@ -25,6 +25,8 @@ import subprocess
 import tempfile
 from typing import Any
 
+from ._frames import frame
+
 __all__ = ["run", "run_json", "program"]
 
 
@@ -98,15 +100,4 @@ def run(kernel: str, mech: str | list[str] = "all", config: str | None = None,
     pandas DataFrame when pandas is installed, True requires it, False gives
     a list of dicts."""
     doc = run_json(kernel, mech=mech, config=config, **params)
-    rows = doc["rows"]
-    if as_frame is False:
-        return rows
-    try:
-        import pandas as pd
-    except ImportError:
-        if as_frame:
-            raise
-        return rows
-    df = pd.DataFrame(rows)
-    df.attrs.update({k: v for k, v in doc.items() if k != "rows"})
-    return df
+    return frame(doc["rows"], as_frame, {k: v for k, v in doc.items() if k != "rows"})

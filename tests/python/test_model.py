@@ -80,10 +80,10 @@ def test_model_equals_recorded_cosim(structure, tmp_path):
 
 @pytest.mark.parametrize("structure", [s for s in STRUCTS if not warm_reset_in_harness(s)])
 def test_model_equals_recorded_cosim_with_resets(structure, tmp_path):
-    """The same with resets in the middle of traffic (every ~1000 cycles);
+    """The same with resets in the middle of traffic (every ~CYCLES/5 cycles);
     structures whose RTL keeps RAM over a reset are reset warm by their
     harness, which the Python model's reset() is not, and are left out."""
-    path = record(structure, 6, CYCLES, str(tmp_path / "r.vec"), ["--reset-every", "1000"])
+    path = record(structure, 6, CYCLES, str(tmp_path / "r.vec"), ["--reset-every", str(max(CYCLES // 5, 50))])
     assert sum(1 for c in warphw.vectors.read(path).cycles if c["rst"]) >= 1
     replay(structure, path)
 
