@@ -646,7 +646,7 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
             return -2;
     if (csv)
         fprintf(f, "section,paper,tech_nm,component,status,ours_mm2,published_mm2,ratio,"
-                   "published_from,note\n");
+                   "published_from,note,read_nJ,write_nJ,search_nJ,logic_nJ,leak_mW\n");
     else if (md)
         fprintf(f, "# Area at one node: %g nm\n\nConstants: %s. Every paper's area rows, ours and "
                    "the published figure scaled by F^2 from its own node (000: 90 nm; 001, 002: "
@@ -658,17 +658,22 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
     /* pass 0: every area row; pass 1: the mechanisms' added areas */
     for (pass = 0; pass < 2; pass++) {
         if (md)
-            fprintf(f, pass ? "\n## Mechanisms side by side (added area at %g nm)\n\n"
+            fprintf(f, pass ? "\n## Mechanisms side by side (added area and energy at %g nm)\n\n"
+                              "Energy: what the mechanism adds to one access of every array "
+                              "(read, write, nJ), to one evaluation of its logic (nJ) and to the "
+                              "leakage (mW); no paper publishes these.\n\n"
                               "| Mechanism | Paper | Row | Ours (mm²) | Published (mm²) | Ratio | "
-                              "Note |\n|---|---|---|---:|---:|---:|---|\n"
+                              "Read nJ | Write nJ | Logic nJ | Leak mW | "
+                              "Note |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n"
                             : "\n## Every paper's rows at %g nm\n\n| Paper | Component | Status "
                               "| Ours (mm²) | Published (mm²) | Ratio | Published from |\n"
                               "|---|---|---|---:|---:|---:|---|\n",
                     nm);
         else if (!csv && pass)
-            fprintf(f, "\n== mechanisms side by side: added area at %g nm\n   %-34s %-5s %12s %12s "
-                       "%6s  %s\n",
-                    nm, "mechanism", "paper", "ours mm2", "published", "ratio", "row");
+            fprintf(f, "\n== mechanisms side by side: added area and energy at %g nm\n   %-34s %-5s "
+                       "%12s %12s %6s %10s %10s %10s %9s  %s\n",
+                    nm, "mechanism", "paper", "ours mm2", "published", "ratio", "read nJ",
+                    "write nJ", "logic nJ", "leak mW", "row");
         else if (!csv)
             fprintf(f, "\n== every paper's rows at %g nm\n   %-5s %-52s %-16s %12s %12s %6s  %s\n",
                     nm, "paper", "component", "status", "ours mm2", "published", "ratio",
@@ -696,6 +701,12 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                     csv_field(f, w->source);
                     fputc(',', f);
                     csv_field(f, pass ? w->label : "");
+                    if (w->has_detail)
+                        fprintf(f, ",%.6g,%.6g,%.6g,%.6g,%.6g", w->detail.read_nj,
+                                w->detail.write_nj, w->detail.search_nj, w->detail.op_nj,
+                                w->detail.leak_mw);
+                    else
+                        fputs(",,,,,", f);
                     fputc('\n', f);
                 } else if (md) {
                     fputs("| ", f);
@@ -704,6 +715,11 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                         fprintf(f, " | %s | ", p->paper);
                         md_cell(f, w->label);
                         fprintf(f, " | %s | %s | %s | ", a, b, c);
+                        if (w->has_detail)
+                            fprintf(f, "%.4g | %.4g | %.4g | %.4g | ", w->detail.read_nj,
+                                    w->detail.write_nj, w->detail.op_nj, w->detail.leak_mw);
+                        else
+                            fputs("- | - | - | - | ", f);
                         md_cell(f, w->partial ? "ours: the modelled parts only" : "");
                     } else {
                         fprintf(f, "%s | ", p->paper);
@@ -714,8 +730,15 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                     }
                     fputs(" |\n", f);
                 } else if (pass) {
-                    fprintf(f, "   %-34s %-5s %12s %12s %6s  %s%s\n", w->mech, p->paper, a, b, c,
-                            w->label, w->partial ? " (ours: the modelled parts only)" : "");
+                    char e[4][24];
+                    unsigned k;
+                    const double ev[4] = {w->detail.read_nj, w->detail.write_nj, w->detail.op_nj,
+                                          w->detail.leak_mw};
+                    for (k = 0; k < 4; k++)
+                        snprintf(e[k], sizeof e[k], w->has_detail ? "%.4g" : "-", ev[k]);
+                    fprintf(f, "   %-34s %-5s %12s %12s %6s %10s %10s %10s %9s  %s%s\n", w->mech,
+                            p->paper, a, b, c, e[0], e[1], e[2], e[3], w->label,
+                            w->partial ? " (ours: the modelled parts only)" : "");
                 } else {
                     fprintf(f, "   %-5s %-52s %-16s %12s %12s %6s  %s\n", p->paper, w->label,
                             area_row_status_name(w->status), a, b, c, w->source);

@@ -30,6 +30,7 @@
 #include "../area/calib.h"
 #include "../area/efit.h"
 #include "../area/logic.h"
+#include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
 #include "check.h"
@@ -462,6 +463,54 @@ TEST(energy_range_is_refused_outside)
     CHECK(area_array_energy_check(&ff, &r) == NULL);
 }
 
+/* The one-node view's mechanisms carry their energy: the breakdown of
+ * each is its parts' sum less its baseline's, so its area is the row's */
+TEST(every_mechanism_has_energy_beside_its_area)
+{
+    static area_report r;
+    unsigned i, j, n = 0;
+    CHECK(area_report_build("all", 40, NULL, NULL, &r) == NULL);
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++) {
+            const area_row *w = &r.p[i].rows[j];
+            if (!w->mech[0])
+                continue;
+            n++;
+            if (!w->has_detail) {
+                printf("  %s: no energy\n", w->mech);
+                CHECK(0);
+                continue;
+            }
+            CHECK(fabs(w->detail.total_mm2 - w->ours) <= 1e-9 * fabs(w->ours) + 1e-12);
+            CHECK(isfinite(w->detail.read_nj) && isfinite(w->detail.leak_mw));
+            CHECK(w->detail.op_nj != 0 && w->detail.leak_mw != 0);
+        }
+    CHECK_EQ(n, 7);
+}
+
+/* A register file with a bank per lane: a warp's access reads every lane's
+ * bank, so its energy is the lanes' banks', not one bank's */
+TEST(per_lane_banks_are_accessed_together)
+{
+    area_desc d;
+    area_energy_report e;
+    area_tech t = T(40);
+    area_array one = A(AK_RAM, 512, 32, 0, 2, 1, 0, 16);
+    area_result r1;
+    area_desc_regfile(&d, "t", 16 * 512, 32, 16, 2, 1, 0);
+    CHECK(d.item[0].lockstep == 1 && d.item[0].arr.banks == 16);
+    CHECK(area_desc_energy(&t, &d, &e) == NULL);
+    one.entries = 16 * 512;
+    area_array_eval(&t, &one, &r1);
+    CHECK(fabs(e.read_nj - 16 * r1.read_nj) <= 1e-12 * e.read_nj);
+    CHECK(fabs(e.write_nj - 16 * r1.write_nj) <= 1e-12 * e.write_nj);
+    CHECK(fabs(e.leak_mw - r1.leak_mw) <= 1e-12 * e.leak_mw); /* leakage: all banks, once */
+    /* the single-decoder file reads one row of every lane's register */
+    area_desc_regfile(&d, "t", 16 * 512, 32, 16, 2, 1, 1);
+    CHECK(d.item[0].lockstep == 0 && d.item[0].arr.width == 16 * 32);
+    CHECK(area_desc_energy(&t, &d, &e) == NULL && e.read_nj > 0);
+}
+
 /* area fit-area (issue 29 item 3): from constants 30% off, the search
  * brings the area back toward the built-in fit on a sample of the runs */
 TEST(area_fit_recovers_from_perturbed_constants)
@@ -502,6 +551,8 @@ int main(int argc, char **argv)
     RUN(banks_ff_and_logic);
     RUN(struct_energy_api_sums_its_items);
     RUN(energy_range_is_refused_outside);
+    RUN(every_mechanism_has_energy_beside_its_area);
+    RUN(per_lane_banks_are_accessed_together);
     RUN(area_fit_recovers_from_perturbed_constants);
     return test_summary();
 }
