@@ -289,21 +289,10 @@ const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned cha
     return e;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static void finish_stat(double *err, unsigned n, area_estat *s)
 {
     s->n = n;
-    s->median = s->worst = 0;
-    if (!n)
-        return;
-    qsort(err, n, sizeof err[0], cmp_dbl);
-    s->median = n % 2 ? err[n / 2] : (err[n / 2 - 1] + err[n / 2]) / 2.0;
-    s->worst = err[n - 1];
+    area_err_stats(err, n, &s->median, &s->worst);
 }
 
 /* Adds |pred/ref - 1| of rows in `use` to the pools. */

@@ -391,6 +391,17 @@ static int chartable(const area_row *w)
            ((!isnan(w->ours) && w->ours > 0) || (!isnan(w->published) && w->published > 0));
 }
 
+/* A paper's heading in a chart, at y (with its title when `title`). */
+static void svg_paper_head(FILE *f, double y, const area_paper_report *p, int title)
+{
+    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">", y + 20);
+    svg_text(f, p->paper);
+    fprintf(f, " (%g nm)%s", p->tech_nm, title ? ": " : "");
+    if (title)
+        svg_text(f, p->title);
+    fprintf(f, "</text>\n");
+}
+
 /* The energy chart (issue 29): for every row with our breakdown, one
  * access of every array and logic block (read + logic, nJ) and the
  * leakage (mW), each on its own log scale. */
@@ -454,10 +465,7 @@ static void svg_energy(FILE *f, const area_report *r, double y, double W, double
                 continue;
             if (!head) {
                 head = 1;
-                fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
-                        y + 20);
-                svg_text(f, p->paper);
-                fprintf(f, " (%g nm)</text>\n", p->tech_nm);
+                svg_paper_head(f, y, p, 0);
                 y += 30;
             }
             e = w->detail.read_nj + w->detail.op_nj;
@@ -556,12 +564,7 @@ static void write_svg(FILE *f, const area_report *r)
                     continue;
                 if (!head) {
                     head = 1;
-                    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
-                            y + 20);
-                    svg_text(f, p->paper);
-                    fprintf(f, " (%g nm): ", p->tech_nm);
-                    svg_text(f, p->title);
-                    fprintf(f, "</text>\n");
+                    svg_paper_head(f, y, p, 1);
                     y += HEAD;
                 }
                 fprintf(f, "<text x=\"30\" y=\"%.0f\">", y + 17);

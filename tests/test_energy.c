@@ -33,6 +33,7 @@
 #include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
+#include "area_check.h"
 #include "check.h"
 
 #define ECSV "tests/data/cacti7_energy_tuning.csv"
@@ -136,32 +137,6 @@ TEST(refit_lands_near_the_builtin_constants)
 }
 
 /* ----------------------------------------------------------- monotonicity */
-
-static area_tech T(double nm)
-{
-    area_tech t;
-    if (area_tech_at(nm, NULL, &t)) {
-        printf("  bad node %g\n", nm);
-        exit(1);
-    }
-    return t;
-}
-
-static area_array A(area_kind k, unsigned long n, unsigned w, unsigned rw, unsigned rd,
-                    unsigned wr, unsigned se, unsigned banks)
-{
-    area_array a;
-    memset(&a, 0, sizeof a);
-    a.kind = k;
-    a.entries = n;
-    a.width = w;
-    a.rw = rw;
-    a.rd = rd;
-    a.wr = wr;
-    a.search = se;
-    a.banks = banks;
-    return a;
-}
 
 static area_result E(const area_tech *t, area_array a)
 {
