@@ -317,6 +317,18 @@ static const area_result *row_detail(const area_paper_report *p, const char *lab
     return NULL;
 }
 
+/* A row that is `times` copies (or a share) of a structure costed once:
+ * its breakdown, energy included, is that one's scaled. */
+static void row_scaled(area_row *r, const area_result *one, double times)
+{
+    if (!one)
+        return;
+    area_result_zero(&r->detail);
+    r->detail.kind = one->kind;
+    area_result_add(&r->detail, one, times);
+    r->has_detail = 1;
+}
+
 /* A mechanism row's breakdown, energy included (issue 29): the sum of the
  * `plus` results less the `minus` ones, so that the one-node view puts
  * its energy beside its area.  Left without one if any part is missing. */
@@ -391,10 +403,11 @@ static double rf_row(area_paper_report *p, const area_tech *t, const char *label
     area_desc_regfile(&d, label, regs, width, lanes, rd, wr, single);
     a = row_desc(r, t, &d);
     if (divide > 1) {
+        area_result whole = r->detail;
         r->ours = a / divide;
         snprintf(r->config, sizeof r->config, "one of %g banks of %lu x %u-bit, %uR%uW", divide,
                  regs / lanes, width, rd, wr);
-        r->has_detail = 0;
+        row_scaled(r, &whole, 1.0 / divide);
     }
     if (pub_id)
         row_pub(r, pub_id, scale);
@@ -420,9 +433,10 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     r = row_new(p, label, RS_MODELLED, "mm2");
     a = row_desc(r, t, &d);
     if (divide > 1) {
+        area_result whole = r->detail;
         r->ours = a / divide;
         snprintf(r->config, sizeof r->config, "one of %g lanes: %.120s", divide, d.config);
-        r->has_detail = 0;
+        row_scaled(r, &whole, 1.0 / divide);
     }
     if (pub_id)
         row_pub(r, pub_id, scale);
@@ -971,6 +985,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                 "description, not an RTL module");
     r = row_new(p, "CCT, SWI (the SBI heap's CCT)", RS_MODELLED, "mm2");
     r->ours = cct;
+    row_scaled(r, row_detail(p, "CCT, SBI"), 1.0);
     snprintf(r->config, sizeof r->config, "hct_cct_heap_cfg: the same 128 x 104 b table as SBI's");
     row_pub(r, "001.t4.swi.cct", s);
     ibuf[C001_SWI] = geom_row(p, t, "Instruction buffer, SWI (dual-ported)",
@@ -981,6 +996,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                            NO_SBI_SB);
     r = row_new(p, "Scheduler, SBI+SWI (swi_sched less its primary)", RS_MODELLED, "mm2");
     r->ours = sched;
+    row_scaled(r, row_detail(p, "Scheduler, SWI (swi_sched less its primary)"), 1.0);
     snprintf(r->config, sizeof r->config, "the SWI scheduler's additions above");
     row_pub(r, "001.t4.both.scheduler", s);
     /* SBI+SWI: SBI's HCT banked by swi_sched's sets, one more read port
@@ -1002,6 +1018,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                 "secondary's warp");
     r = row_new(p, "CCT, SBI+SWI (the SBI heap's CCT)", RS_MODELLED, "mm2");
     r->ours = cct;
+    row_scaled(r, row_detail(p, "CCT, SBI"), 1.0);
     snprintf(r->config, sizeof r->config, "hct_cct_heap_cfg: the same 128 x 104 b table as SBI's");
     row_pub(r, "001.t4.both.cct", s);
     ibuf[C001_BOTH] = geom_row(p, t, "Instruction buffer, SBI+SWI (dual-ported)", 48, 64, 2,
@@ -1218,6 +1235,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.bank256", s);
     r = row_new(p, "SRAM, 8 banks of 8 KB at 256 b", RS_MODELLED, "mm2");
     r->ours = rm[0].total_mm2 * mono.item[0].count;
+    row_scaled(r, &rm[0], mono.item[0].count);
     snprintf(r->config, sizeof r->config, "%s: %u banks", cm, mono.item[0].count);
     row_pub(r, "002.t1.banks256", s);
     r = row_new(p, "Crossbar 8x8 at 256 b", RS_MODELLED, "mm2");
@@ -1245,6 +1263,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.bank32", s);
     r = row_new(p, "SRAM, 64 banks of 1 KB at 32 b", RS_MODELLED, "mm2");
     r->ours = rl[0].total_mm2 * lanes.item[0].count;
+    row_scaled(r, &rl[0], lanes.item[0].count);
     snprintf(r->config, sizeof r->config, "%s: %u banks", cl, lanes.item[0].count);
     row_pub(r, "002.t1.banks32", s);
     r = row_new(p, "Crossbar 8x8 at 32 b", RS_MODELLED, "mm2");
@@ -1256,6 +1275,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.xbar32", s);
     r = row_new(p, "Crossbars, 8 of 8x8 at 32 b", RS_MODELLED, "mm2");
     r->ours = rl[1].total_mm2 * lanes.item[1].count;
+    row_scaled(r, &rl[1], lanes.item[1].count);
     snprintf(r->config, sizeof r->config, "%s: %u crossbars, one per lane", cl,
              lanes.item[1].count);
     row_pub(r, "002.t1.xbars32", s);

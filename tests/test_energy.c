@@ -440,7 +440,7 @@ TEST(energy_range_is_refused_outside)
 
 /* The one-node view's mechanisms carry their energy: the breakdown of
  * each is its parts' sum less its baseline's, so its area is the row's */
-TEST(every_mechanism_has_energy_beside_its_area)
+TEST(every_structure_and_mechanism_row_has_energy)
 {
     static area_report r;
     unsigned i, j, n = 0;
@@ -461,6 +461,24 @@ TEST(every_mechanism_has_energy_beside_its_area)
             CHECK(w->detail.op_nj != 0 && w->detail.leak_mw != 0);
         }
     CHECK_EQ(n, 7);
+    /* every structure row (modelled or baseline, in mm2) carries its energy */
+    n = 0;
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++) {
+            const area_row *w = &r.p[i].rows[j];
+            if ((w->status != RS_MODELLED && w->status != RS_BASELINE) ||
+                strcmp(w->unit, "mm2") != 0 || isnan(w->ours))
+                continue;
+            n++;
+            if (!w->has_detail || !(w->detail.leak_mw > 0) ||
+                fabs(w->detail.total_mm2 - w->ours) > 1e-9 * w->ours) {
+                printf("  %s / %s: no energy or a breakdown that is not its area\n", r.p[i].paper,
+                       w->label);
+                CHECK(0);
+            }
+        }
+    printf("  %u structure rows, each with its energy\n", n);
+    CHECK(n > 50);
 }
 
 /* A register file with a bank per lane: a warp's access reads every lane's
@@ -526,7 +544,7 @@ int main(int argc, char **argv)
     RUN(banks_ff_and_logic);
     RUN(struct_energy_api_sums_its_items);
     RUN(energy_range_is_refused_outside);
-    RUN(every_mechanism_has_energy_beside_its_area);
+    RUN(every_structure_and_mechanism_row_has_energy);
     RUN(per_lane_banks_are_accessed_together);
     RUN(area_fit_recovers_from_perturbed_constants);
     return test_summary();
