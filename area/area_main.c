@@ -8,6 +8,9 @@
  *   calibrate  least-squares fit of the constants to a reference CSV
  *   refs       the published single-array figures as a reference CSV
  *   logic      a module's logic and flip-flops, for Yosys comparison
+ *   energy     a module's energy per access and leakage, item by item (issue 29)
+ *   energy-fit the energy constants against CACTI runs, with cross-validation
+ *   fit-area   the area circuit constants against CACTI runs, with cross-validation
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the

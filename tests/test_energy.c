@@ -504,6 +504,35 @@ TEST(per_lane_banks_are_accessed_together)
     CHECK(area_desc_energy(&t, &d, &e) == NULL && e.read_nj > 0);
 }
 
+/* The areas of both CACTI files (69 distinct runs): today's accuracy, as a
+ * guard against regressions (the issue's aim for the worst case, 25%, is
+ * not met: area/README.md, "Area: the worst case") */
+TEST(area_on_all_cacti_runs_as_documented)
+{
+    static area_ref all[AREA_REFS_MAX], more[AREA_REFS_MAX];
+    unsigned n = 0, m = 0, i, j;
+    char err[256];
+    area_astat st;
+    CHECK(load() == 0);
+    if (area_refs_load("tests/data/cacti7_tuning.csv", more, AREA_REFS_MAX, &m, err, sizeof err) &&
+        area_refs_load("../tests/data/cacti7_tuning.csv", more, AREA_REFS_MAX, &m, err,
+                       sizeof err))
+        m = 0;
+    CHECK_EQ(m, 36);
+    for (i = 0; i < m + nrows; i++) {
+        const area_ref *r = i < m ? &more[i] : &rows[i - m];
+        for (j = 0; j < n; j++)
+            if (strcmp(all[j].label, r->label) == 0 && all[j].area_mm2 == r->area_mm2)
+                break;
+        if (j == n)
+            all[n++] = *r;
+    }
+    CHECK_EQ(n, 69);
+    area_consts_stats(all, n, NULL, area_default_consts(), &st);
+    printf("  69 CACTI runs: area median %.1f%%, worst %.1f%%\n", st.median * 100, st.worst * 100);
+    CHECK(st.median <= 0.05 && st.worst <= 0.56);
+}
+
 /* area fit-area (issue 29 item 3): from constants 30% off, the search
  * brings the area back toward the built-in fit on a sample of the runs */
 TEST(area_fit_recovers_from_perturbed_constants)
@@ -546,6 +575,7 @@ int main(int argc, char **argv)
     RUN(energy_range_is_refused_outside);
     RUN(every_structure_and_mechanism_row_has_energy);
     RUN(per_lane_banks_are_accessed_together);
+    RUN(area_on_all_cacti_runs_as_documented);
     RUN(area_fit_recovers_from_perturbed_constants);
     return test_summary();
 }
