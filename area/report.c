@@ -129,6 +129,20 @@ static void paper_node_line(char *buf, size_t n, const area_paper_report *p)
                  p->paper_nm);
 }
 
+/* What the energy columns assume at the paper's node (issue 29: the
+ * activity factor and the energy of a gate equivalent are stated). */
+static void energy_line(char *buf, size_t n, const area_paper_report *p)
+{
+    area_tech t;
+    buf[0] = '\0';
+    if (area_tech_at(p->tech_nm, NULL, &t))
+        return;
+    snprintf(buf, n, "energy at %g nm: Vdd %.2f V, one gate equivalent switching %.2f fJ, logic "
+             "activity %.2f (logic nJ = GE x activity x that), leakage at 360 K (i_off %.0f "
+             "nA/um); per access of one port",
+             p->tech_nm, t.node.vdd, area_fj_nj(&t, t.c.c_ge) * 1e6, t.c.act_logic, t.node.i_off);
+}
+
 /* The energy cells of a row ("-" without our breakdown). */
 static void energy_cells(char *buf, size_t n, const area_row *w, const char *sep)
 {
@@ -150,6 +164,11 @@ static void write_text(FILE *f, const area_report *r)
         paper_node_line(node, sizeof node, p);
         fprintf(f, "\n== %s: %s\n   %s; overhead baseline: %s\n", p->paper, p->title, node,
                 p->baseline);
+        if (r->energy) {
+            char el[256];
+            energy_line(el, sizeof el, p);
+            fprintf(f, "   %s\n", el);
+        }
         fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s\n", "component", "status", "ours", "published",
                 "ratio", r->energy ? "read_nJ write_nJ search_nJ logic_nJ leak_mW | " : "",
                 "source / config / note");
@@ -192,6 +211,11 @@ static void write_md(FILE *f, const area_report *r)
         fprintf(f, "\n## %s: ", p->paper);
         md_cell(f, p->title);
         fprintf(f, "\n\n%s. Overhead baseline: %s.\n\n", node, p->baseline);
+        if (r->energy) {
+            char el[256];
+            energy_line(el, sizeof el, p);
+            fprintf(f, "Columns Read..Leak: %s.\n\n", el);
+        }
         fprintf(f, "| Component | Status | Ours | Published | Ratio | %sSource | Ours from | Note |\n",
                 r->energy ? "Read nJ | Write nJ | Search nJ | Logic nJ | Leak mW | " : "");
         fprintf(f, "|---|---|---:|---:|---:|%s---|---|---|\n",
