@@ -13,7 +13,7 @@
 #                   defaults and two larger design points: out/bench.csv
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
-#   make area       write out/area_report.{md,csv,json,svg}
+#   make area       write out/area_report.{md,csv,json,svg} (area and energy)
 #   make deps       install missing tools (apt-get), or print the command
 #   make clean
 #
@@ -218,7 +218,7 @@ waves: deps $(COSIM_BINS)
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)
-	@for f in md csv json svg; do $(B)/area report --paper all --format $$f -o $(O)/area_report.$$f || exit 1; done
+	@for f in md csv json svg; do $(B)/area report --paper all --energy --format $$f -o $(O)/area_report.$$f || exit 1; done
 	@echo "area: wrote $(O)/area_report.{md,csv,json,svg}"
 
 area-yosys: deps $(AREA_BIN)

@@ -281,7 +281,7 @@ else bad report_text_all_papers "$(head -n 1 "$T/err")"; fi
 # what `make area` runs
 all_formats=1
 for f in md csv json svg; do
-  if ! "$A" report --paper all --format $f -o "$T/area_report.$f" 2>"$T/err" || [ ! -s "$T/area_report.$f" ]; then
+  if ! "$A" report --paper all --energy --format $f -o "$T/area_report.$f" 2>"$T/err" || [ ! -s "$T/area_report.$f" ]; then
     all_formats=0
     bad "report_format_$f" "$(head -n 1 "$T/err")"
   fi
