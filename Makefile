@@ -13,7 +13,7 @@
 #                   defaults and two larger design points: out/bench.csv
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
-#   make area       write out/area_report.{md,csv,json,svg}
+#   make area       write out/area_report.{md,csv,json,svg} (area and energy)
 #   make deps       install missing tools (apt-get), or print the command, and
 #                   the Python test environment build/venv (pip; docs/python.md)
 #   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
@@ -35,7 +35,7 @@ MODULES     := $(sort $(patsubst verilog/%.v,%,$(wildcard verilog/*.v)))
 MODEL_SRC   := $(wildcard rtl_c/*.c) $(wildcard vcd/*.c) tb/vec.c
 AREA_SRC    := $(filter-out area/area_main.c,$(wildcard area/*.c))
 LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
-HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tb/vec.h
+HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tests/area_check.h tb/vec.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
 AREA_BIN    := $(B)/area
@@ -331,7 +331,7 @@ docs: $(COSIM_BINS) $(B)/cosim_params
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)
-	@for f in md csv json svg; do $(B)/area report --paper all --format $$f -o $(O)/area_report.$$f || exit 1; done
+	@for f in md csv json svg; do $(B)/area report --paper all --energy --format $$f -o $(O)/area_report.$$f || exit 1; done
 	@echo "area: wrote $(O)/area_report.{md,csv,json,svg}"
 
 area-yosys: deps $(AREA_BIN)

@@ -42,12 +42,6 @@ double area_ref_eval_consts(const area_ref *row, const area_consts *c)
     return r.total_mm2;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 void area_consts_stats(const area_ref *rows, unsigned n, const unsigned char *use,
                        const area_consts *c, area_astat *st)
 {
@@ -57,12 +51,7 @@ void area_consts_stats(const area_ref *rows, unsigned n, const unsigned char *us
         if (!use || use[i])
             e[m++] = fabs(area_ref_eval_consts(&rows[i], c) / rows[i].area_mm2 - 1.0);
     st->n = m;
-    st->median = st->worst = 0;
-    if (!m)
-        return;
-    qsort(e, m, sizeof e[0], cmp_dbl);
-    st->median = m % 2 ? e[m / 2] : (e[m / 2 - 1] + e[m / 2]) / 2.0;
-    st->worst = e[m - 1];
+    area_err_stats(e, m, &st->median, &st->worst);
 }
 
 typedef struct {
@@ -228,8 +217,6 @@ const char *area_fit_crossval(const area_ref *rows, unsigned n, unsigned k, unsi
                 e[m++] = fabs(area_ref_eval_consts(&rows[i], &c) / rows[i].area_mm2 - 1.0);
     }
     st->n = m;
-    qsort(e, m, sizeof e[0], cmp_dbl);
-    st->median = m % 2 ? e[m / 2] : (e[m / 2 - 1] + e[m / 2]) / 2.0;
-    st->worst = e[m - 1];
+    area_err_stats(e, m, &st->median, &st->worst);
     return NULL;
 }

@@ -8,6 +8,9 @@
  *   calibrate  least-squares fit of the constants to a reference CSV
  *   refs       the published single-array figures as a reference CSV
  *   logic      a module's logic and flip-flops, for Yosys comparison
+ *   energy     a module's energy per access and leakage, item by item (issue 29)
+ *   energy-fit the energy constants against CACTI runs, with cross-validation
+ *   fit-area   the area circuit constants against CACTI runs, with cross-validation
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the
@@ -47,6 +50,7 @@ static void usage(FILE *f)
           "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
+          "  area energy --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area sweep --module NAME[,NAME...] --param K=V1,V2,... [--param K2=V]... [--tech NM]\n"
           "             [--goal delay|area] [--format text|csv|svg] [-o FILE] [--svg FILE]\n"
           "             [--profile FILE]\n"
@@ -656,7 +660,10 @@ static int cmd_refs(int argc, char **argv)
 
 #define MAX_PARAMS 8
 
-static int cmd_logic(int argc, char **argv)
+/* `logic` (energy = 0): the Yosys view; `energy` (energy = 1): the module's
+ * energy per access and leakage as the SM model gets them
+ * (area_struct_energy), every item and the totals. */
+static int cmd_logic(int argc, char **argv, int energy)
 {
     const char *module = NULL;
     const char *pn[MAX_PARAMS];
@@ -697,9 +704,31 @@ static int cmd_logic(int argc, char **argv)
     }
     if (!module)
         die("--module NAME is required%s%s", "", "");
-    if (area_desc_module(module, pn, pv, np, 1, &d, err, sizeof err))
+    if (area_desc_module(module, pn, pv, np, !energy, &d, err, sizeof err))
         die("%s%s", err, "");
     area_tech_at(nm, &prof, &t);
+    if (energy) {
+        static area_energy_report rep;
+        const char *e = area_desc_energy(&t, &d, &rep);
+        if (e)
+            die("%s%s", e, "");
+        printf("module %s (%s), %g nm, Vdd %.2f V; per access of one port of one copy; logic: "
+               "one evaluation at activity %.2f; leakage at 360 K\n",
+               d.name, d.config, nm, t.node.vdd, t.c.act_logic);
+        printf("  %-28s %5s %-5s %10s %10s %10s %10s %10s %9s\n", "item", "count", "kind",
+               "area_mm2", "read_nJ", "write_nJ", "search_nJ", "logic_nJ", "leak_mW");
+        for (k = 0; k < rep.n; k++) {
+            const area_item_energy *it = &rep.item[k];
+            printf("  %-28.28s %5u %-5s %10.4g %10.4g %10.4g %10.4g %10.4g %9.4g%s\n", it->name,
+                   it->count, it->type == AI_ARRAY ? area_kind_name(it->kind) : "logic",
+                   it->area_mm2, it->read_nj, it->write_nj, it->search_nj, it->op_nj, it->leak_mw,
+                   d.item[k].lockstep ? " (every bank per access)" : "");
+        }
+        printf("read_nJ %.6g\nwrite_nJ %.6g\nsearch_nJ %.6g\nlogic_nJ %.6g\nleak_mW %.6g\n",
+               rep.read_nj, rep.write_nj, rep.search_nj, rep.op_nj, rep.leak_mw);
+        printf("area_mm2 %.6g\n", rep.area_mm2);
+        return 0;
+    }
     area_desc_eval(&t, &d, &tot, items);
     area_desc_logic_view(&t, &d, &comb, &flops);
     printf("module %s (%s), every array as flip-flops (as Yosys builds the RTL), %g nm\n",
@@ -909,7 +938,9 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "refs") == 0)
         return cmd_refs(argc, argv);
     if (strcmp(argv[1], "logic") == 0)
-        return cmd_logic(argc, argv);
+        return cmd_logic(argc, argv, 0);
+    if (strcmp(argv[1], "energy") == 0)
+        return cmd_logic(argc, argv, 1);
     if (strcmp(argv[1], "tech") == 0)
         return cmd_tech(argc, argv);
     if (strcmp(argv[1], "sweep") == 0)

@@ -369,6 +369,22 @@ double area_ref_eval(const area_ref *row, const area_profile *p)
     return r.total_mm2;
 }
 
+static int cmp_dbl(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+void area_err_stats(double *e, unsigned n, double *median, double *worst)
+{
+    *median = *worst = 0;
+    if (!n)
+        return;
+    qsort(e, n, sizeof e[0], cmp_dbl);
+    *median = n % 2 ? e[n / 2] : (e[n / 2 - 1] + e[n / 2]) / 2.0;
+    *worst = e[n - 1];
+}
+
 static void stats(const area_ref *rows, unsigned n, const double *pred, double *rms,
                   double *worst)
 {

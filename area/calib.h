@@ -80,6 +80,9 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
 const char *area_calibrate(const area_ref *rows, unsigned n, const area_profile *start,
                            area_fit *fit);
 
+/* Median and largest of the n values e (sorted in place); 0s for n = 0. */
+void area_err_stats(double *e, unsigned n, double *median, double *worst);
+
 /* Area of one reference row under profile p (NAN on error). */
 double area_ref_eval(const area_ref *row, const area_profile *p);
 

@@ -84,16 +84,14 @@ static const char *features(const area_ref *row, feat *f)
 {
     area_consts c0 = *area_default_consts(), c;
     area_result r;
-    unsigned j, n, row_i;
+    unsigned j, row_i;
     double u;
     const char *e;
-    const area_node *tab = area_tech_table(&n);
     memset(f, 0, sizeof *f);
     area_tech_interp(row->nm, &row_i, &u);
     if (u > 1e-9 && u < 1 - 1e-9)
         return "energy fit: a run's node is not a row of the technology table";
     f->node = u > 0.5 ? row_i + 1 : row_i;
-    (void)tab;
     for (j = 0; j < NP; j++)
         *cfield(&c0, j) = 0.0;
     if ((e = eval_with(row, &c0, &r)))
@@ -289,21 +287,10 @@ const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned cha
     return e;
 }
 
-static int cmp_dbl(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
 static void finish_stat(double *err, unsigned n, area_estat *s)
 {
     s->n = n;
-    s->median = s->worst = 0;
-    if (!n)
-        return;
-    qsort(err, n, sizeof err[0], cmp_dbl);
-    s->median = n % 2 ? err[n / 2] : (err[n / 2 - 1] + err[n / 2]) / 2.0;
-    s->worst = err[n - 1];
+    area_err_stats(err, n, &s->median, &s->worst);
 }
 
 /* Adds |pred/ref - 1| of rows in `use` to the pools. */

@@ -305,6 +305,54 @@ static double row_desc(area_row *r, const area_tech *t, const area_desc *d)
     return res.total_mm2;
 }
 
+/* ------------------------------------------------ mechanisms' energy */
+
+/* Our breakdown of the row labelled `label` in this paper (NULL if none). */
+static const area_result *row_detail(const area_paper_report *p, const char *label)
+{
+    unsigned i;
+    for (i = 0; i < p->nrows; i++)
+        if (strcmp(p->rows[i].label, label) == 0)
+            return p->rows[i].has_detail ? &p->rows[i].detail : NULL;
+    return NULL;
+}
+
+/* A row that is `times` copies (or a share) of a structure costed once:
+ * its breakdown, energy included, is that one's scaled. */
+static void row_scaled(area_row *r, const area_result *one, double times)
+{
+    if (!one)
+        return;
+    area_result_zero(&r->detail);
+    r->detail.kind = one->kind;
+    area_result_add(&r->detail, one, times);
+    r->has_detail = 1;
+}
+
+/* A mechanism row's breakdown, energy included (issue 29): the sum of the
+ * `plus` results less the `minus` ones, so that the one-node view puts
+ * its energy beside its area.  Left without one if any part is missing. */
+static void mech_detail(area_row *r, const area_result *const *plus, unsigned np,
+                        const area_result *const *minus, unsigned nm)
+{
+    area_result d;
+    unsigned i;
+    for (i = 0; i < np; i++)
+        if (!plus[i])
+            return;
+    for (i = 0; i < nm; i++)
+        if (!minus[i])
+            return;
+    area_result_zero(&d);
+    d.kind = AK_LOGIC;
+    for (i = 0; i < np; i++)
+        area_result_add(&d, plus[i], 1.0);
+    for (i = 0; i < nm; i++)
+        area_result_add(&d, minus[i], -1.0);
+    r->detail = d;
+    r->has_detail = 1;
+}
+
 static void finish(area_paper_report *p)
 {
     unsigned i;
@@ -355,10 +403,11 @@ static double rf_row(area_paper_report *p, const area_tech *t, const char *label
     area_desc_regfile(&d, label, regs, width, lanes, rd, wr, single);
     a = row_desc(r, t, &d);
     if (divide > 1) {
+        area_result whole = r->detail;
         r->ours = a / divide;
         snprintf(r->config, sizeof r->config, "one of %g banks of %lu x %u-bit, %uR%uW", divide,
                  regs / lanes, width, rd, wr);
-        r->has_detail = 0;
+        row_scaled(r, &whole, 1.0 / divide);
     }
     if (pub_id)
         row_pub(r, pub_id, scale);
@@ -384,9 +433,10 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     r = row_new(p, label, RS_MODELLED, "mm2");
     a = row_desc(r, t, &d);
     if (divide > 1) {
+        area_result whole = r->detail;
         r->ours = a / divide;
         snprintf(r->config, sizeof r->config, "one of %g lanes: %.120s", divide, d.config);
-        r->has_detail = 0;
+        row_scaled(r, &whole, 1.0 / divide);
     }
     if (pub_id)
         row_pub(r, pub_id, scale);
@@ -680,6 +730,15 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
     r = summary(p, "DWF overhead per core", "mm2", dec + dwf);
     row_pub(r, "000.dwf.core", s);
     snprintf(r->mech, sizeof r->mech, "DWF: Table 1 + per-lane decoders");
+    {
+        const area_result *plus[8], *minus[1];
+        unsigned k, np = 0;
+        plus[np++] = row_detail(p, "Register file, a decoder per lane (Fig. 10d)");
+        for (k = 0; k < sizeof dwf_parts / sizeof dwf_parts[0] && np < 8; k++)
+            plus[np++] = row_detail(p, dwf_parts[k].label);
+        minus[0] = row_detail(p, "Register file, one decoder (Fig. 10c)");
+        mech_detail(r, plus, np, minus, 1);
+    }
     r->partial = missing[0] != '\0';
     if (r->partial) {
         snprintf(note, sizeof note, "ours: register-file decoders%s%s (not modelled yet: %s), "
@@ -926,6 +985,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                 "description, not an RTL module");
     r = row_new(p, "CCT, SWI (the SBI heap's CCT)", RS_MODELLED, "mm2");
     r->ours = cct;
+    row_scaled(r, row_detail(p, "CCT, SBI"), 1.0);
     snprintf(r->config, sizeof r->config, "hct_cct_heap_cfg: the same 128 x 104 b table as SBI's");
     row_pub(r, "001.t4.swi.cct", s);
     ibuf[C001_SWI] = geom_row(p, t, "Instruction buffer, SWI (dual-ported)",
@@ -936,6 +996,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                            NO_SBI_SB);
     r = row_new(p, "Scheduler, SBI+SWI (swi_sched less its primary)", RS_MODELLED, "mm2");
     r->ours = sched;
+    row_scaled(r, row_detail(p, "Scheduler, SWI (swi_sched less its primary)"), 1.0);
     snprintf(r->config, sizeof r->config, "the SWI scheduler's additions above");
     row_pub(r, "001.t4.both.scheduler", s);
     /* SBI+SWI: SBI's HCT banked by swi_sched's sets, one more read port
@@ -957,6 +1018,7 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
                 "secondary's warp");
     r = row_new(p, "CCT, SBI+SWI (the SBI heap's CCT)", RS_MODELLED, "mm2");
     r->ours = cct;
+    row_scaled(r, row_detail(p, "CCT, SBI"), 1.0);
     snprintf(r->config, sizeof r->config, "hct_cct_heap_cfg: the same 128 x 104 b table as SBI's");
     row_pub(r, "001.t4.both.cct", s);
     ibuf[C001_BOTH] = geom_row(p, t, "Instruction buffer, SBI+SWI (dual-ported)", 48, 64, 2,
@@ -1069,6 +1131,31 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
         r = summary(p, lab, "mm2", over[c]);
         row_pub(r, id, s);
         snprintf(r->mech, sizeof r->mech, "%s: Table 4 minus baseline", col001_name[c]);
+        {
+            static const char *const cols[C001_N][4] = {
+                {"Stack, baseline (our SPE RTL)", "Warp pool, baseline",
+                 "Instruction buffer, baseline", "Scoreboard, baseline"},
+                {"HCT, SBI", "CCT, SBI", "Instruction buffer, SBI", "Scoreboard, SBI"},
+                {"HCT, SWI (one context per warp)", "CCT, SBI",
+                 "Instruction buffer, SWI (dual-ported)", "Scoreboard, SWI"},
+                {"HCT, SBI+SWI (banked)", "CCT, SBI", "Instruction buffer, SBI+SWI (dual-ported)",
+                 "Scoreboard, SBI+SWI"}};
+            const area_result *plus[6], *minus[4];
+            unsigned k, np = 0;
+            for (k = 0; k < 4; k++) {
+                plus[np++] = row_detail(p, cols[c][k]);
+                minus[k] = row_detail(p, cols[C001_BASE][k]);
+            }
+            /* the segmentation: per-lane minus single-decoder register file */
+            plus[np++] = row_detail(p, "Register file, a decoder per lane");
+            if (c != C001_SBI)
+                plus[np++] = row_detail(p, "Scheduler, SWI (swi_sched less its primary)");
+            if (have_sb) {
+                const area_result *m2[5] = {minus[0], minus[1], minus[2], minus[3],
+                                            row_detail(p, "Register file, one decoder")};
+                mech_detail(r, plus, np, m2, 5);
+            }
+        }
         r->partial = !have_sb;
         row_note(r, have_sb ? "ours: the column minus the baseline column"
                             : "ours: the column minus the baseline column, both without their "
@@ -1148,6 +1235,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.bank256", s);
     r = row_new(p, "SRAM, 8 banks of 8 KB at 256 b", RS_MODELLED, "mm2");
     r->ours = rm[0].total_mm2 * mono.item[0].count;
+    row_scaled(r, &rm[0], mono.item[0].count);
     snprintf(r->config, sizeof r->config, "%s: %u banks", cm, mono.item[0].count);
     row_pub(r, "002.t1.banks256", s);
     r = row_new(p, "Crossbar 8x8 at 256 b", RS_MODELLED, "mm2");
@@ -1175,6 +1263,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.bank32", s);
     r = row_new(p, "SRAM, 64 banks of 1 KB at 32 b", RS_MODELLED, "mm2");
     r->ours = rl[0].total_mm2 * lanes.item[0].count;
+    row_scaled(r, &rl[0], lanes.item[0].count);
     snprintf(r->config, sizeof r->config, "%s: %u banks", cl, lanes.item[0].count);
     row_pub(r, "002.t1.banks32", s);
     r = row_new(p, "Crossbar 8x8 at 32 b", RS_MODELLED, "mm2");
@@ -1186,6 +1275,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     row_pub(r, "002.t1.xbar32", s);
     r = row_new(p, "Crossbars, 8 of 8x8 at 32 b", RS_MODELLED, "mm2");
     r->ours = rl[1].total_mm2 * lanes.item[1].count;
+    row_scaled(r, &rl[1], lanes.item[1].count);
     snprintf(r->config, sizeof r->config, "%s: %u crossbars, one per lane", cl,
              lanes.item[1].count);
     row_pub(r, "002.t1.xbars32", s);
@@ -1202,6 +1292,10 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
                    s;
     snprintf(r->source, sizeof r->source, "002 Table I (0.4943 - 2.2667, derived)");
     snprintf(r->mech, sizeof r->mech, "TSIMT: lane register files");
+    {
+        const area_result *plus[1] = {&tl}, *minus[1] = {&tm};
+        mech_detail(r, plus, 1, minus, 1);
+    }
     row_note(r, "negative: the lane register files save area (Table I's comparison; the lanes' "
                 "sequencers and the front end are the rows below)");
     r = summary(p, "Lane register files vs monolithic", "%", tl.total_mm2 / tm.total_mm2 * 100.0);
@@ -1248,6 +1342,8 @@ void area_paper_003(area_paper_report *p, const area_tech *t, double s)
 {
     simt_stack_cfg cfg = simt_stack_default_cfg(); /* 003's: 48 warps, 32 lanes */
     double spe, dpe = NAN, ssb = NAN, dpe_obs = NAN, spe_obs = NAN;
+    area_result r11, r7;
+    int have_obs = 0;
     area_row *r;
     unsigned dw, dl, dd, dp, de, spe_bits = area_simt_stack_entry_bits(&cfg);
     unsigned d_spe = (unsigned)area_pub_find("003.depth.spe")->value;
@@ -1297,7 +1393,6 @@ void area_paper_003(area_paper_report *p, const area_tech *t, double s)
     {
         simt_stack_cfg c11 = spe_cfg(0, 0, d_spe);
         area_desc d11, d7;
-        area_result r11, r7;
         r = summary(p, "DPE vs SPE stack storage, depths observed (7 vs 11)", "%",
                     (double)d_dpe * de / ((double)d_spe * spe_bits) * 100.0);
         snprintf(r->pub_text, sizeof r->pub_text, "\"very similar\"");
@@ -1314,6 +1409,7 @@ void area_paper_003(area_paper_report *p, const area_tech *t, double s)
             r->ours = (r7.total_mm2 / r11.total_mm2 - 1.0) * 100.0;
             dpe_obs = r7.total_mm2;
             spe_obs = r11.total_mm2;
+            have_obs = 1;
             snprintf(r->config, sizeof r->config, "DPE depth %u: %.4g mm2, SPE depth %u: %.4g mm2",
                      d_dpe, r7.total_mm2, d_spe, r11.total_mm2);
             /* why ours contradicts "negligible", in numbers a reader can check */
@@ -1381,6 +1477,11 @@ void area_paper_003(area_paper_report *p, const area_tech *t, double s)
     r = summary(p, "DPE additions: stack (7) + shadow scoreboard - SPE stack (11)", "mm2",
                 dpe_obs + ssb - spe_obs);
     snprintf(r->mech, sizeof r->mech, "DPE: stack and scoreboard");
+    if (have_obs) {
+        const area_result *plus[2] = {&r7, row_detail(p, "Scoreboard with shadow bits (L and R tables)")};
+        const area_result *minus[1] = {&r11};
+        mech_detail(r, plus, 2, minus, 1);
+    }
     r->partial = 1;
     row_note(r, "stacks at the depths 003 observed; 003 gives no area; the single-path "
                 "scoreboard the shadow one replaces is not modelled (no such structure), so "
@@ -1500,6 +1601,12 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
     r = summary(p, "LWM: per-lane decoders + sub-warping unit (mm2)", "mm2",
                 banked - single + lwm);
     snprintf(r->mech, sizeof r->mech, "LWM: decoders + sub-warping");
+    {
+        const area_result *plus[2] = {row_detail(p, "Register file 64 KB, a decoder per lane (Fig. 5)"),
+                                      row_detail(p, "Large-warp sub-warping unit (lwm_subwarp)")};
+        const area_result *minus[1] = {row_detail(p, "Register file 64 KB, one decoder")};
+        mech_detail(r, plus, 2, minus, 1);
+    }
     row_note(r, "the per-lane register-file decoders (004 Fig. 5) and lwm_subwarp; 004 gives no "
                 "area");
     r = summary(p, "Total, structures modelled from cfgs", "mm2", stack + lwm + tls);

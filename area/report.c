@@ -129,6 +129,20 @@ static void paper_node_line(char *buf, size_t n, const area_paper_report *p)
                  p->paper_nm);
 }
 
+/* What the energy columns assume at the paper's node (issue 29: the
+ * activity factor and the energy of a gate equivalent are stated). */
+static void energy_line(char *buf, size_t n, const area_paper_report *p)
+{
+    area_tech t;
+    buf[0] = '\0';
+    if (area_tech_at(p->tech_nm, NULL, &t))
+        return;
+    snprintf(buf, n, "energy at %g nm: Vdd %.2f V, one gate equivalent switching %.2f fJ, logic "
+             "activity %.2f (logic nJ = GE x activity x that), leakage at 360 K (i_off %.0f "
+             "nA/um); per access of one port",
+             p->tech_nm, t.node.vdd, area_fj_nj(&t, t.c.c_ge) * 1e6, t.c.act_logic, t.node.i_off);
+}
+
 /* The energy cells of a row ("-" without our breakdown). */
 static void energy_cells(char *buf, size_t n, const area_row *w, const char *sep)
 {
@@ -150,6 +164,11 @@ static void write_text(FILE *f, const area_report *r)
         paper_node_line(node, sizeof node, p);
         fprintf(f, "\n== %s: %s\n   %s; overhead baseline: %s\n", p->paper, p->title, node,
                 p->baseline);
+        if (r->energy) {
+            char el[256];
+            energy_line(el, sizeof el, p);
+            fprintf(f, "   %s\n", el);
+        }
         fprintf(f, "   %-52s %-16s %14s %16s %6s  %s%s\n", "component", "status", "ours", "published",
                 "ratio", r->energy ? "read_nJ write_nJ search_nJ logic_nJ leak_mW | " : "",
                 "source / config / note");
@@ -192,6 +211,11 @@ static void write_md(FILE *f, const area_report *r)
         fprintf(f, "\n## %s: ", p->paper);
         md_cell(f, p->title);
         fprintf(f, "\n\n%s. Overhead baseline: %s.\n\n", node, p->baseline);
+        if (r->energy) {
+            char el[256];
+            energy_line(el, sizeof el, p);
+            fprintf(f, "Columns Read..Leak: %s.\n\n", el);
+        }
         fprintf(f, "| Component | Status | Ours | Published | Ratio | %sSource | Ours from | Note |\n",
                 r->energy ? "Read nJ | Write nJ | Search nJ | Logic nJ | Leak mW | " : "");
         fprintf(f, "|---|---|---:|---:|---:|%s---|---|---|\n",
@@ -391,6 +415,17 @@ static int chartable(const area_row *w)
            ((!isnan(w->ours) && w->ours > 0) || (!isnan(w->published) && w->published > 0));
 }
 
+/* A paper's heading in a chart, at y (with its title when `title`). */
+static void svg_paper_head(FILE *f, double y, const area_paper_report *p, int title)
+{
+    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">", y + 20);
+    svg_text(f, p->paper);
+    fprintf(f, " (%g nm)%s", p->tech_nm, title ? ": " : "");
+    if (title)
+        svg_text(f, p->title);
+    fprintf(f, "</text>\n");
+}
+
 /* The energy chart (issue 29): for every row with our breakdown, one
  * access of every array and logic block (read + logic, nJ) and the
  * leakage (mW), each on its own log scale. */
@@ -454,10 +489,7 @@ static void svg_energy(FILE *f, const area_report *r, double y, double W, double
                 continue;
             if (!head) {
                 head = 1;
-                fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
-                        y + 20);
-                svg_text(f, p->paper);
-                fprintf(f, " (%g nm)</text>\n", p->tech_nm);
+                svg_paper_head(f, y, p, 0);
                 y += 30;
             }
             e = w->detail.read_nj + w->detail.op_nj;
@@ -556,12 +588,7 @@ static void write_svg(FILE *f, const area_report *r)
                     continue;
                 if (!head) {
                     head = 1;
-                    fprintf(f, "<text x=\"20\" y=\"%.0f\" font-weight=\"bold\" font-size=\"13\">",
-                            y + 20);
-                    svg_text(f, p->paper);
-                    fprintf(f, " (%g nm): ", p->tech_nm);
-                    svg_text(f, p->title);
-                    fprintf(f, "</text>\n");
+                    svg_paper_head(f, y, p, 1);
                     y += HEAD;
                 }
                 fprintf(f, "<text x=\"30\" y=\"%.0f\">", y + 17);
@@ -646,7 +673,7 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
             return -2;
     if (csv)
         fprintf(f, "section,paper,tech_nm,component,status,ours_mm2,published_mm2,ratio,"
-                   "published_from,note\n");
+                   "published_from,note,read_nJ,write_nJ,search_nJ,logic_nJ,leak_mW\n");
     else if (md)
         fprintf(f, "# Area at one node: %g nm\n\nConstants: %s. Every paper's area rows, ours and "
                    "the published figure scaled by F^2 from its own node (000: 90 nm; 001, 002: "
@@ -658,17 +685,22 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
     /* pass 0: every area row; pass 1: the mechanisms' added areas */
     for (pass = 0; pass < 2; pass++) {
         if (md)
-            fprintf(f, pass ? "\n## Mechanisms side by side (added area at %g nm)\n\n"
+            fprintf(f, pass ? "\n## Mechanisms side by side (added area and energy at %g nm)\n\n"
+                              "Energy: what the mechanism adds to one access of every array "
+                              "(read, write, nJ), to one evaluation of its logic (nJ) and to the "
+                              "leakage (mW); no paper publishes these.\n\n"
                               "| Mechanism | Paper | Row | Ours (mm²) | Published (mm²) | Ratio | "
-                              "Note |\n|---|---|---|---:|---:|---:|---|\n"
+                              "Read nJ | Write nJ | Logic nJ | Leak mW | "
+                              "Note |\n|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n"
                             : "\n## Every paper's rows at %g nm\n\n| Paper | Component | Status "
                               "| Ours (mm²) | Published (mm²) | Ratio | Published from |\n"
                               "|---|---|---|---:|---:|---:|---|\n",
                     nm);
         else if (!csv && pass)
-            fprintf(f, "\n== mechanisms side by side: added area at %g nm\n   %-34s %-5s %12s %12s "
-                       "%6s  %s\n",
-                    nm, "mechanism", "paper", "ours mm2", "published", "ratio", "row");
+            fprintf(f, "\n== mechanisms side by side: added area and energy at %g nm\n   %-34s %-5s "
+                       "%12s %12s %6s %10s %10s %10s %9s  %s\n",
+                    nm, "mechanism", "paper", "ours mm2", "published", "ratio", "read nJ",
+                    "write nJ", "logic nJ", "leak mW", "row");
         else if (!csv)
             fprintf(f, "\n== every paper's rows at %g nm\n   %-5s %-52s %-16s %12s %12s %6s  %s\n",
                     nm, "paper", "component", "status", "ours mm2", "published", "ratio",
@@ -696,6 +728,12 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                     csv_field(f, w->source);
                     fputc(',', f);
                     csv_field(f, pass ? w->label : "");
+                    if (w->has_detail)
+                        fprintf(f, ",%.6g,%.6g,%.6g,%.6g,%.6g", w->detail.read_nj,
+                                w->detail.write_nj, w->detail.search_nj, w->detail.op_nj,
+                                w->detail.leak_mw);
+                    else
+                        fputs(",,,,,", f);
                     fputc('\n', f);
                 } else if (md) {
                     fputs("| ", f);
@@ -704,6 +742,11 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                         fprintf(f, " | %s | ", p->paper);
                         md_cell(f, w->label);
                         fprintf(f, " | %s | %s | %s | ", a, b, c);
+                        if (w->has_detail)
+                            fprintf(f, "%.4g | %.4g | %.4g | %.4g | ", w->detail.read_nj,
+                                    w->detail.write_nj, w->detail.op_nj, w->detail.leak_mw);
+                        else
+                            fputs("- | - | - | - | ", f);
                         md_cell(f, w->partial ? "ours: the modelled parts only" : "");
                     } else {
                         fprintf(f, "%s | ", p->paper);
@@ -714,8 +757,15 @@ int area_report_write_node(FILE *f, const area_report *r, const char *format)
                     }
                     fputs(" |\n", f);
                 } else if (pass) {
-                    fprintf(f, "   %-34s %-5s %12s %12s %6s  %s%s\n", w->mech, p->paper, a, b, c,
-                            w->label, w->partial ? " (ours: the modelled parts only)" : "");
+                    char e[4][24];
+                    unsigned k;
+                    const double ev[4] = {w->detail.read_nj, w->detail.write_nj, w->detail.op_nj,
+                                          w->detail.leak_mw};
+                    for (k = 0; k < 4; k++)
+                        snprintf(e[k], sizeof e[k], w->has_detail ? "%.4g" : "-", ev[k]);
+                    fprintf(f, "   %-34s %-5s %12s %12s %6s %10s %10s %10s %9s  %s%s\n", w->mech,
+                            p->paper, a, b, c, e[0], e[1], e[2], e[3], w->label,
+                            w->partial ? " (ours: the modelled parts only)" : "");
                 } else {
                     fprintf(f, "   %-5s %-52s %-16s %12s %12s %6s  %s\n", p->paper, w->label,
                             area_row_status_name(w->status), a, b, c, w->source);

@@ -92,9 +92,14 @@ const char *area_desc_eval(const area_tech *t, const area_desc *d, area_result *
         const area_item *it = &d->item[i];
         area_result r;
         const char *e = NULL;
-        if (it->type == AI_ARRAY)
+        if (it->type == AI_ARRAY) {
             e = area_array_eval(t, &it->arr, &r);
-        else if (it->type == AI_LOGIC)
+            if (!e && it->lockstep && it->arr.banks > 1) {
+                r.read_nj *= it->arr.banks;
+                r.write_nj *= it->arr.banks;
+                r.search_nj *= it->arr.banks;
+            }
+        } else if (it->type == AI_LOGIC)
             area_logic_eval(t, it->ge, &r);
         else
             e = area_xbar_eval(t, it->xin, it->xout, it->xwidth, &r);
@@ -637,6 +642,7 @@ const char *area_desc_warp_pool(const warp_pool_cfg *cfg, area_wp_part part, int
         /* 000 Table 1's per-lane decoders: a memory per lane */
         add_array(d, "TID memories", "one per lane (its own row decoder); write: the lane's "
                   "group row; read: the issue candidate", k, (unsigned long)L * E, T, 1, 1, L, 1);
+        d->item[d->n - 1].lockstep = 1; /* every lane's TID at once */
         if (table && !force_ff) {
             add_array(d, "entry rows {PC, sched}", "fully assoc., tag = PC: 1 search (the "
                       "chosen PC), 3 reads (candidate, g0, g2 joins), 2 writes (g1, g3 new)",
@@ -1446,8 +1452,11 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
         add_array(d, "register array", "one row = one register of every lane, one decoder", k, N,
                   L * W, rp, wp, 1, 1);
     else
+    {
         add_array(d, "lane banks", "one bank per lane, each with its own row decoder", k,
                   (unsigned long)L * N, W, rp, wp, L, 1);
+        d->item[d->n - 1].lockstep = 1; /* a warp's access reaches every lane's bank */
+    }
     if (force_ff) /* the SRAM model has its read latches; flip-flop banks need them */
         add_array(d, "bank read registers", "the synchronous read ports' registers", AK_FF, L,
                   rp * W, 0, 1, 1, 1);
@@ -1504,6 +1513,7 @@ void area_desc_regfile(area_desc *d, const char *title, unsigned long regs, unsi
                  width, rd, wr);
         add_array(d, "lane banks", "one bank per lane, each with its own row decoder", AK_RAM,
                   regs, width, rd, wr, lanes, 1);
+        d->item[d->n - 1].lockstep = 1; /* a warp's access reaches every lane's bank */
     }
 }
 

@@ -57,6 +57,9 @@ typedef struct {
     area_array arr;       /* AI_ARRAY */
     double ge;            /* AI_LOGIC: gate equivalents */
     unsigned xin, xout, xwidth; /* AI_XBAR */
+    unsigned lockstep;    /* AI_ARRAY with banks: 1 if every access reaches every bank at
+                           * once (a bank per lane, 000 Fig. 10d): its energy per access is
+                           * banks x one bank's (issue 29); the area is the same */
 } area_item;
 
 typedef struct {

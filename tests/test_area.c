@@ -39,38 +39,12 @@
 #include "../rtl_c/pc_warp_lut.h"
 #include "../rtl_c/simt_stack.h"
 #include "../rtl_c/warp_pool.h"
+#include "area_check.h"
 #include "check.h"
 
 /* The crossover documented in area/README.md: a 32-bit 1R1W array is
  * smaller in flip-flops below this many entries, in SRAM from it on. */
 #define DOC_CROSSOVER_32_1R1W 3ul
-
-static area_tech T(double nm)
-{
-    area_tech t;
-    const char *e = area_tech_at(nm, NULL, &t);
-    if (e) {
-        printf("  tech %g: %s\n", nm, e);
-        exit(1);
-    }
-    return t;
-}
-
-static area_array A(area_kind k, unsigned long n, unsigned w, unsigned rw, unsigned rd,
-                    unsigned wr, unsigned se, unsigned banks)
-{
-    area_array a;
-    memset(&a, 0, sizeof a);
-    a.kind = k;
-    a.entries = n;
-    a.width = w;
-    a.rw = rw;
-    a.rd = rd;
-    a.wr = wr;
-    a.search = se;
-    a.banks = banks;
-    return a;
-}
 
 static double area_of(const area_tech *t, area_array a)
 {

@@ -169,7 +169,7 @@ if { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$T/err")" -eq 1 ]; }; } &&
   ok calibrate_clash_no_nan_inf
 else bad calibrate_clash_no_nan_inf "exit $rc: $(head -n 2 "$T/out" "$T/err" | tr '\n' '|')"; fi
 # every command's help is usage on stdout, exit 0; every command's bad flag is one line, exit 2
-for c in array report calibrate refs logic tech sweep energy-fit fit-area; do
+for c in array report calibrate refs logic tech sweep energy-fit fit-area energy; do
   if "$A" $c --help >"$T/out" 2>"$T/err" && grep -q '^usage' "$T/out" && [ ! -s "$T/err" ]; then
     ok "help_$c"
   else bad "help_$c" "exit $?"; fi
@@ -281,7 +281,7 @@ else bad report_text_all_papers "$(head -n 1 "$T/err")"; fi
 # what `make area` runs
 all_formats=1
 for f in md csv json svg; do
-  if ! "$A" report --paper all --format $f -o "$T/area_report.$f" 2>"$T/err" || [ ! -s "$T/area_report.$f" ]; then
+  if ! "$A" report --paper all --energy --format $f -o "$T/area_report.$f" 2>"$T/err" || [ ! -s "$T/area_report.$f" ]; then
     all_formats=0
     bad "report_format_$f" "$(head -n 1 "$T/err")"
   fi
@@ -531,6 +531,20 @@ else bad energy_fit_reports_fit_and_crossvalidation "$(head -n 1 "$T/err")"; fi
 check_bad energy_fit_no_refs energy-fit
 check_bad energy_fit_bad_folds energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 1
 check_bad energy_fit_missing_file energy-fit --refs "$T/none.csv"
+# energy --module: every module's items and totals, as area_struct_energy gives them
+en_ok=1
+for m in $("$A" --help | sed -n '/^ simt_stack/,/^--goal/p' | grep -v '^--goal'); do
+  if "$A" energy --module "$m" --tech 45 >"$T/em" 2>"$T/err" && [ ! -s "$T/err" ] &&
+     grep -q '^leak_mW [0-9.e-]*$' "$T/em" && [ -n "$(last_area "$T/em")" ] &&
+     ! grep -qiE 'nan|inf' "$T/em"; then :; else en_ok=0; echo "  energy --module $m: $(head -n 1 "$T/err")"; fi
+done
+if [ $en_ok = 1 ]; then ok energy_every_module; else bad energy_every_module; fi
+a=$("$A" energy --module simt_stack --param DEPTH=4 | sed -n 's/^leak_mW //p')
+b=$("$A" energy --module simt_stack --param DEPTH=16 | sed -n 's/^leak_mW //p')
+if awk -v a="$a" -v b="$b" 'BEGIN { exit !(b > a && a > 0) }'; then ok energy_deeper_stack_leaks_more
+else bad energy_deeper_stack_leaks_more "$a -> $b"; fi
+check_bad energy_unknown_module energy --module nope
+check_bad energy_bad_param energy --module simt_stack --param NOPE=3
 check_bad fit_area_no_refs fit-area
 check_bad fit_area_bad_evals fit-area --refs tests/data/cacti7_tuning.csv --evals 0
 

@@ -30,8 +30,10 @@
 #include "../area/calib.h"
 #include "../area/efit.h"
 #include "../area/logic.h"
+#include "../area/report.h"
 #include "../area/structs.h"
 #include "../area/tech.h"
+#include "area_check.h"
 #include "check.h"
 
 #define ECSV "tests/data/cacti7_energy_tuning.csv"
@@ -135,32 +137,6 @@ TEST(refit_lands_near_the_builtin_constants)
 }
 
 /* ----------------------------------------------------------- monotonicity */
-
-static area_tech T(double nm)
-{
-    area_tech t;
-    if (area_tech_at(nm, NULL, &t)) {
-        printf("  bad node %g\n", nm);
-        exit(1);
-    }
-    return t;
-}
-
-static area_array A(area_kind k, unsigned long n, unsigned w, unsigned rw, unsigned rd,
-                    unsigned wr, unsigned se, unsigned banks)
-{
-    area_array a;
-    memset(&a, 0, sizeof a);
-    a.kind = k;
-    a.entries = n;
-    a.width = w;
-    a.rw = rw;
-    a.rd = rd;
-    a.wr = wr;
-    a.search = se;
-    a.banks = banks;
-    return a;
-}
 
 static area_result E(const area_tech *t, area_array a)
 {
@@ -316,6 +292,20 @@ TEST(energy_depends_on_the_fold)
            a.read_nj, b.mux, b.read_nj);
     CHECK(a.mux == 8 && b.mux == 4);
     CHECK(b.read_nj < a.read_nj && b.total_mm2 > a.total_mm2 && b.leak_mw > a.leak_mw);
+    /* CACTI's own organisations do it too: its 512 x 32 RAM at 90 nm writes
+     * for less than its 256 x 32 (tests/data/cacti7_energy_tuning.csv) */
+    CHECK(load() == 0);
+    {
+        const area_ref *r256 = NULL, *r512 = NULL;
+        unsigned i;
+        for (i = 0; i < nrows; i++) {
+            if (strcmp(rows[i].label, "ram_256x32_1rw_90nm") == 0)
+                r256 = &rows[i];
+            if (strcmp(rows[i].label, "ram_512x32_1rw_90nm") == 0)
+                r512 = &rows[i];
+        }
+        CHECK(r256 && r512 && r512->write_nj < r256->write_nj);
+    }
 }
 
 TEST(dynamic_energy_grows_with_the_node_and_leakage_follows_the_table)
@@ -462,6 +452,101 @@ TEST(energy_range_is_refused_outside)
     CHECK(area_array_energy_check(&ff, &r) == NULL);
 }
 
+/* The one-node view's mechanisms carry their energy: the breakdown of
+ * each is its parts' sum less its baseline's, so its area is the row's */
+TEST(every_structure_and_mechanism_row_has_energy)
+{
+    static area_report r;
+    unsigned i, j, n = 0;
+    CHECK(area_report_build("all", 40, NULL, NULL, &r) == NULL);
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++) {
+            const area_row *w = &r.p[i].rows[j];
+            if (!w->mech[0])
+                continue;
+            n++;
+            if (!w->has_detail) {
+                printf("  %s: no energy\n", w->mech);
+                CHECK(0);
+                continue;
+            }
+            CHECK(fabs(w->detail.total_mm2 - w->ours) <= 1e-9 * fabs(w->ours) + 1e-12);
+            CHECK(isfinite(w->detail.read_nj) && isfinite(w->detail.leak_mw));
+            CHECK(w->detail.op_nj != 0 && w->detail.leak_mw != 0);
+        }
+    CHECK_EQ(n, 7);
+    /* every structure row (modelled or baseline, in mm2) carries its energy */
+    n = 0;
+    for (i = 0; i < r.n; i++)
+        for (j = 0; j < r.p[i].nrows; j++) {
+            const area_row *w = &r.p[i].rows[j];
+            if ((w->status != RS_MODELLED && w->status != RS_BASELINE) ||
+                strcmp(w->unit, "mm2") != 0 || isnan(w->ours))
+                continue;
+            n++;
+            if (!w->has_detail || !(w->detail.leak_mw > 0) ||
+                fabs(w->detail.total_mm2 - w->ours) > 1e-9 * w->ours) {
+                printf("  %s / %s: no energy or a breakdown that is not its area\n", r.p[i].paper,
+                       w->label);
+                CHECK(0);
+            }
+        }
+    printf("  %u structure rows, each with its energy\n", n);
+    CHECK(n > 50);
+}
+
+/* A register file with a bank per lane: a warp's access reads every lane's
+ * bank, so its energy is the lanes' banks', not one bank's */
+TEST(per_lane_banks_are_accessed_together)
+{
+    area_desc d;
+    area_energy_report e;
+    area_tech t = T(40);
+    area_array one = A(AK_RAM, 512, 32, 0, 2, 1, 0, 16);
+    area_result r1;
+    area_desc_regfile(&d, "t", 16 * 512, 32, 16, 2, 1, 0);
+    CHECK(d.item[0].lockstep == 1 && d.item[0].arr.banks == 16);
+    CHECK(area_desc_energy(&t, &d, &e) == NULL);
+    one.entries = 16 * 512;
+    area_array_eval(&t, &one, &r1);
+    CHECK(fabs(e.read_nj - 16 * r1.read_nj) <= 1e-12 * e.read_nj);
+    CHECK(fabs(e.write_nj - 16 * r1.write_nj) <= 1e-12 * e.write_nj);
+    CHECK(fabs(e.leak_mw - r1.leak_mw) <= 1e-12 * e.leak_mw); /* leakage: all banks, once */
+    /* the single-decoder file reads one row of every lane's register */
+    area_desc_regfile(&d, "t", 16 * 512, 32, 16, 2, 1, 1);
+    CHECK(d.item[0].lockstep == 0 && d.item[0].arr.width == 16 * 32);
+    CHECK(area_desc_energy(&t, &d, &e) == NULL && e.read_nj > 0);
+}
+
+/* The areas of both CACTI files (69 distinct runs): today's accuracy, as a
+ * guard against regressions (the issue's aim for the worst case, 25%, is
+ * not met: area/README.md, "Area: the worst case") */
+TEST(area_on_all_cacti_runs_as_documented)
+{
+    static area_ref all[AREA_REFS_MAX], more[AREA_REFS_MAX];
+    unsigned n = 0, m = 0, i, j;
+    char err[256];
+    area_astat st;
+    CHECK(load() == 0);
+    if (area_refs_load("tests/data/cacti7_tuning.csv", more, AREA_REFS_MAX, &m, err, sizeof err) &&
+        area_refs_load("../tests/data/cacti7_tuning.csv", more, AREA_REFS_MAX, &m, err,
+                       sizeof err))
+        m = 0;
+    CHECK_EQ(m, 36);
+    for (i = 0; i < m + nrows; i++) {
+        const area_ref *r = i < m ? &more[i] : &rows[i - m];
+        for (j = 0; j < n; j++)
+            if (strcmp(all[j].label, r->label) == 0 && all[j].area_mm2 == r->area_mm2)
+                break;
+        if (j == n)
+            all[n++] = *r;
+    }
+    CHECK_EQ(n, 69);
+    area_consts_stats(all, n, NULL, area_default_consts(), &st);
+    printf("  69 CACTI runs: area median %.1f%%, worst %.1f%%\n", st.median * 100, st.worst * 100);
+    CHECK(st.median <= 0.05 && st.worst <= 0.56);
+}
+
 /* area fit-area (issue 29 item 3): from constants 30% off, the search
  * brings the area back toward the built-in fit on a sample of the runs */
 TEST(area_fit_recovers_from_perturbed_constants)
@@ -502,6 +587,9 @@ int main(int argc, char **argv)
     RUN(banks_ff_and_logic);
     RUN(struct_energy_api_sums_its_items);
     RUN(energy_range_is_refused_outside);
+    RUN(every_structure_and_mechanism_row_has_energy);
+    RUN(per_lane_banks_are_accessed_together);
+    RUN(area_on_all_cacti_runs_as_documented);
     RUN(area_fit_recovers_from_perturbed_constants);
     return test_summary();
 }
