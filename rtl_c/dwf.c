@@ -19,7 +19,7 @@
 static const struct param_def dwf_param_defs[] = {
     {"LUT_ENTRIES", "lut_entries", offsetof(dwf_cfg, lut_entries), 4, PC_WARP_LUT_MAX_ENTRIES, 32, PARAM_POW2},
     {"LANES", "lanes", offsetof(dwf_cfg, lanes), 2, WARP_POOL_MAX_LANES, 16, PARAM_POW2},
-    {"TID_W", "tid_bits", offsetof(dwf_cfg, tid_bits), 1, 8, 8, 0},
+    {"TID_W", "tid_bits", offsetof(dwf_cfg, tid_bits), 1, WARP_POOL_MAX_TID_BITS, 8, 0},
     {"PC_W", "pc_bits", offsetof(dwf_cfg, pc_bits), 4, 64, 32, 0},
     {"SCHED_W", "sched_bits", offsetof(dwf_cfg, sched_bits), 1, 16, 8, 0},
     {"POLICY", "policy", offsetof(dwf_cfg, policy), 0, WP_POL_DPDPRI, WP_POL_DMAJ, 0},

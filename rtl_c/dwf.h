@@ -20,7 +20,7 @@
  *   | field       | param       | default | range                           |
  *   |-------------|-------------|---------|---------------------------------|
  *   | lanes       | LANES       | 16      | 2..32, power of two             |
- *   | tid_bits    | TID_W       | 8       | log2(LANES)..8                  |
+ *   | tid_bits    | TID_W       | 8       | log2(LANES)..11 (2048 threads)  |
  *   | pc_bits     | PC_W        | 32      | 4..64                           |
  *   | sched_bits  | SCHED_W     | 8       | as warp_pool                    |
  *   | policy      | POLICY      | 0 DMaj  | as warp_pool (0..4)             |

@@ -18,7 +18,7 @@
  *   | field       | param       | default | range              | meaning                      |
  *   |-------------|-------------|---------|--------------------|------------------------------|
  *   | lanes       | LANES       | 16      | 1,2,4,8,16,32      | SIMD lanes = banks           |
- *   | entries     | ENTRIES     | 512     | 2..1024            | rows (registers) per bank    |
+ *   | entries     | ENTRIES     | 512     | 2..2048            | rows (registers) per bank    |
  *   | width       | WIDTH       | 32      | 1..32              | bits per register            |
  *   | regs        | REGS        | 32      | 1..entries         | registers per thread         |
  *   | read_ports  | READ_PORTS  | 2       | 2 (fixed)          | read ports per bank          |
@@ -212,7 +212,9 @@ extern "C" {
 struct vcd_writer;
 
 #define LANE_REGFILE_MAX_LANES 32
-#define LANE_REGFILE_MAX_ENTRIES 1024
+/* 2048 rows: 002's 64 KB file over its 8 lanes (issue 24; docs/cosim.md
+ * "Paper configurations") */
+#define LANE_REGFILE_MAX_ENTRIES 2048
 #define LANE_REGFILE_CNT_W 32 /* conflicts counter width */
 
 enum lane_regfile_mode {

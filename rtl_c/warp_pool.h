@@ -28,8 +28,8 @@
  *   | field       | param   | default | range                         |
  *   |-------------|---------|---------|-------------------------------|
  *   | lanes       | LANES   | 16      | 2,4,8,16,32 (power of two)    |
- *   | entries     | POOL    | 256     | 2..256, power of two          |
- *   | tid_bits    | TID_W   | 8       | log2(LANES)..10; THREADS=2^TID_W |
+ *   | entries     | POOL    | 256     | 2..2048, power of two         |
+ *   | tid_bits    | TID_W   | 8       | log2(LANES)..11; THREADS=2^TID_W |
  *   | pc_bits     | PC_W    | 32      | 2..64                         |
  *   | sched_bits  | SCHED_W | 8       | 1..16 (DTime: >= log2(POOL))  |
  *   | policy      | POLICY  | 0 DMaj  | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri |
@@ -261,13 +261,15 @@ extern "C" {
 struct vcd_writer;
 
 #define WARP_POOL_MAX_LANES 32
-#define WARP_POOL_MAX_ENTRIES 256
-#define WARP_POOL_MAX_TID_BITS 10
+/* 2048 threads (TID_W 11) hold every paper's core: 000 256, 002 and 004
+ * 1024, 001 and 003 1536 (issue 24; docs/cosim.md "Paper configurations") */
+#define WARP_POOL_MAX_ENTRIES 2048
+#define WARP_POOL_MAX_TID_BITS 11
 #define WARP_POOL_MAX_THREADS (1u << WARP_POOL_MAX_TID_BITS)
 #define WARP_POOL_MAX_MAJ 32
 #define WARP_POOL_GROUPS 4
-/* 64-bit words of a LANES*TID_W bus: 32*10 = 320 bits */
-#define WARP_POOL_MAX_WORDS 5
+/* 64-bit words of a LANES*TID_W bus: 32*11 = 352 bits */
+#define WARP_POOL_MAX_WORDS 6
 
 enum warp_pool_policy {
     WP_POL_DMAJ = 0,

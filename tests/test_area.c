@@ -1165,7 +1165,7 @@ TEST(warp_pool_description_follows_cfg)
     c2.lanes = 3;
     CHECK(area_desc_warp_pool(&c2, AREA_WP_ALL, 0, &d2) != NULL);
     c2 = cfg;
-    c2.entries = 512;
+    c2.entries = 4096; /* above WARP_POOL_MAX_ENTRIES (2048) */
     CHECK(area_desc_warp_pool(&c2, AREA_WP_POOL, 0, &d2) != NULL);
     CHECK(area_desc_warp_pool(&cfg, (area_wp_part)4, 0, &d2) != NULL);
 }

@@ -272,6 +272,67 @@ TEST(fig7_even_odd_with_swizzle)
         CHECK_EQ(sizes[i], 4); /* full warps */
 }
 
+/* Issue 24 item 16: the dwf holds every paper's core.  Threads per core
+ * and warp width (docs/cosim.md, "Paper configurations"): 000 256 x 16,
+ * 002 and 004 1024 x 32, 001 and 003 1536 x 32 (TID_W 11: 2048 thread ids,
+ * the pool one entry per id).  Every static warp commits its even threads
+ * to one PC and its odd ones to another (000 Fig. 7, with 000's
+ * swizzling), then the pool drains: each of the paper's threads issues
+ * exactly once, with its own TID at its home lane, in full warps.  Before
+ * the fix TID_W was at most 8 and the 1024- and 1536-thread cores were
+ * refused. */
+TEST(paper_thread_counts)
+{
+    static const unsigned cfgs[][3] = {{256, 16, 8}, {1024, 32, 10}, {1536, 32, 11}};
+    static uint8_t issued[2048];
+    unsigned k;
+    for (k = 0; k < 3; k++) {
+        const unsigned threads = cfgs[k][0], lanes = cfgs[k][1];
+        const dwf_cfg c = small_cfg(lanes, cfgs[k][2], 1);
+        dwf_state s;
+        dwf_in in;
+        dwf_out o;
+        unsigned w, l, n = 0, warps = 0, full = 0;
+        CHECK(dwf_cfg_check(&c) == NULL);
+        if (dwf_cfg_check(&c) != NULL)
+            continue;
+        CHECK_EQ(dwf_threads(&c), 1u << cfgs[k][2]);
+        memset(issued, 0, sizeof issued);
+        dwf_reset(&c, &s);
+        for (w = 0; w < threads / lanes; w++) {
+            uint64_t even = 0;
+            for (l = 0; l < lanes; l++)
+                if (static_tid(&c, w, l) % 2 == 0)
+                    even |= 1ull << l;
+            in = commit(&c, w, even, bits_mask(lanes) & ~even, 0x300, 0x400);
+            o = cyc(&c, &s, &in);
+            CHECK_EQ(o.err, 0);
+        }
+        in = idle(0);
+        cyc(&c, &s, &in);
+        while (s.pool.fcnt < dwf_threads(&c) && warps < threads) {
+            in = idle(1);
+            o = cyc(&c, &s, &in);
+            CHECK_EQ(o.iss_valid, 1);
+            warps++;
+            full += o.iss_mask == bits_mask(lanes);
+            for (l = 0; l < lanes; l++)
+                if (bits_get(o.iss_mask, l)) {
+                    unsigned t = iss_tid(&c, &o, l);
+                    CHECK(t < threads);
+                    CHECK_EQ(dwf_home_lane(&c, t), l);
+                    CHECK_EQ(issued[t], 0);
+                    issued[t] = 1;
+                    n++;
+                }
+        }
+        CHECK_EQ(n, threads);
+        CHECK_EQ(s.pool.fcnt, dwf_threads(&c));
+        CHECK_EQ(full, warps); /* swizzling: every warp formed is full */
+        CHECK_EQ(warps, threads / lanes);
+    }
+}
+
 /* SWIZZLE 2..6: 001 Table 1 through lane_shuffle.  Home lanes are
  * lane_shuffle_map over the static warps (m = THREADS / LANES), the pool id
  * {wid, home lane} maps back to the thread, SWIZZLE 2 (Identity) equals 0,
@@ -579,7 +640,7 @@ TEST(check_catches_corruption)
     CHECK(dwf_cfg_check(&c) == NULL);
     {
         dwf_cfg b = c;
-        b.tid_bits = 9;
+        b.tid_bits = WARP_POOL_MAX_TID_BITS + 1; /* above 2048 threads */
         CHECK(dwf_cfg_check(&b) != NULL);
     }
 }
@@ -591,6 +652,7 @@ int main(int argc, char **argv)
     RUN(fig9_static_issue_four_half_warps);
     RUN(fig7_even_odd_without_swizzle);
     RUN(fig7_even_odd_with_swizzle);
+    RUN(paper_thread_counts);
     RUN(swizzle_table1_home_lanes);
     RUN(fig7_even_odd_table1);
     RUN(lane_conflict_through_the_path);

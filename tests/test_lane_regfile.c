@@ -568,7 +568,7 @@ TEST(cfg_check_names_the_field)
     c = lane_regfile_default_cfg();
     c.entries = 1;
     CHECK(lane_regfile_cfg_check(&c) && strstr(lane_regfile_cfg_check(&c), "entries"));
-    c.entries = 2048;
+    c.entries = LANE_REGFILE_MAX_ENTRIES + 1;
     CHECK(lane_regfile_cfg_check(&c) && strstr(lane_regfile_cfg_check(&c), "entries"));
     c = lane_regfile_default_cfg();
     c.width = 33;
@@ -589,6 +589,55 @@ TEST(cfg_check_names_the_field)
     c.entries = 2;
     c.regs = 2;
     CHECK(lane_regfile_cfg_check(&c) == NULL);
+}
+
+/* Issue 24 item 16: every paper's register file, one bank per lane.  000:
+ * 16 lanes x 512 rows, 32 registers per thread (256 threads); 002: 64 KB
+ * over 8 lanes = 2048 rows, 16 registers (1024 threads); 003: 32768
+ * registers over 32 lanes = 1024 rows, 21 registers (48 slots: 1536
+ * threads); 004: 64 KB over 32 lanes = 512 rows, 16 registers (1024
+ * threads).  Each must be legal and hold the paper's threads; the last of
+ * them writes its last register (the top rows of its banks) and reads it
+ * back, per lane.  Before the fix ENTRIES was at most 1024 and 002's file
+ * was refused. */
+TEST(paper_register_files)
+{
+    static const unsigned p[][4] = {
+        {16, 512, 32, 256}, {8, 2048, 16, 1024}, {32, 1024, 21, 1536}, {32, 512, 16, 1024}};
+    unsigned k;
+    for (k = 0; k < 4; k++) {
+        lane_regfile_cfg c = lane_regfile_default_cfg();
+        static lane_regfile_state s;
+        lane_regfile_in in;
+        lane_regfile_out o;
+        unsigned l, slot, reg;
+        c.lanes = p[k][0];
+        c.entries = p[k][1];
+        c.regs = p[k][2];
+        CHECK(lane_regfile_cfg_check(&c) == NULL);
+        if (lane_regfile_cfg_check(&c) != NULL)
+            continue;
+        CHECK(lane_regfile_threads(&c) >= p[k][3]);
+        slot = p[k][3] / c.lanes - 1u; /* the paper's last static warp */
+        reg = c.regs - 1u;
+        lane_regfile_reset(&c, &s);
+        in = req(LRF_MODE_PER_LANE, bits_mask(c.lanes));
+        for (l = 0; l < c.lanes; l++) {
+            in.tid[l] = lane_regfile_tid_at(&c, slot, l, 0);
+            in.wdata[l] = 0xA000u + l;
+        }
+        in.wen = bits_mask(c.lanes);
+        in.ra0 = in.ra1 = in.wa = reg;
+        o = cycle(&c, &s, &in);
+        CHECK_EQ(o.err, 0);
+        for (l = 0; l < c.lanes; l++)
+            CHECK_EQ(s.mem[l][slot * c.regs + reg], 0xA000u + l);
+        in.wen = 0;
+        CHECK_EQ(cycle(&c, &s, &in).err, 0);
+        o = peek(&c, &s);
+        for (l = 0; l < c.lanes; l++)
+            CHECK_EQ(o.rdata0[l], 0xA000u + l);
+    }
 }
 
 /* The invariant checker must be able to fail. */
@@ -778,6 +827,7 @@ int main(int argc, char **argv)
     RUN(busy_request_must_not_change);
     RUN(reset_clears_the_registers);
     RUN(cfg_check_names_the_field);
+    RUN(paper_register_files);
     RUN(check_catches_corruption);
     RUN(ports_visit_every_lane);
     RUN(random_traffic_matches_reference);

@@ -11,7 +11,7 @@
 //   | parameter   | default | meaning                                      |
 //   |-------------|---------|----------------------------------------------|
 //   | LANES       | 16      | SIMD width, power of two 2..32               |
-//   | TID_W       | 8       | TID width; THREADS = POOL = 2^TID_W <= 256   |
+//   | TID_W       | 8       | TID width; THREADS = POOL = 2^TID_W <= 2048  |
 //   | PC_W        | 32      | PC width                                     |
 //   | SCHED_W     | 8       | pool scheduler data (DTime / DPdPri)         |
 //   | POLICY      | 0       | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri         |

@@ -11,7 +11,7 @@
 //   | parameter   | default | meaning                                      |
 //   |-------------|---------|----------------------------------------------|
 //   | LANES       | 16      | lanes = banks (power of two, 1..32)          |
-//   | ENTRIES     | 512     | rows per bank (2..1024)                      |
+//   | ENTRIES     | 512     | rows per bank (2..2048)                      |
 //   | WIDTH       | 32      | bits per register (1..32)                    |
 //   | REGS        | 32      | registers per thread (1..ENTRIES)            |
 //   | READ_PORTS  | 2       | fixed: read ports per bank (for the area     |

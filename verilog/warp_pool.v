@@ -12,8 +12,8 @@
 //   | parameter | default | meaning                                         |
 //   |-----------|---------|-------------------------------------------------|
 //   | LANES     | 16      | SIMD width, power of two 2..32                  |
-//   | POOL      | 256     | pool entries = threads per core, pow2 2..256    |
-//   | TID_W     | 8       | TID width, log2(LANES)..10; THREADS = 2^TID_W   |
+//   | POOL      | 256     | pool entries = threads per core, pow2 2..2048   |
+//   | TID_W     | 8       | TID width, log2(LANES)..11; THREADS = 2^TID_W   |
 //   | PC_W      | 32      | PC width 2..64                                  |
 //   | SCHED_W   | 8       | scheduler data per entry (DTime stamp / DPdPri) |
 //   | POLICY    | 0       | 0 DMaj 1 DMin 2 DTime 3 DPC 4 DPdPri            |
