@@ -212,11 +212,12 @@ $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 # proved by k-induction with yosys-smtbmc at the points of
 # tools/formal_points.txt, or bounded where induction does not close; then
 # each planted fault of tools/formal_faults.txt must be reported FAILED
-# (docs/formal.md): the structures of tools/formal_points.txt, or STRUCT=name; FORMAL_JOBS (default: every
-# core) runs that many structures at a time; FORMAL_QUICK=1 is make test's
-# subset (the depths of the quick column).
+# (docs/formal.md): the structures of tools/formal_points.txt, or
+# STRUCT=name; FORMAL_JOBS (default: every core) runs that many structures
+# at a time; FORMAL_QUICK=1 is make test's subset (the depths of the quick
+# column).
 formal: deps $(B)/formal_vec $(B)/mutate_gen
-	@tools/formal.sh $(B) $(if $(STRUCT),$(STRUCT),$(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt))
+	@tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt))
 
 # formal_vec writes a counterexample as a vector file in the C model's port
 # order: the table of every model's port list, generated like cosim_tables
