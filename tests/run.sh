@@ -21,6 +21,11 @@
 #                          generic cocotb testbench in Icarus, every structure
 #                          at its default and odd design points, and a planted
 #                          fault (docs/python.md); one ok/FAIL line per test
+#   formal                 tools/formal.sh --quick: each structure's formal
+#                          properties at its point of tools/formal_points.txt
+#                          (k-induction, BMC at the quick depth) and each
+#                          planted fault of tools/formal_faults.txt caught
+#                          (docs/formal.md)
 # Logs of every step are in BUILD_DIR/test-logs/; what the tests write
 # (waveforms, mismatch reports) goes to BUILD_DIR/test/, never to out/.
 #
@@ -314,6 +319,12 @@ for s in "${structs[@]}"; do job "odd_$s" odd_checks "$s"; done
 for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
 for s in "${structs[@]}"; do
   case " $slow " in *" $s "*) ;; *) job "cosim_$s" cosim_checks "$s" ;; esac
+done
+
+# formal: one job per structure (its properties, then its planted faults)
+for s in $(awk '!/^#/ && NF { print $1 }' tools/formal_points.txt 2>/dev/null); do
+  job "formal_$s" run_reporting "formal_$s" env FORMAL_JOBS=1 FORMAL_OUT="$T/formal" \
+    tools/formal.sh --quick --test "$B" "$s"
 done
 
 mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)

@@ -15,8 +15,10 @@
  * metacomments), `parameter` lines (the harness' port widths depend on
  * them), `for (` lines (a mutated loop bound may never end), part-select
  * ranges [a:b] and replication counts {n{...}} (width changes are
- * stillborn), and the non-blocking assignment `<=` (a `<=` is a comparison
- * inside parentheses, after an `=`, or on an `assign` line).
+ * stillborn), the non-blocking assignment `<=` (a `<=` is a comparison
+ * inside parentheses, after an `=`, or on an `assign` line), and the
+ * formal properties: the lines from `ifdef FORMAL to its `endif (they are
+ * no hardware; make formal plants its faults in the hardware).
  *
  *   mutate_gen list FILE              one line per mutant:
  *                                     ID<TAB>LINE<TAB>KIND<TAB>OCC<TAB>FROM -> TO<TAB>line text
@@ -312,7 +314,7 @@ static void load(const char *path)
 
 int main(int argc, char **argv)
 {
-    int i, in_block = 0;
+    int i, in_block = 0, formal = 0;
     if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
         printf("usage: mutate_gen list FILE         list the operator mutants of a Verilog file\n"
                "       mutate_gen apply FILE ID OUT  write FILE with mutant ID applied to OUT\n"
@@ -326,6 +328,17 @@ int main(int argc, char **argv)
     for (i = 0; i < nlines; i++) {
         char code[MAX_LINE + 4];
         memset(code, 0, sizeof code);
+        const char *t = lines[i];
+        while (*t == ' ' || *t == '\t')
+            t++;
+        /* `ifdef FORMAL ... `endif (nested `ifdefs counted) */
+        if (formal || !strncmp(t, "`ifdef FORMAL", 13)) {
+            if (!strncmp(t, "`ifdef", 6) || !strncmp(t, "`ifndef", 7))
+                formal++;
+            else if (!strncmp(t, "`endif", 6))
+                formal--;
+            continue;
+        }
         code_mask(lines[i], code, &in_block);
         scan_line(i, code);
     }

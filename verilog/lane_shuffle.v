@@ -114,4 +114,35 @@ module lane_shuffle #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  No state: no reset or keep property;
+    // every input is legal (a bad one is answered with err).
+`include "formal.vh"
+
+    wire [TID_W-1:0] f_n = {TID_W{1'b1}};   // n = LANES - 1
+    // the properties' own view of the inputs (not the design's wires)
+    wire [31:0]      f_wid = {{(32-WID_W){1'b0}}, in_wid};
+    always @*
+        if (f_past) begin
+            // err exactly on a bad function or warp, and then no answer
+            p_err: assert(err == (in_func > 3'd4 || f_wid >= WARPS) &&
+                          (!err || (act == ACT_NONE && lane == {TID_W{1'b0}} &&
+                                    inv_tid == {TID_W{1'b0}})));
+            // the inverse undoes the map: a permutation of the lanes, so no
+            // two threads of a warp share a lane and none is lost
+            if (!err && in_lane == lane)
+                p_inverse: assert(inv_tid == in_tid);
+            // Table 1, each function in its own words
+            if (!err && in_func == F_IDENTITY)
+                p_identity: assert(lane == in_tid);
+            if (!err && in_func == F_MIRROR_ODD)
+                p_mirror_odd: assert(lane == (in_wid[0] ? f_n - in_tid : in_tid));
+            if (!err && in_func == F_MIRROR_HALF)
+                p_mirror_half: assert(lane == (2 * f_wid > WARPS ? f_n - in_tid : in_tid));
+            if (!err && in_func == F_XOR)
+                p_xor: assert(lane == (in_tid ^ f_wid[TID_W-1:0]));
+        end
+`endif
+
 endmodule

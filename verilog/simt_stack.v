@@ -255,4 +255,65 @@ module simt_stack #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every op is legal input (a bad one is answered
+    // with err).
+`include "formal.vh"
+
+    // the architectural state: every warp's depth and its live entries
+    // (entries at or above a warp's depth are never observable)
+    reg [WARPS*DEPTH_W-1:0]            f_sp;
+    reg [ENTRIES*(2*PC_W+LANES)-1:0]   f_live;
+    reg                                f_sp_ok, f_nest_ok, f_mask_ok;
+    integer f_w, f_e;
+    always @* begin
+        f_sp_ok   = 1'b1;
+        f_nest_ok = 1'b1;
+        f_mask_ok = 1'b1;
+        f_live    = {(ENTRIES*(2*PC_W+LANES)){1'b0}};
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
+            f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
+            if (sp_q[f_w] > DEPTH)
+                f_sp_ok = 1'b0;
+            for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
+                if (f_e < sp_q[f_w]) begin
+                    f_live[(f_w*DEPTH+f_e)*(2*PC_W+LANES) +: 2*PC_W+LANES] =
+                        {pc_q[f_w*DEPTH+f_e], mask_q[f_w*DEPTH+f_e], rpc_q[f_w*DEPTH+f_e]};
+                    // a live entry has a thread
+                    if (mask_q[f_w*DEPTH+f_e] == {LANES{1'b0}})
+                        f_mask_ok = 1'b0;
+                    // threads are never created: an entry's threads are
+                    // threads of the entry below it
+                    if (f_e > 0 && (mask_q[f_w*DEPTH+f_e] & ~mask_q[f_w*DEPTH+f_e-1]) != {LANES{1'b0}})
+                        f_nest_ok = 1'b0;
+                end
+        end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_sp == {(WARPS*DEPTH_W){1'b0}});
+            // illegal input, or a stall: nothing changes
+            if (!$past(rst) && ($past(err) || !$past(ready)))
+                p_err_keeps: assert(f_sp == $past(f_sp) && f_live == $past(f_live));
+            // one warp updated per cycle: the others keep their stacks
+            if (!$past(rst) && $past(op_warp_x) < WARPS)
+                p_one_warp: assert(((f_sp ^ $past(f_sp)) &
+                                    ~({{(WARPS*DEPTH_W-DEPTH_W){1'b0}}, {DEPTH_W{1'b1}}}
+                                      << ($past(op_warp_x) * DEPTH_W))) == {(WARPS*DEPTH_W){1'b0}});
+        end
+
+    always @*
+        if (f_past) begin
+            p_sp_range: assert(f_sp_ok);
+            p_mask_live: assert(f_mask_ok);
+            p_mask_nested: assert(f_nest_ok);
+            // err exactly with an error code; an error or a stall acts not
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) && ready == (act != ACT_STALL));
+        end
+`endif
+
 endmodule

@@ -205,4 +205,59 @@ module tsimt_lane #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err).
+`include "formal.vh"
+
+    wire [INSTR_W+WID_W+WARP+1+GRP_W-1:0] f_state = {instr_q, warp_q, mask_q, busy_q, pos_q};
+    // the threads this cycle executes, as a mask
+    wire [WARP-1:0] f_ex = {{(WARP-K){1'b0}}, ex_valid} << ex_base;
+    // the threads executed since the instruction was accepted, and the
+    // execution cycles it took, counted apart from the design
+    reg  [WARP-1:0] f_exec = {WARP{1'b0}};
+    reg  [31:0]     f_runs = 32'd0;
+    always @(posedge clk)
+        if (rst || accept) begin
+            f_exec <= {WARP{1'b0}};
+            f_runs <= 32'd0;
+        end else if (go && run) begin
+            f_exec <= f_exec | f_ex;
+            f_runs <= f_runs + 32'd1;
+        end
+    // the threads below pos_q
+    wire [31:0]     f_pos_k = {{(32-GRP_W){1'b0}}, pos_q} * K;
+    wire [WARP-1:0] f_below = ~({WARP{1'b1}} << f_pos_k);
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_state == {(INSTR_W+WID_W+WARP+1+GRP_W){1'b0}});
+            // illegal input, or hold: nothing changes
+            if (!$past(rst) && ($past(err) || $past(hold)))
+                p_err_keeps: assert(f_state == $past(f_state));
+        end
+
+    always @*
+        if (f_past) begin
+            p_pos_range: assert(pos_q < G);
+            // a busy lane always has a group left to run
+            if (busy_q)
+                p_busy_work: assert(found);
+            // each active thread executed exactly once: never twice, never
+            // an inactive one, and all of them by done
+            p_exec_once: assert((f_ex & f_exec) == {WARP{1'b0}} && (f_ex & ~mask_q) == {WARP{1'b0}});
+            if (done)
+                p_exec_all: assert((f_exec | f_ex) == mask_q);
+            if (busy_q)
+                p_exec_pos: assert(f_exec == (mask_q & f_below));
+            // bounded liveness: an instruction runs at most G cycles
+            // (one per non-empty group)
+            if (busy_q)
+                p_bound: assert(f_runs < G && f_runs <= {{(32-GRP_W){1'b0}}, pos_q});
+        end
+`endif
+
 endmodule

@@ -177,4 +177,73 @@ module two_level_sched #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset
+    // that starts every trace; any ready/stalled is legal (a conflict is
+    // answered with err).
+`include "formal.vh"
+
+    // every architectural register, flattened
+    reg [G*PTR_W-1:0] f_ptr;
+    integer f_g;
+    always @*
+        for (f_g = 0; f_g < G; f_g = f_g + 1)
+            f_ptr[f_g*PTR_W +: PTR_W] = ptr_q[f_g];
+    wire [GRP_W+G*PTR_W+CNT_W-1:0] f_state = {top_q, f_ptr, cnt_q};
+
+    // the top group's issues this tenure, counted apart from cnt_q: a
+    // tenure ends at a rotation (ROTATE or TIMEOUT) or a reset
+    reg [31:0] f_tenure = 32'd0;
+    wire       f_top_issue = valid && grp == top_q;
+    always @(posedge clk)
+        if (rst || rotate)
+            f_tenure <= 32'd0;
+        else if (f_top_issue)
+            f_tenure <= f_tenure + 32'd1;
+
+    always @(posedge clk)
+        if (f_past) begin
+            // reset: the documented reset state
+            if ($past(rst))
+                p_reset: assert(top_q == {GRP_W{1'b0}} && cnt_q == {CNT_W{1'b0}} &&
+                                f_ptr == {(G*PTR_W){1'b0}});
+            // illegal input (ready & stalled): err, and nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(f_state == $past(f_state));
+        end
+
+    reg f_ptr_ok;
+    integer f_r;
+    always @* begin
+        f_ptr_ok = 1'b1;
+        for (f_r = 0; f_r < G; f_r = f_r + 1)
+            if (ptr_q[f_r] >= GROUP_SIZE)
+                f_ptr_ok = 1'b0;
+    end
+
+    always @*
+      if (f_past) begin
+        // counters within their ranges
+        p_top_range: assert(top_q < G);
+        p_ptr_range: assert(f_ptr_ok);
+        p_cnt_range: assert(cnt_q < TIMEOUT);
+        // err exactly on a conflict, and then nothing issues or rotates
+        p_err_iff_conflict: assert(err == |(ready & stalled) && (!err || (!valid && !rotate)));
+        // an issued warp is ready, and lower groups issue only while the
+        // top group has no ready warp
+        if (valid) begin
+            p_issue_ready: assert(ready[warp]);
+            if (!from_top)
+                p_top_first: assert(!has[top_q]);
+        end
+        // bounded liveness, the timeout: a group issues at most TIMEOUT
+        // instructions per tenure at the top (cnt_q counts them)
+        p_timeout: assert(f_tenure < TIMEOUT && f_tenure == {{(32-CNT_W){1'b0}}, cnt_q});
+        // and its TIMEOUT-th issue rotates the order at that edge
+        if (f_top_issue && f_tenure == TIMEOUT - 1)
+            p_timeout_rotates: assert(rotate);
+      end
+`endif
+
 endmodule

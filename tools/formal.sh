@@ -1,0 +1,291 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# formal.sh [--quick] [--test] [--no-faults] BUILD_DIR STRUCT... -- proves
+# the formal properties of each structure's Verilog (issue 27, `make
+# formal`; docs/formal.md).
+#
+# The properties are the labelled immediate assertions (LABEL: assert(...))
+# of the `ifdef FORMAL block at the end of verilog/STRUCT.v; its assumes are
+# the interface contract.  Each structure runs at its point of
+# tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ..."):
+#   1. yosys: read_verilog -formal, chparam to the point, prep -flatten,
+#      memory_map, async2sync, dffunmap, write_smt2 -wires;
+#   2. bounded model checking from the reset to BMC_DEPTH cycles
+#      (yosys-smtbmc --keep-going): every assertion that fails is FAILED,
+#      with its counterexample;
+#   3. k-induction (yosys-smtbmc -i -t K) of the assertions that held, all
+#      together (each may lean on the others: sound, since all of them are
+#      checked at once); an assertion the induction step breaks is taken
+#      out and the rest tried again, until the set is inductive.  What is
+#      left is proved (for every input, at every cycle); what was taken out
+#      holds for BMC_DEPTH cycles: "bounded".
+# One line per property:
+#   proved  STRUCT PROP  (k=K, T s)
+#   bounded STRUCT PROP  to depth N (T s)
+#   FAILED  STRUCT PROP  at cycle C: trace OUT/STRUCT/PROP.vcd, vectors OUT/STRUCT/PROP.vec
+# The trace opens with the structure's save file (gtkwave OUT/S/P.vcd
+# vcd/S.gtkw: the RTL under scope rtl, cycle c at 10c ns); the vector file
+# (build/formal_vec) replays through the C model and the RTL:
+#   make cosim STRUCT=S PARAMS="the point" REPLAY=OUT/S/P.vec
+# Then each planted fault of tools/formal_faults.txt for these structures
+# ("STRUCT|PROP|KIND|OCC|FROM -> TO|LINE TEXT", a mutant of tools/mutate_gen
+# keyed as in tools/mutate_equivalent.txt) is applied to a copy of verilog/
+# and must make PROP fail in BMC:
+#   caught  STRUCT PROP by FROM -> TO at line L (at cycle C: trace ...)
+#   MISSED  STRUCT PROP by ...
+#
+#   --quick      the QUICK_DEPTH column for BMC (make test)
+#   --test       ok/FAIL lines for tests/run.sh instead (proved and bounded
+#                are ok; a planted fault caught is ok)
+#   --no-faults  skip the planted faults; --faults-only: only them
+# Environment: FORMAL_JOBS (structures at a time, default every core),
+# FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_OUT (counterexamples;
+# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
+# Exit status 1 if a property FAILED or a planted fault was MISSED.
+set -u
+quick=0 test=0 faults=1 props=1
+while [ $# -gt 0 ]; do
+  case $1 in
+    --quick) quick=1; shift ;;
+    --test) test=1; shift ;;
+    --no-faults) faults=0; shift ;;
+    --faults-only) props=0; shift ;;
+    -*) echo "formal.sh: unknown flag '$1'" >&2; exit 2 ;;
+    *) break ;;
+  esac
+done
+B=${1:?usage: tools/formal.sh [--quick] [--test] [--no-faults|--faults-only] BUILD_DIR STRUCT...}
+shift
+solver=${FORMAL_SOLVER:-z3}
+jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
+OUT=${FORMAL_OUT:-out/formal}
+ptf=tools/formal_points.txt
+flt=tools/formal_faults.txt
+case $solver in z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
+for t in yosys yosys-smtbmc "$solver"; do
+  command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
+done
+[ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
+W=$B/formal
+mkdir -p "$W" "$OUT"
+
+point_of() { # struct -> "DEPTH K QUICK K=V ..." (exit 2 if none)
+  local row
+  row=$(awk -v s="$1" '$1 == s { $1 = ""; sub(/^ /, ""); print; exit }' "$ptf")
+  [ -n "$row" ] || { echo "formal.sh: $ptf: no point for '$1'" >&2; return 2; }
+  echo "$row"
+}
+
+# model VDIR STRUCT DIR "K=V ..." "REMOVED" ["ASSUMED"] -> DIR/model.smt2
+# (the removed assertions taken out, the assumed ones made assumptions)
+model() {
+  local vdir=$1 s=$2 d=$3 kvs=$4 removed=$5 assumed=${6:-} chp="" kv r rm=""
+  for kv in $kvs; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} $s;"; done
+  for r in $removed; do rm="$rm chformal -remove c:$r;"; done
+  for r in $assumed; do rm="$rm chformal -assert2assume c:$r;"; done
+  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -I $vdir $vdir/$s.v;$chp hierarchy -libdir $vdir -top $s;
+      prep -flatten -top $s; memory_map; opt -fast; async2sync; dffunmap;$rm
+      write_smt2 -wires $d/model.smt2" >/dev/null 2>&1
+}
+
+# the assertions of DIR/model.smt2, one a line
+asserts_of() { sed -n 's/^; yosys-smt2-assert [0-9]* //p' "$1/model.smt2" | awk '{print $1}' | sort -u; }
+
+# a trace as the user opens it: the top scope renamed rtl, smt_step cycle
+# (the save files' names); and its vector file
+publish() { # struct params_csv in.vcd out_base -> prints the cycle of the failure
+  local s=$1 p=$2 in=$3 ob=$4 n
+  sed -e "0,/^\$scope module $s \$end/s//\$scope module rtl \$end/" \
+      -e 's/^\$var integer 32 t smt_step \$end/$var wire 32 t cycle $end/' "$in" >"$ob.vcd"
+  if n=$("$B/formal_vec" "$s" "$p" "$in" "$ob.vec" 2>"$ob.vec.err"); then
+    echo $((n - 1))
+  else
+    echo "?"; sed 's/^/  /' "$ob.vec.err" >&2
+  fi
+}
+
+# bmc DIR DEPTH LOG [keep] -> FAILED lines in DIR/result, their names in
+# $bmc_failed; 1 if the run did not finish
+bmc() {
+  local d=$1 depth=$2 log=$3 keep=${4:-} line pend="" f p cyc step=0
+  bmc_failed=""
+  rm -rf "$d/cex" && mkdir -p "$d/cex"
+  timeout 900 yosys-smtbmc -s "$solver" --unroll $keep -t "$depth" \
+    --dump-vcd "$d/cex/trace%.vcd" "$d/model.smt2" >"$log" 2>&1
+  # failures: "Assert failed in S: P" lines, then the trace they went to
+  while IFS= read -r line; do
+    case $line in
+      *"Checking assertions in step "*) step=${line##* step }; step=${step%%.*} ;;
+      *"[failed before]"*) ;;
+      *"Assert failed in "*) pend="$pend ${line##*: }" ;;
+      *"Writing trace to VCD file: "*)
+        f=${line##*: }
+        for p in $pend; do
+          publish "$cur_s" "$cur_csv" "$f" "$OUT/$cur_tag/$p" >/dev/null
+          cyc=$step
+          echo "FAILED $p at cycle $cyc: trace $OUT/$cur_tag/$p.vcd, vectors $OUT/$cur_tag/$p.vec" >>"$d/result"
+          bmc_failed="$bmc_failed $p"
+        done
+        pend="" ;;
+    esac
+  done <"$log"
+  grep -q 'Status: \(PASSED\|FAILED\)' "$log"
+}
+
+# prove VDIR STRUCT TAG [ONLY] -> W/TAG/result: lines "KIND PROP DETAIL".
+#   1. the base case: BMC to K cycles from the reset, every assertion
+#      (--presat: the assumptions must be satisfiable);
+#   2. k-induction of the ones that held, all together; one that the step
+#      breaks is taken out, the rest tried again;
+#   3. the ones taken out: BMC to BMC_DEPTH, the proved ones assumed
+#      (they hold in every reachable state).
+# ONLY (a planted fault's run): that assertion alone, BMC to BMC_DEPTH.
+prove() {
+  local vdir=$1 s=$2 tag=$3 only=${4:-} row depth k qd kvs d t0 removed="" rest p tries=0 demoted=""
+  d=$W/$tag
+  rm -rf "$d" && mkdir -p "$d" "$OUT/$tag"
+  : >"$d/result"
+  row=$(point_of "$s") || { echo "FAILED $s - no point in $ptf" >"$d/result"; return; }
+  read -r depth k qd kvs <<<"$row"
+  [ $quick = 1 ] && depth=$qd
+  cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
+  t0=$SECONDS
+  if ! model "$vdir" "$s" "$d" "$kvs" ""; then
+    echo "FAILED $s - yosys rejects the model (log: $d/yosys.log)" >"$d/result"; return
+  fi
+  asserts_of "$d" >"$d/all"
+  if [ ! -s "$d/all" ]; then echo "FAILED $s - no assertions" >"$d/result"; return; fi
+  if grep -q '^\$' "$d/all"; then
+    echo "FAILED $s - unlabelled assertions: $(grep '^\$' "$d/all" | tr '\n' ' ')" >>"$d/result"
+  fi
+  if [ -n "$only" ]; then
+    model "$vdir" "$s" "$d" "$kvs" "$(grep -v -x -F "$only" "$d/all")"
+    bmc "$d" "$depth" "$d/bmc.log" ||
+      echo "FAILED $s - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+    echo "$((SECONDS - t0))" >"$d/time"; return
+  fi
+  # 1. the base case
+  if ! bmc "$d" "$k" "$d/base.log" "--presat --keep-going"; then
+    if grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
+      echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
+    else echo "FAILED $s - yosys-smtbmc did not finish (log: $d/base.log)" >>"$d/result"; fi
+    return
+  fi
+  removed=$bmc_failed
+  rest=$(comm -23 "$d/all" <(echo $removed | tr ' ' '\n' | sort -u))
+  # 2. induction
+  while [ -n "$rest" ]; do
+    tries=$((tries + 1))
+    model "$vdir" "$s" "$d" "$kvs" "$removed" || break
+    timeout 900 yosys-smtbmc -s "$solver" --unroll -i -t "$k" "$d/model.smt2" >"$d/ind$tries.log" 2>&1
+    if grep -q 'Status: PASSED' "$d/ind$tries.log"; then break; fi
+    p=$(grep -m1 'Assert failed in ' "$d/ind$tries.log" | sed 's/.*: //')
+    if [ -z "$p" ]; then   # a timeout or a solver failure: none proved
+      demoted="$demoted $rest"; rest=""; break
+    fi
+    demoted="$demoted $p"; removed="$removed $p"
+    rest=$(echo "$rest" | grep -v -x -F "$p")
+  done
+  for p in $rest; do echo "proved $p (k=$k)" >>"$d/result"; done
+  # 3. the rest to BMC_DEPTH, the proved ones assumed
+  if [ -n "$demoted" ]; then
+    model "$vdir" "$s" "$d" "$kvs" "$bmc_failed" "$rest"
+    if bmc "$d" "$depth" "$d/bmc.log" --keep-going; then
+      for p in $demoted; do
+        case " $bmc_failed " in *" $p "*) ;; *) echo "bounded $p to depth $depth (not inductive at k=$k)" >>"$d/result" ;; esac
+      done
+    else
+      echo "FAILED $s - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+    fi
+  fi
+  echo "$((SECONDS - t0))" >"$d/time"
+}
+
+report() { # struct tag -> the lines of its result
+  local s=$1 d=$W/$2 t kind p rest
+  t=$(cat "$d/time" 2>/dev/null || echo "?")
+  while read -r kind p rest; do
+    if [ $test = 1 ]; then
+      case $kind in
+        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, ${t} s)" ;;
+        *) echo "FAIL formal_${s}_$p $rest" ;;
+      esac
+    else
+      printf '%-7s %s %s %s (%s s)\n' "$kind" "$s" "$p" "$rest" "$t"
+    fi
+  done <"$d/result"
+}
+
+# the planted faults: STRUCT|PROP|KIND|OCC|FROM -> TO|LINE TEXT
+fault() { # line number of tools/formal_faults.txt
+  local ln=$1 entry s p key id d row line fromto tag
+  entry=$(sed -n "${ln}p" "$flt")
+  s=${entry%%|*}; entry=${entry#*|}
+  p=${entry%%|*}; key="$s|${entry#*|}"
+  tag=fault/$s-$p
+  d=$W/$tag
+  rm -rf "$d" "$d.v" && mkdir -p "$d" "$d.v"
+  cp verilog/*.v verilog/*.vh "$d.v/" 2>/dev/null
+  # the mutant's id: its key as tools/mutate.sh makes it (#2, #3 for repeats)
+  "$B/mutate_gen" list "verilog/$s.v" >"$d/mutants.txt"
+  id=$(awk -F'\t' -v m="$s" -v want="$key" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+          if (n[k] > 1) k = k "#" n[k]; if (k == want) { print $1; exit } }' "$d/mutants.txt")
+  if [ -z "$id" ]; then
+    echo "MISSED $p - no mutant '$key' in verilog/$s.v ($flt:$ln)" >"$d/result.f"; return
+  fi
+  row=$(awk -F'\t' -v id="$id" '$1 == id' "$d/mutants.txt")
+  IFS=$'\t' read -r _ line _ _ fromto _ <<<"$row"
+  "$B/mutate_gen" apply "verilog/$s.v" "$id" "$d.v/$s.v" || { echo "MISSED $p - mutate_gen apply failed" >"$d/result.f"; return; }
+  cp "$d/mutants.txt" "$d.v/"
+  prove "$d.v" "$s" "$tag" "$p"
+  mv "$d.v/mutants.txt" "$d/"
+  local got
+  got=$(grep "^FAILED $p " "$d/result")
+  if [ -n "$got" ]; then
+    echo "caught $p by $fromto at line $line (${got#FAILED $p })" >"$d/result.f"
+  else
+    echo "MISSED $p by $fromto at line $line (failed instead: $(awk '$1 == "FAILED" {print $2}' "$d/result" | tr '\n' ' ')$(grep -m1 'FAILED [^ ]* - ' "$d/result"))" >"$d/result.f"
+  fi
+}
+
+report_fault() { # struct tag
+  local s=$1 d=$W/$2 kind p rest
+  read -r kind p rest <"$d/result.f"
+  if [ $test = 1 ]; then
+    if [ "$kind" = caught ]; then echo "ok formal_fault_${s}_$p $rest"; else echo "FAIL formal_fault_${s}_$p $rest"; fi
+  else
+    printf '%-7s %s %s %s\n' "$kind" "$s" "$p" "$rest"
+  fi
+}
+
+# the job pool: at most $jobs at a time
+run() { while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done; "$@" & }
+
+for s in "$@"; do
+  [ -f "verilog/$s.v" ] || { echo "formal.sh: no verilog/$s.v" >&2; exit 2; }
+  point_of "$s" >/dev/null || exit 2
+done
+if [ $props = 1 ]; then
+  for s in "$@"; do run prove verilog "$s" "$s" ""; done
+fi
+fl=()
+if [ $faults = 1 ] && [ -f "$flt" ]; then
+  for s in "$@"; do
+    while read -r n; do fl+=("$s:$n"); run fault "$n"; done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
+  done
+fi
+wait
+rc=0
+if [ $props = 1 ]; then
+  for s in "$@"; do
+    report "$s" "$s"
+    grep -q '^FAILED' "$W/$s/result" && rc=1
+  done
+fi
+for e in "${fl[@]}"; do
+  s=${e%%:*}; n=${e#*:}
+  entry=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
+  report_fault "$s" "fault/$s-$entry"
+  grep -q '^caught' "$W/fault/$s-$entry/result.f" || rc=1
+done
+exit $rc
