@@ -436,6 +436,13 @@ for args in "--set bogus=1" "--set warp_size=3" "--set simd_width=64 --set warp_
   [ $rc -eq 2 ] && [ "$(wc -l <"$T/core_bad.out")" -eq 1 ] && ok "core_bad_args '$args'" ||
     bad "core_bad_args '$args'" "exit $rc: $(head -2 "$T/core_bad.out" | tr '\n' '|')"
 done
+# the same on the default path (sm.c): --fst names itself, not --vcd and a temporary file
+for f in svg fst vcd log; do
+  "$S" tb/kernels/lud.k --$f /nonexistent-dir/x >"$T/old_out.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/old_out.out")" -eq 1 ] && grep -q "^simt: --$f: cannot write '/nonexistent-dir/x'" "$T/old_out.out" &&
+    ok "unwritable_$f" || bad "unwritable_$f" "exit $rc: $(head -2 "$T/old_out.out" | tr '\n' '|')"
+done
 # every output path is checked before any work: one line, exit 2, nothing run
 for f in svg fst vcd log dump-mem; do
   "$S" --core tb/kernels/lud.k --$f /nonexistent-dir/x >"$T/core_out.out" 2>&1

@@ -135,6 +135,7 @@ static const char *usage_text =
     "  --sched oldest       001's oldest-first (core only)\n";
 
 static void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void out_ok(const char *flag, const char *path);
 static void die2(const char *fmt, ...)
 {
     va_list ap;
@@ -144,6 +145,25 @@ static void die2(const char *fmt, ...)
     va_end(ap);
     fputc('\n', stderr);
     exit(2);
+}
+
+/* An output file the run will write: refused with one line before any
+ * work when it is a directory or cannot be created (a file made here for
+ * the test is removed again). */
+static void out_ok(const char *flag, const char *path)
+{
+    struct stat sb;
+    if (!path)
+        return;
+    int existed = !stat(path, &sb);
+    if (existed && S_ISDIR(sb.st_mode))
+        die2("%s: '%s' is a directory", flag, path);
+    FILE *f = fopen(path, "a");
+    if (!f)
+        die2("%s: cannot write '%s': %s", flag, path, strerror(errno));
+    fclose(f);
+    if (!existed)
+        remove(path);
 }
 
 static unsigned long long num(const char *flag, const char *v, unsigned long long lo,
@@ -986,6 +1006,11 @@ int main(int argc, char **argv)
     memset(res, 0, sizeof res);
     if (o.trace_dir && mkdir(o.trace_dir, 0777) && errno != EEXIST)
         die2("--trace-dir: cannot create '%s': %s", o.trace_dir, strerror(errno));
+    /* every output path before any work (issue 30): one line, exit 2 */
+    out_ok("--fst", o.fst);
+    out_ok("--vcd", o.vcd);
+    out_ok("--svg", o.svg);
+    out_ok("--log", o.log && strcmp(o.log, "-") ? o.log : NULL);
     char vcdtmp[1100] = "";
     const char *vcd = o.vcd;
     if (o.fst && !vcd) {
