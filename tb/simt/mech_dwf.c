@@ -90,7 +90,7 @@ static unsigned slot_of(const core *c, const mdwf_mech *m, unsigned q, unsigned 
 static const char *mdwf_init(core *c, void *vm)
 {
     mdwf_mech *m = vm;
-    static char msg[300];
+    static char msg[640];
     const core_cfg *C = core_config(c);
     unsigned W = core_warps(c), WS = core_warp_size(c), P = core_ports(c);
     m->P = P < W ? P : W;
@@ -106,6 +106,15 @@ static const char *mdwf_init(core *c, void *vm)
         return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
                "file homes threads by 000's swizzle only)";
     m->swz = C->regfile == CORE_RF_CROSSBAR ? 0 : C->swizzle;
+    /* one write port per bank: an instruction writes one register (a
+     * vector load's four would need write passes the model does not have) */
+    for (unsigned pc = 0; pc < core_prog(c)->n; pc++)
+        if (core_prog(c)->ins[pc].ndst > 1) {
+            snprintf(msg, sizeof msg, "dwf: lane_regfile: %.500s:%d writes %u registers; a bank has "
+                     "one write port", core_prog(c)->file, core_prog(c)->ins[pc].line,
+                     core_prog(c)->ins[pc].ndst);
+            return msg;
+        }
     for (unsigned q = 0; q < m->P; q++) {
         mdwf_unit *u = &m->u[q];
         u->wc = dwf_default_cfg();

@@ -6,7 +6,9 @@
 # of several design points; every run is checked against the scalar
 # reference (and dpe against spe's instruction counts).  Prints one summary
 # line per design point, and seed + kernel of any failure; exit 1 if any
-# failed.  `make test` runs a smaller count (tests/test_simt.sh).
+# failed.  `make test` runs a smaller count (tests/test_simt.sh).  Then the
+# CUDA kernels at every preset (tests/test_simt_cuda.sh; make test runs the
+# default preset only).
 set -u
 B=${1:-build}
 N=${2:-1000}
@@ -29,4 +31,8 @@ done
 run --core --sched two-level --seed 600001 --max-threads 256
 run --core --config 004 --sched two-level --seed 700001 --max-threads 256
 run --core --lanes 2 --set simd_width=1 --set schedulers=1 --seed 800001
+# the CUDA kernels (tb/kernels/cuda) through every mechanism at every preset
+cuda=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda.sh "$B")
+echo "CUDA kernels at every preset: $(grep -c '^ok ' <<<"$cuda") ok, $(grep -c '^FAIL ' <<<"$cuda") failed"
+grep '^FAIL ' <<<"$cuda" && rc=1
 exit $rc
