@@ -28,6 +28,7 @@ typedef struct {
     struct vec_field f[VEC_MAX_FIELDS];
     const uint64_t *v[VEC_MAX_FIELDS];
     const uint64_t *vals[VEC_MAX_FIELDS + 1];
+    char structure[40]; /* the structure it records (a second unit: STRUCT1) */
     int bad;
 } recorder;
 
