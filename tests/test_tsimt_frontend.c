@@ -438,6 +438,86 @@ TEST(cfg_and_map)
     CHECK(tsimt_frontend_check(&c, &st_) == NULL);
 }
 
+/* 002 sec. 4.1 through the front end: a slot filled with fill_scalar
+ * issues with iss_scalar and its lane runs it once, for the lowest active
+ * thread, in one cycle (one thread in ex_threads); a vector fill of the
+ * same slot afterwards runs every thread.  fill_scalar without fill_valid
+ * changes nothing; an illegal scalar fill is rejected, state untouched. */
+TEST(scalar_issue_runs_once)
+{
+    tsimt_frontend_cfg c = cfg_of(2, 4, 1);
+    tsimt_frontend_in in;
+    tsimt_frontend_out o;
+    unsigned n;
+    tsimt_frontend_reset(&c, &st_);
+    /* fill_scalar alone */
+    in = nothing(0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK(memcmp(&snap_, &st_, sizeof st_) == 0);
+    /* warp 0: scalar, threads 1, 2, 3 */
+    in = fill(0, 0xe, 0x20, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(st_.ib_s_q, 1);
+    /* an illegal scalar fill (SLOT_FULL) and an illegal vector fill of a
+     * scalar slot: rejected, state untouched (apply compares) */
+    in = fill(0, 0x1, 0x21, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    in.fill_scalar = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    CHECK_EQ(st_.ib_s_q, 1);
+    in = fill(2, 0, 0x21, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_EMPTY);
+    /* issue it */
+    in = nothing(0xf);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_warp, 0);
+    CHECK_EQ(o.iss_scalar, 1);
+    CHECK_EQ(o.iss_mask, 0xe);
+    CHECK_EQ(st_.lane[0].mask_q, 0x2);
+    CHECK_EQ(st_.lane[0].scalar_q, 1);
+    /* its one cycle: thread 1, done; meanwhile the slot is refilled as a
+     * vector instruction with the same mask */
+    in = fill(0, 0xe, 0x22, 0);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.lane_ex, 1);
+    CHECK_EQ(o.lane_done, 1);
+    CHECK_EQ(o.ex_threads, 1);
+    CHECK_EQ(o.rd_ex_scalar, 1);
+    CHECK_EQ(o.rd_ex_valid, 1);
+    CHECK_EQ(o.rd_ex_base, 1);
+    CHECK_EQ(o.rd_ex_instr, 0x20);
+    CHECK_EQ(st_.ib_s_q, 0);
+    /* the vector instruction: three cycles, rd_ex_scalar 0 */
+    in = nothing(0xf);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_scalar, 0);
+    n = 0;
+    do {
+        in = nothing(0xf);
+        in.rd_lane = 0;
+        in.fill_scalar = 1; /* without fill_valid: ignored */
+        o = apply(&c, &st_, &in);
+        CHECK_EQ(o.rd_ex_scalar, 0);
+        CHECK_EQ(o.ex_threads, 1);
+        n++;
+    } while (!o.lane_done && n < 10);
+    CHECK_EQ(n, 3);
+    CHECK_EQ(st_.ib_s_q, 0);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -449,5 +529,6 @@ int main(int argc, char **argv)
     RUN(issue_round_needs_L_threads);
     RUN(illegal_fill_freezes_everything);
     RUN(cfg_and_map);
+    RUN(scalar_issue_runs_once);
     return test_summary();
 }
