@@ -848,16 +848,17 @@ const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, 
 /* ------------------------------------------------ TSIMT lane, front end */
 
 /* verilog/tsimt_lane.v: the registers {instr_q, warp_q, mask_q, busy_q,
- * pos_q} loaded whole at an accept (busy_q and pos_q also every execution
- * cycle); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
+ * pos_q, scalar_q} loaded whole at an accept (busy_q and pos_q also every
+ * execution cycle); the scalar load path (in_mask & -in_mask: a WARP-bit
+ * incrementer of ~in_mask, WARP ANDs and a WARP-bit 2:1 mux); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
  * a G-input priority encoder (the group in flight) and the "any group
  * above" OR tree, the K-bit group mux, the GRP_W incrementer, the load
  * muxes (the flip-flop array's write port), the output gating and the act/err
  * control.  Checked against Yosys at WARP 8, K 1, INSTR_W 8, WID_W 2: the
- * same 22 flip-flops. */
+ * same 23 flip-flops. */
 unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg)
 {
-    return cfg->instr_bits + cfg->wid_bits + cfg->warp + 1u + tsimt_lane_grp_w(cfg);
+    return cfg->instr_bits + cfg->wid_bits + cfg->warp + 2u + tsimt_lane_grp_w(cfg);
 }
 
 const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d)
@@ -876,15 +877,18 @@ const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_d
     desc_init(d, "tsimt_lane", "Temporal-SIMT lane: instruction/mask registers, sequencer (002)");
     snprintf(d->config, sizeof d->config, "tsimt_lane_cfg: warp %u, K %u (%u groups), %u-bit "
              "instruction, %u-bit warp id", cfg->warp, K, G, cfg->instr_bits, cfg->wid_bits);
-    add_array(d, "lane registers", "instr_q, warp_q, mask_q, busy_q, pos_q: loaded at an accept",
+    add_array(d, "lane registers",
+              "instr_q, warp_q, mask_q, busy_q, pos_q, scalar_q: loaded at an accept",
               AK_FF, 1, area_tsimt_lane_bits(cfg), 0, 1, 1, 1);
     ge = G * area_ge_reduce(c, K) + area_ge_decoder(c, G) + G * c->ge_or2 +
          G * c->ge_and2 + area_ge_prio_enc(c, G) + area_ge_reduce(c, G) +
          area_ge_mux(c, G, K) + area_ge_incdec(c, GW) +
-         (K + TW + cfg->wid_bits + cfg->instr_bits) * c->ge_and2 + 8.0 * c->ge_nand2;
+         (K + TW + cfg->wid_bits + cfg->instr_bits + 1u) * c->ge_and2 + 8.0 * c->ge_nand2 +
+         area_ge_incdec(c, cfg->warp) + cfg->warp * c->ge_and2 + area_ge_mux(c, 2, cfg->warp);
     /* the registers' load muxes are the flip-flop array's write port */
     add_logic(d, "sequencer", "group occupancy, thermometer, priority encoder, last-group OR, "
-              "group mux, position incrementer, output gating, control", ge);
+              "group mux, position incrementer, output gating, control, scalar lowest-thread "
+              "isolate", ge);
     return NULL;
 }
 
@@ -916,8 +920,9 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
     snprintf(d->config, sizeof d->config, "tsimt_frontend_cfg: %u lanes, %u warps of %u, K %u, "
              "%u-bit instruction, %u-bit counters", L, W, cfg->warp, cfg->width, cfg->instr_bits,
              cfg->cnt_bits);
-    add_array(d, "instruction buffer", "a slot per warp {instr, mask}: fill port 1W, issue 1R", k,
-              W, cfg->instr_bits + cfg->warp, 1, 1, 1, 1);
+    add_array(d, "instruction buffer",
+              "a slot per warp {instr, mask, scalar}: fill port 1W, issue 1R", k, W,
+              cfg->instr_bits + cfg->warp + 1u, 1, 1, 1, 1);
     add_array(d, "slot valid bits", "ib_v_q: set by a fill, cleared by an issue", AK_FF, 1, W, 0,
               2, 1, 1);
     add_array(d, "arbitration and counters", "rr_q, wp_q per lane, conf1..3", AK_FF, 1,
@@ -927,7 +932,7 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
          area_ge_popcount(c, L) +
          3.0 * (area_ge_incdec(c, cfg->cnt_bits) + area_ge_reduce(c, cfg->cnt_bits)) +
          area_ge_popcount(c, L * cfg->width) +
-         area_ge_mux(c, L, 3 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
+         area_ge_mux(c, L, 4 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
          W * c->ge_and2 + 8.0 * c->ge_nand2;
     /* the fill decoder is the instruction buffer's write port */
     add_logic(d, "issue logic", "round-robin pickers per lane and over lanes, "

@@ -203,9 +203,9 @@ const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, 
 
 /* Temporal-SIMT lane and front end (rtl_c/tsimt_lane.h, rtl_c/tsimt_frontend.h;
  * 002 sec. 3.1-3.3).  The lane: its registers {instr, warp id, mask, busy,
- * position} = area_tsimt_lane_bits() in flip-flops and the density-time
+ * position, scalar} = area_tsimt_lane_bits() in flip-flops and the density-time
  * sequencer's logic.  The front end: the instruction buffer (a slot per
- * warp, 1W 1R, `auto`), its valid bits, the arbitration pointers and
+ * warp {instr, mask, scalar}, 1W 1R, `auto`), its valid bits, the arbitration pointers and
  * conflict counters, the pickers and counters' logic, and LANES lanes from
  * tsimt_frontend_lane_cfg (items prefixed "lane ", count LANES). */
 unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg);

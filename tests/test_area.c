@@ -1789,10 +1789,10 @@ TEST(tsimt_descriptions_follow_cfg)
     area_desc d, dl;
     double a;
     CHECK(area_desc_tsimt_lane(&lc, 0, &dl) == NULL);
-    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 1u + tsimt_lane_grp_w(&lc));
+    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 2u + tsimt_lane_grp_w(&lc));
     CHECK(area_desc_tsimt_frontend(&fc, 0, &d) == NULL);
     CHECK_EQ(d.storage_bits,
-             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 1u) +
+             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 2u) +
                  tsimt_frontend_lane_w(&fc) + fc.lanes * tsimt_frontend_slot_w(&fc) +
                  3ul * fc.cnt_bits + fc.lanes * dl.storage_bits);
     a = desc_mm2(&d, 40);

@@ -451,12 +451,12 @@ if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4
   ok logic_warp_pool_dpc_no_table
 else bad logic_warp_pool_dpc_no_table "$(head -n 1 "$T/err")"; fi
 # verilog/tsimt_lane.v and tsimt_frontend.v at small parameters: the flip-flops Yosys builds
-# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 = 22; front end: 4 x {instr 8, mask 8} + 4 valid
-# + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 22 = 139)
+# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 + scalar = 23; front end: 4 x {instr 8, mask 8,
+# scalar} + 4 valid + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 23 = 145)
 if "$A" logic --module tsimt_lane --param WARP=8 --param K=1 --param INSTR_W=8 --param WID_W=2 >"$T/out" 2>"$T/err" &&
-   grep -q '^flipflops 22$' "$T/out" && grep -q '^storage_bits 22$' "$T/out" &&
+   grep -q '^flipflops 23$' "$T/out" && grep -q '^storage_bits 23$' "$T/out" &&
    "$A" logic --module tsimt_frontend --param LANES=2 --param WARPS=4 --param WARP=8 --param K=1 --param INSTR_W=8 --param CNT_W=8 >"$T/out" 2>>"$T/err" &&
-   grep -q '^flipflops 139$' "$T/out" && grep -q '^storage_bits 139$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
+   grep -q '^flipflops 145$' "$T/out" && grep -q '^storage_bits 145$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
   ok logic_tsimt_lane_and_frontend_small
 else bad logic_tsimt_lane_and_frontend_small "$(head -n 1 "$T/err")"; fi
 check_bad logic_tsimt_frontend_lanes_not_dividing logic --module tsimt_frontend --param LANES=3
