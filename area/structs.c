@@ -1571,6 +1571,84 @@ const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs
     return NULL;
 }
 
+const char *area_desc_alloc_rf(const area_rf_alloc *a, unsigned k, unsigned banks, area_desc *vec,
+                               area_desc *sca)
+{
+    static char msg[200];
+    unsigned files, wpl;
+    unsigned long rows, bank_rows, bank_width;
+    desc_init(vec, "alloc_vector_rf", "Vector register file, sized from an allocation");
+    desc_init(sca, "alloc_scalar_rf", "Scalar register file, sized from an allocation (002 4.1)");
+    if (a->vregs < 1 || a->vregs > 1024 || a->sregs > 1024 || a->warps < 1 || a->warps > 64 ||
+        a->warp < 1 || a->warp > 64 || a->lanes < 1 || a->lanes > 64 || banks < 1 || banks > 64) {
+        snprintf(msg, sizeof msg,
+                 "register files: vregs %u (1..1024), sregs %u (0..1024), warps %u (1..64), warp "
+                 "%u (1..64), lanes %u (1..64), banks %u (1..64)",
+                 a->vregs, a->sregs, a->warps, a->warp, a->lanes, banks);
+        return msg;
+    }
+    if (k < 1 || (k & (k - 1u)) || a->lanes % k || a->warps % (a->lanes / k)) {
+        snprintf(msg, sizeof msg,
+                 "register files: lane width k %u must be a power of two dividing lanes %u, and "
+                 "lanes / k must divide warps %u",
+                 k, a->lanes, a->warps);
+        return msg;
+    }
+    files = a->lanes / k;
+    wpl = a->warps / files;
+    bank_width = 32ul * k;
+    rows = (unsigned long)wpl * ((a->warp + k - 1u) / k) * a->vregs;
+    bank_rows = (rows + banks - 1u) / banks;
+    area_desc_banked_rf_xbar(vec, "Vector register file, sized from an allocation", files * banks,
+                             (unsigned)(bank_rows * bank_width / 8u), (unsigned)bank_width, files,
+                             banks);
+    snprintf(vec->name, sizeof vec->name, "alloc_vector_rf");
+    snprintf(vec->config, sizeof vec->config,
+             "%u vector regs x %u threads x %u warps; %u lane(s) of %u ALUs, each %u banks of "
+             "%lu x %lu b and a %ux%u crossbar",
+             a->vregs, a->warp, a->warps, files, k, banks, bank_rows, bank_width, banks, banks);
+    if (a->sregs) {
+        add_array(sca, "scalar registers", "a 32-bit value per warp and scalar register: 1R 1W",
+                  AK_AUTO, (unsigned long)wpl * a->sregs, 32, 1, 1, 1, files);
+        snprintf(sca->config, sizeof sca->config,
+                 "%u scalar regs x %u warps; %u lane(s), each %u x 32 b", a->sregs, a->warps,
+                 files, wpl * a->sregs);
+    } else {
+        snprintf(sca->config, sizeof sca->config, "no scalar registers");
+    }
+    return NULL;
+}
+
+const char *area_alloc_rf_cost(const area_tech *t, const area_rf_alloc *a, unsigned k,
+                               unsigned banks, area_rf_cost *c)
+{
+    static area_desc vec, sca;
+    static area_energy_report ev, es;
+    const char *e = area_desc_alloc_rf(a, k, banks, &vec, &sca);
+    unsigned per_warp;
+    memset(c, 0, sizeof *c);
+    if (e)
+        return e;
+    if ((e = area_desc_energy(t, &vec, &ev)) != NULL || (e = area_desc_energy(t, &sca, &es)) != NULL)
+        return e;
+    per_warp = (a->warp + k - 1u) / k;
+    c->vec_bits = vec.storage_bits;
+    c->sca_bits = sca.storage_bits;
+    c->vec_mm2 = ev.area_mm2;
+    c->sca_mm2 = es.area_mm2;
+    c->vec_row_read_nj = ev.item[0].read_nj;
+    c->vec_row_write_nj = ev.item[0].write_nj;
+    c->xbar_nj = ev.item[1].op_nj;
+    c->vec_warp_read_nj = per_warp * (c->vec_row_read_nj + c->xbar_nj);
+    c->vec_warp_write_nj = per_warp * (c->vec_row_write_nj + c->xbar_nj);
+    if (es.n) {
+        c->sca_read_nj = es.item[0].read_nj;
+        c->sca_write_nj = es.item[0].write_nj;
+    }
+    c->leak_mw = ev.leak_mw + es.leak_mw;
+    return NULL;
+}
+
 /* ------------------------------------------------------------ modules */
 
 /* One builder per structure: v[] holds the values of the module's
