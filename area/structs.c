@@ -849,8 +849,9 @@ const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, 
 
 /* verilog/tsimt_lane.v: the registers {instr_q, warp_q, mask_q, busy_q,
  * pos_q, scalar_q} loaded whole at an accept (busy_q and pos_q also every
- * execution cycle); the scalar load path (in_mask & -in_mask: a WARP-bit
- * incrementer of ~in_mask, WARP ANDs and a WARP-bit 2:1 mux); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
+ * execution cycle); the scalar load path (in_mask & -in_mask: bit t is
+ * in_mask[t] and no lower bit set, a WARP-input OR prefix chain, WARP ANDs,
+ * and a WARP-bit 2:1 mux); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
  * a G-input priority encoder (the group in flight) and the "any group
  * above" OR tree, the K-bit group mux, the GRP_W incrementer, the load
  * muxes (the flip-flop array's write port), the output gating and the act/err
@@ -884,7 +885,7 @@ const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_d
          G * c->ge_and2 + area_ge_prio_enc(c, G) + area_ge_reduce(c, G) +
          area_ge_mux(c, G, K) + area_ge_incdec(c, GW) +
          (K + TW + cfg->wid_bits + cfg->instr_bits + 1u) * c->ge_and2 + 8.0 * c->ge_nand2 +
-         area_ge_incdec(c, cfg->warp) + cfg->warp * c->ge_and2 + area_ge_mux(c, 2, cfg->warp);
+         area_ge_reduce(c, cfg->warp) + cfg->warp * c->ge_and2 + area_ge_mux(c, 2, cfg->warp);
     /* the registers' load muxes are the flip-flop array's write port */
     add_logic(d, "sequencer", "group occupancy, thermometer, priority encoder, last-group OR, "
               "group mux, position incrementer, output gating, control, scalar lowest-thread "

@@ -82,10 +82,15 @@
  * WARP-bit two's-complement AND) and scalar_q = 1: it runs as a one-thread
  * instruction, one execution cycle whatever K, ex_valid showing that one
  * thread of its group and ex_scalar = 1, done in the same cycle.  Its
- * result is the warp's, written once: the register-file slice uses the
- * scalar addressing mode (a per-warp row, lane_regfile.h SCALAR) for the
- * operands and destination the instruction names as scalar; which operands
- * those are is in the instruction encoding, outside this model.  Why the
+ * result is the warp's, written once: ex_scalar tells the lane's
+ * register-file slice to use 002's scalar addressing mode (row {warp slot,
+ * scalar register} of the lane's scalar array, one 32-bit value per warp)
+ * for the operands and destination the instruction names as scalar; which
+ * operands those are is in the instruction encoding, outside this model.
+ * That slice is not a structure of the project (002 Fig. 2a's per-lane
+ * file is costed in area/: area_desc_tsimt_regfile, area_desc_alloc_rf;
+ * rtl_c/lane_regfile is 000/004's file, a thread per bank by tid mod
+ * LANES, which a TSIMT lane holding whole warps does not use).  Why the
  * lowest thread: the plain priority-encoder choice, and the thread the SM
  * model's scalar execution runs (tb/simt/scalar.h, "the first thread of the
  * issue").  The front end sends an instruction as scalar only when the
