@@ -1340,11 +1340,6 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         c->sregs = scalar_sca_regs(&c->sinfo);
         if (c->rstride > c->nregs) {
             free(c->regs);
-    if (c->scalar) {
-        free(c->srf);
-        scalar_exec_free(&c->sx);
-        scalar_free(&c->sinfo);
-    }
             c->regs = calloc((size_t)c->T * c->rstride + 1, sizeof(uint64_t));
         }
         c->srf = calloc((size_t)c->W * c->sregs + 1, sizeof(uint64_t));
@@ -1428,5 +1423,10 @@ void core_free(core *c)
     free(c->shared);
     free(c->mem);
     free(c->global);
+    if (c->scalar) {
+        free(c->srf);
+        scalar_exec_free(&c->sx);
+        scalar_free(&c->sinfo);
+    }
     free(c);
 }
