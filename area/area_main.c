@@ -55,9 +55,15 @@ static void usage(FILE *f)
           "             [--goal delay|area] [--format text|csv|svg] [-o FILE] [--svg FILE]\n"
           "             [--profile FILE]\n"
           "  area tech\n"
+          "  area rf --vregs V --sregs S --warps W --warp T --lanes L [--k K] [--banks B]\n"
+          "          [--tech NM]\n"
           "Ports default to one read/write port; a cam gets one search port. NM is 22..90.\n"
           "report --view node: every paper's area rows and each mechanism's added area in one\n"
           "table at one node (--tech, default 40).\n"
+          "rf: the vector and scalar register files of an allocation (V vector registers per\n"
+          "thread, S scalar registers per warp; 002 sec. 4.1): K ALUs per register-file lane\n"
+          "(default 1, TSIMT's per-lane files; L = one monolithic file), B banks (default 8),\n"
+          "NM default 40; areas, bits and energy per access.\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",
@@ -912,6 +918,66 @@ static int cmd_tech(int argc, char **argv)
     return 0;
 }
 
+/* area rf: area_alloc_rf_cost from the command line (what the SM model's
+ * allocation costs; area/README.md). */
+static int cmd_rf(int argc, char **argv)
+{
+    area_rf_alloc a;
+    area_rf_cost c;
+    area_tech t;
+    double nm = 40;
+    unsigned k = 1, banks = 8, have = 0;
+    const char *e;
+    int i;
+    memset(&a, 0, sizeof a);
+    for (i = 2; i < argc; i++) {
+        const char *f = argv[i];
+        help_flag(f);
+        if (strcmp(f, "--vregs") == 0) {
+            a.vregs = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 1024);
+            have |= 1u;
+        } else if (strcmp(f, "--sregs") == 0) {
+            a.sregs = (unsigned)get_ulong(f, need_value(argc, argv, &i), 0, 1024);
+            have |= 2u;
+        } else if (strcmp(f, "--warps") == 0) {
+            a.warps = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 64);
+            have |= 4u;
+        } else if (strcmp(f, "--warp") == 0) {
+            a.warp = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 64);
+            have |= 8u;
+        } else if (strcmp(f, "--lanes") == 0) {
+            a.lanes = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 64);
+            have |= 16u;
+        } else if (strcmp(f, "--k") == 0) {
+            k = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 64);
+        } else if (strcmp(f, "--banks") == 0) {
+            banks = (unsigned)get_ulong(f, need_value(argc, argv, &i), 1, 64);
+        } else if (strcmp(f, "--tech") == 0) {
+            nm = get_tech(need_value(argc, argv, &i));
+        } else {
+            die("unknown flag '%s' (see area --help)%s", f, "");
+        }
+    }
+    if (have != 31u)
+        die("needs --vregs, --sregs, --warps, --warp and --lanes%s%s", "", "");
+    if ((e = area_tech_at(nm, NULL, &t)) != NULL)
+        die("%s%s", e, "");
+    if ((e = area_alloc_rf_cost(&t, &a, k, banks, &c)) != NULL)
+        die("%s%s", e, "");
+    printf("node %g nm; %u warps x %u threads, %u ALU lanes in %u register-file lane(s) of %u\n",
+           nm, a.warps, a.warp, a.lanes, a.lanes / k, k);
+    printf("vector_rf %u regs/thread: %lu bits, %.6g mm2\n", a.vregs, c.vec_bits, c.vec_mm2);
+    printf("scalar_rf %u regs/warp: %lu bits, %.6g mm2\n", a.sregs, c.sca_bits, c.sca_mm2);
+    printf("total %.6g mm2, leakage %.6g mW\n", c.vec_mm2 + c.sca_mm2, c.leak_mw);
+    printf("energy_pj vector_row_read %.6g vector_row_write %.6g crossbar_transfer %.6g\n",
+           c.vec_row_read_nj * 1e3, c.vec_row_write_nj * 1e3, c.xbar_nj * 1e3);
+    printf("energy_pj warp_vector_read %.6g warp_vector_write %.6g scalar_read %.6g "
+           "scalar_write %.6g\n",
+           c.vec_warp_read_nj * 1e3, c.vec_warp_write_nj * 1e3, c.sca_read_nj * 1e3,
+           c.sca_write_nj * 1e3);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     static char cmdname[64];
@@ -945,6 +1011,8 @@ int main(int argc, char **argv)
         return cmd_tech(argc, argv);
     if (strcmp(argv[1], "sweep") == 0)
         return cmd_sweep(argc, argv);
+    if (strcmp(argv[1], "rf") == 0)
+        return cmd_rf(argc, argv);
     prog_cmd = "area";
     die("unknown command '%s' (array, report, calibrate, refs, logic, sweep, tech)%s", argv[1], "");
     return 2;

@@ -1187,6 +1187,78 @@ void area_paper_001(area_paper_report *p, const area_tech *t, double s)
 
 /* ------------------------------------------------------------------ 002 */
 
+/* Scalarization's register files sized from an allocation (002 sec. 4.1,
+ * 4.3; issue 26 sec. 4): area_desc_alloc_rf at Table I's core (fc: 8 lanes
+ * of 32 bits, 32 warps of 32 threads; `banks` per lane).  Table I's
+ * allocation (regs vector registers, no scalar) first, in both
+ * organisations: it must come out as Table I's rows above (the same
+ * geometry), then what one more vector register per thread and one scalar
+ * register per warp cost, and the energy per access of each. */
+static void alloc_rf_rows(area_paper_report *p, const area_tech *t, const tsimt_frontend_cfg *fc,
+                          unsigned regs, unsigned banks, double s)
+{
+    area_rf_alloc a;
+    area_rf_cost lane, mono, lane1, sca1;
+    const unsigned kmono = fc->lanes * fc->width;
+    area_row *r;
+    char cfg[96];
+    a.vregs = regs;
+    a.sregs = 0;
+    a.warps = fc->warps;
+    a.warp = fc->warp;
+    a.lanes = fc->lanes * fc->width;
+    snprintf(cfg, sizeof cfg, "alloc_rf: %u warps x %u threads, %u ALU lanes, %u banks",
+             a.warps, a.warp, a.lanes, banks);
+    if (area_alloc_rf_cost(t, &a, fc->width, banks, &lane) || area_alloc_rf_cost(t, &a, kmono, banks, &mono))
+        return;
+    a.vregs = regs + 1u;
+    if (area_alloc_rf_cost(t, &a, fc->width, banks, &lane1))
+        return;
+    a.vregs = regs;
+    a.sregs = 1;
+    if (area_alloc_rf_cost(t, &a, fc->width, banks, &sca1))
+        return;
+    r = row_new(p, "Allocation: vector RF, per-lane 32-bit files", RS_MODELLED, "mm2");
+    r->ours = lane.vec_mm2;
+    snprintf(r->config, sizeof r->config, "%s; %u vector regs per thread, k = %u", cfg, regs,
+             fc->width);
+    row_pub(r, "002.t1.total32", s);
+    row_note(r, "Table I's allocation (16 vector registers, no scalar) through the allocation's "
+                "sizing: the same geometry as the row of the core's cfg above");
+    r = row_new(p, "Allocation: vector RF, monolithic 256-bit file", RS_MODELLED, "mm2");
+    r->ours = mono.vec_mm2;
+    snprintf(r->config, sizeof r->config, "%s; %u vector regs per thread, k = %u", cfg, regs,
+             kmono);
+    row_pub(r, "002.t1.total256", s);
+    r = summary(p, "Allocation: per-lane vs monolithic vector RF", "%",
+                lane.vec_mm2 / mono.vec_mm2 * 100.0);
+    r->published =
+        area_pub_find("002.t1.total32")->value / area_pub_find("002.t1.total256")->value * 100.0;
+    snprintf(r->source, sizeof r->source, "002 Table I (0.4943 / 2.2667, derived)");
+    r = summary(p, "One more vector register per thread (per-lane files)", "mm2",
+                lane1.vec_mm2 - lane.vec_mm2);
+    snprintf(r->config, sizeof r->config, "%s; %u -> %u vector regs: %lu more bits", cfg, regs,
+             regs + 1u, lane1.vec_bits - lane.vec_bits);
+    row_note(r, "002 gives no area for a register; the rows round up to whole banks");
+    r = summary(p, "One scalar register per warp (per-lane files)", "mm2", sca1.sca_mm2);
+    snprintf(r->config, sizeof r->config, "%s; 1 scalar reg: %lu bits in %u lanes", cfg,
+             sca1.sca_bits, fc->lanes);
+    row_note(r, "002 sec. 4.1: one value per warp instead of one per thread, in a 1R1W array "
+                "per lane (flip-flops or SRAM, the smaller); a small array costs more per bit");
+    r = summary(p, "Energy: a vector register of a warp, per-lane files", "pJ",
+                lane.vec_warp_read_nj * 1e3);
+    snprintf(r->config, sizeof r->config, "%s; %u row reads of %u b + crossbar transfers", cfg,
+             (fc->warp + fc->width - 1u) / fc->width, 32u * fc->width);
+    row_note(r, "area_desc_energy; 002 gives no energy per access");
+    r = summary(p, "Energy: a vector register of a warp, monolithic file", "pJ",
+                mono.vec_warp_read_nj * 1e3);
+    snprintf(r->config, sizeof r->config, "%s; %u row reads of %u b + crossbar transfers", cfg,
+             (fc->warp + kmono - 1u) / kmono, 32u * kmono);
+    r = summary(p, "Energy: a scalar register of a warp (one read)", "pJ", sca1.sca_read_nj * 1e3);
+    snprintf(r->config, sizeof r->config, "%s; the per-lane scalar array, one 32-bit read", cfg);
+    row_note(r, "a scalar operand is read once per warp instead of once per thread");
+}
+
 void area_paper_002(area_paper_report *p, const area_tech *t, double s)
 {
     /* Table I's two register files as two cfgs of one core (tsimt_frontend's
@@ -1302,6 +1374,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     r->published =
         area_pub_find("002.t1.total32")->value / area_pub_find("002.t1.total256")->value * 100.0;
     snprintf(r->source, sizeof r->source, "002 Table I (0.4943 / 2.2667, derived)");
+    alloc_rf_rows(p, t, &lc, T1_REGS, T1_BANKS, s);
     /* the TSIMT lane and front end from their C models' cfgs (002 has no
      * area for them): 8 lanes, 32 warps of 32 threads (tsimt_frontend's
      * defaults are 002's configuration, Table III) */

@@ -854,16 +854,18 @@ const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, 
 /* ------------------------------------------------ TSIMT lane, front end */
 
 /* verilog/tsimt_lane.v: the registers {instr_q, warp_q, mask_q, busy_q,
- * pos_q} loaded whole at an accept (busy_q and pos_q also every execution
- * cycle); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
+ * pos_q, scalar_q} loaded whole at an accept (busy_q and pos_q also every
+ * execution cycle); the scalar load path (in_mask & -in_mask: bit t is
+ * in_mask[t] and no lower bit set, a WARP-input OR prefix chain, WARP ANDs,
+ * and a WARP-bit 2:1 mux); G K-input ORs (group occupancy), the G-bit thermometer from pos_q,
  * a G-input priority encoder (the group in flight) and the "any group
  * above" OR tree, the K-bit group mux, the GRP_W incrementer, the load
  * muxes (the flip-flop array's write port), the output gating and the act/err
  * control.  Checked against Yosys at WARP 8, K 1, INSTR_W 8, WID_W 2: the
- * same 22 flip-flops. */
+ * same 23 flip-flops. */
 unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg)
 {
-    return cfg->instr_bits + cfg->wid_bits + cfg->warp + 1u + tsimt_lane_grp_w(cfg);
+    return cfg->instr_bits + cfg->wid_bits + cfg->warp + 2u + tsimt_lane_grp_w(cfg);
 }
 
 const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_desc *d)
@@ -882,15 +884,18 @@ const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_d
     desc_init(d, "tsimt_lane", "Temporal-SIMT lane: instruction/mask registers, sequencer (002)");
     snprintf(d->config, sizeof d->config, "tsimt_lane_cfg: warp %u, K %u (%u groups), %u-bit "
              "instruction, %u-bit warp id", cfg->warp, K, G, cfg->instr_bits, cfg->wid_bits);
-    add_array(d, "lane registers", "instr_q, warp_q, mask_q, busy_q, pos_q: loaded at an accept",
+    add_array(d, "lane registers",
+              "instr_q, warp_q, mask_q, busy_q, pos_q, scalar_q: loaded at an accept",
               AK_FF, 1, area_tsimt_lane_bits(cfg), 0, 1, 1, 1);
     ge = G * area_ge_reduce(c, K) + area_ge_decoder(c, G) + G * c->ge_or2 +
          G * c->ge_and2 + area_ge_prio_enc(c, G) + area_ge_reduce(c, G) +
          area_ge_mux(c, G, K) + area_ge_incdec(c, GW) +
-         (K + TW + cfg->wid_bits + cfg->instr_bits) * c->ge_and2 + 8.0 * c->ge_nand2;
+         (K + TW + cfg->wid_bits + cfg->instr_bits + 1u) * c->ge_and2 + 8.0 * c->ge_nand2 +
+         area_ge_reduce(c, cfg->warp) + cfg->warp * c->ge_and2 + area_ge_mux(c, 2, cfg->warp);
     /* the registers' load muxes are the flip-flop array's write port */
     add_logic(d, "sequencer", "group occupancy, thermometer, priority encoder, last-group OR, "
-              "group mux, position incrementer, output gating, control", ge);
+              "group mux, position incrementer, output gating, control, scalar lowest-thread "
+              "isolate", ge);
     return NULL;
 }
 
@@ -922,8 +927,9 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
     snprintf(d->config, sizeof d->config, "tsimt_frontend_cfg: %u lanes, %u warps of %u, K %u, "
              "%u-bit instruction, %u-bit counters", L, W, cfg->warp, cfg->width, cfg->instr_bits,
              cfg->cnt_bits);
-    add_array(d, "instruction buffer", "a slot per warp {instr, mask}: fill port 1W, issue 1R", k,
-              W, cfg->instr_bits + cfg->warp, 1, 1, 1, 1);
+    add_array(d, "instruction buffer",
+              "a slot per warp {instr, mask, scalar}: fill port 1W, issue 1R", k, W,
+              cfg->instr_bits + cfg->warp + 1u, 1, 1, 1, 1);
     add_array(d, "slot valid bits", "ib_v_q: set by a fill, cleared by an issue", AK_FF, 1, W, 0,
               2, 1, 1);
     add_array(d, "arbitration and counters", "rr_q, wp_q per lane, conf1..3", AK_FF, 1,
@@ -933,7 +939,7 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
          area_ge_popcount(c, L) +
          3.0 * (area_ge_incdec(c, cfg->cnt_bits) + area_ge_reduce(c, cfg->cnt_bits)) +
          area_ge_popcount(c, L * cfg->width) +
-         area_ge_mux(c, L, 3 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
+         area_ge_mux(c, L, 4 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
          W * c->ge_and2 + 8.0 * c->ge_nand2;
     /* the fill decoder is the instruction buffer's write port */
     add_logic(d, "issue logic", "round-robin pickers per lane and over lanes, "
@@ -1573,6 +1579,84 @@ const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs
              banks, bank_width);
     if (d->storage_bits != lane_bits * cfg->lanes)
         return "tsimt register file: banks do not hold the lanes' registers";
+    return NULL;
+}
+
+const char *area_desc_alloc_rf(const area_rf_alloc *a, unsigned k, unsigned banks, area_desc *vec,
+                               area_desc *sca)
+{
+    static char msg[200];
+    unsigned files, wpl;
+    unsigned long rows, bank_rows, bank_width;
+    desc_init(vec, "alloc_vector_rf", "Vector register file, sized from an allocation");
+    desc_init(sca, "alloc_scalar_rf", "Scalar register file, sized from an allocation (002 4.1)");
+    if (a->vregs < 1 || a->vregs > 1024 || a->sregs > 1024 || a->warps < 1 || a->warps > 64 ||
+        a->warp < 1 || a->warp > 64 || a->lanes < 1 || a->lanes > 64 || banks < 1 || banks > 64) {
+        snprintf(msg, sizeof msg,
+                 "register files: vregs %u (1..1024), sregs %u (0..1024), warps %u (1..64), warp "
+                 "%u (1..64), lanes %u (1..64), banks %u (1..64)",
+                 a->vregs, a->sregs, a->warps, a->warp, a->lanes, banks);
+        return msg;
+    }
+    if (k < 1 || (k & (k - 1u)) || a->lanes % k || a->warps % (a->lanes / k)) {
+        snprintf(msg, sizeof msg,
+                 "register files: lane width k %u must be a power of two dividing lanes %u, and "
+                 "lanes / k must divide warps %u",
+                 k, a->lanes, a->warps);
+        return msg;
+    }
+    files = a->lanes / k;
+    wpl = a->warps / files;
+    bank_width = 32ul * k;
+    rows = (unsigned long)wpl * ((a->warp + k - 1u) / k) * a->vregs;
+    bank_rows = (rows + banks - 1u) / banks;
+    area_desc_banked_rf_xbar(vec, "Vector register file, sized from an allocation", files * banks,
+                             (unsigned)(bank_rows * bank_width / 8u), (unsigned)bank_width, files,
+                             banks);
+    snprintf(vec->name, sizeof vec->name, "alloc_vector_rf");
+    snprintf(vec->config, sizeof vec->config,
+             "%u vector regs x %u threads x %u warps; %u lane(s) of %u ALUs, each %u banks of "
+             "%lu x %lu b and a %ux%u crossbar",
+             a->vregs, a->warp, a->warps, files, k, banks, bank_rows, bank_width, banks, banks);
+    if (a->sregs) {
+        add_array(sca, "scalar registers", "a 32-bit value per warp and scalar register: 1R 1W",
+                  AK_AUTO, (unsigned long)wpl * a->sregs, 32, 1, 1, 1, files);
+        snprintf(sca->config, sizeof sca->config,
+                 "%u scalar regs x %u warps; %u lane(s), each %u x 32 b", a->sregs, a->warps,
+                 files, wpl * a->sregs);
+    } else {
+        snprintf(sca->config, sizeof sca->config, "no scalar registers");
+    }
+    return NULL;
+}
+
+const char *area_alloc_rf_cost(const area_tech *t, const area_rf_alloc *a, unsigned k,
+                               unsigned banks, area_rf_cost *c)
+{
+    static area_desc vec, sca;
+    static area_energy_report ev, es;
+    const char *e = area_desc_alloc_rf(a, k, banks, &vec, &sca);
+    unsigned per_warp;
+    memset(c, 0, sizeof *c);
+    if (e)
+        return e;
+    if ((e = area_desc_energy(t, &vec, &ev)) != NULL || (e = area_desc_energy(t, &sca, &es)) != NULL)
+        return e;
+    per_warp = (a->warp + k - 1u) / k;
+    c->vec_bits = vec.storage_bits;
+    c->sca_bits = sca.storage_bits;
+    c->vec_mm2 = ev.area_mm2;
+    c->sca_mm2 = es.area_mm2;
+    c->vec_row_read_nj = ev.item[0].read_nj;
+    c->vec_row_write_nj = ev.item[0].write_nj;
+    c->xbar_nj = ev.item[1].op_nj;
+    c->vec_warp_read_nj = per_warp * (c->vec_row_read_nj + c->xbar_nj);
+    c->vec_warp_write_nj = per_warp * (c->vec_row_write_nj + c->xbar_nj);
+    if (es.n) {
+        c->sca_read_nj = es.item[0].read_nj;
+        c->sca_write_nj = es.item[0].write_nj;
+    }
+    c->leak_mw = ev.leak_mw + es.leak_mw;
     return NULL;
 }
 

@@ -206,9 +206,9 @@ const char *area_desc_dwf(const dwf_cfg *cfg, area_dwf_part part, int force_ff, 
 
 /* Temporal-SIMT lane and front end (rtl_c/tsimt_lane.h, rtl_c/tsimt_frontend.h;
  * 002 sec. 3.1-3.3).  The lane: its registers {instr, warp id, mask, busy,
- * position} = area_tsimt_lane_bits() in flip-flops and the density-time
+ * position, scalar} = area_tsimt_lane_bits() in flip-flops and the density-time
  * sequencer's logic.  The front end: the instruction buffer (a slot per
- * warp, 1W 1R, `auto`), its valid bits, the arbitration pointers and
+ * warp {instr, mask, scalar}, 1W 1R, `auto`), its valid bits, the arbitration pointers and
  * conflict counters, the pickers and counters' logic, and LANES lanes from
  * tsimt_frontend_lane_cfg (items prefixed "lane ", count LANES). */
 unsigned area_tsimt_lane_bits(const tsimt_lane_cfg *cfg);
@@ -229,6 +229,61 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
  * that do not fill its banks in whole rows). */
 const char *area_desc_tsimt_regfile(const tsimt_frontend_cfg *cfg, unsigned regs, unsigned banks,
                                     area_desc *d);
+
+/* Scalarization's two register files, sized from an allocation (002 sec.
+ * 4.1 and 4.3; issue 26 sec. 4).  The SM model's allocator (tb/simt/
+ * scalar.h) gives vector 32-bit registers per thread and scalar 32-bit
+ * registers per warp; the core gives warps, threads per warp and 32-bit
+ * ALU lanes.  The files are organised as area_desc_tsimt_regfile's, in
+ * register-file lanes of K ALUs (k = 1: 002's per-lane 32-bit files of
+ * TSIMT; k = lanes: the monolithic 256-bit file of Table I at 8 lanes; k =
+ * 4: STSIMT4), each lane holding the registers of its own warps (warps
+ * divided evenly over lanes / k, as tsimt_frontend binds them):
+ *   vector  per lane, (warps / files) x ceil(warp / k) x vregs rows of 32k
+ *           bits (a row holds one register of k threads of one warp, the k
+ *           a lane reads at once), in `banks` single-ported banks (rows
+ *           rounded up to whole banks), and one banks x banks crossbar of
+ *           32k bits, as Table I;
+ *   scalar  002 sec. 4.1's "additional addressing mode": one 32-bit value
+ *           per warp and scalar register, (warps / files) x sregs rows of 32
+ *           bits per lane in one array of 1 read and 1 write port (a scalar
+ *           instruction reads its operands and writes once; `auto`, SRAM or
+ *           flip-flops, whichever is smaller), beside the lane's banks and
+ *           behind its crossbar (one 32-bit value broadcast to the k
+ *           slots: no crossbar of its own).  sregs = 0: an empty
+ *           description (no scalar file).
+ * The scalar file is a separate array, not rows of the vector banks: a
+ * 32-bit scalar in a 32k-bit bank row would waste k - 1 slots (002: scalar
+ * registers "can be packed more densely"), and a separate array is what
+ * lets a scalar and a vector operand be read in one cycle.  vregs 1..1024,
+ * sregs 0..1024, warps 1..64, warp 1..64, lanes 1..64, k a power of two
+ * dividing lanes, lanes / k dividing warps, banks 1..64; else a one-line
+ * message. */
+typedef struct {
+    unsigned vregs; /* vector 32-bit registers per thread */
+    unsigned sregs; /* scalar 32-bit registers per warp */
+    unsigned warps; /* resident warps */
+    unsigned warp;  /* threads per warp */
+    unsigned lanes; /* 32-bit ALU lanes */
+} area_rf_alloc;
+const char *area_desc_alloc_rf(const area_rf_alloc *a, unsigned k, unsigned banks, area_desc *vec,
+                               area_desc *sca);
+/* Their cost at t: areas, bits, and energy per access from
+ * area_desc_energy.  A vector register of a whole warp is ceil(warp / k)
+ * bank-row accesses and as many crossbar transfers; a scalar register is
+ * one access of the scalar array (002's point: a scalar instruction reads
+ * its operands once per warp, not once per thread). */
+typedef struct {
+    unsigned long vec_bits, sca_bits;
+    double vec_mm2, sca_mm2;
+    double vec_row_read_nj, vec_row_write_nj, xbar_nj; /* one bank row, one transfer */
+    double sca_read_nj, sca_write_nj;                   /* one scalar register */
+    double vec_warp_read_nj;  /* one vector register of a warp: rows + transfers */
+    double vec_warp_write_nj;
+    double leak_mw;           /* both files */
+} area_rf_cost;
+const char *area_alloc_rf_cost(const area_tech *t, const area_rf_alloc *a, unsigned k,
+                               unsigned banks, area_rf_cost *c);
 
 /* Banked per-lane register file (rtl_c/lane_regfile.h), costed in one of
  * the organisations of 000 Fig. 10 (the RTL is their superset).  0 = the

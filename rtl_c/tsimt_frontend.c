@@ -174,9 +174,11 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         out->iss_warp = w;
         out->iss_instr = s->ib_instr_q[w];
         out->iss_mask = s->ib_mask_q[w];
+        out->iss_scalar = bits_get(s->ib_s_q, w);
         out->nx_slot = slot;
     } else {
         out->iss_lane = out->iss_warp = out->iss_instr = out->iss_mask = out->nx_slot = 0;
+        out->iss_scalar = 0;
     }
     out->nx_fill = go & fill_valid;
 
@@ -188,6 +190,7 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         li->in_warp = out->iss_warp;
         li->in_instr = out->iss_instr;
         li->in_mask = out->iss_mask;
+        li->in_scalar = out->iss_scalar;
         li->hold = go ^ 1u;
         tsimt_lane_eval_seq(&lc, &s->lane[l], &q[l], li, lo);
         ex |= (uint64_t)(lo->ex_valid != 0u) << l;
@@ -215,8 +218,10 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         out->rd_ex_base = lo->ex_base;
         out->rd_ex_warp = lo->ex_warp;
         out->rd_ex_instr = lo->ex_instr;
+        out->rd_ex_scalar = lo->ex_scalar;
     } else {
         out->rd_act = out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
+        out->rd_ex_scalar = 0;
     }
 }
 
@@ -250,6 +255,7 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
         s->ib_v_q |= (uint64_t)1 << w;
         s->ib_instr_q[w] = bits_trunc(in->fill_instr, cfg->instr_bits);
         s->ib_mask_q[w] = bits_trunc(in->fill_mask, cfg->warp);
+        s->ib_s_q = (s->ib_s_q & ~((uint64_t)1 << w)) | (uint64_t)(in->fill_scalar & 1u) << w;
     }
     if (out->conflict == 1u)
         s->conf1_q = sat_inc(s->conf1_q, cfg->cnt_bits);
@@ -287,9 +293,9 @@ const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_fron
                  cfg->lanes);
         return msg;
     }
-    if (!bits_subset(s->ib_v_q, bits_mask(cfg->warps))) {
-        snprintf(msg, sizeof msg, "buffer slot valid beyond WARPS: %llx",
-                 (unsigned long long)s->ib_v_q);
+    if (!bits_subset(s->ib_v_q | s->ib_s_q, bits_mask(cfg->warps))) {
+        snprintf(msg, sizeof msg, "buffer slot valid or scalar beyond WARPS: %llx %llx",
+                 (unsigned long long)s->ib_v_q, (unsigned long long)s->ib_s_q);
         return msg;
     }
     for (w = 0; w < cfg->warps; w++) {
@@ -318,6 +324,7 @@ void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in
     visit(ctx, "fill_warp", ww, &in->fill_warp, PORT_IN);
     visit(ctx, "fill_instr", cfg->instr_bits, &in->fill_instr, PORT_IN);
     visit(ctx, "fill_mask", cfg->warp, &in->fill_mask, PORT_IN);
+    visit(ctx, "fill_scalar", 1, &in->fill_scalar, PORT_IN);
     visit(ctx, "sb_ok", cfg->warps, &in->sb_ok, PORT_IN);
     visit(ctx, "rd_lane", lw, &in->rd_lane, PORT_IN);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
@@ -328,6 +335,7 @@ void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in
     visit(ctx, "iss_warp", ww, &out->iss_warp, PORT_OUT);
     visit(ctx, "iss_instr", cfg->instr_bits, &out->iss_instr, PORT_OUT);
     visit(ctx, "iss_mask", cfg->warp, &out->iss_mask, PORT_OUT);
+    visit(ctx, "iss_scalar", 1, &out->iss_scalar, PORT_OUT);
     visit(ctx, "conflict", 2, &out->conflict, PORT_OUT);
     visit(ctx, "ib_full", cfg->warps, &out->ib_full, PORT_OUT);
     visit(ctx, "lane_ready", L, &out->lane_ready, PORT_OUT);
@@ -344,6 +352,7 @@ void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in
     visit(ctx, "rd_ex_base", bits_index_width(cfg->warp), &out->rd_ex_base, PORT_OUT);
     visit(ctx, "rd_ex_warp", ww, &out->rd_ex_warp, PORT_OUT);
     visit(ctx, "rd_ex_instr", cfg->instr_bits, &out->rd_ex_instr, PORT_OUT);
+    visit(ctx, "rd_ex_scalar", 1, &out->rd_ex_scalar, PORT_OUT);
 }
 
 void tsimt_frontend_trace(struct vcd_writer *w, const tsimt_frontend_cfg *cfg,
@@ -357,6 +366,7 @@ void tsimt_frontend_trace(struct vcd_writer *w, const tsimt_frontend_cfg *cfg,
     vcd_scope(w, "state");
     vcd_sig(w, "rr_q", tsimt_frontend_lane_w(cfg), s->rr_q);
     vcd_sig(w, "ib_v_q", cfg->warps, s->ib_v_q);
+    vcd_sig(w, "ib_s_q", cfg->warps, s->ib_s_q);
     for (l = 0; l < cfg->lanes; l++) {
         snprintf(name, sizeof name, "l%02u_wp_q", l);
         vcd_sig(w, name, tsimt_frontend_slot_w(cfg), s->wp_q[l]);
@@ -368,6 +378,8 @@ void tsimt_frontend_trace(struct vcd_writer *w, const tsimt_frontend_cfg *cfg,
         vcd_sig(w, name, lc.wid_bits, s->lane[l].warp_q);
         snprintf(name, sizeof name, "l%02u_mask_q", l);
         vcd_sig(w, name, cfg->warp, s->lane[l].mask_q);
+        snprintf(name, sizeof name, "l%02u_scalar_q", l);
+        vcd_sig(w, name, 1, s->lane[l].scalar_q);
     }
     vcd_upscope(w);
 }

@@ -41,7 +41,7 @@
  * warps of one block, over different lanes.
  *
  * State (what the area model counts): the instruction buffer, WARPS slots
- * of {ib_v_q (1), ib_instr_q (INSTR_W), ib_mask_q (WARP)}; rr_q (LANE_W), the
+ * of {ib_v_q (1), ib_instr_q (INSTR_W), ib_mask_q (WARP), ib_s_q (1)}; rr_q (LANE_W), the
  * lane with first priority; wp_q[L] (SLOT_W each), the slot with first
  * priority inside each lane; conf1_q, conf2_q, conf3_q (CNT_W each); and L
  * tsimt_lane states.  Logic: per lane a WPL-input round-robin picker over
@@ -53,18 +53,20 @@
  *
  * Ports.
  *   fill (the 1-wide fetch/decode, 002 sec. 3.1): fill_valid, fill_warp
- *     (WID_W), fill_instr (INSTR_W), fill_mask (WARP): write the warp's slot.
- *     The slot must be empty at the start of the cycle (ib_full tells) or
- *     issue this cycle (iss_warp): the buffer entry is read by the issue
- *     and rewritten by the fill at the same edge, so a warp whose next
- *     instruction is fetched as it issues can issue every cycle, as a
- *     SIMT front end's buffer allows (002 sec. 3.3: one instruction a
- *     cycle; issue 24 item 3).
+ *     (WID_W), fill_instr (INSTR_W), fill_mask (WARP), fill_scalar (the
+ *     instruction is scalar, below): write the warp's slot.  The slot must
+ *     be empty at the start of the cycle (ib_full tells) or issue this
+ *     cycle (iss_warp): the buffer entry is read by the issue and rewritten
+ *     by the fill at the same edge, so a warp whose next instruction is
+ *     fetched as it issues can issue every cycle, as a SIMT front end's
+ *     buffer allows (002 sec. 3.3: one instruction a cycle; issue 24 item
+ *     3).  Such a refill writes the slot's scalar bit too: the issue
+ *     carries the old bit (iss_scalar), the slot keeps fill_scalar.
  *   sb_ok (WARPS bits): the scoreboard lets warp w's buffered instruction
  *     issue this cycle (dependencies resolved); outside this model.
  *   rd_lane (LANE_W): selects the lane shown on rd_*.
  *   out: err, err_code (2), act (2); iss_valid, iss_lane, iss_warp,
- *     iss_instr, iss_mask (the issue this cycle); conflict (2 bits: ready
+ *     iss_instr, iss_mask, iss_scalar (the issue this cycle); conflict (2 bits: ready
  *     lanes left waiting this cycle, 3 = three or more); ib_full (WARPS,
  *     = ib_v_q); lane_ready, lane_req, lane_ex, lane_done, lane_err (L bits
  *     each: lane takes an instruction; lane is ready and has an issuable
@@ -72,7 +74,23 @@
  *     err -- never, asserted); ex_threads (THR_W: threads executing in all
  *     lanes this cycle); conf1, conf2, conf3 (CNT_W counters); rd_act (3),
  *     rd_ex_valid (K), rd_ex_base (TID_W), rd_ex_warp (WID_W), rd_ex_instr
- *     (INSTR_W): lane rd_lane's tsimt_lane outputs (0 if rd_lane >= LANES).
+ *     (INSTR_W), rd_ex_scalar: lane rd_lane's tsimt_lane outputs (0 if
+ *     rd_lane >= LANES).
+ *
+ * SCALAR (002 sec. 4.1, issue 26).  The decoder marks an instruction scalar
+ * (fill_scalar) when the compiler's scalarization marked it scalar and its
+ * destination is a scalar register (tb/simt/scalar.h; an instruction left
+ * scalar with a vector destination writes every active thread, so it is
+ * filled as a vector one).  The slot keeps the bit (ib_s_q) beside its
+ * mask; the issue carries it (iss_scalar) to the lane's in_scalar, and the
+ * lane runs the instruction once, as a one-thread instruction for the
+ * lowest active thread of the mask (tsimt_lane.h SCALAR): one execution
+ * cycle, and one thread in ex_threads.  Issue, arbitration and conflicts
+ * are unchanged: a scalar instruction takes the issue slot of the cycle
+ * like any other, and frees its lane one cycle later.  fill_scalar is
+ * ignored without fill_valid, and no combination with it is illegal.
+ * With fill_scalar = 0 every behaviour is the front end's without the port,
+ * bit for bit (ib_s_q stays 0).
  *
  * Issue (one per cycle).  Lane l requests when it is ready (tsimt_lane
  * ready: idle, or in its last execution cycle -- the pipelined hand-over)
@@ -207,6 +225,7 @@ typedef struct {
     uint64_t ib_v_q; /* bit w: slot of warp w holds an instruction */
     uint64_t ib_instr_q[TSIMT_FE_MAX_WARPS];
     uint64_t ib_mask_q[TSIMT_FE_MAX_WARPS];
+    uint64_t ib_s_q; /* bit w: slot of warp w holds a scalar instruction */
     uint64_t rr_q;
     uint64_t wp_q[TSIMT_FE_MAX_LANES];
     uint64_t conf1_q, conf2_q, conf3_q;
@@ -218,6 +237,7 @@ typedef struct {
     uint64_t fill_warp;  /* WID_W */
     uint64_t fill_instr; /* INSTR_W */
     uint64_t fill_mask;  /* WARP */
+    uint64_t fill_scalar;
     uint64_t sb_ok;      /* WARPS */
     uint64_t rd_lane;    /* LANE_W */
 } tsimt_frontend_in;
@@ -231,6 +251,7 @@ typedef struct {
     uint64_t iss_warp;  /* WID_W */
     uint64_t iss_instr; /* INSTR_W */
     uint64_t iss_mask;  /* WARP */
+    uint64_t iss_scalar;
     uint64_t conflict;  /* 2 bits */
     uint64_t ib_full;   /* WARPS */
     uint64_t lane_ready, lane_req, lane_ex, lane_done, lane_err; /* LANES each */
@@ -241,6 +262,7 @@ typedef struct {
     uint64_t rd_ex_base;  /* TID_W */
     uint64_t rd_ex_warp;  /* WID_W */
     uint64_t rd_ex_instr; /* INSTR_W */
+    uint64_t rd_ex_scalar;
     /* the decision of the cycle (not ports) */
     uint64_t nx_fill;    /* write fill_* into slot fill_warp */
     uint64_t nx_slot;    /* slot (lane-local) of the issued warp */

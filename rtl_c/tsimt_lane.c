@@ -80,8 +80,14 @@ const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *
     uint64_t occ = tsimt_lane_occupancy(cfg, s->mask_q);
     if (!bits_subset(s->mask_q, bits_mask(cfg->warp)) ||
         !bits_subset(s->instr_q, bits_mask(cfg->instr_bits)) ||
-        !bits_subset(s->warp_q, bits_mask(cfg->wid_bits)) || s->busy_q > 1u) {
+        !bits_subset(s->warp_q, bits_mask(cfg->wid_bits)) || s->busy_q > 1u ||
+        s->scalar_q > 1u) {
         snprintf(msg, sizeof msg, "tsimt_lane: a register holds bits beyond its width");
+        return msg;
+    }
+    if (s->scalar_q && bits_popcount(s->mask_q) != 1u) {
+        snprintf(msg, sizeof msg, "tsimt_lane: scalar instruction with mask %llx (not one thread)",
+                 (unsigned long long)s->mask_q);
         return msg;
     }
     if (s->pos_q >= tsimt_lane_groups(cfg)) {
@@ -110,6 +116,7 @@ void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
     visit(ctx, "in_warp", cfg->wid_bits, &in->in_warp, PORT_IN);
     visit(ctx, "in_instr", cfg->instr_bits, &in->in_instr, PORT_IN);
     visit(ctx, "in_mask", cfg->warp, &in->in_mask, PORT_IN);
+    visit(ctx, "in_scalar", 1, &in->in_scalar, PORT_IN);
     visit(ctx, "hold", 1, &in->hold, PORT_IN);
     visit(ctx, "ready", 1, &out->ready, PORT_OUT);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
@@ -119,6 +126,7 @@ void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
     visit(ctx, "ex_base", tsimt_lane_tid_w(cfg), &out->ex_base, PORT_OUT);
     visit(ctx, "ex_warp", cfg->wid_bits, &out->ex_warp, PORT_OUT);
     visit(ctx, "ex_instr", cfg->instr_bits, &out->ex_instr, PORT_OUT);
+    visit(ctx, "ex_scalar", 1, &out->ex_scalar, PORT_OUT);
     visit(ctx, "done", 1, &out->done, PORT_OUT);
 }
 
@@ -133,6 +141,7 @@ void tsimt_lane_trace(struct vcd_writer *w, const tsimt_lane_cfg *cfg,
     vcd_sig(w, "mask_q", cfg->warp, s->mask_q);
     vcd_sig(w, "busy_q", 1, s->busy_q);
     vcd_sig(w, "pos_q", tsimt_lane_grp_w(cfg), s->pos_q);
+    vcd_sig(w, "scalar_q", 1, s->scalar_q);
     vcd_upscope(w);
 }
 

@@ -27,7 +27,7 @@
  *
  * State (what the area model counts): instr_q (INSTR_W), warp_q (WID_W),
  * mask_q (WARP), busy_q (1), pos_q (GRP_W): the index of the first aligned
- * group not yet executed.  mask_q is the instruction's whole active mask and
+ * group not yet executed; scalar_q (1): the instruction is scalar.  mask_q is the instruction's whole active mask and
  * does not change while the lane runs (002: the registers "hold the
  * instruction in place while the lane back-end sequences").  Logic: G K-input
  * ORs (group occupancy), a G-bit thermometer mask from pos_q, a G-input
@@ -37,15 +37,19 @@
  *
  * Ports.
  *   in:  in_valid, in_warp (WID_W), in_instr (INSTR_W), in_mask (WARP; bit t
- *        = thread t of the warp), hold (freeze the lane for this cycle).
+ *        = thread t of the warp), in_scalar (the instruction is scalar, see
+ *        SCALAR below), hold (freeze the lane for this cycle).
  *   out: ready (the lane takes an instruction this cycle), err, err_code
  *        (2 bits), act (3 bits), ex_valid (K bits: the active threads of the
  *        group executing this cycle; slot j carries thread ex_base + j),
  *        ex_base (TID_W: first thread of that group, a multiple of K),
  *        ex_warp, ex_instr (the instruction register, so the execution unit
- *        and the register-file slice see which warp and operation), done
+ *        and the register-file slice see which warp and operation),
+ *        ex_scalar (the group in flight is a scalar instruction: the
+ *        register-file slice addresses the warp's scalar registers), done
  *        (this is the instruction's last execution cycle).  When nothing
- *        executes, ex_valid = 0 and ex_base, ex_warp, ex_instr read 0.
+ *        executes, ex_valid = 0 and ex_base, ex_warp, ex_instr, ex_scalar
+ *        read 0.
  *
  * Sequencing (density time).  Group g holds threads g*K .. g*K+K-1 (aligned).
  * Each execution cycle runs the lowest-numbered non-empty group at or above
@@ -70,6 +74,33 @@
  * would need 9; tsimt_frontend's tests check the 8.)  Reset (synchronous,
  * active high) clears busy_q and pos_q; instr_q, warp_q and mask_q are
  * cleared too, so C and RTL states agree bit for bit.
+ *
+ * SCALAR (002 sec. 4.1: "execution of scalar instructions is handled just
+ * like execution of regular vector instructions with a single active
+ * thread").  An instruction accepted with in_scalar = 1 is latched with
+ * mask_q = the lowest active thread of in_mask only (in_mask & -in_mask, a
+ * WARP-bit two's-complement AND) and scalar_q = 1: it runs as a one-thread
+ * instruction, one execution cycle whatever K, ex_valid showing that one
+ * thread of its group and ex_scalar = 1, done in the same cycle.  Its
+ * result is the warp's, written once: ex_scalar tells the lane's
+ * register-file slice to use 002's scalar addressing mode (row {warp slot,
+ * scalar register} of the lane's scalar array, one 32-bit value per warp)
+ * for the operands and destination the instruction names as scalar; which
+ * operands those are is in the instruction encoding, outside this model.
+ * That slice is not a structure of the project (002 Fig. 2a's per-lane
+ * file is costed in area/: area_desc_tsimt_regfile, area_desc_alloc_rf;
+ * rtl_c/lane_regfile is 000/004's file, a thread per bank by tid mod
+ * LANES, which a TSIMT lane holding whole warps does not use).  Why the
+ * lowest thread: the plain priority-encoder choice, and the thread the SM
+ * model's scalar execution runs (tb/simt/scalar.h, "the first thread of the
+ * issue").  The front end sends an instruction as scalar only when the
+ * compiler marked it scalar AND its destination is a scalar register (an
+ * instruction 002's step 4 left scalar with a vector destination must write
+ * every active thread's register, so it issues as a vector instruction).
+ * in_scalar is ignored when in_valid = 0 (like in_warp), and no
+ * combination with it is illegal: a scalar instruction needs an active
+ * thread like any other (EMPTY).  With in_scalar = 0 every behaviour is
+ * that of the lane without the port, bit for bit (scalar_q stays 0).
  *
  * Hold.  hold = 1 freezes the lane for the cycle: nothing executes (ex_valid
  * = 0, done = 0), nothing is accepted, the state is unchanged, act = HOLD.
@@ -99,7 +130,8 @@
  *
  * Invariants (tsimt_lane_check): mask_q within WARP bits; pos_q < G; idle ->
  * pos_q = 0; busy -> some non-empty group at or above pos_q (so work left is
- * never empty and no thread is skipped); instr_q, warp_q within width.
+ * never empty and no thread is skipped); instr_q, warp_q within width;
+ * scalar_q a bit, and scalar_q -> mask_q has exactly one thread.
  *
  * Contract of step (one decision per cycle, issue 17): tsimt_lane_step(cfg,
  * s, in, out) applies the decision carried in `out`, which must be what
@@ -176,6 +208,7 @@ typedef struct {
     uint64_t mask_q;
     uint64_t pos_q;
     uint64_t warp_q;
+    uint64_t scalar_q; /* the instruction is scalar (one thread, SCALAR) */
 } tsimt_lane_state;
 
 typedef struct {
@@ -183,6 +216,7 @@ typedef struct {
     uint64_t in_warp;  /* WID_W */
     uint64_t in_instr; /* INSTR_W */
     uint64_t in_mask;  /* WARP */
+    uint64_t in_scalar;
     uint64_t hold;
 } tsimt_lane_in;
 
@@ -195,6 +229,7 @@ typedef struct {
     uint64_t ex_base;  /* TID_W */
     uint64_t ex_warp;  /* WID_W */
     uint64_t ex_instr; /* INSTR_W */
+    uint64_t ex_scalar;
     uint64_t done;
     /* the decision of the cycle (not ports): the next state.  nx_busy and
      * nx_pos are not adjacent on purpose, nor are busy_q and pos_q: a
@@ -299,6 +334,7 @@ static inline void tsimt_lane_eval_seq(const tsimt_lane_cfg *cfg, const tsimt_la
         out->ex_base = q->base;
         out->ex_warp = s->warp_q;
         out->ex_instr = s->instr_q;
+        out->ex_scalar = s->scalar_q;
         out->done = q->last;
         if (q->last) { /* a branch, not a select: the next pos_q then waits
                           for nothing but the group in flight */
@@ -311,7 +347,7 @@ static inline void tsimt_lane_eval_seq(const tsimt_lane_cfg *cfg, const tsimt_la
         return;
     }
     out->act = !go ? TSIMT_LANE_ACT_HOLD : accept ? TSIMT_LANE_ACT_LOAD : TSIMT_LANE_ACT_IDLE;
-    out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->done = 0;
+    out->ex_valid = out->ex_base = out->ex_warp = out->ex_instr = out->ex_scalar = out->done = 0;
     out->nx_busy = s->busy_q | accept;
     out->nx_pos = accept ? 0u : s->pos_q;
 }
@@ -323,7 +359,11 @@ static inline void tsimt_lane_step(const tsimt_lane_cfg *cfg, tsimt_lane_state *
     if (out->nx_load) {
         s->instr_q = bits_trunc(in->in_instr, cfg->instr_bits);
         s->warp_q = bits_trunc(in->in_warp, cfg->wid_bits);
-        s->mask_q = bits_trunc(in->in_mask, cfg->warp);
+        const uint64_t mask = bits_trunc(in->in_mask, cfg->warp);
+        const uint64_t scalar = in->in_scalar & 1u;
+        /* a scalar instruction keeps its lowest active thread only */
+        s->mask_q = scalar ? mask & (~mask + 1u) : mask;
+        s->scalar_q = scalar;
     }
     s->busy_q = out->nx_busy;
     s->pos_q = out->nx_pos;
@@ -332,7 +372,7 @@ const char *tsimt_lane_check(const tsimt_lane_cfg *cfg, const tsimt_lane_state *
 
 void tsimt_lane_ports(const tsimt_lane_cfg *cfg, const tsimt_lane_in *in,
                       const tsimt_lane_out *out, port_visit_fn visit, void *ctx);
-/* Ports, then a `state` scope with the five registers. */
+/* Ports, then a `state` scope with the six registers. */
 void tsimt_lane_trace(struct vcd_writer *w, const tsimt_lane_cfg *cfg,
                       const tsimt_lane_state *s, const tsimt_lane_in *in,
                       const tsimt_lane_out *out);

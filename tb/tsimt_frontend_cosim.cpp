@@ -16,6 +16,12 @@
 // each get one 1-thread instruction, released together: conflict must read
 // min(L,4)-1, ..., 1, 0 in consecutive cycles.
 //
+// Scalar instructions (fill_scalar, 002 sec. 4.1): a phase fills none, one
+// in eight or half of its instructions as scalar; fill_scalar is also
+// driven on cycles without a fill (it must change nothing).  The harness
+// checks iss_scalar against the slot's bit, that a lane executing a scalar
+// instruction runs one thread in one cycle (done), and counts a scalar
+// issue as one thread in the conservation below.
 // Harness invariants (beyond tsimt_frontend_check): expected err codes;
 // requests recomputed independently from the state (a lane is ready when
 // idle or when exactly one non-empty group is left at or above pos_q; it
@@ -25,8 +31,9 @@
 // requesting lane waits at most LANES - 1 cycles; an issuable warp is
 // passed over at most WPL - 1 times by its lane); thread conservation
 // (threads issued = threads executed + threads still to run in the lanes);
-// the buffer's valid bits and the filled slot after every edge.
-// Model::state compares the buffer, pointers, counters and every lane's five
+// the buffer's valid bits and the filled slot (its scalar bit included)
+// after every edge.
+// Model::state compares the buffer, pointers, counters and every lane's six
 // registers with the RTL after every clock edge.
 //
 // Design points: any legal parameter set (docs/cosim.md), e.g.
@@ -45,8 +52,9 @@ extern "C" {
 // The lanes' registers, read through Verilator's scope table (the lanes sit
 // in a generate loop whose length is a parameter, so their flat member names
 // cannot be written out once for every LANES).  Looked up once per model.
-static const char *const kLaneRegs[] = {"instr_q", "warp_q", "mask_q", "busy_q", "pos_q"};
-enum { N_LANE_REGS = 5 };
+static const char *const kLaneRegs[] = {"instr_q", "warp_q", "mask_q",
+                                        "busy_q",  "pos_q",  "scalar_q"};
+enum { N_LANE_REGS = 6 };
 struct LaneRegs {
     const Vtsimt_frontend *model = NULL;
     const VerilatedVar *var[TSIMT_FE_MAX_LANES][N_LANE_REGS];
@@ -99,6 +107,7 @@ struct TsimtFrontendModel {
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         Vtsimt_frontend___024root *p = r->rootp;
         cmp("ib_v_q", -1, -1, s.ib_v_q, p->tsimt_frontend__DOT__ib_v_q);
+        cmp("ib_s_q", -1, -1, s.ib_s_q, p->tsimt_frontend__DOT__ib_s_q);
         for (unsigned w = 0; w < c.warps; w++) {
             cmp("ib_instr_q", static_cast<int>(w), -1, s.ib_instr_q[w],
                 p->tsimt_frontend__DOT__ib_instr_q[w]);
@@ -115,10 +124,10 @@ struct TsimtFrontendModel {
         for (unsigned l = 0; l < c.lanes; l++) {
             const tsimt_lane_state &ls = s.lane[l];
             const uint64_t cv[N_LANE_REGS] = {ls.instr_q, ls.warp_q, ls.mask_q, ls.busy_q,
-                                              ls.pos_q};
+                                              ls.pos_q,   ls.scalar_q};
             static const char *const names[N_LANE_REGS] = {
                 "g_lane.u_lane.instr_q", "g_lane.u_lane.warp_q", "g_lane.u_lane.mask_q",
-                "g_lane.u_lane.busy_q", "g_lane.u_lane.pos_q"};
+                "g_lane.u_lane.busy_q", "g_lane.u_lane.pos_q", "g_lane.u_lane.scalar_q"};
             for (unsigned k = 0; k < N_LANE_REGS; k++)
                 cmp(names[k], static_cast<int>(l), -1, cv[k], read_var(lr.var[l][k]));
         }
@@ -145,6 +154,7 @@ public:
         fill_pct_ = 90;
         block_pct_ = 10;
         mask_kind_ = 0;
+        scalar_pct_ = 12;
         skew_ = false;
         golden_due_ = 5000;
         golden_phase_ = 0;
@@ -152,7 +162,8 @@ public:
         static const char *const keys[] = {
             "act_IDLE",  "act_ISSUE",     "act_CONFLICT", "act_HOLD",  "err_BAD_WARP",
             "err_SLOT_FULL", "err_EMPTY", "conflict_1",   "conflict_2", "conflict_3",
-            "handovers", "max_lane_wait", "all_lanes_busy", "golden", "fill_on_issue"};
+            "handovers", "max_lane_wait", "all_lanes_busy", "golden", "fill_on_issue",
+            "fill_on_issue_scalar_flip", "scalar_issues", "scalar_exec", "scalar_idle_input"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -171,6 +182,8 @@ public:
             fill_pct_ = fills[rng.below(3)];
             block_pct_ = blocks[rng.below(3)];
             mask_kind_ = static_cast<unsigned>(rng.below(4));
+            static const unsigned scalars[] = {0, 12, 50};
+            scalar_pct_ = scalars[rng.below(3)];
             skew_ = rng.chance(30);
         }
         if (golden_phase_ == 0 && cyc >= golden_due_) {
@@ -206,6 +219,10 @@ public:
             in.fill_warp = nth_bit(pick, static_cast<unsigned>(rng.below(bits_popcount(pick))));
             in.fill_mask = pick_mask(cfg, rng);
             in.fill_instr = rng.bits(cfg.instr_bits);
+            in.fill_scalar = rng.chance(scalar_pct_);
+        } else if (rng.chance(10)) {
+            in.fill_scalar = 1; // no fill: must change nothing
+            cov_["scalar_idle_input"]++;
         }
         return in;
     }
@@ -261,14 +278,19 @@ public:
             return msg;
         }
         // the buffer at the edge: the issued slot empties, the filled one
-        // holds the fill (also when it is the issued one)
+        // holds the fill, its scalar bit included (also when it is the
+        // issued one); no other slot's scalar bit changes
         {
-            uint64_t want_v = before.ib_v_q;
+            uint64_t want_v = before.ib_v_q, want_s = before.ib_s_q;
             if (o.iss_valid)
                 want_v &= ~(1ull << o.iss_warp);
             if (in.fill_valid) {
                 const unsigned fw = static_cast<unsigned>(in.fill_warp);
                 want_v |= 1ull << fw;
+                want_s = (want_s & ~(1ull << fw)) | (in.fill_scalar & 1ull) << fw;
+                if (o.iss_valid && o.iss_warp == in.fill_warp &&
+                    o.iss_scalar != (in.fill_scalar & 1u))
+                    cov_["fill_on_issue_scalar_flip"]++;
                 if (after.ib_instr_q[fw] != bits_trunc(in.fill_instr, cfg.instr_bits) ||
                     after.ib_mask_q[fw] != bits_trunc(in.fill_mask, cfg.warp)) {
                     snprintf(msg, sizeof msg, "warp %u's slot does not hold its fill", fw);
@@ -280,6 +302,11 @@ public:
             if (after.ib_v_q != want_v) {
                 snprintf(msg, sizeof msg, "buffer valid bits %llx, expected %llx",
                          (unsigned long long)after.ib_v_q, (unsigned long long)want_v);
+                return msg;
+            }
+            if (after.ib_s_q != want_s) {
+                snprintf(msg, sizeof msg, "buffer scalar bits %llx, expected %llx",
+                         (unsigned long long)after.ib_s_q, (unsigned long long)want_s);
                 return msg;
             }
         }
@@ -330,12 +357,34 @@ public:
                     return msg;
                 }
             }
-            issued_thr_ += bits_popcount(o.iss_mask);
+            if (o.iss_scalar != bits_get(before.ib_s_q, static_cast<unsigned>(o.iss_warp))) {
+                snprintf(msg, sizeof msg, "iss_scalar %llu, but warp %llu's slot holds %d",
+                         (unsigned long long)o.iss_scalar, (unsigned long long)o.iss_warp,
+                         bits_get(before.ib_s_q, static_cast<unsigned>(o.iss_warp)) ? 1 : 0);
+                return msg;
+            }
+            // a scalar instruction runs once: one thread
+            issued_thr_ += o.iss_scalar ? 1u : bits_popcount(o.iss_mask);
+            if (o.iss_scalar)
+                cov_["scalar_issues"]++;
             if (o.lout[o.iss_lane].act == TSIMT_LANE_ACT_HANDOVER)
                 cov_["handovers"]++;
         }
         if (o.lane_ex == bits_mask(L))
             cov_["all_lanes_busy"]++;
+        for (unsigned l = 0; l < L; l++) {
+            const tsimt_lane_out &lo = o.lout[l];
+            if (!lo.ex_scalar)
+                continue;
+            if (bits_popcount(lo.ex_valid) != 1 || !lo.done || !before.lane[l].scalar_q) {
+                snprintf(msg, sizeof msg,
+                         "lane %u: scalar execution with ex_valid %llx done %llu (one thread, "
+                         "one cycle expected)", l, (unsigned long long)lo.ex_valid,
+                         (unsigned long long)lo.done);
+                return msg;
+            }
+            cov_["scalar_exec"]++;
+        }
         // conservation
         executed_thr_ += o.ex_threads;
         uint64_t pending = 0;
@@ -426,6 +475,7 @@ private:
         in.fill_valid = 1;
         in.fill_instr = rng.bits(cfg.instr_bits);
         in.fill_mask = pick_mask(cfg, rng);
+        in.fill_scalar = rng.chance(30);
         unsigned k = static_cast<unsigned>(rng.below(3));
         if (k == 0 && (1u << wid_w) > cfg.warps) {
             in.fill_warp = cfg.warps + rng.below((1u << wid_w) - cfg.warps);
@@ -493,7 +543,7 @@ private:
     uint64_t issued_thr_, executed_thr_;
     unsigned expect_err_;
     int expect_conflict_ = -1;
-    unsigned fill_pct_, block_pct_, mask_kind_;
+    unsigned fill_pct_, block_pct_, mask_kind_, scalar_pct_;
     bool skew_;
     uint64_t golden_due_;
     unsigned golden_phase_, golden_step_, golden_n_ = 0;

@@ -8,6 +8,10 @@
 // idle); masks mix full warps, sparse ones, random ones, masks with aligned
 // all-zero groups, single groups, and 002 sec. 3.2's patterns.  A few percent
 // of the cycles are hold cycles or illegal offers (BUSY, EMPTY, HELD).
+// About one offer in six is scalar (in_scalar, 002 sec. 4.1): the reference
+// then expects one execution cycle for the lowest active thread, with
+// ex_scalar = 1; in_scalar is also driven at random on cycles without an
+// offer, where it must change nothing.
 // Golden runs (every 4000 cycles): the 002 sec. 3.2 masks back to back, with
 // their group counts asserted (at K = 4, WARP = 32: 7, 4, 8, 8, 3).
 //
@@ -51,6 +55,7 @@ struct TsimtLaneModel {
         cmp("mask_q", -1, -1, s.mask_q, p->tsimt_lane__DOT__mask_q);
         cmp("busy_q", -1, -1, s.busy_q, p->tsimt_lane__DOT__busy_q);
         cmp("pos_q", -1, -1, s.pos_q, p->tsimt_lane__DOT__pos_q);
+        cmp("scalar_q", -1, -1, s.scalar_q, p->tsimt_lane__DOT__scalar_q);
     }
     static const char *decode(const char *port, uint64_t v) {
         if (!std::strcmp(port, "act"))
@@ -95,7 +100,7 @@ public:
         static const char *const keys[] = {
             "act_IDLE", "act_LOAD", "act_RUN", "act_LAST", "act_HANDOVER", "act_HOLD",
             "err_BUSY", "err_EMPTY", "err_HELD", "holds", "skipped_groups", "full_warps",
-            "golden"};
+            "golden", "scalar", "scalar_multi_thread", "scalar_idle_input"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -141,6 +146,10 @@ public:
             in.in_mask = pick_mask(cfg, rng);
             in.in_warp = rng.bits(cfg.wid_bits);
             in.in_instr = rng.bits(cfg.instr_bits);
+            in.in_scalar = rng.chance(16);
+        } else if (rng.chance(20)) {
+            in.in_scalar = 1; // no offer: must change nothing
+            cov_["scalar_idle_input"]++;
         }
         return in;
     }
@@ -173,7 +182,7 @@ public:
             bool last = exp_i_ + 1 == exp_n_;
             if (o.ex_base != exp_base_[exp_i_] || o.ex_valid != exp_valid_[exp_i_] ||
                 o.done != static_cast<uint64_t>(last) || o.ex_warp != exp_warp_ ||
-                o.ex_instr != exp_instr_) {
+                o.ex_instr != exp_instr_ || o.ex_scalar != exp_scalar_) {
                 snprintf(msg, sizeof msg,
                          "reference: group %u of %u should be base %u valid %llx done %d; model "
                          "gave base %llu valid %llx done %llu",
@@ -204,8 +213,8 @@ public:
                 if (golden_check_ && golden_idx_ + 1 == kPaperMasks)
                     cov_["golden"]++;
             }
-        } else if (o.done) {
-            snprintf(msg, sizeof msg, "done without a group in flight");
+        } else if (o.done || o.ex_scalar) {
+            snprintf(msg, sizeof msg, "done or ex_scalar without a group in flight");
             return msg;
         }
         if (o.act == TSIMT_LANE_ACT_LOAD || o.act == TSIMT_LANE_ACT_HANDOVER) {
@@ -222,7 +231,9 @@ public:
     // Flips a bit of the instruction register (no invariant sees it: only
     // the state compare can), or of the mask while busy.
     void inject_fault(const tsimt_lane_cfg &cfg, tsimt_lane_state &s, Rng &rng) {
-        if (rng.chance(50))
+        if (rng.chance(20))
+            s.scalar_q ^= 1u;
+        else if (rng.chance(50))
             s.instr_q ^= 1ull << rng.below(cfg.instr_bits);
         else
             s.mask_q ^= 1ull << rng.below(cfg.warp);
@@ -239,6 +250,14 @@ private:
 
     void load_reference(const tsimt_lane_cfg &cfg, const tsimt_lane_in &in) {
         uint64_t mask = bits_trunc(in.in_mask, cfg.warp);
+        exp_scalar_ = in.in_scalar & 1u;
+        if (exp_scalar_) { // one thread, the lowest active one (by a loop, not the model's trick)
+            unsigned t = 0;
+            while (!((mask >> t) & 1u))
+                t++;
+            cov_[bits_popcount(mask) > 1 ? "scalar_multi_thread" : "scalar"]++;
+            mask = 1ull << t;
+        }
         exp_n_ = exp_i_ = 0;
         for (unsigned g = 0; g < cfg.warp / cfg.width; g++) {
             uint64_t v = 0;
@@ -296,6 +315,7 @@ private:
         in.in_warp = rng.bits(cfg.wid_bits);
         in.in_instr = rng.bits(cfg.instr_bits);
         in.in_mask = pick_mask(cfg, rng);
+        in.in_scalar = rng.chance(30);
         unsigned k = static_cast<unsigned>(rng.below(3));
         if (k == 0) {
             in.hold = 1;
@@ -311,7 +331,7 @@ private:
     unsigned exp_base_[64];
     uint64_t exp_valid_[64];
     unsigned exp_n_, exp_i_;
-    uint64_t exp_mask_, ran_, exp_warp_, exp_instr_;
+    uint64_t exp_mask_, ran_, exp_warp_, exp_instr_, exp_scalar_ = 0;
     bool golden_mask_ = false, golden_check_ = false;
     unsigned golden_idx_ = 0, golden_seq_ = 0;
     unsigned eager_;

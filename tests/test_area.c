@@ -1763,10 +1763,10 @@ TEST(tsimt_descriptions_follow_cfg)
     area_desc d, dl;
     double a;
     CHECK(area_desc_tsimt_lane(&lc, 0, &dl) == NULL);
-    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 1u + tsimt_lane_grp_w(&lc));
+    CHECK_EQ(dl.storage_bits, lc.instr_bits + lc.wid_bits + lc.warp + 2u + tsimt_lane_grp_w(&lc));
     CHECK(area_desc_tsimt_frontend(&fc, 0, &d) == NULL);
     CHECK_EQ(d.storage_bits,
-             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 1u) +
+             (unsigned long)fc.warps * (fc.instr_bits + fc.warp + 2u) +
                  tsimt_frontend_lane_w(&fc) + fc.lanes * tsimt_frontend_slot_w(&fc) +
                  3ul * fc.cnt_bits + fc.lanes * dl.storage_bits);
     a = desc_mm2(&d, 40);
@@ -2069,6 +2069,100 @@ TEST(report_004_storage_and_001_swi_from_cfgs)
     CHECK(row && row->ratio > 1.2 && strstr(row->note, "Why higher") != NULL);
 }
 
+/* Scalarization's register files sized from an allocation (issue 26 sec.
+ * 4, 002 sec. 4.1).  At Table I's allocation (16 vector registers, no
+ * scalar) the vector file is area_desc_tsimt_regfile's, bit for bit and
+ * mm2 for mm2, in both organisations; the bits are registers x threads and
+ * scalar registers x warps; area grows with every size; a scalar register
+ * read costs less energy than one vector register of a warp.  The per-lane
+ * vs monolithic ratio is printed beside Table I's, not asserted to it. */
+TEST(alloc_rf_sized_from_allocation)
+{
+    area_tech t = T(40);
+    tsimt_frontend_cfg lc = tsimt_frontend_default_cfg(), mc = lc;
+    area_rf_alloc a = {16, 0, 32, 32, 8}, b;
+    area_rf_cost cl, cm, c2;
+    area_desc v, sc, dl, dm;
+    const area_pub *p32 = area_pub_find("002.t1.total32"), *p256 = area_pub_find("002.t1.total256");
+    unsigned i;
+    mc.lanes = 1;
+    mc.width = 8;
+    CHECK(area_desc_tsimt_regfile(&lc, 16, 8, &dl) == NULL);
+    CHECK(area_desc_tsimt_regfile(&mc, 16, 8, &dm) == NULL);
+    CHECK(area_alloc_rf_cost(&t, &a, 1, 8, &cl) == NULL);
+    CHECK(area_alloc_rf_cost(&t, &a, 8, 8, &cm) == NULL);
+    CHECK(fabs(cl.vec_mm2 - desc_mm2(&dl, 40)) < 1e-12);
+    CHECK(fabs(cm.vec_mm2 - desc_mm2(&dm, 40)) < 1e-12);
+    CHECK_EQ(cl.vec_bits, 16ul * 32 * 32 * 32);
+    CHECK_EQ(cm.vec_bits, cl.vec_bits);
+    CHECK_EQ(cl.sca_bits, 0);
+    CHECK(cl.sca_mm2 == 0.0 && cl.sca_read_nj == 0.0);
+    CHECK(p32 && p256);
+    printf("  alloc: per-lane %.4f mm2, monolithic %.4f mm2: %.1f%% (002 Table I: %.1f%%)\n",
+           cl.vec_mm2, cm.vec_mm2, cl.vec_mm2 / cm.vec_mm2 * 100.0,
+           p32->value / p256->value * 100.0);
+    printf("  alloc: a warp's vector register %.2f pJ (per-lane), %.2f pJ (monolithic)\n",
+           cl.vec_warp_read_nj * 1e3, cm.vec_warp_read_nj * 1e3);
+    CHECK(cl.vec_mm2 < cm.vec_mm2); /* Table I's direction */
+    /* a scalar allocation: bits sregs x warps x 32, read once per warp */
+    b = a;
+    b.sregs = 6;
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) == NULL);
+    CHECK_EQ(sc.storage_bits, 6ul * 32 * 32);
+    CHECK_EQ(sc.item[0].count, 8);
+    CHECK(area_alloc_rf_cost(&t, &b, 1, 8, &c2) == NULL);
+    CHECK(c2.sca_read_nj > 0.0 && c2.sca_write_nj > 0.0);
+    CHECK(c2.sca_read_nj < cl.vec_warp_read_nj);
+    CHECK(c2.vec_warp_read_nj > cl.vec_row_read_nj);
+    CHECK(c2.leak_mw > cl.leak_mw);
+    printf("  alloc: a scalar register read %.3f pJ\n", c2.sca_read_nj * 1e3);
+    /* monotonic in every size */
+    for (i = 0; i < 5; i++) {
+        area_rf_cost lo, hi;
+        area_rf_alloc x = b, y = b;
+        unsigned *fx[5] = {&x.vregs, &x.sregs, &x.warps, &x.warp, &x.lanes};
+        unsigned *fy[5] = {&y.vregs, &y.sregs, &y.warps, &y.warp, &y.lanes};
+        if (i == 4) { /* more lanes at the same warps: compare total bits only */
+            *fy[i] = 16;
+            CHECK(area_alloc_rf_cost(&t, &x, 1, 8, &lo) == NULL);
+            CHECK(area_alloc_rf_cost(&t, &y, 1, 8, &hi) == NULL);
+            CHECK_EQ(hi.vec_bits + hi.sca_bits, lo.vec_bits + lo.sca_bits);
+            continue;
+        }
+        *fy[i] = 2u * *fx[i];
+        CHECK(area_alloc_rf_cost(&t, &x, 1, 8, &lo) == NULL);
+        CHECK(area_alloc_rf_cost(&t, &y, 1, 8, &hi) == NULL);
+        CHECK(hi.vec_mm2 + hi.sca_mm2 > lo.vec_mm2 + lo.sca_mm2);
+        CHECK(hi.vec_bits + hi.sca_bits > lo.vec_bits + lo.sca_bits);
+    }
+    /* one more register of either class costs area */
+    b.vregs = 17;
+    CHECK(area_alloc_rf_cost(&t, &b, 1, 8, &c2) == NULL && c2.vec_mm2 > cl.vec_mm2);
+    /* rows round up to whole banks: 3 registers of 4 warps x 32 threads in
+     * 8 banks = 48 rows each */
+    b = a;
+    b.vregs = 3;
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) == NULL);
+    CHECK_EQ(v.item[0].arr.entries, 48);
+    b.warp = 30; /* 4 x 30 x 3 = 360 rows: 45 per bank */
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) == NULL);
+    CHECK_EQ(v.item[0].arr.entries, 45);
+    /* bad allocations: one message each */
+    b = a;
+    b.vregs = 0;
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) != NULL);
+    b = a;
+    CHECK(area_desc_alloc_rf(&b, 3, 8, &v, &sc) != NULL);  /* k not a power of two */
+    CHECK(area_desc_alloc_rf(&b, 16, 8, &v, &sc) != NULL); /* k does not divide lanes */
+    CHECK(area_desc_alloc_rf(&b, 1, 0, &v, &sc) != NULL);
+    b.warps = 12; /* 8 lanes do not divide 12 warps */
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) != NULL);
+    CHECK(area_desc_alloc_rf(&b, 4, 8, &v, &sc) == NULL); /* 2 lanes of 4 do */
+    b = a;
+    b.sregs = 1025;
+    CHECK(area_desc_alloc_rf(&b, 1, 8, &v, &sc) != NULL);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -2107,6 +2201,7 @@ int main(int argc, char **argv)
     RUN(published_table_is_complete);
     RUN(tsimt_descriptions_follow_cfg);
     RUN(t002_regfiles_from_tsimt_cfg);
+    RUN(alloc_rf_sized_from_allocation);
     RUN(node_view_one_node_every_mechanism);
     RUN(sweep_points_are_the_modules_at_each_value);
     RUN(every_published_figure_in_the_report_with_ours_or_a_status);

@@ -451,12 +451,12 @@ if "$A" logic --module warp_pool --param LANES=4 --param POOL=16 --param TID_W=4
   ok logic_warp_pool_dpc_no_table
 else bad logic_warp_pool_dpc_no_table "$(head -n 1 "$T/err")"; fi
 # verilog/tsimt_lane.v and tsimt_frontend.v at small parameters: the flip-flops Yosys builds
-# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 = 22; front end: 4 x {instr 8, mask 8} + 4 valid
-# + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 22 = 139)
+# (lane: instr 8 + warp 2 + mask 8 + busy + pos 3 + scalar = 23; front end: 4 x {instr 8, mask 8,
+# scalar} + 4 valid + rr 1 + wp 2 x 1 + 3 x 8 counters + 2 lanes x 23 = 145)
 if "$A" logic --module tsimt_lane --param WARP=8 --param K=1 --param INSTR_W=8 --param WID_W=2 >"$T/out" 2>"$T/err" &&
-   grep -q '^flipflops 22$' "$T/out" && grep -q '^storage_bits 22$' "$T/out" &&
+   grep -q '^flipflops 23$' "$T/out" && grep -q '^storage_bits 23$' "$T/out" &&
    "$A" logic --module tsimt_frontend --param LANES=2 --param WARPS=4 --param WARP=8 --param K=1 --param INSTR_W=8 --param CNT_W=8 >"$T/out" 2>>"$T/err" &&
-   grep -q '^flipflops 139$' "$T/out" && grep -q '^storage_bits 139$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
+   grep -q '^flipflops 145$' "$T/out" && grep -q '^storage_bits 145$' "$T/out" && grep -q 'item lane sequencer' "$T/out"; then
   ok logic_tsimt_lane_and_frontend_small
 else bad logic_tsimt_lane_and_frontend_small "$(head -n 1 "$T/err")"; fi
 check_bad logic_tsimt_frontend_lanes_not_dividing logic --module tsimt_frontend --param LANES=3
@@ -547,6 +547,30 @@ check_bad energy_unknown_module energy --module nope
 check_bad energy_bad_param energy --module simt_stack --param NOPE=3
 check_bad fit_area_no_refs fit-area
 check_bad fit_area_bad_evals fit-area --refs tests/data/cacti7_tuning.csv --evals 0
+
+# area rf: an allocation's register files (issue 26 sec. 4).  At Table I's allocation (16 vector
+# registers, no scalar) the vector file is Table I's per-lane row of the 002 report; scalar
+# registers add sregs x warps x 32 bits; the monolithic file (k = 8) is larger
+RF="--vregs 16 --warps 32 --warp 32 --lanes 8"
+# shellcheck disable=SC2086
+if "$A" rf $RF --sregs 0 >"$T/out" 2>"$T/err" &&
+   grep -q '^vector_rf 16 regs/thread: 524288 bits, ' "$T/out" &&
+   grep -q '^scalar_rf 0 regs/warp: 0 bits, 0 mm2' "$T/out" &&
+   v1=$(awk '/^vector_rf/ {print $(NF-1)}' "$T/out") &&
+   t1=$("$A" report --paper 002 --format csv | sed -n 's/^002,40,40,"8 x 32-bit lane register files, total",modelled,mm2,\([^,]*\),.*/\1/p') &&
+   awk -v a="$v1" -v b="$t1" 'BEGIN { exit !(b > 0 && (a - b) / b < 1e-5 && (b - a) / b < 1e-5) }' &&
+   "$A" rf $RF --sregs 4 >"$T/out2" 2>>"$T/err" && grep -q '^scalar_rf 4 regs/warp: 4096 bits, ' "$T/out2" &&
+   grep -q 'scalar_read [0-9]' "$T/out2" &&
+   "$A" rf $RF --sregs 0 --k 8 >"$T/out3" 2>>"$T/err" &&
+   v8=$(awk '/^vector_rf/ {print $(NF-1)}' "$T/out3") &&
+   awk -v a="$v1" -v b="$v8" 'BEGIN { exit !(b > a) }'; then
+  ok rf_allocation_register_files
+else bad rf_allocation_register_files "$(head -n 1 "$T/err") v1=${v1:-} t1=${t1:-}"; fi
+check_bad rf_missing_flag rf --vregs 16 --warps 32
+check_bad rf_lanes_not_dividing_warps rf --vregs 16 --sregs 0 --warps 12 --warp 32 --lanes 8
+check_bad rf_k_not_pow2 rf $RF --sregs 0 --k 3
+check_bad rf_vregs_zero rf --vregs 0 --sregs 0 --warps 32 --warp 32 --lanes 8
+check_bad rf_unknown_flag rf $RF --sregs 0 --bogus
 
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0

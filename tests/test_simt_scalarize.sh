@@ -89,6 +89,68 @@ else
   bad claim_002_stsimt4_scalar_divergent "simt+scalar $c0, stsimt+scalar $c1"
 fi
 
+# A scalar instruction with a vector destination (step 4: r4 is written on
+# both sides of a divergent branch and read after it) runs as a vector one
+# on the temporal lanes (tsimt_frontend.h SCALAR, core_scalar_once); the
+# scalar unit takes it.  Per warp (8 warps of 32 at 002's preset) 4 scalar
+# instructions issue: mov r1 and mov r3 (scalar destinations) and the two
+# mov r4 (vector).  simt+scalar runs 32 once, tsimt+scalar and
+# stsimt+scalar 16; the front end's vector file shows the SM model driving
+# the port: 16 fills and 16 issues with the scalar bit.
+cat >"$T/vecdst.k" <<'K'
+.kernel vecdst
+.threads 256
+.mem 1024
+    mov r1, 4
+    mov r2, %tid
+    setp.lt p0, %lane, 16
+    @p0 bra A
+    mov r3, 7
+    mov r4, 1
+    bra B
+A:  mov r4, 2
+B:  add r5, r4, r1
+    st [r2+8], r5
+    exit
+K
+rm -rf "$T/vecdst_trace"
+if "$S" --core --kernel "$T/vecdst.k" --mech $SCAL --config 002 --format json \
+    --trace-dir "$T/vecdst_trace" >"$T/vd.json" 2>"$T/vd.err"; then
+  s0=$(field simt+scalar scalar_issues <"$T/vd.json")
+  s1=$(field tsimt+scalar scalar_issues <"$T/vd.json")
+  s2=$(field stsimt+scalar scalar_issues <"$T/vd.json")
+  if [ "$s0" = 32 ] && [ "$s1" = 16 ] && [ "$s2" = 16 ]; then
+    ok "scalar_vector_destination_runs_as_vector_on_lanes (scalar issues: simt+scalar $s0, tsimt+scalar $s1, stsimt+scalar $s2)"
+  else
+    bad scalar_vector_destination_runs_as_vector_on_lanes "scalar issues: simt+scalar $s0, tsimt+scalar $s1, stsimt+scalar $s2 (expected 32 16 16)"
+  fi
+  for m in tsimt+scalar stsimt+scalar; do
+    n=$(python3 - "$T/vecdst_trace/$m-tsimt_frontend.vec" <<'P'
+import sys
+f = open(sys.argv[1])
+names = [x.split(':')[0] for x in f.readline().split() if ':' in x]
+fills = issues = 0
+for line in f:
+    if line.startswith('#'):
+        continue
+    v = dict(zip(names, line.split()))
+    if v['rst'] == '1':
+        continue
+    fills += v['fill_valid'] == '1' and v['fill_scalar'] == '1'
+    issues += v['iss_valid'] == '1' and v['iss_scalar'] == '1'
+print(fills, issues)
+P
+)
+    if [ "$n" = "16 16" ]; then
+      ok "scalar_port_driven_$m (fill_scalar and iss_scalar: $n)"
+    else
+      bad "scalar_port_driven_$m" "fills and issues with the scalar bit: ${n:-none} (expected 16 16)"
+    fi
+  done
+else
+  bad scalar_vector_destination_runs_as_vector_on_lanes "$(head -1 "$T/vd.err")"
+fi
+
 # no uniform work: every value depends on the thread id; nothing changes
 cat >"$T/nouniform.k" <<'K'
 .kernel nouniform

@@ -479,6 +479,196 @@ TEST(refill_on_issue_every_cycle)
     CHECK_EQ(st_.ib_v_q, 0x5);
 }
 
+/* Issue 24 item 3 with 002 sec. 4.1: a refill in the cycle of issue also
+ * writes the slot's scalar bit.  One warp issues every cycle with its slot
+ * refilled alternately scalar and vector: the issue carries the old bit
+ * (iss_scalar), the slot keeps the new one (ib_s_q), and each scalar
+ * instruction runs one thread where a vector one runs its whole mask. */
+TEST(refill_on_issue_sets_and_clears_scalar)
+{
+    tsimt_frontend_cfg c = cfg_of(2, 4, 1);
+    tsimt_frontend_in in;
+    tsimt_frontend_out o;
+    unsigned i;
+    tsimt_frontend_reset(&c, &st_);
+    in = fill(0, 0x1, 0x100, 0); /* vector, one thread */
+    apply(&c, &st_, &in);
+    CHECK_EQ(st_.ib_s_q, 0);
+    for (i = 1; i <= 6; i++) {
+        in = fill(0, 0x1, 0x100 + i, 0x1);
+        in.fill_scalar = i & 1u; /* scalar, vector, scalar, ... */
+        in.rd_lane = 0;
+        o = apply(&c, &st_, &in);
+        CHECK_EQ(o.err, 0);
+        CHECK_EQ(o.iss_valid, 1);
+        CHECK_EQ(o.iss_warp, 0);
+        CHECK_EQ(o.iss_instr, 0x100 + i - 1);
+        CHECK_EQ(o.iss_scalar, (i - 1) & 1u); /* the slot's bit before the edge */
+        CHECK_EQ(st_.lane[0].scalar_q, (i - 1) & 1u);
+        CHECK_EQ(st_.ib_v_q, 1);
+        CHECK_EQ(st_.ib_instr_q[0], 0x100 + i);
+        CHECK_EQ(st_.ib_s_q, i & 1u); /* set, then cleared, by the refill */
+    }
+    /* a scalar refill of a 3-thread slot as it issues a vector one, then the
+     * scalar one issues: 3 threads for the vector, 1 for the scalar */
+    in = fill(0, 0x7, 0x200, 0x1);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in); /* 0x105 runs, 0x106 (vector) issues */
+    CHECK_EQ(o.iss_scalar, 0);
+    CHECK_EQ(st_.ib_s_q, 1);
+    in = fill(0, 0x7, 0x201, 0x1);
+    in.fill_scalar = 0;
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in); /* 0x106 runs its one thread, 0x200 issues */
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_instr, 0x200);
+    CHECK_EQ(o.iss_scalar, 1);
+    CHECK_EQ(st_.ib_s_q, 0);
+    in = nothing(0x1);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in); /* 0x200: one cycle, one thread (thread 0) */
+    CHECK_EQ(o.rd_ex_scalar, 1);
+    CHECK_EQ(o.rd_ex_instr, 0x200);
+    CHECK_EQ(o.ex_threads, 1);
+    CHECK_EQ(o.lane_done, 1);
+    CHECK_EQ(o.iss_valid, 1); /* 0x201 issues at the hand-over */
+    CHECK_EQ(o.iss_scalar, 0);
+    for (i = 0; i < 3; i++) { /* 0x201: three cycles, one thread each */
+        in = nothing(0);
+        in.rd_lane = 0;
+        o = apply(&c, &st_, &in);
+        CHECK_EQ(o.rd_ex_scalar, 0);
+        CHECK_EQ(o.rd_ex_instr, 0x201);
+        CHECK_EQ(o.ex_threads, 1);
+    }
+    CHECK_EQ(o.lane_done, 1);
+}
+
+/* 002 sec. 4.1 through the front end: a slot filled with fill_scalar
+ * issues with iss_scalar and its lane runs it once, for the lowest active
+ * thread, in one cycle (one thread in ex_threads); a vector fill of the
+ * same slot afterwards runs every thread.  fill_scalar without fill_valid
+ * changes nothing; an illegal scalar fill is rejected, state untouched. */
+TEST(scalar_issue_runs_once)
+{
+    tsimt_frontend_cfg c = cfg_of(2, 4, 1);
+    tsimt_frontend_in in;
+    tsimt_frontend_out o;
+    unsigned n;
+    tsimt_frontend_reset(&c, &st_);
+    /* fill_scalar alone */
+    in = nothing(0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK(memcmp(&snap_, &st_, sizeof st_) == 0);
+    /* warp 0: scalar, threads 1, 2, 3 */
+    in = fill(0, 0xe, 0x20, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(st_.ib_s_q, 1);
+    /* an illegal scalar fill (SLOT_FULL) and an illegal vector fill of a
+     * scalar slot: rejected, state untouched (apply compares) */
+    in = fill(0, 0x1, 0x21, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    in.fill_scalar = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_SLOT_FULL);
+    CHECK_EQ(st_.ib_s_q, 1);
+    in = fill(2, 0, 0x21, 0);
+    in.fill_scalar = 1;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.err_code, TSIMT_FE_ERR_EMPTY);
+    /* issue it */
+    in = nothing(0xf);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_warp, 0);
+    CHECK_EQ(o.iss_scalar, 1);
+    CHECK_EQ(o.iss_mask, 0xe);
+    CHECK_EQ(st_.lane[0].mask_q, 0x2);
+    CHECK_EQ(st_.lane[0].scalar_q, 1);
+    /* its one cycle: thread 1, done; meanwhile the slot is refilled as a
+     * vector instruction with the same mask */
+    in = fill(0, 0xe, 0x22, 0);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.lane_ex, 1);
+    CHECK_EQ(o.lane_done, 1);
+    CHECK_EQ(o.ex_threads, 1);
+    CHECK_EQ(o.rd_ex_scalar, 1);
+    CHECK_EQ(o.rd_ex_valid, 1);
+    CHECK_EQ(o.rd_ex_base, 1);
+    CHECK_EQ(o.rd_ex_instr, 0x20);
+    CHECK_EQ(st_.ib_s_q, 0);
+    /* the vector instruction: three cycles, rd_ex_scalar 0 */
+    in = nothing(0xf);
+    in.rd_lane = 0;
+    o = apply(&c, &st_, &in);
+    CHECK_EQ(o.iss_valid, 1);
+    CHECK_EQ(o.iss_scalar, 0);
+    n = 0;
+    do {
+        in = nothing(0xf);
+        in.rd_lane = 0;
+        in.fill_scalar = 1; /* without fill_valid: ignored */
+        o = apply(&c, &st_, &in);
+        CHECK_EQ(o.rd_ex_scalar, 0);
+        CHECK_EQ(o.ex_threads, 1);
+        n++;
+    } while (!o.lane_done && n < 10);
+    CHECK_EQ(n, 3);
+    CHECK_EQ(st_.ib_s_q, 0);
+}
+
+/* 002 sec. 4 on the front end: the same instruction stream drains sooner
+ * when some instructions are scalar, by the threads they no longer run.
+ * 2 lanes, 4 warps of 32 threads, full masks, 4 instructions per warp, one
+ * fill per cycle (the first empty slot in warp order); in the scalar run
+ * every other instruction is scalar.  Threads executed = 32 per vector
+ * instruction + 1 per scalar one, exactly. */
+static unsigned drain(unsigned scalar_every, uint64_t *threads)
+{
+    tsimt_frontend_cfg c = cfg_of(2, 4, 1);
+    tsimt_frontend_in in;
+    tsimt_frontend_out o;
+    unsigned left[4] = {4, 4, 4, 4}, cyc, w, busy;
+    tsimt_frontend_reset(&c, &st_);
+    *threads = 0;
+    for (cyc = 0; cyc < 2000; cyc++) {
+        in = nothing(0xf);
+        for (w = 0; w < 4; w++)
+            if (left[w] && !bits_get(st_.ib_v_q, w)) {
+                in = fill(w, bits_mask(32), 0x40 + left[w], 0xf);
+                in.fill_scalar = scalar_every && left[w] % scalar_every == 0;
+                left[w]--;
+                break;
+            }
+        o = apply(&c, &st_, &in);
+        *threads += o.ex_threads;
+        busy = st_.ib_v_q != 0 || st_.lane[0].busy_q || st_.lane[1].busy_q;
+        if (!busy && !left[0] && !left[1] && !left[2] && !left[3])
+            break;
+    }
+    return cyc;
+}
+
+TEST(scalar_instructions_drain_sooner)
+{
+    uint64_t tv, ts;
+    unsigned cv = drain(0, &tv), cs = drain(2, &ts);
+    printf("  16 instructions of 32 threads: %u cycles; half of them scalar: %u cycles\n", cv, cs);
+    CHECK_EQ(tv, 16u * 32u);
+    CHECK_EQ(ts, 8u * 32u + 8u);
+    CHECK(cs < cv);
+    /* two lanes run in parallel: at least half the threads' cycles each */
+    CHECK(cv >= 16u * 32u / 2u);
+    CHECK(cs >= (8u * 32u + 8u) / 2u);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -491,5 +681,8 @@ int main(int argc, char **argv)
     RUN(illegal_fill_freezes_everything);
     RUN(refill_on_issue_every_cycle);
     RUN(cfg_and_map);
+    RUN(scalar_issue_runs_once);
+    RUN(refill_on_issue_sets_and_clears_scalar);
+    RUN(scalar_instructions_drain_sooner);
     return test_summary();
 }

@@ -427,6 +427,120 @@ TEST(cfg_check_ranges)
     CHECK_EQ(tsimt_lane_tid_w(&c), 6);
 }
 
+/* 002 sec. 4.1: a scalar instruction runs as a one-thread instruction: one
+ * execution cycle for the lowest active thread, at every width, with
+ * ex_scalar = 1; it hands over like any other; the next (vector)
+ * instruction runs its whole mask with ex_scalar = 0.  in_scalar without
+ * in_valid changes nothing; a scalar offer that is illegal (EMPTY, BUSY,
+ * HELD) is rejected with the state untouched. */
+TEST(scalar_runs_one_thread)
+{
+    static const unsigned ks[] = {1, 2, 4, 8, 32};
+    unsigned ki;
+    for (ki = 0; ki < sizeof ks / sizeof ks[0]; ki++) {
+        tsimt_lane_cfg c = cfg_k(32, ks[ki]);
+        tsimt_lane_state s, snap;
+        tsimt_lane_in in;
+        tsimt_lane_out o;
+        const uint64_t mask = m("0000 0110 1111 0000 0000 0000 0000 0001"); /* t5 lowest */
+        tsimt_lane_reset(&c, &s);
+        /* in_scalar alone: nothing happens, idle stays idle */
+        in = idle();
+        in.in_scalar = 1;
+        snap = s;
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.act, TSIMT_LANE_ACT_IDLE);
+        CHECK_EQ(o.err, 0);
+        CHECK(memcmp(&snap, &s, sizeof s) == 0);
+        /* scalar EMPTY: rejected, state untouched */
+        in = offer(0, 1, 1);
+        in.in_scalar = 1;
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.err_code, TSIMT_LANE_ERR_EMPTY);
+        CHECK(memcmp(&snap, &s, sizeof s) == 0);
+        /* scalar HELD */
+        in = offer(mask, 1, 1);
+        in.in_scalar = 1;
+        in.hold = 1;
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.err_code, TSIMT_LANE_ERR_HELD);
+        CHECK(memcmp(&snap, &s, sizeof s) == 0);
+        /* the scalar instruction: loaded, one cycle, thread 5 only */
+        in = offer(mask, 6, 0x77);
+        in.in_scalar = 1;
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.act, TSIMT_LANE_ACT_LOAD);
+        CHECK_EQ(o.ex_scalar, 0);
+        CHECK_EQ(s.mask_q, (uint64_t)1 << 5);
+        CHECK_EQ(s.scalar_q, 1);
+        /* its only cycle is the last: a vector instruction hands over */
+        in = offer(mask, 6, 0x78);
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.act, TSIMT_LANE_ACT_HANDOVER);
+        CHECK_EQ(o.done, 1);
+        CHECK_EQ(o.ex_scalar, 1);
+        CHECK_EQ(o.ex_base, 5u & ~(ks[ki] - 1u));
+        CHECK_EQ(o.ex_valid, (uint64_t)1 << (5u % ks[ki]));
+        CHECK_EQ(o.ex_instr, 0x77);
+        CHECK_EQ(o.ex_warp, 6);
+        CHECK_EQ(s.scalar_q, 0);
+        CHECK_EQ(s.mask_q, mask);
+        /* the vector instruction runs its whole mask, ex_scalar 0; a scalar
+         * offer while it is busy is BUSY with the state untouched */
+        in = offer(mask, 2, 2);
+        in.in_scalar = 1;
+        snap = s;
+        o = apply(&c, &s, &in);
+        if (tsimt_lane_cycles(&c, mask) > 1u) {
+            CHECK_EQ(o.err_code, TSIMT_LANE_ERR_BUSY);
+            CHECK(memcmp(&snap, &s, sizeof s) == 0);
+        } else {
+            CHECK_EQ(o.act, TSIMT_LANE_ACT_HANDOVER);
+            CHECK_EQ(s.scalar_q, 1);
+            CHECK_EQ(s.mask_q, (uint64_t)1 << 5);
+            continue;
+        }
+        {
+            unsigned n = 0;
+            do {
+                in = idle();
+                in.in_scalar = 1; /* ignored without in_valid */
+                o = apply(&c, &s, &in);
+                CHECK_EQ(o.ex_scalar, 0);
+                n += o.ex_valid != 0;
+            } while (!o.done && n < 40);
+            CHECK_EQ(n, tsimt_lane_cycles(&c, mask));
+        }
+        /* a scalar one-thread mask: the same thread */
+        CHECK_EQ(s.busy_q, 0);
+        in = offer((uint64_t)1 << 31, 0, 0);
+        in.in_scalar = 1;
+        o = apply(&c, &s, &in);
+        CHECK_EQ(s.mask_q, (uint64_t)1 << 31);
+        in = idle();
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.ex_base, 31u & ~(ks[ki] - 1u));
+        CHECK_EQ(o.ex_scalar, 1);
+        CHECK_EQ(o.done, 1);
+    }
+}
+
+/* The scalar invariant: scalar_q with more than one thread is caught. */
+TEST(scalar_check)
+{
+    tsimt_lane_cfg c = cfg_k(32, 1);
+    tsimt_lane_state s;
+    tsimt_lane_reset(&c, &s);
+    s.busy_q = 1;
+    s.mask_q = 6;
+    s.scalar_q = 1;
+    CHECK(tsimt_lane_check(&c, &s) != NULL);
+    s.mask_q = 4;
+    CHECK(tsimt_lane_check(&c, &s) == NULL);
+    s.scalar_q = 2;
+    CHECK(tsimt_lane_check(&c, &s) != NULL);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -439,5 +553,7 @@ int main(int argc, char **argv)
     RUN(hold_freezes);
     RUN(check_catches_corruption);
     RUN(cfg_check_ranges);
+    RUN(scalar_runs_one_thread);
+    RUN(scalar_check);
     return test_summary();
 }

@@ -29,6 +29,10 @@
 // item 3: a warp can issue every cycle).
 // err (BAD_WARP 1, SLOT_FULL 2, EMPTY 3 on the fill port): act HOLD, no
 // fill, no issue, no counter or pointer change, every lane held (hold = 1).
+// Scalar (002 sec. 4.1): fill_scalar is kept per slot (ib_s_q) and goes
+// with the issue (iss_scalar) to the lane's in_scalar: the lane runs the
+// instruction once, for the lowest active thread; rd_ex_scalar shows the
+// lane's ex_scalar.  fill_scalar = 0: the front end without the port.
 // Timing: outputs combinational from the state and this cycle's inputs;
 // lane_ready, ib_full and conf* from the state only.  rst synchronous,
 // active high; clears every register (buffer contents included).
@@ -61,6 +65,7 @@ module tsimt_frontend #(
     input  wire [WID_W-1:0]   fill_warp,
     input  wire [INSTR_W-1:0] fill_instr,
     input  wire [WARP-1:0]    fill_mask,
+    input  wire               fill_scalar,
     input  wire [WARPS-1:0]   sb_ok,
     input  wire [LANE_W-1:0]  rd_lane,
     output reg                err,
@@ -71,6 +76,7 @@ module tsimt_frontend #(
     output reg  [WID_W-1:0]   iss_warp,
     output reg  [INSTR_W-1:0] iss_instr,
     output reg  [WARP-1:0]    iss_mask,
+    output reg                iss_scalar,
     output reg  [1:0]         conflict,
     output wire [WARPS-1:0]   ib_full,
     output wire [LANES-1:0]   lane_ready,
@@ -86,7 +92,8 @@ module tsimt_frontend #(
     output reg  [K-1:0]       rd_ex_valid,
     output reg  [TID_W-1:0]   rd_ex_base,
     output reg  [WID_W-1:0]   rd_ex_warp,
-    output reg  [INSTR_W-1:0] rd_ex_instr
+    output reg  [INSTR_W-1:0] rd_ex_instr,
+    output reg                rd_ex_scalar
 );
 
     localparam [1:0] ERR_NONE      = 2'd0;
@@ -103,6 +110,7 @@ module tsimt_frontend #(
     reg [WARPS-1:0]   ib_v_q                  /*verilator public_flat_rd*/;
     reg [INSTR_W-1:0] ib_instr_q [0:WARPS-1]  /*verilator public_flat_rd*/;
     reg [WARP-1:0]    ib_mask_q  [0:WARPS-1]  /*verilator public_flat_rd*/;
+    reg [WARPS-1:0]   ib_s_q                  /*verilator public_flat_rd*/;
     reg [LANE_W-1:0]  rr_q                    /*verilator public_flat_rd*/;
     reg [SLOT_W-1:0]  wp_q       [0:LANES-1]  /*verilator public_flat_rd*/;
     reg [CNT_W-1:0]   conf1_q                 /*verilator public_flat_rd*/;
@@ -208,6 +216,7 @@ module tsimt_frontend #(
         iss_warp  = issue ? sel_warp : {WID_W{1'b0}};
         iss_instr = issue ? ib_instr_q[sel_warp] : {INSTR_W{1'b0}};
         iss_mask  = issue ? ib_mask_q[sel_warp] : {WARP{1'b0}};
+        iss_scalar = issue && ib_s_q[sel_warp];
     end
 
     // ------------------------------------------------------------- the lanes
@@ -215,6 +224,7 @@ module tsimt_frontend #(
     wire [LANES*TID_W-1:0]   l_ex_base;
     wire [LANES*WID_W-1:0]   l_ex_warp;
     wire [LANES*INSTR_W-1:0] l_ex_instr;
+    wire [LANES-1:0]         l_ex_scalar;
     wire [LANES*3-1:0]       l_act;
     wire [LANES*2-1:0]       l_err_code;
 
@@ -233,6 +243,7 @@ module tsimt_frontend #(
                 .in_warp  (iss_warp),
                 .in_instr (iss_instr),
                 .in_mask  (iss_mask),
+                .in_scalar (iss_scalar),
                 .hold     (!go),
                 .ready    (lane_ready[g]),
                 .err      (lane_err[g]),
@@ -242,6 +253,7 @@ module tsimt_frontend #(
                 .ex_base  (l_ex_base[g*TID_W +: TID_W]),
                 .ex_warp  (l_ex_warp[g*WID_W +: WID_W]),
                 .ex_instr (l_ex_instr[g*INSTR_W +: INSTR_W]),
+                .ex_scalar (l_ex_scalar[g]),
                 .done     (lane_done[g])
             );
             assign lane_ex[g] = |l_ex_valid[g*K +: K];
@@ -265,12 +277,14 @@ module tsimt_frontend #(
         rd_ex_base  = {TID_W{1'b0}};
         rd_ex_warp  = {WID_W{1'b0}};
         rd_ex_instr = {INSTR_W{1'b0}};
+        rd_ex_scalar = 1'b0;
         if (rd_lane_x < LANES) begin
             rd_act      = l_act[rd_lane_x*3 +: 3];
             rd_ex_valid = l_ex_valid[rd_lane_x*K +: K];
             rd_ex_base  = l_ex_base[rd_lane_x*TID_W +: TID_W];
             rd_ex_warp  = l_ex_warp[rd_lane_x*WID_W +: WID_W];
             rd_ex_instr = l_ex_instr[rd_lane_x*INSTR_W +: INSTR_W];
+            rd_ex_scalar = l_ex_scalar[rd_lane_x];
         end
     end
 
@@ -280,6 +294,7 @@ module tsimt_frontend #(
     always @(posedge clk) begin
         if (rst) begin
             ib_v_q  <= {WARPS{1'b0}};
+            ib_s_q  <= {WARPS{1'b0}};
             rr_q    <= {LANE_W{1'b0}};
             conf1_q <= {CNT_W{1'b0}};
             conf2_q <= {CNT_W{1'b0}};
@@ -303,6 +318,7 @@ module tsimt_frontend #(
                 ib_v_q[fill_w]     <= 1'b1;
                 ib_instr_q[fill_w] <= fill_instr;
                 ib_mask_q[fill_w]  <= fill_mask;
+                ib_s_q[fill_w]     <= fill_scalar;
             end
             if (conflict == 2'd1 && conf1_q != cnt_max)
                 conf1_q <= conf1_q + 1'b1;

@@ -15,7 +15,16 @@
 //   |           |         | clog2(G) and clog2(WARP) (each at least 1)     |
 //
 // State: instr_q, warp_q, mask_q (the whole active mask, held while the
-// instruction runs), busy_q, pos_q (first aligned group not yet executed).
+// instruction runs), busy_q, pos_q (first aligned group not yet executed),
+// scalar_q (the instruction is scalar).
+//
+// Scalar (002 sec. 4.1, a scalar instruction runs "with a single active
+// thread"): accepted with in_scalar = 1, the instruction is latched with
+// mask_q = the lowest active thread of in_mask (in_mask & -in_mask) and
+// scalar_q = 1, so it runs one cycle as a one-thread instruction with
+// ex_scalar = 1 (the register-file slice uses its scalar addressing mode).
+// in_scalar is ignored without in_valid; with in_scalar = 0 the lane is
+// the lane without the port, bit for bit.
 //
 // Sequencing: group g = threads g*K .. g*K+K-1.  Each execution cycle runs
 // the lowest non-empty group at or above pos_q (ascending thread order) and
@@ -56,6 +65,7 @@ module tsimt_lane #(
     input  wire [WID_W-1:0]   in_warp,
     input  wire [INSTR_W-1:0] in_instr,
     input  wire [WARP-1:0]    in_mask,
+    input  wire               in_scalar,
     input  wire               hold,
     output reg                ready,
     output reg                err,
@@ -65,6 +75,7 @@ module tsimt_lane #(
     output reg  [TID_W-1:0]   ex_base,
     output reg  [WID_W-1:0]   ex_warp,
     output reg  [INSTR_W-1:0] ex_instr,
+    output reg                ex_scalar,
     output reg                done
 );
 
@@ -86,6 +97,12 @@ module tsimt_lane #(
     reg [WARP-1:0]    mask_q  /*verilator public_flat_rd*/;
     reg               busy_q  /*verilator public_flat_rd*/;
     reg [GRP_W-1:0]   pos_q   /*verilator public_flat_rd*/;
+    reg               scalar_q /*verilator public_flat_rd*/;
+
+    // a scalar instruction keeps its lowest active thread only
+    localparam [WARP-1:0] ONE = 1;
+    wire [WARP-1:0] in_first = in_mask & (~in_mask + ONE);
+    wire [WARP-1:0] mask_d   = in_scalar ? in_first : in_mask;
 
     // ------------------------------------------- group occupancy, thermometer
     wire [G-1:0] occ;
@@ -176,12 +193,14 @@ module tsimt_lane #(
         ex_base  = {TID_W{1'b0}};
         ex_warp  = {WID_W{1'b0}};
         ex_instr = {INSTR_W{1'b0}};
+        ex_scalar = 1'b0;
         done     = 1'b0;
         if (go && run) begin
             ex_valid = mask_q[base_x[TID_W-1:0] +: K];
             ex_base  = base_x[TID_W-1:0];
             ex_warp  = warp_q;
             ex_instr = instr_q;
+            ex_scalar = scalar_q;
             done     = last;
         end
     end
@@ -194,11 +213,13 @@ module tsimt_lane #(
             mask_q  <= {WARP{1'b0}};
             busy_q  <= 1'b0;
             pos_q   <= {GRP_W{1'b0}};
+            scalar_q <= 1'b0;
         end else begin
             if (accept) begin
                 instr_q <= in_instr;
                 warp_q  <= in_warp;
-                mask_q  <= in_mask;
+                mask_q  <= mask_d;
+                scalar_q <= in_scalar;
             end
             busy_q <= busy_d;
             pos_q  <= pos_d;

@@ -148,6 +148,19 @@ uint64_t core_reg(const core *c, unsigned t, unsigned r)
     return c->th[t].r[r];
 }
 const struct scalar_info_s *core_scalar(const core *c) { return c->scalar ? &c->sinfo : NULL; }
+
+int core_scalar_once(const core *c, int pc)
+{
+    if (!c->scalar || pc < 0 || (unsigned)pc >= c->p->n || c->sinfo.ins_vector[pc])
+        return 0;
+    if (c->scalar == MECH_SCALAR_LANE) {
+        const prog_insn *in = &c->p->ins[pc];
+        for (unsigned j = 0; j < in->ndst; j++)
+            if (c->sinfo.reg_vector[in->dst[j]])
+                return 0;
+    }
+    return 1;
+}
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 void core_stall(core *c) { c->st.full_stalls++; }
@@ -857,8 +870,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             wave_of[i] = lanes[i] / width;
         waves = (c->WS + width - 1) / width;
     }
-    /* a scalar instruction runs once: one thread's wave (scalar.h) */
-    int sca = c->scalar && !c->sinfo.ins_vector[r->pc];
+    /* a scalar instruction runs once: one thread's wave (scalar.h; on a
+     * temporal lane only with scalar destinations, core_scalar_once) */
+    int sca = core_scalar_once(c, r->pc);
     if (sca) {
         c->st.scalar_issues++;
         for (unsigned i = 0; i < nl; i++)
@@ -1434,5 +1448,10 @@ void core_free(core *c)
     free(c->shared);
     free(c->mem);
     free(c->global);
+    if (c->scalar) {
+        free(c->srf);
+        scalar_exec_free(&c->sx);
+        scalar_free(&c->sinfo);
+    }
     free(c);
 }

@@ -313,6 +313,14 @@ uint64_t core_reg(const core *c, unsigned t, unsigned r);
  * run uses; NULL when the mechanism does not scalarize. */
 struct scalar_info_s;
 const struct scalar_info_s *core_scalar(const core *c);
+/* 1 when the run executes instruction pc once per warp and times it so: a
+ * scalar instruction (scalar.h), except on temporal lanes
+ * (MECH_SCALAR_LANE) one with a vector destination -- the lane writes
+ * every active thread's register, so it runs and is timed as a vector
+ * instruction (tsimt_frontend.h SCALAR: fill_scalar only for a scalar
+ * destination).  The scalar unit (MECH_SCALAR_UNIT) takes every scalar
+ * instruction. */
+int core_scalar_once(const core *c, int pc);
 /* 1 while thread slot t waits at a barrier. */
 int core_at_bar(const core *c, unsigned t);
 /* 1 when thread slot t has exited (or holds no thread). */

@@ -72,8 +72,9 @@ struct vcd_writer;
 #define MECH_SCALAR_UNIT 16u /* scalarization (002 sec. 4, scalar.h): a scalar instruction
                               * runs once per warp on a scalar unit beside the SIMD groups
                               * (GCN-like, 002 sec. 4.1's conventional SIMT) */
-#define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction runs as a
-                              * one-thread instruction in the warp's lane (002 sec. 4.1) */
+#define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
+                              * destinations runs once in the warp's lane, tsimt_frontend's
+                              * fill_scalar (002 sec. 4.1; core_scalar_once) */
 
 #define MECH_MAX_COLS 12
 

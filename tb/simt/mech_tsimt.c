@@ -31,6 +31,12 @@
  *     mechanism pays on the core;
  *   - the scoreboard is the core's per-warp one (002 l.277), read as
  *     tsimt_frontend's sb_ok together with the barrier and the LSU.
+ * With scalarization (tsimt+scalar, stsimt+scalar; 002 sec. 4.1) the fill
+ * carries the warp's whole mask and fill_scalar for a scalar instruction
+ * whose destinations are scalar registers (core_scalar_once): the lane runs
+ * it once, one cycle, and the core times it as one wave.  A scalar
+ * instruction with a vector destination is filled as a vector one (the
+ * lane writes every active thread's register) and timed as one.
  * The reconvergence stack is the baseline's simt_stack (002 l.247-248).
  *
  * Ports: one fill, one issue, one stack operation a cycle (a launch takes
@@ -50,7 +56,6 @@
 #include "../../rtl_c/tsimt_frontend.h"
 #include "../../vcd/vcd.h"
 #include "mech.h"
-#include "scalar.h"
 
 typedef struct {
     unsigned k;                 /* lane width: 1 tsimt, tsimt_width stsimt */
@@ -149,16 +154,6 @@ static core_req tsimt_req(const tsimt_state *m, unsigned w, int pc, uint64_t mas
     return r;
 }
 
-/* The threads the lane executes for (pc, mask): under scalarization
- * (tsimt+scalar, stsimt+scalar) a scalar instruction is a one-thread
- * instruction in the lane, its first thread (002 sec. 4.1); the core gives
- * its result to every thread of mask. */
-static uint64_t lane_mask(const core *c, int pc, uint64_t mask)
-{
-    const scalar_info *s = core_scalar(c);
-    return s && pc >= 0 && !s->ins_vector[pc] ? mask & (~mask + 1u) : mask;
-}
-
 /* The stack's top of warp w: its pc (-1 none or at the exit) and mask. */
 static int top_of(const tsimt_state *m, const prog *p, unsigned w, uint64_t *mask)
 {
@@ -200,7 +195,8 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
         m->fi.fill_valid = 1;
         m->fi.fill_warp = w;
         m->fi.fill_instr = (uint64_t)pc;
-        m->fi.fill_mask = lane_mask(c, pc, mask);
+        m->fi.fill_mask = mask;
+        m->fi.fill_scalar = (uint64_t)core_scalar_once(c, pc);
         m->fill_rr = w;
         m->refills += (int)w == iw;
         return;
@@ -243,9 +239,13 @@ static int tsimt_cycle(core *c, void *vm)
         unsigned w = (unsigned)m->fo.iss_warp;
         uint64_t tmask = 0;
         int tpc = top_of(m, p, w, &tmask);
-        if (tpc != (int)m->fo.iss_instr || lane_mask(c, tpc, tmask) != m->fo.iss_mask)
-            return core_fail(c, "internal: warp %u issued pc %llu, its stack top is pc %d", w,
-                             (unsigned long long)m->fo.iss_instr, tpc);
+        if (tpc != (int)m->fo.iss_instr || tmask != m->fo.iss_mask ||
+            (int)m->fo.iss_scalar != core_scalar_once(c, tpc))
+            return core_fail(c, "internal: warp %u issued pc %llu mask %llx scalar %llu, its "
+                                "stack top is pc %d mask %llx",
+                             w, (unsigned long long)m->fo.iss_instr,
+                             (unsigned long long)m->fo.iss_mask,
+                             (unsigned long long)m->fo.iss_scalar, tpc, (unsigned long long)tmask);
         core_req r = tsimt_req(m, w, tpc, tmask);
         enum core_why y = core_ready(c, 0, &r);
         if (y != CORE_OK)
