@@ -1439,11 +1439,6 @@ void core_free(core *c)
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);
-    if (c->scalar) {
-        free(c->srf);
-        scalar_exec_free(&c->sx);
-        scalar_free(&c->sinfo);
-    }
     free(c->cta_ready);
     free(c->shared);
     free(c->mem);
