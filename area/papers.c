@@ -1218,8 +1218,11 @@ static void alloc_rf_rows(area_paper_report *p, const area_tech *t, const tsimt_
     a.sregs = 1;
     if (area_alloc_rf_cost(t, &a, fc->width, banks, &sca1))
         return;
+    area_desc vd, sd;
     r = row_new(p, "Allocation: vector RF, per-lane 32-bit files", RS_MODELLED, "mm2");
     r->ours = lane.vec_mm2;
+    if (!area_desc_alloc_rf(&a, fc->width, banks, &vd, &sd)) /* its breakdown and energy */
+        row_desc(r, t, &vd);
     snprintf(r->config, sizeof r->config, "%s; %u vector regs per thread, k = %u", cfg, regs,
              fc->width);
     row_pub(r, "002.t1.total32", s);
@@ -1227,6 +1230,8 @@ static void alloc_rf_rows(area_paper_report *p, const area_tech *t, const tsimt_
                 "sizing: the same geometry as the row of the core's cfg above");
     r = row_new(p, "Allocation: vector RF, monolithic 256-bit file", RS_MODELLED, "mm2");
     r->ours = mono.vec_mm2;
+    if (!area_desc_alloc_rf(&a, kmono, banks, &vd, &sd))
+        row_desc(r, t, &vd);
     snprintf(r->config, sizeof r->config, "%s; %u vector regs per thread, k = %u", cfg, regs,
              kmono);
     row_pub(r, "002.t1.total256", s);

@@ -340,15 +340,17 @@ public:
     }
 
     // Flips first_q (no invariant sees it: only the state compare can) or a
-    // bit of the in-flight mask of a large warp with sub-warps out.
+    // bit of the in-flight mask of a large warp.
     void inject_fault(const lwm_subwarp_cfg &cfg, lwm_subwarp_state &s, Rng &rng) {
         unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
         if (s.sp_q[w] && rng.chance(30))
             s.rpc_q[w][0] ^= 1; // the base entry's rpc (a reconvergence target)
         else if (rng.chance(50) || s.pend_q[w] == 0)
             s.first_q ^= 1;
-        else
-            lwm_set(s.inflight_q[w], static_cast<unsigned>(rng.below(cfg.rows * cfg.cols)), 1);
+        else { // flipped, not set: a bit already set would leave the state as it was
+            unsigned b = static_cast<unsigned>(rng.below(cfg.rows * cfg.cols));
+            lwm_set(s.inflight_q[w], b, !lwm_bit(s.inflight_q[w], b));
+        }
     }
 
     std::string coverage() { return cov_.str(); }
