@@ -204,7 +204,10 @@ def run_block(block, root, log):
     cmds = commands(block)
     if not cmds:
         return "no command in the block"
-    env = dict(os.environ)
+    # as a reader types them in a shell: not as a sub-make of `make test`
+    # (whose MAKELEVEL makes make print "Entering directory" lines)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS", "MAKEOVERRIDES")}
     for cmd, quoted in cmds:
         log.write("$ %s\n" % cmd)
         try:
