@@ -182,14 +182,8 @@ static void spe_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 static void spe_stats(const core *c, const void *vm, mech_cols *k)
 {
     static const char *const names[] = {"peak_stack_depth"};
-    (void)c;
     mech_cols_u64(k, names, &((const spe_state *)vm)->peak, 1);
-}
-
-static void spe_scalar_stats(const core *c, const void *vm, mech_cols *k)
-{
-    spe_stats(c, vm, k);
-    mech_scalar_cols(c, k);
+    mech_scalar_cols(c, k); /* simt+scalar; nothing for spe */
 }
 
 static double spe_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
@@ -211,47 +205,23 @@ static int spe_finish(core *c, void *vm)
     return mech_stack_finish(c, &m->sc, &m->ss);
 }
 
-const mech_ops mech_spe = {
-    .name = "spe",
-    .paper = "000 sec. 3.2, 003 sec. 2.1",
-    .summary = "reconvergence stack per warp (PDOM, the baseline)",
-    .structs = spe_structs,
-    .flags = 0,
-    .nctx = 1,
-    .size = sizeof(spe_state),
-    .init = spe_init,
-    .launch = spe_launch,
-    .fetch_pc = spe_fetch_pc,
-    .cycle = spe_cycle,
-    .busy = spe_busy,
-    .trace = spe_trace,
-    .gtkw = spe_gtkw,
-    .stats = spe_stats,
-    .area = spe_area,
-    .finish = spe_finish,
-};
+/* spe, and spe with scalarization: one mechanism, the flag from the row */
+#define SPE_OPS(nm, pp, sum, fl)                                                                  \
+    {                                                                                             \
+        .name = nm, .paper = pp, .summary = sum, .structs = spe_structs, .flags = (fl),            \
+        .nctx = 1, .size = sizeof(spe_state), .init = spe_init, .launch = spe_launch,              \
+        .fetch_pc = spe_fetch_pc, .cycle = spe_cycle, .busy = spe_busy, .trace = spe_trace,        \
+        .gtkw = spe_gtkw, .stats = spe_stats, .area = spe_area, .finish = spe_finish,              \
+    }
+const mech_ops mech_spe = SPE_OPS("spe", "000 sec. 3.2, 003 sec. 2.1",
+                                  "reconvergence stack per warp (PDOM, the baseline)", 0);
 
 /* simt+scalar (issue 26, 002 sec. 4.1): the same stack and pipeline, and a
  * scalar unit per issue port beside the SIMD groups (GCN-like): a scalar
  * instruction (scalar.h's analysis) runs once per warp on it in one cycle;
  * registers come from 002 sec. 4.3's allocation, a vector file per thread
  * and a scalar file per warp. */
-const mech_ops mech_simt_scalar = {
-    .name = "simt+scalar",
-    .paper = "002 sec. 4.1-4.3",
-    .summary = "spe with scalarization: a scalar unit runs uniform instructions once per warp",
-    .structs = spe_structs,
-    .flags = MECH_SCALAR_UNIT,
-    .nctx = 1,
-    .size = sizeof(spe_state),
-    .init = spe_init,
-    .launch = spe_launch,
-    .fetch_pc = spe_fetch_pc,
-    .cycle = spe_cycle,
-    .busy = spe_busy,
-    .trace = spe_trace,
-    .gtkw = spe_gtkw,
-    .stats = spe_scalar_stats,
-    .area = spe_area,
-    .finish = spe_finish,
-};
+const mech_ops mech_simt_scalar = SPE_OPS("simt+scalar", "002 sec. 4.1-4.3",
+                                          "spe with scalarization: a scalar unit runs uniform "
+                                          "instructions once per warp",
+                                          MECH_SCALAR_UNIT);
