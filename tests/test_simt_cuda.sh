@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_cuda.sh BUILD_DIR -- every CUDA kernel of tb/kernels/cuda
 # (*.launch) through the SM core, every mechanism of its table, at the
-# default preset: `build/simt --core --launch K --mech all` must exit 0,
+# default preset: `build/simt --launch K --mech all` must exit 0,
 # give every mechanism a row (a result, or "cannot run: ..." for a
 # mechanism that cannot hold the kernel: counted and printed, not a
 # failure) and end with the line that every mechanism that ran matches the
@@ -20,7 +20,7 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 [ -x "$S" ] || { bad simt_cuda "no $S (make $S)"; exit 0; }
 
 # the core's mechanisms, as --help lists them
-mechs=$("$S" --help | awk '/^core mechanisms/{f=1;next} /^core configuration/{f=0} f&&NF{print $1}')
+mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $1}')
 nm=$(wc -w <<<"$mechs")
 [ "$nm" -ge 8 ] && ok "simt_cuda_mechanism_list ($nm)" || bad simt_cuda_mechanism_list "'$mechs'"
 
@@ -30,7 +30,7 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
-    "$S" --core --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
+    "$S" --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
     rc=$?
     missing="" cannot=""
     for m in $mechs; do

@@ -3,7 +3,7 @@
  * cli.c -- build/simt on the SM core (issue 24): the command line
  * (getopt_long), the runs, the report, the waveform, the histogram, the
  * random kernels and the benchmark.  The specification is at the top of
- * main.c; `build/simt --core ...` reaches it until the core replaces sm.c.
+ * main.c, whose main() is simt_main().
  *
  * Everything named by the tables comes from them: the mechanisms
  * (mech_table: --mech, --help, report rows and their extra columns, the
@@ -63,6 +63,17 @@ static unsigned long long num(const char *flag, const char *v, unsigned long lon
     return x;
 }
 
+/* The width of the mechanism column in text output: the longest name of
+ * mech_table (at least "mech" and 8), so every row lines up. */
+static int name_width(void)
+{
+    int w = 8;
+    for (unsigned j = 0; mech_table[j]; j++)
+        if ((int)strlen(mech_table[j]->name) > w)
+            w = (int)strlen(mech_table[j]->name);
+    return w;
+}
+
 typedef struct {
     const char *kernel;
     launch lch;            /* --launch/--ptx/--cuda (tb/simt/launch.h) */
@@ -117,7 +128,7 @@ static void usage(void)
            "  --quiet, --help\n");
     printf("mechanisms (mech_table):\n");
     for (unsigned j = 0; mech_table[j]; j++)
-        printf("  %-8s %s (%s)\n", mech_table[j]->name, mech_table[j]->summary,
+        printf("  %-*s %s (%s)\n", name_width(), mech_table[j]->name, mech_table[j]->summary,
                mech_table[j]->paper);
     printf("--param structures:");
     for (unsigned j = 0; mech_table[j]; j++)
@@ -148,7 +159,7 @@ static void usage(void)
 enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O_VCD, O_FST,
        O_TRACE, O_LOG, O_DUMP, O_TECH, O_PARAM, O_FAULT, O_NOCHECK, O_MAXSTEPS, O_MAXCYC,
        O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
-       O_DEPTH, O_CORE, O_KEY = 1000 };
+       O_DEPTH, O_KEY = 1000 };
 
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
 {
@@ -222,8 +233,7 @@ static void parse(int argc, char **argv, opts *o)
                  {"max-cycles", 1, O_MAXCYC}, {"random", 1, O_RANDOM}, {"seed", 1, O_SEED},
                  {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG}, {"show-scalar", 0, O_SHOWSCALAR},
                  {"bench", 0, O_BENCH}, {"quiet", 0, O_QUIET}, {"grid", 1, O_GRID},
-                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH},
-                 {"core", 0, O_CORE}};
+                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH}};
     for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         lo[n++] = (struct option){fixed[i].name, fixed[i].has, NULL, fixed[i].val};
     for (const core_key *k = core_keys; k->key && nk < 64; k++, nk++) {
@@ -258,7 +268,6 @@ static void parse(int argc, char **argv, opts *o)
         switch (c) {
         case O_HELP:
         case 'h': usage(); exit(0);
-        case O_CORE: break;
         case O_KERNEL:
             if (o->kernel)
                 die2("more than one kernel given ('%s' and '%s')", o->kernel, v);
@@ -465,8 +474,23 @@ typedef struct {
     char area_what[256];
 } result;
 
+/* Whether a --param names one of m's structures: then the user chose m's
+ * design point, and m refusing it is an error (exit 2), not a row. */
+static int param_names(const opts *o, const mech_ops *m)
+{
+    for (unsigned i = 0; i < o->C.nparam; i++)
+        for (unsigned j = 0; m->structs && m->structs[j]; j++) {
+            size_t n = strlen(m->structs[j]);
+            if (!strncmp(o->C.param[i], m->structs[j], n) && o->C.param[i][n] == '.')
+                return 1;
+        }
+    return 0;
+}
+
 /* Runs the selected mechanisms on L; res[i] per o->sel[i].  0 all equal to
- * the reference; 1 a difference (msg); 2 none could run (msg). */
+ * the reference; 1 a difference (msg); 2 none could run, or one named by
+ * --mech or by a --param of its structure could not (msg).  Under --mech
+ * all, a mechanism that cannot hold the kernel is a row saying why. */
 static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len)
 {
     core *cs[MAXM] = {0};
@@ -476,7 +500,7 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
         const char *e = core_new(o->sel[i], &L->p, &L->ref, &o->C, &cs[i]);
         if (e) {
             snprintf(res[i].why, sizeof res[i].why, "%s", e);
-            if (!o->all) {
+            if (!o->all || param_names(o, o->sel[i])) {
                 snprintf(msg, len, "%s", e);
                 for (unsigned j = 0; j < o->ns; j++)
                     core_free(cs[j]);
@@ -635,7 +659,7 @@ static void report(const opts *o, const loaded *L, const result *res)
             printf("\n");
         }
     } else if (o->format == 0)
-        printf("%-8s %9s %10s %12s %8s %8s %9s %9s %8s %9s %9s\n", "mech", "cycles",
+        printf("%-*s %9s %10s %12s %8s %8s %9s %9s %8s %9s %9s\n", name_width(), "mech", "cycles",
                "warp_insts", "thread_insts", "ipc", "simd_eff", "lane_util", "idle",
                "full_stl", "area_mm2", "overhead");
     for (unsigned i = 0; i < o->ns; i++) {
@@ -667,9 +691,9 @@ static void report(const opts *o, const loaded *L, const result *res)
         const char *status = r->ran ? "ok" : r->why;
         if (o->format == 0) {
             if (!r->ran)
-                printf("%-8s cannot run: %s\n", v[0], r->why);
+                printf("%-*s cannot run: %s\n", name_width(), v[0], r->why);
             else {
-                printf("%-8s %9s %10s %12s %8s %8s %9s %9s %8s %9s %8s%s", v[0], v[1], v[2], v[3],
+                printf("%-*s %9s %10s %12s %8s %8s %9s %9s %8s %9s %8s%s", name_width(), v[0], v[1], v[2], v[3],
                        v[4], v[5], v[6], v[7], v[8], v[12][0] ? v[12] : "-",
                        v[13][0] ? v[13] : "-", v[13][0] ? "%" : "");
                 for (unsigned j = 0; j < r->cols.n; j++)
@@ -874,7 +898,8 @@ static int run_bench(opts *o)
            "on, process CPU time\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
            o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers);
-    printf("%-8s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s", "warp_insts/s");
+    printf("%-*s %14s %12s %10s %16s\n", name_width(), "mech", "warp_insts", "cycles", "cpu_s",
+           "warp_insts/s");
     int rc = 0;
     double logsum = 0;
     for (unsigned j = 0; j < o->ns; j++) {
@@ -899,12 +924,12 @@ static int run_bench(opts *o)
             t1 = now_s();
         } while (t1 - t0 < 1.0 && reps < 1000);
         double rate = (double)wi / (t1 - t0);
-        printf("%-8s %14llu %12llu %10.3f %16.0f\n", o->sel[j]->name, (unsigned long long)wi,
+        printf("%-*s %14llu %12llu %10.3f %16.0f\n", name_width(), o->sel[j]->name, (unsigned long long)wi,
                (unsigned long long)cyc, t1 - t0, rate);
         logsum += log(rate);
     }
     if (o->ns)
-        printf("geomean %58.0f\n", exp(logsum / o->ns));
+        printf("%-*s %55.0f\n", name_width(), "geomean", exp(logsum / o->ns));
     for (unsigned i = 0; i < nk; i++)
         unload(&Ls[i]);
     free(Ls);

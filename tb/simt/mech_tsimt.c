@@ -341,9 +341,13 @@ static void tsimt_trace(core *c, void *vm, struct vcd_writer *w)
 
 static void tsimt_gtkw(const core *c, const void *vm, FILE *f, const char *s)
 {
+    const tsimt_state *m = vm;
+    unsigned lw = tsimt_frontend_lane_w(&m->tc); /* iss_lane's width in the VCD */
     (void)c;
-    (void)vm;
-    fprintf(f, "@28\n+{%s lane issued} %s.tsimt_frontend.iss_lane\n", s, s);
+    if (lw > 1)
+        fprintf(f, "@24\n+{%s lane issued} %s.tsimt_frontend.iss_lane[%u:0]\n", s, s, lw - 1);
+    else
+        fprintf(f, "@28\n+{%s lane issued} %s.tsimt_frontend.iss_lane\n", s, s);
     fprintf(f, "@2024\n^2 vcd/filters/simt_stack_act.txt\n+{%s stack act} %s.simt_stack.act[2:0]\n",
             s, s);
 }

@@ -26,11 +26,11 @@ run --seed 400001 --lanes 16 --policy dpdpri --alu-lat 2 --mem-lat 13 --max-thre
 # the SM core (issue 24): every paper's preset and the default, the timing
 # oracle on, then two-level scheduling and the smallest design point
 for cfg in default 000 001 002 003 004; do
-  run --core --config "$cfg" --seed 500001 --max-threads 256
+  run --config "$cfg" --seed 500001 --max-threads 256
 done
-run --core --sched two-level --seed 600001 --max-threads 256
-run --core --config 004 --sched two-level --seed 700001 --max-threads 256
-run --core --lanes 2 --set simd_width=1 --set schedulers=1 --seed 800001
+run --sched two-level --seed 600001 --max-threads 256
+run --config 004 --sched two-level --seed 700001 --max-threads 256
+run --lanes 2 --set simd_width=1 --set schedulers=1 --seed 800001
 # the CUDA kernels (tb/kernels/cuda) through every mechanism at every preset
 cuda=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda.sh "$B")
 echo "CUDA kernels at every preset: $(grep -c '^ok ' <<<"$cuda") ok, $(grep -c '^FAIL ' <<<"$cuda") failed"
