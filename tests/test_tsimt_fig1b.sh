@@ -5,14 +5,18 @@
 #
 # The figure: 8 warp instructions of 8 warps of 4 threads, each with its
 # own mask, 15 active threads; SIMT (4 ALUs) 8 cycles, TSIMT (4 lanes) 6.
-# Timing assumptions that make the counts exact: --lanes 4 (8 warps; tsimt
-# 4 lanes of 1, warp w in lane w mod 4), --alu-lat 1, no memory
-# instruction, a uniform prologue (shr, and, setp, bra with full masks), so
-# every warp reaches the figure's instruction (the `add`, PC 4) in step;
-# an instruction issued in cycle c executes in c+1 (SIMT: one cycle on all
-# 4 ALUs; TSIMT: one active thread per cycle, cycles c+1 .. c+n).
+# Timing assumptions that make the counts exact (the design point of the
+# figure on the SM core): --lanes 4 (warps of 4, 8 warps), one scheduler
+# and one SIMD group of 4 lanes (--set schedulers=1 --set alu_groups=1:
+# SIMT's 4 ALUs; tsimt 4 lanes of 1, warp w in lane w mod 4), --alu-lat 1,
+# no memory instruction, a uniform prologue (shr, and, setp, bra with full
+# masks), so every warp reaches the figure's instruction (the `add`, PC 4)
+# in step; an instruction issued in cycle c executes in c+1 (SIMT: one
+# cycle on all 4 ALUs; TSIMT: one active thread per cycle, c+1 .. c+n).
 #
-# What is asserted, from --log:
+# What is asserted, from --log (spe) and from the issue port of the
+# tsimt_frontend that the run recorded (--trace-dir: iss_lane, iss_warp,
+# iss_mask, the structure's own outputs):
 #   - the shape: 8 issues of the add, 8 warps, 8 different masks, 15
 #     threads;
 #   - SIMT (spe): the 8 execute in 8 consecutive cycles: 8 cycles;
@@ -38,17 +42,27 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 
 if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 
-if "$S" "$K" --lanes 4 --alu-lat 1 --log - >"$T/log" 2>"$T/err"; then
+D="--lanes 4 --alu-lat 1 --set schedulers=1 --set alu_groups=1"
+rm -rf "$T/td" "$T/td4"
+# shellcheck disable=SC2086
+if "$S" "$K" $D --log - --trace-dir "$T/td" >"$T/log" 2>"$T/err"; then
   ok fig1b_all_mechanisms_match_reference
 else bad fig1b_all_mechanisms_match_reference "$(head -1 "$T/err")"; fi
-"$S" "$K" --lanes 4 --alu-lat 1 --mech stsimt --tsimt-width 4 --log - >"$T/log4" 2>&1
+# shellcheck disable=SC2086
+"$S" "$K" $D --mech stsimt --tsimt-width 4 --trace-dir "$T/td4" >"$T/log4" 2>&1
 
-# the lines of mechanism $1's add: "cycle warp lane mask" (lane "-" for spe)
-adds() { awk -v m="$1" '$2==m && / add / {l="-"; for(i=1;i<=NF;i++) if($i=="lane") l=$(i+1);
-                         print $1, $4, l, $NF}' "$2"; }
-adds spe "$T/log" >"$T/spe"
-adds tsimt "$T/log" >"$T/tsimt"
-adds stsimt "$T/log4" >"$T/stsimt4"
+# spe's adds from the log: "cycle warp - mask" (mask as the log prints it)
+awk '$2=="spe" && / add / {print $1, $4, "-", $NF}' "$T/log" >"$T/spe"
+# a lane mechanism's adds (PC 4) from its tsimt_frontend vector file: each
+# line is the inputs then the outputs (err, err_code, act, iss_valid,
+# iss_lane, iss_warp, iss_instr, iss_mask hex): "line warp lane mask", the
+# mask written as the log writes it (lane 0 first, . for inactive)
+adds() { awk 'NR==1 {for (i=1; i<=NF && $i!="out"; i++) ; o=i-6; next}
+              $(o+4)==1 && $(o+7)==4 {m=""; x=index("0123456789abcdef", $(o+8))-1
+                for (l=0; l<4; l++) {m=m (x%2 ? "1" : "."); x=int(x/2)}
+                print NR, $(o+6), $(o+5), m}' "$1"; }
+adds "$T/td/tsimt-tsimt_frontend.vec" >"$T/tsimt"
+adds "$T/td4/stsimt-tsimt_frontend.vec" >"$T/stsimt4"
 
 # the shape
 n=$(wc -l <"$T/spe")
@@ -83,6 +97,6 @@ l4=$(awk '{print $3}' "$T/stsimt4" | sort -u | tr '\n' ' ')
   bad fig1b_stsimt_one_4wide_lane_8_cycles "$win4, lanes $l4"
 
 # the whole kernel, for the record (launch, prologue and exits included)
-echo "# fig1b_002 whole kernel, --lanes 4 --alu-lat 1:" \
+echo "# fig1b_002 whole kernel, $D:" \
   "$(awk '$1 ~ /^(spe|tsimt|stsimt)$/ {printf "%s %s cycles; ", $1, $2}' "$T/log")"
-grep -q '^tsimt: 4 lanes of 1,' "$T/log" && ok fig1b_tsimt_four_lanes || bad fig1b_tsimt_four_lanes
+grep -qE '^tsimt +[0-9].* tsimt_lanes=4 tsimt_width=1 ' "$T/log" && ok fig1b_tsimt_four_lanes || bad fig1b_tsimt_four_lanes

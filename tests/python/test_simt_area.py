@@ -37,7 +37,7 @@ def test_simt_params_pass_through_and_frame():
     assert rows == want["rows"]
     df = warphw.simt.run(path, mech=["dwf", "spe"], lanes=32, mem_lat=20, as_frame=True)
     assert list(df["mech"]) == [r["mech"] for r in rows] and list(df["cycles"]) == [r["cycles"] for r in rows]
-    assert list(df.columns) == list(rows[0]) and df.attrs["lanes"] == 32
+    assert list(df.columns) == list(rows[0]) and df.attrs["warp_size"] == 32
     # kernel text instead of a file
     text = open(path, encoding="utf-8").read()
     assert warphw.simt.run(text, mech="spe", as_frame=False) == simt_json("--kernel", path, "--mech", "spe")["rows"]
