@@ -61,6 +61,7 @@
 #include "core.h"
 #include "../../rtl_c/hct_cct_heap.h"
 #include "../../rtl_c/sbi_scoreboard.h"
+#include "../../rtl_c/swi_sched.h"
 
 struct vcd_writer;
 
@@ -215,9 +216,11 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k);
 /* Issues what warp w can of k (read this cycle): the primary on port pa,
  * the secondary beside it on port pb (or alone on pa); with >= 0: both join
  * port with's slot, else the primary owns pa's slot.  commit 0: only
- * whether it would (nothing issued, no state or input changed beyond the
- * bank's eval outputs).  1 issued (or would), 0 nothing can issue, 2 the
- * heap or the scoreboard pushes it back (full), -1 failed. */
+ * whether it would (nothing issued, no state changed; the bank's inputs
+ * and eval outputs hold that update).  Returns the instructions issued (or
+ * that would issue), 1 or 2; 0 when none can; MECH_SBI_FULL when the heap
+ * or the scoreboard pushes the update back (full); -1 failed. */
+#define MECH_SBI_FULL 3
 int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
                    unsigned pb, int with, int commit);
 /* The bank's commit of this cycle (its update if one issued, else an idle
@@ -233,6 +236,12 @@ void mech_sbi_bank_trace(mech_sbi_bank *b, struct vcd_writer *w, const char *hs,
 /* Adds the bank's structures' area (mech_area_add).  0 or -1. */
 int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, char *what,
                        size_t len);
+
+/* swi_sched for a pool of n warps (swi, sbi+swi; mech_swi.c, issue 24 item
+ * 10): SETS = the largest power of two <= min(swi_sets, n), WAYS = swi_ways
+ * or enough for every warp, LANES = the warp size, then --param.  NULL or
+ * one line. */
+const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc);
 
 /* Adds one structure's area (area_desc_*'s result e and its description
  * desc, an area_desc) into *mm2 and its name into what ("a+b").  0, or -1

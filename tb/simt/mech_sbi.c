@@ -344,10 +344,10 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     if (!b->ho.ready || !b->sbo.ready) {
         if (commit)
             core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
-        return 2;
+        return MECH_SBI_FULL;
     }
     if (!commit)
-        return 1;
+        return p_ok + s_ok;
     core_out o1 = {0}, o2 = {0};
     if (p_ok && core_issue(c, pa, r1, &o1))
         return -1;
@@ -378,7 +378,7 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     if (k->v2 && !k->run2)
         b->sec_suspended++;
     b->op = 1;
-    return 1;
+    return p_ok + s_ok;
 }
 
 int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
@@ -493,7 +493,7 @@ static int sbi_cycle(core *c, void *vm)
             int rc = mech_sbi_issue(c, &m->b, ord[i], &k, 0, 1, -1, 1);
             if (rc < 0)
                 return -1;
-            issued = rc == 1;
+            issued = rc == 1 || rc == 2;
             if (issued)
                 core_sched_issued(c, 0, ord[i]);
         }
