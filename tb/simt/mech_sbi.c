@@ -283,6 +283,15 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
     hct_cct_heap_eval(&b->hc, &b->hs, &in, &ho);
     k->v2 = (int)ho.rd_v2;
     k->run2 = (int)ho.rd_run2;
+    /* a primary split held at its CTA's barrier cannot reach the
+     * reconvergence point before every thread arrives: the selective
+     * synchronisation releases the secondary then (001 sec. 3.3's
+     * constraints are optional, order never affects correctness, l.132),
+     * else a secondary (or a cold split) holding threads the barrier waits
+     * for would never run */
+    if (k->v2 && !k->run2 && ho.rd_v1 && ho.rd_m1 &&
+        core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(ho.rd_m1)))
+        k->run2 = 1;
     /* hazards: the dependency-matrix scoreboard's read port */
     sbi_scoreboard_in q = b->sbin;
     sbi_scoreboard_out o;
