@@ -28,7 +28,8 @@
 #include "../../rtl_c/two_level_sched.h"
 
 extern const mech_ops mech_spe, mech_dpe, mech_dwf, mech_sbi, mech_lwm, mech_simt_scalar;
-extern const mech_ops mech_tsimt, mech_stsimt, mech_swi, mech_tsimt_scalar, mech_stsimt_scalar;
+extern const mech_ops mech_tsimt, mech_stsimt, mech_swi, mech_sbi_swi, mech_tsimt_scalar,
+    mech_stsimt_scalar;
 
 const mech_ops *const mech_table[] = {
     &mech_spe,
@@ -39,6 +40,7 @@ const mech_ops *const mech_table[] = {
     &mech_stsimt,
     &mech_lwm,
     &mech_swi,
+    &mech_sbi_swi,
     &mech_simt_scalar,
     &mech_tsimt_scalar,
     &mech_stsimt_scalar,

@@ -59,6 +59,9 @@
 
 #include "../../area/tech.h"
 #include "core.h"
+#include "../../rtl_c/hct_cct_heap.h"
+#include "../../rtl_c/sbi_scoreboard.h"
+#include "../../rtl_c/swi_sched.h"
 
 struct vcd_writer;
 
@@ -167,10 +170,78 @@ typedef struct {
 mech_sbi_next mech_sbi_split(const prog *p, int pc, uint64_t mask, uint64_t taken);
 /* Adds context {pc, m} (if m) to hct_cct_heap_in's op_v1..3 (n counts). */
 void mech_sbi_ctx_add(void *hct_cct_heap_in, unsigned *n, uint64_t pc, uint64_t m);
-/* The heap's read port for warp w, with the selective synchronisation of
- * the instruction at CPC2 (001 sec. 3.3). */
-void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned w,
+/* The heap's read port for row `row` (warp w), with the selective
+ * synchronisation of the instruction at CPC2 (001 sec. 3.3). */
+void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned row,
                  void *hct_cct_heap_in);
+
+/* One bank of sbi's structures (mech_sbi.c): the heap and the
+ * dependency-matrix scoreboard of the warps w with w mod stride == idx (row
+ * w / stride).  sbi has one bank (stride 1); sbi+swi two, by warp parity
+ * (001 Table 3: "banked"). */
+typedef struct {
+    hct_cct_heap_cfg hc;
+    hct_cct_heap_state hs;
+    hct_cct_heap_in hi;
+    hct_cct_heap_out ho;
+    sbi_scoreboard_cfg sbc;
+    sbi_scoreboard_state sbs;
+    sbi_scoreboard_in sbin;
+    sbi_scoreboard_out sbo;
+    uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per row and position: when each write completes */
+    unsigned stride, idx, rows;
+    int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
+    uint64_t peak, sec_insts, sec_suspended;
+} mech_sbi_bank;
+/* A warp's two contexts as the bank's read ports give them: the requests
+ * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the
+ * heap (valid, run2) and the scoreboard (no hazard) let each issue. */
+typedef struct {
+    core_req r[2];
+    int ok[2];
+    int v2, run2;
+    sbi_scoreboard_in q; /* the scoreboard's read port for it */
+} mech_sbi_cand;
+/* Sizes (rows rows, cct CCT entries, --param) and resets the bank.  NULL or
+ * one line. */
+const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigned cct,
+                               unsigned stride, unsigned idx);
+void mech_sbi_bank_free(mech_sbi_bank *b);
+/* Clears the bank's inputs for a new cycle and sets its writeback port. */
+void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b);
+/* The heap's LAUNCH of warp w on mask (its port this cycle).  0 or -1. */
+int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask);
+/* Reads warp w's row and its hazards into k. */
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k);
+/* Issues what warp w can of k (read this cycle): the primary on port pa,
+ * the secondary beside it on port pb (or alone on pa); with >= 0: both join
+ * port with's slot, else the primary owns pa's slot.  commit 0: only
+ * whether it would (nothing issued, no state changed; the bank's inputs
+ * and eval outputs hold that update).  Returns the instructions issued (or
+ * that would issue), 1 or 2; 0 when none can; MECH_SBI_FULL when the heap
+ * or the scoreboard pushes the update back (full); -1 failed. */
+#define MECH_SBI_FULL 3
+int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                   unsigned pb, int with, int commit);
+/* The bank's commit of this cycle (its update if one issued, else an idle
+ * eval): records the heap as structure rec and the scoreboard as rec + 1,
+ * steps both, checks them.  0 or -1. */
+int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued);
+int mech_sbi_bank_busy(const mech_sbi_bank *b);
+/* End of run: every row empty.  0 or -1. */
+int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b);
+/* The bank's heap and scoreboard into the VCD under scopes hs, ss. */
+void mech_sbi_bank_trace(mech_sbi_bank *b, struct vcd_writer *w, const char *hs,
+                         const char *ss);
+/* Adds the bank's structures' area (mech_area_add).  0 or -1. */
+int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, char *what,
+                       size_t len);
+
+/* swi_sched for a pool of n warps (swi, sbi+swi; mech_swi.c, issue 24 item
+ * 10): SETS = the largest power of two <= min(swi_sets, n), WAYS = swi_ways
+ * or enough for every warp, LANES = the warp size, then --param.  NULL or
+ * one line. */
+const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc);
 
 /* Adds one structure's area (area_desc_*'s result e and its description
  * desc, an area_desc) into *mm2 and its name into what ("a+b").  0, or -1

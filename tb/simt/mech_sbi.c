@@ -28,54 +28,47 @@
 #include <string.h>
 
 #include "../../area/structs.h"
-#include "../../rtl_c/hct_cct_heap.h"
-#include "../../rtl_c/sbi_scoreboard.h"
 #include "../../vcd/vcd.h"
 #include "mech.h"
 
 typedef struct {
-    hct_cct_heap_cfg hc;
-    hct_cct_heap_state hs;
-    hct_cct_heap_in hi;
-    hct_cct_heap_out ho;
-    sbi_scoreboard_cfg sbc;
-    sbi_scoreboard_state sbs;
-    sbi_scoreboard_in sbin;
-    sbi_scoreboard_out sbo;
-    uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per warp and position: when each write completes */
+    mech_sbi_bank b;
     mech_launchq lq;
-    uint64_t peak, sec_insts, sec_suspended;
 } sbi_state;
 
 static const char *const sbi_structs[] = {"hct_cct_heap", "sbi_scoreboard", NULL};
 
-static const char *sbi_init(core *c, void *vm)
+/* ------------------------------------------------ a bank (sbi, sbi+swi) */
+const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigned cct,
+                               unsigned stride, unsigned idx)
 {
-    sbi_state *m = vm;
     static char msg[256];
     const prog *p = core_prog(c);
-    unsigned W = core_warps(c), rw = 1;
+    unsigned rw = 1;
     while ((1u << rw) < p->nregs)
         rw++;
     if (rw < 5)
         rw = 5;
-    m->hc = (hct_cct_heap_cfg){W, core_warp_size(c), core_config(c)->cct, 32};
-    m->sbc = (sbi_scoreboard_cfg){W, 6, rw};
-    const char *e = core_apply_params(c, &hct_cct_heap_params, &m->hc);
+    b->stride = stride;
+    b->idx = idx;
+    b->rows = rows;
+    b->hc = (hct_cct_heap_cfg){rows, core_warp_size(c), cct, 32};
+    b->sbc = (sbi_scoreboard_cfg){rows, 6, rw};
+    const char *e = core_apply_params(c, &hct_cct_heap_params, &b->hc);
     if (!e)
-        e = core_apply_params(c, &sbi_scoreboard_params, &m->sbc);
+        e = core_apply_params(c, &sbi_scoreboard_params, &b->sbc);
     if (!e)
-        e = hct_cct_heap_cfg_check(&m->hc);
+        e = hct_cct_heap_cfg_check(&b->hc);
     if (!e)
-        e = sbi_scoreboard_cfg_check(&m->sbc);
+        e = sbi_scoreboard_cfg_check(&b->sbc);
     if (e)
         return e;
-    if (m->hc.warps < W || m->hc.lanes != core_warp_size(c) || m->sbc.warps < W ||
-        (1u << m->sbc.reg_w) < p->nregs) {
+    if (b->hc.warps < rows || b->hc.lanes != core_warp_size(c) || b->sbc.warps < rows ||
+        (1u << b->sbc.reg_w) < p->nregs) {
         snprintf(msg, sizeof msg, "hct_cct_heap WARPS=%u LANES=%u, sbi_scoreboard WARPS=%u "
-                 "REG_W=%u do not hold this run's %u warps of %u threads and %u registers",
-                 m->hc.warps, m->hc.lanes, m->sbc.warps, m->sbc.reg_w, W, core_warp_size(c),
-                 p->nregs);
+                 "REG_W=%u do not hold this run's %u warps%s of %u threads and %u registers",
+                 b->hc.warps, b->hc.lanes, b->sbc.warps, b->sbc.reg_w, rows,
+                 stride > 1 ? " per bank" : "", core_warp_size(c), p->nregs);
         return msg;
     }
     for (unsigned pc = 0; pc < p->n; pc++)
@@ -84,24 +77,13 @@ static const char *sbi_init(core *c, void *vm)
                      "(3 and 1 per context)", p->ins[pc].line, p->ins[pc].nsrc, p->ins[pc].ndst);
             return msg;
         }
-    hct_cct_heap_reset(&m->hc, &m->hs);
-    sbi_scoreboard_reset(&m->sbc, &m->sbs);
-    m->sb_done = calloc(W, sizeof *m->sb_done);
-    return NULL;
+    hct_cct_heap_reset(&b->hc, &b->hs);
+    sbi_scoreboard_reset(&b->sbc, &b->sbs);
+    b->sb_done = calloc(rows, sizeof *b->sb_done);
+    return b->sb_done ? NULL : "sbi_scoreboard: out of memory";
 }
 
-static void sbi_launch(core *c, void *vm, unsigned w, uint64_t mask)
-{
-    (void)c;
-    mech_lq_push(&((sbi_state *)vm)->lq, w, mask);
-}
-
-static int sbi_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
-{
-    const sbi_state *m = vm;
-    uint64_t v = ctx ? m->hs.v2[w] : m->hs.v1[w], pc = ctx ? m->hs.pc2[w] : m->hs.pc1[w];
-    return v && pc < core_prog(c)->n ? (int)pc : -1;
-}
+void mech_sbi_bank_free(mech_sbi_bank *b) { free(b->sb_done); }
 
 /* ------------------------------------------- the heap (sbi, sbi+swi) */
 void mech_sbi_ctx_add(void *vin, unsigned *n, uint64_t pc, uint64_t m)
@@ -156,7 +138,7 @@ void mech_sbi_rd(const prog *p, const void *vhs, unsigned w, void *vin)
 {
     const hct_cct_heap_state *hs = vhs;
     hct_cct_heap_in *in = vin;
-    in->rd_warp = w;
+    in->rd_warp = w; /* the row */
     int pc2 = (int)hs->pc2[w];
     if (hs->v2[w] && pc2 <= (int)p->n && p->sync_div[pc2] >= 0) {
         in->rd_sync = 1;
@@ -181,17 +163,21 @@ static void sb_query(const prog *p, int pc, uint64_t *rv, uint64_t *r0, uint64_t
         *rv |= 8u;
 }
 
+
 /* The writeback port: the earliest completing write, one cycle before its
  * result is usable (both writes of the entry when both have completed). */
-static void sb_wb(const core *c, sbi_state *m)
+void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
 {
-    sbi_scoreboard_in *in = &m->sbin;
+    sbi_scoreboard_in *in = &b->sbin;
     uint64_t best = UINT64_MAX, now = core_now(c);
-    for (unsigned w = 0; w < m->sbc.warps; w++)
+    memset(&b->hi, 0, sizeof b->hi);
+    memset(in, 0, sizeof *in);
+    b->op = 0;
+    for (unsigned w = 0; w < b->sbc.warps; w++)
         for (unsigned i = 0; i < 2; i++)
-            for (uint64_t dv = i ? m->sbs.dv2_q[w] : m->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+            for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
                 unsigned k = (unsigned)__builtin_ctzll(dv);
-                uint64_t d = m->sb_done[w][k][i];
+                uint64_t d = b->sb_done[w][k][i];
                 if (d <= now + 1 && d < best) {
                     best = d;
                     in->wb_v = 1;
@@ -202,233 +188,339 @@ static void sb_wb(const core *c, sbi_state *m)
             }
     if (in->wb_v) {
         unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
-        uint64_t dv = o ? m->sbs.dv2_q[w] : m->sbs.dv1_q[w];
-        if (((dv >> k) & 1u) && m->sb_done[w][k][o] <= now + 1)
+        uint64_t dv = o ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w];
+        if (((dv >> k) & 1u) && b->sb_done[w][k][o] <= now + 1)
             in->wb_sel = 3;
     }
 }
 
-/* ------------------------------------------------------------- cycle */
+int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
+{
+    hct_cct_heap_in *in = &b->hi;
+    memset(in, 0, sizeof *in);
+    in->op = HCH_OP_LAUNCH;
+    in->op_warp = w / b->stride;
+    in->op_m1 = mask;
+    in->op_v1 = 1;
+    hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    if (b->ho.err)
+        return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
+                         hct_cct_heap_err_name((unsigned)b->ho.err_code));
+    b->op = 2;
+    return 0;
+}
+
+/* ------------------------------------------------------------- issue */
 /* The heap's UPDATE and the scoreboard's issue for warp w when the
- * primary (p_ok) and the secondary (*s_ok) issue; evaluated into m->ho and
- * m->sbo.  *s_ok drops when both would diverge (001 l.130).  0 or -1. */
-static int sbi_update(core *c, sbi_state *m, unsigned w, int p_ok, int *s_ok,
+ * primary (p_ok) and the secondary (*s_ok) issue; evaluated into b->ho and
+ * b->sbo.  *s_ok drops when both would diverge (001 l.130).  0 or -1. */
+static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok,
                       const core_req *r1, const core_req *r2, int v2)
 {
     const prog *p = core_prog(c);
-    hct_cct_heap_in *in = &m->hi;
-    mech_sbi_next a = {0, 0, 0, -1, -1}, b = {0, 0, 0, -1, -1};
+    hct_cct_heap_in *in = &b->hi;
+    unsigned row = w / b->stride;
+    mech_sbi_next a = {0, 0, 0, -1, -1}, d = {0, 0, 0, -1, -1};
     if (p_ok)
         a = mech_sbi_split(p, r1->pc, r1->mask, core_taken(c, r1));
     if (*s_ok) {
-        b = mech_sbi_split(p, r2->pc, r2->mask, core_taken(c, r2));
-        if (p_ok && a.m_b && b.m_b)
+        d = mech_sbi_split(p, r2->pc, r2->mask, core_taken(c, r2));
+        if (p_ok && a.m_b && d.m_b)
             *s_ok = 0; /* at most one divergence per cycle */
     }
     unsigned n = 0;
     memset(in, 0, sizeof *in);
-    mech_sbi_rd(p, &m->hs, w, in);
+    mech_sbi_rd(p, &b->hs, row, in);
     in->op = HCH_OP_UPDATE;
-    in->op_warp = w;
+    in->op_warp = row;
     if (p_ok)
         mech_sbi_ctx_add(in, &n, (uint64_t)a.pc_a, a.m_a);
     else
         mech_sbi_ctx_add(in, &n, (uint64_t)r1->pc, r1->mask);
     if (v2) {
         if (*s_ok)
-            mech_sbi_ctx_add(in, &n, (uint64_t)b.pc_a, b.m_a);
+            mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_a, d.m_a);
         else
             mech_sbi_ctx_add(in, &n, (uint64_t)r2->pc, r2->mask);
     }
     if (p_ok)
         mech_sbi_ctx_add(in, &n, (uint64_t)a.pc_b, a.m_b);
     if (*s_ok)
-        mech_sbi_ctx_add(in, &n, (uint64_t)b.pc_b, b.m_b);
-    in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? b.m_exit : 0);
-    hct_cct_heap_eval(&m->hc, &m->hs, in, &m->ho);
-    if (m->ho.err)
+        mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_b, d.m_b);
+    in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? d.m_exit : 0);
+    hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected the update of warp %u (pc %d/%d): %s", w,
-                         r1->pc, r2->pc, hct_cct_heap_err_name((unsigned)m->ho.err_code));
+                         r1->pc, r2->pc, hct_cct_heap_err_name((unsigned)b->ho.err_code));
     /* the issue on the scoreboard: D(t, t+1) from this heap update */
     const prog_insn *k1 = &p->ins[r1->pc < (int)p->n ? r1->pc : 0];
     const prog_insn *k2 = &p->ins[r2->pc < (int)p->n ? r2->pc : 0];
-    sbi_scoreboard_in *q = &m->sbin;
-    q->iss_v = m->ho.ready != 0;
-    q->iss_warp = w;
-    q->iss_d = sbi_scoreboard_dmat(&m->hc, &m->hs, in, &m->ho);
+    sbi_scoreboard_in *q = &b->sbin;
+    q->iss_v = b->ho.ready != 0;
+    q->iss_warp = row;
+    q->iss_d = sbi_scoreboard_dmat(&b->hc, &b->hs, in, &b->ho);
     q->iss_dv1 = p_ok && k1->ndst;
     q->iss_dst1 = q->iss_dv1 ? k1->dst[0] : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
     q->iss_dst2 = q->iss_dv2 ? k2->dst[0] : 0u;
-    sbi_scoreboard_eval(&m->sbc, &m->sbs, q, &m->sbo);
-    if (m->sbo.err)
+    sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
+    if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
-                         sbi_scoreboard_err_name((unsigned)m->sbo.err_code));
-    if (!m->ho.ready || !m->sbo.ready)
+                         sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
+    if (!b->ho.ready || !b->sbo.ready)
         q->iss_v = 0;
     return 0;
 }
 
-/* Tries warp w: 1 issued, 0 not, -1 failed. */
-static int sbi_try(core *c, sbi_state *m, unsigned w)
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
 {
     const prog *p = core_prog(c);
-    hct_cct_heap_in *in = &m->hi;
-    memset(in, 0, sizeof *in);
-    mech_sbi_rd(p, &m->hs, w, in);
-    hct_cct_heap_eval(&m->hc, &m->hs, in, &m->ho);
-    int v2 = (int)m->ho.rd_v2, run2 = (int)m->ho.rd_run2;
+    hct_cct_heap_in in;
+    hct_cct_heap_out ho;
+    unsigned row = w / b->stride;
+    memset(&in, 0, sizeof in);
+    mech_sbi_rd(p, &b->hs, row, &in);
+    hct_cct_heap_eval(&b->hc, &b->hs, &in, &ho);
+    k->v2 = (int)ho.rd_v2;
+    k->run2 = (int)ho.rd_run2;
+    /* a primary split held at its CTA's barrier cannot reach the
+     * reconvergence point before every thread arrives: the selective
+     * synchronisation releases the secondary then (001 sec. 3.3's
+     * constraints are optional, order never affects correctness, l.132),
+     * else a secondary (or a cold split) holding threads the barrier waits
+     * for would never run */
+    if (k->v2 && !k->run2 && ho.rd_v1 && ho.rd_m1 &&
+        core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(ho.rd_m1)))
+        k->run2 = 1;
     /* hazards: the dependency-matrix scoreboard's read port */
-    sbi_scoreboard_in *q = &m->sbin;
-    q->iss_v = 0;
-    q->q_warp = w;
-    sb_query(p, (int)m->ho.rd_pc1 < (int)p->n ? (int)m->ho.rd_pc1 : 0, &q->q1_rv, &q->q1_r0,
-             &q->q1_r1, &q->q1_r2, &q->q1_r3);
-    if (v2 && m->ho.rd_pc2 < p->n)
-        sb_query(p, (int)m->ho.rd_pc2, &q->q2_rv, &q->q2_r0, &q->q2_r1, &q->q2_r2, &q->q2_r3);
+    sbi_scoreboard_in q = b->sbin;
+    sbi_scoreboard_out o;
+    q.iss_v = 0;
+    q.iss_v = 0;
+    q.q_warp = row;
+    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
+             &q.q1_r2, &q.q1_r3);
+    if (k->v2 && ho.rd_pc2 < p->n)
+        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
     else
-        q->q2_rv = 0;
-    sbi_scoreboard_eval(&m->sbc, &m->sbs, q, &m->sbo);
+        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
+    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+    k->q = q;
     int blind = core_sb_blind(c);
-    core_req r1 = {0}, r2 = {0};
-    r1.warp = r2.warp = r1.unit_warp = r2.unit_warp = w;
-    r1.pc = (int)m->ho.rd_pc1;
-    r1.mask = m->ho.rd_m1;
-    r2.ctx = 1;
-    r2.pc = (int)m->ho.rd_pc2;
-    r2.mask = m->ho.rd_m2;
-    r1.group = r2.group = r1.with = -1;
-    r1.nosb = r2.nosb = 1;
-    int p_ok = m->ho.rd_v1 && r1.pc < (int)p->n && (!m->sbo.hz1 || blind) &&
-               core_ready(c, 0, &r1) == CORE_OK;
-    int s_ok = v2 && run2 && r2.pc < (int)p->n && (!m->sbo.hz2 || blind);
+    memset(k->r, 0, sizeof k->r);
+    for (unsigned i = 0; i < 2; i++) {
+        k->r[i].warp = k->r[i].unit_warp = w;
+        k->r[i].ctx = i;
+        k->r[i].group = k->r[i].with = -1;
+        k->r[i].nosb = 1;
+    }
+    k->r[0].pc = (int)ho.rd_pc1;
+    k->r[0].mask = ho.rd_m1;
+    k->r[1].pc = (int)ho.rd_pc2;
+    k->r[1].mask = ho.rd_m2;
+    k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!o.hz1 || blind);
+    k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!o.hz2 || blind);
+}
+
+int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                   unsigned pb, int with, int commit)
+{
+    core_req *r1 = &k->r[0], *r2 = &k->r[1];
+    r1->with = with;
+    int p_ok = k->ok[0] && core_ready(c, pa, r1) == CORE_OK;
+    int s_ok = k->ok[1];
     if (s_ok) {
-        r2.with = p_ok ? 0 : -1; /* the second front end joins the slot, or alone */
-        s_ok = core_ready(c, p_ok ? 1 : 0, &r2) == CORE_OK;
+        /* the second front end joins the slot, or issues alone */
+        r2->with = p_ok ? (with >= 0 ? with : (int)pa) : with;
+        s_ok = core_ready(c, p_ok ? pb : pa, r2) == CORE_OK;
     }
     if (!p_ok && !s_ok)
         return 0;
-    if (sbi_update(c, m, w, p_ok, &s_ok, &r1, &r2, v2))
+    /* the read port's query stays on the scoreboard's inputs (--trace-dir) */
+    b->sbin.q_warp = k->q.q_warp;
+    b->sbin.q1_rv = k->q.q1_rv;
+    b->sbin.q1_r0 = k->q.q1_r0;
+    b->sbin.q1_r1 = k->q.q1_r1;
+    b->sbin.q1_r2 = k->q.q1_r2;
+    b->sbin.q1_r3 = k->q.q1_r3;
+    b->sbin.q2_rv = k->q.q2_rv;
+    b->sbin.q2_r0 = k->q.q2_r0;
+    b->sbin.q2_r1 = k->q.q2_r1;
+    b->sbin.q2_r2 = k->q.q2_r2;
+    b->sbin.q2_r3 = k->q.q2_r3;
+    if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
         return -1;
-    if (!m->ho.ready || !m->sbo.ready) {
-        core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
-        return 0;
+    if (!b->ho.ready || !b->sbo.ready) {
+        if (commit)
+            core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
+        return MECH_SBI_FULL;
     }
+    if (!commit)
+        return p_ok + s_ok;
     core_out o1 = {0}, o2 = {0};
-    if (p_ok && core_issue(c, 0, &r1, &o1))
+    if (p_ok && core_issue(c, pa, r1, &o1))
         return -1;
-    if (p_ok && s_ok && core_ready(c, 1, &r2) != CORE_OK) {
+    if (p_ok && s_ok && core_ready(c, pb, r2) != CORE_OK) {
         /* the slot's resources do not take the secondary: without it */
         s_ok = 0;
-        if (sbi_update(c, m, w, p_ok, &s_ok, &r1, &r2, v2))
+        if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
             return -1;
-        if (!m->ho.ready || !m->sbo.ready)
+        if (!b->ho.ready || !b->sbo.ready)
             return core_fail(c, "warp %u: the heap took the update with the secondary, not "
                                 "without it", w);
     }
     if (s_ok) {
-        if (core_issue(c, p_ok ? 1 : 0, &r2, &o2))
+        if (core_issue(c, p_ok ? pb : pa, r2, &o2))
             return -1;
-        m->sec_insts++;
+        b->sec_insts++;
     }
-    if (m->sbo.nx_push) {
-        unsigned h = m->sbo.nx_hole;
-        for (unsigned k = h; k > 0; k--) {
-            m->sb_done[w][k][0] = m->sb_done[w][k - 1][0];
-            m->sb_done[w][k][1] = m->sb_done[w][k - 1][1];
+    unsigned row = w / b->stride;
+    if (b->sbo.nx_push) {
+        unsigned h = b->sbo.nx_hole;
+        for (unsigned j = h; j > 0; j--) {
+            b->sb_done[row][j][0] = b->sb_done[row][j - 1][0];
+            b->sb_done[row][j][1] = b->sb_done[row][j - 1][1];
         }
-        m->sb_done[w][0][0] = o1.ready;
-        m->sb_done[w][0][1] = o2.ready;
+        b->sb_done[row][0][0] = o1.ready;
+        b->sb_done[row][0][1] = o2.ready;
     }
-    if (v2 && !run2)
-        m->sec_suspended++;
-    core_sched_issued(c, 0, w);
-    return 1;
+    if (k->v2 && !k->run2)
+        b->sec_suspended++;
+    b->op = 1;
+    return p_ok + s_ok;
 }
 
-static int sbi_cycle(core *c, void *vm)
+int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
 {
-    sbi_state *m = vm;
-    const prog *p = core_prog(c);
-    hct_cct_heap_in *in = &m->hi;
-    unsigned ord[256], w;
-    uint64_t mask;
-    int issued = 0;
-    memset(in, 0, sizeof *in);
-    memset(&m->sbin, 0, sizeof m->sbin);
-    sb_wb(c, m);
-    if (mech_lq_pop(&m->lq, 0, 0, &w, &mask)) {
-        in->op = HCH_OP_LAUNCH;
-        in->op_warp = w;
-        in->op_m1 = mask;
-        in->op_v1 = 1;
-        hct_cct_heap_eval(&m->hc, &m->hs, in, &m->ho);
-        if (m->ho.err)
-            return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
-                             hct_cct_heap_err_name((unsigned)m->ho.err_code));
-    } else {
-        unsigned n = core_order(c, 0, core_warps(c), ord);
-        for (unsigned i = 0; i < n && !issued; i++) {
-            if (!m->hs.v1[ord[i]])
-                continue;
-            int rc = sbi_try(c, m, ord[i]);
-            if (rc < 0)
-                return -1;
-            issued = rc;
-        }
-        if (!issued) {
-            memset(in, 0, sizeof *in);
-            hct_cct_heap_eval(&m->hc, &m->hs, in, &m->ho);
-            m->sbin.iss_v = 0;
-        }
+    hct_cct_heap_in *in = &b->hi;
+    if (!b->op) {
+        memset(in, 0, sizeof *in);
+        hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+        b->sbin.iss_v = 0;
     }
-    (void)p;
-    if (CORE_RECORD(c, 0, hct_cct_heap, &m->hc, in, &m->ho))
+    if (CORE_RECORD(c, rec, hct_cct_heap, &b->hc, in, &b->ho))
         return -1;
-    if (!core_drop(c, issued))
-        hct_cct_heap_step(&m->hc, &m->hs, in, &m->ho);
+    if (!core_drop(c, issued && b->op == 1))
+        hct_cct_heap_step(&b->hc, &b->hs, in, &b->ho);
     /* the scoreboard's cycle: this cycle's writeback and the issue (if any) */
-    sbi_scoreboard_eval(&m->sbc, &m->sbs, &m->sbin, &m->sbo);
-    if (m->sbo.err)
-        return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)m->sbo.err_code));
-    if (CORE_RECORD(c, 1, sbi_scoreboard, &m->sbc, &m->sbin, &m->sbo))
+    sbi_scoreboard_eval(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    if (b->sbo.err)
+        return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
+    if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
         return -1;
-    sbi_scoreboard_step(&m->sbc, &m->sbs, &m->sbin, &m->sbo);
-    uint64_t used = m->hc.cct - m->hs.free_cnt;
-    if (used > m->peak)
-        m->peak = used;
+    sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    uint64_t used = b->hc.cct - b->hs.free_cnt;
+    if (used > b->peak)
+        b->peak = used;
     if (core_config(c)->check) {
-        const char *e = hct_cct_heap_check(&m->hc, &m->hs);
+        const char *e = hct_cct_heap_check(&b->hc, &b->hs);
         if (!e)
-            e = sbi_scoreboard_check(&m->sbc, &m->sbs);
+            e = sbi_scoreboard_check(&b->sbc, &b->sbs);
         if (e)
             return core_fail(c, "sbi invariant: %s", e);
     }
     return 0;
 }
 
-static int sbi_busy(const core *c, const void *vm)
+int mech_sbi_bank_busy(const mech_sbi_bank *b)
 {
-    const sbi_state *m = vm;
-    (void)c;
-    if (m->lq.n)
-        return 1;
-    for (unsigned w = 0; w < m->sbc.warps; w++)
-        if (m->sbs.dv1_q[w] || m->sbs.dv2_q[w])
+    for (unsigned w = 0; w < b->sbc.warps; w++)
+        if (b->sbs.dv1_q[w] || b->sbs.dv2_q[w])
             return 1;
     return 0;
 }
 
-static void sbi_trace(core *c, void *vm, struct vcd_writer *w)
+int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b)
+{
+    for (unsigned r = 0; r < b->hc.warps; r++)
+        if (b->hs.v1[r] || b->hs.v2[r])
+            return core_fail(c, "warp %u: its heap row holds contexts at the end",
+                             r * b->stride + b->idx);
+    return 0;
+}
+
+void mech_sbi_bank_trace(mech_sbi_bank *b, struct vcd_writer *w, const char *hs, const char *ss)
+{
+    vcd_scope(w, hs);
+    hct_cct_heap_trace(w, &b->hc, &b->hs, &b->hi, &b->ho);
+    vcd_upscope(w);
+    vcd_scope(w, ss);
+    sbi_scoreboard_trace(w, &b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    vcd_upscope(w);
+}
+
+int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, char *what,
+                       size_t len)
+{
+    area_desc d;
+    return mech_area_add(t, area_desc_hct_cct_heap(&b->hc, AREA_HCH_ALL, 0, &d), &d, mm2, what,
+                         len) ||
+                   mech_area_add(t, area_desc_sbi_scoreboard(b->sbc.warps, b->sbc.depth,
+                                                             b->sbc.reg_w, 0, 0, &d),
+                                 &d, mm2, what, len)
+               ? -1
+               : 0;
+}
+
+/* ------------------------------------------------------------------ sbi */
+static const char *sbi_init(core *c, void *vm)
 {
     sbi_state *m = vm;
+    return mech_sbi_bank_init(c, &m->b, core_warps(c), core_config(c)->cct, 1, 0);
+}
+
+static void sbi_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
     (void)c;
-    vcd_scope(w, "hct_cct_heap");
-    hct_cct_heap_trace(w, &m->hc, &m->hs, &m->hi, &m->ho);
-    vcd_upscope(w);
-    vcd_scope(w, "sbi_scoreboard");
-    sbi_scoreboard_trace(w, &m->sbc, &m->sbs, &m->sbin, &m->sbo);
-    vcd_upscope(w);
+    mech_lq_push(&((sbi_state *)vm)->lq, w, mask);
+}
+
+static int sbi_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
+{
+    const sbi_state *m = vm;
+    uint64_t v = ctx ? m->b.hs.v2[w] : m->b.hs.v1[w], pc = ctx ? m->b.hs.pc2[w] : m->b.hs.pc1[w];
+    return v && pc < core_prog(c)->n ? (int)pc : -1;
+}
+
+static int sbi_cycle(core *c, void *vm)
+{
+    sbi_state *m = vm;
+    unsigned ord[256], w;
+    uint64_t mask;
+    int issued = 0;
+    mech_sbi_bank_begin(c, &m->b);
+    if (mech_lq_pop(&m->lq, 0, 0, &w, &mask)) {
+        if (mech_sbi_bank_launch(c, &m->b, w, mask))
+            return -1;
+    } else {
+        unsigned n = core_order(c, 0, core_warps(c), ord);
+        for (unsigned i = 0; i < n && !issued; i++) {
+            if (!m->b.hs.v1[ord[i]])
+                continue;
+            mech_sbi_cand k;
+            mech_sbi_read(c, &m->b, ord[i], &k);
+            int rc = mech_sbi_issue(c, &m->b, ord[i], &k, 0, 1, -1, 1);
+            if (rc < 0)
+                return -1;
+            issued = rc == 1 || rc == 2;
+            if (issued)
+                core_sched_issued(c, 0, ord[i]);
+        }
+    }
+    return mech_sbi_bank_commit(c, &m->b, 0, issued);
+}
+
+static int sbi_busy(const core *c, const void *vm)
+{
+    const sbi_state *m = vm;
+    (void)c;
+    return m->lq.n || mech_sbi_bank_busy(&m->b);
+}
+
+static void sbi_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    (void)c;
+    mech_sbi_bank_trace(&((sbi_state *)vm)->b, w, "hct_cct_heap", "sbi_scoreboard");
 }
 
 static void sbi_gtkw(const core *c, const void *vm, FILE *f, const char *s)
@@ -444,7 +536,7 @@ static void sbi_stats(const core *c, const void *vm, mech_cols *k)
 {
     const sbi_state *m = vm;
     static const char *const names[] = {"peak_cct_entries", "sec_insts", "sec_suspended"};
-    const uint64_t v[] = {m->peak, m->sec_insts, m->sec_suspended};
+    const uint64_t v[] = {m->b.peak, m->b.sec_insts, m->b.sec_suspended};
     (void)c;
     mech_cols_u64(k, names, v, 3);
 }
@@ -452,29 +544,17 @@ static void sbi_stats(const core *c, const void *vm, mech_cols *k)
 static double sbi_area(const core *c, const void *vm, const area_tech *t, char *what, size_t len)
 {
     const sbi_state *m = vm;
-    area_desc d;
     double mm2 = 0;
     what[0] = 0;
-    if (mech_area_add(t, area_desc_hct_cct_heap(&m->hc, AREA_HCH_ALL, 0, &d), &d, &mm2, what,
-                      len) ||
-        mech_area_add(t, area_desc_sbi_scoreboard(m->sbc.warps, m->sbc.depth, m->sbc.reg_w, 0, 0,
-                                                  &d),
-                      &d, &mm2, what, len) ||
+    if (mech_sbi_bank_area(&m->b, t, &mm2, what, len) ||
         mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
         return -1;
     return mm2;
 }
 
-static int sbi_finish(core *c, void *vm)
-{
-    sbi_state *m = vm;
-    for (unsigned w = 0; w < m->hc.warps; w++)
-        if (m->hs.v1[w] || m->hs.v2[w])
-            return core_fail(c, "warp %u: its heap row holds contexts at the end", w);
-    return 0;
-}
+static int sbi_finish(core *c, void *vm) { return mech_sbi_bank_finish(c, &((sbi_state *)vm)->b); }
 
-static void sbi_free(void *vm) { free(((sbi_state *)vm)->sb_done); }
+static void sbi_free(void *vm) { mech_sbi_bank_free(&((sbi_state *)vm)->b); }
 
 const mech_ops mech_sbi = {
     .name = "sbi",

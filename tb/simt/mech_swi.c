@@ -105,6 +105,33 @@ static uint64_t to_threads(const swi_state *m, unsigned w, uint64_t lmask)
     return t;
 }
 
+/* ------------------------------------------- swi_sched's size (swi, sbi+swi) */
+const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc)
+{
+    static char msg[240];
+    const core_cfg *C = core_config(c);
+    unsigned sets = 1;
+    while (sets * 2 <= n && sets * 2 <= (C->swi_sets ? C->swi_sets : 1))
+        sets *= 2;
+    unsigned ways = C->swi_ways ? C->swi_ways : (n + sets - 1) / sets;
+    *qc = (swi_sched_cfg){sets, ways ? ways : 1, core_warp_size(c), 32};
+    const char *e = core_apply_params(c, &swi_sched_params, qc);
+    if (!e)
+        e = swi_sched_cfg_check(qc);
+    if (!e && qc->sets * qc->ways < n) {
+        snprintf(msg, sizeof msg,
+                 "swi_sched: SETS x WAYS = %u x %u holds fewer than the %u warps of pool %u",
+                 qc->sets, qc->ways, n, pool);
+        e = msg;
+    }
+    if (!e && qc->lanes != core_warp_size(c)) {
+        snprintf(msg, sizeof msg, "swi_sched: LANES = %u, but the warp size is %u", qc->lanes,
+                 core_warp_size(c));
+        e = msg;
+    }
+    return e;
+}
+
 static const char *swi_init(core *c, void *vm)
 {
     swi_state *m = vm;
@@ -125,29 +152,9 @@ static const char *swi_init(core *c, void *vm)
     const char *e = core_apply_params(c, &simt_stack_params, &m->sc);
     if (!e)
         e = simt_stack_cfg_check(&m->sc);
-    for (unsigned p = 0; p < m->P && !e; p++) {
-        unsigned n = (m->W - p + m->P - 1) / m->P, sets = 1;
-        while (sets * 2 <= n && sets * 2 <= (C->swi_sets ? C->swi_sets : 1))
-            sets *= 2;
-        unsigned ways = C->swi_ways ? C->swi_ways : (n + sets - 1) / sets;
-        m->qc[p] = (swi_sched_cfg){sets, ways ? ways : 1, m->WS, 32};
-        e = core_apply_params(c, &swi_sched_params, &m->qc[p]);
-        if (!e)
-            e = swi_sched_cfg_check(&m->qc[p]);
-        if (!e && m->qc[p].sets * m->qc[p].ways < n) {
-            snprintf(msg, sizeof msg,
-                     "swi_sched: SETS x WAYS = %u x %u holds fewer than the %u warps of pool %u",
-                     m->qc[p].sets, m->qc[p].ways, n, p);
-            e = msg;
-        }
-        if (!e && m->qc[p].lanes != m->WS) {
-            snprintf(msg, sizeof msg, "swi_sched: LANES = %u, but the warp size is %u",
-                     m->qc[p].lanes, m->WS);
-            e = msg;
-        }
-        if (!e)
+    for (unsigned p = 0; p < m->P && !e; p++)
+        if (!(e = mech_swi_sched_cfg(c, (m->W - p + m->P - 1) / m->P, p, &m->qc[p])))
             swi_sched_reset(&m->qc[p], &m->qs[p]);
-    }
     if (e)
         return e;
     if (m->sc.warps < m->W || m->sc.lanes != m->WS) {

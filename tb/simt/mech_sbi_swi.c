@@ -1,0 +1,420 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * mech_sbi_swi.c -- sbi+swi: simultaneous branch AND warp interweaving
+ * (001 sec. 3.4 and 4, Table 3's SBI+SWI column, Fig. 2(e), Fig. 7's
+ * combinations), on rtl_c/hct_cct_heap, rtl_c/sbi_scoreboard and
+ * rtl_c/swi_sched.  sbi's structures come from mech_sbi.c (mech_sbi_bank),
+ * swi_sched's sizing from mech_swi.c.
+ *
+ * What it adds to the core (core.h's baseline), exactly what 001 adds:
+ *   - sbi's structures (001 sec. 3.2-3.4): per warp the heap of warp-splits
+ *     (HCT row: CPC1/CPC2, CCT below), selective synchronisation, and the
+ *     dependency-matrix scoreboard sbi_scoreboard (MECH_OWN_SB; item 7:
+ *     disjoint splits never wait on each other's writes).  A warp issues
+ *     as under sbi: its primary split, its secondary split beside it on the
+ *     other lanes (the second front end, 001 l.99), or the secondary alone
+ *     when the primary cannot (item 8: a secondary split is not tied to
+ *     its primary);
+ *   - swi's cascaded schedulers (001 sec. 4): one swi_sched over every warp
+ *     (one pool, as sbi's), whose entry for warp w is the warp's hot row:
+ *     tag CPC1 and the lanes of both splits that may issue (m1, and m2
+ *     unless selective synchronisation holds it).  The primary picks the
+ *     oldest ready entry (a split can issue: heap valid, no hazard, not at
+ *     a barrier); it waits one cycle in the secondary stage and issues as
+ *     I1 = that warp's sbi issue; the secondary scheduler picks I2, another
+ *     warp's entry whose lanes fit in the lanes I1's warp leaves free, both
+ *     of its splits (item 8: the SWI secondary never takes the lanes of
+ *     I1's secondary split), and that warp issues its sbi issue beside I1
+ *     in the same slot and SIMD group (001 l.150).  So up to four
+ *     instructions of two warps a cycle on disjoint lanes.  Scheduler
+ *     latency 2 and one delivery cycle (001 Table 2's SWI column; core
+ *     delay 1), as swi;
+ *   - the banked HCT and scoreboard (001 Table 3: "24 x 201-bit, banked";
+ *     sec. 4, l.173: "the instruction buffer memory and scoreboard memory
+ *     can each be partitioned into separate banks ... Scheduling
+ *     restrictions from the set-associative design guarantee conflict-free
+ *     access").  Two warps issue a cycle, so the heap and the scoreboard
+ *     take two updates a cycle.  We build what 001 builds: two banks, warp
+ *     w in bank w mod 2 (row w / 2), each a heap and an sbi_scoreboard with
+ *     its one issue port, one writeback port and its read port; no second
+ *     port on either structure.  swi_sched's secondary searches the set
+ *     after the primary's (sets >= 2 when two warps are there), so I1's and
+ *     I2's warps are in different banks; with one set (--swi-sets 1) a
+ *     same-bank I2 is taken out of the ready bits and swi_sched decides
+ *     again (counted in swi_bank_skips; 0 whenever SETS >= 2).
+ * Issue ports: I1's warp the core's ports 0 (primary) and 1 (secondary,
+ * with 0); I2's warp the next free ports, joining port 0's slot (with 0).
+ * At one scheduler the core has two ports: I2 then issues when I1's warp
+ * used one, and one split.  When no I1 is live the secondary substitutes
+ * (swi_sched SUBST): that warp issues on ports 0 and 1 as sbi's would.
+ *
+ * Per cycle: each bank's writeback port; a queued launch takes its bank's
+ * heap port and holds the scheduler (no issue, no swi_sched edge); else
+ * the stage's I1 issues (its tag must be its heap row now, else the run
+ * fails: a dropped update is caught); when its SIMD group, the load/store
+ * unit or a full CCT / scoreboard row holds it, the scheduler takes no
+ * clock edge (swi's stall); the ready bits of the buffered entries (the
+ * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
+ * buffered instruction); swi_sched's picks; I2 issues; the banks commit
+ * (heap and scoreboard recorded and stepped once each); the fill (one a
+ * cycle, round robin) writes the row of a warp whose entry is empty or
+ * leaving as I2, after its heap update (so the warp of I1 is ready again
+ * two cycles after its issue), never the primary's pick of the cycle.
+ *
+ * Departures (001 gives no pipeline of the combination): the CCT is split
+ * with the banks (cct / 2 entries each; 001 Table 3 keeps one 128-row CCT
+ * for SBI+SWI); the lane shuffle is not applied (the heap's masks are the
+ * lanes; 001 evaluates XorRev for SWI alone, sec. 5.1); the scoreboard is
+ * two banks of 120-bit rows (001 Table 3: 24 x 288 bits, split not given);
+ * an I2 must take the SIMD group of I1 or the load/store unit (swi's
+ * choice: "another free SIMD group" not modelled); launches hold the
+ * scheduler.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../area/structs.h"
+#include "../../vcd/vcd.h"
+#include "mech.h"
+
+#define NBANK 2
+
+typedef struct {
+    unsigned W, nb, np;
+    mech_sbi_bank bk[NBANK];
+    swi_sched_cfg qc;
+    swi_sched_state qs;
+    swi_sched_in qi;
+    swi_sched_out qo;
+    mech_launchq lq;
+    unsigned fill_rr;
+    uint64_t pairs, conflicts, subst, stalls, bank_skips;
+} sbs_state;
+
+static const char *const sbs_structs[] = {"hct_cct_heap", "sbi_scoreboard", "swi_sched", NULL};
+
+static mech_sbi_bank *bank_of(sbs_state *m, unsigned w) { return &m->bk[w % m->nb]; }
+
+static const char *sbs_init(core *c, void *vm)
+{
+    sbs_state *m = vm;
+    m->W = core_warps(c);
+    m->nb = m->W > 1 ? NBANK : 1;
+    m->np = 2 * core_ports(c) < CORE_MAX_PORTS ? 2 * core_ports(c) : CORE_MAX_PORTS;
+    const char *e = NULL;
+    for (unsigned b = 0; b < m->nb && !e; b++)
+        e = mech_sbi_bank_init(c, &m->bk[b], (m->W - b + m->nb - 1) / m->nb,
+                               core_config(c)->cct / m->nb, m->nb, b);
+    if (!e && m->W > SWI_SCHED_MAX_WARPS) {
+        static char msg[160];
+        snprintf(msg, sizeof msg, "swi_sched: %u warps; it holds at most %u", m->W,
+                 SWI_SCHED_MAX_WARPS);
+        return msg;
+    }
+    if (!e)
+        e = mech_swi_sched_cfg(c, m->W, 0, &m->qc);
+    if (e)
+        return e;
+    swi_sched_reset(&m->qc, &m->qs);
+    return NULL;
+}
+
+static void sbs_launch(core *c, void *vm, unsigned w, uint64_t mask)
+{
+    (void)c;
+    mech_lq_push(&((sbs_state *)vm)->lq, w, mask);
+}
+
+/* The lanes warp w's entry claims: the splits that may issue. */
+static uint64_t footprint(const core *c, const mech_sbi_cand *k)
+{
+    int n = (int)core_prog(c)->n;
+    return (k->r[0].mask && k->r[0].pc < n ? k->r[0].mask : 0) |
+           (k->v2 && k->run2 && k->r[1].pc < n ? k->r[1].mask : 0);
+}
+
+/* Whether a split of warp w may issue by the heap, scoreboard and barrier. */
+static int entry_ready(core *c, unsigned w, const mech_sbi_cand *k)
+{
+    unsigned ws = core_warp_size(c);
+    for (unsigned i = 0; i < 2; i++)
+        if (k->ok[i] && k->r[i].mask &&
+            !core_at_bar(c, w * ws + (unsigned)__builtin_ctzll(k->r[i].mask)))
+            return 1;
+    return 0;
+}
+
+/* The two free issue ports after `from` for I2's warp (pb = pa when only
+ * one is free, so it issues one split). */
+static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigned *pa,
+                       unsigned *pb)
+{
+    (void)c;
+    *pa = used < m->np ? used : m->np;
+    *pb = used + 1 < m->np ? used + 1 : *pa;
+}
+
+/* I2's warp w issues (commit 1) or would issue (0) beside I1 (live, whose
+ * warp used `used` ports) or as the substitute.  As mech_sbi_issue. */
+static int issue_i2(core *c, sbs_state *m, unsigned w, int live, unsigned used, int commit)
+{
+    mech_sbi_cand k;
+    mech_sbi_bank *b = bank_of(m, w);
+    mech_sbi_read(c, b, w, &k);
+    for (unsigned i = 0; i < 2; i++)
+        k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+    if (!live)
+        return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
+    unsigned pa, pb;
+    free_ports(c, m, used, &pa, &pb);
+    if (pa >= m->np)
+        return 0;
+    if (pb == pa)
+        k.ok[1] = k.ok[1] && !k.ok[0]; /* one port: one split */
+    return mech_sbi_issue(c, b, w, &k, pa, pb, 0, commit);
+}
+
+static int sbs_commit_banks(core *c, sbs_state *m)
+{
+    for (unsigned b = 0; b < m->nb; b++)
+        if (mech_sbi_bank_commit(c, &m->bk[b], 2 * b, m->bk[b].op == 1))
+            return -1;
+    return 0;
+}
+
+static int sbs_cycle(core *c, void *vm)
+{
+    sbs_state *m = vm;
+    swi_sched_state *s = &m->qs;
+    swi_sched_in *qi = &m->qi;
+    swi_sched_out *qo = &m->qo;
+    unsigned w;
+    uint64_t mask;
+    int launched = 0;
+    for (unsigned b = 0; b < m->nb; b++) {
+        mech_sbi_bank_begin(c, &m->bk[b]);
+        if (mech_lq_pop(&m->lq, b, m->nb, &w, &mask)) {
+            if (mech_sbi_bank_launch(c, &m->bk[b], w, mask))
+                return -1;
+            launched = 1;
+        }
+    }
+    memset(qi, 0, sizeof *qi);
+    if (launched)
+        return sbs_commit_banks(c, m); /* the heaps' ports launch: the scheduler holds */
+    /* the stage's I1: its warp's sbi issue on ports 0 and 1 */
+    const int live = s->s_v_q && s->s_mask_q;
+    unsigned a = (unsigned)s->s_warp_q, used = 0;
+    if (live) {
+        mech_sbi_cand k;
+        mech_sbi_read(c, bank_of(m, a), a, &k);
+        if ((int)s->s_pc_q != k.r[0].pc || s->s_mask_q != footprint(c, &k))
+            return core_fail(c, "internal: warp %u issues pc %d on lanes %llx, its heap row is "
+                                "pc %d on lanes %llx",
+                             a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
+                             (unsigned long long)footprint(c, &k));
+        for (unsigned i = 0; i < 2; i++)
+            k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+        int rc = mech_sbi_issue(c, bank_of(m, a), a, &k, 0, 1, -1, 1);
+        if (rc < 0)
+            return -1;
+        if (rc == 0 || rc == MECH_SBI_FULL) {
+            /* its SIMD group, the LSU or a full table holds it: no clock
+             * edge for the scheduler this cycle */
+            m->stalls++;
+            return sbs_commit_banks(c, m);
+        }
+        used = (unsigned)rc;
+        core_sched_issued(c, 0, a);
+    }
+    /* the ready bits: a split of the entry's warp may issue */
+    uint64_t ready = 0;
+    for (unsigned i = 0; i < m->W; i++) {
+        if (!(s->v_q >> i & 1u))
+            continue;
+        mech_sbi_cand k;
+        mech_sbi_read(c, bank_of(m, i), i, &k);
+        if (entry_ready(c, i, &k))
+            ready |= 1ull << i;
+    }
+    /* the structure's decision; an I2 whose warp cannot issue beside I1
+     * (its bank busy, no port, its class, a full table) goes out of the
+     * ready bits and it decides again */
+    for (;;) {
+        qi->ready = ready;
+        swi_sched_eval(&m->qc, s, qi, qo);
+        if (qo->err)
+            return core_fail(c, "swi_sched error %s", swi_sched_err_name((unsigned)qo->err_code));
+        if (!qo->i2_valid)
+            break;
+        unsigned b2 = (unsigned)qo->i2_warp;
+        if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {
+            m->bank_skips++;
+        } else {
+            int rc = issue_i2(c, m, b2, live, used, 0);
+            if (rc < 0)
+                return -1;
+            if (rc == 1 || rc == 2)
+                break;
+        }
+        ready &= ~(1ull << b2);
+    }
+    if (qo->i2_valid) {
+        unsigned b2 = (unsigned)qo->i2_warp;
+        int rc = issue_i2(c, m, b2, live, used, 1);
+        if (rc < 0)
+            return -1;
+        if (rc != 1 && rc != 2)
+            return core_fail(c, "internal: warp %u taken as I2, but it does not issue", b2);
+        core_sched_issued(c, 0, b2);
+        m->pairs += live;
+        m->subst += !live;
+        m->conflicts += qo->conflict != 0;
+    }
+    if (sbs_commit_banks(c, m))
+        return -1;
+    /* the fill: round robin over the warps whose entry is empty or leaves
+     * as I2, from their heap rows after this cycle's updates; never the
+     * primary's pick (it enters the stage with its tag) */
+    for (unsigned j = 1; j <= m->W; j++) {
+        unsigned i = (m->fill_rr + j) % m->W;
+        int leaving = qo->i2_valid && qo->i2_warp == i;
+        if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
+            continue;
+        mech_sbi_cand k;
+        mech_sbi_read(c, bank_of(m, i), i, &k);
+        uint64_t fp = footprint(c, &k);
+        if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
+            continue;
+        qi->fill_valid = 1;
+        qi->fill_warp = i;
+        qi->fill_pc = (uint64_t)k.r[0].pc;
+        qi->fill_mask = fp;
+        m->fill_rr = i;
+        break;
+    }
+    swi_sched_out again;
+    swi_sched_eval(&m->qc, s, qi, &again);
+    if (again.err || again.p_valid != qo->p_valid || again.p_warp != qo->p_warp ||
+        again.i2_valid != qo->i2_valid || again.i2_warp != qo->i2_warp)
+        return core_fail(c, "internal: swi_sched changed its decision with the fill (%s)",
+                         swi_sched_err_name((unsigned)again.err_code));
+    *qo = again;
+    if (CORE_RECORD(c, 2 * m->nb, swi_sched, &m->qc, qi, qo))
+        return -1;
+    swi_sched_step(&m->qc, s, qi, qo);
+    if (core_config(c)->check) {
+        const char *e = swi_sched_check(&m->qc, s);
+        if (e)
+            return core_fail(c, "sbi+swi invariant: %s", e);
+    }
+    return 0;
+}
+
+static int sbs_busy(const core *c, const void *vm)
+{
+    const sbs_state *m = vm;
+    (void)c;
+    int b = m->lq.n || m->qs.v_q || m->qs.s_v_q;
+    for (unsigned i = 0; i < m->nb; i++)
+        b |= mech_sbi_bank_busy(&m->bk[i]);
+    return b;
+}
+
+static void sbs_trace(core *c, void *vm, struct vcd_writer *w)
+{
+    sbs_state *m = vm;
+    (void)c;
+    static const char *const hs[NBANK] = {"hct_cct_heap0", "hct_cct_heap1"};
+    static const char *const ss[NBANK] = {"sbi_scoreboard0", "sbi_scoreboard1"};
+    for (unsigned b = 0; b < m->nb; b++)
+        mech_sbi_bank_trace(&m->bk[b], w, hs[b], ss[b]);
+    vcd_scope(w, "swi_sched");
+    swi_sched_trace(w, &m->qc, &m->qs, &m->qi, &m->qo);
+    vcd_upscope(w);
+}
+
+static void sbs_gtkw(const core *c, const void *vm, FILE *f, const char *s)
+{
+    const sbs_state *m = vm;
+    (void)c;
+    for (unsigned b = 0; b < m->nb; b++)
+        fprintf(f, "@2024\n^5 vcd/filters/hct_cct_heap_act.txt\n"
+                   "+{%s bank %u heap act} %s.hct_cct_heap%u.act[3:0]\n",
+                s, b, s, b);
+    fprintf(f, "@28\n+{%s swi act} %s.swi_sched.act[2:0]\n", s, s);
+}
+
+static void sbs_stats(const core *c, const void *vm, mech_cols *k)
+{
+    const sbs_state *m = vm;
+    static const char *const names[] = {"peak_cct_entries", "sec_insts",   "sec_suspended",
+                                        "swi_insts",        "swi_conflicts", "swi_subst",
+                                        "swi_stalls",       "swi_bank_skips", "swi_sets",
+                                        "swi_ways"};
+    uint64_t v[] = {0, 0, 0, m->pairs, m->conflicts, m->subst, m->stalls, m->bank_skips,
+                    m->qc.sets, m->qc.ways};
+    (void)c;
+    for (unsigned b = 0; b < m->nb; b++) {
+        v[0] += m->bk[b].peak;
+        v[1] += m->bk[b].sec_insts;
+        v[2] += m->bk[b].sec_suspended;
+    }
+    mech_cols_u64(k, names, v, 10);
+}
+
+static double sbs_area(const core *c, const void *vm, const area_tech *t, char *what,
+                       size_t len)
+{
+    const sbs_state *m = vm;
+    area_desc d;
+    double mm2 = 0;
+    what[0] = 0;
+    for (unsigned b = 0; b < m->nb; b++)
+        if (mech_sbi_bank_area(&m->bk[b], t, &mm2, what, len))
+            return -1;
+    /* two instructions on one SIMD group: a decoder per bank of the
+     * register file (001 Table 3: "Segmented") */
+    if (mech_area_add(t, area_desc_swi_sched(&m->qc, 0, &d), &d, &mm2, what, len) ||
+        mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
+        return -1;
+    return mm2;
+}
+
+static int sbs_finish(core *c, void *vm)
+{
+    sbs_state *m = vm;
+    for (unsigned b = 0; b < m->nb; b++)
+        if (mech_sbi_bank_finish(c, &m->bk[b]))
+            return -1;
+    if (m->qs.v_q || m->qs.s_v_q)
+        return core_fail(c, "swi_sched: instructions left at the end");
+    return 0;
+}
+
+static void sbs_free(void *vm)
+{
+    sbs_state *m = vm;
+    for (unsigned b = 0; b < NBANK; b++)
+        mech_sbi_bank_free(&m->bk[b]);
+}
+
+const mech_ops mech_sbi_swi = {
+    .name = "sbi+swi",
+    .paper = "001 sec. 3.4, 4",
+    .summary = "sbi's split pairs of two warps a cycle: swi's cascaded schedulers, banked heap",
+    .structs = sbs_structs,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_OWN_SB | MECH_ONE_POOL,
+    .nctx = 2,
+    .size = sizeof(sbs_state),
+    .init = sbs_init,
+    .launch = sbs_launch,
+    .cycle = sbs_cycle,
+    .busy = sbs_busy,
+    .trace = sbs_trace,
+    .gtkw = sbs_gtkw,
+    .stats = sbs_stats,
+    .area = sbs_area,
+    .finish = sbs_finish,
+    .free = sbs_free,
+};
