@@ -175,10 +175,15 @@ run comp64 $K/swi_comp.k $P001 $SWI64 --mech swi &&
 # One warp of 24 adds reading no register: swi pays 001 Table 2's extra
 # scheduler cycle and delivery cycle, no more -- and the baseline is no
 # slower than swi (it only adds stages).  Main: spe 28, swi 82 (at
-# --alu-lat 1).
+# --alu-lat 1); the core before its refill on issue: spe 51, swi 29.
 # shellcheck disable=SC2086
-run ow24 $K/one_warp_24.k $P001 $LAT1 --mech spe,swi &&
+run ow24 $K/one_warp_24.k $P001 $LAT1 --mech spe,swi && {
   check item6_swi_pays_two_cycles "a <= b && b <= a + 2" "$(get ow24 spe cycles)" "$(get ow24 swi cycles)"
+  # the baseline's buffer of one entry (001.cfg ibuf = 1) refills in the
+  # cycle its entry issues, so the warp issues every cycle: idle only in
+  # the two cycles before its first issue (launch, first fetch).  Before
+  # the refill on issue: 26 idle cycles of 51.
+  check item6_spe_issues_every_cycle "a == 2 && b == c + 2" "$(get ow24 spe idle_cycles)" "$(get ow24 spe cycles)" "$(get ow24 spe warp_insts)"; }
 
 # ------------------------------------------------------------- item 7, 001
 # The odd split's adds read r1, which only the even split loads: with

@@ -77,6 +77,7 @@ struct core {
     /* fetch */
     fetchbuf *fb;                      /* W x nctx */
     unsigned nctx, fetch_rr;
+    unsigned fetch_left;               /* this cycle's fetch slots not yet used */
     uint64_t fcand[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
     uint64_t fdirty[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
     /* execution */
@@ -437,6 +438,7 @@ static void fetch(core *c)
             }
         }
     }
+    c->fetch_left = budget;
 }
 
 /* -------------------------------------------------------- scheduling */
@@ -945,6 +947,19 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         b->n--;
         b->pc++;
         fb_dirty(c, r->warp);
+        /* refill on issue (issue 24 item 6): the slot the head leaves takes
+         * the next sequential instruction in this same cycle, from what is
+         * left of this cycle's fetch width; it issues next cycle at the
+         * earliest, so a buffer of one entry issues every cycle.  After a
+         * branch or exit nothing is fetched (the next PC is the stack's);
+         * when the context's PC moves elsewhere (a reconvergence) the next
+         * fetch stage flushes it: the same one bubble as a taken branch */
+        int tail = b->pc + (int)b->n; /* the PC after the buffered ones */
+        if (c->fetch_left && b->n < c->P.ibuf && !is_ctl(p, tail - 1) && tail < (int)p->n) {
+            b->t[b->n++] = c->cycle;
+            c->st.fetches++;
+            c->fetch_left--;
+        }
     }
     /* statistics and the decision */
     unsigned th = nl;
@@ -1170,6 +1185,7 @@ int core_cycle(core *c)
         c->slot_mask[q] = 0;
     }
     c->issued_ports = 0;
+    c->fetch_left = 0;
     if (!c->done) {
         if (dispatch(c))
             return -1;

@@ -25,7 +25,11 @@
  *      context's next PC (ops->fetch_pc), else the PC after the last
  *      buffered one, unless that is a branch or exit (the next PC is known
  *      only when it issues).  An instruction fetched in cycle c issues in
- *      c+1 at the earliest.  When a context's PC is not its buffer's head
+ *      c+1 at the earliest.  Refill on issue (issue 24 item 6, as
+ *      swi_sched's and tsimt_frontend's entries): the slot an issue frees
+ *      takes the next sequential instruction in the issue's own cycle, from
+ *      what the fetch stage left of the cycle's fetch_width, so a buffer of
+ *      one entry issues every cycle.  When a context's PC is not its buffer's head
  *      (a taken branch, a reconvergence), the buffer is flushed and
  *      refilled: one bubble, the same for every mechanism.
  *   4. The mechanism's cycle (ops->cycle): candidates, issue, commit (see
