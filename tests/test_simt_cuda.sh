@@ -47,5 +47,14 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
     fi
   done
 done
+# the ASan build on a launch with leak detection on: a leak (the launch's
+# buffers and parameters), an overflow or undefined behaviour fails
+A=$B/asan/simt
+if [ -x "$A" ]; then
+  ASAN_OPTIONS=detect_leaks=1:exitcode=99 "$A" --core --launch tb/kernels/cuda/kmeans.launch --mech all >"$T/asan_kmeans.out" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" "$T/asan_kmeans.out" && ok simt_cuda_asan_launch ||
+    bad simt_cuda_asan_launch "exit $rc: $(grep -m1 -E 'ERROR|SUMMARY|runtime error|^simt:' "$T/asan_kmeans.out")"
+else bad simt_cuda_asan_launch "no $A"; fi
 [ $nk -ge 13 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

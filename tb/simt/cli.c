@@ -937,14 +937,26 @@ static int run_bench(opts *o)
 }
 
 /* -------------------------------------------------------------- main */
+static int simt_run(int argc, char **argv, const launch *lch, int hl);
+
+/* The launch flags are taken out first; their launch (its buffer and
+ * parameter arrays) is freed whatever the run returns. */
 int simt_main(int argc, char **argv)
 {
-    opts o;
     launch lch;
     char lerr[1200];
     int hl = launch_take_args(&lch, &argc, argv, lerr, sizeof lerr);
     if (hl < 0)
         die2("%s", lerr);
+    int rc = simt_run(argc, argv, &lch, hl);
+    launch_free(&lch);
+    return rc;
+}
+
+static int simt_run(int argc, char **argv, const launch *lchp, int hl)
+{
+    opts o;
+    const launch lch = *lchp;
     parse(argc, argv, &o);
     o.lch = lch;
     o.has_launch = hl;

@@ -226,12 +226,26 @@ int mech_area_add(const area_tech *t, const char *e, const void *desc, double *m
     return 0;
 }
 
+unsigned mech_alloc_regs(const prog *p, uint32_t *map)
+{
+    scalar_info s;
+    scalar_analyse(p, &s, 1);
+    scalar_alloc(p, &s);
+    unsigned n = scalar_vec_regs(&s);
+    for (unsigned v = 0; map && v < p->nregs; v++)
+        map[v] = s.phys[v] < 0 ? 0
+                 : s.cls[v] == SC_VEC_PRED ? s.units[SC_VEC_DATA] + (uint32_t)s.phys[v]
+                                           : (uint32_t)s.phys[v];
+    scalar_free(&s);
+    return n ? n : 1;
+}
+
 int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2, char *what,
                       size_t len)
 {
     area_desc d;
     area_result r;
-    unsigned regs = core_prog(c)->nregs, entries = regs * core_warps(c);
+    unsigned regs = mech_alloc_regs(core_prog(c), NULL), entries = regs * core_warps(c);
     const char *e = area_desc_lane_regfile(core_warp_size(c), entries < 2 ? 2 : entries, 32,
                                            regs, (area_lrf_org)org, 0, &d);
     if (!e)

@@ -248,8 +248,20 @@ const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg
  * with the reason in what. */
 int mech_area_add(const area_tech *t, const char *e, const void *desc, double *mm2, char *what,
                   size_t len);
+/* The registers a thread's register file holds: 002 sec. 4.3's allocator
+ * (scalar_alloc) with every register vector, as a compiler colours the
+ * kernel's virtual registers (PTX's %r<N> ranges name one per value) into
+ * the physical registers of the baseline: 32-bit data units, a 64-bit
+ * register an aligned pair, then the predicates.  With map (p->nregs
+ * entries), map[v] is virtual register v's physical register (0 for a
+ * register no reachable instruction names).  Returns the count (at
+ * least 1).  The register files of the mechanisms (their size, their
+ * area, dwf's lane-aware banks, the scoreboards' register ids) are the
+ * allocated ones: registers are renamed, values stay the core's. */
+unsigned mech_alloc_regs(const prog *p, uint32_t *map);
 /* The register file's area beside the structures: organisation org
- * (area_lrf_org) for the run's warps, lanes and registers; adds into *mm2
+ * (area_lrf_org) for the run's warps, lanes and allocated registers
+ * (mech_alloc_regs); adds into *mm2
  * and names it in what.  0, or -1 with the reason in what. */
 int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2,
                       char *what, size_t len);

@@ -31,6 +31,21 @@
  * the same reads and writes and its read data is checked against the
  * core's values (32-bit banks: the low 32 bits).  Its two read ports read
  * an instruction's first two source registers.
+ *
+ * Registers: the file holds the kernel's registers after allocation
+ * (mech_alloc_regs: 002 sec. 4.3's colouring with every register vector,
+ * REGS = the allocated registers per thread, ENTRIES = REGS x threads per
+ * lane), not PTX's virtual registers (clang names one per value: hundreds,
+ * which would need banks far larger than 000's 512 rows).  The register
+ * numbers driven to the file are the allocated ones; the values checked
+ * are the core's virtual registers', so a wrong allocation (two live
+ * registers in one row) fails the read check.
+ *
+ * An instruction writing several registers (ld.v2/ld.v4) holds the file
+ * for one pass per destination: a bank has one write port, so the first
+ * pass reads the operands and writes the first destination, each further
+ * pass writes the next (its reads are not used); the writeback commits
+ * after the last pass.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +82,9 @@ typedef struct {
     uint32_t rf_exp0[CORE_MAX_WARP], rf_exp1[CORE_MAX_WARP];
     uint32_t rf_pend0[CORE_MAX_WARP], rf_pend1[CORE_MAX_WARP];
     uint64_t rf_pend_valid;
+    unsigned rf_chk, rf_chk_next; /* read ports carrying an operand (bit 0, 1) */
+    int cur_pc;              /* the instruction in the register file, */
+    unsigned rf_pass;        /* and its pass: destination rf_pass is written */
     uint16_t *waitpc;       /* per local thread: pc after the bar it waits at, 0xffff none */
     unsigned nwait;
     mech_launchq lq;
@@ -75,6 +93,8 @@ typedef struct {
 
 typedef struct {
     unsigned P, swz;
+    unsigned regs;  /* allocated registers per thread */
+    uint32_t *map;  /* virtual register -> allocated register */
     mdwf_unit u[CORE_MAX_PORTS];
 } mdwf_mech;
 
@@ -106,15 +126,8 @@ static const char *mdwf_init(core *c, void *vm)
         return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
                "file homes threads by 000's swizzle only)";
     m->swz = C->regfile == CORE_RF_CROSSBAR ? 0 : C->swizzle;
-    /* one write port per bank: an instruction writes one register (a
-     * vector load's four would need write passes the model does not have) */
-    for (unsigned pc = 0; pc < core_prog(c)->n; pc++)
-        if (core_prog(c)->ins[pc].ndst > 1) {
-            snprintf(msg, sizeof msg, "dwf: lane_regfile: %.500s:%d writes %u registers; a bank has "
-                     "one write port", core_prog(c)->file, core_prog(c)->ins[pc].line,
-                     core_prog(c)->ins[pc].ndst);
-            return msg;
-        }
+    m->map = calloc(core_prog(c)->nregs + 1u, sizeof *m->map);
+    m->regs = mech_alloc_regs(core_prog(c), m->map);
     for (unsigned q = 0; q < m->P; q++) {
         mdwf_unit *u = &m->u[q];
         u->wc = dwf_default_cfg();
@@ -141,7 +154,7 @@ static const char *mdwf_init(core *c, void *vm)
         }
         u->rc = lane_regfile_default_cfg();
         u->rc.lanes = WS;
-        u->rc.regs = core_prog(c)->nregs;
+        u->rc.regs = m->regs;
         u->rc.entries = u->rc.regs * per < 2 ? 2 : u->rc.regs * per;
         int fixed = core_param_given(c, "lane_regfile.ENTRIES");
         if ((e = core_apply_params(c, &lane_regfile_params, &u->rc)))
@@ -150,10 +163,10 @@ static const char *mdwf_init(core *c, void *vm)
             u->rc.entries = u->rc.regs * per;
         if ((e = lane_regfile_cfg_check(&u->rc)))
             return e;
-        if (u->rc.lanes != WS || u->rc.regs < core_prog(c)->nregs || u->rc.entries < u->rc.regs * per) {
+        if (u->rc.lanes != WS || u->rc.regs < m->regs || u->rc.entries < u->rc.regs * per) {
             snprintf(msg, sizeof msg, "lane_regfile: LANES=%u REGS=%u ENTRIES=%u do not hold "
-                     "%u lanes, %u registers of %u threads per lane", u->rc.lanes, u->rc.regs,
-                     u->rc.entries, WS, core_prog(c)->nregs, per);
+                     "%u lanes, %u registers (allocated) of %u threads per lane", u->rc.lanes,
+                     u->rc.regs, u->rc.entries, WS, m->regs, per);
             return msg;
         }
         u->ws = calloc(1, sizeof *u->ws);
@@ -341,15 +354,19 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
         ri->swizzle = m->swz;
         ri->lane_valid = r.mask;
-        ri->ra0 = ki->nsrc > 0 ? ki->src[0] : 0;
-        ri->ra1 = ki->nsrc > 1 ? ki->src[1] : 0;
-        ri->wa = ki->ndst ? ki->dst[0] : 0;
+        unsigned v0 = ki->nsrc > 0 ? ki->src[0] : 0, v1 = ki->nsrc > 1 ? ki->src[1] : 0;
+        ri->ra0 = m->map[v0];
+        ri->ra1 = m->map[v1];
+        /* a port with no operand reads whatever its row holds: unchecked
+         * (allocated rows are shared by registers live at other times) */
+        u->rf_chk_next = (ki->nsrc > 0) | (ki->nsrc > 1) << 1;
+        ri->wa = ki->ndst ? m->map[ki->dst[0]] : 0;
         for (uint64_t mk = r.mask; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits);
             /* the operands as the banks hold them now (read-first) */
-            u->rf_exp0[l] = (uint32_t)core_reg(c, tid[l], (unsigned)ri->ra0);
-            u->rf_exp1[l] = (uint32_t)core_reg(c, tid[l], (unsigned)ri->ra1);
+            u->rf_exp0[l] = (uint32_t)core_reg(c, tid[l], v0);
+            u->rf_exp1[l] = (uint32_t)core_reg(c, tid[l], v1);
         }
         core_out o;
         if (core_issue(c, q, &r, &o))
@@ -378,6 +395,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         }
         u->cur_issue = core_now(c);
         u->cur_ready = o.ready;
+        u->cur_pc = r.pc;
+        u->rf_pass = 0;
         u->rf_active = 1;
         issued = 1;
     }
@@ -394,14 +413,16 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         return core_fail(c, "lane_regfile error %s", lane_regfile_err_name((unsigned)u->ro.err_code));
     for (uint64_t mk = u->ro.rvalid & u->rf_pend_valid; mk; mk &= mk - 1) {
         unsigned l = (unsigned)__builtin_ctzll(mk);
-        if (u->ro.rdata0[l] != u->rf_pend0[l] || u->ro.rdata1[l] != u->rf_pend1[l])
+        if ((u->rf_chk & 1u && u->ro.rdata0[l] != u->rf_pend0[l]) ||
+            (u->rf_chk & 2u && u->ro.rdata1[l] != u->rf_pend1[l]))
             return core_fail(c, "lane_regfile lane %u read 0x%llx/0x%llx, the registers hold "
                                 "0x%x/0x%x",
                              l, (unsigned long long)u->ro.rdata0[l],
                              (unsigned long long)u->ro.rdata1[l], u->rf_pend0[l], u->rf_pend1[l]);
     }
     u->rf_pend_valid = 0;
-    for (uint64_t mk = u->ro.grant; mk; mk &= mk - 1) {
+    u->rf_chk = u->rf_chk_next;
+    for (uint64_t mk = u->rf_pass ? 0 : u->ro.grant; mk; mk &= mk - 1) {
         unsigned l = (unsigned)__builtin_ctzll(mk);
         u->rf_pend0[l] = u->rf_exp0[l];
         u->rf_pend1[l] = u->rf_exp1[l];
@@ -413,7 +434,15 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (!core_drop(c, issued))
         dwf_step(&u->wc, u->ws, in, &u->wo);
     lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
-    if (u->rf_active && !u->ro.stall) {
+    if (u->rf_active && !u->ro.stall && u->rf_pass + 1u < p->ins[u->cur_pc].ndst) {
+        /* one write port: the next destination in the next pass */
+        unsigned d = p->ins[u->cur_pc].dst[++u->rf_pass];
+        u->ri.wa = u->ri.ra0 = u->ri.ra1 = m->map[d];
+        for (uint64_t mk = u->ri.lane_valid; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            u->ri.wdata[l] = (uint32_t)core_reg(c, slot_of(c, m, q, (unsigned)u->ri.tid[l]), d);
+        }
+    } else if (u->rf_active && !u->ro.stall) {
         /* the register file is done: the writeback waits its stall cycles */
         u->rf_active = 0;
         u->cur.ready = u->cur_ready + (core_now(c) - u->cur_issue);
@@ -534,6 +563,7 @@ static int mdwf_finish(core *c, void *vm)
 static void mdwf_free(void *vm)
 {
     mdwf_mech *m = vm;
+    free(m->map);
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
         free(m->u[q].ws);
         free(m->u[q].rs);
