@@ -369,13 +369,14 @@ def render(d):
 
 
 def write_all(rows):
+    rows = sorted(rows, key=lambda r: r["command"])  # the CSV's order, so --check agrees
     d = Data(rows)
     page, results = render(d)
     with open(PAGE, "w") as f:
         f.write(page)
     with open(DATA, "w", newline="") as f:
         f.write(",".join(sweep.COLS) + "\n")
-        sweep.write_rows(f, sorted(rows, key=lambda r: r["command"]))
+        sweep.write_rows(f, rows)
     if os.path.isdir(CHARTS):
         shutil.rmtree(CHARTS)
     os.makedirs(CHARTS)
