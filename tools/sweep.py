@@ -46,6 +46,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+CWD = os.getcwd()  # where the user's paths are relative to (the commands chdir to ROOT)
 # the numbers of a row: build/simt --format csv's base columns
 NUMS = ["cycles", "warp_insts", "thread_insts", "ipc", "simd_eff", "lane_util",
         "idle_cycles", "full_stalls", "segments", "bank_conflicts", "ctas", "area_mm2",
@@ -61,12 +62,12 @@ def die(msg):
 # ------------------------------------------------------------ the spec
 class Spec:
     def __init__(self, path):
-        self.path = path
+        self.path = path = os.path.relpath(path, CWD)
         self.kernels, self.presets, self.mechs, self.axes = [], [], [], []
         self.variants = {}
         self.baseline = "spe"
         try:
-            lines = open(path).read().splitlines()
+            lines = open(os.path.join(CWD, path)).read().splitlines()
         except OSError as e:
             die(f"{path}: {e.strerror}")
         for n, raw in enumerate(lines, 1):
@@ -243,6 +244,10 @@ def read_csv(path):
 
 # ------------------------------------------------------------ run
 def cmd_run(a):
+    a.spec = [os.path.abspath(p) for p in a.spec]
+    a.output = os.path.relpath(os.path.abspath(a.output), ROOT)
+    if a.sshloginfile:
+        a.sshloginfile = os.path.abspath(a.sshloginfile)
     os.chdir(ROOT)
     simt = simt_command(a.simt)
     specs = [Spec(p) for p in a.spec]
@@ -297,6 +302,7 @@ def cmd_row(a):
 
 
 def cmd_jobs(a):
+    a.spec = [os.path.abspath(p) for p in a.spec]
     os.chdir(ROOT)
     simt = simt_command(a.simt)
     for j in all_jobs([Spec(p) for p in a.spec], simt):
@@ -307,6 +313,7 @@ def cmd_jobs(a):
 def cmd_check(a):
     """Re-runs rows (every one, or --rows N spread over the file) and
     compares every number and the status."""
+    a.csv = os.path.abspath(a.csv)
     os.chdir(ROOT)
     rows = read_csv(a.csv)
     if not rows:
