@@ -445,6 +445,13 @@ def write_all(rows):
 
 
 def run_sweeps(jobs):
+    # the rows of an older build/simt are stale: start again
+    exe = sweep.simt_command(None)[0]
+    if os.path.exists(WORK) and os.path.exists(exe) and \
+            os.path.getmtime(exe) > os.path.getmtime(WORK):
+        print(f"papers_results: {exe} is newer than {WORK}: running every job again",
+              file=sys.stderr)
+        os.remove(WORK)
     cmd = [sys.executable, os.path.join(HERE, "sweep.py"), "run"] + SWEEPS + ["-o", WORK]
     if jobs:
         cmd += ["--jobs", jobs]

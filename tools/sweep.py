@@ -245,7 +245,8 @@ def read_csv(path):
 # ------------------------------------------------------------ run
 def cmd_run(a):
     a.spec = [os.path.abspath(p) for p in a.spec]
-    a.output = os.path.relpath(os.path.abspath(a.output), ROOT)
+    shown = a.output
+    a.output = os.path.abspath(a.output)
     if a.sshloginfile:
         a.sshloginfile = os.path.abspath(a.sshloginfile)
     os.chdir(ROOT)
@@ -265,7 +266,7 @@ def cmd_run(a):
         f.write(",".join(COLS) + "\n")
         write_rows(f, kept)
     todo = [j for j in jobs if j["command"] not in done]
-    print(f"sweep: {len(jobs)} jobs, {len(jobs) - len(todo)} already in {a.output}, "
+    print(f"sweep: {len(jobs)} jobs, {len(jobs) - len(todo)} already in {shown}, "
           f"{len(todo)} to run", file=sys.stderr)
     if todo:
         jobfile = a.output + ".jobs"
@@ -283,11 +284,12 @@ def cmd_run(a):
             rc = subprocess.run(par, stdout=out).returncode
         if rc and rc > 100:  # parallel's own failure, not a job's
             die(f"GNU parallel exited {rc}")
+        os.remove(jobfile)
     rows = read_csv(a.output)
     missing = len(set(j["command"] for j in jobs) - set(r["command"] for r in rows))
     fails = [r for r in rows if r["status"].startswith("FAIL")]
     ok = sum(r["status"] == "ok" for r in rows)
-    print(f"sweep: {a.output}: {len(rows)} rows, {ok} ok, "
+    print(f"sweep: {shown}: {len(rows)} rows, {ok} ok, "
           f"{len(rows) - ok - len(fails)} refused or cannot run, {len(fails)} failed"
           + (f", {missing} jobs missing" if missing else ""), file=sys.stderr)
     for r in fails[:5]:
