@@ -252,6 +252,11 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 # other machines), one CSV; run again to resume.  SIMT: the simt command.
 SWEEP     ?= tools/sweeps/003.sweep
 SWEEP_OUT ?= $(O)/sweep.csv
+ifneq ($(filter sweep,$(MAKECMDGOALS)),)
+  ifneq ($(words $(SWEEP)),$(words $(wildcard $(SWEEP))))
+    $(error make sweep: no such SWEEP file: $(filter-out $(wildcard $(SWEEP)),$(SWEEP)))
+  endif
+endif
 sweep: deps $(B)/simt | $(B)
 	@tools/sweep.py run $(SWEEP) -o $(SWEEP_OUT) $(if $(SWEEP_JOBS),--jobs $(SWEEP_JOBS)) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) $(if $(SIMT),--simt "$(SIMT)") && \
