@@ -18,6 +18,9 @@
 #   make deps       install missing tools (apt-get), or print the command, and
 #                   the Python test environment build/venv (pip; docs/python.md)
 #   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
+#   make sweep SWEEP=FILE...  kernels x mechanisms x presets x parameters on GNU
+#                   parallel into out/sweep.csv and out/sweep/*.svg (docs/sweep.md)
+#   make results    rerun the papers' sweeps, rewrite docs/papers-results.md
 #   make clean
 #
 # A structure is every name with verilog/NAME.v and tb/NAME_cosim.cpp.
@@ -48,7 +51,8 @@ WAVE_CYCLES  ?= 20000
 WAVE_CYCLES_SHORT ?= 2000
 VERILATOR    ?= verilator
 
-.PHONY: all deps demo test cosim lint bench mutate formal waves area area-yosys clean regress docs
+.PHONY: all deps demo test cosim lint bench mutate formal waves area area-yosys clean regress docs \
+        sweep sweep-check results
 
 , := ,
 # A bad STRUCT, WAVES, PARAMS, REPLAY or MODULE stops make before any work, with one line
@@ -239,7 +243,36 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
 	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
+	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
+
+# ----------------------------------------------------------------- sweeps
+# tools/sweep.py (docs/sweep.md): the jobs of the sweep files SWEEP on GNU
+# parallel (SWEEP_JOBS at a time, default one per core; SSHLOGINFILE for
+# other machines), one CSV; run again to resume.  SIMT: the simt command.
+SWEEP     ?= tools/sweeps/003.sweep
+SWEEP_OUT ?= $(O)/sweep.csv
+ifneq ($(filter sweep,$(MAKECMDGOALS)),)
+  ifneq ($(words $(SWEEP)),$(words $(wildcard $(SWEEP))))
+    $(error make sweep: no such SWEEP file: $(filter-out $(wildcard $(SWEEP)),$(SWEEP)))
+  endif
+endif
+sweep: deps $(B)/simt | $(B)
+	@tools/sweep.py run $(SWEEP) -o $(SWEEP_OUT) $(if $(SWEEP_JOBS),--jobs $(SWEEP_JOBS)) \
+	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) $(if $(SIMT),--simt "$(SIMT)") && \
+	  tools/sweep.py chart $(SWEEP_OUT) -o $(basename $(SWEEP_OUT))
+# make regress: every CUDA kernel x every mechanism x every preset (at least
+# 200 jobs) on GNU parallel, killed part-way and resumed (tests/sweep_check.sh),
+# then the papers' claims that hold must still hold (tools/papers_results.py
+# --assert).
+sweep-check: $(B)/simt
+	@tests/sweep_check.sh $(B)
+	@tools/papers_results.py --assert $(if $(SWEEP_JOBS),--jobs $(SWEEP_JOBS))
+# docs/papers-results.md, its CSV and charts from the papers' sweeps
+# (tools/sweeps/NNN*.sweep: 273 jobs, about 50 s of CPU; resumes in
+# build/results/papers.csv, started again when build/simt is newer)
+results: deps $(B)/simt
+	@tools/papers_results.py $(if $(SWEEP_JOBS),--jobs $(SWEEP_JOBS))
 
 # ------------------------------------------------------------------ demo
 # every core for the build (each co-simulation build is its own job) and,

@@ -28,3 +28,4 @@ check "simt_stack: parameter WARPS (cfg warps) = abc is not a number" cosim STRU
 check "simt_stack: unknown parameter 'BOGUS'" cosim STRUCT=simt_stack PARAMS="BOGUS=1"
 check "make cosim: REPLAY file 'no_such.vec' does not exist" cosim STRUCT=simt_stack REPLAY=no_such.vec
 check "make mutate: MODULE must be one of: " mutate MODULE=no_such
+check "make sweep: no such SWEEP file: no_such.sweep" sweep SWEEP=no_such.sweep
