@@ -8,7 +8,9 @@
 # of the `ifdef FORMAL block at the end of verilog/STRUCT.v; its assumes are
 # the interface contract.  Each structure runs at its point of
 # tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ..."):
-#   1. yosys: read_verilog -formal, chparam to the point, prep -flatten,
+#   1. yosys: read_verilog -formal -defer, hierarchy -chparam to the point
+#      (-defer: the module is elaborated once, at the point, not first at
+#      its defaults, which took seconds for the large ones), prep -flatten,
 #      memory_map, async2sync, dffunmap, write_smt2 -wires;
 #   2. bounded model checking from the reset to BMC_DEPTH cycles
 #      (yosys-smtbmc --keep-going): every assertion that fails is FAILED,
@@ -80,10 +82,10 @@ point_of() { # struct -> "DEPTH K QUICK K=V ..." (exit 2 if none)
 # (the removed assertions taken out, the assumed ones made assumptions)
 model() {
   local vdir=$1 s=$2 d=$3 kvs=$4 removed=$5 assumed=${6:-} chp="" kv r rm=""
-  for kv in $kvs; do chp="$chp chparam -set ${kv%%=*} ${kv#*=} $s;"; done
+  for kv in $kvs; do chp="$chp -chparam ${kv%%=*} ${kv#*=}"; done
   for r in $removed; do rm="$rm chformal -remove c:$r;"; done
   for r in $assumed; do rm="$rm chformal -assert2assume c:$r;"; done
-  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -I $vdir $vdir/$s.v;$chp hierarchy -libdir $vdir -top $s;
+  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v; hierarchy -libdir $vdir -top $s$chp;
       prep -flatten -top $s; memory_map; opt -fast; async2sync; dffunmap;$rm
       write_smt2 -wires $d/model.smt2" >/dev/null 2>&1
 }

@@ -275,4 +275,72 @@ module sbi_scoreboard #(
         end
     endgenerate
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err, a push into a full row with ready = 0).
+`include "formal.vh"
+
+    // the architectural state, and each warp's pending destinations
+    localparam F_ENT_W = 2 * REG_W + 6;
+    reg [2*WARPS*DEPTH-1:0]     f_dv;
+    reg [ENTRIES*F_ENT_W-1:0]   f_ent;
+    reg [WARPS*8-1:0]           f_cnt;     // dv1 + dv2 bits of each warp
+    integer f_w, f_k;
+    always @* begin
+        f_cnt = {(WARPS*8){1'b0}};
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
+            f_dv[2*DEPTH*f_w +: 2*DEPTH] = {dv2_q[f_w], dv1_q[f_w]};
+            for (f_k = 0; f_k < DEPTH; f_k = f_k + 1)
+                f_cnt[8*f_w +: 8] = f_cnt[8*f_w +: 8] + dv1_q[f_w][f_k] + dv2_q[f_w][f_k];
+        end
+        for (f_k = 0; f_k < ENTRIES; f_k = f_k + 1)
+            f_ent[F_ENT_W*f_k +: F_ENT_W] = {dst1_q[f_k], dst2_q[f_k], mat_q[f_k]};
+    end
+
+    // each warp's count after this cycle: its writeback frees the bits it
+    // selects (they were pending: WB_IDLE otherwise), its push adds the
+    // destinations it has
+    reg [WARPS*8-1:0] f_cnt_d;
+    always @* begin
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1)
+            f_cnt_d[8*f_w +: 8] = f_cnt[8*f_w +: 8]
+                - ((wb_v && bw32 == f_w) ? wb_sel[0] + wb_sel[1] : 8'd0)
+                + ((iss_v && ready && iw32 == f_w) ? iss_dv1 + iss_dv2 : 8'd0);
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_dv == {(2*WARPS*DEPTH){1'b0}} && f_ent == {(ENTRIES*F_ENT_W){1'b0}});
+            // illegal input: nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(f_dv == $past(f_dv) && f_ent == $past(f_ent));
+            // a held issue (ready = 0) writes no entry and sets no valid
+            // bit (the cycle's writeback still frees its destination)
+            if (!$past(rst) && !$past(err) && !$past(ready))
+                p_stall_keeps: assert(f_ent == $past(f_ent) && (f_dv & ~$past(f_dv)) == {(2*WARPS*DEPTH){1'b0}});
+            // no pending destination is lost or duplicated: every warp's
+            // count moves by its writeback and its push only
+            if (!$past(rst) && !$past(err))
+                p_count: assert(f_cnt == $past(f_cnt_d));
+            // a push enters position 0 of its warp with its destinations
+            // and its rows of D(t-1, t+1)
+            if (!$past(rst) && !$past(err) && $past(ready) && $past(iss_v) && ($past(iss_dv1) || $past(iss_dv2)))
+                p_push: assert(f_dv[2*DEPTH*$past(iws)] == $past(iss_dv1) &&
+                               f_dv[2*DEPTH*$past(iws) + DEPTH] == $past(iss_dv2) &&
+                               f_ent[F_ENT_W*DEPTH*$past(iws) +: F_ENT_W] ==
+                               {$past(iss_dst1), $past(iss_dst2), $past(iss_d[5:0])});
+        end
+
+    always @*
+        if (f_past)
+            // err exactly with an error code; an error holds, reports no
+            // hazard and frees nothing; ready = 0 only as a stall
+            p_err_code: assert(err == (err_code != ERR_NONE) &&
+                               (!err || (act == ACT_HOLD && ready && !wb_free && !hz1 && !hz2)) &&
+                               ready == (act != ACT_STALL));
+`endif
+
 endmodule

@@ -335,4 +335,65 @@ module shadow_scoreboard #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err).
+`include "formal.vh"
+
+    // the architectural state: the valid and shadow bits, every table's
+    // register ids (an invalid entry's id included: err must keep it too)
+    reg [TABLES*ROW_W-1:0] f_regs;
+    reg                    f_range_ok, f_dup_ok;
+    integer f_t, f_e, f_g;
+    always @* begin
+        f_range_ok = 1'b1;
+        f_dup_ok   = 1'b1;
+        for (f_t = 0; f_t < TABLES; f_t = f_t + 1) begin
+            f_regs[f_t*ROW_W +: ROW_W] = reg_q[f_t];
+            for (f_e = 0; f_e < ENTRIES; f_e = f_e + 1)
+                if (valid_q[f_t*ENTRIES + f_e]) begin
+                    if ({{(32-REG_W){1'b0}}, reg_q[f_t][f_e*REG_W +: REG_W]} >= REGS)
+                        f_range_ok = 1'b0;
+                    for (f_g = f_e + 1; f_g < ENTRIES; f_g = f_g + 1)
+                        if (valid_q[f_t*ENTRIES + f_g] &&
+                            reg_q[f_t][f_g*REG_W +: REG_W] == reg_q[f_t][f_e*REG_W +: REG_W])
+                            f_dup_ok = 1'b0;
+                end
+        end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(valid_q == {VEC_W{1'b0}} && shadow_q == {VEC_W{1'b0}});
+            // illegal input: nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(valid_q == $past(valid_q) && shadow_q == $past(shadow_q) &&
+                                    f_regs == $past(f_regs));
+            // an issue that neither errs nor stalls takes the entry it
+            // names, which was free, and holds its register there; a stall
+            // takes none
+            if (!$past(rst) && $past(iss_do) && !$past(err))
+                p_alloc: assert($past(stall)
+                    ? ((valid_q & ~$past(valid_q)) >> ($past(iss_t) * ENTRIES)) % (1 << ENTRIES) == 0
+                    : (!$past(valid_q[iss_t*ENTRIES + alloc_idx]) &&
+                       valid_q[$past(iss_t)*ENTRIES + $past(alloc_idx)] &&
+                       f_regs[($past(iss_t)*ENTRIES + $past(alloc_idx))*REG_W +: REG_W] == $past(iss_reg)));
+        end
+
+    always @*
+        if (f_past) begin
+            // SPEC 3.3: a shadow bit only on a pending entry
+            p_shadow_valid: assert((shadow_q & ~valid_q) == {VEC_W{1'b0}});
+            // every pending register is a register
+            p_reg_range: assert(f_range_ok);
+            // no register pending twice in one table
+            p_no_dup: assert(f_dup_ok);
+            // err exactly with an error code; an error is no stall
+            p_err_code: assert(err == (err_code != ERR_NONE) && !(err && stall));
+        end
+`endif
+
 endmodule
