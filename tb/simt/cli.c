@@ -686,7 +686,11 @@ static void report(const opts *o, const loaded *L, const result *res)
                 snprintf(v[21], 48, "%.4f", en->dyn_nj);
                 snprintf(v[22], 48, "%.4f", en->leak_nj);
                 snprintf(v[23], sizeof v[23], "%s", r->en_what);
-            }
+            } else
+                snprintf(v[23], sizeof v[23], "%s", r->en_why);
+            for (char *q = v[23]; *q; q++) /* one csv field */
+                if (*q == ',')
+                    *q = ';';
             if (en->cycles && spe_en) {
                 snprintf(v[17], 48, "%.1f", 100.0 * (en->energy_nj / spe_en->energy_nj - 1));
                 snprintf(v[18], 48, "%.1f", 100.0 * (en->power_mw / spe_en->power_mw - 1));
