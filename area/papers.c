@@ -443,6 +443,47 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     return a;
 }
 
+static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours);
+
+/* Energy per access of the register-file organisations 000 Fig. 10 and 004
+ * Fig. 5 compare (issue 29): one summary row (pJ) per organisation, the
+ * read of one register of a whole warp; the note adds a write, the read of
+ * ONE active thread's register (a single decoder still reads the whole row
+ * of every lane; a per-lane or crossbar file one bank, plus for the
+ * crossbar one transfer each way), the leakage and the area. */
+static void lrf_energy_rows(area_paper_report *p, const area_tech *t, const char *what,
+                            unsigned lanes, unsigned entries, unsigned regs)
+{
+    static const char *const org_label[] = {"one decoder", "a decoder per lane", "crossbar"};
+    area_desc d;
+    area_energy_report er;
+    for (unsigned org = LRF_ORG_SINGLE_DECODER; org <= LRF_ORG_CROSSBAR; org++) {
+        if (area_desc_lane_regfile(lanes, entries, 32, regs, (area_lrf_org)org, 0, &d) ||
+            area_desc_energy(t, &d, &er))
+            continue;
+        double thread = er.read_nj, xfer = 0;
+        for (unsigned i = 0; i < d.n; i++) {
+            if (d.item[i].type == AI_ARRAY && d.item[i].lockstep && d.item[i].arr.banks > 1)
+                thread = er.item[i].read_nj / d.item[i].arr.banks * d.item[i].count;
+            if (d.item[i].type == AI_XBAR && xfer == 0)
+                xfer = er.item[i].op_nj; /* one transfer of one crossbar */
+        }
+        char label[96], note[300];
+        snprintf(label, sizeof label, "%s read energy, %s", what, org_label[org]);
+        area_row *r = summary(p, label, "pJ", 1e3 * (er.read_nj + er.op_nj));
+        snprintf(r->config, sizeof r->config, "%.190s", d.config);
+        snprintf(note, sizeof note,
+                 "one register of every lane (logic included); write %.1f pJ; one active "
+                 "thread's register %.1f pJ%s; leakage %.3g mW; area %.4g mm2",
+                 1e3 * (er.write_nj + er.op_nj), 1e3 * (thread + 2 * xfer),
+                 org == LRF_ORG_SINGLE_DECODER ? " (the whole row)"
+                 : org == LRF_ORG_CROSSBAR    ? " (a bank + a transfer each way)"
+                                              : " (its bank)",
+                 er.leak_mw, er.area_mm2);
+        row_note(r, note);
+    }
+}
+
 /* "<label>: the paper's array alone": our area of the single array the
  * published figure `pub_id` describes (its calibration geometry), beside
  * that figure.  Nothing when the figure has no geometry. */
@@ -713,6 +754,7 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
     banked = lrf_row(p, t, "Register file, a decoder per lane (Fig. 10d)", 16, 512, 32,
                      LRF_ORG_PER_LANE, "000.rf.banked", s, 0);
     lrf_row(p, t, "Register file, crossbar (Fig. 10b)", 16, 512, 32, LRF_ORG_CROSSBAR, NULL, s, 0);
+    lrf_energy_rows(p, t, "Register file", 16, 512, 32);
     dec = banked - single;
     r = summary(p, "Per-lane decoders: register file increase", "mm2", dec);
     r->published = (area_pub_find("000.rf.banked")->value - area_pub_find("000.rf.single")->value) *
@@ -1591,6 +1633,7 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
     row_note(&p->rows[p->nrows - 1], "004 Table 1 geometry; 2R1W as the lane_regfile model");
     banked = lrf_row(p, t, "Register file 64 KB, a decoder per lane (Fig. 5)", 32, 512, 16,
                      LRF_ORG_PER_LANE, NULL, s, 0);
+    lrf_energy_rows(p, t, "Register file 64 KB", 32, 512, 16);
     {
         static const char *const ids[] = {"004.rf.lo", "004.rf.hi", "004.rf.fung"};
         char why004[300];
