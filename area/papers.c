@@ -351,11 +351,52 @@ static void mech_detail(area_row *r, const area_result *const *plus, unsigned np
         area_result_add(&d, minus[i], -1.0);
     r->detail = d;
     r->has_detail = 1;
+    area_result_zero(&r->base);
+    r->base.kind = AK_LOGIC;
+    for (i = 0; i < nm; i++)
+        area_result_add(&r->base, minus[i], 1.0);
+    r->has_base = 1;
+}
+
+static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours);
+
+/* Area and energy of each mechanism over the baseline parts it is measured
+ * against (its row's `mech`, mech_detail's minus), side by side (issue 29
+ * sec. 4): area, one access of every part (read of every array once plus
+ * one logic operation) and leakage, as percentages of the baseline's.  The
+ * run-level energy of a mechanism (dynamic + leakage over a kernel) is
+ * build/simt's energy_overhead_pct; 002 Fig. 12's is in docs/energy.md. */
+static void mech_overheads(area_paper_report *p)
+{
+    unsigned i, n = p->nrows;
+    for (i = 0; i < n; i++) {
+        const area_row *m = &p->rows[i];
+        const area_result *a = &m->detail, *b = &m->base;
+        char lab[96], note[300];
+        area_row *r;
+        if (!m->mech[0] || !m->has_base || !m->has_detail || b->total_mm2 <= 0 ||
+            b->read_nj + b->op_nj <= 0 || b->leak_mw <= 0)
+            continue;
+        snprintf(lab, sizeof lab, "%.48s: area over its baseline", m->mech);
+        r = summary(p, lab, "%", 100.0 * a->total_mm2 / b->total_mm2);
+        snprintf(note, sizeof note, "%.4g mm2 added over %.4g mm2 of baseline parts (%.60s)",
+                 a->total_mm2, b->total_mm2, m->label);
+        row_note(r, note);
+        snprintf(lab, sizeof lab, "%.48s: energy over its baseline", m->mech);
+        r = summary(p, lab, "%", 100.0 * (a->read_nj + a->op_nj) / (b->read_nj + b->op_nj));
+        snprintf(note, sizeof note,
+                 "one access of every part: %+.4g nJ over %.4g nJ; leakage %+.4g mW over %.4g mW "
+                 "(%+.1f%%); a run's energy: build/simt energy_overhead_pct",
+                 a->read_nj + a->op_nj, b->read_nj + b->op_nj, a->leak_mw, b->leak_mw,
+                 100.0 * a->leak_mw / b->leak_mw);
+        row_note(r, note);
+    }
 }
 
 static void finish(area_paper_report *p)
 {
     unsigned i;
+    mech_overheads(p);
     for (i = 0; i < p->nrows; i++) {
         area_row *r = &p->rows[i];
         if (!r->partial && !isnan(r->ours) && !isnan(r->published) && r->published != 0)
@@ -442,8 +483,6 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
         row_pub(r, pub_id, scale);
     return a;
 }
-
-static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours);
 
 /* Energy per access of the register-file organisations 000 Fig. 10 and 004
  * Fig. 5 compare (issue 29): one summary row (pJ) per organisation, the
