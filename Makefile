@@ -405,5 +405,12 @@ area: deps $(AREA_BIN) | $(B)
 area-yosys: deps $(AREA_BIN)
 	@area/yosys_compare.sh $(B)
 
+# 002 sec. 5.10 Fig. 12: runtime, power, energy, EDP of SIMT, TSIMT, STSIMT and
+# their scalarized forms over SIMT at 002's preset, into docs/energy.md
+.PHONY: energy-fig12
+energy-fig12: $(B)/simt
+	@python3 tools/energy_fig12.py $(B) docs/energy.md
+	@echo "energy-fig12: wrote docs/energy.md (Fig. 12 section)"
+
 clean:
 	rm -rf $(B) $(O)

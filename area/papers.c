@@ -351,11 +351,52 @@ static void mech_detail(area_row *r, const area_result *const *plus, unsigned np
         area_result_add(&d, minus[i], -1.0);
     r->detail = d;
     r->has_detail = 1;
+    area_result_zero(&r->base);
+    r->base.kind = AK_LOGIC;
+    for (i = 0; i < nm; i++)
+        area_result_add(&r->base, minus[i], 1.0);
+    r->has_base = 1;
+}
+
+static area_row *summary(area_paper_report *p, const char *label, const char *unit, double ours);
+
+/* Area and energy of each mechanism over the baseline parts it is measured
+ * against (its row's `mech`, mech_detail's minus), side by side (issue 29
+ * sec. 4): area, one access of every part (read of every array once plus
+ * one logic operation) and leakage, as percentages of the baseline's.  The
+ * run-level energy of a mechanism (dynamic + leakage over a kernel) is
+ * build/simt's energy_overhead_pct; 002 Fig. 12's is in docs/energy.md. */
+static void mech_overheads(area_paper_report *p)
+{
+    unsigned i, n = p->nrows;
+    for (i = 0; i < n; i++) {
+        const area_row *m = &p->rows[i];
+        const area_result *a = &m->detail, *b = &m->base;
+        char lab[96], note[300];
+        area_row *r;
+        if (!m->mech[0] || !m->has_base || !m->has_detail || b->total_mm2 <= 0 ||
+            b->read_nj + b->op_nj <= 0 || b->leak_mw <= 0)
+            continue;
+        snprintf(lab, sizeof lab, "%.48s: area over its baseline", m->mech);
+        r = summary(p, lab, "%", 100.0 * a->total_mm2 / b->total_mm2);
+        snprintf(note, sizeof note, "%.4g mm2 added over %.4g mm2 of baseline parts (%.60s)",
+                 a->total_mm2, b->total_mm2, m->label);
+        row_note(r, note);
+        snprintf(lab, sizeof lab, "%.48s: energy over its baseline", m->mech);
+        r = summary(p, lab, "%", 100.0 * (a->read_nj + a->op_nj) / (b->read_nj + b->op_nj));
+        snprintf(note, sizeof note,
+                 "one access of every part: %+.4g nJ over %.4g nJ; leakage %+.4g mW over %.4g mW "
+                 "(%+.1f%%); a run's energy: build/simt energy_overhead_pct",
+                 a->read_nj + a->op_nj, b->read_nj + b->op_nj, a->leak_mw, b->leak_mw,
+                 100.0 * a->leak_mw / b->leak_mw);
+        row_note(r, note);
+    }
 }
 
 static void finish(area_paper_report *p)
 {
     unsigned i;
+    mech_overheads(p);
     for (i = 0; i < p->nrows; i++) {
         area_row *r = &p->rows[i];
         if (!r->partial && !isnan(r->ours) && !isnan(r->published) && r->published != 0)
@@ -441,6 +482,45 @@ static double lrf_row(area_paper_report *p, const area_tech *t, const char *labe
     if (pub_id)
         row_pub(r, pub_id, scale);
     return a;
+}
+
+/* Energy per access of the register-file organisations 000 Fig. 10 and 004
+ * Fig. 5 compare (issue 29): one summary row (pJ) per organisation, the
+ * read of one register of a whole warp; the note adds a write, the read of
+ * ONE active thread's register (a single decoder still reads the whole row
+ * of every lane; a per-lane or crossbar file one bank, plus for the
+ * crossbar one transfer each way), the leakage and the area. */
+static void lrf_energy_rows(area_paper_report *p, const area_tech *t, const char *what,
+                            unsigned lanes, unsigned entries, unsigned regs)
+{
+    static const char *const org_label[] = {"one decoder", "a decoder per lane", "crossbar"};
+    area_desc d;
+    area_energy_report er;
+    for (unsigned org = LRF_ORG_SINGLE_DECODER; org <= LRF_ORG_CROSSBAR; org++) {
+        if (area_desc_lane_regfile(lanes, entries, 32, regs, (area_lrf_org)org, 0, &d) ||
+            area_desc_energy(t, &d, &er))
+            continue;
+        double thread = er.read_nj, xfer = 0;
+        for (unsigned i = 0; i < d.n; i++) {
+            if (d.item[i].type == AI_ARRAY && d.item[i].lockstep && d.item[i].arr.banks > 1)
+                thread = er.item[i].read_nj / d.item[i].arr.banks * d.item[i].count;
+            if (d.item[i].type == AI_XBAR && xfer == 0)
+                xfer = er.item[i].op_nj; /* one transfer of one crossbar */
+        }
+        char label[96], note[300];
+        snprintf(label, sizeof label, "%s read energy, %s", what, org_label[org]);
+        area_row *r = summary(p, label, "pJ", 1e3 * (er.read_nj + er.op_nj));
+        snprintf(r->config, sizeof r->config, "%.190s", d.config);
+        snprintf(note, sizeof note,
+                 "one register of every lane (logic included); write %.1f pJ; one active "
+                 "thread's register %.1f pJ%s; leakage %.3g mW; area %.4g mm2",
+                 1e3 * (er.write_nj + er.op_nj), 1e3 * (thread + 2 * xfer),
+                 org == LRF_ORG_SINGLE_DECODER ? " (the whole row)"
+                 : org == LRF_ORG_CROSSBAR    ? " (a bank + a transfer each way)"
+                                              : " (its bank)",
+                 er.leak_mw, er.area_mm2);
+        row_note(r, note);
+    }
 }
 
 /* "<label>: the paper's array alone": our area of the single array the
@@ -713,6 +793,7 @@ void area_paper_000(area_paper_report *p, const area_tech *t, double s)
     banked = lrf_row(p, t, "Register file, a decoder per lane (Fig. 10d)", 16, 512, 32,
                      LRF_ORG_PER_LANE, "000.rf.banked", s, 0);
     lrf_row(p, t, "Register file, crossbar (Fig. 10b)", 16, 512, 32, LRF_ORG_CROSSBAR, NULL, s, 0);
+    lrf_energy_rows(p, t, "Register file", 16, 512, 32);
     dec = banked - single;
     r = summary(p, "Per-lane decoders: register file increase", "mm2", dec);
     r->published = (area_pub_find("000.rf.banked")->value - area_pub_find("000.rf.single")->value) *
@@ -1591,6 +1672,7 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
     row_note(&p->rows[p->nrows - 1], "004 Table 1 geometry; 2R1W as the lane_regfile model");
     banked = lrf_row(p, t, "Register file 64 KB, a decoder per lane (Fig. 5)", 32, 512, 16,
                      LRF_ORG_PER_LANE, NULL, s, 0);
+    lrf_energy_rows(p, t, "Register file 64 KB", 32, 512, 16);
     {
         static const char *const ids[] = {"004.rf.lo", "004.rf.hi", "004.rf.fung"};
         char why004[300];

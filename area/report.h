@@ -52,6 +52,8 @@ typedef struct {
     char mech[48];        /* set on the row that is a mechanism's added area (node view) */
     int has_detail;
     area_result detail;   /* our breakdown (mm2 rows) */
+    int has_base;
+    area_result base;     /* a mechanism's row: the baseline parts it is measured over */
 } area_row;
 
 typedef struct {

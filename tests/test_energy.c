@@ -574,6 +574,73 @@ TEST(area_fit_recovers_from_perturbed_constants)
     CHECK(area_fit_crossval(sub, 12, 1, 10, &after) != NULL);
 }
 
+/* 000 Fig. 10 / 004 Fig. 5's register files in the report: one thread's
+ * register costs the whole row with one decoder and one bank otherwise;
+ * each mechanism's area and energy over its baseline are side by side and
+ * are its breakdown over the baseline's. */
+static const area_row *find_row(const area_paper_report *p, const char *label)
+{
+    for (unsigned i = 0; i < p->nrows; i++)
+        if (!strcmp(p->rows[i].label, label))
+            return &p->rows[i];
+    return NULL;
+}
+
+static double note_pj(const area_row *r)
+{
+    const char *q = r ? strstr(r->note, "thread's register ") : NULL;
+    return q ? atof(q + strlen("thread's register ")) : NAN;
+}
+
+TEST(rf_organisations_energy_and_mechanism_overheads_in_the_report)
+{
+    static area_report rep;
+    CHECK(area_report_build("all", 0, NULL, NULL, &rep) == NULL);
+    static const char *const pre[2] = {"Register file read energy, ",
+                                       "Register file 64 KB read energy, "};
+    unsigned mechs = 0, pairs = 0;
+    for (unsigned k = 0; k < rep.n; k++) {
+        const area_paper_report *p = &rep.p[k];
+        int w = !strcmp(p->paper, "000") ? 0 : !strcmp(p->paper, "004") ? 1 : -1;
+        if (w >= 0) {
+            char l[3][96];
+            const area_row *r[3];
+            static const char *const org[3] = {"one decoder", "a decoder per lane", "crossbar"};
+            for (unsigned o = 0; o < 3; o++) {
+                snprintf(l[o], sizeof l[o], "%s%s", pre[w], org[o]);
+                r[o] = find_row(p, l[o]);
+                CHECK(r[o] != NULL);
+            }
+            if (r[0] && r[1] && r[2]) {
+                CHECK(r[0]->ours < r[1]->ours && r[1]->ours < r[2]->ours);
+                CHECK(note_pj(r[1]) < note_pj(r[0]) / 4 && note_pj(r[2]) > note_pj(r[1]));
+                CHECK(note_pj(r[0]) <= r[0]->ours);
+            }
+        }
+        for (unsigned i = 0; i < p->nrows; i++) {
+            const area_row *m = &p->rows[i];
+            if (!m->mech[0] || !m->has_base)
+                continue;
+            mechs++;
+            char la[96], le[96];
+            snprintf(la, sizeof la, "%.48s: area over its baseline", m->mech);
+            snprintf(le, sizeof le, "%.48s: energy over its baseline", m->mech);
+            const area_row *a = find_row(p, la), *e = find_row(p, le);
+            CHECK(a && e);
+            if (a && e) {
+                pairs++;
+                CHECK(fabs(a->ours - 100 * m->detail.total_mm2 / m->base.total_mm2) < 1e-9);
+                CHECK(fabs(e->ours - 100 * (m->detail.read_nj + m->detail.op_nj) /
+                                         (m->base.read_nj + m->base.op_nj)) < 1e-9);
+                CHECK(fabs(m->detail.total_mm2 - m->ours) <= 1e-6 * fabs(m->ours) + 1e-12 ||
+                      isnan(m->ours));
+            }
+        }
+    }
+    printf("  %u mechanism rows, %u with area and energy over their baseline\n", mechs, pairs);
+    CHECK(mechs >= 6 && pairs == mechs);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -591,5 +658,6 @@ int main(int argc, char **argv)
     RUN(per_lane_banks_are_accessed_together);
     RUN(area_on_all_cacti_runs_as_documented);
     RUN(area_fit_recovers_from_perturbed_constants);
+    RUN(rf_organisations_energy_and_mechanism_overheads_in_the_report);
     return test_summary();
 }

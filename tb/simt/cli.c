@@ -472,6 +472,8 @@ typedef struct {
     mech_cols cols;
     double area;
     char area_what[256];
+    energy_result en;   /* en.cycles == 0 with en_why: not estimated */
+    char en_why[200], en_what[400], en_counts[400];
 } result;
 
 /* Whether a --param names one of m's structures: then the user chose m's
@@ -587,6 +589,12 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
                                                         res[i].area_what,
                                                         sizeof res[i].area_what)
                                       : -1;
+        if (!energy_eval(c, &tech, &res[i].en, res[i].en_why, sizeof res[i].en_why))
+        {
+            energy_items_str(&res[i].en, res[i].en_what, sizeof res[i].en_what);
+            energy_counts_str(&res[i].en, res[i].en_counts, sizeof res[i].en_counts);
+        } else
+            res[i].en.cycles = 0;
     }
     if (!rc && outputs && o->vcd)
         write_gtkw(o->vcd, o, cs);
@@ -612,7 +620,10 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
 static const char *const base_cols[] = {"mech", "cycles", "warp_insts", "thread_insts", "ipc",
                                         "simd_eff", "lane_util", "idle_cycles", "full_stalls",
                                         "segments", "bank_conflicts", "ctas", "area_mm2",
-                                        "area_overhead_pct"};
+                                        "area_overhead_pct", "energy_nj", "power_mw",
+                                        "edp_nj_us", "energy_overhead_pct",
+                                        "power_overhead_pct", "edp_overhead_pct", "clock_mhz",
+                                        "energy_dyn_nj", "energy_leak_nj", "energy_structs"};
 #define NBASE (sizeof base_cols / sizeof base_cols[0])
 
 static void report(const opts *o, const loaded *L, const result *res)
@@ -620,9 +631,12 @@ static void report(const opts *o, const loaded *L, const result *res)
     const char *extra[64];
     unsigned ne = 0;
     double spe_area = -1;
+    const energy_result *spe_en = NULL;
     for (unsigned i = 0; i < o->ns; i++) {
-        if (!strcmp(o->sel[i]->name, "spe") && res[i].ran)
+        if (!strcmp(o->sel[i]->name, "spe") && res[i].ran) {
             spe_area = res[i].area;
+            spe_en = res[i].en.cycles ? &res[i].en : NULL;
+        }
         for (unsigned j = 0; j < res[i].cols.n; j++) {
             unsigned k = 0;
             while (k < ne && strcmp(extra[k], res[i].cols.name[j]))
@@ -659,13 +673,13 @@ static void report(const opts *o, const loaded *L, const result *res)
             printf("\n");
         }
     } else if (o->format == 0)
-        printf("%-*s %9s %10s %12s %8s %8s %9s %9s %8s %9s %9s\n", name_width(), "mech", "cycles",
+        printf("%-*s %9s %10s %12s %8s %8s %9s %9s %8s %9s %9s %10s %9s %9s\n", name_width(), "mech", "cycles",
                "warp_insts", "thread_insts", "ipc", "simd_eff", "lane_util", "idle",
-               "full_stl", "area_mm2", "overhead");
+               "full_stl", "area_mm2", "overhead", "energy_nJ", "power_mW", "e_ovhd");
     for (unsigned i = 0; i < o->ns; i++) {
         const result *r = &res[i];
         const core_stats *st = &r->st;
-        char v[NBASE][48];
+        char v[NBASE][400];
         double cyc = st->cycles ? (double)st->cycles : 1;
         memset(v, 0, sizeof v);
         snprintf(v[0], 48, "%s", o->sel[i]->name);
@@ -687,6 +701,25 @@ static void report(const opts *o, const loaded *L, const result *res)
                 snprintf(v[12], 48, "%.5f", r->area);
             if (r->area >= 0 && spe_area > 0)
                 snprintf(v[13], 48, "%.1f", 100.0 * (r->area - spe_area) / spe_area);
+            const energy_result *en = &r->en;
+            if (en->cycles) {
+                snprintf(v[14], 48, "%.4f", en->energy_nj);
+                snprintf(v[15], 48, "%.4f", en->power_mw);
+                snprintf(v[16], 48, "%.5g", en->edp);
+                snprintf(v[20], 48, "%.0f", en->clock_mhz);
+                snprintf(v[21], 48, "%.4f", en->dyn_nj);
+                snprintf(v[22], 48, "%.4f", en->leak_nj);
+                snprintf(v[23], sizeof v[23], "%s", r->en_what);
+            } else
+                snprintf(v[23], sizeof v[23], "%s", r->en_why);
+            for (char *q = v[23]; *q; q++) /* one csv field */
+                if (*q == ',')
+                    *q = ';';
+            if (en->cycles && spe_en) {
+                snprintf(v[17], 48, "%.1f", 100.0 * (en->energy_nj / spe_en->energy_nj - 1));
+                snprintf(v[18], 48, "%.1f", 100.0 * (en->power_mw / spe_en->power_mw - 1));
+                snprintf(v[19], 48, "%.1f", 100.0 * (en->edp / spe_en->edp - 1));
+            }
         }
         const char *status = r->ran ? "ok" : r->why;
         if (o->format == 0) {
@@ -695,7 +728,9 @@ static void report(const opts *o, const loaded *L, const result *res)
             else {
                 printf("%-*s %9s %10s %12s %8s %8s %9s %9s %8s %9s %8s%s", name_width(), v[0], v[1], v[2], v[3],
                        v[4], v[5], v[6], v[7], v[8], v[12][0] ? v[12] : "-",
-                       v[13][0] ? v[13] : "-", v[13][0] ? "%" : "");
+                       v[13][0] ? v[13] : "-", v[13][0] ? "%" : " ");
+                printf(" %10s %9s %8s%s", v[14][0] ? v[14] : "-", v[15][0] ? v[15] : "-",
+                       v[17][0] ? v[17] : "-", v[17][0] ? "%" : " ");
                 for (unsigned j = 0; j < r->cols.n; j++)
                     printf(" %s=%s", r->cols.name[j], r->cols.value[j]);
                 printf("\n");
@@ -704,7 +739,7 @@ static void report(const opts *o, const loaded *L, const result *res)
         }
         if (o->format == 3) {
             printf("%s  {\"mech\": \"%s\"", i ? ",\n" : "", v[0]);
-            for (unsigned c = 1; c < NBASE; c++)
+            for (unsigned c = 1; c < NBASE - 1; c++) /* energy_structs: a string, below */
                 printf(", \"%s\": %s", base_cols[c], v[c][0] ? v[c] : "null");
             for (unsigned c = 0; c < ne; c++) {
                 const char *val = NULL;
@@ -717,7 +752,9 @@ static void report(const opts *o, const loaded *L, const result *res)
                     printf(", \"%s\": %s%s%s", extra[c], val ? "\"" : "", val ? val : "null",
                            val ? "\"" : "");
             }
-            printf(", \"area_structs\": \"%s\", \"status\": \"", r->area_what);
+            printf(", \"area_structs\": \"%s\", \"energy_structs\": \"%s\", "
+                   "\"energy_counts\": \"%s\", \"status\": \"",
+                   r->area_what, r->en.cycles ? r->en_what : r->en_why, r->en_counts);
             for (const char *s = status; *s; s++)
                 printf(*s == '"' || *s == '\\' ? "\\%c" : "%c", *s);
             printf("\"}");

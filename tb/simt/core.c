@@ -101,6 +101,7 @@ struct core {
     int failed, done, fault_done;
     char err[700];
     core_stats st;
+    energy_counts en;                  /* access counts (energy.h) */
     /* outputs */
     struct vcd_writer *vcd;
     FILE *log;
@@ -962,6 +963,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         }
     }
     /* statistics and the decision */
+    energy_count_issue(&c->en, in->nsrc, in->ndst, nl, sca,
+                       !r->nosb && !(c->ops->flags & MECH_OWN_SB),
+                       !r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc);
     unsigned th = nl;
     c->st.thread_insts += nl;
     core_dec *d;
@@ -996,6 +1000,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 
 /* ------------------------------------------------------------ record */
 int core_tracing(const core *c) { return c->trace_dir != NULL && !c->failed; }
+energy_counts *core_energy_counts(const core *c) { return (energy_counts *)&c->en; }
 void *core_rec(core *c, unsigned idx) { return &c->rec[idx < CORE_REC_MAX ? idx : 0]; }
 
 void core_rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,

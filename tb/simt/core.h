@@ -82,6 +82,7 @@
 #include <stdio.h>
 
 #include "../../rtl_c/port.h"
+#include "energy.h"
 #include "prog.h"
 #include "ref.h"
 
@@ -125,6 +126,8 @@ typedef struct core_cfg {
     /* mechanism structure sizes */
     unsigned spe_depth, dpe_depth, sb_entries, cct, lut_entries, maj, sched_bits, policy,
         swizzle, regfile, tsimt_width, lwm_k, swi_sets, swi_ways, shuffle;
+    /* energy (energy.h): the clock leakage and power are charged at */
+    unsigned clock_mhz;
     /* run control */
     unsigned check;        /* every structure's invariant check every cycle */
     uint64_t max_cycles;
@@ -348,10 +351,15 @@ void *core_rec(core *c, unsigned idx);           /* the recorder: foo_ports' ctx
 void core_rec_visit(void *ctx, const char *name, unsigned width, const uint64_t *value,
                     enum port_dir dir);
 int core_rec_cycle(core *c, unsigned idx, const struct param_table *t, const void *cfg);
+/* Also counts the structure's accesses of the cycle from its ports
+ * (energy.h: energy_count_NAME), whether or not the run is traced. */
 #define CORE_RECORD(c, idx, name, cfgp, inp, outp)                                               \
-    (core_tracing(c) ? (name##_ports((cfgp), (inp), (outp), core_rec_visit, core_rec((c), (idx))), \
+    (energy_count_##name(core_energy_counts(c), #name, (cfgp), (inp), (outp)),                   \
+     core_tracing(c) ? (name##_ports((cfgp), (inp), (outp), core_rec_visit, core_rec((c), (idx))), \
                         core_rec_cycle((c), (idx), &name##_params, (cfgp)))                       \
                      : 0)
+/* The run's access counts (energy.h). */
+energy_counts *core_energy_counts(const core *c);
 /* The VCD writer while tracing (NULL otherwise). */
 struct vcd_writer *core_vcd(const core *c);
 

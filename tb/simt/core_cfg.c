@@ -58,6 +58,7 @@ const core_key core_keys[] = {
     K(swi_sets, 1, 16, NULL, "swi instruction buffer sets"),
     K(swi_ways, 0, 64, NULL, "swi ways per set (0: enough for every warp)"),
     K(shuffle, 0, 4, w_shuffle, "swi lane shuffle (001 Table 1)"),
+    K(clock_mhz, 100, 5000, NULL, "core clock, MHz: leakage energy and power (energy.h)"),
     K(check, 0, 1, w_onoff, "every structure's invariant check every cycle"),
     {NULL, 0, 0, 0, NULL, NULL},
 };
@@ -96,6 +97,7 @@ void core_cfg_default(core_cfg *c)
     c->swizzle = 1;
     c->tsimt_width = 2;
     c->swi_sets = 4;
+    c->clock_mhz = 1000;
     c->check = 1;
     c->max_cycles = 50000000ull;
 }

@@ -221,6 +221,7 @@ int mech_area_add(const area_tech *t, const char *e, const void *desc, double *m
         return -1;
     }
     *mm2 += r.total_mm2;
+    energy_collect(desc, NULL);
     size_t u = strlen(what);
     snprintf(what + u, len - u, "%s%s", u ? "+" : "", ((const area_desc *)desc)->name);
     return 0;
@@ -256,6 +257,7 @@ int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *m
         return -1;
     }
     *mm2 += r.total_mm2;
+    energy_collect(&d, "rf");
     snprintf(what + u, len - u, "%s%s", u ? "+" : "", d.name);
     return 0;
 }

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# test_simt_energy.sh BUILD_DIR -- energy, power and EDP of build/simt
+# (issue 29 sec. 2, tb/simt/energy.h).  Prints ok/FAIL lines.
+#   - totals: energy = dynamic + leakage = the sum of the structures;
+#     power = energy / runtime, edp = energy x runtime at clock_mhz
+#   - counts from the structures' own ports: every structure was charged
+#     once per commit (its steps equal the lines of its --trace-dir vector
+#     file, which records each step); the stack reads once per operation
+#     (issues + launches), the TSIMT front end once per issue, the lanes
+#     once per thread-instruction, the instruction buffers once per issue
+#   - leakage scales with cycles: a longer memory latency (same work, more
+#     cycles) charges the same leakage per cycle; a clock twice as fast
+#     halves the leakage and leaves the dynamic energy alone
+#   - dynamic energy scales with work: a loop run twice as many times costs
+#     the dynamic energy of the thread-instructions' ratio (within 5%)
+#   - a larger node never costs less dynamic or total energy (45 -> 90 nm)
+set -u
+B=${1:-build}
+S=$B/simt
+T=$B/test/simt_energy
+mkdir -p "$T"
+ok() { echo "ok $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
+
+# a uniform loop: ITER iterations of five instructions per thread
+loop_kernel() {
+  cat <<EOF
+.kernel work
+.threads 64
+.mem 256
+    mov r0, %tid
+    mov r1, 0
+    mov r2, $1
+LOOP:
+    add r1, r1, r0
+    mul r3, r1, r2
+    sub r2, r2, 1
+    setp.gt p0, r2, 0
+    @p0 bra LOOP
+    st [r0], r1
+    exit
+EOF
+}
+loop_kernel 8 >"$T/w1.k"
+loop_kernel 16 >"$T/w2.k"
+
+run() { # out.json args...
+  local out=$1
+  shift
+  "$S" --core "$@" --mech all --format json >"$out" 2>"$out.err" || { bad "run_$(basename "$out")" "$(head -1 "$out.err")"; return 1; }
+}
+run "$T/lud.json" tb/kernels/lud.k &&
+run "$T/lud_slow.json" tb/kernels/lud.k --set mem_lat=400 &&
+run "$T/lud_fast.json" tb/kernels/lud.k --set clock_mhz=2000 &&
+run "$T/lud_90.json" tb/kernels/lud.k --tech 90 &&
+run "$T/w1.json" "$T/w1.k" &&
+run "$T/w2.json" "$T/w2.k" || exit 0
+rm -rf "$T/tr"
+"$S" --core tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
+  bad trace_run "$(head -1 "$T/tr.err")"
+
+python3 - "$T" <<'EOF'
+import json, os, sys, glob, re
+T = sys.argv[1]
+def rows(n):
+    return {r["mech"]: r for r in json.load(open(os.path.join(T, n)))["rows"]}
+def items(r):  # name -> (dyn, leak)
+    out = {}
+    for part in r["energy_structs"].split("+"):
+        name, v = part.split("=")
+        d, l = v.split("/")
+        out[name] = (float(d), float(l))
+    return out
+def counts(r):  # name -> [rd, wr, srch, act, steps]
+    return {p.split("=")[0]: [int(x) for x in p.split("=")[1].split("/")] for p in r["energy_counts"].split("+")}
+def close(a, b, rel):
+    return abs(a - b) <= rel * max(abs(a), abs(b), 1e-12)
+res = []
+def check(name, cond, why=""):
+    res.append(("ok " if cond else "FAIL ") + name + ("" if cond else ": " + why))
+
+lud = rows("lud.json")
+for m, r in lud.items():
+    it = items(r)
+    e, dyn, leak = r["energy_nj"], r["energy_dyn_nj"], r["energy_leak_nj"]
+    us = r["cycles"] / r["clock_mhz"]
+    check(f"energy_totals_{m}", close(e, dyn + leak, 1e-3) and
+          close(dyn, sum(d for d, _ in it.values()), 2e-3) and
+          close(leak, sum(l for _, l in it.values()), 2e-3), r["energy_structs"])
+    check(f"energy_power_edp_{m}", close(r["power_mw"], e / us, 1e-3) and
+          close(r["edp_nj_us"], e * us, 1e-3), f"{r['power_mw']} {r['edp_nj_us']}")
+    c = counts(r)
+    scal = "scalar" in m
+    if not scal:
+        check(f"energy_lane_ops_{m}", c["lanes"][3] == r["thread_insts"], f"{c['lanes']} vs {r['thread_insts']}")
+    if "ibuf" in c and m in ("spe", "dpe", "simt+scalar"):  # one issue per slot
+        check(f"energy_ibuf_reads_{m}", c["ibuf"][0] == r["warp_insts"], f"{c['ibuf']}")
+    if "simt_stack" in c and m in ("spe", "tsimt", "stsimt", "simt+scalar"):
+        # one read per operation: every issue and the 8 warps' launches
+        check(f"energy_stack_reads_{m}", c["simt_stack"][0] == r["warp_insts"] + 8, f"{c['simt_stack']} {r['warp_insts']}")
+    if "tsimt_frontend" in c:
+        check(f"energy_frontend_reads_{m}", c["tsimt_frontend"][0] == r["warp_insts"], f"{c['tsimt_frontend']}")
+    # steps: one per commit, as many as the structure's trace lines
+    for name, v in c.items():
+        files = [f for f in glob.glob(os.path.join(T, "tr", m + "-" + name + "*.vec"))
+                 if re.fullmatch(re.escape(m + "-" + name) + r"\d*\.vec", os.path.basename(f))]
+        if not files:
+            continue
+        lines = sum(sum(1 for _ in open(f)) - 2 for f in files)
+        check(f"energy_steps_{m}_{name}", v[4] == lines, f"{v[4]} counted, {lines} traced")
+
+slow, fast, n90 = rows("lud_slow.json"), rows("lud_fast.json"), rows("lud_90.json")
+for m, r in lud.items():
+    s = slow[m]
+    check(f"energy_leak_per_cycle_{m}", s["cycles"] > r["cycles"] and s["energy_leak_nj"] > r["energy_leak_nj"] and
+          close(s["energy_leak_nj"] / s["cycles"], r["energy_leak_nj"] / r["cycles"], 1e-3),
+          f"{r['cycles']} {r['energy_leak_nj']} -> {s['cycles']} {s['energy_leak_nj']}")
+    f = fast[m]
+    check(f"energy_clock_{m}", close(f["energy_leak_nj"], r["energy_leak_nj"] / 2, 2e-3) and
+          close(f["energy_dyn_nj"], r["energy_dyn_nj"], 1e-6), f"{f['energy_leak_nj']} {r['energy_leak_nj']}")
+    check(f"energy_node_{m}", n90[m]["energy_dyn_nj"] > r["energy_dyn_nj"] and
+          n90[m]["energy_nj"] > r["energy_nj"], f"{n90[m]['energy_nj']} <= {r['energy_nj']}")
+
+w1, w2 = rows("w1.json"), rows("w2.json")
+for m in w1:
+    a, b = w1[m], w2[m]
+    work = b["thread_insts"] / a["thread_insts"]
+    dyn = b["energy_dyn_nj"] / a["energy_dyn_nj"]
+    check(f"energy_scales_with_work_{m}", abs(dyn / work - 1) < 0.05, f"dynamic x{dyn:.3f}, work x{work:.3f}")
+print("\n".join(res))
+EOF
