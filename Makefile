@@ -259,8 +259,8 @@ ifneq ($(filter sweep,$(MAKECMDGOALS)),)
 endif
 sweep: deps $(B)/simt | $(B)
 	@tools/sweep.py run $(SWEEP) -o $(SWEEP_OUT) $(if $(SWEEP_JOBS),--jobs $(SWEEP_JOBS)) \
-	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) $(if $(SIMT),--simt "$(SIMT)") && \
-	  tools/sweep.py chart $(SWEEP_OUT) -o $(basename $(SWEEP_OUT))
+	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) $(if $(SIMT),--simt "$(SIMT)") \
+	  --charts $(basename $(SWEEP_OUT))
 # make regress: every CUDA kernel x every mechanism x every preset (at least
 # 200 jobs) on GNU parallel, killed part-way and resumed (tests/sweep_check.sh),
 # then the papers' claims that hold must still hold (tools/papers_results.py

@@ -4,6 +4,7 @@
 one independent job each, on GNU parallel (issue 25 sec. 5; docs/sweep.md).
 
   tools/sweep.py run SPEC... -o OUT.csv [--jobs N] [--sshloginfile F] [--simt CMD]
+                                             [--charts DIR]
   tools/sweep.py chart OUT.csv -o DIR [--baseline MECH]
   tools/sweep.py check OUT.csv [--rows N]   re-run rows, compare their numbers
   tools/sweep.py jobs SPEC...               print the jobs' commands
@@ -30,7 +31,7 @@ The sweep file: one directive a line, `#` starts a comment.
   variant NAME MECH K=V... a mechanism with its own configuration keys
   set KEY=V1,V2,...        a parameter axis: every value a point (the axes
                            multiply)
-  baseline MECH            what `chart` divides by (default spe)
+  baseline MECH            what run --charts divides by (default spe)
 """
 import argparse
 import csv
@@ -294,6 +295,9 @@ def cmd_run(a):
           + (f", {missing} jobs missing" if missing else ""), file=sys.stderr)
     for r in fails[:5]:
         print(f"sweep: {r['status']}: {r['command']}", file=sys.stderr)
+    if a.charts:
+        for p in charts(rows, specs[0].baseline, a.charts):
+            print(p)
     return 1 if fails or missing else 0
 
 
@@ -470,6 +474,8 @@ def main():
                         "one per core)")
     p.add_argument("--sshloginfile", help="GNU parallel --sshloginfile: other machines")
     p.add_argument("--simt", help="the simt command (default $SIMT or build/simt [--core])")
+    p.add_argument("--charts", metavar="DIR",
+                   help="then draw the charts into DIR (the first sweep file's baseline)")
     p.set_defaults(fn=cmd_run)
     p = sub.add_parser("row", help="(internal) one job: run the command, print its row")
     for k in ("kernel", "preset", "mech", "params"):
