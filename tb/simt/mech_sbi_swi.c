@@ -102,11 +102,16 @@ static const char *sbs_init(core *c, void *vm)
     m->nb = m->W > 1 ? NBANK : 1;
     m->np = 2 * core_ports(c) < CORE_MAX_PORTS ? 2 * core_ports(c) : CORE_MAX_PORTS;
     const char *e = NULL;
+    static char msg[160];
+    if (core_config(c)->cct / m->nb < 2) {
+        snprintf(msg, sizeof msg, "cct = %u: each of the %u banks needs a CCT of 2 entries or "
+                 "more (cct >= %u)", core_config(c)->cct, m->nb, 2 * m->nb);
+        return msg;
+    }
     for (unsigned b = 0; b < m->nb && !e; b++)
         e = mech_sbi_bank_init(c, &m->bk[b], (m->W - b + m->nb - 1) / m->nb,
                                core_config(c)->cct / m->nb, m->nb, b);
     if (!e && m->W > SWI_SCHED_MAX_WARPS) {
-        static char msg[160];
         snprintf(msg, sizeof msg, "swi_sched: %u warps; it holds at most %u", m->W,
                  SWI_SCHED_MAX_WARPS);
         return msg;
