@@ -479,6 +479,15 @@ g=$(cw0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok core_golden_fig
 g=$(cw0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok core_golden_fig2_sbi_pairs || bad core_golden_fig2_sbi_pairs "$g"
 n=$("$S" --core tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok core_golden_fig2_sbi_six_secondary_issues || bad core_golden_fig2_sbi_six_secondary_issues "$n"
+# sbi+swi (001 Fig. 2(e)): the same six split pairs as sbi, and once the
+# else split of warp 1 waits at the reconvergence point (selective
+# synchronisation: its lanes 0 and 3 are not in the warp's entry), the SWI
+# secondary puts warp 0's then split (lanes 0 and 3) beside warp 1's
+lg=$("$S" --core tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
+n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
+[ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 1 +L pc 7 +bra .* \.11\. with warp 0 pc 7 .* 1\.\.1$' <<<"$lg" &&
+  ok core_golden_fig2_sbi_swi_pairs_and_interweaves ||
+  bad core_golden_fig2_sbi_swi_pairs_and_interweaves "$n split pairs, $p warp pairs: $(grep -m1 ' with warp ' <<<"$lg")"
 for k in tb/kernels/*.k; do
   n=$(basename "$k" .k)
   "$S" --core "$k" --format csv >"$T/core_$n.csv" 2>"$T/core_$n.err" || { bad "core_claim_dpe_same_insts_as_spe_$n" "$(head -1 "$T/core_$n.err")"; continue; }
