@@ -272,7 +272,7 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     return 0;
 }
 
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
 {
     const prog *p = core_prog(c);
     hct_cct_heap_in in;
@@ -292,21 +292,6 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
     if (k->v2 && !k->run2 && ho.rd_v1 && ho.rd_m1 &&
         core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(ho.rd_m1)))
         k->run2 = 1;
-    /* hazards: the dependency-matrix scoreboard's read port */
-    sbi_scoreboard_in q = b->sbin;
-    sbi_scoreboard_out o;
-    q.iss_v = 0;
-    q.iss_v = 0;
-    q.q_warp = row;
-    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
-             &q.q1_r2, &q.q1_r3);
-    if (k->v2 && ho.rd_pc2 < p->n)
-        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
-    else
-        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
-    k->q = q;
-    int blind = core_sb_blind(c);
     memset(k->r, 0, sizeof k->r);
     for (unsigned i = 0; i < 2; i++) {
         k->r[i].warp = k->r[i].unit_warp = w;
@@ -318,6 +303,23 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
     k->r[0].mask = ho.rd_m1;
     k->r[1].pc = (int)ho.rd_pc2;
     k->r[1].mask = ho.rd_m2;
+    k->ok[0] = k->ok[1] = 0;
+    if (!hazards)
+        return;
+    /* hazards: the dependency-matrix scoreboard's read port */
+    sbi_scoreboard_in q = b->sbin;
+    sbi_scoreboard_out o;
+    q.iss_v = 0;
+    q.q_warp = row;
+    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
+             &q.q1_r2, &q.q1_r3);
+    if (k->v2 && ho.rd_pc2 < p->n)
+        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
+    else
+        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
+    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+    k->q = q;
+    int blind = core_sb_blind(c);
     k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!o.hz1 || blind);
     k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!o.hz2 || blind);
 }
@@ -498,7 +500,7 @@ static int sbi_cycle(core *c, void *vm)
             if (!m->b.hs.v1[ord[i]])
                 continue;
             mech_sbi_cand k;
-            mech_sbi_read(c, &m->b, ord[i], &k);
+            mech_sbi_read(c, &m->b, ord[i], &k, 1);
             int rc = mech_sbi_issue(c, &m->b, ord[i], &k, 0, 1, -1, 1);
             if (rc < 0)
                 return -1;

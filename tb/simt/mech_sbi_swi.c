@@ -159,15 +159,20 @@ static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigne
     *pb = used + 1 < m->np ? used + 1 : *pa;
 }
 
-/* I2's warp w issues (commit 1) or would issue (0) beside I1 (live, whose
- * warp used `used` ports) or as the substitute.  As mech_sbi_issue. */
-static int issue_i2(core *c, sbs_state *m, unsigned w, int live, unsigned used, int commit)
+/* I2's warp w, whose entry claimed `lanes`, issues (commit 1) or would
+ * issue (0) beside I1 (live, whose warp used `used` ports) or as the
+ * substitute.  As mech_sbi_issue. */
+static int issue_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, unsigned used,
+                    int commit)
 {
     mech_sbi_cand k;
     mech_sbi_bank *b = bank_of(m, w);
-    mech_sbi_read(c, b, w, &k);
-    for (unsigned i = 0; i < 2; i++)
+    mech_sbi_read(c, b, w, &k, 1);
+    for (unsigned i = 0; i < 2; i++) {
         k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+        if (k.r[i].mask & ~lanes)
+            k.ok[i] = 0; /* only the lanes its entry claimed */
+    }
     if (!live)
         return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
     unsigned pa, pb;
@@ -212,8 +217,10 @@ static int sbs_cycle(core *c, void *vm)
     unsigned a = (unsigned)s->s_warp_q, used = 0;
     if (live) {
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, a), a, &k);
-        if ((int)s->s_pc_q != k.r[0].pc || s->s_mask_q != footprint(c, &k))
+        mech_sbi_read(c, bank_of(m, a), a, &k, 1);
+        /* the lanes it may take now lie in its entry's (a barrier that
+         * opened since the fill can only hold its secondary again) */
+        if ((int)s->s_pc_q != k.r[0].pc || (footprint(c, &k) & ~s->s_mask_q))
             return core_fail(c, "internal: warp %u issues pc %d on lanes %llx, its heap row is "
                                 "pc %d on lanes %llx",
                              a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
@@ -238,7 +245,7 @@ static int sbs_cycle(core *c, void *vm)
         if (!(s->v_q >> i & 1u))
             continue;
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k);
+        mech_sbi_read(c, bank_of(m, i), i, &k, 1);
         if (entry_ready(c, i, &k))
             ready |= 1ull << i;
     }
@@ -256,7 +263,7 @@ static int sbs_cycle(core *c, void *vm)
         if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {
             m->bank_skips++;
         } else {
-            int rc = issue_i2(c, m, b2, live, used, 0);
+            int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 0);
             if (rc < 0)
                 return -1;
             if (rc == 1 || rc == 2)
@@ -266,7 +273,7 @@ static int sbs_cycle(core *c, void *vm)
     }
     if (qo->i2_valid) {
         unsigned b2 = (unsigned)qo->i2_warp;
-        int rc = issue_i2(c, m, b2, live, used, 1);
+        int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 1);
         if (rc < 0)
             return -1;
         if (rc != 1 && rc != 2)
@@ -287,7 +294,7 @@ static int sbs_cycle(core *c, void *vm)
         if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
             continue;
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k);
+        mech_sbi_read(c, bank_of(m, i), i, &k, 0);
         uint64_t fp = footprint(c, &k);
         if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
             continue;
