@@ -488,6 +488,33 @@ n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
 [ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 1 +L pc 7 +bra .* \.11\. with warp 0 pc 7 .* 1\.\.1$' <<<"$lg" &&
   ok core_golden_fig2_sbi_swi_pairs_and_interweaves ||
   bad core_golden_fig2_sbi_swi_pairs_and_interweaves "$n split pairs, $p warp pairs: $(grep -m1 ' with warp ' <<<"$lg")"
+# sbi+swi's banks (warp w in bank w mod 2): only warps 0 and 2 run, on
+# complementary lanes, so with one swi_sched set the secondary's best fit
+# for I1 = warp 0 is warp 2, in I1's bank; it is skipped (swi_bank_skips)
+# and never issued beside it.  With 4 sets it is in another set: no skip.
+cat >"$T/sbs_bank.k" <<'EOF'
+.kernel sbs_bank
+.threads 32
+.mem 32
+    mov r15, %tid
+    and r1, %warp, 1
+    setp.ne p1, r1, 0
+    @p1 bra END
+    and r1, %lane, 1
+    shr r2, %warp, 1
+    and r2, r2, 1
+    setp.eq p0, r1, r2
+    @!p0 bra END
+    add r3, r15, 1
+    add r4, r3, 2
+    st [r15], r4
+END:
+    exit
+EOF
+sk() { "$S" --core "$T/sbs_bank.k" --mech sbi+swi --check on --format csv "$@" | ccol sbi+swi swi_bank_skips; }
+one=$(sk --swi-sets 1); four=$(sk)
+[ -n "$one" ] && [ "$one" -gt 0 ] && [ "$four" = 0 ] && ok "core_sbi_swi_same_bank_skipped ($one $four)" ||
+  bad core_sbi_swi_same_bank_skipped "one set: '$one' skips, four sets: '$four'"
 for k in tb/kernels/*.k; do
   n=$(basename "$k" .k)
   "$S" --core "$k" --format csv >"$T/core_$n.csv" 2>"$T/core_$n.err" || { bad "core_claim_dpe_same_insts_as_spe_$n" "$(head -1 "$T/core_$n.err")"; continue; }
