@@ -23,6 +23,13 @@
  * the scoreboard (its D(t, t+1) from the heap update), and if both take it
  * the contexts issue.  The writeback port frees one completed write a
  * cycle (the earliest), in the cycle before its result is usable.
+ *
+ * The heap and the scoreboard form a bank (mech_sbi_bank, mech.h): sbi has
+ * one, sbi+swi (mech_sbi_swi.c) two.  Choice where 001 is silent: when the
+ * primary split waits at its CTA's barrier, selective synchronisation no
+ * longer holds the secondary (mech_sbi_read): the primary cannot reach the
+ * reconvergence point before the barrier opens, and the barrier may wait
+ * for the secondary's threads (001's constraints are optional, l.109-132).
  */
 #include <stdlib.h>
 #include <string.h>

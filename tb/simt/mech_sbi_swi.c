@@ -50,8 +50,10 @@
  *
  * Per cycle: each bank's writeback port; a queued launch takes its bank's
  * heap port and holds the scheduler (no issue, no swi_sched edge); else
- * the stage's I1 issues (its tag must be its heap row now, else the run
- * fails: a dropped update is caught); when its SIMD group, the load/store
+ * the stage's I1 issues (its tag must be its heap row's CPC1 and the lanes
+ * it issues on must lie in its entry's, else the run fails: a dropped
+ * update is caught; I2 likewise issues only splits inside its entry's
+ * lanes); when its SIMD group, the load/store
  * unit or a full CCT / scoreboard row holds it, the scheduler takes no
  * clock edge (swi's stall); the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
