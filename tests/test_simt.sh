@@ -121,6 +121,42 @@ g=$(w0 dpe); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_dpe_
 g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_pairs || bad golden_fig2_sbi_pairs "$g"
 n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
+# sbi+swi (001 Fig. 2(e)): the same six split pairs as sbi, and once the
+# else split of warp 1 waits at the reconvergence point (selective
+# synchronisation: its lanes 0 and 3 are not in the warp's entry), the SWI
+# secondary puts warp 0's then split (lanes 0 and 3) beside warp 1's
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
+n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
+[ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 1 +L pc 7 +bra .* \.11\. with warp 0 pc 7 .* 1\.\.1$' <<<"$lg" &&
+  ok golden_fig2_sbi_swi_pairs_and_interweaves ||
+  bad golden_fig2_sbi_swi_pairs_and_interweaves "$n split pairs, $p warp pairs: $(grep -m1 ' with warp ' <<<"$lg")"
+# sbi+swi's banks (warp w in bank w mod 2): only warps 0 and 2 run, on
+# complementary lanes, so with one swi_sched set the secondary's best fit
+# for I1 = warp 0 is warp 2, in I1's bank; it is skipped (swi_bank_skips)
+# and never issued beside it.  With 4 sets it is in another set: no skip.
+cat >"$T/sbs_bank.k" <<'EOF'
+.kernel sbs_bank
+.threads 32
+.mem 32
+    mov r15, %tid
+    and r1, %warp, 1
+    setp.ne p1, r1, 0
+    @p1 bra END
+    and r1, %lane, 1
+    shr r2, %warp, 1
+    and r2, r2, 1
+    setp.eq p0, r1, r2
+    @!p0 bra END
+    add r3, r15, 1
+    add r4, r3, 2
+    st [r15], r4
+END:
+    exit
+EOF
+sk() { "$S" "$T/sbs_bank.k" --mech sbi+swi --check on --format csv "$@" | ccol sbi+swi swi_bank_skips; }
+one=$(sk --swi-sets 1); four=$(sk)
+[ -n "$one" ] && [ "$one" -gt 0 ] && [ "$four" = 0 ] && ok "sbi_swi_same_bank_skipped ($one $four)" ||
+  bad sbi_swi_same_bank_skipped "one set: '$one' skips, four sets: '$four'"
 
 # swi (001 sec. 4): fig2 at 4 lanes, both warps in one pool (one
 # scheduler).  Both take the branch at pc 3 on complementary lanes (warp 0:
@@ -312,6 +348,14 @@ for args in "--bogus" "--core tb/kernels/lud.k" "--mech xyz tb/kernels/lud.k" "-
   if [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ]; then ok "bad_args '$args'"
   else bad "bad_args '$args'" "exit $rc, $(wc -l <"$T/args.out") lines: $(head -2 "$T/args.out" | tr '\n' '|')"; fi
 done
+# the one line names the flag given, also when its value is a separate word
+for a in "--tech 5" "--tech=5" "--warp-size abc" "--lanes 3" "--max-cycles x"; do
+  # shellcheck disable=SC2086
+  "$S" tb/kernels/lud.k $a >"$T/args.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ] && grep -q "^simt: ${a%%[ =]*}: " "$T/args.out" &&
+    ok "bad_flag_named '$a'" || bad "bad_flag_named '$a'" "exit $rc: $(head -2 "$T/args.out" | tr '\n' '|')"
+done
 # a directory given as a kernel (issue 30): said so, one line
 for a in "tb/kernels" "--show-cfg tb/kernels"; do
   # shellcheck disable=SC2086
@@ -369,6 +413,22 @@ rc=$?
 "$S" tb/kernels/lud.k --lanes 64 --mech dwf >"$T/hold.out" 2>&1
 [ $? -eq 2 ] && [ "$(wc -l <"$T/hold.out")" -eq 1 ] && ok named_mech_cannot_hold_exit_2 ||
   bad named_mech_cannot_hold_exit_2 "$(head -2 "$T/hold.out")"
+# the same in --random and --bench: under --mech all a line says which
+# mechanism was left out and why, the others run; named, one line, exit 2
+# before any work
+"$S" --random 3 --lanes 64 --quiet >"$T/hold_rand.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^random: dwf could not hold 3 of the kernels (the first: dwf: warps of 64 threads;.*--mech LIST' "$T/hold_rand.out" &&
+  ok mech_all_random_leaves_out_one_that_cannot_hold || bad mech_all_random_leaves_out_one_that_cannot_hold "exit $rc: $(tail -2 "$T/hold_rand.out" | tr '\n' '|')"
+printf '%s\n' '.kernel tiny' '.threads 64' '.mem 4' '    exit' >"$T/tiny.k"
+"$S" --bench "$T/tiny.k" --lanes 64 >"$T/hold_bench.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -qE '^dwf +cannot run: dwf: warps of 64' "$T/hold_bench.out" && grep -qE '^spe +[0-9]+ ' "$T/hold_bench.out" &&
+  grep -q '^geomean ' "$T/hold_bench.out" && ok mech_all_bench_row_for_one_that_cannot_hold ||
+  bad mech_all_bench_row_for_one_that_cannot_hold "exit $rc: $(grep -E '^(dwf|simt)' "$T/hold_bench.out" | tr '\n' '|')"
+"$S" --bench "$T/tiny.k" --lanes 64 --mech spe,dwf >"$T/hold_bench.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/hold_bench.out")" -eq 1 ] && ok bench_named_mech_cannot_hold_exit_2 ||
+  bad bench_named_mech_cannot_hold_exit_2 "$(head -2 "$T/hold_bench.out" | tr '\n' '|')"
 # --help's lists come from the tables: its mechanisms are the rows of
 # --mech all and the names --mech accepts, its keys the lines of
 # --show-config, its --param structures those --param accepts

@@ -211,8 +211,8 @@ void mech_sbi_bank_free(mech_sbi_bank *b);
 void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b);
 /* The heap's LAUNCH of warp w on mask (its port this cycle).  0 or -1. */
 int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask);
-/* Reads warp w's row and its hazards into k. */
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k);
+/* Reads warp w's row into k, and its hazards when `hazards` (else ok[] 0). */
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards);
 /* Issues what warp w can of k (read this cycle): the primary on port pa,
  * the secondary beside it on port pb (or alone on pa); with >= 0: both join
  * port with's slot, else the primary owns pa's slot.  commit 0: only

@@ -23,6 +23,13 @@
  * the scoreboard (its D(t, t+1) from the heap update), and if both take it
  * the contexts issue.  The writeback port frees one completed write a
  * cycle (the earliest), in the cycle before its result is usable.
+ *
+ * The heap and the scoreboard form a bank (mech_sbi_bank, mech.h): sbi has
+ * one, sbi+swi (mech_sbi_swi.c) two.  Choice where 001 is silent: when the
+ * primary split waits at its CTA's barrier, selective synchronisation no
+ * longer holds the secondary (mech_sbi_read): the primary cannot reach the
+ * reconvergence point before the barrier opens, and the barrier may wait
+ * for the secondary's threads (001's constraints are optional, l.109-132).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -272,7 +279,7 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     return 0;
 }
 
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
 {
     const prog *p = core_prog(c);
     hct_cct_heap_in in;
@@ -292,21 +299,6 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
     if (k->v2 && !k->run2 && ho.rd_v1 && ho.rd_m1 &&
         core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(ho.rd_m1)))
         k->run2 = 1;
-    /* hazards: the dependency-matrix scoreboard's read port */
-    sbi_scoreboard_in q = b->sbin;
-    sbi_scoreboard_out o;
-    q.iss_v = 0;
-    q.iss_v = 0;
-    q.q_warp = row;
-    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
-             &q.q1_r2, &q.q1_r3);
-    if (k->v2 && ho.rd_pc2 < p->n)
-        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
-    else
-        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
-    k->q = q;
-    int blind = core_sb_blind(c);
     memset(k->r, 0, sizeof k->r);
     for (unsigned i = 0; i < 2; i++) {
         k->r[i].warp = k->r[i].unit_warp = w;
@@ -318,6 +310,23 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k)
     k->r[0].mask = ho.rd_m1;
     k->r[1].pc = (int)ho.rd_pc2;
     k->r[1].mask = ho.rd_m2;
+    k->ok[0] = k->ok[1] = 0;
+    if (!hazards)
+        return;
+    /* hazards: the dependency-matrix scoreboard's read port */
+    sbi_scoreboard_in q = b->sbin;
+    sbi_scoreboard_out o;
+    q.iss_v = 0;
+    q.q_warp = row;
+    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
+             &q.q1_r2, &q.q1_r3);
+    if (k->v2 && ho.rd_pc2 < p->n)
+        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
+    else
+        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
+    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+    k->q = q;
+    int blind = core_sb_blind(c);
     k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!o.hz1 || blind);
     k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!o.hz2 || blind);
 }
@@ -498,7 +507,7 @@ static int sbi_cycle(core *c, void *vm)
             if (!m->b.hs.v1[ord[i]])
                 continue;
             mech_sbi_cand k;
-            mech_sbi_read(c, &m->b, ord[i], &k);
+            mech_sbi_read(c, &m->b, ord[i], &k, 1);
             int rc = mech_sbi_issue(c, &m->b, ord[i], &k, 0, 1, -1, 1);
             if (rc < 0)
                 return -1;

@@ -50,8 +50,10 @@
  *
  * Per cycle: each bank's writeback port; a queued launch takes its bank's
  * heap port and holds the scheduler (no issue, no swi_sched edge); else
- * the stage's I1 issues (its tag must be its heap row now, else the run
- * fails: a dropped update is caught); when its SIMD group, the load/store
+ * the stage's I1 issues (its tag must be its heap row's CPC1 and the lanes
+ * it issues on must lie in its entry's, else the run fails: a dropped
+ * update is caught; I2 likewise issues only splits inside its entry's
+ * lanes); when its SIMD group, the load/store
  * unit or a full CCT / scoreboard row holds it, the scheduler takes no
  * clock edge (swi's stall); the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
@@ -102,11 +104,16 @@ static const char *sbs_init(core *c, void *vm)
     m->nb = m->W > 1 ? NBANK : 1;
     m->np = 2 * core_ports(c) < CORE_MAX_PORTS ? 2 * core_ports(c) : CORE_MAX_PORTS;
     const char *e = NULL;
+    static char msg[160];
+    if (core_config(c)->cct / m->nb < 2) {
+        snprintf(msg, sizeof msg, "cct = %u: each of the %u banks needs a CCT of 2 entries or "
+                 "more (cct >= %u)", core_config(c)->cct, m->nb, 2 * m->nb);
+        return msg;
+    }
     for (unsigned b = 0; b < m->nb && !e; b++)
         e = mech_sbi_bank_init(c, &m->bk[b], (m->W - b + m->nb - 1) / m->nb,
                                core_config(c)->cct / m->nb, m->nb, b);
     if (!e && m->W > SWI_SCHED_MAX_WARPS) {
-        static char msg[160];
         snprintf(msg, sizeof msg, "swi_sched: %u warps; it holds at most %u", m->W,
                  SWI_SCHED_MAX_WARPS);
         return msg;
@@ -154,15 +161,20 @@ static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigne
     *pb = used + 1 < m->np ? used + 1 : *pa;
 }
 
-/* I2's warp w issues (commit 1) or would issue (0) beside I1 (live, whose
- * warp used `used` ports) or as the substitute.  As mech_sbi_issue. */
-static int issue_i2(core *c, sbs_state *m, unsigned w, int live, unsigned used, int commit)
+/* I2's warp w, whose entry claimed `lanes`, issues (commit 1) or would
+ * issue (0) beside I1 (live, whose warp used `used` ports) or as the
+ * substitute.  As mech_sbi_issue. */
+static int issue_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, unsigned used,
+                    int commit)
 {
     mech_sbi_cand k;
     mech_sbi_bank *b = bank_of(m, w);
-    mech_sbi_read(c, b, w, &k);
-    for (unsigned i = 0; i < 2; i++)
+    mech_sbi_read(c, b, w, &k, 1);
+    for (unsigned i = 0; i < 2; i++) {
         k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+        if (k.r[i].mask & ~lanes)
+            k.ok[i] = 0; /* only the lanes its entry claimed */
+    }
     if (!live)
         return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
     unsigned pa, pb;
@@ -207,8 +219,10 @@ static int sbs_cycle(core *c, void *vm)
     unsigned a = (unsigned)s->s_warp_q, used = 0;
     if (live) {
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, a), a, &k);
-        if ((int)s->s_pc_q != k.r[0].pc || s->s_mask_q != footprint(c, &k))
+        mech_sbi_read(c, bank_of(m, a), a, &k, 1);
+        /* the lanes it may take now lie in its entry's (a barrier that
+         * opened since the fill can only hold its secondary again) */
+        if ((int)s->s_pc_q != k.r[0].pc || (footprint(c, &k) & ~s->s_mask_q))
             return core_fail(c, "internal: warp %u issues pc %d on lanes %llx, its heap row is "
                                 "pc %d on lanes %llx",
                              a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
@@ -233,7 +247,7 @@ static int sbs_cycle(core *c, void *vm)
         if (!(s->v_q >> i & 1u))
             continue;
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k);
+        mech_sbi_read(c, bank_of(m, i), i, &k, 1);
         if (entry_ready(c, i, &k))
             ready |= 1ull << i;
     }
@@ -251,7 +265,7 @@ static int sbs_cycle(core *c, void *vm)
         if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {
             m->bank_skips++;
         } else {
-            int rc = issue_i2(c, m, b2, live, used, 0);
+            int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 0);
             if (rc < 0)
                 return -1;
             if (rc == 1 || rc == 2)
@@ -261,7 +275,7 @@ static int sbs_cycle(core *c, void *vm)
     }
     if (qo->i2_valid) {
         unsigned b2 = (unsigned)qo->i2_warp;
-        int rc = issue_i2(c, m, b2, live, used, 1);
+        int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 1);
         if (rc < 0)
             return -1;
         if (rc != 1 && rc != 2)
@@ -282,7 +296,7 @@ static int sbs_cycle(core *c, void *vm)
         if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
             continue;
         mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k);
+        mech_sbi_read(c, bank_of(m, i), i, &k, 0);
         uint64_t fp = footprint(c, &k);
         if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
             continue;
