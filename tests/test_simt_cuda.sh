@@ -47,6 +47,23 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
     fi
   done
 done
+# atomics (ref.h, refp_order_check): the histogram's result does not
+# depend on the atomics' order and is compared; the planted compaction
+# (tests/data/atomics: slots taken with atomicAdd's returned value) is
+# reported ORDER-DEPENDENT, its order-independent count still compared (a
+# flipped bit of it fails the run)
+grep -q "^atomics: order-independent memory" "$T/histogram-default.out" && ! grep -q "ORDER-DEPENDENT" "$T/histogram-default.out" &&
+  ok simt_cuda_atomics_order_independent || bad simt_cuda_atomics_order_independent "$(grep -m1 '^atomics' "$T/histogram-default.out")"
+out=$("$S" --core --launch tests/data/atomics/compact.launch --mech all 2>&1)
+rc=$?
+n=$(sed -n 's/^atomics: ORDER-DEPENDENT: \([0-9]*\) of .*/\1/p' <<<"$out")
+[ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ] && grep -q "^atomics: ORDER-DEPENDENT flow" <<<"$out" &&
+  grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_atomics_order_dependent_reported ($n bytes)" ||
+  bad simt_cuda_atomics_order_dependent_reported "exit $rc: $(grep -m1 -E '^simt:|^atomics' <<<"$out")"
+out=$("$S" --core --launch tests/data/atomics/compact.launch --mech spe --inject-fault mem@50 2>&1)
+[ $? -eq 1 ] && grep -q "global byte 0 " <<<"$out" && ok simt_cuda_atomics_count_compared ||
+  bad simt_cuda_atomics_count_compared "$out"
+
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails
 A=$B/asan/simt

@@ -408,7 +408,8 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len) ||
+        refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref, err, len)) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
@@ -726,6 +727,20 @@ static void report(const opts *o, const loaded *L, const result *res)
     else if (o->format == 0 && skipped)
         printf("(a mechanism that cannot hold the kernel is left out; --mech LIST chooses them, "
                "build/simt --help lists them)\n");
+    const refp_result *rf = &L->ref;
+    if (o->format == 0 && rf->mem_cmp) {
+        /* atomics (ref.h, refp_order_check): what is not compared */
+        if (rf->order_bytes)
+            printf("atomics: ORDER-DEPENDENT: %llu of %llu bytes of global memory differ between "
+                   "three thread orders of the reference: reported, not compared\n",
+                   (unsigned long long)rf->order_bytes, (unsigned long long)rf->global_bytes);
+        else
+            printf("atomics: order-independent memory (three thread orders of the reference agree "
+                   "on every byte): compared\n");
+        if (rf->atom_flow)
+            printf("atomics: ORDER-DEPENDENT flow: an atomic's returned value is read; PC "
+                   "sequences, instruction counts and final registers not compared\n");
+    }
     if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on; under scalarization the allocated "
