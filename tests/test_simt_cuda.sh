@@ -8,8 +8,10 @@
 # failure) and end with the line that every mechanism that ran matches the
 # reference (registers, PC sequences, memory, the timing oracle).  A
 # deadlock, a mismatch or a crash of any one mechanism fails the kernel.
-# SIMT_CUDA_PRESETS="000 001 ..." adds presets (tb/simt/configs; make
-# regress), each run the same way.
+# Then every preset (tb/simt/configs) with the heavy kernels' launches made
+# smaller; SIMT_CUDA_PRESETS="000 001 ..." (make regress) runs those presets
+# with the launches as they are.  Each run's reference memory must equal the
+# host reference on the same launch.
 set -u
 B=${1:-build}
 S=$B/simt
@@ -24,13 +26,42 @@ mechs=$("$S" --help | awk '/^core mechanisms/{f=1;next} /^core configuration/{f=
 nm=$(wc -w <<<"$mechs")
 [ "$nm" -ge 8 ] && ok "simt_cuda_mechanism_list ($nm)" || bad simt_cuda_mechanism_list "'$mechs'"
 
+# make test: the default preset with the launches as they are, then every
+# preset (000..004) with the heavy kernels' launches made smaller (the
+# table below: fewer tree keys, fewer rows); SIMT_CUDA_PRESETS set (make
+# regress): those presets with the launches as they are.  Every run also
+# dumps the reference's final memory, which must equal the host reference
+# (build/cuda_host/NAME on the same launch): every mechanism equals the
+# reference, the reference equals the host.
+declare -A small=(
+  [treesearch]='s/^param s32 100$/param s32 30/'
+  [mandelbrot]='s/^grid 2 3$/grid 2 1/'
+)
+if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
+else presets="default 000 001 002 003 004" full=0; fi
+# the reference's dump against the host's: the launch's memory (module
+# variables come after it in the dump; the host has them as its own)
+same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
-for cfg in default ${SIMT_CUDA_PRESETS:-}; do
+for cfg in $presets; do
   for L in tb/kernels/cuda/*.launch; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
-    "$S" --core --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
+    tag=full
+    if [ "$cfg" != default ] && [ $full -eq 0 ] && [ -n "${small[$k]:-}" ]; then
+      tag=small
+      if [ ! -f "$T/$k-small.launch" ]; then
+        sed -e "s|^ptx |ptx $PWD/tb/kernels/cuda/|" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
+        cmp -s <(sed "s|^ptx |ptx $PWD/tb/kernels/cuda/|" "$L") "$T/$k-small.launch" &&
+          bad "simt_cuda_${k}_smaller" "the table's edit '${small[$k]}' no longer applies to $L"
+      fi
+      L=$T/$k-small.launch
+    fi
+    if [ ! -f "$T/$k-$tag.host" ] && ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k-$tag.host" >"$T/$k-$tag.hostlog" 2>&1; then
+      bad "simt_cuda_${k}_host" "$(head -n 1 "$T/$k-$tag.hostlog")"; rm -f "$T/$k-$tag.host"
+    fi
+    "$S" --core --config "$cfg" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" >"$out" 2>&1
     rc=$?
     missing="" cannot=""
     for m in $mechs; do
@@ -39,14 +70,19 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
       elif grep -qE "^${m/+/\\+} +cannot run: " "$out"; then cannot="$cannot $m"
       else missing="$missing $m"; fi
     done
-    if [ $rc -eq 0 ] && [ -z "$missing" ] && grep -q "^every mechanism that ran matches the reference" "$out"; then
-      ok "simt_cuda_${k}_${cfg} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
+    if [ $rc -eq 0 ] && [ -z "$missing" ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
+       same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host"; then
+      ok "simt_cuda_${k}_${cfg}${tag/full/} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
       [ $rc -ne 0 ] && missing=""   # a failed run prints its error, not the table
-      bad "simt_cuda_${k}_${cfg}" "exit $rc${missing:+, no row for$missing}: $(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")"
+      why=$(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")
+      [ $rc -eq 0 ] && ! same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host" && why="the reference's memory differs from the host reference ($T/$k-$tag.host)"
+      bad "simt_cuda_${k}_${cfg}${tag/full/}" "exit $rc${missing:+, no row for$missing}: $why"
     fi
   done
 done
+rm -f "$T"/*-small.launch "$T"/*.host
+
 # atomics (ref.h, refp_order_check): the histogram's result does not
 # depend on the atomics' order and is compared; the planted compaction
 # (tests/data/atomics: slots taken with atomicAdd's returned value) is
