@@ -300,8 +300,9 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
 static int cta_check(core *c, unsigned k)
 {
     const refp_result *r = c->ref;
-    /* an atomic's returned value steers the threads: their sequences and
-     * registers depend on the atomics' order (ref.h, refp_order_check) */
+    /* an atomic's returned value steers the threads, or the reference's
+     * thread orders ran different sequences: their sequences and registers
+     * depend on the order (ref.h, refp_order_check) */
     for (unsigned f = 0; f < c->CT && !r->atom_flow; f++) {
         unsigned t = k * c->CW * c->WS + f;
         uint64_t g = c->gtid[t];
@@ -316,7 +317,7 @@ static int cta_check(core *c, unsigned k)
         /* under scalarization the files hold the allocated registers: the
          * memory and the PC sequences are compared, not the registers */
         for (unsigned q = 0; q < c->nregs && !c->scalar; q++)
-            if (c->th[t].r[q] != rr[q])
+            if (c->th[t].r[q] != rr[q] && (!r->reg_cmp || r->reg_cmp[g * c->nregs + q]))
                 return core_fail(c, "thread %llu: final register %u = 0x%llx, the reference has "
                                     "0x%llx",
                                  (unsigned long long)g, q, (unsigned long long)c->th[t].r[q],
@@ -1250,7 +1251,7 @@ int core_finish(core *c)
     const refp_result *r = c->ref;
     if (memcmp(c->global, r->global, c->p->global_bytes)) {
         /* the bytes two orders of the reference disagree on are not
-         * compared (atomics: refp_order_check) */
+         * compared (atomics, races: refp_order_check) */
         for (uint64_t a = 0; a < c->p->global_bytes; a++)
             if (c->global[a] != r->global[a] && (!r->mem_cmp || r->mem_cmp[a]))
                 return core_fail(c, "global byte %llu (word %llu) = 0x%02x, the reference has "

@@ -282,19 +282,19 @@ int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_tra
 int refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
                      char *err, size_t errlen)
 {
-    int atom = 0;
     for (unsigned pc = 0; pc < p->n; pc++)
         if (p->ins[pc].unit == PU_ATOM && (!p->reachable || p->reachable[pc])) {
-            atom = 1;
+            r->has_atomics = 1;
             /* ptx.c lowers an atom whose old value nothing reads to a red
              * (no destination): a destination here is read */
             if (p->ins[pc].ndst)
                 r->atom_flow = 1;
         }
-    if (!atom)
-        return 0;
+    uint64_t nr = r->threads * r->nregs;
     r->mem_cmp = malloc(r->global_bytes + 1);
     memset(r->mem_cmp, 1, r->global_bytes + 1);
+    r->reg_cmp = malloc(nr + 1);
+    memset(r->reg_cmp, 1, nr + 1);
     for (int kind = 1; kind <= 2; kind++) {
         refp_result o;
         if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, err, errlen)) {
@@ -308,11 +308,19 @@ int refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp
                 memset(&r->mem_cmp[a & ~(uint64_t)3],  0,
                        a - (a & ~(uint64_t)3) + 4 > r->global_bytes - (a & ~(uint64_t)3)
                            ? r->global_bytes - (a & ~(uint64_t)3) : 4);
+        for (uint64_t i = 0; i < nr; i++)
+            if (r->regs[i] != o.regs[i])
+                r->reg_cmp[i] = 0;
+        for (uint64_t t = 0; t < r->threads && !r->atom_flow; t++)
+            if (r->len[t] != o.len[t] || r->hash[t] != o.hash[t])
+                r->atom_flow = 2;
         refp_free(&o);
     }
-    r->order_bytes = 0;
+    r->order_bytes = r->order_regs = 0;
     for (uint64_t a = 0; a < r->global_bytes; a++)
         r->order_bytes += !r->mem_cmp[a];
+    for (uint64_t i = 0; i < nr; i++)
+        r->order_regs += !r->reg_cmp[i];
     return 0;
 }
 
@@ -327,5 +335,6 @@ void refp_free(refp_result *r)
     free(r->len);
     free(r->hash);
     free(r->mem_cmp);
+    free(r->reg_cmp);
     memset(r, 0, sizeof *r);
 }
