@@ -85,28 +85,41 @@ rm -f "$T"/*-small.launch "$T"/*.host
 
 # atomics (ref.h, refp_order_check): the histogram's result does not
 # depend on the atomics' order and is compared; the planted compaction
-# (tests/data/atomics: slots taken with atomicAdd's returned value) is
+# (tests/data/cuda: slots taken with atomicAdd's returned value) is
 # reported ORDER-DEPENDENT, its order-independent count still compared (a
 # flipped bit of it fails the run)
 grep -q "^order: order-independent memory" "$T/histogram-default.out" && ! grep -q "ORDER-DEPENDENT" "$T/histogram-default.out" &&
   ok simt_cuda_atomics_order_independent || bad simt_cuda_atomics_order_independent "$(grep -m1 '^order' "$T/histogram-default.out")"
-out=$("$S" --core --launch tests/data/atomics/compact.launch --mech all 2>&1)
+out=$("$S" --core --launch tests/data/cuda/compact.launch --mech all 2>&1)
 rc=$?
 n=$(sed -n 's/^order: ORDER-DEPENDENT (atomics): \([0-9]*\) of .*/\1/p' <<<"$out")
 [ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ] && grep -q "^order: ORDER-DEPENDENT flow" <<<"$out" &&
   grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_atomics_order_dependent_reported ($n bytes)" ||
   bad simt_cuda_atomics_order_dependent_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
-out=$("$S" --core --launch tests/data/atomics/compact.launch --mech spe --inject-fault mem@50 2>&1)
+out=$("$S" --core --launch tests/data/cuda/compact.launch --mech spe --inject-fault mem@50 2>&1)
 [ $? -eq 1 ] && grep -q "global byte 0 " <<<"$out" && ok simt_cuda_atomics_count_compared ||
   bad simt_cuda_atomics_count_compared "$out"
 
-# a race without atomics (tests/data/atomics/warpsync.cu: a warp-synchronous
+# a race without atomics (tests/data/cuda/warpsync.cu: a warp-synchronous
 # tail through volatile shared memory): reported, not a failure
-out=$("$S" --core --launch tests/data/atomics/warpsync.launch --mech all 2>&1)
+out=$("$S" --core --launch tests/data/cuda/warpsync.launch --mech all 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "^order: ORDER-DEPENDENT (a race): [1-9][0-9]* of" <<<"$out" &&
   grep -q "^order: ORDER-DEPENDENT registers (a race)" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_race_reported || bad simt_cuda_race_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
+
+# vector loads and stores (tests/data/cuda/vec.cu: ld.v4 writing four
+# registers, st.v4 reading five): dwf (a register-file pass per
+# destination) and dpe (a scoreboard entry per destination, a query per
+# three sources) run them; sbi alone may refuse, with its row
+for cfg in default 001; do
+  out=$("$S" --core --config $cfg --launch tests/data/cuda/vec.launch --mech all 2>&1)
+  rc=$?
+  ran=$(grep -cE "^(dpe|dwf|spe) +[0-9]" <<<"$out")
+  [ $rc -eq 0 ] && [ "$ran" -eq 3 ] && ! grep -qE "^[a-z+]+ +cannot run" <<<"$(grep -v '^sbi ' <<<"$out")" &&
+    grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_vector_forms_$cfg" ||
+    bad "simt_cuda_vector_forms_$cfg" "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+done
 
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails

@@ -28,7 +28,12 @@
  * query of its operands and that destination first, as for an issue),
  * then issues with the first destination; all of them are freed by their
  * writebacks.  The stack sees only the issue.  ENTRIES must hold an
- * instruction's destinations (else "cannot run").
+ * instruction's destinations (else "cannot run").  Likewise more than
+ * three sources (st.v4: the address and four values): the query port
+ * checks three a cycle, the sources past the third first, one cycle per
+ * three, then the first three with the issue.  A source once clear stays
+ * clear while its path waits (only this path's own issues would make it
+ * pending again; the other path's writes are to other threads).
  *
  * Ports.  dpe_stack has one operation port and shadow_scoreboard one issue
  * port: with two schedulers, two warps update in one cycle by two
@@ -63,6 +68,7 @@ typedef struct {
     unsigned nwb, capwb;
     uint8_t last_side[CORE_MAX_WARPS];
     uint8_t vpass[CORE_MAX_WARPS][2]; /* extra destinations allocated so far */
+    uint8_t qpass[CORE_MAX_WARPS][2]; /* extra source queries passed so far */
     mech_launchq lq;
     uint64_t peak, paths_sum, paths_n;
     int sb_stepped, st_stepped;
@@ -192,13 +198,26 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     memset(b, 0, sizeof *b); /* the writebacks: at the end of the cycle */
     b->q_warp = w;
     b->q_side = side;
+    unsigned qp = m->qpass[w][side], q0 = 3u * (qp + 1u);
+    if (q0 < ki->nsrc) {
+        /* a query of three more sources, no issue this cycle */
+        for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
+            b->q_src_valid |= 1u << j;
+            *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[q0 + j];
+        }
+        shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+        if (m->bo.err)
+            return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
+                             shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
+        if (m->bo.hazard && !core_sb_blind(c))
+            return 0;
+        m->qpass[w][side]++;
+        return dpe_step_sb(c, m) ? -1 : 1;
+    }
     for (unsigned j = 0; j < ki->nsrc && j < 3; j++) {
         b->q_src_valid |= 1u << j;
         *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[j];
     }
-    if (ki->nsrc > 3)
-        return core_fail(c, "shadow_scoreboard: pc %d reads %u registers (3 query ports)", r.pc,
-                         ki->nsrc);
     /* the destination of this cycle: an extra one's allocation, or the first */
     unsigned vp = m->vpass[w][side], extra = vp + 1u < ki->ndst;
     if (ki->ndst) {
@@ -276,7 +295,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     r.nosb = 1;
     if (core_issue(c, q, &r, &o))
         return -1;
-    m->vpass[w][side] = 0;
+    m->vpass[w][side] = m->qpass[w][side] = 0;
     if (b->iss_alloc) {
         /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
         uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
