@@ -177,6 +177,23 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
     return 0;
 }
 
+/* The query of up to three sources from src[q0] (and the destination in
+ * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
+static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
+                     unsigned side, int pc)
+{
+    shadow_scoreboard_in *b = &m->bi;
+    for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
+        b->q_src_valid |= 1u << j;
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[q0 + j];
+    }
+    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (m->bo.err)
+        return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
+                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, pc);
+    return m->bo.hazard && !core_sb_blind(c);
+}
+
 /* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed. */
 static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
 {
@@ -199,24 +216,13 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     b->q_warp = w;
     b->q_side = side;
     unsigned qp = m->qpass[w][side], q0 = 3u * (qp + 1u);
+    int hz;
     if (q0 < ki->nsrc) {
         /* a query of three more sources, no issue this cycle */
-        for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
-            b->q_src_valid |= 1u << j;
-            *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[q0 + j];
-        }
-        shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
-        if (m->bo.err)
-            return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
-                             shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
-        if (m->bo.hazard && !core_sb_blind(c))
-            return 0;
+        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc)))
+            return hz < 0 ? -1 : 0;
         m->qpass[w][side]++;
         return dpe_step_sb(c, m) ? -1 : 1;
-    }
-    for (unsigned j = 0; j < ki->nsrc && j < 3; j++) {
-        b->q_src_valid |= 1u << j;
-        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[j];
     }
     /* the destination of this cycle: an extra one's allocation, or the first */
     unsigned vp = m->vpass[w][side], extra = vp + 1u < ki->ndst;
@@ -224,12 +230,8 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
         b->q_dst_valid = 1;
         b->q_dst = ki->dst[extra ? vp + 1u : 0u];
     }
-    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
-    if (m->bo.err)
-        return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
-                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
-    if (m->bo.hazard && !core_sb_blind(c))
-        return 0;
+    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc)))
+        return hz < 0 ? -1 : 0;
     if (extra) {
         /* one entry a cycle: the next extra destination, no issue yet */
         b->iss_valid = b->iss_alloc = 1;
