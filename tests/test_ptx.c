@@ -880,6 +880,31 @@ TEST(nvidia_style_module)
     ptx_info_free(&info);
 }
 
+/* clang -O2 reads a structure passed by value through the parameter's
+ * address: mov.b64 %rd, k_param_N, then ld.param [%rd+k] (found compiling
+ * a kernel with a struct parameter; it was refused as "the address of a
+ * parameter").  The address is the parameter's offset in the parameter
+ * space: t_p1 (offset 8) holds 7. */
+TEST(parameter_address_for_ld_param)
+{
+    env e;
+    RUN_OK(e, NULL,
+           "mov.b64 %rd1, t_p1; mov.u64 %rd2, %rd1; ld.param.u32 %r1, [%rd2];\n"
+           "mov.b64 %rd3, t_p0; ld.param.u32 %r2, [%rd3]; ld.param.u32 %r3, [%rd3+8];\n"
+           "ld.param.s8 %rd4, [%rd1];");
+    CHECK_EQ(R(&e, "%rd1"), 8);
+    CHECK_EQ(R(&e, "%r1"), 7);
+    CHECK_EQ(R(&e, "%rd3"), 0);
+    CHECK_EQ(R(&e, "%r2"), 16);
+    CHECK_EQ(R(&e, "%r3"), 7);
+    CHECK_EQ(R(&e, "%rd4"), 7);
+    done(&e);
+    /* past the parameter block: a run error, not a read outside it */
+    CHECK(run(&e, NULL, "mov.b64 %rd1, t_p1; ld.param.u32 %r1, [%rd1+4];") == -1);
+    CHECK(strstr(err, "out of range") != NULL);
+    done(&e);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -900,5 +925,6 @@ int main(int argc, char **argv)
     RUN(refusals_and_errors);
     RUN(prog_contract_fields);
     RUN(nvidia_style_module);
+    RUN(parameter_address_for_ld_param);
     return test_summary();
 }

@@ -8,8 +8,10 @@
 # failure) and end with the line that every mechanism that ran matches the
 # reference (registers, PC sequences, memory, the timing oracle).  A
 # deadlock, a mismatch or a crash of any one mechanism fails the kernel.
-# SIMT_CUDA_PRESETS="000 001 ..." adds presets (tb/simt/configs; make
-# regress), each run the same way.
+# Then every preset (tb/simt/configs) with the heavy kernels' launches made
+# smaller; SIMT_CUDA_PRESETS="000 001 ..." (make regress) runs those presets
+# with the launches as they are.  Each run's reference memory must equal the
+# host reference on the same launch.
 set -u
 B=${1:-build}
 S=$B/simt
@@ -24,13 +26,42 @@ mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $
 nm=$(wc -w <<<"$mechs")
 [ "$nm" -ge 8 ] && ok "simt_cuda_mechanism_list ($nm)" || bad simt_cuda_mechanism_list "'$mechs'"
 
+# make test: the default preset with the launches as they are, then every
+# preset (000..004) with the heavy kernels' launches made smaller (the
+# table below: fewer tree keys, fewer rows); SIMT_CUDA_PRESETS set (make
+# regress): those presets with the launches as they are.  Every run also
+# dumps the reference's final memory, which must equal the host reference
+# (build/cuda_host/NAME on the same launch): every mechanism equals the
+# reference, the reference equals the host.
+declare -A small=(
+  [treesearch]='s/^param s32 100$/param s32 30/'
+  [mandelbrot]='s/^grid 2 3$/grid 2 1/'
+)
+if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
+else presets="default 000 001 002 003 004" full=0; fi
+# the reference's dump against the host's: the launch's memory (module
+# variables come after it in the dump; the host has them as its own)
+same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
-for cfg in default ${SIMT_CUDA_PRESETS:-}; do
+for cfg in $presets; do
   for L in tb/kernels/cuda/*.launch; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
-    "$S" --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
+    tag=full
+    if [ "$cfg" != default ] && [ $full -eq 0 ] && [ -n "${small[$k]:-}" ]; then
+      tag=small
+      if [ ! -f "$T/$k-small.launch" ]; then
+        sed -e "s|^ptx |ptx $PWD/tb/kernels/cuda/|" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
+        cmp -s <(sed "s|^ptx |ptx $PWD/tb/kernels/cuda/|" "$L") "$T/$k-small.launch" &&
+          bad "simt_cuda_${k}_smaller" "the table's edit '${small[$k]}' no longer applies to $L"
+      fi
+      L=$T/$k-small.launch
+    fi
+    if [ ! -f "$T/$k-$tag.host" ] && ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k-$tag.host" >"$T/$k-$tag.hostlog" 2>&1; then
+      bad "simt_cuda_${k}_host" "$(head -n 1 "$T/$k-$tag.hostlog")"; rm -f "$T/$k-$tag.host"
+    fi
+    "$S" --config "$cfg" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" >"$out" 2>&1
     rc=$?
     missing="" cannot=""
     for m in $mechs; do
@@ -39,19 +70,62 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
       elif grep -qE "^${m/+/\\+} +cannot run: " "$out"; then cannot="$cannot $m"
       else missing="$missing $m"; fi
     done
-    if [ $rc -eq 0 ] && [ -z "$missing" ] && grep -q "^every mechanism that ran matches the reference" "$out"; then
-      ok "simt_cuda_${k}_${cfg} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
+    if [ $rc -eq 0 ] && [ -z "$missing" ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
+       same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host"; then
+      ok "simt_cuda_${k}_${cfg}${tag/full/} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
       [ $rc -ne 0 ] && missing=""   # a failed run prints its error, not the table
-      bad "simt_cuda_${k}_${cfg}" "exit $rc${missing:+, no row for$missing}: $(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")"
+      why=$(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")
+      [ $rc -eq 0 ] && ! same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host" && why="the reference's memory differs from the host reference ($T/$k-$tag.host)"
+      bad "simt_cuda_${k}_${cfg}${tag/full/}" "exit $rc${missing:+, no row for$missing}: $why"
     fi
   done
 done
+rm -f "$T"/*-small.launch "$T"/*.host
+
+# atomics (ref.h, refp_order_check): the histogram's result does not
+# depend on the atomics' order and is compared; the planted compaction
+# (tests/data/cuda: slots taken with atomicAdd's returned value) is
+# reported ORDER-DEPENDENT, its order-independent count still compared (a
+# flipped bit of it fails the run)
+grep -q "^order: order-independent memory" "$T/histogram-default.out" && ! grep -q "ORDER-DEPENDENT" "$T/histogram-default.out" &&
+  ok simt_cuda_atomics_order_independent || bad simt_cuda_atomics_order_independent "$(grep -m1 '^order' "$T/histogram-default.out")"
+out=$("$S" --launch tests/data/cuda/compact.launch --mech all 2>&1)
+rc=$?
+n=$(sed -n 's/^order: ORDER-DEPENDENT (atomics): \([0-9]*\) of .*/\1/p' <<<"$out")
+[ $rc -eq 0 ] && [ "${n:-0}" -gt 0 ] && grep -q "^order: ORDER-DEPENDENT flow" <<<"$out" &&
+  grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_atomics_order_dependent_reported ($n bytes)" ||
+  bad simt_cuda_atomics_order_dependent_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
+out=$("$S" --launch tests/data/cuda/compact.launch --mech spe --inject-fault mem@50 2>&1)
+[ $? -eq 1 ] && grep -q "global byte 0 " <<<"$out" && ok simt_cuda_atomics_count_compared ||
+  bad simt_cuda_atomics_count_compared "$out"
+
+# a race without atomics (tests/data/cuda/warpsync.cu: a warp-synchronous
+# tail through volatile shared memory): reported, not a failure
+out=$("$S" --launch tests/data/cuda/warpsync.launch --mech all 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^order: ORDER-DEPENDENT (a race): [1-9][0-9]* of" <<<"$out" &&
+  grep -q "^order: ORDER-DEPENDENT registers (a race)" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
+  ok simt_cuda_race_reported || bad simt_cuda_race_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
+
+# vector loads and stores (tests/data/cuda/vec.cu: ld.v4 writing four
+# registers, st.v4 reading five): dwf (a register-file pass per
+# destination) and dpe (a scoreboard entry per destination, a query per
+# three sources) run them; sbi alone may refuse, with its row
+for cfg in default 001; do
+  out=$("$S" --config $cfg --launch tests/data/cuda/vec.launch --mech all 2>&1)
+  rc=$?
+  ran=$(grep -cE "^(dpe|dwf|spe) +[0-9]" <<<"$out")
+  [ $rc -eq 0 ] && [ "$ran" -eq 3 ] && ! grep -qE "^[a-z+]+ +cannot run" <<<"$(grep -v '^sbi ' <<<"$out")" &&
+    grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_vector_forms_$cfg" ||
+    bad "simt_cuda_vector_forms_$cfg" "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+done
+
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails
 A=$B/asan/simt
 if [ -x "$A" ]; then
-  ASAN_OPTIONS=detect_leaks=1:exitcode=99 "$A" --core --launch tb/kernels/cuda/kmeans.launch --mech all >"$T/asan_kmeans.out" 2>&1
+  ASAN_OPTIONS=detect_leaks=1:exitcode=99 "$A" --launch tb/kernels/cuda/kmeans.launch --mech all >"$T/asan_kmeans.out" 2>&1
   rc=$?
   [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" "$T/asan_kmeans.out" && ok simt_cuda_asan_launch ||
     bad simt_cuda_asan_launch "exit $rc: $(grep -m1 -E 'ERROR|SUMMARY|runtime error|^simt:' "$T/asan_kmeans.out")"

@@ -417,7 +417,10 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+    /* a PTX kernel: three thread orders of the reference (atomics, races) */
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len) ||
+        (o->has_launch && !text &&
+         refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref, err, len))) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
@@ -787,6 +790,27 @@ static void report(const opts *o, const loaded *L, const result *res)
     else if (o->format == 0 && skipped)
         printf("(a mechanism that cannot hold the kernel is left out; --mech LIST chooses them, "
                "build/simt --help lists them)\n");
+    const refp_result *rf = &L->ref;
+    if (o->format == 0 && rf->mem_cmp) {
+        /* atomics and races (ref.h, refp_order_check): what is not compared */
+        const char *why = rf->has_atomics ? "atomics" : "a race";
+        if (rf->order_bytes)
+            printf("order: ORDER-DEPENDENT (%s): %llu of %llu bytes of global memory differ "
+                   "between three thread orders of the reference: reported, not compared\n",
+                   why, (unsigned long long)rf->order_bytes, (unsigned long long)rf->global_bytes);
+        else if (rf->has_atomics)
+            printf("order: order-independent memory (three thread orders of the reference agree "
+                   "on every byte): compared\n");
+        if (rf->atom_flow)
+            printf("order: ORDER-DEPENDENT flow (%s): PC sequences, instruction counts and "
+                   "final registers not compared\n",
+                   rf->atom_flow == 1 ? "an atomic's returned value is read"
+                                      : "the thread orders ran different PC sequences");
+        else if (rf->order_regs)
+            printf("order: ORDER-DEPENDENT registers (a race): %llu final registers differ "
+                   "between the thread orders: not compared\n",
+                   (unsigned long long)rf->order_regs);
+    }
     if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on; under scalarization the allocated "

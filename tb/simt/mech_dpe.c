@@ -22,6 +22,19 @@
  * result is usable (two writeback ports, a third writeback in one cycle
  * waits a cycle).
  *
+ * Several destinations (ld.v2/ld.v4): one scoreboard entry per register,
+ * and the issue port allocates one entry a cycle.  The path spends one
+ * cycle of its issue port per extra destination, allocating its entry (a
+ * query of its operands and that destination first, as for an issue),
+ * then issues with the first destination; all of them are freed by their
+ * writebacks.  The stack sees only the issue.  ENTRIES must hold an
+ * instruction's destinations (else "cannot run").  Likewise more than
+ * three sources (st.v4: the address and four values): the query port
+ * checks three a cycle, the sources past the third first, one cycle per
+ * three, then the first three with the issue.  A source once clear stays
+ * clear while its path waits (only this path's own issues would make it
+ * pending again; the other path's writes are to other threads).
+ *
  * Ports.  dpe_stack has one operation port and shadow_scoreboard one issue
  * port: with two schedulers, two warps update in one cycle by two
  * eval/step calls of each model on different warps (banked by pool); the
@@ -54,6 +67,8 @@ typedef struct {
     dpe_wb *wbq;
     unsigned nwb, capwb;
     uint8_t last_side[CORE_MAX_WARPS];
+    uint8_t vpass[CORE_MAX_WARPS][2]; /* extra destinations allocated so far */
+    uint8_t qpass[CORE_MAX_WARPS][2]; /* extra source queries passed so far */
     mech_launchq lq;
     uint64_t peak, paths_sum, paths_n;
     int sb_stepped, st_stepped;
@@ -67,12 +82,6 @@ static const char *dpe_init(core *c, void *vm)
     static char msg[512];
     const prog *p = core_prog(c);
     unsigned W = core_warps(c), regs = p->nregs < 32 ? 32 : p->nregs;
-    for (unsigned pc = 0; pc < p->n; pc++)
-        if (p->ins[pc].ndst > 1) {
-            snprintf(msg, sizeof msg, "shadow_scoreboard: %s:%d writes %u registers; an entry "
-                     "tracks one destination", p->file, p->ins[pc].line, p->ins[pc].ndst);
-            return msg;
-        }
     m->dc = (dpe_stack_cfg){W, core_warp_size(c), core_config(c)->dpe_depth, 32};
     m->bc = (shadow_scoreboard_cfg){W, core_config(c)->sb_entries, regs};
     const char *e = core_apply_params(c, &dpe_stack_params, &m->dc);
@@ -92,6 +101,13 @@ static const char *dpe_init(core *c, void *vm)
                  p->nregs);
         return msg;
     }
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (p->ins[pc].ndst > m->bc.entries) {
+            snprintf(msg, sizeof msg, "shadow_scoreboard: %s:%d writes %u registers; ENTRIES=%u "
+                     "per path cannot hold them", p->file, p->ins[pc].line, p->ins[pc].ndst,
+                     m->bc.entries);
+            return msg;
+        }
     dpe_stack_reset(&m->dc, &m->ds);
     shadow_scoreboard_reset(&m->bc, &m->bs);
     return NULL;
@@ -161,6 +177,23 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
     return 0;
 }
 
+/* The query of up to three sources from src[q0] (and the destination in
+ * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
+static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
+                     unsigned side, int pc)
+{
+    shadow_scoreboard_in *b = &m->bi;
+    for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
+        b->q_src_valid |= 1u << j;
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[q0 + j];
+    }
+    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (m->bo.err)
+        return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
+                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, pc);
+    return m->bo.hazard && !core_sb_blind(c);
+}
+
 /* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed. */
 static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
 {
@@ -182,23 +215,41 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     memset(b, 0, sizeof *b); /* the writebacks: at the end of the cycle */
     b->q_warp = w;
     b->q_side = side;
-    for (unsigned j = 0; j < ki->nsrc && j < 3; j++) {
-        b->q_src_valid |= 1u << j;
-        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[j];
+    unsigned qp = m->qpass[w][side], q0 = 3u * (qp + 1u);
+    int hz;
+    if (q0 < ki->nsrc) {
+        /* a query of three more sources, no issue this cycle */
+        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc)))
+            return hz < 0 ? -1 : 0;
+        m->qpass[w][side]++;
+        return dpe_step_sb(c, m) ? -1 : 1;
     }
-    if (ki->nsrc > 3)
-        return core_fail(c, "shadow_scoreboard: pc %d reads %u registers (3 query ports)", r.pc,
-                         ki->nsrc);
+    /* the destination of this cycle: an extra one's allocation, or the first */
+    unsigned vp = m->vpass[w][side], extra = vp + 1u < ki->ndst;
     if (ki->ndst) {
         b->q_dst_valid = 1;
-        b->q_dst = ki->dst[0];
+        b->q_dst = ki->dst[extra ? vp + 1u : 0u];
     }
-    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
-    if (m->bo.err)
-        return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
-                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
-    if (m->bo.hazard && !core_sb_blind(c))
-        return 0;
+    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc)))
+        return hz < 0 ? -1 : 0;
+    if (extra) {
+        /* one entry a cycle: the next extra destination, no issue yet */
+        b->iss_valid = b->iss_alloc = 1;
+        b->iss_warp = w;
+        b->iss_side = side;
+        b->iss_reg = ki->dst[vp + 1u];
+        shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+        if (m->bo.err)
+            return core_fail(c, "shadow_scoreboard error %s on the allocation of warp %u side %u "
+                                "pc %d", shadow_scoreboard_err_name((unsigned)m->bo.err_code), w,
+                             side, r.pc);
+        if (m->bo.stall) {
+            core_stall(c);
+            return 0;
+        }
+        m->vpass[w][side]++;
+        return dpe_step_sb(c, m) ? -1 : 1;
+    }
     dpe_stack_in *in = &m->di;
     memset(in, 0, sizeof *in);
     in->op = DPE_OP_BRANCH;
@@ -246,12 +297,15 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     r.nosb = 1;
     if (core_issue(c, q, &r, &o))
         return -1;
+    m->vpass[w][side] = m->qpass[w][side] = 0;
     if (b->iss_alloc) {
-        if (m->nwb == m->capwb)
-            m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
         /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
         uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
-        m->wbq[m->nwb++] = (dpe_wb){at, w, side, ki->dst[0]};
+        for (unsigned j = 0; j < ki->ndst; j++) {
+            if (m->nwb == m->capwb)
+                m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
+            m->wbq[m->nwb++] = (dpe_wb){at, w, side, ki->dst[j]};
+        }
         core_note_ready(c, at + 1);
     }
     core_sched_issued(c, q, w);

@@ -705,7 +705,9 @@ static int parse_scalar(ps *s, char *t, ptx_opnd *o, int want_label)
         }
         sym *y = find_sym(s, t);
         if (!y) return fail(s, s->sline, "unknown symbol '%s'", t);
-        if (y->space == PS_PARAM) return UNSUP(s, "the address of a parameter ('%s')", t);
+        /* a kernel parameter's address is its offset in the parameter
+         * space: clang takes it (mov.b64 %rd, k_param_3) for a structure
+         * passed by value and reads the fields with ld.param [%rd+k] */
         o->kind = O_IMM;
         o->imm = y->addr;
         if (y->space == PS_SHARED && y->addr == UINT64_MAX) { /* extern: placed at the end */

@@ -115,10 +115,33 @@ static void refp_push(refp_result *r, uint64_t *cap, uint64_t t, uint32_t pc)
     r->trace[t][r->len[t]] = pc;
 }
 
+/* The orders of refp_order_check: 0 first to last, 1 last to first, 2 a
+ * stride S coprime with n (the i-th run is (i * S) mod n; S the first
+ * number from n/2 + 1 up coprime with n). */
+static uint64_t refp_stride(uint64_t n)
+{
+    uint64_t s = n / 2 + 1;
+    for (;; s++) {
+        uint64_t a = s, b = n;
+        while (b) {
+            uint64_t t = a % b;
+            a = b;
+            b = t;
+        }
+        if (a == 1)
+            return s;
+    }
+}
+
+static uint64_t refp_order(uint64_t i, uint64_t n, int kind, uint64_t stride)
+{
+    return kind == 0 ? i : kind == 1 ? n - 1 - i : (i * stride) % n;
+}
+
 /* Runs one CTA (linear index cta) to completion; 0 or -1 with err. */
 static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
-                    uint64_t *cap, uint64_t cta, uint8_t *shared, uint8_t *local, char *err,
-                    size_t errlen)
+                    uint64_t *cap, uint64_t cta, uint8_t *shared, uint8_t *local, int rev,
+                    char *err, size_t errlen)
 {
     unsigned T = r->cta_threads;
     uint64_t base = cta * T;
@@ -128,6 +151,7 @@ static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_
     prog_mem m = {r->global, r->global_bytes, shared, p->shared_bytes, p->param, p->param_bytes,
                   p->local_bytes};
     unsigned live = T;
+    uint64_t stride = rev == 2 ? refp_stride(T) : 1;
     int rc = 0;
     memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(local, 0, (size_t)T * p->local_bytes);
@@ -151,7 +175,8 @@ static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_
         x->local = local + (size_t)t * p->local_bytes;
     }
     while (live && !rc) {
-        for (unsigned t = 0; t < T && !rc; t++) {
+        for (unsigned i = 0; i < T && !rc; i++) {
+            unsigned t = (unsigned)refp_order(i, T, rev, stride);
             uint64_t g = base + t;
             while (pc[t] < (int)p->n && bar_pc[t] < 0) {
                 if (r->len[g] >= max_steps) {
@@ -211,8 +236,8 @@ static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_
     return rc;
 }
 
-int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
-             refp_result *r, char *err, size_t errlen)
+static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
+                          int keep_trace, int rev, refp_result *r, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     uint64_t ctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
@@ -238,12 +263,65 @@ int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_tra
     int rc = 0;
     if (!warp_size)
         warp_size = 32;
+    uint64_t stride = rev == 2 ? refp_stride(ctas) : 1;
     for (uint64_t c = 0; c < ctas && !rc; c++)
-        rc = refp_cta(p, warp_size, max_steps, r, cap, c, shared, local, err, errlen);
+        rc = refp_cta(p, warp_size, max_steps, r, cap, refp_order(c, ctas, rev, stride), shared,
+                      local, rev, err, errlen);
     free(shared);
     free(local);
     free(cap);
     return rc;
+}
+
+int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
+             refp_result *r, char *err, size_t errlen)
+{
+    return refp_run_order(p, warp_size, max_steps, keep_trace, 0, r, err, errlen);
+}
+
+int refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
+                     char *err, size_t errlen)
+{
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (p->ins[pc].unit == PU_ATOM && (!p->reachable || p->reachable[pc])) {
+            r->has_atomics = 1;
+            /* ptx.c lowers an atom whose old value nothing reads to a red
+             * (no destination): a destination here is read */
+            if (p->ins[pc].ndst)
+                r->atom_flow = 1;
+        }
+    uint64_t nr = r->threads * r->nregs;
+    r->mem_cmp = malloc(r->global_bytes + 1);
+    memset(r->mem_cmp, 1, r->global_bytes + 1);
+    r->reg_cmp = malloc(nr + 1);
+    memset(r->reg_cmp, 1, nr + 1);
+    for (int kind = 1; kind <= 2; kind++) {
+        refp_result o;
+        if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, err, errlen)) {
+            refp_free(&o);
+            return -1;
+        }
+        /* a word with a byte that differs is not compared as a whole: a
+         * byte of a value can agree by chance */
+        for (uint64_t a = 0; a < r->global_bytes; a++)
+            if (r->global[a] != o.global[a])
+                memset(&r->mem_cmp[a & ~(uint64_t)3],  0,
+                       a - (a & ~(uint64_t)3) + 4 > r->global_bytes - (a & ~(uint64_t)3)
+                           ? r->global_bytes - (a & ~(uint64_t)3) : 4);
+        for (uint64_t i = 0; i < nr; i++)
+            if (r->regs[i] != o.regs[i])
+                r->reg_cmp[i] = 0;
+        for (uint64_t t = 0; t < r->threads && !r->atom_flow; t++)
+            if (r->len[t] != o.len[t] || r->hash[t] != o.hash[t])
+                r->atom_flow = 2;
+        refp_free(&o);
+    }
+    r->order_bytes = r->order_regs = 0;
+    for (uint64_t a = 0; a < r->global_bytes; a++)
+        r->order_bytes += !r->mem_cmp[a];
+    for (uint64_t i = 0; i < nr; i++)
+        r->order_regs += !r->reg_cmp[i];
+    return 0;
 }
 
 void refp_free(refp_result *r)
@@ -256,5 +334,7 @@ void refp_free(refp_result *r)
     free(r->regs);
     free(r->len);
     free(r->hash);
+    free(r->mem_cmp);
+    free(r->reg_cmp);
     memset(r, 0, sizeof *r);
 }

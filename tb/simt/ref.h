@@ -56,6 +56,21 @@ typedef struct {
     uint64_t *len;          /* instructions each thread executed */
     uint64_t *hash;         /* hash of each thread's PC sequence */
     uint64_t thread_insts;
+    /* refp_order_check: NULL compares every byte of global memory; else
+     * mem_cmp[a] = 1 where the thread orders agree (compared), 0 where
+     * they differ (order_bytes of them: reported, not compared) */
+    uint8_t *mem_cmp;
+    uint64_t order_bytes;
+    /* reg_cmp[t * nregs + v] = 0: thread t's final register v differs
+     * between the orders (order_regs of them): not compared; NULL: all */
+    uint8_t *reg_cmp;
+    uint64_t order_regs;
+    int has_atomics;    /* a reachable atom/red */
+    /* an atomic's returned value is read (atom with a live destination), or
+     * the orders ran different PC sequences: the threads' PC sequences,
+     * instruction counts and final registers depend on the order and are
+     * not compared (the memory is, as above); 1 atomics, 2 the sequences */
+    int atom_flow;
 } refp_result;
 
 /* FNV-1a step over the four bytes of a PC. */
@@ -74,5 +89,23 @@ static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
 int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
              refp_result *r, char *err, size_t errlen);
 void refp_free(refp_result *r);
+
+/* Atomics execute in issue order (issue 25 sec. 3): a kernel whose result
+ * depends on that order is reported, not compared.  Runs the reference
+ * twice more in other valid orders
+ * (the CTAs, and each CTA's threads between barriers, last to first; then
+ * by a stride coprime with their count) and marks in r->mem_cmp the global
+ * memory all three orders agree on, by aligned 32-bit word (a word with one
+ * differing byte is left out whole: a byte can agree by chance); sets
+ * r->atom_flow when an atomic's returned value is read or a thread's PC
+ * sequence differs, r->reg_cmp for the final registers.  Three orders are
+ * evidence, not proof: a word that only a fourth order would change is
+ * still compared (and a mechanism that reaches that order fails on it).
+ * A race without atomics (warp-synchronous code through volatile shared
+ * memory, which the papers' lockstep warps run "right" and a thread-by-
+ * thread order does not) shows the same way and is reported the same way.  0, or -1 with err (the
+ * second run failed: the kernel's error). */
+int refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
+                     char *err, size_t errlen);
 
 #endif
