@@ -338,4 +338,120 @@ module dpe_stack #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every op is legal input (a bad one is answered
+    // with err, a push on a full stack with ready = 0).
+`include "formal.vh"
+
+    // the architectural state: every warp's depth and its live entries
+    // (entries at or above a warp's depth are never observable)
+    localparam F_ENT_W = 3 * PC_W + 2 * LANES + 2;
+    reg [WARPS*DEPTH_W-1:0]    f_sp;
+    reg [ENTRIES*F_ENT_W-1:0]  f_live;
+    reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok;
+    reg [LANES-1:0] f_uni;
+    integer f_w, f_e, f_a, f_b;
+    always @* begin
+        f_sp_ok    = 1'b1;
+        f_disj_ok  = 1'b1;
+        f_vmask_ok = 1'b1;
+        f_vpc_ok   = 1'b1;
+        f_pop_ok   = 1'b1;
+        f_nest_ok  = 1'b1;
+        f_uni      = {LANES{1'b0}};
+        f_live     = {(ENTRIES*F_ENT_W){1'b0}};
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
+            f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
+            if (sp_q[f_w] > DEPTH)
+                f_sp_ok = 1'b0;
+            for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
+                if (f_e < sp_q[f_w]) begin
+                    f_a = f_w * DEPTH + f_e;
+                    f_b = f_a - 1;
+                    f_live[f_a*F_ENT_W +: F_ENT_W] =
+                        {l_pc_q[f_a], l_mask_q[f_a], l_valid_q[f_a],
+                         r_pc_q[f_a], r_mask_q[f_a], r_valid_q[f_a], rpc_q[f_a]};
+                    // the two paths hold different threads
+                    if ((l_mask_q[f_a] & r_mask_q[f_a]) != {LANES{1'b0}})
+                        f_disj_ok = 1'b0;
+                    // a schedulable path has a thread and is not at its rpc
+                    if ((l_valid_q[f_a] && l_mask_q[f_a] == {LANES{1'b0}}) ||
+                        (r_valid_q[f_a] && r_mask_q[f_a] == {LANES{1'b0}}))
+                        f_vmask_ok = 1'b0;
+                    if ((l_valid_q[f_a] && l_pc_q[f_a] == rpc_q[f_a]) ||
+                        (r_valid_q[f_a] && r_pc_q[f_a] == rpc_q[f_a]))
+                        f_vpc_ok = 1'b0;
+                    // an entry with no schedulable path is popped, unless it
+                    // is the base under a live entry
+                    if (!l_valid_q[f_a] && !r_valid_q[f_a] && !(f_e == 0 && sp_q[f_w] >= 2))
+                        f_pop_ok = 1'b0;
+                    // threads are never created: an entry's threads are the
+                    // threads of one path of the entry below, which waits
+                    // for them at the entry's rpc
+                    if (f_e > 0) begin
+                        f_uni = l_mask_q[f_a] | r_mask_q[f_a];
+                        if ((f_uni & ~l_mask_q[f_b]) == {LANES{1'b0}}) begin
+                            if (l_pc_q[f_b] != rpc_q[f_a])
+                                f_nest_ok = 1'b0;
+                        end else if ((f_uni & ~r_mask_q[f_b]) == {LANES{1'b0}}) begin
+                            if (r_pc_q[f_b] != rpc_q[f_a])
+                                f_nest_ok = 1'b0;
+                        end else
+                            f_nest_ok = 1'b0;
+                    end
+                end
+        end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_sp == {(WARPS*DEPTH_W){1'b0}});
+            // illegal input, or a stall: nothing changes
+            if (!$past(rst) && ($past(err) || !$past(ready)))
+                p_err_keeps: assert(f_sp == $past(f_sp) && f_live == $past(f_live));
+        end
+
+    // one warp updated per cycle: an operation on warp w (a legal one)
+    // leaves every other warp's depth and live entries as they were
+    reg [WARPS*DEPTH_W-1:0]          f_sp_p;
+    reg [ENTRIES*F_ENT_W-1:0]  f_live_p;
+    reg [31:0]                       f_w_p;
+    reg                              f_chk_p;
+    reg                              f_others_ok;
+    integer                          f_v;
+    always @(posedge clk) begin
+        f_sp_p   <= f_sp;
+        f_live_p <= f_live;
+        f_w_p    <= op_warp_x;
+        f_chk_p  <= !rst && op_warp_x < WARPS;
+    end
+    always @* begin
+        f_others_ok = 1'b1;
+        for (f_v = 0; f_v < WARPS; f_v = f_v + 1)
+            if (f_v != f_w_p &&
+                (f_sp[f_v*DEPTH_W +: DEPTH_W] != f_sp_p[f_v*DEPTH_W +: DEPTH_W] ||
+                 f_live[f_v*DEPTH*F_ENT_W +: DEPTH*F_ENT_W] != f_live_p[f_v*DEPTH*F_ENT_W +: DEPTH*F_ENT_W]))
+                f_others_ok = 1'b0;
+    end
+
+    always @*
+        if (f_past) begin
+            if (f_chk_p)
+                p_one_warp: assert(f_others_ok);
+            p_sp_range: assert(f_sp_ok);
+            p_disjoint: assert(f_disj_ok);
+            p_valid_mask: assert(f_vmask_ok);
+            p_valid_pc: assert(f_vpc_ok);
+            p_popped: assert(f_pop_ok);
+            p_nested: assert(f_nest_ok);
+            // err exactly with an error code; an error acts not; ready =
+            // not STALL
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) &&
+                               ready == (act != ACT_STALL));
+        end
+`endif
+
 endmodule

@@ -323,6 +323,81 @@ module lane_regfile #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every request is legal input (a bad one is
+    // answered with err).  The banks are reached only through their ports
+    // (bank_re, bank_we, addresses): the properties read those.
+`include "formal.vh"
+
+    localparam F_USED = SLOTS * REGS;   // rows a legal access can reach
+    reg [LANES-1:0] f_once_ok;          // bank b serves at most one lane
+    reg [7:0]       f_done_n;           // lanes served so far
+    reg             f_rows_ok;
+    integer f_b, f_l, f_n;
+    always @* begin
+        f_rows_ok = 1'b1;
+        f_done_n  = 8'd0;
+        for (f_b = 0; f_b < LANES; f_b = f_b + 1) begin
+            f_n = 0;
+            for (f_l = 0; f_l < LANES; f_l = f_l + 1)
+                if (grant[f_l] && home[f_l*LANE_W +: LANE_W] == f_b)
+                    f_n = f_n + 1;
+            f_once_ok[f_b] = f_n <= 1;
+            if (bank_we[f_b] && {{(32-ROW_W){1'b0}}, bank_aw[f_b*ROW_W +: ROW_W]} >= F_USED)
+                f_rows_ok = 1'b0;
+            if ((bank_re[f_b] && ({{(32-ROW_W){1'b0}}, bank_a0[f_b*ROW_W +: ROW_W]} >= F_USED ||
+                                  {{(32-ROW_W){1'b0}}, bank_a1[f_b*ROW_W +: ROW_W]} >= F_USED)))
+                f_rows_ok = 1'b0;
+            f_done_n = f_done_n + done_q[f_b];
+        end
+    end
+
+    // bounded liveness: the stalled cycles of the request in progress
+    // (err cycles of a request do not count: they change nothing)
+    reg [7:0] f_run = 8'd0;
+    always @(posedge clk)
+        if (rst || (!err && !stall))
+            f_run <= 8'd0;
+        else if (!err)
+            f_run <= f_run + 8'd1;
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(rvalid_q == {LANES{1'b0}} && done_q == {LANES{1'b0}} &&
+                                req_q == {LANES{1'b0}} && !swz_q && conflicts_q == 32'd0);
+            // illegal input: no register changes, no bank is read or written
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(rvalid_q == $past(rvalid_q) && done_q == $past(done_q) &&
+                                    req_q == $past(req_q) && swz_q == $past(swz_q) &&
+                                    conflicts_q == $past(conflicts_q) && rsel_q == $past(rsel_q) &&
+                                    $past(bank_re) == {LANES{1'b0}} && $past(bank_we) == {LANES{1'b0}});
+            // the conflict counter counts the stalled cycles
+            if (!$past(rst) && !$past(err))
+                p_conflicts: assert(conflicts_q == $past(conflicts_q) + {31'd0, $past(stall)});
+        end
+
+    always @*
+        if (f_past) begin
+            // the lanes served are lanes of the request in progress
+            p_done_req: assert((done_q & ~req_q) == {LANES{1'b0}} &&
+                               (done_q == {LANES{1'b0}}) == (req_q == {LANES{1'b0}}));
+            // a granted lane was waiting (valid, not yet served), and no
+            // bank serves two lanes in a cycle
+            p_grant: assert((grant & ~(lane_valid & ~done_q)) == {LANES{1'b0}} &&
+                            f_once_ok == {LANES{1'b1}});
+            // no access beyond the rows of THREADS x REGS
+            p_rows: assert(f_rows_ok);
+            // bounded liveness: every stalled cycle serves a lane, so a
+            // request stalls fewer than LANES cycles
+            p_progress: assert(f_run <= f_done_n);
+            p_bound: assert(f_run < LANES);
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || grant == {LANES{1'b0}}));
+        end
+`endif
+
 endmodule
 
 // One bank: ENTRIES x WIDTH, two synchronous read ports with a shared enable

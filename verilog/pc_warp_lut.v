@@ -367,4 +367,82 @@ module pc_warp_lut #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err, too few offered indices with ready = 0).
+`include "formal.vh"
+
+    // set k of a PC as the header states it: XOR of pc[2 + k + SET_W*m]
+    function [SET_W-1:0] f_set_of;
+        input [PC_W-1:0] p;
+        integer k, m;
+        begin
+            f_set_of = {SET_W{1'b0}};
+            for (k = 0; k < SET_W; k = k + 1)
+                for (m = 0; 2 + k + SET_W * m < PC_W; m = m + 1)
+                    f_set_of[k] = f_set_of[k] ^ p[2 + k + SET_W * m];
+        end
+    endfunction
+
+    reg f_occ_ok, f_set_ok, f_pc_ok, f_idx_ok, f_range_ok;
+    integer f_e, f_f;
+    always @* begin
+        f_occ_ok = 1'b1;
+        f_set_ok = 1'b1;
+        f_pc_ok = 1'b1;
+        f_idx_ok = 1'b1;
+        f_range_ok = 1'b1;
+        for (f_e = 0; f_e < ENTRIES; f_e = f_e + 1)
+            if (valid_q[f_e]) begin
+                if (occ_q[f_e*LANES +: LANES] == {LANES{1'b0}})
+                    f_occ_ok = 1'b0;
+                if ({{(32-SET_W){1'b0}}, f_set_of(pc_q[f_e*PC_W +: PC_W])} != f_e / 2)
+                    f_set_ok = 1'b0;
+                if ({{(32-IDX_W){1'b0}}, idx_q[f_e*IDX_W +: IDX_W]} >= POOL)
+                    f_range_ok = 1'b0;
+                for (f_f = f_e + 1; f_f < ENTRIES; f_f = f_f + 1)
+                    if (valid_q[f_f]) begin
+                        if (pc_q[f_f*PC_W +: PC_W] == pc_q[f_e*PC_W +: PC_W])
+                            f_pc_ok = 1'b0;
+                        if (idx_q[f_f*IDX_W +: IDX_W] == idx_q[f_e*IDX_W +: IDX_W])
+                            f_idx_ok = 1'b0;
+                    end
+            end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(valid_q == {ENTRIES{1'b0}} && pc_q == {(ENTRIES*PC_W){1'b0}} &&
+                                occ_q == {(ENTRIES*LANES){1'b0}} && idx_q == {(ENTRIES*IDX_W){1'b0}} &&
+                                lru_q == {SETS{1'b0}});
+            // illegal input, or too few indices (ready = 0): nothing changes
+            if (!$past(rst) && ($past(err) || !$past(ready)))
+                p_err_keeps: assert(valid_q == $past(valid_q) && pc_q == $past(pc_q) &&
+                                    occ_q == $past(occ_q) && idx_q == $past(idx_q) &&
+                                    lru_q == $past(lru_q));
+        end
+
+    always @*
+        if (f_past) begin
+            // a warp being formed has a thread
+            p_occ_live: assert(f_occ_ok);
+            // an entry sits in the set its PC hashes to
+            p_set: assert(f_set_ok);
+            // no two entries for one PC, none for one pool warp
+            p_one_pc: assert(f_pc_ok);
+            p_one_idx: assert(f_idx_ok);
+            p_idx_range: assert(f_range_ok);
+            // a join takes lanes of the request only; a new warp's lanes
+            // and the join's are the request, each lane in one of them
+            p_masks: assert((lk0_join_mask & lk0_new_mask) == {LANES{1'b0}} &&
+                            (lk1_join_mask & lk1_new_mask) == {LANES{1'b0}} &&
+                            (!(lk0_hit || lk0_new) || (lk0_join_mask | lk0_new_mask) == lk0_req) &&
+                            (!(lk1_hit || lk1_new) || (lk1_join_mask | lk1_new_mask) == lk1_req));
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || ready));
+        end
+`endif
+
 endmodule

@@ -299,15 +299,35 @@ module simt_stack #(
             // illegal input, or a stall: nothing changes
             if (!$past(rst) && ($past(err) || !$past(ready)))
                 p_err_keeps: assert(f_sp == $past(f_sp) && f_live == $past(f_live));
-            // one warp updated per cycle: the others keep their stacks
-            if (!$past(rst) && $past(op_warp_x) < WARPS)
-                p_one_warp: assert(((f_sp ^ $past(f_sp)) &
-                                    ~({{(WARPS*DEPTH_W-DEPTH_W){1'b0}}, {DEPTH_W{1'b1}}}
-                                      << ($past(op_warp_x) * DEPTH_W))) == {(WARPS*DEPTH_W){1'b0}});
         end
+
+    // one warp updated per cycle: an operation on warp w (a legal one)
+    // leaves every other warp's depth and live entries as they were
+    reg [WARPS*DEPTH_W-1:0]          f_sp_p;
+    reg [ENTRIES*(2*PC_W+LANES)-1:0]  f_live_p;
+    reg [31:0]                       f_w_p;
+    reg                              f_chk_p;
+    reg                              f_others_ok;
+    integer                          f_v;
+    always @(posedge clk) begin
+        f_sp_p   <= f_sp;
+        f_live_p <= f_live;
+        f_w_p    <= op_warp_x;
+        f_chk_p  <= !rst && op_warp_x < WARPS;
+    end
+    always @* begin
+        f_others_ok = 1'b1;
+        for (f_v = 0; f_v < WARPS; f_v = f_v + 1)
+            if (f_v != f_w_p &&
+                (f_sp[f_v*DEPTH_W +: DEPTH_W] != f_sp_p[f_v*DEPTH_W +: DEPTH_W] ||
+                 f_live[f_v*DEPTH*(2*PC_W+LANES) +: DEPTH*(2*PC_W+LANES)] != f_live_p[f_v*DEPTH*(2*PC_W+LANES) +: DEPTH*(2*PC_W+LANES)]))
+                f_others_ok = 1'b0;
+    end
 
     always @*
         if (f_past) begin
+            if (f_chk_p)
+                p_one_warp: assert(f_others_ok);
             p_sp_range: assert(f_sp_ok);
             p_mask_live: assert(f_mask_ok);
             p_mask_nested: assert(f_nest_ok);

@@ -244,4 +244,64 @@ module swi_sched #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad fill is answered
+    // with err).
+`include "formal.vh"
+
+    // the architectural state
+    reg [WARPS*(PC_W+LANES+WARPS)-1:0] f_ent;
+    reg f_age_ok, f_mask_ok;
+    integer f_i, f_j;
+    always @* begin
+        f_age_ok  = 1'b1;
+        f_mask_ok = 1'b1;
+        for (f_i = 0; f_i < WARPS; f_i = f_i + 1) begin
+            f_ent[f_i*(PC_W+LANES+WARPS) +: PC_W+LANES+WARPS] = {pc_q[f_i], mask_q[f_i], age_q[f_i]};
+            // no entry is older than itself
+            if (age_q[f_i][f_i])
+                f_age_ok = 1'b0;
+            if (v_q[f_i] && mask_q[f_i] == {LANES{1'b0}})
+                f_mask_ok = 1'b0;
+            // any two valid entries are ordered by age, one way
+            for (f_j = 0; f_j < WARPS; f_j = f_j + 1)
+                if (f_j != f_i && v_q[f_i] && v_q[f_j] && age_q[f_i][f_j] == age_q[f_j][f_i])
+                    f_age_ok = 1'b0;
+        end
+    end
+    wire [PC_W+2*LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(v_q == {WARPS{1'b0}} && f_ent == {(WARPS*(PC_W+LANES+WARPS)){1'b0}} &&
+                                f_stage == {1'b0, {WID_W{1'b0}}, {PC_W{1'b0}}, {LANES{1'b0}}, 16'hACE1});
+            // illegal input: nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(v_q == $past(v_q) && f_ent == $past(f_ent) && f_stage == $past(f_stage));
+        end
+
+    always @*
+        if (f_past) begin
+            // lanes never double-booked: I1 and I2 share no lane
+            p_lanes: assert(!(i1_valid && i2_valid) || (i1_mask & i2_mask) == {LANES{1'b0}});
+            // what issues is a valid ready instruction of the buffer (I2,
+            // the primary's pick), or the stage (I1)
+            p_issue: assert((!i2_valid || (v_q[i2_warp] && ready[i2_warp] && i2_mask != {LANES{1'b0}})) &&
+                            (!p_valid || (v_q[p_warp] && ready[p_warp])) &&
+                            (!i1_valid || s_v_q));
+            // the primary picks the oldest ready entry
+            p_oldest: assert(!p_valid || (age_q[p_warp] & v_q & ready) == {WARPS{1'b0}});
+            p_age: assert(f_age_ok);
+            p_mask: assert(f_mask_ok);
+            // an empty stage holds nothing; the LFSR never locks up at 0
+            p_stage: assert((s_v_q || {s_warp_q, s_pc_q, s_mask_q} == {(WID_W+PC_W+LANES){1'b0}}) &&
+                            {{(32-WID_W){1'b0}}, s_warp_q} < WARPS && lfsr_q != 16'd0);
+            p_err_code: assert(err == (err_code != ERR_NONE) &&
+                               (!err || (!i1_valid && !i2_valid && !p_valid && act == ACT_HOLD)));
+        end
+`endif
+
 endmodule
