@@ -82,57 +82,42 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
         e->ibuf_rd++;
 }
 
-/* the stacks' entry writes of a decision (see the header) */
-static unsigned stack_writes(int launch, int pop, int push_kind, unsigned before, unsigned after)
-{
-    if (launch)
-        return 1;
-    if (pop)
-        return 0;
-    return 1 + (push_kind && after > before ? after - before : 0);
-}
+/* Each counter: the exported energy_count_NAME charges the structure's row
+ * one step and hands the typed ports to count_NAME (the cycle's accesses). */
+#define COUNTER(name)                                                                             \
+    static void count_##name(energy_cnt *k, const name##_in *i, const name##_out *o);            \
+    ENERGY_COUNTER(name)                                                                          \
+    {                                                                                             \
+        energy_cnt *k = energy_row(e, nm);                                                        \
+        (void)cfg;                                                                                \
+        k->steps++;                                                                               \
+        count_##name(k, in, out);                                                                 \
+    }                                                                                             \
+    static void count_##name(energy_cnt *k, const name##_in *i, const name##_out *o)
 
-ENERGY_COUNTER(simt_stack)
-{
-    const simt_stack_in *i = in;
-    const simt_stack_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
-    if (i->op == SIMT_OP_NOP)
-        return;
-    k->act++;
-    k->rd++;
-    if (o->d_write)
-        k->wr += stack_writes(o->act == SIMT_ACT_LAUNCH, o->act == SIMT_ACT_POP,
-                              o->act == SIMT_ACT_DIVERGE || o->act == SIMT_ACT_SPLIT,
-                              (unsigned)o->op_depth, o->d_sp_next);
-}
+/* a stack's commit (simt_stack, dpe_stack): an operation reads the top of
+ * the warp's stack; the decision writes the entries it changes (see the
+ * header).  The two stacks' ports are alike: op, act (PFX_LAUNCH, ...),
+ * op_depth and the decision's d_write, d_sp_next. */
+#define STACK_COUNTER(name, NOP, PFX)                                                             \
+    COUNTER(name)                                                                                 \
+    {                                                                                             \
+        if (i->op == NOP)                                                                         \
+            return;                                                                               \
+        k->act++;                                                                                 \
+        k->rd++;                                                                                  \
+        if (o->d_write && o->act != PFX##_POP)                                                    \
+            k->wr += o->act == PFX##_LAUNCH ? 1                                                   \
+                     : (o->act == PFX##_DIVERGE || o->act == PFX##_SPLIT) &&                      \
+                             o->d_sp_next > o->op_depth                                           \
+                         ? 1 + o->d_sp_next - o->op_depth                                         \
+                         : 1;                                                                     \
+    }
+STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT)
+STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT)
 
-ENERGY_COUNTER(dpe_stack)
+COUNTER(shadow_scoreboard)
 {
-    const dpe_stack_in *i = in;
-    const dpe_stack_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
-    if (i->op == DPE_OP_NOP)
-        return;
-    k->act++;
-    k->rd++;
-    if (o->d_write)
-        k->wr += stack_writes(o->act == DPE_ACT_LAUNCH, o->act == DPE_ACT_POP,
-                              o->act == DPE_ACT_DIVERGE || o->act == DPE_ACT_SPLIT,
-                              (unsigned)o->op_depth, o->d_sp_next);
-}
-
-ENERGY_COUNTER(shadow_scoreboard)
-{
-    const shadow_scoreboard_in *i = in;
-    const shadow_scoreboard_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     unsigned q = i->q_src_valid || i->q_dst_valid;
     unsigned wb = (unsigned)(i->wb0_valid != 0) + (unsigned)(i->wb1_valid != 0);
     k->srch += q + wb;
@@ -141,13 +126,8 @@ ENERGY_COUNTER(shadow_scoreboard)
     k->act += q || wb || i->iss_valid || i->div_valid || i->rec_valid;
 }
 
-ENERGY_COUNTER(dwf)
+COUNTER(dwf)
 {
-    const dwf_in *i = in;
-    const dwf_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (i->iss_req && o->iss_valid)
         k->rd++;
     if (i->cm_valid) {
@@ -158,13 +138,8 @@ ENERGY_COUNTER(dwf)
     k->act += i->iss_req || i->cm_valid;
 }
 
-ENERGY_COUNTER(lane_regfile)
+COUNTER(lane_regfile)
 {
-    const lane_regfile_in *i = in;
-    const lane_regfile_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->rd += 2u * popc(o->grant);
@@ -172,13 +147,8 @@ ENERGY_COUNTER(lane_regfile)
     k->act += i->lane_valid != 0;
 }
 
-ENERGY_COUNTER(lwm_subwarp)
+COUNTER(lwm_subwarp)
 {
-    const lwm_subwarp_in *i = in;
-    const lwm_subwarp_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     unsigned f = i->f_valid && o->nx_accept;
@@ -188,13 +158,8 @@ ENERGY_COUNTER(lwm_subwarp)
     k->act += i->f_valid || i->c_valid || o->sw_valid;
 }
 
-ENERGY_COUNTER(hct_cct_heap)
+COUNTER(hct_cct_heap)
 {
-    const hct_cct_heap_in *i = in;
-    const hct_cct_heap_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     k->rd++; /* the read port */
     if (o->d_en) {
         k->wr += o->d_wr_hct != 0;
@@ -206,13 +171,8 @@ ENERGY_COUNTER(hct_cct_heap)
     k->act += i->op != HCH_OP_NOP;
 }
 
-ENERGY_COUNTER(sbi_scoreboard)
+COUNTER(sbi_scoreboard)
 {
-    const sbi_scoreboard_in *i = in;
-    const sbi_scoreboard_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     unsigned q = i->q1_rv || i->q2_rv;
     k->rd += q;
     if (o->nx_go)
@@ -220,13 +180,8 @@ ENERGY_COUNTER(sbi_scoreboard)
     k->act += q || i->iss_v || i->wb_v;
 }
 
-ENERGY_COUNTER(swi_sched)
+COUNTER(swi_sched)
 {
-    const swi_sched_in *i = in;
-    const swi_sched_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->wr += i->fill_valid != 0;
@@ -235,13 +190,8 @@ ENERGY_COUNTER(swi_sched)
     k->act += i->fill_valid || i->ready;
 }
 
-ENERGY_COUNTER(tsimt_frontend)
+COUNTER(tsimt_frontend)
 {
-    const tsimt_frontend_in *i = in;
-    const tsimt_frontend_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->wr += o->nx_fill != 0;
