@@ -15,6 +15,8 @@
 #   - dynamic energy scales with work: a loop run twice as many times costs
 #     the dynamic energy of the thread-instructions' ratio (within 5%)
 #   - a larger node never costs less dynamic or total energy (45 -> 90 nm)
+#   - scalarization: fewer lane operations and less register-file energy
+#     (bitonic at 002's preset)
 set -u
 B=${1:-build}
 S=$B/simt
@@ -56,7 +58,8 @@ run "$T/lud_slow.json" tb/kernels/lud.k --set mem_lat=400 &&
 run "$T/lud_fast.json" tb/kernels/lud.k --set clock_mhz=2000 &&
 run "$T/lud_90.json" tb/kernels/lud.k --tech 90 &&
 run "$T/w1.json" "$T/w1.k" &&
-run "$T/w2.json" "$T/w2.k" || exit 0
+run "$T/w2.json" "$T/w2.k" &&
+run "$T/bitonic.json" --config 002 --launch tb/kernels/cuda/bitonic.launch || exit 0
 rm -rf "$T/tr"
 "$S" --core tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
   bad trace_run "$(head -1 "$T/tr.err")"
@@ -122,6 +125,15 @@ for m, r in lud.items():
           close(f["energy_dyn_nj"], r["energy_dyn_nj"], 1e-6), f"{f['energy_leak_nj']} {r['energy_leak_nj']}")
     check(f"energy_node_{m}", n90[m]["energy_dyn_nj"] > r["energy_dyn_nj"] and
           n90[m]["energy_nj"] > r["energy_nj"], f"{n90[m]['energy_nj']} <= {r['energy_nj']}")
+
+# scalarization (002 sec. 4): a scalar instruction reads its registers once
+# and runs on one lane: fewer lane operations, less register-file energy
+b = rows("bitonic.json")
+for base, sc in (("spe", "simt+scalar"), ("tsimt", "tsimt+scalar"), ("stsimt", "stsimt+scalar")):
+    x, y = b[base], b[sc]
+    lx, ly = counts(x)["lanes"][3], counts(y)["lanes"][3]
+    check(f"energy_scalar_saves_{sc}", int(y["scalar_issues"]) > 0 and ly < lx and
+          items(y)["regfile"][0] < items(x)["regfile"][0], f"lanes {lx} -> {ly}, {x['energy_structs']} -> {y['energy_structs']}")
 
 w1, w2 = rows("w1.json"), rows("w2.json")
 for m in w1:

@@ -68,12 +68,17 @@ energy_cnt *energy_row(energy_counts *e, const char *name)
 void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned threads,
                         int scalar, int sb, int ibuf)
 {
-    unsigned t = scalar ? (threads ? 1 : 0) : threads;
-    e->rf_row_rd += nsrc;
-    e->rf_row_wr += ndst;
-    e->rf_lane_rd += (uint64_t)t * nsrc;
-    e->rf_lane_wr += (uint64_t)t * ndst;
-    e->lane_ops += t;
+    if (scalar) {
+        e->srf_rd += nsrc;
+        e->srf_wr += ndst;
+        e->lane_ops += threads ? 1 : 0;
+    } else {
+        e->rf_row_rd += nsrc;
+        e->rf_row_wr += ndst;
+        e->rf_lane_rd += (uint64_t)threads * nsrc;
+        e->rf_lane_wr += (uint64_t)threads * ndst;
+        e->lane_ops += threads;
+    }
     if (sb) {
         e->sb_rd++;
         e->sb_wr += 2u * ndst; /* set at issue, cleared at writeback */
@@ -226,11 +231,11 @@ static unsigned lockstep_lanes(const area_desc *d)
 }
 
 /* adds structure `name` (a copy of description d at t) charged with counts
- * n: rd, wr, srch are accesses of the whole structure, or with lane set
- * bank accesses of its lockstep array (its other arrays then take one
- * access per active cycle); logic and crossbars op_nj per active cycle */
+ * n: rd, wr, srch are `per` x the accesses of the whole structure, or with
+ * lane set bank accesses of its lockstep array (its other arrays then take
+ * one access per active cycle); logic and crossbars op_nj per active cycle */
 static const char *add_item(energy_result *r, const area_tech *t, const area_desc *d,
-                            const char *name, const energy_cnt *n, int lane)
+                            const char *name, const energy_cnt *n, int lane, double per)
 {
     area_energy_report er;
     const char *e = area_desc_energy(t, d, &er);
@@ -262,7 +267,7 @@ static const char *add_item(energy_result *r, const area_tech *t, const area_des
                 sr /= b;
             } else if (lane)
                 rd = wr = sr = (double)n->act;
-            it->dyn_nj += ai->count * (rd * ie->read_nj + wr * ie->write_nj + sr * ie->search_nj);
+            it->dyn_nj += ai->count * (rd * ie->read_nj + wr * ie->write_nj + sr * ie->search_nj) / per;
         }
     }
     it->copies++;
@@ -295,6 +300,17 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
         return -1;
     }
     const char *e = NULL;
+    unsigned rf = 0;
+    for (unsigned i = 0; i < coll.n; i++)
+        rf += (coll.key[i] && !strcmp(coll.key[i], "rf")) || !strcmp(coll.d[i].name, "lane_regfile");
+    if (!rf && ec->rf_row_rd + ec->rf_row_wr) {
+        /* the core counted register-file traffic that nothing would be
+         * charged with: a register file costed without energy_collect(d, "rf") */
+        snprintf(err, len, "%s: energy not estimated: the area column costs no register file "
+                 "(%s) to charge its %llu register reads with", ops->name, what,
+                 (unsigned long long)ec->rf_row_rd);
+        return -1;
+    }
     for (unsigned i = 0; i < coll.n && !e; i++) {
         const area_desc *d = &coll.d[i];
         energy_cnt n = {0};
@@ -303,17 +319,20 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
             /* the core's register-file counts: rows for one decoder, bank
              * accesses for a lane-banked file */
             lane = lockstep_lanes(d) > 1;
-            n.rd = lane ? ec->rf_lane_rd : ec->rf_row_rd;
-            n.wr = lane ? ec->rf_lane_wr : ec->rf_row_wr;
-            n.act = ec->rf_row_rd + ec->rf_row_wr; /* address logic per register */
-            e = add_item(r, t, d, "regfile", &n, lane);
+            /* a scalar register: one bank access, or a warp_size-th of a row
+             * (in row units, scaled by warp_size below) */
+            uint64_t ws = cf->warp_size;
+            n.rd = lane ? ec->rf_lane_rd + ec->srf_rd : ec->rf_row_rd * ws + ec->srf_rd;
+            n.wr = lane ? ec->rf_lane_wr + ec->srf_wr : ec->rf_row_wr * ws + ec->srf_wr;
+            n.act = ec->rf_row_rd + ec->rf_row_wr + ec->srf_rd + ec->srf_wr; /* address logic */
+            e = add_item(r, t, d, "regfile", &n, lane, lane ? 1 : ws);
             continue;
         }
         for (unsigned j = 0; j < ec->ns; j++)
             if (!strcmp(ec->name[j], d->name))
                 n = ec->s[j];
         lane = lockstep_lanes(d) > 1; /* lane_regfile's counts are bank accesses */
-        e = add_item(r, t, d, d->name, &n, lane);
+        e = add_item(r, t, d, d->name, &n, lane, 1);
     }
     /* the core's own structures */
     static area_desc d;
@@ -323,13 +342,13 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
         n.act = n.rd + n.wr;
         area_desc_regfile(&d, "instruction buffers", (unsigned long)W * ops->nctx * cf->ibuf, 64,
                           1, S, cf->fetch_width ? cf->fetch_width : S, 1);
-        e = add_item(r, t, &d, "ibuf", &n, 0);
+        e = add_item(r, t, &d, "ibuf", &n, 0, 1);
     }
     if (!e && !(ops->flags & MECH_OWN_SB)) {
         energy_cnt n = {.rd = ec->sb_rd, .wr = ec->sb_wr};
         unsigned regs = core_prog(c)->nregs;
         area_desc_regfile(&d, "scoreboard", W < 2 ? 2 : W, regs < 2 ? 2 : regs, 1, S, 2 * S, 1);
-        e = add_item(r, t, &d, "scoreboard", &n, 0);
+        e = add_item(r, t, &d, "scoreboard", &n, 0, 1);
     }
     if (!e) {
         /* the SIMD lanes' integer datapath */
