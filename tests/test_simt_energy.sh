@@ -17,6 +17,7 @@
 #   - a larger node never costs less dynamic or total energy (45 -> 90 nm)
 #   - scalarization: fewer lane operations and less register-file energy
 #     (bitonic at 002's preset)
+#   - docs/energy.md's 002 Fig. 12 section is current (make energy-fig12)
 set -u
 B=${1:-build}
 S=$B/simt
@@ -63,6 +64,13 @@ run "$T/bitonic.json" --config 002 --launch tb/kernels/cuda/bitonic.launch || ex
 rm -rf "$T/tr"
 "$S" --core tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
   bad trace_run "$(head -1 "$T/tr.err")"
+
+# docs/energy.md's Fig. 12 section is what tools/energy_fig12.py writes now
+cp docs/energy.md "$T/energy.md"
+if python3 tools/energy_fig12.py "$B" "$T/energy.md" 2>"$T/fig12.err"; then
+  if cmp -s docs/energy.md "$T/energy.md"; then ok energy_fig12_doc_current
+  else bad energy_fig12_doc_current "docs/energy.md differs from what make energy-fig12 writes: run it"; fi
+else bad energy_fig12_doc_current "$(head -1 "$T/fig12.err")"; fi
 
 python3 - "$T" <<'EOF'
 import json, os, sys, glob, re
