@@ -90,7 +90,12 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                         int scalar, int sb, int ibuf);
 
 /* Per structure: cfg, in, out of the rtl_c model (const void *: the
- * CORE_RECORD macro passes the model's own types). */
+ * CORE_RECORD macro passes the model's own types).  A structure committed
+ * through CORE_RECORD needs its counter here (energy.c's COUNTER): the
+ * build fails without one.  pc_warp_lut and warp_pool (inside dwf),
+ * tsimt_lane (inside tsimt_frontend), lane_shuffle (a map applied at
+ * launch) and the core's two_level_sched (stepped by the core, not in the
+ * area column) have none. */
 #define ENERGY_COUNTER(name)                                                                      \
     void energy_count_##name(energy_counts *e, const char *nm, const void *cfg, const void *in,  \
                              const void *out)
