@@ -111,6 +111,14 @@ for m, r in lud.items():
     if "simt_stack" in c and m in ("spe", "tsimt", "stsimt", "simt+scalar"):
         # one read per operation: every issue and the 8 warps' launches
         check(f"energy_stack_reads_{m}", c["simt_stack"][0] == r["warp_insts"] + 8, f"{c['simt_stack']} {r['warp_insts']}")
+    if "dpe_stack" in c:  # one operation per issue and per launch, as the SPE stack
+        check(f"energy_dpe_stack_reads_{m}", c["dpe_stack"][0] == r["warp_insts"] + 8, f"{c['dpe_stack']}")
+    if "swi_sched" in c:  # each issue is one pick (I1, or I2 in its slot)
+        check(f"energy_swi_picks_{m}", c["swi_sched"][0] == r["warp_insts"], f"{c['swi_sched']}")
+    if "dwf" in c:  # the pool is read once per issue; each commit searches the LUT twice
+        check(f"energy_dwf_pool_{m}", c["dwf"][0] == r["warp_insts"] and c["dwf"][2] % 2 == 0, f"{c['dwf']}")
+    if "lane_regfile" in c:  # every executed thread reads ra0 and ra1 from its bank
+        check(f"energy_lane_regfile_reads_{m}", c["lane_regfile"][0] == 2 * r["thread_insts"], f"{c['lane_regfile']}")
     if "tsimt_frontend" in c:
         check(f"energy_frontend_reads_{m}", c["tsimt_frontend"][0] == r["warp_insts"], f"{c['tsimt_frontend']}")
     # steps: one per commit, as many as the structure's trace lines
