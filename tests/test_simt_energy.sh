@@ -15,6 +15,9 @@
 #   - dynamic energy scales with work: a loop run twice as many times costs
 #     the dynamic energy of the thread-instructions' ratio (within 5%)
 #   - a larger node never costs less dynamic or total energy (45 -> 90 nm)
+#   - scalarization: fewer lane operations and less register-file energy
+#     (bitonic at 002's preset)
+#   - docs/energy.md's 002 Fig. 12 section is current (make energy-fig12)
 set -u
 B=${1:-build}
 S=$B/simt
@@ -56,10 +59,18 @@ run "$T/lud_slow.json" tb/kernels/lud.k --set mem_lat=400 &&
 run "$T/lud_fast.json" tb/kernels/lud.k --set clock_mhz=2000 &&
 run "$T/lud_90.json" tb/kernels/lud.k --tech 90 &&
 run "$T/w1.json" "$T/w1.k" &&
-run "$T/w2.json" "$T/w2.k" || exit 0
+run "$T/w2.json" "$T/w2.k" &&
+run "$T/bitonic.json" --config 002 --launch tb/kernels/cuda/bitonic.launch || exit 0
 rm -rf "$T/tr"
 "$S" --core tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
   bad trace_run "$(head -1 "$T/tr.err")"
+
+# docs/energy.md's Fig. 12 section is what tools/energy_fig12.py writes now
+cp docs/energy.md "$T/energy.md"
+if python3 tools/energy_fig12.py "$B" "$T/energy.md" 2>"$T/fig12.err"; then
+  if cmp -s docs/energy.md "$T/energy.md"; then ok energy_fig12_doc_current
+  else bad energy_fig12_doc_current "docs/energy.md differs from what make energy-fig12 writes: run it"; fi
+else bad energy_fig12_doc_current "$(head -1 "$T/fig12.err")"; fi
 
 python3 - "$T" <<'EOF'
 import json, os, sys, glob, re
@@ -100,6 +111,14 @@ for m, r in lud.items():
     if "simt_stack" in c and m in ("spe", "tsimt", "stsimt", "simt+scalar"):
         # one read per operation: every issue and the 8 warps' launches
         check(f"energy_stack_reads_{m}", c["simt_stack"][0] == r["warp_insts"] + 8, f"{c['simt_stack']} {r['warp_insts']}")
+    if "dpe_stack" in c:  # one operation per issue and per launch, as the SPE stack
+        check(f"energy_dpe_stack_reads_{m}", c["dpe_stack"][0] == r["warp_insts"] + 8, f"{c['dpe_stack']}")
+    if "swi_sched" in c:  # each issue is one pick (I1, or I2 in its slot)
+        check(f"energy_swi_picks_{m}", c["swi_sched"][0] == r["warp_insts"], f"{c['swi_sched']}")
+    if "dwf" in c:  # the pool is read once per issue; each commit searches the LUT twice
+        check(f"energy_dwf_pool_{m}", c["dwf"][0] == r["warp_insts"] and c["dwf"][2] % 2 == 0, f"{c['dwf']}")
+    if "lane_regfile" in c:  # every executed thread reads ra0 and ra1 from its bank
+        check(f"energy_lane_regfile_reads_{m}", c["lane_regfile"][0] == 2 * r["thread_insts"], f"{c['lane_regfile']}")
     if "tsimt_frontend" in c:
         check(f"energy_frontend_reads_{m}", c["tsimt_frontend"][0] == r["warp_insts"], f"{c['tsimt_frontend']}")
     # steps: one per commit, as many as the structure's trace lines
@@ -122,6 +141,15 @@ for m, r in lud.items():
           close(f["energy_dyn_nj"], r["energy_dyn_nj"], 1e-6), f"{f['energy_leak_nj']} {r['energy_leak_nj']}")
     check(f"energy_node_{m}", n90[m]["energy_dyn_nj"] > r["energy_dyn_nj"] and
           n90[m]["energy_nj"] > r["energy_nj"], f"{n90[m]['energy_nj']} <= {r['energy_nj']}")
+
+# scalarization (002 sec. 4): a scalar instruction reads its registers once
+# and runs on one lane: fewer lane operations, less register-file energy
+b = rows("bitonic.json")
+for base, sc in (("spe", "simt+scalar"), ("tsimt", "tsimt+scalar"), ("stsimt", "stsimt+scalar")):
+    x, y = b[base], b[sc]
+    lx, ly = counts(x)["lanes"][3], counts(y)["lanes"][3]
+    check(f"energy_scalar_saves_{sc}", int(y["scalar_issues"]) > 0 and ly < lx and
+          items(y)["regfile"][0] < items(x)["regfile"][0], f"lanes {lx} -> {ly}, {x['energy_structs']} -> {y['energy_structs']}")
 
 w1, w2 = rows("w1.json"), rows("w2.json")
 for m in w1:

@@ -652,11 +652,11 @@ static void report(const opts *o, const loaded *L, const result *res)
                                            (o->C.simd_width ? o->C.simd_width : WS);
     if (o->format == 0)
         printf("kernel %s (%s): %u threads x %llu CTAs, warp %u, simd %u, %u schedulers, "
-               "alu-lat %u, mem-lat %u, %g nm\n",
+               "alu-lat %u, mem-lat %u, %g nm, %u MHz\n",
                L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2],
                (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2], WS,
                o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers, o->C.alu_lat,
-               o->C.mem_lat, o->tech);
+               o->C.mem_lat, o->tech, o->C.clock_mhz);
     else if (o->format == 3)
         printf("{\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
                "\"rows\": [\n",

@@ -68,12 +68,17 @@ energy_cnt *energy_row(energy_counts *e, const char *name)
 void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned threads,
                         int scalar, int sb, int ibuf)
 {
-    unsigned t = scalar ? (threads ? 1 : 0) : threads;
-    e->rf_row_rd += nsrc;
-    e->rf_row_wr += ndst;
-    e->rf_lane_rd += (uint64_t)t * nsrc;
-    e->rf_lane_wr += (uint64_t)t * ndst;
-    e->lane_ops += t;
+    if (scalar) {
+        e->srf_rd += nsrc;
+        e->srf_wr += ndst;
+        e->lane_ops += threads ? 1 : 0;
+    } else {
+        e->rf_row_rd += nsrc;
+        e->rf_row_wr += ndst;
+        e->rf_lane_rd += (uint64_t)threads * nsrc;
+        e->rf_lane_wr += (uint64_t)threads * ndst;
+        e->lane_ops += threads;
+    }
     if (sb) {
         e->sb_rd++;
         e->sb_wr += 2u * ndst; /* set at issue, cleared at writeback */
@@ -82,57 +87,42 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
         e->ibuf_rd++;
 }
 
-/* the stacks' entry writes of a decision (see the header) */
-static unsigned stack_writes(int launch, int pop, int push_kind, unsigned before, unsigned after)
-{
-    if (launch)
-        return 1;
-    if (pop)
-        return 0;
-    return 1 + (push_kind && after > before ? after - before : 0);
-}
+/* Each counter: the exported energy_count_NAME charges the structure's row
+ * one step and hands the typed ports to count_NAME (the cycle's accesses). */
+#define COUNTER(name)                                                                             \
+    static void count_##name(energy_cnt *k, const name##_in *i, const name##_out *o);            \
+    ENERGY_COUNTER(name)                                                                          \
+    {                                                                                             \
+        energy_cnt *k = energy_row(e, nm);                                                        \
+        (void)cfg;                                                                                \
+        k->steps++;                                                                               \
+        count_##name(k, in, out);                                                                 \
+    }                                                                                             \
+    static void count_##name(energy_cnt *k, const name##_in *i, const name##_out *o)
 
-ENERGY_COUNTER(simt_stack)
-{
-    const simt_stack_in *i = in;
-    const simt_stack_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
-    if (i->op == SIMT_OP_NOP)
-        return;
-    k->act++;
-    k->rd++;
-    if (o->d_write)
-        k->wr += stack_writes(o->act == SIMT_ACT_LAUNCH, o->act == SIMT_ACT_POP,
-                              o->act == SIMT_ACT_DIVERGE || o->act == SIMT_ACT_SPLIT,
-                              (unsigned)o->op_depth, o->d_sp_next);
-}
+/* a stack's commit (simt_stack, dpe_stack): an operation reads the top of
+ * the warp's stack; the decision writes the entries it changes (see the
+ * header).  The two stacks' ports are alike: op, act (PFX_LAUNCH, ...),
+ * op_depth and the decision's d_write, d_sp_next. */
+#define STACK_COUNTER(name, NOP, PFX)                                                             \
+    COUNTER(name)                                                                                 \
+    {                                                                                             \
+        if (i->op == NOP)                                                                         \
+            return;                                                                               \
+        k->act++;                                                                                 \
+        k->rd++;                                                                                  \
+        if (o->d_write && o->act != PFX##_POP)                                                    \
+            k->wr += o->act == PFX##_LAUNCH ? 1                                                   \
+                     : (o->act == PFX##_DIVERGE || o->act == PFX##_SPLIT) &&                      \
+                             o->d_sp_next > o->op_depth                                           \
+                         ? 1 + o->d_sp_next - o->op_depth                                         \
+                         : 1;                                                                     \
+    }
+STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT)
+STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT)
 
-ENERGY_COUNTER(dpe_stack)
+COUNTER(shadow_scoreboard)
 {
-    const dpe_stack_in *i = in;
-    const dpe_stack_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
-    if (i->op == DPE_OP_NOP)
-        return;
-    k->act++;
-    k->rd++;
-    if (o->d_write)
-        k->wr += stack_writes(o->act == DPE_ACT_LAUNCH, o->act == DPE_ACT_POP,
-                              o->act == DPE_ACT_DIVERGE || o->act == DPE_ACT_SPLIT,
-                              (unsigned)o->op_depth, o->d_sp_next);
-}
-
-ENERGY_COUNTER(shadow_scoreboard)
-{
-    const shadow_scoreboard_in *i = in;
-    const shadow_scoreboard_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     unsigned q = i->q_src_valid || i->q_dst_valid;
     unsigned wb = (unsigned)(i->wb0_valid != 0) + (unsigned)(i->wb1_valid != 0);
     k->srch += q + wb;
@@ -141,13 +131,8 @@ ENERGY_COUNTER(shadow_scoreboard)
     k->act += q || wb || i->iss_valid || i->div_valid || i->rec_valid;
 }
 
-ENERGY_COUNTER(dwf)
+COUNTER(dwf)
 {
-    const dwf_in *i = in;
-    const dwf_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (i->iss_req && o->iss_valid)
         k->rd++;
     if (i->cm_valid) {
@@ -158,13 +143,8 @@ ENERGY_COUNTER(dwf)
     k->act += i->iss_req || i->cm_valid;
 }
 
-ENERGY_COUNTER(lane_regfile)
+COUNTER(lane_regfile)
 {
-    const lane_regfile_in *i = in;
-    const lane_regfile_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->rd += 2u * popc(o->grant);
@@ -172,13 +152,8 @@ ENERGY_COUNTER(lane_regfile)
     k->act += i->lane_valid != 0;
 }
 
-ENERGY_COUNTER(lwm_subwarp)
+COUNTER(lwm_subwarp)
 {
-    const lwm_subwarp_in *i = in;
-    const lwm_subwarp_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     unsigned f = i->f_valid && o->nx_accept;
@@ -188,13 +163,8 @@ ENERGY_COUNTER(lwm_subwarp)
     k->act += i->f_valid || i->c_valid || o->sw_valid;
 }
 
-ENERGY_COUNTER(hct_cct_heap)
+COUNTER(hct_cct_heap)
 {
-    const hct_cct_heap_in *i = in;
-    const hct_cct_heap_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     k->rd++; /* the read port */
     if (o->d_en) {
         k->wr += o->d_wr_hct != 0;
@@ -206,13 +176,8 @@ ENERGY_COUNTER(hct_cct_heap)
     k->act += i->op != HCH_OP_NOP;
 }
 
-ENERGY_COUNTER(sbi_scoreboard)
+COUNTER(sbi_scoreboard)
 {
-    const sbi_scoreboard_in *i = in;
-    const sbi_scoreboard_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     unsigned q = i->q1_rv || i->q2_rv;
     k->rd += q;
     if (o->nx_go)
@@ -220,13 +185,8 @@ ENERGY_COUNTER(sbi_scoreboard)
     k->act += q || i->iss_v || i->wb_v;
 }
 
-ENERGY_COUNTER(swi_sched)
+COUNTER(swi_sched)
 {
-    const swi_sched_in *i = in;
-    const swi_sched_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->wr += i->fill_valid != 0;
@@ -235,13 +195,8 @@ ENERGY_COUNTER(swi_sched)
     k->act += i->fill_valid || i->ready;
 }
 
-ENERGY_COUNTER(tsimt_frontend)
+COUNTER(tsimt_frontend)
 {
-    const tsimt_frontend_in *i = in;
-    const tsimt_frontend_out *o = out;
-    energy_cnt *k = energy_row(e, nm);
-    (void)cfg;
-    k->steps++;
     if (o->err)
         return;
     k->wr += o->nx_fill != 0;
@@ -276,11 +231,11 @@ static unsigned lockstep_lanes(const area_desc *d)
 }
 
 /* adds structure `name` (a copy of description d at t) charged with counts
- * n: rd, wr, srch are accesses of the whole structure, or with lane set
- * bank accesses of its lockstep array (its other arrays then take one
- * access per active cycle); logic and crossbars op_nj per active cycle */
+ * n: rd, wr, srch are `per` x the accesses of the whole structure, or with
+ * lane set bank accesses of its lockstep array (its other arrays then take
+ * one access per active cycle); logic and crossbars op_nj per active cycle */
 static const char *add_item(energy_result *r, const area_tech *t, const area_desc *d,
-                            const char *name, const energy_cnt *n, int lane)
+                            const char *name, const energy_cnt *n, int lane, double per)
 {
     area_energy_report er;
     const char *e = area_desc_energy(t, d, &er);
@@ -312,7 +267,7 @@ static const char *add_item(energy_result *r, const area_tech *t, const area_des
                 sr /= b;
             } else if (lane)
                 rd = wr = sr = (double)n->act;
-            it->dyn_nj += ai->count * (rd * ie->read_nj + wr * ie->write_nj + sr * ie->search_nj);
+            it->dyn_nj += ai->count * (rd * ie->read_nj + wr * ie->write_nj + sr * ie->search_nj) / per;
         }
     }
     it->copies++;
@@ -345,6 +300,17 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
         return -1;
     }
     const char *e = NULL;
+    unsigned rf = 0;
+    for (unsigned i = 0; i < coll.n; i++)
+        rf += (coll.key[i] && !strcmp(coll.key[i], "rf")) || !strcmp(coll.d[i].name, "lane_regfile");
+    if (!rf && ec->rf_row_rd + ec->rf_row_wr) {
+        /* the core counted register-file traffic that nothing would be
+         * charged with: a register file costed without energy_collect(d, "rf") */
+        snprintf(err, len, "%s: energy not estimated: the area column costs no register file "
+                 "(%s) to charge its %llu register reads with", ops->name, what,
+                 (unsigned long long)ec->rf_row_rd);
+        return -1;
+    }
     for (unsigned i = 0; i < coll.n && !e; i++) {
         const area_desc *d = &coll.d[i];
         energy_cnt n = {0};
@@ -353,17 +319,20 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
             /* the core's register-file counts: rows for one decoder, bank
              * accesses for a lane-banked file */
             lane = lockstep_lanes(d) > 1;
-            n.rd = lane ? ec->rf_lane_rd : ec->rf_row_rd;
-            n.wr = lane ? ec->rf_lane_wr : ec->rf_row_wr;
-            n.act = ec->rf_row_rd + ec->rf_row_wr; /* address logic per register */
-            e = add_item(r, t, d, "regfile", &n, lane);
+            /* a scalar register: one bank access, or a warp_size-th of a row
+             * (in row units, scaled by warp_size below) */
+            uint64_t ws = cf->warp_size;
+            n.rd = lane ? ec->rf_lane_rd + ec->srf_rd : ec->rf_row_rd * ws + ec->srf_rd;
+            n.wr = lane ? ec->rf_lane_wr + ec->srf_wr : ec->rf_row_wr * ws + ec->srf_wr;
+            n.act = ec->rf_row_rd + ec->rf_row_wr + ec->srf_rd + ec->srf_wr; /* address logic */
+            e = add_item(r, t, d, "regfile", &n, lane, lane ? 1 : ws);
             continue;
         }
         for (unsigned j = 0; j < ec->ns; j++)
             if (!strcmp(ec->name[j], d->name))
                 n = ec->s[j];
         lane = lockstep_lanes(d) > 1; /* lane_regfile's counts are bank accesses */
-        e = add_item(r, t, d, d->name, &n, lane);
+        e = add_item(r, t, d, d->name, &n, lane, 1);
     }
     /* the core's own structures */
     static area_desc d;
@@ -373,13 +342,13 @@ int energy_eval(const core *c, const area_tech *t, energy_result *r, char *err, 
         n.act = n.rd + n.wr;
         area_desc_regfile(&d, "instruction buffers", (unsigned long)W * ops->nctx * cf->ibuf, 64,
                           1, S, cf->fetch_width ? cf->fetch_width : S, 1);
-        e = add_item(r, t, &d, "ibuf", &n, 0);
+        e = add_item(r, t, &d, "ibuf", &n, 0, 1);
     }
     if (!e && !(ops->flags & MECH_OWN_SB)) {
         energy_cnt n = {.rd = ec->sb_rd, .wr = ec->sb_wr};
         unsigned regs = core_prog(c)->nregs;
         area_desc_regfile(&d, "scoreboard", W < 2 ? 2 : W, regs < 2 ? 2 : regs, 1, S, 2 * S, 1);
-        e = add_item(r, t, &d, "scoreboard", &n, 0);
+        e = add_item(r, t, &d, "scoreboard", &n, 0, 1);
     }
     if (!e) {
         /* the SIMD lanes' integer datapath */

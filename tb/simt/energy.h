@@ -15,8 +15,10 @@
  *    core_issue and fetch (energy_count_issue): the instruction buffers
  *    (a write per fetch, a read per issue), the register file (per issue:
  *    a row per source and destination register of the warp, and a bank
- *    access per active thread and register; a scalar instruction reads
- *    and writes its registers once), the per-warp scoreboard (a read of
+ *    access per active thread and register; a scalar instruction (002
+ *    sec. 4) reads and writes each of its registers once, one 32-bit
+ *    register: charged as a 1/warp_size share of a row, or one bank
+ *    access), the per-warp scoreboard (a read of
  *    the issuing warp's row, a write per destination at issue and at
  *    writeback) and the SIMD lanes (a lane operation per active thread; a
  *    scalar instruction one).
@@ -71,6 +73,7 @@ typedef struct {
     uint64_t ibuf_wr, ibuf_rd;
     uint64_t rf_row_rd, rf_row_wr;   /* warp registers (a row of every lane) */
     uint64_t rf_lane_rd, rf_lane_wr; /* bank accesses: active threads x registers */
+    uint64_t srf_rd, srf_wr;         /* a scalar instruction's registers, once per warp */
     uint64_t sb_rd, sb_wr;
     uint64_t lane_ops;
 } energy_counts;
@@ -87,7 +90,12 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                         int scalar, int sb, int ibuf);
 
 /* Per structure: cfg, in, out of the rtl_c model (const void *: the
- * CORE_RECORD macro passes the model's own types). */
+ * CORE_RECORD macro passes the model's own types).  A structure committed
+ * through CORE_RECORD needs its counter here (energy.c's COUNTER): the
+ * build fails without one.  pc_warp_lut and warp_pool (inside dwf),
+ * tsimt_lane (inside tsimt_frontend), lane_shuffle (a map applied at
+ * launch) and the core's two_level_sched (stepped by the core, not in the
+ * area column) have none. */
 #define ENERGY_COUNTER(name)                                                                      \
     void energy_count_##name(energy_counts *e, const char *nm, const void *cfg, const void *in,  \
                              const void *out)
@@ -128,13 +136,18 @@ int energy_eval(const struct core *c, const area_tech *t, energy_result *r, char
 void energy_items_str(const energy_result *r, char *buf, size_t len);
 
 /* "name=rd/wr/srch/act/steps+..." (the counts each structure was charged
- * with; the core's structures have no steps), into buf. */
+ * with; the core's structures have no steps; a single-decoder register
+ * file's reads and writes are in warp_size-ths of a row), into buf. */
 void energy_counts_str(const energy_result *r, char *buf, size_t len);
 
 /* Called by mech_area_add / mech_area_regfile for every description they
  * cost (an area_desc); key: the counts row it is charged with ("rf": the
  * core's register-file counts), NULL: its own name.  Does nothing unless
- * energy_eval is collecting. */
+ * energy_eval is collecting.  A mechanism's register file must come
+ * through mech_area_regfile (or energy_collect(d, "rf")), or be a
+ * lane_regfile it commits itself: energy_eval refuses a run whose
+ * register reads nothing would be charged with.  A structure with no
+ * commits (lane_shuffle: a permutation fixed at launch) costs leakage. */
 void energy_collect(const void *area_desc, const char *key);
 
 #endif
