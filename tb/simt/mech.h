@@ -242,6 +242,11 @@ int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, 
  * or enough for every warp, LANES = the warp size, then --param.  NULL or
  * one line. */
 const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc);
+/* Adds the area of n swi_sched units qc[] and of the per-lane register file
+ * (two instructions on one SIMD group: 001 Table 3's "Segmented") into *mm2
+ * (mech_area_add).  0 or -1. */
+int mech_swi_area(const core *c, const swi_sched_cfg *qc, unsigned n, const area_tech *t,
+                  double *mm2, char *what, size_t len);
 
 /* Adds one structure's area (area_desc_*'s result e and its description
  * desc, an area_desc) into *mm2 and its name into what ("a+b").  0, or -1

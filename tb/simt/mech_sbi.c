@@ -324,11 +324,18 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
         sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
     else
         q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+    /* a row with no write in flight has no hazard (the read port's answer
+     * without evaluating it) */
+    int hz1 = 0, hz2 = 0;
+    if (b->sbs.dv1_q[row] | b->sbs.dv2_q[row]) {
+        sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+        hz1 = (int)o.hz1;
+        hz2 = (int)o.hz2;
+    }
     k->q = q;
     int blind = core_sb_blind(c);
-    k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!o.hz1 || blind);
-    k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!o.hz2 || blind);
+    k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!hz1 || blind);
+    k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!hz2 || blind);
 }
 
 int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,

@@ -381,18 +381,12 @@ static double sbs_area(const core *c, const void *vm, const area_tech *t, char *
                        size_t len)
 {
     const sbs_state *m = vm;
-    area_desc d;
     double mm2 = 0;
     what[0] = 0;
     for (unsigned b = 0; b < m->nb; b++)
         if (mech_sbi_bank_area(&m->bk[b], t, &mm2, what, len))
             return -1;
-    /* two instructions on one SIMD group: a decoder per bank of the
-     * register file (001 Table 3: "Segmented") */
-    if (mech_area_add(t, area_desc_swi_sched(&m->qc, 0, &d), &d, &mm2, what, len) ||
-        mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
-        return -1;
-    return mm2;
+    return mech_swi_area(c, &m->qc, 1, t, &mm2, what, len) ? -1 : mm2;
 }
 
 static int sbs_finish(core *c, void *vm)

@@ -461,6 +461,19 @@ static void swi_stats(const core *c, const void *vm, mech_cols *k)
     mech_cols_u64(k, names, v, 7);
 }
 
+/* swi_sched's units and the register file a cascade needs (swi, sbi+swi). */
+int mech_swi_area(const core *c, const swi_sched_cfg *qc, unsigned n, const area_tech *t,
+                  double *mm2, char *what, size_t len)
+{
+    area_desc d;
+    for (unsigned q = 0; q < n; q++)
+        if (mech_area_add(t, area_desc_swi_sched(&qc[q], 0, &d), &d, mm2, what, len))
+            return -1;
+    /* two instructions on one SIMD group read two register addresses: a
+     * decoder per bank (001 Table 3: "Segmented") */
+    return mech_area_regfile(c, LRF_ORG_PER_LANE, t, mm2, what, len);
+}
+
 static double swi_area(const core *c, const void *vm, const area_tech *t, char *what,
                        size_t len)
 {
@@ -469,14 +482,8 @@ static double swi_area(const core *c, const void *vm, const area_tech *t, char *
     double mm2 = 0;
     what[0] = 0;
     if (mech_area_add(t, area_desc_simt_stack(&m->sc, 0, &d), &d, &mm2, what, len) ||
-        (m->func && mech_area_add(t, area_desc_lane_shuffle(&m->lc, 0, &d), &d, &mm2, what, len)))
-        return -1;
-    for (unsigned q = 0; q < m->P; q++)
-        if (mech_area_add(t, area_desc_swi_sched(&m->qc[q], 0, &d), &d, &mm2, what, len))
-            return -1;
-    /* two instructions on one SIMD group read two register addresses: a
-     * decoder per bank (001 Table 3: "Segmented") */
-    if (mech_area_regfile(c, LRF_ORG_PER_LANE, t, &mm2, what, len))
+        (m->func && mech_area_add(t, area_desc_lane_shuffle(&m->lc, 0, &d), &d, &mm2, what, len)) ||
+        mech_swi_area(c, m->qc, m->P, t, &mm2, what, len))
         return -1;
     return mm2;
 }
