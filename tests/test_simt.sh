@@ -312,6 +312,14 @@ for args in "--bogus" "--core tb/kernels/lud.k" "--mech xyz tb/kernels/lud.k" "-
   if [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ]; then ok "bad_args '$args'"
   else bad "bad_args '$args'" "exit $rc, $(wc -l <"$T/args.out") lines: $(head -2 "$T/args.out" | tr '\n' '|')"; fi
 done
+# the one line names the flag given, also when its value is a separate word
+for a in "--tech 5" "--tech=5" "--warp-size abc" "--lanes 3" "--max-cycles x"; do
+  # shellcheck disable=SC2086
+  "$S" tb/kernels/lud.k $a >"$T/args.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/args.out")" -eq 1 ] && grep -q "^simt: ${a%%[ =]*}: " "$T/args.out" &&
+    ok "bad_flag_named '$a'" || bad "bad_flag_named '$a'" "exit $rc: $(head -2 "$T/args.out" | tr '\n' '|')"
+done
 # a directory given as a kernel (issue 30): said so, one line
 for a in "tb/kernels" "--show-cfg tb/kernels"; do
   # shellcheck disable=SC2086
@@ -369,6 +377,22 @@ rc=$?
 "$S" tb/kernels/lud.k --lanes 64 --mech dwf >"$T/hold.out" 2>&1
 [ $? -eq 2 ] && [ "$(wc -l <"$T/hold.out")" -eq 1 ] && ok named_mech_cannot_hold_exit_2 ||
   bad named_mech_cannot_hold_exit_2 "$(head -2 "$T/hold.out")"
+# the same in --random and --bench: under --mech all a line says which
+# mechanism was left out and why, the others run; named, one line, exit 2
+# before any work
+"$S" --random 3 --lanes 64 --quiet >"$T/hold_rand.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q '^random: dwf could not hold 3 of the kernels (the first: dwf: warps of 64 threads;.*--mech LIST' "$T/hold_rand.out" &&
+  ok mech_all_random_leaves_out_one_that_cannot_hold || bad mech_all_random_leaves_out_one_that_cannot_hold "exit $rc: $(tail -2 "$T/hold_rand.out" | tr '\n' '|')"
+printf '%s\n' '.kernel tiny' '.threads 64' '.mem 4' '    exit' >"$T/tiny.k"
+"$S" --bench "$T/tiny.k" --lanes 64 >"$T/hold_bench.out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -qE '^dwf +cannot run: dwf: warps of 64' "$T/hold_bench.out" && grep -qE '^spe +[0-9]+ ' "$T/hold_bench.out" &&
+  grep -q '^geomean ' "$T/hold_bench.out" && ok mech_all_bench_row_for_one_that_cannot_hold ||
+  bad mech_all_bench_row_for_one_that_cannot_hold "exit $rc: $(grep -E '^(dwf|simt)' "$T/hold_bench.out" | tr '\n' '|')"
+"$S" --bench "$T/tiny.k" --lanes 64 --mech spe,dwf >"$T/hold_bench.out" 2>&1
+[ $? -eq 2 ] && [ "$(wc -l <"$T/hold_bench.out")" -eq 1 ] && ok bench_named_mech_cannot_hold_exit_2 ||
+  bad bench_named_mech_cannot_hold_exit_2 "$(head -2 "$T/hold_bench.out" | tr '\n' '|')"
 # --help's lists come from the tables: its mechanisms are the rows of
 # --mech all and the names --mech accepts, its keys the lines of
 # --show-config, its --param structures those --param accepts
