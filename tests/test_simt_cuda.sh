@@ -30,7 +30,7 @@ for cfg in default ${SIMT_CUDA_PRESETS:-}; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
-    "$S" --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
+    "$S" --core --config "$cfg" --launch "$L" --mech all >"$out" 2>&1
     rc=$?
     missing="" cannot=""
     for m in $mechs; do
