@@ -332,8 +332,8 @@ lint: deps
 # ------------------------------------------------------------------ bench
 bench: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt | $(B)
 	@tools/bench.sh $(STRUCTS)
-	@echo "== build/simt --bench: the SM model, warp-instructions per second"
-	@$(B)/simt --bench
+	@echo "== build/simt --core --bench: the SM model, warp-instructions per second"
+	@$(B)/simt --core --bench
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's

@@ -4,14 +4,10 @@
 # the papers' claims, each as a scenario kernel (tests/simt_paper/*.k, one
 # header each saying which paper section it is) and an assertion on cycle
 # counts and counters of `build/simt --format json` (never wall time).
-# Prints ok/FAIL lines.  The numbers of the model before issue 24's
-# rebuild (main 762c2ed, sm.c) are in the comments.
-#
-# Every flag that differs between the old command line (sm.c's, gone) and
-# the core's (--config presets, --simd-width, the shuffle, the fault
-# hooks, the two-level parameters) is in the one table below:
-# SIMT_CLI=new (the default, build/simt today) or old (the flags sm.c
-# took, kept to read the numbers in the comments against).
+# Prints ok/FAIL lines.  The comments give the numbers of the model before
+# issue 24's rebuild ("Main": main 762c2ed, tb/simt/sm.c, now gone) on the
+# same scenarios at its flags (--lanes 32 for the presets).  Every design
+# point the scenarios use is named once in the table below.
 set -u
 B=${1:-build}
 S=$B/simt
@@ -32,33 +28,17 @@ if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 # scoreboard drop the lane's cycles (a result ready at issue + 1 + latency
 # for every thread).  LWM_ONE_GROUP: one fetch group of all large warps.
 # TIMEOUT4: the two-level timeout at 4 instructions.
-case ${SIMT_CLI:-new} in
-  old)
-    P000="--lanes 16"; P001="--lanes 32"; P002="--lanes 32"; P003="--lanes 32"; P004="--lanes 32"
-    WIDE="--lanes 32"; W4="--lanes 4"; W8="--lanes 8"; FIG2="--lanes 4"
-    LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
-    SWI_ID="--param swi.SHUFFLE=2"; SWI64=""
-    SWI_FA="--param swi_sched.SETS=1 --param swi_sched.WAYS=24"; SWI_46="--param swi_sched.SETS=4 --param swi_sched.WAYS=6"
-    TSB="--inject-fault lane@0"
-    LWM_ONE_GROUP="--param two_level_sched.GROUP_SIZE=4"
-    TIMEOUT4="--param two_level_sched.TIMEOUT=4"
-    FMT=json
-    ;;
-  new)
-    P000="--config 000"; P001="--config 001"; P002="--config 002"; P003="--config 003"; P004="--config 004"
-    WIDE="--config 002 --simd-width 32"
-    W4="--warp-size 4 --simd-width 4"; W8="--warp-size 8 --simd-width 8"
-    FIG2="--config 001 --warp-size 4 --simd-width 4"
-    LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
-    SWI_ID="--shuffle identity"; SWI64="--warp-size 64"
-    SWI_FA="--swi-sets 1"; SWI_46="--param swi_sched.SETS=4 --param swi_sched.WAYS=6"
-    TSB="--inject-fault lane@0"
-    LWM_ONE_GROUP="--group-size 32"
-    TIMEOUT4="--timeout 4"
-    FMT=json
-    ;;
-  *) echo "simt_paper.sh: SIMT_CLI must be old or new" >&2; exit 2 ;;
-esac
+P000="--config 000"; P001="--config 001"; P002="--config 002"; P003="--config 003"; P004="--config 004"
+WIDE="--config 002 --simd-width 32"
+W4="--warp-size 4 --simd-width 4"; W8="--warp-size 8 --simd-width 8"
+FIG2="--config 001 --warp-size 4 --simd-width 4"
+LAT1="--alu-lat 1"; LAT40="--alu-lat 40"
+SWI_ID="--shuffle identity"; SWI64="--warp-size 64"
+SWI_FA="--swi-sets 1"; SWI_46="--param swi_sched.SETS=4 --param swi_sched.WAYS=6"
+TSB="--inject-fault lane@0"
+LWM_ONE_GROUP="--group-size 32"
+TIMEOUT4="--timeout 4"
+FMT=json
 
 # run NAME KERNEL FLAGS...: build/simt --format $FMT into $T/NAME.out; a
 # failed run is one FAIL line (and get then finds nothing)

@@ -26,7 +26,7 @@ field() {
 for cfg in default 002; do
   n=0 failed=()
   for k in tb/kernels/*.k; do
-    if ! "$S" --kernel "$k" --mech spe,$SCAL --config "$cfg" --format json \
+    if ! "$S" --core --kernel "$k" --mech spe,$SCAL --config "$cfg" --format json \
         >"$T/run.json" 2>"$T/run.err"; then
       failed+=("$(basename "$k"): $(head -1 "$T/run.err")")
     fi
@@ -37,7 +37,7 @@ for cfg in default 002; do
   else
     bad "builtin_kernels_simt_scalar_$cfg" "${failed[*]}"
   fi
-  if "$S" --random 200 --mech spe,$SCAL --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
+  if "$S" --core --random 200 --mech spe,$SCAL --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
       grep -q ': 0 failed' "$T/random.out"; then
     ok "random_kernels_simt_scalar_$cfg"
   else
@@ -46,7 +46,7 @@ for cfg in default 002; do
 done
 
 # a planted unsound mark: caught on the spot, with the file and line
-"$S" --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
+"$S" --core --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
   >"$T/fault.out" 2>"$T/fault.err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "reduction.k:[0-9]*: pc [0-9]*: scalar instruction .*(the scalarization is unsound)" "$T/fault.err"; then
@@ -55,7 +55,7 @@ else
   bad planted_unsound_scalarization_caught "exit $rc: $(head -1 "$T/fault.err")"
 fi
 # and without the soundness check the reference comparison catches it
-"$S" --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
+"$S" --core --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
   --no-check >"$T/fault2.out" 2>"$T/fault2.err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "reference" "$T/fault2.err"; then
@@ -65,7 +65,7 @@ else
 fi
 
 # 002 sec. 5.8-5.9: fewer cycles with much uniform work, on SIMT and TSIMT
-"$S" --kernel tb/kernels/reduction.k --mech spe,tsimt,$SCAL --config 002 --format json \
+"$S" --core --kernel tb/kernels/reduction.k --mech spe,tsimt,$SCAL --config 002 --format json \
   >"$T/red.json" 2>"$T/red.err"
 for pair in spe:simt+scalar tsimt:tsimt+scalar; do
   a=${pair%%:*} b=${pair##*:}
@@ -80,7 +80,7 @@ done
 
 # 002 sec. 5.9: on a divergent kernel STSIMT4+scalar is no slower than
 # SIMT+scalar (002: 4.2% faster on its divergent benchmarks)
-"$S" --kernel tests/simt_scalar/div8_scalar.k --mech simt+scalar,stsimt+scalar \
+"$S" --core --kernel tests/simt_scalar/div8_scalar.k --mech simt+scalar,stsimt+scalar \
   --config 002 --format json >"$T/div.json" 2>"$T/div.err"
 c0=$(field simt+scalar cycles <"$T/div.json"); c1=$(field stsimt+scalar cycles <"$T/div.json")
 if [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -le "$c0" ]; then
@@ -114,7 +114,7 @@ B:  add r5, r4, r1
     exit
 K
 rm -rf "$T/vecdst_trace"
-if "$S" --kernel "$T/vecdst.k" --mech $SCAL --config 002 --format json \
+if "$S" --core --kernel "$T/vecdst.k" --mech $SCAL --config 002 --format json \
     --trace-dir "$T/vecdst_trace" >"$T/vd.json" 2>"$T/vd.err"; then
   s0=$(field simt+scalar scalar_issues <"$T/vd.json")
   s1=$(field tsimt+scalar scalar_issues <"$T/vd.json")
@@ -165,7 +165,7 @@ cat >"$T/nouniform.k" <<'K'
 A:  st [r1], r3
     exit
 K
-"$S" --kernel "$T/nouniform.k" --mech spe,tsimt,stsimt,$SCAL --config 002 \
+"$S" --core --kernel "$T/nouniform.k" --mech spe,tsimt,stsimt,$SCAL --config 002 \
   --format json >"$T/nu.json" 2>"$T/nu.err"
 for pair in spe:simt+scalar tsimt:tsimt+scalar stsimt:stsimt+scalar; do
   a=${pair%%:*} b=${pair##*:}

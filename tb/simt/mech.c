@@ -108,6 +108,11 @@ const char *mech_param_check(const char *kv)
     return msg;
 }
 
+const char *mech_param_struct(unsigned i)
+{
+    return i < sizeof param_tables / sizeof param_tables[0] ? param_tables[i]->structure : NULL;
+}
+
 unsigned mech_count(void)
 {
     unsigned n = 0;

@@ -285,5 +285,8 @@ unsigned mech_count(void);
 /* "STRUCT.NAME=VALUE": NULL when STRUCT is a structure of rtl_c and NAME
  * one of its parameters in range, else one line. */
 const char *mech_param_check(const char *kv);
+/* The i-th structure --param accepts (its parameter table's name), NULL
+ * after the last: --help lists them from this table. */
+const char *mech_param_struct(unsigned i);
 
 #endif
