@@ -131,10 +131,10 @@ for cfg in default 001; do
 done
 
 # more virtual registers than a scoreboard names (tests/data/cuda/big.cu:
-# 785 .f32): dpe runs on the allocated registers, the timing oracle on
-out=$("$S" --core --launch tests/data/cuda/big.launch --mech dpe,dwf,spe 2>&1)
+# 785 .f32): dpe and sbi run on the allocated registers, the timing oracle on
+out=$("$S" --core --launch tests/data/cuda/big.launch --mech dpe,dwf,sbi,spe 2>&1)
 rc=$?
-[ $rc -eq 0 ] && [ "$(grep -cE "^(dpe|dwf|spe) +[0-9]" <<<"$out")" -eq 3 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
+[ $rc -eq 0 ] && [ "$(grep -cE "^(dpe|dwf|sbi|spe) +[0-9]" <<<"$out")" -eq 4 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_many_registers || bad simt_cuda_many_registers "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
 # the ASan build on a launch with leak detection on: a leak (the launch's

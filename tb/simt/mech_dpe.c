@@ -42,7 +42,7 @@
  * sharing an allocated one then depend on each other: later issue at
  * worst, never a missed hazard (the core's timing oracle checks).  Two
  * destinations of one instruction on one allocated register (both dead)
- * take one entry.
+ * take one entry.  mech_sbi.c does the same past REG_W's 8 bits.
  *
  * Ports.  dpe_stack has one operation port and shadow_scoreboard one issue
  * port: with two schedulers, two warps update in one cycle by two

@@ -45,6 +45,7 @@ typedef struct {
     uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per warp and position: when each write completes */
     mech_launchq lq;
     uint64_t peak, sec_insts, sec_suspended;
+    uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
 } sbi_state;
 
 static const char *const sbi_structs[] = {"hct_cct_heap", "sbi_scoreboard", NULL};
@@ -54,8 +55,14 @@ static const char *sbi_init(core *c, void *vm)
     sbi_state *m = vm;
     static char msg[256];
     const prog *p = core_prog(c);
-    unsigned W = core_warps(c), rw = 1;
-    while ((1u << rw) < p->nregs)
+    unsigned W = core_warps(c), rw = 1, regs = p->nregs;
+    if (regs > 1u << 8) {
+        /* more than REG_W's 8 bits name: the allocated registers, as
+         * mech_dpe.c (its header says why that is safe) */
+        m->map = calloc(p->nregs + 1u, sizeof *m->map);
+        regs = mech_alloc_regs(p, m->map);
+    }
+    while ((1u << rw) < regs)
         rw++;
     if (rw < 5)
         rw = 5;
@@ -71,11 +78,11 @@ static const char *sbi_init(core *c, void *vm)
     if (e)
         return e;
     if (m->hc.warps < W || m->hc.lanes != core_warp_size(c) || m->sbc.warps < W ||
-        (1u << m->sbc.reg_w) < p->nregs) {
+        (1u << m->sbc.reg_w) < regs) {
         snprintf(msg, sizeof msg, "hct_cct_heap WARPS=%u LANES=%u, sbi_scoreboard WARPS=%u "
                  "REG_W=%u do not hold this run's %u warps of %u threads and %u registers",
                  m->hc.warps, m->hc.lanes, m->sbc.warps, m->sbc.reg_w, W, core_warp_size(c),
-                 p->nregs);
+                 regs);
         return msg;
     }
     for (unsigned pc = 0; pc < p->n; pc++)
@@ -257,9 +264,9 @@ static int sbi_update(core *c, sbi_state *m, unsigned w, int p_ok, int *s_ok,
     q->iss_warp = w;
     q->iss_d = sbi_scoreboard_dmat(&m->hc, &m->hs, in, &m->ho);
     q->iss_dv1 = p_ok && k1->ndst;
-    q->iss_dst1 = q->iss_dv1 ? k1->dst[0] : 0u;
+    q->iss_dst1 = q->iss_dv1 ? (m->map ? m->map[k1->dst[0]] : k1->dst[0]) : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
-    q->iss_dst2 = q->iss_dv2 ? k2->dst[0] : 0u;
+    q->iss_dst2 = q->iss_dv2 ? (m->map ? m->map[k2->dst[0]] : k2->dst[0]) : 0u;
     sbi_scoreboard_eval(&m->sbc, &m->sbs, q, &m->sbo);
     if (m->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
@@ -288,6 +295,13 @@ static int sbi_try(core *c, sbi_state *m, unsigned w)
         sb_query(p, (int)m->ho.rd_pc2, &q->q2_rv, &q->q2_r0, &q->q2_r1, &q->q2_r2, &q->q2_r3);
     else
         q->q2_rv = 0;
+    if (m->map) {
+        /* the ids sb_query set this cycle (the second query's only with one) */
+        uint64_t *r[8] = {&q->q1_r0, &q->q1_r1, &q->q1_r2, &q->q1_r3,
+                          &q->q2_r0, &q->q2_r1, &q->q2_r2, &q->q2_r3};
+        for (unsigned j = 0; j < (q->q2_rv ? 8u : 4u); j++)
+            *r[j] = m->map[*r[j]];
+    }
     sbi_scoreboard_eval(&m->sbc, &m->sbs, q, &m->sbo);
     int blind = core_sb_blind(c);
     core_req r1 = {0}, r2 = {0};
@@ -474,7 +488,11 @@ static int sbi_finish(core *c, void *vm)
     return 0;
 }
 
-static void sbi_free(void *vm) { free(((sbi_state *)vm)->sb_done); }
+static void sbi_free(void *vm)
+{
+    free(((sbi_state *)vm)->sb_done);
+    free(((sbi_state *)vm)->map);
+}
 
 const mech_ops mech_sbi = {
     .name = "sbi",
