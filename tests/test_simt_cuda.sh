@@ -108,6 +108,15 @@ rc=$?
   grep -q "^order: ORDER-DEPENDENT registers (a race)" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_race_reported || bad simt_cuda_race_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
 
+# a race whose other order stops the reference (tests/data/cuda/orderfail.cu:
+# out of range last to first): reported, the first order compared whole
+# (spe: lockstep in one warp; dwf's dynamic warps hit the race themselves)
+out=$("$S" --core --launch tests/data/cuda/orderfail.launch --mech spe 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^order: not checked: the reference in another thread order stopped: .*out of range" <<<"$out" &&
+  grep -q "^every mechanism that ran matches" <<<"$out" && ok simt_cuda_order_stops_reported ||
+  bad simt_cuda_order_stops_reported "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
+
 # vector loads and stores (tests/data/cuda/vec.cu: ld.v4 writing four
 # registers, st.v4 reading five): dwf (a register-file pass per
 # destination) and dpe (a scoreboard entry per destination, a query per
@@ -120,6 +129,13 @@ for cfg in default 001; do
     grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_vector_forms_$cfg" ||
     bad "simt_cuda_vector_forms_$cfg" "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 done
+
+# more virtual registers than a scoreboard names (tests/data/cuda/big.cu:
+# 785 .f32): dpe and sbi run on the allocated registers, the timing oracle on
+out=$("$S" --core --launch tests/data/cuda/big.launch --mech dpe,dwf,sbi,spe 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -cE "^(dpe|dwf|sbi|spe) +[0-9]" <<<"$out")" -eq 4 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
+  ok simt_cuda_many_registers || bad simt_cuda_many_registers "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails

@@ -192,6 +192,7 @@ typedef struct {
     unsigned stride, idx, rows;
     int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
     uint64_t peak, sec_insts, sec_suspended;
+    uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the

@@ -35,6 +35,15 @@
  * clear while its path waits (only this path's own issues would make it
  * pending again; the other path's writes are to other threads).
  *
+ * Register ids: the kernel's registers while they fit REGS (at most 256);
+ * beyond, the allocated registers (mech_alloc_regs: clang names one
+ * virtual register per value, hundreds in an unrolled loop), as a
+ * hardware scoreboard names the registers of the file.  Two registers
+ * sharing an allocated one then depend on each other: later issue at
+ * worst, never a missed hazard (the core's timing oracle checks).  Two
+ * destinations of one instruction on one allocated register (both dead)
+ * take one entry.  mech_sbi.c does the same past REG_W's 8 bits.
+ *
  * Ports.  dpe_stack has one operation port and shadow_scoreboard one issue
  * port: with two schedulers, two warps update in one cycle by two
  * eval/step calls of each model on different warps (banked by pool); the
@@ -69,6 +78,7 @@ typedef struct {
     uint8_t last_side[CORE_MAX_WARPS];
     uint8_t vpass[CORE_MAX_WARPS][2]; /* extra destinations allocated so far */
     uint8_t qpass[CORE_MAX_WARPS][2]; /* extra source queries passed so far */
+    uint32_t *map; /* register id -> scoreboard id (allocated), NULL: the same */
     mech_launchq lq;
     uint64_t peak, paths_sum, paths_n;
     int sb_stepped, st_stepped;
@@ -82,6 +92,11 @@ static const char *dpe_init(core *c, void *vm)
     static char msg[512];
     const prog *p = core_prog(c);
     unsigned W = core_warps(c), regs = p->nregs < 32 ? 32 : p->nregs;
+    if (regs > SHADOW_SB_MAX_REGS) {
+        m->map = calloc(p->nregs + 1u, sizeof *m->map);
+        regs = mech_alloc_regs(p, m->map);
+        regs = regs < 32 ? 32 : regs;
+    }
     m->dc = (dpe_stack_cfg){W, core_warp_size(c), core_config(c)->dpe_depth, 32};
     m->bc = (shadow_scoreboard_cfg){W, core_config(c)->sb_entries, regs};
     const char *e = core_apply_params(c, &dpe_stack_params, &m->dc);
@@ -94,7 +109,7 @@ static const char *dpe_init(core *c, void *vm)
     if (e)
         return e;
     if (m->dc.warps < W || m->bc.warps < W || m->dc.lanes != core_warp_size(c) ||
-        m->bc.regs < p->nregs) {
+        m->bc.regs < (m->map ? regs : p->nregs)) {
         snprintf(msg, sizeof msg, "dpe_stack WARPS=%u LANES=%u, shadow_scoreboard WARPS=%u "
                  "REGS=%u do not hold this run's %u warps of %u threads and %u registers",
                  m->dc.warps, m->dc.lanes, m->bc.warps, m->bc.regs, W, core_warp_size(c),
@@ -177,6 +192,17 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
     return 0;
 }
 
+static unsigned dreg(const dpe_state *m, unsigned v) { return m->map ? m->map[v] : v; }
+
+/* Destination k of ki names the scoreboard id of an earlier one. */
+static int dpe_dup(const dpe_state *m, const prog_insn *ki, unsigned k)
+{
+    for (unsigned j = 0; j < k; j++)
+        if (dreg(m, ki->dst[j]) == dreg(m, ki->dst[k]))
+            return 1;
+    return 0;
+}
+
 /* The query of up to three sources from src[q0] (and the destination in
  * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
 static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
@@ -185,7 +211,7 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
     shadow_scoreboard_in *b = &m->bi;
     for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
         b->q_src_valid |= 1u << j;
-        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ki->src[q0 + j];
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = dreg(m, ki->src[q0 + j]);
     }
     shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
     if (m->bo.err)
@@ -226,9 +252,13 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     }
     /* the destination of this cycle: an extra one's allocation, or the first */
     unsigned vp = m->vpass[w][side], extra = vp + 1u < ki->ndst;
+    while (extra && dpe_dup(m, ki, vp + 1u)) {
+        vp = ++m->vpass[w][side];
+        extra = vp + 1u < ki->ndst;
+    }
     if (ki->ndst) {
         b->q_dst_valid = 1;
-        b->q_dst = ki->dst[extra ? vp + 1u : 0u];
+        b->q_dst = dreg(m, ki->dst[extra ? vp + 1u : 0u]);
     }
     if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc)))
         return hz < 0 ? -1 : 0;
@@ -237,7 +267,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
         b->iss_valid = b->iss_alloc = 1;
         b->iss_warp = w;
         b->iss_side = side;
-        b->iss_reg = ki->dst[vp + 1u];
+        b->iss_reg = dreg(m, ki->dst[vp + 1u]);
         shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
         if (m->bo.err)
             return core_fail(c, "shadow_scoreboard error %s on the allocation of warp %u side %u "
@@ -276,7 +306,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     b->iss_warp = w;
     b->iss_side = side;
     b->iss_alloc = ki->ndst != 0;
-    b->iss_reg = ki->ndst ? ki->dst[0] : 0;
+    b->iss_reg = ki->ndst ? dreg(m, ki->dst[0]) : 0;
     if (m->dout.act == DPE_ACT_DIVERGE || m->dout.act == DPE_ACT_SPLIT) {
         b->div_valid = 1;
         b->div_warp = w;
@@ -302,9 +332,11 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
         /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
         uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
         for (unsigned j = 0; j < ki->ndst; j++) {
+            if (dpe_dup(m, ki, j))
+                continue;
             if (m->nwb == m->capwb)
                 m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
-            m->wbq[m->nwb++] = (dpe_wb){at, w, side, ki->dst[j]};
+            m->wbq[m->nwb++] = (dpe_wb){at, w, side, dreg(m, ki->dst[j])};
         }
         core_note_ready(c, at + 1);
     }
@@ -454,7 +486,11 @@ static int dpe_finish(core *c, void *vm)
     return 0;
 }
 
-static void dpe_free(void *vm) { free(((dpe_state *)vm)->wbq); }
+static void dpe_free(void *vm)
+{
+    free(((dpe_state *)vm)->wbq);
+    free(((dpe_state *)vm)->map);
+}
 
 const mech_ops mech_dpe = {
     .name = "dpe",

@@ -51,8 +51,16 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
 {
     static char msg[256];
     const prog *p = core_prog(c);
-    unsigned rw = 1;
-    while ((1u << rw) < p->nregs)
+    unsigned rw = 1, regs = p->nregs;
+    if (regs > 1u << 8) {
+        /* more than REG_W's 8 bits name: the allocated registers, as
+         * mech_dpe.c (its header says why that is safe) */
+        b->map = calloc(p->nregs + 1u, sizeof *b->map);
+        if (!b->map)
+            return "out of memory";
+        regs = mech_alloc_regs(p, b->map);
+    }
+    while ((1u << rw) < regs)
         rw++;
     if (rw < 5)
         rw = 5;
@@ -71,11 +79,11 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     if (e)
         return e;
     if (b->hc.warps < rows || b->hc.lanes != core_warp_size(c) || b->sbc.warps < rows ||
-        (1u << b->sbc.reg_w) < p->nregs) {
+        (1u << b->sbc.reg_w) < regs) {
         snprintf(msg, sizeof msg, "hct_cct_heap WARPS=%u LANES=%u, sbi_scoreboard WARPS=%u "
                  "REG_W=%u do not hold this run's %u warps%s of %u threads and %u registers",
                  b->hc.warps, b->hc.lanes, b->sbc.warps, b->sbc.reg_w, rows,
-                 stride > 1 ? " per bank" : "", core_warp_size(c), p->nregs);
+                 stride > 1 ? " per bank" : "", core_warp_size(c), regs);
         return msg;
     }
     for (unsigned pc = 0; pc < p->n; pc++)
@@ -90,7 +98,11 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     return b->sb_done ? NULL : "sbi_scoreboard: out of memory";
 }
 
-void mech_sbi_bank_free(mech_sbi_bank *b) { free(b->sb_done); }
+void mech_sbi_bank_free(mech_sbi_bank *b)
+{
+    free(b->sb_done);
+    free(b->map);
+}
 
 /* ------------------------------------------- the heap (sbi, sbi+swi) */
 void mech_sbi_ctx_add(void *vin, unsigned *n, uint64_t pc, uint64_t m)
@@ -267,9 +279,9 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     q->iss_warp = row;
     q->iss_d = sbi_scoreboard_dmat(&b->hc, &b->hs, in, &b->ho);
     q->iss_dv1 = p_ok && k1->ndst;
-    q->iss_dst1 = q->iss_dv1 ? k1->dst[0] : 0u;
+    q->iss_dst1 = q->iss_dv1 ? (b->map ? b->map[k1->dst[0]] : k1->dst[0]) : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
-    q->iss_dst2 = q->iss_dv2 ? k2->dst[0] : 0u;
+    q->iss_dst2 = q->iss_dv2 ? (b->map ? b->map[k2->dst[0]] : k2->dst[0]) : 0u;
     sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
@@ -324,6 +336,13 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
         sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
     else
         q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
+    if (b->map) {
+        /* the ids sb_query set this cycle (the second query's only with one) */
+        uint64_t *r[8] = {&q.q1_r0, &q.q1_r1, &q.q1_r2, &q.q1_r3,
+                          &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3};
+        for (unsigned j = 0; j < (q.q2_rv ? 8u : 4u); j++)
+            *r[j] = b->map[*r[j]];
+    }
     /* a row with no write in flight has no hazard (the read port's answer
      * without evaluating it) */
     int hz1 = 0, hz2 = 0;

@@ -71,6 +71,9 @@ typedef struct {
      * instruction counts and final registers depend on the order and are
      * not compared (the memory is, as above); 1 atomics, 2 the sequences */
     int atom_flow;
+    /* the reference stopped in another order (its message): nothing above
+     * is set, everything is compared against the first order */
+    char order_err[512];
 } refp_result;
 
 /* FNV-1a step over the four bytes of a PC. */
@@ -98,14 +101,14 @@ void refp_free(refp_result *r);
  * memory all three orders agree on, by aligned 32-bit word (a word with one
  * differing byte is left out whole: a byte can agree by chance); sets
  * r->atom_flow when an atomic's returned value is read or a thread's PC
- * sequence differs, r->reg_cmp for the final registers.  Three orders are
+ * sequence differs, r->reg_cmp for the final registers.  When another
+ * order stops (a run error, max_steps) its message goes to r->order_err
+ * and the first order is compared whole.  Three orders are
  * evidence, not proof: a word that only a fourth order would change is
  * still compared (and a mechanism that reaches that order fails on it).
  * A race without atomics (warp-synchronous code through volatile shared
  * memory, which the papers' lockstep warps run "right" and a thread-by-
- * thread order does not) shows the same way and is reported the same way.  0, or -1 with err (the
- * second run failed: the kernel's error). */
-int refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
-                     char *err, size_t errlen);
+ * thread order does not) shows the same way and is reported the same way. */
+void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r);
 
 #endif
