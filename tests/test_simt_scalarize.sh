@@ -177,3 +177,57 @@ for pair in spe:simt+scalar tsimt:tsimt+scalar stsimt:stsimt+scalar; do
     bad "claim_002_no_uniform_work_no_change_$b" "$a $c0, $b $c1, scalar issues $s1"
   fi
 done
+
+# 002 sec. 4.3 and 5.8: occupancy follows from the allocation (core.h, CTA
+# dispatch).  At 002's preset (rf_regs = 16384) hotspot's CTA (256 threads,
+# 8 warps) takes rf_regs_cta registers: warps x (32 x vector registers per
+# thread + scalar registers per warp), every register vector without
+# scalarization.  Each row's cta_slots must be min(max_ctas, max_threads /
+# 256, max_warps / 8, rf_regs / rf_regs_cta, 4 CTAs), computed here from the
+# preset file, and scalarization must fit more CTAs (002 l.1168-1170: 4 warps
+# in a lane instead of 3).
+"$S" --core --config 002 --launch tb/kernels/cuda/hotspot.launch --mech spe,$SCAL \
+  --format json >"$T/occ.json" 2>"$T/occ.err"
+if python3 - "$T/occ.json" tb/simt/configs/002.cfg >"$T/occ.out" 2>&1 <<'P'
+import json, sys
+rows = {r["mech"]: r for r in json.load(open(sys.argv[1]))["rows"]}
+cfg = {}
+for line in open(sys.argv[2]):
+    f = line.split("#")[0].split("=")
+    if len(f) == 2:
+        cfg[f[0].strip()] = f[1].strip()
+CT, CW, grid = 256, 8, 4
+bad = []
+for m, r in rows.items():
+    per_cta = int(r["rf_regs_cta"])
+    if r.get("vregs") not in (None, ""):
+        want_cta = CW * (32 * int(r["vregs"]) + int(r["sregs"]))
+        if per_cta != want_cta:
+            bad.append("%s: rf_regs_cta %d, vregs/sregs give %d" % (m, per_cta, want_cta))
+    elif per_cta % (CW * 32):
+        bad.append("%s: rf_regs_cta %d is not whole registers per thread" % (m, per_cta))
+    want = min(int(cfg["max_ctas"]), int(cfg["max_threads"]) // CT, int(cfg["max_warps"]) // CW,
+               int(cfg["rf_regs"]) // per_cta, grid)
+    if int(r["cta_slots"]) != want:
+        bad.append("%s: cta_slots %s, expected %d" % (m, r["cta_slots"], want))
+    print(m, r["cta_slots"], per_cta)
+if not int(rows["simt+scalar"]["cta_slots"]) > int(rows["spe"]["cta_slots"]):
+    bad.append("scalarization did not raise occupancy: spe %s, simt+scalar %s CTAs"
+               % (rows["spe"]["cta_slots"], rows["simt+scalar"]["cta_slots"]))
+if bad:
+    print("; ".join(bad))
+    sys.exit(1)
+P
+then
+  ok "occupancy_002_from_the_allocation ($(tr '\n' ' ' <"$T/occ.out"))"
+else
+  bad occupancy_002_from_the_allocation "$(tail -1 "$T/occ.out") $(head -1 "$T/occ.err")"
+fi
+
+# docs/scalar.md's scalar fraction per kernel and docs/scalar_fraction.svg
+# are what the runs give (tools/scalar_fraction.py; make scalar-fraction)
+if python3 tools/scalar_fraction.py --build "$B" --check >"$T/frac.out" 2>&1; then
+  ok scalar_fraction_per_kernel_doc_current
+else
+  bad scalar_fraction_per_kernel_doc_current "$(head -1 "$T/frac.out")"
+fi
