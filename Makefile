@@ -364,6 +364,12 @@ waves: deps $(COSIM_BINS)
 docs: $(COSIM_BINS) $(B)/cosim_params
 	@tools/docs_gen.py --build $(B)
 
+# docs/scalar.md's scalar fraction per kernel and docs/scalar_fraction.svg
+# (issue 26, 002 Fig. 10's kind), from build/simt runs at 002's preset
+scalar-fraction: $(B)/simt
+	@tools/scalar_fraction.py --build $(B)
+.PHONY: scalar-fraction
+
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)
 	@for f in md csv json svg; do $(B)/area report --paper all --energy --format $$f -o $(O)/area_report.$$f || exit 1; done
