@@ -48,15 +48,20 @@ for cfg in default 002; do
   fi
 done
 
-# a planted unsound mark: caught on the spot, with the file and line
-"$S" --core --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
-  >"$T/fault.out" 2>"$T/fault.err"
-rc=$?
-if [ $rc -eq 1 ] && grep -q "reduction.k:[0-9]*: pc [0-9]*: scalar instruction .*(the scalarization is unsound)" "$T/fault.err"; then
-  ok planted_unsound_scalarization_caught
-else
-  bad planted_unsound_scalarization_caught "exit $rc: $(head -1 "$T/fault.err")"
-fi
+# planted NAME PATTERN ARGS...: a planted unsound mark (--inject-fault
+# scalar@0: the first thread-dependent ALU instruction marked scalar) must
+# stop the run (exit 1) on the spot with the message PATTERN (file, line)
+planted() {
+  local name=$1 pat=$2 rc
+  shift 2
+  "$S" --core "$@" --inject-fault scalar@0 >"$T/$name.out" 2>"$T/$name.err"
+  rc=$?
+  if [ $rc -eq 1 ] && grep -q "$pat" "$T/$name.err"; then ok "$name"
+  else bad "$name" "exit $rc: $(head -1 "$T/$name.err")"; fi
+}
+planted planted_unsound_scalarization_caught \
+  "reduction.k:[0-9]*: pc [0-9]*: scalar instruction .*(the scalarization is unsound)" \
+  --kernel tb/kernels/reduction.k --mech simt+scalar
 # and without the soundness check the reference comparison catches it
 "$S" --core --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
   --no-check >"$T/fault2.out" 2>"$T/fault2.err"
@@ -290,14 +295,9 @@ cat >"$T/tidadd.k" <<'K'
     st [r2], r1
     exit
 K
-"$S" --core --kernel "$T/tidadd.k" --config 002 --mech $SCAL --inject-fault scalar@0 \
-  >"$T/tidadd.out" 2>"$T/tidadd.err"
-rc=$?
-if [ $rc -eq 1 ] && grep -q "tidadd.k:5: pc 1: scalar instruction 'add r2, r1, %tid'.*(the scalarization is unsound)" "$T/tidadd.err"; then
-  ok planted_unsound_tid_add_caught_002
-else
-  bad planted_unsound_tid_add_caught_002 "exit $rc: $(head -1 "$T/tidadd.err")"
-fi
+planted planted_unsound_tid_add_caught_002 \
+  "tidadd.k:5: pc 1: scalar instruction 'add r2, r1, %tid'.*(the scalarization is unsound)" \
+  --kernel "$T/tidadd.k" --config 002 --mech $SCAL
 
 # docs/scalar.md's scalar fraction per kernel and docs/scalar_fraction.svg
 # are what the runs give (tools/scalar_fraction.py; make scalar-fraction)
