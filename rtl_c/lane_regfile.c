@@ -245,10 +245,12 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         out->d_s0 = (uint8_t)s0;
         out->d_s1 = (uint8_t)s1;
         out->d_ws = (uint8_t)ws;
+        /* lane_regfile_srow(cfg, slot0, r) for each operand, the base once */
+        const uint64_t sbase = (uint64_t)slots * R + (uint64_t)(slot0 >> log2l) * SR;
         out->d_sbank = (uint8_t)lane_regfile_sbank(cfg, slot0);
-        out->d_srow0 = (uint16_t)lane_regfile_srow(cfg, slot0, ra0);
-        out->d_srow1 = (uint16_t)lane_regfile_srow(cfg, slot0, ra1);
-        out->d_sroww = (uint16_t)lane_regfile_srow(cfg, slot0, wa);
+        out->d_srow0 = (uint16_t)((sbase + ra0) & rm);
+        out->d_srow1 = (uint16_t)((sbase + ra1) & rm);
+        out->d_sroww = (uint16_t)((sbase + wa) & rm);
     }
     /* the read crossbar: lane l shows bank rsel[l]'s read registers (lanes
      * that did not read, and lanes >= LANES, show 0; cleared in 64-byte
