@@ -231,6 +231,15 @@ then
 else
   bad occupancy_002_from_the_allocation "$(tail -1 "$T/occ.out") $(head -1 "$T/occ.err")"
 fi
+# a register file too small for one CTA: one line naming it, exit 2
+"$S" --core --kernel tb/kernels/reduction.k --set rf_regs=10 --mech simt+scalar \
+  >"$T/rf10.out" 2>"$T/rf10.err"
+rc=$?
+if [ $rc -eq 2 ] && [ "$(wc -l <"$T/rf10.err")" -eq 1 ] && grep -q "does not fit the SM.*rf_regs 10" "$T/rf10.err"; then
+  ok rf_regs_too_small_refused
+else
+  bad rf_regs_too_small_refused "exit $rc: $(head -2 "$T/rf10.err")"
+fi
 
 # 002 sec. 5.8-5.9 on the CUDA kernels at 002's preset: (a) scalarization
 # reduces TSIMT's cycles on every kernel with much uniform work (a dynamic
