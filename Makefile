@@ -18,6 +18,7 @@
 #   make deps       install missing tools (apt-get), or print the command, and
 #                   the Python test environment build/venv (pip; docs/python.md)
 #   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
+#   make scalar-fraction  docs/scalar.md's scalar fraction per kernel and its SVG
 #   make clean
 #
 # A structure is every name with verilog/NAME.v and tb/NAME_cosim.cpp.
