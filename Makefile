@@ -21,6 +21,7 @@
 #   make sweep SWEEP=FILE...  kernels x mechanisms x presets x parameters on GNU
 #                   parallel into out/sweep.csv and out/sweep/*.svg (docs/sweep.md)
 #   make results    rerun the papers' sweeps, rewrite docs/papers-results.md
+#   make scalar-fraction  docs/scalar.md's scalar fraction per kernel and its SVG
 #   make clean
 #
 # A structure is every name with verilog/NAME.v and tb/NAME_cosim.cpp.
@@ -396,6 +397,12 @@ waves: deps $(COSIM_BINS)
 # structure's page, from the code (tools/docs_gen.py; make test checks them)
 docs: $(COSIM_BINS) $(B)/cosim_params
 	@tools/docs_gen.py --build $(B)
+
+# docs/scalar.md's scalar fraction per kernel and docs/scalar_fraction.svg
+# (issue 26, 002 Fig. 10's kind), from build/simt runs at 002's preset
+scalar-fraction: $(B)/simt
+	@tools/scalar_fraction.py --build $(B)
+.PHONY: scalar-fraction
 
 # ------------------------------------------------------------------- area
 area: deps $(AREA_BIN) | $(B)

@@ -1420,16 +1420,7 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d)
 {
-    static const char *const org_name[] = {"single decoder (000 Fig. 10c)",
-                                           "a decoder per lane (000 Fig. 10d)",
-                                           "per-lane banks + crossbar (000 Fig. 10b)"};
-    const area_consts *c = area_default_consts();
     lane_regfile_cfg cfg = lane_regfile_default_cfg();
-    const char *e;
-    unsigned L, N, W, RW, LW, TW, rp, wp;
-    area_kind k = force_ff ? AK_FF : AK_RAM;
-    area_item *it;
-    double ge;
     if (lanes)
         cfg.lanes = lanes;
     if (entries)
@@ -1438,6 +1429,22 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
         cfg.width = width;
     if (regs)
         cfg.regs = regs;
+    return area_desc_lane_regfile_cfg(&cfg, org, force_ff, d);
+}
+
+const char *area_desc_lane_regfile_cfg(const lane_regfile_cfg *cfgp, area_lrf_org org,
+                                       int force_ff, area_desc *d)
+{
+    static const char *const org_name[] = {"single decoder (000 Fig. 10c)",
+                                           "a decoder per lane (000 Fig. 10d)",
+                                           "per-lane banks + crossbar (000 Fig. 10b)"};
+    const area_consts *c = area_default_consts();
+    const lane_regfile_cfg cfg = *cfgp;
+    const char *e;
+    unsigned L, N, W, RW, LW, TW, rp, wp;
+    area_kind k = force_ff ? AK_FF : AK_RAM;
+    area_item *it;
+    double ge;
     e = lane_regfile_cfg_check(&cfg);
     if (e)
         return e;
@@ -1452,8 +1459,8 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
     rp = cfg.read_ports;
     wp = cfg.write_ports;
     desc_init(d, "lane_regfile", "Banked per-lane register file");
-    snprintf(d->config, sizeof d->config, "%u lanes x %u x %u-bit, %uR%uW, %s", L, N, W, rp, wp,
-             org_name[org]);
+    snprintf(d->config, sizeof d->config, "%u lanes x %u x %u-bit, %uR%uW, %s%s", L, N, W, rp, wp,
+             org_name[org], cfg.sregs ? ", scalar addressing mode (002 sec. 4.1)" : "");
     if (org == LRF_ORG_SINGLE_DECODER)
         add_array(d, "register array", "one row = one register of every lane, one decoder", k, N,
                   L * W, rp, wp, 1, 1);
@@ -1497,6 +1504,38 @@ const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned wi
             it->xout = L;
             it->xwidth = W;
         }
+    }
+    /* the scalar ports' state is in the RTL at every SREGS (its ports are;
+     * Yosys keeps these flip-flops at SREGS = 0 too) */
+    add_array(d, "scalar port state", "s0/s1 (a port read a scalar register), the warp's bank sb",
+              AK_FF, 1, 2 + LW, 0, 1, 1, 1);
+    if (cfg.sregs) {
+        /* 002 sec. 4.1's scalar addressing mode (rtl_c/lane_regfile.h): no
+         * extra bank port and no extra rows (the scalar registers share the
+         * ENTRIES rows); the scalar row address (SBASE + slot / LANES *
+         * SREGS + r: a constant multiply as one adder per set bit of SREGS,
+         * then an adder per operand), a 2:1 row-address mux per bank port,
+         * the register-number range checks against SREGS, the
+         * one-warp check (valid lanes' slots against the first) and the
+         * one-writer check (a popcount >= 2) */
+        ge = (bits_popcount(cfg.sregs) + 3.0) * area_ge_adder(c, RW) +
+             (double)L * (rp + wp) * area_ge_mux(c, 2, RW) + 3.0 * area_ge_mag_cmp(c, RW) +
+             L * area_ge_eq_cmp(c, TW - LW) + area_ge_popcount(c, L);
+        add_logic(d, "scalar addressing",
+                  "scalar row addresses, per-bank row-address muxes, SREGS range, one-warp and "
+                  "one-writer checks (002 sec. 4.1)", ge);
+        /* the broadcast network of 002 sec. 4.1 (l.574-576): per read port,
+         * the warp's bank's read register to every lane, and a 2:1 mux per
+         * lane between it and the lane's own bank */
+        it = add_item(d, AI_XBAR, "scalar broadcast", "the scalar bank's read data to every lane");
+        if (it) {
+            it->count = rp;
+            it->xin = L;
+            it->xout = 1;
+            it->xwidth = W;
+        }
+        add_logic(d, "broadcast select", "per lane and read port: own bank or the scalar bank",
+                  (double)L * rp * area_ge_mux(c, 2, W));
     }
     return NULL;
 }
@@ -1696,7 +1735,17 @@ static const char *mod_shadow_scoreboard(const unsigned *v, int force_ff, area_d
 /* the RTL is the superset of the organisations: costed as crossbar */
 static const char *mod_lane_regfile(const unsigned *v, int force_ff, area_desc *d)
 {
-    return area_desc_lane_regfile(v[0], v[1], v[2], v[3], LRF_ORG_CROSSBAR, force_ff, d);
+    lane_regfile_cfg cfg = lane_regfile_default_cfg();
+    if (v[0])
+        cfg.lanes = v[0];
+    if (v[1])
+        cfg.entries = v[1];
+    if (v[2])
+        cfg.width = v[2];
+    if (v[3])
+        cfg.regs = v[3];
+    cfg.sregs = v[4];
+    return area_desc_lane_regfile_cfg(&cfg, LRF_ORG_CROSSBAR, force_ff, d);
 }
 
 static const char *mod_pc_warp_lut(const unsigned *v, int force_ff, area_desc *d)
@@ -1818,7 +1867,7 @@ static const struct {
     {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_simt_stack},
     {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack},
     {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard},
-    {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS"}, mod_lane_regfile},
+    {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"}, mod_lane_regfile},
     {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut},
     {"hct_cct_heap", {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap},
     /* POLICY 0 (DMaj) is the default; --param takes 1..4 for the others */

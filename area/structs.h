@@ -28,6 +28,7 @@
 
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
+#include "../rtl_c/lane_regfile.h"
 #include "../rtl_c/lane_shuffle.h"
 #include "../rtl_c/lwm_subwarp.h"
 #include "../rtl_c/pc_warp_lut.h"
@@ -295,6 +296,11 @@ typedef enum {
 } area_lrf_org;
 const char *area_desc_lane_regfile(unsigned lanes, unsigned entries, unsigned width,
                                    unsigned regs, area_lrf_org org, int force_ff, area_desc *d);
+/* The same from a whole cfg: with cfg->sregs > 0 it adds the scalar
+ * addressing mode of 002 sec. 4.1 (row-address muxes, the scalar rows'
+ * adders and checks, the broadcast of the warp's bank to every lane). */
+const char *area_desc_lane_regfile_cfg(const lane_regfile_cfg *cfg, area_lrf_org org,
+                                       int force_ff, area_desc *d);
 
 /* Two-level round-robin scheduler (rtl_c/two_level_sched.h; 004 sec.
  * 3.2-3.3): top_q, a pointer per group, the timeout counter (=

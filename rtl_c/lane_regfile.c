@@ -22,6 +22,7 @@ static const struct param_def lane_regfile_param_defs[] = {
     {"REGS", "regs", offsetof(lane_regfile_cfg, regs), 1, LANE_REGFILE_MAX_ENTRIES, 32, 0},
     {"READ_PORTS", "read_ports", offsetof(lane_regfile_cfg, read_ports), 2, 2, 2, 0},
     {"WRITE_PORTS", "write_ports", offsetof(lane_regfile_cfg, write_ports), 1, 1, 1, 0},
+    {"SREGS", "sregs", offsetof(lane_regfile_cfg, sregs), 0, LANE_REGFILE_MAX_ENTRIES - 1, 0, 0},
 };
 
 static const char *lane_regfile_rules(const void *p)
@@ -29,6 +30,9 @@ static const char *lane_regfile_rules(const void *p)
     const lane_regfile_cfg *cfg = (const lane_regfile_cfg *)p;
     if (cfg->regs > cfg->entries)
         return "lane_regfile: parameter REGS (cfg regs) must be at most ENTRIES (cfg entries)";
+    if (cfg->regs + cfg->sregs > cfg->entries)
+        return "lane_regfile: parameter SREGS (cfg sregs) must be at most ENTRIES - REGS "
+               "(cfg entries - regs): one warp's registers fit";
     return NULL;
 }
 
@@ -42,7 +46,26 @@ unsigned lane_regfile_tid_w(const lane_regfile_cfg *cfg)
 {
     return bits_index_width((uint64_t)cfg->lanes * cfg->entries);
 }
-unsigned lane_regfile_slots(const lane_regfile_cfg *cfg) { return cfg->entries / cfg->regs; }
+/* Groups of LANES slots take LANES * REGS vector rows and SREGS scalar rows
+ * (one bank's worth each); the rows left over hold `extra` more slots and
+ * their scalar registers, fewer than LANES since a whole group does not fit. */
+unsigned lane_regfile_slots(const lane_regfile_cfg *cfg)
+{
+    const unsigned group = cfg->lanes * cfg->regs + cfg->sregs;
+    const unsigned full = cfg->entries / group, rem = cfg->entries - full * group;
+    /* (SREGS = 0: full * LANES + rem / REGS = ENTRIES / REGS) */
+    return full * cfg->lanes + (rem >= cfg->sregs + cfg->regs ? (rem - cfg->sregs) / cfg->regs : 0u);
+}
+unsigned lane_regfile_srow(const lane_regfile_cfg *cfg, unsigned slot, uint64_t reg)
+{
+    const uint64_t r = (uint64_t)lane_regfile_slots(cfg) * cfg->regs +
+                       (uint64_t)(slot >> bits_ffs(cfg->lanes)) * cfg->sregs + reg;
+    return (unsigned)bits_trunc(r, lane_regfile_row_w(cfg));
+}
+unsigned lane_regfile_sbank(const lane_regfile_cfg *cfg, unsigned slot)
+{
+    return slot & (cfg->lanes - 1u);
+}
 unsigned lane_regfile_threads(const lane_regfile_cfg *cfg)
 {
     return cfg->lanes * lane_regfile_slots(cfg);
@@ -92,20 +115,25 @@ void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
     s->req_q = 0;
     s->swz_q = 0;
     s->conflicts_q = 0;
+    s->s0_q = s->s1_q = s->sb_q = 0;
 }
 
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out)
 {
     /* the inputs as the ports see them (truncated to their widths) */
-    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), R = cfg->regs;
-    const unsigned last_base = cfg->entries - R; /* slot * REGS of the last slot */
+    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), R = cfg->regs, SR = cfg->sregs;
+    const unsigned slots = lane_regfile_slots(cfg);
+    const unsigned last_base = (slots - 1u) * R; /* slot * REGS of the last slot */
     const uint64_t lanes = bits_mask(L), rm = bits_mask(lane_regfile_row_w(cfg));
     const uint64_t tm = bits_mask(lane_regfile_tid_w(cfg)); /* the tid port */
     const unsigned mode = (unsigned)(in->mode & 3u), sw = (unsigned)(in->swizzle & 1u);
     const unsigned swap = L >= 2u ? sw : 0u; /* swizzling needs two lanes */
     const uint64_t valid = in->lane_valid & lanes, wen = in->wen & lanes;
     const uint64_t ra0 = in->ra0 & rm, ra1 = in->ra1 & rm, wa = in->wa & rm;
+    const unsigned s0 = (unsigned)(in->ra0_s & 1u), s1 = (unsigned)(in->ra1_s & 1u);
+    const unsigned ws = (unsigned)(in->wa_s & 1u);
+    const uint64_t wr = valid & wen; /* the writing lanes */
     const uint64_t pending = valid & ~s->done_q;
     uint64_t grant = pending, later = 0, off = 0, v = valid;
     uint64_t bank_lanes[LANE_REGFILE_MAX_LANES]; /* valid lanes homed in each bank (crossbar) */
@@ -168,7 +196,8 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         err = LRF_ERR_BUSY_CHANGE;
     else if (top > last_base)
         err = LRF_ERR_BAD_TID;
-    else if ((valid != 0u && (ra0 >= R || ra1 >= R)) || ((valid & wen) != 0u && wa >= R))
+    else if ((valid != 0u && (ra0 >= (s0 ? SR : R) || ra1 >= (s1 ? SR : R))) ||
+             (wr != 0u && wa >= (ws ? SR : R)))
         err = LRF_ERR_BAD_REG;
     else if (mode != LRF_MODE_CROSSBAR && off_home != 0u)
         err = LRF_ERR_WRONG_LANE;
@@ -189,6 +218,11 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         if (dup)
             err = LRF_ERR_DUP_TID;
     }
+    if (err == LRF_ERR_NONE && off_row != 0u &&
+        ((valid != 0u && (s0 | s1)) || (wr != 0u && ws)))
+        err = LRF_ERR_SCALAR_WARP;
+    else if (err == LRF_ERR_NONE && ws && (wr & (wr - 1u)) != 0u)
+        err = LRF_ERR_SCALAR_WRITE;
 
     out->err = err != LRF_ERR_NONE;
     out->err_code = err;
@@ -207,6 +241,16 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         out->d_ra1 = (uint16_t)ra1;
         out->d_wa = (uint16_t)wa;
         out->d_swz = (uint8_t)sw;
+        /* the scalar ports: the warp of the valid lanes (slot0) */
+        out->d_s0 = (uint8_t)s0;
+        out->d_s1 = (uint8_t)s1;
+        out->d_ws = (uint8_t)ws;
+        /* lane_regfile_srow(cfg, slot0, r) for each operand, the base once */
+        const uint64_t sbase = (uint64_t)slots * R + (uint64_t)(slot0 >> log2l) * SR;
+        out->d_sbank = (uint8_t)lane_regfile_sbank(cfg, slot0);
+        out->d_srow0 = (uint16_t)((sbase + ra0) & rm);
+        out->d_srow1 = (uint16_t)((sbase + ra1) & rm);
+        out->d_sroww = (uint16_t)((sbase + wa) & rm);
     }
     /* the read crossbar: lane l shows bank rsel[l]'s read registers (lanes
      * that did not read, and lanes >= LANES, show 0; cleared in 64-byte
@@ -218,8 +262,9 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     }
     for (v = s->rvalid_q; v != 0u; v &= v - 1u) {
         const unsigned k = bits_ffs(v), b = s->rsel_q[k] & (LANE_REGFILE_MAX_LANES - 1u);
-        out->rdata0[k] = s->rd0_q[b];
-        out->rdata1[k] = s->rd1_q[b];
+        const unsigned sb = s->sb_q & (LANE_REGFILE_MAX_LANES - 1u);
+        out->rdata0[k] = s->rd0_q[s->s0_q ? sb : b]; /* a scalar port: the broadcast */
+        out->rdata1[k] = s->rd1_q[s->s1_q ? sb : b];
     }
     out->conflicts = s->conflicts_q;
 }
@@ -231,6 +276,18 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
     uint64_t g;
     if (out->err) /* rejected: every state bit as it was */
         return;
+    /* the scalar reads first (read-first: before any write of this edge),
+     * once, in the warp's scalar bank */
+    if (out->grant != 0u) {
+        const unsigned sb = out->d_sbank;
+        if (out->d_s0)
+            s->rd0_q[sb] = s->mem[sb][out->d_srow0];
+        if (out->d_s1)
+            s->rd1_q[sb] = s->mem[sb][out->d_srow1];
+        s->s0_q = out->d_s0;
+        s->s1_q = out->d_s1;
+        s->sb_q = (uint8_t)sb;
+    }
     /* the granted lanes, each at its home bank: read-first, the reads see
      * the bank before this edge's write.  No error means every granted
      * thread's rows are below SLOTS * REGS, so base + register needs no
@@ -240,10 +297,16 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
         const unsigned l = bits_ffs(g), b = out->d_home[l], base = out->d_base[l];
         const unsigned row_w = (base + out->d_wa) & (LANE_REGFILE_MAX_ENTRIES - 1u);
         const uint32_t keep = (uint32_t)0 - (uint32_t)((~out->d_wen >> l) & 1u);
-        const uint32_t old = s->mem[b][row_w];
-        s->rd0_q[b] = s->mem[b][base + out->d_ra0];
-        s->rd1_q[b] = s->mem[b][base + out->d_ra1];
-        s->mem[b][row_w] = (old & keep) | ((uint32_t)in->wdata[l] & wm & ~keep);
+        if (!out->d_s0)
+            s->rd0_q[b] = s->mem[b][(base + out->d_ra0) & (LANE_REGFILE_MAX_ENTRIES - 1u)];
+        if (!out->d_s1)
+            s->rd1_q[b] = s->mem[b][(base + out->d_ra1) & (LANE_REGFILE_MAX_ENTRIES - 1u)];
+        if (!out->d_ws) {
+            const uint32_t old = s->mem[b][row_w];
+            s->mem[b][row_w] = (old & keep) | ((uint32_t)in->wdata[l] & wm & ~keep);
+        } else if ((out->d_wen >> l) & 1u) { /* the one writer: the warp's scalar register */
+            s->mem[out->d_sbank][out->d_sroww] = (uint32_t)in->wdata[l] & wm;
+        }
         s->rsel_q[l] = (uint8_t)b;
     }
     s->rvalid_q = out->grant;
@@ -258,7 +321,8 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
 {
     static char msg[160];
     uint64_t lanes = bits_mask(cfg->lanes);
-    unsigned b, r, used = lane_regfile_slots(cfg) * cfg->regs;
+    const unsigned slots = lane_regfile_slots(cfg), used = slots * cfg->regs;
+    unsigned b, r;
 
     if (!bits_subset(s->rvalid_q, lanes) || !bits_subset(s->done_q, lanes) ||
         !bits_subset(s->req_q, lanes)) {
@@ -272,8 +336,10 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
                  (unsigned long long)s->done_q, (unsigned long long)s->req_q);
         return msg;
     }
-    if (s->swz_q > 1u)
-        return "swz is not a bit";
+    if (s->swz_q > 1u || s->s0_q > 1u || s->s1_q > 1u)
+        return "swz, s0 or s1 is not a bit";
+    if (s->sb_q >= cfg->lanes)
+        return "sb beyond LANES";
     for (b = 0; b < cfg->lanes; b++) {
         if (s->rsel_q[b] >= cfg->lanes) {
             snprintf(msg, sizeof msg, "lane %u: rsel %u beyond LANES", b, s->rsel_q[b]);
@@ -290,9 +356,12 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
                          (unsigned)s->mem[b][r]);
                 return msg;
             }
-            if (r >= used && s->mem[b][r] != 0u) {
+            /* the scalar rows of bank b: SREGS for each slot w < SLOTS with
+             * w mod LANES == b */
+            const unsigned nw = slots / cfg->lanes + (b < slots % cfg->lanes);
+            if (r >= used + nw * cfg->sregs && s->mem[b][r] != 0u) {
                 snprintf(msg, sizeof msg, "bank %u row %u: unused row (>= %u) written", b, r,
-                         used);
+                         used + nw * cfg->sregs);
                 return msg;
             }
         }
@@ -324,11 +393,14 @@ void lane_regfile_ports(const lane_regfile_cfg *cfg, const lane_regfile_in *in,
     visit(ctx, "ra0", rw, &in->ra0, PORT_IN);
     visit(ctx, "ra1", rw, &in->ra1, PORT_IN);
     visit(ctx, "wa", rw, &in->wa, PORT_IN);
+    visit(ctx, "ra0_s", 1, &in->ra0_s, PORT_IN);
+    visit(ctx, "ra1_s", 1, &in->ra1_s, PORT_IN);
+    visit(ctx, "wa_s", 1, &in->wa_s, PORT_IN);
     visit(ctx, "wen", n, &in->wen, PORT_IN);
     for (l = 0; l < n; l++)
         visit(ctx, lane_name[1][l], w, &in->wdata[l], PORT_IN);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
-    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
+    visit(ctx, "err_code", LANE_REGFILE_ERR_W, &out->err_code, PORT_OUT);
     visit(ctx, "stall", 1, &out->stall, PORT_OUT);
     visit(ctx, "grant", n, &out->grant, PORT_OUT);
     visit(ctx, "rvalid", n, &out->rvalid, PORT_OUT);
@@ -352,6 +424,9 @@ void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
     vcd_sig(w, "rvalid", cfg->lanes, s->rvalid_q);
     vcd_sig(w, "swz", 1, s->swz_q);
     vcd_sig(w, "conflicts", LANE_REGFILE_CNT_W, s->conflicts_q);
+    vcd_sig(w, "s0", 1, s->s0_q);
+    vcd_sig(w, "s1", 1, s->s1_q);
+    vcd_sig(w, "sb", lane_regfile_lane_w(cfg), s->sb_q);
     for (l = 0; l < cfg->lanes; l++) {
         snprintf(name, sizeof name, "rsel_l%02u", l);
         vcd_sig(w, name, lane_regfile_lane_w(cfg), s->rsel_q[l]);
@@ -366,7 +441,8 @@ void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
 const char *lane_regfile_err_name(unsigned code)
 {
     static const char *const names[] = {"NONE",    "BAD_MODE",   "BUSY_CHANGE",  "BAD_TID",
-                                        "BAD_REG", "WRONG_LANE", "ROW_MISMATCH", "DUP_TID"};
+                                        "BAD_REG", "WRONG_LANE", "ROW_MISMATCH", "DUP_TID",
+                                        "SCALAR_WARP", "SCALAR_WRITE"};
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }
 

@@ -23,6 +23,9 @@
  *   | regs        | REGS        | 32      | 1..entries         | registers per thread         |
  *   | read_ports  | READ_PORTS  | 2       | 2 (fixed)          | read ports per bank          |
  *   | write_ports | WRITE_PORTS | 1       | 1 (fixed)          | write ports per bank         |
+ *   | sregs       | SREGS       | 0       | 0..entries - regs  | scalar registers per warp    |
+ *   |             |             |         |                    | (002 sec. 4.1); 0: no scalar |
+ *   |             |             |         |                    | addressing mode (000/004)    |
  *
  *   Defaults are 000's core (Table 2, sec. 4.4): 16-wide SIMD, 256 threads,
  *   8192 x 32-bit registers as 16 banks of 512 x 32, 2R1W.  So REGS = 8192 /
@@ -41,6 +44,48 @@
  *              as the file has registers; ids >= THREADS are out of range,
  *              13 bits at the defaults.
  *
+ * Scalar addressing mode (002 sec. 4.1, l.578-582: "An additional addressing
+ * mode in the register file is needed for scalar registers. Scalar registers
+ * can be packed more densely as we only need to store one value per warp
+ * instead of one value per thread").  With SREGS > 0 every static warp
+ * (slot) also owns SREGS scalar registers, one WIDTH-bit value each for the
+ * whole warp.  Each operand of a request names a vector or a scalar
+ * register by its own mode bit (ra0_s, ra1_s, wa_s; the compiler of 002
+ * sec. 4.2 marks each register one or the other).  A scalar register
+ * number is checked against SREGS, a vector one against REGS.
+ *   Where they live: all scalar registers of slot w sit in bank
+ *   sbank(w) = w mod LANES, rows SBASE + (w / LANES) * SREGS + s, where
+ *   SBASE = SLOTS * REGS is the first row above the vector registers.  So
+ *   LANES warps' scalar registers take SREGS rows of every bank, the dense
+ *   packing 002 asks for (one value per warp, not per thread), and
+ *   SLOTS = the largest s with s * REGS + ceil(s / LANES) * SREGS <= ENTRIES
+ *   (ENTRIES / REGS when SREGS = 0, the old configuration).
+ *   Why one bank per warp: a request's scalar operands then come from one
+ *   bank whose two read ports and one write port are free for them, since a
+ *   port that reads a scalar register reads no vector register in that
+ *   request (ra0_s is the instruction's, not a lane's); the bank's other
+ *   port still serves its own lane's vector operand.  No extra bank port:
+ *   what 002 adds is the row decoder's second address source (the scalar
+ *   row) and the broadcast of one bank's read register to every lane (a
+ *   per-port select beside the crossbar's rsel).
+ *   Which warp: the slot of the valid lanes; a request with a scalar
+ *   operand must have all its valid lanes in one slot (err SCALAR_WARP),
+ *   which a static warp always has, a dynamic warp (000) or a large warp's
+ *   sub-warp (004) may not.
+ *   Reads: a scalar port reads the warp's register once (bank sbank, its
+ *   port 0 for ra0, port 1 for ra1) and every granted lane shows it the
+ *   next cycle: the broadcast network of 002 sec. 4.1, l.574-576.
+ *   Write: wa_s = 1 writes the warp's scalar register wa with the wdata of
+ *   the one writing lane (002: a scalar instruction runs as an instruction
+ *   with a single active thread, l.582-584); two or more writing lanes
+ *   would be two writes to one entry: err SCALAR_WRITE.  No lane writes a
+ *   vector register in that request.
+ *   Read-first applies as for vector registers (a scalar read of the row
+ *   the same request's scalar write writes returns the old value).
+ *   With SREGS = 0 every scalar operand is out of range (BAD_REG), so the
+ *   old configuration behaves as before; the mode bits are ports at every
+ *   SREGS (a Verilog-2005 port list cannot depend on a parameter).
+ *
  * Where a thread's registers live (000 sec. 4.1):
  *   col(tid)  = tid mod LANES, slot(tid) = tid / LANES (the static warp the
  *               thread was created in), LANES a power of two;
@@ -48,7 +93,8 @@
  *               with thread swizzling on, odd static warps swap the home lanes
  *               of even and odd threads (000 sec. 4.1, last paragraph);
  *   row(tid, r) = slot(tid) * REGS + r, in bank home(tid).
- *   Distinct threads own distinct entries; rows >= SLOTS * REGS are unused.
+ *   Distinct threads own distinct entries; rows >= SLOTS * REGS hold the
+ *   scalar registers (above); the rows of neither are unused.
  *
  * Configuration inputs (quasi-static, as a kernel-launch control register
  * would drive them; change them only while no request is in progress):
@@ -87,6 +133,9 @@
  *                    the same for every lane (one instruction); every valid
  *                    lane reads both
  *   wa               the destination register number, the same for all lanes
+ *   ra0_s, ra1_s,    1: ra0 / ra1 / wa names a scalar register of the
+ *   wa_s             warp (scalar addressing mode, above), 0: a vector
+ *                    register of each lane's thread
  *   wen[l]           lane l writes wdata[l] to register wa of its thread
  *                    (ignored on a lane that is not valid)
  *   wdata[l]         (Verilog: wdata[l*WIDTH +: WIDTH])
@@ -115,7 +164,8 @@
  * it was served by, rsel[l]).  rvalid[l] = 0 -> rdata0[l] = rdata1[l] = 0.
  * A request served over k cycles delivers each lane's data in the cycle
  * after that lane's pass.  Writes land at the rising edge.  Reset is
- * synchronous, active high, and clears rvalid, done, req, swz and conflicts; the
+ * synchronous, active high, and clears rvalid, done, req, swz, conflicts, s0,
+ * s1 and sb; the
  * banks, the bank read registers and rsel are not reset (SRAM and its
  * output latches; the C model zeroes them, which no output can tell apart:
  * rvalid is 0 and Verilator starts memories at 0 as the C model does).
@@ -145,14 +195,21 @@
  *   ROW_MISMATCH single_decoder: valid lanes at different rows
  *   DUP_TID      one thread in two valid lanes (crossbar only; it would be
  *                two writes to, or a read racing a write of, one entry)
+ *   SCALAR_WARP  a scalar operand (ra0_s or ra1_s with a valid lane, wa_s
+ *                with a valid writing lane) and valid lanes of different
+ *                slots: whose scalar register is it?
+ *   SCALAR_WRITE wa_s with two or more valid writing lanes
+ *   (err_code is 4 bits wide.)
  *   Consequence of "state unchanged": after an err cycle rvalid/rdata repeat
  *   the previous cycle's values (the rejected request read nothing and left
  *   the read registers as they were).  A correct pipeline never sends
  *   illegal input; this answer is defined, not useful.
  *
  * Invariants (lane_regfile_check): rvalid, done and req within LANES bits;
- * done a subset of req, and req == 0 exactly when done == 0; swz a bit; rsel[l] < LANES; every memory word and bank read register within
- * WIDTH bits; rows >= SLOTS * REGS never written (still 0).  Harness
+ * done a subset of req, and req == 0 exactly when done == 0; swz, s0, s1 bits;
+ * rsel[l] < LANES, sb < LANES; every memory word and bank read register
+ * within WIDTH bits; rows that hold neither a vector nor a scalar register
+ * never written (still 0).  Harness
  * invariants (tb/lane_regfile_cosim.cpp): memory equals the stimulus'
  * shadow copy; every read returns the shadow value (read-first); grant and
  * stall match an independently computed schedule; conflicts equals an
@@ -232,8 +289,11 @@ enum lane_regfile_err {
     LRF_ERR_BAD_REG = 4,
     LRF_ERR_WRONG_LANE = 5,
     LRF_ERR_ROW_MISMATCH = 6,
-    LRF_ERR_DUP_TID = 7
+    LRF_ERR_DUP_TID = 7,
+    LRF_ERR_SCALAR_WARP = 8,
+    LRF_ERR_SCALAR_WRITE = 9
 };
+#define LANE_REGFILE_ERR_W 4 /* err_code width */
 
 typedef struct {
     unsigned lanes;
@@ -242,6 +302,7 @@ typedef struct {
     unsigned regs;
     unsigned read_ports;
     unsigned write_ports;
+    unsigned sregs; /* scalar registers per warp, 0: none (002 sec. 4.1) */
 } lane_regfile_cfg;
 
 typedef struct {
@@ -254,6 +315,9 @@ typedef struct {
     uint64_t req_q;                         /* its lane_valid (0 when none in progress) */
     uint8_t swz_q;                          /* swizzle of the last request served */
     uint32_t conflicts_q;                   /* bank-conflict stall cycles */
+    /* the scalar ports of the last cycle that granted a lane: lanes' port 0
+     * (1) data comes from bank sb_q when s0_q (s1_q) is 1 */
+    uint8_t s0_q, s1_q, sb_q;
 } lane_regfile_state;
 
 typedef struct {
@@ -264,13 +328,16 @@ typedef struct {
     uint64_t ra0;        /* REG_W */
     uint64_t ra1;        /* REG_W */
     uint64_t wa;         /* REG_W */
+    uint64_t ra0_s;      /* 1 bit: ra0 is a scalar register of the warp */
+    uint64_t ra1_s;      /* 1 bit */
+    uint64_t wa_s;       /* 1 bit */
     uint64_t wen;        /* LANES bits */
     uint64_t wdata[LANE_REGFILE_MAX_LANES]; /* WIDTH each */
 } lane_regfile_in;
 
 typedef struct {
     uint64_t err;
-    uint64_t err_code; /* 3 bits, enum lane_regfile_err */
+    uint64_t err_code; /* 4 bits, enum lane_regfile_err */
     uint64_t stall;    /* the request needs more cycles: present it again */
     uint64_t grant;    /* LANES: lanes served this cycle */
     uint64_t rvalid;   /* LANES: lanes whose read data is on rdata0/rdata1 */
@@ -282,10 +349,13 @@ typedef struct {
      * lane l reads rows d_row0[l], d_row1[l] of bank d_home[l] and, with bit
      * l of d_wen, writes row d_roww[l]; done, req become d_done_next,
      * d_req_next; swz becomes d_swz when d_valid (lane_valid) is not 0.
-     * d_home and the rows are set for the valid lanes only. */
+     * d_home and the rows are set for the valid lanes only.  Scalar
+     * ports: d_s0 / d_s1 read rows d_srow0 / d_srow1 of bank d_sbank,
+     * d_ws writes row d_sroww there with the writing lane's data. */
     uint64_t d_done_next, d_req_next, d_valid, d_wen;
     uint16_t d_ra0, d_ra1, d_wa;
-    uint8_t d_swz;
+    uint16_t d_srow0, d_srow1, d_sroww;
+    uint8_t d_swz, d_s0, d_s1, d_ws, d_sbank;
     uint8_t d_home[LANE_REGFILE_MAX_LANES];
     uint16_t d_base[LANE_REGFILE_MAX_LANES];
 } lane_regfile_out;
@@ -298,7 +368,12 @@ PARAM_DECLS(lane_regfile)
 unsigned lane_regfile_lane_w(const lane_regfile_cfg *cfg); /* clog2(LANES), >= 1 */
 unsigned lane_regfile_row_w(const lane_regfile_cfg *cfg);  /* clog2(ENTRIES) = REG_W */
 unsigned lane_regfile_tid_w(const lane_regfile_cfg *cfg);  /* clog2(LANES*ENTRIES) */
-unsigned lane_regfile_slots(const lane_regfile_cfg *cfg);  /* ENTRIES / REGS */
+/* the largest s with s * REGS + ceil(s / LANES) * SREGS <= ENTRIES */
+unsigned lane_regfile_slots(const lane_regfile_cfg *cfg);
+/* The row of scalar register `reg` of slot `slot`, in bank
+ * lane_regfile_sbank(slot); no range checks. */
+unsigned lane_regfile_srow(const lane_regfile_cfg *cfg, unsigned slot, uint64_t reg);
+unsigned lane_regfile_sbank(const lane_regfile_cfg *cfg, unsigned slot);
 unsigned lane_regfile_threads(const lane_regfile_cfg *cfg); /* LANES * SLOTS */
 
 /* The mapping of a thread's registers (header comment), for stimulus and
@@ -311,7 +386,7 @@ uint64_t lane_regfile_tid_at(const lane_regfile_cfg *cfg, unsigned slot, unsigne
 
 void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
 /* The synchronous reset of a running register file, as the Verilog does it:
- * clears rvalid, done, req, swz and conflicts and leaves the banks, the bank
+ * clears rvalid, done, req, swz, conflicts, s0, s1 and sb and leaves the banks, the bank
  * read registers and rsel unchanged (lane_regfile_reset also zeroes those,
  * as a power-up state that Verilator's zeroed memories match). */
 void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
@@ -331,7 +406,7 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
  * lane 0 first; every other port is visited whole under its Verilog name. */
 void lane_regfile_ports(const lane_regfile_cfg *cfg, const lane_regfile_in *in,
                         const lane_regfile_out *out, port_visit_fn visit, void *ctx);
-/* Ports, then a `state` scope: done, rvalid, swz, conflicts, rsel per lane,
+/* Ports, then a `state` scope: done, rvalid, swz, conflicts, s0, s1, sb, rsel per lane,
  * and register 0 of slot 0 (row 0) of every bank. */
 void lane_regfile_trace(struct vcd_writer *w, const lane_regfile_cfg *cfg,
                         const lane_regfile_state *s, const lane_regfile_in *in,

@@ -30,7 +30,16 @@
 //     invalid lanes carry garbage tids and write enables; a request no
 //     valid lane writes with sometimes carries an out-of-range wa (a
 //     don't-care: no BAD_REG; coverage unused_wa_out_of_range);
-//   - 4% illegal requests of every kind, each with its expected err_code,
+//   - with SREGS > 0 (002 sec. 4.1's scalar addressing mode), 30% of the
+//     requests whose valid lanes share one slot get scalar operands: ra0_s,
+//     ra1_s (the warp's register broadcast to every lane) and wa_s with one
+//     writing lane, 25% of those writes to a register the request reads
+//     (scalar read-during-write); a golden sequence per 5000 cycles writes
+//     a scalar register from one lane and reads it back in every lane
+//     (coverage scalar_*);
+//   - 4% illegal requests of every kind, each with its expected err_code
+//     (scalar: a scalar register number >= SREGS, BAD_REG, which at SREGS =
+//     0 is every scalar operand; SCALAR_WARP; SCALAR_WRITE),
 //     and 3% of the cycles of a request in progress a changed request
 //     (BUSY_CHANGE: mode, swizzle, a served or a waiting lane dropped, a
 //     lane added; coverage busy_*).
@@ -64,7 +73,7 @@ struct LaneRegfileModel {
     // row (< SLOTS * REGS) of every bank.
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         static VlRegCache<rtl_t> k;
-        static VlReg rvalid, done, req, swz, conf, rsel;
+        static VlReg rvalid, done, req, swz, conf, rsel, s0, s1, sb;
         static VlReg q0[LANE_REGFILE_MAX_LANES], q1[LANE_REGFILE_MAX_LANES],
             mem[LANE_REGFILE_MAX_LANES];
         if (k.stale(r)) {
@@ -74,6 +83,9 @@ struct LaneRegfileModel {
             swz = VlReg(r->contextp(), "lane_regfile", "swz_q");
             conf = VlReg(r->contextp(), "lane_regfile", "conflicts_q");
             rsel = VlReg(r->contextp(), "lane_regfile", "rsel_q");
+            s0 = VlReg(r->contextp(), "lane_regfile", "s0_q");
+            s1 = VlReg(r->contextp(), "lane_regfile", "s1_q");
+            sb = VlReg(r->contextp(), "lane_regfile", "sb_q");
             for (unsigned b = 0; b < c.lanes; b++) {
                 const std::string bank = "lane_regfile.bank[" + std::to_string(b) + "].u_bank";
                 q0[b] = VlReg(r->contextp(), bank, "q0");
@@ -82,21 +94,27 @@ struct LaneRegfileModel {
             }
         }
         const unsigned L = c.lanes, lw = lane_regfile_lane_w(&c), W = c.width;
-        const unsigned used = lane_regfile_slots(&c) * c.regs;
+        // the vector rows and the scalar rows (ceil(SLOTS / LANES) warps' worth)
+        const unsigned slots = lane_regfile_slots(&c);
+        const unsigned used = slots * c.regs + (slots + L - 1u) / L * c.sregs;
         cmp("rvalid_q", -1, -1, s.rvalid_q, rvalid.get(0, L));
         cmp("done_q", -1, -1, s.done_q, done.get(0, L));
         cmp("req_q", -1, -1, s.req_q, req.get(0, L));
         cmp("swz_q", -1, -1, s.swz_q, swz.get(0, 1));
         cmp("conflicts_q", -1, -1, s.conflicts_q, conf.get(0, 32));
+        cmp("s0_q", -1, -1, s.s0_q, s0.get(0, 1));
+        cmp("s1_q", -1, -1, s.s1_q, s1.get(0, 1));
+        cmp("sb_q", -1, -1, s.sb_q, sb.get(0, lw));
         for (unsigned l = 0; l < L; l++) {
             if (!((s.rvalid_q >> l) & 1u))
                 continue;
             const unsigned b = s.rsel_q[l];
+            const unsigned b0 = s.s0_q ? s.sb_q : b, b1 = s.s1_q ? s.sb_q : b;
             cmp("rsel_q", static_cast<int>(l), -1, b, rsel.get(0, l * lw, lw));
-            if (b < L) {
-                cmp("bank.q0", static_cast<int>(b), -1, s.rd0_q[b], q0[b].get(0, W));
-                cmp("bank.q1", static_cast<int>(b), -1, s.rd1_q[b], q1[b].get(0, W));
-            }
+            if (b0 < L)
+                cmp("bank.q0", static_cast<int>(b0), -1, s.rd0_q[b0], q0[b0].get(0, W));
+            if (b1 < L)
+                cmp("bank.q1", static_cast<int>(b1), -1, s.rd1_q[b1], q1[b1].get(0, W));
         }
         for (unsigned b = 0; b < L; b++) {
             if (mem[b].entry_bytes() == sizeof s.mem[b][0] &&
@@ -154,7 +172,13 @@ public:
         cfg_ = cfg;
         L_ = cfg.lanes;
         log2l_ = bits_ffs(cfg.lanes);
-        slots_ = cfg.entries / cfg.regs;
+        sregs_ = cfg.sregs;
+        // SLOTS written out again: the most slots whose vector registers and
+        // scalar registers (SREGS rows per LANES slots, rounded up) fit
+        slots_ = 0;
+        while ((slots_ + 1u) * cfg.regs + (slots_ + L_) / L_ * sregs_ <= cfg.entries)
+            slots_++;
+        sbase_ = slots_ * cfg.regs;
         threads_ = L_ * slots_;
         tid_w_ = lane_regfile_tid_w(&cfg);
         row_w_ = lane_regfile_row_w(&cfg);
@@ -196,7 +220,8 @@ public:
             "conflict_cycles_1", "conflict_cycles_2", "conflict_cycles_3",
             "conflict_cycles_4plus", "read_during_write", "subwarps", "golden",
             "busy_mode", "busy_swizzle", "busy_drop_served", "busy_drop_waiting",
-            "busy_add_lane", "unused_wa_out_of_range"};
+            "busy_add_lane", "unused_wa_out_of_range", "scalar_read", "scalar_broadcast",
+            "scalar_write", "scalar_read_during_write", "scalar_golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         for (unsigned e = 1; e < kErrs; e++)
@@ -255,6 +280,8 @@ public:
             return begin(in);
         }
         legal(rng, in);
+        if (sregs_ > 0 && one_slot(in) && rng.chance(30))
+            scalarize(rng, in);
         if (rng.chance(4)) {
             illegal(rng, in);
         } else if ((in.lane_valid & in.wen) == 0 && cfg.regs < (1ull << row_w_) &&
@@ -331,20 +358,36 @@ public:
             return "golden step: unexpected stall";
         if (pass_ == 0 && gold_passes_ >= 0 && npasses_ != static_cast<unsigned>(gold_passes_))
             return "golden step: wrong number of cycles";
-        // reads (read-first), then writes, into the shadow copy
+        // reads (read-first), then writes, into the shadow copy; a scalar
+        // operand is the warp's (the slot of the lowest valid lane)
+        const unsigned w = static_cast<unsigned>(in.tid[bits_ffs(in.lane_valid)] / L_);
+        const unsigned sb = w % L_;
         for (unsigned l = 0; l < L_; l++) {
             if (!bits_get(want, l))
                 continue;
             unsigned b = home(in.tid[l], in.swizzle);
-            unsigned r0 = row(in.tid[l], in.ra0), r1 = row(in.tid[l], in.ra1);
-            exp_rd0_[l] = shadow_[b][r0];
-            exp_rd1_[l] = shadow_[b][r1];
-            if (bits_get(in.wen, l)) {
-                unsigned rw = row(in.tid[l], in.wa);
-                if (in.wa == in.ra0 || in.wa == in.ra1)
-                    cov_["read_during_write"]++;
-                shadow_[b][rw] = static_cast<uint32_t>(bits_trunc(in.wdata[l], cfg.width));
+            exp_rd0_[l] = in.ra0_s ? shadow_[sb][srow(w, in.ra0)] : shadow_[b][row(in.tid[l], in.ra0)];
+            exp_rd1_[l] = in.ra1_s ? shadow_[sb][srow(w, in.ra1)] : shadow_[b][row(in.tid[l], in.ra1)];
+        }
+        for (unsigned l = 0; l < L_; l++) {
+            if (!bits_get(want, l) || !bits_get(in.wen, l))
+                continue;
+            const uint32_t v = static_cast<uint32_t>(bits_trunc(in.wdata[l], cfg.width));
+            if (in.wa_s) {
+                if ((in.ra0_s && in.wa == in.ra0) || (in.ra1_s && in.wa == in.ra1))
+                    cov_["scalar_read_during_write"]++;
+                cov_["scalar_write"]++;
+                shadow_[sb][srow(w, in.wa)] = v;
+                continue;
             }
+            if ((!in.ra0_s && in.wa == in.ra0) || (!in.ra1_s && in.wa == in.ra1))
+                cov_["read_during_write"]++;
+            shadow_[home(in.tid[l], in.swizzle)][row(in.tid[l], in.wa)] = v;
+        }
+        if (pass_ == 0 && (in.ra0_s || in.ra1_s)) {
+            cov_["scalar_read"]++;
+            if ((want & (want - 1u)) != 0u)
+                cov_["scalar_broadcast"]++;
         }
         exp_rvalid_ = want;
         if (more)
@@ -391,6 +434,47 @@ private:
     }
     unsigned row(uint64_t tid, uint64_t reg) const {
         return static_cast<unsigned>((tid / L_) * cfg_.regs + reg);
+    }
+    // scalar register `reg` of slot w, in bank w % LANES
+    unsigned srow(unsigned w, uint64_t reg) const {
+        return static_cast<unsigned>(sbase_ + (w / L_) * sregs_ + reg);
+    }
+    unsigned pick_sreg(Rng &rng) const {
+        unsigned hot = sregs_ < HOT_REGS ? sregs_ : HOT_REGS;
+        return static_cast<unsigned>(rng.chance(70) ? rng.below(hot) : rng.below(sregs_));
+    }
+    unsigned valid_lane(Rng &rng, const lane_regfile_in &in) const {
+        unsigned n = static_cast<unsigned>(rng.below(bits_popcount(in.lane_valid)));
+        uint64_t v = in.lane_valid;
+        while (n--)
+            v &= v - 1u;
+        return bits_ffs(v);
+    }
+    bool one_slot(const lane_regfile_in &in) const {
+        const uint64_t w = in.tid[bits_ffs(in.lane_valid)] / L_;
+        for (unsigned l = 0; l < L_; l++)
+            if (bits_get(in.lane_valid, l) && in.tid[l] / L_ != w)
+                return false;
+        return true;
+    }
+    // 002 sec. 4.1: scalar operands of the warp the valid lanes share; a
+    // scalar write comes from one lane (an instruction with one active thread)
+    void scalarize(Rng &rng, lane_regfile_in &in) const {
+        in.ra0_s = rng.chance(50);
+        in.ra1_s = rng.chance(50);
+        in.wa_s = rng.chance(40);
+        if (in.ra0_s)
+            in.ra0 = pick_sreg(rng);
+        if (in.ra1_s)
+            in.ra1 = pick_sreg(rng);
+        if (in.wa_s) {
+            in.wa = pick_sreg(rng);
+            if (rng.chance(25) && (in.ra0_s || in.ra1_s))
+                in.wa = in.ra0_s ? in.ra0 : in.ra1;
+            in.wen &= ~in.lane_valid;  // invalid lanes keep their garbage
+            if (rng.chance(70))
+                in.wen |= 1ull << valid_lane(rng, in);
+        }
     }
     uint64_t tid_at(unsigned slot, unsigned lane, unsigned swz) const {
         unsigned col = L_ >= 2 && swz && (slot % 2u) ? lane ^ 1u : lane;
@@ -522,7 +606,7 @@ private:
     // Turns a legal request into an illegal one of a random kind.
     void illegal(Rng &rng, lane_regfile_in &in) {
         unsigned v = static_cast<unsigned>(bits_ffs(in.lane_valid));
-        switch (rng.below(6)) {
+        switch (rng.below(9)) {
         case 0:
             in.mode = LRF_MODE_BAD;
             expect_err_ = LRF_ERR_BAD_MODE;
@@ -568,6 +652,70 @@ private:
                 expect_err_ = LRF_ERR_ROW_MISMATCH;
             }
             return;
+        case 5:
+            break;
+        case 6: {
+            // a scalar register number >= SREGS (at SREGS = 0: any scalar operand)
+            uint64_t bad = sregs_ + rng.below((1ull << row_w_) - sregs_);
+            unsigned which = static_cast<unsigned>(rng.below(3));
+            if (which == 0) {
+                in.ra0_s = 1;
+                in.ra0 = bad;
+            } else if (which == 1) {
+                in.ra1_s = 1;
+                in.ra1 = bad;
+            } else {
+                in.wa_s = 1;
+                in.wa = bad;
+                in.wen |= 1ull << v;
+            }
+            expect_err_ = LRF_ERR_BAD_REG;
+            return;
+        }
+        case 7: {
+            // SCALAR_WARP: a scalar operand, valid lanes of two slots (both
+            // homed in their lanes; single_decoder would say ROW_MISMATCH)
+            if (sregs_ == 0 || mode_ == LRF_MODE_SINGLE || L_ < 2 || slots_ < 2)
+                break;
+            unsigned l2 = (v + 1u + static_cast<unsigned>(rng.below(L_ - 1u))) % L_;
+            unsigned s1 = static_cast<unsigned>(in.tid[v] / L_);
+            unsigned s2 = (s1 + 1u + static_cast<unsigned>(rng.below(slots_ - 1u))) % slots_;
+            uint64_t t = tid_at(s2, l2, swz_);
+            if (tid_in(in, in.lane_valid & ~(1ull << l2), t))
+                break;
+            if (in.tid[v] != tid_at(s1, v, swz_) && mode_ != LRF_MODE_CROSSBAR)
+                break;
+            in.lane_valid |= 1ull << l2;
+            in.tid[l2] = t;
+            if (rng.chance(50)) {
+                in.ra0_s = 1;
+                in.ra0 = pick_sreg(rng);
+            } else {
+                // one writer, or every valid lane (SCALAR_WARP comes before
+                // SCALAR_WRITE)
+                in.wa_s = 1;
+                in.wa = pick_sreg(rng);
+                in.wen = (in.wen & ~in.lane_valid) |
+                         (rng.chance(50) ? 1ull << l2 : in.lane_valid);
+            }
+            expect_err_ = LRF_ERR_SCALAR_WARP;
+            return;
+        }
+        case 8: {
+            // SCALAR_WRITE: one static warp, two of its lanes write a scalar register
+            if (sregs_ == 0 || L_ < 2)
+                break;
+            unsigned s1 = static_cast<unsigned>(in.tid[v] / L_);
+            unsigned l2 = (v + 1u + static_cast<unsigned>(rng.below(L_ - 1u))) % L_;
+            in.lane_valid |= 1ull << l2;
+            for (unsigned l = 0; l < L_; l++)
+                in.tid[l] = tid_at(s1, l, swz_);
+            in.wa_s = 1;
+            in.wa = pick_sreg(rng);
+            in.wen |= (1ull << v) | (1ull << l2);
+            expect_err_ = LRF_ERR_SCALAR_WRITE;
+            return;
+        }
         default:
             break;
         }
@@ -725,6 +873,51 @@ private:
             x.wdata[1] = rng.bits(cfg_.width);
             add(x, 0, 1, 2);
         }
+        if (sregs_ > 0)
+            golden_scalar(rng, slot);
+    }
+
+    // 002 sec. 4.1: one lane writes a scalar register of its warp (a scalar
+    // instruction, one active thread); the whole warp then reads it in one
+    // request, every lane the same value (the broadcast), while one lane
+    // writes it again (read-first: the old value); the same from another
+    // warp's lanes mixed in is SCALAR_WARP, two writers SCALAR_WRITE.
+    void golden_scalar(Rng &rng, unsigned slot) {
+        const unsigned sreg = static_cast<unsigned>(rng.below(sregs_));
+        const unsigned m = pinned_ >= 0 ? static_cast<unsigned>(pinned_) : LRF_MODE_SINGLE;
+        lane_regfile_in w = base_req(m);
+        w.lane_valid = bits_mask(L_);
+        for (unsigned l = 0; l < L_; l++) {
+            w.tid[l] = tid_at(slot, l, swz_);
+            w.wdata[l] = rng.bits(cfg_.width);
+        }
+        w.wa_s = 1;
+        w.wa = sreg;
+        w.wen = 1ull << rng.below(L_);
+        add(w, 0, 0, 1);
+        lane_regfile_in r = w;
+        r.ra0_s = 1;
+        r.ra0 = sreg;
+        r.ra1 = rng.below(cfg_.regs);
+        r.wen = 1ull << rng.below(L_);
+        for (unsigned l = 0; l < L_; l++)
+            r.wdata[l] = rng.bits(cfg_.width);
+        add(r, 0, 0, 1);
+        r.wen = 0;
+        r.ra1_s = 1;
+        r.ra1 = sreg;
+        add(r, 0, 0, 1);
+        if (L_ >= 2) {
+            lane_regfile_in two = w;
+            two.wen = 3;
+            add(two, LRF_ERR_SCALAR_WRITE, 0, -1);
+        }
+        if (L_ >= 2 && slots_ >= 2 && m != LRF_MODE_SINGLE) {
+            lane_regfile_in mix = r;
+            mix.tid[1] = tid_at((slot + 1u) % slots_, 1, swz_);
+            add(mix, LRF_ERR_SCALAR_WARP, 0, -1);
+        }
+        cov_["scalar_golden"]++;
     }
 
     // 004 Fig. 6: a large warp of HOT_SLOTS static warps (rows of the 2-D
@@ -771,7 +964,7 @@ private:
     }
 
     lane_regfile_cfg cfg_;
-    unsigned L_, log2l_, slots_, threads_, tid_w_, row_w_;
+    unsigned L_, log2l_, slots_, threads_, tid_w_, row_w_, sregs_, sbase_;
     uint32_t shadow_[LANE_REGFILE_MAX_LANES][LANE_REGFILE_MAX_ENTRIES];
     lane_regfile_in req_;
     unsigned pass_of_[LANE_REGFILE_MAX_LANES];
@@ -791,7 +984,7 @@ private:
     bool lw_active_, gold_due_;
     unsigned lw_base_, lw_reg_;
     uint64_t lw_mask_[HOT_SLOTS];
-    static const unsigned kErrs = LRF_ERR_DUP_TID + 1;
+    static const unsigned kErrs = LRF_ERR_SCALAR_WRITE + 1;
     std::string err_key_[kErrs];
     Coverage cov_;
 };

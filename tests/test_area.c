@@ -1505,13 +1505,30 @@ TEST(module_lookup_for_yosys)
         area_desc_logic_view(&t, &d, &comb, &flops);
         /* verilog/lane_regfile.v: banks 4x8x8, read registers 4x2x8, rvalid,
          * done, req (the request's lanes), rsel (4 x 2 bits), swizzle, 32-bit
-         * conflict counter = 373, Yosys's count (make area-yosys) */
-        CHECK_EQ(flops, 256 + 64 + 4 + 4 + 4 + 8 + 1 + 32);
+         * conflict counter, the scalar ports' s0, s1, sb (2 bits) = 377,
+         * Yosys's count (make area-yosys) */
+        CHECK_EQ(flops, 256 + 64 + 4 + 4 + 4 + 8 + 1 + 32 + 2 + 2);
+        {
+            /* 002 sec. 4.1: the scalar addressing mode costs logic, not
+             * storage (the scalar registers share the banks' rows) */
+            const char *sn[5] = {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"};
+            unsigned sv[5] = {4, 8, 8, 2, 1};
+            double comb0 = comb, comb1;
+            unsigned long flops1;
+            area_desc ds;
+            CHECK(area_desc_module("lane_regfile", sn, sv, 5, 1, &ds, err, sizeof err) == NULL);
+            area_desc_logic_view(&t, &ds, &comb1, &flops1);
+            CHECK_EQ(flops1, flops);
+            CHECK(comb1 > comb0);
+            CHECK(strstr(ds.config, "scalar addressing") != NULL);
+            sv[4] = 7; /* REGS + SREGS > ENTRIES */
+            CHECK(area_desc_module("lane_regfile", sn, sv, 5, 1, &ds, err, sizeof err) != NULL);
+        }
         /* 000 Fig. 10: one decoder < a decoder per lane < crossbar */
         CHECK(area_desc_lane_regfile(0, 0, 0, 0, LRF_ORG_SINGLE_DECODER, 0, &s1) == NULL);
         CHECK(area_desc_lane_regfile(0, 0, 0, 0, LRF_ORG_PER_LANE, 0, &s2) == NULL);
         CHECK(area_desc_lane_regfile(0, 0, 0, 0, LRF_ORG_CROSSBAR, 0, &s3) == NULL);
-        CHECK_EQ(s1.storage_bits, 16ul * 512 * 32 + 16); /* + rvalid per lane */
+        CHECK_EQ(s1.storage_bits, 16ul * 512 * 32 + 16 + 2 + 4); /* + rvalid per lane, s0, s1, sb */
         area_desc_eval(&t, &s1, &a1, NULL);
         area_desc_eval(&t, &s2, &a2, NULL);
         area_desc_eval(&t, &s3, &a3, NULL);

@@ -695,13 +695,14 @@ TEST(ports_visit_every_lane)
     memset(&o, 0, sizeof o);
     n_in = n_out = w_sum = 0;
     lane_regfile_ports(&c, &in, &o, count_port, NULL);
-    CHECK_EQ(n_in, 3 + 16 + 3 + 1 + 16);
+    CHECK_EQ(n_in, 3 + 16 + 3 + 3 + 1 + 16);
     CHECK_EQ(n_out, 5 + 16 + 16 + 1);
-    /* the Verilog port widths: 2+1+16+16*13+3*9+16+16*32, 1+3+1+16+16+2*16*32+32 */
-    CHECK_EQ(w_sum, (2 + 1 + 16 + 208 + 27 + 16 + 512) + (1 + 3 + 1 + 16 + 16 + 1024 + 32));
+    /* the Verilog port widths: 2+1+16+16*13+3*9+3+16+16*32, 1+4+1+16+16+2*16*32+32 */
+    CHECK_EQ(w_sum, (2 + 1 + 16 + 208 + 27 + 3 + 16 + 512) + (1 + 4 + 1 + 16 + 16 + 1024 + 32));
     CHECK(strcmp(lane_regfile_err_name(LRF_ERR_DUP_TID), "DUP_TID") == 0);
+    CHECK(strcmp(lane_regfile_err_name(LRF_ERR_SCALAR_WRITE), "SCALAR_WRITE") == 0);
     CHECK(strcmp(lane_regfile_mode_name(LRF_MODE_CROSSBAR), "CROSSBAR") == 0);
-    CHECK(strcmp(lane_regfile_err_name(9), "?") == 0);
+    CHECK(strcmp(lane_regfile_err_name(10), "?") == 0);
 }
 
 /* Random legal and illegal traffic against a plain reference model of the
@@ -812,6 +813,179 @@ TEST(random_traffic_matches_reference)
     CHECK(stalls > 1000); /* ... and so were conflicts */
 }
 
+/* 002 sec. 4.1's scalar addressing mode: where scalar registers live.  The
+ * slot count is the most slots whose vector registers and scalar registers
+ * (SREGS rows per LANES slots) fit. */
+TEST(scalar_rows_and_slots)
+{
+    lane_regfile_cfg c = small_cfg(); /* 4 lanes, 8 rows, 2 registers */
+    CHECK_EQ(lane_regfile_slots(&c), 4); /* SREGS = 0: ENTRIES / REGS */
+    c.sregs = 1; /* 3 slots: 6 vector rows, 1 scalar row in each bank */
+    CHECK(lane_regfile_cfg_check(&c) == NULL);
+    CHECK_EQ(lane_regfile_slots(&c), 3);
+    CHECK_EQ(lane_regfile_threads(&c), 12);
+    CHECK_EQ(lane_regfile_srow(&c, 2, 0), 6);
+    CHECK_EQ(lane_regfile_sbank(&c, 2), 2);
+    c.entries = 20;
+    c.sregs = 2; /* two groups of 4 slots x 2 rows + 2 scalar rows */
+    CHECK_EQ(lane_regfile_slots(&c), 8);
+    CHECK_EQ(lane_regfile_srow(&c, 5, 1), 16 + 2 + 1);
+    CHECK_EQ(lane_regfile_sbank(&c, 5), 1);
+    c.sregs = 19; /* REGS + SREGS > ENTRIES: one warp does not fit */
+    CHECK(lane_regfile_cfg_check(&c) && strstr(lane_regfile_cfg_check(&c), "sregs"));
+    /* 002's 64 KB file over 8 lanes (2048 rows): 24.2 registers per thread
+     * before scalarization (25: 81 warps' worth of slots, 648 threads),
+     * 17.6 vector + 9.0 scalar after (l.1121-1122; 18 + 9: 106 slots, 848
+     * threads): the denser packing holds more warps */
+    c = lane_regfile_default_cfg();
+    c.lanes = 8;
+    c.entries = 2048;
+    c.regs = 25;
+    CHECK_EQ(lane_regfile_slots(&c), 81);
+    c.regs = 18;
+    c.sregs = 9;
+    CHECK_EQ(lane_regfile_slots(&c), 106);
+    CHECK(lane_regfile_slots(&c) * c.regs + (lane_regfile_slots(&c) + 7u) / 8u * c.sregs <= 2048u);
+}
+
+/* A static warp (slot 2 of the small file with SREGS = 1: threads 8..11,
+ * scalar register 0 at bank 2 row 6): one lane writes the warp's scalar
+ * register (a scalar instruction: one active thread), then every lane reads
+ * it on port 0 beside its own vector register on port 1 (the broadcast);
+ * a scalar write during the read returns the old value (read-first); another
+ * warp's scalar register is another entry. */
+TEST(golden_scalar_register_002)
+{
+    lane_regfile_cfg c = small_cfg();
+    lane_regfile_state s;
+    lane_regfile_in in;
+    lane_regfile_out o;
+    unsigned l;
+    c.sregs = 1;
+    lane_regfile_reset(&c, &s);
+    /* vector register 1 of each thread: 0x10 + lane */
+    in = req(LRF_MODE_SINGLE, 0xf);
+    for (l = 0; l < 4; l++) {
+        in.tid[l] = 8u + l;
+        in.wdata[l] = 0x10u + l;
+    }
+    in.wen = 0xf;
+    in.wa = 1;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    /* lane 1 writes scalar register 0 */
+    in.wa = 0;
+    in.wa_s = 1;
+    in.wen = 0x2;
+    in.wdata[1] = 0xab;
+    o = cycle(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.grant, 0xf);
+    CHECK_EQ(s.mem[2][6], 0xab);
+    CHECK_EQ(s.mem[1][4 + 0], 0); /* thread 9's vector register 0: untouched */
+    CHECK_EQ(s.mem[1][4 + 1], 0x11);
+    /* every lane: scalar 0 on port 0, its vector register 1 on port 1; lane 3
+     * writes the scalar register in the same cycle */
+    in.ra0_s = 1;
+    in.ra0 = 0;
+    in.ra1 = 1;
+    in.wen = 0x8;
+    in.wdata[3] = 0xcd;
+    o = cycle(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    o = peek(&c, &s);
+    CHECK_EQ(o.rvalid, 0xf);
+    for (l = 0; l < 4; l++) {
+        CHECK_EQ(o.rdata0[l], 0xab); /* read-first: the old value, in every lane */
+        CHECK_EQ(o.rdata1[l], 0x10u + l);
+    }
+    CHECK_EQ(s.mem[2][6], 0xcd);
+    /* both ports scalar, lane-aware per_lane mode, no write */
+    in.mode = LRF_MODE_PER_LANE;
+    in.ra1_s = 1;
+    in.ra1 = 0;
+    in.wen = 0;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    o = peek(&c, &s);
+    for (l = 0; l < 4; l++) {
+        CHECK_EQ(o.rdata0[l], 0xcd);
+        CHECK_EQ(o.rdata1[l], 0xcd);
+    }
+    /* warp 0 (threads 0..3): its scalar register 0 is bank 0 row 6 */
+    in = req(LRF_MODE_SINGLE, 0x1);
+    in.tid[0] = 0;
+    in.wa_s = 1;
+    in.wen = 0x1;
+    in.wdata[0] = 0x5;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    CHECK_EQ(s.mem[0][6], 0x5);
+    CHECK_EQ(s.mem[2][6], 0xcd);
+}
+
+TEST(scalar_illegal_input_raises_err_and_changes_nothing)
+{
+    lane_regfile_cfg c = small_cfg();
+    lane_regfile_state s;
+    lane_regfile_in ok, in;
+    unsigned l;
+    c.sregs = 1;
+    lane_regfile_reset(&c, &s);
+    ok = req(LRF_MODE_SINGLE, 0xf);
+    for (l = 0; l < 4; l++) {
+        ok.tid[l] = 4u + l; /* slot 1 */
+        ok.wdata[l] = 0x20u + l;
+    }
+    ok.ra0_s = 1;
+    ok.wa_s = 1;
+    ok.wen = 0x4;
+    CHECK_EQ(cycle(&c, &s, &ok).err, 0);
+    CHECK_EQ(s.mem[1][6], 0x22);
+
+    in = ok;
+    in.ra0 = 1; /* SREGS = 1 */
+    expect_rejected(&c, &s, &in, LRF_ERR_BAD_REG, 0);
+    in = ok;
+    in.wa = 1;
+    expect_rejected(&c, &s, &in, LRF_ERR_BAD_REG, 0);
+    in.wen = 0; /* nobody writes: wa is a don't-care */
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    in = ok;
+    in.wen = 0x5; /* two writers of one scalar register */
+    expect_rejected(&c, &s, &in, LRF_ERR_SCALAR_WRITE, 0);
+    in.wen = 0x5 & ~in.lane_valid; /* ... on invalid lanes: ignored */
+    in.lane_valid = 0xa;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    in = ok;
+    in.tid[3] = 3; /* slot 0 beside slot 1 */
+    in.mode = LRF_MODE_PER_LANE;
+    expect_rejected(&c, &s, &in, LRF_ERR_SCALAR_WARP, 0);
+    in.mode = LRF_MODE_CROSSBAR;
+    expect_rejected(&c, &s, &in, LRF_ERR_SCALAR_WARP, 0);
+    in.mode = LRF_MODE_SINGLE; /* single_decoder: the row mismatch first */
+    expect_rejected(&c, &s, &in, LRF_ERR_ROW_MISMATCH, 0);
+    in.mode = LRF_MODE_PER_LANE; /* vector operands only: a dynamic warp is fine */
+    in.ra0_s = 0;
+    in.wa_s = 0;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+    in.wa_s = 1; /* a scalar destination, written by one lane, mixed warps */
+    expect_rejected(&c, &s, &in, LRF_ERR_SCALAR_WARP, 0);
+    /* SREGS = 0 (the old configuration): every scalar operand is out of range */
+    c.sregs = 0;
+    lane_regfile_reset(&c, &s);
+    in = ok;
+    for (l = 0; l < 4; l++)
+        in.tid[l] = 8u + l;
+    in.wa_s = 0;
+    expect_rejected(&c, &s, &in, LRF_ERR_BAD_REG, 0);
+    in.ra0_s = 0;
+    in.ra1_s = 1;
+    expect_rejected(&c, &s, &in, LRF_ERR_BAD_REG, 0);
+    in.ra1_s = 0;
+    in.wa_s = 1;
+    expect_rejected(&c, &s, &in, LRF_ERR_BAD_REG, 0);
+    in.wa_s = 0;
+    CHECK_EQ(cycle(&c, &s, &in).err, 0);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -831,5 +1005,8 @@ int main(int argc, char **argv)
     RUN(check_catches_corruption);
     RUN(ports_visit_every_lane);
     RUN(random_traffic_matches_reference);
+    RUN(scalar_rows_and_slots);
+    RUN(golden_scalar_register_002);
+    RUN(scalar_illegal_input_raises_err_and_changes_nothing);
     return test_summary();
 }

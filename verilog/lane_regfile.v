@@ -16,6 +16,8 @@
 //   | REGS        | 32      | registers per thread (1..ENTRIES)            |
 //   | READ_PORTS  | 2       | fixed: read ports per bank (for the area     |
 //   | WRITE_PORTS | 1       |   estimator's cfg; the RTL is 2R1W)          |
+//   | SREGS       | 0       | scalar registers per warp, 0..ENTRIES-REGS   |
+//   |             |         | (002 sec. 4.1); 0: no scalar addressing mode |
 //   | LANE_W, ROW_W, TID_W | derived, do not override: clog2(LANES),      |
 //   |             |         | clog2(ENTRIES) (= register number width),    |
 //   |             |         | clog2(LANES*ENTRIES)                         |
@@ -24,8 +26,20 @@
 //
 // Mapping: slot = tid / LANES, col = tid % LANES, home bank = col ^ (swizzle
 // & slot[0]) (000's thread swizzling; none at LANES = 1), row = slot * REGS +
-// register.  THREADS = LANES * (ENTRIES / REGS); tid >= THREADS and register
-// numbers >= REGS are out of range.
+// register.  THREADS = LANES * SLOTS; tid >= THREADS and register numbers
+// >= REGS are out of range.  SLOTS = ENTRIES / REGS without scalar
+// registers.
+//
+// Scalar addressing mode (002 sec. 4.1; rtl_c/lane_regfile.h in full): with
+// SREGS > 0 each slot (static warp) w also owns SREGS scalar registers, one
+// value per warp, in bank w % LANES at rows SBASE + (w / LANES) * SREGS + s,
+// SBASE = SLOTS * REGS; SLOTS is then the largest s with s * REGS +
+// ceil(s / LANES) * SREGS <= ENTRIES.  ra0_s / ra1_s / wa_s mark an operand
+// scalar: the port reads the warp's register once, in its bank, and every
+// granted lane shows it the next cycle (broadcast; s0_q/s1_q/sb_q select it
+// beside rsel); a scalar write takes the one writing lane's data.  Scalar
+// numbers are checked against SREGS (BAD_REG); SCALAR_WARP: a scalar operand
+// with valid lanes of different slots; SCALAR_WRITE: wa_s with two writers.
 //
 // mode (input, quasi-static): 0 single_decoder (Fig. 10c: every valid lane
 // holds the thread homed there, all in one slot), 1 per_lane (Fig. 10d:
@@ -45,11 +59,12 @@
 // cycle after it is granted, through the crossbar (rsel).  Read-during-write
 // is read-first: the old value.  conflicts counts stall cycles (32 bits,
 // wraps).  rst (synchronous, active high) clears rvalid, done, req, swz and
-// conflicts; the banks, bank read registers and rsel are not reset (SRAM;
+// conflicts, s0, s1 and sb; the banks, bank read registers and rsel are not reset (SRAM;
 // rvalid = 0 hides them).
 //
 // Illegal input: err with err_code (BAD_MODE, BUSY_CHANGE, BAD_TID, BAD_REG,
-// WRONG_LANE, ROW_MISMATCH, DUP_TID, in that priority), no access, no state
+// WRONG_LANE, ROW_MISMATCH, DUP_TID, SCALAR_WARP, SCALAR_WRITE, in that
+// priority), no access, no state
 // change; stall stays 1 while a request is in progress.  BUSY_CHANGE: a
 // request in progress presented with another mode, swizzle or lane_valid
 // (a waiting lane dropped would never be served).
@@ -83,6 +98,7 @@ module lane_regfile #(
     parameter READ_PORTS  = 2,
     parameter WRITE_PORTS = 1,
     /* verilator lint_on UNUSEDPARAM */
+    parameter SREGS       = 0,
     parameter LANE_W      = (LANES > 1) ? $clog2(LANES) : 1,
     parameter ROW_W       = $clog2(ENTRIES),
     parameter TID_W       = $clog2(LANES * ENTRIES)
@@ -96,10 +112,13 @@ module lane_regfile #(
     input  wire [ROW_W-1:0]         ra0,
     input  wire [ROW_W-1:0]         ra1,
     input  wire [ROW_W-1:0]         wa,
+    input  wire                     ra0_s,
+    input  wire                     ra1_s,
+    input  wire                     wa_s,
     input  wire [LANES-1:0]         wen,
     input  wire [LANES*WIDTH-1:0]   wdata,
     output reg                      err,
-    output reg  [2:0]               err_code,
+    output reg  [3:0]               err_code,
     output reg                      stall,
     output reg  [LANES-1:0]         grant,
     output reg  [LANES-1:0]         rvalid,
@@ -112,18 +131,27 @@ module lane_regfile #(
     localparam [1:0] MODE_CROSSBAR = 2'd2;
     localparam [1:0] MODE_BAD      = 2'd3;
 
-    localparam [2:0] ERR_NONE         = 3'd0;
-    localparam [2:0] ERR_BAD_MODE     = 3'd1;
-    localparam [2:0] ERR_BUSY_CHANGE  = 3'd2;
-    localparam [2:0] ERR_BAD_TID      = 3'd3;
-    localparam [2:0] ERR_BAD_REG      = 3'd4;
-    localparam [2:0] ERR_WRONG_LANE   = 3'd5;
-    localparam [2:0] ERR_ROW_MISMATCH = 3'd6;
-    localparam [2:0] ERR_DUP_TID      = 3'd7;
+    localparam [3:0] ERR_NONE         = 4'd0;
+    localparam [3:0] ERR_BAD_MODE     = 4'd1;
+    localparam [3:0] ERR_BUSY_CHANGE  = 4'd2;
+    localparam [3:0] ERR_BAD_TID      = 4'd3;
+    localparam [3:0] ERR_BAD_REG      = 4'd4;
+    localparam [3:0] ERR_WRONG_LANE   = 4'd5;
+    localparam [3:0] ERR_ROW_MISMATCH = 4'd6;
+    localparam [3:0] ERR_DUP_TID      = 4'd7;
+    localparam [3:0] ERR_SCALAR_WARP  = 4'd8;
+    localparam [3:0] ERR_SCALAR_WRITE = 4'd9;
 
     localparam LOG2L   = (LANES > 1) ? $clog2(LANES) : 0;
-    localparam SLOTS   = ENTRIES / REGS;
+    // slots: groups of LANES slots (LANES * REGS vector rows + SREGS scalar
+    // rows each), then the slots the rows left over still hold
+    localparam GROUP   = LANES * REGS + SREGS;
+    localparam FULL    = ENTRIES / GROUP;
+    localparam REM     = ENTRIES - FULL * GROUP;
+    // (SREGS = 0: FULL * LANES + REM / REGS = ENTRIES / REGS)
+    localparam SLOTS   = FULL * LANES + ((REM >= SREGS + REGS) ? (REM - SREGS) / REGS : 0);
     localparam THREADS = LANES * SLOTS;
+    localparam SBASE   = SLOTS * REGS;  // first scalar row
 
     // ---------------------------------------------------------------- state
     reg [LANES-1:0]        rvalid_q /*verilator public_flat_rd*/;
@@ -132,11 +160,14 @@ module lane_regfile #(
     reg                    swz_q /*verilator public_flat_rd*/;
     reg [31:0]             conflicts_q /*verilator public_flat_rd*/;
     reg [LANES*LANE_W-1:0] rsel_q /*verilator public_flat_rd*/;       // lane l reads bank rsel_q[l]
+    reg                    s0_q /*verilator public_flat_rd*/;         // port 0 data: bank sb_q's (scalar)
+    reg                    s1_q /*verilator public_flat_rd*/;         // port 1
+    reg [LANE_W-1:0]       sb_q /*verilator public_flat_rd*/;         // the warp's scalar bank
     wire [LANES*WIDTH-1:0] bank_q0;      // bank read registers, port 0
     wire [LANES*WIDTH-1:0] bank_q1;      // port 1
 
     // --------------------------------------------------------------- decide
-    reg [2:0]              err_d;
+    reg [3:0]              err_d;
     reg                    stall_d;
     reg [LANES-1:0]        grant_d;
     reg [LANES-1:0]        done_d;
@@ -145,17 +176,22 @@ module lane_regfile #(
     reg [LANES*ROW_W-1:0]  row0;         // lane l's rows for ra0, ra1, wa
     reg [LANES*ROW_W-1:0]  row1;
     reg [LANES*ROW_W-1:0]  roww;
-    reg [LANES-1:0]        bank_re;      // bank b is accessed this cycle
+    reg [LANES-1:0]        bank_re0;     // bank b reads port 0 / port 1 this cycle
+    reg [LANES-1:0]        bank_re1;
     reg [LANES-1:0]        bank_we;
     reg [LANES*ROW_W-1:0]  bank_a0;
     reg [LANES*ROW_W-1:0]  bank_a1;
     reg [LANES*ROW_W-1:0]  bank_aw;
     reg [LANES*WIDTH-1:0]  bank_wd;
     reg                    bad_tid, bad_wrong, bad_row, bad_dup, found, have0;
+    reg [LANES-1:0]        wr;           // valid writing lanes
+    reg                    scalar_use;   // a scalar operand in use
+    reg [LANE_W-1:0]       sbank;        // the warp's scalar bank
+    reg [ROW_W-1:0]        srow0, srow1, sroww;  // its scalar rows
     // 32-bit address arithmetic, truncated to the port widths; the upper
     // bits are zero for legal input and unused otherwise.
     /* verilator lint_off UNUSEDSIGNAL */
-    reg [31:0]             tx, tk, slot_x, slot0_x, col_x, home_x, r_x;
+    reg [31:0]             tx, tk, slot_x, slot0_x, col_x, home_x, r_x, sr_x, sb_x;
     /* verilator lint_on UNUSEDSIGNAL */
     wire [31:0]            ra0_x = {{(32-ROW_W){1'b0}}, ra0};
     wire [31:0]            ra1_x = {{(32-ROW_W){1'b0}}, ra1};
@@ -205,6 +241,20 @@ module lane_regfile #(
             end
         end
 
+        // the scalar ports: the warp of the lowest valid lane (slot0)
+        wr = lane_valid & wen;
+        scalar_use = (lane_valid != {LANES{1'b0}} && (ra0_s || ra1_s)) ||
+                     (wr != {LANES{1'b0}} && wa_s);
+        sb_x  = slot0_x & (LANES - 1);
+        sbank = sb_x[LANE_W-1:0];
+        sr_x  = SBASE + (slot0_x >> LOG2L) * SREGS;
+        r_x   = sr_x + ra0_x;
+        srow0 = r_x[ROW_W-1:0];
+        r_x   = sr_x + ra1_x;
+        srow1 = r_x[ROW_W-1:0];
+        r_x   = sr_x + wa_x;
+        sroww = r_x[ROW_W-1:0];
+
         if (mode == MODE_BAD)
             err_d = ERR_BAD_MODE;
         else if (done_q != {LANES{1'b0}} &&
@@ -213,8 +263,9 @@ module lane_regfile #(
             err_d = ERR_BUSY_CHANGE;
         else if (bad_tid)
             err_d = ERR_BAD_TID;
-        else if ((lane_valid != {LANES{1'b0}} && (ra0_x >= REGS || ra1_x >= REGS)) ||
-                 ((lane_valid & wen) != {LANES{1'b0}} && wa_x >= REGS))
+        else if ((lane_valid != {LANES{1'b0}} &&
+                  (ra0_x >= (ra0_s ? SREGS : REGS) || ra1_x >= (ra1_s ? SREGS : REGS))) ||
+                 (wr != {LANES{1'b0}} && wa_x >= (wa_s ? SREGS : REGS)))
             err_d = ERR_BAD_REG;
         else if (mode != MODE_CROSSBAR && bad_wrong)
             err_d = ERR_WRONG_LANE;
@@ -222,11 +273,16 @@ module lane_regfile #(
             err_d = ERR_ROW_MISMATCH;
         else if (bad_dup)
             err_d = ERR_DUP_TID;
+        else if (scalar_use && bad_row)
+            err_d = ERR_SCALAR_WARP;
+        else if (wa_s && (wr & (wr - 1'b1)) != {LANES{1'b0}})
+            err_d = ERR_SCALAR_WRITE;
 
         // each bank serves its lowest pending lane
         pending = lane_valid & ~done_q;
         grant_d = {LANES{1'b0}};
-        bank_re = {LANES{1'b0}};
+        bank_re0 = {LANES{1'b0}};
+        bank_re1 = {LANES{1'b0}};
         bank_we = {LANES{1'b0}};
         bank_a0 = {(LANES*ROW_W){1'b0}};
         bank_a1 = {(LANES*ROW_W){1'b0}};
@@ -238,8 +294,9 @@ module lane_regfile #(
                 if (!found && pending[l] && home[l*LANE_W +: LANE_W] == b[LANE_W-1:0]) begin
                     found      = 1'b1;
                     grant_d[l] = 1'b1;
-                    bank_re[b] = 1'b1;
-                    bank_we[b] = wen[l];
+                    bank_re0[b] = !ra0_s;
+                    bank_re1[b] = !ra1_s;
+                    bank_we[b] = wen[l] && !wa_s;
                     bank_a0[b*ROW_W +: ROW_W] = row0[l*ROW_W +: ROW_W];
                     bank_a1[b*ROW_W +: ROW_W] = row1[l*ROW_W +: ROW_W];
                     bank_aw[b*ROW_W +: ROW_W] = roww[l*ROW_W +: ROW_W];
@@ -247,11 +304,34 @@ module lane_regfile #(
                 end
             end
         end
+        // the scalar ports, in the warp's bank: the reads once, the write
+        // with the granted writer's data (the vector ports of that bank
+        // serve its own lane's other operands)
+        for (b = 0; b < LANES; b = b + 1) begin
+            if (grant_d != {LANES{1'b0}} && sbank == b[LANE_W-1:0]) begin
+                if (ra0_s) begin
+                    bank_re0[b] = 1'b1;
+                    bank_a0[b*ROW_W +: ROW_W] = srow0;
+                end
+                if (ra1_s) begin
+                    bank_re1[b] = 1'b1;
+                    bank_a1[b*ROW_W +: ROW_W] = srow1;
+                end
+            end
+        end
+        for (l = 0; l < LANES; l = l + 1) begin
+            if (wa_s && grant_d[l] && wen[l]) begin
+                bank_we[sbank] = 1'b1;
+                bank_aw[sbank*ROW_W +: ROW_W] = sroww;
+                bank_wd[sbank*WIDTH +: WIDTH] = wdata[l*WIDTH +: WIDTH];
+            end
+        end
         stall_d = (pending & ~grant_d) != {LANES{1'b0}};
         done_d  = stall_d ? (done_q | grant_d) : {LANES{1'b0}};
         if (err_d != ERR_NONE || rst) begin
             grant_d = {LANES{1'b0}};
-            bank_re = {LANES{1'b0}};
+            bank_re0 = {LANES{1'b0}};
+            bank_re1 = {LANES{1'b0}};
             bank_we = {LANES{1'b0}};
             stall_d = done_q != {LANES{1'b0}};
             done_d  = done_q;
@@ -259,7 +339,7 @@ module lane_regfile #(
     end
 
     // -------------------------------------------------------------- outputs
-    reg [LANE_W-1:0] rs;
+    reg [LANE_W-1:0] rs, rs0, rs1;
 
     always @* begin
         err       = err_d != ERR_NONE;
@@ -271,11 +351,15 @@ module lane_regfile #(
         rdata0    = {(LANES*WIDTH){1'b0}};
         rdata1    = {(LANES*WIDTH){1'b0}};
         rs        = {LANE_W{1'b0}};
+        rs0       = {LANE_W{1'b0}};
+        rs1       = {LANE_W{1'b0}};
         for (l = 0; l < LANES; l = l + 1) begin
-            rs = rsel_q[l*LANE_W +: LANE_W];
+            rs  = rsel_q[l*LANE_W +: LANE_W];
+            rs0 = s0_q ? sb_q : rs;   // a scalar port: the broadcast
+            rs1 = s1_q ? sb_q : rs;
             if (rvalid_q[l]) begin
-                rdata0[l*WIDTH +: WIDTH] = bank_q0[rs*WIDTH +: WIDTH];
-                rdata1[l*WIDTH +: WIDTH] = bank_q1[rs*WIDTH +: WIDTH];
+                rdata0[l*WIDTH +: WIDTH] = bank_q0[rs0*WIDTH +: WIDTH];
+                rdata1[l*WIDTH +: WIDTH] = bank_q1[rs1*WIDTH +: WIDTH];
             end
         end
     end
@@ -290,7 +374,8 @@ module lane_regfile #(
                 .ROW_W(ROW_W)
             ) u_bank (
                 .clk(clk),
-                .re(bank_re[g]),
+                .re0(bank_re0[g]),
+                .re1(bank_re1[g]),
                 .we(bank_we[g]),
                 .a0(bank_a0[g*ROW_W +: ROW_W]),
                 .a1(bank_a1[g*ROW_W +: ROW_W]),
@@ -310,7 +395,15 @@ module lane_regfile #(
             req_q       <= {LANES{1'b0}};
             swz_q       <= 1'b0;
             conflicts_q <= 32'd0;
+            s0_q        <= 1'b0;
+            s1_q        <= 1'b0;
+            sb_q        <= {LANE_W{1'b0}};
         end else if (err_d == ERR_NONE) begin
+            if (grant_d != {LANES{1'b0}}) begin
+                s0_q <= ra0_s;
+                s1_q <= ra1_s;
+                sb_q <= sbank;
+            end
             for (l = 0; l < LANES; l = l + 1)
                 if (grant_d[l])
                     rsel_q[l*LANE_W +: LANE_W] <= home[l*LANE_W +: LANE_W];
@@ -400,8 +493,8 @@ module lane_regfile #(
 
 endmodule
 
-// One bank: ENTRIES x WIDTH, two synchronous read ports with a shared enable
-// and one write port, read-first (a read and a write of one row in the same
+// One bank: ENTRIES x WIDTH, two synchronous read ports, each with its own
+// enable (a scalar operand reads one port of the warp's bank), and one write port, read-first (a read and a write of one row in the same
 // cycle read the old value).  Written so Yosys infers one $mem cell.
 /* verilator lint_off DECLFILENAME */
 module lane_regfile_bank #(
@@ -410,7 +503,8 @@ module lane_regfile_bank #(
     parameter ROW_W   = 9
 ) (
     input  wire             clk,
-    input  wire             re,
+    input  wire             re0,
+    input  wire             re1,
     input  wire             we,
     input  wire [ROW_W-1:0] a0,
     input  wire [ROW_W-1:0] a1,
@@ -432,10 +526,10 @@ module lane_regfile_bank #(
     always @(posedge clk) begin
         if (we)
             mem[aw] <= wd;
-        if (re) begin
+        if (re0)
             q0 <= mem[a0];
+        if (re1)
             q1 <= mem[a1];
-        end
     end
 endmodule
 /* verilator lint_on DECLFILENAME */

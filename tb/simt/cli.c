@@ -595,6 +595,7 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
         res[i].st = *core_get_stats(c);
         if (o->sel[i]->stats)
             o->sel[i]->stats(c, core_mech_state(c), &res[i].cols);
+        mech_rf_cols(c, &res[i].cols);
         res[i].area = o->sel[i]->area ? o->sel[i]->area(c, core_mech_state(c), &tech,
                                                         res[i].area_what,
                                                         sizeof res[i].area_what)
@@ -1101,6 +1102,7 @@ static int simt_run(int argc, char **argv, const launch *lchp, int hl)
         scalar_alloc(&L.p, &si);
         scalar_show(&L.p, &si, stdout);
         scalar_free(&si);
+        unload(&L);
         return 0;
     }
     if (o.dump_f) {

@@ -66,6 +66,7 @@ struct core {
     scalar_exec_cfg sx;
     uint64_t *srf;                     /* W x sregs */
     unsigned sregs;
+    unsigned rf_vregs, rf_sregs;       /* the allocation the SM's file is sized by (core.h) */
     uint64_t sca_until[CORE_MAX_PORTS]; /* MECH_SCALAR_UNIT: each port's scalar unit */
     /* CTA slots */
     int64_t *cta_of;                   /* CTA in each slot, -1 free */
@@ -150,6 +151,15 @@ uint64_t core_reg(const core *c, unsigned t, unsigned r)
     return c->th[t].r[r];
 }
 const struct scalar_info_s *core_scalar(const core *c) { return c->scalar ? &c->sinfo : NULL; }
+
+void core_rf_alloc(const core *c, unsigned *vregs, unsigned *sregs)
+{
+    *vregs = c->rf_vregs;
+    *sregs = c->rf_sregs;
+}
+
+unsigned core_cta_slots(const core *c) { return c->nslots; }
+unsigned core_cta_warps(const core *c) { return c->CW; }
 
 int core_scalar_once(const core *c, int pc)
 {
@@ -1324,6 +1334,30 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->nctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
     c->nctx = ops->nctx ? ops->nctx : 1;
     c->unit_warps = 1;
+    /* the analysis and allocation of 002 sec. 4.2-4.3: the scalarizing
+     * mechanisms' classes, or every register vector (the baseline); the
+     * SM's register file holds a CTA's allocation (core.h) */
+    c->scalar = ops->flags & (MECH_SCALAR_UNIT | MECH_SCALAR_LANE);
+    if (c->scalar) {
+        scalar_analyse(p, &c->sinfo, 0);
+        if (cfg->fault_kind == 6) /* the test hook: a thread-id read marked scalar */
+            for (unsigned pc = 0; pc < p->n; pc++)
+                if (p->reachable[pc] && p->ins[pc].varying && p->ins[pc].unit == PU_ALU) {
+                    c->sinfo.ins_vector[pc] = 0;
+                    break;
+                }
+        scalar_alloc(p, &c->sinfo);
+        c->rf_vregs = c->sinfo.units[SC_VEC_DATA];
+        c->rf_sregs = c->sinfo.units[SC_SCA_DATA];
+    } else {
+        scalar_info base;
+        scalar_analyse(p, &base, 1);
+        scalar_alloc(p, &base);
+        c->rf_vregs = base.units[SC_VEC_DATA];
+        c->rf_sregs = 0;
+        scalar_free(&base);
+    }
+    const uint64_t cta_regs = (uint64_t)c->CW * ((uint64_t)c->WS * c->rf_vregs + c->rf_sregs);
     unsigned k = cfg->max_ctas;
     if (cfg->max_threads / c->CT < k)
         k = cfg->max_threads / c->CT;
@@ -1331,14 +1365,20 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         k = cfg->max_warps / c->CW;
     if (p->shared_bytes && cfg->shared_bytes / p->shared_bytes < k)
         k = (unsigned)(cfg->shared_bytes / p->shared_bytes);
+    if (cfg->rf_regs && cta_regs && cfg->rf_regs / cta_regs < k)
+        k = (unsigned)(cfg->rf_regs / cta_regs);
     if (c->nctas < k)
         k = (unsigned)c->nctas;
     if (!k) {
         snprintf(msg, sizeof msg,
-                 "%s: a CTA of %u threads (%u warps of %u, %llu bytes of shared memory) does not "
-                 "fit the SM (max_threads %u, max_warps %u, shared_bytes %u)",
+                 "%s: a CTA of %u threads (%u warps of %u, %llu bytes of shared memory, %llu "
+                 "registers) does not fit the SM (max_threads %u, max_warps %u, shared_bytes %u, "
+                 "rf_regs %u)",
                  p->file, c->CT, c->CW, c->WS, (unsigned long long)p->shared_bytes,
-                 cfg->max_threads, cfg->max_warps, cfg->shared_bytes);
+                 (unsigned long long)cta_regs, cfg->max_threads, cfg->max_warps,
+                 cfg->shared_bytes, cfg->rf_regs);
+        if (c->scalar)
+            scalar_free(&c->sinfo);
         free(c);
         return msg;
     }
@@ -1369,18 +1409,8 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->global = malloc(p->global_bytes + 1);
     memcpy(c->global, p->global_init, p->global_bytes);
     c->rstride = c->nregs;
-    c->scalar = ops->flags & (MECH_SCALAR_UNIT | MECH_SCALAR_LANE);
     if (c->scalar) {
-        /* the analysis and allocation of 002 sec. 4.2-4.3; the threads'
-         * register arrays become their vector files */
-        scalar_analyse(p, &c->sinfo, 0);
-        if (cfg->fault_kind == 6) /* the test hook: a thread-id read marked scalar */
-            for (unsigned pc = 0; pc < p->n; pc++)
-                if (p->reachable[pc] && p->ins[pc].varying && p->ins[pc].unit == PU_ALU) {
-                    c->sinfo.ins_vector[pc] = 0;
-                    break;
-                }
-        scalar_alloc(p, &c->sinfo);
+        /* the threads' register arrays become their vector files */
         scalar_exec_init(&c->sx, p, &c->sinfo, (int)cfg->check);
         c->rstride = scalar_vec_regs(&c->sinfo);
         c->sregs = scalar_sca_regs(&c->sinfo);

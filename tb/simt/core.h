@@ -13,8 +13,17 @@
  *      of the grid starts in it: its warps are offered to the mechanism
  *      (ops->launch), which enters them through its structure's port.
  *      Resident CTAs = min(grid, max_ctas, max_threads / CTA threads,
- *      max_warps / CTA warps, shared_bytes / CTA shared bytes); a CTA that
- *      fits in none of them is refused (one line, exit 2).
+ *      max_warps / CTA warps, shared_bytes / CTA shared bytes, rf_regs /
+ *      CTA registers); a CTA that fits in none of them is refused (one
+ *      line, exit 2).  CTA registers (rf_regs > 0): the CTA's warps x
+ *      (warp_size x vector registers per thread + scalar registers per
+ *      warp), 32-bit registers from 002 sec. 4.3's allocator (scalar.h):
+ *      the scalarizing mechanisms' vector and scalar classes, every other
+ *      mechanism's allocation with every register vector (the baseline
+ *      without scalarization; 002 l.625-633: occupancy follows from the
+ *      allocated count, not the PTX virtual registers).  Predicates are
+ *      not counted (a predicate file of their own).  Whole warps are
+ *      allocated (a partial warp takes a warp's registers).
  *   2. Barriers, per CTA: when every live thread of a CTA has arrived at
  *      its `bar`, they all go on (an exited thread counts as arrived).
  *   3. Fetch and decode (mechanisms without MECH_OWN_FETCH): every warp
@@ -113,6 +122,7 @@ typedef struct core_cfg {
     /* SM limits */
     unsigned max_threads, max_warps, max_ctas;
     unsigned shared_bytes; /* shared memory per SM */
+    unsigned rf_regs;      /* 32-bit registers per SM (0: no limit) */
     /* latencies (cycles from issue to a usable result) */
     unsigned alu_lat, sfu_lat, mem_lat, shared_lat;
     /* memory */
@@ -320,6 +330,12 @@ uint64_t core_reg(const core *c, unsigned t, unsigned r);
  * run uses; NULL when the mechanism does not scalarize. */
 struct scalar_info_s;
 const struct scalar_info_s *core_scalar(const core *c);
+/* The register file the run is sized by (core.h, CTA dispatch): 32-bit
+ * vector registers per thread and scalar registers per warp from the
+ * allocation (scalar 0 without scalarization), and the CTAs an SM holds. */
+void core_rf_alloc(const core *c, unsigned *vregs, unsigned *sregs);
+unsigned core_cta_slots(const core *c);
+unsigned core_cta_warps(const core *c); /* warps of a CTA */
 /* 1 when the run executes instruction pc once per warp and times it so: a
  * scalar instruction (scalar.h), except on temporal lanes
  * (MECH_SCALAR_LANE) one with a vector destination -- the lane writes

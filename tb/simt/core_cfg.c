@@ -33,6 +33,7 @@ const core_key core_keys[] = {
     K(max_warps, 1, CORE_MAX_WARPS, NULL, "warps an SM holds"),
     K(max_ctas, 1, 64, NULL, "CTAs an SM holds"),
     K(shared_bytes, 0, 1u << 24, NULL, "shared memory per SM, bytes"),
+    K(rf_regs, 0, 1u << 20, NULL, "32-bit registers per SM, from the allocation (0: no limit)"),
     K(alu_lat, 1, 1000, NULL, "cycles from issue to a usable ALU result"),
     K(sfu_lat, 1, 1000, NULL, "cycles from issue to a usable SFU result"),
     K(mem_lat, 1, 10000, NULL, "cycles from the first segment to a usable global load"),

@@ -139,8 +139,12 @@ int kernel_to_prog(const kernel *k, prog *p, char *err, size_t errlen)
     p->n = k->n;
     p->nregs = K_SB_REGS;
     p->reg_bits = malloc(K_SB_REGS);
-    for (unsigned i = 0; i < K_SB_REGS; i++)
+    p->reg_name = malloc(K_SB_REGS * sizeof *p->reg_name);
+    for (unsigned i = 0; i < K_SB_REGS; i++) {
         p->reg_bits[i] = i < K_REGS ? 32 : 1;
+        snprintf(p->reg_name[i], sizeof p->reg_name[i], "%c%u", i < K_REGS ? 'r' : 'p',
+                 i < K_REGS ? i : i - K_REGS);
+    }
     p->ins = calloc(k->n, sizeof *p->ins);
     p->label = calloc((size_t)k->n + 1, sizeof *p->label);
     memcpy(p->label, k->label, ((size_t)k->n + 1) * sizeof *p->label);

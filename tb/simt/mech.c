@@ -73,6 +73,19 @@ void mech_scalar_cols(const core *c, mech_cols *k)
     snprintf(k->value[k->n++], sizeof k->value[0], "%u", s->units[SC_SCA_DATA]);
 }
 
+void mech_rf_cols(const core *c, mech_cols *k)
+{
+    unsigned v, s;
+    if (k->n + 2 > MECH_MAX_COLS)
+        return;
+    core_rf_alloc(c, &v, &s);
+    k->name[k->n] = "cta_slots";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%u", core_cta_slots(c));
+    k->name[k->n] = "rf_regs_cta";
+    snprintf(k->value[k->n++], sizeof k->value[0], "%llu",
+             (unsigned long long)core_cta_warps(c) * ((unsigned long long)core_warp_size(c) * v + s));
+}
+
 const mech_ops *mech_find(const char *name)
 {
     for (unsigned i = 0; mech_table[i]; i++)
@@ -251,9 +264,15 @@ int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *m
 {
     area_desc d;
     area_result r;
-    unsigned regs = mech_alloc_regs(core_prog(c), NULL), entries = regs * core_warps(c);
-    const char *e = area_desc_lane_regfile(core_warp_size(c), entries < 2 ? 2 : entries, 32,
-                                           regs, (area_lrf_org)org, 0, &d);
+    lane_regfile_cfg rc = lane_regfile_default_cfg();
+    unsigned vregs, sregs;
+    core_rf_alloc(c, &vregs, &sregs);
+    rc.lanes = core_warp_size(c);
+    rc.regs = vregs ? vregs : 1;
+    rc.sregs = sregs;
+    const uint64_t W = core_warps(c), entries = W * rc.regs + (W + rc.lanes - 1) / rc.lanes * sregs;
+    rc.entries = entries < 2 ? 2 : entries > UINT32_MAX ? UINT32_MAX : (unsigned)entries;
+    const char *e = area_desc_lane_regfile_cfg(&rc, (area_lrf_org)org, 0, &d);
     if (!e)
         e = area_desc_eval(t, &d, &r, NULL);
     size_t u = strlen(what);

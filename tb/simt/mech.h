@@ -266,9 +266,13 @@ int mech_area_add(const area_tech *t, const char *e, const void *desc, double *m
  * allocated ones: registers are renamed, values stay the core's. */
 unsigned mech_alloc_regs(const prog *p, uint32_t *map);
 /* The register file's area beside the structures: organisation org
- * (area_lrf_org) for the run's warps, lanes and allocated registers
- * (mech_alloc_regs); adds into *mm2
- * and names it in what.  0, or -1 with the reason in what. */
+ * (area_lrf_org) for the run's warps and lanes, sized by the allocation
+ * (core_rf_alloc: 002 sec. 4.3's registers per thread, and with
+ * scalarization the scalar registers per warp in lane_regfile's scalar
+ * addressing mode, 002 sec. 4.1): a bank per lane of a warp, rows for the
+ * W resident warps' vector registers and ceil(W / lanes) x sregs scalar
+ * rows; adds into *mm2 and names it in what.  0, or -1 with the reason in
+ * what. */
 int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *mm2,
                       char *what, size_t len);
 
@@ -277,6 +281,11 @@ int mech_area_regfile(const core *c, unsigned org, const area_tech *t, double *m
  * 32-bit vector registers per thread, sregs: scalar registers per warp);
  * nothing when the mechanism does not scalarize. */
 void mech_scalar_cols(const core *c, mech_cols *k);
+/* Every mechanism's occupancy columns (cli.c adds them after the
+ * mechanism's own): cta_slots, the CTAs an SM holds (core.h: limited by
+ * rf_regs too), and rf_regs_cta, the 32-bit registers a CTA's warps take
+ * from the allocation. */
+void mech_rf_cols(const core *c, mech_cols *k);
 
 /* The table (tb/simt/mech.c), in report order; NULL-terminated. */
 extern const mech_ops *const mech_table[];

@@ -463,6 +463,7 @@ void prog_free(prog *p)
     free(p->label);
     free(p->global_init);
     free(p->reg_bits);
+    free(p->reg_name);
     free(p->param);
     memset(p, 0, sizeof *p);
 }

@@ -141,6 +141,8 @@ typedef struct prog {
     unsigned nregs;
     uint8_t *reg_bits;         /* nregs: each register's width, 1 (a
                                 * predicate), 16, 32 or 64; NULL: all 32 */
+    char (*reg_name)[24];      /* nregs: the front end's names (.k r0..r15,
+                                * p0..p3; PTX %r1, %rd2, %p3, ...); NULL: none */
     /* control-flow graph (filled by prog_analyse) */
     int (*succ)[2];            /* successors, -1 none */
     int *ipdom;                /* immediate post-dominator, n+1 entries, ipdom[n] = n */

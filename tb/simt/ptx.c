@@ -1611,6 +1611,16 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
     if (s->nregs) {
         memcpy(im->regw, s->regw, s->nregs);
         memcpy(im->regname, s->regname, (size_t)s->nregs * sizeof *im->regname);
+        /* the names and widths for every front end's users (--show-scalar;
+         * scalar.h's allocator: a predicate is no data register, a 64-bit
+         * register takes two 32-bit units; regw is in bytes, 0 a predicate) */
+        p->reg_name = malloc((size_t)s->nregs * sizeof *p->reg_name);
+        if (p->reg_name)
+            memcpy(p->reg_name, s->regname, (size_t)s->nregs * sizeof *p->reg_name);
+        p->reg_bits = malloc(s->nregs);
+        if (p->reg_bits)
+            for (unsigned r = 0; r < s->nregs; r++)
+                p->reg_bits[r] = s->regw[r] ? (uint8_t)(8u * s->regw[r]) : 1u;
     }
     p->impl = im;
     info->shared_static = s->shared_static;

@@ -285,12 +285,18 @@ void scalar_show(const prog *p, const scalar_info *s, FILE *f)
     }
     fprintf(f, "instructions: %u scalar of %u (%.1f%% static)\n", sc, reach,
             reach ? 100.0 * sc / reach : 0.0);
+    fprintf(f, "registers by class, name->physical register (the first 32-bit unit in its "
+               "class's file; a 64-bit register takes an aligned pair):\n");
     for (unsigned c = 0; c < SC_NCLASS; c++) {
         fprintf(f, "%s registers:", class_name[c]);
         unsigned k = 0;
         for (unsigned r = 0; r < s->nregs; r++)
             if (s->reg_used[r] && s->cls && s->cls[r] == c) {
-                fprintf(f, " %u", r);
+                /* the front end's name (.k r3, PTX %rd4), else the virtual number */
+                if (p->reg_name && r < p->nregs && p->reg_name[r][0])
+                    fprintf(f, " %s", p->reg_name[r]);
+                else
+                    fprintf(f, " v%u", r);
                 if (s->phys && s->phys[r] >= 0)
                     fprintf(f, "->%d", s->phys[r]);
                 k++;
