@@ -408,7 +408,16 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+    /* each thread's full PC sequence (the run names the first instruction
+     * that departs from it) only while the grid fits the SM's thread slots;
+     * a larger grid keeps a length and a hash per thread (the run checks
+     * them as each CTA retires), so its memory follows the resident CTAs,
+     * not the grid's instruction count (issue 25 sec. 6) */
+    const prog *pg = &L->p;
+    uint64_t gthreads = (uint64_t)pg->grid[0] * pg->grid[1] * pg->grid[2] * pg->block[0] *
+                        pg->block[1] * pg->block[2];
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, gthreads <= o->C.max_threads, &L->ref,
+                 err, len)) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
@@ -877,16 +886,20 @@ static int run_bench(opts *o)
     printf("%-8s %14s %12s %10s %16s\n", "mech", "warp_insts", "cycles", "cpu_s", "warp_insts/s");
     int rc = 0;
     double logsum = 0;
+    unsigned nrun = 0;
     for (unsigned j = 0; j < o->ns; j++) {
         uint64_t wi = 0, cyc = 0;
         double t0 = now_s(), t1 = t0;
         int reps = 0;
+        const char *refused = NULL;
         do {
-            for (unsigned i = 0; i < nk; i++) {
+            for (unsigned i = 0; i < nk && !refused; i++) {
                 core *c;
                 const char *e = core_new(o->sel[j], &Ls[i].p, &Ls[i].ref, &o->C, &c);
-                if (e)
-                    die2("%s", e);
+                if (e) { /* the mechanism refuses the kernel: its row says why */
+                    refused = e;
+                    break;
+                }
                 if (core_run(c) || core_finish(c)) {
                     fprintf(stderr, "simt: %s\n", core_error(c));
                     rc = 1;
@@ -897,14 +910,19 @@ static int run_bench(opts *o)
             }
             reps++;
             t1 = now_s();
-        } while (t1 - t0 < 1.0 && reps < 1000);
+        } while (!refused && t1 - t0 < 1.0 && reps < 1000);
+        if (refused) {
+            printf("%-8s refused: %s\n", o->sel[j]->name, refused);
+            continue;
+        }
         double rate = (double)wi / (t1 - t0);
         printf("%-8s %14llu %12llu %10.3f %16.0f\n", o->sel[j]->name, (unsigned long long)wi,
                (unsigned long long)cyc, t1 - t0, rate);
         logsum += log(rate);
+        nrun++;
     }
-    if (o->ns)
-        printf("geomean %58.0f\n", exp(logsum / o->ns));
+    if (nrun)
+        printf("geomean %58.0f\n", exp(logsum / nrun));
     for (unsigned i = 0; i < nk; i++)
         unload(&Ls[i]);
     free(Ls);

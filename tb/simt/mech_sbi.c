@@ -300,7 +300,7 @@ static int sbi_try(core *c, sbi_state *m, unsigned w)
     r1.group = r2.group = r1.with = -1;
     r1.nosb = r2.nosb = 1;
     int p_ok = m->ho.rd_v1 && r1.pc < (int)p->n && (!m->sbo.hz1 || blind) &&
-               core_ready(c, 0, &r1) == CORE_OK;
+               core_unit_free(c, 0, &r1) == CORE_OK && core_ready(c, 0, &r1) == CORE_OK;
     int s_ok = v2 && run2 && r2.pc < (int)p->n && (!m->sbo.hz2 || blind);
     if (s_ok) {
         r2.with = p_ok ? 0 : -1; /* the second front end joins the slot, or alone */
