@@ -115,8 +115,13 @@ char *params_format(const struct param_table *t, const void *cfg, int all, char 
         (unsigned)(sizeof NAME##_param_defs / sizeof NAME##_param_defs[0]), RULES};      \
     NAME##_cfg NAME##_default_cfg(void)                                                  \
     {                                                                                    \
-        NAME##_cfg c;                                                                    \
-        params_default(&NAME##_params, &c);                                              \
+        /* built once: models derive sub-unit configurations per call */               \
+        static NAME##_cfg c;                                                             \
+        static int built;                                                                \
+        if (!built) {                                                                    \
+            params_default(&NAME##_params, &c);                                          \
+            built = 1;                                                                   \
+        }                                                                                \
         return c;                                                                        \
     }                                                                                    \
     const char *NAME##_cfg_check(const NAME##_cfg *cfg) { return params_check(&NAME##_params, cfg); }

@@ -424,8 +424,16 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    /* a PTX kernel: three thread orders of the reference (atomics, races) */
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 1, &L->ref, err, len)) {
+    /* each thread's full PC sequence (the run names the first instruction
+     * that departs from it) only while the grid fits the SM's thread slots;
+     * a larger grid keeps a length and a hash per thread (the run checks
+     * them as each CTA retires), so its memory follows the resident CTAs,
+     * not the grid's instruction count (issue 25 sec. 6) */
+    const prog *pg = &L->p;
+    uint64_t gthreads = (uint64_t)pg->grid[0] * pg->grid[1] * pg->grid[2] * pg->block[0] *
+                        pg->block[1] * pg->block[2];
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, gthreads <= o->C.max_threads, &L->ref,
+                 err, len)) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);

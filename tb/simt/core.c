@@ -107,7 +107,7 @@ struct core {
     struct vcd_writer *vcd;
     FILE *log;
     const char *trace_dir;
-    recorder rec[CORE_REC_MAX];
+    recorder *rec;                     /* CORE_REC_MAX, allocated with --trace-dir */
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -141,7 +141,12 @@ const mech_ops *core_mech(const core *c) { return c->ops; }
 void core_set_vcd(core *c, struct vcd_writer *w) { c->vcd = w; }
 struct vcd_writer *core_vcd(const core *c) { return c->vcd; }
 void core_set_log(core *c, FILE *f) { c->log = f; }
-void core_set_trace_dir(core *c, const char *dir) { c->trace_dir = dir; }
+void core_set_trace_dir(core *c, const char *dir)
+{
+    c->trace_dir = dir;
+    if (dir && !c->rec)
+        c->rec = calloc(CORE_REC_MAX, sizeof *c->rec);
+}
 uint64_t core_reg(const core *c, unsigned t, unsigned r)
 {
     if (t >= c->T || r >= c->nregs)
@@ -322,7 +327,7 @@ static int cta_check(core *c, unsigned k)
             return core_fail(c, "thread %llu: executed %llu instructions, the reference %llu",
                              (unsigned long long)g, (unsigned long long)c->tpos[t],
                              (unsigned long long)r->len[g]);
-        if (c->thash[t] != r->hash[g])
+        if (!r->trace && c->thash[t] != r->hash[g])
             return core_fail(c, "thread %llu: its PC sequence differs from the reference's",
                              (unsigned long long)g);
         const uint64_t *rr = &r->regs[g * c->nregs];
@@ -640,14 +645,19 @@ static int on_sfu(const prog_insn *in, const core_req *r)
 static int free_group(const core *c, const prog_insn *in, const core_req *r)
 {
     int want = r->group;
+    if (want >= 0) { /* that group only */
+        const uint64_t *until = on_sfu(in, r) ? c->sfu_until : c->alu_until;
+        unsigned n = on_sfu(in, r) ? c->sfu_n : c->alu_n;
+        return (unsigned)want < n && until[want] <= c->cycle ? want : -1;
+    }
     if (on_sfu(in, r)) {
         for (unsigned g = 0; g < c->sfu_n; g++)
-            if ((want < 0 || (int)g == want) && c->sfu_until[g] <= c->cycle)
+            if (c->sfu_until[g] <= c->cycle)
                 return (int)g;
         return -1;
     }
     for (unsigned g = 0; g < c->alu_n; g++)
-        if ((want < 0 || (int)g == want) && c->alu_until[g] <= c->cycle)
+        if (c->alu_until[g] <= c->cycle)
             return (int)g;
     return -1;
 }
@@ -678,6 +688,12 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
         if (unit_class(&c->p->ins[c->dec[r->with].pc]) == unit_class(in))
             return CORE_OK;
     }
+    return core_unit_free(c, port, r);
+}
+
+enum core_why core_unit_free(const core *c, unsigned port, const core_req *r)
+{
+    const prog_insn *in = &c->p->ins[r->pc];
     if (is_mem(in))
         return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
     if (on_scalar_unit(c, r->pc))
@@ -741,7 +757,8 @@ static int check_thread(core *c, unsigned t, int pc)
                              (unsigned long long)c->cycle, (unsigned long long)rd[id]);
     }
     c->tpos[t]++;
-    c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
+    if (!c->ref->trace) /* with the trace each PC was compared above */
+        c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
     return 0;
 }
 
@@ -881,6 +898,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = popc(seen & ((1ull << (lanes[i] / width)) - 1u));
         waves = popc(seen);
+    } else if (!(width & (width - 1))) {
+        unsigned sh = ctz(width);
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = lanes[i] >> sh;
+        waves = (c->WS + width - 1) >> sh;
     } else {
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = lanes[i] / width;
@@ -1091,7 +1113,7 @@ int core_trace_files(core *c, const char **paths, unsigned max)
     unsigned n = 0;
     int rc = 0;
     for (unsigned i = 0; i < CORE_REC_MAX; i++) {
-        if (!c->rec[i].w)
+        if (!c->rec || !c->rec[i].w)
             continue;
         if (vec_close_writer(c->rec[i].w))
             rc = -1;
@@ -1475,11 +1497,12 @@ void core_free(core *c)
     if (!c)
         return;
     for (unsigned i = 0; i < CORE_REC_MAX; i++)
-        if (c->rec[i].w)
+        if (c->rec && c->rec[i].w)
             vec_close_writer(c->rec[i].w);
     if (c->m && c->ops->free)
         c->ops->free(c->m);
     free(c->m);
+    free(c->rec);
     free(c->th);
     free(c->regs);
     free(c->local);

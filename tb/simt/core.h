@@ -53,7 +53,10 @@
  *      active lane (TSIMT, 002 sec. 3.2).
  *   5. Execution is functional at issue (prog_ops.exec per active thread,
  *      lane order); every thread-instruction is checked on the spot against
- *      the reference's PC sequence of that thread.
+ *      the reference's PC sequence of that thread (kept in full while the
+ *      grid's threads fit max_threads; a larger grid keeps each thread's
+ *      length and PC hash, checked as its CTA retires, so memory follows
+ *      the resident CTAs: issue 25 sec. 6).
  *
  * Latencies and the timing oracle (item 4 of issue 24).  A thread's result
  * is ready at issue + delay + w + latency, where w is the wave (or, under
@@ -305,6 +308,10 @@ void core_set_alu_groups(core *c, unsigned n, unsigned width);
 enum core_why { CORE_OK = 0, CORE_NOT_FETCHED, CORE_SB, CORE_BARRIER, CORE_NO_GROUP,
                 CORE_LSU, CORE_PORT, CORE_LANES };
 enum core_why core_ready(const core *c, unsigned port, const core_req *r);
+/* core_ready's last check alone: the unit of the request's class (its SIMD
+ * group, the load/store unit, the scalar unit) is free; a scheduler skips
+ * with it the candidates that cannot issue before the fuller check. */
+enum core_why core_unit_free(const core *c, unsigned port, const core_req *r);
 /* The branch outcome of pc on the request's lanes (from the guard
  * predicates; pure): the taken lanes (an unguarded bra: all). */
 uint64_t core_taken(const core *c, const core_req *r);

@@ -234,7 +234,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     r.pc = (int)pa->pc;
     r.mask = pa->mask;
     r.group = r.with = -1;
-    if (core_ready(c, q, &r) != CORE_OK)
+    if (core_unit_free(c, q, &r) != CORE_OK || core_ready(c, q, &r) != CORE_OK)
         return 0;
     const prog_insn *ki = &p->ins[r.pc];
     shadow_scoreboard_in *b = &m->bi;

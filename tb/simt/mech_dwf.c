@@ -169,8 +169,8 @@ static const char *mdwf_init(core *c, void *vm)
                      u->rc.regs, u->rc.entries, WS, m->regs, per);
             return msg;
         }
-        u->ws = calloc(1, sizeof *u->ws);
-        u->rs = calloc(1, sizeof *u->rs);
+        u->ws = malloc(sizeof *u->ws); /* the resets clear them */
+        u->rs = malloc(sizeof *u->rs);
         dwf_reset(&u->wc, u->ws);
         lane_regfile_reset(&u->rc, u->rs);
         u->waitpc = malloc(lt * sizeof *u->waitpc);
@@ -198,6 +198,8 @@ static void cq_push(mdwf_unit *u, const mdwf_item *it)
  * rejoin: one commit per static warp. */
 static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u)
 {
+    if (!u->nwait)
+        return;
     unsigned WS = core_warp_size(c), lt = (core_warps(c) + m->P - 1) / m->P * WS;
     for (unsigned j = 0; u->nwait && j < lt / WS; j++) {
         mdwf_item it;

@@ -116,7 +116,8 @@ static int spe_cycle(core *c, void *vm)
             r.pc = (int)m->ss.ent[w][sp - 1].pc;
             r.mask = m->ss.ent[w][sp - 1].mask;
             r.group = r.with = -1;
-            if (r.pc >= (int)p->n || core_ready(c, q, &r) != CORE_OK)
+            if (r.pc >= (int)p->n || core_unit_free(c, q, &r) != CORE_OK ||
+                core_ready(c, q, &r) != CORE_OK)
                 continue;
             mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
             simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
