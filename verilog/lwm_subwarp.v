@@ -476,4 +476,68 @@ module lwm_subwarp #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err, a branch without stack room with f_ready = 0).
+`include "formal.vh"
+
+    // the architectural state: the sub-warping unit's registers, every
+    // large warp's in-flight bits, pending count, depth and live entries
+    localparam FV_ENT_W = 2 * PC_W + KN;
+    localparam FV_U_W   = 2 + LW_W + 2 + KN + 2 * LARGE_WARPS + 1 + LW_W + 1 + PEND_W + 2 * KN + 3 * PC_W;
+    wire [FV_U_W-1:0] fv_unit = {busy_q, first_q, cur_q, kind_q, copy_q, wait_q, jmp_q,
+                               br_busy_q, br_warp_q, br_packed_q, br_left_q, taken_q, ntaken_q,
+                               br_pc_q, br_npc_q, br_rpc_q};
+    reg [LARGE_WARPS*(KN+PEND_W+DEPTH_W)-1:0] fv_warps;
+    reg [ENTRIES*FV_ENT_W-1:0]                 fv_live;
+    reg                                       fv_sp_ok, fv_emit_ok;
+    integer fv_w, fv_e, fv_c, fv_r;
+    always @* begin
+        fv_sp_ok = 1'b1;
+        fv_live  = {(ENTRIES*FV_ENT_W){1'b0}};
+        for (fv_w = 0; fv_w < LARGE_WARPS; fv_w = fv_w + 1) begin
+            fv_warps[fv_w*(KN+PEND_W+DEPTH_W) +: KN+PEND_W+DEPTH_W] = {inflight_q[fv_w], pend_q[fv_w], sp_q[fv_w]};
+            if (sp_q[fv_w] > DEPTH)
+                fv_sp_ok = 1'b0;
+            for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1)
+                if (fv_e < sp_q[fv_w])
+                    fv_live[(fv_w*DEPTH+fv_e)*FV_ENT_W +: FV_ENT_W] =
+                        {pc_q[fv_w*DEPTH+fv_e], mask_q[fv_w*DEPTH+fv_e], rpc_q[fv_w*DEPTH+fv_e]};
+        end
+        // lanes never double-booked: a sub-warp sends at most one thread
+        // per column (sw_cols/sw_rows), each a thread of the instruction
+        // not yet sent and not in flight
+        fv_emit_ok = 1'b1;
+        for (fv_c = 0; fv_c < N; fv_c = fv_c + 1)
+            if (sw_valid && sw_cols[fv_c]) begin
+                fv_r = {{(32-ROW_W){1'b0}}, sw_rows[fv_c*ROW_W +: ROW_W]};
+                if (fv_r >= K || !copy_q[fv_r*N + fv_c] || inflight_q[sw_warp][fv_r*N + fv_c])
+                    fv_emit_ok = 1'b0;
+            end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(fv_unit == {FV_U_W{1'b0}} &&
+                                fv_warps == {(LARGE_WARPS*(KN+PEND_W+DEPTH_W)){1'b0}});
+            // illegal input: nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(fv_unit == $past(fv_unit) && fv_warps == $past(fv_warps) &&
+                                    fv_live == $past(fv_live));
+        end
+
+    always @*
+        if (f_past) begin
+            p_sp_range: assert(fv_sp_ok);
+            p_emit: assert(fv_emit_ok && (!sw_valid || sw_warp == cur_q));
+            // a thread's branch outcome is gathered once: taken or not
+            p_outcome: assert((taken_q & ntaken_q) == {KN{1'b0}});
+            p_err_code: assert(err == (err_code != ERR_NONE) &&
+                               (!err || (!sw_valid && !br_commit && act == ACT_ERR)));
+        end
+`endif
+
 endmodule

@@ -329,4 +329,84 @@ module tsimt_frontend #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad fill is answered
+    // with err).  The lanes carry their own properties (tsimt_lane.v),
+    // checked here too.
+`include "formal.vh"
+
+    // the front end's architectural state
+    reg [WARPS*(INSTR_W+WARP)-1:0] f_ib;
+    reg [LANES*SLOT_W-1:0]         f_wp;
+    reg                            f_wp_ok, f_mask_ok, f_fair_ok, f_bound_ok;
+    integer f_i;
+    // bounded liveness: cycles lane l has requested without being picked
+    // (err cycles do not count: nothing moves), and its distance from rr_q
+    reg [7:0]  f_wait [0:LANES-1];
+    reg [31:0] f_dist;
+    always @(posedge clk)
+        for (f_i = 0; f_i < LANES; f_i = f_i + 1)
+            if (rst || (go && (!lane_req[f_i] || (issue && sel_lane == f_i))))
+                f_wait[f_i] <= 8'd0;
+            else if (go)
+                f_wait[f_i] <= f_wait[f_i] + 8'd1;
+    always @* begin
+        f_wp_ok = 1'b1;
+        f_mask_ok = 1'b1;
+        f_fair_ok = 1'b1;
+        f_bound_ok = 1'b1;
+        for (f_i = 0; f_i < WARPS; f_i = f_i + 1) begin
+            f_ib[f_i*(INSTR_W+WARP) +: INSTR_W+WARP] = {ib_instr_q[f_i], ib_mask_q[f_i]};
+            if (ib_v_q[f_i] && ib_mask_q[f_i] == {WARP{1'b0}})
+                f_mask_ok = 1'b0;
+        end
+        for (f_i = 0; f_i < LANES; f_i = f_i + 1) begin
+            f_wp[f_i*SLOT_W +: SLOT_W] = wp_q[f_i];
+            if ({{(32-SLOT_W){1'b0}}, wp_q[f_i]} >= WPL)
+                f_wp_ok = 1'b0;
+            f_dist = (f_i >= rr_q) ? f_i - rr_q : f_i + LANES - rr_q;
+            if ({24'd0, f_wait[f_i]} + f_dist > LANES - 1)
+                f_fair_ok = 1'b0;
+            if (f_wait[f_i] >= LANES)
+                f_bound_ok = 1'b0;
+        end
+    end
+    wire [3*CNT_W-1:0] f_conf = {conf1_q, conf2_q, conf3_q};
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(ib_v_q == {WARPS{1'b0}} && ib_s_q == {WARPS{1'b0}} &&
+                                f_ib == {(WARPS*(INSTR_W+WARP)){1'b0}} && rr_q == {LANE_W{1'b0}} &&
+                                f_wp == {(LANES*SLOT_W){1'b0}} && f_conf == {(3*CNT_W){1'b0}});
+            // illegal input: nothing changes
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(ib_v_q == $past(ib_v_q) && ib_s_q == $past(ib_s_q) &&
+                                    f_ib == $past(f_ib) && rr_q == $past(rr_q) &&
+                                    f_wp == $past(f_wp) && f_conf == $past(f_conf));
+            // the saturating counters never wrap
+            if (!$past(rst))
+                p_conf_sat: assert(conf1_q >= $past(conf1_q) && conf2_q >= $past(conf2_q) &&
+                                   conf3_q >= $past(conf3_q));
+        end
+
+    always @*
+        if (f_past) begin
+            p_ranges: assert({{(32-LANE_W){1'b0}}, rr_q} < LANES && f_wp_ok);
+            p_mask: assert(f_mask_ok);
+            // lanes never double-booked: an issue goes to a ready lane, the
+            // lane of its warp (w mod LANES), from a full slot
+            p_issue: assert(!iss_valid ||
+                            (lane_ready[iss_lane] && {{(32-WID_W){1'b0}}, iss_warp} % LANES == iss_lane &&
+                             ib_v_q[iss_warp] && sb_ok[iss_warp]));
+            // bounded liveness: a requesting lane is picked within LANES
+            // cycles (round robin: each pick ahead of it moves rr_q closer)
+            p_fair: assert(f_fair_ok);
+            p_bound: assert(f_bound_ok);
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || (!iss_valid && act == ACT_HOLD)));
+        end
+`endif
+
 endmodule
