@@ -193,6 +193,23 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
   check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" "$(get fig2 sbi cycles)" "$(get fig2 swi cycles)" "$(get fig2 sbi+swi cycles)"
   check item8_sbi_swi_packs_better_than_sbi_fig2 "b > a" "$(get fig2 sbi simd_eff)" "$(get fig2 sbi+swi simd_eff)"; }
 
+# ------------------------------------------------- CTA rounds, 001 (issue 24 "CTA dispatch")
+# A CTA retires, and its slot takes the next CTA, when its own warps are
+# done: the work other CTAs' warps hold in the mechanism's structures
+# (swi_sched's entries, sbi_scoreboard's pending writes) does not hold it
+# (ops->busy_warp).  fig2_001 at 001 (max_ctas 8): --grid 32 is four rounds
+# of --grid 8's launch, and can take no more than four separate launches.
+# Before busy_warp (any warp's buffered instruction held every CTA, so the
+# rounds drained the SM): grid 8 / grid 32 = spe 457/1807, sbi 513/2816,
+# swi 469/5575, sbi+swi 502/2328; after: sbi 513/2006, swi 469/1818,
+# sbi+swi 502/1980.
+# shellcheck disable=SC2086
+run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,sbi,swi,sbi+swi &&
+  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,sbi,swi,sbi+swi &&
+  for m in spe sbi swi sbi+swi; do
+    check "cta_rounds001_${m}_retires_own_cta" "b <= 4 * a" "$(get g8 $m cycles)" "$(get g32 $m cycles)"
+  done
+
 # ------------------------------------------------------------- item 9, 001
 # Every warp runs threads 0-7: under Identity every warp of a pool wants
 # lanes 0-7; XorRev (swi's default at 001, sec. 4) spreads them and swi

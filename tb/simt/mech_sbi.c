@@ -446,6 +446,12 @@ int mech_sbi_bank_busy(const mech_sbi_bank *b)
     return 0;
 }
 
+int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w)
+{
+    unsigned r = w / b->stride;
+    return r < b->sbc.warps && (b->sbs.dv1_q[r] || b->sbs.dv2_q[r]);
+}
+
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b)
 {
     for (unsigned r = 0; r < b->hc.warps; r++)
@@ -533,6 +539,13 @@ static int sbi_busy(const core *c, const void *vm)
     return m->lq.n || mech_sbi_bank_busy(&m->b);
 }
 
+static int sbi_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const sbi_state *m = vm;
+    (void)c;
+    return mech_lq_has(&m->lq, w) || mech_sbi_bank_busy_warp(&m->b, w);
+}
+
 static void sbi_trace(core *c, void *vm, struct vcd_writer *w)
 {
     (void)c;
@@ -585,6 +598,7 @@ const mech_ops mech_sbi = {
     .fetch_pc = sbi_fetch_pc,
     .cycle = sbi_cycle,
     .busy = sbi_busy,
+    .busy_warp = sbi_busy_warp,
     .trace = sbi_trace,
     .gtkw = sbi_gtkw,
     .stats = sbi_stats,

@@ -335,6 +335,16 @@ static int sbs_busy(const core *c, const void *vm)
     return b;
 }
 
+/* swi_sched's entry i is warp i (one buffer for both pools here) */
+static int sbs_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const sbs_state *m = vm;
+    (void)c;
+    return mech_lq_has(&m->lq, w) || (m->qs.v_q >> w & 1u) ||
+           (m->qs.s_v_q && m->qs.s_warp_q == w) ||
+           mech_sbi_bank_busy_warp(&m->bk[w % m->nb], w);
+}
+
 static void sbs_trace(core *c, void *vm, struct vcd_writer *w)
 {
     sbs_state *m = vm;
@@ -419,6 +429,7 @@ const mech_ops mech_sbi_swi = {
     .launch = sbs_launch,
     .cycle = sbs_cycle,
     .busy = sbs_busy,
+    .busy_warp = sbs_busy_warp,
     .trace = sbs_trace,
     .gtkw = sbs_gtkw,
     .stats = sbs_stats,
