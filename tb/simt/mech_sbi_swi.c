@@ -170,11 +170,9 @@ static int issue_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live,
     mech_sbi_cand k;
     mech_sbi_bank *b = bank_of(m, w);
     mech_sbi_read(c, b, w, &k, 1);
-    for (unsigned i = 0; i < 2; i++) {
-        k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+    for (unsigned i = 0; i < 2; i++)
         if (k.r[i].mask & ~lanes)
-            k.ok[i] = 0; /* only the lanes its entry claimed */
-    }
+            k.ok[i] = 0; /* only the lanes its entry claimed (delay 1: mech_sbi_read) */
     if (!live)
         return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
     unsigned pa, pb;
@@ -227,8 +225,6 @@ static int sbs_cycle(core *c, void *vm)
                                 "pc %d on lanes %llx",
                              a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
                              (unsigned long long)footprint(c, &k));
-        for (unsigned i = 0; i < 2; i++)
-            k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
         int rc = mech_sbi_issue(c, bank_of(m, a), a, &k, 0, 1, -1, 1);
         if (rc < 0)
             return -1;
