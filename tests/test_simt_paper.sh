@@ -189,8 +189,18 @@ run dep $K/split_dep.k $P001 --mech sbi,sbi+swi && run nodep "$T/split_nodep.k" 
 # split only) and the secondary split tied to its primary planted, 1.0
 # without.
 # shellcheck disable=SC2086
+# The cycle claim is evaluated where 001 sec. 5 evaluates it: enough warps
+# to hide latency (001 runs whole grids on a 1536-thread SM), here
+# fig2_001 as a grid of 32 CTAs at 001's max_ctas 8 (16 warps resident).
+# fig2_001's own two warps are latency-bound: each dependent instruction
+# pays SWI's second scheduler cycle (001 Table 2) and nothing hides it
+# (grid 1: sbi 401, swi 432, sbi+swi 409).  At --grid 32 (after the CTA
+# retirement fix and sbi's delivery cycle): sbi 2007, swi 1818, sbi+swi
+# 1980 -- the claim still fails, against swi (see the branch report).
+# shellcheck disable=SC2086
+run fig2g tb/kernels/fig2_001.k $FIG2 --grid 32 --mech sbi,swi,sbi+swi &&
+  check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" "$(get fig2g sbi cycles)" "$(get fig2g swi cycles)" "$(get fig2g sbi+swi cycles)"
 run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
-  check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" "$(get fig2 sbi cycles)" "$(get fig2 swi cycles)" "$(get fig2 sbi+swi cycles)"
   check item8_sbi_swi_packs_better_than_sbi_fig2 "b > a" "$(get fig2 sbi simd_eff)" "$(get fig2 sbi+swi simd_eff)"; }
 
 # ------------------------------------------------- CTA rounds, 001 (issue 24 "CTA dispatch")
