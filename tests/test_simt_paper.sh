@@ -211,12 +211,14 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
 # of --grid 8's launch, and can take no more than four separate launches.
 # Before busy_warp (any warp's buffered instruction held every CTA, so the
 # rounds drained the SM): grid 8 / grid 32 = spe 457/1807, sbi 513/2816,
-# swi 469/5575, sbi+swi 502/2328; after: sbi 513/2006, swi 469/1818,
-# sbi+swi 502/1980.
+# swi 469/5575, sbi+swi 502/2328, dpe 463/2498 (its writeback queue),
+# tsimt 566/10910, stsimt 563/10475 (tsimt_frontend's buffer); after: sbi
+# 513/2006, swi 469/1818, sbi+swi 502/1980, dpe 463/1757, tsimt 566/2231,
+# stsimt 563/2228.  (dwf and lwm still report only busy: whole-SM.)
 # shellcheck disable=SC2086
-run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,sbi,swi,sbi+swi &&
-  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,sbi,swi,sbi+swi &&
-  for m in spe sbi swi sbi+swi; do
+run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
+  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
+  for m in spe dpe sbi swi sbi+swi tsimt stsimt; do
     check "cta_rounds001_${m}_retires_own_cta" "b <= 4 * a" "$(get g8 $m cycles)" "$(get g32 $m cycles)"
   done
 
