@@ -343,14 +343,26 @@ static int cta_check(core *c, unsigned k)
     return 0;
 }
 
+/* The mechanism holds work of CTA slot k's warps (ops->busy_warp), or,
+ * for a mechanism that cannot tell whose work it holds, of any warp. */
+static int cta_busy(const core *c, unsigned k)
+{
+    if (!c->ops->busy_warp)
+        return c->ops->busy && c->ops->busy(c, c->m);
+    for (unsigned j = 0; j < c->CW; j++)
+        if (c->ops->busy_warp(c, c->m, k * c->CW + j))
+            return 1;
+    return 0;
+}
+
 static int dispatch(core *c)
 {
     for (unsigned k = 0; k < c->nslots; k++) {
         /* a CTA retires when its threads have exited, their results are
-         * written back and the mechanism holds nothing in flight (ops->busy:
-         * it may hold work of these warps) */
+         * written back and the mechanism holds no work of its warps
+         * (cta_busy) */
         if (c->cta_of[k] >= 0 && !c->cta_live[k] && c->cycle >= c->cta_ready[k] &&
-            !(c->ops->busy && c->ops->busy(c, c->m))) {
+            !cta_busy(c, k)) {
             if (cta_check(c, k))
                 return -1;
             c->cta_of[k] = -1;

@@ -163,6 +163,14 @@ int mech_lq_pop(mech_launchq *q, unsigned port, unsigned ports, unsigned *w, uin
     return 0;
 }
 
+int mech_lq_has(const mech_launchq *q, unsigned w)
+{
+    for (unsigned j = 0; j < q->n; j++)
+        if (q->w[(q->head + j) % CORE_MAX_WARPS] == w)
+            return 1;
+    return 0;
+}
+
 void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_t taken,
                        void *vin)
 {

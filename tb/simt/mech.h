@@ -111,6 +111,13 @@ typedef struct mech_ops {
     /* 1 while the structures hold work the core cannot see (queued
      * launches, results in flight, threads waiting to rejoin). */
     int (*busy)(const core *c, const void *m);
+    /* NULL, or 1 while the structures hold work of warp slot w (its
+     * launch queued, an instruction buffered or staged, a write pending in
+     * the mechanism's scoreboard).  A CTA retires, and its slot takes the
+     * next CTA, when none of its own warps has any: the work of the other
+     * CTAs' warps does not hold it (without busy_warp it waits until busy
+     * says nothing is in flight on the whole SM). */
+    int (*busy_warp)(const core *c, const void *m, unsigned w);
     /* Its structures' ports and state into the VCD (scope per structure). */
     void (*trace)(core *c, void *m, struct vcd_writer *w);
     /* Its lines of the GTKWave save file (after the core's decision lines),
@@ -141,6 +148,8 @@ void mech_lq_push(mech_launchq *q, unsigned w, uint64_t mask);
 /* The oldest launch whose warp is in port `port`'s pool (w mod ports ==
  * port; ports 0: any): 1 and removed, else 0. */
 int mech_lq_pop(mech_launchq *q, unsigned port, unsigned ports, unsigned *w, uint64_t *mask);
+/* 1 if warp w's launch is queued. */
+int mech_lq_has(const mech_launchq *q, unsigned w);
 
 /* simt_stack (spe, tsimt, stsimt, swi): the BRANCH operation for warp w
  * issuing pc on mask with `taken` lanes taken (core_taken): a non-branch
@@ -229,6 +238,8 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
  * steps both, checks them.  0 or -1. */
 int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued);
 int mech_sbi_bank_busy(const mech_sbi_bank *b);
+/* 1 if warp w (of this bank) has a write pending in its scoreboard. */
+int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w);
 /* End of run: every row empty.  0 or -1. */
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b);
 /* The bank's heap and scoreboard into the VCD under scopes hs, ss. */

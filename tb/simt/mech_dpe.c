@@ -424,6 +424,16 @@ static int dpe_busy(const core *c, const void *vm)
     return m->lq.n || m->nwb;
 }
 
+static int dpe_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const dpe_state *m = vm;
+    (void)c;
+    for (unsigned i = 0; i < m->nwb; i++)
+        if (m->wbq[i].warp == w)
+            return 1;
+    return mech_lq_has(&m->lq, w);
+}
+
 static void dpe_trace(core *c, void *vm, struct vcd_writer *w)
 {
     dpe_state *m = vm;
@@ -505,6 +515,7 @@ const mech_ops mech_dpe = {
     .fetch_pc = dpe_fetch_pc,
     .cycle = dpe_cycle,
     .busy = dpe_busy,
+    .busy_warp = dpe_busy_warp,
     .trace = dpe_trace,
     .gtkw = dpe_gtkw,
     .stats = dpe_stats,

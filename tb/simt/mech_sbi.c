@@ -24,6 +24,13 @@
  * the contexts issue.  The writeback port frees one completed write a
  * cycle (the earliest), in the cycle before its result is usable.
  *
+ * Timing (001 Table 2, SBI column): scheduler latency 1 cycle, as the
+ * baseline; instruction delivery 1 cycle against the baseline's 0 (sec.
+ * 3.2, l.99: delivery "is extended to broadcast both instruction I1 and
+ * I2 to all processing lanes"; sec. 5.1, l.179's extra stage for its wire
+ * delay): every context issues with core delay 1, so its SIMD group is
+ * busy and its result ready one cycle later than the baseline's.
+ *
  * The heap and the scoreboard form a bank (mech_sbi_bank, mech.h): sbi has
  * one, sbi+swi (mech_sbi_swi.c) two.  Choice where 001 is silent: when the
  * primary split waits at its CTA's barrier, selective synchronisation no
@@ -317,6 +324,7 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
         k->r[i].ctx = i;
         k->r[i].group = k->r[i].with = -1;
         k->r[i].nosb = 1;
+        k->r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
     }
     k->r[0].pc = (int)ho.rd_pc1;
     k->r[0].mask = ho.rd_m1;
@@ -465,6 +473,12 @@ int mech_sbi_bank_busy(const mech_sbi_bank *b)
     return 0;
 }
 
+int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w)
+{
+    unsigned r = w / b->stride;
+    return r < b->sbc.warps && (b->sbs.dv1_q[r] || b->sbs.dv2_q[r]);
+}
+
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b)
 {
     for (unsigned r = 0; r < b->hc.warps; r++)
@@ -552,6 +566,13 @@ static int sbi_busy(const core *c, const void *vm)
     return m->lq.n || mech_sbi_bank_busy(&m->b);
 }
 
+static int sbi_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const sbi_state *m = vm;
+    (void)c;
+    return mech_lq_has(&m->lq, w) || mech_sbi_bank_busy_warp(&m->b, w);
+}
+
 static void sbi_trace(core *c, void *vm, struct vcd_writer *w)
 {
     (void)c;
@@ -604,6 +625,7 @@ const mech_ops mech_sbi = {
     .fetch_pc = sbi_fetch_pc,
     .cycle = sbi_cycle,
     .busy = sbi_busy,
+    .busy_warp = sbi_busy_warp,
     .trace = sbi_trace,
     .gtkw = sbi_gtkw,
     .stats = sbi_stats,

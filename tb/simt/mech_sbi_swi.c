@@ -170,11 +170,9 @@ static int issue_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live,
     mech_sbi_cand k;
     mech_sbi_bank *b = bank_of(m, w);
     mech_sbi_read(c, b, w, &k, 1);
-    for (unsigned i = 0; i < 2; i++) {
-        k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
+    for (unsigned i = 0; i < 2; i++)
         if (k.r[i].mask & ~lanes)
-            k.ok[i] = 0; /* only the lanes its entry claimed */
-    }
+            k.ok[i] = 0; /* only the lanes its entry claimed (delay 1: mech_sbi_read) */
     if (!live)
         return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
     unsigned pa, pb;
@@ -227,8 +225,6 @@ static int sbs_cycle(core *c, void *vm)
                                 "pc %d on lanes %llx",
                              a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
                              (unsigned long long)footprint(c, &k));
-        for (unsigned i = 0; i < 2; i++)
-            k.r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
         int rc = mech_sbi_issue(c, bank_of(m, a), a, &k, 0, 1, -1, 1);
         if (rc < 0)
             return -1;
@@ -335,6 +331,16 @@ static int sbs_busy(const core *c, const void *vm)
     return b;
 }
 
+/* swi_sched's entry i is warp i (one buffer for both pools here) */
+static int sbs_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const sbs_state *m = vm;
+    (void)c;
+    return mech_lq_has(&m->lq, w) || (m->qs.v_q >> w & 1u) ||
+           (m->qs.s_v_q && m->qs.s_warp_q == w) ||
+           mech_sbi_bank_busy_warp(&m->bk[w % m->nb], w);
+}
+
 static void sbs_trace(core *c, void *vm, struct vcd_writer *w)
 {
     sbs_state *m = vm;
@@ -419,6 +425,7 @@ const mech_ops mech_sbi_swi = {
     .launch = sbs_launch,
     .cycle = sbs_cycle,
     .busy = sbs_busy,
+    .busy_warp = sbs_busy_warp,
     .trace = sbs_trace,
     .gtkw = sbs_gtkw,
     .stats = sbs_stats,

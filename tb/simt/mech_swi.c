@@ -427,6 +427,16 @@ static int swi_busy(const core *c, const void *vm)
     return b;
 }
 
+/* warp w is entry w div P of pool w mod P's swi_sched */
+static int swi_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const swi_state *m = vm;
+    (void)c;
+    const swi_sched_state *s = &m->qs[w % m->P];
+    unsigned i = w / m->P;
+    return mech_lq_has(&m->lq, w) || (s->v_q >> i & 1u) || (s->s_v_q && s->s_warp_q == i);
+}
+
 static void swi_trace(core *c, void *vm, struct vcd_writer *w)
 {
     swi_state *m = vm;
@@ -511,6 +521,7 @@ const mech_ops mech_swi = {
     .launch = swi_launch,
     .cycle = swi_cycle,
     .busy = swi_busy,
+    .busy_warp = swi_busy_warp,
     .trace = swi_trace,
     .gtkw = swi_gtkw,
     .stats = swi_stats,

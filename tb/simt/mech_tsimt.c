@@ -327,6 +327,13 @@ static int tsimt_busy(const core *c, const void *vm)
     return m->lq.n != 0 || m->ts->ib_v_q != 0;
 }
 
+static int tsimt_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    (void)c;
+    const tsimt_state *m = vm;
+    return mech_lq_has(&m->lq, w) || (m->ts->ib_v_q >> w & 1u);
+}
+
 static void tsimt_trace(core *c, void *vm, struct vcd_writer *w)
 {
     tsimt_state *m = vm;
@@ -403,6 +410,7 @@ static void tsimt_free(void *vm)
         .name = nm, .paper = pp, .summary = sum, .structs = tsimt_structs,                         \
         .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | (fl), .nctx = 1, .size = sizeof(tsimt_state),  \
         .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
+        .busy_warp = tsimt_busy_warp,                                                              \
         .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \
         .finish = tsimt_finish, .free = tsimt_free,                                               \
     }
