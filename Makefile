@@ -11,7 +11,7 @@
 #   make lint       verilator -Wall, iverilog and yosys synth of every module
 #   make bench      C model vs Verilated RTL cycles/s on the same stimulus, at the
 #                   defaults and two larger design points: out/bench.csv; then
-#                   build/simt --core --bench on the generated and the CUDA kernels
+#                   build/simt --bench on the generated and the CUDA kernels
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
 #   make formal     prove every structure's properties (yosys-smtbmc; STRUCT=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
@@ -334,10 +334,10 @@ lint: deps
 # ------------------------------------------------------------------ bench
 bench: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt | $(B)
 	@tools/bench.sh $(STRUCTS)
-	@echo "== build/simt --core --bench: the SM model, warp-instructions per second"
-	@$(B)/simt --core --bench
+	@echo "== build/simt --bench: the SM model, warp-instructions per second"
+	@$(B)/simt --bench
 	@for l in tb/kernels/cuda/*.launch; do \
-	  echo "== build/simt --core --launch $$l --bench"; $(B)/simt --core --launch $$l --bench; done
+	  echo "== build/simt --launch $$l --bench"; $(B)/simt --launch $$l --bench; done
 
 # ----------------------------------------------------------------- mutate
 # One operator mutant at a time in a scratch copy of verilog/, each module's

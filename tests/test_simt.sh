@@ -330,7 +330,7 @@ printf '%s\n' "$H" '    mov r1, 1' 'L:  add r2, r2, 1' '    setp.ne p0, r1, 0' '
 # --------------------------------------------------------------- bad flags
 "$S" --help >"$T/help.out" 2>&1 && grep -q '^usage: build/simt' "$T/help.out" && ok help_exit_0 || bad help_exit_0
 printf 'warp_size = 32\nbogus = 1\n' >"$T/bad.cfg"
-for args in "--bogus" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k" \
+for args in "--bogus" "--core tb/kernels/lud.k" "--mech xyz tb/kernels/lud.k" "--lanes 3 tb/kernels/lud.k" \
             "--alu-lat 0 tb/kernels/lud.k" "--mem-lat x tb/kernels/lud.k" "--format xml tb/kernels/lud.k" \
             "--policy best tb/kernels/lud.k" "--swizzle maybe tb/kernels/lud.k" "--regfile banked tb/kernels/lud.k" \
             "--depth 33 tb/kernels/lud.k" "--cct 1 tb/kernels/lud.k" "--lut-entries 48 tb/kernels/lud.k" \

@@ -52,7 +52,7 @@ loop_kernel 16 >"$T/w2.k"
 run() { # out.json args...
   local out=$1
   shift
-  "$S" --core "$@" --mech all --format json >"$out" 2>"$out.err" || { bad "run_$(basename "$out")" "$(head -1 "$out.err")"; return 1; }
+  "$S" "$@" --mech all --format json >"$out" 2>"$out.err" || { bad "run_$(basename "$out")" "$(head -1 "$out.err")"; return 1; }
 }
 run "$T/lud.json" tb/kernels/lud.k &&
 run "$T/lud_slow.json" tb/kernels/lud.k --set mem_lat=400 &&
@@ -62,7 +62,7 @@ run "$T/w1.json" "$T/w1.k" &&
 run "$T/w2.json" "$T/w2.k" &&
 run "$T/bitonic.json" --config 002 --launch tb/kernels/cuda/bitonic.launch || exit 0
 rm -rf "$T/tr"
-"$S" --core tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
+"$S" tb/kernels/lud.k --mech all --trace-dir "$T/tr" >/dev/null 2>"$T/tr.err" ||
   bad trace_run "$(head -1 "$T/tr.err")"
 
 # docs/energy.md's Fig. 12 section is what tools/energy_fig12.py writes now

@@ -29,7 +29,7 @@ field() {
 for cfg in default 002; do
   n=0 failed=()
   for k in tb/kernels/*.k; do
-    if ! "$S" --core --kernel "$k" --mech spe,$SCAL --config "$cfg" --format json \
+    if ! "$S" --kernel "$k" --mech spe,$SCAL --config "$cfg" --format json \
         >"$T/run.json" 2>"$T/run.err"; then
       failed+=("$(basename "$k"): $(head -1 "$T/run.err")")
     fi
@@ -40,7 +40,7 @@ for cfg in default 002; do
   else
     bad "builtin_kernels_simt_scalar_$cfg" "${failed[*]}"
   fi
-  if "$S" --core --random 200 --mech spe,$SCAL --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
+  if "$S" --random 200 --mech spe,$SCAL --config "$cfg" --quiet >"$T/random.out" 2>&1 &&
       grep -q ': 0 failed' "$T/random.out"; then
     ok "random_kernels_simt_scalar_$cfg"
   else
@@ -54,7 +54,7 @@ done
 planted() {
   local name=$1 pat=$2 rc
   shift 2
-  "$S" --core "$@" --inject-fault scalar@0 >"$T/$name.out" 2>"$T/$name.err"
+  "$S" "$@" --inject-fault scalar@0 >"$T/$name.out" 2>"$T/$name.err"
   rc=$?
   if [ $rc -eq 1 ] && grep -q "$pat" "$T/$name.err"; then ok "$name"
   else bad "$name" "exit $rc: $(head -1 "$T/$name.err")"; fi
@@ -63,7 +63,7 @@ planted planted_unsound_scalarization_caught \
   "reduction.k:[0-9]*: pc [0-9]*: scalar instruction .*(the scalarization is unsound)" \
   --kernel tb/kernels/reduction.k --mech simt+scalar
 # and without the soundness check the reference comparison catches it
-"$S" --core --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
+"$S" --kernel tb/kernels/reduction.k --mech simt+scalar --inject-fault scalar@0 \
   --no-check >"$T/fault2.out" 2>"$T/fault2.err"
 rc=$?
 if [ $rc -eq 1 ] && grep -q "reference" "$T/fault2.err"; then
@@ -73,7 +73,7 @@ else
 fi
 
 # 002 sec. 5.8-5.9: fewer cycles with much uniform work, on SIMT and TSIMT
-"$S" --core --kernel tb/kernels/reduction.k --mech spe,tsimt,$SCAL --config 002 --format json \
+"$S" --kernel tb/kernels/reduction.k --mech spe,tsimt,$SCAL --config 002 --format json \
   >"$T/red.json" 2>"$T/red.err"
 for pair in spe:simt+scalar tsimt:tsimt+scalar; do
   a=${pair%%:*} b=${pair##*:}
@@ -88,7 +88,7 @@ done
 
 # 002 sec. 5.9: on a divergent kernel STSIMT4+scalar is no slower than
 # SIMT+scalar (002: 4.2% faster on its divergent benchmarks)
-"$S" --core --kernel tests/simt_scalar/div8_scalar.k --mech simt+scalar,stsimt+scalar \
+"$S" --kernel tests/simt_scalar/div8_scalar.k --mech simt+scalar,stsimt+scalar \
   --config 002 --format json >"$T/div.json" 2>"$T/div.err"
 c0=$(field simt+scalar cycles <"$T/div.json"); c1=$(field stsimt+scalar cycles <"$T/div.json")
 if [ -n "$c0" ] && [ -n "$c1" ] && [ "$c1" -le "$c0" ]; then
@@ -122,7 +122,7 @@ B:  add r5, r4, r1
     exit
 K
 rm -rf "$T/vecdst_trace"
-if "$S" --core --kernel "$T/vecdst.k" --mech $SCAL --config 002 --format json \
+if "$S" --kernel "$T/vecdst.k" --mech $SCAL --config 002 --format json \
     --trace-dir "$T/vecdst_trace" >"$T/vd.json" 2>"$T/vd.err"; then
   s0=$(field simt+scalar scalar_issues <"$T/vd.json")
   s1=$(field tsimt+scalar scalar_issues <"$T/vd.json")
@@ -173,7 +173,7 @@ cat >"$T/nouniform.k" <<'K'
 A:  st [r1], r3
     exit
 K
-"$S" --core --kernel "$T/nouniform.k" --mech spe,tsimt,stsimt,$SCAL --config 002 \
+"$S" --kernel "$T/nouniform.k" --mech spe,tsimt,stsimt,$SCAL --config 002 \
   --format json >"$T/nu.json" 2>"$T/nu.err"
 for pair in spe:simt+scalar tsimt:tsimt+scalar stsimt:stsimt+scalar; do
   a=${pair%%:*} b=${pair##*:}
@@ -194,7 +194,7 @@ done
 # 256, max_warps / 8, rf_regs / rf_regs_cta, 4 CTAs), computed here from the
 # preset file, and scalarization must fit more CTAs (002 l.1168-1170: 4 warps
 # in a lane instead of 3).
-"$S" --core --config 002 --launch tb/kernels/cuda/hotspot.launch --mech spe,$SCAL \
+"$S" --config 002 --launch tb/kernels/cuda/hotspot.launch --mech spe,$SCAL \
   --format json >"$T/occ.json" 2>"$T/occ.err"
 if python3 - "$T/occ.json" tb/simt/configs/002.cfg >"$T/occ.out" 2>&1 <<'P'
 import json, sys
@@ -232,7 +232,7 @@ else
   bad occupancy_002_from_the_allocation "$(tail -1 "$T/occ.out") $(head -1 "$T/occ.err")"
 fi
 # a register file too small for one CTA: one line naming it, exit 2
-"$S" --core --kernel tb/kernels/reduction.k --set rf_regs=10 --mech simt+scalar \
+"$S" --kernel tb/kernels/reduction.k --set rf_regs=10 --mech simt+scalar \
   >"$T/rf10.out" 2>"$T/rf10.err"
 rc=$?
 if [ $rc -eq 2 ] && [ "$(wc -l <"$T/rf10.err")" -eq 1 ] && grep -q "does not fit the SM.*rf_regs 10" "$T/rf10.err"; then
@@ -249,7 +249,7 @@ fi
 # as a geometric mean of the cycle ratios as 002 reports it (l.1188-1189:
 # +4.2% for STSIMT4+scalarization on its divergent benchmarks)
 for L in tb/kernels/cuda/*.launch; do
-  "$S" --core --config 002 --launch "$L" --mech simt+scalar,tsimt,tsimt+scalar,stsimt+scalar \
+  "$S" --config 002 --launch "$L" --mech simt+scalar,tsimt,tsimt+scalar,stsimt+scalar \
     --format json || echo "{\"kernel\": \"$L\", \"failed\": 1, \"rows\": []}"
 done >"$T/cuda_claims.json" 2>"$T/cuda_claims.err"
 if python3 - "$T/cuda_claims.json" >"$T/cuda_claims.out" 2>&1 <<'P'

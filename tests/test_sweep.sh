@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_sweep.sh BUILD_DIR -- tools/sweep.py and make results on a small
-# sweep (8 jobs: two kernels x spe, dwf x two ALU latencies at preset 000):
-# the CSV's rows (one per job, each with its command; dwf's refusal of
+# sweep (8 jobs: two kernels x spe, sbi x two ALU latencies at preset 000):
+# the CSV's rows (one per job, each with its command; sbi's refusal of
 # kmeans' vector load is a row with the reason), a row's command reproduces
 # its numbers (and a planted change to a number is caught), a kill part-way
 # then a resume leaves every job exactly once (tests/sweep_check.sh), the
@@ -22,7 +22,7 @@ cat >"$SPEC" <<'S'
 # two kernels x two mechanisms x one preset x two ALU latencies
 kernels tb/kernels/even_odd.k tb/kernels/cuda/kmeans.launch
 presets 000
-mechs spe dwf
+mechs spe sbi
 set alu_lat=4,8
 S
 CSV=$T/out.csv
@@ -39,8 +39,8 @@ for r in rows:
     k = r["kernel"].rsplit("/", 1)[-1]
     assert r["preset"] == "000" and r["params"] in ("alu_lat=4", "alu_lat=8"), r
     assert f"--mech {r['mech']}" in r["command"] and f"--set {r['params']}" in r["command"], r
-    if k == "kmeans.launch" and r["mech"] == "dwf":
-        assert r["status"].startswith("refused: ") and "kmeans.ptx:" in r["status"], r["status"]
+    if k == "kmeans.launch" and r["mech"] == "sbi":
+        assert r["status"].startswith("refused: ") and "sbi_scoreboard" in r["status"], r["status"]
         assert r["cycles"] == "", r
     else:
         assert r["status"] == "ok", r["status"]

@@ -3,7 +3,7 @@
 """energy_fig12.py BUILD DOC -- 002 sec. 5.10, Fig. 12 at 002's preset.
 
 Runs every CUDA kernel of tb/kernels/cuda (*.launch) through SIMT (spe),
-TSIMT, STSIMT and their scalarized forms with `BUILD/simt --core --config
+TSIMT, STSIMT and their scalarized forms with `BUILD/simt --config
 002`, takes each kernel's runtime (cycles), power, energy and EDP relative
 to SIMT, and writes their geometric means beside the paper's numbers into
 DOC between the lines <!-- fig12:begin --> and <!-- fig12:end -->
@@ -42,7 +42,7 @@ PAPER = {
 
 
 def run(build, launch):
-    cmd = [os.path.join(build, "simt"), "--core", "--config", "002", "--launch", launch, "--mech",
+    cmd = [os.path.join(build, "simt"), "--config", "002", "--launch", launch, "--mech",
            ",".join(MECHS), "--format", "csv"]
     out = subprocess.run(cmd, capture_output=True, text=True)
     if out.returncode != 0:

@@ -4,7 +4,7 @@
 (issue 26; 002 sec. 5.8, Fig. 10's kind of chart).
 
 Runs every built-in .k kernel (tb/kernels/*.k) and every CUDA kernel
-(tb/kernels/cuda/*.launch) through `build/simt --core --config 002 --mech
+(tb/kernels/cuda/*.launch) through `build/simt --config 002 --mech
 simt+scalar` (the scalar unit takes every scalar instruction, so its count is
 the analysis' dynamic count) and writes, from the runs:
   - the table between the `generated:scalar-fraction` markers of
@@ -45,7 +45,7 @@ PAPER = [
 
 
 def run(simt, args, what):
-    cmd = [simt, "--core", "--config", "002", "--mech", "simt+scalar", "--format", "json"] + args
+    cmd = [simt, "--config", "002", "--mech", "simt+scalar", "--format", "json"] + args
     p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
     if p.returncode != 0:
         line = (p.stderr.strip().splitlines() or ["exit %d" % p.returncode])[0]

@@ -10,8 +10,7 @@ one independent job each, on GNU parallel (issue 25 sec. 5; docs/sweep.md).
   tools/sweep.py jobs SPEC...               print the jobs' commands
 
 A job is one `build/simt --config P --launch K --mech M [--set ...] --format
-csv` run (the simt command is --simt, or $SIMT, or `build/simt --core` when
-build/simt still takes --core, else `build/simt`).  Its result is one CSV
+csv` run (the simt command is --simt, or $SIMT, or else `build/simt`).  Its result is one CSV
 row holding the exact command that reproduces it.  The jobs go to GNU
 parallel (local cores by default; --sshloginfile F spreads them over the
 machines of F, each with the project built at this same path); each job's
@@ -140,15 +139,14 @@ class Spec:
 
 
 def simt_command(arg):
-    """--simt, $SIMT, or build/simt with --core while it still takes it."""
+    """--simt, $SIMT, or build/simt."""
     s = arg or os.environ.get("SIMT")
     if s:
         return shlex.split(s)
     exe = "build/simt"
     if not os.access(exe, os.X_OK):
         die(f"{exe} is missing (make {exe})")
-    r = subprocess.run([exe, "--core", "--help"], capture_output=True, text=True)
-    return [exe, "--core"] if r.returncode == 0 else [exe]
+    return [exe]
 
 
 def mech_names(simt):
@@ -473,7 +471,7 @@ def main():
                    help="jobs at a time per machine (GNU parallel --jobs; default 100%%: "
                         "one per core)")
     p.add_argument("--sshloginfile", help="GNU parallel --sshloginfile: other machines")
-    p.add_argument("--simt", help="the simt command (default $SIMT or build/simt [--core])")
+    p.add_argument("--simt", help="the simt command (default $SIMT or build/simt)")
     p.add_argument("--charts", metavar="DIR",
                    help="then draw the charts into DIR (the first sweep file's baseline)")
     p.set_defaults(fn=cmd_run)

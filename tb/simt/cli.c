@@ -150,7 +150,7 @@ static void usage(void)
 enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O_VCD, O_FST,
        O_TRACE, O_LOG, O_DUMP, O_TECH, O_PARAM, O_FAULT, O_NOCHECK, O_MAXSTEPS, O_MAXCYC,
        O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
-       O_DEPTH, O_CORE, O_KEY = 1000 };
+       O_DEPTH, O_KEY = 1000 };
 
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
 {
@@ -224,8 +224,7 @@ static void parse(int argc, char **argv, opts *o)
                  {"max-cycles", 1, O_MAXCYC}, {"random", 1, O_RANDOM}, {"seed", 1, O_SEED},
                  {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG}, {"show-scalar", 0, O_SHOWSCALAR},
                  {"bench", 0, O_BENCH}, {"quiet", 0, O_QUIET}, {"grid", 1, O_GRID},
-                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH},
-                 {"core", 0, O_CORE}};
+                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH}};
     for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         lo[n++] = (struct option){fixed[i].name, fixed[i].has, NULL, fixed[i].val};
     for (const core_key *k = core_keys; k->key && nk < 64; k++, nk++) {
@@ -268,11 +267,6 @@ static void parse(int argc, char **argv, opts *o)
         switch (c) {
         case O_HELP:
         case 'h': usage(); exit(0);
-        case O_CORE:
-            /* accepted and ignored while commands written when the core
-             * needed it (other branches' tests and docs) still pass it;
-             * the core is the only model now.  Not in --help. */
-            break;
         case O_KERNEL:
             if (o->kernel)
                 die2("more than one kernel given ('%s' and '%s')", o->kernel, v);

@@ -42,8 +42,6 @@
  *   --gen SEED, --show-cfg FILE, --show-scalar FILE, --bench [FILE],
  *   --grid N (copies of a .k CTA: the CTA dispatch test), --quiet, --help;
  *   a PTX or CUDA kernel through --launch/--ptx/--cuda (launch.h).
- *   --core (from when the core was not the default) is accepted and
- *   ignored until no command passes it.
  *   Every output path (--svg, --vcd, --fst, --dump-mem, --log)
  *   is opened before any work: an unwritable one is one line, exit 2.
  *
