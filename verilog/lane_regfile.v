@@ -421,10 +421,12 @@ module lane_regfile #(
     // (make formal, docs/formal.md).  Contract: none beyond the reset that
     // starts every trace; every request is legal input (a bad one is
     // answered with err).  The banks are reached only through their ports
-    // (bank_re, bank_we, addresses): the properties read those.
+    // (bank_re0/1, bank_we, addresses): the properties read those.
 `include "formal.vh"
 
-    localparam F_USED = SLOTS * REGS;   // rows a legal access can reach
+    // rows a legal access can reach: the vector rows, then each group of
+    // LANES slots' scalar rows
+    localparam F_USED = SLOTS * REGS + ((SLOTS + LANES - 1) / LANES) * SREGS;
     reg [LANES-1:0] f_once_ok;          // bank b serves at most one lane
     reg [7:0]       f_done_n;           // lanes served so far
     reg             f_rows_ok;
@@ -440,8 +442,8 @@ module lane_regfile #(
             f_once_ok[f_b] = f_n <= 1;
             if (bank_we[f_b] && {{(32-ROW_W){1'b0}}, bank_aw[f_b*ROW_W +: ROW_W]} >= F_USED)
                 f_rows_ok = 1'b0;
-            if ((bank_re[f_b] && ({{(32-ROW_W){1'b0}}, bank_a0[f_b*ROW_W +: ROW_W]} >= F_USED ||
-                                  {{(32-ROW_W){1'b0}}, bank_a1[f_b*ROW_W +: ROW_W]} >= F_USED)))
+            if ((bank_re0[f_b] && {{(32-ROW_W){1'b0}}, bank_a0[f_b*ROW_W +: ROW_W]} >= F_USED) ||
+                (bank_re1[f_b] && {{(32-ROW_W){1'b0}}, bank_a1[f_b*ROW_W +: ROW_W]} >= F_USED))
                 f_rows_ok = 1'b0;
             f_done_n = f_done_n + done_q[f_b];
         end
@@ -460,13 +462,16 @@ module lane_regfile #(
         if (f_past) begin
             if ($past(rst))
                 p_reset: assert(rvalid_q == {LANES{1'b0}} && done_q == {LANES{1'b0}} &&
-                                req_q == {LANES{1'b0}} && !swz_q && conflicts_q == 32'd0);
+                                req_q == {LANES{1'b0}} && !swz_q && conflicts_q == 32'd0 &&
+                                !s0_q && !s1_q && sb_q == {LANE_W{1'b0}});
             // illegal input: no register changes, no bank is read or written
             if (!$past(rst) && $past(err))
                 p_err_keeps: assert(rvalid_q == $past(rvalid_q) && done_q == $past(done_q) &&
                                     req_q == $past(req_q) && swz_q == $past(swz_q) &&
                                     conflicts_q == $past(conflicts_q) && rsel_q == $past(rsel_q) &&
-                                    $past(bank_re) == {LANES{1'b0}} && $past(bank_we) == {LANES{1'b0}});
+                                    s0_q == $past(s0_q) && s1_q == $past(s1_q) && sb_q == $past(sb_q) &&
+                                    $past(bank_re0) == {LANES{1'b0}} && $past(bank_re1) == {LANES{1'b0}} &&
+                                    $past(bank_we) == {LANES{1'b0}});
             // the conflict counter counts the stalled cycles
             if (!$past(rst) && !$past(err))
                 p_conflicts: assert(conflicts_q == $past(conflicts_q) + {31'd0, $past(stall)});
