@@ -545,6 +545,35 @@ TEST(area_on_all_cacti_runs_as_documented)
     area_consts_stats(all, n, NULL, area_default_consts(), &st);
     printf("  69 CACTI runs: area median %.1f%%, worst %.1f%%\n", st.median * 100, st.worst * 100);
     CHECK(st.median <= 0.05 && st.worst <= 0.56);
+    /* the worst cases are the three README names, each no worse than
+     * today (|ours / CACTI - 1| at most its documented error); every other
+     * run is within 16.5% (the worst of them, a 64 x 32 CAM at 40 nm, +16.0%) */
+    {
+        static const struct {
+            const char *label;
+            double worst;
+        } outlier[] = {
+            {"warp_pool_256x1280_1rw2w_90nm", 0.560},
+            {"xrf_2x256x256_2r1w_90nm", 0.355},
+            {"banks64_x_1KB_32b_1rw_40nm", 0.321},
+        };
+        unsigned seen = 0, k;
+        for (i = 0; i < n; i++) {
+            double e = area_ref_eval_consts(&all[i], area_default_consts()) / all[i].area_mm2 - 1;
+            double bound = 0.165;
+            for (k = 0; k < 3 && strcmp(all[i].label, outlier[k].label); k++)
+                ;
+            if (k < 3) {
+                seen++;
+                bound = outlier[k].worst;
+            }
+            if (!(fabs(e) <= bound))
+                printf("  %s: %+.1f%%, documented within %.1f%%\n", all[i].label, e * 100,
+                       bound * 100);
+            CHECK(fabs(e) <= bound);
+        }
+        CHECK_EQ(seen, 3);
+    }
 }
 
 /* area fit-area (issue 29 item 3): from constants 30% off, the search
