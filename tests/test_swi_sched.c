@@ -12,27 +12,39 @@
 #include "../rtl_c/swi_sched.h"
 #include "check.h"
 
-static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
-                         unsigned fw, uint64_t fmask)
+/* One cycle on inputs in. */
+static swi_sched_out cyc_in(const swi_sched_cfg *c, swi_sched_state *s, const swi_sched_in *in)
 {
-    swi_sched_in in;
     swi_sched_out o;
     swi_sched_state before = *s;
+    swi_sched_eval(c, s, in, &o);
+    CHECK((o.i1_mask & o.i2_mask) == 0u);
+    if (o.i2_valid)
+        CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
+    swi_sched_step(c, s, in, &o);
+    CHECK(swi_sched_check(c, s) == NULL);
+    if (o.err)
+        CHECK(memcmp(&before, s, sizeof before) == 0);
+    return o;
+}
+
+static swi_sched_in ins(uint64_t ready, int fill, unsigned fw, uint64_t fmask)
+{
+    swi_sched_in in;
     memset(&in, 0, sizeof in);
     in.ready = ready;
     in.fill_valid = (uint64_t)fill;
     in.fill_warp = fw;
     in.fill_pc = 0x100u + fw;
     in.fill_mask = fmask;
-    swi_sched_eval(c, s, &in, &o);
-    CHECK((o.i1_mask & o.i2_mask) == 0u);
-    if (o.i2_valid)
-        CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
-    swi_sched_step(c, s, &in, &o);
-    CHECK(swi_sched_check(c, s) == NULL);
-    if (o.err)
-        CHECK(memcmp(&before, s, sizeof before) == 0);
-    return o;
+    return in;
+}
+
+static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
+                         unsigned fw, uint64_t fmask)
+{
+    swi_sched_in in = ins(ready, fill, fw, fmask);
+    return cyc_in(c, s, &in);
 }
 
 /* Fill warps in order, one per cycle, nothing ready (no picks). */
@@ -456,28 +468,17 @@ TEST(refill_as_it_leaves)
 /* One cycle with both write ports: in.fill2_* into warp f2 (mask m2) and,
  * with fill, warp fw (mask fm), nothing ready.  The err state check of
  * cyc() applies. */
+/* One cycle with both write ports: fill2 into warp f2 (mask m2) and, with
+ * fill, warp fw (mask fm). */
 static swi_sched_out cyc2(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
                           unsigned fw, uint64_t fm, unsigned f2, uint64_t m2)
 {
-    swi_sched_in in;
-    swi_sched_out o;
-    swi_sched_state before = *s;
-    memset(&in, 0, sizeof in);
-    in.ready = ready;
-    in.fill_valid = (uint64_t)fill;
-    in.fill_warp = fw;
-    in.fill_pc = 0x100u + fw;
-    in.fill_mask = fm;
+    swi_sched_in in = ins(ready, fill, fw, fm);
     in.fill2_valid = 1;
     in.fill2_warp = f2;
     in.fill2_pc = 0x100u + f2;
     in.fill2_mask = m2;
-    swi_sched_eval(c, s, &in, &o);
-    swi_sched_step(c, s, &in, &o);
-    CHECK(swi_sched_check(c, s) == NULL);
-    if (o.err)
-        CHECK(memcmp(&before, s, sizeof before) == 0);
-    return o;
+    return cyc_in(c, s, &in);
 }
 
 /* The second write port (001 Table 3: SWI's dual-ported buffer): two
