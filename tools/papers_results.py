@@ -292,8 +292,9 @@ def why_000(d, c, ks):
         "(l.902-905). 000 ran 256 threads per core on grids of thousands of threads.")
 
 
-def launch_threads(k):
-    """Threads of kernel k's grid (tb/kernels/cuda/k.launch: grid x block)."""
+def launch_warps(k, ws):
+    """Warps of ws threads in kernel k's grid (tb/kernels/cuda/k.launch: a
+    CTA's threads in ceil(block / ws) warps, times the CTAs)."""
     n = {"grid": 1, "block": 1}
     try:
         with open(os.path.join(ROOT, "tb/kernels/cuda", k + ".launch")) as f:
@@ -303,7 +304,7 @@ def launch_threads(k):
                     n[w[0]] = math.prod(int(x) for x in w[1:])
     except (OSError, ValueError):
         return None
-    return n["grid"] * n["block"]
+    return n["grid"] * -(-n["block"] // ws)
 
 
 def why_001(d, c, ks):
@@ -311,18 +312,23 @@ def why_001(d, c, ks):
     vs64 = ratio(d, "001", "spe64", m, "cycles", ks)    # m's speedup over spe64
     w64 = ratio(d, "001", "spe", "spe64", "cycles", ks)  # spe64's over spe
     head = (f"Against spe64, the stack at the same 64-thread warps, {m} is {pct(vs64)} on "
-            f"this set, and spe64 itself is {pct(w64)} against the 32-wide baseline: ")
+            f"this set, and spe64 itself is {pct(w64)} against the 32-wide baseline (spe64 "
+            "keeps the baseline's two pools, two 64-thread issues a cycle, where sbi and swi "
+            "have one pool and two schedulers, 001 Table 3): ")
     head += ("most of the loss comes with the 64-thread warps (each instruction of a "
              "64-thread warp takes two waves of a 32-lane group, 001.cfg). "
              if w64 is not None and vs64 is not None and abs(math.log(w64)) > abs(math.log(vs64))
              else f"most of the loss is {m}'s own. ")
     # the grids: 64-thread warps each kernel puts on the SM
-    warps = {k: -(-launch_threads(k) // 64) for k in ks if launch_threads(k)}
-    grid = ("The grids are small: " + ", ".join(f"{k} {w}" for k, w in warps.items())
-            + " warps of 64 threads, where 001 runs 16 (Table 2, l.188) to 24 (Table 3's "
-            "24-row pool, l.233-237) on a 1024- to 1536-thread SM, so a dependent "
-            "instruction's latency is rarely hidden (idle column) and each cycle "
-            f"{m} adds to it shows: ")
+    warps = {k: launch_warps(k, 64) for k in ks if launch_warps(k, 64)}
+    few = [k for k, w in warps.items() if w < 16]
+    grid = ("Warps of 64 threads per kernel: " + ", ".join(f"{k} {w}" for k, w in warps.items())
+            + "; 001 runs 16 (Table 2, l.188) to 24 (Table 3's 24-row pool, l.233-237) on a "
+            "1024- to 1536-thread SM. "
+            + (f"With fewer ({', '.join(few)}) a dependent instruction's latency is rarely "
+               "hidden (idle column), and each cycle the mechanism adds to it shows: "
+               if few else "Each cycle the mechanism adds to a dependent instruction shows "
+               "in the idle column: "))
     if m.startswith("sbi"):
         return head + grid + (
             "sbi adds 001 Table 2's delivery cycle. "
