@@ -1204,11 +1204,12 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
              "buffer %u x {PC, mask}, %u x %u age matrix", W, S, cfg->ways, L, P, W, W, W);
     d->entry_bits = P + L;
     add_array(d, "buffer PCs", "pc_q per warp; reads: the primary's pick (to the stage), the "
-              "secondary's (I2); write: fill", k, W, P, 2, 1, 1, 1);
+              "secondary's (I2); writes: fill, fill2 (001 Table 3: dual-ported)", k, W, P, 2, 2,
+              1, 1);
     /* every mask is tested against the free lanes each cycle: flops (the
      * lookup's tags, 001: "similar to a cache tag lookup") */
     add_array(d, "buffer masks", "mask_q per warp, flip-flops (every entry's fit tested each "
-              "cycle); reads: primary's pick, I2; write: fill", AK_FF, W, L, 2, 1, 1, 1);
+              "cycle); reads: primary's pick, I2; writes: fill, fill2", AK_FF, W, L, 2, 2, 1, 1);
     add_array(d, "valid bits", "v_q: set by a fill, cleared by both issues", AK_FF, 1, W, 0, 1,
               1, 1);
     add_array(d, "age matrix", "age_q: row per entry read in full by the oldest-ready select; "

@@ -82,6 +82,31 @@ uint64_t swi_sched_has_older(const swi_sched_cfg *cfg, const swi_sched_state *s,
     return m & cand;
 }
 
+/* One write port's check (the picks of this cycle in out). */
+static unsigned fill_err(const swi_sched_cfg *cfg, const swi_sched_state *s,
+                         const swi_sched_out *out, uint64_t fw, uint64_t mask)
+{
+    if (fw >= swi_sched_warps(cfg))
+        return SWI_SCHED_ERR_WARP;
+    if (bits_get(s->v_q, (unsigned)fw) && !(out->p_valid && out->p_warp == fw) &&
+        !(out->i2_valid && out->i2_warp == fw))
+        return SWI_SCHED_ERR_BUSY;
+    return mask == 0u ? SWI_SCHED_ERR_EMPTY : SWI_SCHED_ERR_NONE;
+}
+
+/* Writes entry f (the age row `older`: the entries older than it). */
+static void fill_entry(const swi_sched_cfg *cfg, swi_sched_state *s, unsigned f, uint64_t older,
+                       uint64_t pc, uint64_t mask)
+{
+    unsigned w, n = swi_sched_warps(cfg);
+    for (w = 0; w < n; w++)
+        s->age_q[w] &= ~((uint64_t)1 << f);
+    s->age_q[f] = older & ~((uint64_t)1 << f); /* a refilled entry is not older than itself */
+    s->v_q |= (uint64_t)1 << f;
+    s->pc_q[f] = bits_trunc(pc, cfg->pc_w);
+    s->mask_q[f] = bits_trunc(mask, cfg->lanes);
+}
+
 void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s)
 {
     (void)cfg;
@@ -144,14 +169,13 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
     /* the fill check, after the picks (which read no fill input): an entry
      * may be written when it is empty or leaves the buffer this cycle (the
      * primary's pick or I2), read and rewritten at the same edge */
-    if (bits_trunc(in->fill_valid, 1)) {
-        if (fw >= n)
-            err = SWI_SCHED_ERR_WARP;
-        else if (bits_get(s->v_q, (unsigned)fw) && !(out->p_valid && out->p_warp == fw) &&
-                 !(out->i2_valid && out->i2_warp == fw))
-            err = SWI_SCHED_ERR_BUSY;
-        else if (bits_trunc(in->fill_mask, cfg->lanes) == 0u)
-            err = SWI_SCHED_ERR_EMPTY;
+    if (bits_trunc(in->fill_valid, 1))
+        err = fill_err(cfg, s, out, fw, bits_trunc(in->fill_mask, cfg->lanes));
+    if (err == SWI_SCHED_ERR_NONE && bits_trunc(in->fill2_valid, 1)) {
+        uint64_t f2 = bits_trunc(in->fill2_warp, ww);
+        err = fill_err(cfg, s, out, f2, bits_trunc(in->fill2_mask, cfg->lanes));
+        if (err == SWI_SCHED_ERR_NONE && bits_trunc(in->fill_valid, 1) && f2 == fw)
+            err = SWI_SCHED_ERR_BUSY; /* both ports into one entry */
     }
     if (err != SWI_SCHED_ERR_NONE) {
         memset(out, 0, sizeof *out);
@@ -166,7 +190,7 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
 void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sched_in *in,
                     const swi_sched_out *out)
 {
-    unsigned n = swi_sched_warps(cfg), w;
+    unsigned ww = swi_sched_wid_w(cfg), f1 = 64u;
     uint64_t v0 = s->v_q;
     if (!out->nx_go)
         return;
@@ -185,14 +209,12 @@ void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sche
         s->s_mask_q = 0;
     }
     if (bits_trunc(in->fill_valid, 1)) {
-        unsigned f = (unsigned)bits_trunc(in->fill_warp, swi_sched_wid_w(cfg));
-        for (w = 0; w < n; w++)
-            s->age_q[w] &= ~((uint64_t)1 << f);
-        s->age_q[f] = v0 & ~((uint64_t)1 << f); /* a refilled entry is not older than itself */
-        s->v_q |= (uint64_t)1 << f;
-        s->pc_q[f] = bits_trunc(in->fill_pc, cfg->pc_w);
-        s->mask_q[f] = bits_trunc(in->fill_mask, cfg->lanes);
+        f1 = (unsigned)bits_trunc(in->fill_warp, ww);
+        fill_entry(cfg, s, f1, v0, in->fill_pc, in->fill_mask);
     }
+    if (bits_trunc(in->fill2_valid, 1)) /* younger than fill's entry */
+        fill_entry(cfg, s, (unsigned)bits_trunc(in->fill2_warp, ww),
+                   v0 | (f1 < 64u ? (uint64_t)1 << f1 : 0u), in->fill2_pc, in->fill2_mask);
     s->lfsr_q = swi_sched_lfsr_next(s->lfsr_q);
 }
 
@@ -235,6 +257,10 @@ void swi_sched_ports(const swi_sched_cfg *cfg, const swi_sched_in *in, const swi
     visit(ctx, "fill_warp", ww, &in->fill_warp, PORT_IN);
     visit(ctx, "fill_pc", cfg->pc_w, &in->fill_pc, PORT_IN);
     visit(ctx, "fill_mask", cfg->lanes, &in->fill_mask, PORT_IN);
+    visit(ctx, "fill2_valid", 1, &in->fill2_valid, PORT_IN);
+    visit(ctx, "fill2_warp", ww, &in->fill2_warp, PORT_IN);
+    visit(ctx, "fill2_pc", cfg->pc_w, &in->fill2_pc, PORT_IN);
+    visit(ctx, "fill2_mask", cfg->lanes, &in->fill2_mask, PORT_IN);
     visit(ctx, "i1_valid", 1, &out->i1_valid, PORT_OUT);
     visit(ctx, "i1_warp", ww, &out->i1_warp, PORT_OUT);
     visit(ctx, "i1_pc", cfg->pc_w, &out->i1_pc, PORT_OUT);

@@ -46,7 +46,12 @@
  *        instruction may issue; the entry's ready bit is this input, not
  *        stored), fill_valid, fill_warp (WID_W), fill_pc (PC_W), fill_mask
  *        (LANES): fetch writes warp fill_warp's next instruction (into an
- *        empty entry, or one leaving the buffer this cycle; issue 24).
+ *        empty entry, or one leaving the buffer this cycle; issue 24);
+ *        fill2_valid, fill2_warp, fill2_pc, fill2_mask: a second write
+ *        port, the same rules, into another entry than fill_warp's; its
+ *        entry is younger than fill's (001 Table 3: SWI's buffer is
+ *        dual-ported, and the baseline fetches two instructions a cycle,
+ *        l.71: a one-pool SWI refills the two entries a pair leaves).
  *   out: i1_valid, i1_warp, i1_pc, i1_mask (primary instruction issued now;
  *        i1_mask = 0 when its copy was discarded by a conflict), i2_valid,
  *        i2_warp, i2_pc, i2_mask (secondary), p_valid, p_warp (primary pick
@@ -104,6 +109,8 @@
  *            nor I2 takes this cycle (the picks read no fill input, so
  *            this check depends on them, never the other way)
  *   EMPTY 2  fill_valid with fill_mask = 0
+ * then the same three for fill2 (WARP, BUSY also when fill2_warp =
+ * fill_warp with both valid, EMPTY).
  *
  * act (3 bits): IDLE 0 (nothing issues), SOLO 1 (I1 alone: no fit), PAIR 2
  * (I1 and I2), SUBST 3 (no live I1, the secondary issues as primary), NONE_SUB
@@ -189,6 +196,10 @@ typedef struct {
     uint64_t fill_warp;
     uint64_t fill_pc;
     uint64_t fill_mask;
+    uint64_t fill2_valid; /* the second write port (a dual-ported buffer) */
+    uint64_t fill2_warp;
+    uint64_t fill2_pc;
+    uint64_t fill2_mask;
 } swi_sched_in;
 
 typedef struct {

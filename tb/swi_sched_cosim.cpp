@@ -107,7 +107,7 @@ public:
         static const char *const keys[] = {
             "act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST", "act_NONE_SUB", "act_HOLD",
             "err_BUSY", "err_EMPTY", "err_WARP", "conflicts", "free_lanes", "filled_lanes",
-            "issued", "fill_on_leave", "refills"};
+            "issued", "fill_on_leave", "refills", "fill2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         // associativities for the fill-rate shadow: powers of two dividing
@@ -183,6 +183,36 @@ public:
                 in.fill_warp = free_warp(cfg, s, rng);
             in.fill_pc = rng.bits(cfg.pc_w);
             in.fill_mask = pick_mask(cfg, rng);
+        }
+        // the second write port: another empty or leaving entry (an
+        // illegal one now and then: fill's entry, a busy one, no mask)
+        const uint64_t open = (~s.v_q | leave) & bits_mask(n) &
+                              ~(in.fill_valid ? 1ull << in.fill_warp : 0);
+        if (in.fill_valid && rng.chance(3)) {
+            in.fill2_valid = 1;
+            in.fill2_pc = rng.bits(cfg.pc_w);
+            in.fill2_mask = pick_mask(cfg, rng);
+            if (rng.chance(50) || !busy) {
+                in.fill2_warp = in.fill_warp;
+                expect_err_ = SWI_SCHED_ERR_BUSY;
+            } else {
+                unsigned w;
+                do
+                    w = static_cast<unsigned>(rng.below(n));
+                while (!((busy >> w) & 1u));
+                in.fill2_warp = w;
+                expect_err_ = SWI_SCHED_ERR_BUSY;
+            }
+        } else if (open && rng.chance(fill_p_ / 2)) {
+            unsigned w;
+            do
+                w = static_cast<unsigned>(rng.below(n));
+            while (!((open >> w) & 1u));
+            in.fill2_valid = 1;
+            in.fill2_warp = w;
+            in.fill2_pc = rng.bits(cfg.pc_w);
+            in.fill2_mask = pick_mask(cfg, rng);
+            cov_["fill2"]++;
         }
         return in;
     }
@@ -334,6 +364,14 @@ public:
             pending_[f] = 1;
             pmask_[f] = bits_trunc(in.fill_mask, cfg.lanes);
             last_mask_ = pmask_[f];
+        }
+        if (in.fill2_valid) { // after fill: the younger of the two
+            unsigned f = static_cast<unsigned>(in.fill2_warp);
+            if (pending_[f])
+                return "a second fill overwrote an instruction never issued";
+            seq_[f] = seqn_++;
+            pending_[f] = 1;
+            pmask_[f] = bits_trunc(in.fill2_mask, cfg.lanes);
         }
         return NULL;
     }

@@ -122,12 +122,14 @@ g=$(w0 sbi); [ "$g" = "0 1 2 3 4 8 5 9 6 10 7 11 12 13" ] && ok golden_fig2_sbi_
 n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep -c 'secondary pc')
 [ "$n" = 6 ] && ok golden_fig2_sbi_six_secondary_issues || bad golden_fig2_sbi_six_secondary_issues "$n"
 # sbi+swi (001 Fig. 2(e)): the same six split pairs as sbi, and once the
-# else split of warp 1 waits at the reconvergence point (selective
-# synchronisation: its lanes 0 and 3 are not in the warp's entry), the SWI
-# secondary puts warp 0's then split (lanes 0 and 3) beside warp 1's
+# else splits wait at the reconvergence point (selective synchronisation:
+# their lanes are not in the warps' entries), the SWI secondary puts warp
+# 1's then split (lanes 1 and 2) beside warp 0's (lanes 0 and 3).  (With
+# one write port into swi_sched the pair was warp 1's bra with warp 0's
+# beside: the two fills a cycle refill warp 0's entry first.)
 lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
 n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
-[ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 1 +L pc 7 +bra .* \.11\. with warp 0 pc 7 .* 1\.\.1$' <<<"$lg" &&
+[ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 0 +L pc 7 +bra .* 1\.\.1 with warp 1 pc 7 .* \.11\.$' <<<"$lg" &&
   ok golden_fig2_sbi_swi_pairs_and_interweaves ||
   bad golden_fig2_sbi_swi_pairs_and_interweaves "$n split pairs, $p warp pairs: $(grep -m1 ' with warp ' <<<"$lg")"
 # sbi+swi's banks (warp w in bank w mod 2): only warps 0 and 2 run, on
@@ -475,13 +477,14 @@ if command -v vcd2fst >/dev/null; then
     [ ! -e "$T/w.fst.tmp.vcd" ] && ok fst_and_gtkw || bad fst_and_gtkw
 fi
 
-# --trace-dir: a vector file per structure (and pool) of every mechanism,
-# in the co-simulation's format, at the run's parameters
+# --trace-dir: a vector file per structure (and bank) of every mechanism,
+# in the co-simulation's format, at the run's parameters (swi: one
+# swi_sched for fig1_003's 8 warps, 001 Table 3's one pool: 4 sets of 2)
 rm -rf "$T/td"
 "$S" tb/kernels/fig1_003.k --trace-dir "$T/td" --format csv >/dev/null 2>&1
 f=0
 for m in $mechs; do ls "$T/td/$m"-*.vec >/dev/null 2>&1 || f="$m"; done
-if [ "$f" = 0 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=1,LANES=8,PC_W=32 ' &&
+if [ "$f" = 0 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=2,LANES=8,PC_W=32 ' &&
    head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=8,WARP=8,K=2,' &&
    head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=8,LANES=8,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&

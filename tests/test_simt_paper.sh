@@ -131,16 +131,24 @@ else bad item4_oracle_catches_lane_blind_scoreboard "exit $rc: $(head -1 "$T/tsb
 
 # ------------------------------------------------------------- item 5, 001
 # 001's baseline fetches one instruction per pool per cycle, two pools and
-# two schedulers: on full warps of independent adds spe and swi issue more
-# than one warp instruction a cycle.  Main: spe and swi 6496 in 6531
-# cycles.
+# two schedulers: on full warps of independent adds spe issues more than
+# one warp instruction a cycle.  SWI has one pool and its two schedulers
+# cascaded (001 Table 3: one 24-entry pool and a dual-ported 24-entry
+# buffer against the baseline's 2 x 24; l.150 "two cascaded schedulers"):
+# one primary a cycle, and on full warps no lanes for an I2, so one slot a
+# cycle at most (001 gives SWI 64-thread warps to keep the threads a
+# cycle).  Main: spe and swi 6496 in 6531 cycles.  Before the one pool
+# (two pools, each with its cascade): swi 6496 slots in 3287 cycles.
 # shellcheck disable=SC2086
 run full001 $K/full_adds.k $P001 --mech spe,swi &&
   check item5_spe_two_pools_issue_over_one_a_cycle "a > b" "$(get full001 spe warp_insts)" "$(get full001 spe cycles)" &&
-  check item5_swi_two_pools_issue_over_one_a_cycle "a > b" "$(get full001 swi warp_insts)" "$(get full001 swi cycles)"
-# complementary halves in each pool: swi issues over one instruction a
-# cycle, pairs included (slots + I2s > cycles).  Main: 3443 slots + 3213
-# pairs in 6662 cycles, but 3188 of the pairs conflicts at one fill a cycle.
+  check item5_swi_one_pool_one_primary_a_cycle "a <= b" "$(get full001 swi warp_insts)" "$(get full001 swi cycles)"
+# complementary halves: swi issues over one instruction a cycle, pairs
+# included (slots + I2s > cycles), the two entries a pair leaves refilled
+# through swi_sched's two write ports (001 Table 3's dual-ported buffer).
+# Main: 3443 slots + 3213 pairs in 6662 cycles, but 3188 of the pairs
+# conflicts at one fill a cycle; one pool with one write port: 3856 + 2800
+# in 6667 cycles, 2778 conflicts.
 # shellcheck disable=SC2086
 run comp $K/swi_comp.k $P001 --mech spe,swi &&
   check item5_swi_over_one_instruction_a_cycle "a + b > c" "$(get comp swi warp_insts)" "$(get comp swi swi_insts)" "$(get comp swi cycles)"
@@ -188,24 +196,19 @@ run dep $K/split_dep.k $P001 --mech sbi,sbi+swi && run nodep "$T/split_nodep.k" 
 # The core (mech_sbi_swi.c): simd_eff 0.9545 with the old fit (I1's primary
 # split only) and the secondary split tied to its primary planted, 1.0
 # without.
-# shellcheck disable=SC2086
 # The cycle claim is evaluated where 001 sec. 5 evaluates it: enough warps
 # to hide latency (001 runs whole grids on a 1536-thread SM), here
 # fig2_001 as a grid of 32 CTAs at 001's max_ctas 8 (16 warps resident).
 # fig2_001's own two warps are latency-bound: each dependent instruction
 # pays SWI's second scheduler cycle (001 Table 2) and nothing hides it
-# (grid 1: sbi 401, swi 432, sbi+swi 409).  At --grid 32 (after the CTA
-# retirement fix and sbi's delivery cycle): sbi 2007, swi 1818, sbi+swi
-# 1980 -- the claim still fails, against swi (see the branch report).
-# shellcheck disable=SC2086
-# Open (issue 24): the claim does not hold in this model, so it is not
-# asserted; the run prints its numbers as a `note` line (neither ok nor
-# FAIL) and docs/papers-results.md lists it with the other claims that do
-# not hold.  The assertion to restore once the cause is found:
-#   check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" sbi swi sbi+swi
+# (grid 1: sbi 401, swi 433, sbi+swi 408).  At --grid 32 the claim failed
+# while swi had two pools, each with its cascade (two primaries and two
+# secondaries a cycle against sbi's and sbi+swi's one pool: sbi 2007, swi
+# 1818, sbi+swi 1980); with 001 Table 3's one pool for SWI too: sbi 2007,
+# swi 2075, sbi+swi 1976.
 # shellcheck disable=SC2086
 run fig2g tb/kernels/fig2_001.k $FIG2 --grid 32 --mech sbi,swi,sbi+swi &&
-  echo "note item8_claim001_sbi_swi_no_slower_fig2 does not hold (open): sbi $(get fig2g sbi cycles), swi $(get fig2g swi cycles), sbi+swi $(get fig2g sbi+swi cycles) cycles"
+  check item8_claim001_sbi_swi_no_slower_fig2 "c <= a && c <= b" "$(get fig2g sbi cycles)" "$(get fig2g swi cycles)" "$(get fig2g sbi+swi cycles)"
 run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
   check item8_sbi_swi_packs_better_than_sbi_fig2 "b > a" "$(get fig2 sbi simd_eff)" "$(get fig2 sbi+swi simd_eff)"; }
 
@@ -221,6 +224,8 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
 # tsimt 566/10910, stsimt 563/10475 (tsimt_frontend's buffer); after: sbi
 # 513/2006, swi 469/1818, sbi+swi 502/1980, dpe 463/1757, tsimt 566/2231,
 # stsimt 563/2228.  (dwf and lwm still report only busy: whole-SM.)
+# swi in one pool (001 Table 3) and sbi+swi with two fills a cycle: swi
+# 530/2075, sbi+swi 501/1976.
 # shellcheck disable=SC2086
 run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
   run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
@@ -237,14 +242,14 @@ run same $K/same_lanes.k $P001 $SWI64 --mech swi && run same_id $K/same_lanes.k 
   check item9_claim001_xorrev_helps_swi_same_lanes "a < b" "$(get same swi cycles)" "$(get same_id swi cycles)"
 
 # ------------------------------------------------------------ item 10, 001
-# Two warps in each pool, complementary: the buffer is sized from the
-# warps (two sets of one), so each warp's secondary search finds the other,
-# as a fully associative lookup does; a buffer of 4 sets x 6 ways (main's,
-# for any warp count) leaves the second warp's set empty: fewer pairs.
-# Main: swi_two (two warps) 101 pairs, 101 conflicts.
+# Three warps, complementary neighbours: the buffer is sized from the
+# warps (two sets of two), so each warp's secondary search finds a
+# complement, as a fully associative lookup does; a buffer of 4 sets x 6
+# ways (main's, for any warp count) leaves warp 2's set empty: fewer pairs.
+# Main: swi_two (two warps) 101 pairs, 101 conflicts.  Now 101, 101, 80.
 # shellcheck disable=SC2086
-run four $K/swi_four.k $P001 --mech swi && run four_fa $K/swi_four.k $P001 $SWI_FA --mech swi &&
-  run four_46 $K/swi_four.k $P001 $SWI_46 --mech swi &&
+run four $K/swi_three.k $P001 --mech swi && run four_fa $K/swi_three.k $P001 $SWI_FA --mech swi &&
+  run four_46 $K/swi_three.k $P001 $SWI_46 --mech swi &&
   check item10_swi_buffer_sized_from_warps "a == b && c < a" "$(get four swi swi_insts)" "$(get four_fa swi swi_insts)" "$(get four_46 swi swi_insts)"
 
 # ------------------------------------------------------------ item 11, 004

@@ -12,27 +12,39 @@
 #include "../rtl_c/swi_sched.h"
 #include "check.h"
 
-static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
-                         unsigned fw, uint64_t fmask)
+/* One cycle on inputs in. */
+static swi_sched_out cyc_in(const swi_sched_cfg *c, swi_sched_state *s, const swi_sched_in *in)
 {
-    swi_sched_in in;
     swi_sched_out o;
     swi_sched_state before = *s;
+    swi_sched_eval(c, s, in, &o);
+    CHECK((o.i1_mask & o.i2_mask) == 0u);
+    if (o.i2_valid)
+        CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
+    swi_sched_step(c, s, in, &o);
+    CHECK(swi_sched_check(c, s) == NULL);
+    if (o.err)
+        CHECK(memcmp(&before, s, sizeof before) == 0);
+    return o;
+}
+
+static swi_sched_in ins(uint64_t ready, int fill, unsigned fw, uint64_t fmask)
+{
+    swi_sched_in in;
     memset(&in, 0, sizeof in);
     in.ready = ready;
     in.fill_valid = (uint64_t)fill;
     in.fill_warp = fw;
     in.fill_pc = 0x100u + fw;
     in.fill_mask = fmask;
-    swi_sched_eval(c, s, &in, &o);
-    CHECK((o.i1_mask & o.i2_mask) == 0u);
-    if (o.i2_valid)
-        CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
-    swi_sched_step(c, s, &in, &o);
-    CHECK(swi_sched_check(c, s) == NULL);
-    if (o.err)
-        CHECK(memcmp(&before, s, sizeof before) == 0);
-    return o;
+    return in;
+}
+
+static swi_sched_out cyc(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
+                         unsigned fw, uint64_t fmask)
+{
+    swi_sched_in in = ins(ready, fill, fw, fmask);
+    return cyc_in(c, s, &in);
 }
 
 /* Fill warps in order, one per cycle, nothing ready (no picks). */
@@ -453,6 +465,79 @@ TEST(refill_as_it_leaves)
     CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY);
 }
 
+/* One cycle with both write ports: in.fill2_* into warp f2 (mask m2) and,
+ * with fill, warp fw (mask fm), nothing ready.  The err state check of
+ * cyc() applies. */
+/* One cycle with both write ports: fill2 into warp f2 (mask m2) and, with
+ * fill, warp fw (mask fm). */
+static swi_sched_out cyc2(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
+                          unsigned fw, uint64_t fm, unsigned f2, uint64_t m2)
+{
+    swi_sched_in in = ins(ready, fill, fw, fm);
+    in.fill2_valid = 1;
+    in.fill2_warp = f2;
+    in.fill2_pc = 0x100u + f2;
+    in.fill2_mask = m2;
+    return cyc_in(c, s, &in);
+}
+
+/* The second write port (001 Table 3: SWI's dual-ported buffer): two
+ * entries written in one cycle, fill's older than fill2's; both entries a
+ * pair leaves (the primary's pick and I2) refilled at the same edge, so a
+ * pair issues every cycle; fill2 into fill's entry, a busy entry, past
+ * WARPS or with no lanes is an err that keeps the state. */
+TEST(second_fill_port)
+{
+    swi_sched_cfg c = {1, 4, 4, 16};
+    swi_sched_state s;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    o = cyc2(&c, &s, 0, 1, 2, 0x3, 0, 0xC); /* warp 2 (lanes 0-1), then warp 0 (2-3) */
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(s.v_q, 0x5);
+    CHECK(bits_get(s.age_q[0], 2)); /* fill's entry is the older */
+    CHECK(!bits_get(s.age_q[2], 0));
+    /* warp 1 (lanes 0-1) joins, all three ready from now on; each cycle
+     * the two entries that leave (the primary's pick and I2; the picks
+     * read no fill input) are refilled at that edge with the same masks,
+     * the pick through fill and I2 through fill2: after the start, a pair
+     * every cycle, with no conflict (one fill port could refill only one) */
+    o = cyc(&c, &s, 0, 1, 1, 0x3);
+    CHECK_EQ(o.err, 0);
+    unsigned pairs = 0;
+    for (unsigned i = 0; i < 10; i++) {
+        swi_sched_in probe;
+        memset(&probe, 0, sizeof probe);
+        probe.ready = 0x7;
+        swi_sched_eval(&c, &s, &probe, &o);
+        CHECK_EQ(o.p_valid, 1);
+        unsigned pw = (unsigned)o.p_warp, xw = o.i2_valid ? (unsigned)o.i2_warp : 3u;
+        if (o.i2_valid)
+            o = cyc2(&c, &s, 0x7, 1, pw, s.mask_q[pw], xw, s.mask_q[xw]);
+        else
+            o = cyc(&c, &s, 0x7, 1, pw, s.mask_q[pw]);
+        CHECK_EQ(o.err, 0);
+        if (i >= 4) {
+            CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+            CHECK_EQ(o.i2_warp, 0);
+            CHECK_EQ(o.conflict, 0);
+        }
+        pairs += o.act == SWI_SCHED_ACT_PAIR;
+    }
+    CHECK(pairs >= 6u);
+    /* illegal second fills */
+    swi_sched_reset(&c, &s);
+    o = cyc2(&c, &s, 0, 1, 1, 0x1, 1, 0x2);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY); /* both ports into one entry */
+    o = cyc2(&c, &s, 0, 1, 1, 0x1, 2, 0);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_EMPTY);
+    o = cyc2(&c, &s, 0, 0, 0, 0, 2, 0x1);
+    CHECK_EQ(o.err, 0);
+    o = cyc2(&c, &s, 0, 1, 1, 0x1, 2, 0x1); /* warp 2 buffered, not ready */
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_BUSY);
+    CHECK_EQ(s.v_q, 0x4);
+}
+
 TEST(check_catches_corruption)
 {
     swi_sched_cfg c = swi_sched_default_cfg();
@@ -496,6 +581,7 @@ int main(int argc, char **argv)
     RUN(direct_mapped_subset_of_fully_associative);
     RUN(illegal_fill_leaves_state);
     RUN(refill_as_it_leaves);
+    RUN(second_fill_port);
     RUN(check_catches_corruption);
     RUN(cfg_check_ranges);
     return test_summary();

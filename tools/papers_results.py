@@ -292,18 +292,46 @@ def why_000(d, c, ks):
         "(l.902-905). 000 ran 256 threads per core on grids of thousands of threads.")
 
 
+def launch_warps(k, ws):
+    """Warps of ws threads in kernel k's grid (tb/kernels/cuda/k.launch: a
+    CTA's threads in ceil(block / ws) warps, times the CTAs)."""
+    n = {"grid": 1, "block": 1}
+    try:
+        with open(os.path.join(ROOT, "tb/kernels/cuda", k + ".launch")) as f:
+            for line in f:
+                w = line.split()
+                if len(w) > 1 and w[0] in n:
+                    n[w[0]] = math.prod(int(x) for x in w[1:])
+    except (OSError, ValueError):
+        return None
+    return n["grid"] * -(-n["block"] // ws)
+
+
 def why_001(d, c, ks):
     m = c["mech"]
     vs64 = ratio(d, "001", "spe64", m, "cycles", ks)    # m's speedup over spe64
     w64 = ratio(d, "001", "spe", "spe64", "cycles", ks)  # spe64's over spe
     head = (f"Against spe64, the stack at the same 64-thread warps, {m} is {pct(vs64)} on "
-            f"this set, and spe64 itself is {pct(w64)} against the 32-wide baseline: ")
+            f"this set, and spe64 itself is {pct(w64)} against the 32-wide baseline (spe64 "
+            "keeps the baseline's two pools, two 64-thread issues a cycle, where sbi and swi "
+            "have one pool and two schedulers, 001 Table 3): ")
     head += ("most of the loss comes with the 64-thread warps (each instruction of a "
              "64-thread warp takes two waves of a 32-lane group, 001.cfg). "
              if w64 is not None and vs64 is not None and abs(math.log(w64)) > abs(math.log(vs64))
              else f"most of the loss is {m}'s own. ")
+    # the grids: 64-thread warps each kernel puts on the SM
+    warps = {k: launch_warps(k, 64) for k in ks if launch_warps(k, 64)}
+    few = [k for k, w in warps.items() if w < 16]
+    grid = ("Warps of 64 threads per kernel: " + ", ".join(f"{k} {w}" for k, w in warps.items())
+            + "; 001 runs 16 (Table 2, l.188) to 24 (Table 3's 24-row pool, l.233-237) on a "
+            "1024- to 1536-thread SM. "
+            + (f"With fewer ({', '.join(few)}) a dependent instruction's latency is rarely "
+               "hidden (idle column), and each cycle the mechanism adds to it shows: "
+               if few else "Each cycle the mechanism adds to a dependent instruction shows "
+               "in the idle column: "))
     if m.startswith("sbi"):
-        return head + (
+        return head + grid + (
+            "sbi adds 001 Table 2's delivery cycle. "
             f"{m} issues {fnum(ratio(d, '001', m, 'spe64', 'warp_insts', ks), '{:.2f}')}x "
             "spe64's warp instructions (a co-issued pair counts once) at a lower SIMD "
             "efficiency (table): where a loop has a data-dependent branch the heap's "
@@ -311,15 +339,22 @@ def why_001(d, c, ks):
             "(collatz: twice the warp instructions). Memory latency is not the cause: "
             "collatz and mandelbrot take the same cycles at mem_lat=10 as at the preset's "
             "330. Whether the splits' separation is 001's selective synchronisation "
-            "(sec. 3.3) on these loops or a defect of mech_sbi.c is not settled here.")
-    return head + (
+            "(sec. 3.3) on these loops or a defect of mech_sbi.c is not settled here. On "
+            "regular kernels 001 credits the gain to \"scheduling more instructions to "
+            "distinct SIMD groups, rather than warp interweaving per se\" (l.199); sbi's "
+            "second front end follows only the same warp's CPC2, which a warp that does "
+            "not diverge does not have.")
+    return head + grid + (
+        "swi adds Table 2's second scheduler cycle and its delivery cycle (l.190-191). "
         f"{m} issues {fnum(ratio(d, '001', m, 'spe64', 'warp_insts', ks), '{:.2f}')}x "
         "spe64's warp instructions (interweaving merges few) while its idle cycles are "
-        f"{fnum(ratio(d, '001', m, 'spe64', 'idle_cycles', ks), '{:.2f}')}x spe64's: "
-        "mech_swi.c models 001 Table 2's two-cycle scheduler and extra delivery stage "
-        "(l.190-191), which lengthen every dependent chain, and these small grids leave "
-        "few warps in a pool to cover them. 001 reports its gains despite that latency "
-        "(l.199).")
+        f"{fnum(ratio(d, '001', m, 'spe64', 'idle_cycles', ks), '{:.2f}')}x spe64's. "
+        "One structure 001 has is not modelled: the secondary may issue I2 \"to another "
+        "free SIMD group, as in a conventional multiple-issue SIMD processor\" (l.150), "
+        "which is where 001 puts the regular kernels' gain (l.199); swi_sched's I2 only "
+        "joins I1's group on the lanes I1 leaves free, so on full warps swi issues one "
+        "instruction a cycle (one pool, 001 Table 3), where the baseline's two pools issue "
+        "two.")
 
 
 def why_002(d, c, ks):

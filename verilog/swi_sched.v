@@ -25,7 +25,9 @@
 // err; tie-break start r = lfsr_q[WID_W-1:0] (minus WARPS if >= WARPS).
 // err (state unchanged, nothing issues): WARP 3, BUSY 1 (a valid entry that
 // neither the primary picks nor I2 takes this cycle: a leaving entry may be
-// refilled at the same edge), EMPTY 2 (first match in that order) on a fill.  rst: synchronous, active high.
+// refilled at the same edge), EMPTY 2 (first match in that order) on a fill,
+// then the same for fill2 (the second write port; BUSY also into fill's
+// entry).  fill2's entry is younger than fill's.  rst: synchronous, active high.
 //
 // Worked example: see rtl_c/swi_sched.h (SETS=2, WAYS=2, LANES=4).
 module swi_sched #(
@@ -43,6 +45,10 @@ module swi_sched #(
     input  wire [WID_W-1:0] fill_warp,
     input  wire [PC_W-1:0]  fill_pc,
     input  wire [LANES-1:0] fill_mask,
+    input  wire             fill2_valid,
+    input  wire [WID_W-1:0] fill2_warp,
+    input  wire [PC_W-1:0]  fill2_pc,
+    input  wire [LANES-1:0] fill2_mask,
     output reg              i1_valid,
     output reg  [WID_W-1:0] i1_warp,
     output reg  [PC_W-1:0]  i1_pc,
@@ -83,6 +89,7 @@ module swi_sched #(
     reg [15:0]      lfsr_q               /*verilator public_flat_rd*/;
 
     wire [31:0] fill_w32 = {{(32-WID_W){1'b0}}, fill_warp};
+    wire [31:0] fill2_w32 = {{(32-WID_W){1'b0}}, fill2_warp};
     wire [31:0] s_w32    = {{(32-WID_W){1'b0}}, s_warp_q};
     wire [31:0] r_raw    = {{(32-WID_W){1'b0}}, lfsr_q[WID_W-1:0]};
     wire [31:0] r_start  = (r_raw >= WARPS) ? r_raw - WARPS : r_raw;
@@ -95,6 +102,7 @@ module swi_sched #(
     // ------------------------------------------------------------- decide
     reg [1:0]       err_code_d;
     reg [WARPS-1:0] age_fill;
+    reg [WARPS-1:0] age_fill2;
     reg             pf;
     reg [WID_W-1:0] pw;
     reg [WARPS-1:0] cand2;
@@ -150,10 +158,20 @@ module swi_sched #(
         // cycle (the primary's pick or I2)
         // a filled entry is younger than every entry valid now, itself
         // excluded (a refill)
+        // fill2's entry is younger than fill's too, and not younger than
+        // itself; fill's row drops fill2's column
         age_fill = v_q;
-        for (w = 0; w < WARPS; w = w + 1)
-            if (fill_w32 == w)
+        age_fill2 = v_q;
+        for (w = 0; w < WARPS; w = w + 1) begin
+            if (fill_w32 == w) begin
                 age_fill[w] = 1'b0;
+                age_fill2[w] = v_q[w] || fill_valid;
+            end
+            if (fill2_w32 == w) begin
+                age_fill[w] = age_fill[w] && !fill2_valid;
+                age_fill2[w] = 1'b0;
+            end
+        end
         err_code_d = ERR_NONE;
         if (fill_valid) begin
             if (fill_w32 >= WARPS)
@@ -162,6 +180,16 @@ module swi_sched #(
                 err_code_d = ERR_BUSY;
             else if (fill_mask == {LANES{1'b0}})
                 err_code_d = ERR_EMPTY;
+        end
+        if (fill2_valid && err_code_d == ERR_NONE) begin
+            if (fill2_w32 >= WARPS)
+                err_code_d = ERR_WARP;
+            else if (v_q[fill2_warp] && !(pf && pw == fill2_warp) && !(xf && xw == fill2_warp))
+                err_code_d = ERR_BUSY;
+            else if (fill2_mask == {LANES{1'b0}})
+                err_code_d = ERR_EMPTY;
+            else if (fill_valid && fill2_warp == fill_warp)
+                err_code_d = ERR_BUSY;
         end
     end
 
@@ -226,19 +254,30 @@ module swi_sched #(
         end else if (go) begin
             for (k = 0; k < WARPS; k = k + 1)
                 v_q[k] <= v_q[k] && !(xf && xw == k[WID_W-1:0]) && !(pf && pw == k[WID_W-1:0])
-                          || (fill_valid && fill_warp == k[WID_W-1:0]);
+                          || (fill_valid && fill_warp == k[WID_W-1:0])
+                          || (fill2_valid && fill2_warp == k[WID_W-1:0]);
             s_v_q    <= pf;
             s_warp_q <= pf ? pw : {WID_W{1'b0}};
             s_pc_q   <= pf ? pc_q[pw] : {PC_W{1'b0}};
             s_mask_q <= (pf && !(xf && pw == xw)) ? mask_q[pw] : {LANES{1'b0}};
-            if (fill_valid) begin
-                for (k = 0; k < WARPS; k = k + 1)
-                    if (k[WID_W-1:0] == fill_warp)
-                        age_q[k] <= age_fill;
-                    else
+            for (k = 0; k < WARPS; k = k + 1)
+                if (fill_valid && k[WID_W-1:0] == fill_warp)
+                    age_q[k] <= age_fill;
+                else if (fill2_valid && k[WID_W-1:0] == fill2_warp)
+                    age_q[k] <= age_fill2;
+                else begin
+                    if (fill_valid)
                         age_q[k][fill_warp] <= 1'b0;
+                    if (fill2_valid)
+                        age_q[k][fill2_warp] <= 1'b0;
+                end
+            if (fill_valid) begin
                 pc_q[fill_warp]   <= fill_pc;
                 mask_q[fill_warp] <= fill_mask;
+            end
+            if (fill2_valid) begin
+                pc_q[fill2_warp]   <= fill2_pc;
+                mask_q[fill2_warp] <= fill2_mask;
             end
             lfsr_q <= lfsr_d;
         end

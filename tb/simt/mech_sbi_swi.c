@@ -58,8 +58,9 @@
  * clock edge (swi's stall); the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
  * buffered instruction); swi_sched's picks; I2 issues; the banks commit
- * (heap and scoreboard recorded and stepped once each); the fill (one a
- * cycle, round robin) writes the row of a warp whose entry is empty or
+ * (heap and scoreboard recorded and stepped once each); the fills (two a
+ * cycle through swi_sched's two write ports, 001 Table 3's dual-ported
+ * buffer; round robin) write the row of a warp whose entry is empty or
  * leaving as I2, after its heap update (so the warp of I1 is ready again
  * two cycles after its issue), never the primary's pick of the cycle.
  *
@@ -283,11 +284,13 @@ static int sbs_cycle(core *c, void *vm)
     }
     if (sbs_commit_banks(c, m))
         return -1;
-    /* the fill: round robin over the warps whose entry is empty or leaves
+    /* the fills (swi_sched's two write ports: 001 Table 3's dual-ported
+     * buffer): round robin over the warps whose entry is empty or leaves
      * as I2, from their heap rows after this cycle's updates; never the
      * primary's pick (it enters the stage with its tag) */
+    const unsigned rr = m->fill_rr;
     for (unsigned j = 1; j <= m->W; j++) {
-        unsigned i = (m->fill_rr + j) % m->W;
+        unsigned i = (rr + j) % m->W;
         int leaving = qo->i2_valid && qo->i2_warp == i;
         if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
             continue;
@@ -296,12 +299,20 @@ static int sbs_cycle(core *c, void *vm)
         uint64_t fp = footprint(c, &k);
         if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
             continue;
-        qi->fill_valid = 1;
-        qi->fill_warp = i;
-        qi->fill_pc = (uint64_t)k.r[0].pc;
-        qi->fill_mask = fp;
+        if (!qi->fill_valid) {
+            qi->fill_valid = 1;
+            qi->fill_warp = i;
+            qi->fill_pc = (uint64_t)k.r[0].pc;
+            qi->fill_mask = fp;
+        } else {
+            qi->fill2_valid = 1;
+            qi->fill2_warp = i;
+            qi->fill2_pc = (uint64_t)k.r[0].pc;
+            qi->fill2_mask = fp;
+        }
         m->fill_rr = i;
-        break;
+        if (qi->fill2_valid)
+            break;
     }
     swi_sched_out again;
     swi_sched_eval(&m->qc, s, qi, &again);
