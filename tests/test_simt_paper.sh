@@ -220,11 +220,14 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
 # swi 469/5575, sbi+swi 502/2328, dpe 463/2498 (its writeback queue),
 # tsimt 566/10910, stsimt 563/10475 (tsimt_frontend's buffer); after: sbi
 # 513/2006, swi 469/1818, sbi+swi 502/1980, dpe 463/1757, tsimt 566/2231,
-# stsimt 563/2228.  (dwf and lwm still report only busy: whole-SM.)
+# stsimt 563/2228.  dwf and lwm, before their busy_warp (the whole-SM
+# rule: a finished CTA waited for every other CTA's threads in dwf's
+# writeback queue, lwm's sub-warps in flight): dwf 455/3892, lwm 511/4319;
+# after: dwf 455/1807, lwm 511/1923.
 # shellcheck disable=SC2086
-run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
-  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
-  for m in spe dpe sbi swi sbi+swi tsimt stsimt; do
+run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt,dwf,lwm &&
+  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt,dwf,lwm &&
+  for m in spe dpe sbi swi sbi+swi tsimt stsimt dwf lwm; do
     check "cta_rounds001_${m}_retires_own_cta" "b <= 4 * a" "$(get g8 $m cycles)" "$(get g32 $m cycles)"
   done
 

@@ -381,6 +381,27 @@ static int lwm_busy(const core *c, const void *vm)
     return 0;
 }
 
+/* Per CTA (ops->busy_warp): the large warp holding warp slot w (a large
+ * warp never spans two CTAs, 004 sec. 3.1's large warps are formed within
+ * a thread block) has its launch queued, a stack entry, an instruction
+ * being broken into sub-warps, a branch being packed, or sub-warps in
+ * flight.  Other CTAs' large warps do not hold its CTA. */
+static int lwm_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const lwm_state *m = vm;
+    (void)c;
+    unsigned g = (w / m->cw) * m->lpc + (w % m->cw) / m->K, lw = g / m->P;
+    const lwm_unit *u = &m->u[g % m->P];
+    const lwm_subwarp_state *s = u->ls;
+    if (mech_lq_has(&m->lq, g) || s->sp_q[lw] || s->pend_q[lw] || (s->wait_q >> lw & 1u) ||
+        (s->busy_q && s->cur_q == lw) || (s->br_busy_q && s->br_warp_q == lw))
+        return 1;
+    for (unsigned i = 0; i < u->nfq; i++)
+        if (u->fq[i].warp == lw)
+            return 1;
+    return 0;
+}
+
 static void lwm_trace(core *c, void *vm, struct vcd_writer *w)
 {
     lwm_state *m = vm;
@@ -470,6 +491,7 @@ const mech_ops mech_lwm = {
     .launch = lwm_launch,
     .cycle = lwm_cycle,
     .busy = lwm_busy,
+    .busy_warp = lwm_busy_warp,
     .trace = lwm_trace,
     .gtkw = lwm_gtkw,
     .stats = lwm_stats,
