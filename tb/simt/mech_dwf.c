@@ -15,9 +15,13 @@
  * the lane-aware register file (lane_regfile: per lane, or with
  * --regfile crossbar per-bank decoders and a crossbar where a swizzled
  * lane is a bank conflict, 000 Fig. 10b): a conflict holds the register
- * file and delays the writeback.  000 l.915 adds that register-file
- * stage; here the writeback is the core's result time plus its stall
- * cycles.
+ * file and delays the writeback.  000 l.914-916 charges DWF one stage
+ * more than PDOM (register file access).  The commit is at the core's
+ * result time plus the register file's stall cycles, and the update
+ * registers and the pool take a cycle each, so a thread issues again at
+ * its result time + 2: the baseline's barrel-processing warp (000
+ * l.213-220, core_cfg.barrel) issues again at + 1 (its re-fetch), so DWF
+ * pays exactly that one stage more (tests/simt_paper/dep_chain.k).
  *
  * Launch: a static warp enters its pool as a commit of its threads at PC
  * 0, one commit a cycle through the commit port.  Barriers: threads whose
