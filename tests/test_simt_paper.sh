@@ -366,3 +366,15 @@ run chain4 $K/dep_chain.k $P004 --mech spe,lwm &&
 # shellcheck disable=SC2086
 run chain0 $K/dep_chain.k $P000 --mech spe,dwf &&
   check claim000_dwf_one_extra_stage "b - a >= 21 && b - a <= 21 + 3" "$(get chain0 spe cycles)" "$(get chain0 dwf cycles)"
+
+# ------------------------------------------------ 003: dpe's scoreboard
+# 003's scoreboard is the baseline's with shadow bits (sec. 3.2): on a
+# kernel no branch of which interleaves, dpe takes spe's cycles.  kmeans
+# (CUDA, ld.global.v4 in its loop): every destination of the v4 load is
+# reserved at the issue and every writeback of a cycle frees its register,
+# as the core's scoreboard does.  Before (one extra destination a cycle
+# through the issue port, two writebacks a cycle): spe 1442, dpe 1464.
+# shellcheck disable=SC2086
+if "$S" --launch tb/kernels/cuda/kmeans.launch $P003 --mech spe,dpe --format "$FMT" >"$T/km003.out" 2>"$T/km003.err"; then
+  check claim003_dpe_no_slower_kmeans "b <= a" "$(get km003 spe cycles)" "$(get km003 dpe cycles)"
+else bad run_km003 "$(head -1 "$T/km003.err")"; fi
