@@ -223,13 +223,17 @@ run fig2 tb/kernels/fig2_001.k $FIG2 --mech sbi,swi,sbi+swi && {
 # swi 469/5575, sbi+swi 502/2328, dpe 463/2498 (its writeback queue),
 # tsimt 566/10910, stsimt 563/10475 (tsimt_frontend's buffer); after: sbi
 # 513/2006, swi 469/1818, sbi+swi 502/1980, dpe 463/1757, tsimt 566/2231,
-# stsimt 563/2228.  (dwf and lwm still report only busy: whole-SM.)
+# stsimt 563/2228.  dwf and lwm, before their busy_warp (the whole-SM
+# rule: a finished CTA waited for every other CTA's threads in dwf's
+# writeback queue, lwm's sub-warps in flight): dwf 455/3892, lwm 511/4319;
+# after: dwf 455/1807, lwm 511/1923 (lwm 494/1872 with its completion in
+# the last stage).
 # swi in one pool (001 Table 3) and sbi+swi with two fills a cycle: swi
 # 530/2075, sbi+swi 501/1976.
 # shellcheck disable=SC2086
-run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
-  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt &&
-  for m in spe dpe sbi swi sbi+swi tsimt stsimt; do
+run g8 tb/kernels/fig2_001.k $FIG2 --grid 8 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt,dwf,lwm &&
+  run g32 tb/kernels/fig2_001.k $FIG2 --grid 32 --mech spe,dpe,sbi,swi,sbi+swi,tsimt,stsimt,dwf,lwm &&
+  for m in spe dpe sbi swi sbi+swi tsimt stsimt dwf lwm; do
     check "cta_rounds001_${m}_retires_own_cta" "b <= 4 * a" "$(get g8 $m cycles)" "$(get g32 $m cycles)"
   done
 
@@ -337,3 +341,45 @@ done
 # shellcheck disable=SC2086
 run eo tb/kernels/even_odd.k $P000 --mech spe,dwf &&
   check claim000_dwf_beats_spe_even_odd "b > a" "$(get eo spe simd_eff)" "$(get eo dwf simd_eff)"
+
+# ------------------------------------------- 000 and 004 baselines, their stages
+# Barrel processing (000 l.213-220, 004 l.193-200; the presets' barrel): a
+# warp is not fetched again until its instruction completes, and issues the
+# cycle after, so one warp's 14 independent adds take at least 14 x (ALU
+# latency + 1) cycles (000: 4, 004: 5); with barrel off the scoreboard
+# issues them back to back.  Before the key (the core's scoreboard alone):
+# 000 39 cycles, 004 26.
+# shellcheck disable=SC2086
+run bar0 $K/barrel_adds.k $P000 --mech spe && run bar0x $K/barrel_adds.k $P000 --set barrel=off --mech spe &&
+  check baseline000_barrel "b >= 14 * 5 && a < b" "$(get bar0x spe cycles)" "$(get bar0 spe cycles)"
+# LWM adds no stage (004 l.320-323: sub-warps are formed beside decode; a
+# large warp is fetched again when its first sub-warp completes, l.392-394,
+# as the baseline's warp when it completes): a large warp of one warp (the
+# CTA's 16 threads, K = 1) takes spe's cycles exactly.  Before (no barrel in
+# the baseline, lwm's completion a cycle after the last stage): spe 108,
+# lwm 155 on the chain; spe 26, lwm 113 on the independent adds.
+# shellcheck disable=SC2086
+run bar4 $K/barrel_adds.k $P004 --mech spe,lwm && run bar4x $K/barrel_adds.k $P004 --set barrel=off --mech spe &&
+  check baseline004_barrel "b >= 14 * 6 && a < b && c == b" "$(get bar4x spe cycles)" "$(get bar4 spe cycles)" "$(get bar4 lwm cycles)"
+# shellcheck disable=SC2086
+run chain4 $K/dep_chain.k $P004 --mech spe,lwm &&
+  check claim004_lwm_no_extra_stage "a == b" "$(get chain4 spe cycles)" "$(get chain4 lwm cycles)"
+# DWF pays one pipeline stage more than PDOM (000 l.914-916): a chain of 21
+# dependent instructions takes dwf one cycle more per instruction than spe
+# (barrel processing), and at most three more for the launch's commit.
+# Before (spe on the scoreboard alone): spe 87, dwf 132.
+# shellcheck disable=SC2086
+run chain0 $K/dep_chain.k $P000 --mech spe,dwf &&
+  check claim000_dwf_one_extra_stage "b - a >= 21 && b - a <= 21 + 3" "$(get chain0 spe cycles)" "$(get chain0 dwf cycles)"
+
+# ------------------------------------------------ 003: dpe's scoreboard
+# 003's scoreboard is the baseline's with shadow bits (sec. 3.2): on a
+# kernel no branch of which interleaves, dpe takes spe's cycles.  kmeans
+# (CUDA, ld.global.v4 in its loop): every destination of the v4 load is
+# reserved at the issue and every writeback of a cycle frees its register,
+# as the core's scoreboard does.  Before (one extra destination a cycle
+# through the issue port, two writebacks a cycle): spe 1442, dpe 1464.
+# shellcheck disable=SC2086
+if "$S" --launch tb/kernels/cuda/kmeans.launch $P003 --mech spe,dpe --format "$FMT" >"$T/km003.out" 2>"$T/km003.err"; then
+  check claim003_dpe_no_slower_kmeans "b <= a" "$(get km003 spe cycles)" "$(get km003 dpe cycles)"
+else bad run_km003 "$(head -1 "$T/km003.err")"; fi

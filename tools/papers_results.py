@@ -275,21 +275,32 @@ def why_000(d, c, ks):
                                     for k in d.kernels) if x])
     lat4 = sweep.gmean([x for x in (d.speedup("000", "spe", "dwf", k) for k in d.kernels)
                         if x])
+    hs_b, hs_m = d.ok("000", "spe", "hotspot"), d.ok("000", "dwf", "hotspot")
+    hs = (f" (hotspot: PDOM's SIMD efficiency {hs_b['simd_eff']}, DWF's {hs_m['simd_eff']})"
+          if hs_b and hs_m else "")
     return (
-        f"DWF issues {fnum(ratio(d, '000', 'dwf', 'spe', 'warp_insts', ks), '{:.2f}')}x "
-        "PDOM's warp instructions for the same thread instructions (geometric mean over "
-        "the set; the SIMD efficiency columns below): it forms a warp from the threads "
-        "that are in its pool, and a thread is out of the pool from its issue until its "
-        "writeback (mech_dwf.c: no scoreboard), so on these small grids (collatz: 3 CTAs "
-        "of 64 threads, 12 warps of 16) the Majority heuristic issues partial warps while "
-        "the other threads are in flight. The probe at alu_lat=1 "
-        "(tools/sweeps/000-lat1.sweep) shortens that time: DWF then runs at "
-        f"{fnum(lat1)} of PDOM's speed (every kernel, geometric mean) against {fnum(lat4)} "
-        "at the preset's 4 cycles. Regrouped warps also mix threads of several static "
-        "warps, so their loads touch "
+        f"DWF's SIMD efficiency is {fnum(ratio(d, '000', 'dwf', 'spe', 'simd_eff', ks))} "
+        f"of PDOM's and it issues "
+        f"{fnum(ratio(d, '000', 'dwf', 'spe', 'warp_insts', ks), '{:.2f}')}x PDOM's warp "
+        "instructions for the same thread instructions (geometric means over the set; "
+        "table). The issue path is not the cause: both machines barrel-process (000.cfg's "
+        "barrel, l.213-220) and DWF pays exactly the one stage 000 charges it "
+        "(l.914-916; tests/simt_paper/dep_chain.k). The loss is in the warps the pool "
+        "forms: where a few threads of a warp take a short branch (hotspot's boundary "
+        "loads, which PDOM's stack reconverges at once), they reach the next PC before the "
+        "rest, and the pool, which holds few threads (at most 256 per core, and a thread "
+        "is out of it from its issue to its writeback), has nothing else there, so the "
+        "Majority heuristic issues them as a warp of their own; an issued warp is not "
+        "merged again (l.680-682), so the fragments run apart from then on" + hs + ". "
+        "The probe at alu_lat=1 (tools/sweeps/000-lat1.sweep) keeps more threads in the "
+        f"pool: DWF then runs at {fnum(lat1)} of PDOM's speed (every kernel, geometric "
+        f"mean) against {fnum(lat4)} at the preset's 4 cycles. Regrouped warps also mix "
+        "threads of several static warps, so their loads touch "
         f"{fnum(ratio(d, '000', 'dwf', 'spe', 'segments', ks), '{:.1f}')}x the 128-byte "
         "segments (last column); 000 reports the same effect on Bitonic's miss rate "
-        "(l.902-905). 000 ran 256 threads per core on grids of thousands of threads.")
+        "(l.902-905). 000's benchmarks diverge far more than these kernels (its PDOM "
+        "uses 49% of its lanes at 16 wide, Fig. 6, l.444-451) and ran grids of "
+        "thousands of threads.")
 
 
 def launch_warps(k, ws):
@@ -367,15 +378,27 @@ def why_003(d, c, ks):
     per = {k: d.speedup("003", "spe", "dpe", k) for k in ks}
     worst = min((k for k in per if per[k]), key=lambda k: per[k])
     a, b = d.ok("003", "dpe", worst), d.ok("003", "spe", worst)
+    below = sorted(k for k in per if per[k] and per[k] < 1)
+    probed = [k for k in below if k in ("bfs", "lud")]  # the kernels the probes ran on
     return (
-        f"On {worst} ({pct(per[worst])}) dpe issues {a['warp_insts']} warp instructions "
-        f"as spe does ({b['warp_insts']}) and no branch interleaves (avg_paths "
-        f"{extra(a, 'avg_paths')}): the dual-path stack did nothing. The difference is "
-        "dpe's own scoreboard (mech_dpe.c: the shadow scoreboard replaces the core's, a "
-        "register is freed by a writeback through two ports a cycle), which holds some "
-        "ready warps a cycle longer (on hotspot the two --log issue traces first differ "
-        "at cycle 562, a dependent add that spe issues and dpe holds). 003 itself "
-        "reports one such case, MUMpp at -1.1% (l.1101-1102).")
+        f"On {worst} ({pct(per[worst])}, {b['cycles']} -> {a['cycles']} cycles) dpe "
+        f"issues {a['warp_insts']} warp instructions as spe does ({b['warp_insts']}) and no "
+        f"branch interleaves (avg_paths {extra(a, 'avg_paths')}): the dual-path stack did "
+        "nothing. dpe's scoreboard costs nothing the baseline's does not (mech_dpe.c: every "
+        "writeback of a cycle frees its register in that cycle, and an instruction's "
+        "destinations are all reserved at its issue, as the core's scoreboard does; 003's "
+        "is the baseline's with shadow bits, sec. 3.2). Below 1: "
+        + (", ".join(f"{k} {per[k]:.4f}" for k in below) or "none")
+        + ". " + ("On hotspot the difference is the fetch order: dpe's round robin serves "
+                  "two contexts per warp (003 doubles the instruction buffer, l.731-733), "
+                  "and at fetch_width=4 the two take the same cycles. "
+                  if "hotspot" in below else "")
+        + (f"On {' and '.join(probed)} neither a wider fetch (fetch_width=4), a third "
+           "buffer entry nor 16 scoreboard entries changes it, which leaves 003's "
+           "conservative shadow bits (l.693-706: false dependencies at a divergence; a "
+           "non-conservative scoreboard gains at most 1%, l.1153-1156) as the likely cause, "
+           "not established here. " if probed else "")
+        + "003 itself reports MUMpp at -1.1% (l.1101-1102).")
 
 
 def why_004(d, c, ks):
@@ -383,13 +406,21 @@ def why_004(d, c, ks):
                               extra(d.ok("004", "lwm", k), "large_warps").endswith("x8"))]
     sp = [d.speedup("004", "spe", c["mech"], k) for k in full]
     return (
-        "A large warp never spans two CTAs (mech_lwm.c), so K, the warps per large warp "
-        "(the second number of lwm's large_warps column, NxK), is at most the CTA's "
-        "warps: 004's 8 (256 threads, l.702-703) only where a CTA has 256 threads ("
-        + (", ".join(full) or "none") + f": {c['mech']} {pct(sweep.gmean([x for x in sp if x]) if any(sp) else None)}"
-        "). Elsewhere the large warps are 1-4 warps and there are fewer of them to "
-        "schedule than there were warps, while a large warp is not fetched again until "
-        "its first sub-warp completes (l.392-394): the idle cycles grow (table).\n\n"
+        "LWM pays no stage of its own here (a large warp of one warp takes the "
+        "barrel-processing baseline's cycles exactly: 004.cfg's barrel, l.193-200; "
+        "tests/simt_paper/dep_chain.k), so what differs is the large warps. A large warp "
+        "never spans two CTAs (mech_lwm.c), so K, the warps per large warp (the second "
+        "number of lwm's large_warps column, NxK), is at most the CTA's warps: 004's 8 "
+        "(256 threads, l.702-703) only where a CTA has 256 threads ("
+        + (", ".join(full) or "none") + f": {c['mech']} "
+        f"{pct(sweep.gmean([x for x in sp if x]) if any(sp) else None)}). Elsewhere the "
+        "large warps are 1-4 warps: there is little divergence for sub-warping to pack "
+        "(the SIMD efficiency column), and there are fewer of them to schedule than there "
+        "were warps. A conditional branch also holds the unit's one pair of temporary "
+        "active-mask buffers until its last sub-warp completes (004 counts one pair, 512 "
+        "bits, l.632-639; lwm_subwarp pushes a second large warp's branch back meanwhile), "
+        "where the baseline's warps branch independently: on nw (K = 1) the second warp's "
+        "branch waits for the first's.\n\n"
         + "| kernel | large_warps (NxK) |\n|---|---|\n"
         + "\n".join(f"| {k} | {extra(d.ok('004', 'lwm', k), 'large_warps')} |"
                      for k in ks if d.ok("004", "lwm", k)))

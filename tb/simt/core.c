@@ -93,6 +93,7 @@ struct core {
     two_level_sched_state tls[CORE_MAX_PORTS];
     unsigned tl_n[CORE_MAX_PORTS];     /* units in the model (0: not built) */
     uint64_t *ld_until;                /* per unit */
+    uint64_t *bar_until;               /* per warp slot: barrel processing (core_cfg.barrel) */
     /* this cycle */
     uint64_t cycle;
     core_dec dec[CORE_MAX_PORTS];
@@ -623,6 +624,9 @@ int core_sb_ready(const core *c, unsigned w, int pc)
         return 1;
     const prog_insn *in = &c->p->ins[pc];
     const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+    /* barrel processing: the warp's last instruction has not completed */
+    if (c->P.barrel && c->bar_until[w] > c->cycle)
+        return 0;
     for (unsigned j = 0; j < in->nsrc; j++)
         if (row[in->src[j]] > c->cycle)
             return 0;
@@ -985,6 +989,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             if (sb_at > *e)
                 *e = sb_at;
         }
+    /* barrel processing: the warp is fetched again in the cycle its
+     * instruction completes, so its next instruction issues a cycle later
+     * (004 l.193-200: selected in the fetch stage after it completes) */
+    if (c->P.barrel && !r->nosb && !(c->ops->flags & MECH_OWN_SB) && last + 1 > c->bar_until[r->warp])
+        c->bar_until[r->warp] = last + 1;
     if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
         last > c->ld_until[r->unit_warp])
         c->ld_until[r->unit_warp] = last;
@@ -1433,6 +1442,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
     c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
     c->ld_until = calloc(c->W + 1, sizeof(uint64_t));
+    c->bar_until = calloc(c->W + 1, sizeof(uint64_t));
     c->fb = calloc((size_t)c->W * c->nctx, sizeof *c->fb);
     c->cta_of = malloc(k * sizeof(int64_t));
     c->cta_live = calloc(k, sizeof(unsigned));
@@ -1526,6 +1536,7 @@ void core_free(core *c)
     free(c->tready);
     free(c->sb);
     free(c->ld_until);
+    free(c->bar_until);
     free(c->fb);
     free(c->cta_of);
     free(c->cta_live);

@@ -122,6 +122,14 @@ typedef struct core_cfg {
     unsigned sfu_groups;   /* SFU SIMD groups */
     unsigned fetch_width;  /* instructions fetched per cycle (0: schedulers) */
     unsigned ibuf;         /* instruction buffer entries per warp context */
+    unsigned barrel;       /* barrel processing (000 l.213-220, 004 l.193-200): a warp
+                            * is not fetched again until its last instruction has
+                            * completed (its latest result is ready), so it issues
+                            * again a cycle after that (the fetch): part of the
+                            * per-warp scoreboard (core_sb_ready), so the mechanisms
+                            * on it (spe, swi, tsimt, ...); dwf's pool and lwm's
+                            * in-flight bits are their papers' per-thread forms of it;
+                            * dpe's and sbi's own scoreboards do not model it */
     /* SM limits */
     unsigned max_threads, max_warps, max_ctas;
     unsigned shared_bytes; /* shared memory per SM */

@@ -29,6 +29,7 @@ const core_key core_keys[] = {
     K(sfu_groups, 1, CORE_MAX_GROUPS, NULL, "SFU SIMD groups"),
     K(fetch_width, 0, 8, NULL, "instructions fetched per cycle (0: one per scheduler)"),
     K(ibuf, 1, 8, NULL, "instruction buffer entries per warp (context)"),
+    K(barrel, 0, 1, w_onoff, "barrel processing: a warp waits for its last instruction to complete"),
     K(max_threads, 1, 65536, NULL, "threads an SM holds"),
     K(max_warps, 1, CORE_MAX_WARPS, NULL, "warps an SM holds"),
     K(max_ctas, 1, 64, NULL, "CTAs an SM holds"),

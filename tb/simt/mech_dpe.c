@@ -19,14 +19,18 @@
  * shadow scoreboard clears and which the stack and the scoreboard can take
  * (no full stack, a free scoreboard entry) issues.  A destination register
  * is allocated at issue and freed by a writeback one cycle before its
- * result is usable (two writeback ports, a third writeback in one cycle
- * waits a cycle).
+ * result is usable.  003's scoreboard is the baseline's extended with
+ * shadow bits (sec. 3.2, l.762-766), so it frees and reserves what the
+ * baseline's (the core's per-warp scoreboard) does in a cycle: every
+ * writeback of the cycle (the structure's two ports, in as many passes of
+ * the cycle as the writebacks need) and every destination of the issue.
  *
  * Several destinations (ld.v2/ld.v4): one scoreboard entry per register,
- * and the issue port allocates one entry a cycle.  The path spends one
- * cycle of its issue port per extra destination, allocating its entry (a
- * query of its operands and that destination first, as for an issue),
- * then issues with the first destination; all of them are freed by their
+ * and the issue port allocates one entry a pass: each extra destination
+ * is allocated (a query of its operands and that destination first, as for
+ * an issue) in a pass of its own, then the issue with the first
+ * destination, all in one cycle of the port (before: one cycle each, which
+ * cost kmeans 1.5% against spe); all of them are freed by their
  * writebacks.  The stack sees only the issue.  ENTRIES must hold an
  * instruction's destinations (else "cannot run").  Likewise more than
  * three sources (st.v4: the address and four values): the query port
@@ -144,8 +148,9 @@ static int dpe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned side
     return pc < core_prog(c)->n ? (int)pc : -1;
 }
 
-/* The scoreboard's writebacks of the cycle (two ports; the earliest due
- * first is not needed: any two due, the rest a cycle later). */
+/* Two of the cycle's due writebacks (the structure's two ports; the
+ * earliest due first is not needed: the cycle's last passes take the rest,
+ * dpe_cycle). */
 static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
 {
     memset(b, 0, sizeof *b);
@@ -278,7 +283,13 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
             return 0;
         }
         m->vpass[w][side]++;
-        return dpe_step_sb(c, m) ? -1 : 1;
+        if (dpe_step_sb(c, m))
+            return -1;
+        /* the baseline's scoreboard (the core's) reserves every destination
+         * at the issue, and 003's is that one with shadow bits (sec. 3.2):
+         * the next destination, or the issue, in a further pass of the
+         * same cycle; the port's cycle is spent either way */
+        return dpe_try(c, m, q, w, side) < 0 ? -1 : 1;
     }
     dpe_stack_in *in = &m->di;
     memset(in, 0, sizeof *in);
@@ -398,7 +409,14 @@ static int dpe_cycle(core *c, void *vm)
         if (dpe_step_stack(c, m, 0))
             return -1;
     }
-    if (!m->sb_stepped || m->base.wb0_valid) {
+    /* the cycle's writebacks (or an idle update if none stepped it), two
+     * a pass through the structure's two ports.  Every result of the
+     * cycle frees its register in the cycle: 003's scoreboard is the
+     * baseline's extended with shadow bits (sec. 3.2, l.596-606,
+     * l.762-766), and the baseline's (the core's per-warp scoreboard)
+     * frees all of them, however many groups write back; so the writebacks
+     * past the two ports take further passes in the same cycle. */
+    for (int pass = !m->sb_stepped || m->base.wb0_valid; pass; pass = m->base.wb0_valid) {
         m->bi = m->base;
         shadow_scoreboard_eval(&m->bc, &m->bs, &m->bi, &m->bo);
         if (m->bo.err)
@@ -406,6 +424,7 @@ static int dpe_cycle(core *c, void *vm)
                              shadow_scoreboard_err_name((unsigned)m->bo.err_code));
         if (dpe_step_sb(c, m))
             return -1;
+        dpe_sb_base(c, m, &m->base);
     }
     if (core_config(c)->check) {
         const char *e = dpe_stack_check(&m->dc, &m->ds);

@@ -15,9 +15,13 @@
  * the lane-aware register file (lane_regfile: per lane, or with
  * --regfile crossbar per-bank decoders and a crossbar where a swizzled
  * lane is a bank conflict, 000 Fig. 10b): a conflict holds the register
- * file and delays the writeback.  000 l.915 adds that register-file
- * stage; here the writeback is the core's result time plus its stall
- * cycles.
+ * file and delays the writeback.  000 l.914-916 charges DWF one stage
+ * more than PDOM (register file access).  The commit is at the core's
+ * result time plus the register file's stall cycles, and the update
+ * registers and the pool take a cycle each, so a thread issues again at
+ * its result time + 2: the baseline's barrel-processing warp (000
+ * l.213-220, core_cfg.barrel) issues again at + 1 (its re-fetch), so DWF
+ * pays exactly that one stage more (tests/simt_paper/dep_chain.k).
  *
  * Launch: a static warp enters its pool as a commit of its threads at PC
  * 0, one commit a cycle through the commit port.  Barriers: threads whose
@@ -486,6 +490,41 @@ static int mdwf_busy(const core *c, const void *vm)
     return 0;
 }
 
+/* 1 if pool-local static warp j holds a thread in item it's masks */
+static int item_has(const mdwf_item *it, uint64_t mask, unsigned j, unsigned WS)
+{
+    for (uint64_t mk = mask; mk; mk &= mk - 1)
+        if (it->tid[__builtin_ctzll(mk)] / WS == j)
+            return 1;
+    return 0;
+}
+
+/* Per CTA (ops->busy_warp): static warp w's threads are out of the pool
+ * in the dwf unit's hands -- its launch queued, in the register file's
+ * instruction, in a writeback waiting to commit, or waiting at a closed
+ * barrier.  A dynamic warp may mix threads of several CTAs (000 forms warps
+ * from any threads of the core at one PC), so the test is per thread: a
+ * CTA whose threads have all exited and left the unit retires while other
+ * CTAs' threads are in flight.  A thread in the pool is live, so it holds
+ * its CTA through the core's live count. */
+static int mdwf_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const mdwf_mech *m = vm;
+    unsigned WS = core_warp_size(c), j = w / m->P;
+    const mdwf_unit *u = &m->u[w % m->P];
+    if (mech_lq_has(&u->lq, j))
+        return 1;
+    if (u->rf_active && item_has(&u->cur, u->ri.lane_valid, j, WS))
+        return 1;
+    for (unsigned i = 0; i < u->ncq; i++)
+        if (item_has(&u->cq[i], u->cq[i].mask_t | u->cq[i].mask_nt, j, WS))
+            return 1;
+    for (unsigned l = 0; u->nwait && l < WS; l++)
+        if (u->waitpc[j * WS + l] != 0xffff)
+            return 1;
+    return 0;
+}
+
 static void mdwf_trace(core *c, void *vm, struct vcd_writer *w)
 {
     mdwf_mech *m = vm;
@@ -586,6 +625,7 @@ const mech_ops mech_dwf = {
     .launch = mdwf_launch,
     .cycle = mdwf_cycle,
     .busy = mdwf_busy,
+    .busy_warp = mdwf_busy_warp,
     .trace = mdwf_trace,
     .gtkw = mdwf_gtkw,
     .stats = mdwf_stats,

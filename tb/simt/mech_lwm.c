@@ -17,9 +17,13 @@
  * never runs ahead of its own result).  The sub-warp goes through the
  * core's SIMD group and load/store unit like a warp.
  *
- * Timing.  A sub-warp leaves the pipeline when its last thread's result is
- * ready (core_out.ready); one completion a cycle per unit, the earliest
- * due first; it clears the in-flight bits.  An unconditional bra is a JUMP:
+ * Timing.  A sub-warp completes in the pipeline's last stage, the cycle
+ * before its last thread's result is usable (core_out.ready - 1); one
+ * completion a cycle per unit, the earliest due first; it clears the
+ * in-flight bits, so the large warp is fetched in the next cycle and its
+ * next sub-warp issues at core_out.ready + 1: the cycle a warp of the
+ * barrel-processing baseline issues again (core_cfg.barrel: 004's
+ * sub-warping runs beside decode, l.320-323, and adds no stage).  An unconditional bra is a JUMP:
  * one sub-warp for every thread of the large warp in one cycle (004:
  * "saves up to 7 cycles"); it counts as the sub-warps it replaces (the
  * busiest column), so SIMD efficiency stays <= 1 (issue 24 item 14).  A
@@ -324,9 +328,13 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
         if (core_issue(c, q, &r, &co))
             return -1;
         f.taken = o->sw_branch ? co.taken & r.mask : 0;
-        f.ready = co.ready;
+        /* the sub-warp completes in the pipeline's last stage, the cycle
+         * before its result is usable (co.ready): the large warp is then
+         * fetched in the next cycle, as the baseline's warp is under barrel
+         * processing (004 l.207-211, l.392-394; core_cfg.barrel) */
+        f.ready = co.ready - 1;
         if (core_sb_blind(c))
-            f.ready = core_now(c) + 1; /* test hook: in-flight bits clear too early */
+            f.ready = core_now(c); /* test hook: in-flight bits clear too early */
         f.warp = lw;
         f.cols = o->sw_cols;
         memcpy(f.rows, o->sw_rows, sizeof f.rows);
@@ -335,7 +343,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
         if (u->nfq == u->capfq)
             u->fq = realloc(u->fq, (u->capfq = u->capfq * 2 + 16) * sizeof *u->fq);
         u->fq[u->nfq++] = f;
-        core_note_ready(c, f.ready);
+        core_note_ready(c, co.ready);
         issued = 1;
     }
     if (CORE_RECORD(c, q, lwm_subwarp, &u->lc, in, &u->out))
@@ -377,6 +385,27 @@ static int lwm_busy(const core *c, const void *vm)
         return 1;
     for (unsigned q = 0; q < m->P; q++)
         if (m->u[q].nfq)
+            return 1;
+    return 0;
+}
+
+/* Per CTA (ops->busy_warp): the large warp holding warp slot w (a large
+ * warp never spans two CTAs, 004 sec. 3.1's large warps are formed within
+ * a thread block) has its launch queued, a stack entry, an instruction
+ * being broken into sub-warps, a branch being packed, or sub-warps in
+ * flight.  Other CTAs' large warps do not hold its CTA. */
+static int lwm_busy_warp(const core *c, const void *vm, unsigned w)
+{
+    const lwm_state *m = vm;
+    (void)c;
+    unsigned g = (w / m->cw) * m->lpc + (w % m->cw) / m->K, lw = g / m->P;
+    const lwm_unit *u = &m->u[g % m->P];
+    const lwm_subwarp_state *s = u->ls;
+    if (mech_lq_has(&m->lq, g) || s->sp_q[lw] || s->pend_q[lw] || (s->wait_q >> lw & 1u) ||
+        (s->busy_q && s->cur_q == lw) || (s->br_busy_q && s->br_warp_q == lw))
+        return 1;
+    for (unsigned i = 0; i < u->nfq; i++)
+        if (u->fq[i].warp == lw)
             return 1;
     return 0;
 }
@@ -470,6 +499,7 @@ const mech_ops mech_lwm = {
     .launch = lwm_launch,
     .cycle = lwm_cycle,
     .busy = lwm_busy,
+    .busy_warp = lwm_busy_warp,
     .trace = lwm_trace,
     .gtkw = lwm_gtkw,
     .stats = lwm_stats,
