@@ -76,6 +76,18 @@ static sbi_scoreboard_in sb_issue(unsigned w, uint64_t d, int dv1, unsigned r1, 
     return in;
 }
 
+/* A writeback of entry pos of warp w (sel: bit 0 I1, bit 1 I2), nothing else. */
+static sbi_scoreboard_in sb_wb(unsigned w, unsigned pos, unsigned sel)
+{
+    sbi_scoreboard_in in;
+    memset(&in, 0, sizeof in);
+    in.wb_v = 1;
+    in.wb_warp = w;
+    in.wb_pos = pos;
+    in.wb_sel = sel;
+    return in;
+}
+
 /* Query warp w: context 1 reads register r1q (if >= 0), context 2 r2q
  * (query register 0). */
 static sbi_scoreboard_out sb_query(const sbi_scoreboard_cfg *c, const sbi_scoreboard_state *s,
@@ -174,11 +186,7 @@ TEST(worked_example)
     CHECK_EQ(o.hz2, 1);
     CHECK_EQ(o.dep1, 1);
     /* r1 written back */
-    memset(&in, 0, sizeof in);
-    in.wb_v = 1;
-    in.wb_warp = 0;
-    in.wb_pos = 0;
-    in.wb_sel = 1;
+    in = sb_wb(0, 0, 1);
     o = sb_cyc(&c, &s, &in);
     CHECK_EQ(o.act, SBI_SB_ACT_WB);
     CHECK_EQ(o.wb_free, 1);
@@ -309,11 +317,7 @@ TEST(vector_load_example)
     CHECK_EQ(o.dep1, 2);
     CHECK_EQ(o.dep2, 2);
     /* t3: the ld.v4's data returns: one writeback frees all four */
-    memset(&in, 0, sizeof in);
-    in.wb_v = 1;
-    in.wb_warp = 0;
-    in.wb_pos = 1;
-    in.wb_sel = 1;
+    in = sb_wb(0, 1, 1);
     o = sb_cyc(&c, &s, &in);
     CHECK_EQ(o.act, SBI_SB_ACT_WB);
     CHECK_EQ(o.wb_free, 1);

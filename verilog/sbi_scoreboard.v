@@ -343,6 +343,39 @@ module sbi_scoreboard #(
                                {$past(iss_dst1), $past(iss_dst2), $past(iss_d[5:0])});
         end
 
+    // the read port by brute force: entry k of the query warp is flagged
+    // for context j exactly when one of the NDST ids of a pending I_i
+    // equals a valid query register of context j and M[k][i][j] is set
+    reg [DEPTH-1:0] f_dep1;
+    reg [DEPTH-1:0] f_dep2;
+    integer f_q, f_n, f_m;
+    always @* begin
+        f_dep1 = {DEPTH{1'b0}};
+        f_dep2 = {DEPTH{1'b0}};
+        for (f_q = 0; f_q < DEPTH; f_q = f_q + 1)
+            for (f_n = 0; f_n < NDST; f_n = f_n + 1)
+                for (f_m = 0; f_m < QREGS; f_m = f_m + 1) begin
+                    if (dv1_q[qws][f_q] && mat_q[qws*DEPTH + f_q][0] && q1_rv[f_m] &&
+                        dst1_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q1_r[f_m*REG_W +: REG_W])
+                        f_dep1[f_q] = 1'b1;
+                    if (dv2_q[qws][f_q] && mat_q[qws*DEPTH + f_q][3] && q1_rv[f_m] &&
+                        dst2_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q1_r[f_m*REG_W +: REG_W])
+                        f_dep1[f_q] = 1'b1;
+                    if (dv1_q[qws][f_q] && mat_q[qws*DEPTH + f_q][1] && q2_rv[f_m] &&
+                        dst1_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q2_r[f_m*REG_W +: REG_W])
+                        f_dep2[f_q] = 1'b1;
+                    if (dv2_q[qws][f_q] && mat_q[qws*DEPTH + f_q][4] && q2_rv[f_m] &&
+                        dst2_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q2_r[f_m*REG_W +: REG_W])
+                        f_dep2[f_q] = 1'b1;
+                end
+    end
+
+    always @*
+        if (f_past && !err)
+            // every destination id of every pending entry is guarded
+            p_dep: assert(dep1 == f_dep1 && dep2 == f_dep2 &&
+                          hz1 == (f_dep1 != {DEPTH{1'b0}}) && hz2 == (f_dep2 != {DEPTH{1'b0}}));
+
     always @*
         if (f_past)
             // err exactly with an error code; an error holds, reports no
