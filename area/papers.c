@@ -29,6 +29,7 @@
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/lwm_subwarp.h"
+#include "../rtl_c/sbi_scoreboard.h"
 #include "../rtl_c/swi_sched.h"
 #include "../rtl_c/simt_stack.h"
 #include "../rtl_c/tsimt_frontend.h"
@@ -885,8 +886,10 @@ static double sb_row(area_paper_report *p, const area_tech *t, const char *label
     area_desc d;
     area_row *r;
     double a = NAN;
+    sbi_scoreboard_cfg sc = sbi_scoreboard_default_cfg();
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
-    if (area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
+    sc.depth = kind == 2 ? 2 * dp : dp;
+    if (area_desc_sbi_scoreboard(&sc, kind == 0, 0, &d) != NULL) {
         pending(p, label, pub_id, s, why);
         return NAN;
     }
@@ -907,8 +910,10 @@ static void sb_bits_row(area_paper_report *p, const char *label, int kind, const
     area_desc d;
     area_row *r;
     char note[300];
+    sbi_scoreboard_cfg sc = sbi_scoreboard_default_cfg();
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
-    if (area_desc_sbi_scoreboard(w, kind == 2 ? 2 * dp : dp, rw, kind == 0, 0, &d) != NULL) {
+    sc.depth = kind == 2 ? 2 * dp : dp;
+    if (area_desc_sbi_scoreboard(&sc, kind == 0, 0, &d) != NULL) {
         pending(p, label, pub_id, 1, why);
         return;
     }

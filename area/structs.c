@@ -1329,27 +1329,21 @@ void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *re
 /* rtl_c/sbi_scoreboard.h, per cycle: the issuing warp's row is read whole,
  * every entry's matrix multiplied by D(t, t+1) and the entries shifted up
  * to the lowest free position, a new entry written at position 0; the
- * query warp's row is read for the hazard (every entry's two destinations
- * against the up to 3 registers of each context, ANDed with the matrix
- * bit); the writeback clears one entry's pending bits.  The baseline (001:
- * 2 x 24 x 48 b) is, from the same cfg, two pools of a destination register
- * per entry (1 + REG_W bits), no matrix: one pool per warp of a pair. */
-const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
-                                     int force_ff, area_desc *d)
+ * query warp's row is read for the hazard (every entry's 2 NDST destination
+ * ids against the up to QREGS registers of each context, ANDed with the
+ * matrix bit); the writeback clears one entry's pending bits.  The baseline
+ * (001: 2 x 24 x 48 b) is, from the same cfg, two pools of a destination
+ * (1 + NDST REG_W bits) per entry, no matrix: one pool per warp of a pair. */
+const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int baseline, int force_ff,
+                                     area_desc *d)
 {
     const area_consts *c = area_default_consts();
-    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    sbi_scoreboard_cfg cfg = cfg_in ? *cfg_in : sbi_scoreboard_default_cfg();
     sbi_scoreboard_storage st;
     area_kind k = force_ff ? AK_FF : AK_AUTO;
     const char *e;
-    unsigned W, D, R, WW;
-    double ge;
-    if (warps)
-        cfg.warps = warps;
-    if (depth)
-        cfg.depth = depth;
-    if (reg_w)
-        cfg.reg_w = reg_w;
+    unsigned W, D, R, N, Q, WW;
+    double ge, cmps;
     e = sbi_scoreboard_cfg_check(&cfg);
     if (e)
         return e;
@@ -1357,23 +1351,28 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
     W = cfg.warps;
     D = cfg.depth;
     R = cfg.reg_w;
+    N = cfg.ndst;
+    Q = cfg.qregs;
     WW = sbi_scoreboard_warp_w(&cfg);
     if (baseline) {
         desc_init(d, "sbi_scoreboard.base", "Scoreboard, baseline (a register id per entry)");
         snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg baseline: %u pools x %u warps "
-                 "x %u entries x {pending, %u-bit register}", st.base_pools, st.base_rows, D, R);
+                 "x %u entries x {pending, %u x %u-bit register}", st.base_pools, st.base_rows, D,
+                 N, R);
         d->entry_bits = st.base_row_bits;
         add_array(d, "destination registers", "per warp and pool; reads: query warp, issuing "
-                  "warp (free entry); write: issue", k, W, D * R, 2, 1, 1, st.base_pools);
+                  "warp (free entry); write: issue", k, W, D * N * R, 2, 1, 1, st.base_pools);
         add_array(d, "pending bits", "per entry; reads: query, issue, writeback warps; writes: "
                   "issue, writeback", AK_FF, W, D, 3, 2, 1, st.base_pools);
         if (d->storage_bits != (unsigned long)st.base_pools * st.base_rows * st.base_row_bits)
             return "sbi_scoreboard: the baseline description's bits differ from "
                    "sbi_scoreboard_bits()";
-        /* per pool: every entry against the query's 3 registers, ANDed
-         * with pending, the hazard OR; the free-entry encoder; the
-         * writeback's entry decode */
-        ge = st.base_pools * (D * (3.0 * area_ge_eq_cmp(c, R) + 4.0 * c->ge_and2 + c->ge_or2) +
+        /* per pool: every entry's NDST ids against the query's QREGS - 1
+         * registers, ANDed with pending, the hazard OR; the free-entry
+         * encoder; the writeback's entry decode */
+        cmps = (double)N * (Q - 1u ? Q - 1u : 1u);
+        ge = st.base_pools * (D * (cmps * area_ge_eq_cmp(c, R) + (cmps + 1.0) * c->ge_and2 +
+                                   c->ge_or2) +
                               area_ge_reduce(c, D) + area_ge_prio_enc(c, D) +
                               area_ge_decoder(c, D) + 2.0 * area_ge_mag_cmp(c, WW + 1u));
         add_logic(d, "hazard and allocation", "register compares, hazard OR, free entry, "
@@ -1382,13 +1381,14 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
     }
     desc_init(d, "sbi_scoreboard", "Scoreboard, dependency matrices (SBI)");
     snprintf(d->config, sizeof d->config, "sbi_scoreboard_cfg: %u warps x %u entries x {dv1, "
-             "dst1 %u, dv2, dst2 %u, M 6} = %u x %u b", W, D, R, R, st.rows, st.row_bits);
+             "dst1 %u x %u, dv2, dst2 %u x %u, M 6} = %u x %u b, QREGS %u", W, D, N, R, N, R,
+             st.rows, st.row_bits, Q);
     d->entry_bits = st.row_bits;
     /* the issuing warp's entries are all rewritten (product, shift), the
      * query warp's all read: a row per warp */
     add_array(d, "destinations and matrices", "{dst1, dst2, M} of every entry, a row per warp; "
               "reads: issuing warp, query warp; write: issuing warp", k, W,
-              D * (2u * R + st.matrix_bits), 2, 1, 1, 1);
+              D * (2u * N * R + st.matrix_bits), 2, 1, 1, 1);
     add_array(d, "pending bits", "dv1, dv2 per entry; reads: issuing, query, writeback warps; "
               "writes: issue (shift), writeback", AK_FF, W, 2u * D, 3, 2, 1, 1);
     if (d->storage_bits != (unsigned long)st.rows * st.row_bits)
@@ -1403,11 +1403,13 @@ const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned re
          2.0 * D * c->ge_and2;
     add_logic(d, "issue: products and shift", "M x D(t, t+1) per entry, collapsing shift, free "
               "position, full, writeback clear", ge);
-    /* the hazard: per entry, each destination against each context's 4
-     * registers (three sources and the destination: 16 comparators, each
-     * gated by its query valid bit), ANDed with dv and the M bit; the two
-     * dependency vectors and their ORs; the error checks */
-    ge = D * (16.0 * area_ge_eq_cmp(c, R) + 16.0 * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
+    /* the hazard: per entry, each of the 2 NDST destination ids against
+     * each context's QREGS registers (at the defaults 2 x 2 x 4 = 16
+     * comparators, each gated by its query valid bit), ANDed with dv and
+     * the M bit; the two dependency vectors and their ORs; the error
+     * checks */
+    cmps = 4.0 * N * Q;
+    ge = D * (cmps * area_ge_eq_cmp(c, R) + cmps * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
          2.0 * area_ge_reduce(c, D) + 3.0 * area_ge_mag_cmp(c, WW + 1u) +
          area_ge_mag_cmp(c, sbi_scoreboard_pos_w(&cfg) + 1u) + 8.0 * c->ge_and2;
     add_logic(d, "hazard", "register compares ANDed with the dependency bits (001 sec. 3.4), "
@@ -1856,7 +1858,13 @@ static const char *mod_swi_sched(const unsigned *v, int force_ff, area_desc *d)
 }
 static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc *d)
 {
-    return area_desc_sbi_scoreboard(v[0], v[1], v[2], 0, force_ff, d);
+    sbi_scoreboard_cfg cfg = sbi_scoreboard_default_cfg();
+    SET(warps, 0);
+    SET(depth, 1);
+    SET(reg_w, 2);
+    SET(ndst, 3);
+    SET(qregs, 4);
+    return area_desc_sbi_scoreboard(&cfg, 0, force_ff, d);
 }
 #undef SET
 
@@ -1881,7 +1889,7 @@ static const struct {
     {"lwm_subwarp", {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W"}, mod_lwm_subwarp},
     {"lane_shuffle", {"LANES", "WARPS"}, mod_lane_shuffle},
     {"swi_sched", {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
-    {"sbi_scoreboard", {"WARPS", "DEPTH", "REG_W"}, mod_sbi_scoreboard},
+    {"sbi_scoreboard", {"WARPS", "DEPTH", "REG_W", "NDST", "QREGS"}, mod_sbi_scoreboard},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 

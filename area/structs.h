@@ -32,6 +32,7 @@
 #include "../rtl_c/lane_shuffle.h"
 #include "../rtl_c/lwm_subwarp.h"
 #include "../rtl_c/pc_warp_lut.h"
+#include "../rtl_c/sbi_scoreboard.h"
 #include "../rtl_c/simt_stack.h"
 #include "../rtl_c/swi_sched.h"
 #include "../rtl_c/tsimt_frontend.h"
@@ -351,12 +352,12 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
  * (flip-flops: 3 reads, 2 writes) = sbi_scoreboard_bits() (checked); the
  * products and the collapsing shift, the hazard compares.  baseline: 001's
  * baseline scoreboard from the same cfg, two pools of a {pending, register}
- * per entry.  0 = the model's default.  At WARPS=4 DEPTH=4 REG_W=4 its
+ * per entry.  cfg NULL = the model's defaults.  At WARPS=4 DEPTH=4 REG_W=4 its
  * 256 flip-flops are Yosys's count of verilog/sbi_scoreboard.v (checked
  * against the sbi branch before it landed). */
 void area_sbi_scoreboard_defaults(unsigned *warps, unsigned *depth, unsigned *reg_w);
-const char *area_desc_sbi_scoreboard(unsigned warps, unsigned depth, unsigned reg_w, int baseline,
-                                     int force_ff, area_desc *d);
+const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg, int baseline, int force_ff,
+                                     area_desc *d);
 
 /* --------------------------------------- baselines described directly */
 /* A register file of `regs` registers of `width` bits for `lanes` lanes

@@ -18,6 +18,8 @@ static const struct param_def sbi_scoreboard_param_defs[] = {
     {"WARPS", "warps", offsetof(sbi_scoreboard_cfg, warps), 1, SBI_SB_MAX_WARPS, 24, 0},
     {"DEPTH", "depth", offsetof(sbi_scoreboard_cfg, depth), 1, SBI_SB_MAX_DEPTH, 6, 0},
     {"REG_W", "reg_w", offsetof(sbi_scoreboard_cfg, reg_w), 1, 8, 6, 0},
+    {"NDST", "ndst", offsetof(sbi_scoreboard_cfg, ndst), 1, SBI_SB_MAX_NDST, 1, 0},
+    {"QREGS", "qregs", offsetof(sbi_scoreboard_cfg, qregs), 1, SBI_SB_MAX_QREGS, 4, 0},
 };
 
 /* sbi_scoreboard_params, sbi_scoreboard_default_cfg() and sbi_scoreboard_cfg_check() */
@@ -30,12 +32,12 @@ sbi_scoreboard_storage sbi_scoreboard_bits(const sbi_scoreboard_cfg *cfg)
 {
     sbi_scoreboard_storage st;
     st.matrix_bits = 6;
-    st.entry_bits = 2u * (1u + cfg->reg_w) + st.matrix_bits;
+    st.entry_bits = 2u * (1u + cfg->ndst * cfg->reg_w) + st.matrix_bits;
     st.rows = cfg->warps;
     st.row_bits = cfg->depth * st.entry_bits;
     st.base_pools = 2;
     st.base_rows = cfg->warps;
-    st.base_row_bits = cfg->depth * (1u + cfg->reg_w);
+    st.base_row_bits = cfg->depth * (1u + cfg->ndst * cfg->reg_w);
     return st;
 }
 
@@ -90,17 +92,19 @@ void sbi_scoreboard_reset(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s
 /* The query registers as a set of register ids, both contexts in one
  * table (a decoder): bits 2r and 2r + 1 of the 512-bit `set` (words
  * set[r >> 5]) are 1 when a valid register of context 1, respectively
- * context 2, names register r.  Context c's registers are r[4 (c-1) + n],
- * valid when bit n of rv[c-1] is set. */
-static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[8], uint64_t rm)
+ * context 2, names register r.  Context c's register n (n < QREGS) is
+ * field n of r[c-1] (REG_W bits each), valid when bit n of rv[c-1] is set. */
+static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[2], unsigned qregs,
+                     unsigned reg_w)
 {
-    unsigned n;
+    unsigned c, n;
     for (n = 0; n < 8u; n++)
         set[n] = 0;
-    for (n = 0; n < 8u; n++) {
-        const uint64_t id = r[n] & rm;
-        set[id >> 5] |= ((rv[n >> 2] >> (n & 3u)) & 1u) << (2u * (id & 31u) + (n >> 2));
-    }
+    for (c = 0; c < 2u; c++)
+        for (n = 0; n < qregs; n++) {
+            const uint64_t id = bits_field(r[c], n * reg_w, reg_w);
+            set[id >> 5] |= ((rv[c] >> n) & 1u) << (2u * (id & 31u) + c);
+        }
 }
 
 /* Bits 0 and 1: register id r (below 256) is in context 1's, context 2's
@@ -108,6 +112,18 @@ static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[8],
 static inline uint64_t sb_in(const uint64_t set[8], uint64_t r)
 {
     return (set[(r >> 5) & 7u] >> (2u * (r & 31u))) & 3u;
+}
+
+/* Bits 0 and 1: one of the NDST destination ids packed in dst (REG_W bits
+ * each) is in context 1's, context 2's query set. */
+static inline uint64_t sb_in_any(const uint64_t set[8], uint64_t dst, unsigned ndst,
+                                 unsigned reg_w)
+{
+    uint64_t c = 0;
+    unsigned n;
+    for (n = 0; n < ndst; n++)
+        c |= sb_in(set, bits_field(dst, n * reg_w, reg_w));
+    return c;
 }
 
 void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
@@ -118,7 +134,8 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     const unsigned iw = (unsigned)(in->iss_warp & wm), qw = (unsigned)(in->q_warp & wm);
     const unsigned bw = (unsigned)(in->wb_warp & wm), bp = (unsigned)(in->wb_pos & pm);
     const unsigned sel = (unsigned)(in->wb_sel & 3u);
-    const uint64_t q1rv = in->q1_rv & 15u, q2rv = in->q2_rv & 15u;
+    const uint64_t qm = bits_mask(cfg->qregs);
+    const uint64_t q1rv = in->q1_rv & qm, q2rv = in->q2_rv & qm;
     const unsigned iss = (unsigned)(in->iss_v & 1u), wb = (unsigned)(in->wb_v & 1u);
     unsigned err = SBI_SB_ERR_NONE, k;
     uint64_t dep1 = 0, dep2 = 0;
@@ -146,23 +163,25 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     }
     out->nx_go = 1;
     /* read port: the dependency masks of the two contexts' instructions.
-     * Every entry of warp q_warp at once, without a branch: its two
-     * destinations against each context's four comparators, ANDed with its
-     * valid bits and matrix bits M[i][j]. */
+     * Every entry of warp q_warp at once, without a branch: the NDST
+     * destination ids of each of its two instructions against each
+     * context's QREGS comparators, ANDed with its valid bits and matrix
+     * bits M[i][j]. */
     if ((q1rv | q2rv) != 0u) {
         const uint64_t v1 = s->dv1_q[qw], v2 = s->dv2_q[qw];
         const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
         const uint64_t *mat = &s->mat_q[qw * D];
         const uint64_t rv[2] = {q1rv, q2rv};
-        const uint64_t r[8] = {in->q1_r0, in->q1_r1, in->q1_r2, in->q1_r3,
-                               in->q2_r0, in->q2_r1, in->q2_r2, in->q2_r3};
+        const uint64_t r[2] = {in->q1_r, in->q2_r};
+        const unsigned nd = cfg->ndst, rw = cfg->reg_w;
         uint64_t set[8];
-        sb_query(set, rv, r, bits_mask(cfg->reg_w));
+        sb_query(set, rv, r, cfg->qregs, rw);
         for (k = 0; k < D; k++) {
             /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
-             * where I_i's destination is pending and in context j's set */
-            const uint64_t c = (sb_in(set, dst1[k]) & (0u - ((v1 >> k) & 1u))) |
-                               (sb_in(set, dst2[k]) & (0u - ((v2 >> k) & 1u))) << 3;
+             * where one of I_i's destinations is pending and in context
+             * j's set */
+            const uint64_t c = (sb_in_any(set, dst1[k], nd, rw) & (0u - ((v1 >> k) & 1u))) |
+                               (sb_in_any(set, dst2[k], nd, rw) & (0u - ((v2 >> k) & 1u))) << 3;
             const uint64_t hit = mat[k] & c;
             dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
             dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
@@ -228,8 +247,8 @@ void sbi_scoreboard_step(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s,
                 s->dst2_q[base + k] = s->dst2_q[base + k - 1u];
                 mat[k] = mat[k - 1u];
             }
-            s->dst1_q[base] = bits_trunc(in->iss_dst1, cfg->reg_w);
-            s->dst2_q[base] = bits_trunc(in->iss_dst2, cfg->reg_w);
+            s->dst1_q[base] = bits_trunc(in->iss_dst1, cfg->ndst * cfg->reg_w);
+            s->dst2_q[base] = bits_trunc(in->iss_dst2, cfg->ndst * cfg->reg_w);
             mat[0] = d & 0x3Fu;
             s->dv1_q[iw] = (s->dv1_q[iw] & ~lo1) | ((s->dv1_q[iw] & lo) << 1) | (in->iss_dv1 & 1u);
             s->dv2_q[iw] = (s->dv2_q[iw] & ~lo1) | ((s->dv2_q[iw] & lo) << 1) | (in->iss_dv2 & 1u);
@@ -251,8 +270,8 @@ const char *sbi_scoreboard_check(const sbi_scoreboard_cfg *cfg, const sbi_scoreb
             continue;
         for (k = 0; k < D; k++) {
             unsigned e = w * D + k;
-            if (!bits_subset(s->dst1_q[e], bits_mask(cfg->reg_w)) ||
-                !bits_subset(s->dst2_q[e], bits_mask(cfg->reg_w)) || s->mat_q[e] > 0x3Fu) {
+            if (!bits_subset(s->dst1_q[e], bits_mask(cfg->ndst * cfg->reg_w)) ||
+                !bits_subset(s->dst2_q[e], bits_mask(cfg->ndst * cfg->reg_w)) || s->mat_q[e] > 0x3Fu) {
                 snprintf(msg, sizeof msg, "sbi_scoreboard: entry %u.%u wider than its fields", w, k);
                 return msg;
             }
@@ -264,29 +283,24 @@ const char *sbi_scoreboard_check(const sbi_scoreboard_cfg *cfg, const sbi_scoreb
 void sbi_scoreboard_ports(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_in *in,
                           const sbi_scoreboard_out *out, port_visit_fn visit, void *ctx)
 {
-    unsigned ww = sbi_scoreboard_warp_w(cfg), pw = sbi_scoreboard_pos_w(cfg), r = cfg->reg_w;
+    unsigned ww = sbi_scoreboard_warp_w(cfg), pw = sbi_scoreboard_pos_w(cfg);
+    unsigned dw = cfg->ndst * cfg->reg_w, qw = cfg->qregs * cfg->reg_w;
     visit(ctx, "iss_v", 1, &in->iss_v, PORT_IN);
     visit(ctx, "iss_warp", ww, &in->iss_warp, PORT_IN);
     visit(ctx, "iss_d", 9, &in->iss_d, PORT_IN);
     visit(ctx, "iss_dv1", 1, &in->iss_dv1, PORT_IN);
-    visit(ctx, "iss_dst1", r, &in->iss_dst1, PORT_IN);
+    visit(ctx, "iss_dst1", dw, &in->iss_dst1, PORT_IN);
     visit(ctx, "iss_dv2", 1, &in->iss_dv2, PORT_IN);
-    visit(ctx, "iss_dst2", r, &in->iss_dst2, PORT_IN);
+    visit(ctx, "iss_dst2", dw, &in->iss_dst2, PORT_IN);
     visit(ctx, "wb_v", 1, &in->wb_v, PORT_IN);
     visit(ctx, "wb_warp", ww, &in->wb_warp, PORT_IN);
     visit(ctx, "wb_pos", pw, &in->wb_pos, PORT_IN);
     visit(ctx, "wb_sel", 2, &in->wb_sel, PORT_IN);
     visit(ctx, "q_warp", ww, &in->q_warp, PORT_IN);
-    visit(ctx, "q1_rv", 4, &in->q1_rv, PORT_IN);
-    visit(ctx, "q1_r0", r, &in->q1_r0, PORT_IN);
-    visit(ctx, "q1_r1", r, &in->q1_r1, PORT_IN);
-    visit(ctx, "q1_r2", r, &in->q1_r2, PORT_IN);
-    visit(ctx, "q1_r3", r, &in->q1_r3, PORT_IN);
-    visit(ctx, "q2_rv", 4, &in->q2_rv, PORT_IN);
-    visit(ctx, "q2_r0", r, &in->q2_r0, PORT_IN);
-    visit(ctx, "q2_r1", r, &in->q2_r1, PORT_IN);
-    visit(ctx, "q2_r2", r, &in->q2_r2, PORT_IN);
-    visit(ctx, "q2_r3", r, &in->q2_r3, PORT_IN);
+    visit(ctx, "q1_rv", cfg->qregs, &in->q1_rv, PORT_IN);
+    visit(ctx, "q1_r", qw, &in->q1_r, PORT_IN);
+    visit(ctx, "q2_rv", cfg->qregs, &in->q2_rv, PORT_IN);
+    visit(ctx, "q2_r", qw, &in->q2_r, PORT_IN);
     visit(ctx, "ready", 1, &out->ready, PORT_OUT);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
     visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);

@@ -17,9 +17,16 @@
  *   | warps | WARPS | 24      | 1..64 | warps (table rows), 001 Table 3     |
  *   | depth | DEPTH | 6       | 1..16 | entries per warp, 001 Table 2       |
  *   | reg_w | REG_W | 6       | 1..8  | register id bits (64 registers)     |
+ *   | ndst  | NDST  | 1       | 1..4  | destination ids per instruction     |
+ *   | qregs | QREGS | 4       | 1..8  | registers per context on the query  |
  *
  *   Derived: WARP_W = clog2(WARPS), POS_W = clog2(DEPTH) (each >= 1).
- *
+ *   The defaults are 001's structure (one destination, three sources and
+ *   the destination on the read port).  NDST = 2 or 4 takes ld.v2/ld.v4
+ *   (and any instruction writing up to NDST registers); QREGS up to 8 takes
+ *   st.v4's five sources or ld.v4's address and four destinations (the SM
+ *   model sizes both from the kernel, tb/simt/mech_sbi.c).
+
  * Contexts.  At any time a warp's threads are in three contexts of the heap
  * (001 l.142): 1 = the primary warp-split (HCT slot 1, CPC1), 2 = the
  * secondary (HCT slot 2, CPC2), 3 = "I3", all inactive (cold, CCT) splits
@@ -27,19 +34,38 @@
  * the warp issues (one heap UPDATE of that warp).
  *
  * Entry k (001 l.142): {dv1, dst1, dv2, dst2, M}: dv1/dst1 = I1 of the
- * issue it records writes register dst1 (pending), likewise I2; M = the two
- * rows I1, I2 of D(t-k, t): M[i][j] = 1 when a thread that executed I_i
+ * issue it records writes the registers dst1 (pending), likewise I2; M = the
+ * two rows I1, I2 of D(t-k, t): M[i][j] = 1 when a thread that executed I_i
  * then is in context j now.  Row I3 of D(t-k, t) is not stored: I3 issues
  * nothing, so it has no destination to guard (departure: 001 does not give
  * the matrix layout; Table 3's 144 bits = 6 x 24 would be 2 x (1 + 6) + 9
  * + 1, i.e. with a 3 x 3 matrix and an entry valid bit, which we derive from
  * dv1 | dv2).  An entry is valid while dv1 | dv2.
- *   Storage (sbi_scoreboard_bits): WARPS rows x DEPTH x (2 (1 + REG_W) + 6)
- *   = 24 x 120 bits at the defaults (001 Table 3: 24 x 144).  Beside it we
- *   report the baseline as 001 sizes it, a table of destination registers
- *   per warp, 2 pools x WARPS rows x DEPTH x (1 + REG_W) = 2 x 24 x 42 (001:
- *   2 x 24 x 48; the paper's 8 bits per baseline entry are not explained).
  *
+ * Multi-destination instructions (departure: 001 sec. 3.4 keeps one
+ * destination register per instruction, "the destination register of each
+ * instruction" beside the matrix; its ISA has no vector loads).  dst1 and
+ * dst2 are NDST register ids each (id n at bits n REG_W .. n REG_W + REG_W
+ * - 1), all pending while dv1 (dv2) is set: one ld.v4 is ONE entry slot
+ * whose four registers become free together, by one writeback (a vector
+ * load's data returns at once).  An instruction writing fewer than NDST
+ * registers repeats one of them (the issuer fills the unused ids with its
+ * first destination): a repeated id compares equal to the same register,
+ * so it changes no hazard, and no per-id valid bit is stored or compared.
+ * Chosen over (a) an entry per destination (a ld.v4 would take four of the
+ * warp's six entries, four matrices kept equal and four writebacks) and
+ * (b) a base-and-count range (one comparator per id, but it needs the
+ * destinations to be consecutive, aligned registers: PTX's virtual
+ * registers, and the SM model's reallocated ones, are not).  Cost: the
+ * entry grows by 2 (NDST - 1) REG_W bits and each entry compares 2 NDST ids
+ * against 2 QREGS query registers; at NDST = 1 the structure is 001's.
+ *   Storage (sbi_scoreboard_bits): WARPS rows x DEPTH x (2 (1 + NDST REG_W)
+ *   + 6) = 24 x 120 bits at the defaults (001 Table 3: 24 x 144; 24 x 336
+ *   at NDST = 4).  Beside it we report the baseline as 001 sizes it, a table
+ *   of destination registers per warp, 2 pools x WARPS rows x DEPTH x (1 +
+ *   NDST REG_W) = 2 x 24 x 42 (001: 2 x 24 x 48; the paper's 8 bits per
+ *   baseline entry are not explained).
+
  * D(t, t+1), derived from the heap's update (001's Fig. 6 is missing).  Let
  *   the warp's HCT hold a1 (slot 1 mask, 0 if invalid) and a2 before the
  *   update, b1, b2 after; x = the threads that exit in it (op_exit; they
@@ -75,11 +101,14 @@
  *   never pushed back.
  *
  * Hazard (001 l.144).  The read port names warp q_warp and the registers of
- *   the instruction each context would issue now, up to four (three
- *   sources, as a fused multiply-add has, and the destination, for RAW and
- *   WAW): q1_r0..r3 with valid bits q1_rv (context 1), q2_* (context 2).  dep_j[k] = OR_i dv_i[k] && dst_i[k] in
- *   {qj regs} && M[k][i][j]: "dependency bits ANDed with the register-id
- *   comparison"; hz_j = |dep_j.  An instruction may issue when hz_j = 0.
+ *   the instruction each context would issue now, up to QREGS of them (at
+ *   the default 4: three sources, as a fused multiply-add has, and the
+ *   destination, for RAW and WAW; a ld.v4 needs its address and its four
+ *   destinations): q1_r (QREGS ids, id n at bits n REG_W) with valid bits
+ *   q1_rv (context 1), q2_* (context 2).  dep_j[k] = OR_i dv_i[k] && (one of
+ *   the NDST ids of dst_i[k] in {qj regs}) && M[k][i][j]: "dependency bits
+ *   ANDed with the register-id comparison"; hz_j = |dep_j.  An instruction
+ *   may issue when hz_j = 0.
  *   The query reads the state before this cycle's edge; so an instruction
  *   issued in cycle t guards the warp from cycle t+1 on.  I1 and I2 of one
  *   issue never depend on each other (disjoint threads).
@@ -102,9 +131,9 @@
  *   either), the writeback still applies.  Nothing is dropped.
  *
  * Ports.
- *   in:  iss_v, iss_warp (WARP_W), iss_d (9), iss_dv1, iss_dst1 (REG_W),
- *        iss_dv2, iss_dst2; wb_v, wb_warp, wb_pos (POS_W), wb_sel (2);
- *        q_warp, q1_rv (4), q1_r0..q1_r3, q2_rv, q2_r0..q2_r3 (REG_W).
+ *   in:  iss_v, iss_warp (WARP_W), iss_d (9), iss_dv1, iss_dst1 (NDST
+ *        REG_W), iss_dv2, iss_dst2; wb_v, wb_warp, wb_pos (POS_W), wb_sel
+ *        (2); q_warp, q1_rv (QREGS), q1_r (QREGS REG_W), q2_rv, q2_r.
  *   out: ready, err, err_code (3), act (3), wb_free, dep1, dep2 (DEPTH),
  *        hz1, hz2.
  *   act: IDLE 0 (no issue, no writeback), PUSH 1 (issue, entry added), MOVE
@@ -153,6 +182,20 @@
  *      (ctx2), C's in F (ctx1).  e2 = {r4, r5, [100 / 100]}.
  *   t3 query: F reads r2: e1 M[1][1] = 0: no hazard; G reads r2: M[1][2] =
  *      1: hazard; F reads r4: e2 M[1][1] = 1: hazard.
+ * Vector load (NDST = 4, QREGS = 6; tests/test_sbi_scoreboard.c
+ * vector_load_example), one warp, ctx1 = 1111, D given by hand:
+ *   t0: I1 = ld.v4 {r4, r5, r6, r7}, [r2]; D = identity [100 / 010 / 001].
+ *      e0 = {I1 {r4, r5, r6, r7}, M = [100 / 010]}, one entry.
+ *   t1: I1 branches: ctx1 1100 stays, 0011 becomes ctx2: D = [110 / 000 /
+ *      000], no destination (MOVE): e0 M = [110 / 000].
+ *   t2 query: ctx1 reads r6 (the third destination): hazard; ctx2 writes
+ *      r7 (the fourth; WAW): hazard; ctx2 reads r1, r2, r3: none.  ctx2
+ *      issues alone ld.v2 {r9, r10} (iss_dst2 = {r9, r10, r9, r9}), D =
+ *      identity: e0 = {I2 {r9, r10, r9, r9}, [100 / 010]}, e1 = the ld.v4.
+ *   t3: the ld.v4's data returns: wb_pos 1, wb_sel 01 frees all four
+ *      registers (wb_free); ctx1 reads r6: no hazard; ctx1 reads r10: none
+ *      (row I2 has no ctx1 bit); ctx2 reads r10: hazard.  The same
+ *      writeback again is WB_IDLE: err, state unchanged.
  * A false positive: an entry whose I1 ran only t0, with ctx1 = {t0, t1}
  * now (M row I1 = 100); ctx1 splits into ctx1 {t0} and ctx2 {t1}: D = [110
  * / ...], so M row I1 = 110, and ctx2's instruction is flagged although t1
@@ -162,10 +205,11 @@
  * Cost per cycle (issue 17; callgrind on `cosim_sbi_scoreboard --bench`,
  * defaults): sbi_scoreboard_eval ~570 instructions, sbi_scoreboard_step
  * ~120, against ~7,200 for the Verilated RTL; C/RTL went from ~6x to
- * ~11-14x.  What dominates now is the dependency read of warp q_warp's
- * DEPTH entries: the up to eight query registers are decoded once into one
- * set of register ids (two bits per id, one per context), so each entry
- * costs two set lookups (its two destinations) ANDed with its valid bits
+ * ~11-14x (measured at NDST = 1, QREGS = 4, before NDST and QREGS were
+ * parameters; each further destination id adds one set lookup per entry).  What dominates now is the dependency read of warp q_warp's
+ * DEPTH entries: the up to 2 QREGS query registers are decoded once into
+ * one set of register ids (two bits per id, one per context), so each entry
+ * costs 2 NDST set lookups (its destination ids) ANDed with its valid bits
  * and matrix bits, no branch and no per-register compare loop.  Step
  * applies the decision (warp, position, select and hole carried in out):
  * the writeback is two masked stores, an issue multiplies the warp's DEPTH
@@ -190,6 +234,8 @@ struct vcd_writer;
 
 #define SBI_SB_MAX_WARPS 64
 #define SBI_SB_MAX_DEPTH 16
+#define SBI_SB_MAX_NDST 4   /* ld.v4 */
+#define SBI_SB_MAX_QREGS 8  /* QREGS x REG_W <= 64 bits */
 
 enum sbi_scoreboard_err {
     SBI_SB_ERR_NONE = 0,
@@ -212,19 +258,23 @@ typedef struct {
     unsigned warps;
     unsigned depth;
     unsigned reg_w;
+    unsigned ndst;  /* destinations per instruction (entry slot) */
+    unsigned qregs; /* registers per context on the read port */
 } sbi_scoreboard_cfg;
 
 /* Storage of the configuration (what the area estimator uses). */
 typedef struct {
     unsigned rows, row_bits;     /* 24 x 120 at the defaults (001 Table 3: 24 x 144) */
-    unsigned entry_bits;         /* 2 (1 + REG_W) + 6 */
+    unsigned entry_bits;         /* 2 (1 + NDST x REG_W) + 6 */
     unsigned matrix_bits;        /* 6 per entry: rows I1, I2 of D(t-k, t) */
-    unsigned base_pools, base_rows, base_row_bits; /* baseline: 2 x 24 x 42 (001: 2 x 24 x 48) */
+    unsigned base_pools, base_rows, base_row_bits; /* baseline: 2 x 24 x 42 (001: 2 x 24 x 48);
+                                                    * DEPTH x (1 + NDST x REG_W) */
 } sbi_scoreboard_storage;
 
 typedef struct {
     uint64_t dv1_q[SBI_SB_MAX_WARPS], dv2_q[SBI_SB_MAX_WARPS]; /* DEPTH bits each */
-    uint64_t dst1_q[SBI_SB_MAX_WARPS * SBI_SB_MAX_DEPTH];      /* [w * DEPTH + k] */
+    uint64_t dst1_q[SBI_SB_MAX_WARPS * SBI_SB_MAX_DEPTH];      /* [w * DEPTH + k]: NDST ids,
+                                                                * id n at bits n REG_W */
     uint64_t dst2_q[SBI_SB_MAX_WARPS * SBI_SB_MAX_DEPTH];
     uint64_t mat_q[SBI_SB_MAX_WARPS * SBI_SB_MAX_DEPTH];       /* 6 bits: 3 i + j */
 } sbi_scoreboard_state;
@@ -234,8 +284,8 @@ typedef struct {
     uint64_t iss_dv1, iss_dst1, iss_dv2, iss_dst2;
     uint64_t wb_v, wb_warp, wb_pos, wb_sel;
     uint64_t q_warp;
-    uint64_t q1_rv, q1_r0, q1_r1, q1_r2, q1_r3;
-    uint64_t q2_rv, q2_r0, q2_r1, q2_r2, q2_r3;
+    uint64_t q1_rv, q1_r;  /* QREGS valid bits, QREGS ids (id n at bits n REG_W) */
+    uint64_t q2_rv, q2_r;
 } sbi_scoreboard_in;
 
 typedef struct {

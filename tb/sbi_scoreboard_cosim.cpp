@@ -5,9 +5,12 @@
 // Stimulus: issues on random warps with D(t, t+1) drawn from the shapes the
 // heap produces (identity, a swap of the two hot contexts, a divergence
 // into cold, a pop from cold, a merge, random), destinations present with a
-// phase-dependent probability; writebacks of random pending writes (one or
-// both of an entry's); queries on random warps whose registers are biased
-// towards the destinations pending in that warp (so that compares hit).
+// phase-dependent probability, each instruction writing 1 .. NDST registers
+// (the unused ids repeat the first, as the header asks; or NDST random
+// ids); writebacks of random pending writes (one or both of an entry's);
+// queries on random warps whose QREGS registers are biased towards the
+// destination ids (any of the NDST) pending in that warp (so that compares
+// hit).
 // The issue/writeback balance changes every 400 cycles, so rows fill up and
 // issues are pushed back.  A few percent of the cycles offer each illegal
 // input (BAD_WARP, BAD_QWARP, BAD_WB, WB_IDLE).
@@ -108,9 +111,9 @@ public:
             in.iss_warp = rng.below(W);
             in.iss_d = pick_d(rng);
             in.iss_dv1 = rng.chance(dst_p_);
-            in.iss_dst1 = rng.bits(cfg.reg_w);
+            in.iss_dst1 = dsts(cfg, rng);
             in.iss_dv2 = rng.chance(dst_p_ / 2);
-            in.iss_dst2 = rng.bits(cfg.reg_w);
+            in.iss_dst2 = dsts(cfg, rng);
         }
         // writeback of a pending write
         if (rng.chance(wb_p_)) {
@@ -137,16 +140,17 @@ public:
         if (rng.chance(85)) {
             unsigned w = static_cast<unsigned>(rng.below(W));
             in.q_warp = w;
-            in.q1_rv = rng.bits(4);
-            in.q2_rv = rng.bits(4);
-            uint64_t *r[8] = {&in.q1_r0, &in.q1_r1, &in.q1_r2, &in.q1_r3,
-                              &in.q2_r0, &in.q2_r1, &in.q2_r2, &in.q2_r3};
-            for (unsigned n = 0; n < 8; n++) {
-                unsigned k = static_cast<unsigned>(rng.below(D));
-                unsigned e = w * D + k;
-                *r[n] = rng.chance(60) ? (rng.chance(50) ? s.dst1_q[e] : s.dst2_q[e])
-                                       : rng.bits(cfg.reg_w);
-            }
+            in.q1_rv = rng.bits(cfg.qregs);
+            in.q2_rv = rng.bits(cfg.qregs);
+            for (unsigned c = 0; c < 2; c++)
+                for (unsigned n = 0; n < cfg.qregs; n++) {
+                    unsigned k = static_cast<unsigned>(rng.below(D));
+                    unsigned e = w * D + k;
+                    uint64_t d = rng.chance(50) ? s.dst1_q[e] : s.dst2_q[e];
+                    uint64_t id = rng.chance(60) ? field(cfg, d, static_cast<unsigned>(rng.below(cfg.ndst)))
+                                                 : rng.bits(cfg.reg_w);
+                    (c ? in.q2_r : in.q1_r) |= id << (n * cfg.reg_w);
+                }
         }
         // illegal input
         if (rng.chance(6)) {
@@ -217,22 +221,22 @@ public:
         uint64_t e1 = 0, e2 = 0;
         if (in.q1_rv || in.q2_rv) {
             unsigned w = static_cast<unsigned>(in.q_warp);
-            uint64_t qa[4] = {in.q1_r0, in.q1_r1, in.q1_r2, in.q1_r3},
-                     qb[4] = {in.q2_r0, in.q2_r1, in.q2_r2, in.q2_r3};
             for (unsigned k = 0; k < D; k++) {
                 unsigned e = w * D + k;
-                for (unsigned n = 0; n < 4; n++) {
-                    bool v1 = (b.dv1_q[w] >> k) & 1u, v2 = (b.dv2_q[w] >> k) & 1u;
-                    uint64_t m = b.mat_q[e];
-                    if ((in.q1_rv >> n) & 1u) {
-                        if ((v1 && b.dst1_q[e] == qa[n] && (m & 1u)) ||
-                            (v2 && b.dst2_q[e] == qa[n] && ((m >> 3) & 1u)))
-                            e1 |= 1ull << k;
-                    }
-                    if ((in.q2_rv >> n) & 1u) {
-                        if ((v1 && b.dst1_q[e] == qb[n] && ((m >> 1) & 1u)) ||
-                            (v2 && b.dst2_q[e] == qb[n] && ((m >> 4) & 1u)))
-                            e2 |= 1ull << k;
+                bool v1 = (b.dv1_q[w] >> k) & 1u, v2 = (b.dv2_q[w] >> k) & 1u;
+                uint64_t m = b.mat_q[e];
+                for (unsigned n = 0; n < cfg.qregs; n++) {
+                    uint64_t qa = field(cfg, in.q1_r, n), qb = field(cfg, in.q2_r, n);
+                    for (unsigned t = 0; t < cfg.ndst; t++) {
+                        uint64_t r1 = field(cfg, b.dst1_q[e], t), r2 = field(cfg, b.dst2_q[e], t);
+                        if ((in.q1_rv >> n) & 1u) {
+                            if ((v1 && r1 == qa && (m & 1u)) || (v2 && r2 == qa && ((m >> 3) & 1u)))
+                                e1 |= 1ull << k;
+                        }
+                        if ((in.q2_rv >> n) & 1u) {
+                            if ((v1 && r1 == qb && ((m >> 1) & 1u)) || (v2 && r2 == qb && ((m >> 4) & 1u)))
+                                e2 |= 1ull << k;
+                        }
                     }
                 }
             }
@@ -333,7 +337,7 @@ public:
         if (rng.chance(50))
             s.mat_q[e] ^= 1ull << rng.below(6);
         else
-            s.dst1_q[e] ^= 1ull << rng.below(cfg.reg_w);
+            s.dst1_q[e] ^= 1ull << rng.below(cfg.ndst * cfg.reg_w);
     }
 
     std::string coverage() { return cov_.str(); }
@@ -355,6 +359,21 @@ private:
                     r |= 1ull << (3 * i + j);
         }
         return r;
+    }
+    // id n of a packed field of REG_W-bit ids
+    static uint64_t field(const sbi_scoreboard_cfg &cfg, uint64_t v, unsigned n) {
+        return (v >> (n * cfg.reg_w)) & bits_mask(cfg.reg_w);
+    }
+    // an instruction's NDST destination ids: 1 .. NDST distinct-or-not
+    // registers, the unused ids a copy of the first (or all NDST random)
+    static uint64_t dsts(const sbi_scoreboard_cfg &cfg, Rng &rng) {
+        unsigned n = 1 + static_cast<unsigned>(rng.below(cfg.ndst));
+        uint64_t first = rng.bits(cfg.reg_w), v = 0;
+        if (rng.chance(20))
+            return rng.bits(cfg.ndst * cfg.reg_w);
+        for (unsigned t = 0; t < cfg.ndst; t++)
+            v |= (t == 0 || t >= n ? first : rng.bits(cfg.reg_w)) << (t * cfg.reg_w);
+        return v;
     }
     static uint64_t pick_d(Rng &rng) {
         switch (rng.below(7)) {

@@ -1462,12 +1462,12 @@ TEST(sbi_scoreboard_rows)
     area_sbi_scoreboard_defaults(&w, &dp, &rw);
     CHECK_EQ(w, 24);
     CHECK_EQ(dp, 6);
-    CHECK(area_desc_sbi_scoreboard(0, 0, 0, 0, 0, &d) == NULL);
+    CHECK(area_desc_sbi_scoreboard(NULL, 0, 0, &d) == NULL);
     /* {dv1, dst1, dv2, dst2} + 6 matrix bits per entry */
     CHECK_EQ(d.storage_bits, (unsigned long)w * dp * (2u * (1u + rw) + 6u));
     CHECK(fabs(b1->ours - (double)d.storage_bits) < 0.5 && b1->published == 3456);
     CHECK(strstr(b1->note, "Why fewer") != NULL);
-    CHECK(area_desc_sbi_scoreboard(0, 0, 0, 1, 0, &d) == NULL);
+    CHECK(area_desc_sbi_scoreboard(NULL, 1, 0, &d) == NULL);
     CHECK_EQ(d.storage_bits, 2ul * w * dp * (1u + rw));
     CHECK(fabs(b0->ours - (double)d.storage_bits) < 0.5 && b0->published == 2304);
     /* deeper tables cost more */
@@ -1475,10 +1475,23 @@ TEST(sbi_scoreboard_rows)
         area_desc d2;
         area_tech t = T(40);
         area_result a1, a2;
-        CHECK(area_desc_sbi_scoreboard(0, 0, 0, 0, 0, &d) == NULL);
-        CHECK(area_desc_sbi_scoreboard(0, 2 * dp, 0, 0, 0, &d2) == NULL);
+        sbi_scoreboard_cfg sc = sbi_scoreboard_default_cfg();
+        CHECK(area_desc_sbi_scoreboard(NULL, 0, 0, &d) == NULL);
+        sc.depth = 2 * dp;
+        CHECK(area_desc_sbi_scoreboard(&sc, 0, 0, &d2) == NULL);
         CHECK(area_desc_eval(&t, &d, &a1, NULL) == NULL && area_desc_eval(&t, &d2, &a2, NULL) == NULL);
         CHECK(a2.total_mm2 > a1.total_mm2);
+        /* four destination ids per instruction (ld.v4) and six query
+         * registers: each entry 2 x 3 x REG_W bits wider, more compares */
+        sc = sbi_scoreboard_default_cfg();
+        sc.ndst = 4;
+        sc.qregs = 6;
+        CHECK(area_desc_sbi_scoreboard(&sc, 0, 0, &d2) == NULL);
+        CHECK_EQ(d2.storage_bits, (unsigned long)w * dp * (2u * (1u + 4u * rw) + 6u));
+        CHECK(area_desc_eval(&t, &d2, &a2, NULL) == NULL);
+        CHECK(a2.total_mm2 > a1.total_mm2);
+        CHECK(area_desc_sbi_scoreboard(&sc, 1, 0, &d2) == NULL);
+        CHECK_EQ(d2.storage_bits, 2ul * w * dp * (1u + 4u * rw));
     }
 }
 

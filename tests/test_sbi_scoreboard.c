@@ -76,7 +76,20 @@ static sbi_scoreboard_in sb_issue(unsigned w, uint64_t d, int dv1, unsigned r1, 
     return in;
 }
 
-/* Query warp w: context 1 reads register r1q (if >= 0), context 2 r2q. */
+/* A writeback of entry pos of warp w (sel: bit 0 I1, bit 1 I2), nothing else. */
+static sbi_scoreboard_in sb_wb(unsigned w, unsigned pos, unsigned sel)
+{
+    sbi_scoreboard_in in;
+    memset(&in, 0, sizeof in);
+    in.wb_v = 1;
+    in.wb_warp = w;
+    in.wb_pos = pos;
+    in.wb_sel = sel;
+    return in;
+}
+
+/* Query warp w: context 1 reads register r1q (if >= 0), context 2 r2q
+ * (query register 0). */
 static sbi_scoreboard_out sb_query(const sbi_scoreboard_cfg *c, const sbi_scoreboard_state *s,
                                    unsigned w, int r1q, int r2q)
 {
@@ -86,11 +99,11 @@ static sbi_scoreboard_out sb_query(const sbi_scoreboard_cfg *c, const sbi_scoreb
     in.q_warp = w;
     if (r1q >= 0) {
         in.q1_rv = 1;
-        in.q1_r0 = (uint64_t)r1q;
+        in.q1_r = (uint64_t)r1q;
     }
     if (r2q >= 0) {
         in.q2_rv = 1;
-        in.q2_r0 = (uint64_t)r2q;
+        in.q2_r = (uint64_t)r2q;
     }
     sbi_scoreboard_eval(c, s, &in, &o);
     CHECK_EQ(o.err, 0);
@@ -144,7 +157,7 @@ TEST(worked_example)
     hct_cct_heap_state hs;
     hct_cct_heap_out ho;
     hct_cct_heap_in hi;
-    sbi_scoreboard_cfg c = {2, 6, 6};
+    sbi_scoreboard_cfg c = {2, 6, 6, 1, 4};
     sbi_scoreboard_state s;
     sbi_scoreboard_out o;
     sbi_scoreboard_in in;
@@ -173,11 +186,7 @@ TEST(worked_example)
     CHECK_EQ(o.hz2, 1);
     CHECK_EQ(o.dep1, 1);
     /* r1 written back */
-    memset(&in, 0, sizeof in);
-    in.wb_v = 1;
-    in.wb_warp = 0;
-    in.wb_pos = 0;
-    in.wb_sel = 1;
+    in = sb_wb(0, 0, 1);
     o = sb_cyc(&c, &s, &in);
     CHECK_EQ(o.act, SBI_SB_ACT_WB);
     CHECK_EQ(o.wb_free, 1);
@@ -223,10 +232,129 @@ TEST(worked_example)
     CHECK_EQ(o.dep2, 0); /* C's threads are all in F now */
 }
 
+/* Packs up to 8 register ids of `w` bits each, id 0 first; -1 ends. */
+static uint64_t ids(unsigned w, const int *r)
+{
+    uint64_t v = 0;
+    unsigned n;
+    for (n = 0; n < 8u && r[n] >= 0; n++)
+        v |= (uint64_t)r[n] << (n * w);
+    return v;
+}
+#define IDS(w, ...) ids((w), (const int[]){__VA_ARGS__, -1})
+
+/* The header's vector-load example (NDST = 4, QREGS = 6): one entry holds
+ * the four registers of a ld.v4; each is a hazard through the matrix; one
+ * writeback frees all four; a second one is WB_IDLE and changes nothing. */
+TEST(vector_load_example)
+{
+    sbi_scoreboard_cfg c = {1, 4, 4, 4, 6};
+    sbi_scoreboard_state s, before;
+    sbi_scoreboard_in in;
+    sbi_scoreboard_out o;
+    unsigned r;
+    CHECK(sbi_scoreboard_cfg_check(&c) == NULL);
+    sbi_scoreboard_reset(&c, &s);
+    /* t0: ctx1 1111 issues ld.v4 {r4, r5, r6, r7}, [r2] */
+    in = sb_issue(0, mat("100/010/001"), 1, 0, 0, 0);
+    in.iss_dst1 = IDS(4, 4, 5, 6, 7);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.act, SBI_SB_ACT_PUSH);
+    CHECK_EQ(s.dv1_q[0], 1);
+    CHECK_EQ(s.dv2_q[0], 0);
+    CHECK_EQ(s.dst1_q[0], IDS(4, 4, 5, 6, 7));
+    CHECK_EQ(s.mat_q[0], mat("100/010"));
+    /* every destination is a hazard for ctx1, none for an unrelated one */
+    for (r = 0; r < 16u; r++) {
+        o = sb_query(&c, &s, 0, (int)r, -1);
+        CHECK_EQ(o.hz1, r >= 4u && r <= 7u);
+        CHECK_EQ(o.dep1, r >= 4u && r <= 7u);
+    }
+    /* t1: ctx1 branches: 1100 stays, 0011 becomes ctx2 (no destination) */
+    in = sb_issue(0, mat("110/000/000"), 0, 0, 0, 0);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.act, SBI_SB_ACT_MOVE);
+    CHECK_EQ(s.mat_q[0], mat("110/000"));
+    /* t2: ctx1's add r8, r6, r1 reads r6: hazard; ctx2's mov r7, r1 (WAW on
+     * r7): hazard; ctx2 reading r1, r2, r3 only: none */
+    memset(&in, 0, sizeof in);
+    in.q1_rv = 7;
+    in.q1_r = IDS(4, 8, 6, 1);
+    in.q2_rv = 3;
+    in.q2_r = IDS(4, 7, 1);
+    sbi_scoreboard_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.hz1, 1);
+    CHECK_EQ(o.hz2, 1);
+    in.q2_rv = 7;
+    in.q2_r = IDS(4, 1, 2, 3);
+    sbi_scoreboard_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.hz2, 0);
+    /* the six query registers all compare: r7 as the sixth */
+    in.q2_rv = 0x3F;
+    in.q2_r = IDS(4, 1, 2, 3, 9, 10, 7);
+    sbi_scoreboard_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.hz2, 1);
+    in.q2_rv = 0x1F; /* the sixth not valid */
+    sbi_scoreboard_eval(&c, &s, &in, &o);
+    CHECK_EQ(o.hz2, 0);
+    /* ctx2 issues alone ld.v2 {r9, r10} (the unused ids repeat r9) */
+    in = sb_issue(0, mat("100/010/001"), 0, 0, 1, 0);
+    in.iss_dst2 = IDS(4, 9, 10, 9, 9);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.act, SBI_SB_ACT_PUSH);
+    CHECK_EQ(s.dv1_q[0], 2);
+    CHECK_EQ(s.dv2_q[0], 1);
+    CHECK_EQ(s.dst2_q[0], IDS(4, 9, 10, 9, 9));
+    CHECK_EQ(s.mat_q[0], mat("100/010"));
+    CHECK_EQ(s.dst1_q[1], IDS(4, 4, 5, 6, 7));
+    CHECK_EQ(s.mat_q[1], mat("110/000"));
+    o = sb_query(&c, &s, 0, 10, 10);
+    CHECK_EQ(o.hz1, 0); /* row I2 has no ctx1 bit */
+    CHECK_EQ(o.hz2, 1);
+    CHECK_EQ(o.dep2, 1);
+    o = sb_query(&c, &s, 0, 6, 5);
+    CHECK_EQ(o.dep1, 2);
+    CHECK_EQ(o.dep2, 2);
+    /* t3: the ld.v4's data returns: one writeback frees all four */
+    in = sb_wb(0, 1, 1);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.act, SBI_SB_ACT_WB);
+    CHECK_EQ(o.wb_free, 1);
+    CHECK_EQ(s.dv1_q[0], 0);
+    for (r = 4; r <= 7u; r++) {
+        o = sb_query(&c, &s, 0, (int)r, (int)r);
+        CHECK_EQ(o.hz1 | o.hz2, 0);
+    }
+    o = sb_query(&c, &s, 0, 10, 10);
+    CHECK_EQ(o.hz1, 0);
+    CHECK_EQ(o.hz2, 1);
+    /* the same writeback again: WB_IDLE, nothing changes (sb_cyc compares
+     * the state byte for byte), the outputs are quiet */
+    before = s;
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, SBI_SB_ERR_WB_IDLE);
+    CHECK_EQ(o.act, SBI_SB_ACT_HOLD);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    /* an issue beside it on a warp that does not exist: BAD_WARP, the
+     * vector entry untouched */
+    in = sb_issue(1, mat("100/010/001"), 1, 0, 0, 0);
+    in.iss_dst1 = IDS(4, 11, 12, 13, 14);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(o.err_code, SBI_SB_ERR_BAD_WARP);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    /* ids beyond NDST x REG_W bits are not stored */
+    in = sb_issue(0, mat("100/010/001"), 1, 0, 0, 0);
+    in.iss_dst1 = IDS(4, 1, 2, 3, 4) | ((uint64_t)0xF << 16);
+    o = sb_cyc(&c, &s, &in);
+    CHECK_EQ(s.dst1_q[0], IDS(4, 1, 2, 3, 4));
+}
+
 /* The header's false positive: transitive closure through a shared context. */
 TEST(false_positive_example)
 {
-    sbi_scoreboard_cfg c = {1, 4, 4};
+    sbi_scoreboard_cfg c = {1, 4, 4, 1, 4};
     sbi_scoreboard_state s;
     sbi_scoreboard_in in;
     sbi_scoreboard_out o;
@@ -277,7 +405,7 @@ TEST(product)
  * never stalls. */
 TEST(full_table_and_bypass)
 {
-    sbi_scoreboard_cfg c = {3, 3, 5};
+    sbi_scoreboard_cfg c = {3, 3, 5, 1, 4};
     sbi_scoreboard_state s, before;
     sbi_scoreboard_in in;
     sbi_scoreboard_out o;
@@ -334,7 +462,7 @@ TEST(full_table_and_bypass)
 /* Every err code, first match, state unchanged, outputs quiet. */
 TEST(errors)
 {
-    sbi_scoreboard_cfg c = {3, 5, 4};
+    sbi_scoreboard_cfg c = {3, 5, 4, 1, 4};
     sbi_scoreboard_state s;
     sbi_scoreboard_in in;
     sbi_scoreboard_out o;
@@ -376,7 +504,7 @@ TEST(errors)
  * four query registers, both rows, both columns. */
 TEST(hazard_compare)
 {
-    sbi_scoreboard_cfg c = {1, 2, 3};
+    sbi_scoreboard_cfg c = {1, 2, 3, 1, 4};
     sbi_scoreboard_state s;
     sbi_scoreboard_in in;
     sbi_scoreboard_out o;
@@ -387,13 +515,11 @@ TEST(hazard_compare)
     for (n = 0; n < 4u; n++) {
         memset(&in, 0, sizeof in);
         in.q1_rv = in.q2_rv = (uint64_t)1 << n;
-        in.q1_r0 = in.q1_r1 = in.q1_r2 = in.q1_r3 = 5;
-        in.q2_r0 = in.q2_r1 = in.q2_r2 = in.q2_r3 = 5;
+        in.q1_r = in.q2_r = 5u * 0x249u; /* 5 in each 3-bit field */
         sbi_scoreboard_eval(&c, &s, &in, &o);
         CHECK_EQ(o.hz1, 0);
         CHECK_EQ(o.hz2, 1);
-        in.q1_r0 = in.q1_r1 = in.q1_r2 = in.q1_r3 = 6;
-        in.q2_r0 = in.q2_r1 = in.q2_r2 = in.q2_r3 = 6;
+        in.q1_r = in.q2_r = 6u * 0x249u;
         sbi_scoreboard_eval(&c, &s, &in, &o);
         CHECK_EQ(o.hz1 | o.hz2, 0); /* I2's threads are all cold */
     }
@@ -490,6 +616,54 @@ static void trk_add(unsigned w, unsigned r, uint64_t mask, int delta)
             trk[w][r][l] = (uint8_t)(trk[w][r][l] + delta);
 }
 
+/* The distinct register ids of a packed destination field (NDST ids). */
+static unsigned dst_ids(const sbi_scoreboard_cfg *c, uint64_t dst, unsigned ids[SBI_SB_MAX_NDST])
+{
+    unsigned n, k, cnt = 0;
+    for (n = 0; n < c->ndst; n++) {
+        unsigned id = (unsigned)bits_field(dst, n * c->reg_w, c->reg_w);
+        for (k = 0; k < cnt && ids[k] != id; k++)
+            ;
+        if (k == cnt)
+            ids[cnt++] = id;
+    }
+    return cnt;
+}
+
+/* The tracker's count of every distinct register of dst, on mask. */
+static void trk_dst(const sbi_scoreboard_cfg *c, unsigned w, uint64_t dst, uint64_t mask, int delta)
+{
+    unsigned ids[SBI_SB_MAX_NDST], n = dst_ids(c, dst, ids), k;
+    for (k = 0; k < n; k++)
+        trk_add(w, ids[k], mask, delta);
+}
+
+/* A random instruction's query registers q[0 .. QREGS-1]: the first QREGS -
+ * NDST are sources (each valid at random), the last NDST destinations, of
+ * which the first 1 .. NDST are written (70 % of instructions write);
+ * returns the valid bits, *dst the packed destinations (the unused ids
+ * repeat the first, as rtl_c/sbi_scoreboard.h asks), *dv whether it writes. */
+static uint64_t rnd_insn(const sbi_scoreboard_cfg *c, srng *r, uint64_t q[SBI_SB_MAX_QREGS],
+                         unsigned nreg, uint64_t *dst, unsigned *dv)
+{
+    unsigned k, src = c->qregs - c->ndst, nd = 0;
+    uint64_t rv = 0;
+    for (k = 0; k < c->qregs; k++)
+        q[k] = below(r, nreg);
+    for (k = 0; k < src; k++)
+        rv |= (uint64_t)below(r, 2) << k;
+    if (below(r, 10) < 7u)
+        nd = 1u + below(r, c->ndst);
+    *dst = 0;
+    for (k = 0; k < c->ndst; k++) {
+        if (k < nd)
+            rv |= (uint64_t)1 << (src + k);
+        *dst |= q[src + (k < nd ? k : 0u)] << (k * c->reg_w);
+    }
+    *dv = nd != 0u;
+    return rv;
+}
+
 /* Runs `cycles` heap cycles; returns 0 when sound. */
 static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, unsigned cycles,
                      uint64_t seed, sound_cov *cv)
@@ -514,8 +688,9 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
         sbi_scoreboard_in in;
         sbi_scoreboard_out o, oq;
         unsigned iss1 = 0, iss2 = 0, bw = 0, bp = 0;
-        uint64_t q1[4] = {0, 0, 0, 0}, q2[4] = {0, 0, 0, 0}, m1 = 0, m2 = 0, ref1 = 0, ref2 = 0;
-        unsigned k;
+        uint64_t q1[SBI_SB_MAX_QREGS], q2[SBI_SB_MAX_QREGS], d1 = 0, d2 = 0;
+        uint64_t m1 = 0, m2 = 0, ref1 = 0, ref2 = 0;
+        unsigned k, w1 = 0, w2 = 0;
 
         cv->cycles++;
         memset(&in, 0, sizeof in);
@@ -549,23 +724,17 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
             unsigned v2 = hs.v2[w];
             m1 = hs.m1[w];
             m2 = v2 ? hs.m2[w] : 0u;
-            /* the instructions at CPC1 and CPC2: three sources and a destination */
+            /* the instructions at CPC1 and CPC2: sources and destinations */
             in.q_warp = w;
-            for (k = 0; k < 4u; k++) {
-                q1[k] = below(&r, nreg);
-                q2[k] = below(&r, nreg);
+            in.q1_rv = rnd_insn(c, &r, q1, nreg, &d1, &w1);
+            in.q2_rv = rnd_insn(c, &r, q2, nreg, &d2, &w2);
+            if (!v2)
+                in.q2_rv = w2 = 0;
+            for (k = 0; k < c->qregs; k++) {
+                in.q1_r |= q1[k] << (k * c->reg_w);
+                in.q2_r |= q2[k] << (k * c->reg_w);
             }
-            in.q1_rv = (rnd(&r) & 7u) | (below(&r, 10) < 7u ? 8u : 0u);
-            in.q2_rv = v2 ? (rnd(&r) & 7u) | (below(&r, 10) < 7u ? 8u : 0u) : 0u;
-            in.q1_r0 = q1[0];
-            in.q1_r1 = q1[1];
-            in.q1_r2 = q1[2];
-            in.q1_r3 = q1[3];
-            in.q2_r0 = q2[0];
-            in.q2_r1 = q2[1];
-            in.q2_r2 = q2[2];
-            in.q2_r3 = q2[3];
-            for (k = 0; k < 4u; k++) {
+            for (k = 0; k < c->qregs; k++) {
                 if (bits_get(in.q1_rv, k) && (trk_mask(w, (unsigned)q1[k], hc->lanes) & m1))
                     ref1 = 1;
                 if (bits_get(in.q2_rv, k) && (trk_mask(w, (unsigned)q2[k], hc->lanes) & m2))
@@ -618,10 +787,10 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                 hi.op_exit = ex;
                 in.iss_v = 1;
                 in.iss_warp = w;
-                in.iss_dv1 = iss1 && bits_get(in.q1_rv, 3);
-                in.iss_dst1 = q1[3];
-                in.iss_dv2 = iss2 && bits_get(in.q2_rv, 3);
-                in.iss_dst2 = q2[3];
+                in.iss_dv1 = iss1 && w1;
+                in.iss_dst1 = d1;
+                in.iss_dv2 = iss2 && w2;
+                in.iss_dst2 = d2;
             }
         }
         hb = hs;
@@ -650,9 +819,9 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
         /* the tracker: writebacks, then the issue */
         if (o.nx_wb) {
             if (bits_get(in.wb_sel, 0))
-                trk_add(bw, (unsigned)s.dst1_q[bw * c->depth + bp], tm1[bw][bp], -1);
+                trk_dst(c, bw, s.dst1_q[bw * c->depth + bp], tm1[bw][bp], -1);
             if (bits_get(in.wb_sel, 1))
-                trk_add(bw, (unsigned)s.dst2_q[bw * c->depth + bp], tm2[bw][bp], -1);
+                trk_dst(c, bw, s.dst2_q[bw * c->depth + bp], tm2[bw][bp], -1);
             cv->wbs++;
         }
         if (o.nx_iss) {
@@ -693,9 +862,9 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                 tm1[w][0] = iss1 ? m1 : 0u;
                 tm2[w][0] = iss2 ? m2 : 0u;
                 if (in.iss_dv1)
-                    trk_add(w, (unsigned)q1[3], m1, +1);
+                    trk_dst(c, w, d1, m1, +1);
                 if (in.iss_dv2)
-                    trk_add(w, (unsigned)q2[3], m2, +1);
+                    trk_dst(c, w, d2, m2, +1);
             }
         }
         hct_cct_heap_step(hc, &hs, &hi, &ho);
@@ -717,13 +886,16 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
         memset(want, 0, sizeof want);
         for (w = 0; w < c->warps; w++)
             for (k = 0; k < c->depth; k++) {
-                unsigned l;
-                for (l = 0; l < 64u; l++) {
-                    if (bits_get(s.dv1_q[w], k) && bits_get(tm1[w][k], l))
-                        want[w][s.dst1_q[w * c->depth + k]][l]++;
-                    if (bits_get(s.dv2_q[w], k) && bits_get(tm2[w][k], l))
-                        want[w][s.dst2_q[w * c->depth + k]][l]++;
-                }
+                unsigned l, i1[SBI_SB_MAX_NDST], i2[SBI_SB_MAX_NDST], j;
+                unsigned n1 = dst_ids(c, s.dst1_q[w * c->depth + k], i1);
+                unsigned n2 = dst_ids(c, s.dst2_q[w * c->depth + k], i2);
+                for (l = 0; l < 64u; l++)
+                    for (j = 0; j < SBI_SB_MAX_NDST; j++) {
+                        if (j < n1 && bits_get(s.dv1_q[w], k) && bits_get(tm1[w][k], l))
+                            want[w][i1[j]][l]++;
+                        if (j < n2 && bits_get(s.dv2_q[w], k) && bits_get(tm2[w][k], l))
+                            want[w][i2[j]][l]++;
+                    }
             }
         for (w = 0; w < c->warps; w++)
             for (rr = 0; rr < nreg; rr++)
@@ -749,7 +921,7 @@ static void sound_report(const char *name, const sound_cov *cv)
 TEST(soundness_small)
 {
     hct_cct_heap_cfg hc = {8, 16, 10, 8};
-    sbi_scoreboard_cfg c = {8, 6, 3};
+    sbi_scoreboard_cfg c = {8, 6, 3, 1, 4};
     sound_cov cv;
     CHECK_EQ(soundness(&hc, &c, 1000000u / SOUND_SCALE, 1, &cv), 0);
     sound_report("small", &cv);
@@ -771,11 +943,25 @@ TEST(soundness_defaults)
     CHECK(cv.issues > 0 && cv.pushes > 0 && cv.pops > 0 && cv.ref_hz > 0);
 }
 
+/* Multi-destination traffic: up to four destination ids per instruction
+ * (ld.v4), six query registers, few registers (ids collide). */
+TEST(soundness_vector)
+{
+    hct_cct_heap_cfg hc = {8, 16, 10, 8}, hc2 = {3, 5, 6, 6};
+    sbi_scoreboard_cfg c = {8, 6, 3, 4, 6}, c2 = {3, 2, 4, 2, 3};
+    sound_cov cv;
+    CHECK_EQ(soundness(&hc, &c, 300000u / SOUND_SCALE, 5, &cv), 0);
+    sound_report("vector", &cv);
+    CHECK(cv.issues > 0 && cv.pushes > 0 && cv.stalls > 0 && cv.ref_hz > 0);
+    CHECK_EQ(soundness(&hc2, &c2, 100000u / SOUND_SCALE, 6, &cv), 0);
+    CHECK(cv.stalls > 0 && cv.ref_hz > 0);
+}
+
 /* Depth 1 and 2: the table is full most of the time. */
 TEST(soundness_shallow)
 {
     hct_cct_heap_cfg hc = {3, 5, 6, 6};
-    sbi_scoreboard_cfg c1 = {3, 1, 2}, c2 = {3, 2, 1};
+    sbi_scoreboard_cfg c1 = {3, 1, 2, 1, 4}, c2 = {3, 2, 1, 1, 4};
     sound_cov cv;
     CHECK_EQ(soundness(&hc, &c1, 100000u / SOUND_SCALE, 3, &cv), 0);
     CHECK(cv.stalls > 0);
@@ -787,6 +973,7 @@ int main(int argc, char **argv)
 {
     test_args(argc, argv);
     RUN(worked_example);
+    RUN(vector_load_example);
     RUN(false_positive_example);
     RUN(product);
     RUN(full_table_and_bypass);
@@ -796,5 +983,6 @@ int main(int argc, char **argv)
     RUN(soundness_small);
     RUN(soundness_defaults);
     RUN(soundness_shallow);
+    RUN(soundness_vector);
     return test_summary();
 }

@@ -119,17 +119,23 @@ rc=$?
 
 # vector loads and stores (tests/data/cuda/vec.cu: ld.v4 writing four
 # registers, st.v4 reading five): dwf (a register-file pass per
-# destination) and dpe (a scoreboard entry per destination, a query per
-# three sources) run them; sbi and sbi+swi (one destination per context)
-# may refuse, with their rows
+# destination), dpe (a scoreboard entry per destination, a query per three
+# sources), sbi and sbi+swi (four destination ids per entry, NDST = 4, and
+# a read port of five registers, QREGS = 5) run them; no mechanism refuses
 for cfg in default 001; do
   out=$("$S" --config $cfg --launch tests/data/cuda/vec.launch --mech all 2>&1)
   rc=$?
-  ran=$(grep -cE "^(dpe|dwf|spe) +[0-9]" <<<"$out")
-  [ $rc -eq 0 ] && [ "$ran" -eq 3 ] && ! grep -qE "^[a-z+]+ +cannot run" <<<"$(grep -vE '^sbi(\+swi)? ' <<<"$out")" &&
+  ran=$(grep -cE "^(dpe|dwf|spe|sbi|sbi\+swi) +[0-9]" <<<"$out")
+  [ $rc -eq 0 ] && [ "$ran" -eq 5 ] && ! grep -qE "^[a-z+]+ +cannot run" <<<"$out" &&
     grep -q "^every mechanism that ran matches" <<<"$out" && ok "simt_cuda_vector_forms_$cfg" ||
     bad "simt_cuda_vector_forms_$cfg" "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 done
+
+# sbi's scoreboard made too small for the ld.v4 by --param: one line, exit 2
+out=$("$S" --launch tests/data/cuda/vec.launch --mech sbi --param sbi_scoreboard.NDST=2 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "NDST=2 .* 4 destinations" <<<"$out" &&
+  ok simt_cuda_sbi_ndst_too_small || bad simt_cuda_sbi_ndst_too_small "exit $rc: $out"
 
 # more virtual registers than a scoreboard names (tests/data/cuda/big.cu:
 # 785 .f32): dpe and sbi run on the allocated registers, the timing oracle on

@@ -15,7 +15,17 @@
 //   | WARPS     | 24      | warps (table rows), 1..64                      |
 //   | DEPTH     | 6       | entries per warp, 1..16                        |
 //   | REG_W     | 6       | register id bits, 1..8                         |
+//   | NDST      | 1       | destination ids per instruction, 1..4          |
+//   | QREGS     | 4       | registers per context on the read port, 1..8   |
 //   | WARP_W, POS_W | derived: clog2(WARPS), clog2(DEPTH) (>= 1)         |
+//
+// Multi-destination instructions (departure from 001 sec. 3.4, one
+// destination per instruction): dst1/dst2 hold NDST register ids each (id n
+// at [n*REG_W +: REG_W]), all pending while dv1/dv2 is set and freed by one
+// writeback; an instruction writing fewer repeats one (no per-id valid
+// bit).  A ld.v4 is one entry slot at NDST = 4; the read port compares
+// every id of every entry with the QREGS query registers of each context.
+// The C header gives the alternatives and why this one.
 //
 // Bit layout: M bit 3i + j (i: 0 = I1, 1 = I2; j: 0 ctx1, 1 ctx2, 2 cold);
 // iss_d bit 3m + j (m, j: 0 ctx1, 1 ctx2, 2 cold).  Timing: outputs
@@ -30,6 +40,8 @@ module sbi_scoreboard #(
     parameter WARPS  = 24,
     parameter DEPTH  = 6,
     parameter REG_W  = 6,
+    parameter NDST   = 1,
+    parameter QREGS  = 4,
     parameter WARP_W = (WARPS <= 1) ? 1 : $clog2(WARPS),
     parameter POS_W  = (DEPTH <= 1) ? 1 : $clog2(DEPTH)
 ) (
@@ -39,24 +51,18 @@ module sbi_scoreboard #(
     input  wire [WARP_W-1:0] iss_warp,
     input  wire [8:0]        iss_d,
     input  wire              iss_dv1,
-    input  wire [REG_W-1:0]  iss_dst1,
+    input  wire [NDST*REG_W-1:0] iss_dst1,
     input  wire              iss_dv2,
-    input  wire [REG_W-1:0]  iss_dst2,
+    input  wire [NDST*REG_W-1:0] iss_dst2,
     input  wire              wb_v,
     input  wire [WARP_W-1:0] wb_warp,
     input  wire [POS_W-1:0]  wb_pos,
     input  wire [1:0]        wb_sel,
     input  wire [WARP_W-1:0] q_warp,
-    input  wire [3:0]        q1_rv,
-    input  wire [REG_W-1:0]  q1_r0,
-    input  wire [REG_W-1:0]  q1_r1,
-    input  wire [REG_W-1:0]  q1_r2,
-    input  wire [REG_W-1:0]  q1_r3,
-    input  wire [3:0]        q2_rv,
-    input  wire [REG_W-1:0]  q2_r0,
-    input  wire [REG_W-1:0]  q2_r1,
-    input  wire [REG_W-1:0]  q2_r2,
-    input  wire [REG_W-1:0]  q2_r3,
+    input  wire [QREGS-1:0]  q1_rv,
+    input  wire [QREGS*REG_W-1:0] q1_r,
+    input  wire [QREGS-1:0]  q2_rv,
+    input  wire [QREGS*REG_W-1:0] q2_r,
     output reg               ready,
     output reg               err,
     output reg  [2:0]        err_code,
@@ -82,12 +88,13 @@ module sbi_scoreboard #(
     localparam [2:0] ACT_HOLD  = 3'd5;
 
     localparam ENTRIES = WARPS * DEPTH;
+    localparam DST_W   = NDST * REG_W;
 
     // ---------------------------------------------------------------- state
     reg [DEPTH-1:0] dv1_q  [0:WARPS-1]   /*verilator public_flat_rd*/;
     reg [DEPTH-1:0] dv2_q  [0:WARPS-1]   /*verilator public_flat_rd*/;
-    reg [REG_W-1:0] dst1_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
-    reg [REG_W-1:0] dst2_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [DST_W-1:0] dst1_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
+    reg [DST_W-1:0] dst2_q [0:ENTRIES-1] /*verilator public_flat_rd*/;
     reg [5:0]       mat_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
 
     // boolean product of an entry's rows I1, I2 with D(t, t+1)
@@ -105,16 +112,18 @@ module sbi_scoreboard #(
         end
     endfunction
 
-    // register r among the valid query registers
+    // one of the NDST ids of dst among the valid query registers
     function hit;
-        input [REG_W-1:0] r;
-        input [3:0]       rv;
-        input [REG_W-1:0] a;
-        input [REG_W-1:0] b;
-        input [REG_W-1:0] c;
-        input [REG_W-1:0] d;
+        input [DST_W-1:0]       dst;
+        input [QREGS-1:0]       rv;
+        input [QREGS*REG_W-1:0] r;
+        integer n, m;
         begin
-            hit = (rv[0] && r == a) || (rv[1] && r == b) || (rv[2] && r == c) || (rv[3] && r == d);
+            hit = 1'b0;
+            for (n = 0; n < NDST; n = n + 1)
+                for (m = 0; m < QREGS; m = m + 1)
+                    if (rv[m] && dst[n*REG_W +: REG_W] == r[m*REG_W +: REG_W])
+                        hit = 1'b1;
         end
     endfunction
 
@@ -127,7 +136,7 @@ module sbi_scoreboard #(
     wire [31:0] qws  = (qw32 < WARPS) ? qw32 : 32'd0;
     wire [31:0] bws  = (bw32 < WARPS) ? bw32 : 32'd0;
     wire [31:0] bps  = (bp32 < DEPTH) ? bp32 : 32'd0;
-    wire        query = (q1_rv | q2_rv) != 4'd0;
+    wire        query = (q1_rv | q2_rv) != {QREGS{1'b0}};
     wire [DEPTH-1:0] wb_dv1 = dv1_q[bws];
     wire [DEPTH-1:0] wb_dv2 = dv2_q[bws];
     wire [DEPTH-1:0] wb_one = {{(DEPTH-1){1'b0}}, 1'b1} << bps;
@@ -160,10 +169,10 @@ module sbi_scoreboard #(
         dep2_d = {DEPTH{1'b0}};
         for (q = 0; q < DEPTH; q = q + 1) begin
             qm = {mat_q[qws * DEPTH + q][4:3], mat_q[qws * DEPTH + q][1:0]};
-            dep1_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[0]) ||
-                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q1_rv, q1_r0, q1_r1, q1_r2, q1_r3) && qm[2]);
-            dep2_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[1]) ||
-                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q2_rv, q2_r0, q2_r1, q2_r2, q2_r3) && qm[3]);
+            dep1_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q1_rv, q1_r) && qm[0]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q1_rv, q1_r) && qm[2]);
+            dep2_d[q] = (dv1_q[qws][q] && hit(dst1_q[qws * DEPTH + q], q2_rv, q2_r) && qm[1]) ||
+                        (dv2_q[qws][q] && hit(dst2_q[qws * DEPTH + q], q2_rv, q2_r) && qm[3]);
         end
         if (!query) begin
             dep1_d = {DEPTH{1'b0}};
@@ -185,8 +194,8 @@ module sbi_scoreboard #(
     reg             hf;
     reg [DEPTH-1:0] nd1;
     reg [DEPTH-1:0] nd2;
-    reg [REG_W-1:0] ndst1 [0:DEPTH-1];
-    reg [REG_W-1:0] ndst2 [0:DEPTH-1];
+    reg [DST_W-1:0] ndst1 [0:DEPTH-1];
+    reg [DST_W-1:0] ndst2 [0:DEPTH-1];
     reg [5:0]       nmat  [0:DEPTH-1];
     integer k, src;
     always @* begin
@@ -263,8 +272,8 @@ module sbi_scoreboard #(
         for (ge = 0; ge < ENTRIES; ge = ge + 1) begin : g_entry
             always @(posedge clk) begin
                 if (rst) begin
-                    dst1_q[ge] <= {REG_W{1'b0}};
-                    dst2_q[ge] <= {REG_W{1'b0}};
+                    dst1_q[ge] <= {DST_W{1'b0}};
+                    dst2_q[ge] <= {DST_W{1'b0}};
                     mat_q[ge]  <= 6'd0;
                 end else if (take && iws == ge / DEPTH) begin
                     dst1_q[ge] <= ndst1[ge % DEPTH];
@@ -283,7 +292,7 @@ module sbi_scoreboard #(
 `include "formal.vh"
 
     // the architectural state, and each warp's pending destinations
-    localparam F_ENT_W = 2 * REG_W + 6;
+    localparam F_ENT_W = 2 * DST_W + 6;
     reg [2*WARPS*DEPTH-1:0]     f_dv;
     reg [ENTRIES*F_ENT_W-1:0]   f_ent;
     reg [WARPS*8-1:0]           f_cnt;     // dv1 + dv2 bits of each warp
@@ -333,6 +342,39 @@ module sbi_scoreboard #(
                                f_ent[F_ENT_W*DEPTH*$past(iws) +: F_ENT_W] ==
                                {$past(iss_dst1), $past(iss_dst2), $past(iss_d[5:0])});
         end
+
+    // the read port by brute force: entry k of the query warp is flagged
+    // for context j exactly when one of the NDST ids of a pending I_i
+    // equals a valid query register of context j and M[k][i][j] is set
+    reg [DEPTH-1:0] f_dep1;
+    reg [DEPTH-1:0] f_dep2;
+    integer f_q, f_n, f_m;
+    always @* begin
+        f_dep1 = {DEPTH{1'b0}};
+        f_dep2 = {DEPTH{1'b0}};
+        for (f_q = 0; f_q < DEPTH; f_q = f_q + 1)
+            for (f_n = 0; f_n < NDST; f_n = f_n + 1)
+                for (f_m = 0; f_m < QREGS; f_m = f_m + 1) begin
+                    if (dv1_q[qws][f_q] && mat_q[qws*DEPTH + f_q][0] && q1_rv[f_m] &&
+                        dst1_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q1_r[f_m*REG_W +: REG_W])
+                        f_dep1[f_q] = 1'b1;
+                    if (dv2_q[qws][f_q] && mat_q[qws*DEPTH + f_q][3] && q1_rv[f_m] &&
+                        dst2_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q1_r[f_m*REG_W +: REG_W])
+                        f_dep1[f_q] = 1'b1;
+                    if (dv1_q[qws][f_q] && mat_q[qws*DEPTH + f_q][1] && q2_rv[f_m] &&
+                        dst1_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q2_r[f_m*REG_W +: REG_W])
+                        f_dep2[f_q] = 1'b1;
+                    if (dv2_q[qws][f_q] && mat_q[qws*DEPTH + f_q][4] && q2_rv[f_m] &&
+                        dst2_q[qws*DEPTH + f_q][f_n*REG_W +: REG_W] == q2_r[f_m*REG_W +: REG_W])
+                        f_dep2[f_q] = 1'b1;
+                end
+    end
+
+    always @*
+        if (f_past && !err)
+            // every destination id of every pending entry is guarded
+            p_dep: assert(dep1 == f_dep1 && dep2 == f_dep2 &&
+                          hz1 == (f_dep1 != {DEPTH{1'b0}}) && hz2 == (f_dep2 != {DEPTH{1'b0}}));
 
     always @*
         if (f_past)

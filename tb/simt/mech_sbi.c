@@ -53,6 +53,32 @@ typedef struct {
 static const char *const sbi_structs[] = {"hct_cct_heap", "sbi_scoreboard", NULL};
 
 /* ------------------------------------------------ a bank (sbi, sbi+swi) */
+/* The scoreboard's id of register r (the allocated one past 2^8). */
+static uint64_t sb_id(const mech_sbi_bank *b, unsigned r)
+{
+    return b->map ? b->map[r] : r;
+}
+
+/* The distinct scoreboard ids an instruction reads or writes (its read-port
+ * query: RAW on the sources, WAW on the destinations), at most max of them
+ * into ids; returns how many there are (also beyond max). */
+static unsigned sb_regs(const mech_sbi_bank *b, const prog_insn *ki, uint64_t *ids, unsigned max)
+{
+    uint64_t all[PROG_MAX_SRC + PROG_MAX_DST];
+    unsigned n = 0;
+    for (unsigned j = 0; j < (unsigned)ki->nsrc + ki->ndst; j++) {
+        uint64_t id = sb_id(b, j < ki->nsrc ? ki->src[j] : ki->dst[j - ki->nsrc]);
+        unsigned k = 0;
+        while (k < n && all[k] != id)
+            k++;
+        if (k == n)
+            all[n++] = id;
+    }
+    for (unsigned k = 0; k < n && k < max; k++)
+        ids[k] = all[k];
+    return n;
+}
+
 const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigned cct,
                                unsigned stride, unsigned idx)
 {
@@ -71,11 +97,30 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
         rw++;
     if (rw < 5)
         rw = 5;
+    /* the scoreboard sized for the kernel (as REG_W): NDST its most
+     * destinations (ld.v4: 4), QREGS its most registers per instruction
+     * (st.v4 with a guard: 6), each at least the default (001's structure) */
+    unsigned nd = 1, nq = sbi_scoreboard_default_cfg().qregs, wide = 0;
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        uint64_t ids[SBI_SB_MAX_QREGS];
+        unsigned n = sb_regs(b, &p->ins[pc], ids, SBI_SB_MAX_QREGS);
+        if (p->ins[pc].ndst > nd)
+            nd = p->ins[pc].ndst;
+        if (n > nq) {
+            nq = n;
+            wide = pc;
+        }
+    }
+    if (nq > SBI_SB_MAX_QREGS) {
+        snprintf(msg, sizeof msg, "sbi_scoreboard: line %d names %u registers, the read port at "
+                 "most %u (QREGS)", p->ins[wide].line, nq, SBI_SB_MAX_QREGS);
+        return msg;
+    }
     b->stride = stride;
     b->idx = idx;
     b->rows = rows;
     b->hc = (hct_cct_heap_cfg){rows, core_warp_size(c), cct, 32};
-    b->sbc = (sbi_scoreboard_cfg){rows, 6, rw};
+    b->sbc = (sbi_scoreboard_cfg){rows, 6, rw, nd, nq};
     const char *e = core_apply_params(c, &hct_cct_heap_params, &b->hc);
     if (!e)
         e = core_apply_params(c, &sbi_scoreboard_params, &b->sbc);
@@ -86,19 +131,15 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     if (e)
         return e;
     if (b->hc.warps < rows || b->hc.lanes != core_warp_size(c) || b->sbc.warps < rows ||
-        (1u << b->sbc.reg_w) < regs) {
+        (1u << b->sbc.reg_w) < regs || b->sbc.ndst < nd || b->sbc.qregs < nq) {
         snprintf(msg, sizeof msg, "hct_cct_heap WARPS=%u LANES=%u, sbi_scoreboard WARPS=%u "
-                 "REG_W=%u do not hold this run's %u warps%s of %u threads and %u registers",
-                 b->hc.warps, b->hc.lanes, b->sbc.warps, b->sbc.reg_w, rows,
-                 stride > 1 ? " per bank" : "", core_warp_size(c), regs);
+                 "REG_W=%u NDST=%u QREGS=%u do not hold this run's %u warps%s of %u threads, "
+                 "%u registers, %u destinations and %u registers an instruction",
+                 b->hc.warps, b->hc.lanes, b->sbc.warps, b->sbc.reg_w, b->sbc.ndst,
+                 b->sbc.qregs, rows, stride > 1 ? " per bank" : "", core_warp_size(c), regs, nd,
+                 nq);
         return msg;
     }
-    for (unsigned pc = 0; pc < p->n; pc++)
-        if (p->ins[pc].ndst > 1 || p->ins[pc].nsrc > 3) {
-            snprintf(msg, sizeof msg, "sbi_scoreboard: line %d reads %u and writes %u registers "
-                     "(3 and 1 per context)", p->ins[pc].line, p->ins[pc].nsrc, p->ins[pc].ndst);
-            return msg;
-        }
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
@@ -173,22 +214,29 @@ void mech_sbi_rd(const prog *p, const void *vhs, unsigned w, void *vin)
 }
 
 /* -------------------------------------------------------- scoreboard */
-static void sb_query(const prog *p, int pc, uint64_t *rv, uint64_t *r0, uint64_t *r1,
-                     uint64_t *r2, uint64_t *r3)
+/* The read-port query of the instruction at pc: its registers (sb_regs),
+ * packed QREGS ids with their valid bits. */
+static void sb_query(const mech_sbi_bank *b, const prog *p, int pc, uint64_t *rv, uint64_t *r)
 {
-    const prog_insn *ki = &p->ins[pc];
-    uint64_t *r[3] = {r0, r1, r2};
+    uint64_t ids[SBI_SB_MAX_QREGS];
+    unsigned n = sb_regs(b, &p->ins[pc], ids, b->sbc.qregs);
     *rv = 0;
-    for (unsigned j = 0; j < 3; j++) {
-        *r[j] = j < ki->nsrc ? ki->src[j] : 0u;
-        if (j < ki->nsrc)
-            *rv |= 1u << j;
+    *r = 0;
+    for (unsigned j = 0; j < n && j < b->sbc.qregs; j++) {
+        *r |= ids[j] << (j * b->sbc.reg_w);
+        *rv |= 1u << j;
     }
-    *r3 = ki->ndst ? ki->dst[0] : 0u;
-    if (ki->ndst)
-        *rv |= 8u;
 }
 
+/* An issue's destination ids, packed NDST ids: the unused ones repeat its
+ * first (rtl_c/sbi_scoreboard.h: a repeated id changes no hazard). */
+static uint64_t sb_dsts(const mech_sbi_bank *b, const prog_insn *ki)
+{
+    uint64_t r = 0;
+    for (unsigned n = 0; n < b->sbc.ndst; n++)
+        r |= sb_id(b, ki->dst[n < ki->ndst ? n : 0]) << (n * b->sbc.reg_w);
+    return r;
+}
 
 /* The writeback port: the earliest completing write, one cycle before its
  * result is usable (both writes of the entry when both have completed). */
@@ -286,9 +334,9 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     q->iss_warp = row;
     q->iss_d = sbi_scoreboard_dmat(&b->hc, &b->hs, in, &b->ho);
     q->iss_dv1 = p_ok && k1->ndst;
-    q->iss_dst1 = q->iss_dv1 ? (b->map ? b->map[k1->dst[0]] : k1->dst[0]) : 0u;
+    q->iss_dst1 = q->iss_dv1 ? sb_dsts(b, k1) : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
-    q->iss_dst2 = q->iss_dv2 ? (b->map ? b->map[k2->dst[0]] : k2->dst[0]) : 0u;
+    q->iss_dst2 = q->iss_dv2 ? sb_dsts(b, k2) : 0u;
     sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
@@ -338,19 +386,11 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     sbi_scoreboard_out o;
     q.iss_v = 0;
     q.q_warp = row;
-    sb_query(p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r0, &q.q1_r1,
-             &q.q1_r2, &q.q1_r3);
+    sb_query(b, p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r);
     if (k->v2 && ho.rd_pc2 < p->n)
-        sb_query(p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3);
+        sb_query(b, p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r);
     else
-        q.q2_rv = q.q2_r0 = q.q2_r1 = q.q2_r2 = q.q2_r3 = 0;
-    if (b->map) {
-        /* the ids sb_query set this cycle (the second query's only with one) */
-        uint64_t *r[8] = {&q.q1_r0, &q.q1_r1, &q.q1_r2, &q.q1_r3,
-                          &q.q2_r0, &q.q2_r1, &q.q2_r2, &q.q2_r3};
-        for (unsigned j = 0; j < (q.q2_rv ? 8u : 4u); j++)
-            *r[j] = b->map[*r[j]];
-    }
+        q.q2_rv = q.q2_r = 0;
     /* a row with no write in flight has no hazard (the read port's answer
      * without evaluating it) */
     int hz1 = 0, hz2 = 0;
@@ -382,15 +422,9 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     /* the read port's query stays on the scoreboard's inputs (--trace-dir) */
     b->sbin.q_warp = k->q.q_warp;
     b->sbin.q1_rv = k->q.q1_rv;
-    b->sbin.q1_r0 = k->q.q1_r0;
-    b->sbin.q1_r1 = k->q.q1_r1;
-    b->sbin.q1_r2 = k->q.q1_r2;
-    b->sbin.q1_r3 = k->q.q1_r3;
+    b->sbin.q1_r = k->q.q1_r;
     b->sbin.q2_rv = k->q.q2_rv;
-    b->sbin.q2_r0 = k->q.q2_r0;
-    b->sbin.q2_r1 = k->q.q2_r1;
-    b->sbin.q2_r2 = k->q.q2_r2;
-    b->sbin.q2_r3 = k->q.q2_r3;
+    b->sbin.q2_r = k->q.q2_r;
     if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
         return -1;
     if (!b->ho.ready || !b->sbo.ready) {
@@ -504,8 +538,7 @@ int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, 
     area_desc d;
     return mech_area_add(t, area_desc_hct_cct_heap(&b->hc, AREA_HCH_ALL, 0, &d), &d, mm2, what,
                          len) ||
-                   mech_area_add(t, area_desc_sbi_scoreboard(b->sbc.warps, b->sbc.depth,
-                                                             b->sbc.reg_w, 0, 0, &d),
+                   mech_area_add(t, area_desc_sbi_scoreboard(&b->sbc, 0, 0, &d),
                                  &d, mm2, what, len)
                ? -1
                : 0;
