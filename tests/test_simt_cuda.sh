@@ -138,6 +138,20 @@ rc=$?
 [ $rc -eq 0 ] && [ "$(grep -cE "^(dpe|dwf|sbi|spe) +[0-9]" <<<"$out")" -eq 4 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_many_registers || bad simt_cuda_many_registers "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
+# what real kernels use and the front end refuses (tests/data/cuda/
+# unsupported.cu, one entry each): one line naming file:line and
+# "unsupported PTX", exit 2, never a run
+declare -A why=([callee]='.param inside the body' [barcount]='bar.red' [baror]='bar.red'
+  [shfl]="instruction 'shfl'" [ballot]="instruction 'vote'" [anysync]="instruction 'vote'"
+  [syncwarp]='bar.warp.sync')
+for e in callee barcount baror shfl ballot anysync syncwarp; do
+  out=$("$S" --launch tests/data/cuda/unsupported.launch --entry $e --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^tests/data/cuda/unsupported.ptx:[0-9]+: unsupported PTX: ${why[$e]}" <<<"$out" &&
+    ok "simt_cuda_refused_$e" || bad "simt_cuda_refused_$e" "exit $rc: $out"
+done
+
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails
 A=$B/asan/simt
@@ -147,5 +161,5 @@ if [ -x "$A" ]; then
   [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" "$T/asan_kmeans.out" && ok simt_cuda_asan_launch ||
     bad simt_cuda_asan_launch "exit $rc: $(grep -m1 -E 'ERROR|SUMMARY|runtime error|^simt:' "$T/asan_kmeans.out")"
 else bad simt_cuda_asan_launch "no $A"; fi
-[ $nk -ge 13 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
+[ $nk -ge 132 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

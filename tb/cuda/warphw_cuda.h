@@ -22,7 +22,13 @@
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
  * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
- * for the `extern __shared__ T name[]` array (the launch's shared_dynamic).
+ * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
+ * the bit casts __int_as_float, __uint_as_float, __float_as_int,
+ * __float_as_uint, __longlong_as_double, __double_as_longlong.  Device side
+ * only, so that a kernel using them is refused by the PTX front end with
+ * one line rather than failing in clang: __syncthreads_count/_and/_or
+ * (bar.red), __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
+ * __all_sync (vote), __shfl_sync, __shfl_up/down/xor_sync (shfl).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -250,6 +256,63 @@ WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
 WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
 WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
 #undef WARPHW_MATH
+/* the bit casts between float and integer types */
+WARPHW_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+WARPHW_DEV float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
+WARPHW_DEV int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+WARPHW_DEV unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
+WARPHW_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+WARPHW_DEV long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
+#ifdef __CUDA_ARCH__
+/* Barrier reductions and warp intrinsics compile to what nvcc emits
+ * (bar.red, shfl.sync, vote.sync, bar.warp.sync); the PTX front end
+ * refuses those with `file:line: unsupported PTX` (docs/ptx.md), so a
+ * kernel that uses them is named, not run wrongly.  Device side only: a
+ * host reference of such a kernel does not compile. */
+WARPHW_DEV int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+WARPHW_DEV int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+WARPHW_DEV int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
+/* clang 14 without a CUDA installation does not enable the ptx60 feature
+ * its warp built-ins need: the instructions as inline PTX instead */
+WARPHW_DEV void __syncwarp(unsigned mask = 0xffffffffu) { asm volatile("bar.warp.sync %0;" ::"r"(mask)); }
+#define WARPHW_VOTE(name, mode, T)                                                                \
+    WARPHW_DEV T name(unsigned mask, int p)                                                       \
+    {                                                                                             \
+        unsigned r;                                                                               \
+        asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync." mode " %0, q, %2; }"   \
+                     : "=r"(r) : "r"(p), "r"(mask));                                              \
+        return (T)r;                                                                              \
+    }
+WARPHW_VOTE(__ballot_sync, "ballot.b32", unsigned)
+#undef WARPHW_VOTE
+WARPHW_DEV int __any_sync(unsigned mask, int p)
+{
+    int r;
+    asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync.any.pred v, q, %2; selp.s32 %0, 1, 0, v; }"
+                 : "=r"(r) : "r"(p), "r"(mask));
+    return r;
+}
+WARPHW_DEV int __all_sync(unsigned mask, int p)
+{
+    int r;
+    asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync.all.pred v, q, %2; selp.s32 %0, 1, 0, v; }"
+                 : "=r"(r) : "r"(p), "r"(mask));
+    return r;
+}
+#define WARPHW_SHFL(name, mode, Tb)                                                               \
+    WARPHW_DEV int name(unsigned mask, int v, Tb b, int w = 32)                                   \
+    {                                                                                             \
+        int r;                                                                                    \
+        asm volatile("shfl.sync." mode ".b32 %0, %1, %2, %3, %4;"                                 \
+                     : "=r"(r) : "r"(v), "r"((int)b), "r"(mode[0] == 'u' ? (32 - w) << 8 : ((32 - w) << 8) | 0x1f), "r"(mask)); \
+        return r;                                                                                 \
+    }
+WARPHW_SHFL(__shfl_sync, "idx", int)
+WARPHW_SHFL(__shfl_up_sync, "up", unsigned)
+WARPHW_SHFL(__shfl_down_sync, "down", unsigned)
+WARPHW_SHFL(__shfl_xor_sync, "bfly", int)
+#undef WARPHW_SHFL
+#endif
 WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
 WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
 WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
