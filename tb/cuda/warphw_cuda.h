@@ -24,7 +24,10 @@
  * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
  * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
- * __float_as_uint, __longlong_as_double, __double_as_longlong.  Device side
+ * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
+ * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __saturatef,
+ * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
+ * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
  * only, so that a kernel using them is refused by the PTX front end with
  * one line rather than failing in clang: __syncthreads_count/_and/_or
  * (bar.red), __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
@@ -56,6 +59,7 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 
 struct uint3 {
@@ -120,6 +124,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 #define __shared__ static
 #define __constant__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 #define WARPHW_DEV static inline
 
 struct uint3 {
@@ -256,6 +261,48 @@ WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
 WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
 WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
 #undef WARPHW_MATH
+/* integer and conversion intrinsics: the device's instruction, the
+ * host's same result (PTX semantics: clz of 0 is the width, cvt to an
+ * integer saturates and takes NaN to 0, .sat takes NaN to +0 and keeps
+ * -0, as tb/simt/ptx_exec.c does) */
+#ifdef __CUDA_ARCH__
+#define WARPHW_INTR(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return dev; }
+#else
+#define WARPHW_INTR(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return host; }
+static inline unsigned warphw_brev(unsigned x)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+static inline int warphw_f2i(float x, float r)
+{
+    if (x != x) return 0;
+    if (r >= 2147483648.0f) return 2147483647;
+    if (r < -2147483648.0f) return -2147483647 - 1;
+    return (int)r;
+}
+#endif
+WARPHW_INTR(int, __popc, (unsigned x), __builtin_popcount(x), __builtin_popcount(x))
+WARPHW_INTR(int, __popcll, (unsigned long long x), __builtin_popcountll(x), __builtin_popcountll(x))
+WARPHW_INTR(int, __clz, (int x), x ? __builtin_clz((unsigned)x) : 32, x ? __builtin_clz((unsigned)x) : 32)
+WARPHW_INTR(int, __clzll, (long long x), x ? __builtin_clzll((unsigned long long)x) : 64,
+            x ? __builtin_clzll((unsigned long long)x) : 64)
+WARPHW_INTR(int, __ffs, (int x), __builtin_ffs(x), __builtin_ffs(x))
+WARPHW_INTR(unsigned, __brev, (unsigned x), __builtin_bitreverse32(x), warphw_brev(x))
+WARPHW_INTR(unsigned, __umulhi, (unsigned a, unsigned b), (unsigned)((unsigned long long)a * b >> 32),
+            (unsigned)((unsigned long long)a * b >> 32))
+WARPHW_INTR(int, __mulhi, (int a, int b), (int)((long long)a * b >> 32), (int)((long long)a * b >> 32))
+WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f)
+WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
+WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
+WARPHW_INTR(float, __int2float_rn, (int x), (float)x, (float)x)
+#undef WARPHW_INTR
+/* read-only loads (nvcc's ld.global.nc): a plain load here */
+template <class T> WARPHW_DEV T __ldg(const T *p) { return *p; }
+
 /* the bit casts between float and integer types */
 WARPHW_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
 WARPHW_DEV float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
