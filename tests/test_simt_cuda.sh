@@ -44,7 +44,7 @@ else presets="default 000 001 002 003 004" full=0; fi
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
 for cfg in $presets; do
-  for L in tb/kernels/cuda/*.launch; do
+  for L in tb/kernels/cuda/*.launch tb/kernels/cuda/conformance/*.launch; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
