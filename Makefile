@@ -163,7 +163,11 @@ $(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SRC) $(wildcard tb/simt/*.h) tests/ch
 # 25's command, -ffp-contract=off and the header: tb/cuda/warphw_cuda.h);
 # build/cuda_host/NAME is the kernel's host reference: its own source
 # compiled for the host with the header's host half and tb/cuda/host_rt.c.
+# tb/kernels/cuda/conformance/: kernels in the styles real-world code uses
+# (front-end conformance, docs/ptx.md), tested like the others but not in
+# the papers' kernel sets (sweeps, make results, energy, scalar fraction).
 CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/cuda/*.cu)))
+CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wildcard tb/kernels/cuda/conformance/*.cu)))
 CLANG        ?= clang
 CUDA_PTX_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
                   -ffp-contract=off -include tb/cuda/warphw_cuda.h
@@ -171,22 +175,27 @@ CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for k in $(CUDA_KERNELS); do \
-	  $(CLANG) $(CUDA_PTX_FLAGS) -o tb/kernels/cuda/$$k.ptx tb/kernels/cuda/$$k.cu || exit 1; \
-	  echo "kernels: tb/kernels/cuda/$$k.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS))
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu); do \
+	  $(CLANG) $(CUDA_PTX_FLAGS) -o $${cu%.cu}.ptx $$cu || exit 1; \
+	  echo "kernels: $${cu%.cu}.ptx"; done
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
-$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+define cuda_host_recipe
 	@mkdir -p $(dir $@)
-	@entry=$$(awk '$$1 == "entry" { print $$2 }' tb/kernels/cuda/$*.launch); \
-	  [ -n "$$entry" ] || { echo "tb/kernels/cuda/$*.launch: no entry" >&2; exit 2; }; \
-	  { echo '#include "$(CURDIR)/tb/kernels/cuda/$*.cu"'; \
+	@entry=$$(awk '$$1 == "entry" { print $$2 }' $(basename $<).launch); \
+	  [ -n "$$entry" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
+	  { echo '#include "$(CURDIR)/$<"'; \
 	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
 	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror -ffp-contract=off -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
+endef
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
 
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every

@@ -16,33 +16,33 @@ ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
 K=tb/kernels/cuda
 
-for cu in "$K"/*.cu; do
+for cu in "$K"/*.cu "$K"/conformance/*.cu; do
   k=$(basename "$cu" .cu)
-  if ! "$B/cuda_host/$k" --launch "$K/$k.launch" --dump-mem "$T/$k.host" >"$T/$k.host.log" 2>&1; then
+  if ! "$B/cuda_host/$k" --launch "${cu%.cu}.launch" --dump-mem "$T/$k.host" >"$T/$k.host.log" 2>&1; then
     bad "cuda_${k}_host_reference" "$(head -n 1 "$T/$k.host.log")"; continue
   fi
   # a host reference of all zeros would make the comparison empty
   if ! grep -qv '^00000000$' "$T/$k.host"; then bad "cuda_${k}_host_reference" "all zero"; continue; fi
   for v in "" asan/; do
-    out=$("$B/${v}ptxref" --launch "$K/$k.launch" --expect "$T/$k.host" 2>&1)
+    out=$("$B/${v}ptxref" --launch "${cu%.cu}.launch" --expect "$T/$k.host" 2>&1)
     if [ $? -eq 0 ] && grep -q "^ptxref: equal to" <<<"$out"; then ok "cuda_${k}_${v%/}${v:+_}ptx_equals_host"
     else bad "cuda_${k}_${v%/}${v:+_}ptx_equals_host" "$(tail -n 1 <<<"$out")"; fi
   done
   # the comparison catches a difference: flip one bit of a non-zero word
   awk 'BEGIN { done = 0 } !done && $1 != "00000000" { d = substr($1, 8, 1); i = index("0123456789abcdef", d) - 1;
        $1 = substr($1, 1, 7) substr("1032547698badcfe", i + 1, 1); done = 1 } { print }' "$T/$k.host" >"$T/$k.bad"
-  out=$("$B/ptxref" --launch "$K/$k.launch" --expect "$T/$k.bad" 2>&1)
+  out=$("$B/ptxref" --launch "${cu%.cu}.launch" --expect "$T/$k.bad" 2>&1)
   if [ $? -eq 1 ] && grep -q "^ptxref: DIFFERENT at byte" <<<"$out"; then ok "cuda_${k}_difference_caught"
   else bad "cuda_${k}_difference_caught" "$(tail -n 1 <<<"$out")"; fi
 done
 
 # the committed PTX is clang's output for today's source and header
 if command -v clang >/dev/null; then
-  for cu in "$K"/*.cu; do
+  for cu in "$K"/*.cu "$K"/conformance/*.cu; do
     k=$(basename "$cu" .cu)
     if clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
          -ffp-contract=off -include tb/cuda/warphw_cuda.h -o "$T/$k.ptx" "$cu" 2>"$T/$k.clang.log" &&
-       cmp -s "$T/$k.ptx" "$K/$k.ptx"; then ok "cuda_${k}_committed_ptx_current"
+       cmp -s "$T/$k.ptx" "${cu%.cu}.ptx"; then ok "cuda_${k}_committed_ptx_current"
     else bad "cuda_${k}_committed_ptx_current" "run make kernels"; fi
   done
   # --cuda path of the launch file: compile on the fly, same result

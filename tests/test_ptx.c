@@ -725,6 +725,37 @@ TEST(module_variables_and_extern_shared)
     done(&e);
 }
 
+/* a module variable whose initialiser has more words than a directive's
+ * header (clang writes a __constant__ table of 16 floats as 64 bytes on one
+ * line): declared, placed and initialised, not skipped */
+TEST(module_variable_long_initialiser)
+{
+    env e;
+    char pre[1024];
+    int n = snprintf(pre, sizeof pre, ".visible .const .align 4 .b8 tab[96] = {");
+    for (int i = 0; i < 96; i++) n += snprintf(pre + n, sizeof pre - n, "%s%d", i ? ", " : "", i % 7);
+    snprintf(pre + n, sizeof pre - n, "};");
+    RUN_OK(e, pre, "mov.u64 %rd1, tab;");
+    CHECK_EQ(R(&e, "%rd1"), 256);
+    CHECK_EQ(e.info.ngvar, 1);
+    CHECK_EQ(e.info.gvar_end, 256 + 96);
+    CHECK_EQ(w32(e.info.gvar_init + 92), 0x04030201u); /* bytes 92..95: 92 % 7 = 1 */
+    done(&e);
+}
+
+/* registers declared without '%' (inline PTX from a CUDA header writes
+ * `{ .reg .pred q; ... }`; clang's call sequence `.reg .b32
+ * temp_param_reg;`): operands and addresses find them */
+TEST(registers_named_without_percent)
+{
+    env e;
+    RUN_OK(e, NULL,
+           "mov.u32 %r1, 5; { .reg .pred q; .reg .b64 a; setp.ne.s32 q, %r1, 0; selp.s32 %r2, 7, 9, q;"
+           " mov.u64 a, %rd1; mov.u64 %rd2, a; }");
+    CHECK_EQ(R(&e, "%r2"), 7);
+    done(&e);
+}
+
 /* the parser's errors: one line, file:line */
 static void expect_err(const char *pre, const char *body, int want_rc, const char *want)
 {
@@ -745,6 +776,9 @@ TEST(refusals_and_errors)
     expect_err(NULL, "shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;", -1, "t.ptx:16: unsupported PTX: instruction 'shfl'");
     expect_err(NULL, "mov.u32 %r1, 0;\nvote.sync.any.pred %p1, %p2, -1;", -1, "t.ptx:17: unsupported PTX: instruction 'vote'");
     expect_err(NULL, "call.uni foo, (%r1);", -1, "t.ptx:16: unsupported PTX: instruction 'call'");
+    /* clang's call sequence of a __device__ function kept out of line */
+    expect_err(NULL, "{\n.reg .b32 temp_param_reg;\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n}", -1,
+               "t.ptx:18: unsupported PTX: .param inside the body");
     expect_err(NULL, "tex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [tx, {%r1}];", -1, "unsupported PTX: instruction 'tex'");
     expect_err(NULL, "add.f16 %rs1, %rs2, %rs3;", -1, "t.ptx:16: unsupported PTX: type .f16");
     expect_err(NULL, "add.rn.ftz.f64 %fd1, %fd1, %fd1;", -1, "unsupported PTX: .ftz on a type other than .f32");
@@ -922,6 +956,8 @@ int main(int argc, char **argv)
     RUN(predicated_off_touches_nothing);
     RUN(special_registers_local_generic);
     RUN(module_variables_and_extern_shared);
+    RUN(module_variable_long_initialiser);
+    RUN(registers_named_without_percent);
     RUN(refusals_and_errors);
     RUN(prog_contract_fields);
     RUN(nvidia_style_module);

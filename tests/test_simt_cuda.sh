@@ -44,7 +44,7 @@ else presets="default 000 001 002 003 004" full=0; fi
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
 for cfg in $presets; do
-  for L in tb/kernels/cuda/*.launch; do
+  for L in tb/kernels/cuda/*.launch tb/kernels/cuda/conformance/*.launch; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
@@ -144,6 +144,38 @@ rc=$?
 [ $rc -eq 0 ] && [ "$(grep -cE "^(dpe|dwf|sbi|spe) +[0-9]" <<<"$out")" -eq 4 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_many_registers || bad simt_cuda_many_registers "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
+# what real kernels use and the front end refuses (tests/data/cuda/
+# unsupported.cu, one entry each): one line naming file:line and
+# "unsupported PTX", exit 2, never a run
+declare -A why=([callee]='.param inside the body' [barcount]='bar.red' [baror]='bar.red'
+  [shfl]="instruction 'shfl'" [ballot]="instruction 'vote'" [anysync]="instruction 'vote'"
+  [syncwarp]='bar.warp.sync')
+for e in callee barcount baror shfl ballot anysync syncwarp; do
+  out=$("$S" --launch tests/data/cuda/unsupported.launch --entry $e --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^tests/data/cuda/unsupported.ptx:[0-9]+: unsupported PTX: ${why[$e]}" <<<"$out" &&
+    ok "simt_cuda_refused_$e" || bad "simt_cuda_refused_$e" "exit $rc: $out"
+done
+
+# issue 25 sec. 6: the reference's memory follows the resident CTAs, not
+# the grid (tests/data/cuda/gridmem.cu, 256 threads a CTA): its per-thread
+# state (one CTA's scratch, the core's results per resident CTA) is the same
+# at grid 8 and grid 64 (both past the SM's threads, so neither keeps PC
+# traces), and what it keeps per grid CTA (the order check's digest words
+# and register bitmap) grows by at most 9 bytes a register per added CTA,
+# not with the CTA's threads (before: 8 x (registers + 2) bytes a thread)
+for g in 8 64; do
+  out=$("$S" --launch tests/data/cuda/gridmem.launch --grid $g --mech spe --mem-peak 2>&1)
+  grep -q "^every mechanism that ran matches" <<<"$out" || bad "simt_cuda_mem_grid$g" "$(grep -m1 -E '^simt:|FAIL' <<<"$out")"
+  read -r thr cta nr < <(sed -n 's/^mem_peak: reference per-thread state \([0-9]*\) bytes, per grid CTA records \([0-9]*\) bytes (.*, \([0-9]*\) registers)$/\1 \2 \3/p' <<<"$out")
+  eval "thr$g=\${thr:-x} cta$g=\${cta:-x} nr=\${nr:-0}"
+done
+if [ "$thr8" != x ] && [ "$thr64" != x ] && [ "$thr8" -gt 0 ] && [ "$thr8" -eq "$thr64" ] && [ "$nr" -gt 0 ] &&
+   [ $((cta64 - cta8)) -gt 0 ] && [ $((cta64 - cta8)) -le $((56 * 9 * (nr + 1))) ]; then
+  ok "simt_cuda_memory_follows_resident_ctas (per-thread state $thr64 bytes at grid 8 and 64; per-CTA records $cta8 -> $cta64, $nr registers)"
+else bad simt_cuda_memory_follows_resident_ctas "per-thread state $thr8 -> $thr64 bytes, per-CTA records $cta8 -> $cta64, $nr registers"; fi
+
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails
 A=$B/asan/simt
@@ -153,5 +185,5 @@ if [ -x "$A" ]; then
   [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" "$T/asan_kmeans.out" && ok simt_cuda_asan_launch ||
     bad simt_cuda_asan_launch "exit $rc: $(grep -m1 -E 'ERROR|SUMMARY|runtime error|^simt:' "$T/asan_kmeans.out")"
 else bad simt_cuda_asan_launch "no $A"; fi
-[ $nk -ge 13 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
+[ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

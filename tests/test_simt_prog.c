@@ -92,7 +92,7 @@ static void lowered_equal(kernel *k, unsigned lanes, const char *what)
     if (rc)
         return;
     CHECK(!ref_run(k, lanes, 10000000, &a, err, sizeof err));
-    rc = refp_run(&p, lanes, 10000000, 1, &b, err, sizeof err);
+    rc = refp_run(&p, lanes, 10000000, REFP_GRID, &b, err, sizeof err);
     if (rc)
         printf("  %s: %s\n", what, err);
     CHECK(!rc);
@@ -307,7 +307,7 @@ TEST(reference_grid)
     p.global_bytes = 4 * 24;
     p.global_init = calloc(24, 4);
     CHECK(!prog_analyse(&p, err, sizeof err));
-    CHECK(!refp_run(&p, 4, 1000, 0, &r, err, sizeof err));
+    CHECK(!refp_run(&p, 4, 1000, REFP_GRID, &r, err, sizeof err));
     CHECK_EQ(r.threads, 24);
     CHECK_EQ(r.thread_insts, 24 * 6);
     for (unsigned g = 0; g < 24; g++) {

@@ -22,7 +22,16 @@
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
  * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
- * for the `extern __shared__ T name[]` array (the launch's shared_dynamic).
+ * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
+ * the bit casts __int_as_float, __uint_as_float, __float_as_int,
+ * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
+ * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __saturatef,
+ * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
+ * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
+ * only, so that a kernel using them is refused by the PTX front end with
+ * one line rather than failing in clang: __syncthreads_count/_and/_or
+ * (bar.red), __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
+ * __all_sync (vote), __shfl_sync, __shfl_up/down/xor_sync (shfl).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -50,6 +59,7 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 
 struct uint3 {
@@ -114,6 +124,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 #define __shared__ static
 #define __constant__
 #define __forceinline__ inline
+#define __launch_bounds__(...)
 #define WARPHW_DEV static inline
 
 struct uint3 {
@@ -250,6 +261,105 @@ WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
 WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
 WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
 #undef WARPHW_MATH
+/* integer and conversion intrinsics: the device's instruction, the
+ * host's same result (PTX semantics: clz of 0 is the width, cvt to an
+ * integer saturates and takes NaN to 0, .sat takes NaN to +0 and keeps
+ * -0, as tb/simt/ptx_exec.c does) */
+#ifdef __CUDA_ARCH__
+#define WARPHW_INTR(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return dev; }
+#else
+#define WARPHW_INTR(ret, name, params, dev, host) \
+    WARPHW_DEV ret name params { return host; }
+static inline unsigned warphw_brev(unsigned x)
+{
+    unsigned r = 0;
+    for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
+    return r;
+}
+static inline int warphw_f2i(float x, float r)
+{
+    if (x != x) return 0;
+    if (r >= 2147483648.0f) return 2147483647;
+    if (r < -2147483648.0f) return -2147483647 - 1;
+    return (int)r;
+}
+#endif
+WARPHW_INTR(int, __popc, (unsigned x), __builtin_popcount(x), __builtin_popcount(x))
+WARPHW_INTR(int, __popcll, (unsigned long long x), __builtin_popcountll(x), __builtin_popcountll(x))
+WARPHW_INTR(int, __clz, (int x), x ? __builtin_clz((unsigned)x) : 32, x ? __builtin_clz((unsigned)x) : 32)
+WARPHW_INTR(int, __clzll, (long long x), x ? __builtin_clzll((unsigned long long)x) : 64,
+            x ? __builtin_clzll((unsigned long long)x) : 64)
+WARPHW_INTR(int, __ffs, (int x), __builtin_ffs(x), __builtin_ffs(x))
+WARPHW_INTR(unsigned, __brev, (unsigned x), __builtin_bitreverse32(x), warphw_brev(x))
+WARPHW_INTR(unsigned, __umulhi, (unsigned a, unsigned b), (unsigned)((unsigned long long)a * b >> 32),
+            (unsigned)((unsigned long long)a * b >> 32))
+WARPHW_INTR(int, __mulhi, (int a, int b), (int)((long long)a * b >> 32), (int)((long long)a * b >> 32))
+WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f)
+WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
+WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
+WARPHW_INTR(float, __int2float_rn, (int x), (float)x, (float)x)
+#undef WARPHW_INTR
+/* read-only loads (nvcc's ld.global.nc): a plain load here */
+template <class T> WARPHW_DEV T __ldg(const T *p) { return *p; }
+
+/* the bit casts between float and integer types */
+WARPHW_DEV float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+WARPHW_DEV float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
+WARPHW_DEV int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+WARPHW_DEV unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
+WARPHW_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(double, x); }
+WARPHW_DEV long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
+#ifdef __CUDA_ARCH__
+/* Barrier reductions and warp intrinsics compile to what nvcc emits
+ * (bar.red, shfl.sync, vote.sync, bar.warp.sync); the PTX front end
+ * refuses those with `file:line: unsupported PTX` (docs/ptx.md), so a
+ * kernel that uses them is named, not run wrongly.  Device side only: a
+ * host reference of such a kernel does not compile. */
+WARPHW_DEV int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+WARPHW_DEV int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+WARPHW_DEV int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
+/* clang 14 without a CUDA installation does not enable the ptx60 feature
+ * its warp built-ins need: the instructions as inline PTX instead */
+WARPHW_DEV void __syncwarp(unsigned mask = 0xffffffffu) { asm volatile("bar.warp.sync %0;" ::"r"(mask)); }
+#define WARPHW_VOTE(name, mode, T)                                                                \
+    WARPHW_DEV T name(unsigned mask, int p)                                                       \
+    {                                                                                             \
+        unsigned r;                                                                               \
+        asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync." mode " %0, q, %2; }"   \
+                     : "=r"(r) : "r"(p), "r"(mask));                                              \
+        return (T)r;                                                                              \
+    }
+WARPHW_VOTE(__ballot_sync, "ballot.b32", unsigned)
+#undef WARPHW_VOTE
+WARPHW_DEV int __any_sync(unsigned mask, int p)
+{
+    int r;
+    asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync.any.pred v, q, %2; selp.s32 %0, 1, 0, v; }"
+                 : "=r"(r) : "r"(p), "r"(mask));
+    return r;
+}
+WARPHW_DEV int __all_sync(unsigned mask, int p)
+{
+    int r;
+    asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.sync.all.pred v, q, %2; selp.s32 %0, 1, 0, v; }"
+                 : "=r"(r) : "r"(p), "r"(mask));
+    return r;
+}
+#define WARPHW_SHFL(name, mode, Tb)                                                               \
+    WARPHW_DEV int name(unsigned mask, int v, Tb b, int w = 32)                                   \
+    {                                                                                             \
+        int r;                                                                                    \
+        asm volatile("shfl.sync." mode ".b32 %0, %1, %2, %3, %4;"                                 \
+                     : "=r"(r) : "r"(v), "r"((int)b), "r"(mode[0] == 'u' ? (32 - w) << 8 : ((32 - w) << 8) | 0x1f), "r"(mask)); \
+        return r;                                                                                 \
+    }
+WARPHW_SHFL(__shfl_sync, "idx", int)
+WARPHW_SHFL(__shfl_up_sync, "up", unsigned)
+WARPHW_SHFL(__shfl_down_sync, "down", unsigned)
+WARPHW_SHFL(__shfl_xor_sync, "bfly", int)
+#undef WARPHW_SHFL
+#endif
 WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
 WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
 WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }

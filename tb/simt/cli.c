@@ -86,6 +86,7 @@ typedef struct {
     const char *svg, *vcd, *fst, *dump_mem, *log, *trace_dir;
     FILE *svg_f, *log_f, *dump_f;
     uint64_t max_steps;
+    int mem_peak; /* --mem-peak */
     int show_cfg, show_config, show_scalar, bench, quiet, gen;
     unsigned long long random_n, seed, gen_seed;
     unsigned max_threads, grid;
@@ -123,6 +124,8 @@ static void usage(void)
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
+           "  --mem-peak           print the reference's memory high-water marks (per thread\n"
+           "                       state, per grid CTA records) after the run\n"
            "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
            "  --grid N             N copies of a .k kernel's CTA (idempotent kernels)\n"
            "  --quiet, --help\n");
@@ -150,7 +153,7 @@ static void usage(void)
 enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O_VCD, O_FST,
        O_TRACE, O_LOG, O_DUMP, O_TECH, O_PARAM, O_FAULT, O_NOCHECK, O_MAXSTEPS, O_MAXCYC,
        O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
-       O_DEPTH, O_KEY = 1000 };
+       O_DEPTH, O_MEMPEAK, O_KEY = 1000 };
 
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
 {
@@ -224,7 +227,8 @@ static void parse(int argc, char **argv, opts *o)
                  {"max-cycles", 1, O_MAXCYC}, {"random", 1, O_RANDOM}, {"seed", 1, O_SEED},
                  {"max-threads", 1, O_MAXTHR}, {"gen", 1, O_GEN}, {"show-cfg", 0, O_SHOWCFG}, {"show-scalar", 0, O_SHOWSCALAR},
                  {"bench", 0, O_BENCH}, {"quiet", 0, O_QUIET}, {"grid", 1, O_GRID},
-                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH}};
+                 {"help", 0, O_HELP}, {"lanes", 1, O_LANES}, {"depth", 1, O_DEPTH},
+                 {"mem-peak", 0, O_MEMPEAK}};
     for (unsigned i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         lo[n++] = (struct option){fixed[i].name, fixed[i].has, NULL, fixed[i].val};
     for (const core_key *k = core_keys; k->key && nk < 64; k++, nk++) {
@@ -318,6 +322,7 @@ static void parse(int argc, char **argv, opts *o)
         }
         case O_NOCHECK: o->C.check = 0; break;
         case O_MAXSTEPS: o->max_steps = num(a, v, 1, 1ull << 40); break;
+        case O_MEMPEAK: o->mem_peak = 1; break;
         case O_MAXCYC: o->C.max_cycles = num(a, v, 1, 1ull << 40); break;
         case O_RANDOM: o->random_n = num(a, v, 1, 100000000ull); break;
         case O_SEED: o->seed = num(a, v, 0, ~0ull >> 1); break;
@@ -421,13 +426,15 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     /* each thread's full PC sequence (the run names the first instruction
      * that departs from it) only while the grid fits the SM's thread slots;
      * a larger grid keeps a length and a hash per thread (the run checks
-     * them as each CTA retires), so its memory follows the resident CTAs,
-     * not the grid's instruction count (issue 25 sec. 6) */
+     * them as each CTA retires).  Either is kept per resident CTA by each
+     * core's reference stream (ref.h), so memory follows the resident
+     * CTAs, not the grid (issue 25 sec. 6); this run keeps the final
+     * memory and each CTA's digest for the order check. */
     const prog *pg = &L->p;
     uint64_t gthreads = (uint64_t)pg->grid[0] * pg->grid[1] * pg->grid[2] * pg->block[0] *
                         pg->block[1] * pg->block[2];
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, gthreads <= o->C.max_threads, &L->ref,
-                 err, len)) {
+    int flags = (gthreads <= o->C.max_threads ? REFP_TRACE : 0) | (o->has_launch && !text ? REFP_DIGEST : 0);
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, flags, &L->ref, err, len)) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
@@ -820,14 +827,21 @@ static void report(const opts *o, const loaded *L, const result *res)
                    rf->atom_flow == 1 ? "an atomic's returned value is read"
                                       : "the thread orders ran different PC sequences");
         else if (rf->order_regs)
-            printf("order: ORDER-DEPENDENT registers (a race): %llu final registers differ "
-                   "between the thread orders: not compared\n",
+            printf("order: ORDER-DEPENDENT registers (a race): %llu (CTA, register) pairs "
+                   "differ between the thread orders in some thread of the CTA: not "
+                   "compared\n",
                    (unsigned long long)rf->order_regs);
     }
     if (o->format == 0)
         printf("every mechanism that ran matches the reference (registers, every thread's PC "
                "sequence, memory; the timing oracle on; under scalarization the allocated "
                "registers are not compared)\n");
+    /* issue 25 sec. 6: what the reference held beside the launch's memory */
+    if (o->mem_peak)
+        printf("mem_peak: reference per-thread state %llu bytes, per grid CTA records %llu bytes "
+               "(%llu CTAs of %u threads, %u registers)\n",
+               (unsigned long long)refp_mem_peak(0), (unsigned long long)refp_mem_peak(1),
+               (unsigned long long)rf->ctas, rf->cta_threads, rf->nregs);
 }
 
 static void write_svg(FILE *f, const opts *o, const loaded *L, const result *res)

@@ -43,6 +43,10 @@ struct core {
     void *m;
     const prog *p;
     const refp_result *ref;
+    /* the reference beside the core (ref.h): each resident CTA's threads'
+     * results, run when the CTA is dispatched, compared when it retires */
+    refp_stream rs;
+    refp_cta_out *rout;
     core_cfg P;
     /* geometry */
     unsigned WS, W, T, CT, CW, nslots; /* warp size, warp slots, thread slots, CTA threads and
@@ -261,9 +265,13 @@ static unsigned lat_of(const core *c, const prog_insn *in)
 static void fb_dirty(core *c, unsigned w);
 
 /* ----------------------------------------------------------- CTAs */
-static void cta_start(core *c, unsigned k, uint64_t cta)
+static int cta_start(core *c, unsigned k, uint64_t cta)
 {
     const prog *p = c->p;
+    char err[512];
+    if (refp_stream_run(&c->rs, cta, 0, &c->rout[k], err, sizeof err))
+        return core_fail(c, "the reference beside the core stopped on CTA %llu: %s",
+                         (unsigned long long)cta, err);
     c->cta_of[k] = (int64_t)cta;
     c->cta_live[k] = c->CT;
     c->cta_bar[k] = 0;
@@ -311,6 +319,7 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
         c->ops->launch(c, c->m, w, core_warp_mask(c, w));
     }
     c->st.ctas++;
+    return 0;
 }
 
 /* A CTA's threads have all exited: their final registers and PC sequences
@@ -318,24 +327,29 @@ static void cta_start(core *c, unsigned k, uint64_t cta)
 static int cta_check(core *c, unsigned k)
 {
     const refp_result *r = c->ref;
+    const refp_cta_out *o = &c->rout[k];
+    uint64_t cta = (uint64_t)c->cta_of[k];
+    if (o->cta != cta)
+        return core_fail(c, "CTA slot %u retires CTA %llu, the reference ran CTA %llu there", k,
+                         (unsigned long long)cta, (unsigned long long)o->cta);
     /* an atomic's returned value steers the threads, or the reference's
      * thread orders ran different sequences: their sequences and registers
      * depend on the order (ref.h, refp_order_check) */
     for (unsigned f = 0; f < c->CT && !r->atom_flow; f++) {
         unsigned t = k * c->CW * c->WS + f;
         uint64_t g = c->gtid[t];
-        if (c->tpos[t] != r->len[g])
+        if (c->tpos[t] != o->len[f])
             return core_fail(c, "thread %llu: executed %llu instructions, the reference %llu",
                              (unsigned long long)g, (unsigned long long)c->tpos[t],
-                             (unsigned long long)r->len[g]);
-        if (!r->trace && c->thash[t] != r->hash[g])
+                             (unsigned long long)o->len[f]);
+        if (!o->trace && c->thash[t] != o->hash[f])
             return core_fail(c, "thread %llu: its PC sequence differs from the reference's",
                              (unsigned long long)g);
-        const uint64_t *rr = &r->regs[g * c->nregs];
+        const uint64_t *rr = &o->regs[(size_t)f * c->nregs];
         /* under scalarization the files hold the allocated registers: the
          * memory and the PC sequences are compared, not the registers */
         for (unsigned q = 0; q < c->nregs && !c->scalar; q++)
-            if (c->th[t].r[q] != rr[q] && (!r->reg_cmp || r->reg_cmp[g * c->nregs + q]))
+            if (c->th[t].r[q] != rr[q] && (!r->reg_cmp || r->reg_cmp[cta * c->nregs + q]))
                 return core_fail(c, "thread %llu: final register %u = 0x%llx, the reference has "
                                     "0x%llx",
                                  (unsigned long long)g, q, (unsigned long long)c->th[t].r[q],
@@ -367,9 +381,13 @@ static int dispatch(core *c)
             if (cta_check(c, k))
                 return -1;
             c->cta_of[k] = -1;
+            if (c->next_cta >= c->nctas)
+                refp_out_free(&c->rout[k]); /* the slot takes no more CTAs */
         }
-        if (c->cta_of[k] < 0 && c->next_cta < c->nctas)
-            cta_start(c, k, c->next_cta++);
+        if (c->cta_of[k] < 0 && c->next_cta < c->nctas && cta_start(c, k, c->next_cta++))
+            return -1;
+        if (c->next_cta >= c->nctas)
+            refp_stream_free(&c->rs); /* every CTA's reference ran */
     }
     return 0;
 }
@@ -747,13 +765,15 @@ static int check_thread(core *c, unsigned t, int pc)
     if (c->at_bar[t])
         return core_fail(c, "thread %llu: executed pc %d (line %d) while it waits at a barrier",
                          (unsigned long long)g, pc, in->line);
-    if (c->ref->trace && !c->ref->atom_flow) {
-        if (c->tpos[t] >= c->ref->len[g])
+    const refp_cta_out *o = &c->rout[t / (c->CW * c->WS)];
+    unsigned f = t % (c->CW * c->WS);
+    if (o->trace && !c->ref->atom_flow) {
+        if (c->tpos[t] >= o->len[f])
             return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "
                                 "the reference sequence has only %llu (a PC executed twice?)",
                              (unsigned long long)g, pc, in->line, (unsigned long long)c->tpos[t],
-                             (unsigned long long)c->ref->len[g]);
-        uint32_t want = c->ref->trace[g][c->tpos[t]];
+                             (unsigned long long)o->len[f]);
+        uint32_t want = o->trace[f][c->tpos[t]];
         if ((int)want != pc)
             return core_fail(c, "thread %llu: instruction #%llu is pc %d (line %d), the reference "
                                 "executed pc %u (line %d)",
@@ -773,7 +793,7 @@ static int check_thread(core *c, unsigned t, int pc)
                              (unsigned long long)c->cycle, (unsigned long long)rd[id]);
     }
     c->tpos[t]++;
-    if (!c->ref->trace) /* with the trace each PC was compared above */
+    if (!o->trace) /* with the trace each PC was compared above */
         c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
     return 0;
 }
@@ -1280,12 +1300,15 @@ int core_cycle(core *c)
     for (unsigned k = 0; k < c->nslots && !live; k++)
         live = c->cta_of[k] >= 0 && c->cta_live[k];
     if (!live) {
-        for (unsigned k = 0; k < c->nslots; k++)
+        for (unsigned k = 0; k < c->nslots; k++) {
             if (c->cta_of[k] >= 0) {
                 if (cta_check(c, k))
                     return -1;
                 c->cta_of[k] = -1;
             }
+            refp_out_free(&c->rout[k]); /* the reference beside the core is done */
+        }
+        refp_stream_free(&c->rs);
         c->done = 1;
         c->st.cycles = c->cycle;
         return 1;
@@ -1449,6 +1472,10 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_bar = calloc(k, sizeof(unsigned));
     c->cta_ready = calloc(k, sizeof(uint64_t));
     c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
+    refp_stream_init(&c->rs, p, c->WS, UINT64_MAX); /* the reference already finished */
+    c->rout = calloc(k, sizeof *c->rout);
+    for (unsigned j = 0; j < k; j++)
+        refp_out_init(&c->rout[j], p, ref->keep_trace);
     c->mem = calloc(k, sizeof *c->mem);
     c->global = malloc(p->global_bytes + 1);
     memcpy(c->global, p->global_init, p->global_bytes);
@@ -1543,6 +1570,10 @@ void core_free(core *c)
     free(c->cta_bar);
     free(c->cta_ready);
     free(c->shared);
+    for (unsigned j = 0; c->rout && j < c->nslots; j++)
+        refp_out_free(&c->rout[j]);
+    free(c->rout);
+    refp_stream_free(&c->rs);
     free(c->mem);
     free(c->global);
     if (c->scalar) {

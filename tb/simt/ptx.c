@@ -574,7 +574,10 @@ static int declare_regs(ps *s, char *stmt)
     if (ty == T_B8 || ty == T_U8 || ty == T_S8) width = 2; /* 8-bit registers hold 16 bits */
     for (char *tok = strtok(sp, ","); tok; tok = strtok(NULL, ",")) {
         tok = trim(tok);
-        if (tok[0] != '%') return fail(s, s->sline, "bad register name '%s'", tok);
+        /* %name, or a plain identifier (inline PTX's `.reg .pred q;`,
+         * clang's call sequence's temp_param_reg) */
+        if (tok[0] != '%' && !is_id0((unsigned char)tok[0]))
+            return fail(s, s->sline, "bad register name '%s'", tok);
         char *lt = strchr(tok, '<');
         uint32_t count = 0;
         if (lt) {
@@ -699,6 +702,12 @@ static int parse_scalar(ps *s, char *t, ptx_opnd *o, int want_label)
         return 0;
     }
     if (is_id0((unsigned char)t[0])) {
+        int r = find_reg(s, t); /* a register declared without '%' */
+        if (r >= 0) {
+            o->kind = O_REG;
+            o->reg = r;
+            return 0;
+        }
         if (want_label) {
             o->kind = O_LABEL;
             return 0;
@@ -748,7 +757,7 @@ static int parse_addr(ps *s, char *t, uint8_t space, ptx_opnd *o)
         }
         uint64_t v;
         nterm++;
-        if (tok[0] == '%') {
+        if (tok[0] == '%' || (is_id0((unsigned char)tok[0]) && find_reg(s, tok) >= 0)) {
             int r = find_reg(s, tok);
             if (r < 0) return fail(s, s->sline, "undeclared register %s", tok);
             if (o->reg >= 0 || neg) return fail(s, s->sline, "bad address");
@@ -1487,10 +1496,13 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
         char *w[64];
         char copy[300];
         snprintf(copy, sizeof copy, "%.250s", t);
-        char *cut = strchr(copy, '(');
-        if (cut) cut[1] = 0; /* the words before an entry's parameter list */
+        /* the words before an entry's parameter list or a variable's
+         * initialiser (which decl_var reads from t, whole) */
+        char *cut = strpbrk(copy, "(=");
+        if (cut) cut[*cut == '(' ? 1 : 0] = 0;
         int nw = words(copy, w, 64);
-        if (nw <= 0) continue;
+        if (nw < 0) { fail(s, s->sline, "directive with too many words"); goto out; }
+        if (nw == 0) continue;
         if (!strcmp(w[0], ".version")) { have_version = 1; continue; }
         if (!strcmp(w[0], ".target")) {
             for (char *c = t; *c; c++)

@@ -106,13 +106,43 @@ void ref_free(ref_result *r)
 
 /* ------------------------------------------------ reference on prog */
 
-static void refp_push(refp_result *r, uint64_t *cap, uint64_t t, uint32_t pc)
+/* The high-water counters of refp_mem_peak: what the reference holds per
+ * thread (a CTA's scratch and results, the grid arrays of REFP_GRID) and
+ * per CTA of the grid (the order check's digests and register bitmap). */
+static uint64_t refp_cur[2], refp_hi[2];
+
+static void *refp_alloc(int kind, uint64_t bytes)
 {
-    if (r->len[t] == cap[t]) {
-        cap[t] = cap[t] ? cap[t] * 2 : 64;
-        r->trace[t] = realloc(r->trace[t], cap[t] * sizeof(uint32_t));
+    refp_cur[kind] += bytes;
+    if (refp_cur[kind] > refp_hi[kind])
+        refp_hi[kind] = refp_cur[kind];
+    return calloc(1, bytes ? bytes : 1);
+}
+
+static void refp_release(int kind, void *q, uint64_t bytes)
+{
+    if (!q)
+        return;
+    refp_cur[kind] -= bytes;
+    free(q);
+}
+
+uint64_t refp_mem_peak(int per_cta)
+{
+    return refp_hi[per_cta ? 1 : 0];
+}
+
+static void refp_push(refp_cta_out *o, unsigned t, uint32_t pc)
+{
+    if (o->len[t] == o->cap[t]) {
+        uint64_t n = o->cap[t] ? o->cap[t] * 2 : 64;
+        refp_cur[0] += (n - o->cap[t]) * sizeof(uint32_t);
+        if (refp_cur[0] > refp_hi[0])
+            refp_hi[0] = refp_cur[0];
+        o->cap[t] = n;
+        o->trace[t] = realloc(o->trace[t], n * sizeof(uint32_t));
     }
-    r->trace[t][r->len[t]] = pc;
+    o->trace[t][o->len[t]] = pc;
 }
 
 /* The orders of refp_order_check: 0 first to last, 1 last to first, 2 a
@@ -138,29 +168,88 @@ static uint64_t refp_order(uint64_t i, uint64_t n, int kind, uint64_t stride)
     return kind == 0 ? i : kind == 1 ? n - 1 - i : (i * stride) % n;
 }
 
-/* Runs one CTA (linear index cta) to completion; 0 or -1 with err. */
-static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r,
-                    uint64_t *cap, uint64_t cta, uint8_t *shared, uint8_t *local, int rev,
-                    char *err, size_t errlen)
+void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace)
 {
-    unsigned T = r->cta_threads;
-    uint64_t base = cta * T;
+    unsigned T = p->block[0] * p->block[1] * p->block[2], nr = p->nregs;
+    memset(o, 0, sizeof *o);
+    o->threads = T;
+    o->nregs = nr;
+    o->cta = UINT64_MAX;
+    o->regs = refp_alloc(0, (uint64_t)T * nr * sizeof(uint64_t));
+    o->len = refp_alloc(0, (uint64_t)T * sizeof(uint64_t));
+    o->hash = refp_alloc(0, (uint64_t)T * sizeof(uint64_t));
+    if (keep_trace) {
+        o->trace = refp_alloc(0, (uint64_t)T * sizeof *o->trace);
+        o->cap = refp_alloc(0, (uint64_t)T * sizeof *o->cap);
+    }
+}
+
+void refp_out_free(refp_cta_out *o)
+{
+    unsigned T = o->threads;
+    if (o->trace)
+        for (unsigned t = 0; t < T; t++)
+            refp_release(0, o->trace[t], o->cap[t] * sizeof(uint32_t));
+    refp_release(0, o->trace, (uint64_t)T * sizeof *o->trace);
+    refp_release(0, o->cap, (uint64_t)T * sizeof *o->cap);
+    refp_release(0, o->regs, (uint64_t)T * o->nregs * sizeof(uint64_t));
+    refp_release(0, o->len, (uint64_t)T * sizeof(uint64_t));
+    refp_release(0, o->hash, (uint64_t)T * sizeof(uint64_t));
+    memset(o, 0, sizeof *o);
+}
+
+void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps)
+{
+    memset(s, 0, sizeof *s);
+    s->p = p;
+    s->warp_size = warp_size ? warp_size : 32;
+    s->max_steps = max_steps;
+    s->ctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
+    s->global = malloc(p->global_bytes ? p->global_bytes : 1);
+    if (p->global_bytes)
+        memcpy(s->global, p->global_init, p->global_bytes);
+    unsigned T = p->block[0] * p->block[1] * p->block[2];
+    s->shared = refp_alloc(0, p->shared_bytes);
+    s->local_bytes = (uint64_t)T * p->local_bytes;
+    s->local = refp_alloc(0, s->local_bytes);
+}
+
+void refp_stream_free(refp_stream *s)
+{
+    free(s->global);
+    refp_release(0, s->shared, s->p ? s->p->shared_bytes : 0);
+    refp_release(0, s->local, s->local_bytes);
+    memset(s, 0, sizeof *s);
+}
+
+/* Runs CTA cta (linear index) to completion in thread order `order` into
+ * o (its threads' registers, lengths, hashes, traces); 0 or -1 with err. */
+int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
+                    size_t errlen)
+{
+    const prog *p = s->p;
+    unsigned T = o->threads;
     int *pc = calloc(T, sizeof(int));
     int *bar_pc = malloc(T * sizeof(int));
     prog_thread *th = calloc(T, sizeof *th);
-    prog_mem m = {r->global, r->global_bytes, shared, p->shared_bytes, p->param, p->param_bytes,
+    prog_mem m = {s->global, p->global_bytes, s->shared, p->shared_bytes, p->param, p->param_bytes,
                   p->local_bytes};
     unsigned live = T;
-    uint64_t stride = rev == 2 ? refp_stride(T) : 1;
+    uint64_t stride = order == 2 ? refp_stride(T) : 1;
     int rc = 0;
-    memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
-    memset(local, 0, (size_t)T * p->local_bytes);
+    o->cta = cta;
+    memset(o->regs, 0, (size_t)T * o->nregs * sizeof(uint64_t));
+    memset(o->len, 0, T * sizeof(uint64_t));
+    for (unsigned t = 0; t < T; t++)
+        o->hash[t] = REFP_HASH0;
+    memset(s->shared, 0, p->shared_bytes ? p->shared_bytes : 1);
+    memset(s->local, 0, s->local_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
                        (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
     for (unsigned t = 0; t < T; t++) {
         prog_thread *x = &th[t];
         bar_pc[t] = -1;
-        x->r = &r->regs[(base + t) * p->nregs];
+        x->r = &o->regs[(size_t)t * p->nregs];
         x->tid[0] = t % p->block[0];
         x->tid[1] = t / p->block[0] % p->block[1];
         x->tid[2] = t / (p->block[0] * p->block[1]);
@@ -170,32 +259,31 @@ static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_
             x->nctaid[d] = p->grid[d];
         }
         x->flat = t;
-        x->laneid = t % warp_size;
-        x->warpid = t / warp_size;
-        x->local = local + (size_t)t * p->local_bytes;
+        x->laneid = t % s->warp_size;
+        x->warpid = t / s->warp_size;
+        x->local = s->local + (size_t)t * p->local_bytes;
     }
     while (live && !rc) {
         for (unsigned i = 0; i < T && !rc; i++) {
-            unsigned t = (unsigned)refp_order(i, T, rev, stride);
-            uint64_t g = base + t;
+            unsigned t = (unsigned)refp_order(i, T, order, stride);
             while (pc[t] < (int)p->n && bar_pc[t] < 0) {
-                if (r->len[g] >= max_steps) {
+                if (o->len[t] >= s->max_steps) {
                     snprintf(err, errlen,
                              "%s:%d: thread %llu ran %llu instructions without finishing (an "
                              "endless loop? raise --max-steps)",
-                             p->file, p->ins[pc[t]].line, (unsigned long long)g,
-                             (unsigned long long)max_steps);
+                             p->file, p->ins[pc[t]].line, (unsigned long long)(cta * T + t),
+                             (unsigned long long)s->max_steps);
                     rc = -1;
                     break;
                 }
                 int p0 = pc[t];
                 prog_effect e;
-                th[t].clock = r->thread_insts;
-                if (r->trace)
-                    refp_push(r, cap, g, (uint32_t)p0);
-                r->hash[g] = refp_hash_step(r->hash[g], (uint32_t)p0);
-                r->len[g]++;
-                r->thread_insts++;
+                th[t].clock = s->thread_insts;
+                if (o->trace)
+                    refp_push(o, t, (uint32_t)p0);
+                o->hash[t] = refp_hash_step(o->hash[t], (uint32_t)p0);
+                o->len[t]++;
+                s->thread_insts++;
                 if (p->ops->exec(p, p0, &th[t], &m, &e, err, errlen)) {
                     rc = -1;
                     break;
@@ -236,47 +324,102 @@ static int refp_cta(const prog *p, unsigned warp_size, uint64_t max_steps, refp_
     return rc;
 }
 
-static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
-                          int keep_trace, int rev, refp_result *r, char *err, size_t errlen)
+/* A CTA's digest for the order check: one word per register (over its
+ * threads in flat order) and one for the PC sequences (lengths and
+ * hashes), nregs + 1 words. */
+static uint64_t refp_mix(uint64_t h, uint64_t x)
 {
+    h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    h *= 0xff51afd7ed558ccdull;
+    return h ^ (h >> 33);
+}
+
+static void refp_digest(const refp_cta_out *o, uint64_t *d)
+{
+    for (unsigned v = 0; v <= o->nregs; v++) {
+        uint64_t h = REFP_HASH0;
+        for (unsigned t = 0; t < o->threads; t++)
+            h = v < o->nregs ? refp_mix(h, o->regs[(size_t)t * o->nregs + v])
+                             : refp_mix(refp_mix(h, o->len[t]), o->hash[t]);
+        d[v] = h;
+    }
+}
+
+/* The whole grid in order `kind`: the final memory into r (and, with
+ * REFP_GRID, every thread's results).  dig: each CTA's digest is stored
+ * there, or, with r0, compared with what is there: a register whose digest
+ * differs is not compared in that CTA (r0->reg_cmp), different PC
+ * sequences make the flow order-dependent (r0->atom_flow = 2). */
+static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps, int flags,
+                          int kind, refp_result *r, uint64_t *dig, refp_result *r0, char *err,
+                          size_t errlen)
+{
+    uint64_t *dc = r0 ? malloc((1 + (size_t)p->nregs) * sizeof(uint64_t)) : NULL;
     memset(r, 0, sizeof *r);
     uint64_t ctas = (uint64_t)p->grid[0] * p->grid[1] * p->grid[2];
     r->cta_threads = p->block[0] * p->block[1] * p->block[2];
     r->threads = ctas * r->cta_threads;
     r->nregs = p->nregs;
+    r->ctas = ctas;
+    r->keep_trace = (flags & REFP_TRACE) != 0;
     r->global_bytes = p->global_bytes;
-    r->global = malloc(p->global_bytes ? p->global_bytes : 1);
-    if (p->global_bytes)
-        memcpy(r->global, p->global_init, p->global_bytes);
-    r->regs = calloc(r->threads * p->nregs + 1, sizeof(uint64_t));
-    r->len = calloc(r->threads + 1, sizeof(uint64_t));
-    r->hash = malloc((r->threads + 1) * sizeof(uint64_t));
-    for (uint64_t t = 0; t < r->threads; t++)
-        r->hash[t] = REFP_HASH0;
-    uint64_t *cap = NULL;
-    if (keep_trace) {
-        r->trace = calloc(r->threads + 1, sizeof *r->trace);
-        cap = calloc(r->threads + 1, sizeof *cap);
+    int grid = (flags & REFP_GRID) != 0;
+    if (grid) {
+        r->regs = refp_alloc(0, (r->threads * p->nregs + 1) * sizeof(uint64_t));
+        r->len = refp_alloc(0, (r->threads + 1) * sizeof(uint64_t));
+        r->hash = refp_alloc(0, (r->threads + 1) * sizeof(uint64_t));
+        r->trace = refp_alloc(0, (r->threads + 1) * sizeof *r->trace);
     }
-    uint8_t *shared = malloc(p->shared_bytes ? p->shared_bytes : 1);
-    uint8_t *local = malloc((size_t)r->cta_threads * p->local_bytes + 1);
+    refp_stream s;
+    refp_cta_out o;
+    refp_stream_init(&s, p, warp_size, max_steps);
+    refp_out_init(&o, p, grid);
+    if (flags & REFP_DIGEST)
+        r->dig = dig = refp_alloc(1, ctas * (p->nregs + 1) * sizeof(uint64_t));
     int rc = 0;
-    if (!warp_size)
-        warp_size = 32;
-    uint64_t stride = rev == 2 ? refp_stride(ctas) : 1;
-    for (uint64_t c = 0; c < ctas && !rc; c++)
-        rc = refp_cta(p, warp_size, max_steps, r, cap, refp_order(c, ctas, rev, stride), shared,
-                      local, rev, err, errlen);
-    free(shared);
-    free(local);
-    free(cap);
+    uint64_t stride = kind == 2 ? refp_stride(ctas) : 1;
+    for (uint64_t c = 0; c < ctas && !rc; c++) {
+        uint64_t cta = refp_order(c, ctas, kind, stride);
+        rc = refp_stream_run(&s, cta, kind, &o, err, errlen);
+        if (dig && !rc && !r0)
+            refp_digest(&o, &dig[cta * (p->nregs + 1)]);
+        if (dig && !rc && r0) {
+            const uint64_t *x = &dig[cta * (p->nregs + 1)];
+            refp_digest(&o, dc);
+            for (unsigned v = 0; v < p->nregs; v++)
+                if (x[v] != dc[v])
+                    r0->reg_cmp[cta * p->nregs + v] = 0;
+            if (x[p->nregs] != dc[p->nregs] && !r0->atom_flow)
+                r0->atom_flow = 2;
+        }
+        if (grid) {
+            /* every thread's results (the trace arrays move over) */
+            uint64_t b = cta * r->cta_threads;
+            memcpy(&r->regs[b * p->nregs], o.regs, (size_t)r->cta_threads * p->nregs * 8);
+            memcpy(&r->len[b], o.len, (size_t)r->cta_threads * 8);
+            memcpy(&r->hash[b], o.hash, (size_t)r->cta_threads * 8);
+            for (unsigned t = 0; t < r->cta_threads; t++) {
+                r->trace[b + t] = o.trace[t]; /* not counted from here on */
+                refp_cur[0] -= o.cap[t] * sizeof(uint32_t);
+                o.trace[t] = NULL;
+                o.cap[t] = 0;
+            }
+        }
+    }
+    free(dc);
+    r->ran_digest = dig != NULL && !rc;
+    r->thread_insts = s.thread_insts;
+    r->global = s.global;
+    s.global = NULL;
+    refp_out_free(&o);
+    refp_stream_free(&s);
     return rc;
 }
 
-int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
-             refp_result *r, char *err, size_t errlen)
+int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int flags, refp_result *r,
+             char *err, size_t errlen)
 {
-    return refp_run_order(p, warp_size, max_steps, keep_trace, 0, r, err, errlen);
+    return refp_run_order(p, warp_size, max_steps, flags, 0, r, NULL, NULL, err, errlen);
 }
 
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r)
@@ -289,39 +432,45 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
             if (p->ins[pc].ndst)
                 r->atom_flow = 1;
         }
-    uint64_t nr = r->threads * r->nregs;
+    uint64_t nd = r->ctas * (r->nregs + 1), nr = r->ctas * r->nregs;
+    uint64_t *d0 = r->dig;
+    r->dig = NULL;
+    if (!d0)
+        d0 = refp_alloc(1, nd * sizeof(uint64_t));
     r->mem_cmp = malloc(r->global_bytes + 1);
     memset(r->mem_cmp, 1, r->global_bytes + 1);
-    r->reg_cmp = malloc(nr + 1);
+    r->reg_cmp = refp_alloc(1, nr + 1);
     memset(r->reg_cmp, 1, nr + 1);
-    for (int kind = 1; kind <= 2; kind++) {
+    r->reg_cmp_bytes = nr + 1;
+    /* the first order again for its digests when the run that made r kept
+     * none (REFP_DIGEST): the same bytes, the same registers */
+    char e0[512];
+    for (int kind = r->ran_digest ? 1 : 0; kind <= 2; kind++) {
         refp_result o;
-        if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, r->order_err,
-                           sizeof r->order_err)) {
+        if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, d0, kind ? r : NULL,
+                           kind ? r->order_err : e0, kind ? sizeof r->order_err : sizeof e0)) {
             /* the kernel stops in another order (a race): reported; the
              * first order's result is compared whole */
             refp_free(&o);
             free(r->mem_cmp);
-            free(r->reg_cmp);
+            refp_release(1, r->reg_cmp, r->reg_cmp_bytes);
             r->mem_cmp = r->reg_cmp = NULL;
             r->atom_flow = 0;
+            refp_release(1, d0, nd * sizeof(uint64_t));
             return;
         }
-        /* a word with a byte that differs is not compared as a whole: a
-         * byte of a value can agree by chance */
-        for (uint64_t a = 0; a < r->global_bytes; a++)
-            if (r->global[a] != o.global[a])
-                memset(&r->mem_cmp[a & ~(uint64_t)3],  0,
-                       a - (a & ~(uint64_t)3) + 4 > r->global_bytes - (a & ~(uint64_t)3)
-                           ? r->global_bytes - (a & ~(uint64_t)3) : 4);
-        for (uint64_t i = 0; i < nr; i++)
-            if (r->regs[i] != o.regs[i])
-                r->reg_cmp[i] = 0;
-        for (uint64_t t = 0; t < r->threads && !r->atom_flow; t++)
-            if (r->len[t] != o.len[t] || r->hash[t] != o.hash[t])
-                r->atom_flow = 2;
+        if (kind) {
+            /* a word with a byte that differs is not compared as a whole: a
+             * byte of a value can agree by chance */
+            for (uint64_t a = 0; a < r->global_bytes; a++)
+                if (r->global[a] != o.global[a])
+                    memset(&r->mem_cmp[a & ~(uint64_t)3], 0,
+                           a - (a & ~(uint64_t)3) + 4 > r->global_bytes - (a & ~(uint64_t)3)
+                               ? r->global_bytes - (a & ~(uint64_t)3) : 4);
+        }
         refp_free(&o);
     }
+    refp_release(1, d0, nd * sizeof(uint64_t));
     r->order_bytes = r->order_regs = 0;
     for (uint64_t a = 0; a < r->global_bytes; a++)
         r->order_bytes += !r->mem_cmp[a];
@@ -333,13 +482,16 @@ void refp_free(refp_result *r)
 {
     if (r->trace)
         for (uint64_t t = 0; t < r->threads; t++)
-            free(r->trace[t]);
-    free(r->trace);
+            free(r->trace[t]); /* counted in the CTA results they came from */
+    if (r->regs) {
+        refp_release(0, r->trace, (r->threads + 1) * sizeof *r->trace);
+        refp_release(0, r->regs, (r->threads * r->nregs + 1) * sizeof(uint64_t));
+        refp_release(0, r->len, (r->threads + 1) * sizeof(uint64_t));
+        refp_release(0, r->hash, (r->threads + 1) * sizeof(uint64_t));
+    }
     free(r->global);
-    free(r->regs);
-    free(r->len);
-    free(r->hash);
     free(r->mem_cmp);
-    free(r->reg_cmp);
+    refp_release(1, r->reg_cmp, r->reg_cmp_bytes);
+    refp_release(1, r->dig, r->ctas * (r->nregs + 1) * sizeof(uint64_t));
     memset(r, 0, sizeof *r);
 }

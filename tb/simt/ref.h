@@ -39,31 +39,54 @@ void ref_free(ref_result *r);
  * (x fastest), between barriers.  Shared memory is zeroed when a CTA
  * starts, local memory when a thread starts.  %clock is the number of
  * thread-instructions the reference has executed.  Atomics execute in this
-@@'s global index is its CTA's linear index times the threads per
- * CTA plus its flat index.  Each thread's PC sequence is kept as a length
- * and a hash (refp_hash_step from REFP_HASH0 over its PCs), and in full when
- * keep_trace is set. */
+ * order.  A thread's global index is its CTA's linear index times the
+ * threads per CTA plus its flat index.  Each thread's PC sequence is kept
+ * as a length and a hash (refp_hash_step from REFP_HASH0 over its PCs),
+ * and in full when traces are kept.
+ *
+ * Memory (issue 25 sec. 6): the reference holds one CTA's threads at a
+ * time (refp_stream, refp_cta_out).  refp_run keeps the final global
+ * memory and, only with REFP_GRID (tests, small grids), every thread's
+ * results.  The SM core runs its own refp_stream beside it, one CTA's
+ * results per resident CTA slot, taken when the CTA is dispatched (in
+ * linear order, as the reference runs them) and compared when it
+ * retires; so per-thread state follows the resident CTAs, not the grid.
+ * What stays per CTA of the grid is the order check's: nregs + 1 digest
+ * words per CTA while it runs, then one byte per (CTA, register).
+ * refp_mem_peak reports both high-water marks. */
 #define REFP_HASH0 0xcbf29ce484222325ull
+
+/* refp_run's flags */
+#define REFP_GRID 1   /* every thread's registers, length, hash and trace */
+#define REFP_TRACE 2  /* the SM core keeps its resident CTAs' PC traces */
+#define REFP_DIGEST 4 /* keep each CTA's digest for refp_order_check */
 
 typedef struct {
     uint64_t threads;       /* grid threads */
+    uint64_t ctas;          /* grid CTAs */
     unsigned cta_threads;
     unsigned nregs;
+    int keep_trace;         /* REFP_TRACE */
     uint8_t *global;        /* final global memory, global_bytes */
     uint64_t global_bytes;
+    /* REFP_GRID only (NULL otherwise): */
     uint64_t *regs;         /* final registers: threads x nregs */
-    uint32_t **trace;       /* keep_trace: trace[t][i], the i-th PC thread t executed */
+    uint32_t **trace;       /* trace[t][i], the i-th PC thread t executed */
     uint64_t *len;          /* instructions each thread executed */
     uint64_t *hash;         /* hash of each thread's PC sequence */
     uint64_t thread_insts;
+    uint64_t *dig;          /* REFP_DIGEST: ctas x (nregs + 1), until refp_order_check */
+    int ran_digest;
     /* refp_order_check: NULL compares every byte of global memory; else
      * mem_cmp[a] = 1 where the thread orders agree (compared), 0 where
      * they differ (order_bytes of them: reported, not compared) */
     uint8_t *mem_cmp;
     uint64_t order_bytes;
-    /* reg_cmp[t * nregs + v] = 0: thread t's final register v differs
-     * between the orders (order_regs of them): not compared; NULL: all */
+    /* reg_cmp[c * nregs + v] = 0: register v of CTA c differs between the
+     * orders in some thread of the CTA (order_regs such pairs): not
+     * compared in that CTA; NULL: all */
     uint8_t *reg_cmp;
+    uint64_t reg_cmp_bytes;
     uint64_t order_regs;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
@@ -75,6 +98,41 @@ typedef struct {
      * is set, everything is compared against the first order */
     char order_err[512];
 } refp_result;
+
+/* One CTA's results in flat thread order. */
+typedef struct {
+    uint64_t cta;       /* its linear index; UINT64_MAX before the first run */
+    unsigned threads, nregs;
+    uint64_t *regs;     /* threads x nregs */
+    uint64_t *len, *hash;
+    uint32_t **trace;   /* keep_trace; cap: each trace's allocation */
+    uint64_t *cap;
+} refp_cta_out;
+
+/* The reference's state between CTAs: its own global memory, the
+ * thread-instruction count (%clock), one CTA's shared and local memory. */
+typedef struct {
+    const prog *p;
+    unsigned warp_size;
+    uint64_t max_steps, ctas;
+    uint8_t *global;
+    uint64_t thread_insts;
+    uint8_t *shared, *local;
+    uint64_t local_bytes;
+} refp_stream;
+
+void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
+void refp_stream_free(refp_stream *s);
+void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace);
+void refp_out_free(refp_cta_out *o);
+/* CTA cta to completion in thread order `order` (0 flat, 1 reversed, 2 by
+ * a stride; refp_order_check) into o; 0, or -1 with one line in err. */
+int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
+                    size_t errlen);
+/* The high-water mark of what the reference allocated per thread
+ * (per_cta 0: CTA scratch and results, REFP_GRID's arrays) or per CTA of
+ * the grid (1: the order check's digests and bitmap), in bytes. */
+uint64_t refp_mem_peak(int per_cta);
 
 /* FNV-1a step over the four bytes of a PC. */
 static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
@@ -89,8 +147,8 @@ static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
 /* 0 on success; -1 with one line in err: a run error of an instruction
  * (prog_ops.exec's message), a thread past max_steps thread-instructions,
  * or threads of a CTA waiting at different barriers. */
-int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int keep_trace,
-             refp_result *r, char *err, size_t errlen);
+int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int flags, refp_result *r,
+             char *err, size_t errlen);
 void refp_free(refp_result *r);
 
 /* Atomics execute in issue order (issue 25 sec. 3): a kernel whose result
@@ -101,7 +159,8 @@ void refp_free(refp_result *r);
  * memory all three orders agree on, by aligned 32-bit word (a word with one
  * differing byte is left out whole: a byte can agree by chance); sets
  * r->atom_flow when an atomic's returned value is read or a thread's PC
- * sequence differs, r->reg_cmp for the final registers.  When another
+ * sequence differs, r->reg_cmp for the final registers (per CTA and
+ * register, through each CTA's digest: ref.c refp_digest).  When another
  * order stops (a run error, max_steps) its message goes to r->order_err
  * and the first order is compared whole.  Three orders are
  * evidence, not proof: a word that only a fourth order would change is
