@@ -89,6 +89,8 @@ typedef struct {
     int show_cfg, show_config, show_scalar, bench, quiet, gen;
     unsigned long long random_n, seed, gen_seed;
     unsigned max_threads, grid;
+    int argc;              /* the command line, for --random's reproduce lines */
+    char **argv;
 } opts;
 
 /* ------------------------------------------------------------- usage */
@@ -238,6 +240,8 @@ static void parse(int argc, char **argv, opts *o)
     }
     lo[n] = (struct option){NULL, 0, NULL, 0};
     memset(o, 0, sizeof *o);
+    o->argc = argc;
+    o->argv = argv;
     core_cfg_default(&o->C);
     o->tech = 45;
     o->max_steps = 10000000ull;
@@ -321,7 +325,7 @@ static void parse(int argc, char **argv, opts *o)
         case O_MAXCYC: o->C.max_cycles = num(a, v, 1, 1ull << 40); break;
         case O_RANDOM: o->random_n = num(a, v, 1, 100000000ull); break;
         case O_SEED: o->seed = num(a, v, 0, ~0ull >> 1); break;
-        case O_MAXTHR: o->max_threads = (unsigned)num(a, v, 1, 256); break;
+        case O_MAXTHR: o->max_threads = (unsigned)num(a, v, 1, K_MAX_THREADS); break;
         case O_GEN:
             o->gen = 1;
             o->gen_seed = num(a, v, 0, ~0ull >> 1);
@@ -514,7 +518,7 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
         const char *e = core_new(o->sel[i], &L->p, &L->ref, &o->C, &cs[i]);
         if (e) {
             snprintf(res[i].why, sizeof res[i].why, "%s", e);
-            if (!o->all || param_names(o, o->sel[i])) {
+            if (!o->random_n && (!o->all || param_names(o, o->sel[i]))) {
                 snprintf(msg, len, "%s", e);
                 for (unsigned j = 0; j < o->ns; j++)
                     core_free(cs[j]);
@@ -887,12 +891,70 @@ static void dump_mem(FILE *f, const loaded *L)
 }
 
 /* ------------------------------------------------------------ random */
+/* The command line that reruns one generated kernel: this run's own
+ * arguments with --random 1 --seed SEED after them (the last wins). */
+static void print_repro(const opts *o, uint64_t seed)
+{
+    printf("  reproduce:");
+    for (int i = 0; i < o->argc; i++) {
+        const char *a = o->argv[i];
+        if (a[strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/=+@:")])
+            printf(" '%s'", a); /* quoted (no generator argument holds a quote) */
+        else
+            printf(" %s", a);
+    }
+    printf(" --random 1 --seed %llu\n", (unsigned long long)seed);
+}
+
+/* 003's claim on every kernel: dpe issues exactly spe's instructions.  spe
+ * runs here when the selection has dpe without it.  0, or 1 with msg. */
+static int dpe_vs_spe(const opts *o, const loaded *L, const result *res, char *msg, size_t len)
+{
+    int sp = -1, dp = -1;
+    for (unsigned j = 0; j < o->ns; j++) {
+        if (!strcmp(o->sel[j]->name, "spe") && res[j].ran)
+            sp = (int)j;
+        if (!strcmp(o->sel[j]->name, "dpe") && res[j].ran)
+            dp = (int)j;
+    }
+    if (dp < 0)
+        return 0;
+    core_stats spe;
+    if (sp >= 0)
+        spe = res[sp].st;
+    else {
+        core *c;
+        if (core_new(mech_find("spe"), &L->p, &L->ref, &o->C, &c))
+            return 0; /* spe cannot hold it: no comparison */
+        int bad = core_run(c) || core_finish(c);
+        if (bad)
+            snprintf(msg, len, "%s", core_error(c));
+        spe = *core_get_stats(c);
+        core_free(c);
+        if (bad)
+            return 1;
+    }
+    if (res[dp].st.warp_insts == spe.warp_insts && res[dp].st.thread_insts == spe.thread_insts)
+        return 0;
+    snprintf(msg, len, "dpe issued %llu warp- / %llu thread-instructions, spe %llu / %llu",
+             (unsigned long long)res[dp].st.warp_insts,
+             (unsigned long long)res[dp].st.thread_insts, (unsigned long long)spe.warp_insts,
+             (unsigned long long)spe.thread_insts);
+    return 1;
+}
+
+/* N generated kernels through the selected mechanisms.  A kernel a
+ * mechanism cannot hold is a counted skip with the first reason, named or
+ * not (the generator cannot know every design point's limits); a
+ * mechanism named by --mech that holds none of them is a configuration
+ * problem: one line, exit 2.  Every failure prints its reproducing command
+ * line; the kernel's text for the first five. */
 static int run_random(const opts *o)
 {
     unsigned long long fails = 0, left[MAXM] = {0};
     static char left_why[MAXM][400];
     uint64_t insts = 0;
-    for (unsigned long long i = 0; i < o->random_n && fails < 5; i++) {
+    for (unsigned long long i = 0; i < o->random_n; i++) {
         uint64_t seed = o->seed + i;
         char *text = gen_kernel(seed, o->max_threads), name[64], msg[1024] = "";
         snprintf(name, sizeof name, "gen%llu.k", (unsigned long long)seed);
@@ -901,42 +963,32 @@ static int run_random(const opts *o)
         int rc = load(o, name, text, &L, msg, sizeof msg);
         if (!rc) {
             rc = run_all(o, &L, res, 0, msg, sizeof msg);
+            if (rc == 2) /* none could hold it: every one a skip */
+                rc = 0;
             for (unsigned j = 0; j < o->ns && !rc; j++) {
-                /* under --mech all, as in a report: a mechanism that
-                 * cannot hold this kernel is left out, and said so below */
                 if (!res[j].ran && !left[j]++)
                     snprintf(left_why[j], sizeof left_why[j], "%s", res[j].why);
                 insts += res[j].st.warp_insts;
             }
-            /* 003's claim on every kernel: dpe issues exactly spe's instructions */
-            int sp = -1, dp = -1;
-            for (unsigned j = 0; j < o->ns; j++) {
-                if (!strcmp(o->sel[j]->name, "spe"))
-                    sp = (int)j;
-                if (!strcmp(o->sel[j]->name, "dpe"))
-                    dp = (int)j;
-            }
-            if (!rc && sp >= 0 && dp >= 0 &&
-                (res[sp].st.warp_insts != res[dp].st.warp_insts ||
-                 res[sp].st.thread_insts != res[dp].st.thread_insts)) {
-                snprintf(msg, sizeof msg, "dpe issued %llu warp- / %llu thread-instructions, "
-                         "spe %llu / %llu",
-                         (unsigned long long)res[dp].st.warp_insts,
-                         (unsigned long long)res[dp].st.thread_insts,
-                         (unsigned long long)res[sp].st.warp_insts,
-                         (unsigned long long)res[sp].st.thread_insts);
-                rc = 1;
-            }
+            if (!rc)
+                rc = dpe_vs_spe(o, &L, res, msg, sizeof msg);
             unload(&L);
         }
         if (rc) {
             fails++;
-            printf("FAIL random seed %llu: %s\n--- kernel (build/simt --gen %llu) ---\n%s---\n",
-                   (unsigned long long)seed, msg, (unsigned long long)seed, text);
+            printf("FAIL random seed %llu: %s\n", (unsigned long long)seed, msg);
+            print_repro(o, seed);
+            if (fails <= 5)
+                printf("--- kernel (build/simt --gen %llu --max-threads %u) ---\n%s---\n",
+                       (unsigned long long)seed, o->max_threads, text);
         } else if (!o->quiet)
             printf("ok random seed %llu\n", (unsigned long long)seed);
         free(text);
     }
+    for (unsigned j = 0; j < o->ns; j++)
+        if (!o->all && left[j] == o->random_n)
+            die2("--random: %s could not hold any of the %llu generated kernels (the first: %s)",
+                 o->sel[j]->name, o->random_n, left_why[j]);
     printf("random: %llu kernels from seed %llu, warp %u, mechanisms", o->random_n,
            (unsigned long long)o->seed, o->C.warp_size);
     for (unsigned j = 0; j < o->ns; j++)
