@@ -63,6 +63,9 @@ static unsigned long long num(const char *flag, const char *v, unsigned long lon
     return x;
 }
 
+/* "s" after a count other than one */
+static const char *plural(unsigned long long n) { return n == 1 ? "" : "s"; }
+
 /* The width of the mechanism column in text output: the longest name of
  * mech_table (at least "mech" and 8), so every row lines up. */
 static int name_width(void)
@@ -126,7 +129,8 @@ static void usage(void)
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
            "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
-           "  --grid N             N copies of a .k kernel's CTA (idempotent kernels)\n"
+           "  --grid N             N copies of a .k kernel's CTA on one memory (refused when the\n"
+           "                       result depends on the CTAs' order)\n"
            "  --quiet, --help\n");
     printf("mechanisms (mech_table):\n");
     for (unsigned j = 0; mech_table[j]; j++)
@@ -154,21 +158,48 @@ enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O
        O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
        O_DEPTH, O_KEY = 1000 };
 
+/* --config NAME|FILE.  A path (with a '/', or a readable NAME.cfg in the
+ * working directory) is used as given.  A preset name is
+ * tb/simt/configs/NAME.cfg of the source tree, wherever the command runs
+ * from: beside the executable (/proc/self/exe resolved, then argv[0]) at
+ * ../tb/simt/configs (build/simt) or ../../tb/simt/configs
+ * (build/asan/simt), then the source directory compiled in (SIMT_SRC_DIR,
+ * the Makefile's), then the working directory.  NULL when no preset of
+ * that name exists anywhere. */
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
 {
-    if (strchr(name, '/') || strstr(name, ".cfg"))
+    size_t nl = strlen(name);
+    if (strchr(name, '/') || (nl > 4 && !strcmp(name + nl - 4, ".cfg") && !access(name, R_OK)))
         return name;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", argv0);
-    char *sl = strrchr(dir, '/');
-    if (sl) {
-        *sl = 0;
-        snprintf(buf, len, "%s/../tb/simt/configs/%s.cfg", dir, name);
-        if (!access(buf, R_OK))
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)(nl > 4 && !strcmp(name + nl - 4, ".cfg") ? nl - 4 : nl),
+             name);
+    char exe[1024] = "", dirs[5][1100];
+    unsigned nd = 0;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    const char *bins[2] = {exe, argv0};
+    for (unsigned i = 0; i < 2; i++) {
+        char *sl = strrchr(bins[i], '/');
+        if (!sl)
+            continue;
+        int dl = (int)(sl - bins[i]);
+        if (snprintf(dirs[nd], sizeof dirs[0], "%.*s/..", dl, bins[i]) < (int)sizeof dirs[0])
+            nd++;
+        if (snprintf(dirs[nd], sizeof dirs[0], "%.*s/../..", dl, bins[i]) < (int)sizeof dirs[0])
+            nd++;
+    }
+#ifdef SIMT_SRC_DIR
+    if (snprintf(dirs[nd], sizeof dirs[0], "%s", SIMT_SRC_DIR) < (int)sizeof dirs[0])
+        nd++;
+#endif
+    for (unsigned i = 0; i < nd; i++) {
+        int w = snprintf(buf, len, "%s/tb/simt/configs/%s.cfg", dirs[i], base);
+        if (w > 0 && (size_t)w < len && !access(buf, R_OK))
             return buf;
     }
-    snprintf(buf, len, "tb/simt/configs/%s.cfg", name);
-    return buf;
+    int w = snprintf(buf, len, "tb/simt/configs/%s.cfg", base);
+    return w < 0 || (size_t)w >= len || access(buf, R_OK) ? NULL : buf;
 }
 
 static void parse_mechs(opts *o, const char *v)
@@ -251,10 +282,16 @@ static void parse(int argc, char **argv, opts *o)
     /* the preset first, wherever it is */
     char buf[1200];
     const char *e;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--config") &&
-            (e = core_cfg_load(&o->C, config_path(argv[0], argv[i + 1], buf, sizeof buf))))
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--config"))
+            continue;
+        const char *path = config_path(argv[0], argv[i + 1], buf, sizeof buf);
+        if (!path)
+            die2("--config: '%s' is neither a preset (default 000 001 002 003 004, "
+                 "tb/simt/configs/) nor a file", argv[i + 1]);
+        if ((e = core_cfg_load(&o->C, path)))
             die2("--config: %s", e);
+    }
     opterr = 0;
     optind = 1;
     int c, mech_given = 0;
@@ -394,6 +431,8 @@ typedef struct {
     refp_result ref;
 } loaded;
 
+static void unload(loaded *L);
+
 /* 0, or 2 with one line in err. */
 static int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
                 size_t len)
@@ -441,6 +480,35 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->has_launch && !text)
         refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
+    else if (o->grid > 1) {
+        /* --grid N runs N copies of one CTA on one memory, concurrently on
+         * the SM: only a kernel whose result does not depend on the CTAs'
+         * order can be judged against the reference's (one after another).
+         * The reference in two other CTA orders must agree on every byte,
+         * register and PC sequence; else one line, exit 2. */
+        refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
+        const refp_result *r = &L->ref;
+        if (r->order_err[0] || r->order_bytes || r->order_regs || r->atom_flow) {
+            char what[600];
+            if (r->order_err[0])
+                snprintf(what, sizeof what, "in another CTA order the reference stopped: %s",
+                         r->order_err);
+            else if (r->atom_flow)
+                snprintf(what, sizeof what, "the threads' PC sequences depend on the CTAs' order");
+            else if (r->order_bytes)
+                snprintf(what, sizeof what, "%llu bytes of memory depend on the CTAs' order",
+                         (unsigned long long)r->order_bytes);
+            else
+                snprintf(what, sizeof what, "%llu final registers depend on the CTAs' order",
+                         (unsigned long long)r->order_regs);
+            snprintf(err, len, "%s: --grid %u: the CTAs are not independent (%s); --grid runs "
+                     "copies of one CTA on one memory, so the kernel must give the same result "
+                     "in any CTA order",
+                     name, o->grid, what);
+            unload(L);
+            return 2;
+        }
+    }
     return 0;
 }
 
@@ -664,14 +732,14 @@ static void report(const opts *o, const loaded *L, const result *res)
     }
     unsigned WS = o->C.warp_size, lanes = (o->C.alu_groups ? o->C.alu_groups : o->C.schedulers) *
                                            (o->C.simd_width ? o->C.simd_width : WS);
-    if (o->format == 0)
-        printf("kernel %s (%s): %u threads x %llu CTAs, warp %u, simd %u, %u schedulers, "
+    if (o->format == 0) {
+        unsigned long long nc = (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2];
+        printf("kernel %s (%s): %u threads x %llu CTA%s, warp %u, simd %u, %u scheduler%s, "
                "alu-lat %u, mem-lat %u, %g nm, %u MHz\n",
-               L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2],
-               (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2], WS,
-               o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers, o->C.alu_lat,
-               o->C.mem_lat, o->tech, o->C.clock_mhz);
-    else if (o->format == 3)
+               L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2], nc,
+               plural(nc), WS, o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers,
+               plural(o->C.schedulers), o->C.alu_lat, o->C.mem_lat, o->tech, o->C.clock_mhz);
+    } else if (o->format == 3)
         printf("{\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
                "\"rows\": [\n",
                L->p.name, L->p.block[0] * L->p.block[1] * L->p.block[2], WS, o->tech);
@@ -1040,10 +1108,11 @@ static int run_bench(opts *o)
         if (why[j] && (!o->all || param_names(o, o->sel[j])))
             die2("%s", why[j]);
     }
-    printf("bench: %s, warp %u, simd %u, %u schedulers, invariant checks off, reference check "
+    printf("bench: %s, warp %u, simd %u, %u scheduler%s, invariant checks off, reference check "
            "on, process CPU time\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
-           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers);
+           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers,
+           plural(o->C.schedulers));
     printf("%-*s %14s %12s %10s %16s\n", name_width(), "mech", "warp_insts", "cycles", "cpu_s",
            "warp_insts/s");
     for (unsigned j = 0; j < o->ns; j++) {

@@ -26,6 +26,7 @@
 # SIMT_RANDOM); `make regress` runs COUNT = KERNELS (default 1000).
 # Environment: CHUNK (default 100), POINTS (a subset of the labels below),
 # MECHS (a subset of the mechanisms), NO_CUDA=1 (skip the CUDA kernels),
+# OUT (the jobs' outputs, default BUILD_DIR/regress/random),
 # MAX_THREADS (the generator's largest kernel, default 256 threads),
 # EXTRA_ARGS (added to every run, e.g. --inject-fault sb@5 to see it fail).
 set -u
@@ -59,7 +60,7 @@ ALL_POINTS=(
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
 [ -n "$mechs" ] || { echo "regress.sh: no mechanisms in '$S --help'" >&2; exit 2; }
 
-D=$B/regress/random
+D=${OUT:-$B/regress/random}
 rm -rf "$D"
 mkdir -p "$D"
 jobs=$D/jobs
