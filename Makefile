@@ -241,13 +241,16 @@ endif
 # SSHLOGINFILE=file spreads the shards over machines (GNU parallel).
 SEEDS ?= 1-8
 JOBS  ?= 2
-# Then KERNELS random kernels through every mechanism of build/simt at five
-# design points, each checked against the scalar reference (tb/simt/regress.sh).
+# Then KERNELS random kernels per mechanism of build/simt x preset (and
+# design point), each checked against the scalar reference with the timing
+# oracle on, SIMT_JOBS at a time on GNU parallel (default one per core;
+# tb/simt/regress.sh, tb/kernels/README.md "Tests").
 KERNELS ?= 1000
+SIMT_JOBS ?= $(NPROC)
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
-	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
+	  tb/simt/regress.sh $(B) $(KERNELS) $(SIMT_JOBS) || rc=1; \
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 
