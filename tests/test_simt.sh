@@ -10,7 +10,8 @@
 #     exactly spe's instructions; swi spe's, less its pairs; fig2 step by
 #     step; dwf's swizzles on even/odd; two-level's idle cycles
 #   - the checks can fail: injected faults caught for every mechanism
-#   - random kernels (SIMT_RANDOM per design point, default 100)
+#   - random kernels: tb/simt/regress.sh at SIMT_RANDOM (default 20) kernels
+#     per mechanism x preset / design point; a planted fault must fail it
 #   - bad kernels: one line "file:line: ...", exit 2; bad flags, keys,
 #     parameters, output paths: one line, exit 2, before any work
 #   - a mechanism that cannot hold the kernel is a row under --mech all
