@@ -130,16 +130,19 @@ $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 $(B):
 	@mkdir -p $(B) $(O)
 
-# build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md)
+# build/simt: the kernel driver (issue 13, tb/simt/, tb/kernels/README.md);
+# SIMT_SRC: where --config finds the presets when the binary is not beside
+# the tree (tb/simt/cli.c, config_path)
+SIMT_SRC = -DSIMT_SRC_DIR='"$(CURDIR)"'
 all: $(B)/simt $(B)/asan/simt
 # the formal flow's helpers (make formal, tests/run.sh)
 all: $(B)/formal_vec $(B)/mutate_gen
 $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
-	$(CC) $(CFLAGS_OPT) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+	$(CC) $(CFLAGS_OPT) $(SIMT_SRC) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
 $(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel $(B)/tests/test_simt_prog $(B)/asan/test_simt_prog $(B)/tests/test_simt_scalar $(B)/asan/test_simt_scalar: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) tests/simt_kernels.h
 $(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_SAN) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
+	$(CC) $(CFLAGS_SAN) $(SIMT_SRC) $(filter %.c,$^) $(B)/libmodels_san.a -lm -o $@
 
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
@@ -247,13 +250,16 @@ endif
 # SSHLOGINFILE=file spreads the shards over machines (GNU parallel).
 SEEDS ?= 1-8
 JOBS  ?= 2
-# Then KERNELS random kernels through every mechanism of build/simt at five
-# design points, each checked against the scalar reference (tb/simt/regress.sh).
+# Then KERNELS random kernels per mechanism of build/simt x preset (and
+# design point), each checked against the scalar reference with the timing
+# oracle on, SIMT_JOBS at a time on GNU parallel (default one per core;
+# tb/simt/regress.sh, tb/kernels/README.md "Tests").
 KERNELS ?= 1000
+SIMT_JOBS ?= $(NPROC)
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
-	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
+	  tb/simt/regress.sh $(B) $(KERNELS) $(SIMT_JOBS) || rc=1; \
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 

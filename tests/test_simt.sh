@@ -10,7 +10,8 @@
 #     exactly spe's instructions; swi spe's, less its pairs; fig2 step by
 #     step; dwf's swizzles on even/odd; two-level's idle cycles
 #   - the checks can fail: injected faults caught for every mechanism
-#   - random kernels (SIMT_RANDOM per design point, default 100)
+#   - random kernels: tb/simt/regress.sh at SIMT_RANDOM (default 20) kernels
+#     per mechanism x preset / design point; a planted fault must fail it
 #   - bad kernels: one line "file:line: ...", exit 2; bad flags, keys,
 #     parameters, output paths: one line, exit 2, before any work
 #   - a mechanism that cannot hold the kernel is a row under --mech all
@@ -22,9 +23,9 @@ B=${1:-build}
 S=$B/simt
 T=$B/test/simt
 mkdir -p "$T"
-N=${SIMT_RANDOM:-100}
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+N=${SIMT_RANDOM:-20}
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 if [ ! -x "$S" ]; then bad simt_built "no $S"; exit 1; fi
 
@@ -250,13 +251,32 @@ for f in reg@40 mem@40 pc@30 sb@0; do
 done
 
 # ------------------------------------------------------------ random kernels
-for a in "" "--config 002" "--config 004" "--lanes 4 --alu-lat 1 --mem-lat 3" "--sched two-level" "--config 004 --sched two-level" \
-         "--sched oldest --set ibuf=1 --set fetch_width=1" "--set simd_width=1 --set schedulers=1" \
-         "--lanes 4 --alu-lat 2 --mem-lat 9 --policy dtime --regfile crossbar"; do
-  # shellcheck disable=SC2086
-  "$S" --random "$N" --seed 401 --quiet --max-threads 256 $a >"$T/rand.out" 2>&1 &&
-    ok "random_${N} ($a)" || bad "random_${N} ($a)" "$(grep -m1 FAIL "$T/rand.out")"
-done
+# tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
+# preset / design point, the timing oracle on: one line per row
+OUT="$T/random" NO_CUDA=1 CHUNK="$N" bash tb/simt/regress.sh "$B" "$N" 1 >"$T/rand.out" 2>&1
+rrc=$?
+awk 'f && NF == 5 && $3 ~ /^[0-9]+$/ { print $1, $2, $3, $4, $5 } /^point +mech/ { f = 1 } /^random kernels:/ { f = 0 }' \
+  "$T/rand.out" >"$T/rand.rows"
+while read -r pt m k fl sk; do
+  [ "$fl" = 0 ] && [ "$k" = "$N" ] && ok "random_${N} $pt $m${sk:+ ($sk skipped)}" ||
+    bad "random_${N} $pt $m" "$fl of $k failed: $(grep -m1 -A1 "FAIL random seed" "$T/rand.out" | tr '\n' '|')"
+done <"$T/rand.rows"
+[ "$(wc -l <"$T/rand.rows")" -eq $((nmech * 14)) ] && [ $rrc -eq 0 ] && ok random_every_mech_and_point ||
+  bad random_every_mech_and_point "exit $rrc, $(wc -l <"$T/rand.rows") rows: $(tail -3 "$T/rand.out" | tr '\n' '|')"
+# own-scheduling mechanisms under two-level: every kernel a counted skip
+# with the simulator's reason, not a failure
+grep -q '^  two-level@dwf: every kernel: dwf: --sched two-level: its own structure schedules the warps' "$T/rand.out" &&
+  ok random_skip_counted_with_reason || bad random_skip_counted_with_reason "$(grep -A3 '^skipped' "$T/rand.out" | tr '\n' '|')"
+# a blind scoreboard fails the regression, and each failure's reproduce
+# line fails the same way on its own
+OUT="$T/random_fault" NO_CUDA=1 POINTS="default 002" MECHS="spe swi" EXTRA_ARGS="--inject-fault sb@5" \
+  bash tb/simt/regress.sh "$B" 3 1 >"$T/rand_fault.out" 2>&1
+rrc=$?
+repro=$(grep -m1 '^    reproduce: ' "$T/rand_fault.out" | sed 's/^    reproduce: //')
+# shellcheck disable=SC2086
+[ $rrc -eq 1 ] && [ "$(grep -c "^  FAIL random seed" "$T/rand_fault.out")" -ge 1 ] && [ -n "$repro" ] &&
+  ( $repro >/dev/null 2>&1; [ $? -eq 1 ] ) && ok random_fault_caught_and_reproduced ||
+  bad random_fault_caught_and_reproduced "exit $rrc: $(tail -3 "$T/rand_fault.out" | tr '\n' '|')"
 "$S" --gen 5 >"$T/gen5.k" && "$S" --gen 5 | cmp -s - "$T/gen5.k" && "$S" "$T/gen5.k" >/dev/null &&
   ok gen_deterministic_and_valid || bad gen_deterministic_and_valid
 
@@ -382,6 +402,37 @@ for args in "--param dpe_stack.DEPTH=40" "--param foo.X=1" "--param dwf.LANES=4"
 done
 d2=$("$S" tb/kernels/nested_break.k --mech dpe --format csv --param dpe_stack.DEPTH=2 --param shadow_scoreboard.ENTRIES=2 | ccol dpe peak_stack_depth)
 [ "$d2" = 2 ] && ok param_applied_dpe_depth_2 || bad param_applied_dpe_depth_2 "$d2"
+
+# a structure parameter too small for the run names itself, what it must
+# hold and the bound: one line, exit 2
+one_line param_too_small_names_it 2 '^simt: dwf: --param lane_regfile\.ENTRIES=8 is too small: each lane.s bank holds [0-9]+ threads .* \(ENTRIES >= [0-9]+\)$' \
+  "$S" tb/kernels/even_odd.k --param lane_regfile.ENTRIES=8
+one_line param_too_small_dpe_warps 2 '^simt: dpe: --param dpe_stack\.WARPS=2 is too small: this run has [0-9]+ warps \(WARPS >= [0-9]+\)$' \
+  "$S" tb/kernels/even_odd.k --param dpe_stack.WARPS=2
+one_line param_too_small_sbi_warps 2 '^simt: sbi: --param hct_cct_heap\.WARPS=2 is too small: this run has [0-9]+ warps \(WARPS >= [0-9]+\)$' \
+  "$S" tb/kernels/even_odd.k --param hct_cct_heap.WARPS=2
+# --random with a named mechanism that holds none of the kernels: a
+# configuration problem, one line, exit 2
+one_line random_named_mech_holds_none_exit_2 2 '^simt: --random: dwf could not hold any of the 3 generated kernels \(the first: dwf: warps of 64 threads' \
+  "$S" --random 3 --mech dwf --lanes 64 --quiet
+# --grid with a kernel whose CTAs depend on each other (bfs: a CTA reads
+# what another writes): refused, one line, exit 2
+one_line grid_dependent_ctas_refused 2 '^tb/kernels/bfs\.k: --grid 3: the CTAs are not independent \(' "$S" tb/kernels/bfs.k --grid 3
+# a preset by name from any working directory: on PATH, through a
+# symbolic link, and as a copy away from the tree (the compiled-in source)
+want=$("$S" --config 001 --show-config)
+mkdir -p "$T/bin" && ln -sf "$(cd "$(dirname "$S")" && pwd)/simt" "$T/bin/simt-link" && cp "$S" "$T/bin/simt-copy"
+sdir=$(cd "$(dirname "$S")" && pwd)
+for how in "PATH=$sdir:\$PATH simt" "$(pwd)/$T/bin/simt-link" "$(pwd)/$T/bin/simt-copy"; do
+  got=$(cd /tmp && eval "$how --config 001 --show-config" 2>&1)
+  [ -n "$want" ] && [ "$got" = "$want" ] && ok "config_preset_from_any_cwd ($how)" ||
+    bad "config_preset_from_any_cwd ($how)" "$(head -1 <<<"$got")"
+done
+one_line config_unknown_preset 2 "^simt: --config: 'nosuch' is neither a preset" "$S" --config nosuch --show-config
+# counts agree with their nouns
+"$S" tb/kernels/even_odd.k --set schedulers=1 --mech spe | grep -q '^kernel even_odd .* x 1 CTA, warp 8, simd 4, 1 scheduler, ' &&
+  "$S" tb/kernels/even_odd.k --mech spe | grep -q ' 2 schedulers, ' && ok output_plurals ||
+  bad output_plurals "$("$S" tb/kernels/even_odd.k --set schedulers=1 --mech spe | head -1)"
 
 # every output path is checked before any work (issue 30): one line naming
 # its own flag and the path given, exit 2, nothing run

@@ -63,6 +63,9 @@ static unsigned long long num(const char *flag, const char *v, unsigned long lon
     return x;
 }
 
+/* "s" after a count other than one */
+static const char *plural(unsigned long long n) { return n == 1 ? "" : "s"; }
+
 /* The width of the mechanism column in text output: the longest name of
  * mech_table (at least "mech" and 8), so every row lines up. */
 static int name_width(void)
@@ -90,6 +93,8 @@ typedef struct {
     int show_cfg, show_config, show_scalar, bench, quiet, gen;
     unsigned long long random_n, seed, gen_seed;
     unsigned max_threads, grid;
+    int argc;              /* the command line, for --random's reproduce lines */
+    char **argv;
 } opts;
 
 /* ------------------------------------------------------------- usage */
@@ -127,7 +132,8 @@ static void usage(void)
            "  --mem-peak           print the reference's memory high-water marks (per thread\n"
            "                       state, per grid CTA records) after the run\n"
            "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
-           "  --grid N             N copies of a .k kernel's CTA (idempotent kernels)\n"
+           "  --grid N             N copies of a .k kernel's CTA on one memory (refused when the\n"
+           "                       result depends on the CTAs' order)\n"
            "  --quiet, --help\n");
     printf("mechanisms (mech_table):\n");
     for (unsigned j = 0; mech_table[j]; j++)
@@ -155,21 +161,48 @@ enum { O_KERNEL = 256, O_CONFIG, O_SET, O_SHOWCONFIG, O_MECH, O_FORMAT, O_SVG, O
        O_RANDOM, O_SEED, O_MAXTHR, O_GEN, O_SHOWCFG, O_SHOWSCALAR, O_BENCH, O_QUIET, O_GRID, O_HELP, O_LANES,
        O_DEPTH, O_MEMPEAK, O_KEY = 1000 };
 
+/* --config NAME|FILE.  A path (with a '/', or a readable NAME.cfg in the
+ * working directory) is used as given.  A preset name is
+ * tb/simt/configs/NAME.cfg of the source tree, wherever the command runs
+ * from: beside the executable (/proc/self/exe resolved, then argv[0]) at
+ * ../tb/simt/configs (build/simt) or ../../tb/simt/configs
+ * (build/asan/simt), then the source directory compiled in (SIMT_SRC_DIR,
+ * the Makefile's), then the working directory.  NULL when no preset of
+ * that name exists anywhere. */
 static const char *config_path(const char *argv0, const char *name, char *buf, size_t len)
 {
-    if (strchr(name, '/') || strstr(name, ".cfg"))
+    size_t nl = strlen(name);
+    if (strchr(name, '/') || (nl > 4 && !strcmp(name + nl - 4, ".cfg") && !access(name, R_OK)))
         return name;
-    char dir[1024];
-    snprintf(dir, sizeof dir, "%s", argv0);
-    char *sl = strrchr(dir, '/');
-    if (sl) {
-        *sl = 0;
-        snprintf(buf, len, "%s/../tb/simt/configs/%s.cfg", dir, name);
-        if (!access(buf, R_OK))
+    char base[256];
+    snprintf(base, sizeof base, "%.*s", (int)(nl > 4 && !strcmp(name + nl - 4, ".cfg") ? nl - 4 : nl),
+             name);
+    char exe[1024] = "", dirs[5][1100];
+    unsigned nd = 0;
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[n > 0 ? n : 0] = 0;
+    const char *bins[2] = {exe, argv0};
+    for (unsigned i = 0; i < 2; i++) {
+        char *sl = strrchr(bins[i], '/');
+        if (!sl)
+            continue;
+        int dl = (int)(sl - bins[i]);
+        if (snprintf(dirs[nd], sizeof dirs[0], "%.*s/..", dl, bins[i]) < (int)sizeof dirs[0])
+            nd++;
+        if (snprintf(dirs[nd], sizeof dirs[0], "%.*s/../..", dl, bins[i]) < (int)sizeof dirs[0])
+            nd++;
+    }
+#ifdef SIMT_SRC_DIR
+    if (snprintf(dirs[nd], sizeof dirs[0], "%s", SIMT_SRC_DIR) < (int)sizeof dirs[0])
+        nd++;
+#endif
+    for (unsigned i = 0; i < nd; i++) {
+        int w = snprintf(buf, len, "%s/tb/simt/configs/%s.cfg", dirs[i], base);
+        if (w > 0 && (size_t)w < len && !access(buf, R_OK))
             return buf;
     }
-    snprintf(buf, len, "tb/simt/configs/%s.cfg", name);
-    return buf;
+    int w = snprintf(buf, len, "tb/simt/configs/%s.cfg", base);
+    return w < 0 || (size_t)w >= len || access(buf, R_OK) ? NULL : buf;
 }
 
 static void parse_mechs(opts *o, const char *v)
@@ -242,6 +275,8 @@ static void parse(int argc, char **argv, opts *o)
     }
     lo[n] = (struct option){NULL, 0, NULL, 0};
     memset(o, 0, sizeof *o);
+    o->argc = argc;
+    o->argv = argv;
     core_cfg_default(&o->C);
     o->tech = 45;
     o->max_steps = 10000000ull;
@@ -251,10 +286,16 @@ static void parse(int argc, char **argv, opts *o)
     /* the preset first, wherever it is */
     char buf[1200];
     const char *e;
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--config") &&
-            (e = core_cfg_load(&o->C, config_path(argv[0], argv[i + 1], buf, sizeof buf))))
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--config"))
+            continue;
+        const char *path = config_path(argv[0], argv[i + 1], buf, sizeof buf);
+        if (!path)
+            die2("--config: '%s' is neither a preset (default 000 001 002 003 004, "
+                 "tb/simt/configs/) nor a file", argv[i + 1]);
+        if ((e = core_cfg_load(&o->C, path)))
             die2("--config: %s", e);
+    }
     opterr = 0;
     optind = 1;
     int c, mech_given = 0;
@@ -326,7 +367,7 @@ static void parse(int argc, char **argv, opts *o)
         case O_MAXCYC: o->C.max_cycles = num(a, v, 1, 1ull << 40); break;
         case O_RANDOM: o->random_n = num(a, v, 1, 100000000ull); break;
         case O_SEED: o->seed = num(a, v, 0, ~0ull >> 1); break;
-        case O_MAXTHR: o->max_threads = (unsigned)num(a, v, 1, 256); break;
+        case O_MAXTHR: o->max_threads = (unsigned)num(a, v, 1, K_MAX_THREADS); break;
         case O_GEN:
             o->gen = 1;
             o->gen_seed = num(a, v, 0, ~0ull >> 1);
@@ -395,6 +436,8 @@ typedef struct {
     refp_result ref;
 } loaded;
 
+static void unload(loaded *L);
+
 /* 0, or 2 with one line in err. */
 static int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
                 size_t len)
@@ -444,6 +487,35 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->has_launch && !text)
         refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
+    else if (o->grid > 1) {
+        /* --grid N runs N copies of one CTA on one memory, concurrently on
+         * the SM: only a kernel whose result does not depend on the CTAs'
+         * order can be judged against the reference's (one after another).
+         * The reference in two other CTA orders must agree on every byte,
+         * register and PC sequence; else one line, exit 2. */
+        refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
+        const refp_result *r = &L->ref;
+        if (r->order_err[0] || r->order_bytes || r->order_regs || r->atom_flow) {
+            char what[600];
+            if (r->order_err[0])
+                snprintf(what, sizeof what, "in another CTA order the reference stopped: %s",
+                         r->order_err);
+            else if (r->atom_flow)
+                snprintf(what, sizeof what, "the threads' PC sequences depend on the CTAs' order");
+            else if (r->order_bytes)
+                snprintf(what, sizeof what, "%llu bytes of memory depend on the CTAs' order",
+                         (unsigned long long)r->order_bytes);
+            else
+                snprintf(what, sizeof what, "%llu final registers depend on the CTAs' order",
+                         (unsigned long long)r->order_regs);
+            snprintf(err, len, "%s: --grid %u: the CTAs are not independent (%s); --grid runs "
+                     "copies of one CTA on one memory, so the kernel must give the same result "
+                     "in any CTA order",
+                     name, o->grid, what);
+            unload(L);
+            return 2;
+        }
+    }
     return 0;
 }
 
@@ -521,7 +593,7 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
         const char *e = core_new(o->sel[i], &L->p, &L->ref, &o->C, &cs[i]);
         if (e) {
             snprintf(res[i].why, sizeof res[i].why, "%s", e);
-            if (!o->all || param_names(o, o->sel[i])) {
+            if (!o->random_n && (!o->all || param_names(o, o->sel[i]))) {
                 snprintf(msg, len, "%s", e);
                 for (unsigned j = 0; j < o->ns; j++)
                     core_free(cs[j]);
@@ -667,14 +739,14 @@ static void report(const opts *o, const loaded *L, const result *res)
     }
     unsigned WS = o->C.warp_size, lanes = (o->C.alu_groups ? o->C.alu_groups : o->C.schedulers) *
                                            (o->C.simd_width ? o->C.simd_width : WS);
-    if (o->format == 0)
-        printf("kernel %s (%s): %u threads x %llu CTAs, warp %u, simd %u, %u schedulers, "
+    if (o->format == 0) {
+        unsigned long long nc = (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2];
+        printf("kernel %s (%s): %u threads x %llu CTA%s, warp %u, simd %u, %u scheduler%s, "
                "alu-lat %u, mem-lat %u, %g nm, %u MHz\n",
-               L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2],
-               (unsigned long long)L->p.grid[0] * L->p.grid[1] * L->p.grid[2], WS,
-               o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers, o->C.alu_lat,
-               o->C.mem_lat, o->tech, o->C.clock_mhz);
-    else if (o->format == 3)
+               L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2], nc,
+               plural(nc), WS, o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers,
+               plural(o->C.schedulers), o->C.alu_lat, o->C.mem_lat, o->tech, o->C.clock_mhz);
+    } else if (o->format == 3)
         printf("{\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
                "\"rows\": [\n",
                L->p.name, L->p.block[0] * L->p.block[1] * L->p.block[2], WS, o->tech);
@@ -901,12 +973,70 @@ static void dump_mem(FILE *f, const loaded *L)
 }
 
 /* ------------------------------------------------------------ random */
+/* The command line that reruns one generated kernel: this run's own
+ * arguments with --random 1 --seed SEED after them (the last wins). */
+static void print_repro(const opts *o, uint64_t seed)
+{
+    printf("  reproduce:");
+    for (int i = 0; i < o->argc; i++) {
+        const char *a = o->argv[i];
+        if (a[strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.,/=+@:")])
+            printf(" '%s'", a); /* quoted (no generator argument holds a quote) */
+        else
+            printf(" %s", a);
+    }
+    printf(" --random 1 --seed %llu\n", (unsigned long long)seed);
+}
+
+/* 003's claim on every kernel: dpe issues exactly spe's instructions.  spe
+ * runs here when the selection has dpe without it.  0, or 1 with msg. */
+static int dpe_vs_spe(const opts *o, const loaded *L, const result *res, char *msg, size_t len)
+{
+    int sp = -1, dp = -1;
+    for (unsigned j = 0; j < o->ns; j++) {
+        if (!strcmp(o->sel[j]->name, "spe") && res[j].ran)
+            sp = (int)j;
+        if (!strcmp(o->sel[j]->name, "dpe") && res[j].ran)
+            dp = (int)j;
+    }
+    if (dp < 0)
+        return 0;
+    core_stats spe;
+    if (sp >= 0)
+        spe = res[sp].st;
+    else {
+        core *c;
+        if (core_new(mech_find("spe"), &L->p, &L->ref, &o->C, &c))
+            return 0; /* spe cannot hold it: no comparison */
+        int bad = core_run(c) || core_finish(c);
+        if (bad)
+            snprintf(msg, len, "%s", core_error(c));
+        spe = *core_get_stats(c);
+        core_free(c);
+        if (bad)
+            return 1;
+    }
+    if (res[dp].st.warp_insts == spe.warp_insts && res[dp].st.thread_insts == spe.thread_insts)
+        return 0;
+    snprintf(msg, len, "dpe issued %llu warp- / %llu thread-instructions, spe %llu / %llu",
+             (unsigned long long)res[dp].st.warp_insts,
+             (unsigned long long)res[dp].st.thread_insts, (unsigned long long)spe.warp_insts,
+             (unsigned long long)spe.thread_insts);
+    return 1;
+}
+
+/* N generated kernels through the selected mechanisms.  A kernel a
+ * mechanism cannot hold is a counted skip with the first reason, named or
+ * not (the generator cannot know every design point's limits); a
+ * mechanism named by --mech that holds none of them is a configuration
+ * problem: one line, exit 2.  Every failure prints its reproducing command
+ * line; the kernel's text for the first five. */
 static int run_random(const opts *o)
 {
     unsigned long long fails = 0, left[MAXM] = {0};
     static char left_why[MAXM][400];
     uint64_t insts = 0;
-    for (unsigned long long i = 0; i < o->random_n && fails < 5; i++) {
+    for (unsigned long long i = 0; i < o->random_n; i++) {
         uint64_t seed = o->seed + i;
         char *text = gen_kernel(seed, o->max_threads), name[64], msg[1024] = "";
         snprintf(name, sizeof name, "gen%llu.k", (unsigned long long)seed);
@@ -915,42 +1045,32 @@ static int run_random(const opts *o)
         int rc = load(o, name, text, &L, msg, sizeof msg);
         if (!rc) {
             rc = run_all(o, &L, res, 0, msg, sizeof msg);
+            if (rc == 2) /* none could hold it: every one a skip */
+                rc = 0;
             for (unsigned j = 0; j < o->ns && !rc; j++) {
-                /* under --mech all, as in a report: a mechanism that
-                 * cannot hold this kernel is left out, and said so below */
                 if (!res[j].ran && !left[j]++)
                     snprintf(left_why[j], sizeof left_why[j], "%s", res[j].why);
                 insts += res[j].st.warp_insts;
             }
-            /* 003's claim on every kernel: dpe issues exactly spe's instructions */
-            int sp = -1, dp = -1;
-            for (unsigned j = 0; j < o->ns; j++) {
-                if (!strcmp(o->sel[j]->name, "spe"))
-                    sp = (int)j;
-                if (!strcmp(o->sel[j]->name, "dpe"))
-                    dp = (int)j;
-            }
-            if (!rc && sp >= 0 && dp >= 0 &&
-                (res[sp].st.warp_insts != res[dp].st.warp_insts ||
-                 res[sp].st.thread_insts != res[dp].st.thread_insts)) {
-                snprintf(msg, sizeof msg, "dpe issued %llu warp- / %llu thread-instructions, "
-                         "spe %llu / %llu",
-                         (unsigned long long)res[dp].st.warp_insts,
-                         (unsigned long long)res[dp].st.thread_insts,
-                         (unsigned long long)res[sp].st.warp_insts,
-                         (unsigned long long)res[sp].st.thread_insts);
-                rc = 1;
-            }
+            if (!rc)
+                rc = dpe_vs_spe(o, &L, res, msg, sizeof msg);
             unload(&L);
         }
         if (rc) {
             fails++;
-            printf("FAIL random seed %llu: %s\n--- kernel (build/simt --gen %llu) ---\n%s---\n",
-                   (unsigned long long)seed, msg, (unsigned long long)seed, text);
+            printf("FAIL random seed %llu: %s\n", (unsigned long long)seed, msg);
+            print_repro(o, seed);
+            if (fails <= 5)
+                printf("--- kernel (build/simt --gen %llu --max-threads %u) ---\n%s---\n",
+                       (unsigned long long)seed, o->max_threads, text);
         } else if (!o->quiet)
             printf("ok random seed %llu\n", (unsigned long long)seed);
         free(text);
     }
+    for (unsigned j = 0; j < o->ns; j++)
+        if (!o->all && left[j] == o->random_n)
+            die2("--random: %s could not hold any of the %llu generated kernels (the first: %s)",
+                 o->sel[j]->name, o->random_n, left_why[j]);
     printf("random: %llu kernels from seed %llu, warp %u, mechanisms", o->random_n,
            (unsigned long long)o->seed, o->C.warp_size);
     for (unsigned j = 0; j < o->ns; j++)
@@ -1002,10 +1122,11 @@ static int run_bench(opts *o)
         if (why[j] && (!o->all || param_names(o, o->sel[j])))
             die2("%s", why[j]);
     }
-    printf("bench: %s, warp %u, simd %u, %u schedulers, invariant checks off, reference check "
+    printf("bench: %s, warp %u, simd %u, %u scheduler%s, invariant checks off, reference check "
            "on, process CPU time\n",
            o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
-           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers);
+           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers,
+           plural(o->C.schedulers));
     printf("%-*s %14s %12s %10s %16s\n", name_width(), "mech", "warp_insts", "cycles", "cpu_s",
            "warp_insts/s");
     for (unsigned j = 0; j < o->ns; j++) {

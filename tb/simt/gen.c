@@ -2,25 +2,48 @@
 /*
  * gen.c -- random structured-kernel generator (see gen.h).
  *
- * Registers: r0..r7 data (random ALU code), r8 address temporary, r9..r11
- * loop limits and r12..r14 loop counters of nesting depth 0..2 (the body
- * never writes them, so every loop ends), r15 data.  Predicates: p0..p2
- * conditions (set right before their branch), p3 loop back-edges.
+ * Registers: r0..r7 data (random ALU code), r8 address / condition
+ * temporary, r9..r11 loop limits and r12..r14 loop counters of nesting
+ * depth 0..2 (the body never writes them, so every loop ends), r15 data.
+ * Predicates: p0..p2 conditions (set right before their branch), p3 loop
+ * back-edges.
+ *
+ * What it generates, and which mechanism's shape each form is for:
+ *   - ALU code on %tid, %lane, %warp, %ntid, immediates and registers;
+ *   - if, if/else (sbi, dpe: both paths with independent work and loads),
+ *     nested to depth 4;
+ *   - conditions: a range of lanes or threads (SIMT's prefix masks), a lane
+ *     modulo 2/4/8 (dwf, lwm: divergence that does not follow the lanes),
+ *     lane xor warp parity (swi: warps diverging on complementary lanes),
+ *     one lane (tsimt: a sparse warp), a loaded value (data-dependent);
+ *   - loops with uniform, per-thread (%tid) and data-dependent (a loaded
+ *     value) trip counts, with break and continue;
+ *   - early exits (kernels without a barrier);
+ *   - barriers at the top level and in uniform loops whose body holds two
+ *     barriers (so a buffer's epoch parity is the same every iteration);
+ *   - loads and stores: own words (coalesced when the kernel's layout is
+ *     interleaved, strided by 8 words when it is sliced), gathers anywhere
+ *     in the input and in the previous epoch's buffer.
+ * Not generated (the .k language has none): shared memory, SFU ops, a
+ * grid of CTAs (a generated kernel is not idempotent across CTAs).
  *
  * Memory (S = 8 words per thread and buffer):
  *   [0, 64)                  input, initialised by .data, never written
  *   [64, 64 + T*S)           buffer 0
  *   [64 + T*S, 64 + 2*T*S)   buffer 1
- * Between two barriers (epoch e) a thread stores only into its own slice
- * of buffer e%2, loads its own slice of buffer e%2, anywhere in the input,
- * and anywhere in buffer (e+1)%2 (written in the previous epoch, by anyone,
- * and not written in this one).  So no two threads touch a word in one
- * epoch unless both only read it: the kernels are race-free by
- * construction, and the reference's order is as good as any.
+ * Thread t owns word k (0 <= k < S) of a buffer at t*S + k (sliced layout)
+ * or k*T + t (interleaved: a warp's accesses to one k are consecutive
+ * words), one layout per kernel.  Between two barriers (epoch e) a thread
+ * stores only into its own words of buffer e%2, loads its own words of
+ * buffer e%2, anywhere in the input, and anywhere in buffer (e+1)%2
+ * (written in the previous epoch, by anyone, and not written in this one).
+ * So no two threads touch a word in one epoch unless both only read it: the
+ * kernels are race-free by construction, and the reference's order is as
+ * good as any.
  *
- * Barriers only at the top level (never under a branch or in a loop); early
- * exits only in kernels without a barrier (an exit under a divergent branch
- * before a barrier is rejected by the checker, kernel.h).
+ * Barriers never under a divergent branch; early exits only in kernels
+ * without a barrier (an exit under a divergent branch before a barrier is
+ * rejected by the checker, kernel.h).
  */
 #include "gen.h"
 
@@ -35,6 +58,8 @@ typedef struct {
     size_t len, cap;
     unsigned lab;
     unsigned threads, slice;
+    int interleaved; /* own words at k*T + t, else t*S + k */
+    unsigned in_if;  /* ifs open around the statement */
     unsigned epoch;
     int has_bar;
     unsigned budget;   /* statements left */
@@ -92,6 +117,24 @@ static unsigned dreg(gen *g)
 static void cond(gen *g, unsigned p)
 {
     char a[32], b[32];
+    switch (pick(g, 10)) {
+    case 0: /* a lane modulo 2, 4 or 8: divergence across the lanes */
+        emit(g, "    and r8, %%%s, %u\n    setp.%s p%u, r8, %u\n", pick(g, 2) ? "lane" : "tid",
+             (2u << pick(g, 3)) - 1, pick(g, 2) ? "eq" : "ne", p, pick(g, 2));
+        return;
+    case 1: /* lane xor warp parity: neighbouring warps on complementary lanes */
+        emit(g, "    xor r8, %%lane, %%warp\n    and r8, r8, 1\n    setp.eq p%u, r8, 0\n", p);
+        return;
+    case 2: /* one lane of each warp */
+        emit(g, "    setp.%s p%u, %%lane, %u\n", pick(g, 2) ? "eq" : "ne", p, pick(g, 8));
+        return;
+    case 3: /* a loaded value: data-dependent */
+        emit(g, "    and r8, %%tid, 63\n    ld r8, [r8]\n    setp.%s p%u, r8, %d\n",
+             cmp[pick(g, 6)], p, (int)pick(g, 200) - 100);
+        return;
+    default:
+        break;
+    }
     if (pick(g, 3) == 0)
         snprintf(a, sizeof a, "%%tid");
     else if (pick(g, 2))
@@ -105,6 +148,18 @@ static void cond(gen *g, unsigned p)
     emit(g, "    setp.%s p%u, %s, %s\n", cmp[pick(g, 6)], p, a, b);
 }
 
+/* r8 = the address of the thread's own word (a & (S-1)) of a buffer,
+ * relative to the buffer (gen.c's header: the two layouts) */
+static void own_addr(gen *g, const char *a)
+{
+    if (g->interleaved)
+        emit(g, "    and r8, %s, %u\n    mul r8, r8, %u\n    add r8, r8, %%tid\n", a,
+             g->slice - 1, g->threads);
+    else
+        emit(g, "    and r8, %s, %u\n    mul r15, %%tid, %u\n    add r8, r8, r15\n", a,
+             g->slice - 1, g->slice);
+}
+
 static void mem_op(gen *g)
 {
     unsigned T = g->threads, S = g->slice;
@@ -112,12 +167,12 @@ static void mem_op(gen *g)
     char a[32];
     src(g, a, sizeof a);
     switch (pick(g, 4)) {
-    case 0: /* store into the own slice of the current buffer */
-        emit(g, "    and r8, %s, %u\n    mul r15, %%tid, %u\n    add r8, r8, r15\n", a, S - 1, S);
+    case 0: /* store into an own word of the current buffer */
+        own_addr(g, a);
         emit(g, "    st [r8+%u], r%u\n", cur, pick(g, 8));
         break;
-    case 1: /* load own slice, current buffer */
-        emit(g, "    and r8, %s, %u\n    mul r15, %%tid, %u\n    add r8, r8, r15\n", a, S - 1, S);
+    case 1: /* load an own word, current buffer */
+        own_addr(g, a);
         emit(g, "    ld r%u, [r8+%u]\n", pick(g, 8), cur);
         break;
     case 2: { /* load anywhere in the previous buffer */
@@ -159,7 +214,9 @@ static void stmt(gen *g, unsigned depth, int loops, int top, int brk, int cont)
         unsigned L = g->lab++;
         cond(g, depth % 3);
         emit(g, "    @%sp%u bra E%u\n", pick(g, 2) ? "!" : "", depth % 3, L);
+        g->in_if++;
         block(g, depth + 1, loops, 0, brk, cont);
+        g->in_if--;
         emit(g, "E%u:\n", L);
         break;
     }
@@ -168,25 +225,48 @@ static void stmt(gen *g, unsigned depth, int loops, int top, int brk, int cont)
         unsigned L = g->lab++;
         cond(g, depth % 3);
         emit(g, "    @%sp%u bra T%u\n", pick(g, 2) ? "!" : "", depth % 3, L);
+        g->in_if++;
         block(g, depth + 1, loops, 0, brk, cont);
         emit(g, "    bra J%u\nT%u:\n", L, L);
         block(g, depth + 1, loops, 0, brk, cont);
+        g->in_if--;
         emit(g, "J%u:\n", L);
         break;
     }
     case 7:
     case 8: { /* loop, uniform or divergent trip count */
-        if (loops >= 3) {
+        if (loops >= 3 || (g->has_bar && g->in_if)) {
+            /* a kernel with barriers has uniform loops only, outside every
+             * if: p3 (every back-edge's predicate) stays uniform for the
+             * checker's flow-insensitive divergence analysis (kernel.h) */
             mem_op(g);
             break;
         }
         unsigned L = g->lab++, c = 12 + (unsigned)loops, lim = 9 + (unsigned)loops;
-        if (pick(g, 2))
+        /* at the top level of a kernel with barriers: a uniform loop whose
+         * body holds two barriers (no break or continue: the loop stays
+         * uniform, and each iteration starts in the same epoch parity) */
+        int bar_loop = top && g->has_bar && pick(g, 2);
+        unsigned kind = bar_loop || g->has_bar ? 0 : pick(g, 4);
+        if (kind <= 1)
             emit(g, "    mov r%u, %u\n", lim, 1 + pick(g, 4));
-        else
+        else if (kind == 2)
             emit(g, "    and r%u, %%tid, 3\n    add r%u, r%u, 1\n", lim, lim, lim);
+        else /* a loaded value's trip count: data-dependent divergence */
+            emit(g, "    and r8, %%tid, 63\n    ld r%u, [r8]\n    and r%u, r%u, 3\n    add r%u, r%u, "
+                    "1\n", lim, lim, lim, lim, lim);
         emit(g, "    mov r%u, 0\nL%u:\n", c, L);
-        block(g, depth + 1, loops + 1, 0, (int)L, (int)L);
+        if (bar_loop) {
+            block(g, depth + 1, loops + 1, 0, -1, -1);
+            emit(g, "    bar\n");
+            g->epoch++;
+            block(g, depth + 1, loops + 1, 0, -1, -1);
+            emit(g, "    bar\n");
+            g->epoch++;
+        } else if (g->has_bar)
+            block(g, depth + 1, loops + 1, 0, -1, -1);
+        else
+            block(g, depth + 1, loops + 1, 0, (int)L, (int)L);
         emit(g, "C%u:\n    add r%u, r%u, 1\n    setp.lt p3, r%u, r%u\n    @p3 bra L%u\nX%u:\n", L,
              c, c, c, lim, L, L);
         break;
@@ -237,9 +317,12 @@ char *gen_kernel(uint64_t seed, unsigned max_threads)
     g.slice = 8;
     g.has_bar = pick(&g, 3) == 0;
     g.budget = 12 + pick(&g, 30);
+    g.interleaved = (int)pick(&g, 2);
     unsigned mem = 64 + 2 * g.threads * g.slice;
-    emit(&g, "# generated by build/simt --gen %llu\n.kernel gen%llu\n.threads %u\n.mem %u\n",
-         (unsigned long long)seed, (unsigned long long)seed, g.threads, mem);
+    emit(&g, "# generated by build/simt --gen %llu --max-threads %u (%s layout)\n.kernel gen%llu\n"
+             ".threads %u\n.mem %u\n",
+         (unsigned long long)seed, max_threads, g.interleaved ? "interleaved" : "sliced",
+         (unsigned long long)seed, g.threads, mem);
     emit(&g, ".data 0");
     for (unsigned i = 0; i < 64; i++)
         emit(&g, " %d", (int)pick(&g, 200) - 100);
@@ -247,7 +330,8 @@ char *gen_kernel(uint64_t seed, unsigned max_threads)
     block(&g, 0, 0, 1, -1, -1);
     if (pick(&g, 2) && !g.has_bar) {
         /* a store after everything: results observable in memory */
-        emit(&g, "    mul r8, %%tid, %u\n    st [r8+64], r0\n", g.slice);
+        own_addr(&g, "0");
+        emit(&g, "    st [r8+64], r0\n");
     }
     emit(&g, "    exit\nQ0:\n    exit\n");
     return g.buf;

@@ -121,6 +121,17 @@ const char *mech_param_check(const char *kv)
     return msg;
 }
 
+const char *mech_param_small(const core *c, char *msg, size_t len, const char *sp,
+                             unsigned have, unsigned need, int eq, const char *why)
+{
+    const char *p = strchr(sp, '.');
+    int given = core_param_given(c, sp);
+    snprintf(msg, len, "%s%s=%u%s %s: %s (%s %s %u)", given ? "--param " : "", sp, have,
+             given ? "" : " (the configuration's)", eq ? "does not fit" : "is too small", why,
+             p ? p + 1 : sp, eq ? "must be" : ">=", need);
+    return msg;
+}
+
 const char *mech_param_struct(unsigned i)
 {
     return i < sizeof param_tables / sizeof param_tables[0] ? param_tables[i]->structure : NULL;

@@ -306,6 +306,13 @@ unsigned mech_count(void);
 /* "STRUCT.NAME=VALUE": NULL when STRUCT is a structure of rtl_c and NAME
  * one of its parameters in range, else one line. */
 const char *mech_param_check(const char *kv);
+/* A structure parameter that does not hold this run, as one line in msg
+ * (returned; the core puts the mechanism's name first): "--param S.P=HAVE
+ * is too small: WHY (P >= NEED)", or
+ * "S.P=HAVE (from the configuration)" when no --param gave it, or with
+ * "must be" instead of ">=" when eq is set. */
+const char *mech_param_small(const core *c, char *msg, size_t len, const char *sp,
+                             unsigned have, unsigned need, int eq, const char *why);
 /* The i-th structure --param accepts (its parameter table's name), NULL
  * after the last: --help lists them from this table. */
 const char *mech_param_struct(unsigned i);

@@ -112,14 +112,22 @@ static const char *dpe_init(core *c, void *vm)
         e = shadow_scoreboard_cfg_check(&m->bc);
     if (e)
         return e;
-    if (m->dc.warps < W || m->bc.warps < W || m->dc.lanes != core_warp_size(c) ||
-        m->bc.regs < (m->map ? regs : p->nregs)) {
-        snprintf(msg, sizeof msg, "dpe_stack WARPS=%u LANES=%u, shadow_scoreboard WARPS=%u "
-                 "REGS=%u do not hold this run's %u warps of %u threads and %u registers",
-                 m->dc.warps, m->dc.lanes, m->bc.warps, m->bc.regs, W, core_warp_size(c),
-                 p->nregs);
-        return msg;
-    }
+    char why[160];
+    snprintf(why, sizeof why, "this run has %u warps", W);
+    if (m->dc.warps < W)
+        return mech_param_small(c, msg, sizeof msg, "dpe_stack.WARPS", m->dc.warps, W, 0, why);
+    if (m->bc.warps < W)
+        return mech_param_small(c, msg, sizeof msg, "shadow_scoreboard.WARPS", m->bc.warps, W, 0,
+                                why);
+    snprintf(why, sizeof why, "this run's warps have %u threads", core_warp_size(c));
+    if (m->dc.lanes != core_warp_size(c))
+        return mech_param_small(c, msg, sizeof msg, "dpe_stack.LANES", m->dc.lanes,
+                                core_warp_size(c), 1, why);
+    unsigned need = m->map ? regs : p->nregs;
+    snprintf(why, sizeof why, "the kernel's threads use %u registers", need);
+    if (m->bc.regs < need)
+        return mech_param_small(c, msg, sizeof msg, "shadow_scoreboard.REGS", m->bc.regs, need, 0,
+                                why);
     for (unsigned pc = 0; pc < p->n; pc++)
         if (p->ins[pc].ndst > m->bc.entries) {
             snprintf(msg, sizeof msg, "shadow_scoreboard: %s:%d writes %u registers; ENTRIES=%u "

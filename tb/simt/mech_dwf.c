@@ -151,10 +151,15 @@ static const char *mdwf_init(core *c, void *vm)
         if (u->wc.swizzle > 1 && C->regfile != CORE_RF_CROSSBAR)
             return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane "
                    "register file homes threads by 000's swizzle only)";
-        if (u->wc.lanes != WS || u->wc.tid_bits < tb) {
-            snprintf(msg, sizeof msg, "dwf: LANES=%u TID_W=%u, but this run has warps of %u and "
-                     "%u threads per pool (TID_W >= %u)", u->wc.lanes, u->wc.tid_bits, WS, lt, tb);
-            return msg;
+        char why[160];
+        snprintf(why, sizeof why, "this run's warps have %u threads", WS);
+        if (u->wc.lanes != WS)
+            return mech_param_small(c, msg, sizeof msg, "dwf.LANES", u->wc.lanes, WS, 1,
+                                    why);
+        if (u->wc.tid_bits < tb) {
+            snprintf(why, sizeof why, "a pool holds %u threads", lt);
+            return mech_param_small(c, msg, sizeof msg, "dwf.TID_W", u->wc.tid_bits, tb,
+                                    0, why);
         }
         u->rc = lane_regfile_default_cfg();
         u->rc.lanes = WS;
@@ -167,11 +172,19 @@ static const char *mdwf_init(core *c, void *vm)
             u->rc.entries = u->rc.regs * per;
         if ((e = lane_regfile_cfg_check(&u->rc)))
             return e;
-        if (u->rc.lanes != WS || u->rc.regs < m->regs || u->rc.entries < u->rc.regs * per) {
-            snprintf(msg, sizeof msg, "lane_regfile: LANES=%u REGS=%u ENTRIES=%u do not hold "
-                     "%u lanes, %u registers (allocated) of %u threads per lane", u->rc.lanes,
-                     u->rc.regs, u->rc.entries, WS, m->regs, per);
-            return msg;
+        snprintf(why, sizeof why, "this run's warps have %u threads", WS);
+        if (u->rc.lanes != WS)
+            return mech_param_small(c, msg, sizeof msg, "lane_regfile.LANES", u->rc.lanes,
+                                    WS, 1, why);
+        snprintf(why, sizeof why, "the kernel's threads use %u registers (allocated)", m->regs);
+        if (u->rc.regs < m->regs)
+            return mech_param_small(c, msg, sizeof msg, "lane_regfile.REGS", u->rc.regs,
+                                    m->regs, 0, why);
+        if (u->rc.entries < u->rc.regs * per) {
+            snprintf(why, sizeof why, "each lane's bank holds %u threads (a pool's warps) x %u "
+                     "registers", per, u->rc.regs);
+            return mech_param_small(c, msg, sizeof msg, "lane_regfile.ENTRIES",
+                                    u->rc.entries, u->rc.regs * per, 0, why);
         }
         u->ws = malloc(sizeof *u->ws); /* the resets clear them */
         u->rs = malloc(sizeof *u->rs);

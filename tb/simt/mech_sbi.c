@@ -130,16 +130,30 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
         e = sbi_scoreboard_cfg_check(&b->sbc);
     if (e)
         return e;
-    if (b->hc.warps < rows || b->hc.lanes != core_warp_size(c) || b->sbc.warps < rows ||
-        (1u << b->sbc.reg_w) < regs || b->sbc.ndst < nd || b->sbc.qregs < nq) {
-        snprintf(msg, sizeof msg, "hct_cct_heap WARPS=%u LANES=%u, sbi_scoreboard WARPS=%u "
-                 "REG_W=%u NDST=%u QREGS=%u do not hold this run's %u warps%s of %u threads, "
-                 "%u registers, %u destinations and %u registers an instruction",
-                 b->hc.warps, b->hc.lanes, b->sbc.warps, b->sbc.reg_w, b->sbc.ndst,
-                 b->sbc.qregs, rows, stride > 1 ? " per bank" : "", core_warp_size(c), regs, nd,
-                 nq);
-        return msg;
-    }
+    char why[160];
+    snprintf(why, sizeof why, "this run has %u warps%s", rows, stride > 1 ? " per bank" : "");
+    if (b->hc.warps < rows)
+        return mech_param_small(c, msg, sizeof msg, "hct_cct_heap.WARPS", b->hc.warps, rows, 0,
+                                why);
+    if (b->sbc.warps < rows)
+        return mech_param_small(c, msg, sizeof msg, "sbi_scoreboard.WARPS", b->sbc.warps, rows,
+                                0, why);
+    snprintf(why, sizeof why, "this run's warps have %u threads", core_warp_size(c));
+    if (b->hc.lanes != core_warp_size(c))
+        return mech_param_small(c, msg, sizeof msg, "hct_cct_heap.LANES", b->hc.lanes,
+                                core_warp_size(c), 1, why);
+    snprintf(why, sizeof why, "the kernel's threads use %u registers", regs);
+    if ((1u << b->sbc.reg_w) < regs)
+        return mech_param_small(c, msg, sizeof msg, "sbi_scoreboard.REG_W", b->sbc.reg_w, rw, 0,
+                                why);
+    snprintf(why, sizeof why, "an instruction of the kernel writes %u destinations", nd);
+    if (b->sbc.ndst < nd)
+        return mech_param_small(c, msg, sizeof msg, "sbi_scoreboard.NDST", b->sbc.ndst, nd, 0,
+                                why);
+    snprintf(why, sizeof why, "an instruction of the kernel names %u registers", nq);
+    if (b->sbc.qregs < nq)
+        return mech_param_small(c, msg, sizeof msg, "sbi_scoreboard.QREGS", b->sbc.qregs, nq, 0,
+                                why);
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
