@@ -227,9 +227,10 @@ report() { # struct tag -> the lines of its result
 # id_of LIST UNIT KEY -> the id of the mutant keyed KEY (UNIT|KIND|OCC|FROM
 # -> TO|LINE TEXT, as tools/mutate.sh makes it: #2, #3 for repeats) in LIST
 # (`mutate_gen list` of the unit's file); nothing if there is none
-id_of() {
-  awk -F'\t' -v m="$2" -v want="$3" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
-          if (n[k] > 1) k = k "#" n[k]; if (k == want) { print $1; exit } }' "$1"
+id_of() { keys_of "$1" "$2" | awk -F'\t' -v want="$3|" '$2 == want { print $1; exit }'; }
+keys_of() { # LIST UNIT -> "ID<tab>KEY|" lines
+  awk -F'\t' -v m="$2" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+          if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$1"
 }
 
 # plant SRC ID VDIR: a copy of verilog/ in VDIR with mutant ID of SRC
@@ -312,8 +313,7 @@ candidates() {
     "$B/mutate_gen" list "$(src_of "$u")" >"$d/$u.list" || return 2
     # the keys as tools/mutate.sh makes them; an entry of the list matches
     # as there (the key with its | is a part of the line)
-    awk -F'\t' -v m="$u" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
-          if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$d/$u.list" >"$d/$u.keys"
+    keys_of "$d/$u.list" "$u" >"$d/$u.keys"
     awk -F'\t' -v eqf="$eqf" -v m="$u" -v u="$u" '
       BEGIN { while ((getline l < eqf) > 0) if (index(l, m "|") == 1) e[++n] = l }
       { for (i = 1; i <= n; i++) if (index(e[i], $2)) { print u, $1, "equivalent"; hit[i] = 1 } }
