@@ -240,13 +240,15 @@ endif
 SEEDS ?= 1-8
 JOBS  ?= 2
 # Then KERNELS random kernels through every mechanism of build/simt at five
-# design points, each checked against the scalar reference (tb/simt/regress.sh).
+# design points, each checked against the scalar reference (tb/simt/regress.sh);
+# the sweep check; make mutate FORMAL=1 (JOBS at a time, docs/formal.md).
 KERNELS ?= 1000
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
 	  tb/simt/regress.sh $(B) $(KERNELS) || rc=1; \
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
+	  FORMAL_JOBS=$(JOBS) $(MAKE) --no-print-directory mutate FORMAL=1 || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 
 # ----------------------------------------------------------------- sweeps

@@ -43,13 +43,15 @@
 #   --mutants    the formal mode of make mutate instead (make mutate FORMAL=1;
 #                see the --mutants section below): the equivalent and
 #                surviving mutants model-checked against every property
+#   --report     (with --mutants) only the report of the last run's results
+#                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
 # FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_MUTANTS (--mutants:
 # all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
 # default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
-quick=0 test=0 faults=1 props=1 mutants=0
+quick=0 test=0 faults=1 props=1 mutants=0 report_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
@@ -57,6 +59,7 @@ while [ $# -gt 0 ]; do
     --no-faults) faults=0; shift ;;
     --faults-only) props=0; shift ;;
     --mutants) mutants=1; shift ;;
+    --report) report_only=1; shift ;;
     -*) echo "formal.sh: unknown flag '$1'" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -307,7 +310,7 @@ src_of() { if [ -f "verilog/$1.v" ]; then echo "verilog/$1.v"; else echo "verilo
 # candidates STRUCT -> "UNIT ID WHY" lines (W/mutant/STRUCT/UNIT.list: the
 # unit's mutants); warns of entries that match no mutant
 candidates() {
-  local s=$1 u d=$W/mutant/$1 sum=out/mutate/summary.txt max=${FORMAL_MUTANTS:-}
+  local s=$1 u sf d=$W/mutant/$1 sum=out/mutate/summary.txt max=${FORMAL_MUTANTS:-}
   mkdir -p "$d"
   for u in $(units_of "$s"); do
     "$B/mutate_gen" list "$(src_of "$u")" >"$d/$u.list" || return 2
@@ -320,7 +323,8 @@ candidates() {
       END { for (i = 1; i <= n; i++) if (!hit[i]) printf "formal.sh: %s: an entry that matches no mutant: %s\n", eqf, e[i] > "/dev/stderr" }' "$d/$u.keys"
     # make mutate's survivors: "  survivor verilog/FILE:LINE [ID] ..." (the
     # line must still be the mutant's: else the log is of an older file)
-    [ -f "$sum" ] && grep -o "survivor ${src_of "$u"#verilog/}:[0-9]* \[[0-9]*\]" "$sum" | sort -u |
+    sf=$(src_of "$u")
+    [ -f "$sum" ] && grep -o "survivor ${sf#verilog/}:[0-9]* \[[0-9]*\]" "$sum" | sort -u |
       while read -r _ fl id; do
         id=${id//[\[\]]/}
         if awk -F'\t' -v id="$id" -v ln="${fl##*:}" '$1 == id && $2 == ln { f = 1 } END { exit !f }' "$d/$u.list"; then
@@ -369,8 +373,8 @@ mutant() { # STRUCT UNIT ID -> W/mutant/STRUCT/UNIT-ID/result (and .replay)
   p=$(awk '$1 == "FAILED" && $3 == "at" { print $2; exit }' "$d/result")
   [ -n "$p" ] || return
   v=$OUT/$tag/$p.vec
-  if B=$B tools/replay_icarus.sh "$v" "$d/replay" >"$d/replay.log" 2>&1; then
-    echo "outputs equal the unmutated RTL's on $p's trace (the property sees internal state)" >"$d/replay"
+  if B=$B tools/replay_icarus.sh "$v" "$d/icarus" >"$d/replay.log" 2>&1; then
+    echo "outputs equal the unmutated RTL's on $p's trace (the property fails on what the outputs do not show there: internal state, or a constant the property reads too)" >"$d/replay"
   elif grep -q '^MISMATCH' "$d/replay.log"; then
     echo "outputs differ from the unmutated RTL's: $(grep -m1 '^MISMATCH' "$d/replay.log" | sed 's/^MISMATCH replay [^ ]* //')" >"$d/replay"
   else
@@ -397,7 +401,7 @@ cosim_verdict() {
 }
 
 report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
-  local s=$1 d=$W/mutant/$1 u id why row line kind fromto text kind_r rest t r=0 n=0 nref=0 nhold=0 nstill=0 neq=0 cv fk="" ck=""
+  local s=$1 d=$W/mutant/$1 u id why row line kind fromto text kind_r rest t r=0 n=0 nref=0 nhold=0 nstill=0 nnot=0 neq=0 cv fk="" ck=""
   local lines=""
   while read -r u id why; do
     n=$((n + 1))
@@ -410,8 +414,11 @@ report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
       case $cv in killed-*) ck="$ck $id" ;; esac
       cv=", co-simulation: $cv"
     fi
-    read -r kind_r rest <"$d/$u-$id/result"
+    kind_r="not run"
+    [ -s "$d/$u-$id/result" ] && read -r kind_r rest <"$d/$u-$id/result"
     case $kind_r in
+      "not run") nnot=$((nnot + 1)); lines="$lines
+  not run   $u[$id] ($why) line $line $kind $fromto    $text" ;;
       FAILED)
         nref=$((nref + 1)); fk="$fk $id"
         [ "$why" = equivalent ] && { neq=$((neq + 1)); r=1; }
@@ -429,7 +436,7 @@ report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
   ERROR     $u[$id] ($why) line $line: $kind_r $rest" ;;
     esac
   done <"$d/candidates"
-  echo "mutants $s (formal, BMC to depth $(point_of "$s" | awk -v q=$quick '{ print q ? $3 : $1 }') at $(point_of "$s" | cut -d' ' -f4-)): $n run, $nref refuted ($neq listed equivalent), $nhold hold, $nstill stillborn$lines"
+  echo "mutants $s (formal, BMC to depth $(cat "$d/depth") at $(point_of "$s" | cut -d' ' -f4-)): $n candidates, $nref refuted ($neq listed equivalent), $nhold hold, $nstill stillborn$([ $nnot = 0 ] || echo ", $nnot not run")$lines"
   if [ -n "${FORMAL_MUTANTS:-}" ]; then
     local both="" fo="" co="" x
     for x in $fk; do case " $ck " in *" $x "*) both="$both $x" ;; *) fo="$fo $x" ;; esac; done
@@ -448,10 +455,12 @@ for s in "$@"; do
 done
 if [ $mutants = 1 ]; then
   for s in "$@"; do
+    [ $report_only = 1 ] && continue
     mkdir -p "$W/mutant/$s"
     candidates "$s" >"$W/mutant/$s.c" || exit 2
     # one line a mutant (equivalent before surviving before sampled)
     awk '!seen[$1 " " $2]++' "$W/mutant/$s.c" | sort -k1,1 -k2,2n >"$W/mutant/$s/candidates"
+    point_of "$s" | awk -v q=$quick '{ print q ? $3 : $1 }' >"$W/mutant/$s/depth"
     while read -r u id _; do run mutant "$s" "$u" "$id"; done <"$W/mutant/$s/candidates"
   done
   wait
