@@ -403,6 +403,7 @@ cosim_verdict() {
 report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
   local s=$1 d=$W/mutant/$1 u id why row line kind fromto text kind_r rest t r=0 n=0 nref=0 nhold=0 nstill=0 nnot=0 neq=0 cv fk="" ck=""
   local lines=""
+  [ -f "$d/candidates" ] || { echo "mutants $s: not run"; return 0; }
   while read -r u id why; do
     n=$((n + 1))
     row=$(awk -F'\t' -v id="$id" '$1 == id' "$d/$u.list")
