@@ -12,7 +12,8 @@
 #   make bench      C model vs Verilated RTL cycles/s on the same stimulus, at the
 #                   defaults and two larger design points: out/bench.csv; then
 #                   build/simt --bench on the generated and the CUDA kernels
-#   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=)
+#   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=;
+#                   FORMAL=1: the equivalent and surviving ones vs the formal properties)
 #   make formal     prove every structure's properties (yosys-smtbmc; STRUCT=)
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg} (area and energy)
@@ -253,7 +254,8 @@ JOBS  ?= 2
 # Then KERNELS random kernels per mechanism of build/simt x preset (and
 # design point), each checked against the scalar reference with the timing
 # oracle on, SIMT_JOBS at a time on GNU parallel (default one per core;
-# tb/simt/regress.sh, tb/kernels/README.md "Tests").
+# tb/simt/regress.sh, tb/kernels/README.md "Tests"); the sweep check; make
+# mutate FORMAL=1 (JOBS at a time, docs/formal.md).
 KERNELS ?= 1000
 SIMT_JOBS ?= $(NPROC)
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
@@ -261,6 +263,7 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
 	  tb/simt/regress.sh $(B) $(KERNELS) $(SIMT_JOBS) || rc=1; \
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
+	  FORMAL_JOBS=$(JOBS) $(MAKE) --no-print-directory mutate FORMAL=1 || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
 
 # ----------------------------------------------------------------- sweeps
@@ -360,8 +363,20 @@ bench: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt | $(B)
 # include file verilog/U.vh is MODULE=U, judged by its includers' cosims).
 MUTANTS       ?= 40
 MUTATE_CYCLES ?= 20000
+# FORMAL=1: the formal mode (tools/formal.sh --mutants, docs/formal.md):
+# for each structure of tools/formal_points.txt (or MODULE=name), the
+# mutants tools/mutate_equivalent.txt lists and the survivors of make
+# mutate's last run (out/mutate/summary.txt), of its file and of the include
+# files it reads, model-checked against its properties to BMC_DEPTH
+# (FORMAL_QUICK=1: QUICK_DEPTH); FORMAL_MUTANTS=all or N adds every (N) mutant
+# of its own file, compared with the co-simulation's verdicts.
+ifneq ($(FORMAL),)
+mutate: deps $(B)/formal_vec $(B)/mutate_gen $(B)/replay_gen
+	@FORMAL_MUTANTS=$(FORMAL_MUTANTS) tools/formal.sh --mutants $(if $(FORMAL_QUICK),--quick) $(B) $(if $(MODULE),$(MODULE),$(FORMAL_STRUCTS))
+else
 mutate: deps $(B)/libmodels.a $(B)/cosim_params $(B)/mutate_gen $(B)/replay_gen
 	@MUTANTS=$(MUTANTS) MUTATE_CYCLES=$(MUTATE_CYCLES) tools/mutate.sh $(B) $(if $(MODULE),$(MODULE),$(STRUCTS) $(filter-out formal,$(patsubst verilog/%.vh,%,$(wildcard verilog/*.vh))))
+endif
 
 $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 	$(CC) $(CFLAGS_OPT) $< -o $@
@@ -375,8 +390,9 @@ $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 # STRUCT=name; FORMAL_JOBS (default: every core) runs that many structures
 # at a time; FORMAL_QUICK=1 is make test's subset (the depths of the quick
 # column).
+FORMAL_STRUCTS = $(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt)
 formal: deps $(B)/formal_vec $(B)/mutate_gen
-	@tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt))
+	@tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(FORMAL_STRUCTS))
 
 # formal_vec writes a counterexample as a vector file in the C model's port
 # order: the table of every model's port list, generated like cosim_tables

@@ -40,18 +40,26 @@
 #   --test       ok/FAIL lines for tests/run.sh instead (proved and bounded
 #                are ok; a planted fault caught is ok)
 #   --no-faults  skip the planted faults; --faults-only: only them
+#   --mutants    the formal mode of make mutate instead (make mutate FORMAL=1;
+#                see the --mutants section below): the equivalent and
+#                surviving mutants model-checked against every property
+#   --report     (with --mutants) only the report of the last run's results
+#                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
-# FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_OUT (counterexamples;
+# FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_MUTANTS (--mutants:
+# all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
 # default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
-quick=0 test=0 faults=1 props=1
+quick=0 test=0 faults=1 props=1 mutants=0 report_only=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
     --test) test=1; shift ;;
     --no-faults) faults=0; shift ;;
     --faults-only) props=0; shift ;;
+    --mutants) mutants=1; shift ;;
+    --report) report_only=1; shift ;;
     -*) echo "formal.sh: unknown flag '$1'" >&2; exit 2 ;;
     *) break ;;
   esac
@@ -63,6 +71,7 @@ jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 OUT=${FORMAL_OUT:-out/formal}
 ptf=tools/formal_points.txt
 flt=tools/formal_faults.txt
+eqf=tools/mutate_equivalent.txt
 case $solver in z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
 for t in yosys yosys-smtbmc "$solver"; do
   command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
@@ -218,6 +227,22 @@ report() { # struct tag -> the lines of its result
   done <"$d/result"
 }
 
+# id_of LIST UNIT KEY -> the id of the mutant keyed KEY (UNIT|KIND|OCC|FROM
+# -> TO|LINE TEXT, as tools/mutate.sh makes it: #2, #3 for repeats) in LIST
+# (`mutate_gen list` of the unit's file); nothing if there is none
+id_of() { keys_of "$1" "$2" | awk -F'\t' -v want="$3|" '$2 == want { print $1; exit }'; }
+keys_of() { # LIST UNIT -> "ID<tab>KEY|" lines
+  awk -F'\t' -v m="$2" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
+          if (n[k] > 1) k = k "#" n[k]; print $1 "\t" k "|" }' "$1"
+}
+
+# plant SRC ID VDIR: a copy of verilog/ in VDIR with mutant ID of SRC
+# (verilog/UNIT.v or .vh) in place (the planted faults and --mutants)
+plant() {
+  cp verilog/*.v verilog/*.vh "$3/" 2>/dev/null
+  "$B/mutate_gen" apply "$1" "$2" "$3/${1##*/}"
+}
+
 # the planted faults: STRUCT|PROP|KIND|OCC|FROM -> TO|LINE TEXT
 fault() { # line number of tools/formal_faults.txt
   local ln=$1 entry s p key id d row line fromto tag
@@ -227,17 +252,14 @@ fault() { # line number of tools/formal_faults.txt
   tag=fault/$s-$p
   d=$W/$tag
   rm -rf "$d" "$d.v" && mkdir -p "$d" "$d.v"
-  cp verilog/*.v verilog/*.vh "$d.v/" 2>/dev/null
-  # the mutant's id: its key as tools/mutate.sh makes it (#2, #3 for repeats)
   "$B/mutate_gen" list "verilog/$s.v" >"$d/mutants.txt"
-  id=$(awk -F'\t' -v m="$s" -v want="$key" '{ k = m "|" $3 "|" $4 "|" $5 "|" $6; n[k]++
-          if (n[k] > 1) k = k "#" n[k]; if (k == want) { print $1; exit } }' "$d/mutants.txt")
+  id=$(id_of "$d/mutants.txt" "$s" "$key")
   if [ -z "$id" ]; then
     echo "MISSED $p - no mutant '$key' in verilog/$s.v ($flt:$ln)" >"$d/result.f"; return
   fi
   row=$(awk -F'\t' -v id="$id" '$1 == id' "$d/mutants.txt")
   IFS=$'\t' read -r _ line _ _ fromto _ <<<"$row"
-  "$B/mutate_gen" apply "verilog/$s.v" "$id" "$d.v/$s.v" || { echo "MISSED $p - mutate_gen apply failed" >"$d/result.f"; return; }
+  plant "verilog/$s.v" "$id" "$d.v" || { echo "MISSED $p - mutate_gen apply failed" >"$d/result.f"; return; }
   cp "$d/mutants.txt" "$d.v/"
   prove "$d.v" "$s" "$tag" "$p"
   mv "$d.v/mutants.txt" "$d/"
@@ -260,6 +282,171 @@ report_fault() { # struct tag
   fi
 }
 
+# ---------------------------------------------------------------- --mutants
+# The formal mode of make mutate (make mutate FORMAL=1; docs/formal.md):
+# each structure's candidate mutants, planted one at a time in a copy of
+# verilog/ (plant) and model-checked (model, bmc: the flow above) with every
+# property at once to BMC_DEPTH (QUICK_DEPTH with --quick) from the reset.
+# The candidates of STRUCT, from its own file and every include file
+# verilog/U.vh it includes (its units):
+#   equivalent  listed in tools/mutate_equivalent.txt
+#   surviving   a survivor in out/mutate/summary.txt (make mutate's last run)
+#   sampled     FORMAL_MUTANTS=all (or N, spread as make mutate spreads
+#               them) of verilog/STRUCT.v itself, compared with the
+#               co-simulation's verdicts in out/mutate/STRUCT*.txt
+# A mutant is refuted (a property FAILED: its counterexample as for a
+# property), holds (every property to the depth) or stillborn (yosys
+# rejects it).  A refuted mutant's vector file is replayed (Icarus,
+# tools/replay_icarus.sh) against the unmutated Verilog: "outputs differ"
+# is a difference a user sees on that input, "outputs equal" a property of
+# internal state only.  Exit status 1 if a listed equivalent is refuted.
+
+units_of() { # struct -> its units: itself, then each include file it reads
+  echo "$1"
+  sed -n 's/^[[:space:]]*`include "\([A-Za-z0-9_]*\)\.vh".*/\1/p' "verilog/$1.v" | grep -v -x formal | sort -u
+}
+src_of() { if [ -f "verilog/$1.v" ]; then echo "verilog/$1.v"; else echo "verilog/$1.vh"; fi; }
+
+# candidates STRUCT -> "UNIT ID WHY" lines (W/mutant/STRUCT/UNIT.list: the
+# unit's mutants); warns of entries that match no mutant
+candidates() {
+  local s=$1 u sf d=$W/mutant/$1 sum=out/mutate/summary.txt max=${FORMAL_MUTANTS:-}
+  mkdir -p "$d"
+  for u in $(units_of "$s"); do
+    "$B/mutate_gen" list "$(src_of "$u")" >"$d/$u.list" || return 2
+    # the keys as tools/mutate.sh makes them; an entry of the list matches
+    # as there (the key with its | is a part of the line)
+    keys_of "$d/$u.list" "$u" >"$d/$u.keys"
+    awk -F'\t' -v eqf="$eqf" -v m="$u" -v u="$u" '
+      BEGIN { while ((getline l < eqf) > 0) if (index(l, m "|") == 1) e[++n] = l }
+      { for (i = 1; i <= n; i++) if (index(e[i], $2)) { print u, $1, "equivalent"; hit[i] = 1 } }
+      END { for (i = 1; i <= n; i++) if (!hit[i]) printf "formal.sh: %s: an entry that matches no mutant: %s\n", eqf, e[i] > "/dev/stderr" }' "$d/$u.keys"
+    # make mutate's survivors: "  survivor verilog/FILE:LINE [ID] ..." (the
+    # line must still be the mutant's: else the log is of an older file)
+    sf=$(src_of "$u")
+    [ -f "$sum" ] && grep -o "survivor ${sf#verilog/}:[0-9]* \[[0-9]*\]" "$sum" | sort -u |
+      while read -r _ fl id; do
+        id=${id//[\[\]]/}
+        if awk -F'\t' -v id="$id" -v ln="${fl##*:}" '$1 == id && $2 == ln { f = 1 } END { exit !f }' "$d/$u.list"; then
+          echo "$u $id surviving"
+        else echo "formal.sh: $sum: survivor $fl [$id] is not that line's mutant now (an older run): skipped" >&2; fi
+      done
+  done
+  if [ -n "$max" ]; then
+    local total
+    total=$(wc -l <"$d/$s.list")
+    case $max in all) max=$total ;; *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS must be all or a number" >&2; return 2 ;; esac
+    [ "$max" -gt "$total" ] && max=$total
+    awk -v n="$total" -v k="$max" -v s="$s" 'BEGIN { for (i = 0; i < k; i++) print s, int(i * n / k), "sampled" }'
+  fi
+}
+
+# refute VDIR STRUCT TAG -> W/TAG/result: the FAILED lines of a BMC of every
+# property at once to the depth, or "holds", or "stillborn"
+refute() {
+  local vdir=$1 s=$2 tag=$3 d=$W/$3 row depth k qd kvs t0=$SECONDS
+  rm -rf "$d" "${OUT:?}/$tag" && mkdir -p "$d" "$OUT/$tag"
+  : >"$d/result"
+  row=$(point_of "$s") || return
+  read -r depth k qd kvs <<<"$row"
+  [ $quick = 1 ] && depth=$qd
+  cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
+  if ! model "$vdir" "$s" "$d" "$kvs" ""; then
+    echo "stillborn - yosys rejects it (log: $d/yosys.log)" >"$d/result"
+  elif ! bmc "$d" "$depth" "$d/bmc.log" --keep-going; then
+    echo "error - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+  elif [ -z "$bmc_failed" ]; then
+    echo "holds - every property to depth $depth" >"$d/result"
+  fi
+  echo "$((SECONDS - t0))" >"$d/time"
+}
+
+mutant() { # STRUCT UNIT ID -> W/mutant/STRUCT/UNIT-ID/result (and .replay)
+  local s=$1 u=$2 id=$3 tag=mutant/$1/$2-$3 d p v
+  d=$W/$tag
+  rm -rf "$d.v" && mkdir -p "$d.v"
+  if ! plant "$(src_of "$u")" "$id" "$d.v"; then
+    mkdir -p "$d"; echo "error - mutate_gen apply failed" >"$d/result"; return
+  fi
+  refute "$d.v" "$s" "$tag"
+  # the first refuting property's input against the unmutated Verilog
+  p=$(awk '$1 == "FAILED" && $3 == "at" { print $2; exit }' "$d/result")
+  [ -n "$p" ] || return
+  v=$OUT/$tag/$p.vec
+  if B=$B tools/replay_icarus.sh "$v" "$d/icarus" >"$d/replay.log" 2>&1; then
+    echo "outputs equal the unmutated RTL's on $p's trace (the property fails on what the outputs do not show there: internal state, or a constant the property reads too)" >"$d/replay"
+  elif grep -q '^MISMATCH' "$d/replay.log"; then
+    echo "outputs differ from the unmutated RTL's: $(grep -m1 '^MISMATCH' "$d/replay.log" | sed 's/^MISMATCH replay [^ ]* //')" >"$d/replay"
+  else
+    echo "replay failed (log: $d/replay.log)" >"$d/replay"
+  fi
+}
+
+# the co-simulation's verdict of mutant ID of STRUCT in make mutate's logs
+# (out/mutate/STRUCT.txt and STRUCT-KEY.txt): killed at any point, else
+# the last other verdict; "-" if no log has it
+cosim_verdict() {
+  local f fs=()
+  for f in out/mutate/"$1".txt out/mutate/"$1"-*.txt; do
+    case $f in *-ids.txt) ;; *) [ -f "$f" ] && fs+=("$f") ;; esac
+  done
+  [ ${#fs[@]} -gt 0 ] || { echo "-"; return; }
+  cat "${fs[@]}" | awk -v id="$2" '
+    /^#/ { next }
+    { v = $1; sub(/\(.*/, "", v); i = $0
+      if (v ~ /^killed-/) { sub(/^killed-[a-z]*\(.*\) /, "", i) } else sub(/^[A-Za-z]* /, "", i)
+      split(i, f, " "); if (f[1] != id) next
+      if (v ~ /^killed-/) k = v; else o = v }
+    END { print k != "" ? k : (o != "" ? o : "-") }'
+}
+
+report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
+  local s=$1 d=$W/mutant/$1 u id why row line kind fromto text kind_r rest t r=0 n=0 nref=0 nhold=0 nstill=0 nnot=0 neq=0 cv fk="" ck=""
+  local lines=""
+  [ -f "$d/candidates" ] || { echo "mutants $s: not run"; return 0; }
+  while read -r u id why; do
+    n=$((n + 1))
+    row=$(awk -F'\t' -v id="$id" '$1 == id' "$d/$u.list")
+    IFS=$'\t' read -r _ line kind _ fromto text <<<"$row"
+    t=$(cat "$d/$u-$id/time" 2>/dev/null || echo "?")
+    cv=""
+    if [ "$why" = sampled ]; then
+      cv=$(cosim_verdict "$s" "$id")
+      case $cv in killed-*) ck="$ck $id" ;; esac
+      cv=", co-simulation: $cv"
+    fi
+    kind_r="not run"
+    [ -s "$d/$u-$id/result" ] && read -r kind_r rest <"$d/$u-$id/result"
+    case $kind_r in
+      "not run") nnot=$((nnot + 1)); lines="$lines
+  not run   $u[$id] ($why) line $line $kind $fromto    $text" ;;
+      FAILED)
+        nref=$((nref + 1)); fk="$fk $id"
+        [ "$why" = equivalent ] && { neq=$((neq + 1)); r=1; }
+        lines="$lines
+  refuted   $u[$id] ($why$cv) line $line $kind $fromto    $text    ($t s)"
+        while read -r _ p rest; do lines="$lines
+      by $p $rest"; done < <(grep '^FAILED [^ ]* at ' "$d/$u-$id/result")
+        [ -f "$d/$u-$id/replay" ] && lines="$lines
+      $(cat "$d/$u-$id/replay")" ;;
+      holds) nhold=$((nhold + 1)); lines="$lines
+  holds     $u[$id] ($why$cv) line $line $kind $fromto    $text    ($t s)" ;;
+      stillborn) nstill=$((nstill + 1)); lines="$lines
+  stillborn $u[$id] ($why) line $line $kind $fromto    $text" ;;
+      *) r=1; lines="$lines
+  ERROR     $u[$id] ($why) line $line: $kind_r $rest" ;;
+    esac
+  done <"$d/candidates"
+  echo "mutants $s (formal, BMC to depth $(cat "$d/depth") at $(point_of "$s" | cut -d' ' -f4-)): $n candidates, $nref refuted ($neq listed equivalent), $nhold hold, $nstill stillborn$([ $nnot = 0 ] || echo ", $nnot not run")$lines"
+  if [ -n "${FORMAL_MUTANTS:-}" ]; then
+    local both="" fo="" co="" x
+    for x in $fk; do case " $ck " in *" $x "*) both="$both $x" ;; *) fo="$fo $x" ;; esac; done
+    for x in $ck; do case " $fk " in *" $x "*) ;; *) co="$co $x" ;; esac; done
+    echo "  sample of $s: formal kills $(echo $fk | wc -w), the co-simulation $(echo $ck | wc -w) (out/mutate/$s*.txt); both $(echo $both | wc -w); formal only:${fo:- none}; co-simulation only:${co:- none}"
+  fi
+  return $r
+}
+
 # the job pool: at most $jobs at a time
 run() { while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done; "$@" & }
 
@@ -267,6 +454,20 @@ for s in "$@"; do
   [ -f "verilog/$s.v" ] || { echo "formal.sh: no verilog/$s.v" >&2; exit 2; }
   point_of "$s" >/dev/null || exit 2
 done
+if [ $mutants = 1 ]; then
+  for s in "$@"; do
+    [ $report_only = 1 ] && continue
+    mkdir -p "$W/mutant/$s"
+    candidates "$s" >"$W/mutant/$s.c" || exit 2
+    # one line a mutant (equivalent before surviving before sampled)
+    awk '!seen[$1 " " $2]++' "$W/mutant/$s.c" | sort -k1,1 -k2,2n >"$W/mutant/$s/candidates"
+    point_of "$s" | awk -v q=$quick '{ print q ? $3 : $1 }' >"$W/mutant/$s/depth"
+    while read -r u id _; do run mutant "$s" "$u" "$id"; done <"$W/mutant/$s/candidates"
+  done
+  wait
+  { rc=0; for s in "$@"; do report_mutants "$s" || rc=1; done; exit $rc; } | tee "$OUT/mutants.txt"
+  exit "${PIPESTATUS[0]}"
+fi
 if [ $props = 1 ]; then
   for s in "$@"; do run prove verilog "$s" "$s" ""; done
 fi
