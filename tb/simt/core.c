@@ -90,6 +90,7 @@ struct core {
     uint64_t alu_until[CORE_MAX_GROUPS * 8], sfu_until[CORE_MAX_GROUPS];
     uint64_t alu_mask[CORE_MAX_GROUPS * 8]; /* lanes issued into the group this cycle */
     uint64_t lsu_until;
+    uint8_t *ucls;                     /* per pc: its CORE_UC_* (core_unit_classes) */
     /* scheduling */
     unsigned unit_warps;
     unsigned rr[CORE_MAX_PORTS];
@@ -556,16 +557,27 @@ static unsigned pools(const core *c)
 
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
 {
-    unsigned P = pools(c), pool[256], np = 0, k = 0;
-    for (unsigned u = port; u < n; u += P)
-        pool[np++] = u;
+    /* the pool: units port, port + P, ... below n */
+    unsigned P = pools(c), pool[256], np = port < n ? (n - port + P - 1) / P : 0, k = 0;
     if (!np)
         return 0;
     /* rr[port] is a unit of this pool (or none): the next one starts */
     unsigned start = c->rr[port] < n && c->rr[port] % P == port ? c->rr[port] / P + 1 : 0;
     if (start >= np)
         start = 0;
-    if (c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64) {
+    const int two_level = c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64;
+    const int oldest = c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 &&
+                       !(c->ops->flags & MECH_OWN_FETCH);
+    if (!two_level && !oldest) { /* round robin from start */
+        for (unsigned i = start; i < np; i++)
+            ord[k++] = port + i * P;
+        for (unsigned i = 0; i < start; i++)
+            ord[k++] = port + i * P;
+        return k;
+    }
+    for (unsigned i = 0; i < np; i++)
+        pool[i] = port + i * P;
+    if (two_level) {
         if (c->tl_n[port] != np && two_level_init(c, port, np)) {
             /* reported by core_new's dry run; fall back to rr */
         }
@@ -590,30 +602,23 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         }
         return k;
     }
-    if (c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 && !(c->ops->flags & MECH_OWN_FETCH)) {
-        /* the unit whose buffered instruction was fetched first; ties in
-         * round-robin order */
-        for (unsigned i = 0; i < np; i++)
-            ord[k++] = pool[(start + i) % np];
-        for (unsigned i = 1; i < k; i++) {
-            unsigned u = ord[i], j = i;
-            const fetchbuf *b = &c->fb[u * c->nctx];
-            uint64_t a = b->n ? b->t[0] : UINT64_MAX;
-            while (j > 0) {
-                const fetchbuf *d = &c->fb[ord[j - 1] * c->nctx];
-                if ((d->n ? d->t[0] : UINT64_MAX) <= a)
-                    break;
-                ord[j] = ord[j - 1];
-                j--;
-            }
-            ord[j] = u;
+    /* oldest: the unit whose buffered instruction was fetched first; ties in
+     * round-robin order */
+    for (unsigned i = 0; i < np; i++)
+        ord[k++] = pool[(start + i) % np];
+    for (unsigned i = 1; i < k; i++) {
+        unsigned u = ord[i], j = i;
+        const fetchbuf *b = &c->fb[u * c->nctx];
+        uint64_t a = b->n ? b->t[0] : UINT64_MAX;
+        while (j > 0) {
+            const fetchbuf *d = &c->fb[ord[j - 1] * c->nctx];
+            if ((d->n ? d->t[0] : UINT64_MAX) <= a)
+                break;
+            ord[j] = ord[j - 1];
+            j--;
         }
-        return k;
+        ord[j] = u;
     }
-    for (unsigned i = start; i < np; i++)
-        ord[k++] = pool[i];
-    for (unsigned i = 0; i < start; i++)
-        ord[k++] = pool[i];
     return k;
 }
 
@@ -733,6 +738,28 @@ enum core_why core_unit_free(const core *c, unsigned port, const core_req *r)
     if (on_scalar_unit(c, r->pc))
         return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
     return free_group(c, in, r) < 0 ? CORE_NO_GROUP : CORE_OK;
+}
+
+const uint8_t *core_unit_classes(const core *c) { return c->ucls; }
+
+unsigned core_free_units(const core *c, unsigned port)
+{
+    unsigned m = 0;
+    if (c->lsu_until <= c->cycle)
+        m |= 1u << CORE_UC_LSU;
+    if (c->sca_until[port] <= c->cycle)
+        m |= 1u << CORE_UC_SCALAR;
+    for (unsigned g = 0; g < c->sfu_n; g++)
+        if (c->sfu_until[g] <= c->cycle) {
+            m |= 1u << CORE_UC_SFU;
+            break;
+        }
+    for (unsigned g = 0; g < c->alu_n; g++)
+        if (c->alu_until[g] <= c->cycle) {
+            m |= 1u << CORE_UC_ALU;
+            break;
+        }
+    return m;
 }
 
 uint64_t core_taken(const core *c, const core_req *r)
@@ -1503,6 +1530,14 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     }
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++)
         c->rr[q] = UINT32_MAX;
+    /* core_unit_free's class of each instruction, as a request with
+     * lanes_per_wave 0 sees it */
+    c->ucls = malloc(p->n + 1u);
+    for (unsigned pc = 0; pc < p->n; pc++)
+        c->ucls[pc] = is_mem(&p->ins[pc])          ? CORE_UC_LSU
+                      : on_scalar_unit(c, (int)pc) ? CORE_UC_SCALAR
+                      : p->ins[pc].unit == PU_SFU  ? CORE_UC_SFU
+                                                   : CORE_UC_ALU;
     c->m = calloc(1, ops->size ? ops->size : 1);
     e = ops->init(c, c->m);
     if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL && (ops->flags & MECH_OWN_SCHED)) {
@@ -1561,6 +1596,7 @@ void core_free(core *c)
     free(c->live);
     free(c->at_bar);
     free(c->tready);
+    free(c->ucls);
     free(c->sb);
     free(c->ld_until);
     free(c->bar_until);

@@ -320,6 +320,16 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r);
  * group, the load/store unit, the scalar unit) is free; a scheduler skips
  * with it the candidates that cannot issue before the fuller check. */
 enum core_why core_unit_free(const core *c, unsigned port, const core_req *r);
+/* The same test for a scheduler that scans many candidates on one port: the
+ * unit class of each instruction (core_unit_classes()[pc], one of
+ * CORE_UC_*, fixed for the run) and the classes with a free unit on `port`
+ * now (core_free_units: bit 1 << class).  For a request with group -1,
+ * with -1 and lanes_per_wave 0, core_unit_free(c, port, r) == CORE_OK
+ * exactly when core_free_units(c, port) >> core_unit_classes(c)[r->pc] & 1;
+ * the mask holds until the next core_issue (docs/bench.md). */
+enum { CORE_UC_LSU = 0, CORE_UC_SCALAR, CORE_UC_SFU, CORE_UC_ALU };
+const uint8_t *core_unit_classes(const core *c);
+unsigned core_free_units(const core *c, unsigned port);
 /* The branch outcome of pc on the request's lanes (from the guard
  * predicates; pure): the taken lanes (an unguarded bra: all). */
 uint64_t core_taken(const core *c, const core_req *r);

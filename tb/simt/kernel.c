@@ -101,7 +101,7 @@ static int parse_reg(pctx *c, const char *s, char letter, unsigned max, unsigned
 
 static int parse_operand(pctx *c, const char *s, k_operand *o, int reg_only)
 {
-    unsigned r;
+    unsigned r = 0;
     int rc = parse_reg(c, s, 'r', K_REGS, &r);
     if (rc < 0)
         return -1;

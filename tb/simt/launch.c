@@ -523,7 +523,7 @@ int launch_param_bytes(const launch *l, unsigned i, uint8_t *out, size_t n, char
         }
         return 0;
     }
-    uint64_t b;
+    uint64_t b = 0; /* set by param_bits; gcc -flto cannot see it */
     if (param_bits(l, p, &b, err, errlen)) return -1;
     for (size_t k = 0; k < n; k++) out[k] = (uint8_t)(b >> (8 * k));
     return 0;

@@ -233,13 +233,14 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
     return m->bo.hazard && !core_sb_blind(c);
 }
 
-/* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed. */
-static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
+/* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed.
+ * units: core_free_units(c, q), read once per port (no issue since). */
+static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side, unsigned units)
 {
     const prog *p = core_prog(c);
     unsigned t = m->ds.sp[w] - 1;
     const dpe_stack_path *pa = &m->ds.ent[w][t].p[side];
-    if (!pa->valid || pa->pc >= p->n)
+    if (!pa->valid || pa->pc >= p->n || !(units >> core_unit_classes(c)[pa->pc] & 1u))
         return 0;
     core_req r = {0};
     r.warp = r.unit_warp = w;
@@ -247,7 +248,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side)
     r.pc = (int)pa->pc;
     r.mask = pa->mask;
     r.group = r.with = -1;
-    if (core_unit_free(c, q, &r) != CORE_OK || core_ready(c, q, &r) != CORE_OK)
+    if (core_ready(c, q, &r) != CORE_OK)
         return 0;
     const prog_insn *ki = &p->ins[r.pc];
     shadow_scoreboard_in *b = &m->bi;
@@ -399,13 +400,14 @@ static int dpe_cycle(core *c, void *vm)
             continue;
         }
         unsigned n = core_order(c, q, core_warps(c), ord);
-        int done = 0;
+        const unsigned units = core_free_units(c, q);
+        int done = !units; /* no unit free: no candidate can issue */
         for (unsigned i = 0; i < 2 * n && !done; i++) {
             w = ord[i / 2];
             if (!m->ds.sp[w])
                 continue;
             unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
-            int rc = dpe_try(c, m, q, w, side);
+            int rc = dpe_try(c, m, q, w, side, units);
             if (rc < 0)
                 return -1;
             done = rc;

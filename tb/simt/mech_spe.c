@@ -91,6 +91,7 @@ static int spe_cycle(core *c, void *vm)
     spe_state *m = vm;
     const prog *p = core_prog(c);
     unsigned P = core_ports(c), ord[256], ops = 0;
+    const uint8_t *ucls = core_unit_classes(c);
     for (unsigned q = 0; q < P; q++) {
         unsigned w;
         uint64_t mask;
@@ -106,18 +107,22 @@ static int spe_cycle(core *c, void *vm)
             continue;
         }
         unsigned n = core_order(c, q, core_warps(c), ord);
-        for (unsigned i = 0; i < n; i++) {
+        /* core_unit_free of every candidate, read once (core.h) */
+        const unsigned units = core_free_units(c, q);
+        for (unsigned i = 0; i < n && units; i++) {
             w = ord[i];
             unsigned sp = m->ss.sp[w];
             if (!sp)
                 continue;
+            const int pc = (int)m->ss.ent[w][sp - 1].pc;
+            if (pc >= (int)p->n || !(units >> ucls[pc] & 1u))
+                continue;
             core_req r = {0};
             r.warp = r.unit_warp = w;
-            r.pc = (int)m->ss.ent[w][sp - 1].pc;
+            r.pc = pc;
             r.mask = m->ss.ent[w][sp - 1].mask;
             r.group = r.with = -1;
-            if (r.pc >= (int)p->n || core_unit_free(c, q, &r) != CORE_OK ||
-                core_ready(c, q, &r) != CORE_OK)
+            if (core_ready(c, q, &r) != CORE_OK)
                 continue;
             mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
             simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
