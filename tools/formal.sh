@@ -7,7 +7,11 @@
 # The properties are the labelled immediate assertions (LABEL: assert(...))
 # of the `ifdef FORMAL block at the end of verilog/STRUCT.v; its assumes are
 # the interface contract.  Each structure runs at its point of
-# tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ..."):
+# tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ... [| K=V ...]",
+# after "|" the overrides of make test's smaller point; a token bmc:P,Q
+# names properties known not to be inductive, checked by BMC only; with:U,V
+# reads the sub-units U, V with their formal blocks too, so their properties
+# are checked inside the composition):
 #   1. yosys: read_verilog -formal -defer, hierarchy -chparam to the point
 #      (-defer: the module is elaborated once, at the point, not first at
 #      its defaults, which took seconds for the large ones), prep -flatten,
@@ -78,6 +82,23 @@ point_of() { # struct -> "DEPTH K QUICK K=V ..." (exit 2 if none)
   echo "$row"
 }
 
+# "K=V ... [| K=V ...]" -> the point's K=V list: after "|", the quick
+# point's overrides (make test's smaller point; make formal keeps the first)
+point_kvs() {
+  local full=${1%%|*} over="" kv out="" o
+  case $1 in *"|"*) over=${1#*|} ;; esac
+  [ $quick = 1 ] || over=""
+  for kv in $full; do
+    case $kv in bmc:*|with:*) continue ;; esac
+    for o in $over; do [ "${o%%=*}" = "${kv%%=*}" ] && kv=$o; done
+    out="$out $kv"
+  done
+  for o in $over; do
+    case " $full" in *" ${o%%=*}="*) ;; *) out="$out $o" ;; esac
+  done
+  echo $out
+}
+
 # model VDIR STRUCT DIR "K=V ..." "REMOVED" ["ASSUMED"] -> DIR/model.smt2
 # (the removed assertions taken out, the assumed ones made assumptions)
 model() {
@@ -85,7 +106,9 @@ model() {
   for kv in $kvs; do chp="$chp -chparam ${kv%%=*} ${kv#*=}"; done
   for r in $removed; do rm="$rm chformal -remove c:$r;"; done
   for r in $assumed; do rm="$rm chformal -assert2assume c:$r;"; done
-  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v; hierarchy -libdir $vdir -top $s$chp;
+  local sub="" u
+  for u in $cur_with; do sub="$sub $vdir/$u.v"; done
+  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v$sub; hierarchy -libdir $vdir -top $s$chp;
       prep -flatten -top $s; memory_map; opt -fast; async2sync; dffunmap;$rm
       write_smt2 -wires $d/model.smt2" >/dev/null 2>&1
 }
@@ -150,6 +173,8 @@ prove() {
   row=$(point_of "$s") || { echo "FAILED $s - no point in $ptf" >"$d/result"; return; }
   read -r depth k qd kvs <<<"$row"
   [ $quick = 1 ] && depth=$qd
+  kvs=$(point_kvs "$kvs")
+  cur_with=$(echo "$row" | tr ' ' '\n' | sed -n 's/^with://p' | tr ',' ' ')
   cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
   t0=$SECONDS
   if ! model "$vdir" "$s" "$d" "$kvs" ""; then
@@ -174,6 +199,11 @@ prove() {
     return
   fi
   removed=$bmc_failed
+  # the point's bmc:P,Q properties are known not to be inductive (their
+  # missing strengthening invariant is in docs/formal.md): straight to BMC
+  for p in $(echo "$row" | tr ' ' '\n' | sed -n 's/^bmc://p' | tr ',' ' '); do
+    case " $removed " in *" $p "*) ;; *) grep -q -x -F "$p" "$d/all" && { removed="$removed $p"; demoted="$demoted $p"; } ;; esac
+  done
   rest=$(comm -23 "$d/all" <(echo $removed | tr ' ' '\n' | sort -u))
   # 2. induction
   while [ -n "$rest" ]; do
