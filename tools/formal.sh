@@ -91,7 +91,7 @@ point_kvs() {
   case $1 in *"|"*) over=${1#*|} ;; esac
   [ $quick = 1 ] || over=""
   for kv in $full; do
-    case $kv in bmc:*|with:*|full:*) continue ;; esac
+    case $kv in bmc:*|with:*|full:*|notest) continue ;; esac
     for o in $over; do [ "${o%%=*}" = "${kv%%=*}" ] && kv=$o; done
     out="$out $kv"
   done
