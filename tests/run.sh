@@ -22,9 +22,11 @@
 #                          at its default and odd design points, and a planted
 #                          fault (docs/python.md); one ok/FAIL line per test
 #   formal                 tools/formal.sh --quick: each structure's formal
-#                          properties at its point of tools/formal_points.txt
-#                          (k-induction, BMC at the quick depth) and each
-#                          planted fault of tools/formal_faults.txt caught
+#                          properties at its quick point of
+#                          tools/formal_points.txt (BMC to the quick depth;
+#                          the induction is make formal's; points marked
+#                          notest are make formal's only) and each planted
+#                          fault of tools/formal_faults.txt caught
 #                          (docs/formal.md)
 # Logs of every step are in BUILD_DIR/test-logs/; what the tests write
 # (waveforms, mismatch reports) goes to BUILD_DIR/test/, never to out/.
