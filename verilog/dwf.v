@@ -515,8 +515,10 @@ module dwf #(
             // never both (dwf_check)
             p_live: assert(f_lv == (f_inur | f_inp) && (f_inur & f_inp) == {THREADS{1'b0}});
             // the wired sub-units never refuse or push back (dwf_check):
-            // INTERNAL never happens
-            p_internal: assert(!lut_err && !pool_err && lut_ready && pool_ready);
+            // INTERNAL never happens (on the dwf's own err the pool is held,
+            // ready = 0 by its contract)
+            if (go)
+                p_internal: assert(!lut_err && !pool_err && lut_ready && pool_ready);
             p_err_code: assert((err == (err_code != E_NONE)) && (!err || cm_ready) &&
                                (iss_valid == (go && iss_req && cand_valid)));
         end
