@@ -388,8 +388,8 @@ $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 # each planted fault of tools/formal_faults.txt must be reported FAILED
 # (docs/formal.md): the structures of tools/formal_points.txt, or
 # STRUCT=name; FORMAL_JOBS (default: every core) runs that many structures
-# at a time; FORMAL_QUICK=1 is make test's subset (the depths of the quick
-# column).
+# at a time; FORMAL_QUICK=1 is make test's subset (BMC only, to the quick
+# column's depth, at the quick point; no induction).
 FORMAL_STRUCTS = $(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt)
 formal: deps $(B)/formal_vec $(B)/mutate_gen
 	@tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(FORMAL_STRUCTS))

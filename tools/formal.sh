@@ -7,7 +7,12 @@
 # The properties are the labelled immediate assertions (LABEL: assert(...))
 # of the `ifdef FORMAL block at the end of verilog/STRUCT.v; its assumes are
 # the interface contract.  Each structure runs at its point of
-# tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ..."):
+# tools/formal_points.txt ("STRUCT BMC_DEPTH K QUICK_DEPTH K=V ... [| K=V ...]",
+# after "|" the overrides of make test's smaller point; a token bmc:P,Q
+# names properties known not to be inductive, checked by BMC only; with:U,V
+# reads the sub-units U, V with their formal blocks too, so their properties
+# are checked inside the composition; full:P,Q names properties vacuous at
+# the quick point, whose planted faults only make formal runs):
 #   1. yosys: read_verilog -formal -defer, hierarchy -chparam to the point
 #      (-defer: the module is elaborated once, at the point, not first at
 #      its defaults, which took seconds for the large ones), prep -flatten,
@@ -36,7 +41,8 @@
 #   caught  STRUCT PROP by FROM -> TO at line L (at cycle C: trace ...)
 #   MISSED  STRUCT PROP by ...
 #
-#   --quick      the QUICK_DEPTH column for BMC (make test)
+#   --quick      make test's subset: BMC only (no induction), to the
+#                QUICK_DEPTH column, at the quick point (after "|")
 #   --test       ok/FAIL lines for tests/run.sh instead (proved and bounded
 #                are ok; a planted fault caught is ok)
 #   --no-faults  skip the planted faults; --faults-only: only them
@@ -87,6 +93,23 @@ point_of() { # struct -> "DEPTH K QUICK K=V ..." (exit 2 if none)
   echo "$row"
 }
 
+# "K=V ... [| K=V ...]" -> the point's K=V list: after "|", the quick
+# point's overrides (make test's smaller point; make formal keeps the first)
+point_kvs() {
+  local full=${1%%|*} over="" kv out="" o
+  case $1 in *"|"*) over=${1#*|} ;; esac
+  [ $quick = 1 ] || over=""
+  for kv in $full; do
+    case $kv in bmc:*|with:*|full:*|notest) continue ;; esac
+    for o in $over; do [ "${o%%=*}" = "${kv%%=*}" ] && kv=$o; done
+    out="$out $kv"
+  done
+  for o in $over; do
+    case " $full" in *" ${o%%=*}="*) ;; *) out="$out $o" ;; esac
+  done
+  echo $out
+}
+
 # model VDIR STRUCT DIR "K=V ..." "REMOVED" ["ASSUMED"] -> DIR/model.smt2
 # (the removed assertions taken out, the assumed ones made assumptions)
 model() {
@@ -94,7 +117,9 @@ model() {
   for kv in $kvs; do chp="$chp -chparam ${kv%%=*} ${kv#*=}"; done
   for r in $removed; do rm="$rm chformal -remove c:$r;"; done
   for r in $assumed; do rm="$rm chformal -assert2assume c:$r;"; done
-  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v; hierarchy -libdir $vdir -top $s$chp;
+  local sub="" u
+  for u in $cur_with; do sub="$sub $vdir/$u.v"; done
+  yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v$sub; hierarchy -libdir $vdir -top $s$chp;
       prep -flatten -top $s; memory_map; opt -fast; async2sync; dffunmap;$rm
       write_smt2 -wires $d/model.smt2" >/dev/null 2>&1
 }
@@ -159,6 +184,8 @@ prove() {
   row=$(point_of "$s") || { echo "FAILED $s - no point in $ptf" >"$d/result"; return; }
   read -r depth k qd kvs <<<"$row"
   [ $quick = 1 ] && depth=$qd
+  kvs=$(point_kvs "$kvs")
+  cur_with=$(echo "$row" | tr ' ' '\n' | sed -n 's/^with://p' | tr ',' ' ')
   cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
   t0=$SECONDS
   if ! model "$vdir" "$s" "$d" "$kvs" ""; then
@@ -175,6 +202,18 @@ prove() {
       echo "FAILED $s - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
     echo "$((SECONDS - t0))" >"$d/time"; return
   fi
+  # --quick (make test): BMC only, every assertion to QUICK_DEPTH at the
+  # quick point (the induction is make formal's)
+  if [ $quick = 1 ]; then
+    if bmc "$d" "$depth" "$d/base.log" "--presat --keep-going"; then
+      for p in $(comm -23 "$d/all" <(echo $bmc_failed | tr ' ' '\n' | sort -u)); do
+        echo "bounded $p to depth $depth (quick: BMC only)" >>"$d/result"
+      done
+    elif grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
+      echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
+    else echo "FAILED $s - yosys-smtbmc did not finish (log: $d/base.log)" >>"$d/result"; fi
+    echo "$((SECONDS - t0))" >"$d/time"; return
+  fi
   # 1. the base case
   if ! bmc "$d" "$k" "$d/base.log" "--presat --keep-going"; then
     if grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
@@ -183,6 +222,11 @@ prove() {
     return
   fi
   removed=$bmc_failed
+  # the point's bmc:P,Q properties are known not to be inductive (their
+  # missing strengthening invariant is in docs/formal.md): straight to BMC
+  for p in $(echo "$row" | tr ' ' '\n' | sed -n 's/^bmc://p' | tr ',' ' '); do
+    case " $removed " in *" $p "*) ;; *) grep -q -x -F "$p" "$d/all" && { removed="$removed $p"; demoted="$demoted $p"; } ;; esac
+  done
   rest=$(comm -23 "$d/all" <(echo $removed | tr ' ' '\n' | sort -u))
   # 2. induction
   while [ -n "$rest" ]; do
@@ -474,7 +518,15 @@ fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
   for s in "$@"; do
-    while read -r n; do fl+=("$s:$n"); run fault "$n"; done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
+    # --quick: not the faults of the point's full:P,Q properties (vacuous at
+    # the quick point; make formal checks them at its own)
+    skip=""
+    [ $quick = 1 ] && skip=$(point_of "$s" | tr ' ' '\n' | sed -n 's/^full://p' | tr ',' ' ')
+    while read -r n; do
+      fp=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
+      case " $skip " in *" $fp "*) continue ;; esac
+      fl+=("$s:$n"); run fault "$n"
+    done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
   done
 fi
 wait

@@ -5,6 +5,8 @@
  *
  *   eq    == <-> !=             logic  && <-> ||        bit  & <-> | (binary
  *                                                        or reduction)
+ *   xor   ^ -> | (binary or reduction; not ~^ or ^~): a kind of its own,
+ *         so the bit mutants' OCC numbers and keys are unchanged
  *   inc   + 1 <-> - 1 (1 written as 1, 1'b1, N'd1, N'b1, N'h1)
  *   const N'b0 <-> N'b1, N'd0 <-> N'd1, N'h0 <-> N'h1
  *   neg   a ! or ~ dropped
@@ -255,6 +257,8 @@ static void scan_line(int ln, const char *code)
             add(ln, i, 1, "bit", "|");
         } else if (c == '|') {
             add(ln, i, 1, "bit", "&");
+        } else if (c == '^' && d != '~' && (i == 0 || s[i - 1] != '~')) {
+            add(ln, i, 1, "xor", "|");
         } else if ((c == '+' || c == '-') && d != ':') {
             int j = i + 1, len;
             while (s[j] == ' ')

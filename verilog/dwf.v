@@ -440,4 +440,88 @@ module dwf #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad commit is answered
+    // with err).  The pool's and the LUT's own properties (verilog/warp_pool.v,
+    // verilog/pc_warp_lut.v) are read with these and checked in the same
+    // run, at the dwf's parameters: they are not repeated here.
+`include "formal.vh"
+
+    wire [TW+2*PC_W+2*LANES+2*SCHED_W-1:0] f_ur =
+        {ur_tids_q, ur_pc0_q, ur_pc1_q, ur_req0_q, ur_req1_q, ur_prio0_q, ur_prio1_q};
+    wire [THREADS-1:0] f_lv, f_ih;
+    genvar ft;
+    generate
+        for (ft = 0; ft < THREADS; ft = ft + 1) begin : f_thr
+            assign f_lv[ft] = thr[ft].lv;
+            assign f_ih[ft] = thr[ft].iss_hit;
+        end
+    endgenerate
+
+    // thread t's home lane (SWIZZLE 0 or 1; rtl_c/dwf.h)
+    function [LW-1:0] f_home;
+        input [TID_W:0] t;
+        f_home = t[LW-1:0] ^ (((SWIZZLE == 1) && TID_W > LW && t[LW % TID_W]) ?
+                              {{(LW-1){1'b0}}, 1'b1} : {LW{1'b0}});
+    endfunction
+    // which threads the pool holds, as the dwf sees it (not a register of
+    // the hardware): set when the registers' threads go to the pool, clear
+    // when the pool issues them
+    wire [LANES-1:0] f_req = ur_req0_q | ur_req1_q;
+    reg  [THREADS-1:0] f_inp, f_inur;
+    reg              f_ur_ok;
+    integer f_t, f_l;
+    always @* begin
+        f_inur  = {THREADS{1'b0}};
+        f_ur_ok = (ur_req0_q & ur_req1_q) == {LANES{1'b0}} &&
+                  !(ur_req0_q != {LANES{1'b0}} && ur_req1_q != {LANES{1'b0}} && ur_pc0_q == ur_pc1_q);
+        for (f_l = 0; f_l < LANES; f_l = f_l + 1)
+            if (f_req[f_l]) begin
+                if (f_inur[ur_tids_q[f_l*TID_W +: TID_W]] ||
+                    f_home({1'b0, ur_tids_q[f_l*TID_W +: TID_W]}) != f_l[LW-1:0])
+                    f_ur_ok = 1'b0;
+                f_inur[ur_tids_q[f_l*TID_W +: TID_W]] = 1'b1;
+            end else if (ur_tids_q[f_l*TID_W +: TID_W] != {TID_W{1'b0}})
+                f_ur_ok = 1'b0;
+    end
+    always @(posedge clk)
+        for (f_t = 0; f_t < THREADS; f_t = f_t + 1)
+            if (rst)
+                f_inp[f_t] <= 1'b0;
+            else if (go && cm_ready && f_inur[f_t])
+                f_inp[f_t] <= 1'b1;
+            else if (go && f_ih[f_t])
+                f_inp[f_t] <= 1'b0;
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_ur == {(TW+2*PC_W+2*LANES+2*SCHED_W){1'b0}} && f_lv == {THREADS{1'b0}});
+            // illegal input: the registers and the live vector keep their
+            // values; the pool is held (its own p_err_keeps) and the LUT
+            // sees an idle cycle (pc_warp_lut's p_err_keeps)
+            if (!$past(rst) && $past(err))
+                p_err_keeps: assert(f_ur == $past(f_ur) && f_lv == $past(f_lv));
+        end
+
+    always @*
+        if (f_past) begin
+            // the update registers: REQs disjoint, two PCs merged, each
+            // thread at its home lane and once, rows outside REQ zero
+            p_ur: assert(f_ur_ok);
+            // each thread live exactly when in the registers or the pool,
+            // never both (dwf_check)
+            p_live: assert(f_lv == (f_inur | f_inp) && (f_inur & f_inp) == {THREADS{1'b0}});
+            // the wired sub-units never refuse or push back (dwf_check):
+            // INTERNAL never happens (on the dwf's own err the pool is held,
+            // ready = 0 by its contract)
+            if (go)
+                p_internal: assert(!lut_err && !pool_err && lut_ready && pool_ready);
+            p_err_code: assert((err == (err_code != E_NONE)) && (!err || cm_ready) &&
+                               (iss_valid == (go && iss_req && cand_valid)));
+        end
+`endif
+
 endmodule

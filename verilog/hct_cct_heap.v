@@ -588,6 +588,149 @@ module hct_cct_heap #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err, a push into a full CCT with ready = 0).
+`include "formal.vh"
+
+    // the architectural state, flat
+    reg [WARPS*(2*PC_W+2*LANES+PTR_W+DC_W)-1:0] f_hct;
+    reg [CCT*(PC_W+LANES+PTR_W)-1:0]             f_cct;
+    integer f_w, f_n, f_i;
+    always @* begin
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1)
+            f_hct[f_w*(2*PC_W+2*LANES+PTR_W+DC_W) +: 2*PC_W+2*LANES+PTR_W+DC_W] =
+                {pc1_q[f_w], m1_q[f_w], pc2_q[f_w], m2_q[f_w], head_q[f_w], dcnt_q[f_w]};
+        for (f_n = 0; f_n < CCT; f_n = f_n + 1)
+            f_cct[f_n*(PC_W+LANES+PTR_W) +: PC_W+LANES+PTR_W] = {cpc_q[f_n], cmask_q[f_n], nxt_q[f_n]};
+    end
+    wire [4*WARPS+2*CCT+PTR_W+CNT_W+16-1:0] f_flags =
+        {v1_q, v2_q, hv_q, lo_q, cu_q, nv_q, free_head_q, free_cnt_q, deg_cnt_q};
+    wire [1+WARP_W+2*PTR_W+PC_W+1+PTR_W+1+PTR_W-1:0] f_sorter =
+        {s_busy_q, s_warp_q, s_node_q, s_pc_q, s_pred_head_q, s_pred_q, s_cur_q, s_prev_v_q, s_prev_q};
+
+    // the live threads of each warp (not a register of the hardware): set
+    // by LAUNCH, less the exits of each accepted UPDATE
+    reg [LANES-1:0] f_live [0:WARPS-1];
+    always @(posedge clk)
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1)
+            if (rst)
+                f_live[f_w] <= {LANES{1'b0}};
+            else if (en && wr_hct && op_w == f_w)
+                f_live[f_w] <= launch_d ? op_m1 : (f_live[f_w] & ~op_exit);
+
+    // the HCT rows (hct_cct_heap_check): slot 2 only with slot 1, a list
+    // only behind a valid context, no empty context, CPC1 < CPC2, masks
+    // disjoint, an empty list has no unsorted node and lo clear
+    reg f_hct_ok, f_range_ok, f_list_ok, f_mask_ok;
+    reg [CCT-1:0]   f_seen;      // nodes met in the free list and the lists
+    reg [PTR_W-1:0] f_p;
+    reg             f_on;
+    reg [LANES-1:0] f_acc;
+    reg [DC_W-1:0]  f_uc;
+    always @* begin
+        f_hct_ok   = 1'b1;
+        f_range_ok = 1'b1;
+        f_list_ok  = 1'b1;
+        f_mask_ok  = 1'b1;
+        f_seen     = {CCT{1'b0}};
+        if (free_cnt_q > CCT32[CNT_W-1:0] || {{(32-PTR_W){1'b0}}, free_head_q} >= CCT)
+            f_range_ok = 1'b0;
+        if (s_busy_q && ({{(32-WARP_W){1'b0}}, s_warp_q} >= WARPS ||
+                         {{(32-PTR_W){1'b0}}, s_node_q} >= CCT ||
+                         {{(32-PTR_W){1'b0}}, s_cur_q} >= CCT))
+            f_range_ok = 1'b0;
+        for (f_n = 0; f_n < CCT; f_n = f_n + 1)
+            if ({{(32-PTR_W){1'b0}}, nxt_q[f_n]} >= CCT)
+                f_range_ok = 1'b0;
+        // the free list: free_cnt nodes from free_head, each met once
+        f_p = free_head_q;
+        for (f_i = 0; f_i < CCT; f_i = f_i + 1)
+            if (f_i < free_cnt_q) begin
+                if (f_seen[f_p] || (f_i + 1 < free_cnt_q && !nv_q[f_p]))
+                    f_list_ok = 1'b0;
+                f_seen[f_p] = 1'b1;
+                f_p = nxt_q[f_p];
+            end
+        for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
+            if ((v2_q[f_w] && !v1_q[f_w]) || (hv_q[f_w] && !v1_q[f_w]) ||
+                (v1_q[f_w] && m1_q[f_w] == {LANES{1'b0}}) ||
+                (v2_q[f_w] && (m2_q[f_w] == {LANES{1'b0}} || !(pc1_q[f_w] < pc2_q[f_w]) ||
+                               (m1_q[f_w] & m2_q[f_w]) != {LANES{1'b0}})) ||
+                (!hv_q[f_w] && (dcnt_q[f_w] != {DC_W{1'b0}} || lo_q[f_w])))
+                f_hct_ok = 1'b0;
+            if ({{(32-PTR_W){1'b0}}, head_q[f_w]} >= CCT)
+                f_range_ok = 1'b0;
+            // its list from head: each node met once, with a thread of its
+            // own; the unsorted ones counted by dcnt; the HCT's threads and
+            // the list's together are the warp's live threads
+            f_acc = (v1_q[f_w] ? m1_q[f_w] : {LANES{1'b0}}) | (v2_q[f_w] ? m2_q[f_w] : {LANES{1'b0}});
+            f_uc  = {DC_W{1'b0}};
+            f_p   = head_q[f_w];
+            f_on  = hv_q[f_w];
+            for (f_i = 0; f_i < CCT; f_i = f_i + 1)
+                if (f_on) begin
+                    if (f_seen[f_p])
+                        f_list_ok = 1'b0;
+                    f_seen[f_p] = 1'b1;
+                    if (cmask_q[f_p] == {LANES{1'b0}} || (cmask_q[f_p] & f_acc) != {LANES{1'b0}})
+                        f_mask_ok = 1'b0;
+                    f_acc = f_acc | cmask_q[f_p];
+                    f_uc  = f_uc + {{(DC_W-1){1'b0}}, cu_q[f_p]};
+                    f_on  = nv_q[f_p];
+                    f_p   = nxt_q[f_p];
+                end
+            if (f_on || f_uc != dcnt_q[f_w])   // longer than CCT: a cycle
+                f_list_ok = 1'b0;
+            if (f_acc != f_live[f_w])
+                f_mask_ok = 1'b0;
+        end
+        if (f_seen != {CCT{1'b1}})   // every node in a list: none leaked
+            f_list_ok = 1'b0;
+    end
+
+    // the links' reset: entry g -> g+1, the last a tail
+    reg [CCT*PTR_W-1:0] f_nxt, f_nxt_reset;
+    reg [CCT-1:0]       f_nv_reset;
+    always @* begin
+        for (f_n = 0; f_n < CCT; f_n = f_n + 1) begin
+            f_nxt[f_n*PTR_W +: PTR_W]       = nxt_q[f_n];
+            f_nxt_reset[f_n*PTR_W +: PTR_W] = (f_n + 1 < CCT) ? f_n + 1 : 0;
+            f_nv_reset[f_n]                 = f_n + 1 < CCT;
+        end
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(v1_q == {WARPS{1'b0}} && v2_q == {WARPS{1'b0}} &&
+                                hv_q == {WARPS{1'b0}} && lo_q == {WARPS{1'b0}} &&
+                                cu_q == {CCT{1'b0}} && free_head_q == {PTR_W{1'b0}} &&
+                                free_cnt_q == CCT32[CNT_W-1:0] && !s_busy_q &&
+                                deg_cnt_q == 16'd0 && f_nxt == f_nxt_reset && nv_q == f_nv_reset);
+            // illegal input, or a held push (ready = 0): nothing changes,
+            // the sorter included
+            if (!$past(rst) && ($past(err) || !$past(ready)))
+                p_err_keeps: assert(f_hct == $past(f_hct) && f_cct == $past(f_cct) &&
+                                    f_flags == $past(f_flags) && f_sorter == $past(f_sorter));
+        end
+
+    always @*
+        if (f_past) begin
+            p_hct: assert(f_hct_ok);
+            p_ranges: assert(f_range_ok);
+            // the free list and the warps' lists: every CCT node in exactly
+            // one of them, no cycle; dcnt counts a list's unsorted nodes
+            p_lists: assert(f_list_ok);
+            // HCT and CCT masks disjoint, with their union the live threads
+            p_masks: assert(f_mask_ok);
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || (act == ACT_IDLE && ready)) &&
+                               ready == (act != ACT_STALL));
+        end
+`endif
+
 endmodule
 
 // hct_cct_heap_net -- the HCT sorter network (001 Fig. 5b): merge equal

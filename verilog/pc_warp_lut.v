@@ -418,8 +418,10 @@ module pc_warp_lut #(
                 p_reset: assert(valid_q == {ENTRIES{1'b0}} && pc_q == {(ENTRIES*PC_W){1'b0}} &&
                                 occ_q == {(ENTRIES*LANES){1'b0}} && idx_q == {(ENTRIES*IDX_W){1'b0}} &&
                                 lru_q == {SETS{1'b0}});
-            // illegal input, or too few indices (ready = 0): nothing changes
-            if (!$past(rst) && ($past(err) || !$past(ready)))
+            // illegal input, or too few indices (ready = 0), or an idle
+            // cycle (no lookup, no invalidation): nothing changes
+            if (!$past(rst) && ($past(err) || !$past(ready) ||
+                                !($past(lk0_valid) || $past(lk1_valid) || $past(inv_valid))))
                 p_err_keeps: assert(valid_q == $past(valid_q) && pc_q == $past(pc_q) &&
                                     occ_q == $past(occ_q) && idx_q == $past(idx_q) &&
                                     lru_q == $past(lru_q));

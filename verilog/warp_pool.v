@@ -775,4 +775,247 @@ module warp_pool #(
         end
     end
 
+`ifdef FORMAL
+    // ------------------------------------------------ formal properties
+    // (make formal, docs/formal.md).  Contract: none beyond the reset that
+    // starts every trace; every input is legal (a bad one is answered with
+    // err, too few free entries with ready = 0, hold freezes).  The same
+    // properties hold inside the dwf (verilog/dwf.v), where they are
+    // checked again at the dwf's point.
+`include "formal.vh"
+
+    // the architectural state, flat: per entry valid, untracked, mark, PC,
+    // lanes, scheduler data and every lane's TID; the in-pool bits; the
+    // free list; the counters and the table
+    wire [POOL-1:0]           f_v, f_u, f_mk;
+    wire [POOL*PC_W-1:0]      f_pc;
+    wire [POOL*LANES-1:0]     f_lv;
+    wire [POOL*SCHED_W-1:0]   f_sc;
+    wire [POOL*IDX_W-1:0]     f_fl;
+    wire [LANES*POOL*TID_W-1:0] f_mem;   // lane l, entry e at (l*POOL+e)*TID_W
+    wire [THREADS-1:0]        f_ip;
+    reg  [MAJ*PC_W-1:0]       f_tpc;
+    reg  [MAJ*TID_W-1:0]      f_tcm;
+    genvar fe, fl2, ft;
+    generate
+        for (fe = 0; fe < POOL; fe = fe + 1) begin : f_ent
+            assign f_v[fe]  = ent[fe].v;
+            assign f_u[fe]  = ent[fe].u;
+            assign f_mk[fe] = ent[fe].mk;
+            assign f_pc[fe*PC_W +: PC_W]          = ent[fe].pcr;
+            assign f_lv[fe*LANES +: LANES]        = ent[fe].lvr;
+            assign f_sc[fe*SCHED_W +: SCHED_W]    = ent[fe].sc;
+            assign f_fl[fe*IDX_W +: IDX_W]        = fslot[fe].f;
+            for (fl2 = 0; fl2 < LANES; fl2 = fl2 + 1) begin : f_lane
+                assign f_mem[(fl2*POOL+fe)*TID_W +: TID_W] = lane[fl2].mem[fe];
+            end
+        end
+        for (ft = 0; ft < THREADS; ft = ft + 1) begin : f_thr
+            assign f_ip[ft] = thr[ft].ip;
+        end
+    endgenerate
+    wire [IDX_W+2*FREE_W+SCHED_W+MAJ+TID_W+1+1+MAJ_W-1:0] f_ctr =
+        {head_q, fcnt_q, stamp_q, tv_q, untr_cnt_q, turn_q, lslot_q};
+    wire [2*POOL+POOL*(LANES+SCHED_W)-1:0] f_ent_s = {f_v, f_u, f_lv, f_sc};
+
+    // the home lane of a thread, as the header states it: tid mod LANES,
+    // its low bit flipped when the static warp tid / LANES is odd (SWIZZLE)
+    function [LG_L-1:0] f_home;
+        input [TID_W:0] t;   // one bit wider: TID_W may equal log2(LANES)
+        f_home = t[LG_L-1:0] ^ (((SWIZZLE != 0) && t[LG_L]) ? ONE_L : {LG_L{1'b0}});
+    endfunction
+    localparam F_NW = $clog2(POOL * LANES + 1) + 1;   // thread counts
+
+    reg         f_ent_ok, f_home_ok, f_place_ok, f_free_ok, f_table_ok;
+    reg [F_NW-1:0]  f_n, f_c, f_nv, f_un;
+    reg [IDX_W-1:0] f_x, f_y, f_hk, f_hj;
+    integer     f_e, f_l, f_t, f_k, f_j, f_s, f_r;
+    always @* begin
+        f_ent_ok   = 1'b1;
+        f_home_ok  = 1'b1;
+        f_place_ok = 1'b1;
+        f_free_ok  = 1'b1;
+        f_table_ok = 1'b1;
+        f_nv = {F_NW{1'b0}};
+        f_un = {F_NW{1'b0}};
+        for (f_s = 0; f_s < MAJ; f_s = f_s + 1) begin
+            f_tpc[f_s*PC_W +: PC_W]   = tpc_q[f_s];
+            f_tcm[f_s*TID_W +: TID_W] = tcm1_q[f_s];
+        end
+        for (f_e = 0; f_e < POOL; f_e = f_e + 1) begin
+            // an entry: a valid warp has a thread; a free one has no lane,
+            // no untracked bit; a batch mark only on a valid warp
+            if (f_v[f_e] ? f_lv[f_e*LANES +: LANES] == {LANES{1'b0}}
+                         : (f_lv[f_e*LANES +: LANES] != {LANES{1'b0}} || f_u[f_e]))
+                f_ent_ok = 1'b0;
+            if (f_mk[f_e] && !f_v[f_e])
+                f_ent_ok = 1'b0;
+            if (f_v[f_e]) begin
+                f_nv = f_nv + 1'b1;
+                for (f_l = 0; f_l < LANES; f_l = f_l + 1)
+                    if (f_lv[f_e*LANES + f_l]) begin
+                        if (f_u[f_e])
+                            f_un = f_un + 1'b1;
+                        if (f_home({1'b0, f_mem[(f_l*POOL+f_e)*TID_W +: TID_W]}) != f_l[LG_L-1:0])
+                            f_home_ok = 1'b0;
+                    end
+            end
+        end
+        // each thread in exactly one place: in one lane of one valid warp
+        // when its in-pool bit is set, in none otherwise
+        for (f_t = 0; f_t < THREADS; f_t = f_t + 1) begin
+            // (only its home lane can hold it: p_home)
+            f_n = {F_NW{1'b0}};
+            for (f_e = 0; f_e < POOL; f_e = f_e + 1)
+                for (f_l = 0; f_l < LANES; f_l = f_l + 1)
+                    if (f_v[f_e] && f_lv[f_e*LANES + f_l] &&
+                        f_mem[(f_l*POOL+f_e)*TID_W +: TID_W] == f_t[TID_W-1:0])
+                        f_n = f_n + 1'b1;
+            if (f_n != {{(F_NW-1){1'b0}}, f_ip[f_t]})
+                f_place_ok = 1'b0;
+        end
+        // the free list: fcnt entries from head, distinct, none valid; with
+        // the valid warps they are the whole pool
+        if (fcnt_q > POOL[FREE_W-1:0] ||
+            {{(F_NW > FREE_W ? F_NW - FREE_W : 1){1'b0}}, fcnt_q} + f_nv != POOL)
+            f_free_ok = 1'b0;
+        for (f_k = 0; f_k < POOL; f_k = f_k + 1)
+            if (f_k < fcnt_q) begin
+                f_hk = head_q + f_k[IDX_W-1:0];   // wraps at POOL
+                f_x  = f_fl[f_hk*IDX_W +: IDX_W];
+                if (f_v[f_x])
+                    f_free_ok = 1'b0;
+                for (f_j = 0; f_j < f_k; f_j = f_j + 1) begin
+                    f_hj = head_q + f_j[IDX_W-1:0];
+                    f_y  = f_fl[f_hj*IDX_W +: IDX_W];
+                    if (f_x == f_y)
+                        f_free_ok = 1'b0;
+                end
+            end
+        // DMaj/DMin's table: a valid slot's count is its PC's tracked
+        // threads, a free slot's is 0; no PC in two slots; a tracked warp's
+        // PC is in the table, an untracked one's is not; untr_cnt counts
+        // the untracked threads; lslot < MAJ
+        if (HAS_TABLE) begin
+            if ({{(F_NW > TID_W + 1 ? F_NW - TID_W - 1 : 1){1'b0}}, untr_cnt_q} != f_un ||
+                {{(32-MAJ_W){1'b0}}, lslot_q} >= MAJ)
+                f_table_ok = 1'b0;
+            for (f_s = 0; f_s < MAJ; f_s = f_s + 1) begin
+                f_c = {F_NW{1'b0}};
+                for (f_e = 0; f_e < POOL; f_e = f_e + 1)
+                    if (f_v[f_e] && !f_u[f_e] && f_pc[f_e*PC_W +: PC_W] == tpc_q[f_s])
+                        for (f_l = 0; f_l < LANES; f_l = f_l + 1)
+                            if (f_lv[f_e*LANES + f_l])
+                                f_c = f_c + 1'b1;
+                if (tv_q[f_s] ? f_c != {{(F_NW > TID_W ? F_NW - TID_W : 1){1'b0}}, tcm1_q[f_s]} + 1'b1
+                              : tcm1_q[f_s] != {TID_W{1'b0}})
+                    f_table_ok = 1'b0;
+                for (f_j = 0; f_j < f_s; f_j = f_j + 1)
+                    if (tv_q[f_s] && tv_q[f_j] && tpc_q[f_s] == tpc_q[f_j])
+                        f_table_ok = 1'b0;
+            end
+            // a batch's marked tracked warps are at the locked PC, which
+            // holds slot lslot (the invariant a LOCK issue's count needs)
+            for (f_e = 0; f_e < POOL; f_e = f_e + 1)
+                if (f_mk[f_e] && !f_u[f_e] &&
+                    !(tv_q[lslot_q] && tpc_q[lslot_q] == f_pc[f_e*PC_W +: PC_W]))
+                    f_table_ok = 1'b0;
+            for (f_e = 0; f_e < POOL; f_e = f_e + 1)
+                if (f_v[f_e]) begin
+                    f_n = {F_NW{1'b0}};
+                    for (f_s = 0; f_s < MAJ; f_s = f_s + 1)
+                        if (tv_q[f_s] && tpc_q[f_s] == f_pc[f_e*PC_W +: PC_W])
+                            f_n = {{(F_NW-1){1'b0}}, 1'b1};
+                    if (f_n[0] == f_u[f_e])
+                        f_table_ok = 1'b0;
+                end
+        end
+    end
+
+    // the free list's reset order 0, 1, .., POOL-1
+    reg [POOL*IDX_W-1:0] f_fl_reset;
+    always @* begin
+        for (f_r = 0; f_r < POOL; f_r = f_r + 1)
+            f_fl_reset[f_r*IDX_W +: IDX_W] = f_r[IDX_W-1:0];
+    end
+
+    // bounded liveness (warp_pool.h "Wait bounds", as the co-simulation's
+    // PoolIssueCheck counts them): issues since each warp's creation, and
+    // issues since the last table pick (0 while no tracked warp waits)
+    localparam F_CW = $clog2(4 * POOL + 1);
+    // "while tracked warps wait": the gap restarts in a state with none
+    wire           f_tracked = (f_v & ~f_u) != {POOL{1'b0}};
+    reg [F_CW-1:0] f_wait [0:POOL-1];
+    reg [F_CW-1:0] f_gap;
+    reg            f_wait_ok;
+    integer        f_w;
+    always @(posedge clk) begin : f_count
+        reg [F_CW-1:0] g;
+        g = f_tracked ? f_gap : {F_CW{1'b0}};
+        if (iss_valid)
+            g = (iss_src == SRC_PICK) ? {F_CW{1'b0}} : (&g ? g : g + 1'b1);
+        for (f_w = 0; f_w < POOL; f_w = f_w + 1)
+            if (rst || (accept && ((g1_valid && g1_idx == f_w) || (g3_valid && g3_idx == f_w))))
+                f_wait[f_w] <= {F_CW{1'b0}};
+            else if (iss_valid && !(&f_wait[f_w]))
+                f_wait[f_w] <= f_wait[f_w] + 1'b1;
+        f_gap <= rst ? {F_CW{1'b0}} : g;
+    end
+    always @* begin
+        f_wait_ok = 1'b1;
+        for (f_w = 0; f_w < POOL; f_w = f_w + 1)
+            if (HAS_TABLE && f_v[f_w] && f_u[f_w] && {{(32-F_CW){1'b0}}, f_wait[f_w]} > 3 * POOL - 3)
+                f_wait_ok = 1'b0;
+    end
+
+    always @(posedge clk)
+        if (f_past) begin
+            if ($past(rst))
+                p_reset: assert(f_v == {POOL{1'b0}} && f_u == {POOL{1'b0}} && f_mk == {POOL{1'b0}} &&
+                                f_lv == {(POOL*LANES){1'b0}} && f_ip == {THREADS{1'b0}} &&
+                                head_q == {IDX_W{1'b0}} && fcnt_q == POOL[FREE_W-1:0] &&
+                                stamp_q == {SCHED_W{1'b0}} && tv_q == {MAJ{1'b0}} &&
+                                f_tcm == {(MAJ*TID_W){1'b0}} && untr_cnt_q == {(TID_W+1){1'b0}} &&
+                                !turn_q && lslot_q == {MAJ_W{1'b0}} && f_fl == f_fl_reset);
+            // illegal input, or hold: nothing changes, not even a PC or TID
+            if (!$past(rst) && ($past(err) || $past(hold)))
+                p_err_keeps: assert(f_ctr == $past(f_ctr) && f_ent_s == $past(f_ent_s) &&
+                                    f_mk == $past(f_mk) && f_pc == $past(f_pc) &&
+                                    f_fl == $past(f_fl) && f_mem == $past(f_mem) &&
+                                    f_ip == $past(f_ip) && f_tpc == $past(f_tpc) &&
+                                    f_tcm == $past(f_tcm));
+            // back-pressure (ready = 0, no err): nothing written -- no lane
+            // or in-pool bit set, no TID, no allocation (the issue still goes)
+            if (!$past(rst) && !$past(ready) && !$past(err))
+                p_stall_keeps: assert(head_q == $past(head_q) && f_mem == $past(f_mem) &&
+                                      (f_lv & ~$past(f_lv)) == {(POOL*LANES){1'b0}} &&
+                                      (f_ip & ~$past(f_ip)) == {THREADS{1'b0}});
+        end
+
+    always @*
+        if (f_past) begin
+            p_entry: assert(f_ent_ok);
+            p_home: assert(f_home_ok);
+            p_one_place: assert(f_place_ok);
+            p_free: assert(f_free_ok);
+            p_table: assert(f_table_ok);
+            // the issued warp is a valid entry, sent whole (its PC, lanes
+            // and TIDs), UNTRACKED exactly when it is untracked; a batch in
+            // progress issues its own marked warps only
+            if (iss_valid)
+                p_issue: assert(f_v[iss_idx] && iss_pc == f_pc[iss_idx*PC_W +: PC_W] &&
+                                iss_mask == f_lv[iss_idx*LANES +: LANES] &&
+                                (!HAS_TABLE || ((iss_src == SRC_UNTR) == f_u[iss_idx])) &&
+                                (f_mk == {POOL{1'b0}} || f_mk[iss_idx]));
+            // bounded liveness: an untracked warp issues within 3 POOL - 2
+            // issues of its creation; the table picks at least once every
+            // 2 POOL issues while tracked warps wait
+            p_wait: assert(f_wait_ok);
+            if (HAS_TABLE && f_tracked)
+                p_pick_gap: assert({{(32-F_CW){1'b0}}, f_gap} <= 2 * POOL - 1);
+            p_err_code: assert(err == (err_code != ERR_NONE) && (!err || ((ready || hold) && !iss_valid)) &&
+                               (!hold || (!ready && !iss_valid)));
+        end
+`endif
+
 endmodule
