@@ -298,7 +298,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
          * at the issue, and 003's is that one with shadow bits (sec. 3.2):
          * the next destination, or the issue, in a further pass of the
          * same cycle; the port's cycle is spent either way */
-        return dpe_try(c, m, q, w, side) < 0 ? -1 : 1;
+        return dpe_try(c, m, q, w, side, units) < 0 ? -1 : 1;
     }
     dpe_stack_in *in = &m->di;
     memset(in, 0, sizeof *in);
