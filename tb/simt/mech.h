@@ -254,6 +254,14 @@ int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, 
  * or enough for every warp, LANES = the warp size, then --param.  NULL or
  * one line. */
 const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc);
+/* One fill into swi_sched's first free write port (fill, then fill2: 001
+ * Table 3's dual-ported buffer).  1 when both ports are now taken. */
+int mech_swi_fill(swi_sched_in *qi, unsigned warp, uint64_t pc, uint64_t mask);
+/* Decides again with the cycle's fills in qi: the fills must not change the
+ * pick (primary and I2) already acted on; *qo takes the new outputs.  0, or
+ * -1 (core_fail) if they did. */
+int mech_swi_refill(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
+                    const swi_sched_in *qi, swi_sched_out *qo);
 /* Adds the area of n swi_sched units qc[] and of the per-lane register file
  * (two instructions on one SIMD group: 001 Table 3's "Segmented") into *mm2
  * (mech_area_add).  0 or -1. */

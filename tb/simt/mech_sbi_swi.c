@@ -299,28 +299,12 @@ static int sbs_cycle(core *c, void *vm)
         uint64_t fp = footprint(c, &k);
         if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
             continue;
-        if (!qi->fill_valid) {
-            qi->fill_valid = 1;
-            qi->fill_warp = i;
-            qi->fill_pc = (uint64_t)k.r[0].pc;
-            qi->fill_mask = fp;
-        } else {
-            qi->fill2_valid = 1;
-            qi->fill2_warp = i;
-            qi->fill2_pc = (uint64_t)k.r[0].pc;
-            qi->fill2_mask = fp;
-        }
         m->fill_rr = i;
-        if (qi->fill2_valid)
+        if (mech_swi_fill(qi, i, (uint64_t)k.r[0].pc, fp))
             break;
     }
-    swi_sched_out again;
-    swi_sched_eval(&m->qc, s, qi, &again);
-    if (again.err || again.p_valid != qo->p_valid || again.p_warp != qo->p_warp ||
-        again.i2_valid != qo->i2_valid || again.i2_warp != qo->i2_warp)
-        return core_fail(c, "internal: swi_sched changed its decision with the fill (%s)",
-                         swi_sched_err_name((unsigned)again.err_code));
-    *qo = again;
+    if (mech_swi_refill(c, &m->qc, s, qi, qo))
+        return -1;
     if (CORE_RECORD(c, 2 * m->nb, swi_sched, &m->qc, qi, qo))
         return -1;
     swi_sched_step(&m->qc, s, qi, qo);

@@ -116,6 +116,35 @@ static uint64_t to_threads(const swi_state *m, unsigned w, uint64_t lmask)
 }
 
 /* ------------------------------------------- swi_sched's size (swi, sbi+swi) */
+int mech_swi_fill(swi_sched_in *qi, unsigned warp, uint64_t pc, uint64_t mask)
+{
+    if (!qi->fill_valid) {
+        qi->fill_valid = 1;
+        qi->fill_warp = warp;
+        qi->fill_pc = pc;
+        qi->fill_mask = mask;
+        return 0;
+    }
+    qi->fill2_valid = 1;
+    qi->fill2_warp = warp;
+    qi->fill2_pc = pc;
+    qi->fill2_mask = mask;
+    return 1;
+}
+
+int mech_swi_refill(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
+                    const swi_sched_in *qi, swi_sched_out *qo)
+{
+    swi_sched_out again;
+    swi_sched_eval(qc, s, qi, &again);
+    if (again.err || again.p_valid != qo->p_valid || again.p_warp != qo->p_warp ||
+        again.i2_valid != qo->i2_valid || again.i2_warp != qo->i2_warp)
+        return core_fail(c, "internal: swi_sched changed its decision with the fill (%s)",
+                         swi_sched_err_name((unsigned)again.err_code));
+    *qo = again;
+    return 0;
+}
+
 const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc)
 {
     static char msg[240];
@@ -378,28 +407,12 @@ static int swi_cycle(core *c, void *vm)
             }
             if (pc < 0)
                 continue;
-            if (!qi->fill_valid) {
-                qi->fill_valid = 1;
-                qi->fill_warp = w;
-                qi->fill_pc = (uint64_t)pc;
-                qi->fill_mask = to_lanes(m, w, tmask);
-            } else {
-                qi->fill2_valid = 1;
-                qi->fill2_warp = w;
-                qi->fill2_pc = (uint64_t)pc;
-                qi->fill2_mask = to_lanes(m, w, tmask);
-            }
             m->fill_rr = w;
-            if (qi->fill2_valid)
+            if (mech_swi_fill(qi, w, (uint64_t)pc, to_lanes(m, w, tmask)))
                 break;
         }
-        swi_sched_out again;
-        swi_sched_eval(&m->qc, s, qi, &again);
-        if (again.err || again.p_valid != qo->p_valid || again.p_warp != qo->p_warp ||
-            again.i2_valid != qo->i2_valid || again.i2_warp != qo->i2_warp)
-            return core_fail(c, "internal: swi_sched changed its decision with the fill (%s)",
-                             swi_sched_err_name((unsigned)again.err_code));
-        *qo = again;
+        if (mech_swi_refill(c, &m->qc, s, qi, qo))
+            return -1;
         if (CORE_RECORD(c, 1, swi_sched, &m->qc, qi, qo))
             return -1;
         swi_sched_step(&m->qc, s, qi, qo);
