@@ -254,6 +254,11 @@ int mech_sbi_bank_area(const mech_sbi_bank *b, const area_tech *t, double *mm2, 
  * or enough for every warp, LANES = the warp size, then --param.  NULL or
  * one line. */
 const char *mech_swi_sched_cfg(core *c, unsigned n, unsigned pool, swi_sched_cfg *qc);
+/* swi_sched's decision on the ready bits: -1 (core_fail) on its err, 0 with
+ * no I2, 1 with an I2 in *qo (the caller may take it out of the ready bits
+ * and decide again). */
+int mech_swi_decide(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
+                    swi_sched_in *qi, uint64_t ready, swi_sched_out *qo);
 /* One fill into swi_sched's first free write port (fill, then fill2: 001
  * Table 3's dual-ported buffer).  1 when both ports are now taken. */
 int mech_swi_fill(swi_sched_in *qi, unsigned warp, uint64_t pc, uint64_t mask);

@@ -252,11 +252,10 @@ static int sbs_cycle(core *c, void *vm)
      * (its bank busy, no port, its class, a full table) goes out of the
      * ready bits and it decides again */
     for (;;) {
-        qi->ready = ready;
-        swi_sched_eval(&m->qc, s, qi, qo);
-        if (qo->err)
-            return core_fail(c, "swi_sched error %s", swi_sched_err_name((unsigned)qo->err_code));
-        if (!qo->i2_valid)
+        int d = mech_swi_decide(c, &m->qc, s, qi, ready, qo);
+        if (d < 0)
+            return -1;
+        if (!d)
             break;
         unsigned b2 = (unsigned)qo->i2_warp;
         if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {

@@ -116,6 +116,16 @@ static uint64_t to_threads(const swi_state *m, unsigned w, uint64_t lmask)
 }
 
 /* ------------------------------------------- swi_sched's size (swi, sbi+swi) */
+int mech_swi_decide(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
+                    swi_sched_in *qi, uint64_t ready, swi_sched_out *qo)
+{
+    qi->ready = ready;
+    swi_sched_eval(qc, s, qi, qo);
+    if (qo->err)
+        return core_fail(c, "swi_sched error %s", swi_sched_err_name((unsigned)qo->err_code));
+    return qo->i2_valid ? 1 : 0;
+}
+
 int mech_swi_fill(swi_sched_in *qi, unsigned warp, uint64_t pc, uint64_t mask)
 {
     if (!qi->fill_valid) {
@@ -355,11 +365,10 @@ static int swi_cycle(core *c, void *vm)
         /* the structure's decision; an I2 it may not take goes out of the
          * ready bits and it decides again */
         for (;;) {
-            qi->ready = ready;
-            swi_sched_eval(&m->qc, s, qi, qo);
-            if (qo->err)
-                return core_fail(c, "swi_sched error %s", swi_sched_err_name((unsigned)qo->err_code));
-            if (!qo->i2_valid)
+            int d = mech_swi_decide(c, &m->qc, s, qi, ready, qo);
+            if (d < 0)
+                return -1;
+            if (!d)
                 break;
             int pc2 = (int)qo->i2_pc;
             unsigned w2 = (unsigned)qo->i2_warp;
