@@ -122,7 +122,8 @@ static uint32_t fb(float f)
 }
 static uint32_t w32(const uint8_t *q) { return q[0] | q[1] << 8 | q[2] << 16 | (uint32_t)q[3] << 24; }
 
-/* runs body; the run must succeed */
+/* runs body; the run must succeed (if it fails, the test fails and stops:
+ * the checks after it would read registers and memory it never wrote) */
 #define RUN_OK(e, pre, body)                                                     \
     do {                                                                         \
         memset(&(e), 0, sizeof(e));                                              \
@@ -134,6 +135,7 @@ static uint32_t w32(const uint8_t *q) { return q[0] | q[1] << 8 | q[2] << 16 | (
         if (run(&(e), pre, body)) {                                              \
             printf("  %s:%d: run failed: %s\n", __FILE__, __LINE__, err);        \
             check_failed_in_test = 1;                                            \
+            return; /* the body reads the run's results: none to read */         \
         }                                                                        \
     } while (0)
 
