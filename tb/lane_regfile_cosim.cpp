@@ -27,7 +27,10 @@
 //     crossbar warps that are lane-aware, random (random conflicts) or built
 //     with 2..6 threads homed in one bank (the conflict histogram); 25% of
 //     writes target a register the same request reads (read-during-write);
-//     invalid lanes carry garbage tids and write enables; a request no
+//     invalid lanes carry garbage tids and write enables; idle cycles (5%,
+//     no valid lane) carry random operand fields of the ports' full width
+//     and random scalar mode bits (ra0_s, ra1_s, wa_s), all don't-cares
+//     (coverage idle_scalar_operand); a request no
 //     valid lane writes with sometimes carries an out-of-range wa (a
 //     don't-care: no BAD_REG; coverage unused_wa_out_of_range);
 //   - with SREGS > 0 (002 sec. 4.1's scalar addressing mode), 30% of the
@@ -47,7 +50,8 @@
 // and stall equal an independently computed pass schedule (each bank serves
 // its threads in lane order); every read returns the stimulus' shadow copy
 // (read-first, the cycle after the grant); after every cycle the whole
-// memory equals the shadow copy; conflicts equals an independent count of
+// memory equals the shadow copy; every bank's read registers equal the C
+// model's at every cycle once loaded (a stray bank read shows); conflicts equals an independent count of
 // stall cycles; the golden steps' expected stall, err and cycle count.
 #include "cosim.h"
 
@@ -67,16 +71,26 @@ struct LaneRegfileModel {
     // A reset in the middle of traffic leaves the banks (SRAM) as they are.
     static void warm_reset(const cfg_t &c, state_t &s) { lane_regfile_warm_reset(&c, &s); }
 
-    // Whole-state compare: rvalid, done, req, swz, conflicts; rsel and the
-    // bank read registers where a valid read shows them (the RTL does not
-    // reset them; they are state only while rvalid names them); every used
-    // row (< SLOTS * REGS) of every bank.
+    // Whole-state compare: rvalid, done, req, swz, conflicts; rsel where a
+    // valid read shows it; every used row (< SLOTS * REGS) of every bank;
+    // and every bank's two read registers at every cycle once both models
+    // have loaded them.  The RTL never resets those (SRAM port registers),
+    // so they are compared from the first read the C model shows (its
+    // register changed, or rvalid names it: both hold that read's value
+    // then); from there on only a read changes them, in both, so a stray
+    // bank read (a bank enabled on a cycle no lane uses it, e.g. an idle
+    // cycle's scalar operand) is a difference the cycle it happens.
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         static VlRegCache<rtl_t> k;
         static VlReg rvalid, done, req, swz, conf, rsel, s0, s1, sb;
         static VlReg q0[LANE_REGFILE_MAX_LANES], q1[LANE_REGFILE_MAX_LANES],
             mem[LANE_REGFILE_MAX_LANES];
+        static uint64_t loaded0, loaded1;  // banks whose read register is loaded
+        static uint32_t last0[LANE_REGFILE_MAX_LANES], last1[LANE_REGFILE_MAX_LANES];
         if (k.stale(r)) {
+            loaded0 = loaded1 = 0;
+            std::memcpy(last0, s.rd0_q, sizeof last0);
+            std::memcpy(last1, s.rd1_q, sizeof last1);
             rvalid = VlReg(r->contextp(), "lane_regfile", "rvalid_q");
             done = VlReg(r->contextp(), "lane_regfile", "done_q");
             req = VlReg(r->contextp(), "lane_regfile", "req_q");
@@ -112,9 +126,21 @@ struct LaneRegfileModel {
             const unsigned b0 = s.s0_q ? s.sb_q : b, b1 = s.s1_q ? s.sb_q : b;
             cmp("rsel_q", static_cast<int>(l), -1, b, rsel.get(0, l * lw, lw));
             if (b0 < L)
-                cmp("bank.q0", static_cast<int>(b0), -1, s.rd0_q[b0], q0[b0].get(0, W));
+                loaded0 |= 1ull << b0;
             if (b1 < L)
-                cmp("bank.q1", static_cast<int>(b1), -1, s.rd1_q[b1], q1[b1].get(0, W));
+                loaded1 |= 1ull << b1;
+        }
+        for (unsigned b = 0; b < L; b++) {
+            if (s.rd0_q[b] != last0[b])
+                loaded0 |= 1ull << b;
+            if (s.rd1_q[b] != last1[b])
+                loaded1 |= 1ull << b;
+            last0[b] = s.rd0_q[b];
+            last1[b] = s.rd1_q[b];
+            if ((loaded0 >> b) & 1u)
+                cmp("bank.q0", static_cast<int>(b), -1, s.rd0_q[b], q0[b].get(0, W));
+            if ((loaded1 >> b) & 1u)
+                cmp("bank.q1", static_cast<int>(b), -1, s.rd1_q[b], q1[b].get(0, W));
         }
         for (unsigned b = 0; b < L; b++) {
             if (mem[b].entry_bytes() == sizeof s.mem[b][0] &&
@@ -221,7 +247,8 @@ public:
             "conflict_cycles_4plus", "read_during_write", "subwarps", "golden",
             "busy_mode", "busy_swizzle", "busy_drop_served", "busy_drop_waiting",
             "busy_add_lane", "unused_wa_out_of_range", "scalar_read", "scalar_broadcast",
-            "scalar_write", "scalar_read_during_write", "scalar_golden"};
+            "scalar_write", "scalar_read_during_write", "scalar_golden",
+            "idle_scalar_operand"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         for (unsigned e = 1; e < kErrs; e++)
@@ -277,6 +304,7 @@ public:
         if (rng.chance(5)) {
             garbage_lanes(rng, in);
             in.lane_valid = 0;  // idle
+            garbage_operands(rng, in);
             return begin(in);
         }
         legal(rng, in);
@@ -503,6 +531,21 @@ private:
             in.wdata[l] = rng.bits(cfg_.width);
             in.wen = bits_put(in.wen, l, static_cast<unsigned>(rng.below(2)));
         }
+    }
+
+    // An idle cycle's operand fields are don't-cares (no lane requests, so
+    // none is an error): any register number of the port's width, any
+    // scalar mode bits.  Nothing may read or write a bank then (the bank
+    // read registers are compared every cycle: LaneRegfileModel::state).
+    void garbage_operands(Rng &rng, lane_regfile_in &in) {
+        in.ra0 = rng.bits(row_w_);
+        in.ra1 = rng.bits(row_w_);
+        in.wa = rng.bits(row_w_);
+        in.ra0_s = rng.below(2);
+        in.ra1_s = rng.below(2);
+        in.wa_s = rng.below(2);
+        if (in.ra0_s || in.ra1_s || in.wa_s)
+            cov_["idle_scalar_operand"]++;
     }
 
     void registers(Rng &rng, lane_regfile_in &in) const {

