@@ -86,27 +86,28 @@ void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 
 /* ------------------------------------------------------------ decision */
 
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
+/* Inputs truncated to their port widths, as the RTL sees them (each
+ * width's mask taken once, not per field). */
+static void port_view(const warp_pool_cfg *cfg, const warp_pool_in *in, warp_pool_in *v)
 {
-    warp_pool_in v;
-    unsigned g, k, total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
-    unsigned iw = warp_pool_idx_w(cfg);
-    v.hold = in->hold & 1u;
-    v.iss_req = in->iss_req & 1u;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) {
-        unsigned left = k < nw ? total - 64u * k : 0u;
-        v.wr_tids[k] = k < nw ? bits_trunc(in->wr_tids[k], left > 64u ? 64u : left) : 0u;
-    }
+    unsigned g, k;
+    const unsigned total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
+    const uint64_t im = bits_index_mask(cfg->entries), pm = bits_mask(cfg->pc_bits);
+    const uint64_t lm = bits_mask(cfg->lanes), sm = bits_mask(cfg->sched_bits);
+    v->hold = in->hold & 1u;
+    v->iss_req = in->iss_req & 1u;
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) /* the last word: the remaining bits */
+        v->wr_tids[k] = k + 1u < nw ? in->wr_tids[k]
+                        : k < nw    ? in->wr_tids[k] & bits_mask(total - 64u * k)
+                                    : 0u;
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
-        v.g_valid[g] = in->g_valid[g] & 1u;
-        v.g_new[g] = in->g_new[g] & 1u;
-        v.g_idx[g] = bits_trunc(in->g_idx[g], iw);
-        v.g_pc[g] = bits_trunc(in->g_pc[g], cfg->pc_bits);
-        v.g_mask[g] = bits_trunc(in->g_mask[g], cfg->lanes);
-        v.g_prio[g] = bits_trunc(in->g_prio[g], cfg->sched_bits);
+        v->g_valid[g] = in->g_valid[g] & 1u;
+        v->g_new[g] = in->g_new[g] & 1u;
+        v->g_idx[g] = in->g_idx[g] & im;
+        v->g_pc[g] = in->g_pc[g] & pm;
+        v->g_mask[g] = in->g_mask[g] & lm;
+        v->g_prio[g] = in->g_prio[g] & sm;
     }
-    return v;
 }
 
 /* Words of the C-only entry bitsets a pool of cfg->entries uses. */
@@ -385,10 +386,11 @@ void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, wa
 void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
                            const warp_pool_in *in_raw, warp_pool_out *out)
 {
-    warp_pool_in in = port_view(cfg, in_raw);
+    warp_pool_in in;
     warp_pool_dec *d = &out->dec;
     unsigned l, k;
 
+    port_view(cfg, in_raw, &in);
     decide(cfg, s, &in, d);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
@@ -545,7 +547,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     /* ---------------------------------------------- write */
     if (d->accept && (in_raw->g_valid[0] | in_raw->g_valid[1] | in_raw->g_valid[2] |
                       in_raw->g_valid[3]) & 1u) {
-        warp_pool_in in = port_view(cfg, in_raw);
+        warp_pool_in in;
+        port_view(cfg, in_raw, &in);
         k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++) {
             unsigned x = (unsigned)in.g_idx[g];

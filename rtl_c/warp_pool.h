@@ -238,7 +238,16 @@
  * 20% the clock edge, which touches only the written and issued entries,
  * the (at most 3) table slots they name, and the pool-wide mark loop only
  * in the cycle a batch begins.  C/RTL: 30-43x on this machine (13-20x
- * before).
+ * before).  Issue 24 (build/simt --mech dwf, callgrind): the pool-wide
+ * searches -- the batch's lowest marked warp, the drain's lowest untracked
+ * warp, the lowest warp at the picked PC, the marks a batch sets, the
+ * table's valid slots -- walk C-only bitsets of the tracked, untracked and
+ * marked warps and of the valid slots (bits_ffs over the set bits)
+ * instead of every entry, and the input truncation takes each width's mask
+ * once: warp_pool_eval 3,850 -> 2,080 and warp_pool_step 1,490 -> 850
+ * instructions per warp-instruction of the SM model (16 generated kernels,
+ * POOL = 128; together with dwf's idle cycles, which skip the pool in
+ * about 30% of the cycles: docs/bench.md "dwf").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
