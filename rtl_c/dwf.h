@@ -177,7 +177,7 @@
  * before, same load).  In the SM model (build/simt --mech dwf, issue 24)
  * about 30% of a pool's cycles are idle (the pool empty while its threads
  * are in flight): the idle path and warp_pool's bitsets took dwf's cost
- * from about 9,400 to about 5,000 instructions per warp-instruction
+ * from about 9,450 to about 6,100 instructions per warp-instruction
  * (callgrind; docs/bench.md, "dwf").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):

@@ -348,18 +348,22 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     dwf_eval(&u->wc, u->ws, in, &u->wo);
     if (u->wo.err)
         return core_fail(c, "dwf error %s", dwf_err_name((unsigned)u->wo.err_code));
+    int have_req = 0; /* r and tid are the request of u->wo's issue */
     if (u->wo.iss_valid) {
         /* the SIMD group or LSU busy: the pool holds its issue */
         mdwf_req(c, m, q, u, tid, &r);
+        have_req = 1;
         if (core_ready(c, q, &r) != CORE_OK) {
             in->iss_req = 0;
             dwf_eval(&u->wc, u->ws, in, &u->wo);
+            have_req = 0;
         }
     }
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
         dwf_eval(&u->wc, u->ws, in, &u->wo);
+        have_req = 0;
         pick = -1;
     } else if (pick == -2) {
         unsigned w;
@@ -370,7 +374,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
     if (u->wo.iss_valid) {
-        mdwf_req(c, m, q, u, tid, &r);
+        if (!have_req)
+            mdwf_req(c, m, q, u, tid, &r);
         const prog_insn *ki = &p->ins[r.pc];
         lane_regfile_in *ri = &u->ri;
         memset(ri, 0, sizeof *ri);
