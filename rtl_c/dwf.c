@@ -215,11 +215,43 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }
 
+/* An idle cycle (dwf.h, "Idle cycles"): no issue request, no commit, the
+ * update registers empty, and the LUT's allocation inputs legal (the pool's
+ * two offered free entries owned by no LUT entry, distinct): the units then
+ * see no lookup, no group, no invalidation and no issue, raise no err and
+ * change no state, and every dwf output is a function of the registered
+ * state given here without evaluating them. */
+static int idle_cycle(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in)
+{
+    const warp_pool_state *p = &s->pool;
+    const unsigned pm = dwf_threads(cfg) - 1u; /* POOL - 1: free-list index mask */
+    unsigned a0, a1;
+    if (((in->iss_req | in->cm_valid) & 1u) || (s->ur_mask[0] | s->ur_mask[1]) != 0u)
+        return 0;
+    /* the LUT's IDX_IN_USE check of the offered entries (alloc_avail =
+     * min(free_cnt, 2)); BAD_IDX cannot fire: the pool's indices are
+     * below POOL, its LUT's pool size */
+    a0 = p->fifo[p->head & pm];
+    a1 = p->fifo[(p->head + 1u) & pm];
+    return !(p->fcnt >= 1u && s->lut.owner[a0] != 0u) &&
+           !(p->fcnt >= 2u && (s->lut.owner[a1] != 0u || a0 == a1));
+}
+
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
 {
     dwf_wires *w = &out->w;
     const warp_pool_out *p = &w->pool_out;
     const pc_warp_lut_out *q = &w->lut_out;
+    if (idle_cycle(cfg, s, in)) {
+        /* the units are not evaluated: their wires read 0, w.idle = 1 */
+        memset(out, 0, sizeof *out);
+        out->w.idle = 1;
+        out->cm_ready = 1;
+        out->free_cnt = s->pool.fcnt;
+        out->ovf = s->pool.untr_cnt != 0u;
+        return;
+    }
+    w->idle = 0;
     dwf_wire(cfg, s, in, w);
     out->cm_ready = w->own_err || (q->ready && p->ready); /* err: 1, as every unit */
     out->err = 0;
@@ -263,6 +295,13 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
     const dwf_wires *w = &out->w;
     const warp_pool_out *po = &w->pool_out;
     unsigned l, ready;
+    if (w->idle) {
+        /* the units' edges change nothing; the registers stay empty */
+        memset(s->ur_tids, 0, sizeof s->ur_tids);
+        s->ur_pc[0] = s->ur_pc[1] = 0;
+        s->ur_prio[0] = s->ur_prio[1] = 0;
+        return;
+    }
     ready = w->lut_out.ready && po->ready;
     /* the sub-units take their own edges (each holds itself on its err/!ready);
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),

@@ -151,6 +151,20 @@
  * lanes are exactly OCC; readiness as above.  (The cosim adds thread
  * conservation against the pipeline it models: in flight, exited or live.)
  *
+ * Idle cycles (C only, no behaviour of its own).  A cycle with no issue
+ * request, no commit and empty update registers drives the LUT with no
+ * lookup and no invalidation and the pool with no group and no issue: the
+ * pool then raises no err, is ready and changes nothing at the edge, and the
+ * LUT is ready, changes nothing and raises err only for an offered free
+ * entry (alloc_idx0/1) that a LUT entry owns, or two equal offers (never:
+ * dwf_check).  So when those two offers are legal (tested on the owner map
+ * and the free list), dwf_eval gives the outputs without evaluating the
+ * units (cm_ready 1, free_cnt, ovf, everything else 0; out->w is all 0
+ * with w.idle = 1) and dwf_step only keeps the registers empty.  Exactly
+ * the full evaluation's ports and next state (tools/simt_golden.sh:
+ * identical issue logs and VCDs; the co-simulation).  dwf_trace and
+ * dwf_check still wire the units in full.
+ *
  * Cost per cycle (issue 17): dwf_eval evaluates each unit once (the pool's
  * state-only half, the LUT, the pool's input half) and dwf_step applies the
  * three decisions it carries; before, the pool was evaluated about five
@@ -160,7 +174,11 @@
  * lane for HOME_LANE and TID_LIVE) and the copy of the update registers.
  * dwf_check (not on the bench path) still evaluates the composition twice
  * to assert readiness.  C/RTL: 29.5x (`--bench --cycles 50000`; 7.8x
- * before, same load).
+ * before, same load).  In the SM model (build/simt --mech dwf, issue 24)
+ * about 30% of a pool's cycles are idle (the pool empty while its threads
+ * are in flight): the idle path and warp_pool's bitsets took dwf's cost
+ * from about 9,450 to about 6,100 instructions per warp-instruction
+ * (callgrind; docs/bench.md, "dwf").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -232,6 +250,7 @@ typedef struct {
 /* What the wiring gives the two units this cycle (for tests and traces,
  * and the cycle's decision that dwf_step applies). */
 typedef struct {
+    unsigned idle;             /* an idle cycle: the units were not evaluated */
     unsigned own_err;          /* enum dwf_err of the dwf's own checks */
     pc_warp_lut_in lut_in;
     pc_warp_lut_out lut_out;

@@ -75,26 +75,6 @@ warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg)
     return b;
 }
 
-unsigned warp_pool_get_tid(const uint64_t *words, unsigned lane, unsigned tid_bits)
-{
-    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
-    uint64_t v = words[w] >> o;
-    if (o + tid_bits > 64u)
-        v |= words[w + 1u] << (64u - o);
-    return (unsigned)bits_trunc(v, tid_bits);
-}
-
-void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned tid_bits, unsigned tid)
-{
-    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
-    uint64_t t = bits_trunc(tid, tid_bits);
-    words[w] = bits_insert(words[w], o, tid_bits, t);
-    if (o + tid_bits > 64u) {
-        unsigned lo = 64u - o;
-        words[w + 1u] = bits_insert(words[w + 1u], 0, tid_bits - lo, t >> lo);
-    }
-}
-
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 {
     unsigned i;
@@ -106,36 +86,62 @@ void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 
 /* ------------------------------------------------------------ decision */
 
-/* Inputs truncated to their port widths, as the RTL sees them. */
-static warp_pool_in port_view(const warp_pool_cfg *cfg, const warp_pool_in *in)
+/* Inputs truncated to their port widths, as the RTL sees them (each
+ * width's mask taken once, not per field). */
+static void port_view(const warp_pool_cfg *cfg, const warp_pool_in *in, warp_pool_in *v)
 {
-    warp_pool_in v;
-    unsigned g, k, total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
-    unsigned iw = warp_pool_idx_w(cfg);
-    v.hold = in->hold & 1u;
-    v.iss_req = in->iss_req & 1u;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) {
-        unsigned left = k < nw ? total - 64u * k : 0u;
-        v.wr_tids[k] = k < nw ? bits_trunc(in->wr_tids[k], left > 64u ? 64u : left) : 0u;
-    }
+    unsigned g, k;
+    const unsigned total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
+    const uint64_t im = bits_index_mask(cfg->entries), pm = bits_mask(cfg->pc_bits);
+    const uint64_t lm = bits_mask(cfg->lanes), sm = bits_mask(cfg->sched_bits);
+    v->hold = in->hold & 1u;
+    v->iss_req = in->iss_req & 1u;
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) /* the last word: the remaining bits */
+        v->wr_tids[k] = k + 1u < nw ? in->wr_tids[k]
+                        : k < nw    ? in->wr_tids[k] & bits_mask(total - 64u * k)
+                                    : 0u;
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
-        v.g_valid[g] = in->g_valid[g] & 1u;
-        v.g_new[g] = in->g_new[g] & 1u;
-        v.g_idx[g] = bits_trunc(in->g_idx[g], iw);
-        v.g_pc[g] = bits_trunc(in->g_pc[g], cfg->pc_bits);
-        v.g_mask[g] = bits_trunc(in->g_mask[g], cfg->lanes);
-        v.g_prio[g] = bits_trunc(in->g_prio[g], cfg->sched_bits);
+        v->g_valid[g] = in->g_valid[g] & 1u;
+        v->g_new[g] = in->g_new[g] & 1u;
+        v->g_idx[g] = in->g_idx[g] & im;
+        v->g_pc[g] = in->g_pc[g] & pm;
+        v->g_mask[g] = in->g_mask[g] & lm;
+        v->g_prio[g] = in->g_prio[g] & sm;
     }
-    return v;
+}
+
+/* Words of the C-only entry bitsets a pool of cfg->entries uses. */
+static unsigned set_words(const warp_pool_cfg *cfg)
+{
+    return (cfg->entries + 63u) / 64u;
+}
+
+/* The lowest entry of a bitset, -1 when it is empty. */
+static int first_bit(const warp_pool_cfg *cfg, const uint64_t *b)
+{
+    unsigned k;
+    for (k = 0; k < set_words(cfg); k++)
+        if (b[k])
+            return (int)(64u * k + bits_ffs(b[k]));
+    return -1;
+}
+
+/* Entry x's bit in a bitset. */
+static void bit_put(uint64_t *b, unsigned x, unsigned v)
+{
+    b[x / 64u] = bits_put(b[x / 64u], x % 64u, v);
 }
 
 /* first valid tracked warp with pc == pc (lowest index) */
 static int find_pc(const warp_pool_cfg *cfg, const warp_pool_state *s, uint64_t pc)
 {
-    unsigned i;
-    for (i = 0; i < cfg->entries; i++)
-        if (s->valid[i] && !s->untr[i] && s->pc[i] == pc)
-            return (int)i;
+    unsigned k;
+    for (k = 0; k < set_words(cfg); k++)
+        for (uint64_t m = s->trk_bits[k]; m; m &= m - 1u) {
+            unsigned i = 64u * k + bits_ffs(m);
+            if (s->pc[i] == pc)
+                return (int)i;
+        }
     return -1;
 }
 
@@ -149,14 +155,12 @@ static uint64_t slot_count(const warp_pool_state *s, unsigned i)
  * slot; -1 when the table is empty. */
 int warp_pool_table_pick(const warp_pool_cfg *cfg, const warp_pool_state *s)
 {
-    unsigned i;
     int best = -1;
     uint64_t bc = 0;
-    for (i = 0; i < cfg->maj_entries; i++) {
-        uint64_t c;
-        if (!s->tv[i])
-            continue;
-        c = slot_count(s, i);
+    /* the valid slots, lowest first (ties to the lowest) */
+    for (uint64_t v = s->tv_bits & bits_mask(cfg->maj_entries); v; v &= v - 1u) {
+        unsigned i = bits_ffs(v);
+        uint64_t c = slot_count(s, i);
         if (best < 0 || (cfg->policy == WP_POL_DMAJ ? c > bc : c < bc)) {
             best = (int)i;
             bc = c;
@@ -178,9 +182,7 @@ static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool
         int pick;
         /* 1. a batch in progress: its lowest marked warp */
         if (s->mk_cnt != 0u) {
-            for (i = 0; i < cfg->entries && best < 0; i++)
-                if (s->mk[i])
-                    best = (int)i;
+            best = first_bit(cfg, s->mk_bits);
             if (best >= 0) {
                 d->src = s->untr[best] ? WP_SRC_UNTRACKED : WP_SRC_LOCK;
                 d->sel_slot = s->untr[best] ? -1 : (int)s->lslot;
@@ -189,9 +191,7 @@ static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool
             pick = warp_pool_table_pick(cfg, s);
             if (s->untr_cnt != 0u && (!s->turn || pick < 0)) {
                 /* 2. a drain batch starts: every untracked warp */
-                for (i = 0; i < cfg->entries && best < 0; i++)
-                    if (s->valid[i] && s->untr[i])
-                        best = (int)i;
+                best = first_bit(cfg, s->untr_bits);
                 d->src = WP_SRC_UNTRACKED;
                 d->start = WP_START_DRAIN;
             } else if (pick >= 0) {
@@ -205,10 +205,11 @@ static void choose(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool
     } else {
         uint64_t best_key = 0;
         uint64_t smask = bits_mask(cfg->sched_bits);
-        for (i = 0; i < cfg->entries; i++) {
+        /* every valid warp, lowest first (no table: none is untracked) */
+        for (unsigned k = 0; k < set_words(cfg); k++)
+        for (uint64_t m = s->trk_bits[k] | s->untr_bits[k]; m; m &= m - 1u) {
             uint64_t key;
-            if (!s->valid[i])
-                continue;
+            i = 64u * k + bits_ffs(m);
             if (cfg->policy == WP_POL_DTIME) /* smallest key = largest age */
                 key = smask - (((uint64_t)s->stamp - 1u - s->sched[i]) & smask);
             else if (cfg->policy == WP_POL_DPC)
@@ -348,22 +349,22 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     }
     {
         unsigned m = cfg->maj_entries, taken = 0;
+        const uint64_t tv = s->tv_bits & bits_mask(m);
         for (p = 0; p < 2u; p++) {
-            unsigned i;
+            uint64_t v, fr;
             if (!d->act[p])
                 continue;
-            for (i = 0; i < m; i++)
-                if (s->tv[i] && s->tpc[i] == d->pc[p])
-                    d->slot[p] = (int8_t)i;
-            if (d->slot[p] < 0 && s->untr_cnt == 0u) {
-                /* free slot nearest the bottom, skipping one taken by pair 0 */
-                for (i = m; i-- > 0;)
-                    if (!s->tv[i] && !(taken && d->slot[0] == (int)i)) {
-                        d->slot[p] = (int8_t)i;
-                        d->alloc[p] = 1;
-                        taken = 1;
-                        break;
-                    }
+            for (v = tv; v; v &= v - 1u) /* the hit (table PCs are distinct) */
+                if (s->tpc[bits_ffs(v)] == d->pc[p])
+                    d->slot[p] = (int8_t)bits_ffs(v);
+            /* free slot nearest the bottom, skipping one taken by pair 0 */
+            fr = ~tv & bits_mask(m);
+            if (taken)
+                fr &= ~((uint64_t)1 << d->slot[0]);
+            if (d->slot[p] < 0 && s->untr_cnt == 0u && fr) {
+                d->slot[p] = (int8_t)bits_fls(fr);
+                d->alloc[p] = 1;
+                taken = 1;
             }
             d->untr[p] = d->slot[p] < 0;
         }
@@ -385,10 +386,11 @@ void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, wa
 void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
                            const warp_pool_in *in_raw, warp_pool_out *out)
 {
-    warp_pool_in in = port_view(cfg, in_raw);
+    warp_pool_in in;
     warp_pool_dec *d = &out->dec;
     unsigned l, k;
 
+    port_view(cfg, in_raw, &in);
     decide(cfg, s, &in, d);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
@@ -471,6 +473,7 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
                 if (cnt[k] == ~0ull)
                     continue;
                 s->tv[sl] = cnt[k] != 0u;
+                s->tv_bits = bits_put(s->tv_bits, sl, cnt[k] != 0u);
                 /* a free slot keeps its (possibly new) pc and count 0, as the RTL */
                 s->tpc[sl] = tpc[k];
                 s->tcm1[sl] = cnt[k] != 0u ? (uint16_t)(cnt[k] - 1u) : 0u;
@@ -492,22 +495,31 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
             unsigned x = d->cand;
             if (s->mk[x]) {
                 s->mk[x] = 0;
+                bit_put(s->mk_bits, x, 0);
                 s->mk_cnt--;
             }
             if (d->start == WP_START_DRAIN) {
-                for (i = 0; i < cfg->entries; i++)
-                    if (i != x && s->valid[i] && s->untr[i]) {
-                        s->mk[i] = 1;
-                        s->mk_cnt++;
+                for (k = 0; k < set_words(cfg); k++)
+                    for (uint64_t m = s->untr_bits[k]; m; m &= m - 1u) {
+                        i = 64u * k + bits_ffs(m);
+                        if (i != x) {
+                            s->mk[i] = 1;
+                            bit_put(s->mk_bits, i, 1);
+                            s->mk_cnt++;
+                        }
                     }
                 s->turn = 1;
             } else if (d->src == WP_SRC_PICK) {
                 if (d->start == WP_START_LOCK) {
                     uint64_t pc = s->pc[x];
-                    for (i = 0; i < cfg->entries; i++)
-                        if (i != x && s->valid[i] && !s->untr[i] && s->pc[i] == pc) {
-                            s->mk[i] = 1;
-                            s->mk_cnt++;
+                    for (k = 0; k < set_words(cfg); k++)
+                        for (uint64_t m = s->trk_bits[k]; m; m &= m - 1u) {
+                            i = 64u * k + bits_ffs(m);
+                            if (i != x && s->pc[i] == pc) {
+                                s->mk[i] = 1;
+                                bit_put(s->mk_bits, i, 1);
+                                s->mk_cnt++;
+                            }
                         }
                 }
                 s->turn = 0;
@@ -525,6 +537,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
                 s->in_pool[s->tid[x][l]] = 0;
         s->valid[x] = 0;
         s->untr[x] = 0;
+        bit_put(s->trk_bits, x, 0);
+        bit_put(s->untr_bits, x, 0);
         s->lv[x] = 0;
         /* push at the tail (old head + old count) */
         s->fifo[(s->head + s->fcnt) & pmask] = (uint16_t)x;
@@ -533,7 +547,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     /* ---------------------------------------------- write */
     if (d->accept && (in_raw->g_valid[0] | in_raw->g_valid[1] | in_raw->g_valid[2] |
                       in_raw->g_valid[3]) & 1u) {
-        warp_pool_in in = port_view(cfg, in_raw);
+        warp_pool_in in;
+        port_view(cfg, in_raw, &in);
         k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++) {
             unsigned x = (unsigned)in.g_idx[g];
@@ -545,6 +560,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
                 s->pc[x] = in.g_pc[g];
                 s->lv[x] = m;
                 s->untr[x] = (uint8_t)(has_table(cfg) && d->untr[d->pair_of[g]]);
+                bit_put(s->trk_bits, x, !s->untr[x]);
+                bit_put(s->untr_bits, x, s->untr[x]);
                 s->sched[x] = (uint16_t)(cfg->policy == WP_POL_DTIME
                                              ? bits_trunc(s->stamp + k, cfg->sched_bits)
                                              : in.g_prio[g]);
@@ -766,6 +783,23 @@ const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
                 return msg;
             }
     }
+    /* the C-only bitsets agree with the arrays */
+    for (k = 0; k < WARP_POOL_MAX_ENTRIES; k++)
+        if (bits_array_get(s->trk_bits, k) != (s->valid[k] && !s->untr[k]) ||
+            bits_array_get(s->untr_bits, k) != (s->valid[k] && s->untr[k]) ||
+            bits_array_get(s->mk_bits, k) != (s->mk[k] != 0u)) {
+            snprintf(msg, sizeof msg, "entry %u: the C-only bitsets (tracked %u untracked %u "
+                     "marked %u) disagree with valid %u untr %u mk %u", k,
+                     bits_array_get(s->trk_bits, k), bits_array_get(s->untr_bits, k),
+                     bits_array_get(s->mk_bits, k), s->valid[k], s->untr[k], s->mk[k]);
+            return msg;
+        }
+    for (k = 0; k < WARP_POOL_MAX_MAJ; k++)
+        if (bits_get(s->tv_bits, k) != (s->tv[k] != 0u)) {
+            snprintf(msg, sizeof msg, "table slot %u: the C-only bitset says valid %u, tv %u", k,
+                     bits_get(s->tv_bits, k), s->tv[k]);
+            return msg;
+        }
     return NULL;
 }
 

@@ -238,7 +238,16 @@
  * 20% the clock edge, which touches only the written and issued entries,
  * the (at most 3) table slots they name, and the pool-wide mark loop only
  * in the cycle a batch begins.  C/RTL: 30-43x on this machine (13-20x
- * before).
+ * before).  Issue 24 (build/simt --mech dwf, callgrind): the pool-wide
+ * searches -- the batch's lowest marked warp, the drain's lowest untracked
+ * warp, the lowest warp at the picked PC, the marks a batch sets, the
+ * table's valid slots -- walk C-only bitsets of the tracked, untracked and
+ * marked warps and of the valid slots (bits_ffs over the set bits)
+ * instead of every entry, and the input truncation takes each width's mask
+ * once: warp_pool_eval 3,850 -> 2,080 and warp_pool_step 1,490 -> 850
+ * instructions per warp-instruction of the SM model (16 generated kernels,
+ * POOL = 128; together with dwf's idle cycles, which skip the pool in
+ * about 30% of the cycles: docs/bench.md "dwf").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
@@ -252,6 +261,7 @@
 
 #include <stdint.h>
 
+#include "bits.h"
 #include "port.h"
 
 #ifdef __cplusplus
@@ -345,6 +355,15 @@ typedef struct {
     uint8_t turn;                            /* the last batch begun was a drain */
     uint8_t lslot;                           /* table slot of the last pick */
     uint16_t mk_cnt;                         /* C only: number of mk bits set */
+    /* C only, not registers: valid, untr, mk and tv again as bitsets (bit i
+     * of word i / 64), so the pool-wide searches (the batch's lowest warp,
+     * the warps at a PC, the marks a batch sets, the table's valid slots)
+     * visit the set bits only instead of every entry.  Written by reset and
+     * step beside the arrays; warp_pool_check asserts they agree. */
+    uint64_t trk_bits[WARP_POOL_MAX_ENTRIES / 64];  /* valid && !untr */
+    uint64_t untr_bits[WARP_POOL_MAX_ENTRIES / 64]; /* valid && untr */
+    uint64_t mk_bits[WARP_POOL_MAX_ENTRIES / 64];   /* mk */
+    uint64_t tv_bits;                                /* tv */
 } warp_pool_state;
 
 typedef struct {
@@ -432,9 +451,28 @@ static inline unsigned warp_pool_home_lane(unsigned tid, unsigned lanes, unsigne
     return (swizzle && odd) ? (lane ^ 1u) : lane;
 }
 
-/* Lane l's TID field of a wide bus (words, LSB first). */
-unsigned warp_pool_get_tid(const uint64_t *words, unsigned lane, unsigned tid_bits);
-void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned tid_bits, unsigned tid);
+/* Lane l's TID field of a wide bus (words, LSB first).  Inline: the dwf
+ * and the SM model read and write a warp's TIDs lane by lane every cycle. */
+static inline unsigned warp_pool_get_tid(const uint64_t *words, unsigned lane, unsigned tid_bits)
+{
+    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    uint64_t v = words[w] >> o;
+    if (o + tid_bits > 64u)
+        v |= words[w + 1u] << (64u - o);
+    return (unsigned)bits_trunc(v, tid_bits);
+}
+
+static inline void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned tid_bits,
+                                     unsigned tid)
+{
+    unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    uint64_t t = bits_trunc(tid, tid_bits);
+    words[w] = bits_insert(words[w], o, tid_bits, t);
+    if (o + tid_bits > 64u) {
+        unsigned lo = 64u - o;
+        words[w + 1u] = bits_insert(words[w + 1u], 0, tid_bits - lo, t >> lo);
+    }
+}
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
 void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,

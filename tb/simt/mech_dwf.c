@@ -76,6 +76,7 @@ typedef struct {
     lane_regfile_cfg rc;
     lane_regfile_state *rs;
     lane_regfile_in ri;
+    lane_regfile_in ri_idle; /* the register file's input while no request is in it */
     lane_regfile_out ro;
     mdwf_item *cq;
     unsigned ncq, capcq;
@@ -186,6 +187,9 @@ static const char *mdwf_init(core *c, void *vm)
             return mech_param_small(c, msg, sizeof msg, "lane_regfile.ENTRIES",
                                     u->rc.entries, u->rc.regs * per, 0, why);
         }
+        memset(&u->ri_idle, 0, sizeof u->ri_idle);
+        u->ri_idle.mode = C->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+        u->ri_idle.swizzle = m->swz;
         u->ws = malloc(sizeof *u->ws); /* the resets clear them */
         u->rs = malloc(sizeof *u->rs);
         dwf_reset(&u->wc, u->ws);
@@ -344,18 +348,22 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     dwf_eval(&u->wc, u->ws, in, &u->wo);
     if (u->wo.err)
         return core_fail(c, "dwf error %s", dwf_err_name((unsigned)u->wo.err_code));
+    int have_req = 0; /* r and tid are the request of u->wo's issue */
     if (u->wo.iss_valid) {
         /* the SIMD group or LSU busy: the pool holds its issue */
         mdwf_req(c, m, q, u, tid, &r);
+        have_req = 1;
         if (core_ready(c, q, &r) != CORE_OK) {
             in->iss_req = 0;
             dwf_eval(&u->wc, u->ws, in, &u->wo);
+            have_req = 0;
         }
     }
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
         dwf_eval(&u->wc, u->ws, in, &u->wo);
+        have_req = 0;
         pick = -1;
     } else if (pick == -2) {
         unsigned w;
@@ -366,7 +374,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
     if (u->wo.iss_valid) {
-        mdwf_req(c, m, q, u, tid, &r);
+        if (!have_req)
+            mdwf_req(c, m, q, u, tid, &r);
         const prog_insn *ki = &p->ins[r.pc];
         lane_regfile_in *ri = &u->ri;
         memset(ri, 0, sizeof *ri);
@@ -420,13 +429,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         issued = 1;
     }
     /* the register file: this cycle's pass of the request in progress */
-    lane_regfile_in idle, *ri = &u->ri;
-    if (!u->rf_active) {
-        memset(&idle, 0, sizeof idle);
-        idle.mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
-        idle.swizzle = m->swz;
-        ri = &idle;
-    }
+    const lane_regfile_in *ri = u->rf_active ? &u->ri : &u->ri_idle;
     lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
     if (u->ro.err)
         return core_fail(c, "lane_regfile error %s", lane_regfile_err_name((unsigned)u->ro.err_code));
