@@ -138,8 +138,13 @@ SIMT_SRC = -DSIMT_SRC_DIR='"$(CURDIR)"'
 all: $(B)/simt $(B)/asan/simt
 # the formal flow's helpers (make formal, tests/run.sh)
 all: $(B)/formal_vec $(B)/mutate_gen
-$(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels.a $(HDRS)
-	$(CC) $(CFLAGS_OPT) $(SIMT_SRC) $(filter %.c,$^) $(B)/libmodels.a -lm -o $@
+# build/simt is compiled with the models' sources at -O3 with link-time
+# optimisation (CFLAGS_SIMT): the structures' small eval/step functions are
+# inlined into the mechanisms (docs/bench.md, issue 24 item 6); the other
+# binaries and build/asan/simt keep their flags.
+CFLAGS_SIMT := $(CSTD) -O3 -flto=auto
+$(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(LIB_SRC) $(HDRS) | $(B)
+	$(CC) $(CFLAGS_SIMT) $(SIMT_SRC) $(filter %.c,$^) -lm -o $@
 $(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel $(B)/tests/test_simt_prog $(B)/asan/test_simt_prog $(B)/tests/test_simt_scalar $(B)/asan/test_simt_scalar: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) tests/simt_kernels.h
 $(B)/asan/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(B)/libmodels_san.a $(HDRS)
 	@mkdir -p $(dir $@)

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../rtl_c/bits.h"
 #include "../../rtl_c/two_level_sched.h"
 #include "../../vcd/vcd.h"
 #include "../vec.h"
@@ -62,6 +63,12 @@ struct core {
     uint8_t *live, *at_bar;
     uint64_t *tready;                  /* T x nregs: the oracle */
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
+    /* core_sb_ready's answer per warp slot: the cycle from which the
+     * registers of instruction sbc_pc[w] (and barrel processing) are ready,
+     * the latest of their scoreboard entries; -1 when the row or bar_until
+     * changed since (core_issue, cta_start) */
+    int *sbc_pc;
+    uint64_t *sbc_at;
     unsigned rstride;                  /* entries of a thread's register array */
     /* scalarization (MECH_SCALAR_*): each thread's r is its vector file
      * (scalar_vec_regs entries), each warp slot has a scalar file */
@@ -82,6 +89,8 @@ struct core {
     /* fetch */
     fetchbuf *fb;                      /* W x nctx */
     unsigned nctx, fetch_rr;
+    int own_fetch, own_sb;             /* MECH_OWN_FETCH or no fetch_pc; MECH_OWN_SB */
+    unsigned ndec;                     /* dec_ports() */
     unsigned fetch_left;               /* this cycle's fetch slots not yet used */
     uint64_t fcand[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
     uint64_t fdirty[(CORE_MAX_WARPS * CORE_MAX_CTX + 63) / 64];
@@ -130,7 +139,7 @@ int core_fail(core *c, const char *fmt, ...)
     return -1;
 }
 
-static unsigned popc(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+static unsigned popc(uint64_t x) { return bits_popcount(x); } /* inline (bits.h) */
 static unsigned ctz(uint64_t x) { return (unsigned)__builtin_ctzll(x); }
 
 unsigned core_warp_size(const core *c) { return c->WS; }
@@ -312,6 +321,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
     for (unsigned j = 0; j < c->CW; j++) {
         unsigned w = k * c->CW + j;
         memset(&c->sb[(size_t)w * c->nregs], 0, c->nregs * sizeof(uint64_t));
+        c->sbc_pc[w] = -1;
         if (c->scalar)
             memset(&c->srf[(size_t)w * c->sregs], 0, c->sregs * sizeof(uint64_t));
         for (unsigned x = 0; x < c->nctx; x++)
@@ -645,18 +655,23 @@ int core_sb_ready(const core *c, unsigned w, int pc)
 {
     if (core_sb_blind(c))
         return 1;
-    const prog_insn *in = &c->p->ins[pc];
-    const uint64_t *row = &c->sb[(size_t)w * c->nregs];
-    /* barrel processing: the warp's last instruction has not completed */
-    if (c->P.barrel && c->bar_until[w] > c->cycle)
-        return 0;
-    for (unsigned j = 0; j < in->nsrc; j++)
-        if (row[in->src[j]] > c->cycle)
-            return 0;
-    for (unsigned j = 0; j < in->ndst; j++)
-        if (row[in->dst[j]] > c->cycle)
-            return 0;
-    return 1;
+    if (c->sbc_pc[w] != pc) {
+        /* the latest of the entries pc reads and writes, and barrel
+         * processing's (the warp's last instruction completes): fixed until
+         * warp w issues again (core_issue) or its CTA starts (cta_start) */
+        const prog_insn *in = &c->p->ins[pc];
+        const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+        uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
+        for (unsigned j = 0; j < in->nsrc; j++)
+            if (row[in->src[j]] > at)
+                at = row[in->src[j]];
+        for (unsigned j = 0; j < in->ndst; j++)
+            if (row[in->dst[j]] > at)
+                at = row[in->dst[j]];
+        c->sbc_pc[w] = pc; /* a cache of the row, not state of the machine */
+        c->sbc_at[w] = at;
+    }
+    return c->sbc_at[w] <= c->cycle;
 }
 
 static unsigned tid_of(const core *c, const core_req *r, unsigned l)
@@ -701,27 +716,30 @@ static int free_group(const core *c, const prog_insn *in, const core_req *r)
     return -1;
 }
 
+/* The checks in the order of their reasons; the flags of the run
+ * (own_fetch, own_sb, ndec) and the unit class of each pc (ucls) are set
+ * in core_new. */
 enum core_why core_ready(const core *c, unsigned port, const core_req *r)
 {
-    const prog_insn *in = &c->p->ins[r->pc];
-    if (port >= dec_ports(c) || c->dec[port].valid)
+    if (port >= c->ndec || c->dec[port].valid)
         return CORE_PORT;
     if (r->with >= 0 && c->dec[r->with].valid && (c->slot_mask[r->with] & r->mask))
         return CORE_LANES; /* (a slot not issued yet: checked at its issue) */
     if (r->nthreads ? core_at_bar(c, r->threads[0])
                     : r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
         return CORE_BARRIER;
-    if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
+    if (!r->nofetch && !c->own_fetch) {
         const fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
         if (!b->n || b->pc != r->pc || b->t[0] >= c->cycle)
             return CORE_NOT_FETCHED;
     }
-    if (!r->nosb && !(c->ops->flags & MECH_OWN_SB) && !core_sb_ready(c, r->warp, r->pc))
+    if (!r->nosb && !c->own_sb && !core_sb_ready(c, r->warp, r->pc))
         return CORE_SB;
     if (r->with >= 0) {
         /* joining a slot: its SIMD group when the same class, the LSU's
          * queue when a memory access; a slot not issued yet is checked when
          * it joins */
+        const prog_insn *in = &c->p->ins[r->pc];
         if (!c->dec[r->with].valid || is_mem(in))
             return CORE_OK;
         if (unit_class(&c->p->ins[c->dec[r->with].pc]) == unit_class(in))
@@ -732,12 +750,11 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
 
 enum core_why core_unit_free(const core *c, unsigned port, const core_req *r)
 {
-    const prog_insn *in = &c->p->ins[r->pc];
-    if (is_mem(in))
-        return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
-    if (on_scalar_unit(c, r->pc))
-        return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
-    return free_group(c, in, r) < 0 ? CORE_NO_GROUP : CORE_OK;
+    switch (c->ucls[r->pc]) {
+    case CORE_UC_LSU: return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
+    case CORE_UC_SCALAR: return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
+    default: return free_group(c, &c->p->ins[r->pc], r) < 0 ? CORE_NO_GROUP : CORE_OK;
+    }
 }
 
 const uint8_t *core_unit_classes(const core *c) { return c->ucls; }
@@ -1041,6 +1058,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * (004 l.193-200: selected in the fetch stage after it completes) */
     if (c->P.barrel && !r->nosb && !(c->ops->flags & MECH_OWN_SB) && last + 1 > c->bar_until[r->warp])
         c->bar_until[r->warp] = last + 1;
+    if (r->warp < c->W)
+        c->sbc_pc[r->warp] = -1; /* its row or bar_until may have moved */
     if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
         last > c->ld_until[r->unit_warp])
         c->ld_until[r->unit_warp] = last;
@@ -1491,6 +1510,10 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->at_bar = calloc(c->T, 1);
     c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
     c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
+    c->sbc_pc = malloc(c->W * sizeof(int));
+    c->sbc_at = calloc(c->W, sizeof(uint64_t));
+    for (unsigned w = 0; w < c->W; w++)
+        c->sbc_pc[w] = -1;
     c->ld_until = calloc(c->W + 1, sizeof(uint64_t));
     c->bar_until = calloc(c->W + 1, sizeof(uint64_t));
     c->fb = calloc((size_t)c->W * c->nctx, sizeof *c->fb);
@@ -1530,6 +1553,9 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     }
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++)
         c->rr[q] = UINT32_MAX;
+    c->own_fetch = (ops->flags & MECH_OWN_FETCH) || !ops->fetch_pc;
+    c->own_sb = (ops->flags & MECH_OWN_SB) != 0;
+    c->ndec = dec_ports(c);
     /* core_unit_free's class of each instruction, as a request with
      * lanes_per_wave 0 sees it */
     c->ucls = malloc(p->n + 1u);
@@ -1598,6 +1624,8 @@ void core_free(core *c)
     free(c->tready);
     free(c->ucls);
     free(c->sb);
+    free(c->sbc_pc);
+    free(c->sbc_at);
     free(c->ld_until);
     free(c->bar_until);
     free(c->fb);

@@ -38,6 +38,7 @@
 
 #include "../../area/logic.h"
 #include "../../area/structs.h"
+#include "../../rtl_c/bits.h"
 #include "../../rtl_c/dpe_stack.h"
 #include "../../rtl_c/dwf.h"
 #include "../../rtl_c/hct_cct_heap.h"
@@ -52,7 +53,7 @@
 #include "mech.h"
 #include "scalar.h"
 
-static unsigned popc(uint64_t x) { return (unsigned)__builtin_popcountll(x); }
+static unsigned popc(uint64_t x) { return bits_popcount(x); } /* inline (bits.h) */
 
 energy_cnt *energy_row(energy_counts *e, const char *name)
 {

@@ -105,10 +105,20 @@ static int fields(char *t, char **w, int max)
     return n;
 }
 
-static void join_path(char *out, size_t n, const char *dir, const char *path)
+/* dir/path into out (path alone when absolute or dir is empty or "."); -1
+ * when it does not fit in n bytes (the caller names the path: a truncated
+ * path would open another file) */
+static int join_path(char *out, size_t n, const char *dir, const char *path)
 {
-    if (path[0] == '/' || !dir[0] || !strcmp(dir, ".")) snprintf(out, n, "%s", path);
-    else snprintf(out, n, "%s/%s", dir, path);
+    size_t ld = (path[0] == '/' || !strcmp(dir, ".")) ? 0 : strlen(dir), lp = strlen(path);
+    size_t at = ld ? ld + 1 : 0;
+    if (at + lp >= n) return -1;
+    if (ld) {
+        memcpy(out, dir, ld);
+        out[ld] = '/';
+    }
+    memcpy(out + at, path, lp + 1);
+    return 0;
 }
 
 static int dims(char **w, int nw, uint32_t d[3], const char *where, const char *key, char *err,
@@ -163,8 +173,8 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
     if (nw < 0) return lerr(err, errlen, where, "too many fields");
     if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) {
         if (nw != 1) return lerr(err, errlen, where, "%s takes one path", key);
-        if (from_flag) snprintf(l->ptx, sizeof l->ptx, "%s", w[0]);
-        else join_path(l->ptx, sizeof l->ptx, l->dir, w[0]);
+        if (join_path(l->ptx, sizeof l->ptx, from_flag ? "" : l->dir, w[0]))
+            return lerr(err, errlen, where, "path too long: %s", w[0]);
         l->is_cuda = key[0] == 'c';
         snprintf(l->w_ptx, sizeof l->w_ptx, "%s", where);
     } else if (!strcmp(key, "entry")) {
@@ -186,8 +196,8 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
         snprintf(l->w_mem, sizeof l->w_mem, "%s", where);
     } else if (!strcmp(key, "mem_init")) {
         if (nw != 1) return lerr(err, errlen, where, "mem_init takes one path");
-        if (from_flag) snprintf(l->mem_init, sizeof l->mem_init, "%s", w[0]);
-        else join_path(l->mem_init, sizeof l->mem_init, l->dir, w[0]);
+        if (join_path(l->mem_init, sizeof l->mem_init, from_flag ? "" : l->dir, w[0]))
+            return lerr(err, errlen, where, "path too long: %s", w[0]);
         snprintf(l->w_init, sizeof l->w_init, "%s", where);
     } else if (!strcmp(key, "buffer")) {
         if (nw < 3) return lerr(err, errlen, where, "buffer takes NAME ADDR BYTES [zeros|ramp|random SEED|file PATH]");
@@ -208,8 +218,8 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
                 b.seed = (uint32_t)sd;
             } else if (!strcmp(w[3], "file") && nw == 5) {
                 b.init = 4;
-                if (from_flag) snprintf(b.path, sizeof b.path, "%s", w[4]);
-                else join_path(b.path, sizeof b.path, l->dir, w[4]);
+                if (join_path(b.path, sizeof b.path, from_flag ? "" : l->dir, w[4]))
+                    return lerr(err, errlen, where, "path too long: %s", w[4]);
             } else return lerr(err, errlen, where, "bad buffer initialiser (zeros | ramp | random SEED | file PATH)");
             if ((b.init == 2 || b.init == 3) && (b.addr % 4 || b.bytes % 4))
                 return lerr(err, errlen, where, "ramp and random buffers need 4-byte alignment and size");

@@ -202,6 +202,16 @@ typedef struct {
     int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
     uint64_t peak, sec_insts, sec_suspended;
     uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
+    /* the read port's query of each pc (rv, r: sb_query), built at init */
+    uint64_t (*qry)[2];
+    /* per row: the read port's last answer (hz1, hz2) and its query, valid
+     * until the scoreboard's step writes the row (writeback or issue): the
+     * answer depends only on the row's entries and the query (docs/bench.md);
+     * under --check every reuse is compared with an evaluation */
+    struct mech_sbi_hz {
+        uint64_t q1rv, q1r, q2rv, q2r;
+        uint8_t valid, hz1, hz2;
+    } *hz;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the

@@ -79,6 +79,8 @@ static unsigned sb_regs(const mech_sbi_bank *b, const prog_insn *ki, uint64_t *i
     return n;
 }
 
+static void sb_query(const mech_sbi_bank *b, const prog *p, int pc, uint64_t *rv, uint64_t *r);
+
 const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigned cct,
                                unsigned stride, unsigned idx)
 {
@@ -157,13 +159,24 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
-    return b->sb_done ? NULL : "sbi_scoreboard: out of memory";
+    b->hz = calloc(rows, sizeof *b->hz);
+    uint64_t (*qry)[2] = calloc(p->n + 1u, sizeof *qry);
+    if (!b->sb_done || !b->hz || !qry) {
+        free(qry);
+        return "sbi_scoreboard: out of memory";
+    }
+    for (unsigned pc = 0; pc < p->n; pc++)
+        sb_query(b, p, (int)pc, &qry[pc][0], &qry[pc][1]);
+    b->qry = qry;
+    return NULL;
 }
 
 void mech_sbi_bank_free(mech_sbi_bank *b)
 {
     free(b->sb_done);
     free(b->map);
+    free(b->qry);
+    free(b->hz);
 }
 
 /* ------------------------------------------- the heap (sbi, sbi+swi) */
@@ -232,6 +245,11 @@ void mech_sbi_rd(const prog *p, const void *vhs, unsigned w, void *vin)
  * packed QREGS ids with their valid bits. */
 static void sb_query(const mech_sbi_bank *b, const prog *p, int pc, uint64_t *rv, uint64_t *r)
 {
+    if (b->qry) { /* built at init (mech_sbi_bank_init) */
+        *rv = b->qry[pc][0];
+        *r = b->qry[pc][1];
+        return;
+    }
     uint64_t ids[SBI_SB_MAX_QREGS];
     unsigned n = sb_regs(b, &p->ins[pc], ids, b->sbc.qregs);
     *rv = 0;
@@ -409,9 +427,21 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
      * without evaluating it) */
     int hz1 = 0, hz2 = 0;
     if (b->sbs.dv1_q[row] | b->sbs.dv2_q[row]) {
-        sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
-        hz1 = (int)o.hz1;
-        hz2 = (int)o.hz2;
+        struct mech_sbi_hz *h = &b->hz[row];
+        if (h->valid && h->q1rv == q.q1_rv && h->q1r == q.q1_r && h->q2rv == q.q2_rv &&
+            h->q2r == q.q2_r && !core_config(c)->check) {
+            hz1 = h->hz1;
+            hz2 = h->hz2;
+        } else {
+            sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+            hz1 = (int)o.hz1;
+            hz2 = (int)o.hz2;
+            if (h->valid && h->q1rv == q.q1_rv && h->q1r == q.q1_r && h->q2rv == q.q2_rv &&
+                h->q2r == q.q2_r && !o.err && (h->hz1 != hz1 || h->hz2 != hz2))
+                core_fail(c, "internal: the read port's kept answer for row %u is stale", row);
+            *h = (struct mech_sbi_hz){q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, !o.err, (uint8_t)hz1,
+                                      (uint8_t)hz2};
+        }
     }
     k->q = q;
     int blind = core_sb_blind(c);
@@ -500,6 +530,12 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
         return -1;
     sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    if (b->sbo.nx_go) { /* the rows the step may have written */
+        if (b->sbo.nx_bw < b->rows)
+            b->hz[b->sbo.nx_bw].valid = 0;
+        if (b->sbo.nx_iw < b->rows)
+            b->hz[b->sbo.nx_iw].valid = 0;
+    }
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)
         b->peak = used;

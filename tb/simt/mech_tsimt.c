@@ -138,14 +138,21 @@ static void tsimt_launch(core *c, void *vm, unsigned w, uint64_t mask)
     mech_lq_push(&((tsimt_state *)vm)->lq, w, mask);
 }
 
+/* The fields of the core's request that name warp w issuing (pc, mask) on
+ * its lane. */
+static void tsimt_req_at(const tsimt_state *m, core_req *r, unsigned w, int pc, uint64_t mask)
+{
+    r->warp = r->unit_warp = w;
+    r->pc = pc;
+    r->mask = mask;
+    r->group = (int)(w % m->tc.lanes);
+}
+
 /* The core's view of warp w issuing (pc, mask) on its lane. */
 static core_req tsimt_req(const tsimt_state *m, unsigned w, int pc, uint64_t mask)
 {
     core_req r = {0};
-    r.warp = r.unit_warp = w;
-    r.pc = pc;
-    r.mask = mask;
-    r.group = (int)(w % m->tc.lanes);
+    tsimt_req_at(m, &r, w, pc, mask);
     r.with = -1;
     r.delay = 1;
     r.compact = 1;
@@ -212,10 +219,10 @@ static int tsimt_cycle(core *c, void *vm)
     memset(&m->in, 0, sizeof m->in);
     /* sb_ok: the scoreboard, the barrier and the load/store unit let the
      * buffered instruction go (its lane is the front end's to judge) */
-    for (unsigned w = 0; w < core_warps(c); w++) {
-        if (!(m->ts->ib_v_q >> w & 1u))
-            continue;
-        core_req r = tsimt_req(m, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+    core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
+    for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
+        const unsigned w = (unsigned)__builtin_ctzll(v);
+        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
         enum core_why y = core_ready(c, 0, &r);
         if (y == CORE_OK || y == CORE_NO_GROUP)
             fi->sb_ok |= 1ull << w;
