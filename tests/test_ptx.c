@@ -1140,6 +1140,18 @@ TEST(fast_path_equals_general_path)
     }
     CHECK_EQ(bad, 0);
     CHECK(fast * 5 > e.p.n * 4); /* most of the program takes the fast path */
+    /* the NaN rule (docs/ptx.md): the first NaN operand, quieted */
+    env g;
+    RUN_OK(g, NULL,
+           "mov.f32 %f2, 0f7F800001; mov.f32 %f3, 0fFFC00002; mov.f32 %f6, 0f3F800000;\n"
+           "add.f32 %f1, %f2, %f3; mul.rn.f32 %f4, %f3, %f2; sub.f32 %f5, %f6, %f2;\n"
+           "mov.f64 %fd2, 0d7FF0000000000001; mov.f64 %fd3, 0dFFF8000000000002;\n"
+           "div.rn.f64 %fd1, %fd3, %fd2;");
+    CHECK_EQ(R(&g, "%f1"), 0x7fc00001);
+    CHECK_EQ(R(&g, "%f4"), 0xffc00002);
+    CHECK_EQ(R(&g, "%f5"), 0x7fc00001);
+    CHECK_EQ(R(&g, "%fd1"), 0xfff8000000000002ull);
+    done(&g);
     free(r0);
     free(r1);
     free(r2);

@@ -12,7 +12,8 @@
  * zero stops the run (PTX leaves the result undefined, C too: the kernel
  * has a bug), the one overflowing case (min / -1) gives min and rem 0.
  * Floats: IEEE binary32/64 through C's float/double (FLT_EVAL_METHOD 0);
- * .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
+ * a NaN operand of add/sub/mul/div (.rn) gives the first NaN operand,
+ * quieted; .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
  * (fma/fmaf); min/max return the non-NaN operand and order -0 below +0;
  * .ftz flushes .f32 subnormal inputs and results to a zero of the same
  * sign; .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
@@ -27,6 +28,15 @@
  * one of the launch's buffers or the module's variables when the launch
  * declares any), else the run stops with the thread, the PC, the PTX line
  * and the address.  Generic addresses: ptx_int.h.
+ *
+ * Two paths (docs/ptx.md, "How exec runs an instruction"): ptx_exec runs
+ * the pre-decoded form (ptx_int.h: ptx_fx, built by ptx_fast_build when
+ * the module is loaded) of the common forms with no decoding per thread;
+ * ptx_exec_general is the semantics written per opcode, for everything
+ * else and for every error.  Cost (callgrind, hotspot.launch, spe): 152
+ * instructions per thread-instruction before the fast path, about 68 with
+ * it (a fast ALU case about 45: the guard, the effect's fields, two operand
+ * reads, one jump, the write).
  */
 #include <fenv.h>
 #include <math.h>
@@ -137,28 +147,41 @@ static float ftz32(float x)
 
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
 
-/* Which NaN an operation on two NaNs returns depends on the order the
- * compiler gives the operands of a commutative operation (x86: the first),
- * and that may differ between two places the same C expression is
- * compiled.  Each float operation is therefore compiled once, not inlined,
- * and the general and the fast path (below) both call it: they agree to
- * the bit, NaN payloads included. */
+/* A NaN operand of add, sub, mul or div: the result is the first NaN
+ * operand (in PTX order), quieted.  C leaves the choice between two NaNs to
+ * the compiler (x86 returns its first operand, and a compiler may swap the
+ * operands of a commutative operation), so it is made here, the same in
+ * every place the operation is compiled. */
+static inline uint64_t nan32(uint64_t a, uint64_t b)
+{
+    return ((isnan(f32(a)) ? a : b) & 0xffffffffull) | 0x00400000ull;
+}
+static inline uint64_t nan64(uint64_t a, uint64_t b)
+{
+    return (isnan(f64(a)) ? a : b) | 0x0008000000000000ull;
+}
+#define FBIN(name, from, to, nan, OP)                                            \
+    static inline uint64_t name(uint64_t a, uint64_t b)                          \
+    {                                                                            \
+        return isnan(from(a)) || isnan(from(b)) ? nan(a, b) : to(from(a) OP from(b)); \
+    }
+FBIN(fadd32, f32, bf32, nan32, +)
+FBIN(fsub32, f32, bf32, nan32, -)
+FBIN(fmul32, f32, bf32, nan32, *)
+FBIN(fdiv32, f32, bf32, nan32, /)
+FBIN(fadd64, f64, bf64, nan64, +)
+FBIN(fsub64, f64, bf64, nan64, -)
+FBIN(fmul64, f64, bf64, nan64, *)
+FBIN(fdiv64, f64, bf64, nan64, /)
+#undef FBIN
+
+/* fma and the other rounding modes: compiled once (their NaN is the C
+ * library's or the compiler's choice: the same on both paths) */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
 #else
 #define NOINLINE
 #endif
-#define FBIN(name, from, to, OP) \
-    static NOINLINE uint64_t name(uint64_t a, uint64_t b) { return to(from(a) OP from(b)); }
-FBIN(fadd32, f32, bf32, +)
-FBIN(fsub32, f32, bf32, -)
-FBIN(fmul32, f32, bf32, *)
-FBIN(fdiv32, f32, bf32, /)
-FBIN(fadd64, f64, bf64, +)
-FBIN(fsub64, f64, bf64, -)
-FBIN(fmul64, f64, bf64, *)
-FBIN(fdiv64, f64, bf64, /)
-#undef FBIN
 
 /* one IEEE operation in the rounding mode rnd (volatile operands keep the
  * operation between the two fesetround calls): op32 on float, op64 on double */
@@ -881,17 +904,87 @@ static inline uint8_t *fast_access(ptx_impl *im, const ptx_fx *f, const prog_thr
     return base + addr;
 }
 
-static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
-                    char *err, size_t errlen)
+/* The effect's fields before an instruction runs; 0 when its guard holds
+ * it off (a no-op that goes on to pc + 1). */
+static inline int fast_begin(const ptx_fx *f, int pc, const prog_thread *t, prog_effect *e)
 {
-    ptx_impl *im = p->impl;
-    const ptx_fx *f = &im->fx[pc];
     e->next_pc = pc + 1;
     e->executed = 0;
     e->taken = 0;
     e->nacc = 0;
     if (f->guard >= 0 && (int)(t->r[f->guard] & 1) == (int)f->guard_neg) return 0;
     e->executed = 1;
+    return 1;
+}
+
+/* The fast cases that call functions (fma, unsigned division) and the
+ * general path, after ptx_exec's guard: kept out of ptx_exec so that its
+ * own cases, which call nothing, need no saved registers. */
+static NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+                               prog_effect *e, char *err, size_t errlen)
+{
+    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
+    if (!fast_begin(f, pc, t, e)) return 0;
+    uint64_t a = SRC(0), b = SRC(1), r;
+    switch (f->k) {
+    case FK_DIV_U: case FK_REM_U: {
+        uint64_t y = SX(b);
+        if (!y) return ptx_exec_general(p, pc, t, m, e, err, errlen);
+        r = f->k == FK_DIV_U ? SX(a) / y : SX(a) % y;
+        break;
+    }
+    case FK_FFMA32: r = bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2)))); break;
+    case FK_FFMA64: r = bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2)))); break;
+    default: return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    }
+    t->r[f->d[0]] = FIX(r);
+    return 0;
+}
+
+/* FK_LD, FK_ST after ptx_exec's dispatch: the guard, the access and the
+ * registers (a function of its own: fewer registers to save than
+ * fast_calls) */
+static NOINLINE int fast_mem(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+                             prog_effect *e, char *err, size_t errlen)
+{
+    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
+    if (!fast_begin(f, pc, t, e)) return 0;
+    uint64_t addr = (t->r[f->ar] & f->am) + f->x;
+    uint8_t *q = fast_access(p->impl, f, t, m, addr);
+    if (!q) return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    unsigned n = f->vec, by = f->bytes;
+    int st = f->k == FK_ST;
+    for (unsigned i = 0; i < n; i++) {
+        e->acc[i].addr = addr + (uint64_t)i * by;
+        e->acc[i].bytes = (uint8_t)by;
+        e->acc[i].write = (uint8_t)st;
+        e->acc[i].space = f->space;
+    }
+    e->nacc = (uint8_t)n;
+    if (n == 1) {
+        if (st) store_n(q, SRC(0), by);
+        else t->r[f->d[0]] = FIX(load_n(q, by));
+        return 0;
+    }
+    if (st) {
+        for (unsigned i = 0; i < n; i++) store_n(q + (size_t)i * by, SRC(i), by);
+        return 0;
+    }
+    uint64_t v[4];
+    for (unsigned i = 0; i < n; i++) v[i] = load_n(q + (size_t)i * by, by);
+    for (unsigned i = 0; i < n; i++) t->r[f->d[i]] = FIX(v[i]);
+    return 0;
+}
+
+static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    char *err, size_t errlen)
+{
+    ptx_impl *im = p->impl;
+    const ptx_fx *f = &im->fx[pc];
+    if (f->k >= FK_DIV_U)
+        return f->k == FK_LD || f->k == FK_ST ? fast_mem(p, pc, t, m, e, err, errlen)
+                                              : fast_calls(p, pc, t, m, e, err, errlen);
+    if (!fast_begin(f, pc, t, e)) return 0;
     uint64_t a = SRC(0), b = SRC(1), r;
     switch (f->k) {
     case FK_NOP: return 0;
@@ -924,12 +1017,6 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     case FK_MADWIDE: r = SX(a) * SX(b) + SRC(2); break;
     case FK_MULHI: r = (SX(a) * SX(b)) >> 32; break;
     case FK_MINMAX: r = (((SX(a) ^ f->flip) < (SX(b) ^ f->flip)) != f->tbl) ? a : b; break;
-    case FK_DIV_U: case FK_REM_U: {
-        uint64_t y = SX(b);
-        if (!y) return ptx_exec_general(p, pc, t, m, e, err, errlen);
-        r = f->k == FK_DIV_U ? SX(a) / y : SX(a) % y;
-        break;
-    }
     case FK_SETP_I: {
         uint64_t x = SX(a) ^ f->flip, y = SX(b) ^ f->flip;
         r = (f->tbl >> ((unsigned)(x > y) * 2u + (unsigned)(x == y))) & 1u;
@@ -955,38 +1042,17 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     case FK_CVT_F64_S: r = bf64((double)(int64_t)SX(a)); break;
     case FK_CVT_F64_U: r = bf64((double)SX(a)); break;
     case FK_CVTA: r = a + f->x; break;
+    /* float arithmetic on two numbers has one IEEE result; with a NaN
+     * operand the NaN it returns is the one fast_calls' function gives */
     case FK_FADD32: r = fadd32(a, b); break;
     case FK_FSUB32: r = fsub32(a, b); break;
     case FK_FMUL32: r = fmul32(a, b); break;
     case FK_FDIV32: r = fdiv32(a, b); break;
-    case FK_FFMA32: r = bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2)))); break;
     case FK_FADD64: r = fadd64(a, b); break;
     case FK_FSUB64: r = fsub64(a, b); break;
     case FK_FMUL64: r = fmul64(a, b); break;
     case FK_FDIV64: r = fdiv64(a, b); break;
-    case FK_FFMA64: r = bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2)))); break;
-    case FK_LD: case FK_ST: {
-        uint64_t addr = (t->r[f->ar] & f->am) + f->x;
-        uint8_t *q = fast_access(im, f, t, m, addr);
-        if (!q) return ptx_exec_general(p, pc, t, m, e, err, errlen);
-        unsigned n = f->vec, by = f->bytes;
-        for (unsigned i = 0; i < n; i++) {
-            e->acc[i].addr = addr + (uint64_t)i * by;
-            e->acc[i].bytes = (uint8_t)by;
-            e->acc[i].write = f->k == FK_ST;
-            e->acc[i].space = f->space;
-        }
-        e->nacc = (uint8_t)n;
-        if (f->k == FK_ST) {
-            for (unsigned i = 0; i < n; i++) store_n(q + (size_t)i * by, SRC(i), by);
-            return 0;
-        }
-        uint64_t v[4];
-        for (unsigned i = 0; i < n; i++) v[i] = load_n(q + (size_t)i * by, by);
-        for (unsigned i = 0; i < n; i++) t->r[f->d[i]] = FIX(v[i]);
-        return 0;
-    }
-    default: return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    default: r = 0; break; /* not reached: fast_calls' cases */
     }
     t->r[f->d[0]] = FIX(r);
     return 0;

@@ -117,12 +117,13 @@ typedef struct {
  * fast case meets an error (a misaligned or out-of-range access, a
  * division by zero), so every message comes from one place. */
 enum ptx_fast_kind {
-    FK_GENERAL, FK_NOP, FK_BRA, FK_EXIT, FK_MOV, FK_SREG, FK_ADD, FK_SUB, FK_MUL, FK_MAD,
-    FK_AND, FK_OR, FK_XOR, FK_NOT, FK_NEG, FK_SHL, FK_SHR_U, FK_SHR_S, FK_MULWIDE, FK_MADWIDE,
-    FK_MULHI, FK_MINMAX, FK_DIV_U, FK_REM_U, FK_SETP_I, FK_SETP_F32, FK_SETP_F64, FK_SELP,
-    FK_CVT_I, FK_CVT_F64_F32, FK_CVT_F32_S, FK_CVT_F32_U, FK_CVT_F64_S, FK_CVT_F64_U,
-    FK_CVTA, FK_FADD32, FK_FSUB32, FK_FMUL32, FK_FDIV32, FK_FFMA32, FK_FADD64, FK_FSUB64,
-    FK_FMUL64, FK_FDIV64, FK_FFMA64, FK_XORC, FK_ANDC, FK_LD, FK_ST, FK_N
+    FK_NOP, FK_BRA, FK_EXIT, FK_MOV, FK_SREG, FK_ADD, FK_SUB, FK_MUL, FK_MAD, FK_AND, FK_OR,
+    FK_XOR, FK_NOT, FK_NEG, FK_XORC, FK_ANDC, FK_SHL, FK_SHR_U, FK_SHR_S, FK_MULWIDE,
+    FK_MADWIDE, FK_MULHI, FK_MINMAX, FK_SETP_I, FK_SETP_F32, FK_SETP_F64, FK_SELP, FK_CVT_I,
+    FK_CVT_F64_F32, FK_CVT_F32_S, FK_CVT_F32_U, FK_CVT_F64_S, FK_CVT_F64_U, FK_CVTA,
+    FK_FADD32, FK_FSUB32, FK_FMUL32, FK_FDIV32, FK_FADD64, FK_FSUB64, FK_FMUL64, FK_FDIV64,
+    /* from here on the cases that call functions (ptx_exec.c: fast_calls) */
+    FK_DIV_U, FK_REM_U, FK_FFMA32, FK_FFMA64, FK_LD, FK_ST, FK_GENERAL, FK_N
 };
 
 typedef struct {
