@@ -941,6 +941,225 @@ TEST(parameter_address_for_ld_param)
     done(&e);
 }
 
+
+/* The pre-decoded fast path (ptx_int.h: ptx_fx) against the general path,
+ * instruction by instruction: a program holding every fast case at every
+ * type it takes (and neighbours that must stay general), each instruction
+ * run from many random states (registers within their widths, memories,
+ * guards, addresses in and out of range, misaligned, straddling two
+ * regions) through prog_ops.exec and through ptx_exec_general: the same
+ * result code and message, effect (next PC, executed, taken, accesses),
+ * registers and memory bytes.  Every fast case must occur, so the
+ * comparison cannot pass by never taking the fast path. */
+static uint64_t rnd_state = 0x9e3779b97f4a7c15ull;
+static uint64_t rnd64(void)
+{
+    rnd_state ^= rnd_state << 13;
+    rnd_state ^= rnd_state >> 7;
+    rnd_state ^= rnd_state << 17;
+    return rnd_state;
+}
+
+/* a register value of `w` bytes (0: a predicate) drawn to hit edges */
+static uint64_t rnd_value(unsigned w)
+{
+    static const uint64_t edge[] = {
+        0, 1, 2, 3, 4, 7, 8, 16, 31, 32, 33, 63, 64, 65, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff,
+        0x7fffffff, 0x80000000, 0xffffffff, 0x100000000ull, 0x7fffffffffffffffull,
+        0x8000000000000000ull, 0xffffffffffffffffull, 0xfffffffffffffffeull, 0xfffffff0,
+        0x3fc00000, 0xbfc00000, 0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0x80000001,
+        0x00800000, 0x3ff8000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000000ull,
+        0x0000000000000001ull, 0x8000000000000000ull, 0x4330000000000000ull, 0x5f000000,
+        0xdf000000, 0x4f800000, 0x43e0000000000000ull};
+    uint64_t v;
+    switch (rnd64() % 5) {
+    case 0: v = edge[rnd64() % (sizeof edge / sizeof edge[0])]; break;
+    case 1: v = rnd64() % 300; break;                  /* small, and addresses */
+    case 2: v = (rnd64() % 72) * 4; break;              /* aligned addresses */
+    case 3: v = (uint64_t)0 - (rnd64() % 9); break;     /* small negatives */
+    default: v = rnd64(); break;
+    }
+    if (w == 0) return v & 1;
+    return w >= 8 ? v : v & ((1ull << (8 * w)) - 1);
+}
+
+TEST(fast_path_equals_general_path)
+{
+    static const char *const it[] = {"s16", "u16", "s32", "u32", "s64", "u64"};
+    static const char *const ir[] = {"%rs", "%rs", "%r", "%r", "%rd", "%rd"};
+    static const char *const bt[] = {"b16", "b32", "b64"};
+    static const char *const br[] = {"%rs", "%r", "%rd"};
+    static const char *const icmp[] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi", "hs"};
+    static const char *const fcmp[] = {"eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu",
+                                       "leu", "gtu", "geu", "num", "nan"};
+    static const char *const mt[] = {"u8", "s8", "u16", "s16", "u32", "s32", "u64", "s64", "f32", "f64", "b32"};
+    static const char *const mr[] = {"%r", "%r", "%rs", "%r", "%r", "%rd", "%rd", "%rd", "%f", "%fd", "%r"};
+    static const char *const sp[] = {"global", "shared", "local"};
+    size_t cap = 1 << 17, n = 0;
+    char *b = malloc(cap);
+#define L(...) n += (size_t)snprintf(b + n, cap - n, __VA_ARGS__)
+    for (int i = 0; i < 6; i++) {
+        const char *T = it[i], *R = ir[i];
+        L("add.%s %s1, %s2, %s3;\nadd.%s %s1, %s2, 5;\nsub.%s %s1, %s2, %s3;\nsub.%s %s1, -3, %s3;\n",
+          T, R, R, R, T, R, R, T, R, R, R, T, R, R);
+        L("mul.lo.%s %s1, %s2, %s3;\nmad.lo.%s %s1, %s2, %s3, %s4;\n", T, R, R, R, T, R, R, R, R);
+        L("div.%s %s1, %s2, %s3;\nrem.%s %s1, %s2, %s3;\nmin.%s %s1, %s2, %s3;\nmax.%s %s1, %s2, %s3;\n",
+          T, R, R, R, T, R, R, R, T, R, R, R, T, R, R, R);
+        L("shr.%s %s1, %s2, %%r3;\nshr.%s %s1, %s2, 3;\n", T, R, R, T, R, R);
+        if (T[0] == 's') L("neg.%s %s1, %s2;\nabs.%s %s1, %s2;\n", T, R, R, T, R, R);
+        for (int c = 0; c < 10; c++) L("setp.%s.%s %%p1, %s2, %s3;\n", icmp[c], T, R, R);
+        L("setp.lt.%s %%p1|%%p2, %s2, %s3;\nsetp.ge.%s %%p1, %s2, 7;\n", T, R, R, T, R);
+        L("setp.eq.and.%s %%p1, %s2, %s3, %%p4;\n", T, R, R);
+        L("selp.%s %s1, %s2, %s3, %%p3;\n", T, R, R, R);
+        for (int j = 0; j < 6; j++) L("cvt.%s.%s %s1, %s2;\n", T, it[j], R, ir[j]);
+        L("cvt.rn.f32.%s %%f1, %s2;\ncvt.rn.f64.%s %%fd1, %s2;\ncvt.rz.f32.%s %%f1, %s2;\n", T, R, T, R, T, R);
+        L("cvt.sat.%s.s64 %s1, %%rd2;\n", T, R);
+        L("mov.%s %s1, %s2;\nmov.%s %s1, 77;\n", T, R, R, T, R);
+    }
+    L("mul.hi.s32 %%r1, %%r2, %%r3;\nmul.hi.u32 %%r1, %%r2, %%r3;\nmul.hi.u64 %%rd1, %%rd2, %%rd3;\n");
+    L("mad.hi.s32 %%r1, %%r2, %%r3, %%r4;\n");
+    L("mul.wide.s32 %%rd1, %%r2, %%r3;\nmul.wide.u32 %%rd1, %%r2, %%r3;\nmul.wide.s16 %%r1, %%rs2, %%rs3;\n"
+      "mul.wide.u16 %%r1, %%rs2, 3;\nmad.wide.s32 %%rd1, %%r2, %%r3, %%rd4;\nmad.wide.u32 %%rd1, %%r2, 4, %%rd4;\n");
+    for (int i = 0; i < 3; i++) {
+        const char *T = bt[i], *R = br[i];
+        L("and.%s %s1, %s2, %s3;\nor.%s %s1, %s2, 255;\nxor.%s %s1, %s2, %s3;\nnot.%s %s1, %s2;\n", T, R, R,
+          R, T, R, R, T, R, R, R, T, R, R);
+        L("shl.%s %s1, %s2, %%r3;\nshl.%s %s1, %s2, 2;\nshr.%s %s1, %s2, %%r3;\n", T, R, R, T, R, R, T, R, R);
+        L("setp.ne.%s %%p1, %s2, %s3;\n", T, R, R);
+    }
+    L("and.pred %%p1, %%p2, %%p3;\nor.pred %%p1, %%p2, %%p3;\nxor.pred %%p1, %%p2, %%p3;\nnot.pred %%p1, %%p2;\n"
+      "mov.pred %%p1, %%p2;\nselp.b32 %%r1, %%r2, 9, %%p3;\n");
+    L("mov.u32 %%r1, %%tid.x;\nmov.u32 %%r1, %%ctaid.y;\nmov.u32 %%r1, %%laneid;\nmov.u64 %%rd1, %%clock64;\n"
+      "mov.u32 %%r1, %%ntid.x;\nmov.b64 %%rd1, t_p1;\nmov.f32 %%f1, 0f3F800000;\n");
+    for (int i = 0; i < 2; i++) {
+        const char *T = i ? "f64" : "f32", *R = i ? "%fd" : "%f";
+        L("add.rn.%s %s1, %s2, %s3;\nadd.%s %s1, %s2, %s3;\nsub.rn.%s %s1, %s2, %s3;\nmul.rn.%s %s1, %s2, %s3;\n",
+          T, R, R, R, T, R, R, R, T, R, R, R, T, R, R, R);
+        L("div.rn.%s %s1, %s2, %s3;\nfma.rn.%s %s1, %s2, %s3, %s4;\nmad.rn.%s %s1, %s2, %s3, %s4;\n", T, R,
+          R, R, T, R, R, R, R, T, R, R, R, R);
+        L("add.rz.%s %s1, %s2, %s3;\nmul.rm.%s %s1, %s2, %s3;\nfma.rp.%s %s1, %s2, %s3, %s4;\n", T, R, R,
+          R, T, R, R, R, T, R, R, R, R);
+        L("neg.%s %s1, %s2;\nabs.%s %s1, %s2;\nmin.%s %s1, %s2, %s3;\n", T, R, R, T, R, R, T, R, R, R);
+        for (int c = 0; c < 14; c++) L("setp.%s.%s %%p1|%%p2, %s2, %s3;\n", fcmp[c], T, R, R);
+        L("selp.%s %s1, %s2, %s3, %%p3;\nmov.%s %s1, %s2;\n", T, R, R, R, T, R, R);
+    }
+    L("add.ftz.f32 %%f1, %%f2, %%f3;\nsetp.lt.ftz.f32 %%p1, %%f2, %%f3;\nneg.ftz.f32 %%f1, %%f2;\n"
+      "div.full.f32 %%f1, %%f2, %%f3;\ndiv.approx.f32 %%f1, %%f2, %%f3;\nadd.sat.f32 %%f1, %%f2, %%f3;\n");
+    L("cvt.f64.f32 %%fd1, %%f2;\ncvt.rn.f32.f64 %%f1, %%fd2;\ncvt.rzi.s32.f32 %%r1, %%f2;\n"
+      "cvt.ftz.f64.f32 %%fd1, %%f2;\ncvt.rni.f64.f32 %%fd1, %%f2;\n");
+    L("cvta.to.global.u64 %%rd1, %%rd2;\ncvta.global.u64 %%rd1, %%rd2;\ncvta.to.shared.u64 %%rd1, %%rd2;\n"
+      "cvta.shared.u64 %%rd1, %%rd2;\ncvta.local.u64 %%rd1, %%rd2;\n");
+    for (int s = 0; s < 3; s++)
+        for (int i = 0; i < 11; i++) {
+            L("ld.%s.%s %s1, [%%rd2];\nld.%s.%s %s1, [%%rd2+8];\nst.%s.%s [%%rd2+4], %s3;\n", sp[s], mt[i],
+              mr[i], sp[s], mt[i], mr[i], sp[s], mt[i], mr[i]);
+            L("st.%s.%s [%%rd2], 5;\n", sp[s], mt[i]);
+        }
+    L("ld.global.v2.u32 {%%r1, %%r2}, [%%rd2];\nld.global.v4.f32 {%%f1, %%f2, %%f3, %%f4}, [%%rd2+16];\n"
+      "st.shared.v2.u64 [%%rd2], {%%rd3, %%rd4};\nst.global.v4.b32 [%%rd2], {%%r3, %%r4, 1, %%r5};\n"
+      "ld.shared.v4.u16 {%%rs1, %%rs2, %%rs3, %%rs4}, [%%rd2];\nld.global.u32 %%r1, [8];\n"
+      "ld.param.u32 %%r1, [t_p1];\nld.param.u64 %%rd1, [%%rd2];\nld.u32 %%r1, [%%rd2];\nst.u8 [%%rd2], %%rs3;\n"
+      "atom.global.add.u32 %%r1, [%%rd2], %%r3;\nld.global.u32 %%r1, [%%r2];\n");
+    L("@%%p1 add.s32 %%r1, %%r2, %%r3;\n@!%%p2 ld.global.u32 %%r1, [%%rd2];\n@%%p3 bra $Lx;\nbra $Lx;\n"
+      "bar.sync 0;\nmembar.gl;\n$Lx:\n@%%p4 ret;\nexit;\n");
+#undef L
+    env e;
+    memset(&e, 0, sizeof e);
+    char text[1 << 17];
+    snprintf(text, sizeof text,
+             ".version 7.0\n.target sm_70\n.address_size 64\n"
+             ".visible .entry t(\n\t.param .u64 t_p0,\n\t.param .u32 t_p1\n)\n{\n%s%s\n}\n", DECLS, b);
+    free(b);
+    int rc = ptx_parse("fast.ptx", text, "t", 256, &e.p, &e.info, err, sizeof err);
+    if (rc) printf("  %s\n", err);
+    CHECK_EQ(rc, 0);
+    if (rc) return;
+    const ptx_impl *im = e.p.impl;
+    unsigned seen[FK_N] = {0};
+    for (unsigned pc = 0; pc < e.p.n; pc++) seen[im->fx[pc].k]++;
+    for (unsigned k = 0; k < FK_N; k++)
+        if (!seen[k]) printf("  fast case %u never occurs\n", k);
+    for (unsigned k = 0; k < FK_N; k++) CHECK(seen[k] > 0);
+    unsigned nr = e.p.nregs, bad = 0, fast = 0;
+    uint64_t *r0 = malloc(nr * 8), *r1 = malloc(nr * 8), *r2 = malloc(nr * 8);
+    static uint8_t mem0[3][256], mem1[3][256], mem2[3][256];
+    uint8_t param[12] = {16, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0};
+    ptx_var regions[2] = {{"a", 0, 128}, {"b", 128, 128}};
+    for (unsigned pc = 0; pc < e.p.n && bad < 5; pc++) {
+        if (im->fx[pc].k != FK_GENERAL) fast++;
+        for (int trial = 0; trial < 400 && bad < 5; trial++) {
+            ptx_set_regions(&e.p, regions, trial % 3 == 0 ? 0 : trial % 3 == 1 ? 1 : 2);
+            for (unsigned i = 0; i < nr; i++) r0[i] = rnd_value(im->regw[i]);
+            for (int s = 0; s < 3; s++)
+                for (int i = 0; i < 256; i++) mem0[s][i] = (uint8_t)rnd64();
+            memcpy(r1, r0, nr * 8);
+            memcpy(r2, r0, nr * 8);
+            memcpy(mem1, mem0, sizeof mem0);
+            memcpy(mem2, mem0, sizeof mem0);
+            prog_thread t1 = {0};
+            t1.tid[0] = (uint32_t)(rnd64() % 64);
+            t1.ntid[0] = 64;
+            t1.ntid[1] = t1.ntid[2] = 1;
+            t1.ctaid[1] = (uint32_t)(rnd64() % 5);
+            t1.nctaid[0] = t1.nctaid[1] = 5;
+            t1.nctaid[2] = 1;
+            t1.laneid = t1.tid[0] % 32;
+            t1.flat = t1.tid[0];
+            t1.clock = rnd64();
+            prog_thread t2 = t1;
+            t1.r = r1;
+            t2.r = r2;
+            t1.local = mem1[2];
+            t2.local = mem2[2];
+            prog_mem m1 = {mem1[0], 256, mem1[1], 256, param, 12, 64};
+            prog_mem m2 = {mem2[0], 256, mem2[1], 256, param, 12, 64};
+            prog_effect e1, e2;
+            memset(&e1, 0x5a, sizeof e1);
+            memset(&e2, 0x5a, sizeof e2);
+            char err1[300] = "", err2[300] = "";
+            int rc1 = e.p.ops->exec(&e.p, (int)pc, &t1, &m1, &e1, err1, sizeof err1);
+            int rc2 = ptx_exec_general(&e.p, (int)pc, &t2, &m2, &e2, err2, sizeof err2);
+            int same = rc1 == rc2 && !strcmp(err1, err2) && !memcmp(r1, r2, nr * 8) &&
+                       !memcmp(mem1, mem2, sizeof mem1);
+            if (same && !rc1) {
+                same = e1.next_pc == e2.next_pc && e1.executed == e2.executed &&
+                       e1.taken == e2.taken && e1.nacc == e2.nacc;
+                for (unsigned a = 0; same && a < e1.nacc; a++)
+                    same = e1.acc[a].addr == e2.acc[a].addr && e1.acc[a].bytes == e2.acc[a].bytes &&
+                           e1.acc[a].write == e2.acc[a].write && e1.acc[a].space == e2.acc[a].space;
+            }
+            if (!same) {
+                bad++;
+                printf("  pc %u (%s, fast case %u, trial %d): fast rc %d '%s', general rc %d '%s'\n", pc,
+                       e.p.ins[pc].text, im->fx[pc].k, trial, rc1, err1, rc2, err2);
+                for (unsigned i = 0; i < nr; i++)
+                    if (r1[i] != r2[i])
+                        printf("    %s: fast 0x%llx, general 0x%llx (was 0x%llx)\n", im->regname[i],
+                               (unsigned long long)r1[i], (unsigned long long)r2[i],
+                               (unsigned long long)r0[i]);
+            }
+        }
+    }
+    CHECK_EQ(bad, 0);
+    CHECK(fast * 5 > e.p.n * 4); /* most of the program takes the fast path */
+    /* the NaN rule (docs/ptx.md): the first NaN operand, quieted */
+    env g;
+    RUN_OK(g, NULL,
+           "mov.f32 %f2, 0f7F800001; mov.f32 %f3, 0fFFC00002; mov.f32 %f6, 0f3F800000;\n"
+           "add.f32 %f1, %f2, %f3; mul.rn.f32 %f4, %f3, %f2; sub.f32 %f5, %f6, %f2;\n"
+           "mov.f64 %fd2, 0d7FF0000000000001; mov.f64 %fd3, 0dFFF8000000000002;\n"
+           "div.rn.f64 %fd1, %fd3, %fd2;");
+    CHECK_EQ(R(&g, "%f1"), 0x7fc00001);
+    CHECK_EQ(R(&g, "%f4"), 0xffc00002);
+    CHECK_EQ(R(&g, "%f5"), 0x7fc00001);
+    CHECK_EQ(R(&g, "%fd1"), 0xfff8000000000002ull);
+    done(&g);
+    free(r0);
+    free(r1);
+    free(r2);
+    done(&e);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -964,5 +1183,6 @@ int main(int argc, char **argv)
     RUN(prog_contract_fields);
     RUN(nvidia_style_module);
     RUN(parameter_address_for_ld_param);
+    RUN(fast_path_equals_general_path);
     return test_summary();
 }

@@ -1635,6 +1635,7 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
                 p->reg_bits[r] = s->regw[r] ? (uint8_t)(8u * s->regw[r]) : 1u;
     }
     p->impl = im;
+    if (ptx_fast_build(im, p)) { fail(s, 1, "out of memory"); goto out; }
     info->shared_static = s->shared_static;
     info->extern_align = s->extern_align;
     info->gvar_end = s->gend;
@@ -1721,6 +1722,7 @@ void ptx_set_regions(prog *p, const ptx_var *r, unsigned n)
     free(im->region);
     im->region = NULL;
     im->nregion = 0;
+    im->last_region = 0;
     if (!n) return;
     im->region = calloc(n, sizeof *im->region);
     if (!im->region) return;

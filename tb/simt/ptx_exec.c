@@ -12,7 +12,8 @@
  * zero stops the run (PTX leaves the result undefined, C too: the kernel
  * has a bug), the one overflowing case (min / -1) gives min and rem 0.
  * Floats: IEEE binary32/64 through C's float/double (FLT_EVAL_METHOD 0);
- * .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
+ * a NaN operand of add/sub/mul/div (.rn) gives the first NaN operand,
+ * quieted; .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
  * (fma/fmaf); min/max return the non-NaN operand and order -0 below +0;
  * .ftz flushes .f32 subnormal inputs and results to a zero of the same
  * sign; .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
@@ -27,6 +28,15 @@
  * one of the launch's buffers or the module's variables when the launch
  * declares any), else the run stops with the thread, the PC, the PTX line
  * and the address.  Generic addresses: ptx_int.h.
+ *
+ * Two paths (docs/ptx.md, "How exec runs an instruction"): ptx_exec runs
+ * the pre-decoded form (ptx_int.h: ptx_fx, built by ptx_fast_build when
+ * the module is loaded) of the common forms with no decoding per thread;
+ * ptx_exec_general is the semantics written per opcode, for everything
+ * else and for every error.  Cost (callgrind, hotspot.launch, spe): 152
+ * instructions per thread-instruction before the fast path, about 68 with
+ * it (a fast ALU case about 45: the guard, the effect's fields, two operand
+ * reads, one jump, the write).
  */
 #include <fenv.h>
 #include <math.h>
@@ -137,10 +147,46 @@ static float ftz32(float x)
 
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
 
+/* A NaN operand of add, sub, mul or div: the result is the first NaN
+ * operand (in PTX order), quieted.  C leaves the choice between two NaNs to
+ * the compiler (x86 returns its first operand, and a compiler may swap the
+ * operands of a commutative operation), so it is made here, the same in
+ * every place the operation is compiled. */
+static inline uint64_t nan32(uint64_t a, uint64_t b)
+{
+    return ((isnan(f32(a)) ? a : b) & 0xffffffffull) | 0x00400000ull;
+}
+static inline uint64_t nan64(uint64_t a, uint64_t b)
+{
+    return (isnan(f64(a)) ? a : b) | 0x0008000000000000ull;
+}
+#define FBIN(name, from, to, nan, OP)                                            \
+    static inline uint64_t name(uint64_t a, uint64_t b)                          \
+    {                                                                            \
+        return isnan(from(a)) || isnan(from(b)) ? nan(a, b) : to(from(a) OP from(b)); \
+    }
+FBIN(fadd32, f32, bf32, nan32, +)
+FBIN(fsub32, f32, bf32, nan32, -)
+FBIN(fmul32, f32, bf32, nan32, *)
+FBIN(fdiv32, f32, bf32, nan32, /)
+FBIN(fadd64, f64, bf64, nan64, +)
+FBIN(fsub64, f64, bf64, nan64, -)
+FBIN(fmul64, f64, bf64, nan64, *)
+FBIN(fdiv64, f64, bf64, nan64, /)
+#undef FBIN
+
+/* fma and the other rounding modes: compiled once (their NaN is the C
+ * library's or the compiler's choice: the same on both paths) */
+#if defined(__GNUC__)
+#define NOINLINE __attribute__((noinline))
+#else
+#define NOINLINE
+#endif
+
 /* one IEEE operation in the rounding mode rnd (volatile operands keep the
  * operation between the two fesetround calls): op32 on float, op64 on double */
 #define FOP(name, T, FMA, SQRT)                                                  \
-    static T name(int k, int rnd, T a, T b, T c)                                 \
+    static NOINLINE T name(int k, int rnd, T a, T b, T c)                        \
     {                                                                            \
         volatile T va = a, vb = b, vc = c, r;                                    \
         int m = fe_mode(rnd);                                                    \
@@ -178,12 +224,9 @@ static uint64_t farith(const ptx_ins *in, int k, uint64_t ra, uint64_t rb, uint6
     int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
     if (rnd == R_RN && !(in->flags & (F_FTZ | F_SAT)) && k != FA_FMA) {
         /* the common case: round to nearest, the mode C runs in */
-        if (in->type == T_F32) {
-            float a = f32(ra), b = f32(rb);
-            return bf32(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
-        }
-        double a = f64(ra), b = f64(rb);
-        return bf64(k == FA_ADD ? a + b : k == FA_SUB ? a - b : k == FA_MUL ? a * b : a / b);
+        if (in->type == T_F32)
+            return k == FA_ADD ? fadd32(ra, rb) : k == FA_SUB ? fsub32(ra, rb) : k == FA_MUL ? fmul32(ra, rb) : fdiv32(ra, rb);
+        return k == FA_ADD ? fadd64(ra, rb) : k == FA_SUB ? fsub64(ra, rb) : k == FA_MUL ? fmul64(ra, rb) : fdiv64(ra, rb);
     }
     if (in->type == T_F32) {
         float a = f32(ra), b = f32(rb), c = f32(rc), r;
@@ -532,8 +575,8 @@ static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c)
 
 /* ------------------------------------------------------------ exec */
 
-static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
-                    char *err, size_t errlen)
+int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                     char *err, size_t errlen)
 {
     const prog_insn *pi = &p->ins[pc];
     const ptx_impl *im = p->impl;
@@ -605,12 +648,12 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     case OP_NEG:
         if (ty == T_F32) r = bf32(in->flags & F_FTZ ? -ftz32(f32(a)) : -f32(a));
         else if (ty == T_F64) r = a ^ 0x8000000000000000ull;
-        else r = (uint64_t)-(int64_t)a;
+        else r = (uint64_t)0 - a;
         break;
     case OP_ABS:
         if (ty == T_F32) r = bf32(fabsf(in->flags & F_FTZ ? ftz32(f32(a)) : f32(a)));
         else if (ty == T_F64) r = a & 0x7fffffffffffffffull;
-        else r = sext(a, bytes) < 0 ? (uint64_t)-(int64_t)a : a;
+        else r = sext(a, bytes) < 0 ? (uint64_t)0 - a : a;
         break;
     case OP_MIN: case OP_MAX: {
         int mx = in->op == OP_MAX;
@@ -789,10 +832,434 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     return 0;
 }
 
+/* ------------------------------------------------------------ fast path */
+
+/* source operand j of f as a value (ptx_int.h: ptx_fx) */
+#define SRC(j) ((t->r[f->rg[j]] & f->m[j]) | f->imm[j])
+/* the type's value of source x: sign-extended or masked */
+#define SX(x) ((uint64_t)((int64_t)((x) << f->ssh) >> f->ssh) & f->sm)
+/* the register write of v (ptx_int.h) */
+#define FIX(v) ((uint64_t)((int64_t)((v) << f->sh) >> f->sh) & f->dm)
+
+static inline uint64_t load_n(const uint8_t *q, unsigned bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint8_t b1;
+    uint16_t b2;
+    uint32_t b4;
+    uint64_t b8;
+    switch (bytes) {
+    case 1: memcpy(&b1, q, 1); return b1;
+    case 2: memcpy(&b2, q, 2); return b2;
+    case 4: memcpy(&b4, q, 4); return b4;
+    case 8: memcpy(&b8, q, 8); return b8;
+    }
+#endif
+    return load_le(q, bytes);
+}
+
+static inline void store_n(uint8_t *q, uint64_t v, unsigned bytes)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint8_t b1 = (uint8_t)v;
+    uint16_t b2 = (uint16_t)v;
+    uint32_t b4 = (uint32_t)v;
+    switch (bytes) {
+    case 1: memcpy(q, &b1, 1); return;
+    case 2: memcpy(q, &b2, 2); return;
+    case 4: memcpy(q, &b4, 4); return;
+    case 8: memcpy(q, &v, 8); return;
+    }
+#endif
+    store_le(q, v, bytes);
+}
+
+/* The vector of f at addr in its (explicit) space when the whole of it is
+ * aligned, in range and, in global memory, inside one region; else NULL
+ * (the general path then decides: it checks each element and reports). */
+static inline uint8_t *fast_access(ptx_impl *im, const ptx_fx *f, const prog_thread *t,
+                                   const prog_mem *m, uint64_t addr)
+{
+    uint8_t *base;
+    uint64_t size, len = (uint64_t)f->bytes * f->vec;
+    switch (f->space) {
+    case PS_GLOBAL: base = m->global; size = m->global_bytes; break;
+    case PS_SHARED: base = m->shared; size = m->shared_bytes; break;
+    case PS_LOCAL: base = t->local; size = m->local_bytes; break;
+    default: base = (uint8_t *)(uintptr_t)m->param; size = m->param_bytes; break;
+    }
+    if (!base || (addr & (len - 1)) || addr >= size || len > size - addr) return NULL;
+    if (f->space == PS_GLOBAL && im->nregion) {
+        const ptx_region *g = &im->region[im->last_region];
+        if (addr - g->addr >= g->bytes || len > g->bytes - (addr - g->addr)) {
+            unsigned i;
+            for (i = 0; i < im->nregion; i++) {
+                g = &im->region[i];
+                if (addr - g->addr < g->bytes && len <= g->bytes - (addr - g->addr)) break;
+            }
+            if (i == im->nregion) return NULL;
+            im->last_region = i;
+        }
+    }
+    return base + addr;
+}
+
+/* The effect's fields before an instruction runs; 0 when its guard holds
+ * it off (a no-op that goes on to pc + 1). */
+static inline int fast_begin(const ptx_fx *f, int pc, const prog_thread *t, prog_effect *e)
+{
+    e->next_pc = pc + 1;
+    e->executed = 0;
+    e->taken = 0;
+    e->nacc = 0;
+    if (f->guard >= 0 && (int)(t->r[f->guard] & 1) == (int)f->guard_neg) return 0;
+    e->executed = 1;
+    return 1;
+}
+
+/* The fast cases that call functions (fma, unsigned division) and the
+ * general path, after ptx_exec's guard: kept out of ptx_exec so that its
+ * own cases, which call nothing, need no saved registers. */
+static NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+                               prog_effect *e, char *err, size_t errlen)
+{
+    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
+    if (!fast_begin(f, pc, t, e)) return 0;
+    uint64_t a = SRC(0), b = SRC(1), r;
+    switch (f->k) {
+    case FK_DIV_U: case FK_REM_U: {
+        uint64_t y = SX(b);
+        if (!y) return ptx_exec_general(p, pc, t, m, e, err, errlen);
+        r = f->k == FK_DIV_U ? SX(a) / y : SX(a) % y;
+        break;
+    }
+    case FK_FFMA32: r = bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2)))); break;
+    case FK_FFMA64: r = bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2)))); break;
+    default: return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    }
+    t->r[f->d[0]] = FIX(r);
+    return 0;
+}
+
+/* FK_LD, FK_ST after ptx_exec's dispatch: the guard, the access and the
+ * registers (a function of its own: fewer registers to save than
+ * fast_calls) */
+static NOINLINE int fast_mem(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+                             prog_effect *e, char *err, size_t errlen)
+{
+    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
+    if (!fast_begin(f, pc, t, e)) return 0;
+    uint64_t addr = (t->r[f->ar] & f->am) + f->x;
+    uint8_t *q = fast_access(p->impl, f, t, m, addr);
+    if (!q) return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    unsigned n = f->vec, by = f->bytes;
+    int st = f->k == FK_ST;
+    for (unsigned i = 0; i < n; i++) {
+        e->acc[i].addr = addr + (uint64_t)i * by;
+        e->acc[i].bytes = (uint8_t)by;
+        e->acc[i].write = (uint8_t)st;
+        e->acc[i].space = f->space;
+    }
+    e->nacc = (uint8_t)n;
+    if (n == 1) {
+        if (st) store_n(q, SRC(0), by);
+        else t->r[f->d[0]] = FIX(load_n(q, by));
+        return 0;
+    }
+    if (st) {
+        for (unsigned i = 0; i < n; i++) store_n(q + (size_t)i * by, SRC(i), by);
+        return 0;
+    }
+    uint64_t v[4];
+    for (unsigned i = 0; i < n; i++) v[i] = load_n(q + (size_t)i * by, by);
+    for (unsigned i = 0; i < n; i++) t->r[f->d[i]] = FIX(v[i]);
+    return 0;
+}
+
+static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    char *err, size_t errlen)
+{
+    ptx_impl *im = p->impl;
+    const ptx_fx *f = &im->fx[pc];
+    if (f->k >= FK_DIV_U)
+        return f->k == FK_LD || f->k == FK_ST ? fast_mem(p, pc, t, m, e, err, errlen)
+                                              : fast_calls(p, pc, t, m, e, err, errlen);
+    if (!fast_begin(f, pc, t, e)) return 0;
+    uint64_t a = SRC(0), b = SRC(1), r;
+    switch (f->k) {
+    case FK_NOP: return 0;
+    case FK_BRA:
+        e->next_pc = p->ins[pc].target;
+        e->taken = 1;
+        return 0;
+    case FK_EXIT:
+        e->next_pc = (int32_t)p->n;
+        return 0;
+    case FK_MOV: r = a; break;
+    case FK_SREG: r = sreg(&im->ins[pc].a[0], t); break;
+    case FK_ADD: r = a + b; break;
+    case FK_SUB: r = a - b; break;
+    case FK_MUL: r = a * b; break;
+    case FK_MAD: r = a * b + SRC(2); break;
+    case FK_AND: r = a & b; break;
+    case FK_OR: r = a | b; break;
+    case FK_XOR: r = a ^ b; break;
+    case FK_NOT: r = ~a; break;
+    case FK_NEG: r = (uint64_t)0 - a; break;
+    case FK_XORC: r = a ^ f->x; break;
+    case FK_ANDC: r = a & f->x; break;
+    case FK_SHL: r = (uint32_t)b >= f->bits ? 0 : a << (uint32_t)b; break;
+    case FK_SHR_U: r = (uint32_t)b >= f->bits ? 0 : SX(a) >> (uint32_t)b; break;
+    case FK_SHR_S:
+        r = (uint64_t)((int64_t)SX(a) >> ((uint32_t)b >= f->bits ? f->bits - 1u : (uint32_t)b));
+        break;
+    case FK_MULWIDE: r = SX(a) * SX(b); break;
+    case FK_MADWIDE: r = SX(a) * SX(b) + SRC(2); break;
+    case FK_MULHI: r = (SX(a) * SX(b)) >> 32; break;
+    case FK_MINMAX: r = (((SX(a) ^ f->flip) < (SX(b) ^ f->flip)) != f->tbl) ? a : b; break;
+    case FK_SETP_I: {
+        uint64_t x = SX(a) ^ f->flip, y = SX(b) ^ f->flip;
+        r = (f->tbl >> ((unsigned)(x > y) * 2u + (unsigned)(x == y))) & 1u;
+        goto setp;
+    }
+    case FK_SETP_F32: {
+        float x = f32(a), y = f32(b);
+        r = (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
+                        (unsigned)(x == y))) & 1u;
+        goto setp;
+    }
+    case FK_SETP_F64: {
+        double x = f64(a), y = f64(b);
+        r = (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
+                        (unsigned)(x == y))) & 1u;
+        goto setp;
+    }
+    case FK_SELP: r = (SRC(2) & 1) ? a : b; break;
+    case FK_CVT_I: r = SX(a); break;
+    case FK_CVT_F64_F32: r = bf64((double)f32(a)); break;
+    case FK_CVT_F32_S: r = bf32((float)(int64_t)SX(a)); break;
+    case FK_CVT_F32_U: r = bf32((float)SX(a)); break;
+    case FK_CVT_F64_S: r = bf64((double)(int64_t)SX(a)); break;
+    case FK_CVT_F64_U: r = bf64((double)SX(a)); break;
+    case FK_CVTA: r = a + f->x; break;
+    /* float arithmetic on two numbers has one IEEE result; with a NaN
+     * operand the NaN it returns is the one fast_calls' function gives */
+    case FK_FADD32: r = fadd32(a, b); break;
+    case FK_FSUB32: r = fsub32(a, b); break;
+    case FK_FMUL32: r = fmul32(a, b); break;
+    case FK_FDIV32: r = fdiv32(a, b); break;
+    case FK_FADD64: r = fadd64(a, b); break;
+    case FK_FSUB64: r = fsub64(a, b); break;
+    case FK_FMUL64: r = fmul64(a, b); break;
+    case FK_FDIV64: r = fdiv64(a, b); break;
+    default: r = 0; break; /* not reached: fast_calls' cases */
+    }
+    t->r[f->d[0]] = FIX(r);
+    return 0;
+setp:
+    t->r[f->d[0]] = r;
+    if (f->nd > 1) t->r[f->d[1]] = r ^ 1u;
+    return 0;
+}
+
+/* ------------------------------------------------------------ decode */
+
+/* source j of f from operand o; 0 when the fast path cannot read it */
+static int fx_src(ptx_fx *f, int j, const ptx_opnd *o)
+{
+    f->rg[j] = 0;
+    f->m[j] = 0;
+    f->imm[j] = 0;
+    switch (o->kind) {
+    case O_REG:
+        if (o->neg) return 0;
+        f->rg[j] = (uint32_t)o->reg;
+        f->m[j] = ~0ull;
+        return 1;
+    case O_IMM: f->imm[j] = o->imm; return 1;
+    case O_SREG: return 0;
+    }
+    return 1; /* val() reads every other kind as 0 */
+}
+
+/* destination j of f: operand o written as type ty (wr()); 0 when the
+ * fast path cannot write it (not a register, or a second destination of
+ * another width) */
+static int fx_dst(ptx_fx *f, int j, const ptx_impl *im, const ptx_opnd *o, uint8_t ty)
+{
+    if (o->kind != O_REG) return 0;
+    unsigned w = im->regw[o->reg], sh;
+    uint64_t dm;
+    if (w == 0 || ty == T_PRED) {
+        sh = 63;
+        dm = 1;
+    } else {
+        unsigned tb = TY_BYTES(ty), lo = tb < w ? tb : w;
+        sh = 64 - 8 * lo;
+        dm = mask(~0ull, TY_KIND(ty) == TK_S && tb < w ? w : lo);
+    }
+    if (j > 0 && (sh != f->sh || dm != f->dm)) return 0;
+    f->d[j] = (uint32_t)o->reg;
+    f->sh = (uint8_t)sh;
+    f->dm = dm;
+    f->nd = (uint8_t)(j + 1);
+    return 1;
+}
+
+/* sources read as type ty: signed (sign-extended) or not (masked) */
+static void fx_ext(ptx_fx *f, uint8_t ty, int sgn)
+{
+    unsigned by = TY_BYTES(ty);
+    f->bits = (uint8_t)(8 * by);
+    f->ssh = (uint8_t)(64 - 8 * by);
+    f->sm = sgn ? ~0ull : mask(~0ull, by);
+}
+
+/* the fast case of one instruction, FK_GENERAL when there is none */
+static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
+{
+    uint8_t ty = in->type;
+    if (in->op == OP_BRA) return FK_BRA;
+    if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
+    if (in->op == OP_BAR || in->op == OP_MEMBAR) return FK_NOP;
+    if (ty == T_NONE) return FK_GENERAL;
+    int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
+    int rn = in->rnd == R_NONE || in->rnd == R_RN;
+    int plainf = isf && rn && !(in->flags & (F_FTZ | F_SAT));
+    int f64t = ty == T_F64;
+    for (int j = 0; j < 3; j++)
+        if (!fx_src(f, j, &in->a[j]) && !(in->op == OP_MOV && j == 0 && in->a[0].kind == O_SREG))
+            return FK_GENERAL;
+    fx_ext(f, ty, sgn);
+    if (in->op == OP_LD || in->op == OP_ST) {
+        if (in->space == PS_NONE || kind == TK_PRED || in->vec < 1 || in->vec > 4) return FK_GENERAL;
+        f->bytes = (uint8_t)TY_BYTES(ty);
+        f->vec = in->vec;
+        f->space = in->space;
+        f->x = in->a[0].imm;
+        f->ar = in->a[0].reg >= 0 ? (uint32_t)in->a[0].reg : 0;
+        f->am = in->a[0].reg >= 0 ? ~0ull : 0;
+        for (int i = 0; i < in->vec; i++)
+            if (in->op == OP_LD ? !fx_dst(f, i, im, &in->d[i], ty) : !fx_src(f, i, &in->a[1 + i]))
+                return FK_GENERAL;
+        return in->op == OP_LD ? FK_LD : FK_ST;
+    }
+    if (in->op == OP_SETP) {
+        if (in->bop != B_NONE || (in->flags & F_FTZ) || kind == TK_PRED) return FK_GENERAL;
+        if (!fx_dst(f, 0, im, &in->d[0], T_PRED) || (in->nd > 1 && !fx_dst(f, 1, im, &in->d[1], T_PRED)))
+            return FK_GENERAL;
+        if (isf) {
+            double nan = f64(0x7ff8000000000000ull);
+            f->tbl = (uint8_t)(fcmp(in->cmp, 0, 1) | fcmp(in->cmp, 1, 1) << 1 | fcmp(in->cmp, 1, 0) << 2 |
+                               fcmp(in->cmp, nan, 0) << 3);
+            return f64t ? FK_SETP_F64 : FK_SETP_F32;
+        }
+        unsigned by = TY_BYTES(ty);
+        int order = in->cmp == C_LT || in->cmp == C_LE || in->cmp == C_GT || in->cmp == C_GE;
+        fx_ext(f, ty, sgn && order);
+        f->flip = sgn && order ? 1ull << 63 : 0;
+        f->tbl = (uint8_t)(icmp(in->cmp, 0, 1, sgn, by) | icmp(in->cmp, 1, 1, sgn, by) << 1 |
+                           icmp(in->cmp, 1, 0, sgn, by) << 2);
+        return FK_SETP_I;
+    }
+    if (in->nd != 1) return FK_GENERAL;
+    uint8_t dty = ty;
+    int k = FK_GENERAL;
+    switch (in->op) {
+    case OP_MOV:
+        if (in->na != 1) return FK_GENERAL;
+        k = in->a[0].kind == O_SREG ? FK_SREG : FK_MOV;
+        break;
+    case OP_ADD: case OP_SUB:
+        if (isf) k = !plainf ? FK_GENERAL : in->op == OP_ADD ? (f64t ? FK_FADD64 : FK_FADD32)
+                                                             : (f64t ? FK_FSUB64 : FK_FSUB32);
+        else if (!(in->flags & F_SAT)) k = in->op == OP_ADD ? FK_ADD : FK_SUB;
+        break;
+    case OP_MUL:
+        if (isf) k = plainf ? (f64t ? FK_FMUL64 : FK_FMUL32) : FK_GENERAL;
+        else if (in->flags & F_WIDE) { k = FK_MULWIDE; dty = (uint8_t)(ty + 1); }
+        else if (in->flags & F_HI) k = TY_BYTES(ty) == 4 ? FK_MULHI : FK_GENERAL;
+        else k = FK_MUL;
+        break;
+    case OP_MAD: case OP_FMA:
+        if (isf) k = plainf ? (f64t ? FK_FFMA64 : FK_FFMA32) : FK_GENERAL;
+        else if (in->op == OP_FMA) k = FK_GENERAL;
+        else if (in->flags & F_WIDE) { k = FK_MADWIDE; dty = (uint8_t)(ty + 1); }
+        else if (!(in->flags & F_HI)) k = FK_MAD;
+        break;
+    case OP_DIV: case OP_REM:
+        if (isf) k = in->op == OP_DIV && plainf ? (f64t ? FK_FDIV64 : FK_FDIV32) : FK_GENERAL;
+        else if (!sgn) k = in->op == OP_DIV ? FK_DIV_U : FK_REM_U;
+        break;
+    case OP_NEG: case OP_ABS:
+        if (ty == T_F32 && !(in->flags & F_FTZ)) {
+            k = in->op == OP_NEG ? FK_XORC : FK_ANDC;
+            f->x = in->op == OP_NEG ? 0x80000000ull : 0x7fffffffull;
+        } else if (ty == T_F64) {
+            k = in->op == OP_NEG ? FK_XORC : FK_ANDC;
+            f->x = in->op == OP_NEG ? 0x8000000000000000ull : 0x7fffffffffffffffull;
+        } else if (!isf && in->op == OP_NEG) k = FK_NEG;
+        break;
+    case OP_MIN: case OP_MAX:
+        if (!isf) {
+            k = FK_MINMAX;
+            f->tbl = in->op == OP_MAX;
+            f->flip = sgn ? 1ull << 63 : 0;
+        }
+        break;
+    case OP_AND: k = FK_AND; break;
+    case OP_OR: k = FK_OR; break;
+    case OP_XOR: k = FK_XOR; break;
+    case OP_NOT: k = FK_NOT; break;
+    case OP_SHL: k = FK_SHL; break;
+    case OP_SHR: k = sgn ? FK_SHR_S : FK_SHR_U; break;
+    case OP_SELP: k = FK_SELP; break;
+    case OP_CVTA: {
+        uint64_t win = in->space == PS_SHARED ? PTX_SHARED_WIN : in->space == PS_LOCAL ? PTX_LOCAL_WIN : 0;
+        f->x = (in->flags & F_TO) ? (uint64_t)0 - win : win;
+        k = FK_CVTA;
+        break;
+    }
+    case OP_CVT: {
+        uint8_t s = in->type2;
+        int sk = TY_KIND(s);
+        if (in->flags & (F_SAT | F_FTZ) || s == T_NONE || sk == TK_PRED) break;
+        if (!isf && sk != TK_F) {
+            fx_ext(f, s, sk == TK_S);
+            k = FK_CVT_I;
+        } else if (ty == T_F64 && s == T_F32 && in->rnd < R_RNI) {
+            k = FK_CVT_F64_F32;
+        } else if (isf && sk != TK_F && rn) {
+            fx_ext(f, s, sk == TK_S);
+            k = sk == TK_S ? (f64t ? FK_CVT_F64_S : FK_CVT_F32_S) : (f64t ? FK_CVT_F64_U : FK_CVT_F32_U);
+        }
+        break;
+    }
+    default: break;
+    }
+    if (k != FK_GENERAL && !fx_dst(f, 0, im, &in->d[0], dty)) return FK_GENERAL;
+    return k;
+}
+
+int ptx_fast_build(ptx_impl *im, const prog *p)
+{
+    free(im->fx);
+    im->fx = calloc(p->n ? p->n : 1, sizeof *im->fx);
+    if (!im->fx) return -1;
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        ptx_fx *f = &im->fx[pc];
+        f->k = (uint8_t)fx_kind(f, im, &im->ins[pc]);
+        f->guard = p->ins[pc].guard;
+        f->guard_neg = p->ins[pc].guard_neg;
+    }
+    return 0;
+}
+
 static void ptx_free_impl(prog *p)
 {
     ptx_impl *im = p->impl;
     if (!im) return;
+    free(im->fx);
     free(im->ins);
     free(im->regw);
     free(im->regname);

@@ -102,16 +102,73 @@ typedef struct {
     uint64_t addr, bytes;
 } ptx_region;
 
+/* The pre-decoded form ptx_exec runs (ptx_fast_build, once per program):
+ * for each instruction the case of the semantics it takes, chosen once,
+ * with its operands resolved so that executing it for one thread needs no
+ * decoding.  A source operand j reads (r[rg[j]] & m[j]) | imm[j]: a
+ * register has m = all ones and imm 0, an immediate m = 0 (rg 0, read and
+ * discarded); a result v is written as (int64)(v << sh) >> sh & dm, which
+ * is the register write of ptx_exec.c's general path (the type's low bits,
+ * sign-extended for .s types narrower than the register, then the
+ * register's width; a predicate: bit 0).  Everything the fast cases do not
+ * cover (special-register sources other than mov, negated predicates,
+ * rounding modes, .ftz, .sat, generic addresses, atomics, bit fields, ...)
+ * has FK_GENERAL and runs the general path, which is also taken whenever a
+ * fast case meets an error (a misaligned or out-of-range access, a
+ * division by zero), so every message comes from one place. */
+enum ptx_fast_kind {
+    FK_NOP, FK_BRA, FK_EXIT, FK_MOV, FK_SREG, FK_ADD, FK_SUB, FK_MUL, FK_MAD, FK_AND, FK_OR,
+    FK_XOR, FK_NOT, FK_NEG, FK_XORC, FK_ANDC, FK_SHL, FK_SHR_U, FK_SHR_S, FK_MULWIDE,
+    FK_MADWIDE, FK_MULHI, FK_MINMAX, FK_SETP_I, FK_SETP_F32, FK_SETP_F64, FK_SELP, FK_CVT_I,
+    FK_CVT_F64_F32, FK_CVT_F32_S, FK_CVT_F32_U, FK_CVT_F64_S, FK_CVT_F64_U, FK_CVTA,
+    FK_FADD32, FK_FSUB32, FK_FMUL32, FK_FDIV32, FK_FADD64, FK_FSUB64, FK_FMUL64, FK_FDIV64,
+    /* from here on the cases that call functions (ptx_exec.c: fast_calls) */
+    FK_DIV_U, FK_REM_U, FK_FFMA32, FK_FFMA64, FK_LD, FK_ST, FK_GENERAL, FK_N
+};
+
+typedef struct {
+    uint8_t k;          /* FK_* */
+    uint8_t sh;         /* destination: shift (above) */
+    uint8_t ssh;        /* sources: the type's value is (int64)(x << ssh) >> ssh & sm */
+    uint8_t bits;       /* the type's bits (shifts) */
+    uint8_t tbl;        /* setp, min/max: the truth table (FK_SETP_*: bit 0 a < b,
+                         * 1 a == b, 2 a > b, 3 unordered; FK_MINMAX: 1 max) */
+    uint8_t bytes;      /* ld/st: bytes per element */
+    uint8_t vec;        /* ld/st: elements */
+    uint8_t space;      /* ld/st: PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_PARAM */
+    int32_t guard;      /* as prog_insn */
+    uint8_t guard_neg;
+    uint8_t nd;         /* destinations written (setp: 1 or 2; ld: vec) */
+    uint32_t d[4];      /* destination registers */
+    uint32_t rg[4];     /* source operands (st: the values) */
+    uint64_t m[4], imm[4];
+    uint64_t dm;        /* destination mask */
+    uint64_t sm;        /* source mask after the extension */
+    uint64_t flip;      /* integer compare: sign bit for a signed order, else 0 */
+    uint64_t x;         /* cvta: the window to add; ld/st: the address offset; FK_SREG: kind | dim << 8 */
+    uint32_t ar;        /* ld/st: address base register (am 0: none) */
+    uint64_t am;
+} ptx_fx;
+
 typedef struct {
     ptx_ins *ins;             /* prog.n */
+    ptx_fx *fx;               /* prog.n: the pre-decoded form */
     uint8_t *regw;            /* bytes of each register (pred: 0) */
     char (*regname)[24];      /* for messages */
     /* global memory regions an access may touch: the launch's buffers and
      * the module's .global/.const variables; none: all of global memory */
     ptx_region *region;
     unsigned nregion;
+    unsigned last_region;     /* where the last global access was found (a hint) */
 } ptx_impl;
 
 extern const prog_ops ptx_ops;
+
+/* Builds im->fx from im->ins, im->regw and p->ins; 0, or -1 out of memory. */
+int ptx_fast_build(ptx_impl *im, const prog *p);
+/* ptx_ops.exec through the general path only (every instruction as if it
+ * were FK_GENERAL): tests compare the two. */
+int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                     char *err, size_t errlen);
 
 #endif

@@ -132,9 +132,10 @@ uint64_t refp_mem_peak(int per_cta)
     return refp_hi[per_cta ? 1 : 0];
 }
 
-static void refp_push(refp_cta_out *o, unsigned t, uint32_t pc)
+/* appends pc as thread t's instruction number len (its trace holds len) */
+static void refp_push(refp_cta_out *o, unsigned t, uint64_t len, uint32_t pc)
 {
-    if (o->len[t] == o->cap[t]) {
+    if (len == o->cap[t]) {
         uint64_t n = o->cap[t] ? o->cap[t] * 2 : 64;
         refp_cur[0] += (n - o->cap[t]) * sizeof(uint32_t);
         if (refp_cur[0] > refp_hi[0])
@@ -142,7 +143,7 @@ static void refp_push(refp_cta_out *o, unsigned t, uint32_t pc)
         o->cap[t] = n;
         o->trace[t] = realloc(o->trace[t], n * sizeof(uint32_t));
     }
-    o->trace[t][o->len[t]] = pc;
+    o->trace[t][len] = pc;
 }
 
 /* The orders of refp_order_check: 0 first to last, 1 last to first, 2 a
@@ -263,37 +264,53 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
         x->warpid = t / s->warp_size;
         x->local = s->local + (size_t)t * p->local_bytes;
     }
+    /* each thread runs until it exits or waits at a barrier; its PC,
+     * length and hash are held in locals meanwhile (exec cannot see them) */
+    const int n = (int)p->n;
+    int (*const exec)(const prog *, int, prog_thread *, const prog_mem *, prog_effect *, char *,
+                      size_t) = p->ops->exec;
+    uint64_t ti = s->thread_insts;
     while (live && !rc) {
         for (unsigned i = 0; i < T && !rc; i++) {
             unsigned t = (unsigned)refp_order(i, T, order, stride);
-            while (pc[t] < (int)p->n && bar_pc[t] < 0) {
-                if (o->len[t] >= s->max_steps) {
+            if (bar_pc[t] >= 0)
+                continue;
+            int pcv = pc[t];
+            uint64_t len = o->len[t], hash = o->hash[t];
+            prog_thread *x = &th[t];
+            while (pcv < n) {
+                if (len >= s->max_steps) {
                     snprintf(err, errlen,
                              "%s:%d: thread %llu ran %llu instructions without finishing (an "
                              "endless loop? raise --max-steps)",
-                             p->file, p->ins[pc[t]].line, (unsigned long long)(cta * T + t),
+                             p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
                              (unsigned long long)s->max_steps);
                     rc = -1;
                     break;
                 }
-                int p0 = pc[t];
+                int p0 = pcv;
                 prog_effect e;
-                th[t].clock = s->thread_insts;
+                x->clock = ti;
                 if (o->trace)
-                    refp_push(o, t, (uint32_t)p0);
-                o->hash[t] = refp_hash_step(o->hash[t], (uint32_t)p0);
-                o->len[t]++;
-                s->thread_insts++;
-                if (p->ops->exec(p, p0, &th[t], &m, &e, err, errlen)) {
+                    refp_push(o, t, len, (uint32_t)p0);
+                hash = refp_hash_step(hash, (uint32_t)p0);
+                len++;
+                ti++;
+                if (exec(p, p0, x, &m, &e, err, errlen)) {
                     rc = -1;
                     break;
                 }
-                pc[t] = e.next_pc;
-                if (p->ins[p0].unit == PU_BAR && e.executed)
-                    bar_pc[t] = p0;
-                if (pc[t] == (int)p->n)
+                pcv = e.next_pc;
+                if (pcv == n)
                     live--;
+                if (p->ins[p0].unit == PU_BAR && e.executed) {
+                    bar_pc[t] = p0;
+                    break;
+                }
             }
+            pc[t] = pcv;
+            o->len[t] = len;
+            o->hash[t] = hash;
         }
         if (rc)
             break;
@@ -318,6 +335,7 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
         for (unsigned t = 0; t < T; t++)
             bar_pc[t] = -1;
     }
+    s->thread_insts = ti;
     free(pc);
     free(bar_pc);
     free(th);

@@ -137,11 +137,12 @@ uint64_t refp_mem_peak(int per_cta);
 /* FNV-1a step over the four bytes of a PC. */
 static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
 {
-    for (int i = 0; i < 4; i++) {
-        h ^= (pc >> (8 * i)) & 0xffu;
-        h *= 0x100000001b3ull;
-    }
-    return h;
+    /* FNV-1a over the PC's four bytes, low byte first (written out: gcc
+     * does not unroll the loop, and this runs per thread-instruction) */
+    h = (h ^ (pc & 0xffu)) * 0x100000001b3ull;
+    h = (h ^ ((pc >> 8) & 0xffu)) * 0x100000001b3ull;
+    h = (h ^ ((pc >> 16) & 0xffu)) * 0x100000001b3ull;
+    return (h ^ (pc >> 24)) * 0x100000001b3ull;
 }
 
 /* 0 on success; -1 with one line in err: a run error of an instruction
