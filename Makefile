@@ -263,13 +263,20 @@ JOBS  ?= 2
 # mutate FORMAL=1 (JOBS at a time, docs/formal.md).
 KERNELS ?= 1000
 SIMT_JOBS ?= $(NPROC)
-regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt
+# Last, Icarus replays the 10,000-cycle recordings (seed 11, a reset every
+# 3,000) of the structures whose make test replay is shorter (tests/run.sh,
+# icarus_rec: minutes each in Icarus).
+ICARUS_LONG := dwf warp_pool
+regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt $(addprefix $(B)/cosim_,$(ICARUS_LONG))
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
 	  tb/simt/regress.sh $(B) $(KERNELS) $(SIMT_JOBS) || rc=1; \
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  FORMAL_JOBS=$(JOBS) $(MAKE) --no-print-directory mutate FORMAL=1 || rc=1; \
-	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; exit $$rc
+	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; \
+	  mkdir -p $(B)/regress; for s in $(ICARUS_LONG); do \
+	    $(B)/cosim_$$s --cycles 10000 --seed 11 --reset-every 3000 --quiet --record $(B)/regress/icarus_$$s.vec && \
+	    tools/replay_icarus.sh $(B)/regress/icarus_$$s.vec $(B)/regress/icarus_$$s || rc=1; done; exit $$rc
 
 # ----------------------------------------------------------------- sweeps
 # tools/sweep.py (docs/sweep.md): the jobs of the sweep files SWEEP on GNU

@@ -8,13 +8,15 @@
 #   co-simulation          every build/cosim_*: two seeds clean, a fault
 #                          injection that must be caught, bad flags -> exit 2,
 #                          VCD accepted by vcd2fst, FST read back by fst2vcd;
-#                          a 10,000-cycle recording replayed by the harness
-#                          and by Icarus (tools/replay_icarus.sh), which must
+#                          a 10,000-cycle recording replayed by the harness;
+#                          a recording replayed by Icarus
+#                          (tools/replay_icarus.sh, icarus_rec), which must
 #                          also catch a corrupted output; a malformed vector
 #                          file -> exit 2; the odd design point of
 #                          tb/design_points built X-randomised and run at two
 #                          seeds (docs/cosim.md)
-#   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys)
+#   lint                   tools/lint.sh (verilator -Wall, iverilog, yosys),
+#                          one job per module
 #   python                 tests/python with pytest (build/venv, make deps):
 #                          the package warphw (build/py) against the recorded
 #                          co-simulations, build/simt and build/area; the
@@ -35,7 +37,8 @@
 # co-simulation checks, lint) run TEST_JOBS at a time (default: the number of
 # cores); each job's ok/FAIL lines are printed in order as soon as it and
 # every earlier job have finished, and counted.  BUILD_DIR/test-logs/times
-# gives each job's wall-clock seconds.
+# gives each job's wall-clock seconds.  TEST_ONLY=REGEX runs only the jobs
+# whose label matches (e.g. TEST_ONLY='^(icarus|lint)_' tests/run.sh build).
 set -u
 B=${1:-build}
 LOG=$B/test-logs
@@ -70,13 +73,26 @@ run_reporting() { # label, command...
   fi
 }
 
-# The job pool.  job LABEL FUNCTION ARGS... runs FUNCTION in the background
-# with its output in $JOBS_DIR/N.out; flush prints finished jobs in order.
+# The job pool.  job LABEL FUNCTION ARGS... queues FUNCTION; run_queue
+# starts the queued jobs longest first (each job's seconds of the last run in
+# this build directory, else tests/job_times.txt: a fresh clone's run; a job
+# in neither counts 1 s), so that the pool packs well and no long job starts
+# last; each runs in the background with its output in $JOBS_DIR/N.out, and
+# flush prints finished jobs in the order they were started.
 JOBS_DIR=$LOG/jobs
 rm -rf "$JOBS_DIR" && mkdir -p "$JOBS_DIR"
+declare -A est=()
+for f in tests/job_times.txt "$LOG/times"; do
+  [ -f "$f" ] || continue
+  while read -r l sec; do
+    [[ "$sec" =~ ^[0-9]+$ ]] && est[$l]=$sec
+  done < <(grep -v '^#' "$f")
+done
 : >"$LOG/times"
 njobs=0
 nshown=0
+qlabel=()
+qcmd=()
 flush() { # [all]: print every finished job in order (all: wait for each)
   local f
   while [ $nshown -lt $njobs ]; do
@@ -95,13 +111,25 @@ flush() { # [all]: print every finished job in order (all: wait for each)
   done
 }
 job() { # label, command...
-  local label=$1; shift
+  # TEST_ONLY=REGEX: only the jobs whose label matches (rerunning a few)
+  [ -n "${TEST_ONLY:-}" ] && ! [[ $1 =~ $TEST_ONLY ]] && return 0
+  qlabel+=("$1"); shift
+  qcmd+=("$(printf '%q ' "$@")")
+}
+start_job() { # label, command (quoted for eval)
   while [ "$(jobs -rp | wc -l)" -ge "$J" ]; do wait -n 2>/dev/null || sleep 0.2; flush; done
   local f=$JOBS_DIR/$njobs
-  echo "$label" >"$f.label"
-  ( t0=$SECONDS; "$@" >"$f.out" 2>&1; echo $((SECONDS - t0)) >"$f.done" ) &
+  echo "$1" >"$f.label"
+  ( t0=$SECONDS; eval "$2" >"$f.out" 2>&1; echo $((SECONDS - t0)) >"$f.done" ) &
   njobs=$((njobs + 1))
   flush
+}
+run_queue() { # every queued job, longest first (ties: in queued order)
+  local i
+  for i in $(for i in "${!qlabel[@]}"; do echo "${est[${qlabel[$i]}]:-1} $i"; done | sort -k1,1nr -k2,2n -s | cut -d' ' -f2); do
+    start_job "${qlabel[$i]}" "${qcmd[$i]}"
+  done
+  flush all
 }
 
 # The C tests read their inputs relative to the top of the repository
@@ -117,9 +145,15 @@ for u in "$Tunit" "$Tunit"_asan; do
 done
 in_t() { (cd "$Tunit" && "$@"); }
 in_t_asan() { (cd "$Tunit"_asan && "$@"); }
-# the slow ones first, so that the pool stays full to the end
 for t in tests/test_*.sh; do
-  [ -f "$t" ] && job "$(basename "$t" .sh)" run_reporting "$(basename "$t" .sh)" bash "$t" "$B"
+  [ -f "$t" ] || continue
+  if [ "$t" = tests/test_gtkw.sh ]; then
+    # one job per save file (each opens GTKWave under Xvfb): they pack better
+    for g in vcd/*.gtkw; do
+      [ -f "$g" ] && job "gtkw_$(basename "$g" .gtkw)" run_reporting "gtkw_$(basename "$g" .gtkw)" \
+        bash "$t" "$B" "$(basename "$g" .gtkw)"
+    done
+  else job "$(basename "$t" .sh)" run_reporting "$(basename "$t" .sh)" bash "$t" "$B"; fi
 done
 for t in "$B"/tests/test_*; do
   [ -x "$t" ] && job "$(basename "$t")" run_reporting "$(basename "$t")" in_t "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
@@ -128,14 +162,48 @@ for t in "$B"/asan/test_*; do
   [ -x "$t" ] && job "asan_$(basename "$t")" run_reporting "asan_$(basename "$t")" in_t_asan "$(cd "$(dirname "$t")" && pwd)/$(basename "$t")"
 done
 
-# Icarus replays structure $1's recording $2: the 10,000 cycles must agree,
-# and a corrupted output must be caught.
-icarus_checks() { # structure, vector file
-  local s=$1 vec=$2 rc
+# The recording Icarus replays (tools/replay_icarus.sh): 10,000 cycles with
+# a reset every 3,000 (mid-traffic resets).  A structure Icarus simulates
+# slowly may have a shorter recording here whose stimulus (seed, reset
+# interval) reaches every coverage point the 10,000 cycles reach, which
+# icarus_job checks; make regress replays its 10,000 (Makefile ICARUS_LONG).
+icarus_rec() { # structure -> the harness flags of the recording
+  case $1 in
+    *) echo "--cycles 10000 --seed 11 --reset-every 3000" ;;
+  esac
+}
+
+# Icarus replays structure $1's recording (icarus_rec): every cycle must
+# agree, and a corrupted output must be caught.  Its own job: the longest
+# part of dwf's and warp_pool's checks.
+icarus_job() { # structure
+  local s=$1 c=$B/cosim_$1 vec=$T/icarus_rec_$1.vec log=$LOG/icarus_${1}_record.log rec n miss
+  rec=$(icarus_rec "$s")
+  n=$(sed 's/^--cycles \([0-9]*\) .*/\1/' <<<"$rec")
+  # shellcheck disable=SC2086
+  if ! "$c" $rec --quiet --record "$vec" >"$log" 2>&1 ||
+     ! grep -q "cycles=$n mismatches=0 invariants=ok coverage=resets=[1-9]" "$log"; then
+    bad "icarus_${s}_record" "$(tail -n 2 "$log")"; return
+  fi
+  if [ "$n" != 10000 ]; then
+    # the shorter recording reaches every coverage point of the 10,000 cycles
+    "$c" --cycles 10000 --seed 11 --reset-every 3000 --quiet >"$log.10000" 2>&1
+    miss=$(awk -F= 'FNR == 1 { f++; sub(/.* coverage=/, ""); gsub(/,/, "\n"); n = split($0, kv, "\n")
+                            for (i = 1; i <= n; i++) { split(kv[i], p, "="); if (f == 1) short[p[1]] = p[2]; else if (p[2] + 0 > 0 && !(short[p[1]] + 0 > 0)) printf " %s", p[1] } }' \
+           <(tail -n 1 "$log") <(tail -n 1 "$log.10000"))
+    if [ -z "$miss" ] && grep -q " cycles=10000 mismatches=0 " "$log.10000"; then
+      ok "icarus_${s}_recording_covers_the_10000_cycles"
+    else bad "icarus_${s}_recording_covers_the_10000_cycles" "not reached in $n cycles:$miss"; fi
+  fi
+  icarus_checks "$s" "$vec" "$n"
+}
+
+icarus_checks() { # structure, vector file, cycles
+  local s=$1 vec=$2 n=$3 rc
   tools/replay_icarus.sh "$vec" "$T/icarus_$s" >"$LOG/icarus_$s.log" 2>&1
   rc=$?
-  if [ $rc -eq 0 ] && grep -q "^replay $s params=.* cycles=10000 mismatches=0$" "$LOG/icarus_$s.log"; then
-    ok "icarus_${s}_replay_10000"
+  if [ $rc -eq 0 ] && grep -q "^replay $s params=.* cycles=$n mismatches=0$" "$LOG/icarus_$s.log"; then
+    ok "icarus_${s}_replay_$n"
     # flip the lowest bit of the last field (an output) of a cycle without
     # reset; replay the first 600 cycles only
     local dat=$T/icarus_$s/replay.dat
@@ -150,11 +218,11 @@ icarus_checks() { # structure, vector file
       ok "icarus_${s}_catches_a_corrupted_output"
     else bad "icarus_${s}_catches_a_corrupted_output" "$(tail -n 1 "$LOG/icarus_${s}_bad.log")"; fi
     mv "$dat.good" "$dat"
-  else bad "icarus_${s}_replay_10000" "$(tail -n 3 "$LOG/icarus_$s.log")"; fi
+  else bad "icarus_${s}_replay_$n" "$(tail -n 3 "$LOG/icarus_$s.log")"; fi
 }
 
 # Structure $1 at its defaults: two seeds, fault injection, bad arguments,
-# waveforms, --help, record/replay (and Icarus), malformed vectors.
+# waveforms, --help, record/replay, malformed vectors (Icarus: icarus_job).
 cosim_checks() { # structure
   local s=$1 c=$B/cosim_$1 seed log rc args vec f2
   for seed in 1 7; do
@@ -214,7 +282,7 @@ cosim_checks() { # structure
     else bad "cosim_${s}_bad_args '$args'" "exit $rc: $(head -n 2 "$LOG/cosim_${s}_args.log")"; fi
   done
   # record 10,000 cycles (mid-traffic resets included); replay them through
-  # the harness and under Icarus; Icarus must catch one corrupted output
+  # the harness
   vec=$T/replay_$s.vec
   log=$LOG/cosim_${s}_replay.log
   if "$c" --cycles 10000 --seed 11 --reset-every 3000 --quiet --record "$vec" >"$log" 2>&1 &&
@@ -233,7 +301,6 @@ cosim_checks() { # structure
       else bad "cosim_${s}_replay_counts_acts" "$sum"; fi
     fi
   else bad "cosim_${s}_record_replay" "$(tail -n 2 "$log")"; fi
-  icarus_checks "$s" "$vec"
   # a malformed vector file: one line naming the line and the field, exit 2
   if [ -s "$vec" ]; then
     awk 'NR == 3 { $2 = "zz" } { print }' "$vec" >"$T/bad_$s.vec"
@@ -318,15 +385,12 @@ for c in "$B"/cosim_*; do
   s=${c##*/cosim_}
   [ -f "tb/${s}_cosim.cpp" ] && structs+=("$s")   # build/cosim_params is a tool
 done
-# the longest jobs first (dwf's and warp_pool's Icarus replays take minutes),
-# then the builds (odd points, dwf policies), then the other runs
-slow="dwf warp_pool"
-for s in $slow; do [ -x "$B/cosim_$s" ] && job "cosim_$s" cosim_checks "$s"; done
-for s in "${structs[@]}"; do job "odd_$s" odd_checks "$s"; done
-for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
 for s in "${structs[@]}"; do
-  case " $slow " in *" $s "*) ;; *) job "cosim_$s" cosim_checks "$s" ;; esac
+  job "cosim_$s" cosim_checks "$s"
+  job "icarus_$s" icarus_job "$s"
+  job "odd_$s" odd_checks "$s"
 done
+for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
 
 # formal: one job per structure (its properties, then its planted faults);
 # not the points marked notest (make formal only: docs/formal.md says why)
@@ -335,11 +399,14 @@ for s in $(awk '!/^#/ && NF && !/ notest( |$)/ { print $1 }' tools/formal_points
     tools/formal.sh --quick --test "$B" "$s"
 done
 
-mods=$(for f in verilog/*.v; do [ -f "$f" ] && basename "$f" .v; done)
-# shellcheck disable=SC2086
-# (Yosys at each module's small design point; make lint synthesizes the defaults)
-[ -n "$mods" ] && job lint run_reporting lint env LINT_LOG="$B/lint" LINT_POINT=small tools/lint.sh $mods
-flush all
+# lint: one job per module (Yosys at the module's small design point; make
+# lint synthesizes the defaults)
+for f in verilog/*.v; do
+  [ -f "$f" ] || continue
+  m=$(basename "$f" .v)
+  job "lint_$m" run_reporting "lint_$m" env LINT_LOG="$B/lint" LINT_POINT=small LINT_JOBS=1 tools/lint.sh "$m"
+done
+run_queue
 
 if [ $fail -gt 0 ]; then echo "failed: ${failed[*]}"; fi
 echo "$pass passed, $fail failed"
