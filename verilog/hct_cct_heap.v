@@ -624,23 +624,35 @@ module hct_cct_heap #(
     // the HCT rows (hct_cct_heap_check): slot 2 only with slot 1, a list
     // only behind a valid context, no empty context, CPC1 < CPC2, masks
     // disjoint, an empty list has no unsorted node and lo clear
-    reg f_hct_ok, f_range_ok, f_list_ok, f_mask_ok;
+    reg f_hct_ok, f_range_ok, f_list_ok, f_mask_ok, f_sort_ok, f_sorter_ok;
     reg [CCT-1:0]   f_seen;      // nodes met in the free list and the lists
     reg [PTR_W-1:0] f_p;
     reg             f_on;
     reg [LANES-1:0] f_acc;
     reg [DC_W-1:0]  f_uc;
+    reg [PC_W-1:0]  f_last, f_top;
+    reg             f_have, f_sw, f_after, f_fpred, f_fprev, f_fcur, f_pre_ok;
     always @* begin
         f_hct_ok   = 1'b1;
         f_range_ok = 1'b1;
         f_list_ok  = 1'b1;
         f_mask_ok  = 1'b1;
+        f_sort_ok  = 1'b1;
         f_seen     = {CCT{1'b0}};
+        f_after    = 1'b0;
+        f_fpred    = 1'b0;
+        f_fprev    = 1'b0;
+        f_fcur     = 1'b0;
+        f_pre_ok   = 1'b1;
         if (free_cnt_q > CCT32[CNT_W-1:0] || {{(32-PTR_W){1'b0}}, free_head_q} >= CCT)
             f_range_ok = 1'b0;
-        if (s_busy_q && ({{(32-WARP_W){1'b0}}, s_warp_q} >= WARPS ||
-                         {{(32-PTR_W){1'b0}}, s_node_q} >= CCT ||
-                         {{(32-PTR_W){1'b0}}, s_cur_q} >= CCT))
+        // the sorter's registers, busy or not (an idle sorter keeps them,
+        // and a start takes its stale pred and prev along)
+        if ({{(32-WARP_W){1'b0}}, s_warp_q} >= WARPS ||
+            {{(32-PTR_W){1'b0}}, s_node_q} >= CCT ||
+            {{(32-PTR_W){1'b0}}, s_cur_q} >= CCT ||
+            {{(32-PTR_W){1'b0}}, s_pred_q} >= CCT ||
+            {{(32-PTR_W){1'b0}}, s_prev_q} >= CCT)
             f_range_ok = 1'b0;
         for (f_n = 0; f_n < CCT; f_n = f_n + 1)
             if ({{(32-PTR_W){1'b0}}, nxt_q[f_n]} >= CCT)
@@ -670,6 +682,10 @@ module hct_cct_heap #(
             f_uc  = {DC_W{1'b0}};
             f_p   = head_q[f_w];
             f_on  = hv_q[f_w];
+            f_have = 1'b0;
+            f_last = {PC_W{1'b0}};
+            f_top  = v2_q[f_w] ? pc2_q[f_w] : pc1_q[f_w];
+            f_sw   = s_busy_q && {{(32-WARP_W){1'b0}}, s_warp_q} == f_w;
             for (f_i = 0; f_i < CCT; f_i = f_i + 1)
                 if (f_on) begin
                     if (f_seen[f_p])
@@ -679,6 +695,41 @@ module hct_cct_heap #(
                         f_mask_ok = 1'b0;
                     f_acc = f_acc | cmask_q[f_p];
                     f_uc  = f_uc + {{(DC_W-1){1'b0}}, cu_q[f_p]};
+                    // sorted: the nodes written sorted (all but the unsorted
+                    // ones and the node the sorter moves) strictly increase;
+                    // lo clear: every cold PC above the HCT's top PC
+                    if (!cu_q[f_p] && !(f_sw && f_p == s_node_q)) begin
+                        if (f_have && cpc_q[f_p] <= f_last)
+                            f_sort_ok = 1'b0;
+                        f_last = cpc_q[f_p];
+                        f_have = 1'b1;
+                    end
+                    if (!lo_q[f_w] && cpc_q[f_p] <= f_top)
+                        f_sort_ok = 1'b0;
+                    // the sorter's registers in its warp's list: pred just
+                    // before its node, the nodes it walked past (unsorted or
+                    // below its PC), prev just before cur
+                    if (f_sw) begin
+                        // before its node only unsorted nodes (pushed
+                        // degraded while it walked): none to sort against
+                        if (!f_after && f_p != s_node_q && !cu_q[f_p])
+                            f_pre_ok = 1'b0;
+                        if (f_p == s_node_q)
+                            f_after = 1'b1;
+                        else if (!f_after && !s_pred_head_q && f_p == s_pred_q &&
+                                 nxt_q[f_p] == s_node_q && nv_q[f_p])
+                            f_fpred = 1'b1;
+                        else if (f_after && !f_fcur) begin
+                            if (f_p == s_cur_q)
+                                f_fcur = 1'b1;
+                            else begin
+                                if (!cu_q[f_p] && !(cpc_q[f_p] < s_pc_q))
+                                    f_sort_ok = 1'b0;
+                                if (s_prev_v_q && f_p == s_prev_q && nxt_q[f_p] == s_cur_q && nv_q[f_p])
+                                    f_fprev = 1'b1;
+                            end
+                        end
+                    end
                     f_on  = nv_q[f_p];
                     f_p   = nxt_q[f_p];
                 end
@@ -689,6 +740,15 @@ module hct_cct_heap #(
         end
         if (f_seen != {CCT{1'b1}})   // every node in a list: none leaked
             f_list_ok = 1'b0;
+        // a busy sorter: its node a sorted non-tail node of its warp's list
+        // with its PC, pred (or the head pointer) just before it, cur after
+        // it (just after prev, or after the node itself when nothing was
+        // walked past yet)
+        f_sorter_ok = !s_busy_q ||
+                      (f_after && f_pre_ok && cpc_q[s_node_q] == s_pc_q && nv_q[s_node_q] && !cu_q[s_node_q] &&
+                       s_pred_head_q == (head_q[s_warp_q] == s_node_q) &&
+                       f_fcur && (s_pred_head_q || f_fpred) && (!s_prev_v_q || f_fprev) &&
+                       (s_prev_v_q || nxt_q[s_node_q] == s_cur_q));
     end
 
     // the links' reset: entry g -> g+1, the last a tail
@@ -726,6 +786,13 @@ module hct_cct_heap #(
             p_lists: assert(f_list_ok);
             // HCT and CCT masks disjoint, with their union the live threads
             p_masks: assert(f_mask_ok);
+            // each list sorted (but its unsorted nodes and the node being
+            // moved), every cold PC above the top when lo is clear, the
+            // sorter's walk only past unsorted or smaller nodes
+            p_sorted: assert(f_sort_ok);
+            // the sorter's registers placed around its node in its warp's
+            // list (hct_cct_heap_check's last part)
+            p_sorter: assert(f_sorter_ok);
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || (act == ACT_IDLE && ready)) &&
                                ready == (act != ACT_STALL));
         end

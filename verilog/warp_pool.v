@@ -961,10 +961,34 @@ module warp_pool #(
                 f_wait[f_w] <= f_wait[f_w] + 1'b1;
         f_gap <= rst ? {F_CW{1'b0}} : g;
     end
+    // the strengthening invariants of the two bounds (the batch state):
+    // the marks are of one kind, the running batch's (drain marks,
+    // untracked, only after a drain began: turn_q; lock marks, tracked,
+    // only after a pick); the gap since the pick plus the marked warps
+    // still to issue is at most E-1 in a lock batch (or before any
+    // batch), 2E-2 after a drain began; an untracked warp's wait plus
+    // the marked warps is at most 3E-2 when it is marked (it issues in
+    // this drain), 2E-2 when unmarked and no drain began since the pick
+    // (the rest of the lock batch, then the drain that holds it), E-1
+    // when unmarked after a drain began (that batch, a pick with its
+    // lock, then its drain)
+    reg [F_CW-1:0] f_nmk, f_gap_e;
+    reg            f_mkind_ok, f_gap_ok;
     always @* begin
+        f_nmk = {F_CW{1'b0}};
+        for (f_w = 0; f_w < POOL; f_w = f_w + 1)
+            if (f_mk[f_w])
+                f_nmk = f_nmk + 1'b1;
+        f_mkind_ok = turn_q ? (f_mk & ~f_u) == {POOL{1'b0}} : (f_mk & f_u) == {POOL{1'b0}};
+        f_gap_e    = f_tracked ? f_gap : {F_CW{1'b0}};
+        f_gap_ok   = {{(32-F_CW){1'b0}}, f_gap_e} + {{(32-F_CW){1'b0}}, f_nmk} <=
+                     (turn_q ? 2 * POOL - 2 : POOL - 1);
         f_wait_ok = 1'b1;
         for (f_w = 0; f_w < POOL; f_w = f_w + 1)
-            if (HAS_TABLE && f_v[f_w] && f_u[f_w] && {{(32-F_CW){1'b0}}, f_wait[f_w]} > 3 * POOL - 3)
+            if (HAS_TABLE && f_v[f_w] && f_u[f_w] &&
+                ({{(32-F_CW){1'b0}}, f_wait[f_w]} > 3 * POOL - 3 ||
+                 {{(32-F_CW){1'b0}}, f_wait[f_w]} + {{(32-F_CW){1'b0}}, f_nmk} >
+                 (f_mk[f_w] ? 3 * POOL - 2 : turn_q ? POOL - 1 : 2 * POOL - 2)))
                 f_wait_ok = 1'b0;
     end
 
@@ -1009,10 +1033,12 @@ module warp_pool #(
                                 (f_mk == {POOL{1'b0}} || f_mk[iss_idx]));
             // bounded liveness: an untracked warp issues within 3 POOL - 2
             // issues of its creation; the table picks at least once every
-            // 2 POOL issues while tracked warps wait
+            // 2 POOL issues while tracked warps wait (each with its
+            // strengthening invariant, above)
             p_wait: assert(f_wait_ok);
-            if (HAS_TABLE && f_tracked)
-                p_pick_gap: assert({{(32-F_CW){1'b0}}, f_gap} <= 2 * POOL - 1);
+            if (HAS_TABLE)
+                p_pick_gap: assert(f_mkind_ok && f_gap_ok &&
+                                   (!f_tracked || {{(32-F_CW){1'b0}}, f_gap} <= 2 * POOL - 1));
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || ((ready || hold) && !iss_valid)) &&
                                (!hold || (!ready && !iss_valid)));
         end
