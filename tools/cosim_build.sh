@@ -11,8 +11,8 @@
 # --key).  Every parameter of the table goes to Verilator as -G and is baked
 # into the harness, which then runs the C model at the same cfg.  A bad
 # parameter: one line, exit 2.  The binary is rebuilt when any of verilog/,
-# tb/, tools/rtl_ports.sh or build/libmodels.a is newer (only relinked when
-# just build/libmodels.a is).
+# tb/, rtl_c/*.h, tools/rtl_ports.sh or build/libmodels.a is newer (only
+# relinked when just build/libmodels.a is).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # its makes are its own: a calling `make -j` (make all) runs one of these per
@@ -43,7 +43,8 @@ if [ "$key" = default ]; then bin=$B/cosim_$s; else bin=$dir/cosim_$s; fi
 # the harness sources are tb/*.{cpp,h}; tb/simt and tb/kernels (the kernel
 # driver) do not go into a co-simulation
 fresh() { [ -x "$bin" ] && [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
-          [ -z "$(find tools/rtl_ports.sh "$B/libmodels.a" -newer "$bin" 2>/dev/null | head -n 1)" ]; }
+          [ -z "$(find tools/rtl_ports.sh "$B/libmodels.a" -newer "$bin" 2>/dev/null | head -n 1)" ] &&
+          [ -z "$(find rtl_c -name '*.h' -newer "$bin" 2>/dev/null | head -n 1)" ]; }
 if fresh; then
   echo "$bin"
   exit 0
@@ -57,10 +58,14 @@ if fresh; then
   exit 0
 fi
 top=$PWD
-# Only the C models changed (build/libmodels.a newer, nothing under
-# verilog/, tb/ nor the port generator): relink, no need to verilate again.
+# Only the C models' sources changed (build/libmodels.a newer, nothing under
+# verilog/, tb/, rtl_c/*.h nor the port generator): relink, no need to
+# verilate again.  A changed rtl_c header (a struct's layout) rebuilds the
+# harness, which includes it: relinking old harness objects against the new
+# library would compare against a misread C state.
 if [ -x "$bin" ] && [ -f "$dir/obj/V$s.mk" ] &&
    [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
+   [ -z "$(find rtl_c -name '*.h' -newer "$bin" 2>/dev/null | head -n 1)" ] &&
    [ -z "$(find tools/rtl_ports.sh -newer "$bin" 2>/dev/null | head -n 1)" ]; then
   rm -f "$bin"
   make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" >/dev/null
