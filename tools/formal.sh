@@ -442,6 +442,9 @@ refute() {
   row=$(point_of "$s") || return
   read -r depth k qd kvs <<<"$row"
   [ $quick = 1 ] && depth=$qd
+  # the point as prove() takes it (the quick overrides; with: sub-units)
+  kvs=$(point_kvs "$kvs")
+  cur_with=$(echo "$row" | tr ' ' '\n' | sed -n 's/^with://p' | tr ',' ' ')
   cur_s=$s; cur_tag=$tag; cur_csv=$(echo $kvs | tr ' ' ',')
   if ! model "$vdir" "$s" "$d" "$kvs" ""; then
     echo "stillborn - yosys rejects it (log: $d/yosys.log)" >"$d/result"
