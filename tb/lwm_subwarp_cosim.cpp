@@ -495,7 +495,7 @@ private:
             if (q_.empty())
                 return false;
             size_t k = rng.below(q_.size());
-            if (s.br_busy_q && s.br_left_q != 0 && rng.chance(50))
+            if (s.br_busy_q && rng.chance(50))
                 for (size_t j = 0; j < q_.size(); j++) // prefer the gathering one's
                     if (q_[j].o.sw_warp == s.br_warp_q && !q_[j].o.sw_branch && q_[j].o.sw_cols)
                         k = j;
@@ -505,7 +505,7 @@ private:
             complete(in, e);
             in.c_branch = 1;
             in.c_taken = rng.chance(50) ? 0 : e.o.sw_cols & rng.next();
-            if (s.br_busy_q && s.br_warp_q == e.o.sw_warp && s.br_left_q != 0)
+            if (s.br_busy_q && s.br_warp_q == e.o.sw_warp)
                 cov_["branch_claim_op_subwarp"]++;
             else if (s.br_busy_q)
                 cov_["branch_claim_other_warp"]++;
