@@ -213,6 +213,23 @@ static int bad_done(const lwm_subwarp_state *s, unsigned w, int threads, int fir
            (s->busy_q && s->cur_q == w && s->first_q);
 }
 
+/* The threads `done` of a c_branch completion are all the gathering
+ * branch's own in flight: in its mask (large warp w's TOS, which cannot
+ * change until the commit), out of its copy while the copy holds it (a
+ * thread still there is in flight for an earlier OP sub-warp), and not
+ * gathered yet (formal's p_outcome counterexample, docs/formal.md). */
+static int branch_owns(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s, unsigned w,
+                       const uint64_t *done)
+{
+    const uint64_t *tos = s->mask_q[w][s->sp_q[w] - 1u];
+    const int copy = s->busy_q && s->kind_q == LWM_BRANCH;
+    unsigned i;
+    for (i = 0; i < map_words(cfg); i++)
+        if (done[i] & (~tos[i] | (copy ? s->copy_q[i] : 0u) | s->taken_q[i] | s->ntaken_q[i]))
+            return 0;
+    return 1;
+}
+
 /* Also gathers the completion's threads into done (and the taken ones into
  * done_tk), map words, zeroed by the caller: step applies them word-wise. */
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
@@ -234,6 +251,8 @@ static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state
         done_tk[i / 64u] |= (uint64_t)bits_get(taken, c) << (i % 64u);
     }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
+        return LWM_ERR_NOT_IN_FLIGHT;
+    if (in->c_branch && !branch_owns(cfg, s, w, done))
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
         return LWM_ERR_BAD_OUTCOME;

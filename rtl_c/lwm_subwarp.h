@@ -127,7 +127,12 @@
  *                   barrel processing: can_fetch = 0)
  *   NOT_IN_FLIGHT 3 completion of a sub-warp not in flight: pend = 0, a
  *                   thread whose in-flight bit is clear, c_branch with no
- *                   branch of that large warp gathering
+ *                   branch of that large warp gathering, or c_branch with
+ *                   a thread the gathering branch has not in flight:
+ *                   outside its mask (the TOS), still in its copy (the
+ *                   thread is out for an earlier OP's sub-warp), or
+ *                   already gathered (make formal's p_outcome: before,
+ *                   such a thread could be gathered taken and not taken)
  *   BAD_OUTCOME 4   c_taken outside c_cols, or c_taken != 0 without c_branch
  *   BAD_DONE 7      a completion that is no sub-warp in flight by its
  *                   fields (issue 24): no threads (c_cols = 0) unless it is

@@ -15,7 +15,9 @@
 // coverage key row_beyond_k); a
 // non-branch sub-warp completed as a branch while its large warp has no
 // branch in flight, often while another one has (coverage key
-// branch_claim_other_warp); an outcome outside the sub-warp's columns or
+// branch_claim_other_warp), or while its large warp's branch gathers
+// (branch_claim_op_subwarp: threads the branch has not in flight); an
+// outcome outside the sub-warp's columns or
 // on a non-branch sub-warp; a completion no sub-warp in flight can be,
 // BAD_DONE: see bad_done below).
 //
@@ -158,7 +160,7 @@ public:
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "row_beyond_k", "bad_warp_branch",
+            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
@@ -485,17 +487,27 @@ private:
         }
         case 4: { // a non-branch sub-warp completed as a branch, while no
                   // branch of its large warp is in flight (often while
-                  // another large warp's is): NOT_IN_FLIGHT
+                  // another large warp's is), or while its own large
+                  // warp's branch gathers (branch_claim_op_subwarp: its
+                  // threads are still in the branch's copy or outside the
+                  // branch's mask; make formal's p_outcome counterexample):
+                  // NOT_IN_FLIGHT
             if (q_.empty())
                 return false;
-            const Sw &e = q_[rng.below(q_.size())];
-            if (e.o.sw_branch || e.o.sw_cols == 0 ||
-                (s.br_busy_q && s.br_warp_q == e.o.sw_warp && s.br_left_q != 0))
+            size_t k = rng.below(q_.size());
+            if (s.br_busy_q && rng.chance(50))
+                for (size_t j = 0; j < q_.size(); j++) // prefer the gathering one's
+                    if (q_[j].o.sw_warp == s.br_warp_q && !q_[j].o.sw_branch && q_[j].o.sw_cols)
+                        k = j;
+            const Sw &e = q_[k];
+            if (e.o.sw_branch || e.o.sw_cols == 0)
                 return false;
             complete(in, e);
             in.c_branch = 1;
-            in.c_taken = 0;
-            if (s.br_busy_q)
+            in.c_taken = rng.chance(50) ? 0 : e.o.sw_cols & rng.next();
+            if (s.br_busy_q && s.br_warp_q == e.o.sw_warp)
+                cov_["branch_claim_op_subwarp"]++;
+            else if (s.br_busy_q)
                 cov_["branch_claim_other_warp"]++;
             expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
             return true;

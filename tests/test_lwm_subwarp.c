@@ -722,6 +722,78 @@ TEST(illegal_inputs_err_state_unchanged)
     CHECK_EQ(o.err, 0);
 }
 
+/* make formal's p_outcome counterexample (docs/formal.md; LARGE_WARPS=1,
+ * K=N=2): an OP's sub-warp B = thread (row 1, column 0) is still out when
+ * the large warp's BRANCH is fetched (the OP's first sub-warp completed),
+ * so (1,0) stays in the branch's copy while the branch emits (0,0).  B then
+ * completing with c_branch = 1 claimed a thread the branch never emitted:
+ * before the fix it was gathered not-taken, the branch later emitted (1,0)
+ * again and its completion gathered it taken too (both taken and not
+ * taken).  A c_branch thread must be one the gathering branch has in
+ * flight: in its mask, out of its copy, not gathered yet. */
+TEST(branch_completion_of_a_thread_the_branch_did_not_emit_is_refused)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 2, 2);
+    lwm_subwarp_state s, keep;
+    lwm_subwarp_in in;
+    lwm_subwarp_out a, b, p, q, o;
+    uint64_t m[LWM_WORDS];
+    memset(m, 0, sizeof m);
+    m[0] = 0x5; /* (0,0) and (1,0): column 0, two rows */
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_OP, m);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    a = apply(&c, &s, &in); /* A: (0,0), the OP's first */
+    b = apply(&c, &s, &in); /* B: (1,0) */
+    CHECK_EQ(a.sw_first, 1);
+    CHECK_EQ(b.act, LWM_ACT_LAST);
+    CHECK_EQ(rowsel(&c, b.sw_rows, 0), 1);
+    complete(&in, &a, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0); /* the large warp may fetch again */
+    in = fetch(&s, 0, LWM_BRANCH, NULL);
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    p = apply(&c, &s, &in); /* the branch's (0,0); (1,0) is B's, skipped */
+    CHECK_EQ(p.act, LWM_ACT_PICK);
+    CHECK_EQ(p.sw_branch, 1);
+    CHECK_EQ(rowsel(&c, p.sw_rows, 0), 0);
+    /* B completes as a branch sub-warp: (1,0) is still in the copy */
+    complete(&in, &b, 0);
+    in.c_branch = 1;
+    keep = s;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, LWM_ERR_NOT_IN_FLIGHT);
+    CHECK_EQ(o.sw_valid, 0);
+    CHECK_EQ(o.br_commit, 0);
+    CHECK(memcmp(&keep, &s, sizeof s) == 0);
+    /* the legal completion of B, then the branch's (1,0): one outcome each */
+    complete(&in, &b, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    in = nothing();
+    q = apply(&c, &s, &in);
+    CHECK_EQ(q.act, LWM_ACT_LAST);
+    CHECK_EQ(rowsel(&c, q.sw_rows, 0), 1);
+    /* the branch's (0,0) completing twice (its second time with c_first,
+     * as in the counterexample): the second is refused */
+    complete(&in, &p, 0);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    complete(&in, &p, 0x1);
+    in.c_first = 1;
+    keep = s;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err_code, LWM_ERR_NOT_IN_FLIGHT);
+    CHECK(memcmp(&keep, &s, sizeof s) == 0);
+    complete(&in, &q, 0x1);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.br_commit, 1);
+    CHECK_EQ(o.br_diverged, 1);
+    CHECK_EQ(o.br_taken[0], 0x4);
+    CHECK_EQ(o.br_ntaken[0], 0x1);
+}
+
 /* Random traffic: up to LARGE_WARPS instructions fetched whenever allowed,
  * sub-warps completing after a random delay in any order, random branch
  * outcomes.  Checks every cycle: invariants (apply), each sub-warp holds only
@@ -842,6 +914,7 @@ int main(int argc, char **argv)
     RUN(inflight_threads_are_skipped_until_complete);
     RUN(illegal_inputs_err_state_unchanged);
     RUN(empty_or_false_first_completion_is_refused);
+    RUN(branch_completion_of_a_thread_the_branch_did_not_emit_is_refused);
     RUN(random_traffic_no_thread_lost);
     return test_summary();
 }

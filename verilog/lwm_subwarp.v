@@ -223,6 +223,15 @@ module lwm_subwarp #(
     wire c_bad   = c_none ? !(c_jmp && c_first && !c_branch)
                           : (c_first && !c_branch && !c_opfst);
 
+    // A c_branch completion's threads must be the gathering branch's own
+    // in flight: in its mask (br_warp's TOS, unchanged until the commit),
+    // out of its copy while the copy holds it (a thread still there is out
+    // for an earlier OP's sub-warp), not gathered yet (make formal's
+    // p_outcome counterexample).
+    wire [KN-1:0] br_copy = (busy_q && kind_q == KIND_BRANCH) ? copy_q : {KN{1'b0}};
+    wire          c_brbad = (c_thr & (~mask_q[b_tos_a] | br_copy | taken_q | ntaken_q)) !=
+                            {KN{1'b0}};
+
     // --------------------------------------------------------------- errors
     reg [2:0] err_d;
     always @* begin
@@ -237,7 +246,7 @@ module lwm_subwarp #(
             err_d = ERR_BAD_FETCH;
         else if (c_valid && (c_pend == {PEND_W{1'b0}} || thr_bad ||
                              (c_branch && !(br_busy_q && br_warp_q == cw &&
-                                            br_left_q != {PEND_W{1'b0}}))))
+                                            br_left_q != {PEND_W{1'b0}} && !c_brbad))))
             err_d = ERR_NOT_IN_FLIGHT;
         else if (c_valid && ((c_taken & ~c_cols) != {N{1'b0}} ||
                              (c_taken != {N{1'b0}} && !c_branch)))
