@@ -591,7 +591,7 @@ static area_row *pending(area_paper_report *p, const char *label, const char *id
  * configuration (16 lanes, 256 threads per core, 32-bit PCs) from its C
  * model's cfg; NULL while there is no C model (the row then shows the
  * published figure only).  Adding a structure: its area_desc_NAME in
- * structs.c, a dwf_NAME below, and its `desc`/`note` here; the totals and
+ * structs_000.c, a dwf_NAME below, and its `desc`/`note` here; the totals and
  * overhead notes follow from this table. */
 typedef const char *(*dwf_desc_fn)(area_desc *d);
 
