@@ -15,9 +15,9 @@
  * verilog/tsimt_frontend.v, verilog/two_level_sched.v,
  * verilog/lwm_subwarp.v, verilog/lane_shuffle.v, verilog/swi_sched.v,
  * verilog/sbi_scoreboard.v and verilog/shadow_scoreboard.v.  Validity:
- * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of each
- * stack is counted as a full read port; a production design would cache the
- * TOS in registers and bank the fields, which the report notes.
+ * whatever the cfg_check of the model accepts.  Departures: the debug/scheduler read port (rd_*) of
+ * each stack is counted as a full read port; a production design would cache the TOS in registers
+ * and bank the fields, which the report notes.
  */
 #include "structs.h"
 #include "structs_int.h"
@@ -63,8 +63,8 @@ area_item *area_add_item(area_desc *d, area_item_type type, const char *name, co
 }
 
 void area_add_array(area_desc *d, const char *name, const char *what, area_kind kind,
-                      unsigned long entries, unsigned width, unsigned rd, unsigned wr,
-                      unsigned banks, unsigned count)
+                    unsigned long entries, unsigned width, unsigned rd, unsigned wr, unsigned banks,
+                    unsigned count)
 {
     area_item *it = area_add_item(d, AI_ARRAY, name, what);
     if (!it)
@@ -182,27 +182,30 @@ const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_d
              L, cfg->depth, P);
     d->entry_bits = area_simt_stack_entry_bits(cfg);
     /* verilog/simt_stack.v: pc_q/mask_q/rpc_q of WARPS*DEPTH entries, sp_q per warp */
-    area_add_array(d, "pc field", "entry PCs; reads: TOS, base entry, rd port; writes: TOS.pc, 2 pushes",
-              k, ent, P, 3, 3, 1, 1);
-    area_add_array(d, "mask field", "active masks; reads: TOS, rd port; writes: 2 pushes", k, ent, L, 2,
-              2, 1, 1);
-    area_add_array(d, "rpc field", "reconvergence PCs; reads: TOS, base entry, rd port; writes: 2 pushes",
-              k, ent, P, 3, 2, 1, 1);
-    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg->warps, dw,
-              2, 1, 1, 1);
+    area_add_array(d, "pc field",
+                   "entry PCs; reads: TOS, base entry, rd port; writes: TOS.pc, 2 pushes", k, ent,
+                   P, 3, 3, 1, 1);
+    area_add_array(d, "mask field", "active masks; reads: TOS, rd port; writes: 2 pushes", k, ent,
+                   L, 2, 2, 1, 1);
+    area_add_array(d, "rpc field",
+                   "reconvergence PCs; reads: TOS, base entry, rd port; writes: 2 pushes", k, ent,
+                   P, 3, 2, 1, 1);
+    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg->warps,
+                   dw, 2, 1, 1, 1);
     /* branch decision: 5 PC comparisons (target==rpc, pc!=rpc, npc!=rpc,
      * op_rpc==TOS.rpc, base pc==rpc), the mask split and subset check,
      * the target/push muxes, the depth update and overflow check */
     ge = 5.0 * area_ge_eq_cmp(c, P) + 2.0 * L * c->ge_and2 + 3.0 * area_ge_reduce(c, L) +
          area_ge_mux(c, 2, P) * 2.0 + area_ge_mux(c, 2, L) + 2.0 * area_ge_incdec(c, dw) +
          area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
-    area_add_logic(d, "branch logic", "PC comparators, mask split/subset, push muxes, depth update", ge);
+    area_add_logic(d, "branch logic", "PC comparators, mask split/subset, push muxes, depth update",
+                   ge);
     /* entry addresses: warp*DEPTH + sp - 1 (TOS), + sp (push), + 1, rd address */
     area_add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
-              5.0 * area_ge_adder(c, aw));
+                   5.0 * area_ge_adder(c, aw));
     /* outputs gated by op_live / rd_hit */
     area_add_logic(d, "output gating", "TOS and read-port outputs forced to 0 when not live",
-              2.0 * (2.0 * P + L) * c->ge_and2);
+                   2.0 * (2.0 * P + L) * c->ge_and2);
     return NULL;
 }
 
@@ -217,13 +220,13 @@ void area_desc_regfile(area_desc *d, const char *title, unsigned long regs, unsi
                  "%lu x %u-bit registers, one decoder, rows of %u registers, %uR%uW", regs, width,
                  lanes, rd, wr);
         area_add_array(d, "register array", "one row = one register of every lane", AK_RAM,
-                  regs / lanes, width * lanes, rd, wr, 1, 1);
+                       regs / lanes, width * lanes, rd, wr, 1, 1);
     } else {
         snprintf(d->config, sizeof d->config,
                  "%u banks of %lu x %u-bit, a decoder per lane, %uR%uW", lanes, regs / lanes,
                  width, rd, wr);
         area_add_array(d, "lane banks", "one bank per lane, each with its own row decoder", AK_RAM,
-                  regs, width, rd, wr, lanes, 1);
+                       regs, width, rd, wr, lanes, 1);
         d->item[d->n - 1].lockstep = 1; /* a warp's access reaches every lane's bank */
     }
 }
@@ -239,7 +242,7 @@ void area_desc_banked_rf_xbar(area_desc *d, const char *title, unsigned nbanks,
              "%u single-ported banks of %u B at %u bits + %u crossbar(s) %ux%u x %u bits", nbanks,
              bank_bytes, bank_width, nxbar, xports, xports, bank_width);
     area_add_array(d, "SRAM banks", "single-ported (one read/write port) banks", AK_RAM, entries,
-              bank_width, 0, 0, 1, nbanks);
+                   bank_width, 0, 0, 1, nbanks);
     d->item[d->n - 1].arr.rw = 1;
     it = area_add_item(d, AI_XBAR, "crossbars", "operand crossbars between banks and collectors");
     if (it) {
@@ -294,7 +297,8 @@ const char *area_desc_alloc_rf(const area_rf_alloc *a, unsigned k, unsigned bank
     unsigned files, wpl;
     unsigned long rows, bank_rows, bank_width;
     area_desc_start(vec, "alloc_vector_rf", "Vector register file, sized from an allocation");
-    area_desc_start(sca, "alloc_scalar_rf", "Scalar register file, sized from an allocation (002 4.1)");
+    area_desc_start(sca, "alloc_scalar_rf",
+                    "Scalar register file, sized from an allocation (002 4.1)");
     if (a->vregs < 1 || a->vregs > 1024 || a->sregs > 1024 || a->warps < 1 || a->warps > 64 ||
         a->warp < 1 || a->warp > 64 || a->lanes < 1 || a->lanes > 64 || banks < 1 || banks > 64) {
         snprintf(msg, sizeof msg,
@@ -324,8 +328,9 @@ const char *area_desc_alloc_rf(const area_rf_alloc *a, unsigned k, unsigned bank
              "%lu x %lu b and a %ux%u crossbar",
              a->vregs, a->warp, a->warps, files, k, banks, bank_rows, bank_width, banks, banks);
     if (a->sregs) {
-        area_add_array(sca, "scalar registers", "a 32-bit value per warp and scalar register: 1R 1W",
-                  AK_AUTO, (unsigned long)wpl * a->sregs, 32, 1, 1, 1, files);
+        area_add_array(sca, "scalar registers",
+                       "a 32-bit value per warp and scalar register: 1R 1W", AK_AUTO,
+                       (unsigned long)wpl * a->sregs, 32, 1, 1, 1, files);
         snprintf(sca->config, sizeof sca->config,
                  "%u scalar regs x %u warps; %u lane(s), each %u x 32 b", a->sregs, a->warps,
                  files, wpl * a->sregs);
@@ -345,7 +350,8 @@ const char *area_alloc_rf_cost(const area_tech *t, const area_rf_alloc *a, unsig
     memset(c, 0, sizeof *c);
     if (e)
         return e;
-    if ((e = area_desc_energy(t, &vec, &ev)) != NULL || (e = area_desc_energy(t, &sca, &es)) != NULL)
+    if ((e = area_desc_energy(t, &vec, &ev)) != NULL ||
+        (e = area_desc_energy(t, &sca, &es)) != NULL)
         return e;
     per_warp = (a->warp + k - 1u) / k;
     c->vec_bits = vec.storage_bits;

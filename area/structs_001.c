@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * structs_001.c -- area descriptions of paper 001 (SBI/SWI): the HCT/CCT heap, the lane shuffle, the SWI cascaded
- * schedulers and the SBI dependency-matrix scoreboard.
+ * structs_001.c -- area descriptions of paper 001 (SBI/SWI): the HCT/CCT
+ * heap, the lane shuffle, the SWI cascaded schedulers and the SBI
+ * dependency-matrix scoreboard.
  *
  * What each description counts and its sources: see structs.c's header and
  * structs.h; the helpers (area_desc_start, area_add_array, ...) are in
@@ -79,16 +80,25 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
     sorter_regs = 1u + WW + PW + P + 1u + PW + PW + 1u + PW;
 
     if (hct) {
-        area_add_array(d, "HCT PCs", "{CPC1, CPC2} per warp; reads: scheduler port; writes: op warp",
-                  k, W, 2 * P, 1, 1, 1, 1);
-        area_add_array(d, "HCT masks", "{m1, m2} per warp; reads: op warp (partition check), "
-                  "scheduler port; writes: op warp", k, W, 2 * L, 2, 1, 1, 1);
-        area_add_array(d, "HCT valid bits", "{v1, v2} per warp; reads: op warp, scheduler port; "
-                  "writes: op warp", AK_FF, W, 2, 2, 1, 1, 1);
-        area_add_array(d, "HCT CCT head pointers", "per warp; reads: op warp; writes: op (push, pop), "
-                  "sorter (relink of a list head)", AK_FF, W, PW, 1, 2, 1, 1);
-        area_add_array(d, "list flags", "hv, lo and the unsorted-node count dcnt per warp; reads: "
-                  "op warp, scheduler port; writes: op warp", AK_FF, W, FW, 2, 1, 1, 1);
+        area_add_array(d, "HCT PCs",
+                       "{CPC1, CPC2} per warp; reads: scheduler port; writes: op warp", k, W, 2 * P,
+                       1, 1, 1, 1);
+        area_add_array(d, "HCT masks",
+                       "{m1, m2} per warp; reads: op warp (partition check), "
+                       "scheduler port; writes: op warp",
+                       k, W, 2 * L, 2, 1, 1, 1);
+        area_add_array(d, "HCT valid bits",
+                       "{v1, v2} per warp; reads: op warp, scheduler port; "
+                       "writes: op warp",
+                       AK_FF, W, 2, 2, 1, 1, 1);
+        area_add_array(d, "HCT CCT head pointers",
+                       "per warp; reads: op warp; writes: op (push, pop), "
+                       "sorter (relink of a list head)",
+                       AK_FF, W, PW, 1, 2, 1, 1);
+        area_add_array(d, "list flags",
+                       "hv, lo and the unsorted-node count dcnt per warp; reads: "
+                       "op warp, scheduler port; writes: op warp",
+                       AK_FF, W, FW, 2, 1, 1, 1);
         /* the sorting network (verilog hct_cct_heap_net), instantiated
          * twice: 3 merge compares and 3 compare-exchanges over {PC, mask,
          * valid} (area_ge_sort3), the merged masks gated by their merge,
@@ -96,8 +106,10 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
          * the merge count */
         ge = area_ge_sort3(c, P, L + 1) + 3.0 * L * c->ge_and2 + 3.0 * 4.0 * c->ge_and2 +
              3.0 * (P + L) * c->ge_and2 + 2.0 * c->ge_ha;
-        area_add_logic(d, "HCT sorting networks", "001 Fig. 5b: sort, merge equal PCs, compact; "
-                  "stage 1 (the 3 inputs) and stage 2 (s1, s2, the list head)", ge);
+        area_add_logic(d, "HCT sorting networks",
+                       "001 Fig. 5b: sort, merge equal PCs, compact; "
+                       "stage 1 (the 3 inputs) and stage 2 (s1, s2, the list head)",
+                       ge);
         d->item[d->n - 1].count = 2;
         /* update decision: input masks gated by valid, the partition check
          * (pairwise ANDs, exit overlap, the union against m1|m2 of the row),
@@ -112,36 +124,51 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
              area_ge_mux(c, 2, P + L) + 40.0 * c->ge_and2;
         if (W < (1u << WW))
             ge += area_ge_mag_cmp(c, WW);
-        area_add_logic(d, "HCT update logic", "partition and mask checks, push/pop decision, "
-                  "next-state and pushed-context muxes, act/err", ge);
+        area_add_logic(d, "HCT update logic",
+                       "partition and mask checks, push/pop decision, "
+                       "next-state and pushed-context muxes, act/err",
+                       ge);
         /* scheduler port: rd_run2 = v2 && !(sync && pc_div <= CPC1 < CPC2),
          * the outputs gated by valid, rd_warp range */
         ge = 2.0 * area_ge_mag_cmp(c, P) + 4.0 * c->ge_and2 +
              (2.0 * P + 2.0 * L + 4.0) * c->ge_and2;
         if (W < (1u << WW))
             ge += area_ge_mag_cmp(c, WW);
-        area_add_logic(d, "HCT read port", "selective synchronization (001 sec. 3.3) compares, "
-                  "output gating", ge);
+        area_add_logic(d, "HCT read port",
+                       "selective synchronization (001 sec. 3.3) compares, "
+                       "output gating",
+                       ge);
     }
     if (cct) {
-        area_add_array(d, "CCT PCs", "reads: op warp's list head, sorter walk; writes: push at the "
-                  "free head or exchange at the list head", k, cfg->cct, P, 2, 1, 1, 1);
+        area_add_array(d, "CCT PCs",
+                       "reads: op warp's list head, sorter walk; writes: push at the "
+                       "free head or exchange at the list head",
+                       k, cfg->cct, P, 2, 1, 1, 1);
         /* the sorter's merge reads the walk node's and the moved node's
          * masks and ORs them into the walk node (a second write port: it
          * may coincide with another warp's exchange or join) */
-        area_add_array(d, "CCT masks", "reads: op warp's list head, sorter walk node, moved node; "
-                  "writes: push, exchange or join; sorter merge", k, cfg->cct, L, 3, 2, 1, 1);
-        area_add_array(d, "CCT next pointers", "reads: list head, walk node, moved node, its new "
-                  "predecessor, free head; writes: op, 3 sorter relinks", AK_FF, cfg->cct, PW, 5,
-                  4, 1, 1);
-        area_add_array(d, "CCT next-valid bits", "reads: list head, walk node, new predecessor; "
-                  "writes: op, 2 sorter relinks", AK_FF, cfg->cct, 1, 3, 3, 1, 1);
-        area_add_array(d, "CCT unsorted bits", "cu per entry; reads: list head, walk node; writes: "
-                  "op (push or exchange)", AK_FF, cfg->cct, 1, 2, 1, 1, 1);
-        area_add_array(d, "free list and counter", "free_head, free_cnt, deg_cnt", AK_FF, 1, list_regs,
-                  0, 1, 1, 1);
-        area_add_array(d, "sideband sorter registers", "busy, warp, node, pc, pred, walk position, "
-                  "previous node", AK_FF, 1, sorter_regs, 0, 1, 1, 1);
+        area_add_array(d, "CCT masks",
+                       "reads: op warp's list head, sorter walk node, moved node; "
+                       "writes: push, exchange or join; sorter merge",
+                       k, cfg->cct, L, 3, 2, 1, 1);
+        area_add_array(d, "CCT next pointers",
+                       "reads: list head, walk node, moved node, its new "
+                       "predecessor, free head; writes: op, 3 sorter relinks",
+                       AK_FF, cfg->cct, PW, 5, 4, 1, 1);
+        area_add_array(d, "CCT next-valid bits",
+                       "reads: list head, walk node, new predecessor; "
+                       "writes: op, 2 sorter relinks",
+                       AK_FF, cfg->cct, 1, 3, 3, 1, 1);
+        area_add_array(d, "CCT unsorted bits",
+                       "cu per entry; reads: list head, walk node; writes: "
+                       "op (push or exchange)",
+                       AK_FF, cfg->cct, 1, 2, 1, 1, 1);
+        area_add_array(d, "free list and counter", "free_head, free_cnt, deg_cnt", AK_FF, 1,
+                       list_regs, 0, 1, 1, 1);
+        area_add_array(d, "sideband sorter registers",
+                       "busy, warp, node, pc, pred, walk position, "
+                       "previous node",
+                       AK_FF, 1, sorter_regs, 0, 1, 1, 1);
         /* list updates: the written node and its link (push: free head, old
          * head; pop: head, free head), the new head (free head or the
          * popped node's next), the cpc/cmask write address, free-list next
@@ -156,8 +183,10 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
          * node (free head and count from a third source) */
         ge += 2.0 * L * c->ge_or2 + area_ge_mux(c, 3, L) + area_ge_mux(c, 3, PW) +
               area_ge_mux(c, 3, CW);
-        area_add_logic(d, "CCT list logic", "push/pop/exchange links, free list, degraded counter, "
-                  "sorter touch checks", ge);
+        area_add_logic(d, "CCT list logic",
+                       "push/pop/exchange links, free list, degraded counter, "
+                       "sorter touch checks",
+                       ge);
         /* the sorter FSM: cur_pc < s_pc and cur_pc == s_pc (merge), the
          * insertion point (walk node or previous), walk/done/relink/merge,
          * the start values (node, walk position from the new node's
@@ -165,8 +194,10 @@ const char *area_desc_hct_cct_heap(const hct_cct_heap_cfg *cfg, area_hch_part pa
         ge = area_ge_mag_cmp(c, P) + area_ge_eq_cmp(c, P) + area_ge_mux(c, 2, PW) +
              10.0 * c->ge_and2 + area_ge_mux(c, 3, PW) + area_ge_mux(c, 2, PW) +
              area_ge_mux(c, 2, PW) + 10.0 * c->ge_and2;
-        area_add_logic(d, "CCT sideband sorter", "insertion-sort walk, one node per cycle: compare, "
-                  "insertion point, relink control", ge);
+        area_add_logic(d, "CCT sideband sorter",
+                       "insertion-sort walk, one node per cycle: compare, "
+                       "insertion point, relink control",
+                       ge);
     }
     /* one source of truth: the arrays hold exactly the model's bits */
     want = (hct ? (unsigned long)b.hct_rows * b.hct_row_bits + (unsigned long)FW * W : 0) +
@@ -207,8 +238,10 @@ const char *area_desc_lane_shuffle(const lane_shuffle_cfg *cfg, int force_ff, ar
      * compares (an AND-OR tree over wid's bits each) */
     ge = area_ge_decoder(c, 5) + 2.0 * c->ge_and2 + 2.0 * area_ge_reduce(c, WW + 1u) +
          (2.0 * TW + 4.0) * c->ge_and2;
-    area_add_logic(d, "decode and checks", "function decode, 2*wid > WARPS, wid < WARPS, func <= 4, "
-              "err gating", ge);
+    area_add_logic(d, "decode and checks",
+                   "function decode, 2*wid > WARPS, wid < WARPS, func <= 4, "
+                   "err gating",
+                   ge);
     return NULL;
 }
 
@@ -246,29 +279,36 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
     snprintf(d->config, sizeof d->config, "%u warps (%u sets x %u ways), %u lanes, %u-bit PC: "
              "buffer %u x {PC, mask}, %u x %u age matrix", W, S, cfg->ways, L, P, W, W, W);
     d->entry_bits = P + L;
-    area_add_array(d, "buffer PCs", "pc_q per warp; reads: the primary's pick (to the stage), the "
-              "secondary's (I2); writes: fill, fill2 (001 Table 3: dual-ported)", k, W, P, 2, 2,
-              1, 1);
+    area_add_array(d, "buffer PCs",
+                   "pc_q per warp; reads: the primary's pick (to the stage), the "
+                   "secondary's (I2); writes: fill, fill2 (001 Table 3: dual-ported)",
+                   k, W, P, 2, 2, 1, 1);
     /* every mask is tested against the free lanes each cycle: flops (the
      * lookup's tags, 001: "similar to a cache tag lookup") */
-    area_add_array(d, "buffer masks", "mask_q per warp, flip-flops (every entry's fit tested each "
-              "cycle); reads: primary's pick, I2; writes: fill, fill2", AK_FF, W, L, 2, 2, 1, 1);
+    area_add_array(d, "buffer masks",
+                   "mask_q per warp, flip-flops (every entry's fit tested each "
+                   "cycle); reads: primary's pick, I2; writes: fill, fill2",
+                   AK_FF, W, L, 2, 2, 1, 1);
     area_add_array(d, "valid bits", "v_q: set by a fill, cleared by both issues", AK_FF, 1, W, 0, 1,
-              1, 1);
-    area_add_array(d, "age matrix", "age_q: row per entry read in full by the oldest-ready select; "
-              "written: the filled row, its column cleared in the others", AK_FF, W, W, 0, 1, 1,
-              1);
-    area_add_array(d, "stage and LFSR", "the primary's instruction waiting for its secondary "
-              "{valid, warp, PC, mask}; the 16-bit tie-break LFSR", AK_FF, 1,
-              1 + WW + P + L + 16, 0, 1, 1, 1);
+                   1, 1);
+    area_add_array(d, "age matrix",
+                   "age_q: row per entry read in full by the oldest-ready select; "
+                   "written: the filled row, its column cleared in the others",
+                   AK_FF, W, W, 0, 1, 1, 1);
+    area_add_array(d, "stage and LFSR",
+                   "the primary's instruction waiting for its secondary "
+                   "{valid, warp, PC, mask}; the 16-bit tie-break LFSR",
+                   AK_FF, 1, 1 + WW + P + L + 16, 0, 1, 1, 1);
     if (d->storage_bits != area_swi_sched_bits(cfg))
         return "swi_sched: the area description's bits differ from its header's storage";
     /* primary: per entry, is any older candidate left (age row AND the
      * candidates, an OR tree), the one-hot encoded; the age column clear */
     ge = W * ((double)W * c->ge_and2 + area_ge_reduce(c, W) + 2.0 * c->ge_and2) +
          area_ge_prio_enc(c, W) + (double)W * W * c->ge_and2;
-    area_add_logic(d, "primary scheduler", "oldest ready: age-matrix select over every entry, its "
-              "encoder, the age update", ge);
+    area_add_logic(d, "primary scheduler",
+                   "oldest ready: age-matrix select over every entry, its "
+                   "encoder, the age update",
+                   ge);
     /* secondary: per entry the subset test (mask & ~free), the popcount,
      * the set membership and candidate gating (the substitute also ANDs
      * the primary's "an older entry is ready" term: it leaves the
@@ -280,8 +320,10 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
          (W - 1u) * (area_ge_mag_cmp(c, PB) + area_ge_mux(c, 2, PB)) + area_ge_decoder(c, W) +
          W * (c->ge_or2 + c->ge_and2) + 2.0 * area_ge_prio_enc(c, W) + area_ge_mux(c, 2, WW) +
          area_ge_mag_cmp(c, WW + 1u) + area_ge_adder(c, WW) + 3.0 * c->ge_xor2;
-    area_add_logic(d, "secondary scheduler", "mask-fit test, popcounts, best fit of the set, "
-              "LFSR tie-break", ge);
+    area_add_logic(d, "secondary scheduler",
+                   "mask-fit test, popcounts, best fit of the set, "
+                   "LFSR tie-break",
+                   ge);
     /* the conflict compare, the stage's next value (the primary's pick or
      * a discarded copy), fill checks and decode, the valid update, output
      * gating of both issues */
@@ -303,7 +345,8 @@ const char *area_desc_swi_secondary(const swi_sched_cfg *cfg, int force_ff, area
     const char *e = area_desc_swi_sched(cfg, force_ff, &all);
     if (e)
         return e;
-    area_desc_start(d, "swi_sched.secondary", "SWI's additions to a baseline scheduler (001 sec. 4)");
+    area_desc_start(d, "swi_sched.secondary",
+                    "SWI's additions to a baseline scheduler (001 sec. 4)");
     snprintf(d->config, sizeof d->config, "%.110s; without the primary's age matrix and select",
              all.config);
     d->entry_bits = all.entry_bits;
@@ -343,18 +386,20 @@ const char *area_desc_swi_hct(const hct_cct_heap_cfg *cfg, int force_ff, area_de
              "{CPC %u, mask %u, valid, head %u} = %u b", W, P, L, PW, P + L + 1u + PW);
     d->entry_bits = P + L + 1u + PW;
     area_add_array(d, "HCT PCs", "CPC per warp; reads: scheduler; write: op warp", k, W, P, 1, 1, 1,
-              1);
-    area_add_array(d, "HCT masks", "per warp; reads: op warp, scheduler; write: op warp", k, W, L, 2,
-              1, 1, 1);
-    area_add_array(d, "HCT valid, head and flag", "valid, CCT head pointer, list non-empty",
-              AK_FF, W, 2u + PW, 2, 2, 1, 1);
+                   1);
+    area_add_array(d, "HCT masks", "per warp; reads: op warp, scheduler; write: op warp", k, W, L,
+                   2, 1, 1, 1);
+    area_add_array(d, "HCT valid, head and flag", "valid, CCT head pointer, list non-empty", AK_FF,
+                   W, 2u + PW, 2, 2, 1, 1);
     /* the hot context against the list head: PC compare, exchange muxes,
      * mask split and checks; the scheduler port's output gating */
     ge = area_ge_mag_cmp(c, P) + area_ge_eq_cmp(c, P) + 2.0 * area_ge_mux(c, 2, P + L + 1u) +
          3.0 * L * c->ge_and2 + 2.0 * area_ge_reduce(c, L) + L * c->ge_or2 +
          (P + L + 1.0) * c->ge_and2 + 20.0 * c->ge_and2;
-    area_add_logic(d, "HCT update and read port", "hot context against the list head "
-              "(compare-exchange), mask checks, scheduler port", ge);
+    area_add_logic(d, "HCT update and read port",
+                   "hot context against the list head "
+                   "(compare-exchange), mask checks, scheduler port",
+                   ge);
     return NULL;
 }
 
@@ -402,10 +447,14 @@ const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int basel
                  "x %u entries x {pending, %u x %u-bit register}", st.base_pools, st.base_rows, D,
                  N, R);
         d->entry_bits = st.base_row_bits;
-        area_add_array(d, "destination registers", "per warp and pool; reads: query warp, issuing "
-                  "warp (free entry); write: issue", k, W, D * N * R, 2, 1, 1, st.base_pools);
-        area_add_array(d, "pending bits", "per entry; reads: query, issue, writeback warps; writes: "
-                  "issue, writeback", AK_FF, W, D, 3, 2, 1, st.base_pools);
+        area_add_array(d, "destination registers",
+                       "per warp and pool; reads: query warp, issuing "
+                       "warp (free entry); write: issue",
+                       k, W, D * N * R, 2, 1, 1, st.base_pools);
+        area_add_array(d, "pending bits",
+                       "per entry; reads: query, issue, writeback warps; writes: "
+                       "issue, writeback",
+                       AK_FF, W, D, 3, 2, 1, st.base_pools);
         if (d->storage_bits != (unsigned long)st.base_pools * st.base_rows * st.base_row_bits)
             return "sbi_scoreboard: the baseline description's bits differ from "
                    "sbi_scoreboard_bits()";
@@ -417,8 +466,10 @@ const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int basel
                                    c->ge_or2) +
                               area_ge_reduce(c, D) + area_ge_prio_enc(c, D) +
                               area_ge_decoder(c, D) + 2.0 * area_ge_mag_cmp(c, WW + 1u));
-        area_add_logic(d, "hazard and allocation", "register compares, hazard OR, free entry, "
-                  "writeback decode", ge);
+        area_add_logic(d, "hazard and allocation",
+                       "register compares, hazard OR, free entry, "
+                       "writeback decode",
+                       ge);
         return NULL;
     }
     area_desc_start(d, "sbi_scoreboard", "Scoreboard, dependency matrices (SBI)");
@@ -428,11 +479,14 @@ const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int basel
     d->entry_bits = st.row_bits;
     /* the issuing warp's entries are all rewritten (product, shift), the
      * query warp's all read: a row per warp */
-    area_add_array(d, "destinations and matrices", "{dst1, dst2, M} of every entry, a row per warp; "
-              "reads: issuing warp, query warp; write: issuing warp", k, W,
-              D * (2u * N * R + st.matrix_bits), 2, 1, 1, 1);
-    area_add_array(d, "pending bits", "dv1, dv2 per entry; reads: issuing, query, writeback warps; "
-              "writes: issue (shift), writeback", AK_FF, W, 2u * D, 3, 2, 1, 1);
+    area_add_array(d, "destinations and matrices",
+                   "{dst1, dst2, M} of every entry, a row per warp; "
+                   "reads: issuing warp, query warp; write: issuing warp",
+                   k, W, D * (2u * N * R + st.matrix_bits), 2, 1, 1, 1);
+    area_add_array(d, "pending bits",
+                   "dv1, dv2 per entry; reads: issuing, query, writeback warps; "
+                   "writes: issue (shift), writeback",
+                   AK_FF, W, 2u * D, 3, 2, 1, 1);
     if (d->storage_bits != (unsigned long)st.rows * st.row_bits)
         return "sbi_scoreboard: the area description's bits differ from sbi_scoreboard_bits()";
     /* on issue, per entry: M (x) D (each of 6 bits an OR of 3 ANDs), the
@@ -443,8 +497,10 @@ const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int basel
               area_ge_mux(c, 3, st.entry_bits) + 2.0 * c->ge_and2 + c->ge_or2) +
          area_ge_prio_enc(c, D) + area_ge_reduce(c, D) + area_ge_decoder(c, D) +
          2.0 * D * c->ge_and2;
-    area_add_logic(d, "issue: products and shift", "M x D(t, t+1) per entry, collapsing shift, free "
-              "position, full, writeback clear", ge);
+    area_add_logic(d, "issue: products and shift",
+                   "M x D(t, t+1) per entry, collapsing shift, free "
+                   "position, full, writeback clear",
+                   ge);
     /* the hazard: per entry, each of the 2 NDST destination ids against
      * each context's QREGS registers (at the defaults 2 x 2 x 4 = 16
      * comparators, each gated by its query valid bit), ANDed with dv and
@@ -454,7 +510,9 @@ const char *area_desc_sbi_scoreboard(const sbi_scoreboard_cfg *cfg_in, int basel
     ge = D * (cmps * area_ge_eq_cmp(c, R) + cmps * c->ge_and2 + 4.0 * (c->ge_or2 + c->ge_and2)) +
          2.0 * area_ge_reduce(c, D) + 3.0 * area_ge_mag_cmp(c, WW + 1u) +
          area_ge_mag_cmp(c, sbi_scoreboard_pos_w(&cfg) + 1u) + 8.0 * c->ge_and2;
-    area_add_logic(d, "hazard", "register compares ANDed with the dependency bits (001 sec. 3.4), "
-              "dep1/dep2, hz1/hz2, error checks", ge);
+    area_add_logic(d, "hazard",
+                   "register compares ANDed with the dependency bits (001 sec. 3.4), "
+                   "dep1/dep2, hz1/hz2, error checks",
+                   ge);
     return NULL;
 }

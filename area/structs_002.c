@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * structs_002.c -- area descriptions of paper 002 (temporal SIMT): the TSIMT lane and front end.
+ * structs_002.c -- area descriptions of paper 002 (temporal SIMT): the TSIMT
+ * lane and front end.
  *
  * What each description counts and its sources: see structs.c's header and
  * structs.h; the helpers (area_desc_start, area_add_array, ...) are in
@@ -56,21 +57,24 @@ const char *area_desc_tsimt_lane(const tsimt_lane_cfg *cfg, int force_ff, area_d
     K = cfg->width;
     GW = tsimt_lane_grp_w(cfg);
     TW = tsimt_lane_tid_w(cfg);
-    area_desc_start(d, "tsimt_lane", "Temporal-SIMT lane: instruction/mask registers, sequencer (002)");
+    area_desc_start(d, "tsimt_lane",
+                    "Temporal-SIMT lane: instruction/mask registers, sequencer (002)");
     snprintf(d->config, sizeof d->config, "tsimt_lane_cfg: warp %u, K %u (%u groups), %u-bit "
              "instruction, %u-bit warp id", cfg->warp, K, G, cfg->instr_bits, cfg->wid_bits);
     area_add_array(d, "lane registers",
-              "instr_q, warp_q, mask_q, busy_q, pos_q, scalar_q: loaded at an accept",
-              AK_FF, 1, area_tsimt_lane_bits(cfg), 0, 1, 1, 1);
+                   "instr_q, warp_q, mask_q, busy_q, pos_q, scalar_q: loaded at an accept", AK_FF,
+                   1, area_tsimt_lane_bits(cfg), 0, 1, 1, 1);
     ge = G * area_ge_reduce(c, K) + area_ge_decoder(c, G) + G * c->ge_or2 +
          G * c->ge_and2 + area_ge_prio_enc(c, G) + area_ge_reduce(c, G) +
          area_ge_mux(c, G, K) + area_ge_incdec(c, GW) +
          (K + TW + cfg->wid_bits + cfg->instr_bits + 1u) * c->ge_and2 + 8.0 * c->ge_nand2 +
          area_ge_reduce(c, cfg->warp) + cfg->warp * c->ge_and2 + area_ge_mux(c, 2, cfg->warp);
     /* the registers' load muxes are the flip-flop array's write port */
-    area_add_logic(d, "sequencer", "group occupancy, thermometer, priority encoder, last-group OR, "
-              "group mux, position incrementer, output gating, control, scalar lowest-thread "
-              "isolate", ge);
+    area_add_logic(d, "sequencer",
+                   "group occupancy, thermometer, priority encoder, last-group OR, "
+                   "group mux, position incrementer, output gating, control, scalar lowest-thread "
+                   "isolate",
+                   ge);
     return NULL;
 }
 
@@ -103,12 +107,12 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
              "%u-bit instruction, %u-bit counters", L, W, cfg->warp, cfg->width, cfg->instr_bits,
              cfg->cnt_bits);
     area_add_array(d, "instruction buffer",
-              "a slot per warp {instr, mask, scalar}: fill port 1W, issue 1R", k, W,
-              cfg->instr_bits + cfg->warp + 1u, 1, 1, 1, 1);
-    area_add_array(d, "slot valid bits", "ib_v_q: set by a fill, cleared by an issue", AK_FF, 1, W, 0,
-              2, 1, 1);
+                   "a slot per warp {instr, mask, scalar}: fill port 1W, issue 1R", k, W,
+                   cfg->instr_bits + cfg->warp + 1u, 1, 1, 1, 1);
+    area_add_array(d, "slot valid bits", "ib_v_q: set by a fill, cleared by an issue", AK_FF, 1, W,
+                   0, 2, 1, 1);
     area_add_array(d, "arbitration and counters", "rr_q, wp_q per lane, conf1..3", AK_FF, 1,
-              LW + L * SW + 3 * cfg->cnt_bits, 0, 1, 1, 1);
+                   LW + L * SW + 3 * cfg->cnt_bits, 0, 1, 1, 1);
     ge = L * (2.0 * area_ge_prio_enc(c, WPL) + 2.0 * WPL * c->ge_and2 + area_ge_decoder(c, WPL)) +
          2.0 * area_ge_prio_enc(c, L) + 2.0 * L * c->ge_and2 + area_ge_decoder(c, L) +
          area_ge_popcount(c, L) +
@@ -117,8 +121,10 @@ const char *area_desc_tsimt_frontend(const tsimt_frontend_cfg *cfg, int force_ff
          area_ge_mux(c, L, 4 + cfg->width + tsimt_lane_tid_w(&lc) + lc.wid_bits + lc.instr_bits) +
          W * c->ge_and2 + 8.0 * c->ge_nand2;
     /* the fill decoder is the instruction buffer's write port */
-    area_add_logic(d, "issue logic", "round-robin pickers per lane and over lanes, "
-              "conflict popcount, saturating counters, ex_threads adder, rd_lane mux", ge);
+    area_add_logic(d, "issue logic",
+                   "round-robin pickers per lane and over lanes, "
+                   "conflict popcount, saturating counters, ex_threads adder, rd_lane mux",
+                   ge);
     if ((e = area_desc_tsimt_lane(&lc, force_ff, &lane)) != NULL)
         return e;
     first = d->n;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * structs_003.c -- area descriptions of paper 003 (dual-path execution): the DPE stack and the shadow scoreboard.
+ * structs_003.c -- area descriptions of paper 003 (dual-path execution): the
+ * DPE stack and the shadow scoreboard.
  *
  * What each description counts and its sources: see structs.c's header and
  * structs.h; the helpers (area_desc_start, area_add_array, ...) are in
@@ -73,28 +74,30 @@ const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, 
      * TOS path P gets {pc, valid} (wr_p) and one whole entry is written at
      * the push/split address (wr_ent); reads: the TOS masks, valids and
      * rpc, the base entry's valids, and the rd port (every field). */
-    area_add_array(d, "path pc fields", "L.pc, R.pc; reads: rd port; writes: TOS path P, new entry", k,
-              ent, 2 * P, 1, 2, 1, 1);
-    area_add_array(d, "path mask fields", "L.mask, R.mask; reads: TOS, rd port; writes: new entry", k,
-              ent, 2 * L, 2, 1, 1, 1);
-    area_add_array(d, "rpc field", "reconvergence PCs; reads: TOS, rd port; writes: new entry", k, ent,
-              P, 2, 1, 1, 1);
-    area_add_array(d, "path valid bits", "L.valid, R.valid; reads: TOS, base entry, rd port; writes: "
-              "TOS path P, new entry", k, ent, 2, 3, 2, 1, 1);
-    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg.warps, dw,
-              2, 1, 1, 1);
+    area_add_array(d, "path pc fields", "L.pc, R.pc; reads: rd port; writes: TOS path P, new entry",
+                   k, ent, 2 * P, 1, 2, 1, 1);
+    area_add_array(d, "path mask fields", "L.mask, R.mask; reads: TOS, rd port; writes: new entry",
+                   k, ent, 2 * L, 2, 1, 1, 1);
+    area_add_array(d, "rpc field", "reconvergence PCs; reads: TOS, rd port; writes: new entry", k,
+                   ent, P, 2, 1, 1, 1);
+    area_add_array(d, "path valid bits",
+                   "L.valid, R.valid; reads: TOS, base entry, rd port; writes: "
+                   "TOS path P, new entry",
+                   k, ent, 2, 3, 2, 1, 1);
+    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg.warps,
+                   dw, 2, 1, 1, 1);
     /* 4 PC comparisons (op_pc!=op_rpc, op_npc!=op_rpc, target!=TOS.rpc,
      * op_rpc==TOS.rpc), path select of P's mask and valid, mask split and
      * subset check, new-entry and P.pc muxes, depth update and full check */
     ge = 4.0 * area_ge_eq_cmp(c, P) + area_ge_mux(c, 2, L + 2) + 2.0 * L * c->ge_and2 +
          3.0 * area_ge_reduce(c, L) + area_ge_mux(c, 3, P) + area_ge_mux(c, 2, 2 * P + 2 * L) +
          2.0 * area_ge_incdec(c, dw) + area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
-    area_add_logic(d, "branch logic", "PC comparators, path select, mask split/subset, depth update",
-              ge);
+    area_add_logic(d, "branch logic",
+                   "PC comparators, path select, mask split/subset, depth update", ge);
     area_add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
-              3.0 * area_ge_adder(c, aw));
+                   3.0 * area_ge_adder(c, aw));
     area_add_logic(d, "output gating", "read-port outputs forced to 0 when not valid",
-              (3.0 * P + 2.0 * L + 2.0) * c->ge_and2);
+                   (3.0 * P + 2.0 * L + 2.0) * c->ge_and2);
     return NULL;
 }
 
@@ -147,19 +150,21 @@ const char *area_desc_shadow_scoreboard(unsigned warps, unsigned entries, unsign
              cfg.regs);
     /* one row per (warp, side) table.  Reads per cycle: the query's two
      * tables, the two writebacks' tables, the issue's table, the rd port. */
-    area_add_array(d, "register ids", "a table per warp and side; reads: query L+R, 2 writebacks, "
-              "issue (duplicate check), rd port; writes: allocation",
-              k, 2ul * W, E * R, 6, 1, 1, 1);
+    area_add_array(d, "register ids",
+                   "a table per warp and side; reads: query L+R, 2 writebacks, "
+                   "issue (duplicate check), rd port; writes: allocation",
+                   k, 2ul * W, E * R, 6, 1, 1, 1);
     /* valid and shadow bits change in whole rows (divergence, reconvergence)
      * and by several ports at once: flip-flops */
-    area_add_array(d, "valid+shadow bits", "per table; reads: query, writebacks, issue, rd port; "
-              "writes: issue, 2 writebacks, divergence, reconvergence",
-              AK_FF, 2ul * W, 2 * E, 6, 5, 1, 1);
+    area_add_array(d, "valid+shadow bits",
+                   "per table; reads: query, writebacks, issue, rd port; "
+                   "writes: issue, 2 writebacks, divergence, reconvergence",
+                   AK_FF, 2ul * W, 2 * E, 6, 5, 1, 1);
     /* query: 4 operands against 2E entries; writebacks: 2 x E; duplicate
      * allocation check: E; hazard reductions, free-entry priority encoder */
     ge = (4.0 * 2.0 * E + 2.0 * E + E) * area_ge_eq_cmp(c, R) + 4.0 * area_ge_reduce(c, 2 * E) +
          area_ge_prio_enc(c, E) + area_ge_reduce(c, E) + 2.0 * E * 4.0 * c->ge_and2;
     area_add_logic(d, "hazard and update logic",
-              "operand comparators, hazard reduce, free-entry encoder, shadow set/clear", ge);
+                   "operand comparators, hazard reduce, free-entry encoder, shadow set/clear", ge);
     return NULL;
 }

@@ -15,8 +15,8 @@ area_item *area_add_item(area_desc *d, area_item_type type, const char *name, co
 /* Appends count arrays of entries x width bits with rd read and wr write ports
  * in banks banks, and adds their bits to d's storage. */
 void area_add_array(area_desc *d, const char *name, const char *what, area_kind kind,
-                    unsigned long entries, unsigned width, unsigned rd, unsigned wr,
-                    unsigned banks, unsigned count);
+                    unsigned long entries, unsigned width, unsigned rd, unsigned wr, unsigned banks,
+                    unsigned count);
 /* Appends logic of ge gate equivalents. */
 void area_add_logic(area_desc *d, const char *name, const char *what, double ge);
 /* Appends every item of src to d, its name prefixed; NULL or a message. */
