@@ -11,6 +11,7 @@
  *   energy     a module's energy per access and leakage, item by item (issue 29)
  *   energy-fit the energy constants against CACTI runs, with cross-validation
  *   fit-area   the area circuit constants against CACTI runs, with cross-validation
+ *              (both: --worst N, the runs worst held out with our organisation)
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the
