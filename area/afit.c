@@ -198,7 +198,7 @@ const char *area_fit_consts(const area_ref *rows, unsigned n, const unsigned cha
 }
 
 const char *area_fit_crossval(const area_ref *rows, unsigned n, unsigned k, unsigned max_evals,
-                              area_astat *st)
+                              area_astat *st, double *held)
 {
     static double e[AREA_REFS_MAX];
     unsigned char use[AREA_REFS_MAX];
@@ -213,8 +213,12 @@ const char *area_fit_crossval(const area_ref *rows, unsigned n, unsigned k, unsi
         if ((err = area_fit_consts(rows, n, use, NULL, max_evals, &c)))
             return err;
         for (i = 0; i < n; i++)
-            if (!use[i])
-                e[m++] = fabs(area_ref_eval_consts(&rows[i], &c) / rows[i].area_mm2 - 1.0);
+            if (!use[i]) {
+                double d = area_ref_eval_consts(&rows[i], &c) / rows[i].area_mm2 - 1.0;
+                e[m++] = fabs(d);
+                if (held)
+                    held[i] = d;
+            }
     }
     st->n = m;
     area_err_stats(e, m, &st->median, &st->worst);

@@ -45,9 +45,12 @@ void area_consts_stats(const area_ref *rows, unsigned n, const unsigned char *us
  * (NULL: the built-in constants), within max_evals evaluations. */
 const char *area_fit_consts(const area_ref *rows, unsigned n, const unsigned char *use,
                             const area_consts *start, unsigned max_evals, area_consts *out);
-/* k-fold cross-validation: each fold predicted by a fit on the others. */
+/* k-fold cross-validation: each fold predicted by a fit on the others
+ * (row i is in fold i % k).  held (NULL: not wanted, else n values): row
+ * i's held-out signed error, ours / CACTI - 1, from the fit without its
+ * fold (`fit-area --worst`: which runs stay worst when held out). */
 const char *area_fit_crossval(const area_ref *rows, unsigned n, unsigned k, unsigned max_evals,
-                              area_astat *st);
+                              area_astat *st, double *held);
 
 #ifdef __cplusplus
 }

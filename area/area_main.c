@@ -11,6 +11,7 @@
  *   energy     a module's energy per access and leakage, item by item (issue 29)
  *   energy-fit the energy constants against CACTI runs, with cross-validation
  *   fit-area   the area circuit constants against CACTI runs, with cross-validation
+ *              (both: --worst N, the runs worst held out with our organisation)
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the
@@ -46,8 +47,9 @@ static void usage(FILE *f)
           "              [--view papers|node] [--energy]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
-          "  area energy-fit --refs FILE.csv [--folds K]\n"
+          "  area energy-fit --refs FILE.csv [--folds K] [--worst N]\n"
           "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
+          "                [--worst N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
           "  area logic --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
           "  area energy --module NAME [--param NAME=VALUE]... [--tech NM] [--profile FILE]\n"
@@ -64,6 +66,8 @@ static void usage(FILE *f)
           "thread, S scalar registers per warp; 002 sec. 4.1): K ALUs per register-file lane\n"
           "(default 1, TSIMT's per-lane files; L = one monolithic file), B banks (default 8),\n"
           "NM default 40; areas, bits and energy per access.\n"
+          "energy-fit, fit-area --worst N: the N runs with the largest error (held out under\n"
+          "--folds), with the organisation our model chose and its area shares.\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",
@@ -476,6 +480,48 @@ static int cmd_calibrate(int argc, char **argv)
 
 /* ------------------------------------------------------------------- refs */
 
+/* `--worst N` of energy-fit and fit-area (issue 29 item 3): the runs with the
+ * largest |key[i]|, largest first, into order[]; returns how many (<= n). */
+static unsigned worst_order(const double *key, unsigned n, unsigned want, unsigned *order)
+{
+    unsigned i, j, m = 0;
+    for (i = 0; i < n; i++) {
+        double k = isnan(key[i]) ? -1.0 : fabs(key[i]);
+        for (j = m; j > 0; j--) {
+            double kj = isnan(key[order[j - 1]]) ? -1.0 : fabs(key[order[j - 1]]);
+            if (kj >= k)
+                break;
+            order[j] = order[j - 1];
+        }
+        order[j] = i;
+        m++;
+    }
+    return want < m ? want : m;
+}
+
+/* One run's organisation as the area model chose it (built-in constants):
+ * banks, words per row, subarrays per bank and their size, and each class's
+ * share of the area -- what a worst run's error is to be read against. */
+static void print_org(const area_ref *row)
+{
+    area_tech t;
+    area_result r;
+    unsigned g;
+    if (area_tech_at(row->nm, NULL, &t) || area_array_eval(&t, &row->a, &r)) {
+        printf("  (no organisation)");
+        return;
+    }
+    printf(" %3u %3u %4u %4ux%-5u", r.banks, r.mux, r.subarrays, r.sub_rows, r.sub_cols);
+    for (g = 0; g < AC_N; g++)
+        printf(" %3.0f", r.total_mm2 > 0 ? r.cls[g] / r.total_mm2 * 100 : 0.0);
+}
+
+static void print_org_head(void)
+{
+    printf(" %3s %3s %4s %10s %3s %3s %3s %3s %3s %3s", "bk", "mux", "subs", "sub_rxc", "cel",
+           "dec", "col", "ctl", "rte", "lgc");
+}
+
 /* area energy-fit: the energy model against CACTI runs (issue 29) */
 static void print_estat(const char *what, const area_estat st[AREA_EQ_N])
 {
@@ -495,7 +541,9 @@ static int cmd_energy_fit(int argc, char **argv)
     static area_ref rows[AREA_REFS_MAX];
     area_eparams built, fitted;
     area_estat st[AREA_EQ_N];
-    unsigned n, i, j, folds = 5;
+    static double held[AREA_REFS_MAX * AREA_EQ_N], key[AREA_REFS_MAX];
+    static unsigned order[AREA_REFS_MAX];
+    unsigned n, i, j, folds = 5, worst = 0;
     char err[512];
     int a;
     const char *e;
@@ -505,6 +553,8 @@ static int cmd_energy_fit(int argc, char **argv)
             refs = need_value(argc, argv, &a);
         else if (strcmp(argv[a], "--folds") == 0)
             folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
+        else if (strcmp(argv[a], "--worst") == 0)
+            worst = (unsigned)get_ulong("--worst", need_value(argc, argv, &a), 1, AREA_REFS_MAX);
         else
             die("unknown option '%s' (see area --help)%s", argv[a], "");
     }
@@ -554,12 +604,40 @@ static int cmd_energy_fit(int argc, char **argv)
     if ((e = area_energy_stats(rows, n, NULL, &fitted, st)))
         die("%s%s", e, "");
     print_estat("refit on these runs", st);
-    if ((e = area_energy_crossval(rows, n, folds, st)))
+    if ((e = area_energy_crossval(rows, n, folds, st, held)))
         die("%s%s", e, "");
     {
         char what[80];
         snprintf(what, sizeof what, "%u-fold cross-validation (held-out proxy)", folds);
         print_estat(what, st);
+    }
+    if (worst) {
+        /* ranked by the larger of the held-out read and write errors */
+        for (i = 0; i < n; i++) {
+            double r = held[i * AREA_EQ_N + AREA_EQ_READ], w = held[i * AREA_EQ_N + AREA_EQ_WRITE];
+            key[i] = isnan(w) || fabs(r) >= fabs(w) ? r : w;
+        }
+        worst = worst_order(key, n, worst, order);
+        printf("%u worst runs held out (%u-fold; read or write), with our organisation and area "
+               "shares (%%):\n",
+               worst, folds);
+        printf("  %-40s %4s %6s %6s %6s %6s", "run", "nm", "read", "write", "search", "leak");
+        print_org_head();
+        printf("\n");
+        for (j = 0; j < worst; j++) {
+            unsigned eq;
+            i = order[j];
+            printf("  %-40.40s %4g", rows[i].label, rows[i].nm);
+            for (eq = 0; eq < AREA_EQ_N; eq++) {
+                double d = held[i * AREA_EQ_N + eq];
+                if (isnan(d) || (eq == AREA_EQ_SEARCH && rows[i].a.kind != AK_CAM))
+                    printf(" %6s", "-");
+                else
+                    printf(" %+5.0f%%", d * 100);
+            }
+            print_org(&rows[i]);
+            printf("\n");
+        }
     }
     return 0;
 }
@@ -569,7 +647,9 @@ static int cmd_fit_area(int argc, char **argv)
 {
     static area_ref rows[AREA_REFS_MAX], more[AREA_REFS_MAX];
     const char *files[8];
-    unsigned nf = 0, n = 0, i, j, folds = 0, evals = 3000;
+    static double held[AREA_REFS_MAX], key[AREA_REFS_MAX];
+    static unsigned order[AREA_REFS_MAX];
+    unsigned nf = 0, n = 0, i, j, folds = 0, evals = 3000, worst = 0;
     char err[512];
     area_consts fitted;
     area_astat st;
@@ -585,6 +665,8 @@ static int cmd_fit_area(int argc, char **argv)
             folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
         } else if (strcmp(argv[a], "--evals") == 0) {
             evals = (unsigned)get_ulong("--evals", need_value(argc, argv, &a), 1, 1000000);
+        } else if (strcmp(argv[a], "--worst") == 0) {
+            worst = (unsigned)get_ulong("--worst", need_value(argc, argv, &a), 1, AREA_REFS_MAX);
         } else {
             die("unknown option '%s' (see area --help)%s", argv[a], "");
         }
@@ -630,10 +712,35 @@ static int cmd_fit_area(int argc, char **argv)
     area_consts_stats(rows, n, NULL, &fitted, &st);
     printf("refit on these runs: median %.1f%% worst %.1f%%\n", st.median * 100, st.worst * 100);
     if (folds) {
-        if ((e = area_fit_crossval(rows, n, folds, evals, &st)))
+        if ((e = area_fit_crossval(rows, n, folds, evals, &st, held)))
             die("%s%s", e, "");
         printf("%u-fold cross-validation (held-out proxy): median %.1f%% worst %.1f%% (%u runs)\n",
                folds, st.median * 100, st.worst * 100, st.n);
+    }
+    if (worst) {
+        /* ranked by the held-out error with --folds, else the built-in one */
+        for (i = 0; i < n; i++) {
+            double o = area_ref_eval_consts(&rows[i], area_default_consts());
+            key[i] = o / rows[i].area_mm2 - 1.0;
+            if (!folds)
+                held[i] = NAN;
+        }
+        worst = worst_order(folds ? held : key, n, worst, order);
+        printf("%u worst runs (%s), with our organisation and area shares (%%):\n", worst,
+               folds ? "by the held-out error" : "by the built-in error");
+        printf("  %-42s %4s %8s %8s", "run", "nm", "built-in", "held-out");
+        print_org_head();
+        printf("\n");
+        for (j = 0; j < worst; j++) {
+            i = order[j];
+            printf("  %-42.42s %4g %+7.1f%%", rows[i].label, rows[i].nm, key[i] * 100);
+            if (isnan(held[i]))
+                printf(" %8s", "-");
+            else
+                printf(" %+7.1f%%", held[i] * 100);
+            print_org(&rows[i]);
+            printf("\n");
+        }
     }
     return 0;
 }

@@ -325,7 +325,7 @@ const char *area_energy_stats(const area_ref *rows, unsigned n, const unsigned c
 }
 
 const char *area_energy_crossval(const area_ref *rows, unsigned n, unsigned k,
-                                 area_estat st[AREA_EQ_N])
+                                 area_estat st[AREA_EQ_N], double *held_err)
 {
     static double err[AREA_EQ_N * AREA_REFS_MAX];
     unsigned char use[AREA_REFS_MAX], held[AREA_REFS_MAX];
@@ -346,6 +346,10 @@ const char *area_energy_crossval(const area_ref *rows, unsigned n, unsigned k,
         if ((e = fit_feats(f, n, use, &b, &p)))
             break;
         pool_errors(f, n, held, &p, err, cnt);
+        for (i = 0; i < n && held_err; i++)
+            for (eq = 0; eq < AREA_EQ_N && held[i]; eq++)
+                held_err[i * AREA_EQ_N + eq] =
+                    f[i].ref[eq] > 0 ? predict(&f[i], &p, eq) / f[i].ref[eq] - 1.0 : NAN;
     }
     for (eq = 0; eq < AREA_EQ_N; eq++)
         finish_stat(err + eq * AREA_REFS_MAX, cnt[eq], &st[eq]);

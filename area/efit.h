@@ -69,9 +69,12 @@ const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned cha
 /* Error statistics of p on the rows with use[i] (NULL: all), per equation. */
 const char *area_energy_stats(const area_ref *rows, unsigned n, const unsigned char *use,
                               const area_eparams *p, area_estat st[AREA_EQ_N]);
-/* k-fold cross-validation (2 <= k <= n): pooled held-out statistics. */
+/* k-fold cross-validation (2 <= k <= n; row i in fold i % k): pooled
+ * held-out statistics.  held (NULL: not wanted, else n x AREA_EQ_N values):
+ * row i's held-out signed error per equation, ours / CACTI - 1, in
+ * held[i * AREA_EQ_N + eq]; NAN where CACTI gives no figure. */
 const char *area_energy_crossval(const area_ref *rows, unsigned n, unsigned k,
-                                 area_estat st[AREA_EQ_N]);
+                                 area_estat st[AREA_EQ_N], double *held);
 
 #ifdef __cplusplus
 }

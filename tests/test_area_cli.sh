@@ -528,6 +528,15 @@ if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 >"$T/ef"
    [ "$(grep -c '_[0-9]*nm ' "$T/ef")" -eq 45 ]; then
   ok energy_fit_reports_fit_and_crossvalidation
 else bad energy_fit_reports_fit_and_crossvalidation "$(head -n 1 "$T/err")"; fi
+# --worst N: N runs, largest held-out read-or-write error first, with our organisation
+if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 --worst 4 >"$T/ef" 2>"$T/err" &&
+   sed -n '/^4 worst runs held out (3-fold/,$p' "$T/ef" >"$T/efw" &&
+   [ "$(grep -c '_[0-9]*nm ' "$T/efw")" -eq 4 ] && grep -q ' bk mux subs ' "$T/efw" &&
+   awk '/_[0-9]*nm / { r = $3 + 0; w = $4 + 0; if (r < 0) r = -r; if (w < 0) w = -w;
+                       k = r > w ? r : w; if (n++ && k > last) exit 1; last = k }' "$T/efw"; then
+  ok energy_fit_worst_runs
+else bad energy_fit_worst_runs "$(head -n 1 "$T/err")"; fi
+check_bad energy_fit_bad_worst energy-fit --refs tests/data/cacti7_energy_tuning.csv --worst 0
 check_bad energy_fit_no_refs energy-fit
 check_bad energy_fit_bad_folds energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 1
 check_bad energy_fit_missing_file energy-fit --refs "$T/none.csv"
@@ -547,6 +556,16 @@ check_bad energy_unknown_module energy --module nope
 check_bad energy_bad_param energy --module simt_stack --param NOPE=3
 check_bad fit_area_no_refs fit-area
 check_bad fit_area_bad_evals fit-area --refs tests/data/cacti7_tuning.csv --evals 0
+check_bad fit_area_bad_worst fit-area --refs tests/data/cacti7_tuning.csv --worst x
+# fit-area --worst without --folds ranks by the built-in error: the warp pool of 000 first
+# (area/README.md, "Area: the worst case"), its organisation beside it
+if "$A" fit-area --refs tests/data/cacti7_tuning.csv --refs tests/data/cacti7_energy_tuning.csv \
+     --evals 1 --worst 3 >"$T/fa" 2>"$T/err" &&
+   sed -n '/^3 worst runs (by the built-in error)/,$p' "$T/fa" >"$T/faw" &&
+   [ "$(grep -c '_[0-9]*nm ' "$T/faw")" -eq 3 ] &&
+   grep '_[0-9]*nm ' "$T/faw" | head -n 1 | grep -q '^  warp_pool_256x1280_1rw2w_90nm *90 *-55\.9% *- *1 '; then
+  ok fit_area_worst_runs
+else bad fit_area_worst_runs "$(head -n 1 "$T/err")"; fi
 
 # area rf: an allocation's register files (issue 26 sec. 4).  At Table I's allocation (16 vector
 # registers, no scalar) the vector file is Table I's per-lane row of the 002 report; scalar

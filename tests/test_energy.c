@@ -87,19 +87,40 @@ TEST(crossvalidation_meets_the_aims)
     CHECK(load() == 0);
     if (!nrows)
         return;
-    CHECK(area_energy_crossval(rows, nrows, 5, st) == NULL);
+    {
+        /* the per-run held-out errors (energy-fit --worst) are the pooled ones */
+        static double held[AREA_REFS_MAX * AREA_EQ_N];
+        unsigned i, eq;
+        for (i = 0; i < nrows * AREA_EQ_N; i++)
+            held[i] = 7.0;
+        CHECK(area_energy_crossval(rows, nrows, 5, st, held) == NULL);
+        for (eq = 0; eq < AREA_EQ_N; eq++) {
+            double big = 0;
+            unsigned cnt = 0;
+            for (i = 0; i < nrows; i++) {
+                double d = held[i * AREA_EQ_N + eq];
+                CHECK(d != 7.0);
+                if (!isnan(d)) {
+                    cnt++;
+                    big = fmax(big, fabs(d));
+                }
+            }
+            CHECK_EQ(cnt, st[eq].n);
+            CHECK(big == st[eq].worst);
+        }
+    }
     show("5-fold cross-validation", st);
     CHECK(st[AREA_EQ_READ].median <= 0.25 && st[AREA_EQ_READ].worst <= 0.60);
     CHECK(st[AREA_EQ_LEAK].median <= 0.35);
     /* the folds are reproducible: a second run gives the same figures */
     {
         area_estat st2[AREA_EQ_N];
-        CHECK(area_energy_crossval(rows, nrows, 5, st2) == NULL);
+        CHECK(area_energy_crossval(rows, nrows, 5, st2, NULL) == NULL);
         CHECK(st2[AREA_EQ_READ].median == st[AREA_EQ_READ].median);
     }
     /* bad fold counts are refused */
-    CHECK(area_energy_crossval(rows, nrows, 1, st) != NULL);
-    CHECK(area_energy_crossval(rows, nrows, nrows + 1, st) != NULL);
+    CHECK(area_energy_crossval(rows, nrows, 1, st, NULL) != NULL);
+    CHECK(area_energy_crossval(rows, nrows, nrows + 1, st, NULL) != NULL);
 }
 
 TEST(refit_lands_near_the_builtin_constants)
@@ -650,7 +671,21 @@ TEST(area_fit_recovers_from_perturbed_constants)
     CHECK(after.median < before.median);
     CHECK(fabs(area_ref_eval_consts(&sub[0], area_default_consts()) -
                area_ref_eval_consts(&sub[0], area_default_consts())) == 0);
-    CHECK(area_fit_crossval(sub, 12, 1, 10, &after) != NULL);
+    CHECK(area_fit_crossval(sub, 12, 1, 10, &after, NULL) != NULL);
+    /* the per-run held-out errors (fit-area --worst) are the ones the
+     * statistics pool: every run held out once, the largest |error| the worst */
+    {
+        double held[12], big = 0;
+        for (i = 0; i < 12; i++)
+            held[i] = NAN;
+        CHECK(area_fit_crossval(sub, 12, 3, 10, &after, held) == NULL);
+        for (i = 0; i < 12; i++) {
+            CHECK(!isnan(held[i]));
+            big = fmax(big, fabs(held[i]));
+        }
+        CHECK_EQ(after.n, 12u);
+        CHECK(big == after.worst);
+    }
 }
 
 /* 000 Fig. 10 / 004 Fig. 5's register files in the report: one thread's
