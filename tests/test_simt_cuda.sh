@@ -83,6 +83,25 @@ for cfg in $presets; do
 done
 rm -f "$T"/*-small.launch "$T"/*.host
 
+# the launches at the papers' occupancy (tb/kernels/cuda/occupancy, make
+# results' NNN-occ sweeps; docs/occupancy.md): each must fill the SM of 001,
+# the largest preset (1536 threads), and its reference's memory must equal
+# the host reference on the same launch (the stack only: make results runs
+# every mechanism of 000, 001 and 004 on them, each against the reference)
+for L in tb/kernels/cuda/occupancy/*.launch; do
+  k=$(basename "$L" .launch)
+  n=$(awk '$1 == "grid" || $1 == "block" { for (i = 2; i <= NF; i++) p *= $i } BEGIN { p = 1 } END { print p }' "$L")
+  if [ "$n" -lt 1536 ]; then bad "simt_cuda_occupancy_$k" "$n threads, fewer than 001's SM holds (1536)"; continue; fi
+  "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/occ-$k.host" >"$T/occ-$k.hostlog" 2>&1 ||
+    { bad "simt_cuda_occupancy_${k}_host" "$(head -n 1 "$T/occ-$k.hostlog")"; continue; }
+  "$S" --launch "$L" --mech spe --dump-mem "$T/occ-$k.ref" >"$T/occ-$k.out" 2>&1
+  rc=$?
+  if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches the reference" "$T/occ-$k.out" &&
+     same_as_host "$T/occ-$k.ref" "$T/occ-$k.host"; then ok "simt_cuda_occupancy_$k ($n threads)"
+  else bad "simt_cuda_occupancy_$k" "exit $rc: $(grep -m1 -E '^simt:|FAIL|deadlock' "$T/occ-$k.out" || echo "the reference's memory differs from the host reference")"; fi
+done
+rm -f "$T"/occ-*.host
+
 # atomics (ref.h, refp_order_check): the histogram's result does not
 # depend on the atomics' order and is compared; the planted compaction
 # (tests/data/cuda: slots taken with atomicAdd's returned value) is

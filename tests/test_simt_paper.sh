@@ -372,6 +372,27 @@ run chain4 $K/dep_chain.k $P004 --mech spe,lwm &&
 run chain0 $K/dep_chain.k $P000 --mech spe,dwf &&
   check claim000_dwf_one_extra_stage "b - a >= 21 && b - a <= 21 + 3" "$(get chain0 spe cycles)" "$(get chain0 dwf cycles)"
 
+# ------------------------------------- 001: selective sync and the layout
+# 001 sec. 3.3 (l.109) suspends the secondary warp-split at a reconvergence
+# point while CPC1 is in [PC_div, PC_rec], on a "thread-frontier aware
+# program layout" where every reconvergence point lies above its divergence
+# point.  clang's collatz (tb/kernels/cuda/collatz.ptx) puts the loop
+# body's reconvergence point (the latch) below the body's branch: the
+# interval is empty, the splits never wait and run apart (sbi64 issues more
+# warp instructions than spe64, the stack at the same warps).  The same
+# instructions in the thread-frontier order (tests/data/cuda/collatz_tf.ptx)
+# reconverge every trip: the secondary is suspended and sbi64 issues no
+# more than spe64.  At 001, 64-thread warps.  Measured: clang's order spe64
+# 10995, sbi64 22344 warp instructions; the thread-frontier order sbi64
+# 10511 (8407 suspended cycles).  With the sync payload dropped (rd_sync
+# never set in mech_sbi_rd, planted) the thread-frontier order fails.
+# shellcheck disable=SC2086
+if "$S" --launch tb/kernels/cuda/collatz.launch $P001 $SWI64 --mech spe,sbi --format "$FMT" >"$T/cz.out" 2>"$T/cz.err" &&
+   "$S" --launch tests/data/cuda/collatz_tf.launch $P001 $SWI64 --mech spe,sbi --format "$FMT" >"$T/cztf.out" 2>"$T/cztf.err"; then
+  check claim001_sbi_sync_layout_clang_apart "b > a" "$(get cz spe warp_insts)" "$(get cz sbi warp_insts)"
+  check claim001_sbi_sync_layout_tf_reconverges "b <= a && c > 0" "$(get cztf spe warp_insts)" "$(get cztf sbi warp_insts)" "$(get cztf sbi sec_suspended)"
+else bad run_collatz_sync "$(head -1 "$T/cz.err" "$T/cztf.err" | grep -v '^==' | head -1)"; fi
+
 # ------------------------------------------------ 003: dpe's scoreboard
 # 003's scoreboard is the baseline's with shadow bits (sec. 3.2): on a
 # kernel no branch of which interleaves, dpe takes spe's cycles.  kmeans

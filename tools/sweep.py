@@ -435,7 +435,8 @@ def svg_chart(title, sp, kernels):
 
 
 def charts(rows, baseline, outdir, prefix=""):
-    """Writes one SVG per (preset, parameter point); returns their paths."""
+    """Writes one SVG per (preset, parameter point), named and titled with
+    prefix when given; returns their paths."""
     kernels = []
     for r in rows:
         if r["kernel"] not in kernels:
@@ -447,7 +448,8 @@ def charts(rows, baseline, outdir, prefix=""):
         name = prefix + preset + ("-" + axes.replace(";", "-").replace("=", "")
                                   if axes else "")
         path = os.path.join(outdir, name + ".svg")
-        title = f"speedup over {baseline}, preset {preset}" + (f", {axes}" if axes else "")
+        title = (f"speedup over {baseline}, preset {preset}" + (f", {axes}" if axes else "")
+                 + (f" ({prefix.strip('-')})" if prefix else ""))
         with open(path, "w") as f:
             f.write(svg_chart(title, sp, ks))
         paths.append(path)
