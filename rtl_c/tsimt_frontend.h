@@ -287,6 +287,9 @@ unsigned tsimt_frontend_lane_of(const tsimt_frontend_cfg *cfg, unsigned warp);
 unsigned tsimt_frontend_warp_at(const tsimt_frontend_cfg *cfg, unsigned lane, unsigned slot);
 
 void tsimt_frontend_reset(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s);
+/* lane_ready from the state alone (what eval outputs as lane_ready): bit l
+ * when lane l is idle or in its last execution cycle. */
+uint64_t tsimt_frontend_lane_ready(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s);
 void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, tsimt_frontend_out *out);
 void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
