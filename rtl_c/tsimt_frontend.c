@@ -108,14 +108,6 @@ static uint64_t lanes_sequence(const tsimt_frontend_cfg *cfg, const tsimt_lane_c
     return ready | (~b & bits_mask(cfg->lanes));
 }
 
-uint64_t tsimt_frontend_lane_ready(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s)
-{
-    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
-    tsimt_lane_seq q[TSIMT_FE_MAX_LANES];
-    uint64_t busy;
-    return lanes_sequence(cfg, &lc, s, q, &busy);
-}
-
 void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, tsimt_frontend_out *out)
 {

@@ -70,6 +70,7 @@ typedef struct {
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
+    uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
 } tsimt_state;
 
 static const char *const tsimt_structs[] = {"simt_stack", "tsimt_frontend", NULL};
@@ -122,6 +123,8 @@ static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
         return "tsimt: out of memory";
     tsimt_frontend_reset(&m->tc, m->ts);
     m->fill_rr = m->tc.warps - 1;
+    for (unsigned w = 0; w < m->tc.warps; w++)
+        m->lane_of[w] = (uint8_t)tsimt_frontend_lane_of(&m->tc, w);
     core_set_alu_groups(c, m->tc.lanes, k);
     return NULL;
 }
@@ -145,7 +148,7 @@ static void tsimt_req_at(const tsimt_state *m, core_req *r, unsigned w, int pc, 
     r->warp = r->unit_warp = w;
     r->pc = pc;
     r->mask = mask;
-    r->group = (int)(w % m->tc.lanes);
+    r->group = m->lane_of[w];
 }
 
 /* The core's view of warp w issuing (pc, mask) on its lane. */
@@ -210,54 +213,6 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
     }
 }
 
-/* Whether the scoreboard, the barrier and the load/store unit let warp w's
- * buffered instruction go (its lane is the front end's to judge). */
-static int tsimt_warp_ok(const core *c, const tsimt_state *m, core_req *r, unsigned w)
-{
-    tsimt_req_at(m, r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
-    enum core_why y = core_ready(c, 0, r);
-    return y == CORE_OK || y == CORE_NO_GROUP;
-}
-
-/* The front end's sb_ok.  Only the bits of the warps on ready lanes
- * (lane_ready, from the state) reach a decision: a lane that is not ready
- * neither requests nor is picked, whatever its warps' bits.  So the bits of
- * the other buffered warps (*rest) are asked for here only when someone
- * looks at the whole vector (--vcd, --trace-dir); otherwise they stay 0 and
- * tsimt_sb_any keeps sb_ok != 0 (the front end's activity, energy.c) what
- * it is with every bit.  The front end decides the same either way. */
-static uint64_t tsimt_sb_ok(const core *c, const tsimt_state *m, uint64_t *rest)
-{
-    const unsigned L = m->tc.lanes, W = m->tc.warps;
-    core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
-    uint64_t on = ~(uint64_t)0, ok = 0;
-    if (!core_tracing(c) && !core_vcd(c)) {
-        const uint64_t ready = tsimt_frontend_lane_ready(&m->tc, m->ts);
-        on = 0;
-        for (unsigned j = 0; j < W; j += L)
-            on |= ready << j;
-    }
-    *rest = m->ts->ib_v_q & ~on;
-    for (uint64_t v = m->ts->ib_v_q & on; v; v &= v - 1) {
-        const unsigned w = (unsigned)__builtin_ctzll(v);
-        ok |= (uint64_t)tsimt_warp_ok(c, m, &r, w) << w;
-    }
-    return ok;
-}
-
-/* When sb_ok is 0 on the ready lanes: the first of the warps left out
- * (rest) that may go, as a bit, else 0. */
-static uint64_t tsimt_sb_any(const core *c, const tsimt_state *m, uint64_t rest)
-{
-    core_req r = tsimt_req(m, 0, 0, 0);
-    for (; rest; rest &= rest - 1) {
-        const unsigned w = (unsigned)__builtin_ctzll(rest);
-        if (tsimt_warp_ok(c, m, &r, w))
-            return (uint64_t)1 << w;
-    }
-    return 0;
-}
-
 static int tsimt_cycle(core *c, void *vm)
 {
     tsimt_state *m = vm;
@@ -265,10 +220,16 @@ static int tsimt_cycle(core *c, void *vm)
     tsimt_frontend_in *fi = &m->fi;
     memset(fi, 0, sizeof *fi);
     memset(&m->in, 0, sizeof m->in);
-    uint64_t rest;
-    fi->sb_ok = tsimt_sb_ok(c, m, &rest);
-    if (!fi->sb_ok)
-        fi->sb_ok = tsimt_sb_any(c, m, rest);
+    /* sb_ok: the scoreboard, the barrier and the load/store unit let the
+     * buffered instruction go (its lane is the front end's to judge) */
+    core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
+    for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
+        const unsigned w = (unsigned)__builtin_ctzll(v);
+        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        enum core_why y = core_ready(c, 0, &r);
+        if (y == CORE_OK || y == CORE_NO_GROUP)
+            fi->sb_ok |= 1ull << w;
+    }
     int iw = -1, ipc = -1;
     uint64_t imask = 0;
     unsigned lw;
@@ -322,8 +283,6 @@ static int tsimt_cycle(core *c, void *vm)
         /* the stack has no room for the divergence: the warp waits */
         core_stall(c);
         fi->sb_ok &= ~(1ull << w);
-        if (!fi->sb_ok) /* the stalled warp was on a ready lane, never in rest */
-            fi->sb_ok = tsimt_sb_any(c, m, rest);
         memset(&m->in, 0, sizeof m->in);
     }
     if (launching) {
