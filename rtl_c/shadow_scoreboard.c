@@ -47,15 +47,20 @@ void shadow_scoreboard_reset(const shadow_scoreboard_cfg *cfg, shadow_scoreboard
 
 /* CAM match: the valid entries of table (w, side) holding reg, one bit each.
  * w must be < WARPS. */
+static unsigned cam_of(const uint8_t *row, unsigned v, unsigned reg)
+{
+    unsigned hit = 0;
+    for (; v != 0u; v &= v - 1u) { /* the candidate entries only */
+        const unsigned e = bits_ffs(v);
+        hit |= (unsigned)(row[e] == reg) << e;
+    }
+    return hit;
+}
+
 static unsigned cam(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
                     unsigned w, unsigned side, unsigned reg)
 {
-    const uint8_t *row = s->reg[w][side];
-    unsigned v = s->valid[w][side], hit = 0, e;
-    for (e = 0; v != 0u && e < cfg->entries; e++, v >>= 1)
-        if ((v & 1u) && row[e] == reg)
-            hit |= 1u << e;
-    return hit;
+    return cam_of(s->reg[w][side], s->valid[w][side] & (unsigned)bits_mask(cfg->entries), reg);
 }
 
 void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
@@ -92,7 +97,10 @@ void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_score
             if (!((q_ops >> k) & 1u))
                 continue;
             same = cam(cfg, s, q_w, q_s, ops[k]) != 0u;
-            shad = (cam(cfg, s, q_w, q_s ^ 1u, ops[k]) & s->shadow[q_w][q_s ^ 1u]) != 0u;
+            /* the other table's valid entries with the shadow bit set */
+            shad = cam_of(s->reg[q_w][q_s ^ 1u], s->valid[q_w][q_s ^ 1u] & s->shadow[q_w][q_s ^ 1u] &
+                                                     all,
+                          ops[k]) != 0u;
             hz_same |= same;
             hz_shadow |= shad;
             hz_ops |= (same | shad) << k;

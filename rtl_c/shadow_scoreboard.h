@@ -172,7 +172,9 @@
  * branch mispredictions, dominated by the CAM searches: the query's four
  * operands against its own and the other table (2 x 4 x ENTRIES compares),
  * then the two writebacks and the duplicate-allocation check (one table
- * each).  The step touches only the tables the cycle names (at most two
+ * each); each CAM visits only the table's valid entries (the other
+ * table's valid and shadowed ones for the query), by mask and
+ * count-trailing-zeros, not all ENTRIES.  The step touches only the tables the cycle names (at most two
  * writebacks, the issue, the divergence and both tables of a reconvergence),
  * not all 2 x WARPS.  The Verilated RTL evaluates every table's next state
  * every cycle, ~57,000 instructions.

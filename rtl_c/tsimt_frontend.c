@@ -90,6 +90,24 @@ static uint64_t sat_inc(uint64_t v, unsigned width)
     return v == bits_mask(width) ? v : v + 1u;
 }
 
+/* Each busy lane's sequencing into q[l] and the busy lanes into *busy;
+ * returns lane_ready.  An idle lane is ready and its sequencing is all zero
+ * (tsimt_lane_sequence): q[l] is not written for it. */
+static uint64_t lanes_sequence(const tsimt_frontend_cfg *cfg, const tsimt_lane_cfg *lc,
+                               const tsimt_frontend_state *s, tsimt_lane_seq *q, uint64_t *busy)
+{
+    uint64_t b = 0, ready = 0;
+    for (unsigned l = 0; l < cfg->lanes; l++) {
+        if (s->lane[l].busy_q == 0u)
+            continue;
+        q[l] = tsimt_lane_sequence(lc, &s->lane[l]);
+        b |= (uint64_t)1 << l;
+        ready |= q[l].last << l;
+    }
+    *busy = b;
+    return ready | (~b & bits_mask(cfg->lanes));
+}
+
 void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, tsimt_frontend_out *out)
 {
@@ -101,17 +119,14 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     const uint64_t rd_lane = in->rd_lane & bits_index_mask(cfg->lanes);
     const uint64_t elig = s->ib_v_q & sb_ok;
     tsimt_lane_seq q[TSIMT_FE_MAX_LANES]; /* entries 0..L-1 written, then read */
-    uint64_t ready = 0, has = 0, req, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
+    uint64_t ready = 0, busy = 0, has = 0, req, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
     unsigned err_code = TSIMT_FE_ERR_NONE;
     unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0, sh = 0;
     uint64_t go, issue = 0;
 
-    /* each lane's sequencing (state only), computed once: its readiness
-     * here, its outputs below */
-    for (l = 0; l < L; l++) {
-        q[l] = tsimt_lane_sequence(&lc, &s->lane[l]);
-        ready |= (uint64_t)((s->lane[l].busy_q == 0u) | q[l].last) << l;
-    }
+    /* each busy lane's sequencing (state only), computed once: its
+     * readiness here, its outputs below */
+    ready = lanes_sequence(cfg, &lc, s, q, &busy);
     /* lane l has an eligible warp: bit l of some slot's L-bit row of elig
      * (warp slot * LANES + l); WPL rows, WPL * LANES = WARPS <= 64 bits */
     for (j = 0; j < W; j += L)
@@ -182,7 +197,11 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     }
     out->nx_fill = go & fill_valid;
 
-    /* the lanes, with the wiring: in_valid to the selected lane, hold = err */
+    /* the lanes, with the wiring: in_valid to the selected lane, hold = err.
+     * A lane that is idle and not issued to evaluates to constants (what
+     * tsimt_lane_eval_seq gives for busy_q = 0, no sequencing and no
+     * in_valid, bit for bit): only the lanes that work are evaluated. */
+    const uint64_t work = busy | (issue << sel_lane);
     for (l = 0; l < L; l++) {
         tsimt_lane_in *li = &out->lin[l];
         tsimt_lane_out *lo = &out->lout[l];
@@ -192,6 +211,23 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         li->in_mask = out->iss_mask;
         li->in_scalar = out->iss_scalar;
         li->hold = go ^ 1u;
+        if (!(work >> l & 1u)) {
+            lo->ready = 1;
+            lo->err = lo->err_code = lo->nx_load = 0;
+            lo->act = go ? TSIMT_LANE_ACT_IDLE : TSIMT_LANE_ACT_HOLD;
+            lo->ex_valid = lo->ex_base = lo->ex_warp = lo->ex_instr = lo->ex_scalar = 0;
+            lo->done = lo->nx_busy = 0;
+            lo->nx_pos = s->lane[l].pos_q;
+            sh += cfg->width;
+            if (sh + cfg->width > 64u) {
+                threads += bits_popcount(acc);
+                acc = 0;
+                sh = 0;
+            }
+            continue;
+        }
+        if (!(busy >> l & 1u))
+            q[l] = (tsimt_lane_seq){0, 0, 0, 0, 0};
         tsimt_lane_eval_seq(&lc, &s->lane[l], &q[l], li, lo);
         ex |= (uint64_t)(lo->ex_valid != 0u) << l;
         done |= lo->done << l;

@@ -170,9 +170,11 @@
  */
 /*
  * Cost per cycle (issue 17; callgrind, defaults: 8 lanes): eval ~1,200
- * instructions, step ~220, linear in LANES.  Each lane's sequencing
+ * instructions, step ~220, linear in LANES.  Each busy lane's sequencing
  * (tsimt_lane_sequence, inline) is computed once and serves both its
- * readiness and its outputs; the lane requests are WPL word ORs of the
+ * readiness and its outputs; a lane that is idle and not issued to is not
+ * evaluated, its outputs are the constants of an idle lane (issue 24 item
+ * 6: in build/simt about half the lanes are idle in a cycle); the lane requests are WPL word ORs of the
  * eligible vector's L-bit rows (no per-lane slot loop); the slot round
  * robin runs for the chosen lane only; nothing divides (WPL wraps by a
  * compare); ex_threads packs the lanes' K-bit ex_valid into words, one

@@ -233,6 +233,16 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
     return m->bo.hazard && !core_sb_blind(c);
 }
 
+/* Warp w's path `side` (w's stack not empty) holds an instruction that a
+ * unit of `units` (core_free_units) can take: n instructions, their unit
+ * classes ucls (core_unit_classes). */
+static inline int dpe_candidate(const dpe_state *m, unsigned w, unsigned side, unsigned n,
+                                const uint8_t *ucls, unsigned units)
+{
+    const dpe_stack_path *pa = &m->ds.ent[w][m->ds.sp[w] - 1].p[side];
+    return pa->valid && pa->pc < n && (units >> ucls[pa->pc] & 1u);
+}
+
 /* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed.
  * units: core_free_units(c, q), read once per port (no issue since). */
 static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side, unsigned units)
@@ -240,7 +250,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     const prog *p = core_prog(c);
     unsigned t = m->ds.sp[w] - 1;
     const dpe_stack_path *pa = &m->ds.ent[w][t].p[side];
-    if (!pa->valid || pa->pc >= p->n || !(units >> core_unit_classes(c)[pa->pc] & 1u))
+    if (!dpe_candidate(m, w, side, p->n, core_unit_classes(c), units))
         return 0;
     core_req r = {0};
     r.warp = r.unit_warp = w;
@@ -401,12 +411,15 @@ static int dpe_cycle(core *c, void *vm)
         }
         unsigned n = core_order(c, q, core_warps(c), ord);
         const unsigned units = core_free_units(c, q);
+        const uint8_t *ucls = core_unit_classes(c);
         int done = !units; /* no unit free: no candidate can issue */
         for (unsigned i = 0; i < 2 * n && !done; i++) {
             w = ord[i / 2];
             if (!m->ds.sp[w])
                 continue;
             unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
+            if (!dpe_candidate(m, w, side, p->n, ucls, units))
+                continue; /* what dpe_try returns 0 for first, without the call */
             int rc = dpe_try(c, m, q, w, side, units);
             if (rc < 0)
                 return -1;

@@ -175,12 +175,14 @@ static int lwm_blocked(const core *c, const lwm_state *m, unsigned g, const uint
     return 0;
 }
 
-static unsigned lwm_row(const lwm_unit *u, const uint64_t *rows, unsigned col)
+/* column col's row number, rw bits at bit col * rw of rows (packed words) */
+static unsigned lwm_row(unsigned rw, const uint64_t *rows, unsigned col)
 {
-    unsigned rw = lwm_subwarp_row_w(&u->lc), r = 0;
-    for (unsigned b = 0; b < rw; b++)
-        r |= lwm_bit(rows, col * rw + b) << b;
-    return r;
+    const unsigned lsb = col * rw, k = lsb / 64u, o = lsb % 64u;
+    uint64_t v = rows[k] >> o;
+    if (o + rw > 64u)
+        v |= rows[k + 1] << (64u - o);
+    return (unsigned)(v & ((1ull << rw) - 1u));
 }
 
 /* The core request for the sub-warp unit q emits (o). */
@@ -205,11 +207,13 @@ static void lwm_req(const core *c, lwm_state *m, unsigned q, const lwm_subwarp_o
         r->warp = m->jt[0] / WS;
         return;
     }
-    for (unsigned col = 0; col < WS; col++)
-        if (o->sw_cols >> col & 1u) {
-            tid[col] = lwm_tid(c, m, gg, lwm_row(u, o->sw_rows, col), col);
-            r->mask |= 1ull << col;
-        }
+    /* lwm_tid(c, m, gg, row, col), row by row: consecutive warp slots */
+    const unsigned base = lwm_warp(m, gg, 0) * WS, rw = lwm_subwarp_row_w(&u->lc);
+    for (uint64_t v = o->sw_cols; v; v &= v - 1) {
+        const unsigned col = (unsigned)__builtin_ctzll(v);
+        tid[col] = base + lwm_row(rw, o->sw_rows, col) * WS + col;
+    }
+    r->mask = o->sw_cols;
     r->tid = tid;
     r->warp = tid[__builtin_ctzll(r->mask)] / WS;
 }
@@ -227,13 +231,21 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
      * or completion: when its SIMD group (or the load/store unit) is busy,
      * the whole unit holds this cycle (a pipeline stall) */
     int copy_left = 0; /* bits of the copy remain after this cycle: no fetch */
+    /* u->out is lwm_subwarp_eval's answer to *in as it stands (the state
+     * does not change before the step): the unit's inputs are settled by
+     * trial, and the last trial is not evaluated twice */
+    int fresh = 0;
+    /* the sub-warp's request, built once: the issue below sends the same */
+    uint32_t tid[CORE_MAX_WARP];
+    core_req r;
+    int have_req = 0;
     if (u->ls->busy_q) { /* idle: nothing to pick */
         lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+        fresh = 1;
         copy_left = (int)u->out.fetch_stall;
         if (u->out.sw_valid) {
-            uint32_t tid[CORE_MAX_WARP];
-            core_req r;
             lwm_req(c, m, q, &u->out, tid, &r);
+            have_req = 1;
             if (core_ready(c, q, &r) != CORE_OK) {
                 core_stall(c);
                 return 0;
@@ -246,6 +258,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             cq = (int)i;
     if (cq >= 0) {
         const lwm_flight *f = &u->fq[cq];
+        fresh = 0;
         in->c_valid = 1;
         in->c_warp = f->warp;
         in->c_cols = f->cols;
@@ -258,6 +271,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     uint64_t dummy;
     if (mech_lq_pop(&m->lq, q, m->P, &g, &dummy)) {
         /* LAUNCH: every thread of the large warp's rows that holds one */
+        fresh = 0;
         in->f_valid = 1;
         in->f_warp = g / m->P;
         in->f_kind = LWM_LAUNCH;
@@ -289,6 +303,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 in->f_rpc = (uint64_t)ki->rpc;
             }
             lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+            fresh = 1;
             if (u->out.err)
                 return core_fail(c, "lwm_subwarp rejected large warp %u at pc %d: %s", gg, pc,
                                  lwm_subwarp_err_name((unsigned)u->out.err_code));
@@ -301,11 +316,13 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             if (u->out.f_act == LWM_ST_STALL)
                 core_stall(c);
             in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
+            fresh = 0;
             if (u->out.fetch_stall)
                 break; /* the unit is still breaking an instruction down */
         }
     }
-    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+    if (!fresh)
+        lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
     if (u->out.err)
         return core_fail(c, "lwm_subwarp rejected %s: %s",
                          in->f_kind == LWM_LAUNCH && in->f_valid ? "a launch"
@@ -315,10 +332,23 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     if (u->out.sw_valid) {
         const lwm_subwarp_out *o = &u->out;
         unsigned lw = (unsigned)o->sw_warp, gg = lw * m->P + q;
-        uint32_t tid[CORE_MAX_WARP];
-        core_req r;
         lwm_flight f = {0};
-        lwm_req(c, m, q, o, tid, &r);
+        if (!have_req)
+            lwm_req(c, m, q, o, tid, &r);
+        else if (core_config(c)->check) { /* the sub-warp is the state's, not the inputs' */
+            uint32_t tid2[CORE_MAX_WARP];
+            core_req r2;
+            lwm_req(c, m, q, o, tid2, &r2);
+            int same = r2.mask == r.mask && r2.pc == r.pc && r2.warp == r.warp &&
+                       r2.unit_warp == r.unit_warp && r2.nthreads == r.nthreads &&
+                       r2.slots == r.slots;
+            for (uint64_t v = r.mask; same && v; v &= v - 1)
+                same = tid2[__builtin_ctzll(v)] == tid[__builtin_ctzll(v)];
+            if (!same)
+                return core_fail(c, "internal: large warp %u: the sub-warp emitted differs from "
+                                    "the one picked at the start of the cycle",
+                                 gg);
+        }
         enum core_why why = core_ready(c, q, &r);
         if (why != CORE_OK)
             return core_fail(c, "large warp %u: the sub-warp of pc %d cannot issue (%d): the "

@@ -70,6 +70,7 @@ typedef struct {
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
+    uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
 } tsimt_state;
 
 static const char *const tsimt_structs[] = {"simt_stack", "tsimt_frontend", NULL};
@@ -122,6 +123,8 @@ static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
         return "tsimt: out of memory";
     tsimt_frontend_reset(&m->tc, m->ts);
     m->fill_rr = m->tc.warps - 1;
+    for (unsigned w = 0; w < m->tc.warps; w++)
+        m->lane_of[w] = (uint8_t)tsimt_frontend_lane_of(&m->tc, w);
     core_set_alu_groups(c, m->tc.lanes, k);
     return NULL;
 }
@@ -145,7 +148,7 @@ static void tsimt_req_at(const tsimt_state *m, core_req *r, unsigned w, int pc, 
     r->warp = r->unit_warp = w;
     r->pc = pc;
     r->mask = mask;
-    r->group = (int)(w % m->tc.lanes);
+    r->group = m->lane_of[w];
 }
 
 /* The core's view of warp w issuing (pc, mask) on its lane. */
