@@ -46,6 +46,11 @@
 #   --test       ok/FAIL lines for tests/run.sh instead (proved and bounded
 #                are ok; a planted fault caught is ok)
 #   --no-faults  skip the planted faults; --faults-only: only them
+#   --check-faults  no proof: the list of planted faults against the
+#                properties (every labelled assertion of verilog/STRUCT.v
+#                has exactly one fault, every fault names a property of its
+#                structure and a mutant tools/mutate_gen makes; with
+#                --test ok/FAIL lines, tests/test_formal_faults.sh)
 #   --mutants    the formal mode of make mutate instead (make mutate FORMAL=1;
 #                see the --mutants section below): the equivalent and
 #                surviving mutants model-checked against every property
@@ -56,10 +61,11 @@
 # BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
 # run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
 # all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
-# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
+# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead),
+# FORMAL_FAULTS (the planted faults' list; default tools/formal_faults.txt).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
-quick=0 test=0 faults=1 props=1 mutants=0 report_only=0 keep_only=""
+quick=0 test=0 faults=1 props=1 mutants=0 report_only=0 keep_only="" check_faults=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
@@ -67,6 +73,7 @@ while [ $# -gt 0 ]; do
     --no-faults) faults=0; shift ;;
     --faults-only) props=0; shift ;;
     --mutants) mutants=1; shift ;;
+    --check-faults) check_faults=1; shift ;;
     --report) report_only=1; shift ;;
     -*) echo "formal.sh: unknown flag '$1'" >&2; exit 2 ;;
     *) break ;;
@@ -81,7 +88,7 @@ cpu_limit=${FORMAL_CPU_LIMIT:-600}
 jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 OUT=${FORMAL_OUT:-out/formal}
 ptf=tools/formal_points.txt
-flt=tools/formal_faults.txt
+flt=${FORMAL_FAULTS:-tools/formal_faults.txt}
 eqf=tools/mutate_equivalent.txt
 case $solver in yices|z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be yices, z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
 case $cpu_limit in ''|*[!0-9]*|0) echo "formal.sh: FORMAL_CPU_LIMIT must be a positive number of seconds, not '$cpu_limit'" >&2; exit 2 ;; esac
@@ -91,10 +98,12 @@ sbin=$solver; [ "$solver" = yices ] && sbin=yices-smt2
 # z3 needs --unroll (its incremental mode took minutes on queries that take
 # a second unrolled); yices is fastest incremental
 unroll=""; [ "$solver" = z3 ] && unroll=--unroll
-for t in yosys yosys-smtbmc "$sbin"; do
-  command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
-done
-[ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
+if [ $check_faults = 0 ]; then
+  for t in yosys yosys-smtbmc "$sbin"; do
+    command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
+  done
+  [ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
+fi
 W=$B/formal
 mkdir -p "$W" "$OUT"
 
@@ -542,6 +551,38 @@ report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
   return $r
 }
 
+# --check-faults: the planted faults against the properties, no solver
+props_of() { # struct -> its labelled assertions, one a line
+  grep -oE '[A-Za-z_][A-Za-z0-9_]*:[[:space:]]*assert[[:space:]]*\(' "verilog/$1.v" | sed 's/:.*//' | sort
+}
+check_faults() { # struct -> ok/FAIL (--test) or one line; 1 on a FAIL
+  local s=$1 d=$W/check/$1 p n bad="" ln entry fp key full
+  mkdir -p "$d"
+  [ -x "$B/mutate_gen" ] || { echo "formal.sh: $B/mutate_gen missing (make $B/mutate_gen)" >&2; return 2; }
+  "$B/mutate_gen" list "verilog/$s.v" >"$d/mutants.txt" || { echo "formal.sh: mutate_gen list verilog/$s.v failed" >&2; return 2; }
+  props_of "$s" >"$d/props"
+  full=$(point_of "$s" | tr ' ' '\n' | sed -n 's/^full://p' | tr ',' ' ')
+  for p in $(uniq -d "$d/props"); do bad="$bad; $p labels two assertions"; done
+  for p in $(uniq "$d/props"); do
+    n=$(grep -c "^$s|$p|" "$flt")
+    [ "$n" = 1 ] || bad="$bad; $p has $n planted faults in $flt (want 1)"
+  done
+  while IFS=: read -r ln entry; do
+    fp=$(cut -d'|' -f2 <<<"$entry"); key="$s|${entry#*|*|}"
+    grep -qx "$fp" "$d/props" || bad="$bad; $flt:$ln: $fp is no property of verilog/$s.v"
+    [ -n "$(id_of "$d/mutants.txt" "$s" "$key")" ] || bad="$bad; $flt:$ln: no mutant '${entry#*|*|}' in verilog/$s.v"
+  done < <(grep -n "^$s|" "$flt")
+  for p in $full; do grep -qx "$p" "$d/props" || bad="$bad; $ptf: full:$p is no property of verilog/$s.v"; done
+  n=$(uniq "$d/props" | wc -l)
+  if [ -z "$bad" ]; then
+    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (make formal only: $full)}"
+    else echo "faults  $s: $n properties, one planted fault each${full:+ (make formal only: $full)}"; fi
+  else
+    if [ $test = 1 ]; then echo "FAIL formal_faults_$s: ${bad#; }"; else echo "FAULTS  $s: ${bad#; }"; fi
+    return 1
+  fi
+}
+
 # the job pool: at most $jobs at a time
 run() { while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done; "$@" & }
 
@@ -549,6 +590,18 @@ for s in "$@"; do
   [ -f "verilog/$s.v" ] || { echo "formal.sh: no verilog/$s.v" >&2; exit 2; }
   point_of "$s" >/dev/null || exit 2
 done
+if [ $check_faults = 1 ]; then
+  rc=0
+  for s in "$@"; do check_faults "$s" || rc=1; done
+  # a fault of a structure that has no point is checked by no run
+  for s in $(grep -v '^#' "$flt" | cut -d'|' -f1 | sort -u); do
+    point_of "$s" >/dev/null 2>&1 && continue
+    if [ $test = 1 ]; then echo "FAIL formal_faults_$s: $flt lists faults of $s, which has no point in $ptf"
+    else echo "FAULTS  $s: $flt lists faults of a structure without a point in $ptf"; fi
+    rc=1
+  done
+  exit $rc
+fi
 if [ $mutants = 1 ]; then
   for s in "$@"; do
     [ $report_only = 1 ] && continue
