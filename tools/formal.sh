@@ -662,16 +662,33 @@ if [ $faults = 1 ] && [ -f "$flt" ]; then
 fi
 wait
 rc=0
-if [ $props = 1 ]; then
-  for s in "$@"; do
+# a structure's lines: its properties, then its planted faults
+struct_report() {
+  local s=$1 e n entry r=0
+  if [ $props = 1 ]; then
     report "$s" "$s"
-    grep -q '^FAILED' "$W/$s/result" && rc=1
+    grep -q '^FAILED' "$W/$s/result" && r=1
+  fi
+  for e in "${fl[@]}"; do
+    [ "${e%%:*}" = "$s" ] || continue
+    n=${e#*:}
+    entry=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
+    report_fault "$s" "fault/$s-$entry"
+    grep -q '^caught' "$W/fault/$s-$entry/result.f" || r=1
   done
-fi
-for e in "${fl[@]}"; do
-  s=${e%%:*}; n=${e#*:}
-  entry=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
-  report_fault "$s" "fault/$s-$entry"
-  grep -q '^caught' "$W/fault/$s-$entry/result.f" || rc=1
+  return $r
+}
+for s in "$@"; do
+  # a whole run of a structure (its properties and faults) is kept for the
+  # results table of docs/formal.md (tools/formal_table.py):
+  # OUT/results/STRUCT.txt (make formal), OUT/results-quick/STRUCT.txt (--quick)
+  if [ $test = 0 ] && [ $props = 1 ] && [ $faults = 1 ]; then
+    rd=$OUT/results; [ $quick = 1 ] && rd=$OUT/results-quick
+    mkdir -p "$rd"
+    struct_report "$s" >"$rd/$s.txt" || rc=1
+    cat "$rd/$s.txt"
+  else
+    struct_report "$s" || rc=1
+  fi
 done
 exit $rc
