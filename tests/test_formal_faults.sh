@@ -39,4 +39,31 @@ sed 's/^\(simt_stack|p_reset|[^|]*|[^|]*|[^|]*|\)/\1zz /' "$flt" |
   planted no_mutant "no mutant 'const" simt_stack
 { cat "$flt"; grep '^dwf|p_live|' "$flt"; } |
   planted twice 'p_live has 2 planted faults' dwf
+# tools/formal_table.py (docs/formal.md's results table): a MISSED fault, a
+# FAILED property and a property without a line must show as such, a
+# structure without results as not run, never as a pass; --check must
+# find the section stale until it is rewritten
+R=$T/table
+mkdir -p "$R/out/results" "$R/out/results-quick"
+printf '<!-- generated:formal-results: x -->\n<!-- /generated:formal-results -->\n' >"$R/doc.md"
+{ echo "proved  lane_shuffle p_err (k=1) (3 s, 0.2 s CPU)"
+  echo "FAILED  lane_shuffle p_xor at cycle 4: trace t.vcd, vectors t.vec (3 s, 0.2 s CPU)"
+  echo "caught  lane_shuffle p_err by a -> b at line 1 (at cycle 2: trace t.vcd, vectors t.vec) (1 s, 0.1 s CPU)"
+  echo "MISSED  lane_shuffle p_xor by a -> b at line 2 (failed instead: ) (1 s, 0.1 s CPU)"
+} >"$R/out/results/lane_shuffle.txt"
+if python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md" --check 2>/dev/null; then
+  bad formal_table_check "--check passed a stale section"
+else ok formal_table_check; fi
+python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md"
+row() { grep -F "| lane_shuffle | $1 |" "$R/doc.md"; }
+if row p_err | grep -qF '| proved, k=1 | cycle 2 | not run |' &&
+   row p_xor | grep -qF '| **FAILED** at cycle 4 | **MISSED** |' &&
+   row p_identity | grep -qF '| **no result** | **no fault run** |' &&
+   grep -qF '| two_level_sched | WARPS=9 GROUP_SIZE=3 TIMEOUT=3 (20, k=2) | not run |' "$R/doc.md" &&
+   grep -q 'not run: two_level_sched' "$R/doc.md" &&
+   python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md" --check; then
+  ok formal_table_rows
+else
+  bad formal_table_rows "$(grep -F lane_shuffle "$R/doc.md" | head -3 | tr '\n' '|')"
+fi
 exit 0
