@@ -54,7 +54,8 @@
 #   --mutants    the formal mode of make mutate instead (make mutate FORMAL=1;
 #                see the --mutants section below): the equivalent and
 #                surviving mutants model-checked against every property
-#   --report     (with --mutants) only the report of the last run's results
+#   --report     only the report of the last run's results in BUILD_DIR
+#                (no solver; with --mutants: of the mutants)
 #                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
 # FORMAL_SOLVER (yices, z3 or boolector; default yices, from PyPI into
@@ -384,8 +385,8 @@ fault() { # line number of tools/formal_faults.txt
 }
 
 report_fault() { # struct tag
-  local s=$1 d=$W/$2 kind p rest
-  read -r kind p rest <"$d/result.f"
+  local s=$1 d=$W/$2 kind="MISSED" p=${2#fault/$1-} rest="- no result (the fault did not run to the end)"
+  [ -f "$d/result.f" ] && read -r kind p rest <"$d/result.f"
   rest="$rest ($(cat "$d/time" 2>/dev/null || echo "?") s, $(cat "$d/cpu" 2>/dev/null || echo "?") s CPU)"
   if [ $test = 1 ]; then
     if [ "$kind" = caught ]; then echo "ok formal_fault_${s}_$p $rest"; else echo "FAIL formal_fault_${s}_$p $rest"; fi
@@ -644,7 +645,7 @@ order=$(for s in "$@"; do
   echo "$t $s"
 done | sort -s -k1,1nr | awk '{ print $2 }')
 if [ $props = 1 ]; then
-  for s in $order; do run prove verilog "$s" "$s" ""; done
+  [ $report_only = 1 ] || for s in $order; do run prove verilog "$s" "$s" ""; done
 fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
@@ -656,7 +657,7 @@ if [ $faults = 1 ] && [ -f "$flt" ]; then
     while read -r n; do
       fp=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
       case " $skip " in *" $fp "*) continue ;; esac
-      fl+=("$s:$n"); run fault "$n"
+      fl+=("$s:$n"); [ $report_only = 1 ] || run fault "$n"
     done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
   done
 fi

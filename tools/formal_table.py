@@ -153,13 +153,13 @@ def table(out_dir, pts, props_of):
             v = list(fr[0].values())
             res = "%d / %d / %d, %d of %d" % (
                 sum(x.startswith("proved") for x in v), sum(x.startswith("bounded") for x in v),
-                len(names) - sum(x.startswith(("proved", "bounded")) for x in v),
+                sum("FAILED" in x for x in v) + sum(p not in fr[0] for p in names),
                 sum(x.startswith("cycle") for x in fr[1].values()), len(names))
         else:
             res = "not run"
         if qr:
             qv = list(qr[0].values())
-            qres = "%d of %d, %d of %d" % (sum(x.startswith("bounded") for x in qv), len(names),
+            qres = "%d of %d, %d of %d" % (sum(x.startswith("bounded") for x in qv), len(qv),
                                           sum(x.startswith("cycle") for x in qr[1].values()), len(qr[3]))
         else:
             qres = "not run"
