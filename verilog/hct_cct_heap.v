@@ -632,6 +632,7 @@ module hct_cct_heap #(
     reg [DC_W-1:0]  f_uc;
     reg [PC_W-1:0]  f_last, f_top;
     reg             f_have, f_sw, f_after, f_fpred, f_fprev, f_fcur, f_pre_ok;
+    reg [31:0]      f_wk;        // nodes between the sorter's node and cur
     always @* begin
         f_hct_ok   = 1'b1;
         f_range_ok = 1'b1;
@@ -644,6 +645,7 @@ module hct_cct_heap #(
         f_fprev    = 1'b0;
         f_fcur     = 1'b0;
         f_pre_ok   = 1'b1;
+        f_wk       = 32'd0;
         if (free_cnt_q > CCT32[CNT_W-1:0] || {{(32-PTR_W){1'b0}}, free_head_q} >= CCT)
             f_range_ok = 1'b0;
         // the sorter's registers, busy or not (an idle sorter keeps them,
@@ -725,6 +727,7 @@ module hct_cct_heap #(
                             else begin
                                 if (!cu_q[f_p] && !(cpc_q[f_p] < s_pc_q))
                                     f_sort_ok = 1'b0;
+                                f_wk = f_wk + 32'd1;
                                 if (s_prev_v_q && f_p == s_prev_q && nxt_q[f_p] == s_cur_q && nv_q[f_p])
                                     f_fprev = 1'b1;
                             end
@@ -750,6 +753,21 @@ module hct_cct_heap #(
                        f_fcur && (s_pred_head_q || f_fpred) && (!s_prev_v_q || f_fprev) &&
                        (s_prev_v_q || nxt_q[s_node_q] == s_cur_q));
     end
+
+    // the sorter's walk (bounded liveness, header "CCT sideband sorter"):
+    // f_walks counts its steps past a node since its start; while it is
+    // busy they are the nodes between its node and cur (f_wk: the sorter
+    // alone changes that part of the list), so a walk passes at most
+    // min(LANES-2, CCT)-1 nodes
+    localparam integer F_WALK_MAX = ((LANES - 2 < CCT) ? LANES - 2 : CCT) - 1;
+    reg [31:0] f_walks;
+    always @(posedge clk)
+        if (rst)
+            f_walks <= 32'd0;
+        else if (en && start_d)
+            f_walks <= 32'd0;
+        else if (s_walk)
+            f_walks <= f_walks + 32'd1;
 
     // the links' reset: entry g -> g+1, the last a tail
     reg [CCT*PTR_W-1:0] f_nxt, f_nxt_reset;
@@ -793,6 +811,9 @@ module hct_cct_heap #(
             // the sorter's registers placed around its node in its warp's
             // list (hct_cct_heap_check's last part)
             p_sorter: assert(f_sorter_ok);
+            // bounded liveness: a walk passes at most min(LANES-2, CCT)-1
+            // nodes, each of them still between the node and cur
+            p_walk: assert(!s_busy_q || (f_walks == f_wk && f_walks <= F_WALK_MAX));
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || (act == ACT_IDLE && ready)) &&
                                ready == (act != ACT_STALL));
         end

@@ -311,6 +311,12 @@ module swi_sched #(
         end
     end
     wire [PC_W+2*LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
+    // an entry a fill may write: a warp in range whose entry is free or
+    // leaves at this edge (the primary picks it, or I2 takes it)
+    wire f_free1 = {{(32-WID_W){1'b0}}, fill_warp} < WARPS &&
+                   (!v_q[fill_warp] || (p_valid && p_warp == fill_warp) || (i2_valid && i2_warp == fill_warp));
+    wire f_free2 = {{(32-WID_W){1'b0}}, fill2_warp} < WARPS &&
+                   (!v_q[fill2_warp] || (p_valid && p_warp == fill2_warp) || (i2_valid && i2_warp == fill2_warp));
 
     always @(posedge clk)
         if (f_past) begin
@@ -333,6 +339,10 @@ module swi_sched #(
                             (!i1_valid || s_v_q));
             // the primary picks the oldest ready entry
             p_oldest: assert(!p_valid || (age_q[p_warp] & v_q & ready) == {WARPS{1'b0}});
+            // an accepted fill overwrites no entry that stays: each port
+            // writes a free or leaving entry, the two ports two entries
+            p_fill: assert(err || ((!fill_valid || f_free1) &&
+                                   (!fill2_valid || (f_free2 && !(fill_valid && fill2_warp == fill_warp)))));
             p_age: assert(f_age_ok);
             p_mask: assert(f_mask_ok);
             // an empty stage holds nothing; the LFSR never locks up at 0

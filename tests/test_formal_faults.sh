@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# test_formal_faults.sh BUILD_DIR -- every formal property has its planted
+# fault (issue 27; docs/formal.md "Planted faults"): tools/formal.sh
+# --check-faults for every structure of tools/formal_points.txt (no solver:
+# the labelled assertions of verilog/STRUCT.v against
+# tools/formal_faults.txt, each fault's mutant made by tools/mutate_gen).
+# Whether each fault is caught is the formal jobs' part (tests/run.sh).
+# The check must fail on planted stale lists: a property's fault removed, a
+# fault naming a property that does not exist, a fault whose line text
+# matches no mutant, a second fault for one property.
+# ok/FAIL lines as tests/run.sh counts them.
+set -u
+B=${1:-build}
+. tests/lib.sh
+T=$B/test/formal_faults
+rm -rf "$T" && mkdir -p "$T"
+structs=$(awk '!/^#/ && NF { print $1 }' tools/formal_points.txt)
+
+FORMAL_OUT=$T/out tools/formal.sh --check-faults --test "$B" $structs || true
+
+# planted stale lists: each must give a FAIL line naming the problem
+flt=tools/formal_faults.txt
+planted() { # NAME WANT_ERE STRUCT -- the list on stdin
+  local name=$1 ere=$2 s=$3 out
+  cat >"$T/$name.txt"
+  out=$(FORMAL_FAULTS=$T/$name.txt FORMAL_OUT=$T/out tools/formal.sh --check-faults --test "$B" "$s" 2>&1)
+  if [ $? -eq 1 ] && grep -qE "^FAIL formal_faults_$s: .*$ere" <<<"$out"; then
+    ok "formal_faults_planted_$name"
+  else
+    bad "formal_faults_planted_$name" "not caught: $(head -2 <<<"$out" | tr '\n' '|')"
+  fi
+}
+grep -v '^two_level_sched|p_timeout|' "$flt" |
+  planted missing 'p_timeout has 0 planted faults' two_level_sched
+sed 's/^lane_shuffle|p_xor|/lane_shuffle|p_xorr|/' "$flt" |
+  planted unknown_property 'p_xorr is no property' lane_shuffle
+sed 's/^\(simt_stack|p_reset|[^|]*|[^|]*|[^|]*|\)/\1zz /' "$flt" |
+  planted no_mutant "no mutant 'const" simt_stack
+{ cat "$flt"; grep '^dwf|p_live|' "$flt"; } |
+  planted twice 'p_live has 2 planted faults' dwf
+# tools/formal_table.py (docs/formal.md's results table): a MISSED fault, a
+# FAILED property and a property without a line must show as such, a
+# structure without results as not run, never as a pass; --check must
+# find the section stale until it is rewritten
+R=$T/table
+mkdir -p "$R/out/results" "$R/out/results-quick"
+printf '<!-- generated:formal-results: x -->\n<!-- /generated:formal-results -->\n' >"$R/doc.md"
+{ echo "proved  lane_shuffle p_err (k=1) (3 s, 0.2 s CPU)"
+  echo "FAILED  lane_shuffle p_xor at cycle 4: trace t.vcd, vectors t.vec (3 s, 0.2 s CPU)"
+  echo "caught  lane_shuffle p_err by a -> b at line 1 (at cycle 2: trace t.vcd, vectors t.vec) (1 s, 0.1 s CPU)"
+  echo "MISSED  lane_shuffle p_xor by a -> b at line 2 (failed instead: ) (1 s, 0.1 s CPU)"
+} >"$R/out/results/lane_shuffle.txt"
+if python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md" --check 2>/dev/null; then
+  bad formal_table_check "--check passed a stale section"
+else ok formal_table_check; fi
+python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md"
+row() { grep -F "| lane_shuffle | $1 |" "$R/doc.md"; }
+if row p_err | grep -qF '| proved, k=1 | cycle 2 | not run |' &&
+   row p_xor | grep -qF '| **FAILED** at cycle 4 | **MISSED** |' &&
+   row p_identity | grep -qF '| **no result** | **no fault run** |' &&
+   grep -qF '| two_level_sched | WARPS=9 GROUP_SIZE=3 TIMEOUT=3 (20, k=2) | not run |' "$R/doc.md" &&
+   grep -q 'not run: two_level_sched' "$R/doc.md" &&
+   python3 tools/formal_table.py --out "$R/out" --doc "$R/doc.md" --check; then
+  ok formal_table_rows
+else
+  bad formal_table_rows "$(grep -F lane_shuffle "$R/doc.md" | head -3 | tr '\n' '|')"
+fi
+exit 0

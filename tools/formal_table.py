@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""formal_table.py -- the results table of docs/formal.md, generated from the
+output of the formal runs (issue 27; docs/formal.md "Results").
+
+tools/formal.sh keeps the lines of each structure's whole run (properties
+and planted faults): out/formal/results/STRUCT.txt for make formal,
+out/formal/results-quick/STRUCT.txt for its --quick subset (make test's).
+This script reads them and rewrites the section of docs/formal.md between
+
+  <!-- generated:formal-results: ... -->
+  <!-- /generated:formal-results -->
+
+with one row per property (make formal's result, the cycle its planted
+fault was caught at, the same for the quick run) and one row per structure
+(wall and CPU seconds: the properties' run, the faults' runs).
+
+  tools/formal_table.py [--out DIR] [--doc FILE] [--check]
+
+--check: exit 1 if the section differs from what the results give.
+A structure without a results file is listed as not run: a missing result
+is never shown as a pass.
+"""
+import argparse
+import os
+import re
+import sys
+
+TAG = "formal-results"
+GEN = ("<!-- generated:%s: tools/formal_table.py writes this from the "
+       "results of make formal and formal.sh --quick; do not edit -->" % TAG)
+END = "<!-- /generated:%s -->" % TAG
+
+TIME = re.compile(r"\((\d+|\?) s, ([0-9.]+|\?) s CPU\)$")
+CYCLE = re.compile(r"at cycle (\d+)")
+
+
+def points(path):
+    """STRUCT -> (bmc depth, k, quick depth, point, quick point)."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            fields = line.split()
+            s, depth, k, qd = fields[:4]
+            rest = " ".join(fields[4:])
+            full, _, over = rest.partition("|")
+            kv = [t for t in full.split() if "=" in t and ":" not in t]
+            quick = list(kv)
+            for o in over.split():
+                name = o.split("=")[0]
+                quick = [o if t.split("=")[0] == name else t for t in quick]
+                if not any(t.split("=")[0] == name for t in kv):
+                    quick.append(o)
+            out[s] = (int(depth), int(k), int(qd), " ".join(kv), " ".join(quick))
+    return out
+
+
+def parse(path):
+    """A results file -> (props {P: (kind, detail)}, faults {P: (kind,
+    cycle)}, (wall, cpu) of the properties' run, [(wall, cpu)] of the
+    faults, problems [line])."""
+    props, faults, fault_times, problems = {}, {}, [], []
+    ptime = None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not line.strip():
+                continue
+            kind, _, rest = line.partition(" ")
+            rest = rest.strip()
+            m = TIME.search(rest)
+            t = (m.group(1), m.group(2)) if m else ("?", "?")
+            s, _, rest = rest.partition(" ")
+            p, _, detail = rest.partition(" ")
+            if p == "-":
+                problems.append(line)
+                continue
+            if kind in ("proved", "bounded", "FAILED"):
+                ptime = t
+                if kind == "proved":
+                    k = re.search(r"k=\d+", detail)
+                    d = "proved, " + k.group(0) if k else "proved"
+                elif kind == "bounded":
+                    d = "bounded to %s" % re.search(r"to depth (\d+)", detail).group(1)
+                else:
+                    c = CYCLE.search(detail)
+                    d = "**FAILED** at cycle %s" % (c.group(1) if c else "?")
+                props[p] = d
+            elif kind in ("caught", "MISSED"):
+                c = CYCLE.search(detail)
+                faults[p] = ("cycle %s" % c.group(1)) if kind == "caught" and c else "**MISSED**"
+                fault_times.append(t)
+            else:
+                problems.append(line)
+    return props, faults, ptime, fault_times, problems
+
+
+def num(x):
+    try:
+        return float(x)
+    except ValueError:
+        return None
+
+
+def table(out_dir, pts, props_of):
+    rows = ["| structure | property | make formal | its fault | quick (make test) | its fault |",
+            "|---|---|---|---|---|---|"]
+    summary = ["| structure | make formal's point (BMC depth, k) | make formal: proved / bounded / failed, "
+               "faults caught | properties: wall s / CPU s | faults: jobs, wall s / CPU s | "
+               "quick point (depth) | quick: ok, faults caught | quick: CPU s |",
+               "|---|---|---|---|---|---|---|---|"]
+    tot = {"cpu": 0.0, "qcpu": 0.0, "jobs": [], "missing": []}
+    for s, (depth, k, qd, point, qpoint) in pts.items():
+        full = os.path.join(out_dir, "results", s + ".txt")
+        quick = os.path.join(out_dir, "results-quick", s + ".txt")
+        fr = parse(full) if os.path.exists(full) else None
+        qr = parse(quick) if os.path.exists(quick) else None
+        names = props_of(s)
+        for p in names:
+            a = fr[0].get(p, "**no result**") if fr else "not run"
+            b = fr[1].get(p, "**no fault run**") if fr else "not run"
+            c = qr[0].get(p, "**no result**") if qr else "not run"
+            if c.startswith("bounded"):
+                c = "BMC to %d" % qd
+            d = qr[1].get(p, "make formal only") if qr else "not run"
+            rows.append("| %s | %s | %s | %s | %s | %s |" % (s, p, a, b, c, d))
+        for r, name in ((fr, "make formal"), (qr, "quick")):
+            if r and r[4]:
+                for line in r[4]:
+                    rows.append("| %s | - | **%s: %s** | | | |" % (s, name, line.replace("|", "\\|")))
+        if fr:
+            pw, pc = fr[2] or ("?", "?")
+            fw = [num(w) for w, _ in fr[3]]
+            fc = [num(c) for _, c in fr[3]]
+            fsum = (sum(x for x in fw if x is not None), sum(x for x in fc if x is not None))
+            cpu = (num(pc) or 0.0) + fsum[1]
+            tot["cpu"] += cpu
+            tot["jobs"] += [num(pc) or 0.0] + [x for x in fc if x is not None]
+            ftxt = "%d, %.0f / %.1f" % (len(fr[3]), fsum[0], fsum[1])
+            ptxt = "%s / %s" % (pw, pc)
+        else:
+            ptxt, ftxt = "not run", "not run"
+            tot["missing"].append(s)
+        if qr:
+            qc = (num((qr[2] or ("?", "?"))[1]) or 0.0) + sum(num(c) or 0.0 for _, c in qr[3])
+            tot["qcpu"] += qc
+            qtxt = "%.1f" % qc
+        else:
+            qtxt = "not run"
+        if fr:
+            v = list(fr[0].values())
+            res = "%d / %d / %d, %d of %d" % (
+                sum(x.startswith("proved") for x in v), sum(x.startswith("bounded") for x in v),
+                sum("FAILED" in x for x in v) + sum(p not in fr[0] for p in names),
+                sum(x.startswith("cycle") for x in fr[1].values()), len(names))
+        else:
+            res = "not run"
+        if qr:
+            qv = list(qr[0].values())
+            qres = "%d of %d, %d of %d" % (sum(x.startswith("bounded") for x in qv), len(qv),
+                                          sum(x.startswith("cycle") for x in qr[1].values()), len(qr[3]))
+        else:
+            qres = "not run"
+        summary.append("| %s | %s (%d, k=%d) | %s | %s | %s | %s (%d) | %s | %s |"
+                       % (s, point, depth, k, res, ptxt, ftxt,
+                          "same" if qpoint == point else qpoint, qd, qres, qtxt))
+    jobs = sorted(tot["jobs"], reverse=True)
+    foot = ["",
+            "make formal: %.0f CPU s in %d jobs (the longest %.0f s): on 2 idle cores at least "
+            "max(sum/2, longest) = %.0f s of wall clock%s. The quick subset: %.0f CPU s."
+            % (tot["cpu"], len(jobs), jobs[0] if jobs else 0.0,
+               max(tot["cpu"] / 2, jobs[0] if jobs else 0.0),
+               ("; **not run: %s**" % ", ".join(tot["missing"])) if tot["missing"] else "",
+               tot["qcpu"])]
+    return "\n".join(summary + [""] + rows + foot)
+
+
+def main():
+    ap = argparse.ArgumentParser(description="docs/formal.md's results table from the formal runs")
+    ap.add_argument("--out", default="out/formal", help="formal.sh's FORMAL_OUT (default out/formal)")
+    ap.add_argument("--doc", default="docs/formal.md")
+    ap.add_argument("--points", default="tools/formal_points.txt")
+    ap.add_argument("--check", action="store_true", help="exit 1 if the section is stale")
+    a = ap.parse_args()
+    for f in (a.doc, a.points):
+        if not os.path.exists(f):
+            print("formal_table.py: %s: no such file" % f, file=sys.stderr)
+            return 2
+    pts = points(a.points)
+
+    def props_of(s):
+        with open(os.path.join("verilog", s + ".v")) as f:
+            return sorted(set(re.findall(r"([A-Za-z_]\w*):\s*assert\s*\(", f.read())))
+
+    body = table(a.out, pts, props_of)
+    text = open(a.doc).read()
+    i, j = text.find("<!-- generated:%s" % TAG), text.find(END)
+    if i < 0 or j < 0:
+        print("formal_table.py: %s: no generated:%s section" % (a.doc, TAG), file=sys.stderr)
+        return 2
+    new = text[:i] + GEN + "\n\n" + body + "\n\n" + text[j:]
+    if a.check:
+        if new != text:
+            print("formal_table.py: %s: the generated %s section is stale" % (a.doc, TAG), file=sys.stderr)
+            return 1
+        return 0
+    if new != text:
+        with open(a.doc, "w") as f:
+            f.write(new)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
