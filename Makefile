@@ -280,7 +280,7 @@ SIMT_JOBS ?= $(NPROC)
 # Last, Icarus replays the 10,000-cycle recordings (seed 11, a reset every
 # 3,000) of the structures whose make test replay is shorter (tests/run.sh,
 # icarus_rec: minutes each in Icarus).
-ICARUS_LONG := dwf warp_pool swi_sched
+ICARUS_LONG := dwf warp_pool swi_sched shadow_scoreboard
 regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt $(addprefix $(B)/cosim_,$(ICARUS_LONG))
 	@rc=0; tools/regress.sh --seeds $(SEEDS) --cycles $(CYCLES) --jobs $(JOBS) \
 	  $(if $(SSHLOGINFILE),--sshloginfile $(SSHLOGINFILE)) || rc=1; \
