@@ -12,6 +12,7 @@ set -u
 B=${1:-build}
 T=$B/test/cuda
 mkdir -p "$T"
+Ta=$(cd "$T" && pwd) # absolute (B may be relative)
 ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
 K=tb/kernels/cuda
@@ -83,7 +84,7 @@ base | sed 's/^mem_bytes 4096/mem_bytes 4095/' >"$L"; expect2 launch_mem_bytes "
 base | sed 's/^grid 3/gird 3/' >"$L"; expect2 launch_unknown_key "bad.launch:4: unknown key 'gird'" --launch "$L"
 base | sed 's/^param u64 hist/param u64 nosuchbuffer/' >"$L"; expect2 launch_bad_value "bad.launch:10: bad integer 'nosuchbuffer'" --launch "$L"
 base | sed 's/^param s32 3000/param s32 3000000000/' >"$L"; expect2 launch_value_range "bad.launch:11: 3000000000 does not fit a s32" --launch "$L"
-base >"$L"; printf 'mem_init %s\n' "$PWD/$T/bad.mem" >>"$L"; printf '00000001\nzz\n' >"$T/bad.mem"
+base >"$L"; printf 'mem_init %s\n' "$Ta/bad.mem" >>"$L"; printf '00000001\nzz\n' >"$T/bad.mem"
 expect2 launch_bad_mem_init "bad.mem:2: expected one 32-bit hex word" --launch "$L"
 base >"$L"; expect2 launch_flag_override "--grid: bad grid dimension '0'" --launch "$L" --grid 0
 expect2 launch_bad_flag "unknown key 'bogus'" --launch "$L" --bogus 1
@@ -105,7 +106,7 @@ expect2 launch_bytes_syntax "bad.launch:14: param bytes takes 1 to 512 bytes as 
 mut_bad=0 mut_n=0
 for k in histogram nn; do
   n=$(wc -l <"$K/$k.ptx")
-  sed "s|^ptx .*|ptx $PWD/$T/mut.ptx|" "$K/$k.launch" >"$T/mut.launch"
+  sed "s|^ptx .*|ptx $Ta/mut.ptx|" "$K/$k.launch" >"$T/mut.launch"
   for ((ln = 1; ln <= n; ln += 2)); do
     for cut in 0 1; do
       if [ $cut = 0 ]; then sed "${ln}d" "$K/$k.ptx" >"$T/mut.ptx"; else head -n "$ln" "$K/$k.ptx" >"$T/mut.ptx"; fi

@@ -27,7 +27,7 @@ if [ ! -f "verilog/$s.v" ] || [ ! -f "tb/${s}_cosim.cpp" ]; then
   echo "cosim_build.sh: no structure '$s' (need verilog/$s.v and tb/${s}_cosim.cpp)" >&2
   exit 2
 fi
-make -s "$B/libmodels.a" "$B/cosim_params" >&2
+make -s B="$B" "$B/libmodels.a" "$B/cosim_params" >&2
 key=$("$B/cosim_params" "$s" --key "$@")
 set_=$("$B/cosim_params" "$s" --set "$@")
 read -r -a gflags <<<"$("$B/cosim_params" "$s" --gflags "$@")"
@@ -58,6 +58,8 @@ if fresh; then
   exit 0
 fi
 top=$PWD
+# an absolute path as it is, a relative one under the top (B may be either)
+ab() { case $1 in /*) printf %s "$1" ;; *) printf %s "$top/$1" ;; esac; }
 # Only the C models' sources changed (build/libmodels.a newer, nothing under
 # verilog/, tb/, rtl_c/*.h nor the port generator): relink, no need to
 # verilate again.  A changed rtl_c header (a struct's layout) rebuilds the
@@ -77,16 +79,16 @@ fi
 verilator --cc --exe -O3 --trace-fst "${xflags[@]}" \
   --top-module "$s" --Mdir "$dir/obj" -y verilog "${gflags[@]}" \
   -CFLAGS "-O2 -std=c++14 -I$top/tb" \
-  -o "$top/$bin" \
-  "verilog/$s.v" "$top/tb/${s}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$dir/obj/${s}_rtl_ports.cpp" \
-  "$top/$B/libmodels.a" >/dev/null
+  -o "$(ab "$bin")" \
+  "verilog/$s.v" "$top/tb/${s}_cosim.cpp" "$top/tb/cosim.cpp" "$(ab "$dir")/obj/${s}_rtl_ports.cpp" \
+  "$(ab "$B")/libmodels.a" >/dev/null
 tools/rtl_ports.sh "$dir/obj/V$s.h" "$s" "$set_" $xrand >"$dir/obj/${s}_rtl_ports.cpp"
 rm -f "$bin" # Verilator's make does not relink when only libmodels.a changed
 # With ccache (make deps installs it), the Verilator runtime and tb/cosim.cpp,
 # the same in every build, compile once per build tree, not once per build.
 cache=()
 if command -v ccache >/dev/null 2>&1; then
-  export CCACHE_DIR=${CCACHE_DIR:-$top/$B/ccache}
+  export CCACHE_DIR=${CCACHE_DIR:-$(ab "$B")/ccache}
   cache=(OBJCACHE=ccache)
 fi
 make -s -C "$dir/obj" -f "V$s.mk" -j "${COSIM_BUILD_JOBS:-2}" "${opt[@]}" "${cache[@]}" >/dev/null

@@ -105,15 +105,17 @@ build() { # module dir -> builds dir/cosim from dir/v (as tools/cosim_build.sh)
   # Verilator writes every file afresh; only the ones that differ from the
   # last build are copied into obj/ (so make recompiles only the model code
   # the mutant changed, not the harness or the Verilator runtime).
-  local m=$1 d=$2 f top=$PWD set_ gflags
+  local m=$1 d=$2 f top=$PWD set_ gflags ad ab
   set_=$("$B/cosim_params" "$m" --set "${params[@]}") || return 2
   read -r -a gflags <<<"$("$B/cosim_params" "$m" --gflags "${params[@]}")"
   rm -rf "$d/gen" && mkdir -p "$d/gen" "$d/obj"
+  # absolute paths for Verilator (B, hence d, may be absolute or relative)
+  ad=$(cd "$d" && pwd) ab=$(cd "$B" && pwd)
   "$VERILATOR" --cc --exe --trace-fst -O1 \
     --top-module "$m" --Mdir "$d/gen" -y "$d/v" "${gflags[@]}" \
-    -CFLAGS "-O1 -std=c++14 -I$top/tb" -o "$top/$d/cosim" \
-    "$d/v/$m.v" "$top/tb/${m}_cosim.cpp" "$top/tb/cosim.cpp" "$top/$d/obj/${m}_rtl_ports.cpp" \
-    "$top/$B/libmodels.a" >"$d/build.log" 2>&1 || return 1
+    -CFLAGS "-O1 -std=c++14 -I$top/tb" -o "$ad/cosim" \
+    "$d/v/$m.v" "$top/tb/${m}_cosim.cpp" "$top/tb/cosim.cpp" "$ad/obj/${m}_rtl_ports.cpp" \
+    "$ab/libmodels.a" >"$d/build.log" 2>&1 || return 1
   tools/rtl_ports.sh "$d/gen/V$m.h" "$m" "$set_" 0 >"$d/gen/${m}_rtl_ports.cpp" 2>>"$d/build.log" ||
     return 1
   for f in "$d"/gen/*; do

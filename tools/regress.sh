@@ -202,7 +202,7 @@ case $mode in
     list=$(list_shards) || exit 2
     rm -rf "$dir/shards"
     mkdir -p "$dir/shards" "$dir/logs"
-    make -s "$B/libmodels.a" "$B/cosim_params" || exit 2
+    make -s B="$B" "$B/libmodels.a" "$B/cosim_params" || exit 2
     if [ -z "$sshlogin" ]; then
       # build every binary first, JOBS at a time (one build each)
       builds=$(awk '{ print $1, $2 }' <<<"$list" | sort -u)

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 f=${1:?usage: replay_icarus.sh FILE.vec [DIR]}
 B=${B:-build}
 dir=${2:-$B/replay/$(basename "$f" .vec)}
-make -s "$B/replay_gen" >&2
+make -s B="$B" "$B/replay_gen" >&2
 mkdir -p "$dir"
 n=$("$B/replay_gen" "$f" "$dir") || exit 2
 s=$(head -n 1 "$f" | cut -d' ' -f3)
