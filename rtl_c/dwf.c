@@ -215,6 +215,36 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }
 
+/* The issued lanes' TIDs from the pool's ids back to the threads' (SWIZZLE
+ * 2..6: the pool keeps {warp, lane}), in place. */
+static void from_pool_tids(const dwf_cfg *cfg, uint64_t mask, uint64_t *tids)
+{
+    if (cfg->swizzle <= DWF_SWIZZLE_000)
+        return;
+    for (; mask; mask &= mask - 1u) {
+        const unsigned l = bits_ffs(mask);
+        warp_pool_put_tid(tids, l, cfg->tid_bits,
+                          dwf_from_pool_tid(cfg, warp_pool_get_tid(tids, l, cfg->tid_bits), l));
+    }
+}
+
+int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c)
+{
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    warp_pool_out po;
+    unsigned x;
+    warp_pool_eval_state(&pc, &s->pool, &po);
+    if (!po.cand_valid)
+        return 0;
+    x = (unsigned)po.cand_idx;
+    c->idx = x;
+    c->pc = s->pool.pc[x];
+    c->mask = s->pool.lv[x];
+    warp_pool_entry_tids(&pc, &s->pool, x, c->tids);
+    from_pool_tids(cfg, c->mask, c->tids);
+    return 1;
+}
+
 /* An idle cycle (dwf.h, "Idle cycles"): no issue request, no commit, the
  * update registers empty, and the LUT's allocation inputs legal (the pool's
  * two offered free entries owned by no LUT entry, distinct): the units then
@@ -272,13 +302,7 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     out->iss_pc = p->iss_pc;
     out->iss_mask = p->iss_mask;
     memcpy(out->iss_tids, p->iss_tids, sizeof out->iss_tids);
-    if (cfg->swizzle > DWF_SWIZZLE_000) { /* {warp, lane} back to the TID */
-        unsigned l;
-        for (l = 0; l < cfg->lanes; l++)
-            if (bits_get(p->iss_mask, l))
-                warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits,
-                                  dwf_from_pool_tid(cfg, warp_pool_get_tid(p->iss_tids, l, cfg->tid_bits), l));
-    }
+    from_pool_tids(cfg, p->iss_mask, out->iss_tids);
     out->lk0_hit = q->lk0_hit;
     out->lk0_conflict = q->lk0_conflict;
     out->lk0_evict = q->lk0_evict;

@@ -178,7 +178,11 @@
  * about 30% of a pool's cycles are idle (the pool empty while its threads
  * are in flight): the idle path and warp_pool's bitsets took dwf's cost
  * from about 9,450 to about 6,100 instructions per warp-instruction
- * (callgrind; docs/bench.md, "dwf").
+ * (callgrind; docs/bench.md, "dwf").  The SM model asks dwf_candidate for
+ * the warp the pool would issue and raises iss_req only when the core can
+ * take it, so a cycle whose SIMD group is busy is evaluated once, not
+ * twice (17% of its evaluations were such repeats; docs/bench.md, "dwf,
+ * second pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -298,6 +302,21 @@ unsigned dwf_home_lane(const dwf_cfg *cfg, unsigned tid);
  * else tid), and back: the thread whose pool id ptid sits in lane `lane`. */
 unsigned dwf_pool_tid(const dwf_cfg *cfg, unsigned tid);
 unsigned dwf_from_pool_tid(const dwf_cfg *cfg, unsigned ptid, unsigned lane);
+
+/* The warp the issue port gives this cycle when iss_req = 1 and err = 0
+ * (C only, no port of its own: the pool's issue choice is a function of
+ * the registered state alone, "Evaluation order").  A pipeline that must
+ * ask whether that warp can go (its SIMD group free) before it drives
+ * iss_req reads it here instead of evaluating the cycle twice.  Returns 0
+ * when the pool would issue nothing; else 1 with iss_idx, iss_pc, iss_mask
+ * and iss_tids as dwf_eval would give them. */
+typedef struct {
+    uint64_t idx;
+    uint64_t pc;
+    uint64_t mask;
+    uint64_t tids[WARP_POOL_MAX_WORDS];
+} dwf_cand;
+int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);

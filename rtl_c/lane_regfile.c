@@ -118,9 +118,53 @@ void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
     s->s0_q = s->s1_q = s->sb_q = 0;
 }
 
+/* The read crossbar: lane l shows bank rsel[l]'s read registers (lanes
+ * that did not read, and lanes >= LANES, show 0; cleared in 64-byte pieces:
+ * one whole-array memset becomes a `rep stos`, slower to start than the
+ * stores it replaces). */
+static void read_out(const lane_regfile_state *s, lane_regfile_out *out)
+{
+    unsigned l;
+    out->rvalid = s->rvalid_q;
+    for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u) {
+        memset(&out->rdata0[l], 0, 8u * sizeof out->rdata0[0]);
+        memset(&out->rdata1[l], 0, 8u * sizeof out->rdata1[0]);
+    }
+    for (uint64_t v = s->rvalid_q; v != 0u; v &= v - 1u) {
+        const unsigned k = bits_ffs(v), b = s->rsel_q[k] & (LANE_REGFILE_MAX_LANES - 1u);
+        const unsigned sb = s->sb_q & (LANE_REGFILE_MAX_LANES - 1u);
+        out->rdata0[k] = s->rd0_q[s->s0_q ? sb : b]; /* a scalar port: the broadcast */
+        out->rdata1[k] = s->rd1_q[s->s1_q ? sb : b];
+    }
+    out->conflicts = s->conflicts_q;
+}
+
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out)
 {
+    /* An idle cycle (no valid lane, no request in progress, a legal mode):
+     * no check can fire (each needs a valid lane, a request in progress or
+     * mode 3) and nothing is granted, so the per-lane pass is skipped.  The
+     * decision fields step reads with no grant are set as the full pass
+     * sets them; the per-lane and scalar rows are read for granted lanes
+     * only and are left as they were. */
+    if ((in->lane_valid & bits_mask(cfg->lanes)) == 0u && s->done_q == 0u &&
+        (in->mode & 3u) != LRF_MODE_BAD) {
+        out->err = 0;
+        out->err_code = LRF_ERR_NONE;
+        out->stall = 0;
+        out->grant = 0;
+        out->d_done_next = 0;
+        out->d_req_next = 0;
+        out->d_valid = 0;
+        out->d_wen = in->wen & bits_mask(cfg->lanes);
+        out->d_swz = (uint8_t)(in->swizzle & 1u);
+        out->d_s0 = (uint8_t)(in->ra0_s & 1u);
+        out->d_s1 = (uint8_t)(in->ra1_s & 1u);
+        out->d_ws = (uint8_t)(in->wa_s & 1u);
+        read_out(s, out);
+        return;
+    }
     /* the inputs as the ports see them (truncated to their widths) */
     const unsigned L = cfg->lanes, log2l = log2_lanes(cfg), R = cfg->regs, SR = cfg->sregs;
     const unsigned slots = lane_regfile_slots(cfg);
@@ -252,21 +296,7 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
         out->d_srow1 = (uint16_t)((sbase + ra1) & rm);
         out->d_sroww = (uint16_t)((sbase + wa) & rm);
     }
-    /* the read crossbar: lane l shows bank rsel[l]'s read registers (lanes
-     * that did not read, and lanes >= LANES, show 0; cleared in 64-byte
-     * pieces as bank_lanes above) */
-    out->rvalid = s->rvalid_q;
-    for (l = 0; l < LANE_REGFILE_MAX_LANES; l += 8u) {
-        memset(&out->rdata0[l], 0, 8u * sizeof out->rdata0[0]);
-        memset(&out->rdata1[l], 0, 8u * sizeof out->rdata1[0]);
-    }
-    for (v = s->rvalid_q; v != 0u; v &= v - 1u) {
-        const unsigned k = bits_ffs(v), b = s->rsel_q[k] & (LANE_REGFILE_MAX_LANES - 1u);
-        const unsigned sb = s->sb_q & (LANE_REGFILE_MAX_LANES - 1u);
-        out->rdata0[k] = s->rd0_q[s->s0_q ? sb : b]; /* a scalar port: the broadcast */
-        out->rdata1[k] = s->rd1_q[s->s1_q ? sb : b];
-    }
-    out->conflicts = s->conflicts_q;
+    read_out(s, out);
 }
 
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,

@@ -253,7 +253,11 @@
  * The data-dependent branches of the per-lane checks, not the instruction
  * count, were most of the old model's time; the 512 bytes of rdata ports
  * are cleared in 64-byte pieces (plain stores: a whole-array memset became
- * a `rep stos`, which cost ~10% of the cycle to start).
+ * a `rep stos`, which cost ~10% of the cycle to start).  An idle cycle (no
+ * valid lane, no request in progress, a legal mode) can raise no err and
+ * grants nothing: eval then skips the per-lane pass and gives only the read
+ * crossbar (in dwf's SM model 55% of the register file's cycles are idle;
+ * docs/bench.md, "dwf, second pass").
  */
 #ifndef LANE_REGFILE_H
 #define LANE_REGFILE_H

@@ -96,10 +96,9 @@ static void port_view(const warp_pool_cfg *cfg, const warp_pool_in *in, warp_poo
     const uint64_t lm = bits_mask(cfg->lanes), sm = bits_mask(cfg->sched_bits);
     v->hold = in->hold & 1u;
     v->iss_req = in->iss_req & 1u;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++) /* the last word: the remaining bits */
-        v->wr_tids[k] = k + 1u < nw ? in->wr_tids[k]
-                        : k < nw    ? in->wr_tids[k] & bits_mask(total - 64u * k)
-                                    : 0u;
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
+        v->wr_tids[k] = k < nw ? in->wr_tids[k] : 0u;
+    v->wr_tids[nw - 1u] &= bits_mask(total - 64u * (nw - 1u)); /* the remaining bits */
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
         v->g_valid[g] = in->g_valid[g] & 1u;
         v->g_new[g] = in->g_new[g] & 1u;
@@ -257,59 +256,65 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     iss_cand = in->iss_req && d->src != WP_SRC_NONE;
 
     /* ------------------------------------------------ illegal input */
-    for (g = 0; g < WARP_POOL_GROUPS; g++)
-        if (in->g_valid[g])
-            wmask |= in->g_mask[g];
     if (in->iss_req && used == 0u)
         err = WP_ERR_ISS_EMPTY;
-    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
-        if (in->g_valid[g] && in->g_new[g] != (g & 1u))
-            err = WP_ERR_GROUP_KIND;
-    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
-        for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
-            if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
-                err = WP_ERR_OVERLAP;
-    if (err == 0u)
-        for (p = 0; p < 2u; p++)
-            if (in->g_valid[2u * p] && in->g_valid[2u * p + 1u] &&
-                in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
-                err = WP_ERR_PAIR_PC;
-    if (err == 0u)
+    /* the group checks and the count of new groups: every one needs a valid
+     * group (an issue-only cycle skips them) */
+    if ((in->g_valid[0] | in->g_valid[1] | in->g_valid[2] | in->g_valid[3]) != 0u) {
         for (g = 0; g < WARP_POOL_GROUPS; g++)
-            if (in->g_valid[g] && in->g_new[g] && in->g_mask[g] == 0u)
-                err = WP_ERR_NEW_EMPTY;
-    /* the written lanes only (a TID in a lane not written is never read) */
-    if (err == 0u)
-        for (l = 0; wmask >> l; l++)
-            if (bits_get(wmask, l) &&
-                warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits), cfg->lanes,
-                                    cfg->swizzle) != l) {
-                err = WP_ERR_HOME_LANE;
-                break;
-            }
-    if (err == 0u)
-        for (l = 0; wmask >> l; l++)
-            if (bits_get(wmask, l) && s->in_pool[warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits)]) {
-                err = WP_ERR_TID_IN_POOL;
-                break;
-            }
-    for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++) {
-        unsigned x = (unsigned)in->g_idx[g];
-        if (!in->g_valid[g] || in->g_new[g])
-            continue;
-        if (x >= cfg->entries || !s->valid[x])
-            err = WP_ERR_JOIN_INVALID;
-        else if (iss_cand && d->cand == x)
-            err = WP_ERR_JOIN_ISSUING;
-        else if (in->g_pc[g] != s->pc[x])
-            err = WP_ERR_JOIN_PC;
-        else if ((in->g_mask[g] & s->lv[x]) != 0u)
-            err = WP_ERR_LANE_OCC;
+            if (in->g_valid[g])
+                wmask |= in->g_mask[g];
+        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
+            if (in->g_valid[g] && in->g_new[g] != (g & 1u))
+                err = WP_ERR_GROUP_KIND;
+        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
+            for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
+                if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
+                    err = WP_ERR_OVERLAP;
+        if (err == 0u)
+            for (p = 0; p < 2u; p++)
+                if (in->g_valid[2u * p] && in->g_valid[2u * p + 1u] &&
+                    in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
+                    err = WP_ERR_PAIR_PC;
+        if (err == 0u)
+            for (g = 0; g < WARP_POOL_GROUPS; g++)
+                if (in->g_valid[g] && in->g_new[g] && in->g_mask[g] == 0u)
+                    err = WP_ERR_NEW_EMPTY;
+        /* the written lanes only (a TID in a lane not written is never read) */
+        if (err == 0u)
+            for (l = 0; wmask >> l; l++)
+                if (bits_get(wmask, l) &&
+                    warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits),
+                                        cfg->lanes, cfg->swizzle) != l) {
+                    err = WP_ERR_HOME_LANE;
+                    break;
+                }
+        if (err == 0u)
+            for (l = 0; wmask >> l; l++)
+                if (bits_get(wmask, l) &&
+                    s->in_pool[warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits)]) {
+                    err = WP_ERR_TID_IN_POOL;
+                    break;
+                }
+        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++) {
+            unsigned x = (unsigned)in->g_idx[g];
+            if (!in->g_valid[g] || in->g_new[g])
+                continue;
+            if (x >= cfg->entries || !s->valid[x])
+                err = WP_ERR_JOIN_INVALID;
+            else if (iss_cand && d->cand == x)
+                err = WP_ERR_JOIN_ISSUING;
+            else if (in->g_pc[g] != s->pc[x])
+                err = WP_ERR_JOIN_PC;
+            else if ((in->g_mask[g] & s->lv[x]) != 0u)
+                err = WP_ERR_LANE_OCC;
+        }
+        /* the new groups (back-pressure, below) */
+        for (g = 0; g < WARP_POOL_GROUPS; g++)
+            if (in->g_valid[g] && in->g_new[g])
+                nnew++;
     }
     /* ------------------------------------------------ back-pressure */
-    for (g = 0; g < WARP_POOL_GROUPS; g++)
-        if (in->g_valid[g] && in->g_new[g])
-            nnew++;
     d->ready = !in->hold && (err != 0u || nnew <= s->fcnt);
     if (err == 0u && d->ready) {
         unsigned k = 0;
@@ -388,32 +393,48 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
 {
     warp_pool_in in;
     warp_pool_dec *d = &out->dec;
-    unsigned l, k;
+    unsigned k;
 
     port_view(cfg, in_raw, &in);
     decide(cfg, s, &in, d);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
     out->err_code = d->err_code;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
-        out->iss_tids[k] = 0;
     if (d->iss) {
         unsigned x = d->cand;
-        uint64_t lv = s->lv[x];
         out->iss_valid = 1;
         out->iss_src = d->src;
         out->iss_idx = x;
         out->iss_pc = s->pc[x];
-        out->iss_mask = lv;
-        for (l = 0; lv >> l; l++)
-            if (bits_get(lv, l))
-                warp_pool_put_tid(out->iss_tids, l, cfg->tid_bits, s->tid[x][l]);
+        out->iss_mask = s->lv[x];
+        warp_pool_entry_tids(cfg, s, x, out->iss_tids);
     } else {
+        for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
+            out->iss_tids[k] = 0;
         out->iss_valid = 0;
         out->iss_src = 0;
         out->iss_idx = 0;
         out->iss_pc = 0;
         out->iss_mask = 0;
+    }
+}
+
+void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,
+                          uint64_t *words)
+{
+    const unsigned tb = cfg->tid_bits;
+    const uint64_t tm = bits_mask(tb);
+    unsigned k;
+    /* the words start at 0: each lane's field is ORed in (a field that
+     * crosses a word boundary: its high bits into the next word) */
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
+        words[k] = 0;
+    for (uint64_t m = s->lv[x]; m; m &= m - 1u) {
+        const unsigned l = bits_ffs(m), lsb = l * tb, w = lsb / 64u, o = lsb % 64u;
+        const uint64_t t = s->tid[x][l] & tm;
+        words[w] |= t << o;
+        if (o + tb > 64u)
+            words[w + 1u] |= t >> (64u - o);
     }
 }
 

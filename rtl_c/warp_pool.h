@@ -247,7 +247,9 @@
  * once: warp_pool_eval 3,850 -> 2,080 and warp_pool_step 1,490 -> 850
  * instructions per warp-instruction of the SM model (16 generated kernels,
  * POOL = 128; together with dwf's idle cycles, which skip the pool in
- * about 30% of the cycles: docs/bench.md "dwf").
+ * about 30% of the cycles: docs/bench.md "dwf").  A cycle with no valid
+ * group (an issue alone) skips the group checks, none of which can fire
+ * without one.
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
@@ -484,6 +486,11 @@ void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
 void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool_out *out);
 void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
                            const warp_pool_in *in, warp_pool_out *out);
+/* Pool entry x's TIDs as the issue port gives them (iss_tids: lane l's
+ * TID at [l*TID_W +: TID_W] for the lanes of its lane-valid bits, 0
+ * elsewhere). */
+void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,
+                          uint64_t *words);
 /* The clock edge.  Contract: `out` is what warp_pool_eval returned for this
  * state and these inputs in this cycle; step applies the decision it
  * carries (out->dec) and does not recompute it. */

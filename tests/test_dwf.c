@@ -69,12 +69,24 @@ static dwf_in idle(unsigned iss_req)
     return in;
 }
 
-/* One cycle: eval, step, check. */
+/* One cycle: eval, step, check.  dwf_candidate, read before the cycle,
+ * is the warp the issue port gives when it is asked and no err holds it. */
 static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
 {
     dwf_out o;
+    dwf_cand k;
     const char *why;
+    const int has = dwf_candidate(c, s, &k);
     dwf_eval(c, s, in, &o);
+    if (in->iss_req && !o.err) {
+        CHECK_EQ(o.iss_valid, (uint64_t)has);
+        if (has) {
+            CHECK_EQ(o.iss_idx, k.idx);
+            CHECK_EQ(o.iss_pc, k.pc);
+            CHECK_EQ(o.iss_mask, k.mask);
+            CHECK(memcmp(o.iss_tids, k.tids, sizeof k.tids) == 0);
+        }
+    }
     dwf_step(c, s, in, &o);
     why = dwf_check(c, s);
     if (why)

@@ -315,20 +315,21 @@ static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_
     }
 }
 
-/* The core request of the dynamic warp the pool issues. */
+/* The core request of the dynamic warp the pool would issue (k: its
+ * candidate, dwf_candidate). */
 static void mdwf_req(const core *c, const mdwf_mech *m, unsigned q, const mdwf_unit *u,
-                    uint32_t *tid, core_req *r)
+                    const dwf_cand *k, uint32_t *tid, core_req *r)
 {
     memset(r, 0, sizeof *r);
-    r->pc = (int)(u->wo.iss_pc / 4u);
-    r->mask = u->wo.iss_mask;
+    r->pc = (int)(k->pc / 4u);
+    r->mask = k->mask;
     r->tid = tid;
-    r->unit_warp = (unsigned)u->wo.iss_idx;
+    r->unit_warp = (unsigned)k->idx;
     r->group = r->with = -1;
     r->nosb = r->nofetch = 1;
     for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
         unsigned l = (unsigned)__builtin_ctzll(mk);
-        tid[l] = slot_of(c, m, q, warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits));
+        tid[l] = slot_of(c, m, q, warp_pool_get_tid(k->tids, l, u->wc.tid_bits));
     }
     r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
 }
@@ -344,26 +345,32 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     memset(in, 0, sizeof *in);
     mdwf_rejoin(c, m, q, u);
     int pick = mdwf_commit_pick(c, m, q, u, in);
-    in->iss_req = !u->rf_active && u->ws->pool.fcnt < pool;
+    /* The pool's issue choice is registered state only (dwf_candidate):
+     * its warp is asked of the core first, and the pool is asked to issue
+     * (iss_req) only when the warp can go -- the SIMD group or LSU busy:
+     * the pool holds its issue.  One evaluation of the cycle. */
+    int have_req = 0; /* r and tid are the request of the pool's candidate */
+    in->iss_req = 0;
+    if (!u->rf_active && u->ws->pool.fcnt < pool) {
+        dwf_cand k;
+        if (!dwf_candidate(&u->wc, u->ws, &k))
+            in->iss_req = 1; /* the pool's answer, as it gives it */
+        else {
+            mdwf_req(c, m, q, u, &k, tid, &r);
+            have_req = 1;
+            in->iss_req = core_ready(c, q, &r) == CORE_OK;
+        }
+    }
     dwf_eval(&u->wc, u->ws, in, &u->wo);
     if (u->wo.err)
         return core_fail(c, "dwf error %s", dwf_err_name((unsigned)u->wo.err_code));
-    int have_req = 0; /* r and tid are the request of u->wo's issue */
-    if (u->wo.iss_valid) {
-        /* the SIMD group or LSU busy: the pool holds its issue */
-        mdwf_req(c, m, q, u, tid, &r);
-        have_req = 1;
-        if (core_ready(c, q, &r) != CORE_OK) {
-            in->iss_req = 0;
-            dwf_eval(&u->wc, u->ws, in, &u->wo);
-            have_req = 0;
-        }
-    }
+    if (u->wo.iss_valid && (!have_req || u->wo.iss_idx != r.unit_warp || u->wo.iss_mask != r.mask))
+        return core_fail(c, "internal: pool %u issued warp %llu, not its candidate", q,
+                         (unsigned long long)u->wo.iss_idx);
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
         dwf_eval(&u->wc, u->ws, in, &u->wo);
-        have_req = 0;
         pick = -1;
     } else if (pick == -2) {
         unsigned w;
@@ -374,8 +381,6 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
     if (u->wo.iss_valid) {
-        if (!have_req)
-            mdwf_req(c, m, q, u, tid, &r);
         const prog_insn *ki = &p->ins[r.pc];
         lane_regfile_in *ri = &u->ri;
         memset(ri, 0, sizeof *ri);
