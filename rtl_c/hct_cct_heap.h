@@ -370,6 +370,14 @@ hct_cct_heap_storage hct_cct_heap_bits(const hct_cct_heap_cfg *cfg);
 void hct_cct_heap_reset(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s);
 void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
                        const hct_cct_heap_in *in, hct_cct_heap_out *out);
+/* The scheduler read port alone: the rd_* fields of `out` (the others
+ * untouched) for rd_warp/rd_sync/rd_pc_div (truncated to their port widths
+ * as hct_cct_heap_eval does), a pure function of the state.  The same logic
+ * hct_cct_heap_eval uses for them (it calls this), without deciding an
+ * operation: the SM model probes many warps' rows a cycle (docs/bench.md). */
+void hct_cct_heap_read(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
+                       uint64_t rd_warp, uint64_t rd_sync, uint64_t rd_pc_div,
+                       hct_cct_heap_out *out);
 void hct_cct_heap_step(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s,
                        const hct_cct_heap_in *in, const hct_cct_heap_out *out);
 const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s);
