@@ -171,6 +171,10 @@
  *   hct_cct_heap_eval returned for the same state and inputs this cycle:
  *   step applies that decision (it does not recompute it) and touches only
  *   the HCT row, CCT nodes, links and registers the cycle changes.
+ *   hct_cct_heap_read gives the scheduler read port alone (rd_*), the
+ *   function eval itself uses for those outputs: a reader that probes
+ *   many rows a cycle (the SM model's sbi+swi) need not decide an
+ *   operation for each.
  *   Cost (issue 17; perf over `cosim_hct_cct_heap --bench --cycles 600000`):
  *   per cycle eval takes about 75% of the model's time, the sorting network
  *   it calls about 17% and step about 10%; inside eval the cost is flat:
