@@ -327,35 +327,45 @@ static unsigned sorter_decide(const hct_cct_heap_state *s, const hct_cct_heap_ou
     return srt;
 }
 
+void hct_cct_heap_read(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
+                       uint64_t rd_warp, uint64_t rd_sync, uint64_t rd_pc_div,
+                       hct_cct_heap_out *out)
+{
+    unsigned r;
+    rd_warp = bits_trunc(rd_warp, hct_cct_heap_warp_w(cfg));
+    rd_sync = bits_trunc(rd_sync, 1);
+    rd_pc_div = bits_trunc(rd_pc_div, cfg->pc_bits);
+    if (rd_warp >= cfg->warps) {
+        out->rd_v1 = out->rd_pc1 = out->rd_m1 = 0;
+        out->rd_v2 = out->rd_pc2 = out->rd_m2 = 0;
+        out->rd_run2 = out->rd_cold = out->rd_degraded = 0;
+        return;
+    }
+    r = (unsigned)rd_warp;
+    out->rd_v1 = s->v1[r];
+    out->rd_pc1 = s->v1[r] ? s->pc1[r] : 0u;
+    out->rd_m1 = s->v1[r] ? s->m1[r] : 0u;
+    out->rd_v2 = s->v2[r];
+    out->rd_pc2 = s->v2[r] ? s->pc2[r] : 0u;
+    out->rd_m2 = s->v2[r] ? s->m2[r] : 0u;
+    /* selective sync (001 sec. 3.3), conservative while lo */
+    out->rd_run2 = s->v2[r] && !(rd_sync && ((rd_pc_div <= s->pc1[r] && s->pc1[r] < s->pc2[r]) ||
+                                             s->lo[r]));
+    out->rd_cold = s->hv[r];
+    out->rd_degraded = s->dcnt[r] != 0u;
+}
+
 void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
                        const hct_cct_heap_in *in_raw, hct_cct_heap_out *out)
 {
     hct_cct_heap_in in = port_view(cfg, in_raw);
-    unsigned r = (unsigned)in.rd_warp;
 
     decide(cfg, s, &in, out);
     out->err = out->err_code != HCH_ERR_NONE;
     out->ready = out->act != HCH_ACT_STALL;
     out->d_srt = out->d_en ? (uint8_t)sorter_decide(s, out)
                            : (uint8_t)(s->s_busy ? HCH_SRT_HOLD : HCH_SRT_IDLE);
-    if (r < cfg->warps) {
-        out->rd_v1 = s->v1[r];
-        out->rd_pc1 = s->v1[r] ? s->pc1[r] : 0u;
-        out->rd_m1 = s->v1[r] ? s->m1[r] : 0u;
-        out->rd_v2 = s->v2[r];
-        out->rd_pc2 = s->v2[r] ? s->pc2[r] : 0u;
-        out->rd_m2 = s->v2[r] ? s->m2[r] : 0u;
-        /* selective sync (001 sec. 3.3), conservative while lo */
-        out->rd_run2 = s->v2[r] && !(in.rd_sync && ((in.rd_pc_div <= s->pc1[r] &&
-                                                     s->pc1[r] < s->pc2[r]) ||
-                                                    s->lo[r]));
-        out->rd_cold = s->hv[r];
-        out->rd_degraded = s->dcnt[r] != 0u;
-    } else {
-        out->rd_v1 = out->rd_pc1 = out->rd_m1 = 0;
-        out->rd_v2 = out->rd_pc2 = out->rd_m2 = 0;
-        out->rd_run2 = out->rd_cold = out->rd_degraded = 0;
-    }
+    hct_cct_heap_read(cfg, s, in.rd_warp, in.rd_sync, in.rd_pc_div, out);
     out->sort_busy = s->s_busy;
     out->sort_warp = s->s_warp;
     out->free_cnt = s->free_cnt;

@@ -171,6 +171,10 @@
  *   hct_cct_heap_eval returned for the same state and inputs this cycle:
  *   step applies that decision (it does not recompute it) and touches only
  *   the HCT row, CCT nodes, links and registers the cycle changes.
+ *   hct_cct_heap_read gives the scheduler read port alone (rd_*), the
+ *   function eval itself uses for those outputs: a reader that probes
+ *   many rows a cycle (the SM model's sbi+swi) need not decide an
+ *   operation for each.
  *   Cost (issue 17; perf over `cosim_hct_cct_heap --bench --cycles 600000`):
  *   per cycle eval takes about 75% of the model's time, the sorting network
  *   it calls about 17% and step about 10%; inside eval the cost is flat:
@@ -370,6 +374,14 @@ hct_cct_heap_storage hct_cct_heap_bits(const hct_cct_heap_cfg *cfg);
 void hct_cct_heap_reset(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s);
 void hct_cct_heap_eval(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
                        const hct_cct_heap_in *in, hct_cct_heap_out *out);
+/* The scheduler read port alone: the rd_* fields of `out` (the others
+ * untouched) for rd_warp/rd_sync/rd_pc_div (truncated to their port widths
+ * as hct_cct_heap_eval does), a pure function of the state.  The same logic
+ * hct_cct_heap_eval uses for them (it calls this), without deciding an
+ * operation: the SM model probes many warps' rows a cycle (docs/bench.md). */
+void hct_cct_heap_read(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s,
+                       uint64_t rd_warp, uint64_t rd_sync, uint64_t rd_pc_div,
+                       hct_cct_heap_out *out);
 void hct_cct_heap_step(const hct_cct_heap_cfg *cfg, hct_cct_heap_state *s,
                        const hct_cct_heap_in *in, const hct_cct_heap_out *out);
 const char *hct_cct_heap_check(const hct_cct_heap_cfg *cfg, const hct_cct_heap_state *s);

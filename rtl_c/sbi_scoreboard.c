@@ -126,6 +126,47 @@ static inline uint64_t sb_in_any(const uint64_t set[8], uint64_t dst, unsigned n
     return c;
 }
 
+void sbi_scoreboard_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                         uint64_t q_warp, uint64_t q1_rv, uint64_t q1_r, uint64_t q2_rv,
+                         uint64_t q2_r, sbi_scoreboard_out *out)
+{
+    const unsigned D = cfg->depth, W = cfg->warps;
+    const unsigned qw = (unsigned)(q_warp & bits_mask(bits_index_width(W)));
+    const uint64_t qm = bits_mask(cfg->qregs);
+    const uint64_t q1rv = q1_rv & qm, q2rv = q2_rv & qm;
+    uint64_t dep1 = 0, dep2 = 0;
+    unsigned k;
+    /* read port: the dependency masks of the two contexts' instructions.
+     * Every entry of warp q_warp at once, without a branch: the NDST
+     * destination ids of each of its two instructions against each
+     * context's QREGS comparators, ANDed with its valid bits and matrix
+     * bits M[i][j]. */
+    if ((q1rv | q2rv) != 0u && qw < W) {
+        const uint64_t v1 = s->dv1_q[qw], v2 = s->dv2_q[qw];
+        const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
+        const uint64_t *mat = &s->mat_q[qw * D];
+        const uint64_t rv[2] = {q1rv, q2rv};
+        const uint64_t r[2] = {q1_r, q2_r};
+        const unsigned nd = cfg->ndst, rw = cfg->reg_w;
+        uint64_t set[8];
+        sb_query(set, rv, r, cfg->qregs, rw);
+        for (k = 0; k < D; k++) {
+            /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
+             * where one of I_i's destinations is pending and in context
+             * j's set */
+            const uint64_t c = (sb_in_any(set, dst1[k], nd, rw) & (0u - ((v1 >> k) & 1u))) |
+                               (sb_in_any(set, dst2[k], nd, rw) & (0u - ((v2 >> k) & 1u))) << 3;
+            const uint64_t hit = mat[k] & c;
+            dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
+            dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
+        }
+    }
+    out->dep1 = dep1;
+    out->dep2 = dep2;
+    out->hz1 = dep1 != 0u;
+    out->hz2 = dep2 != 0u;
+}
+
 void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, sbi_scoreboard_out *out)
 {
@@ -137,8 +178,7 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     const uint64_t qm = bits_mask(cfg->qregs);
     const uint64_t q1rv = in->q1_rv & qm, q2rv = in->q2_rv & qm;
     const unsigned iss = (unsigned)(in->iss_v & 1u), wb = (unsigned)(in->wb_v & 1u);
-    unsigned err = SBI_SB_ERR_NONE, k;
-    uint64_t dep1 = 0, dep2 = 0;
+    unsigned err = SBI_SB_ERR_NONE;
 
     if (iss && iw >= W)
         err = SBI_SB_ERR_BAD_WARP;
@@ -162,35 +202,7 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
         return;
     }
     out->nx_go = 1;
-    /* read port: the dependency masks of the two contexts' instructions.
-     * Every entry of warp q_warp at once, without a branch: the NDST
-     * destination ids of each of its two instructions against each
-     * context's QREGS comparators, ANDed with its valid bits and matrix
-     * bits M[i][j]. */
-    if ((q1rv | q2rv) != 0u) {
-        const uint64_t v1 = s->dv1_q[qw], v2 = s->dv2_q[qw];
-        const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
-        const uint64_t *mat = &s->mat_q[qw * D];
-        const uint64_t rv[2] = {q1rv, q2rv};
-        const uint64_t r[2] = {in->q1_r, in->q2_r};
-        const unsigned nd = cfg->ndst, rw = cfg->reg_w;
-        uint64_t set[8];
-        sb_query(set, rv, r, cfg->qregs, rw);
-        for (k = 0; k < D; k++) {
-            /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
-             * where one of I_i's destinations is pending and in context
-             * j's set */
-            const uint64_t c = (sb_in_any(set, dst1[k], nd, rw) & (0u - ((v1 >> k) & 1u))) |
-                               (sb_in_any(set, dst2[k], nd, rw) & (0u - ((v2 >> k) & 1u))) << 3;
-            const uint64_t hit = mat[k] & c;
-            dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
-            dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
-        }
-    }
-    out->dep1 = dep1;
-    out->dep2 = dep2;
-    out->hz1 = dep1 != 0u;
-    out->hz2 = dep2 != 0u;
+    sbi_scoreboard_read(cfg, s, in->q_warp, in->q1_rv, in->q1_r, in->q2_rv, in->q2_r, out);
     /* writeback */
     out->nx_wb = (uint8_t)wb;
     out->nx_bw = (uint8_t)bw;

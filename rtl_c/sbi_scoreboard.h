@@ -320,6 +320,14 @@ uint64_t sbi_scoreboard_dmat(const hct_cct_heap_cfg *hc, const hct_cct_heap_stat
 void sbi_scoreboard_reset(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s);
 void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, sbi_scoreboard_out *out);
+/* The read port alone: dep1, dep2, hz1, hz2 of `out` (the others untouched)
+ * for the query q_warp/q1_rv/q1_r/q2_rv/q2_r, a pure function of the state;
+ * what sbi_scoreboard_eval gives on them for the same query in a cycle it
+ * does not reject (it calls this; a rejected cycle's are 0).  A query of a
+ * row >= WARPS answers no dependency (eval rejects it: BAD_QWARP). */
+void sbi_scoreboard_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                         uint64_t q_warp, uint64_t q1_rv, uint64_t q1_r, uint64_t q2_rv,
+                         uint64_t q2_r, sbi_scoreboard_out *out);
 void sbi_scoreboard_step(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, const sbi_scoreboard_out *out);
 const char *sbi_scoreboard_check(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s);

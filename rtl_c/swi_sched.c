@@ -53,20 +53,25 @@ uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub)
 unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand,
                             uint64_t free_lanes, unsigned r)
 {
-    unsigned w, best = 0, n = swi_sched_warps(cfg);
-    uint64_t fits = 0, tie = 0;
-    for (w = 0; w < n; w++)
-        if (bits_get(cand, w) && bits_subset(s->mask_q[w], free_lanes)) {
+    unsigned w, best = 0;
+    uint64_t fits = 0, tie = 0, c;
+    /* over the candidates' bits only (the entries below WARPS) */
+    for (c = cand & bits_mask(swi_sched_warps(cfg)); c; c &= c - 1u) {
+        w = bits_ffs(c);
+        if (bits_subset(s->mask_q[w], free_lanes)) {
             unsigned f = bits_popcount(s->mask_q[w]);
             fits |= (uint64_t)1 << w;
             if (f > best)
                 best = f;
         }
+    }
     if (fits == 0u)
         return 64u;
-    for (w = 0; w < n; w++)
-        if (bits_get(fits, w) && bits_popcount(s->mask_q[w]) == best)
+    for (c = fits; c; c &= c - 1u) {
+        w = bits_ffs(c);
+        if (bits_popcount(s->mask_q[w]) == best)
             tie |= (uint64_t)1 << w;
+    }
     if ((tie & ~bits_mask(r)) != 0u)
         return bits_ffs(tie & ~bits_mask(r));
     return bits_ffs(tie);
@@ -74,12 +79,15 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
 
 uint64_t swi_sched_has_older(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand)
 {
-    unsigned w, n = swi_sched_warps(cfg);
-    uint64_t m = 0;
-    for (w = 0; w < n; w++)
+    unsigned w;
+    uint64_t m = 0, c;
+    /* m & cand: only the candidates' rows matter */
+    for (c = cand & bits_mask(swi_sched_warps(cfg)); c; c &= c - 1u) {
+        w = bits_ffs(c);
         if ((s->age_q[w] & cand) != 0u)
             m |= (uint64_t)1 << w;
-    return m & cand;
+    }
+    return m;
 }
 
 /* One write port's check (the picks of this cycle in out). */
@@ -121,18 +129,20 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
     uint64_t all = bits_mask(n), lanes = bits_mask(cfg->lanes);
     uint64_t ready = bits_trunc(in->ready, n);
     uint64_t fw = bits_trunc(in->fill_warp, ww);
-    uint64_t cand = s->v_q & ready & all, cand2, members, free_lanes;
+    uint64_t cand = s->v_q & ready & all, cand2, members, free_lanes, c;
     unsigned err = SWI_SCHED_ERR_NONE, r, x;
     int live;
 
     memset(out, 0, sizeof *out);
-    /* primary: the oldest ready valid entry */
-    for (w = 0; w < n; w++)
-        if (bits_get(cand, w) && (s->age_q[w] & cand) == 0u) {
+    /* primary: the oldest ready valid entry (the lowest, over cand's bits) */
+    for (c = cand; c; c &= c - 1u) {
+        w = bits_ffs(c);
+        if ((s->age_q[w] & cand) == 0u) {
             out->p_valid = 1;
             out->p_warp = w;
             break;
         }
+    }
     /* the stage issues I1 */
     live = s->s_v_q && s->s_mask_q != 0u;
     if (s->s_v_q) {

@@ -937,6 +937,46 @@ static uint64_t rnd(void)
     return z ^ (z >> 31);
 }
 
+/* A random legal operation on warp w: LAUNCH when it is idle, else an
+ * UPDATE that splits its live threads among the three new contexts and the
+ * exits (the third context, a divergence, in 7 of 8). */
+static in_t rnd_legal(const cfg_t *c, const st_t *s, unsigned w)
+{
+    in_t i = nop();
+    i.op_warp = w;
+    if (!s->v1[w]) {
+        i.op = HCH_OP_LAUNCH;
+        i.op_pc1 = (rnd() % 16) * 4;
+        i.op_m1 = bits_trunc(rnd(), c->lanes) | 1u;
+    } else {
+        uint64_t u = s->m1[w] | s->m2[w], part[4] = {0, 0, 0, 0};
+        unsigned t, k;
+        for (t = 0; t < c->lanes; t++)
+            if ((u >> t) & 1u) {
+                unsigned r = (unsigned)(rnd() % 100);
+                k = r < 35 ? 0 : r < 65 ? 1 : r < 98 ? 2 : 3;
+                part[k] |= (uint64_t)1 << t;
+            }
+        i.op = HCH_OP_UPDATE;
+        i.op_pc1 = (rnd() % 16) * 4;
+        i.op_m1 = part[0];
+        i.op_v1 = part[0] != 0;
+        i.op_pc2 = (rnd() % 16) * 4;
+        i.op_m2 = part[1];
+        i.op_v2 = part[1] != 0;
+        i.op_pc3 = (rnd() % 16) * 4;
+        i.op_m3 = part[2];
+        i.op_v3 = part[2] != 0 && rnd() % 8 != 0;
+        if (!i.op_v3) {
+            i.op_m1 |= part[2]; /* no divergence: these stay in slot 1 */
+            i.op_v1 = i.op_m1 != 0;
+            i.op_m3 = rnd(); /* ignored */
+        }
+        i.op_exit = part[3];
+    }
+    return i;
+}
+
 TEST(test_random_conservation)
 {
     cfg_t c = hct_cct_heap_default_cfg();
@@ -948,41 +988,11 @@ TEST(test_random_conservation)
     c.cct = 12;
     hct_cct_heap_reset(&c, &s);
     for (n = 0; n < 200000; n++) {
-        in_t i = nop();
+        in_t i;
         out_t o;
         const char *why;
         w = (unsigned)(rnd() % c.warps);
-        i.op_warp = w;
-        if (!s.v1[w]) {
-            i.op = HCH_OP_LAUNCH;
-            i.op_pc1 = (rnd() % 16) * 4;
-            i.op_m1 = bits_trunc(rnd(), c.lanes) | 1u;
-        } else {
-            uint64_t u = s.m1[w] | s.m2[w], part[4] = {0, 0, 0, 0};
-            unsigned t, k;
-            for (t = 0; t < c.lanes; t++)
-                if ((u >> t) & 1u) {
-                    unsigned r = (unsigned)(rnd() % 100);
-                    k = r < 35 ? 0 : r < 65 ? 1 : r < 98 ? 2 : 3;
-                    part[k] |= (uint64_t)1 << t;
-                }
-            i.op = HCH_OP_UPDATE;
-            i.op_pc1 = (rnd() % 16) * 4;
-            i.op_m1 = part[0];
-            i.op_v1 = part[0] != 0;
-            i.op_pc2 = (rnd() % 16) * 4;
-            i.op_m2 = part[1];
-            i.op_v2 = part[1] != 0;
-            i.op_pc3 = (rnd() % 16) * 4;
-            i.op_m3 = part[2];
-            i.op_v3 = part[2] != 0 && rnd() % 8 != 0;
-            if (!i.op_v3) {
-                i.op_m1 |= part[2]; /* no divergence: these stay in slot 1 */
-                i.op_v1 = i.op_m1 != 0;
-                i.op_m3 = rnd(); /* ignored */
-            }
-            i.op_exit = part[3];
-        }
+        i = rnd_legal(&c, &s, w);
         if (rnd() % 4 == 0)
             i = nop();
         hct_cct_heap_eval(&c, &s, &i, &o);
@@ -1028,6 +1038,59 @@ TEST(test_random_conservation)
             printf("  act %s never happened\n", hct_cct_heap_act_name(n));
         CHECK(cnt[n] > 0);
     }
+}
+
+/* The read port alone (hct_cct_heap_read, what the SM model probes) equals
+ * the rd_* outputs of hct_cct_heap_eval for the same state and read inputs,
+ * whatever the operation, at every cycle of a random legal sequence: rows
+ * in and out of range, inputs with bits above their port widths, selective
+ * synchronisation on and off; the other outputs are not touched. */
+TEST(test_read_port_equals_eval)
+{
+    cfg_t c = hct_cct_heap_default_cfg();
+    st_t s;
+    unsigned n, q, runs = 0, held = 0;
+    c.warps = 6; /* WARP_W 3: rows 6 and 7 are out of range */
+    c.lanes = 16;
+    c.cct = 10;
+    c.pc_bits = 8;
+    hct_cct_heap_reset(&c, &s);
+    for (n = 0; n < 20000; n++) {
+        in_t i = rnd_legal(&c, &s, (unsigned)(rnd() % c.warps));
+        out_t o, r;
+        if (rnd() % 4 == 0)
+            i = nop();
+        for (q = 0; q < 4; q++) {
+            i.rd_warp = rnd() % 8 + (q == 3 ? (rnd() % 4) << 3 : 0);
+            i.rd_sync = rnd() % 2 + (q == 2 ? 2 * (rnd() % 2) : 0);
+            i.rd_pc_div = rnd() % 64 + (q == 1 ? (rnd() % 4) << 8 : 0);
+            hct_cct_heap_eval(&c, &s, &i, &o);
+            memset(&r, 0xA5, sizeof r);
+            hct_cct_heap_read(&c, &s, i.rd_warp, i.rd_sync, i.rd_pc_div, &r);
+            CHECK_EQ(r.rd_v1, o.rd_v1);
+            CHECK_EQ(r.rd_pc1, o.rd_pc1);
+            CHECK_EQ(r.rd_m1, o.rd_m1);
+            CHECK_EQ(r.rd_v2, o.rd_v2);
+            CHECK_EQ(r.rd_pc2, o.rd_pc2);
+            CHECK_EQ(r.rd_m2, o.rd_m2);
+            CHECK_EQ(r.rd_run2, o.rd_run2);
+            CHECK_EQ(r.rd_cold, o.rd_cold);
+            CHECK_EQ(r.rd_degraded, o.rd_degraded);
+            CHECK_EQ(r.ready, 0xA5A5A5A5A5A5A5A5ull);
+            CHECK_EQ(r.free_cnt, 0xA5A5A5A5A5A5A5A5ull);
+            if (check_failed_in_test) {
+                printf("  cycle %u, query %u: rd_warp %llx rd_sync %llx rd_pc_div %llx\n", n, q,
+                       (unsigned long long)i.rd_warp, (unsigned long long)i.rd_sync,
+                       (unsigned long long)i.rd_pc_div);
+                return;
+            }
+            runs += o.rd_v2 && o.rd_run2;
+            held += o.rd_v2 && !o.rd_run2;
+        }
+        hct_cct_heap_step(&c, &s, &i, &o);
+    }
+    /* the secondary was both released and held by selective sync */
+    CHECK(runs > 0 && held > 0);
 }
 
 TEST(test_check_catches_corruption)
@@ -1108,6 +1171,7 @@ int main(int argc, char **argv)
     RUN(test_fig4_case1_suspended);
     RUN(test_fig4_case2_parallel);
     RUN(test_random_conservation);
+    RUN(test_read_port_equals_eval);
     RUN(test_check_catches_corruption);
     RUN(test_trace_and_ports);
     return test_summary();

@@ -576,7 +576,8 @@ static uint64_t split(srng *r, uint64_t mask)
 
 typedef struct {
     unsigned long long cycles, queries, ref_hz, sb_hz, false_pos, issues, pushes, stalls,
-        heap_stalls, wbs, launches, pops, exchs, pushes_cct, d_checks;
+        heap_stalls, wbs, launches, pops, exchs, pushes_cct, d_checks,
+        read_checks;
 } sound_cov;
 
 /* The union of warp w's cold masks (walks its list). */
@@ -811,6 +812,26 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                    sbi_scoreboard_err_name((unsigned)o.err_code));
             return 1;
         }
+        {
+            /* the read port alone (sbi_scoreboard_read, what the SM model
+             * probes) answers as this eval, its inputs given bits above
+             * their port widths; it writes nothing else */
+            sbi_scoreboard_out rq;
+            const uint64_t hi = ((uint64_t)cyc * 0x9E3779B97F4A7C15ull) << 20;
+            memset(&rq, 0xA5, sizeof rq);
+            sbi_scoreboard_read(c, &s, in.q_warp | (hi & ~bits_mask(bits_index_width(c->warps))),
+                                in.q1_rv | (hi & ~bits_mask(c->qregs)), in.q1_r,
+                                in.q2_rv | (hi & ~bits_mask(c->qregs)), in.q2_r, &rq);
+            if (rq.dep1 != o.dep1 || rq.dep2 != o.dep2 || rq.hz1 != o.hz1 || rq.hz2 != o.hz2 ||
+                rq.ready != 0xA5A5A5A5A5A5A5A5ull || rq.err != 0xA5A5A5A5A5A5A5A5ull) {
+                printf("  cycle %u warp %u: sbi_scoreboard_read %llx/%llx, eval %llx/%llx\n", cyc,
+                       (unsigned)in.q_warp, (unsigned long long)rq.dep1,
+                       (unsigned long long)rq.dep2, (unsigned long long)o.dep1,
+                       (unsigned long long)o.dep2);
+                return 1;
+            }
+            cv->read_checks++;
+        }
         if (in.iss_v && !o.ready) {
             cv->stalls++;
             hi = h_nop(); /* the scoreboard pushes the issue back: so does the heap */
@@ -928,6 +949,7 @@ TEST(soundness_small)
     CHECK(cv.issues > 0 && cv.pushes > 0 && cv.stalls > 0 && cv.heap_stalls > 0 && cv.pops > 0 &&
           cv.exchs > 0 && cv.pushes_cct > 0 && cv.ref_hz > 0);
     CHECK(cv.d_checks == cv.issues);
+    CHECK(cv.read_checks == cv.cycles);
 }
 
 /* The defaults (24 warps x 64 lanes, CCT 128, DEPTH 6), 16 registers. */

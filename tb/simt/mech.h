@@ -220,7 +220,7 @@ typedef struct {
     core_req r[2];
     int ok[2];
     int v2, run2;
-    sbi_scoreboard_in q; /* the scoreboard's read port for it */
+    sbi_scoreboard_in q; /* the scoreboard's read port for it: q_warp, q1_*, q2_* only */
 } mech_sbi_cand;
 /* Sizes (rows rows, cct CCT entries, --param) and resets the bank.  NULL or
  * one line. */
@@ -231,6 +231,11 @@ void mech_sbi_bank_free(mech_sbi_bank *b);
 void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b);
 /* The heap's LAUNCH of warp w on mask (its port this cycle).  0 or -1. */
 int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask);
+/* 1 if warp w's heap row holds a valid split (v1; the read port's rd_v1). */
+static inline int mech_sbi_live(const mech_sbi_bank *b, unsigned w)
+{
+    return b->hs.v1[w / b->stride] != 0;
+}
 /* Reads warp w's row into k, and its hazards when `hazards` (else ok[] 0). */
 void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards);
 /* Issues what warp w can of k (read this cycle): the primary on port pa,

@@ -384,9 +384,23 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     hct_cct_heap_in in;
     hct_cct_heap_out ho;
     unsigned row = w / b->stride;
-    memset(&in, 0, sizeof in);
+    /* the heap's read port alone (hct_cct_heap_read: what its eval gives on
+     * rd_* for these inputs, without deciding an operation) */
+    in.rd_sync = in.rd_pc_div = 0;
     mech_sbi_rd(p, &b->hs, row, &in);
-    hct_cct_heap_eval(&b->hc, &b->hs, &in, &ho);
+    hct_cct_heap_read(&b->hc, &b->hs, in.rd_warp, in.rd_sync, in.rd_pc_div, &ho);
+    if (core_config(c)->check) { /* --check: the read port as the whole eval gives it */
+        hct_cct_heap_out eo;
+        hct_cct_heap_in ei;
+        memset(&ei, 0, sizeof ei);
+        mech_sbi_rd(p, &b->hs, row, &ei);
+        hct_cct_heap_eval(&b->hc, &b->hs, &ei, &eo);
+        if (eo.rd_v1 != ho.rd_v1 || eo.rd_pc1 != ho.rd_pc1 || eo.rd_m1 != ho.rd_m1 ||
+            eo.rd_v2 != ho.rd_v2 || eo.rd_pc2 != ho.rd_pc2 || eo.rd_m2 != ho.rd_m2 ||
+            eo.rd_run2 != ho.rd_run2 || eo.rd_cold != ho.rd_cold ||
+            eo.rd_degraded != ho.rd_degraded)
+            core_fail(c, "internal: hct_cct_heap_read of row %u differs from its eval", row);
+    }
     k->v2 = (int)ho.rd_v2;
     k->run2 = (int)ho.rd_run2;
     /* a primary split held at its CTA's barrier cannot reach the
@@ -414,9 +428,8 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     if (!hazards)
         return;
     /* hazards: the dependency-matrix scoreboard's read port */
-    sbi_scoreboard_in q = b->sbin;
+    sbi_scoreboard_in q; /* the query fields (all mech_sbi_issue reads of k->q) */
     sbi_scoreboard_out o;
-    q.iss_v = 0;
     q.q_warp = row;
     sb_query(b, p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r);
     if (k->v2 && ho.rd_pc2 < p->n)
@@ -433,17 +446,37 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
             hz1 = h->hz1;
             hz2 = h->hz2;
         } else {
-            sbi_scoreboard_eval(&b->sbc, &b->sbs, &q, &o);
+            /* the read port alone (sbi_scoreboard_read: its eval's answer) */
+            sbi_scoreboard_read(&b->sbc, &b->sbs, row, q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, &o);
             hz1 = (int)o.hz1;
             hz2 = (int)o.hz2;
+            if (core_config(c)->check) {
+                sbi_scoreboard_out eo;
+                sbi_scoreboard_in eq = b->sbin; /* this cycle's writeback, no issue */
+                eq.iss_v = 0;
+                eq.q_warp = q.q_warp;
+                eq.q1_rv = q.q1_rv;
+                eq.q1_r = q.q1_r;
+                eq.q2_rv = q.q2_rv;
+                eq.q2_r = q.q2_r;
+                sbi_scoreboard_eval(&b->sbc, &b->sbs, &eq, &eo);
+                if (!eo.err && (eo.dep1 != o.dep1 || eo.dep2 != o.dep2 || eo.hz1 != o.hz1 ||
+                                eo.hz2 != o.hz2))
+                    core_fail(c, "internal: sbi_scoreboard_read of row %u differs from its eval",
+                              row);
+            }
             if (h->valid && h->q1rv == q.q1_rv && h->q1r == q.q1_r && h->q2rv == q.q2_rv &&
-                h->q2r == q.q2_r && !o.err && (h->hz1 != hz1 || h->hz2 != hz2))
+                h->q2r == q.q2_r && (h->hz1 != hz1 || h->hz2 != hz2))
                 core_fail(c, "internal: the read port's kept answer for row %u is stale", row);
-            *h = (struct mech_sbi_hz){q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, !o.err, (uint8_t)hz1,
+            *h = (struct mech_sbi_hz){q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, 1, (uint8_t)hz1,
                                       (uint8_t)hz2};
         }
     }
-    k->q = q;
+    k->q.q_warp = q.q_warp;
+    k->q.q1_rv = q.q1_rv;
+    k->q.q1_r = q.q1_r;
+    k->q.q2_rv = q.q2_rv;
+    k->q.q2_r = q.q2_r;
     int blind = core_sb_blind(c);
     k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!hz1 || blind);
     k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!hz2 || blind);

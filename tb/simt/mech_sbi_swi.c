@@ -293,6 +293,8 @@ static int sbs_cycle(core *c, void *vm)
         int leaving = qo->i2_valid && qo->i2_warp == i;
         if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
             continue;
+        if (!mech_sbi_live(bank_of(m, i), i))
+            continue; /* no valid split: no footprint (v2 implies v1) */
         mech_sbi_cand k;
         mech_sbi_read(c, bank_of(m, i), i, &k, 0);
         uint64_t fp = footprint(c, &k);
