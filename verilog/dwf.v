@@ -469,7 +469,10 @@ module dwf #(
     // starts every trace; every input is legal (a bad commit is answered
     // with err).  The pool's and the LUT's own properties (verilog/warp_pool.v,
     // verilog/pc_warp_lut.v) are read with these and checked in the same
-    // run, at the dwf's parameters: they are not repeated here.
+    // run, at the dwf's parameters: they are not repeated here.  p_inp and
+    // p_lut_pool tie the dwf's view to the sub-units' state (read through
+    // their formal-only f_*_o ports): the strengthening that makes the
+    // rest inductive (docs/formal.md, "dwf").
 `include "formal.vh"
 
     wire [TW+2*PC_W+2*LANES+2*SCHED_W-1:0] f_ur =
