@@ -555,8 +555,11 @@ module dwf #(
             // never both (dwf_check)
             p_live: assert(f_lv == (f_inur | f_inp) && (f_inur & f_inp) == {THREADS{1'b0}});
             // strengthening: the threads the dwf has sent to the pool are
-            // the pool's in-pool threads
-            p_inp: assert(f_inp == f_pool_ip);
+            // the pool's in-pool threads (the pool's ids are the TIDs at
+            // SWIZZLE 0 and 1, the block's range as f_home's; at 2..6 the
+            // pool keeps {wid, home lane}: not stated there)
+            if (SWIZZLE < 2)
+                p_inp: assert(f_inp == f_pool_ip);
             // strengthening: the LUT's entries are warps of the pool
             p_lut_pool: assert(f_lut_ok);
             // the wired sub-units never refuse or push back (dwf_check):
