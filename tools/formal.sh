@@ -12,7 +12,7 @@
 # names properties known not to be inductive, checked by BMC only; with:U,V
 # reads the sub-units U, V with their formal blocks too, so their properties
 # are checked inside the composition; full:P,Q names properties vacuous at
-# the quick point, whose planted faults only make formal runs):
+# the quick point, whose planted faults --quick checks at the full point):
 #   1. yosys: read_verilog -formal -defer, hierarchy -chparam to the point
 #      (-defer: the module is elaborated once, at the point, not first at
 #      its defaults, which took seconds for the large ones), prep -flatten,
@@ -597,8 +597,8 @@ check_faults() { # struct -> ok/FAIL (--test) or one line; 1 on a FAIL
   for p in $full; do grep -qx "$p" "$d/props" || bad="$bad; $ptf: full:$p is no property of verilog/$s.v"; done
   n=$(uniq "$d/props" | wc -l)
   if [ -z "$bad" ]; then
-    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (make formal only: $full)}"
-    else echo "faults  $s: $n properties, one planted fault each${full:+ (make formal only: $full)}"; fi
+    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (at make formal's point in --quick: $full)}"
+    else echo "faults  $s: $n properties, one planted fault each${full:+ (at make formal's point in --quick: $full)}"; fi
   else
     if [ $test = 1 ]; then echo "FAIL formal_faults_$s: ${bad#; }"; else echo "FAULTS  $s: ${bad#; }"; fi
     return 1
@@ -650,14 +650,18 @@ fi
 fl=()
 if [ $faults = 1 ] && [ -f "$flt" ]; then
   for s in $order; do
-    # --quick: not the faults of the point's full:P,Q properties (vacuous at
-    # the quick point; make formal checks them at its own)
-    skip=""
-    [ $quick = 1 ] && skip=$(point_of "$s" | tr ' ' '\n' | sed -n 's/^full://p' | tr ',' ' ')
+    # --quick: the faults of the point's full:P,Q properties (vacuous at the
+    # quick point) are checked at make formal's point and depth instead
+    fullp=""
+    [ $quick = 1 ] && fullp=$(point_of "$s" | tr ' ' '\n' | sed -n 's/^full://p' | tr ',' ' ')
     while read -r n; do
       fp=$(sed -n "${n}p" "$flt" | cut -d'|' -f2)
-      case " $skip " in *" $fp "*) continue ;; esac
-      fl+=("$s:$n"); [ $report_only = 1 ] || run fault "$n"
+      fl+=("$s:$n")
+      [ $report_only = 1 ] && continue
+      case " $fullp " in
+        *" $fp "*) quick=0 run fault "$n" ;;
+        *) run fault "$n" ;;
+      esac
     done < <(grep -n "^$s|" "$flt" | cut -d: -f1)
   done
 fi

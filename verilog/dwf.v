@@ -128,6 +128,17 @@ module dwf #(
     wire [IDX_W-1:0]  free_idx0, free_idx1;
     wire              cand_valid;
     wire [IDX_W-1:0]  cand_idx;
+`ifdef FORMAL
+    // the pool's state for the strengthening properties (formal only)
+    wire [THREADS-1:0]     f_pool_ip;
+    wire [POOL-1:0]        f_pool_v;
+    wire [POOL*PC_W-1:0]   f_pool_pc;
+    wire [POOL*LANES-1:0]  f_pool_lv;
+    wire [LUT_ENTRIES-1:0]       f_lut_v;
+    wire [LUT_ENTRIES*PC_W-1:0]  f_lut_pc;
+    wire [LUT_ENTRIES*LANES-1:0] f_lut_occ;
+    wire [LUT_ENTRIES*IDX_W-1:0] f_lut_idx;
+`endif
 
     // ------------------------------------------------ own checks (err)
     reg  [2:0]  own_code;
@@ -286,6 +297,12 @@ module dwf #(
         .lk1_new_mask(lk1_new_mask),
         .lk1_new_idx(lk1_new_idx),
         .inv_hit(inv_hit),
+`ifdef FORMAL
+        .f_valid_o(f_lut_v),
+        .f_pc_o(f_lut_pc),
+        .f_occ_o(f_lut_occ),
+        .f_idx_o(f_lut_idx),
+`endif
         .rd_valid(rd_valid),
         .rd_pc(rd_pc),
         .rd_occ(rd_occ),
@@ -345,6 +362,12 @@ module dwf #(
         .iss_pc(iss_pc),
         .iss_mask(iss_mask),
         .iss_tids(pool_iss_tids),
+`ifdef FORMAL
+        .f_ip_o(f_pool_ip),
+        .f_v_o(f_pool_v),
+        .f_pc_o(f_pool_pc),
+        .f_lv_o(f_pool_lv),
+`endif
         .cand_valid(cand_valid),
         .cand_idx(cand_idx)
     );
@@ -446,7 +469,10 @@ module dwf #(
     // starts every trace; every input is legal (a bad commit is answered
     // with err).  The pool's and the LUT's own properties (verilog/warp_pool.v,
     // verilog/pc_warp_lut.v) are read with these and checked in the same
-    // run, at the dwf's parameters: they are not repeated here.
+    // run, at the dwf's parameters: they are not repeated here.  p_inp and
+    // p_lut_pool tie the dwf's view to the sub-units' state (read through
+    // their formal-only f_*_o ports): the strengthening that makes the
+    // rest inductive (docs/formal.md, "dwf").
 `include "formal.vh"
 
     wire [TW+2*PC_W+2*LANES+2*SCHED_W-1:0] f_ur =
@@ -486,6 +512,20 @@ module dwf #(
             end else if (ur_tids_q[f_l*TID_W +: TID_W] != {TID_W{1'b0}})
                 f_ur_ok = 1'b0;
     end
+    // the LUT's entries against the pool: a valid entry names a valid
+    // warp of the pool with the entry's PC and exactly its lanes
+    reg f_lut_ok;
+    integer f_e;
+    always @* begin
+        f_lut_ok = 1'b1;
+        for (f_e = 0; f_e < LUT_ENTRIES; f_e = f_e + 1)
+            if (f_lut_v[f_e] &&
+                !(f_pool_v[f_lut_idx[f_e*IDX_W +: IDX_W]] &&
+                  f_pool_pc[f_lut_idx[f_e*IDX_W +: IDX_W]*PC_W +: PC_W] == f_lut_pc[f_e*PC_W +: PC_W] &&
+                  f_pool_lv[f_lut_idx[f_e*IDX_W +: IDX_W]*LANES +: LANES] ==
+                  f_lut_occ[f_e*LANES +: LANES]))
+                f_lut_ok = 1'b0;
+    end
     always @(posedge clk)
         for (f_t = 0; f_t < THREADS; f_t = f_t + 1)
             if (rst)
@@ -514,6 +554,14 @@ module dwf #(
             // each thread live exactly when in the registers or the pool,
             // never both (dwf_check)
             p_live: assert(f_lv == (f_inur | f_inp) && (f_inur & f_inp) == {THREADS{1'b0}});
+            // strengthening: the threads the dwf has sent to the pool are
+            // the pool's in-pool threads (the pool's ids are the TIDs at
+            // SWIZZLE 0 and 1, the block's range as f_home's; at 2..6 the
+            // pool keeps {wid, home lane}: not stated there)
+            if (SWIZZLE < 2)
+                p_inp: assert(f_inp == f_pool_ip);
+            // strengthening: the LUT's entries are warps of the pool
+            p_lut_pool: assert(f_lut_ok);
             // the wired sub-units never refuse or push back (dwf_check):
             // INTERNAL never happens (on the dwf's own err the pool is held,
             // ready = 0 by its contract)

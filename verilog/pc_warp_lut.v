@@ -107,6 +107,14 @@ module pc_warp_lut #(
     output reg  [LANES-1:0] lk1_new_mask,
     output reg  [IDX_W-1:0] lk1_new_idx,
     output reg              inv_hit,
+`ifdef FORMAL
+    // formal only (verilog/dwf.v's strengthening properties): the table's
+    // registers, every entry at once (not hardware ports)
+    output wire [ENTRIES-1:0]       f_valid_o,
+    output wire [ENTRIES*PC_W-1:0]  f_pc_o,
+    output wire [ENTRIES*LANES-1:0] f_occ_o,
+    output wire [ENTRIES*IDX_W-1:0] f_idx_o,
+`endif
     output reg              rd_valid,
     output reg  [PC_W-1:0]  rd_pc,
     output reg  [LANES-1:0] rd_occ,
@@ -373,6 +381,11 @@ module pc_warp_lut #(
     // starts every trace; every input is legal (a bad one is answered with
     // err, too few offered indices with ready = 0).
 `include "formal.vh"
+
+    assign f_valid_o = valid_q;
+    assign f_pc_o    = pc_q;
+    assign f_occ_o   = occ_q;
+    assign f_idx_o   = idx_q;
 
     // set k of a PC as the header states it: XOR of pc[2 + k + SET_W*m]
     function [SET_W-1:0] f_set_of;

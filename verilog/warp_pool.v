@@ -122,6 +122,14 @@ module warp_pool #(
     output reg  [PC_W-1:0]    iss_pc,
     output reg  [LANES-1:0]   iss_mask,
     output reg  [TW-1:0]      iss_tids,
+`ifdef FORMAL
+    // formal only (verilog/dwf.v's strengthening properties): the in-pool
+    // bits and each entry's valid bit, PC and lanes (not hardware ports)
+    output wire [(1<<TID_W)-1:0] f_ip_o,
+    output wire [POOL-1:0]       f_v_o,
+    output wire [POOL*PC_W-1:0]  f_pc_o,
+    output wire [POOL*LANES-1:0] f_lv_o,
+`endif
     output wire               cand_valid,
     output wire [IDX_W-1:0]   cand_idx
 );
@@ -817,6 +825,10 @@ module warp_pool #(
     wire [IDX_W+2*FREE_W+SCHED_W+MAJ+TID_W+1+1+MAJ_W-1:0] f_ctr =
         {head_q, fcnt_q, stamp_q, tv_q, untr_cnt_q, turn_q, lslot_q};
     wire [2*POOL+POOL*(LANES+SCHED_W)-1:0] f_ent_s = {f_v, f_u, f_lv, f_sc};
+    assign f_ip_o = f_ip;
+    assign f_v_o  = f_v;
+    assign f_pc_o = f_pc;
+    assign f_lv_o = f_lv;
 
     // the home lane of a thread, as the header states it: tid mod LANES,
     // its low bit flipped when the static warp tid / LANES is odd (SWIZZLE)
