@@ -597,8 +597,8 @@ check_faults() { # struct -> ok/FAIL (--test) or one line; 1 on a FAIL
   for p in $full; do grep -qx "$p" "$d/props" || bad="$bad; $ptf: full:$p is no property of verilog/$s.v"; done
   n=$(uniq "$d/props" | wc -l)
   if [ -z "$bad" ]; then
-    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (at make formal's point in --quick: $full)}"
-    else echo "faults  $s: $n properties, one planted fault each${full:+ (at make formal's point in --quick: $full)}"; fi
+    if [ $test = 1 ]; then echo "ok formal_faults_$s $n properties, $n planted faults${full:+ (checked at the full point by --quick: $full)}"
+    else echo "faults  $s: $n properties, one planted fault each${full:+ (checked at the full point by --quick: $full)}"; fi
   else
     if [ $test = 1 ]; then echo "FAIL formal_faults_$s: ${bad#; }"; else echo "FAULTS  $s: ${bad#; }"; fi
     return 1
