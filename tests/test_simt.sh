@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt.sh BUILD_DIR -- build/simt, the SM model (issues 13, 24, 30):
-# the core (tb/simt/core.c) with every mechanism of its table (mech.c).
+# the core (tb/simt/core*.c) with every mechanism of its table (mech.c).
 # Prints ok/FAIL lines.  Columns are read by name (the csv header).
 #   - every built-in kernel through every mechanism at the default and at
 #     every paper's preset: exit 0, i.e. equal to the reference (registers,
