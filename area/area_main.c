@@ -544,8 +544,8 @@ static void print_energy_terms(const area_ref *row, const area_eparams *p)
             sum += t[j];
         if (!(sum > 0))
             continue;
-        printf("    %-6s ours (refit on all) %.4g nJ, CACTI %3.0f%% of it; terms (%%):", eq_name[eq], sum,
-               ref[eq] / sum * 100);
+        printf("    %-6s ours (refit on all) %.4g nJ, CACTI %3.0f%% of it; terms (%%):",
+               eq_name[eq], sum, ref[eq] / sum * 100);
         for (j = 0; j < AREA_EFIT_DYN; j++)
             if (t[j] / sum >= 0.005)
                 printf(" %s %.0f", area_eparam_name(j), t[j] / sum * 100);
