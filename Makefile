@@ -288,6 +288,7 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt $(addprefix $(B)/cosi
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  FORMAL_JOBS=$(JOBS) $(MAKE) --no-print-directory mutate FORMAL=1 || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; \
+	  tests/regress_formal_signal.py $(B) || rc=1; \
 	  mkdir -p $(B)/regress; for s in $(ICARUS_LONG); do \
 	    $(B)/cosim_$$s --cycles 10000 --seed 11 --reset-every 3000 --quiet --record $(B)/regress/icarus_$$s.vec && \
 	    tools/replay_icarus.sh $(B)/regress/icarus_$$s.vec $(B)/regress/icarus_$$s || rc=1; done; exit $$rc
