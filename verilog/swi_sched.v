@@ -310,7 +310,7 @@ module swi_sched #(
                     f_age_ok = 1'b0;
         end
     end
-    wire [PC_W+2*LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
+    wire [PC_W+LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
     // an entry a fill may write: a warp in range whose entry is free or
     // leaves at this edge (the primary picks it, or I2 takes it)
     wire f_free1 = {{(32-WID_W){1'b0}}, fill_warp} < WARPS &&
