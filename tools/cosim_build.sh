@@ -10,8 +10,9 @@
 #   --bench             KEY-bench: the C++ Verilator writes compiled at
 #                       OPT_FAST=-O2 OPT_SLOW=-O1, for make bench's speeds
 # The other builds are checking builds, compiled at OPT_FAST=-O1
-# OPT_SLOW=-O0: a third to a half of the -O2 build's CPU time (dwf 59 CPU s
-# against 137, user time), the runs up to half as long again (docs/index.md,
+# OPT_SLOW=-O0: about half the -O2 build's CPU time for the large ones (dwf
+# 59 CPU s against 137, warp_pool 66 against 122), little change for the
+# small ones; the runs up to half as long again (docs/index.md,
 # "Where make test's time goes"); make bench times -O2 builds (docs/bench.md).
 # KEY is the non-default parameters, e.g. WARPS_3-LANES_64 (build/cosim_params
 # --key).  Every parameter of the table goes to Verilator as -G and is baked
