@@ -251,7 +251,10 @@ $(B)/replay_gen: tools/replay_gen.c $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $< $(B)/libmodels.a -o $@
 
 CYCLES ?= $(COSIM_CYCLES)
-cosim: deps | $(B)
+# make cosim needs the compilers and Verilator only: not make deps' Python
+# environment (a pip install)
+cosim: | $(B)
+	@tools/deps.sh verilator gcc g++ make flock
 ifeq ($(STRUCT),)
 	@$(MAKE) --no-print-directory $(COSIM_BINS)
 	@for s in $(STRUCTS); do $(B)/cosim_$$s --cycles $(CYCLES) --seed $(SEED) --quiet || exit 1; done

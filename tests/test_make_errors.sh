@@ -3,7 +3,8 @@
 # test_make_errors.sh BUILD_DIR -- a bad STRUCT, WAVES, PARAMS, REPLAY or MODULE given to make
 # stops it before any work with one line naming the problem (make's own
 # "Makefile:N: *** ...  Stop.", no second "make: *** [...] Error 2" line)
-# and exit status 2.  ok/FAIL lines as tests/run.sh counts them.
+# and exit status 2; make cosim checks only its own tools.  ok/FAIL lines as
+# tests/run.sh counts them.
 set -u
 B=${1:-build}
 check() { # what the line must say, make arguments...
@@ -29,3 +30,11 @@ check "simt_stack: unknown parameter 'BOGUS'" cosim STRUCT=simt_stack PARAMS="BO
 check "make cosim: REPLAY file 'no_such.vec' does not exist" cosim STRUCT=simt_stack REPLAY=no_such.vec
 check "make mutate: MODULE must be one of: " mutate MODULE=no_such
 check "make sweep: no such SWEEP file: no_such.sweep" sweep SWEEP=no_such.sweep
+# make cosim checks only the tools it runs (deps.sh CMD...), never make
+# deps' Python environment (a pip install)
+out=$(make -n --no-print-directory B="$B" cosim STRUCT=simt_stack 2>&1)
+if grep -q '^tools/deps.sh [a-z]' <<<"$out" && ! grep -qE '(^|[ ;])tools/deps.sh *$' <<<"$out"; then
+  echo "ok make_cosim_checks_its_tools_only"
+else
+  echo "FAIL make_cosim_checks_its_tools_only: $(grep -m1 'deps' <<<"$out")"
+fi

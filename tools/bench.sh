@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # bench.sh [STRUCT...] -- cycles per second of each C model alone and of its
-# Verilated RTL alone (OPT_FAST=-O2, the same build as the co-simulation) on
-# the same recorded stimulus, at the default design point and at the two
-# larger points bench1 and bench2 of tb/design_points, so one can see how
+# Verilated RTL alone (a build of its own at OPT_FAST=-O2 OPT_SLOW=-O1,
+# tools/cosim_build.sh --bench; the checking co-simulations are built at
+# -O1/-O0) on the same recorded stimulus, at the default design point and
+# at the two larger points bench1 and bench2 of tb/design_points, so one can see how
 # each model's cost grows.  cosim_NAME --bench records the stimulus first
 # (the C model's inputs and the raw Verilated input members), then times
 # only the models: C eval + step per cycle against RTL input copy + eval at
@@ -37,7 +38,7 @@ for s in "$@"; do
       [ -n "$params" ] || continue
     fi
     # shellcheck disable=SC2086
-    bin=$(tools/cosim_build.sh "$s" $params)
+    bin=$(tools/cosim_build.sh --bench "$s" $params)
     c=0 r=0
     for _ in $(seq "${BENCH_REPEAT:-1}"); do
       line=$("$bin" --bench --cycles "$cycles" --seed 1)

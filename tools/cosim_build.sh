@@ -1,12 +1,19 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# cosim_build.sh [--xrand] STRUCT [K=V ...] -- builds (if stale) the
-# co-simulation binary of STRUCT at a parameter set and prints its path.
+# cosim_build.sh [--xrand] [--bench] STRUCT [K=V ...] -- builds (if stale)
+# the co-simulation binary of STRUCT at a parameter set and prints its path.
 #
 #   defaults            build/cosim_STRUCT           (objects: build/cosim/STRUCT/default/)
 #   a parameter set     build/cosim/STRUCT/KEY/cosim_STRUCT
 #   --xrand             KEY-x: Verilator --x-assign unique --x-initial unique,
 #                       run it with +verilator+rand+reset+2 +verilator+seed+N
+#   --bench             KEY-bench: the C++ Verilator writes compiled at
+#                       OPT_FAST=-O2 OPT_SLOW=-O1, for make bench's speeds
+# The other builds are checking builds, compiled at OPT_FAST=-O1
+# OPT_SLOW=-O0: about half the -O2 build's CPU time for the large ones (dwf
+# 59 CPU s against 137, warp_pool 66 against 122), little change for the
+# small ones; the runs up to half as long again (docs/index.md,
+# "Where make test's time goes"); make bench times -O2 builds (docs/bench.md).
 # KEY is the non-default parameters, e.g. WARPS_3-LANES_64 (build/cosim_params
 # --key).  Every parameter of the table goes to Verilator as -G and is baked
 # into the harness, which then runs the C model at the same cfg.  A bad
@@ -18,9 +25,15 @@ cd "$(dirname "$0")/.."
 # its makes are its own: a calling `make -j` (make all) runs one of these per
 # structure, and its job server would only warn in the nested makes
 unset MAKEFLAGS MFLAGS MAKELEVEL
-xrand=0
-if [ "${1:-}" = --xrand ]; then xrand=1; shift; fi
-s=${1:?usage: cosim_build.sh [--xrand] STRUCT [K=V ...]}
+xrand=0 bench=0
+while :; do
+  case ${1:-} in
+    --xrand) xrand=1; shift ;;
+    --bench) bench=1; shift ;;
+    *) break ;;
+  esac
+done
+s=${1:?usage: cosim_build.sh [--xrand] [--bench] STRUCT [K=V ...]}
 shift
 B=${B:-build}
 if [ ! -f "verilog/$s.v" ] || [ ! -f "tb/${s}_cosim.cpp" ]; then
@@ -32,11 +45,14 @@ key=$("$B/cosim_params" "$s" --key "$@")
 set_=$("$B/cosim_params" "$s" --set "$@")
 read -r -a gflags <<<"$("$B/cosim_params" "$s" --gflags "$@")"
 xflags=()
-opt=(OPT_FAST=-O2 OPT_SLOW=-O1)
+opt=(OPT_FAST=-O1 OPT_SLOW=-O0) # a checking build: compile time over speed
 if [ $xrand = 1 ]; then
   key=$key-x
   xflags=(--x-assign unique --x-initial unique)
-  opt=(OPT_FAST=-O1 OPT_SLOW=-O0) # a checking build: compile time over speed
+fi
+if [ $bench = 1 ]; then
+  key=$key-bench
+  opt=(OPT_FAST=-O2 OPT_SLOW=-O1) # a build to time: speed over compile time
 fi
 dir=$B/cosim/$s/$key
 if [ "$key" = default ]; then bin=$B/cosim_$s; else bin=$dir/cosim_$s; fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# deps.sh -- make sure the tools the build and tests use are installed.
+# deps.sh [CMD...] -- make sure the tools the build and tests use are
+# installed (CMD...: only those commands, and no Python environment: make
+# cosim asks for the compilers and Verilator alone).
 # Root: installs what is missing with apt-get.  Not root: prints the exact
 # command to run and fails.  Nothing is done when everything is present.
 # Then the Python test environment: build/venv (BUILD_DIR/venv), a virtual
@@ -20,11 +22,17 @@ declare -A need=(
   [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector
 )
 missing=()
-for cmd in "${!need[@]}"; do
+for cmd in "$@"; do
+  [ -n "${need[$cmd]:-}" ] || { echo "deps: unknown command '$cmd' (known: ${!need[*]})" >&2; exit 2; }
+done
+cmds=("$@")
+[ $# -gt 0 ] || cmds=("${!need[@]}")
+for cmd in "${cmds[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing+=("${need[$cmd]}")
 done
 # python3's venv module and headers (cffi compiles the package against them)
-if command -v python3 >/dev/null 2>&1; then
+if [ $# -gt 0 ]; then :
+elif command -v python3 >/dev/null 2>&1; then
   python3 -c 'import ensurepip, venv' >/dev/null 2>&1 || missing+=(python3-venv)
   [ -f "$(python3 -c 'import sysconfig; print(sysconfig.get_paths()["include"])')/Python.h" ] ||
     missing+=(python3-dev)
@@ -44,6 +52,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends $pkgs >/dev/null
 fi
 
+[ $# -eq 0 ] || exit 0
 # the Python test environment
 req=tests/python/requirements.txt
 stamp=$B/venv/.requirements
