@@ -111,11 +111,16 @@ unsigned dwf_from_pool_tid(const dwf_cfg *cfg, unsigned ptid, unsigned lane)
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s)
 {
-    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
-    warp_pool_cfg pc = dwf_pool_cfg(cfg);
     memset(s, 0, sizeof *s);
-    pc_warp_lut_reset(&lc, &s->lut);
-    warp_pool_reset(&pc, &s->pool);
+    dwf_reset_zeroed(cfg, s);
+}
+
+/* The LUT's reset state and the dwf's registers are all zero bytes
+ * (pc_warp_lut.h); the pool's free list is not. */
+void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
+{
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    warp_pool_reset_zeroed(&pc, &s->pool);
 }
 
 /* Inputs truncated to their port widths (what the Verilog sees). */

@@ -319,6 +319,9 @@ typedef struct {
 int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
+/* dwf_reset of a state that is all zero bytes already (calloc): the
+ * pool's free list only (tests/test_dwf.c checks the same bytes). */
+void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state

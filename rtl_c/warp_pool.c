@@ -77,8 +77,13 @@ warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg)
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 {
-    unsigned i;
     memset(s, 0, sizeof *s);
+    warp_pool_reset_zeroed(cfg, s);
+}
+
+void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s)
+{
+    unsigned i;
     for (i = 0; i < cfg->entries; i++)
         s->fifo[i] = (uint16_t)i;
     s->fcnt = (uint16_t)cfg->entries;

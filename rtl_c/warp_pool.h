@@ -477,6 +477,11 @@ static inline void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned ti
 }
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
+/* warp_pool_reset of a state that is all zero bytes already (calloc): the
+ * free list and its count only, without clearing 180 KB again (the SM
+ * model allocates a pool per run; tests/test_warp_pool.c checks the two
+ * give the same bytes). */
+void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s);
 void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
                     const warp_pool_in *in, warp_pool_out *out);
 /* warp_pool_eval in two halves, for a user that feeds the state-only
