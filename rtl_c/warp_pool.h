@@ -249,7 +249,8 @@
  * POOL = 128; together with dwf's idle cycles, which skip the pool in
  * about 30% of the cycles: docs/bench.md "dwf").  A cycle with no valid
  * group (an issue alone) skips the group checks, none of which can fire
- * without one.
+ * without one.  The edge's write reads the groups' fields through the
+ * ports' masks directly, not through a second copy of the port view.
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
