@@ -292,6 +292,8 @@ unsigned dpe_stack_idx_w(const dpe_stack_cfg *cfg);   /* rd_idx width */
 unsigned dpe_stack_depth_w(const dpe_stack_cfg *cfg); /* depth outputs width */
 unsigned dpe_stack_entry_bits(const dpe_stack_cfg *cfg); /* 3*PC_W + 2*LANES + 2 */
 
+/* The reset state is all zero bytes: a calloc'ed state needs no reset (the
+ * SM model relies on it; tests/test_dpe_stack.c checks it). */
 void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s);
 void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
                     const dpe_stack_in *in, dpe_stack_out *out);

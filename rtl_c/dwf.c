@@ -111,11 +111,16 @@ unsigned dwf_from_pool_tid(const dwf_cfg *cfg, unsigned ptid, unsigned lane)
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s)
 {
-    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
-    warp_pool_cfg pc = dwf_pool_cfg(cfg);
     memset(s, 0, sizeof *s);
-    pc_warp_lut_reset(&lc, &s->lut);
-    warp_pool_reset(&pc, &s->pool);
+    dwf_reset_zeroed(cfg, s);
+}
+
+/* The LUT's reset state and the dwf's registers are all zero bytes
+ * (pc_warp_lut.h); the pool's free list is not. */
+void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
+{
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    warp_pool_reset_zeroed(&pc, &s->pool);
 }
 
 /* Inputs truncated to their port widths (what the Verilog sees). */
@@ -245,18 +250,19 @@ int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c)
     return 1;
 }
 
-/* An idle cycle (dwf.h, "Idle cycles"): no issue request, no commit, the
- * update registers empty, and the LUT's allocation inputs legal (the pool's
- * two offered free entries owned by no LUT entry, distinct): the units then
- * see no lookup, no group, no invalidation and no issue, raise no err and
+/* An idle cycle (dwf.h, "Idle cycles"): no issue request, the update
+ * registers empty, and the LUT's allocation inputs legal (the pool's two
+ * offered free entries owned by no LUT entry, distinct): the units then see
+ * no lookup, no group, no invalidation and no issue, raise no err and
  * change no state, and every dwf output is a function of the registered
- * state given here without evaluating them. */
+ * state and the dwf's own commit checks, given here without evaluating
+ * them.  A commit may come: it only reaches the update registers. */
 static int idle_cycle(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in)
 {
     const warp_pool_state *p = &s->pool;
     const unsigned pm = dwf_threads(cfg) - 1u; /* POOL - 1: free-list index mask */
     unsigned a0, a1;
-    if (((in->iss_req | in->cm_valid) & 1u) || (s->ur_mask[0] | s->ur_mask[1]) != 0u)
+    if ((in->iss_req & 1u) || (s->ur_mask[0] | s->ur_mask[1]) != 0u)
         return 0;
     /* the LUT's IDX_IN_USE check of the offered entries (alloc_avail =
      * min(free_cnt, 2)); BAD_IDX cannot fire: the pool's indices are
@@ -273,9 +279,17 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     const warp_pool_out *p = &w->pool_out;
     const pc_warp_lut_out *q = &w->lut_out;
     if (idle_cycle(cfg, s, in)) {
-        /* the units are not evaluated: their wires read 0, w.idle = 1 */
+        /* the units are not evaluated: their wires read 0, w.idle = 1,
+         * w.own_err the commit's checks (as the full path: err, err_code,
+         * cm_ready 1 either way) */
         memset(out, 0, sizeof *out);
         out->w.idle = 1;
+        if (in->cm_valid & 1u) {
+            const dwf_in v = port_view(cfg, in);
+            out->w.own_err = own_err(cfg, s, &v, s->pool.fcnt);
+            out->err = out->w.own_err != DWF_ERR_NONE;
+            out->err_code = out->w.own_err;
+        }
         out->cm_ready = 1;
         out->free_cnt = s->pool.fcnt;
         out->ovf = s->pool.untr_cnt != 0u;
@@ -312,18 +326,53 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
     out->inv_hit = q->inv_hit;
 }
 
+/* The edge's update registers: empty, then the commit latched (the
+ * registers drain every cycle; an accepted commit's threads go live). */
+static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
+{
+    unsigned l;
+    /* the port view of the commit (port_view's truncations; a committed
+     * lane's TID field lies below TW bits, where the view's words equal
+     * the raw ones) */
+    const uint64_t mt = bits_trunc(in_raw->cm_mask_t, cfg->lanes);
+    const uint64_t mn = bits_trunc(in_raw->cm_mask_nt, cfg->lanes);
+    const uint64_t pt = bits_trunc(in_raw->cm_pc_t, cfg->pc_bits);
+    const uint64_t pn = bits_trunc(in_raw->cm_pc_nt, cfg->pc_bits);
+    memset(s->ur_tids, 0, sizeof s->ur_tids);
+    s->ur_pc[0] = s->ur_pc[1] = 0;
+    s->ur_mask[0] = s->ur_mask[1] = 0;
+    s->ur_prio[0] = s->ur_prio[1] = 0;
+    if ((in_raw->cm_valid & 1u) && (mt | mn) != 0u) {
+        const uint64_t m = mt | mn;
+        const int merge = mt && mn && pt == pn;
+        for (uint64_t k = m; k; k &= k - 1u) {
+            unsigned t;
+            l = bits_ffs(k);
+            t = warp_pool_get_tid(in_raw->cm_tids, l, cfg->tid_bits);
+            warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
+            s->live[t] = 1;
+        }
+        s->ur_mask[0] = merge ? m : mt;
+        s->ur_mask[1] = merge ? 0u : mn;
+        s->ur_pc[0] = s->ur_mask[0] ? pt : 0u;
+        s->ur_pc[1] = s->ur_mask[1] ? pn : 0u;
+        s->ur_prio[0] = s->ur_mask[0] ? (uint16_t)bits_trunc(in_raw->cm_prio_t, cfg->sched_bits) : 0u;
+        s->ur_prio[1] = s->ur_mask[1] ? (uint16_t)bits_trunc(in_raw->cm_prio_nt, cfg->sched_bits) : 0u;
+    }
+}
+
 void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
     const dwf_wires *w = &out->w;
     const warp_pool_out *po = &w->pool_out;
-    unsigned l, ready;
+    unsigned ready;
     if (w->idle) {
-        /* the units' edges change nothing; the registers stay empty */
-        memset(s->ur_tids, 0, sizeof s->ur_tids);
-        s->ur_pc[0] = s->ur_pc[1] = 0;
-        s->ur_prio[0] = s->ur_prio[1] = 0;
+        /* the units' edges change nothing; the registers latch the commit
+         * (on the dwf's err they stay as they are: empty) */
+        if (w->own_err == DWF_ERR_NONE)
+            latch_commit(cfg, s, in_raw);
         return;
     }
     ready = w->lut_out.ready && po->ready;
@@ -336,34 +385,11 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
         return;
     /* issued threads leave the scheduler */
     if (po->iss_valid)
-        for (l = 0; po->iss_mask >> l; l++)
-            if (bits_get(po->iss_mask, l))
-                s->live[warp_pool_get_tid(out->iss_tids, l, cfg->tid_bits)] = 0;
+        for (uint64_t k = po->iss_mask; k; k &= k - 1u)
+            s->live[warp_pool_get_tid(out->iss_tids, bits_ffs(k), cfg->tid_bits)] = 0;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
-    {
-        dwf_in in = port_view(cfg, in_raw);
-        memset(s->ur_tids, 0, sizeof s->ur_tids);
-        s->ur_pc[0] = s->ur_pc[1] = 0;
-        s->ur_mask[0] = s->ur_mask[1] = 0;
-        s->ur_prio[0] = s->ur_prio[1] = 0;
-        if (in.cm_valid && (in.cm_mask_t | in.cm_mask_nt) != 0u) {
-            const uint64_t m = in.cm_mask_t | in.cm_mask_nt;
-            const int merge = in.cm_mask_t && in.cm_mask_nt && in.cm_pc_t == in.cm_pc_nt;
-            for (l = 0; m >> l; l++)
-                if (bits_get(m, l)) {
-                    unsigned t = warp_pool_get_tid(in.cm_tids, l, cfg->tid_bits);
-                    warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
-                    s->live[t] = 1;
-                }
-            s->ur_mask[0] = merge ? m : in.cm_mask_t;
-            s->ur_mask[1] = merge ? 0u : in.cm_mask_nt;
-            s->ur_pc[0] = s->ur_mask[0] ? in.cm_pc_t : 0u;
-            s->ur_pc[1] = s->ur_mask[1] ? in.cm_pc_nt : 0u;
-            s->ur_prio[0] = s->ur_mask[0] ? (uint16_t)in.cm_prio_t : 0u;
-            s->ur_prio[1] = s->ur_mask[1] ? (uint16_t)in.cm_prio_nt : 0u;
-        }
-    }
+    latch_commit(cfg, s, in_raw);
 }
 
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)

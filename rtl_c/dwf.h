@@ -152,18 +152,21 @@
  * conservation against the pipeline it models: in flight, exited or live.)
  *
  * Idle cycles (C only, no behaviour of its own).  A cycle with no issue
- * request, no commit and empty update registers drives the LUT with no
- * lookup and no invalidation and the pool with no group and no issue: the
- * pool then raises no err, is ready and changes nothing at the edge, and the
- * LUT is ready, changes nothing and raises err only for an offered free
- * entry (alloc_idx0/1) that a LUT entry owns, or two equal offers (never:
- * dwf_check).  So when those two offers are legal (tested on the owner map
- * and the free list), dwf_eval gives the outputs without evaluating the
- * units (cm_ready 1, free_cnt, ovf, everything else 0; out->w is all 0
- * with w.idle = 1) and dwf_step only keeps the registers empty.  Exactly
- * the full evaluation's ports and next state (tools/simt_golden.sh:
- * identical issue logs and VCDs; the co-simulation).  dwf_trace and
- * dwf_check still wire the units in full.
+ * request and empty update registers drives the LUT with no lookup and no
+ * invalidation and the pool with no group and no issue, whatever the
+ * commit port carries (the commit reaches only the registers): the pool
+ * then raises no err, is ready (or held, on the dwf's own err) and changes
+ * nothing at the edge, and the LUT is ready, changes nothing and raises err
+ * only for an offered free entry (alloc_idx0/1) that a LUT entry owns, or
+ * two equal offers (never: dwf_check).  So when those two offers are legal
+ * (tested on the owner map and the free list), dwf_eval gives the outputs
+ * without evaluating the units (cm_ready 1, free_cnt, ovf, err and err_code
+ * from the dwf's own commit checks, everything else 0; out->w is all 0 with
+ * w.idle = 1 and w.own_err) and dwf_step latches the commit into the
+ * registers, as the full step does (nothing on an err).  Exactly the full
+ * evaluation's ports and next state (tools/simt_golden.sh: identical issue
+ * logs and VCDs; the co-simulation, which drives commits into idle cycles).
+ * dwf_trace and dwf_check still wire the units in full.
  *
  * Cost per cycle (issue 17): dwf_eval evaluates each unit once (the pool's
  * state-only half, the LUT, the pool's input half) and dwf_step applies the
@@ -182,7 +185,11 @@
  * the warp the pool would issue and raises iss_req only when the core can
  * take it, so a cycle whose SIMD group is busy is evaluated once, not
  * twice (17% of its evaluations were such repeats; docs/bench.md, "dwf,
- * second pass").
+ * second pass").  A commit alone (no issue request, registers empty: 13%
+ * of the units' evaluations that were not idle) is an idle cycle too, and
+ * dwf_step reads the commit through the port's widths field by field
+ * instead of building the port view again (docs/bench.md, "dwf and dpe,
+ * third pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -319,6 +326,9 @@ typedef struct {
 int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
+/* dwf_reset of a state that is all zero bytes already (calloc): the
+ * pool's free list only (tests/test_dwf.c checks the same bytes). */
+void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state

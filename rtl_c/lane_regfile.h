@@ -388,6 +388,8 @@ unsigned lane_regfile_row(const lane_regfile_cfg *cfg, uint64_t tid, uint64_t re
 uint64_t lane_regfile_tid_at(const lane_regfile_cfg *cfg, unsigned slot, unsigned lane,
                              unsigned swizzle);
 
+/* The reset state is all zero bytes: a calloc'ed state needs no reset (the
+ * SM model relies on it; tests/test_lane_regfile.c checks it). */
 void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
 /* The synchronous reset of a running register file, as the Verilog does it:
  * clears rvalid, done, req, swz, conflicts, s0, s1 and sb and leaves the banks, the bank

@@ -278,6 +278,8 @@ unsigned pc_warp_lut_state_bits(const pc_warp_lut_cfg *cfg);
 /* The set a PC maps to (see "Hash" above). */
 unsigned pc_warp_lut_hash(const pc_warp_lut_cfg *cfg, uint64_t pc);
 
+/* The reset state is all zero bytes (dwf_reset_zeroed relies on it;
+ * tests/test_pc_warp_lut.c checks it). */
 void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, pc_warp_lut_out *out);

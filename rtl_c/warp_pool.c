@@ -77,8 +77,13 @@ warp_pool_bitcount warp_pool_bits(const warp_pool_cfg *cfg)
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s)
 {
-    unsigned i;
     memset(s, 0, sizeof *s);
+    warp_pool_reset_zeroed(cfg, s);
+}
+
+void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s)
+{
+    unsigned i;
     for (i = 0; i < cfg->entries; i++)
         s->fifo[i] = (uint16_t)i;
     s->fcnt = (uint16_t)cfg->entries;
@@ -568,31 +573,34 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     /* ---------------------------------------------- write */
     if (d->accept && (in_raw->g_valid[0] | in_raw->g_valid[1] | in_raw->g_valid[2] |
                       in_raw->g_valid[3]) & 1u) {
-        warp_pool_in in;
-        port_view(cfg, in_raw, &in);
+        /* the port view of the fields the write reads (port_view's masks;
+         * a written lane's TID field lies below LANES x TID_W, where the
+         * view's words equal the raw ones) */
+        const uint64_t im = bits_index_mask(cfg->entries), lm = bits_mask(cfg->lanes);
+        const warp_pool_in *in = in_raw;
         k = 0;
         for (g = 0; g < WARP_POOL_GROUPS; g++) {
-            unsigned x = (unsigned)in.g_idx[g];
-            uint64_t m = in.g_mask[g];
-            if (!in.g_valid[g])
+            unsigned x = (unsigned)(in->g_idx[g] & im);
+            uint64_t m = in->g_mask[g] & lm;
+            if (!(in->g_valid[g] & 1u))
                 continue;
-            if (in.g_new[g]) {
+            if (in->g_new[g] & 1u) {
                 s->valid[x] = 1;
-                s->pc[x] = in.g_pc[g];
+                s->pc[x] = in->g_pc[g] & bits_mask(cfg->pc_bits);
                 s->lv[x] = m;
                 s->untr[x] = (uint8_t)(has_table(cfg) && d->untr[d->pair_of[g]]);
                 bit_put(s->trk_bits, x, !s->untr[x]);
                 bit_put(s->untr_bits, x, s->untr[x]);
                 s->sched[x] = (uint16_t)(cfg->policy == WP_POL_DTIME
                                              ? bits_trunc(s->stamp + k, cfg->sched_bits)
-                                             : in.g_prio[g]);
+                                             : in->g_prio[g] & bits_mask(cfg->sched_bits));
                 k++;
             } else {
                 s->lv[x] |= m;
             }
             for (l = 0; m >> l; l++)
                 if (bits_get(m, l)) {
-                    unsigned t = warp_pool_get_tid(in.wr_tids, l, cfg->tid_bits);
+                    unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
                     s->tid[x][l] = (uint16_t)t;
                     s->in_pool[t] = 1;
                 }

@@ -249,7 +249,8 @@
  * POOL = 128; together with dwf's idle cycles, which skip the pool in
  * about 30% of the cycles: docs/bench.md "dwf").  A cycle with no valid
  * group (an issue alone) skips the group checks, none of which can fire
- * without one.
+ * without one.  The edge's write reads the groups' fields through the
+ * ports' masks directly, not through a second copy of the port view.
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
@@ -477,6 +478,11 @@ static inline void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned ti
 }
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
+/* warp_pool_reset of a state that is all zero bytes already (calloc): the
+ * free list and its count only, without clearing 180 KB again (the SM
+ * model allocates a pool per run; tests/test_warp_pool.c checks the two
+ * give the same bytes). */
+void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s);
 void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
                     const warp_pool_in *in, warp_pool_out *out);
 /* warp_pool_eval in two halves, for a user that feeds the state-only

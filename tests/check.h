@@ -75,6 +75,42 @@ static inline uint64_t m(const char *s)
     return v;
 }
 
+/* 1 if n bytes at p are all zero (a reset state a calloc'ed one may stand
+ * for: reset_is_all_zero below). */
+static inline int all_zero(const void *p, size_t n)
+{
+    const unsigned char *b = (const unsigned char *)p;
+    for (size_t i = 0; i < n; i++)
+        if (b[i])
+            return 0;
+    return 1;
+}
+
+/* A structure whose reset state the SM model takes from calloc (no reset
+ * call): its reset of a state full of 0xA5 bytes gives all zero bytes. */
+#define RESET_IS_ALL_ZERO(reset, cfg, type)                                            \
+    do {                                                                               \
+        type *rz_s_ = (type *)malloc(sizeof(type));                                    \
+        memset(rz_s_, 0xA5, sizeof(type));                                             \
+        reset(cfg, rz_s_);                                                             \
+        CHECK(all_zero(rz_s_, sizeof(type)));                                          \
+        free(rz_s_);                                                                   \
+    } while (0)
+
+/* A reset_zeroed (reset of a calloc'ed state) against the full reset of a
+ * state full of 0xA5 bytes: the same bytes. */
+#define RESET_ZEROED_MATCHES(reset, zeroed, cfg, type)                                 \
+    do {                                                                               \
+        type *rz_a_ = (type *)malloc(sizeof(type));                                    \
+        type *rz_b_ = (type *)calloc(1, sizeof(type));                                 \
+        memset(rz_a_, 0xA5, sizeof(type));                                             \
+        reset(cfg, rz_a_);                                                             \
+        zeroed(cfg, rz_b_);                                                            \
+        CHECK(memcmp(rz_a_, rz_b_, sizeof(type)) == 0);                                \
+        free(rz_a_);                                                                   \
+        free(rz_b_);                                                                   \
+    } while (0)
+
 /* A test program takes no arguments but --help (usage, exit 0); anything
  * else is one line naming it and exit 2. */
 static inline void test_args(int argc, char **argv)

@@ -802,6 +802,12 @@ TEST(full_stack_writes_stay_in_the_warp)
     CHECK(memcmp(&before, &s, sizeof s) == 0);
 }
 
+TEST(reset_is_all_zero)
+{
+    dpe_stack_cfg c = dpe_stack_default_cfg();
+    RESET_IS_ALL_ZERO(dpe_stack_reset, &c, dpe_stack_state);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -818,5 +824,6 @@ int main(int argc, char **argv)
     RUN(ports_and_trace);
     RUN(random_traffic_keeps_invariants);
     RUN(full_stack_writes_stay_in_the_warp);
+    RUN(reset_is_all_zero);
     return test_summary();
 }

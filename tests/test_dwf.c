@@ -657,6 +657,16 @@ TEST(check_catches_corruption)
     }
 }
 
+TEST(reset_zeroed_matches_reset)
+{
+    /* the SM model's units: calloc + dwf_reset_zeroed (dwf.h) */
+    dwf_cfg c = dwf_default_cfg();
+    RESET_ZEROED_MATCHES(dwf_reset, dwf_reset_zeroed, &c, dwf_state);
+    c.lanes = 4;
+    c.tid_bits = 3;
+    RESET_ZEROED_MATCHES(dwf_reset, dwf_reset_zeroed, &c, dwf_state);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -672,5 +682,6 @@ int main(int argc, char **argv)
     RUN(equal_pcs_merge_and_exits);
     RUN(illegal_input);
     RUN(check_catches_corruption);
+    RUN(reset_zeroed_matches_reset);
     return test_summary();
 }

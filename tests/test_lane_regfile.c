@@ -986,6 +986,12 @@ TEST(scalar_illegal_input_raises_err_and_changes_nothing)
     CHECK_EQ(cycle(&c, &s, &in).err, 0);
 }
 
+TEST(reset_is_all_zero)
+{
+    lane_regfile_cfg c = lane_regfile_default_cfg();
+    RESET_IS_ALL_ZERO(lane_regfile_reset, &c, lane_regfile_state);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -1008,5 +1014,6 @@ int main(int argc, char **argv)
     RUN(scalar_rows_and_slots);
     RUN(golden_scalar_register_002);
     RUN(scalar_illegal_input_raises_err_and_changes_nothing);
+    RUN(reset_is_all_zero);
     return test_summary();
 }

@@ -980,6 +980,12 @@ TEST(random_traffic_keeps_invariants)
     CHECK(invs > 1000);
 }
 
+TEST(reset_is_all_zero)
+{
+    pc_warp_lut_cfg c = pc_warp_lut_default_cfg();
+    RESET_IS_ALL_ZERO(pc_warp_lut_reset, &c, pc_warp_lut_state);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -997,5 +1003,6 @@ int main(int argc, char **argv)
     RUN(check_catches_corruption);
     RUN(ports_and_trace);
     RUN(random_traffic_keeps_invariants);
+    RUN(reset_is_all_zero);
     return test_summary();
 }

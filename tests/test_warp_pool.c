@@ -1181,6 +1181,17 @@ TEST(trace_writes)
     CHECK_EQ(vcd_close(w), 0);
 }
 
+TEST(reset_zeroed_matches_reset)
+{
+    /* the SM model's pools: calloc + reset_zeroed (warp_pool.h) */
+    warp_pool_cfg c = warp_pool_default_cfg();
+    RESET_ZEROED_MATCHES(warp_pool_reset, warp_pool_reset_zeroed, &c, warp_pool_state);
+    c.entries = 8;
+    c.tid_bits = 3;
+    c.lanes = 4;
+    RESET_ZEROED_MATCHES(warp_pool_reset, warp_pool_reset_zeroed, &c, warp_pool_state);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -1206,5 +1217,6 @@ int main(int argc, char **argv)
     RUN(hold_freezes_everything);
     RUN(check_catches_corruption);
     RUN(trace_writes);
+    RUN(reset_zeroed_matches_reset);
     return test_summary();
 }
