@@ -255,6 +255,64 @@ TEST(divergence_same_value_on_both_sides)
     prog_free(&p);
 }
 
+/* A register clang reuses: a uniform loop counter around a barrier, then,
+ * after the loop, the same register written inside a divergent branch
+ * (gaussian.cu's back substitution by thread 0 reuses the pivot loop's
+ * bound register):
+ *  0 r1 = %tid (varying)  1 r2 = 3            2 bar
+ *  3 r2 = r2 - 1          4 r0 = r2 > 0       5 @r0 bra 2
+ *  6 @r1 bra 8            7 r2 = r1           8 exit
+ * The divergent value at 7 never reaches the loop's reads of r2, so the
+ * loop is uniform (the analysis tracks definitions, not registers); when
+ * it does reach them (7 branches back to 2) the loop diverges. */
+static void mk_reuse(prog *p)
+{
+    mk(p, 9);
+    p->ins[0].varying = 1;
+    p->ins[0].dst[0] = 1;
+    p->ins[0].ndst = 1;
+    p->ins[1].dst[0] = 2;
+    p->ins[1].ndst = 1;
+    p->ins[2].unit = PU_BAR;
+    p->ins[3].src[0] = p->ins[3].dst[0] = 2;
+    p->ins[3].nsrc = p->ins[3].ndst = 1;
+    p->ins[4].src[0] = 2;
+    p->ins[4].dst[0] = 0;
+    p->ins[4].nsrc = p->ins[4].ndst = 1;
+    bra(p, 5, 2, 0);
+    bra(p, 6, 8, 1);
+    p->ins[7].src[0] = 1;
+    p->ins[7].dst[0] = 2;
+    p->ins[7].nsrc = p->ins[7].ndst = 1;
+    p->ins[8].unit = PU_EXIT;
+}
+
+TEST(divergence_register_reused_after_region)
+{
+    prog p;
+    mk_reuse(&p);
+    int rc = prog_analyse(&p, err, sizeof err);
+    if (rc)
+        printf("  %s\n", err);
+    CHECK(!rc);
+    CHECK(p.ins[5].uniform && !p.ins[6].uniform);
+    prog_free(&p);
+    /* the divergent definition flows back into the loop: refused */
+    mk_reuse(&p);
+    p.ins[8].unit = PU_BRA;
+    p.ins[8].target = 2;
+    p.ins = realloc(p.ins, 10 * sizeof *p.ins);
+    memset(&p.ins[9], 0, sizeof p.ins[9]);
+    p.ins[9].line = 19;
+    p.ins[9].guard = -1;
+    p.ins[9].unit = PU_EXIT;
+    p.n = 10;
+    bra(&p, 6, 9, 1);
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
+    prog_free(&p);
+}
+
 /* A grid program: r0 = ctaid.x * ntid.x + tid.x; shared[tid] = r0; bar;
  * r1 = shared[ntid-1-tid]; global[4*r0] = r1 + ctaid; exit. */
 static int grid_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
@@ -332,6 +390,7 @@ int main(int argc, char **argv)
     RUN(generated_kernels_lowered);
     RUN(analyse_errors);
     RUN(divergence_same_value_on_both_sides);
+    RUN(divergence_register_reused_after_region);
     RUN(reference_grid);
     return test_summary();
 }

@@ -15,13 +15,17 @@
  * Provides: __global__, __device__, __host__, __shared__, __constant__,
  * __forceinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
  * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
- * (int, unsigned, unsigned long long, float), atomicSub, atomicMin,
+ * (int, unsigned, unsigned long long, float, double), atomicSub, atomicMin,
  * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
  * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins); the float
  * built-ins sqrtf, rsqrtf, fabsf, fminf, fmaxf, floorf, ceilf, truncf,
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
- * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
+ * for double; min/max overloaded as CUDA's headers do (every integer
+ * width, signed with unsigned as unsigned, float, double), abs, labs,
+ * llabs; the vector types char, uchar, short, ushort, int, float,
+ * longlong, ulonglong, double (1 to 4 members, CUDA's sizes and
+ * alignments), uint1/2/4, and their make_ functions; WARPHW_DYNAMIC_SHARED(T, name)
  * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
@@ -87,6 +91,7 @@ WARPHW_DEV unsigned long long atomicAdd(unsigned long long *p, unsigned long lon
     return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)p, (long long)v);
 }
 WARPHW_DEV float atomicAdd(float *p, float v) { return __nvvm_atom_add_gen_f(p, v); }
+WARPHW_DEV double atomicAdd(double *p, double v) { return __nvvm_atom_add_gen_d(p, v); }
 WARPHW_DEV int atomicSub(int *p, int v) { return __nvvm_atom_add_gen_i(p, -v); }
 WARPHW_DEV unsigned atomicSub(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_add_gen_i((int *)p, -(int)v); }
 WARPHW_DEV int atomicMin(int *p, int v) { return __nvvm_atom_min_gen_i(p, v); }
@@ -116,6 +121,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define __global__
@@ -159,6 +165,7 @@ WARPHW_RMW(int, atomicAdd, (int)((unsigned)old + (unsigned)v))
 WARPHW_RMW(unsigned, atomicAdd, old + v)
 WARPHW_RMW(unsigned long long, atomicAdd, old + v)
 WARPHW_RMW(float, atomicAdd, old + v)
+WARPHW_RMW(double, atomicAdd, old + v)
 WARPHW_RMW(int, atomicSub, (int)((unsigned)old - (unsigned)v))
 WARPHW_RMW(unsigned, atomicSub, old - v)
 WARPHW_RMW(int, atomicMin, old < v ? old : v)
@@ -360,10 +367,72 @@ WARPHW_SHFL(__shfl_down_sync, "down", unsigned)
 WARPHW_SHFL(__shfl_xor_sync, "bfly", int)
 #undef WARPHW_SHFL
 #endif
-WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
-WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
-WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+/* min/max as CUDA's math headers overload them: each integer width, a
+ * signed and an unsigned operand of one width compared as unsigned, and
+ * float/double as fminf/fmaxf/fmin/fmax */
+#define WARPHW_MINMAX(R, A, B)                                                  \
+    WARPHW_DEV R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }            \
+    WARPHW_DEV R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
+WARPHW_MINMAX(int, int, int)
+WARPHW_MINMAX(unsigned, unsigned, unsigned)
+WARPHW_MINMAX(unsigned, int, unsigned)
+WARPHW_MINMAX(unsigned, unsigned, int)
+WARPHW_MINMAX(long, long, long)
+WARPHW_MINMAX(unsigned long, unsigned long, unsigned long)
+WARPHW_MINMAX(long long, long long, long long)
+WARPHW_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+WARPHW_MINMAX(unsigned long long, long long, unsigned long long)
+WARPHW_MINMAX(unsigned long long, unsigned long long, long long)
+#undef WARPHW_MINMAX
+WARPHW_DEV float min(float a, float b) { return warphw_fminf(a, b); }
+WARPHW_DEV float max(float a, float b) { return warphw_fmaxf(a, b); }
+WARPHW_DEV double min(double a, double b) { return warphw_fmin(a, b); }
+WARPHW_DEV double max(double a, double b) { return warphw_fmax(a, b); }
+#ifdef __CUDA_ARCH__
+/* abs, labs, llabs (the host has the C library's) */
+WARPHW_DEV int abs(int x) { return x < 0 ? (int)(0u - (unsigned)x) : x; }
+WARPHW_DEV long labs(long x) { return x < 0 ? (long)(0ul - (unsigned long)x) : x; }
+WARPHW_DEV long long llabs(long long x) { return x < 0 ? (long long)(0ull - (unsigned long long)x) : x; }
+#endif
+
+/* CUDA's vector types (vector_types.h: the same members, sizes and
+ * alignments, so a float4 or int4 access is one 16-byte vector load) and
+ * their make_ functions */
+#define WARPHW_VEC1(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x; }; \
+    WARPHW_DEV N make_##N(T x) { N r; r.x = x; return r; }
+#define WARPHW_VEC2(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x, y; }; \
+    WARPHW_DEV N make_##N(T x, T y) { N r; r.x = x; r.y = y; return r; }
+#define WARPHW_VEC3(N, T) \
+    struct N { T x, y, z; }; \
+    WARPHW_DEV N make_##N(T x, T y, T z) { N r; r.x = x; r.y = y; r.z = z; return r; }
+#define WARPHW_VEC4(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x, y, z, w; }; \
+    WARPHW_DEV N make_##N(T x, T y, T z, T w) { N r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
+#define WARPHW_VECS(P, T, S)                  \
+    WARPHW_VEC1(P##1, T, S)                   \
+    WARPHW_VEC2(P##2, T, 2 * S)               \
+    WARPHW_VEC3(P##3, T)                      \
+    WARPHW_VEC4(P##4, T, (4 * S > 16 ? 16 : 4 * S))
+WARPHW_VECS(char, signed char, 1)
+WARPHW_VECS(uchar, unsigned char, 1)
+WARPHW_VECS(short, short, 2)
+WARPHW_VECS(ushort, unsigned short, 2)
+WARPHW_VECS(int, int, 4)
+WARPHW_VECS(float, float, 4)
+WARPHW_VECS(longlong, long long, 8)
+WARPHW_VECS(ulonglong, unsigned long long, 8)
+WARPHW_VECS(double, double, 8)
+WARPHW_VEC1(uint1, unsigned, 4)
+WARPHW_VEC2(uint2, unsigned, 8)
+WARPHW_VEC4(uint4, unsigned, 16)
+WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x = x; r.y = y; r.z = z; return r; }
+#undef WARPHW_VECS
+#undef WARPHW_VEC1
+#undef WARPHW_VEC2
+#undef WARPHW_VEC3
+#undef WARPHW_VEC4
 
 #define sqrtf(x) warphw_sqrtf(x)
 #define rsqrtf(x) warphw_rsqrtf(x)
