@@ -199,6 +199,26 @@ TEST(analyse_errors)
     prog_free(&p);
 }
 
+/* pc: register dst = f(src) (src -1: no source) */
+static void set_alu(prog *p, unsigned pc, unsigned dst, int src)
+{
+    p->ins[pc].dst[0] = (uint16_t)dst;
+    p->ins[pc].ndst = 1;
+    if (src >= 0) {
+        p->ins[pc].src[0] = (uint16_t)src;
+        p->ins[pc].nsrc = 1;
+    }
+}
+
+/* pc: bar; pc+1: r = r - 1; pc+2: r0 = r > 0; pc+3: @r0 bra pc */
+static void bar_loop(prog *p, unsigned pc, unsigned r)
+{
+    p->ins[pc].unit = PU_BAR;
+    set_alu(p, pc + 1, r, (int)r);
+    set_alu(p, pc + 2, 0, (int)r);
+    bra(p, pc + 3, (int)pc, 0);
+}
+
 /* Clang's loop bound written on both sides of a divergent branch:
  *  0 r1 = %tid (varying)    1 @r1 bra 4        2 r2 = 8 ("mov r2, 8")
  *  3 bra 5                  4 r2 = 8 (same)    5 r3 = r2
@@ -219,17 +239,8 @@ static void mk_bound(prog *p, const char *second)
         snprintf(p->ins[pc].text, sizeof p->ins[pc].text, "%s", pc == 2 ? "mov r2, 8" : second);
     }
     bra(p, 3, 5, -1);
-    p->ins[5].src[0] = 2;
-    p->ins[5].nsrc = 1;
-    p->ins[5].dst[0] = 3;
-    p->ins[5].ndst = 1;
-    p->ins[6].unit = PU_BAR;
-    p->ins[7].src[0] = p->ins[7].dst[0] = 3;
-    p->ins[7].nsrc = p->ins[7].ndst = 1;
-    p->ins[8].src[0] = 3;
-    p->ins[8].dst[0] = 0;
-    p->ins[8].nsrc = p->ins[8].ndst = 1;
-    bra(p, 9, 6, 0);
+    set_alu(p, 5, 3, 2);
+    bar_loop(p, 6, 3);
     p->ins[10].unit = PU_EXIT;
 }
 
@@ -269,21 +280,11 @@ static void mk_reuse(prog *p)
 {
     mk(p, 9);
     p->ins[0].varying = 1;
-    p->ins[0].dst[0] = 1;
-    p->ins[0].ndst = 1;
-    p->ins[1].dst[0] = 2;
-    p->ins[1].ndst = 1;
-    p->ins[2].unit = PU_BAR;
-    p->ins[3].src[0] = p->ins[3].dst[0] = 2;
-    p->ins[3].nsrc = p->ins[3].ndst = 1;
-    p->ins[4].src[0] = 2;
-    p->ins[4].dst[0] = 0;
-    p->ins[4].nsrc = p->ins[4].ndst = 1;
-    bra(p, 5, 2, 0);
+    set_alu(p, 0, 1, -1);
+    set_alu(p, 1, 2, -1);
+    bar_loop(p, 2, 2);
     bra(p, 6, 8, 1);
-    p->ins[7].src[0] = 1;
-    p->ins[7].dst[0] = 2;
-    p->ins[7].nsrc = p->ins[7].ndst = 1;
+    set_alu(p, 7, 2, 1);
     p->ins[8].unit = PU_EXIT;
 }
 

@@ -13,7 +13,7 @@
  * computed from its own source.
  *
  * Provides: __global__, __device__, __host__, __shared__, __constant__,
- * __forceinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
+ * __forceinline__, __noinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
  * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
  * (int, unsigned, unsigned long long, float, double), atomicSub, atomicMin,
  * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
@@ -31,6 +31,14 @@
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
  * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __saturatef,
  * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
+ * __float2int_rd/_ru, __float2uint_rn/_rz, __uint2float_rn,
+ * __double2int_rn/_rz; __fadd_rn __fsub_rn __fmul_rn __fdiv_rn __frcp_rn
+ * __fsqrt_rn __dadd_rn __dmul_rn; __mul24, __umul24; roundf, rintf,
+ * nearbyintf, trunc, round, rint, nearbyint; log10f, exp10f (fast forms,
+ * like logf); isnan, isinf, isfinite, signbit (device; the host's C
+ * library); warpSize (32); __threadfence, __threadfence_block,
+ * __threadfence_system (membar; nothing on the host, where threads take
+ * turns);
  * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
  * only, so that a kernel using them is refused by the PTX front end with
  * one line rather than failing in clang: __syncthreads_count/_and/_or
@@ -40,6 +48,9 @@
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
  * nvcc -use_fast_math, not libdevice's accurate ones (-nocudalib has none).
+ * What only libdevice has (powf, fmodf, tanhf, erff, atan2f, exp/log/pow
+ * on double, __frsqrt_rn, ...) is not provided: clang stops at it with
+ * `use of undeclared identifier`.
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
@@ -63,6 +74,7 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 
@@ -82,6 +94,20 @@ struct dim3 {
 #define gridDim WARPHW_SREG3(dim3, nctaid)
 
 #define WARPHW_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
+#define warpSize 32
+/* memory fences: membar.gl, .cta, .sys */
+#define __threadfence() __nvvm_membar_gl()
+#define __threadfence_block() __nvvm_membar_cta()
+#define __threadfence_system() __nvvm_membar_sys()
+/* the classification functions (the host has the C library's) */
+#define WARPHW_CLASS(name, b) \
+    WARPHW_DEV bool name(float x) { return b(x); } \
+    WARPHW_DEV bool name(double x) { return b(x); }
+WARPHW_CLASS(isnan, __builtin_isnan)
+WARPHW_CLASS(isinf, __builtin_isinf)
+WARPHW_CLASS(isfinite, __builtin_isfinite)
+WARPHW_CLASS(signbit, __builtin_signbit)
+#undef WARPHW_CLASS
 
 /* atomics */
 WARPHW_DEV int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
@@ -130,6 +156,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 #define __shared__ static
 #define __constant__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
 #define WARPHW_DEV static inline
 
@@ -151,6 +178,10 @@ void warphw_param_bytes(unsigned i, void *out, size_t n);
 #define gridDim warphw_gridDim
 #define __syncthreads() warphw_syncthreads()
 #define WARPHW_DYNAMIC_SHARED(T, name) T *name = (T *)warphw_dyn_shared
+#define warpSize 32
+#define __threadfence() ((void)0)
+#define __threadfence_block() ((void)0)
+#define __threadfence_system() ((void)0)
 
 /* the threads of a CTA take turns between barriers: a read-modify-write is
  * atomic as it stands */
@@ -260,6 +291,11 @@ WARPHW_MATH(float, warphw_log2f, (float x), __nvvm_lg2_approx_f(x), log2f(x))
 WARPHW_MATH(float, warphw_sinf, (float x), __nvvm_sin_approx_f(x), sinf(x))
 WARPHW_MATH(float, warphw_cosf, (float x), __nvvm_cos_approx_f(x), cosf(x))
 WARPHW_MATH(float, warphw_fdividef, (float a, float b), __nvvm_div_approx_f(a, b), a / b)
+WARPHW_MATH(float, warphw_roundf, (float x), __builtin_roundf(x), roundf(x))
+WARPHW_MATH(float, warphw_rintf, (float x), __builtin_rintf(x), rintf(x))
+WARPHW_MATH(double, warphw_trunc, (double x), __builtin_trunc(x), trunc(x))
+WARPHW_MATH(double, warphw_round, (double x), __builtin_round(x), round(x))
+WARPHW_MATH(double, warphw_rint, (double x), __builtin_rint(x), rint(x))
 WARPHW_MATH(double, warphw_sqrt, (double x), __builtin_sqrt(x), sqrt(x))
 WARPHW_MATH(double, warphw_fabs, (double x), __builtin_fabs(x), fabs(x))
 WARPHW_MATH(double, warphw_fmin, (double a, double b), __builtin_fmin(a, b), warphw_minmax(a, b, 0))
@@ -291,6 +327,19 @@ static inline int warphw_f2i(float x, float r)
     if (r < -2147483648.0f) return -2147483647 - 1;
     return (int)r;
 }
+static inline unsigned warphw_f2u(float x, float r)
+{
+    if (x != x || r <= 0.0f) return 0;
+    if (r >= 4294967296.0f) return 4294967295u;
+    return (unsigned)r;
+}
+static inline int warphw_d2i(double x, double r)
+{
+    if (x != x) return 0;
+    if (r >= 2147483648.0) return 2147483647;
+    if (r < -2147483648.0) return -2147483647 - 1;
+    return (int)r;
+}
 #endif
 WARPHW_INTR(int, __popc, (unsigned x), __builtin_popcount(x), __builtin_popcount(x))
 WARPHW_INTR(int, __popcll, (unsigned long long x), __builtin_popcountll(x), __builtin_popcountll(x))
@@ -306,6 +355,28 @@ WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x <
 WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
 WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
 WARPHW_INTR(float, __int2float_rn, (int x), (float)x, (float)x)
+WARPHW_INTR(int, __float2int_rd, (float x), __nvvm_f2i_rm(x), warphw_f2i(x, floorf(x)))
+WARPHW_INTR(int, __float2int_ru, (float x), __nvvm_f2i_rp(x), warphw_f2i(x, ceilf(x)))
+WARPHW_INTR(unsigned, __float2uint_rn, (float x), __nvvm_f2ui_rn(x), warphw_f2u(x, rintf(x)))
+WARPHW_INTR(unsigned, __float2uint_rz, (float x), __nvvm_f2ui_rz(x), warphw_f2u(x, truncf(x)))
+WARPHW_INTR(float, __uint2float_rn, (unsigned x), (float)x, (float)x)
+WARPHW_INTR(int, __double2int_rn, (double x), __nvvm_d2i_rn(x), warphw_d2i(x, rint(x)))
+WARPHW_INTR(int, __double2int_rz, (double x), __nvvm_d2i_rz(x), warphw_d2i(x, trunc(x)))
+/* IEEE operations with the rounding named (round to nearest: C's own) */
+WARPHW_INTR(float, __fadd_rn, (float a, float b), __nvvm_add_rn_f(a, b), a + b)
+WARPHW_INTR(float, __fsub_rn, (float a, float b), __nvvm_add_rn_f(a, -b), a - b)
+WARPHW_INTR(float, __fmul_rn, (float a, float b), __nvvm_mul_rn_f(a, b), a * b)
+WARPHW_INTR(float, __fdiv_rn, (float a, float b), __nvvm_div_rn_f(a, b), a / b)
+WARPHW_INTR(float, __frcp_rn, (float x), __nvvm_rcp_rn_f(x), 1.0f / x)
+WARPHW_INTR(float, __fsqrt_rn, (float x), __nvvm_sqrt_rn_f(x), sqrtf(x))
+WARPHW_INTR(double, __dadd_rn, (double a, double b), __nvvm_add_rn_d(a, b), a + b)
+WARPHW_INTR(double, __dmul_rn, (double a, double b), __nvvm_mul_rn_d(a, b), a * b)
+/* the 24-bit multiplies: the low 32 bits of the product of the operands'
+ * low 24 bits (sign-extended for __mul24) */
+WARPHW_INTR(int, __mul24, (int a, int b), (int)((unsigned)((int)((unsigned)a << 8) >> 8) * (unsigned)((int)((unsigned)b << 8) >> 8)),
+            (int)((unsigned)((int)((unsigned)a << 8) >> 8) * (unsigned)((int)((unsigned)b << 8) >> 8)))
+WARPHW_INTR(unsigned, __umul24, (unsigned a, unsigned b), (a & 0xffffffu) * (b & 0xffffffu),
+            (a & 0xffffffu) * (b & 0xffffffu))
 #undef WARPHW_INTR
 /* read-only loads (nvcc's ld.global.nc): a plain load here */
 template <class T> WARPHW_DEV T __ldg(const T *p) { return *p; }
@@ -448,6 +519,10 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define log2f(x) warphw_log2f(x)
 #define expf(x) warphw_exp2f((x) * 1.44269504f)
 #define logf(x) (warphw_log2f(x) * 0.693147181f)
+#define exp10f(x) warphw_exp2f((x) * 3.32192809f)
+#define log10f(x) (warphw_log2f(x) * 0.301029996f)
+#define __exp10f(x) exp10f(x)
+#define __log10f(x) log10f(x)
 #define sinf(x) warphw_sinf(x)
 #define cosf(x) warphw_cosf(x)
 #define __expf(x) expf(x)
@@ -455,6 +530,14 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define __sinf(x) sinf(x)
 #define __cosf(x) cosf(x)
 #define __fdividef(a, b) warphw_fdividef(a, b)
+#define fdividef(a, b) warphw_fdividef(a, b)
+#define roundf(x) warphw_roundf(x)
+#define rintf(x) warphw_rintf(x)
+#define nearbyintf(x) warphw_rintf(x)
+#define trunc(x) warphw_trunc(x)
+#define round(x) warphw_round(x)
+#define rint(x) warphw_rint(x)
+#define nearbyint(x) warphw_rint(x)
 #define sqrt(x) warphw_sqrt(x)
 #define fabs(x) warphw_fabs(x)
 #define fmin(a, b) warphw_fmin(a, b)

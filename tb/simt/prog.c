@@ -404,8 +404,9 @@ static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
  * hold one value while the warp is split (never defined, or defined once,
  * outside every divergent region and never read before).  Clang writes a
  * loop's bound on both sides of a divergent branch this way. */
-static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t *inreg, const uint8_t *same, const uint8_t *ndef,
-                      const int *def1, const uint64_t *live)
+static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t *inreg,
+                      const uint8_t *same, const uint8_t *ndef, const int *def1,
+                      const uint64_t *live)
 {
     const prog_insn *in = &p->ins[pc];
     if (in->ndst != 1 || !same[in->dst[0]])
