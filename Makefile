@@ -189,6 +189,8 @@ $(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) test
 # tb/kernels/cuda/conformance/: kernels in the styles real-world code uses
 # (front-end conformance, docs/ptx.md), tested like the others but not in
 # the papers' kernel sets (sweeps, make results, energy, scalar fraction).
+# tb/kernels/cuda/realworld/: kernels in the style of public benchmarks
+# (docs/ptx.md), tested the same way and kept out of the same sets.
 CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/cuda/*.cu)))
 CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wildcard tb/kernels/cuda/conformance/*.cu)))
 CUDA_RW_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld/%.cu,%,$(wildcard tb/kernels/cuda/realworld/*.cu)))
