@@ -44,7 +44,7 @@ else presets="default 000 001 002 003 004" full=0; fi
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
 for cfg in $presets; do
-  for L in tb/kernels/cuda/*.launch tb/kernels/cuda/conformance/*.launch; do
+  for L in tb/kernels/cuda/*.launch tb/kernels/cuda/conformance/*.launch tb/kernels/cuda/realworld/*.launch; do
     k=$(basename "$L" .launch)
     nk=$((nk + 1))
     out=$T/$k-$cfg.out
@@ -82,6 +82,35 @@ for cfg in $presets; do
   done
 done
 rm -f "$T"/*-small.launch "$T"/*.host
+
+# make regress (SIMT_CUDA_PRESETS set) with clang installed: the
+# real-world-style kernels (tb/kernels/cuda/realworld) compiled again at
+# -O1 and -O3 (other PTX shapes than the committed -O2), every mechanism
+# at every preset, each against the kernel's host reference
+if [ $full -eq 1 ] && command -v clang >/dev/null; then
+  Ta=$(cd "$T" && pwd)
+  for cu in tb/kernels/cuda/realworld/*.cu; do
+    k=$(basename "$cu" .cu)
+    "$B/cuda_host/$k" --launch "${cu%.cu}.launch" --dump-mem "$T/$k-opt.host" >/dev/null 2>&1 ||
+      { bad "simt_cuda_${k}_host"; continue; }
+    for o in 1 3; do
+      if ! clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O$o -S \
+           -ffp-contract=off -include tb/cuda/warphw_cuda.h -o "$T/$k-O$o.ptx" "$cu" 2>"$T/$k-O$o.log"; then
+        bad "simt_cuda_${k}_O${o}_clang" "$(head -n 1 "$T/$k-O$o.log")"; continue
+      fi
+      sed -e "s|^ptx .*|ptx $Ta/$k-O$o.ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/tb/kernels/cuda/realworld/\2|" \
+        "${cu%.cu}.launch" >"$T/$k-O$o.launch"
+      for cfg in $presets; do
+        out=$T/$k-O$o-$cfg.out
+        "$S" --config "$cfg" --launch "$T/$k-O$o.launch" --mech all --dump-mem "$T/$k-O$o-$cfg.ref" >"$out" 2>&1
+        rc=$?
+        if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
+           same_as_host "$T/$k-O$o-$cfg.ref" "$T/$k-opt.host"; then ok "simt_cuda_${k}_O${o}_$cfg"
+        else bad "simt_cuda_${k}_O${o}_$cfg" "exit $rc: $(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")"; fi
+      done
+    done
+  done
+fi
 
 # the launches at the papers' occupancy (tb/kernels/cuda/occupancy, make
 # results' NNN-occ sweeps; docs/occupancy.md): each must fill the SM of 001,

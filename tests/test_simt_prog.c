@@ -200,6 +200,26 @@ TEST(analyse_errors)
     prog_free(&p);
 }
 
+/* pc: register dst = f(src) (src -1: no source) */
+static void set_alu(prog *p, unsigned pc, unsigned dst, int src)
+{
+    p->ins[pc].dst[0] = (uint16_t)dst;
+    p->ins[pc].ndst = 1;
+    if (src >= 0) {
+        p->ins[pc].src[0] = (uint16_t)src;
+        p->ins[pc].nsrc = 1;
+    }
+}
+
+/* pc: bar; pc+1: r = r - 1; pc+2: r0 = r > 0; pc+3: @r0 bra pc */
+static void bar_loop(prog *p, unsigned pc, unsigned r)
+{
+    p->ins[pc].unit = PU_BAR;
+    set_alu(p, pc + 1, r, (int)r);
+    set_alu(p, pc + 2, 0, (int)r);
+    bra(p, pc + 3, (int)pc, 0);
+}
+
 /* Clang's loop bound written on both sides of a divergent branch:
  *  0 r1 = %tid (varying)    1 @r1 bra 4        2 r2 = 8 ("mov r2, 8")
  *  3 bra 5                  4 r2 = 8 (same)    5 r3 = r2
@@ -220,17 +240,8 @@ static void mk_bound(prog *p, const char *second)
         snprintf(p->ins[pc].text, sizeof p->ins[pc].text, "%s", pc == 2 ? "mov r2, 8" : second);
     }
     bra(p, 3, 5, -1);
-    p->ins[5].src[0] = 2;
-    p->ins[5].nsrc = 1;
-    p->ins[5].dst[0] = 3;
-    p->ins[5].ndst = 1;
-    p->ins[6].unit = PU_BAR;
-    p->ins[7].src[0] = p->ins[7].dst[0] = 3;
-    p->ins[7].nsrc = p->ins[7].ndst = 1;
-    p->ins[8].src[0] = 3;
-    p->ins[8].dst[0] = 0;
-    p->ins[8].nsrc = p->ins[8].ndst = 1;
-    bra(p, 9, 6, 0);
+    set_alu(p, 5, 3, 2);
+    bar_loop(p, 6, 3);
     p->ins[10].unit = PU_EXIT;
 }
 
@@ -253,6 +264,54 @@ TEST(divergence_same_value_on_both_sides)
     p.ins[2].src[0] = p.ins[4].src[0] = 1;
     p.ins[2].nsrc = p.ins[4].nsrc = 1;
     CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    prog_free(&p);
+}
+
+/* A register clang reuses: a uniform loop counter around a barrier, then,
+ * after the loop, the same register written inside a divergent branch
+ * (gaussian.cu's back substitution by thread 0 reuses the pivot loop's
+ * bound register):
+ *  0 r1 = %tid (varying)  1 r2 = 3            2 bar
+ *  3 r2 = r2 - 1          4 r0 = r2 > 0       5 @r0 bra 2
+ *  6 @r1 bra 8            7 r2 = r1           8 exit
+ * The divergent value at 7 never reaches the loop's reads of r2, so the
+ * loop is uniform (the analysis tracks definitions, not registers); when
+ * it does reach them (7 branches back to 2) the loop diverges. */
+static void mk_reuse(prog *p)
+{
+    mk(p, 9);
+    p->ins[0].varying = 1;
+    set_alu(p, 0, 1, -1);
+    set_alu(p, 1, 2, -1);
+    bar_loop(p, 2, 2);
+    bra(p, 6, 8, 1);
+    set_alu(p, 7, 2, 1);
+    p->ins[8].unit = PU_EXIT;
+}
+
+TEST(divergence_register_reused_after_region)
+{
+    prog p;
+    mk_reuse(&p);
+    int rc = prog_analyse(&p, err, sizeof err);
+    if (rc)
+        printf("  %s\n", err);
+    CHECK(!rc);
+    CHECK(p.ins[5].uniform && !p.ins[6].uniform);
+    prog_free(&p);
+    /* the divergent definition flows back into the loop: refused */
+    mk_reuse(&p);
+    p.ins[8].unit = PU_BRA;
+    p.ins[8].target = 2;
+    p.ins = realloc(p.ins, 10 * sizeof *p.ins);
+    memset(&p.ins[9], 0, sizeof p.ins[9]);
+    p.ins[9].line = 19;
+    p.ins[9].guard = -1;
+    p.ins[9].unit = PU_EXIT;
+    p.n = 10;
+    bra(&p, 6, 9, 1);
+    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
     prog_free(&p);
 }
 
@@ -333,6 +392,7 @@ int main(int argc, char **argv)
     RUN(generated_kernels_lowered);
     RUN(analyse_errors);
     RUN(divergence_same_value_on_both_sides);
+    RUN(divergence_register_reused_after_region);
     RUN(reference_grid);
     return test_summary();
 }

@@ -13,20 +13,32 @@
  * computed from its own source.
  *
  * Provides: __global__, __device__, __host__, __shared__, __constant__,
- * __forceinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
+ * __forceinline__, __noinline__, __restrict__; dim3/uint3; threadIdx, blockIdx, blockDim,
  * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
- * (int, unsigned, unsigned long long, float), atomicSub, atomicMin,
+ * (int, unsigned, unsigned long long, float, double), atomicSub, atomicMin,
  * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
  * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins); the float
  * built-ins sqrtf, rsqrtf, fabsf, fminf, fmaxf, floorf, ceilf, truncf,
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
- * for double; min/max for int and unsigned; WARPHW_DYNAMIC_SHARED(T, name)
+ * for double; min/max overloaded as CUDA's headers do (every integer
+ * width, signed with unsigned as unsigned, float, double), abs, labs,
+ * llabs; the vector types char, uchar, short, ushort, int, float,
+ * longlong, ulonglong, double (1 to 4 members, CUDA's sizes and
+ * alignments), uint1/2/4, and their make_ functions; WARPHW_DYNAMIC_SHARED(T, name)
  * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
  * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __saturatef,
  * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
+ * __float2int_rd/_ru, __float2uint_rn/_rz, __uint2float_rn,
+ * __double2int_rn/_rz; __fadd_rn __fsub_rn __fmul_rn __fdiv_rn __frcp_rn
+ * __fsqrt_rn __dadd_rn __dmul_rn; __mul24, __umul24; roundf, rintf,
+ * nearbyintf, trunc, round, rint, nearbyint; log10f, exp10f (fast forms,
+ * like logf); isnan, isinf, isfinite, signbit (device; the host's C
+ * library); warpSize (32); __threadfence, __threadfence_block,
+ * __threadfence_system (membar; nothing on the host, where threads take
+ * turns);
  * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
  * only, so that a kernel using them is refused by the PTX front end with
  * one line rather than failing in clang: __syncthreads_count/_and/_or
@@ -36,6 +48,9 @@
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
  * nvcc -use_fast_math, not libdevice's accurate ones (-nocudalib has none).
+ * What only libdevice has (powf, fmodf, tanhf, erff, atan2f, exp/log/pow
+ * on double, __frsqrt_rn, ...) is not provided: clang stops at it with
+ * `use of undeclared identifier`.
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
@@ -59,6 +74,7 @@
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
 #define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 
@@ -78,6 +94,20 @@ struct dim3 {
 #define gridDim WARPHW_SREG3(dim3, nctaid)
 
 #define WARPHW_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
+#define warpSize 32
+/* memory fences: membar.gl, .cta, .sys */
+#define __threadfence() __nvvm_membar_gl()
+#define __threadfence_block() __nvvm_membar_cta()
+#define __threadfence_system() __nvvm_membar_sys()
+/* the classification functions (the host has the C library's) */
+#define WARPHW_CLASS(name, b) \
+    WARPHW_DEV bool name(float x) { return b(x); } \
+    WARPHW_DEV bool name(double x) { return b(x); }
+WARPHW_CLASS(isnan, __builtin_isnan)
+WARPHW_CLASS(isinf, __builtin_isinf)
+WARPHW_CLASS(isfinite, __builtin_isfinite)
+WARPHW_CLASS(signbit, __builtin_signbit)
+#undef WARPHW_CLASS
 
 /* atomics */
 WARPHW_DEV int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
@@ -87,6 +117,7 @@ WARPHW_DEV unsigned long long atomicAdd(unsigned long long *p, unsigned long lon
     return (unsigned long long)__nvvm_atom_add_gen_ll((long long *)p, (long long)v);
 }
 WARPHW_DEV float atomicAdd(float *p, float v) { return __nvvm_atom_add_gen_f(p, v); }
+WARPHW_DEV double atomicAdd(double *p, double v) { return __nvvm_atom_add_gen_d(p, v); }
 WARPHW_DEV int atomicSub(int *p, int v) { return __nvvm_atom_add_gen_i(p, -v); }
 WARPHW_DEV unsigned atomicSub(unsigned *p, unsigned v) { return (unsigned)__nvvm_atom_add_gen_i((int *)p, -(int)v); }
 WARPHW_DEV int atomicMin(int *p, int v) { return __nvvm_atom_min_gen_i(p, v); }
@@ -116,6 +147,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define __global__
@@ -124,6 +156,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 #define __shared__ static
 #define __constant__
 #define __forceinline__ inline
+#define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...)
 #define WARPHW_DEV static inline
 
@@ -145,6 +178,10 @@ void warphw_param_bytes(unsigned i, void *out, size_t n);
 #define gridDim warphw_gridDim
 #define __syncthreads() warphw_syncthreads()
 #define WARPHW_DYNAMIC_SHARED(T, name) T *name = (T *)warphw_dyn_shared
+#define warpSize 32
+#define __threadfence() ((void)0)
+#define __threadfence_block() ((void)0)
+#define __threadfence_system() ((void)0)
 
 /* the threads of a CTA take turns between barriers: a read-modify-write is
  * atomic as it stands */
@@ -159,6 +196,7 @@ WARPHW_RMW(int, atomicAdd, (int)((unsigned)old + (unsigned)v))
 WARPHW_RMW(unsigned, atomicAdd, old + v)
 WARPHW_RMW(unsigned long long, atomicAdd, old + v)
 WARPHW_RMW(float, atomicAdd, old + v)
+WARPHW_RMW(double, atomicAdd, old + v)
 WARPHW_RMW(int, atomicSub, (int)((unsigned)old - (unsigned)v))
 WARPHW_RMW(unsigned, atomicSub, old - v)
 WARPHW_RMW(int, atomicMin, old < v ? old : v)
@@ -253,6 +291,11 @@ WARPHW_MATH(float, warphw_log2f, (float x), __nvvm_lg2_approx_f(x), log2f(x))
 WARPHW_MATH(float, warphw_sinf, (float x), __nvvm_sin_approx_f(x), sinf(x))
 WARPHW_MATH(float, warphw_cosf, (float x), __nvvm_cos_approx_f(x), cosf(x))
 WARPHW_MATH(float, warphw_fdividef, (float a, float b), __nvvm_div_approx_f(a, b), a / b)
+WARPHW_MATH(float, warphw_roundf, (float x), __builtin_roundf(x), roundf(x))
+WARPHW_MATH(float, warphw_rintf, (float x), __builtin_rintf(x), rintf(x))
+WARPHW_MATH(double, warphw_trunc, (double x), __builtin_trunc(x), trunc(x))
+WARPHW_MATH(double, warphw_round, (double x), __builtin_round(x), round(x))
+WARPHW_MATH(double, warphw_rint, (double x), __builtin_rint(x), rint(x))
 WARPHW_MATH(double, warphw_sqrt, (double x), __builtin_sqrt(x), sqrt(x))
 WARPHW_MATH(double, warphw_fabs, (double x), __builtin_fabs(x), fabs(x))
 WARPHW_MATH(double, warphw_fmin, (double a, double b), __builtin_fmin(a, b), warphw_minmax(a, b, 0))
@@ -284,6 +327,19 @@ static inline int warphw_f2i(float x, float r)
     if (r < -2147483648.0f) return -2147483647 - 1;
     return (int)r;
 }
+static inline unsigned warphw_f2u(float x, float r)
+{
+    if (x != x || r <= 0.0f) return 0;
+    if (r >= 4294967296.0f) return 4294967295u;
+    return (unsigned)r;
+}
+static inline int warphw_d2i(double x, double r)
+{
+    if (x != x) return 0;
+    if (r >= 2147483648.0) return 2147483647;
+    if (r < -2147483648.0) return -2147483647 - 1;
+    return (int)r;
+}
 #endif
 WARPHW_INTR(int, __popc, (unsigned x), __builtin_popcount(x), __builtin_popcount(x))
 WARPHW_INTR(int, __popcll, (unsigned long long x), __builtin_popcountll(x), __builtin_popcountll(x))
@@ -299,6 +355,28 @@ WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x <
 WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
 WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
 WARPHW_INTR(float, __int2float_rn, (int x), (float)x, (float)x)
+WARPHW_INTR(int, __float2int_rd, (float x), __nvvm_f2i_rm(x), warphw_f2i(x, floorf(x)))
+WARPHW_INTR(int, __float2int_ru, (float x), __nvvm_f2i_rp(x), warphw_f2i(x, ceilf(x)))
+WARPHW_INTR(unsigned, __float2uint_rn, (float x), __nvvm_f2ui_rn(x), warphw_f2u(x, rintf(x)))
+WARPHW_INTR(unsigned, __float2uint_rz, (float x), __nvvm_f2ui_rz(x), warphw_f2u(x, truncf(x)))
+WARPHW_INTR(float, __uint2float_rn, (unsigned x), (float)x, (float)x)
+WARPHW_INTR(int, __double2int_rn, (double x), __nvvm_d2i_rn(x), warphw_d2i(x, rint(x)))
+WARPHW_INTR(int, __double2int_rz, (double x), __nvvm_d2i_rz(x), warphw_d2i(x, trunc(x)))
+/* IEEE operations with the rounding named (round to nearest: C's own) */
+WARPHW_INTR(float, __fadd_rn, (float a, float b), __nvvm_add_rn_f(a, b), a + b)
+WARPHW_INTR(float, __fsub_rn, (float a, float b), __nvvm_add_rn_f(a, -b), a - b)
+WARPHW_INTR(float, __fmul_rn, (float a, float b), __nvvm_mul_rn_f(a, b), a * b)
+WARPHW_INTR(float, __fdiv_rn, (float a, float b), __nvvm_div_rn_f(a, b), a / b)
+WARPHW_INTR(float, __frcp_rn, (float x), __nvvm_rcp_rn_f(x), 1.0f / x)
+WARPHW_INTR(float, __fsqrt_rn, (float x), __nvvm_sqrt_rn_f(x), sqrtf(x))
+WARPHW_INTR(double, __dadd_rn, (double a, double b), __nvvm_add_rn_d(a, b), a + b)
+WARPHW_INTR(double, __dmul_rn, (double a, double b), __nvvm_mul_rn_d(a, b), a * b)
+/* the 24-bit multiplies: the low 32 bits of the product of the operands'
+ * low 24 bits (sign-extended for __mul24) */
+WARPHW_INTR(int, __mul24, (int a, int b), (int)((unsigned)((int)((unsigned)a << 8) >> 8) * (unsigned)((int)((unsigned)b << 8) >> 8)),
+            (int)((unsigned)((int)((unsigned)a << 8) >> 8) * (unsigned)((int)((unsigned)b << 8) >> 8)))
+WARPHW_INTR(unsigned, __umul24, (unsigned a, unsigned b), (a & 0xffffffu) * (b & 0xffffffu),
+            (a & 0xffffffu) * (b & 0xffffffu))
 #undef WARPHW_INTR
 /* read-only loads (nvcc's ld.global.nc): a plain load here */
 template <class T> WARPHW_DEV T __ldg(const T *p) { return *p; }
@@ -360,10 +438,72 @@ WARPHW_SHFL(__shfl_down_sync, "down", unsigned)
 WARPHW_SHFL(__shfl_xor_sync, "bfly", int)
 #undef WARPHW_SHFL
 #endif
-WARPHW_DEV int min(int a, int b) { return a < b ? a : b; }
-WARPHW_DEV int max(int a, int b) { return a > b ? a : b; }
-WARPHW_DEV unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+/* min/max as CUDA's math headers overload them: each integer width, a
+ * signed and an unsigned operand of one width compared as unsigned, and
+ * float/double as fminf/fmaxf/fmin/fmax */
+#define WARPHW_MINMAX(R, A, B)                                                  \
+    WARPHW_DEV R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }            \
+    WARPHW_DEV R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
+WARPHW_MINMAX(int, int, int)
+WARPHW_MINMAX(unsigned, unsigned, unsigned)
+WARPHW_MINMAX(unsigned, int, unsigned)
+WARPHW_MINMAX(unsigned, unsigned, int)
+WARPHW_MINMAX(long, long, long)
+WARPHW_MINMAX(unsigned long, unsigned long, unsigned long)
+WARPHW_MINMAX(long long, long long, long long)
+WARPHW_MINMAX(unsigned long long, unsigned long long, unsigned long long)
+WARPHW_MINMAX(unsigned long long, long long, unsigned long long)
+WARPHW_MINMAX(unsigned long long, unsigned long long, long long)
+#undef WARPHW_MINMAX
+WARPHW_DEV float min(float a, float b) { return warphw_fminf(a, b); }
+WARPHW_DEV float max(float a, float b) { return warphw_fmaxf(a, b); }
+WARPHW_DEV double min(double a, double b) { return warphw_fmin(a, b); }
+WARPHW_DEV double max(double a, double b) { return warphw_fmax(a, b); }
+#ifdef __CUDA_ARCH__
+/* abs, labs, llabs (the host has the C library's) */
+WARPHW_DEV int abs(int x) { return x < 0 ? (int)(0u - (unsigned)x) : x; }
+WARPHW_DEV long labs(long x) { return x < 0 ? (long)(0ul - (unsigned long)x) : x; }
+WARPHW_DEV long long llabs(long long x) { return x < 0 ? (long long)(0ull - (unsigned long long)x) : x; }
+#endif
+
+/* CUDA's vector types (vector_types.h: the same members, sizes and
+ * alignments, so a float4 or int4 access is one 16-byte vector load) and
+ * their make_ functions */
+#define WARPHW_VEC1(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x; }; \
+    WARPHW_DEV N make_##N(T x) { N r; r.x = x; return r; }
+#define WARPHW_VEC2(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x, y; }; \
+    WARPHW_DEV N make_##N(T x, T y) { N r; r.x = x; r.y = y; return r; }
+#define WARPHW_VEC3(N, T) \
+    struct N { T x, y, z; }; \
+    WARPHW_DEV N make_##N(T x, T y, T z) { N r; r.x = x; r.y = y; r.z = z; return r; }
+#define WARPHW_VEC4(N, T, A) \
+    struct __attribute__((aligned(A))) N { T x, y, z, w; }; \
+    WARPHW_DEV N make_##N(T x, T y, T z, T w) { N r; r.x = x; r.y = y; r.z = z; r.w = w; return r; }
+#define WARPHW_VECS(P, T, S)                  \
+    WARPHW_VEC1(P##1, T, S)                   \
+    WARPHW_VEC2(P##2, T, 2 * S)               \
+    WARPHW_VEC3(P##3, T)                      \
+    WARPHW_VEC4(P##4, T, (4 * S > 16 ? 16 : 4 * S))
+WARPHW_VECS(char, signed char, 1)
+WARPHW_VECS(uchar, unsigned char, 1)
+WARPHW_VECS(short, short, 2)
+WARPHW_VECS(ushort, unsigned short, 2)
+WARPHW_VECS(int, int, 4)
+WARPHW_VECS(float, float, 4)
+WARPHW_VECS(longlong, long long, 8)
+WARPHW_VECS(ulonglong, unsigned long long, 8)
+WARPHW_VECS(double, double, 8)
+WARPHW_VEC1(uint1, unsigned, 4)
+WARPHW_VEC2(uint2, unsigned, 8)
+WARPHW_VEC4(uint4, unsigned, 16)
+WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x = x; r.y = y; r.z = z; return r; }
+#undef WARPHW_VECS
+#undef WARPHW_VEC1
+#undef WARPHW_VEC2
+#undef WARPHW_VEC3
+#undef WARPHW_VEC4
 
 #define sqrtf(x) warphw_sqrtf(x)
 #define rsqrtf(x) warphw_rsqrtf(x)
@@ -379,6 +519,10 @@ WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 #define log2f(x) warphw_log2f(x)
 #define expf(x) warphw_exp2f((x) * 1.44269504f)
 #define logf(x) (warphw_log2f(x) * 0.693147181f)
+#define exp10f(x) warphw_exp2f((x) * 3.32192809f)
+#define log10f(x) (warphw_log2f(x) * 0.301029996f)
+#define __exp10f(x) exp10f(x)
+#define __log10f(x) log10f(x)
 #define sinf(x) warphw_sinf(x)
 #define cosf(x) warphw_cosf(x)
 #define __expf(x) expf(x)
@@ -386,6 +530,14 @@ WARPHW_DEV unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
 #define __sinf(x) sinf(x)
 #define __cosf(x) cosf(x)
 #define __fdividef(a, b) warphw_fdividef(a, b)
+#define fdividef(a, b) warphw_fdividef(a, b)
+#define roundf(x) warphw_roundf(x)
+#define rintf(x) warphw_rintf(x)
+#define nearbyintf(x) warphw_rintf(x)
+#define trunc(x) warphw_trunc(x)
+#define round(x) warphw_round(x)
+#define rint(x) warphw_rint(x)
+#define nearbyint(x) warphw_rint(x)
 #define sqrt(x) warphw_sqrt(x)
 #define fabs(x) warphw_fabs(x)
 #define fmin(a, b) warphw_fmin(a, b)

@@ -309,13 +309,102 @@ static void same_value_regs(const prog *p, const uint64_t *live, uint8_t *same, 
     }
 }
 
+/* Reaching definitions: clang reuses a virtual register for values that
+ * never meet (the pivot loop's bound, later a counter only thread 0
+ * runs), so divergence is a property of a definition (pc, destination),
+ * not of a register: a read is divergent when a divergent definition of
+ * its register reaches it.  def_at[pc] is pc's first definition id (its
+ * destinations in order), kill[r] the definitions of register r, rin[pc]
+ * the definitions reaching pc, ddef the divergent ones (bitsets of W
+ * words). */
+typedef struct {
+    unsigned nd, W;
+    int *def_at;     /* n + 1 */
+    uint64_t *kill;  /* nregs rows */
+    uint64_t *rin;   /* n rows */
+    uint64_t *ddef;  /* one row */
+} prog_defs;
+
+static void defs_free(prog_defs *df)
+{
+    free(df->def_at);
+    free(df->kill);
+    free(df->rin);
+    free(df->ddef);
+}
+
+static int defs_build(const prog *p, prog_defs *df)
+{
+    unsigned n = p->n, R = p->nregs ? p->nregs : 1, nd = 0;
+    memset(df, 0, sizeof *df);
+    if (!(df->def_at = calloc((size_t)n + 1, sizeof(int))))
+        return -1;
+    for (unsigned pc = 0; pc < n; pc++) {
+        df->def_at[pc] = (int)nd;
+        nd += p->reachable[pc] ? p->ins[pc].ndst : 0;
+    }
+    df->def_at[n] = (int)nd;
+    df->nd = nd;
+    unsigned W = df->W = (nd + 63u) / 64u + 1u;
+    df->kill = calloc((size_t)R * W, sizeof(uint64_t));
+    df->rin = calloc(((size_t)n + 1) * W, sizeof(uint64_t));
+    df->ddef = calloc(W, sizeof(uint64_t));
+    uint64_t *out = calloc(W, sizeof(uint64_t));
+    if (!df->kill || !df->rin || !df->ddef || !out) {
+        free(out);
+        return -1;
+    }
+    for (unsigned pc = 0; pc < n; pc++)
+        for (unsigned j = 0; p->reachable[pc] && j < p->ins[pc].ndst; j++)
+            bits_array_set(&df->kill[(size_t)p->ins[pc].dst[j] * W], (unsigned)df->def_at[pc] + j);
+    int changed = 1;
+    while (changed) { /* forward: in[succ] |= gen(pc) + (in[pc] - kill(pc)) */
+        changed = 0;
+        for (unsigned pc = 0; pc < n; pc++) {
+            if (!p->reachable[pc])
+                continue;
+            const prog_insn *in = &p->ins[pc];
+            memcpy(out, &df->rin[(size_t)pc * W], W * sizeof *out);
+            for (unsigned j = 0; in->guard < 0 && j < in->ndst; j++) /* a guarded write keeps the old */
+                for (unsigned w = 0; w < W; w++)
+                    out[w] &= ~df->kill[(size_t)in->dst[j] * W + w];
+            for (unsigned j = 0; j < in->ndst; j++)
+                bits_array_set(out, (unsigned)df->def_at[pc] + j);
+            for (int k = 0; k < 2; k++) {
+                int sc = p->succ[pc][k];
+                if (sc < 0 || sc >= (int)n)
+                    continue;
+                uint64_t *row = &df->rin[(size_t)sc * W];
+                for (unsigned w = 0; w < W; w++)
+                    if (out[w] & ~row[w]) {
+                        row[w] |= out[w];
+                        changed = 1;
+                    }
+            }
+        }
+    }
+    free(out);
+    return 0;
+}
+
+/* source k of pc reads a divergent definition */
+static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
+{
+    const uint64_t *row = &df->rin[(size_t)pc * df->W];
+    const uint64_t *kr = &df->kill[(size_t)p->ins[pc].src[k] * df->W];
+    for (unsigned w = 0; w < df->W; w++)
+        if (row[w] & kr[w] & df->ddef[w])
+            return 1;
+    return 0;
+}
+
 /* A definition in the influence region of a divergent branch that leaves
  * its register uniform all the same: every definition of the register
  * computes one value (same_value_regs) from sources that are uniform and
  * hold one value while the warp is split (never defined, or defined once,
  * outside every divergent region and never read before).  Clang writes a
  * loop's bound on both sides of a divergent branch this way. */
-static int benign_def(const prog *p, int pc, const uint8_t *dreg, const uint8_t *inreg,
+static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t *inreg,
                       const uint8_t *same, const uint8_t *ndef, const int *def1,
                       const uint64_t *live)
 {
@@ -324,18 +413,27 @@ static int benign_def(const prog *p, int pc, const uint8_t *dreg, const uint8_t 
         return 0;
     for (unsigned j = 0; j < in->nsrc; j++) {
         unsigned s = in->src[j];
-        if (dreg[s] || ndef[s] > 1 || (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
+        if (src_div(p, df, pc, j) || ndef[s] > 1 ||
+            (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
             return 0;
     }
     return 1;
 }
 
-/* The divergence analysis (prog.h); -1 on a barrier under divergent control. */
+/* The divergence analysis (prog.h); -1 on a barrier under divergent control.
+ * Divergence is tracked per definition (defs_build): a definition is
+ * divergent when its instruction is `varying`, reads a divergent
+ * definition, or lies in the influence region of a divergent branch
+ * (benign_def aside). */
 static int divergence(prog *p, int *stack, char *err, size_t errlen)
 {
     int n = (int)p->n, rc = 0;
     unsigned R = p->nregs ? p->nregs : 1, W;
-    uint8_t *dreg = calloc(R, 1);
+    prog_defs df;
+    if (defs_build(p, &df)) {
+        defs_free(&df);
+        return aerr(p, err, errlen, 1, "out of memory");
+    }
     uint8_t *divb = calloc((size_t)n + 1, 1);
     uint8_t *inreg = calloc((size_t)n + 1, 1);
     uint8_t *mark = calloc((size_t)n + 1, 1);
@@ -350,16 +448,23 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             if (!p->reachable[pc])
                 continue;
             prog_insn *in = &p->ins[pc];
-            int d = (inreg[pc] && !benign_def(p, pc, dreg, inreg, same, ndef, def1, live)) ||
+            int d = (inreg[pc] && !benign_def(p, pc, &df, inreg, same, ndef, def1, live)) ||
                     in->varying;
             for (unsigned j = 0; j < in->nsrc; j++)
-                d |= dreg[in->src[j]];
-            for (unsigned j = 0; j < in->ndst; j++)
-                if (d && !dreg[in->dst[j]]) {
-                    dreg[in->dst[j]] = 1;
+                d |= src_div(p, &df, pc, j);
+            for (unsigned j = 0; d && j < in->ndst; j++) {
+                unsigned id = (unsigned)df.def_at[pc] + j;
+                if (!bits_array_get(df.ddef, id)) {
+                    bits_array_set(df.ddef, id);
                     changed = 1;
                 }
-            if (in->unit == PU_BRA && in->guard >= 0 && dreg[in->guard] && !divb[pc]) {
+            }
+            int g = -1; /* the guard's source index */
+            for (unsigned j = 0; in->guard >= 0 && j < in->nsrc; j++)
+                if (in->src[j] == (unsigned)in->guard)
+                    g = (int)j;
+            if (in->unit == PU_BRA && in->guard >= 0 && (g < 0 || src_div(p, &df, pc, (unsigned)g)) &&
+                !divb[pc]) {
                 divb[pc] = 1;
                 changed = 1;
                 for (int j = 0; j < 2; j++) { /* its influence region */
@@ -383,10 +488,10 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     free(ndef);
     free(def1);
     free(live);
-    free(dreg);
     free(divb);
     free(inreg);
     free(mark);
+    defs_free(&df);
     return rc;
 }
 

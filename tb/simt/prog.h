@@ -165,11 +165,13 @@ typedef struct prog {
 /* Fills succ, ipdom, reachable, is_rpc, sync_div, prio, every branch's rpc
  * and `uniform` from ins[].unit/target/guard/src/dst/varying (PU_BRA falls
  * through when it is guarded, PU_EXIT goes to n).  The divergence analysis
- * is flow-insensitive and conservative: a register is divergent when a
- * definition of it is `varying`, reads a divergent register, or lies in the
+ * is conservative and tracks definitions (reaching definitions: clang
+ * reuses a register for values that never meet): a definition is divergent
+ * when it is `varying`, reads a divergent definition, or lies in the
  * influence region of a divergent branch (the instructions reachable from
- * it without passing its reconvergence PC); a guarded branch is divergent
- * when its guard is.  One refinement: a definition in such a region leaves
+ * it without passing its reconvergence PC); a read is divergent when a
+ * divergent definition of its register reaches it; a guarded branch is
+ * divergent when its guard is.  One refinement: a definition in such a region leaves
  * its register uniform when every definition of the register is the same
  * uniform computation (an ALU op or a parameter load with the same text,
  * no guard) from sources that hold one value while the warp is split
