@@ -116,7 +116,7 @@ fi
 # results' NNN-occ sweeps; docs/occupancy.md): each must fill the SM of 001,
 # the largest preset (1536 threads), and its reference's memory must equal
 # the host reference on the same launch (the stack only: make results runs
-# every mechanism of 000, 001 and 004 on them, each against the reference)
+# every mechanism of every paper on them, each against the reference)
 for L in tb/kernels/cuda/occupancy/*.launch; do
   k=$(basename "$L" .launch)
   n=$(awk '$1 == "grid" || $1 == "block" { for (i = 2; i <= NF; i++) p *= $i } BEGIN { p = 1 } END { print p }' "$L")
