@@ -93,17 +93,19 @@ void sbi_scoreboard_reset(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s
  * table (a decoder): bits 2r and 2r + 1 of the 512-bit `set` (words
  * set[r >> 5]) are 1 when a valid register of context 1, respectively
  * context 2, names register r.  Context c's register n (n < QREGS) is
- * field n of r[c-1] (REG_W bits each), valid when bit n of rv[c-1] is set. */
-static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[2], unsigned qregs,
-                     unsigned reg_w)
+ * field n of r[c-1] (REG_W bits each), valid when bit n of rv[c-1] is set
+ * (rv[] holds no bit at or above QREGS). */
+static void sb_query(uint64_t set[8], const uint64_t rv[2], const uint64_t r[2], unsigned reg_w)
 {
     unsigned c, n;
+    uint64_t v;
     for (n = 0; n < 8u; n++)
         set[n] = 0;
     for (c = 0; c < 2u; c++)
-        for (n = 0; n < qregs; n++) {
-            const uint64_t id = bits_field(r[c], n * reg_w, reg_w);
-            set[id >> 5] |= ((rv[c] >> n) & 1u) << (2u * (id & 31u) + c);
+        for (v = rv[c]; v; v &= v - 1u) { /* the valid registers only */
+            n = bits_ffs(v);
+            const uint64_t id = (r[c] >> (n * reg_w)) & bits_mask(reg_w);
+            set[id >> 5] |= (uint64_t)1 << (2u * (id & 31u) + c);
         }
 }
 
@@ -119,9 +121,9 @@ static inline uint64_t sb_in(const uint64_t set[8], uint64_t r)
 static inline uint64_t sb_in_any(const uint64_t set[8], uint64_t dst, unsigned ndst,
                                  unsigned reg_w)
 {
-    uint64_t c = 0;
+    uint64_t c = sb_in(set, dst & bits_mask(reg_w));
     unsigned n;
-    for (n = 0; n < ndst; n++)
+    for (n = 1; n < ndst; n++)
         c |= sb_in(set, bits_field(dst, n * reg_w, reg_w));
     return c;
 }
@@ -137,28 +139,34 @@ void sbi_scoreboard_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     uint64_t dep1 = 0, dep2 = 0;
     unsigned k;
     /* read port: the dependency masks of the two contexts' instructions.
-     * Every entry of warp q_warp at once, without a branch: the NDST
-     * destination ids of each of its two instructions against each
-     * context's QREGS comparators, ANDed with its valid bits and matrix
-     * bits M[i][j]. */
+     * Every entry of warp q_warp at once: the NDST destination ids of each
+     * of its two instructions against each context's QREGS comparators,
+     * ANDed with its valid bits and matrix bits M[i][j].  An entry with
+     * neither write pending adds nothing, so the model visits the valid
+     * entries only. */
     if ((q1rv | q2rv) != 0u && qw < W) {
         const uint64_t v1 = s->dv1_q[qw], v2 = s->dv2_q[qw];
-        const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
-        const uint64_t *mat = &s->mat_q[qw * D];
-        const uint64_t rv[2] = {q1rv, q2rv};
-        const uint64_t r[2] = {q1_r, q2_r};
-        const unsigned nd = cfg->ndst, rw = cfg->reg_w;
-        uint64_t set[8];
-        sb_query(set, rv, r, cfg->qregs, rw);
-        for (k = 0; k < D; k++) {
-            /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
-             * where one of I_i's destinations is pending and in context
-             * j's set */
-            const uint64_t c = (sb_in_any(set, dst1[k], nd, rw) & (0u - ((v1 >> k) & 1u))) |
-                               (sb_in_any(set, dst2[k], nd, rw) & (0u - ((v2 >> k) & 1u))) << 3;
-            const uint64_t hit = mat[k] & c;
-            dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
-            dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
+        uint64_t live = (v1 | v2) & bits_mask(D);
+        if (live != 0u) {
+            const uint64_t *dst1 = &s->dst1_q[qw * D], *dst2 = &s->dst2_q[qw * D];
+            const uint64_t *mat = &s->mat_q[qw * D];
+            const uint64_t rv[2] = {q1rv, q2rv};
+            const uint64_t r[2] = {q1_r, q2_r};
+            const unsigned nd = cfg->ndst, rw = cfg->reg_w;
+            uint64_t set[8];
+            sb_query(set, rv, r, rw);
+            for (; live; live &= live - 1u) {
+                k = bits_ffs(live);
+                /* the bits of M that make a dependency: bit 3 (i-1) + (j-1)
+                 * where one of I_i's destinations is pending and in context
+                 * j's set */
+                const uint64_t c =
+                    (sb_in_any(set, dst1[k], nd, rw) & (0u - ((v1 >> k) & 1u))) |
+                    (sb_in_any(set, dst2[k], nd, rw) & (0u - ((v2 >> k) & 1u))) << 3;
+                const uint64_t hit = mat[k] & c;
+                dep1 |= (uint64_t)((hit & 9u) != 0u) << k;
+                dep2 |= (uint64_t)((hit & 18u) != 0u) << k;
+            }
         }
     }
     out->dep1 = dep1;

@@ -42,12 +42,15 @@ uint64_t swi_sched_lfsr_next(uint64_t q)
 
 uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub)
 {
-    unsigned w, set = (p % cfg->sets + 1u) % cfg->sets;
-    uint64_t m = 0;
-    for (w = 0; w < swi_sched_warps(cfg); w++)
-        if (sub || w % cfg->sets == set)
-            m |= (uint64_t)1 << w;
-    return m;
+    unsigned n = swi_sched_warps(cfg), set = (p + 1u) & (cfg->sets - 1u), span;
+    uint64_t m = 1;
+    if (sub)
+        return bits_mask(n);
+    /* the warps w = set + j SETS (SETS a power of two, so p mod SETS is
+     * p's low bits): one bit every SETS bits, doubled up to WARPS */
+    for (span = cfg->sets; span < n; span *= 2u)
+        m |= m << span;
+    return (m & bits_mask(n - set)) << set;
 }
 
 unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand,
@@ -122,15 +125,17 @@ void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s)
     s->lfsr_q = SWI_SCHED_LFSR_SEED;
 }
 
-void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
-                    swi_sched_out *out)
+/* The picks of a cycle (every output but err, act HOLD and nx_go): the
+ * primary's, the stage's I1, the secondary's I2.  They read no fill input
+ * (the ready bits only). */
+static void picks(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t ready_in,
+                  swi_sched_out *out)
 {
     unsigned n = swi_sched_warps(cfg), ww = swi_sched_wid_w(cfg), w;
     uint64_t all = bits_mask(n), lanes = bits_mask(cfg->lanes);
-    uint64_t ready = bits_trunc(in->ready, n);
-    uint64_t fw = bits_trunc(in->fill_warp, ww);
+    uint64_t ready = bits_trunc(ready_in, n);
     uint64_t cand = s->v_q & ready & all, cand2, members, free_lanes, c;
-    unsigned err = SWI_SCHED_ERR_NONE, r, x;
+    unsigned r, x;
     int live;
 
     memset(out, 0, sizeof *out);
@@ -176,9 +181,17 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
         out->act = SWI_SCHED_ACT_SUBST;
     else
         out->act = s->s_v_q ? SWI_SCHED_ACT_NONE_SUB : SWI_SCHED_ACT_IDLE;
-    /* the fill check, after the picks (which read no fill input): an entry
-     * may be written when it is empty or leaves the buffer this cycle (the
-     * primary's pick or I2), read and rewritten at the same edge */
+}
+
+/* The fill check on the picks in out (after them: they read no fill
+ * input): an entry may be written when it is empty or leaves the buffer
+ * this cycle (the primary's pick or I2), read and rewritten at the same
+ * edge.  An illegal fill holds the cycle (err, every pick dropped). */
+static void fills(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
+                  swi_sched_out *out)
+{
+    unsigned ww = swi_sched_wid_w(cfg), err = SWI_SCHED_ERR_NONE;
+    uint64_t fw = bits_trunc(in->fill_warp, ww);
     if (bits_trunc(in->fill_valid, 1))
         err = fill_err(cfg, s, out, fw, bits_trunc(in->fill_mask, cfg->lanes));
     if (err == SWI_SCHED_ERR_NONE && bits_trunc(in->fill2_valid, 1)) {
@@ -195,6 +208,21 @@ void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const sw
         return;
     }
     out->nx_go = 1;
+}
+
+void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
+                    swi_sched_out *out)
+{
+    picks(cfg, s, in->ready, out);
+    fills(cfg, s, in, out);
+}
+
+void swi_sched_refill(const swi_sched_cfg *cfg, const swi_sched_state *s,
+                      const swi_sched_in *in, swi_sched_out *out)
+{
+    if (out->err) /* its picks were dropped: decide again */
+        picks(cfg, s, in->ready, out);
+    fills(cfg, s, in, out);
 }
 
 void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sched_in *in,

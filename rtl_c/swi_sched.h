@@ -131,6 +131,15 @@
  * decision in `out` (what swi_sched_eval returned this cycle); nx_* fields
  * are that decision, not ports.
  *
+ * Cost per cycle (issue 24 item 6; callgrind on `build/simt --bench
+ * --mech sbi+swi`): swi_sched_eval about 340 instructions: the primary's
+ * and the secondary's loops visit the set bits of their candidate masks,
+ * the secondary's set is one bit every SETS bits doubled up to WARPS
+ * (swi_sched_set_members: no loop over the warps, no division), and the
+ * fill check runs after the picks.  swi_sched_refill (the fills of a cycle
+ * whose picks were made) is the fill check alone, about 40; step clears a
+ * refilled entry's column of the age matrix over all WARPS rows.
+ *
  * Worked example (SETS = 2, WAYS = 2, LANES = 4; masks lane 0 first;
  * tests/test_swi_sched.c worked_example): the stage holds warp 0 (1100);
  * warps 2, 1, 3 were filled in that order with masks 0010, 0011, 1000; all
@@ -235,6 +244,15 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
 void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s);
 void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
                     swi_sched_out *out);
+/* The same cycle's eval again with other fill inputs (C only, no RTL
+ * port): `out` is what swi_sched_eval gave on state s and inputs whose
+ * ready bits are in->ready; *out becomes what it gives on `in`.  The
+ * picks read no fill input, so only the fill check runs again (a held
+ * cycle's picks are made again).  The SM model fills after it acted on
+ * the picks (tb/simt/mech_swi.c: mech_swi_refill, which compares it with
+ * the whole eval under --check; tests/test_swi_sched.c every cycle). */
+void swi_sched_refill(const swi_sched_cfg *cfg, const swi_sched_state *s,
+                      const swi_sched_in *in, swi_sched_out *out);
 void swi_sched_step(const swi_sched_cfg *cfg, swi_sched_state *s, const swi_sched_in *in,
                     const swi_sched_out *out);
 const char *swi_sched_check(const swi_sched_cfg *cfg, const swi_sched_state *s);

@@ -15,9 +15,21 @@
 /* One cycle on inputs in. */
 static swi_sched_out cyc_in(const swi_sched_cfg *c, swi_sched_state *s, const swi_sched_in *in)
 {
-    swi_sched_out o;
+    swi_sched_out o, r;
     swi_sched_state before = *s;
+    swi_sched_in nofill = *in;
     swi_sched_eval(c, s, in, &o);
+    /* swi_sched_refill: this cycle's eval without the fills, then the
+     * fills, gives the eval with them (every cycle of every test) */
+    nofill.fill_valid = nofill.fill2_valid = 0;
+    swi_sched_eval(c, s, &nofill, &r);
+    swi_sched_refill(c, s, in, &r);
+    CHECK(memcmp(&o, &r, sizeof o) == 0);
+    /* and from a held cycle's outputs (err: the picks dropped) */
+    memset(&r, 0, sizeof r);
+    r.err = 1;
+    swi_sched_refill(c, s, in, &r);
+    CHECK(memcmp(&o, &r, sizeof o) == 0);
     CHECK((o.i1_mask & o.i2_mask) == 0u);
     if (o.i2_valid)
         CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);

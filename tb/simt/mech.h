@@ -138,6 +138,29 @@ typedef struct mech_ops {
 /* ------------------------------------------- shared bookkeeping (mech.c) */
 /* Appends n report columns names[i] = v[i] (unsigned numbers) to k. */
 void mech_cols_u64(mech_cols *k, const char *const *names, const uint64_t *v, unsigned n);
+/* Round robin over the set bits of a mask: from bit `from` up, then from
+ * bit 0 (swi's and sbi+swi's fills).  mech_rr_next gives the next bit's
+ * index, -1 after the last. */
+typedef struct {
+    uint64_t v, o;
+} mech_rr;
+static inline mech_rr mech_rr_start(uint64_t cand, unsigned from)
+{
+    uint64_t later = from < 64 ? cand & (~0ull << from) : 0;
+    return (mech_rr){later, cand & ~later};
+}
+static inline int mech_rr_next(mech_rr *r)
+{
+    if (!r->v) {
+        r->v = r->o;
+        r->o = 0;
+    }
+    if (!r->v)
+        return -1;
+    int i = __builtin_ctzll(r->v);
+    r->v &= r->v - 1;
+    return i;
+}
 /* Warps launched by the core, waiting for the structure's port (FIFO). */
 typedef struct {
     uint16_t w[CORE_MAX_WARPS];
@@ -186,7 +209,8 @@ void mech_sbi_rd(const prog *p, const void *hct_cct_heap_state, unsigned row,
 
 /* One bank of sbi's structures (mech_sbi.c): the heap and the
  * dependency-matrix scoreboard of the warps w with w mod stride == idx (row
- * w / stride).  sbi has one bank (stride 1); sbi+swi two, by warp parity
+ * w / stride = w >> sh, stride a power of two).  sbi has one bank (stride
+ * 1); sbi+swi two, by warp parity
  * (001 Table 3: "banked"). */
 typedef struct {
     hct_cct_heap_cfg hc;
@@ -198,20 +222,33 @@ typedef struct {
     sbi_scoreboard_in sbin;
     sbi_scoreboard_out sbo;
     uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per row and position: when each write completes */
-    unsigned stride, idx, rows;
+    unsigned stride, sh, idx, rows;
     int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
+    uint64_t busy; /* bit r: row r has a write pending (dv1 | dv2), kept from the steps */
+    uint64_t due;  /* at most the earliest cycle a pending write completes (sb_done) */
     uint64_t peak, sec_insts, sec_suspended;
     uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
     /* the read port's query of each pc (rv, r: sb_query), built at init */
     uint64_t (*qry)[2];
-    /* per row: the read port's last answer (hz1, hz2) and its query, valid
-     * until the scoreboard's step writes the row (writeback or issue): the
-     * answer depends only on the row's entries and the query (docs/bench.md);
-     * under --check every reuse is compared with an evaluation */
-    struct mech_sbi_hz {
-        uint64_t q1rv, q1r, q2rv, q2r;
-        uint8_t valid, hz1, hz2;
-    } *hz;
+    /* per row: the read ports' answers, kept until the row changes (the
+     * answers are pure functions of the row and the query; docs/bench.md):
+     * the heap's (rd_v1 .. rd_run2, and the scoreboard query of the two
+     * PCs) until the heap's step writes the row (an operation on it), the
+     * scoreboard's (hz1, hz2) until its step writes the row (a writeback
+     * or an issue) or the heap's part is read again.  Under --check every
+     * use is compared with a fresh read and the structures' evals. */
+    struct mech_sbi_row {
+        uint64_t m1, m2, q1rv, q1r, q2rv, q2r;
+        int pc1, pc2;
+        uint8_t heap, sb; /* the heap's, the scoreboard's part is valid */
+        uint8_t v1, v2, run2, hz1, hz2;
+        /* mech_sbi_ready's answer (for core_sb_blind = rdy_blind), kept
+         * while both parts are (it goes with them) when it consulted no
+         * barrier bit that was set: a thread's bit is set only by an issue
+         * of its warp, which changes the row, and cleared (a barrier
+         * opens) without it */
+        uint8_t rdy_v, rdy, rdy_blind;
+    } *row;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the
@@ -220,6 +257,7 @@ typedef struct {
     core_req r[2];
     int ok[2];
     int v2, run2;
+    int p_ok, s_ok; /* what mech_sbi_issue found issues (the primary, the secondary) */
     sbi_scoreboard_in q; /* the scoreboard's read port for it: q_warp, q1_*, q2_* only */
 } mech_sbi_cand;
 /* Sizes (rows rows, cct CCT entries, --param) and resets the bank.  NULL or
@@ -234,10 +272,25 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask);
 /* 1 if warp w's heap row holds a valid split (v1; the read port's rd_v1). */
 static inline int mech_sbi_live(const mech_sbi_bank *b, unsigned w)
 {
-    return b->hs.v1[w / b->stride] != 0;
+    return b->hs.v1[w >> b->sh] != 0;
 }
 /* Reads warp w's row into k, and its hazards when `hazards` (else ok[] 0). */
 void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards);
+/* Whether a split of warp w may issue by the heap, the scoreboard and its
+ * CTA's barrier: some k->ok[i] of mech_sbi_read (hazards) whose split's
+ * first thread is not at the barrier, without building k. */
+int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w);
+/* mech_sbi_ready's kept answer for warp w at core_sb_blind = blind (see
+ * mech_sbi_row.rdy_v), else -1.  Not under --check, which reads afresh. */
+static inline int mech_sbi_ready_kept(const mech_sbi_bank *b, unsigned w, int blind)
+{
+    const struct mech_sbi_row *e = &b->row[w >> b->sh];
+    return e->rdy_v && e->rdy_blind == blind ? e->rdy : -1;
+}
+/* The lanes of warp w's splits that may issue by the heap (mech_sbi_read
+ * without hazards: the primary's mask if its pc is an instruction, the
+ * secondary's if it runs and its pc is one); *pc1 the primary's pc. */
+uint64_t mech_sbi_footprint(core *c, mech_sbi_bank *b, unsigned w, int *pc1);
 /* Issues what warp w can of k (read this cycle): the primary on port pa,
  * the secondary beside it on port pb (or alone on pa); with >= 0: both join
  * port with's slot, else the primary owns pa's slot.  commit 0: only
@@ -248,6 +301,12 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
 #define MECH_SBI_FULL 3
 int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
                    unsigned pb, int with, int commit);
+/* Issues what the probe found: mech_sbi_issue(..., commit 0) on this k,
+ * pa, pb returned 1 or 2 and nothing changed since (no issue, no other
+ * probe of the bank); the same as mech_sbi_issue(..., commit 1) then,
+ * without reading and deciding again.  1, 2, or -1 failed. */
+int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                          unsigned pb);
 /* The bank's commit of this cycle (its update if one issued, else an idle
  * eval): records the heap as structure rec and the scoreboard as rec + 1,
  * steps both, checks them.  0 or -1. */

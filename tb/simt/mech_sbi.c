@@ -119,6 +119,10 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
         return msg;
     }
     b->stride = stride;
+    for (b->sh = 0; (1u << b->sh) < stride; b->sh++)
+        ;
+    if ((1u << b->sh) != stride)
+        return "sbi: a bank's stride must be a power of two";
     b->idx = idx;
     b->rows = rows;
     b->hc = (hct_cct_heap_cfg){rows, core_warp_size(c), cct, 32};
@@ -159,9 +163,9 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
-    b->hz = calloc(rows, sizeof *b->hz);
+    b->row = calloc(rows, sizeof *b->row);
     uint64_t (*qry)[2] = calloc(p->n + 1u, sizeof *qry);
-    if (!b->sb_done || !b->hz || !qry) {
+    if (!b->sb_done || !b->row || !qry) {
         free(qry);
         return "sbi_scoreboard: out of memory";
     }
@@ -176,7 +180,7 @@ void mech_sbi_bank_free(mech_sbi_bank *b)
     free(b->sb_done);
     free(b->map);
     free(b->qry);
-    free(b->hz);
+    free(b->row);
 }
 
 /* ------------------------------------------- the heap (sbi, sbi+swi) */
@@ -279,11 +283,16 @@ void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
     memset(&b->hi, 0, sizeof b->hi);
     memset(in, 0, sizeof *in);
     b->op = 0;
-    for (unsigned w = 0; w < b->sbc.warps; w++)
-        for (unsigned i = 0; i < 2; i++)
+    if (!b->busy || b->due > now + 1)
+        return; /* no write completes by the next cycle */
+    uint64_t due = UINT64_MAX;
+    for (uint64_t rows = b->busy; rows; rows &= rows - 1) /* the rows with a write pending */
+        for (unsigned i = 0, w = (unsigned)__builtin_ctzll(rows); i < 2; i++)
             for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
                 unsigned k = (unsigned)__builtin_ctzll(dv);
                 uint64_t d = b->sb_done[w][k][i];
+                if (d < due)
+                    due = d;
                 if (d <= now + 1 && d < best) {
                     best = d;
                     in->wb_v = 1;
@@ -292,6 +301,7 @@ void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
                     in->wb_sel = 1u << i;
                 }
             }
+    b->due = due;
     if (in->wb_v) {
         unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
         uint64_t dv = o ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w];
@@ -305,7 +315,7 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
     hct_cct_heap_in *in = &b->hi;
     memset(in, 0, sizeof *in);
     in->op = HCH_OP_LAUNCH;
-    in->op_warp = w / b->stride;
+    in->op_warp = w >> b->sh;
     in->op_m1 = mask;
     in->op_v1 = 1;
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
@@ -325,7 +335,7 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
 {
     const prog *p = core_prog(c);
     hct_cct_heap_in *in = &b->hi;
-    unsigned row = w / b->stride;
+    unsigned row = w >> b->sh;
     mech_sbi_next a = {0, 0, 0, -1, -1}, d = {0, 0, 0, -1, -1};
     if (p_ok)
         a = mech_sbi_split(p, r1->pc, r1->mask, core_taken(c, r1));
@@ -378,12 +388,15 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     return 0;
 }
 
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+/* The heap's read port of warp w's row into e's heap part (and the
+ * scoreboard query of its two PCs); the scoreboard's part invalid.  Under
+ * --check the read port is compared with the whole eval's. */
+static void row_heap(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row *e)
 {
     const prog *p = core_prog(c);
     hct_cct_heap_in in;
     hct_cct_heap_out ho;
-    unsigned row = w / b->stride;
+    unsigned row = w >> b->sh;
     /* the heap's read port alone (hct_cct_heap_read: what its eval gives on
      * rd_* for these inputs, without deciding an operation) */
     in.rd_sync = in.rd_pc_div = 0;
@@ -401,17 +414,111 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
             eo.rd_degraded != ho.rd_degraded)
             core_fail(c, "internal: hct_cct_heap_read of row %u differs from its eval", row);
     }
-    k->v2 = (int)ho.rd_v2;
-    k->run2 = (int)ho.rd_run2;
-    /* a primary split held at its CTA's barrier cannot reach the
-     * reconvergence point before every thread arrives: the selective
-     * synchronisation releases the secondary then (001 sec. 3.3's
-     * constraints are optional, order never affects correctness, l.132),
-     * else a secondary (or a cold split) holding threads the barrier waits
-     * for would never run */
-    if (k->v2 && !k->run2 && ho.rd_v1 && ho.rd_m1 &&
-        core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(ho.rd_m1)))
-        k->run2 = 1;
+    e->v1 = (uint8_t)ho.rd_v1;
+    e->pc1 = (int)ho.rd_pc1;
+    e->m1 = ho.rd_m1;
+    e->v2 = (uint8_t)ho.rd_v2;
+    e->pc2 = (int)ho.rd_pc2;
+    e->m2 = ho.rd_m2;
+    e->run2 = (uint8_t)ho.rd_run2;
+    /* the scoreboard's read port query: the registers at both PCs */
+    sb_query(b, p, e->pc1 < (int)p->n ? e->pc1 : 0, &e->q1rv, &e->q1r);
+    if (e->v2 && ho.rd_pc2 < p->n)
+        sb_query(b, p, e->pc2, &e->q2rv, &e->q2r);
+    else
+        e->q2rv = e->q2r = 0;
+    e->heap = 1;
+    e->sb = e->rdy_v = 0;
+}
+
+/* The scoreboard's read port for e's query into e's scoreboard part: no
+ * hazard on a row with no write in flight.  Under --check compared with
+ * the whole eval's (this cycle's writeback, no issue). */
+static void row_sb(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row *e)
+{
+    unsigned row = w >> b->sh;
+    e->hz1 = e->hz2 = 0;
+    e->sb = 1;
+    e->rdy_v = 0;
+    if (!(b->sbs.dv1_q[row] | b->sbs.dv2_q[row]))
+        return;
+    sbi_scoreboard_out o;
+    sbi_scoreboard_read(&b->sbc, &b->sbs, row, e->q1rv, e->q1r, e->q2rv, e->q2r, &o);
+    e->hz1 = (uint8_t)o.hz1;
+    e->hz2 = (uint8_t)o.hz2;
+    if (core_config(c)->check) {
+        sbi_scoreboard_out eo;
+        sbi_scoreboard_in eq = b->sbin; /* this cycle's writeback, no issue */
+        eq.iss_v = 0;
+        eq.q_warp = row;
+        eq.q1_rv = e->q1rv;
+        eq.q1_r = e->q1r;
+        eq.q2_rv = e->q2rv;
+        eq.q2_r = e->q2r;
+        sbi_scoreboard_eval(&b->sbc, &b->sbs, &eq, &eo);
+        if (!eo.err &&
+            (eo.dep1 != o.dep1 || eo.dep2 != o.dep2 || eo.hz1 != o.hz1 || eo.hz2 != o.hz2))
+            core_fail(c, "internal: sbi_scoreboard_read of row %u differs from its eval", row);
+    }
+}
+
+/* Warp w's kept read-port answers (mech_sbi_bank.row), the scoreboard's
+ * part too when `hazards`, read again where the row changed.  Under
+ * --check every call reads afresh and fails the run on a kept answer that
+ * differs (a row changed without its answer being dropped). */
+static const struct mech_sbi_row *sbi_row(core *c, mech_sbi_bank *b, unsigned w, int hazards)
+{
+    struct mech_sbi_row *e = &b->row[w >> b->sh];
+    if (!core_config(c)->check) {
+        if (!e->heap)
+            row_heap(c, b, w, e);
+        if (hazards && !e->sb)
+            row_sb(c, b, w, e);
+        return e;
+    }
+    struct mech_sbi_row f;
+    row_heap(c, b, w, &f);
+    if (e->heap && (e->v1 != f.v1 || e->pc1 != f.pc1 || e->m1 != f.m1 || e->v2 != f.v2 ||
+                    e->pc2 != f.pc2 || e->m2 != f.m2 || e->run2 != f.run2 ||
+                    e->q1rv != f.q1rv || e->q1r != f.q1r || e->q2rv != f.q2rv ||
+                    e->q2r != f.q2r))
+        core_fail(c, "internal: the heap's kept answer for warp %u is stale", w);
+    if (!e->heap)
+        *e = f;
+    if (hazards) {
+        row_sb(c, b, w, &f);
+        if (e->sb && (e->hz1 != f.hz1 || e->hz2 != f.hz2))
+            core_fail(c, "internal: the scoreboard's kept answer for warp %u is stale", w);
+        e->hz1 = f.hz1;
+        e->hz2 = f.hz2;
+        e->sb = 1;
+    }
+    return e;
+}
+
+/* The thread slot of the first lane of mask in warp w. */
+static unsigned first_tid(const core *c, unsigned w, uint64_t mask)
+{
+    return w * core_warp_size(c) + (unsigned)__builtin_ctzll(mask);
+}
+
+/* rd_run2, released when the primary split waits at its CTA's barrier: it
+ * cannot reach the reconvergence point before every thread arrives, so
+ * the selective synchronisation lets the secondary go (001 sec. 3.3's
+ * constraints are optional, order never affects correctness, l.132); else
+ * a secondary (or a cold split) holding threads the barrier waits for
+ * would never run. */
+static int run2_now(const core *c, unsigned w, const struct mech_sbi_row *e)
+{
+    return e->run2 || (e->v2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)));
+}
+
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+{
+    const prog *p = core_prog(c);
+    const struct mech_sbi_row *e = sbi_row(c, b, w, hazards);
+    k->v2 = e->v2;
+    k->run2 = run2_now(c, w, e);
     memset(k->r, 0, sizeof k->r);
     for (unsigned i = 0; i < 2; i++) {
         k->r[i].warp = k->r[i].unit_warp = w;
@@ -420,97 +527,73 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
         k->r[i].nosb = 1;
         k->r[i].delay = 1; /* 001 Table 2: one instruction-delivery cycle */
     }
-    k->r[0].pc = (int)ho.rd_pc1;
-    k->r[0].mask = ho.rd_m1;
-    k->r[1].pc = (int)ho.rd_pc2;
-    k->r[1].mask = ho.rd_m2;
+    k->r[0].pc = e->pc1;
+    k->r[0].mask = e->m1;
+    k->r[1].pc = e->pc2;
+    k->r[1].mask = e->m2;
     k->ok[0] = k->ok[1] = 0;
     if (!hazards)
         return;
-    /* hazards: the dependency-matrix scoreboard's read port */
-    sbi_scoreboard_in q; /* the query fields (all mech_sbi_issue reads of k->q) */
-    sbi_scoreboard_out o;
-    q.q_warp = row;
-    sb_query(b, p, (int)ho.rd_pc1 < (int)p->n ? (int)ho.rd_pc1 : 0, &q.q1_rv, &q.q1_r);
-    if (k->v2 && ho.rd_pc2 < p->n)
-        sb_query(b, p, (int)ho.rd_pc2, &q.q2_rv, &q.q2_r);
-    else
-        q.q2_rv = q.q2_r = 0;
-    /* a row with no write in flight has no hazard (the read port's answer
-     * without evaluating it) */
-    int hz1 = 0, hz2 = 0;
-    if (b->sbs.dv1_q[row] | b->sbs.dv2_q[row]) {
-        struct mech_sbi_hz *h = &b->hz[row];
-        if (h->valid && h->q1rv == q.q1_rv && h->q1r == q.q1_r && h->q2rv == q.q2_rv &&
-            h->q2r == q.q2_r && !core_config(c)->check) {
-            hz1 = h->hz1;
-            hz2 = h->hz2;
-        } else {
-            /* the read port alone (sbi_scoreboard_read: its eval's answer) */
-            sbi_scoreboard_read(&b->sbc, &b->sbs, row, q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, &o);
-            hz1 = (int)o.hz1;
-            hz2 = (int)o.hz2;
-            if (core_config(c)->check) {
-                sbi_scoreboard_out eo;
-                sbi_scoreboard_in eq = b->sbin; /* this cycle's writeback, no issue */
-                eq.iss_v = 0;
-                eq.q_warp = q.q_warp;
-                eq.q1_rv = q.q1_rv;
-                eq.q1_r = q.q1_r;
-                eq.q2_rv = q.q2_rv;
-                eq.q2_r = q.q2_r;
-                sbi_scoreboard_eval(&b->sbc, &b->sbs, &eq, &eo);
-                if (!eo.err && (eo.dep1 != o.dep1 || eo.dep2 != o.dep2 || eo.hz1 != o.hz1 ||
-                                eo.hz2 != o.hz2))
-                    core_fail(c, "internal: sbi_scoreboard_read of row %u differs from its eval",
-                              row);
-            }
-            if (h->valid && h->q1rv == q.q1_rv && h->q1r == q.q1_r && h->q2rv == q.q2_rv &&
-                h->q2r == q.q2_r && (h->hz1 != hz1 || h->hz2 != hz2))
-                core_fail(c, "internal: the read port's kept answer for row %u is stale", row);
-            *h = (struct mech_sbi_hz){q.q1_rv, q.q1_r, q.q2_rv, q.q2_r, 1, (uint8_t)hz1,
-                                      (uint8_t)hz2};
-        }
-    }
-    k->q.q_warp = q.q_warp;
-    k->q.q1_rv = q.q1_rv;
-    k->q.q1_r = q.q1_r;
-    k->q.q2_rv = q.q2_rv;
-    k->q.q2_r = q.q2_r;
+    k->q.q_warp = w >> b->sh;
+    k->q.q1_rv = e->q1rv;
+    k->q.q1_r = e->q1r;
+    k->q.q2_rv = e->q2rv;
+    k->q.q2_r = e->q2r;
     int blind = core_sb_blind(c);
-    k->ok[0] = ho.rd_v1 && k->r[0].pc < (int)p->n && (!hz1 || blind);
-    k->ok[1] = k->v2 && k->run2 && k->r[1].pc < (int)p->n && (!hz2 || blind);
+    k->ok[0] = e->v1 && e->pc1 < (int)p->n && (!e->hz1 || blind);
+    k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->hz2 || blind);
 }
 
-int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
-                   unsigned pb, int with, int commit)
+int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
+{
+    const int n = (int)core_prog(c)->n, blind = core_sb_blind(c);
+    struct mech_sbi_row *e = &b->row[w >> b->sh];
+    sbi_row(c, b, w, 1);
+    /* as mech_sbi_read's ok[i] with its split's first thread not at the
+     * barrier; bar: a barrier bit consulted was set (opening the barrier
+     * may change the answer) */
+    int r = 0, bar = 0;
+    if (e->v1 && e->pc1 < n && (!e->hz1 || blind) && e->m1) {
+        if (core_at_bar(c, first_tid(c, w, e->m1)))
+            bar = 1;
+        else
+            r = 1;
+    }
+    if (!r && e->v2 && e->pc2 < n && (!e->hz2 || blind) && e->m2) {
+        int run2 = e->run2;
+        if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
+            run2 = bar = 1; /* run2_now */
+        if (run2) {
+            if (core_at_bar(c, first_tid(c, w, e->m2)))
+                bar = 1;
+            else
+                r = 1;
+        }
+    }
+    if (e->rdy_v && e->rdy_blind == blind && e->rdy != r)
+        core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
+    e->rdy_v = !bar;
+    e->rdy = (uint8_t)r;
+    e->rdy_blind = (uint8_t)blind;
+    return r;
+}
+
+uint64_t mech_sbi_footprint(core *c, mech_sbi_bank *b, unsigned w, int *pc1)
+{
+    const int n = (int)core_prog(c)->n;
+    const struct mech_sbi_row *e = sbi_row(c, b, w, 0);
+    *pc1 = e->pc1;
+    return (e->m1 && e->pc1 < n ? e->m1 : 0) |
+           (e->v2 && e->pc2 < n && run2_now(c, w, e) ? e->m2 : 0);
+}
+
+/* Issues what mech_sbi_issue decided for k (k->p_ok, k->s_ok; the bank's
+ * update evaluated for them). */
+static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                    unsigned pb)
 {
     core_req *r1 = &k->r[0], *r2 = &k->r[1];
-    r1->with = with;
-    int p_ok = k->ok[0] && core_ready(c, pa, r1) == CORE_OK;
-    int s_ok = k->ok[1];
-    if (s_ok) {
-        /* the second front end joins the slot, or issues alone */
-        r2->with = p_ok ? (with >= 0 ? with : (int)pa) : with;
-        s_ok = core_ready(c, p_ok ? pb : pa, r2) == CORE_OK;
-    }
-    if (!p_ok && !s_ok)
-        return 0;
-    /* the read port's query stays on the scoreboard's inputs (--trace-dir) */
-    b->sbin.q_warp = k->q.q_warp;
-    b->sbin.q1_rv = k->q.q1_rv;
-    b->sbin.q1_r = k->q.q1_r;
-    b->sbin.q2_rv = k->q.q2_rv;
-    b->sbin.q2_r = k->q.q2_r;
-    if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
-        return -1;
-    if (!b->ho.ready || !b->sbo.ready) {
-        if (commit)
-            core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
-        return MECH_SBI_FULL;
-    }
-    if (!commit)
-        return p_ok + s_ok;
+    int p_ok = k->p_ok, s_ok = k->s_ok;
     core_out o1 = {0}, o2 = {0};
     if (p_ok && core_issue(c, pa, r1, &o1))
         return -1;
@@ -528,7 +611,7 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
             return -1;
         b->sec_insts++;
     }
-    unsigned row = w / b->stride;
+    unsigned row = w >> b->sh;
     if (b->sbo.nx_push) {
         unsigned h = b->sbo.nx_hole;
         for (unsigned j = h; j > 0; j--) {
@@ -537,11 +620,67 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
         }
         b->sb_done[row][0][0] = o1.ready;
         b->sb_done[row][0][1] = o2.ready;
+        if (b->sbin.iss_dv1 && o1.ready < b->due)
+            b->due = o1.ready;
+        if (b->sbin.iss_dv2 && o2.ready < b->due)
+            b->due = o2.ready;
     }
     if (k->v2 && !k->run2)
         b->sec_suspended++;
     b->op = 1;
     return p_ok + s_ok;
+}
+
+int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                   unsigned pb, int with, int commit)
+{
+    core_req *r1 = &k->r[0], *r2 = &k->r[1];
+    r1->with = with;
+    int p_ok = k->ok[0] && core_ready(c, pa, r1) == CORE_OK;
+    int s_ok = k->ok[1];
+    if (s_ok) {
+        /* the second front end joins the slot, or issues alone */
+        r2->with = p_ok ? (with >= 0 ? with : (int)pa) : with;
+        s_ok = core_ready(c, p_ok ? pb : pa, r2) == CORE_OK;
+    }
+    k->p_ok = k->s_ok = 0;
+    if (!p_ok && !s_ok)
+        return 0;
+    /* the read port's query stays on the scoreboard's inputs (--trace-dir) */
+    b->sbin.q_warp = k->q.q_warp;
+    b->sbin.q1_rv = k->q.q1_rv;
+    b->sbin.q1_r = k->q.q1_r;
+    b->sbin.q2_rv = k->q.q2_rv;
+    b->sbin.q2_r = k->q.q2_r;
+    if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
+        return -1;
+    if (!b->ho.ready || !b->sbo.ready) {
+        if (commit)
+            core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
+        return MECH_SBI_FULL;
+    }
+    k->p_ok = p_ok;
+    k->s_ok = s_ok;
+    return commit ? sbi_take(c, b, w, k, pa, pb) : p_ok + s_ok;
+}
+
+int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                          unsigned pb)
+{
+    if (!k->p_ok && !k->s_ok)
+        return core_fail(c, "internal: warp %u issues what its probe did not find", w);
+    return sbi_take(c, b, w, k, pa, pb);
+}
+
+/* The scoreboard's step wrote row r: its kept hazards go, its busy bit
+ * follows its valid bits. */
+static void sb_wrote(mech_sbi_bank *b, unsigned r)
+{
+    b->row[r].sb = b->row[r].rdy_v = 0;
+    if (b->sbs.dv1_q[r] | b->sbs.dv2_q[r])
+        b->busy |= 1ull << r;
+    else
+        b->busy &= ~(1ull << r);
 }
 
 int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
@@ -556,18 +695,22 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
         return -1;
     if (!core_drop(c, issued && b->op == 1))
         hct_cct_heap_step(&b->hc, &b->hs, in, &b->ho);
-    /* the scoreboard's cycle: this cycle's writeback and the issue (if any) */
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    if (in->op != HCH_OP_NOP && in->op_warp < b->rows) /* its row's kept answers */
+        b->row[in->op_warp].heap = b->row[in->op_warp].sb = b->row[in->op_warp].rdy_v = 0;
+    /* the scoreboard's cycle: this cycle's writeback and the issue (if any);
+     * an issue's update evaluated it already on these inputs (sbi_update) */
+    if (b->op != 1)
+        sbi_scoreboard_eval(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
         return -1;
     sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
-    if (b->sbo.nx_go) { /* the rows the step may have written */
-        if (b->sbo.nx_bw < b->rows)
-            b->hz[b->sbo.nx_bw].valid = 0;
-        if (b->sbo.nx_iw < b->rows)
-            b->hz[b->sbo.nx_iw].valid = 0;
+    if (b->sbo.nx_go) { /* the rows the step wrote: their kept hazards, busy bits */
+        if (b->sbo.nx_wb && b->sbo.nx_bw < b->rows)
+            sb_wrote(b, b->sbo.nx_bw);
+        if (b->sbo.nx_iss && b->sbo.nx_iw < b->rows)
+            sb_wrote(b, b->sbo.nx_iw);
     }
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)
@@ -576,24 +719,28 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
         const char *e = hct_cct_heap_check(&b->hc, &b->hs);
         if (!e)
             e = sbi_scoreboard_check(&b->sbc, &b->sbs);
+        uint64_t busy = 0;
+        for (unsigned r = 0; r < b->sbc.warps && !e; r++)
+            busy |= (uint64_t)((b->sbs.dv1_q[r] | b->sbs.dv2_q[r]) != 0) << r;
+        if (!e && busy != b->busy)
+            e = "the rows with a write pending are not the kept ones";
+        for (unsigned r = 0; r < b->rows && !e; r++)
+            for (unsigned k = 0; k < b->sbc.depth; k++)
+                if (((b->sbs.dv1_q[r] >> k & 1u) && b->sb_done[r][k][0] < b->due) ||
+                    ((b->sbs.dv2_q[r] >> k & 1u) && b->sb_done[r][k][1] < b->due))
+                    e = "a pending write completes before the kept earliest cycle";
         if (e)
             return core_fail(c, "sbi invariant: %s", e);
     }
     return 0;
 }
 
-int mech_sbi_bank_busy(const mech_sbi_bank *b)
-{
-    for (unsigned w = 0; w < b->sbc.warps; w++)
-        if (b->sbs.dv1_q[w] || b->sbs.dv2_q[w])
-            return 1;
-    return 0;
-}
+int mech_sbi_bank_busy(const mech_sbi_bank *b) { return b->busy != 0; }
 
 int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w)
 {
-    unsigned r = w / b->stride;
-    return r < b->sbc.warps && (b->sbs.dv1_q[r] || b->sbs.dv2_q[r]);
+    unsigned r = w >> b->sh;
+    return r < 64 && (b->busy >> r & 1u);
 }
 
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b)

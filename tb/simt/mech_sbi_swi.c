@@ -57,7 +57,10 @@
  * unit or a full CCT / scoreboard row holds it, the scheduler takes no
  * clock edge (swi's stall); the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
- * buffered instruction); swi_sched's picks; I2 issues; the banks commit
+ * buffered instruction; the model keeps each warp's answers and ready bit
+ * until its heap row or scoreboard row changes or a barrier bit it read
+ * was set: mech.h, mech_sbi_row); swi_sched's picks (an I2 is probed,
+ * then issues what the probe found); I2 issues; the banks commit
  * (heap and scoreboard recorded and stepped once each); the fills (two a
  * cycle through swi_sched's two write ports, 001 Table 3's dual-ported
  * buffer; round robin) write the row of a warp whose entry is empty or
@@ -96,7 +99,7 @@ typedef struct {
 
 static const char *const sbs_structs[] = {"hct_cct_heap", "sbi_scoreboard", "swi_sched", NULL};
 
-static mech_sbi_bank *bank_of(sbs_state *m, unsigned w) { return &m->bk[w % m->nb]; }
+static mech_sbi_bank *bank_of(sbs_state *m, unsigned w) { return &m->bk[w & (m->nb - 1)]; }
 
 static const char *sbs_init(core *c, void *vm)
 {
@@ -133,25 +136,6 @@ static void sbs_launch(core *c, void *vm, unsigned w, uint64_t mask)
     mech_lq_push(&((sbs_state *)vm)->lq, w, mask);
 }
 
-/* The lanes warp w's entry claims: the splits that may issue. */
-static uint64_t footprint(const core *c, const mech_sbi_cand *k)
-{
-    int n = (int)core_prog(c)->n;
-    return (k->r[0].mask && k->r[0].pc < n ? k->r[0].mask : 0) |
-           (k->v2 && k->run2 && k->r[1].pc < n ? k->r[1].mask : 0);
-}
-
-/* Whether a split of warp w may issue by the heap, scoreboard and barrier. */
-static int entry_ready(core *c, unsigned w, const mech_sbi_cand *k)
-{
-    unsigned ws = core_warp_size(c);
-    for (unsigned i = 0; i < 2; i++)
-        if (k->ok[i] && k->r[i].mask &&
-            !core_at_bar(c, w * ws + (unsigned)__builtin_ctzll(k->r[i].mask)))
-            return 1;
-    return 0;
-}
-
 /* The two free issue ports after `from` for I2's warp (pb = pa when only
  * one is free, so it issues one split). */
 static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigned *pa,
@@ -162,27 +146,28 @@ static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigne
     *pb = used + 1 < m->np ? used + 1 : *pa;
 }
 
-/* I2's warp w, whose entry claimed `lanes`, issues (commit 1) or would
- * issue (0) beside I1 (live, whose warp used `used` ports) or as the
- * substitute.  As mech_sbi_issue. */
-static int issue_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, unsigned used,
-                    int commit)
+/* I2's warp w, whose entry claimed `lanes`, would issue beside I1 (live,
+ * whose warp used `used` ports) or as the substitute: the probe (k, and
+ * its ports *pa, *pb, for mech_sbi_issue_probed).  As mech_sbi_issue. */
+static int probe_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, unsigned used,
+                    mech_sbi_cand *k, unsigned *pa, unsigned *pb)
 {
-    mech_sbi_cand k;
     mech_sbi_bank *b = bank_of(m, w);
-    mech_sbi_read(c, b, w, &k, 1);
+    mech_sbi_read(c, b, w, k, 1);
     for (unsigned i = 0; i < 2; i++)
-        if (k.r[i].mask & ~lanes)
-            k.ok[i] = 0; /* only the lanes its entry claimed (delay 1: mech_sbi_read) */
-    if (!live)
-        return mech_sbi_issue(c, b, w, &k, 0, 1, -1, commit);
-    unsigned pa, pb;
-    free_ports(c, m, used, &pa, &pb);
-    if (pa >= m->np)
+        if (k->r[i].mask & ~lanes)
+            k->ok[i] = 0; /* only the lanes its entry claimed (delay 1: mech_sbi_read) */
+    if (!live) {
+        *pa = 0;
+        *pb = 1;
+        return mech_sbi_issue(c, b, w, k, 0, 1, -1, 0);
+    }
+    free_ports(c, m, used, pa, pb);
+    if (*pa >= m->np)
         return 0;
-    if (pb == pa)
-        k.ok[1] = k.ok[1] && !k.ok[0]; /* one port: one split */
-    return mech_sbi_issue(c, b, w, &k, pa, pb, 0, commit);
+    if (*pb == *pa)
+        k->ok[1] = k->ok[1] && !k->ok[0]; /* one port: one split */
+    return mech_sbi_issue(c, b, w, k, *pa, *pb, 0, 0);
 }
 
 static int sbs_commit_banks(core *c, sbs_state *m)
@@ -218,14 +203,16 @@ static int sbs_cycle(core *c, void *vm)
     unsigned a = (unsigned)s->s_warp_q, used = 0;
     if (live) {
         mech_sbi_cand k;
+        int pc1;
         mech_sbi_read(c, bank_of(m, a), a, &k, 1);
         /* the lanes it may take now lie in its entry's (a barrier that
          * opened since the fill can only hold its secondary again) */
-        if ((int)s->s_pc_q != k.r[0].pc || (footprint(c, &k) & ~s->s_mask_q))
+        uint64_t fp = mech_sbi_footprint(c, bank_of(m, a), a, &pc1);
+        if ((int)s->s_pc_q != pc1 || (fp & ~s->s_mask_q))
             return core_fail(c, "internal: warp %u issues pc %d on lanes %llx, its heap row is "
                                 "pc %d on lanes %llx",
-                             a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, k.r[0].pc,
-                             (unsigned long long)footprint(c, &k));
+                             a, (int)s->s_pc_q, (unsigned long long)s->s_mask_q, pc1,
+                             (unsigned long long)fp);
         int rc = mech_sbi_issue(c, bank_of(m, a), a, &k, 0, 1, -1, 1);
         if (rc < 0)
             return -1;
@@ -240,17 +227,20 @@ static int sbs_cycle(core *c, void *vm)
     }
     /* the ready bits: a split of the entry's warp may issue */
     uint64_t ready = 0;
-    for (unsigned i = 0; i < m->W; i++) {
-        if (!(s->v_q >> i & 1u))
-            continue;
-        mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k, 1);
-        if (entry_ready(c, i, &k))
-            ready |= 1ull << i;
+    const int check = core_config(c)->check, blind = core_sb_blind(c);
+    for (uint64_t v = s->v_q; v; v &= v - 1) {
+        unsigned i = (unsigned)__builtin_ctzll(v);
+        mech_sbi_bank *bi = bank_of(m, i);
+        int r = check ? -1 : mech_sbi_ready_kept(bi, i, blind);
+        if (r < 0)
+            r = mech_sbi_ready(c, bi, i);
+        ready |= (uint64_t)r << i;
     }
     /* the structure's decision; an I2 whose warp cannot issue beside I1
      * (its bank busy, no port, its class, a full table) goes out of the
      * ready bits and it decides again */
+    mech_sbi_cand k2;
+    unsigned pa = 0, pb = 0;
     for (;;) {
         int d = mech_swi_decide(c, &m->qc, s, qi, ready, qo);
         if (d < 0)
@@ -261,7 +251,7 @@ static int sbs_cycle(core *c, void *vm)
         if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {
             m->bank_skips++;
         } else {
-            int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 0);
+            int rc = probe_i2(c, m, b2, qo->i2_mask, live, used, &k2, &pa, &pb);
             if (rc < 0)
                 return -1;
             if (rc == 1 || rc == 2)
@@ -269,9 +259,9 @@ static int sbs_cycle(core *c, void *vm)
         }
         ready &= ~(1ull << b2);
     }
-    if (qo->i2_valid) {
+    if (qo->i2_valid) { /* the last probe's warp: it issues what the probe found */
         unsigned b2 = (unsigned)qo->i2_warp;
-        int rc = issue_i2(c, m, b2, qo->i2_mask, live, used, 1);
+        int rc = mech_sbi_issue_probed(c, bank_of(m, b2), b2, &k2, pa, pb);
         if (rc < 0)
             return -1;
         if (rc != 1 && rc != 2)
@@ -287,21 +277,20 @@ static int sbs_cycle(core *c, void *vm)
      * buffer): round robin over the warps whose entry is empty or leaves
      * as I2, from their heap rows after this cycle's updates; never the
      * primary's pick (it enters the stage with its tag) */
-    const unsigned rr = m->fill_rr;
-    for (unsigned j = 1; j <= m->W; j++) {
-        unsigned i = (rr + j) % m->W;
-        int leaving = qo->i2_valid && qo->i2_warp == i;
-        if (((s->v_q >> i & 1u) && !leaving) || (qo->p_valid && qo->p_warp == i))
-            continue;
+    uint64_t cand = ~s->v_q | (qo->i2_valid ? 1ull << qo->i2_warp : 0);
+    cand &= (m->W < 64 ? (1ull << m->W) - 1 : ~0ull) & ~(qo->p_valid ? 1ull << qo->p_warp : 0);
+    /* from the warp after fill_rr on, then from warp 0 */
+    mech_rr it = mech_rr_start(cand, m->fill_rr + 1);
+    for (int x; (x = mech_rr_next(&it)) >= 0;) {
+        unsigned i = (unsigned)x;
         if (!mech_sbi_live(bank_of(m, i), i))
             continue; /* no valid split: no footprint (v2 implies v1) */
-        mech_sbi_cand k;
-        mech_sbi_read(c, bank_of(m, i), i, &k, 0);
-        uint64_t fp = footprint(c, &k);
-        if (!fp || k.r[0].pc >= (int)core_prog(c)->n)
+        int pc1;
+        uint64_t fp = mech_sbi_footprint(c, bank_of(m, i), i, &pc1);
+        if (!fp || pc1 >= (int)core_prog(c)->n)
             continue;
         m->fill_rr = i;
-        if (mech_swi_fill(qi, i, (uint64_t)k.r[0].pc, fp))
+        if (mech_swi_fill(qi, i, (uint64_t)pc1, fp))
             break;
     }
     if (mech_swi_refill(c, &m->qc, s, qi, qo))

@@ -146,12 +146,16 @@ int mech_swi_refill(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
                     const swi_sched_in *qi, swi_sched_out *qo)
 {
     swi_sched_out again;
-    swi_sched_eval(qc, s, qi, &again);
-    if (again.err || again.p_valid != qo->p_valid || again.p_warp != qo->p_warp ||
-        again.i2_valid != qo->i2_valid || again.i2_warp != qo->i2_warp)
+    if (core_config(c)->check) /* the whole eval, to compare */
+        swi_sched_eval(qc, s, qi, &again);
+    const uint64_t pv = qo->p_valid, pw = qo->p_warp, iv = qo->i2_valid, iw = qo->i2_warp;
+    swi_sched_refill(qc, s, qi, qo);
+    if (core_config(c)->check && memcmp(&again, qo, sizeof again))
+        return core_fail(c, "internal: swi_sched_refill differs from its eval");
+    if (qo->err || qo->p_valid != pv || qo->p_warp != pw || qo->i2_valid != iv ||
+        qo->i2_warp != iw)
         return core_fail(c, "internal: swi_sched changed its decision with the fill (%s)",
-                         swi_sched_err_name((unsigned)again.err_code));
-    *qo = again;
+                         swi_sched_err_name((unsigned)qo->err_code));
     return 0;
 }
 
@@ -351,11 +355,10 @@ static int swi_cycle(core *c, void *vm)
     }
     if (!stalled) {
         /* ready: the scoreboard and the barrier let the entry go */
-        unsigned n = swi_sched_warps(&m->qc);
+        const uint64_t wmask = m->W < 64 ? (1ull << m->W) - 1 : ~0ull; /* n >= W */
         uint64_t ready = 0;
-        for (unsigned w = 0; w < n && w < m->W && launched < 0; w++) {
-            if (!(s->v_q >> w & 1u))
-                continue;
+        for (uint64_t v = launched < 0 ? s->v_q & wmask : 0; v; v &= v - 1) {
+            unsigned w = (unsigned)__builtin_ctzll(v);
             int pc = (int)s->pc_q[w];
             if (core_at_bar(c, m->tid[w][__builtin_ctzll(s->mask_q[w])]) ||
                 !core_sb_ready(c, w, pc))
@@ -397,11 +400,14 @@ static int swi_cycle(core *c, void *vm)
          * leave now (the primary's pick, I2) with a sequential next PC, and
          * the empty ones of warps neither in the stage nor launched now
          * (their stack top is current) */
-        const unsigned rr = m->fill_rr;
-        for (unsigned j = 1; j <= n; j++) {
-            unsigned w = (rr + j) % n;
-            if (w >= m->W)
-                continue;
+        uint64_t cand = ~s->v_q & ~(s->s_v_q ? 1ull << s->s_warp_q : 0) &
+                        ~(launched >= 0 ? 1ull << launched : 0);
+        cand = (cand | (i2w >= 0 ? 1ull << i2w : 0) | (qo->p_valid ? 1ull << qo->p_warp : 0)) &
+               wmask;
+        /* from the warp after fill_rr on, then from warp 0 (the warps below W) */
+        mech_rr it = mech_rr_start(cand, m->fill_rr + 1);
+        for (int x; (x = mech_rr_next(&it)) >= 0;) {
+            unsigned w = (unsigned)x;
             int pc = -1;
             uint64_t tmask = 0;
             if (i2w == (int)w) {
