@@ -106,6 +106,10 @@ struct core {
     /* scheduling */
     unsigned unit_warps;
     unsigned rr[CORE_MAX_PORTS];
+    /* core_order's round robin: port q's pool (units q, q + P, ... below
+     * rr_seq_n[q], P = rr_seq_P[q] pools) twice in a row; 0: not built */
+    unsigned rr_seq[CORE_MAX_PORTS][2 * CORE_MAX_WARPS];
+    unsigned rr_seq_n[CORE_MAX_PORTS], rr_seq_P[CORE_MAX_PORTS];
     two_level_sched_cfg tlc[CORE_MAX_PORTS];
     two_level_sched_state tls[CORE_MAX_PORTS];
     unsigned tl_n[CORE_MAX_PORTS];     /* units in the model (0: not built) */

@@ -76,8 +76,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     char msg[300];
     unsigned cnt = r->nthreads ? r->nthreads : popc(r->mask);
     uint64_t rest = r->mask;
-    scalar_issue sis;
-    memset(&sis, 0, sizeof sis);
+    scalar_issue sis; /* scalarization's state of this issue (scalar.h) */
+    if (c->scalar)
+        memset(&sis, 0, sizeof sis);
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {

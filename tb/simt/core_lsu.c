@@ -6,6 +6,8 @@
  * of bank_bytes, where distinct words of one bank serialise and one word
  * read by many lanes is a broadcast.
  */
+#include <string.h>
+
 #include "core_int.h"
 
 /* The LSU's order of one instruction's accesses: per lane, the index of
@@ -16,9 +18,9 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
 {
     uint64_t key[CORE_MAX_WARP * PROG_MAX_ACC];
     unsigned nk = 0, busy = 0;
-    uint64_t bank_n[64] = {0};
+    uint64_t bank_n[64]; /* cleared at the first shared access (nw == 0) */
     uint64_t word[CORE_MAX_WARP * PROG_MAX_ACC];
-    unsigned wrank[CORE_MAX_WARP * PROG_MAX_ACC], nw = 0;
+    unsigned wrank[CORE_MAX_WARP * PROG_MAX_ACC], nw = 0, lastw = 0, lastk = 0;
     (void)lanes;
     for (unsigned i = 0; i < nl; i++) {
         const prog_effect *x = &e[i];
@@ -29,9 +31,14 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
                 /* position: the word's rank among the distinct words of
                  * its bank (one word to many lanes is a broadcast) */
                 uint64_t wd = x->acc[a].addr / c->P.bank_bytes;
-                unsigned b = (unsigned)(wd % c->P.banks), j;
-                for (j = 0; j < nw && word[j] != wd; j++)
-                    ;
+                unsigned b = (unsigned)(wd % c->P.banks), j = lastw;
+                if (!nw)
+                    memset(bank_n, 0, c->P.banks * sizeof bank_n[0]);
+                /* the words are distinct: the last one found, else a scan */
+                if (j >= nw || word[j] != wd)
+                    for (j = 0; j < nw && word[j] != wd; j++)
+                        ;
+                lastw = j;
                 if (j == nw) {
                     word[nw] = wd;
                     wrank[nw++] = (unsigned)bank_n[b]++;
@@ -43,9 +50,11 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
                                                   * consecutive lanes is adjacent */
                     ad = ((ad >> 2) * c->WS + lane_of[i]) * 4u + (1ull << 62);
                 uint64_t s = ad / c->P.seg_bytes;
-                unsigned j;
-                for (j = 0; j < nk && key[j] != s; j++)
-                    ;
+                unsigned j = lastk; /* as lastw */
+                if (j >= nk || key[j] != s)
+                    for (j = 0; j < nk && key[j] != s; j++)
+                        ;
+                lastk = j;
                 if (j == nk)
                     key[nk++] = s;
                 p = j;
@@ -57,7 +66,7 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
     }
     c->st.segments += nk;
     busy = nk;
-    for (unsigned b = 0; b < 64; b++) {
+    for (unsigned b = 0; b < (nw ? c->P.banks : 0); b++) {
         if (bank_n[b] > busy)
             busy = (unsigned)bank_n[b];
         if (bank_n[b] > 1)

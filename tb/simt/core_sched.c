@@ -7,6 +7,8 @@
  * barrier, fetch buffer, scoreboard, a free SIMD group, SFU, scalar unit
  * or LSU).
  */
+#include <string.h>
+
 #include "core_int.h"
 
 /* -------------------------------------------------------- scheduling */
@@ -85,12 +87,22 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
     const int two_level = c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64;
     const int oldest = c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 &&
                        !(c->ops->flags & MECH_OWN_FETCH);
-    if (!two_level && !oldest) { /* round robin from start */
-        for (unsigned i = start; i < np; i++)
-            ord[k++] = port + i * P;
-        for (unsigned i = 0; i < start; i++)
-            ord[k++] = port + i * P;
+    if (!two_level && !oldest && np > CORE_MAX_WARPS) { /* (no caller has more) */
+        for (unsigned i = 0; i < np; i++)
+            ord[k++] = port + (start + i) % np * P;
         return k;
+    }
+    if (!two_level && !oldest) {
+        /* round robin from start: a window of the pool written twice in a
+         * row (built when n changes, core_int.h rr_seq) */
+        if (c->rr_seq_n[port] != n || c->rr_seq_P[port] != P) {
+            for (unsigned i = 0; i < 2 * np; i++)
+                c->rr_seq[port][i] = port + (i % np) * P;
+            c->rr_seq_n[port] = n;
+            c->rr_seq_P[port] = P;
+        }
+        memcpy(ord, &c->rr_seq[port][start], np * sizeof *ord);
+        return np;
     }
     for (unsigned i = 0; i < np; i++)
         pool[i] = port + i * P;
