@@ -76,6 +76,8 @@ typedef struct {
      * starts only on empty slots) or its slot is filled, so only the
      * load/store unit is asked again (see sb_ok_of) */
     uint64_t sb_pass;
+    uint64_t bar_pass; /* passed the barrier check (core_ready said SB or later):
+                        * only core_sb_ready is asked until it lets the warp go */
     uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
 } tsimt_state;
 
@@ -141,11 +143,19 @@ static const char *stsimt_init(core *c, void *vm)
     return tsimt_init_k(c, vm, core_config(c)->tsimt_width);
 }
 
+/* warp w's buffered instruction changes (its issue, a fill, a launch):
+ * what it passed is asked again */
+static void pass_forget(tsimt_state *m, unsigned w)
+{
+    m->sb_pass &= ~(1ull << w);
+    m->bar_pass &= ~(1ull << w);
+}
+
 static void tsimt_launch(core *c, void *vm, unsigned w, uint64_t mask)
 {
     (void)c;
     tsimt_state *m = vm;
-    m->sb_pass &= ~(1ull << w);
+    pass_forget(m, w);
     mech_lq_push(&m->lq, w, mask);
 }
 
@@ -212,7 +222,7 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
         }
         m->fi.fill_valid = 1;
         m->fi.fill_warp = w;
-        m->sb_pass &= ~(1ull << w);
+        pass_forget(m, w);
         m->fi.fill_instr = (uint64_t)pc;
         m->fi.fill_mask = mask;
         m->fi.fill_scalar = (uint64_t)core_scalar_once(c, pc);
@@ -227,28 +237,46 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
 static int sb_ok_why(enum core_why y) { return y == CORE_OK || y == CORE_NO_GROUP; }
 
 /* sb_ok: the scoreboard, the barrier and the load/store unit let each
- * buffered instruction go.  A warp of m->sb_pass is asked only whether the
- * load/store unit is free (core_unit_free); the others get the full
+ * buffered instruction go.  A warp of m->bar_pass not in sb_pass asks
+ * core_sb_ready alone (the scoreboard: its answer is core_ready's next
+ * check after the barrier's) and joins sb_pass when it says ready.  A warp of m->sb_pass is asked only whether the
+ * load/store unit is free (core_unit_free), when its instruction is a
+ * memory access (core_unit_classes; a SIMD group's or the scalar unit's
+ * answer, OK or NO_GROUP, lets it go either way); the others get the full
  * core_ready, and join sb_pass when its barrier and scoreboard checks pass
  * (any answer after them: OK, NO_GROUP, LSU).  With `full`, every warp gets
  * the full core_ready and sb_pass is left alone (the --check comparison). */
 static uint64_t sb_ok_of(core *c, tsimt_state *m, int full)
 {
     uint64_t ok = 0;
+    const uint8_t *ucls = core_unit_classes(c);
     core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
     for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
         const unsigned w = (unsigned)__builtin_ctzll(v);
-        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        const uint64_t bit = 1ull << w;
+        const int pc = (int)m->ts->ib_instr_q[w];
+        if (!full && (m->bar_pass & bit) && !(m->sb_pass & bit) && core_sb_ready(c, w, pc))
+            m->sb_pass |= bit; /* the scoreboard let it go this cycle */
+        const int pass = !full && (m->sb_pass & bit);
+        if (pass && ucls[pc] != CORE_UC_LSU) { /* a SIMD group or the scalar unit: ready */
+            ok |= bit;
+            continue;
+        }
+        if (!full && (m->bar_pass & bit) && !pass)
+            continue; /* the scoreboard holds it */
+        tsimt_req_at(m, &r, w, pc, m->ts->ib_mask_q[w]);
         enum core_why y;
-        if (!full && (m->sb_pass >> w & 1u)) {
+        if (pass) {
             y = core_unit_free(c, 0, &r);
         } else {
             y = core_ready(c, 0, &r);
             if (!full && (sb_ok_why(y) || y == CORE_LSU))
-                m->sb_pass |= 1ull << w;
+                m->sb_pass |= bit;
+            if (!full && (sb_ok_why(y) || y == CORE_LSU || y == CORE_SB))
+                m->bar_pass |= bit;
         }
         if (sb_ok_why(y))
-            ok |= 1ull << w;
+            ok |= bit;
     }
     return ok;
 }
@@ -306,7 +334,7 @@ static int tsimt_cycle(core *c, void *vm)
                              simt_stack_err_name((unsigned)m->out.err_code));
         if (m->out.ready) {
             iw = (int)w;
-            m->sb_pass &= ~(1ull << w);
+            pass_forget(m, w);
             ipc = tpc;
             imask = tmask;
             core_out o;
