@@ -293,6 +293,10 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             if (core_ready(c, q, &r) != CORE_OK) {
                 core_stall(c);
                 u->held = 1;
+                if (core_vcd(c)) { /* the waveform shows a held cycle with no input */
+                    memset(in, 0, sizeof *in);
+                    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+                }
                 return 0;
             }
         }
