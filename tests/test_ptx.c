@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_ptx.c -- the PTX front end (tb/simt/ptx.c, ptx_exec.c): every class
+ * test_ptx.c -- the PTX front end (tb/simt/ptx*.c): every class
  * of instruction against values computed here independently (C's own
  * integer and IEEE arithmetic, or the PTX ISA's definition written out),
  * edge cases first: shifts by the width or more, truncating div/rem,

@@ -192,4 +192,8 @@ void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
 uint64_t *prog_liveness(const prog *p, unsigned *words);
 void prog_free(prog *p);
 
+/* --show-cfg's listing (prog_cfg.c): blocks, edges and each branch's
+ * reconvergence PC of an analysed program (after prog_analyse). */
+void prog_show_cfg(const prog *p, void *file /* FILE* */);
+
 #endif

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ptx_int.h -- the PTX front end's own program (prog.impl): decoded
- * instructions, operands and symbols, shared by the parser (ptx.c) and the
- * instruction semantics (ptx_exec.c).  Not part of the SM model's contract
+ * instructions, operands and symbols, shared by the parser (ptx.c,
+ * ptx_lex.c, ptx_insn.c) and the instruction semantics (ptx_exec.c).  Not part of the SM model's contract
  * (that is prog.h); nothing outside tb/simt/ptx*.c includes it.
  *
  * Generic addressing (ld/st/atom without a state space, cvta): a generic
@@ -170,5 +170,106 @@ int ptx_fast_build(ptx_impl *im, const prog *p);
  * were FK_GENERAL): tests compare the two. */
 int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
                      char *err, size_t errlen);
+
+/* ---------------------------------------------------------------- parser
+ * The parser's state and helpers, shared by its three files: ptx_lex.c
+ * (statements, words, numbers, types, the symbol table), ptx_insn.c
+ * (operands and instructions) and ptx.c (directives, declarations, the
+ * entry and the module loader).  Every error goes through ptx_fail, which
+ * writes "file:line: message" once (the first error wins) and returns -1. */
+
+#include <ctype.h>
+#include <stddef.h>
+
+#include "ptx.h"
+
+#define MAX_INS (1u << 20)
+#define MAX_REGS 60000u /* prog_insn.src is uint16_t */
+
+typedef struct {
+    char name[64];
+    uint8_t space;  /* PS_* */
+    uint64_t addr;  /* in its space */
+    uint64_t bytes;
+} ptx_sym;
+
+typedef struct {
+    char prefix[24];
+    uint32_t count;  /* %r<count>; 0: a plain name */
+    uint32_t base;   /* register number of %prefix0 (or the name) */
+} ptx_regdecl;
+
+typedef struct {
+    char name[64];
+    int pc, line;
+} ptx_pending;
+
+typedef struct {
+    const char *file;
+    char *text;
+    size_t pos, len;
+    int line;
+    int sline;          /* line of the current statement */
+    char *err;
+    size_t errlen;
+    int failed;
+    uint64_t global_base;
+    /* module */
+    ptx_sym *syms;
+    unsigned nsyms, capsyms;
+    unsigned module_syms; /* symbols of module scope (entry's come after) */
+    uint64_t shared_static;
+    uint32_t extern_align;
+    char extern_name[64];
+    uint64_t local_bytes;
+    uint8_t *ginit;
+    uint64_t gend;
+    /* entry */
+    ptx_regdecl *decls;
+    unsigned ndecls, capdecls;
+    uint32_t nregs, capregs;
+    uint8_t *regw;
+    char (*regname)[24];
+    ptx_ins *ins;
+    prog_insn *pins;
+    unsigned n, capins;
+    char (*labels)[32];  /* label at each pc */
+    unsigned caplabels;
+    struct { char name[64]; int pc; } *ldef;
+    unsigned nldef, capldef;
+    ptx_pending *pend;
+    unsigned npend, cappend;
+    ptx_info *info;
+} ptx_ps;
+
+
+/* Statement kinds (ptx_next_stmt) */
+enum { ST_EOF, ST_OPEN, ST_CLOSE, ST_LABEL, ST_TEXT };
+
+int ptx_fail(ptx_ps *s, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#define UNSUP(s, ...) ptx_fail((s), (s)->sline, "unsupported PTX: " __VA_ARGS__)
+/* realloc to at least need elements, zero-filled; exits on out of memory */
+void *ptx_grow(void *p, unsigned *cap, unsigned need, size_t elt);
+static inline int ptx_is_id0(int c) { return isalpha(c) || c == '_' || c == '$' || c == '%' || c == '.'; }
+static inline uint64_t ptx_align_up(uint64_t x, uint64_t a) { return a ? (x + a - 1) / a * a : x; }
+
+/* ptx_lex.c */
+void ptx_strip_comments(char *t);
+int ptx_next_stmt(ptx_ps *s, char *buf, size_t bufsz);
+void ptx_skip_body(ptx_ps *s);
+int ptx_words(char *t, char **w, int max);
+char *ptx_trim(char *c);
+uint8_t ptx_type_of(const char *t);
+int ptx_is_unsupported_type(const char *t);
+int ptx_parse_int(const char *t, uint64_t *v);
+int ptx_parse_fhex(const char *t, uint64_t *v, int *fbits);
+int ptx_parse_fdec(const char *t, double *d);
+ptx_sym *ptx_find_sym(ptx_ps *s, const char *name);
+int ptx_add_sym(ptx_ps *s, const char *name, uint8_t space, uint64_t addr, uint64_t bytes);
+
+/* ptx_insn.c */
+int ptx_split_ops(char *t, char **op, int max);
+int ptx_add_label(ptx_ps *s, const char *name);
+int ptx_instruction(ptx_ps *s, char *stmt);
 
 #endif
