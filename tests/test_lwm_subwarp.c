@@ -35,6 +35,35 @@ static lwm_subwarp_out apply(const lwm_subwarp_cfg *c, lwm_subwarp_state *s,
     lwm_subwarp_state before = *s;
     const char *why;
     lwm_subwarp_eval(c, s, in, &o);
+    {
+        /* what tb/simt/mech_lwm.c relies on, every cycle: the pick (the
+         * emitted sub-warp, fetch_stall) reads no input, and with no input
+         * on an idle unit the answer is a function of the state and the
+         * step changes nothing */
+        static const lwm_subwarp_in none;
+        lwm_subwarp_out o0;
+        memset(&o0, 0, sizeof o0);
+        lwm_subwarp_eval(c, s, &none, &o0);
+        if (!o.err) {
+            CHECK_EQ(o.sw_valid, o0.sw_valid);
+            CHECK_EQ(o.sw_warp, o0.sw_warp);
+            CHECK_EQ(o.sw_cols, o0.sw_cols);
+            CHECK(memcmp(o.sw_rows, o0.sw_rows, sizeof o.sw_rows) == 0);
+            CHECK_EQ(o.sw_first, o0.sw_first);
+            CHECK_EQ(o.sw_branch, o0.sw_branch);
+            CHECK_EQ(o.sw_jump, o0.sw_jump);
+            CHECK_EQ(o.fetch_stall, o0.fetch_stall);
+        }
+        if (!s->busy_q) {
+            lwm_subwarp_state t = *s;
+            lwm_subwarp_out o1;
+            memset(&o1, 0, sizeof o1);
+            lwm_subwarp_eval(c, &t, &none, &o1);
+            CHECK(memcmp(&o0, &o1, sizeof o0) == 0);
+            lwm_subwarp_step(c, &t, &none, &o0);
+            CHECK(memcmp(&t, s, sizeof t) == 0);
+        }
+    }
     lwm_subwarp_step(c, s, in, &o);
     why = lwm_subwarp_check(c, s);
     if (why)

@@ -61,6 +61,15 @@ typedef struct {
     unsigned nfq, capfq;
     int pc;                  /* the instruction being broken into sub-warps */
     uint64_t jmask[LWM_WORDS];
+    /* out is lwm_subwarp_eval's answer to no input at all on an idle unit
+     * (busy_q = 0), and the state has not changed since: such a cycle's
+     * step changes nothing (tests/test_lwm_subwarp.c checks it every
+     * cycle), so the next such cycle needs neither eval nor step */
+    int quiet;
+    /* the unit held last cycle (its sub-warp's unit was busy): no step
+     * since, so out's pick (sw_*, fetch_stall: a function of the state
+     * alone) is this cycle's */
+    int held;
 } lwm_unit;
 
 typedef struct {
@@ -227,6 +236,20 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     int cq = -1, fpc = -1, fg = -1;
     uint64_t fmask[LWM_WORDS];
     memset(in, 0, sizeof *in);
+    /* the completion: the earliest due sub-warp */
+    for (unsigned i = 0; i < u->nfq; i++)
+        if (u->fq[i].ready <= core_now(c) && (cq < 0 || u->fq[i].ready < u->fq[cq].ready))
+            cq = (int)i;
+    if (cq >= 0) {
+        const lwm_flight *f = &u->fq[cq];
+        in->c_valid = 1;
+        in->c_warp = f->warp;
+        in->c_cols = f->cols;
+        memcpy(in->c_rows, f->rows, sizeof in->c_rows);
+        in->c_first = f->first;
+        in->c_branch = f->branch;
+        in->c_taken = f->taken;
+    }
     /* the sub-warp this cycle picks does not depend on this cycle's fetch
      * or completion: when its SIMD group (or the load/store unit) is busy,
      * the whole unit holds this cycle (a pipeline stall) */
@@ -240,32 +263,48 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     core_req r;
     int have_req = 0;
     if (u->ls->busy_q) { /* idle: nothing to pick */
-        lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
-        fresh = 1;
+        /* the pick with the completion as input: the same as with none
+         * (tests/test_lwm_subwarp.c checks it every cycle), unless the
+         * completion is illegal; then the pick is taken with no input, and
+         * the error is reported below when the unit does not hold */
+        static const lwm_subwarp_in none;
+        if (!u->held) {
+            lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+            fresh = 1;
+            if (u->out.err) {
+                lwm_subwarp_eval(&u->lc, u->ls, &none, &u->out);
+                fresh = 0;
+            }
+        } else if (core_config(c)->check) {
+            static lwm_subwarp_out o0;
+            lwm_subwarp_eval(&u->lc, u->ls, &none, &o0);
+            if (o0.sw_valid != u->out.sw_valid || o0.sw_warp != u->out.sw_warp ||
+                o0.sw_cols != u->out.sw_cols || o0.sw_first != u->out.sw_first ||
+                o0.sw_branch != u->out.sw_branch || o0.sw_jump != u->out.sw_jump ||
+                o0.fetch_stall != u->out.fetch_stall ||
+                memcmp(o0.sw_rows, u->out.sw_rows, sizeof o0.sw_rows))
+                return core_fail(c, "internal: lwm_subwarp's pick changed while the unit held");
+        }
+        u->quiet = 0;
         copy_left = (int)u->out.fetch_stall;
         if (u->out.sw_valid) {
             lwm_req(c, m, q, &u->out, tid, &r);
             have_req = 1;
             if (core_ready(c, q, &r) != CORE_OK) {
                 core_stall(c);
+                u->held = 1;
+                if (core_vcd(c)) { /* the waveform shows a held cycle with no input */
+                    memset(in, 0, sizeof *in);
+                    lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+                }
                 return 0;
             }
         }
-    }
-    /* the completion: the earliest due sub-warp */
-    for (unsigned i = 0; i < u->nfq; i++)
-        if (u->fq[i].ready <= core_now(c) && (cq < 0 || u->fq[i].ready < u->fq[cq].ready))
-            cq = (int)i;
-    if (cq >= 0) {
-        const lwm_flight *f = &u->fq[cq];
-        fresh = 0;
-        in->c_valid = 1;
-        in->c_warp = f->warp;
-        in->c_cols = f->cols;
-        memcpy(in->c_rows, f->rows, sizeof in->c_rows);
-        in->c_first = f->first;
-        in->c_branch = f->branch;
-        in->c_taken = f->taken;
+        if (u->held) { /* this cycle's answer, the pick as held */
+            u->held = 0;
+            lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+            fresh = !u->out.err;
+        }
     }
     unsigned g;
     uint64_t dummy;
@@ -304,6 +343,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             }
             lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
             fresh = 1;
+            u->quiet = 0;
             if (u->out.err)
                 return core_fail(c, "lwm_subwarp rejected large warp %u at pc %d: %s", gg, pc,
                                  lwm_subwarp_err_name((unsigned)u->out.err_code));
@@ -321,8 +361,20 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 break; /* the unit is still breaking an instruction down */
         }
     }
-    if (!fresh)
+    /* a cycle with no input on an idle unit: its answer is the last one
+     * when the state has not changed since (u->quiet) */
+    const int quiet = !in->c_valid && !in->f_valid && !u->ls->busy_q;
+    if (!fresh && !(quiet && u->quiet))
         lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
+    else if (!fresh && core_config(c)->check) {
+        static lwm_subwarp_out again;
+        lwm_subwarp_eval(&u->lc, u->ls, in, &again);
+        if (memcmp(&again, &u->out, sizeof again))
+            return core_fail(c, "internal: lwm_subwarp's answer to no input changed while its "
+                                "state did not");
+    }
+    const int skip_step = quiet && u->quiet;
+    u->quiet = quiet;
     if (u->out.err)
         return core_fail(c, "lwm_subwarp rejected %s: %s",
                          in->f_kind == LWM_LAUNCH && in->f_valid ? "a launch"
@@ -378,7 +430,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     }
     if (CORE_RECORD(c, q, lwm_subwarp, &u->lc, in, &u->out))
         return -1;
-    if (!core_drop(c, issued))
+    if (!core_drop(c, issued) && !skip_step)
         lwm_subwarp_step(&u->lc, u->ls, in, &u->out);
     if (cq >= 0)
         u->fq[cq] = u->fq[--u->nfq];

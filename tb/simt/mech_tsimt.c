@@ -70,6 +70,14 @@ typedef struct {
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
+    /* warps whose buffered instruction passed core_ready's barrier and
+     * scoreboard checks: both hold until the warp issues again (its threads
+     * reach a barrier or its registers move only by its own issue; a CTA
+     * starts only on empty slots) or its slot is filled, so only the
+     * load/store unit is asked again (see sb_ok_of) */
+    uint64_t sb_pass;
+    uint64_t bar_pass; /* passed the barrier check (core_ready said SB or later):
+                        * only core_sb_ready is asked until it lets the warp go */
     uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
 } tsimt_state;
 
@@ -135,10 +143,20 @@ static const char *stsimt_init(core *c, void *vm)
     return tsimt_init_k(c, vm, core_config(c)->tsimt_width);
 }
 
+/* warp w's buffered instruction changes (its issue, a fill, a launch):
+ * what it passed is asked again */
+static void pass_forget(tsimt_state *m, unsigned w)
+{
+    m->sb_pass &= ~(1ull << w);
+    m->bar_pass &= ~(1ull << w);
+}
+
 static void tsimt_launch(core *c, void *vm, unsigned w, uint64_t mask)
 {
     (void)c;
-    mech_lq_push(&((tsimt_state *)vm)->lq, w, mask);
+    tsimt_state *m = vm;
+    pass_forget(m, w);
+    mech_lq_push(&m->lq, w, mask);
 }
 
 /* The fields of the core's request that name warp w issuing (pc, mask) on
@@ -204,6 +222,7 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
         }
         m->fi.fill_valid = 1;
         m->fi.fill_warp = w;
+        pass_forget(m, w);
         m->fi.fill_instr = (uint64_t)pc;
         m->fi.fill_mask = mask;
         m->fi.fill_scalar = (uint64_t)core_scalar_once(c, pc);
@@ -213,6 +232,55 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
     }
 }
 
+/* core_ready's answer lets warp w's buffered instruction go (its lane is
+ * the front end's to judge: CORE_NO_GROUP counts as ready) */
+static int sb_ok_why(enum core_why y) { return y == CORE_OK || y == CORE_NO_GROUP; }
+
+/* sb_ok: the scoreboard, the barrier and the load/store unit let each
+ * buffered instruction go.  A warp of m->bar_pass not in sb_pass asks
+ * core_sb_ready alone (the scoreboard: its answer is core_ready's next
+ * check after the barrier's) and joins sb_pass when it says ready.  A warp of m->sb_pass is asked only whether the
+ * load/store unit is free (core_unit_free), when its instruction is a
+ * memory access (core_unit_classes; a SIMD group's or the scalar unit's
+ * answer, OK or NO_GROUP, lets it go either way); the others get the full
+ * core_ready, and join sb_pass when its barrier and scoreboard checks pass
+ * (any answer after them: OK, NO_GROUP, LSU).  With `full`, every warp gets
+ * the full core_ready and sb_pass is left alone (the --check comparison). */
+static uint64_t sb_ok_of(core *c, tsimt_state *m, int full)
+{
+    uint64_t ok = 0;
+    const uint8_t *ucls = core_unit_classes(c);
+    core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
+    for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
+        const unsigned w = (unsigned)__builtin_ctzll(v);
+        const uint64_t bit = 1ull << w;
+        const int pc = (int)m->ts->ib_instr_q[w];
+        if (!full && (m->bar_pass & bit) && !(m->sb_pass & bit) && core_sb_ready(c, w, pc))
+            m->sb_pass |= bit; /* the scoreboard let it go this cycle */
+        const int pass = !full && (m->sb_pass & bit);
+        if (pass && ucls[pc] != CORE_UC_LSU) { /* a SIMD group or the scalar unit: ready */
+            ok |= bit;
+            continue;
+        }
+        if (!full && (m->bar_pass & bit) && !pass)
+            continue; /* the scoreboard holds it */
+        tsimt_req_at(m, &r, w, pc, m->ts->ib_mask_q[w]);
+        enum core_why y;
+        if (pass) {
+            y = core_unit_free(c, 0, &r);
+        } else {
+            y = core_ready(c, 0, &r);
+            if (!full && (sb_ok_why(y) || y == CORE_LSU))
+                m->sb_pass |= bit;
+            if (!full && (sb_ok_why(y) || y == CORE_LSU || y == CORE_SB))
+                m->bar_pass |= bit;
+        }
+        if (sb_ok_why(y))
+            ok |= bit;
+    }
+    return ok;
+}
+
 static int tsimt_cycle(core *c, void *vm)
 {
     tsimt_state *m = vm;
@@ -220,15 +288,13 @@ static int tsimt_cycle(core *c, void *vm)
     tsimt_frontend_in *fi = &m->fi;
     memset(fi, 0, sizeof *fi);
     memset(&m->in, 0, sizeof m->in);
-    /* sb_ok: the scoreboard, the barrier and the load/store unit let the
-     * buffered instruction go (its lane is the front end's to judge) */
-    core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
-    for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
-        const unsigned w = (unsigned)__builtin_ctzll(v);
-        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
-        enum core_why y = core_ready(c, 0, &r);
-        if (y == CORE_OK || y == CORE_NO_GROUP)
-            fi->sb_ok |= 1ull << w;
+    fi->sb_ok = sb_ok_of(c, m, 0);
+    if (core_config(c)->check) {
+        uint64_t full = sb_ok_of(c, m, 1);
+        if (full != fi->sb_ok)
+            return core_fail(c, "internal: sb_ok %llx from the warps that passed, %llx from "
+                                "core_ready",
+                             (unsigned long long)fi->sb_ok, (unsigned long long)full);
     }
     int iw = -1, ipc = -1;
     uint64_t imask = 0;
@@ -268,6 +334,7 @@ static int tsimt_cycle(core *c, void *vm)
                              simt_stack_err_name((unsigned)m->out.err_code));
         if (m->out.ready) {
             iw = (int)w;
+            pass_forget(m, w);
             ipc = tpc;
             imask = tmask;
             core_out o;
