@@ -165,7 +165,7 @@ $(B)/asan/simt: $(SIMT_SAN_OBJ) $(B)/libmodels_san.a
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
 # the parser, the instruction semantics and the launch file.
-PTX_SRC := tb/simt/ptx.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
 PTX_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,$(PTX_SRC))
 PTX_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(PTX_SRC))
 all: $(B)/ptxref $(B)/asan/ptxref
@@ -288,6 +288,7 @@ regress: deps $(B)/libmodels.a $(B)/cosim_params $(B)/simt $(addprefix $(B)/cosi
 	  $(MAKE) --no-print-directory sweep-check || rc=1; \
 	  FORMAL_JOBS=$(JOBS) $(MAKE) --no-print-directory mutate FORMAL=1 || rc=1; \
 	  tools/doc_commands.py --build $(B) --kinds slow || rc=1; \
+	  tests/regress_formal_signal.py $(B) || rc=1; \
 	  mkdir -p $(B)/regress; for s in $(ICARUS_LONG); do \
 	    $(B)/cosim_$$s --cycles 10000 --seed 11 --reset-every 3000 --quiet --record $(B)/regress/icarus_$$s.vec && \
 	    tools/replay_icarus.sh $(B)/regress/icarus_$$s.vec $(B)/regress/icarus_$$s || rc=1; done; exit $$rc

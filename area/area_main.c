@@ -11,7 +11,8 @@
  *   energy     a module's energy per access and leakage, item by item (issue 29)
  *   energy-fit the energy constants against CACTI runs, with cross-validation
  *   fit-area   the area circuit constants against CACTI runs, with cross-validation
- *              (both: --worst N, the runs worst held out with our organisation)
+ *              (both: --worst N, the runs worst held out with our organisation;
+ *              energy-fit --terms: their energy split by the model's terms)
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the
@@ -47,7 +48,7 @@ static void usage(FILE *f)
           "              [--view papers|node] [--energy]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
-          "  area energy-fit --refs FILE.csv [--folds K] [--worst N]\n"
+          "  area energy-fit --refs FILE.csv [--folds K] [--worst N [--terms]]\n"
           "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
           "                [--worst N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
@@ -67,7 +68,9 @@ static void usage(FILE *f)
           "(default 1, TSIMT's per-lane files; L = one monolithic file), B banks (default 8),\n"
           "NM default 40; areas, bits and energy per access.\n"
           "energy-fit, fit-area --worst N: the N runs with the largest error (held out under\n"
-          "--folds), with the organisation our model chose and its area shares.\n"
+          "--folds), with the organisation our model chose and its area shares; energy-fit\n"
+          "--terms: each such run's read, write (and search) energy under the refit on all\n"
+          "runs, split by the model's terms (constant x feature; logic).\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",
@@ -522,6 +525,34 @@ static void print_org_head(void)
            "dec", "col", "ctl", "rte", "lgc");
 }
 
+/* energy-fit --terms: one run's read, write and (CAM) search energy under p,
+ * split by the model's terms -- each dynamic constant times its feature, and
+ * the logic's part -- in % of our figure, beside CACTI's as a % of ours:
+ * which physical term a worst run's error has to be looked for in. */
+static void print_energy_terms(const area_ref *row, const area_eparams *p)
+{
+    static const char *const eq_name[] = {"read", "write", "search"};
+    const double ref[] = {row->read_nj, row->write_nj, row->search_nj};
+    unsigned eq, j;
+    for (eq = AREA_EQ_READ; eq <= AREA_EQ_SEARCH; eq++) {
+        double t[AREA_EFIT_DYN + 1], sum = 0;
+        if (eq == AREA_EQ_SEARCH && row->a.kind != AK_CAM)
+            continue;
+        if (area_energy_terms(row, p, eq, t))
+            continue;
+        for (j = 0; j <= AREA_EFIT_DYN; j++)
+            sum += t[j];
+        if (!(sum > 0))
+            continue;
+        printf("    %-6s ours (refit on all) %.4g nJ, CACTI %3.0f%% of it; terms (%%):",
+               eq_name[eq], sum, ref[eq] / sum * 100);
+        for (j = 0; j < AREA_EFIT_DYN; j++)
+            if (t[j] / sum >= 0.005)
+                printf(" %s %.0f", area_eparam_name(j), t[j] / sum * 100);
+        printf(" logic %.0f\n", t[AREA_EFIT_DYN] / sum * 100);
+    }
+}
+
 /* area energy-fit: the energy model against CACTI runs (issue 29) */
 static void print_estat(const char *what, const area_estat st[AREA_EQ_N])
 {
@@ -545,12 +576,14 @@ static int cmd_energy_fit(int argc, char **argv)
     static unsigned order[AREA_REFS_MAX];
     unsigned n, i, j, folds = 5, worst = 0;
     char err[512];
-    int a;
+    int a, terms = 0;
     const char *e;
     for (a = 2; a < argc; a++) {
         help_flag(argv[a]);
         if (strcmp(argv[a], "--refs") == 0)
             refs = need_value(argc, argv, &a);
+        else if (strcmp(argv[a], "--terms") == 0)
+            terms = 1;
         else if (strcmp(argv[a], "--folds") == 0)
             folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
         else if (strcmp(argv[a], "--worst") == 0)
@@ -560,6 +593,8 @@ static int cmd_energy_fit(int argc, char **argv)
     }
     if (!refs)
         die("--refs FILE.csv is required%s%s", "", "");
+    if (terms && !worst)
+        die("--terms: needs --worst N (the runs whose energy it splits)%s%s", "", "");
     if (area_refs_load(refs, rows, AREA_REFS_MAX, &n, err, sizeof err))
         die("%s%s", err, "");
     if (folds > n)
@@ -637,6 +672,8 @@ static int cmd_energy_fit(int argc, char **argv)
             }
             print_org(&rows[i]);
             printf("\n");
+            if (terms)
+                print_energy_terms(&rows[i], &fitted);
         }
     }
     return 0;

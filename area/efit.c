@@ -270,6 +270,22 @@ const char *area_energy_predict(const area_ref *row, const area_eparams *p, doub
     return NULL;
 }
 
+const char *area_energy_terms(const area_ref *row, const area_eparams *p, unsigned eq,
+                              double terms[AREA_EFIT_DYN + 1])
+{
+    feat f;
+    unsigned j;
+    const char *e;
+    if (eq > AREA_EQ_SEARCH)
+        return "energy terms: read, write or search only";
+    if ((e = features(row, &f)))
+        return e;
+    for (j = 0; j < AREA_EFIT_DYN; j++)
+        terms[j] = p->dyn[j] * f.phi[eq][j];
+    terms[AREA_EFIT_DYN] = f.e0[eq];
+    return NULL;
+}
+
 const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned char *use,
                             const area_eparams *start, area_eparams *p)
 {

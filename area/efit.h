@@ -62,6 +62,14 @@ void area_eparams_apply(const area_eparams *p, area_tech *t);
 const char *area_energy_predict(const area_ref *row, const area_eparams *p,
                                 double out[AREA_EQ_N]);
 
+/* Where one reference row's predicted dynamic energy comes from (issue 29
+ * item 3): terms[j] = p's constant j times its feature phi_j (nJ), one per
+ * dynamic constant (area_eparam_name(j)), and terms[AREA_EFIT_DYN] the
+ * part from the logic constants (E0).  The terms sum to
+ * area_energy_predict's figure for eq (AREA_EQ_READ, _WRITE or _SEARCH). */
+const char *area_energy_terms(const area_ref *row, const area_eparams *p, unsigned eq,
+                              double terms[AREA_EFIT_DYN + 1]);
+
 /* Fits p to the rows with use[i] != 0 (use NULL: every row).  start: the
  * pull's centre and the starting point (NULL: the built-in values). */
 const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned char *use,

@@ -536,6 +536,16 @@ if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 --worst 
                        k = r > w ? r : w; if (n++ && k > last) exit 1; last = k }' "$T/efw"; then
   ok energy_fit_worst_runs
 else bad energy_fit_worst_runs "$(head -n 1 "$T/err")"; fi
+# --terms: each worst run's read and write (a CAM's search too) split by term, in % summing to 100
+if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 --worst 3 --terms >"$T/ef" 2>"$T/err" &&
+   sed -n '/^3 worst runs held out (3-fold/,$p' "$T/ef" >"$T/efw" &&
+   [ "$(grep -c '^    read   ours (refit on all) ' "$T/efw")" -eq 3 ] &&
+   [ "$(grep -c '^    write  ours (refit on all) ' "$T/efw")" -eq 3 ] &&
+   awk '/^    (read|write|search) / { s = 0; for (i = 1; i <= NF; i++) if ($i ~ /^(e_|logic)/) s += $(i + 1);
+                                        if (s < 96 || s > 104) exit 1; n++ } END { exit n < 6 }' "$T/efw"; then
+  ok energy_fit_terms
+else bad energy_fit_terms "$(head -n 1 "$T/err")"; fi
+check_bad energy_fit_terms_needs_worst energy-fit --refs tests/data/cacti7_energy_tuning.csv --terms
 check_bad energy_fit_bad_worst energy-fit --refs tests/data/cacti7_energy_tuning.csv --worst 0
 check_bad energy_fit_no_refs energy-fit
 check_bad energy_fit_bad_folds energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 1

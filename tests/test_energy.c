@@ -123,6 +123,48 @@ TEST(crossvalidation_meets_the_aims)
     CHECK(area_energy_crossval(rows, nrows, nrows + 1, st, NULL) != NULL);
 }
 
+/* energy-fit --terms: the terms of a run's dynamic energy (each constant
+ * times its feature, and the logic's part) are non-negative and sum to the
+ * prediction, for every run and access under the built-in and a refit
+ * constant set; leakage is not split. */
+TEST(energy_terms_sum_to_the_prediction)
+{
+    area_eparams ps[2];
+    unsigned i, k, eq, j, bad = 0;
+    CHECK(load() == 0);
+    if (!nrows)
+        return;
+    area_eparams_builtin(&ps[0]);
+    CHECK(area_energy_fit(rows, nrows, NULL, NULL, &ps[1]) == NULL);
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < nrows; i++) {
+            double p[AREA_EQ_N], t[AREA_EFIT_DYN + 1];
+            CHECK(area_energy_predict(&rows[i], &ps[k], p) == NULL);
+            for (eq = AREA_EQ_READ; eq <= AREA_EQ_SEARCH; eq++) {
+                double sum = 0;
+                CHECK(area_energy_terms(&rows[i], &ps[k], eq, t) == NULL);
+                for (j = 0; j <= AREA_EFIT_DYN; j++) {
+                    sum += t[j];
+                    if (!(t[j] >= 0) && bad++ < 5)
+                        printf("  %s eq %u: term %u = %g\n", rows[i].label, eq, j, t[j]);
+                }
+                if (!(fabs(sum - p[eq]) <= 1e-12 + 1e-9 * p[eq]) && bad++ < 5)
+                    printf("  %s eq %u: terms %.9g, prediction %.9g\n", rows[i].label, eq, sum,
+                           p[eq]);
+            }
+            /* the logic's part is there (latches, timing) and is not everything */
+            CHECK(area_energy_terms(&rows[i], &ps[k], AREA_EQ_READ, t) == NULL);
+            if (!(t[AREA_EFIT_DYN] > 0 && t[AREA_EFIT_DYN] < p[AREA_EQ_READ]) && bad++ < 5)
+                printf("  %s: logic part %g of %g\n", rows[i].label, t[AREA_EFIT_DYN],
+                       p[AREA_EQ_READ]);
+        }
+    CHECK(bad == 0);
+    {
+        double t[AREA_EFIT_DYN + 1];
+        CHECK(area_energy_terms(&rows[0], &ps[0], AREA_EQ_LEAK, t) != NULL);
+    }
+}
+
 TEST(refit_lands_near_the_builtin_constants)
 {
     area_eparams b, p;
@@ -760,6 +802,7 @@ int main(int argc, char **argv)
     test_args(argc, argv);
     RUN(cacti7_energy_runs_meet_the_aims);
     RUN(crossvalidation_meets_the_aims);
+    RUN(energy_terms_sum_to_the_prediction);
     RUN(refit_lands_near_the_builtin_constants);
     RUN(energy_grows_with_entries_width_and_ports);
     RUN(energy_monotonic_on_random_arrays);

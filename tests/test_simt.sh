@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt.sh BUILD_DIR -- build/simt, the SM model (issues 13, 24, 30):
-# the core (tb/simt/core.c) with every mechanism of its table (mech.c).
+# the core (tb/simt/core*.c) with every mechanism of its table (mech.c).
 # Prints ok/FAIL lines.  Columns are read by name (the csv header).
 #   - every built-in kernel through every mechanism at the default and at
 #     every paper's preset: exit 0, i.e. equal to the reference (registers,
@@ -501,6 +501,19 @@ done
 grep -q 'pc 4 line 13: @p0 bra 16 (B)  reconverges at pc 18 (G)' "$T/cfg.out" &&
   grep -q 'pc 8 line 17: @p1 bra 12 (E)  reconverges at pc 14 (F)' "$T/cfg.out" &&
   ok show_cfg_fig1_reconvergence || bad show_cfg_fig1_reconvergence
+# PTX through a launch: the same listing, the guard as the PTX spells it, the
+# line of the .ptx file (bfs.ptx line 39 is the entry's first divergent branch)
+"$S" --launch tb/kernels/cuda/bfs.launch --show-cfg >"$T/cfgptx.out" 2>&1
+head -1 "$T/cfgptx.out" | grep -q '^entry bfs (.*bfs.ptx): 243 instructions, grid 1 x 1 x 1, block 64 x 1 x 1; exit = pc 243$' &&
+  grep -q '^  pc 9 line 39: @%p1 bra 55 (LBB0_8)  reconverges at pc 55 (LBB0_8)  (divergent)$' "$T/cfgptx.out" &&
+  grep -q '^  pc 41 line 72: bra 25 (LBB0_4)  reconverges at pc 25 (LBB0_4)  (uniform)$' "$T/cfgptx.out" &&
+  ok show_cfg_ptx_launch || bad show_cfg_ptx_launch "$(head -3 "$T/cfgptx.out")"
+# a .ptx or .cu file given as a .k kernel: one line naming the flag, exit 2
+for f in tb/kernels/cuda/bfs.ptx tb/kernels/cuda/bfs.cu; do
+  "$S" "$f" --mech spe >"$T/bare.out" 2>&1; rc=$?
+  [ $rc = 2 ] && [ "$(wc -l <"$T/bare.out")" = 1 ] && grep -q "^simt: $f: a .* file is not a .k kernel: run it with --" "$T/bare.out" &&
+    ok "bare_${f##*.}_file_named" || bad "bare_${f##*.}_file_named" "rc=$rc $(cat "$T/bare.out")"
+done
 head -1 "$T/lud.csv" | grep -q '^mech,cycles,warp_insts,thread_insts,ipc,simd_eff,lane_util,idle_cycles,full_stalls,segments,bank_conflicts,ctas,area_mm2,area_overhead_pct,.*,status$' &&
   ok csv_columns || bad csv_columns "$(head -1 "$T/lud.csv")"
 "$S" tb/kernels/lud.k --format json >"$T/lud.json" &&

@@ -21,6 +21,7 @@
 #include "../tb/simt/gen.c"
 #include "../tb/simt/kprog.c"
 #include "../tb/simt/prog.c"
+#include "../tb/simt/prog_cfg.c"
 #include "../tb/simt/ref.c"
 #include "check.h"
 #include "prog_check.h"

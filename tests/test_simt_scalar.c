@@ -19,6 +19,7 @@
 #include "../tb/simt/gen.c"
 #include "../tb/simt/kprog.c"
 #include "../tb/simt/prog.c"
+#include "../tb/simt/prog_cfg.c"
 #include "../tb/simt/ref.c"
 #include "../tb/simt/scalar.c"
 #include "check.h"

@@ -182,11 +182,29 @@ publish() { # struct params_csv in.vcd out_base -> prints the cycle of the failu
 # wall-clock timeout is only a guard against a hung run (blocked, using no
 # CPU): 20 x the limit (at a load of 10 on 2 cores a run gets about a fifth
 # of a core).
+#
+# timeout puts the run in a process group of its own, which a Ctrl-C at the
+# terminal does not reach, and the proofs run as background jobs, which
+# ignore SIGINT: on INT or TERM, on_signal ends the running solver's group
+# and every background job (each job ends its own solver the same way).
+smt_pid=
+on_signal() {
+  local j
+  [ -n "$smt_pid" ] && kill -TERM -- "-$smt_pid" 2>/dev/null
+  j=$(jobs -p)
+  [ -n "$j" ] && kill -TERM $j 2>/dev/null
+  exit 130
+}
+trap on_signal INT TERM
 smtbmc() {
   local log=$1 rc; shift
   ( ulimit -t "$cpu_limit"
-    exec timeout $((20 * cpu_limit)) yosys-smtbmc -s "$solver" $unroll "$@" ) >"$log" 2>&1
+    exec timeout $((20 * cpu_limit)) yosys-smtbmc -s "$solver" $unroll "$@" ) >"$log" 2>&1 &
+  smt_pid=$!
+  trap on_signal INT TERM
+  wait "$smt_pid"
   rc=$?
+  smt_pid=
   grep -q 'Status: \(PASSED\|FAILED\)' "$log" && return $rc
   case $rc in
     124) echo "formal.sh: stopped after $((20 * cpu_limit)) s of wall time (a hung run)" ;;

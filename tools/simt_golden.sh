@@ -22,7 +22,9 @@
 #     ok line and the warp-instructions simulated).
 # Each line: KIND NAME PRESET SHA256.  GOLDEN_JOBS (default 2) runs in
 # parallel; GOLDEN_VCD=0 leaves out the VCDs (about half the time);
-# GOLDEN_PRESETS="default 004" only those presets.  Without the VCDs it
+# GOLDEN_PRESETS="default 004" only those presets; GOLDEN_MECHS="dwf dpe"
+# only those mechanisms (--mech; default: no --mech), for a change that touches
+# only some (the checksums then differ from an all-mechanism run's).  Without the VCDs it
 # took 3.5 min of CPU (25 min on the machine at load 30), 2026-11-28.
 # Not covered: --sched two-level and oldest (no preset uses them).
 set -uo pipefail
@@ -31,6 +33,7 @@ SIMT=${1:-build/simt}
 [ -x "$SIMT" ] || { echo "simt_golden.sh: $SIMT is not built (make build/simt)" >&2; exit 2; }
 SIMT=$(realpath "$SIMT")
 JOBS=${GOLDEN_JOBS:-2}
+MECHARG=${GOLDEN_MECHS:+--mech $(echo "$GOLDEN_MECHS" | tr " " ",")}
 VCD=${GOLDEN_VCD:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -45,16 +48,16 @@ job() {
     local kind=$1 name=$2 preset=$3 k=$4 v
     case $kind in
         # the generated kernels' report names their file under $tmp: left out
-        run)  { "$SIMT" "$k" --config "$preset" --log - 2>&1; echo "rc=$?"; } | sed "s|$tmp/||g" | sha256sum ;;
+        run)  { "$SIMT" "$k" --config "$preset" $MECHARG --log - 2>&1; echo "rc=$?"; } | sed "s|$tmp/||g" | sha256sum ;;
         vcd)  v=$(mktemp "$tmp/vcdXXXXXX")
-              { "$SIMT" "$k" --config "$preset" --vcd "$v" >/dev/null 2>&1; echo "rc=$?"; cat "$v"; } | sha256sum
+              { "$SIMT" "$k" --config "$preset" $MECHARG --vcd "$v" >/dev/null 2>&1; echo "rc=$?"; cat "$v"; } | sha256sum
               rm -f "$v" "$v.gtkw" ;;
-        cuda) { "$SIMT" --launch "$k" --config "$preset" --log - 2>&1; echo "rc=$?"; } | sha256sum ;;
-        random) { "$SIMT" --random 100 --seed 1 --config "$preset" 2>&1; echo "rc=$?"; } | sha256sum ;;
+        cuda) { "$SIMT" --launch "$k" --config "$preset" $MECHARG --log - 2>&1; echo "rc=$?"; } | sha256sum ;;
+        random) { "$SIMT" --random 100 --seed 1 --config "$preset" $MECHARG 2>&1; echo "rc=$?"; } | sha256sum ;;
     esac | sed "s|^\([0-9a-f]*\).*|$kind $name $preset \1|"
 }
 export -f job
-export SIMT tmp
+export SIMT tmp MECHARG
 {
     for p in $presets; do
         for k in $kernels; do

@@ -310,13 +310,39 @@ module swi_sched #(
                     f_age_ok = 1'b0;
         end
     end
-    wire [PC_W+2*LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
+    wire [PC_W+LANES+WID_W+17-1:0] f_stage = {s_v_q, s_warp_q, s_pc_q, s_mask_q, lfsr_q};
     // an entry a fill may write: a warp in range whose entry is free or
     // leaves at this edge (the primary picks it, or I2 takes it)
     wire f_free1 = {{(32-WID_W){1'b0}}, fill_warp} < WARPS &&
                    (!v_q[fill_warp] || (p_valid && p_warp == fill_warp) || (i2_valid && i2_warp == fill_warp));
     wire f_free2 = {{(32-WID_W){1'b0}}, fill2_warp} < WARPS &&
                    (!v_q[fill2_warp] || (p_valid && p_warp == fill2_warp) || (i2_valid && i2_warp == fill2_warp));
+
+    // a fill is legal when its warp is in range, its entry is free or
+    // leaves at this edge (the internal picks: the outputs are gated by
+    // err), its mask is not empty, and fill2 does not take fill's entry
+    wire f_leave1 = (pf && pw == fill_warp) || (xf && xw == fill_warp);
+    wire f_leave2 = (pf && pw == fill2_warp) || (xf && xw == fill2_warp);
+    wire f_bad1 = fill_valid && ({{(32-WID_W){1'b0}}, fill_warp} >= WARPS ||
+                                 (v_q[fill_warp] && !f_leave1) || fill_mask == {LANES{1'b0}});
+    wire f_bad2 = fill2_valid && ({{(32-WID_W){1'b0}}, fill2_warp} >= WARPS ||
+                                  (v_q[fill2_warp] && !f_leave2) || fill2_mask == {LANES{1'b0}} ||
+                                  (fill_valid && fill2_warp == fill_warp));
+    // each accepted fill, remembered for the next cycle's check
+    reg             f_f1_q, f_f2_q;
+    reg [WID_W-1:0] f_w1_q, f_w2_q;
+    reg [PC_W-1:0]  f_pc1_q, f_pc2_q;
+    reg [LANES-1:0] f_m1_q, f_m2_q;
+    always @(posedge clk) begin
+        f_f1_q  <= !rst && !err && fill_valid;
+        f_f2_q  <= !rst && !err && fill2_valid;
+        f_w1_q  <= fill_warp;
+        f_w2_q  <= fill2_warp;
+        f_pc1_q <= fill_pc;
+        f_pc2_q <= fill2_pc;
+        f_m1_q  <= fill_mask;
+        f_m2_q  <= fill2_mask;
+    end
 
     always @(posedge clk)
         if (f_past) begin
@@ -343,6 +369,12 @@ module swi_sched #(
             // writes a free or leaving entry, the two ports two entries
             p_fill: assert(err || ((!fill_valid || f_free1) &&
                                    (!fill2_valid || (f_free2 && !(fill_valid && fill2_warp == fill_warp)))));
+            // a legal fill is accepted: err exactly when a fill is illegal
+            p_fill_legal: assert(err == (f_bad1 || f_bad2));
+            // an accepted fill is stored: its entry is valid with its PC
+            // and mask one cycle later
+            p_fill_stored: assert((!f_f1_q || (v_q[f_w1_q] && pc_q[f_w1_q] == f_pc1_q && mask_q[f_w1_q] == f_m1_q)) &&
+                                  (!f_f2_q || (v_q[f_w2_q] && pc_q[f_w2_q] == f_pc2_q && mask_q[f_w2_q] == f_m2_q)));
             p_age: assert(f_age_ok);
             p_mask: assert(f_mask_ok);
             // an empty stage holds nothing; the LFSR never locks up at 0

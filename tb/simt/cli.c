@@ -101,7 +101,8 @@ typedef struct {
 static void usage(void)
 {
     printf("usage: build/simt [--kernel] FILE [options]   run FILE through the mechanisms\n"
-           "       build/simt --show-cfg FILE             blocks, edges, reconvergence PCs\n"
+           "       build/simt --show-cfg FILE             blocks, edges, reconvergence PCs (a .k\n"
+           "                                              FILE, or --ptx/--cuda/--launch FILE)\n"
            "       build/simt --show-scalar FILE          002's scalarization: each instruction's\n"
            "                                              mark, the registers by class, the allocation\n"
            "       build/simt --random N [--seed S]       N generated kernels through them\n"
@@ -1168,6 +1169,13 @@ static int run_bench(opts *o)
     return rc;
 }
 
+/* s ends with suf (a file's extension) */
+static int has_suffix(const char *s, const char *suf)
+{
+    size_t n = strlen(s), m = strlen(suf);
+    return n >= m && !strcmp(s + n - m, suf);
+}
+
 /* -------------------------------------------------------------- main */
 static int simt_run(int argc, char **argv, const launch *lch, int hl);
 
@@ -1196,7 +1204,11 @@ static int simt_run(int argc, char **argv, const launch *lchp, int hl)
         if (o.kernel)
             die2("more than one kernel given ('%s' and a launch)", o.kernel);
         o.kernel = lch.file[0] ? lch.file : lch.ptx;
-    }
+    } else if (o.kernel && (has_suffix(o.kernel, ".ptx") || has_suffix(o.kernel, ".cu")))
+        die2("%s: a %s file is not a .k kernel: run it with --%s %s (and --entry, --grid, --block, "
+             "--param ...) or --launch FILE",
+             o.kernel, has_suffix(o.kernel, ".cu") ? "CUDA" : "PTX",
+             has_suffix(o.kernel, ".cu") ? "cuda" : "ptx", o.kernel);
     if (o.show_config) {
         core_cfg_print(&o.C, stdout);
         return 0;
@@ -1214,6 +1226,20 @@ static int simt_run(int argc, char **argv, const launch *lchp, int hl)
     if (!o.kernel)
         die2("no kernel given (build/simt --kernel FILE; see --help)");
     char msg[1200] = "";
+    if (o.show_cfg && o.has_launch) {
+        loaded L;
+        int lrc = load(&o, o.kernel, NULL, &L, msg, sizeof msg);
+        if (lrc) {
+            fprintf(stderr, "%s\n", msg);
+            return lrc;
+        }
+        printf("entry %s (%s): %u instructions, grid %u x %u x %u, block %u x %u x %u; exit = pc %u\n",
+               L.p.name, L.p.file, L.p.n, L.p.grid[0], L.p.grid[1], L.p.grid[2], L.p.block[0],
+               L.p.block[1], L.p.block[2], L.p.n);
+        prog_show_cfg(&L.p, stdout);
+        unload(&L);
+        return 0;
+    }
     if (o.show_cfg) {
         kernel k;
         struct stat sb;

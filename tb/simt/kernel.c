@@ -613,92 +613,20 @@ void kernel_free(kernel *k)
     memset(k, 0, sizeof *k);
 }
 
-static void pc_name(const kernel *k, int pc, char *buf, size_t len)
-{
-    if (pc == (int)k->n)
-        snprintf(buf, len, "%d (exit)", pc);
-    else if (k->label[pc][0])
-        snprintf(buf, len, "%d (%s)", pc, k->label[pc]);
-    else
-        snprintf(buf, len, "%d", pc);
-}
-
 void kernel_show_cfg(const kernel *k, void *file)
 {
     FILE *f = file;
-    int n = (int)k->n;
-    uint8_t *leader = calloc((size_t)n + 1, 1);
-    leader[0] = 1;
-    for (int pc = 0; pc < n; pc++) {
-        const k_insn *in = &k->ins[pc];
-        if (in->op == K_BRA) {
-            leader[in->target] = 1;
-            leader[pc + 1] = 1;
-        } else if (in->op == K_EXIT)
-            leader[pc + 1] = 1;
+    fprintf(f, "kernel %s: %u instructions, %u threads, %u words of memory; exit = pc %u\n",
+            k->name, k->n, k->threads, k->mem_words, k->n);
+    prog p;
+    char err[256];
+    if (kernel_to_prog(k, &p, err, sizeof err)) {
+        /* kernel_load already lowered it once: cannot fail here */
+        fprintf(f, "%s\n", err);
+        return;
     }
-    fprintf(f, "kernel %s: %u instructions, %u threads, %u words of memory; exit = pc %d\n",
-            k->name, k->n, k->threads, k->mem_words, n);
-    fprintf(f, "blocks:\n");
-    int b = 0;
-    int *blk = malloc(((size_t)n + 1) * sizeof(int));
-    for (int pc = 0; pc < n; pc++) {
-        if (leader[pc] && pc)
-            b++;
-        blk[pc] = b;
-    }
-    blk[n] = -1;
-    for (int pc = 0; pc < n;) {
-        int end = pc;
-        while (end + 1 < n && !leader[end + 1])
-            end++;
-        char nm[64];
-        pc_name(k, pc, nm, sizeof nm);
-        fprintf(f, "  B%d  pc %s..%d  lines %d..%d%s  ->", blk[pc], nm, end, k->ins[pc].line,
-                k->ins[end].line, k->reachable[pc] ? "" : "  (unreachable)");
-        for (int j = 0; j < 2; j++) {
-            int s = k->succ[end][j];
-            if (s < 0 || (j == 1 && s == k->succ[end][0]))
-                continue;
-            if (s == n)
-                fprintf(f, " EXIT");
-            else
-                fprintf(f, " B%d", blk[s]);
-        }
-        fprintf(f, "\n");
-        pc = end + 1;
-    }
-    fprintf(f, "edges:\n");
-    for (int pc = 0; pc < n; pc++)
-        for (int j = 0; j < 2; j++) {
-            int s = k->succ[pc][j];
-            if (s < 0 || (s == pc + 1 && !leader[s] && s != n))
-                continue;
-            if (j == 1 && s == k->succ[pc][0])
-                continue;
-            char a[64], bb[64];
-            pc_name(k, pc, a, sizeof a);
-            pc_name(k, s, bb, sizeof bb);
-            fprintf(f, "  pc %s -> pc %s%s\n", a, bb,
-                    k->ins[pc].op == K_BRA ? (j == 0 ? "  taken" : "  fall-through") : "");
-        }
-    fprintf(f, "branches (reconvergence = immediate post-dominator):\n");
-    for (int pc = 0; pc < n; pc++) {
-        const k_insn *in = &k->ins[pc];
-        if (in->op != K_BRA)
-            continue;
-        char a[64], t[64], r[64];
-        pc_name(k, pc, a, sizeof a);
-        pc_name(k, in->target, t, sizeof t);
-        pc_name(k, in->rpc, r, sizeof r);
-        char g[16] = "";
-        if (in->guard >= 0)
-            snprintf(g, sizeof g, "@%sp%d ", in->guard_neg ? "!" : "", in->guard);
-        fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line, g, t, r,
-                in->guard < 0 ? "  (uniform)" : (k->div_branch[pc] ? "  (divergent)" : "  (uniform predicate)"));
-    }
-    free(leader);
-    free(blk);
+    prog_show_cfg(&p, f);
+    prog_free(&p);
 }
 
 static uint32_t opval(const kernel *k, const k_operand *o, unsigned tid, unsigned lanes,

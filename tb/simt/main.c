@@ -5,7 +5,7 @@
  * area side by side (issues 13, 24).  Exit status: 0 every mechanism equal
  * to the reference, 1 one differs or deadlocks, 2 bad input (one line).
  *
- * The program is the SM core (core.c, mech.h, one mech_*.c per mechanism);
+ * The program is the SM core (core*.c, mech.h, one mech_*.c per mechanism);
  * cli.c implements the command line below and simt_main() is its entry.
  *
  * Command line (getopt_long; issue 24 "What to build" 2, 5); --help lists

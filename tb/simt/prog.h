@@ -217,4 +217,8 @@ void prog_free(prog *p);
 int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
                    unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen);
 
+/* --show-cfg's listing (prog_cfg.c): blocks, edges and each branch's
+ * reconvergence PC of an analysed program (after prog_analyse). */
+void prog_show_cfg(const prog *p, void *file /* FILE* */);
+
 #endif

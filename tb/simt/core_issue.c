@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core_issue.c -- the SM core's issue (core.h, pipeline steps 4-6): a request
+ * is executed functionally per active thread, each thread checked against
+ * the reference's PC sequence and the timing oracle, its SIMD group,
+ * scalar unit or LSU booked for its waves, each result's ready cycle
+ * written to the oracle and the scoreboard, the fetch buffer's head
+ * consumed and refilled, and the statistics and energy counts kept.
+ */
+#include <string.h>
+
+#include "core_int.h"
+
+/* ------------------------------------------------------------- issue */
+static int check_thread(core *c, unsigned t, int pc)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    uint64_t g = c->gtid[t];
+    if (!c->live[t])
+        return core_fail(c, "thread slot %u: executed pc %d (line %d) but holds no live thread",
+                         t, pc, in->line);
+    /* core_ready looks at one thread of the request; every thread of it
+     * must have passed its barrier (a waiting thread issued again would
+     * count twice at its CTA's barrier, which then never opens) */
+    if (c->at_bar[t])
+        return core_fail(c, "thread %llu: executed pc %d (line %d) while it waits at a barrier",
+                         (unsigned long long)g, pc, in->line);
+    const refp_cta_out *o = &c->rout[t / (c->CW * c->WS)];
+    unsigned f = t % (c->CW * c->WS);
+    if (o->trace && !c->ref->atom_flow) {
+        if (c->tpos[t] >= o->len[f])
+            return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "
+                                "the reference sequence has only %llu (a PC executed twice?)",
+                             (unsigned long long)g, pc, in->line, (unsigned long long)c->tpos[t],
+                             (unsigned long long)o->len[f]);
+        uint32_t want = o->trace[f][c->tpos[t]];
+        if ((int)want != pc)
+            return core_fail(c, "thread %llu: instruction #%llu is pc %d (line %d), the reference "
+                                "executed pc %u (line %d)",
+                             (unsigned long long)g, (unsigned long long)c->tpos[t], pc, in->line,
+                             want, want < c->p->n ? c->p->ins[want].line : 0);
+    }
+    /* the timing oracle: every register read or overwritten is ready */
+    const uint64_t *rd = &c->tready[(size_t)t * c->nregs];
+    for (unsigned j = 0; j < in->nsrc + in->ndst; j++) {
+        unsigned id = j < in->nsrc ? in->src[j] : in->dst[j - in->nsrc];
+        if (rd[id] > c->cycle)
+            return core_fail(c, "thread %llu: pc %d (line %d) %s register %u in cycle %llu, but "
+                                "the result in flight to it is ready only in cycle %llu (hazard "
+                                "not detected)",
+                             (unsigned long long)g, pc, in->line,
+                             j < in->nsrc ? "reads" : "overwrites", id,
+                             (unsigned long long)c->cycle, (unsigned long long)rd[id]);
+    }
+    c->tpos[t]++;
+    if (!o->trace) /* with the trace each PC was compared above */
+        c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
+    return 0;
+}
+
+int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
+{
+    const prog *p = c->p;
+    const prog_insn *in = &p->ins[r->pc];
+    memset(o, 0, sizeof *o);
+    o->port = (int)port;
+    if (core_ready(c, port, r) != CORE_OK || (r->with >= 0 && !c->dec[r->with].valid))
+        return core_fail(c, "internal: warp %u pc %d issued on port %u while not ready (%d)",
+                         r->warp, r->pc, port, (int)core_ready(c, port, r));
+    enum { NX = CORE_MAX_WARP * 16 };
+    if (r->nthreads && (is_mem(in) || r->nthreads > NX))
+        return core_fail(c, "internal: a thread list (%u threads) for pc %d", r->nthreads, r->pc);
+    static prog_effect eff[NX];
+    static unsigned lanes[NX], tids[NX];
+    unsigned nl = 0;
+    char msg[300];
+    unsigned cnt = r->nthreads ? r->nthreads : popc(r->mask);
+    uint64_t rest = r->mask;
+    scalar_issue sis;
+    memset(&sis, 0, sizeof sis);
+    static prog_thread *xs[NX];
+    static const prog_mem *ms[NX];
+    for (unsigned i = 0; i < cnt && i < NX; i++) {
+        unsigned l, t;
+        if (r->nthreads) {
+            t = r->threads[i];
+            l = i % c->WS;
+        } else {
+            l = ctz(rest);
+            rest &= rest - 1;
+            t = tid_of(c, r, l);
+        }
+        if (t >= c->T)
+            return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
+        if (check_thread(c, t, r->pc))
+            return -1;
+        xs[nl] = &c->th[t];
+        xs[nl]->clock = c->cycle;
+        ms[nl] = &c->mem[t / (c->CW * c->WS)];
+        lanes[nl] = l;
+        tids[nl] = t;
+        nl++;
+    }
+    /* execution: every thread of the issue in lane order, the instruction
+     * decoded and dispatched once (prog_exec_warp: warp-level), or through
+     * the scalar unit's path thread by thread (scalar.h) */
+    if (c->scalar) {
+        for (unsigned i = 0; i < nl; i++)
+            if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
+                                   &c->srf[(size_t)(tids[i] / c->WS) * c->sregs], ms[i], &sis,
+                                   &eff[i], msg, sizeof msg))
+                return core_fail(c, "%s", msg);
+    } else {
+        unsigned done;
+        if (prog_exec_warp(p, r->pc, xs, ms, nl, eff, &done, msg, sizeof msg))
+            return core_fail(c, "%s", msg);
+    }
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned l = lanes[i], t = tids[i], k = t / (c->CW * c->WS);
+        o->next_pc[l] = eff[i].next_pc;
+        if (in->unit == PU_BRA && eff[i].taken)
+            o->taken |= 1ull << l;
+        if (eff[i].next_pc == (int)p->n) {
+            o->exited |= 1ull << l;
+            c->live[t] = 0;
+            c->cta_live[k]--;
+        } else if (in->unit == PU_BAR && eff[i].executed) {
+            o->bar |= 1ull << l;
+            c->at_bar[t] = 1;
+            c->cta_bar[k]++;
+        }
+    }
+    /* when each thread's result is ready */
+    static unsigned pos[NX], wave_of[NX];
+    unsigned waves;
+    unsigned width = r->lanes_per_wave ? r->lanes_per_wave : c->alu_w;
+    if (in->unit == PU_SFU && !r->lanes_per_wave)
+        width = c->P.simd_width ? c->P.simd_width : c->WS;
+    if (width < 1)
+        width = 1;
+    if (r->nthreads) {
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = 0;
+        waves = 1;
+    } else if (r->compact) {
+        uint64_t seen = 0;
+        for (unsigned i = 0; i < nl; i++)
+            seen |= 1ull << (lanes[i] / width);
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = popc(seen & ((1ull << (lanes[i] / width)) - 1u));
+        waves = popc(seen);
+    } else if (!(width & (width - 1))) {
+        unsigned sh = ctz(width);
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = lanes[i] >> sh;
+        waves = (c->WS + width - 1) >> sh;
+    } else {
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = lanes[i] / width;
+        waves = (c->WS + width - 1) / width;
+    }
+    /* a scalar instruction runs once: one thread's wave (scalar.h; on a
+     * temporal lane only with scalar destinations, core_scalar_once) */
+    int sca = core_scalar_once(c, r->pc);
+    if (sca) {
+        c->st.scalar_issues++;
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = 0;
+        waves = 1;
+    }
+    uint64_t start = c->cycle + r->delay;
+    unsigned lat = lat_of(c, in), group = 0xffff;
+    if (is_mem(in)) {
+        waves = core_lsu_schedule(c, eff, NULL, nl, lanes, pos);
+        /* a packet joining a slot queues behind the LSU's work */
+        uint64_t from = c->lsu_until > c->cycle ? c->lsu_until : c->cycle;
+        for (unsigned i = 0; i < nl; i++)
+            wave_of[i] = pos[i] + (unsigned)(from - c->cycle);
+        c->lsu_until = from + waves;
+    } else if (on_scalar_unit(c, r->pc)) {
+        if (c->cycle + r->delay + 1 > c->sca_until[port])
+            c->sca_until[port] = c->cycle + r->delay + 1;
+    } else {
+        int g;
+        if (r->with >= 0 && unit_class(&p->ins[c->dec[r->with].pc]) == unit_class(in))
+            g = c->dec[r->with].group;
+        else
+            g = free_group(c, in, r);
+        uint64_t *until = on_sfu(in, r) ? c->sfu_until : c->alu_until;
+        /* the group is busy [issue + delay, issue + delay + waves); the
+         * delay is a pipeline stage every issue of the mechanism to this
+         * group passes, so the next issue may come `waves` cycles later
+         * (TSIMT's hand-over: a lane takes its next instruction in the
+         * last cycle of the current one) */
+        if (c->cycle + waves > until[g])
+            until[g] = c->cycle + waves;
+        group = (unsigned)g;
+        c->st.group_busy += waves;
+        c->st.lane_busy += sca ? 1 : nl;
+    }
+    uint64_t last = c->cycle + 1;
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned t = tids[i];
+        uint64_t ready = start + wave_of[i] + lat;
+        if (eff[i].executed)
+            for (unsigned j = 0; j < in->ndst; j++)
+                c->tready[(size_t)t * c->nregs + in->dst[j]] = ready;
+        if (ready > last)
+            last = ready;
+        unsigned k = t / (c->CW * c->WS);
+        if (ready > c->cta_ready[k])
+            c->cta_ready[k] = ready;
+    }
+    o->ready = last;
+    o->waves = waves;
+    core_note_ready(c, last);
+    /* fault kind 5 (test hook, issue 24 item 4): from fault_cycle on the
+     * scoreboard forgets each thread's position (wave, lane group,
+     * segment): the result counts as ready at issue + delay + latency */
+    uint64_t sb_at = c->P.fault_kind == 5 && c->cycle >= c->P.fault_cycle ? start + lat : last;
+    if (!r->nosb && !(c->ops->flags & MECH_OWN_SB))
+        for (unsigned j = 0; j < in->ndst; j++) {
+            uint64_t *e = &c->sb[(size_t)r->warp * c->nregs + in->dst[j]];
+            if (sb_at > *e)
+                *e = sb_at;
+        }
+    /* barrel processing: the warp is fetched again in the cycle its
+     * instruction completes, so its next instruction issues a cycle later
+     * (004 l.193-200: selected in the fetch stage after it completes) */
+    if (c->P.barrel && !r->nosb && !(c->ops->flags & MECH_OWN_SB) && last + 1 > c->bar_until[r->warp])
+        c->bar_until[r->warp] = last + 1;
+    if (r->warp < c->W)
+        c->sbc_pc[r->warp] = -1; /* its row or bar_until may have moved */
+    if ((in->unit == PU_LD || in->unit == PU_ATOM) && is_mem(in) && r->unit_warp < c->W &&
+        last > c->ld_until[r->unit_warp])
+        c->ld_until[r->unit_warp] = last;
+    /* the fetch buffer's head is consumed */
+    if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
+        fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
+        memmove(b->t, b->t + 1, (b->n - 1) * sizeof b->t[0]);
+        b->n--;
+        b->pc++;
+        fb_dirty(c, r->warp);
+        /* refill on issue (issue 24 item 6): the slot the head leaves takes
+         * the next sequential instruction in this same cycle, from what is
+         * left of this cycle's fetch width; it issues next cycle at the
+         * earliest, so a buffer of one entry issues every cycle.  After a
+         * branch or exit nothing is fetched (the next PC is the stack's);
+         * when the context's PC moves elsewhere (a reconvergence) the next
+         * fetch stage flushes it: the same one bubble as a taken branch */
+        int tail = b->pc + (int)b->n; /* the PC after the buffered ones */
+        if (c->fetch_left && b->n < c->P.ibuf && !is_ctl(p, tail - 1) && tail < (int)p->n) {
+            b->t[b->n++] = c->cycle;
+            c->st.fetches++;
+            c->fetch_left--;
+        }
+    }
+    /* statistics and the decision */
+    energy_count_issue(&c->en, in->nsrc, in->ndst, nl, sca,
+                       !r->nosb && !(c->ops->flags & MECH_OWN_SB),
+                       !r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc);
+    unsigned th = nl;
+    c->st.thread_insts += nl;
+    core_dec *d;
+    if (r->with >= 0) {
+        d = &c->dec[port];
+        c->slot_mask[r->with] |= r->mask;
+        /* the slot's histogram entry grows by these threads */
+        unsigned before = popc(c->slot_mask[r->with] & ~r->mask);
+        c->st.hist[before]--;
+        c->st.hist[popc(c->slot_mask[r->with])]++;
+    } else {
+        d = &c->dec[port];
+        c->slot_mask[port] = r->mask;
+        c->st.warp_insts += r->slots ? r->slots : 1;
+        unsigned sl = r->slots ? r->slots : 1, per = (nl + sl - 1) / sl;
+        c->st.hist[per > CORE_MAX_WARP ? CORE_MAX_WARP : per] += sl;
+    }
+    d->valid = 1;
+    d->ctx = (uint8_t)r->ctx;
+    d->with = (int8_t)r->with;
+    d->warp = (uint16_t)r->unit_warp;
+    d->pc = r->pc;
+    d->mask = r->mask;
+    d->threads = th;
+    d->group = (uint16_t)(r->with >= 0 ? c->dec[r->with].group : group);
+    for (unsigned i = 0; i < nl && i < CORE_MAX_WARP; i++)
+        d->tid[lanes[i]] = tids[i];
+    c->last_issue = c->cycle;
+    c->issued_ports++;
+    return 0;
+}

@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * core_sched.c -- the SM core's scheduling and readiness: each issue port's
+ * order of its pool of warps (round robin, two-level (004 sec. 3.3, the
+ * two_level_sched structure), oldest first), the per-warp scoreboard and
+ * the checks a request passes before it issues (core_ready: port, lanes,
+ * barrier, fetch buffer, scoreboard, a free SIMD group, SFU, scalar unit
+ * or LSU).
+ */
+#include "core_int.h"
+
+/* -------------------------------------------------------- scheduling */
+/* Scheduling unit u: warps [first, end) -- units of unit_warps warps
+ * within each CTA, the last one of a CTA possibly shorter. */
+static void unit_range(const core *c, unsigned u, unsigned *first, unsigned *end)
+{
+    unsigned per = (c->CW + c->unit_warps - 1) / c->unit_warps, k = u / per, j = u % per;
+    *first = k * c->CW + j * c->unit_warps;
+    *end = *first + c->unit_warps;
+    if (*end > (k + 1) * c->CW)
+        *end = (k + 1) * c->CW;
+}
+
+static int unit_live(const core *c, unsigned u)
+{
+    unsigned a, b;
+    unit_range(c, u, &a, &b);
+    for (unsigned w = a; w < b && w < c->W; w++)
+        for (unsigned l = 0; l < c->WS; l++)
+            if (c->live[w * c->WS + l])
+                return 1;
+    return 0;
+}
+
+const char *core_two_level_init(core *c, unsigned port, unsigned n)
+{
+    unsigned gs;
+    if (c->P.group_size)
+        gs = c->unit_warps > 1 ? c->P.group_size / c->unit_warps : c->P.group_size;
+    else
+        gs = c->unit_warps > 1 ? 1 : n / 4;
+    if (gs < 1)
+        gs = 1;
+    while (n % gs)
+        gs--;
+    two_level_sched_cfg *t = &c->tlc[port];
+    *t = two_level_sched_default_cfg();
+    t->warps = n;
+    t->group_size = gs;
+    if (c->P.timeout)
+        t->timeout = c->P.timeout;
+    const char *e = core_apply_params(c, &two_level_sched_params, t);
+    if (!e)
+        e = two_level_sched_cfg_check(t);
+    if (e)
+        return e;
+    two_level_sched_reset(t, &c->tls[port]);
+    c->tl_n[port] = n;
+    return NULL;
+}
+
+/* issue slots the mechanism may use this run: a second one per scheduler
+ * (sbi's second front end, swi's I2 of pool q in slot schedulers + q) */
+unsigned core_dec_ports(const core *c)
+{
+    unsigned n = 2 * c->P.schedulers;
+    return n > CORE_MAX_PORTS ? CORE_MAX_PORTS : n;
+}
+
+unsigned core_pools(const core *c)
+{
+    return (c->ops->flags & MECH_ONE_POOL) ? 1 : c->P.schedulers;
+}
+
+unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
+{
+    /* the pool: units port, port + P, ... below n */
+    unsigned P = core_pools(c), pool[256], np = port < n ? (n - port + P - 1) / P : 0, k = 0;
+    if (!np)
+        return 0;
+    /* rr[port] is a unit of this pool (or none): the next one starts */
+    unsigned start = c->rr[port] < n && c->rr[port] % P == port ? c->rr[port] / P + 1 : 0;
+    if (start >= np)
+        start = 0;
+    const int two_level = c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64;
+    const int oldest = c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 &&
+                       !(c->ops->flags & MECH_OWN_FETCH);
+    if (!two_level && !oldest) { /* round robin from start */
+        for (unsigned i = start; i < np; i++)
+            ord[k++] = port + i * P;
+        for (unsigned i = 0; i < start; i++)
+            ord[k++] = port + i * P;
+        return k;
+    }
+    for (unsigned i = 0; i < np; i++)
+        pool[i] = port + i * P;
+    if (two_level) {
+        if (c->tl_n[port] != np && core_two_level_init(c, port, np)) {
+            /* reported by core_new's dry run; fall back to rr */
+        }
+        uint64_t st = 0;
+        for (unsigned i = 0; i < np; i++)
+            if (c->ld_until[pool[i]] > c->cycle || !unit_live(c, pool[i]))
+                st |= 1ull << i;
+        uint64_t all = np >= 64 ? ~0ull : (1ull << np) - 1u;
+        two_level_sched_in in = {all & ~st, st};
+        two_level_sched_out o;
+        while (in.ready) {
+            two_level_sched_eval(&c->tlc[port], &c->tls[port], &in, &o);
+            if (o.err || !o.valid)
+                break;
+            ord[k++] = pool[o.warp];
+            in.ready &= ~(1ull << o.warp);
+        }
+        for (unsigned i = 0; i < np; i++) {
+            unsigned j = (start + i) % np;
+            if (st >> j & 1u)
+                ord[k++] = pool[j];
+        }
+        return k;
+    }
+    /* oldest: the unit whose buffered instruction was fetched first; ties in
+     * round-robin order */
+    for (unsigned i = 0; i < np; i++)
+        ord[k++] = pool[(start + i) % np];
+    for (unsigned i = 1; i < k; i++) {
+        unsigned u = ord[i], j = i;
+        const fetchbuf *b = &c->fb[u * c->nctx];
+        uint64_t a = b->n ? b->t[0] : UINT64_MAX;
+        while (j > 0) {
+            const fetchbuf *d = &c->fb[ord[j - 1] * c->nctx];
+            if ((d->n ? d->t[0] : UINT64_MAX) <= a)
+                break;
+            ord[j] = ord[j - 1];
+            j--;
+        }
+        ord[j] = u;
+    }
+    return k;
+}
+
+void core_sched_issued(core *c, unsigned port, unsigned unit)
+{
+    c->rr[port] = unit;
+    if (c->P.sched != CORE_SCHED_TWO_LEVEL || !c->tl_n[port])
+        return;
+    unsigned P = core_pools(c), idx = unit / P;
+    uint64_t st = 0;
+    for (unsigned i = 0; i < c->tl_n[port]; i++) {
+        unsigned u = port + i * P;
+        if (c->ld_until[u] > c->cycle || !unit_live(c, u))
+            st |= 1ull << i;
+    }
+    two_level_sched_in in = {1ull << idx, st & ~(1ull << idx)};
+    two_level_sched_out o;
+    two_level_sched_eval(&c->tlc[port], &c->tls[port], &in, &o);
+    two_level_sched_step(&c->tlc[port], &c->tls[port], &in, &o);
+}
+
+/* ---------------------------------------------------------- readiness */
+int core_sb_ready(const core *c, unsigned w, int pc)
+{
+    if (core_sb_blind(c))
+        return 1;
+    if (c->sbc_pc[w] != pc) {
+        /* the latest of the entries pc reads and writes, and barrel
+         * processing's (the warp's last instruction completes): fixed until
+         * warp w issues again (core_issue) or its CTA starts (cta_start) */
+        const prog_insn *in = &c->p->ins[pc];
+        const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+        uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
+        for (unsigned j = 0; j < in->nsrc; j++)
+            if (row[in->src[j]] > at)
+                at = row[in->src[j]];
+        for (unsigned j = 0; j < in->ndst; j++)
+            if (row[in->dst[j]] > at)
+                at = row[in->dst[j]];
+        c->sbc_pc[w] = pc; /* a cache of the row, not state of the machine */
+        c->sbc_at[w] = at;
+    }
+    return c->sbc_at[w] <= c->cycle;
+}
+
+
+
+
+
+/* The checks in the order of their reasons; the flags of the run
+ * (own_fetch, own_sb, ndec) and the unit class of each pc (ucls) are set
+ * in core_new. */
+enum core_why core_ready(const core *c, unsigned port, const core_req *r)
+{
+    if (port >= c->ndec || c->dec[port].valid)
+        return CORE_PORT;
+    if (r->with >= 0 && c->dec[r->with].valid && (c->slot_mask[r->with] & r->mask))
+        return CORE_LANES; /* (a slot not issued yet: checked at its issue) */
+    if (r->nthreads ? core_at_bar(c, r->threads[0])
+                    : r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
+        return CORE_BARRIER;
+    if (!r->nofetch && !c->own_fetch) {
+        const fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
+        if (!b->n || b->pc != r->pc || b->t[0] >= c->cycle)
+            return CORE_NOT_FETCHED;
+    }
+    if (!r->nosb && !c->own_sb && !core_sb_ready(c, r->warp, r->pc))
+        return CORE_SB;
+    if (r->with >= 0) {
+        /* joining a slot: its SIMD group when the same class, the LSU's
+         * queue when a memory access; a slot not issued yet is checked when
+         * it joins */
+        const prog_insn *in = &c->p->ins[r->pc];
+        if (!c->dec[r->with].valid || is_mem(in))
+            return CORE_OK;
+        if (unit_class(&c->p->ins[c->dec[r->with].pc]) == unit_class(in))
+            return CORE_OK;
+    }
+    return core_unit_free(c, port, r);
+}
+
+enum core_why core_unit_free(const core *c, unsigned port, const core_req *r)
+{
+    switch (c->ucls[r->pc]) {
+    case CORE_UC_LSU: return c->lsu_until > c->cycle ? CORE_LSU : CORE_OK;
+    case CORE_UC_SCALAR: return c->sca_until[port] > c->cycle ? CORE_NO_GROUP : CORE_OK;
+    default: return free_group(c, &c->p->ins[r->pc], r) < 0 ? CORE_NO_GROUP : CORE_OK;
+    }
+}
+
+const uint8_t *core_unit_classes(const core *c) { return c->ucls; }
+
+unsigned core_free_units(const core *c, unsigned port)
+{
+    unsigned m = 0;
+    if (c->lsu_until <= c->cycle)
+        m |= 1u << CORE_UC_LSU;
+    if (c->sca_until[port] <= c->cycle)
+        m |= 1u << CORE_UC_SCALAR;
+    for (unsigned g = 0; g < c->sfu_n; g++)
+        if (c->sfu_until[g] <= c->cycle) {
+            m |= 1u << CORE_UC_SFU;
+            break;
+        }
+    for (unsigned g = 0; g < c->alu_n; g++)
+        if (c->alu_until[g] <= c->cycle) {
+            m |= 1u << CORE_UC_ALU;
+            break;
+        }
+    return m;
+}
+
+uint64_t core_taken(const core *c, const core_req *r)
+{
+    const prog_insn *in = &c->p->ins[r->pc];
+    if (in->unit != PU_BRA)
+        return 0;
+    if (in->guard < 0)
+        return r->mask;
+    uint64_t t = 0;
+    for (uint64_t m = r->mask; m; m &= m - 1) {
+        unsigned l = ctz(m);
+        if (((core_reg(c, tid_of(c, r, l), (unsigned)in->guard) & 1u) ^ in->guard_neg) != 0)
+            t |= 1ull << l;
+    }
+    return t;
+}
