@@ -103,7 +103,12 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     }
     /* execution: every thread of the issue in lane order, the instruction
      * decoded and dispatched once (prog_exec_warp: warp-level), or through
-     * the scalar unit's path thread by thread (scalar.h) */
+     * the scalar unit's path thread by thread (scalar.h).  The checks above
+     * all run first: a failing check stops the run before any thread of
+     * the issue executes, and a thread list naming a slot twice whose first
+     * entry exits or reaches a barrier is caught by the PC-sequence check
+     * (not the live/barrier one, which looks at the state before the
+     * issue). */
     if (c->scalar) {
         for (unsigned i = 0; i < nl; i++)
             if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
