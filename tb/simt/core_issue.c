@@ -107,8 +107,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * all run first: a failing check stops the run before any thread of
      * the issue executes, and a thread list naming a slot twice whose first
      * entry exits or reaches a barrier is caught by the PC-sequence check
-     * (not the live/barrier one, which looks at the state before the
-     * issue). */
+     * (or, when the grid keeps only each thread's length and PC hash, at
+     * its CTA's retirement), not by the live/barrier check, which looks at
+     * the state before the issue. */
     if (c->scalar) {
         for (unsigned i = 0; i < nl; i++)
             if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
