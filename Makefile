@@ -46,7 +46,7 @@ MODULES     := $(sort $(patsubst verilog/%.v,%,$(wildcard verilog/*.v)))
 MODEL_SRC   := $(wildcard rtl_c/*.c) $(wildcard vcd/*.c) tb/vec.c
 AREA_SRC    := $(filter-out area/area_main.c,$(wildcard area/*.c))
 LIB_SRC     := $(MODEL_SRC) $(AREA_SRC)
-HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tests/area_check.h tb/vec.h
+HDRS        := $(wildcard rtl_c/*.h) $(wildcard vcd/*.h) $(wildcard area/*.h) tests/check.h tests/area_check.h tests/prog_check.h tb/vec.h
 TESTS       := $(sort $(patsubst tests/%.c,%,$(wildcard tests/test_*.c)))
 COSIM_BINS  := $(addprefix $(B)/cosim_,$(STRUCTS))
 AREA_BIN    := $(B)/area
@@ -174,10 +174,10 @@ $(B)/ptxref: tb/ptxref.c $(PTX_OBJ) $(wildcard tb/simt/*.h) | $(B)
 $(B)/asan/ptxref: tb/ptxref.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(PTX_SAN_OBJ) -lm -o $@
-$(B)/tests/test_ptx: tests/test_ptx.c $(PTX_OBJ) $(wildcard tb/simt/*.h) tests/check.h
+$(B)/tests/test_ptx: tests/test_ptx.c $(PTX_OBJ) $(wildcard tb/simt/*.h) tests/check.h tests/prog_check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $< $(PTX_OBJ) -lm -o $@
-$(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) tests/check.h
+$(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) tests/check.h tests/prog_check.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(PTX_SAN_OBJ) -lm -o $@
 

@@ -23,6 +23,7 @@
 #include "../tb/simt/ptx.h"
 #include "../tb/simt/ptx_int.h"
 #include "check.h"
+#include "prog_check.h"
 
 static char err[1024];
 
@@ -952,13 +953,7 @@ TEST(parameter_address_for_ld_param)
  * registers and memory bytes.  Every fast case must occur, so the
  * comparison cannot pass by never taking the fast path. */
 static uint64_t rnd_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rnd64(void)
-{
-    rnd_state ^= rnd_state << 13;
-    rnd_state ^= rnd_state >> 7;
-    rnd_state ^= rnd_state << 17;
-    return rnd_state;
-}
+static uint64_t rnd64(void) { return prog_check_rand(&rnd_state); }
 
 /* a register value of `w` bytes (0: a predicate) drawn to hit edges */
 static uint64_t rnd_value(unsigned w)
@@ -983,7 +978,9 @@ static uint64_t rnd_value(unsigned w)
     return w >= 8 ? v : v & ((1ull << (8 * w)) - 1);
 }
 
-TEST(fast_path_equals_general_path)
+/* A program holding every fast case (ptx_int.h: ptx_fx) at every type,
+ * and forms that take the general path, parsed into e; 0, or -1 (checked). */
+static int fast_program(env *e)
 {
     static const char *const it[] = {"s16", "u16", "s32", "u32", "s64", "u64"};
     static const char *const ir[] = {"%rs", "%rs", "%r", "%r", "%rd", "%rd"};
@@ -1063,17 +1060,22 @@ TEST(fast_path_equals_general_path)
     L("@%%p1 add.s32 %%r1, %%r2, %%r3;\n@!%%p2 ld.global.u32 %%r1, [%%rd2];\n@%%p3 bra $Lx;\nbra $Lx;\n"
       "bar.sync 0;\nmembar.gl;\n$Lx:\n@%%p4 ret;\nexit;\n");
 #undef L
-    env e;
-    memset(&e, 0, sizeof e);
+    memset(e, 0, sizeof *e);
     char text[1 << 17];
     snprintf(text, sizeof text,
              ".version 7.0\n.target sm_70\n.address_size 64\n"
              ".visible .entry t(\n\t.param .u64 t_p0,\n\t.param .u32 t_p1\n)\n{\n%s%s\n}\n", DECLS, b);
     free(b);
-    int rc = ptx_parse("fast.ptx", text, "t", 256, &e.p, &e.info, err, sizeof err);
+    int rc = ptx_parse("fast.ptx", text, "t", 256, &e->p, &e->info, err, sizeof err);
     if (rc) printf("  %s\n", err);
     CHECK_EQ(rc, 0);
-    if (rc) return;
+    return rc;
+}
+
+TEST(fast_path_equals_general_path)
+{
+    env e;
+    if (fast_program(&e)) return;
     const ptx_impl *im = e.p.impl;
     unsigned seen[FK_N] = {0};
     for (unsigned pc = 0; pc < e.p.n; pc++) seen[im->fx[pc].k]++;
@@ -1121,13 +1123,7 @@ TEST(fast_path_equals_general_path)
             int rc2 = ptx_exec_general(&e.p, (int)pc, &t2, &m2, &e2, err2, sizeof err2);
             int same = rc1 == rc2 && !strcmp(err1, err2) && !memcmp(r1, r2, nr * 8) &&
                        !memcmp(mem1, mem2, sizeof mem1);
-            if (same && !rc1) {
-                same = e1.next_pc == e2.next_pc && e1.executed == e2.executed &&
-                       e1.taken == e2.taken && e1.nacc == e2.nacc;
-                for (unsigned a = 0; same && a < e1.nacc; a++)
-                    same = e1.acc[a].addr == e2.acc[a].addr && e1.acc[a].bytes == e2.acc[a].bytes &&
-                           e1.acc[a].write == e2.acc[a].write && e1.acc[a].space == e2.acc[a].space;
-            }
+            if (same && !rc1) same = prog_effects_same(&e1, &e2);
             if (!same) {
                 bad++;
                 printf("  pc %u (%s, fast case %u, trial %d): fast rc %d '%s', general rc %d '%s'\n", pc,
@@ -1160,6 +1156,93 @@ TEST(fast_path_equals_general_path)
     done(&e);
 }
 
+/* prog_ops.exec_warp (ptx_exec_warp: the case chosen once, a loop over
+ * the threads) against exec run thread after thread, for every
+ * instruction of fast_program (every fast case at every type, the general
+ * path's forms, loads, stores and an atomic on memory the threads share,
+ * errors): 1 to 32 threads with random registers, a thread sometimes named
+ * twice; the same return, failing thread, message, registers, effects of
+ * the threads that ran, and memory. */
+TEST(warp_exec_equals_thread_exec)
+{
+    env e;
+    if (fast_program(&e)) return;
+    CHECK(e.p.ops->exec_warp != NULL);
+    enum { NT = 32, ML = 256 };
+    unsigned nr = e.p.nregs, bad = 0;
+    uint64_t *r0 = malloc((size_t)NT * nr * 8), *r1 = malloc((size_t)NT * nr * 8),
+             *r2 = malloc((size_t)NT * nr * 8);
+    static uint8_t mem0[2 + NT][ML], mem1[2 + NT][ML], mem2[2 + NT][ML];
+    uint8_t param[12] = {16, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0};
+    ptx_var regions[2] = {{"a", 0, 128}, {"b", 128, 128}};
+    prog_mem m1 = {mem1[0], ML, mem1[1], ML, param, 12, ML};
+    prog_mem m2 = {mem2[0], ML, mem2[1], ML, param, 12, ML};
+    for (unsigned pc = 0; pc < e.p.n && bad < 5; pc++) {
+        for (int trial = 0; trial < 40 && bad < 5; trial++) {
+            ptx_set_regions(&e.p, regions, trial % 3 == 0 ? 0 : trial % 3 == 1 ? 1 : 2);
+            unsigned n = 1 + (unsigned)(rnd64() % NT);
+            for (size_t i = 0; i < (size_t)NT * nr; i++) r0[i] = rnd_value(((const ptx_impl *)e.p.impl)->regw[i % nr]);
+            for (int s = 0; s < 2 + NT; s++)
+                for (int i = 0; i < ML; i++) mem0[s][i] = (uint8_t)rnd64();
+            memcpy(r1, r0, (size_t)NT * nr * 8);
+            memcpy(r2, r0, (size_t)NT * nr * 8);
+            memcpy(mem1, mem0, sizeof mem0);
+            memcpy(mem2, mem0, sizeof mem0);
+            prog_thread t1[NT], t2[NT];
+            prog_thread *p2[NT];
+            const prog_mem *mp[NT];
+            unsigned slot[NT];
+            memset(t1, 0, sizeof t1);
+            for (unsigned i = 0; i < n; i++) {
+                /* thread i runs slot[i]: usually itself, now and then a
+                 * slot named before (a thread list naming one twice) */
+                slot[i] = i > 0 && rnd64() % 8 == 0 ? (unsigned)(rnd64() % i) : i;
+                prog_thread *x = &t1[i];
+                x->tid[0] = (uint32_t)(rnd64() % 64);
+                x->ntid[0] = 64;
+                x->ntid[1] = x->ntid[2] = 1;
+                x->ctaid[1] = (uint32_t)(rnd64() % 5);
+                x->nctaid[0] = x->nctaid[1] = 5;
+                x->nctaid[2] = 1;
+                x->laneid = i;
+                x->flat = x->tid[0];
+                x->clock = rnd64();
+                t2[i] = *x;
+                x->r = &r1[(size_t)i * nr];
+                t2[i].r = &r2[(size_t)i * nr];
+                x->local = mem1[2 + i];
+                t2[i].local = mem2[2 + i];
+            }
+            prog_warp_lists(t2, slot, n, &m2, p2, mp);
+            prog_effect e1[NT], e2[NT];
+            memset(e1, 0x5a, sizeof e1);
+            memset(e2, 0x5a, sizeof e2);
+            char err1[300] = "", err2[300] = "";
+            unsigned done1 = n, done2 = 12345;
+            int rc1 = 0;
+            for (unsigned i = 0; i < n && !rc1; i++)
+                if ((rc1 = e.p.ops->exec(&e.p, (int)pc, &t1[slot[i]], &m1, &e1[i], err1, sizeof err1)))
+                    done1 = i;
+            int rc2 = e.p.ops->exec_warp(&e.p, (int)pc, p2, mp, n, e2, &done2, err2, sizeof err2);
+            int same = rc1 == rc2 && done1 == done2 && !strcmp(err1, err2) &&
+                       !memcmp(r1, r2, (size_t)NT * nr * 8) && !memcmp(mem1, mem2, sizeof mem1);
+            for (unsigned i = 0; same && i < done1; i++) same = prog_effects_same(&e1[i], &e2[i]);
+            if (!same) {
+                bad++;
+                printf("  pc %u (%s, fast case %u, trial %d, %u threads): per thread rc %d at %u '%s', "
+                       "warp rc %d at %u '%s'\n",
+                       pc, e.p.ins[pc].text, ((const ptx_impl *)e.p.impl)->fx[pc].k, trial, n, rc1,
+                       done1, err1, rc2, done2, err2);
+            }
+        }
+    }
+    CHECK_EQ(bad, 0);
+    free(r0);
+    free(r1);
+    free(r2);
+    done(&e);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -1184,5 +1267,6 @@ int main(int argc, char **argv)
     RUN(nvidia_style_module);
     RUN(parameter_address_for_ld_param);
     RUN(fast_path_equals_general_path);
+    RUN(warp_exec_equals_thread_exec);
     return test_summary();
 }

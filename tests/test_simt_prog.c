@@ -24,6 +24,7 @@
 #include "../tb/simt/prog_cfg.c"
 #include "../tb/simt/ref.c"
 #include "check.h"
+#include "prog_check.h"
 #include "simt_kernels.h"
 
 static char err[1024];
@@ -349,7 +350,7 @@ static int grid_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     return 0;
 }
 
-static const prog_ops grid_ops = {grid_exec, NULL};
+static const prog_ops grid_ops = {grid_exec, NULL, NULL};
 
 TEST(reference_grid)
 {
@@ -385,6 +386,90 @@ TEST(reference_grid)
     prog_free(&p);
 }
 
+/* prog_ops.exec_warp of the .k front end (kprog_exec_warp: the opcode
+ * chosen once, a loop per opcode) against exec thread after thread: every
+ * instruction of the built-in kernels and of 40 generated ones, 1 to 32
+ * threads with random registers and predicates (a thread sometimes named
+ * twice) on one random memory; the same registers, effects and memory.
+ * Every opcode must occur. */
+static unsigned kwarp_bad, kwarp_seen[K_NOPS];
+static uint64_t kw_state = 0x2545f4914f6cdd1dull;
+static uint64_t kw_rand(void) { return prog_check_rand(&kw_state); }
+
+static void kwarp_compare(kernel *k, const char *what)
+{
+    enum { NT = 32 };
+    prog p;
+    if (kernel_to_prog(k, &p, err, sizeof err)) {
+        printf("  %s: %s\n", what, err);
+        kwarp_bad++;
+        return;
+    }
+    CHECK(p.ops->exec_warp != NULL);
+    size_t mb = (size_t)k->mem_words * 4;
+    uint8_t *g1 = malloc(mb), *g2 = malloc(mb);
+    static uint64_t r1[NT][K_SB_REGS], r2[NT][K_SB_REGS];
+    for (unsigned pc = 0; pc < p.n && kwarp_bad < 5; pc++) {
+        kwarp_seen[k->ins[pc].op]++;
+        for (int trial = 0; trial < 8; trial++) {
+            unsigned n = 1 + (unsigned)(kw_rand() % NT), slot[NT];
+            prog_thread t1[NT], t2[NT], *tp[NT];
+            const prog_mem *mp[NT];
+            prog_mem m1 = {g1, mb, NULL, 0, NULL, 0, 0}, m2 = {g2, mb, NULL, 0, NULL, 0, 0};
+            for (size_t i = 0; i < mb; i++) g1[i] = g2[i] = (uint8_t)kw_rand();
+            memset(t1, 0, sizeof t1);
+            for (unsigned i = 0; i < n; i++) {
+                slot[i] = i > 0 && kw_rand() % 8 == 0 ? (unsigned)(kw_rand() % i) : i;
+                for (unsigned j = 0; j < K_SB_REGS; j++)
+                    r1[i][j] = r2[i][j] = j < K_REGS ? (uint32_t)kw_rand() : kw_rand() & 1;
+                t1[i].flat = (uint32_t)(kw_rand() % 1024);
+                t1[i].ntid[0] = 1024;
+                t1[i].laneid = i;
+                t1[i].warpid = (uint32_t)(kw_rand() % 8);
+                t2[i] = t1[i];
+                t1[i].r = r1[i];
+                t2[i].r = r2[i];
+            }
+            prog_warp_lists(t2, slot, n, &m2, tp, mp);
+            prog_effect e1[NT], e2[NT];
+            memset(e1, 0x5a, sizeof e1);
+            memset(e2, 0x5a, sizeof e2);
+            unsigned done = 12345;
+            for (unsigned i = 0; i < n; i++)
+                CHECK(!p.ops->exec(&p, (int)pc, &t1[slot[i]], &m1, &e1[i], err, sizeof err));
+            CHECK(!p.ops->exec_warp(&p, (int)pc, tp, mp, n, e2, &done, err, sizeof err));
+            int same = done == n && !memcmp(r1, r2, sizeof r1) && !memcmp(g1, g2, mb);
+            for (unsigned i = 0; same && i < n; i++) same = prog_effects_same(&e1[i], &e2[i]);
+            if (!same && kwarp_bad++ < 5)
+                printf("  %s: pc %u (%s), %u threads: warp-level and per-thread execution differ\n",
+                       what, pc, kernel_op_name(k->ins[pc].op), n);
+        }
+    }
+    free(g1);
+    free(g2);
+    prog_free(&p);
+}
+
+TEST(kprog_warp_exec_equals_thread_exec)
+{
+    kwarp_bad = 0;
+    memset(kwarp_seen, 0, sizeof kwarp_seen);
+    CHECK(for_each_builtin_kernel(kwarp_compare) >= 8);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        char *t = gen_kernel(seed, 200);
+        kernel k;
+        CHECK(!kernel_parse("g.k", t, &k, err, sizeof err));
+        kwarp_compare(&k, "generated");
+        kernel_free(&k);
+        free(t);
+    }
+    CHECK_EQ(kwarp_bad, 0);
+    for (unsigned op = 0; op < K_NOPS; op++) {
+        if (!kwarp_seen[op]) printf("  opcode %s never occurs\n", kernel_op_name(op));
+        CHECK(kwarp_seen[op] > 0);
+    }
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -394,5 +479,6 @@ int main(int argc, char **argv)
     RUN(divergence_same_value_on_both_sides);
     RUN(divergence_register_reused_after_region);
     RUN(reference_grid);
+    RUN(kprog_warp_exec_equals_thread_exec);
     return test_summary();
 }

@@ -51,8 +51,9 @@
  *      ceil(warp_size / width) cycles in which the group takes nothing else
  *      (002's and 001's waves); a `compact` issue skips waves with no
  *      active lane (TSIMT, 002 sec. 3.2).
- *   5. Execution is functional at issue (prog_ops.exec per active thread,
- *      lane order); every thread-instruction is checked on the spot against
+ *   5. Execution is functional at issue (prog_exec_warp: the active
+ *      threads in lane order in one call, after each thread's checks below
+ *      passed); every thread-instruction is checked on the spot against
  *      the reference's PC sequence of that thread (kept in full while the
  *      grid's threads fit max_threads; a larger grid keeps each thread's
  *      length and PC hash, checked as its CTA retires, so memory follows

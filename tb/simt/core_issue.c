@@ -79,6 +79,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     scalar_issue sis; /* scalarization's state of this issue (scalar.h) */
     if (c->scalar)
         memset(&sis, 0, sizeof sis);
+    static prog_thread *xs[NX];
+    static const prog_mem *ms[NX];
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {
@@ -93,30 +95,47 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
         if (check_thread(c, t, r->pc))
             return -1;
-        unsigned k = t / (c->CW * c->WS);
-        prog_thread *x = &c->th[t];
-        x->clock = c->cycle;
-        int bad = c->scalar ? scalar_exec_thread(&c->sx, r->pc, x, (unsigned)c->gtid[t],
-                                                 &c->srf[(size_t)(t / c->WS) * c->sregs],
-                                                 &c->mem[k], &sis, &eff[nl], msg, sizeof msg)
-                            : p->ops->exec(p, r->pc, x, &c->mem[k], &eff[nl], msg, sizeof msg);
-        if (bad)
+        xs[nl] = &c->th[t];
+        xs[nl]->clock = c->cycle;
+        ms[nl] = &c->mem[t / (c->CW * c->WS)];
+        lanes[nl] = l;
+        tids[nl] = t;
+        nl++;
+    }
+    /* execution: every thread of the issue in lane order, the instruction
+     * decoded and dispatched once (prog_exec_warp: warp-level), or through
+     * the scalar unit's path thread by thread (scalar.h).  The checks above
+     * all run first: a failing check stops the run before any thread of
+     * the issue executes, and a thread list naming a slot twice whose first
+     * entry exits or reaches a barrier is caught by the PC-sequence check
+     * (or, when the grid keeps only each thread's length and PC hash, at
+     * its CTA's retirement), not by the live/barrier check, which looks at
+     * the state before the issue. */
+    if (c->scalar) {
+        for (unsigned i = 0; i < nl; i++)
+            if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
+                                   &c->srf[(size_t)(tids[i] / c->WS) * c->sregs], ms[i], &sis,
+                                   &eff[i], msg, sizeof msg))
+                return core_fail(c, "%s", msg);
+    } else {
+        unsigned done;
+        if (prog_exec_warp(p, r->pc, xs, ms, nl, eff, &done, msg, sizeof msg))
             return core_fail(c, "%s", msg);
-        o->next_pc[l] = eff[nl].next_pc;
-        if (in->unit == PU_BRA && eff[nl].taken)
+    }
+    for (unsigned i = 0; i < nl; i++) {
+        unsigned l = lanes[i], t = tids[i], k = t / (c->CW * c->WS);
+        o->next_pc[l] = eff[i].next_pc;
+        if (in->unit == PU_BRA && eff[i].taken)
             o->taken |= 1ull << l;
-        if (eff[nl].next_pc == (int)p->n) {
+        if (eff[i].next_pc == (int)p->n) {
             o->exited |= 1ull << l;
             c->live[t] = 0;
             c->cta_live[k]--;
-        } else if (in->unit == PU_BAR && eff[nl].executed) {
+        } else if (in->unit == PU_BAR && eff[i].executed) {
             o->bar |= 1ull << l;
             c->at_bar[t] = 1;
             c->cta_bar[k]++;
         }
-        lanes[nl] = l;
-        tids[nl] = t;
-        nl++;
     }
     /* when each thread's result is ready */
     static unsigned pos[NX], wave_of[NX];

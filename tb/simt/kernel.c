@@ -662,35 +662,6 @@ int kernel_next_pc(const kernel *k, int pc, const uint8_t *p)
     return (p[in->guard] ^ in->guard_neg) ? in->target : pc + 1;
 }
 
-uint32_t kernel_alu(unsigned op, unsigned cmp, uint32_t a, uint32_t b)
-{
-    switch (op) {
-    case K_MOV: return a;
-    case K_ADD: return a + b;
-    case K_SUB: return a - b;
-    case K_MUL: return a * b;
-    case K_AND: return a & b;
-    case K_OR: return a | b;
-    case K_XOR: return a ^ b;
-    case K_SHL: return a << (b & 31u);
-    case K_SHR: return a >> (b & 31u);
-    case K_MIN: return (int32_t)a < (int32_t)b ? a : b;
-    case K_MAX: return (int32_t)a > (int32_t)b ? a : b;
-    case K_SETP: {
-        int32_t x = (int32_t)a, y = (int32_t)b;
-        switch (cmp) {
-        case K_EQ: return x == y;
-        case K_NE: return x != y;
-        case K_LT: return x < y;
-        case K_LE: return x <= y;
-        case K_GT: return x > y;
-        default: return x >= y;
-        }
-    }
-    default: return 0;
-    }
-}
-
 int kernel_exec(const kernel *k, int pc, unsigned tid, unsigned lanes, uint32_t *r, uint8_t *p,
                 uint32_t *mem, int *wr, uint32_t *wval, int *taken)
 {

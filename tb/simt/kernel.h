@@ -116,7 +116,34 @@ const char *kernel_op_name(unsigned op);
 const char *kernel_cmp_name(unsigned cmp);
 /* The value of an ALU op or setp (1/0) on its two operands: the .k
  * semantics, shared by kernel_exec and the prog lowering. */
-uint32_t kernel_alu(unsigned op, unsigned cmp, uint32_t a, uint32_t b);
+static inline uint32_t kernel_alu(unsigned op, unsigned cmp, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case K_MOV: return a;
+    case K_ADD: return a + b;
+    case K_SUB: return a - b;
+    case K_MUL: return a * b;
+    case K_AND: return a & b;
+    case K_OR: return a | b;
+    case K_XOR: return a ^ b;
+    case K_SHL: return a << (b & 31u);
+    case K_SHR: return a >> (b & 31u);
+    case K_MIN: return (int32_t)a < (int32_t)b ? a : b;
+    case K_MAX: return (int32_t)a > (int32_t)b ? a : b;
+    case K_SETP: {
+        int32_t x = (int32_t)a, y = (int32_t)b;
+        switch (cmp) {
+        case K_EQ: return x == y;
+        case K_NE: return x != y;
+        case K_LT: return x < y;
+        case K_LE: return x <= y;
+        case K_GT: return x > y;
+        default: return x >= y;
+        }
+    }
+    default: return 0;
+    }
+}
 
 struct prog;
 /* Lowers k into the SM model's program representation (prog.h, kprog.c);

@@ -36,19 +36,19 @@ static uint32_t kval(const k_operand *o, const prog_thread *t)
     }
 }
 
-static int kprog_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
-                      char *err, size_t errlen)
+/* Instruction in (opcode op) for thread t: the .k semantics of one
+ * thread-instruction (kernel_alu for the ALU ops and setp), written once
+ * for kprog_exec (op read at run time) and kprog_exec_warp (op a constant
+ * in each of its loops). */
+static PROG_ALWAYS_INLINE void kprog_case(unsigned op, const kernel *k, const k_insn *in, int pc,
+                                          prog_thread *t, const prog_mem *m, prog_effect *e)
 {
-    const kernel *k = p->impl;
-    const k_insn *in = &k->ins[pc];
     uint32_t a = kval(&in->a, t), b = kval(&in->b, t);
-    (void)err;
-    (void)errlen;
     e->next_pc = pc + 1;
     e->executed = 1;
     e->taken = 0;
     e->nacc = 0;
-    switch (in->op) {
+    switch (op) {
     case K_SETP:
         t->r[K_REGS + in->dst] = kernel_alu(K_SETP, in->cmp, a, b);
         break;
@@ -59,9 +59,9 @@ static int kprog_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, 
         e->nacc = 1;
         e->acc[0].addr = addr;
         e->acc[0].bytes = 4;
-        e->acc[0].write = in->op == K_ST;
+        e->acc[0].write = op == K_ST;
         e->acc[0].space = PS_GLOBAL;
-        if (in->op == K_LD) {
+        if (op == K_LD) {
             uint32_t v;
             memcpy(&v, m->global + addr, 4);
             t->r[in->dst] = v;
@@ -80,13 +80,49 @@ static int kprog_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, 
         e->next_pc = (int)k->n;
         break;
     default:
-        t->r[in->dst] = kernel_alu(in->op, in->cmp, a, b);
+        t->r[in->dst] = kernel_alu(op, in->cmp, a, b);
         break;
     }
+}
+
+static int kprog_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                      char *err, size_t errlen)
+{
+    const kernel *k = p->impl;
+    (void)err;
+    (void)errlen;
+    kprog_case(k->ins[pc].op, k, &k->ins[pc], pc, t, m, e);
     return 0;
 }
 
-static const prog_ops kprog_ops = {kprog_exec, NULL};
+/* prog_ops.exec_warp: the opcode chosen once, a loop over the threads per
+ * opcode (tests/test_simt_prog.c: kprog_warp_exec_equals_thread_exec) */
+static int kprog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
+                           unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    const kernel *k = p->impl;
+    const k_insn *in = &k->ins[pc];
+    (void)err;
+    (void)errlen;
+#define KWARP_CASE(OP)                                                                      \
+    case OP:                                                                                \
+        for (unsigned i = 0; i < n; i++) kprog_case(OP, k, in, pc, t[i], m[i], &e[i]);      \
+        break;
+    switch (in->op) {
+    KWARP_CASE(K_MOV) KWARP_CASE(K_ADD) KWARP_CASE(K_SUB) KWARP_CASE(K_MUL) KWARP_CASE(K_AND)
+    KWARP_CASE(K_OR) KWARP_CASE(K_XOR) KWARP_CASE(K_SHL) KWARP_CASE(K_SHR) KWARP_CASE(K_MIN)
+    KWARP_CASE(K_MAX) KWARP_CASE(K_SETP) KWARP_CASE(K_BRA) KWARP_CASE(K_LD) KWARP_CASE(K_ST)
+    KWARP_CASE(K_BAR) KWARP_CASE(K_EXIT)
+    default:
+        for (unsigned i = 0; i < n; i++) kprog_case(in->op, k, in, pc, t[i], m[i], &e[i]);
+        break;
+    }
+#undef KWARP_CASE
+    *done = n;
+    return 0;
+}
+
+static const prog_ops kprog_ops = {kprog_exec, NULL, kprog_exec_warp};
 
 static void operand_text(const k_operand *o, char *buf, size_t len)
 {

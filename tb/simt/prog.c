@@ -572,3 +572,16 @@ void prog_free(prog *p)
     free(p->param);
     memset(p, 0, sizeof *p);
 }
+
+int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
+                   unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    if (p->ops->exec_warp) return p->ops->exec_warp(p, pc, t, m, n, e, done, err, errlen);
+    for (unsigned i = 0; i < n; i++)
+        if (p->ops->exec(p, pc, t[i], m[i], &e[i], err, errlen)) {
+            *done = i;
+            return -1;
+        }
+    *done = n;
+    return 0;
+}

@@ -130,6 +130,18 @@ typedef struct prog_ops {
     int (*exec)(const struct prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
                 char *err, size_t errlen);
     void (*free_impl)(struct prog *p);
+    /* Optional (NULL: prog_exec_warp calls exec per thread): executes
+     * instruction pc for the threads t[0..n-1] in that order, thread i
+     * with memory m[i] and effect e[i], exactly as n calls of exec would
+     * (the same registers, memory, effects and messages; a thread may be
+     * named twice).  0 when every thread ran; -1 when thread *done failed
+     * (err as exec's), the threads before it having run and the ones after
+     * it not.  Warp-level execution: the instruction is decoded and
+     * dispatched once for all the threads (the SM core's issue); the
+     * reference (ref.c) keeps calling exec, one thread at a time. */
+    int (*exec_warp)(const struct prog *p, int pc, prog_thread *const *t,
+                     const prog_mem *const *m, unsigned n, prog_effect *e, unsigned *done,
+                     char *err, size_t errlen);
 } prog_ops;
 
 typedef struct prog {
@@ -193,6 +205,19 @@ void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
  * exit row empty; the caller frees it.  p must have been analysed. */
 uint64_t *prog_liveness(const prog *p, unsigned *words);
 void prog_free(prog *p);
+/* For a front end's per-case semantics function called with a constant
+ * case in each loop of its exec_warp (and with the case read at run time
+ * by its exec): inlined, so that each loop is its case's code alone. */
+#if defined(__GNUC__)
+#define PROG_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define PROG_ALWAYS_INLINE inline
+#endif
+
+/* ops->exec_warp when the front end has one, else ops->exec per thread:
+ * the same contract (prog_ops.exec_warp). */
+int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
+                   unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen);
 
 /* --show-cfg's listing (prog_cfg.c): blocks, edges and each branch's
  * reconvergence PC of an analysed program (after prog_analyse). */

@@ -36,7 +36,10 @@
  * else and for every error.  Cost (callgrind, hotspot.launch, spe): 152
  * instructions per thread-instruction before the fast path, about 68 with
  * it (a fast ALU case about 45: the guard, the effect's fields, two operand
- * reads, one jump, the write).
+ * reads, one jump, the write).  ptx_exec_warp (prog_ops.exec_warp, the SM
+ * core's issue) chooses the case once and loops over the threads: each
+ * case's code is written once (fast_case, fast_value) and inlined into
+ * both ptx_exec and the warp loops.
  */
 #include <fenv.h>
 #include <math.h>
@@ -917,76 +920,102 @@ static inline int fast_begin(const ptx_fx *f, int pc, const prog_thread *t, prog
     return 1;
 }
 
-/* The fast cases that call functions (fma, unsigned division) and the
- * general path, after ptx_exec's guard: kept out of ptx_exec so that its
- * own cases, which call nothing, need no saved registers. */
-static NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
-                               prog_effect *e, char *err, size_t errlen)
+/* The value of fast case k for thread t, sources a = SRC(0), b = SRC(1)
+ * (SRC(2) read here where the case has a third): the one definition of the
+ * fast cases' semantics.  Every case that writes registers and cannot fail
+ * is here (the FK_SETP_* cases give the predicate bit); FK_DIV_U and
+ * FK_REM_U need b's value nonzero (their callers send a zero divisor to
+ * the general path, which reports it).  ptx_exec calls it with the case
+ * read at run time (one switch); ptx_exec_warp with the case a constant,
+ * once per case in a loop over the threads, so each loop body is the
+ * case's code alone. */
+static PROG_ALWAYS_INLINE uint64_t fast_value(int k, const ptx_impl *im, const ptx_fx *f, int pc,
+                                         const prog_thread *t, uint64_t a, uint64_t b)
 {
-    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
-    if (!fast_begin(f, pc, t, e)) return 0;
-    uint64_t a = SRC(0), b = SRC(1), r;
-    switch (f->k) {
-    case FK_DIV_U: case FK_REM_U: {
-        uint64_t y = SX(b);
-        if (!y) return ptx_exec_general(p, pc, t, m, e, err, errlen);
-        r = f->k == FK_DIV_U ? SX(a) / y : SX(a) % y;
-        break;
+    switch (k) {
+    case FK_MOV: return a;
+    case FK_SREG: return sreg(&im->ins[pc].a[0], t);
+    case FK_ADD: return a + b;
+    case FK_SUB: return a - b;
+    case FK_MUL: return a * b;
+    case FK_MAD: return a * b + SRC(2);
+    case FK_AND: return a & b;
+    case FK_OR: return a | b;
+    case FK_XOR: return a ^ b;
+    case FK_NOT: return ~a;
+    case FK_NEG: return (uint64_t)0 - a;
+    case FK_XORC: return a ^ f->x;
+    case FK_ANDC: return a & f->x;
+    case FK_SHL: return (uint32_t)b >= f->bits ? 0 : a << (uint32_t)b;
+    case FK_SHR_U: return (uint32_t)b >= f->bits ? 0 : SX(a) >> (uint32_t)b;
+    case FK_SHR_S:
+        return (uint64_t)((int64_t)SX(a) >> ((uint32_t)b >= f->bits ? f->bits - 1u : (uint32_t)b));
+    case FK_MULWIDE: return SX(a) * SX(b);
+    case FK_MADWIDE: return SX(a) * SX(b) + SRC(2);
+    case FK_MULHI: return (SX(a) * SX(b)) >> 32;
+    case FK_MINMAX: return (((SX(a) ^ f->flip) < (SX(b) ^ f->flip)) != f->tbl) ? a : b;
+    case FK_SETP_I: {
+        uint64_t x = SX(a) ^ f->flip, y = SX(b) ^ f->flip;
+        return (f->tbl >> ((unsigned)(x > y) * 2u + (unsigned)(x == y))) & 1u;
     }
-    case FK_FFMA32: r = bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2)))); break;
-    case FK_FFMA64: r = bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2)))); break;
-    default: return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    case FK_SETP_F32: {
+        float x = f32(a), y = f32(b);
+        return (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
+                           (unsigned)(x == y))) & 1u;
     }
-    t->r[f->d[0]] = FIX(r);
-    return 0;
+    case FK_SETP_F64: {
+        double x = f64(a), y = f64(b);
+        return (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
+                           (unsigned)(x == y))) & 1u;
+    }
+    case FK_SELP: return (SRC(2) & 1) ? a : b;
+    case FK_CVT_I: return SX(a);
+    case FK_CVT_F64_F32: return bf64((double)f32(a));
+    case FK_CVT_F32_S: return bf32((float)(int64_t)SX(a));
+    case FK_CVT_F32_U: return bf32((float)SX(a));
+    case FK_CVT_F64_S: return bf64((double)(int64_t)SX(a));
+    case FK_CVT_F64_U: return bf64((double)SX(a));
+    case FK_CVTA: return a + f->x;
+    /* float arithmetic on two numbers has one IEEE result; with a NaN
+     * operand the NaN it returns is the one the general path's function
+     * gives */
+    case FK_FADD32: return fadd32(a, b);
+    case FK_FSUB32: return fsub32(a, b);
+    case FK_FMUL32: return fmul32(a, b);
+    case FK_FDIV32: return fdiv32(a, b);
+    case FK_FADD64: return fadd64(a, b);
+    case FK_FSUB64: return fsub64(a, b);
+    case FK_FMUL64: return fmul64(a, b);
+    case FK_FDIV64: return fdiv64(a, b);
+    case FK_DIV_U: return SX(a) / SX(b);
+    case FK_REM_U: return SX(a) % SX(b);
+    case FK_FFMA32: return bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2))));
+    case FK_FFMA64: return bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2))));
+    }
+    return 0; /* not reached: the other cases are the callers' */
 }
 
-/* FK_LD, FK_ST after ptx_exec's dispatch: the guard, the access and the
- * registers (a function of its own: fewer registers to save than
- * fast_calls) */
-static NOINLINE int fast_mem(const prog *p, int pc, prog_thread *t, const prog_mem *m,
-                             prog_effect *e, char *err, size_t errlen)
+/* The register write of fast case k's value r (a compare: its predicate
+ * and, with a second destination, the complement). */
+static PROG_ALWAYS_INLINE void fast_write(int k, const ptx_fx *f, prog_thread *t, uint64_t r)
 {
-    const ptx_fx *f = &((const ptx_impl *)p->impl)->fx[pc];
-    if (!fast_begin(f, pc, t, e)) return 0;
-    uint64_t addr = (t->r[f->ar] & f->am) + f->x;
-    uint8_t *q = fast_access(p->impl, f, t, m, addr);
-    if (!q) return ptx_exec_general(p, pc, t, m, e, err, errlen);
-    unsigned n = f->vec, by = f->bytes;
-    int st = f->k == FK_ST;
-    for (unsigned i = 0; i < n; i++) {
-        e->acc[i].addr = addr + (uint64_t)i * by;
-        e->acc[i].bytes = (uint8_t)by;
-        e->acc[i].write = (uint8_t)st;
-        e->acc[i].space = f->space;
+    if (k == FK_SETP_I || k == FK_SETP_F32 || k == FK_SETP_F64) {
+        t->r[f->d[0]] = r;
+        if (f->nd > 1) t->r[f->d[1]] = r ^ 1u;
+    } else {
+        t->r[f->d[0]] = FIX(r);
     }
-    e->nacc = (uint8_t)n;
-    if (n == 1) {
-        if (st) store_n(q, SRC(0), by);
-        else t->r[f->d[0]] = FIX(load_n(q, by));
-        return 0;
-    }
-    if (st) {
-        for (unsigned i = 0; i < n; i++) store_n(q + (size_t)i * by, SRC(i), by);
-        return 0;
-    }
-    uint64_t v[4];
-    for (unsigned i = 0; i < n; i++) v[i] = load_n(q + (size_t)i * by, by);
-    for (unsigned i = 0; i < n; i++) t->r[f->d[i]] = FIX(v[i]);
-    return 0;
 }
 
-static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
-                    char *err, size_t errlen)
+/* Fast case k for one thread after its guard held: control flow, the
+ * value cases, a division (a zero divisor: the general path), a load or a
+ * store (an access fast_access refuses: the general path).  0, or -1 with
+ * err from the general path. */
+static PROG_ALWAYS_INLINE int fast_case(int k, const prog *p, const ptx_impl *im, const ptx_fx *f,
+                                   int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                                   char *err, size_t errlen)
 {
-    ptx_impl *im = p->impl;
-    const ptx_fx *f = &im->fx[pc];
-    if (f->k >= FK_DIV_U)
-        return f->k == FK_LD || f->k == FK_ST ? fast_mem(p, pc, t, m, e, err, errlen)
-                                              : fast_calls(p, pc, t, m, e, err, errlen);
-    if (!fast_begin(f, pc, t, e)) return 0;
-    uint64_t a = SRC(0), b = SRC(1), r;
-    switch (f->k) {
+    switch (k) {
     case FK_NOP: return 0;
     case FK_BRA:
         e->next_pc = p->ins[pc].target;
@@ -995,72 +1024,110 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     case FK_EXIT:
         e->next_pc = (int32_t)p->n;
         return 0;
-    case FK_MOV: r = a; break;
-    case FK_SREG: r = sreg(&im->ins[pc].a[0], t); break;
-    case FK_ADD: r = a + b; break;
-    case FK_SUB: r = a - b; break;
-    case FK_MUL: r = a * b; break;
-    case FK_MAD: r = a * b + SRC(2); break;
-    case FK_AND: r = a & b; break;
-    case FK_OR: r = a | b; break;
-    case FK_XOR: r = a ^ b; break;
-    case FK_NOT: r = ~a; break;
-    case FK_NEG: r = (uint64_t)0 - a; break;
-    case FK_XORC: r = a ^ f->x; break;
-    case FK_ANDC: r = a & f->x; break;
-    case FK_SHL: r = (uint32_t)b >= f->bits ? 0 : a << (uint32_t)b; break;
-    case FK_SHR_U: r = (uint32_t)b >= f->bits ? 0 : SX(a) >> (uint32_t)b; break;
-    case FK_SHR_S:
-        r = (uint64_t)((int64_t)SX(a) >> ((uint32_t)b >= f->bits ? f->bits - 1u : (uint32_t)b));
+    case FK_GENERAL: return ptx_exec_general(p, pc, t, m, e, err, errlen);
+    case FK_DIV_U: case FK_REM_U:
+        if (!SX(SRC(1))) return ptx_exec_general(p, pc, t, m, e, err, errlen);
         break;
-    case FK_MULWIDE: r = SX(a) * SX(b); break;
-    case FK_MADWIDE: r = SX(a) * SX(b) + SRC(2); break;
-    case FK_MULHI: r = (SX(a) * SX(b)) >> 32; break;
-    case FK_MINMAX: r = (((SX(a) ^ f->flip) < (SX(b) ^ f->flip)) != f->tbl) ? a : b; break;
-    case FK_SETP_I: {
-        uint64_t x = SX(a) ^ f->flip, y = SX(b) ^ f->flip;
-        r = (f->tbl >> ((unsigned)(x > y) * 2u + (unsigned)(x == y))) & 1u;
-        goto setp;
+    case FK_LD: case FK_ST: {
+        uint64_t addr = (t->r[f->ar] & f->am) + f->x;
+        uint8_t *q = fast_access((ptx_impl *)im, f, t, m, addr);
+        if (!q) return ptx_exec_general(p, pc, t, m, e, err, errlen);
+        unsigned n = f->vec, by = f->bytes;
+        for (unsigned i = 0; i < n; i++) {
+            e->acc[i].addr = addr + (uint64_t)i * by;
+            e->acc[i].bytes = (uint8_t)by;
+            e->acc[i].write = (uint8_t)(k == FK_ST);
+            e->acc[i].space = f->space;
+        }
+        e->nacc = (uint8_t)n;
+        if (n == 1) {
+            if (k == FK_ST) store_n(q, SRC(0), by);
+            else t->r[f->d[0]] = FIX(load_n(q, by));
+            return 0;
+        }
+        if (k == FK_ST) {
+            for (unsigned i = 0; i < n; i++) store_n(q + (size_t)i * by, SRC(i), by);
+            return 0;
+        }
+        uint64_t v[4];
+        for (unsigned i = 0; i < n; i++) v[i] = load_n(q + (size_t)i * by, by);
+        for (unsigned i = 0; i < n; i++) t->r[f->d[i]] = FIX(v[i]);
+        return 0;
     }
-    case FK_SETP_F32: {
-        float x = f32(a), y = f32(b);
-        r = (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
-                        (unsigned)(x == y))) & 1u;
-        goto setp;
     }
-    case FK_SETP_F64: {
-        double x = f64(a), y = f64(b);
-        r = (f->tbl >> ((unsigned)(isnan(x) || isnan(y)) * 3u + (unsigned)(x > y) * 2u +
-                        (unsigned)(x == y))) & 1u;
-        goto setp;
-    }
-    case FK_SELP: r = (SRC(2) & 1) ? a : b; break;
-    case FK_CVT_I: r = SX(a); break;
-    case FK_CVT_F64_F32: r = bf64((double)f32(a)); break;
-    case FK_CVT_F32_S: r = bf32((float)(int64_t)SX(a)); break;
-    case FK_CVT_F32_U: r = bf32((float)SX(a)); break;
-    case FK_CVT_F64_S: r = bf64((double)(int64_t)SX(a)); break;
-    case FK_CVT_F64_U: r = bf64((double)SX(a)); break;
-    case FK_CVTA: r = a + f->x; break;
-    /* float arithmetic on two numbers has one IEEE result; with a NaN
-     * operand the NaN it returns is the one fast_calls' function gives */
-    case FK_FADD32: r = fadd32(a, b); break;
-    case FK_FSUB32: r = fsub32(a, b); break;
-    case FK_FMUL32: r = fmul32(a, b); break;
-    case FK_FDIV32: r = fdiv32(a, b); break;
-    case FK_FADD64: r = fadd64(a, b); break;
-    case FK_FSUB64: r = fsub64(a, b); break;
-    case FK_FMUL64: r = fmul64(a, b); break;
-    case FK_FDIV64: r = fdiv64(a, b); break;
-    default: r = 0; break; /* not reached: fast_calls' cases */
-    }
-    t->r[f->d[0]] = FIX(r);
-    return 0;
-setp:
-    t->r[f->d[0]] = r;
-    if (f->nd > 1) t->r[f->d[1]] = r ^ 1u;
+    fast_write(k, f, t, fast_value(k, im, f, pc, t, SRC(0), SRC(1)));
     return 0;
 }
+
+/* Every fast case, in two lists: the ones that call nothing (ptx_exec's
+ * own) and the ones that call functions (fma, unsigned division, loads and
+ * stores, the general path: fast_calls'), in ptx_int.h's order. */
+#define FAST_PLAIN(X)                                                                           \
+    X(FK_NOP) X(FK_BRA) X(FK_EXIT) X(FK_MOV) X(FK_SREG) X(FK_ADD) X(FK_SUB) X(FK_MUL) X(FK_MAD) \
+    X(FK_AND) X(FK_OR) X(FK_XOR) X(FK_NOT) X(FK_NEG) X(FK_XORC) X(FK_ANDC) X(FK_SHL)          \
+    X(FK_SHR_U) X(FK_SHR_S) X(FK_MULWIDE) X(FK_MADWIDE) X(FK_MULHI) X(FK_MINMAX) X(FK_SETP_I) \
+    X(FK_SETP_F32) X(FK_SETP_F64) X(FK_SELP) X(FK_CVT_I) X(FK_CVT_F64_F32) X(FK_CVT_F32_S)    \
+    X(FK_CVT_F32_U) X(FK_CVT_F64_S) X(FK_CVT_F64_U) X(FK_CVTA) X(FK_FADD32) X(FK_FSUB32)       \
+    X(FK_FMUL32) X(FK_FDIV32) X(FK_FADD64) X(FK_FSUB64) X(FK_FMUL64) X(FK_FDIV64)
+#define FAST_CALLING(X) \
+    X(FK_DIV_U) X(FK_REM_U) X(FK_FFMA32) X(FK_FFMA64) X(FK_LD) X(FK_ST) X(FK_GENERAL)
+
+/* one thread: fast_case with the case a constant */
+#define ONE_CASE(K) \
+    case K: return fast_case(K, p, im, f, pc, t, m, e, err, errlen);
+
+/* The cases that call functions, after ptx_exec's dispatch: kept out of
+ * ptx_exec so that its own cases, which call nothing, need no saved
+ * registers. */
+static NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+                               prog_effect *e, char *err, size_t errlen)
+{
+    const ptx_impl *im = p->impl;
+    const ptx_fx *f = &im->fx[pc];
+    if (!fast_begin(f, pc, t, e)) return 0;
+    switch (f->k) { FAST_CALLING(ONE_CASE) }
+    return 0;
+}
+
+static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    char *err, size_t errlen)
+{
+    const ptx_impl *im = p->impl;
+    const ptx_fx *f = &im->fx[pc];
+    if (f->k >= FK_DIV_U) return fast_calls(p, pc, t, m, e, err, errlen);
+    if (!fast_begin(f, pc, t, e)) return 0;
+    switch (f->k) { FAST_PLAIN(ONE_CASE) }
+    return 0;
+}
+
+/* prog_ops.exec_warp: instruction pc for the threads tv[0..n-1] in
+ * order.  The case is chosen once; each case is a loop over the threads
+ * running that case of fast_case (its guard, then the case's code), so
+ * nothing is decoded or dispatched per thread.  The semantics are
+ * fast_case's, as in ptx_exec (tests/test_ptx.c:
+ * warp_exec_equals_thread_exec). */
+static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const prog_mem *const *m,
+                         unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    const ptx_impl *im = p->impl;
+    const ptx_fx *f = &im->fx[pc];
+#define WARP_CASE(K)                                                                        \
+    case K:                                                                                 \
+        for (unsigned i = 0; i < n; i++) {                                                  \
+            prog_thread *t = tv[i];                                                         \
+            if (fast_begin(f, pc, t, &e[i]) &&                                              \
+                fast_case(K, p, im, f, pc, t, m[i], &e[i], err, errlen)) {                  \
+                *done = i;                                                                  \
+                return -1;                                                                  \
+            }                                                                               \
+        }                                                                                   \
+        break;
+    switch (f->k) { FAST_PLAIN(WARP_CASE) FAST_CALLING(WARP_CASE) }
+#undef WARP_CASE
+    *done = n;
+    return 0;
+}
+#undef ONE_CASE
 
 /* ------------------------------------------------------------ decode */
 
@@ -1268,4 +1335,4 @@ static void ptx_free_impl(prog *p)
     p->impl = NULL;
 }
 
-const prog_ops ptx_ops = {ptx_exec, ptx_free_impl};
+const prog_ops ptx_ops = {ptx_exec, ptx_free_impl, ptx_exec_warp};
