@@ -421,7 +421,7 @@ one_line grid_dependent_ctas_refused 2 '^tb/kernels/bfs\.k: --grid 3: the CTAs a
 # a preset by name from any working directory: on PATH, through a
 # symbolic link, and as a copy away from the tree (the compiled-in source)
 want=$("$S" --config 001 --show-config)
-mkdir -p "$T/bin" && ln -sf "$(cd "$(dirname "$S")" && pwd)/simt" "$T/bin/simt-link" && cp "$S" "$T/bin/simt-copy"
+mkdir -p "$T/bin" && ln -sf "$(cd "$(dirname "$S")" && pwd)/simt" "$T/bin/simt-link" && rm -f "$T/bin/simt-copy" && cp "$S" "$T/bin/simt-copy"
 sdir=$(cd "$(dirname "$S")" && pwd)
 for how in "PATH=$sdir:\$PATH simt" "$(pwd)/$T/bin/simt-link" "$(pwd)/$T/bin/simt-copy"; do
   got=$(cd /tmp && eval "$how --config 001 --show-config" 2>&1)

@@ -43,17 +43,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         memset(&c->tready[(size_t)t * c->nregs], 0, c->nregs * sizeof(uint64_t));
         if (p->local_bytes)
             memset(x->local, 0, p->local_bytes);
-        x->tid[0] = f % p->block[0];
-        x->tid[1] = f / p->block[0] % p->block[1];
-        x->tid[2] = f / (p->block[0] * p->block[1]);
-        for (int d = 0; d < 3; d++) {
-            x->ntid[d] = p->block[d];
-            x->ctaid[d] = cid[d];
-            x->nctaid[d] = p->grid[d];
-        }
-        x->flat = f;
-        x->laneid = f % c->WS;
-        x->warpid = f / c->WS;
+        prog_thread_identity(x, p, f, cid, c->WS);
     }
     for (unsigned j = 0; j < c->CW; j++) {
         unsigned w = k * c->CW + j;

@@ -585,3 +585,19 @@ int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem 
     *done = n;
     return 0;
 }
+
+void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const uint32_t cid[3],
+                          unsigned warp_size)
+{
+    x->tid[0] = flat % p->block[0];
+    x->tid[1] = flat / p->block[0] % p->block[1];
+    x->tid[2] = flat / (p->block[0] * p->block[1]);
+    for (int d = 0; d < 3; d++) {
+        x->ntid[d] = p->block[d];
+        x->ctaid[d] = cid[d];
+        x->nctaid[d] = p->grid[d];
+    }
+    x->flat = flat;
+    x->laneid = flat % warp_size;
+    x->warpid = flat / warp_size;
+}

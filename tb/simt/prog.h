@@ -205,6 +205,12 @@ void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
  * exit row empty; the caller frees it.  p must have been analysed. */
 uint64_t *prog_liveness(const prog *p, unsigned *words);
 void prog_free(prog *p);
+
+/* A thread's identity in its CTA: %tid, %ntid, %ctaid, %nctaid, %laneid,
+ * %warpid and its flat index, for thread `flat` of CTA `cid` at warps of
+ * warp_size (the reference and the SM core set threads up alike). */
+void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const uint32_t cid[3],
+                          unsigned warp_size);
 /* For a front end's per-case semantics function called with a constant
  * case in each loop of its exec_warp (and with the case read at run time
  * by its exec): inlined, so that each loop is its case's code alone. */

@@ -251,17 +251,7 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
         prog_thread *x = &th[t];
         bar_pc[t] = -1;
         x->r = &o->regs[(size_t)t * p->nregs];
-        x->tid[0] = t % p->block[0];
-        x->tid[1] = t / p->block[0] % p->block[1];
-        x->tid[2] = t / (p->block[0] * p->block[1]);
-        for (int d = 0; d < 3; d++) {
-            x->ntid[d] = p->block[d];
-            x->ctaid[d] = cid[d];
-            x->nctaid[d] = p->grid[d];
-        }
-        x->flat = t;
-        x->laneid = t % s->warp_size;
-        x->warpid = t / s->warp_size;
+        prog_thread_identity(x, p, t, cid, s->warp_size);
         x->local = s->local + (size_t)t * p->local_bytes;
     }
     /* each thread runs until it exits or waits at a barrier; its PC,
