@@ -108,6 +108,43 @@ static void alloc_rf_rows(area_paper_report *p, const area_tech *t, const tsimt_
     paper_row_note(r, "a scalar operand is read once per warp instead of once per thread");
 }
 
+/* Table I's rows of one register file organisation: one SRAM bank, all
+ * its banks, one 8x8 crossbar (d->item[0] the banks, d->item[1] the
+ * crossbars, res their areas); bank is the bank's size ("8 KB"), bits the
+ * width ("256"), which also keys the published figures (002.t1.bankBITS,
+ * .banksBITS, .xbarBITS). */
+static void t1_bank_rows(area_paper_report *p, double s, const char *cfg, const area_desc *d,
+                         const area_result *res, const char *bank, const char *bits)
+{
+    char label[80], key[32];
+    area_row *r;
+    snprintf(label, sizeof label, "SRAM bank %s at %s b (1 RW port)", bank, bits);
+    r = paper_row_new(p, label, RS_MODELLED, "mm2");
+    r->ours = res[0].total_mm2;
+    r->detail = res[0];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "%s: ram %lu x %u b, 1 RW port", cfg,
+             d->item[0].arr.entries, d->item[0].arr.width);
+    snprintf(key, sizeof key, "002.t1.bank%s", bits);
+    paper_row_pub(r, key, s);
+    snprintf(label, sizeof label, "SRAM, %u banks of %s at %s b", d->item[0].count, bank, bits);
+    r = paper_row_new(p, label, RS_MODELLED, "mm2");
+    r->ours = res[0].total_mm2 * d->item[0].count;
+    paper_row_scaled(r, &res[0], d->item[0].count);
+    snprintf(r->config, sizeof r->config, "%s: %u banks", cfg, d->item[0].count);
+    snprintf(key, sizeof key, "002.t1.banks%s", bits);
+    paper_row_pub(r, key, s);
+    snprintf(label, sizeof label, "Crossbar 8x8 at %s b", bits);
+    r = paper_row_new(p, label, RS_MODELLED, "mm2");
+    r->ours = res[1].total_mm2;
+    r->detail = res[1];
+    r->has_detail = 1;
+    snprintf(r->config, sizeof r->config, "%s: %u x %u ports of %u b, global wires", cfg,
+             d->item[1].xin, d->item[1].xout, d->item[1].xwidth);
+    snprintf(key, sizeof key, "002.t1.xbar%s", bits);
+    paper_row_pub(r, key, s);
+}
+
 void area_paper_002(area_paper_report *p, const area_tech *t, double s)
 {
     /* Table I's two register files as two cfgs of one core (tsimt_frontend's
@@ -147,25 +184,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     snprintf(cl, sizeof cl, "tsimt_frontend_cfg LANES=%u K=%u WARPS=%u WARP=%u, %u regs, %u banks",
              lc.lanes, lc.width, lc.warps, lc.warp, (unsigned)T1_REGS, (unsigned)T1_BANKS);
 
-    r = paper_row_new(p, "SRAM bank 8 KB at 256 b (1 RW port)", RS_MODELLED, "mm2");
-    r->ours = rm[0].total_mm2;
-    r->detail = rm[0];
-    r->has_detail = 1;
-    snprintf(r->config, sizeof r->config, "%s: ram %lu x %u b, 1 RW port", cm,
-             mono.item[0].arr.entries, mono.item[0].arr.width);
-    paper_row_pub(r, "002.t1.bank256", s);
-    r = paper_row_new(p, "SRAM, 8 banks of 8 KB at 256 b", RS_MODELLED, "mm2");
-    r->ours = rm[0].total_mm2 * mono.item[0].count;
-    paper_row_scaled(r, &rm[0], mono.item[0].count);
-    snprintf(r->config, sizeof r->config, "%s: %u banks", cm, mono.item[0].count);
-    paper_row_pub(r, "002.t1.banks256", s);
-    r = paper_row_new(p, "Crossbar 8x8 at 256 b", RS_MODELLED, "mm2");
-    r->ours = rm[1].total_mm2;
-    r->detail = rm[1];
-    r->has_detail = 1;
-    snprintf(r->config, sizeof r->config, "%s: %u x %u ports of %u b, global wires", cm,
-             mono.item[1].xin, mono.item[1].xout, mono.item[1].xwidth);
-    paper_row_pub(r, "002.t1.xbar256", s);
+    t1_bank_rows(p, s, cm, &mono, rm, "8 KB", "256");
     r = paper_row_new(p, "Monolithic 256-bit register file, total", RS_MODELLED, "mm2");
     r->ours = tm.total_mm2;
     r->detail = tm;
@@ -175,25 +194,7 @@ void area_paper_002(area_paper_report *p, const area_tech *t, double s)
     paper_row_note(r, "one 256-bit lane: the 8 ALUs of the TSIMT core as one 8-wide lane (LANES 1, "
                       "K 8), the same warps and registers");
 
-    r = paper_row_new(p, "SRAM bank 1 KB at 32 b (1 RW port)", RS_MODELLED, "mm2");
-    r->ours = rl[0].total_mm2;
-    r->detail = rl[0];
-    r->has_detail = 1;
-    snprintf(r->config, sizeof r->config, "%s: ram %lu x %u b, 1 RW port", cl,
-             lanes.item[0].arr.entries, lanes.item[0].arr.width);
-    paper_row_pub(r, "002.t1.bank32", s);
-    r = paper_row_new(p, "SRAM, 64 banks of 1 KB at 32 b", RS_MODELLED, "mm2");
-    r->ours = rl[0].total_mm2 * lanes.item[0].count;
-    paper_row_scaled(r, &rl[0], lanes.item[0].count);
-    snprintf(r->config, sizeof r->config, "%s: %u banks", cl, lanes.item[0].count);
-    paper_row_pub(r, "002.t1.banks32", s);
-    r = paper_row_new(p, "Crossbar 8x8 at 32 b", RS_MODELLED, "mm2");
-    r->ours = rl[1].total_mm2;
-    r->detail = rl[1];
-    r->has_detail = 1;
-    snprintf(r->config, sizeof r->config, "%s: %u x %u ports of %u b, global wires", cl,
-             lanes.item[1].xin, lanes.item[1].xout, lanes.item[1].xwidth);
-    paper_row_pub(r, "002.t1.xbar32", s);
+    t1_bank_rows(p, s, cl, &lanes, rl, "1 KB", "32");
     r = paper_row_new(p, "Crossbars, 8 of 8x8 at 32 b", RS_MODELLED, "mm2");
     r->ours = rl[1].total_mm2 * lanes.item[1].count;
     paper_row_scaled(r, &rl[1], lanes.item[1].count);
