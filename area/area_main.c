@@ -12,7 +12,8 @@
  *   energy-fit the energy constants against CACTI runs, with cross-validation
  *   fit-area   the area circuit constants against CACTI runs, with cross-validation
  *              (both: --worst N, the runs worst held out with our organisation;
- *              energy-fit --terms: their energy split by the model's terms)
+ *              energy-fit --terms: their energy split by the model's terms;
+ *              --parts: each run's read split as CACTI 7 splits it, beside ours)
  *   tech       the technology table
  * Source: issue 7 (the command-line contract), SPEC sec. 6.  Validity: see
  * area/README.md.  A bad flag or value gets one line on stderr naming the
@@ -48,7 +49,7 @@ static void usage(FILE *f)
           "              [--view papers|node] [--energy]\n"
           "              [--format text|md|csv|json|svg] [-o FILE] [--profile FILE]\n"
           "  area calibrate --refs FILE.csv [-o PROFILE] [--profile START]\n"
-          "  area energy-fit --refs FILE.csv [--folds K] [--worst N [--terms]]\n"
+          "  area energy-fit --refs FILE.csv [--folds K] [--worst N [--terms]] [--parts]\n"
           "  area fit-area --refs FILE.csv [--refs FILE2.csv]... [--folds K] [--evals N]\n"
           "                [--worst N]\n"
           "  area refs [--paper 000|001|002|003|004|all] [-o FILE]\n"
@@ -70,7 +71,9 @@ static void usage(FILE *f)
           "energy-fit, fit-area --worst N: the N runs with the largest error (held out under\n"
           "--folds), with the organisation our model chose and its area shares; energy-fit\n"
           "--terms: each such run's read, write (and search) energy under the refit on all\n"
-          "runs, split by the model's terms (constant x feature; logic).\n"
+          "runs, split by the model's terms (constant x feature; logic). energy-fit --parts:\n"
+          "for runs whose table carries CACTI 7's read-energy parts (tests/data/\n"
+          "cacti7_energy_parts.csv), the read split as CACTI splits it beside ours.\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",
@@ -553,6 +556,74 @@ static void print_energy_terms(const area_ref *row, const area_eparams *p)
     }
 }
 
+/* energy-fit --parts: each run's read energy in CACTI 7's split beside ours
+ * (built-in constants), grouped alike (area_read_groups), with CACTI's
+ * organisation beside ours; then per group the ratio CACTI / ours over the
+ * runs (median, lowest, highest): a part whose ratio spreads both ways
+ * has the wrong length or count for some organisations, not the wrong
+ * constant. */
+static void print_read_parts(const area_ref *rows, unsigned n, const area_eparams *p)
+{
+    static double ratio[AREA_PG_N][AREA_REFS_MAX];
+    unsigned cnt[AREA_PG_N] = {0}, lo[AREA_PG_N] = {0}, hi[AREA_PG_N] = {0}, i, g, used = 0;
+    printf("read energy by part, CACTI 7 / ours (pJ; built-in constants), CACTI's organisation "
+           "(Ndwl x Ndbl, Nspd, Ndcm: subarray rows x columns) beside ours (words per row, "
+           "subarrays: rows x columns):\n");
+    printf("  %-34s %4s %8s %8s", "run", "nm", "CACTI", "ours");
+    for (g = 0; g < AREA_PG_N; g++)
+        printf(" %15s", area_read_group_name(g));
+    printf("  org CACTI | ours\n");
+    for (i = 0; i < n; i++) {
+        const area_ref *r = &rows[i];
+        const unsigned *org = r->cacti_org;
+        double c[AREA_PG_N], o[AREA_PG_N], ct = 0, ot = 0;
+        unsigned long per_bank = (r->a.entries + r->a.banks - 1) / r->a.banks;
+        area_tech t;
+        area_result res;
+        if (!r->has_parts || area_read_groups(r, p, c, o) || area_tech_at(r->nm, NULL, &t) ||
+            area_array_eval(&t, &r->a, &res))
+            continue;
+        for (g = 0; g < AREA_PG_N; g++) {
+            ct += c[g];
+            ot += o[g];
+        }
+        printf("  %-34.34s %4g %8.3f %8.3f", r->label, r->nm, ct * 1e3, ot * 1e3);
+        for (g = 0; g < AREA_PG_N; g++) {
+            printf(" %7.3f/%-7.3f", c[g] * 1e3, o[g] * 1e3);
+            if (c[g] > 0 && o[g] > 0) {
+                double q = c[g] / o[g];
+                if (!cnt[g] || q < ratio[g][0])
+                    lo[g] = i;
+                if (!cnt[g] || q > ratio[g][1])
+                    hi[g] = i;
+                ratio[g][0] = cnt[g] && ratio[g][0] < q ? ratio[g][0] : q;
+                ratio[g][1] = cnt[g] && ratio[g][1] > q ? ratio[g][1] : q;
+                ratio[g][2 + cnt[g]++] = q;
+            }
+        }
+        printf("  %ux%u %u %u: %lux%lu | %u %u: %ux%u\n", org[AREA_CO_NDWL], org[AREA_CO_NDBL],
+               org[AREA_CO_NSPD], org[AREA_CO_NDCM],
+               per_bank / ((unsigned long)org[AREA_CO_NDBL] * org[AREA_CO_NSPD]),
+               (unsigned long)r->a.width * org[AREA_CO_NSPD] / org[AREA_CO_NDWL], res.mux,
+               res.subarrays, res.sub_rows, res.sub_cols);
+        used++;
+    }
+    if (!used) {
+        printf("  (no run carries CACTI's read-energy parts)\n");
+        return;
+    }
+    printf("per part, CACTI / ours over the runs where both are nonzero (of %u):\n", used);
+    for (g = 0; g < AREA_PG_N; g++) {
+        double med, top;
+        if (!cnt[g])
+            continue;
+        area_err_stats(ratio[g] + 2, cnt[g], &med, &top);
+        printf("  %-8s %3u runs  median %5.2f  lowest %5.2f (%s)  highest %5.2f (%s)\n",
+               area_read_group_name(g), cnt[g], med, ratio[g][0], rows[lo[g]].label, top,
+               rows[hi[g]].label);
+    }
+}
+
 /* area energy-fit: the energy model against CACTI runs (issue 29) */
 static void print_estat(const char *what, const area_estat st[AREA_EQ_N])
 {
@@ -576,7 +647,7 @@ static int cmd_energy_fit(int argc, char **argv)
     static unsigned order[AREA_REFS_MAX];
     unsigned n, i, j, folds = 5, worst = 0;
     char err[512];
-    int a, terms = 0;
+    int a, terms = 0, parts = 0;
     const char *e;
     for (a = 2; a < argc; a++) {
         help_flag(argv[a]);
@@ -584,6 +655,8 @@ static int cmd_energy_fit(int argc, char **argv)
             refs = need_value(argc, argv, &a);
         else if (strcmp(argv[a], "--terms") == 0)
             terms = 1;
+        else if (strcmp(argv[a], "--parts") == 0)
+            parts = 1;
         else if (strcmp(argv[a], "--folds") == 0)
             folds = (unsigned)get_ulong("--folds", need_value(argc, argv, &a), 2, 64);
         else if (strcmp(argv[a], "--worst") == 0)
@@ -621,6 +694,8 @@ static int cmd_energy_fit(int argc, char **argv)
     if ((e = area_energy_stats(rows, n, NULL, &built, st)))
         die("%s%s", e, "");
     print_estat("built-in constants on these runs", st);
+    if (parts)
+        print_read_parts(rows, n, &built);
     if ((e = area_energy_fit(rows, n, NULL, NULL, &fitted)))
         die("%s%s", e, "");
     printf("refit on all %u runs (pulled toward the built-in values, weight %g):\n", n,

@@ -85,6 +85,13 @@ const char *area_array_energy_check(const area_array *a, const area_result *r)
     return NULL;
 }
 
+const char *area_read_part_name(unsigned k)
+{
+    static const char *const nm[AREA_RP_N] = {"decoder", "wordline", "address", "bitline",
+                                              "sense_amp", "data", "network", "logic"};
+    return k < AREA_RP_N ? nm[k] : "?";
+}
+
 void area_result_zero(area_result *r)
 {
     memset(r, 0, sizeof *r);
@@ -105,6 +112,8 @@ void area_result_add(area_result *a, const area_result *b, double times)
     a->op_nj += b->op_nj * times;
     a->leak_mw += b->leak_mw * times;
     a->leak_bank_mw += b->leak_bank_mw * times;
+    for (i = 0; i < AREA_RP_N; i++)
+        a->read_part[i] += b->read_part[i] * times;
     a->efficiency = a->total_mm2 > 0 ? a->storage_mm2 / a->total_mm2 : 0;
 }
 
@@ -499,6 +508,15 @@ static void bank_energy(const area_tech *t, const bank_spec *s, const bank_geom 
     edge_rd = (double)bits * c->io_ge + ab * c->addr_ge + c->timing_ge;
     edge_wr = (double)wbits * c->io_ge + ab * c->addr_ge + c->timing_ge;
     r->read_nj = area_fj_nj(t, rd) + area_ge_op_nj(t, edge_rd);
+    r->read_part[AREA_RP_DEC] = area_fj_nj(t, c->e_dec * (g->abits + 1.0) * g->ndwl);
+    r->read_part[AREA_RP_WL] = area_fj_nj(t, c->e_wl * wl * g->ndwl);
+    r->read_part[AREA_RP_ADDR] =
+        area_fj_nj(t, c->e_abc * ab * g->l_addr_tree + c->e_wire * ab * p_addr);
+    r->read_part[AREA_RP_BL] = area_fj_nj(t, c->e_bl_rd * act_cols * bl);
+    r->read_part[AREA_RP_SA] = area_fj_nj(t, c->e_sa * bits);
+    r->read_part[AREA_RP_DATA] = area_fj_nj(t, c->e_wire * bits * p_data);
+    r->read_part[AREA_RP_NET] = area_fj_nj(t, c->e_wire * net);
+    r->read_part[AREA_RP_LOGIC] = area_ge_op_nj(t, edge_rd);
     r->write_nj = area_fj_nj(t, wr) + area_ge_op_nj(t, edge_wr);
     if (s->tag_bits && s->search) {
         double rows = (double)g->sub_rows * g->ndbl * 1.0; /* every row of the bank */
@@ -622,6 +640,7 @@ static void ff_eval(const area_tech *t, const area_array *a, area_result *r)
      * write muxes and the write decoder */
     r->read_nj = area_ge_op_nj(t, area_ge_mux(c, (unsigned)(n > 0xffffffffu ? 0xffffffffu : n),
                                               a->width));
+    r->read_part[AREA_RP_LOGIC] = r->read_nj;
     r->write_nj = area_fj_nj(t, (double)a->width * c->ge_dff * c->c_ge) +
                   area_ge_op_nj(t, (double)a->width * c->ge_mux2 +
                                        (n > 1 ? area_ge_decoder(c, (unsigned)n) : 0.0));

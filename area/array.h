@@ -104,6 +104,27 @@ typedef struct {
     unsigned tag_bits;  /* CAM: compared bits, 0 = the whole width */
 } area_array;
 
+/* A read's energy split by where it goes (issue 29 item 3: set beside
+ * CACTI 7's own split of its read energy, `area energy-fit --parts`):
+ * decoders, wordlines, the address's wires (the bank's address H-tree and
+ * the path from the bank's edge to the active row), bitlines (every
+ * bitline the active row swings, precharge included), sense amplifiers,
+ * the data bits' wires from the active row to the bank's edge, the
+ * network between banks, and the logic (bank-edge latches and timing; a
+ * flip-flop array's read is all logic).  They sum to read_nj. */
+typedef enum {
+    AREA_RP_DEC = 0,
+    AREA_RP_WL,
+    AREA_RP_ADDR,
+    AREA_RP_BL,
+    AREA_RP_SA,
+    AREA_RP_DATA,
+    AREA_RP_NET,
+    AREA_RP_LOGIC,
+    AREA_RP_N
+} area_read_part;
+const char *area_read_part_name(unsigned k);
+
 typedef struct {
     area_kind kind;       /* resolved (never AK_AUTO) */
     double cls[AC_N];     /* mm^2 per component class, multipliers applied */
@@ -131,6 +152,7 @@ typedef struct {
      * access of every item (area_result_add). */
     double read_nj, write_nj, search_nj, op_nj;
     double leak_mw, leak_bank_mw;
+    double read_part[AREA_RP_N]; /* read_nj by area_read_part (sums to it) */
 } area_result;
 
 const char *area_kind_name(area_kind k);

@@ -20,12 +20,18 @@
 
 enum col {
     C_KIND, C_TECH, C_ENTRIES, C_WIDTH, C_RW, C_RD, C_WR, C_SEARCH, C_BANKS, C_AREA, C_WAYS,
-    C_TAG, C_LABEL, C_ACCESS, C_RD_E, C_WR_E, C_SE_E, C_LEAK, C_GLEAK, C_N
+    C_TAG, C_LABEL, C_ACCESS, C_RD_E, C_WR_E, C_SE_E, C_LEAK, C_GLEAK,
+    C_PART0, C_ORG0 = C_PART0 + AREA_CP_N, C_GEOM0 = C_ORG0 + AREA_CO_N,
+    C_N = C_GEOM0 + AREA_CG_N
 };
 static const char *const col_names[C_N] = {
     "kind", "tech_nm", "entries", "width_bits", "rw_ports", "rd_ports", "wr_ports",
     "search_ports", "banks", "area_mm2", "ways", "tag_bits", "label", "access_ns",
     "read_energy_nJ", "write_energy_nJ", "search_energy_nJ", "leakage_mW", "gate_leakage_mW",
+    "decoder_nJ", "wordline_nJ", "bitline_mux_nJ", "sa_mux_nJ", "precharge_nJ", "bitlines_nJ",
+    "sense_amp_nJ", "subarray_out_nJ", "htree_nJ", "other_nJ",
+    "ndwl", "ndbl", "nspd", "ndcm",
+    "mat_h_mm", "mat_w_mm", "sub_h_mm", "sub_w_mm",
 };
 /* The column names of CACTI run tables (tests/data/cacti7_tuning.csv) */
 static const struct {
@@ -115,7 +121,7 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
     for (i = 0; i < C_N; i++)
         map[i] = (int)i; /* default order */
     while (*p) {
-        char buf[1024], *line, *fields[32];
+        char buf[1024], *line, *fields[C_N + 1];
         const char *nl = strchr(p, '\n');
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         unsigned nf;
@@ -139,13 +145,13 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
             const char *q;
             for (q = line; *q; q++)
                 commas += *q == ',';
-            if (commas >= 32) {
+            if (commas >= C_N) {
                 snprintf(err, errlen, "%s line %u: %u fields, more than the %u columns known",
                          name, lineno, commas + 1, (unsigned)C_N);
                 return err;
             }
         }
-        nf = split(line, fields, 32);
+        nf = split(line, fields, C_N);
         for (i = 0; i < nf; i++)
             fields[i] = trim(fields[i]);
         is_header = first && col_lookup(fields[0]) >= 0; /* a header line names columns */
@@ -189,6 +195,10 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
         }
         memset(&r, 0, sizeof r);
         r.line = lineno;
+        r.has_parts = 1;
+        for (i = C_PART0; i < C_N; i++)
+            if (map[i] < 0 || (unsigned)map[i] >= nf || *fields[map[i]] == '\0')
+                r.has_parts = 0;
         for (i = 0; i < C_N; i++) {
             const char *v;
             int ok = 0;
@@ -247,6 +257,26 @@ const char *area_refs_parse(const char *text, const char *name, area_ref *rows, 
                 ok = 1;
                 break;
             default:
+                if (i >= C_PART0 && i < C_ORG0) {
+                    double e;
+                    ok = parse_double(v, &e) == 0 && e >= 0 && e < 1e6;
+                    if (ok)
+                        r.cacti_part[i - C_PART0] = e;
+                    break;
+                }
+                if (i >= C_GEOM0) {
+                    double e;
+                    ok = parse_double(v, &e) == 0 && e > 0 && e < 1e3;
+                    if (ok)
+                        r.cacti_geom[i - C_GEOM0] = e;
+                    break;
+                }
+                if (i >= C_ORG0) {
+                    ok = parse_ulong(v, 65536, &u) == 0 && u > 0;
+                    if (ok)
+                        r.cacti_org[i - C_ORG0] = (unsigned)u;
+                    break;
+                }
                 ok = parse_ulong(v, AREA_MAX_ENTRIES, &u) == 0;
                 if (ok) {
                     if (i == C_ENTRIES)

@@ -47,6 +47,21 @@ extern "C" {
 #define AREA_REF_MIN_MM2 1e-9
 #define AREA_REF_MAX_MM2 1e5
 
+/* CACTI 7's own split of its read energy (nJ) and its organisation, optional
+ * columns of a reference table (tests/data/cacti7_energy_parts.csv; printed by
+ * CACTI at its detailed print level): decoder, wordline, bitline mux, sense-amp
+ * mux, bitline precharge, bitlines, sense amplifiers, sub-array output driver
+ * (the data's wires from the subarray to the bank's edge), H-tree (the
+ * network between banks and between mats), and the rest of CACTI's total that
+ * it does not itemise; then its geometry (mm): mat height and width, subarray
+ * height and width.  Set beside ours by `area energy-fit --parts`. */
+enum {
+    AREA_CP_DEC, AREA_CP_WL, AREA_CP_BLMUX, AREA_CP_SAMUX, AREA_CP_PRE, AREA_CP_BL, AREA_CP_SA,
+    AREA_CP_OUT, AREA_CP_HTREE, AREA_CP_OTHER, AREA_CP_N
+};
+enum { AREA_CO_NDWL, AREA_CO_NDBL, AREA_CO_NSPD, AREA_CO_NDCM, AREA_CO_N };
+enum { AREA_CG_MAT_H, AREA_CG_MAT_W, AREA_CG_SUB_H, AREA_CG_SUB_W, AREA_CG_N };
+
 typedef struct {
     area_array a;
     double nm;
@@ -55,6 +70,12 @@ typedef struct {
      * search energy per access (nJ), subthreshold leakage (mW; of one bank
      * and the network for a banked array) */
     double read_nj, write_nj, search_nj, leak_mw;
+    /* CACTI's read energy by part, organisation, geometry: has_parts is 1
+     * when every one of these columns is present */
+    int has_parts;
+    double cacti_part[AREA_CP_N];
+    unsigned cacti_org[AREA_CO_N];
+    double cacti_geom[AREA_CG_N];
     char label[96];
     unsigned line;
 } area_ref;

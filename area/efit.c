@@ -270,6 +270,43 @@ const char *area_energy_predict(const area_ref *row, const area_eparams *p, doub
     return NULL;
 }
 
+const char *area_read_group_name(unsigned g)
+{
+    static const char *const nm[AREA_PG_N] = {"row", "bitline", "sense", "data", "network",
+                                              "logic"};
+    return g < AREA_PG_N ? nm[g] : "?";
+}
+
+const char *area_read_groups(const area_ref *row, const area_eparams *p,
+                             double cacti[AREA_PG_N], double ours[AREA_PG_N])
+{
+    const double *cp = row->cacti_part, *op;
+    area_tech t;
+    area_result r;
+    const char *e;
+    if (!row->has_parts)
+        return "read groups: the run has no CACTI read-energy parts";
+    if ((e = area_tech_at(row->nm, NULL, &t)))
+        return e;
+    area_eparams_apply(p, &t);
+    if ((e = area_array_eval(&t, &row->a, &r)))
+        return e;
+    op = r.read_part;
+    cacti[AREA_PG_ROW] = cp[AREA_CP_DEC] + cp[AREA_CP_WL] + cp[AREA_CP_OTHER];
+    cacti[AREA_PG_BL] = cp[AREA_CP_PRE] + cp[AREA_CP_BL] + cp[AREA_CP_BLMUX];
+    cacti[AREA_PG_SA] = cp[AREA_CP_SA] + cp[AREA_CP_SAMUX];
+    cacti[AREA_PG_DATA] = cp[AREA_CP_OUT];
+    cacti[AREA_PG_NET] = cp[AREA_CP_HTREE];
+    cacti[AREA_PG_LOGIC] = 0.0;
+    ours[AREA_PG_ROW] = op[AREA_RP_DEC] + op[AREA_RP_WL] + op[AREA_RP_ADDR];
+    ours[AREA_PG_BL] = op[AREA_RP_BL];
+    ours[AREA_PG_SA] = op[AREA_RP_SA];
+    ours[AREA_PG_DATA] = op[AREA_RP_DATA];
+    ours[AREA_PG_NET] = op[AREA_RP_NET];
+    ours[AREA_PG_LOGIC] = op[AREA_RP_LOGIC];
+    return NULL;
+}
+
 const char *area_energy_terms(const area_ref *row, const area_eparams *p, unsigned eq,
                               double terms[AREA_EFIT_DYN + 1])
 {

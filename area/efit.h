@@ -70,6 +70,21 @@ const char *area_energy_predict(const area_ref *row, const area_eparams *p,
 const char *area_energy_terms(const area_ref *row, const area_eparams *p, unsigned eq,
                               double terms[AREA_EFIT_DYN + 1]);
 
+/* One reference row's read energy in CACTI 7's split beside ours, grouped
+ * alike (issue 29 item 3: which part of a worst run's read is off; the row
+ * must carry CACTI's parts, area_ref.has_parts): the row (decoder and
+ * wordline; CACTI's un-itemised rest; our address wires), the bitlines
+ * (precharge and bitline mux included), the sense amplifiers (and their
+ * mux), the data's wires between the subarray and the bank's edge
+ * (CACTI's sub-array output driver), the network between banks and mats
+ * (CACTI's H-tree), and the logic (our bank-edge latches and timing;
+ * CACTI has no such part: 0).  Ours under p; each side sums to its read
+ * energy.  Returns NULL or a message. */
+enum { AREA_PG_ROW, AREA_PG_BL, AREA_PG_SA, AREA_PG_DATA, AREA_PG_NET, AREA_PG_LOGIC, AREA_PG_N };
+const char *area_read_group_name(unsigned g);
+const char *area_read_groups(const area_ref *row, const area_eparams *p,
+                             double cacti[AREA_PG_N], double ours[AREA_PG_N]);
+
 /* Fits p to the rows with use[i] != 0 (use NULL: every row).  start: the
  * pull's centre and the starting point (NULL: the built-in values). */
 const char *area_energy_fit(const area_ref *rows, unsigned n, const unsigned char *use,
