@@ -19,7 +19,7 @@
 # `report --view node` (every paper's rows and the mechanisms at 40 nm).  Issue 29: `array
 # --energy` (four figures, more ports cost more, banked, refusal outside the checked
 # range), `report --energy` in text/md/csv and the JSON and SVG energy, `energy-fit` and
-# `fit-area` (reports and errors).
+# `fit-area` (reports and errors; `energy-fit --parts` beside CACTI 7's own read split).
 set -u
 B=${1:-build}
 A="$B/area"
@@ -545,6 +545,22 @@ if "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 --worst 
                                         if (s < 96 || s > 104) exit 1; n++ } END { exit n < 6 }' "$T/efw"; then
   ok energy_fit_terms
 else bad energy_fit_terms "$(head -n 1 "$T/err")"; fi
+# --parts: every run carrying CACTI 7's read-energy parts, both splits side by side (the CACTI
+# column is the run's read energy), and the ratio per part; a table without them says so
+if "$A" energy-fit --refs tests/data/cacti7_energy_parts.csv --folds 3 --parts >"$T/ef" 2>"$T/err" &&
+   sed -n '/^read energy by part, CACTI 7 \/ ours/,/^per part,/p' "$T/ef" >"$T/efp" &&
+   [ "$(grep -c '_[0-9]*nm ' "$T/efp")" -eq 43 ] &&
+   [ "$(sed -n '/^per part, CACTI \/ ours/,/^refit on all/p' "$T/ef" | grep -cE '^  (row|bitline|sense|data|network) ')" -eq 5 ] &&
+   awk -F, 'FNR == NR { if (FNR > 1) ref[$1] = $13 * 1000; next }
+            FNR != NR && /_[0-9]*nm / { if (!($1 in ref) || ($3 - ref[$1]) > 0.0015 * ref[$1] + 0.001 ||
+                                           (ref[$1] - $3) > 0.0015 * ref[$1] + 0.001) exit 1; n++ }
+            END { exit n != 43 }' tests/data/cacti7_energy_parts.csv FS=' +' <(sed 's/^ *//' "$T/efp") &&
+   "$A" energy-fit --refs tests/data/cacti7_energy_tuning.csv --folds 3 --parts 2>"$T/err" |
+     grep -q "no run carries CACTI's read-energy parts"; then
+  ok energy_fit_parts
+else bad energy_fit_parts "$(head -n 1 "$T/err")"; fi
+printf 'name,type,tech_nm,entries,width_bits,rw_ports,rd_ports,wr_ports,search_ports,banks,area_mm2,bitlines_nJ\nr,ram,90,256,32,1,0,0,0,1,0.015,-1\n' >"$T/badparts.csv"
+check_bad energy_fit_bad_part_value energy-fit --refs "$T/badparts.csv" --parts
 check_bad energy_fit_terms_needs_worst energy-fit --refs tests/data/cacti7_energy_tuning.csv --terms
 check_bad energy_fit_bad_worst energy-fit --refs tests/data/cacti7_energy_tuning.csv --worst 0
 check_bad energy_fit_no_refs energy-fit
