@@ -336,6 +336,13 @@ for k in tb/kernels/*.k; do
   esac
 done
 
+# A path that falls through into its reconvergence point: no branch
+# interleaves, so dpe takes spe's cycles (tests/simt_paper/if_fall.k;
+# core_fetch.c fb_settle).  Before: spe 152, dpe 160 (a refetch a pop).
+# shellcheck disable=SC2086
+run iff003 $K/if_fall.k $P003 --mech spe,dpe &&
+  check claim003_dpe_no_refetch_if_fall "a == b" "$(get iff003 spe cycles)" "$(get iff003 dpe cycles)"
+
 # ------------------------------------------------------------- 000 claim
 # dwf's SIMD efficiency beats spe's on even_odd (000 Fig. 7).
 # shellcheck disable=SC2086

@@ -48,9 +48,11 @@ DATA = "docs/papers-results.csv"
 CHARTS = "docs/papers-results"
 WORK = "build/results/papers.csv"
 SWEEPS = ["tools/sweeps/000.sweep", "tools/sweeps/000-lat1.sweep", "tools/sweeps/001.sweep",
-          "tools/sweeps/002.sweep", "tools/sweeps/003.sweep", "tools/sweeps/004.sweep",
+          "tools/sweeps/002.sweep", "tools/sweeps/003.sweep", "tools/sweeps/003-fetch4.sweep",
+          "tools/sweeps/004.sweep",
           "tools/sweeps/000-occ.sweep", "tools/sweeps/001-occ.sweep",
           "tools/sweeps/002-occ.sweep", "tools/sweeps/003-occ.sweep",
+          "tools/sweeps/003-occ-fetch4.sweep",
           "tools/sweeps/004-occ.sweep"]
 # The launches of tb/kernels/cuda/occupancy fill the SM the way the paper's
 # grids do (docs/occupancy.md); the papers whose sweeps run them (NNN-occ).
@@ -406,30 +408,47 @@ def why_002(d, c, ks):
             "how much of each kernel's time no warp was ready.")
 
 
+def fetch4_003(d, ks):
+    """dpe against spe at fetch_width=4 (tools/sweeps/003*-fetch4.sweep) on
+    the kernels ks, and the text that says what it shows."""
+    f4 = {k: d.speedup("003", "spe", "dpe", k, "fetch_width=4") for k in ks}
+    f4 = {k: v for k, v in f4.items() if v}
+    if not f4:
+        return ""
+    closed = sorted(k for k in f4 if f4[k] >= 1.0 - 1e-9)
+    left = sorted(k for k in f4 if f4[k] < 1.0 - 1e-9)
+    return (
+        "With four fetches a cycle instead of the preset's two (one per scheduler; 003 "
+        "does not state its fetch width; tools/sweeps/003*-fetch4.sweep) dpe against "
+        "spe is " + ", ".join(f"{k} {f4[k]:.4f}" for k in sorted(f4)) + ". "
+        + (f"On {', '.join(closed)} the difference is fetch bandwidth: dpe fetches for "
+           "two paths a warp (003 doubles the instruction buffer, l.731-733), and a path "
+           "that a nested divergence suspends loses its buffer and fetches again, which "
+           "costs cycles where the baseline already uses most of the two fetch slots. "
+           if closed else "")
+        + (f"On {', '.join(left)} it is not the fetch width: the order in which dpe "
+           "issues the two paths of a branch (the one not issued last first, 003's "
+           "interleaving) differs from the stack's taken-first order, and the warps' "
+           "issue cycles shift with it. " if left else ""))
+
+
 def why_003(d, c, ks):
     per = {k: d.speedup("003", "spe", "dpe", k) for k in ks}
     worst = min((k for k in per if per[k]), key=lambda k: per[k])
     a, b = d.ok("003", "dpe", worst), d.ok("003", "spe", worst)
     below = sorted(k for k in per if per[k] and per[k] < 1)
-    probed = [k for k in below if k in ("bfs", "lud")]  # the kernels the probes ran on
     return (
         f"On {worst} ({pct(per[worst])}, {b['cycles']} -> {a['cycles']} cycles) dpe "
-        f"issues {a['warp_insts']} warp instructions as spe does ({b['warp_insts']}) and no "
-        f"branch interleaves (avg_paths {extra(a, 'avg_paths')}): the dual-path stack did "
-        "nothing. dpe's scoreboard costs nothing the baseline's does not (mech_dpe.c: every "
-        "writeback of a cycle frees its register in that cycle, and an instruction's "
-        "destinations are all reserved at its issue, as the core's scoreboard does; 003's "
-        "is the baseline's with shadow bits, sec. 3.2). Below 1: "
-        + (", ".join(f"{k} {per[k]:.4f}" for k in below) or "none")
-        + ". " + ("On hotspot the difference is the fetch order: dpe's round robin serves "
-                  "two contexts per warp (003 doubles the instruction buffer, l.731-733), "
-                  "and at fetch_width=4 the two take the same cycles. "
-                  if "hotspot" in below else "")
-        + (f"On {' and '.join(probed)} neither a wider fetch (fetch_width=4), a third "
-           "buffer entry nor 16 scoreboard entries changes it, which leaves 003's "
-           "conservative shadow bits (l.693-706: false dependencies at a divergence; a "
-           "non-conservative scoreboard gains at most 1%, l.1153-1156) as the likely cause, "
-           "not established here. " if probed else "")
+        f"issues {a['warp_insts']} warp instructions as spe does ({b['warp_insts']}) "
+        f"(avg_paths {extra(a, 'avg_paths')}). dpe's scoreboard costs nothing the "
+        "baseline's does not (mech_dpe.c: every writeback of a cycle frees its register "
+        "in that cycle, and an instruction's destinations are all reserved at its issue, "
+        "as the core's scoreboard does; 003's is the baseline's with shadow bits, sec. "
+        "3.2), and a path that falls into its reconvergence point keeps its prefetched "
+        "instruction when the entry pops, as the stack's does (core_fetch.c, "
+        "claim003_dpe_no_refetch_if_fall). Below 1: "
+        + (", ".join(f"{k} {per[k]:.4f}" for k in below) or "none") + ". "
+        + fetch4_003(d, below)
         + "003 itself reports MUMpp at -1.1% (l.1101-1102).")
 
 
@@ -510,8 +529,8 @@ def why_occ_idle(d, c, ks):
     return (
         f"{c['mech']} against {c['base']} per kernel: " + "; ".join(rows) + ". "
         + ("Where the baseline is rarely idle, a second path of a branch has little "
-           "latency left to hide, and dpe issues the same warp instructions; which of "
-           "its cycles make the difference is not established here."
+           "latency left to hide, and dpe issues the same warp instructions. "
+           + fetch4_003(d, [k for k in ks if (d.speedup("003", "spe", "dpe", k) or 1) < 1])
            if c["paper"] == "003" else
            "stsimt gains where the warps diverge (the divergent set: "
            + pct(evaluate(d, dict(c, kernels="divergent"))[2]) + ", the claim above) and "

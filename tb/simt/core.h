@@ -40,7 +40,13 @@
  *      what the fetch stage left of the cycle's fetch_width, so a buffer of
  *      one entry issues every cycle.  When a context's PC is not its buffer's head
  *      (a taken branch, a reconvergence), the buffer is flushed and
- *      refilled: one bubble, the same for every mechanism.
+ *      refilled: one bubble, the same for every mechanism.  With two
+ *      contexts a warp (dpe's paths, sbi's CPC1/CPC2), a buffer whose head
+ *      is now the other context's PC moves there instead (core_fetch.c,
+ *      fb_settle): a path that falls into its reconvergence point keeps its
+ *      prefetched instruction when the stack pops, as the one-context
+ *      stack's does; a path waiting there keeps its buffer (it takes no
+ *      fetch while it waits) so that it can move when the entry pops.
  *   4. The mechanism's cycle (ops->cycle): candidates, issue, commit (see
  *      mech.h).  Up to `schedulers` issue ports; port p schedules the warps
  *      w with w mod schedulers == p (001's even/odd pools).  An issued
@@ -249,6 +255,7 @@ typedef struct core_stats {
     uint64_t lane_busy;        /* lane-cycles that executed a thread */
     uint64_t group_busy;       /* SIMD group-cycles busy */
     uint64_t segments, bank_conflicts, fetches, flushes;
+    uint64_t fb_moves;         /* buffers that followed their PC to another context */
     uint64_t ctas;             /* CTAs run */
     uint64_t scalar_issues;    /* scalarization: issues of scalar instructions */
     uint64_t hist[CORE_MAX_WARP + 1]; /* issue slots by active threads */

@@ -22,22 +22,64 @@ static void fb_recheck(core *c, unsigned i)
     fb_bit(c->fcand, i, ok);
 }
 
+/* Warp w's contexts after their PCs may have moved.  A buffer whose head
+ * is its context's PC stays.  A buffer whose head is now the PC of
+ * another context of the warp, whose own buffer does not hold it, moves
+ * there: the instructions are the same, only the path they are tagged
+ * with changes (one PC comparator per context).  That is the case when a
+ * two-path mechanism's path reaches its reconvergence PC and the stack
+ * pops to an entry whose other side continues at that PC (dpe), or when
+ * sbi's secondary becomes the primary: the single-path stack keeps its
+ * prefetched instruction there, and so do they.  With two contexts, the
+ * buffer of a context with nothing to fetch (a path waiting at its
+ * reconvergence point, or suspended) is kept, not flushed, so that it can
+ * move when the entry pops; it is flushed once its context has a PC it
+ * does not hold.  Every other buffer is flushed.  With one context per
+ * warp this is the plain flush. */
+static void fb_settle(core *c, unsigned w)
+{
+    unsigned n = c->nctx, base = w * n;
+    int want[CORE_MAX_CTX], keep[CORE_MAX_CTX];
+    for (unsigned k = 0; k < n; k++) {
+        const fetchbuf *b = &c->fb[base + k];
+        want[k] = c->ops->fetch_pc(c, c->m, w, k);
+        keep[k] = b->n && b->pc == want[k];
+    }
+    for (unsigned k = 0; k < n; k++)
+        for (unsigned j = 0; j < n && !keep[k] && want[k] >= 0; j++)
+            if (j != k && !keep[j] && c->fb[base + j].n && c->fb[base + j].pc == want[k]) {
+                fetchbuf t = c->fb[base + k];
+                c->fb[base + k] = c->fb[base + j];
+                c->fb[base + j] = t;
+                keep[k] = 1;
+                keep[j] = c->fb[base + j].n && c->fb[base + j].pc == want[j];
+                c->st.fb_moves++;
+            }
+    for (unsigned k = 0; k < n; k++) {
+        fetchbuf *b = &c->fb[base + k];
+        if (b->n && !keep[k] && !(n > 1 && want[k] < 0)) {
+            b->n = 0;
+            c->st.flushes++;
+        }
+        fb_recheck(c, base + k);
+    }
+}
+
 void core_fetch(core *c)
 {
     if ((c->ops->flags & MECH_OWN_FETCH) || !c->ops->fetch_pc)
         return;
     unsigned nctx = c->W * c->nctx, nwd = (nctx + 63) / 64;
     unsigned budget = c->P.fetch_width ? c->P.fetch_width : c->P.schedulers;
-    /* flush the buffers whose context moved elsewhere */
+    /* flush the buffers whose context moved elsewhere (fb_dirty marks
+     * every context of a warp: fb_settle takes the warp at its first) */
+    unsigned last = ~0u;
     for (unsigned wd = 0; wd < nwd; wd++)
         for (uint64_t d = c->fdirty[wd]; d; d &= d - 1) {
-            unsigned i = wd * 64 + ctz(d);
-            fetchbuf *b = &c->fb[i];
-            if (b->n && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) != b->pc) {
-                b->n = 0;
-                c->st.flushes++;
-            }
-            fb_recheck(c, i);
+            unsigned w = (wd * 64 + ctz(d)) / c->nctx;
+            if (w != last)
+                fb_settle(c, w);
+            last = w;
         }
     memset(c->fdirty, 0, sizeof c->fdirty);
     /* round robin over the candidates after the last context fetched */
@@ -58,7 +100,8 @@ void core_fetch(core *c)
                     if (pc < 0 || pc >= (int)c->p->n)
                         continue; /* nothing to fetch yet (launching, waiting) */
                     b->pc = pc;
-                }
+                } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
+                    continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
                 b->t[b->n++] = c->cycle;
                 c->st.fetches++;
                 budget--;

@@ -7,7 +7,10 @@
  * the two paths of a divergent branch, PathL and PathR, and their
  * reconvergence PC; DEPTH = dpe_depth), so both paths of the top entry are
  * schedulable (003 sec. 3.1); the fetch buffer per path (003 doubles the
- * instruction buffer, l.731-733: nctx = 2); and the shadow scoreboard
+ * instruction buffer, l.731-733: nctx = 2; a buffer follows its PC to the
+ * other path's context when the entry pops, core.h step 3, so a path that
+ * falls into the reconvergence point costs no refetch, as in spe); and the
+ * shadow scoreboard
  * (003 sec. 3.2: per warp and path, entries of pending destination
  * registers with a shadow bit), which replaces the core's per-warp
  * scoreboard (MECH_OWN_SB).
