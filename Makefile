@@ -129,6 +129,9 @@ $(B)/asan/%: tests/%.c $(B)/libmodels_san.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(B)/libmodels_san.a -lm -o $@
 
+# the math functions of the CUDA header, on the host (tests/test_cuda_math.c)
+$(B)/tests/test_cuda_math $(B)/asan/test_cuda_math: tb/cuda/warphw_math.h
+
 $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $< $(B)/libmodels.a -lm -o $@
 

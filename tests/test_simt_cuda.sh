@@ -36,6 +36,7 @@ nm=$(wc -w <<<"$mechs")
 declare -A small=(
   [treesearch]='s/^param s32 100$/param s32 30/'
   [mandelbrot]='s/^grid 2 3$/grid 2 1/'
+  [libdev]='s/^grid 2$/grid 1/'
 )
 if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
 else presets="default 000 001 002 003 004" full=0; fi
@@ -52,8 +53,8 @@ for cfg in $presets; do
     if [ "$cfg" != default ] && [ $full -eq 0 ] && [ -n "${small[$k]:-}" ]; then
       tag=small
       if [ ! -f "$T/$k-small.launch" ]; then
-        sed -e "s|^ptx |ptx $PWD/tb/kernels/cuda/|" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
-        cmp -s <(sed "s|^ptx |ptx $PWD/tb/kernels/cuda/|" "$L") "$T/$k-small.launch" &&
+        sed -e "s|^ptx |ptx $PWD/$(dirname "$L")/|" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
+        cmp -s <(sed "s|^ptx |ptx $PWD/$(dirname "$L")/|" "$L") "$T/$k-small.launch" &&
           bad "simt_cuda_${k}_smaller" "the table's edit '${small[$k]}' no longer applies to $L"
       fi
       L=$T/$k-small.launch

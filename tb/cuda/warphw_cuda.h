@@ -304,6 +304,8 @@ WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
 WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
 WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
 #undef WARPHW_MATH
+/* what libdevice would give: one source for both sides (tb/cuda/warphw_math.h) */
+#include "warphw_math.h"
 /* integer and conversion intrinsics: the device's instruction, the
  * host's same result (PTX semantics: clz of 0 is the width, cvt to an
  * integer saturates and takes NaN to 0, .sat takes NaN to +0 and keeps
@@ -545,5 +547,31 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define floor(x) warphw_floor(x)
 #define ceil(x) warphw_ceil(x)
 #define fma(a, b, c) warphw_fma(a, b, c)
+#define powf(x, y) warphw_powf(x, y)
+#define __powf(x, y) warphw_fast_powf(x, y)
+#define fmodf(x, y) warphw_fmodf(x, y)
+#define ldexpf(x, n) warphw_ldexpf(x, n)
+#define frexpf(x, e) warphw_frexpf(x, e)
+#define expm1f(x) warphw_expm1f(x)
+#define log1pf(x) warphw_log1pf(x)
+#define sinhf(x) warphw_sinhf(x)
+#define coshf(x) warphw_coshf(x)
+#define tanhf(x) warphw_tanhf(x)
+#define erff(x) warphw_erff(x)
+#define atanf(x) warphw_atanf(x)
+#define atan2f(y, x) warphw_atan2f(y, x)
+#define asinf(x) warphw_asinf(x)
+#define acosf(x) warphw_acosf(x)
+#define cbrtf(x) warphw_cbrtf(x)
+#define hypotf(x, y) warphw_hypotf(x, y)
+#define tanf(x) (warphw_sinf(x) / warphw_cosf(x))
+#define __tanf(x) tanf(x)
+#define __frsqrt_rn(x) warphw_frsqrt_rn(x)
+#define exp(x) warphw_exp(x)
+#define log(x) warphw_log(x)
+#define pow(x, y) warphw_pow(x, y)
+#define exp2(x) warphw_exp2(x)
+#define log2(x) warphw_log2(x)
+#define log10(x) warphw_log10(x)
 
 #endif
