@@ -48,9 +48,13 @@
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
  * nvcc -use_fast_math, not libdevice's accurate ones (-nocudalib has none).
- * What only libdevice has (powf, fmodf, tanhf, erff, atan2f, exp/log/pow
- * on double, __frsqrt_rn, ...) is not provided: clang stops at it with
- * `use of undeclared identifier`.
+ * What only libdevice has is written here from the functions' definitions
+ * (warphw_math.h, one source for both sides; errors in docs/ptx.md):
+ * powf and __powf (the fast form, powf with C99's special cases), fmodf,
+ * ldexpf, frexpf (exact), expm1f, log1pf, sinhf, coshf, tanhf, erff,
+ * atanf, atan2f, asinf, acosf, cbrtf, hypotf, __frsqrt_rn (in double,
+ * rounded once), tanf and __tanf (sinf / cosf), and exp, log, pow, exp2,
+ * log2, log10 on double.
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
