@@ -878,6 +878,13 @@ TEST(calls_inlined)
     expect_err(FUNCS, "{\n.param .b32 param0;\n@%p1 call mark, ();\n}", -1, "unsupported PTX: guarded call");
     expect_err(FUNCS, "{\n.param .b32 param0;\nst.param.b32 [param0+4], %r1;\n}", -1,
                "unsupported PTX: an access at offset 4 of the scalar call parameter 'param0'");
+    /* a function with two return values: refused where it is called,
+     * skipped where nobody calls it */
+    const char *two = ".func (.param .b32 r0, .param .b32 r1) two()\n{\nret;\n}\n";
+    expect_err(two, "call.uni (retval0, retval1), two, ();", -1, "t.ptx:4: unsupported PTX: a function with 2 return values");
+    RUN_OK(e, two, "mov.u32 %r1, 3;");
+    CHECK_EQ(R(&e, "%r1"), 3);
+    done(&e);
     /* a callee sees its own registers, not its caller's */
     expect_err(".func f()\n{\nadd.u32 %r1, %r1, 1;\nret;\n}\n", "call.uni f, ();", -1,
                "t.ptx:6: undeclared register %r1");

@@ -91,6 +91,7 @@ static char *paren(char **c)
 static int func_header(ptx_ps *s, char *hdr, ptx_func *f)
 {
     char *c = strstr(hdr, ".func");
+    unsigned many = 0;
     c += 5;
     while (isspace((unsigned char)*c)) c++;
     if (*c == '(') {
@@ -99,8 +100,8 @@ static int func_header(ptx_ps *s, char *hdr, ptx_func *f)
         char (*rn)[64] = NULL;
         unsigned nr = 0;
         if (param_names(s, r, &rn, &nr)) { free(rn); return -1; }
-        if (nr > 1) { free(rn); return UNSUP(s, "a function with %u return values", nr); }
-        if (nr) snprintf(f->rname, sizeof f->rname, "%s", rn[0]);
+        if (nr > 1) many = nr;
+        else if (nr) snprintf(f->rname, sizeof f->rname, "%s", rn[0]);
         f->nret = nr;
         free(rn);
         while (isspace((unsigned char)*c)) c++;
@@ -110,6 +111,7 @@ static int func_header(ptx_ps *s, char *hdr, ptx_func *f)
     if (!k || k >= sizeof f->name) return ptx_fail(s, s->sline, "bad .func name");
     memcpy(f->name, c, k);
     f->name[k] = 0;
+    if (many) return UNSUP(s, "a function with %u return values", many);
     c += k;
     while (isspace((unsigned char)*c)) c++;
     if (*c == '(') {
@@ -144,7 +146,17 @@ int ptx_scan_funcs(ptx_ps *s)
         ptx_func *f = &s->funcs[s->nfuncs];
         memset(f, 0, sizeof *f);
         f->line = s->sline;
-        if (func_header(s, w, f)) { free(f->pname); rc = -1; break; }
+        if (func_header(s, w, f)) {
+            /* a header it cannot use is an error only where it is called
+             * (a .func nobody calls is skipped) */
+            free(f->pname);
+            f->pname = NULL;
+            f->nparam = 0;
+            f->bad = strdup(s->err);
+            s->failed = 0;
+            s->err[0] = 0;
+            if (!f->bad) { rc = ptx_fail(s, s->sline, "out of memory"); break; }
+        }
         s->nfuncs++;
         /* a definition is followed by '{'; a declaration ended with ';' */
         size_t q = s->pos;
@@ -167,7 +179,10 @@ int ptx_scan_funcs(ptx_ps *s)
 
 void ptx_free_funcs(ptx_ps *s)
 {
-    for (unsigned i = 0; i < s->nfuncs; i++) free(s->funcs[i].pname);
+    for (unsigned i = 0; i < s->nfuncs; i++) {
+        free(s->funcs[i].pname);
+        free(s->funcs[i].bad);
+    }
     free(s->funcs);
     free(s->cp);
 }
@@ -401,6 +416,11 @@ static int inline_call(ptx_ps *s, char *stmt)
         if (!strcmp(s->funcs[i].name, target)) fi = (int)i;
     if (fi < 0) return UNSUP(s, "call of '%s', which the module does not declare", target);
     const ptx_func *f = &s->funcs[fi];
+    if (f->bad) { /* its header's error, found by ptx_scan_funcs */
+        snprintf(s->err, s->errlen, "%s", f->bad);
+        s->failed = 1;
+        return -1;
+    }
     if (!f->defined) return UNSUP(s, "call of '%s', which the module declares but does not define (extern)", target);
     for (ptx_inl *u = s->inl; u; u = u->up)
         if (u->func == (unsigned)fi)

@@ -213,6 +213,7 @@ typedef struct {
     int defined;             /* has a body (else .extern or a prototype) */
     size_t body;             /* text offset after its '{' */
     int line, body_line;
+    char *bad;               /* the header's error ("file:line: ..."), reported at a call */
 } ptx_func;
 
 /* a .param a body declares for a call: a register or a per-site .local array */
