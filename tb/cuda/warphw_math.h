@@ -27,7 +27,7 @@
  *    log1pf, sinhf, coshf, tanhf, erff, atanf, atan2f, asinf, acosf, cbrtf,
  *    hypotf, __frsqrt_rn.  The double functions they use, exp and log, are
  *    range reduction and a series: exp(x) = 2^k e^r with |r| <= ln2/2 and
- *    the Taylor series to r^13; log(x) = k ln2 + 2 atanh(s), s = (m-1)/(m+1)
+ *    the Taylor series to r^14; log(x) = k ln2 + 2 atanh(s), s = (m-1)/(m+1)
  *    with m in [sqrt(1/2), sqrt(2)), the series to s^23; atan by the
  *    reductions atan(x) = pi/2 - atan(1/x) and atan(x) = pi/6 +
  *    atan((x sqrt3 - 1)/(x + sqrt3)) to |t| <= tan(pi/12) and the series
@@ -107,26 +107,17 @@ WARPHW_DEV double warphw_scaled(double x, int k)
     return x * warphw_pow2d(k);
 }
 
-/* e^r 2^k for |r| <= ln2/2: the Taylor series to r^13 (the next term is
- * below 2^-60), scaled */
-WARPHW_DEV double warphw_expk(double r, int k)
+/* 1 + r/m (1 + r/(m+1) (1 + ... (1 + r/last))): e^r for m = 1, (e^r - 1)/r
+ * for m = 2 -- the Taylor series, nested */
+WARPHW_DEV double warphw_taylor_e(double r, int m, int last)
 {
-    double p = 1.0 / 6227020800.0;
-    p = p * r + 1.0 / 479001600.0;
-    p = p * r + 1.0 / 39916800.0;
-    p = p * r + 1.0 / 3628800.0;
-    p = p * r + 1.0 / 362880.0;
-    p = p * r + 1.0 / 40320.0;
-    p = p * r + 1.0 / 5040.0;
-    p = p * r + 1.0 / 720.0;
-    p = p * r + 1.0 / 120.0;
-    p = p * r + 1.0 / 24.0;
-    p = p * r + 1.0 / 6.0;
-    p = p * r + 0.5;
-    p = p * r + 1.0;
-    p = p * r + 1.0;
-    return warphw_scaled(p, k);
+    double p = 1.0;
+    for (int n = last; n >= m; n--) p = 1.0 + p * r / (double)n;
+    return p;
 }
+/* e^r 2^k for |r| <= ln2/2 (the series to r^14: the next term is below
+ * 2^-60) */
+WARPHW_DEV double warphw_expk(double r, int k) { return warphw_scaled(warphw_taylor_e(r, 1, 14), k); }
 
 WARPHW_DEV double warphw_exp(double x)
 {
@@ -149,20 +140,8 @@ WARPHW_DEV double warphw_exp2(double x)
 /* e^x - 1 without the cancellation near 0 */
 WARPHW_DEV double warphw_expm1(double x)
 {
-    if (warphw_absd(x) < 0.03125) { /* Taylor to x^11: the next term is below 2^-70 of x */
-        double p = 1.0 / 39916800.0;
-        p = p * x + 1.0 / 3628800.0;
-        p = p * x + 1.0 / 362880.0;
-        p = p * x + 1.0 / 40320.0;
-        p = p * x + 1.0 / 5040.0;
-        p = p * x + 1.0 / 720.0;
-        p = p * x + 1.0 / 120.0;
-        p = p * x + 1.0 / 24.0;
-        p = p * x + 1.0 / 6.0;
-        p = p * x + 0.5;
-        p = p * x + 1.0;
-        return p * x;
-    }
+    if (warphw_absd(x) < 0.03125) /* the series to x^12: the next term is below 2^-70 of x */
+        return x * warphw_taylor_e(x, 2, 12);
     return warphw_exp(x) - 1.0;
 }
 

@@ -351,26 +351,6 @@ static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
 
 /* ---------------------------------------------------------------- call sites */
 
-/* split at top-level commas, counting ( ) */
-static int split_call(char *t, char **it, int max)
-{
-    int n = 0, depth = 0;
-    char *start = t;
-    for (char *c = t;; c++) {
-        if (*c == '(') depth++;
-        if (*c == ')') depth--;
-        if ((*c == ',' && depth == 0) || !*c) {
-            if (n == max) return -1;
-            int end = !*c;
-            *c = 0;
-            it[n++] = ptx_trim(start);
-            start = c + 1;
-            if (end) break;
-        }
-    }
-    return n;
-}
-
 /* the caller's .param named in a call's list: its index in s->cp */
 static int call_arg(ptx_ps *s, const char *name, unsigned *idx)
 {
@@ -392,7 +372,7 @@ static int inline_call(ptx_ps *s, char *stmt)
     if (*c) *c++ = 0;
     if (strcmp(opc, "call") && strcmp(opc, "call.uni")) return UNSUP(s, "%s", opc);
     char *it[8];
-    int n = split_call(c, it, 8);
+    int n = ptx_split_ops(c, it, 8);
     if (n < 1) return ptx_fail(s, s->sline, "bad call");
     int k = 0;
     char *rets = NULL, *args = NULL;
@@ -432,9 +412,7 @@ static int inline_call(ptx_ps *s, char *stmt)
     in.site = s->nsites++;
     /* the lists against the callee's */
     char *ra[2], *aa[257];
-    int nr = rets ? split_call(rets, ra, 2) : 0, na = args ? split_call(args, aa, 257) : 0;
-    if (nr == 1 && !*ra[0]) nr = 0;
-    if (na == 1 && !*aa[0]) na = 0;
+    int nr = rets ? ptx_split_ops(rets, ra, 2) : 0, na = args ? ptx_split_ops(args, aa, 257) : 0;
     if (nr < 0 || (unsigned)nr != f->nret)
         return ptx_fail(s, s->sline, "call of '%s' with %d return values, it has %u", target, nr, f->nret);
     if (na < 0 || (unsigned)na != f->nparam)

@@ -194,15 +194,16 @@ static int parse_addr(ptx_ps *s, char *t, uint8_t space, ptx_opnd *o)
     return 0;
 }
 
-/* splits operands at depth-0 commas */
+/* splits operands (or a call's lists, a parameter list) at commas outside
+ * [ ], { } and ( ) */
 int ptx_split_ops(char *t, char **op, int max)
 {
     int n = 0, depth = 0;
     char *start = t;
     if (!*ptx_trim(t)) return 0;
     for (char *c = t;; c++) {
-        if (*c == '[' || *c == '{') depth++;
-        if (*c == ']' || *c == '}') depth--;
+        if (*c == '[' || *c == '{' || *c == '(') depth++;
+        if (*c == ']' || *c == '}' || *c == ')') depth--;
         if ((*c == ',' && depth == 0) || !*c) {
             if (n == max) return -1;
             int end = !*c;
