@@ -869,6 +869,7 @@ TEST(calls_inlined)
                "unsupported PTX: call of 'ext', which the module declares but does not define (extern)");
     expect_err(FUNCS, "{\n.param .b32 param0;\n.param .b32 retval0;\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
                "call (retval0), %rd1, (param0), prototype_0;\n}", -1, "unsupported PTX: indirect call");
+    expect_err(FUNCS, "mov.u64 %rd1, sq;", -1, "t.ptx:104: unsupported PTX: the address of function 'sq' (an indirect call)");
     expect_err(FUNCS, "{\n.param .b32 retval0;\ncall (retval0), %rd1, (%r1);\n}", -1,
                "unsupported PTX: indirect call through %rd1");
     expect_err(FUNCS, "{\n.param .b32 retval0;\ncall (retval0), sq, (%r1);\n}", -1,

@@ -27,7 +27,8 @@
  *
  * Refused with "file:line: unsupported PTX: ...": recursion (direct or
  * mutual: a function already being inlined at this site), an indirect call
- * (through a register, or with a .callprototype), a call of a function the
+ * (through a register, or with a .callprototype; a function's address
+ * taken, ptx_insn.c), a call of a function the
  * module only declares (.extern, or a prototype without a body), a guarded
  * call, the address of a call parameter, a vector or offset access to a
  * scalar call parameter, and a call whose argument or return lists do not
