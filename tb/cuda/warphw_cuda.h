@@ -53,8 +53,9 @@
  * powf and __powf (the fast form, powf with C99's special cases), fmodf,
  * ldexpf, frexpf (exact), expm1f, log1pf, sinhf, coshf, tanhf, erff,
  * atanf, atan2f, asinf, acosf, cbrtf, hypotf, __frsqrt_rn (in double,
- * rounded once), tanf and __tanf (sinf / cosf), and exp, log, pow, exp2,
- * log2, log10 on double.
+ * rounded once), tanf and __tanf (sinf / cosf), sincosf and __sincosf
+ * (the fast sinf, cosf), __fmaf_rn (fmaf), and exp, log, pow, exp2, log2,
+ * log10 on double.
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
@@ -310,6 +311,12 @@ WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a,
 #undef WARPHW_MATH
 /* what libdevice would give: one source for both sides (tb/cuda/warphw_math.h) */
 #include "warphw_math.h"
+/* sincosf, __sincosf: the fast sinf and cosf */
+WARPHW_DEV void warphw_sincosf(float x, float *s, float *c)
+{
+    *s = warphw_sinf(x);
+    *c = warphw_cosf(x);
+}
 /* integer and conversion intrinsics: the device's instruction, the
  * host's same result (PTX semantics: clz of 0 is the width, cvt to an
  * integer saturates and takes NaN to 0, .sat takes NaN to +0 and keeps
@@ -569,6 +576,9 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define cbrtf(x) warphw_cbrtf(x)
 #define hypotf(x, y) warphw_hypotf(x, y)
 #define tanf(x) (warphw_sinf(x) / warphw_cosf(x))
+#define sincosf(x, s, c) warphw_sincosf(x, s, c)
+#define __sincosf(x, s, c) warphw_sincosf(x, s, c)
+#define __fmaf_rn(a, b, c) warphw_fmaf(a, b, c)
 #define __tanf(x) tanf(x)
 #define __frsqrt_rn(x) warphw_frsqrt_rn(x)
 #define exp(x) warphw_exp(x)

@@ -2,8 +2,8 @@
 /* libdev.cu -- the math functions CUDA takes from libdevice, which the
  * project's header provides itself (tb/cuda/warphw_math.h: powf, __powf,
  * fmodf, ldexpf, frexpf, expm1f, log1pf, sinhf, coshf, tanhf, erff, atanf,
- * atan2f, asinf, acosf, cbrtf, hypotf, tanf, __frsqrt_rn, and exp, log, pow,
- * exp2, log2, log10 on double), each on every thread's operands: the
+ * atan2f, asinf, acosf, cbrtf, hypotf, tanf, sincosf, __fmaf_rn,
+ * __frsqrt_rn, and exp, log, pow, exp2, log2, log10 on double), each on every thread's operands: the
  * special values (zeros, infinities, NaN, +-1, the extremes, subnormals) in
  * the first threads, random bit patterns and ordinary values in the
  * others.  The device must give the host reference's bits; the functions'
@@ -42,7 +42,7 @@ extern "C" __global__ void libdev(float *fo, double *dout, int *io)
         y = (float)((int)(g % 61u) - 30) / ((g & 64u) ? 1.0f : 8.0f);
     }
     float s = x * 0.0078125f; /* |s| <= 8 for the ordinary values: erff, tanhf, asinf in range */
-    float *o = fo + t * 20;
+    float *o = fo + t * 23;
     int e = 0;
     o[0] = powf(x, y);
     o[1] = __powf(fabsf(x), y);
@@ -64,6 +64,8 @@ extern "C" __global__ void libdev(float *fo, double *dout, int *io)
     o[17] = tanf(s);
     o[18] = __frsqrt_rn(x);
     o[19] = fmodf(y, s);
+    sincosf(s, &o[20], &o[21]);
+    o[22] = __fmaf_rn(x, y, s);
     io[t] = e;
     double dx = (double)x, dy = (double)y;
     double *d = dout + t * 6;
