@@ -129,6 +129,9 @@ $(B)/asan/%: tests/%.c $(B)/libmodels_san.a $(HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(B)/libmodels_san.a -lm -o $@
 
+# the math functions of the CUDA header, on the host (tests/test_cuda_math.c)
+$(B)/tests/test_cuda_math $(B)/asan/test_cuda_math: tb/cuda/warphw_math.h
+
 $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $< $(B)/libmodels.a -lm -o $@
 
@@ -165,7 +168,7 @@ $(B)/asan/simt: $(SIMT_SAN_OBJ) $(B)/libmodels_san.a
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
 # the parser, the instruction semantics and the launch file.
-PTX_SRC := tb/simt/ptx.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/launch.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
 PTX_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,$(PTX_SRC))
 PTX_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(PTX_SRC))
 all: $(B)/ptxref $(B)/asan/ptxref
@@ -222,11 +225,11 @@ define cuda_host_recipe
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
-$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 
 # --------------------------------------------------------- co-simulation

@@ -48,9 +48,14 @@
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
  * nvcc -use_fast_math, not libdevice's accurate ones (-nocudalib has none).
- * What only libdevice has (powf, fmodf, tanhf, erff, atan2f, exp/log/pow
- * on double, __frsqrt_rn, ...) is not provided: clang stops at it with
- * `use of undeclared identifier`.
+ * What only libdevice has is written here from the functions' definitions
+ * (warphw_math.h, one source for both sides; errors in docs/ptx.md):
+ * powf and __powf (the fast form, powf with C99's special cases), fmodf,
+ * ldexpf, frexpf (exact), expm1f, log1pf, sinhf, coshf, tanhf, erff,
+ * atanf, atan2f, asinf, acosf, cbrtf, hypotf, __frsqrt_rn (in double,
+ * rounded once), tanf and __tanf (sinf / cosf), sincosf and __sincosf
+ * (the fast sinf, cosf), __fmaf_rn (fmaf), and exp, log, pow, exp2, log2,
+ * log10 on double.
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
@@ -304,6 +309,14 @@ WARPHW_MATH(double, warphw_floor, (double x), __builtin_floor(x), floor(x))
 WARPHW_MATH(double, warphw_ceil, (double x), __builtin_ceil(x), ceil(x))
 WARPHW_MATH(double, warphw_fma, (double a, double b, double c), __builtin_fma(a, b, c), fma(a, b, c))
 #undef WARPHW_MATH
+/* what libdevice would give: one source for both sides (tb/cuda/warphw_math.h) */
+#include "warphw_math.h"
+/* sincosf, __sincosf: the fast sinf and cosf */
+WARPHW_DEV void warphw_sincosf(float x, float *s, float *c)
+{
+    *s = warphw_sinf(x);
+    *c = warphw_cosf(x);
+}
 /* integer and conversion intrinsics: the device's instruction, the
  * host's same result (PTX semantics: clz of 0 is the width, cvt to an
  * integer saturates and takes NaN to 0, .sat takes NaN to +0 and keeps
@@ -545,5 +558,34 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define floor(x) warphw_floor(x)
 #define ceil(x) warphw_ceil(x)
 #define fma(a, b, c) warphw_fma(a, b, c)
+#define powf(x, y) warphw_powf(x, y)
+#define __powf(x, y) warphw_fast_powf(x, y)
+#define fmodf(x, y) warphw_fmodf(x, y)
+#define ldexpf(x, n) warphw_ldexpf(x, n)
+#define frexpf(x, e) warphw_frexpf(x, e)
+#define expm1f(x) warphw_expm1f(x)
+#define log1pf(x) warphw_log1pf(x)
+#define sinhf(x) warphw_sinhf(x)
+#define coshf(x) warphw_coshf(x)
+#define tanhf(x) warphw_tanhf(x)
+#define erff(x) warphw_erff(x)
+#define atanf(x) warphw_atanf(x)
+#define atan2f(y, x) warphw_atan2f(y, x)
+#define asinf(x) warphw_asinf(x)
+#define acosf(x) warphw_acosf(x)
+#define cbrtf(x) warphw_cbrtf(x)
+#define hypotf(x, y) warphw_hypotf(x, y)
+#define tanf(x) (warphw_sinf(x) / warphw_cosf(x))
+#define sincosf(x, s, c) warphw_sincosf(x, s, c)
+#define __sincosf(x, s, c) warphw_sincosf(x, s, c)
+#define __fmaf_rn(a, b, c) warphw_fmaf(a, b, c)
+#define __tanf(x) tanf(x)
+#define __frsqrt_rn(x) warphw_frsqrt_rn(x)
+#define exp(x) warphw_exp(x)
+#define log(x) warphw_log(x)
+#define pow(x, y) warphw_pow(x, y)
+#define exp2(x) warphw_exp2(x)
+#define log2(x) warphw_log2(x)
+#define log10(x) warphw_log10(x)
 
 #endif

@@ -125,7 +125,7 @@ static int parse_init(ptx_ps *s, char *t, uint8_t ty, uint8_t *dst, uint64_t byt
 }
 
 /* .global / .const / .shared / .local / .extern .shared variable */
-static int decl_var(ptx_ps *s, char *stmt, int in_entry)
+int ptx_decl_var(ptx_ps *s, char *stmt, int in_entry)
 {
     char *init = strchr(stmt, '=');
     if (init) *init++ = 0;
@@ -196,7 +196,7 @@ static int decl_var(ptx_ps *s, char *stmt, int in_entry)
 
 /* ------------------------------------------------------------ registers */
 
-static int declare_regs(ptx_ps *s, char *stmt)
+int ptx_declare_regs(ptx_ps *s, char *stmt)
 {
     char *w[4];
     char *rest = stmt + 4; /* after .reg */
@@ -295,12 +295,13 @@ static int entry_params(ptx_ps *s, char *hdr)
     return 0;
 }
 
-static int entry_body(ptx_ps *s)
+int ptx_body(ptx_ps *s)
 {
     char buf[4096];
     int depth = 1;
     unsigned scope_decls[64];
     unsigned scope_syms[64];
+    unsigned scope_cps[64];
     for (;;) {
         int k = ptx_next_stmt(s, buf, sizeof buf);
         if (s->failed) return -1;
@@ -309,35 +310,43 @@ static int entry_body(ptx_ps *s)
             if (depth == 64) return UNSUP(s, "scopes nested deeper than 64");
             scope_decls[depth] = s->ndecls;
             scope_syms[depth] = s->nsyms;
+            scope_cps[depth] = s->ncp;
             depth++;
             continue;
         }
         if (k == ST_CLOSE) {
             if (--depth == 0) return 0;
             s->ndecls = scope_decls[depth];
+            s->ncp = scope_cps[depth];
             (void)scope_syms;
             continue;
         }
         if (k == ST_LABEL) {
-            if (ptx_add_label(s, buf)) return -1;
+            if (ptx_call_label(s, buf)) return -1;
             continue;
         }
         char *t = ptx_trim(buf);
         if (!*t) continue;
         if (!strncmp(t, ".reg", 4) && isspace((unsigned char)t[4])) {
-            if (declare_regs(s, t)) return -1;
+            if (ptx_declare_regs(s, t)) return -1;
         } else if (!strncmp(t, ".pragma", 7)) {
         } else if (!strncmp(t, ".local", 6) || !strncmp(t, ".shared", 7) ||
                    !strncmp(t, ".extern", 7)) {
-            if (decl_var(s, t, 1)) return -1;
-        } else if (!strncmp(t, ".param", 6)) {
-            return UNSUP(s, ".param inside the body (calls are not supported)");
+            if (ptx_decl_var(s, t, 1)) return -1;
+        } else if (!strncmp(t, ".param", 6) && isspace((unsigned char)t[6])) {
+            if (ptx_call_param_decl(s, t)) return -1;
+        } else if (!strncmp(t, ".callprototype", 14) || strstr(t, ".callprototype")) {
+            return UNSUP(s, "indirect call (.callprototype)");
         } else if (t[0] == '.') {
             char *e = t;
             while (*e && !isspace((unsigned char)*e)) e++;
             *e = 0;
             return UNSUP(s, "directive %s in a body", t);
-        } else if (ptx_instruction(s, t)) return -1;
+        } else {
+            int done;
+            if (ptx_call_stmt(s, t, &done)) return -1;
+            if (!done && ptx_instruction(s, t)) return -1;
+        }
     }
 }
 
@@ -378,6 +387,7 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
     ptx_strip_comments(s->text);
     char buf[8192];
     int found = 0, addr64 = 0, have_version = 0, rc = -1;
+    if (ptx_scan_funcs(s)) goto out;
     for (;;) {
         int k = ptx_next_stmt(s, buf, sizeof buf);
         if (s->failed) goto out;
@@ -443,13 +453,13 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             s->module_syms = s->nsyms;
             snprintf(p->name, sizeof p->name, "%.63s", nm);
             if (entry_params(s, t)) goto out;
-            if (entry_body(s)) goto out;
+            if (ptx_body(s)) goto out;
             if (resolve(s, p)) goto out;
             s->nsyms = s->module_syms; /* the entry's own symbols go */
             continue;
         }
         if (i < nw && (!strcmp(w[i], ".global") || !strcmp(w[i], ".const") || !strcmp(w[i], ".shared"))) {
-            if (decl_var(s, t, 0)) goto out;
+            if (ptx_decl_var(s, t, 0)) goto out;
             continue;
         }
         if (!strcmp(w[0], ".file") || !strcmp(w[0], ".loc")) continue;
@@ -483,6 +493,23 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             }
         }
         free(readr);
+    }
+    /* A generic ld/st is a global access to the SM's timing (each access
+     * finds its own space at run time), and prog_insn.space says global;
+     * but once the entry turns a local address into a generic one
+     * (cvta.local: clang does for a structure it builds in local memory,
+     * e.g. to pass it by value to a .func), a generic access may read the
+     * thread's own local memory, where equal addresses in two threads are
+     * different words.  Its space is then PS_LOCAL for the analyses
+     * (scalar.c treats a local access as per-thread). */
+    {
+        int local_generic = 0;
+        for (unsigned i = 0; i < s->n; i++)
+            if (s->ins[i].op == OP_CVTA && s->ins[i].space == PS_LOCAL && !(s->ins[i].flags & F_TO))
+                local_generic = 1;
+        for (unsigned i = 0; local_generic && i < s->n; i++)
+            if ((s->ins[i].op == OP_LD || s->ins[i].op == OP_ST) && s->ins[i].space == PS_NONE)
+                s->pins[i].space = PS_LOCAL;
     }
     /* the .extern .shared array goes after the static ones */
     uint64_t ext = s->extern_align ? ptx_align_up(s->shared_static, s->extern_align) : s->shared_static;
@@ -559,6 +586,7 @@ out:
     free(s->ldef);
     free(s->pend);
     free(s->ginit);
+    ptx_free_funcs(s);
     return rc;
 }
 

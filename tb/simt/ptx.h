@@ -6,7 +6,7 @@
  * (ptx_exec.c).
  *
  * Accepted: .version, .target, .address_size 64, .visible/.weak .entry,
- * .func definitions (skipped: a `call` is refused), .extern .func
+ * .func definitions (each call site inlined: ptx_call.c), .extern .func
  * declarations, .reg with %r<N> ranges and plain names, .param (scalars,
  * .align N .b8 arrays, NVIDIA's .ptr attributes), .shared (module scope or
  * in the entry, static; `.extern .shared` arrays placed after the static
@@ -16,8 +16,9 @@
  * nested { } scopes, .pragma, .loc/.file, a guard on any instruction, and
  * the instructions of docs/ptx.md.
  *
- * Anything else -- call, textures, surfaces, shfl, vote, f16 types, a
- * modifier it does not know -- is refused with
+ * Anything else -- recursive, indirect or extern calls, textures,
+ * surfaces, shfl, vote, f16 types, a modifier it does not know -- is
+ * refused with
  * "file:line: unsupported PTX: ..." (the caller exits 2), never run wrongly.
  */
 #ifndef SIMT_PTX_H

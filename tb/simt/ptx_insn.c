@@ -15,12 +15,16 @@
 
 #include "ptx_int.h"
 
-static int find_reg(ptx_ps *s, const char *name)
+/* A register by name: the innermost declaration of the current function
+ * (an inlined callee sees its own registers, not its caller's), or one of
+ * the call parameters' registers (ptx_call.c), which all of them see. */
+int ptx_find_reg(ptx_ps *s, const char *name)
 {
     size_t L = strlen(name);
     size_t q = L;
     while (q > 0 && isdigit((unsigned char)name[q - 1])) q--;
-    for (unsigned i = s->ndecls; i-- > 0;) {
+    unsigned floor = strncmp(name, "%__cp", 5) ? s->decl_floor : 0;
+    for (unsigned i = s->ndecls; i-- > floor;) {
         ptx_regdecl *d = &s->decls[i];
         if (!d->count) {
             if (!strcmp(d->prefix, name)) return (int)d->base;
@@ -68,7 +72,7 @@ static int parse_scalar(ptx_ps *s, char *t, ptx_opnd *o, int want_label)
         t = ptx_trim(t + 1);
     }
     if (t[0] == '%') {
-        int r = find_reg(s, t);
+        int r = ptx_find_reg(s, t);
         if (r >= 0) {
             o->kind = O_REG;
             o->reg = r;
@@ -104,7 +108,7 @@ static int parse_scalar(ptx_ps *s, char *t, ptx_opnd *o, int want_label)
         return 0;
     }
     if (ptx_is_id0((unsigned char)t[0])) {
-        int r = find_reg(s, t); /* a register declared without '%' */
+        int r = ptx_find_reg(s, t); /* a register declared without '%' */
         if (r >= 0) {
             o->kind = O_REG;
             o->reg = r;
@@ -115,6 +119,9 @@ static int parse_scalar(ptx_ps *s, char *t, ptx_opnd *o, int want_label)
             return 0;
         }
         ptx_sym *y = ptx_find_sym(s, t);
+        for (unsigned i = 0; !y && i < s->nfuncs; i++)
+            if (!strcmp(s->funcs[i].name, t))
+                return UNSUP(s, "the address of function '%s' (an indirect call)", t);
         if (!y) return ptx_fail(s, s->sline, "unknown symbol '%s'", t);
         /* a kernel parameter's address is its offset in the parameter
          * space: clang takes it (mov.b64 %rd, k_param_3) for a structure
@@ -159,8 +166,8 @@ static int parse_addr(ptx_ps *s, char *t, uint8_t space, ptx_opnd *o)
         }
         uint64_t v;
         nterm++;
-        if (tok[0] == '%' || (ptx_is_id0((unsigned char)tok[0]) && find_reg(s, tok) >= 0)) {
-            int r = find_reg(s, tok);
+        if (tok[0] == '%' || (ptx_is_id0((unsigned char)tok[0]) && ptx_find_reg(s, tok) >= 0)) {
+            int r = ptx_find_reg(s, tok);
             if (r < 0) return ptx_fail(s, s->sline, "undeclared register %s", tok);
             if (o->reg >= 0 || neg) return ptx_fail(s, s->sline, "bad address");
             o->reg = r;
@@ -190,15 +197,16 @@ static int parse_addr(ptx_ps *s, char *t, uint8_t space, ptx_opnd *o)
     return 0;
 }
 
-/* splits operands at depth-0 commas */
+/* splits operands (or a call's lists, a parameter list) at commas outside
+ * [ ], { } and ( ) */
 int ptx_split_ops(char *t, char **op, int max)
 {
     int n = 0, depth = 0;
     char *start = t;
     if (!*ptx_trim(t)) return 0;
     for (char *c = t;; c++) {
-        if (*c == '[' || *c == '{') depth++;
-        if (*c == ']' || *c == '}') depth--;
+        if (*c == '[' || *c == '{' || *c == '(') depth++;
+        if (*c == ']' || *c == '}' || *c == ')') depth--;
         if ((*c == ',' && depth == 0) || !*c) {
             if (n == max) return -1;
             int end = !*c;
@@ -494,7 +502,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         while (*e && !isspace((unsigned char)*e)) e++;
         if (!*e) return ptx_fail(s, s->sline, "guard without an instruction");
         *e = 0;
-        int r = find_reg(s, g);
+        int r = ptx_find_reg(s, g);
         if (r < 0) return ptx_fail(s, s->sline, "undeclared guard %s", g);
         if (s->regw[r] != 0) return ptx_fail(s, s->sline, "guard %s is not a predicate", g);
         pi->guard = r;
@@ -646,7 +654,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
             return UNSUP(s, "atom.%s on a float", opc);
         if ((in->aop == A_INC || in->aop == A_DEC) && ty != T_U32) return UNSUP(s, "atom.inc/dec other than .u32");
     }
-    if (in->op == OP_ST && in->space == PS_PARAM) return UNSUP(s, "st.param (calls are not supported)");
+    if (in->op == OP_ST && in->space == PS_PARAM) return UNSUP(s, "st.param to a kernel parameter");
     if ((in->op == OP_LD || in->op == OP_ST) && ty == T_PRED) return ptx_fail(s, s->sline, "ld/st of .pred");
     if (in->vec != 1 && in->op != OP_LD && in->op != OP_ST) return UNSUP(s, ".v%d on %s", in->vec, opc);
     if (in->op == OP_CVTA && in->space != PS_GLOBAL && in->space != PS_SHARED && in->space != PS_LOCAL)

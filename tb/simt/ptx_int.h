@@ -204,6 +204,37 @@ typedef struct {
     int pc, line;
 } ptx_pending;
 
+/* a .func of the module (ptx_call.c) */
+typedef struct {
+    char name[64];
+    char rname[64];          /* the return value's .param (nret 1) */
+    char (*pname)[64];       /* the parameters' names, in order */
+    unsigned nparam, nret;
+    int defined;             /* has a body (else .extern or a prototype) */
+    size_t body;             /* text offset after its '{' */
+    int line, body_line;
+    char *bad;               /* the header's error ("file:line: ..."), reported at a call */
+} ptx_func;
+
+/* a .param a body declares for a call: a register or a per-site .local array */
+typedef struct {
+    char name[64];
+    char sub[24];            /* the register (%__cpN) or the .local array (__cpN) */
+    uint32_t bytes;
+    uint8_t reg;
+} ptx_cparam;
+
+/* one call site being inlined (ptx_call.c) */
+typedef struct ptx_inl {
+    struct ptx_inl *up;      /* the site that inlined the caller (NULL: the entry) */
+    unsigned func;           /* index in ptx_ps.funcs */
+    unsigned site;
+    unsigned *arg;           /* the callee's parameter i is the call parameter cp[arg[i]] */
+    unsigned ret;
+    char suffix[16];         /* appended to the callee's labels */
+    char ret_label[24];      /* the return point */
+} ptx_inl;
+
 typedef struct {
     const char *file;
     char *text;
@@ -240,6 +271,15 @@ typedef struct {
     ptx_pending *pend;
     unsigned npend, cappend;
     ptx_info *info;
+    /* calls (ptx_call.c) */
+    ptx_func *funcs;
+    unsigned nfuncs, capfuncs;
+    ptx_cparam *cp;
+    unsigned ncp, capcp, ncpall;
+    unsigned cp_floor;       /* the current function's call parameters start here */
+    unsigned decl_floor;     /* and its register declarations here */
+    unsigned nsites;
+    ptx_inl *inl;            /* the site being inlined (NULL: the entry's own body) */
 } ptx_ps;
 
 
@@ -267,7 +307,24 @@ int ptx_parse_fdec(const char *t, double *d);
 ptx_sym *ptx_find_sym(ptx_ps *s, const char *name);
 int ptx_add_sym(ptx_ps *s, const char *name, uint8_t space, uint64_t addr, uint64_t bytes);
 
+/* ptx.c */
+int ptx_declare_regs(ptx_ps *s, char *stmt);
+int ptx_decl_var(ptx_ps *s, char *stmt, int in_entry);
+/* an entry's or an inlined function's body, after its '{', up to the
+ * matching '}' */
+int ptx_body(ptx_ps *s);
+
+/* ptx_call.c: calls inlined at their sites */
+int ptx_scan_funcs(ptx_ps *s);          /* every .func of the module (before the entry is parsed) */
+void ptx_free_funcs(ptx_ps *s);
+int ptx_call_param_decl(ptx_ps *s, char *stmt); /* `.param` in a body */
+/* a statement of a body that is a call, an access to a call parameter or,
+ * in an inlined body, a ret or a branch: handled (*done = 1) or not */
+int ptx_call_stmt(ptx_ps *s, char *t, int *done);
+int ptx_call_label(ptx_ps *s, const char *name);
+
 /* ptx_insn.c */
+int ptx_find_reg(ptx_ps *s, const char *name);
 int ptx_split_ops(char *t, char **op, int max);
 int ptx_add_label(ptx_ps *s, const char *name);
 int ptx_instruction(ptx_ps *s, char *stmt);

@@ -1,0 +1,505 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ptx_call.c -- `call` of a .func: every call site is inlined into its
+ * caller while the entry is parsed, so that the SM model, the reference,
+ * the post-dominator reconvergence (prog_cfg.c), the divergence analysis
+ * and every mechanism see one flattened control-flow graph, as they would
+ * a kernel whose device functions the compiler had inlined itself.
+ *
+ * What a call site becomes:
+ *  - the callee's body is parsed again at each site, inside a scope of its
+ *    own: its .reg declarations are fresh registers (its %r1 is not the
+ *    caller's %r1), its labels get the suffix "_c<site>", its .local
+ *    arrays are allocated per site;
+ *  - the .param call sequence: a scalar `.param .bN param0` declared by the
+ *    caller becomes a fresh register %__cp<k>; st.param into it (the
+ *    caller's argument, the callee's return value) is a mov (a cvt that
+ *    zero-extends when the store is narrower), ld.param from it (the
+ *    callee's parameter, the caller's return value) a mov or a cvt that
+ *    extends as the load's type says (clang passes a char in a .b32 and
+ *    loads it with ld.param.s8).  An aggregate (`.param .align A .b8
+ *    param0[K]`: a structure by value) becomes a per-site .local array and
+ *    its ld/st.param become ld/st.local, byte for byte;
+ *  - `ret` in the callee is a branch to the return point (the instruction
+ *    after the call); a `ret` that is the callee's last instruction is
+ *    dropped (it would branch to the next instruction);
+ *  - nested calls are inlined the same way, transitively.
+ *
+ * Refused with "file:line: unsupported PTX: ...": recursion (direct or
+ * mutual: a function already being inlined at this site), an indirect call
+ * (through a register, or with a .callprototype; a function's address
+ * taken, ptx_insn.c), a call of a function the
+ * module only declares (.extern, or a prototype without a body), a guarded
+ * call, the address of a call parameter, a vector or offset access to a
+ * scalar call parameter, and a call whose argument or return lists do not
+ * match the callee's.
+ *
+ * Timing: an inlined body costs what its instructions cost; the call, the
+ * return and the ABI's parameter moves of a real GPU (a CAL/RET pair, the
+ * stack pointer, callee-saved registers) are not modelled.  The movs of
+ * the parameters remain as ALU instructions.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptx_int.h"
+
+/* ---------------------------------------------------------------- module scan */
+
+/* "( .param .b32 a, .param .align 8 .b8 b[16] )": the names, in order */
+static int param_names(ptx_ps *s, char *list, char (**names)[64], unsigned *n)
+{
+    char *it[256];
+    int k = ptx_split_ops(list, it, 256);
+    if (k < 0) return UNSUP(s, "a function with more than 256 parameters");
+    *names = k ? calloc((size_t)k, sizeof **names) : NULL;
+    if (k && !*names) return ptx_fail(s, s->sline, "out of memory");
+    *n = (unsigned)k;
+    for (int i = 0; i < k; i++) {
+        char *w[16];
+        int nw = ptx_words(it[i], w, 16);
+        if (nw < 2 || strcmp(w[0], ".param")) return ptx_fail(s, s->sline, "bad function parameter '%s'", it[i]);
+        char *nm = w[nw - 1];
+        char *br = strchr(nm, '[');
+        if (br) *br = 0;
+        if (!ptx_is_id0((unsigned char)nm[0]) || strlen(nm) >= 64)
+            return ptx_fail(s, s->sline, "bad function parameter '%s'", nm);
+        snprintf((*names)[i], 64, "%s", nm);
+    }
+    return 0;
+}
+
+/* the text between the '(' at *c and its ')' (nul-terminated in place);
+ * *c moves past the ')' */
+static char *paren(char **c)
+{
+    char *open = *c, *e = open + 1;
+    int depth = 1;
+    for (; *e && depth; e++) {
+        if (*e == '(') depth++;
+        if (*e == ')') depth--;
+    }
+    if (depth) return NULL;
+    e[-1] = 0;
+    *c = e;
+    return open + 1;
+}
+
+/* one .func header: [(.param ... retval)] name [(params)] [.noreturn] */
+static int func_header(ptx_ps *s, char *hdr, ptx_func *f)
+{
+    char *c = strstr(hdr, ".func");
+    unsigned many = 0;
+    c += 5;
+    while (isspace((unsigned char)*c)) c++;
+    if (*c == '(') {
+        char *r = paren(&c);
+        if (!r) return ptx_fail(s, s->sline, "bad .func return list");
+        char (*rn)[64] = NULL;
+        unsigned nr = 0;
+        if (param_names(s, r, &rn, &nr)) { free(rn); return -1; }
+        if (nr > 1) many = nr;
+        else if (nr) snprintf(f->rname, sizeof f->rname, "%s", rn[0]);
+        f->nret = nr;
+        free(rn);
+        while (isspace((unsigned char)*c)) c++;
+    }
+    size_t k = 0;
+    while (c[k] && !isspace((unsigned char)c[k]) && c[k] != '(') k++;
+    if (!k || k >= sizeof f->name) return ptx_fail(s, s->sline, "bad .func name");
+    memcpy(f->name, c, k);
+    f->name[k] = 0;
+    if (many) return UNSUP(s, "a function with %u return values", many);
+    c += k;
+    while (isspace((unsigned char)*c)) c++;
+    if (*c == '(') {
+        char *p = paren(&c);
+        if (!p) return ptx_fail(s, s->sline, "bad .func parameter list");
+        if (param_names(s, p, &f->pname, &f->nparam)) return -1;
+    }
+    return 0;
+}
+
+int ptx_scan_funcs(ptx_ps *s)
+{
+    size_t pos0 = s->pos;
+    int line0 = s->line;
+    char *buf = malloc(8192);
+    if (!buf) return ptx_fail(s, 1, "out of memory");
+    int rc = 0;
+    for (;;) {
+        int k = ptx_next_stmt(s, buf, 8192);
+        if (s->failed) { rc = -1; break; }
+        if (k == ST_EOF) break;
+        if (k == ST_OPEN) { ptx_skip_body(s); continue; }
+        if (k != ST_TEXT) continue;
+        char *t = ptx_trim(buf);
+        char *w = t;
+        while (!strncmp(w, ".visible", 8) || !strncmp(w, ".weak", 5) || !strncmp(w, ".extern", 7)) {
+            while (*w && !isspace((unsigned char)*w)) w++;
+            while (isspace((unsigned char)*w)) w++;
+        }
+        if (strncmp(w, ".func", 5) || !(isspace((unsigned char)w[5]) || w[5] == '(')) continue;
+        s->funcs = ptx_grow(s->funcs, &s->capfuncs, s->nfuncs + 1, sizeof *s->funcs);
+        ptx_func *f = &s->funcs[s->nfuncs];
+        memset(f, 0, sizeof *f);
+        f->line = s->sline;
+        if (func_header(s, w, f)) {
+            /* a header it cannot use is an error only where it is called
+             * (a .func nobody calls is skipped) */
+            free(f->pname);
+            f->pname = NULL;
+            f->nparam = 0;
+            f->bad = strdup(s->err);
+            s->failed = 0;
+            s->err[0] = 0;
+            if (!f->bad) { rc = ptx_fail(s, s->sline, "out of memory"); break; }
+        }
+        s->nfuncs++;
+        /* a definition is followed by '{'; a declaration ended with ';' */
+        size_t q = s->pos;
+        int nl = 0;
+        while (q < s->len && isspace((unsigned char)s->text[q])) nl += s->text[q++] == '\n';
+        if (q < s->len && s->text[q] == '{' && s->text[s->pos - 1] != ';') {
+            f->defined = 1;
+            f->body = q + 1;
+            f->body_line = s->line + nl;
+            s->pos = q + 1;
+            s->line += nl;
+            ptx_skip_body(s);
+        }
+    }
+    free(buf);
+    s->pos = pos0;
+    s->line = line0;
+    return rc;
+}
+
+void ptx_free_funcs(ptx_ps *s)
+{
+    for (unsigned i = 0; i < s->nfuncs; i++) {
+        free(s->funcs[i].pname);
+        free(s->funcs[i].bad);
+    }
+    free(s->funcs);
+    free(s->cp);
+}
+
+/* ---------------------------------------------------------------- call parameters */
+
+/* `.param [.align A] .type name[K]` inside a body: a call-site parameter */
+int ptx_call_param_decl(ptx_ps *s, char *stmt)
+{
+    char copy[256];
+    snprintf(copy, sizeof copy, "%s", stmt);
+    char *w[16];
+    int nw = ptx_words(copy, w, 16);
+    if (nw < 3) return ptx_fail(s, s->sline, "bad .param declaration");
+    uint64_t align = 0;
+    uint8_t ty = T_NONE;
+    for (int i = 1; i < nw - 1; i++) {
+        if (!strcmp(w[i], ".align")) {
+            if (i + 1 >= nw - 1 || ptx_parse_int(w[i + 1], &align) || !align || (align & (align - 1)))
+                return ptx_fail(s, s->sline, "bad .align");
+            i++;
+        } else if (w[i][0] == '.') {
+            if (ptx_is_unsupported_type(w[i] + 1)) return UNSUP(s, "type %s", w[i]);
+            ty = ptx_type_of(w[i] + 1);
+            if (ty == T_NONE || ty == T_PRED) return UNSUP(s, ".param with %s", w[i]);
+        } else return ptx_fail(s, s->sline, "bad .param declaration");
+    }
+    if (ty == T_NONE) return ptx_fail(s, s->sline, "bad .param declaration");
+    char *nm = w[nw - 1];
+    char *br = strchr(nm, '[');
+    uint64_t count = 1;
+    if (br) {
+        char *e = strchr(br, ']');
+        if (!e || e[1] || (*e = 0, ptx_parse_int(br + 1, &count)) || !count || count > 65536)
+            return ptx_fail(s, s->sline, "bad array size in '%s'", nm);
+        *br = 0;
+    }
+    if (!ptx_is_id0((unsigned char)nm[0]) || strlen(nm) >= sizeof s->cp[0].name)
+        return ptx_fail(s, s->sline, "bad .param name '%s'", nm);
+    s->cp = ptx_grow(s->cp, &s->capcp, s->ncp + 1, sizeof *s->cp);
+    ptx_cparam *c = &s->cp[s->ncp];
+    memset(c, 0, sizeof *c);
+    snprintf(c->name, sizeof c->name, "%s", nm);
+    c->bytes = (uint32_t)(count * TY_BYTES(ty));
+    unsigned id = s->ncpall++;
+    char decl[128];
+    if (!br && TY_BYTES(ty) <= 8) {
+        c->reg = 1;
+        snprintf(c->sub, sizeof c->sub, "%%__cp%u", id);
+        snprintf(decl, sizeof decl, ".reg .b%u %s", 8u * c->bytes, c->sub);
+        if (ptx_declare_regs(s, decl)) return -1;
+    } else {
+        snprintf(c->sub, sizeof c->sub, "__cp%u", id);
+        snprintf(decl, sizeof decl, ".local .align %llu .b8 %s[%u]",
+                 (unsigned long long)(align ? align : TY_BYTES(ty)), c->sub, c->bytes);
+        if (ptx_decl_var(s, decl, 1)) return -1;
+    }
+    s->ncp++;
+    return 0;
+}
+
+/* the call parameter a name in an ld/st.param address means here: a
+ * callee's parameter or return value (through the site's mapping), else a
+ * .param the current function declared; NULL: none (a kernel parameter) */
+static ptx_cparam *find_cparam(ptx_ps *s, const char *name)
+{
+    ptx_inl *in = s->inl;
+    if (in) {
+        const ptx_func *f = &s->funcs[in->func];
+        for (unsigned i = 0; i < f->nparam; i++)
+            if (!strcmp(f->pname[i], name)) return &s->cp[in->arg[i]];
+        if (f->nret && !strcmp(f->rname, name)) return &s->cp[in->ret];
+    }
+    for (unsigned i = s->ncp; i-- > s->cp_floor;)
+        if (!strcmp(s->cp[i].name, name)) return &s->cp[i];
+    return NULL;
+}
+
+/* guard, opcode and operands of a statement (t is modified) */
+static void split_stmt(char *t, char **guard, char **opc, char **rest)
+{
+    *guard = "";
+    if (t[0] == '@') {
+        *guard = t;
+        while (*t && !isspace((unsigned char)*t)) t++;
+        if (*t) *t++ = 0;
+        while (isspace((unsigned char)*t)) t++;
+    }
+    *opc = t;
+    while (*t && !isspace((unsigned char)*t)) t++;
+    if (*t) *t++ = 0;
+    *rest = ptx_trim(t);
+}
+
+/* ld/st.param on a call parameter: the instruction it becomes, in out.
+ * 1: rewritten; 0: not a call parameter; -1: refused */
+static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
+{
+    char t[512];
+    snprintf(t, sizeof t, "%s", stmt);
+    char *guard, *opc, *rest;
+    split_stmt(t, &guard, &opc, &rest);
+    int ld = !strncmp(opc, "ld.", 3), st = !strncmp(opc, "st.", 3);
+    if (!(ld || st) || !strstr(opc, ".param")) return 0;
+    char *ops[4];
+    int n = ptx_split_ops(rest, ops, 4);
+    if (n != 2) return 0; /* ptx_instruction reports it */
+    char *addr = ops[ld ? 1 : 0], *val = ops[ld ? 0 : 1];
+    size_t L = strlen(addr);
+    if (L < 3 || addr[0] != '[' || addr[L - 1] != ']') return 0;
+    char nm[80];
+    uint64_t off = 0;
+    {
+        char a[128];
+        snprintf(a, sizeof a, "%.*s", (int)(L - 2), addr + 1);
+        char *plus = strchr(a, '+');
+        if (plus) {
+            *plus = 0;
+            if (ptx_parse_int(ptx_trim(plus + 1), &off)) return 0;
+        }
+        snprintf(nm, sizeof nm, "%s", ptx_trim(a));
+    }
+    ptx_cparam *c = find_cparam(s, nm);
+    if (!c) return 0;
+    /* the opcode's parts */
+    char o[128];
+    snprintf(o, sizeof o, "%s", opc);
+    uint8_t ty = T_NONE;
+    int vec = 1;
+    for (char *p = strtok(o, "."); p; p = strtok(NULL, ".")) {
+        if (!strcmp(p, "v2")) vec = 2;
+        else if (!strcmp(p, "v4")) vec = 4;
+        else if (ptx_type_of(p) != T_NONE) ty = ptx_type_of(p);
+    }
+    if (ty == T_NONE || ty == T_PRED) return 0;
+    if (!c->reg) { /* a per-site .local array */
+        char o2[128];
+        const char *pp = strstr(opc, ".param");
+        snprintf(o2, sizeof o2, "%.*s.local%s", (int)(pp - opc), opc, pp + 6);
+        char a2[128];
+        snprintf(a2, sizeof a2, "[%s+%llu]", c->sub, (unsigned long long)off);
+        if (ld) snprintf(out, outsz, "%s %s %s, %s", guard, o2, val, a2);
+        else snprintf(out, outsz, "%s %s %s, %s", guard, o2, a2, val);
+        return 1;
+    }
+    unsigned B = c->bytes, S = TY_BYTES(ty);
+    if (vec != 1 || off) return UNSUP(s, "%s access at offset %llu of the scalar call parameter '%s'",
+                                      vec != 1 ? "vector" : "an", (unsigned long long)off, nm);
+    if (S > B) return UNSUP(s, "%u-byte access to the %u-byte call parameter '%s'", S, B, nm);
+    int fl = TY_KIND(ty) == TK_F;
+    if (fl && S != B) return UNSUP(s, "%u-byte float access to the %u-byte call parameter '%s'", S, B, nm);
+    if (st) {
+        if (S == B && S >= 2) snprintf(out, outsz, "%s mov.%s%u %s, %s", guard, fl ? "f" : "b", 8 * S, c->sub, val);
+        else snprintf(out, outsz, "%s cvt.u%u.u%u %s, %s", guard, 8 * (B < 2 ? 2 : B), 8 * S, c->sub, val);
+        return 1;
+    }
+    int r = ptx_find_reg(s, val);
+    unsigned W = r >= 0 ? s->regw[r] : S;
+    if (fl || (S == W && S >= 2)) snprintf(out, outsz, "%s mov.b%u %s, %s", guard, 8 * S, val, c->sub);
+    else {
+        char k = TY_KIND(ty) == TK_S ? 's' : 'u';
+        snprintf(out, outsz, "%s cvt.%c%u.%c%u %s, %s", guard, k, 8 * (W < 2 ? 2 : W), k, 8 * S, val, c->sub);
+    }
+    return 1;
+}
+
+/* ---------------------------------------------------------------- call sites */
+
+/* the caller's .param named in a call's list: its index in s->cp */
+static int call_arg(ptx_ps *s, const char *name, unsigned *idx)
+{
+    for (unsigned i = s->ncp; i-- > s->cp_floor;)
+        if (!strcmp(s->cp[i].name, name)) {
+            *idx = i;
+            return 0;
+        }
+    if (name[0] == '%' || ptx_find_reg(s, name) >= 0)
+        return UNSUP(s, "call argument %s is a register, not a .param", name);
+    return ptx_fail(s, s->sline, "call argument '%s' is not a declared .param", name);
+}
+
+static int inline_call(ptx_ps *s, char *stmt)
+{
+    if (stmt[0] == '@') return UNSUP(s, "guarded call");
+    char *opc = stmt, *c = stmt;
+    while (*c && !isspace((unsigned char)*c)) c++;
+    if (*c) *c++ = 0;
+    if (strcmp(opc, "call") && strcmp(opc, "call.uni")) return UNSUP(s, "%s", opc);
+    char *it[8];
+    int n = ptx_split_ops(c, it, 8);
+    if (n < 1) return ptx_fail(s, s->sline, "bad call");
+    int k = 0;
+    char *rets = NULL, *args = NULL;
+    if (it[0][0] == '(') {
+        char *q = it[0];
+        rets = paren(&q);
+        if (!rets) return ptx_fail(s, s->sline, "bad call");
+        k = 1;
+    }
+    if (k >= n || !*it[k]) return ptx_fail(s, s->sline, "call without a function");
+    char *target = it[k++];
+    if (k < n && it[k][0] == '(') {
+        char *q = it[k++];
+        args = paren(&q);
+        if (!args) return ptx_fail(s, s->sline, "bad call");
+    }
+    if (target[0] == '%' || ptx_find_reg(s, target) >= 0) return UNSUP(s, "indirect call through %s", target);
+    if (k < n) return UNSUP(s, "indirect call (prototype %s)", it[k]);
+    int fi = -1;
+    for (unsigned i = 0; i < s->nfuncs; i++)
+        if (!strcmp(s->funcs[i].name, target)) fi = (int)i;
+    if (fi < 0) return UNSUP(s, "call of '%s', which the module does not declare", target);
+    const ptx_func *f = &s->funcs[fi];
+    if (f->bad) { /* its header's error, found by ptx_scan_funcs */
+        snprintf(s->err, s->errlen, "%s", f->bad);
+        s->failed = 1;
+        return -1;
+    }
+    if (!f->defined) return UNSUP(s, "call of '%s', which the module declares but does not define (extern)", target);
+    for (ptx_inl *u = s->inl; u; u = u->up)
+        if (u->func == (unsigned)fi)
+            return UNSUP(s, "recursive call of '%s'%s", target, u == s->inl && !u->up ? "" : " (through other functions)");
+    ptx_inl in;
+    memset(&in, 0, sizeof in);
+    in.up = s->inl;
+    in.func = (unsigned)fi;
+    in.site = s->nsites++;
+    /* the lists against the callee's */
+    char *ra[2], *aa[257];
+    int nr = rets ? ptx_split_ops(rets, ra, 2) : 0, na = args ? ptx_split_ops(args, aa, 257) : 0;
+    if (nr < 0 || (unsigned)nr != f->nret)
+        return ptx_fail(s, s->sline, "call of '%s' with %d return values, it has %u", target, nr, f->nret);
+    if (na < 0 || (unsigned)na != f->nparam)
+        return ptx_fail(s, s->sline, "call of '%s' with %d arguments, it has %u", target, na, f->nparam);
+    if (nr && call_arg(s, ra[0], &in.ret)) return -1;
+    in.arg = na ? calloc((size_t)na, sizeof *in.arg) : NULL;
+    if (na && !in.arg) return ptx_fail(s, s->sline, "out of memory");
+    for (int i = 0; i < na; i++)
+        if (call_arg(s, aa[i], &in.arg[i])) { free(in.arg); return -1; }
+    snprintf(in.suffix, sizeof in.suffix, "_c%u", in.site);
+    snprintf(in.ret_label, sizeof in.ret_label, "$__ret_c%u", in.site);
+    /* parse the callee's body here */
+    size_t pos = s->pos;
+    int line = s->line, sline = s->sline;
+    unsigned ndecls = s->ndecls, nsyms = s->nsyms, ncp = s->ncp, decl_floor = s->decl_floor,
+             cp_floor = s->cp_floor;
+    unsigned start = s->n;
+    s->pos = f->body;
+    s->line = f->body_line;
+    s->decl_floor = s->ndecls;
+    s->cp_floor = s->ncp;
+    s->inl = &in;
+    /* the listing names the callee where its body starts */
+    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    if (!s->labels[s->n][0]) snprintf(s->labels[s->n], sizeof s->labels[0], "%.20s%.11s", f->name, in.suffix);
+    int rc = ptx_body(s);
+    free(in.arg);
+    s->inl = in.up;
+    s->pos = pos;
+    s->line = line;
+    s->sline = sline;
+    s->ndecls = ndecls;
+    s->nsyms = nsyms;
+    s->ncp = ncp;
+    s->decl_floor = decl_floor;
+    s->cp_floor = cp_floor;
+    if (rc) return -1;
+    /* a ret as the body's last instruction: a branch to the next one */
+    if (s->n > start && s->ins[s->n - 1].op == OP_BRA && s->pins[s->n - 1].guard < 0 && s->npend &&
+        s->pend[s->npend - 1].pc == (int)s->n - 1 && !strcmp(s->pend[s->npend - 1].name, in.ret_label)) {
+        s->n--;
+        s->npend--;
+        s->labels[s->n][0] = 0;
+    }
+    return ptx_add_label(s, in.ret_label);
+}
+
+int ptx_call_stmt(ptx_ps *s, char *t, int *done)
+{
+    *done = 1;
+    char *guard, *opc, *rest;
+    char buf[4096];
+    if (!strncmp(t, "call", 4) && (isspace((unsigned char)t[4]) || t[4] == '.'))
+        return inline_call(s, t);
+    if (t[0] == '@') { /* a guarded call */
+        char *e = t + 1;
+        while (*e && !isspace((unsigned char)*e)) e++;
+        while (isspace((unsigned char)*e)) e++;
+        if (!strncmp(e, "call", 4) && (isspace((unsigned char)e[4]) || e[4] == '.')) return UNSUP(s, "guarded call");
+    }
+    int r = param_access(s, t, buf, sizeof buf);
+    if (r < 0) return -1;
+    if (r == 1) return ptx_instruction(s, buf);
+    if (!s->inl) { *done = 0; return 0; }
+    /* in an inlined body: ret goes to the return point, labels get the
+     * site's suffix */
+    snprintf(buf, sizeof buf, "%s", t);
+    split_stmt(buf, &guard, &opc, &rest);
+    char out[4096];
+    if (!strcmp(opc, "ret") || !strcmp(opc, "ret.uni")) {
+        if (*rest) return ptx_fail(s, s->sline, "ret with operands");
+        snprintf(out, sizeof out, "%s bra %s", guard, s->inl->ret_label);
+        return ptx_instruction(s, out);
+    }
+    if (!strncmp(opc, "bra", 3) && (!opc[3] || opc[3] == '.') && *rest && rest[0] != '%') {
+        snprintf(out, sizeof out, "%s %s %s%s", guard, opc, rest, s->inl->suffix);
+        return ptx_instruction(s, out);
+    }
+    *done = 0;
+    return 0;
+}
+
+int ptx_call_label(ptx_ps *s, const char *name)
+{
+    if (!s->inl) return ptx_add_label(s, name);
+    char nm[96];
+    snprintf(nm, sizeof nm, "%.63s%.15s", name, s->inl->suffix);
+    return ptx_add_label(s, nm);
+}
