@@ -229,6 +229,27 @@ if [ "$thr8" != x ] && [ "$thr64" != x ] && [ "$thr8" -gt 0 ] && [ "$thr8" -eq "
   ok "simt_cuda_memory_follows_resident_ctas (per-thread state $thr64 bytes at grid 8 and 64; per-CTA records $cta8 -> $cta64, $nr registers)"
 else bad simt_cuda_memory_follows_resident_ctas "per-thread state $thr8 -> $thr64 bytes, per-CTA records $cta8 -> $cta64, $nr registers"; fi
 
+# the reference check fails a faulty core on both of its paths (ref.h):
+# hotspot's 1,024 threads fit the SM's thread slots, so the core reads each
+# CTA's results from the reference's every-thread arrays (refp_out_view; the
+# faults land in CTA 3, dispatched after CTAs 0 and 1 retired), and names the
+# first PC that departs from the trace; collatz at max_threads=128 keeps a
+# length and a hash per thread, run by the reference stream beside the core.
+# A flipped register, a dropped structure update (a thread runs an
+# instruction twice) and a flipped memory byte each fail the run, exit 1.
+H=tb/kernels/cuda/hotspot.launch C="tb/kernels/cuda/collatz.launch --set max_threads=128"
+for c in "H reg@25000 thread 1023: final register 1 = 0x1, the reference has 0x0" \
+         "H pc@25000 thread 792: instruction #129 is pc 76 \(line 104\), the reference executed pc 77" \
+         "H mem@25000 global byte 0 \(word 0\) = 0x6a, the reference has 0x6b" \
+         "C reg@2000 thread 127: final register 1 = 0x1, the reference has 0x0" \
+         "C pc@6000 thread 64: executed 1956 instructions, the reference 1955"; do
+  read -r k f want <<<"$c"
+  out=$("$S" --launch ${!k} --mech spe --inject-fault $f 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: spe: $want" <<<"$out" && ok "simt_cuda_ref_fault_${k}_${f%@*}" ||
+    bad "simt_cuda_ref_fault_${k}_${f%@*}" "exit $rc: $(tail -1 <<<"$out")"
+done
+
 # the ASan build on a launch with leak detection on: a leak (the launch's
 # buffers and parameters), an overflow or undefined behaviour fails
 A=$B/asan/simt

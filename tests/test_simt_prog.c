@@ -377,6 +377,34 @@ TEST(reference_grid)
         CHECK_EQ(v, c * 8 + (7 - t) + c); /* the mirror thread of the same CTA */
         CHECK_EQ(r.len[g], 6);
     }
+    /* what the SM core reads for each CTA (refp_out_view of the REFP_GRID
+     * arrays) is what the reference stream gives when it runs the CTAs in
+     * linear order beside the core: registers (which differ by CTA),
+     * lengths, hashes and traces; forgetting a view frees nothing */
+    refp_stream s;
+    refp_cta_out so, v;
+    refp_stream_init(&s, &p, 4, 1000);
+    refp_out_init(&so, &p, 1);
+    for (uint64_t c = 0; c < 3; c++) {
+        CHECK(!refp_stream_run(&s, c, 0, &so, err, sizeof err));
+        refp_out_view(&v, &r, c);
+        CHECK_EQ(v.cta, c);
+        CHECK_EQ(v.threads, 8);
+        CHECK_EQ(v.nregs, p.nregs);
+        for (unsigned t = 0; t < 8; t++) {
+            CHECK_EQ(v.len[t], so.len[t]);
+            CHECK_EQ(v.hash[t], so.hash[t]);
+            for (unsigned q = 0; q < p.nregs; q++)
+                CHECK_EQ(v.regs[t * p.nregs + q], so.regs[t * p.nregs + q]);
+            for (uint64_t i = 0; i < so.len[t]; i++)
+                CHECK_EQ(v.trace[t][i], so.trace[t][i]);
+        }
+        refp_out_free(&v);
+        CHECK(v.regs == NULL && v.trace == NULL);
+    }
+    CHECK(!memcmp(s.global, r.global, p.global_bytes));
+    refp_out_free(&so);
+    refp_stream_free(&s);
     refp_free(&r);
     /* the same grid one thread short of memory: the run error comes back */
     p.global_bytes -= 4;

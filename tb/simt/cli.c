@@ -467,17 +467,21 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    /* each thread's full PC sequence (the run names the first instruction
-     * that departs from it) only while the grid fits the SM's thread slots;
-     * a larger grid keeps a length and a hash per thread (the run checks
-     * them as each CTA retires).  Either is kept per resident CTA by each
-     * core's reference stream (ref.h), so memory follows the resident
-     * CTAs, not the grid (issue 25 sec. 6); this run keeps the final
-     * memory and each CTA's digest for the order check. */
+    /* While the grid fits the SM's thread slots, this run keeps every
+     * thread's results, its full PC sequence included (the core names the
+     * first instruction that departs from it), and every core reads each
+     * CTA's there (REFP_GRID, ref.h refp_out_view): memory bounded by the
+     * SM's threads, the reference run once.  A larger grid keeps a length
+     * and a hash per thread, checked as each CTA retires, run again by
+     * each core's reference stream for its resident CTAs (ref.h), so
+     * memory follows the resident CTAs, not the grid (issue 25 sec. 6).
+     * This run keeps the final memory and each CTA's digest for the order
+     * check. */
     const prog *pg = &L->p;
     uint64_t gthreads = (uint64_t)pg->grid[0] * pg->grid[1] * pg->grid[2] * pg->block[0] *
                         pg->block[1] * pg->block[2];
-    int flags = (gthreads <= o->C.max_threads ? REFP_TRACE : 0) | (o->has_launch && !text ? REFP_DIGEST : 0);
+    int flags = (gthreads <= o->C.max_threads ? REFP_GRID : 0) |
+                (o->has_launch && !text ? REFP_DIGEST : 0);
     if (refp_run(&L->p, o->C.warp_size, o->max_steps, flags, &L->ref, err, len)) {
         refp_free(&L->ref);
         prog_free(&L->p);

@@ -363,10 +363,17 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_bar = calloc(k, sizeof(unsigned));
     c->cta_ready = calloc(k, sizeof(uint64_t));
     c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
-    refp_stream_init(&c->rs, p, c->WS, UINT64_MAX); /* the reference already finished */
+    /* the reference's run kept every thread's results (REFP_GRID, at this
+     * warp size): each CTA's are read there; else a stream of the
+     * reference runs beside the core (it already finished once: no step
+     * limit) */
+    c->ref_view = ref->regs && ref->trace && ref->warp_size == c->WS;
     c->rout = calloc(k, sizeof *c->rout);
-    for (unsigned j = 0; j < k; j++)
-        refp_out_init(&c->rout[j], p, ref->keep_trace);
+    if (!c->ref_view) {
+        refp_stream_init(&c->rs, p, c->WS, UINT64_MAX);
+        for (unsigned j = 0; j < k; j++)
+            refp_out_init(&c->rout[j], p, 0); /* a length and a hash per thread */
+    }
     c->mem = calloc(k, sizeof *c->mem);
     c->global = malloc(p->global_bytes + 1);
     memcpy(c->global, p->global_init, p->global_bytes);

@@ -2,7 +2,9 @@
 /*
  * core_cta.c -- the SM core's CTA dispatch and retirement (core.h, pipeline
  * step 1) and its per-CTA barriers (step 2).  A CTA starts in a free slot
- * with the reference beside the core run for it (ref.h, refp_stream); it
+ * with the reference's results of its threads taken (ref.h: from the
+ * reference's every-thread arrays, refp_out_view, or run for it by the
+ * reference stream beside the core, refp_stream_run); it
  * retires when its threads have exited, their results are written back
  * and the mechanism holds none of its warps' work, and its threads' final
  * registers and PC sequences are compared with the reference then.
@@ -16,7 +18,9 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
 {
     const prog *p = c->p;
     char err[512];
-    if (refp_stream_run(&c->rs, cta, 0, &c->rout[k], err, sizeof err))
+    if (c->ref_view)
+        refp_out_view(&c->rout[k], c->ref, cta);
+    else if (refp_stream_run(&c->rs, cta, 0, &c->rout[k], err, sizeof err))
         return core_fail(c, "the reference beside the core stopped on CTA %llu: %s",
                          (unsigned long long)cta, err);
     c->cta_of[k] = (int64_t)cta;

@@ -44,10 +44,13 @@ struct core {
     void *m;
     const prog *p;
     const refp_result *ref;
-    /* the reference beside the core (ref.h): each resident CTA's threads'
-     * results, run when the CTA is dispatched, compared when it retires */
+    /* the reference's results of each resident CTA's threads (ref.h),
+     * taken when the CTA is dispatched, compared when it retires: views
+     * of ref's every-thread arrays (ref_view: REFP_GRID), else run by the
+     * reference stream beside the core */
     refp_stream rs;
     refp_cta_out *rout;
+    int ref_view;
     core_cfg P;
     /* geometry */
     unsigned WS, W, T, CT, CW, nslots; /* warp size, warp slots, thread slots, CTA threads and

@@ -188,6 +188,10 @@ void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace)
 void refp_out_free(refp_cta_out *o)
 {
     unsigned T = o->threads;
+    if (o->view) {
+        memset(o, 0, sizeof *o);
+        return;
+    }
     if (o->trace)
         for (unsigned t = 0; t < T; t++)
             refp_release(0, o->trace[t], o->cap[t] * sizeof(uint32_t));
@@ -197,6 +201,20 @@ void refp_out_free(refp_cta_out *o)
     refp_release(0, o->len, (uint64_t)T * sizeof(uint64_t));
     refp_release(0, o->hash, (uint64_t)T * sizeof(uint64_t));
     memset(o, 0, sizeof *o);
+}
+
+void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta)
+{
+    uint64_t b = cta * r->cta_threads;
+    memset(o, 0, sizeof *o);
+    o->cta = cta;
+    o->threads = r->cta_threads;
+    o->nregs = r->nregs;
+    o->regs = &r->regs[b * r->nregs];
+    o->len = &r->len[b];
+    o->hash = &r->hash[b];
+    o->trace = &r->trace[b];
+    o->view = 1;
 }
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps)
@@ -369,7 +387,7 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
     r->threads = ctas * r->cta_threads;
     r->nregs = p->nregs;
     r->ctas = ctas;
-    r->keep_trace = (flags & REFP_TRACE) != 0;
+    r->warp_size = warp_size ? warp_size : 32;
     r->global_bytes = p->global_bytes;
     int grid = (flags & REFP_GRID) != 0;
     if (grid) {

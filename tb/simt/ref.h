@@ -46,19 +46,22 @@ void ref_free(ref_result *r);
  *
  * Memory (issue 25 sec. 6): the reference holds one CTA's threads at a
  * time (refp_stream, refp_cta_out).  refp_run keeps the final global
- * memory and, only with REFP_GRID (tests, small grids), every thread's
- * results.  The SM core runs its own refp_stream beside it, one CTA's
- * results per resident CTA slot, taken when the CTA is dispatched (in
- * linear order, as the reference runs them) and compared when it
- * retires; so per-thread state follows the resident CTAs, not the grid.
+ * memory and, only with REFP_GRID (tests, and grids within the SM's
+ * thread slots: build/simt), every thread's results.  The SM core takes
+ * each CTA's results when the CTA is dispatched and compares them when it
+ * retires: from refp_run's REFP_GRID arrays when they were kept
+ * (refp_out_view, no copy), else from a refp_stream of its own run beside
+ * it, one CTA's results per resident CTA slot (in linear order, as the
+ * reference runs them); so per-thread state follows the resident CTAs
+ * (or the SM's thread slots), not the grid.
  * What stays per CTA of the grid is the order check's: nregs + 1 digest
  * words per CTA while it runs, then one byte per (CTA, register).
  * refp_mem_peak reports both high-water marks. */
 #define REFP_HASH0 0xcbf29ce484222325ull
 
 /* refp_run's flags */
-#define REFP_GRID 1   /* every thread's registers, length, hash and trace */
-#define REFP_TRACE 2  /* the SM core keeps its resident CTAs' PC traces */
+#define REFP_GRID 1   /* every thread's registers, length, hash and trace
+                       * (the SM core reads each CTA's from them) */
 #define REFP_DIGEST 4 /* keep each CTA's digest for refp_order_check */
 
 typedef struct {
@@ -66,7 +69,7 @@ typedef struct {
     uint64_t ctas;          /* grid CTAs */
     unsigned cta_threads;
     unsigned nregs;
-    int keep_trace;         /* REFP_TRACE */
+    unsigned warp_size;     /* the run's (%warpid, %laneid) */
     uint8_t *global;        /* final global memory, global_bytes */
     uint64_t global_bytes;
     /* REFP_GRID only (NULL otherwise): */
@@ -105,8 +108,9 @@ typedef struct {
     unsigned threads, nregs;
     uint64_t *regs;     /* threads x nregs */
     uint64_t *len, *hash;
-    uint32_t **trace;   /* keep_trace; cap: each trace's allocation */
+    uint32_t **trace;   /* keep_trace (refp_out_init); cap: each trace's allocation */
     uint64_t *cap;
+    int view;           /* refp_out_view: the arrays are a refp_result's */
 } refp_cta_out;
 
 /* The reference's state between CTAs: its own global memory, the
@@ -125,6 +129,9 @@ void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_
 void refp_stream_free(refp_stream *s);
 void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace);
 void refp_out_free(refp_cta_out *o);
+/* o shows CTA cta's results in r, a REFP_GRID run (its arrays, no copy;
+ * refp_out_free only forgets them). */
+void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta);
 /* CTA cta to completion in thread order `order` (0 flat, 1 reversed, 2 by
  * a stride; refp_order_check) into o; 0, or -1 with one line in err. */
 int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
