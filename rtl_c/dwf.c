@@ -154,16 +154,21 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
         return DWF_ERR_NONE;
     if (in->cm_mask_t & in->cm_mask_nt)
         return DWF_ERR_OVERLAP;
-    for (l = 0; l < cfg->lanes; l++)
-        if (bits_get(m, l) && dwf_home_lane(cfg, warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits)) != l)
-            return DWF_ERR_HOME_LANE;
-    for (l = 0; l < cfg->lanes; l++)
-        if (bits_get(m, l) && s->live[warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits)])
-            return DWF_ERR_TID_LIVE;
-    return DWF_ERR_NONE;
+    /* the committed lanes only (m is within LANES: the port view), both
+     * checks in one pass; HOME_LANE first */
+    unsigned home = 0, live = 0;
+    for (uint64_t k = m; k; k &= k - 1u) {
+        const unsigned t = warp_pool_get_tid(in->cm_tids, l = bits_ffs(k), cfg->tid_bits);
+        home |= dwf_home_lane(cfg, t) != l;
+        live |= s->live[t];
+    }
+    return home ? DWF_ERR_HOME_LANE : live ? DWF_ERR_TID_LIVE : DWF_ERR_NONE;
 }
 
-void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_wires *w)
+/* dwf_wire; st: the pool's state-only outputs for s->pool, or NULL to
+ * evaluate them here */
+static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
+                 const warp_pool_out *st, dwf_wires *w)
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
@@ -173,7 +178,10 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
 
     /* 1. the pool's state-only outputs: free list and issue choice (the
      *    pool is evaluated once: these, then the rest with the groups) */
-    warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
+    if (st)
+        w->pool_out = *st;
+    else
+        warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
     w->own_err = own_err(cfg, s, &in, po->free_cnt);
     go = w->own_err == DWF_ERR_NONE;
 
@@ -220,6 +228,11 @@ void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw, dwf_
     warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }
 
+void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w)
+{
+    wire(cfg, s, in, NULL, w);
+}
+
 /* The issued lanes' TIDs from the pool's ids back to the threads' (SWIZZLE
  * 2..6: the pool keeps {warp, lane}), in place. */
 static void from_pool_tids(const dwf_cfg *cfg, uint64_t mask, uint64_t *tids)
@@ -235,13 +248,18 @@ static void from_pool_tids(const dwf_cfg *cfg, uint64_t mask, uint64_t *tids)
 
 int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c)
 {
-    warp_pool_cfg pc = dwf_pool_cfg(cfg);
     warp_pool_out po;
+    return dwf_candidate_st(cfg, s, c, &po);
+}
+
+int dwf_candidate_st(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *po)
+{
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
     unsigned x;
-    warp_pool_eval_state(&pc, &s->pool, &po);
-    if (!po.cand_valid)
+    warp_pool_eval_state(&pc, &s->pool, po);
+    if (!po->cand_valid)
         return 0;
-    x = (unsigned)po.cand_idx;
+    x = (unsigned)po->cand_idx;
     c->idx = x;
     c->pc = s->pool.pc[x];
     c->mask = s->pool.lv[x];
@@ -275,6 +293,12 @@ static int idle_cycle(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in)
 
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
 {
+    dwf_eval_st(cfg, s, in, NULL, out);
+}
+
+void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                 const warp_pool_out *st, dwf_out *out)
+{
     dwf_wires *w = &out->w;
     const warp_pool_out *p = &w->pool_out;
     const pc_warp_lut_out *q = &w->lut_out;
@@ -296,7 +320,7 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
         return;
     }
     w->idle = 0;
-    dwf_wire(cfg, s, in, w);
+    wire(cfg, s, in, st, w);
     out->cm_ready = w->own_err || (q->ready && p->ready); /* err: 1, as every unit */
     out->err = 0;
     out->err_code = 0;
@@ -363,10 +387,10 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
 
 void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
 {
-    pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
-    warp_pool_cfg pc = dwf_pool_cfg(cfg);
     const dwf_wires *w = &out->w;
     const warp_pool_out *po = &w->pool_out;
+    pc_warp_lut_cfg lc;
+    warp_pool_cfg pc;
     unsigned ready;
     if (w->idle) {
         /* the units' edges change nothing; the registers latch the commit
@@ -375,6 +399,8 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
             latch_commit(cfg, s, in_raw);
         return;
     }
+    lc = dwf_lut_cfg(cfg);
+    pc = dwf_pool_cfg(cfg);
     ready = w->lut_out.ready && po->ready;
     /* the sub-units take their own edges (each holds itself on its err/!ready);
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),

@@ -189,7 +189,13 @@
  * of the units' evaluations that were not idle) is an idle cycle too, and
  * dwf_step reads the commit through the port's widths field by field
  * instead of building the port view again (docs/bench.md, "dwf and dpe,
- * third pass").
+ * third pass").  The SM model keeps the pool's state-only outputs that
+ * dwf_candidate_st read while the pool does not step (an idle cycle does
+ * not step it) and evaluates the cycle with dwf_eval_st, which takes them
+ * instead of the pool's issue choice a second time; the dwf's own commit
+ * checks visit the committed lanes once for both HOME_LANE and TID_LIVE,
+ * and dwf_step builds the units' configurations only in a cycle that is
+ * not idle (docs/bench.md, "dwf, fourth pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -324,6 +330,10 @@ typedef struct {
     uint64_t tids[WARP_POOL_MAX_WORDS];
 } dwf_cand;
 int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c);
+/* The same, and the pool's state-only outputs it read (st: what
+ * warp_pool_eval_state gives for s->pool; every cycle until the pool
+ * steps), for dwf_eval_st. */
+int dwf_candidate_st(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *st);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 /* dwf_reset of a state that is all zero bytes already (calloc): the
@@ -331,6 +341,14 @@ void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
+/* dwf_eval with the pool's state-only outputs given (C only, no behaviour
+ * of its own): st must be warp_pool_eval_state's answer for s->pool now
+ * (dwf_candidate_st's, kept while the pool does not step), and the pool's
+ * issue choice is then not taken a second time.  The same outputs as
+ * dwf_eval (tests/test_dwf.c compares them every cycle; build/simt under
+ * --check too). */
+void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                 const warp_pool_out *st, dwf_out *out);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state
  * and these inputs in this cycle; step applies the decisions it carries
  * (out->w: both units' eval outputs) and recomputes nothing. */

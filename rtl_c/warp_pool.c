@@ -244,7 +244,7 @@ static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, uns
 static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const warp_pool_in *in,
                    warp_pool_dec *d)
 {
-    unsigned g, h, l, p;
+    unsigned g, l, p, gv = 0, gn = 0;
     unsigned used = cfg->entries - s->fcnt;
     uint64_t wmask = 0;
     unsigned iss_cand, err = 0, nnew = 0;
@@ -265,46 +265,51 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         err = WP_ERR_ISS_EMPTY;
     /* the group checks and the count of new groups: every one needs a valid
      * group (an issue-only cycle skips them) */
-    if ((in->g_valid[0] | in->g_valid[1] | in->g_valid[2] | in->g_valid[3]) != 0u) {
-        for (g = 0; g < WARP_POOL_GROUPS; g++)
-            if (in->g_valid[g])
-                wmask |= in->g_mask[g];
-        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
-            if (in->g_valid[g] && in->g_new[g] != (g & 1u))
-                err = WP_ERR_GROUP_KIND;
-        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++)
-            for (h = g + 1u; h < WARP_POOL_GROUPS; h++)
-                if (in->g_valid[g] && in->g_valid[h] && (in->g_mask[g] & in->g_mask[h]) != 0u)
-                    err = WP_ERR_OVERLAP;
+    /* the valid and the new groups as bit masks (bit g: group g; the port
+     * view's g_valid and g_new are 0 or 1) */
+    for (g = 0; g < WARP_POOL_GROUPS; g++) {
+        gv |= (unsigned)in->g_valid[g] << g;
+        gn |= (unsigned)in->g_new[g] << g;
+    }
+    if (gv != 0u) {
+        uint64_t seen = 0; /* the lanes of the lower valid groups */
+        for (unsigned k = gv; k; k &= k - 1u)
+            wmask |= in->g_mask[bits_ffs(k)];
+        /* a valid group of the wrong kind: new at an even index, join at an odd */
+        if (err == 0u && ((gn ^ 0xau) & gv) != 0u)
+            err = WP_ERR_GROUP_KIND;
+        /* two valid groups share a lane: one shares a lane with a lower one */
+        for (unsigned k = err == 0u ? gv : 0u; k; k &= k - 1u) {
+            const uint64_t m = in->g_mask[bits_ffs(k)];
+            if ((m & seen) != 0u)
+                err = WP_ERR_OVERLAP;
+            seen |= m;
+        }
         if (err == 0u)
             for (p = 0; p < 2u; p++)
-                if (in->g_valid[2u * p] && in->g_valid[2u * p + 1u] &&
-                    in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
+                if ((gv >> (2u * p) & 3u) == 3u && in->g_pc[2u * p] != in->g_pc[2u * p + 1u])
                     err = WP_ERR_PAIR_PC;
-        if (err == 0u)
-            for (g = 0; g < WARP_POOL_GROUPS; g++)
-                if (in->g_valid[g] && in->g_new[g] && in->g_mask[g] == 0u)
-                    err = WP_ERR_NEW_EMPTY;
+        for (unsigned k = err == 0u ? gv & gn : 0u; k; k &= k - 1u)
+            if (in->g_mask[bits_ffs(k)] == 0u)
+                err = WP_ERR_NEW_EMPTY;
         /* the written lanes only (a TID in a lane not written is never read) */
-        if (err == 0u)
-            for (l = 0; wmask >> l; l++)
-                if (bits_get(wmask, l) &&
-                    warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits),
-                                        cfg->lanes, cfg->swizzle) != l) {
-                    err = WP_ERR_HOME_LANE;
-                    break;
-                }
-        if (err == 0u)
-            for (l = 0; wmask >> l; l++)
-                if (bits_get(wmask, l) &&
-                    s->in_pool[warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits)]) {
-                    err = WP_ERR_TID_IN_POOL;
-                    break;
-                }
-        for (g = 0; g < WARP_POOL_GROUPS && err == 0u; g++) {
-            unsigned x = (unsigned)in->g_idx[g];
-            if (!in->g_valid[g] || in->g_new[g])
-                continue;
+        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u) {
+            l = bits_ffs(k);
+            if (warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits),
+                                    cfg->lanes, cfg->swizzle) != l) {
+                err = WP_ERR_HOME_LANE;
+                break;
+            }
+        }
+        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u)
+            if (s->in_pool[warp_pool_get_tid(in->wr_tids, bits_ffs(k), cfg->tid_bits)]) {
+                err = WP_ERR_TID_IN_POOL;
+                break;
+            }
+        for (unsigned k = err == 0u ? gv & ~gn : 0u; k && err == 0u; k &= k - 1u) {
+            unsigned x;
+            g = bits_ffs(k);
+            x = (unsigned)in->g_idx[g];
             if (x >= cfg->entries || !s->valid[x])
                 err = WP_ERR_JOIN_INVALID;
             else if (iss_cand && d->cand == x)
@@ -315,20 +320,15 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
                 err = WP_ERR_LANE_OCC;
         }
         /* the new groups (back-pressure, below) */
-        for (g = 0; g < WARP_POOL_GROUPS; g++)
-            if (in->g_valid[g] && in->g_new[g])
-                nnew++;
+        nnew = bits_popcount(gv & gn);
     }
     /* ------------------------------------------------ back-pressure */
     d->ready = !in->hold && (err != 0u || nnew <= s->fcnt);
     if (err == 0u && d->ready) {
         unsigned k = 0;
-        for (g = 0; g < WARP_POOL_GROUPS; g++)
-            if (in->g_valid[g] && in->g_new[g]) {
-                if (in->g_idx[g] != free_idx(cfg, s, k))
-                    err = WP_ERR_NEW_IDX;
-                k++;
-            }
+        for (unsigned b = gv & gn; b; b &= b - 1u, k++)
+            if (in->g_idx[bits_ffs(b)] != free_idx(cfg, s, k))
+                err = WP_ERR_NEW_IDX;
     }
     d->err_code = (uint8_t)err;
     d->nnew = (uint8_t)nnew;
@@ -557,10 +557,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     /* ---------------------------------------------- issue */
     if (d->iss) {
         unsigned x = d->cand;
-        uint64_t lv = s->lv[x];
-        for (l = 0; lv >> l; l++)
-            if (bits_get(lv, l))
-                s->in_pool[s->tid[x][l]] = 0;
+        for (uint64_t lv = s->lv[x]; lv; lv &= lv - 1u)
+            s->in_pool[s->tid[x][bits_ffs(lv)]] = 0;
         s->valid[x] = 0;
         s->untr[x] = 0;
         bit_put(s->trk_bits, x, 0);
@@ -598,12 +596,13 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
             } else {
                 s->lv[x] |= m;
             }
-            for (l = 0; m >> l; l++)
-                if (bits_get(m, l)) {
-                    unsigned t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
-                    s->tid[x][l] = (uint16_t)t;
-                    s->in_pool[t] = 1;
-                }
+            for (; m; m &= m - 1u) {
+                unsigned t;
+                l = bits_ffs(m);
+                t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
+                s->tid[x][l] = (uint16_t)t;
+                s->in_pool[t] = 1;
+            }
         }
     }
     if (d->accept) {

@@ -251,6 +251,12 @@
  * group (an issue alone) skips the group checks, none of which can fire
  * without one.  The edge's write reads the groups' fields through the
  * ports' masks directly, not through a second copy of the port view.
+ * The write checks (HOME_LANE, TID_IN_POOL), the issue's in-pool clear and
+ * the edge's TID writes visit the set lanes of their masks (bits_ffs), not
+ * every lane up to the highest, and the group checks read the valid and
+ * new groups as two 4-bit masks (OVERLAP: each valid group's lanes against
+ * the union of the lower ones, one pass instead of the six pairs; docs/
+ * bench.md, "dwf, fourth pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new

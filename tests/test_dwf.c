@@ -18,6 +18,7 @@
  *   - each illegal input (err code, state unchanged), and dwf_check catching
  *     a corrupted state.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "../rtl_c/bits.h"
@@ -69,15 +70,45 @@ static dwf_in idle(unsigned iss_req)
     return in;
 }
 
+/* dwf_eval_st's answer (a and its decisions) equals dwf_eval's (b): the
+ * ports, and what dwf_step reads of the wiring (the pool's decision). */
+static void same_eval(const dwf_out *a, const dwf_out *b)
+{
+    const warp_pool_out *p = &a->w.pool_out, *q = &b->w.pool_out;
+    const warp_pool_dec *d = &p->dec, *e = &q->dec;
+    CHECK(memcmp(a, b, offsetof(dwf_out, w)) == 0);
+    CHECK_EQ(a->w.idle, b->w.idle);
+    CHECK_EQ(a->w.own_err, b->w.own_err);
+    if (a->w.idle || b->w.idle)
+        return;
+    CHECK(memcmp(p, q, offsetof(warp_pool_out, dec)) == 0);
+    CHECK(d->src == e->src && d->start == e->start && d->iss == e->iss &&
+          d->err_code == e->err_code && d->ready == e->ready && d->accept == e->accept &&
+          d->active == e->active && d->nnew == e->nnew && d->n_iss == e->n_iss &&
+          d->cand == e->cand && d->sel_slot == e->sel_slot);
+    CHECK(memcmp(d->act, e->act, sizeof d->act) == 0 && memcmp(d->n, e->n, sizeof d->n) == 0 &&
+          memcmp(d->slot, e->slot, sizeof d->slot) == 0 &&
+          memcmp(d->alloc, e->alloc, sizeof d->alloc) == 0 &&
+          memcmp(d->untr, e->untr, sizeof d->untr) == 0 &&
+          memcmp(d->pair_of, e->pair_of, sizeof d->pair_of) == 0 &&
+          memcmp(d->pc, e->pc, sizeof d->pc) == 0);
+}
+
 /* One cycle: eval, step, check.  dwf_candidate, read before the cycle,
- * is the warp the issue port gives when it is asked and no err holds it. */
+ * is the warp the issue port gives when it is asked and no err holds it;
+ * dwf_eval_st, given the pool's state-only outputs dwf_candidate_st read,
+ * answers as dwf_eval does. */
 static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
 {
-    dwf_out o;
-    dwf_cand k;
+    dwf_out o, o2;
+    dwf_cand k, k2;
+    warp_pool_out st;
     const char *why;
     const int has = dwf_candidate(c, s, &k);
+    CHECK_EQ(dwf_candidate_st(c, s, &k2, &st), has);
     dwf_eval(c, s, in, &o);
+    dwf_eval_st(c, s, in, &st, &o2);
+    same_eval(&o2, &o);
     if (in->iss_req && !o.err) {
         CHECK_EQ(o.iss_valid, (uint64_t)has);
         if (has) {

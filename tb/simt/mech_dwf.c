@@ -50,7 +50,16 @@
  * pass reads the operands and writes the first destination, each further
  * pass writes the next (its reads are not used); the writeback commits
  * after the last pass.
+ *
+ * Speed (docs/bench.md, "dwf, fourth pass"): answers that cannot have
+ * changed are kept instead of evaluated again -- the pool's candidate and
+ * its state-only outputs until the pool steps, the dwf's answer to a
+ * second idle cycle with no input, the register file's answer to its idle
+ * input once nothing is granted or in progress (mdwf_unit).  Under --check
+ * (on outside --bench) every kept answer is evaluated again when it is
+ * used and compared (`internal: ... stale` otherwise).
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -80,6 +89,8 @@ typedef struct {
     lane_regfile_out ro;
     mdwf_item *cq;
     unsigned ncq, capcq;
+    uint64_t cq_due;         /* at most the earliest ready time in cq (0: not known) */
+    uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
     mdwf_item cur;           /* the instruction in the register file */
     uint64_t cur_issue;     /* its issue cycle and result time */
     uint64_t cur_ready;
@@ -94,6 +105,27 @@ typedef struct {
     unsigned nwait;
     mech_launchq lq;
     uint64_t peak, evictions;
+    /* Kept answers (C only: each is what an evaluation would give again;
+     * under --check it is evaluated again and compared every cycle it is
+     * used, `internal: ... stale` otherwise):
+     * - cand_ok: cand_have, cand_r and cand_tid are the pool's candidate
+     *   (dwf_candidate) and its core request for the pool's state now, and
+     *   cand_st the pool's state-only outputs dwf_eval_st takes; the pool
+     *   changes only in a cycle that is not idle (dwf.h, "Idle cycles"),
+     *   which drops them;
+     * - wo_kept: wo is dwf_eval's answer to an all-zero input (no commit, no
+     *   issue request) in an idle cycle; such a cycle's step only empties
+     *   the empty update registers, so the state and the answer to the same
+     *   input stay as they are, and its step is skipped;
+     * - ro_kept: ro is lane_regfile_eval's answer to ri_idle on a state with
+     *   nothing granted, served or requested (rvalid_q, done_q and req_q 0);
+     *   the step of that cycle writes those three 0 again and nothing else
+     *   (no grant, no valid request), so the answer stays and the step is
+     *   skipped. */
+    int cand_ok, cand_have, wo_kept, ro_kept;
+    warp_pool_out cand_st;   /* the pool's state-only outputs (dwf_eval_st) */
+    core_req cand_r;
+    uint32_t cand_tid[CORE_MAX_WARP];
 } mdwf_unit;
 
 typedef struct {
@@ -104,13 +136,6 @@ typedef struct {
 } mdwf_mech;
 
 static const char *const mdwf_structs[] = {"dwf", "lane_regfile", NULL};
-
-/* pool q's local thread id <-> the core's thread slot */
-static unsigned slot_of(const core *c, const mdwf_mech *m, unsigned q, unsigned lt)
-{
-    unsigned WS = core_warp_size(c);
-    return ((lt / WS) * m->P + q) * WS + lt % WS;
-}
 
 static const char *mdwf_init(core *c, void *vm)
 {
@@ -196,6 +221,12 @@ static const char *mdwf_init(core *c, void *vm)
         u->ws = calloc(1, sizeof *u->ws);
         u->rs = calloc(1, sizeof *u->rs);
         dwf_reset_zeroed(&u->wc, u->ws);
+        /* pool q's local thread id -> the core's thread slot: local static
+         * warp j is the core's warp j * P + q (w mod P == q); the pool's
+         * threads are its static warps' (ids below lt) */
+        u->slot = malloc(lt * sizeof *u->slot);
+        for (unsigned t = 0; t < lt; t++)
+            u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
         u->waitpc = malloc(lt * sizeof *u->waitpc);
         for (unsigned t = 0; t < lt; t++)
             u->waitpc[t] = 0xffff;
@@ -215,11 +246,13 @@ static void cq_push(mdwf_unit *u, const mdwf_item *it)
     if (u->ncq == u->capcq)
         u->cq = realloc(u->cq, (u->capcq = u->capcq * 2 + 16) * sizeof *u->cq);
     u->cq[u->ncq++] = *it;
+    if (it->ready < u->cq_due)
+        u->cq_due = it->ready;
 }
 
 /* Threads waiting at a closed barrier whose barrier the core released
  * rejoin: one commit per static warp. */
-static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u)
+static void mdwf_rejoin(const core *c, const mdwf_mech *m, mdwf_unit *u)
 {
     if (!u->nwait)
         return;
@@ -229,7 +262,7 @@ static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit
         memset(&it, 0, sizeof it);
         for (unsigned l = 0; l < WS; l++) {
             unsigned t = j * WS + l;
-            if (u->waitpc[t] == 0xffff || core_at_bar(c, slot_of(c, m, q, t)))
+            if (u->waitpc[t] == 0xffff || core_at_bar(c, u->slot[t]))
                 continue;
             /* threads of one warp at two barrier PCs: the two sides of
              * the commit; at a third, the next cycle's commit */
@@ -256,7 +289,7 @@ static void mdwf_rejoin(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit
 
 /* The commit port's input: a launch, or the earliest due writeback.
  * Returns -2 a launch, >= 0 the queue index, -1 none. */
-static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, dwf_in *in)
+static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
 {
     const prog *p = core_prog(c);
     unsigned WS = core_warp_size(c);
@@ -272,13 +305,22 @@ static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_
         in->cm_valid = 1;
         return -2;
     }
+    const uint64_t now = core_now(c);
+    if (u->cq_due > now)
+        return -1; /* nothing due yet */
     for (;;) {
         int best = -1;
-        for (unsigned i = 0; i < u->ncq; i++)
-            if (u->cq[i].ready <= core_now(c) && (best < 0 || u->cq[i].ready < u->cq[best].ready))
+        uint64_t due = UINT64_MAX;
+        for (unsigned i = 0; i < u->ncq; i++) {
+            if (u->cq[i].ready <= now && (best < 0 || u->cq[i].ready < u->cq[best].ready))
                 best = (int)i;
-        if (best < 0)
+            if (u->cq[i].ready < due)
+                due = u->cq[i].ready;
+        }
+        if (best < 0) {
+            u->cq_due = due;
             return -1;
+        }
         mdwf_item *it = &u->cq[best];
         if (it->bar) {
             /* each thread by its own CTA's barrier: a dynamic warp may hold
@@ -287,7 +329,7 @@ static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_
              * closed wait outside the pool; the rest commit. */
             for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(mk);
-                if (!core_at_bar(c, slot_of(c, m, q, it->tid[l])))
+                if (!core_at_bar(c, u->slot[it->tid[l]]))
                     continue;
                 u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
                 u->nwait++;
@@ -319,7 +361,7 @@ static int mdwf_commit_pick(const core *c, const mdwf_mech *m, unsigned q, mdwf_
 
 /* The core request of the dynamic warp the pool would issue (k: its
  * candidate, dwf_candidate). */
-static void mdwf_req(const core *c, const mdwf_mech *m, unsigned q, const mdwf_unit *u,
+static void mdwf_req(const core *c, const mdwf_unit *u,
                     const dwf_cand *k, uint32_t *tid, core_req *r)
 {
     memset(r, 0, sizeof *r);
@@ -331,9 +373,72 @@ static void mdwf_req(const core *c, const mdwf_mech *m, unsigned q, const mdwf_u
     r->nosb = r->nofetch = 1;
     for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
         unsigned l = (unsigned)__builtin_ctzll(mk);
-        tid[l] = slot_of(c, m, q, warp_pool_get_tid(k->tids, l, u->wc.tid_bits));
+        tid[l] = u->slot[warp_pool_get_tid(k->tids, l, u->wc.tid_bits)];
     }
     r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
+}
+
+/* 1 if a and b hold the same state-only pool outputs (warp_pool_eval_state's) */
+static int st_same(const warp_pool_out *a, const warp_pool_out *b)
+{
+    return a->free_cnt == b->free_cnt && a->free_idx0 == b->free_idx0 &&
+           a->free_idx1 == b->free_idx1 && a->ovf == b->ovf && a->cand_valid == b->cand_valid &&
+           a->cand_idx == b->cand_idx && a->dec.src == b->dec.src &&
+           a->dec.start == b->dec.start && a->dec.cand == b->dec.cand &&
+           a->dec.sel_slot == b->dec.sel_slot;
+}
+
+/* The cycle's dwf evaluation into u->wo: with the kept state-only pool
+ * outputs when there are (dwf_eval_st), compared under --check with
+ * dwf_eval's ports. */
+static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check)
+{
+    if (!u->cand_ok) {
+        dwf_eval(&u->wc, u->ws, &u->wi, &u->wo);
+        return 0;
+    }
+    dwf_eval_st(&u->wc, u->ws, &u->wi, &u->cand_st, &u->wo);
+    if (check) {
+        dwf_out o2;
+        dwf_eval(&u->wc, u->ws, &u->wi, &o2);
+        if (memcmp(&o2, &u->wo, offsetof(dwf_out, w)) || o2.w.idle != u->wo.w.idle ||
+            o2.w.own_err != u->wo.w.own_err || !st_same(&o2.w.pool_out, &u->wo.w.pool_out))
+            return core_fail(c, "internal: pool %u's evaluation from its kept issue choice "
+                                "differs from dwf_eval", q);
+    }
+    return 0;
+}
+
+/* The pool's candidate and its core request into u->cand_* (kept while
+ * cand_ok: the pool has not changed); under --check a kept one is compared
+ * with a fresh one. */
+static int mdwf_cand(core *c, unsigned q, mdwf_unit *u, int check)
+{
+    dwf_cand k;
+    core_req r;
+    uint32_t tid[CORE_MAX_WARP];
+    warp_pool_out st;
+    if (!u->cand_ok) {
+        u->cand_have = dwf_candidate_st(&u->wc, u->ws, &k, &u->cand_st);
+        if (u->cand_have)
+            mdwf_req(c, u, &k, u->cand_tid, &u->cand_r);
+        u->cand_ok = 1;
+        return 0;
+    }
+    if (!check)
+        return 0;
+    int have = dwf_candidate_st(&u->wc, u->ws, &k, &st);
+    int same = have == u->cand_have && st_same(&st, &u->cand_st);
+    if (have && same) {
+        mdwf_req(c, u, &k, tid, &r);
+        same = r.pc == u->cand_r.pc && r.mask == u->cand_r.mask &&
+               r.unit_warp == u->cand_r.unit_warp && r.warp == u->cand_r.warp;
+        for (uint64_t mk = r.mask; same && mk; mk &= mk - 1)
+            same = tid[__builtin_ctzll(mk)] == u->cand_tid[__builtin_ctzll(mk)];
+    }
+    if (!same)
+        return core_fail(c, "internal: pool %u's kept candidate is stale", q);
+    return 0;
 }
 
 static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
@@ -342,11 +447,12 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     const prog *p = core_prog(c);
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
-    uint32_t tid[CORE_MAX_WARP];
-    core_req r;
+    const int check = core_config(c)->check;
+    const uint32_t *tid = u->cand_tid;
+    const core_req *r = &u->cand_r;
     memset(in, 0, sizeof *in);
-    mdwf_rejoin(c, m, q, u);
-    int pick = mdwf_commit_pick(c, m, q, u, in);
+    mdwf_rejoin(c, m, u);
+    int pick = mdwf_commit_pick(c, u, in);
     /* The pool's issue choice is registered state only (dwf_candidate):
      * its warp is asked of the core first, and the pool is asked to issue
      * (iss_req) only when the warp can go -- the SIMD group or LSU busy:
@@ -354,25 +460,38 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     int have_req = 0; /* r and tid are the request of the pool's candidate */
     in->iss_req = 0;
     if (!u->rf_active && u->ws->pool.fcnt < pool) {
-        dwf_cand k;
-        if (!dwf_candidate(&u->wc, u->ws, &k))
+        if (mdwf_cand(c, q, u, check))
+            return -1;
+        if (!u->cand_have)
             in->iss_req = 1; /* the pool's answer, as it gives it */
         else {
-            mdwf_req(c, m, q, u, &k, tid, &r);
             have_req = 1;
-            in->iss_req = core_ready(c, q, &r) == CORE_OK;
+            in->iss_req = core_ready(c, q, r) == CORE_OK;
         }
     }
-    dwf_eval(&u->wc, u->ws, in, &u->wo);
+    /* an idle cycle with no input after another: the kept answer (wo_kept) */
+    const int zero_in = pick == -1 && !in->iss_req, reuse_wo = zero_in && u->wo_kept;
+    if (!reuse_wo) {
+        if (mdwf_eval(c, q, u, check))
+            return -1;
+    } else if (check) {
+        dwf_out o2;
+        dwf_eval(&u->wc, u->ws, in, &o2);
+        if (memcmp(&o2, &u->wo, sizeof o2))
+            return core_fail(c, "internal: pool %u's kept idle answer is stale", q);
+    }
+    u->wo_kept = zero_in && u->wo.w.idle;
     if (u->wo.err)
         return core_fail(c, "dwf error %s", dwf_err_name((unsigned)u->wo.err_code));
-    if (u->wo.iss_valid && (!have_req || u->wo.iss_idx != r.unit_warp || u->wo.iss_mask != r.mask))
+    if (u->wo.iss_valid && (!have_req || u->wo.iss_idx != r->unit_warp || u->wo.iss_mask != r->mask))
         return core_fail(c, "internal: pool %u issued warp %llu, not its candidate", q,
                          (unsigned long long)u->wo.iss_idx);
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
-        dwf_eval(&u->wc, u->ws, in, &u->wo);
+        if (mdwf_eval(c, q, u, check))
+            return -1;
+        u->wo_kept = 0;
         pick = -1;
     } else if (pick == -2) {
         unsigned w;
@@ -383,12 +502,19 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
     if (u->wo.iss_valid) {
-        const prog_insn *ki = &p->ins[r.pc];
+        const prog_insn *ki = &p->ins[r->pc];
         lane_regfile_in *ri = &u->ri;
-        memset(ri, 0, sizeof *ri);
+        /* the last request's lanes cleared (the fields this code never
+         * sets are 0 from the calloc'ed mechanism state) */
+        for (uint64_t mk = ri->lane_valid; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            ri->tid[l] = 0;
+            ri->wdata[l] = 0;
+        }
+        ri->wen = 0;
         ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
         ri->swizzle = m->swz;
-        ri->lane_valid = r.mask;
+        ri->lane_valid = r->mask;
         unsigned v0 = ki->nsrc > 0 ? ki->src[0] : 0, v1 = ki->nsrc > 1 ? ki->src[1] : 0;
         ri->ra0 = m->map[v0];
         ri->ra1 = m->map[v1];
@@ -396,7 +522,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
          * (allocated rows are shared by registers live at other times) */
         u->rf_chk_next = (ki->nsrc > 0) | (ki->nsrc > 1) << 1;
         ri->wa = ki->ndst ? m->map[ki->dst[0]] : 0;
-        for (uint64_t mk = r.mask; mk; mk &= mk - 1) {
+        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits);
             /* the operands as the banks hold them now (read-first) */
@@ -404,12 +530,13 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             u->rf_exp1[l] = (uint32_t)core_reg(c, tid[l], v1);
         }
         core_out o;
-        if (core_issue(c, q, &r, &o))
+        if (core_issue(c, q, r, &o))
             return -1;
-        memset(&u->cur, 0, sizeof u->cur);
+        /* cur.tid is read in the lanes of its masks only */
+        u->cur.mask_t = u->cur.mask_nt = 0;
         u->cur.bar = ki->unit == PU_BAR;
         u->cur.pc_t = u->cur.pc_nt = -1;
-        for (uint64_t mk = r.mask; mk; mk &= mk - 1) {
+        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             if (ki->ndst) {
                 ri->wen |= 1ull << l;
@@ -430,14 +557,24 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         }
         u->cur_issue = core_now(c);
         u->cur_ready = o.ready;
-        u->cur_pc = r.pc;
+        u->cur_pc = r->pc;
         u->rf_pass = 0;
         u->rf_active = 1;
         issued = 1;
     }
     /* the register file: this cycle's pass of the request in progress */
     const lane_regfile_in *ri = u->rf_active ? &u->ri : &u->ri_idle;
-    lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
+    const int reuse_ro = !u->rf_active && u->ro_kept;
+    if (!reuse_ro)
+        lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
+    else if (check) {
+        lane_regfile_out o2;
+        memcpy(&o2, &u->ro, sizeof o2); /* the fields an idle cycle leaves as they were */
+        lane_regfile_eval(&u->rc, u->rs, ri, &o2);
+        if (memcmp(&o2, &u->ro, sizeof o2))
+            return core_fail(c, "internal: pool %u's kept register file answer is stale", q);
+    }
+    u->ro_kept = !u->rf_active && !u->ro.err && !u->rs->rvalid_q && !u->rs->done_q && !u->rs->req_q;
     if (u->ro.err)
         return core_fail(c, "lane_regfile error %s", lane_regfile_err_name((unsigned)u->ro.err_code));
     for (uint64_t mk = u->ro.rvalid & u->rf_pend_valid; mk; mk &= mk - 1) {
@@ -460,16 +597,19 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
         CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
-    if (!core_drop(c, issued))
+    if (!core_drop(c, issued) && !reuse_wo)
         dwf_step(&u->wc, u->ws, in, &u->wo);
-    lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
+    if (!u->wo.w.idle)
+        u->cand_ok = 0; /* the pool may have changed */
+    if (!reuse_ro)
+        lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
     if (u->rf_active && !u->ro.stall && u->rf_pass + 1u < p->ins[u->cur_pc].ndst) {
         /* one write port: the next destination in the next pass */
         unsigned d = p->ins[u->cur_pc].dst[++u->rf_pass];
         u->ri.wa = u->ri.ra0 = u->ri.ra1 = m->map[d];
         for (uint64_t mk = u->ri.lane_valid; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            u->ri.wdata[l] = (uint32_t)core_reg(c, slot_of(c, m, q, (unsigned)u->ri.tid[l]), d);
+            u->ri.wdata[l] = (uint32_t)core_reg(c, u->slot[u->ri.tid[l]], d);
         }
     } else if (u->rf_active && !u->ro.stall) {
         /* the register file is done: the writeback waits its stall cycles */
@@ -633,6 +773,7 @@ static void mdwf_free(void *vm)
         free(m->u[q].rs);
         free(m->u[q].cq);
         free(m->u[q].waitpc);
+        free(m->u[q].slot);
     }
 }
 
