@@ -37,11 +37,13 @@
 // primary's pick of the same cycle, and a substitution cycle never
 // conflicts.
 //
-// Coverage: act_* and err_* counts, conflicts, and the secondary fill rate:
-// free_lanes (lanes a live primary leaves free) and filled_lanes (lanes its
-// secondary fills).  fill_setsS: the lanes the same lookup would fill on the
-// same buffer with S sets, for every power of two S dividing WARPS and for
-// S = WARPS (direct-mapped); fill_setsS / free_lanes is the fill rate at
+// Coverage: act_* and err_* counts, conflicts, alt_lanes (lanes of the I2s
+// issued to the other group), and the secondary fill rate of the one-group
+// lookup (live cycles without alt_free): free_lanes (lanes a live primary
+// leaves free) and filled_lanes (lanes its secondary fills).  fill_setsS:
+// the lanes the same lookup would fill on the same buffer with S sets, for
+// every power of two S dividing WARPS and for S = WARPS (direct-mapped);
+// fill_setsS / free_lanes is the fill rate at
 // that associativity (fill_sets1 fully associative), and the harness checks
 // every cycle that it never grows with S and equals filled_lanes' share at
 // S = SETS.
@@ -340,10 +342,12 @@ public:
             return "conflict flag wrong";
         if (conf && !live)
             return "a substitution cycle conflicts";
-        if (live) {
+        if (xalt)
+            cov_["alt_lanes"] += pop(b.mask_q[xw]);
+        if (live && !alt) { // the one-group lookup: its fill rate per associativity
             cov_["free_lanes"] += pop(fr);
             if (xw >= 0)
-                cov_[xalt ? "alt_lanes" : "filled_lanes"] += pop(b.mask_q[xw]);
+                cov_["filled_lanes"] += pop(b.mask_q[xw]);
             // the same lookup on the same buffer at every associativity S
             // that divides WARPS (powers of two, then direct-mapped S =
             // WARPS): each set is inside the set of the S before it, so
@@ -355,7 +359,7 @@ public:
                 unsigned ss = static_cast<unsigned>((b.s_warp_q % S + 1) % S);
                 for (unsigned w = 0; w < n; w++)
                     if (((cand >> w) & 1u) && w != b.s_warp_q && w % S == ss &&
-                        (alt || (b.mask_q[w] & ~fr) == 0) && pop(b.mask_q[w]) > f)
+                        (b.mask_q[w] & ~fr) == 0 && pop(b.mask_q[w]) > f)
                         f = pop(b.mask_q[w]);
                 if (f > prev)
                     return "a smaller set found a better fit than the set containing it";
