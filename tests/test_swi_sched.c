@@ -606,12 +606,7 @@ TEST(refill_as_it_leaves)
 static swi_sched_out cyc2(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
                           unsigned fw, uint64_t fm, unsigned f2, uint64_t m2)
 {
-    swi_sched_in in = ins(ready, fill, fw, fm);
-    in.fill2_valid = 1;
-    in.fill2_warp = f2;
-    in.fill2_pc = 0x100u + f2;
-    in.fill2_mask = m2;
-    return cyc_in(c, s, &in);
+    return cyca(c, s, ready, 0, fill, fw, fm, f2, m2);
 }
 
 /* The second write port (001 Table 3: SWI's dual-ported buffer): two
