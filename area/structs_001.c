@@ -255,8 +255,10 @@ unsigned area_swi_sched_bits(const swi_sched_cfg *cfg)
 
 /* verilog/swi_sched.v, per cycle: the primary reads every entry's age row
  * (oldest ready), the picked entry's PC and mask move to the stage; the
- * secondary tests every entry's mask against the free lanes, counts its
- * lanes, keeps the best fit of its set, breaks ties from the LFSR; the
+ * secondary tests every entry's mask against the free lanes (any mask fits
+ * when another SIMD group is free: alt_free), counts its lanes, keeps the
+ * best fit of its set, I1's group first among equal fits, breaks ties
+ * from the LFSR; the
  * winner's PC and mask are read out; a fill writes one entry and its age
  * row and clears its column in the others. */
 const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_desc *d)
@@ -320,9 +322,15 @@ const char *area_desc_swi_sched(const swi_sched_cfg *cfg, int force_ff, area_des
          (W - 1u) * (area_ge_mag_cmp(c, PB) + area_ge_mux(c, 2, PB)) + area_ge_decoder(c, W) +
          W * (c->ge_or2 + c->ge_and2) + 2.0 * area_ge_prio_enc(c, W) + area_ge_mux(c, 2, WW) +
          area_ge_mag_cmp(c, WW + 1u) + area_ge_adder(c, WW) + 3.0 * c->ge_xor2;
+    /* another free SIMD group (001 l.150, alt_free): per entry the fit
+     * ORed with alt_free; the "I1's group first" filter of the tie (an AND
+     * per entry, an OR tree, a WARPS-bit 2:1 mux); i2_alt = the winner's
+     * fit bit (a WARPS-way 1-bit mux) */
+    ge += W * (c->ge_or2 + c->ge_and2) + area_ge_reduce(c, W) + area_ge_mux(c, 2, W) +
+          area_ge_mux(c, W, 1);
     area_add_logic(d, "secondary scheduler",
-                   "mask-fit test, popcounts, best fit of the set, "
-                   "LFSR tie-break",
+                   "mask-fit test (or another free group), popcounts, best fit "
+                   "of the set, I1's group first, LFSR tie-break",
                    ge);
     /* the conflict compare, the stage's next value (the primary's pick or
      * a discarded copy), fill checks and decode, the valid update, output

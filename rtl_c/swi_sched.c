@@ -54,16 +54,20 @@ uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub)
 }
 
 unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand,
-                            uint64_t free_lanes, unsigned r)
+                            uint64_t free_lanes, int alt, unsigned r)
 {
     unsigned w, best = 0;
-    uint64_t fits = 0, tie = 0, c;
-    /* over the candidates' bits only (the entries below WARPS) */
+    uint64_t fits = 0, same = 0, tie = 0, c;
+    /* over the candidates' bits only (the entries below WARPS): an entry
+     * fits in I1's group when its mask is within the free lanes, in the
+     * other group (alt) whatever its mask */
     for (c = cand & bits_mask(swi_sched_warps(cfg)); c; c &= c - 1u) {
         w = bits_ffs(c);
-        if (bits_subset(s->mask_q[w], free_lanes)) {
+        int in_same = bits_subset(s->mask_q[w], free_lanes);
+        if (in_same || alt) {
             unsigned f = bits_popcount(s->mask_q[w]);
             fits |= (uint64_t)1 << w;
+            same |= (uint64_t)in_same << w;
             if (f > best)
                 best = f;
         }
@@ -75,6 +79,8 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
         if (bits_popcount(s->mask_q[w]) == best)
             tie |= (uint64_t)1 << w;
     }
+    if ((tie & same) != 0u) /* among equal fits, I1's group first */
+        tie &= same;
     if ((tie & ~bits_mask(r)) != 0u)
         return bits_ffs(tie & ~bits_mask(r));
     return bits_ffs(tie);
@@ -128,15 +134,15 @@ void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s)
 /* The picks of a cycle (every output but err, act HOLD and nx_go): the
  * primary's, the stage's I1, the secondary's I2.  They read no fill input
  * (the ready bits only). */
-static void picks(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t ready_in,
+static void picks(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
                   swi_sched_out *out)
 {
     unsigned n = swi_sched_warps(cfg), ww = swi_sched_wid_w(cfg), w;
     uint64_t all = bits_mask(n), lanes = bits_mask(cfg->lanes);
-    uint64_t ready = bits_trunc(ready_in, n);
+    uint64_t ready = bits_trunc(in->ready, n);
     uint64_t cand = s->v_q & ready & all, cand2, members, free_lanes, c;
     unsigned r, x;
-    int live;
+    int live, alt;
 
     memset(out, 0, sizeof *out);
     /* primary: the oldest ready valid entry (the lowest, over cand's bits) */
@@ -150,6 +156,7 @@ static void picks(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t r
     }
     /* the stage issues I1 */
     live = s->s_v_q && s->s_mask_q != 0u;
+    alt = live && bits_trunc(in->alt_free, 1); /* (without a live I1: GROUP, fills()) */
     if (s->s_v_q) {
         out->i1_valid = 1;
         out->i1_warp = s->s_warp_q;
@@ -167,16 +174,19 @@ static void picks(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t r
     r = (unsigned)bits_trunc(s->lfsr_q, ww);
     if (r >= n)
         r -= n;
-    x = swi_sched_best_fit(cfg, s, cand2, free_lanes, r);
+    x = swi_sched_best_fit(cfg, s, cand2, free_lanes, alt, r);
     if (x < 64u) {
         out->i2_valid = 1;
         out->i2_warp = x;
         out->i2_pc = s->pc_q[x];
         out->i2_mask = s->mask_q[x];
+        out->i2_alt = !bits_subset(s->mask_q[x], free_lanes); /* only when alt */
         out->conflict = out->p_valid && out->p_warp == x;
     }
     if (live)
-        out->act = out->i2_valid ? SWI_SCHED_ACT_PAIR : SWI_SCHED_ACT_SOLO;
+        out->act = !out->i2_valid ? SWI_SCHED_ACT_SOLO
+                   : out->i2_alt  ? SWI_SCHED_ACT_ALT
+                                  : SWI_SCHED_ACT_PAIR;
     else if (out->i2_valid)
         out->act = SWI_SCHED_ACT_SUBST;
     else
@@ -192,7 +202,9 @@ static void fills(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_
 {
     unsigned ww = swi_sched_wid_w(cfg), err = SWI_SCHED_ERR_NONE;
     uint64_t fw = bits_trunc(in->fill_warp, ww);
-    if (bits_trunc(in->fill_valid, 1))
+    if (bits_trunc(in->alt_free, 1) && !(s->s_v_q && s->s_mask_q != 0u))
+        err = SWI_SCHED_ERR_GROUP; /* another group than I1's, with no live I1 */
+    else if (bits_trunc(in->fill_valid, 1))
         err = fill_err(cfg, s, out, fw, bits_trunc(in->fill_mask, cfg->lanes));
     if (err == SWI_SCHED_ERR_NONE && bits_trunc(in->fill2_valid, 1)) {
         uint64_t f2 = bits_trunc(in->fill2_warp, ww);
@@ -213,7 +225,7 @@ static void fills(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_
 void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
                     swi_sched_out *out)
 {
-    picks(cfg, s, in->ready, out);
+    picks(cfg, s, in, out);
     fills(cfg, s, in, out);
 }
 
@@ -221,7 +233,7 @@ void swi_sched_refill(const swi_sched_cfg *cfg, const swi_sched_state *s,
                       const swi_sched_in *in, swi_sched_out *out)
 {
     if (out->err) /* its picks were dropped: decide again */
-        picks(cfg, s, in->ready, out);
+        picks(cfg, s, in, out);
     fills(cfg, s, in, out);
 }
 
@@ -299,6 +311,7 @@ void swi_sched_ports(const swi_sched_cfg *cfg, const swi_sched_in *in, const swi
     visit(ctx, "fill2_warp", ww, &in->fill2_warp, PORT_IN);
     visit(ctx, "fill2_pc", cfg->pc_w, &in->fill2_pc, PORT_IN);
     visit(ctx, "fill2_mask", cfg->lanes, &in->fill2_mask, PORT_IN);
+    visit(ctx, "alt_free", 1, &in->alt_free, PORT_IN);
     visit(ctx, "i1_valid", 1, &out->i1_valid, PORT_OUT);
     visit(ctx, "i1_warp", ww, &out->i1_warp, PORT_OUT);
     visit(ctx, "i1_pc", cfg->pc_w, &out->i1_pc, PORT_OUT);
@@ -307,11 +320,12 @@ void swi_sched_ports(const swi_sched_cfg *cfg, const swi_sched_in *in, const swi
     visit(ctx, "i2_warp", ww, &out->i2_warp, PORT_OUT);
     visit(ctx, "i2_pc", cfg->pc_w, &out->i2_pc, PORT_OUT);
     visit(ctx, "i2_mask", cfg->lanes, &out->i2_mask, PORT_OUT);
+    visit(ctx, "i2_alt", 1, &out->i2_alt, PORT_OUT);
     visit(ctx, "p_valid", 1, &out->p_valid, PORT_OUT);
     visit(ctx, "p_warp", ww, &out->p_warp, PORT_OUT);
     visit(ctx, "conflict", 1, &out->conflict, PORT_OUT);
     visit(ctx, "err", 1, &out->err, PORT_OUT);
-    visit(ctx, "err_code", 2, &out->err_code, PORT_OUT);
+    visit(ctx, "err_code", 3, &out->err_code, PORT_OUT);
     visit(ctx, "act", 3, &out->act, PORT_OUT);
 }
 
@@ -332,12 +346,13 @@ void swi_sched_trace(struct vcd_writer *w, const swi_sched_cfg *cfg, const swi_s
 
 const char *swi_sched_err_name(unsigned code)
 {
-    static const char *const names[] = {"NONE", "BUSY", "EMPTY", "WARP"};
+    static const char *const names[] = {"NONE", "BUSY", "EMPTY", "WARP", "GROUP"};
     return code < sizeof names / sizeof names[0] ? names[code] : "?";
 }
 
 const char *swi_sched_act_name(unsigned act)
 {
-    static const char *const names[] = {"IDLE", "SOLO", "PAIR", "SUBST", "NONE_SUB", "HOLD"};
+    static const char *const names[] = {"IDLE", "SOLO", "PAIR", "SUBST", "NONE_SUB", "HOLD",
+                                         "ALT"};
     return act < sizeof names / sizeof names[0] ? names[act] : "?";
 }

@@ -4,7 +4,9 @@
  * an instruction buffer (one entry per warp), a primary scheduler that picks
  * the oldest ready instruction, and a secondary scheduler that, one stage
  * later, looks up a ready instruction of another warp whose mask fits in the
- * lanes the primary leaves free, so both issue together on one SIMD group.
+ * lanes the primary leaves free, so both issue together on one SIMD group,
+ * or, when the core says another SIMD group of I1's class is free, any
+ * ready instruction of its set, which issues to that group (001 l.150).
  * Paper 001 (Brunie, Collange, Diamos, ISCA 2012) sec. 4: cascaded
  * schedulers (l.150), mask-fit lookup with limited associativity (l.173),
  * age-based primary and best-fit secondary with pseudo-random tie-breaking
@@ -35,11 +37,12 @@
  * matrix; the instruction word itself is not modelled, only PC and mask).
  * Logic: primary = WARPS-input ready & valid & age-matrix oldest select
  * (WARPS x WARPS AND-OR), secondary = per warp a LANES-bit subset test
- * (mask & ~free == 0), a LANES-bit popcount, a set-membership compare of the
+ * (mask & ~free == 0) ORed with alt_free, a LANES-bit popcount, a set-membership compare of the
  * low log2(SETS) warp bits, the substitute's use of the primary's per-entry
  * "an older entry is ready" terms, a max tree over WARPS 7-bit fits, and a WARPS-
- * input rotating priority encoder; WARPS-way muxes for PC and mask; a 16-bit
- * LFSR; a WID_W comparator for the conflict.
+ * input rotating priority encoder after the "I1's group first" tie filter
+ * (WARPS ANDs, an OR tree, a WARPS-bit mux); WARPS-way muxes for PC and
+ * mask; a 16-bit LFSR; a WID_W comparator for the conflict.
  *
  * Ports.
  *   in:  ready (WARPS bits: the scoreboard says warp w's buffered
@@ -51,12 +54,16 @@
  *        port, the same rules, into another entry than fill_warp's; its
  *        entry is younger than fill's (001 Table 3: SWI's buffer is
  *        dual-ported, and the baseline fetches two instructions a cycle,
- *        l.71: a one-pool SWI refills the two entries a pair leaves).
+ *        l.71: a one-pool SWI refills the two entries a pair leaves);
+ *        alt_free: another SIMD group of I1's class than I1's is free
+ *        this cycle (the core's answer once I1 has its group; 001 l.150:
+ *        "another free SIMD group"); legal only with a live I1 (GROUP).
  *   out: i1_valid, i1_warp, i1_pc, i1_mask (primary instruction issued now;
  *        i1_mask = 0 when its copy was discarded by a conflict), i2_valid,
- *        i2_warp, i2_pc, i2_mask (secondary), p_valid, p_warp (primary pick
- *        of this cycle, issued next cycle), conflict, err, err_code (2),
- *        act (3).
+ *        i2_warp, i2_pc, i2_mask (secondary), i2_alt (I2 goes to the other
+ *        free group, in its own issue slot; 0: beside I1 on I1's group, or
+ *        as the substitute), p_valid, p_warp (primary pick of this cycle,
+ *        issued next cycle), conflict, err, err_code (3), act (3).
  *
  * Timing (001 Table 2: SWI scheduler latency 2).  Cycle t: the primary picks
  * P = the oldest valid ready entry (by age_q), and P moves to the stage at the
@@ -71,6 +78,27 @@
  * secondary's set are in different banks when SETS >= 2 (001's banking
  * argument), and so that a direct-mapped lookup still has a candidate.
  *
+ * Another free SIMD group (001 l.150: "Alternatively, it can be scheduled
+ * to another free SIMD group, as in a conventional multiple-issue SIMD
+ * processor").  With alt_free = 1 (and a live I1) a candidate of the set
+ * fits either in I1's group (mask within ~m1) or in the other group (any
+ * mask: all its lanes are free).  The secondary keeps one rule, 001's best
+ * fit = most lanes issued (l.171: "maximize occupancy"), over both: the
+ * candidate with the most lanes wins; among the candidates of that fit,
+ * those that fit in I1's group go first (they leave the other group free
+ * for the next cycle's I1: a group takes ceil(warp / width) cycles); then
+ * the LFSR breaks the tie as below.  i2_alt = 1 when the winner does not
+ * fit in I1's lanes (it takes the other group).  With alt_free = 0 every
+ * fit is within ~m1 and the rule is the one-group rule above, unchanged.
+ * Our choices (001 says only that both cases exist): the same set, the
+ * same lookup and the same conflict handling serve both cases (one
+ * secondary, a set-associative lookup); the structure does not know
+ * classes: the core asserts alt_free only for a group of I1's class, and
+ * keeps out of the ready bits the entries of another class (001's second
+ * group of a class is the second MAD group, l.75, l.199; the SFU and the
+ * load/store unit are one each).  In a substitution cycle alt_free must be
+ * 0 (there is no I1 to be beside: GROUP), the substitute issues as a
+ * primary on a group of its own. *
  * Substitution: when the stage holds no instruction or a discarded one
  * (m1 = 0), the secondary "substitutes itself to the primary scheduler"
  * (001 l.167): its free mask is all lanes and every warp is in its set,
@@ -104,6 +132,8 @@
  *
  * Illegal input (err = 1, act = HOLD, nothing issues or is picked, state
  * unchanged).  First match:
+ *   GROUP 4  alt_free with no live I1 in the stage (s_v_q = 0 or s_mask_q
+ *            = 0: the substitute has no I1 whose group another could be)
  *   WARP  3  fill_valid with fill_warp >= WARPS
  *   BUSY  1  fill_valid into a valid entry that neither the primary picks
  *            nor I2 takes this cycle (the picks read no fill input, so
@@ -113,17 +143,19 @@
  * fill_warp with both valid, EMPTY).
  *
  * act (3 bits): IDLE 0 (nothing issues), SOLO 1 (I1 alone: no fit), PAIR 2
- * (I1 and I2), SUBST 3 (no live I1, the secondary issues as primary), NONE_SUB
- * 4 (no live I1 and nothing for the substitute), HOLD 5 (err).
+ * (I1 and I2 on I1's group), SUBST 3 (no live I1, the secondary issues as
+ * primary), NONE_SUB 4 (no live I1 and nothing for the substitute), HOLD 5
+ * (err), ALT 6 (I1, and I2 on the other free group).
  *
  * Invariants (swi_sched_check; the cosim checks the outputs every cycle):
- * i1_mask & i2_mask = 0; each issued mask is a subset of its entry's mask;
+ * i1_mask & i2_mask = 0 unless i2_alt; i2_alt only with alt_free, a live
+ * I1 and i2_mask & i1_mask != 0 (the other group only when I1's cannot
+ * take it); each issued mask is a subset of its entry's mask;
  * conflict = 0 in SUBST and NONE_SUB cycles;
  * age_q is a strict total order on the valid entries; no bits beyond widths;
  * s_mask_q = 0 only with a discarded copy.
  *
- * Departures from 001: one SIMD group (the "another free SIMD group" case
- * of l.150 is not modelled); instruction words are not stored (PC and mask
+ * Departures from 001: instruction words are not stored (PC and mask
  * stand for them); the secondary never takes the stage's own warp (a warp's
  * two instructions never issue together).
  *
@@ -150,6 +182,25 @@
  * primary picks warp 3 as well (the only entry left): conflict.  Cycle 3:
  * I1 = warp 3 with mask 0 (its copy was discarded; warp 3 already issued as
  * I2), the substitute finds nothing: NONE_SUB.  Cycle 4: IDLE.
+ *
+ * Worked example, another free group (same geometry; tests/test_swi_sched.c
+ * worked_example_alt; set 0 = warps 0, 2, set 1 = warps 1, 3): the stage
+ * holds warp 0 (1111, a full warp); warps 1, 3, 2 were filled in that order
+ * with masks 1111, 0011, 1100; all ready.  Cycle 1, alt_free = 0: I1 =
+ * warp 0 leaves no lane free, nothing in set 1 fits: SOLO; the primary
+ * picks warp 1.  Cycle 2, alt_free = 1: I1 = warp 1 (1111); in set 0 warp
+ * 2 (1100) fits only in the other group: ALT, i2_alt = 1; the primary
+ * picks warp 3; fill writes warp 0 (1100), fill2 warp 2 (0111, the entry
+ * I2 leaves).  Cycle 3, alt_free = 1: I1 = warp 3 (0011); in set 0 warp 0
+ * (1100) fits in I1's free lanes with 2, warp 2 (0111) only in the other
+ * group with 3: the most lanes win, ALT with warp 2 (alt_free = 0 would
+ * have paired warp 0); the primary picks warp 0; fill writes warp 3
+ * (1100), fill2 warp 1 (0011).  Cycle 4, alt_free = 1: I1 = warp 0 (1100);
+ * in set 1 warp 1 (0011) fits in I1's group, warp 3 (1100) only in the
+ * other, both 2 lanes: I1's group first, PAIR with warp 1 whatever the
+ * LFSR; the primary picks warp 3.  Cycle 5: I1 = warp 3, set 0 is empty:
+ * SOLO.  Cycle 6: the stage is empty; alt_free = 1 is GROUP (err, state
+ * unchanged); with alt_free = 0, IDLE.
  */
 #ifndef SWI_SCHED_H
 #define SWI_SCHED_H
@@ -171,7 +222,8 @@ enum swi_sched_err {
     SWI_SCHED_ERR_NONE = 0,
     SWI_SCHED_ERR_BUSY = 1,
     SWI_SCHED_ERR_EMPTY = 2,
-    SWI_SCHED_ERR_WARP = 3
+    SWI_SCHED_ERR_WARP = 3,
+    SWI_SCHED_ERR_GROUP = 4
 };
 
 enum swi_sched_act {
@@ -180,7 +232,8 @@ enum swi_sched_act {
     SWI_SCHED_ACT_PAIR = 2,
     SWI_SCHED_ACT_SUBST = 3,
     SWI_SCHED_ACT_NONE_SUB = 4,
-    SWI_SCHED_ACT_HOLD = 5
+    SWI_SCHED_ACT_HOLD = 5,
+    SWI_SCHED_ACT_ALT = 6
 };
 
 typedef struct {
@@ -209,11 +262,12 @@ typedef struct {
     uint64_t fill2_warp;
     uint64_t fill2_pc;
     uint64_t fill2_mask;
+    uint64_t alt_free;    /* another SIMD group of I1's class is free */
 } swi_sched_in;
 
 typedef struct {
     uint64_t i1_valid, i1_warp, i1_pc, i1_mask;
-    uint64_t i2_valid, i2_warp, i2_pc, i2_mask;
+    uint64_t i2_valid, i2_warp, i2_pc, i2_mask, i2_alt;
     uint64_t p_valid, p_warp;
     uint64_t conflict;
     uint64_t err, err_code, act;
@@ -237,16 +291,18 @@ uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub);
  * the entries of `cand`, these are all but the primary's pick. */
 uint64_t swi_sched_has_older(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand);
 /* The secondary lookup alone: the best-fit warp among `cand` entries of s
- * whose mask fits in `free`, tie-break start r; returns 64 if none. */
+ * whose mask fits in `free` (alt != 0: or in another free group, any mask;
+ * among equal fits those within `free` first), tie-break start r; returns
+ * 64 if none. */
 unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, uint64_t cand,
-                            uint64_t free_lanes, unsigned r);
+                            uint64_t free_lanes, int alt, unsigned r);
 
 void swi_sched_reset(const swi_sched_cfg *cfg, swi_sched_state *s);
 void swi_sched_eval(const swi_sched_cfg *cfg, const swi_sched_state *s, const swi_sched_in *in,
                     swi_sched_out *out);
 /* The same cycle's eval again with other fill inputs (C only, no RTL
  * port): `out` is what swi_sched_eval gave on state s and inputs whose
- * ready bits are in->ready; *out becomes what it gives on `in`.  The
+ * ready bits and alt_free are in's; *out becomes what it gives on `in`.  The
  * picks read no fill input, so only the fill check runs again (a held
  * cycle's picks are made again).  The SM model fills after it acted on
  * the picks (tb/simt/mech_swi.c: mech_swi_refill, which compares it with

@@ -12,6 +12,9 @@
 // (the primary's pick or I2) do (issue 24: a warp's next instruction is
 // fetched as it is picked).  A few percent of the cycles offer an illegal
 // fill (WARP, BUSY into an entry that stays, EMPTY).
+// alt_free (another SIMD group of I1's class is free, 001 l.150) is offered
+// in a phase-dependent share (0%, 50% or 90%) of the cycles with a live I1;
+// a few percent of the cycles without one assert it anyway (GROUP).
 //
 // Harness invariants (beyond swi_sched_check), every cycle, from the state
 // before the edge: the expected err code; i1_mask & i2_mask = 0; I2's PC
@@ -20,9 +23,11 @@
 // the ready valid entry filled earliest (a fill sequence number kept here);
 // the secondary is a legal candidate (valid, ready, not the stage's warp, in
 // set (p mod SETS + 1) mod SETS unless substituting, mask within the free
-// lanes) with the largest fit of all legal candidates, and it is the one the
-// LFSR rule picks (an LFSR stepped here from the stated polynomial and
-// seed); conflict is flagged exactly when the two picks coincide.  No
+// lanes, or any mask with alt_free) with the largest fit of all legal
+// candidates, among those of that fit one within I1's free lanes if there
+// is one, and it is the one the LFSR rule picks (an LFSR stepped here from
+// the stated polynomial and seed); i2_alt exactly when it is not within
+// I1's free lanes; conflict is flagged exactly when the two picks coincide.  No
 // instruction lost or issued twice: each fill is issued once with its whole
 // mask (as I2, or as I1 with a non-empty mask from the stage, tracked apart
 // from the refilled entry).  Model::state compares every
@@ -32,11 +37,13 @@
 // primary's pick of the same cycle, and a substitution cycle never
 // conflicts.
 //
-// Coverage: act_* and err_* counts, conflicts, and the secondary fill rate:
-// free_lanes (lanes a live primary leaves free) and filled_lanes (lanes its
-// secondary fills).  fill_setsS: the lanes the same lookup would fill on the
-// same buffer with S sets, for every power of two S dividing WARPS and for
-// S = WARPS (direct-mapped); fill_setsS / free_lanes is the fill rate at
+// Coverage: act_* and err_* counts, conflicts, alt_lanes (lanes of the I2s
+// issued to the other group), and the secondary fill rate of the one-group
+// lookup (live cycles without alt_free): free_lanes (lanes a live primary
+// leaves free) and filled_lanes (lanes its secondary fills).  fill_setsS:
+// the lanes the same lookup would fill on the same buffer with S sets, for
+// every power of two S dividing WARPS and for S = WARPS (direct-mapped);
+// fill_setsS / free_lanes is the fill rate at
 // that associativity (fill_sets1 fully associative), and the harness checks
 // every cycle that it never grows with S and equals filled_lanes' share at
 // S = SETS.
@@ -104,10 +111,12 @@ public:
         expect_err_ = 0;
         fill_p_ = 60;
         ready_p_ = 60;
+        alt_p_ = 50;
         static const char *const keys[] = {
             "act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST", "act_NONE_SUB", "act_HOLD",
-            "err_BUSY", "err_EMPTY", "err_WARP", "conflicts", "free_lanes", "filled_lanes",
-            "issued", "fill_on_leave", "refills", "fill2"};
+            "act_ALT", "err_BUSY", "err_EMPTY", "err_WARP", "err_GROUP", "conflicts",
+            "free_lanes", "filled_lanes", "alt_lanes", "alt_offered", "issued",
+            "fill_on_leave", "refills", "fill2"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         // associativities for the fill-rate shadow: powers of two dividing
@@ -137,10 +146,28 @@ public:
             // full set to search)
             unsigned k = static_cast<unsigned>(rng.below(3));
             ready_p_ = k == 0 ? 90 : k == 1 ? 35 : 8;
+            k = static_cast<unsigned>(rng.below(3));
+            alt_p_ = k == 0 ? 0 : k == 1 ? 50 : 90;
         }
         for (unsigned w = 0; w < n; w++)
             if (rng.chance(ready_p_))
                 in.ready |= 1ull << w;
+        // another free group: offered beside a live I1; now and then
+        // asserted with none (GROUP, the first check)
+        if (s.s_v_q && s.s_mask_q) {
+            in.alt_free = rng.chance(alt_p_);
+            cov_["alt_offered"] += in.alt_free;
+        } else if (rng.chance(3)) {
+            in.alt_free = 1;
+            expect_err_ = SWI_SCHED_ERR_GROUP;
+            if (rng.chance(50)) { // with a fill, legal or not: GROUP first
+                in.fill_valid = 1;
+                in.fill_warp = rng.below(1ull << ww);
+                in.fill_pc = rng.bits(cfg.pc_w);
+                in.fill_mask = pick_mask(cfg, rng);
+            }
+            return in;
+        }
         // the entries that leave the buffer this cycle (the primary's pick,
         // I2): the picks read no fill input, so the C model's probe tells;
         // a fill may rewrite them at the same edge
@@ -232,13 +259,16 @@ public:
         }
         cov_[act_key(static_cast<unsigned>(o.act))]++;
         if (o.err) {
-            cov_[o.err_code == 1 ? "err_BUSY" : o.err_code == 2 ? "err_EMPTY" : "err_WARP"]++;
+            cov_[o.err_code == 1   ? "err_BUSY"
+                 : o.err_code == 2 ? "err_EMPTY"
+                 : o.err_code == 3 ? "err_WARP"
+                                   : "err_GROUP"]++;
             if (o.i1_valid || o.i2_valid || o.p_valid)
                 return "an err cycle issued or picked";
             return NULL;
         }
-        if (o.i1_valid && o.i2_valid && (o.i1_mask & o.i2_mask))
-            return "I1 and I2 masks overlap";
+        if (o.i1_valid && o.i2_valid && !o.i2_alt && (o.i1_mask & o.i2_mask))
+            return "I1 and I2 masks overlap on I1's group";
         // I1: last cycle's primary pick, mask 0 after a conflict
         if (o.i1_valid != static_cast<uint64_t>(prev_p_) || (prev_p_ && o.i1_warp != prev_pw_))
             return "I1 is not last cycle's primary pick";
@@ -260,6 +290,7 @@ public:
         }
         // secondary
         bool live = b.s_v_q && b.s_mask_q;
+        bool alt = live && in.alt_free;
         uint64_t fr = live ? lanes & ~b.s_mask_q : lanes;
         unsigned set = static_cast<unsigned>((b.s_warp_q % cfg.sets + 1) % cfg.sets);
         unsigned best = 0;
@@ -268,7 +299,7 @@ public:
             // the substitute never takes the primary's pick of this cycle
             bool ok = ((cand >> w) & 1u) && !(b.s_v_q && b.s_warp_q == w) &&
                       (live || static_cast<int>(w) != pw) &&
-                      (!live || w % cfg.sets == set) && (b.mask_q[w] & ~fr) == 0;
+                      (!live || w % cfg.sets == set) && (alt || (b.mask_q[w] & ~fr) == 0);
             if (ok) {
                 legal |= 1ull << w;
                 if (pop(b.mask_q[w]) > best)
@@ -278,10 +309,20 @@ public:
         unsigned r = static_cast<unsigned>(lfsr_ & bits_mask(ww));
         if (r >= n)
             r -= n;
+        // among the best fits, those within I1's free lanes first
+        uint64_t tie = 0, same = 0;
+        for (unsigned w = 0; w < n; w++)
+            if (((legal >> w) & 1u) && pop(b.mask_q[w]) == best) {
+                tie |= 1ull << w;
+                if ((b.mask_q[w] & ~fr) == 0)
+                    same |= 1ull << w;
+            }
+        if (same)
+            tie = same;
         int xw = -1;
         for (unsigned k = 0; k < n && xw < 0; k++) {
             unsigned w = (r + k) % n;
-            if (((legal >> w) & 1u) && pop(b.mask_q[w]) == best)
+            if ((tie >> w) & 1u)
                 xw = static_cast<int>(w);
         }
         if (o.i2_valid != (xw >= 0) || (xw >= 0 && o.i2_warp != static_cast<uint64_t>(xw))) {
@@ -291,12 +332,19 @@ public:
         }
         if (xw >= 0 && (o.i2_pc != b.pc_q[xw] || o.i2_mask != b.mask_q[xw]))
             return "I2's PC or mask is not its entry's";
+        bool xalt = xw >= 0 && (b.mask_q[xw] & ~fr) != 0;
+        if (o.i2_alt != static_cast<uint64_t>(xalt))
+            return "i2_alt is not 'I2 does not fit in I1's free lanes'";
+        if (xalt && !alt)
+            return "I2 on another group without alt_free";
         bool conf = xw >= 0 && pw == xw;
         if (o.conflict != static_cast<uint64_t>(conf))
             return "conflict flag wrong";
         if (conf && !live)
             return "a substitution cycle conflicts";
-        if (live) {
+        if (xalt)
+            cov_["alt_lanes"] += pop(b.mask_q[xw]);
+        if (live && !alt) { // the one-group lookup: its fill rate per associativity
             cov_["free_lanes"] += pop(fr);
             if (xw >= 0)
                 cov_["filled_lanes"] += pop(b.mask_q[xw]);
@@ -389,8 +437,8 @@ public:
 private:
     static const char *act_key(unsigned a) {
         static const char *const k[] = {"act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST",
-                                        "act_NONE_SUB", "act_HOLD"};
-        return a < 6 ? k[a] : "act_HOLD";
+                                        "act_NONE_SUB", "act_HOLD", "act_ALT"};
+        return a < 7 ? k[a] : "act_HOLD";
     }
     static unsigned free_warp(const swi_sched_cfg &cfg, const swi_sched_state &s, Rng &rng) {
         unsigned n = swi_sched_warps(&cfg), w;
@@ -431,7 +479,7 @@ private:
     bool prev_p_, prev_conf_;
     unsigned prev_pw_;
     uint64_t prev_mask_ = 0, prev_pc_ = 0, last_mask_;
-    unsigned expect_err_, fill_p_, ready_p_;
+    unsigned expect_err_, fill_p_, ready_p_, alt_p_;
     unsigned assoc_[8], nassoc_ = 0;
     std::string fill_key_[8];
     Coverage cov_;

@@ -113,8 +113,12 @@ for m, r in lud.items():
         check(f"energy_stack_reads_{m}", c["simt_stack"][0] == r["warp_insts"] + 8, f"{c['simt_stack']} {r['warp_insts']}")
     if "dpe_stack" in c:  # one operation per issue and per launch, as the SPE stack
         check(f"energy_dpe_stack_reads_{m}", c["dpe_stack"][0] == r["warp_insts"] + 8, f"{c['dpe_stack']}")
-    if "swi_sched" in c:  # each issue is one pick (I1, or I2 in its slot)
-        check(f"energy_swi_picks_{m}", c["swi_sched"][0] == r["warp_insts"], f"{c['swi_sched']}")
+    if "swi_sched" in c:
+        # a read per pick: every issue slot (I1, an I2 on another SIMD group
+        # or substituting), every I2 beside I1 in its slot (swi_insts), and
+        # the stage's discarded copy after each conflict (I1 with mask 0)
+        want = r["warp_insts"] + int(r["swi_insts"]) + int(r["swi_conflicts"])
+        check(f"energy_swi_picks_{m}", c["swi_sched"][0] == want, f"{c['swi_sched']} vs {want}")
     if "dwf" in c:  # the pool is read once per issue; each commit searches the LUT twice
         check(f"energy_dwf_pool_{m}", c["dwf"][0] == r["warp_insts"] and c["dwf"][2] % 2 == 0, f"{c['dwf']}")
     if "lane_regfile" in c:  # every executed thread reads ra0 and ra1 from its bank

@@ -30,7 +30,11 @@ static swi_sched_out cyc_in(const swi_sched_cfg *c, swi_sched_state *s, const sw
     r.err = 1;
     swi_sched_refill(c, s, in, &r);
     CHECK(memcmp(&o, &r, sizeof o) == 0);
-    CHECK((o.i1_mask & o.i2_mask) == 0u);
+    if (!o.i2_alt) /* beside I1 on its group: disjoint lanes */
+        CHECK((o.i1_mask & o.i2_mask) == 0u);
+    else /* the other group only when asked and when I1's lanes cannot take it */
+        CHECK(in->alt_free && o.i1_mask != 0u && (o.i1_mask & o.i2_mask) != 0u &&
+              o.act == SWI_SCHED_ACT_ALT);
     if (o.i2_valid)
         CHECK_EQ(o.i2_mask, s->mask_q[o.i2_warp]);
     swi_sched_step(c, s, in, &o);
@@ -125,6 +129,123 @@ TEST(worked_example)
     CHECK_EQ(o.act, SWI_SCHED_ACT_IDLE);
 }
 
+/* One cycle with alt_free (another SIMD group of I1's class is free) and
+ * optionally both write ports (f2 < 64). */
+static swi_sched_out cyca(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int alt,
+                          int fill, unsigned fw, uint64_t fm, unsigned f2, uint64_t m2)
+{
+    swi_sched_in in = ins(ready, fill, fw, fm);
+    in.alt_free = (uint64_t)alt;
+    if (f2 < 64u) {
+        in.fill2_valid = 1;
+        in.fill2_warp = f2;
+        in.fill2_pc = 0x100u + f2;
+        in.fill2_mask = m2;
+    }
+    return cyc_in(c, s, &in);
+}
+
+/* The header's second worked example: another free SIMD group (001 l.150),
+ * step by step (SETS = 2, WAYS = 2, LANES = 4). */
+TEST(worked_example_alt)
+{
+    swi_sched_cfg c = {2, 2, 4, 16};
+    swi_sched_state s, before;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 0, m("1111")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 1, m("1111")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 3, m("0011")).err, 0);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 2, m("1100")).err, 0);
+    load_stage(&c, &s, 0);
+    /* cycle 1, one group: a full I1 leaves nothing */
+    o = cyca(&c, &s, 0xF, 0, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SOLO);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i2_valid, 0);
+    CHECK_EQ(o.p_warp, 1);
+    /* cycle 2: the other group takes warp 2 (set 0); the two leaving /
+     * empty entries refill */
+    o = cyca(&c, &s, 0xF, 1, 1, 0, m("1100"), 2, m("0111"));
+    CHECK_EQ(o.act, SWI_SCHED_ACT_ALT);
+    CHECK_EQ(o.i1_warp, 1);
+    CHECK_EQ(o.i1_mask, m("1111"));
+    CHECK_EQ(o.i2_valid, 1);
+    CHECK_EQ(o.i2_warp, 2);
+    CHECK_EQ(o.i2_mask, m("1100"));
+    CHECK_EQ(o.i2_alt, 1);
+    CHECK_EQ(o.p_warp, 3);
+    CHECK_EQ(o.conflict, 0);
+    /* cycle 3: warp 0 (1100) would fit beside I1 (0011), warp 2 (0111)
+     * only on the other group, with more lanes: the most lanes win */
+    {
+        swi_sched_in probe = ins(0xF, 0, 0, 0);
+        swi_sched_eval(&c, &s, &probe, &o); /* the same cycle on one group */
+        CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+        CHECK_EQ(o.i2_warp, 0);
+    }
+    o = cyca(&c, &s, 0xF, 1, 1, 3, m("1100"), 1, m("0011"));
+    CHECK_EQ(o.act, SWI_SCHED_ACT_ALT);
+    CHECK_EQ(o.i1_warp, 3);
+    CHECK_EQ(o.i2_warp, 2);
+    CHECK_EQ(o.i2_mask, m("0111"));
+    CHECK_EQ(o.i2_alt, 1);
+    CHECK_EQ(o.p_warp, 0);
+    /* cycle 4: warp 1 (0011) beside I1 (1100) and warp 3 (1100) on the
+     * other group tie at 2 lanes: I1's group first, whatever the LFSR */
+    for (unsigned k = 0; k < 16; k++) {
+        swi_sched_state t = s;
+        swi_sched_in probe = ins(0xF, 0, 0, 0);
+        probe.alt_free = 1;
+        t.lfsr_q = 1u + k * 0x1111u;
+        swi_sched_eval(&c, &t, &probe, &o);
+        CHECK_EQ(o.i2_warp, 1);
+        CHECK_EQ(o.i2_alt, 0);
+    }
+    o = cyca(&c, &s, 0xF, 1, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_PAIR);
+    CHECK_EQ(o.i1_warp, 0);
+    CHECK_EQ(o.i2_warp, 1);
+    CHECK_EQ(o.i2_alt, 0);
+    CHECK_EQ(o.p_warp, 3);
+    CHECK_EQ(o.conflict, 0);
+    /* cycle 5: set 0 is empty */
+    o = cyca(&c, &s, 0xF, 1, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_SOLO);
+    CHECK_EQ(o.i1_warp, 3);
+    CHECK_EQ(o.p_valid, 0);
+    /* cycle 6: no I1, so alt_free is illegal (state kept), then IDLE */
+    before = s;
+    o = cyca(&c, &s, 0xF, 1, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.err, 1);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_GROUP);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_HOLD);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    o = cyca(&c, &s, 0xF, 0, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_IDLE);
+}
+
+/* alt_free is GROUP beside a discarded I1 (mask 0 after a conflict) too,
+ * and GROUP comes before a fill's own error. */
+TEST(alt_free_needs_a_live_i1)
+{
+    swi_sched_cfg c = {1, 3, 4, 16}; /* 3 warps: warp 3 is past WARPS */
+    swi_sched_state s, before;
+    swi_sched_out o;
+    swi_sched_reset(&c, &s);
+    CHECK_EQ(cyc(&c, &s, 0, 1, 0, m("1000")).err, 0);
+    load_stage(&c, &s, 0);
+    s.s_mask_q = 0; /* a discarded copy */
+    before = s;
+    o = cyca(&c, &s, 0x7, 1, 1, 3, m("1000"), 64, 0); /* and fill_warp past WARPS */
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_GROUP);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    o = cyca(&c, &s, 0x7, 0, 1, 3, m("1000"), 64, 0);
+    CHECK_EQ(o.err_code, SWI_SCHED_ERR_WARP);
+    o = cyca(&c, &s, 0x7, 0, 0, 0, 0, 64, 0);
+    CHECK_EQ(o.act, SWI_SCHED_ACT_NONE_SUB);
+}
+
 TEST(best_fit_most_lanes)
 {
     /* fully associative, 4 warps, 8 lanes: primary warp 0 uses 11000000;
@@ -204,11 +325,11 @@ TEST(lfsr_and_tie_break)
         s.mask_q[1] = m("0100");
         s.mask_q[2] = m("0010");
         s.mask_q[3] = m("0001");
-        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 0), 1);
-        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 2), 2);
-        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 3), 3);
-        CHECK_EQ(swi_sched_best_fit(&c, &s, 0x6, 0xF, 3), 1); /* wraps */
-        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0x0, 0), 64);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 0, 0), 1);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 0, 2), 2);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0xF, 0, 3), 3);
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0x6, 0xF, 0, 3), 1); /* wraps */
+        CHECK_EQ(swi_sched_best_fit(&c, &s, 0xE, 0x0, 0, 0), 64);
     }
 }
 
@@ -391,9 +512,9 @@ TEST(direct_mapped_subset_of_fully_associative)
         free_lanes = ~s.mask_q[p] & 0xFFFFFFFFu;
         CHECK(bits_subset(swi_sched_set_members(&dm, p, 0), swi_sched_set_members(&sa, p, 0)));
         CHECK(bits_subset(swi_sched_set_members(&sa, p, 0), swi_sched_set_members(&fa, p, 0)));
-        fd = swi_sched_best_fit(&dm, &s, cand & swi_sched_set_members(&dm, p, 0), free_lanes, 0);
-        fs = swi_sched_best_fit(&sa, &s, cand & swi_sched_set_members(&sa, p, 0), free_lanes, 0);
-        ff = swi_sched_best_fit(&fa, &s, cand & swi_sched_set_members(&fa, p, 0), free_lanes, 0);
+        fd = swi_sched_best_fit(&dm, &s, cand & swi_sched_set_members(&dm, p, 0), free_lanes, 0, 0);
+        fs = swi_sched_best_fit(&sa, &s, cand & swi_sched_set_members(&sa, p, 0), free_lanes, 0, 0);
+        ff = swi_sched_best_fit(&fa, &s, cand & swi_sched_set_members(&fa, p, 0), free_lanes, 0, 0);
         if (fd < 64u) {
             dm_found++;
             CHECK(ff < 64u);
@@ -485,12 +606,7 @@ TEST(refill_as_it_leaves)
 static swi_sched_out cyc2(const swi_sched_cfg *c, swi_sched_state *s, uint64_t ready, int fill,
                           unsigned fw, uint64_t fm, unsigned f2, uint64_t m2)
 {
-    swi_sched_in in = ins(ready, fill, fw, fm);
-    in.fill2_valid = 1;
-    in.fill2_warp = f2;
-    in.fill2_pc = 0x100u + f2;
-    in.fill2_mask = m2;
-    return cyc_in(c, s, &in);
+    return cyca(c, s, ready, 0, fill, fw, fm, f2, m2);
 }
 
 /* The second write port (001 Table 3: SWI's dual-ported buffer): two
@@ -583,6 +699,8 @@ int main(int argc, char **argv)
 {
     test_args(argc, argv);
     RUN(worked_example);
+    RUN(worked_example_alt);
+    RUN(alt_free_needs_a_live_i1);
     RUN(best_fit_most_lanes);
     RUN(set_restriction);
     RUN(lfsr_and_tie_break);

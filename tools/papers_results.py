@@ -394,12 +394,11 @@ def why_001(d, c, ks):
         f"{m} issues {fnum(ratio(d, '001', m, 'spe64', 'warp_insts', ks), '{:.2f}')}x "
         "spe64's warp instructions (interweaving merges few) while its idle cycles are "
         f"{fnum(ratio(d, '001', m, 'spe64', 'idle_cycles', ks), '{:.2f}')}x spe64's. "
-        "One structure 001 has is not modelled: the secondary may issue I2 \"to another "
-        "free SIMD group, as in a conventional multiple-issue SIMD processor\" (l.150), "
-        "which is where 001 puts the regular kernels' gain (l.199); swi_sched's I2 only "
-        "joins I1's group on the lanes I1 leaves free, so on full warps swi issues one "
-        "instruction a cycle (one pool, 001 Table 3), where the baseline's two pools issue "
-        "two.")
+        "The secondary also issues I2 \"to another free SIMD group, as in a conventional "
+        "multiple-issue SIMD processor\" (l.150; swi_sched's alt_free and i2_alt), which "
+        "is where 001 puts the regular kernels' gain (l.199): on full warps swi issues two "
+        "instructions a cycle, as the baseline's two pools do "
+        "(tests/test_simt_paper.sh item5_claim001).")
 
 
 def why_002(d, c, ks):

@@ -2,8 +2,10 @@
 // swi_sched.v -- SWI cascaded schedulers (001 sec. 4): an instruction buffer
 // (one entry per warp), a primary that picks the oldest ready instruction,
 // and a secondary that one stage later issues a ready instruction of another
-// warp whose mask fits in the lanes the primary leaves free (best fit,
-// LFSR tie-break), with a-posteriori conflict detection.  Twin of
+// warp whose mask fits in the lanes the primary leaves free, or, when
+// alt_free says another SIMD group of I1's class is free, any mask, to that
+// group (001 l.150; best fit = most lanes over both, I1's group first among
+// equal fits, LFSR tie-break), with a-posteriori conflict detection.  Twin of
 // rtl_c/swi_sched.{h,c}, which documents behaviour, timing and choices.
 //
 //   | parameter | default | meaning                                        |
@@ -23,7 +25,8 @@
 // with mask 0.  LFSR: 16-bit Fibonacci x^16+x^14+x^13+x^11+1, seed 16'hACE1,
 // next = {q[14:0], q[15]^q[13]^q[12]^q[10]}, advanced every cycle without
 // err; tie-break start r = lfsr_q[WID_W-1:0] (minus WARPS if >= WARPS).
-// err (state unchanged, nothing issues): WARP 3, BUSY 1 (a valid entry that
+// err (state unchanged, nothing issues): GROUP 4 (alt_free with no live I1),
+// WARP 3, BUSY 1 (a valid entry that
 // neither the primary picks nor I2 takes this cycle: a leaving entry may be
 // refilled at the same edge), EMPTY 2 (first match in that order) on a fill,
 // then the same for fill2 (the second write port; BUSY also into fill's
@@ -49,6 +52,7 @@ module swi_sched #(
     input  wire [WID_W-1:0] fill2_warp,
     input  wire [PC_W-1:0]  fill2_pc,
     input  wire [LANES-1:0] fill2_mask,
+    input  wire             alt_free,
     output reg              i1_valid,
     output reg  [WID_W-1:0] i1_warp,
     output reg  [PC_W-1:0]  i1_pc,
@@ -57,18 +61,20 @@ module swi_sched #(
     output reg  [WID_W-1:0] i2_warp,
     output reg  [PC_W-1:0]  i2_pc,
     output reg  [LANES-1:0] i2_mask,
+    output reg              i2_alt,
     output reg              p_valid,
     output reg  [WID_W-1:0] p_warp,
     output reg              conflict,
     output reg              err,
-    output reg  [1:0]       err_code,
+    output reg  [2:0]       err_code,
     output reg  [2:0]       act
 );
 
-    localparam [1:0] ERR_NONE  = 2'd0;
-    localparam [1:0] ERR_BUSY  = 2'd1;
-    localparam [1:0] ERR_EMPTY = 2'd2;
-    localparam [1:0] ERR_WARP  = 2'd3;
+    localparam [2:0] ERR_NONE  = 3'd0;
+    localparam [2:0] ERR_BUSY  = 3'd1;
+    localparam [2:0] ERR_EMPTY = 3'd2;
+    localparam [2:0] ERR_WARP  = 3'd3;
+    localparam [2:0] ERR_GROUP = 3'd4;
 
     localparam [2:0] ACT_IDLE     = 3'd0;
     localparam [2:0] ACT_SOLO     = 3'd1;
@@ -76,6 +82,7 @@ module swi_sched #(
     localparam [2:0] ACT_SUBST    = 3'd3;
     localparam [2:0] ACT_NONE_SUB = 3'd4;
     localparam [2:0] ACT_HOLD     = 3'd5;
+    localparam [2:0] ACT_ALT      = 3'd6;
 
     // ---------------------------------------------------------------- state
     reg [WARPS-1:0] v_q                  /*verilator public_flat_rd*/;
@@ -96,17 +103,20 @@ module swi_sched #(
     wire [WARPS-1:0] cand = v_q & ready;
     wire        live     = s_v_q && (s_mask_q != {LANES{1'b0}});
     wire [LANES-1:0] free_lanes = live ? ~s_mask_q : {LANES{1'b1}};
+    // another free group (legal only with a live I1: GROUP below)
+    wire        alt      = live && alt_free;
     wire [31:0] set_sel  = ((s_w32 % SETS) + 1) % SETS;
     wire [15:0] lfsr_d   = {lfsr_q[14:0], lfsr_q[15] ^ lfsr_q[13] ^ lfsr_q[12] ^ lfsr_q[10]};
 
     // ------------------------------------------------------------- decide
-    reg [1:0]       err_code_d;
+    reg [2:0]       err_code_d;
     reg [WARPS-1:0] age_fill;
     reg [WARPS-1:0] age_fill2;
     reg             pf;
     reg [WID_W-1:0] pw;
     reg [WARPS-1:0] cand2;
     reg [WARPS-1:0] fits;
+    reg [WARPS-1:0] same;
     reg [WARPS-1:0] tie;
     reg [6:0]       pop [0:WARPS-1];
     reg [6:0]       best;
@@ -135,12 +145,18 @@ module swi_sched #(
             for (l = 0; l < LANES; l = l + 1)
                 if (mask_q[w][l])
                     pop[w] = pop[w] + 7'd1;
-            fits[w] = cand2[w] && (mask_q[w] & ~free_lanes) == {LANES{1'b0}};
+            // fits in I1's group (within its free lanes), or in the
+            // other free group whatever the mask
+            same[w] = (mask_q[w] & ~free_lanes) == {LANES{1'b0}};
+            fits[w] = cand2[w] && (same[w] || alt);
             if (fits[w] && pop[w] > best)
                 best = pop[w];
         end
         for (w = 0; w < WARPS; w = w + 1)
             tie[w] = fits[w] && pop[w] == best;
+        // among equal fits, I1's group first (the other group stays free)
+        if ((tie & same) != {WARPS{1'b0}})
+            tie = tie & same;
         xf = 1'b0;
         xw = {WID_W{1'b0}};
         for (w = 0; w < WARPS; w = w + 1)
@@ -173,7 +189,9 @@ module swi_sched #(
             end
         end
         err_code_d = ERR_NONE;
-        if (fill_valid) begin
+        if (alt_free && !live)
+            err_code_d = ERR_GROUP;
+        else if (fill_valid) begin
             if (fill_w32 >= WARPS)
                 err_code_d = ERR_WARP;
             else if (v_q[fill_warp] && !(pf && pw == fill_warp) && !(xf && xw == fill_warp))
@@ -207,6 +225,7 @@ module swi_sched #(
         i2_warp  = {WID_W{1'b0}};
         i2_pc    = {PC_W{1'b0}};
         i2_mask  = {LANES{1'b0}};
+        i2_alt   = 1'b0;
         p_valid  = 1'b0;
         p_warp   = {WID_W{1'b0}};
         conflict = 1'b0;
@@ -225,10 +244,11 @@ module swi_sched #(
                 i2_warp  = xw;
                 i2_pc    = pc_q[xw];
                 i2_mask  = mask_q[xw];
+                i2_alt   = !same[xw];
                 conflict = pf && pw == xw;
             end
             if (live)
-                act = xf ? ACT_PAIR : ACT_SOLO;
+                act = !xf ? ACT_SOLO : same[xw] ? ACT_PAIR : ACT_ALT;
             else if (xf)
                 act = ACT_SUBST;
             else
@@ -325,6 +345,8 @@ module swi_sched #(
     wire f_leave2 = (pf && pw == fill2_warp) || (xf && xw == fill2_warp);
     wire f_bad1 = fill_valid && ({{(32-WID_W){1'b0}}, fill_warp} >= WARPS ||
                                  (v_q[fill_warp] && !f_leave1) || fill_mask == {LANES{1'b0}});
+    // alt_free is legal only beside a live I1
+    wire f_bad_alt = alt_free && !(s_v_q && s_mask_q != {LANES{1'b0}});
     wire f_bad2 = fill2_valid && ({{(32-WID_W){1'b0}}, fill2_warp} >= WARPS ||
                                   (v_q[fill2_warp] && !f_leave2) || fill2_mask == {LANES{1'b0}} ||
                                   (fill_valid && fill2_warp == fill_warp));
@@ -356,8 +378,13 @@ module swi_sched #(
 
     always @*
         if (f_past) begin
-            // lanes never double-booked: I1 and I2 share no lane
-            p_lanes: assert(!(i1_valid && i2_valid) || (i1_mask & i2_mask) == {LANES{1'b0}});
+            // lanes never double-booked: I1 and an I2 on I1's group share
+            // no lane
+            p_lanes: assert(!(i1_valid && i2_valid && !i2_alt) || (i1_mask & i2_mask) == {LANES{1'b0}});
+            // another group (001 l.150) only when the core said one is
+            // free, beside a live I1, and when I1's lanes cannot take I2
+            p_alt: assert(!i2_alt || (alt_free && i2_valid && i1_valid && i1_mask != {LANES{1'b0}} &&
+                                      (i1_mask & i2_mask) != {LANES{1'b0}} && act == ACT_ALT));
             // what issues is a valid ready instruction of the buffer (I2,
             // the primary's pick), or the stage (I1)
             p_issue: assert((!i2_valid || (v_q[i2_warp] && ready[i2_warp] && i2_mask != {LANES{1'b0}})) &&
@@ -369,8 +396,9 @@ module swi_sched #(
             // writes a free or leaving entry, the two ports two entries
             p_fill: assert(err || ((!fill_valid || f_free1) &&
                                    (!fill2_valid || (f_free2 && !(fill_valid && fill2_warp == fill_warp)))));
-            // a legal fill is accepted: err exactly when a fill is illegal
-            p_fill_legal: assert(err == (f_bad1 || f_bad2));
+            // a legal fill is accepted: err exactly when a fill (or
+            // alt_free) is illegal
+            p_fill_legal: assert(err == (f_bad_alt || f_bad1 || f_bad2));
             // an accepted fill is stored: its entry is valid with its PC
             // and mask one cycle later
             p_fill_stored: assert((!f_f1_q || (v_q[f_w1_q] && pc_q[f_w1_q] == f_pc1_q && mask_q[f_w1_q] == f_m1_q)) &&

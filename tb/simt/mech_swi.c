@@ -19,10 +19,19 @@
  *     on port 0 to a free SIMD group of its class (any of alu_groups /
  *     sfu_groups); the secondary picks a ready entry of another warp whose
  *     lanes fit in the ones I1 leaves free, and it issues beside I1 on
- *     port 1 in the same slot and SIMD group (Table 2: scheduler latency 2
- *     against 1).  So SWI issues at most two instructions a cycle, as sbi
- *     and sbi+swi, and as the baseline's two schedulers (001 Table 2 gives
- *     SWI 64-thread warps, --set warp_size=64, to keep the threads a cycle).
+ *     port 1 in the same slot and SIMD group, or, when the core has
+ *     another SIMD group of I1's class free (swi_sched's alt_free; 001
+ *     l.150: "Alternatively, it can be scheduled to another free SIMD
+ *     group, as in a conventional multiple-issue SIMD processor"), any
+ *     ready entry of the set, which issues on port 1 in its own slot on
+ *     that group (swi_sched's i2_alt; best fit over both: most lanes, I1's
+ *     group first among equals) (Table 2: scheduler latency 2 against 1).
+ *     So SWI issues at most two instructions a cycle, as sbi and sbi+swi,
+ *     and as the baseline's two schedulers, and on full warps it issues
+ *     two where the baseline does (001 l.199: on regular kernels "the
+ *     benefit comes from scheduling more instructions to distinct SIMD
+ *     groups"; 001 Table 2 gives SWI 64-thread warps, --set
+ *     warp_size=64, to keep the threads a cycle).
  *     Two fills a cycle (swi_sched's two write ports: Table 3's
  *     dual-ported buffer, and the baseline's fetch of two instructions a
  *     cycle, l.71); an entry is refilled in the cycle it leaves when the
@@ -42,8 +51,11 @@
  *     are banked (two eval/step calls of the one-port model).
  *
  * Choices where 001 is silent: I2 must be of I1's class (ALU, SFU or
- * memory: it joins I1's SIMD group, 001 l.150's first case; the "another
- * free SIMD group" case is not modelled, as in swi_sched).  An entry is
+ * memory), in both of l.150's cases: beside I1 it joins I1's SIMD group;
+ * on another group, alt_free is the core's answer for I1's class once I1
+ * has its group (a second ALU group: 001's two MAD groups, l.75, l.199;
+ * the SFU group and the load/store unit are one each, so an SFU or
+ * memory I1 never has one).  An entry is
  * ready when the scoreboard and the barrier let it go (swi_sched's ready
  * bits serve both pickers); an entry the secondary may not take this cycle
  * (another class than I1, or a substitute whose group is busy) is taken out
@@ -52,10 +64,7 @@
  * its class free (warps of several waves) or the load/store unit busy, the
  * scheduler stalls: swi_sched takes no clock edge that cycle (a clock
  * enable: no pick, no I2, no fill; --trace-dir records no line for it).
- *
- * Departure: the "another free SIMD group" case of l.150 is not modelled
- * (swi_sched's departure): on full warps I2 finds no lanes, so swi issues
- * one instruction a cycle where 001 may issue a second to another group.
+ * Stats: swi_insts counts I2s beside I1, swi_alt those on another group.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -84,7 +93,7 @@ typedef struct {
     uint32_t tid[CORE_MAX_WARPS][CORE_MAX_WARP];    /* lane l of warp w -> thread slot */
     mech_launchq lq;
     unsigned fill_rr;
-    uint64_t peak, pairs, conflicts, subst, stalls;
+    uint64_t peak, pairs, alts, conflicts, subst, stalls;
 } swi_state;
 
 static const char *const swi_structs[] = {"simt_stack", "swi_sched", "lane_shuffle", NULL};
@@ -351,6 +360,8 @@ static int swi_cycle(core *c, void *vm)
             if (swi_issue(c, m, 0, w1, (int)s->s_pc_q, s->s_mask_q, -1))
                 return -1;
             ops++;
+            /* another unit of I1's class free now that I1 has its own */
+            qi->alt_free = core_unit_free(c, 1, &r) == CORE_OK;
         }
     }
     if (!stalled) {
@@ -381,18 +392,21 @@ static int swi_cycle(core *c, void *vm)
                 break;
             ready &= ~(1ull << qo->i2_warp);
         }
-        /* I2 beside I1 (port 1, in port 0's slot), or alone as the substitute */
+        /* I2 beside I1 (port 1, in port 0's slot), on another group (port
+         * 1, its own slot), or alone as the substitute */
         int i2w = -1, i2next = -1;
         uint64_t i2tm = 0;
         if (qo->i2_valid) {
             unsigned w2 = (unsigned)qo->i2_warp;
             i2next = seq_next(m, p, w2, (int)qo->i2_pc);
             top_of(m, p, w2, &i2tm);
-            if (swi_issue(c, m, live ? 1 : 0, w2, (int)qo->i2_pc, qo->i2_mask, live ? 0 : -1))
+            if (swi_issue(c, m, live ? 1 : 0, w2, (int)qo->i2_pc, qo->i2_mask,
+                          live && !qo->i2_alt ? 0 : -1))
                 return -1;
             i2w = (int)qo->i2_warp;
             ops++;
-            m->pairs += live;
+            m->pairs += live && !qo->i2_alt;
+            m->alts += qo->i2_alt != 0;
             m->subst += !live;
             m->conflicts += qo->conflict != 0;
         }
@@ -486,11 +500,12 @@ static void swi_stats(const core *c, const void *vm, mech_cols *k)
 {
     const swi_state *m = vm;
     (void)c;
-    static const char *const names[] = {"peak_stack_depth", "swi_insts", "swi_conflicts",
-                                        "swi_subst", "swi_stalls", "swi_sets", "swi_ways"};
-    const uint64_t v[] = {m->peak,  m->pairs,       m->conflicts, m->subst,
-                          m->stalls, m->qc.sets, m->qc.ways};
-    mech_cols_u64(k, names, v, 7);
+    static const char *const names[] = {"peak_stack_depth", "swi_insts",  "swi_alt",
+                                        "swi_conflicts",    "swi_subst",  "swi_stalls",
+                                        "swi_sets",         "swi_ways"};
+    const uint64_t v[] = {m->peak,  m->pairs,  m->alts,   m->conflicts,
+                          m->subst, m->stalls, m->qc.sets, m->qc.ways};
+    mech_cols_u64(k, names, v, 8);
 }
 
 /* swi_sched's units and the register file a cascade needs (swi, sbi+swi). */
