@@ -328,12 +328,16 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
 
 /* ------------------------------------------------------------- issue */
 /* The heap's UPDATE and the scoreboard's issue for warp w when the
- * primary (p_ok) and the secondary (*s_ok) issue; evaluated into b->ho and
- * b->sbo.  *s_ok drops when both would diverge (001 l.130).  0 or -1. */
+ * primary (p_ok) and the secondary (*s_ok) of k issue; evaluated into b->ho
+ * and b->sbo (the scoreboard's read port from k's kept answer, b->sbin
+ * holding k's query; under --check read again and compared).  *s_ok drops
+ * when both would diverge (001 l.130).  0 or -1. */
 static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok,
-                      const core_req *r1, const core_req *r2, int v2)
+                      const mech_sbi_cand *k)
 {
     const prog *p = core_prog(c);
+    const core_req *r1 = &k->r[0], *r2 = &k->r[1];
+    const int v2 = k->v2;
     hct_cct_heap_in *in = &b->hi;
     unsigned row = w >> b->sh;
     mech_sbi_next a = {0, 0, 0, -1, -1}, d = {0, 0, 0, -1, -1};
@@ -379,7 +383,14 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     q->iss_dst1 = q->iss_dv1 ? sb_dsts(b, k1) : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
     q->iss_dst2 = q->iss_dv2 ? sb_dsts(b, k2) : 0u;
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
+    if (!core_config(c)->check) {
+        sbi_scoreboard_eval_read(&b->sbc, &b->sbs, q, k->dep1, k->dep2, &b->sbo);
+    } else {
+        sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
+        if (!b->sbo.err && (b->sbo.dep1 != k->dep1 || b->sbo.dep2 != k->dep2))
+            return core_fail(c, "internal: the scoreboard's kept answer for warp %u is stale "
+                                "at its issue", w);
+    }
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
                          sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
@@ -428,7 +439,7 @@ static void row_heap(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row 
     else
         e->q2rv = e->q2r = 0;
     e->heap = 1;
-    e->sb = e->rdy_v = 0;
+    e->sb = 0;
 }
 
 /* The scoreboard's read port for e's query into e's scoreboard part: no
@@ -437,15 +448,14 @@ static void row_heap(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row 
 static void row_sb(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row *e)
 {
     unsigned row = w >> b->sh;
-    e->hz1 = e->hz2 = 0;
+    e->dep1 = e->dep2 = 0;
     e->sb = 1;
-    e->rdy_v = 0;
     if (!(b->sbs.dv1_q[row] | b->sbs.dv2_q[row]))
         return;
     sbi_scoreboard_out o;
     sbi_scoreboard_read(&b->sbc, &b->sbs, row, e->q1rv, e->q1r, e->q2rv, e->q2r, &o);
-    e->hz1 = (uint8_t)o.hz1;
-    e->hz2 = (uint8_t)o.hz2;
+    e->dep1 = (uint16_t)o.dep1;
+    e->dep2 = (uint16_t)o.dep2;
     if (core_config(c)->check) {
         sbi_scoreboard_out eo;
         sbi_scoreboard_in eq = b->sbin; /* this cycle's writeback, no issue */
@@ -487,10 +497,10 @@ static const struct mech_sbi_row *sbi_row(core *c, mech_sbi_bank *b, unsigned w,
         *e = f;
     if (hazards) {
         row_sb(c, b, w, &f);
-        if (e->sb && (e->hz1 != f.hz1 || e->hz2 != f.hz2))
+        if (e->sb && (e->dep1 != f.dep1 || e->dep2 != f.dep2))
             core_fail(c, "internal: the scoreboard's kept answer for warp %u is stale", w);
-        e->hz1 = f.hz1;
-        e->hz2 = f.hz2;
+        e->dep1 = f.dep1;
+        e->dep2 = f.dep2;
         e->sb = 1;
     }
     return e;
@@ -539,9 +549,11 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     k->q.q1_r = e->q1r;
     k->q.q2_rv = e->q2rv;
     k->q.q2_r = e->q2r;
+    k->dep1 = e->dep1;
+    k->dep2 = e->dep2;
     int blind = core_sb_blind(c);
-    k->ok[0] = e->v1 && e->pc1 < (int)p->n && (!e->hz1 || blind);
-    k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->hz2 || blind);
+    k->ok[0] = e->v1 && e->pc1 < (int)p->n && (!e->dep1 || blind);
+    k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->dep2 || blind);
 }
 
 int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
@@ -553,13 +565,13 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
      * barrier; bar: a barrier bit consulted was set (opening the barrier
      * may change the answer) */
     int r = 0, bar = 0;
-    if (e->v1 && e->pc1 < n && (!e->hz1 || blind) && e->m1) {
+    if (e->v1 && e->pc1 < n && (!e->dep1 || blind) && e->m1) {
         if (core_at_bar(c, first_tid(c, w, e->m1)))
             bar = 1;
         else
             r = 1;
     }
-    if (!r && e->v2 && e->pc2 < n && (!e->hz2 || blind) && e->m2) {
+    if (!r && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
         int run2 = e->run2;
         if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
             run2 = bar = 1; /* run2_now */
@@ -570,11 +582,17 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
                 r = 1;
         }
     }
-    if (e->rdy_v && e->rdy_blind == blind && e->rdy != r)
+    if (w >= 64)
+        return r;
+    const uint64_t bit = 1ull << w;
+    if (b->rdy_blind != blind) { /* the kept answers were for the other */
+        b->rdy_v = 0;
+        b->rdy_blind = blind;
+    }
+    if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
-    e->rdy_v = !bar;
-    e->rdy = (uint8_t)r;
-    e->rdy_blind = (uint8_t)blind;
+    b->rdy_v = bar ? b->rdy_v & ~bit : b->rdy_v | bit;
+    b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
     return r;
 }
 
@@ -594,13 +612,14 @@ static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, uns
 {
     core_req *r1 = &k->r[0], *r2 = &k->r[1];
     int p_ok = k->p_ok, s_ok = k->s_ok;
-    core_out o1 = {0}, o2 = {0};
+    core_out o1, o2; /* core_issue fills an issue's; ready 0 for a split that does not issue */
+    o1.ready = o2.ready = 0;
     if (p_ok && core_issue(c, pa, r1, &o1))
         return -1;
     if (p_ok && s_ok && core_ready(c, pb, r2) != CORE_OK) {
         /* the slot's resources do not take the secondary: without it */
         s_ok = 0;
-        if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
+        if (sbi_update(c, b, w, p_ok, &s_ok, k))
             return -1;
         if (!b->ho.ready || !b->sbo.ready)
             return core_fail(c, "warp %u: the heap took the update with the secondary, not "
@@ -652,7 +671,7 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     b->sbin.q1_r = k->q.q1_r;
     b->sbin.q2_rv = k->q.q2_rv;
     b->sbin.q2_r = k->q.q2_r;
-    if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
+    if (sbi_update(c, b, w, p_ok, &s_ok, k))
         return -1;
     if (!b->ho.ready || !b->sbo.ready) {
         if (commit)
@@ -672,11 +691,25 @@ int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *
     return sbi_take(c, b, w, k, pa, pb);
 }
 
-/* The scoreboard's step wrote row r: its kept hazards go, its busy bit
- * follows its valid bits. */
-static void sb_wrote(mech_sbi_bank *b, unsigned r)
+/* Row r's kept ready bit goes (with a part of its row's answers). */
+static void rdy_drop(mech_sbi_bank *b, unsigned r)
 {
-    b->row[r].sb = b->row[r].rdy_v = 0;
+    unsigned w = (r << b->sh) | b->idx;
+    if (w < 64)
+        b->rdy_v &= ~(1ull << w);
+}
+
+/* The scoreboard's step wrote row r (wb: only the writeback of position
+ * pos): its kept dependencies go unless a writeback of an entry neither
+ * names (it only clears pending bits: no other entry's dependency
+ * changes); its busy bit follows its valid bits. */
+static void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos)
+{
+    struct mech_sbi_row *e = &b->row[r];
+    if (!wb || ((e->dep1 | e->dep2) >> pos & 1u)) {
+        e->sb = 0;
+        rdy_drop(b, r);
+    }
     if (b->sbs.dv1_q[r] | b->sbs.dv2_q[r])
         b->busy |= 1ull << r;
     else
@@ -695,8 +728,10 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
         return -1;
     if (!core_drop(c, issued && b->op == 1))
         hct_cct_heap_step(&b->hc, &b->hs, in, &b->ho);
-    if (in->op != HCH_OP_NOP && in->op_warp < b->rows) /* its row's kept answers */
-        b->row[in->op_warp].heap = b->row[in->op_warp].sb = b->row[in->op_warp].rdy_v = 0;
+    if (in->op != HCH_OP_NOP && in->op_warp < b->rows) { /* its row's kept answers */
+        b->row[in->op_warp].heap = b->row[in->op_warp].sb = 0;
+        rdy_drop(b, (unsigned)in->op_warp);
+    }
     /* the scoreboard's cycle: this cycle's writeback and the issue (if any);
      * an issue's update evaluated it already on these inputs (sbi_update) */
     if (b->op != 1)
@@ -708,9 +743,9 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
     sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
     if (b->sbo.nx_go) { /* the rows the step wrote: their kept hazards, busy bits */
         if (b->sbo.nx_wb && b->sbo.nx_bw < b->rows)
-            sb_wrote(b, b->sbo.nx_bw);
+            sb_wrote(b, b->sbo.nx_bw, 1, b->sbo.nx_bp);
         if (b->sbo.nx_iss && b->sbo.nx_iw < b->rows)
-            sb_wrote(b, b->sbo.nx_iw);
+            sb_wrote(b, b->sbo.nx_iw, 0, 0);
     }
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)
