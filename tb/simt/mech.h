@@ -224,8 +224,14 @@ typedef struct {
     uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per row and position: when each write completes */
     unsigned stride, sh, idx, rows;
     int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
+    /* the idle cycle's evals kept (mech_sbi_bank_commit): ho is the NOP's
+     * (hi 0) on the current state and its step writes nothing; sbo is the
+     * eval of all-zero inputs; sbin holds a non-zero input this cycle */
+    uint8_t ho_nop, sbo_zero, sbin_nz;
     uint64_t busy; /* bit r: row r has a write pending (dv1 | dv2), kept from the steps */
     uint64_t due;  /* at most the earliest cycle a pending write completes (sb_done) */
+    uint64_t *rdue;  /* per row: the earliest cycle its pending writes complete, kept */
+    uint64_t rdirty; /* bit r: the scoreboard's step wrote row r since (rdue[r] to find) */
     uint64_t peak, sec_insts, sec_suspended;
     uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
     /* the read port's query of each pc (rv, r: sb_query), built at init */

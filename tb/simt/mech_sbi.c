@@ -163,9 +163,10 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
+    b->rdue = calloc(rows, sizeof *b->rdue);
     b->row = calloc(rows, sizeof *b->row);
     uint64_t (*qry)[2] = calloc(p->n + 1u, sizeof *qry);
-    if (!b->sb_done || !b->row || !qry) {
+    if (!b->sb_done || !b->rdue || !b->row || !qry) {
         free(qry);
         return "sbi_scoreboard: out of memory";
     }
@@ -178,6 +179,7 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
 void mech_sbi_bank_free(mech_sbi_bank *b)
 {
     free(b->sb_done);
+    free(b->rdue);
     free(b->map);
     free(b->qry);
     free(b->row);
@@ -274,34 +276,62 @@ static uint64_t sb_dsts(const mech_sbi_bank *b, const prog_insn *ki)
     return r;
 }
 
+/* When row w's earliest pending write completes (UINT64_MAX: none). */
+static uint64_t row_due(const mech_sbi_bank *b, unsigned w)
+{
+    uint64_t due = UINT64_MAX;
+    for (unsigned i = 0; i < 2; i++)
+        for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+            uint64_t d = b->sb_done[w][__builtin_ctzll(dv)][i];
+            if (d < due)
+                due = d;
+        }
+    return due;
+}
+
 /* The writeback port: the earliest completing write, one cycle before its
- * result is usable (both writes of the entry when both have completed). */
+ * result is usable (both writes of the entry when both have completed); of
+ * equal ones the lowest row's, then I1's, then the lowest position. */
 void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
 {
     sbi_scoreboard_in *in = &b->sbin;
-    uint64_t best = UINT64_MAX, now = core_now(c);
-    memset(&b->hi, 0, sizeof b->hi);
+    uint64_t now = core_now(c);
+    /* b->hi: written whole by the launch, the update or the idle commit */
     memset(in, 0, sizeof *in);
+    b->sbin_nz = 0;
     b->op = 0;
     if (!b->busy || b->due > now + 1)
         return; /* no write completes by the next cycle */
+    /* the rows with a write pending: their earliest (kept per row, found
+     * again for the rows the scoreboard's step wrote) */
+    for (uint64_t rows = b->busy & b->rdirty; rows; rows &= rows - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(rows);
+        b->rdue[w] = row_due(b, w);
+    }
+    b->rdirty = 0;
     uint64_t due = UINT64_MAX;
-    for (uint64_t rows = b->busy; rows; rows &= rows - 1) /* the rows with a write pending */
-        for (unsigned i = 0, w = (unsigned)__builtin_ctzll(rows); i < 2; i++)
-            for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+    unsigned bw = 0;
+    for (uint64_t rows = b->busy; rows; rows &= rows - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(rows);
+        if (b->rdue[w] < due) {
+            due = b->rdue[w];
+            bw = w;
+        }
+    }
+    b->due = due;
+    if (due <= now + 1)
+        for (unsigned i = 0; i < 2 && !in->wb_v; i++)
+            for (uint64_t dv = i ? b->sbs.dv2_q[bw] : b->sbs.dv1_q[bw]; dv; dv &= dv - 1) {
                 unsigned k = (unsigned)__builtin_ctzll(dv);
-                uint64_t d = b->sb_done[w][k][i];
-                if (d < due)
-                    due = d;
-                if (d <= now + 1 && d < best) {
-                    best = d;
+                if (b->sb_done[bw][k][i] == due) {
                     in->wb_v = 1;
-                    in->wb_warp = w;
+                    in->wb_warp = bw;
                     in->wb_pos = k;
                     in->wb_sel = 1u << i;
+                    break;
                 }
             }
-    b->due = due;
+    b->sbin_nz = (uint8_t)in->wb_v;
     if (in->wb_v) {
         unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
         uint64_t dv = o ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w];
@@ -319,6 +349,7 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
     in->op_m1 = mask;
     in->op_v1 = 1;
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    b->ho_nop = 0;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
                          hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -369,6 +400,8 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
         mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_b, d.m_b);
     in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? d.m_exit : 0);
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    b->ho_nop = b->sbo_zero = 0;
+    b->sbin_nz = 1;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected the update of warp %u (pc %d/%d): %s", w,
                          r1->pc, r2->pc, hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -671,6 +704,7 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     b->sbin.q1_r = k->q.q1_r;
     b->sbin.q2_rv = k->q.q2_rv;
     b->sbin.q2_r = k->q.q2_r;
+    b->sbin_nz = 1;
     if (sbi_update(c, b, w, p_ok, &s_ok, k))
         return -1;
     if (!b->ho.ready || !b->sbo.ready) {
@@ -706,6 +740,7 @@ static void rdy_drop(mech_sbi_bank *b, unsigned r)
 static void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos)
 {
     struct mech_sbi_row *e = &b->row[r];
+    b->rdirty |= 1ull << r; /* its earliest pending write */
     if (!wb || ((e->dep1 | e->dep2) >> pos & 1u)) {
         e->sb = 0;
         rdy_drop(b, r);
@@ -719,28 +754,51 @@ static void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos)
 int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
 {
     hct_cct_heap_in *in = &b->hi;
+    const int check = core_config(c)->check;
+    /* an idle cycle after an idle cycle whose sorter was idle: b->hi, b->ho
+     * hold the NOP and its eval, which the state has not changed since (a
+     * NOP step with the sorter idle writes nothing); an idle scoreboard
+     * (no writeback, no query: all inputs 0) after one: b->sbo holds the
+     * eval, which does not depend on the state, and its step writes
+     * nothing.  Both kept; under --check evaluated again and compared. */
+    const int heap_kept = !b->op && b->ho_nop && !check;
+    const int sb_idle = b->op != 1 && !b->sbin_nz, sb_kept = sb_idle && b->sbo_zero && !check;
     if (!b->op) {
-        memset(in, 0, sizeof *in);
-        hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
         b->sbin.iss_v = 0;
+        if (!heap_kept) {
+            hct_cct_heap_out kept;
+            memcpy(&kept, &b->ho, sizeof kept);
+            memset(in, 0, sizeof *in);
+            hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+            if (b->ho_nop && memcmp(&kept, &b->ho, sizeof kept)) /* --check */
+                return core_fail(c, "internal: the heap's kept idle eval is stale");
+        }
     }
     if (CORE_RECORD(c, rec, hct_cct_heap, &b->hc, in, &b->ho))
         return -1;
-    if (!core_drop(c, issued && b->op == 1))
+    if (!heap_kept && !core_drop(c, issued && b->op == 1))
         hct_cct_heap_step(&b->hc, &b->hs, in, &b->ho);
+    b->ho_nop = in->op == HCH_OP_NOP && b->ho.d_srt == HCH_SRT_IDLE;
     if (in->op != HCH_OP_NOP && in->op_warp < b->rows) { /* its row's kept answers */
         b->row[in->op_warp].heap = b->row[in->op_warp].sb = 0;
         rdy_drop(b, (unsigned)in->op_warp);
     }
     /* the scoreboard's cycle: this cycle's writeback and the issue (if any);
      * an issue's update evaluated it already on these inputs (sbi_update) */
-    if (b->op != 1)
+    if (b->op != 1 && !sb_kept) {
+        sbi_scoreboard_out kept;
+        memcpy(&kept, &b->sbo, sizeof kept);
         sbi_scoreboard_eval(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+        if (sb_idle && b->sbo_zero && memcmp(&kept, &b->sbo, sizeof kept)) /* --check */
+            return core_fail(c, "internal: the scoreboard's kept idle eval is stale");
+    }
+    b->sbo_zero = (uint8_t)sb_idle;
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
         return -1;
-    sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    if (!sb_kept)
+        sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
     if (b->sbo.nx_go) { /* the rows the step wrote: their kept hazards, busy bits */
         if (b->sbo.nx_wb && b->sbo.nx_bw < b->rows)
             sb_wrote(b, b->sbo.nx_bw, 1, b->sbo.nx_bp);
@@ -759,6 +817,9 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
             busy |= (uint64_t)((b->sbs.dv1_q[r] | b->sbs.dv2_q[r]) != 0) << r;
         if (!e && busy != b->busy)
             e = "the rows with a write pending are not the kept ones";
+        for (uint64_t rows = b->busy & ~b->rdirty; rows && !e; rows &= rows - 1)
+            if (b->rdue[__builtin_ctzll(rows)] != row_due(b, (unsigned)__builtin_ctzll(rows)))
+                e = "a row's kept earliest pending write is stale";
         for (unsigned r = 0; r < b->rows && !e; r++)
             for (unsigned k = 0; k < b->sbc.depth; k++)
                 if (((b->sbs.dv1_q[r] >> k & 1u) && b->sb_done[r][k][0] < b->due) ||

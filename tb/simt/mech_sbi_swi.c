@@ -298,8 +298,20 @@ static int sbs_cycle(core *c, void *vm)
         if (mech_swi_fill(qi, i, (uint64_t)pc1, fp))
             break;
     }
-    if (mech_swi_refill(c, &m->qc, s, qi, qo))
-        return -1;
+    /* the fills' check; without a fill the decision's outputs stand (its
+     * inputs and state unchanged): kept, and under --check decided again
+     * and compared */
+    if (qi->fill_valid) {
+        if (mech_swi_refill(c, &m->qc, s, qi, qo))
+            return -1;
+    } else if (core_config(c)->check) {
+        swi_sched_out kept;
+        memcpy(&kept, qo, sizeof kept);
+        if (mech_swi_refill(c, &m->qc, s, qi, qo))
+            return -1;
+        if (memcmp(&kept, qo, sizeof kept))
+            return core_fail(c, "internal: swi_sched's kept outputs without a fill are stale");
+    }
     if (CORE_RECORD(c, 2 * m->nb, swi_sched, &m->qc, qi, qo))
         return -1;
     swi_sched_step(&m->qc, s, qi, qo);
