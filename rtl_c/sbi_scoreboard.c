@@ -175,8 +175,11 @@ void sbi_scoreboard_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     out->hz2 = dep2 != 0u;
 }
 
-void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
-                         const sbi_scoreboard_in *in, sbi_scoreboard_out *out)
+/* The cycle's decision; the read port's answer for in's query from
+ * sbi_scoreboard_read, or (rd) the given dep1, dep2. */
+static inline void sb_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                           const sbi_scoreboard_in *in, sbi_scoreboard_out *out, int rd,
+                           uint64_t dep1, uint64_t dep2)
 {
     const unsigned D = cfg->depth, W = cfg->warps;
     const uint64_t wm = bits_mask(bits_index_width(W)), pm = bits_mask(bits_index_width(D));
@@ -210,7 +213,14 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
         return;
     }
     out->nx_go = 1;
-    sbi_scoreboard_read(cfg, s, in->q_warp, in->q1_rv, in->q1_r, in->q2_rv, in->q2_r, out);
+    if (rd) {
+        out->dep1 = dep1;
+        out->dep2 = dep2;
+        out->hz1 = dep1 != 0u;
+        out->hz2 = dep2 != 0u;
+    } else {
+        sbi_scoreboard_read(cfg, s, in->q_warp, in->q1_rv, in->q1_r, in->q2_rv, in->q2_r, out);
+    }
     /* writeback */
     out->nx_wb = (uint8_t)wb;
     out->nx_bw = (uint8_t)bw;
@@ -240,6 +250,19 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
     } else {
         out->act = wb ? SBI_SB_ACT_WB : SBI_SB_ACT_IDLE;
     }
+}
+
+void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                         const sbi_scoreboard_in *in, sbi_scoreboard_out *out)
+{
+    sb_eval(cfg, s, in, out, 0, 0, 0);
+}
+
+void sbi_scoreboard_eval_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                              const sbi_scoreboard_in *in, uint64_t dep1, uint64_t dep2,
+                              sbi_scoreboard_out *out)
+{
+    sb_eval(cfg, s, in, out, 1, dep1, dep2);
 }
 
 void sbi_scoreboard_step(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s,

@@ -335,6 +335,14 @@ void sbi_scoreboard_eval(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_sta
 void sbi_scoreboard_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
                          uint64_t q_warp, uint64_t q1_rv, uint64_t q1_r, uint64_t q2_rv,
                          uint64_t q2_r, sbi_scoreboard_out *out);
+/* sbi_scoreboard_eval when the caller has the read port's answer for in's
+ * query already: dep1, dep2 must be what sbi_scoreboard_read gives for
+ * in->q_warp, q1_rv, q1_r, q2_rv, q2_r on this state (the SM model keeps
+ * each warp's answer until its row changes, docs/bench.md); the same
+ * outputs, without reading again.  C only (no port of the RTL). */
+void sbi_scoreboard_eval_read(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s,
+                              const sbi_scoreboard_in *in, uint64_t dep1, uint64_t dep2,
+                              sbi_scoreboard_out *out);
 void sbi_scoreboard_step(const sbi_scoreboard_cfg *cfg, sbi_scoreboard_state *s,
                          const sbi_scoreboard_in *in, const sbi_scoreboard_out *out);
 const char *sbi_scoreboard_check(const sbi_scoreboard_cfg *cfg, const sbi_scoreboard_state *s);

@@ -831,6 +831,17 @@ static int soundness(const hct_cct_heap_cfg *hc, const sbi_scoreboard_cfg *c, un
                 return 1;
             }
             cv->read_checks++;
+            /* the eval given that answer (sbi_scoreboard_eval_read, what
+             * the SM model calls with a kept one) decides as the eval */
+            sbi_scoreboard_out er, ee;
+            memset(&er, 0x5A, sizeof er);
+            memset(&ee, 0x5A, sizeof ee);
+            sbi_scoreboard_eval(c, &s, &in, &ee);
+            sbi_scoreboard_eval_read(c, &s, &in, rq.dep1, rq.dep2, &er);
+            if (memcmp(&er, &ee, sizeof er)) {
+                printf("  cycle %u: sbi_scoreboard_eval_read differs from the eval\n", cyc);
+                return 1;
+            }
         }
         if (in.iss_v && !o.ready) {
             cv->stalls++;

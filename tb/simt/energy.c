@@ -57,8 +57,13 @@ static unsigned popc(uint64_t x) { return bits_popcount(x); } /* inline (bits.h)
 
 energy_cnt *energy_row(energy_counts *e, const char *name)
 {
+    /* the same literal first (each call site passes its structure's
+     * name: no string compare per record), then by name */
     for (unsigned i = 0; i < e->ns; i++)
-        if (e->name[i] == name || !strcmp(e->name[i], name))
+        if (e->name[i] == name)
+            return &e->s[i];
+    for (unsigned i = 0; i < e->ns; i++)
+        if (!strcmp(e->name[i], name))
             return &e->s[i];
     if (e->ns == ENERGY_MAX_STRUCTS)
         return &e->s[ENERGY_MAX_STRUCTS - 1];

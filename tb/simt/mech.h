@@ -224,8 +224,14 @@ typedef struct {
     uint64_t (*sb_done)[SBI_SB_MAX_DEPTH][2]; /* per row and position: when each write completes */
     unsigned stride, sh, idx, rows;
     int op; /* this cycle: 0 idle, 1 an issue's UPDATE, 2 a LAUNCH */
+    /* the idle cycle's evals kept (mech_sbi_bank_commit): ho is the NOP's
+     * (hi 0) on the current state and its step writes nothing; sbo is the
+     * eval of all-zero inputs; sbin holds a non-zero input this cycle */
+    uint8_t ho_nop, sbo_zero, sbin_nz;
     uint64_t busy; /* bit r: row r has a write pending (dv1 | dv2), kept from the steps */
     uint64_t due;  /* at most the earliest cycle a pending write completes (sb_done) */
+    uint64_t *rdue;  /* per row: the earliest cycle its pending writes complete, kept */
+    uint64_t rdirty; /* bit r: the scoreboard's step wrote row r since (rdue[r] to find) */
     uint64_t peak, sec_insts, sec_suspended;
     uint32_t *map; /* past 2^8 registers: register id -> allocated (mech_alloc_regs) */
     /* the read port's query of each pc (rv, r: sb_query), built at init */
@@ -234,21 +240,26 @@ typedef struct {
      * answers are pure functions of the row and the query; docs/bench.md):
      * the heap's (rd_v1 .. rd_run2, and the scoreboard query of the two
      * PCs) until the heap's step writes the row (an operation on it), the
-     * scoreboard's (hz1, hz2) until its step writes the row (a writeback
-     * or an issue) or the heap's part is read again.  Under --check every
-     * use is compared with a fresh read and the structures' evals. */
+     * scoreboard's (dep1, dep2) until its step issues on the row, or
+     * writes back an entry one of them names (a writeback only clears
+     * pending bits, so it clears no other entry's dependency), or the
+     * heap's part is read again.  Under --check every use is compared with
+     * a fresh read and the structures' evals. */
     struct mech_sbi_row {
         uint64_t m1, m2, q1rv, q1r, q2rv, q2r;
         int pc1, pc2;
+        uint16_t dep1, dep2; /* the read port's dependency masks (DEPTH <= 16) */
         uint8_t heap, sb; /* the heap's, the scoreboard's part is valid */
-        uint8_t v1, v2, run2, hz1, hz2;
-        /* mech_sbi_ready's answer (for core_sb_blind = rdy_blind), kept
-         * while both parts are (it goes with them) when it consulted no
-         * barrier bit that was set: a thread's bit is set only by an issue
-         * of its warp, which changes the row, and cleared (a barrier
-         * opens) without it */
-        uint8_t rdy_v, rdy, rdy_blind;
+        uint8_t v1, v2, run2;
     } *row;
+    /* mech_sbi_ready's answers, bit w for warp w (< 64) of this bank, for
+     * core_sb_blind = rdy_blind: rdy_v the kept ones, rdy their values.
+     * Kept while both parts of the row are (they go with them) when it
+     * consulted no barrier bit that was set: a thread's bit is set only by
+     * an issue of its warp, which changes the row, and cleared (a barrier
+     * opens) without it. */
+    uint64_t rdy_v, rdy;
+    int rdy_blind;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the
@@ -259,6 +270,7 @@ typedef struct {
     int v2, run2;
     int p_ok, s_ok; /* what mech_sbi_issue found issues (the primary, the secondary) */
     sbi_scoreboard_in q; /* the scoreboard's read port for it: q_warp, q1_*, q2_* only */
+    uint64_t dep1, dep2; /* the read port's answer for q (the row's kept one) */
 } mech_sbi_cand;
 /* Sizes (rows rows, cct CCT entries, --param) and resets the bank.  NULL or
  * one line. */
@@ -280,12 +292,14 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
  * CTA's barrier: some k->ok[i] of mech_sbi_read (hazards) whose split's
  * first thread is not at the barrier, without building k. */
 int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w);
-/* mech_sbi_ready's kept answer for warp w at core_sb_blind = blind (see
- * mech_sbi_row.rdy_v), else -1.  Not under --check, which reads afresh. */
-static inline int mech_sbi_ready_kept(const mech_sbi_bank *b, unsigned w, int blind)
+/* The warps (bits) whose mech_sbi_ready answer the bank keeps at
+ * core_sb_blind = blind (mech_sbi_bank.rdy_v), with their answers in
+ * *rdy.  Not under --check, which reads afresh. */
+static inline uint64_t mech_sbi_ready_kept(const mech_sbi_bank *b, int blind, uint64_t *rdy)
 {
-    const struct mech_sbi_row *e = &b->row[w >> b->sh];
-    return e->rdy_v && e->rdy_blind == blind ? e->rdy : -1;
+    uint64_t v = b->rdy_blind == blind ? b->rdy_v : 0;
+    *rdy = b->rdy & v;
+    return v;
 }
 /* The lanes of warp w's splits that may issue by the heap (mech_sbi_read
  * without hazards: the primary's mask if its pc is an instruction, the

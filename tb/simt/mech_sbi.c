@@ -163,9 +163,10 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
     hct_cct_heap_reset(&b->hc, &b->hs);
     sbi_scoreboard_reset(&b->sbc, &b->sbs);
     b->sb_done = calloc(rows, sizeof *b->sb_done);
+    b->rdue = calloc(rows, sizeof *b->rdue);
     b->row = calloc(rows, sizeof *b->row);
     uint64_t (*qry)[2] = calloc(p->n + 1u, sizeof *qry);
-    if (!b->sb_done || !b->row || !qry) {
+    if (!b->sb_done || !b->rdue || !b->row || !qry) {
         free(qry);
         return "sbi_scoreboard: out of memory";
     }
@@ -178,6 +179,7 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
 void mech_sbi_bank_free(mech_sbi_bank *b)
 {
     free(b->sb_done);
+    free(b->rdue);
     free(b->map);
     free(b->qry);
     free(b->row);
@@ -274,34 +276,62 @@ static uint64_t sb_dsts(const mech_sbi_bank *b, const prog_insn *ki)
     return r;
 }
 
+/* When row w's earliest pending write completes (UINT64_MAX: none). */
+static uint64_t row_due(const mech_sbi_bank *b, unsigned w)
+{
+    uint64_t due = UINT64_MAX;
+    for (unsigned i = 0; i < 2; i++)
+        for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+            uint64_t d = b->sb_done[w][__builtin_ctzll(dv)][i];
+            if (d < due)
+                due = d;
+        }
+    return due;
+}
+
 /* The writeback port: the earliest completing write, one cycle before its
- * result is usable (both writes of the entry when both have completed). */
+ * result is usable (both writes of the entry when both have completed); of
+ * equal ones the lowest row's, then I1's, then the lowest position. */
 void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
 {
     sbi_scoreboard_in *in = &b->sbin;
-    uint64_t best = UINT64_MAX, now = core_now(c);
-    memset(&b->hi, 0, sizeof b->hi);
+    uint64_t now = core_now(c);
+    /* b->hi: written whole by the launch, the update or the idle commit */
     memset(in, 0, sizeof *in);
+    b->sbin_nz = 0;
     b->op = 0;
     if (!b->busy || b->due > now + 1)
         return; /* no write completes by the next cycle */
+    /* the rows with a write pending: their earliest (kept per row, found
+     * again for the rows the scoreboard's step wrote) */
+    for (uint64_t rows = b->busy & b->rdirty; rows; rows &= rows - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(rows);
+        b->rdue[w] = row_due(b, w);
+    }
+    b->rdirty = 0;
     uint64_t due = UINT64_MAX;
-    for (uint64_t rows = b->busy; rows; rows &= rows - 1) /* the rows with a write pending */
-        for (unsigned i = 0, w = (unsigned)__builtin_ctzll(rows); i < 2; i++)
-            for (uint64_t dv = i ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w]; dv; dv &= dv - 1) {
+    unsigned bw = 0;
+    for (uint64_t rows = b->busy; rows; rows &= rows - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(rows);
+        if (b->rdue[w] < due) {
+            due = b->rdue[w];
+            bw = w;
+        }
+    }
+    b->due = due;
+    if (due <= now + 1)
+        for (unsigned i = 0; i < 2 && !in->wb_v; i++)
+            for (uint64_t dv = i ? b->sbs.dv2_q[bw] : b->sbs.dv1_q[bw]; dv; dv &= dv - 1) {
                 unsigned k = (unsigned)__builtin_ctzll(dv);
-                uint64_t d = b->sb_done[w][k][i];
-                if (d < due)
-                    due = d;
-                if (d <= now + 1 && d < best) {
-                    best = d;
+                if (b->sb_done[bw][k][i] == due) {
                     in->wb_v = 1;
-                    in->wb_warp = w;
+                    in->wb_warp = bw;
                     in->wb_pos = k;
                     in->wb_sel = 1u << i;
+                    break;
                 }
             }
-    b->due = due;
+    b->sbin_nz = (uint8_t)in->wb_v;
     if (in->wb_v) {
         unsigned w = (unsigned)in->wb_warp, k = (unsigned)in->wb_pos, o = in->wb_sel == 1u;
         uint64_t dv = o ? b->sbs.dv2_q[w] : b->sbs.dv1_q[w];
@@ -319,6 +349,7 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
     in->op_m1 = mask;
     in->op_v1 = 1;
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    b->ho_nop = 0;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
                          hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -328,12 +359,16 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
 
 /* ------------------------------------------------------------- issue */
 /* The heap's UPDATE and the scoreboard's issue for warp w when the
- * primary (p_ok) and the secondary (*s_ok) issue; evaluated into b->ho and
- * b->sbo.  *s_ok drops when both would diverge (001 l.130).  0 or -1. */
+ * primary (p_ok) and the secondary (*s_ok) of k issue; evaluated into b->ho
+ * and b->sbo (the scoreboard's read port from k's kept answer, b->sbin
+ * holding k's query; under --check read again and compared).  *s_ok drops
+ * when both would diverge (001 l.130).  0 or -1. */
 static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok,
-                      const core_req *r1, const core_req *r2, int v2)
+                      const mech_sbi_cand *k)
 {
     const prog *p = core_prog(c);
+    const core_req *r1 = &k->r[0], *r2 = &k->r[1];
+    const int v2 = k->v2;
     hct_cct_heap_in *in = &b->hi;
     unsigned row = w >> b->sh;
     mech_sbi_next a = {0, 0, 0, -1, -1}, d = {0, 0, 0, -1, -1};
@@ -365,6 +400,8 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
         mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_b, d.m_b);
     in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? d.m_exit : 0);
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+    b->ho_nop = b->sbo_zero = 0;
+    b->sbin_nz = 1;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected the update of warp %u (pc %d/%d): %s", w,
                          r1->pc, r2->pc, hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -379,7 +416,14 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
     q->iss_dst1 = q->iss_dv1 ? sb_dsts(b, k1) : 0u;
     q->iss_dv2 = *s_ok && k2->ndst;
     q->iss_dst2 = q->iss_dv2 ? sb_dsts(b, k2) : 0u;
-    sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
+    if (!core_config(c)->check) {
+        sbi_scoreboard_eval_read(&b->sbc, &b->sbs, q, k->dep1, k->dep2, &b->sbo);
+    } else {
+        sbi_scoreboard_eval(&b->sbc, &b->sbs, q, &b->sbo);
+        if (!b->sbo.err && (b->sbo.dep1 != k->dep1 || b->sbo.dep2 != k->dep2))
+            return core_fail(c, "internal: the scoreboard's kept answer for warp %u is stale "
+                                "at its issue", w);
+    }
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard rejected the issue of warp %u: %s", w,
                          sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
@@ -428,7 +472,7 @@ static void row_heap(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row 
     else
         e->q2rv = e->q2r = 0;
     e->heap = 1;
-    e->sb = e->rdy_v = 0;
+    e->sb = 0;
 }
 
 /* The scoreboard's read port for e's query into e's scoreboard part: no
@@ -437,15 +481,14 @@ static void row_heap(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row 
 static void row_sb(core *c, mech_sbi_bank *b, unsigned w, struct mech_sbi_row *e)
 {
     unsigned row = w >> b->sh;
-    e->hz1 = e->hz2 = 0;
+    e->dep1 = e->dep2 = 0;
     e->sb = 1;
-    e->rdy_v = 0;
     if (!(b->sbs.dv1_q[row] | b->sbs.dv2_q[row]))
         return;
     sbi_scoreboard_out o;
     sbi_scoreboard_read(&b->sbc, &b->sbs, row, e->q1rv, e->q1r, e->q2rv, e->q2r, &o);
-    e->hz1 = (uint8_t)o.hz1;
-    e->hz2 = (uint8_t)o.hz2;
+    e->dep1 = (uint16_t)o.dep1;
+    e->dep2 = (uint16_t)o.dep2;
     if (core_config(c)->check) {
         sbi_scoreboard_out eo;
         sbi_scoreboard_in eq = b->sbin; /* this cycle's writeback, no issue */
@@ -487,10 +530,10 @@ static const struct mech_sbi_row *sbi_row(core *c, mech_sbi_bank *b, unsigned w,
         *e = f;
     if (hazards) {
         row_sb(c, b, w, &f);
-        if (e->sb && (e->hz1 != f.hz1 || e->hz2 != f.hz2))
+        if (e->sb && (e->dep1 != f.dep1 || e->dep2 != f.dep2))
             core_fail(c, "internal: the scoreboard's kept answer for warp %u is stale", w);
-        e->hz1 = f.hz1;
-        e->hz2 = f.hz2;
+        e->dep1 = f.dep1;
+        e->dep2 = f.dep2;
         e->sb = 1;
     }
     return e;
@@ -539,9 +582,11 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     k->q.q1_r = e->q1r;
     k->q.q2_rv = e->q2rv;
     k->q.q2_r = e->q2r;
+    k->dep1 = e->dep1;
+    k->dep2 = e->dep2;
     int blind = core_sb_blind(c);
-    k->ok[0] = e->v1 && e->pc1 < (int)p->n && (!e->hz1 || blind);
-    k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->hz2 || blind);
+    k->ok[0] = e->v1 && e->pc1 < (int)p->n && (!e->dep1 || blind);
+    k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->dep2 || blind);
 }
 
 int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
@@ -553,13 +598,13 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
      * barrier; bar: a barrier bit consulted was set (opening the barrier
      * may change the answer) */
     int r = 0, bar = 0;
-    if (e->v1 && e->pc1 < n && (!e->hz1 || blind) && e->m1) {
+    if (e->v1 && e->pc1 < n && (!e->dep1 || blind) && e->m1) {
         if (core_at_bar(c, first_tid(c, w, e->m1)))
             bar = 1;
         else
             r = 1;
     }
-    if (!r && e->v2 && e->pc2 < n && (!e->hz2 || blind) && e->m2) {
+    if (!r && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
         int run2 = e->run2;
         if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
             run2 = bar = 1; /* run2_now */
@@ -570,11 +615,17 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
                 r = 1;
         }
     }
-    if (e->rdy_v && e->rdy_blind == blind && e->rdy != r)
+    if (w >= 64)
+        return r;
+    const uint64_t bit = 1ull << w;
+    if (b->rdy_blind != blind) { /* the kept answers were for the other */
+        b->rdy_v = 0;
+        b->rdy_blind = blind;
+    }
+    if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
-    e->rdy_v = !bar;
-    e->rdy = (uint8_t)r;
-    e->rdy_blind = (uint8_t)blind;
+    b->rdy_v = bar ? b->rdy_v & ~bit : b->rdy_v | bit;
+    b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
     return r;
 }
 
@@ -594,13 +645,14 @@ static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, uns
 {
     core_req *r1 = &k->r[0], *r2 = &k->r[1];
     int p_ok = k->p_ok, s_ok = k->s_ok;
-    core_out o1 = {0}, o2 = {0};
+    core_out o1, o2; /* core_issue fills an issue's; ready 0 for a split that does not issue */
+    o1.ready = o2.ready = 0;
     if (p_ok && core_issue(c, pa, r1, &o1))
         return -1;
     if (p_ok && s_ok && core_ready(c, pb, r2) != CORE_OK) {
         /* the slot's resources do not take the secondary: without it */
         s_ok = 0;
-        if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
+        if (sbi_update(c, b, w, p_ok, &s_ok, k))
             return -1;
         if (!b->ho.ready || !b->sbo.ready)
             return core_fail(c, "warp %u: the heap took the update with the secondary, not "
@@ -652,7 +704,8 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     b->sbin.q1_r = k->q.q1_r;
     b->sbin.q2_rv = k->q.q2_rv;
     b->sbin.q2_r = k->q.q2_r;
-    if (sbi_update(c, b, w, p_ok, &s_ok, r1, r2, k->v2))
+    b->sbin_nz = 1;
+    if (sbi_update(c, b, w, p_ok, &s_ok, k))
         return -1;
     if (!b->ho.ready || !b->sbo.ready) {
         if (commit)
@@ -672,11 +725,26 @@ int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *
     return sbi_take(c, b, w, k, pa, pb);
 }
 
-/* The scoreboard's step wrote row r: its kept hazards go, its busy bit
- * follows its valid bits. */
-static void sb_wrote(mech_sbi_bank *b, unsigned r)
+/* Row r's kept ready bit goes (with a part of its row's answers). */
+static void rdy_drop(mech_sbi_bank *b, unsigned r)
 {
-    b->row[r].sb = b->row[r].rdy_v = 0;
+    unsigned w = (r << b->sh) | b->idx;
+    if (w < 64)
+        b->rdy_v &= ~(1ull << w);
+}
+
+/* The scoreboard's step wrote row r (wb: only the writeback of position
+ * pos): its kept dependencies go unless a writeback of an entry neither
+ * names (it only clears pending bits: no other entry's dependency
+ * changes); its busy bit follows its valid bits. */
+static void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos)
+{
+    struct mech_sbi_row *e = &b->row[r];
+    b->rdirty |= 1ull << r; /* its earliest pending write */
+    if (!wb || ((e->dep1 | e->dep2) >> pos & 1u)) {
+        e->sb = 0;
+        rdy_drop(b, r);
+    }
     if (b->sbs.dv1_q[r] | b->sbs.dv2_q[r])
         b->busy |= 1ull << r;
     else
@@ -686,31 +754,56 @@ static void sb_wrote(mech_sbi_bank *b, unsigned r)
 int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
 {
     hct_cct_heap_in *in = &b->hi;
+    const int check = core_config(c)->check;
+    /* an idle cycle after an idle cycle whose sorter was idle: b->hi, b->ho
+     * hold the NOP and its eval, which the state has not changed since (a
+     * NOP step with the sorter idle writes nothing); an idle scoreboard
+     * (no writeback, no query: all inputs 0) after one: b->sbo holds the
+     * eval, which does not depend on the state, and its step writes
+     * nothing.  Both kept; under --check evaluated again and compared. */
+    const int heap_kept = !b->op && b->ho_nop && !check;
+    const int sb_idle = b->op != 1 && !b->sbin_nz, sb_kept = sb_idle && b->sbo_zero && !check;
     if (!b->op) {
-        memset(in, 0, sizeof *in);
-        hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
         b->sbin.iss_v = 0;
+        if (!heap_kept) {
+            hct_cct_heap_out kept;
+            memcpy(&kept, &b->ho, sizeof kept);
+            memset(in, 0, sizeof *in);
+            hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
+            if (b->ho_nop && memcmp(&kept, &b->ho, sizeof kept)) /* --check */
+                return core_fail(c, "internal: the heap's kept idle eval is stale");
+        }
     }
     if (CORE_RECORD(c, rec, hct_cct_heap, &b->hc, in, &b->ho))
         return -1;
-    if (!core_drop(c, issued && b->op == 1))
+    if (!heap_kept && !core_drop(c, issued && b->op == 1))
         hct_cct_heap_step(&b->hc, &b->hs, in, &b->ho);
-    if (in->op != HCH_OP_NOP && in->op_warp < b->rows) /* its row's kept answers */
-        b->row[in->op_warp].heap = b->row[in->op_warp].sb = b->row[in->op_warp].rdy_v = 0;
+    b->ho_nop = in->op == HCH_OP_NOP && b->ho.d_srt == HCH_SRT_IDLE;
+    if (in->op != HCH_OP_NOP && in->op_warp < b->rows) { /* its row's kept answers */
+        b->row[in->op_warp].heap = b->row[in->op_warp].sb = 0;
+        rdy_drop(b, (unsigned)in->op_warp);
+    }
     /* the scoreboard's cycle: this cycle's writeback and the issue (if any);
      * an issue's update evaluated it already on these inputs (sbi_update) */
-    if (b->op != 1)
+    if (b->op != 1 && !sb_kept) {
+        sbi_scoreboard_out kept;
+        memcpy(&kept, &b->sbo, sizeof kept);
         sbi_scoreboard_eval(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+        if (sb_idle && b->sbo_zero && memcmp(&kept, &b->sbo, sizeof kept)) /* --check */
+            return core_fail(c, "internal: the scoreboard's kept idle eval is stale");
+    }
+    b->sbo_zero = (uint8_t)sb_idle;
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
         return -1;
-    sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
+    if (!sb_kept)
+        sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
     if (b->sbo.nx_go) { /* the rows the step wrote: their kept hazards, busy bits */
         if (b->sbo.nx_wb && b->sbo.nx_bw < b->rows)
-            sb_wrote(b, b->sbo.nx_bw);
+            sb_wrote(b, b->sbo.nx_bw, 1, b->sbo.nx_bp);
         if (b->sbo.nx_iss && b->sbo.nx_iw < b->rows)
-            sb_wrote(b, b->sbo.nx_iw);
+            sb_wrote(b, b->sbo.nx_iw, 0, 0);
     }
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)
@@ -724,6 +817,9 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
             busy |= (uint64_t)((b->sbs.dv1_q[r] | b->sbs.dv2_q[r]) != 0) << r;
         if (!e && busy != b->busy)
             e = "the rows with a write pending are not the kept ones";
+        for (uint64_t rows = b->busy & ~b->rdirty; rows && !e; rows &= rows - 1)
+            if (b->rdue[__builtin_ctzll(rows)] != row_due(b, (unsigned)__builtin_ctzll(rows)))
+                e = "a row's kept earliest pending write is stale";
         for (unsigned r = 0; r < b->rows && !e; r++)
             for (unsigned k = 0; k < b->sbc.depth; k++)
                 if (((b->sbs.dv1_q[r] >> k & 1u) && b->sb_done[r][k][0] < b->due) ||

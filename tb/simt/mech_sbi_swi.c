@@ -225,16 +225,21 @@ static int sbs_cycle(core *c, void *vm)
         used = (unsigned)rc;
         core_sched_issued(c, 0, a);
     }
-    /* the ready bits: a split of the entry's warp may issue */
-    uint64_t ready = 0;
-    const int check = core_config(c)->check, blind = core_sb_blind(c);
-    for (uint64_t v = s->v_q; v; v &= v - 1) {
+    /* the ready bits: a split of the entry's warp may issue (the banks'
+     * kept answers; the others, and all of them under --check, read) */
+    uint64_t ready = 0, kept = 0;
+    if (!core_config(c)->check) {
+        const int blind = core_sb_blind(c);
+        for (unsigned b = 0; b < m->nb; b++) {
+            uint64_t r;
+            kept |= mech_sbi_ready_kept(&m->bk[b], blind, &r);
+            ready |= r;
+        }
+        ready &= s->v_q;
+    }
+    for (uint64_t v = s->v_q & ~kept; v; v &= v - 1) {
         unsigned i = (unsigned)__builtin_ctzll(v);
-        mech_sbi_bank *bi = bank_of(m, i);
-        int r = check ? -1 : mech_sbi_ready_kept(bi, i, blind);
-        if (r < 0)
-            r = mech_sbi_ready(c, bi, i);
-        ready |= (uint64_t)r << i;
+        ready |= (uint64_t)mech_sbi_ready(c, bank_of(m, i), i) << i;
     }
     /* the structure's decision; an I2 whose warp cannot issue beside I1
      * (its bank busy, no port, its class, a full table) goes out of the
@@ -293,8 +298,20 @@ static int sbs_cycle(core *c, void *vm)
         if (mech_swi_fill(qi, i, (uint64_t)pc1, fp))
             break;
     }
-    if (mech_swi_refill(c, &m->qc, s, qi, qo))
-        return -1;
+    /* the fills' check; without a fill the decision's outputs stand (its
+     * inputs and state unchanged): kept, and under --check decided again
+     * and compared */
+    if (qi->fill_valid) {
+        if (mech_swi_refill(c, &m->qc, s, qi, qo))
+            return -1;
+    } else if (core_config(c)->check) {
+        swi_sched_out kept;
+        memcpy(&kept, qo, sizeof kept);
+        if (mech_swi_refill(c, &m->qc, s, qi, qo))
+            return -1;
+        if (memcmp(&kept, qo, sizeof kept))
+            return core_fail(c, "internal: swi_sched's kept outputs without a fill are stale");
+    }
     if (CORE_RECORD(c, 2 * m->nb, swi_sched, &m->qc, qi, qo))
         return -1;
     swi_sched_step(&m->qc, s, qi, qo);
