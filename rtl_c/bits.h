@@ -9,7 +9,7 @@
  * include this file rather than writing their own.
  *
  * All functions are static inline and pure; none allocates or loops
- * unboundedly (loops are bounded by 64).
+ * unboundedly (loops are bounded by 64, or by the words of a bitset).
  */
 #ifndef BITS_H
 #define BITS_H
@@ -155,6 +155,43 @@ static inline unsigned bits_array_get(const uint64_t *a, unsigned i)
 static inline void bits_array_set(uint64_t *a, unsigned i)
 {
     a[i >> 6] |= (uint64_t)1 << (i & 63u);
+}
+
+/* Clears bit i of a bitset kept in 64-bit words. */
+static inline void bits_array_clear(uint64_t *a, unsigned i)
+{
+    a[i >> 6] &= ~((uint64_t)1 << (i & 63u));
+}
+
+/* The lowest set bit at or above `from` of a bitset of nwords words, or
+ * nwords x 64 when there is none. */
+static inline unsigned bits_array_next(const uint64_t *a, unsigned nwords, unsigned from)
+{
+    unsigned wd = from >> 6;
+    if (wd >= nwords)
+        return nwords * 64u;
+    uint64_t v = a[wd] & (~(uint64_t)0 << (from & 63u));
+    while (!v) {
+        if (++wd == nwords)
+            return nwords * 64u;
+        v = a[wd];
+    }
+    return wd * 64u + (unsigned)__builtin_ctzll(v);
+}
+
+/* Round robin over a bitset: takes (clears and returns) its first set bit
+ * at or above `start`, wrapping to the lowest; -1 when the set is empty.
+ * Called again on the same set with the same start, it gives the bits in
+ * the order start, start + 1, ..., the last, 0, ..., start - 1. */
+static inline int bits_array_take_rr(uint64_t *a, unsigned nwords, unsigned start)
+{
+    unsigned i = bits_array_next(a, nwords, start);
+    if (i == nwords * 64u)
+        i = bits_array_next(a, nwords, 0);
+    if (i == nwords * 64u)
+        return -1;
+    bits_array_clear(a, i);
+    return (int)i;
 }
 
 #ifdef __cplusplus

@@ -304,6 +304,14 @@ int core_fail(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)
  * in flight or no live thread) or oldest (the unit whose buffered
  * instruction waited longest, 001).  Returns the count written to ord. */
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord);
+/* When this cycle's order of port's pool is round robin (--sched rr, or a
+ * run where the others fall back to it): the unit it starts from; the
+ * order is then the pool's units (port, port + core_pools, ...) from that
+ * one upwards, wrapping (core_order writes the same).  Else -1. */
+int core_order_rr(const core *c, unsigned port, unsigned n);
+/* The pools the ports draw their units from: port q's pool holds units
+ * q, q + pools, ...; 1 for a MECH_ONE_POOL mechanism, else schedulers. */
+unsigned core_pools(const core *c);
 /* The scheduler's commit: unit issued one instruction (advances rr and
  * steps two-level; a large warp's instruction is one call however many
  * sub-warps it takes, issue 24 item 13). */
@@ -350,7 +358,9 @@ int core_sb_blind(const core *c);
 int core_drop(core *c, int issued);
 /* Issues r on port `port`: executes every active thread, checks it against
  * the reference and the oracle, books the SIMD group / LSU and the
- * scoreboard, counts the statistics, records the decision.  0 or -1. */
+ * scoreboard, counts the statistics, records the decision.  0 or -1.  The
+ * caller asked core_ready first; under --check it is asked again (a
+ * request that is not ready fails the run: internal). */
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o);
 /* A candidate the structure pushed back (a full table). */
 void core_stall(core *c);

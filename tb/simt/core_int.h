@@ -244,7 +244,6 @@ void core_barriers(core *c);
 void core_fetch(core *c);
 /* core_sched.c: issue slots, pools, the two-level scheduler */
 unsigned core_dec_ports(const core *c);
-unsigned core_pools(const core *c);
 const char *core_two_level_init(core *c, unsigned port, unsigned n);
 /* core_lsu.c: the LSU's order of one instruction's accesses */
 unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes, unsigned nl,

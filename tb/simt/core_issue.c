@@ -12,7 +12,7 @@
 #include "core_int.h"
 
 /* ------------------------------------------------------------- issue */
-static int check_thread(core *c, unsigned t, int pc)
+static int check_thread(core *c, unsigned t, unsigned k, int pc)
 {
     const prog_insn *in = &c->p->ins[pc];
     uint64_t g = c->gtid[t];
@@ -25,8 +25,8 @@ static int check_thread(core *c, unsigned t, int pc)
     if (c->at_bar[t])
         return core_fail(c, "thread %llu: executed pc %d (line %d) while it waits at a barrier",
                          (unsigned long long)g, pc, in->line);
-    const refp_cta_out *o = &c->rout[t / (c->CW * c->WS)];
-    unsigned f = t % (c->CW * c->WS);
+    const refp_cta_out *o = &c->rout[k];
+    unsigned f = t - k * (c->CW * c->WS);
     if (o->trace && !c->ref->atom_flow) {
         if (c->tpos[t] >= o->len[f])
             return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "
@@ -42,9 +42,14 @@ static int check_thread(core *c, unsigned t, int pc)
     }
     /* the timing oracle: every register read or overwritten is ready */
     const uint64_t *rd = &c->tready[(size_t)t * c->nregs];
-    for (unsigned j = 0; j < in->nsrc + in->ndst; j++) {
+    uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
+    for (unsigned j = 0; j < in->nsrc; j++)
+        late = rd[in->src[j]] > late ? rd[in->src[j]] : late;
+    for (unsigned j = 0; j < in->ndst; j++)
+        late = rd[in->dst[j]] > late ? rd[in->dst[j]] : late;
+    for (unsigned j = 0; late > c->cycle && j < in->nsrc + in->ndst; j++) {
         unsigned id = j < in->nsrc ? in->src[j] : in->dst[j - in->nsrc];
-        if (rd[id] > c->cycle)
+        if (rd[id] > c->cycle) /* the first such register, in this order */
             return core_fail(c, "thread %llu: pc %d (line %d) %s register %u in cycle %llu, but "
                                 "the result in flight to it is ready only in cycle %llu (hazard "
                                 "not detected)",
@@ -62,9 +67,15 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 {
     const prog *p = c->p;
     const prog_insn *in = &p->ins[r->pc];
-    memset(o, 0, sizeof *o);
+    /* the outcome: next_pc of the warp's lanes only (no lane at or above
+     * warp_size is active, and no caller reads one) */
+    o->taken = o->exited = o->bar = 0;
+    memset(o->next_pc, 0, c->WS * sizeof o->next_pc[0]);
     o->port = (int)port;
-    if (core_ready(c, port, r) != CORE_OK || (r->with >= 0 && !c->dec[r->with].valid))
+    /* the mechanism asked core_ready before it issued: asked again under
+     * --check (an internal check, as the structures' invariants) */
+    if ((c->P.check && core_ready(c, port, r) != CORE_OK) ||
+        (r->with >= 0 && !c->dec[r->with].valid))
         return core_fail(c, "internal: warp %u pc %d issued on port %u while not ready (%d)",
                          r->warp, r->pc, port, (int)core_ready(c, port, r));
     enum { NX = CORE_MAX_WARP * 16 };
@@ -81,6 +92,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         memset(&sis, 0, sizeof sis);
     static prog_thread *xs[NX];
     static const prog_mem *ms[NX];
+    static unsigned kk[NX]; /* each thread's CTA slot */
+    const unsigned cta_threads = c->CW * c->WS;
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {
@@ -93,11 +106,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         }
         if (t >= c->T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
-        if (check_thread(c, t, r->pc))
+        unsigned k = t / cta_threads;
+        if (check_thread(c, t, k, r->pc))
             return -1;
         xs[nl] = &c->th[t];
         xs[nl]->clock = c->cycle;
-        ms[nl] = &c->mem[t / (c->CW * c->WS)];
+        ms[nl] = &c->mem[k];
+        kk[nl] = k;
         lanes[nl] = l;
         tids[nl] = t;
         nl++;
@@ -123,7 +138,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             return core_fail(c, "%s", msg);
     }
     for (unsigned i = 0; i < nl; i++) {
-        unsigned l = lanes[i], t = tids[i], k = t / (c->CW * c->WS);
+        unsigned l = lanes[i], t = tids[i], k = kk[i];
         o->next_pc[l] = eff[i].next_pc;
         if (in->unit == PU_BRA && eff[i].taken)
             o->taken |= 1ull << l;
@@ -214,7 +229,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
                 c->tready[(size_t)t * c->nregs + in->dst[j]] = ready;
         if (ready > last)
             last = ready;
-        unsigned k = t / (c->CW * c->WS);
+        unsigned k = kk[i];
         if (ready > c->cta_ready[k])
             c->cta_ready[k] = ready;
     }

@@ -74,19 +74,40 @@ unsigned core_pools(const core *c)
     return (c->ops->flags & MECH_ONE_POOL) ? 1 : c->P.schedulers;
 }
 
+/* port's pool of the n units: np of them (port, port + P, ...); the index
+ * in it of the unit round robin starts from; whether the order is two-level
+ * or oldest-first (else round robin) */
+static unsigned pool_of(const core *c, unsigned port, unsigned n, unsigned *P, unsigned *start,
+                        int *two_level, int *oldest)
+{
+    *P = core_pools(c);
+    unsigned np = port < n ? (n - port + *P - 1) / *P : 0;
+    /* rr[port] is a unit of this pool (or none): the next one starts */
+    *start = c->rr[port] < n && c->rr[port] % *P == port ? c->rr[port] / *P + 1 : 0;
+    if (*start >= np)
+        *start = 0;
+    *two_level = c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64;
+    *oldest = c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 &&
+              !(c->ops->flags & MECH_OWN_FETCH);
+    return np;
+}
+
+int core_order_rr(const core *c, unsigned port, unsigned n)
+{
+    unsigned P, start;
+    int two_level, oldest;
+    unsigned np = pool_of(c, port, n, &P, &start, &two_level, &oldest);
+    return np && !two_level && !oldest ? (int)(port + start * P) : -1;
+}
+
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
 {
     /* the pool: units port, port + P, ... below n */
-    unsigned P = core_pools(c), pool[256], np = port < n ? (n - port + P - 1) / P : 0, k = 0;
+    unsigned P, pool[256], start, k = 0;
+    int two_level, oldest;
+    unsigned np = pool_of(c, port, n, &P, &start, &two_level, &oldest);
     if (!np)
         return 0;
-    /* rr[port] is a unit of this pool (or none): the next one starts */
-    unsigned start = c->rr[port] < n && c->rr[port] % P == port ? c->rr[port] / P + 1 : 0;
-    if (start >= np)
-        start = 0;
-    const int two_level = c->P.sched == CORE_SCHED_TWO_LEVEL && np <= 64;
-    const int oldest = c->P.sched == CORE_SCHED_OLDEST && c->unit_warps == 1 &&
-                       !(c->ops->flags & MECH_OWN_FETCH);
     if (!two_level && !oldest && np > CORE_MAX_WARPS) { /* (no caller has more) */
         for (unsigned i = 0; i < np; i++)
             ord[k++] = port + (start + i) % np * P;

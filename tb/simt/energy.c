@@ -57,8 +57,9 @@ static unsigned popc(uint64_t x) { return bits_popcount(x); } /* inline (bits.h)
 
 energy_cnt *energy_row(energy_counts *e, const char *name)
 {
-    /* the same literal first (each call site passes its structure's
-     * name: no string compare per record), then by name */
+    /* every commit of a structure passes the same name (CORE_RECORD's
+     * string): the rows are found by the pointer, by the text only when a
+     * new pointer comes (a row is created once per name either way) */
     for (unsigned i = 0; i < e->ns; i++)
         if (e->name[i] == name)
             return &e->s[i];

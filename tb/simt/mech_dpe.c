@@ -88,6 +88,10 @@ typedef struct {
     uint32_t *map; /* register id -> scoreboard id (allocated), NULL: the same */
     mech_launchq lq;
     uint64_t peak, paths_sum, paths_n;
+    /* the statistic's terms now, kept as the stacks are written
+     * (dpe_step_stack; --check recounts them every cycle): warps whose
+     * stack holds an entry, and the valid paths of their tops */
+    uint64_t stk_now, paths_now;
     int sb_stepped, st_stepped;
 } dpe_state;
 
@@ -197,11 +201,28 @@ static int dpe_step_sb(core *c, dpe_state *m)
     return 0;
 }
 
+/* warp w's terms of the paths statistic: (stack not empty, valid paths of its top) */
+static unsigned dpe_paths_of(const dpe_state *m, unsigned w, unsigned *paths)
+{
+    unsigned sp = m->ds.sp[w];
+    *paths = sp ? m->ds.ent[w][sp - 1].p[0].valid + m->ds.ent[w][sp - 1].p[1].valid : 0;
+    return sp != 0;
+}
+
 static int dpe_step_stack(core *c, dpe_state *m, int issued)
 {
     if (CORE_RECORD(c, 0, dpe_stack, &m->dc, &m->di, &m->dout))
         return -1;
-    if (!core_drop(c, issued))
+    if (m->dout.d_write && m->dout.d_warp < m->dc.warps) {
+        /* the one warp the step may write: its terms leave and come back */
+        unsigned w = (unsigned)m->dout.d_warp, pa;
+        m->stk_now -= dpe_paths_of(m, w, &pa);
+        m->paths_now -= pa;
+        if (!core_drop(c, issued))
+            dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
+        m->stk_now += dpe_paths_of(m, w, &pa);
+        m->paths_now += pa;
+    } else if (!core_drop(c, issued))
         dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
     if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
         m->peak = m->ds.sp[m->di.op_warp];
@@ -388,13 +409,22 @@ static int dpe_cycle(core *c, void *vm)
     unsigned P = core_ports(c), ord[256];
     m->sb_stepped = m->st_stepped = 0;
     dpe_sb_base(c, m, &m->base);
-    for (unsigned w = 0; w < m->dc.warps; w++) {
-        unsigned sp = m->ds.sp[w];
-        if (!sp)
-            continue;
-        m->paths_n++;
-        m->paths_sum += m->ds.ent[w][sp - 1].p[0].valid + m->ds.ent[w][sp - 1].p[1].valid;
+    /* the mean paths statistic: every warp with a stack, every cycle */
+    if (core_config(c)->check) {
+        uint64_t n = 0, sum = 0;
+        for (unsigned w = 0; w < m->dc.warps; w++) {
+            unsigned pa;
+            n += dpe_paths_of(m, w, &pa);
+            sum += pa;
+        }
+        if (n != m->stk_now || sum != m->paths_now)
+            return core_fail(c, "internal: the kept path counts are stale: %llu warps with "
+                             "%llu paths, the stacks hold %llu with %llu",
+                             (unsigned long long)m->stk_now, (unsigned long long)m->paths_now,
+                             (unsigned long long)n, (unsigned long long)sum);
     }
+    m->paths_n += m->stk_now;
+    m->paths_sum += m->paths_now;
     for (unsigned q = 0; q < P; q++) {
         unsigned w;
         uint64_t mask;

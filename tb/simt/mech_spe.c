@@ -29,6 +29,7 @@
 #include "../../vcd/vcd.h"
 #include "mech.h"
 
+#define SPE_WORDS (CORE_MAX_WARPS / 64)
 typedef struct {
     simt_stack_cfg sc;
     simt_stack_state ss;
@@ -36,6 +37,15 @@ typedef struct {
     simt_stack_out out;
     mech_launchq lq;
     uint64_t peak;
+    /* The scan's candidates, kept from the stacks (a C-only view, not
+     * hardware): bit w of cls[k] is set when warp w's stack holds an entry
+     * whose pc is in the program and of unit class k (core_unit_classes).
+     * A warp's bits change only when its stack is written (spe_apply);
+     * --check compares them with the stacks every cycle (spe_keep_check).
+     * pool[q]: the warps of port q's pool (w mod pools == q). */
+    uint64_t cls[4][SPE_WORDS];
+    uint64_t pool[CORE_MAX_PORTS][SPE_WORDS];
+    unsigned nw; /* words of a warp bitset */
 } spe_state;
 
 static const char *const spe_structs[] = {"simt_stack", NULL};
@@ -58,9 +68,48 @@ static const char *spe_init(core *c, void *vm)
                  m->sc.lanes, core_warp_size(c));
         e = msg;
     }
-    if (!e)
-        simt_stack_reset(&m->sc, &m->ss);
+    if (!e) {
+        simt_stack_reset(&m->sc, &m->ss); /* every stack empty: cls all clear */
+        unsigned W = core_warps(c), P = core_pools(c);
+        m->nw = (W + 63) / 64;
+        for (unsigned w = 0; w < W && P <= CORE_MAX_PORTS; w++)
+            bits_array_set(m->pool[w % P], w);
+    }
     return e;
+}
+
+/* warp w's candidate class from its stack (spe_state.cls), 4: none */
+static unsigned spe_class(const core *c, const spe_state *m, unsigned w)
+{
+    unsigned sp = m->ss.sp[w];
+    if (!sp)
+        return 4;
+    uint64_t pc = m->ss.ent[w][sp - 1].pc;
+    return pc < core_prog(c)->n ? core_unit_classes(c)[pc] : 4;
+}
+
+static void spe_keep(const core *c, spe_state *m, unsigned w)
+{
+    unsigned k = spe_class(c, m, w);
+    for (unsigned j = 0; j < 4; j++)
+        bits_array_clear(m->cls[j], w);
+    if (k < 4)
+        bits_array_set(m->cls[k], w);
+}
+
+static const char *spe_keep_check(const core *c, const spe_state *m)
+{
+    static char msg[120];
+    for (unsigned w = 0; w < core_warps(c); w++) {
+        unsigned k = spe_class(c, m, w);
+        for (unsigned j = 0; j < 4; j++)
+            if (bits_array_get(m->cls[j], w) != (j == k)) {
+                snprintf(msg, sizeof msg, "warp %u: kept candidate bit of class %u is %u, its "
+                         "stack says %u", w, j, bits_array_get(m->cls[j], w), j == k);
+                return msg;
+            }
+    }
+    return NULL;
 }
 
 static void spe_launch(core *c, void *vm, unsigned w, uint64_t mask)
@@ -83,7 +132,50 @@ static int spe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
 /* records and, unless dropped, steps this cycle's operation */
 static int spe_apply(core *c, spe_state *m, int issued)
 {
-    return mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, issued, &m->peak);
+    if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, issued, &m->peak))
+        return -1;
+    if (m->out.d_write && m->out.d_warp < core_warps(c))
+        spe_keep(c, m, m->out.d_warp); /* the one warp the step may write */
+    return 0;
+}
+
+/* Offers warp w's top of stack on port q (units: core_free_units).  1 when
+ * it issued, 0 when not, -1 when the run failed. */
+static int spe_try(core *c, spe_state *m, unsigned q, unsigned w, unsigned units)
+{
+    const prog *p = core_prog(c);
+    unsigned sp = m->ss.sp[w];
+    if (!sp)
+        return 0;
+    const int pc = (int)m->ss.ent[w][sp - 1].pc;
+    if (pc >= (int)p->n || !(units >> core_unit_classes(c)[pc] & 1u))
+        return 0;
+    core_req r = {0};
+    r.warp = r.unit_warp = w;
+    r.pc = pc;
+    r.mask = m->ss.ent[w][sp - 1].mask;
+    r.group = r.with = -1;
+    if (core_ready(c, q, &r) != CORE_OK)
+        return 0;
+    mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
+    simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+    if (m->out.err)
+        return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, r.pc,
+                         simt_stack_err_name((unsigned)m->out.err_code));
+    if (!m->out.ready) {
+        core_stall(c);
+        return 0;
+    }
+    core_out o;
+    if (core_issue(c, q, &r, &o))
+        return -1;
+    if ((o.taken & r.mask) != m->in.op_mask && p->ins[r.pc].unit == PU_BRA)
+        return core_fail(c, "warp %u pc %d: the branch took lanes %llx, the stack was told %llx",
+                         w, r.pc, (unsigned long long)o.taken, (unsigned long long)m->in.op_mask);
+    core_sched_issued(c, q, w);
+    if (spe_apply(c, m, 1))
+        return -1;
+    return 1;
 }
 
 static int spe_cycle(core *c, void *vm)
@@ -91,7 +183,6 @@ static int spe_cycle(core *c, void *vm)
     spe_state *m = vm;
     const prog *p = core_prog(c);
     unsigned P = core_ports(c), ord[256], ops = 0;
-    const uint8_t *ucls = core_unit_classes(c);
     for (unsigned q = 0; q < P; q++) {
         unsigned w;
         uint64_t mask;
@@ -106,47 +197,32 @@ static int spe_cycle(core *c, void *vm)
             ops++;
             continue;
         }
-        unsigned n = core_order(c, q, core_warps(c), ord);
         /* core_unit_free of every candidate, read once (core.h) */
         const unsigned units = core_free_units(c, q);
-        for (unsigned i = 0; i < n && units; i++) {
-            w = ord[i];
-            unsigned sp = m->ss.sp[w];
-            if (!sp)
-                continue;
-            const int pc = (int)m->ss.ent[w][sp - 1].pc;
-            if (pc >= (int)p->n || !(units >> ucls[pc] & 1u))
-                continue;
-            core_req r = {0};
-            r.warp = r.unit_warp = w;
-            r.pc = pc;
-            r.mask = m->ss.ent[w][sp - 1].mask;
-            r.group = r.with = -1;
-            if (core_ready(c, q, &r) != CORE_OK)
-                continue;
-            mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
-            simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
-            if (m->out.err)
-                return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, r.pc,
-                                 simt_stack_err_name((unsigned)m->out.err_code));
-            if (!m->out.ready) {
-                core_stall(c);
-                continue;
+        int rc = 0, first = core_order_rr(c, q, core_warps(c));
+        if (first >= 0) {
+            /* round robin: the pool's warps whose top of stack has a free
+             * unit, from `first` upwards (core_order's order, less the
+             * warps spe_try would skip) */
+            uint64_t cand[SPE_WORDS];
+            for (unsigned wd = 0; wd < m->nw; wd++) {
+                uint64_t k = 0;
+                for (unsigned j = 0; j < 4; j++)
+                    if (units >> j & 1u)
+                        k |= m->cls[j][wd];
+                cand[wd] = k & m->pool[q][wd];
             }
-            core_out o;
-            if (core_issue(c, q, &r, &o))
-                return -1;
-            if ((o.taken & r.mask) != m->in.op_mask && p->ins[r.pc].unit == PU_BRA)
-                return core_fail(c, "warp %u pc %d: the branch took lanes %llx, the stack was "
-                                    "told %llx",
-                                 w, r.pc, (unsigned long long)o.taken,
-                                 (unsigned long long)m->in.op_mask);
-            core_sched_issued(c, q, w);
-            if (spe_apply(c, m, 1))
-                return -1;
-            ops++;
-            break;
+            int x;
+            while (!rc && (x = bits_array_take_rr(cand, m->nw, (unsigned)first)) >= 0)
+                rc = spe_try(c, m, q, (unsigned)x, units);
+        } else {
+            unsigned n = core_order(c, q, core_warps(c), ord);
+            for (unsigned i = 0; i < n && units && !rc; i++)
+                rc = spe_try(c, m, q, ord[i], units);
         }
+        if (rc < 0)
+            return -1;
+        ops += (unsigned)rc;
     }
     if (!ops) {
         memset(&m->in, 0, sizeof m->in);
@@ -158,6 +234,8 @@ static int spe_cycle(core *c, void *vm)
         const char *e = simt_stack_check(&m->sc, &m->ss);
         if (e)
             return core_fail(c, "simt_stack invariant: %s", e);
+        if ((e = spe_keep_check(c, m)))
+            return core_fail(c, "internal: the scan's kept candidates are stale: %s", e);
     }
     return 0;
 }
