@@ -18,7 +18,7 @@ extern "C" __global__ void intdiv(const int *a, const int *b, long long *out, in
     unsigned long long ux = (unsigned long long)X * 0x9e3779b97f4a7c15ULL, uy = (unsigned long long)(Y | 1) + big;
     out[8 * i] = q;
     out[8 * i + 1] = (long long)((unsigned long long)(unsigned)r << 32 | (unsigned)fq);
-    out[8 * i + 2] = pm;
+    out[8 * i + 2] = (long long)pm * 1000000 + x % (y * 3 - 1); /* a remainder with no division beside it */
     out[8 * i + 3] = X / Y;
     out[8 * i + 4] = X % Y;
     out[8 * i + 5] = (long long)(ux / uy) ^ (long long)(ux % (uy >> 3 | 1));
