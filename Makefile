@@ -194,9 +194,12 @@ $(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) test
 # the papers' kernel sets (sweeps, make results, energy, scalar fraction).
 # tb/kernels/cuda/realworld/: kernels in the style of public benchmarks
 # (docs/ptx.md), tested the same way and kept out of the same sets.
+# tb/kernels/cuda/realworld2/: a second round of such kernels in other code
+# shapes (docs/ptx.md), tested the same way, kept out of the same sets.
 CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/cuda/*.cu)))
 CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wildcard tb/kernels/cuda/conformance/*.cu)))
 CUDA_RW_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld/%.cu,%,$(wildcard tb/kernels/cuda/realworld/*.cu)))
+CUDA_RW2_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld2/%.cu,%,$(wildcard tb/kernels/cuda/realworld2/*.cu)))
 CLANG        ?= clang
 CUDA_PTX_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
                   -ffp-contract=off -include tb/cuda/warphw_cuda.h
@@ -204,13 +207,15 @@ CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu); do \
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu); do \
 	  $(CLANG) $(CUDA_PTX_FLAGS) -o $${cu%.cu}.ptx $$cu || exit 1; \
 	  echo "kernels: $${cu%.cu}.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
+# A mangled entry (a template instantiation, _Z...) is called on the host
+# by its demangled name (c++filt, binutils), e.g. axpy_clamp<int>.
 # Warnings the device compiler does not give for ordinary CUDA and the host
 # compiler would stop on: `#pragma unroll`, threadIdx.x (unsigned) compared
 # with an int, a kernel parameter only some paths use.
@@ -219,6 +224,7 @@ define cuda_host_recipe
 	@mkdir -p $(dir $@)
 	@entry=$$(awk '$$1 == "entry" { print $$2 }' $(basename $<).launch); \
 	  [ -n "$$entry" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
+	  case $$entry in _Z*) entry=$$(echo "$$entry" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
 	  { echo '#include "$(CURDIR)/$<"'; \
 	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
 	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
@@ -230,6 +236,8 @@ $(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_c
 $(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 
 # --------------------------------------------------------- co-simulation

@@ -26,10 +26,12 @@
  * llabs; the vector types char, uchar, short, ushort, int, float,
  * longlong, ulonglong, double (1 to 4 members, CUDA's sizes and
  * alignments), uint1/2/4, and their make_ functions; WARPHW_DYNAMIC_SHARED(T, name)
- * for the `extern __shared__ T name[]` array (the launch's shared_dynamic);
+ * for the `extern __shared__ T name[]` array (the launch's shared_dynamic;
+ * in a function or at file scope);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
- * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __saturatef,
+ * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __umul64hi,
+ * __mul64hi, __saturatef,
  * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
  * __float2int_rd/_ru, __float2uint_rn/_rz, __uint2float_rn,
  * __double2int_rn/_rz; __fadd_rn __fsub_rn __fmul_rn __fdiv_rn __frcp_rn
@@ -151,6 +153,7 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
 #else /* -------------------------------------------------------------- host */
 
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,7 +185,14 @@ void warphw_param_bytes(unsigned i, void *out, size_t n);
 #define blockDim warphw_blockDim
 #define gridDim warphw_gridDim
 #define __syncthreads() warphw_syncthreads()
-#define WARPHW_DYNAMIC_SHARED(T, name) T *name = (T *)warphw_dyn_shared
+/* the dynamic shared array, declared in a function or at file scope (as
+ * CUDA code usually does): an object that reads the CTA's array when used,
+ * not when declared (at file scope that would be before the launch) */
+template <typename T> struct warphw_dyn {
+    T &operator[](ptrdiff_t i) const { return ((T *)warphw_dyn_shared)[i]; }
+    operator T *() const { return (T *)warphw_dyn_shared; }
+};
+#define WARPHW_DYNAMIC_SHARED(T, name) const warphw_dyn<T> name = {}
 #define warpSize 32
 #define __threadfence() ((void)0)
 #define __threadfence_block() ((void)0)
@@ -346,6 +356,14 @@ static inline unsigned warphw_f2u(float x, float r)
     if (r >= 4294967296.0f) return 4294967295u;
     return (unsigned)r;
 }
+/* the high 64 bits of a 64 x 64-bit product, from 32-bit halves */
+static inline unsigned long long warphw_umul64hi(unsigned long long a, unsigned long long b)
+{
+    unsigned long long al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+    unsigned long long ll = al * bl, lh = al * bh, hl = ah * bl;
+    unsigned long long mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+    return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+}
 static inline int warphw_d2i(double x, double r)
 {
     if (x != x) return 0;
@@ -364,6 +382,11 @@ WARPHW_INTR(unsigned, __brev, (unsigned x), __builtin_bitreverse32(x), warphw_br
 WARPHW_INTR(unsigned, __umulhi, (unsigned a, unsigned b), (unsigned)((unsigned long long)a * b >> 32),
             (unsigned)((unsigned long long)a * b >> 32))
 WARPHW_INTR(int, __mulhi, (int a, int b), (int)((long long)a * b >> 32), (int)((long long)a * b >> 32))
+WARPHW_INTR(unsigned long long, __umul64hi, (unsigned long long a, unsigned long long b), __nvvm_mulhi_ull(a, b),
+            warphw_umul64hi(a, b))
+WARPHW_INTR(long long, __mul64hi, (long long a, long long b), __nvvm_mulhi_ll(a, b),
+            (long long)(warphw_umul64hi((unsigned long long)a, (unsigned long long)b) -
+                        (a < 0 ? (unsigned long long)b : 0) - (b < 0 ? (unsigned long long)a : 0)))
 WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f)
 WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
 WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
