@@ -224,6 +224,13 @@
  * a read costs about 150 instructions against about 600 (callgrind on
  * `build/simt --bench --mech sbi+swi`).  Same outputs (test_sbi_scoreboard,
  * cosim_sbi_scoreboard).
+ * 2026-11-29 (same item, second pass): sbi_scoreboard_eval_read (C only)
+ * is the eval given the read port's answer for its query: the SM model
+ * keeps each warp's answer and reads it at the issue anyway, so the
+ * issue's eval skips its read (about 100 of its about 250 instructions
+ * when the row has writes pending).  One decision function (sb_eval) for
+ * both; test_sbi_scoreboard compares them in every cycle of the
+ * soundness runs.
  */
 #ifndef SBI_SCOREBOARD_H
 #define SBI_SCOREBOARD_H

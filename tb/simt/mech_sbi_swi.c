@@ -57,15 +57,19 @@
  * unit or a full CCT / scoreboard row holds it, the scheduler takes no
  * clock edge (swi's stall); the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
- * buffered instruction; the model keeps each warp's answers and ready bit
- * until its heap row or scoreboard row changes or a barrier bit it read
- * was set: mech.h, mech_sbi_row); swi_sched's picks (an I2 is probed,
- * then issues what the probe found); I2 issues; the banks commit
- * (heap and scoreboard recorded and stepped once each); the fills (two a
- * cycle through swi_sched's two write ports, 001 Table 3's dual-ported
- * buffer; round robin) write the row of a warp whose entry is empty or
+ * buffered instruction; the model keeps each warp's answers until its heap
+ * row changes, its scoreboard row takes an issue or a writeback of an
+ * entry its dependencies name, and its ready bit (the banks' masks) with
+ * them unless a barrier bit it read was set: mech.h, mech_sbi_row);
+ * swi_sched's picks (an I2 is probed, then issues what the probe found);
+ * I2 issues; the banks commit (heap and scoreboard recorded and stepped
+ * once each; an idle bank's evals kept while nothing changed); the fills
+ * (two a cycle through swi_sched's two write ports, 001 Table 3's
+ * dual-ported buffer; round robin) write the row of a warp whose entry is empty or
  * leaving as I2, after its heap update (so the warp of I1 is ready again
- * two cycles after its issue), never the primary's pick of the cycle.
+ * two cycles after its issue), never the primary's pick of the cycle;
+ * swi_sched's fill check then (without a fill its outputs stand). Under
+ * --check every kept answer is read or evaluated again and compared.
  *
  * Departures (001 gives no pipeline of the combination): the CCT is split
  * with the banks (cct / 2 entries each; 001 Table 3 keeps one 128-row CCT
