@@ -19,7 +19,8 @@
 // (branch_claim_op_subwarp: threads the branch has not in flight); an
 // outcome outside the sub-warp's columns or
 // on a non-branch sub-warp; a completion no sub-warp in flight can be,
-// BAD_DONE: see bad_done below).
+// BAD_DONE, a branch sub-warp completed as a non-branch one included: see
+// bad_done below).
 //
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
@@ -161,7 +162,8 @@ public:
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
             "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
-            "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first"};
+            "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
+            "branch_as_op"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -542,10 +544,30 @@ private:
     // commit with part of its outcome), or the jump's own sub-warp without
     // c_first (empty_done_jump); or an in-flight OP sub-warp with threads
     // completed with c_first when its large warp has no OP's first sub-warp
-    // out (false_first).
+    // out (false_first); or a sub-warp of the gathering branch completed
+    // without c_branch, whole or some of its columns, with or without
+    // c_first (branch_as_op: the outcome would be lost).
     bool bad_done(const lwm_subwarp_state &s, Rng &rng, lwm_subwarp_in &in) {
         if (q_.empty())
             return false;
+        if (rng.chance(35)) {
+            size_t k = rng.below(q_.size()), j;
+            for (j = 0; j < q_.size() && !q_[(k + j) % q_.size()].o.sw_branch; j++)
+                ;
+            if (j < q_.size()) {
+                const Sw &b = q_[(k + j) % q_.size()];
+                complete(in, b);
+                in.c_branch = 0;
+                in.c_taken = 0;
+                in.c_first = rng.below(2);
+                const uint64_t part = b.o.sw_cols & rng.next();
+                if (part && rng.chance(50))
+                    in.c_cols = part;
+                cov_["branch_as_op"]++;
+                expect_err_ = LWM_ERR_BAD_DONE;
+                return true;
+            }
+        }
         const Sw &e = q_[rng.below(q_.size())];
         const unsigned w = static_cast<unsigned>(e.o.sw_warp);
         const bool jmp = (s.jmp_q >> w) & 1u;
