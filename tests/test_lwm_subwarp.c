@@ -114,6 +114,21 @@ static lwm_subwarp_in nothing(void)
     return in;
 }
 
+/* Resets the unit and launches large warp 0 as {1, mask0 (the first mask
+ * word), 1000}. */
+static void launch_at_1(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, uint64_t mask0)
+{
+    uint64_t m[LWM_WORDS];
+    lwm_subwarp_in in;
+    memset(m, 0, sizeof m);
+    m[0] = mask0;
+    lwm_subwarp_reset(c, s);
+    in = fetch(s, 0, LWM_LAUNCH, m);
+    in.f_pc = 1;
+    in.f_rpc = 1000;
+    CHECK_EQ(apply(c, s, &in).f_act, LWM_ST_LAUNCH);
+}
+
 /* The completion of an emitted sub-warp (taken: per column). */
 static void complete(lwm_subwarp_in *in, const lwm_subwarp_out *sw, uint64_t taken)
 {
@@ -481,14 +496,7 @@ TEST(empty_or_false_first_completion_is_refused)
     lwm_subwarp_state s;
     lwm_subwarp_in in;
     lwm_subwarp_out a, b, o, j;
-    uint64_t full[LWM_WORDS];
-    memset(full, 0, sizeof full);
-    full[0] = 0xf;
-    lwm_subwarp_reset(&c, &s);
-    in = fetch(&s, 0, LWM_LAUNCH, full);
-    in.f_pc = 1;
-    in.f_rpc = 1000;
-    apply(&c, &s, &in);
+    launch_at_1(&c, &s, 0xf);
     in = fetch(&s, 0, LWM_OP, NULL);
     CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
     in = nothing();
@@ -838,14 +846,7 @@ TEST(branch_subwarp_completed_as_non_branch_is_refused)
     lwm_subwarp_state s, keep;
     lwm_subwarp_in in;
     lwm_subwarp_out a, b, o;
-    uint64_t full[LWM_WORDS];
-    memset(full, 0, sizeof full);
-    full[0] = 0xf;
-    lwm_subwarp_reset(&c, &s);
-    in = fetch(&s, 0, LWM_LAUNCH, full);
-    in.f_pc = 1;
-    in.f_rpc = 1000;
-    apply(&c, &s, &in);
+    launch_at_1(&c, &s, 0xf);
     in = fetch(&s, 0, LWM_BRANCH, NULL);
     in.f_npc = 2;
     CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
