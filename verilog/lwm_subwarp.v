@@ -508,10 +508,11 @@ module lwm_subwarp #(
     integer fv_w, fv_e, fv_c, fv_r;
     always @* begin
         fv_sp_ok = 1'b1;
-        fv_live  = {(ENTRIES*FV_ENT_W){1'b0}};
+        fv_live  = {ENTRIES{{FV_ENT_W{1'b0}}}};
+        fv_r     = 0;
         for (fv_w = 0; fv_w < LARGE_WARPS; fv_w = fv_w + 1) begin
             fv_warps[fv_w*(KN+PEND_W+DEPTH_W) +: KN+PEND_W+DEPTH_W] = {inflight_q[fv_w], pend_q[fv_w], sp_q[fv_w]};
-            if (sp_q[fv_w] > DEPTH)
+            if ({{(32-DEPTH_W){1'b0}}, sp_q[fv_w]} > DEPTH)
                 fv_sp_ok = 1'b0;
             for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1)
                 if (fv_e < sp_q[fv_w])
@@ -534,7 +535,7 @@ module lwm_subwarp #(
         if (f_past) begin
             if ($past(rst))
                 p_reset: assert(fv_unit == {FV_U_W{1'b0}} &&
-                                fv_warps == {(LARGE_WARPS*(KN+PEND_W+DEPTH_W)){1'b0}});
+                                fv_warps == {LARGE_WARPS{{(KN+PEND_W+DEPTH_W){1'b0}}}});
             // illegal input: nothing changes
             if (!$past(rst) && $past(err))
                 p_err_keeps: assert(fv_unit == $past(fv_unit) && fv_warps == $past(fv_warps) &&
