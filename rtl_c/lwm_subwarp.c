@@ -213,21 +213,29 @@ static int bad_done(const lwm_subwarp_state *s, unsigned w, int threads, int fir
            (s->busy_q && s->cur_q == w && s->first_q);
 }
 
-/* The threads `done` of a c_branch completion are all the gathering
- * branch's own in flight: in its mask (large warp w's TOS, which cannot
- * change until the commit), out of its copy while the copy holds it (a
- * thread still there is in flight for an earlier OP sub-warp), and not
- * gathered yet (formal's p_outcome counterexample, docs/formal.md). */
-static int branch_owns(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s, unsigned w,
-                       const uint64_t *done)
+/* The threads the gathering branch of large warp w has in flight, word i
+ * (the in-flight bits aside): in its mask (w's TOS, which cannot change
+ * until the commit), out of its copy while the copy holds it (a thread
+ * still there is in flight for an earlier OP sub-warp), not gathered yet.
+ * A c_branch completion's threads must all be in it (formal's p_outcome
+ * counterexample, docs/formal.md); a completion without c_branch must hold
+ * none of them (it would be a branch sub-warp whose outcome is lost). */
+static uint64_t branch_own(const lwm_subwarp_state *s, unsigned w, unsigned i)
 {
-    const uint64_t *tos = s->mask_q[w][s->sp_q[w] - 1u];
-    const int copy = s->busy_q && s->kind_q == LWM_BRANCH;
+    const uint64_t copy = s->busy_q && s->kind_q == LWM_BRANCH ? s->copy_q[i] : 0u;
+    return s->mask_q[w][s->sp_q[w] - 1u][i] & ~(copy | s->taken_q[i] | s->ntaken_q[i]);
+}
+
+/* done's overlap with the gathering branch's threads of large warp w:
+ * outside (a thread not the branch's) or inside it */
+static int branch_overlap(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s, unsigned w,
+                          const uint64_t *done, int inside)
+{
     unsigned i;
     for (i = 0; i < map_words(cfg); i++)
-        if (done[i] & (~tos[i] | (copy ? s->copy_q[i] : 0u) | s->taken_q[i] | s->ntaken_q[i]))
-            return 0;
-    return 1;
+        if (done[i] & (inside ? branch_own(s, w, i) : ~branch_own(s, w, i)))
+            return 1;
+    return 0;
 }
 
 /* Also gathers the completion's threads into done (and the taken ones into
@@ -252,11 +260,14 @@ static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state
     }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
         return LWM_ERR_NOT_IN_FLIGHT;
-    if (in->c_branch && !branch_owns(cfg, s, w, done))
+    if (in->c_branch && branch_overlap(cfg, s, w, done, 0))
         return LWM_ERR_NOT_IN_FLIGHT;
     if (!bits_subset(taken, cols) || (taken != 0u && !in->c_branch))
         return LWM_ERR_BAD_OUTCOME;
     if (bad_done(s, w, cols != 0u, in->c_first != 0u, in->c_branch != 0u))
+        return LWM_ERR_BAD_DONE;
+    /* the reverse lie: a sub-warp of w's gathering branch without c_branch */
+    if (!in->c_branch && s->br_busy_q && s->br_warp_q == w && branch_overlap(cfg, s, w, done, 1))
         return LWM_ERR_BAD_DONE;
     return LWM_ERR_NONE;
 }

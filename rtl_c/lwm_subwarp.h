@@ -143,9 +143,14 @@
  *                   outcome); or c_first = 1 without c_branch, with
  *                   threads, when c_warp has no OP's first sub-warp out (it
  *                   does not wait, waits on a branch, on an instruction
- *                   whose first sub-warp is not emitted, or on a jump).
- *                   c_first on a branch sub-warp is not checked (it
- *                   changes nothing: the branch re-fetches at its commit)
+ *                   whose first sub-warp is not emitted, or on a jump);
+ *                   or, without c_branch, a thread c_warp's gathering
+ *                   branch has in flight (in its mask, out of its copy,
+ *                   not gathered: a sub-warp of the branch completed as a
+ *                   non-branch one would lose its outcome and the branch
+ *                   would never commit).  c_first on a branch sub-warp is
+ *                   not checked (it changes nothing: the branch re-fetches
+ *                   at its commit)
  *
  * Timing: outputs combinational from the registered state and the inputs;
  * one clock edge; synchronous active-high reset clears every register.
@@ -183,9 +188,12 @@
  * predicated sub-warps (sec. 5.1) are not modelled.  The unit keeps no
  * per-sub-warp tags: a completion's threads are checked against the
  * in-flight bits, its c_first against the large warp's wait state and
- * jmp_q (BAD_DONE), so a completion is refused when no sub-warp in flight
- * can carry its fields; which of two in-flight OP sub-warps of one large
- * warp is the first is not recorded (completions may come in any order).
+ * jmp_q, its c_branch against the threads the gathering branch has in
+ * flight (both ways: those bits, its mask, copy and two buffers, tell the
+ * branch's in-flight threads from the rest), so a completion is refused
+ * when no sub-warp in flight can carry its fields; which of two in-flight
+ * OP sub-warps of one large warp is the first is not recorded (completions
+ * may come in any order).
  */
 /*
  * Cost per cycle (issue 17; callgrind, defaults: K*N = 256 bits, 4 of the

@@ -46,6 +46,12 @@
 //      model's name tables (Model::decode of the err_code and act ports)
 //      that the stimulus does not count: the cycles in which the C model's
 //      port carried it, 0 included, so every code shows on the line.
+//      Optional: `void required(const cfg_t &cfg, std::vector<std::string>
+//      &keys) const` appends the coverage keys (its own or err_/act_ ones)
+//      that this design point allows and the stimulus makes occur (the
+//      decision kinds): a run of COSIM_COVER_CYCLES cycles or more (not
+//      --replay) in which one of them stayed 0 FAILS (invariants=FAIL, one
+//      INVARIANT line per key, exit 1), so coverage cannot silently vanish.
 //   6. main():    return cosim_main<FooModel, FooStim>(argc, argv);
 //   7. A row per design point in tb/design_points (smallest, largest, odd,
 //      and two bench points).
@@ -276,6 +282,20 @@ auto cosim_state_compare(int, typename Model::rtl_t *r, const typename Model::cf
 template <class Model>
 void cosim_state_compare(long, typename Model::rtl_t *, const typename Model::cfg_t &,
                          const typename Model::state_t &, StateCmp &) {}
+
+// A run at least this long checks the Stim's required coverage keys (hook 5):
+// every make test co-simulation at 40,000 cycles does; the short runs
+// (waveforms, record/replay at 10,000, Icarus' 3,000) do not.
+enum { COSIM_COVER_CYCLES = 20000 };
+
+// Stim::required(cfg, keys) when the Stim has one, else nothing required.
+template <class Stim, class Cfg>
+auto cosim_stim_required(int, const Stim &st, const Cfg &c, std::vector<std::string> &keys)
+    -> decltype(st.required(c, keys), void()) {
+    st.required(c, keys);
+}
+template <class Stim, class Cfg>
+void cosim_stim_required(long, const Stim &, const Cfg &, std::vector<std::string> &) {}
 
 // A reset in the middle of traffic: Model::warm_reset(cfg, state) when the
 // Model has one (a structure whose reset leaves some state, e.g. SRAM, as it
@@ -622,6 +642,24 @@ public:
                            Model::name());
                     inv_ok = false;
                 }
+            }
+        }
+        if (!rep && !stopping && reported >= COSIM_COVER_CYCLES) {
+            // the decision kinds this point allows must all have occurred
+            std::vector<std::string> req;
+            cosim_stim_required(0, stim_, cfg_, req);
+            for (size_t q = 0; q < req.size(); q++) {
+                size_t a = 0;
+                while (a < cov_acc_.size() && cov_acc_[a].first != req[q])
+                    a++;
+                if (a < cov_acc_.size() && cov_acc_[a].second != 0)
+                    continue;
+                printf("INVARIANT %s seed=%llu: coverage key '%s' %s in %llu cycles (the design "
+                       "point allows it: %s, tb/%s_cosim.cpp)\n",
+                       Model::name(), (unsigned long long)opt_.seed, req[q].c_str(),
+                       a < cov_acc_.size() ? "never occurred" : "is not on the coverage line",
+                       (unsigned long long)reported, params_.c_str(), Model::name());
+                inv_ok = false;
             }
         }
         std::string cov = cosim_cov_str(cov_acc_);

@@ -19,7 +19,8 @@
 // (branch_claim_op_subwarp: threads the branch has not in flight); an
 // outcome outside the sub-warp's columns or
 // on a non-branch sub-warp; a completion no sub-warp in flight can be,
-// BAD_DONE: see bad_done below).
+// BAD_DONE, a branch sub-warp completed as a non-branch one included: see
+// bad_done below).
 //
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
@@ -161,7 +162,8 @@ public:
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
             "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
-            "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first"};
+            "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
+            "branch_as_op"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -357,6 +359,35 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): a run of
+    // COSIM_COVER_CYCLES without one of them fails.  Every act but those
+    // that need a column of two threads (PICK, BLOCKED: K >= 2); every
+    // stack decision but DIVERGE (K*N >= 2); the completion lies; a
+    // push-back (two large warps or more); BAD_WARP where the port can name
+    // a large warp beyond LARGE_WARPS.  Not required: WARP_IDLE (a fetch of
+    // a finished large warp: rare where large warps seldom finish, 0 at
+    // the defaults in 40,000 cycles), SPLIT and STALL (they need stack
+    // shapes the random PCs reach at some points only).
+    void required(const lwm_subwarp_cfg &cfg, std::vector<std::string> &keys) const {
+        static const char *const always[] = {
+            "act_IDLE", "act_LAST", "act_JUMP", "act_ERR", "err_BAD_FETCH", "err_NOT_IN_FLIGHT",
+            "err_BAD_OUTCOME", "err_BAD_LAUNCH", "err_BAD_DONE", "jumps", "branch_commits",
+            "f_LAUNCH", "f_ADVANCE", "f_POP", "br_ADVANCE", "br_POP", "warps_finished",
+            "empty_done_first", "empty_done_jump", "branch_as_op"};
+        keys.insert(keys.end(), always, always + sizeof always / sizeof always[0]);
+        if (cfg.rows >= 2) {
+            keys.push_back("act_PICK");
+            keys.push_back("act_BLOCKED");
+            keys.push_back("divergent_across_subwarps");
+        }
+        if (cfg.rows * cfg.cols >= 2)
+            keys.push_back("br_DIVERGE");
+        if (cfg.large_warps >= 2)
+            keys.push_back("pushed_back");
+        if ((1u << lwm_subwarp_lw_w(&cfg)) > cfg.large_warps)
+            keys.push_back("err_BAD_WARP");
+    }
+
 private:
     void complete(lwm_subwarp_in &in, const Sw &e) {
         in.c_valid = 1;
@@ -542,10 +573,30 @@ private:
     // commit with part of its outcome), or the jump's own sub-warp without
     // c_first (empty_done_jump); or an in-flight OP sub-warp with threads
     // completed with c_first when its large warp has no OP's first sub-warp
-    // out (false_first).
+    // out (false_first); or a sub-warp of the gathering branch completed
+    // without c_branch, whole or some of its columns, with or without
+    // c_first (branch_as_op: the outcome would be lost).
     bool bad_done(const lwm_subwarp_state &s, Rng &rng, lwm_subwarp_in &in) {
         if (q_.empty())
             return false;
+        if (rng.chance(35)) {
+            size_t k = rng.below(q_.size()), j;
+            for (j = 0; j < q_.size() && !q_[(k + j) % q_.size()].o.sw_branch; j++)
+                ;
+            if (j < q_.size()) {
+                const Sw &b = q_[(k + j) % q_.size()];
+                complete(in, b);
+                in.c_branch = 0;
+                in.c_taken = 0;
+                in.c_first = rng.below(2);
+                const uint64_t part = b.o.sw_cols & rng.next();
+                if (part && rng.chance(50))
+                    in.c_cols = part;
+                cov_["branch_as_op"]++;
+                expect_err_ = LWM_ERR_BAD_DONE;
+                return true;
+            }
+        }
         const Sw &e = q_[rng.below(q_.size())];
         const unsigned w = static_cast<unsigned>(e.o.sw_warp);
         const bool jmp = (s.jmp_q >> w) & 1u;

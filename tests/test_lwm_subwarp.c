@@ -114,6 +114,21 @@ static lwm_subwarp_in nothing(void)
     return in;
 }
 
+/* Resets the unit and launches large warp 0 as {1, mask0 (the first mask
+ * word), 1000}. */
+static void launch_at_1(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, uint64_t mask0)
+{
+    uint64_t m[LWM_WORDS];
+    lwm_subwarp_in in;
+    memset(m, 0, sizeof m);
+    m[0] = mask0;
+    lwm_subwarp_reset(c, s);
+    in = fetch(s, 0, LWM_LAUNCH, m);
+    in.f_pc = 1;
+    in.f_rpc = 1000;
+    CHECK_EQ(apply(c, s, &in).f_act, LWM_ST_LAUNCH);
+}
+
 /* The completion of an emitted sub-warp (taken: per column). */
 static void complete(lwm_subwarp_in *in, const lwm_subwarp_out *sw, uint64_t taken)
 {
@@ -481,14 +496,7 @@ TEST(empty_or_false_first_completion_is_refused)
     lwm_subwarp_state s;
     lwm_subwarp_in in;
     lwm_subwarp_out a, b, o, j;
-    uint64_t full[LWM_WORDS];
-    memset(full, 0, sizeof full);
-    full[0] = 0xf;
-    lwm_subwarp_reset(&c, &s);
-    in = fetch(&s, 0, LWM_LAUNCH, full);
-    in.f_pc = 1;
-    in.f_rpc = 1000;
-    apply(&c, &s, &in);
+    launch_at_1(&c, &s, 0xf);
     in = fetch(&s, 0, LWM_OP, NULL);
     CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
     in = nothing();
@@ -823,6 +831,66 @@ TEST(branch_completion_of_a_thread_the_branch_did_not_emit_is_refused)
     CHECK_EQ(o.br_ntaken[0], 0x1);
 }
 
+/* The reverse lie (verif item 1): a sub-warp of the gathering branch
+ * completed WITHOUT c_branch.  The unit knows which in-flight threads are
+ * the branch's (in its mask, out of its copy, not gathered: the same set a
+ * c_branch completion must come from), so a completion without c_branch
+ * that holds one of them is refused (BAD_DONE, state unchanged).  Before
+ * the fix it was taken as an OP's: the in-flight bits cleared, the outcome
+ * was never gathered and br_left_q outgrew the sub-warps in flight
+ * (lwm_subwarp_check), the branch never committing.  K = N = 2, full mask:
+ * the branch makes A (row 0) and B (row 1). */
+TEST(branch_subwarp_completed_as_non_branch_is_refused)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 2, 2);
+    lwm_subwarp_state s, keep;
+    lwm_subwarp_in in;
+    lwm_subwarp_out a, b, o;
+    launch_at_1(&c, &s, 0xf);
+    in = fetch(&s, 0, LWM_BRANCH, NULL);
+    in.f_npc = 2;
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    a = apply(&c, &s, &in);
+    CHECK_EQ(a.sw_branch, 1);
+    CHECK_EQ(a.act, LWM_ACT_PICK);
+    /* A without c_branch while B is still in the copy, with and without
+     * c_first; then one of A's two threads alone */
+    complete(&in, &a, 0);
+    in.c_branch = 0;
+    keep = s;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err_code, LWM_ERR_BAD_DONE);
+    CHECK_EQ(o.sw_valid, 0);
+    CHECK(memcmp(&keep, &s, sizeof s) == 0);
+    in.c_first = 0;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    in.c_cols = 0x2;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    in = nothing();
+    b = apply(&c, &s, &in);
+    CHECK_EQ(b.act, LWM_ACT_LAST);
+    /* packed (the copy is empty): B without c_branch, then A; both refused */
+    complete(&in, &b, 0);
+    in.c_branch = 0;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    complete(&in, &a, 0);
+    in.c_branch = 0;
+    CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_BAD_DONE);
+    CHECK_EQ(s.br_left_q, 2);
+    CHECK_EQ(s.pend_q[0], 2);
+    /* as emitted: A, then B commits (column 1 taken in both rows) */
+    complete(&in, &a, 0x2);
+    CHECK_EQ(apply(&c, &s, &in).err, 0);
+    in = nothing();
+    complete(&in, &b, 0x2);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.err, 0);
+    CHECK_EQ(o.br_commit, 1);
+    CHECK_EQ(o.br_taken[0], 0xa);
+    CHECK_EQ(o.br_ntaken[0], 0x5);
+}
+
 /* Random traffic: up to LARGE_WARPS instructions fetched whenever allowed,
  * sub-warps completing after a random delay in any order, random branch
  * outcomes.  Checks every cycle: invariants (apply), each sub-warp holds only
@@ -944,6 +1012,7 @@ int main(int argc, char **argv)
     RUN(illegal_inputs_err_state_unchanged);
     RUN(empty_or_false_first_completion_is_refused);
     RUN(branch_completion_of_a_thread_the_branch_did_not_emit_is_refused);
+    RUN(branch_subwarp_completed_as_non_branch_is_refused);
     RUN(random_traffic_no_thread_lost);
     return test_summary();
 }

@@ -436,6 +436,14 @@ if "$S" --launch tb/kernels/cuda/occupancy/histogram.launch $P002 --mech spe,tsi
   check claim002_occ_scalar_helps_tsimt_histogram "b < a" "$(get hg002 tsimt cycles)" "$(get hg002 tsimt+scalar cycles)"
   check claim002_occ_scalar_helps_stsimt_histogram "b < a" "$(get hg002 stsimt cycles)" "$(get hg002 stsimt+scalar cycles)"
   check claim002_occ_stsimt_beats_spe_mandelbrot "b < a" "$(get mb002 spe cycles)" "$(get mb002 stsimt cycles)"
+  # each direction check fails on its planted fault: the same two numbers
+  # swapped (a check that passed either way would assert nothing)
+  for c in "hg002 spe tsimt >" "hg002 tsimt tsimt+scalar <" "hg002 stsimt stsimt+scalar <" "mb002 spe stsimt <"; do
+    read -r f m1 m2 op <<<"$c"
+    if check planted "b $op a" "$(get "$f" "$m2" cycles)" "$(get "$f" "$m1" cycles)" | grep -q '^FAIL planted'; then
+      ok "claim002_occ_${m2}_vs_${m1}_${f}_fails_swapped"
+    else bad "claim002_occ_${m2}_vs_${m1}_${f}_fails_swapped" "the check passed with the numbers swapped"; fi
+  done
 else bad run_occ002 "$(head -1 "$T/hg002.err" "$T/mb002.err" | grep -v '^==' | head -1)"; fi
 
 # ------------------------------------------------ 003: dpe's scoreboard

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# lint.sh MODULE... -- the three Verilog checks of every module:
+# lint.sh MODULE... -- the Verilog checks of every module:
 #   verilator --lint-only -Wall (no blanket waivers), an Icarus Verilog
 #   compile (-g2005), and a Yosys `synth` at the module's default parameters
-#   (submodules from other files as black boxes, see lint_module).
+#   (submodules from other files as black boxes, see lint_module); and
+#   verilator --lint-only -Wall -DFORMAL (the `ifdef FORMAL properties, which
+#   only make formal reads otherwise) at the defaults and at the module's
+#   point of tools/formal_points.txt (where make formal elaborates them).
 # Modules are checked two at a time (Yosys takes minutes on the big ones:
 # lwm_subwarp's stacks about 25 CPU-minutes at its defaults).
 # LINT_POINT=small (as make test sets it) runs the Yosys synth at the
@@ -27,6 +30,18 @@ lint_module() { # module -> $log/<module>.result
   local m=$1 f=verilog/$1.v
   {
     check "lint_verilator_$m" verilator --lint-only -Wall -y verilog --top-module "$m" "$f"
+    # the formal properties: at the defaults and at the formal point (its
+    # first parameter set, before any "|")
+    local fp kv2
+    fp=""
+    for kv2 in $(awk -v s="$m" '$1 == s { for (i = 5; i <= NF && $i != "|"; i++) if ($i ~ /^[A-Z_0-9]+=/) print $i }' tools/formal_points.txt); do
+      fp="$fp -G$kv2"
+    done
+    check "lint_verilator_formal_$m" verilator --lint-only -Wall -DFORMAL -Iverilog --top-module "$m" "$f"
+    if [ -n "$fp" ]; then
+      # shellcheck disable=SC2086
+      check "lint_verilator_formal_point_$m" verilator --lint-only -Wall -DFORMAL -Iverilog --top-module "$m" $fp "$f"
+    fi
     check "lint_iverilog_$m" iverilog -g2005 -Wall -y verilog -I verilog -s "$m" -o /dev/null "$f"
     # Submodules in other files are read as black boxes: each is fully
     # synthesized by its own lint, so a parent (dwf) checks only its own logic

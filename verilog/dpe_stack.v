@@ -352,7 +352,7 @@ module dpe_stack #(
     reg [ENTRIES*F_ENT_W-1:0]  f_live;
     reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok;
     reg [LANES-1:0] f_uni;
-    integer f_w, f_e, f_a, f_b;
+    integer f_w, f_e, f_a;
     always @* begin
         f_sp_ok    = 1'b1;
         f_disj_ok  = 1'b1;
@@ -361,15 +361,15 @@ module dpe_stack #(
         f_pop_ok   = 1'b1;
         f_nest_ok  = 1'b1;
         f_uni      = {LANES{1'b0}};
-        f_live     = {(ENTRIES*F_ENT_W){1'b0}};
+        f_live     = {ENTRIES{{F_ENT_W{1'b0}}}};
+        f_a        = 0;
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
             f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
-            if (sp_q[f_w] > DEPTH)
+            if ({{(32-DEPTH_W){1'b0}}, sp_q[f_w]} > DEPTH)
                 f_sp_ok = 1'b0;
             for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
                 if (f_e < sp_q[f_w]) begin
                     f_a = f_w * DEPTH + f_e;
-                    f_b = f_a - 1;
                     f_live[f_a*F_ENT_W +: F_ENT_W] =
                         {l_pc_q[f_a], l_mask_q[f_a], l_valid_q[f_a],
                          r_pc_q[f_a], r_mask_q[f_a], r_valid_q[f_a], rpc_q[f_a]};
@@ -385,18 +385,18 @@ module dpe_stack #(
                         f_vpc_ok = 1'b0;
                     // an entry with no schedulable path is popped, unless it
                     // is the base under a live entry
-                    if (!l_valid_q[f_a] && !r_valid_q[f_a] && !(f_e == 0 && sp_q[f_w] >= 2))
+                    if (!l_valid_q[f_a] && !r_valid_q[f_a] && !(f_e == 0 && {{(32-DEPTH_W){1'b0}}, sp_q[f_w]} >= 2))
                         f_pop_ok = 1'b0;
                     // threads are never created: an entry's threads are the
                     // threads of one path of the entry below, which waits
                     // for them at the entry's rpc
                     if (f_e > 0) begin
                         f_uni = l_mask_q[f_a] | r_mask_q[f_a];
-                        if ((f_uni & ~l_mask_q[f_b]) == {LANES{1'b0}}) begin
-                            if (l_pc_q[f_b] != rpc_q[f_a])
+                        if ((f_uni & ~l_mask_q[f_a - 1]) == {LANES{1'b0}}) begin
+                            if (l_pc_q[f_a - 1] != rpc_q[f_a])
                                 f_nest_ok = 1'b0;
-                        end else if ((f_uni & ~r_mask_q[f_b]) == {LANES{1'b0}}) begin
-                            if (r_pc_q[f_b] != rpc_q[f_a])
+                        end else if ((f_uni & ~r_mask_q[f_a - 1]) == {LANES{1'b0}}) begin
+                            if (r_pc_q[f_a - 1] != rpc_q[f_a])
                                 f_nest_ok = 1'b0;
                         end else
                             f_nest_ok = 1'b0;

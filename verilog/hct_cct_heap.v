@@ -618,7 +618,7 @@ module hct_cct_heap #(
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1)
             if (rst)
                 f_live[f_w] <= {LANES{1'b0}};
-            else if (en && wr_hct && op_w == f_w)
+            else if (en && wr_hct && {{(32-WARP_W){1'b0}}, op_w} == f_w)
                 f_live[f_w] <= launch_d ? op_m1 : (f_live[f_w] & ~op_exit);
 
     // the HCT rows (hct_cct_heap_check): slot 2 only with slot 1, a list
@@ -633,6 +633,7 @@ module hct_cct_heap #(
     reg [PC_W-1:0]  f_last, f_top;
     reg             f_have, f_sw, f_after, f_fpred, f_fprev, f_fcur, f_pre_ok;
     reg [31:0]      f_wk;        // nodes between the sorter's node and cur
+    integer         f_room;      // CCT - free_cnt
     always @* begin
         f_hct_ok   = 1'b1;
         f_range_ok = 1'b1;
@@ -646,7 +647,10 @@ module hct_cct_heap #(
         f_fcur     = 1'b0;
         f_pre_ok   = 1'b1;
         f_wk       = 32'd0;
-        if (free_cnt_q > CCT32[CNT_W-1:0] || {{(32-PTR_W){1'b0}}, free_head_q} >= CCT)
+        // free_cnt <= CCT, as the sign of CCT - free_cnt (a comparison
+        // would be constant where CCT = 2^CNT_W - 1, e.g. CCT = 3)
+        f_room     = CCT32 - {{(32-CNT_W){1'b0}}, free_cnt_q};
+        if (f_room < 0 || {{(32-PTR_W){1'b0}}, free_head_q} >= CCT)
             f_range_ok = 1'b0;
         // the sorter's registers, busy or not (an idle sorter keeps them,
         // and a start takes its stale pred and prev along)
@@ -772,10 +776,13 @@ module hct_cct_heap #(
     // the links' reset: entry g -> g+1, the last a tail
     reg [CCT*PTR_W-1:0] f_nxt, f_nxt_reset;
     reg [CCT-1:0]       f_nv_reset;
+    reg [PTR_W-1:0]     f_succ;
     always @* begin
+        f_succ = {PTR_W{1'b0}};
         for (f_n = 0; f_n < CCT; f_n = f_n + 1) begin
             f_nxt[f_n*PTR_W +: PTR_W]       = nxt_q[f_n];
-            f_nxt_reset[f_n*PTR_W +: PTR_W] = (f_n + 1 < CCT) ? f_n + 1 : 0;
+            f_succ                          = f_succ + 1'b1; // f_n + 1 where it fits
+            f_nxt_reset[f_n*PTR_W +: PTR_W] = (f_n + 1 < CCT) ? f_succ : {PTR_W{1'b0}};
             f_nv_reset[f_n]                 = f_n + 1 < CCT;
         end
     end

@@ -437,7 +437,7 @@ module lane_regfile #(
         for (f_b = 0; f_b < LANES; f_b = f_b + 1) begin
             f_n = 0;
             for (f_l = 0; f_l < LANES; f_l = f_l + 1)
-                if (grant[f_l] && home[f_l*LANE_W +: LANE_W] == f_b)
+                if (grant[f_l] && {{(32-LANE_W){1'b0}}, home[f_l*LANE_W +: LANE_W]} == f_b)
                     f_n = f_n + 1;
             f_once_ok[f_b] = f_n <= 1;
             if (bank_we[f_b] && {{(32-ROW_W){1'b0}}, bank_aw[f_b*ROW_W +: ROW_W]} >= F_USED)
@@ -445,7 +445,7 @@ module lane_regfile #(
             if ((bank_re0[f_b] && {{(32-ROW_W){1'b0}}, bank_a0[f_b*ROW_W +: ROW_W]} >= F_USED) ||
                 (bank_re1[f_b] && {{(32-ROW_W){1'b0}}, bank_a1[f_b*ROW_W +: ROW_W]} >= F_USED))
                 f_rows_ok = 1'b0;
-            f_done_n = f_done_n + done_q[f_b];
+            f_done_n = f_done_n + {7'd0, done_q[f_b]};
         end
     end
 
@@ -491,7 +491,7 @@ module lane_regfile #(
             // bounded liveness: every stalled cycle serves a lane, so a
             // request stalls fewer than LANES cycles
             p_progress: assert(f_run <= f_done_n);
-            p_bound: assert(f_run < LANES);
+            p_bound: assert({24'd0, f_run} < LANES);
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || grant == {LANES{1'b0}}));
         end
 `endif

@@ -211,26 +211,29 @@ module lwm_subwarp #(
         end
     end
 
+    // The threads the gathering branch has in flight (the in-flight bits
+    // aside): in its mask (br_warp's TOS, unchanged until the commit), out
+    // of its copy while the copy holds it (a thread still there is out for
+    // an earlier OP's sub-warp), not gathered yet.  A c_branch completion's
+    // threads must all be in it (make formal's p_outcome counterexample);
+    // one without c_branch must hold none of them.
+    wire [KN-1:0] br_copy = (busy_q && kind_q == KIND_BRANCH) ? copy_q : {KN{1'b0}};
+    wire [KN-1:0] br_own  = mask_q[b_tos_a] & ~(br_copy | taken_q | ntaken_q);
+    wire          c_brbad = (c_thr & ~br_own) != {KN{1'b0}};
+    wire          c_brlie = br_busy_q && br_warp_q == cw && (c_thr & br_own) != {KN{1'b0}};
+
     // A completion no sub-warp in flight can be (BAD_DONE): no threads
     // unless it is the large warp's jump sub-warp (c_first, not c_branch);
     // c_first with threads, not c_branch, unless an OP's first sub-warp of
     // the large warp is out (it waits, not on a branch, on an instruction
-    // whose first sub-warp is not emitted yet, or on a jump).
+    // whose first sub-warp is not emitted yet, or on a jump); without
+    // c_branch, a thread of the large warp's gathering branch (c_brlie).
     wire c_none  = c_cols == {N{1'b0}};
     wire c_jmp   = jmp_x[cw];
     wire c_opfst = wait_x[cw] && !c_jmp && !(br_busy_q && br_warp_q == cw) &&
                    !(busy_q && cur_q == cw && first_q);
     wire c_bad   = c_none ? !(c_jmp && c_first && !c_branch)
-                          : (c_first && !c_branch && !c_opfst);
-
-    // A c_branch completion's threads must be the gathering branch's own
-    // in flight: in its mask (br_warp's TOS, unchanged until the commit),
-    // out of its copy while the copy holds it (a thread still there is out
-    // for an earlier OP's sub-warp), not gathered yet (make formal's
-    // p_outcome counterexample).
-    wire [KN-1:0] br_copy = (busy_q && kind_q == KIND_BRANCH) ? copy_q : {KN{1'b0}};
-    wire          c_brbad = (c_thr & (~mask_q[b_tos_a] | br_copy | taken_q | ntaken_q)) !=
-                            {KN{1'b0}};
+                          : !c_branch && ((c_first && !c_opfst) || c_brlie);
 
     // --------------------------------------------------------------- errors
     reg [2:0] err_d;
@@ -505,10 +508,11 @@ module lwm_subwarp #(
     integer fv_w, fv_e, fv_c, fv_r;
     always @* begin
         fv_sp_ok = 1'b1;
-        fv_live  = {(ENTRIES*FV_ENT_W){1'b0}};
+        fv_live  = {ENTRIES{{FV_ENT_W{1'b0}}}};
+        fv_r     = 0;
         for (fv_w = 0; fv_w < LARGE_WARPS; fv_w = fv_w + 1) begin
             fv_warps[fv_w*(KN+PEND_W+DEPTH_W) +: KN+PEND_W+DEPTH_W] = {inflight_q[fv_w], pend_q[fv_w], sp_q[fv_w]};
-            if (sp_q[fv_w] > DEPTH)
+            if ({{(32-DEPTH_W){1'b0}}, sp_q[fv_w]} > DEPTH)
                 fv_sp_ok = 1'b0;
             for (fv_e = 0; fv_e < DEPTH; fv_e = fv_e + 1)
                 if (fv_e < sp_q[fv_w])
@@ -531,7 +535,7 @@ module lwm_subwarp #(
         if (f_past) begin
             if ($past(rst))
                 p_reset: assert(fv_unit == {FV_U_W{1'b0}} &&
-                                fv_warps == {(LARGE_WARPS*(KN+PEND_W+DEPTH_W)){1'b0}});
+                                fv_warps == {LARGE_WARPS{{(KN+PEND_W+DEPTH_W){1'b0}}}});
             // illegal input: nothing changes
             if (!$past(rst) && $past(err))
                 p_err_keeps: assert(fv_unit == $past(fv_unit) && fv_warps == $past(fv_warps) &&

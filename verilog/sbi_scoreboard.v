@@ -302,7 +302,7 @@ module sbi_scoreboard #(
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
             f_dv[2*DEPTH*f_w +: 2*DEPTH] = {dv2_q[f_w], dv1_q[f_w]};
             for (f_k = 0; f_k < DEPTH; f_k = f_k + 1)
-                f_cnt[8*f_w +: 8] = f_cnt[8*f_w +: 8] + dv1_q[f_w][f_k] + dv2_q[f_w][f_k];
+                f_cnt[8*f_w +: 8] = f_cnt[8*f_w +: 8] + {7'd0, dv1_q[f_w][f_k]} + {7'd0, dv2_q[f_w][f_k]};
         end
         for (f_k = 0; f_k < ENTRIES; f_k = f_k + 1)
             f_ent[F_ENT_W*f_k +: F_ENT_W] = {dst1_q[f_k], dst2_q[f_k], mat_q[f_k]};
@@ -315,14 +315,14 @@ module sbi_scoreboard #(
     always @* begin
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1)
             f_cnt_d[8*f_w +: 8] = f_cnt[8*f_w +: 8]
-                - ((wb_v && bw32 == f_w) ? wb_sel[0] + wb_sel[1] : 8'd0)
-                + ((iss_v && ready && iw32 == f_w) ? iss_dv1 + iss_dv2 : 8'd0);
+                - ((wb_v && bw32 == f_w) ? {7'd0, wb_sel[0]} + {7'd0, wb_sel[1]} : 8'd0)
+                + ((iss_v && ready && iw32 == f_w) ? {7'd0, iss_dv1} + {7'd0, iss_dv2} : 8'd0);
     end
 
     always @(posedge clk)
         if (f_past) begin
             if ($past(rst))
-                p_reset: assert(f_dv == {(2*WARPS*DEPTH){1'b0}} && f_ent == {(ENTRIES*F_ENT_W){1'b0}});
+                p_reset: assert(f_dv == {(2*WARPS*DEPTH){1'b0}} && f_ent == {ENTRIES{{F_ENT_W{1'b0}}}});
             // illegal input: nothing changes
             if (!$past(rst) && $past(err))
                 p_err_keeps: assert(f_dv == $past(f_dv) && f_ent == $past(f_ent));

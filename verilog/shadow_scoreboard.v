@@ -345,6 +345,7 @@ module shadow_scoreboard #(
     // the architectural state: the valid and shadow bits, every table's
     // register ids (an invalid entry's id included: err must keep it too)
     reg [TABLES*ROW_W-1:0] f_regs;
+    wire [31:0]            f_aidx = {{(32-IDX_W){1'b0}}, alloc_idx}; // an entry index
     reg                    f_range_ok, f_dup_ok;
     integer f_t, f_e, f_g;
     always @* begin
@@ -378,9 +379,9 @@ module shadow_scoreboard #(
             if (!$past(rst) && $past(iss_do) && !$past(err))
                 p_alloc: assert($past(stall)
                     ? ((valid_q & ~$past(valid_q)) >> ($past(iss_t) * ENTRIES)) % (1 << ENTRIES) == 0
-                    : (!$past(valid_q[iss_t*ENTRIES + alloc_idx]) &&
-                       valid_q[$past(iss_t)*ENTRIES + $past(alloc_idx)] &&
-                       f_regs[($past(iss_t)*ENTRIES + $past(alloc_idx))*REG_W +: REG_W] == $past(iss_reg)));
+                    : (!$past(valid_q[iss_t*ENTRIES + f_aidx]) &&
+                       valid_q[$past(iss_t)*ENTRIES + $past(f_aidx)] &&
+                       f_regs[($past(iss_t)*ENTRIES + $past(f_aidx))*REG_W +: REG_W] == $past(iss_reg)));
         end
 
     always @*

@@ -272,10 +272,10 @@ module simt_stack #(
         f_sp_ok   = 1'b1;
         f_nest_ok = 1'b1;
         f_mask_ok = 1'b1;
-        f_live    = {(ENTRIES*(2*PC_W+LANES)){1'b0}};
+        f_live    = {ENTRIES{{(2*PC_W+LANES){1'b0}}}};
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
             f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
-            if (sp_q[f_w] > DEPTH)
+            if ({{(32-DEPTH_W){1'b0}}, sp_q[f_w]} > DEPTH)
                 f_sp_ok = 1'b0;
             for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
                 if (f_e < sp_q[f_w]) begin

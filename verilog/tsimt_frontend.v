@@ -346,9 +346,10 @@ module tsimt_frontend #(
     // (err cycles do not count: nothing moves), and its distance from rr_q
     reg [7:0]  f_wait [0:LANES-1];
     reg [31:0] f_dist;
+    wire [31:0] f_rr = {{(32-LANE_W){1'b0}}, rr_q};
     always @(posedge clk)
         for (f_i = 0; f_i < LANES; f_i = f_i + 1)
-            if (rst || (go && (!lane_req[f_i] || (issue && sel_lane == f_i))))
+            if (rst || (go && (!lane_req[f_i] || (issue && {{(32-LANE_W){1'b0}}, sel_lane} == f_i))))
                 f_wait[f_i] <= 8'd0;
             else if (go)
                 f_wait[f_i] <= f_wait[f_i] + 8'd1;
@@ -366,10 +367,10 @@ module tsimt_frontend #(
             f_wp[f_i*SLOT_W +: SLOT_W] = wp_q[f_i];
             if ({{(32-SLOT_W){1'b0}}, wp_q[f_i]} >= WPL)
                 f_wp_ok = 1'b0;
-            f_dist = (f_i >= rr_q) ? f_i - rr_q : f_i + LANES - rr_q;
+            f_dist = (f_i >= f_rr) ? f_i - f_rr : f_i + LANES - f_rr;
             if ({24'd0, f_wait[f_i]} + f_dist > LANES - 1)
                 f_fair_ok = 1'b0;
-            if (f_wait[f_i] >= LANES)
+            if ({24'd0, f_wait[f_i]} >= LANES)
                 f_bound_ok = 1'b0;
         end
     end
@@ -399,7 +400,8 @@ module tsimt_frontend #(
             // lanes never double-booked: an issue goes to a ready lane, the
             // lane of its warp (w mod LANES), from a full slot
             p_issue: assert(!iss_valid ||
-                            (lane_ready[iss_lane] && {{(32-WID_W){1'b0}}, iss_warp} % LANES == iss_lane &&
+                            (lane_ready[iss_lane] &&
+                             {{(32-WID_W){1'b0}}, iss_warp} % LANES == {{(32-LANE_W){1'b0}}, iss_lane} &&
                              ib_v_q[iss_warp] && sb_ok[iss_warp]));
             // bounded liveness: a requesting lane is picked within LANES
             // cycles (round robin: each pick ahead of it moves rr_q closer)

@@ -263,7 +263,7 @@ module tsimt_lane #(
 
     always @*
         if (f_past) begin
-            p_pos_range: assert(pos_q < G);
+            p_pos_range: assert({{(32-GRP_W){1'b0}}, pos_q} < G);
             // a busy lane always has a group left to run
             if (busy_q)
                 p_busy_work: assert(found);

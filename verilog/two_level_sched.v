@@ -218,16 +218,16 @@ module two_level_sched #(
     always @* begin
         f_ptr_ok = 1'b1;
         for (f_r = 0; f_r < G; f_r = f_r + 1)
-            if (ptr_q[f_r] >= GROUP_SIZE)
+            if ({{(32-PTR_W){1'b0}}, ptr_q[f_r]} >= GROUP_SIZE)
                 f_ptr_ok = 1'b0;
     end
 
     always @*
       if (f_past) begin
         // counters within their ranges
-        p_top_range: assert(top_q < G);
+        p_top_range: assert({{(32-GRP_W){1'b0}}, top_q} < G);
         p_ptr_range: assert(f_ptr_ok);
-        p_cnt_range: assert(cnt_q < TIMEOUT);
+        p_cnt_range: assert({{(32-CNT_W){1'b0}}, cnt_q} < TIMEOUT);
         // err exactly on a conflict, and then nothing issues or rotates
         p_err_iff_conflict: assert(err == |(ready & stalled) && (!err || (!valid && !rotate)));
         // an issued warp is ready, and lower groups issue only while the

@@ -822,7 +822,7 @@ module warp_pool #(
             assign f_ip[ft] = thr[ft].ip;
         end
     endgenerate
-    wire [IDX_W+2*FREE_W+SCHED_W+MAJ+TID_W+1+1+MAJ_W-1:0] f_ctr =
+    wire [IDX_W+FREE_W+SCHED_W+MAJ+TID_W+1+1+MAJ_W-1:0] f_ctr =
         {head_q, fcnt_q, stamp_q, tv_q, untr_cnt_q, turn_q, lslot_q};
     wire [2*POOL+POOL*(LANES+SCHED_W)-1:0] f_ent_s = {f_v, f_u, f_lv, f_sc};
     assign f_ip_o = f_ip;
@@ -850,6 +850,11 @@ module warp_pool #(
         f_table_ok = 1'b1;
         f_nv = {F_NW{1'b0}};
         f_un = {F_NW{1'b0}};
+        f_c  = {F_NW{1'b0}};
+        f_x  = {IDX_W{1'b0}};
+        f_y  = {IDX_W{1'b0}};
+        f_hk = {IDX_W{1'b0}};
+        f_hj = {IDX_W{1'b0}};
         for (f_s = 0; f_s < MAJ; f_s = f_s + 1) begin
             f_tpc[f_s*PC_W +: PC_W]   = tpc_q[f_s];
             f_tcm[f_s*TID_W +: TID_W] = tcm1_q[f_s];
@@ -889,7 +894,7 @@ module warp_pool #(
         // the free list: fcnt entries from head, distinct, none valid; with
         // the valid warps they are the whole pool
         if (fcnt_q > POOL[FREE_W-1:0] ||
-            {{(F_NW > FREE_W ? F_NW - FREE_W : 1){1'b0}}, fcnt_q} + f_nv != POOL)
+            {{(F_NW > FREE_W ? F_NW - FREE_W : 1){1'b0}}, fcnt_q} + f_nv != POOL[F_NW-1:0])
             f_free_ok = 1'b0;
         for (f_k = 0; f_k < POOL; f_k = f_k + 1)
             if (f_k < fcnt_q) begin
@@ -967,7 +972,8 @@ module warp_pool #(
         if (iss_valid)
             g = (iss_src == SRC_PICK) ? {F_CW{1'b0}} : (&g ? g : g + 1'b1);
         for (f_w = 0; f_w < POOL; f_w = f_w + 1)
-            if (rst || (accept && ((g1_valid && g1_idx == f_w) || (g3_valid && g3_idx == f_w))))
+            if (rst || (accept && ((g1_valid && {{(32-IDX_W){1'b0}}, g1_idx} == f_w) ||
+                                   (g3_valid && {{(32-IDX_W){1'b0}}, g3_idx} == f_w))))
                 f_wait[f_w] <= {F_CW{1'b0}};
             else if (iss_valid && !(&f_wait[f_w]))
                 f_wait[f_w] <= f_wait[f_w] + 1'b1;
