@@ -127,8 +127,10 @@ n=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi --log - --format csv | grep 
 # their lanes are not in the warps' entries), the SWI secondary puts warp
 # 1's then split (lanes 1 and 2) beside warp 0's (lanes 0 and 3).  (With
 # one write port into swi_sched the pair was warp 1's bra with warp 0's
-# beside: the two fills a cycle refill warp 0's entry first.)
-lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --mech sbi+swi --log - --format csv)
+# beside: the two fills a cycle refill warp 0's entry first.)  Fig. 2(e)
+# draws one SIMD group: at one ALU group, as there (with a second free
+# group the I2 goes there in its own slot instead, 001 l.150).
+lg=$("$S" tb/kernels/fig2_001.k --lanes 4 --set alu_groups=1 --mech sbi+swi --log - --format csv)
 n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
 [ "$n" = 6 ] && [ "$p" = 1 ] && grep -qE 'sbi\+swi warp 0 +L pc 7 +bra .* 1\.\.1 with warp 1 pc 7 .* \.11\.$' <<<"$lg" &&
   ok golden_fig2_sbi_swi_pairs_and_interweaves ||
@@ -137,6 +139,8 @@ n=$(grep -c 'secondary pc' <<<"$lg"); p=$(grep -c ' with warp ' <<<"$lg")
 # complementary lanes, so with one swi_sched set the secondary's best fit
 # for I1 = warp 0 is warp 2, in I1's bank; it is skipped (swi_bank_skips)
 # and never issued beside it.  With 4 sets it is in another set: no skip.
+# At one ALU group, so that warp 2 is the only fit (with a second free
+# group, warps 1 and 3's exits go there first and warp 2 never is I2).
 cat >"$T/sbs_bank.k" <<'EOF'
 .kernel sbs_bank
 .threads 32
@@ -156,7 +160,7 @@ cat >"$T/sbs_bank.k" <<'EOF'
 END:
     exit
 EOF
-sk() { "$S" "$T/sbs_bank.k" --mech sbi+swi --check on --format csv "$@" | ccol sbi+swi swi_bank_skips; }
+sk() { "$S" "$T/sbs_bank.k" --mech sbi+swi --set alu_groups=1 --check on --format csv "$@" | ccol sbi+swi swi_bank_skips; }
 one=$(sk --swi-sets 1); four=$(sk)
 [ -n "$one" ] && [ "$one" -gt 0 ] && [ "$four" = 0 ] && ok "sbi_swi_same_bank_skipped ($one $four)" ||
   bad sbi_swi_same_bank_skipped "one set: '$one' skips, four sets: '$four'"

@@ -26,7 +26,12 @@
  *     of its splits (item 8: the SWI secondary never takes the lanes of
  *     I1's secondary split), and that warp issues its sbi issue beside I1
  *     in the same slot and SIMD group (001 l.150).  So up to four
- *     instructions of two warps a cycle on disjoint lanes.  Scheduler
+ *     instructions of two warps a cycle on disjoint lanes.  Or, when
+ *     another SIMD group of I1's class is free once I1 has its own and a
+ *     port is left (swi_sched's alt_free), I2 may go to that group in its
+ *     own slot ("to another free SIMD group, as in a conventional
+ *     multiple-issue SIMD processor", l.150; swi_sched's i2_alt, as swi):
+ *     its warp's sbi issue on the next free ports, of I1's class.  Scheduler
  *     latency 2 and one delivery cycle (001 Table 2's SWI column; core
  *     delay 1), as swi;
  *   - the banked HCT and scoreboard (001 Table 3: "24 x 201-bit, banked";
@@ -43,7 +48,8 @@
  *     same-bank I2 is taken out of the ready bits and swi_sched decides
  *     again (counted in swi_bank_skips; 0 whenever SETS >= 2).
  * Issue ports: I1's warp the core's ports 0 (primary) and 1 (secondary,
- * with 0); I2's warp the next free ports, joining port 0's slot (with 0).
+ * with 0); I2's warp the next free ports, joining port 0's slot (with 0),
+ * or in a slot of its own on the other group (i2_alt).
  * At one scheduler the core has two ports: I2 then issues when I1's warp
  * used one, and one split.  When no I1 is live the secondary substitutes
  * (swi_sched SUBST): that warp issues on ports 0 and 1 as sbi's would.
@@ -76,8 +82,8 @@
  * for SBI+SWI); the lane shuffle is not applied (the heap's masks are the
  * lanes; 001 evaluates XorRev for SWI alone, sec. 5.1); the scoreboard is
  * two banks of 120-bit rows (001 Table 3: 24 x 288 bits, split not given);
- * an I2 must take the SIMD group of I1 or the load/store unit (swi's
- * choice: "another free SIMD group" not modelled); launches hold the
+ * an I2 on another group needs a port I1's warp left (at 001's two
+ * schedulers: when I1's warp issued one split); launches hold the
  * scheduler.
  */
 #include <stdlib.h>
@@ -98,7 +104,7 @@ typedef struct {
     swi_sched_out qo;
     mech_launchq lq;
     unsigned fill_rr;
-    uint64_t pairs, conflicts, subst, stalls, bank_skips;
+    uint64_t pairs, alts, conflicts, subst, stalls, bank_skips;
 } sbs_state;
 
 static const char *const sbs_structs[] = {"hct_cct_heap", "sbi_scoreboard", "swi_sched", NULL};
@@ -151,10 +157,11 @@ static void free_ports(const core *c, const sbs_state *m, unsigned used, unsigne
 }
 
 /* I2's warp w, whose entry claimed `lanes`, would issue beside I1 (live,
- * whose warp used `used` ports) or as the substitute: the probe (k, and
- * its ports *pa, *pb, for mech_sbi_issue_probed).  As mech_sbi_issue. */
-static int probe_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, unsigned used,
-                    mech_sbi_cand *k, unsigned *pa, unsigned *pb)
+ * whose warp used `used` ports; alt: on another free group, in its own
+ * slot) or as the substitute: the probe (k, and its ports *pa, *pb, for
+ * mech_sbi_issue_probed).  As mech_sbi_issue. */
+static int probe_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live, int alt,
+                    unsigned used, mech_sbi_cand *k, unsigned *pa, unsigned *pb)
 {
     mech_sbi_bank *b = bank_of(m, w);
     mech_sbi_read(c, b, w, k, 1);
@@ -171,7 +178,7 @@ static int probe_i2(core *c, sbs_state *m, unsigned w, uint64_t lanes, int live,
         return 0;
     if (*pb == *pa)
         k->ok[1] = k->ok[1] && !k->ok[0]; /* one port: one split */
-    return mech_sbi_issue(c, b, w, k, *pa, *pb, 0, 0);
+    return mech_sbi_issue(c, b, w, k, *pa, *pb, alt ? -1 : 0, 0);
 }
 
 static int sbs_commit_banks(core *c, sbs_state *m)
@@ -205,6 +212,7 @@ static int sbs_cycle(core *c, void *vm)
     /* the stage's I1: its warp's sbi issue on ports 0 and 1 */
     const int live = s->s_v_q && s->s_mask_q;
     unsigned a = (unsigned)s->s_warp_q, used = 0;
+    int cls1 = -1; /* I1's unit class (core_unit_classes) */
     if (live) {
         mech_sbi_cand k;
         int pc1;
@@ -228,6 +236,13 @@ static int sbs_cycle(core *c, void *vm)
         }
         used = (unsigned)rc;
         core_sched_issued(c, 0, a);
+        /* another unit of I1's class free now that I1 has its own, and a
+         * port left for I2's warp (001 l.150's other free SIMD group) */
+        core_req r1 = k.p_ok ? k.r[0] : k.r[1];
+        r1.with = -1;
+        r1.group = -1;
+        cls1 = core_unit_classes(c)[r1.pc];
+        qi->alt_free = used < m->np && core_unit_free(c, used, &r1) == CORE_OK;
     }
     /* the ready bits: a split of the entry's warp may issue (the banks'
      * kept answers; the others, and all of them under --check, read) */
@@ -259,8 +274,9 @@ static int sbs_cycle(core *c, void *vm)
         unsigned b2 = (unsigned)qo->i2_warp;
         if (live && m->nb > 1 && b2 % m->nb == a % m->nb) {
             m->bank_skips++;
-        } else {
-            int rc = probe_i2(c, m, b2, qo->i2_mask, live, used, &k2, &pa, &pb);
+        } else if (!(qo->i2_alt && core_unit_classes(c)[qo->i2_pc] != cls1)) {
+            /* (on the other group: only an instruction of I1's class) */
+            int rc = probe_i2(c, m, b2, qo->i2_mask, live, qo->i2_alt, used, &k2, &pa, &pb);
             if (rc < 0)
                 return -1;
             if (rc == 1 || rc == 2)
@@ -276,7 +292,8 @@ static int sbs_cycle(core *c, void *vm)
         if (rc != 1 && rc != 2)
             return core_fail(c, "internal: warp %u taken as I2, but it does not issue", b2);
         core_sched_issued(c, 0, b2);
-        m->pairs += live;
+        m->pairs += live && !qo->i2_alt;
+        m->alts += qo->i2_alt != 0;
         m->subst += !live;
         m->conflicts += qo->conflict != 0;
     }
@@ -375,18 +392,18 @@ static void sbs_stats(const core *c, const void *vm, mech_cols *k)
 {
     const sbs_state *m = vm;
     static const char *const names[] = {"peak_cct_entries", "sec_insts",   "sec_suspended",
-                                        "swi_insts",        "swi_conflicts", "swi_subst",
-                                        "swi_stalls",       "swi_bank_skips", "swi_sets",
-                                        "swi_ways"};
-    uint64_t v[] = {0, 0, 0, m->pairs, m->conflicts, m->subst, m->stalls, m->bank_skips,
-                    m->qc.sets, m->qc.ways};
+                                        "swi_insts",        "swi_alt",       "swi_conflicts",
+                                        "swi_subst",        "swi_stalls",    "swi_bank_skips",
+                                        "swi_sets",         "swi_ways"};
+    uint64_t v[] = {0,           0,          0,         m->pairs,      m->alts, m->conflicts,
+                    m->subst,    m->stalls,  m->bank_skips, m->qc.sets, m->qc.ways};
     (void)c;
     for (unsigned b = 0; b < m->nb; b++) {
         v[0] += m->bk[b].peak;
         v[1] += m->bk[b].sec_insts;
         v[2] += m->bk[b].sec_suspended;
     }
-    mech_cols_u64(k, names, v, 10);
+    mech_cols_u64(k, names, v, 11);
 }
 
 static double sbs_area(const core *c, const void *vm, const area_tech *t, char *what,
