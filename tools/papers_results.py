@@ -425,10 +425,11 @@ def fetch4_003(d, ks):
            "that a nested divergence suspends loses its buffer and fetches again, which "
            "costs cycles where the baseline already uses most of the two fetch slots. "
            if closed else "")
-        + (f"On {', '.join(left)} it is not the fetch width: the order in which dpe "
-           "issues the two paths of a branch (the one not issued last first, 003's "
-           "interleaving) differs from the stack's taken-first order, and the warps' "
-           "issue cycles shift with it. " if left else ""))
+        + (f"On {', '.join(left)} the fetch width is not the cause, and which of dpe's "
+           "cycles are is not established here (on tb/kernels/cuda/nn.launch at 003 the "
+           "issue logs, --log, differ first where dpe issues a branch's not-taken path "
+           "before its taken one, where the stack runs the taken one first (003's interleaving, "
+           "not a cost)). " if left else ""))
 
 
 def why_003(d, c, ks):
