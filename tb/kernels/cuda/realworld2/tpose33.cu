@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* tpose33.cu -- a tiled matrix tpose33 through a 2-D shared tile with
+/* tpose33.cu -- a tiled matrix transpose through a 2-D shared tile with
  * one column of padding (tile[32][33]: the classic bank-conflict fix), a
  * 2-D grid of 2-D blocks of 32x8 threads, each thread moving four
  * elements, a matrix whose sides are not multiples of the tile (bounds
