@@ -16,7 +16,7 @@
  *     double function is the exact value): the bounds are the largest
  *     errors measured on this sweep, listed in docs/ptx.md.
  * That the device computes the same bits as this host code is
- * tb/kernels/cuda/conformance/mathfn.cu's test (its host reference).
+ * tb/kernels/cuda/conformance/libdev.cu's test (its host reference).
  */
 #include <float.h>
 #include <math.h>
@@ -264,7 +264,100 @@ TEST(double_functions_within_bounds)
     CHECK(wl2 <= 1.5);
     CHECK(w10 <= 2);
     CHECK(w2 <= 2);
-    CHECK(wp <= 256);
+    CHECK(wp <= 1.5);
+}
+
+/* sin, cos, tan on double: their argument reduction at every magnitude
+ * (Cody and Waite's below 2^19, Payne and Hanek's above: the random bit
+ * patterns reach 2^1023), the points nearest a multiple of pi/2 among
+ * integers times pi/2 rounded, and the double closest to one (6381956970095103
+ * 2^797, Kahan and McDonald's) against long double */
+TEST(double_trig_within_bounds)
+{
+    double ws = 0, wc = 0, wt = 0, wsx = 0, wcx = 0, wtx = 0;
+    unsigned bad = 0;
+    for (unsigned i = 0; i < NSWEEP; i++) {
+        double x;
+        uint64_t u = rnd();
+        if (i < NSPECIAL) x = (double)SPECIAL[i];
+        else if (i == NSPECIAL) x = ldexp(6381956970095103.0, 797);
+        else if (i % 4 == 1) memcpy(&x, &u, 8);
+        else if (i % 4 == 2) x = (double)(u % 2000000) * 1.5707963267948966 * ((u >> 63) ? -1 : 1);
+        else x = ldexp(1.0 + (double)(u & 0xfffffffffffffull) / 4503599627370496.0, (int)((u >> 52) % 60) - 30) * ((u >> 63) ? -1 : 1);
+#define TCHK(got, exact, want, w, wx)                                                      \
+    do {                                                                                   \
+        double u_ = ulps_d(got, exact, want);                                              \
+        if (u_ < 0) {                                                                      \
+            if (bad++ < 5) printf("  %s at %a: %a, the C library %a\n", #w, x, got, want); \
+        } else if (u_ > w) {                                                               \
+            w = u_;                                                                        \
+            wx = x;                                                                        \
+        }                                                                                  \
+    } while (0)
+        TCHK(warphw_sin(x), sinl((long double)x), sin(x), ws, wsx);
+        TCHK(warphw_cos(x), cosl((long double)x), cos(x), wc, wcx);
+        TCHK(warphw_tan(x), tanl((long double)x), tan(x), wt, wtx);
+        double s, c;
+        warphw_sincos(x, &s, &c);
+        if (memcmp(&s, &(double){warphw_sin(x)}, 8) || memcmp(&c, &(double){warphw_cos(x)}, 8)) bad++;
+    }
+    printf("  sin %.3f (at %a), cos %.3f (at %a), tan %.3f ulp (at %a) at most\n", ws, wsx, wc, wcx, wt, wtx);
+    CHECK_EQ(bad, 0);
+    CHECK(ws <= 1);
+    CHECK(wc <= 1);
+    CHECK(wt <= 2);
+}
+
+/* atan, atan2, asin, acos and pow on double; pow over the whole range where
+ * its result is finite and normal (|y ln x| up to 709) */
+TEST(double_inverse_trig_and_pow_within_bounds)
+{
+    double wa = 0, w2 = 0, ws = 0, wc = 0, wp = 0, wpx = 0, wpy = 0;
+    unsigned bad = 0;
+    for (unsigned i = 0; i < NSWEEP; i++) {
+        double x, y;
+        uint64_t u = rnd(), v = rnd();
+        if (i < NSPECIAL) x = (double)SPECIAL[i], y = (double)SPECIAL[(i * 7 + 3) % NSPECIAL];
+        else if (i & 1) memcpy(&x, &u, 8), memcpy(&y, &v, 8);
+        else {
+            x = ldexp(1.0 + (double)(u & 0xfffffffffffffull) / 4503599627370496.0, (int)((u >> 52) % 200) - 100) * ((u >> 63) ? -1 : 1);
+            y = ldexp(1.0 + (double)(v & 0xfffffffffffffull) / 4503599627370496.0, (int)((v >> 52) % 200) - 100) * ((v >> 63) ? -1 : 1);
+        }
+        double s = fmod(x, 1.0000001);
+#define ICHK(got, exact, want, w)                                                                 \
+    do {                                                                                          \
+        double u_ = ulps_d(got, exact, want);                                                     \
+        if (u_ < 0) {                                                                             \
+            if (bad++ < 5) printf("  %s at %a, %a: %a, the C library %a\n", #w, x, y, got, want); \
+        } else if (u_ > w) w = u_;                                                                \
+    } while (0)
+        ICHK(warphw_atan(x), atanl((long double)x), atan(x), wa);
+        ICHK(warphw_atan2(y, x), atan2l((long double)y, (long double)x), atan2(y, x), w2);
+        ICHK(warphw_asin(s), asinl((long double)s), asin(s), ws);
+        ICHK(warphw_acos(s), acosl((long double)s), acos(s), wc);
+        /* pow: a positive base over the whole range, an exponent that keeps
+         * the result normal; then the special cases (negative bases, zeros,
+         * infinities) on the raw operands */
+        double px = fabs(x) > 0 && isfinite(x) ? fabs(x) : 2.5, lx = log(px);
+        double py = lx != 0 ? fmod(y, 700.0 / fabs(lx)) : y;
+        double got = warphw_pow(px, py);
+        double e = ulps_d(got, powl((long double)px, (long double)py), pow(px, py));
+        if (e < 0) {
+            if (bad++ < 5) printf("  pow at %a, %a: %a, the C library %a\n", px, py, got, pow(px, py));
+        } else if (e > wp && isfinite(py)) wp = e, wpx = px, wpy = py;
+        if (!isnan(x) && !isnan(y) && !isinf(y)) {
+            double p2 = warphw_pow(x, (double)(long long)fmod(y, 64.0)), l2 = pow(x, (double)(long long)fmod(y, 64.0));
+            double e2 = ulps_d(p2, powl((long double)x, (long double)(long long)fmod(y, 64.0)), l2);
+            if (e2 < 0 && bad++ < 5) printf("  pow at %a, %a: %a, the C library %a\n", x, (double)(long long)fmod(y, 64.0), p2, l2);
+        }
+    }
+    printf("  atan %.3f, atan2 %.3f, asin %.3f, acos %.3f, pow %.3f ulp (at %a, %a) at most\n", wa, w2, ws, wc, wp, wpx, wpy);
+    CHECK_EQ(bad, 0);
+    CHECK(wa <= 1);
+    CHECK(w2 <= 1.5);
+    CHECK(ws <= 2);
+    CHECK(wc <= 2);
+    CHECK(wp <= 1.5);
 }
 
 int main(int argc, char **argv)
@@ -274,5 +367,7 @@ int main(int argc, char **argv)
     RUN(float_binary_within_bounds);
     RUN(float_exact_functions);
     RUN(double_functions_within_bounds);
+    RUN(double_trig_within_bounds);
+    RUN(double_inverse_trig_and_pow_within_bounds);
     return test_summary();
 }

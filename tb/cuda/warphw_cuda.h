@@ -57,7 +57,9 @@
  * atanf, atan2f, asinf, acosf, cbrtf, hypotf, __frsqrt_rn (in double,
  * rounded once), tanf and __tanf (sinf / cosf), sincosf and __sincosf
  * (the fast sinf, cosf), __fmaf_rn (fmaf), and exp, log, pow, exp2, log2,
- * log10 on double.
+ * log10, sin, cos, tan, sincos, atan, atan2, asin, acos on double (these
+ * are macros, as C's: a float argument is converted to double, where CUDA's
+ * C++ overloads would take the float function).
  * The PTX semantics evaluate .approx through the C library (ptx_exec.c),
  * and the host side here computes the same expressions with the same
  * library, so a kernel's host reference matches bit for bit.
@@ -84,6 +86,7 @@
 #define __noinline__ __attribute__((noinline))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
+#define WARPHW_TABLE static __constant__ const /* warphw_math.h's tables */
 
 struct uint3 {
     unsigned x, y, z;
@@ -610,5 +613,13 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #define exp2(x) warphw_exp2(x)
 #define log2(x) warphw_log2(x)
 #define log10(x) warphw_log10(x)
+#define sin(x) warphw_sin(x)
+#define cos(x) warphw_cos(x)
+#define tan(x) warphw_tan(x)
+#define sincos(x, s, c) warphw_sincos(x, s, c)
+#define atan(x) warphw_atan(x)
+#define atan2(y, x) warphw_atan2(y, x)
+#define asin(x) warphw_asin(x)
+#define acos(x) warphw_acos(x)
 
 #endif

@@ -32,10 +32,16 @@
  *    reductions atan(x) = pi/2 - atan(1/x) and atan(x) = pi/6 +
  *    atan((x sqrt3 - 1)/(x + sqrt3)) to |t| <= tan(pi/12) and the series
  *    to t^31; erf(x) = 2/sqrt(pi) e^{-x^2} sum (2x^2)^n x / (2n+1)!! (all
- *    terms positive).  exp, log and pow on double are these (pow = exp(y
- *    log x) with powf's special cases: its error grows with |y log x|);
- *    exp2 on double as exp's series after 2^x = 2^k 2^(x-k); log2 and log10
- *    on double as log times a constant.
+ *    terms positive).  exp and log on double are these; exp2 on double as
+ *    exp's series after 2^x = 2^k 2^(x-k); log2 and log10 on double as log
+ *    times a constant;
+ *  - in double-double (pairs hi + lo of IEEE operations, no fma), where a
+ *    double result needs more than double's precision inside: pow (e^(y
+ *    ln|x|) with ln|x| and y ln|x| in double-double, powf's special cases),
+ *    sin, cos, tan (argument reduction x = q pi/2 + r: Cody and Waite's
+ *    below 2^19, Payne and Hanek's above, on a table of 2/pi's bits), atan
+ *    (its reductions), atan2, asin, acos (atan's; atanf, atan2f, asinf and
+ *    acosf are these rounded to float).
  * The largest errors against the C library, measured by
  * tests/test_cuda_math.c on its sweep and asserted there, are listed in
  * docs/ptx.md.  Not IEEE-exact where the C library is, and not libdevice's
@@ -213,35 +219,377 @@ WARPHW_DEV double warphw_pow_special(double x, double y, int *done, double *sign
     return 0.0;
 }
 
+WARPHW_DEV double warphw_log2(double x) { return warphw_log(x) * 1.44269504088896338700e+00; }
+WARPHW_DEV double warphw_log10(double x) { return warphw_log(x) * 4.34294481903251816668e-01; }
+
+/* ---------------------------------------------- double, extra precision */
+
+/* Double-double helpers (Dekker and Knuth): a value held as hi + lo with
+ * |lo| <= ulp(hi)/2, from IEEE adds and multiplies alone (no fma, so the
+ * host and the device round the same way).  Splitting overflows above
+ * 2^996: the callers keep their operands far below. */
+WARPHW_DEV void warphw_two_sum(double a, double b, double *s, double *e)
+{
+    double t = a + b, bb = t - a;
+    *s = t;
+    *e = (a - (t - bb)) + (b - bb);
+}
+WARPHW_DEV void warphw_fast_two_sum(double a, double b, double *s, double *e) /* |a| >= |b| */
+{
+    double t = a + b;
+    *s = t;
+    *e = b - (t - a);
+}
+WARPHW_DEV void warphw_split(double a, double *hi, double *lo)
+{
+    double c = 134217729.0 * a; /* 2^27 + 1 */
+    *hi = c - (c - a);
+    *lo = a - *hi;
+}
+/* a * b = *p + *e exactly */
+WARPHW_DEV void warphw_two_prod(double a, double b, double *p, double *e)
+{
+    double ah, al, bh, bl;
+    warphw_split(a, &ah, &al);
+    warphw_split(b, &bh, &bl);
+    *p = a * b;
+    *e = ((ah * bh - *p) + ah * bl + al * bh) + al * bl;
+}
+/* (ah + al) (bh + bl), to about 2^-104 relative */
+WARPHW_DEV void warphw_dd_mul(double ah, double al, double bh, double bl, double *h, double *l)
+{
+    double p, e;
+    warphw_two_prod(ah, bh, &p, &e);
+    e += ah * bl + al * bh;
+    warphw_fast_two_sum(p, e, h, l);
+}
+WARPHW_DEV void warphw_dd_add(double ah, double al, double bh, double bl, double *h, double *l)
+{
+    double s, e;
+    warphw_two_sum(ah, bh, &s, &e);
+    e += al + bl;
+    warphw_fast_two_sum(s, e, h, l);
+}
+
+/* atan x as *h + *l for x >= 0 (inf included), to about 2^-70: the
+ * reductions atan x = pi/2 - atan(1/x) and atan x = pi/6 + atan((x sqrt3 -
+ * 1)/(x + sqrt3)) to |t| <= tan(pi/12), each in double-double, then the
+ * series to t^31 on t's high part and atan(th + tl) = atan th + tl/(1+th^2) */
+WARPHW_DEV void warphw_atan_dd(double x, double *h, double *l)
+{
+    double xh = x, xl = 0.0, p, e;
+    int flip = 0;
+    if (x > 1.0) {
+        xh = 1.0 / x;
+        if (x < 1.152921504606846976e18) { /* 2^60: below it the split stays in range */
+            warphw_two_prod(xh, x, &p, &e);
+            xl = ((1.0 - p) - e) / x;
+        }
+        flip = 1;
+    }
+    double oh = 0.0, ol = 0.0;
+    if (xh > 0.26794919243112270) { /* tan(pi/12) */
+        double ah, al, nh, nl, dh, dl, qh, ql;
+        warphw_two_prod(xh, 1.7320508075688772, &ah, &al);
+        al += xh * 1.0035084221806903e-16 + xl * 1.7320508075688772;
+        warphw_two_sum(ah, -1.0, &nh, &nl);
+        warphw_fast_two_sum(nh, nl + al, &nh, &nl);
+        warphw_dd_add(xh, xl, 1.7320508075688772, 1.0035084221806903e-16, &dh, &dl);
+        qh = nh / dh;
+        warphw_two_prod(qh, dh, &p, &e);
+        ql = (((nh - p) - e) + nl - qh * dl) / dh;
+        xh = qh;
+        xl = ql;
+        oh = 0.5235987755982989;
+        ol = -5.360408832255455e-17;
+    }
+    double t2 = xh * xh, s = 0.0;
+    for (int n = 31; n >= 3; n -= 2) s = s * t2 + ((n & 2) ? -1.0 : 1.0) / (double)n;
+    double ah, al;
+    warphw_dd_add(oh, ol, xh, xh * (t2 * s) + xl / (1.0 + t2), &ah, &al);
+    if (flip) warphw_dd_add(1.5707963267948966, 6.123233995736766e-17, -ah, -al, &ah, &al);
+    *h = ah;
+    *l = al;
+}
+WARPHW_DEV double warphw_atan_pos(double x)
+{
+    double h, l;
+    warphw_atan_dd(x, &h, &l);
+    return h + l;
+}
+
+/* ln x as *hi + *lo for x > 0 finite, to about 2^-100 relative: log's
+ * reduction (x = 2^k m, m in [sqrt(1/2), sqrt(2))), s = (m-1)/(m+1) held
+ * in double-double, ln m = 2s + 2s^3/3 in double-double and the rest of
+ * the atanh series, 2s^5 (1/5 + s^2/7 + ... + s^26/31) < 2^-14, in double
+ * (the next term is below 2^-80 of ln m) */
+WARPHW_DEV void warphw_log_dd(double x, double *hi, double *lo)
+{
+    unsigned long long b = warphw_dbits(x);
+    int k = 0;
+    if ((b >> 52) == 0) {
+        x *= warphw_pow2d(54);
+        k = -54;
+        b = warphw_dbits(x);
+    }
+    k += (int)(b >> 52) - 1023;
+    double m = warphw_bitsd((b & 0x000fffffffffffffull) | 0x3ff0000000000000ull);
+    if (m > 1.41421356237309514547) {
+        m *= 0.5;
+        k++;
+    }
+    double f = m - 1.0, uh, ul, sh, sl, p, pe, qh, ql, ch, cl, th, tl;
+    warphw_fast_two_sum(2.0, f, &uh, &ul); /* u = 2 + f exactly */
+    sh = f / uh;
+    warphw_two_prod(sh, uh, &p, &pe);
+    sl = (((f - p) - pe) - sh * ul) / uh; /* f = (sh + sl) u to 2^-106 */
+    warphw_dd_mul(sh, sl, sh, sl, &qh, &ql);     /* s^2 */
+    warphw_dd_mul(qh, ql, sh, sl, &ch, &cl);     /* s^3 */
+    warphw_dd_mul(ch, cl, 6.666666666666666e-01, 3.700743415417188e-17, &th, &tl); /* 2/3 s^3 */
+    double r = 1.0 / 31.0;
+    r = r * qh + 1.0 / 29.0;
+    r = r * qh + 1.0 / 27.0;
+    r = r * qh + 1.0 / 25.0;
+    r = r * qh + 1.0 / 23.0;
+    r = r * qh + 1.0 / 21.0;
+    r = r * qh + 1.0 / 19.0;
+    r = r * qh + 1.0 / 17.0;
+    r = r * qh + 1.0 / 15.0;
+    r = r * qh + 1.0 / 13.0;
+    r = r * qh + 1.0 / 11.0;
+    r = r * qh + 1.0 / 9.0;
+    r = r * qh + 1.0 / 7.0;
+    r = r * qh + 1.0 / 5.0;
+    r = 2.0 * ch * qh * r;
+    double mh, ml;
+    warphw_dd_add(2.0 * sh, 2.0 * sl, th, tl + r, &mh, &ml);
+    warphw_dd_add((double)k * WARPHW_LN2_HI, (double)k * WARPHW_LN2_LO, mh, ml, hi, lo);
+}
+
+/* e^(zh + zl) for |zl| <= ulp(zh): exp's reduction on zh, e^r (1 + r_lo)
+ * for the low part */
+WARPHW_DEV double warphw_exp_dd(double zh, double zl)
+{
+    if (zh > 709.79) return warphw_pow2d(1023) * 2.0;
+    if (zh < -745.2) return 0.0;
+    double k = warphw_rint(zh * 1.44269504088896338700e+00);
+    double rh = zh - k * WARPHW_LN2_HI, rl = zl - k * WARPHW_LN2_LO, r, e;
+    warphw_two_sum(rh, rl, &r, &e);
+    double t = warphw_taylor_e(r, 1, 14);
+    return warphw_scaled(t + t * e, (int)k);
+}
+
+/* pow: C99's special cases, then e^(y ln|x|) with ln|x| and its product
+ * with y in double-double */
 WARPHW_DEV double warphw_pow(double x, double y)
 {
     int done;
     double sign;
     double r = warphw_pow_special(x, y, &done, &sign);
     if (done) return r;
-    return sign * warphw_exp(y * warphw_log(warphw_absd(x)));
+    double lh, ll, zh, zl;
+    warphw_log_dd(warphw_absd(x), &lh, &ll);
+    double g = y * lh; /* decides overflow and underflow before the exact product */
+    if (g > 710.0) return sign * (1.0 / 0.0);
+    if (g < -746.0) return sign * 0.0;
+    warphw_dd_mul(y, 0.0, lh, ll, &zh, &zl);
+    return sign * warphw_exp_dd(zh, zl);
 }
-WARPHW_DEV double warphw_log2(double x) { return warphw_log(x) * 1.44269504088896338700e+00; }
-WARPHW_DEV double warphw_log10(double x) { return warphw_log(x) * 4.34294481903251816668e-01; }
 
-/* atan for x >= 0 (inf included) */
-WARPHW_DEV double warphw_atan_pos(double x)
+/* 2/pi's first 1280 bits after the binary point, 32 to a word, most
+ * significant first: floor(2^1280 * 2/pi) (tools/two_over_pi.py prints it
+ * from Machin's formula in integers).  WARPHW_TABLE is the includer's
+ * storage class for a constant table (the device's constant memory). */
+#ifndef WARPHW_TABLE
+#define WARPHW_TABLE static const
+#endif
+WARPHW_TABLE unsigned warphw_two_over_pi[40] = {
+    0xa2f9836eu, 0x4e441529u, 0xfc2757d1u, 0xf534ddc0u, 0xdb629599u,
+    0x3c439041u, 0xfe5163abu, 0xdebbc561u, 0xb7246e3au, 0x424dd2e0u,
+    0x06492eeau, 0x09d1921cu, 0xfe1deb1cu, 0xb129a73eu, 0xe88235f5u,
+    0x2ebb4484u, 0xe99c7026u, 0xb45f7e41u, 0x3991d639u, 0x835339f4u,
+    0x9c845f8bu, 0xbdf9283bu, 0x1ff897ffu, 0xde05980fu, 0xef2f118bu,
+    0x5a0a6d1fu, 0x6d367ecfu, 0x27cb09b7u, 0x4f463f66u, 0x9e5fea2du,
+    0x7527bac7u, 0xebe5f17bu, 0x3d0739f7u, 0x8a5292eau, 0x6bfb5fb1u,
+    0x1f8d5d08u, 0x56033046u, 0xfc7b6babu, 0xf0cfbc20u, 0x9af4361du,
+};
+
+/* x = q pi/2 + (*rh + *rl), |*rh| <= pi/4 (a little more near the
+ * boundary), x finite and >= 0; returns q mod 4.  Below 2^19: Cody and
+ * Waite's subtraction of k pi/2 in three parts (33 + 33 + 53 bits: k P1 and
+ * k P2 exact).  From 2^19 on: Payne and Hanek's, x 2/pi mod 4 from a
+ * 224-bit window of 2/pi's bits (warphw_two_over_pi) multiplied by x's
+ * 53-bit significand in 32-bit pieces. */
+WARPHW_DEV int warphw_rem_pio2(double x, double *rh, double *rl)
 {
-    double base = 0.0, sgn = 1.0;
-    if (x > 1.0) { /* atan x = pi/2 - atan(1/x) */
-        x = 1.0 / x;
-        base = WARPHW_PI_2;
+    if (x < 524288.0) {
+        double k = warphw_rint(x * 6.366197723675814e-01);
+        double r1 = x - k * 1.5707963267341256e+00; /* exact */
+        double t, e;
+        warphw_two_sum(r1, -(k * 6.077100506303966e-11), &t, &e);
+        e -= k * 2.0222662487959506e-21;
+        warphw_fast_two_sum(t, e, rh, rl);
+        return (int)((long long)k & 3);
+    }
+    unsigned long long b = warphw_dbits(x);
+    unsigned long long mant = (b & 0x000fffffffffffffull) | 0x0010000000000000ull;
+    int E = (int)(b >> 52) - 1075; /* x = mant 2^E, E >= -33 here */
+    int w0 = E - 2 > 0 ? (E - 2) / 32 : 0; /* first word: its bits 32 w0 + 1 .. */
+    unsigned m[2] = {(unsigned)mant, (unsigned)(mant >> 32)};
+    unsigned prod[9] = {0, 0, 0, 0, 0, 0, 0, 0, 0};
+    for (int i = 0; i < 2; i++) { /* prod = mant * W, W = words w0 .. w0+6, little-endian limbs */
+        unsigned long long carry = 0;
+        for (int j = 0; j < 7; j++) {
+            unsigned long long t = (unsigned long long)m[i] * warphw_two_over_pi[w0 + 6 - j] + prod[i + j] + carry;
+            prod[i + j] = (unsigned)t;
+            carry = t >> 32;
+        }
+        prod[i + 7] += (unsigned)carry;
+    }
+    int sh = 32 * w0 + 224 - E; /* prod's fractional bits: 190 .. 257 */
+    /* bits sh-128 .. sh+1 of prod: two quadrant bits and 128 bits of fraction */
+    unsigned long long f[3];
+    for (int i = 0; i < 3; i++) {
+        int pos = sh - 128 + 64 * i, wd = pos >> 5, bt = pos & 31;
+        unsigned long long lo64 = (unsigned long long)prod[wd] | ((unsigned long long)(wd + 1 < 9 ? prod[wd + 1] : 0u) << 32);
+        unsigned long long nx = wd + 2 < 9 ? prod[wd + 2] : 0u;
+        f[i] = bt ? (lo64 >> bt) | (nx << (64 - bt)) : lo64;
+    }
+    int q = (int)(f[2] & 3);
+    unsigned long long fh = f[1], fl = f[0];
+    double sgn = 1.0;
+    if (fh >> 63) { /* fraction >= 1/2: take fraction - 1, next quadrant */
+        fh = ~fh;
+        fl = ~fl + 1;
+        if (fl == 0) fh++;
         sgn = -1.0;
+        q = (q + 1) & 3;
     }
-    double off = 0.0;
-    if (x > 0.26794919243112270) { /* tan(pi/12): atan x = pi/6 + atan((x sqrt3 - 1)/(x + sqrt3)) */
-        x = (x * 1.73205080756887719318 - 1.0) / (x + 1.73205080756887719318);
-        off = 5.23598775598298815658e-01;
+    double h = (double)fh, hr = (double)(long long)(fh - (unsigned long long)h); /* fh < 2^63 */
+    double vh, vl;
+    warphw_fast_two_sum(h * 5.421010862427522e-20, (hr + (double)fl * 5.421010862427522e-20) * 5.421010862427522e-20, &vh, &vl);
+    double ph, pl;
+    warphw_dd_mul(vh, vl, 1.5707963267948966e+00, 6.123233995736766e-17, &ph, &pl);
+    *rh = sgn * ph;
+    *rl = sgn * pl;
+    return q;
+}
+
+/* sin and cos of r = rh + rl, |r| <= pi/4 + a little: Taylor series */
+WARPHW_DEV double warphw_sin_k(double rh, double rl)
+{
+    double z = rh * rh, p = 3.868170170630684e-23;
+    p = p * z - 1.9572941063391263e-20;
+    p = p * z + 8.22063524662433e-18;
+    p = p * z - 2.8114572543455206e-15;
+    p = p * z + 7.647163731819816e-13;
+    p = p * z - 1.6059043836821613e-10;
+    p = p * z + 2.505210838544172e-08;
+    p = p * z - 2.7557319223985893e-06;
+    p = p * z + 1.984126984126984e-04;
+    p = p * z - 8.333333333333333e-03;
+    p = p * z + 1.6666666666666666e-01;
+    return rh + (rl * (1.0 - 0.5 * z) - rh * z * p);
+}
+WARPHW_DEV double warphw_cos_k(double rh, double rl)
+{
+    double zh, zl, p = -8.896791392450574e-22;
+    warphw_two_prod(rh, rh, &zh, &zl);
+    p = p * zh + 4.110317623312165e-19;
+    p = p * zh - 1.5619206968586225e-16;
+    p = p * zh + 4.779477332387385e-14;
+    p = p * zh - 1.1470745597729725e-11;
+    p = p * zh + 2.08767569878681e-09;
+    p = p * zh - 2.755731922398589e-07;
+    p = p * zh + 2.48015873015873e-05;
+    p = p * zh - 1.388888888888889e-03;
+    p = p * zh + 4.1666666666666664e-02;
+    double hz = 0.5 * zh, w = 1.0 - hz;
+    return w + ((((1.0 - w) - hz) - 0.5 * zl - rh * rl) + zh * zh * p);
+}
+/* x's reduction for sin, cos, tan: NaN for NaN and infinities, 1 when
+ * |x| < 2^-27 (sin x = tan x = x, cos x = 1 once rounded), else 0 with
+ * |x| = q pi/2 + rh + rl */
+WARPHW_DEV int warphw_trig_reduce(double x, int *q, double *rh, double *rl, double *v)
+{
+    double a = warphw_absd(x);
+    if (x != x || a == 1.0 / 0.0) {
+        *v = (x - x) / (x - x); /* NaN */
+        return 1;
     }
-    double t2 = x * x, p = 0.0;
-    for (int n = 31; n >= 3; n -= 2) p = p * t2 + ((n & 2) ? -1.0 : 1.0) / (double)n;
-    double a = off + (x + x * (t2 * p));
-    return base + sgn * a;
+    if (a < 7.450580596923828125e-09) {
+        *v = x;
+        return 1;
+    }
+    *q = warphw_rem_pio2(a, rh, rl);
+    return 0;
+}
+/* sin x (cosine 0) or cos x (cosine 1) from x's reduction: the quadrant
+ * picks the kernel and the sign (sin: s c -s -c, cos: c -s -c s) */
+WARPHW_DEV double warphw_sincos_q(double x, int q, double rh, double rl, int cosine)
+{
+    double v = ((q + cosine) & 1) ? warphw_cos_k(rh, rl) : warphw_sin_k(rh, rl);
+    if (((q + cosine) & 2) != 0) v = -v;
+    return cosine ? v : warphw_signd(1.0, x) * v;
+}
+WARPHW_DEV double warphw_sin_or_cos(double x, int cosine)
+{
+    int q = 0;
+    double rh = 0.0, rl = 0.0, v;
+    if (warphw_trig_reduce(x, &q, &rh, &rl, &v)) return cosine && v == v ? 1.0 : v;
+    return warphw_sincos_q(x, q, rh, rl, cosine);
+}
+WARPHW_DEV double warphw_sin(double x) { return warphw_sin_or_cos(x, 0); }
+WARPHW_DEV double warphw_cos(double x) { return warphw_sin_or_cos(x, 1); }
+WARPHW_DEV double warphw_tan(double x)
+{
+    int q = 0;
+    double rh = 0.0, rl = 0.0, v;
+    if (warphw_trig_reduce(x, &q, &rh, &rl, &v)) return v;
+    double s = warphw_sin_k(rh, rl), c = warphw_cos_k(rh, rl);
+    return warphw_signd(1.0, x) * ((q & 1) ? -c / s : s / c);
+}
+WARPHW_DEV void warphw_sincos(double x, double *s, double *c) /* one reduction */
+{
+    int q = 0;
+    double rh = 0.0, rl = 0.0, v;
+    if (warphw_trig_reduce(x, &q, &rh, &rl, &v)) {
+        *s = v;
+        *c = v == v ? 1.0 : v;
+        return;
+    }
+    *s = warphw_sincos_q(x, q, rh, rl, 0);
+    *c = warphw_sincos_q(x, q, rh, rl, 1);
+}
+
+WARPHW_DEV double warphw_atan(double x)
+{
+    if (x != x) return x;
+    return warphw_signd(warphw_atan_pos(warphw_absd(x)), x);
+}
+WARPHW_DEV double warphw_atan2(double y, double x)
+{
+    if (x != x || y != y) return x + y;
+    double ay = warphw_absd(y), ax = warphw_absd(x), a;
+    int xneg = (int)(warphw_dbits(x) >> 63);
+    if (ay == 0.0 && ax == 0.0) a = xneg ? WARPHW_PI : 0.0;
+    else if (ax == 1.0 / 0.0 && ay == 1.0 / 0.0) a = xneg ? 3.0 * WARPHW_PI / 4.0 : WARPHW_PI / 4.0;
+    else {
+        a = warphw_atan_pos(ay / ax);
+        if (xneg) a = WARPHW_PI - a;
+    }
+    return warphw_signd(a, y);
+}
+WARPHW_DEV double warphw_asin(double x)
+{
+    if (x != x || warphw_absd(x) > 1.0) return (x - x) / (x - x);
+    if (x == 0.0) return x;
+    return warphw_signd(warphw_atan_pos(warphw_absd(x) / warphw_sqrt((1.0 - x) * (1.0 + x))), x);
+}
+WARPHW_DEV double warphw_acos(double x)
+{
+    if (x != x || warphw_absd(x) > 1.0) return (x - x) / (x - x);
+    return 2.0 * warphw_atan_pos(warphw_sqrt((1.0 - x) / (1.0 + x)));
 }
 
 /* ------------------------------------------------------------ float */
@@ -370,37 +718,10 @@ WARPHW_DEV float warphw_erff(float x)
     double r = 1.12837916709551255856 * warphw_exp(-a * a) * s;
     return warphw_signf((float)(r > 1.0 ? 1.0 : r), x);
 }
-WARPHW_DEV float warphw_atanf(float x)
-{
-    if (x != x) return x;
-    return warphw_signf((float)warphw_atan_pos(warphw_absd((double)x)), x);
-}
-WARPHW_DEV float warphw_atan2f(float y, float x)
-{
-    if (x != x || y != y) return x + y;
-    double ay = warphw_absd((double)y), ax = warphw_absd((double)x), a;
-    int xneg = warphw_sbitf(x);
-    if (ay == 0.0 && ax == 0.0) a = xneg ? WARPHW_PI : 0.0;
-    else if (warphw_isinff(x) && warphw_isinff(y)) a = xneg ? 3.0 * WARPHW_PI / 4.0 : WARPHW_PI / 4.0;
-    else {
-        a = warphw_atan_pos(ay / ax);
-        if (xneg) a = WARPHW_PI - a;
-    }
-    return warphw_signf((float)a, y);
-}
-WARPHW_DEV float warphw_asinf(float x)
-{
-    double d = (double)x;
-    if (x != x || warphw_absd(d) > 1.0) return (x - x) / (x - x);
-    if (x == 0.0f) return x;
-    return warphw_signf((float)warphw_atan_pos(warphw_absd(d) / warphw_sqrt((1.0 - d) * (1.0 + d))), x);
-}
-WARPHW_DEV float warphw_acosf(float x)
-{
-    double d = (double)x;
-    if (x != x || warphw_absd(d) > 1.0) return (x - x) / (x - x);
-    return (float)(2.0 * warphw_atan_pos(warphw_sqrt((1.0 - d) / (1.0 + d))));
-}
+WARPHW_DEV float warphw_atanf(float x) { return (float)warphw_atan((double)x); }
+WARPHW_DEV float warphw_atan2f(float y, float x) { return (float)warphw_atan2((double)y, (double)x); }
+WARPHW_DEV float warphw_asinf(float x) { return (float)warphw_asin((double)x); }
+WARPHW_DEV float warphw_acosf(float x) { return (float)warphw_acos((double)x); }
 WARPHW_DEV float warphw_cbrtf(float x)
 {
     if (x != x || x == 0.0f || warphw_isinff(x)) return x;

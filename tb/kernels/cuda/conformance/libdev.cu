@@ -3,7 +3,8 @@
  * project's header provides itself (tb/cuda/warphw_math.h: powf, __powf,
  * fmodf, ldexpf, frexpf, expm1f, log1pf, sinhf, coshf, tanhf, erff, atanf,
  * atan2f, asinf, acosf, cbrtf, hypotf, tanf, sincosf, __fmaf_rn,
- * __frsqrt_rn, and exp, log, pow, exp2, log2, log10 on double), each on every thread's operands: the
+ * __frsqrt_rn, and exp, log, pow, exp2, log2, log10, sin, cos, tan,
+ * sincos, atan, atan2, asin, acos on double), each on every thread's operands: the
  * special values (zeros, infinities, NaN, +-1, the extremes, subnormals) in
  * the first threads, random bit patterns and ordinary values in the
  * others.  The device must give the host reference's bits; the functions'
@@ -68,11 +69,22 @@ extern "C" __global__ void libdev(float *fo, double *dout, int *io)
     o[22] = __fmaf_rn(x, y, s);
     io[t] = e;
     double dx = (double)x, dy = (double)y;
-    double *d = dout + t * 6;
+    double *d = dout + t * 15;
     d[0] = exp((double)s * 4.0);
     d[1] = log(dx);
     d[2] = pow(dx, dy);
     d[3] = exp2((double)s * 8.0);
     d[4] = log2(dx);
     d[5] = log10(dx);
+    /* sin: the random bit patterns reach 3e38, the large-argument
+     * reduction (warphw_rem_pio2); the others on s (|s| <= 8 for the
+     * ordinary values), the short one */
+    d[6] = sin(dx);
+    sincos((double)s * 3.0, &d[7], &d[8]); /* sin and cos's kernels, one reduction */
+    d[9] = tan((double)s * 0.5);
+    d[10] = atan(dx);
+    d[11] = atan2(dy, dx);
+    d[12] = asin((double)s * 0.125);
+    d[13] = acos((double)s * 0.125);
+    d[14] = cos((double)s * 100.0);
 }
