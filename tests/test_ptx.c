@@ -841,6 +841,23 @@ TEST(calls_inlined)
     CHECK_EQ(bras, 1); /* sgn's first ret, in the middle */
     done(&e);
 
+    /* guarded calls: @p and @!p, taken and not, one with a return value
+     * (a branch on the negated guard around the inlined body) */
+    RUN_OK(e, FUNCS,
+           "mov.u32 %r1, 6;\nmov.u32 %r2, 1;\nmov.u32 %r3, 2;\nmov.u64 %rd1, 0;\nst.global.u32 [%rd1+40], %r2;\n"
+           "setp.eq.u32 %p1, %r1, 6;\nsetp.ne.u32 %p2, %r1, 6;\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"
+           "@%p1 call.uni (retval0), sq, (param0);\nld.param.b32 %r2, [retval0+0];\n}\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"
+           "@%p2 call.uni (retval0), sq, (param0);\n@%p2 ld.param.b32 %r3, [retval0+0];\n}\n"
+           "@!%p1 call.uni mark, ();\nld.global.u32 %r4, [%rd1+40];\n"
+           "@!%p2 call.uni mark, ();\nld.global.u32 %r5, [%rd1+40];\n");
+    CHECK_EQ(R(&e, "%r2"), 36);
+    CHECK_EQ(R(&e, "%r3"), 2);
+    CHECK_EQ(R(&e, "%r4"), 1);
+    CHECK_EQ(R(&e, "%r5"), 77);
+    done(&e);
+
     /* several parameters of different types, a structure each way */
     RUN_OK(e, FUNCS,
            "mov.u32 %r1, 0x1fe;\nmov.u64 %rd1, 1000;\nmov.u32 %r2, 0x1ff;\nmov.f32 %f1, 0f40B00000;\n"
@@ -876,7 +893,6 @@ TEST(calls_inlined)
                "unsupported PTX: call argument %r1 is a register, not a .param");
     expect_err(FUNCS, "{\n.param .b32 param0;\ncall sq, (param0);\n}", -1,
                "call of 'sq' with 0 return values, it has 1");
-    expect_err(FUNCS, "{\n.param .b32 param0;\n@%p1 call mark, ();\n}", -1, "unsupported PTX: guarded call");
     expect_err(FUNCS, "{\n.param .b32 param0;\nst.param.b32 [param0+4], %r1;\n}", -1,
                "unsupported PTX: an access at offset 4 of the scalar call parameter 'param0'");
     /* a function with two return values: refused where it is called,

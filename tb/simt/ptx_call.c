@@ -23,14 +23,18 @@
  *  - `ret` in the callee is a branch to the return point (the instruction
  *    after the call); a `ret` that is the callee's last instruction is
  *    dropped (it would branch to the next instruction);
- *  - nested calls are inlined the same way, transitively.
+ *  - nested calls are inlined the same way, transitively;
+ *  - a guarded call (`@p call ...`, `@!p call ...`) is a branch on the
+ *    negated guard to the return point, then the inlined body: the threads
+ *    whose guard is false skip it, as a predicated CAL would (the warp
+ *    diverges there and reconverges at the return point).
  *
  * Refused with "file:line: unsupported PTX: ...": recursion (direct or
  * mutual: a function already being inlined at this site), an indirect call
  * (through a register, or with a .callprototype; a function's address
  * taken, ptx_insn.c), a call of a function the
- * module only declares (.extern, or a prototype without a body), a guarded
- * call, the address of a call parameter, a vector or offset access to a
+ * module only declares (.extern, or a prototype without a body), the
+ * address of a call parameter, a vector or offset access to a
  * scalar call parameter, and a call whose argument or return lists do not
  * match the callee's.
  *
@@ -367,7 +371,6 @@ static int call_arg(ptx_ps *s, const char *name, unsigned *idx)
 
 static int inline_call(ptx_ps *s, char *stmt)
 {
-    if (stmt[0] == '@') return UNSUP(s, "guarded call");
     char *opc = stmt, *c = stmt;
     while (*c && !isspace((unsigned char)*c)) c++;
     if (*c) *c++ = 0;
@@ -468,11 +471,20 @@ int ptx_call_stmt(ptx_ps *s, char *t, int *done)
     char buf[4096];
     if (!strncmp(t, "call", 4) && (isspace((unsigned char)t[4]) || t[4] == '.'))
         return inline_call(s, t);
-    if (t[0] == '@') { /* a guarded call */
+    if (t[0] == '@') { /* a guarded call: a branch around the inlined body */
         char *e = t + 1;
         while (*e && !isspace((unsigned char)*e)) e++;
         while (isspace((unsigned char)*e)) e++;
-        if (!strncmp(e, "call", 4) && (isspace((unsigned char)e[4]) || e[4] == '.')) return UNSUP(s, "guarded call");
+        if (!strncmp(e, "call", 4) && (isspace((unsigned char)e[4]) || e[4] == '.')) {
+            int neg = t[1] == '!';
+            const char *pred = t + 1 + neg;
+            int plen = (int)(e - pred);
+            while (plen > 0 && isspace((unsigned char)pred[plen - 1])) plen--;
+            /* the site inline_call is about to number: its return point */
+            snprintf(buf, sizeof buf, "@%s%.*s bra $__ret_c%u", neg ? "" : "!", plen, pred, s->nsites);
+            if (ptx_instruction(s, buf)) return -1;
+            return inline_call(s, e);
+        }
     }
     int r = param_access(s, t, buf, sizeof buf);
     if (r < 0) return -1;
