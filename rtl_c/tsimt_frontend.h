@@ -173,8 +173,9 @@
  * instructions, step ~220, linear in LANES.  Each busy lane's sequencing
  * (tsimt_lane_sequence, inline) is computed once and serves both its
  * readiness and its outputs; a lane that is idle and not issued to is not
- * evaluated, its outputs are the constants of an idle lane (issue 24 item
- * 6: in build/simt about half the lanes are idle in a cycle); the lane requests are WPL word ORs of the
+ * evaluated and its lin/lout are not written (nx_work; issue 24 item 6: in
+ * build/simt about half the lanes are idle in a cycle; the rd_* mux and
+ * the cosim read an idle lane's constants); the lane requests are WPL word ORs of the
  * eligible vector's L-bit rows (no per-lane slot loop); the slot round
  * robin runs for the chosen lane only; nothing divides (WPL wraps by a
  * compare); ex_threads packs the lanes' K-bit ex_valid into words, one
@@ -268,6 +269,10 @@ typedef struct {
     /* the decision of the cycle (not ports) */
     uint64_t nx_fill;    /* write fill_* into slot fill_warp */
     uint64_t nx_slot;    /* slot (lane-local) of the issued warp */
+    uint64_t nx_work;    /* LANES: the lanes evaluated (busy, or issued to) */
+    /* each lane's wiring and outputs, written for the lanes of nx_work only:
+     * every other lane is idle and not issued to, its outputs the constants
+     * of an idle lane (ready 1, act IDLE, or HOLD under err; the rest 0) */
     tsimt_lane_in lin[TSIMT_FE_MAX_LANES];
     tsimt_lane_out lout[TSIMT_FE_MAX_LANES];
 } tsimt_frontend_out;
