@@ -244,12 +244,33 @@ static int dpe_dup(const dpe_state *m, const prog_insn *ki, unsigned k)
 /* The query of up to three sources from src[q0] (and the destination in
  * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
 static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
-                     unsigned side, int pc)
+                     unsigned side, int pc, int full)
 {
     shadow_scoreboard_in *b = &m->bi;
+    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
     for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
         b->q_src_valid |= 1u << j;
-        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = dreg(m, ki->src[q0 + j]);
+        ops[j] = dreg(m, ki->src[q0 + j]);
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ops[j];
+    }
+    const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
+    for (unsigned k = 0; k < 4; k++)
+        legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
+    if (!full && legal) {
+        /* the query alone (nothing else in b yet): eval's hazard without
+         * the rest of eval; its outputs are not stepped (a hazard ends the
+         * try, else the allocation's or the issue's eval follows) */
+        unsigned same = 0, shadow = 0;
+        const unsigned hz = shadow_scoreboard_hazards(&m->bc, &m->bs, w, side, q_ops, ops,
+                                                      &same, &shadow);
+        if (core_config(c)->check) {
+            shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+            if (m->bo.err || m->bo.hz_ops != hz)
+                return core_fail(c, "internal: shadow_scoreboard's query of warp %u side %u pc "
+                                    "%d: hazards %x, eval %llx",
+                                 w, side, pc, hz, (unsigned long long)m->bo.hz_ops);
+        }
+        return hz != 0u && !core_sb_blind(c);
     }
     shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
     if (m->bo.err)
@@ -294,7 +315,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     int hz;
     if (q0 < ki->nsrc) {
         /* a query of three more sources, no issue this cycle */
-        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc)))
+        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc, 1))) /* stepped: eval */
             return hz < 0 ? -1 : 0;
         m->qpass[w][side]++;
         return dpe_step_sb(c, m) ? -1 : 1;
@@ -309,7 +330,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         b->q_dst_valid = 1;
         b->q_dst = dreg(m, ki->dst[extra ? vp + 1u : 0u]);
     }
-    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc)))
+    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc, 0)))
         return hz < 0 ? -1 : 0;
     if (extra) {
         /* one entry a cycle: the next extra destination, no issue yet */
