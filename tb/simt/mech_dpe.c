@@ -93,7 +93,15 @@ typedef struct {
      * stack holds an entry, and the valid paths of their tops */
     uint64_t stk_now, paths_now;
     int sb_stepped, st_stepped;
+    /* the unit class (core_unit_classes) of each path of each warp's stack
+     * top, DPE_NO_CLS when the path is invalid or past the program or the
+     * stack is empty: kept as the stacks are written (dpe_step_stack;
+     * --check compares it with the stacks every cycle), so the scheduler
+     * tests a candidate with one shift */
+    uint8_t pcls[CORE_MAX_WARPS][2];
 } dpe_state;
+
+#define DPE_NO_CLS 31u /* no unit class: above every bit of core_free_units */
 
 static const char *const dpe_structs[] = {"dpe_stack", "shadow_scoreboard", NULL};
 
@@ -145,7 +153,18 @@ static const char *dpe_init(core *c, void *vm)
     /* the core callocs m: the stack's reset state is all zero bytes
      * (dpe_stack.h), 118 KB not cleared twice */
     shadow_scoreboard_reset(&m->bc, &m->bs);
+    memset(m->pcls, DPE_NO_CLS, sizeof m->pcls);
     return NULL;
+}
+
+/* The unit class of warp w's path `side` at its stack top (DPE_NO_CLS: none). */
+static unsigned dpe_pcls_now(const core *c, const dpe_state *m, unsigned w, unsigned side)
+{
+    const unsigned sp = m->ds.sp[w];
+    if (!sp)
+        return DPE_NO_CLS;
+    const dpe_stack_path *pa = &m->ds.ent[w][sp - 1].p[side];
+    return pa->valid && pa->pc < core_prog(c)->n ? core_unit_classes(c)[pa->pc] : DPE_NO_CLS;
 }
 
 static void dpe_launch(core *c, void *vm, unsigned w, uint64_t mask)
@@ -222,6 +241,8 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
             dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
         m->stk_now += dpe_paths_of(m, w, &pa);
         m->paths_now += pa;
+        m->pcls[w][0] = (uint8_t)dpe_pcls_now(c, m, w, 0);
+        m->pcls[w][1] = (uint8_t)dpe_pcls_now(c, m, w, 1);
     } else if (!core_drop(c, issued))
         dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
     if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
@@ -443,6 +464,12 @@ static int dpe_cycle(core *c, void *vm)
                              "%llu paths, the stacks hold %llu with %llu",
                              (unsigned long long)m->stk_now, (unsigned long long)m->paths_now,
                              (unsigned long long)n, (unsigned long long)sum);
+        for (unsigned w = 0; w < m->dc.warps; w++)
+            for (unsigned side = 0; side < 2; side++)
+                if (m->pcls[w][side] != dpe_pcls_now(c, m, w, side))
+                    return core_fail(c, "internal: warp %u path %u: kept unit class %u, the "
+                                        "stack's %u",
+                                     w, side, m->pcls[w][side], dpe_pcls_now(c, m, w, side));
     }
     m->paths_n += m->stk_now;
     m->paths_sum += m->paths_now;
@@ -466,15 +493,13 @@ static int dpe_cycle(core *c, void *vm)
         }
         unsigned n = core_order(c, q, core_warps(c), ord);
         const unsigned units = core_free_units(c, q);
-        const uint8_t *ucls = core_unit_classes(c);
         int done = !units; /* no unit free: no candidate can issue */
         for (unsigned i = 0; i < 2 * n && !done; i++) {
             w = ord[i / 2];
-            if (!m->ds.sp[w])
-                continue;
             unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
-            if (!dpe_candidate(m, w, side, p->n, ucls, units))
-                continue; /* what dpe_try returns 0 for first, without the call */
+            /* dpe_candidate (what dpe_try returns 0 for first), from pcls */
+            if (!(units >> m->pcls[w][side] & 1u))
+                continue;
             int rc = dpe_try(c, m, q, w, side, units);
             if (rc < 0)
                 return -1;
