@@ -181,8 +181,11 @@
  * compare); ex_threads packs the lanes' K-bit ex_valid into words, one
  * popcount per 64 bits.  Step applies only the lanes that move (lane_ex and
  * the issued lane, by mask and count-trailing-zeros).  What dominates is
- * the per-lane work left: writing each lane's wiring (lin) and outputs
- * (lout, 12 words) and the lane's branches, i.e. LANES x ~140 instructions.
+ * the per-lane work left: writing each working lane's wiring (lin) and
+ * outputs (lout, 12 words) and the lane's branches, ~100 instructions a
+ * working lane.  In build/simt --bench (8 lanes, about 6.5 of them working
+ * a cycle; docs/bench.md, 2026-11-29 tsimtlwm4) eval costs ~820
+ * instructions a cycle, ~1,010 before nx_work.
  */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H
