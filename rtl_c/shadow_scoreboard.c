@@ -63,6 +63,26 @@ static unsigned cam(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_st
     return cam_of(s->reg[w][side], s->valid[w][side] & (unsigned)bits_mask(cfg->entries), reg);
 }
 
+unsigned shadow_scoreboard_hazards(const shadow_scoreboard_cfg *cfg,
+                                   const shadow_scoreboard_state *s, unsigned q_w, unsigned q_s,
+                                   unsigned q_ops, const unsigned ops[4], unsigned *same,
+                                   unsigned *shadow)
+{
+    const unsigned all = (unsigned)bits_mask(cfg->entries);
+    /* the other table's valid entries with the shadow bit set */
+    const unsigned shv = s->valid[q_w][q_s ^ 1u] & s->shadow[q_w][q_s ^ 1u] & all;
+    unsigned hz = 0;
+    for (unsigned m = q_ops & 15u; m != 0u; m &= m - 1u) {
+        const unsigned k = bits_ffs(m);
+        const unsigned sm = cam(cfg, s, q_w, q_s, ops[k]) != 0u;
+        const unsigned sh = shv != 0u && cam_of(s->reg[q_w][q_s ^ 1u], shv, ops[k]) != 0u;
+        *same |= sm;
+        *shadow |= sh;
+        hz |= (sm | sh) << k;
+    }
+    return hz;
+}
+
 void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
                             const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
 {
@@ -91,23 +111,10 @@ void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_score
     unsigned wb_hit[2] = {0, 0}, bad_reg;
 
     /* ------------------------------------------------ hazard query */
-    if (q_w < W) {
-        for (k = 0; k < 4u; k++) {
-            unsigned same, shad;
-            if (!((q_ops >> k) & 1u))
-                continue;
-            same = cam(cfg, s, q_w, q_s, ops[k]) != 0u;
-            /* the other table's valid entries with the shadow bit set */
-            shad = cam_of(s->reg[q_w][q_s ^ 1u], s->valid[q_w][q_s ^ 1u] & s->shadow[q_w][q_s ^ 1u] &
-                                                     all,
-                          ops[k]) != 0u;
-            hz_same |= same;
-            hz_shadow |= shad;
-            hz_ops |= (same | shad) << k;
-        }
-    } else {
+    if (q_w < W)
+        hz_ops = shadow_scoreboard_hazards(cfg, s, q_w, q_s, q_ops, ops, &hz_same, &hz_shadow);
+    else
         hz_ops = q_ops; /* an unknown warp may never issue */
-    }
 
     /* ------------------------------------------------ errors */
     bad_reg = (iss_do && iss_reg >= R) || (wb_v[0] && wb_r[0] >= R) ||

@@ -286,6 +286,17 @@ unsigned shadow_scoreboard_idx_w(const shadow_scoreboard_cfg *cfg);  /* IDX_W */
 void shadow_scoreboard_reset(const shadow_scoreboard_cfg *cfg, shadow_scoreboard_state *s);
 void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
                             const shadow_scoreboard_in *in, shadow_scoreboard_out *out);
+/* The hazard query alone, pure: the part of eval that computes hz_ops,
+ * hz_same and hz_shadow.  q_ops bit k asks ops[k] (k = 0..2 the sources q_src<k>,
+ * 3 the destination) of warp q_w (< WARPS) on side q_s; returns hz_ops and
+ * ORs a same-side match into *same, a shadow match into *shadow.  A user
+ * whose cycle so far asks only the query (no issue, writeback, divergence
+ * or reconvergence) gets eval's hazard from it when the query is legal
+ * (q_w < WARPS, every asked register < REGS); eval reports an illegal one. */
+unsigned shadow_scoreboard_hazards(const shadow_scoreboard_cfg *cfg,
+                                   const shadow_scoreboard_state *s, unsigned q_w, unsigned q_s,
+                                   unsigned q_ops, const unsigned ops[4], unsigned *same,
+                                   unsigned *shadow);
 /* The clock edge.  Contract: `out` is what shadow_scoreboard_eval returned
  * for this state and `in` this cycle; step applies the decision it carries
  * (out->d_*, alloc_idx) to the tables the cycle names and does not

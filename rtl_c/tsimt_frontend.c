@@ -121,7 +121,7 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     tsimt_lane_seq q[TSIMT_FE_MAX_LANES]; /* entries 0..L-1 written, then read */
     uint64_t ready = 0, busy = 0, has = 0, req, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
     unsigned err_code = TSIMT_FE_ERR_NONE;
-    unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0, sh = 0;
+    unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0;
     uint64_t go, issue = 0;
 
     /* each busy lane's sequencing (state only), computed once: its
@@ -198,11 +198,16 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     out->nx_fill = go & fill_valid;
 
     /* the lanes, with the wiring: in_valid to the selected lane, hold = err.
-     * A lane that is idle and not issued to evaluates to constants (what
-     * tsimt_lane_eval_seq gives for busy_q = 0, no sequencing and no
-     * in_valid, bit for bit): only the lanes that work are evaluated. */
+     * Only the lanes that work (busy, or issued to) are evaluated, and only
+     * their lin/lout are written (nx_work): a lane that is idle and not
+     * issued to evaluates to constants (what tsimt_lane_eval_seq gives for
+     * busy_q = 0, no sequencing and no in_valid, bit for bit: ready, act
+     * IDLE or HOLD, nothing else), which the ports below use directly. */
     const uint64_t work = busy | (issue << sel_lane);
-    for (l = 0; l < L; l++) {
+    const int pack = L * cfg->width <= 64u; /* ex_valid packed, one popcount */
+    out->nx_work = work;
+    for (uint64_t v = work; v != 0u; v &= v - 1u) {
+        l = bits_ffs(v);
         tsimt_lane_in *li = &out->lin[l];
         tsimt_lane_out *lo = &out->lout[l];
         li->in_valid = issue & (l == sel_lane);
@@ -211,43 +216,23 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         li->in_mask = out->iss_mask;
         li->in_scalar = out->iss_scalar;
         li->hold = go ^ 1u;
-        if (!(work >> l & 1u)) {
-            lo->ready = 1;
-            lo->err = lo->err_code = lo->nx_load = 0;
-            lo->act = go ? TSIMT_LANE_ACT_IDLE : TSIMT_LANE_ACT_HOLD;
-            lo->ex_valid = lo->ex_base = lo->ex_warp = lo->ex_instr = lo->ex_scalar = 0;
-            lo->done = lo->nx_busy = 0;
-            lo->nx_pos = s->lane[l].pos_q;
-            sh += cfg->width;
-            if (sh + cfg->width > 64u) {
-                threads += bits_popcount(acc);
-                acc = 0;
-                sh = 0;
-            }
-            continue;
-        }
         if (!(busy >> l & 1u))
             q[l] = (tsimt_lane_seq){0, 0, 0, 0, 0};
         tsimt_lane_eval_seq(&lc, &s->lane[l], &q[l], li, lo);
         ex |= (uint64_t)(lo->ex_valid != 0u) << l;
         done |= lo->done << l;
         lerr |= lo->err << l;
-        /* ex_threads: the lanes' K-bit ex_valid packed into words, one
-         * popcount per 64 bits */
-        acc |= lo->ex_valid << sh;
-        sh += cfg->width;
-        if (sh + cfg->width > 64u) {
-            threads += bits_popcount(acc);
-            acc = 0;
-            sh = 0;
-        }
+        if (pack)
+            acc |= lo->ex_valid << (l * cfg->width);
+        else
+            threads += bits_popcount(lo->ex_valid);
     }
     threads += bits_popcount(acc);
     out->lane_ex = ex;
     out->lane_done = done;
     out->lane_err = lerr;
     out->ex_threads = threads;
-    if (rd_lane < L) {
+    if (rd_lane < L && (work >> rd_lane & 1u)) {
         const tsimt_lane_out *lo = &out->lout[rd_lane];
         out->rd_act = lo->act;
         out->rd_ex_valid = lo->ex_valid;
@@ -256,7 +241,9 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         out->rd_ex_instr = lo->ex_instr;
         out->rd_ex_scalar = lo->ex_scalar;
     } else {
-        out->rd_act = out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
+        /* no such lane (0), or an idle lane's constants */
+        out->rd_act = rd_lane < L ? (go ? TSIMT_LANE_ACT_IDLE : TSIMT_LANE_ACT_HOLD) : 0u;
+        out->rd_ex_valid = out->rd_ex_base = out->rd_ex_warp = out->rd_ex_instr = 0;
         out->rd_ex_scalar = 0;
     }
 }

@@ -173,15 +173,19 @@
  * instructions, step ~220, linear in LANES.  Each busy lane's sequencing
  * (tsimt_lane_sequence, inline) is computed once and serves both its
  * readiness and its outputs; a lane that is idle and not issued to is not
- * evaluated, its outputs are the constants of an idle lane (issue 24 item
- * 6: in build/simt about half the lanes are idle in a cycle); the lane requests are WPL word ORs of the
+ * evaluated and its lin/lout are not written (nx_work; issue 24 item 6: in
+ * build/simt about half the lanes are idle in a cycle; the rd_* mux and
+ * the cosim read an idle lane's constants); the lane requests are WPL word ORs of the
  * eligible vector's L-bit rows (no per-lane slot loop); the slot round
  * robin runs for the chosen lane only; nothing divides (WPL wraps by a
  * compare); ex_threads packs the lanes' K-bit ex_valid into words, one
  * popcount per 64 bits.  Step applies only the lanes that move (lane_ex and
  * the issued lane, by mask and count-trailing-zeros).  What dominates is
- * the per-lane work left: writing each lane's wiring (lin) and outputs
- * (lout, 12 words) and the lane's branches, i.e. LANES x ~140 instructions.
+ * the per-lane work left: writing each working lane's wiring (lin) and
+ * outputs (lout, 12 words) and the lane's branches, ~100 instructions a
+ * working lane.  In build/simt --bench (8 lanes, about 6.5 of them working
+ * a cycle; docs/bench.md, 2026-11-29 tsimtlwm4) eval costs ~820
+ * instructions a cycle, ~1,010 before nx_work.
  */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H
@@ -268,6 +272,10 @@ typedef struct {
     /* the decision of the cycle (not ports) */
     uint64_t nx_fill;    /* write fill_* into slot fill_warp */
     uint64_t nx_slot;    /* slot (lane-local) of the issued warp */
+    uint64_t nx_work;    /* LANES: the lanes evaluated (busy, or issued to) */
+    /* each lane's wiring and outputs, written for the lanes of nx_work only:
+     * every other lane is idle and not issued to, its outputs the constants
+     * of an idle lane (ready 1, act IDLE, or HOLD under err; the rest 0) */
     tsimt_lane_in lin[TSIMT_FE_MAX_LANES];
     tsimt_lane_out lout[TSIMT_FE_MAX_LANES];
 } tsimt_frontend_out;

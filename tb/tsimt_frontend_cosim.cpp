@@ -372,7 +372,11 @@ public:
         }
         if (o.lane_ex == bits_mask(L))
             cov_["all_lanes_busy"]++;
+        // lout is written for the lanes evaluated (nx_work) only: every other
+        // lane is idle, and an idle lane executes nothing
         for (unsigned l = 0; l < L; l++) {
+            if (!(o.nx_work >> l & 1u))
+                continue;
             const tsimt_lane_out &lo = o.lout[l];
             if (!lo.ex_scalar)
                 continue;

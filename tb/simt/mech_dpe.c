@@ -93,7 +93,15 @@ typedef struct {
      * stack holds an entry, and the valid paths of their tops */
     uint64_t stk_now, paths_now;
     int sb_stepped, st_stepped;
+    /* the unit class (core_unit_classes) of each path of each warp's stack
+     * top, DPE_NO_CLS when the path is invalid or past the program or the
+     * stack is empty: kept as the stacks are written (dpe_step_stack;
+     * --check compares it with the stacks every cycle), so the scheduler
+     * tests a candidate with one shift */
+    uint8_t pcls[CORE_MAX_WARPS][2];
 } dpe_state;
+
+#define DPE_NO_CLS 31u /* no unit class: above every bit of core_free_units */
 
 static const char *const dpe_structs[] = {"dpe_stack", "shadow_scoreboard", NULL};
 
@@ -145,7 +153,18 @@ static const char *dpe_init(core *c, void *vm)
     /* the core callocs m: the stack's reset state is all zero bytes
      * (dpe_stack.h), 118 KB not cleared twice */
     shadow_scoreboard_reset(&m->bc, &m->bs);
+    memset(m->pcls, DPE_NO_CLS, sizeof m->pcls);
     return NULL;
+}
+
+/* The unit class of warp w's path `side` at its stack top (DPE_NO_CLS: none). */
+static unsigned dpe_pcls_now(const core *c, const dpe_state *m, unsigned w, unsigned side)
+{
+    const unsigned sp = m->ds.sp[w];
+    if (!sp)
+        return DPE_NO_CLS;
+    const dpe_stack_path *pa = &m->ds.ent[w][sp - 1].p[side];
+    return pa->valid && pa->pc < core_prog(c)->n ? core_unit_classes(c)[pa->pc] : DPE_NO_CLS;
 }
 
 static void dpe_launch(core *c, void *vm, unsigned w, uint64_t mask)
@@ -222,6 +241,8 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
             dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
         m->stk_now += dpe_paths_of(m, w, &pa);
         m->paths_now += pa;
+        m->pcls[w][0] = (uint8_t)dpe_pcls_now(c, m, w, 0);
+        m->pcls[w][1] = (uint8_t)dpe_pcls_now(c, m, w, 1);
     } else if (!core_drop(c, issued))
         dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
     if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
@@ -244,12 +265,33 @@ static int dpe_dup(const dpe_state *m, const prog_insn *ki, unsigned k)
 /* The query of up to three sources from src[q0] (and the destination in
  * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
 static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
-                     unsigned side, int pc)
+                     unsigned side, int pc, int full)
 {
     shadow_scoreboard_in *b = &m->bi;
+    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
     for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
         b->q_src_valid |= 1u << j;
-        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = dreg(m, ki->src[q0 + j]);
+        ops[j] = dreg(m, ki->src[q0 + j]);
+        *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ops[j];
+    }
+    const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
+    for (unsigned k = 0; k < 4; k++)
+        legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
+    if (!full && legal) {
+        /* the query alone (nothing else in b yet): eval's hazard without
+         * the rest of eval; its outputs are not stepped (a hazard ends the
+         * try, else the allocation's or the issue's eval follows) */
+        unsigned same = 0, shadow = 0;
+        const unsigned hz = shadow_scoreboard_hazards(&m->bc, &m->bs, w, side, q_ops, ops,
+                                                      &same, &shadow);
+        if (core_config(c)->check) {
+            shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+            if (m->bo.err || m->bo.hz_ops != hz)
+                return core_fail(c, "internal: shadow_scoreboard's query of warp %u side %u pc "
+                                    "%d: hazards %x, eval %llx",
+                                 w, side, pc, hz, (unsigned long long)m->bo.hz_ops);
+        }
+        return hz != 0u && !core_sb_blind(c);
     }
     shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
     if (m->bo.err)
@@ -294,7 +336,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     int hz;
     if (q0 < ki->nsrc) {
         /* a query of three more sources, no issue this cycle */
-        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc)))
+        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc, 1))) /* stepped: eval */
             return hz < 0 ? -1 : 0;
         m->qpass[w][side]++;
         return dpe_step_sb(c, m) ? -1 : 1;
@@ -309,7 +351,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         b->q_dst_valid = 1;
         b->q_dst = dreg(m, ki->dst[extra ? vp + 1u : 0u]);
     }
-    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc)))
+    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc, 0)))
         return hz < 0 ? -1 : 0;
     if (extra) {
         /* one entry a cycle: the next extra destination, no issue yet */
@@ -422,6 +464,12 @@ static int dpe_cycle(core *c, void *vm)
                              "%llu paths, the stacks hold %llu with %llu",
                              (unsigned long long)m->stk_now, (unsigned long long)m->paths_now,
                              (unsigned long long)n, (unsigned long long)sum);
+        for (unsigned w = 0; w < m->dc.warps; w++)
+            for (unsigned side = 0; side < 2; side++)
+                if (m->pcls[w][side] != dpe_pcls_now(c, m, w, side))
+                    return core_fail(c, "internal: warp %u path %u: kept unit class %u, the "
+                                        "stack's %u",
+                                     w, side, m->pcls[w][side], dpe_pcls_now(c, m, w, side));
     }
     m->paths_n += m->stk_now;
     m->paths_sum += m->paths_now;
@@ -445,15 +493,13 @@ static int dpe_cycle(core *c, void *vm)
         }
         unsigned n = core_order(c, q, core_warps(c), ord);
         const unsigned units = core_free_units(c, q);
-        const uint8_t *ucls = core_unit_classes(c);
         int done = !units; /* no unit free: no candidate can issue */
         for (unsigned i = 0; i < 2 * n && !done; i++) {
             w = ord[i / 2];
-            if (!m->ds.sp[w])
-                continue;
             unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
-            if (!dpe_candidate(m, w, side, p->n, ucls, units))
-                continue; /* what dpe_try returns 0 for first, without the call */
+            /* dpe_candidate (what dpe_try returns 0 for first), from pcls */
+            if (!(units >> m->pcls[w][side] & 1u))
+                continue;
             int rc = dpe_try(c, m, q, w, side, units);
             if (rc < 0)
                 return -1;

@@ -78,6 +78,11 @@ typedef struct {
     uint64_t sb_pass;
     uint64_t bar_pass; /* passed the barrier check (core_ready said SB or later):
                         * only core_sb_ready is asked until it lets the warp go */
+    uint64_t lsu;   /* warps whose buffered instruction is a memory access
+                     * (core_unit_classes, set by the fill) */
+    uint64_t notop; /* warps whose empty slot found no stack top (exited, not
+                     * launched): the fill skips them until their stack moves
+                     * (their launch or issue); checked under --check */
     uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
 } tsimt_state;
 
@@ -195,16 +200,26 @@ static int top_of(const tsimt_state *m, const prog *p, unsigned w, uint64_t *mas
 
 /* Chooses this cycle's fill: round robin over the warps whose slot is
  * empty (their stack top, as it stands) and the issuing warp when its next
- * PC is sequential (pc + 1 on the same mask, the stack not popping). */
+ * PC is sequential (pc + 1 on the same mask, the stack not popping).  The
+ * candidates are a bit mask, taken from fill_rr + 1 upwards, then from 0;
+ * warps of m->notop are left out (no stack top since they were last
+ * asked). */
 static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t imask)
 {
     const prog *p = core_prog(c);
-    unsigned W = core_warps(c);
+    const unsigned W = core_warps(c), from = m->fill_rr + 1u;
+    const uint64_t iwb = iw >= 0 ? 1ull << iw : 0;
+    const uint64_t cand = ((~m->ts->ib_v_q & ~m->notop) | iwb) & bits_mask(W);
     m->fi.fill_valid = 0;
-    for (unsigned j = 1; j <= W; j++) {
-        unsigned w = (m->fill_rr + j) % W;
+    for (uint64_t hi = cand & ~bits_mask(from), v = hi ? hi : cand & bits_mask(from); v;) {
+        const unsigned w = bits_ffs(v);
         int pc;
         uint64_t mask = 0;
+        v &= v - 1;
+        if (!v && hi) { /* the warps above fill_rr are done: from 0 */
+            v = cand & bits_mask(from);
+            hi = 0;
+        }
         if ((int)w == iw) {
             const prog_insn *in = &p->ins[ipc];
             unsigned sp = m->ss.sp[w];
@@ -214,11 +229,11 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
             pc = ipc + 1;
             mask = imask;
         } else {
-            if (m->ts->ib_v_q >> w & 1u)
-                continue;
             pc = top_of(m, p, w, &mask);
-            if (pc < 0)
+            if (pc < 0) {
+                m->notop |= 1ull << w;
                 continue;
+            }
         }
         m->fi.fill_valid = 1;
         m->fi.fill_warp = w;
@@ -226,6 +241,8 @@ static void tsimt_fill(const core *c, tsimt_state *m, int iw, int ipc, uint64_t 
         m->fi.fill_instr = (uint64_t)pc;
         m->fi.fill_mask = mask;
         m->fi.fill_scalar = (uint64_t)core_scalar_once(c, pc);
+        m->lsu = (m->lsu & ~(1ull << w)) |
+                 (uint64_t)(core_unit_classes(c)[pc] == CORE_UC_LSU) << w;
         m->fill_rr = w;
         m->refills += (int)w == iw;
         return;
@@ -239,44 +256,57 @@ static int sb_ok_why(enum core_why y) { return y == CORE_OK || y == CORE_NO_GROU
 /* sb_ok: the scoreboard, the barrier and the load/store unit let each
  * buffered instruction go.  A warp of m->bar_pass not in sb_pass asks
  * core_sb_ready alone (the scoreboard: its answer is core_ready's next
- * check after the barrier's) and joins sb_pass when it says ready.  A warp of m->sb_pass is asked only whether the
- * load/store unit is free (core_unit_free), when its instruction is a
- * memory access (core_unit_classes; a SIMD group's or the scalar unit's
- * answer, OK or NO_GROUP, lets it go either way); the others get the full
+ * check after the barrier's) and joins sb_pass when it says ready.  A warp
+ * of m->sb_pass is asked only whether the load/store unit is free
+ * (core_unit_free), when its instruction is a memory access (m->lsu; a
+ * SIMD group's or the scalar unit's answer, OK or NO_GROUP, lets it go
+ * either way: those warps are taken as a mask); the others get the full
  * core_ready, and join sb_pass when its barrier and scoreboard checks pass
- * (any answer after them: OK, NO_GROUP, LSU).  With `full`, every warp gets
- * the full core_ready and sb_pass is left alone (the --check comparison). */
-static uint64_t sb_ok_of(core *c, tsimt_state *m, int full)
+ * (any answer after them: OK, NO_GROUP, LSU), bar_pass when its barrier
+ * check does.  The answers are pure reads of the core, so the order of the
+ * asks is free. */
+static uint64_t sb_ok_of(core *c, tsimt_state *m)
 {
-    uint64_t ok = 0;
-    const uint8_t *ucls = core_unit_classes(c);
+    const uint64_t v = m->ts->ib_v_q;
     core_req r = tsimt_req(m, 0, 0, 0); /* one request, its warp's fields set per warp */
-    for (uint64_t v = m->ts->ib_v_q; v; v &= v - 1) {
-        const unsigned w = (unsigned)__builtin_ctzll(v);
+    for (uint64_t x = v & m->bar_pass & ~m->sb_pass; x; x &= x - 1) {
+        const unsigned w = bits_ffs(x);
+        if (core_sb_ready(c, w, (int)m->ts->ib_instr_q[w]))
+            m->sb_pass |= 1ull << w; /* the scoreboard let it go this cycle */
+    }
+    uint64_t ok = v & m->sb_pass & ~m->lsu;
+    for (uint64_t x = v & m->sb_pass & m->lsu; x; x &= x - 1) {
+        const unsigned w = bits_ffs(x);
+        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        if (sb_ok_why(core_unit_free(c, 0, &r)))
+            ok |= 1ull << w;
+    }
+    for (uint64_t x = v & ~m->bar_pass; x; x &= x - 1) {
+        const unsigned w = bits_ffs(x);
         const uint64_t bit = 1ull << w;
-        const int pc = (int)m->ts->ib_instr_q[w];
-        if (!full && (m->bar_pass & bit) && !(m->sb_pass & bit) && core_sb_ready(c, w, pc))
-            m->sb_pass |= bit; /* the scoreboard let it go this cycle */
-        const int pass = !full && (m->sb_pass & bit);
-        if (pass && ucls[pc] != CORE_UC_LSU) { /* a SIMD group or the scalar unit: ready */
-            ok |= bit;
-            continue;
-        }
-        if (!full && (m->bar_pass & bit) && !pass)
-            continue; /* the scoreboard holds it */
-        tsimt_req_at(m, &r, w, pc, m->ts->ib_mask_q[w]);
-        enum core_why y;
-        if (pass) {
-            y = core_unit_free(c, 0, &r);
-        } else {
-            y = core_ready(c, 0, &r);
-            if (!full && (sb_ok_why(y) || y == CORE_LSU))
-                m->sb_pass |= bit;
-            if (!full && (sb_ok_why(y) || y == CORE_LSU || y == CORE_SB))
-                m->bar_pass |= bit;
-        }
+        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        const enum core_why y = core_ready(c, 0, &r);
+        if (sb_ok_why(y) || y == CORE_LSU)
+            m->sb_pass |= bit;
+        if (sb_ok_why(y) || y == CORE_LSU || y == CORE_SB)
+            m->bar_pass |= bit;
         if (sb_ok_why(y))
             ok |= bit;
+    }
+    return ok;
+}
+
+/* sb_ok from the full core_ready of every buffered warp (the --check
+ * comparison) */
+static uint64_t sb_ok_full(core *c, const tsimt_state *m)
+{
+    uint64_t ok = 0;
+    core_req r = tsimt_req(m, 0, 0, 0);
+    for (uint64_t x = m->ts->ib_v_q; x; x &= x - 1) {
+        const unsigned w = bits_ffs(x);
+        tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
+        if (sb_ok_why(core_ready(c, 0, &r)))
+            ok |= 1ull << w;
     }
     return ok;
 }
@@ -288,9 +318,9 @@ static int tsimt_cycle(core *c, void *vm)
     tsimt_frontend_in *fi = &m->fi;
     memset(fi, 0, sizeof *fi);
     memset(&m->in, 0, sizeof m->in);
-    fi->sb_ok = sb_ok_of(c, m, 0);
+    fi->sb_ok = sb_ok_of(c, m);
     if (core_config(c)->check) {
-        uint64_t full = sb_ok_of(c, m, 1);
+        uint64_t full = sb_ok_full(c, m);
         if (full != fi->sb_ok)
             return core_fail(c, "internal: sb_ok %llx from the warps that passed, %llx from "
                                 "core_ready",
@@ -298,7 +328,7 @@ static int tsimt_cycle(core *c, void *vm)
     }
     int iw = -1, ipc = -1;
     uint64_t imask = 0;
-    unsigned lw;
+    unsigned lw = 0;
     uint64_t lmask;
     /* a warp waiting to launch takes the stack's port first (as spe's):
      * nothing issues in that cycle */
@@ -385,6 +415,11 @@ static int tsimt_cycle(core *c, void *vm)
     tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
     if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
         return -1;
+    /* a stack that moved may have a top again (the fill reads it next cycle) */
+    if (launching)
+        m->notop &= ~(1ull << lw);
+    if (iw >= 0)
+        m->notop &= ~(1ull << iw);
     if (m->fo.conflict) {
         m->conflicts++;
         m->conf[m->fo.conflict - 1]++;
@@ -395,6 +430,12 @@ static int tsimt_cycle(core *c, void *vm)
             e = tsimt_frontend_check(&m->tc, m->ts);
         if (e)
             return core_fail(c, "tsimt invariant: %s", e);
+        for (uint64_t x = m->notop; x; x &= x - 1) {
+            uint64_t mask;
+            if (top_of(m, p, bits_ffs(x), &mask) >= 0)
+                return core_fail(c, "internal: warp %u has a stack top, the fill skips it",
+                                 bits_ffs(x));
+        }
     }
     return 0;
 }
