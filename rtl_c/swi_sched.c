@@ -60,7 +60,8 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
     uint64_t fits = 0, same = 0, tie = 0, c;
     /* over the candidates' bits only (the entries below WARPS): an entry
      * fits in I1's group when its mask is within the free lanes, in the
-     * other group (alt) whatever its mask */
+     * other group (alt) whatever its mask; tie: the fits of the most lanes
+     * so far (the max tree and the equality terms, in one pass) */
     for (c = cand & bits_mask(swi_sched_warps(cfg)); c; c &= c - 1u) {
         w = bits_ffs(c);
         int in_same = bits_subset(s->mask_q[w], free_lanes);
@@ -68,17 +69,16 @@ unsigned swi_sched_best_fit(const swi_sched_cfg *cfg, const swi_sched_state *s, 
             unsigned f = bits_popcount(s->mask_q[w]);
             fits |= (uint64_t)1 << w;
             same |= (uint64_t)in_same << w;
-            if (f > best)
+            if (f > best) {
                 best = f;
+                tie = 0;
+            }
+            if (f == best)
+                tie |= (uint64_t)1 << w;
         }
     }
     if (fits == 0u)
         return 64u;
-    for (c = fits; c; c &= c - 1u) {
-        w = bits_ffs(c);
-        if (bits_popcount(s->mask_q[w]) == best)
-            tie |= (uint64_t)1 << w;
-    }
     if ((tie & same) != 0u) /* among equal fits, I1's group first */
         tie &= same;
     if ((tie & ~bits_mask(r)) != 0u)

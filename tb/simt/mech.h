@@ -241,9 +241,10 @@ typedef struct {
      * the heap's (rd_v1 .. rd_run2, and the scoreboard query of the two
      * PCs) until the heap's step writes the row (an operation on it), the
      * scoreboard's (dep1, dep2) until its step issues on the row, or
-     * writes back an entry one of them names (a writeback only clears
-     * pending bits, so it clears no other entry's dependency), or the
-     * heap's part is read again.  Under --check every use is compared with
+     * writes back an entry one of them names and leaves one of its writes
+     * pending (a writeback only clears pending bits, so it clears no other
+     * entry's dependency; one that frees the entry clears its bit in both
+     * masks, kept), or the heap's part is read again.  Under --check every use is compared with
      * a fresh read and the structures' evals. */
     struct mech_sbi_row {
         uint64_t m1, m2, q1rv, q1r, q2rv, q2r;

@@ -734,14 +734,21 @@ static void rdy_drop(mech_sbi_bank *b, unsigned r)
 }
 
 /* The scoreboard's step wrote row r (wb: only the writeback of position
- * pos): its kept dependencies go unless a writeback of an entry neither
- * names (it only clears pending bits: no other entry's dependency
- * changes); its busy bit follows its valid bits. */
-static void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos)
+ * pos; freed: it left neither write of that entry pending): its kept
+ * dependencies go, except after a writeback (it only clears pending bits:
+ * no other entry's dependency changes) of an entry neither names, or one
+ * it freed (a freed entry names no dependency: its bit goes from both
+ * masks, and the ready bit, read from them again, with it). Its busy bit
+ * follows its valid bits. */
+static inline void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos, int freed)
 {
     struct mech_sbi_row *e = &b->row[r];
     b->rdirty |= 1ull << r; /* its earliest pending write */
-    if (!wb || ((e->dep1 | e->dep2) >> pos & 1u)) {
+    if (wb && freed && ((e->dep1 | e->dep2) >> pos & 1u)) {
+        e->dep1 &= (uint16_t) ~(1u << pos);
+        e->dep2 &= (uint16_t) ~(1u << pos);
+        rdy_drop(b, r);
+    } else if (!wb || ((e->dep1 | e->dep2) >> pos & 1u)) {
         e->sb = 0;
         rdy_drop(b, r);
     }
@@ -801,9 +808,9 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
         sbi_scoreboard_step(&b->sbc, &b->sbs, &b->sbin, &b->sbo);
     if (b->sbo.nx_go) { /* the rows the step wrote: their kept hazards, busy bits */
         if (b->sbo.nx_wb && b->sbo.nx_bw < b->rows)
-            sb_wrote(b, b->sbo.nx_bw, 1, b->sbo.nx_bp);
+            sb_wrote(b, b->sbo.nx_bw, 1, b->sbo.nx_bp, b->sbo.wb_free);
         if (b->sbo.nx_iss && b->sbo.nx_iw < b->rows)
-            sb_wrote(b, b->sbo.nx_iw, 0, 0);
+            sb_wrote(b, b->sbo.nx_iw, 0, 0, 0);
     }
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)

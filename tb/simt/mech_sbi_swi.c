@@ -65,7 +65,9 @@
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
  * buffered instruction; the model keeps each warp's answers until its heap
  * row changes, its scoreboard row takes an issue or a writeback of an
- * entry its dependencies name, and its ready bit (the banks' masks) with
+ * entry its dependencies name that leaves a write of it pending (one that
+ * frees it clears its bit in the kept masks), and its ready bit (the
+ * banks' masks, read again after any writeback they name) with
  * them unless a barrier bit it read was set: mech.h, mech_sbi_row);
  * swi_sched's picks (an I2 is probed, then issues what the probe found);
  * I2 issues; the banks commit (heap and scoreboard recorded and stepped
