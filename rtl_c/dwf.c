@@ -252,19 +252,41 @@ int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c)
     return dwf_candidate_st(cfg, s, c, &po);
 }
 
-int dwf_candidate_st(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *po)
+/* The pool's state-only outputs into po and, when it has a candidate, its
+ * entry, PC and lanes into c (not its TIDs); 0 when none */
+static int candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *po)
 {
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
-    unsigned x;
     warp_pool_eval_state(&pc, &s->pool, po);
     if (!po->cand_valid)
         return 0;
-    x = (unsigned)po->cand_idx;
-    c->idx = x;
-    c->pc = s->pool.pc[x];
-    c->mask = s->pool.lv[x];
-    warp_pool_entry_tids(&pc, &s->pool, x, c->tids);
+    c->idx = (unsigned)po->cand_idx;
+    c->pc = s->pool.pc[c->idx];
+    c->mask = s->pool.lv[c->idx];
+    return 1;
+}
+
+int dwf_candidate_st(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *po)
+{
+    warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    if (!candidate(cfg, s, c, po))
+        return 0;
+    warp_pool_entry_tids(&pc, &s->pool, (unsigned)c->idx, c->tids);
     from_pool_tids(cfg, c->mask, c->tids);
+    return 1;
+}
+
+int dwf_candidate_lanes(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *po,
+                        uint16_t *tid)
+{
+    const uint64_t tm = bits_mask(cfg->tid_bits);
+    if (!candidate(cfg, s, c, po))
+        return 0;
+    /* warp_pool_entry_tids' fields and from_pool_tids' translation, per lane */
+    for (uint64_t m = c->mask; m; m &= m - 1u) {
+        const unsigned l = bits_ffs(m), t = (unsigned)(s->pool.tid[c->idx][l] & tm);
+        tid[l] = (uint16_t)(cfg->swizzle <= DWF_SWIZZLE_000 ? t : dwf_from_pool_tid(cfg, t, l));
+    }
     return 1;
 }
 

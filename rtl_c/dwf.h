@@ -195,7 +195,9 @@
  * instead of the pool's issue choice a second time; the dwf's own commit
  * checks visit the committed lanes once for both HOME_LANE and TID_LIVE,
  * and dwf_step builds the units' configurations only in a cycle that is
- * not idle (docs/bench.md, "dwf, fourth pass").
+ * not idle (docs/bench.md, "dwf, fourth pass").  dwf_candidate_lanes
+ * gives the candidate's TIDs lane by lane, so the SM model does not pack
+ * them into the bus and read them back out ("dwf, fifth pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -334,6 +336,13 @@ int dwf_candidate(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c);
  * warp_pool_eval_state gives for s->pool; every cycle until the pool
  * steps), for dwf_eval_st. */
 int dwf_candidate_st(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *st);
+/* dwf_candidate_st with the TIDs lane by lane (C only, no behaviour of its
+ * own): tid[l] for each lane l of c->mask is the TID field lane l of
+ * dwf_candidate's c->tids carries; c->tids is left as it was (the SM model
+ * reads the TIDs per lane: not packed into the bus and read back out;
+ * tests/test_dwf.c compares the two every cycle, build/simt under --check). */
+int dwf_candidate_lanes(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, warp_pool_out *st,
+                        uint16_t *tid);
 
 void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 /* dwf_reset of a state that is all zero bytes already (calloc): the

@@ -94,6 +94,30 @@ static void same_eval(const dwf_out *a, const dwf_out *b)
           memcmp(d->pc, e->pc, sizeof d->pc) == 0);
 }
 
+/* dwf_candidate_lanes gives dwf_candidate_st's candidate (k, its state-only
+ * outputs st) with each lane's TID as the bus k->tids carries it */
+static void same_lanes(const dwf_cfg *c, const dwf_state *s, const dwf_cand *k,
+                       const warp_pool_out *st, int has)
+{
+    dwf_cand k3;
+    warp_pool_out st3;
+    uint16_t tid[WARP_POOL_MAX_LANES];
+    CHECK_EQ(dwf_candidate_lanes(c, s, &k3, &st3, tid), has);
+    /* warp_pool_eval_state's outputs */
+    CHECK(st3.free_cnt == st->free_cnt && st3.free_idx0 == st->free_idx0 &&
+          st3.free_idx1 == st->free_idx1 && st3.ovf == st->ovf &&
+          st3.cand_valid == st->cand_valid && st3.cand_idx == st->cand_idx &&
+          st3.dec.src == st->dec.src && st3.dec.start == st->dec.start &&
+          st3.dec.cand == st->dec.cand && st3.dec.sel_slot == st->dec.sel_slot);
+    if (!has)
+        return;
+    CHECK_EQ(k3.idx, k->idx);
+    CHECK_EQ(k3.pc, k->pc);
+    CHECK_EQ(k3.mask, k->mask);
+    for (uint64_t m = k->mask; m; m &= m - 1u)
+        CHECK_EQ(tid[bits_ffs(m)], warp_pool_get_tid(k->tids, bits_ffs(m), c->tid_bits));
+}
+
 /* One cycle: eval, step, check.  dwf_candidate, read before the cycle,
  * is the warp the issue port gives when it is asked and no err holds it;
  * dwf_eval_st, given the pool's state-only outputs dwf_candidate_st read,
@@ -106,6 +130,7 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
     const char *why;
     const int has = dwf_candidate(c, s, &k);
     CHECK_EQ(dwf_candidate_st(c, s, &k2, &st), has);
+    same_lanes(c, s, &k2, &st, has);
     dwf_eval(c, s, in, &o);
     dwf_eval_st(c, s, in, &st, &o2);
     same_eval(&o2, &o);

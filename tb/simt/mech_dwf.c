@@ -57,7 +57,13 @@
  * second idle cycle with no input, the register file's answer to its idle
  * input once nothing is granted or in progress (mdwf_unit).  Under --check
  * (on outside --bench) every kept answer is evaluated again when it is
- * used and compared (`internal: ... stale` otherwise).
+ * used and compared (`internal: ... stale` otherwise).  Fifth pass
+ * ("dwf, fifth pass"): the commit queue's ready times packed apart from
+ * its items (TIDs 16-bit), the rest's earliest kept so the queue is not
+ * scanned again until it is due; waiting threads looked at one per static
+ * warp (mdwf_rejoin); the candidate's TIDs taken per lane
+ * (dwf_candidate_lanes) and the issued warp's from them, not packed into
+ * the bus and read back (under --check both compared with the bus).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -71,10 +77,12 @@
 
 typedef struct {
     uint64_t ready;
-    uint32_t tid[CORE_MAX_WARP]; /* pool-local thread ids per lane */
     uint64_t mask_t, mask_nt;
     int32_t pc_t, pc_nt;
     int bar;                     /* the threads executed bar */
+    /* pool-local thread ids per lane (below 2^TID_W <= 2^11; LANES <= 32):
+     * an item is copied into and out of the commit queue */
+    uint16_t tid[LANE_REGFILE_MAX_LANES];
 } mdwf_item;
 
 typedef struct {
@@ -88,8 +96,10 @@ typedef struct {
     lane_regfile_in ri_idle; /* the register file's input while no request is in it */
     lane_regfile_out ro;
     mdwf_item *cq;
+    uint64_t *cq_rdy;        /* cq[i].ready, packed for the commit port's scan */
     unsigned ncq, capcq;
     uint64_t cq_due;         /* at most the earliest ready time in cq (0: not known) */
+    uint64_t cq_due2;        /* the earliest ready time in cq but the picked item's */
     uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
     mdwf_item cur;           /* the instruction in the register file */
     uint64_t cur_issue;     /* its issue cycle and result time */
@@ -102,6 +112,7 @@ typedef struct {
     int cur_pc;              /* the instruction in the register file, */
     unsigned rf_pass;        /* and its pass: destination rf_pass is written */
     uint16_t *waitpc;       /* per local thread: pc after the bar it waits at, 0xffff none */
+    uint16_t *wwait;        /* per local static warp: its threads in waitpc */
     unsigned nwait;
     mech_launchq lq;
     uint64_t peak, evictions;
@@ -126,6 +137,7 @@ typedef struct {
     warp_pool_out cand_st;   /* the pool's state-only outputs (dwf_eval_st) */
     core_req cand_r;
     uint32_t cand_tid[CORE_MAX_WARP];
+    uint16_t cand_lt[LANE_REGFILE_MAX_LANES]; /* its pool-local TIDs (dwf_candidate_lanes) */
 } mdwf_unit;
 
 typedef struct {
@@ -228,6 +240,7 @@ static const char *mdwf_init(core *c, void *vm)
         for (unsigned t = 0; t < lt; t++)
             u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
         u->waitpc = malloc(lt * sizeof *u->waitpc);
+        u->wwait = calloc(per, sizeof *u->wwait);
         for (unsigned t = 0; t < lt; t++)
             u->waitpc[t] = 0xffff;
     }
@@ -243,24 +256,54 @@ static void mdwf_launch(core *c, void *vm, unsigned w, uint64_t mask)
 
 static void cq_push(mdwf_unit *u, const mdwf_item *it)
 {
-    if (u->ncq == u->capcq)
-        u->cq = realloc(u->cq, (u->capcq = u->capcq * 2 + 16) * sizeof *u->cq);
+    if (u->ncq == u->capcq) {
+        u->capcq = u->capcq * 2 + 16;
+        u->cq = realloc(u->cq, u->capcq * sizeof *u->cq);
+        u->cq_rdy = realloc(u->cq_rdy, u->capcq * sizeof *u->cq_rdy);
+    }
+    u->cq_rdy[u->ncq] = it->ready;
     u->cq[u->ncq++] = *it;
     if (it->ready < u->cq_due)
         u->cq_due = it->ready;
 }
 
+/* cq's item i out (the last one in its place) */
+static void cq_remove(mdwf_unit *u, unsigned i)
+{
+    if (i != --u->ncq) {
+        u->cq[i] = u->cq[u->ncq];
+        u->cq_rdy[i] = u->cq_rdy[u->ncq];
+    }
+}
+
 /* Threads waiting at a closed barrier whose barrier the core released
- * rejoin: one commit per static warp. */
-static void mdwf_rejoin(const core *c, const mdwf_mech *m, mdwf_unit *u)
+ * rejoin: one commit per static warp.  A static warp's waiting threads are
+ * of one CTA and entered waiting at its closed barrier; the core opens a
+ * CTA's barrier for all its threads at once, and a waiting thread executes
+ * nothing: they are all still at the barrier or all released, so one is
+ * looked at (under --check all are, `internal: ...` otherwise). */
+static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, int check)
 {
     if (!u->nwait)
-        return;
-    unsigned WS = core_warp_size(c), lt = (core_warps(c) + m->P - 1) / m->P * WS;
-    for (unsigned j = 0; u->nwait && j < lt / WS; j++) {
+        return 0;
+    unsigned WS = core_warp_size(c), nw = (core_warps(c) + m->P - 1) / m->P;
+    for (unsigned j = 0; u->nwait && j < nw; j++) {
+        if (!u->wwait[j])
+            continue;
+        const uint16_t *wp = u->waitpc + j * WS;
+        unsigned l0 = 0;
+        while (wp[l0] == 0xffff)
+            l0++;
+        if (core_at_bar(c, u->slot[j * WS + l0])) {
+            for (unsigned l = l0 + 1; check && l < WS; l++)
+                if (wp[l] != 0xffff && !core_at_bar(c, u->slot[j * WS + l]))
+                    return core_fail(c, "internal: pool %u's warp %u has waiting threads "
+                                        "at a closed and at an open barrier", q, j);
+            continue;
+        }
         mdwf_item it;
         memset(&it, 0, sizeof it);
-        for (unsigned l = 0; l < WS; l++) {
+        for (unsigned l = l0; l < WS; l++) {
             unsigned t = j * WS + l;
             if (u->waitpc[t] == 0xffff || core_at_bar(c, u->slot[t]))
                 continue;
@@ -276,8 +319,9 @@ static void mdwf_rejoin(const core *c, const mdwf_mech *m, mdwf_unit *u)
                 it.mask_nt |= 1ull << h;
             } else
                 continue;
-            it.tid[h] = t;
+            it.tid[h] = (uint16_t)t;
             u->waitpc[t] = 0xffff;
+            u->wwait[j]--;
             u->nwait--;
         }
         if (it.mask_t) {
@@ -285,6 +329,7 @@ static void mdwf_rejoin(const core *c, const mdwf_mech *m, mdwf_unit *u)
             cq_push(u, &it);
         }
     }
+    return 0;
 }
 
 /* The commit port's input: a launch, or the earliest due writeback.
@@ -309,18 +354,22 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
     if (u->cq_due > now)
         return -1; /* nothing due yet */
     for (;;) {
-        int best = -1;
-        uint64_t due = UINT64_MAX;
+        /* the earliest (the first of equals), and the rest's earliest */
+        unsigned best = 0;
+        uint64_t due = UINT64_MAX, due2 = UINT64_MAX;
         for (unsigned i = 0; i < u->ncq; i++) {
-            if (u->cq[i].ready <= now && (best < 0 || u->cq[i].ready < u->cq[best].ready))
-                best = (int)i;
-            if (u->cq[i].ready < due)
-                due = u->cq[i].ready;
+            const uint64_t r = u->cq_rdy[i];
+            if (r < due) {
+                due2 = due;
+                due = r;
+                best = i;
+            } else if (r < due2)
+                due2 = r;
         }
-        if (best < 0) {
-            u->cq_due = due;
+        u->cq_due = due; /* due <= now: looked at again until the item goes */
+        if (due > now)
             return -1;
-        }
+        u->cq_due2 = due2;
         mdwf_item *it = &u->cq[best];
         if (it->bar) {
             /* each thread by its own CTA's barrier: a dynamic warp may hold
@@ -332,13 +381,14 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
                 if (!core_at_bar(c, u->slot[it->tid[l]]))
                     continue;
                 u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
+                u->wwait[it->tid[l] / WS]++;
                 u->nwait++;
                 it->mask_t &= ~(1ull << l);
                 it->mask_nt &= ~(1ull << l);
             }
             it->bar = 0;
             if (!(it->mask_t | it->mask_nt)) {
-                *it = u->cq[--u->ncq];
+                cq_remove(u, best);
                 continue;
             }
         }
@@ -355,14 +405,14 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
         unsigned pt = p->prio[it->pc_t < 0 ? 0 : it->pc_t], pn = p->prio[it->pc_nt < 0 ? 0 : it->pc_nt];
         in->cm_prio_t = pt > smask ? smask : pt;
         in->cm_prio_nt = pn > smask ? smask : pn;
-        return best;
+        return (int)best;
     }
 }
 
 /* The core request of the dynamic warp the pool would issue (k: its
- * candidate, dwf_candidate). */
-static void mdwf_req(const core *c, const mdwf_unit *u,
-                    const dwf_cand *k, uint32_t *tid, core_req *r)
+ * candidate, dwf_candidate; lt: its pool-local TIDs per lane). */
+static void mdwf_req(const core *c, const mdwf_unit *u, const dwf_cand *k, const uint16_t *lt,
+                     uint32_t *tid, core_req *r)
 {
     memset(r, 0, sizeof *r);
     r->pc = (int)(k->pc / 4u);
@@ -373,7 +423,7 @@ static void mdwf_req(const core *c, const mdwf_unit *u,
     r->nosb = r->nofetch = 1;
     for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
         unsigned l = (unsigned)__builtin_ctzll(mk);
-        tid[l] = u->slot[warp_pool_get_tid(k->tids, l, u->wc.tid_bits)];
+        tid[l] = u->slot[lt[l]];
     }
     r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
 }
@@ -418,23 +468,29 @@ static int mdwf_cand(core *c, unsigned q, mdwf_unit *u, int check)
     core_req r;
     uint32_t tid[CORE_MAX_WARP];
     warp_pool_out st;
+    uint16_t lt[LANE_REGFILE_MAX_LANES];
     if (!u->cand_ok) {
-        u->cand_have = dwf_candidate_st(&u->wc, u->ws, &k, &u->cand_st);
+        u->cand_have = dwf_candidate_lanes(&u->wc, u->ws, &k, &u->cand_st, u->cand_lt);
         if (u->cand_have)
-            mdwf_req(c, u, &k, u->cand_tid, &u->cand_r);
+            mdwf_req(c, u, &k, u->cand_lt, u->cand_tid, &u->cand_r);
         u->cand_ok = 1;
-        return 0;
     }
     if (!check)
         return 0;
+    /* the candidate's TIDs from the bus (dwf_candidate_st), against the
+     * kept request (dwf_candidate_lanes') */
     int have = dwf_candidate_st(&u->wc, u->ws, &k, &st);
     int same = have == u->cand_have && st_same(&st, &u->cand_st);
     if (have && same) {
-        mdwf_req(c, u, &k, tid, &r);
+        for (uint64_t mk = k.mask; mk; mk &= mk - 1)
+            lt[__builtin_ctzll(mk)] =
+                (uint16_t)warp_pool_get_tid(k.tids, (unsigned)__builtin_ctzll(mk), u->wc.tid_bits);
+        mdwf_req(c, u, &k, lt, tid, &r);
         same = r.pc == u->cand_r.pc && r.mask == u->cand_r.mask &&
                r.unit_warp == u->cand_r.unit_warp && r.warp == u->cand_r.warp;
         for (uint64_t mk = r.mask; same && mk; mk &= mk - 1)
-            same = tid[__builtin_ctzll(mk)] == u->cand_tid[__builtin_ctzll(mk)];
+            same = tid[__builtin_ctzll(mk)] == u->cand_tid[__builtin_ctzll(mk)] &&
+                   lt[__builtin_ctzll(mk)] == u->cand_lt[__builtin_ctzll(mk)];
     }
     if (!same)
         return core_fail(c, "internal: pool %u's kept candidate is stale", q);
@@ -451,7 +507,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
     memset(in, 0, sizeof *in);
-    mdwf_rejoin(c, m, u);
+    if (mdwf_rejoin(c, m, q, u, check))
+        return -1;
     int pick = mdwf_commit_pick(c, u, in);
     /* The pool's issue choice is registered state only (dwf_candidate):
      * its warp is asked of the core first, and the pool is asked to issue
@@ -497,8 +554,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         unsigned w;
         uint64_t mk;
         mech_lq_pop(&u->lq, 0, 0, &w, &mk);
-    } else if (pick >= 0)
-        u->cq[pick] = u->cq[--u->ncq];
+    } else if (pick >= 0) {
+        cq_remove(u, (unsigned)pick);
+        u->cq_due = u->cq_due2; /* the rest's earliest (pushes lower it) */
+    }
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
     if (u->wo.iss_valid) {
@@ -522,9 +581,16 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
          * (allocated rows are shared by registers live at other times) */
         u->rf_chk_next = (ki->nsrc > 0) | (ki->nsrc > 1) << 1;
         ri->wa = ki->ndst ? m->map[ki->dst[0]] : 0;
+        /* the issued warp is the candidate (checked above): its TIDs are
+         * the candidate's, read per lane (under --check also from the bus) */
         for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            ri->tid[l] = warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits);
+            ri->tid[l] = u->cand_lt[l];
+            if (check && ri->tid[l] != warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits))
+                return core_fail(c, "internal: pool %u issued TID %u in lane %u, the kept "
+                                    "candidate has %u", q,
+                                 warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits), l,
+                                 (unsigned)ri->tid[l]);
             /* the operands as the banks hold them now (read-first) */
             u->rf_exp0[l] = (uint32_t)core_reg(c, tid[l], v0);
             u->rf_exp1[l] = (uint32_t)core_reg(c, tid[l], v1);
@@ -542,7 +608,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
                 ri->wen |= 1ull << l;
                 ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
             }
-            u->cur.tid[l] = (uint32_t)ri->tid[l];
+            u->cur.tid[l] = (uint16_t)ri->tid[l];
             int nx = o.next_pc[l];
             if (nx == (int)p->n)
                 continue; /* exited: in neither mask */
@@ -682,10 +748,7 @@ static int mdwf_busy_warp(const core *c, const void *vm, unsigned w)
     for (unsigned i = 0; i < u->ncq; i++)
         if (item_has(&u->cq[i], u->cq[i].mask_t | u->cq[i].mask_nt, j, WS))
             return 1;
-    for (unsigned l = 0; u->nwait && l < WS; l++)
-        if (u->waitpc[j * WS + l] != 0xffff)
-            return 1;
-    return 0;
+    return u->wwait[j] != 0;
 }
 
 static void mdwf_trace(core *c, void *vm, struct vcd_writer *w)
@@ -773,6 +836,8 @@ static void mdwf_free(void *vm)
         free(m->u[q].rs);
         free(m->u[q].cq);
         free(m->u[q].waitpc);
+        free(m->u[q].wwait);
+        free(m->u[q].cq_rdy);
         free(m->u[q].slot);
     }
 }
