@@ -297,6 +297,13 @@ void *core_mech_state(const core *c);
 
 /* Fails the run: "mech: message" (returns -1). */
 int core_fail(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Stops the run because the mechanism cannot run this kernel as the
+ * reference defines it (a warp-synchronous instruction whose warp it has
+ * split, core_issue.c): "mech: message", and core_refused() is 1 (the
+ * caller reports it as the mechanism's "cannot run", exit 2 when it was
+ * named).  Returns -1. */
+int core_refuse(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int core_refused(const core *c);
 
 /* The order this cycle's scheduler offers the n scheduling units of port
  * `port` (n <= 64): --sched rr (loose round robin after the last unit that
