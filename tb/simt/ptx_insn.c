@@ -655,7 +655,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     }
     if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
          (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
-        return ptx_fail(s, s->sline, "%s needs .b32", opc);
+        return ptx_fail(s, s->sline, "%s needs .b32", in->op == OP_SHFL ? "shfl.sync" : in->op == OP_VOTE ? "vote.sync.ballot" : "activemask");
     if (in->op == OP_VOTE && in->cmp != VO_BALLOT && ty != T_PRED)
         return ptx_fail(s, s->sline, "vote.sync.%s needs .pred", in->cmp == VO_ALL ? "all" : in->cmp == VO_ANY ? "any" : "uni");
     if (in->op == OP_VOTE && (in->a[0].kind != O_REG || reg_fits(s, &in->a[0], T_PRED, "operand")))

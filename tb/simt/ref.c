@@ -332,10 +332,10 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
     char name[24];
     prog_wsync_name(&p->ins[ws[t]], name, sizeof name);
     snprintf(err, errlen,
-             "%s:%d: %s: lane %u of warp %u (CTA %llu) waits for lane %u (membermask 0x%08x), "
-             "which %s: undefined in CUDA",
-             p->file, p->ins[ws[t]].line, name, t % PROG_WARP, t / PROG_WARP,
-             (unsigned long long)cta, u % PROG_WARP, stuck_need, where);
+             "%s:%d: %s: lane %u of warp %u (CTA %u,%u,%u) waits for lane %u (membermask "
+             "0x%08x), which %s: undefined in CUDA",
+             p->file, p->ins[ws[t]].line, name, t % PROG_WARP, t / PROG_WARP, th[t].ctaid[0],
+             th[t].ctaid[1], th[t].ctaid[2], u % PROG_WARP, stuck_need, where);
     return -2;
 }
 
