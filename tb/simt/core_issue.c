@@ -105,6 +105,12 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
             if (!c->live[base + l])
                 gone |= 1u << l;
         uint32_t miss = need & ~gone & ~here;
+        if (p->ins[pc].wsync == 2 && (c->ops->flags & MECH_REGROUPS))
+            return core_refuse(c,
+                               "pc %d (%s:%d): activemask: %s groups the threads of a warp "
+                               "otherwise than the warp (a warp's active threads in several "
+                               "issues): which are active together is not the warp's",
+                               pc, p->file, p->ins[pc].line, c->ops->name);
         if (miss) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
             return core_refuse(c,

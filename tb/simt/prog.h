@@ -94,10 +94,11 @@ typedef struct {
                                 * seeds; %ctaid, %nctaid, %ntid and
                                 * parameters are uniform) */
     uint8_t wsync;             /* warp-synchronous (shfl.sync, vote.sync,
-                                * activemask, bar.warp.sync): executed for a
-                                * logical warp at once by ops->exec_coll,
-                                * never by exec (see "Warp-synchronous
-                                * instructions" above) */
+                                * bar.warp.sync: 1; activemask: 2, its
+                                * result is the set of threads that arrive
+                                * together): executed for a logical warp at
+                                * once by ops->exec_coll, never by exec (see
+                                * "Warp-synchronous instructions" above) */
     uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
     int32_t target;            /* PU_BRA: taken PC */
     int32_t rpc;               /* PU_BRA: immediate post-dominator (n = exit) */

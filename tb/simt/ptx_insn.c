@@ -785,7 +785,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
     /* a warp-synchronous result depends on the other lanes' values */
     if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR)
-        pi->wsync = 1;
+        pi->wsync = in->op == OP_ACTMASK ? 2 : 1;
     if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK) pi->varying = 1;
     (void)uni; /* bra.uni: prog_analyse decides uniformity itself */
     pi->target = -1;
