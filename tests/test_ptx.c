@@ -902,7 +902,7 @@ static void expect_err(const char *pre, const char *body, int want_rc, const cha
         printf("  want %d '%s', got %d '%s'\n", want_rc, want, rc, err);
         check_failed_in_test = 1;
     }
-    if (!rc) done(&e);
+    if (!rc || e.r) done(&e); /* e.r: parsed, then failed in the run */
     else ptx_info_free(&e.info);
 }
 
