@@ -221,16 +221,20 @@ rc=$?
 # that splits a warp's members across issues: dwf, lwm's activemask), every
 # one that ran matches the reference, and the reference's memory equals the
 # plain-C host reference; at a preset of another warp size the kernel is
-# refused with one line naming the instruction and the setting (exit 2)
+# refused with one line naming the instruction and the setting (exit 2),
+# and runs there too with --set warp_size=32 (cfg:32)
 for L in tb/kernels/cuda/warp/*.launch; do
   k=$(basename "$L" .launch)
   if ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1; then
     bad "simt_cuda_warp_${k}_host" "$(head -n 1 "$T/$k.hostlog") (make $B/cuda_host/$k)"; continue
   fi
-  for cfg in default 000 001 002 003 004; do
-    out=$("$S" --config $cfg --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" 2>&1)
+  for cfg in default 000 001 002 003 004 default:32 000:32; do
+    set32=()
+    [ "${cfg#*:}" = 32 ] && set32=(--set warp_size=32)
+    out=$("$S" --config "${cfg%:*}" "${set32[@]}" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" 2>&1)
     rc=$?
-    ws=$(awk '$1 == "warp_size" { print $3 }' tb/simt/configs/$cfg.cfg)
+    ws=$(awk '$1 == "warp_size" { print $3 }' "tb/simt/configs/${cfg%:*}.cfg")
+    [ -n "${set32[*]}" ] && ws=32
     if [ "$ws" != 32 ]; then
       [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
         grep -qE "^$(dirname "$L")/$k.ptx:[0-9]+: [a-z.]+ needs warps of 32 threads; this run's warp_size is $ws " <<<"$out" &&
@@ -242,10 +246,10 @@ for L in tb/kernels/cuda/warp/*.launch; do
     if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
        ! grep -E "cannot run" <<<"$out" | grep -qvE "^(dwf|lwm) +cannot run: (dwf|lwm): pc [0-9]+ \(.*\): [a-z.]+: " &&
        same_as_host "$T/$k-$cfg.ref" "$T/$k.host"; then
-      ok "simt_cuda_warp_${k}_${cfg} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
+      ok "simt_cuda_warp_${k}_${cfg/:/_ws} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
       why=$(grep -m1 -E '^simt:|FAIL|deadlock' <<<"$out" || grep -m1 "cannot run" <<<"$out" || echo "the reference's memory differs from the host reference")
-      bad "simt_cuda_warp_${k}_${cfg}" "exit $rc: $why"
+      bad "simt_cuda_warp_${k}_${cfg/:/_ws}" "exit $rc: $why"
     fi
   done
 done
