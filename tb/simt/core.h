@@ -59,7 +59,9 @@
  *      active lane (TSIMT, 002 sec. 3.2).
  *   5. Execution is functional at issue (prog_exec_warp: the active
  *      threads in lane order in one call, after each thread's checks below
- *      passed); every thread-instruction is checked on the spot against
+ *      passed; a warp-synchronous instruction, prog.h, for each logical
+ *      warp of the issue at once when the issue holds all its members,
+ *      else the mechanism is refused: core_refuse); every thread-instruction is checked on the spot against
  *      the reference's PC sequence of that thread (kept in full while the
  *      grid's threads fit max_threads; a larger grid keeps each thread's
  *      length and PC hash, checked as its CTA retires, so memory follows
