@@ -96,12 +96,20 @@ int main(int argc, char **argv)
     }
     refp_result r;
     int rc = 0;
-    if (refp_run(&p, warp, max_steps, 0, &r, err, sizeof err)) {
+    if (p.nwsync && warp != PROG_WARP) { /* warp-synchronous: warps of 32 (prog.h) */
+        snprintf(err, sizeof err, "%s: shfl/vote/activemask/bar.warp.sync need warps of %u threads "
+                 "(--warp %u)", p.file, PROG_WARP, warp);
+        prog_free(&p);
+        launch_free(&l);
+        return die2(err);
+    }
+    int rr = refp_run(&p, warp, max_steps, 0, &r, err, sizeof err);
+    if (rr) {
         fprintf(stderr, "%s\n", err);
         refp_free(&r); /* what the reference allocated before it stopped */
         prog_free(&p);
         launch_free(&l);
-        return 1;
+        return rr == -2 ? 2 : 1; /* -2: a warp-synchronous instruction CUDA leaves undefined */
     }
     printf("ptxref: %s %s grid %u,%u,%u block %u,%u,%u: %llu thread-instructions\n", p.file, p.name,
            p.grid[0], p.grid[1], p.grid[2], p.block[0], p.block[1], p.block[2],

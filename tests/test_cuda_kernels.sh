@@ -17,7 +17,7 @@ ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
 K=tb/kernels/cuda
 
-for cu in "$K"/*.cu "$K"/conformance/*.cu "$K"/realworld/*.cu "$K"/realworld2/*.cu; do
+for cu in "$K"/*.cu "$K"/conformance/*.cu "$K"/realworld/*.cu "$K"/realworld2/*.cu "$K"/warp/*.cu; do
   k=$(basename "$cu" .cu)
   if ! "$B/cuda_host/$k" --launch "${cu%.cu}.launch" --dump-mem "$T/$k.host" >"$T/$k.host.log" 2>&1; then
     bad "cuda_${k}_host_reference" "$(head -n 1 "$T/$k.host.log")"; continue
@@ -39,7 +39,7 @@ done
 
 # the committed PTX is clang's output for today's source and header
 if command -v clang >/dev/null; then
-  for cu in "$K"/*.cu "$K"/conformance/*.cu "$K"/realworld/*.cu "$K"/realworld2/*.cu; do
+  for cu in "$K"/*.cu "$K"/conformance/*.cu "$K"/realworld/*.cu "$K"/realworld2/*.cu "$K"/warp/*.cu; do
     k=$(basename "$cu" .cu)
     if clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
          -ffp-contract=off -include tb/cuda/warphw_cuda.h -o "$T/$k.ptx" "$cu" 2>"$T/$k.clang.log" &&
@@ -59,7 +59,7 @@ if command -v clang >/dev/null; then
 fi
 
 # bad launch files and bad PTX: one line naming file:line, exit 2
-printf '.version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k() {\n\tshfl.sync.idx.b32 %%r1, %%r2, 0, 31, -1;\n}\n' >"$T/t.ptx"
+printf '.version 7.0\n.target sm_70\n.address_size 64\n.visible .entry k() {\n\tshfl.idx.b32 %%r1, %%r2, 0, 31;\n}\n' >"$T/t.ptx"
 L=$T/bad.launch
 expect2() { # label, grep pattern, ptxref args...
   local label=$1 pat=$2; shift 2
@@ -91,7 +91,7 @@ expect2 launch_bad_flag "unknown key 'bogus'" --launch "$L" --bogus 1
 expect2 launch_missing_file "nosuch.launch: cannot open" --launch "$T/nosuch.launch"
 expect2 launch_set_bad_key "--launch-set: unknown key 'gird'" --launch "$L" --launch-set "gird 2"
 expect2 launch_twice "--launch: given twice" --launch "$L" --launch "$L"
-expect2 ptx_unsupported "t.ptx:5: unsupported PTX: instruction 'shfl'" --ptx "$T/t.ptx" --entry k
+expect2 ptx_unsupported "t.ptx:5: unsupported PTX: shfl without .sync" --ptx "$T/t.ptx" --entry k
 
 hs() { sed "s|^ptx .*|ptx $PWD/$K/hotspot.ptx|" "$K/hotspot.launch"; }
 hs | sed 's/^param bytes .*/param bytes 0011 coeffs/' >"$L"

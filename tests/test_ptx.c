@@ -22,6 +22,7 @@
 #include "../tb/simt/launch.h"
 #include "../tb/simt/ptx.h"
 #include "../tb/simt/ptx_int.h"
+#include "../tb/simt/ref.h"
 #include "check.h"
 #include "prog_check.h"
 
@@ -917,15 +918,115 @@ static void expect_err(const char *pre, const char *body, int want_rc, const cha
         printf("  want %d '%s', got %d '%s'\n", want_rc, want, rc, err);
         check_failed_in_test = 1;
     }
-    if (!rc) done(&e);
+    if (!rc || e.r) done(&e); /* e.r: parsed, then failed in the run */
     else ptx_info_free(&e.info);
+}
+
+/* Warp-synchronous instructions (prog.h) through the reference: one CTA
+ * of T threads running body (its %r1 = %tid.x, %r2 = 7 %tid.x + 1, each
+ * result stored at 256 k + 4 %tid.x for k = 0..7 by the body); rc of
+ * refp_run, r the result. */
+static int warp_run(unsigned T, const char *body, refp_result *r)
+{
+    static char text[8192];
+    snprintf(text, sizeof text,
+             ".version 7.0\n.target sm_70\n.address_size 64\n.visible .entry w()\n{\n%s"
+             "mov.u32 %%r1, %%tid.x;\nmad.lo.u32 %%r2, %%r1, 7, 1;\nmul.wide.u32 %%rd1, %%r1, 4;\n"
+             "%s\nret;\n}\n",
+             DECLS, body);
+    prog p;
+    ptx_info info;
+    memset(r, 0, sizeof *r);
+    if (ptx_parse("w.ptx", text, "w", 4096, &p, &info, err, sizeof err)) return -9;
+    ptx_info_free(&info);
+    p.grid[0] = p.grid[1] = p.grid[2] = 1;
+    p.block[0] = T;
+    p.block[1] = p.block[2] = 1;
+    p.global_bytes = 2048;
+    p.global_init = calloc(1, p.global_bytes);
+    int rc = prog_analyse(&p, err, sizeof err);
+    if (!rc) rc = refp_run(&p, 32, 100000, 0, r, err, sizeof err);
+    prog_free(&p);
+    return rc;
+}
+
+static uint32_t word(const refp_result *r, unsigned k, unsigned t)
+{
+    uint32_t v;
+    memcpy(&v, &r->global[256 * k + 4 * t], 4);
+    return v;
+}
+
+TEST(warp_sync_semantics)
+{
+    /* the PTX ISA's shfl.sync (j from lane, b and the clamp word c: its
+     * segment mask c[12:8] and clamp c[4:0]; out of range: the own value,
+     * p = 0) and vote.sync, two full warps, every lane against C */
+    refp_result r;
+    const char *body =
+        "shfl.sync.down.b32 %r3|%p1, %r2, 3, 31, -1;\nst.global.u32 [%rd1], %r3;\n"
+        "selp.u32 %r4, 1, 0, %p1;\nst.global.u32 [%rd1+256], %r4;\n"
+        "shfl.sync.up.b32 %r5, %r2, 2, 6144, -1;\nst.global.u32 [%rd1+512], %r5;\n"
+        "mov.u32 %r6, 5;\nmov.u32 %r7, -1;\nshfl.sync.bfly.b32 %r8, %r2, %r6, 31, %r7;\nst.global.u32 [%rd1+768], %r8;\n"
+        "shfl.sync.idx.b32 %r9, %r2, 37, 4127, -1;\nst.global.u32 [%rd1+1024], %r9;\n"
+        "rem.u32 %r10, %r1, 3;\nsetp.eq.u32 %p2, %r10, 0;\nvote.sync.ballot.b32 %r11, !%p2, -1;\nst.global.u32 [%rd1+1280], %r11;\n"
+        "setp.lt.u32 %p3, %r1, 40;\nvote.sync.uni.pred %p4, %p3, -1;\nvote.sync.all.pred %p5, %p3, -1;\n"
+        "vote.sync.any.pred %p6, %p2, -1;\nselp.u32 %r12, 1, 0, %p4;\nselp.u32 %r13, 2, 0, %p5;\nselp.u32 %r14, 4, 0, %p6;\n"
+        "or.b32 %r15, %r12, %r13;\nor.b32 %r15, %r15, %r14;\nst.global.u32 [%rd1+1536], %r15;\n"
+        "bar.warp.sync -1;\nactivemask.b32 %r16;\nst.global.u32 [%rd1+1792], %r16;";
+    CHECK_EQ(warp_run(64, body, &r), 0);
+    for (unsigned t = 0; t < 64 && r.global; t++) {
+        unsigned l = t % 32, w0 = t - l, ballot = 0;
+        for (unsigned k = 0; k < 32; k++) ballot |= (unsigned)((w0 + k) % 3 != 0) << k;
+#define V(j) (((w0 + (j)) * 7u + 1u))
+        CHECK_EQ(word(&r, 0, t), l + 3 <= 31 ? V(l + 3) : V(l));
+        CHECK_EQ(word(&r, 1, t), l + 3 <= 31);
+        CHECK_EQ(word(&r, 2, t), (int)l - 2 >= (int)(l & 24) ? V(l - 2) : V(l)); /* width 8 */
+        CHECK_EQ(word(&r, 3, t), V(l ^ 5));
+        CHECK_EQ(word(&r, 4, t), V((l & 16) | 5)); /* width 16, lane 37 & 31 & 15 */
+        CHECK_EQ(word(&r, 5, t), ballot);
+        CHECK_EQ(word(&r, 6, t), (w0 == 0 ? 1u | 2u : 0u) | 4u); /* uni, all; any */
+        CHECK_EQ(word(&r, 7, t), 0xffffffffu);
+#undef V
+    }
+    refp_free(&r);
+    /* activemask in a divergent branch: the lanes waiting there together;
+     * a vote with the branch's own mask */
+    CHECK_EQ(warp_run(64, "and.b32 %r3, %r1, 3;\nsetp.ne.u32 %p1, %r3, 0;\n@%p1 bra SKIP;\n"
+                          "activemask.b32 %r4;\nvote.sync.ballot.b32 %r5, %p1, %r4;\nadd.u32 %r4, %r4, %r5;\n"
+                          "st.global.u32 [%rd1], %r4;\nSKIP:", &r), 0);
+    for (unsigned t = 0; t < 64 && r.global; t++) CHECK_EQ(word(&r, 0, t), t % 4 ? 0u : 0x11111111u);
+    refp_free(&r);
+    /* undefined in CUDA: one line, rc -2, never a value */
+    CHECK_EQ(warp_run(40, "shfl.sync.down.b32 %r3, %r2, 3, 31, -1;", &r), -2);
+    CHECK(strstr(err, "w.ptx:15: shfl.sync: lane 5 of warp 1 (CTA 0,0,0) reads lane 8, which has exited or does not exist: undefined in CUDA") != NULL);
+    refp_free(&r);
+    CHECK_EQ(warp_run(64, "setp.lt.u32 %p1, %r1, 3;\n@%p1 bra A;\nshfl.sync.idx.b32 %r3, %r2, 0, 31, -1;\nbra.uni B;\n"
+                          "A:\nshfl.sync.idx.b32 %r3, %r2, 1, 31, -1;\nB:", &r), -2);
+    CHECK(strstr(err, "w.ptx:20: shfl.sync: lane 0 of warp 0 (CTA 0,0,0) waits for lane 3 (membermask 0xffffffff), which waits at line 17 (shfl.sync.idx.b32 %r3, %r2, 0, 31, -1), another instruction") != NULL);
+    refp_free(&r);
+    CHECK_EQ(warp_run(64, "setp.lt.u32 %p1, %r1, 60;\n@%p1 vote.sync.any.pred %p2, %p1, -1;", &r), -2);
+    CHECK(strstr(err, "w.ptx:16: vote.sync: lane 0 of warp 1 (CTA 0,0,0) waits for lane 28 of its membermask 0xffffffff, which does not execute it (its guard is false)") != NULL);
+    refp_free(&r);
+    CHECK_EQ(warp_run(64, "bar.warp.sync 6;", &r), -2);
+    CHECK(strstr(err, "bar.warp.sync: lane 0 of warp 0 (CTA 0,0,0) is not in its own membermask 0x00000006") != NULL);
+    refp_free(&r);
+    CHECK_EQ(warp_run(64, "setp.lt.u32 %p1, %r1, 3;\n@%p1 bra A;\nbar.warp.sync -1;\nA:\nbar.sync 0;", &r), -2);
+    CHECK(strstr(err, "w.ptx:17: bar.warp.sync: lane 3 of warp 0 (CTA 0,0,0) waits for lane 0 (membermask 0xffffffff), which waits at the CTA barrier of line 19") != NULL);
+    refp_free(&r);
 }
 
 TEST(refusals_and_errors)
 {
     /* line 16 is the first line of the body */
-    expect_err(NULL, "shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;", -1, "t.ptx:16: unsupported PTX: instruction 'shfl'");
-    expect_err(NULL, "mov.u32 %r1, 0;\nvote.sync.any.pred %p1, %p2, -1;", -1, "t.ptx:17: unsupported PTX: instruction 'vote'");
+    /* the legacy warp forms before PTX 6.0 (no .sync, no membermask) */
+    expect_err(NULL, "shfl.idx.b32 %r1, %r2, 0, 31;", -1, "t.ptx:16: unsupported PTX: shfl without .sync");
+    expect_err(NULL, "mov.u32 %r1, 0;\nvote.any.pred %p1, %p2;", -1, "t.ptx:17: unsupported PTX: vote without .sync");
+    expect_err(NULL, "shfl.sync.b32 %r1, %r2, 0, 31, -1;", -1, "t.ptx:16: shfl.sync without a mode");
+    expect_err(NULL, "vote.sync.ballot.pred %p1, %p2, -1;", -1, "t.ptx:16: vote.sync.ballot needs .b32");
+    expect_err(NULL, "vote.sync.any.pred %p1, %r2, -1;", -1, "t.ptx:16: operand %r2 is not a predicate");
+    /* executing one thread alone is an internal error: only exec_coll runs them */
+    expect_err(NULL, "shfl.sync.idx.b32 %r1, %r2, 0, 31, -1;", -1, "t.ptx:16: internal: warp-synchronous");
     expect_err(NULL, "call.uni foo, (%r1);", -1, "t.ptx:16: unsupported PTX: call of 'foo', which the module does not declare");
     expect_err(NULL, "st.param.u32 [t_p1], %r1;", -1, "t.ptx:16: unsupported PTX: st.param to a kernel parameter");
     expect_err(NULL, "tex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [tx, {%r1}];", -1, "unsupported PTX: instruction 'tex'");
@@ -1410,6 +1511,7 @@ int main(int argc, char **argv)
     RUN(registers_named_without_percent);
     RUN(calls_inlined);
     RUN(refusals_and_errors);
+    RUN(warp_sync_semantics);
     RUN(prog_contract_fields);
     RUN(nvidia_style_module);
     RUN(parameter_address_for_ld_param);

@@ -44,8 +44,10 @@
  * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
  * only, so that a kernel using them is refused by the PTX front end with
  * one line rather than failing in clang: __syncthreads_count/_and/_or
- * (bar.red), __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
- * __all_sync (vote), __shfl_sync, __shfl_up/down/xor_sync (shfl).
+ * (bar.red); and the warp intrinsics, run by the front end at a warp size
+ * of 32: __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
+ * __all_sync (vote.sync), __activemask (activemask), __shfl_sync,
+ * __shfl_up/down/xor_sync (shfl.sync, the width argument as CUDA's).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -429,16 +431,26 @@ WARPHW_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(
 WARPHW_DEV long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
 #ifdef __CUDA_ARCH__
 /* Barrier reductions and warp intrinsics compile to what nvcc emits
- * (bar.red, shfl.sync, vote.sync, bar.warp.sync); the PTX front end
- * refuses those with `file:line: unsupported PTX` (docs/ptx.md), so a
- * kernel that uses them is named, not run wrongly.  Device side only: a
- * host reference of such a kernel does not compile. */
+ * (bar.red, shfl.sync, vote.sync, activemask, bar.warp.sync); the PTX
+ * front end refuses bar.red with `file:line: unsupported PTX` (docs/ptx.md),
+ * so a kernel that uses it is named, not run wrongly.  Device side only: a
+ * host reference of such a kernel does not compile (a warp kernel's host
+ * reference is plain C under #ifndef __CUDA_ARCH__, tb/kernels/cuda/warp). */
 WARPHW_DEV int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
 WARPHW_DEV int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
 WARPHW_DEV int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 /* clang 14 without a CUDA installation does not enable the ptx60 feature
- * its warp built-ins need: the instructions as inline PTX instead */
+ * its warp built-ins need: the instructions as inline PTX instead.  The
+ * PTX front end runs them (docs/ptx.md, "Warp-synchronous instructions")
+ * at a warp size of 32 only: a rendezvous of the membermask's threads, a
+ * member that never arrives stopping the run with one line. */
 WARPHW_DEV void __syncwarp(unsigned mask = 0xffffffffu) { asm volatile("bar.warp.sync %0;" ::"r"(mask)); }
+WARPHW_DEV unsigned __activemask()
+{
+    unsigned r;
+    asm volatile("activemask.b32 %0;" : "=r"(r));
+    return r;
+}
 #define WARPHW_VOTE(name, mode, T)                                                                \
     WARPHW_DEV T name(unsigned mask, int p)                                                       \
     {                                                                                             \

@@ -482,13 +482,29 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
                         pg->block[1] * pg->block[2];
     int flags = (gthreads <= o->C.max_threads ? REFP_GRID : 0) |
                 (o->has_launch && !text ? REFP_DIGEST : 0);
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, flags, &L->ref, err, len)) {
+    /* warp-synchronous instructions assume warps of PROG_WARP threads
+     * (%laneid, the membermasks): another warp size would give them
+     * another meaning, so the kernel is refused (prog.h) */
+    for (unsigned pc = 0; pg->nwsync && o->C.warp_size != PROG_WARP && pc < pg->n; pc++)
+        if (pg->ins[pc].wsync && pg->reachable[pc]) {
+            char name[24];
+            prog_wsync_name(&pg->ins[pc], name, sizeof name);
+            snprintf(err, len,
+                     "%s:%d: %s needs warps of %u threads; this run's warp_size is %u (the "
+                     "preset's warp_size, --lanes or --set warp_size)",
+                     pg->file, pg->ins[pc].line, name, PROG_WARP, o->C.warp_size);
+            unload(L);
+            return 2;
+        }
+    int rr = refp_run(&L->p, o->C.warp_size, o->max_steps, flags, &L->ref, err, len);
+    if (rr) {
         refp_free(&L->ref);
         prog_free(&L->p);
         kernel_free(&L->k);
         /* a PTX kernel's run error (an access outside every buffer) is the
-         * kernel's: exit 1; a .k kernel that does not finish is refused */
-        return o->has_launch && !text ? 1 : 2;
+         * kernel's: exit 1; a .k kernel that does not finish is refused, and
+         * so is a warp-synchronous instruction CUDA leaves undefined (-2) */
+        return rr == -2 || !o->has_launch || text ? 2 : 1;
     }
     if (o->has_launch && !text)
         refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
@@ -585,6 +601,22 @@ static int param_names(const opts *o, const mech_ops *m)
     return 0;
 }
 
+/* A mechanism that stopped because it cannot run the kernel as the
+ * reference defines it (core_refuse: a warp-synchronous instruction whose
+ * warp it split): under --mech all a row saying why (0, its core freed),
+ * as one that cannot hold the kernel; else 2 with its line in msg. */
+static int refused_row(const opts *o, result *res, core **cs, unsigned i, char *msg, size_t len)
+{
+    if (!o->random_n && (!o->all || param_names(o, o->sel[i]))) {
+        snprintf(msg, len, "%s", core_error(cs[i]));
+        return 2;
+    }
+    snprintf(res[i].why, sizeof res[i].why, "%s", core_error(cs[i]));
+    core_free(cs[i]);
+    cs[i] = NULL;
+    return 0;
+}
+
 /* Runs the selected mechanisms on L; res[i] per o->sel[i].  0 all equal to
  * the reference; 1 a difference (msg); 2 none could run, or one named by
  * --mech or by a --param of its structure could not (msg).  Under --mech
@@ -646,7 +678,7 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
                 int r = core_cycle(cs[i]);
                 vcd_upscope(w);
                 if (r < 0)
-                    rc = 1;
+                    rc = core_refused(cs[i]) ? refused_row(o, res, cs, i, msg, len) : 1;
                 else if (!r)
                     all_done = 0;
             }
@@ -658,7 +690,14 @@ static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg
     } else
         for (unsigned i = 0; i < o->ns && !rc; i++)
             if (cs[i] && core_run(cs[i]))
-                rc = 1;
+                rc = core_refused(cs[i]) ? refused_row(o, res, cs, i, msg, len) : 1;
+    unsigned ran = 0;
+    for (unsigned i = 0; i < o->ns; i++)
+        ran += cs[i] != NULL;
+    if (!rc && !ran) { /* every one refused at run time */
+        snprintf(msg, len, "%s", res[0].why);
+        rc = 2;
+    }
     area_tech tech;
     area_tech_at(o->tech, NULL, &tech);
     for (unsigned i = 0; i < o->ns; i++) {

@@ -22,18 +22,36 @@
 #include "core_int.h"
 
 /* ------------------------------------------------------------ helpers */
-int core_fail(core *c, const char *fmt, ...)
+static int core_vfail(core *c, int refused, const char *fmt, va_list ap)
 {
     if (c->failed)
         return -1;
     int n = snprintf(c->err, sizeof c->err, "%s: ", c->ops->name);
-    va_list ap;
-    va_start(ap, fmt);
     vsnprintf(c->err + n, sizeof c->err - (size_t)n, fmt, ap);
-    va_end(ap);
     c->failed = 1;
+    c->refused = refused;
     return -1;
 }
+
+int core_fail(core *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    core_vfail(c, 0, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int core_refuse(core *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    core_vfail(c, 1, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+int core_refused(const core *c) { return c->refused; }
 
 unsigned core_warp_size(const core *c) { return c->WS; }
 unsigned core_warps(const core *c) { return c->W; }

@@ -59,7 +59,9 @@
  *      active lane (TSIMT, 002 sec. 3.2).
  *   5. Execution is functional at issue (prog_exec_warp: the active
  *      threads in lane order in one call, after each thread's checks below
- *      passed); every thread-instruction is checked on the spot against
+ *      passed; a warp-synchronous instruction, prog.h, for each logical
+ *      warp of the issue at once when the issue holds all its members,
+ *      else the mechanism is refused: core_refuse); every thread-instruction is checked on the spot against
  *      the reference's PC sequence of that thread (kept in full while the
  *      grid's threads fit max_threads; a larger grid keeps each thread's
  *      length and PC hash, checked as its CTA retires, so memory follows
@@ -297,6 +299,13 @@ void *core_mech_state(const core *c);
 
 /* Fails the run: "mech: message" (returns -1). */
 int core_fail(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Stops the run because the mechanism cannot run this kernel as the
+ * reference defines it (a warp-synchronous instruction whose warp it has
+ * split, core_issue.c): "mech: message", and core_refused() is 1 (the
+ * caller reports it as the mechanism's "cannot run", exit 2 when it was
+ * named).  Returns -1. */
+int core_refuse(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int core_refused(const core *c);
 
 /* The order this cycle's scheduler offers the n scheduling units of port
  * `port` (n <= 64): --sched rr (loose round robin after the last unit that

@@ -125,6 +125,7 @@ struct core {
     unsigned issued_ports;
     uint64_t last_issue, last_ready;
     int failed, done, fault_done;
+    int refused;           /* core_refuse: the mechanism cannot run the kernel */
     char err[700];
     core_stats st;
     energy_counts en;                  /* access counts (energy.h) */

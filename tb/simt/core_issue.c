@@ -63,6 +63,79 @@ static int check_thread(core *c, unsigned t, unsigned k, int pc)
     return 0;
 }
 
+/* A warp-synchronous instruction (prog.h, "Warp-synchronous
+ * instructions"): the issue's threads by logical warp (PROG_WARP threads of
+ * one CTA; the run's warp size is PROG_WARP, cli.c), each warp's executed
+ * at once by ops->exec_coll when the issue holds every live thread its
+ * executing threads wait for (a stack in convergent code always does).
+ * When it does not, the mechanism has split the warp's members across
+ * issues (dwf's dynamic warps, ...): it does not make them rendezvous, so
+ * the run is refused (one line, exit 2) rather than run with another
+ * meaning.  Under scalarization the threads take part through views of
+ * their allocated files (scalar.h).  eff[i] is thread tids[i]'s effect. */
+static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const unsigned *kk,
+                       prog_effect *eff)
+{
+    const prog *p = c->p;
+    const unsigned cta_threads = c->CW * c->WS;
+    uint64_t grouped[CORE_MAX_WARP * 16 / 64] = {0};
+    char msg[400], name[24];
+    for (unsigned i = 0; i < nl; i++) {
+        if (grouped[i / 64] >> (i % 64) & 1)
+            continue;
+        unsigned k = kk[i], w = (tids[i] - k * cta_threads) / PROG_WARP;
+        unsigned base = k * cta_threads + w * PROG_WARP, idx[PROG_WARP];
+        prog_thread *lane[PROG_WARP] = {0}, view[PROG_WARP];
+        uint32_t gone = 0, here = 0, need = 0;
+        for (unsigned j = i; j < nl; j++)
+            if (kk[j] == k && tids[j] - base < PROG_WARP) {
+                unsigned l = tids[j] - base;
+                lane[l] = &c->th[tids[j]];
+                if (c->scalar) {
+                    scalar_coll_view(&c->sx, pc, l, lane[l],
+                                     &c->srf[(size_t)(tids[j] / c->WS) * c->sregs], &view[l]);
+                    lane[l] = &view[l];
+                }
+                idx[l] = j;
+                here |= 1u << l;
+                need |= p->ops->coll_wait(p, pc, lane[l]);
+                grouped[j / 64] |= 1ull << (j % 64);
+            }
+        for (unsigned l = 0; l < PROG_WARP; l++)
+            if (!c->live[base + l])
+                gone |= 1u << l;
+        uint32_t miss = need & ~gone & ~here;
+        if (p->ins[pc].wsync == 2 && (c->ops->flags & MECH_REGROUPS))
+            return core_refuse(c,
+                               "pc %d (%s:%d): activemask: %s groups the threads of a warp "
+                               "otherwise than the warp (a warp's active threads in several "
+                               "issues): which are active together is not the warp's",
+                               pc, p->file, p->ins[pc].line, c->ops->name);
+        if (miss) {
+            prog_wsync_name(&p->ins[pc], name, sizeof name);
+            return core_refuse(c,
+                               "pc %d (%s:%d): %s: lane %u of warp %u of CTA slot %u is live but "
+                               "not in this issue: %s splits a warp's members across issues "
+                               "and does not make them rendezvous",
+                               pc, p->file, p->ins[pc].line, name, (unsigned)__builtin_ctz(miss),
+                               w, k, c->ops->name);
+        }
+        prog_effect e[PROG_WARP];
+        if (p->ops->exec_coll(p, pc, lane, gone, e, msg, sizeof msg))
+            return core_refuse(c, "pc %d: %s (the reference ran it: this mechanism grouped the "
+                                  "warp's threads otherwise)",
+                               pc, msg);
+        for (unsigned l = 0; l < PROG_WARP; l++)
+            if (here >> l & 1) {
+                eff[idx[l]] = e[l];
+                if (c->scalar)
+                    scalar_coll_store(&c->sx, pc, &view[l], &c->th[base + l],
+                                      &c->srf[(size_t)((base + l) / c->WS) * c->sregs]);
+            }
+    }
+    return 0;
+}
+
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 {
     const prog *p = c->p;
@@ -126,7 +199,10 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * (or, when the grid keeps only each thread's length and PC hash, at
      * its CTA's retirement), not by the live/barrier check, which looks at
      * the state before the issue. */
-    if (c->scalar) {
+    if (in->wsync) {
+        if (wsync_issue(c, r->pc, nl, tids, kk, eff))
+            return -1;
+    } else if (c->scalar) {
         for (unsigned i = 0; i < nl; i++)
             if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
                                    &c->srf[(size_t)(tids[i] / c->WS) * c->sregs], ms[i], &sis,

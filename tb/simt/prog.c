@@ -539,6 +539,14 @@ int prog_analyse(prog *p, char *err, size_t errlen)
     free(stack);
     if (rc)
         return rc;
+    p->nwsync = 0;
+    for (int pc = 0; pc < n; pc++)
+        if (p->ins[pc].wsync && p->reachable[pc]) {
+            if (!p->ops || !p->ops->exec_coll || !p->ops->coll_wait)
+                return aerr(p, err, errlen, p->ins[pc].line,
+                            "internal: a warp-synchronous instruction without exec_coll");
+            p->nwsync++;
+        }
     /* reconvergence points: the sync payload for SBI, priorities for DPdPri */
     for (int pc = 0; pc <= n; pc++)
         p->sync_div[pc] = -1;
@@ -600,4 +608,23 @@ void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const ui
     x->flat = flat;
     x->laneid = flat % warp_size;
     x->warpid = flat / warp_size;
+}
+
+void prog_wsync_name(const prog_insn *in, char *buf, size_t len)
+{
+    const char *t = in->text;
+    if (*t == '@')
+        while (*t && *t != ' ')
+            t++;
+    while (*t == ' ')
+        t++;
+    size_t n = 0;
+    while (t[n] && t[n] != ' ')
+        n++;
+    const char *sy = strstr(t, ".sync");
+    size_t cut = sy && (size_t)(sy - t) < n ? (size_t)(sy - t) + 5 : 0;
+    if (!cut)
+        for (cut = 0; cut < n && t[cut] != '.'; cut++)
+            ;
+    snprintf(buf, len, "%.*s", (int)cut, t);
 }

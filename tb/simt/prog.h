@@ -30,9 +30,22 @@
  * a read or write outside the simulator's arrays.
  *
  * Atomics execute when their thread executes (the SM: at issue, in lane
- * order; the reference: in thread order).  Warp-collective operations
- * (shfl, vote) are not part of the representation: a front end refuses
- * them with "file:line: unsupported PTX: ...".
+ * order; the reference: in thread order).
+ *
+ * Warp-synchronous instructions (prog_insn.wsync: PTX shfl.sync,
+ * vote.sync, activemask, bar.warp.sync).  A logical warp is PROG_WARP (32)
+ * consecutive threads of a CTA in flat order; lane l is flat % 32.  Such an
+ * instruction is a rendezvous: it executes for the threads of one logical
+ * warp that wait at it together (ops->exec_coll), after every thread that
+ * ops->coll_wait names has arrived (its membermask, less the lanes that
+ * have exited); the results come from the values all of them held before
+ * it.  What CUDA leaves undefined stops the run with one line
+ * "file:line: shfl.sync: lane N of warp W ..." (exec_coll's err): a member
+ * that does not take part, a thread outside its own membermask, a shuffle
+ * reading a lane that does not execute it.  The reference (ref.c) runs
+ * every thread to its next rendezvous; the SM executes one when the issuing
+ * group holds every waited-for thread (core_issue.c).  Both need the run's
+ * warp size to be PROG_WARP (tb/simt/cli.c refuses other sizes).
  */
 #ifndef SIMT_PROG_H
 #define SIMT_PROG_H
@@ -43,6 +56,7 @@
 #define PROG_MAX_SRC 8  /* st.v4 [base], {a,b,c,d} with a guard: 6 */
 #define PROG_MAX_DST 4  /* ld.v4 */
 #define PROG_MAX_ACC 4  /* memory accesses one thread makes in one instruction */
+#define PROG_WARP 32    /* threads of a logical warp (warp-synchronous instructions) */
 
 /* The pipeline an instruction uses, and so its latency class. */
 enum prog_unit {
@@ -79,6 +93,12 @@ typedef struct {
                                 * param, atomics (the divergence analysis'
                                 * seeds; %ctaid, %nctaid, %ntid and
                                 * parameters are uniform) */
+    uint8_t wsync;             /* warp-synchronous (shfl.sync, vote.sync,
+                                * bar.warp.sync: 1; activemask: 2, its
+                                * result is the set of threads that arrive
+                                * together): executed for a logical warp at
+                                * once by ops->exec_coll, never by exec (see
+                                * "Warp-synchronous instructions" above) */
     uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
     int32_t target;            /* PU_BRA: taken PC */
     int32_t rpc;               /* PU_BRA: immediate post-dominator (n = exit) */
@@ -142,6 +162,20 @@ typedef struct prog_ops {
     int (*exec_warp)(const struct prog *p, int pc, prog_thread *const *t,
                      const prog_mem *const *m, unsigned n, prog_effect *e, unsigned *done,
                      char *err, size_t errlen);
+    /* Warp-synchronous instructions (NULL: the front end has none).
+     * coll_wait: the lanes (bit l: lane l of its logical warp) thread t
+     * waits for at pc before it can execute it -- its membermask when its
+     * guard holds, 0 when it does not or the instruction names no members
+     * (activemask).  exec_coll: executes pc for one logical warp: lane[l]
+     * is the thread of lane l that takes part (waits at pc), NULL for one
+     * that does not; gone: the lanes whose thread has exited or does not
+     * exist.  Every source is read before any destination is written.
+     * e[l] is lane l's effect (taking-part lanes only).  0, or -1 with one
+     * line in err when CUDA leaves the result undefined (prog.h above); no
+     * thread's state changes then. */
+    uint32_t (*coll_wait)(const struct prog *p, int pc, const prog_thread *t);
+    int (*exec_coll)(const struct prog *p, int pc, prog_thread *const *lane, uint32_t gone,
+                     prog_effect *e, char *err, size_t errlen);
 } prog_ops;
 
 typedef struct prog {
@@ -161,6 +195,7 @@ typedef struct prog {
     uint8_t *reachable;
     uint8_t *is_rpc;           /* pc is the reconvergence PC of some branch */
     int *sync_div;             /* rpc: smallest branch PC reconverging there, else -1 */
+    unsigned nwsync;           /* reachable warp-synchronous instructions (prog_analyse) */
     unsigned *prio;            /* DPdPri: reconvergence points at or before pc */
     /* launch (a .k kernel: one CTA of `threads` threads, 1-D) */
     uint32_t grid[3], block[3];
@@ -224,6 +259,10 @@ void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const ui
  * the same contract (prog_ops.exec_warp). */
 int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
                    unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen);
+
+/* A warp-synchronous instruction's name for messages: "shfl.sync",
+ * "vote.sync", "bar.warp.sync", "activemask" (from its text). */
+void prog_wsync_name(const prog_insn *in, char *buf, size_t len);
 
 /* --show-cfg's listing (prog_cfg.c): blocks, edges and each branch's
  * reconvergence PC of an analysed program (after prog_analyse). */

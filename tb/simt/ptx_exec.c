@@ -42,6 +42,7 @@
  * both ptx_exec and the warp loops.
  */
 #include <fenv.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -830,6 +831,11 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     case OP_BAR: case OP_MEMBAR:
         return 0;
+    case OP_SHFL: case OP_VOTE: case OP_ACTMASK: case OP_WBAR:
+        /* prog_insn.wsync: only ops->exec_coll executes them */
+        snprintf(err, errlen, "%s:%d: internal: warp-synchronous '%s' executed by one thread",
+                 p->file, pi->line, pi->text);
+        return -1;
     }
     wr(im, t, d, ispred ? (r & 1) : mask(r, bytes), ty);
     return 0;
@@ -1189,6 +1195,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
     if (in->op == OP_BRA) return FK_BRA;
     if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
     if (in->op == OP_BAR || in->op == OP_MEMBAR) return FK_NOP;
+    if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous: the general path refuses */
     if (ty == T_NONE) return FK_GENERAL;
     int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
     int rn = in->rnd == R_NONE || in->rnd == R_RN;
@@ -1335,4 +1342,136 @@ static void ptx_free_impl(prog *p)
     p->impl = NULL;
 }
 
-const prog_ops ptx_ops = {ptx_exec, ptx_free_impl, ptx_exec_warp};
+/* ------------------------------------------------------------ warp-synchronous */
+/* shfl.sync, vote.sync, activemask, bar.warp.sync for one logical warp
+ * (prog.h: "Warp-synchronous instructions"; the PTX ISA's semantics,
+ * docs/ptx.md).  The membermask is operand a[3] of shfl, a[1] of vote,
+ * a[0] of bar.warp.sync. */
+static int coll_guard(const prog_insn *pi, const prog_thread *t)
+{
+    return pi->guard < 0 || (int)(t->r[pi->guard] & 1) != (int)pi->guard_neg;
+}
+
+static uint32_t coll_members(const ptx_ins *in, const prog_thread *t)
+{
+    return (uint32_t)val(&in->a[in->op == OP_SHFL ? 3 : in->op == OP_VOTE ? 1 : 0], t);
+}
+
+static uint32_t ptx_coll_wait(const prog *p, int pc, const prog_thread *t)
+{
+    const ptx_ins *in = &((const ptx_impl *)p->impl)->ins[pc];
+    if (in->op == OP_ACTMASK || !coll_guard(&p->ins[pc], t)) return 0;
+    return coll_members(in, t);
+}
+
+/* "file:line: shfl.sync: lane N of warp W (CTA x,y,z) <what>" */
+static int coll_err(const prog *p, int pc, const prog_thread *t, char *err, size_t errlen,
+                    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static int coll_err(const prog *p, int pc, const prog_thread *t, char *err, size_t errlen,
+                    const char *fmt, ...)
+{
+    char name[24];
+    prog_wsync_name(&p->ins[pc], name, sizeof name);
+    int k = snprintf(err, errlen, "%s:%d: %s: lane %u of warp %u (CTA %u,%u,%u) ", p->file,
+                     p->ins[pc].line, name, t->flat % PROG_WARP, t->flat / PROG_WARP,
+                     t->ctaid[0], t->ctaid[1], t->ctaid[2]);
+    if (k > 0 && (size_t)k < errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err + k, errlen - (size_t)k, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* why lane j takes no part in what the executing lanes do */
+static const char *coll_absent(uint32_t j, uint32_t here, uint32_t gone)
+{
+    return gone >> j & 1 ? "has exited or does not exist"
+           : here >> j & 1 ? "does not execute it (its guard is false)"
+                           : "does not take part (it waits elsewhere)";
+}
+
+static int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone,
+                         prog_effect *e, char *err, size_t errlen)
+{
+    const prog_insn *pi = &p->ins[pc];
+    const ptx_impl *im = p->impl;
+    const ptx_ins *in = &im->ins[pc];
+    uint32_t here = 0, ex = 0;
+    for (unsigned l = 0; l < PROG_WARP; l++)
+        if (lane[l]) {
+            here |= 1u << l;
+            if (coll_guard(pi, lane[l])) ex |= 1u << l;
+        }
+    /* every executing lane: in its own membermask, its members all here */
+    for (unsigned l = 0; l < PROG_WARP && in->op != OP_ACTMASK; l++) {
+        if (!(ex >> l & 1)) continue;
+        uint32_t mm = coll_members(in, lane[l]), miss = mm & ~gone & ~ex;
+        if (!(mm >> l & 1))
+            return coll_err(p, pc, lane[l], err, errlen, "is not in its own membermask 0x%08x",
+                            mm);
+        if (miss) {
+            unsigned u = (unsigned)__builtin_ctz(miss);
+            return coll_err(p, pc, lane[l], err, errlen,
+                            "waits for lane %u of its membermask 0x%08x, which %s: undefined "
+                            "in CUDA",
+                            u, mm, coll_absent(u, here, gone));
+        }
+    }
+    /* every result from the values before the instruction */
+    uint64_t res[PROG_WARP] = {0};
+    uint8_t inrange[PROG_WARP] = {0};
+    uint32_t pred = 0;
+    if (in->op == OP_VOTE)
+        for (unsigned l = 0; l < PROG_WARP; l++)
+            if (ex >> l & 1) pred |= (uint32_t)(val(&in->a[0], lane[l]) & 1) << l;
+    for (unsigned l = 0; l < PROG_WARP; l++) {
+        if (!(ex >> l & 1)) continue;
+        prog_thread *t = lane[l];
+        if (in->op == OP_SHFL) {
+            /* the PTX ISA's shfl.sync: c packs the segment mask (bits
+             * 12:8) and the clamp (4:0); out of range reads lane l itself */
+            uint32_t b = (uint32_t)val(&in->a[1], t) & 31, c = (uint32_t)val(&in->a[2], t);
+            uint32_t seg = c >> 8 & 31, cl = c & 31;
+            int maxl = (int)((l & seg) | (cl & ~seg)), minl = (int)(l & seg), j;
+            int ok;
+            switch (in->cmp) {
+            case SH_UP: j = (int)l - (int)b; ok = j >= maxl; break;
+            case SH_DOWN: j = (int)l + (int)b; ok = j <= maxl; break;
+            case SH_BFLY: j = (int)(l ^ b); ok = j <= maxl; break;
+            default: j = minl | (int)(b & ~seg); ok = j <= maxl; break;
+            }
+            if (!ok) j = (int)l;
+            if (!(ex >> j & 1))
+                return coll_err(p, pc, t, err, errlen, "reads lane %d, which %s: undefined in CUDA",
+                                j, coll_absent((uint32_t)j, here, gone));
+            res[l] = val(&in->a[0], lane[j]) & 0xffffffffu;
+            inrange[l] = (uint8_t)ok;
+        } else if (in->op == OP_VOTE) {
+            uint32_t act = coll_members(in, t) & ex, yes = pred & act;
+            switch (in->cmp) {
+            case VO_ALL: res[l] = yes == act; break;
+            case VO_ANY: res[l] = yes != 0; break;
+            case VO_UNI: res[l] = yes == 0 || yes == act; break;
+            default: res[l] = yes; break;
+            }
+        } else if (in->op == OP_ACTMASK) {
+            res[l] = here;
+        }
+    }
+    for (unsigned l = 0; l < PROG_WARP; l++) {
+        if (!(here >> l & 1)) continue;
+        e[l].next_pc = pc + 1;
+        e[l].executed = (uint8_t)(ex >> l & 1);
+        e[l].taken = 0;
+        e[l].nacc = 0;
+        if (!(ex >> l & 1) || in->op == OP_WBAR) continue;
+        wr(im, lane[l], &in->d[0], res[l], in->type);
+        if (in->op == OP_SHFL && in->nd == 2) wr(im, lane[l], &in->d[1], inrange[l], T_PRED);
+    }
+    return 0;
+}
+
+const prog_ops ptx_ops = {ptx_exec, ptx_free_impl, ptx_exec_warp, ptx_coll_wait,
+                         ptx_exec_coll};

@@ -248,7 +248,8 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"copysign", OP_COPYSIGN}, {"testp", OP_TESTP}, {"ld", OP_LD}, {"ldu", OP_LD},
     {"st", OP_ST}, {"atom", OP_ATOM}, {"red", OP_RED}, {"bar", OP_BAR}, {"barrier", OP_BAR},
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
-    {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT}};
+    {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
+    {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -276,12 +277,27 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
     in->type = in->type2 = T_NONE;
     in->vec = 1;
     in->space = PS_NONE;
-    int ntypes = 0;
+    int ntypes = 0, mode = 0;
     for (int i = 1; i < nm; i++) {
         char *t = m[i];
         if (!*t) {
             /* "::" in names like shared::cta split into "shared", "", "cta" */
             continue;
+        }
+        /* warp-synchronous instructions (ptx_warp.c): bar.warp.sync,
+         * shfl.sync.MODE.b32, vote.sync.MODE.TYPE, activemask.b32 */
+        if (op == OP_BAR && i == 1 && !strcmp(t, "warp")) {
+            op = in->op = OP_WBAR;
+            continue;
+        }
+        if (op == OP_SHFL || op == OP_VOTE || op == OP_WBAR) {
+            static const char *const sm[] = {"up", "down", "bfly", "idx"};
+            static const char *const vm[] = {"all", "any", "uni", "ballot"};
+            if (!strcmp(t, "sync")) { *barsync = 1; continue; }
+            int k = -1;
+            for (int q = 0; q < 4 && op != OP_WBAR; q++)
+                if (!strcmp(t, op == OP_SHFL ? sm[q] : vm[q])) k = q;
+            if (k >= 0 && !mode) { in->cmp = (uint8_t)k; mode = 1; continue; }
         }
         uint8_t ty = ptx_type_of(t);
         if (ty != T_NONE) {
@@ -386,6 +402,11 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
         return UNSUP(s, "modifier .%s on %s", t, m[0]);
     }
     if ((op == OP_BAR) && !*barsync) return UNSUP(s, "bar without .sync");
+    if ((op == OP_SHFL || op == OP_VOTE || op == OP_WBAR) && !*barsync)
+        return UNSUP(s, "%s without .sync (the legacy form before PTX 6.0; %s.sync is supported)",
+                     op == OP_WBAR ? "bar.warp" : m[0], op == OP_WBAR ? "bar.warp" : m[0]);
+    if ((op == OP_SHFL || op == OP_VOTE) && !mode)
+        return ptx_fail(s, s->sline, "%s.sync without a mode", m[0]);
     return 0;
 }
 
@@ -429,6 +450,9 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_SETP: if (n != 3 && n != 4) want = 3; break;
     case OP_ATOM: if (n != 3 && n != 4) want = 3; break;
     case OP_BAR: if (n < 1 || n > 2) want = 1; break;
+    case OP_SHFL: want = 5; break;
+    case OP_VOTE: want = 3; break;
+    case OP_ACTMASK: case OP_WBAR: want = 1; break;
     case OP_BRA: want = 1; break;
     case OP_RET: case OP_EXIT: case OP_MEMBAR: want = 0; break;
     }
@@ -568,7 +592,11 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (n == 2) return UNSUP(s, "barrier with a thread count");
         in->na = (uint8_t)n;
         break;
-    case OP_SETP: {
+    case OP_WBAR:
+        if (parse_scalar(s, ops[0], &in->a[0], 0)) return -1;
+        in->na = 1;
+        break;
+    case OP_SETP: case OP_SHFL: {
         char *bar = strchr(ops[0], '|');
         if (bar) {
             *bar = 0;
@@ -579,6 +607,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         for (int i = 1; i < n; i++)
             if (parse_scalar(s, ops[i], &in->a[i - 1], 0)) return -1;
         in->na = (uint8_t)(n - 1);
+        if (in->op == OP_SHFL) break;
         if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "setp without a comparison");
         in->bop &= 0x7f;
         if ((in->bop != B_NONE) != (n == 4)) return ptx_fail(s, s->sline, "setp's combining operand");
@@ -611,7 +640,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     }
     /* types required */
     switch (in->op) {
-    case OP_BRA: case OP_RET: case OP_EXIT: case OP_BAR: case OP_MEMBAR:
+    case OP_BRA: case OP_RET: case OP_EXIT: case OP_BAR: case OP_MEMBAR: case OP_WBAR:
         if (ty != T_NONE) return ptx_fail(s, s->sline, "unexpected type");
         break;
     case OP_CVT:
@@ -624,6 +653,13 @@ int ptx_instruction(ptx_ps *s, char *stmt)
             return ptx_fail(s, s->sline, "two types");
         if (in->op == OP_SETP && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
     }
+    if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
+         (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
+        return ptx_fail(s, s->sline, "%s needs .b32", in->op == OP_SHFL ? "shfl.sync" : in->op == OP_VOTE ? "vote.sync.ballot" : "activemask");
+    if (in->op == OP_VOTE && in->cmp != VO_BALLOT && ty != T_PRED)
+        return ptx_fail(s, s->sline, "vote.sync.%s needs .pred", in->cmp == VO_ALL ? "all" : in->cmp == VO_ANY ? "any" : "uni");
+    if (in->op == OP_VOTE && (in->a[0].kind != O_REG || reg_fits(s, &in->a[0], T_PRED, "operand")))
+        return in->a[0].kind != O_REG ? ptx_fail(s, s->sline, "vote.sync's operand must be a predicate") : -1;
     if (in->op == OP_SLCT && in->type2 != T_S32 && in->type2 != T_F32)
         return ptx_fail(s, s->sline, "slct needs .s32 or .f32 as its second type");
     /* refusals */
@@ -680,7 +716,9 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if (in->op != OP_MOV || in->nd == 1)
         for (int i = 0; i < in->nd; i++)
             if (in->op != OP_ATOM || in->d[i].kind != O_SINK)
-                if (reg_fits(s, &in->d[i], in->op == OP_LD && TY_BYTES(ty) < 4 ? ty : dty, "destination"))
+                if (reg_fits(s, &in->d[i], in->op == OP_LD && TY_BYTES(ty) < 4 ? ty
+                                           : in->op == OP_SHFL && i == 1 ? T_PRED : dty,
+                             "destination"))
                     return -1;
     for (int i = 0; i < in->nd; i++)
         if (in->d[i].kind != O_REG && !(in->d[i].kind == O_SINK &&
@@ -745,6 +783,10 @@ int ptx_instruction(ptx_ps *s, char *stmt)
                                         in->a[i].sreg == SR_CLOCK64))
             pi->varying = 1;
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
+    /* a warp-synchronous result depends on the other lanes' values */
+    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR)
+        pi->wsync = in->op == OP_ACTMASK ? 2 : 1;
+    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK) pi->varying = 1;
     (void)uni; /* bra.uni: prog_analyse decides uniformity itself */
     pi->target = -1;
     pi->rpc = -1;

@@ -41,8 +41,14 @@ enum ptx_op {
     OP_MAX, OP_AND, OP_OR, OP_XOR, OP_NOT, OP_CNOT, OP_SHL, OP_SHR, OP_SHF, OP_BFE, OP_BFI,
     OP_POPC, OP_CLZ, OP_BREV, OP_PRMT, OP_SELP, OP_SLCT, OP_SETP, OP_CVT, OP_CVTA, OP_RCP,
     OP_SQRT, OP_RSQRT, OP_LG2, OP_EX2, OP_SIN, OP_COS, OP_TANH, OP_COPYSIGN, OP_TESTP, OP_LD,
-    OP_ST, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_BRA, OP_RET, OP_EXIT, OP_NOPS
+    OP_ST, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_BRA, OP_RET, OP_EXIT,
+    /* warp-synchronous (prog_insn.wsync; ptx_warp.c): shfl.sync, vote.sync,
+     * activemask, bar.warp.sync */
+    OP_SHFL, OP_VOTE, OP_ACTMASK, OP_WBAR, OP_NOPS
 };
+/* shfl.sync and vote.sync modes (ptx_ins.cmp) */
+enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
+enum { VO_ALL, VO_ANY, VO_UNI, VO_BALLOT };
 
 /* setp comparisons */
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_LO, C_LS, C_HI, C_HS, C_EQU, C_NEU, C_LTU, C_LEU,
@@ -85,7 +91,7 @@ typedef struct {
     uint8_t op;
     uint8_t type;     /* the instruction's type (cvt: destination) */
     uint8_t type2;    /* cvt: source; */
-    uint8_t cmp;      /* setp */
+    uint8_t cmp;      /* setp; shfl: SH_*; vote: VO_* */
     uint8_t bop;      /* setp.and/or/xor; and/or/xor on .pred */
     uint8_t rnd;
     uint8_t space;    /* ld/st/atom/red/cvta: PS_*; PS_NONE = generic */

@@ -241,8 +241,107 @@ void refp_stream_free(refp_stream *s)
     memset(s, 0, sizeof *s);
 }
 
+/* The rendezvous of warp-synchronous instructions (prog.h): called when
+ * no thread of the CTA can run on, ws[t] the warp-synchronous PC thread t
+ * waits at (-1 none), bar[t] the barrier it waits at (-1 none).  Executes,
+ * in every logical warp, each group of threads waiting at one PC whose
+ * waited-for lanes (ops->coll_wait) all wait there too or have exited.
+ * 1 when some group executed (its threads run on), 0 when no thread waits
+ * at one, -2 with one line in err when some do and none can go on (a
+ * member waits at another instruction or a CTA barrier: undefined in
+ * CUDA), or when exec_coll finds the instruction undefined; -1 with err
+ * when a thread reached max_steps. */
+static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int *pc, int *ws,
+                           const int *bar, uint64_t cta, uint64_t *ti, char *err, size_t errlen)
+{
+    const prog *p = s->p;
+    unsigned T = o->threads, n = p->n, released = 0, waiting = 0;
+    int stuck_t = -1, stuck_u = -1;
+    uint32_t stuck_need = 0;
+    for (unsigned w0 = 0; w0 < T; w0 += PROG_WARP) {
+        uint32_t gone = 0, done = 0;
+        for (unsigned l = 0; l < PROG_WARP; l++)
+            if (w0 + l >= T || pc[w0 + l] == (int)n)
+                gone |= 1u << l;
+        for (unsigned l = 0; l < PROG_WARP; l++) {
+            unsigned t = w0 + l;
+            if (gone >> l & 1 || done >> l & 1 || ws[t] < 0)
+                continue;
+            /* the group waiting at ws[t] and the lanes its threads wait for */
+            int at = ws[t];
+            uint32_t here = 0, need = 0;
+            prog_thread *lane[PROG_WARP] = {0};
+            for (unsigned k = l; k < PROG_WARP; k++)
+                if (!(gone >> k & 1) && ws[w0 + k] == at) {
+                    here |= 1u << k;
+                    lane[k] = &th[w0 + k];
+                    need |= p->ops->coll_wait(p, at, &th[w0 + k]);
+                }
+            done |= here;
+            waiting++;
+            uint32_t miss = need & ~gone & ~here;
+            if (miss) {
+                if (stuck_t < 0) {
+                    stuck_t = (int)t;
+                    stuck_u = (int)(w0 + (unsigned)__builtin_ctz(miss));
+                    stuck_need = need;
+                }
+                continue;
+            }
+            prog_effect e[PROG_WARP];
+            for (unsigned k = 0; k < PROG_WARP; k++) {
+                if (!(here >> k & 1))
+                    continue;
+                unsigned u = w0 + k;
+                if (o->len[u] >= s->max_steps) {
+                    snprintf(err, errlen,
+                             "%s:%d: thread %llu ran %llu instructions without finishing (an "
+                             "endless loop? raise --max-steps)",
+                             p->file, p->ins[at].line, (unsigned long long)(cta * T + u),
+                             (unsigned long long)s->max_steps);
+                    return -1;
+                }
+                th[u].clock = (*ti)++;
+                if (o->trace)
+                    refp_push(o, u, o->len[u], (uint32_t)at);
+                o->hash[u] = refp_hash_step(o->hash[u], (uint32_t)at);
+                o->len[u]++;
+            }
+            if (p->ops->exec_coll(p, at, lane, gone, e, err, errlen))
+                return -2;
+            for (unsigned k = 0; k < PROG_WARP; k++)
+                if (here >> k & 1) {
+                    pc[w0 + k] = e[k].next_pc;
+                    ws[w0 + k] = -1;
+                }
+            released++;
+        }
+    }
+    if (released || !waiting)
+        return released ? 1 : 0;
+    /* nobody can go on: the first group's first missing member */
+    unsigned t = (unsigned)stuck_t, u = (unsigned)stuck_u;
+    char where[160];
+    if (pc[u] < (int)n && ws[u] >= 0)
+        snprintf(where, sizeof where, "waits at line %d (%s), another instruction",
+                 p->ins[ws[u]].line, p->ins[ws[u]].text);
+    else if (bar[u] >= 0)
+        snprintf(where, sizeof where, "waits at the CTA barrier of line %d", p->ins[bar[u]].line);
+    else
+        snprintf(where, sizeof where, "is at pc %d", pc[u]);
+    char name[24];
+    prog_wsync_name(&p->ins[ws[t]], name, sizeof name);
+    snprintf(err, errlen,
+             "%s:%d: %s: lane %u of warp %u (CTA %u,%u,%u) waits for lane %u (membermask "
+             "0x%08x), which %s: undefined in CUDA",
+             p->file, p->ins[ws[t]].line, name, t % PROG_WARP, t / PROG_WARP, th[t].ctaid[0],
+             th[t].ctaid[1], th[t].ctaid[2], u % PROG_WARP, stuck_need, where);
+    return -2;
+}
+
 /* Runs CTA cta (linear index) to completion in thread order `order` into
- * o (its threads' registers, lengths, hashes, traces); 0 or -1 with err. */
+ * o (its threads' registers, lengths, hashes, traces); 0 or -1 with err
+ * (-2: a warp-synchronous instruction CUDA leaves undefined). */
 int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
                     size_t errlen)
 {
@@ -250,6 +349,9 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     unsigned T = o->threads;
     int *pc = calloc(T, sizeof(int));
     int *bar_pc = malloc(T * sizeof(int));
+    /* warp-synchronous instructions (prog.h): the PC each thread waits at */
+    const int nws = p->nwsync != 0;
+    int *ws_pc = nws ? malloc(T * sizeof(int)) : NULL;
     prog_thread *th = calloc(T, sizeof *th);
     prog_mem m = {s->global, p->global_bytes, s->shared, p->shared_bytes, p->param, p->param_bytes,
                   p->local_bytes};
@@ -268,6 +370,8 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     for (unsigned t = 0; t < T; t++) {
         prog_thread *x = &th[t];
         bar_pc[t] = -1;
+        if (nws)
+            ws_pc[t] = -1;
         x->r = &o->regs[(size_t)t * p->nregs];
         prog_thread_identity(x, p, t, cid, s->warp_size);
         x->local = s->local + (size_t)t * p->local_bytes;
@@ -281,7 +385,7 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     while (live && !rc) {
         for (unsigned i = 0; i < T && !rc; i++) {
             unsigned t = (unsigned)refp_order(i, T, order, stride);
-            if (bar_pc[t] >= 0)
+            if (bar_pc[t] >= 0 || (nws && ws_pc[t] >= 0))
                 continue;
             int pcv = pc[t];
             uint64_t len = o->len[t], hash = o->hash[t];
@@ -298,6 +402,10 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
                 }
                 int p0 = pcv;
                 prog_effect e;
+                if (nws && p->ins[p0].wsync) { /* waits for its warp */
+                    ws_pc[t] = p0;
+                    break;
+                }
                 x->clock = ti;
                 if (o->trace)
                     refp_push(o, t, len, (uint32_t)p0);
@@ -322,6 +430,16 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
         }
         if (rc)
             break;
+        if (nws) {
+            s->thread_insts = ti;
+            int w = refp_rendezvous(s, o, th, pc, ws_pc, bar_pc, cta, &ti, err, errlen);
+            if (w < 0) {
+                rc = w;
+                break;
+            }
+            if (w > 0)
+                continue;
+        }
         /* every live thread waits at a barrier: release them, all at one */
         int first = -1;
         unsigned ft = 0;
@@ -346,6 +464,7 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     s->thread_insts = ti;
     free(pc);
     free(bar_pc);
+    free(ws_pc);
     free(th);
     return rc;
 }

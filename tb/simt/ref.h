@@ -133,7 +133,8 @@ void refp_out_free(refp_cta_out *o);
  * refp_out_free only forgets them). */
 void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta);
 /* CTA cta to completion in thread order `order` (0 flat, 1 reversed, 2 by
- * a stride; refp_order_check) into o; 0, or -1 with one line in err. */
+ * a stride; refp_order_check) into o; 0, or -1 (-2: refp_run) with one
+ * line in err. */
 int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
                     size_t errlen);
 /* The high-water mark of what the reference allocated per thread
@@ -154,7 +155,11 @@ static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
 
 /* 0 on success; -1 with one line in err: a run error of an instruction
  * (prog_ops.exec's message), a thread past max_steps thread-instructions,
- * or threads of a CTA waiting at different barriers. */
+ * or threads of a CTA waiting at different barriers; -2 with one line: a
+ * warp-synchronous instruction CUDA leaves undefined (prog.h: a member
+ * that waits elsewhere, ...).  Warp-synchronous instructions are a
+ * rendezvous of a logical warp's threads (prog.h); a program without them
+ * runs as before, thread after thread between barriers. */
 int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int flags, refp_result *r,
              char *err, size_t errlen);
 void refp_free(refp_result *r);

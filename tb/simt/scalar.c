@@ -17,6 +17,8 @@ static int seed_vector(const prog_insn *in)
     if (in->unit == PU_ATOM || in->unit == PU_BRA || in->unit == PU_BAR || in->unit == PU_EXIT ||
         in->unit == PU_NOP)
         return 1;
+    if (in->wsync) /* shfl, vote, activemask, bar.warp.sync: across the lanes (prog.h) */
+        return 1;
     if ((in->unit == PU_LD || in->unit == PU_ST) && in->space == PS_LOCAL)
         return 1;
     if (in->unit == PU_LD &&
@@ -341,12 +343,14 @@ void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, i
     c->s = s;
     c->checked = checked;
     c->scratch = calloc(p->nregs + 1, sizeof(uint64_t));
+    c->coll = p->nwsync ? calloc((size_t)PROG_WARP * (p->nregs + 1), sizeof(uint64_t)) : NULL;
 }
 
 void scalar_exec_free(scalar_exec_cfg *c)
 {
     free(c->scratch);
-    c->scratch = NULL;
+    free(c->coll);
+    c->scratch = c->coll = NULL;
 }
 
 /* The entry of virtual register v: in the thread's file or the warp's. */
@@ -403,6 +407,28 @@ static int same_effect(const prog_effect *a, const prog_effect *b)
         if (a->acc[i].addr != b->acc[i].addr || a->acc[i].space != b->acc[i].space)
             return 0;
     return 1;
+}
+
+void scalar_coll_view(const scalar_exec_cfg *c, int pc, unsigned l, const prog_thread *x,
+                      uint64_t *srf, prog_thread *view)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    uint64_t *r = &c->coll[(size_t)l * (c->p->nregs + 1)];
+    *view = *x;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        r[in->src[j]] = scalar_reg(c->s, in->src[j], x->r, srf);
+    for (unsigned j = 0; j < in->ndst; j++)
+        r[in->dst[j]] = scalar_reg(c->s, in->dst[j], x->r, srf);
+    view->r = r;
+}
+
+void scalar_coll_store(const scalar_exec_cfg *c, int pc, const prog_thread *view, prog_thread *x,
+                       uint64_t *srf)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    for (unsigned j = 0; j < in->ndst; j++)
+        if (c->s->phys[in->dst[j]] >= 0)
+            *entry(c->s, in->dst[j], x->r, srf) = view->r[in->dst[j]];
 }
 
 int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigned thread,

@@ -18,7 +18,9 @@
  *   Step 2 seeds: an instruction whose `varying` mark comes from %tid,
  *     %laneid, %warpid or %clock (every `varying` instruction that is not a
  *     load from global, shared or param memory), every load or store of
- *     local memory, and every atomic.  Atomics are 002-silent: threads that
+ *     local memory, every atomic, and every warp-synchronous instruction
+ *     (prog.h: shfl, vote, activemask, bar.warp.sync combine the lanes'
+ *     values, so they are never run once per warp).  Atomics are 002-silent: threads that
  *     add to one address must each add once, so an atomic is never run once
  *     per warp, and its result differs per thread.  Control instructions
  *     (bra, bar, exit, membar) compute no value: the warp's stack and
@@ -138,6 +140,8 @@ typedef struct {
     const scalar_info *s;
     int checked;
     uint64_t *scratch; /* nregs: the virtual registers of one execution */
+    uint64_t *coll;    /* PROG_WARP rows of nregs + 1: a warp-synchronous
+                        * instruction's views (NULL: the program has none) */
 } scalar_exec_cfg;
 
 /* The state of one warp issue: reset (memset 0) before its first thread. */
@@ -156,6 +160,15 @@ typedef struct {
 uint64_t scalar_reg(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf);
 unsigned scalar_vec_regs(const scalar_info *s); /* entries of a thread's vector file */
 unsigned scalar_sca_regs(const scalar_info *s); /* entries of a warp's scalar file */
+/* A warp-synchronous instruction (prog.h) under the allocated files: its
+ * threads take part through views holding the virtual registers it reads
+ * and writes.  scalar_coll_view makes lane l's view of thread x (its
+ * warp's scalar file srf) for ops->coll_wait and ops->exec_coll;
+ * scalar_coll_store writes the view's destinations back to x's files. */
+void scalar_coll_view(const scalar_exec_cfg *c, int pc, unsigned l, const prog_thread *x,
+                      uint64_t *srf, prog_thread *view);
+void scalar_coll_store(const scalar_exec_cfg *c, int pc, const prog_thread *view, prog_thread *x,
+                       uint64_t *srf);
 void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, int checked);
 void scalar_exec_free(scalar_exec_cfg *c);
 /* thread is the thread's number for messages.  0, or -1 with one line. */

@@ -4,19 +4,24 @@
  * each (tests/test_simt_cuda.sh runs every entry through unsupported.launch
  * with --entry): a recursive __device__ function (a `call` the front end
  * cannot inline; calls of other functions are inlined, tb/simt/ptx_call.c),
- * __syncthreads_count and __syncthreads_or (bar.red), __shfl_sync
- * (shfl), __ballot_sync and __any_sync (vote), __syncwarp (bar.warp.sync).
- * Not run: the refusal is the result. */
+ * __syncthreads_count and __syncthreads_or (bar.red), and the legacy warp
+ * forms before PTX 6.0 (shfl and vote without .sync and a membermask, as
+ * inline PTX: CUDA 9 deprecated the intrinsics that made them; the .sync
+ * forms run, tb/kernels/cuda/warp).  Not run: the refusal is the result. */
 __device__ int fib(int x) { return x < 2 ? x : fib(x - 1) + fib(x - 2); }
 extern "C" __global__ void recursive(int *out) { out[threadIdx.x] = fib(threadIdx.x); }
 extern "C" __global__ void barcount(int *out) { out[threadIdx.x] = __syncthreads_count(threadIdx.x & 1); }
 extern "C" __global__ void baror(int *out) { out[threadIdx.x] = __syncthreads_or(threadIdx.x == 3); }
-extern "C" __global__ void shfl(int *out) { out[threadIdx.x] = __shfl_sync(0xffffffffu, threadIdx.x * 3, 0); }
-extern "C" __global__ void ballot(int *out) { out[threadIdx.x] = __ballot_sync(0xffffffffu, threadIdx.x & 2); }
-extern "C" __global__ void anysync(int *out) { out[threadIdx.x] = __any_sync(0xffffffffu, threadIdx.x == 5); }
-extern "C" __global__ void syncwarp(int *out)
+extern "C" __global__ void shfl(int *out)
 {
-    out[threadIdx.x] = threadIdx.x;
-    __syncwarp();
-    out[threadIdx.x] += out[threadIdx.x ^ 1];
+    int r;
+    asm volatile("shfl.idx.b32 %0, %1, 0, 31;" : "=r"(r) : "r"((int)threadIdx.x * 3));
+    out[threadIdx.x] = r;
+}
+extern "C" __global__ void anyvote(int *out)
+{
+    int r;
+    asm volatile("{ .reg .pred q, v; setp.ne.s32 q, %1, 0; vote.any.pred v, q; selp.s32 %0, 1, 0, v; }"
+                 : "=r"(r) : "r"((int)(threadIdx.x == 5)));
+    out[threadIdx.x] = r;
 }
