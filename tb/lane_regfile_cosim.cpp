@@ -451,6 +451,39 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): requests in
+    // each mode, read-during-write, the golden sequences, the don't-care
+    // operands (an unused out-of-range wa, idle scalar bits), and the
+    // illegal requests BAD_MODE, BAD_TID, BAD_REG.  Bank conflicts, a
+    // request changed while it waits (BUSY_CHANGE: its mode, swizzle, a
+    // served or a waiting lane dropped), WRONG_LANE, ROW_MISMATCH and
+    // DUP_TID need two lanes; conflicts of k+1 cycles k+1 threads in one
+    // bank; the sub-warps of a large warp 4 slots per lane.  The scalar
+    // mode's accesses, golden and errors need SREGS > 0, and two lanes its
+    // broadcast, SCALAR_WARP (lanes of two slots) and SCALAR_WRITE (two
+    // writing lanes).  Not required:
+    // busy_add_lane (1..5 per 40,000 cycles at the defaults).
+    void required(const lane_regfile_cfg &cfg, std::vector<std::string> &keys) const {
+        const bool two = cfg.lanes >= 2;
+        cosim_require(keys, {"requests_single", "requests_per_lane", "requests_crossbar",
+                             "read_during_write", "golden", "unused_wa_out_of_range",
+                             "idle_scalar_operand", "err_BAD_MODE", "err_BAD_TID",
+                             "err_BAD_REG"});
+        cosim_require(keys, {"conflicts", "conflict_cycles_1", "busy_mode", "busy_swizzle",
+                             "busy_drop_served", "busy_drop_waiting", "err_BUSY_CHANGE",
+                             "err_WRONG_LANE", "err_ROW_MISMATCH", "err_DUP_TID"},
+                      two);
+        cosim_require(keys, {"conflict_cycles_2"}, cfg.lanes >= 3);
+        cosim_require(keys, {"conflict_cycles_3"}, cfg.lanes >= 4);
+        cosim_require(keys, {"conflict_cycles_4plus"}, cfg.lanes >= 5);
+        cosim_require(keys, {"subwarps"}, two && lane_regfile_slots(&cfg) >= HOT_SLOTS);
+        cosim_require(keys, {"scalar_read", "scalar_write", "scalar_read_during_write",
+                             "scalar_golden"},
+                      cfg.sregs > 0);
+        cosim_require(keys, {"scalar_broadcast", "err_SCALAR_WARP", "err_SCALAR_WRITE"},
+                      two && cfg.sregs > 0);
+    }
+
 private:
     static const char *const kModeNames[3];
 
