@@ -317,7 +317,8 @@ public:
     // point can raise: HOME_LANE needs two lanes; LANE_OCC a thread outside
     // the pool whose home lane a warp holds (more threads than lanes).
     // Under DMaj/DMin the table's picks; LOCK (the rest of a picked batch)
-    // needs two warps at one PC (more threads than lanes); overflow (more
+    // under DMaj, with two warps at one PC (more threads than lanes; DMin
+    // picks the PC with the fewest threads, as a rule one warp); overflow (more
     // PCs in the pool than table slots) needs more entries, threads and
     // walked PCs than slots.  Issue sizes up to the lanes; the golden run
     // where it fits.  Not required: pushbacks (0 with POOL = THREADS, see
@@ -333,7 +334,7 @@ public:
         const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
         const uint64_t pcs = traffic_.wide() ? 96 : 1ull << cfg.pc_bits, m = cfg.maj_entries;
         cosim_require(keys, {"src_PICK", "picks_true"}, table);
-        cosim_require(keys, {"src_LOCK"}, table && T > cfg.lanes);
+        cosim_require(keys, {"src_LOCK"}, cfg.policy == WP_POL_DMAJ && T > cfg.lanes);
         cosim_require(keys, {"ovf_cycles", "src_UNTRACKED"},
                       table && m < cfg.entries && m < T && m < pcs);
         cosim_require(keys, {"sz2_4"}, cfg.lanes >= 2);
