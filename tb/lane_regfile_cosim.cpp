@@ -461,22 +461,33 @@ public:
     // bank; the sub-warps of a large warp 4 slots per lane.  The scalar
     // mode's accesses, golden and errors need SREGS > 0, and two lanes its
     // broadcast, SCALAR_WARP (lanes of two slots) and SCALAR_WRITE (two
-    // writing lanes).  Not required:
-    // busy_add_lane (1..5 per 40,000 cycles at the defaults).
+    // writing lanes).  With LANE_REGFILE_MODE pinning one mode, only what
+    // that mode does: its requests; conflicts, BUSY_CHANGE and DUP_TID in
+    // crossbar; WRONG_LANE outside it; ROW_MISMATCH in single_decoder; the
+    // sub-warps in per_lane.  Not required: busy_add_lane (1..5 per 40,000
+    // cycles at the defaults).
     void required(const lane_regfile_cfg &cfg, std::vector<std::string> &keys) const {
-        const bool two = cfg.lanes >= 2;
-        cosim_require(keys, {"requests_single", "requests_per_lane", "requests_crossbar",
-                             "read_during_write", "golden", "unused_wa_out_of_range",
+        const bool two = cfg.lanes >= 2, any = pinned_ < 0;
+        const bool single = any || pinned_ == LRF_MODE_SINGLE,
+                   per_lane = any || pinned_ == LRF_MODE_PER_LANE,
+                   xbar = two && (any || pinned_ == LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"read_during_write", "golden", "unused_wa_out_of_range",
                              "idle_scalar_operand", "err_BAD_MODE", "err_BAD_TID",
                              "err_BAD_REG"});
+        cosim_require(keys, {"requests_single"}, single);
+        cosim_require(keys, {"requests_per_lane"}, per_lane);
+        cosim_require(keys, {"requests_crossbar"}, any || pinned_ == LRF_MODE_CROSSBAR);
         cosim_require(keys, {"conflicts", "conflict_cycles_1", "busy_mode", "busy_swizzle",
                              "busy_drop_served", "busy_drop_waiting", "err_BUSY_CHANGE",
-                             "err_WRONG_LANE", "err_ROW_MISMATCH", "err_DUP_TID"},
-                      two);
-        cosim_require(keys, {"conflict_cycles_2"}, cfg.lanes >= 3);
-        cosim_require(keys, {"conflict_cycles_3"}, cfg.lanes >= 4);
-        cosim_require(keys, {"conflict_cycles_4plus"}, cfg.lanes >= 5);
-        cosim_require(keys, {"subwarps"}, two && lane_regfile_slots(&cfg) >= HOT_SLOTS);
+                             "err_DUP_TID"},
+                      xbar);
+        cosim_require(keys, {"err_WRONG_LANE"}, two && pinned_ != LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"err_ROW_MISMATCH"}, two && single);
+        cosim_require(keys, {"conflict_cycles_2"}, xbar && cfg.lanes >= 3);
+        cosim_require(keys, {"conflict_cycles_3"}, xbar && cfg.lanes >= 4);
+        cosim_require(keys, {"conflict_cycles_4plus"}, xbar && cfg.lanes >= 5);
+        cosim_require(keys, {"subwarps"},
+                      two && per_lane && lane_regfile_slots(&cfg) >= HOT_SLOTS);
         cosim_require(keys, {"scalar_read", "scalar_write", "scalar_read_during_write",
                              "scalar_golden"},
                       cfg.sregs > 0);
