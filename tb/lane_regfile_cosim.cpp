@@ -453,12 +453,14 @@ public:
 
     // The decision kinds this point allows (tb/cosim.h hook 5): requests in
     // each mode, read-during-write, the golden sequences, the don't-care
-    // operands (an unused out-of-range wa, idle scalar bits), and the
-    // illegal requests BAD_MODE, BAD_TID, BAD_REG.  Bank conflicts, a
-    // request changed while it waits (BUSY_CHANGE: its mode, swizzle, a
-    // served or a waiting lane dropped), WRONG_LANE, ROW_MISMATCH and
-    // DUP_TID need two lanes; conflicts of k+1 cycles k+1 threads in one
-    // bank; the sub-warps of a large warp 4 slots per lane.  The scalar
+    // operands (an unused wa beyond REGS where the port can carry one, idle
+    // scalar bits), and the illegal requests BAD_MODE, BAD_TID, BAD_REG.
+    // WRONG_LANE and DUP_TID need two lanes; bank conflicts, a request
+    // changed while it waits (BUSY_CHANGE: its mode, swizzle, a served or a
+    // waiting lane dropped) and ROW_MISMATCH two lanes and two thread
+    // slots per lane (ENTRIES >= 2*REGS: the large point has one);
+    // conflicts of k+1 cycles k+1 threads in one bank; the sub-warps of a
+    // large warp 4 slots per lane.  The scalar
     // mode's accesses, golden and errors need SREGS > 0, and two lanes its
     // broadcast, SCALAR_WARP (lanes of two slots) and SCALAR_WRITE (two
     // writing lanes).  With LANE_REGFILE_MODE pinning one mode, only what
@@ -468,21 +470,23 @@ public:
     // cycles at the defaults).
     void required(const lane_regfile_cfg &cfg, std::vector<std::string> &keys) const {
         const bool two = cfg.lanes >= 2, any = pinned_ < 0;
+        const bool slots2 = two && lane_regfile_slots(&cfg) >= 2;
         const bool single = any || pinned_ == LRF_MODE_SINGLE,
                    per_lane = any || pinned_ == LRF_MODE_PER_LANE,
-                   xbar = two && (any || pinned_ == LRF_MODE_CROSSBAR);
-        cosim_require(keys, {"read_during_write", "golden", "unused_wa_out_of_range",
-                             "idle_scalar_operand", "err_BAD_MODE", "err_BAD_TID",
-                             "err_BAD_REG"});
+                   xbar = slots2 && (any || pinned_ == LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"read_during_write", "golden", "idle_scalar_operand", "err_BAD_MODE",
+                             "err_BAD_TID", "err_BAD_REG"});
+        cosim_require(keys, {"unused_wa_out_of_range"},
+                      cfg.regs < (1ull << lane_regfile_row_w(&cfg)));
         cosim_require(keys, {"requests_single"}, single);
         cosim_require(keys, {"requests_per_lane"}, per_lane);
         cosim_require(keys, {"requests_crossbar"}, any || pinned_ == LRF_MODE_CROSSBAR);
         cosim_require(keys, {"conflicts", "conflict_cycles_1", "busy_mode", "busy_swizzle",
-                             "busy_drop_served", "busy_drop_waiting", "err_BUSY_CHANGE",
-                             "err_DUP_TID"},
+                             "busy_drop_served", "busy_drop_waiting", "err_BUSY_CHANGE"},
                       xbar);
+        cosim_require(keys, {"err_DUP_TID"}, two && (any || pinned_ == LRF_MODE_CROSSBAR));
         cosim_require(keys, {"err_WRONG_LANE"}, two && pinned_ != LRF_MODE_CROSSBAR);
-        cosim_require(keys, {"err_ROW_MISMATCH"}, two && single);
+        cosim_require(keys, {"err_ROW_MISMATCH"}, slots2 && single);
         cosim_require(keys, {"conflict_cycles_2"}, xbar && cfg.lanes >= 3);
         cosim_require(keys, {"conflict_cycles_3"}, xbar && cfg.lanes >= 4);
         cosim_require(keys, {"conflict_cycles_4plus"}, xbar && cfg.lanes >= 5);
