@@ -95,6 +95,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -287,6 +288,14 @@ void cosim_state_compare(long, typename Model::rtl_t *, const typename Model::cf
 // every make test co-simulation at 40,000 cycles does; the short runs
 // (waveforms, record/replay at 10,000, Icarus' 3,000) do not.
 enum { COSIM_COVER_CYCLES = 20000 };
+
+// For Stim::required: appends the keys of `list` when `when` holds (the
+// design point allows those decisions).
+inline void cosim_require(std::vector<std::string> &keys, std::initializer_list<const char *> list,
+                          bool when = true) {
+    if (when)
+        keys.insert(keys.end(), list.begin(), list.end());
+}
 
 // Stim::required(cfg, keys) when the Stim has one, else nothing required.
 template <class Stim, class Cfg>

@@ -327,6 +327,41 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): LUT hits
+    // (joins) and misses, invalidations that hit, exits and launches,
+    // issues of one and of two or more threads, issue stalls, stale data on
+    // the idle commit port, the illegal inputs ISS_EMPTY (cycle 0),
+    // OVERLAP, HOME_LANE, TID_LIVE.  Under DMaj/DMin the table's picks;
+    // with more threads than lanes (two warps at one PC, two warps on a
+    // lane): under DMaj LOCK issues (DMin picks the PC with the fewest
+    // threads: one warp, no rest of a batch; 0 in 40,000 cycles at the odd
+    // point), LUT lane conflicts and evictions, merged
+    // taken/not-taken PCs; overflow where more PCs than table slots can be
+    // in the pool; issue sizes up to the lanes.  The golden runs need
+    // static warps 14 and 15; the golden warps' full issues their PCs (16
+    // bits).  Not required: fills and occ_ge_90pct (a fill needs the
+    // shattering mode away from a golden run: 1 or 2 per 40,000 cycles at
+    // the defaults, and at seed 1 its pool peaks at 157 of 256 entries).
+    void required(const dwf_cfg &cfg, std::vector<std::string> &keys) const {
+        const unsigned T = dwf_threads(&cfg), L = cfg.lanes;
+        const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
+        const bool golden = T >= (kGoldenWarp + 2) * L;
+        const uint64_t pcs = cfg.pc_bits >= 16 ? 96 : 1ull << (cfg.pc_bits - 2);
+        cosim_require(keys, {"lk_hits", "lk_misses", "inv_hits", "exits", "launches", "sz1",
+                             "sz2_4", "stalls", "idle_port_stale_data", "err_ISS_EMPTY",
+                             "err_OVERLAP", "err_HOME_LANE", "err_TID_LIVE"});
+        cosim_require(keys, {"src_PICK", "picks_true"}, table);
+        cosim_require(keys, {"src_LOCK"}, cfg.policy == WP_POL_DMAJ && T > L);
+        cosim_require(keys, {"lk_conflicts", "lk_evicts", "merged"}, T > L);
+        cosim_require(keys, {"ovf_cycles", "src_UNTRACKED"},
+                      table && cfg.maj_entries < T && cfg.maj_entries < pcs);
+        cosim_require(keys, {"sz5_8"}, L >= 5);
+        cosim_require(keys, {"sz9_15"}, L >= 9);
+        cosim_require(keys, {"sz16"}, L >= 16);
+        cosim_require(keys, {"golden_fig9", "golden_fig7_swizzled"}, golden);
+        cosim_require(keys, {"golden_full_issues"}, golden && cfg.pc_bits >= 16);
+    }
+
 private:
     static void static_tids(const dwf_cfg &cfg, unsigned w, unsigned *tid) {
         dwf_static_tids_by(cfg.lanes, [&cfg](unsigned t) { return dwf_home_lane(&cfg, t); }, w, tid);

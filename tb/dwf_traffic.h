@@ -11,6 +11,17 @@
 // or 4000 PCs where 90% of successors are random and half of the
 // divergences split one thread off (warps shatter: a near-full pool).
 // A PC outside the walked range (a golden run's) counts as k = 0.
+// A unit whose PCs are narrower than the walk's (reset(pc_bits) with
+// pc_bits < kWideBits) walks a narrow space instead: PCs are k itself,
+// 0..2^pc_bits-1, and each mode's PC count is capped at 2^pc_bits (the
+// modes keep their divergence and shattering): the PCs recur at every
+// width, so warps meet at them (joins), where the wide PCs cut to PC_W
+// bits would never equal the harness' full ones (warp_pool's harness
+// compares them).  The same random draws either way: a wide unit's
+// stimulus is unchanged.  The dwf's harness keeps the wide walk at every
+// PC_W: the dwf itself compares the PCs cut to PC_W bits, which recur (its
+// small point, PC_W = 4, has LUT hits either way, fewer with the narrow
+// walk's 16 PCs than with the 4 the cut leaves).
 #ifndef DWF_TRAFFIC_H
 #define DWF_TRAFFIC_H
 
@@ -72,9 +83,14 @@ class DwfTraffic {
 public:
     static const uint64_t kPcBase = 0x1000;
     static const uint64_t kPcEnd = 0x8000; // golden runs use PCs from here on
+    // the PC width from which the walk's PCs and the golden runs' fit
+    static const unsigned kWideBits = 16;
 
-    void reset() {
-        mode_k = 24;
+    void reset(unsigned pc_bits = 64) {
+        wide_ = pc_bits >= kWideBits;
+        cap_ = wide_ ? ~0u : 1u << pc_bits;
+        shatter_ = false;
+        mode_k = 24 < cap_ ? 24 : cap_;
         div_pct = 30;
     }
     // every 3000 cycles a new mode (one random draw)
@@ -83,15 +99,24 @@ public:
             return;
         unsigned m = static_cast<unsigned>(rng.below(4));
         mode_k = m == 0 ? 6 : m == 1 ? 24 : m == 2 ? 96 : 4000;
+        if (mode_k > cap_)
+            mode_k = cap_;
+        shatter_ = m == 3;
         div_pct = m == 0 ? 15 : m == 1 ? 30 : m == 2 ? 70 : 95;
     }
-    bool shattering() const { return mode_k > 96; }
-    uint64_t pc_of(unsigned k) const { return kPcBase + 4ull * k; }
+    bool shattering() const { return shatter_; }
+    bool wide() const { return wide_; }
+    uint64_t pc_of(unsigned k) const { return wide_ ? kPcBase + 4ull * k : k % cap_; }
+    // k of a PC of the walk (a golden run's or any other PC: 0)
+    unsigned index(uint64_t pc) const {
+        if (!wide_)
+            return static_cast<unsigned>(pc < cap_ ? pc : 0);
+        return static_cast<unsigned>((pc >= kPcBase && pc < kPcEnd ? pc - kPcBase : 0) / 4);
+    }
 
     // fall-through and branch target of the instruction at pc
     void successors(uint64_t pc, Rng &rng, uint64_t *succ, uint64_t *tgt) const {
-        unsigned k = static_cast<unsigned>(
-            ((pc >= kPcBase && pc < kPcEnd ? pc - kPcBase : 0) / 4) % mode_k);
+        unsigned k = index(pc) % mode_k;
         *succ = pc_of((k + 1) % mode_k);
         *tgt = pc_of((k * 7 + 3) % mode_k);
         if (rng.chance(8))
@@ -114,6 +139,10 @@ public:
     }
 
     unsigned mode_k, div_pct;
+
+private:
+    bool wide_ = true, shatter_ = false;
+    unsigned cap_ = ~0u;   // the PCs of a narrow walk: 2^pc_bits
 };
 
 // The warp pool's issue order and wait bounds (issue 11 items 5-6), checked

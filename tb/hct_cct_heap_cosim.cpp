@@ -411,6 +411,43 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): launch,
+    // update, finish, an idle cycle, the illegal operations (BAD_OP,
+    // WARP_BUSY, BAD_MASK, BAD_PART of its kinds that one thread allows;
+    // WARP_IDLE with a second warp: a single warp is relaunched at once;
+    // BAD_WARP where the port can carry a warp beyond WARPS).  Everything
+    // a divergence starts needs two lanes: pushes (degraded ones included),
+    // pops, exchanges, merges, joins, the
+    // sorter's merges, aborts and waits, the read port's suspended and
+    // released syncs, the lo flag's cases, a list made clean again, and the
+    // BAD_PART kinds of a second context; three lanes for three contexts
+    // (a triple merge, BAD_PART in context 3).  The golden runs need 4
+    // lanes, 11 PC bits and a warp beyond the hot ones.  A push into a full
+    // CCT (STALL) where the CCT holds at most two contexts per lane (the
+    // defaults, 128 at 64 lanes: the hot warps' lists fill it; at the odd
+    // point, 45 at 12 lanes, at most 37 are ever used in 40,000 cycles: a
+    // coverage hole of the stimulus there).  Not required: sort_pred_pops
+    // (11-13 per 40,000 cycles at the defaults).
+    void required(const hct_cct_heap_cfg &cfg, std::vector<std::string> &keys) const {
+        const bool div = cfg.lanes >= 2;
+        cosim_require(keys, {"act_IDLE", "act_LAUNCH", "act_UPDATE", "act_FINISH", "finishes",
+                             "illegal", "err_BAD_OP", "err_WARP_BUSY", "err_BAD_MASK",
+                             "err_BAD_PART", "part_dup_12", "part_dup_13", "part_exit_1"});
+        cosim_require(keys, {"err_WARP_IDLE"}, cfg.warps >= 2);
+        cosim_require(keys, {"err_BAD_WARP"}, cfg.warps < (1ull << hct_cct_heap_warp_w(&cfg)));
+        cosim_require(keys, {"pushes", "act_PUSH", "degraded", "deg_push", "act_PUSH_DEG",
+                             "deg_exch", "act_EXCH_DEG", "pops", "act_POP",
+                             "exchanges", "act_EXCH", "merges", "joins", "act_JOIN",
+                             "sort_merges", "sort_aborts", "sort_merge_waits", "sync_suspended",
+                             "sync_released", "lo_set", "lo_suspended", "lo_cold_in_range",
+                             "dirty_cleared", "part_dup_23", "part_exit_2"},
+                      div);
+        cosim_require(keys, {"stalls", "act_STALL"}, div && cfg.cct <= 2 * cfg.lanes);
+        cosim_require(keys, {"triple_merges", "part_exit_3"}, cfg.lanes >= 3);
+        cosim_require(keys, {"golden_case1", "golden_case2"},
+                      cfg.lanes >= 4 && cfg.pc_bits >= 11 && cfg.warps > hot_warps(cfg));
+    }
+
 private:
     static const char *key(const char *prefix, const char *name) {
         static char buf[64];

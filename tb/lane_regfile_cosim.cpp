@@ -451,6 +451,54 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): requests in
+    // each mode, read-during-write, the golden sequences, the don't-care
+    // operands (an unused wa beyond REGS where the port can carry one, idle
+    // scalar bits), and the illegal requests BAD_MODE, BAD_TID, BAD_REG.
+    // WRONG_LANE and DUP_TID need two lanes; bank conflicts, a request
+    // changed while it waits (BUSY_CHANGE: its mode, swizzle, a served or a
+    // waiting lane dropped) and ROW_MISMATCH two lanes and two thread
+    // slots per lane (ENTRIES >= 2*REGS: the large point has one);
+    // conflicts of k+1 cycles k+1 threads in one bank; the sub-warps of a
+    // large warp 4 slots per lane.  The scalar
+    // mode's accesses, golden and errors need SREGS > 0, and two lanes its
+    // broadcast, SCALAR_WARP (lanes of two slots) and SCALAR_WRITE (two
+    // writing lanes).  With LANE_REGFILE_MODE pinning one mode, only what
+    // that mode does: its requests; conflicts, BUSY_CHANGE and DUP_TID in
+    // crossbar; WRONG_LANE outside it; ROW_MISMATCH in single_decoder; the
+    // sub-warps in per_lane.  Not required: busy_add_lane (1..5 per 40,000
+    // cycles at the defaults).
+    void required(const lane_regfile_cfg &cfg, std::vector<std::string> &keys) const {
+        const bool two = cfg.lanes >= 2, any = pinned_ < 0;
+        const bool slots2 = two && lane_regfile_slots(&cfg) >= 2;
+        const bool single = any || pinned_ == LRF_MODE_SINGLE,
+                   per_lane = any || pinned_ == LRF_MODE_PER_LANE,
+                   xbar = slots2 && (any || pinned_ == LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"read_during_write", "golden", "idle_scalar_operand", "err_BAD_MODE",
+                             "err_BAD_TID", "err_BAD_REG"});
+        cosim_require(keys, {"unused_wa_out_of_range"},
+                      cfg.regs < (1ull << lane_regfile_row_w(&cfg)));
+        cosim_require(keys, {"requests_single"}, single);
+        cosim_require(keys, {"requests_per_lane"}, per_lane);
+        cosim_require(keys, {"requests_crossbar"}, any || pinned_ == LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"conflicts", "conflict_cycles_1", "busy_mode", "busy_swizzle",
+                             "busy_drop_served", "busy_drop_waiting", "err_BUSY_CHANGE"},
+                      xbar);
+        cosim_require(keys, {"err_DUP_TID"}, two && (any || pinned_ == LRF_MODE_CROSSBAR));
+        cosim_require(keys, {"err_WRONG_LANE"}, two && pinned_ != LRF_MODE_CROSSBAR);
+        cosim_require(keys, {"err_ROW_MISMATCH"}, slots2 && single);
+        cosim_require(keys, {"conflict_cycles_2"}, xbar && cfg.lanes >= 3);
+        cosim_require(keys, {"conflict_cycles_3"}, xbar && cfg.lanes >= 4);
+        cosim_require(keys, {"conflict_cycles_4plus"}, xbar && cfg.lanes >= 5);
+        cosim_require(keys, {"subwarps"},
+                      two && per_lane && lane_regfile_slots(&cfg) >= HOT_SLOTS);
+        cosim_require(keys, {"scalar_read", "scalar_write", "scalar_read_during_write",
+                             "scalar_golden"},
+                      cfg.sregs > 0);
+        cosim_require(keys, {"scalar_broadcast", "err_SCALAR_WARP", "err_SCALAR_WRITE"},
+                      two && cfg.sregs > 0);
+    }
+
 private:
     static const char *const kModeNames[3];
 

@@ -152,6 +152,20 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): every
+    // function and the illegal one (act NONE, err FUNC); a warp id beyond
+    // WARPS where the port can carry one; a thread that moves (two lanes,
+    // and a second warp: every function maps warp 0 to its own lanes); a
+    // whole sweep where one fits in COSIM_COVER_CYCLES.
+    void required(const lane_shuffle_cfg &cfg, std::vector<std::string> &keys) const {
+        const unsigned ww = lane_shuffle_wid_w(&cfg);
+        cosim_require(keys, {"act_IDENTITY", "act_MIRROR_ODD", "act_MIRROR_HALF", "act_XOR",
+                             "act_XOR_REV", "act_NONE", "err_FUNC"});
+        cosim_require(keys, {"err_WID"}, (1ull << ww) > cfg.warps);
+        cosim_require(keys, {"moved"}, cfg.lanes >= 2 && cfg.warps >= 2);
+        cosim_require(keys, {"sweeps"}, (16ull << ww) * cfg.lanes <= COSIM_COVER_CYCLES);
+    }
+
 private:
     static const char *lane_shuffle_act_key(unsigned f) {
         static const char *const k[] = {"act_IDENTITY", "act_MIRROR_ODD", "act_MIRROR_HALF",

@@ -355,6 +355,28 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): hits,
+    // misses, lane conflicts (one with every lane new), the bypass of a
+    // same-cycle issue, invalidations that hit, issues, the illegal inputs
+    // BAD_AVAIL, SAME_PC, BAD_REQ, IDX_IN_USE, and BAD_IDX where the index
+    // port can carry one beyond POOL.  An eviction needs more live warps
+    // than ways (POOL > WAYS); a join and both lookups in one set (two
+    // misses, a hit and a miss, two hits: lk1 holds the lanes lk0 does not)
+    // a second lane; the golden sequence 16 lanes; push-back and a full pool
+    // a pool the fill phases fill (checked up to the default POOL 256: not
+    // required beyond).
+    void required(const pc_warp_lut_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"hits", "misses", "conflicts", "conflicts_all_new", "bypass_inv",
+                             "inv_hits", "issues", "err_BAD_AVAIL", "err_SAME_PC", "err_BAD_REQ",
+                             "err_IDX_IN_USE"});
+        cosim_require(keys, {"evictions"}, cfg.pool > cfg.ways);
+        cosim_require(keys, {"err_BAD_IDX"}, (1ull << pc_warp_lut_idx_w(&cfg)) > cfg.pool);
+        cosim_require(keys, {"joins", "same_set_2miss", "same_set_hit_miss", "same_set_2hit"},
+                      cfg.lanes >= 2);
+        cosim_require(keys, {"golden"}, cfg.lanes == 16);
+        cosim_require(keys, {"pushbacks", "pool_full_cycles"}, cfg.pool <= 256);
+    }
+
 private:
     struct Lk {
         uint64_t hit, conflict, evict, join_mask, join_idx, is_new, new_mask, new_idx;

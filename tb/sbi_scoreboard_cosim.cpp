@@ -342,6 +342,21 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): every act
+    // (an issue that adds an entry, one that only moves threads, a pushed
+    // back issue, a writeback alone, an idle cycle, an err cycle), both
+    // hazard outputs and the entries they flag, a writeback that frees its
+    // entry, an issue with threads in the cold context, the illegal
+    // writebacks (BAD_WB, WB_IDLE) and, where the ports can carry a warp
+    // beyond WARPS, BAD_WARP and BAD_QWARP.
+    void required(const sbi_scoreboard_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"act_IDLE", "act_PUSH", "act_MOVE", "act_STALL", "act_WB",
+                             "act_HOLD", "err_BAD_WB", "err_WB_IDLE", "hz1", "hz2", "dep_hits",
+                             "wb_free", "cold_entries"});
+        cosim_require(keys, {"err_BAD_WARP", "err_BAD_QWARP"},
+                      (1ull << sbi_scoreboard_warp_w(&cfg)) > cfg.warps);
+    }
+
 private:
     static const char *act_key(unsigned a) {
         static const char *const k[] = {"act_IDLE", "act_PUSH", "act_MOVE", "act_STALL", "act_WB",

@@ -292,6 +292,28 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): writebacks,
+    // same-side hazards, allocations that fill a table and the stalls a full
+    // table causes (an allocation of a register not pending: REGS > ENTRIES)
+    // where a table has at most 8 entries (the large point's 16 filled 2
+    // and 0 times in 40,000 cycles at seeds 1 and 2), divergences and reconvergences that shadow valid entries, a
+    // query blocked by a shadow entry of either side, the illegal items
+    // WB_TWICE, WB_NOT_PENDING, DUP_ALLOC, BAD_WARP and BAD_REG where the
+    // ports can carry an id beyond WARPS / REGS, and the golden script where
+    // it fits (ENTRIES >= 3, REGS >= 9, a warp beyond the hot four).
+    void required(const shadow_scoreboard_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"writebacks", "same_side_hazards", "divergences_pending",
+                             "reconvergences_pending", "shadow_hazards_left",
+                             "shadow_hazards_right", "err_WB_TWICE", "err_WB_NOT_PENDING",
+                             "err_DUP_ALLOC"});
+        cosim_require(keys, {"err_BAD_WARP"},
+                      cfg.warps < (1ull << shadow_scoreboard_warp_w(&cfg)));
+        cosim_require(keys, {"err_BAD_REG"}, cfg.regs < (1ull << shadow_scoreboard_reg_w(&cfg)));
+        cosim_require(keys, {"full_tables"}, cfg.entries <= 8);
+        cosim_require(keys, {"structural_stalls"}, cfg.regs > cfg.entries && cfg.entries <= 8);
+        cosim_require(keys, {"golden"}, cfg.entries >= 3 && cfg.regs >= 9 && cfg.warps > kHot);
+    }
+
 private:
     struct Flight {
         uint8_t reg;

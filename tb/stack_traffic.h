@@ -247,6 +247,31 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): launch,
+    // advance, pop, a NOP cycle (IDLE), uniform branches with two targets
+    // and all-taken ones straight to the TOS's rpc, and every illegal
+    // operation (BAD_WARP where the port can carry a warp beyond WARPS;
+    // the dual-path stack's BAD_PATH).  Divergences (DIVERGE, SPLIT, both
+    // kinds of targets, the dual-path stack's RECONV) need two lanes; a
+    // chained pop a divergence below the base, DEPTH >= 2; a divergence
+    // into a full stack (STALL) is checked up to DEPTH 16, the simt_stack's
+    // default (not required deeper); the golden run needs 4 lanes, 12 PC
+    // bits and a fifth warp.
+    void required(const cfg_t &cfg, std::vector<std::string> &keys) const {
+        const bool div = cfg.lanes >= 2;
+        cosim_require(keys, {"act_IDLE", "act_LAUNCH", "act_ADVANCE", "act_POP",
+                             "uniform_split_targets", "taken_to_tos_rpc", "err_BAD_OP",
+                             "err_WARP_BUSY", "err_WARP_IDLE", "err_BAD_MASK", "err_BAD_LAUNCH"});
+        cosim_require(keys, {"err_BAD_WARP"}, cfg.warps < (1ull << warp_w(cfg)));
+        cosim_require(keys, {"err_BAD_PATH"}, T::kDual);
+        cosim_require(keys, {"act_DIVERGE", "act_SPLIT", "div_interleavable", "div_single",
+                             "div_targets_at_tos_rpc"}, div);
+        cosim_require(keys, {"act_RECONV"}, div && T::kDual);
+        cosim_require(keys, {"chained_pops"}, div && cfg.depth >= 2);
+        cosim_require(keys, {"act_STALL"}, div && cfg.depth <= 16);
+        cosim_require(keys, {"golden"}, cfg.lanes >= 4 && cfg.pc_bits >= 12 && cfg.warps > 4);
+    }
+
 protected:
     // port widths of op_warp / rd_warp and rd_idx (both stacks' headers)
     static unsigned warp_w(const cfg_t &c) { return bits_index_width(c.warps); }

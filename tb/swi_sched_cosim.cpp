@@ -434,6 +434,24 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): an idle
+    // cycle, a primary alone, a held stage, issues, refills (into an entry
+    // that leaves, and a second fill), alt_free offered, the illegal fills
+    // BUSY and EMPTY, GROUP, and WARP where the port can carry a warp beyond
+    // SETS*WAYS.  The secondary's decisions (PAIR, ALT, conflicts, a
+    // substitution and a substitute that finds nothing) need a second warp;
+    // one in I1's free lanes (PAIR, filled_lanes) a second lane too.
+    void required(const swi_sched_cfg &cfg, std::vector<std::string> &keys) const {
+        const unsigned W = swi_sched_warps(&cfg);
+        cosim_require(keys, {"act_IDLE", "act_SOLO", "act_HOLD", "issued", "fill_on_leave",
+                             "refills", "fill2", "alt_offered", "err_BUSY", "err_EMPTY",
+                             "err_GROUP"});
+        cosim_require(keys, {"err_WARP"}, (1ull << swi_sched_wid_w(&cfg)) > W);
+        cosim_require(keys, {"act_ALT", "alt_lanes", "conflicts", "act_SUBST", "act_NONE_SUB"},
+                      W >= 2);
+        cosim_require(keys, {"act_PAIR", "free_lanes", "filled_lanes"}, W >= 2 && cfg.lanes >= 2);
+    }
+
 private:
     static const char *act_key(unsigned a) {
         static const char *const k[] = {"act_IDLE", "act_SOLO", "act_PAIR", "act_SUBST",

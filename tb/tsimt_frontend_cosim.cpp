@@ -426,6 +426,27 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): an idle
+    // cycle, an issue, a hold, a hand-over, a fill into
+    // the slot that issues (with the scalar bit flipped too), a scalar issue
+    // and its execution, an idle fill_scalar, the golden schedule, the
+    // illegal fills SLOT_FULL and EMPTY, and BAD_WARP where the port can
+    // carry a warp beyond WARPS.  Conflicts need two lanes (conflict = R-1,
+    // capped at 3: conflict_k needs k+1 lanes).  Every lane busy at once
+    // needs instructions at least LANES cycles long (WARP/K groups: one
+    // issue a cycle), e.g. not at the odd point's 3 groups and 6 lanes.
+    void required(const tsimt_frontend_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"act_IDLE", "act_ISSUE", "act_HOLD", "handovers",
+                             "fill_on_issue", "fill_on_issue_scalar_flip", "scalar_issues",
+                             "scalar_exec", "scalar_idle_input", "golden", "err_SLOT_FULL",
+                             "err_EMPTY"});
+        cosim_require(keys, {"err_BAD_WARP"}, (1ull << tsimt_frontend_wid_w(&cfg)) > cfg.warps);
+        cosim_require(keys, {"all_lanes_busy"}, cfg.warp / cfg.width >= cfg.lanes);
+        cosim_require(keys, {"act_CONFLICT", "conflict_1"}, cfg.lanes >= 2);
+        cosim_require(keys, {"conflict_2"}, cfg.lanes >= 3);
+        cosim_require(keys, {"conflict_3"}, cfg.lanes >= 4);
+    }
+
 private:
     static unsigned nth_bit(uint64_t v, unsigned n) {
         for (unsigned i = 0; i < 64; i++)

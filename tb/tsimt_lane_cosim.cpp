@@ -241,6 +241,21 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): an idle
+    // lane, a load, the last group with and without a hand-over, a hold,
+    // the illegal offers EMPTY and HELD, a full warp, a scalar offer and an
+    // idle in_scalar, the golden masks.  A middle group (RUN), a skipped
+    // empty group and an offer to a busy lane (BUSY) need two groups
+    // (WARP > K: with one the lane takes an offer every cycle); a scalar
+    // offer with more than one thread active needs WARP >= 2.
+    void required(const tsimt_lane_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"act_IDLE", "act_LOAD", "act_LAST", "act_HANDOVER", "act_HOLD",
+                             "err_EMPTY", "err_HELD", "holds", "full_warps",
+                             "golden", "scalar", "scalar_idle_input"});
+        cosim_require(keys, {"act_RUN", "skipped_groups", "err_BUSY"}, cfg.warp > cfg.width);
+        cosim_require(keys, {"scalar_multi_thread"}, cfg.warp >= 2);
+    }
+
 private:
     static const char *act_key(unsigned a) {
         static const char *const k[] = {"act_IDLE", "act_LOAD",     "act_RUN",

@@ -221,6 +221,28 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): a cycle
+    // without an issue (IDLE), the illegal input (ERR, CONFLICT); an issue
+    // from the top group that keeps it (TOP) where TIMEOUT >= 2 (at 1 every
+    // such issue ends the tenure: TIMEOUT); a rotation because the top
+    // group stalled (ROTATE) and a wrap of the order where a group has at
+    // most 8 warps or the timeout is short (the large point's 32-warp
+    // groups all stalled at once: 1 ROTATE in 40,000 cycles at seed 1).  An issue from a lower group (LOWER) and a rotation
+    // with an issue need two groups, or a timeout that comes within a phase
+    // (TIMEOUT <= 64: the top group's tenure ends while it issues).  Not
+    // required: TIMEOUT where it is longer (at the default 32768 it needs a
+    // miss-free phase of 65,636 cycles started early: 0 or 1 per 40,000).
+    void required(const two_level_sched_cfg &cfg, std::vector<std::string> &keys) const {
+        const bool lower = two_level_sched_groups(&cfg) >= 2, tmo = cfg.timeout <= 64;
+        const bool rot = cfg.group_size <= 8 || tmo;
+        cosim_require(keys, {"act_IDLE", "act_ERR", "err_CONFLICT", "misses", "no_ready"});
+        cosim_require(keys, {"act_ROTATE", "group_wraps"}, rot);
+        cosim_require(keys, {"act_TOP"}, cfg.timeout >= 2);
+        cosim_require(keys, {"act_LOWER"}, lower);
+        cosim_require(keys, {"rotate_with_issue"}, rot && (lower || tmo));
+        cosim_require(keys, {"act_TIMEOUT"}, tmo);
+    }
+
 private:
     static const char *act_key(unsigned a) {
         static const char *const k[] = {"act_IDLE",   "act_TOP",     "act_LOWER",

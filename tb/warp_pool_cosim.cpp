@@ -21,7 +21,12 @@
 // divergence (more PCs than the 32-slot table: overflow and the untracked
 // fallback), or 4000 PCs with random next PCs where branches often split
 // one thread off (warps shatter into singletons: a near-full pool).  Issue stalls of 100..600
-// cycles (iss_req = 0) let the pool fill.  With POOL = THREADS a legal
+// cycles (iss_req = 0) let the pool fill.  At PC_W < 16 the walk is narrow
+// (dwf_traffic.h: PCs 0..2^PC_W-1, so that they recur and warps join at
+// them; the wide PCs cut to PC_W bits never matched the harness' own) with
+// short issue stalls (2..31 cycles, 1% of the cycles), so that the few
+// threads of a small pool wait for each other.  Right after every reset an
+// issue request on the empty pool (ISS_EMPTY).  With POOL = THREADS a legal
 // stream can never fill the pool (see warp_pool.h), so `pushbacks` stays 0
 // here; back-pressure is tested in tests/test_warp_pool.c (POOL < THREADS).
 // Golden run (000 Fig. 9 at 16 lanes, every 5000 cycles, threads of static
@@ -83,7 +88,6 @@ struct WarpPoolModel {
 namespace {
 
 const unsigned kMaxL = WARP_POOL_MAX_LANES;
-const uint64_t kPcBase = DwfTraffic::kPcBase;
 const uint64_t kGoldA = DwfTraffic::kPcEnd, kGoldB = kGoldA + 0x40;
 const unsigned kGoldenWarp = 14; // static warps 14 and 15 are the golden run's
 
@@ -99,20 +103,21 @@ class WarpPoolStim {
 public:
     void reset(const warp_pool_cfg &cfg) {
         const unsigned L = cfg.lanes;
+        traffic_.reset(cfg.pc_bits);
         pipe_.clear();
         for (unsigned w = 0; w < kGoldenWarp && (w + 1) * L <= warp_pool_threads(&cfg); w++) {
             Warp x;
             std::memset(&x, 0, sizeof x);
             x.ready = w;
-            x.pc = kPcBase;
+            x.pc = traffic_.pc_of(0);
             x.mask = bits_mask(L);
             static_tids(cfg, w, x.tid);
             pipe_.push_back(x);
         }
         std::memset(in_pool_, 0, sizeof in_pool_);
         std::memset(forming_, 0xff, sizeof forming_);
-        traffic_.reset();
         stall_ = 0;
+        probe_empty_ = true;
         golden_step_ = 0;
         golden_due_ = 0;
         golden_out_ = 0;
@@ -146,10 +151,13 @@ public:
         cyc_ = cyc;
         const unsigned used = cfg.entries - s.fcnt;
 
-        // PC-space mode and issue stalls
+        // PC-space mode and issue stalls (a narrow walk: short ones, often,
+        // so that the few threads of a small pool wait for each other)
         traffic_.phase(cyc, rng);
-        if (stall_ == 0 && rng.below(2500) == 0) {
-            stall_ = 100 + static_cast<unsigned>(rng.below(500));
+        const bool wide = traffic_.wide();
+        if (stall_ == 0 && rng.below(wide ? 2500 : 100) == 0) {
+            stall_ = wide ? 100 + static_cast<unsigned>(rng.below(500))
+                          : 2 + static_cast<unsigned>(rng.below(30));
             cov_["stalls"]++;
         }
         bool want_iss = stall_ == 0 && rng.chance(92);
@@ -159,6 +167,18 @@ public:
         // random garbage in every lane; the written lanes are set below
         for (unsigned k = 0; k < warp_pool_words(&cfg); k++)
             in.wr_tids[k] = rng.next();
+
+        // right after a reset the pool is empty: an issue request then is
+        // ISS_EMPTY (the only time a pool in traffic is surely empty)
+        if (probe_empty_) {
+            probe_empty_ = false;
+            if (used == 0) {
+                in.iss_req = 1;
+                expect_err_ = WP_ERR_ISS_EMPTY;
+                cov_[err_key(expect_err_)]++;
+                return in;
+            }
+        }
 
         // the golden run
         if (golden_step_ == 0 && golden_out_ == 0 && cyc >= golden_due_ &&
@@ -289,6 +309,41 @@ public:
 
     std::string coverage() { return cov_.str(); }
 
+    // The decision kinds this point allows (tb/cosim.h hook 5): a run of
+    // COSIM_COVER_CYCLES without one of them fails.  New warps, joins (the
+    // LUT's hit on a warp still forming: at every width, the narrow walk of
+    // dwf_traffic.h included), holds, issue stalls, issues under the
+    // point's policy, and every error code the
+    // point can raise: HOME_LANE needs two lanes; LANE_OCC a thread outside
+    // the pool whose home lane a warp holds (more threads than lanes).
+    // Under DMaj/DMin the table's picks; LOCK (the rest of a picked batch)
+    // under DMaj, with two warps at one PC (more threads than lanes; DMin
+    // picks the PC with the fewest threads, as a rule one warp); overflow (more
+    // PCs in the pool than table slots) needs more entries, threads and
+    // walked PCs than slots.  Issue sizes up to the lanes; the golden run
+    // where it fits.  Not required: pushbacks (0 with POOL = THREADS, see
+    // the header); occ_ge_3_4 (a pool 3/4 full takes a shattering phase
+    // that meets a long stall: 0 at the defaults in 40,000 cycles at seed 1).
+    void required(const warp_pool_cfg &cfg, std::vector<std::string> &keys) const {
+        cosim_require(keys, {"news", "joins", "holds", "stalls", "sz1"});
+        keys.push_back(issues_key_);
+        const unsigned T = warp_pool_threads(&cfg);
+        for (unsigned e = 1; e <= WP_ERR_GROUP_KIND; e++)
+            if ((e != WP_ERR_HOME_LANE || cfg.lanes >= 2) && (e != WP_ERR_LANE_OCC || T > cfg.lanes))
+                keys.push_back(err_key(e));
+        const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
+        const uint64_t pcs = traffic_.wide() ? 96 : 1ull << cfg.pc_bits, m = cfg.maj_entries;
+        cosim_require(keys, {"src_PICK", "picks_true"}, table);
+        cosim_require(keys, {"src_LOCK"}, cfg.policy == WP_POL_DMAJ && T > cfg.lanes);
+        cosim_require(keys, {"ovf_cycles", "src_UNTRACKED"},
+                      table && m < cfg.entries && m < T && m < pcs);
+        cosim_require(keys, {"sz2_4"}, cfg.lanes >= 2);
+        cosim_require(keys, {"sz5_8"}, cfg.lanes >= 5);
+        cosim_require(keys, {"sz9_15"}, cfg.lanes >= 9);
+        cosim_require(keys, {"sz16"}, cfg.lanes >= 16);
+        cosim_require(keys, {"golden", "golden_full_issues"}, golden_ok(cfg));
+    }
+
 private:
     static const char *err_key(unsigned e) {
         static std::string names[16];
@@ -302,7 +357,8 @@ private:
     }
 
     bool golden_ok(const warp_pool_cfg &cfg) const {
-        return cfg.lanes >= 2 && (kGoldenWarp + 2) * cfg.lanes <= warp_pool_threads(&cfg);
+        return cfg.lanes >= 2 && (kGoldenWarp + 2) * cfg.lanes <= warp_pool_threads(&cfg) &&
+               traffic_.wide();
     }
 
     unsigned next_pcs(const warp_pool_cfg &cfg, const Warp &w, Rng &rng, Path *p) {
@@ -359,7 +415,7 @@ private:
         for (unsigned j = 0; j < np; j++) {
             const unsigned pr = (pair0 + j) & 1u;
             const unsigned gj = 2 * pr, gn = 2 * pr + 1;
-            const uint64_t prio = (p[j].pc / 4) % 7;
+            const uint64_t prio = (traffic_.wide() ? p[j].pc / 4 : p[j].pc) % 7;
             int f = forming_find(p[j].pc);
             bool hit = f >= 0 && s.valid[forming_[f].idx] && s.pc[forming_[f].idx] == p[j].pc &&
                        static_cast<int>(forming_[f].idx) != cand;
@@ -672,6 +728,7 @@ private:
     Forming forming_[kForm];
     DwfTraffic traffic_;
     unsigned stall_;
+    bool probe_empty_;
     unsigned golden_step_, golden_expect_, golden_out_;
     uint64_t golden_due_;
     unsigned gidx_[2];

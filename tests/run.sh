@@ -170,10 +170,11 @@ done
 # interval) reaches every coverage point the 10,000 cycles reach, which
 # icarus_job checks; make regress replays its 10,000 (Makefile ICARUS_LONG).
 # dwf and warp_pool (10-25 ms a cycle in Icarus, 4 CPU-minutes for both):
-# 3,000 cycles at seed 7, a reset every 1,500, reach more overflow cycles
-# and a higher occupancy than the 10,000 do (2026-11-29: dwf ovf_cycles 1399
-# against 1842 in 10,000, occ_hw 205 against 112; warp_pool 1407 against
-# 1886, occ_hw 193 against 217).  swi_sched and shadow_scoreboard (48 s
+# 3,000 cycles at seed 7, a reset every 1,500, reach every key the 10,000
+# reach (2026-11-29: dwf ovf_cycles 1399 against 1842 in 10,000, occ_hw 205
+# against 112; warp_pool, since its ISS_EMPTY probe after every reset,
+# ovf_cycles 1411 against 3049, occ_hw 195 against 225, err_ISS_EMPTY 3
+# against 3).  swi_sched and shadow_scoreboard (48 s
 # and 29 s for the 10,000 on the clean-clone run): the same 3,000 reach
 # every key, each act and error included (2026-11-29: swi_sched
 # act_NONE_SUB 31 against 78 in 10,000, err_WARP 46 against 125;

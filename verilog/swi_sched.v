@@ -369,7 +369,7 @@ module swi_sched #(
     always @(posedge clk)
         if (f_past) begin
             if ($past(rst))
-                p_reset: assert(v_q == {WARPS{1'b0}} && f_ent == {(WARPS*(PC_W+LANES+WARPS)){1'b0}} &&
+                p_reset: assert(v_q == {WARPS{1'b0}} && !(|f_ent) &&
                                 f_stage == {1'b0, {WID_W{1'b0}}, {PC_W{1'b0}}, {LANES{1'b0}}, 16'hACE1});
             // illegal input: nothing changes
             if (!$past(rst) && $past(err))
