@@ -28,9 +28,8 @@ static int unit_live(const core *c, unsigned u)
     unsigned a, b;
     unit_range(c, u, &a, &b);
     for (unsigned w = a; w < b && w < c->W; w++)
-        for (unsigned l = 0; l < c->WS; l++)
-            if (c->live[w * c->WS + l])
-                return 1;
+        if (c->wlive[w])
+            return 1;
     return 0;
 }
 
@@ -212,6 +211,12 @@ int core_sb_ready(const core *c, unsigned w, int pc)
         c->sbc_at[w] = at;
     }
     return c->sbc_at[w] <= c->cycle;
+}
+
+int core_sb_waits(const core *c, unsigned w, int pc)
+{
+    return !c->own_sb && w < c->W && c->sbc_pc[w] == pc && c->sbc_at[w] > c->cycle &&
+           !core_sb_blind(c);
 }
 
 
