@@ -352,11 +352,6 @@ uint64_t core_taken(const core *c, const core_req *r);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);
-/* A quick no for a scheduler's scan: warp w's instruction at pc waits on
- * the core's scoreboard this cycle by the answer core_sb_ready kept for it
- * (1), so core_ready says no to a request of it that does not set nosb;
- * 0: not known, ask core_ready.  Pure. */
-int core_sb_waits(const core *c, unsigned w, int pc);
 /* The test hook blinds every scoreboard (fault kind 4 is active). */
 int core_sb_blind(const core *c);
 /* The test hook drops this structure update (fault kind 3, once). */

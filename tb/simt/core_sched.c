@@ -213,12 +213,6 @@ int core_sb_ready(const core *c, unsigned w, int pc)
     return c->sbc_at[w] <= c->cycle;
 }
 
-int core_sb_waits(const core *c, unsigned w, int pc)
-{
-    return !c->own_sb && w < c->W && c->sbc_pc[w] == pc && c->sbc_at[w] > c->cycle &&
-           !core_sb_blind(c);
-}
-
 
 
 

@@ -148,8 +148,8 @@ static int spe_try(core *c, spe_state *m, unsigned q, unsigned w, unsigned units
     if (!sp)
         return 0;
     const int pc = (int)m->ss.ent[w][sp - 1].pc;
-    if (pc >= (int)p->n || !(units >> core_unit_classes(c)[pc] & 1u) || core_sb_waits(c, w, pc))
-        return 0; /* core_ready would say no (the last: its scoreboard's kept answer) */
+    if (pc >= (int)p->n || !(units >> core_unit_classes(c)[pc] & 1u))
+        return 0;
     core_req r = {0};
     r.warp = r.unit_warp = w;
     r.pc = pc;
