@@ -79,27 +79,33 @@ void core_fetch(core *c)
             last = w;
         }
     memset(c->fdirty, 0, nwd * sizeof c->fdirty[0]); /* no context at or past nctx */
-    /* round robin over the candidates after the last context fetched: the
-     * candidates as they are now (a fetch rechecks only its own context,
-     * already visited), each visited once, from start up, then from 0 */
+    /* round robin over the candidates after the last context fetched */
     unsigned start = c->fetch_rr + 1 >= nctx ? 0 : c->fetch_rr + 1;
-    uint64_t cand[FB_WORDS];
-    memcpy(cand, c->fcand, nwd * sizeof cand[0]);
-    for (int ii; budget && (ii = bits_array_take_rr(cand, nwd, start)) >= 0;) {
-        unsigned i = (unsigned)ii;
-        fetchbuf *b = &c->fb[i];
-        if (!b->n) {
-            int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
-            if (pc < 0 || pc >= (int)c->p->n)
-                continue; /* nothing to fetch yet (launching, waiting) */
-            b->pc = pc;
-        } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
-            continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
-        b->t[b->n++] = c->cycle;
-        c->st.fetches++;
-        budget--;
-        c->fetch_rr = i;
-        fb_recheck(c, i);
+    for (unsigned pass = 0; pass < 2 && budget; pass++) {
+        unsigned lo = pass ? 0 : start, hi = pass ? start : nctx;
+        for (unsigned wd = lo / 64; wd * 64 < hi && budget; wd++) {
+            uint64_t bits = c->fcand[wd];
+            if (wd == lo / 64 && lo % 64)
+                bits &= ~0ull << (lo % 64);
+            for (; bits && budget; bits &= bits - 1) {
+                unsigned i = wd * 64 + ctz(bits);
+                if (i >= hi)
+                    break;
+                fetchbuf *b = &c->fb[i];
+                if (!b->n) {
+                    int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
+                    if (pc < 0 || pc >= (int)c->p->n)
+                        continue; /* nothing to fetch yet (launching, waiting) */
+                    b->pc = pc;
+                } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
+                    continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
+                b->t[b->n++] = c->cycle;
+                c->st.fetches++;
+                budget--;
+                c->fetch_rr = i;
+                fb_recheck(c, i);
+            }
+        }
     }
     c->fetch_left = budget;
 }
