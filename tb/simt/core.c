@@ -128,14 +128,7 @@ void core_set_alu_groups(core *c, unsigned n, unsigned width)
     c->alu_w = width;
 }
 
-uint64_t core_warp_mask(const core *c, unsigned w)
-{
-    uint64_t m = 0;
-    for (unsigned l = 0; l < c->WS; l++)
-        if (c->live[w * c->WS + l])
-            m |= 1ull << l;
-    return m;
-}
+uint64_t core_warp_mask(const core *c, unsigned w) { return w < c->W ? c->wlive[w] : 0; }
 
 const char *core_apply_params(const core *c, const struct param_table *t, void *cfg)
 {
@@ -186,6 +179,15 @@ int core_cycle(core *c)
     }
     if (c->ops->cycle(c, c->m) < 0 || c->failed)
         return -1;
+    if (c->P.check) /* the kept live masks against the threads' flags */
+        for (unsigned w = 0; w < c->W; w++) {
+            uint64_t m = 0;
+            for (unsigned l = 0; l < c->WS; l++)
+                m |= (uint64_t)(c->live[w * c->WS + l] != 0) << l;
+            if (m != c->wlive[w])
+                return core_fail(c, "internal: warp %u's kept live mask %#llx, its threads %#llx",
+                                 w, (unsigned long long)c->wlive[w], (unsigned long long)m);
+        }
     if (c->vcd)
         core_trace_dec(c);
     if (c->vcd && c->ops->trace)
@@ -366,6 +368,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->tpos = calloc(c->T, sizeof(uint64_t));
     c->thash = calloc(c->T, sizeof(uint64_t));
     c->live = calloc(c->T, 1);
+    c->wlive = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
     c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
     c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
@@ -486,6 +489,7 @@ void core_free(core *c)
     free(c->tpos);
     free(c->thash);
     free(c->live);
+    free(c->wlive);
     free(c->at_bar);
     free(c->tready);
     free(c->ucls);

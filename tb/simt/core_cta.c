@@ -36,12 +36,15 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         c->tpos[t] = 0;
         c->thash[t] = REFP_HASH0;
         c->at_bar[t] = 0;
+        if (!(f % c->WS))
+            c->wlive[t / c->WS] = 0;
         if (f >= c->CT) {
             c->live[t] = 0;
             c->gtid[t] = UINT64_MAX;
             continue;
         }
         c->live[t] = 1;
+        c->wlive[t / c->WS] |= 1ull << (f % c->WS);
         c->gtid[t] = cta * c->CT + f;
         memset(x->r, 0, c->rstride * sizeof(uint64_t));
         memset(&c->tready[(size_t)t * c->nregs], 0, c->nregs * sizeof(uint64_t));

@@ -14,10 +14,7 @@ static void fb_recheck(core *c, unsigned i)
 {
     const fetchbuf *b = &c->fb[i];
     unsigned w = i / c->nctx;
-    int live = 0;
-    for (unsigned l = 0; l < c->WS && !live; l++)
-        live = c->live[w * c->WS + l];
-    int ok = live && b->n < c->P.ibuf &&
+    int ok = c->wlive[w] && b->n < c->P.ibuf &&
              (!b->n || (!is_ctl(c->p, b->pc + (int)b->n - 1) && b->pc + (int)b->n < (int)c->p->n));
     fb_bit(c->fcand, i, ok);
 }
@@ -81,7 +78,7 @@ void core_fetch(core *c)
                 fb_settle(c, w);
             last = w;
         }
-    memset(c->fdirty, 0, sizeof c->fdirty);
+    memset(c->fdirty, 0, nwd * sizeof c->fdirty[0]); /* no context at or past nctx */
     /* round robin over the candidates after the last context fetched */
     unsigned start = c->fetch_rr + 1 >= nctx ? 0 : c->fetch_rr + 1;
     for (unsigned pass = 0; pass < 2 && budget; pass++) {

@@ -64,6 +64,7 @@ struct core {
     uint64_t *gtid;                    /* global thread id, UINT64_MAX none */
     uint64_t *tpos, *thash;            /* executed count and PC hash per slot */
     uint8_t *live, *at_bar;
+    uint64_t *wlive; /* W: each warp's live lanes, live[]'s bits (compared under --check) */
     uint64_t *tready;                  /* T x nregs: the oracle */
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
     /* core_sb_ready's answer per warp slot: the cycle from which the

@@ -12,10 +12,20 @@
 #include "core_int.h"
 
 /* ------------------------------------------------------------- issue */
-static int check_thread(core *c, unsigned t, unsigned k, int pc)
+/* what every thread of an issue shares, read once per issue (core's fields
+ * are otherwise reloaded after every store through a byte pointer) */
+typedef struct {
+    const prog_insn *in;
+    uint64_t cycle;
+    unsigned cta_threads, nregs;
+    int trace; /* the PC sequence is compared (not under atom_flow) */
+} issue_ctx;
+
+static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned t, unsigned k,
+                                           int pc)
 {
-    const prog_insn *in = &c->p->ins[pc];
-    uint64_t g = c->gtid[t];
+    const prog_insn *in = x->in;
+#define GTID ((unsigned long long)c->gtid[t]) /* its global id, read on failure only */
     if (!c->live[t])
         return core_fail(c, "thread slot %u: executed pc %d (line %d) but holds no live thread",
                          t, pc, in->line);
@@ -24,36 +34,36 @@ static int check_thread(core *c, unsigned t, unsigned k, int pc)
      * count twice at its CTA's barrier, which then never opens) */
     if (c->at_bar[t])
         return core_fail(c, "thread %llu: executed pc %d (line %d) while it waits at a barrier",
-                         (unsigned long long)g, pc, in->line);
+                         GTID, pc, in->line);
     const refp_cta_out *o = &c->rout[k];
-    unsigned f = t - k * (c->CW * c->WS);
-    if (o->trace && !c->ref->atom_flow) {
+    unsigned f = t - k * x->cta_threads;
+    if (o->trace && x->trace) {
         if (c->tpos[t] >= o->len[f])
             return core_fail(c, "thread %llu: executed pc %d (line %d) as instruction #%llu, but "
                                 "the reference sequence has only %llu (a PC executed twice?)",
-                             (unsigned long long)g, pc, in->line, (unsigned long long)c->tpos[t],
+                             GTID, pc, in->line, (unsigned long long)c->tpos[t],
                              (unsigned long long)o->len[f]);
         uint32_t want = o->trace[f][c->tpos[t]];
         if ((int)want != pc)
             return core_fail(c, "thread %llu: instruction #%llu is pc %d (line %d), the reference "
                                 "executed pc %u (line %d)",
-                             (unsigned long long)g, (unsigned long long)c->tpos[t], pc, in->line,
+                             GTID, (unsigned long long)c->tpos[t], pc, in->line,
                              want, want < c->p->n ? c->p->ins[want].line : 0);
     }
     /* the timing oracle: every register read or overwritten is ready */
-    const uint64_t *rd = &c->tready[(size_t)t * c->nregs];
+    const uint64_t *rd = &c->tready[(size_t)t * x->nregs];
     uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
     for (unsigned j = 0; j < in->nsrc; j++)
         late = rd[in->src[j]] > late ? rd[in->src[j]] : late;
     for (unsigned j = 0; j < in->ndst; j++)
         late = rd[in->dst[j]] > late ? rd[in->dst[j]] : late;
-    for (unsigned j = 0; late > c->cycle && j < in->nsrc + in->ndst; j++) {
+    for (unsigned j = 0; late > x->cycle && j < in->nsrc + in->ndst; j++) {
         unsigned id = j < in->nsrc ? in->src[j] : in->dst[j - in->nsrc];
-        if (rd[id] > c->cycle) /* the first such register, in this order */
+        if (rd[id] > x->cycle) /* the first such register, in this order */
             return core_fail(c, "thread %llu: pc %d (line %d) %s register %u in cycle %llu, but "
                                 "the result in flight to it is ready only in cycle %llu (hazard "
                                 "not detected)",
-                             (unsigned long long)g, pc, in->line,
+                             GTID, pc, in->line,
                              j < in->nsrc ? "reads" : "overwrites", id,
                              (unsigned long long)c->cycle, (unsigned long long)rd[id]);
     }
@@ -61,6 +71,7 @@ static int check_thread(core *c, unsigned t, unsigned k, int pc)
     if (!o->trace) /* with the trace each PC was compared above */
         c->thash[t] = refp_hash_step(c->thash[t], (uint32_t)pc);
     return 0;
+#undef GTID
 }
 
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
@@ -166,25 +177,28 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     static prog_thread *xs[NX];
     static const prog_mem *ms[NX];
     static unsigned kk[NX]; /* each thread's CTA slot */
-    const unsigned cta_threads = c->CW * c->WS;
+    const issue_ctx x = {in, c->cycle, c->CW * c->WS, c->nregs, !c->ref->atom_flow};
+    const unsigned ws = c->WS, T = c->T;
+    prog_thread *const ths = c->th;
+    const prog_mem *const mem = c->mem;
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {
             t = r->threads[i];
-            l = i % c->WS;
+            l = i % ws;
         } else {
             l = ctz(rest);
             rest &= rest - 1;
             t = tid_of(c, r, l);
         }
-        if (t >= c->T)
+        if (t >= T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp, t);
-        unsigned k = t / cta_threads;
-        if (check_thread(c, t, k, r->pc))
+        unsigned k = t / x.cta_threads;
+        if (check_thread(c, &x, t, k, r->pc))
             return -1;
-        xs[nl] = &c->th[t];
-        xs[nl]->clock = c->cycle;
-        ms[nl] = &c->mem[k];
+        xs[nl] = &ths[t];
+        xs[nl]->clock = x.cycle;
+        ms[nl] = &mem[k];
         kk[nl] = k;
         lanes[nl] = l;
         tids[nl] = t;
@@ -212,21 +226,6 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         unsigned done;
         if (prog_exec_warp(p, r->pc, xs, ms, nl, eff, &done, msg, sizeof msg))
             return core_fail(c, "%s", msg);
-    }
-    for (unsigned i = 0; i < nl; i++) {
-        unsigned l = lanes[i], t = tids[i], k = kk[i];
-        o->next_pc[l] = eff[i].next_pc;
-        if (in->unit == PU_BRA && eff[i].taken)
-            o->taken |= 1ull << l;
-        if (eff[i].next_pc == (int)p->n) {
-            o->exited |= 1ull << l;
-            c->live[t] = 0;
-            c->cta_live[k]--;
-        } else if (in->unit == PU_BAR && eff[i].executed) {
-            o->bar |= 1ull << l;
-            c->at_bar[t] = 1;
-            c->cta_bar[k]++;
-        }
     }
     /* when each thread's result is ready */
     static unsigned pos[NX], wave_of[NX];
@@ -296,19 +295,43 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         c->st.group_busy += waves;
         c->st.lane_busy += sca ? 1 : nl;
     }
-    uint64_t last = c->cycle + 1;
+    /* each thread's outcome (exit, barrier) and its result's ready cycle
+     * (nothing above reads the threads' flags) */
+    uint64_t last = x.cycle + 1;
+    const int bra = in->unit == PU_BRA, bar = in->unit == PU_BAR, end = (int)p->n;
+    uint64_t *const tready = c->tready, *const cta_ready = c->cta_ready;
+    uint64_t taken = 0, exited = 0, barm = 0;
+    core_dec *const d = &c->dec[port]; /* the port's decision (below) */
     for (unsigned i = 0; i < nl; i++) {
-        unsigned t = tids[i];
+        unsigned l = lanes[i], t = tids[i], k = kk[i];
+        const prog_effect *e = &eff[i];
+        if (i < CORE_MAX_WARP)
+            d->tid[l] = t;
+        o->next_pc[l] = e->next_pc;
+        if (bra && e->taken)
+            taken |= 1ull << l;
+        if (e->next_pc == end) {
+            exited |= 1ull << l;
+            c->live[t] = 0;
+            c->wlive[t / ws] &= ~(1ull << (t % ws));
+            c->cta_live[k]--;
+        } else if (bar && e->executed) {
+            barm |= 1ull << l;
+            c->at_bar[t] = 1;
+            c->cta_bar[k]++;
+        }
         uint64_t ready = start + wave_of[i] + lat;
-        if (eff[i].executed)
+        if (e->executed)
             for (unsigned j = 0; j < in->ndst; j++)
-                c->tready[(size_t)t * c->nregs + in->dst[j]] = ready;
+                tready[(size_t)t * x.nregs + in->dst[j]] = ready;
         if (ready > last)
             last = ready;
-        unsigned k = kk[i];
-        if (ready > c->cta_ready[k])
-            c->cta_ready[k] = ready;
+        if (ready > cta_ready[k])
+            cta_ready[k] = ready;
     }
+    o->taken = taken;
+    o->exited = exited;
+    o->bar = barm;
     o->ready = last;
     o->waves = waves;
     core_note_ready(c, last);
@@ -335,7 +358,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     /* the fetch buffer's head is consumed */
     if (!r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc) {
         fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];
-        memmove(b->t, b->t + 1, (b->n - 1) * sizeof b->t[0]);
+        for (unsigned i = 1; i < b->n; i++) /* a few entries: no library call */
+            b->t[i - 1] = b->t[i];
         b->n--;
         b->pc++;
         fb_dirty(c, r->warp);
@@ -359,16 +383,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
                        !r->nofetch && !(c->ops->flags & MECH_OWN_FETCH) && c->ops->fetch_pc);
     unsigned th = nl;
     c->st.thread_insts += nl;
-    core_dec *d;
     if (r->with >= 0) {
-        d = &c->dec[port];
         c->slot_mask[r->with] |= r->mask;
         /* the slot's histogram entry grows by these threads */
         unsigned before = popc(c->slot_mask[r->with] & ~r->mask);
         c->st.hist[before]--;
         c->st.hist[popc(c->slot_mask[r->with])]++;
     } else {
-        d = &c->dec[port];
         c->slot_mask[port] = r->mask;
         c->st.warp_insts += r->slots ? r->slots : 1;
         unsigned sl = r->slots ? r->slots : 1, per = (nl + sl - 1) / sl;
@@ -382,8 +403,6 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     d->mask = r->mask;
     d->threads = th;
     d->group = (uint16_t)(r->with >= 0 ? c->dec[r->with].group : group);
-    for (unsigned i = 0; i < nl && i < CORE_MAX_WARP; i++)
-        d->tid[lanes[i]] = tids[i];
     c->last_issue = c->cycle;
     c->issued_ports++;
     return 0;

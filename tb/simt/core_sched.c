@@ -28,9 +28,8 @@ static int unit_live(const core *c, unsigned u)
     unsigned a, b;
     unit_range(c, u, &a, &b);
     for (unsigned w = a; w < b && w < c->W; w++)
-        for (unsigned l = 0; l < c->WS; l++)
-            if (c->live[w * c->WS + l])
-                return 1;
+        if (c->wlive[w])
+            return 1;
     return 0;
 }
 
