@@ -102,8 +102,8 @@ endif
 
 # The two longest co-simulation builds (Verilator, about a minute of CPU
 # each) come first, so that make -j2 packs the short ones beside them; last
-# in alphabetical order, cosim_warp_pool was built alone at the end of a
-# clean clone's build with the other core idle (c5b7750, 2026-11-29).
+# in alphabetical order, cosim_warp_pool was the only target built in the
+# last 41 s of a clean clone's build (c5b7750, 2026-11-29).
 COSIM_FIRST := $(filter $(addprefix $(B)/cosim_,dwf warp_pool),$(COSIM_BINS))
 all: $(B)/libmodels.a $(COSIM_FIRST) $(addprefix $(B)/tests/,$(TESTS)) $(addprefix $(B)/asan/,$(TESTS)) \
      $(filter-out $(COSIM_FIRST),$(COSIM_BINS)) $(AREA_BIN)
