@@ -25,7 +25,7 @@ from warphw.cocotb_run import run
 
 CYCLES = int(os.environ.get("WARPHW_COCOTB_CYCLES", "2000"))
 # dwf and warp_pool at their defaults are the structures Icarus simulates
-# slowly (about 35 and 20 CPU ms a cycle with the Python bench, 2026-11-29):
+# slowly (about 35 and 19 ms a cycle with the Python bench, 2026-11-29):
 # their default point replays a shorter recording, which must reach every
 # coverage key (act, error, occupancy ...) that the harness' 2,000 cycles of
 # the same seed reach (checked below on the Verilator harness).  The RTL at
