@@ -37,7 +37,9 @@
 # co-simulation checks, lint) run TEST_JOBS at a time (default: the number of
 # cores); each job's ok/FAIL lines are printed in order as soon as it and
 # every earlier job have finished, and counted.  BUILD_DIR/test-logs/times
-# gives each job's wall-clock seconds.  TEST_ONLY=REGEX runs only the jobs
+# gives each job's wall-clock seconds, BUILD_DIR/test-logs/cpu its CPU
+# seconds (user + system of the job and every process it waited for: what
+# to compare on a shared machine, where the wall time depends on the load).  TEST_ONLY=REGEX runs only the jobs
 # whose label matches (e.g. TEST_ONLY='^(icarus|lint)_' tests/run.sh build).
 set -u
 # exported: the scripts the jobs run (tools/cosim_build.sh,
@@ -91,6 +93,7 @@ for f in tests/job_times.txt "$LOG/times"; do
   done < <(grep -v '^#' "$f")
 done
 : >"$LOG/times"
+: >"$LOG/cpu"
 njobs=0
 nshown=0
 qlabel=()
@@ -109,6 +112,9 @@ flush() { # [all]: print every finished job in order (all: wait for each)
     nf=$(grep -c -E '^(\[[^]]*\] )?FAIL ' "$f.out")
     if [ "$nf" -gt 0 ]; then fail=$((fail + nf)); failed+=("$(cat "$f.label")"); fi
     echo "$(cat "$f.label") $(cat "$f.done")" >>"$LOG/times"
+    # bash's times: the job's shell, then its children, "XmY.YYYs" each
+    echo "$(cat "$f.label") $(awk '{ for (i = 1; i <= NF; i++) { split($i, a, "m"); sub(/s$/, "", a[2]); t += a[1] * 60 + a[2] } }
+                                  END { printf "%.1f", t }' "$f.cpu")" >>"$LOG/cpu"
     nshown=$((nshown + 1))
   done
 }
@@ -122,7 +128,7 @@ start_job() { # label, command (quoted for eval)
   while [ "$(jobs -rp | wc -l)" -ge "$J" ]; do wait -n 2>/dev/null || sleep 0.2; flush; done
   local f=$JOBS_DIR/$njobs
   echo "$1" >"$f.label"
-  ( t0=$SECONDS; eval "$2" >"$f.out" 2>&1; echo $((SECONDS - t0)) >"$f.done" ) &
+  ( t0=$SECONDS; eval "$2" >"$f.out" 2>&1; times >"$f.cpu"; echo $((SECONDS - t0)) >"$f.done" ) &
   njobs=$((njobs + 1))
   flush
 }

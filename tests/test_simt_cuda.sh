@@ -35,7 +35,11 @@ nm=$(wc -w <<<"$mechs")
 
 # make test: the default preset with the launches as they are, then every
 # preset (000..004) with the heavy kernels' launches made smaller (the
-# table below: fewer tree keys, fewer rows); SIMT_CUDA_PRESETS set (make
+# table below: fewer tree keys, fewer rows, one CTA instead of two or
+# three, half bfs's vertices (still more than its 64 threads, so the
+# strided loops still run twice); the same code paths, a third to a half of
+# the CPU time; each kernel still runs as it is at the default preset);
+# SIMT_CUDA_PRESETS set (make
 # regress): those presets with the launches as they are.  Every run also
 # dumps the reference's final memory, which must equal the host reference
 # (build/cuda_host/NAME on the same launch): every mechanism equals the
@@ -44,6 +48,9 @@ declare -A small=(
   [treesearch]='s/^param s32 100$/param s32 30/'
   [mandelbrot]='s/^grid 2 3$/grid 2 1/'
   [libdev]='s/^grid 2$/grid 1/'
+  [collatz]='s/^grid 3$/grid 1/'
+  [bitonic]='s/^grid 2$/grid 1/'
+  [bfs]='s/^param s32 200$/param s32 100/'
 )
 if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
 else presets="default 000 001 002 003 004" full=0; fi
