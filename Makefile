@@ -160,8 +160,8 @@ $(B)/simt: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) $(LIB_SRC) $(HDRS) | 
 $(B)/tests/test_simt_kernel $(B)/asan/test_simt_kernel $(B)/tests/test_simt_prog $(B)/asan/test_simt_prog $(B)/tests/test_simt_scalar $(B)/asan/test_simt_scalar: $(wildcard tb/simt/*.c) $(wildcard tb/simt/*.h) tests/simt_kernels.h
 # The other binaries that use tb/simt's sources link them as objects compiled
 # once per flag set (docs/index.md, "make test's time"): build/obj_san/tb/simt
-# (the sanitizers' flags) for build/asan/{simt,ptxref,test_ptx}, and
-# build/obj_host/tb/simt (-O2) for build/{ptxref,tests/test_ptx} and the CUDA
+# (the sanitizers' flags) for build/asan/{simt,ptxref,test_ptx*}, and
+# build/obj_host/tb/simt (-O2) for build/{ptxref,tests/test_ptx*} and the CUDA
 # host references.  Only cli.c reads SIMT_SRC_DIR.
 SIMT_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(wildcard tb/simt/*.c))
 $(SIMT_SAN_OBJ): $(wildcard tb/simt/*.h)
@@ -182,10 +182,14 @@ $(B)/ptxref: tb/ptxref.c $(PTX_OBJ) $(wildcard tb/simt/*.h) | $(B)
 $(B)/asan/ptxref: tb/ptxref.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(PTX_SAN_OBJ) -lm -o $@
-$(B)/tests/test_ptx: tests/test_ptx.c $(PTX_OBJ) $(wildcard tb/simt/*.h) tests/check.h tests/prog_check.h
+# every tests/test_ptx*.c (test_ptx, test_ptx_calls, ...): helpers in
+# tests/ptx_check.h
+PTX_TESTS := $(filter test_ptx%,$(TESTS))
+PTX_TEST_HDRS := $(wildcard tb/simt/*.h) tests/check.h tests/prog_check.h tests/ptx_check.h
+$(addprefix $(B)/tests/,$(PTX_TESTS)): $(B)/tests/%: tests/%.c $(PTX_OBJ) $(PTX_TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) $< $(PTX_OBJ) -lm -o $@
-$(B)/asan/test_ptx: tests/test_ptx.c $(PTX_SAN_OBJ) $(wildcard tb/simt/*.h) tests/check.h tests/prog_check.h
+$(addprefix $(B)/asan/,$(PTX_TESTS)): $(B)/asan/%: tests/%.c $(PTX_SAN_OBJ) $(PTX_TEST_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_SAN) $< $(PTX_SAN_OBJ) -lm -o $@
 
