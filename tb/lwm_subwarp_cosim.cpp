@@ -369,23 +369,17 @@ public:
     // the defaults in 40,000 cycles), SPLIT and STALL (they need stack
     // shapes the random PCs reach at some points only).
     void required(const lwm_subwarp_cfg &cfg, std::vector<std::string> &keys) const {
-        static const char *const always[] = {
-            "act_IDLE", "act_LAST", "act_JUMP", "act_ERR", "err_BAD_FETCH", "err_NOT_IN_FLIGHT",
-            "err_BAD_OUTCOME", "err_BAD_LAUNCH", "err_BAD_DONE", "jumps", "branch_commits",
-            "f_LAUNCH", "f_ADVANCE", "f_POP", "br_ADVANCE", "br_POP", "warps_finished",
-            "empty_done_first", "empty_done_jump", "branch_as_op"};
-        keys.insert(keys.end(), always, always + sizeof always / sizeof always[0]);
-        if (cfg.rows >= 2) {
-            keys.push_back("act_PICK");
-            keys.push_back("act_BLOCKED");
-            keys.push_back("divergent_across_subwarps");
-        }
-        if (cfg.rows * cfg.cols >= 2)
-            keys.push_back("br_DIVERGE");
-        if (cfg.large_warps >= 2)
-            keys.push_back("pushed_back");
-        if ((1u << lwm_subwarp_lw_w(&cfg)) > cfg.large_warps)
-            keys.push_back("err_BAD_WARP");
+        cosim_require(keys, {"act_IDLE", "act_LAST", "act_JUMP", "act_ERR", "err_BAD_FETCH",
+                             "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME", "err_BAD_LAUNCH",
+                             "err_BAD_DONE", "jumps", "branch_commits", "f_LAUNCH", "f_ADVANCE",
+                             "f_POP", "br_ADVANCE", "br_POP", "warps_finished",
+                             "empty_done_first", "empty_done_jump", "branch_as_op"});
+        cosim_require(keys, {"act_PICK", "act_BLOCKED", "divergent_across_subwarps"},
+                      cfg.rows >= 2);
+        cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2);
+        cosim_require(keys, {"pushed_back"}, cfg.large_warps >= 2);
+        cosim_require(keys, {"err_BAD_WARP"},
+                      (1u << lwm_subwarp_lw_w(&cfg)) > cfg.large_warps);
     }
 
 private:
