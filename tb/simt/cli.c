@@ -442,8 +442,9 @@ typedef struct {
 
 static void unload(loaded *L);
 
-/* --layout tf (layout.h): the program in thread-frontier order, after the
- * reference has run the given order; the laid-out program's reference
+/* --layout tf (layout.h): the program in thread-frontier order (or the
+ * test hooks' orders), after the reference has run the given order; the
+ * laid-out program's reference
  * must leave the same final memory (a layout that changed what a thread
  * computes would be caught here: the planted fault --inject-fault
  * layout@0).  0, or 1 / 2 with one line in err. */
@@ -455,7 +456,14 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
         refp_free(&given);
         return 0; /* the normal run below reports it */
     }
-    if (prog_layout_tf(&L->p, NULL, o->C.fault_kind == 7, err, len)) {
+    unsigned ly = o->C.layout;
+    uint64_t seed = REFP_HASH0;
+    for (const char *c = L->p.name; *c; c++)
+        seed = (seed ^ (uint8_t)*c) * 0x100000001b3ull;
+    if (((ly == LAYOUT_SCRAMBLE || ly == LAYOUT_SCRAMBLE_TF) &&
+         prog_layout(&L->p, LAYOUT_SCRAMBLE, seed ^ L->p.n, NULL, o->C.fault_kind == 7, err, len)) ||
+        ((ly == LAYOUT_TF || ly == LAYOUT_SCRAMBLE_TF) &&
+         prog_layout(&L->p, LAYOUT_TF, 0, NULL, o->C.fault_kind == 7, err, len))) {
         refp_free(&given);
         return 2;
     }
@@ -509,7 +517,7 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
-    if (o->C.layout == LAYOUT_TF) {
+    if (o->C.layout != LAYOUT_GIVEN) {
         int lr = layout_load(o, L, err, len);
         if (lr) {
             unload(L);
@@ -1318,7 +1326,7 @@ static int simt_run(int argc, char **argv, const launch *lchp, int hl)
     if (!o.kernel)
         die2("no kernel given (build/simt --kernel FILE; see --help)");
     char msg[1200] = "";
-    if (o.show_cfg && o.has_launch) {
+    if (o.show_cfg && (o.has_launch || o.C.layout != LAYOUT_GIVEN)) {
         loaded L;
         int lrc = load(&o, o.kernel, NULL, &L, msg, sizeof msg);
         if (lrc) {

@@ -331,8 +331,32 @@ out:
     return rc;
 }
 
+/* The test hook's order: block 0 first, a block that falls off the end
+ * (unreachable) last, the others shuffled (xorshift64 from seed). */
+static void scramble_order(const cfg_blocks *b, uint64_t seed, int *ord)
+{
+    int nb = b->nb, k = 0, tail = -1;
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1u;
+    for (int v = 0; v < nb; v++)
+        if (v && b->ft[v] == -2)
+            tail = v;
+        else
+            ord[k++] = v;
+    for (int i = k - 1; i > 1; i--) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        int j = 1 + (int)(x % (uint64_t)i), t = ord[i];
+        ord[i] = ord[j];
+        ord[j] = t;
+    }
+    if (tail >= 0)
+        ord[k] = tail;
+}
+
 /* ------------------------------------------------------------- the pass */
-int prog_layout_tf(prog *p, unsigned *inserted, int fault, char *err, size_t errlen)
+int prog_layout(prog *p, int kind, uint64_t seed, unsigned *inserted, int fault, char *err,
+                size_t errlen)
 {
     cfg_blocks b;
     int n = (int)p->n, rc = -1;
@@ -340,8 +364,9 @@ int prog_layout_tf(prog *p, unsigned *inserted, int fault, char *err, size_t err
     if (inserted)
         *inserted = 0;
     int *ord = malloc((size_t)n * sizeof(int));
-    if (!ord || blocks_build(p, &b) || tf_order(p, &b, ord)) {
-        snprintf(err, errlen, "%s: --layout tf: out of memory", p->file);
+    if (!ord || blocks_build(p, &b) ||
+        (kind == LAYOUT_SCRAMBLE ? (scramble_order(&b, seed, ord), 0) : tf_order(p, &b, ord))) {
+        snprintf(err, errlen, "%s: --layout: out of memory", p->file);
         goto out;
     }
     int nb = b.nb, npatch = 0, moved = 0;
@@ -368,7 +393,7 @@ int prog_layout_tf(prog *p, unsigned *inserted, int fault, char *err, size_t err
         free(L);
         free(ins);
         free(label);
-        snprintf(err, errlen, "%s: --layout tf: out of memory", p->file);
+        snprintf(err, errlen, "%s: --layout: out of memory", p->file);
         goto out;
     }
     int q = 0;
@@ -432,4 +457,38 @@ out:
     free(ord);
     blocks_free(&b);
     return rc;
+}
+
+/* ------------------------------------------------------------ the check */
+int prog_tf_violations(const prog *p, int *first_br, int *first_at)
+{
+    int n = (int)p->n, bad = 0;
+    uint8_t *mark = malloc((size_t)n + 1);
+    int *stack = malloc(((size_t)n + 2) * sizeof(int));
+    if (!mark || !stack) {
+        free(mark);
+        free(stack);
+        return -1;
+    }
+    for (int pc = 0; pc < n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || in->rpc >= n)
+            continue;
+        int at = pc >= in->rpc ? pc : -1;
+        for (int j = 0; j < 2 && at < 0; j++) {
+            prog_region(p, p->succ[pc][j], in->rpc, mark, stack);
+            for (int v = in->rpc; v < n && at < 0; v++)
+                if (mark[v])
+                    at = v;
+        }
+        if (at >= 0 && !bad++) {
+            if (first_br)
+                *first_br = pc;
+            if (first_at)
+                *first_at = at;
+        }
+    }
+    free(mark);
+    free(stack);
+    return bad;
 }

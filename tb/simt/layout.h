@@ -27,19 +27,32 @@
 #include "prog.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
-enum prog_layout { LAYOUT_GIVEN = 0, LAYOUT_TF = 1 };
+/* The config key's values (core_cfg.layout).  scramble and scramble_tf are
+ * test hooks: a seeded random block order (not a thread-frontier one),
+ * then, for scramble_tf, the thread-frontier pass on that. */
+enum prog_layout { LAYOUT_GIVEN = 0, LAYOUT_TF = 1, LAYOUT_SCRAMBLE = 2, LAYOUT_SCRAMBLE_TF = 3 };
 
-/* Lays out p (analysed) in thread-frontier order.  When the order is the
- * given one already (no block moves), p is left as it is.  *inserted (may
- * be NULL) counts the `bra` instructions added.  0 on success, else -1
- * with one line in err.  fault (a test hook, 0 normally): 1 leaves a
- * moved fall-through unpatched (the planted fault tests/test_layout.sh
+/* Lays out p (analysed) in thread-frontier order (kind LAYOUT_TF) or in
+ * the test hook's random order (LAYOUT_SCRAMBLE, from seed).  When the
+ * order is the given one (no block moves), p is left as it is.  *inserted
+ * (may be NULL) counts the `bra` instructions added.  0 on success, else
+ * -1 with one line in err.  fault (a test hook, 0 normally): 1 leaves
+ * every moved fall-through unpatched (the planted fault the layout tests
  * must catch). */
-int prog_layout_tf(prog *p, unsigned *inserted, int fault, char *err, size_t errlen);
+int prog_layout(prog *p, int kind, uint64_t seed, unsigned *inserted, int fault, char *err,
+                size_t errlen);
 
 /* The PC in the given order of laid-out PC pc (-1: an inserted `bra`);
  * pc itself when p was not laid out. */
 int prog_layout_old_pc(const prog *p, int pc);
+
+/* Guarded reachable branches whose reconvergence PC r (before the exit)
+ * is not above the branch and both of its sides (prog_region up to r):
+ * 0 in a thread-frontier order.  The first such branch and the PC at or
+ * above r go to *first_br, *first_at (may be NULL); -1 out of memory.
+ * p must have been analysed. */
+int prog_tf_violations(const prog *p, int *first_br, int *first_at);
 
 #endif
