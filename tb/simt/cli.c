@@ -31,6 +31,7 @@
 #include "gen.h"
 #include "kernel.h"
 #include "launch.h"
+#include "layout.h"
 #include "mech.h"
 #include "scalar.h"
 #include "prog.h"
@@ -127,6 +128,7 @@ static void usage(void)
            "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
            "                       wave, lane position or segment) at cycle C, or scalar@0\n"
            "                       (an unsound scalarization); the checks must then fail\n"
+           "                       layout@0: --layout tf leaves a moved fall-through unpatched\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -353,12 +355,13 @@ static void parse(int argc, char **argv, opts *o)
             unsigned long long cyc;
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar")))
+                 strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
+                 strcmp(kind, "layout")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
-                     "lane@CYCLE or scalar@0, got '%s'", v);
+                     "lane@CYCLE, scalar@0 or layout@0, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
-                              : !strcmp(kind, "lane") ? 5 : 6;
+                              : !strcmp(kind, "lane") ? 5 : !strcmp(kind, "scalar") ? 6 : 7;
             o->C.fault_cycle = cyc;
             break;
         }
@@ -439,6 +442,53 @@ typedef struct {
 
 static void unload(loaded *L);
 
+/* --layout tf (layout.h): the program in thread-frontier order (or the
+ * test hooks' orders), after the reference has run the given order; the
+ * laid-out program's reference
+ * must leave the same final memory (a layout that changed what a thread
+ * computes would be caught here: the planted fault --inject-fault
+ * layout@0).  0, or 1 / 2 with one line in err. */
+static int layout_load(const opts *o, loaded *L, char *err, size_t len)
+{
+    refp_result given, laid;
+    int rc = 0;
+    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &given, err, len)) {
+        refp_free(&given);
+        return 0; /* the normal run below reports it */
+    }
+    unsigned ly = o->C.layout;
+    uint64_t seed = REFP_HASH0;
+    for (const char *c = L->p.name; *c; c++)
+        seed = (seed ^ (uint8_t)*c) * 0x100000001b3ull;
+    if (((ly == LAYOUT_SCRAMBLE || ly == LAYOUT_SCRAMBLE_TF) &&
+         prog_layout(&L->p, LAYOUT_SCRAMBLE, seed ^ L->p.n, NULL, o->C.fault_kind == 7, err, len)) ||
+        ((ly == LAYOUT_TF || ly == LAYOUT_SCRAMBLE_TF) &&
+         prog_layout(&L->p, LAYOUT_TF, 0, NULL, o->C.fault_kind == 7, err, len))) {
+        refp_free(&given);
+        return 2;
+    }
+    if (!refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &laid, err, len)) {
+        uint64_t a = 0;
+        while (a < given.global_bytes && given.global[a] == laid.global[a])
+            a++;
+        if (a < given.global_bytes) {
+            snprintf(err, len, "%s: --layout tf: the laid-out program's final memory differs "
+                     "from the given order's at byte %llu (0x%02x, given 0x%02x)",
+                     L->p.file, (unsigned long long)a, laid.global[a], given.global[a]);
+            rc = 1;
+        }
+    } else {
+        char e2[600];
+        snprintf(e2, sizeof e2, "%s", err);
+        snprintf(err, len, "--layout tf: the laid-out program stops where the given order "
+                 "does not: %s", e2);
+        rc = 1;
+    }
+    refp_free(&given);
+    refp_free(&laid);
+    return rc;
+}
+
 /* 0, or 2 with one line in err. */
 static int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
                 size_t len)
@@ -467,6 +517,13 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     }
     if (o->grid)
         L->p.grid[0] = o->grid; /* every CTA the same: the kernel must be idempotent */
+    if (o->C.layout != LAYOUT_GIVEN) {
+        int lr = layout_load(o, L, err, len);
+        if (lr) {
+            unload(L);
+            return lr;
+        }
+    }
     /* While the grid fits the SM's thread slots, this run keeps every
      * thread's results, its full PC sequence included (the core names the
      * first instruction that departs from it), and every core reads each
@@ -1269,7 +1326,7 @@ static int simt_run(int argc, char **argv, const launch *lchp, int hl)
     if (!o.kernel)
         die2("no kernel given (build/simt --kernel FILE; see --help)");
     char msg[1200] = "";
-    if (o.show_cfg && o.has_launch) {
+    if (o.show_cfg && (o.has_launch || o.C.layout != LAYOUT_GIVEN)) {
         loaded L;
         int lrc = load(&o, o.kernel, NULL, &L, msg, sizeof msg);
         if (lrc) {

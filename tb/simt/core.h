@@ -160,6 +160,7 @@ typedef struct core_cfg {
     unsigned clock_mhz;
     /* run control */
     unsigned check;        /* every structure's invariant check every cycle */
+    unsigned layout;       /* enum prog_layout (layout.h): the program's block order */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
      * register 1 of the last thread slot, 2 flips bit 0 of global byte 0,

@@ -14,6 +14,7 @@
 
 static const char *const w_sched[] = {"rr", "two-level", "oldest", NULL};
 static const char *const w_onoff[] = {"off", "on", NULL};
+static const char *const w_layout[] = {"given", "tf", "scramble", "scramble_tf", NULL};
 static const char *const w_regfile[] = {"per_lane", "crossbar", NULL};
 static const char *const w_policy[] = {"dmaj", "dmin", "dtime", "dpc", "dpdpri", NULL};
 /* lane_shuffle's functions, in its order (001 Table 1) */
@@ -62,6 +63,7 @@ const core_key core_keys[] = {
     K(shuffle, 0, 4, w_shuffle, "swi lane shuffle (001 Table 1)"),
     K(clock_mhz, 100, 5000, NULL, "core clock, MHz: leakage energy and power (energy.h)"),
     K(check, 0, 1, w_onoff, "every structure's invariant check every cycle"),
+    K(layout, 0, 3, w_layout, "block order: given, tf (thread-frontier, layout.h); test hooks scramble, scramble_tf"),
     {NULL, 0, 0, 0, NULL, NULL},
 };
 #undef K

@@ -11,6 +11,7 @@
  * "uniform predicate" when it could, "uniform" when it has no guard.
  */
 #include "prog.h"
+#include "layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -109,6 +110,17 @@ void prog_show_cfg(const prog *p, void *file)
         guard_text(p, in, g, sizeof g);
         fprintf(f, "  pc %s line %d: %sbra %s  reconverges at pc %s%s\n", a, in->line, g, t, r,
                 in->guard < 0 ? "  (uniform)" : (in->uniform ? "  (uniform predicate)" : "  (divergent)"));
+    }
+    int br = -1, at = -1, nv = prog_tf_violations(p, &br, &at);
+    if (nv > 0) {
+        char a[64], r[64], v[64];
+        pc_name(p, br, a, sizeof a);
+        pc_name(p, p->ins[br].rpc, r, sizeof r);
+        pc_name(p, at, v, sizeof v);
+        fprintf(f, "thread-frontier order: no (%d branches; pc %s reconverges at pc %s, and pc %s "
+                   "of its sides is not below it; --layout tf)\n", nv, a, r, v);
+    } else if (!nv) {
+        fprintf(f, "thread-frontier order: yes (every divergent branch reconverges above its sides)\n");
     }
     free(leader);
     free(blk);
