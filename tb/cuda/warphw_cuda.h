@@ -30,7 +30,9 @@
  * in a function or at file scope);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
- * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __umul64hi,
+ * __popcll, __clz, __clzll, __ffs, __ffsll, __brev, __brevll, __byte_perm,
+ * __funnelshift_l/_lc/_r/_rc, __hadd, __rhadd, __uhadd, __urhadd, __sad,
+ * __usad, __umulhi, __mulhi, __umul64hi,
  * __mul64hi, __saturatef,
  * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
  * __float2int_rd/_ru, __float2uint_rn/_rz, __uint2float_rn,
@@ -348,7 +350,51 @@ WARPHW_DEV void warphw_sincosf(float x, float *s, float *c)
 #ifdef __CUDA_ARCH__
 #define WARPHW_INTR(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return dev; }
+/* prmt and shf as nvcc emits them (inline PTX: clang 14 has no built-in) */
+WARPHW_DEV unsigned warphw_prmt(unsigned x, unsigned y, unsigned s)
+{
+    unsigned r;
+    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(s));
+    return r;
+}
+#define WARPHW_SHF(name, op)                                                                      \
+    WARPHW_DEV unsigned name(unsigned lo, unsigned hi, unsigned s)                                \
+    {                                                                                             \
+        unsigned r;                                                                               \
+        asm("shf." op ".b32 %0, %1, %2, %3;" : "=r"(r) : "r"(lo), "r"(hi), "r"(s));              \
+        return r;                                                                                 \
+    }
+WARPHW_SHF(warphw_shf_lw, "l.wrap")
+WARPHW_SHF(warphw_shf_lc, "l.clamp")
+WARPHW_SHF(warphw_shf_rw, "r.wrap")
+WARPHW_SHF(warphw_shf_rc, "r.clamp")
+#undef WARPHW_SHF
 #else
+/* __byte_perm: byte n of the result is byte (s >> 4n) & 7 of y:x */
+static inline unsigned warphw_prmt(unsigned x, unsigned y, unsigned s)
+{
+    unsigned long long v = (unsigned long long)y << 32 | x;
+    unsigned r = 0;
+    for (int n = 0; n < 4; n++) r |= (unsigned)(v >> 8 * (s >> 4 * n & 7) & 0xff) << 8 * n;
+    return r;
+}
+/* the funnel shifts of hi:lo by s (wrap: s mod 32; clamp: at most 32) */
+static inline unsigned warphw_shf(unsigned lo, unsigned hi, unsigned s, int left, int clamp)
+{
+    unsigned long long v = (unsigned long long)hi << 32 | lo;
+    s = clamp ? (s < 32 ? s : 32) : s & 31;
+    return left ? (unsigned)((v << s) >> 32) : (unsigned)(v >> s);
+}
+#define warphw_shf_lw(lo, hi, s) warphw_shf(lo, hi, s, 1, 0)
+#define warphw_shf_lc(lo, hi, s) warphw_shf(lo, hi, s, 1, 1)
+#define warphw_shf_rw(lo, hi, s) warphw_shf(lo, hi, s, 0, 0)
+#define warphw_shf_rc(lo, hi, s) warphw_shf(lo, hi, s, 0, 1)
+static inline unsigned long long warphw_brevll(unsigned long long x)
+{
+    unsigned long long r = 0;
+    for (int i = 0; i < 64; i++) r |= ((x >> i) & 1ull) << (63 - i);
+    return r;
+}
 #define WARPHW_INTR(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return host; }
 static inline unsigned warphw_brev(unsigned x)
@@ -393,6 +439,29 @@ WARPHW_INTR(int, __clzll, (long long x), x ? __builtin_clzll((unsigned long long
             x ? __builtin_clzll((unsigned long long)x) : 64)
 WARPHW_INTR(int, __ffs, (int x), __builtin_ffs(x), __builtin_ffs(x))
 WARPHW_INTR(unsigned, __brev, (unsigned x), __builtin_bitreverse32(x), warphw_brev(x))
+WARPHW_INTR(unsigned long long, __brevll, (unsigned long long x), __builtin_bitreverse64(x), warphw_brevll(x))
+WARPHW_INTR(int, __ffsll, (long long x), __builtin_ffsll(x), __builtin_ffsll(x))
+/* __byte_perm (CUDA's: the selectors' low 3 bits, no sign replication) */
+WARPHW_INTR(unsigned, __byte_perm, (unsigned x, unsigned y, unsigned s), warphw_prmt(x, y, s & 0x7777u),
+            warphw_prmt(x, y, s))
+WARPHW_INTR(unsigned, __funnelshift_l, (unsigned lo, unsigned hi, unsigned s), warphw_shf_lw(lo, hi, s),
+            warphw_shf_lw(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_lc, (unsigned lo, unsigned hi, unsigned s), warphw_shf_lc(lo, hi, s),
+            warphw_shf_lc(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_r, (unsigned lo, unsigned hi, unsigned s), warphw_shf_rw(lo, hi, s),
+            warphw_shf_rw(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_rc, (unsigned lo, unsigned hi, unsigned s), warphw_shf_rc(lo, hi, s),
+            warphw_shf_rc(lo, hi, s))
+/* halving adds and the sum of absolute difference, without overflow */
+WARPHW_INTR(int, __hadd, (int x, int y), (int)(((long long)x + y) >> 1), (int)(((long long)x + y) >> 1))
+WARPHW_INTR(int, __rhadd, (int x, int y), (int)(((long long)x + y + 1) >> 1), (int)(((long long)x + y + 1) >> 1))
+WARPHW_INTR(unsigned, __uhadd, (unsigned x, unsigned y), (unsigned)(((unsigned long long)x + y) >> 1),
+            (unsigned)(((unsigned long long)x + y) >> 1))
+WARPHW_INTR(unsigned, __urhadd, (unsigned x, unsigned y), (unsigned)(((unsigned long long)x + y + 1) >> 1),
+            (unsigned)(((unsigned long long)x + y + 1) >> 1))
+WARPHW_INTR(unsigned, __sad, (int x, int y, unsigned z), (x > y ? (unsigned)x - (unsigned)y : (unsigned)y - (unsigned)x) + z,
+            (x > y ? (unsigned)x - (unsigned)y : (unsigned)y - (unsigned)x) + z)
+WARPHW_INTR(unsigned, __usad, (unsigned x, unsigned y, unsigned z), (x > y ? x - y : y - x) + z, (x > y ? x - y : y - x) + z)
 WARPHW_INTR(unsigned, __umulhi, (unsigned a, unsigned b), (unsigned)((unsigned long long)a * b >> 32),
             (unsigned)((unsigned long long)a * b >> 32))
 WARPHW_INTR(int, __mulhi, (int a, int b), (int)((long long)a * b >> 32), (int)((long long)a * b >> 32))
