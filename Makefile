@@ -209,6 +209,8 @@ CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/c
 CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wildcard tb/kernels/cuda/conformance/*.cu)))
 CUDA_RW_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld/%.cu,%,$(wildcard tb/kernels/cuda/realworld/*.cu)))
 CUDA_RW2_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld2/%.cu,%,$(wildcard tb/kernels/cuda/realworld2/*.cu)))
+# tb/kernels/cuda/realworld3/: a third round (barrier reductions, docs/ptx.md)
+CUDA_RW3_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld3/%.cu,%,$(wildcard tb/kernels/cuda/realworld3/*.cu)))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the
 # kernel's host half (warp code cannot run one thread after another).
@@ -220,10 +222,10 @@ CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/warp/*.cu); do \
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/warp/*.cu); do \
 	  $(CLANG) $(CUDA_PTX_FLAGS) -o $${cu%.cu}.ptx $$cu || exit 1; \
 	  echo "kernels: $${cu%.cu}.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_WARP_KERNELS))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_WARP_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
@@ -251,6 +253,8 @@ $(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%
 $(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)

@@ -1131,6 +1131,144 @@ TEST(warp_exec_equals_thread_exec)
     done(&e);
 }
 
+/* bar.red (CUDA's __syncthreads_count/_and/_or): the barrier counts each
+ * arriving thread and its predicate, the release makes the result every
+ * one of them reads after it (prog_ops.bar_release); two full warps and a
+ * CTA of 40 (a partial warp), threads that exited before it taking no
+ * part, reductions in a row (the counts start again at 0), a negated
+ * predicate, the edge counts (none, all) */
+TEST(bar_red_semantics)
+{
+    refp_result r;
+    const char *body =
+        "and.b32 %r3, %r1, 1;\nsetp.ne.u32 %p1, %r3, 0;\nbar.red.popc.u32 %r4, 0, %p1;\nst.global.u32 [%rd1], %r4;\n"
+        "setp.lt.u32 %p2, %r1, 39;\nbar.red.and.pred %p3, 0, %p2;\nselp.u32 %r5, 1, 0, %p3;\nst.global.u32 [%rd1+256], %r5;\n"
+        "setp.eq.u32 %p4, %r1, 7;\nbarrier.red.or.aligned.pred %p5, 0, %p4;\nselp.u32 %r6, 1, 0, %p5;\nst.global.u32 [%rd1+512], %r6;\n"
+        "bar.red.popc.u32 %r7, 0, !%p4;\nst.global.u32 [%rd1+768], %r7;\n"
+        "setp.gt.u32 %p6, %r1, 999;\nbar.red.popc.u32 %r8, 0, %p6;\nbar.red.or.pred %p7, 0, %p6;\n"
+        "bar.red.and.pred %p8, 0, !%p6;\nselp.u32 %r9, 2, 0, %p7;\nselp.u32 %r10, 4, 0, %p8;\n"
+        "add.u32 %r8, %r8, %r9;\nadd.u32 %r8, %r8, %r10;\nst.global.u32 [%rd1+1024], %r8;\n"
+        "setp.ge.u32 %p9, %r1, 30;\n@%p9 exit;\nbar.red.popc.u32 %r11, 0, %p1;\nst.global.u32 [%rd1+1280], %r11;";
+    for (unsigned T = 64; T >= 40; T -= 24) {
+        CHECK_EQ(warp_run(T, body, &r), 0);
+        for (unsigned t = 0; t < T && r.global; t++) {
+            CHECK_EQ(word(&r, 0, t), T / 2);
+            CHECK_EQ(word(&r, 1, t), T <= 39);
+            CHECK_EQ(word(&r, 2, t), 1u);
+            CHECK_EQ(word(&r, 3, t), T - 1);
+            CHECK_EQ(word(&r, 4, t), 4u); /* popc 0, or 0, and 1 */
+            CHECK_EQ(word(&r, 5, t), t < 30 ? 15u : 0u); /* 30 threads left, 15 odd */
+        }
+        refp_free(&r);
+    }
+    CHECK_EQ(warp_run(39, "setp.lt.u32 %p1, %r1, 39;\nbar.red.and.pred %p3, 0, %p1;\nselp.u32 %r5, 1, 0, %p3;\n"
+                          "st.global.u32 [%rd1], %r5;", &r), 0);
+    for (unsigned t = 0; t < 39 && r.global; t++) CHECK_EQ(word(&r, 0, t), 1u); /* all of them */
+    refp_free(&r);
+}
+
+/* redux.sync and match.sync (sm_80's __reduce_*_sync, sm_70's
+ * __match_*_sync) lane by lane against C: two full warps and a partial one
+ * (40 threads: lanes 8..31 of warp 1 do not exist), signed and unsigned
+ * min/max on values of both signs, a membermask of half a warp (the other
+ * half's guard false), match on 32 and 64 bits */
+TEST(redux_match_semantics)
+{
+    refp_result r;
+    const char *body =
+        "redux.sync.add.u32 %r3, %r2, -1;\nst.global.u32 [%rd1], %r3;\n"
+        "sub.s32 %r4, 10, %r1;\nredux.sync.min.s32 %r5, %r4, -1;\nst.global.u32 [%rd1+256], %r5;\n"
+        "redux.sync.min.u32 %r6, %r4, -1;\nst.global.u32 [%rd1+512], %r6;\n"
+        "redux.sync.max.s32 %r7, %r4, -1;\nredux.sync.max.u32 %r8, %r4, -1;\nxor.b32 %r7, %r7, %r8;\nst.global.u32 [%rd1+768], %r7;\n"
+        "redux.sync.and.b32 %r9, %r2, -1;\nredux.sync.or.b32 %r10, %r2, -1;\nredux.sync.xor.b32 %r11, %r2, -1;\n"
+        "add.u32 %r9, %r9, %r10;\nadd.u32 %r9, %r9, %r11;\nst.global.u32 [%rd1+1024], %r9;\n"
+        "and.b32 %r12, %r1, 31;\nsetp.lt.u32 %p1, %r12, 16;\n@%p1 redux.sync.add.u32 %r13, %r12, 65535;\n"
+        "@!%p1 mov.u32 %r13, 5;\nst.global.u32 [%rd1+1280], %r13;\n"
+        "and.b32 %r14, %r1, 3;\nmatch.any.sync.b32 %r15, %r14, -1;\nst.global.u32 [%rd1+1536], %r15;\n"
+        "cvt.u64.u32 %rd2, %r14;\nshl.b64 %rd2, %rd2, 32;\nmatch.any.sync.b64 %r21, %rd2, -1;\n"
+        "st.global.u32 [%rd1+1792], %r21;";
+    for (unsigned T = 64; T >= 40; T -= 24) {
+        CHECK_EQ(warp_run(T, body, &r), 0);
+        for (unsigned t = 0; t < T && r.global; t++) {
+            unsigned l = t % 32, w0 = t - l, n = T - w0 < 32 ? T - w0 : 32;
+            uint32_t sum = 0, andv = ~0u, orv = 0, xorv = 0, any = 0, half = 0;
+            int32_t smin = INT32_MAX, smax = INT32_MIN;
+            uint32_t umin = ~0u, umax = 0;
+            for (unsigned k = 0; k < n; k++) {
+                uint32_t v = (w0 + k) * 7u + 1u, x = 10u - (w0 + k);
+                sum += v;
+                andv &= v;
+                orv |= v;
+                xorv ^= v;
+                smin = (int32_t)x < smin ? (int32_t)x : smin;
+                smax = (int32_t)x > smax ? (int32_t)x : smax;
+                umin = x < umin ? x : umin;
+                umax = x > umax ? x : umax;
+                if (k < 16) half += k;
+                if ((k & 3) == (l & 3)) any |= 1u << k;
+            }
+            CHECK_EQ(word(&r, 0, t), sum);
+            CHECK_EQ(word(&r, 1, t), (uint32_t)smin);
+            CHECK_EQ(word(&r, 2, t), umin);
+            CHECK_EQ(word(&r, 3, t), (uint32_t)smax ^ umax);
+            CHECK_EQ(word(&r, 4, t), andv + orv + xorv);
+            CHECK_EQ(word(&r, 5, t), l < 16 ? half : 5u);
+            CHECK_EQ(word(&r, 6, t), any);
+            CHECK_EQ(word(&r, 7, t), any); /* the same classes, in the high word */
+        }
+        refp_free(&r);
+    }
+    /* match.all: one value in every lane (the mask, p = 1), or not (0, p = 0) */
+    CHECK_EQ(warp_run(40, "shr.u32 %r16, %r1, 5;\nmatch.all.sync.b32 %r17|%p2, %r16, -1;\nselp.u32 %r18, 1, 0, %p2;\n"
+                          "and.b32 %r14, %r1, 3;\nmatch.all.sync.b32 %r19|%p3, %r14, -1;\nselp.u32 %r20, 2, 0, %p3;\n"
+                          "add.u32 %r17, %r17, %r18;\nadd.u32 %r17, %r17, %r19;\nadd.u32 %r17, %r17, %r20;\n"
+                          "st.global.u32 [%rd1], %r17;", &r), 0);
+    for (unsigned t = 0; t < 40 && r.global; t++) CHECK_EQ(word(&r, 0, t), t < 32 ? 0xffffffffu + 1u : 0xffu + 1u);
+    refp_free(&r);
+    /* undefined in CUDA: one line, never a value */
+    CHECK_EQ(warp_run(64, "redux.sync.add.u32 %r3, %r2, 6;", &r), -2);
+    CHECK(strstr(err, "w.ptx:15: redux.sync: lane 0 of warp 0 (CTA 0,0,0) is not in its own membermask 0x00000006") != NULL);
+    refp_free(&r);
+    CHECK_EQ(warp_run(64, "setp.lt.u32 %p1, %r1, 3;\n@%p1 match.any.sync.b32 %r3, %r2, 15;", &r), -2);
+    CHECK(strstr(err, "match.any.sync: lane 0 of warp 0 (CTA 0,0,0) waits for lane 3 of its membermask 0x0000000f, which does not execute it (its guard is false)") != NULL);
+    refp_free(&r);
+}
+
+TEST(bar_red_redux_match_parse)
+{
+    /* line 16 is the first line of the body */
+    expect_err(NULL, "bar.red.popc.pred %p1, 0, %p2;", -1, "t.ptx:16: bar.red.popc needs .u32");
+    expect_err(NULL, "bar.red.and.u32 %r1, 0, %p2;", -1, "t.ptx:16: bar.red.and needs .pred");
+    expect_err(NULL, "bar.red.u32 %r1, 0, %p2;", -1, "t.ptx:16: bar.red without .popc, .and or .or");
+    expect_err(NULL, "bar.red.popc.u32 %r1, 0, 64, %p2;", -1, "t.ptx:16: unsupported PTX: barrier with a thread count");
+    expect_err(NULL, "bar.red.popc.u32 %r1, 1, %p2;", -1, "t.ptx:16: unsupported PTX: barrier other than 0");
+    expect_err(NULL, "bar.red.popc.u32 %r1, 0, %r2;", -1, "t.ptx:16: operand %r2 is not a predicate");
+    expect_err(NULL, "bar.red.popc.u32 %r1, 0;", -1, "t.ptx:16: expected 3 operands, got 2");
+    expect_err(NULL, "bar.arrive 0, 64;", -1, "t.ptx:16: unsupported PTX: bar.arrive");
+    expect_err(NULL, "redux.add.u32 %r1, %r2, -1;", -1, "t.ptx:16: unsupported PTX: redux without .sync");
+    expect_err(NULL, "redux.sync.add.b32 %r1, %r2, -1;", -1, "t.ptx:16: redux.sync.add needs .u32 or .s32");
+    expect_err(NULL, "redux.sync.xor.u32 %r1, %r2, -1;", -1, "t.ptx:16: redux.sync.xor needs .b32");
+    expect_err(NULL, "redux.sync.u32 %r1, %r2, -1;", -1, "t.ptx:16: redux.sync without a mode");
+    expect_err(NULL, "match.any.sync.u32 %r1, %r2, -1;", -1, "t.ptx:16: match.sync needs .b32 or .b64");
+    expect_err(NULL, "match.any.sync.b32 %r1|%p1, %r2, -1;", -1, "t.ptx:16: match.any.sync has no predicate destination");
+    expect_err(NULL, "match.all.sync.b64 %r1, %rd2, -1;\nmatch.all.sync.b64 %p1, %rd2, -1;", -1, "t.ptx:17: destination %p1 is a predicate");
+    /* executing one thread alone is an internal error: only exec_coll runs them */
+    expect_err(NULL, "redux.sync.add.u32 %r1, %r2, -1;", -1, "t.ptx:16: internal: warp-synchronous");
+    /* the lowering: the barrier, then its result; the slot after the statics */
+    env e = {0};
+    CHECK_EQ(run(&e, ".shared .align 4 .b8 sh[6];", "setp.ne.u32 %p1, %r1, 0;\nbar.red.popc.u32 %r2, 0, %p1;"), 0);
+    CHECK_EQ(e.p.n, 3u);
+    CHECK_EQ(e.p.ins[1].unit, PU_BAR);
+    CHECK_EQ(e.p.ins[1].ndst, 0u);
+    CHECK_EQ(e.p.ins[2].unit, PU_ALU);
+    CHECK_EQ(e.p.ins[2].ndst, 1u);
+    CHECK_EQ(e.p.ins[2].varying, 0u);
+    CHECK_EQ(e.p.ins[2].line, e.p.ins[1].line);
+    CHECK(strstr(e.p.ins[2].text, "bar.red.result %r2") != NULL);
+    CHECK_EQ(e.p.shared_bytes, 8u + 12u);
+    done(&e);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -1156,5 +1294,8 @@ int main(int argc, char **argv)
     RUN(parameter_address_for_ld_param);
     RUN(fast_path_equals_general_path);
     RUN(warp_exec_equals_thread_exec);
+    RUN(bar_red_semantics);
+    RUN(redux_match_semantics);
+    RUN(bar_red_redux_match_parse);
     return test_summary();
 }

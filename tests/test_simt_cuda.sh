@@ -264,9 +264,9 @@ done
 # what real kernels use and the front end refuses (tests/data/cuda/
 # unsupported.cu, one entry each): one line naming file:line and
 # "unsupported PTX", exit 2, never a run
-declare -A why=([recursive]='recursive call of ._Z3fibi.' [barcount]='bar.red' [baror]='bar.red'
+declare -A why=([recursive]='recursive call of ._Z3fibi.' [arrive]='bar.arrive'
   [shfl]='shfl without .sync' [anyvote]='vote without .sync')
-for e in recursive barcount baror shfl anyvote; do
+for e in recursive arrive shfl anyvote; do
   out=$("$S" --launch tests/data/cuda/unsupported.launch --entry $e --mech all 2>&1)
   rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&

@@ -63,6 +63,21 @@ void warphw_syncthreads(void)
     swapcontext(&tctx[cur], &sched_ctx);
 }
 
+/* __syncthreads_count/_and/_or: each arriving thread counts itself and its
+ * predicate in the barrier's generation (two, alternating: a thread reads
+ * its generation's counts after the release and before it can arrive at
+ * the next barrier, whose release clears the other one) */
+static unsigned red_gen, red_yes[2], red_arrived[2];
+
+int warphw_syncthreads_red(int p, int op)
+{
+    unsigned g = red_gen & 1;
+    red_yes[g] += p != 0;
+    red_arrived[g]++;
+    warphw_syncthreads();
+    return op == 0 ? (int)red_yes[g] : op == 1 ? red_yes[g] == red_arrived[g] : red_yes[g] != 0;
+}
+
 static void trampoline(void)
 {
     warphw_thread_entry();
@@ -117,6 +132,7 @@ int main(int argc, char **argv)
             for (unsigned cx = 0; cx < l.grid[0]; cx++) {
                 warphw_blockIdx = (warphw_u3){cx, cy, cz};
                 memset(warphw_dyn_shared, 0, l.shared_dynamic ? l.shared_dynamic : 1);
+                red_gen = red_yes[0] = red_yes[1] = red_arrived[0] = red_arrived[1] = 0;
                 for (unsigned t = 0; t < nt; t++) {
                     getcontext(&tctx[t]);
                     tctx[t].uc_stack.ss_sp = stacks + (size_t)t * STACK_BYTES;
@@ -140,6 +156,8 @@ int main(int argc, char **argv)
                             tstate[t] = 0;
                         }
                     if (!waiting) break;
+                    red_gen++; /* a release: the next barrier's counts start at 0 */
+                    red_yes[red_gen & 1] = red_arrived[red_gen & 1] = 0;
                 }
             }
     if (launch_write_mem(dump, warphw_mem, l.mem_bytes, err, sizeof err)) {

@@ -30,7 +30,9 @@
  * in a function or at file scope);
  * the bit casts __int_as_float, __uint_as_float, __float_as_int,
  * __float_as_uint, __longlong_as_double, __double_as_longlong; __popc,
- * __popcll, __clz, __clzll, __ffs, __brev, __umulhi, __mulhi, __umul64hi,
+ * __popcll, __clz, __clzll, __ffs, __ffsll, __brev, __brevll, __byte_perm,
+ * __funnelshift_l/_lc/_r/_rc, __hadd, __rhadd, __uhadd, __urhadd, __sad,
+ * __usad, __umulhi, __mulhi, __umul64hi,
  * __mul64hi, __saturatef,
  * __float2int_rn, __float2int_rz, __int2float_rn, __ldg (a plain load);
  * __float2int_rd/_ru, __float2uint_rn/_rz, __uint2float_rn,
@@ -41,13 +43,18 @@
  * library); warpSize (32); __threadfence, __threadfence_block,
  * __threadfence_system (membar; nothing on the host, where threads take
  * turns);
- * __launch_bounds__ (.maxntid on the device, nothing on the host).  Device side
- * only, so that a kernel using them is refused by the PTX front end with
- * one line rather than failing in clang: __syncthreads_count/_and/_or
- * (bar.red); and the warp intrinsics, run by the front end at a warp size
- * of 32: __syncwarp (bar.warp.sync), __ballot_sync, __any_sync,
- * __all_sync (vote.sync), __activemask (activemask), __shfl_sync,
- * __shfl_up/down/xor_sync (shfl.sync, the width argument as CUDA's).
+ * __launch_bounds__ (.maxntid on the device, nothing on the host);
+ * __syncthreads_count/_and/_or (bar.red on the device; on the host the
+ * barrier of tb/cuda/host_rt.c counting the arriving threads' predicates).
+ * Device side only (a host reference of a kernel using them is plain C
+ * under #ifndef __CUDA_ARCH__: threads taking turns cannot run them), the
+ * warp intrinsics, run by the front end at a warp size of 32: __syncwarp
+ * (bar.warp.sync), __ballot_sync, __any_sync, __all_sync (vote.sync),
+ * __activemask (activemask), __shfl_sync, __shfl_up/down/xor_sync
+ * (shfl.sync, the width argument as CUDA's), __reduce_add/min/max_sync
+ * (int and unsigned) and __reduce_and/or/xor_sync (redux.sync, sm_80's),
+ * __match_any_sync and __match_all_sync (match.sync; int, unsigned, long,
+ * long long, their unsigned forms, float, double).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -183,8 +190,12 @@ extern uint3 warphw_threadIdx, warphw_blockIdx, warphw_blockDim, warphw_gridDim;
 extern unsigned char *warphw_mem;       /* global memory (the launch's) */
 extern unsigned char *warphw_dyn_shared; /* this CTA's dynamic shared array */
 void warphw_syncthreads(void);
+int warphw_syncthreads_red(int p, int op); /* 0 count, 1 and, 2 or */
 void warphw_param_bytes(unsigned i, void *out, size_t n);
 }
+static inline int __syncthreads_count(int p) { return warphw_syncthreads_red(p, 0); }
+static inline int __syncthreads_and(int p) { return warphw_syncthreads_red(p, 1); }
+static inline int __syncthreads_or(int p) { return warphw_syncthreads_red(p, 2); }
 #define threadIdx warphw_threadIdx
 #define blockIdx warphw_blockIdx
 #define blockDim warphw_blockDim
@@ -339,7 +350,51 @@ WARPHW_DEV void warphw_sincosf(float x, float *s, float *c)
 #ifdef __CUDA_ARCH__
 #define WARPHW_INTR(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return dev; }
+/* prmt and shf as nvcc emits them (inline PTX: clang 14 has no built-in) */
+WARPHW_DEV unsigned warphw_prmt(unsigned x, unsigned y, unsigned s)
+{
+    unsigned r;
+    asm("prmt.b32 %0, %1, %2, %3;" : "=r"(r) : "r"(x), "r"(y), "r"(s));
+    return r;
+}
+#define WARPHW_SHF(name, op)                                                                      \
+    WARPHW_DEV unsigned name(unsigned lo, unsigned hi, unsigned s)                                \
+    {                                                                                             \
+        unsigned r;                                                                               \
+        asm("shf." op ".b32 %0, %1, %2, %3;" : "=r"(r) : "r"(lo), "r"(hi), "r"(s));              \
+        return r;                                                                                 \
+    }
+WARPHW_SHF(warphw_shf_lw, "l.wrap")
+WARPHW_SHF(warphw_shf_lc, "l.clamp")
+WARPHW_SHF(warphw_shf_rw, "r.wrap")
+WARPHW_SHF(warphw_shf_rc, "r.clamp")
+#undef WARPHW_SHF
 #else
+/* __byte_perm: byte n of the result is byte (s >> 4n) & 7 of y:x */
+static inline unsigned warphw_prmt(unsigned x, unsigned y, unsigned s)
+{
+    unsigned long long v = (unsigned long long)y << 32 | x;
+    unsigned r = 0;
+    for (int n = 0; n < 4; n++) r |= (unsigned)(v >> 8 * (s >> 4 * n & 7) & 0xff) << 8 * n;
+    return r;
+}
+/* the funnel shifts of hi:lo by s (wrap: s mod 32; clamp: at most 32) */
+static inline unsigned warphw_shf(unsigned lo, unsigned hi, unsigned s, int left, int clamp)
+{
+    unsigned long long v = (unsigned long long)hi << 32 | lo;
+    s = clamp ? (s < 32 ? s : 32) : s & 31;
+    return left ? (unsigned)((v << s) >> 32) : (unsigned)(v >> s);
+}
+#define warphw_shf_lw(lo, hi, s) warphw_shf(lo, hi, s, 1, 0)
+#define warphw_shf_lc(lo, hi, s) warphw_shf(lo, hi, s, 1, 1)
+#define warphw_shf_rw(lo, hi, s) warphw_shf(lo, hi, s, 0, 0)
+#define warphw_shf_rc(lo, hi, s) warphw_shf(lo, hi, s, 0, 1)
+static inline unsigned long long warphw_brevll(unsigned long long x)
+{
+    unsigned long long r = 0;
+    for (int i = 0; i < 64; i++) r |= ((x >> i) & 1ull) << (63 - i);
+    return r;
+}
 #define WARPHW_INTR(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return host; }
 static inline unsigned warphw_brev(unsigned x)
@@ -384,6 +439,29 @@ WARPHW_INTR(int, __clzll, (long long x), x ? __builtin_clzll((unsigned long long
             x ? __builtin_clzll((unsigned long long)x) : 64)
 WARPHW_INTR(int, __ffs, (int x), __builtin_ffs(x), __builtin_ffs(x))
 WARPHW_INTR(unsigned, __brev, (unsigned x), __builtin_bitreverse32(x), warphw_brev(x))
+WARPHW_INTR(unsigned long long, __brevll, (unsigned long long x), __builtin_bitreverse64(x), warphw_brevll(x))
+WARPHW_INTR(int, __ffsll, (long long x), __builtin_ffsll(x), __builtin_ffsll(x))
+/* __byte_perm (CUDA's: the selectors' low 3 bits, no sign replication) */
+WARPHW_INTR(unsigned, __byte_perm, (unsigned x, unsigned y, unsigned s), warphw_prmt(x, y, s & 0x7777u),
+            warphw_prmt(x, y, s))
+WARPHW_INTR(unsigned, __funnelshift_l, (unsigned lo, unsigned hi, unsigned s), warphw_shf_lw(lo, hi, s),
+            warphw_shf_lw(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_lc, (unsigned lo, unsigned hi, unsigned s), warphw_shf_lc(lo, hi, s),
+            warphw_shf_lc(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_r, (unsigned lo, unsigned hi, unsigned s), warphw_shf_rw(lo, hi, s),
+            warphw_shf_rw(lo, hi, s))
+WARPHW_INTR(unsigned, __funnelshift_rc, (unsigned lo, unsigned hi, unsigned s), warphw_shf_rc(lo, hi, s),
+            warphw_shf_rc(lo, hi, s))
+/* halving adds and the sum of absolute difference, without overflow */
+WARPHW_INTR(int, __hadd, (int x, int y), (int)(((long long)x + y) >> 1), (int)(((long long)x + y) >> 1))
+WARPHW_INTR(int, __rhadd, (int x, int y), (int)(((long long)x + y + 1) >> 1), (int)(((long long)x + y + 1) >> 1))
+WARPHW_INTR(unsigned, __uhadd, (unsigned x, unsigned y), (unsigned)(((unsigned long long)x + y) >> 1),
+            (unsigned)(((unsigned long long)x + y) >> 1))
+WARPHW_INTR(unsigned, __urhadd, (unsigned x, unsigned y), (unsigned)(((unsigned long long)x + y + 1) >> 1),
+            (unsigned)(((unsigned long long)x + y + 1) >> 1))
+WARPHW_INTR(unsigned, __sad, (int x, int y, unsigned z), (x > y ? (unsigned)x - (unsigned)y : (unsigned)y - (unsigned)x) + z,
+            (x > y ? (unsigned)x - (unsigned)y : (unsigned)y - (unsigned)x) + z)
+WARPHW_INTR(unsigned, __usad, (unsigned x, unsigned y, unsigned z), (x > y ? x - y : y - x) + z, (x > y ? x - y : y - x) + z)
 WARPHW_INTR(unsigned, __umulhi, (unsigned a, unsigned b), (unsigned)((unsigned long long)a * b >> 32),
             (unsigned)((unsigned long long)a * b >> 32))
 WARPHW_INTR(int, __mulhi, (int a, int b), (int)((long long)a * b >> 32), (int)((long long)a * b >> 32))
@@ -431,11 +509,11 @@ WARPHW_DEV double __longlong_as_double(long long x) { return __builtin_bit_cast(
 WARPHW_DEV long long __double_as_longlong(double x) { return __builtin_bit_cast(long long, x); }
 #ifdef __CUDA_ARCH__
 /* Barrier reductions and warp intrinsics compile to what nvcc emits
- * (bar.red, shfl.sync, vote.sync, activemask, bar.warp.sync); the PTX
- * front end refuses bar.red with `file:line: unsupported PTX` (docs/ptx.md),
- * so a kernel that uses it is named, not run wrongly.  Device side only: a
- * host reference of such a kernel does not compile (a warp kernel's host
- * reference is plain C under #ifndef __CUDA_ARCH__, tb/kernels/cuda/warp). */
+ * (bar.red, shfl.sync, vote.sync, activemask, bar.warp.sync, redux.sync,
+ * match.sync); the PTX front end runs them (docs/ptx.md).  The barrier
+ * reductions have a host half (above); the warp intrinsics do not (a warp
+ * kernel's host reference is plain C under #ifndef __CUDA_ARCH__,
+ * tb/kernels/cuda/warp). */
 WARPHW_DEV int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
 WARPHW_DEV int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
 WARPHW_DEV int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
@@ -488,6 +566,73 @@ WARPHW_SHFL(__shfl_up_sync, "up", unsigned)
 WARPHW_SHFL(__shfl_down_sync, "down", unsigned)
 WARPHW_SHFL(__shfl_xor_sync, "bfly", int)
 #undef WARPHW_SHFL
+/* redux.sync (sm_80's __reduce_*_sync): one 32-bit result for the members */
+#define WARPHW_REDUX(name, op, T)                                                                 \
+    WARPHW_DEV T name(unsigned mask, T v)                                                         \
+    {                                                                                             \
+        T r;                                                                                      \
+        asm volatile("redux.sync." op " %0, %1, %2;" : "=r"(r) : "r"(v), "r"(mask));             \
+        return r;                                                                                 \
+    }
+WARPHW_REDUX(__reduce_add_sync, "add.u32", unsigned)
+WARPHW_REDUX(__reduce_add_sync, "add.s32", int)
+WARPHW_REDUX(__reduce_min_sync, "min.u32", unsigned)
+WARPHW_REDUX(__reduce_min_sync, "min.s32", int)
+WARPHW_REDUX(__reduce_max_sync, "max.u32", unsigned)
+WARPHW_REDUX(__reduce_max_sync, "max.s32", int)
+WARPHW_REDUX(__reduce_and_sync, "and.b32", unsigned)
+WARPHW_REDUX(__reduce_or_sync, "or.b32", unsigned)
+WARPHW_REDUX(__reduce_xor_sync, "xor.b32", unsigned)
+#undef WARPHW_REDUX
+/* match.sync (sm_70's __match_any_sync, __match_all_sync): the lanes of
+ * the mask holding the same value; 32- and 64-bit values (floats by their
+ * bits, as CUDA's) */
+WARPHW_DEV unsigned warphw_match_any32(unsigned mask, unsigned v)
+{
+    unsigned r;
+    asm volatile("match.any.sync.b32 %0, %1, %2;" : "=r"(r) : "r"(v), "r"(mask));
+    return r;
+}
+WARPHW_DEV unsigned warphw_match_any64(unsigned mask, unsigned long long v)
+{
+    unsigned r;
+    asm volatile("match.any.sync.b64 %0, %1, %2;" : "=r"(r) : "l"(v), "r"(mask));
+    return r;
+}
+WARPHW_DEV unsigned warphw_match_all32(unsigned mask, unsigned v, int *pred)
+{
+    unsigned r, p;
+    asm volatile("{ .reg .pred q; match.all.sync.b32 %0|q, %2, %3; selp.u32 %1, 1, 0, q; }"
+                 : "=r"(r), "=r"(p) : "r"(v), "r"(mask));
+    *pred = (int)p;
+    return r;
+}
+WARPHW_DEV unsigned warphw_match_all64(unsigned mask, unsigned long long v, int *pred)
+{
+    unsigned r, p;
+    asm volatile("{ .reg .pred q; match.all.sync.b64 %0|q, %2, %3; selp.u32 %1, 1, 0, q; }"
+                 : "=r"(r), "=r"(p) : "l"(v), "r"(mask));
+    *pred = (int)p;
+    return r;
+}
+#define WARPHW_MATCH(T, W, U)                                                                     \
+    WARPHW_DEV unsigned __match_any_sync(unsigned mask, T v)                                      \
+    {                                                                                             \
+        return warphw_match_any##W(mask, __builtin_bit_cast(U, v));                               \
+    }                                                                                             \
+    WARPHW_DEV unsigned __match_all_sync(unsigned mask, T v, int *pred)                           \
+    {                                                                                             \
+        return warphw_match_all##W(mask, __builtin_bit_cast(U, v), pred);                         \
+    }
+WARPHW_MATCH(int, 32, unsigned)
+WARPHW_MATCH(unsigned, 32, unsigned)
+WARPHW_MATCH(float, 32, unsigned)
+WARPHW_MATCH(long, 64, unsigned long long)
+WARPHW_MATCH(unsigned long, 64, unsigned long long)
+WARPHW_MATCH(long long, 64, unsigned long long)
+WARPHW_MATCH(unsigned long long, 64, unsigned long long)
+WARPHW_MATCH(double, 64, unsigned long long)
+#undef WARPHW_MATCH
 #endif
 /* min/max as CUDA's math headers overload them: each integer width, a
  * signed and an unsigned operand of one width compared as unsigned, and

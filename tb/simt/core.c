@@ -382,6 +382,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_of = malloc(k * sizeof(int64_t));
     c->cta_live = calloc(k, sizeof(unsigned));
     c->cta_bar = calloc(k, sizeof(unsigned));
+    c->cta_red = malloc(k * sizeof(int));
     c->cta_ready = calloc(k, sizeof(uint64_t));
     c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
     /* the reference's run kept every thread's results (REFP_GRID, at this
@@ -502,6 +503,7 @@ void core_free(core *c)
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);
+    free(c->cta_red);
     free(c->cta_ready);
     free(c->shared);
     for (unsigned j = 0; c->rout && j < c->nslots; j++)

@@ -26,6 +26,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
     c->cta_of[k] = (int64_t)cta;
     c->cta_live[k] = c->CT;
     c->cta_bar[k] = 0;
+    c->cta_red[k] = -1;
     c->cta_ready[k] = 0;
     memset(c->shared + (size_t)k * p->shared_bytes, 0, p->shared_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
@@ -143,6 +144,9 @@ void core_barriers(core *c)
         if (c->cta_of[k] < 0 || !c->cta_bar[k] || c->cta_bar[k] != c->cta_live[k])
             continue;
         unsigned base = k * c->CW * c->WS;
+        if (c->p->ops->bar_release && c->cta_red[k] >= 0) /* bar.red's result (prog.h) */
+            c->p->ops->bar_release(c->p, c->cta_red[k], c->mem[k].shared);
+        c->cta_red[k] = -1;
         for (unsigned f = 0; f < c->CW * c->WS; f++)
             c->at_bar[base + f] = 0;
         c->cta_bar[k] = 0;

@@ -319,6 +319,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             barm |= 1ull << l;
             c->at_bar[t] = 1;
             c->cta_bar[k]++;
+            c->cta_red[k] = r->pc; /* for prog_ops.bar_release (core_barriers) */
         }
         uint64_t ready = start + wave_of[i] + lat;
         if (e->executed)

@@ -66,7 +66,8 @@ enum prog_unit {
     PU_ST,       /* store */
     PU_ATOM,     /* atom / red: read-modify-write */
     PU_BRA,      /* bra (guarded or not) */
-    PU_BAR,      /* bar.sync / barrier.sync: CTA barrier */
+    PU_BAR,      /* bar.sync / barrier.sync / bar.red: CTA barrier
+                  * (prog_ops.bar_release) */
     PU_EXIT,     /* exit / ret from the entry */
     PU_NOP,      /* membar and other instructions with no effect on state */
     PU_N
@@ -176,6 +177,14 @@ typedef struct prog_ops {
     uint32_t (*coll_wait)(const struct prog *p, int pc, const prog_thread *t);
     int (*exec_coll)(const struct prog *p, int pc, prog_thread *const *lane, uint32_t gone,
                      prog_effect *e, char *err, size_t errlen);
+    /* Optional (NULL: nothing happens at a release): called when the CTA
+     * barrier at pc releases its CTA's threads, with that CTA's shared
+     * memory, by the reference (ref.c) and the SM core (core_barriers).
+     * PTX's bar.red (CUDA's __syncthreads_count/_and/_or) uses it: each
+     * thread's execution of the barrier counts it and its predicate in the
+     * CTA's shared memory, the release turns the counts into the result
+     * the instruction after the barrier reads (ptx_insn.c). */
+    void (*bar_release)(const struct prog *p, int pc, uint8_t *shared);
 } prog_ops;
 
 typedef struct prog {

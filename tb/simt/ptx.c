@@ -511,6 +511,17 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             if ((s->ins[i].op == OP_LD || s->ins[i].op == OP_ST) && s->ins[i].space == PS_NONE)
                 s->pins[i].space = PS_LOCAL;
     }
+    /* bar.red's counters and result (ptx_insn.c): three words of shared
+     * memory after the static variables, one slot for every bar.red (a
+     * CTA's barriers release one at a time) */
+    for (unsigned i = 0; i < s->n; i++)
+        if ((s->ins[i].op == OP_BAR && s->ins[i].cmp != BR_NONE) || s->ins[i].op == OP_BARRES) {
+            if (!s->red_slot) {
+                s->shared_static = ptx_align_up(s->shared_static, 4) + 12;
+                s->red_slot = s->shared_static - 12 + 1;
+            }
+            PTX_RED_SLOT(&s->ins[i]) = s->red_slot - 1;
+        }
     /* the .extern .shared array goes after the static ones */
     uint64_t ext = s->extern_align ? ptx_align_up(s->shared_static, s->extern_align) : s->shared_static;
     for (unsigned i = 0; i < s->n; i++)

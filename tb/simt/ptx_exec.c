@@ -829,9 +829,19 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     case OP_RET: case OP_EXIT:
         e->next_pc = (int32_t)p->n;
         return 0;
-    case OP_BAR: case OP_MEMBAR:
+    case OP_BAR: /* bar.red: the thread and its predicate counted (ptx_bar_release) */
+        if (in->cmp != BR_NONE) {
+            uint8_t *q = m->shared + PTX_RED_SLOT(in);
+            store_le(q, load_le(q, 4) + (val(&in->a[1], t) & 1), 4);
+            store_le(q + 4, load_le(q + 4, 4) + 1, 4);
+        }
         return 0;
-    case OP_SHFL: case OP_VOTE: case OP_ACTMASK: case OP_WBAR:
+    case OP_BARRES:
+        wr(im, t, d, load_le(m->shared + PTX_RED_SLOT(in) + 8, 4), ty);
+        return 0;
+    case OP_MEMBAR:
+        return 0;
+    case OP_SHFL: case OP_VOTE: case OP_ACTMASK: case OP_WBAR: case OP_REDUX: case OP_MATCH:
         /* prog_insn.wsync: only ops->exec_coll executes them */
         snprintf(err, errlen, "%s:%d: internal: warp-synchronous '%s' executed by one thread",
                  p->file, pi->line, pi->text);
@@ -1194,7 +1204,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
     uint8_t ty = in->type;
     if (in->op == OP_BRA) return FK_BRA;
     if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
-    if (in->op == OP_BAR || in->op == OP_MEMBAR) return FK_NOP;
+    if ((in->op == OP_BAR && in->cmp == BR_NONE) || in->op == OP_MEMBAR) return FK_NOP;
     if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous: the general path refuses */
     if (ty == T_NONE) return FK_GENERAL;
     int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
@@ -1343,10 +1353,10 @@ static void ptx_free_impl(prog *p)
 }
 
 /* ------------------------------------------------------------ warp-synchronous */
-/* shfl.sync, vote.sync, activemask, bar.warp.sync for one logical warp
- * (prog.h: "Warp-synchronous instructions"; the PTX ISA's semantics,
- * docs/ptx.md).  The membermask is operand a[3] of shfl, a[1] of vote,
- * a[0] of bar.warp.sync. */
+/* shfl.sync, vote.sync, activemask, bar.warp.sync, redux.sync, match.sync
+ * for one logical warp (prog.h: "Warp-synchronous instructions"; the PTX
+ * ISA's semantics, docs/ptx.md).  The membermask is operand a[3] of shfl,
+ * a[0] of bar.warp.sync, a[1] of vote, redux and match. */
 static int coll_guard(const prog_insn *pi, const prog_thread *t)
 {
     return pi->guard < 0 || (int)(t->r[pi->guard] & 1) != (int)pi->guard_neg;
@@ -1354,7 +1364,7 @@ static int coll_guard(const prog_insn *pi, const prog_thread *t)
 
 static uint32_t coll_members(const ptx_ins *in, const prog_thread *t)
 {
-    return (uint32_t)val(&in->a[in->op == OP_SHFL ? 3 : in->op == OP_VOTE ? 1 : 0], t);
+    return (uint32_t)val(&in->a[in->op == OP_SHFL ? 3 : in->op == OP_WBAR ? 0 : 1], t);
 }
 
 static uint32_t ptx_coll_wait(const prog *p, int pc, const prog_thread *t)
@@ -1458,6 +1468,38 @@ static int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32
             }
         } else if (in->op == OP_ACTMASK) {
             res[l] = here;
+        } else if (in->op == OP_REDUX) {
+            /* over the executing members, in 32 bits (add wraps; min/max
+             * signed for .s32) */
+            uint32_t act = coll_members(in, t) & ex, acc = 0;
+            int first = 1;
+            for (unsigned j = 0; j < PROG_WARP; j++) {
+                if (!(act >> j & 1)) continue;
+                uint32_t v = (uint32_t)val(&in->a[0], lane[j]);
+                int lt = in->type == T_S32 ? (int32_t)v < (int32_t)acc : v < acc;
+                if (first) acc = v;
+                else switch (in->aop) {
+                    case A_ADD: acc += v; break;
+                    case A_MIN: acc = lt ? v : acc; break;
+                    case A_MAX: acc = lt || v == acc ? acc : v; break;
+                    case A_AND: acc &= v; break;
+                    case A_OR: acc |= v; break;
+                    default: acc ^= v; break;
+                    }
+                first = 0;
+            }
+            res[l] = acc;
+        } else if (in->op == OP_MATCH) {
+            /* any: the members holding the value lane l holds; all: every
+             * member when they all hold one value (p = 1), else 0 */
+            uint32_t act = coll_members(in, t) & ex, same = 0;
+            uint64_t me = val(&in->a[0], t) & (in->type == T_B32 ? 0xffffffffu : ~0ull);
+            for (unsigned j = 0; j < PROG_WARP; j++)
+                if (act >> j & 1 &&
+                    (val(&in->a[0], lane[j]) & (in->type == T_B32 ? 0xffffffffu : ~0ull)) == me)
+                    same |= 1u << j;
+            res[l] = in->cmp == MA_ANY ? same : same == act ? act : 0;
+            inrange[l] = (uint8_t)(same == act);
         }
     }
     for (unsigned l = 0; l < PROG_WARP; l++) {
@@ -1468,10 +1510,25 @@ static int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32
         e[l].nacc = 0;
         if (!(ex >> l & 1) || in->op == OP_WBAR) continue;
         wr(im, lane[l], &in->d[0], res[l], in->type);
-        if (in->op == OP_SHFL && in->nd == 2) wr(im, lane[l], &in->d[1], inrange[l], T_PRED);
+        if ((in->op == OP_SHFL || in->op == OP_MATCH) && in->nd == 2)
+            wr(im, lane[l], &in->d[1], inrange[l], T_PRED);
     }
     return 0;
 }
 
-const prog_ops ptx_ops = {ptx_exec, ptx_free_impl, ptx_exec_warp, ptx_coll_wait,
-                         ptx_exec_coll};
+/* bar.red's release (prog_ops.bar_release): the counts its threads made
+ * when they arrived (exec: words 0 and 1 of its slot, the threads whose
+ * predicate holds and all of them) become the result (word 2: popc the
+ * count, and all of them, or any) and start again at 0 for the next */
+static void ptx_bar_release(const prog *p, int pc, uint8_t *shared)
+{
+    const ptx_ins *in = &((const ptx_impl *)p->impl)->ins[pc];
+    if (in->op != OP_BAR || in->cmp == BR_NONE) return;
+    uint8_t *q = shared + PTX_RED_SLOT(in);
+    uint32_t yes = (uint32_t)load_le(q, 4), all = (uint32_t)load_le(q + 4, 4);
+    store_le(q + 8, in->cmp == BR_POPC ? yes : in->cmp == BR_AND ? yes == all : yes != 0, 4);
+    store_le(q, 0, 8);
+}
+
+const prog_ops ptx_ops = {ptx_exec,      ptx_free_impl, ptx_exec_warp, ptx_coll_wait,
+                         ptx_exec_coll, ptx_bar_release};

@@ -249,7 +249,8 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"st", OP_ST}, {"atom", OP_ATOM}, {"red", OP_RED}, {"bar", OP_BAR}, {"barrier", OP_BAR},
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
-    {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}};
+    {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
+    {"match", OP_MATCH}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -290,15 +291,29 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
             op = in->op = OP_WBAR;
             continue;
         }
-        if (op == OP_SHFL || op == OP_VOTE || op == OP_WBAR) {
+        if (op == OP_SHFL || op == OP_VOTE || op == OP_WBAR || op == OP_REDUX || op == OP_MATCH) {
             static const char *const sm[] = {"up", "down", "bfly", "idx"};
             static const char *const vm[] = {"all", "any", "uni", "ballot"};
+            static const char *const mm[] = {"any", "all"};
+            static const char *const rm[] = {"add", "min", "max", "and", "or", "xor"};
             if (!strcmp(t, "sync")) { *barsync = 1; continue; }
             int k = -1;
-            for (int q = 0; q < 4 && op != OP_WBAR; q++)
-                if (!strcmp(t, op == OP_SHFL ? sm[q] : vm[q])) k = q;
+            for (int q = 0; q < 6 && op == OP_REDUX; q++)
+                if (!strcmp(t, rm[q])) k = q;
+            if (k >= 0 && !mode) { in->aop = (uint8_t)(A_ADD + k); mode = 1; continue; }
+            for (int q = 0; q < (op == OP_MATCH ? 2 : 4) && (op == OP_SHFL || op == OP_VOTE || op == OP_MATCH); q++)
+                if (!strcmp(t, op == OP_SHFL ? sm[q] : op == OP_MATCH ? mm[q] : vm[q])) k = q;
             if (k >= 0 && !mode) { in->cmp = (uint8_t)k; mode = 1; continue; }
         }
+        /* bar.red.{popc,and,or} (barrier.red): a CTA barrier whose release
+         * delivers a reduction of the threads' predicates (prog_ops.red_vote) */
+        if (op == OP_BAR && !strcmp(t, "red") && !mode) { *barsync = 1; mode = 1; continue; }
+        if (op == OP_BAR && mode == 1 && !in->cmp &&
+            (!strcmp(t, "popc") || !strcmp(t, "and") || !strcmp(t, "or"))) {
+            in->cmp = (uint8_t)(t[0] == 'p' ? BR_POPC : t[0] == 'a' ? BR_AND : BR_OR);
+            continue;
+        }
+        if (op == OP_BAR && !strcmp(t, "cta")) continue; /* bar.cta.sync: the CTA's barrier */
         uint8_t ty = ptx_type_of(t);
         if (ty != T_NONE) {
             if (ntypes == 0) in->type = ty;
@@ -394,8 +409,7 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
         if (op == OP_MEMBAR && (!strcmp(t, "cta") || !strcmp(t, "gl") || !strcmp(t, "sys")))
             continue;
         if (op == OP_BAR && !strcmp(t, "warp")) return UNSUP(s, "bar.warp.sync");
-        if (op == OP_BAR && (!strcmp(t, "arrive") || !strcmp(t, "red")))
-            return UNSUP(s, "bar.%s", t);
+        if (op == OP_BAR && !strcmp(t, "arrive")) return UNSUP(s, "bar.%s", t);
         if (!strcmp(t, "proxy") || !strcmp(t, "async") || !strcmp(t, "cluster") ||
             !strcmp(t, "mmio") || !strcmp(t, "tensormap"))
             return UNSUP(s, "%s.%s", m[0], t);
@@ -405,8 +419,10 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
     if ((op == OP_SHFL || op == OP_VOTE || op == OP_WBAR) && !*barsync)
         return UNSUP(s, "%s without .sync (the legacy form before PTX 6.0; %s.sync is supported)",
                      op == OP_WBAR ? "bar.warp" : m[0], op == OP_WBAR ? "bar.warp" : m[0]);
-    if ((op == OP_SHFL || op == OP_VOTE) && !mode)
+    if ((op == OP_SHFL || op == OP_VOTE || op == OP_MATCH || op == OP_REDUX) && !mode)
         return ptx_fail(s, s->sline, "%s.sync without a mode", m[0]);
+    if ((op == OP_MATCH || op == OP_REDUX) && !*barsync) return UNSUP(s, "%s without .sync", m[0]);
+    if (op == OP_BAR && mode && !in->cmp) return ptx_fail(s, s->sline, "bar.red without .popc, .and or .or");
     return 0;
 }
 
@@ -449,8 +465,11 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_BFI: want = 5; break;
     case OP_SETP: if (n != 3 && n != 4) want = 3; break;
     case OP_ATOM: if (n != 3 && n != 4) want = 3; break;
-    case OP_BAR: if (n < 1 || n > 2) want = 1; break;
+    case OP_BAR:
+        if (in->cmp ? n < 3 || n > 4 : n < 1 || n > 2) want = in->cmp ? 3 : 1;
+        break;
     case OP_SHFL: want = 5; break;
+    case OP_REDUX: case OP_MATCH: want = 3; break;
     case OP_VOTE: want = 3; break;
     case OP_ACTMASK: case OP_WBAR: want = 1; break;
     case OP_BRA: want = 1; break;
@@ -497,6 +516,43 @@ static void add_src(prog_insn *pi, int reg)
     for (unsigned i = 0; i < pi->nsrc; i++)
         if (pi->src[i] == reg) return;
     if (pi->nsrc < PROG_MAX_SRC) pi->src[pi->nsrc++] = (uint16_t)reg;
+}
+
+/* bar.red d, 0, p (just parsed, at s->n - 1) becomes two instructions:
+ * the barrier, which counts its thread and p in the CTA's shared memory
+ * (ptx_exec.c), and after it, guarded alike, OP_BARRES, which reads the
+ * result the release left there into d (prog_ops.bar_release).  The
+ * slot's address is set when the entry is complete (ptx.c). */
+static int bar_red_result(ptx_ps *s)
+{
+    if (s->n >= MAX_INS) return ptx_fail(s, s->sline, "more than %u instructions", MAX_INS);
+    s->ins = ptx_grow(s->ins, &s->capins, s->n + 1, sizeof *s->ins);
+    s->pins = realloc(s->pins, (size_t)s->capins * sizeof *s->pins);
+    if (!s->pins) return ptx_fail(s, s->sline, "out of memory");
+    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    ptx_ins *b = &s->ins[s->n - 1], *in = &s->ins[s->n];
+    prog_insn *pb = &s->pins[s->n - 1], *pi = &s->pins[s->n];
+    memset(in, 0, sizeof *in);
+    in->op = OP_BARRES;
+    in->type = b->type;
+    in->type2 = T_NONE;
+    in->cmp = b->cmp;
+    in->vec = 1;
+    in->d[0] = b->d[0];
+    in->nd = 1;
+    b->nd = 0;
+    *pi = *pb;
+    pi->unit = PU_ALU;
+    pi->nsrc = pi->ndst = 0;
+    if (pi->guard >= 0) add_src(pi, pi->guard);
+    pi->dst[pi->ndst++] = (uint16_t)in->d[0].reg;
+    pi->varying = 0; /* one value for the CTA */
+    pb->ndst = 0;
+    snprintf(pi->text, sizeof pi->text, "%s%s%s%sbar.red.result %s", pi->guard >= 0 ? "@" : "",
+             pi->guard_neg ? "!" : "", pi->guard >= 0 ? s->regname[pi->guard] : "",
+             pi->guard >= 0 ? " " : "", s->regname[in->d[0].reg]);
+    s->n++;
+    return 0;
 }
 
 int ptx_instruction(ptx_ps *s, char *stmt)
@@ -585,18 +641,27 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         s->pend[s->npend].line = s->sline;
         s->npend++;
         break;
-    case OP_BAR:
-        for (int i = 0; i < n; i++)
-            if (parse_scalar(s, ops[i], &in->a[i], 0)) return -1;
+    case OP_BAR: {
+        /* bar.sync a{, b}; bar.red.OP d, a{, b}, {!}c: a[0] the barrier,
+         * bar.red's predicate a[1] */
+        int r = in->cmp != BR_NONE;
+        if (r && parse_scalar(s, ops[0], &in->d[0], 0)) return -1;
+        in->nd = (uint8_t)r;
+        for (int i = r; i < n; i++)
+            if (parse_scalar(s, ops[i], &in->a[i - r], 0)) return -1;
         if (in->a[0].kind != O_IMM || in->a[0].imm != 0) return UNSUP(s, "barrier other than 0");
-        if (n == 2) return UNSUP(s, "barrier with a thread count");
-        in->na = (uint8_t)n;
+        if (n == 2 + 2 * r) return UNSUP(s, "barrier with a thread count");
+        if (r && in->a[1].kind != O_REG)
+            return ptx_fail(s, s->sline, "bar.red's operand must be a predicate");
+        if (r && reg_fits(s, &in->a[1], T_PRED, "operand")) return -1;
+        in->na = (uint8_t)(n - r);
         break;
+    }
     case OP_WBAR:
         if (parse_scalar(s, ops[0], &in->a[0], 0)) return -1;
         in->na = 1;
         break;
-    case OP_SETP: case OP_SHFL: {
+    case OP_SETP: case OP_SHFL: case OP_MATCH: {
         char *bar = strchr(ops[0], '|');
         if (bar) {
             *bar = 0;
@@ -607,7 +672,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         for (int i = 1; i < n; i++)
             if (parse_scalar(s, ops[i], &in->a[i - 1], 0)) return -1;
         in->na = (uint8_t)(n - 1);
-        if (in->op == OP_SHFL) break;
+        if (in->op == OP_SHFL || in->op == OP_MATCH) break;
         if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "setp without a comparison");
         in->bop &= 0x7f;
         if ((in->bop != B_NONE) != (n == 4)) return ptx_fail(s, s->sline, "setp's combining operand");
@@ -640,7 +705,13 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     }
     /* types required */
     switch (in->op) {
-    case OP_BRA: case OP_RET: case OP_EXIT: case OP_BAR: case OP_MEMBAR: case OP_WBAR:
+    case OP_BAR:
+        if (in->cmp != BR_NONE && ty != (in->cmp == BR_POPC ? T_U32 : T_PRED))
+            return ptx_fail(s, s->sline, "bar.red.%s needs .%s", in->cmp == BR_POPC ? "popc" : in->cmp == BR_AND ? "and" : "or",
+                            in->cmp == BR_POPC ? "u32" : "pred");
+        if (in->cmp == BR_NONE && ty != T_NONE) return ptx_fail(s, s->sline, "unexpected type");
+        break;
+    case OP_BRA: case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_WBAR:
         if (ty != T_NONE) return ptx_fail(s, s->sline, "unexpected type");
         break;
     case OP_CVT:
@@ -656,6 +727,13 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
          (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
         return ptx_fail(s, s->sline, "%s needs .b32", in->op == OP_SHFL ? "shfl.sync" : in->op == OP_VOTE ? "vote.sync.ballot" : "activemask");
+    if (in->op == OP_REDUX && (in->aop <= A_MAX ? ty != T_U32 && ty != T_S32 : ty != T_B32))
+        return ptx_fail(s, s->sline, "redux.sync.%s needs %s", (const char *[]){"add", "min", "max", "and", "or", "xor"}[in->aop - A_ADD],
+                        in->aop <= A_MAX ? ".u32 or .s32" : ".b32");
+    if (in->op == OP_MATCH && ty != T_B32 && ty != T_B64)
+        return ptx_fail(s, s->sline, "match.sync needs .b32 or .b64");
+    if (in->op == OP_MATCH && in->cmp == MA_ANY && in->nd == 2)
+        return ptx_fail(s, s->sline, "match.any.sync has no predicate destination");
     if (in->op == OP_VOTE && in->cmp != VO_BALLOT && ty != T_PRED)
         return ptx_fail(s, s->sline, "vote.sync.%s needs .pred", in->cmp == VO_ALL ? "all" : in->cmp == VO_ANY ? "any" : "uni");
     if (in->op == OP_VOTE && (in->a[0].kind != O_REG || reg_fits(s, &in->a[0], T_PRED, "operand")))
@@ -713,11 +791,12 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if (in->op == OP_CVT) dty = ty;
     if (in->flags & F_WIDE) dty = (uint8_t)(ty + 1);
     if (in->op == OP_BFE || in->op == OP_POPC || in->op == OP_CLZ) dty = in->op == OP_BFE ? ty : T_U32;
+    if (in->op == OP_MATCH) dty = T_B32; /* the lanes' mask, whatever the compared type */
     if (in->op != OP_MOV || in->nd == 1)
         for (int i = 0; i < in->nd; i++)
             if (in->op != OP_ATOM || in->d[i].kind != O_SINK)
                 if (reg_fits(s, &in->d[i], in->op == OP_LD && TY_BYTES(ty) < 4 ? ty
-                                           : in->op == OP_SHFL && i == 1 ? T_PRED : dty,
+                                           : (in->op == OP_SHFL || in->op == OP_MATCH) && i == 1 ? T_PRED : dty,
                              "destination"))
                     return -1;
     for (int i = 0; i < in->nd; i++)
@@ -784,9 +863,12 @@ int ptx_instruction(ptx_ps *s, char *stmt)
             pi->varying = 1;
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
     /* a warp-synchronous result depends on the other lanes' values */
-    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR)
+    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR ||
+        in->op == OP_REDUX || in->op == OP_MATCH)
         pi->wsync = in->op == OP_ACTMASK ? 2 : 1;
-    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK) pi->varying = 1;
+    if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_REDUX ||
+        in->op == OP_MATCH)
+        pi->varying = 1;
     (void)uni; /* bra.uni: prog_analyse decides uniformity itself */
     pi->target = -1;
     pi->rpc = -1;
@@ -806,6 +888,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     }
     pi->text[k] = 0;
     s->n++;
+    if (in->op == OP_BAR && in->cmp != BR_NONE) return bar_red_result(s);
     return 0;
 }
 

@@ -43,12 +43,21 @@ enum ptx_op {
     OP_SQRT, OP_RSQRT, OP_LG2, OP_EX2, OP_SIN, OP_COS, OP_TANH, OP_COPYSIGN, OP_TESTP, OP_LD,
     OP_ST, OP_ATOM, OP_RED, OP_BAR, OP_MEMBAR, OP_BRA, OP_RET, OP_EXIT,
     /* warp-synchronous (prog_insn.wsync; ptx_warp.c): shfl.sync, vote.sync,
-     * activemask, bar.warp.sync */
-    OP_SHFL, OP_VOTE, OP_ACTMASK, OP_WBAR, OP_NOPS
+     * activemask, bar.warp.sync, redux.sync (ptx_ins.aop: A_ADD..A_XOR),
+     * match.sync (cmp: MA_*) */
+    OP_SHFL, OP_VOTE, OP_ACTMASK, OP_WBAR, OP_REDUX, OP_MATCH,
+    /* bar.red's result after the release (ptx_insn.c lowers bar.red into
+     * the barrier and this; prog_ops.bar_release) */
+    OP_BARRES, OP_NOPS
 };
-/* shfl.sync and vote.sync modes (ptx_ins.cmp) */
+/* shfl.sync, vote.sync and match.sync modes (ptx_ins.cmp) */
 enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
 enum { VO_ALL, VO_ANY, VO_UNI, VO_BALLOT };
+enum { MA_ANY, MA_ALL };
+/* OP_BAR's and OP_BARRES's cmp: bar.sync, or bar.red's reduction; their
+ * counters in the CTA's shared memory at PTX_RED_SLOT(in) (ptx_insn.c) */
+enum { BR_NONE, BR_POPC, BR_AND, BR_OR };
+#define PTX_RED_SLOT(in) ((in)->a[2].imm)
 
 /* setp comparisons */
 enum { C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE, C_LO, C_LS, C_HI, C_HS, C_EQU, C_NEU, C_LTU, C_LEU,
@@ -91,7 +100,7 @@ typedef struct {
     uint8_t op;
     uint8_t type;     /* the instruction's type (cvt: destination) */
     uint8_t type2;    /* cvt: source; */
-    uint8_t cmp;      /* setp; shfl: SH_*; vote: VO_* */
+    uint8_t cmp;      /* setp; shfl: SH_*; vote: VO_*; match: MA_*; bar: BR_* */
     uint8_t bop;      /* setp.and/or/xor; and/or/xor on .pred */
     uint8_t rnd;
     uint8_t space;    /* ld/st/atom/red/cvta: PS_*; PS_NONE = generic */
@@ -256,6 +265,7 @@ typedef struct {
     unsigned nsyms, capsyms;
     unsigned module_syms; /* symbols of module scope (entry's come after) */
     uint64_t shared_static;
+    uint64_t red_slot;  /* bar.red's shared slot + 1 (ptx.c), 0 none yet */
     uint32_t extern_align;
     char extern_name[64];
     uint64_t local_bytes;

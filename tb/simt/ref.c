@@ -458,6 +458,8 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
                 rc = -1;
             }
         }
+        if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
+            p->ops->bar_release(p, first, s->shared);
         for (unsigned t = 0; t < T; t++)
             bar_pc[t] = -1;
     }

@@ -4,14 +4,24 @@
  * each (tests/test_simt_cuda.sh runs every entry through unsupported.launch
  * with --entry): a recursive __device__ function (a `call` the front end
  * cannot inline; calls of other functions are inlined, tb/simt/ptx_call.c),
- * __syncthreads_count and __syncthreads_or (bar.red), and the legacy warp
- * forms before PTX 6.0 (shfl and vote without .sync and a membermask, as
- * inline PTX: CUDA 9 deprecated the intrinsics that made them; the .sync
- * forms run, tb/kernels/cuda/warp).  Not run: the refusal is the result. */
+ * a producer/consumer barrier (bar.arrive with a thread count, as inline
+ * PTX: cuda::barrier and named barriers; bar.red, __syncthreads_count and
+ * kin, runs, tb/kernels/cuda/realworld3), and the legacy warp forms before
+ * PTX 6.0 (shfl and vote without .sync and a membermask, as inline PTX:
+ * CUDA 9 deprecated the intrinsics that made them; the .sync forms run,
+ * tb/kernels/cuda/warp).  Not run: the refusal is the result. */
 __device__ int fib(int x) { return x < 2 ? x : fib(x - 1) + fib(x - 2); }
 extern "C" __global__ void recursive(int *out) { out[threadIdx.x] = fib(threadIdx.x); }
-extern "C" __global__ void barcount(int *out) { out[threadIdx.x] = __syncthreads_count(threadIdx.x & 1); }
-extern "C" __global__ void baror(int *out) { out[threadIdx.x] = __syncthreads_or(threadIdx.x == 3); }
+extern "C" __global__ void arrive(int *out)
+{
+    if (threadIdx.x < 32) {
+        out[threadIdx.x] = 1;
+        asm volatile("bar.arrive 1, 64;");
+    } else {
+        asm volatile("bar.sync 1, 64;");
+        out[threadIdx.x] = out[threadIdx.x - 32] + 1;
+    }
+}
 extern "C" __global__ void shfl(int *out)
 {
     int r;
