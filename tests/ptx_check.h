@@ -131,6 +131,7 @@ static inline uint32_t w32(const uint8_t *q) { return q[0] | q[1] << 8 | q[2] <<
             return; /* the body reads the run's results: none to read */         \
         }                                                                        \
     } while (0)
+
 /* the parser's errors: one line, file:line */
 static inline void expect_err(const char *pre, const char *body, int want_rc, const char *want)
 {
@@ -179,4 +180,5 @@ static inline uint32_t word(const refp_result *r, unsigned k, unsigned t)
     memcpy(&v, &r->global[256 * k + 4 * t], 4);
     return v;
 }
+
 #endif
