@@ -306,7 +306,7 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
             if (k >= 0 && !mode) { in->cmp = (uint8_t)k; mode = 1; continue; }
         }
         /* bar.red.{popc,and,or} (barrier.red): a CTA barrier whose release
-         * delivers a reduction of the threads' predicates (prog_ops.red_vote) */
+         * delivers a reduction of the threads' predicates (prog_ops.bar_release) */
         if (op == OP_BAR && !strcmp(t, "red") && !mode) { *barsync = 1; mode = 1; continue; }
         if (op == OP_BAR && mode == 1 && !in->cmp &&
             (!strcmp(t, "popc") || !strcmp(t, "and") || !strcmp(t, "or"))) {
