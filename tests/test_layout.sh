@@ -68,15 +68,9 @@ else bad claim001_sbi_sync_layout_pass "$(head -1 "$T/cz001.err")"; fi
 # ---- the CUDA kernels the pass reorders, every mechanism: the run matches
 # its reference (the laid-out program; build/simt also requires the given
 # order's final memory), and that memory is the host reference's.  The
-# heavy launches made smaller as tests/test_simt_cuda.sh does.
-declare -A small=(
-  [treesearch]='s/^param s32 100$/param s32 30/'
-  [collatz]='s/^grid 3$/grid 1/'
-  [bitonic]='s/^grid 2$/grid 1/'
-  [bfs]='s/^param s32 200$/param s32 100/'
-  [libdev]='s/^grid 2$/grid 1/'
-)
-same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
+# heavy launches made smaller as tests/test_simt_cuda.sh does (mandelbrot
+# is not reordered).
+. tests/cuda_small.sh # small[K], same_as_host
 # LAYOUT_PRESETS="default 000 ..." (make regress, tb/simt/regress.sh): at
 # those presets; make test: the default
 presets=${LAYOUT_PRESETS:-default}
