@@ -7,8 +7,10 @@
 #     then holds on clang's own PTX (claim001_sbi_sync_layout with the pass);
 #   - a program already in a thread-frontier order is left as it is (the
 #     same report as --layout given);
-#   - every CUDA kernel whose order the pass changes, through every
-#     mechanism, matches the reference (the laid-out program), the
+#   - every CUDA kernel whose order the pass changes (tb/kernels/cuda and
+#     its conformance, realworld and realworld2 sets; the occupancy
+#     launches are the same PTX; the warp set is in a thread-frontier order
+#     already), through every mechanism, matches the reference (the laid-out program), the
 #     reference matches the given order's final memory (build/simt checks
 #     it) and the host reference (build/cuda_host/NAME);
 #   - every .k kernel and generated kernels (--random) through every
@@ -66,32 +68,48 @@ else bad claim001_sbi_sync_layout_pass "$(head -1 "$T/cz001.err")"; fi
 # ---- the CUDA kernels the pass reorders, every mechanism: the run matches
 # its reference (the laid-out program; build/simt also requires the given
 # order's final memory), and that memory is the host reference's.  The
-# heavy launches made smaller as tests/test_simt_cuda.sh does.
-declare -A small=(
-  [treesearch]='s/^param s32 100$/param s32 30/'
-  [collatz]='s/^grid 3$/grid 1/'
-  [bitonic]='s/^grid 2$/grid 1/'
-  [bfs]='s/^param s32 200$/param s32 100/'
-)
-same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
+# heavy launches made smaller as tests/test_simt_cuda.sh does (mandelbrot
+# is not reordered).
+. tests/cuda_small.sh # small[K], same_as_host
+# LAYOUT_PRESETS="default 000 ..." (make regress, tb/simt/regress.sh): at
+# those presets; make test: the default
+presets=${LAYOUT_PRESETS:-default}
 nmoved=0
-for L in "$K"/*.launch; do
+for cfg in $presets; do
+nmoved=0
+for L in "$K"/*.launch "$K"/conformance/*.launch "$K"/realworld/*.launch "$K"/realworld2/*.launch; do
   k=$(basename "$L" .launch)
   if "$S" --launch "$L" --show-cfg | grep -q '^thread-frontier order: yes'; then continue; fi
   nmoved=$((nmoved + 1))
-  sed -e "s|^ptx |ptx $PWD/$K/|" -e "${small[$k]:-}" "$L" >"$T/$k.launch"
+  if [ -n "${small[$k]:-}" ]; then
+    sed -e "s|^ptx |ptx $PWD/$(dirname "$L")/|" -e "${small[$k]}" "$L" >"$T/$k.launch"
+    L=$T/$k.launch
+  fi
   if [ ! -x "$B/cuda_host/$k" ] ||
-     ! "$B/cuda_host/$k" --launch "$T/$k.launch" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1; then
+     ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1; then
     bad "layout_cuda_$k" "no host reference (make $B/cuda_host/$k)"; continue
   fi
-  "$S" --launch "$T/$k.launch" --layout tf --mech all --dump-mem "$T/$k.ref" >"$T/$k.out" 2>&1
+  "$S" --config "$cfg" --launch "$L" --layout tf --mech all --dump-mem "$T/$k.ref" >"$T/$k.out" 2>&1
   rc=$?
+  n=layout_cuda_$k
+  [ "$cfg" = default ] || n=${n}_$cfg
   if [ $rc -eq 0 ] && grep -q "$MATCH" "$T/$k.out" && same_as_host "$T/$k.ref" "$T/$k.host" &&
-     grep -q '^thread-frontier order: yes' <("$S" --launch "$T/$k.launch" --layout tf --show-cfg); then
-    ok "layout_cuda_$k"
-  else bad "layout_cuda_$k" "exit $rc: $(grep -m1 -E '^simt:|FAIL|deadlock|differs' "$T/$k.out" || tail -n 1 "$T/$k.out")"; fi
+     grep -q '^thread-frontier order: yes' <("$S" --launch "$L" --layout tf --show-cfg); then
+    ok "$n"
+  else bad "$n" "exit $rc: $(grep -m1 -E '^simt:|FAIL|deadlock|differs' "$T/$k.out" || tail -n 1 "$T/$k.out")"; fi
 done
-[ $nmoved -ge 5 ] && ok "layout_cuda_kernels_reordered ($nmoved)" || bad layout_cuda_kernels_reordered "$nmoved"
+done
+[ $nmoved -ge 20 ] && ok "layout_cuda_kernels_reordered ($nmoved)" || bad layout_cuda_kernels_reordered "$nmoved"
+
+# ---- the warp-synchronous kernels (shuffles, votes: ops->exec_coll
+# through the laid-out program), scrambled and laid out again, at 32-thread
+# warps
+f=""
+for L in "$K"/warp/*.launch; do
+  out=$("$S" --launch "$L" --set warp_size=32 --layout scramble_tf --mech all 2>&1)
+  grep -q "$MATCH" <<<"$out" || f="$f $(basename "$L" .launch)"
+done
+[ -z "$f" ] && ok layout_warp_kernels_scrambled || bad layout_warp_kernels_scrambled "$f"
 
 # ---- every .k kernel, every mechanism, from a scrambled order (block 0
 # first, the rest shuffled: many fall-throughs to patch) and that order

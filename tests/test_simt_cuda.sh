@@ -35,7 +35,7 @@ nm=$(wc -w <<<"$mechs")
 
 # make test: the default preset with the launches as they are, then every
 # preset (000..004) with the heavy kernels' launches made smaller (the
-# table below: fewer tree keys, fewer rows, one CTA instead of two or
+# table of tests/cuda_small.sh: fewer tree keys, fewer rows, one CTA instead of two or
 # three, half bfs's vertices (still more than its 64 threads, so the
 # strided loops still run twice); the same code paths, a third to a half of
 # the CPU time; each kernel still runs as it is at the default preset);
@@ -44,19 +44,9 @@ nm=$(wc -w <<<"$mechs")
 # dumps the reference's final memory, which must equal the host reference
 # (build/cuda_host/NAME on the same launch): every mechanism equals the
 # reference, the reference equals the host.
-declare -A small=(
-  [treesearch]='s/^param s32 100$/param s32 30/'
-  [mandelbrot]='s/^grid 2 3$/grid 2 1/'
-  [libdev]='s/^grid 2$/grid 1/'
-  [collatz]='s/^grid 3$/grid 1/'
-  [bitonic]='s/^grid 2$/grid 1/'
-  [bfs]='s/^param s32 200$/param s32 100/'
-)
+. tests/cuda_small.sh # small[K]: the sed edit; same_as_host REF HOST
 if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
 else presets="default 000 001 002 003 004" full=0; fi
-# the reference's dump against the host's: the launch's memory (module
-# variables come after it in the dump; the host has them as its own)
-same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 nk=0
 for cfg in $presets; do
   for L in "${launches[@]}"; do

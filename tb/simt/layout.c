@@ -147,16 +147,8 @@ typedef struct {
     int *blk;          /* PC -> block, n + 1 entries (n: -1) */
     int (*bs)[2];      /* block successors (-1 none; the exit is none) */
     int *ft;           /* fall-through successor block, -1 none, -2 off the end */
+    int *mem;          /* the one allocation the arrays above are in */
 } cfg_blocks;
-
-static void blocks_free(cfg_blocks *b)
-{
-    free(b->start);
-    free(b->end);
-    free(b->blk);
-    free(b->bs);
-    free(b->ft);
-}
 
 static int ends_block(const prog_insn *in) { return in->unit == PU_BRA || in->unit == PU_EXIT; }
 
@@ -164,15 +156,16 @@ static int blocks_build(const prog *p, cfg_blocks *b)
 {
     int n = (int)p->n;
     uint8_t *leader = calloc((size_t)n + 1, 1);
-    b->start = malloc((size_t)n * sizeof(int));
-    b->end = malloc((size_t)n * sizeof(int));
-    b->blk = malloc(((size_t)n + 1) * sizeof(int));
-    b->bs = malloc((size_t)n * sizeof *b->bs);
-    b->ft = malloc((size_t)n * sizeof(int));
-    if (!leader || !b->start || !b->end || !b->blk || !b->bs || !b->ft) {
+    b->mem = malloc(((size_t)n * 6 + 1) * sizeof(int));
+    if (!leader || !b->mem) {
         free(leader);
         return -1;
     }
+    b->start = b->mem;
+    b->end = b->start + n;
+    b->ft = b->end + n;
+    b->bs = (int(*)[2])(b->ft + n);
+    b->blk = b->ft + 3 * n;
     leader[0] = 1;
     for (int pc = 0; pc < n; pc++) {
         if (p->ins[pc].unit == PU_BRA)
@@ -435,19 +428,15 @@ int prog_layout(prog *p, int kind, uint64_t seed, unsigned *inserted, int fault,
                 snprintf(in->text, sizeof in->text, "bra %d  (layout)", in->target);
         }
     }
+    /* the front end's semantics need no analysis: the inner program has
+     * none, p gets its own from prog_analyse */
+    prog_free_cfg(p);
     L->inner = *p;
     p->ops = p->ops->exec_coll ? &layout_ops_coll : &layout_ops;
     p->impl = L;
     p->n = (unsigned)nn;
     p->ins = ins;
     p->label = label;
-    /* the analysis' arrays are the inner program's now */
-    p->succ = NULL;
-    p->ipdom = NULL;
-    p->reachable = NULL;
-    p->is_rpc = NULL;
-    p->sync_div = NULL;
-    p->prio = NULL;
     if (inserted)
         *inserted = (unsigned)npatch;
     if (prog_analyse(p, err, errlen))
@@ -455,7 +444,7 @@ int prog_layout(prog *p, int kind, uint64_t seed, unsigned *inserted, int fault,
     rc = 0;
 out:
     free(ord);
-    blocks_free(&b);
+    free(b.mem);
     return rc;
 }
 

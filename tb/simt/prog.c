@@ -28,7 +28,7 @@ static int aerr(const prog *p, char *err, size_t errlen, int line, const char *f
     return -1;
 }
 
-static void prog_free_cfg(prog *p)
+void prog_free_cfg(prog *p)
 {
     free(p->succ);
     free(p->ipdom);

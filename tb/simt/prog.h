@@ -249,6 +249,9 @@ void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
  * exit row empty; the caller frees it.  p must have been analysed. */
 uint64_t *prog_liveness(const prog *p, unsigned *words);
 void prog_free(prog *p);
+/* Frees what prog_analyse filled (succ, ipdom, reachable, is_rpc,
+ * sync_div, prio) and sets them NULL. */
+void prog_free_cfg(prog *p);
 
 /* A thread's identity in its CTA: %tid, %ntid, %ctaid, %nctaid, %laneid,
  * %warpid and its flat index, for thread `flat` of CTA `cid` at warps of

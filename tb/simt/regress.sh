@@ -56,6 +56,8 @@ ALL_POINTS=(
   "004-two-level:--config 004 --sched two-level"
   "oldest-ibuf1:--sched oldest --set ibuf=1 --set fetch_width=1"
   "simd1-sched1:--lanes 2 --set simd_width=1 --set schedulers=1"
+  "layout-tf:--layout scramble_tf"
+  "001-layout-tf:--config 001 --layout scramble_tf"
 )
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
 [ -n "$mechs" ] || { echo "regress.sh: no mechanisms in '$S --help'" >&2; exit 2; }
@@ -138,5 +140,9 @@ if [ -z "${NO_CUDA:-}" ]; then
   cuda=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda.sh "$B")
   echo "CUDA kernels at every preset: $(grep -c '^ok ' <<<"$cuda") ok, $(grep -c '^FAIL ' <<<"$cuda") failed"
   grep '^FAIL ' <<<"$cuda" && rc=1
+  # the same kernels laid out (--layout tf, tests/test_layout.sh) at every preset
+  lay=$(LAYOUT_PRESETS="default 000 001 002 003 004" nice -n 10 bash tests/test_layout.sh "$B")
+  echo "--layout tf at every preset: $(grep -c '^ok ' <<<"$lay") ok, $(grep -c '^FAIL ' <<<"$lay") failed"
+  grep '^FAIL ' <<<"$lay" && rc=1
 fi
 exit $rc

@@ -1,0 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
+# cuda_small.sh -- sourced by tests/test_simt_cuda.sh and tests/test_layout.sh:
+# small[K], the sed edit that makes kernel K's launch smaller for make test
+# (fewer tree keys, one CTA instead of two or three, half bfs's vertices,
+# one row of mandelbrot's CTAs: the same code paths at a third to a half of
+# the CPU time), and same_as_host REF HOST: a run's reference memory dump
+# equals the host reference's (the launch's memory; module variables come
+# after it in the dump, the host has them as its own).
+# shellcheck disable=SC2034
+declare -A small=(
+  [treesearch]='s/^param s32 100$/param s32 30/'
+  [mandelbrot]='s/^grid 2 3$/grid 2 1/'
+  [libdev]='s/^grid 2$/grid 1/'
+  [collatz]='s/^grid 3$/grid 1/'
+  [bitonic]='s/^grid 2$/grid 1/'
+  [bfs]='s/^param s32 200$/param s32 100/'
+)
+same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
