@@ -117,6 +117,7 @@ typedef struct {
     uint16_t *waitpc;       /* per local thread: pc after the bar it waits at, 0xffff none */
     uint16_t *wwait;        /* per local static warp: its threads in waitpc */
     uint64_t wbits[(CORE_MAX_WARPS + 63) / 64]; /* the local warps whose wwait is not 0 */
+    uint16_t *cend;         /* per local static warp: the first local warp of the next CTA slot */
     unsigned nwait;
     mech_launchq lq;
     uint64_t peak, evictions;
@@ -245,6 +246,12 @@ static const char *mdwf_init(core *c, void *vm)
             u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
         u->waitpc = malloc(lt * sizeof *u->waitpc);
         u->wwait = calloc(per, sizeof *u->wwait);
+        /* local warp j is the core's warp j * P + q, of CTA slot k = (j * P
+         * + q) / CW; the slot's local warps end before the least j' with
+         * j' * P + q in slot k + 1 */
+        u->cend = malloc(per * sizeof *u->cend);
+        for (unsigned j = 0, CW = core_cta_warps(c); j < per; j++)
+            u->cend[j] = (uint16_t)((((j * m->P + q) / CW + 1) * CW - q + m->P - 1) / m->P);
         for (unsigned t = 0; t < lt; t++)
             u->waitpc[t] = 0xffff;
     }
@@ -297,10 +304,8 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
     const unsigned WS = core_warp_size(c), CW = core_cta_warps(c), P = m->P;
     const unsigned nw = (core_warps(c) + P - 1) / P, nwd = (nw + 63) / 64;
     for (unsigned j = bits_array_next(u->wbits, nwd, 0); j < nw;) {
-        /* local warp j is the core's warp j * P + q, of CTA slot k; the
-         * slot's local warps end before jend (the least j' with j' * P + q
-         * in slot k + 1) */
-        const unsigned k = (j * P + q) / CW, jend = ((k + 1) * CW - q + P - 1) / P;
+        /* the local warps of j's CTA slot end before jend */
+        const unsigned jend = u->cend[j];
         const uint16_t *wp = u->waitpc + j * WS;
         unsigned l0 = 0;
         while (wp[l0] == 0xffff)
@@ -310,7 +315,8 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
                 for (unsigned l = 0; l < WS; l++)
                     if (u->waitpc[j2 * WS + l] != 0xffff && !core_at_bar(c, u->slot[j2 * WS + l]))
                         return core_fail(c, "internal: pool %u's CTA slot %u has waiting "
-                                            "threads at a closed and at an open barrier", q, k);
+                                            "threads at a closed and at an open barrier", q,
+                                         (j * P + q) / CW);
             j = bits_array_next(u->wbits, nwd, jend);
             continue;
         }
@@ -325,7 +331,8 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
                 if (core_at_bar(c, u->slot[t])) {
                     if (check)
                         return core_fail(c, "internal: pool %u's CTA slot %u has waiting "
-                                            "threads at a closed and at an open barrier", q, k);
+                                            "threads at a closed and at an open barrier", q,
+                                         (j * P + q) / CW);
                     continue;
                 }
                 /* threads of one warp at two barrier PCs: the two sides of
@@ -861,6 +868,7 @@ static void mdwf_free(void *vm)
         free(m->u[q].cq);
         free(m->u[q].waitpc);
         free(m->u[q].wwait);
+        free(m->u[q].cend);
         free(m->u[q].cq_rdy);
         free(m->u[q].slot);
     }
