@@ -64,6 +64,9 @@
  * warp (mdwf_rejoin); the candidate's TIDs taken per lane
  * (dwf_candidate_lanes) and the issued warp's from them, not packed into
  * the bus and read back (under --check both compared with the bus).
+ * Sixth pass ("dwf, sixth pass"): a CTA's waiting threads are looked at
+ * through one of them a cycle, over a bitset of the warps that have any
+ * (mdwf_rejoin), not one per static warp of the pool.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -113,6 +116,8 @@ typedef struct {
     unsigned rf_pass;        /* and its pass: destination rf_pass is written */
     uint16_t *waitpc;       /* per local thread: pc after the bar it waits at, 0xffff none */
     uint16_t *wwait;        /* per local static warp: its threads in waitpc */
+    uint64_t wbits[(CORE_MAX_WARPS + 63) / 64]; /* the local warps whose wwait is not 0 */
+    uint16_t *cend;         /* per local static warp: the first local warp of the next CTA slot */
     unsigned nwait;
     mech_launchq lq;
     uint64_t peak, evictions;
@@ -241,6 +246,12 @@ static const char *mdwf_init(core *c, void *vm)
             u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
         u->waitpc = malloc(lt * sizeof *u->waitpc);
         u->wwait = calloc(per, sizeof *u->wwait);
+        /* local warp j is the core's warp j * P + q, of CTA slot k = (j * P
+         * + q) / CW; the slot's local warps end before the least j' with
+         * j' * P + q in slot k + 1 */
+        u->cend = malloc(per * sizeof *u->cend);
+        for (unsigned j = 0, CW = core_cta_warps(c); j < per; j++)
+            u->cend[j] = (uint16_t)((((j * m->P + q) / CW + 1) * CW - q + m->P - 1) / m->P);
         for (unsigned t = 0; t < lt; t++)
             u->waitpc[t] = 0xffff;
     }
@@ -280,53 +291,72 @@ static void cq_remove(mdwf_unit *u, unsigned i)
  * rejoin: one commit per static warp.  A static warp's waiting threads are
  * of one CTA and entered waiting at its closed barrier; the core opens a
  * CTA's barrier for all its threads at once, and a waiting thread executes
- * nothing: they are all still at the barrier or all released, so one is
- * looked at (under --check all are, `internal: ...` otherwise). */
+ * nothing: they are all still at the barrier or all released.  So one
+ * waiting thread per CTA is looked at: the first of its first waiting warp
+ * (wbits: the local warps with waiting threads; a CTA's warps are
+ * consecutive local warps), and a CTA still at its barrier costs one look a
+ * cycle, whatever its threads.  Under --check every waiting thread of a
+ * CTA at its barrier is looked at (`internal: ...` otherwise). */
 static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, int check)
 {
     if (!u->nwait)
         return 0;
-    unsigned WS = core_warp_size(c), nw = (core_warps(c) + m->P - 1) / m->P;
-    for (unsigned j = 0; u->nwait && j < nw; j++) {
-        if (!u->wwait[j])
-            continue;
+    const unsigned WS = core_warp_size(c), CW = core_cta_warps(c), P = m->P;
+    const unsigned nw = (core_warps(c) + P - 1) / P, nwd = (nw + 63) / 64;
+    for (unsigned j = bits_array_next(u->wbits, nwd, 0); j < nw;) {
+        /* the local warps of j's CTA slot end before jend */
+        const unsigned jend = u->cend[j];
         const uint16_t *wp = u->waitpc + j * WS;
         unsigned l0 = 0;
         while (wp[l0] == 0xffff)
             l0++;
         if (core_at_bar(c, u->slot[j * WS + l0])) {
-            for (unsigned l = l0 + 1; check && l < WS; l++)
-                if (wp[l] != 0xffff && !core_at_bar(c, u->slot[j * WS + l]))
-                    return core_fail(c, "internal: pool %u's warp %u has waiting threads "
-                                        "at a closed and at an open barrier", q, j);
+            for (unsigned j2 = j; check && j2 < jend && j2 < nw; j2++)
+                for (unsigned l = 0; l < WS; l++)
+                    if (u->waitpc[j2 * WS + l] != 0xffff && !core_at_bar(c, u->slot[j2 * WS + l]))
+                        return core_fail(c, "internal: pool %u's CTA slot %u has waiting "
+                                            "threads at a closed and at an open barrier", q,
+                                         (j * P + q) / CW);
+            j = bits_array_next(u->wbits, nwd, jend);
             continue;
         }
-        mdwf_item it;
-        memset(&it, 0, sizeof it);
-        for (unsigned l = l0; l < WS; l++) {
-            unsigned t = j * WS + l;
-            if (u->waitpc[t] == 0xffff || core_at_bar(c, u->slot[t]))
-                continue;
-            /* threads of one warp at two barrier PCs: the two sides of
-             * the commit; at a third, the next cycle's commit */
-            unsigned h = dwf_home_lane(&u->wc, t);
-            int pc = u->waitpc[t];
-            if (!it.mask_t || pc == it.pc_t) {
-                it.pc_t = pc;
-                it.mask_t |= 1ull << h;
-            } else if (!it.mask_nt || pc == it.pc_nt) {
-                it.pc_nt = pc;
-                it.mask_nt |= 1ull << h;
-            } else
-                continue;
-            it.tid[h] = (uint16_t)t;
-            u->waitpc[t] = 0xffff;
-            u->wwait[j]--;
-            u->nwait--;
-        }
-        if (it.mask_t) {
-            it.ready = core_now(c);
-            cq_push(u, &it);
+        /* released: each waiting warp of the CTA, lowest first */
+        for (; j < jend && j < nw; j = bits_array_next(u->wbits, nwd, j + 1)) {
+            mdwf_item it;
+            memset(&it, 0, sizeof it);
+            for (unsigned l = 0; l < WS; l++) {
+                unsigned t = j * WS + l;
+                if (u->waitpc[t] == 0xffff)
+                    continue;
+                if (core_at_bar(c, u->slot[t])) {
+                    if (check)
+                        return core_fail(c, "internal: pool %u's CTA slot %u has waiting "
+                                            "threads at a closed and at an open barrier", q,
+                                         (j * P + q) / CW);
+                    continue;
+                }
+                /* threads of one warp at two barrier PCs: the two sides of
+                 * the commit; at a third, the next cycle's commit */
+                unsigned h = dwf_home_lane(&u->wc, t);
+                int pc = u->waitpc[t];
+                if (!it.mask_t || pc == it.pc_t) {
+                    it.pc_t = pc;
+                    it.mask_t |= 1ull << h;
+                } else if (!it.mask_nt || pc == it.pc_nt) {
+                    it.pc_nt = pc;
+                    it.mask_nt |= 1ull << h;
+                } else
+                    continue;
+                it.tid[h] = (uint16_t)t;
+                u->waitpc[t] = 0xffff;
+                u->nwait--;
+                if (!--u->wwait[j])
+                    bits_array_clear(u->wbits, j);
+            }
+            if (it.mask_t) {
+                it.ready = core_now(c);
+                cq_push(u, &it);
+            }
         }
     }
     return 0;
@@ -381,7 +411,8 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
                 if (!core_at_bar(c, u->slot[it->tid[l]]))
                     continue;
                 u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
-                u->wwait[it->tid[l] / WS]++;
+                if (!u->wwait[it->tid[l] / WS]++)
+                    bits_array_set(u->wbits, it->tid[l] / WS);
                 u->nwait++;
                 it->mask_t &= ~(1ull << l);
                 it->mask_nt &= ~(1ull << l);
@@ -837,6 +868,7 @@ static void mdwf_free(void *vm)
         free(m->u[q].cq);
         free(m->u[q].waitpc);
         free(m->u[q].wwait);
+        free(m->u[q].cend);
         free(m->u[q].cq_rdy);
         free(m->u[q].slot);
     }
