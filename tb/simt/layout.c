@@ -132,14 +132,6 @@ static const prog_ops layout_ops = {lay_exec, lay_free, lay_exec_warp, NULL, NUL
 static const prog_ops layout_ops_coll = {lay_exec, lay_free, lay_exec_warp, lay_coll_wait,
                                          lay_exec_coll};
 
-int prog_layout_old_pc(const prog *p, int pc)
-{
-    if (p->ops != &layout_ops && p->ops != &layout_ops_coll)
-        return pc;
-    const layout_impl *L = p->impl;
-    return pc >= (int)p->n ? (int)L->inner.n : L->old_of[pc];
-}
-
 /* ------------------------------------------------------------ the order */
 typedef struct {
     int nb;

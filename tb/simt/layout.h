@@ -44,10 +44,6 @@ enum prog_layout { LAYOUT_GIVEN = 0, LAYOUT_TF = 1, LAYOUT_SCRAMBLE = 2, LAYOUT_
 int prog_layout(prog *p, int kind, uint64_t seed, unsigned *inserted, int fault, char *err,
                 size_t errlen);
 
-/* The PC in the given order of laid-out PC pc (-1: an inserted `bra`);
- * pc itself when p was not laid out. */
-int prog_layout_old_pc(const prog *p, int pc);
-
 /* Guarded reachable branches whose reconvergence PC r (before the exit)
  * is not above the branch and both of its sides (prog_region up to r):
  * 0 in a thread-frontier order.  The first such branch and the PC at or
