@@ -8,7 +8,7 @@
 #   - a program already in a thread-frontier order is left as it is (the
 #     same report as --layout given);
 #   - every CUDA kernel whose order the pass changes (tb/kernels/cuda and
-#     its conformance, realworld and realworld2 sets; the occupancy
+#     its conformance, realworld, realworld2 and realworld3 sets; the occupancy
 #     launches are the same PTX; the warp set is in a thread-frontier order
 #     already), through every mechanism, matches the reference (the laid-out program), the
 #     reference matches the given order's final memory (build/simt checks
@@ -77,7 +77,7 @@ presets=${LAYOUT_PRESETS:-default}
 nmoved=0
 for cfg in $presets; do
 nmoved=0
-for L in "$K"/*.launch "$K"/conformance/*.launch "$K"/realworld/*.launch "$K"/realworld2/*.launch; do
+for L in "$K"/*.launch "$K"/conformance/*.launch "$K"/realworld/*.launch "$K"/realworld2/*.launch "$K"/realworld3/*.launch; do
   k=$(basename "$L" .launch)
   if "$S" --launch "$L" --show-cfg | grep -q '^thread-frontier order: yes'; then continue; fi
   nmoved=$((nmoved + 1))

@@ -128,9 +128,19 @@ static void lay_free(prog *p)
     p->impl = NULL;
 }
 
-static const prog_ops layout_ops = {lay_exec, lay_free, lay_exec_warp, NULL, NULL};
+/* bar.red's release (prog_ops.bar_release) at the barrier's old PC */
+static void lay_bar_release(const prog *p, int pc, uint8_t *shared)
+{
+    const layout_impl *L = p->impl;
+    int o = L->old_of[pc];
+    if (o >= 0 && L->inner.ops->bar_release)
+        L->inner.ops->bar_release(&L->inner, o, shared);
+}
+
+static const prog_ops layout_ops = {lay_exec, lay_free, lay_exec_warp, NULL, NULL,
+                                    lay_bar_release};
 static const prog_ops layout_ops_coll = {lay_exec, lay_free, lay_exec_warp, lay_coll_wait,
-                                         lay_exec_coll};
+                                         lay_exec_coll, lay_bar_release};
 
 /* ------------------------------------------------------------ the order */
 typedef struct {
