@@ -378,6 +378,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->gtid = malloc(c->T * sizeof(uint64_t));
     c->tpos = calloc(c->T, sizeof(uint64_t));
     c->thash = calloc(c->T, sizeof(uint64_t));
+    c->tam = calloc(c->T, sizeof(uint32_t));
     c->live = calloc(c->T, 1);
     c->wlive = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
@@ -499,6 +500,7 @@ void core_free(core *c)
     free(c->gtid);
     free(c->tpos);
     free(c->thash);
+    free(c->tam);
     free(c->live);
     free(c->wlive);
     free(c->at_bar);

@@ -131,6 +131,25 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                                pc, p->file, p->ins[pc].line, name, (unsigned)__builtin_ctz(miss),
                                w, k, c->ops->name);
         }
+        /* activemask: the group must be the reference's (ref.h, am); else
+         * which threads are active together depends on how the mechanism
+         * orders them -- not established: refused, never compared */
+        for (unsigned l = 0; p->ins[pc].wsync == 2 && l < PROG_WARP; l++) {
+            const refp_cta_out *o = &c->rout[k];
+            unsigned t = base + l, f = t - k * cta_threads;
+            if (!(here >> l & 1) || !o->am)
+                continue;
+            uint32_t want = c->tam[t] < o->amn[f] ? o->am[f][c->tam[t]] : 0;
+            if (want != here)
+                return core_refuse(c,
+                                   "pc %d (%s:%d): activemask: lanes 0x%08x of warp %u of CTA "
+                                   "slot %u execute it together, the reference's group was "
+                                   "0x%08x: which threads are active together is not "
+                                   "established (they reach it at different times, e.g. in "
+                                   "different iterations of a loop)",
+                                   pc, p->file, p->ins[pc].line, here, w, k, want);
+            c->tam[t]++;
+        }
         prog_effect e[PROG_WARP];
         if (p->ops->exec_coll(p, pc, lane, gone, e, msg, sizeof msg))
             return core_refuse(c, "pc %d: %s (the reference ran it: this mechanism grouped the "
