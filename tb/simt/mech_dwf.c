@@ -662,8 +662,10 @@ static int mdwf_rv_pick(core *c, mdwf_unit *u, unsigned nw)
             if (mpc >= 0)
                 snprintf(where, sizeof where, "waits at line %d, another instruction",
                          p->ins[mpc].line);
-            else
+            else if (core_at_bar(c, u->slot[base + m]))
                 snprintf(where, sizeof where, "waits at a CTA barrier");
+            else
+                snprintf(where, sizeof where, "has not arrived (internal)");
             return core_refuse(c,
                                "pc %d (%s:%d): %s: lane %u of warp %u of CTA slot %u waits "
                                "for lane %u (membermask 0x%08x), which %s: undefined in CUDA",
