@@ -80,9 +80,11 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
  * at once by ops->exec_coll when the issue holds every live thread its
  * executing threads wait for (a stack in convergent code always does).
  * When it does not, the mechanism has split the warp's members across
- * issues (dwf's dynamic warps, ...): it does not make them rendezvous, so
- * the run is refused (one line, exit 2) rather than run with another
- * meaning.  Under scalarization the threads take part through views of
+ * issues (lwm's sub-warps; dwf parks them until they are complete,
+ * mech_dwf.c): it does not make them rendezvous, so the run is refused
+ * (one line, exit 2) rather than run with another meaning.  An activemask
+ * group that is not the reference's (ref.h, am) is refused the same way:
+ * which threads are active together is then not established.  Under scalarization the threads take part through views of
  * their allocated files (scalar.h).  eff[i] is thread tids[i]'s effect. */
 static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const unsigned *kk,
                        prog_effect *eff)

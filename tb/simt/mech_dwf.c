@@ -31,6 +31,20 @@
  * (the pool groups by PC alone), whose barriers open at different cycles;
  * a thread whose CTA's barrier is open commits, the others wait.
  *
+ * Warp-synchronous instructions (shfl.sync, vote.sync, activemask,
+ * bar.warp.sync; docs/dwf.md, "Warp-synchronous instructions in the SM
+ * model"): OUR EXTENSION, 000 has no such thing (neither the pool nor the
+ * LUT).  A logical warp that the pool's issue does not hold complete is
+ * parked outside the pool (mdwf_rv_split: the issue slot is spent, nothing
+ * executes for it), and issued as a warp of its own threads in their home
+ * lanes ahead of the pool's candidate when it is complete (mdwf_rv_pick):
+ * every live lane of the membermasks parked there, or for activemask the
+ * warp quiescent -- no live thread of it can run on, the reference's rule,
+ * so its groups are the reference's.  The ports of the dwf and the
+ * register file do not change; the hardware would add per thread a parked
+ * bit, its PC and a latch bit, per static warp the parked membermasks' OR
+ * and a comparator, and a mux before the issue stage (not in the area).
+ *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and its read data is checked against the
  * core's values (32-bit banks: the low 32 bits).  Its two read ports read
