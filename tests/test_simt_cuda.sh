@@ -214,12 +214,14 @@ rc=$?
 
 # warp shuffles and votes (tb/kernels/cuda/warp: shfl.sync, vote.sync,
 # activemask, bar.warp.sync; docs/ptx.md): at the presets of 32-thread warps
-# every mechanism runs them or says in its row why it cannot (a mechanism
-# that splits a warp's members across issues: dwf, lwm's activemask), every
-# one that ran matches the reference, and the reference's memory equals the
-# plain-C host reference; at a preset of another warp size the kernel is
-# refused with one line naming the instruction and the setting (exit 2),
-# and runs there too with --set warp_size=32 (cfg:32)
+# every mechanism runs them (dwf through its rendezvous: warpdiv's shuffle
+# reduction after a divergent loop, its ballot compaction and activemask in
+# a divergent branch) but lwm, which may refuse activemask in its row (its
+# sub-warps are not a warp's), every one that ran matches the reference,
+# and the reference's memory equals the plain-C host reference; at a preset
+# of another warp size the kernel is refused with one line naming the
+# instruction and the setting (exit 2), and runs there too with --set
+# warp_size=32 (cfg:32)
 for L in tb/kernels/cuda/warp/*.launch; do
   k=$(basename "$L" .launch)
   if ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1; then
@@ -241,7 +243,8 @@ for L in tb/kernels/cuda/warp/*.launch; do
     cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
     nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
     if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
-       ! grep -E "cannot run" <<<"$out" | grep -qvE "^(dwf|lwm) +cannot run: (dwf|lwm): pc [0-9]+ \(.*\): [a-z.]+: " &&
+       ! grep -E "cannot run" <<<"$out" | grep -qvE "^lwm +cannot run: lwm: pc [0-9]+ \(.*\): activemask: " &&
+       grep -qE "^dwf +[0-9]" <<<"$out" &&
        same_as_host "$T/$k-$cfg.ref" "$T/$k.host"; then
       ok "simt_cuda_warp_${k}_${cfg/:/_ws} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
@@ -250,6 +253,22 @@ for L in tb/kernels/cuda/warp/*.launch; do
     fi
   done
 done
+
+# activemask in a loop whose iterations a warp's threads reach at different
+# times (tests/data/cuda/amloop.cu): a stack groups the threads of one
+# iteration, the reference those waiting together -- not established: one
+# line naming file:line, exit 2, never a failed comparison (exit 1); dwf,
+# whose activemask waits for its warp's quiescence as the reference does,
+# runs it and matches
+out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech spe 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^simt: spe: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" <<<"$out" &&
+  ok simt_cuda_activemask_loop_not_established || bad simt_cuda_activemask_loop_not_established "exit $rc: $out"
+out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech dwf 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -qE "^dwf +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
+  ok simt_cuda_activemask_loop_dwf || bad simt_cuda_activemask_loop_dwf "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
 # what real kernels use and the front end refuses (tests/data/cuda/
 # unsupported.cu, one entry each): one line naming file:line and

@@ -106,6 +106,17 @@ int core_scalar_once(const core *c, int pc)
 }
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
+uint32_t core_coll_wait(const core *c, int pc, unsigned t)
+{
+    if (t >= c->T || pc < 0 || (unsigned)pc >= c->p->n || !c->p->ins[pc].wsync)
+        return 0;
+    if (!c->scalar)
+        return c->p->ops->coll_wait(c->p, pc, &c->th[t]);
+    prog_thread v; /* its view under scalarization (scalar.h), as core_issue.c takes it */
+    scalar_coll_view(&c->sx, pc, t % PROG_WARP, &c->th[t],
+                     &c->srf[(size_t)(t / c->WS) * c->sregs], &v);
+    return c->p->ops->coll_wait(c->p, pc, &v);
+}
 void core_stall(core *c) { c->st.full_stalls++; }
 void core_note_ready(core *c, uint64_t cyc)
 {
@@ -367,6 +378,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->gtid = malloc(c->T * sizeof(uint64_t));
     c->tpos = calloc(c->T, sizeof(uint64_t));
     c->thash = calloc(c->T, sizeof(uint64_t));
+    c->tam = calloc(c->T, sizeof(uint32_t));
     c->live = calloc(c->T, 1);
     c->wlive = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
@@ -489,6 +501,7 @@ void core_free(core *c)
     free(c->gtid);
     free(c->tpos);
     free(c->thash);
+    free(c->tam);
     free(c->live);
     free(c->wlive);
     free(c->at_bar);

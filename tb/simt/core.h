@@ -401,6 +401,10 @@ int core_scalar_once(const core *c, int pc);
 int core_at_bar(const core *c, unsigned t);
 /* 1 when thread slot t has exited (or holds no thread). */
 int core_exited(const core *c, unsigned t);
+/* The lanes of its logical warp thread slot t waits for at warp-synchronous
+ * instruction pc (prog_ops.coll_wait on its registers now: its membermask,
+ * 0 for activemask or a false guard); 0 when pc is not one. */
+uint32_t core_coll_wait(const core *c, int pc, unsigned t);
 /* The cycle every result issued so far is ready (mechanisms with their own
  * completion queues extend it: core_note_ready). */
 void core_note_ready(core *c, uint64_t cycle);

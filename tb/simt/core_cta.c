@@ -35,6 +35,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         unsigned t = k * c->CW * c->WS + f;
         prog_thread *x = &c->th[t];
         c->tpos[t] = 0;
+        c->tam[t] = 0;
         c->thash[t] = REFP_HASH0;
         c->at_bar[t] = 0;
         if (!(f % c->WS))

@@ -63,6 +63,7 @@ struct core {
     uint8_t *local;                    /* T x local_bytes */
     uint64_t *gtid;                    /* global thread id, UINT64_MAX none */
     uint64_t *tpos, *thash;            /* executed count and PC hash per slot */
+    uint32_t *tam;                     /* activemasks executed per slot (refp_cta_out.am) */
     uint8_t *live, *at_bar;
     uint64_t *wlive; /* W: each warp's live lanes, live[]'s bits (compared under --check) */
     uint64_t *tready;                  /* T x nregs: the oracle */

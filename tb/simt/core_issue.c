@@ -80,9 +80,11 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
  * at once by ops->exec_coll when the issue holds every live thread its
  * executing threads wait for (a stack in convergent code always does).
  * When it does not, the mechanism has split the warp's members across
- * issues (dwf's dynamic warps, ...): it does not make them rendezvous, so
- * the run is refused (one line, exit 2) rather than run with another
- * meaning.  Under scalarization the threads take part through views of
+ * issues (lwm's sub-warps; dwf parks them until they are complete,
+ * mech_dwf.c): it does not make them rendezvous, so the run is refused
+ * (one line, exit 2) rather than run with another meaning.  An activemask
+ * group that is not the reference's (ref.h, am) is refused the same way:
+ * which threads are active together is then not established.  Under scalarization the threads take part through views of
  * their allocated files (scalar.h).  eff[i] is thread tids[i]'s effect. */
 static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const unsigned *kk,
                        prog_effect *eff)
@@ -130,6 +132,25 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                                "and does not make them rendezvous",
                                pc, p->file, p->ins[pc].line, name, (unsigned)__builtin_ctz(miss),
                                w, k, c->ops->name);
+        }
+        /* activemask: the group must be the reference's (ref.h, am); else
+         * which threads are active together depends on how the mechanism
+         * orders them -- not established: refused, never compared */
+        for (unsigned l = 0; p->ins[pc].wsync == 2 && l < PROG_WARP; l++) {
+            const refp_cta_out *o = &c->rout[k];
+            unsigned t = base + l, f = t - k * cta_threads;
+            if (!(here >> l & 1) || !o->am)
+                continue;
+            uint32_t want = c->tam[t] < o->amn[f] ? o->am[f][c->tam[t]] : 0;
+            if (want != here)
+                return core_refuse(c,
+                                   "pc %d (%s:%d): activemask: lanes 0x%08x of warp %u of CTA "
+                                   "slot %u execute it together, the reference's group was "
+                                   "0x%08x: which threads are active together is not "
+                                   "established (they reach it at different times, e.g. in "
+                                   "different iterations of a loop)",
+                                   pc, p->file, p->ins[pc].line, here, w, k, want);
+            c->tam[t]++;
         }
         prog_effect e[PROG_WARP];
         if (p->ops->exec_coll(p, pc, lane, gone, e, msg, sizeof msg))

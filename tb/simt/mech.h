@@ -75,10 +75,10 @@ struct vcd_writer;
 #define MECH_SCALAR_UNIT 16u /* scalarization (002 sec. 4, scalar.h): a scalar instruction
                               * runs once per warp on a scalar unit beside the SIMD groups
                               * (GCN-like, 002 sec. 4.1's conventional SIMT) */
-#define MECH_REGROUPS 64u /* an issue may take threads of several warps and a warp's
-                          * threads in several issues (dwf's dynamic warps, lwm's
-                          * sub-warps): activemask has no warp's meaning there and is
-                          * refused (core_issue.c) */
+#define MECH_REGROUPS 64u /* an issue may take a warp's threads in several issues and
+                          * the mechanism does not make them rendezvous (lwm's
+                          * sub-warps; dwf parks them: mech_dwf.c): activemask has
+                          * no warp's meaning there and is refused (core_issue.c) */
 #define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
                               * destinations runs once in the warp's lane, tsimt_frontend's
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */

@@ -31,6 +31,20 @@
  * (the pool groups by PC alone), whose barriers open at different cycles;
  * a thread whose CTA's barrier is open commits, the others wait.
  *
+ * Warp-synchronous instructions (shfl.sync, vote.sync, activemask,
+ * bar.warp.sync; docs/dwf.md, "Warp-synchronous instructions in the SM
+ * model"): OUR EXTENSION, 000 has no such thing (neither the pool nor the
+ * LUT).  A logical warp that the pool's issue does not hold complete is
+ * parked outside the pool (mdwf_rv_split: the issue slot is spent, nothing
+ * executes for it), and issued as a warp of its own threads in their home
+ * lanes ahead of the pool's candidate when it is complete (mdwf_rv_pick):
+ * every live lane of the membermasks parked there, or for activemask the
+ * warp quiescent -- no live thread of it can run on, the reference's rule,
+ * so its groups are the reference's.  The ports of the dwf and the
+ * register file do not change; the hardware would add per thread a parked
+ * bit, its PC and a latch bit, per static warp the parked membermasks' OR
+ * and a comparator, and a mux before the issue stage (not in the area).
+ *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and its read data is checked against the
  * core's values (32-bit banks: the low 32 bits).  Its two read ports read
@@ -143,6 +157,18 @@ typedef struct {
     core_req cand_r;
     uint32_t cand_tid[CORE_MAX_WARP];
     uint16_t cand_lt[LANE_REGFILE_MAX_LANES]; /* its pool-local TIDs (dwf_candidate_lanes) */
+    /* The rendezvous of warp-synchronous instructions (mdwf_rv_*; our
+     * extension, not 000): per local thread the PC it is parked at (-1
+     * none) and whether it is latched for release (activemask, at its
+     * warp's quiescence); per local static warp the threads parked; the
+     * group picked to issue this cycle (rv_r, its slots and local TIDs). */
+    int32_t *rvpc;
+    uint8_t *rvgo;
+    uint16_t *rvn;
+    unsigned nrv;
+    core_req rv_r;
+    uint32_t rv_tid[CORE_MAX_WARP];
+    uint16_t rv_lt[LANE_REGFILE_MAX_LANES];
 } mdwf_unit;
 
 typedef struct {
@@ -252,6 +278,11 @@ static const char *mdwf_init(core *c, void *vm)
         u->cend = malloc(per * sizeof *u->cend);
         for (unsigned j = 0, CW = core_cta_warps(c); j < per; j++)
             u->cend[j] = (uint16_t)((((j * m->P + q) / CW + 1) * CW - q + m->P - 1) / m->P);
+        u->rvpc = malloc(lt * sizeof *u->rvpc);
+        u->rvgo = calloc(lt, sizeof *u->rvgo);
+        u->rvn = calloc(per, sizeof *u->rvn);
+        for (unsigned t = 0; t < lt; t++)
+            u->rvpc[t] = -1;
         for (unsigned t = 0; t < lt; t++)
             u->waitpc[t] = 0xffff;
     }
@@ -528,6 +559,180 @@ static int mdwf_cand(core *c, unsigned q, mdwf_unit *u, int check)
     return 0;
 }
 
+/* ------------------------------ the rendezvous of warp-synchronous code */
+/* shfl.sync, vote.sync, activemask and bar.warp.sync read the values of a
+ * logical warp's threads (prog.h), which dwf's dynamic warps split across
+ * issues.  Our extension (000 has none): a thread that would issue one
+ * before its logical warp is ready is parked outside the pool, as a thread
+ * at a closed barrier is, and the group executes when it is complete, as a
+ * warp of its own threads in their home lanes (docs/dwf.md, "Warp-
+ * synchronous instructions").  With warps of 32 threads (cli.c refuses
+ * these instructions at another size) a logical warp is a static warp: the
+ * pool's local static warp j is threads j * 32 .. j * 32 + 31. */
+
+/* 1 if local thread t can run on: live, not parked here, not waiting at a
+ * closed CTA barrier */
+static int mdwf_rv_runs(const core *c, const mdwf_unit *u, unsigned t)
+{
+    unsigned s = u->slot[t];
+    return !core_exited(c, s) && u->rvpc[t] < 0 && !core_at_bar(c, s);
+}
+
+static void mdwf_rv_park(mdwf_unit *u, unsigned t, int pc)
+{
+    u->rvpc[t] = pc;
+    u->rvgo[t] = 0;
+    u->rvn[t / PROG_WARP]++;
+    u->nrv++;
+}
+
+/* The pool issues r (local TIDs lt) at a warp-synchronous instruction.
+ * Each logical warp in it executes now when none of its threads is parked
+ * at that PC and every live thread it waits for is in the issue (shfl,
+ * vote, bar.warp.sync: the membermasks), or every other live thread of
+ * the warp is blocked (activemask: parked, at a CTA barrier); else its
+ * threads in r are parked.  Returns the parked lanes of r. */
+static uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
+                              const uint16_t *lt)
+{
+    const int pc = r->pc, am = core_prog(c)->ins[pc].wsync == 2;
+    uint64_t park = 0, seen = 0;
+    for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        unsigned l0 = (unsigned)__builtin_ctzll(mk);
+        if (seen >> l0 & 1)
+            continue;
+        unsigned j = lt[l0] / PROG_WARP, base = j * PROG_WARP;
+        uint64_t lanes = 0;
+        uint32_t here = 0, need = 0;
+        for (uint64_t m2 = mk; m2; m2 &= m2 - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m2);
+            if (lt[l] / PROG_WARP != j)
+                continue;
+            lanes |= 1ull << l;
+            here |= 1u << (lt[l] % PROG_WARP);
+            need |= core_coll_wait(c, pc, u->slot[lt[l]]);
+        }
+        seen |= lanes;
+        int now = 1;
+        for (unsigned x = 0; now && x < PROG_WARP; x++) {
+            unsigned t = base + x;
+            if (u->rvpc[t] == pc)
+                now = 0;
+            else if (!(here >> x & 1))
+                now = am ? !mdwf_rv_runs(c, u, t)
+                         : !(need >> x & 1) || core_exited(c, u->slot[t]);
+        }
+        if (now)
+            continue;
+        park |= lanes;
+        for (uint64_t m2 = lanes; m2; m2 &= m2 - 1)
+            mdwf_rv_park(u, lt[__builtin_ctzll(m2)], pc);
+    }
+    return park;
+}
+
+/* A parked group that may execute now, into u->rv_r (its slots rv_tid,
+ * local TIDs rv_lt, by home lane): 1; 0 none; -1 refused.  A group at
+ * shfl.sync, vote.sync or bar.warp.sync goes when every live lane its
+ * threads' membermasks name is parked there with it; one at activemask
+ * when its warp is quiescent (no live thread of it can run on: the
+ * reference's rule, ref.c), with the threads parked there at that moment
+ * (latched: rvgo).  A quiescent warp with a group that can never go (a
+ * member parked at another instruction or at a CTA barrier) is what CUDA
+ * leaves undefined: one line, as the reference's. */
+static int mdwf_rv_pick(core *c, mdwf_unit *u, unsigned nw)
+{
+    const prog *p = core_prog(c);
+    for (unsigned j = 0; j < nw; j++) {
+        if (!u->rvn[j])
+            continue;
+        unsigned base = j * PROG_WARP;
+        uint32_t gone = 0, done = 0, quiet = 1;
+        for (unsigned x = 0; x < PROG_WARP; x++) {
+            gone |= (uint32_t)core_exited(c, u->slot[base + x]) << x;
+            quiet &= !mdwf_rv_runs(c, u, base + x);
+        }
+        for (unsigned x = 0; quiet && x < PROG_WARP; x++)
+            if (u->rvpc[base + x] >= 0 && p->ins[u->rvpc[base + x]].wsync == 2)
+                u->rvgo[base + x] = 1;
+        int stuck = -1;
+        uint32_t stuck_need = 0, stuck_miss = 0;
+        for (unsigned x = 0; x < PROG_WARP; x++) {
+            int pc = u->rvpc[base + x];
+            if (pc < 0 || done >> x & 1)
+                continue;
+            uint32_t g = 0, need = 0;
+            for (unsigned y = x; y < PROG_WARP; y++)
+                if (u->rvpc[base + y] == pc) {
+                    g |= 1u << y;
+                    need |= core_coll_wait(c, pc, u->slot[base + y]);
+                }
+            done |= g;
+            if (p->ins[pc].wsync == 2) {
+                for (unsigned y = x; y < PROG_WARP; y++)
+                    if (!u->rvgo[base + y])
+                        g &= ~(1u << y);
+                if (!g)
+                    continue;
+            } else if (need & ~gone & ~g) {
+                if (stuck < 0) {
+                    stuck = (int)x;
+                    stuck_need = need;
+                    stuck_miss = need & ~gone & ~g;
+                }
+                continue;
+            }
+            core_req *rr = &u->rv_r;
+            memset(rr, 0, sizeof *rr);
+            rr->pc = pc;
+            rr->tid = u->rv_tid;
+            rr->group = rr->with = -1;
+            rr->nosb = rr->nofetch = 1;
+            rr->unit_warp = j;
+            rr->warp = u->slot[base] / core_warp_size(c);
+            for (uint32_t g2 = g; g2; g2 &= g2 - 1) {
+                unsigned t = base + (unsigned)__builtin_ctz(g2), h = dwf_home_lane(&u->wc, t);
+                rr->mask |= 1ull << h;
+                u->rv_tid[h] = u->slot[t];
+                u->rv_lt[h] = (uint16_t)t;
+            }
+            return 1;
+        }
+        if (quiet && stuck >= 0) {
+            unsigned t = base + (unsigned)stuck, m = (unsigned)__builtin_ctz(stuck_miss);
+            unsigned s = u->slot[t], cta = core_cta_warps(c) * core_warp_size(c);
+            int at = u->rvpc[t], mpc = u->rvpc[base + m];
+            char name[24], where[96];
+            prog_wsync_name(&p->ins[at], name, sizeof name);
+            if (mpc >= 0)
+                snprintf(where, sizeof where, "waits at line %d, another instruction",
+                         p->ins[mpc].line);
+            else if (core_at_bar(c, u->slot[base + m]))
+                snprintf(where, sizeof where, "waits at a CTA barrier");
+            else
+                snprintf(where, sizeof where, "has not arrived (internal)");
+            return core_refuse(c,
+                               "pc %d (%s:%d): %s: lane %u of warp %u of CTA slot %u waits "
+                               "for lane %u (membermask 0x%08x), which %s: undefined in CUDA",
+                               at, p->file, p->ins[at].line, name, (unsigned)stuck,
+                               s % cta / PROG_WARP, s / cta, m, stuck_need, where);
+        }
+    }
+    return 0;
+}
+
+/* The group rv_r issued: its threads leave the rendezvous. */
+static void mdwf_rv_leave(mdwf_unit *u)
+{
+    for (uint64_t mk = u->rv_r.mask; mk; mk &= mk - 1) {
+        unsigned t = u->rv_lt[__builtin_ctzll(mk)];
+        u->rvpc[t] = -1;
+        u->rvgo[t] = 0;
+        u->rvn[t / PROG_WARP]--;
+        u->nrv--;
+    }
+}
+
 static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
 {
     mdwf_unit *u = &m->u[q];
@@ -541,13 +746,22 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
     int pick = mdwf_commit_pick(c, u, in);
+    /* a parked group of warp-synchronous code that can execute goes first
+     * (mdwf_rv_pick): the pool holds its issue this cycle */
+    int rv = 0;
+    if (u->nrv && !u->rf_active) {
+        if ((rv = mdwf_rv_pick(c, u, (core_warps(c) + m->P - 1) / m->P)) < 0)
+            return -1;
+        if (rv && core_ready(c, q, &u->rv_r) != CORE_OK)
+            rv = 0;
+    }
     /* The pool's issue choice is registered state only (dwf_candidate):
      * its warp is asked of the core first, and the pool is asked to issue
      * (iss_req) only when the warp can go -- the SIMD group or LSU busy:
      * the pool holds its issue.  One evaluation of the cycle. */
     int have_req = 0; /* r and tid are the request of the pool's candidate */
     in->iss_req = 0;
-    if (!u->rf_active && u->ws->pool.fcnt < pool) {
+    if (!rv && !u->rf_active && u->ws->pool.fcnt < pool) {
         if (mdwf_cand(c, q, u, check))
             return -1;
         if (!u->cand_have)
@@ -591,7 +805,25 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     }
     u->evictions += u->wo.lk0_evict + u->wo.lk1_evict;
     int issued = 0;
-    if (u->wo.iss_valid) {
+    /* at a warp-synchronous instruction the logical warps that cannot
+     * execute yet are parked (mdwf_rv_split): the rest executes */
+    core_req rx;
+    const uint16_t *ilt = u->cand_lt; /* the issued lanes' local TIDs */
+    if (u->wo.iss_valid && p->ins[r->pc].wsync) {
+        uint64_t parked = mdwf_rv_split(c, u, r, u->cand_lt);
+        if (parked) {
+            rx = *r;
+            rx.mask &= ~parked;
+            r = &rx;
+            issued = 1; /* the pool issued */
+        }
+    }
+    if (rv) {
+        r = &u->rv_r;
+        tid = u->rv_tid;
+        ilt = u->rv_lt;
+    }
+    if ((u->wo.iss_valid || rv) && r->mask) {
         const prog_insn *ki = &p->ins[r->pc];
         lane_regfile_in *ri = &u->ri;
         /* the last request's lanes cleared (the fields this code never
@@ -616,8 +848,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
          * the candidate's, read per lane (under --check also from the bus) */
         for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            ri->tid[l] = u->cand_lt[l];
-            if (check && ri->tid[l] != warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits))
+            ri->tid[l] = ilt[l];
+            if (check && !rv && ri->tid[l] != warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits))
                 return core_fail(c, "internal: pool %u issued TID %u in lane %u, the kept "
                                     "candidate has %u", q,
                                  warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits), l,
@@ -629,6 +861,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         core_out o;
         if (core_issue(c, q, r, &o))
             return -1;
+        if (rv)
+            mdwf_rv_leave(u);
         /* cur.tid is read in the lanes of its masks only */
         u->cur.mask_t = u->cur.mask_nt = 0;
         u->cur.bar = ki->unit == PU_BAR;
@@ -745,7 +979,7 @@ static int mdwf_busy(const core *c, const void *vm)
     const mdwf_mech *m = vm;
     (void)c;
     for (unsigned q = 0; q < m->P; q++)
-        if (m->u[q].lq.n || m->u[q].ncq || m->u[q].rf_active || m->u[q].nwait)
+        if (m->u[q].lq.n || m->u[q].ncq || m->u[q].rf_active || m->u[q].nwait || m->u[q].nrv)
             return 1;
     return 0;
 }
@@ -779,7 +1013,7 @@ static int mdwf_busy_warp(const core *c, const void *vm, unsigned w)
     for (unsigned i = 0; i < u->ncq; i++)
         if (item_has(&u->cq[i], u->cq[i].mask_t | u->cq[i].mask_nt, j, WS))
             return 1;
-    return u->wwait[j] != 0;
+    return u->wwait[j] != 0 || u->rvn[j] != 0;
 }
 
 static void mdwf_trace(core *c, void *vm, struct vcd_writer *w)
@@ -871,6 +1105,9 @@ static void mdwf_free(void *vm)
         free(m->u[q].cend);
         free(m->u[q].cq_rdy);
         free(m->u[q].slot);
+        free(m->u[q].rvpc);
+        free(m->u[q].rvgo);
+        free(m->u[q].rvn);
     }
 }
 
@@ -879,7 +1116,7 @@ const mech_ops mech_dwf = {
     .paper = "000 sec. 4",
     .summary = "dynamic warp formation: a warp pool regroups threads at one PC",
     .structs = mdwf_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_OWN_SB | MECH_REGROUPS,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_OWN_SB,
     .nctx = 1,
     .size = sizeof(mdwf_mech),
     .init = mdwf_init,

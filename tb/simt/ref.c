@@ -183,6 +183,26 @@ void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace)
         o->trace = refp_alloc(0, (uint64_t)T * sizeof *o->trace);
         o->cap = refp_alloc(0, (uint64_t)T * sizeof *o->cap);
     }
+    for (unsigned pc = 0; p->nwsync && pc < p->n && !o->am; pc++)
+        if (p->ins[pc].wsync == 2 && (!p->reachable || p->reachable[pc])) {
+            o->am = refp_alloc(0, (uint64_t)T * sizeof *o->am);
+            o->amn = refp_alloc(0, (uint64_t)T * sizeof *o->amn);
+            o->amcap = refp_alloc(0, (uint64_t)T * sizeof *o->amcap);
+        }
+}
+
+/* thread t's next activemask group g (refp_cta_out.am) */
+static void refp_am_push(refp_cta_out *o, unsigned t, uint32_t g)
+{
+    if (o->amn[t] == o->amcap[t]) {
+        uint32_t n = o->amcap[t] ? o->amcap[t] * 2 : 8;
+        refp_cur[0] += (uint64_t)(n - o->amcap[t]) * sizeof(uint32_t);
+        if (refp_cur[0] > refp_hi[0])
+            refp_hi[0] = refp_cur[0];
+        o->amcap[t] = n;
+        o->am[t] = realloc(o->am[t], n * sizeof(uint32_t));
+    }
+    o->am[t][o->amn[t]++] = g;
 }
 
 void refp_out_free(refp_cta_out *o)
@@ -197,6 +217,12 @@ void refp_out_free(refp_cta_out *o)
             refp_release(0, o->trace[t], o->cap[t] * sizeof(uint32_t));
     refp_release(0, o->trace, (uint64_t)T * sizeof *o->trace);
     refp_release(0, o->cap, (uint64_t)T * sizeof *o->cap);
+    if (o->am)
+        for (unsigned t = 0; t < T; t++)
+            refp_release(0, o->am[t], (uint64_t)o->amcap[t] * sizeof(uint32_t));
+    refp_release(0, o->am, (uint64_t)T * sizeof *o->am);
+    refp_release(0, o->amn, (uint64_t)T * sizeof *o->amn);
+    refp_release(0, o->amcap, (uint64_t)T * sizeof *o->amcap);
     refp_release(0, o->regs, (uint64_t)T * o->nregs * sizeof(uint64_t));
     refp_release(0, o->len, (uint64_t)T * sizeof(uint64_t));
     refp_release(0, o->hash, (uint64_t)T * sizeof(uint64_t));
@@ -214,6 +240,10 @@ void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta)
     o->len = &r->len[b];
     o->hash = &r->hash[b];
     o->trace = &r->trace[b];
+    if (r->am) {
+        o->am = &r->am[b];
+        o->amn = &r->amn[b];
+    }
     o->view = 1;
 }
 
@@ -309,6 +339,10 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
             }
             if (p->ops->exec_coll(p, at, lane, gone, e, err, errlen))
                 return -2;
+            if (o->am && p->ins[at].wsync == 2) /* the group, for the SM's comparison */
+                for (unsigned k = 0; k < PROG_WARP; k++)
+                    if (here >> k & 1)
+                        refp_am_push(o, w0 + k, here);
             for (unsigned k = 0; k < PROG_WARP; k++)
                 if (here >> k & 1) {
                     pc[w0 + k] = e[k].next_pc;
@@ -363,6 +397,8 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     memset(o->len, 0, T * sizeof(uint64_t));
     for (unsigned t = 0; t < T; t++)
         o->hash[t] = REFP_HASH0;
+    if (o->am)
+        memset(o->amn, 0, T * sizeof *o->amn);
     memset(s->shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(s->local, 0, s->local_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
@@ -551,6 +587,17 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
                 o.trace[t] = NULL;
                 o.cap[t] = 0;
             }
+            if (o.am && !r->am) {
+                r->am = calloc(r->threads + 1, sizeof *r->am);
+                r->amn = calloc(r->threads + 1, sizeof *r->amn);
+            }
+            for (unsigned t = 0; o.am && t < r->cta_threads; t++) {
+                r->am[b + t] = o.am[t]; /* the activemask groups move over too */
+                r->amn[b + t] = o.amn[t];
+                refp_cur[0] -= (uint64_t)o.amcap[t] * sizeof(uint32_t);
+                o.am[t] = NULL;
+                o.amcap[t] = 0;
+            }
         }
     }
     free(dc);
@@ -636,6 +683,11 @@ void refp_free(refp_result *r)
         refp_release(0, r->len, (r->threads + 1) * sizeof(uint64_t));
         refp_release(0, r->hash, (r->threads + 1) * sizeof(uint64_t));
     }
+    if (r->am)
+        for (uint64_t t = 0; t < r->threads; t++)
+            free(r->am[t]);
+    free(r->am);
+    free(r->amn);
     free(r->global);
     free(r->mem_cmp);
     refp_release(1, r->reg_cmp, r->reg_cmp_bytes);

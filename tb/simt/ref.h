@@ -78,6 +78,9 @@ typedef struct {
     uint64_t *len;          /* instructions each thread executed */
     uint64_t *hash;         /* hash of each thread's PC sequence */
     uint64_t thread_insts;
+    uint32_t **am;          /* REFP_GRID, a program with activemask: am[t][i], the
+                             * group (lanes) of thread t's i-th activemask; amn[t] */
+    uint32_t *amn;
     uint64_t *dig;          /* REFP_DIGEST: ctas x (nregs + 1), until refp_order_check */
     int ran_digest;
     /* refp_order_check: NULL compares every byte of global memory; else
@@ -110,6 +113,10 @@ typedef struct {
     uint64_t *len, *hash;
     uint32_t **trace;   /* keep_trace (refp_out_init); cap: each trace's allocation */
     uint64_t *cap;
+    /* a program with a reachable activemask: am[t][i] the group (lanes of
+     * its logical warp) thread t's i-th activemask executed with, amn[t]
+     * of them (the SM compares its own: core_issue.c, "not established") */
+    uint32_t **am, *amn, *amcap;
     int view;           /* refp_out_view: the arrays are a refp_result's */
 } refp_cta_out;
 
