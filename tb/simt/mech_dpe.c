@@ -301,6 +301,7 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
         m->stk_now += dpe_paths_of(m, w, &pa);
         m->paths_now += pa;
         dpe_keep(c, m, w);
+        core_fetch_moved(c, w); /* (an issue's: the core's mark already) */
     } else if (!core_drop(c, issued))
         dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
     if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
@@ -604,11 +605,20 @@ static int dpe_cycle(core *c, void *vm)
     }
     m->paths_n += m->stk_now;
     m->paths_sum += m->paths_now;
-    /* the barriers the core released since: their paths go back */
-    for (unsigned s = 0; s < 2; s++)
-        for (uint64_t x = m->bar[s]; x; x &= x - 1)
-            if (!dpe_bar_now(c, m, (unsigned)__builtin_ctzll(x), s))
-                m->bar[s] &= ~(x & -x);
+    /* the barriers the core released since: their paths go back.  The
+     * core releases a CTA's barrier for all its threads at once, and
+     * nothing else clears a waiting thread's flag, so one waiting path per
+     * CTA slot answers for all of them (--check compares every path) */
+    const unsigned cw = core_cta_warps(c);
+    for (uint64_t x = m->bar[0] | m->bar[1]; x;) {
+        const unsigned w = (unsigned)__builtin_ctzll(x), lo = w - w % cw;
+        const uint64_t slot = (cw >= 64 ? ~0ull : ((1ull << cw) - 1u)) << lo;
+        if (!dpe_bar_now(c, m, w, !(m->bar[0] >> w & 1u))) {
+            m->bar[0] &= ~slot;
+            m->bar[1] &= ~slot;
+        }
+        x &= ~slot;
+    }
     const int blind = core_sb_blind(c); /* the test hook's: it finds no hazard */
     if (core_config(c)->check) {
         const char *e = dpe_keep_check(c, m);
@@ -812,7 +822,7 @@ const mech_ops mech_dpe = {
     .paper = "003 sec. 3",
     .summary = "dual-path stack and shadow scoreboard: both paths of a branch interleave",
     .structs = dpe_structs,
-    .flags = MECH_OWN_SB,
+    .flags = MECH_OWN_SB | MECH_FETCH_KEPT,
     .nctx = 2,
     .size = sizeof(dpe_state),
     .init = dpe_init,
