@@ -359,6 +359,8 @@ unsigned core_free_units(const core *c, unsigned port);
 /* The branch outcome of pc on the request's lanes (from the guard
  * predicates; pure): the taken lanes (an unguarded bra: all). */
 uint64_t core_taken(const core *c, const core_req *r);
+/* Warp w's fetch_pc may have moved outside an issue (MECH_FETCH_KEPT). */
+void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);

@@ -9,15 +9,29 @@
 
 #include "core_int.h"
 
-/* context i: may it take a fetch this cycle (fcand, core_int.h) */
-static void fb_recheck(core *c, unsigned i)
+/* context i: may it take a fetch this cycle; kept: a mechanism whose
+ * fetch_pc the core sees move (MECH_FETCH_KEPT) is asked for it here, not
+ * in every cycle's loop */
+static int fb_may_fetch(const core *c, unsigned i, int kept)
 {
     const fetchbuf *b = &c->fb[i];
     unsigned w = i / c->nctx;
     int ok = c->wlive[w] && b->n < c->P.ibuf &&
              (!b->n || (!is_ctl(c->p, b->pc + (int)b->n - 1) && b->pc + (int)b->n < (int)c->p->n));
-    fb_bit(c->fcand, i, ok);
+    if (ok && kept) {
+        int pc = c->ops->fetch_pc(c, c->m, w, i % c->nctx);
+        ok = pc >= 0 && (b->n || pc < (int)c->p->n);
+    }
+    return ok;
 }
+
+/* (fcand, core_int.h) */
+static void fb_recheck(core *c, unsigned i)
+{
+    fb_bit(c->fcand, i, fb_may_fetch(c, i, (c->ops->flags & MECH_FETCH_KEPT) != 0));
+}
+
+void core_fetch_moved(core *c, unsigned w) { fb_dirty(c, w); }
 
 /* Warp w's contexts after their PCs may have moved.  A buffer whose head
  * is its context's PC stays.  A buffer whose head is now the PC of
@@ -108,4 +122,11 @@ void core_fetch(core *c)
         }
     }
     c->fetch_left = budget;
+    /* --check: no context left out of the candidates could take a fetch */
+    for (unsigned i = 0; c->P.check && (c->ops->flags & MECH_FETCH_KEPT) && i < nctx; i++)
+        if (!(c->fcand[i / 64] >> (i % 64) & 1u) && fb_may_fetch(c, i, 1)) {
+            core_fail(c, "internal: warp %u context %u could take a fetch, the kept candidates "
+                         "leave it out", i / c->nctx, i % c->nctx);
+            return;
+        }
 }

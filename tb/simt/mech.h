@@ -79,6 +79,10 @@ struct vcd_writer;
                           * the mechanism does not make them rendezvous (lwm's
                           * sub-warps; dwf parks them: mech_dwf.c): activemask has
                           * no warp's meaning there and is refused (core_issue.c) */
+#define MECH_FETCH_KEPT 128u /* its fetch_pc moves only where the core marks the warp (its
+                             * issue, its CTA's start) or where it calls core_fetch_moved:
+                             * the fetch stage leaves out the contexts with none (dpe's
+                             * waiting or invalid paths) until then */
 #define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
                               * destinations runs once in the warp's lane, tsimt_frontend's
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */

@@ -99,6 +99,17 @@ typedef struct {
      * --check compares it with the stacks every cycle), so the scheduler
      * tests a candidate with one shift */
     uint8_t pcls[CORE_MAX_WARPS][2];
+    /* The scheduler's candidate sets (bit w of a word: the stacks and
+     * scoreboard hold at most 64 warps), kept where what they say changes
+     * and compared with a full evaluation under --check (dpe_keep_check):
+     * cls[s][k], warps whose path s at the stack top has unit class k
+     * (pcls); bar[s], path s's first thread waits at a barrier (core_ready
+     * refuses it: set at the warp's stack writes, cleared when the core
+     * releases the barrier); hz[s], path s's last query found a hazard and
+     * neither the warp's scoreboard tables nor its stack have changed since
+     * (the same query would find it again); pool[q], port q's warps. */
+    uint64_t cls[2][4], bar[2], hz[2], pool[CORE_MAX_PORTS];
+    uint64_t wb_due; /* no writeback in the queue is due before this cycle */
 } dpe_state;
 
 #define DPE_NO_CLS 31u /* no unit class: above every bit of core_free_units */
@@ -154,6 +165,8 @@ static const char *dpe_init(core *c, void *vm)
      * (dpe_stack.h), 118 KB not cleared twice */
     shadow_scoreboard_reset(&m->bc, &m->bs);
     memset(m->pcls, DPE_NO_CLS, sizeof m->pcls);
+    for (unsigned w = 0, P = core_pools(c); w < W && P <= CORE_MAX_PORTS; w++)
+        m->pool[w % P] |= 1ull << w;
     return NULL;
 }
 
@@ -165,6 +178,35 @@ static unsigned dpe_pcls_now(const core *c, const dpe_state *m, unsigned w, unsi
         return DPE_NO_CLS;
     const dpe_stack_path *pa = &m->ds.ent[w][sp - 1].p[side];
     return pa->valid && pa->pc < core_prog(c)->n ? core_unit_classes(c)[pa->pc] : DPE_NO_CLS;
+}
+
+/* Whether core_ready refuses warp w's path `side` for its barrier: the
+ * path's first thread waits at one (0 when the stack holds no such path). */
+static int dpe_bar_now(const core *c, const dpe_state *m, unsigned w, unsigned side)
+{
+    const unsigned sp = m->ds.sp[w];
+    if (!sp)
+        return 0;
+    const dpe_stack_path *pa = &m->ds.ent[w][sp - 1].p[side];
+    return pa->valid && pa->mask &&
+           core_at_bar(c, w * core_warp_size(c) + (unsigned)__builtin_ctzll(pa->mask));
+}
+
+/* Warp w's stack was written: its paths' kept class, barrier and hazard
+ * bits from the new top. */
+static void dpe_keep(const core *c, dpe_state *m, unsigned w)
+{
+    const uint64_t b = 1ull << w;
+    for (unsigned s = 0; s < 2; s++) {
+        const unsigned k = dpe_pcls_now(c, m, w, s);
+        m->pcls[w][s] = (uint8_t)k;
+        for (unsigned j = 0; j < 4; j++)
+            m->cls[s][j] &= ~b;
+        if (k < 4)
+            m->cls[s][k] |= b;
+        m->bar[s] = (m->bar[s] & ~b) | (dpe_bar_now(c, m, w, s) ? b : 0);
+        m->hz[s] &= ~b;
+    }
 }
 
 static void dpe_launch(core *c, void *vm, unsigned w, uint64_t mask)
@@ -189,8 +231,13 @@ static int dpe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned side
 static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
 {
     memset(b, 0, sizeof *b);
-    unsigned n = 0;
-    for (unsigned i = 0; i < m->nwb && n < 2;) {
+    if (core_now(c) < m->wb_due)
+        return; /* none due yet */
+    unsigned n = 0, i = 0;
+    uint64_t due = UINT64_MAX; /* the earliest of the entries left */
+    for (; i < m->nwb && n < 2;) {
+        if (m->wbq[i].cyc > core_now(c) && m->wbq[i].cyc < due)
+            due = m->wbq[i].cyc;
         if (m->wbq[i].cyc <= core_now(c)) {
             dpe_wb it = m->wbq[i];
             if (!n) {
@@ -209,6 +256,7 @@ static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
         } else
             i++;
     }
+    m->wb_due = i < m->nwb ? 0 : due; /* entries not looked at: look next time */
 }
 
 static int dpe_step_sb(core *c, dpe_state *m)
@@ -217,6 +265,17 @@ static int dpe_step_sb(core *c, dpe_state *m)
         return -1;
     shadow_scoreboard_step(&m->bc, &m->bs, &m->bi, &m->bo);
     m->sb_stepped = 1;
+    if (m->bo.d_ok) {
+        /* the warps whose tables the step may have written: their paths'
+         * kept hazards are queried again */
+        const shadow_scoreboard_out *o = &m->bo;
+        uint64_t x = (o->d_wb_hit[0] ? 1ull << o->d_wb_w[0] : 0) |
+                     (o->d_wb_hit[1] ? 1ull << o->d_wb_w[1] : 0) |
+                     (o->d_alloc ? 1ull << o->d_iss_w : 0) | (o->d_div ? 1ull << o->d_div_w : 0) |
+                     (o->d_rec ? 1ull << o->d_rec_w : 0);
+        m->hz[0] &= ~x;
+        m->hz[1] &= ~x;
+    }
     return 0;
 }
 
@@ -241,8 +300,8 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
             dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
         m->stk_now += dpe_paths_of(m, w, &pa);
         m->paths_now += pa;
-        m->pcls[w][0] = (uint8_t)dpe_pcls_now(c, m, w, 0);
-        m->pcls[w][1] = (uint8_t)dpe_pcls_now(c, m, w, 1);
+        dpe_keep(c, m, w);
+        core_fetch_moved(c, w); /* (an issue's: the core's mark already) */
     } else if (!core_drop(c, issued))
         dpe_stack_step(&m->dc, &m->ds, &m->di, &m->dout);
     if (m->di.op != DPE_OP_NOP && m->ds.sp[m->di.op_warp] > m->peak)
@@ -264,16 +323,23 @@ static int dpe_dup(const dpe_state *m, const prog_insn *ki, unsigned k)
 
 /* The query of up to three sources from src[q0] (and the destination in
  * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
-static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
-                     unsigned side, int pc, int full)
+/* The query port's sources: up to three from src[q0] into b (and ops). */
+static void dpe_query_srcs(const dpe_state *m, const prog_insn *ki, unsigned q0,
+                           shadow_scoreboard_in *b, unsigned ops[4])
 {
-    shadow_scoreboard_in *b = &m->bi;
-    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
     for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
         b->q_src_valid |= 1u << j;
         ops[j] = dreg(m, ki->src[q0 + j]);
         *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ops[j];
     }
+}
+
+static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
+                     unsigned side, int pc, int full)
+{
+    shadow_scoreboard_in *b = &m->bi;
+    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
+    dpe_query_srcs(m, ki, q0, b, ops);
     const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
     for (unsigned k = 0; k < 4; k++)
         legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
@@ -298,6 +364,66 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
         return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
                          shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, pc);
     return m->bo.hazard && !core_sb_blind(c);
+}
+
+/* --check: the query dpe_try would make now for warp w's path `side` (the
+ * next three sources, or the first three and this pass's destination)
+ * finds a hazard, the scoreboard as it is (a kept hz bit must). */
+static int dpe_hazard_now(const core *c, const dpe_state *m, unsigned w, unsigned side)
+{
+    const unsigned sp = m->ds.sp[w];
+    const dpe_stack_path *pa = &m->ds.ent[w][sp ? sp - 1 : 0].p[side];
+    if (!sp || !pa->valid || pa->pc >= core_prog(c)->n)
+        return 0;
+    const prog_insn *ki = &core_prog(c)->ins[pa->pc];
+    shadow_scoreboard_in in;
+    shadow_scoreboard_out o;
+    unsigned ops[4] = {0}, q0 = 3u * (m->qpass[w][side] + 1u);
+    memset(&in, 0, sizeof in);
+    in.q_warp = w;
+    in.q_side = side;
+    if (q0 >= ki->nsrc) {
+        unsigned vp = m->vpass[w][side];
+        while (vp + 1u < ki->ndst && dpe_dup(m, ki, vp + 1u))
+            vp++;
+        if (ki->ndst) {
+            in.q_dst_valid = 1;
+            in.q_dst = dreg(m, ki->dst[vp + 1u < ki->ndst ? vp + 1u : 0u]);
+        }
+        q0 = 0;
+    }
+    dpe_query_srcs(m, ki, q0, &in, ops);
+    shadow_scoreboard_eval(&m->bc, &m->bs, &in, &o);
+    return o.hazard;
+}
+
+/* --check: the kept candidate sets against the stacks, the barriers and
+ * the scoreboard (NULL, or what is stale). */
+static const char *dpe_keep_check(const core *c, const dpe_state *m)
+{
+    static char msg[160];
+    for (unsigned w = 0; w < m->dc.warps; w++)
+        for (unsigned s = 0; s < 2; s++) {
+            const unsigned k = dpe_pcls_now(c, m, w, s);
+            for (unsigned j = 0; j < 4; j++)
+                if ((m->cls[s][j] >> w & 1u) != (j == k)) {
+                    snprintf(msg, sizeof msg, "warp %u path %u: kept class bit %u is %u, the "
+                             "stack's class %u", w, s, j, (unsigned)(m->cls[s][j] >> w & 1u), k);
+                    return msg;
+                }
+            if ((m->bar[s] >> w & 1u) != (unsigned)dpe_bar_now(c, m, w, s)) {
+                snprintf(msg, sizeof msg, "warp %u path %u: kept barrier bit %u, its first "
+                         "thread says %u", w, s, (unsigned)(m->bar[s] >> w & 1u),
+                         (unsigned)dpe_bar_now(c, m, w, s));
+                return msg;
+            }
+            if ((m->hz[s] >> w & 1u) && !dpe_hazard_now(c, m, w, s)) {
+                snprintf(msg, sizeof msg, "warp %u path %u: a hazard is kept, the scoreboard "
+                         "has none", w, s);
+                return msg;
+            }
+        }
+    return NULL;
 }
 
 /* Warp w's path `side` (w's stack not empty) holds an instruction that a
@@ -336,8 +462,10 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     int hz;
     if (q0 < ki->nsrc) {
         /* a query of three more sources, no issue this cycle */
-        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc, 1))) /* stepped: eval */
+        if ((hz = dpe_query(c, m, ki, q0, w, side, r.pc, 1))) { /* stepped: eval */
+            m->hz[side] |= 1ull << w;
             return hz < 0 ? -1 : 0;
+        }
         m->qpass[w][side]++;
         return dpe_step_sb(c, m) ? -1 : 1;
     }
@@ -351,8 +479,10 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         b->q_dst_valid = 1;
         b->q_dst = dreg(m, ki->dst[extra ? vp + 1u : 0u]);
     }
-    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc, 0)))
+    if ((hz = dpe_query(c, m, ki, 0, w, side, r.pc, 0))) {
+        m->hz[side] |= 1ull << w;
         return hz < 0 ? -1 : 0;
+    }
     if (extra) {
         /* one entry a cycle: the next extra destination, no issue yet */
         b->iss_valid = b->iss_alloc = 1;
@@ -434,6 +564,8 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
             if (m->nwb == m->capwb)
                 m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
             m->wbq[m->nwb++] = (dpe_wb){at, w, side, dreg(m, ki->dst[j])};
+            if (at < m->wb_due)
+                m->wb_due = at;
         }
         core_note_ready(c, at + 1);
     }
@@ -473,6 +605,31 @@ static int dpe_cycle(core *c, void *vm)
     }
     m->paths_n += m->stk_now;
     m->paths_sum += m->paths_now;
+    /* the barriers the core released since: their paths go back.  The
+     * core releases a CTA's barrier for all its threads at once, and
+     * nothing else clears a waiting thread's flag, so one waiting path per
+     * CTA slot answers for all of them (--check compares every path) */
+    const unsigned cw = core_cta_warps(c);
+    for (uint64_t x = m->bar[0] | m->bar[1]; x;) {
+        const unsigned w = (unsigned)__builtin_ctzll(x), lo = w - w % cw;
+        const uint64_t slot = (cw >= 64 ? ~0ull : ((1ull << cw) - 1u)) << lo;
+        if (!dpe_bar_now(c, m, w, !(m->bar[0] >> w & 1u))) {
+            m->bar[0] &= ~slot;
+            m->bar[1] &= ~slot;
+        }
+        x &= ~slot;
+    }
+    /* the updates nobody shows need not be evaluated (below), and the
+     * known hazards need not be queried again: with a VCD or a trace the
+     * queries are made as before, since the waveform shows the cycle's
+     * last query on the scoreboard's ports.  The test hook's blind
+     * scoreboard finds no hazard. */
+    const int shown = core_tracing(c) || core_vcd(c), skip_hz = !shown && !core_sb_blind(c);
+    if (core_config(c)->check) {
+        const char *e = dpe_keep_check(c, m);
+        if (e)
+            return core_fail(c, "internal: the scan's kept candidates are stale: %s", e);
+    }
     for (unsigned q = 0; q < P; q++) {
         unsigned w;
         uint64_t mask;
@@ -491,26 +648,59 @@ static int dpe_cycle(core *c, void *vm)
                 return -1;
             continue;
         }
-        unsigned n = core_order(c, q, core_warps(c), ord);
         const unsigned units = core_free_units(c, q);
-        int done = !units; /* no unit free: no candidate can issue */
-        for (unsigned i = 0; i < 2 * n && !done; i++) {
-            w = ord[i / 2];
-            unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
-            /* dpe_candidate (what dpe_try returns 0 for first), from pcls */
-            if (!(units >> m->pcls[w][side] & 1u))
-                continue;
-            int rc = dpe_try(c, m, q, w, side, units);
-            if (rc < 0)
-                return -1;
-            done = rc;
+        if (!units)
+            continue; /* no unit free: no candidate can issue */
+        /* the paths dpe_try would not return 0 for at once: a unit of
+         * their class free (dpe_candidate), their first thread not at a
+         * barrier (core_ready), no hazard known (the query) */
+        uint64_t cs[2];
+        for (unsigned s = 0; s < 2; s++) {
+            uint64_t k = 0;
+            for (unsigned j = 0; j < 4; j++)
+                if (units >> j & 1u)
+                    k |= m->cls[s][j];
+            cs[s] = k & ~m->bar[s] & ~(skip_hz ? m->hz[s] : 0);
         }
+        int rc = 0, first = core_order_rr(c, q, core_warps(c));
+        if (first >= 0) {
+            /* round robin from `first` over the pool's warps with a path
+             * left (core_order's order, less the warps skipped) */
+            const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
+            const uint64_t up = cw & (~0ull << first);
+            for (uint64_t x = up, pass = 0; !rc && pass < 2; x = cw & ~up, pass++)
+                for (; x && !rc; x &= x - 1) {
+                    w = (unsigned)__builtin_ctzll(x);
+                    const unsigned s0 = !m->last_side[w];
+                    if (cs[s0] >> w & 1u)
+                        rc = dpe_try(c, m, q, w, s0, units);
+                    if (!rc && (cs[!s0] >> w & 1u))
+                        rc = dpe_try(c, m, q, w, !s0, units);
+                }
+        } else {
+            unsigned n = core_order(c, q, core_warps(c), ord);
+            for (unsigned i = 0; i < 2 * n && !rc; i++) {
+                w = ord[i / 2];
+                unsigned side = (i & 1) ? m->last_side[w] : !m->last_side[w];
+                if (cs[side] >> w & 1u)
+                    rc = dpe_try(c, m, q, w, side, units);
+            }
+        }
+        if (rc < 0)
+            return -1;
     }
+    /* an idle update changes no state: without a trace or a VCD to show
+     * its ports, only its energy count (a NOP: a step, no access) */
     if (!m->st_stepped) {
         memset(&m->di, 0, sizeof m->di);
-        dpe_stack_eval(&m->dc, &m->ds, &m->di, &m->dout);
-        if (dpe_step_stack(c, m, 0))
-            return -1;
+        if (!shown) {
+            if (CORE_RECORD(c, 0, dpe_stack, &m->dc, &m->di, &m->dout))
+                return -1;
+        } else {
+            dpe_stack_eval(&m->dc, &m->ds, &m->di, &m->dout);
+            if (dpe_step_stack(c, m, 0))
+                return -1;
+        }
     }
     /* the cycle's writebacks (or an idle update if none stepped it), two
      * a pass through the structure's two ports.  Every result of the
@@ -519,6 +709,13 @@ static int dpe_cycle(core *c, void *vm)
      * l.762-766), and the baseline's (the core's per-warp scoreboard)
      * frees all of them, however many groups write back; so the writebacks
      * past the two ports take further passes in the same cycle. */
+    if (!m->sb_stepped && !m->base.wb0_valid && !shown) {
+        static const shadow_scoreboard_out idle = {.d_ok = 1};
+        m->bi = m->base;
+        if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->bi, &idle))
+            return -1;
+        m->sb_stepped = 1;
+    }
     for (int pass = !m->sb_stepped || m->base.wb0_valid; pass; pass = m->base.wb0_valid) {
         m->bi = m->base;
         shadow_scoreboard_eval(&m->bc, &m->bs, &m->bi, &m->bo);
@@ -629,7 +826,7 @@ const mech_ops mech_dpe = {
     .paper = "003 sec. 3",
     .summary = "dual-path stack and shadow scoreboard: both paths of a branch interleave",
     .structs = dpe_structs,
-    .flags = MECH_OWN_SB,
+    .flags = MECH_OWN_SB | MECH_FETCH_KEPT,
     .nctx = 2,
     .size = sizeof(dpe_state),
     .init = dpe_init,

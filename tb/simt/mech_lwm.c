@@ -70,6 +70,8 @@ typedef struct {
      * since, so out's pick (sw_*, fetch_stall: a function of the state
      * alone) is this cycle's */
     int held;
+    /* in holds no input (every field 0): the cycle's start need not clear it */
+    int in_zero;
 } lwm_unit;
 
 typedef struct {
@@ -235,7 +237,14 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     unsigned WS = core_warp_size(c), ord[64];
     int cq = -1, fpc = -1, fg = -1;
     uint64_t fmask[LWM_WORDS];
-    memset(in, 0, sizeof *in);
+    if (!u->in_zero)
+        memset(in, 0, sizeof *in);
+    else if (core_config(c)->check) {
+        static const lwm_subwarp_in none;
+        if (memcmp(in, &none, sizeof none))
+            return core_fail(c, "internal: lwm_subwarp's inputs kept as none hold an input");
+    }
+    u->in_zero = 0;
     /* the completion: the earliest due sub-warp */
     for (unsigned i = 0; i < u->nfq; i++)
         if (u->fq[i].ready <= core_now(c) && (cq < 0 || u->fq[i].ready < u->fq[cq].ready))
@@ -322,7 +331,13 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                     lwm_set(in->f_mask, r * WS + col, 1);
         }
     } else if (!copy_left) {
-        unsigned n = core_order(c, q, m->LW, ord);
+        /* the large warps the loop below would not pass over at once (a
+         * stack entry, not waiting): with none, round robin's order is not
+         * needed (two-level's is asked anyway: its model is built there) */
+        int any = core_config(c)->sched == CORE_SCHED_TWO_LEVEL;
+        for (unsigned lw = 0; lw < u->lc.large_warps && !any; lw++)
+            any = u->ls->sp_q[lw] && !(u->ls->wait_q >> lw & 1u);
+        unsigned n = any ? core_order(c, q, m->LW, ord) : 0;
         for (unsigned i = 0; i < n && fpc < 0; i++) {
             unsigned gg = ord[i], lw = gg / m->P, sp = (unsigned)u->ls->sp_q[lw];
             if (!sp || (u->ls->wait_q >> lw & 1u))
@@ -432,7 +447,8 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
     }
     if (CORE_RECORD(c, q, lwm_subwarp, &u->lc, in, &u->out))
         return -1;
-    if (!core_drop(c, issued) && !skip_step)
+    const int stepped = !core_drop(c, issued) && !skip_step;
+    if (stepped)
         lwm_subwarp_step(&u->lc, u->ls, in, &u->out);
     if (cq >= 0)
         u->fq[cq] = u->fq[--u->nfq];
@@ -441,9 +457,12 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
         memcpy(u->jmask, fmask, sizeof fmask);
         core_sched_issued(c, q, (unsigned)fg); /* one instruction, however many sub-warps */
     }
-    for (unsigned lw = 0; lw < u->lc.large_warps; lw++)
+    for (unsigned lw = 0; stepped && lw < u->lc.large_warps; lw++) /* (only a step moves sp) */
         if (u->ls->sp_q[lw] > m->peak)
             m->peak = u->ls->sp_q[lw];
+    /* no completion, launch or fetch went in (a fetch not accepted is
+     * cleared field by field above) */
+    u->in_zero = !in->c_valid && !in->f_valid;
     if (core_config(c)->check) {
         const char *e = lwm_subwarp_check(&u->lc, u->ls);
         if (e)
