@@ -60,6 +60,7 @@ static void fb_settle(core *c, unsigned w)
         }
         fb_recheck(c, base + k);
     }
+    core_rdy_update(c, w);
 }
 
 void core_fetch(core *c)
@@ -97,9 +98,12 @@ void core_fetch(core *c)
                     if (pc < 0 || pc >= (int)c->p->n)
                         continue; /* nothing to fetch yet (launching, waiting) */
                     b->pc = pc;
+                    b->t[b->n++] = c->cycle; /* a new head: the ready set */
+                    core_rdy_update(c, i / c->nctx);
                 } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
                     continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
-                b->t[b->n++] = c->cycle;
+                else
+                    b->t[b->n++] = c->cycle;
                 c->st.fetches++;
                 budget--;
                 c->fetch_rr = i;

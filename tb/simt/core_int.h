@@ -65,6 +65,10 @@ struct core {
     uint64_t *tpos, *thash;            /* executed count and PC hash per slot */
     uint8_t *live, *at_bar;
     uint64_t *wlive; /* W: each warp's live lanes, live[]'s bits (compared under --check) */
+    uint64_t *wbar;  /* W: each warp's lanes waiting at a barrier, at_bar[]'s bits */
+    /* core_barred_set: bit w when warp w has live threads and every one
+     * waits at a barrier (bar_note; compared under --check) */
+    uint64_t barred[CORE_MAX_WARPS / 64];
     uint64_t *tready;                  /* T x nregs: the oracle */
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
     /* core_sb_ready's answer per warp slot: the cycle from which the
@@ -101,6 +105,17 @@ struct core {
      * issued or launched since the last fetch stage (its PC may have moved) */
     uint64_t fcand[FB_WORDS];
     uint64_t fdirty[FB_WORDS];
+    /* the ready set (core_ready_set, core_sched.c): context i's buffered
+     * head may issue from cycle rdy_at[i] on as far as its fetch buffer
+     * and the per-warp scoreboard go (UINT64_MAX: an empty buffer),
+     * recomputed where the buffer's head, the warp's scoreboard row or
+     * bar_until change (core_rdy_update); rdy: rdy_at <= cycle; rdy_wait:
+     * the others with a finite rdy_at, the earliest of which is rdy_next
+     * (core_rdy_wake moves them when the cycle reaches it) */
+    int rdy_on;                        /* the core fetches (no MECH_OWN_FETCH) */
+    uint64_t *rdy_at;                  /* W x nctx */
+    uint64_t rdy[FB_WORDS], rdy_wait[FB_WORDS];
+    uint64_t rdy_next;
     /* execution */
     unsigned alu_n, alu_w, sfu_n;
     uint64_t alu_until[CORE_MAX_GROUPS * 8], sfu_until[CORE_MAX_GROUPS];
@@ -183,6 +198,12 @@ static inline void fb_bit(uint64_t *v, unsigned i, int on)
         v[i / 64] &= ~(1ull << (i % 64));
 }
 
+/* warp w's barred bit after its live or barrier lanes changed */
+static inline void bar_note(core *c, unsigned w)
+{
+    fb_bit(c->barred, w, c->wlive[w] && !(c->wlive[w] & ~c->wbar[w]));
+}
+
 /* warp w's contexts: their PC may have moved */
 static inline void fb_dirty(core *c, unsigned w)
 {
@@ -246,6 +267,13 @@ void core_barriers(core *c);
 void core_fetch(core *c);
 /* core_sched.c: issue slots, pools, the two-level scheduler */
 unsigned core_dec_ports(const core *c);
+/* the ready set: warp w's contexts after their buffers or scoreboard
+ * row changed; the waiting contexts whose cycle has come; under --check
+ * the set recomputed (NULL or one line) */
+void core_rdy_update(core *c, unsigned w);
+void core_rdy_wake(core *c);
+const char *core_rdy_check(const core *c);
+const char *core_barred_check(const core *c);
 const char *core_two_level_init(core *c, unsigned port, unsigned n);
 /* core_lsu.c: the LSU's order of one instruction's accesses */
 unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes, unsigned nl,
