@@ -434,8 +434,10 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->own_fetch = (ops->flags & MECH_OWN_FETCH) || !ops->fetch_pc;
     c->own_sb = (ops->flags & MECH_OWN_SB) != 0;
     c->ndec = core_dec_ports(c);
-    /* the ready set: every buffer empty */
-    c->rdy_on = !c->own_fetch;
+    /* the ready set, for a mechanism that reads it and under --check for
+     * every one the core fetches for (its recount then covers two-context
+     * warps too): every buffer empty */
+    c->rdy_on = !c->own_fetch && ((ops->flags & MECH_READY_SET) || cfg->check);
     c->rdy_at = malloc((size_t)c->W * c->nctx * sizeof(uint64_t));
     for (unsigned i = 0; i < c->W * c->nctx; i++)
         c->rdy_at[i] = UINT64_MAX;

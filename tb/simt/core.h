@@ -372,8 +372,9 @@ int core_sb_ready(const core *c, unsigned w, int pc);
  * buffer's head, a scoreboard row or bar_until change (issue, fetch,
  * flush, CTA start) and when a waiting context's cycle comes; --check
  * recomputes it every cycle.  Valid for the cycle (an issue updates its
- * warp's bits).  NULL when there is none (MECH_OWN_FETCH or no fetch_pc,
- * or the test hook blinded the scoreboard): no warp may be skipped. */
+ * warp's bits).  NULL when there is none (a mechanism without
+ * MECH_READY_SET, MECH_OWN_FETCH or no fetch_pc, or the test hook blinded
+ * the scoreboard): no warp may be skipped. */
 const uint64_t *core_ready_set(const core *c);
 /* Bit w (words of 64 warps) is set when warp w has live threads and every
  * one waits at a barrier: core_ready refuses (CORE_BARRIER) every request

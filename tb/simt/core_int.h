@@ -111,8 +111,9 @@ struct core {
      * recomputed where the buffer's head, the warp's scoreboard row or
      * bar_until change (core_rdy_update); rdy: rdy_at <= cycle; rdy_wait:
      * the others with a finite rdy_at, the earliest of which is rdy_next
-     * (core_rdy_wake moves them when the cycle reaches it) */
-    int rdy_on;                        /* the core fetches (no MECH_OWN_FETCH) */
+     * (core_rdy_wake moves them when the cycle reaches it; a bit of a
+     * context that left the wait since is cleared there) */
+    int rdy_on;                        /* kept (core_new: MECH_READY_SET or --check) */
     uint64_t *rdy_at;                  /* W x nctx */
     uint64_t rdy[FB_WORDS], rdy_wait[FB_WORDS];
     uint64_t rdy_next;
@@ -258,6 +259,60 @@ static inline int free_group(const core *c, const prog_insn *in, const core_req 
     return -1;
 }
 
+/* ------------------------------------------------------ readiness */
+/* The cycle from which the registers of pc (and barrel processing: the
+ * warp's last instruction completes) are ready for warp w: the latest of
+ * the scoreboard entries pc reads and writes. */
+static inline uint64_t sb_at(const core *c, unsigned w, int pc)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+    uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        if (row[in->src[j]] > at)
+            at = row[in->src[j]];
+    for (unsigned j = 0; j < in->ndst; j++)
+        if (row[in->dst[j]] > at)
+            at = row[in->dst[j]];
+    return at;
+}
+
+/* The ready set (core_ready_set): warp w's contexts after a buffer's head,
+ * its scoreboard row or bar_until changed.  Fills core_sb_ready's cache
+ * for the head it computes. */
+static inline void core_rdy_update(core *c, unsigned w)
+{
+    if (!c->rdy_on || w >= c->W)
+        return;
+    for (unsigned x = 0; x < c->nctx; x++) {
+        unsigned i = w * c->nctx + x;
+        const fetchbuf *b = &c->fb[i];
+        uint64_t at = UINT64_MAX;
+        if (b->n && b->pc >= 0 && b->pc < (int)c->p->n) {
+            at = b->t[0] + 1;
+            if (!c->own_sb) {
+                if (c->sbc_pc[w] != b->pc) {
+                    c->sbc_pc[w] = b->pc;
+                    c->sbc_at[w] = sb_at(c, w, b->pc);
+                }
+                if (c->sbc_at[w] > at)
+                    at = c->sbc_at[w];
+            }
+        }
+        c->rdy_at[i] = at;
+        if (at <= c->cycle)
+            c->rdy[i / 64] |= 1ull << (i % 64);
+        else {
+            c->rdy[i / 64] &= ~(1ull << (i % 64));
+            if (at != UINT64_MAX) { /* (a bit left set when it is not: wake clears it) */
+                c->rdy_wait[i / 64] |= 1ull << (i % 64);
+                if (at < c->rdy_next)
+                    c->rdy_next = at;
+            }
+        }
+    }
+}
+
 /* ------------------------------------------------- between the files */
 /* core_cta.c: CTA dispatch, retirement and barriers */
 int core_dispatch(core *c);
@@ -270,7 +325,6 @@ unsigned core_dec_ports(const core *c);
 /* the ready set: warp w's contexts after their buffers or scoreboard
  * row changed; the waiting contexts whose cycle has come; under --check
  * the set recomputed (NULL or one line) */
-void core_rdy_update(core *c, unsigned w);
 void core_rdy_wake(core *c);
 const char *core_rdy_check(const core *c);
 const char *core_barred_check(const core *c);

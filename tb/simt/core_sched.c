@@ -191,22 +191,6 @@ void core_sched_issued(core *c, unsigned port, unsigned unit)
 }
 
 /* ---------------------------------------------------------- readiness */
-/* The cycle from which the registers of pc (and barrel processing) are
- * ready for warp w: the latest of their scoreboard entries (pure). */
-static uint64_t sb_at(const core *c, unsigned w, int pc)
-{
-    const prog_insn *in = &c->p->ins[pc];
-    const uint64_t *row = &c->sb[(size_t)w * c->nregs];
-    uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
-    for (unsigned j = 0; j < in->nsrc; j++)
-        if (row[in->src[j]] > at)
-            at = row[in->src[j]];
-    for (unsigned j = 0; j < in->ndst; j++)
-        if (row[in->dst[j]] > at)
-            at = row[in->dst[j]];
-    return at;
-}
-
 int core_sb_ready(const core *c, unsigned w, int pc)
 {
     if (core_sb_blind(c))
@@ -220,34 +204,15 @@ int core_sb_ready(const core *c, unsigned w, int pc)
     return c->sbc_at[w] <= c->cycle;
 }
 
-/* context i's ready cycle from its buffer and the scoreboard (pure) */
+/* context i's ready cycle from its buffer and every scoreboard entry
+ * (the check's recount) */
 static uint64_t rdy_at_of(const core *c, unsigned i)
 {
     const fetchbuf *b = &c->fb[i];
     if (!b->n || b->pc < 0 || b->pc >= (int)c->p->n)
         return UINT64_MAX;
-    uint64_t at = b->t[0] + 1;
-    if (!c->own_sb) {
-        uint64_t s = sb_at(c, i / c->nctx, b->pc);
-        if (s > at)
-            at = s;
-    }
-    return at;
-}
-
-void core_rdy_update(core *c, unsigned w)
-{
-    if (!c->rdy_on || w >= c->W)
-        return;
-    for (unsigned x = 0; x < c->nctx; x++) {
-        unsigned i = w * c->nctx + x;
-        uint64_t at = rdy_at_of(c, i);
-        c->rdy_at[i] = at;
-        fb_bit(c->rdy, i, at <= c->cycle);
-        fb_bit(c->rdy_wait, i, at > c->cycle && at != UINT64_MAX);
-        if (at > c->cycle && at < c->rdy_next)
-            c->rdy_next = at;
-    }
+    uint64_t at = b->t[0] + 1, s = c->own_sb ? 0 : sb_at(c, i / c->nctx, b->pc);
+    return s > at ? s : at;
 }
 
 void core_rdy_wake(core *c)
@@ -258,8 +223,9 @@ void core_rdy_wake(core *c)
     for (unsigned wd = 0; wd < FB_WORDS && wd * 64 < c->W * c->nctx; wd++)
         for (uint64_t m = c->rdy_wait[wd]; m; m &= m - 1) {
             unsigned i = wd * 64 + ctz(m);
-            if (c->rdy_at[i] <= c->cycle) {
-                c->rdy[wd] |= 1ull << (i % 64);
+            if (c->rdy_at[i] <= c->cycle || c->rdy_at[i] == UINT64_MAX) {
+                if (c->rdy_at[i] != UINT64_MAX)
+                    c->rdy[wd] |= 1ull << (i % 64);
                 c->rdy_wait[wd] &= ~(1ull << (i % 64));
             } else if (c->rdy_at[i] < next)
                 next = c->rdy_at[i];
@@ -276,8 +242,8 @@ const char *core_rdy_check(const core *c)
         uint64_t at = rdy_at_of(c, i);
         unsigned want = at <= c->cycle, kept = bits_array_get(c->rdy, i);
         if (kept != want || c->rdy_at[i] != at ||
-            bits_array_get(c->rdy_wait, i) != (at > c->cycle && at != UINT64_MAX) ||
-            (bits_array_get(c->rdy_wait, i) && at < c->rdy_next)) {
+            (at > c->cycle && at != UINT64_MAX &&
+             (!bits_array_get(c->rdy_wait, i) || at < c->rdy_next))) {
             snprintf(msg, sizeof msg, "warp %u context %u: kept ready bit %u (from cycle %llu), "
                      "its buffer and scoreboard say %u (from cycle %llu)", i / c->nctx,
                      i % c->nctx, kept, (unsigned long long)c->rdy_at[i], want,

@@ -298,7 +298,8 @@ static int spe_finish(core *c, void *vm)
 /* spe, and spe with scalarization: one mechanism, the flag from the row */
 #define SPE_OPS(nm, pp, sum, fl)                                                                  \
     {                                                                                             \
-        .name = nm, .paper = pp, .summary = sum, .structs = spe_structs, .flags = (fl),            \
+        .name = nm, .paper = pp, .summary = sum, .structs = spe_structs,                          \
+        .flags = (fl) | MECH_READY_SET,                                                           \
         .nctx = 1, .size = sizeof(spe_state), .init = spe_init, .launch = spe_launch,              \
         .fetch_pc = spe_fetch_pc, .cycle = spe_cycle, .busy = spe_busy, .trace = spe_trace,        \
         .gtkw = spe_gtkw, .stats = spe_stats, .area = spe_area, .finish = spe_finish,              \
