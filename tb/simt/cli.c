@@ -125,7 +125,8 @@ static void usage(void)
            "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
            "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update), sb (blind\n"
            "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
-           "                       wave, lane position or segment) at cycle C, or scalar@0\n"
+           "                       wave, lane position or segment) at cycle C, ready (one\n"
+           "                       update of the core's ready set skipped), or scalar@0\n"
            "                       (an unsound scalarization); the checks must then fail\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
@@ -353,12 +354,13 @@ static void parse(int argc, char **argv, opts *o)
             unsigned long long cyc;
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
-                 strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar")))
+                 strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
+                 strcmp(kind, "ready")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
-                     "lane@CYCLE or scalar@0, got '%s'", v);
+                     "lane@CYCLE, ready@CYCLE or scalar@0, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
-                              : !strcmp(kind, "lane") ? 5 : 6;
+                              : !strcmp(kind, "lane") ? 5 : !strcmp(kind, "ready") ? 7 : 6;
             o->C.fault_cycle = cyc;
             break;
         }

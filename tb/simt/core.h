@@ -168,8 +168,9 @@ typedef struct core_cfg {
      * per-warp scoreboard forget each thread's position (wave, lane group,
      * segment: ready at issue + delay + latency, issue 24 item 4), 6
      * (scalarizing mechanisms) plants an unsound scalarization: the first
-     * instruction that reads the thread id is marked scalar: the checks
-     * must fail */
+     * instruction that reads the thread id is marked scalar, 7 skips the
+     * ready set's update of the first issue from then on (core_ready_set;
+     * the core keeps the set under --check): the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */

@@ -380,7 +380,10 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             c->fetch_left--;
         }
     }
-    core_rdy_update(c, r->warp); /* its buffer's head, scoreboard row, bar_until */
+    if (c->P.fault_kind == 7 && c->cycle >= c->P.fault_cycle && !c->fault_done)
+        c->fault_done = 1; /* the test hook: this update is skipped */
+    else
+        core_rdy_update(c, r->warp); /* its buffer's head, scoreboard row, bar_until */
     /* statistics and the decision */
     energy_count_issue(&c->en, in->nsrc, in->ndst, nl, sca,
                        !r->nosb && !(c->ops->flags & MECH_OWN_SB),
