@@ -256,6 +256,15 @@ for f in reg@40 mem@40 pc@30 sb@0; do
   done
 done
 
+# the core's ready set (core_ready_set), kept for the mechanisms the core
+# fetches for and recounted every cycle: one update skipped is caught
+for m in spe simt+scalar dpe sbi; do
+  "$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault ready@30 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: the core's kept ready set is stale: warp [0-9]+ context [0-9]+: kept ready bit" "$T/fault.out" &&
+    ok "fault_ready_caught_$m" || bad "fault_ready_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

@@ -126,7 +126,8 @@ static void usage(void)
            "  --tech NM            technology node of the area column, 22..90 (default 45)\n"
            "  --inject-fault K@C   test hook: reg, mem, pc (a dropped update), sb (blind\n"
            "                       scoreboards) or lane (the scoreboard forgets each thread's\n"
-           "                       wave, lane position or segment) at cycle C, or scalar@0\n"
+           "                       wave, lane position or segment) at cycle C, ready (one\n"
+           "                       update of the core's ready set skipped), or scalar@0\n"
            "                       (an unsound scalarization); the checks must then fail\n"
            "                       layout@0: --layout tf leaves a moved fall-through unpatched\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
@@ -356,12 +357,13 @@ static void parse(int argc, char **argv, opts *o)
             if (sscanf(v, "%7[a-z]@%llu%c", kind, &cyc, &tail) != 2 ||
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
-                 strcmp(kind, "layout")))
+                 strcmp(kind, "layout") && strcmp(kind, "ready")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
-                     "lane@CYCLE, scalar@0 or layout@0, got '%s'", v);
+                     "lane@CYCLE, ready@CYCLE, scalar@0 or layout@0, got '%s'", v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
-                              : !strcmp(kind, "lane") ? 5 : !strcmp(kind, "scalar") ? 6 : 7;
+                              : !strcmp(kind, "lane") ? 5 : !strcmp(kind, "scalar") ? 6
+                              : !strcmp(kind, "layout") ? 7 : 8;
             o->C.fault_cycle = cyc;
             break;
         }

@@ -187,9 +187,17 @@ int core_cycle(core *c)
                 c->global[0] ^= 1u;
         }
         core_fetch(c);
+        core_rdy_wake(c);
     }
     if (c->ops->cycle(c, c->m) < 0 || c->failed)
         return -1;
+    if (c->P.check) { /* the kept ready set against the buffers and the scoreboard */
+        const char *e = core_rdy_check(c);
+        if (!e)
+            e = core_barred_check(c);
+        if (e)
+            return core_fail(c, "internal: the core's kept ready set is stale: %s", e);
+    }
     if (c->P.check) /* the kept live masks against the threads' flags */
         for (unsigned w = 0; w < c->W; w++) {
             uint64_t m = 0;
@@ -381,6 +389,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->tam = calloc(c->T, sizeof(uint32_t));
     c->live = calloc(c->T, 1);
     c->wlive = calloc(c->W + 1, sizeof(uint64_t));
+    c->wbar = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
     c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
     c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
@@ -438,6 +447,14 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->own_fetch = (ops->flags & MECH_OWN_FETCH) || !ops->fetch_pc;
     c->own_sb = (ops->flags & MECH_OWN_SB) != 0;
     c->ndec = core_dec_ports(c);
+    /* the ready set, for a mechanism that reads it and under --check for
+     * every one the core fetches for (its recount then covers two-context
+     * warps too): every buffer empty */
+    c->rdy_on = !c->own_fetch && ((ops->flags & MECH_READY_SET) || cfg->check);
+    c->rdy_at = malloc((size_t)c->W * c->nctx * sizeof(uint64_t));
+    for (unsigned i = 0; i < c->W * c->nctx; i++)
+        c->rdy_at[i] = UINT64_MAX;
+    c->rdy_next = UINT64_MAX;
     /* core_unit_free's class of each instruction, as a request with
      * lanes_per_wave 0 sees it */
     c->ucls = malloc(p->n + 1u);
@@ -504,6 +521,7 @@ void core_free(core *c)
     free(c->tam);
     free(c->live);
     free(c->wlive);
+    free(c->wbar);
     free(c->at_bar);
     free(c->tready);
     free(c->ucls);
@@ -513,6 +531,7 @@ void core_free(core *c)
     free(c->ld_until);
     free(c->bar_until);
     free(c->fb);
+    free(c->rdy_at);
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);

@@ -169,8 +169,10 @@ typedef struct core_cfg {
      * per-warp scoreboard forget each thread's position (wave, lane group,
      * segment: ready at issue + delay + latency, issue 24 item 4), 6
      * (scalarizing mechanisms) plants an unsound scalarization: the first
-     * instruction that reads the thread id is marked scalar: the checks
-     * must fail */
+     * instruction that reads the thread id is marked scalar, 7 (cli.c:
+     * --layout's moved fall-throughs left unpatched), 8 skips the
+     * ready set's update of the first issue from then on (core_ready_set;
+     * the core keeps the set under --check): the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */
@@ -364,6 +366,28 @@ void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);
+/* The ready set (issue 24 item 6): bit w * nctx + x (nctx: the
+ * mechanism's contexts per warp) is set when context x of warp w has a
+ * buffered head instruction that may issue now as far as the fetch buffer
+ * (fetched in an earlier cycle) and, without MECH_OWN_SB, the per-warp
+ * scoreboard (and barrel processing) go: core_ready then says neither
+ * CORE_NOT_FETCHED nor CORE_SB to a request for that warp, context and
+ * the head's pc (nofetch and nosb 0).  A clear bit: core_ready refuses
+ * every such request, so a scan may skip it.  Kept by the core where a
+ * buffer's head, a scoreboard row or bar_until change (issue, fetch,
+ * flush, CTA start) and when a waiting context's cycle comes; --check
+ * recomputes it every cycle.  Valid for the cycle (an issue updates its
+ * warp's bits).  NULL when there is none (a mechanism without
+ * MECH_READY_SET, MECH_OWN_FETCH or no fetch_pc, or the test hook blinded
+ * the scoreboard): no warp may be skipped. */
+const uint64_t *core_ready_set(const core *c);
+/* Bit w (words of 64 warps) is set when warp w has live threads and every
+ * one waits at a barrier: core_ready refuses (CORE_BARRIER) every request
+ * of warp w whose first lane holds a live thread (a request of a lane
+ * with no live thread fails at issue), so a scan may skip it.  Kept where
+ * a thread reaches a barrier or exits, a barrier opens and a CTA starts;
+ * --check recomputes it every cycle. */
+const uint64_t *core_barred_set(const core *c);
 /* The test hook blinds every scoreboard (fault kind 4 is active). */
 int core_sb_blind(const core *c);
 /* The test hook drops this structure update (fault kind 3, once). */

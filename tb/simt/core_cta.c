@@ -39,7 +39,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         c->thash[t] = REFP_HASH0;
         c->at_bar[t] = 0;
         if (!(f % c->WS))
-            c->wlive[t / c->WS] = 0;
+            c->wlive[t / c->WS] = c->wbar[t / c->WS] = 0;
         if (f >= c->CT) {
             c->live[t] = 0;
             c->gtid[t] = UINT64_MAX;
@@ -63,6 +63,8 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         for (unsigned x = 0; x < c->nctx; x++)
             c->fb[w * c->nctx + x].n = 0;
         fb_dirty(c, w);
+        core_rdy_update(c, w);
+        bar_note(c, w);
         c->ops->launch(c, c->m, w, core_warp_mask(c, w));
     }
     c->st.ctas++;
@@ -150,6 +152,10 @@ void core_barriers(core *c)
         c->cta_red[k] = -1;
         for (unsigned f = 0; f < c->CW * c->WS; f++)
             c->at_bar[base + f] = 0;
+        for (unsigned j = 0; j < c->CW; j++) {
+            c->wbar[k * c->CW + j] = 0;
+            bar_note(c, k * c->CW + j);
+        }
         c->cta_bar[k] = 0;
     }
 }

@@ -51,6 +51,7 @@ static void fb_settle(core *c, unsigned w)
 {
     unsigned n = c->nctx, base = w * n;
     int want[CORE_MAX_CTX], keep[CORE_MAX_CTX];
+    const uint64_t moves = c->st.fb_moves;
     for (unsigned k = 0; k < n; k++) {
         const fetchbuf *b = &c->fb[base + k];
         want[k] = c->ops->fetch_pc(c, c->m, w, k);
@@ -66,14 +67,18 @@ static void fb_settle(core *c, unsigned w)
                 keep[j] = c->fb[base + j].n && c->fb[base + j].pc == want[j];
                 c->st.fb_moves++;
             }
+    int moved = 0; /* a buffer's head changed: the ready set */
     for (unsigned k = 0; k < n; k++) {
         fetchbuf *b = &c->fb[base + k];
         if (b->n && !keep[k] && !(n > 1 && want[k] < 0)) {
             b->n = 0;
             c->st.flushes++;
+            moved = 1;
         }
         fb_recheck(c, base + k);
     }
+    if (moved || c->st.fb_moves != moves)
+        core_rdy_update(c, w);
 }
 
 void core_fetch(core *c)
@@ -111,9 +116,12 @@ void core_fetch(core *c)
                     if (pc < 0 || pc >= (int)c->p->n)
                         continue; /* nothing to fetch yet (launching, waiting) */
                     b->pc = pc;
+                    b->t[b->n++] = c->cycle; /* a new head: the ready set */
+                    core_rdy_update(c, i / c->nctx);
                 } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
                     continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
-                b->t[b->n++] = c->cycle;
+                else
+                    b->t[b->n++] = c->cycle;
                 c->st.fetches++;
                 budget--;
                 c->fetch_rr = i;

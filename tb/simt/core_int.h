@@ -66,6 +66,10 @@ struct core {
     uint32_t *tam;                     /* activemasks executed per slot (refp_cta_out.am) */
     uint8_t *live, *at_bar;
     uint64_t *wlive; /* W: each warp's live lanes, live[]'s bits (compared under --check) */
+    uint64_t *wbar;  /* W: each warp's lanes waiting at a barrier, at_bar[]'s bits */
+    /* core_barred_set: bit w when warp w has live threads and every one
+     * waits at a barrier (bar_note; compared under --check) */
+    uint64_t barred[CORE_MAX_WARPS / 64];
     uint64_t *tready;                  /* T x nregs: the oracle */
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */
     /* core_sb_ready's answer per warp slot: the cycle from which the
@@ -103,6 +107,18 @@ struct core {
      * issued or launched since the last fetch stage (its PC may have moved) */
     uint64_t fcand[FB_WORDS];
     uint64_t fdirty[FB_WORDS];
+    /* the ready set (core_ready_set, core_sched.c): context i's buffered
+     * head may issue from cycle rdy_at[i] on as far as its fetch buffer
+     * and the per-warp scoreboard go (UINT64_MAX: an empty buffer),
+     * recomputed where the buffer's head, the warp's scoreboard row or
+     * bar_until change (core_rdy_update); rdy: rdy_at <= cycle; rdy_wait:
+     * the others with a finite rdy_at, the earliest of which is rdy_next
+     * (core_rdy_wake moves them when the cycle reaches it; a bit of a
+     * context that left the wait since is cleared there) */
+    int rdy_on;                        /* kept (core_new: MECH_READY_SET or --check) */
+    uint64_t *rdy_at;                  /* W x nctx */
+    uint64_t rdy[FB_WORDS], rdy_wait[FB_WORDS];
+    uint64_t rdy_next;
     /* execution */
     unsigned alu_n, alu_w, sfu_n;
     uint64_t alu_until[CORE_MAX_GROUPS * 8], sfu_until[CORE_MAX_GROUPS];
@@ -185,6 +201,12 @@ static inline void fb_bit(uint64_t *v, unsigned i, int on)
         v[i / 64] &= ~(1ull << (i % 64));
 }
 
+/* warp w's barred bit after its live or barrier lanes changed */
+static inline void bar_note(core *c, unsigned w)
+{
+    fb_bit(c->barred, w, c->wlive[w] && !(c->wlive[w] & ~c->wbar[w]));
+}
+
 /* warp w's contexts: their PC may have moved */
 static inline void fb_dirty(core *c, unsigned w)
 {
@@ -239,6 +261,60 @@ static inline int free_group(const core *c, const prog_insn *in, const core_req 
     return -1;
 }
 
+/* ------------------------------------------------------ readiness */
+/* The cycle from which the registers of pc (and barrel processing: the
+ * warp's last instruction completes) are ready for warp w: the latest of
+ * the scoreboard entries pc reads and writes. */
+static inline uint64_t sb_at(const core *c, unsigned w, int pc)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    const uint64_t *row = &c->sb[(size_t)w * c->nregs];
+    uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        if (row[in->src[j]] > at)
+            at = row[in->src[j]];
+    for (unsigned j = 0; j < in->ndst; j++)
+        if (row[in->dst[j]] > at)
+            at = row[in->dst[j]];
+    return at;
+}
+
+/* The ready set (core_ready_set): warp w's contexts after a buffer's head,
+ * its scoreboard row or bar_until changed.  Fills core_sb_ready's cache
+ * for the head it computes. */
+static inline void core_rdy_update(core *c, unsigned w)
+{
+    if (!c->rdy_on || w >= c->W)
+        return;
+    for (unsigned x = 0; x < c->nctx; x++) {
+        unsigned i = w * c->nctx + x;
+        const fetchbuf *b = &c->fb[i];
+        uint64_t at = UINT64_MAX;
+        if (b->n && b->pc >= 0 && b->pc < (int)c->p->n) {
+            at = b->t[0] + 1;
+            if (!c->own_sb) {
+                if (c->sbc_pc[w] != b->pc) {
+                    c->sbc_pc[w] = b->pc;
+                    c->sbc_at[w] = sb_at(c, w, b->pc);
+                }
+                if (c->sbc_at[w] > at)
+                    at = c->sbc_at[w];
+            }
+        }
+        c->rdy_at[i] = at;
+        if (at <= c->cycle)
+            c->rdy[i / 64] |= 1ull << (i % 64);
+        else {
+            c->rdy[i / 64] &= ~(1ull << (i % 64));
+            if (at != UINT64_MAX) { /* (a bit left set when it is not: wake clears it) */
+                c->rdy_wait[i / 64] |= 1ull << (i % 64);
+                if (at < c->rdy_next)
+                    c->rdy_next = at;
+            }
+        }
+    }
+}
+
 /* ------------------------------------------------- between the files */
 /* core_cta.c: CTA dispatch, retirement and barriers */
 int core_dispatch(core *c);
@@ -248,6 +324,12 @@ void core_barriers(core *c);
 void core_fetch(core *c);
 /* core_sched.c: issue slots, pools, the two-level scheduler */
 unsigned core_dec_ports(const core *c);
+/* the ready set: warp w's contexts after their buffers or scoreboard
+ * row changed; the waiting contexts whose cycle has come; under --check
+ * the set recomputed (NULL or one line) */
+void core_rdy_wake(core *c);
+const char *core_rdy_check(const core *c);
+const char *core_barred_check(const core *c);
 const char *core_two_level_init(core *c, unsigned port, unsigned n);
 /* core_lsu.c: the LSU's order of one instruction's accesses */
 unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes, unsigned nl,

@@ -336,11 +336,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             c->live[t] = 0;
             c->wlive[t / ws] &= ~(1ull << (t % ws));
             c->cta_live[k]--;
+            bar_note(c, t / ws);
         } else if (bar && e->executed) {
             barm |= 1ull << l;
             c->at_bar[t] = 1;
+            c->wbar[t / ws] |= 1ull << (t % ws);
             c->cta_bar[k]++;
             c->cta_red[k] = r->pc; /* for prog_ops.bar_release (core_barriers) */
+            bar_note(c, t / ws);
         }
         uint64_t ready = start + wave_of[i] + lat;
         if (e->executed)
@@ -399,6 +402,10 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             c->fetch_left--;
         }
     }
+    if (c->P.fault_kind == 8 && c->cycle >= c->P.fault_cycle && !c->fault_done)
+        c->fault_done = 1; /* the test hook: this update is skipped */
+    else
+        core_rdy_update(c, r->warp); /* its buffer's head, scoreboard row, bar_until */
     /* statistics and the decision */
     energy_count_issue(&c->en, in->nsrc, in->ndst, nl, sca,
                        !r->nosb && !(c->ops->flags & MECH_OWN_SB),

@@ -7,6 +7,7 @@
  * barrier, fetch buffer, scoreboard, a free SIMD group, SFU, scalar unit
  * or LSU).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "core_int.h"
@@ -195,27 +196,88 @@ int core_sb_ready(const core *c, unsigned w, int pc)
     if (core_sb_blind(c))
         return 1;
     if (c->sbc_pc[w] != pc) {
-        /* the latest of the entries pc reads and writes, and barrel
-         * processing's (the warp's last instruction completes): fixed until
-         * warp w issues again (core_issue) or its CTA starts (cta_start) */
-        const prog_insn *in = &c->p->ins[pc];
-        const uint64_t *row = &c->sb[(size_t)w * c->nregs];
-        uint64_t at = c->P.barrel ? c->bar_until[w] : 0;
-        for (unsigned j = 0; j < in->nsrc; j++)
-            if (row[in->src[j]] > at)
-                at = row[in->src[j]];
-        for (unsigned j = 0; j < in->ndst; j++)
-            if (row[in->dst[j]] > at)
-                at = row[in->dst[j]];
+        /* fixed until warp w issues again (core_issue) or its CTA starts
+         * (cta_start) */
         c->sbc_pc[w] = pc; /* a cache of the row, not state of the machine */
-        c->sbc_at[w] = at;
+        c->sbc_at[w] = sb_at(c, w, pc);
     }
     return c->sbc_at[w] <= c->cycle;
 }
 
+/* context i's ready cycle from its buffer and every scoreboard entry
+ * (the check's recount) */
+static uint64_t rdy_at_of(const core *c, unsigned i)
+{
+    const fetchbuf *b = &c->fb[i];
+    if (!b->n || b->pc < 0 || b->pc >= (int)c->p->n)
+        return UINT64_MAX;
+    uint64_t at = b->t[0] + 1, s = c->own_sb ? 0 : sb_at(c, i / c->nctx, b->pc);
+    return s > at ? s : at;
+}
 
+void core_rdy_wake(core *c)
+{
+    if (c->cycle < c->rdy_next)
+        return;
+    uint64_t next = UINT64_MAX;
+    for (unsigned wd = 0; wd < FB_WORDS && wd * 64 < c->W * c->nctx; wd++)
+        for (uint64_t m = c->rdy_wait[wd]; m; m &= m - 1) {
+            unsigned i = wd * 64 + ctz(m);
+            if (c->rdy_at[i] <= c->cycle || c->rdy_at[i] == UINT64_MAX) {
+                if (c->rdy_at[i] != UINT64_MAX)
+                    c->rdy[wd] |= 1ull << (i % 64);
+                c->rdy_wait[wd] &= ~(1ull << (i % 64));
+            } else if (c->rdy_at[i] < next)
+                next = c->rdy_at[i];
+        }
+    c->rdy_next = next;
+}
 
+const char *core_rdy_check(const core *c)
+{
+    static char msg[160];
+    if (!c->rdy_on)
+        return NULL;
+    for (unsigned i = 0; i < c->W * c->nctx; i++) {
+        uint64_t at = rdy_at_of(c, i);
+        unsigned want = at <= c->cycle, kept = bits_array_get(c->rdy, i);
+        if (kept != want || c->rdy_at[i] != at ||
+            (at > c->cycle && at != UINT64_MAX &&
+             (!bits_array_get(c->rdy_wait, i) || at < c->rdy_next))) {
+            snprintf(msg, sizeof msg, "warp %u context %u: kept ready bit %u (from cycle %llu), "
+                     "its buffer and scoreboard say %u (from cycle %llu)", i / c->nctx,
+                     i % c->nctx, kept, (unsigned long long)c->rdy_at[i], want,
+                     (unsigned long long)at);
+            return msg;
+        }
+    }
+    return NULL;
+}
 
+const char *core_barred_check(const core *c)
+{
+    static char msg[200];
+    for (unsigned w = 0; w < c->W; w++) {
+        uint64_t b = 0;
+        for (unsigned l = 0; l < c->WS; l++)
+            b |= (uint64_t)(c->at_bar[w * c->WS + l] != 0) << l;
+        unsigned want = c->wlive[w] && !(c->wlive[w] & ~b);
+        if (b != c->wbar[w] || bits_array_get(c->barred, w) != want) {
+            snprintf(msg, sizeof msg, "warp %u: kept barrier lanes %#llx (barred %u), its "
+                     "threads %#llx (barred %u)", w, (unsigned long long)c->wbar[w],
+                     bits_array_get(c->barred, w), (unsigned long long)b, want);
+            return msg;
+        }
+    }
+    return NULL;
+}
+
+const uint64_t *core_barred_set(const core *c) { return c->barred; }
+
+const uint64_t *core_ready_set(const core *c)
+{
+    return c->rdy_on && !core_sb_blind(c) ? c->rdy : NULL;
+}
 
 /* The checks in the order of their reasons; the flags of the run
  * (own_fetch, own_sb, ndec) and the unit class of each pc (ucls) are set

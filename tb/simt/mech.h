@@ -86,6 +86,8 @@ struct vcd_writer;
 #define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
                               * destinations runs once in the warp's lane, tsimt_frontend's
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */
+#define MECH_READY_SET 256u /* its scan reads the core's ready set (core_ready_set): the
+                            * core keeps it for this mechanism only (its cost per issue) */
 
 #define MECH_MAX_COLS 12
 

@@ -199,18 +199,23 @@ static int spe_cycle(core *c, void *vm)
         }
         /* core_unit_free of every candidate, read once (core.h) */
         const unsigned units = core_free_units(c, q);
+        /* the core's ready set (one context per warp: bit w) and its
+         * barred warps, read after the issues of the ports before: a warp
+         * outside the first or in the second is refused by core_ready (its
+         * buffer, scoreboard or barrier) */
+        const uint64_t *rdy = core_ready_set(c), *barred = core_barred_set(c);
         int rc = 0, first = core_order_rr(c, q, core_warps(c));
         if (first >= 0) {
             /* round robin: the pool's warps whose top of stack has a free
              * unit, from `first` upwards (core_order's order, less the
-             * warps spe_try would skip) */
+             * warps spe_try would skip or core_ready refuse) */
             uint64_t cand[SPE_WORDS];
             for (unsigned wd = 0; wd < m->nw; wd++) {
                 uint64_t k = 0;
                 for (unsigned j = 0; j < 4; j++)
                     if (units >> j & 1u)
                         k |= m->cls[j][wd];
-                cand[wd] = k & m->pool[q][wd];
+                cand[wd] = k & m->pool[q][wd] & (rdy ? rdy[wd] : ~0ull) & ~barred[wd];
             }
             int x;
             while (!rc && (x = bits_array_take_rr(cand, m->nw, (unsigned)first)) >= 0)
@@ -218,7 +223,8 @@ static int spe_cycle(core *c, void *vm)
         } else {
             unsigned n = core_order(c, q, core_warps(c), ord);
             for (unsigned i = 0; i < n && units && !rc; i++)
-                rc = spe_try(c, m, q, ord[i], units);
+                if ((!rdy || bits_array_get(rdy, ord[i])) && !bits_array_get(barred, ord[i]))
+                    rc = spe_try(c, m, q, ord[i], units);
         }
         if (rc < 0)
             return -1;
@@ -292,7 +298,8 @@ static int spe_finish(core *c, void *vm)
 /* spe, and spe with scalarization: one mechanism, the flag from the row */
 #define SPE_OPS(nm, pp, sum, fl)                                                                  \
     {                                                                                             \
-        .name = nm, .paper = pp, .summary = sum, .structs = spe_structs, .flags = (fl),            \
+        .name = nm, .paper = pp, .summary = sum, .structs = spe_structs,                          \
+        .flags = (fl) | MECH_READY_SET,                                                           \
         .nctx = 1, .size = sizeof(spe_state), .init = spe_init, .launch = spe_launch,              \
         .fetch_pc = spe_fetch_pc, .cycle = spe_cycle, .busy = spe_busy, .trace = spe_trace,        \
         .gtkw = spe_gtkw, .stats = spe_stats, .area = spe_area, .finish = spe_finish,              \
