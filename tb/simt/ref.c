@@ -373,25 +373,40 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
     return -2;
 }
 
-/* Runs CTA cta (linear index) to completion in thread order `order` into
- * o (its threads' registers, lengths, hashes, traces); 0 or -1 with err
- * (-2: a warp-synchronous instruction CUDA leaves undefined). */
-int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
-                    size_t errlen)
+/* One CTA of the reference under way: its threads' PCs, the barrier or
+ * warp-synchronous instruction each waits at, its shared and local
+ * memory.  refp_stream_run runs one to completion; the interleaved order
+ * of refp_order_check runs several side by side, a phase of each in
+ * turn. */
+typedef struct {
+    refp_stream *s;
+    refp_cta_out *o;
+    uint64_t cta, stride;
+    int order;
+    int *pc, *bar_pc, *ws_pc; /* ws_pc: only when the program has wsync */
+    prog_thread *th;
+    prog_mem m;
+    unsigned live;
+} refp_cta_run;
+
+static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int order,
+                           refp_cta_out *o, uint8_t *shared, uint8_t *local)
 {
     const prog *p = s->p;
     unsigned T = o->threads;
-    int *pc = calloc(T, sizeof(int));
-    int *bar_pc = malloc(T * sizeof(int));
-    /* warp-synchronous instructions (prog.h): the PC each thread waits at */
-    const int nws = p->nwsync != 0;
-    int *ws_pc = nws ? malloc(T * sizeof(int)) : NULL;
-    prog_thread *th = calloc(T, sizeof *th);
-    prog_mem m = {s->global, p->global_bytes, s->shared, p->shared_bytes, p->param, p->param_bytes,
-                  p->local_bytes};
-    unsigned live = T;
-    uint64_t stride = order == 2 ? refp_stride(T) : 1;
-    int rc = 0;
+    memset(c, 0, sizeof *c);
+    c->s = s;
+    c->o = o;
+    c->cta = cta;
+    c->order = order;
+    c->stride = order == 2 ? refp_stride(T) : 1;
+    c->pc = calloc(T, sizeof(int));
+    c->bar_pc = malloc(T * sizeof(int));
+    c->ws_pc = p->nwsync ? malloc(T * sizeof(int)) : NULL;
+    c->th = calloc(T, sizeof *c->th);
+    c->m = (prog_mem){s->global, p->global_bytes, shared, p->shared_bytes, p->param,
+                      p->param_bytes, p->local_bytes};
+    c->live = T;
     o->cta = cta;
     memset(o->regs, 0, (size_t)T * o->nregs * sizeof(uint64_t));
     memset(o->len, 0, T * sizeof(uint64_t));
@@ -399,112 +414,146 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
         o->hash[t] = REFP_HASH0;
     if (o->am)
         memset(o->amn, 0, T * sizeof *o->amn);
-    memset(s->shared, 0, p->shared_bytes ? p->shared_bytes : 1);
-    memset(s->local, 0, s->local_bytes);
+    memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
+    memset(local, 0, (size_t)T * p->local_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
                        (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
     for (unsigned t = 0; t < T; t++) {
-        prog_thread *x = &th[t];
-        bar_pc[t] = -1;
-        if (nws)
-            ws_pc[t] = -1;
+        prog_thread *x = &c->th[t];
+        c->bar_pc[t] = -1;
+        if (c->ws_pc)
+            c->ws_pc[t] = -1;
         x->r = &o->regs[(size_t)t * p->nregs];
         prog_thread_identity(x, p, t, cid, s->warp_size);
-        x->local = s->local + (size_t)t * p->local_bytes;
+        x->local = local + (size_t)t * p->local_bytes;
     }
+}
+
+static void refp_cta_end(refp_cta_run *c)
+{
+    free(c->pc);
+    free(c->bar_pc);
+    free(c->ws_pc);
+    free(c->th);
+    memset(c, 0, sizeof *c);
+}
+
+/* One phase of CTA c: every thread that can runs until it exits or waits
+ * (in c's thread order); then a rendezvous of warp-synchronous
+ * instructions or, when none can go, the release of the CTA barrier every
+ * live thread waits at.  1 when every thread has exited, 0 when more is
+ * to run, -1 or -2 with one line in err (refp_stream_run). */
+static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
+{
+    refp_stream *s = c->s;
+    refp_cta_out *o = c->o;
+    const prog *p = s->p;
+    const unsigned T = o->threads;
+    const uint64_t cta = c->cta;
+    int *const pc = c->pc, *const bar_pc = c->bar_pc, *const ws_pc = c->ws_pc;
+    prog_thread *const th = c->th;
+    const int nws = ws_pc != NULL;
     /* each thread runs until it exits or waits at a barrier; its PC,
      * length and hash are held in locals meanwhile (exec cannot see them) */
     const int n = (int)p->n;
     int (*const exec)(const prog *, int, prog_thread *, const prog_mem *, prog_effect *, char *,
                       size_t) = p->ops->exec;
     uint64_t ti = s->thread_insts;
-    while (live && !rc) {
-        for (unsigned i = 0; i < T && !rc; i++) {
-            unsigned t = (unsigned)refp_order(i, T, order, stride);
-            if (bar_pc[t] >= 0 || (nws && ws_pc[t] >= 0))
-                continue;
-            int pcv = pc[t];
-            uint64_t len = o->len[t], hash = o->hash[t];
-            prog_thread *x = &th[t];
-            while (pcv < n) {
-                if (len >= s->max_steps) {
-                    snprintf(err, errlen,
-                             "%s:%d: thread %llu ran %llu instructions without finishing (an "
-                             "endless loop? raise --max-steps)",
-                             p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
-                             (unsigned long long)s->max_steps);
-                    rc = -1;
-                    break;
-                }
-                int p0 = pcv;
-                prog_effect e;
-                if (nws && p->ins[p0].wsync) { /* waits for its warp */
-                    ws_pc[t] = p0;
-                    break;
-                }
-                x->clock = ti;
-                if (o->trace)
-                    refp_push(o, t, len, (uint32_t)p0);
-                hash = refp_hash_step(hash, (uint32_t)p0);
-                len++;
-                ti++;
-                if (exec(p, p0, x, &m, &e, err, errlen)) {
-                    rc = -1;
-                    break;
-                }
-                pcv = e.next_pc;
-                if (pcv == n)
-                    live--;
-                if (p->ins[p0].unit == PU_BAR && e.executed) {
-                    bar_pc[t] = p0;
-                    break;
-                }
-            }
-            pc[t] = pcv;
-            o->len[t] = len;
-            o->hash[t] = hash;
-        }
-        if (rc)
-            break;
-        if (nws) {
-            s->thread_insts = ti;
-            int w = refp_rendezvous(s, o, th, pc, ws_pc, bar_pc, cta, &ti, err, errlen);
-            if (w < 0) {
-                rc = w;
+    int rc = 0;
+    for (unsigned i = 0; i < T && !rc; i++) {
+        unsigned t = (unsigned)refp_order(i, T, c->order, c->stride);
+        if (bar_pc[t] >= 0 || (nws && ws_pc[t] >= 0))
+            continue;
+        int pcv = pc[t];
+        uint64_t len = o->len[t], hash = o->hash[t];
+        prog_thread *x = &th[t];
+        while (pcv < n) {
+            if (len >= s->max_steps) {
+                snprintf(err, errlen,
+                         "%s:%d: thread %llu ran %llu instructions without finishing (an "
+                         "endless loop? raise --max-steps)",
+                         p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
+                         (unsigned long long)s->max_steps);
+                rc = -1;
                 break;
             }
-            if (w > 0)
-                continue;
-        }
-        /* every live thread waits at a barrier: release them, all at one */
-        int first = -1;
-        unsigned ft = 0;
-        for (unsigned t = 0; t < T && !rc; t++) {
-            if (bar_pc[t] < 0)
-                continue;
-            if (first < 0) {
-                first = bar_pc[t];
-                ft = t;
-            } else if (bar_pc[t] != first) {
-                snprintf(err, errlen,
-                         "%s:%d: threads of CTA %llu wait at different barriers (thread %u at "
-                         "line %d, thread %u at line %d)",
-                         p->file, p->ins[bar_pc[t]].line, (unsigned long long)cta, ft,
-                         p->ins[first].line, t, p->ins[bar_pc[t]].line);
+            int p0 = pcv;
+            prog_effect e;
+            if (nws && p->ins[p0].wsync) { /* waits for its warp */
+                ws_pc[t] = p0;
+                break;
+            }
+            x->clock = ti;
+            if (o->trace)
+                refp_push(o, t, len, (uint32_t)p0);
+            hash = refp_hash_step(hash, (uint32_t)p0);
+            len++;
+            ti++;
+            if (exec(p, p0, x, &c->m, &e, err, errlen)) {
                 rc = -1;
+                break;
+            }
+            pcv = e.next_pc;
+            if (pcv == n)
+                c->live--;
+            if (p->ins[p0].unit == PU_BAR && e.executed) {
+                bar_pc[t] = p0;
+                break;
             }
         }
-        if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
-            p->ops->bar_release(p, first, s->shared);
-        for (unsigned t = 0; t < T; t++)
-            bar_pc[t] = -1;
+        pc[t] = pcv;
+        o->len[t] = len;
+        o->hash[t] = hash;
     }
     s->thread_insts = ti;
-    free(pc);
-    free(bar_pc);
-    free(ws_pc);
-    free(th);
-    return rc;
+    if (rc)
+        return rc;
+    if (nws) {
+        int w = refp_rendezvous(s, o, th, pc, ws_pc, bar_pc, cta, &ti, err, errlen);
+        s->thread_insts = ti;
+        if (w < 0)
+            return w;
+        if (w > 0)
+            return c->live ? 0 : 1;
+    }
+    /* every live thread waits at a barrier: release them, all at one */
+    int first = -1;
+    unsigned ft = 0;
+    for (unsigned t = 0; t < T && !rc; t++) {
+        if (bar_pc[t] < 0)
+            continue;
+        if (first < 0) {
+            first = bar_pc[t];
+            ft = t;
+        } else if (bar_pc[t] != first) {
+            snprintf(err, errlen,
+                     "%s:%d: threads of CTA %llu wait at different barriers (thread %u at "
+                     "line %d, thread %u at line %d)",
+                     p->file, p->ins[bar_pc[t]].line, (unsigned long long)cta, ft,
+                     p->ins[first].line, t, p->ins[bar_pc[t]].line);
+            rc = -1;
+        }
+    }
+    if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
+        p->ops->bar_release(p, first, c->m.shared);
+    for (unsigned t = 0; t < T; t++)
+        bar_pc[t] = -1;
+    return rc ? rc : c->live ? 0 : 1;
+}
+
+/* Runs CTA cta (linear index) to completion in thread order `order` into
+ * o (its threads' registers, lengths, hashes, traces); 0 or -1 with err
+ * (-2: a warp-synchronous instruction CUDA leaves undefined). */
+int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
+                    size_t errlen)
+{
+    refp_cta_run c;
+    refp_cta_begin(&c, s, cta, order, o, s->shared, s->local);
+    int rc = 0;
+    while (!rc)
+        rc = refp_cta_phase(&c, err, errlen);
+    refp_cta_end(&c);
+    return rc < 0 ? rc : 0;
 }
 
 /* A CTA's digest for the order check: one word per register (over its
@@ -526,6 +575,102 @@ static void refp_digest(const refp_cta_out *o, uint64_t *d)
                              : refp_mix(refp_mix(h, o->len[t]), o->hash[t]);
         d[v] = h;
     }
+}
+
+/* After CTA o->cta finished in an order of refp_run_order: its digest
+ * stored in dig, or compared with dig's (r0: the first order's result,
+ * dc scratch), and with REFP_GRID every thread's results moved into r. */
+static void refp_cta_done(const prog *p, refp_cta_out *o, int grid, refp_result *r,
+                          uint64_t *dig, refp_result *r0, uint64_t *dc)
+{
+    uint64_t cta = o->cta;
+    if (dig && !r0)
+        refp_digest(o, &dig[cta * (p->nregs + 1)]);
+    if (dig && r0) {
+        const uint64_t *x = &dig[cta * (p->nregs + 1)];
+        refp_digest(o, dc);
+        for (unsigned v = 0; v < p->nregs; v++)
+            if (x[v] != dc[v])
+                r0->reg_cmp[cta * p->nregs + v] = 0;
+        if (x[p->nregs] != dc[p->nregs] && !r0->atom_flow)
+            r0->atom_flow = 2;
+    }
+    if (grid) {
+        /* every thread's results (the trace arrays move over) */
+        uint64_t b = cta * r->cta_threads;
+        memcpy(&r->regs[b * p->nregs], o->regs, (size_t)r->cta_threads * p->nregs * 8);
+        memcpy(&r->len[b], o->len, (size_t)r->cta_threads * 8);
+        memcpy(&r->hash[b], o->hash, (size_t)r->cta_threads * 8);
+        for (unsigned t = 0; t < r->cta_threads; t++) {
+            r->trace[b + t] = o->trace[t]; /* not counted from here on */
+            refp_cur[0] -= o->cap[t] * sizeof(uint32_t);
+            o->trace[t] = NULL;
+            o->cap[t] = 0;
+        }
+        if (o->am && !r->am) {
+            r->am = calloc(r->threads + 1, sizeof *r->am);
+            r->amn = calloc(r->threads + 1, sizeof *r->amn);
+        }
+        for (unsigned t = 0; o->am && t < r->cta_threads; t++) {
+            r->am[b + t] = o->am[t]; /* the activemask groups move over too */
+            r->amn[b + t] = o->amn[t];
+            refp_cur[0] -= (uint64_t)o->amcap[t] * sizeof(uint32_t);
+            o->am[t] = NULL;
+            o->amcap[t] = 0;
+        }
+    }
+}
+
+/* The interleaved order (refp_order_check's fourth): CTAs resident side
+ * by side, as on an SM, in groups of up to REFP_ILV_CTAS consecutive
+ * ones; each round runs one phase of every unfinished CTA of the group
+ * (its threads up to the next barrier or warp rendezvous: refp_cta_phase)
+ * in CTA order.  The one-after-another orders cannot show a race between
+ * CTAs that meet only between barriers (CTA 1's step k reads a word CTA 0
+ * writes at its step k + 1: reduction.k at --grid 3); this order does. */
+#define REFP_ILV_CTAS 8u
+static int refp_run_interleaved(refp_stream *s, const prog *p, uint64_t ctas, int grid,
+                                refp_result *r, uint64_t *dig, refp_result *r0, uint64_t *dc,
+                                char *err, size_t errlen)
+{
+    unsigned T = p->block[0] * p->block[1] * p->block[2];
+    unsigned g = ctas < REFP_ILV_CTAS ? (unsigned)ctas : REFP_ILV_CTAS;
+    uint64_t sh = p->shared_bytes ? p->shared_bytes : 1, lo = (uint64_t)T * p->local_bytes;
+    refp_cta_out *o = calloc(g, sizeof *o);
+    refp_cta_run *c = calloc(g, sizeof *c);
+    uint8_t *shared = refp_alloc(0, g * sh), *local = refp_alloc(0, g * lo + 1);
+    for (unsigned k = 0; k < g; k++)
+        refp_out_init(&o[k], p, grid);
+    int rc = 0;
+    for (uint64_t c0 = 0; c0 < ctas && !rc; c0 += g) {
+        unsigned n = ctas - c0 < g ? (unsigned)(ctas - c0) : g, left = n;
+        for (unsigned k = 0; k < n; k++)
+            refp_cta_begin(&c[k], s, c0 + k, 0, &o[k], shared + k * sh, local + k * lo);
+        char *done = calloc(n, 1);
+        while (left && !rc)
+            for (unsigned k = 0; k < n && !rc; k++) {
+                if (done[k])
+                    continue;
+                int st = refp_cta_phase(&c[k], err, errlen);
+                if (st < 0)
+                    rc = st;
+                else if (st) {
+                    done[k] = 1;
+                    left--;
+                    refp_cta_done(p, &o[k], grid, r, dig, r0, dc);
+                }
+            }
+        free(done);
+        for (unsigned k = 0; k < n; k++)
+            refp_cta_end(&c[k]);
+    }
+    for (unsigned k = 0; k < g; k++)
+        refp_out_free(&o[k]);
+    refp_release(0, shared, g * sh);
+    refp_release(0, local, g * lo + 1);
+    free(o);
+    free(c);
+    return rc;
 }
 
 /* The whole grid in order `kind`: the final memory into r (and, with
@@ -561,44 +706,13 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
         r->dig = dig = refp_alloc(1, ctas * (p->nregs + 1) * sizeof(uint64_t));
     int rc = 0;
     uint64_t stride = kind == 2 ? refp_stride(ctas) : 1;
-    for (uint64_t c = 0; c < ctas && !rc; c++) {
+    if (kind == 3)
+        rc = refp_run_interleaved(&s, p, ctas, grid, r, dig, r0, dc, err, errlen);
+    for (uint64_t c = 0; c < ctas && !rc && kind != 3; c++) {
         uint64_t cta = refp_order(c, ctas, kind, stride);
         rc = refp_stream_run(&s, cta, kind, &o, err, errlen);
-        if (dig && !rc && !r0)
-            refp_digest(&o, &dig[cta * (p->nregs + 1)]);
-        if (dig && !rc && r0) {
-            const uint64_t *x = &dig[cta * (p->nregs + 1)];
-            refp_digest(&o, dc);
-            for (unsigned v = 0; v < p->nregs; v++)
-                if (x[v] != dc[v])
-                    r0->reg_cmp[cta * p->nregs + v] = 0;
-            if (x[p->nregs] != dc[p->nregs] && !r0->atom_flow)
-                r0->atom_flow = 2;
-        }
-        if (grid) {
-            /* every thread's results (the trace arrays move over) */
-            uint64_t b = cta * r->cta_threads;
-            memcpy(&r->regs[b * p->nregs], o.regs, (size_t)r->cta_threads * p->nregs * 8);
-            memcpy(&r->len[b], o.len, (size_t)r->cta_threads * 8);
-            memcpy(&r->hash[b], o.hash, (size_t)r->cta_threads * 8);
-            for (unsigned t = 0; t < r->cta_threads; t++) {
-                r->trace[b + t] = o.trace[t]; /* not counted from here on */
-                refp_cur[0] -= o.cap[t] * sizeof(uint32_t);
-                o.trace[t] = NULL;
-                o.cap[t] = 0;
-            }
-            if (o.am && !r->am) {
-                r->am = calloc(r->threads + 1, sizeof *r->am);
-                r->amn = calloc(r->threads + 1, sizeof *r->amn);
-            }
-            for (unsigned t = 0; o.am && t < r->cta_threads; t++) {
-                r->am[b + t] = o.am[t]; /* the activemask groups move over too */
-                r->amn[b + t] = o.amn[t];
-                refp_cur[0] -= (uint64_t)o.amcap[t] * sizeof(uint32_t);
-                o.am[t] = NULL;
-                o.amcap[t] = 0;
-            }
-        }
+        if (!rc)
+            refp_cta_done(p, &o, grid, r, dig, r0, dc);
     }
     free(dc);
     r->ran_digest = dig != NULL && !rc;
@@ -639,7 +753,7 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
     /* the first order again for its digests when the run that made r kept
      * none (REFP_DIGEST): the same bytes, the same registers */
     char e0[512];
-    for (int kind = r->ran_digest ? 1 : 0; kind <= 2; kind++) {
+    for (int kind = r->ran_digest ? 1 : 0; kind <= (r->ctas > 1 ? 3 : 2); kind++) {
         refp_result o;
         if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, d0, kind ? r : NULL,
                            kind ? r->order_err : e0, kind ? sizeof r->order_err : sizeof e0)) {
