@@ -433,6 +433,14 @@ one_line random_named_mech_holds_none_exit_2 2 '^simt: --random: dwf could not h
 # --grid with a kernel whose CTAs depend on each other (bfs: a CTA reads
 # what another writes): refused, one line, exit 2
 one_line grid_dependent_ctas_refused 2 '^tb/kernels/bfs\.k: --grid 3: the CTAs are not independent \(' "$S" tb/kernels/bfs.k --grid 3
+# a race between CTAs that meet only between barriers: reduction's CTAs
+# all reduce words 64..127, and no one-after-another CTA order changes the
+# result; refp_order_check's interleaved order (CTAs side by side, a barrier
+# phase of each in turn) does.  Before it, spe ran three CTAs side by side
+# and failed the register check (exit 1): refused, one line, exit 2, at
+# every mechanism
+one_line grid_interleaved_race_refused 2 '^tb/kernels/reduction\.k: --grid 3: the CTAs are not independent \(128 bytes of memory depend on the CTAs'"'"' order\)' \
+  "$S" tb/kernels/reduction.k --grid 3 --set warp_size=4 --set schedulers=3
 # a preset by name from any working directory: on PATH, through a
 # symbolic link, and as a copy away from the tree (the compiled-in source)
 want=$("$S" --config 001 --show-config)

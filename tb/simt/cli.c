@@ -571,8 +571,9 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
         /* --grid N runs N copies of one CTA on one memory, concurrently on
          * the SM: only a kernel whose result does not depend on the CTAs'
          * order can be judged against the reference's (one after another).
-         * The reference in two other CTA orders must agree on every byte,
-         * register and PC sequence; else one line, exit 2. */
+         * The reference in three other orders (two CTA orders one after
+         * another, one interleaving them phase by phase: ref.h) must agree
+         * on every byte, register and PC sequence; else one line, exit 2. */
         refp_order_check(&L->p, o->C.warp_size, o->max_steps, &L->ref);
         const refp_result *r = &L->ref;
         if (r->order_err[0] || r->order_bytes || r->order_regs || r->atom_flow) {
@@ -991,10 +992,10 @@ static void report(const opts *o, const loaded *L, const result *res)
         const char *why = rf->has_atomics ? "atomics" : "a race";
         if (rf->order_bytes)
             printf("order: ORDER-DEPENDENT (%s): %llu of %llu bytes of global memory differ "
-                   "between three thread orders of the reference: reported, not compared\n",
+                   "between the reference's thread and CTA orders: reported, not compared\n",
                    why, (unsigned long long)rf->order_bytes, (unsigned long long)rf->global_bytes);
         else if (rf->has_atomics)
-            printf("order: order-independent memory (three thread orders of the reference agree "
+            printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");
         if (rf->atom_flow)
             printf("order: ORDER-DEPENDENT flow (%s): PC sequences, instruction counts and "

@@ -175,15 +175,19 @@ void refp_free(refp_result *r);
  * depends on that order is reported, not compared.  Runs the reference
  * twice more in other valid orders
  * (the CTAs, and each CTA's threads between barriers, last to first; then
- * by a stride coprime with their count) and marks in r->mem_cmp the global
- * memory all three orders agree on, by aligned 32-bit word (a word with one
+ * by a stride coprime with their count), and with more than one CTA a
+ * fourth time with the CTAs side by side (groups of up to 8, a barrier
+ * phase of each in turn: a race between CTAs that meet only between
+ * barriers, which no one-after-another order shows), and marks in
+ * r->mem_cmp the global memory all the orders agree on, by aligned
+ * 32-bit word (a word with one
  * differing byte is left out whole: a byte can agree by chance); sets
  * r->atom_flow when an atomic's returned value is read or a thread's PC
  * sequence differs, r->reg_cmp for the final registers (per CTA and
  * register, through each CTA's digest: ref.c refp_digest).  When another
  * order stops (a run error, max_steps) its message goes to r->order_err
- * and the first order is compared whole.  Three orders are
- * evidence, not proof: a word that only a fourth order would change is
+ * and the first order is compared whole.  Three or four orders are
+ * evidence, not proof: a word that only another order would change is
  * still compared (and a mechanism that reaches that order fails on it).
  * A race without atomics (warp-synchronous code through volatile shared
  * memory, which the papers' lockstep warps run "right" and a thread-by-
