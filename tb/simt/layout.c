@@ -152,8 +152,6 @@ typedef struct {
     int *mem;          /* the one allocation the arrays above are in */
 } cfg_blocks;
 
-static int ends_block(const prog_insn *in) { return in->unit == PU_BRA || in->unit == PU_EXIT; }
-
 static int blocks_build(const prog *p, cfg_blocks *b)
 {
     int n = (int)p->n;
@@ -172,7 +170,7 @@ static int blocks_build(const prog *p, cfg_blocks *b)
     for (int pc = 0; pc < n; pc++) {
         if (p->ins[pc].unit == PU_BRA)
             leader[p->ins[pc].target] = 1;
-        if (ends_block(&p->ins[pc]))
+        if (prog_ends_block(&p->ins[pc]))
             leader[pc + 1] = 1;
     }
     b->nb = 0;
@@ -193,7 +191,7 @@ static int blocks_build(const prog *p, cfg_blocks *b)
             b->bs[i][j] = s >= 0 && s < n ? b->blk[s] : -1;
         }
         /* the successor the instruction reaches by not jumping */
-        int falls = !ends_block(in) || in->guard >= 0;
+        int falls = !prog_ends_block(in) || in->guard >= 0;
         b->ft[i] = !falls ? -1 : e + 1 < n ? b->blk[e + 1] : -2;
     }
     free(leader);

@@ -107,6 +107,12 @@ typedef struct {
     char text[48];             /* disassembly for logs and traces */
 } prog_insn;
 
+/* A basic block ends after a branch (guarded or not) or an exit. */
+static inline int prog_ends_block(const prog_insn *in)
+{
+    return in->unit == PU_BRA || in->unit == PU_EXIT;
+}
+
 struct prog;
 
 /* One thread's architectural state and identity. */

@@ -26,11 +26,6 @@ static void pc_name(const prog *p, int pc, char *buf, size_t len)
         snprintf(buf, len, "%d", pc);
 }
 
-static int ends_block(const prog_insn *in)
-{
-    return in->unit == PU_BRA || in->unit == PU_EXIT;
-}
-
 /* The guard as the front end spells it: "@%p3 ", "@!p0 ", or "". */
 static void guard_text(const prog *p, const prog_insn *in, char *buf, size_t len)
 {
@@ -53,7 +48,7 @@ void prog_show_cfg(const prog *p, void *file)
         const prog_insn *in = &p->ins[pc];
         if (in->unit == PU_BRA)
             leader[in->target] = 1;
-        if (ends_block(in))
+        if (prog_ends_block(in))
             leader[pc + 1] = 1;
     }
     int b = 0;
