@@ -398,6 +398,10 @@ unsigned core_cta_warps(const core *c); /* warps of a CTA */
 int core_scalar_once(const core *c, int pc);
 /* 1 while thread slot t waits at a barrier. */
 int core_at_bar(const core *c, unsigned t);
+/* Counts the times barrier bits were cleared (a barrier opened, a CTA
+ * started in a slot): a thread's core_at_bar goes from 1 to 0 only when
+ * this changes, which happens before the mechanism's cycle. */
+uint64_t core_bar_clears(const core *c);
 /* 1 when thread slot t has exited (or holds no thread). */
 int core_exited(const core *c, unsigned t);
 /* The cycle every result issued so far is ready (mechanisms with their own

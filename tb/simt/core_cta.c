@@ -26,6 +26,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
     c->cta_of[k] = (int64_t)cta;
     c->cta_live[k] = c->CT;
     c->cta_bar[k] = 0;
+    c->bar_clears++;
     c->cta_ready[k] = 0;
     memset(c->shared + (size_t)k * p->shared_bytes, 0, p->shared_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
@@ -146,5 +147,6 @@ void core_barriers(core *c)
         for (unsigned f = 0; f < c->CW * c->WS; f++)
             c->at_bar[base + f] = 0;
         c->cta_bar[k] = 0;
+        c->bar_clears++;
     }
 }

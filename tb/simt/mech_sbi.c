@@ -300,6 +300,12 @@ void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
     memset(in, 0, sizeof *in);
     b->sbin_nz = 0;
     b->op = 0;
+    /* a barrier opened (or a CTA started) since a kept ready bit read a set
+     * barrier bit: those bits go */
+    if (b->rdy_bar && core_bar_clears(c) != b->rdy_clears) {
+        b->rdy_v &= ~b->rdy_bar;
+        b->rdy_bar = 0;
+    }
     if (!b->busy || b->due > now + 1)
         return; /* no write completes by the next cycle */
     /* the rows with a write pending: their earliest (kept per row, found
@@ -624,8 +630,11 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
     }
     if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
-    b->rdy_v = bar ? b->rdy_v & ~bit : b->rdy_v | bit;
+    b->rdy_v |= bit;
     b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
+    b->rdy_bar = bar ? b->rdy_bar | bit : b->rdy_bar & ~bit;
+    if (bar)
+        b->rdy_clears = core_bar_clears(c);
     return r;
 }
 
@@ -909,8 +918,20 @@ static int sbi_cycle(core *c, void *vm)
             return -1;
     } else {
         unsigned n = core_order(c, 0, core_warps(c), ord);
+        /* the warps whose kept ready bit is 0 cannot issue (mech_sbi_ready:
+         * no split passes the heap, the scoreboard and the barrier; a valid
+         * split's mask is never empty), so they are not read; the others'
+         * bits are read (and kept) first.  Under --check none is kept: every
+         * bit is read again and compared with the kept one. */
+        uint64_t rdy = 0;
+        const uint64_t kept = core_config(c)->check
+                                  ? 0
+                                  : mech_sbi_ready_kept(&m->b, core_sb_blind(c), &rdy);
         for (unsigned i = 0; i < n && !issued; i++) {
             if (!m->b.hs.v1[ord[i]])
+                continue;
+            if (ord[i] < 64 && (kept >> ord[i] & 1u) ? !(rdy >> ord[i] & 1u)
+                                                     : !mech_sbi_ready(c, &m->b, ord[i]))
                 continue;
             mech_sbi_cand k;
             mech_sbi_read(c, &m->b, ord[i], &k, 1);
