@@ -920,18 +920,18 @@ static int sbi_cycle(core *c, void *vm)
         unsigned n = core_order(c, 0, core_warps(c), ord);
         /* the warps whose kept ready bit is 0 cannot issue (mech_sbi_ready:
          * no split passes the heap, the scoreboard and the barrier; a valid
-         * split's mask is never empty), so they are not read; the others'
-         * bits are read (and kept) first.  Under --check none is kept: every
-         * bit is read again and compared with the kept one. */
+         * split's mask is never empty), so they are not read; a warp without
+         * a kept bit is read and tried, and its bit read (and kept) when it
+         * does not issue.  Under --check none is kept: every warp's bit is
+         * read again first (and compared with the kept one). */
+        const int check = core_config(c)->check;
         uint64_t rdy = 0;
-        const uint64_t kept = core_config(c)->check
-                                  ? 0
-                                  : mech_sbi_ready_kept(&m->b, core_sb_blind(c), &rdy);
+        const uint64_t kept = check ? 0 : mech_sbi_ready_kept(&m->b, core_sb_blind(c), &rdy);
         for (unsigned i = 0; i < n && !issued; i++) {
             if (!m->b.hs.v1[ord[i]])
                 continue;
-            if (ord[i] < 64 && (kept >> ord[i] & 1u) ? !(rdy >> ord[i] & 1u)
-                                                     : !mech_sbi_ready(c, &m->b, ord[i]))
+            if (check ? !mech_sbi_ready(c, &m->b, ord[i])
+                      : ord[i] < 64 && (kept >> ord[i] & 1u) && !(rdy >> ord[i] & 1u))
                 continue;
             mech_sbi_cand k;
             mech_sbi_read(c, &m->b, ord[i], &k, 1);
@@ -941,6 +941,8 @@ static int sbi_cycle(core *c, void *vm)
             issued = rc == 1 || rc == 2;
             if (issued)
                 core_sched_issued(c, 0, ord[i]);
+            else if (!check && ord[i] < 64 && !(kept >> ord[i] & 1u))
+                mech_sbi_ready(c, &m->b, ord[i]);
         }
     }
     return mech_sbi_bank_commit(c, &m->b, 0, issued);
