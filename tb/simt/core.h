@@ -402,6 +402,9 @@ int core_at_bar(const core *c, unsigned t);
  * started in a slot): a thread's core_at_bar goes from 1 to 0 only when
  * this changes, which happens before the mechanism's cycle. */
 uint64_t core_bar_clears(const core *c);
+/* Warp w's fetch_pc may have changed (a MECH_FETCH_MOVED mechanism calls
+ * it then): its contexts are fetch candidates again. */
+void core_fetch_moved(core *c, unsigned w);
 /* 1 when thread slot t has exited (or holds no thread). */
 int core_exited(const core *c, unsigned t);
 /* The cycle every result issued so far is ready (mechanisms with their own

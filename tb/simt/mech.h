@@ -82,6 +82,9 @@ struct vcd_writer;
 #define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
                               * destinations runs once in the warp's lane, tsimt_frontend's
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */
+#define MECH_FETCH_MOVED 128u /* it calls core_fetch_moved whenever a warp's fetch_pc may
+                               * change: a context with nothing to fetch is not asked
+                               * again until then (core_fetch.c) */
 
 #define MECH_MAX_COLS 12
 
