@@ -16,9 +16,10 @@
  * (nctx = 2).  The secondary issues alone when the primary cannot.
  *
  * Per cycle: a warp waiting to launch enters through the heap's port
- * (LAUNCH), nothing issues; otherwise the warps in order: the heap row is
- * read (rd_*), the scoreboard's read port gives the two contexts' hazards,
- * core_ready each context; the UPDATE with both contexts' next PCs (at
+ * (LAUNCH), nothing issues; otherwise the warps in order (those whose kept
+ * ready bit says no split can issue are passed over: mech_sbi_ready): the
+ * heap row is read (rd_*), the scoreboard's read port gives the two
+ * contexts' hazards, core_ready each context; the UPDATE with both contexts' next PCs (at
  * most one divergence a cycle, 001 l.130) goes to the heap, the issue to
  * the scoreboard (its D(t, t+1) from the heap update), and if both take it
  * the contexts issue.  The writeback port frees one completed write a
