@@ -105,6 +105,7 @@ int core_scalar_once(const core *c, int pc)
     return 1;
 }
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
+uint64_t core_bar_clears(const core *c) { return c->bar_clears; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 uint32_t core_coll_wait(const core *c, int pc, unsigned t)
 {

@@ -425,6 +425,16 @@ unsigned core_cta_warps(const core *c); /* warps of a CTA */
 int core_scalar_once(const core *c, int pc);
 /* 1 while thread slot t waits at a barrier. */
 int core_at_bar(const core *c, unsigned t);
+/* Counts the times barrier bits were cleared (a barrier opened, a CTA
+ * started in a slot): a thread's core_at_bar goes from 1 to 0 only when
+ * this changes, which happens before the mechanism's cycle. */
+uint64_t core_bar_clears(const core *c);
+/* Warp w's fetch_pc may have changed (a MECH_FETCH_MOVED mechanism calls
+ * it then): its contexts are fetch candidates again, at once, and their
+ * buffers stay as they are (core_fetch_moved, for MECH_FETCH_KEPT,
+ * settles the warp's buffers at the next fetch stage instead, as an
+ * issue does). */
+void core_fetch_recheck(core *c, unsigned w);
 /* 1 when thread slot t has exited (or holds no thread). */
 int core_exited(const core *c, unsigned t);
 /* The lanes of its logical warp thread slot t waits for at warp-synchronous

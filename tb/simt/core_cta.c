@@ -27,6 +27,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
     c->cta_live[k] = c->CT;
     c->cta_bar[k] = 0;
     c->cta_red[k] = -1;
+    c->bar_clears++;
     c->cta_ready[k] = 0;
     memset(c->shared + (size_t)k * p->shared_bytes, 0, p->shared_bytes);
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
@@ -157,5 +158,6 @@ void core_barriers(core *c)
             bar_note(c, k * c->CW + j);
         }
         c->cta_bar[k] = 0;
+        c->bar_clears++;
     }
 }

@@ -98,6 +98,27 @@ void core_fetch(core *c)
             last = w;
         }
     memset(c->fdirty, 0, nwd * sizeof c->fdirty[0]); /* no context at or past nctx */
+    /* MECH_FETCH_MOVED: a context whose fetch_pc has nothing leaves the
+     * candidates until core_fetch_recheck (the same fetches: it would take
+     * none).  Under --check every context left out that has room is asked
+     * again, and must still have nothing. */
+    const int moved = (c->ops->flags & MECH_FETCH_MOVED) != 0;
+    if (moved && c->P.check)
+        for (unsigned i = 0; i < nctx; i++) {
+            const fetchbuf *b = &c->fb[i];
+            if (c->fcand[i / 64] >> (i % 64) & 1u)
+                continue;
+            fb_recheck(c, i);
+            int pc = c->fcand[i / 64] >> (i % 64) & 1u
+                         ? c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx)
+                         : -1;
+            fb_bit(c->fcand, i, 0);
+            if (!b->n ? pc >= 0 && pc < (int)c->p->n : pc >= 0) {
+                core_fail(c, "internal: context %u has pc %d to fetch, but left the fetch "
+                             "candidates (no core_fetch_recheck)", i, pc);
+                return;
+            }
+        }
     /* round robin over the candidates after the last context fetched */
     unsigned start = c->fetch_rr + 1 >= nctx ? 0 : c->fetch_rr + 1;
     for (unsigned pass = 0; pass < 2 && budget; pass++) {
@@ -113,14 +134,19 @@ void core_fetch(core *c)
                 fetchbuf *b = &c->fb[i];
                 if (!b->n) {
                     int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
-                    if (pc < 0 || pc >= (int)c->p->n)
+                    if (pc < 0 || pc >= (int)c->p->n) {
+                        if (moved) /* not asked again until core_fetch_recheck */
+                            c->fcand[wd] &= ~(1ull << (i % 64));
                         continue; /* nothing to fetch yet (launching, waiting) */
+                    }
                     b->pc = pc;
                     b->t[b->n++] = c->cycle; /* a new head: the ready set */
                     core_rdy_update(c, i / c->nctx);
-                } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0)
+                } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0) {
+                    if (moved)
+                        c->fcand[wd] &= ~(1ull << (i % 64));
                     continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
-                else
+                } else
                     b->t[b->n++] = c->cycle;
                 c->st.fetches++;
                 budget--;
@@ -137,4 +163,10 @@ void core_fetch(core *c)
                          "leave it out", i / c->nctx, i % c->nctx);
             return;
         }
+}
+
+void core_fetch_recheck(core *c, unsigned w)
+{
+    for (unsigned x = 0; x < c->nctx; x++)
+        fb_recheck(c, w * c->nctx + x);
 }

@@ -92,6 +92,7 @@ struct core {
     int64_t *cta_of;                   /* CTA in each slot, -1 free */
     unsigned *cta_live, *cta_bar;
     int *cta_red;                      /* the barrier its threads wait at, -1 none */
+    uint64_t bar_clears;               /* times at_bar bits were cleared (core_bar_clears) */
     uint64_t *cta_ready;
     uint8_t *shared;                   /* nslots x shared_bytes */
     prog_mem *mem;                     /* per CTA slot */

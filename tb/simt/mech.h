@@ -88,6 +88,9 @@ struct vcd_writer;
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */
 #define MECH_READY_SET 256u /* its scan reads the core's ready set (core_ready_set): the
                             * core keeps it for this mechanism only (its cost per issue) */
+#define MECH_FETCH_MOVED 512u /* it calls core_fetch_recheck whenever a warp's fetch_pc may
+                               * change: a context with nothing to fetch is not asked
+                               * again until then (core_fetch.c) */
 
 #define MECH_MAX_COLS 12
 
@@ -265,11 +268,12 @@ typedef struct {
     } *row;
     /* mech_sbi_ready's answers, bit w for warp w (< 64) of this bank, for
      * core_sb_blind = rdy_blind: rdy_v the kept ones, rdy their values.
-     * Kept while both parts of the row are (they go with them) when it
-     * consulted no barrier bit that was set: a thread's bit is set only by
-     * an issue of its warp, which changes the row, and cleared (a barrier
-     * opens) without it. */
-    uint64_t rdy_v, rdy;
+     * Kept while both parts of the row are (they go with them): a thread's
+     * barrier bit is set only by an issue of its warp, which changes the
+     * row.  It is cleared (a barrier opens) without that: the answers that
+     * consulted a set barrier bit (rdy_bar) go at the next cycle's
+     * mech_sbi_bank_begin when core_bar_clears is no longer rdy_clears. */
+    uint64_t rdy_v, rdy, rdy_bar, rdy_clears;
     int rdy_blind;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests

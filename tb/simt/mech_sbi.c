@@ -16,9 +16,10 @@
  * (nctx = 2).  The secondary issues alone when the primary cannot.
  *
  * Per cycle: a warp waiting to launch enters through the heap's port
- * (LAUNCH), nothing issues; otherwise the warps in order: the heap row is
- * read (rd_*), the scoreboard's read port gives the two contexts' hazards,
- * core_ready each context; the UPDATE with both contexts' next PCs (at
+ * (LAUNCH), nothing issues; otherwise the warps in order (those whose kept
+ * ready bit says no split can issue are passed over: mech_sbi_ready): the
+ * heap row is read (rd_*), the scoreboard's read port gives the two
+ * contexts' hazards, core_ready each context; the UPDATE with both contexts' next PCs (at
  * most one divergence a cycle, 001 l.130) goes to the heap, the issue to
  * the scoreboard (its D(t, t+1) from the heap update), and if both take it
  * the contexts issue.  The writeback port frees one completed write a
@@ -300,6 +301,12 @@ void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
     memset(in, 0, sizeof *in);
     b->sbin_nz = 0;
     b->op = 0;
+    /* a barrier opened (or a CTA started) since a kept ready bit read a set
+     * barrier bit: those bits go */
+    if (b->rdy_bar && core_bar_clears(c) != b->rdy_clears) {
+        b->rdy_v &= ~b->rdy_bar;
+        b->rdy_bar = 0;
+    }
     if (!b->busy || b->due > now + 1)
         return; /* no write completes by the next cycle */
     /* the rows with a write pending: their earliest (kept per row, found
@@ -624,8 +631,11 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
     }
     if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
-    b->rdy_v = bar ? b->rdy_v & ~bit : b->rdy_v | bit;
+    b->rdy_v |= bit;
     b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
+    b->rdy_bar = bar ? b->rdy_bar | bit : b->rdy_bar & ~bit;
+    if (bar)
+        b->rdy_clears = core_bar_clears(c);
     return r;
 }
 
@@ -909,8 +919,20 @@ static int sbi_cycle(core *c, void *vm)
             return -1;
     } else {
         unsigned n = core_order(c, 0, core_warps(c), ord);
+        /* the warps whose kept ready bit is 0 cannot issue (mech_sbi_ready:
+         * no split passes the heap, the scoreboard and the barrier; a valid
+         * split's mask is never empty), so they are not read; a warp without
+         * a kept bit is read and tried, and its bit read (and kept) when it
+         * does not issue.  Under --check none is kept: every warp's bit is
+         * read again first (and compared with the kept one). */
+        const int check = core_config(c)->check;
+        uint64_t rdy = 0;
+        const uint64_t kept = check ? 0 : mech_sbi_ready_kept(&m->b, core_sb_blind(c), &rdy);
         for (unsigned i = 0; i < n && !issued; i++) {
             if (!m->b.hs.v1[ord[i]])
+                continue;
+            if (check ? !mech_sbi_ready(c, &m->b, ord[i])
+                      : ord[i] < 64 && (kept >> ord[i] & 1u) && !(rdy >> ord[i] & 1u))
                 continue;
             mech_sbi_cand k;
             mech_sbi_read(c, &m->b, ord[i], &k, 1);
@@ -920,9 +942,15 @@ static int sbi_cycle(core *c, void *vm)
             issued = rc == 1 || rc == 2;
             if (issued)
                 core_sched_issued(c, 0, ord[i]);
+            else if (!check && ord[i] < 64 && !(kept >> ord[i] & 1u))
+                mech_sbi_ready(c, &m->b, ord[i]);
         }
     }
-    return mech_sbi_bank_commit(c, &m->b, 0, issued);
+    if (mech_sbi_bank_commit(c, &m->b, 0, issued))
+        return -1;
+    if (m->b.hi.op != HCH_OP_NOP && m->b.hi.op_warp < m->b.rows)
+        core_fetch_recheck(c, (unsigned)m->b.hi.op_warp); /* its row: sbi_fetch_pc's */
+    return 0;
 }
 
 static int sbi_busy(const core *c, const void *vm)
@@ -983,7 +1011,7 @@ const mech_ops mech_sbi = {
     .paper = "001 sec. 3",
     .summary = "sorted heap of warp-splits: a warp's two splits issue in one slot",
     .structs = sbi_structs,
-    .flags = MECH_OWN_SB | MECH_ONE_POOL,
+    .flags = MECH_OWN_SB | MECH_ONE_POOL | MECH_FETCH_MOVED,
     .nctx = 2,
     .size = sizeof(sbi_state),
     .init = sbi_init,
