@@ -17,6 +17,27 @@ static void push(ref_result *r, uint32_t *cap, unsigned t, uint32_t pc)
     r->trace[t][r->len[t]++] = pc;
 }
 
+/* Every live thread waits at a barrier (bar_pc[t], -1 none): the one
+ * barrier they wait at (-1 when none waits), or -2 when two threads wait
+ * at different ones (*ft and *t2: the first thread and the one that
+ * differs). */
+static int ref_one_barrier(const int *bar_pc, unsigned T, unsigned *ft, unsigned *t2)
+{
+    int first = -1;
+    for (unsigned t = 0; t < T; t++) {
+        if (bar_pc[t] < 0)
+            continue;
+        if (first < 0) {
+            first = bar_pc[t];
+            *ft = t;
+        } else if (bar_pc[t] != first) {
+            *t2 = t;
+            return -2;
+        }
+    }
+    return first;
+}
+
 int ref_run(const kernel *k, unsigned lanes, uint64_t max_steps, ref_result *r, char *err,
             size_t errlen)
 {
@@ -62,26 +83,16 @@ int ref_run(const kernel *k, unsigned lanes, uint64_t max_steps, ref_result *r, 
         if (rc)
             break;
         /* every live thread is at a barrier: release them, all at one bar */
-        int first = -1;
-        unsigned ft = 0;
-        for (unsigned t = 0; t < T; t++) {
-            if (bar_pc[t] < 0)
-                continue;
-            if (first < 0) {
-                first = bar_pc[t];
-                ft = t;
-            } else if (bar_pc[t] != first) {
-                snprintf(err, errlen,
-                         "%s:%d: threads wait at different barriers (thread %u at line %d, "
-                         "thread %u at line %d)",
-                         k->file, k->ins[bar_pc[t]].line, ft, k->ins[first].line, t,
-                         k->ins[bar_pc[t]].line);
-                rc = -1;
-                break;
-            }
-        }
-        if (rc)
+        unsigned ft = 0, t2 = 0;
+        if (ref_one_barrier(bar_pc, T, &ft, &t2) == -2) {
+            snprintf(err, errlen,
+                     "%s:%d: threads wait at different barriers (thread %u at line %d, "
+                     "thread %u at line %d)",
+                     k->file, k->ins[bar_pc[t2]].line, ft, k->ins[bar_pc[ft]].line, t2,
+                     k->ins[bar_pc[t2]].line);
+            rc = -1;
             break;
+        }
         for (unsigned t = 0; t < T; t++)
             bar_pc[t] = -1;
     }
@@ -517,22 +528,15 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
             return c->live ? 0 : 1;
     }
     /* every live thread waits at a barrier: release them, all at one */
-    int first = -1;
-    unsigned ft = 0;
-    for (unsigned t = 0; t < T && !rc; t++) {
-        if (bar_pc[t] < 0)
-            continue;
-        if (first < 0) {
-            first = bar_pc[t];
-            ft = t;
-        } else if (bar_pc[t] != first) {
-            snprintf(err, errlen,
-                     "%s:%d: threads of CTA %llu wait at different barriers (thread %u at "
-                     "line %d, thread %u at line %d)",
-                     p->file, p->ins[bar_pc[t]].line, (unsigned long long)cta, ft,
-                     p->ins[first].line, t, p->ins[bar_pc[t]].line);
-            rc = -1;
-        }
+    unsigned ft = 0, t2 = 0;
+    int first = ref_one_barrier(bar_pc, T, &ft, &t2);
+    if (first == -2) {
+        snprintf(err, errlen,
+                 "%s:%d: threads of CTA %llu wait at different barriers (thread %u at "
+                 "line %d, thread %u at line %d)",
+                 p->file, p->ins[bar_pc[t2]].line, (unsigned long long)cta, ft,
+                 p->ins[bar_pc[ft]].line, t2, p->ins[bar_pc[t2]].line);
+        rc = -1;
     }
     if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
         p->ops->bar_release(p, first, c->m.shared);
