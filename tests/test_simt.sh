@@ -276,7 +276,9 @@ while read -r pt m k fl sk; do
   [ "$fl" = 0 ] && [ "$k" = "$N" ] && ok "random_${N} $pt $m${sk:+ ($sk skipped)}" ||
     bad "random_${N} $pt $m" "$fl of $k failed: $(grep -m1 -A1 "FAIL random seed" "$T/rand.out" | tr '\n' '|')"
 done <"$T/rand.rows"
-[ "$(wc -l <"$T/rand.rows")" -eq $((nmech * 14)) ] && [ $rrc -eq 0 ] && ok random_every_mech_and_point ||
+# one row per mechanism and design point (regress.sh's ALL_POINTS)
+npoints=$(sed -n '/^ALL_POINTS=(/,/^)/p' tb/simt/regress.sh | grep -c '^  "')
+[ "$(wc -l <"$T/rand.rows")" -eq $((nmech * npoints)) ] && [ "$npoints" -ge 16 ] && [ $rrc -eq 0 ] && ok random_every_mech_and_point ||
   bad random_every_mech_and_point "exit $rrc, $(wc -l <"$T/rand.rows") rows: $(tail -3 "$T/rand.out" | tr '\n' '|')"
 # own-scheduling mechanisms under two-level: every kernel a counted skip
 # with the simulator's reason, not a failure
