@@ -345,4 +345,27 @@ int ptx_split_ops(char *t, char **op, int max);
 int ptx_add_label(ptx_ps *s, const char *name);
 int ptx_instruction(ptx_ps *s, char *stmt);
 
+/* little-endian bytes of memory (ptx_exec.c, ptx_coll.c) */
+static inline uint64_t ptx_load_le(const uint8_t *q, unsigned bytes)
+{
+    uint64_t v = 0;
+    for (unsigned i = 0; i < bytes; i++) v |= (uint64_t)q[i] << (8 * i);
+    return v;
+}
+
+static inline void ptx_store_le(uint8_t *q, uint64_t v, unsigned bytes)
+{
+    for (unsigned i = 0; i < bytes; i++) q[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* an operand's value for thread t, and a register write of type ty
+ * (ptx_exec.c) */
+uint64_t ptx_val(const ptx_opnd *o, const prog_thread *t);
+void ptx_wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uint64_t v, uint8_t ty);
+/* the warp-synchronous instructions and bar.red's release (ptx_coll.c) */
+uint32_t ptx_coll_wait(const prog *p, int pc, const prog_thread *t);
+int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone,
+                  prog_effect *e, char *err, size_t errlen);
+void ptx_bar_release(const prog *p, int pc, uint8_t *shared);
+
 #endif
