@@ -361,7 +361,10 @@ unsigned core_free_units(const core *c, unsigned port);
 /* The branch outcome of pc on the request's lanes (from the guard
  * predicates; pure): the taken lanes (an unguarded bra: all). */
 uint64_t core_taken(const core *c, const core_req *r);
-/* Warp w's fetch_pc may have moved outside an issue (MECH_FETCH_KEPT). */
+/* Warp w's fetch_pc may have moved outside the core's own marks (an issue
+ * of the warp, its CTA's start; MECH_FETCH_KEPT): its contexts are fetch
+ * candidates again, and the next fetch stage settles its buffers as after
+ * an issue. */
 void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
@@ -429,12 +432,6 @@ int core_at_bar(const core *c, unsigned t);
  * started in a slot): a thread's core_at_bar goes from 1 to 0 only when
  * this changes, which happens before the mechanism's cycle. */
 uint64_t core_bar_clears(const core *c);
-/* Warp w's fetch_pc may have changed (a MECH_FETCH_MOVED mechanism calls
- * it then): its contexts are fetch candidates again, at once, and their
- * buffers stay as they are (core_fetch_moved, for MECH_FETCH_KEPT,
- * settles the warp's buffers at the next fetch stage instead, as an
- * issue does). */
-void core_fetch_recheck(core *c, unsigned w);
 /* 1 when thread slot t has exited (or holds no thread). */
 int core_exited(const core *c, unsigned t);
 /* The lanes of its logical warp thread slot t waits for at warp-synchronous

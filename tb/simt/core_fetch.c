@@ -9,16 +9,15 @@
 
 #include "core_int.h"
 
-/* context i: may it take a fetch this cycle; kept: a mechanism whose
- * fetch_pc the core sees move (MECH_FETCH_KEPT) is asked for it here, not
- * in every cycle's loop */
-static int fb_may_fetch(const core *c, unsigned i, int kept)
+/* context i: may it take a fetch this cycle; asked: also ask the
+ * mechanism's fetch_pc (MECH_FETCH_KEPT's check after the fetch stage) */
+static int fb_may_fetch(const core *c, unsigned i, int asked)
 {
     const fetchbuf *b = &c->fb[i];
     unsigned w = i / c->nctx;
     int ok = c->wlive[w] && b->n < c->P.ibuf &&
              (!b->n || (!is_ctl(c->p, b->pc + (int)b->n - 1) && b->pc + (int)b->n < (int)c->p->n));
-    if (ok && kept) {
+    if (ok && asked && (!b->n || c->nctx > 1)) { /* the fetch loop's own questions */
         int pc = c->ops->fetch_pc(c, c->m, w, i % c->nctx);
         ok = pc >= 0 && (b->n || pc < (int)c->p->n);
     }
@@ -26,12 +25,10 @@ static int fb_may_fetch(const core *c, unsigned i, int kept)
 }
 
 /* (fcand, core_int.h) */
-static void fb_recheck(core *c, unsigned i)
-{
-    fb_bit(c->fcand, i, fb_may_fetch(c, i, (c->ops->flags & MECH_FETCH_KEPT) != 0));
-}
+static void fb_recheck(core *c, unsigned i) { fb_bit(c->fcand, i, fb_may_fetch(c, i, 0)); }
 
 void core_fetch_moved(core *c, unsigned w) { fb_dirty(c, w); }
+
 
 /* Warp w's contexts after their PCs may have moved.  A buffer whose head
  * is its context's PC stays.  A buffer whose head is now the PC of
@@ -98,27 +95,9 @@ void core_fetch(core *c)
             last = w;
         }
     memset(c->fdirty, 0, nwd * sizeof c->fdirty[0]); /* no context at or past nctx */
-    /* MECH_FETCH_MOVED: a context whose fetch_pc has nothing leaves the
-     * candidates until core_fetch_recheck (the same fetches: it would take
-     * none).  Under --check every context left out that has room is asked
-     * again, and must still have nothing. */
-    const int moved = (c->ops->flags & MECH_FETCH_MOVED) != 0;
-    if (moved && c->P.check)
-        for (unsigned i = 0; i < nctx; i++) {
-            const fetchbuf *b = &c->fb[i];
-            if (c->fcand[i / 64] >> (i % 64) & 1u)
-                continue;
-            fb_recheck(c, i);
-            int pc = c->fcand[i / 64] >> (i % 64) & 1u
-                         ? c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx)
-                         : -1;
-            fb_bit(c->fcand, i, 0);
-            if (!b->n ? pc >= 0 && pc < (int)c->p->n : pc >= 0) {
-                core_fail(c, "internal: context %u has pc %d to fetch, but left the fetch "
-                             "candidates (no core_fetch_recheck)", i, pc);
-                return;
-            }
-        }
+    /* MECH_FETCH_KEPT (mech.h): a context the loop finds with nothing to
+     * fetch leaves the candidates until the core marks its warp again */
+    const int kept = (c->ops->flags & MECH_FETCH_KEPT) != 0;
     /* round robin over the candidates after the last context fetched */
     unsigned start = c->fetch_rr + 1 >= nctx ? 0 : c->fetch_rr + 1;
     for (unsigned pass = 0; pass < 2 && budget; pass++) {
@@ -135,7 +114,7 @@ void core_fetch(core *c)
                 if (!b->n) {
                     int pc = c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx);
                     if (pc < 0 || pc >= (int)c->p->n) {
-                        if (moved) /* not asked again until core_fetch_recheck */
+                        if (kept) /* not asked again until its warp is marked */
                             c->fcand[wd] &= ~(1ull << (i % 64));
                         continue; /* nothing to fetch yet (launching, waiting) */
                     }
@@ -143,7 +122,7 @@ void core_fetch(core *c)
                     b->t[b->n++] = c->cycle; /* a new head: the ready set */
                     core_rdy_update(c, i / c->nctx);
                 } else if (c->nctx > 1 && c->ops->fetch_pc(c, c->m, i / c->nctx, i % c->nctx) < 0) {
-                    if (moved)
+                    if (kept)
                         c->fcand[wd] &= ~(1ull << (i % 64));
                     continue; /* a kept buffer (fb_settle) takes no fetch while it waits */
                 } else
@@ -156,17 +135,12 @@ void core_fetch(core *c)
         }
     }
     c->fetch_left = budget;
-    /* --check: no context left out of the candidates could take a fetch */
+    /* --check: no context left out of the candidates could take a fetch
+     * (a mechanism that moved a fetch_pc and did not say so) */
     for (unsigned i = 0; c->P.check && (c->ops->flags & MECH_FETCH_KEPT) && i < nctx; i++)
         if (!(c->fcand[i / 64] >> (i % 64) & 1u) && fb_may_fetch(c, i, 1)) {
             core_fail(c, "internal: warp %u context %u could take a fetch, the kept candidates "
                          "leave it out", i / c->nctx, i % c->nctx);
             return;
         }
-}
-
-void core_fetch_recheck(core *c, unsigned w)
-{
-    for (unsigned x = 0; x < c->nctx; x++)
-        fb_recheck(c, w * c->nctx + x);
 }

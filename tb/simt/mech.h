@@ -80,17 +80,18 @@ struct vcd_writer;
                           * sub-warps; dwf parks them: mech_dwf.c): activemask has
                           * no warp's meaning there and is refused (core_issue.c) */
 #define MECH_FETCH_KEPT 128u /* its fetch_pc moves only where the core marks the warp (its
-                             * issue, its CTA's start) or where it calls core_fetch_moved:
-                             * the fetch stage leaves out the contexts with none (dpe's
-                             * waiting or invalid paths) until then */
+                             * issue, its CTA's start) or where it calls core_fetch_moved
+                             * (dpe's stack writes, sbi's heap operations): a context the
+                             * fetch stage finds with nothing to fetch (no PC, or a path
+                             * that waits) leaves the candidates until its warp is marked
+                             * again.  The same fetches as without the flag (such a context
+                             * takes none and costs no fetch slot); --check asks every
+                             * context left out after each fetch stage (core_fetch.c) */
 #define MECH_SCALAR_LANE 32u /* scalarization on TSIMT: a scalar instruction with scalar
                               * destinations runs once in the warp's lane, tsimt_frontend's
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */
 #define MECH_READY_SET 256u /* its scan reads the core's ready set (core_ready_set): the
                             * core keeps it for this mechanism only (its cost per issue) */
-#define MECH_FETCH_MOVED 512u /* it calls core_fetch_recheck whenever a warp's fetch_pc may
-                               * change: a context with nothing to fetch is not asked
-                               * again until then (core_fetch.c) */
 
 #define MECH_MAX_COLS 12
 

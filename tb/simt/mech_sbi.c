@@ -949,7 +949,7 @@ static int sbi_cycle(core *c, void *vm)
     if (mech_sbi_bank_commit(c, &m->b, 0, issued))
         return -1;
     if (m->b.hi.op != HCH_OP_NOP && m->b.hi.op_warp < m->b.rows)
-        core_fetch_recheck(c, (unsigned)m->b.hi.op_warp); /* its row: sbi_fetch_pc's */
+        core_fetch_moved(c, (unsigned)m->b.hi.op_warp); /* its row: sbi_fetch_pc's */
     return 0;
 }
 
@@ -1011,7 +1011,7 @@ const mech_ops mech_sbi = {
     .paper = "001 sec. 3",
     .summary = "sorted heap of warp-splits: a warp's two splits issue in one slot",
     .structs = sbi_structs,
-    .flags = MECH_OWN_SB | MECH_ONE_POOL | MECH_FETCH_MOVED,
+    .flags = MECH_OWN_SB | MECH_ONE_POOL | MECH_FETCH_KEPT,
     .nctx = 2,
     .size = sizeof(sbi_state),
     .init = sbi_init,
