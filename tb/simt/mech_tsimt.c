@@ -281,7 +281,9 @@ static uint64_t sb_ok_of(core *c, tsimt_state *m)
         if (sb_ok_why(core_unit_free(c, 0, &r)))
             ok |= 1ull << w;
     }
-    for (uint64_t x = v & ~m->bar_pass; x; x &= x - 1) {
+    /* the core's barred warps (every live thread at a barrier) get
+     * CORE_BARRIER: no bit (asked under --check, sb_ok_full) */
+    for (uint64_t x = v & ~m->bar_pass & ~core_barred_set(c)[0]; x; x &= x - 1) {
         const unsigned w = bits_ffs(x);
         const uint64_t bit = 1ull << w;
         tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
@@ -297,16 +299,22 @@ static uint64_t sb_ok_of(core *c, tsimt_state *m)
 }
 
 /* sb_ok from the full core_ready of every buffered warp (the --check
- * comparison) */
-static uint64_t sb_ok_full(core *c, const tsimt_state *m)
+ * comparison); a barred warp's answer must be CORE_BARRIER (*bad: the
+ * first warp whose is not, else -1) */
+static uint64_t sb_ok_full(core *c, const tsimt_state *m, int *bad)
 {
     uint64_t ok = 0;
+    const uint64_t barred = core_barred_set(c)[0];
     core_req r = tsimt_req(m, 0, 0, 0);
+    *bad = -1;
     for (uint64_t x = m->ts->ib_v_q; x; x &= x - 1) {
         const unsigned w = bits_ffs(x);
         tsimt_req_at(m, &r, w, (int)m->ts->ib_instr_q[w], m->ts->ib_mask_q[w]);
-        if (sb_ok_why(core_ready(c, 0, &r)))
+        const enum core_why y = core_ready(c, 0, &r);
+        if (sb_ok_why(y))
             ok |= 1ull << w;
+        if ((barred >> w & 1u) && y != CORE_BARRIER && *bad < 0)
+            *bad = (int)w;
     }
     return ok;
 }
@@ -320,7 +328,11 @@ static int tsimt_cycle(core *c, void *vm)
     memset(&m->in, 0, sizeof m->in);
     fi->sb_ok = sb_ok_of(c, m);
     if (core_config(c)->check) {
-        uint64_t full = sb_ok_full(c, m);
+        int bad;
+        uint64_t full = sb_ok_full(c, m, &bad);
+        if (bad >= 0)
+            return core_fail(c, "internal: warp %d is barred, core_ready lets it pass the "
+                                "barrier", bad);
         if (full != fi->sb_ok)
             return core_fail(c, "internal: sb_ok %llx from the warps that passed, %llx from "
                                 "core_ready",
