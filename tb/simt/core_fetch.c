@@ -29,7 +29,6 @@ static void fb_recheck(core *c, unsigned i) { fb_bit(c->fcand, i, fb_may_fetch(c
 
 void core_fetch_moved(core *c, unsigned w) { fb_dirty(c, w); }
 
-
 /* Warp w's contexts after their PCs may have moved.  A buffer whose head
  * is its context's PC stays.  A buffer whose head is now the PC of
  * another context of the warp, whose own buffer does not hold it, moves

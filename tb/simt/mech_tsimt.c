@@ -260,10 +260,10 @@ static int sb_ok_why(enum core_why y) { return y == CORE_OK || y == CORE_NO_GROU
  * of m->sb_pass is asked only whether the load/store unit is free
  * (core_unit_free), when its instruction is a memory access (m->lsu; a
  * SIMD group's or the scalar unit's answer, OK or NO_GROUP, lets it go
- * either way: those warps are taken as a mask); the others get the full
- * core_ready, and join sb_pass when its barrier and scoreboard checks pass
- * (any answer after them: OK, NO_GROUP, LSU), bar_pass when its barrier
- * check does.  The answers are pure reads of the core, so the order of the
+ * either way: those warps are taken as a mask); the others, less the
+ * core's barred warps (core_barred_set), get the full core_ready, and
+ * join sb_pass when its barrier and scoreboard checks pass (any answer
+ * after them: OK, NO_GROUP, LSU), bar_pass when its barrier check does.  The answers are pure reads of the core, so the order of the
  * asks is free. */
 static uint64_t sb_ok_of(core *c, tsimt_state *m)
 {
