@@ -292,20 +292,17 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         for (unsigned k = err == 0u ? gv & gn : 0u; k; k &= k - 1u)
             if (in->g_mask[bits_ffs(k)] == 0u)
                 err = WP_ERR_NEW_EMPTY;
-        /* the written lanes only (a TID in a lane not written is never read) */
-        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u) {
-            l = bits_ffs(k);
-            if (warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits),
-                                    cfg->lanes, cfg->swizzle) != l) {
-                err = WP_ERR_HOME_LANE;
-                break;
+        /* the written lanes only (a TID in a lane not written is never read),
+         * HOME_LANE and TID_IN_POOL in one pass (HOME_LANE first) */
+        if (err == 0u) {
+            unsigned home = 0, inp = 0;
+            for (uint64_t k = wmask; k; k &= k - 1u) {
+                const unsigned t = warp_pool_get_tid(in->wr_tids, l = bits_ffs(k), cfg->tid_bits);
+                home |= warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l;
+                inp |= s->in_pool[t];
             }
+            err = home ? WP_ERR_HOME_LANE : inp ? WP_ERR_TID_IN_POOL : 0u;
         }
-        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u)
-            if (s->in_pool[warp_pool_get_tid(in->wr_tids, bits_ffs(k), cfg->tid_bits)]) {
-                err = WP_ERR_TID_IN_POOL;
-                break;
-            }
         for (unsigned k = err == 0u ? gv & ~gn : 0u; k && err == 0u; k &= k - 1u) {
             unsigned x;
             g = bits_ffs(k);
@@ -427,19 +424,13 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
 void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,
                           uint64_t *words)
 {
-    const unsigned tb = cfg->tid_bits;
-    const uint64_t tm = bits_mask(tb);
     unsigned k;
-    /* the words start at 0: each lane's field is ORed in (a field that
-     * crosses a word boundary: its high bits into the next word) */
+    /* the words start at 0: each lane's field is ORed in */
     for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
         words[k] = 0;
     for (uint64_t m = s->lv[x]; m; m &= m - 1u) {
-        const unsigned l = bits_ffs(m), lsb = l * tb, w = lsb / 64u, o = lsb % 64u;
-        const uint64_t t = s->tid[x][l] & tm;
-        words[w] |= t << o;
-        if (o + tb > 64u)
-            words[w + 1u] |= t >> (64u - o);
+        const unsigned l = bits_ffs(m);
+        warp_pool_or_tid(words, l, cfg->tid_bits, s->tid[x][l]);
     }
 }
 

@@ -483,6 +483,18 @@ static inline void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned ti
     }
 }
 
+/* warp_pool_put_tid into a field that is 0 (a bus cleared first): the
+ * TID ORed in, no read-modify-write of the field. */
+static inline void warp_pool_or_tid(uint64_t *words, unsigned lane, unsigned tid_bits,
+                                    unsigned tid)
+{
+    const unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    const uint64_t t = bits_trunc(tid, tid_bits);
+    words[w] |= t << o;
+    if (o + tid_bits > 64u)
+        words[w + 1u] |= t >> (64u - o);
+}
+
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
 /* warp_pool_reset of a state that is all zero bytes already (calloc): the
  * free list and its count only, without clearing 180 KB again (the SM
