@@ -45,28 +45,29 @@ static const char *dwf_rules(const void *p)
 /* dwf_params, dwf_default_cfg() and dwf_cfg_check() */
 PARAM_TABLE(dwf, dwf_rules)
 
+/* Every field of the units' configurations is the dwf's (built per
+ * evaluation and step: no copy of the units' defaults first). */
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
 {
-    pc_warp_lut_cfg c = pc_warp_lut_default_cfg();
-    c.entries = cfg->lut_entries;
-    c.ways = 2;
-    c.lanes = cfg->lanes;
-    c.pc_bits = cfg->pc_bits;
-    c.pool = 1u << cfg->tid_bits;
+    const pc_warp_lut_cfg c = {.entries = cfg->lut_entries,
+                               .ways = 2,
+                               .lanes = cfg->lanes,
+                               .pc_bits = cfg->pc_bits,
+                               .pool = 1u << cfg->tid_bits};
     return c;
 }
 
 warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg)
 {
-    warp_pool_cfg c = warp_pool_default_cfg();
-    c.lanes = cfg->lanes;
-    c.entries = 1u << cfg->tid_bits;
-    c.tid_bits = cfg->tid_bits;
-    c.pc_bits = cfg->pc_bits;
-    c.sched_bits = cfg->sched_bits;
-    c.policy = cfg->policy;
-    c.swizzle = cfg->swizzle <= DWF_SWIZZLE_000 ? cfg->swizzle : 0u; /* 001: translated */
-    c.maj_entries = cfg->maj_entries;
+    const warp_pool_cfg c = {
+        .lanes = cfg->lanes,
+        .entries = 1u << cfg->tid_bits,
+        .tid_bits = cfg->tid_bits,
+        .pc_bits = cfg->pc_bits,
+        .sched_bits = cfg->sched_bits,
+        .policy = cfg->policy,
+        .swizzle = cfg->swizzle <= DWF_SWIZZLE_000 ? cfg->swizzle : 0u, /* 001: translated */
+        .maj_entries = cfg->maj_entries};
     return c;
 }
 
