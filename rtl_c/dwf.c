@@ -129,7 +129,7 @@ void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
  * its width; a committed lane's TID field lies below TW bits, where the
  * view's words equal the raw ones, so the bus is read raw). */
 static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                        uint64_t free_cnt)
+                        uint64_t free_cnt, uint16_t *tid)
 {
     unsigned l;
     const uint64_t mt = bits_trunc(in->cm_mask_t, cfg->lanes);
@@ -140,10 +140,12 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
         return DWF_ERR_NONE;
     if (mt & mn)
         return DWF_ERR_OVERLAP;
-    /* the committed lanes only, both checks in one pass; HOME_LANE first */
+    /* the committed lanes only, both checks in one pass; HOME_LANE first;
+     * each lane's TID kept in tid[] for the edge's latch (dwf_wires.cm_tid) */
     unsigned home = 0, live = 0;
     for (uint64_t k = m; k; k &= k - 1u) {
         const unsigned t = warp_pool_get_tid(in->cm_tids, l = bits_ffs(k), cfg->tid_bits);
+        tid[l] = (uint16_t)t;
         home |= dwf_home_lane(cfg, t) != l;
         live |= s->live[t];
     }
@@ -167,7 +169,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_out = *st;
     else
         warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
-    w->own_err = own_err(cfg, s, in_raw, po->free_cnt);
+    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid);
     go = w->own_err == DWF_ERR_NONE;
 
     /* 2. the LUT: the update registers' two lookups */
@@ -316,7 +318,7 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
-            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt);
+            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid);
             out->err = out->w.own_err != DWF_ERR_NONE;
             out->err_code = out->w.own_err;
         }
@@ -358,7 +360,8 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
 
 /* The edge's update registers: empty, then the commit latched (the
  * registers drain every cycle; an accepted commit's threads go live). */
-static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
+static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
+                         const uint16_t *tid)
 {
     unsigned l;
     /* the port view of the commit (port_view's truncations; a committed
@@ -378,7 +381,7 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
         for (uint64_t k = m; k; k &= k - 1u) {
             unsigned t;
             l = bits_ffs(k);
-            t = warp_pool_get_tid(in_raw->cm_tids, l, cfg->tid_bits);
+            t = tid[l]; /* own_err's read of the lane's TID field */
             warp_pool_or_tid(s->ur_tids, l, cfg->tid_bits, t); /* the row was cleared */
             s->live[t] = 1;
         }
@@ -402,7 +405,7 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
         /* the units' edges change nothing; the registers latch the commit
          * (on the dwf's err they stay as they are: empty) */
         if (w->own_err == DWF_ERR_NONE)
-            latch_commit(cfg, s, in_raw);
+            latch_commit(cfg, s, in_raw, w->cm_tid);
         return;
     }
     lc = dwf_lut_cfg(cfg);
@@ -427,7 +430,7 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
         return;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
-    latch_commit(cfg, s, in_raw);
+    latch_commit(cfg, s, in_raw, w->cm_tid);
 }
 
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)

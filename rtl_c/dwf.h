@@ -271,6 +271,9 @@ typedef struct {
 typedef struct {
     unsigned idle;             /* an idle cycle: the units were not evaluated */
     unsigned own_err;          /* enum dwf_err of the dwf's own checks */
+    /* each committed lane's TID (cm_tids' field; written when cm_valid and
+     * own_err passed its OVERLAP check), read again by dwf_step's latch */
+    uint16_t cm_tid[WARP_POOL_MAX_LANES];
     pc_warp_lut_in lut_in;
     pc_warp_lut_out lut_out;
     warp_pool_in pool_in;

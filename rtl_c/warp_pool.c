@@ -92,18 +92,17 @@ void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s)
 /* ------------------------------------------------------------ decision */
 
 /* Inputs truncated to their port widths, as the RTL sees them (each
- * width's mask taken once, not per field). */
+ * width's mask taken once, not per field), but for wr_tids, which is not
+ * copied: decide reads the written lanes' fields only, which lie below
+ * LANES x TID_W bits, where the view's words equal the raw ones (decide
+ * reads them from the raw input). */
 static void port_view(const warp_pool_cfg *cfg, const warp_pool_in *in, warp_pool_in *v)
 {
-    unsigned g, k;
-    const unsigned total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
+    unsigned g;
     const uint64_t im = bits_index_mask(cfg->entries), pm = bits_mask(cfg->pc_bits);
     const uint64_t lm = bits_mask(cfg->lanes), sm = bits_mask(cfg->sched_bits);
     v->hold = in->hold & 1u;
     v->iss_req = in->iss_req & 1u;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
-        v->wr_tids[k] = k < nw ? in->wr_tids[k] : 0u;
-    v->wr_tids[nw - 1u] &= bits_mask(total - 64u * (nw - 1u)); /* the remaining bits */
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
         v->g_valid[g] = in->g_valid[g] & 1u;
         v->g_new[g] = in->g_new[g] & 1u;
@@ -241,8 +240,10 @@ static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, uns
     return s->fifo[(s->head + k) & (cfg->entries - 1u)];
 }
 
+/* in: the port view (port_view); tids: the raw wr_tids (its written
+ * lanes' fields are the view's) */
 static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const warp_pool_in *in,
-                   warp_pool_dec *d)
+                   const uint64_t *tids, warp_pool_dec *d)
 {
     unsigned g, l, p, gv = 0, gn = 0;
     unsigned used = cfg->entries - s->fcnt;
@@ -297,7 +298,7 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         if (err == 0u) {
             unsigned home = 0, inp = 0;
             for (uint64_t k = wmask; k; k &= k - 1u) {
-                const unsigned t = warp_pool_get_tid(in->wr_tids, l = bits_ffs(k), cfg->tid_bits);
+                const unsigned t = warp_pool_get_tid(tids, l = bits_ffs(k), cfg->tid_bits);
                 home |= warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l;
                 inp |= s->in_pool[t];
             }
@@ -398,7 +399,7 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
     unsigned k;
 
     port_view(cfg, in_raw, &in);
-    decide(cfg, s, &in, d);
+    decide(cfg, s, &in, in_raw->wr_tids, d);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
     out->err_code = d->err_code;
