@@ -256,7 +256,10 @@
  * every lane up to the highest, and the group checks read the valid and
  * new groups as two 4-bit masks (OVERLAP: each valid group's lanes against
  * the union of the lower ones, one pass instead of the six pairs; docs/
- * bench.md, "dwf, fourth pass").
+ * bench.md, "dwf, fourth pass").  HOME_LANE and TID_IN_POOL read each
+ * written lane's TID once, in one pass, and the port view does not copy
+ * wr_tids: the written lanes' fields lie below LANES x TID_W bits, where
+ * the raw bus equals the view (docs/bench.md, "dwf, seventh pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new

@@ -81,7 +81,11 @@
  * the bus and read back (under --check both compared with the bus).
  * Sixth pass ("dwf, sixth pass"): a CTA's waiting threads are looked at
  * through one of them a cycle, over a bitset of the warps that have any
- * (mdwf_rejoin), not one per static warp of the pool.
+ * (mdwf_rejoin), not one per static warp of the pool.  Seventh pass
+ * ("dwf, seventh pass"): they are looked at only in a cycle after a
+ * barrier clear (core_bar_clears), the only event that can release one;
+ * and the register file's read check, an invariant check, reads the
+ * expected operands from the core under --check only.
  */
 #include <stddef.h>
 #include <stdlib.h>
