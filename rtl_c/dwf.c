@@ -45,28 +45,29 @@ static const char *dwf_rules(const void *p)
 /* dwf_params, dwf_default_cfg() and dwf_cfg_check() */
 PARAM_TABLE(dwf, dwf_rules)
 
+/* Every field of the units' configurations is the dwf's (built per
+ * evaluation and step: no copy of the units' defaults first). */
 pc_warp_lut_cfg dwf_lut_cfg(const dwf_cfg *cfg)
 {
-    pc_warp_lut_cfg c = pc_warp_lut_default_cfg();
-    c.entries = cfg->lut_entries;
-    c.ways = 2;
-    c.lanes = cfg->lanes;
-    c.pc_bits = cfg->pc_bits;
-    c.pool = 1u << cfg->tid_bits;
+    const pc_warp_lut_cfg c = {.entries = cfg->lut_entries,
+                               .ways = 2,
+                               .lanes = cfg->lanes,
+                               .pc_bits = cfg->pc_bits,
+                               .pool = 1u << cfg->tid_bits};
     return c;
 }
 
 warp_pool_cfg dwf_pool_cfg(const dwf_cfg *cfg)
 {
-    warp_pool_cfg c = warp_pool_default_cfg();
-    c.lanes = cfg->lanes;
-    c.entries = 1u << cfg->tid_bits;
-    c.tid_bits = cfg->tid_bits;
-    c.pc_bits = cfg->pc_bits;
-    c.sched_bits = cfg->sched_bits;
-    c.policy = cfg->policy;
-    c.swizzle = cfg->swizzle <= DWF_SWIZZLE_000 ? cfg->swizzle : 0u; /* 001: translated */
-    c.maj_entries = cfg->maj_entries;
+    const warp_pool_cfg c = {
+        .lanes = cfg->lanes,
+        .entries = 1u << cfg->tid_bits,
+        .tid_bits = cfg->tid_bits,
+        .pc_bits = cfg->pc_bits,
+        .sched_bits = cfg->sched_bits,
+        .policy = cfg->policy,
+        .swizzle = cfg->swizzle <= DWF_SWIZZLE_000 ? cfg->swizzle : 0u, /* 001: translated */
+        .maj_entries = cfg->maj_entries};
     return c;
 }
 
@@ -123,42 +124,28 @@ void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
     warp_pool_reset_zeroed(&pc, &s->pool);
 }
 
-/* Inputs truncated to their port widths (what the Verilog sees). */
-static dwf_in port_view(const dwf_cfg *cfg, const dwf_in *in)
-{
-    dwf_in v;
-    unsigned k, tw = cfg->lanes * cfg->tid_bits;
-    memset(&v, 0, sizeof v);
-    v.iss_req = bits_trunc(in->iss_req, 1);
-    v.cm_valid = bits_trunc(in->cm_valid, 1);
-    for (k = 0; k < WARP_POOL_MAX_WORDS && 64u * k < tw; k++)
-        v.cm_tids[k] = tw - 64u * k >= 64u ? in->cm_tids[k] : bits_trunc(in->cm_tids[k], tw - 64u * k);
-    v.cm_mask_t = bits_trunc(in->cm_mask_t, cfg->lanes);
-    v.cm_mask_nt = bits_trunc(in->cm_mask_nt, cfg->lanes);
-    v.cm_pc_t = bits_trunc(in->cm_pc_t, cfg->pc_bits);
-    v.cm_pc_nt = bits_trunc(in->cm_pc_nt, cfg->pc_bits);
-    v.cm_prio_t = bits_trunc(in->cm_prio_t, cfg->sched_bits);
-    v.cm_prio_nt = bits_trunc(in->cm_prio_nt, cfg->sched_bits);
-    return v;
-}
-
-/* The dwf's own checks of the commit port and the issue request. */
+/* The dwf's own checks of the commit port and the issue request, on the
+ * port view of the inputs (what the Verilog sees: each field truncated to
+ * its width; a committed lane's TID field lies below TW bits, where the
+ * view's words equal the raw ones, so the bus is read raw). */
 static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                        uint64_t free_cnt)
+                        uint64_t free_cnt, uint16_t *tid)
 {
     unsigned l;
-    uint64_t m = in->cm_mask_t | in->cm_mask_nt;
-    if (in->iss_req && free_cnt == dwf_threads(cfg))
+    const uint64_t mt = bits_trunc(in->cm_mask_t, cfg->lanes);
+    const uint64_t mn = bits_trunc(in->cm_mask_nt, cfg->lanes), m = mt | mn;
+    if ((in->iss_req & 1u) && free_cnt == dwf_threads(cfg))
         return DWF_ERR_ISS_EMPTY;
-    if (!in->cm_valid)
+    if (!(in->cm_valid & 1u))
         return DWF_ERR_NONE;
-    if (in->cm_mask_t & in->cm_mask_nt)
+    if (mt & mn)
         return DWF_ERR_OVERLAP;
-    /* the committed lanes only (m is within LANES: the port view), both
-     * checks in one pass; HOME_LANE first */
+    /* the committed lanes only, both checks in one pass; HOME_LANE first;
+     * each lane's TID kept in tid[] for the edge's latch (dwf_wires.cm_tid) */
     unsigned home = 0, live = 0;
     for (uint64_t k = m; k; k &= k - 1u) {
         const unsigned t = warp_pool_get_tid(in->cm_tids, l = bits_ffs(k), cfg->tid_bits);
+        tid[l] = (uint16_t)t;
         home |= dwf_home_lane(cfg, t) != l;
         live |= s->live[t];
     }
@@ -172,7 +159,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
-    dwf_in in = port_view(cfg, in_raw);
+    const unsigned iss_req = (unsigned)(in_raw->iss_req & 1u); /* the port view's */
     const warp_pool_out *po = &w->pool_out;
     unsigned go, j;
 
@@ -182,7 +169,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_out = *st;
     else
         warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
-    w->own_err = own_err(cfg, s, &in, po->free_cnt);
+    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid);
     go = w->own_err == DWF_ERR_NONE;
 
     /* 2. the LUT: the update registers' two lookups */
@@ -195,14 +182,14 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
     w->lut_in.alloc_idx0 = po->free_idx0;
     w->lut_in.alloc_idx1 = po->free_idx1;
     w->lut_in.alloc_avail = po->free_cnt < 2u ? po->free_cnt : 2u;
-    w->lut_in.inv_valid = go && in.iss_req && po->cand_valid;
+    w->lut_in.inv_valid = go && iss_req && po->cand_valid;
     w->lut_in.inv_idx = po->cand_idx;
     w->lut_in.rd_entry = 0;
     pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
 
     /* 3. the pool with the LUT's groups */
     w->pool_in.hold = !go;
-    w->pool_in.iss_req = go && in.iss_req;
+    w->pool_in.iss_req = go && iss_req;
     memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
     if (cfg->swizzle > DWF_SWIZZLE_000) /* the pool keeps {warp, lane} */
         for (j = 0; j < cfg->lanes; j++)
@@ -331,8 +318,7 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
-            const dwf_in v = port_view(cfg, in);
-            out->w.own_err = own_err(cfg, s, &v, s->pool.fcnt);
+            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid);
             out->err = out->w.own_err != DWF_ERR_NONE;
             out->err_code = out->w.own_err;
         }
@@ -374,7 +360,8 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
 
 /* The edge's update registers: empty, then the commit latched (the
  * registers drain every cycle; an accepted commit's threads go live). */
-static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
+static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
+                         const uint16_t *tid)
 {
     unsigned l;
     /* the port view of the commit (port_view's truncations; a committed
@@ -394,8 +381,8 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw)
         for (uint64_t k = m; k; k &= k - 1u) {
             unsigned t;
             l = bits_ffs(k);
-            t = warp_pool_get_tid(in_raw->cm_tids, l, cfg->tid_bits);
-            warp_pool_put_tid(s->ur_tids, l, cfg->tid_bits, t);
+            t = tid[l]; /* own_err's read of the lane's TID field */
+            warp_pool_or_tid(s->ur_tids, l, cfg->tid_bits, t); /* the row was cleared */
             s->live[t] = 1;
         }
         s->ur_mask[0] = merge ? m : mt;
@@ -418,12 +405,22 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
         /* the units' edges change nothing; the registers latch the commit
          * (on the dwf's err they stay as they are: empty) */
         if (w->own_err == DWF_ERR_NONE)
-            latch_commit(cfg, s, in_raw);
+            latch_commit(cfg, s, in_raw, w->cm_tid);
         return;
     }
     lc = dwf_lut_cfg(cfg);
     pc = dwf_pool_cfg(cfg);
     ready = w->lut_out.ready && po->ready;
+    /* issued threads leave the scheduler (iss_valid: no err anywhere): the
+     * TIDs of iss_tids, read from the issued pool entry before its edge */
+    if (po->iss_valid) {
+        const unsigned x = (unsigned)po->iss_idx;
+        const uint64_t tm = bits_mask(cfg->tid_bits);
+        for (uint64_t k = po->iss_mask; k; k &= k - 1u) {
+            const unsigned l = bits_ffs(k), t = (unsigned)(s->pool.tid[x][l] & tm);
+            s->live[cfg->swizzle <= DWF_SWIZZLE_000 ? t : dwf_from_pool_tid(cfg, t, l)] = 0;
+        }
+    }
     /* the sub-units take their own edges (each holds itself on its err/!ready);
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),
      * so nothing changes anywhere */
@@ -431,13 +428,9 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
     warp_pool_step(&pc, &s->pool, &w->pool_in, po);
     if (w->own_err != DWF_ERR_NONE)
         return;
-    /* issued threads leave the scheduler */
-    if (po->iss_valid)
-        for (uint64_t k = po->iss_mask; k; k &= k - 1u)
-            s->live[warp_pool_get_tid(out->iss_tids, bits_ffs(k), cfg->tid_bits)] = 0;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
-    latch_commit(cfg, s, in_raw);
+    latch_commit(cfg, s, in_raw, w->cm_tid);
 }
 
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)

@@ -197,7 +197,13 @@
  * and dwf_step builds the units' configurations only in a cycle that is
  * not idle (docs/bench.md, "dwf, fourth pass").  dwf_candidate_lanes
  * gives the candidate's TIDs lane by lane, so the SM model does not pack
- * them into the bus and read them back out ("dwf, fifth pass").
+ * them into the bus and read them back out ("dwf, fifth pass").  The
+ * dwf's own checks read the commit through the port's widths field by
+ * field (no copy of the port view), keep each committed lane's TID in
+ * out->w.cm_tid for the edge's latch (one read of each TID field a
+ * commit), the latch ORs the TIDs into the cleared row, and the edge
+ * clears the issued threads' live bits from the issued pool entry, not
+ * from iss_tids read back out of the bus ("dwf, seventh pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -271,6 +277,9 @@ typedef struct {
 typedef struct {
     unsigned idle;             /* an idle cycle: the units were not evaluated */
     unsigned own_err;          /* enum dwf_err of the dwf's own checks */
+    /* each committed lane's TID (cm_tids' field; written when cm_valid and
+     * own_err passed its OVERLAP check), read again by dwf_step's latch */
+    uint16_t cm_tid[WARP_POOL_MAX_LANES];
     pc_warp_lut_in lut_in;
     pc_warp_lut_out lut_out;
     warp_pool_in pool_in;

@@ -146,14 +146,21 @@ static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
 
     /* tag compare in each lookup's set; ways: lk0's miss avoids lk1's hit
      * way, lk1's miss avoids lk0's way */
-    k0 = look(s, v0, pc0, sw, nbits, inv_own);
-    k1 = look(s, v1, pc1, sw, nbits, inv_own);
+    /* an invalid lookup is not looked up: every port it drives reads 0
+     * (they are gated by its valid), it writes nothing, and it takes no way
+     * from the other one (`same` needs both valid) */
+    memset(&k0, 0, sizeof k0);
+    memset(&k1, 0, sizeof k1);
+    if (v0)
+        k0 = look(s, v0, pc0, sw, nbits, inv_own);
+    if (v1)
+        k1 = look(s, v1, pc1, sw, nbits, inv_own);
     same = v0 & v1 & (k0.set == k1.set);
-    way0 = k0.hit ? k0.hitw : victim(k0.ev, s->lru[k0.set], same & k1.hit ? k1.hitw : 2u);
-    way1 = k1.hit ? k1.hitw : victim(k1.ev, s->lru[k1.set], same ? way0 : 2u);
+    way0 = !v0 ? 0u : k0.hit ? k0.hitw : victim(k0.ev, s->lru[k0.set], same & k1.hit ? k1.hitw : 2u);
+    way1 = !v1 ? 0u : k1.hit ? k1.hitw : victim(k1.ev, s->lru[k1.set], same ? way0 : 2u);
     /* a new warp: a conflict (hit, REQ & OCC != 0) or a miss */
-    new0 = v0 & ((k0.hit ^ 1u) | ((req0 & s->occ[2u * k0.set + way0]) != 0u));
-    new1 = v1 & ((k1.hit ^ 1u) | ((req1 & s->occ[2u * k1.set + way1]) != 0u));
+    new0 = v0 && ((k0.hit ^ 1u) | ((req0 & s->occ[2u * k0.set + way0]) != 0u));
+    new1 = v1 && ((k1.hit ^ 1u) | ((req1 & s->occ[2u * k1.set + way1]) != 0u));
     need = new0 + new1;
     out->err = err != PWL_ERR_NONE;
     out->err_code = err;
@@ -171,6 +178,18 @@ static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
 #define PWL_LOOKUP(J, P, V, K, WAY, REQ, PC, NEW, NIDX_)                          \
     do {                                                                         \
         const unsigned e = 2u * K.set + WAY, on = fire & V, NIDX = (NIDX_);      \
+        if (!V) { /* its ports 0, its entry not written */                      \
+            d->valid[J] = 0;                                                     \
+            d->e[J] = 0;                                                         \
+            d->pc[J] = 0;                                                        \
+            d->occ[J] = 0;                                                       \
+            d->idx[J] = 0;                                                       \
+            out->P##_hit = out->P##_conflict = out->P##_evict = 0;               \
+            out->P##_set = out->P##_way = out->P##_join_mask = 0;                \
+            out->P##_join_idx = out->P##_new = out->P##_new_mask = 0;            \
+            out->P##_new_idx = 0;                                                \
+            break;                                                               \
+        }                                                                        \
         const uint64_t occ = s->occ[e], both = REQ & occ;                        \
         const uint64_t nmask = K.hit ? both : REQ;                               \
         const uint64_t m = (uint64_t)0 - on; /* the ports read 0 unless on */    \

@@ -135,7 +135,11 @@
  * is a log-step XOR fold (v ^= v >> SET_W, 2 SET_W, 4 SET_W, ... below PC_W
  * - 2: three steps at the defaults) instead of one step per chunk.  What is
  * left is about as much work as the table's interface has outputs; the
- * remaining gap to 12x is the RTL's small size.
+ * remaining gap to 12x is the RTL's small size.  An invalid lookup is not
+ * looked up (no hash, no tag compare, no way choice): every port it drives
+ * is gated by its valid and reads 0, and it writes no entry; in the dwf
+ * most cycles have one lookup (a commit without divergence) or none (an
+ * issue alone) (docs/bench.md, "dwf, seventh pass").
  *
  * Invariants (pc_warp_lut_check): every field within its width, LRU bits 0
  * or 1, valid in {0,1}, IDX < POOL; a valid entry has OCC != 0 and sits in

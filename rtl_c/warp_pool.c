@@ -92,18 +92,17 @@ void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s)
 /* ------------------------------------------------------------ decision */
 
 /* Inputs truncated to their port widths, as the RTL sees them (each
- * width's mask taken once, not per field). */
+ * width's mask taken once, not per field), but for wr_tids, which is not
+ * copied: decide reads the written lanes' fields only, which lie below
+ * LANES x TID_W bits, where the view's words equal the raw ones (decide
+ * reads them from the raw input). */
 static void port_view(const warp_pool_cfg *cfg, const warp_pool_in *in, warp_pool_in *v)
 {
-    unsigned g, k;
-    const unsigned total = cfg->lanes * cfg->tid_bits, nw = warp_pool_words(cfg);
+    unsigned g;
     const uint64_t im = bits_index_mask(cfg->entries), pm = bits_mask(cfg->pc_bits);
     const uint64_t lm = bits_mask(cfg->lanes), sm = bits_mask(cfg->sched_bits);
     v->hold = in->hold & 1u;
     v->iss_req = in->iss_req & 1u;
-    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
-        v->wr_tids[k] = k < nw ? in->wr_tids[k] : 0u;
-    v->wr_tids[nw - 1u] &= bits_mask(total - 64u * (nw - 1u)); /* the remaining bits */
     for (g = 0; g < WARP_POOL_GROUPS; g++) {
         v->g_valid[g] = in->g_valid[g] & 1u;
         v->g_new[g] = in->g_new[g] & 1u;
@@ -241,8 +240,10 @@ static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, uns
     return s->fifo[(s->head + k) & (cfg->entries - 1u)];
 }
 
+/* in: the port view (port_view); tids: the raw wr_tids (its written
+ * lanes' fields are the view's) */
 static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const warp_pool_in *in,
-                   warp_pool_dec *d)
+                   const uint64_t *tids, warp_pool_dec *d)
 {
     unsigned g, l, p, gv = 0, gn = 0;
     unsigned used = cfg->entries - s->fcnt;
@@ -292,20 +293,17 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         for (unsigned k = err == 0u ? gv & gn : 0u; k; k &= k - 1u)
             if (in->g_mask[bits_ffs(k)] == 0u)
                 err = WP_ERR_NEW_EMPTY;
-        /* the written lanes only (a TID in a lane not written is never read) */
-        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u) {
-            l = bits_ffs(k);
-            if (warp_pool_home_lane(warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits),
-                                    cfg->lanes, cfg->swizzle) != l) {
-                err = WP_ERR_HOME_LANE;
-                break;
+        /* the written lanes only (a TID in a lane not written is never read),
+         * HOME_LANE and TID_IN_POOL in one pass (HOME_LANE first) */
+        if (err == 0u) {
+            unsigned home = 0, inp = 0;
+            for (uint64_t k = wmask; k; k &= k - 1u) {
+                const unsigned t = warp_pool_get_tid(tids, l = bits_ffs(k), cfg->tid_bits);
+                home |= warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != l;
+                inp |= s->in_pool[t];
             }
+            err = home ? WP_ERR_HOME_LANE : inp ? WP_ERR_TID_IN_POOL : 0u;
         }
-        for (uint64_t k = err == 0u ? wmask : 0u; k; k &= k - 1u)
-            if (s->in_pool[warp_pool_get_tid(in->wr_tids, bits_ffs(k), cfg->tid_bits)]) {
-                err = WP_ERR_TID_IN_POOL;
-                break;
-            }
         for (unsigned k = err == 0u ? gv & ~gn : 0u; k && err == 0u; k &= k - 1u) {
             unsigned x;
             g = bits_ffs(k);
@@ -401,7 +399,7 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
     unsigned k;
 
     port_view(cfg, in_raw, &in);
-    decide(cfg, s, &in, d);
+    decide(cfg, s, &in, in_raw->wr_tids, d);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
     out->err_code = d->err_code;
@@ -427,19 +425,13 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
 void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,
                           uint64_t *words)
 {
-    const unsigned tb = cfg->tid_bits;
-    const uint64_t tm = bits_mask(tb);
     unsigned k;
-    /* the words start at 0: each lane's field is ORed in (a field that
-     * crosses a word boundary: its high bits into the next word) */
+    /* the words start at 0: each lane's field is ORed in */
     for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
         words[k] = 0;
     for (uint64_t m = s->lv[x]; m; m &= m - 1u) {
-        const unsigned l = bits_ffs(m), lsb = l * tb, w = lsb / 64u, o = lsb % 64u;
-        const uint64_t t = s->tid[x][l] & tm;
-        words[w] |= t << o;
-        if (o + tb > 64u)
-            words[w + 1u] |= t >> (64u - o);
+        const unsigned l = bits_ffs(m);
+        warp_pool_or_tid(words, l, cfg->tid_bits, s->tid[x][l]);
     }
 }
 

@@ -256,7 +256,10 @@
  * every lane up to the highest, and the group checks read the valid and
  * new groups as two 4-bit masks (OVERLAP: each valid group's lanes against
  * the union of the lower ones, one pass instead of the six pairs; docs/
- * bench.md, "dwf, fourth pass").
+ * bench.md, "dwf, fourth pass").  HOME_LANE and TID_IN_POOL read each
+ * written lane's TID once, in one pass, and the port view does not copy
+ * wr_tids: the written lanes' fields lie below LANES x TID_W bits, where
+ * the raw bus equals the view (docs/bench.md, "dwf, seventh pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, threads 0..7):
  *   W0 commits: lanes 0,1 -> A (new at free_idx0 = 0), lanes 2,3 -> B (new
@@ -481,6 +484,18 @@ static inline void warp_pool_put_tid(uint64_t *words, unsigned lane, unsigned ti
         unsigned lo = 64u - o;
         words[w + 1u] = bits_insert(words[w + 1u], 0, tid_bits - lo, t >> lo);
     }
+}
+
+/* warp_pool_put_tid into a field that is 0 (a bus cleared first): the
+ * TID ORed in, no read-modify-write of the field. */
+static inline void warp_pool_or_tid(uint64_t *words, unsigned lane, unsigned tid_bits,
+                                    unsigned tid)
+{
+    const unsigned lsb = lane * tid_bits, w = lsb / 64u, o = lsb % 64u;
+    const uint64_t t = bits_trunc(tid, tid_bits);
+    words[w] |= t << o;
+    if (o + tid_bits > 64u)
+        words[w + 1u] |= t >> (64u - o);
 }
 
 void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
