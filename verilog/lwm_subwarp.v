@@ -566,8 +566,8 @@ module lwm_subwarp #(
                 if (fv_r >= K || !copy_q[fv_r*N + fv_c] || inflight_q[sw_warp][fv_r*N + fv_c])
                     fv_emit_ok = 1'b0;
             end
-        // row mode: a sub-warp is one whole row of the copy, and exactly
-        // its threads leave the copy
+        // row mode: a sub-warp is one whole row of the copy, exactly its
+        // threads leave the copy, and row_q is set only while busy
         fv_row_ok = 1'b1;
         fv_r0     = -1;
         fv_sent   = {KN{1'b0}};
@@ -583,7 +583,9 @@ module lwm_subwarp #(
             end
         if (fv_r0 >= 0 && fv_r0 < K && copy_q[fv_r0*N +: N] != sw_cols)
             fv_row_ok = 1'b0;
-        if (ok && row_q && !is_jump && (copy_q & ~nx_copy) != fv_sent)
+        if (sw_valid && row_q && !is_jump && (copy_q & ~nx_copy) != fv_sent)
+            fv_row_ok = 1'b0;
+        if (row_q && !busy_q) // the row mode is the instruction's being picked
             fv_row_ok = 1'b0;
     end
 
