@@ -90,7 +90,8 @@ for cfg in $presets; do
       [ $rc -ne 0 ] && missing=""   # a failed run prints its error, not the table
       why=$(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")
       [ $rc -eq 0 ] && ! same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host" && why="the reference's memory differs from the host reference ($T/$k-$tag.host)"
-      [ -n "$refused" ] && why="cannot run on$refused: $(grep -m1 -E "^${refused# } +cannot run" "$out")"
+      r1=${refused# } r1=${r1%% *}
+      [ -n "$refused" ] && why="cannot run on$refused: $(grep -m1 -E "^${r1/+/\\+} +cannot run" "$out")"
       bad "simt_cuda_${k}_${cfg}${tag/full/}" "exit $rc${missing:+, no row for$missing}: $why"
     fi
   done
