@@ -356,13 +356,11 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         } else if (s->row_q) {
             /* row mode (f_wsync): the lowest row of the copy none of whose
              * threads is in flight, whole, in its home lanes */
-            uint64_t av[LWM_WORDS], fl[LWM_WORDS];
-            for (c = 0; c < nw; c++) {
-                av[c] = s->copy_q[c];
+            uint64_t fl[LWM_WORDS]; /* the copy's threads in flight */
+            for (c = 0; c < nw; c++)
                 fl[c] = s->copy_q[c] & s->inflight_q[s->cur_q][c];
-            }
             for (r = 0; r < K; r++) {
-                const uint64_t row = words_get(av, r * N, N);
+                const uint64_t row = words_get(s->copy_q, r * N, N);
                 uint64_t m;
                 if (row == 0u || words_get(fl, r * N, N) != 0u)
                     continue;

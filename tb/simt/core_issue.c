@@ -80,9 +80,9 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
  * at once by ops->exec_coll when the issue holds every live thread its
  * executing threads wait for (a stack in convergent code always does).
  * When it does not, the mechanism has split the warp's members across
- * issues (dwf parks them until they are complete, mech_dwf.c; lwm issues a
- * warp's active threads in one sub-warp, its row mode, mech_lwm.c): it
- * does not make them rendezvous, so the run is refused (one line, exit 2)
+ * issues without making them rendezvous (dwf parks them until they are
+ * complete, mech_dwf.c; lwm issues such an instruction row by row, one
+ * warp a sub-warp, mech_lwm.c), so the run is refused (one line, exit 2)
  * rather than run with another meaning.  An activemask
  * group that is not the reference's (ref.h, am) is refused the same way:
  * which threads are active together is then not established.  Under scalarization the threads take part through views of
