@@ -272,6 +272,21 @@ rc=$?
   grep -qE "^simt: lwm: pc [0-9]+ \(tb/kernels/cuda/warp/warpdiv.ptx:[0-9]+\): (activemask|shfl.sync|vote.sync)" <<<"$out" &&
   ok simt_cuda_warp_lwm_row_mode_planted_off || bad simt_cuda_warp_lwm_row_mode_planted_off "exit $rc: $out"
 
+# a shuffle and a reduction in a divergent branch over the branch's own
+# threads (tests/data/cuda/lwmsplit.cu): every mechanism runs it at 004 and
+# matches the reference; lwm without its row mode splits row 1's branch
+# threads across two sub-warps and stops at the shuffle with one line
+out=$("$S" --config 004 --launch tests/data/cuda/lwmsplit.launch --mech all 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")" -eq "$nm" ] &&
+  grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
+  ok simt_cuda_lwmsplit_every_mechanism || bad simt_cuda_lwmsplit_every_mechanism "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+out=$("$S" --config 004 --launch tests/data/cuda/lwmsplit.launch --mech lwm --inject-fault wsync@0 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^simt: lwm: pc [0-9]+ \(tests/data/cuda/lwmsplit.ptx:[0-9]+\): shfl.sync: lane [0-9]+ of warp 1 of CTA slot 0 is live but not in this issue" <<<"$out" &&
+  ok simt_cuda_lwmsplit_row_mode_planted_off || bad simt_cuda_lwmsplit_row_mode_planted_off "exit $rc: $out"
+
 # activemask in a loop whose iterations a warp's threads reach at different
 # times (tests/data/cuda/amloop.cu): a stack groups the threads of one
 # iteration, the reference those waiting together -- not established: one
