@@ -261,16 +261,25 @@ for L in tb/kernels/cuda/warp/*.launch; do
   done
 done
 
+# one_line NAME PATTERN ARGS...: build/simt ARGS stops with exit 2 and one
+# line, "simt: " then PATTERN (an extended regex)
+one_line() {
+  local name=$1 pat=$2 out rc
+  shift 2
+  out=$("$S" "$@" 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^simt: $pat" <<<"$out" &&
+    ok "$name" || bad "$name" "exit $rc: $out"
+}
+
 # lwm's row mode can fail: with it planted off (--inject-fault wsync@0: the
 # sub-warping unit packs warp-synchronous instructions by column, as before
 # it), warpdiv at 004 splits a warp's active threads across sub-warps and
 # stops with one line naming lwm, the instruction and the reason (exit 2),
 # where it runs without the fault (above)
-out=$("$S" --config 004 --launch tb/kernels/cuda/warp/warpdiv.launch --mech lwm --inject-fault wsync@0 2>&1)
-rc=$?
-[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: lwm: pc [0-9]+ \(tb/kernels/cuda/warp/warpdiv.ptx:[0-9]+\): (activemask|shfl.sync|vote.sync)" <<<"$out" &&
-  ok simt_cuda_warp_lwm_row_mode_planted_off || bad simt_cuda_warp_lwm_row_mode_planted_off "exit $rc: $out"
+one_line simt_cuda_warp_lwm_row_mode_planted_off \
+  "lwm: pc [0-9]+ \(tb/kernels/cuda/warp/warpdiv.ptx:[0-9]+\): (activemask|shfl.sync|vote.sync)" \
+  --config 004 --launch tb/kernels/cuda/warp/warpdiv.launch --mech lwm --inject-fault wsync@0
 
 # a shuffle and a reduction in a divergent branch over the branch's own
 # threads (tests/data/cuda/lwmsplit.cu): every mechanism runs it at 004 and
@@ -281,30 +290,23 @@ rc=$?
 [ $rc -eq 0 ] && [ "$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")" -eq "$nm" ] &&
   grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
   ok simt_cuda_lwmsplit_every_mechanism || bad simt_cuda_lwmsplit_every_mechanism "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
-out=$("$S" --config 004 --launch tests/data/cuda/lwmsplit.launch --mech lwm --inject-fault wsync@0 2>&1)
-rc=$?
-[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: lwm: pc [0-9]+ \(tests/data/cuda/lwmsplit.ptx:[0-9]+\): shfl.sync: lane [0-9]+ of warp 1 of CTA slot 0 is live but not in this issue" <<<"$out" &&
-  ok simt_cuda_lwmsplit_row_mode_planted_off || bad simt_cuda_lwmsplit_row_mode_planted_off "exit $rc: $out"
+one_line simt_cuda_lwmsplit_row_mode_planted_off \
+  "lwm: pc [0-9]+ \(tests/data/cuda/lwmsplit.ptx:[0-9]+\): shfl.sync: lane [0-9]+ of warp 1 of CTA slot 0 is live but not in this issue" \
+  --config 004 --launch tests/data/cuda/lwmsplit.launch --mech lwm --inject-fault wsync@0
 
 # activemask in a loop whose iterations a warp's threads reach at different
 # times (tests/data/cuda/amloop.cu): a stack groups the threads of one
 # iteration, the reference those waiting together -- not established: one
 # line naming file:line, exit 2, never a failed comparison (exit 1), on
-# spe and lwm (a large warp's stack); dwf,
-# whose activemask waits for its warp's quiescence as the reference does,
-# runs it and matches
-out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech spe 2>&1)
-rc=$?
-[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: spe: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" <<<"$out" &&
-  ok simt_cuda_activemask_loop_not_established || bad simt_cuda_activemask_loop_not_established "exit $rc: $out"
-# lwm's row mode gives a large warp's stack group per warp: the same line
-out=$("$S" --config 004 --launch tests/data/cuda/amloop.launch --mech lwm 2>&1)
-rc=$?
-[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: lwm: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" <<<"$out" &&
-  ok simt_cuda_activemask_loop_not_established_lwm || bad simt_cuda_activemask_loop_not_established_lwm "exit $rc: $out"
+# spe and on lwm (its row mode gives a large warp's stack group per warp);
+# dwf, whose activemask waits for its warp's quiescence as the reference
+# does, runs it and matches
+one_line simt_cuda_activemask_loop_not_established \
+  "spe: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" \
+  --config 001 --launch tests/data/cuda/amloop.launch --mech spe
+one_line simt_cuda_activemask_loop_not_established_lwm \
+  "lwm: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" \
+  --config 004 --launch tests/data/cuda/amloop.launch --mech lwm
 out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech dwf 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -qE "^dwf +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
