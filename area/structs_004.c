@@ -95,10 +95,11 @@ const char *area_desc_two_level_sched(const two_level_sched_cfg *cfg, int force_
 unsigned area_lwm_subwarp_ctrl_bits(const lwm_subwarp_cfg *cfg)
 {
     unsigned LW = cfg->large_warps, LWW = lwm_subwarp_lw_w(cfg), PEW = lwm_subwarp_pend_w(cfg);
-    /* busy, first, cur, kind (2), wait and jmp (per large warp), pend (per
-     * large warp), br_busy, br_warp, br_packed, br_left, and the branch kept
-     * for its commit: br_pc, br_npc, br_rpc */
-    return 1u + 1u + LWW + 2u + 2u * LW + LW * PEW + 1u + LWW + 1u + PEW + 3u * cfg->pc_bits;
+    /* busy, first, row (row mode), cur, kind (2), wait and jmp (per large
+     * warp), pend (per large warp), br_busy, br_warp, br_packed, br_left,
+     * and the branch kept for its commit: br_pc, br_npc, br_rpc */
+    return 1u + 1u + 1u + LWW + 2u + 2u * LW + LW * PEW + 1u + LWW + 1u + PEW +
+           3u * cfg->pc_bits;
 }
 
 /* The large warps' divergence stacks of verilog/lwm_subwarp.v: LARGE_WARPS *
@@ -157,9 +158,9 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
     if (d->storage_bits != want)
         return "lwm_subwarp: the area description's bits differ from 004 sec. 3.4's";
     area_add_array(d, "control registers",
-                   "busy, first, cur, kind, branch state (busy, warp, "
-                   "packed, sub-warps left)",
-                   AK_FF, 1, 1 + 1 + LWW + 2 + 1 + LWW + 1 + PEW, 0, 1, 1, 1);
+                   "busy, first, row mode, cur, kind, branch state (busy, "
+                   "warp, packed, sub-warps left)",
+                   AK_FF, 1, 1 + 1 + 1 + LWW + 2 + 1 + LWW + 1 + PEW, 0, 1, 1, 1);
     area_add_array(
         d, "per-large-warp state",
         "wait (relaxed barrel re-fetch), jmp (its jump's "
@@ -211,6 +212,16 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
     area_add_logic(d, "column picker",
                    "one thread per column, lowest row first; the copy's next "
                    "value and the fetch stall",
+                   ge);
+    /* row mode (f_wsync, our extension): per row, any thread in the copy
+     * and none of them in flight (reusing the picker's copy & in-flight
+     * ANDs), a priority encoder over the K rows, the row's index into each
+     * of its columns, and a 2:1 mux of the picked columns, rows and threads */
+    ge = 2.0 * K * area_ge_reduce(c, N) + area_ge_prio_enc(c, K) + KN * c->ge_and2 +
+         N * RW * c->ge_and2 + area_ge_mux(c, 2, N + N * RW + KN);
+    area_add_logic(d, "row picker",
+                   "warp-synchronous instructions: the lowest row with no "
+                   "thread in flight, whole",
                    ge);
     /* the completion: per column the row decoded and gated by c_cols, the
      * in-flight check and the taken split; the gathered masks (OR into the

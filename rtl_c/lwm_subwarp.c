@@ -353,6 +353,25 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         if (s->kind_q == LWM_JUMP) {
             emit = 1;
             last = 1;
+        } else if (s->row_q) {
+            /* row mode (f_wsync): the lowest row of the copy none of whose
+             * threads is in flight, whole, in its home lanes */
+            uint64_t fl[LWM_WORDS]; /* the copy's threads in flight */
+            for (c = 0; c < nw; c++)
+                fl[c] = s->copy_q[c] & s->inflight_q[s->cur_q][c];
+            for (r = 0; r < K; r++) {
+                const uint64_t row = words_get(s->copy_q, r * N, N);
+                uint64_t m;
+                if (row == 0u || words_get(fl, r * N, N) != 0u)
+                    continue;
+                out->sw_cols = row;
+                words_clear(out->nx_copy, r * N, row);
+                for (m = row; m != 0u; m &= m - 1u)
+                    row_put(rw, out->sw_rows, bits_ffs(m), r);
+                break;
+            }
+            emit = out->sw_cols != 0u;
+            last = words_zero_n(out->nx_copy, nw);
         } else {
             /* each column's lowest row whose thread is in the copy and not
              * in flight, row by row on whole N-bit rows (columns already
@@ -523,7 +542,7 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
     }
     words_copy(s->copy_q, out->nx_copy, nw);
     if (s->busy_q && (out->act == LWM_ACT_LAST || out->act == LWM_ACT_JUMP))
-        s->busy_q = 0;
+        s->busy_q = s->row_q = 0;
     if (out->nx_accept) {
         unsigned w = (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg));
         unsigned kind = (unsigned)bits_trunc(in->f_kind, 2);
@@ -536,6 +555,7 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
             s->busy_q = 1;
             s->cur_q = w;
             s->kind_q = kind;
+            s->row_q = bits_trunc(in->f_wsync, 1);
             s->first_q = 1;
             s->wait_q |= (uint64_t)1 << w;
             if (kind == LWM_JUMP)
@@ -567,6 +587,10 @@ const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_stat
     words_trunc(t, s->copy_q, KN);
     if (memcmp(t, s->copy_q, sizeof t) != 0 || (!s->busy_q && !words_zero(s->copy_q))) {
         snprintf(msg, sizeof msg, "lwm_subwarp: copy_q beyond K*N bits or set while idle");
+        return msg;
+    }
+    if (s->row_q && !s->busy_q) {
+        snprintf(msg, sizeof msg, "lwm_subwarp: row mode while idle");
         return msg;
     }
     if (s->busy_q && s->kind_q != LWM_JUMP && words_zero(s->copy_q)) {
@@ -672,6 +696,7 @@ void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
     visit(ctx, "f_npc", cfg->pc_bits, &in->f_npc, PORT_IN);
     visit(ctx, "f_rpc", cfg->pc_bits, &in->f_rpc, PORT_IN);
     visit(ctx, "f_mask", KN, in->f_mask, PORT_IN);
+    visit(ctx, "f_wsync", 1, &in->f_wsync, PORT_IN);
     visit(ctx, "c_valid", 1, &in->c_valid, PORT_IN);
     visit(ctx, "c_warp", lw, &in->c_warp, PORT_IN);
     visit(ctx, "c_cols", cfg->cols, &in->c_cols, PORT_IN);
@@ -718,6 +743,7 @@ void lwm_subwarp_trace(struct vcd_writer *w, const lwm_subwarp_cfg *cfg,
     vcd_sig(w, "first_q", 1, s->first_q);
     vcd_sig(w, "cur_q", lw, s->cur_q);
     vcd_sig(w, "kind_q", 2, s->kind_q);
+    vcd_sig(w, "row_q", 1, s->row_q);
     vcd_sig_words(w, "copy_q", cfg->rows * cfg->cols, s->copy_q);
     vcd_sig(w, "wait_q", cfg->large_warps, s->wait_q);
     vcd_sig(w, "jmp_q", cfg->large_warps, s->jmp_q);

@@ -31,7 +31,7 @@
  * copy: 256 at 8x32), inflight_q LARGE_WARPS*K*N (one bit per thread: 1024
  * at 4 large warps of 256), taken_q + ntaken_q 2*K*N (the two temporary
  * buffers: 512).  Total 256 + 1024 + 512 = 1792 bits = 004's 224 bytes.
- * Control beside them: busy_q, cur_q (LW_W), kind_q (2), first_q, wait_q
+ * Control beside them: busy_q, cur_q (LW_W), kind_q (2), first_q, row_q, wait_q
  * (LARGE_WARPS), jmp_q (LARGE_WARPS: the large warp's jump sub-warp is
  * out, so an empty completion is legal), pend_q (LARGE_WARPS x PEND_W,
  * PEND_W = clog2(K*N+2)), br_busy_q, br_warp_q (LW_W), br_packed_q, br_left_q (PEND_W), br_pc_q,
@@ -47,9 +47,11 @@
  *   in:  f_valid, f_warp (LW_W), f_kind (2: OP 0, BRANCH 1 = conditional,
  *        JUMP 2, LAUNCH 3), f_pc (PC_W: BRANCH/JUMP target, LAUNCH start),
  *        f_npc (PC_W: OP next PC, BRANCH fall-through), f_rpc (PC_W: BRANCH
- *        reconvergence PC, LAUNCH exit PC), f_mask (K*N: LAUNCH only) --
- *        the fetch of one instruction of one large warp, or the launch of
- *        a large warp (its base entry {f_pc, f_mask, f_rpc});
+ *        reconvergence PC, LAUNCH exit PC), f_mask (K*N: LAUNCH only),
+ *        f_wsync (OP/BRANCH: the instruction is warp-synchronous, its
+ *        sub-warps are whole rows; our extension, below) -- the fetch of
+ *        one instruction of one large warp, or the launch of a large warp
+ *        (its base entry {f_pc, f_mask, f_rpc});
  *        c_valid, c_warp, c_cols (N: the columns of a completing sub-warp),
  *        c_rows (N*ROW_W: its row per column), c_first (it was its
  *        instruction's first sub-warp), c_branch (it belongs to the branch
@@ -83,6 +85,17 @@
  *     take a thread of another row; sub-warping never waits as a whole.  A
  *     cycle where every remaining thread is in flight emits nothing (act
  *     BLOCKED) and fetch stays stalled.
+ *   - Row mode (our extension to 004; row_q, set from f_wsync when the
+ *     instruction is taken, cleared with busy_q): the sub-warp is the
+ *     lowest row of the copy none of whose threads is in flight, every
+ *     copy thread of that row, each in its home lane (sw_rows = that row
+ *     in each of its columns).  A row one of whose threads is in flight is
+ *     skipped whole (it stays in the copy); none left: BLOCKED.  A row is
+ *     a baseline warp (a logical warp of 32 threads at N = 32), so a
+ *     warp-synchronous instruction (shuffle, vote, activemask) gets each
+ *     warp's active threads in one sub-warp: one sub-warp per row with
+ *     active threads, the cycles of an unpacked issue.  With JUMP and
+ *     LAUNCH f_wsync changes nothing.
  *   - A JUMP is one sub-warp in one cycle: no thread work (sw_cols = 0,
  *     sw_jump = 1), the copy is not loaded (004 sec. 3.1).
  *   - Fetch is taken (pipelined hand-over) when the copy is empty or this
@@ -156,7 +169,7 @@
  * one clock edge; synchronous active-high reset clears every register.
  *
  * Invariants (lwm_subwarp_check): copy_q empty when idle and non-empty when
- * busy on an OP/BRANCH; no in-flight bit without a sub-warp in flight; a
+ * busy on an OP/BRANCH; row_q only when busy; no in-flight bit without a sub-warp in flight; a
  * thread never both taken and not taken; branch state clear with no branch;
  * branch sub-warps out <= the large warp's sub-warps out; a gathering
  * branch's large warp has a stack; each stack as simt_stack_check (depth
@@ -183,6 +196,9 @@
  * knows the next PC then; the re-fetch waits for the first sub-warp's
  * completion anyway, and the in-flight bits keep a popped-to entry's
  * threads from running ahead).  SPLIT as simt_stack (GPGPU-sim's net +1).
+ * Row mode (f_wsync) is ours: 004 predates warp-synchronous instructions,
+ * whose lanes exchange values within a baseline warp, which column packing
+ * would split across sub-warps (docs/lwm_subwarp.md).
  * The room reservation at a branch's fetch is this unit's choice: the
  * commit cannot be pushed back (its sub-warp has left the pipeline).  004's
  * predicated sub-warps (sec. 5.1) are not modelled.  The unit keeps no
@@ -272,6 +288,7 @@ typedef struct {
 
 typedef struct {
     uint64_t busy_q, cur_q, kind_q, first_q; /* first_q: no sub-warp emitted yet */
+    uint64_t row_q; /* the instruction being picked goes row by row (its f_wsync) */
     uint64_t copy_q[LWM_WORDS];
     uint64_t inflight_q[LWM_MAX_LW][LWM_WORDS];
     uint64_t wait_q;              /* LARGE_WARPS bits */
@@ -292,6 +309,7 @@ typedef struct {
     uint64_t f_valid, f_warp, f_kind;
     uint64_t f_pc, f_npc, f_rpc;
     uint64_t f_mask[LWM_WORDS];
+    uint64_t f_wsync; /* the fetched instruction is warp-synchronous: row mode */
     uint64_t c_valid, c_warp, c_cols;
     uint64_t c_rows[4]; /* N*ROW_W <= 64*4 */
     uint64_t c_first, c_branch, c_taken;

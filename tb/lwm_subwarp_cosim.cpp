@@ -4,7 +4,8 @@
 //
 // Stimulus: a front end and a back end around the unit.  Each cycle a fetch
 // of a random large warp that may be fetched (OP 60%, conditional BRANCH
-// 30%, JUMP 10%; masks full, sparse, one row, one column, random) is offered
+// 30%, JUMP 10%; a quarter of them with f_wsync, the row mode; masks full,
+// sparse, one row, one column, random) is offered
 // with a probability that changes every 1000 cycles; the emitted sub-warps
 // wait in a back-end list and one of them (any, not only the oldest)
 // completes with probability 1/2 per cycle, with random branch outcomes.
@@ -25,7 +26,10 @@
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
 // one per column in its home lane; when the copy empties every active
-// thread was packed; every branch commit carries exactly the outcomes given.
+// thread was packed; every branch commit carries exactly the outcomes given;
+// in row mode each sub-warp is all that is left of one row, and every lower
+// row with threads left has one in flight (coverage keys row_subwarps,
+// row_skipped, row_blocked).
 // Model::state compares every register (wide ones word by word).
 #include "cosim.h"
 
@@ -58,12 +62,13 @@ struct LwmSubwarpModel {
 
     static void state(rtl_t *r, const cfg_t &c, const state_t &s, StateCmp &cmp) {
         static VlRegCache<rtl_t> k;
-        static VlReg busy, first, cur, kind, copy, infl, wait, jmp, pend, bb, bw, bp, bl, tk, nt;
+        static VlReg busy, first, row, cur, kind, copy, infl, wait, jmp, pend, bb, bw, bp, bl, tk, nt;
         static VlReg bpc, bnpc, brpc, sp, pc, mask, rpc;
         if (k.stale(r)) {
             const char *m = "lwm_subwarp";
             busy = VlReg(r->contextp(), m, "busy_q");
             first = VlReg(r->contextp(), m, "first_q");
+            row = VlReg(r->contextp(), m, "row_q");
             cur = VlReg(r->contextp(), m, "cur_q");
             kind = VlReg(r->contextp(), m, "kind_q");
             copy = VlReg(r->contextp(), m, "copy_q");
@@ -89,6 +94,7 @@ struct LwmSubwarpModel {
                        pw = lwm_subwarp_pend_w(&c);
         cmp("busy_q", -1, -1, s.busy_q, busy.get(0, 1));
         cmp("first_q", -1, -1, s.first_q, first.get(0, 1));
+        cmp("row_q", -1, -1, s.row_q, row.get(0, 1));
         cmp("cur_q", -1, -1, s.cur_q, cur.get(0, lw));
         cmp("kind_q", -1, -1, s.kind_q, kind.get(0, 2));
         wide(cmp, "copy_q", -1, s.copy_q, copy, 0, kn);
@@ -150,6 +156,7 @@ public:
         pick_ = -1;
         expect_err_ = 0;
         offer_ = 50;
+        row_mode_ = 0;
         std::memset(want_, 0, sizeof want_);
         std::memset(packed_, 0, sizeof packed_);
         std::memset(etk_, 0, sizeof etk_);
@@ -163,7 +170,7 @@ public:
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
             "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
-            "branch_as_op"};
+            "branch_as_op", "row_subwarps", "row_skipped", "row_blocked"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -199,6 +206,9 @@ public:
                 in.f_kind = k < 6 ? LWM_OP : k < 9 ? LWM_BRANCH : LWM_JUMP;
                 in.f_pc = rng.chance(25) ? trpc : pc(cfg, rng);
                 in.f_npc = rng.chance(20) ? trpc : pc(cfg, rng);
+                // a warp-synchronous instruction (row mode), on any kind:
+                // a JUMP ignores it
+                in.f_wsync = rng.chance(25);
                 if (in.f_kind == LWM_BRANCH) {
                     in.f_rpc = rng.chance(30) ? trpc : pc(cfg, rng);
                     if (rng.chance(15))
@@ -266,6 +276,47 @@ public:
             q_[pick_] = q_.back();
             q_.pop_back();
         }
+        if (before.busy_q && before.row_q != row_mode_) {
+            snprintf(msg, sizeof msg, "row_q %u, but the instruction was fetched with f_wsync %u",
+                     static_cast<unsigned>(before.row_q), static_cast<unsigned>(row_mode_));
+            return msg;
+        }
+        if (before.row_q && o.act == LWM_ACT_BLOCKED)
+            cov_["row_blocked"]++;
+        if (o.sw_valid && before.row_q && !o.sw_jump) {
+            // row mode: one whole row, the lowest whose unsent threads are
+            // none in flight (the rows below it each have one in flight)
+            const unsigned r0 = row_at(cfg, o.sw_rows, static_cast<unsigned>(bits_ffs(o.sw_cols)));
+            bool skipped = false;
+            for (unsigned r = 0; r <= r0 && r < cfg.rows; r++) {
+                uint64_t left = 0, fl = 0;
+                for (unsigned c = 0; c < N; c++) {
+                    const unsigned i = r * N + c;
+                    const uint64_t b = lwm_bit(want_, i) && !lwm_bit(packed_, i);
+                    left |= b << c;
+                    fl |= (b & lwm_bit(before.inflight_q[before.cur_q], i)) << c;
+                }
+                if (r < r0 && left && !fl) {
+                    snprintf(msg, sizeof msg, "row mode emitted row %u before row %u, which has "
+                             "no thread in flight", r0, r);
+                    return msg;
+                }
+                skipped = skipped || (r < r0 && left);
+                if (r == r0 && left != o.sw_cols) {
+                    snprintf(msg, sizeof msg, "row mode: the sub-warp is not row %u's threads", r0);
+                    return msg;
+                }
+            }
+            for (unsigned c = 0; c < N; c++)
+                if (((o.sw_cols >> c) & 1u) && row_at(cfg, o.sw_rows, c) != r0) {
+                    snprintf(msg, sizeof msg, "row mode: the sub-warp spans rows %u and %u", r0,
+                             row_at(cfg, o.sw_rows, c));
+                    return msg;
+                }
+            cov_["row_subwarps"]++;
+            if (skipped)
+                cov_["row_skipped"]++;
+        }
         if (o.sw_valid) {
             Sw e;
             e.o = o;
@@ -326,6 +377,7 @@ public:
         if (o.nx_accept && in.f_kind != LWM_LAUNCH) {
             const unsigned fw = static_cast<unsigned>(in.f_warp);
             nsw_ = 0;
+            row_mode_ = in.f_wsync & 1u;
             if (in.f_kind == LWM_JUMP) {
                 std::memset(want_, 0, sizeof want_);
             } else {
@@ -349,6 +401,8 @@ public:
         unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
         if (s.sp_q[w] && rng.chance(30))
             s.rpc_q[w][0] ^= 1; // the base entry's rpc (a reconvergence target)
+        else if (s.busy_q && rng.chance(20))
+            s.row_q ^= 1; // the row mode of the instruction being picked
         else if (rng.chance(50) || s.pend_q[w] == 0)
             s.first_q ^= 1;
         else { // flipped, not set: a bit already set would leave the state as it was
@@ -373,8 +427,10 @@ public:
                              "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME", "err_BAD_LAUNCH",
                              "err_BAD_DONE", "jumps", "branch_commits", "f_LAUNCH", "f_ADVANCE",
                              "f_POP", "br_ADVANCE", "br_POP", "warps_finished",
-                             "empty_done_first", "empty_done_jump", "branch_as_op"});
-        cosim_require(keys, {"act_PICK", "act_BLOCKED", "divergent_across_subwarps"},
+                             "empty_done_first", "empty_done_jump", "branch_as_op",
+                             "row_subwarps"});
+        cosim_require(keys, {"act_PICK", "act_BLOCKED", "divergent_across_subwarps",
+                             "row_skipped", "row_blocked"},
                       cfg.rows >= 2);
         cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2);
         cosim_require(keys, {"pushed_back"}, cfg.large_warps >= 2);
@@ -591,7 +647,17 @@ private:
                 return true;
             }
         }
-        const Sw &e = q_[rng.below(q_.size())];
+        // a jump's sub-warp, when one is out, half of the time: its
+        // large warp's empty completions (empty_done_jump) are rare
+        // otherwise (0 in 20,000 cycles at some seeds)
+        size_t pick = rng.below(q_.size());
+        if (rng.chance(50))
+            for (size_t j = 0; j < q_.size(); j++)
+                if (q_[(pick + j) % q_.size()].o.sw_jump) {
+                    pick = (pick + j) % q_.size();
+                    break;
+                }
+        const Sw &e = q_[pick];
         const unsigned w = static_cast<unsigned>(e.o.sw_warp);
         const bool jmp = (s.jmp_q >> w) & 1u;
         const bool gathers = s.br_busy_q && s.br_warp_q == w && s.br_left_q != 0;
@@ -630,7 +696,7 @@ private:
     std::vector<Sw> q_;
     int pick_ = -1;
     unsigned expect_err_ = 0, offer_ = 50;
-    uint64_t nsw_ = 0, br_subwarps_ = 0;
+    uint64_t nsw_ = 0, br_subwarps_ = 0, row_mode_ = 0;
     uint64_t want_[LWM_WORDS], packed_[LWM_WORDS], etk_[LWM_WORDS], ent_[LWM_WORDS];
     Rng rng_{12345};
     Coverage cov_;

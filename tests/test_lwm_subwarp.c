@@ -322,6 +322,137 @@ TEST(fig6_four_subwarps_in_four_cycles)
     }
 }
 
+/* Row mode (f_wsync, our extension: a warp-synchronous instruction): the
+ * Fig. 6 mask of the test above makes 8 sub-warps, one per row, each row's
+ * two threads in their home lanes, rows in order; a mask with empty rows
+ * makes one sub-warp per row with threads.  A JUMP with f_wsync is one
+ * sub-warp as before, and row_q clears with it. */
+TEST(row_mode_one_subwarp_per_row)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 8, 4);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out o;
+    uint64_t mask[LWM_WORDS];
+    unsigned r, col;
+    memset(mask, 0, sizeof mask);
+    for (r = 0; r < 8; r++) {
+        lwm_set(mask, r * 4 + r % 4, 1);
+        lwm_set(mask, r * 4 + (r + 1) % 4, 1);
+    }
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_OP, mask);
+    in.f_wsync = 1;
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    CHECK_EQ(s.row_q, 1);
+    in = nothing();
+    for (r = 0; r < 8; r++) {
+        o = apply(&c, &s, &in);
+        CHECK_EQ(o.sw_valid, 1);
+        CHECK_EQ(o.sw_first, r == 0);
+        CHECK_EQ(o.sw_cols, (1u << (r % 4)) | (1u << ((r + 1) % 4)));
+        for (col = 0; col < 4; col++)
+            if ((o.sw_cols >> col) & 1u)
+                CHECK_EQ(rowsel(&c, o.sw_rows, col), r);
+        CHECK_EQ(o.act, r == 7 ? LWM_ACT_LAST : LWM_ACT_PICK);
+        CHECK_EQ(o.fetch_stall, r != 7);
+    }
+    CHECK_EQ(s.busy_q, 0);
+    CHECK_EQ(s.row_q, 0);
+    /* rows 1, 2, 5 and 6 only (another large warp's mask: a fresh unit) */
+    memset(mask, 0, sizeof mask);
+    mask[0] = 0x0ff00ff0ull;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_OP, mask);
+    in.f_wsync = 1;
+    apply(&c, &s, &in);
+    in = nothing();
+    {
+        static const unsigned want[4] = {1, 2, 5, 6};
+        for (r = 0; r < 4; r++) {
+            o = apply(&c, &s, &in);
+            CHECK_EQ(o.sw_cols, 0xf);
+            CHECK_EQ(rowsel(&c, o.sw_rows, 0), want[r]);
+            CHECK_EQ(rowsel(&c, o.sw_rows, 3), want[r]);
+            CHECK_EQ(o.act, r == 3 ? LWM_ACT_LAST : LWM_ACT_PICK);
+        }
+    }
+    /* a JUMP ignores f_wsync: one sub-warp, no threads */
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_JUMP, mask);
+    in.f_wsync = 1;
+    apply(&c, &s, &in);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_JUMP);
+    CHECK_EQ(o.sw_jump, 1);
+    CHECK_EQ(o.sw_cols, 0);
+    CHECK_EQ(s.row_q, 0);
+}
+
+/* Row mode and the in-flight bits (K = 3, N = 2, full mask): an OP packed
+ * by column makes rows 0, 1, 2; its first sub-warp (row 0) completes and
+ * the next instruction, warp-synchronous, is fetched: row 0 goes at once,
+ * then every row left has a thread in flight (BLOCKED); row 2 completes
+ * and goes next, skipping row 1 (in flight), which goes after its own
+ * completion, LAST.  Each row goes whole: never a part of one. */
+TEST(row_mode_skips_rows_in_flight)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 3, 2);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out o, sw[3];
+    uint64_t mask[LWM_WORDS];
+    unsigned r;
+    memset(mask, 0, sizeof mask);
+    mask[0] = 0x3f;
+    lwm_subwarp_reset(&c, &s);
+    in = fetch(&s, 0, LWM_OP, mask);
+    apply(&c, &s, &in);
+    in = nothing();
+    for (r = 0; r < 3; r++) {
+        sw[r] = apply(&c, &s, &in);
+        CHECK_EQ(sw[r].sw_cols, 0x3);
+        CHECK_EQ(rowsel(&c, sw[r].sw_rows, 0), r);
+    }
+    in = nothing();
+    complete(&in, &sw[0], 0); /* row 0: the first sub-warp, re-fetch allowed */
+    apply(&c, &s, &in);
+    in = fetch(&s, 0, LWM_OP, mask);
+    in.f_wsync = 1;
+    CHECK_EQ(apply(&c, &s, &in).nx_accept, 1);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.sw_cols, 0x3);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 1), 0);
+    CHECK_EQ(o.act, LWM_ACT_PICK);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_BLOCKED);
+    CHECK_EQ(o.sw_valid, 0);
+    CHECK_EQ(o.fetch_stall, 1);
+    complete(&in, &sw[2], 0); /* row 2 completes (visible next cycle) */
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_BLOCKED);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.sw_cols, 0x3);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 0), 2);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 1), 2);
+    CHECK_EQ(o.act, LWM_ACT_PICK);
+    complete(&in, &sw[1], 0);
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.act, LWM_ACT_BLOCKED);
+    in = nothing();
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.sw_cols, 0x3);
+    CHECK_EQ(rowsel(&c, o.sw_rows, 0), 1);
+    CHECK_EQ(o.act, LWM_ACT_LAST);
+    CHECK_EQ(s.row_q, 0);
+    /* column packing of the same state would have sent row 0's column 0
+     * with nothing else: the row mode never splits a row across sub-warps
+     * (checked above: every sub-warp has both columns of one row) */
+}
+
 /* A conditional branch over 4 sub-warps (K = 4, N = 4, full mask; even
  * columns take it): the outcome gathers, br_commit only when the last
  * sub-warp completes (out of order here), the large warp is not fetchable
@@ -1005,6 +1136,8 @@ int main(int argc, char **argv)
     RUN(subwarps_equal_busiest_column);
     RUN(full_mask_gives_k_subwarps_jump_gives_one);
     RUN(fig6_four_subwarps_in_four_cycles);
+    RUN(row_mode_one_subwarp_per_row);
+    RUN(row_mode_skips_rows_in_flight);
     RUN(branch_across_subwarps_commits_after_the_last);
     RUN(divergent_branch_pushes_after_last_then_pops);
     RUN(branch_without_room_is_pushed_back);

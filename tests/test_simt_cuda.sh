@@ -15,6 +15,8 @@
 # SIMT_CUDA_SET=DIR (tests/test_simt_cuda_realworld2.sh): the kernels of
 # tb/kernels/cuda/DIR alone, the same checks (their -O1/-O3 runs in make
 # regress), none of the rest: a job of its own beside this one.
+# SIMT_CUDA_MUST_RUN="lwm ...": those mechanisms must run every kernel (a
+# "cannot run" row of theirs fails it).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -71,20 +73,25 @@ for cfg in $presets; do
     fi
     "$S" --config "$cfg" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" >"$out" 2>&1
     rc=$?
-    missing="" cannot=""
+    missing="" cannot="" refused=""
+    for m in ${SIMT_CUDA_MUST_RUN:-}; do
+      grep -qE "^${m/+/\\+} +cannot run: " "$out" && refused="$refused $m"
+    done
     for m in $mechs; do
       # a row: the name, then a cycle count or "cannot run:"
       if grep -qE "^${m/+/\\+} +[0-9]" "$out"; then :
       elif grep -qE "^${m/+/\\+} +cannot run: " "$out"; then cannot="$cannot $m"
       else missing="$missing $m"; fi
     done
-    if [ $rc -eq 0 ] && [ -z "$missing" ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
+    if [ $rc -eq 0 ] && [ -z "$missing" ] && [ -z "$refused" ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
        same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host"; then
       ok "simt_cuda_${k}_${cfg}${tag/full/} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
       [ $rc -ne 0 ] && missing=""   # a failed run prints its error, not the table
       why=$(grep -m1 -E '^simt:|FAIL|deadlock' "$out" || tail -n 1 "$out")
       [ $rc -eq 0 ] && ! same_as_host "$T/$k-$cfg.ref" "$T/$k-$tag.host" && why="the reference's memory differs from the host reference ($T/$k-$tag.host)"
+      r1=${refused# } r1=${r1%% *}
+      [ -n "$refused" ] && why="cannot run on$refused: $(grep -m1 -E "^${r1/+/\\+} +cannot run" "$out")"
       bad "simt_cuda_${k}_${cfg}${tag/full/}" "exit $rc${missing:+, no row for$missing}: $why"
     fi
   done
@@ -214,11 +221,11 @@ rc=$?
 
 # warp shuffles and votes (tb/kernels/cuda/warp: shfl.sync, vote.sync,
 # activemask, bar.warp.sync; docs/ptx.md): at the presets of 32-thread warps
-# every mechanism runs them (dwf through its rendezvous: warpdiv's shuffle
-# reduction after a divergent loop, its ballot compaction and activemask in
-# a divergent branch) but lwm, which may refuse activemask in its row (its
-# sub-warps are not a warp's), every one that ran matches the reference,
-# and the reference's memory equals the plain-C host reference; at a preset
+# every mechanism runs them (dwf through its rendezvous, lwm through its
+# sub-warping unit's row mode: warpdiv's shuffle reduction after a
+# divergent loop, its ballot compaction and activemask in a divergent
+# branch) and matches the reference, and the reference's memory equals
+# the plain-C host reference; at a preset
 # of another warp size the kernel is refused with one line naming the
 # instruction and the setting (exit 2), and runs there too with --set
 # warp_size=32 (cfg:32)
@@ -243,8 +250,8 @@ for L in tb/kernels/cuda/warp/*.launch; do
     cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
     nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
     if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
-       ! grep -E "cannot run" <<<"$out" | grep -qvE "^lwm +cannot run: lwm: pc [0-9]+ \(.*\): activemask: " &&
-       grep -qE "^dwf +[0-9]" <<<"$out" &&
+       ! grep -q "cannot run" <<<"$out" &&
+       grep -qE "^dwf +[0-9]" <<<"$out" && grep -qE "^lwm +[0-9]" <<<"$out" &&
        same_as_host "$T/$k-$cfg.ref" "$T/$k.host"; then
       ok "simt_cuda_warp_${k}_${cfg/:/_ws} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
@@ -254,17 +261,52 @@ for L in tb/kernels/cuda/warp/*.launch; do
   done
 done
 
+# one_line NAME PATTERN ARGS...: build/simt ARGS stops with exit 2 and one
+# line, "simt: " then PATTERN (an extended regex)
+one_line() {
+  local name=$1 pat=$2 out rc
+  shift 2
+  out=$("$S" "$@" 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^simt: $pat" <<<"$out" &&
+    ok "$name" || bad "$name" "exit $rc: $out"
+}
+
+# lwm's row mode can fail: with it planted off (--inject-fault wsync@0: the
+# sub-warping unit packs warp-synchronous instructions by column, as before
+# it), warpdiv at 004 splits a warp's active threads across sub-warps and
+# stops with one line naming lwm, the instruction and the reason (exit 2),
+# where it runs without the fault (above)
+one_line simt_cuda_warp_lwm_row_mode_planted_off \
+  "lwm: pc [0-9]+ \(tb/kernels/cuda/warp/warpdiv.ptx:[0-9]+\): (activemask|shfl.sync|vote.sync)" \
+  --config 004 --launch tb/kernels/cuda/warp/warpdiv.launch --mech lwm --inject-fault wsync@0
+
+# a shuffle and a reduction in a divergent branch over the branch's own
+# threads (tests/data/cuda/lwmsplit.cu): every mechanism runs it at 004 and
+# matches the reference; lwm without its row mode splits row 1's branch
+# threads across two sub-warps and stops at the shuffle with one line
+out=$("$S" --config 004 --launch tests/data/cuda/lwmsplit.launch --mech all 2>&1)
+rc=$?
+[ $rc -eq 0 ] && [ "$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")" -eq "$nm" ] &&
+  grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
+  ok simt_cuda_lwmsplit_every_mechanism || bad simt_cuda_lwmsplit_every_mechanism "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+one_line simt_cuda_lwmsplit_row_mode_planted_off \
+  "lwm: pc [0-9]+ \(tests/data/cuda/lwmsplit.ptx:[0-9]+\): shfl.sync: lane [0-9]+ of warp 1 of CTA slot 0 is live but not in this issue" \
+  --config 004 --launch tests/data/cuda/lwmsplit.launch --mech lwm --inject-fault wsync@0
+
 # activemask in a loop whose iterations a warp's threads reach at different
 # times (tests/data/cuda/amloop.cu): a stack groups the threads of one
 # iteration, the reference those waiting together -- not established: one
-# line naming file:line, exit 2, never a failed comparison (exit 1); dwf,
-# whose activemask waits for its warp's quiescence as the reference does,
-# runs it and matches
-out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech spe 2>&1)
-rc=$?
-[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: spe: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" <<<"$out" &&
-  ok simt_cuda_activemask_loop_not_established || bad simt_cuda_activemask_loop_not_established "exit $rc: $out"
+# line naming file:line, exit 2, never a failed comparison (exit 1), on
+# spe and on lwm (its row mode gives a large warp's stack group per warp);
+# dwf, whose activemask waits for its warp's quiescence as the reference
+# does, runs it and matches
+one_line simt_cuda_activemask_loop_not_established \
+  "spe: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" \
+  --config 001 --launch tests/data/cuda/amloop.launch --mech spe
+one_line simt_cuda_activemask_loop_not_established_lwm \
+  "lwm: pc [0-9]+ \(tests/data/cuda/amloop.ptx:[0-9]+\): activemask: .* not established" \
+  --config 004 --launch tests/data/cuda/amloop.launch --mech lwm
 out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech dwf 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -qE "^dwf +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&

@@ -2,7 +2,9 @@
 // lwm_subwarp.v -- the sub-warping unit of the Large Warp Microarchitecture
 // (004 sec. 3.1, Fig. 4-6, sec. 3.4): sub-warping copy of the K x N mask, one
 // in-flight bit per thread, one thread per column per cycle (lowest row
-// first; in-flight threads skipped), relaxed barrel re-fetch, a jump in one
+// first; in-flight threads skipped) or, for a warp-synchronous instruction
+// (f_wsync, our extension), one whole row per cycle (the lowest with no
+// thread in flight), relaxed barrel re-fetch, a jump in one
 // sub-warp, two temporary buffers gathering a conditional branch's outcome
 // with the commit after its last sub-warp, and per large warp its PC, K x N
 // mask and divergence stack {pc, K*N mask, rpc}: an OP/JUMP moves the TOS
@@ -52,6 +54,7 @@ module lwm_subwarp #(
     input  wire [PC_W-1:0]      f_npc,
     input  wire [PC_W-1:0]      f_rpc,
     input  wire [KN-1:0]        f_mask,
+    input  wire                 f_wsync,
     input  wire                 c_valid,
     input  wire [LW_W-1:0]      c_warp,
     input  wire [N-1:0]         c_cols,
@@ -102,6 +105,7 @@ module lwm_subwarp #(
     reg              first_q    /*verilator public_flat_rd*/;
     reg [LW_W-1:0]   cur_q      /*verilator public_flat_rd*/;
     reg [1:0]        kind_q     /*verilator public_flat_rd*/;
+    reg              row_q      /*verilator public_flat_rd*/; // row mode (f_wsync)
     reg [KN-1:0]     copy_q     /*verilator public_flat_rd*/;
     reg [KN-1:0]     inflight_q [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
     reg [LARGE_WARPS-1:0] wait_q /*verilator public_flat_rd*/;
@@ -289,9 +293,37 @@ module lwm_subwarp #(
             end
         end
     end
+
+    // ------------------- row mode (f_wsync, our extension to 004): the
+    // lowest row of the copy none of whose threads is in flight, whole
+    reg [N-1:0]       rw_cols;
+    reg [N*ROW_W-1:0] rw_rows;
+    reg [KN-1:0]      rw_thr;
+    reg               rw_found;
+    integer rr, rc;
+    always @* begin
+        rw_cols  = {N{1'b0}};
+        rw_rows  = {(N*ROW_W){1'b0}};
+        rw_thr   = {KN{1'b0}};
+        rw_found = 1'b0;
+        for (rr = 0; rr < K; rr = rr + 1)
+            if (!rw_found && copy_q[rr*N +: N] != {N{1'b0}} &&
+                (copy_q[rr*N +: N] & cur_inf[rr*N +: N]) == {N{1'b0}}) begin
+                rw_found = 1'b1;
+                rw_cols  = copy_q[rr*N +: N];
+                rw_thr[rr*N +: N] = copy_q[rr*N +: N];
+                for (rc = 0; rc < N; rc = rc + 1)
+                    if (copy_q[rr*N + rc])
+                        rw_rows[rc*ROW_W +: ROW_W] = rr[ROW_W-1:0];
+            end
+    end
+    wire [N-1:0]       sp_cols = row_q ? rw_cols : pk_cols;
+    wire [N*ROW_W-1:0] sp_rows = row_q ? rw_rows : pk_rows;
+    wire [KN-1:0]      sp_thr  = row_q ? rw_thr : pk_thr;
+
     wire          is_jump = kind_q == KIND_JUMP;
-    wire [KN-1:0] nx_copy = copy_q & ~pk_thr;
-    wire          emit    = busy_q && (is_jump || pk_cols != {N{1'b0}});
+    wire [KN-1:0] nx_copy = copy_q & ~sp_thr;
+    wire          emit    = busy_q && (is_jump || sp_cols != {N{1'b0}});
     wire          last    = busy_q && (is_jump || nx_copy == {KN{1'b0}});
     wire          accept  = ok && f_valid && f_ready;
     wire          launch  = accept && f_kind == KIND_LAUNCH;
@@ -363,8 +395,8 @@ module lwm_subwarp #(
             if (emit) begin
                 sw_valid  = 1'b1;
                 sw_warp   = cur_q;
-                sw_cols   = is_jump ? {N{1'b0}} : pk_cols;
-                sw_rows   = is_jump ? {(N*ROW_W){1'b0}} : pk_rows;
+                sw_cols   = is_jump ? {N{1'b0}} : sp_cols;
+                sw_rows   = is_jump ? {(N*ROW_W){1'b0}} : sp_rows;
                 sw_first  = first_q;
                 sw_branch = kind_q == KIND_BRANCH;
                 sw_jump   = is_jump;
@@ -380,6 +412,7 @@ module lwm_subwarp #(
             first_q     <= 1'b0;
             cur_q       <= {LW_W{1'b0}};
             kind_q      <= 2'd0;
+            row_q       <= 1'b0;
             copy_q      <= {KN{1'b0}};
             wait_q      <= {LARGE_WARPS{1'b0}};
             jmp_q       <= {LARGE_WARPS{1'b0}};
@@ -400,7 +433,7 @@ module lwm_subwarp #(
         end else if (ok) begin
             for (w = 0; w < LARGE_WARPS; w = w + 1) begin
                 inflight_q[w] <= (inflight_q[w] & ~((c_valid && {{(32-LW_W){1'b0}}, cw} == w) ? c_thr : {KN{1'b0}})) |
-                                 ((emit && {{(32-LW_W){1'b0}}, cur_q} == w) ? pk_thr : {KN{1'b0}});
+                                 ((emit && {{(32-LW_W){1'b0}}, cur_q} == w) ? sp_thr : {KN{1'b0}});
                 pend_q[w] <= pend_q[w] - {{(PEND_W-1){1'b0}}, c_valid && {{(32-LW_W){1'b0}}, cw} == w}
                                        + {{(PEND_W-1){1'b0}}, emit && {{(32-LW_W){1'b0}}, cur_q} == w};
             end
@@ -451,12 +484,15 @@ module lwm_subwarp #(
                 busy_q  <= 1'b1;
                 cur_q   <= f_warp;
                 kind_q  <= f_kind;
+                row_q   <= f_wsync;
                 first_q <= 1'b1;
                 copy_q  <= (f_kind == KIND_JUMP) ? {KN{1'b0}} : f_tmask;
             end else begin
                 copy_q <= nx_copy;
-                if (last)
+                if (last) begin
                     busy_q <= 1'b0;
+                    row_q  <= 1'b0;
+                end
             end
             // the stacks: a launch, the fetch's update, the commit
             if (launch) begin
@@ -498,14 +534,15 @@ module lwm_subwarp #(
     // the architectural state: the sub-warping unit's registers, every
     // large warp's in-flight bits, pending count, depth and live entries
     localparam FV_ENT_W = 2 * PC_W + KN;
-    localparam FV_U_W   = 2 + LW_W + 2 + KN + 2 * LARGE_WARPS + 1 + LW_W + 1 + PEND_W + 2 * KN + 3 * PC_W;
-    wire [FV_U_W-1:0] fv_unit = {busy_q, first_q, cur_q, kind_q, copy_q, wait_q, jmp_q,
+    localparam FV_U_W   = 3 + LW_W + 2 + KN + 2 * LARGE_WARPS + 1 + LW_W + 1 + PEND_W + 2 * KN + 3 * PC_W;
+    wire [FV_U_W-1:0] fv_unit = {busy_q, first_q, row_q, cur_q, kind_q, copy_q, wait_q, jmp_q,
                                br_busy_q, br_warp_q, br_packed_q, br_left_q, taken_q, ntaken_q,
                                br_pc_q, br_npc_q, br_rpc_q};
     reg [LARGE_WARPS*(KN+PEND_W+DEPTH_W)-1:0] fv_warps;
     reg [ENTRIES*FV_ENT_W-1:0]                 fv_live;
-    reg                                       fv_sp_ok, fv_emit_ok;
-    integer fv_w, fv_e, fv_c, fv_r;
+    reg                                       fv_sp_ok, fv_emit_ok, fv_row_ok;
+    reg [KN-1:0]                              fv_sent;
+    integer fv_w, fv_e, fv_c, fv_r, fv_r0;
     always @* begin
         fv_sp_ok = 1'b1;
         fv_live  = {ENTRIES{{FV_ENT_W{1'b0}}}};
@@ -529,6 +566,27 @@ module lwm_subwarp #(
                 if (fv_r >= K || !copy_q[fv_r*N + fv_c] || inflight_q[sw_warp][fv_r*N + fv_c])
                     fv_emit_ok = 1'b0;
             end
+        // row mode: a sub-warp is one whole row of the copy, exactly its
+        // threads leave the copy, and row_q is set only while busy
+        fv_row_ok = 1'b1;
+        fv_r0     = -1;
+        fv_sent   = {KN{1'b0}};
+        for (fv_c = 0; fv_c < N; fv_c = fv_c + 1)
+            if (sw_valid && row_q && sw_cols[fv_c]) begin
+                fv_r = {{(32-ROW_W){1'b0}}, sw_rows[fv_c*ROW_W +: ROW_W]};
+                if (fv_r < K)
+                    fv_sent[fv_r*N + fv_c] = 1'b1;
+                if (fv_r0 < 0)
+                    fv_r0 = fv_r;
+                else if (fv_r != fv_r0)
+                    fv_row_ok = 1'b0;
+            end
+        if (fv_r0 >= 0 && fv_r0 < K && copy_q[fv_r0*N +: N] != sw_cols)
+            fv_row_ok = 1'b0;
+        if (sw_valid && row_q && !is_jump && (copy_q & ~nx_copy) != fv_sent)
+            fv_row_ok = 1'b0;
+        if (row_q && !busy_q) // the row mode is the instruction's being picked
+            fv_row_ok = 1'b0;
     end
 
     always @(posedge clk)
@@ -546,6 +604,7 @@ module lwm_subwarp #(
         if (f_past) begin
             p_sp_range: assert(fv_sp_ok);
             p_emit: assert(fv_emit_ok && (!sw_valid || sw_warp == cur_q));
+            p_row: assert(fv_row_ok);
             // a thread's branch outcome is gathered once: taken or not
             p_outcome: assert((taken_q & ntaken_q) == {KN{1'b0}});
             p_err_code: assert(err == (err_code != ERR_NONE) &&

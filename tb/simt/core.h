@@ -172,7 +172,9 @@ typedef struct core_cfg {
      * instruction that reads the thread id is marked scalar, 7 (cli.c:
      * --layout's moved fall-throughs left unpatched), 8 skips the
      * ready set's update of the first issue from then on (core_ready_set;
-     * the core keeps the set under --check): the checks must fail */
+     * the core keeps the set under --check), 9 (mech_lwm.c) does not ask
+     * lwm's row mode for warp-synchronous instructions from then on (the
+     * unit packs them by column): the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */

@@ -80,9 +80,10 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
  * at once by ops->exec_coll when the issue holds every live thread its
  * executing threads wait for (a stack in convergent code always does).
  * When it does not, the mechanism has split the warp's members across
- * issues (lwm's sub-warps; dwf parks them until they are complete,
- * mech_dwf.c): it does not make them rendezvous, so the run is refused
- * (one line, exit 2) rather than run with another meaning.  An activemask
+ * issues without making them rendezvous (dwf parks them until they are
+ * complete, mech_dwf.c; lwm issues such an instruction row by row, one
+ * warp a sub-warp, mech_lwm.c), so the run is refused (one line, exit 2)
+ * rather than run with another meaning.  An activemask
  * group that is not the reference's (ref.h, am) is refused the same way:
  * which threads are active together is then not established.  Under scalarization the threads take part through views of
  * their allocated files (scalar.h).  eff[i] is thread tids[i]'s effect. */
@@ -118,12 +119,6 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
             if (!c->live[base + l])
                 gone |= 1u << l;
         uint32_t miss = need & ~gone & ~here;
-        if (p->ins[pc].wsync == 2 && (c->ops->flags & MECH_REGROUPS))
-            return core_refuse(c,
-                               "pc %d (%s:%d): activemask: %s groups the threads of a warp "
-                               "otherwise than the warp (a warp's active threads in several "
-                               "issues): which are active together is not the warp's",
-                               pc, p->file, p->ins[pc].line, c->ops->name);
         if (miss) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
             return core_refuse(c,

@@ -75,10 +75,6 @@ struct vcd_writer;
 #define MECH_SCALAR_UNIT 16u /* scalarization (002 sec. 4, scalar.h): a scalar instruction
                               * runs once per warp on a scalar unit beside the SIMD groups
                               * (GCN-like, 002 sec. 4.1's conventional SIMT) */
-#define MECH_REGROUPS 64u /* an issue may take a warp's threads in several issues and
-                          * the mechanism does not make them rendezvous (lwm's
-                          * sub-warps; dwf parks them: mech_dwf.c): activemask has
-                          * no warp's meaning there and is refused (core_issue.c) */
 #define MECH_FETCH_KEPT 128u /* its fetch_pc moves only where the core marks the warp (its
                              * issue, its CTA's start) or where it calls core_fetch_moved
                              * (dpe's stack writes, sbi's heap operations): a context the

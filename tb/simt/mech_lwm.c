@@ -30,6 +30,23 @@
  * guarded bra is a BRANCH, its per-thread outcome returned with each
  * sub-warp; exit is an OP to the exit PC.
  *
+ * Warp-synchronous instructions (shfl.sync, vote.sync, activemask,
+ * bar.warp.sync, redux, match: prog.h wsync; our extension, 004 predates
+ * them).  Column packing can split a logical warp (a row of the large warp
+ * at warp size 32) across sub-warps, and the core executes such an
+ * instruction for a warp only when one issue holds every member
+ * (core_issue.c).  So the front end fetches them with f_wsync and the unit
+ * emits them row by row (rtl_c/lwm_subwarp.h, "Row mode"): one sub-warp per
+ * row with active threads, each thread in its home lane, a row with a
+ * thread in flight waiting whole.  A warp's active threads then issue
+ * together, and activemask's group is the row's share of the large warp's
+ * TOS: a per-warp stack's group in structured code (the core compares it
+ * with the reference's and refuses with one line where they differ, as for
+ * every mechanism).  The cost is an unpacked issue at those instructions
+ * only; every other instruction is packed as before, with the same cycles.
+ * --inject-fault wsync@C (fault_kind 9) stops asking for the row mode from
+ * cycle C: the test that it is needed (tests/test_simt_cuda.sh).
+ *
  * Scheduling.  The large warps of a pool are offered in --sched's order
  * (core_order): round robin after the last large warp fetched (item 11:
  * the pointer advances on every fetch), or two-level with fetch groups of
@@ -351,6 +368,11 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             in->f_warp = lw;
             in->f_npc = ki->unit == PU_EXIT ? p->n : (uint64_t)pc + 1;
             in->f_kind = LWM_OP;
+            /* a warp-synchronous instruction: its sub-warps are whole rows
+             * (warps), the unit's row mode (--inject-fault wsync@C: not
+             * asked from cycle C, the test hook) */
+            in->f_wsync = ki->wsync && !(core_config(c)->fault_kind == 9 &&
+                                         core_now(c) >= core_config(c)->fault_cycle);
             if (ki->unit == PU_BRA) {
                 in->f_kind = ki->guard < 0 ? LWM_JUMP : LWM_BRANCH;
                 in->f_pc = (uint64_t)ki->target;
@@ -371,6 +393,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             if (u->out.f_act == LWM_ST_STALL)
                 core_stall(c);
             in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
+            in->f_wsync = 0;
             fresh = 0;
             if (u->out.fetch_stall)
                 break; /* the unit is still breaking an instruction down */
@@ -595,7 +618,7 @@ const mech_ops mech_lwm = {
     .paper = "004 sec. 3.1, 3.4",
     .summary = "large warps of K warps, sub-warped one thread per column (lwm_subwarp)",
     .structs = lwm_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SB | MECH_REGROUPS,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SB,
     .nctx = 1,
     .size = sizeof(lwm_state),
     .init = lwm_init,
