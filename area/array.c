@@ -422,6 +422,52 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
 }
 
+/* The channel floor of the whole array (issue 29 item 3), F^2: every bank
+ * is at least its cells and a channel that carries every port's address and
+ * word (a read/write port's word once, a CAM's search key) at the
+ * semi-global pitch, chan_k x one word's width long (CACTI 7's mat runs
+ * such a channel between its rows of subarrays; in ours a bank of one row
+ * of subarrays routes its data at no cost).  The wires can run over the
+ * bank's decoder and column strips, so the floor competes with the
+ * organisation's banks rather than adding to them: the banks are the
+ * larger of the two, and the network between banks comes on top.  The
+ * floor is independent of the organisation and grows with entries, width,
+ * ports and banks.
+ * 0 when chan_k is 0. */
+static double bank_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
+                                 unsigned banks)
+{
+    unsigned ports = s->rw + s->rd + s->wr;
+    unsigned bits = s->data_bits + s->tag_bits;
+    double tracks, len, cells;
+    if (t->c.chan_k <= 0.0)
+        return 0.0;
+    tracks = (double)ports * (addr_bits(s->rows_in) + bits) + (double)s->search * s->tag_bits;
+    len = (double)bits * g->col_w;
+    cells = (double)s->rows_in * len * g->row_h;
+    return (double)banks * (cells + t->c.chan_k * t->node.pitch_semi_f * tracks * len);
+}
+
+/* Raises raw[AC_ROUTE] so that the banks' F^2 (raw less the network
+ * between banks, net_f2) is at least the channel floor; the network stays
+ * on top.  Returns what it added (F^2). */
+static double apply_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
+                                  unsigned banks, double raw[AC_N])
+{
+    const area_node *n = &t->node;
+    double floor_f2 = bank_channel_floor(t, s, g, banks), tot = -g->net_f2, add;
+    unsigned i;
+    if (floor_f2 <= 0.0)
+        return 0.0;
+    for (i = 0; i < AC_N; i++)
+        tot += i == AC_LOGIC ? raw[i] * n->ge_f2 / t->c.logic_util : raw[i];
+    add = floor_f2 - tot;
+    if (add <= 0.0)
+        return 0.0;
+    raw[AC_ROUTE] += add;
+    return add;
+}
+
 /* The organisation the goal asks for: the least area of the whole array
  * (banks x the bank + the network between them) among the organisations
  * whose subarrays respect the goal's limits.  The network depends on the
@@ -432,7 +478,7 @@ static void bank_eval(const area_tech *t, const bank_spec *s, unsigned long entr
     unsigned m, max_m = s->allow_fold ? t->c.max_mux : 1;
     unsigned mr = t->goal == AREA_GOAL_AREA ? t->c.area_max_rows : t->c.delay_max_rows;
     unsigned mc = t->goal == AREA_GOAL_AREA ? t->c.area_max_cols : t->c.delay_max_cols;
-    double best_a = -1;
+    double best_a = -1, best_raw = -1;
     /* every mux degree is a candidate whatever the depth (a shallow bank
      * may leave part of its one row unused); so are more subarrays than
      * the limits need (up to twice as many rows of them, at most 16 more,
@@ -446,10 +492,16 @@ static void bank_eval(const area_tech *t, const bank_spec *s, unsigned long entr
         for (kb = 0; kb <= extra; kb++)
             for (kw = 0; kw <= wextra; kw++) {
                 bank_geom g;
-                double a = bank_org(t, s, entries, banks, m, kb, kw, mr, mc, &g) * banks;
-                a += g.net_f2;
-                if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
+                double one = bank_org(t, s, entries, banks, m, kb, kw, mr, mc, &g);
+                double fl = bank_channel_floor(t, s, &g, 1);
+                double raw_a = one * banks + g.net_f2;
+                double a = (one > fl ? one : fl) * banks + g.net_f2;
+                /* the least area with the channel floor; among equals (the
+                 * floor binding), the least area without it */
+                if (best_a < 0 || a < best_a * (1.0 - 1e-12) ||
+                    (a <= best_a * (1.0 + 1e-12) && raw_a < best_raw * (1.0 - 1e-12))) {
                     best_a = a;
+                    best_raw = raw_a;
                     *best = g;
                 }
             }
@@ -562,8 +614,13 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
     for (i = 0; i < AC_N; i++)
         raw[i] = g.raw[i] * a->banks;
     raw[AC_ROUTE] += g.net_f2;
-    bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
-    bank_energy(t, &s, &g, a->entries, a->banks, raw, a->width, r);
+    {   /* the channel floor adds wires: no energy or leakage of its own here */
+        double er[AC_N];
+        memcpy(er, raw, sizeof er);
+        apply_channel_floor(t, &s, &g, a->banks, raw);
+        bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
+        bank_energy(t, &s, &g, a->entries, a->banks, er, a->width, r);
+    }
 }
 
 static double ways_ge(const area_consts *c, const area_array *a, unsigned tag)

@@ -159,12 +159,22 @@ TEST(monotonic_in_banks_and_interbank_network)
                 v = r.total_mm2;
                 if (!(v > prev) && bad++ < 5)
                     printf("  n=%lu w=%u banks %u: %.6g <= %.6g\n", ns[i], ws[j], b, v, prev);
-                /* the network is in the routing class: more than one bank's worth */
+                /* the network: b banks cost more than b single banks, and
+                 * (without the channel floor, whose wires are in the routing
+                 * class too and can absorb a bank's own) the routing class
+                 * holds more than b banks' worth */
                 if (b > 1) {
                     area_array one = A(AK_RAM, ns[i] / b, ws[j], 0, 2, 1, 0, 1);
-                    area_result r1;
+                    area_result r1, r0, r10;
+                    area_tech t0 = t;
+                    t0.c.chan_k = 0.0;
                     area_array_eval(&t, &one, &r1);
-                    if (!(r.cls[AC_ROUTE] > b * r1.cls[AC_ROUTE]) && bad++ < 5)
+                    area_array_eval(&t0, &a, &r0);
+                    area_array_eval(&t0, &one, &r10);
+                    if (!(r.total_mm2 > b * r1.total_mm2) && bad++ < 5)
+                        printf("  n=%lu w=%u banks %u: not above %u single banks\n", ns[i], ws[j],
+                               b, b);
+                    if (!(r0.cls[AC_ROUTE] > b * r10.cls[AC_ROUTE]) && bad++ < 5)
                         printf("  n=%lu w=%u banks %u: no inter-bank wiring\n", ns[i], ws[j], b);
                 }
                 prev = v;
