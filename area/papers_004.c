@@ -54,11 +54,18 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
         double c1 = p->rows[p->nrows - 2].detail.cls[AC_CELLS],
                c2 = p->rows[p->nrows - 1].detail.cls[AC_CELLS];
         /* the same cells, 32 banks' periphery: what the percentage measures */
-        snprintf(why004, sizeof why004,
-                 "Why higher: the cited figures are other designs ([10] Imagine, [8] 000 at 16 "
-                 "lanes); ours splits one 512-row array into 32 banks of 512 x 32 b, each with "
-                 "its own decoders, drivers and edge latches: cells %.3f -> %.3f mm2, the rest "
-                 "%.3f -> %.3f mm2", c1, c2, single - c1, banked - c2);
+        if (banked >= single)
+            snprintf(why004, sizeof why004,
+                     "Why higher: the cited figures are other designs ([10] Imagine, [8] 000 at 16 "
+                     "lanes); ours splits one 512-row array into 32 banks of 512 x 32 b, each with "
+                     "its own decoders, drivers and edge latches: cells %.3f -> %.3f mm2, the rest "
+                     "%.3f -> %.3f mm2", c1, c2, single - c1, banked - c2);
+        else /* the single decoder's 1024-bit word: its channel floor (issue 29) */
+            snprintf(why004, sizeof why004,
+                     "Why lower: one 512 x 1024 b 2R1W bank carries 3 ports' address and 1024-bit "
+                     "word across its width (CACTI 7's mat channel; CACTI 7 too costs it above the "
+                     "32 banks), more than 32 banks' own periphery: cells %.3f -> %.3f mm2, the "
+                     "rest %.3f -> %.3f mm2", c1, c2, single - c1, banked - c2);
         static const char *const labs[] = {
             "Per-lane decoders: register file increase, [10] low",
             "Per-lane decoders: register file increase, [10] high",

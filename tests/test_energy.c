@@ -653,9 +653,11 @@ TEST(project_arrays_against_cacti7_as_documented)
         const char *label;
         double err; /* ours / CACTI - 1, as documented */
     } doc[] = {
-        {"rf_1dec_32lanes_512x1024_2r1w_40nm", -0.281}, {"rf_1dec_32lanes_1024x1024_2r1w_40nm", -0.037},
-        {"rf_1dec_64lanes_512x2048_2r1w_40nm", -0.500}, {"rf_1dec_16lanes_512x512_2r1w_90nm", -0.098},
-        {"rf_1dec_16lanes_512x512_2r1w_40nm", -0.098},  {"rf_lanes32_16384x32_2r1w_b32_40nm", 0.227},
+        /* the single-decoder files: with the channel floor (eleventh pass);
+         * without it -28.1%, -3.7%, -50.0%, -9.8%, -9.8% */
+        {"rf_1dec_32lanes_512x1024_2r1w_40nm", 0.037},  {"rf_1dec_32lanes_1024x1024_2r1w_40nm", 0.005},
+        {"rf_1dec_64lanes_512x2048_2r1w_40nm", 0.094},  {"rf_1dec_16lanes_512x512_2r1w_90nm", -0.036},
+        {"rf_1dec_16lanes_512x512_2r1w_40nm", -0.035},  {"rf_lanes32_16384x32_2r1w_b32_40nm", 0.227},
         {"rf_lanes32_32768x32_2r1w_b32_40nm", 0.102},   {"rf_lanes16_8192x32_2r1w_b16_90nm", 0.136},
         {"rf_lanes16_8192x32_2r1w_b16_40nm", 0.137},    {"tid_banks16_4096x8_1r1w_b16_40nm", 0.094},
         {"free_list_256x8_1r1w_90nm", 0.003},           {"bank_256x256_1rw_40nm", -0.075},
