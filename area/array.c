@@ -427,35 +427,41 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
  * word (a read/write port's word once, a CAM's search key) at the
  * semi-global pitch, chan_k x one word's width long (CACTI 7's mat runs
  * such a channel between its rows of subarrays; in ours a bank of one row
- * of subarrays routes its data at no cost).  The wires can run over the
- * bank's decoder and column strips, so the floor competes with the
- * organisation's banks rather than adding to them: the banks are the
- * larger of the two, and the network between banks comes on top.  The
- * floor is independent of the organisation and grows with entries, width,
- * ports and banks.
- * 0 when chan_k is 0. */
+ * of subarrays routes its data at no cost), and the network between banks
+ * of that shape (one word wide, the cells' and the channel's height).  The
+ * channel's wires can run over the bank's decoder and column strips, so the
+ * floor competes with the organisation's area rather than adding to it:
+ * the array is the larger of the two (apply_channel_floor).  The floor does
+ * not depend on the organisation and grows with entries, width, ports and
+ * banks, so the larger of the two stays monotonic, and the organisation
+ * (hence the energy) is the one chosen without it.  0 when chan_k is 0. */
 static double bank_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
-                                 unsigned banks)
+                                 unsigned long entries, unsigned banks)
 {
+    const area_node *n = &t->node;
     unsigned ports = s->rw + s->rd + s->wr;
     unsigned bits = s->data_bits + s->tag_bits;
-    double tracks, len, cells;
+    double tracks, len, cells_h, chan_h, a_sig, d_sig, g_sig;
     if (t->c.chan_k <= 0.0)
         return 0.0;
     tracks = (double)ports * (addr_bits(s->rows_in) + bits) + (double)s->search * s->tag_bits;
     len = (double)bits * g->col_w;
-    cells = (double)s->rows_in * len * g->row_h;
-    return (double)banks * (cells + t->c.chan_k * t->node.pitch_semi_f * tracks * len);
+    cells_h = (double)s->rows_in * g->row_h;
+    chan_h = t->c.chan_k * n->pitch_semi_f * tracks;
+    bank_signals(s, &a_sig, &d_sig);
+    g_sig = a_sig + d_sig + (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
+    return (double)banks * len * (cells_h + chan_h) +
+           n->pitch_global_f * g_sig * net_len(banks, len, cells_h + chan_h, NULL);
 }
 
-/* Raises raw[AC_ROUTE] so that the banks' F^2 (raw less the network
- * between banks, net_f2) is at least the channel floor; the network stays
- * on top.  Returns what it added (F^2). */
+/* Raises raw[AC_ROUTE] (the whole array's classes, F^2, logic in GE) so
+ * that the array's F^2 is at least the channel floor; returns what it
+ * added (F^2). */
 static double apply_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
-                                  unsigned banks, double raw[AC_N])
+                                  unsigned long entries, unsigned banks, double raw[AC_N])
 {
     const area_node *n = &t->node;
-    double floor_f2 = bank_channel_floor(t, s, g, banks), tot = -g->net_f2, add;
+    double floor_f2 = bank_channel_floor(t, s, g, entries, banks), tot = 0.0, add;
     unsigned i;
     if (floor_f2 <= 0.0)
         return 0.0;
@@ -478,7 +484,7 @@ static void bank_eval(const area_tech *t, const bank_spec *s, unsigned long entr
     unsigned m, max_m = s->allow_fold ? t->c.max_mux : 1;
     unsigned mr = t->goal == AREA_GOAL_AREA ? t->c.area_max_rows : t->c.delay_max_rows;
     unsigned mc = t->goal == AREA_GOAL_AREA ? t->c.area_max_cols : t->c.delay_max_cols;
-    double best_a = -1, best_raw = -1;
+    double best_a = -1;
     /* every mux degree is a candidate whatever the depth (a shallow bank
      * may leave part of its one row unused); so are more subarrays than
      * the limits need (up to twice as many rows of them, at most 16 more,
@@ -492,16 +498,10 @@ static void bank_eval(const area_tech *t, const bank_spec *s, unsigned long entr
         for (kb = 0; kb <= extra; kb++)
             for (kw = 0; kw <= wextra; kw++) {
                 bank_geom g;
-                double one = bank_org(t, s, entries, banks, m, kb, kw, mr, mc, &g);
-                double fl = bank_channel_floor(t, s, &g, 1);
-                double raw_a = one * banks + g.net_f2;
-                double a = (one > fl ? one : fl) * banks + g.net_f2;
-                /* the least area with the channel floor; among equals (the
-                 * floor binding), the least area without it */
-                if (best_a < 0 || a < best_a * (1.0 - 1e-12) ||
-                    (a <= best_a * (1.0 + 1e-12) && raw_a < best_raw * (1.0 - 1e-12))) {
+                double a = bank_org(t, s, entries, banks, m, kb, kw, mr, mc, &g) * banks;
+                a += g.net_f2;
+                if (best_a < 0 || a < best_a * (1.0 - 1e-12)) {
                     best_a = a;
-                    best_raw = raw_a;
                     *best = g;
                 }
             }
@@ -617,7 +617,7 @@ static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
     {   /* the channel floor adds wires: no energy or leakage of its own here */
         double er[AC_N];
         memcpy(er, raw, sizeof er);
-        apply_channel_floor(t, &s, &g, a->banks, raw);
+        apply_channel_floor(t, &s, &g, a->entries, a->banks, raw);
         bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
         bank_energy(t, &s, &g, a->entries, a->banks, er, a->width, r);
     }

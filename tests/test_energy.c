@@ -607,26 +607,26 @@ TEST(area_on_all_cacti_runs_as_documented)
     CHECK_EQ(n, 69);
     area_consts_stats(all, n, NULL, area_default_consts(), &st);
     printf("  69 CACTI runs: area median %.1f%%, worst %.1f%%\n", st.median * 100, st.worst * 100);
-    CHECK(st.median <= 0.05 && st.worst <= 0.56);
-    /* the worst cases are the three README names, each no worse than
-     * today (|ours / CACTI - 1| at most its documented error); every other
-     * run is within 16.5% (the worst of them, a 64 x 32 CAM at 40 nm, +16.0%) */
+    CHECK(st.median <= 0.045 && st.worst <= 0.321);
+    /* the worst case is the one README names, no worse than today
+     * (|ours / CACTI - 1| at most its documented error); every other run,
+     * 000's warp pool (+9.1%; -55.9% without the channel floor) and the two
+     * banks of 256 x 256 2R1W (-10.0%; -35.4% without it) among them, is
+     * within 16.5% (the worst of them, a 64 x 32 CAM at 40 nm, +16.0%) */
     {
         static const struct {
             const char *label;
             double worst;
         } outlier[] = {
-            {"warp_pool_256x1280_1rw2w_90nm", 0.560},
-            {"xrf_2x256x256_2r1w_90nm", 0.355},
             {"banks64_x_1KB_32b_1rw_40nm", 0.321},
         };
         unsigned seen = 0, k;
         for (i = 0; i < n; i++) {
             double e = area_ref_eval_consts(&all[i], area_default_consts()) / all[i].area_mm2 - 1;
             double bound = 0.165;
-            for (k = 0; k < 3 && strcmp(all[i].label, outlier[k].label); k++)
+            for (k = 0; k < 1 && strcmp(all[i].label, outlier[k].label); k++)
                 ;
-            if (k < 3) {
+            if (k < 1) {
                 seen++;
                 bound = outlier[k].worst;
             }
@@ -635,7 +635,7 @@ TEST(area_on_all_cacti_runs_as_documented)
                        bound * 100);
             CHECK(fabs(e) <= bound);
         }
-        CHECK_EQ(seen, 3);
+        CHECK_EQ(seen, 1);
     }
 }
 
@@ -645,8 +645,9 @@ TEST(area_on_all_cacti_runs_as_documented)
  * each error is pinned to the one area/README.md documents (within half a
  * point), so a model change that moves them fails here until the README
  * says what it does to the report's own structures.  The wide
- * single-decoder register files are the ones CACTI costs far more
- * (area/README.md, "Area: the worst case", third pass). */
+ * single-decoder register files, which CACTI costs far more than the
+ * model without its channel floor did (area/README.md, "Area: the worst
+ * case", third pass), are within 10% with it (eleventh pass). */
 TEST(project_arrays_against_cacti7_as_documented)
 {
     static const struct {
