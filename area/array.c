@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../rtl_c/bits.h"
@@ -218,6 +219,19 @@ static void bank_signals(const bank_spec *s, double *addr, double *data)
             (double)s->search * (1.0 + addr_bits(s->rows_in));
 }
 
+/* The network between banks' wire pitch (F): the global pitch.  Measuring
+ * switch (issue 29 item 3, area/README.md eleventh pass): AREA_X_NETP=x
+ * routes it at x times the semi-global pitch instead. */
+static double net_pitch(const area_node *n)
+{
+    static double x = -1.0;
+    if (x < 0.0) {
+        const char *e = getenv("AREA_X_NETP");
+        x = e && *e ? atof(e) : 0.0;
+    }
+    return x > 0.0 ? x * n->pitch_semi_f : n->pitch_global_f;
+}
+
 /* Length (F) of the network between banks: banks in the grid (bx x by >=
  * banks) with the shortest H-tree from the array's nearer edge to every
  * bank, each bank w x h F.  0 for one bank. */
@@ -331,7 +345,7 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     route = 0;
     bank_w = ndwl * sub_w;
     bank_h = ndbl * sub_h;
-    g->net_f2 = n->pitch_global_f * g_sig * net_len(banks, bank_w, bank_h, &g->net_path);
+    g->net_f2 = net_pitch(n) * g_sig * net_len(banks, bank_w, bank_h, &g->net_path);
     g->l_addr_tree = 0.0;
     if (nsub > 1) {
         unsigned f, gy, k;
@@ -366,7 +380,7 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
              * depends on the bank's shape) included */
             {
                 double path;
-                double net = n->pitch_global_f * g_sig *
+                double net = net_pitch(n) * g_sig *
                              net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h, &path);
                 if (best < 0 || banks * r + net < banks * best + best_net) {
                     best = r;
@@ -451,7 +465,7 @@ static double bank_channel_floor(const area_tech *t, const bank_spec *s, const b
     bank_signals(s, &a_sig, &d_sig);
     g_sig = a_sig + d_sig + (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
     return (double)banks * len * (cells_h + chan_h) +
-           n->pitch_global_f * g_sig * net_len(banks, len, cells_h + chan_h, NULL);
+           net_pitch(n) * g_sig * net_len(banks, len, cells_h + chan_h, NULL);
 }
 
 /* Raises raw[AC_ROUTE] (the whole array's classes, F^2, logic in GE) so
