@@ -207,6 +207,47 @@ static double htree_len(double nx, double ny, double lw, double lh)
     return best;
 }
 
+/* The tree htree_len takes, its wires weighted: a signals on every branch
+ * and d signals halving at every level (each half of a region carries the
+ * data of its own leaves only, as CACTI's channels do), for the network
+ * between banks (area/README.md eleventh pass). */
+static double htree_wlen_halving(double nx, double ny, double lw, double lh, double a, double d)
+{
+    static const double ratio[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 1e300};
+    double best = -1;
+    unsigned k;
+    for (k = 0; k < sizeof ratio / sizeof ratio[0]; k++) {
+        double x = nx, y = ny, len = 0.0, copies = 1.0, dd = d;
+        while (x > 1.0 + 1e-9 || y > 1.0 + 1e-9) {
+            if (y <= 1.0 + 1e-9 || (x > 1.0 + 1e-9 && x >= ratio[k] * y)) {
+                len += copies * x * lw / 2.0 * (a + dd);
+                x /= 2.0;
+            } else {
+                len += copies * y * lh / 2.0 * (a + dd);
+                y /= 2.0;
+            }
+            copies *= 2.0;
+            dd /= 2.0;
+        }
+        if (best < 0 || len < best)
+            best = len;
+    }
+    return best;
+}
+
+/* Whether the network between banks halves its data per level: yes;
+ * measuring switch AREA_X_NETH=0 gives every branch the whole bus (the
+ * model before the eleventh pass). */
+static int net_halving(void)
+{
+    static int x = -1;
+    if (x < 0) {
+        const char *e = getenv("AREA_X_NETH");
+        x = !(e && *e && atoi(e) == 0);
+    }
+    return x;
+}
+
 /* Signals of one bank that cross its H-tree, counted per port: every
  * port's address, data in (write and read/write ports) and data out (read
  * and read/write ports), a CAM's search key in and match out. */
@@ -259,6 +300,37 @@ static double net_len(unsigned banks, double w, double h, double *path)
             break; /* wider grids only lengthen the tree */
     }
     return len;
+}
+
+/* F^2 of the network between banks carrying a address-like signals (to
+ * every bank) and d data signals, at the network's pitch; *path as
+ * net_len's.  The data halve per level of the tree (net_halving). */
+static double net_f2_of(const area_node *n, unsigned banks, double w, double h, double a, double d,
+                        double *path)
+{
+    double best = -1;
+    unsigned bx, by;
+    if (!net_halving())
+        return net_pitch(n) * (a + d) * net_len(banks, w, h, path);
+    if (path)
+        *path = 0.0;
+    if (banks <= 1)
+        return 0.0;
+    for (bx = 1; bx <= banks; bx++) {
+        double l;
+        by = ceil_div_u(banks, bx);
+        l = htree_wlen_halving(bx, by, w, h, a, d) +
+            (a + d) * fmin((double)by * h, (double)bx * w) / 2.0;
+        if (best < 0 || l < best) {
+            best = l;
+            if (path)
+                *path = fmin((double)by * h, (double)bx * w) / 2.0 + (double)bx * w / 2.0 +
+                        (double)by * h / 2.0;
+        }
+        if ((unsigned long)bx * bx >= 4ul * banks)
+            break;
+    }
+    return net_pitch(n) * best;
 }
 
 /* One organisation (mux degree m, subarrays at most max_rows x max_cols) of
@@ -345,7 +417,7 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     route = 0;
     bank_w = ndwl * sub_w;
     bank_h = ndbl * sub_h;
-    g->net_f2 = net_pitch(n) * g_sig * net_len(banks, bank_w, bank_h, &g->net_path);
+    g->net_f2 = net_f2_of(n, banks, bank_w, bank_h, g_sig - d_sig, d_sig, &g->net_path);
     g->l_addr_tree = 0.0;
     if (nsub > 1) {
         unsigned f, gy, k;
@@ -380,8 +452,8 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
              * depends on the bank's shape) included */
             {
                 double path;
-                double net = net_pitch(n) * g_sig *
-                             net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h, &path);
+                double net = net_f2_of(n, banks, (double)ndwl * f * sub_w, (double)gy * sub_h,
+                                       g_sig - d_sig, d_sig, &path);
                 if (best < 0 || banks * r + net < banks * best + best_net) {
                     best = r;
                     best_net = net;
@@ -465,7 +537,7 @@ static double bank_channel_floor(const area_tech *t, const bank_spec *s, const b
     bank_signals(s, &a_sig, &d_sig);
     g_sig = a_sig + d_sig + (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
     return (double)banks * len * (cells_h + chan_h) +
-           net_pitch(n) * g_sig * net_len(banks, len, cells_h + chan_h, NULL);
+           net_f2_of(n, banks, len, cells_h + chan_h, g_sig - d_sig, d_sig, NULL);
 }
 
 /* Raises raw[AC_ROUTE] (the whole array's classes, F^2, logic in GE) so
@@ -611,30 +683,65 @@ static void bank_energy(const area_tech *t, const bank_spec *s, const bank_geom 
     r->leak_bank_mw = area_width_leak_mw(t, leak / banks + net_route);
 }
 
+static double raw_total_f2(const area_tech *t, const double raw[AC_N])
+{
+    double tot = 0.0;
+    unsigned i;
+    for (i = 0; i < AC_N; i++)
+        tot += i == AC_LOGIC ? raw[i] * t->node.ge_f2 / t->c.logic_util : raw[i];
+    return tot;
+}
+
+/* A RAM's organisation (s, g) and its classes (raw: F^2, logic in GE) with
+ * the channel floor; er: the classes without it (for the energy).  With
+ * the halving network, the array is also at least what half its banks
+ * cost (and so on down to one bank): a network whose data halve per level
+ * can make more banks cost less (a large array's banks shed more wiring
+ * than the extra level adds), and this keeps doubling the banks from doing
+ * so; the difference is in the routing class.  Returns the F^2. */
+static double ram_org(const area_tech *t, const area_array *a, bank_spec *s, bank_geom *g,
+                      double raw[AC_N], double er[AC_N])
+{
+    unsigned i;
+    double tot;
+    memset(s, 0, sizeof *s);
+    s->rows_in = ceil_div_u(a->entries, a->banks);
+    s->data_bits = a->width;
+    s->rw = a->rw;
+    s->rd = a->rd;
+    s->wr = a->wr;
+    s->allow_fold = 1;
+    bank_eval(t, s, a->entries, a->banks, g);
+    for (i = 0; i < AC_N; i++)
+        raw[i] = g->raw[i] * a->banks;
+    raw[AC_ROUTE] += g->net_f2;
+    memcpy(er, raw, sizeof(double) * AC_N);
+    /* the channel floor adds wires: no energy or leakage of its own here */
+    apply_channel_floor(t, s, g, a->entries, a->banks, raw);
+    tot = raw_total_f2(t, raw);
+    if (net_halving() && a->banks > 1) {
+        area_array h = *a;
+        bank_spec hs;
+        bank_geom hg;
+        double hraw[AC_N], her[AC_N], lower;
+        h.banks = a->banks / 2;
+        lower = ram_org(t, &h, &hs, &hg, hraw, her);
+        if (lower > tot) {
+            raw[AC_ROUTE] += lower - tot;
+            tot = lower;
+        }
+    }
+    return tot;
+}
+
 static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
 {
     bank_spec s;
     bank_geom g;
-    double raw[AC_N];
-    unsigned i;
-    memset(&s, 0, sizeof s);
-    s.rows_in = ceil_div_u(a->entries, a->banks);
-    s.data_bits = a->width;
-    s.rw = a->rw;
-    s.rd = a->rd;
-    s.wr = a->wr;
-    s.allow_fold = 1;
-    bank_eval(t, &s, a->entries, a->banks, &g);
-    for (i = 0; i < AC_N; i++)
-        raw[i] = g.raw[i] * a->banks;
-    raw[AC_ROUTE] += g.net_f2;
-    {   /* the channel floor adds wires: no energy or leakage of its own here */
-        double er[AC_N];
-        memcpy(er, raw, sizeof er);
-        apply_channel_floor(t, &s, &g, a->entries, a->banks, raw);
-        bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
-        bank_energy(t, &s, &g, a->entries, a->banks, er, a->width, r);
-    }
+    double raw[AC_N], er[AC_N];
+    ram_org(t, a, &s, &g, raw, er);
+    bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
+    bank_energy(t, &s, &g, a->entries, a->banks, er, a->width, r);
 }
 
 static double ways_ge(const area_consts *c, const area_array *a, unsigned tag)
