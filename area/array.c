@@ -184,34 +184,20 @@ static unsigned addr_bits(unsigned long n)
  * each is linear in lw and lh with fixed coefficients, so the length grows
  * with the leaves' size and count, and the best adapts to their shape.
  * Counts are halved as real numbers (a 3-wide grid is two halves of 1.5). */
+static double htree_wlen(double nx, double ny, double lw, double lh, double a, double d,
+                         int halve);
+
 static double htree_len(double nx, double ny, double lw, double lh)
 {
-    static const double ratio[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 1e300};
-    double best = -1;
-    unsigned k;
-    for (k = 0; k < sizeof ratio / sizeof ratio[0]; k++) {
-        double x = nx, y = ny, len = 0.0, copies = 1.0;
-        while (x > 1.0 + 1e-9 || y > 1.0 + 1e-9) {
-            if (y <= 1.0 + 1e-9 || (x > 1.0 + 1e-9 && x >= ratio[k] * y)) {
-                len += copies * x * lw / 2.0;
-                x /= 2.0;
-            } else {
-                len += copies * y * lh / 2.0;
-                y /= 2.0;
-            }
-            copies *= 2.0;
-        }
-        if (best < 0 || len < best)
-            best = len;
-    }
-    return best;
+    return htree_wlen(nx, ny, lw, lh, 1.0, 0.0, 0);
 }
 
 /* The tree htree_len takes, its wires weighted: a signals on every branch
- * and d signals halving at every level (each half of a region carries the
- * data of its own leaves only, as CACTI's channels do), for the network
- * between banks (area/README.md eleventh pass). */
-static double htree_wlen_halving(double nx, double ny, double lw, double lh, double a, double d)
+ * and d signals, halving at every level when `halve` (each half of a region
+ * carries the data of its own leaves only, as CACTI's channels do: the
+ * network between banks, area/README.md eleventh pass). */
+static double htree_wlen(double nx, double ny, double lw, double lh, double a, double d,
+                         int halve)
 {
     static const double ratio[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 1e300};
     double best = -1;
@@ -227,7 +213,8 @@ static double htree_wlen_halving(double nx, double ny, double lw, double lh, dou
                 y /= 2.0;
             }
             copies *= 2.0;
-            dd /= 2.0;
+            if (halve)
+                dd /= 2.0;
         }
         if (best < 0 || len < best)
             best = len;
@@ -273,10 +260,14 @@ static double net_pitch(const area_node *n)
     return x > 0.0 ? x * n->pitch_semi_f : n->pitch_global_f;
 }
 
-/* Length (F) of the network between banks: banks in the grid (bx x by >=
- * banks) with the shortest H-tree from the array's nearer edge to every
- * bank, each bank w x h F.  0 for one bank. */
-static double net_len(unsigned banks, double w, double h, double *path)
+/* The network between banks: banks in the grid (bx x by >= banks) with the
+ * shortest H-tree from the array's nearer edge to every bank, each bank
+ * w x h F; its wire length (F) weighted by the signals, a to every bank and
+ * d halving per level when `halve` (htree_wlen), the run from the edge to
+ * the centre carrying all of them.  *path: a leaf's path from the edge.  0
+ * for one bank. */
+static double net_wlen(unsigned banks, double w, double h, double a, double d, int halve,
+                       double *path)
 {
     double len = -1;
     unsigned bx, by;
@@ -287,7 +278,8 @@ static double net_len(unsigned banks, double w, double h, double *path)
     for (bx = 1; bx <= banks; bx++) {
         double l;
         by = ceil_div_u(banks, bx);
-        l = htree_len(bx, by, w, h) + fmin((double)by * h, (double)bx * w) / 2.0;
+        l = htree_wlen(bx, by, w, h, a, d, halve) +
+            (a + d) * fmin((double)by * h, (double)bx * w) / 2.0;
         if (len < 0 || l < len) {
             len = l;
             /* a leaf's path: from the nearer edge to the centre, then half
@@ -303,34 +295,12 @@ static double net_len(unsigned banks, double w, double h, double *path)
 }
 
 /* F^2 of the network between banks carrying a address-like signals (to
- * every bank) and d data signals, at the network's pitch; *path as
- * net_len's.  The data halve per level of the tree (net_halving). */
+ * every bank) and d data signals, at the network's pitch, the data halving
+ * per level (net_halving); *path as net_wlen's. */
 static double net_f2_of(const area_node *n, unsigned banks, double w, double h, double a, double d,
                         double *path)
 {
-    double best = -1;
-    unsigned bx, by;
-    if (!net_halving())
-        return net_pitch(n) * (a + d) * net_len(banks, w, h, path);
-    if (path)
-        *path = 0.0;
-    if (banks <= 1)
-        return 0.0;
-    for (bx = 1; bx <= banks; bx++) {
-        double l;
-        by = ceil_div_u(banks, bx);
-        l = htree_wlen_halving(bx, by, w, h, a, d) +
-            (a + d) * fmin((double)by * h, (double)bx * w) / 2.0;
-        if (best < 0 || l < best) {
-            best = l;
-            if (path)
-                *path = fmin((double)by * h, (double)bx * w) / 2.0 + (double)bx * w / 2.0 +
-                        (double)by * h / 2.0;
-        }
-        if ((unsigned long)bx * bx >= 4ul * banks)
-            break;
-    }
-    return net_pitch(n) * best;
+    return net_pitch(n) * net_wlen(banks, w, h, a, d, net_halving(), path);
 }
 
 /* One organisation (mux degree m, subarrays at most max_rows x max_cols) of
@@ -508,6 +478,16 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
 }
 
+/* The F^2 of an array's classes (raw: F^2, logic in GE). */
+static double raw_total_f2(const area_tech *t, const double raw[AC_N])
+{
+    double tot = 0.0;
+    unsigned i;
+    for (i = 0; i < AC_N; i++)
+        tot += i == AC_LOGIC ? raw[i] * t->node.ge_f2 / t->c.logic_util : raw[i];
+    return tot;
+}
+
 /* The channel floor of the whole array (issue 29 item 3), F^2: every bank
  * is at least its cells and a channel that carries every port's address and
  * word (a read/write port's word once, a CAM's search key) at the
@@ -546,14 +526,10 @@ static double bank_channel_floor(const area_tech *t, const bank_spec *s, const b
 static double apply_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
                                   unsigned long entries, unsigned banks, double raw[AC_N])
 {
-    const area_node *n = &t->node;
-    double floor_f2 = bank_channel_floor(t, s, g, entries, banks), tot = 0.0, add;
-    unsigned i;
+    double floor_f2 = bank_channel_floor(t, s, g, entries, banks), add;
     if (floor_f2 <= 0.0)
         return 0.0;
-    for (i = 0; i < AC_N; i++)
-        tot += i == AC_LOGIC ? raw[i] * n->ge_f2 / t->c.logic_util : raw[i];
-    add = floor_f2 - tot;
+    add = floor_f2 - raw_total_f2(t, raw);
     if (add <= 0.0)
         return 0.0;
     raw[AC_ROUTE] += add;
@@ -681,15 +657,6 @@ static void bank_energy(const area_tech *t, const bank_spec *s, const bank_geom 
     leak = cells + peri + route;
     r->leak_mw = area_width_leak_mw(t, leak + net_route);
     r->leak_bank_mw = area_width_leak_mw(t, leak / banks + net_route);
-}
-
-static double raw_total_f2(const area_tech *t, const double raw[AC_N])
-{
-    double tot = 0.0;
-    unsigned i;
-    for (i = 0; i < AC_N; i++)
-        tot += i == AC_LOGIC ? raw[i] * t->node.ge_f2 / t->c.logic_util : raw[i];
-    return tot;
 }
 
 /* A RAM's organisation (s, g) and its classes (raw: F^2, logic in GE) with
