@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../rtl_c/bits.h"
@@ -183,27 +184,55 @@ static unsigned addr_bits(unsigned long n)
  * each is linear in lw and lh with fixed coefficients, so the length grows
  * with the leaves' size and count, and the best adapts to their shape.
  * Counts are halved as real numbers (a 3-wide grid is two halves of 1.5). */
+static double htree_wlen(double nx, double ny, double lw, double lh, double a, double d,
+                         int halve);
+
 static double htree_len(double nx, double ny, double lw, double lh)
+{
+    return htree_wlen(nx, ny, lw, lh, 1.0, 0.0, 0);
+}
+
+/* The tree htree_len takes, its wires weighted: a signals on every branch
+ * and d signals, halving at every level when `halve` (each half of a region
+ * carries the data of its own leaves only, as CACTI's channels do: the
+ * network between banks, area/README.md eleventh pass). */
+static double htree_wlen(double nx, double ny, double lw, double lh, double a, double d,
+                         int halve)
 {
     static const double ratio[] = {0.0, 0.125, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 1e300};
     double best = -1;
     unsigned k;
     for (k = 0; k < sizeof ratio / sizeof ratio[0]; k++) {
-        double x = nx, y = ny, len = 0.0, copies = 1.0;
+        double x = nx, y = ny, len = 0.0, copies = 1.0, dd = d;
         while (x > 1.0 + 1e-9 || y > 1.0 + 1e-9) {
             if (y <= 1.0 + 1e-9 || (x > 1.0 + 1e-9 && x >= ratio[k] * y)) {
-                len += copies * x * lw / 2.0;
+                len += copies * x * lw / 2.0 * (a + dd);
                 x /= 2.0;
             } else {
-                len += copies * y * lh / 2.0;
+                len += copies * y * lh / 2.0 * (a + dd);
                 y /= 2.0;
             }
             copies *= 2.0;
+            if (halve)
+                dd /= 2.0;
         }
         if (best < 0 || len < best)
             best = len;
     }
     return best;
+}
+
+/* Whether the network between banks halves its data per level: yes;
+ * measuring switch AREA_X_NETH=0 gives every branch the whole bus (the
+ * model before the eleventh pass). */
+static int net_halving(void)
+{
+    static int x = -1;
+    if (x < 0) {
+        const char *e = getenv("AREA_X_NETH");
+        x = !(e && *e && atoi(e) == 0);
+    }
+    return x;
 }
 
 /* Signals of one bank that cross its H-tree, counted per port: every
@@ -218,10 +247,27 @@ static void bank_signals(const bank_spec *s, double *addr, double *data)
             (double)s->search * (1.0 + addr_bits(s->rows_in));
 }
 
-/* Length (F) of the network between banks: banks in the grid (bx x by >=
- * banks) with the shortest H-tree from the array's nearer edge to every
- * bank, each bank w x h F.  0 for one bank. */
-static double net_len(unsigned banks, double w, double h, double *path)
+/* The network between banks' wire pitch (F): the global pitch.  Measuring
+ * switch (issue 29 item 3, area/README.md eleventh pass): AREA_X_NETP=x
+ * routes it at x times the semi-global pitch instead. */
+static double net_pitch(const area_node *n)
+{
+    static double x = -1.0;
+    if (x < 0.0) {
+        const char *e = getenv("AREA_X_NETP");
+        x = e && *e ? atof(e) : 0.0;
+    }
+    return x > 0.0 ? x * n->pitch_semi_f : n->pitch_global_f;
+}
+
+/* The network between banks: banks in the grid (bx x by >= banks) with the
+ * shortest H-tree from the array's nearer edge to every bank, each bank
+ * w x h F; its wire length (F) weighted by the signals, a to every bank and
+ * d halving per level when `halve` (htree_wlen), the run from the edge to
+ * the centre carrying all of them.  *path: a leaf's path from the edge.  0
+ * for one bank. */
+static double net_wlen(unsigned banks, double w, double h, double a, double d, int halve,
+                       double *path)
 {
     double len = -1;
     unsigned bx, by;
@@ -232,7 +278,8 @@ static double net_len(unsigned banks, double w, double h, double *path)
     for (bx = 1; bx <= banks; bx++) {
         double l;
         by = ceil_div_u(banks, bx);
-        l = htree_len(bx, by, w, h) + fmin((double)by * h, (double)bx * w) / 2.0;
+        l = htree_wlen(bx, by, w, h, a, d, halve) +
+            (a + d) * fmin((double)by * h, (double)bx * w) / 2.0;
         if (len < 0 || l < len) {
             len = l;
             /* a leaf's path: from the nearer edge to the centre, then half
@@ -245,6 +292,15 @@ static double net_len(unsigned banks, double w, double h, double *path)
             break; /* wider grids only lengthen the tree */
     }
     return len;
+}
+
+/* F^2 of the network between banks carrying a address-like signals (to
+ * every bank) and d data signals, at the network's pitch, the data halving
+ * per level (net_halving); *path as net_wlen's. */
+static double net_f2_of(const area_node *n, unsigned banks, double w, double h, double a, double d,
+                        double *path)
+{
+    return net_pitch(n) * net_wlen(banks, w, h, a, d, net_halving(), path);
 }
 
 /* One organisation (mux degree m, subarrays at most max_rows x max_cols) of
@@ -331,7 +387,7 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     route = 0;
     bank_w = ndwl * sub_w;
     bank_h = ndbl * sub_h;
-    g->net_f2 = n->pitch_global_f * g_sig * net_len(banks, bank_w, bank_h, &g->net_path);
+    g->net_f2 = net_f2_of(n, banks, bank_w, bank_h, g_sig - d_sig, d_sig, &g->net_path);
     g->l_addr_tree = 0.0;
     if (nsub > 1) {
         unsigned f, gy, k;
@@ -366,8 +422,8 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
              * depends on the bank's shape) included */
             {
                 double path;
-                double net = n->pitch_global_f * g_sig *
-                             net_len(banks, (double)ndwl * f * sub_w, (double)gy * sub_h, &path);
+                double net = net_f2_of(n, banks, (double)ndwl * f * sub_w, (double)gy * sub_h,
+                                       g_sig - d_sig, d_sig, &path);
                 if (best < 0 || banks * r + net < banks * best + best_net) {
                     best = r;
                     best_net = net;
@@ -420,6 +476,64 @@ static double bank_org(const area_tech *t, const bank_spec *s, unsigned long ent
     g->tag_cell_w = s->tag_bits ? cw : 0.0;
     return cells + dec + col + g->raw[AC_CONTROL] + route +
            g->raw[AC_LOGIC] * n->ge_f2 / c->logic_util;
+}
+
+/* The F^2 of an array's classes (raw: F^2, logic in GE). */
+static double raw_total_f2(const area_tech *t, const double raw[AC_N])
+{
+    double tot = 0.0;
+    unsigned i;
+    for (i = 0; i < AC_N; i++)
+        tot += i == AC_LOGIC ? raw[i] * t->node.ge_f2 / t->c.logic_util : raw[i];
+    return tot;
+}
+
+/* The channel floor of the whole array (issue 29 item 3), F^2: every bank
+ * is at least its cells and a channel that carries every port's address and
+ * word (a read/write port's word once, a CAM's search key) at the
+ * semi-global pitch, chan_k x one word's width long (CACTI 7's mat runs
+ * such a channel between its rows of subarrays; in ours a bank of one row
+ * of subarrays routes its data at no cost), and the network between banks
+ * of that shape (one word wide, the cells' and the channel's height).  The
+ * channel's wires can run over the bank's decoder and column strips, so the
+ * floor competes with the organisation's area rather than adding to it:
+ * the array is the larger of the two (apply_channel_floor).  The floor does
+ * not depend on the organisation and grows with entries, width, ports and
+ * banks, so the larger of the two stays monotonic, and the organisation
+ * (hence the energy) is the one chosen without it.  0 when chan_k is 0. */
+static double bank_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
+                                 unsigned long entries, unsigned banks)
+{
+    const area_node *n = &t->node;
+    unsigned ports = s->rw + s->rd + s->wr;
+    unsigned bits = s->data_bits + s->tag_bits;
+    double tracks, len, cells_h, chan_h, a_sig, d_sig, g_sig;
+    if (t->c.chan_k <= 0.0)
+        return 0.0;
+    tracks = (double)ports * (addr_bits(s->rows_in) + bits) + (double)s->search * s->tag_bits;
+    len = (double)bits * g->col_w;
+    cells_h = (double)s->rows_in * g->row_h;
+    chan_h = t->c.chan_k * n->pitch_semi_f * tracks;
+    bank_signals(s, &a_sig, &d_sig);
+    g_sig = a_sig + d_sig + (double)ports * (addr_bits(entries) - addr_bits(s->rows_in));
+    return (double)banks * len * (cells_h + chan_h) +
+           net_f2_of(n, banks, len, cells_h + chan_h, g_sig - d_sig, d_sig, NULL);
+}
+
+/* Raises raw[AC_ROUTE] (the whole array's classes, F^2, logic in GE) so
+ * that the array's F^2 is at least the channel floor; returns what it
+ * added (F^2). */
+static double apply_channel_floor(const area_tech *t, const bank_spec *s, const bank_geom *g,
+                                  unsigned long entries, unsigned banks, double raw[AC_N])
+{
+    double floor_f2 = bank_channel_floor(t, s, g, entries, banks), add;
+    if (floor_f2 <= 0.0)
+        return 0.0;
+    add = floor_f2 - raw_total_f2(t, raw);
+    if (add <= 0.0)
+        return 0.0;
+    raw[AC_ROUTE] += add;
+    return add;
 }
 
 /* The organisation the goal asks for: the least area of the whole array
@@ -545,25 +659,56 @@ static void bank_energy(const area_tech *t, const bank_spec *s, const bank_geom 
     r->leak_bank_mw = area_width_leak_mw(t, leak / banks + net_route);
 }
 
+/* A RAM's organisation (s, g) and its classes (raw: F^2, logic in GE) with
+ * the channel floor; er: the classes without it (for the energy).  With
+ * the halving network, the array is also at least what half its banks
+ * cost (and so on down to one bank): a network whose data halve per level
+ * can make more banks cost less (a large array's banks shed more wiring
+ * than the extra level adds), and this keeps doubling the banks from doing
+ * so; the difference is in the routing class.  Returns the F^2. */
+static double ram_org(const area_tech *t, const area_array *a, bank_spec *s, bank_geom *g,
+                      double raw[AC_N], double er[AC_N])
+{
+    unsigned i;
+    double tot;
+    memset(s, 0, sizeof *s);
+    s->rows_in = ceil_div_u(a->entries, a->banks);
+    s->data_bits = a->width;
+    s->rw = a->rw;
+    s->rd = a->rd;
+    s->wr = a->wr;
+    s->allow_fold = 1;
+    bank_eval(t, s, a->entries, a->banks, g);
+    for (i = 0; i < AC_N; i++)
+        raw[i] = g->raw[i] * a->banks;
+    raw[AC_ROUTE] += g->net_f2;
+    memcpy(er, raw, sizeof(double) * AC_N);
+    /* the channel floor adds wires: no energy or leakage of its own here */
+    apply_channel_floor(t, s, g, a->entries, a->banks, raw);
+    tot = raw_total_f2(t, raw);
+    if (net_halving() && a->banks > 1) {
+        area_array h = *a;
+        bank_spec hs;
+        bank_geom hg;
+        double hraw[AC_N], her[AC_N], lower;
+        h.banks = a->banks / 2;
+        lower = ram_org(t, &h, &hs, &hg, hraw, her);
+        if (lower > tot) {
+            raw[AC_ROUTE] += lower - tot;
+            tot = lower;
+        }
+    }
+    return tot;
+}
+
 static void ram_eval(const area_tech *t, const area_array *a, area_result *r)
 {
     bank_spec s;
     bank_geom g;
-    double raw[AC_N];
-    unsigned i;
-    memset(&s, 0, sizeof s);
-    s.rows_in = ceil_div_u(a->entries, a->banks);
-    s.data_bits = a->width;
-    s.rw = a->rw;
-    s.rd = a->rd;
-    s.wr = a->wr;
-    s.allow_fold = 1;
-    bank_eval(t, &s, a->entries, a->banks, &g);
-    for (i = 0; i < AC_N; i++)
-        raw[i] = g.raw[i] * a->banks;
-    raw[AC_ROUTE] += g.net_f2;
+    double raw[AC_N], er[AC_N];
+    ram_org(t, a, &s, &g, raw, er);
     bank_result(t, AK_RAM, s.rows_in, a->banks, &g, raw, r);
-    bank_energy(t, &s, &g, a->entries, a->banks, raw, a->width, r);
+    bank_energy(t, &s, &g, a->entries, a->banks, er, a->width, r);
 }
 
 static double ways_ge(const area_consts *c, const area_array *a, unsigned tag)

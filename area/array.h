@@ -16,7 +16,14 @@
  *          side by side when that wires less); latches, drivers and a timing
  *          generator per port at the bank's edge.  Between banks: an H-tree
  *          at the global pitch carrying every port's address and data to
- *          every bank.  No fixed per-port or per-bank floor.
+ *          every bank.  No fixed per-port or per-bank floor; but a RAM bank is
+ *          at least its cells plus a channel of every port's address and
+ *          word at the semi-global pitch across one word's width (CACTI 7's
+ *          mat channel; chan_k in tech.h), a banked array at least such
+ *          banks and the network between them: the area is the larger of
+ *          the organisation's and this floor (issue 29 item 3), which binds
+ *          on shallow, wide, multi-ported banks and leaves the organisation
+ *          (and so the energy) as chosen without it.
  *          Organisation (area_goal of the tech): AREA_GOAL_DELAY (default,
  *          as CACTI's default objective) keeps subarrays within
  *          delay_max_rows x delay_max_cols and takes the least area among
@@ -42,7 +49,8 @@
  * allowed: their area is dominated by periphery, which is the point of the
  * flip-flop/SRAM crossover (area_ff_crossover).
  * Accuracy: within 5% median, 15% worst of 36 CACTI 7 runs
- * (tests/data/cacti7_tuning.csv; area/README.md).
+ * (tests/data/cacti7_tuning.csv); 4.4% median, 32% worst of 69 with the
+ * energy tuning set's (area/README.md, "Area: the worst case").
  * Energy (issue 29; constants in tech.h, fit in area/README.md): per access
  * of one port, from the organisation the area model chose --
  *   read    the decoders of the active row of subarrays (one stack of the

@@ -53,6 +53,7 @@ static const area_consts default_consts = {
     .delay_max_rows = 128,
     .delay_max_cols = 128,
     .max_mux = 16,
+    .chan_k = 1.0,
     .logic_util = 0.70,
     .xbar_tracks = 2.0,
     .ge_inv = 0.67,
@@ -104,7 +105,21 @@ const area_node *area_tech_table(unsigned *n)
     return tech_table;
 }
 
-const area_consts *area_default_consts(void) { return &default_consts; }
+/* The built-in constants, with the measuring switch applied (issue 29
+ * item 3): AREA_X_CHAN, when set, overrides chan_k. */
+const area_consts *area_default_consts(void)
+{
+    static area_consts c;
+    static int done;
+    if (!done) {
+        const char *x = getenv("AREA_X_CHAN");
+        c = default_consts;
+        if (x && *x)
+            c.chan_k = atof(x);
+        done = 1;
+    }
+    return &c;
+}
 
 void area_profile_default(area_profile *p)
 {
@@ -162,7 +177,7 @@ const char *area_tech_at(double nm, const area_profile *p, area_tech *t)
         t->node.i_off = lerp(a->i_off, b->i_off, u);
     }
     t->node.nm = nm;
-    t->c = default_consts;
+    t->c = *area_default_consts();
     if (p)
         t->prof = *p;
     else

@@ -99,6 +99,11 @@ typedef struct {
     unsigned delay_max_rows; /* delay goal: shorter bitlines */
     unsigned delay_max_cols; /* ... and wordlines */
     unsigned max_mux;      /* largest column-mux degree (words per row) */
+    double chan_k;        /* the bank's channel floor (issue 29 item 3): a bank is at least
+                           * its cells and a channel of every port's address and word at the
+                           * semi-global pitch, chan_k x the word's width long (1, not
+                           * fitted: CACTI 7's mat channel); 0 = off, the model before it.
+                           * Environment AREA_X_CHAN overrides it (measuring switch). */
     double logic_util;    /* standard-cell placement utilization (0..1] */
     double xbar_tracks;   /* global tracks per crossbar bit (signal + shield) */
     /* standard cells in gate equivalents (NanGate 45 nm ratios to NAND2_X1) */

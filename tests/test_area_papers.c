@@ -576,8 +576,10 @@ TEST(report_004_storage_and_001_swi_from_cfgs)
     row = find_row(&r.p[0], "Shadow bits, share of storage, 256 registers");
     CHECK(row && row->ratio > 1.2 && strstr(row->note, "Why higher") != NULL);
     CHECK(area_report_build("004", 0, NULL, NULL, &r) == NULL);
+    /* the per-lane file is smaller than the single-decoder one, as CACTI 7
+     * costs them (the single decoder's channel floor, area/README.md) */
     row = find_row(&r.p[0], "Per-lane decoders: register file increase, [8]");
-    CHECK(row && row->ratio > 1.2 && strstr(row->note, "Why higher") != NULL);
+    CHECK(row && row->ratio < 0 && strstr(row->note, "Why lower") != NULL);
 }
 
 /* Scalarization's register files sized from an allocation (issue 26 sec.

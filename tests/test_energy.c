@@ -607,35 +607,17 @@ TEST(area_on_all_cacti_runs_as_documented)
     CHECK_EQ(n, 69);
     area_consts_stats(all, n, NULL, area_default_consts(), &st);
     printf("  69 CACTI runs: area median %.1f%%, worst %.1f%%\n", st.median * 100, st.worst * 100);
-    CHECK(st.median <= 0.05 && st.worst <= 0.56);
-    /* the worst cases are the three README names, each no worse than
-     * today (|ours / CACTI - 1| at most its documented error); every other
-     * run is within 16.5% (the worst of them, a 64 x 32 CAM at 40 nm, +16.0%) */
-    {
-        static const struct {
-            const char *label;
-            double worst;
-        } outlier[] = {
-            {"warp_pool_256x1280_1rw2w_90nm", 0.560},
-            {"xrf_2x256x256_2r1w_90nm", 0.355},
-            {"banks64_x_1KB_32b_1rw_40nm", 0.321},
-        };
-        unsigned seen = 0, k;
-        for (i = 0; i < n; i++) {
-            double e = area_ref_eval_consts(&all[i], area_default_consts()) / all[i].area_mm2 - 1;
-            double bound = 0.165;
-            for (k = 0; k < 3 && strcmp(all[i].label, outlier[k].label); k++)
-                ;
-            if (k < 3) {
-                seen++;
-                bound = outlier[k].worst;
-            }
-            if (!(fabs(e) <= bound))
-                printf("  %s: %+.1f%%, documented within %.1f%%\n", all[i].label, e * 100,
-                       bound * 100);
-            CHECK(fabs(e) <= bound);
-        }
-        CHECK_EQ(seen, 3);
+    CHECK(st.median <= 0.046 && st.worst <= 0.165);
+    /* every run is within 16.5% (the worst, a 64 x 32 CAM at 40 nm,
+     * +16.0%): 000's warp pool +9.1% (-55.9% without the channel floor),
+     * the two banks of 256 x 256 2R1W -10.0% (-35.4%), the 64 banks of 1 KB
+     * +11.3% (+32.0% with every branch of the network between banks
+     * carrying the whole bus) */
+    for (i = 0; i < n; i++) {
+        double e = area_ref_eval_consts(&all[i], area_default_consts()) / all[i].area_mm2 - 1;
+        if (!(fabs(e) <= 0.165))
+            printf("  %s: %+.1f%%, documented within 16.5%%\n", all[i].label, e * 100);
+        CHECK(fabs(e) <= 0.165);
     }
 }
 
@@ -645,19 +627,24 @@ TEST(area_on_all_cacti_runs_as_documented)
  * each error is pinned to the one area/README.md documents (within half a
  * point), so a model change that moves them fails here until the README
  * says what it does to the report's own structures.  The wide
- * single-decoder register files are the ones CACTI costs far more
- * (area/README.md, "Area: the worst case", third pass). */
+ * single-decoder register files, which CACTI costs far more than the
+ * model without its channel floor did (area/README.md, "Area: the worst
+ * case", third pass), are within 10% with it (eleventh pass). */
 TEST(project_arrays_against_cacti7_as_documented)
 {
     static const struct {
         const char *label;
         double err; /* ours / CACTI - 1, as documented */
     } doc[] = {
-        {"rf_1dec_32lanes_512x1024_2r1w_40nm", -0.281}, {"rf_1dec_32lanes_1024x1024_2r1w_40nm", -0.037},
-        {"rf_1dec_64lanes_512x2048_2r1w_40nm", -0.500}, {"rf_1dec_16lanes_512x512_2r1w_90nm", -0.098},
-        {"rf_1dec_16lanes_512x512_2r1w_40nm", -0.098},  {"rf_lanes32_16384x32_2r1w_b32_40nm", 0.227},
-        {"rf_lanes32_32768x32_2r1w_b32_40nm", 0.102},   {"rf_lanes16_8192x32_2r1w_b16_90nm", 0.136},
-        {"rf_lanes16_8192x32_2r1w_b16_40nm", 0.137},    {"tid_banks16_4096x8_1r1w_b16_40nm", 0.094},
+        /* the single-decoder files: with the channel floor (eleventh pass);
+         * without it -28.1%, -3.7%, -50.0%, -9.8%, -9.8% */
+        {"rf_1dec_32lanes_512x1024_2r1w_40nm", 0.037},  {"rf_1dec_32lanes_1024x1024_2r1w_40nm", 0.005},
+        {"rf_1dec_64lanes_512x2048_2r1w_40nm", 0.094},  {"rf_1dec_16lanes_512x512_2r1w_90nm", -0.036},
+        /* the banked ones: with the network's data halving per level
+         * (eleventh pass); before it +22.7%, +10.2%, +13.6%, +13.7%, +9.4% */
+        {"rf_1dec_16lanes_512x512_2r1w_40nm", -0.035},  {"rf_lanes32_16384x32_2r1w_b32_40nm", 0.095},
+        {"rf_lanes32_32768x32_2r1w_b32_40nm", 0.016},   {"rf_lanes16_8192x32_2r1w_b16_90nm", 0.046},
+        {"rf_lanes16_8192x32_2r1w_b16_40nm", 0.046},    {"tid_banks16_4096x8_1r1w_b16_40nm", 0.059},
         {"free_list_256x8_1r1w_90nm", 0.003},           {"bank_256x256_1rw_40nm", -0.075},
         {"bank_256x32_1rw_40nm", 0.045},
     };
@@ -703,7 +690,7 @@ TEST(read_parts_beside_cactis_split)
         unsigned g;
         double median, lowest, highest; /* CACTI / ours, as documented */
     } doc[] = {
-        {AREA_PG_ROW, 0.56, 0.05, 2.03},  {AREA_PG_BL, 1.46, 0.20, 3.67},
+        {AREA_PG_ROW, 0.57, 0.05, 2.03},  {AREA_PG_BL, 1.46, 0.20, 3.67}, /* row 0.56 before the eleventh pass */
         {AREA_PG_SA, 1.99, 1.18, 1.99},   {AREA_PG_DATA, 1.27, 0.75, 3.59},
         {AREA_PG_NET, 1.35, 0.66, 3.15},
     };
