@@ -84,6 +84,25 @@
 #ifndef WARPHW_CUDA_H
 #define WARPHW_CUDA_H
 
+/* The C library headers CUDA code includes, on both sides before any macro
+ * below: a kernel's own later #include <math.h>, <cmath>, <stdio.h>, ...
+ * finds them already included (their include guards), so the macros below
+ * (sqrtf, expf, ...) never meet the library's declarations, and <cmath>'s
+ * #undefs cannot remove them.  (tb/cuda/include/ maps <cuda_runtime.h> and
+ * kin here: launch.c and the Makefile pass it with -I.) */
+#include <assert.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
 
 #define __global__ __attribute__((global))
@@ -96,6 +115,61 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 #define WARPHW_TABLE static __constant__ const /* warphw_math.h's tables */
+
+/* The C library on the device: what the host declares, declared again as
+ * device functions (clang overloads on __host__/__device__), so that a
+ * kernel may call it.  Each call stays a call of the extern function in
+ * the PTX, which the PTX front end runs with the host C library's result
+ * (tb/simt/ptx_lib.c): printf (clang lowers it to vprintf), assert's
+ * __assert_fail (CUDA's __assertfail), and the math functions of C99 --
+ * where the macros below name one (sqrtf, expf, exp, pow, ...), the macro's
+ * device expression is what a kernel gets. */
+extern "C" {
+__device__ int printf(const char *, ...);
+__device__ void __assertfail(const char *msg, const char *file, unsigned line, const char *fn, size_t charsize);
+#define WARPHW_LIBM1(n) __device__ float n##f(float); __device__ double n(double);
+#define WARPHW_LIBM2(n) __device__ float n##f(float, float); __device__ double n(double, double);
+WARPHW_LIBM1(exp) WARPHW_LIBM1(exp2) WARPHW_LIBM1(exp10) WARPHW_LIBM1(expm1) WARPHW_LIBM1(log)
+WARPHW_LIBM1(log2) WARPHW_LIBM1(log10) WARPHW_LIBM1(log1p) WARPHW_LIBM1(sqrt) WARPHW_LIBM1(cbrt)
+WARPHW_LIBM1(sin) WARPHW_LIBM1(cos) WARPHW_LIBM1(tan) WARPHW_LIBM1(asin) WARPHW_LIBM1(acos)
+WARPHW_LIBM1(atan) WARPHW_LIBM1(sinh) WARPHW_LIBM1(cosh) WARPHW_LIBM1(tanh) WARPHW_LIBM1(asinh)
+WARPHW_LIBM1(acosh) WARPHW_LIBM1(atanh) WARPHW_LIBM1(erf) WARPHW_LIBM1(erfc) WARPHW_LIBM1(tgamma)
+WARPHW_LIBM1(lgamma) WARPHW_LIBM1(fabs) WARPHW_LIBM1(floor) WARPHW_LIBM1(ceil) WARPHW_LIBM1(trunc)
+WARPHW_LIBM1(round) WARPHW_LIBM1(rint) WARPHW_LIBM1(nearbyint) WARPHW_LIBM1(logb)
+WARPHW_LIBM2(pow) WARPHW_LIBM2(hypot) WARPHW_LIBM2(atan2) WARPHW_LIBM2(fmod) WARPHW_LIBM2(remainder)
+WARPHW_LIBM2(fmin) WARPHW_LIBM2(fmax) WARPHW_LIBM2(fdim) WARPHW_LIBM2(copysign) WARPHW_LIBM2(nextafter)
+#undef WARPHW_LIBM1
+#undef WARPHW_LIBM2
+__device__ float fmaf(float, float, float);
+__device__ double fma(double, double, double);
+__device__ float ldexpf(float, int);
+__device__ double ldexp(double, int);
+__device__ float scalbnf(float, int);
+__device__ double scalbn(double, int);
+__device__ int ilogbf(float);
+__device__ int ilogb(double);
+__device__ long lrintf(float);
+__device__ long lrint(double);
+__device__ long lroundf(float);
+__device__ long lround(double);
+__device__ long long llrintf(float);
+__device__ long long llrint(double);
+__device__ long long llroundf(float);
+__device__ long long llround(double);
+__device__ float frexpf(float, int *);
+__device__ double frexp(double, int *);
+__device__ float modff(float, float *);
+__device__ double modf(double, double *);
+__device__ float remquof(float, float, int *);
+__device__ double remquo(double, double, int *);
+__device__ void sincosf(float, float *, float *);
+__device__ void sincos(double, double *, double *);
+}
+/* glibc's assert calls __assert_fail: on the device, CUDA's __assertfail */
+static __device__ __inline__ void __assert_fail(const char *msg, const char *file, unsigned line, const char *fn)
+{
+    __assertfail(msg, file, line, fn, sizeof(char));
+}
 
 struct uint3 {
     unsigned x, y, z;
@@ -163,12 +237,6 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
     WARPHW_DEV ret name params { return dev; }
 
 #else /* -------------------------------------------------------------- host */
-
-#include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define __global__
 #define __device__
