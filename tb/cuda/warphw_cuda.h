@@ -4,7 +4,7 @@
  * kernel needs to compile with Debian's clang and no NVIDIA software,
  *
  *   clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib
- *         -O2 -S -ffp-contract=off -include tb/cuda/warphw_cuda.h -o k.ptx k.cu
+ *         -O2 -S -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h -o k.ptx k.cu
  *
  * and, compiled for the host (any C++ compiler, __CUDA_ARCH__ undefined),
  * the same kernel source as ordinary C++ run by tb/cuda/host_rt.c: every
