@@ -337,7 +337,7 @@ else bad simt_cuda_asan_launch "no $A"; fi
 # the assertion, the .cu's line and the thread (exit 1) after the text of
 # the threads before it; an extern function the simulator does not provide
 # is refused with one line (exit 2); with clang, a header of NVIDIA's
-# toolkit (<cooperative_groups.h>) is refused with one line naming it
+# toolkit (<cuda_fp16.h>) is refused with one line naming it
 # (exit 2), and <cuda_runtime.h> with the C headers compiles
 L=tb/kernels/cuda/conformance/libcalls.launch
 "$S" --launch $L --mech spe,dwf >"$T/libcalls.out" 2>&1
@@ -357,10 +357,10 @@ rc=$?
   grep -qE "^tests/data/cuda/libfail.ptx:[0-9]+: unsupported PTX: call of 'frobnicate', which the module declares but does not define \(extern\), and which is not a library function" <<<"$out" &&
   ok simt_cuda_unknown_extern_refused || bad simt_cuda_unknown_extern_refused "exit $rc: $out"
 if command -v clang >/dev/null; then
-  printf '#include <cuda_runtime.h>\n#include <cooperative_groups.h>\n__global__ void k(int *p) { p[0] = 1; }\n' >"$T/cg.cu"
-  out=$("$S" --cuda "$T/cg.cu" --entry _Z1kPi --mech spe 2>&1)
+  printf '#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n__global__ void k(int *p) { p[0] = 1; }\n' >"$T/fp16.cu"
+  out=$("$S" --cuda "$T/fp16.cu" --entry _Z1kPi --mech spe 2>&1)
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "cg.cu:2: #include <cooperative_groups.h>: not provided" <<<"$out" &&
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "fp16.cu:2: #include <cuda_fp16.h>: not provided" <<<"$out" &&
     ok simt_cuda_toolkit_header_refused || bad simt_cuda_toolkit_header_refused "exit $rc: $out"
   sed 's|^ptx libcalls.ptx|cuda libcalls.cu|' $L >tb/kernels/cuda/conformance/.t_libcalls.launch
   "$S" --launch tb/kernels/cuda/conformance/.t_libcalls.launch --mech spe >"$T/libcalls_cu.out" 2>&1

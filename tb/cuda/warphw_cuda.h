@@ -769,6 +769,77 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #undef WARPHW_VEC3
 #undef WARPHW_VEC4
 
+/* CUDA code also calls the math functions qualified (std::sqrt(x)): the
+ * macros below make that std::warphw_sqrt(x), which these name; and the
+ * device's abs above joins std::abs */
+namespace std {
+using ::warphw_acos;
+using ::warphw_acosf;
+using ::warphw_asin;
+using ::warphw_asinf;
+using ::warphw_atan;
+using ::warphw_atan2;
+using ::warphw_atan2f;
+using ::warphw_atanf;
+using ::warphw_cbrtf;
+using ::warphw_ceil;
+using ::warphw_ceilf;
+using ::warphw_copysignf;
+using ::warphw_cos;
+using ::warphw_cosf;
+using ::warphw_coshf;
+using ::warphw_erff;
+using ::warphw_exp;
+using ::warphw_exp2;
+using ::warphw_exp2f;
+using ::warphw_expm1f;
+using ::warphw_fabs;
+using ::warphw_fabsf;
+using ::warphw_fast_powf;
+using ::warphw_fdividef;
+using ::warphw_floor;
+using ::warphw_floorf;
+using ::warphw_fma;
+using ::warphw_fmaf;
+using ::warphw_fmax;
+using ::warphw_fmaxf;
+using ::warphw_fmin;
+using ::warphw_fminf;
+using ::warphw_fmodf;
+using ::warphw_frexpf;
+using ::warphw_frsqrt_rn;
+using ::warphw_hypotf;
+using ::warphw_ldexpf;
+using ::warphw_log;
+using ::warphw_log10;
+using ::warphw_log1pf;
+using ::warphw_log2;
+using ::warphw_log2f;
+using ::warphw_pow;
+using ::warphw_powf;
+using ::warphw_rint;
+using ::warphw_rintf;
+using ::warphw_round;
+using ::warphw_roundf;
+using ::warphw_rsqrtf;
+using ::warphw_sin;
+using ::warphw_sincos;
+using ::warphw_sincosf;
+using ::warphw_sinf;
+using ::warphw_sinhf;
+using ::warphw_sqrt;
+using ::warphw_sqrtf;
+using ::warphw_tan;
+using ::warphw_tanhf;
+using ::warphw_trunc;
+using ::warphw_truncf;
+#ifdef __CUDA_ARCH__
+using ::abs;
+using ::labs;
+using ::llabs;
+#endif
+}
+
 #define sqrtf(x) warphw_sqrtf(x)
 #define rsqrtf(x) warphw_rsqrtf(x)
 #define fabsf(x) warphw_fabsf(x)
