@@ -246,17 +246,17 @@ define cuda_host_recipe
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
-$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 
 # --------------------------------------------------------- co-simulation

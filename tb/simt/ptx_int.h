@@ -351,6 +351,9 @@ int ptx_find_reg(ptx_ps *s, const char *name);
 int ptx_split_ops(char *t, char **op, int max);
 int ptx_add_label(ptx_ps *s, const char *name);
 int ptx_instruction(ptx_ps *s, char *stmt);
+/* room for instruction s->n (ins, pins, labels), both zeroed: 0, or -1
+ * with the error (more than MAX_INS, out of memory) */
+int ptx_insn_room(ptx_ps *s);
 
 /* little-endian bytes of memory (ptx_exec.c, ptx_coll.c) */
 static inline uint64_t ptx_load_le(const uint8_t *q, unsigned bytes)

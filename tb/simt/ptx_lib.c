@@ -151,15 +151,9 @@ static int lib_find(const char *name, unsigned *id, unsigned *dbl)
 static int lib_emit(ptx_ps *s, unsigned lib, unsigned part, int dreg, uint8_t dty, const int *src,
                     unsigned nsrc, const char *name)
 {
-    if (s->n >= MAX_INS) return ptx_fail(s, s->sline, "more than %u instructions", MAX_INS);
-    s->ins = ptx_grow(s->ins, &s->capins, s->n + 1, sizeof *s->ins);
-    s->pins = realloc(s->pins, (size_t)s->capins * sizeof *s->pins);
-    if (!s->pins) return ptx_fail(s, s->sline, "out of memory");
-    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    if (ptx_insn_room(s)) return -1;
     ptx_ins *in = &s->ins[s->n];
     prog_insn *pi = &s->pins[s->n];
-    memset(in, 0, sizeof *in);
-    memset(pi, 0, sizeof *pi);
     unsigned id = lib >> 1;
     in->op = OP_LIB;
     in->lib = (uint16_t)lib;

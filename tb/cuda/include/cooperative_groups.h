@@ -73,26 +73,18 @@ public:
     __device__ unsigned num_threads() const { return N; }
     __device__ unsigned meta_group_rank() const { return rank() / N; }
     __device__ unsigned meta_group_size() const { return (this_thread_block().size() + N - 1) / N; }
-    template <class T> __device__ T shfl(T v, int src) const
-    {
-        unsigned m = mask();
-        return bits(v, [m, src](int x) { return __shfl_sync(m, x, src, N); });
+    /* shfl(v, src), shfl_up(v, d), shfl_down(v, d), shfl_xor(v, lanemask) */
+#define WARPHW_CG_SHFL(name, intr, A)                                                   \
+    template <class T> __device__ T name(T v, A a) const                                \
+    {                                                                                   \
+        unsigned m = mask();                                                            \
+        return bits(v, [m, a](int x) { return intr(m, x, a, N); });                     \
     }
-    template <class T> __device__ T shfl_up(T v, unsigned d) const
-    {
-        unsigned m = mask();
-        return bits(v, [m, d](int x) { return __shfl_up_sync(m, x, d, N); });
-    }
-    template <class T> __device__ T shfl_down(T v, unsigned d) const
-    {
-        unsigned m = mask();
-        return bits(v, [m, d](int x) { return __shfl_down_sync(m, x, d, N); });
-    }
-    template <class T> __device__ T shfl_xor(T v, int lm) const
-    {
-        unsigned m = mask();
-        return bits(v, [m, lm](int x) { return __shfl_xor_sync(m, x, lm, N); });
-    }
+    WARPHW_CG_SHFL(shfl, __shfl_sync, int)
+    WARPHW_CG_SHFL(shfl_up, __shfl_up_sync, unsigned)
+    WARPHW_CG_SHFL(shfl_down, __shfl_down_sync, unsigned)
+    WARPHW_CG_SHFL(shfl_xor, __shfl_xor_sync, int)
+#undef WARPHW_CG_SHFL
     __device__ int any(int p) const { return __any_sync(mask(), p); }
     __device__ int all(int p) const { return __all_sync(mask(), p); }
     __device__ unsigned ballot(int p) const { return __ballot_sync(mask(), p) >> (rank() % 32 / N * N); }
