@@ -338,7 +338,9 @@ else bad simt_cuda_asan_launch "no $A"; fi
 # the threads before it; an extern function the simulator does not provide
 # is refused with one line (exit 2); with clang, a header of NVIDIA's
 # toolkit (<cuda_fp16.h>) is refused with one line naming it
-# (exit 2), and <cuda_runtime.h> with the C headers compiles
+# (exit 2), so is a kernel that declares a math function the header
+# defines (one line, exit 2), and <cuda_runtime.h> with the C headers
+# compiles
 L=tb/kernels/cuda/conformance/libcalls.launch
 "$S" --launch $L --mech spe,dwf >"$T/libcalls.out" 2>&1
 rc=$?
@@ -362,6 +364,14 @@ if command -v clang >/dev/null; then
   rc=$?
   [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "fp16.cu:2: #include <cuda_fp16.h>: not provided" <<<"$out" &&
     ok simt_cuda_toolkit_header_refused || bad simt_cuda_toolkit_header_refused "exit $rc: $out"
+  # a kernel written for issue 25's command (no header: it declares expf
+  # itself) given to --cuda: one line saying what to do, exit 2
+  printf 'extern "C" __device__ float expf(float);\nextern "C" __global__ void k(float *p) { p[0] = expf(p[0]); }\n' >"$T/ownexpf.cu"
+  out=$("$S" --cuda "$T/ownexpf.cu" --entry k --mech spe 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -q "ownexpf.cu:1: this line declares a function the project header (tb/cuda/warphw_cuda.h) defines as a macro" <<<"$out" &&
+    ok simt_cuda_own_declaration_one_line || bad simt_cuda_own_declaration_one_line "exit $rc: $out"
   sed 's|^ptx libcalls.ptx|cuda libcalls.cu|' $L >tb/kernels/cuda/conformance/.t_libcalls.launch
   "$S" --launch tb/kernels/cuda/conformance/.t_libcalls.launch --mech spe >"$T/libcalls_cu.out" 2>&1
   rc=$?

@@ -632,6 +632,19 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
             unlink(log);
             return -1;
         }
+        /* a kernel that declares a math function itself (extern "C"
+         * __device__ float expf(float);) meets the header's macro for it */
+        char *wm = strstr(first, "'warphw_"), *ce = strstr(first, ": error: ");
+        if (wm && ce && !strncmp(first, cu, strlen(cu))) {
+            char *c = strchr(first + strlen(cu) + 1, ':'); /* FILE:LINE:COL -> FILE:LINE */
+            if (c) *c = 0;
+            snprintf(err, errlen, "%s: this line declares a function the project header (tb/cuda/warphw_cuda.h) "
+                     "defines as a macro (%.*s): drop the declaration, the header declares the C library; or "
+                     "compile the kernel without the header (issue 25's clang command) and run the PTX "
+                     "(--ptx, or the `ptx` key)", first, (int)strcspn(wm + 1, "'"), wm + 1);
+            unlink(log);
+            return -1;
+        }
         if (!strncmp(first, cu, strlen(cu))) snprintf(err, errlen, "%s", first);
         else snprintf(err, errlen, "%s: %s", cu, first);
         rc = -1;
