@@ -127,19 +127,22 @@
 extern "C" {
 __device__ int printf(const char *, ...);
 __device__ void __assertfail(const char *msg, const char *file, unsigned line, const char *fn, size_t charsize);
-#define WARPHW_LIBM1(n) __device__ float n##f(float); __device__ double n(double);
-#define WARPHW_LIBM2(n) __device__ float n##f(float, float); __device__ double n(double, double);
-WARPHW_LIBM1(exp) WARPHW_LIBM1(exp2) WARPHW_LIBM1(exp10) WARPHW_LIBM1(expm1) WARPHW_LIBM1(log)
-WARPHW_LIBM1(log2) WARPHW_LIBM1(log10) WARPHW_LIBM1(log1p) WARPHW_LIBM1(sqrt) WARPHW_LIBM1(cbrt)
-WARPHW_LIBM1(sin) WARPHW_LIBM1(cos) WARPHW_LIBM1(tan) WARPHW_LIBM1(asin) WARPHW_LIBM1(acos)
-WARPHW_LIBM1(atan) WARPHW_LIBM1(sinh) WARPHW_LIBM1(cosh) WARPHW_LIBM1(tanh) WARPHW_LIBM1(asinh)
-WARPHW_LIBM1(acosh) WARPHW_LIBM1(atanh) WARPHW_LIBM1(erf) WARPHW_LIBM1(erfc) WARPHW_LIBM1(tgamma)
-WARPHW_LIBM1(lgamma) WARPHW_LIBM1(fabs) WARPHW_LIBM1(floor) WARPHW_LIBM1(ceil) WARPHW_LIBM1(trunc)
-WARPHW_LIBM1(round) WARPHW_LIBM1(rint) WARPHW_LIBM1(nearbyint) WARPHW_LIBM1(logb)
-WARPHW_LIBM2(pow) WARPHW_LIBM2(hypot) WARPHW_LIBM2(atan2) WARPHW_LIBM2(fmod) WARPHW_LIBM2(remainder)
-WARPHW_LIBM2(fmin) WARPHW_LIBM2(fmax) WARPHW_LIBM2(fdim) WARPHW_LIBM2(copysign) WARPHW_LIBM2(nextafter)
-#undef WARPHW_LIBM1
-#undef WARPHW_LIBM2
+#define WARPHW_LIBM1(X)                                                                           \
+    X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sqrt) X(cbrt) X(sin) X(cos) \
+    X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf)      \
+    X(erfc) X(tgamma) X(lgamma) X(fabs) X(floor) X(ceil) X(trunc) X(round) X(rint) X(nearbyint)   \
+    X(logb)
+#define WARPHW_LIBM2(X) \
+    X(pow) X(hypot) X(atan2) X(fmod) X(remainder) X(fmin) X(fmax) X(fdim) X(copysign) X(nextafter)
+#define WARPHW_LIBMX(X)                                                                           \
+    X(fma) X(ldexp) X(scalbn) X(ilogb) X(lrint) X(lround) X(llrint) X(llround) X(frexp) X(modf)   \
+    X(remquo) X(sincos)
+#define WARPHW_DECL1(n) __device__ float n##f(float); __device__ double n(double);
+#define WARPHW_DECL2(n) __device__ float n##f(float, float); __device__ double n(double, double);
+WARPHW_LIBM1(WARPHW_DECL1)
+WARPHW_LIBM2(WARPHW_DECL2)
+#undef WARPHW_DECL1
+#undef WARPHW_DECL2
 __device__ float fmaf(float, float, float);
 __device__ double fma(double, double, double);
 __device__ float ldexpf(float, int);
@@ -165,6 +168,18 @@ __device__ double remquo(double, double, int *);
 __device__ void sincosf(float, float *, float *);
 __device__ void sincos(double, double *, double *);
 }
+/* and in std (std::erfc(x), ...: <cmath>'s using-declarations came before
+ * these; without them the host's and the device's are ambiguous) */
+namespace std {
+#define WARPHW_USING(n) using ::n; using ::n##f;
+WARPHW_LIBM1(WARPHW_USING)
+WARPHW_LIBM2(WARPHW_USING)
+WARPHW_LIBMX(WARPHW_USING)
+#undef WARPHW_USING
+}
+#undef WARPHW_LIBM1
+#undef WARPHW_LIBM2
+#undef WARPHW_LIBMX
 /* glibc's assert calls __assert_fail: on the device, CUDA's __assertfail */
 static __device__ __inline__ void __assert_fail(const char *msg, const char *file, unsigned line, const char *fn)
 {

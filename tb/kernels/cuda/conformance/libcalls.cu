@@ -8,7 +8,8 @@
  * <cooperative_groups.h>' thread_block sync), calls float and double
  * functions, frexpf and modff
  * (results through pointers), std::sqrt, std::fabs and std::abs (the
- * header's functions, qualified), and every fifth thread prints a line; the
+ * header's functions, qualified), std::erfc and std::lgamma (the C
+ * library's), and every fifth thread prints a line; the
  * printed text is compared with the host reference's
  * (tests/test_simt_cuda.sh). */
 #include <cuda_runtime.h>
@@ -51,7 +52,8 @@ __global__ void libcalls(const unsigned *in, float *out, double *dout, int *iout
                      (float)std::sqrt(std::fabs((double)x));
     double d = (double)x;
     dout[2 * i] = expm1(d * 0.1) + erf(d) + tgamma(fabs(d) * 0.2 + 1.0) + fmod(d, 0.7);
-    dout[2 * i + 1] = asinh(d) + cosh(d * 0.1) + logb(d + 20.0) + copysign(1.5, d);
+    dout[2 * i + 1] = asinh(d) + cosh(d * 0.1) + logb(d + 20.0) + copysign(1.5, d) + std::erfc(d * 0.5) +
+                      std::lgamma(x * 0.5f + 6.0f);
     iout[2 * i] = ilogbf(y) + (int)lroundf(x * 10.0f) + 1000 * arrived;
     iout[2 * i + 1] = (int)llrint(d * 100.0) + (i < INT_MAX ? 1 : 0) + std::abs(i - 30);
     if (i % 5 == 0)
