@@ -173,7 +173,7 @@ $(B)/asan/simt: $(SIMT_SAN_OBJ) $(B)/libmodels_san.a
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
 # the parser, the instruction semantics and the launch file.
-PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/launch.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/layout.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/ptx_lib.c tb/simt/launch.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/layout.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
 PTX_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,$(PTX_SRC))
 PTX_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(PTX_SRC))
 all: $(B)/ptxref $(B)/asan/ptxref
@@ -217,7 +217,7 @@ CUDA_RW3_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld3/%.cu,%,$(wildca
 CUDA_WARP_KERNELS := $(sort $(patsubst tb/kernels/cuda/warp/%.cu,%,$(wildcard tb/kernels/cuda/warp/*.cu)))
 CLANG        ?= clang
 CUDA_PTX_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
-                  -ffp-contract=off -include tb/cuda/warphw_cuda.h
+                  -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
 CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
@@ -243,20 +243,20 @@ define cuda_host_recipe
 	  { echo '#include "$(CURDIR)/$<"'; \
 	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
 	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
-	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -include tb/cuda/warphw_cuda.h \
+	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
-$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 
 # --------------------------------------------------------- co-simulation

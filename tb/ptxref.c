@@ -103,7 +103,9 @@ int main(int argc, char **argv)
         launch_free(&l);
         return die2(err);
     }
+    ptx_set_output(&p, stdout); /* device printf (tb/simt/ptx_lib.c) */
     int rr = refp_run(&p, warp, max_steps, 0, &r, err, sizeof err);
+    fflush(stdout);
     if (rr) {
         fprintf(stderr, "%s\n", err);
         refp_free(&r); /* what the reference allocated before it stopped */

@@ -12,6 +12,7 @@
  *   done(&e)                              frees what the run allocated
  *   expect_err(pre, body, rc, "text")     the parse or run must fail with rc
  *                                         and one line containing text
+ *   run_out = f                           device printf's output (ptx_set_output)
  *   warp_run(T, body, &r), word(&r, k, t) one CTA of T threads through the
  *                                         reference (warp-synchronous code);
  *                                         the word thread t stored in slot k
@@ -31,6 +32,8 @@
 #include "check.h"
 
 static char err[1024];
+/* where the runs' device printf writes (ptx_set_output; NULL: nowhere) */
+static FILE *run_out;
 
 typedef struct {
     prog p;
@@ -58,6 +61,7 @@ static inline int run(env *e, const char *module_pre, const char *body)
              module_pre ? module_pre : "", DECLS, body);
     e->rc = ptx_parse("t.ptx", text, "t", 256, &e->p, &e->info, err, sizeof err);
     if (e->rc) return e->rc;
+    ptx_set_output(&e->p, run_out);
     e->r = calloc(e->p.nregs, sizeof *e->r);
     uint8_t param[12] = {16, 0, 0, 0, 0, 0, 0, 0, 7, 0, 0, 0};
     prog_thread t = {0};

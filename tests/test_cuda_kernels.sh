@@ -42,7 +42,7 @@ if command -v clang >/dev/null; then
   for cu in "$K"/*.cu "$K"/conformance/*.cu "$K"/realworld/*.cu "$K"/realworld2/*.cu "$K"/realworld3/*.cu "$K"/warp/*.cu; do
     k=$(basename "$cu" .cu)
     if clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
-         -ffp-contract=off -include tb/cuda/warphw_cuda.h -o "$T/$k.ptx" "$cu" 2>"$T/$k.clang.log" &&
+         -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h -o "$T/$k.ptx" "$cu" 2>"$T/$k.clang.log" &&
        cmp -s "$T/$k.ptx" "${cu%.cu}.ptx"; then ok "cuda_${k}_committed_ptx_current"
     else bad "cuda_${k}_committed_ptx_current" "run make kernels"; fi
   done

@@ -110,7 +110,7 @@ if [ $full -eq 1 ] && command -v clang >/dev/null; then
       { bad "simt_cuda_${k}_host"; continue; }
     for o in 1 3; do
       if ! clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O$o -S \
-           -ffp-contract=off -include tb/cuda/warphw_cuda.h -o "$T/$k-O$o.ptx" "$cu" 2>"$T/$k-O$o.log"; then
+           -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h -o "$T/$k-O$o.ptx" "$cu" 2>"$T/$k-O$o.log"; then
         bad "simt_cuda_${k}_O${o}_clang" "$(head -n 1 "$T/$k-O$o.log")"; continue
       fi
       sed -e "s|^ptx .*|ptx $Ta/$k-O$o.ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$optdir/\2|" \
@@ -373,5 +373,53 @@ if [ -x "$A" ]; then
   [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" "$T/asan_kmeans.out" && ok simt_cuda_asan_launch ||
     bad simt_cuda_asan_launch "exit $rc: $(grep -m1 -E 'ERROR|SUMMARY|runtime error|^simt:' "$T/asan_kmeans.out")"
 else bad simt_cuda_asan_launch "no $A"; fi
+# library calls (tb/simt/ptx_lib.c, docs/ptx.md): conformance/libcalls.cu's
+# printf text, printed once by the reference (before the table), equals its
+# host reference's; a failed assert stops the run with one line naming
+# the assertion, the .cu's line and the thread (exit 1) after the text of
+# the threads before it; an extern function the simulator does not provide
+# is refused with one line (exit 2); with clang, a header of NVIDIA's
+# toolkit (<cuda_fp16.h>) is refused with one line naming it
+# (exit 2), so is a kernel that declares a math function the header
+# defines (one line, exit 2), and <cuda_runtime.h> with the C headers
+# compiles
+L=tb/kernels/cuda/conformance/libcalls.launch
+"$S" --launch $L --mech spe,dwf >"$T/libcalls.out" 2>&1
+rc=$?
+"$B/cuda_host/libcalls" --launch $L --dump-mem "$T/libcalls.host" >"$T/libcalls.hostout" 2>&1
+if [ $rc -eq 0 ] && [ "$(wc -l <"$T/libcalls.hostout")" -ge 10 ] &&
+   cmp -s <(sed '/^kernel /,$d' "$T/libcalls.out") "$T/libcalls.hostout"; then ok simt_cuda_printf_equals_host
+else bad simt_cuda_printf_equals_host "exit $rc: $(diff <(sed '/^kernel /,$d' "$T/libcalls.out") "$T/libcalls.hostout" | head -n 2 | tr '\n' ' ')"; fi
+out=$("$S" --launch tests/data/cuda/libfail.launch --entry assertfail --mech all 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(grep -c '^thread [0-3]$' <<<"$out")" -eq 4 ] && [ "$(grep -vc '^thread [0-3]$' <<<"$out")" -eq 1 ] &&
+  grep -qE "^tests/data/cuda/libfail.cu:16: void assertfail\(int \*\): assertion .i != 3. failed \(thread 3 of CTA \(0,0,0\)" <<<"$out" &&
+  ok simt_cuda_assert_fails_one_line || bad simt_cuda_assert_fails_one_line "exit $rc: $out"
+out=$("$S" --launch tests/data/cuda/libfail.launch --entry unknownext --mech all 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^tests/data/cuda/libfail.ptx:[0-9]+: unsupported PTX: call of 'frobnicate', which the module declares but does not define \(extern\), and which is not a library function" <<<"$out" &&
+  ok simt_cuda_unknown_extern_refused || bad simt_cuda_unknown_extern_refused "exit $rc: $out"
+if command -v clang >/dev/null; then
+  printf '#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n__global__ void k(int *p) { p[0] = 1; }\n' >"$T/fp16.cu"
+  out=$("$S" --cuda "$T/fp16.cu" --entry _Z1kPi --mech spe 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "fp16.cu:2: #include <cuda_fp16.h>: not provided" <<<"$out" &&
+    ok simt_cuda_toolkit_header_refused || bad simt_cuda_toolkit_header_refused "exit $rc: $out"
+  # a kernel written for issue 25's command (no header: it declares expf
+  # itself) given to --cuda: one line saying what to do, exit 2
+  printf 'extern "C" __device__ float expf(float);\nextern "C" __global__ void k(float *p) { p[0] = expf(p[0]); }\n' >"$T/ownexpf.cu"
+  out=$("$S" --cuda "$T/ownexpf.cu" --entry k --mech spe 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -q "ownexpf.cu:1: this line declares a function the project header (tb/cuda/warphw_cuda.h) defines as a macro" <<<"$out" &&
+    ok simt_cuda_own_declaration_one_line || bad simt_cuda_own_declaration_one_line "exit $rc: $out"
+  sed 's|^ptx libcalls.ptx|cuda libcalls.cu|' $L >tb/kernels/cuda/conformance/.t_libcalls.launch
+  "$S" --launch tb/kernels/cuda/conformance/.t_libcalls.launch --mech spe >"$T/libcalls_cu.out" 2>&1
+  rc=$?
+  rm -f tb/kernels/cuda/conformance/.t_libcalls.launch
+  [ $rc -eq 0 ] && cmp -s <(sed '/^kernel /,$d' "$T/libcalls_cu.out") "$T/libcalls.hostout" &&
+    ok simt_cuda_usual_includes_compile || bad simt_cuda_usual_includes_compile "exit $rc: $(grep -m1 -E 'error|simt:' "$T/libcalls_cu.out")"
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -4,7 +4,7 @@
  * kernel needs to compile with Debian's clang and no NVIDIA software,
  *
  *   clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib
- *         -O2 -S -ffp-contract=off -include tb/cuda/warphw_cuda.h -o k.ptx k.cu
+ *         -O2 -S -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h -o k.ptx k.cu
  *
  * and, compiled for the host (any C++ compiler, __CUDA_ARCH__ undefined),
  * the same kernel source as ordinary C++ run by tb/cuda/host_rt.c: every
@@ -84,6 +84,25 @@
 #ifndef WARPHW_CUDA_H
 #define WARPHW_CUDA_H
 
+/* The C library headers CUDA code includes, on both sides before any macro
+ * below: a kernel's own later #include <math.h>, <cmath>, <stdio.h>, ...
+ * finds them already included (their include guards), so the macros below
+ * (sqrtf, expf, ...) never meet the library's declarations, and <cmath>'s
+ * #undefs cannot remove them.  (tb/cuda/include/ maps <cuda_runtime.h> and
+ * kin here: launch.c and the Makefile pass it with -I.) */
+#include <assert.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
 #ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
 
 #define __global__ __attribute__((global))
@@ -96,6 +115,76 @@
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define WARPHW_DEV static __device__ __inline__ __attribute__((always_inline))
 #define WARPHW_TABLE static __constant__ const /* warphw_math.h's tables */
+
+/* The C library on the device: what the host declares, declared again as
+ * device functions (clang overloads on __host__/__device__), so that a
+ * kernel may call it.  Each call stays a call of the extern function in
+ * the PTX, which the PTX front end runs with the host C library's result
+ * (tb/simt/ptx_lib.c): printf (clang lowers it to vprintf), assert's
+ * __assert_fail (CUDA's __assertfail), and the math functions of C99 --
+ * where the macros below name one (sqrtf, expf, exp, pow, ...), the macro's
+ * device expression is what a kernel gets. */
+extern "C" {
+__device__ int printf(const char *, ...);
+__device__ void __assertfail(const char *msg, const char *file, unsigned line, const char *fn, size_t charsize);
+#define WARPHW_LIBM1(X)                                                                           \
+    X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sqrt) X(cbrt) X(sin) X(cos) \
+    X(tan) X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf)      \
+    X(erfc) X(tgamma) X(lgamma) X(fabs) X(floor) X(ceil) X(trunc) X(round) X(rint) X(nearbyint)   \
+    X(logb)
+#define WARPHW_LIBM2(X) \
+    X(pow) X(hypot) X(atan2) X(fmod) X(remainder) X(fmin) X(fmax) X(fdim) X(copysign) X(nextafter)
+#define WARPHW_LIBMX(X)                                                                           \
+    X(fma) X(ldexp) X(scalbn) X(ilogb) X(lrint) X(lround) X(llrint) X(llround) X(frexp) X(modf)   \
+    X(remquo) X(sincos)
+#define WARPHW_DECL1(n) __device__ float n##f(float); __device__ double n(double);
+#define WARPHW_DECL2(n) __device__ float n##f(float, float); __device__ double n(double, double);
+WARPHW_LIBM1(WARPHW_DECL1)
+WARPHW_LIBM2(WARPHW_DECL2)
+#undef WARPHW_DECL1
+#undef WARPHW_DECL2
+__device__ float fmaf(float, float, float);
+__device__ double fma(double, double, double);
+__device__ float ldexpf(float, int);
+__device__ double ldexp(double, int);
+__device__ float scalbnf(float, int);
+__device__ double scalbn(double, int);
+__device__ int ilogbf(float);
+__device__ int ilogb(double);
+__device__ long lrintf(float);
+__device__ long lrint(double);
+__device__ long lroundf(float);
+__device__ long lround(double);
+__device__ long long llrintf(float);
+__device__ long long llrint(double);
+__device__ long long llroundf(float);
+__device__ long long llround(double);
+__device__ float frexpf(float, int *);
+__device__ double frexp(double, int *);
+__device__ float modff(float, float *);
+__device__ double modf(double, double *);
+__device__ float remquof(float, float, int *);
+__device__ double remquo(double, double, int *);
+__device__ void sincosf(float, float *, float *);
+__device__ void sincos(double, double *, double *);
+}
+/* and in std (std::erfc(x), ...: <cmath>'s using-declarations came before
+ * these; without them the host's and the device's are ambiguous) */
+namespace std {
+#define WARPHW_USING(n) using ::n; using ::n##f;
+WARPHW_LIBM1(WARPHW_USING)
+WARPHW_LIBM2(WARPHW_USING)
+WARPHW_LIBMX(WARPHW_USING)
+#undef WARPHW_USING
+}
+#undef WARPHW_LIBM1
+#undef WARPHW_LIBM2
+#undef WARPHW_LIBMX
+/* glibc's assert calls __assert_fail: on the device, CUDA's __assertfail */
+static __device__ __inline__ void __assert_fail(const char *msg, const char *file, unsigned line, const char *fn)
+{
+    __assertfail(msg, file, line, fn, sizeof(char));
+}
 
 struct uint3 {
     unsigned x, y, z;
@@ -163,12 +252,6 @@ WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_
     WARPHW_DEV ret name params { return dev; }
 
 #else /* -------------------------------------------------------------- host */
-
-#include <math.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 #define __global__
 #define __device__
@@ -700,6 +783,77 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #undef WARPHW_VEC2
 #undef WARPHW_VEC3
 #undef WARPHW_VEC4
+
+/* CUDA code also calls the math functions qualified (std::sqrt(x)): the
+ * macros below make that std::warphw_sqrt(x), which these name; and the
+ * device's abs above joins std::abs */
+namespace std {
+using ::warphw_acos;
+using ::warphw_acosf;
+using ::warphw_asin;
+using ::warphw_asinf;
+using ::warphw_atan;
+using ::warphw_atan2;
+using ::warphw_atan2f;
+using ::warphw_atanf;
+using ::warphw_cbrtf;
+using ::warphw_ceil;
+using ::warphw_ceilf;
+using ::warphw_copysignf;
+using ::warphw_cos;
+using ::warphw_cosf;
+using ::warphw_coshf;
+using ::warphw_erff;
+using ::warphw_exp;
+using ::warphw_exp2;
+using ::warphw_exp2f;
+using ::warphw_expm1f;
+using ::warphw_fabs;
+using ::warphw_fabsf;
+using ::warphw_fast_powf;
+using ::warphw_fdividef;
+using ::warphw_floor;
+using ::warphw_floorf;
+using ::warphw_fma;
+using ::warphw_fmaf;
+using ::warphw_fmax;
+using ::warphw_fmaxf;
+using ::warphw_fmin;
+using ::warphw_fminf;
+using ::warphw_fmodf;
+using ::warphw_frexpf;
+using ::warphw_frsqrt_rn;
+using ::warphw_hypotf;
+using ::warphw_ldexpf;
+using ::warphw_log;
+using ::warphw_log10;
+using ::warphw_log1pf;
+using ::warphw_log2;
+using ::warphw_log2f;
+using ::warphw_pow;
+using ::warphw_powf;
+using ::warphw_rint;
+using ::warphw_rintf;
+using ::warphw_round;
+using ::warphw_roundf;
+using ::warphw_rsqrtf;
+using ::warphw_sin;
+using ::warphw_sincos;
+using ::warphw_sincosf;
+using ::warphw_sinf;
+using ::warphw_sinhf;
+using ::warphw_sqrt;
+using ::warphw_sqrtf;
+using ::warphw_tan;
+using ::warphw_tanhf;
+using ::warphw_trunc;
+using ::warphw_truncf;
+#ifdef __CUDA_ARCH__
+using ::abs;
+using ::labs;
+using ::llabs;
+#endif
+}
 
 #define sqrtf(x) warphw_sqrtf(x)
 #define rsqrtf(x) warphw_rsqrtf(x)

@@ -556,7 +556,13 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
             unload(L);
             return 2;
         }
+    /* device printf (vprintf) writes to stdout during this run only: once,
+     * in the reference's thread order (ptx.h ptx_set_output); to stderr
+     * under --format md/csv/json, whose stdout a program reads */
+    ptx_set_output(&L->p, o->format == 0 ? stdout : stderr);
     int rr = refp_run(&L->p, o->C.warp_size, o->max_steps, flags, &L->ref, err, len);
+    ptx_set_output(&L->p, NULL);
+    fflush(stdout);
     if (rr) {
         refp_free(&L->ref);
         prog_free(&L->p);

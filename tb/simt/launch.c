@@ -575,6 +575,12 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
         snprintf(err, errlen, "%s: cannot open: %s", cu, strerror(ENOENT));
         return -1;
     }
+    /* the include directory beside the header (<cuda_runtime.h> and kin) */
+    char inc[2100];
+    snprintf(inc, sizeof inc, "-I%s", hdr);
+    char *sl = strrchr(inc, '/');
+    if (sl) snprintf(sl + 1, sizeof inc - (size_t)(sl + 1 - inc), "include");
+    else snprintf(inc, sizeof inc, "-Iinclude");
     char log[] = "/tmp/warphw_clang_XXXXXX";
     int fd = mkstemp(log);
     if (fd < 0) {
@@ -587,7 +593,8 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
         dup2(fd, 1);
         const char *clang = getenv("CLANG") ? getenv("CLANG") : "clang";
         execlp(clang, clang, "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_70", "-nocudainc",
-               "-nocudalib", "-O2", "-S", "-ffp-contract=off", "-include", hdr, "-o", ptx_out, cu, (char *)NULL);
+               "-nocudalib", "-O2", "-S", "-ffp-contract=off", inc, "-include", hdr, "-o", ptx_out, cu,
+               (char *)NULL);
         dprintf(2, "clang: cannot run: %s\n", strerror(errno));
         _exit(127);
     }
@@ -609,6 +616,35 @@ int launch_compile_cuda(const char *cu, const char *ptx_out, char *err, size_t e
         char *nl = strchr(first, '\n');
         if (nl) *nl = 0;
         if (!first[0]) snprintf(first, sizeof first, "clang failed (status %d)", st);
+        /* an include clang cannot find: one line naming it */
+        char *nf = strstr(first, "' file not found"), *fe = strstr(first, "fatal error: '");
+        if (nf && fe && fe < nf) {
+            char where[700], name[256];
+            snprintf(name, sizeof name, "%.*s", (int)(nf - fe - 14), fe + 14);
+            snprintf(where, sizeof where, "%.*s", (int)(fe - first), first);
+            char *c = strrchr(where, ':'); /* FILE:LINE:COL: -> FILE:LINE */
+            if (c && c > where) *c = 0;
+            c = strrchr(where, ':');
+            if (c) *c = 0;
+            snprintf(err, errlen, "%s: #include <%s>: not provided (the headers of NVIDIA's CUDA toolkit and its "
+                     "libraries are not part of this simulator; docs/ptx.md, \"Compiling CUDA\", lists the "
+                     "headers --cuda provides)", where[0] ? where : cu, name);
+            unlink(log);
+            return -1;
+        }
+        /* a kernel that declares a math function itself (extern "C"
+         * __device__ float expf(float);) meets the header's macro for it */
+        char *wm = strstr(first, "'warphw_"), *ce = strstr(first, ": error: ");
+        if (wm && ce && !strncmp(first, cu, strlen(cu))) {
+            char *c = strchr(first + strlen(cu) + 1, ':'); /* FILE:LINE:COL -> FILE:LINE */
+            if (c) *c = 0;
+            snprintf(err, errlen, "%s: this line declares a function the project header (tb/cuda/warphw_cuda.h) "
+                     "defines as a macro (%.*s): drop the declaration, the header declares the C library; or "
+                     "compile the kernel without the header (issue 25's clang command) and run the PTX "
+                     "(--ptx, or the `ptx` key)", first, (int)strcspn(wm + 1, "'"), wm + 1);
+            unlink(log);
+            return -1;
+        }
         if (!strncmp(first, cu, strlen(cu))) snprintf(err, errlen, "%s", first);
         else snprintf(err, errlen, "%s: %s", cu, first);
         rc = -1;

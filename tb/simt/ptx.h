@@ -16,7 +16,10 @@
  * nested { } scopes, .pragma, .loc/.file, a guard on any instruction, and
  * the instructions of docs/ptx.md.
  *
- * Anything else -- recursive, indirect or extern calls, textures,
+ * Calls of functions the module only declares (.extern .func) run when
+ * they are library functions ptx_lib.c provides (C99 math and libdevice's
+ * __nv_ names, vprintf, __assertfail).
+ * Anything else -- recursive, indirect or other extern calls, textures,
  * surfaces, shfl, vote, f16 types, a modifier it does not know -- is
  * refused with
  * "file:line: unsupported PTX: ..." (the caller exits 2), never run wrongly.
@@ -74,5 +77,12 @@ void ptx_info_free(ptx_info *info);
  * the module's variables); with none every address below global_bytes is
  * valid. */
 void ptx_set_regions(prog *p, const ptx_var *r, unsigned n);
+
+/* Where device printf (vprintf, tb/simt/ptx_lib.c) writes: a FILE *, or
+ * NULL (the default) for nowhere.  build/simt sets its stdout for the
+ * reference's run only, so each thread's text is printed once, in the
+ * reference's thread order; the SM model's runs print nothing.  Nothing
+ * happens for a prog of another front end. */
+void ptx_set_output(prog *p, void *file);
 
 #endif

@@ -33,7 +33,9 @@
  * mutual: a function already being inlined at this site), an indirect call
  * (through a register, or with a .callprototype; a function's address
  * taken, ptx_insn.c), a call of a function the
- * module only declares (.extern, or a prototype without a body), the
+ * module only declares (.extern, or a prototype without a body) unless it
+ * is a library function ptx_lib.c provides (C99 math, libdevice's __nv_
+ * names, vprintf, __assertfail: lowered there), the
  * address of a call parameter, a vector or offset access to a
  * scalar call parameter, and a call whose argument or return lists do not
  * match the callee's.
@@ -405,8 +407,7 @@ static int inline_call(ptx_ps *s, char *stmt)
         s->failed = 1;
         return -1;
     }
-    if (!f->defined) return UNSUP(s, "call of '%s', which the module declares but does not define (extern)", target);
-    for (ptx_inl *u = s->inl; u; u = u->up)
+    for (ptx_inl *u = s->inl; u && f->defined; u = u->up)
         if (u->func == (unsigned)fi)
             return UNSUP(s, "recursive call of '%s'%s", target, u == s->inl && !u->up ? "" : " (through other functions)");
     ptx_inl in;
@@ -428,6 +429,13 @@ static int inline_call(ptx_ps *s, char *stmt)
         if (call_arg(s, aa[i], &in.arg[i])) { free(in.arg); return -1; }
     snprintf(in.suffix, sizeof in.suffix, "_c%u", in.site);
     snprintf(in.ret_label, sizeof in.ret_label, "$__ret_c%u", in.site);
+    if (!f->defined) { /* a library function (ptx_lib.c); a guarded call branches to after it */
+        const ptx_cparam *av[257];
+        for (int i = 0; i < na; i++) av[i] = &s->cp[in.arg[i]];
+        free(in.arg);
+        if (ptx_lib_call(s, target, nr ? &s->cp[in.ret] : NULL, av, (unsigned)na)) return -1;
+        return ptx_add_label(s, in.ret_label);
+    }
     /* parse the callee's body here */
     size_t pos = s->pos;
     int line = s->line, sline = s->sline;

@@ -63,34 +63,11 @@ static int64_t sext(uint64_t v, unsigned bytes)
     return (int64_t)(v << sh) >> sh;
 }
 
-static float f32(uint64_t v)
-{
-    uint32_t u = (uint32_t)v;
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
-static double f64(uint64_t v)
-{
-    double d;
-    memcpy(&d, &v, 8);
-    return d;
-}
-
-static uint64_t bf32(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static uint64_t bf64(double d)
-{
-    uint64_t u;
-    memcpy(&u, &d, 8);
-    return u;
-}
+/* float bits (ptx_int.h) */
+#define f32 ptx_f32
+#define f64 ptx_f64
+#define bf32 ptx_bf32
+#define bf64 ptx_bf64
 
 static uint64_t sreg(const ptx_opnd *o, const prog_thread *t)
 {
@@ -544,6 +521,13 @@ static uint8_t *access(const prog *p, int pc, prog_thread *t, const prog_mem *m,
     return base + a;
 }
 
+uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    uint8_t sp, uint64_t addr, unsigned bytes, unsigned align, int write,
+                    char *err, size_t errlen)
+{
+    return access(p, pc, t, m, e, sp, addr, bytes, align, write, err, errlen);
+}
+
 static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c)
 {
     unsigned bytes = TY_BYTES(in->type);
@@ -837,6 +821,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     case OP_MEMBAR:
         return 0;
+    case OP_LIB: /* a library function (ptx_lib.c) */
+        return ptx_lib_exec(p, pc, t, m, err, errlen);
     case OP_SHFL: case OP_VOTE: case OP_ACTMASK: case OP_WBAR: case OP_REDUX: case OP_MATCH:
         /* prog_insn.wsync: only ops->exec_coll executes them */
         snprintf(err, errlen, "%s:%d: internal: warp-synchronous '%s' executed by one thread",

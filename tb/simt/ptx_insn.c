@@ -510,6 +510,18 @@ int ptx_add_label(ptx_ps *s, const char *name)
     return 0;
 }
 
+int ptx_insn_room(ptx_ps *s)
+{
+    if (s->n >= MAX_INS) return ptx_fail(s, s->sline, "more than %u instructions", MAX_INS);
+    s->ins = ptx_grow(s->ins, &s->capins, s->n + 1, sizeof *s->ins);
+    s->pins = realloc(s->pins, (size_t)s->capins * sizeof *s->pins);
+    if (!s->pins) return ptx_fail(s, s->sline, "out of memory");
+    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    memset(&s->ins[s->n], 0, sizeof *s->ins);
+    memset(&s->pins[s->n], 0, sizeof *s->pins);
+    return 0;
+}
+
 static void add_src(prog_insn *pi, int reg)
 {
     if (reg < 0) return;
@@ -525,14 +537,9 @@ static void add_src(prog_insn *pi, int reg)
  * slot's address is set when the entry is complete (ptx.c). */
 static int bar_red_result(ptx_ps *s)
 {
-    if (s->n >= MAX_INS) return ptx_fail(s, s->sline, "more than %u instructions", MAX_INS);
-    s->ins = ptx_grow(s->ins, &s->capins, s->n + 1, sizeof *s->ins);
-    s->pins = realloc(s->pins, (size_t)s->capins * sizeof *s->pins);
-    if (!s->pins) return ptx_fail(s, s->sline, "out of memory");
-    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    if (ptx_insn_room(s)) return -1;
     ptx_ins *b = &s->ins[s->n - 1], *in = &s->ins[s->n];
     prog_insn *pb = &s->pins[s->n - 1], *pi = &s->pins[s->n];
-    memset(in, 0, sizeof *in);
     in->op = OP_BARRES;
     in->type = b->type;
     in->type2 = T_NONE;
@@ -560,17 +567,9 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     char *t = ptx_trim(stmt);
     char full[160];
     snprintf(full, sizeof full, "%s", t);
-    if (s->n >= MAX_INS) return ptx_fail(s, s->sline, "more than %u instructions", MAX_INS);
-    s->ins = ptx_grow(s->ins, &s->capins, s->n + 1, sizeof *s->ins);
-    unsigned capp = s->capins;
-    (void)capp;
-    s->pins = realloc(s->pins, (size_t)s->capins * sizeof *s->pins);
-    if (!s->pins) return ptx_fail(s, s->sline, "out of memory");
-    s->labels = ptx_grow(s->labels, &s->caplabels, s->n + 2, sizeof *s->labels);
+    if (ptx_insn_room(s)) return -1;
     ptx_ins *in = &s->ins[s->n];
     prog_insn *pi = &s->pins[s->n];
-    memset(in, 0, sizeof *in);
-    memset(pi, 0, sizeof *pi);
     pi->guard = -1;
     pi->line = s->sline;
     /* guard */

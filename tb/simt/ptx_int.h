@@ -16,6 +16,7 @@
 #define SIMT_PTX_INT_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "prog.h"
 
@@ -48,7 +49,11 @@ enum ptx_op {
     OP_SHFL, OP_VOTE, OP_ACTMASK, OP_WBAR, OP_REDUX, OP_MATCH,
     /* bar.red's result after the release (ptx_insn.c lowers bar.red into
      * the barrier and this; prog_ops.bar_release) */
-    OP_BARRES, OP_NOPS
+    OP_BARRES,
+    /* a call of a library function the module declares (.extern .func):
+     * C99 math, libdevice's __nv_ names, vprintf, __assertfail
+     * (ptx_lib.c; ptx_ins.lib names it) */
+    OP_LIB, OP_NOPS
 };
 /* shfl.sync, vote.sync and match.sync modes (ptx_ins.cmp) */
 enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
@@ -107,6 +112,7 @@ typedef struct {
     uint8_t vec;      /* 1, 2 or 4 */
     uint8_t aop;      /* atom/red */
     uint16_t flags;
+    uint16_t lib;     /* OP_LIB: the function (ptx_lib.c's table) */
     uint8_t nd, na;
     ptx_opnd d[4];    /* destinations (ld.v4: four; setp: p and q) */
     ptx_opnd a[6];    /* sources (st: a[0] address, a[1..vec] values) */
@@ -175,6 +181,7 @@ typedef struct {
     ptx_region *region;
     unsigned nregion;
     unsigned last_region;     /* where the last global access was found (a hint) */
+    void *out;                /* FILE * vprintf writes to (ptx_set_output; NULL: none) */
 } ptx_impl;
 
 extern const prog_ops ptx_ops;
@@ -344,6 +351,9 @@ int ptx_find_reg(ptx_ps *s, const char *name);
 int ptx_split_ops(char *t, char **op, int max);
 int ptx_add_label(ptx_ps *s, const char *name);
 int ptx_instruction(ptx_ps *s, char *stmt);
+/* room for instruction s->n (ins, pins, labels), both zeroed: 0, or -1
+ * with the error (more than MAX_INS, out of memory) */
+int ptx_insn_room(ptx_ps *s);
 
 /* little-endian bytes of memory (ptx_exec.c, ptx_coll.c) */
 static inline uint64_t ptx_load_le(const uint8_t *q, unsigned bytes)
@@ -358,6 +368,36 @@ static inline void ptx_store_le(uint8_t *q, uint64_t v, unsigned bytes)
     for (unsigned i = 0; i < bytes; i++) q[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* a register's bits as a float or a double, and back (ptx_exec.c, ptx_lib.c) */
+static inline float ptx_f32(uint64_t v)
+{
+    uint32_t u = (uint32_t)v;
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
+}
+
+static inline double ptx_f64(uint64_t v)
+{
+    double d;
+    memcpy(&d, &v, 8);
+    return d;
+}
+
+static inline uint64_t ptx_bf32(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static inline uint64_t ptx_bf64(double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    return u;
+}
+
 /* an operand's value for thread t, and a register write of type ty
  * (ptx_exec.c) */
 uint64_t ptx_val(const ptx_opnd *o, const prog_thread *t);
@@ -367,5 +407,18 @@ uint32_t ptx_coll_wait(const prog *p, int pc, const prog_thread *t);
 int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone,
                   prog_effect *e, char *err, size_t errlen);
 void ptx_bar_release(const prog *p, int pc, uint8_t *shared);
+/* an access of `bytes` at addr in space sp (PS_NONE: generic) resolved to
+ * a pointer and recorded in e, or NULL with the run's one-line error
+ * (ptx_exec.c) */
+uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, prog_effect *e,
+                    uint8_t sp, uint64_t addr, unsigned bytes, unsigned align, int write,
+                    char *err, size_t errlen);
+/* library calls (ptx_lib.c): the lowering of a call of a function the
+ * module only declares (args: the call parameters, ret NULL for none;
+ * refused with one line when the name or the parameters are not a known
+ * function's), and OP_LIB's semantics for one thread */
+int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_cparam *const *args,
+                 unsigned nargs);
+int ptx_lib_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, char *err, size_t errlen);
 
 #endif
