@@ -630,6 +630,36 @@ static int type_compatible(const launch_param *lp, const ptx_param *pp)
     return pf == lf;
 }
 
+/* clang -O0 keeps every variable in the stack frame and reads it back
+ * with ld [%SP+k]: the divergence analysis takes every load as
+ * thread-dependent, so a barrier in a loop whose counter lives there is
+ * refused as if under divergent control.  When the analysis passes with
+ * those loads taken as uniform, the refusal says so (one line). */
+static void stack_barrier_hint(prog *p, char *err, size_t errlen)
+{
+    if (!strstr(err, "barrier under divergent control") || !p->n) return;
+    uint8_t *was = calloc(p->n, 1);
+    if (!was) return;
+    unsigned k = 0;
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (p->ins[pc].unit == PU_LD && p->ins[pc].varying && strstr(p->ins[pc].text, "[%SP")) {
+            was[pc] = 1;
+            p->ins[pc].varying = 0;
+            k++;
+        }
+    char e2[512];
+    int ok = k && !prog_analyse(p, e2, sizeof e2);
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (was[pc]) p->ins[pc].varying = 1;
+    free(was);
+    char *c = ok ? strstr(err, " (inside a branch") : NULL;
+    if (c)
+        snprintf(c, errlen - (size_t)(c - err),
+                 ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
+                 "keeps every variable), and the divergence analysis takes every load as "
+                 "thread-dependent; compile with -O1 or more");
+}
+
 int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
@@ -751,6 +781,7 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
     }
     ptx_info_free(&info);
     if (prog_analyse(p, err, errlen)) {
+        stack_barrier_hint(p, err, errlen);
         prog_free(p);
         return -1;
     }
