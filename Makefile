@@ -241,12 +241,17 @@ $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 # compiler would stop on: `#pragma unroll`, threadIdx.x (unsigned) compared
 # with an int, a kernel parameter only some paths use.
 CUDA_HOST_WNO := -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter
+# CUDA's own spelling of the dynamic shared array, `extern __shared__ T
+# name[];`, becomes WARPHW_DYNAMIC_SHARED(T, name) in the host reference's
+# copy of the source (the host half's `__shared__` is `static`, which
+# `extern` contradicts)
+CUDA_HOST_EXTERN_SHARED := s/^([[:space:]]*)extern[[:space:]]+__shared__[[:space:]]+([^;]*[^[:space:]])[[:space:]]+([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\[[[:space:]]*\][[:space:]]*;/\1WARPHW_DYNAMIC_SHARED(\2, \3);/
 define cuda_host_recipe
 	@mkdir -p $(dir $@)
 	@entry=$$(awk '$$1 == "entry" { print $$2 }' $(basename $<).launch); \
 	  [ -n "$$entry" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
 	  case $$entry in _Z*) entry=$$(echo "$$entry" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
-	  { echo '#include "$(CURDIR)/$<"'; \
+	  { echo '#line 1 "$(CURDIR)/$<"'; sed -E '$(CUDA_HOST_EXTERN_SHARED)' $<; \
 	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
 	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -include tb/cuda/warphw_cuda.h \

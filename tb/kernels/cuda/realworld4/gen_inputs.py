@@ -25,3 +25,26 @@ for v in range(nv):
     rows.append(len(cols))
 write('sssp_graph.hex', rows + cols + wts)
 print('sssp: %d vertices, %d edges' % (nv, len(cols)))
+# sgemm: A 64 x 8, B 8 x 32, C 64 x 32, integers -4..4 as floats
+for name, n in (('a', 64 * 8), ('b', 8 * 32), ('c', 64 * 32)):
+    write('sgemm_%s.hex' % name,
+          [struct.unpack('<I', struct.pack('<f', R.randrange(-4, 5)))[0] for _ in range(n)])
+# stencil3d: 20 x 12 x 6 small integers as floats
+write('stencil_in.hex',
+      [struct.unpack('<I', struct.pack('<f', R.randrange(-8, 9)))[0] for _ in range(20 * 12 * 6)])
+# mriq: 150 k-space samples (kx ky kz phiR phiI), 100 voxels (x y z)
+f32 = lambda v: struct.unpack('<I', struct.pack('<f', v))[0]
+write('mriq_in.hex', [f32(R.uniform(-0.5, 0.5)) for _ in range(5 * 150 + 3 * 100)])
+# tpacf: 120 unit vectors (x[], y[], z[]), 21 cosine bounds descending
+# from 1 (doubles), padding to the histogram
+import math
+pts = []
+for _ in range(120):
+    v = [R.gauss(0, 1) for _ in range(3)]
+    r = math.sqrt(sum(c * c for c in v))
+    pts.append([c / r for c in v])
+words = [f32(p[c]) for c in range(3) for p in pts]
+for b in range(21):
+    lo, hi = struct.unpack('<II', struct.pack('<d', math.cos(math.pi * b / 20) if b else 1.0))
+    words += [lo, hi]
+write('tpacf_in.hex', words)
