@@ -16,8 +16,11 @@
  * the atomics' order (the lists are cleared at the end). */
 #define INF 0x3fffffff
 
-extern "C" __global__ void sssp(const int *row, const int *col, const int *w, int nv, int src,
-                                int *dist, int *wl_in, int *wl_out)
+/* OR: the loop decided by __syncthreads_or (runs); else by reading the
+ * shared count after a plain __syncthreads (sssp_flag: refused, above) */
+template <bool OR>
+__device__ static void sssp_body(const int *row, const int *col, const int *w, int nv, int src,
+                                 int *dist, int *wl_in, int *wl_out)
 {
     __shared__ int nin, nout;
     int t = threadIdx.x;
@@ -26,7 +29,7 @@ extern "C" __global__ void sssp(const int *row, const int *col, const int *w, in
         wl_in[0] = src;
         nin = 1;
     }
-    while (__syncthreads_or(nin > 0)) {
+    while (OR ? __syncthreads_or(nin > 0) : (__syncthreads(), nin > 0)) {
         if (t == 0) nout = 0;
         __syncthreads();
         for (int i = t; i < nin; i += blockDim.x) {
@@ -47,34 +50,14 @@ extern "C" __global__ void sssp(const int *row, const int *col, const int *w, in
     for (int i = t; i < 512; i += blockDim.x) wl_in[i] = wl_out[i] = 0;
 }
 
+extern "C" __global__ void sssp(const int *row, const int *col, const int *w, int nv, int src,
+                                int *dist, int *wl_in, int *wl_out)
+{
+    sssp_body<true>(row, col, w, nv, src, dist, wl_in, wl_out);
+}
+
 extern "C" __global__ void sssp_flag(const int *row, const int *col, const int *w, int nv,
                                      int src, int *dist, int *wl_in, int *wl_out)
 {
-    __shared__ int nin, nout;
-    int t = threadIdx.x;
-    for (int v = t; v < nv; v += blockDim.x) dist[v] = v == src ? 0 : INF;
-    if (t == 0) {
-        wl_in[0] = src;
-        nin = 1;
-    }
-    __syncthreads();
-    while (nin > 0) {
-        if (t == 0) nout = 0;
-        __syncthreads();
-        for (int i = t; i < nin; i += blockDim.x) {
-            int u = wl_in[i];
-            int du = ((volatile int *)dist)[u];
-            for (int e = row[u]; e < row[u + 1]; e++) {
-                int v = col[e], nd = du + w[e];
-                if (atomicMin(&dist[v], nd) > nd) wl_out[atomicAdd(&nout, 1)] = v;
-            }
-        }
-        __syncthreads();
-        for (int i = t; i < nout; i += blockDim.x) wl_in[i] = wl_out[i];
-        __syncthreads();
-        if (t == 0) nin = nout;
-        __syncthreads();
-    }
-    /* the lists' last contents depend on the order: cleared */
-    for (int i = t; i < 512; i += blockDim.x) wl_in[i] = wl_out[i] = 0;
+    sssp_body<false>(row, col, w, nv, src, dist, wl_in, wl_out);
 }
