@@ -48,3 +48,7 @@ for b in range(21):
     lo, hi = struct.unpack('<II', struct.pack('<d', math.cos(math.pi * b / 20) if b else 1.0))
     words += [lo, hi]
 write('tpacf_in.hex', words)
+# pfilter: 256 particles, x in -10..10 and y in -10..10
+write('pfilter_in.hex', [f32(R.uniform(-10, 10)) for _ in range(2 * 256)])
+# fwt: 1024 integers in -100..100
+write('fwt_in.hex', [R.randrange(-100, 101) for _ in range(1024)])
