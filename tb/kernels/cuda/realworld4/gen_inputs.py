@@ -52,3 +52,6 @@ write('tpacf_in.hex', words)
 write('pfilter_in.hex', [f32(R.uniform(-10, 10)) for _ in range(2 * 256)])
 # fwt: 1024 integers in -100..100
 write('fwt_in.hex', [R.randrange(-100, 101) for _ in range(1024)])
+# binomial: 4 options: S in 5..30, X in 1..100, T in 0.25..10
+write('binomial_in.hex', [f32(R.uniform(5, 30)) for _ in range(4)] +
+      [f32(R.uniform(1, 100)) for _ in range(4)] + [f32(R.uniform(0.25, 10)) for _ in range(4)])
