@@ -55,3 +55,10 @@ write('fwt_in.hex', [R.randrange(-100, 101) for _ in range(1024)])
 # binomial: 4 options: S in 5..30, X in 1..100, T in 0.25..10
 write('binomial_in.hex', [f32(R.uniform(5, 30)) for _ in range(4)] +
       [f32(R.uniform(1, 100)) for _ in range(4)] + [f32(R.uniform(0.25, 10)) for _ in range(4)])
+# lbm: 40 x 6 cells: nine distributions near equilibrium, a flag
+cells = []
+for yy in range(6):
+    for xx in range(40):
+        cells += [f32(R.uniform(0.02, 0.2)) for _ in range(9)]
+        cells.append(2 if xx == 0 else (1 if R.random() < 0.125 else 0))
+write('lbm_in.hex', cells)
