@@ -211,6 +211,10 @@ CUDA_RW_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld/%.cu,%,$(wildcard
 CUDA_RW2_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld2/%.cu,%,$(wildcard tb/kernels/cuda/realworld2/*.cu)))
 # tb/kernels/cuda/realworld3/: a third round (barrier reductions, docs/ptx.md)
 CUDA_RW3_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld3/%.cu,%,$(wildcard tb/kernels/cuda/realworld3/*.cu)))
+# tb/kernels/cuda/realworld4/: a fourth round (docs/ptx.md); its own_*.cu
+# are written without the project's header (their own prelude) and compiled
+# with issue 25's command as it stands (CUDA_OWN_FLAGS)
+CUDA_RW4_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld4/%.cu,%,$(wildcard tb/kernels/cuda/realworld4/*.cu)))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the
 # kernel's host half (warp code cannot run one thread after another).
@@ -218,14 +222,16 @@ CUDA_WARP_KERNELS := $(sort $(patsubst tb/kernels/cuda/warp/%.cu,%,$(wildcard tb
 CLANG        ?= clang
 CUDA_PTX_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S \
                   -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
+CUDA_OWN_FLAGS := -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O2 -S
 CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/warp/*.cu); do \
-	  $(CLANG) $(CUDA_PTX_FLAGS) -o $${cu%.cu}.ptx $$cu || exit 1; \
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/realworld4/*.cu tb/kernels/cuda/warp/*.cu); do \
+	  case $$cu in */own_*) f="$(CUDA_OWN_FLAGS)";; *) f="$(CUDA_PTX_FLAGS)";; esac; \
+	  $(CLANG) $$f -o $${cu%.cu}.ptx $$cu || exit 1; \
 	  echo "kernels: $${cu%.cu}.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_WARP_KERNELS))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_RW4_KERNELS) $(CUDA_WARP_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
@@ -235,12 +241,17 @@ $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 # compiler would stop on: `#pragma unroll`, threadIdx.x (unsigned) compared
 # with an int, a kernel parameter only some paths use.
 CUDA_HOST_WNO := -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter
+# CUDA's own spelling of the dynamic shared array, `extern __shared__ T
+# name[];`, becomes WARPHW_DYNAMIC_SHARED(T, name) in the host reference's
+# copy of the source (the host half's `__shared__` is `static`, which
+# `extern` contradicts)
+CUDA_HOST_EXTERN_SHARED := s/^([[:space:]]*)extern[[:space:]]+__shared__[[:space:]]+([^;]*[^[:space:]])[[:space:]]+([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\[[[:space:]]*\][[:space:]]*;/\1WARPHW_DYNAMIC_SHARED(\2, \3);/
 define cuda_host_recipe
 	@mkdir -p $(dir $@)
 	@entry=$$(awk '$$1 == "entry" { print $$2 }' $(basename $<).launch); \
 	  [ -n "$$entry" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
 	  case $$entry in _Z*) entry=$$(echo "$$entry" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
-	  { echo '#include "$(CURDIR)/$<"'; \
+	  { echo '#line 1 "$(CURDIR)/$<"'; sed -E '$(CUDA_HOST_EXTERN_SHARED)' $<; \
 	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
 	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
@@ -255,6 +266,8 @@ $(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.lau
 $(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld4/%.cu tb/kernels/cuda/realworld4/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)

@@ -114,7 +114,7 @@ if [ $full -eq 1 ] && command -v clang >/dev/null; then
         bad "simt_cuda_${k}_O${o}_clang" "$(head -n 1 "$T/$k-O$o.log")"; continue
       fi
       sed -e "s|^ptx .*|ptx $Ta/$k-O$o.ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$optdir/\2|" \
-        "${cu%.cu}.launch" >"$T/$k-O$o.launch"
+        -e "s|^mem_init |mem_init $PWD/$optdir/|" "${cu%.cu}.launch" >"$T/$k-O$o.launch"
       for cfg in $presets; do
         out=$T/$k-O$o-$cfg.out
         "$S" --config "$cfg" --launch "$T/$k-O$o.launch" --mech all --dump-mem "$T/$k-O$o-$cfg.ref" >"$out" 2>&1

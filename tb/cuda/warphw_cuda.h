@@ -283,6 +283,19 @@ static inline int __syncthreads_or(int p) { return warphw_syncthreads_red(p, 2);
 #define blockIdx warphw_blockIdx
 #define blockDim warphw_blockDim
 #define gridDim warphw_gridDim
+/* the special-register reads clang's CUDA headers are built on, for a
+ * kernel written with its own prelude (issue 25's command: __global__ and
+ * kin as attributes, indices through __nvvm_read_ptx_sreg_*) and compiled
+ * for the host with this header (tb/kernels/cuda/realworld4/own_*.cu); int,
+ * as clang declares them */
+#define WARPHW_SREG(r, v)                                                     \
+    static inline int __nvvm_read_ptx_sreg_##r##_x(void) { return (int)v.x; } \
+    static inline int __nvvm_read_ptx_sreg_##r##_y(void) { return (int)v.y; } \
+    static inline int __nvvm_read_ptx_sreg_##r##_z(void) { return (int)v.z; }
+WARPHW_SREG(tid, warphw_threadIdx)
+WARPHW_SREG(ctaid, warphw_blockIdx)
+WARPHW_SREG(ntid, warphw_blockDim)
+WARPHW_SREG(nctaid, warphw_gridDim)
 #define __syncthreads() warphw_syncthreads()
 /* the dynamic shared array, declared in a function or at file scope (as
  * CUDA code usually does): an object that reads the CTA's array when used,

@@ -164,6 +164,38 @@ int core_param_given(const core *c, const char *sn)
 }
 
 /* ------------------------------------------------------------- cycle */
+/* resident threads: n of them, ex exited, bar at a barrier */
+static void core_count_threads(const core *c, unsigned *n, unsigned *ex, unsigned *bar)
+{
+    *ex = *bar = *n = 0;
+    for (unsigned t = 0; t < c->T; t++) {
+        *n += c->gtid[t] != UINT64_MAX;
+        *ex += c->gtid[t] != UINT64_MAX && !c->live[t];
+        *bar += c->at_bar[t];
+    }
+}
+
+/* The cycle limit: what the threads were doing, and, when the core has
+ * issued more thread-instructions than the reference took for the whole
+ * kernel and an atomic's returned value steers the flow, the likely cause:
+ * a spin lock within a warp (docs/ptx.md, "A spin lock") */
+static int core_not_finished(core *c)
+{
+    unsigned ex, bar, n;
+    core_count_threads(c, &n, &ex, &bar);
+    const refp_result *r = c->ref;
+    int spin = r && r->atom_flow && c->st.thread_insts > r->thread_insts;
+    return core_fail(c, "not finished after %llu cycles, the limit (%u of %u resident threads "
+                        "exited, %u at a barrier; %llu thread-instructions issued, the reference "
+                        "ran the kernel in %llu%s)",
+                     (unsigned long long)c->cycle, ex, n, bar,
+                     (unsigned long long)c->st.thread_insts,
+                     (unsigned long long)(r ? r->thread_insts : 0),
+                     spin ? ": no progress, threads loop on an atomic's result, as a spin lock "
+                            "within a warp does when its holder waits at a reconvergence point"
+                          : "");
+}
+
 int core_cycle(core *c)
 {
     if (c->failed)
@@ -243,12 +275,8 @@ int core_cycle(core *c)
     uint64_t quiet = c->cycle - c->last_issue;
     if (quiet > 1000u + 4u * (c->P.mem_lat + c->P.alu_lat + c->P.sfu_lat) &&
         c->cycle > c->last_ready) {
-        unsigned ex = 0, bar = 0, n = 0;
-        for (unsigned t = 0; t < c->T; t++) {
-            n += c->gtid[t] != UINT64_MAX;
-            ex += c->gtid[t] != UINT64_MAX && !c->live[t];
-            bar += c->at_bar[t];
-        }
+        unsigned ex, bar, n;
+        core_count_threads(c, &n, &ex, &bar);
         return core_fail(c, "deadlock: nothing issued for %llu cycles (cycle %llu; %u of %u "
                             "resident threads exited, %u at a barrier; %llu full-table stalls%s)",
                          (unsigned long long)quiet, (unsigned long long)c->cycle, ex, n, bar,
@@ -256,7 +284,7 @@ int core_cycle(core *c)
                          c->st.full_stalls ? ": the structure is too small for this kernel" : "");
     }
     if (c->cycle >= c->P.max_cycles)
-        return core_fail(c, "not finished after %llu cycles", (unsigned long long)c->cycle);
+        return core_not_finished(c);
     return 0;
 }
 

@@ -666,6 +666,52 @@ static int type_compatible(const launch_param *lp, const ptx_param *pp)
     return pf == lf;
 }
 
+/* A barrier the divergence analysis refuses because a loop's or a
+ * branch's condition is loaded from memory (every load is a seed of
+ * thread-dependence): when the analysis passes with the loads of one kind
+ * taken as uniform (their addresses still tracked), the refusal names the
+ * kind.  kind 0: clang -O0's stack frame (ld [%SP+k]: every variable lives
+ * there); kind 1: shared memory (a count or flag every thread reads after
+ * a barrier: uniform in fact, not provably). */
+static int loads_cause(prog *p, int kind)
+{
+    uint8_t *was = calloc(p->n, 1);
+    if (!was) return 0;
+    unsigned k = 0;
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        prog_insn *in = &p->ins[pc];
+        if (in->unit == PU_LD && in->varying &&
+            (kind ? in->space == PS_SHARED : strstr(in->text, "[%SP") != NULL)) {
+            was[pc] = 1;
+            in->varying = 0;
+            k++;
+        }
+    }
+    char e2[512];
+    int ok = k && !prog_analyse(p, e2, sizeof e2);
+    for (unsigned pc = 0; pc < p->n; pc++)
+        if (was[pc]) p->ins[pc].varying = 1;
+    free(was);
+    return ok;
+}
+
+static void barrier_hint(prog *p, char *err, size_t errlen)
+{
+    char *c = strstr(err, " (inside a branch on a thread-dependent condition)");
+    if (!c || !p->n) return;
+    if (loads_cause(p, 0))
+        snprintf(c, errlen - (size_t)(c - err),
+                 ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
+                 "keeps every variable), and the divergence analysis takes every load as "
+                 "thread-dependent; compile with -O1 or more");
+    else if (loads_cause(p, 1))
+        snprintf(c, errlen - (size_t)(c - err),
+                 ": the condition is loaded from shared memory, which the divergence analysis "
+                 "takes as thread-dependent even where every thread reads one word after a "
+                 "barrier; decide with __syncthreads_or/_and/_count (bar.red), whose result is "
+                 "the block's");
+}
+
 int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
@@ -787,6 +833,7 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
     }
     ptx_info_free(&info);
     if (prog_analyse(p, err, errlen)) {
+        barrier_hint(p, err, errlen);
         prog_free(p);
         return -1;
     }

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* sharedflag.cu -- a loop with barriers that runs while a shared count,
+ * written by thread 0, is positive (tests/test_simt_cuda_realworld4.sh).
+ * flag: the count read after a plain __syncthreads: clang 14 moves the
+ * other threads' read above the barrier (thread 0 keeps what it stored),
+ * so the PTX's loop condition is thread-dependent and the barrier in the
+ * loop is refused as it stands.  vflag: the count volatile, read after
+ * the barrier by every thread: uniform in fact, not provably (every load
+ * seeds thread-dependence); the refusal names the shared-memory load and
+ * __syncthreads_or.  orflag: the loop decided by __syncthreads_or: runs. */
+extern "C" __global__ void flag(int *out, int n)
+{
+    __shared__ int cnt;
+    int t = threadIdx.x, r = 0;
+    if (t == 0) cnt = n;
+    __syncthreads();
+    while (cnt > 0) {
+        r += cnt;
+        __syncthreads();
+        if (t == 0) cnt = cnt - 1;
+        __syncthreads();
+    }
+    out[t] = r;
+}
+
+extern "C" __global__ void vflag(int *out, int n)
+{
+    __shared__ int cnt;
+    volatile int *c = &cnt;
+    int t = threadIdx.x, r = 0;
+    if (t == 0) *c = n;
+    __syncthreads();
+    while (*c > 0) {
+        r += *c;
+        __syncthreads();
+        if (t == 0) *c = *c - 1;
+        __syncthreads();
+    }
+    out[t] = r;
+}
+
+extern "C" __global__ void orflag(int *out, int n)
+{
+    __shared__ int cnt;
+    int t = threadIdx.x, r = 0;
+    if (t == 0) cnt = n;
+    while (__syncthreads_or(cnt > 0)) {
+        r += cnt;
+        __syncthreads();
+        if (t == 0) cnt = cnt - 1;
+    }
+    out[t] = r;
+}

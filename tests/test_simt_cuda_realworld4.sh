@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# test_simt_cuda_realworld4.sh BUILD_DIR -- the fourth round of real-world
+# kernels (tb/kernels/cuda/realworld4, docs/ptx.md "Fourth round"):
+# tests/test_simt_cuda.sh's checks on them (every mechanism at the default
+# preset and 000..004, the reference against each kernel's host reference;
+# SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well), then what
+# the round found and how the simulator answers:
+# - reduce6's warp tail on volatile shared memory: a reported race (its
+#   three sums), the tree before the tail compared;
+# - a lock every thread of a warp takes (tests/data/cuda/warplock.launch):
+#   each mechanism either runs it and matches the reference, or ends at the
+#   cycle limit with one line naming the spin (never a hang, never a
+#   register mismatch); spe is one of the latter, dwf one of the former;
+# - a loop on a shared flag (tests/data/cuda/sharedflag.cu): clang's
+#   hoisted read refused, the volatile read refused naming shared memory
+#   and __syncthreads_or, the __syncthreads_or form run;
+# - the reviewer's own prelude at -O0 (tests/data/cuda/own_*_O0): a
+#   barrier loop refused naming the stack frame, a loop without barrier run
+#   and equal to the host; with clang installed, own_scan and own_bsearch
+#   compiled by issue 25's command at other -O levels and sm_ targets, each
+#   run through every mechanism and equal to the host reference (make
+#   test: three pairs; make regress: -O0 -O1 -O2 -O3 -Os x sm_60 sm_75
+#   sm_80 sm_86).
+set -u
+B=${1:-build}
+S=$B/simt
+T=$B/test/simt_cuda_realworld4x
+mkdir -p "$T"
+ok() { echo "ok $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+[ -x "$S" ] || { bad simt_cuda_realworld4 "no $S (make $S)"; exit 0; }
+
+SIMT_CUDA_SET=realworld4 bash tests/test_simt_cuda.sh "$B"
+O=$B/test/simt_cuda_realworld4 # test_simt_cuda.sh's outputs
+
+# reduce6: the three block sums (12 bytes) are the lockstep idiom's race,
+# reported at every preset; the rest (the tree before the tail) compared
+for cfg in default 000 001 002 003 004; do
+  if grep -q "^order: ORDER-DEPENDENT (a race): 12 of 4800 bytes" "$O/reduce6-$cfg.out"; then
+    ok "simt_cuda_reduce6_${cfg}_race_reported"
+  else bad "simt_cuda_reduce6_${cfg}_race_reported" "$(grep -m1 '^order:\|^simt:' "$O/reduce6-$cfg.out")"; fi
+done
+
+# a lock taken by every thread of a warp: per mechanism, a finished run
+# that matches, or the cycle limit's one line naming the spin (exit 1)
+mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $1}')
+ran="" spun=""
+for m in $mechs; do
+  out=$("$S" --launch tests/data/cuda/warplock.launch --mech "$m" --max-cycles 200000 2>&1)
+  rc=$?
+  if [ $rc -eq 0 ] && grep -qE "^${m/+/\\+} +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out"; then
+    ran="$ran $m"
+  elif [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+       grep -qE "^simt: .*spinlock.ptx: ${m/+/\\+}: not finished after 200000 cycles, the limit \(.*: no progress, threads loop on an atomic's result, as a spin lock within a warp does when its holder waits at a reconvergence point\)$" <<<"$out"; then
+    spun="$spun $m"
+  else bad "simt_cuda_warplock_$m" "exit $rc: $(head -n 1 <<<"$out")"; continue; fi
+done
+[[ " $spun " == *" spe "* ]] && [[ " $ran " == *" dwf "* ]] &&
+  ok "simt_cuda_warplock_answered (finished:$ran; livelock named:$spun)" ||
+  bad simt_cuda_warplock_answered "finished:$ran; livelock named:$spun"
+# the cycle limit of a kernel that is merely long names no spin
+out=$("$S" --launch tb/kernels/cuda/realworld4/own_scan.launch --mech spe --max-cycles 2000 2>&1)
+[ $? -eq 1 ] && grep -q "not finished after 2000 cycles, the limit (.*the reference ran the kernel in [0-9]*)$" <<<"$out" &&
+  ok simt_cuda_cycle_limit_plain || bad simt_cuda_cycle_limit_plain "$out"
+
+# a loop on a shared count written by thread 0
+declare -A want=([flag]='barrier under divergent control \(inside a branch on a thread-dependent condition\)$'
+  [vflag]='barrier under divergent control: the condition is loaded from shared memory, .*__syncthreads_or')
+for e in flag vflag; do
+  out=$("$S" --launch tests/data/cuda/sharedflag.launch --entry $e --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^tests/data/cuda/sharedflag.ptx:[0-9]+: ${want[$e]}" <<<"$out" &&
+    ok "simt_cuda_sharedflag_$e" || bad "simt_cuda_sharedflag_$e" "exit $rc: $out"
+done
+out=$("$S" --launch tests/data/cuda/sharedflag.launch --entry orflag --mech all --dump-mem "$T/orflag.ref" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && ! grep -q "cannot run" <<<"$out" &&
+  [ "$(head -n 64 "$T/orflag.ref" | sort -u)" = 0000000f ] &&
+  ok simt_cuda_sharedflag_orflag || bad simt_cuda_sharedflag_orflag "exit $rc: $(grep -m1 '^simt:\|cannot' <<<"$out")"
+# sssp_flag: the same clang hoist in a real kernel
+out=$("$S" --launch tb/kernels/cuda/realworld4/sssp.launch --entry sssp_flag --mech spe 2>&1)
+[ $? -eq 2 ] && grep -qE "^tb/kernels/cuda/realworld4/sssp.ptx:[0-9]+: barrier under divergent control" <<<"$out" &&
+  ok simt_cuda_sssp_flag_refused || bad simt_cuda_sssp_flag_refused "$out"
+
+# the reviewer's own prelude at -O0: the stack frame
+out=$("$S" --launch tests/data/cuda/own_scan_O0.launch --mech all 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^tests/data/cuda/own_scan_O0.ptx:[0-9]+: barrier under divergent control: the condition is loaded from the stack frame .*compile with -O1 or more$" <<<"$out" &&
+  ok simt_cuda_own_O0_barrier_loop_named || bad simt_cuda_own_O0_barrier_loop_named "exit $rc: $out"
+. tests/cuda_small.sh # same_as_host
+H=$T/own_bsearch.host
+"$B/cuda_host/own_bsearch" --launch tb/kernels/cuda/realworld4/own_bsearch.launch --dump-mem "$H" >/dev/null 2>&1 ||
+  bad simt_cuda_own_bsearch_host "make $B/cuda_host/own_bsearch"
+out=$("$S" --launch tests/data/cuda/own_bsearch_O0.launch --mech all --dump-mem "$T/o0.ref" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$T/o0.ref" "$H" &&
+  ok simt_cuda_own_O0_runs || bad simt_cuda_own_O0_runs "exit $rc: $(grep -m1 '^simt:\|cannot' <<<"$out")"
+
+# issue 25's command at other -O levels and targets (clang installed)
+if command -v clang >/dev/null; then
+  if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
+    pairs=$(for o in O0 O1 O2 O3 Os; do for a in sm_60 sm_75 sm_80 sm_86; do echo "$o:$a"; done; done)
+  else pairs="O1:sm_75 O3:sm_80 Os:sm_86"; fi
+  for k in own_scan own_bsearch; do
+    cu=tb/kernels/cuda/realworld4/$k.cu
+    "$B/cuda_host/$k" --launch "${cu%.cu}.launch" --dump-mem "$T/$k.host" >/dev/null 2>&1 ||
+      { bad "simt_cuda_${k}_host" "make $B/cuda_host/$k"; continue; }
+    for p in $pairs; do
+      o=${p%:*} a=${p#*:} v=$T/$k-$o-$a
+      if ! clang -x cuda --cuda-device-only --cuda-gpu-arch="$a" -nocudainc -nocudalib -"$o" -S \
+           -o "$v.ptx" "$cu" 2>"$v.log"; then bad "simt_cuda_${k}_${o}_$a" "clang: $(head -n 1 "$v.log")"; continue; fi
+      sed -e "s|^ptx .*|ptx $(cd "$T" && pwd)/$(basename "$v").ptx|" \
+          -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/tb/kernels/cuda/realworld4/\2|" "${cu%.cu}.launch" >"$v.launch"
+      out=$("$S" --launch "$v.launch" --mech all --dump-mem "$v.ref" 2>&1)
+      rc=$?
+      if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$v.ref" "$T/$k.host"; then
+        ok "simt_cuda_${k}_${o}_$a"
+      elif [ "$k$o" = own_scanO0 ] && [ $rc -eq 2 ] && grep -q "loaded from the stack frame" <<<"$out"; then
+        ok "simt_cuda_${k}_${o}_${a}_refused_named"
+      else bad "simt_cuda_${k}_${o}_$a" "exit $rc: $(grep -m1 '^simt:\|cannot\|barrier' <<<"$out" || echo "memory differs from the host")"; fi
+    done
+  done
+fi
+exit 0
