@@ -454,10 +454,10 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
 {
     refp_result given, laid;
     int rc = 0;
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &given, err, len)) {
-        refp_free(&given);
-        return 0; /* the normal run below reports it */
-    }
+    /* a given order that stops is still laid out: the normal run below
+     * reports the error on the laid-out program, whose messages name its
+     * PC and the given order's (layout.c lay_err) */
+    int stops = refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &given, err, len) != 0;
     unsigned ly = o->C.layout;
     uint64_t seed = REFP_HASH0;
     for (const char *c = L->p.name; *c; c++)
@@ -468,6 +468,10 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
          prog_layout(&L->p, LAYOUT_TF, 0, NULL, o->C.fault_kind == 7, err, len))) {
         refp_free(&given);
         return 2;
+    }
+    if (stops) {
+        refp_free(&given);
+        return 0;
     }
     if (!refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &laid, err, len)) {
         uint64_t a = 0;
