@@ -109,7 +109,14 @@ static void usage(void)
            "       build/simt --random N [--seed S]       N generated kernels through them\n"
            "       build/simt --gen SEED                  print one generated kernel\n"
            "       build/simt --bench [FILE]              warp-instructions per second\n"
+           "       build/simt --launch FILE [options]     a PTX or CUDA kernel as its launch file\n"
+           "                                              describes it (docs/ptx.md)\n"
+           "       build/simt --ptx|--cuda FILE --entry NAME --launch-set 'KEY VALUE' ...\n"
+           "                                              the same, the launch given by flags\n"
            "options:\n"
+           "  --entry NAME         the .entry to run (a launch's entry key)\n"
+           "  --launch-set 'K V'   any launch-file key, e.g. 'grid 4 2', 'block 64',\n"
+           "                       'param 1=64' (one parameter), 'params u64 0, s32 9'\n"
            "  --config NAME|FILE   a preset: default 000 001 002 003 004 (tb/simt/configs/),\n"
            "                       or a key = value file; applied first\n"
            "  --set KEY=VALUE      one configuration key; also --KEY-WITH-DASHES VALUE\n"
@@ -137,7 +144,7 @@ static void usage(void)
            "                       state, per grid CTA records) after the run\n"
            "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
            "  --grid N             N copies of a .k kernel's CTA on one memory (refused when the\n"
-           "                       result depends on the CTAs' order)\n"
+           "                       result depends on the CTAs' order); with a launch: grid N\n"
            "  --quiet, --help\n");
     printf("mechanisms (mech_table):\n");
     for (unsigned j = 0; mech_table[j]; j++)

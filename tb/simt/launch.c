@@ -235,7 +235,9 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
         if (from_flag) {
             /* I=VALUE or NAME=VALUE */
             char *eq = strchr(buf, '=');
-            if (!eq) return lerr(err, errlen, where, "--param takes I=VALUE or NAME=VALUE");
+            if (!eq)
+                return lerr(err, errlen, where, "param takes I=VALUE or NAME=VALUE here (the whole list: "
+                            "params TYPE VALUE, TYPE VALUE, ...)");
             *eq = 0;
             char *v = eq + 1;
             unsigned i;
@@ -633,9 +635,10 @@ static int type_compatible(const launch_param *lp, const ptx_param *pp)
 int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
-    const char *lf = l->file[0] ? l->file : "launch";
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
     if (!l->ptx[0]) return lerr(err, errlen, lf, "no ptx (or cuda) file given");
-    if (!l->entry[0]) return lerr(err, errlen, lf, "no entry given");
+    if (!l->entry[0])
+        return lerr(err, errlen, lf, "no entry given (an 'entry NAME' line or --entry NAME)");
     if (!l->mem_bytes && l->nbuf) return lerr(err, errlen, lf, "buffers without mem_bytes");
     if (l->mem_bytes > lim->max_mem)
         return lerr(err, errlen, l->w_mem, "mem_bytes %llu above the limit %llu",
