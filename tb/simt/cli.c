@@ -225,9 +225,15 @@ static void parse_mechs(opts *o, const char *v)
             o->sel[o->ns++] = mech_table[i];
         return;
     }
+    size_t vl = strlen(v);
+    if (vl && (v[0] == ',' || v[vl - 1] == ',' || strstr(v, ",,")))
+        die2("--mech: an empty name in '%s' (a comma-separated list, or all)", v);
     char *cp = strdup(v), *save = NULL;
     for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         const mech_ops *m = mech_find(t);
+        for (unsigned j = 0; m && j < o->ns; j++)
+            if (o->sel[j] == m)
+                die2("--mech: '%s' named twice", t);
         if (!m) {
             char have[512] = "";
             for (unsigned j = 0; mech_table[j]; j++)

@@ -586,12 +586,22 @@ int kernel_load(const char *path, kernel *k, char *err, size_t errlen)
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t r;
-    while ((r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    while (buf && (r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
         len += r;
-        if (len + 1 == cap)
-            buf = realloc(buf, cap *= 2);
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
     }
     fclose(f);
+    if (!buf || memchr(buf, 0, len)) {
+        memset(k, 0, sizeof *k);
+        snprintf(err, errlen, "%s: %s", path, buf ? "not a text file (NUL byte)" : "out of memory");
+        free(buf);
+        return -1;
+    }
     buf[len] = 0;
     int rc = kernel_parse(path, buf, k, err, errlen);
     free(buf);

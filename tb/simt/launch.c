@@ -297,7 +297,9 @@ int launch_load(const char *path, launch *l, char *err, size_t errlen)
         snprintf(where, sizeof where, "%.280s:%d", path, ln);
         if (!strchr(line, '\n') && !feof(f)) {
             fclose(f);
-            return lerr(err, errlen, where, "line too long");
+            /* fgets stopped short of a full buffer: a NUL byte ended the string */
+            return lerr(err, errlen, where, strlen(line) + 1 < sizeof line ? "not a text file (NUL byte)"
+                                                                         : "line too long");
         }
         char *h = strchr(line, '#');
         if (h) *h = 0;
