@@ -62,7 +62,7 @@ def die(msg):
 # ------------------------------------------------------------ the spec
 class Spec:
     def __init__(self, path):
-        self.path = path = os.path.relpath(path, CWD)
+        self.path = path = path if os.path.isabs(path) else os.path.relpath(path, CWD)
         self.kernels, self.presets, self.mechs, self.axes = [], [], [], []
         self.variants = {}
         self.baseline = "spe"
@@ -70,6 +70,8 @@ class Spec:
             lines = open(os.path.join(CWD, path)).read().splitlines()
         except OSError as e:
             die(f"{path}: {e.strerror}")
+        except UnicodeDecodeError:
+            die(f"{path}: not a text file")
         for n, raw in enumerate(lines, 1):
             words = raw.split("#", 1)[0].split()
             if not words:
@@ -150,7 +152,10 @@ def simt_command(arg):
 
 
 def mech_names(simt):
-    r = subprocess.run(simt + ["--help"], capture_output=True, text=True)
+    try:
+        r = subprocess.run(simt + ["--help"], capture_output=True, text=True)
+    except OSError as e:
+        die(f"{shlex.join(simt)}: {e.strerror} (--simt or $SIMT: the simt command)")
     names, on = [], False
     for line in r.stdout.splitlines():
         if line.startswith(("mechanisms", "core mechanisms")):
@@ -457,6 +462,8 @@ def charts(rows, baseline, outdir, prefix=""):
 
 
 def cmd_chart(a):
+    if not os.path.isfile(a.csv):
+        die(f"{a.csv}: no such file")
     for p in charts(read_csv(a.csv), a.baseline, a.output):
         print(p)
     return 0
