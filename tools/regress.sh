@@ -45,7 +45,8 @@ one=()
 while [ $# -gt 0 ]; do
   # an option's missing value: one line, exit 2
   case $1 in
-    --one) n=5 ;; --build) n=3 ;; --list|-h|--help) n=1 ;; *) n=2 ;;
+    --shard|--merge|--seeds|--cycles|--jobs|--points|--structs|--dir|--sshloginfile) n=2 ;;
+    --one) n=5 ;; --build) n=3 ;; *) n=1 ;;
   esac
   [ $# -ge $n ] || { echo "regress.sh: $1 needs $((n - 1)) value(s) (try --help)" >&2; exit 2; }
   case $1 in

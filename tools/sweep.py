@@ -62,7 +62,8 @@ def die(msg):
 # ------------------------------------------------------------ the spec
 class Spec:
     def __init__(self, path):
-        self.path = path = path if os.path.isabs(path) else os.path.relpath(path, CWD)
+        rel = os.path.relpath(path, CWD)  # as the user gave it; outside CWD, absolute
+        self.path = path = path if rel.startswith("..") else rel
         self.kernels, self.presets, self.mechs, self.axes = [], [], [], []
         self.variants = {}
         self.baseline = "spe"
