@@ -1,11 +1,3 @@
-# (before: grep -w took "001" and "layout-tf" inside "001-layout-tf", and
-# "two-level" inside "004-two-level": POINTS="001-layout-tf 004-two-level"
-# ran five points)
-out=$(POINTS="001-layout-tf 004-two-level" MECHS=spe NO_CUDA=1 CHUNK=1 OUT="$T/regress" MAX_THREADS=32 \
-      timeout 120 bash tb/simt/regress.sh "$B" 1 1 2>&1)
-rows=$(awk '$2 == "spe" { print $1 }' <<<"$out" | tr '\n' ' ')
-[ "$rows" = "004-two-level 001-layout-tf " ] && ok "simt_regress_points_exact ($rows)" ||
-  bad simt_regress_points_exact "rows '$rows' (want '004-two-level 001-layout-tf '): $(tail -1 <<<"$out")"
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_badinput.sh BUILD_DIR -- bad input on purpose, as a new user gives it.
@@ -283,6 +275,11 @@ tool gtkw_gen_file "^gtkw_gen\.py: /nonexistent: no such file" python3 tools/gtk
 tool scalar_fraction_option "^scalar_fraction: unknown argument '--bogus'" python3 tools/scalar_fraction.py --bogus
 tool scalar_fraction_build "^scalar_fraction: no /nonexistent/simt" python3 tools/scalar_fraction.py --build /nonexistent
 tool two_over_pi_args "^two_over_pi\.py takes no arguments" python3 tools/two_over_pi.py --bogus
+tool sweep_no_command "^tools/sweep\.py: the following arguments are required: cmd" python3 tools/sweep.py
+tool sweep_unknown_command "^tools/sweep\.py: argument cmd: invalid choice: 'nosuch'" python3 tools/sweep.py nosuch
+tool sweep_run_output "^tools/sweep\.py run: the following arguments are required: spec, -o/--output" python3 tools/sweep.py run
+tool papers_results_option "^papers_results\.py: unrecognized arguments: --bogus" python3 tools/papers_results.py --bogus
+tool formal_table_option "^formal_table\.py: unrecognized arguments: --bogus" python3 tools/formal_table.py --bogus
 tool sweep_spec_missing "^sweep: /nonexistent\.sweep: No such file or directory" python3 tools/sweep.py run /nonexistent.sweep -o "$T/s.csv"
 tool sweep_spec_binary "^sweep: $T/binary\.k: not a text file" python3 tools/sweep.py jobs "$T/binary.k"
 tool sweep_spec_empty "^sweep: $T/empty\.k: no 'kernels' line" python3 tools/sweep.py jobs "$T/empty.k"

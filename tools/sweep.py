@@ -503,6 +503,10 @@ def main():
     p.add_argument("-o", "--output", required=True, help="directory")
     p.add_argument("--baseline", default="spe")
     p.set_defaults(fn=cmd_chart)
+    # a usage error is one line (the project's rule), not argparse's usage + error
+    for q in [ap] + list(sub.choices.values()):
+        q.error = (lambda q: lambda msg: sys.exit(print("%s: %s (try --help)" % (q.prog, msg),
+                                                        file=sys.stderr) or 2))(q)
     a = ap.parse_args()
     if a.cmd == "row":
         a.command = a.command[1:] if a.command[:1] == ["--"] else a.command
