@@ -144,6 +144,8 @@ lcase ptx_missing "^$L/nope\.ptx: cannot open: " 's/^ptx .*/ptx nope.ptx/'
 lcase shared_big "^$L/shared_big\.launch:[0-9]+: [0-9]+ bytes of shared memory per CTA .* above the configuration's" 's/^block .*/&\nshared_dynamic 999999999/'
 printf '00000001\nzzzz\n' >"$T/init.hex"
 lcase mem_init_line "^$L/init\.hex:2: expected one 32-bit hex word, got 'zzzz'" 's/^mem_bytes .*/&\nmem_init init.hex/'
+printf '\000\001\377\n' >"$T/binit.hex"
+lcase mem_init_binary "^$L/binit\.hex:1: not a text file \(NUL byte\)" 's/^mem_bytes .*/&\nmem_init binit.hex/'
 lcase mem_init_missing "^$L/nope\.hex: cannot open: " 's/^mem_bytes .*/&\nmem_init nope.hex/'
 { cat "$T/good.launch"; printf 'grid %5000s\n' 1; } >"$T/long_line.launch"
 simt launch_long_line "^simt: $L/long_line\.launch:[0-9]+: line too long" --launch "$T/long_line.launch"
@@ -285,6 +287,8 @@ tool sweep_spec_binary "^sweep: $T/binary\.k: not a text file" python3 tools/swe
 tool sweep_spec_empty "^sweep: $T/empty\.k: no 'kernels' line" python3 tools/sweep.py jobs "$T/empty.k"
 printf 'kernels nosuch\nmechs spe\n' >"$T/bad.sweep"
 tool sweep_spec_kernel "^sweep: $T/bad\.sweep:1: no kernel matches 'nosuch'" python3 tools/sweep.py jobs "$T/bad.sweep"
+printf 'kernels tb/kernels/cuda/bfs.launch\nmechs spe\npresets 001 nosuch\n' >"$T/preset.sweep"
+tool sweep_spec_preset "^sweep: $T/preset\.sweep:3: no preset 'nosuch'" python3 tools/sweep.py jobs "$T/preset.sweep"
 tool sweep_chart_csv "^sweep: /nonexistent\.csv: no such file" python3 tools/sweep.py chart /nonexistent.csv -o "$T/ch"
 tool sweep_simt "^sweep: /nonexistent: No such file or directory \(--simt" python3 tools/sweep.py jobs tools/sweeps/000.sweep --simt /nonexistent
 

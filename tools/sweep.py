@@ -90,6 +90,10 @@ class Spec:
                         if h not in self.kernels:
                             self.kernels.append(h)
             elif d == "presets":
+                for p in a:  # a preset of tb/simt/configs, or a config file
+                    if not (os.path.isfile(os.path.join(ROOT, "tb/simt/configs", p + ".cfg")) or
+                            os.path.isfile(os.path.join(ROOT, p)) or os.path.isfile(os.path.join(CWD, p))):
+                        die(f"{where}: no preset '{p}' (tb/simt/configs/*.cfg, or a file)")
                 self.presets += a
             elif d == "mechs":
                 self.mechs += a

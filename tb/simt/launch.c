@@ -415,6 +415,10 @@ int launch_read_mem(const char *path, uint8_t *mem, uint64_t bytes, char *err, s
         ln++;
         char where[300];
         snprintf(where, sizeof where, "%.280s:%d", path, ln);
+        if (!strchr(line, '\n') && !feof(f) && strlen(line) + 1 < sizeof line) {
+            fclose(f); /* fgets stopped short of a full buffer: a NUL byte */
+            return lerr(err, errlen, where, "not a text file (NUL byte)");
+        }
         char *h = strchr(line, '#');
         if (h) *h = 0;
         char *c = line;
