@@ -135,6 +135,8 @@ lcase param_value "^$L/param_value\.launch:[0-9]+: bad integer 'abc' \(or an unk
 lcase param_buffer "^$L/param_buffer\.launch:[0-9]+: bad integer 'nosuch' \(or an unknown buffer\)" 's/^param u64 data/param u64 nosuch/'
 lcase param_fewer "^$L/param_fewer\.launch:[0-9]+: entry 'histogram' takes 3 parameters, the launch gives 2" '/^param s32 /d'
 lcase param_more "^$L/param_more\.launch:[0-9]+: entry 'histogram' takes 3 parameters, the launch gives 4" 's/^param s32 .*/&\nparam s32 1/'
+lcase grid_twice "^simt: $L/grid_twice\.launch:([0-9]+): grid given twice \(first at $L/grid_twice\.launch:[0-9]+\)" 's/^grid .*/&\n&/'
+lcase ptx_and_cuda "^simt: $L/ptx_and_cuda\.launch:3: cuda given twice \(first at $L/ptx_and_cuda\.launch:2\)" 's/^ptx .*/&\ncuda k.cu/'
 lcase entry_unknown "^$L/entry_unknown\.launch:[0-9]+: no \.entry 'nope' \(entries: histogram\)" 's/^entry .*/entry nope/'
 lcase entry_noname "^simt: $L/entry_noname\.launch:[0-9]+: entry takes one name" 's/^entry .*/entry/'
 lcase entry_none "^$L/entry_none\.launch: no entry given" '/^entry /d'

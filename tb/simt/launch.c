@@ -171,6 +171,17 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
     char *w[64];
     int nw = fields(buf, w, 64);
     if (nw < 0) return lerr(err, errlen, where, "too many fields");
+    /* a key of one value given twice in the file (flags override it) */
+    const char *first = !strcmp(key, "ptx") || !strcmp(key, "cuda") ? l->w_ptx
+                        : !strcmp(key, "entry")                      ? l->w_entry
+                        : !strcmp(key, "grid")                       ? l->w_grid
+                        : !strcmp(key, "block")                      ? l->w_block
+                        : !strcmp(key, "shared_dynamic")             ? l->w_shared
+                        : !strcmp(key, "mem_bytes")                  ? l->w_mem
+                        : !strcmp(key, "mem_init")                   ? l->w_init
+                                                                     : NULL;
+    if (!from_flag && first && first[0])
+        return lerr(err, errlen, where, "%s given twice (first at %s)", key, first);
     if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) {
         if (nw != 1) return lerr(err, errlen, where, "%s takes one path", key);
         if (join_path(l->ptx, sizeof l->ptx, from_flag ? "" : l->dir, w[0]))
