@@ -207,8 +207,9 @@ if [ -x "$AR" ]; then
   : >"$T/empty.csv"
   area() { local name=$1 ere=$2; shift 2; one_line "area_$name" 2 "$ere" timeout 60 "$AR" "$@"; }
   R="--kind ram --entries 8 --width 8 --tech 45"
-  area no_command "^area: no command given" 
-  area unknown_command "^area: unknown command 'nosuch'" nosuch
+  # every command of area --help named
+  area no_command "^area: no command given \(array, report, calibrate, energy-fit, fit-area, refs, logic, energy, sweep, tech, rf;"
+  area unknown_command "^area: unknown command 'nosuch' \(array, report, calibrate, energy-fit, fit-area, refs, logic, energy, sweep, tech, rf\)" nosuch
   area kind_missing "^area array: --kind is required" array
   area kind_no_value "^area array: --kind needs a value" array --kind
   area kind_wrong "^area array: --kind: expected ram, cam or ff, got 'rom'" array --kind rom --entries 8 --width 8 --tech 45
