@@ -93,6 +93,12 @@ ifneq ($(filter mutate,$(MAKECMDGOALS)),)
     endif
   endif
 endif
+# the numbers make demo, waves and cosim pass on: one word of digits
+digits_left = $(subst 0,,$(subst 1,,$(subst 2,,$(subst 3,,$(subst 4,,$(subst 5,,$(subst 6,,$(subst 7,,$(subst 8,,$(subst 9,,$(1)))))))))))
+not_number = $(if $(filter 1,$(words $(1))),$(strip $(call digits_left,$(1))),x)
+ifneq ($(filter demo waves cosim,$(MAKECMDGOALS)),)
+  $(foreach v,COSIM_CYCLES SEED WAVE_CYCLES WAVE_CYCLES_SHORT,$(if $(call not_number,$($(v))),$(error make $(firstword $(filter demo waves cosim,$(MAKECMDGOALS))): $(v) must be a number, not '$($(v))')))
+endif
 ifneq ($(filter demo waves,$(MAKECMDGOALS)),)
   ifeq ($(filter $(WAVES),fst vcd $(if $(filter demo,$(MAKECMDGOALS)),none)),)
     $(error make $(filter demo waves,$(MAKECMDGOALS)): WAVES must be $(if $(filter demo,$(MAKECMDGOALS)),fst$(,) vcd or none,fst or vcd), not '$(WAVES)')

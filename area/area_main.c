@@ -1201,8 +1201,8 @@ int main(int argc, char **argv)
 {
     static char cmdname[64];
     if (argc < 2)
-        die("no command given (array, report, calibrate, refs, logic, sweep, tech; see area --help)%s%s",
-            "", "");
+        die("no command given (array, report, calibrate, energy-fit, fit-area, refs, logic, energy, "
+            "sweep, tech, rf; see area --help)%s%s", "", "");
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
         strcmp(argv[1], "help") == 0) {
         usage(stdout);
@@ -1233,6 +1233,7 @@ int main(int argc, char **argv)
     if (strcmp(argv[1], "rf") == 0)
         return cmd_rf(argc, argv);
     prog_cmd = "area";
-    die("unknown command '%s' (array, report, calibrate, refs, logic, sweep, tech)%s", argv[1], "");
+    die("unknown command '%s' (array, report, calibrate, energy-fit, fit-area, refs, logic, energy, "
+        "sweep, tech, rf)%s", argv[1], "");
     return 2;
 }

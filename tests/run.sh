@@ -78,18 +78,19 @@ run_reporting() { # label, command...
 }
 
 # The job pool.  job LABEL FUNCTION ARGS... queues FUNCTION; run_queue
-# starts the queued jobs longest first (each job's seconds of the last run in
-# this build directory, else tests/job_times.txt: a fresh clone's run; a job
+# starts the queued jobs longest first (each job's CPU seconds of the last run
+# in this build directory, else tests/job_times.txt: a fresh clone's run; a job
 # in neither counts 1 s), so that the pool packs well and no long job starts
 # last; each runs in the background with its output in $JOBS_DIR/N.out, and
 # flush prints finished jobs in the order they were started.
 JOBS_DIR=$LOG/jobs
 rm -rf "$JOBS_DIR" && mkdir -p "$JOBS_DIR"
 declare -A est=()
-for f in tests/job_times.txt "$LOG/times"; do
+# (CPU seconds, both: the wall seconds of a shared machine follow its load)
+for f in tests/job_times.txt "$LOG/cpu"; do
   [ -f "$f" ] || continue
   while read -r l sec; do
-    [[ "$sec" =~ ^[0-9]+$ ]] && est[$l]=$sec
+    [[ "$sec" =~ ^[0-9]+(\.[0-9]+)?$ ]] && est[$l]=${sec%.*}
   done < <(grep -v '^#' "$f")
 done
 : >"$LOG/times"

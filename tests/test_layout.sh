@@ -159,3 +159,21 @@ out=$("$S" tb/kernels/lud.k --layout nosuch 2>&1)
 rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "layout: expected given, tf" <<<"$out" &&
   ok layout_bad_value_exit_2 || bad layout_bad_value_exit_2 "exit $rc: $out"
+
+# ---- a run error in a moved block names the laid-out program's PC (the one
+# --show-cfg --layout tf lists) and the file's own, with the PTX line:
+# collatz with a load of the odd value as an address at the top of LBB0_2
+# (pc 29 in clang's order, pc 21 laid out), also when the given order
+# stops there too (before: the file order's pc 29 alone)
+sed 's/^\tand.b64  \t%rd15, %rd22, 1;/\tld.global.u32 \t%r6, [%rd22];\n&/' "$K/collatz.ptx" >"$T/cz_err.ptx"
+sed 's#^ptx .*#ptx cz_err.ptx#' "$K/collatz.launch" >"$T/cz_err.launch"
+pcl=$("$S" --launch "$K/collatz.launch" --layout tf --show-cfg | sed -n 's/^  B[0-9]*  pc \([0-9]*\) (LBB0_2).*/\1/p')
+pcg=$("$S" --launch "$K/collatz.launch" --show-cfg | sed -n 's/^  B[0-9]*  pc \([0-9]*\) (LBB0_2).*/\1/p')
+for m in spe dwf; do
+  out=$("$S" --launch "$T/cz_err.launch" --layout tf --mech $m 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && [ -n "$pcl" ] && [ "$pcl" != "$pcg" ] &&
+    grep -q "^thread 0 of CTA (0,0,0): pc $pcl of the laid-out program (pc $pcg in the file's order, $T/cz_err.ptx:54): global address" <<<"$out" &&
+    ok "layout_run_error_names_both_pcs_$m (pc $pcl, file's $pcg)" ||
+    bad "layout_run_error_names_both_pcs_$m" "exit $rc, laid-out pc '$pcl', given '$pcg': $out"
+done

@@ -30,6 +30,12 @@ check "simt_stack: unknown parameter 'BOGUS'" cosim STRUCT=simt_stack PARAMS="BO
 check "make cosim: REPLAY file 'no_such.vec' does not exist" cosim STRUCT=simt_stack REPLAY=no_such.vec
 check "make mutate: MODULE must be one of: " mutate MODULE=no_such
 check "make sweep: no such SWEEP file: no_such.sweep" sweep SWEEP=no_such.sweep
+# the numbers demo, waves and cosim pass on (before: the harness' own error,
+# then make's "Error 2" line)
+check "make waves: SEED must be a number, not 'x'" waves STRUCT=dpe_stack SEED=x
+check "make demo: COSIM_CYCLES must be a number, not ''" demo COSIM_CYCLES=
+check "make cosim: WAVE_CYCLES must be a number, not '1 2'" cosim STRUCT=simt_stack "WAVE_CYCLES=1 2"
+check "make waves: WAVE_CYCLES_SHORT must be a number, not '-5'" waves STRUCT=dpe_stack WAVE_CYCLES_SHORT=-5
 # make cosim checks only the tools it runs (deps.sh CMD...), never make
 # deps' Python environment (a pip install)
 out=$(make -n --no-print-directory B="$B" cosim STRUCT=simt_stack 2>&1)

@@ -25,6 +25,10 @@ out=${BENCH_OUT:-out/bench.csv}
 if [ $# -eq 0 ]; then
   set -- $(for f in tb/*_cosim.cpp; do s=${f#tb/}; echo "${s%_cosim.cpp}"; done)
 fi
+for s in "$@"; do # every name before the first build
+  [ -f "verilog/$s.v" ] && [ -f "tb/${s}_cosim.cpp" ] ||
+    { echo "bench.sh: no structure '$s' (need verilog/$s.v and tb/${s}_cosim.cpp)" >&2; exit 2; }
+done
 mkdir -p "$(dirname "$out")"
 tmp=$out.tmp
 echo "structure,params,c_cycles_per_s,rtl_cycles_per_s,ratio" >"$tmp"

@@ -33,7 +33,8 @@ while :; do
     *) break ;;
   esac
 done
-s=${1:?usage: cosim_build.sh [--xrand] [--bench] STRUCT [K=V ...]}
+[ $# -ge 1 ] || { echo "usage: cosim_build.sh [--xrand] [--bench] STRUCT [K=V ...]" >&2; exit 2; }
+s=$1
 shift
 B=${B:-build}
 if [ ! -f "verilog/$s.v" ] || [ ! -f "tb/${s}_cosim.cpp" ]; then

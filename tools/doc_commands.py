@@ -5,7 +5,8 @@
     tools/doc_commands.py [--build DIR] [--kinds runnable|slow|runnable,slow]
                           [--work DIR] [--list] [FILE.md ...]
 
-Without FILE: the pages of PAGES below (README.md, docs/*.md, area/README.md).
+Without FILE: the pages of PAGES below (README.md, docs/*.md, area/README.md,
+tb/kernels/README.md).
 
 Every fenced code block of a page carries a marker on the line before it:
 
@@ -50,7 +51,7 @@ import sys
 KINDS = ("runnable", "slow", "illustrative", "text")
 # The pages under test when no FILE is given (make test, make regress): a
 # page joins by being added here, once its blocks are marked.
-PAGES = ["README.md", "docs/*.md", "area/README.md"]
+PAGES = ["README.md", "docs/*.md", "area/README.md", "tb/kernels/README.md"]
 OPTS = ("exit", "writes", "numbers", "timeout")
 MARK = re.compile(r"^<!--\s*cmd:\s*(.*?)\s*-->\s*$")
 FENCE = re.compile(r"^(```+|~~~+)")

@@ -52,8 +52,13 @@ def run(build, launch):
 
 def main():
     if len(sys.argv) != 3:
-        sys.exit("usage: energy_fig12.py BUILD DOC")
+        print("usage: energy_fig12.py BUILD DOC", file=sys.stderr)
+        sys.exit(2)
     build, doc = sys.argv[1], sys.argv[2]
+    for f, what in ((os.path.join(build, "simt"), "make %s/simt" % build), (doc, "the page to update")):
+        if not os.path.isfile(f):
+            print("energy_fig12.py: no %s (%s)" % (f, what), file=sys.stderr)
+            sys.exit(2)
     launches = sorted(glob.glob("tb/kernels/cuda/*.launch"))
     ratios = {m: {k: [] for k, _ in METRICS} for m in MECHS}
     per_kernel, skipped = [], []

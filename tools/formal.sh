@@ -80,7 +80,8 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-B=${1:?usage: tools/formal.sh [--quick] [--test] [--no-faults|--faults-only] BUILD_DIR STRUCT...}
+[ $# -ge 1 ] || { echo "usage: tools/formal.sh [--quick] [--test] [--no-faults|--faults-only] BUILD_DIR STRUCT..." >&2; exit 2; }
+B=$1
 shift
 solver=${FORMAL_SOLVER:-yices}
 # each solver run's CPU-time limit (seconds; not wall time: a loaded machine

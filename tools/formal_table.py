@@ -183,6 +183,8 @@ def main():
     ap.add_argument("--doc", default="docs/formal.md")
     ap.add_argument("--points", default="tools/formal_points.txt")
     ap.add_argument("--check", action="store_true", help="exit 1 if the section is stale")
+    # a usage error is one line (the project's rule), not argparse's usage + error
+    ap.error = lambda msg: sys.exit(print("%s: %s (try --help)" % (ap.prog, msg), file=sys.stderr) or 2)
     a = ap.parse_args()
     for f in (a.doc, a.points):
         if not os.path.exists(f):

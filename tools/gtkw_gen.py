@@ -18,6 +18,7 @@ Widths come from the VCD, since GTKWave names a vector of a VCD `name[msb:0]`.
 Not needed by the build or the tests; the generated .gtkw files are committed,
 and tests/test_gtkw.sh checks them.
 """
+import os
 import re
 import sys
 
@@ -113,5 +114,10 @@ def main(spec, vcd, out):
 
 if __name__ == "__main__":
     if len(sys.argv) != 4:
-        sys.exit("usage: gtkw_gen.py SPEC VCD OUT")
+        print("usage: gtkw_gen.py SPEC VCD OUT", file=sys.stderr)
+        sys.exit(2)
+    for f in sys.argv[1:3]:
+        if not os.path.isfile(f):
+            print("gtkw_gen.py: %s: no such file" % f, file=sys.stderr)
+            sys.exit(2)
     main(*sys.argv[1:])

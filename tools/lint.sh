@@ -18,6 +18,10 @@ set -u
 log=${LINT_LOG:-out/lint}
 jobs=${LINT_JOBS:-2}
 point=${LINT_POINT:-default}
+[ $# -ge 1 ] || { echo "usage: tools/lint.sh MODULE... (modules: verilog/*.v)" >&2; exit 2; }
+for m in "$@"; do
+  [ -f "verilog/$m.v" ] || { echo "lint.sh: no module '$m' (no verilog/$m.v)" >&2; exit 2; }
+done
 mkdir -p "$log"
 
 check() { # name, command...

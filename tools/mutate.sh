@@ -75,7 +75,8 @@
 # apart by #2, #3, ... after LINE TEXT.
 set -u
 shopt -s nullglob   # verilog/*.vh may not exist
-B=${1:?usage: tools/mutate.sh BUILD_DIR MODULE...}
+[ $# -ge 1 ] || { echo "usage: tools/mutate.sh BUILD_DIR MODULE..." >&2; exit 2; }
+B=$1
 shift
 gen=$B/mutate_gen
 rgen=$B/replay_gen

@@ -675,6 +675,8 @@ def main():
     ap.add_argument("--assert", dest="assert_", action="store_true")
     ap.add_argument("--rows", type=int, default=6)
     ap.add_argument("--jobs", default=os.environ.get("SWEEP_JOBS"))
+    # a usage error is one line (the project's rule), not argparse's usage + error
+    ap.error = lambda msg: sys.exit(print("%s: %s (try --help)" % (ap.prog, msg), file=sys.stderr) or 2)
     a = ap.parse_args()
     os.chdir(ROOT)
     if a.check:

@@ -43,6 +43,12 @@ sshlogin=
 mergedirs=()
 one=()
 while [ $# -gt 0 ]; do
+  # an option's missing value: one line, exit 2
+  case $1 in
+    --shard|--merge|--seeds|--cycles|--jobs|--points|--structs|--dir|--sshloginfile) n=2 ;;
+    --one) n=5 ;; --build) n=3 ;; *) n=1 ;;
+  esac
+  [ $# -ge $n ] || { echo "regress.sh: $1 needs $((n - 1)) value(s) (try --help)" >&2; exit 2; }
   case $1 in
     --list) mode=list ;;
     --shard) mode=shard; shard=${2:?}; shift ;;
@@ -68,8 +74,12 @@ case $seeds in
   *-*) s0=${seeds%-*}; s1=${seeds#*-} ;;
   *) s0=$seeds; s1=$seeds ;;
 esac
-for v in "$s0" "$s1" "$cycles" "$jobs"; do
+for v in "$s0" "$s1" "$cycles" "$jobs" ${shard:+"$shard"}; do
   case $v in ''|*[!0-9]*) echo "regress.sh: bad number '$v'" >&2; exit 2 ;; esac
+done
+for s in $structs; do
+  [ -f "verilog/$s.v" ] && [ -f "tb/${s}_cosim.cpp" ] ||
+    { echo "regress.sh: --structs: no structure '$s' (need verilog/$s.v and tb/${s}_cosim.cpp)" >&2; exit 2; }
 done
 
 # The parameters of a design point ("" for the defaults).

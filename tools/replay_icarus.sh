@@ -11,7 +11,8 @@
 # mismatches=M"; exit 0 when clean, 1 on a mismatch, 2 on a bad file.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-f=${1:?usage: replay_icarus.sh FILE.vec [DIR]}
+[ $# -ge 1 ] || { echo "usage: replay_icarus.sh FILE.vec [DIR]" >&2; exit 2; }
+f=$1
 B=${B:-build}
 dir=${2:-$B/replay/$(basename "$f" .vec)}
 make -s B="$B" "$B/replay_gen" >&2

@@ -62,7 +62,8 @@ def die(msg):
 # ------------------------------------------------------------ the spec
 class Spec:
     def __init__(self, path):
-        self.path = path = os.path.relpath(path, CWD)
+        rel = os.path.relpath(path, CWD)  # as the user gave it; outside CWD, absolute
+        self.path = path = path if rel.startswith("..") else rel
         self.kernels, self.presets, self.mechs, self.axes = [], [], [], []
         self.variants = {}
         self.baseline = "spe"
@@ -70,6 +71,8 @@ class Spec:
             lines = open(os.path.join(CWD, path)).read().splitlines()
         except OSError as e:
             die(f"{path}: {e.strerror}")
+        except UnicodeDecodeError:
+            die(f"{path}: not a text file")
         for n, raw in enumerate(lines, 1):
             words = raw.split("#", 1)[0].split()
             if not words:
@@ -87,6 +90,10 @@ class Spec:
                         if h not in self.kernels:
                             self.kernels.append(h)
             elif d == "presets":
+                for p in a:  # a preset of tb/simt/configs, or a config file
+                    if not (os.path.isfile(os.path.join(ROOT, "tb/simt/configs", p + ".cfg")) or
+                            os.path.isfile(os.path.join(ROOT, p)) or os.path.isfile(os.path.join(CWD, p))):
+                        die(f"{where}: no preset '{p}' (tb/simt/configs/*.cfg, or a file)")
                 self.presets += a
             elif d == "mechs":
                 self.mechs += a
@@ -150,7 +157,10 @@ def simt_command(arg):
 
 
 def mech_names(simt):
-    r = subprocess.run(simt + ["--help"], capture_output=True, text=True)
+    try:
+        r = subprocess.run(simt + ["--help"], capture_output=True, text=True)
+    except OSError as e:
+        die(f"{shlex.join(simt)}: {e.strerror} (--simt or $SIMT: the simt command)")
     names, on = [], False
     for line in r.stdout.splitlines():
         if line.startswith(("mechanisms", "core mechanisms")):
@@ -457,6 +467,8 @@ def charts(rows, baseline, outdir, prefix=""):
 
 
 def cmd_chart(a):
+    if not os.path.isfile(a.csv):
+        die(f"{a.csv}: no such file")
     for p in charts(read_csv(a.csv), a.baseline, a.output):
         print(p)
     return 0
@@ -495,6 +507,10 @@ def main():
     p.add_argument("-o", "--output", required=True, help="directory")
     p.add_argument("--baseline", default="spe")
     p.set_defaults(fn=cmd_chart)
+    # a usage error is one line (the project's rule), not argparse's usage + error
+    for q in [ap] + list(sub.choices.values()):
+        q.error = (lambda q: lambda msg: sys.exit(print("%s: %s (try --help)" % (q.prog, msg),
+                                                        file=sys.stderr) or 2))(q)
     a = ap.parse_args()
     if a.cmd == "row":
         a.command = a.command[1:] if a.command[:1] == ["--"] else a.command

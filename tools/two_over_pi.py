@@ -6,6 +6,9 @@ a word, most significant first, i.e. floor(2^1280 * 2/pi), from Machin's
 formula pi = 16 atan(1/5) - 4 atan(1/239) in integers (60 guard bits)."""
 
 
+import sys
+
+
 def atan_inv(n, bits):
     """atan(1/n) * 2^bits, truncated term by term"""
     one = 1 << bits
@@ -29,4 +32,7 @@ def main():
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1:
+        print("two_over_pi.py takes no arguments (it prints the table)", file=sys.stderr)
+        sys.exit(2)
     main()

@@ -11,6 +11,10 @@ set -u
 cd "$(dirname "$0")/.."
 CYCLES=${1:-100000}
 SEED=${2:-1}
+# checked before the four builds (minutes each)
+for v in "$CYCLES" "$SEED"; do
+  case $v in ''|*[!0-9]*) echo "warp_pool_policies.sh: expected a number, got '$v' (usage: [CYCLES] [SEED])" >&2; exit 2 ;; esac
+done
 rc=0
 for n in 1 2 3 4; do # DMin, DTime, DPC, DPdPri
   bin=$(tools/cosim_build.sh warp_pool "POLICY=$n") || { echo "FAIL build POLICY=$n"; rc=1; continue; }

@@ -18,6 +18,7 @@ fi
 bin=$1
 out=$2
 shift 2
+[ -x "$bin" ] && [ -f "$bin" ] || { echo "wave.sh: $bin: not an executable co-simulation (make $bin)" >&2; exit 2; }
 dir=$(dirname "$out")
 if [ ! -d "$dir" ]; then
   echo "wave.sh: cannot write $out: directory $dir does not exist" >&2

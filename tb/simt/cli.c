@@ -109,7 +109,14 @@ static void usage(void)
            "       build/simt --random N [--seed S]       N generated kernels through them\n"
            "       build/simt --gen SEED                  print one generated kernel\n"
            "       build/simt --bench [FILE]              warp-instructions per second\n"
+           "       build/simt --launch FILE [options]     a PTX or CUDA kernel as its launch file\n"
+           "                                              describes it (docs/ptx.md)\n"
+           "       build/simt --ptx|--cuda FILE --entry NAME --launch-set 'KEY VALUE' ...\n"
+           "                                              the same, the launch given by flags\n"
            "options:\n"
+           "  --entry NAME         the .entry to run (a launch's entry key)\n"
+           "  --launch-set 'K V'   any launch-file key, e.g. 'grid 4 2', 'block 64',\n"
+           "                       'param 1=64' (one parameter), 'params u64 0, s32 9'\n"
            "  --config NAME|FILE   a preset: default 000 001 002 003 004 (tb/simt/configs/),\n"
            "                       or a key = value file; applied first\n"
            "  --set KEY=VALUE      one configuration key; also --KEY-WITH-DASHES VALUE\n"
@@ -138,7 +145,7 @@ static void usage(void)
            "                       state, per grid CTA records) after the run\n"
            "  --max-threads N      --random: kernels of 1..N threads (default 96)\n"
            "  --grid N             N copies of a .k kernel's CTA on one memory (refused when the\n"
-           "                       result depends on the CTAs' order)\n"
+           "                       result depends on the CTAs' order); with a launch: grid N\n"
            "  --quiet, --help\n");
     printf("mechanisms (mech_table):\n");
     for (unsigned j = 0; mech_table[j]; j++)
@@ -219,9 +226,15 @@ static void parse_mechs(opts *o, const char *v)
             o->sel[o->ns++] = mech_table[i];
         return;
     }
+    size_t vl = strlen(v);
+    if (vl && (v[0] == ',' || v[vl - 1] == ',' || strstr(v, ",,")))
+        die2("--mech: an empty name in '%s' (a comma-separated list, or all)", v);
     char *cp = strdup(v), *save = NULL;
     for (char *t = strtok_r(cp, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         const mech_ops *m = mech_find(t);
+        for (unsigned j = 0; m && j < o->ns; j++)
+            if (o->sel[j] == m)
+                die2("--mech: '%s' named twice", t);
         if (!m) {
             char have[512] = "";
             for (unsigned j = 0; mech_table[j]; j++)
@@ -455,10 +468,10 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
 {
     refp_result given, laid;
     int rc = 0;
-    if (refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &given, err, len)) {
-        refp_free(&given);
-        return 0; /* the normal run below reports it */
-    }
+    /* a given order that stops is still laid out: the normal run below
+     * reports the error on the laid-out program, whose messages name its
+     * PC and the given order's (layout.c lay_err) */
+    int stops = refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &given, err, len) != 0;
     unsigned ly = o->C.layout;
     uint64_t seed = REFP_HASH0;
     for (const char *c = L->p.name; *c; c++)
@@ -469,6 +482,10 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
          prog_layout(&L->p, LAYOUT_TF, 0, NULL, o->C.fault_kind == 7, err, len))) {
         refp_free(&given);
         return 2;
+    }
+    if (stops) {
+        refp_free(&given);
+        return 0;
     }
     if (!refp_run(&L->p, o->C.warp_size, o->max_steps, 0, &laid, err, len)) {
         uint64_t a = 0;

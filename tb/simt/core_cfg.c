@@ -177,6 +177,12 @@ const char *core_cfg_load(core_cfg *c, const char *path)
     int ln = 0;
     while (fgets(line, sizeof line, f)) {
         ln++;
+        if (!strchr(line, '\n') && !feof(f)) { /* a NUL byte (fgets stopped short) or a long line */
+            snprintf(msg, sizeof msg, "%s:%d: %s", path, ln,
+                     strlen(line) + 1 < sizeof line ? "not a text file (NUL byte)" : "line too long");
+            fclose(f);
+            return msg;
+        }
         char *h = strchr(line, '#');
         if (h)
             *h = 0;

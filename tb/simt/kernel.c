@@ -524,8 +524,10 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
             snprintf(k->label[labs[j].pc], 32, "%s", labs[j].name);
     free(labs);
     free(refs);
-    if (c.failed)
+    if (c.failed) {
+        kernel_free(k); /* the caller gets an empty kernel, as on success it must free it */
         return -1;
+    }
 
     /* ---- scoreboard ids */
     int n = (int)k->n;
@@ -550,8 +552,10 @@ int kernel_parse(const char *name, const char *text, kernel *k, char *err, size_
      * lowered program (one analysis for every front end), its results kept
      * in the kernel for kernel_show_cfg and the tests */
     prog p;
-    if (kernel_to_prog(k, &p, err, errlen))
+    if (kernel_to_prog(k, &p, err, errlen)) {
+        kernel_free(k);
         return -1;
+    }
     size_t rows = (size_t)n + 1;
     k->succ = malloc(rows * sizeof *k->succ);
     memcpy(k->succ, p.succ, rows * sizeof *k->succ);
@@ -586,12 +590,22 @@ int kernel_load(const char *path, kernel *k, char *err, size_t errlen)
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     size_t r;
-    while ((r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    while (buf && (r = fread(buf + len, 1, cap - len - 1, f)) > 0) {
         len += r;
-        if (len + 1 == cap)
-            buf = realloc(buf, cap *= 2);
+        if (len + 1 == cap) {
+            char *nb = realloc(buf, cap *= 2);
+            if (!nb)
+                free(buf);
+            buf = nb;
+        }
     }
     fclose(f);
+    if (!buf || memchr(buf, 0, len)) {
+        memset(k, 0, sizeof *k);
+        snprintf(err, errlen, "%s: %s", path, buf ? "not a text file (NUL byte)" : "out of memory");
+        free(buf);
+        return -1;
+    }
     buf[len] = 0;
     int rc = kernel_parse(path, buf, k, err, errlen);
     free(buf);

@@ -171,6 +171,17 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
     char *w[64];
     int nw = fields(buf, w, 64);
     if (nw < 0) return lerr(err, errlen, where, "too many fields");
+    /* a key of one value given twice in the file (flags override it) */
+    const char *first = !strcmp(key, "ptx") || !strcmp(key, "cuda") ? l->w_ptx
+                        : !strcmp(key, "entry")                      ? l->w_entry
+                        : !strcmp(key, "grid")                       ? l->w_grid
+                        : !strcmp(key, "block")                      ? l->w_block
+                        : !strcmp(key, "shared_dynamic")             ? l->w_shared
+                        : !strcmp(key, "mem_bytes")                  ? l->w_mem
+                        : !strcmp(key, "mem_init")                   ? l->w_init
+                                                                     : NULL;
+    if (!from_flag && first && first[0])
+        return lerr(err, errlen, where, "%s given twice (first at %s)", key, first);
     if (!strcmp(key, "ptx") || !strcmp(key, "cuda")) {
         if (nw != 1) return lerr(err, errlen, where, "%s takes one path", key);
         if (join_path(l->ptx, sizeof l->ptx, from_flag ? "" : l->dir, w[0]))
@@ -235,7 +246,9 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
         if (from_flag) {
             /* I=VALUE or NAME=VALUE */
             char *eq = strchr(buf, '=');
-            if (!eq) return lerr(err, errlen, where, "--param takes I=VALUE or NAME=VALUE");
+            if (!eq)
+                return lerr(err, errlen, where, "param takes I=VALUE or NAME=VALUE here (the whole list: "
+                            "params TYPE VALUE, TYPE VALUE, ...)");
             *eq = 0;
             char *v = eq + 1;
             unsigned i;
@@ -295,7 +308,9 @@ int launch_load(const char *path, launch *l, char *err, size_t errlen)
         snprintf(where, sizeof where, "%.280s:%d", path, ln);
         if (!strchr(line, '\n') && !feof(f)) {
             fclose(f);
-            return lerr(err, errlen, where, "line too long");
+            /* fgets stopped short of a full buffer: a NUL byte ended the string */
+            return lerr(err, errlen, where, strlen(line) + 1 < sizeof line ? "not a text file (NUL byte)"
+                                                                         : "line too long");
         }
         char *h = strchr(line, '#');
         if (h) *h = 0;
@@ -411,6 +426,10 @@ int launch_read_mem(const char *path, uint8_t *mem, uint64_t bytes, char *err, s
         ln++;
         char where[300];
         snprintf(where, sizeof where, "%.280s:%d", path, ln);
+        if (!strchr(line, '\n') && !feof(f) && strlen(line) + 1 < sizeof line) {
+            fclose(f); /* fgets stopped short of a full buffer: a NUL byte */
+            return lerr(err, errlen, where, "not a text file (NUL byte)");
+        }
         char *h = strchr(line, '#');
         if (h) *h = 0;
         char *c = line;
@@ -715,9 +734,10 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
 int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
 {
     memset(p, 0, sizeof *p);
-    const char *lf = l->file[0] ? l->file : "launch";
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
     if (!l->ptx[0]) return lerr(err, errlen, lf, "no ptx (or cuda) file given");
-    if (!l->entry[0]) return lerr(err, errlen, lf, "no entry given");
+    if (!l->entry[0])
+        return lerr(err, errlen, lf, "no entry given (an 'entry NAME' line or --entry NAME)");
     if (!l->mem_bytes && l->nbuf) return lerr(err, errlen, lf, "buffers without mem_bytes");
     if (l->mem_bytes > lim->max_mem)
         return lerr(err, errlen, l->w_mem, "mem_bytes %llu above the limit %llu",

@@ -51,6 +51,23 @@ static void map_next(const prog *p, const layout_impl *L, int pc, int o, prog_ef
         e->next_pc = L->new_of[nx];
 }
 
+/* An error of the front end's program names its instruction by the old PC
+ * ("pc O (file:line)"); the user reads the laid-out program's PCs
+ * (--show-cfg with --layout tf): the message names both. */
+static int lay_err(int pc, int o, char *err, size_t errlen)
+{
+    char key[32], buf[512];
+    snprintf(key, sizeof key, "pc %d (", o);
+    char *at = err && errlen ? strstr(err, key) : NULL;
+    if (!at)
+        return -1;
+    *at = 0;
+    snprintf(buf, sizeof buf, "%spc %d of the laid-out program (pc %d in the file's order, %s", err, pc,
+             o, at + strlen(key));
+    snprintf(err, errlen, "%s", buf);
+    return -1;
+}
+
 static void bra_effect(const prog *p, int pc, prog_effect *e)
 {
     memset(e, 0, sizeof *e);
@@ -69,7 +86,7 @@ static int lay_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
         return 0;
     }
     if (L->inner.ops->exec(&L->inner, o, t, m, e, err, errlen))
-        return -1;
+        return lay_err(pc, o, err, errlen);
     map_next(p, L, pc, o, e);
     return 0;
 }
@@ -88,7 +105,7 @@ static int lay_exec_warp(const prog *p, int pc, prog_thread *const *t, const pro
     int rc = prog_exec_warp(&L->inner, o, t, m, n, e, done, err, errlen);
     for (unsigned i = 0; i < *done; i++)
         map_next(p, L, pc, o, &e[i]);
-    return rc;
+    return rc ? lay_err(pc, o, err, errlen) : 0;
 }
 
 static uint32_t lay_coll_wait(const prog *p, int pc, const prog_thread *t)
@@ -104,7 +121,7 @@ static int lay_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32
     const layout_impl *L = p->impl;
     int o = L->old_of[pc];
     if (o < 0 || L->inner.ops->exec_coll(&L->inner, o, lane, gone, e, err, errlen))
-        return o < 0 ? 0 : -1;
+        return o < 0 ? 0 : lay_err(pc, o, err, errlen);
     for (unsigned l = 0; l < PROG_WARP; l++)
         if (lane[l])
             map_next(p, L, pc, o, &e[l]);

@@ -59,6 +59,13 @@ ALL_POINTS=(
   "layout-tf:--layout scramble_tf"
   "001-layout-tf:--config 001 --layout scramble_tf"
 )
+# POINTS: exact labels ("001" is not "001-layout-tf"); an unknown one is one line, exit 2
+labels=" ${ALL_POINTS[*]%%:*} "
+read -ra want <<<"${POINTS:-}"
+for l in "${want[@]}"; do
+  case "$labels" in *" $l "*) ;; *) echo "regress.sh: POINTS: no point '$l' (points:${labels% })" >&2; exit 2 ;; esac
+done
+want=" ${want[*]} "
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
 [ -n "$mechs" ] || { echo "regress.sh: no mechanisms in '$S --help'" >&2; exit 2; }
 
@@ -71,7 +78,7 @@ pi=0
 for pt in "${ALL_POINTS[@]}"; do
   label=${pt%%:*} args=${pt#*:}
   pi=$((pi + 1))
-  if [ -n "${POINTS:-}" ] && ! grep -qw -- "$label" <<<" $POINTS "; then continue; fi
+  if [ -n "${POINTS:-}" ]; then case "$want" in *" $label "*) ;; *) continue ;; esac; fi
   for m in $mechs; do
     for ((first = 0; first < N; first += CHUNK)); do
       n=$((N - first < CHUNK ? N - first : CHUNK))
