@@ -265,6 +265,16 @@ for m in spe simt+scalar dpe sbi; do
     ok "fault_ready_caught_$m" || bad "fault_ready_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# the core's barred set (core_barred_set: warps whose every live thread is
+# at a barrier), which tsimt, stsimt and their scalarizing forms skip
+# instead of asking core_ready: one change skipped is caught
+for m in tsimt stsimt tsimt+scalar stsimt+scalar spe; do
+  "$S" --mech "$m" tb/kernels/reduction.k --inject-fault barred@10 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: the core's kept ready set is stale: warp [0-9]+: kept barrier lanes .* \(barred [01]\), its threads .* \(barred [01]\)" "$T/fault.out" &&
+    ok "fault_barred_caught_$m" || bad "fault_barred_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

@@ -174,7 +174,9 @@ typedef struct core_cfg {
      * ready set's update of the first issue from then on (core_ready_set;
      * the core keeps the set under --check), 9 (mech_lwm.c) does not ask
      * lwm's row mode for warp-synchronous instructions from then on (the
-     * unit packs them by column): the checks must fail */
+     * unit packs them by column), 10 skips the first change of a warp's
+     * barred bit from then on (core_barred_set, read by tsimt and stsimt;
+     * kept under --check): the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */

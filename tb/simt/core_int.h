@@ -205,7 +205,15 @@ static inline void fb_bit(uint64_t *v, unsigned i, int on)
 /* warp w's barred bit after its live or barrier lanes changed */
 static inline void bar_note(core *c, unsigned w)
 {
-    fb_bit(c->barred, w, c->wlive[w] && !(c->wlive[w] & ~c->wbar[w]));
+    const int on = c->wlive[w] && !(c->wlive[w] & ~c->wbar[w]);
+    /* the test hook (--inject-fault barred@C, fault_kind 10): the first
+     * change of a barred bit from cycle C on is skipped */
+    if (c->P.fault_kind == 10 && c->cycle >= c->P.fault_cycle && !c->fault_done &&
+        on != (int)bits_array_get(c->barred, w)) {
+        c->fault_done = 1;
+        return;
+    }
+    fb_bit(c->barred, w, on);
 }
 
 /* warp w's contexts: their PC may have moved */

@@ -37,7 +37,8 @@
  *                          mechanisms' structs lists
  *   --format text|md|csv|json, --svg FILE, --vcd FILE, --fst FILE,
  *   --trace-dir DIR, --log FILE|-, --dump-mem FILE, --tech NM,
- *   --inject-fault reg|mem|pc|sb|lane@CYCLE or scalar@0, --no-check,
+ *   --inject-fault reg|mem|pc|sb|lane|ready|wsync|barred@CYCLE or
+ *   scalar|layout@0, --no-check,
  *   --max-steps N, --max-cycles N, --random N [--seed S] [--max-threads N],
  *   --gen SEED, --show-cfg FILE, --show-scalar FILE, --bench [FILE],
  *   --grid N (copies of a .k CTA: the CTA dispatch test), --quiet, --help;
