@@ -34,6 +34,10 @@
 static char err[1024];
 /* where the runs' device printf writes (ptx_set_output; NULL: nowhere) */
 static FILE *run_out;
+/* what run() executes each instruction with (NULL: prog_ops.exec, the fast
+ * path; ptx_exec_general: the semantics written per opcode) */
+static int (*run_exec)(const prog *, int, prog_thread *, const prog_mem *, prog_effect *, char *,
+                       size_t);
 
 typedef struct {
     prog p;
@@ -81,7 +85,7 @@ static inline int run(env *e, const char *module_pre, const char *body)
     int pc = 0;
     e->steps = 0;
     while (pc < (int)e->p.n && e->steps < 10000) {
-        e->rc = e->p.ops->exec(&e->p, pc, &t, &m, &e->last, err, sizeof err);
+        e->rc = (run_exec ? run_exec : e->p.ops->exec)(&e->p, pc, &t, &m, &e->last, err, sizeof err);
         if (e->rc) return e->rc;
         pc = e->last.next_pc;
         e->steps++;
