@@ -549,7 +549,7 @@ TEST(refused_not_run_wrongly)
 {
     expect_err(NULL, "rem.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: rem on .f32");
     expect_err(NULL, "fma.rn.s32 %r1, %r2, %r3, %r4;", -1, "t.ptx:16: unsupported PTX: fma on .s32");
-    expect_err(NULL, "mul.lo.sat.s32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: .sat on mul.lo.sat.s32");
+    expect_err(NULL, "mul.lo.sat.s32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: .sat on mul");
     expect_err(NULL, "shf.l.wrap.b64 %rd1, %rd2, %rd3, %r4;", -1, "t.ptx:16: unsupported PTX: shf on .b64");
     expect_err(NULL, "prmt.b64 %rd1, %rd2, %rd3, %r4;", -1, "t.ptx:16: unsupported PTX: prmt on .b64");
     expect_err(NULL, "prmt.b32.f4e.b4e %r1, %r2, %r3, %r4;", -1, "t.ptx:16: unsupported PTX: prmt with two modes");

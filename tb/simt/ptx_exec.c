@@ -443,17 +443,43 @@ static uint64_t bfi(uint64_t a, uint64_t b, unsigned pos, unsigned len, unsigned
     return mask(f, bits / 8);
 }
 
-static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c)
+/* prmt: byte i of d is byte sel of {b, a}; the generic form takes sel
+ * from c's nibble i (its msb: replicate that byte's sign), a mode from c's
+ * two low bits (n) by the manual's table: f4e n + i, b4e n - i (mod 8),
+ * rc8 n, ecl max(n, i), ecr min(n, i), rc16 2 (n & 1) + (i & 1) */
+static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
 {
     uint64_t x = ((uint64_t)b << 32) | a;
     uint32_t r = 0;
-    for (int i = 0; i < 4; i++) {
-        unsigned sel = (c >> (4 * i)) & 0xf;
+    unsigned n = c & 3;
+    for (unsigned i = 0; i < 4; i++) {
+        unsigned sel;
+        switch (mode) {
+        case PM_F4E: sel = (n + i) & 7; break;
+        case PM_B4E: sel = (n - i) & 7; break;
+        case PM_RC8: sel = n; break;
+        case PM_ECL: sel = n > i ? n : i; break;
+        case PM_ECR: sel = n < i ? n : i; break;
+        case PM_RC16: sel = 2 * (n & 1) + (i & 1); break;
+        default: sel = (c >> (4 * i)) & 0xf; break;
+        }
         uint8_t byte = (uint8_t)(x >> (8 * (sel & 7)));
         if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
         r |= (uint32_t)byte << (8 * i);
     }
     return r;
+}
+
+/* bfind: the position of the most significant non-sign bit (a negative
+ * signed value: its most significant 0), 0xffffffff when there is none;
+ * .shiftamt: msb minus that position */
+static uint32_t bfind(uint64_t a, int sgn, unsigned bits, int shiftamt)
+{
+    unsigned msb = bits - 1;
+    if (sgn && ((a >> msb) & 1)) a = ~a;
+    for (int i = (int)msb; i >= 0; i--)
+        if ((a >> i) & 1) return shiftamt ? msb - (unsigned)i : (unsigned)i;
+    return 0xffffffffu;
 }
 
 /* ------------------------------------------------------------ memory */
@@ -528,14 +554,20 @@ uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     return access(p, pc, t, m, e, sp, addr, bytes, align, write, err, errlen);
 }
 
-static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c)
+/* the atomic operation on old; global: the access is in global memory,
+ * where atom.add.f32 flushes subnormal inputs and results to a zero of
+ * the same sign (the PTX ISA's atom: "current implementation"; in shared
+ * memory it keeps them) */
+static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c, int global)
 {
     unsigned bytes = TY_BYTES(in->type);
     int k = TY_KIND(in->type);
     switch (in->aop) {
     case A_ADD:
-        if (in->type == T_F32) return bf32(f32(old) + f32(b));
-        if (in->type == T_F64) return bf64(f64(old) + f64(b));
+        if (in->type == T_F32 && global)
+            return bf32(ftz32(f32(fadd32(bf32(ftz32(f32(old))), bf32(ftz32(f32(b)))))));
+        if (in->type == T_F32) return fadd32(old, b);
+        if (in->type == T_F64) return fadd64(old, b);
         return mask(old + b, bytes);
     case A_MIN: case A_MAX: {
         int mx = in->aop == A_MAX;
@@ -684,7 +716,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     case OP_POPC: wr(im, t, d, popc64(mask(a, bytes)), T_U32); return 0;
     case OP_CLZ: wr(im, t, d, clz(mask(a, bytes), bits), T_U32); return 0;
     case OP_BREV: r = brev(a, bits); break;
-    case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c); break;
+    case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, in->cmp); break;
+    case OP_BFIND: wr(im, t, d, bfind(a, sgn, bits, in->cmp), T_U32); return 0;
     case OP_SELP: r = (c & 1) ? a : b; break;
     case OP_SLCT: {
         int ge;
@@ -798,7 +831,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         uint8_t *q = access(p, pc, t, m, e, in->space, addr, bytes, bytes, 1, err, errlen);
         if (!q) return -1;
         uint64_t old = ptx_load_le(q, bytes);
-        ptx_store_le(q, atom_op(in, old, b, c), bytes);
+        int global = in->space == PS_GLOBAL || (in->space == PS_NONE && addr < PTX_SHARED_WIN);
+        ptx_store_le(q, atom_op(in, old, b, c, global), bytes);
         if (in->op == OP_ATOM) wr(im, t, d, old, ty);
         return 0;
     }
@@ -1187,7 +1221,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
     if (in->op == OP_BRA) return FK_BRA;
     if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
     if ((in->op == OP_BAR && in->cmp == BR_NONE) || in->op == OP_MEMBAR) return FK_NOP;
-    if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous: the general path refuses */
+    if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous (the general path refuses), library calls, bfind */
     if (ty == T_NONE) return FK_GENERAL;
     int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
     int rn = in->rnd == R_NONE || in->rnd == R_RN;

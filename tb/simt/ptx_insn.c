@@ -250,7 +250,7 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
     {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
-    {"match", OP_MATCH}};
+    {"match", OP_MATCH}, {"bfind", OP_BFIND}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -360,6 +360,15 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
             continue;
         }
         if (op == OP_SHF && !strcmp(t, "clamp")) { in->flags |= F_CLAMP; continue; }
+        if (op == OP_BFIND && !strcmp(t, "shiftamt")) { in->cmp = 1; continue; }
+        if (op == OP_PRMT) { /* prmt's modes (ptx_int.h: PM_*) */
+            static const char *const pm[] = {"", "f4e", "b4e", "rc8", "ecl", "ecr", "rc16"};
+            int k = 0;
+            for (int q = 1; q <= PM_RC16; q++)
+                if (!strcmp(t, pm[q])) k = q;
+            if (k && in->cmp) return UNSUP(s, "prmt with two modes");
+            if (k) { in->cmp = (uint8_t)k; continue; }
+        }
         if (op == OP_SHF && !strcmp(t, "wrap")) continue;
         if (!strcmp(t, "uni")) { *uni = 1; continue; }
         if (!strcmp(t, "global")) { in->space = PS_GLOBAL; continue; }
@@ -455,7 +464,7 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_MOV: case OP_NEG: case OP_ABS: case OP_NOT: case OP_CNOT: case OP_POPC: case OP_CLZ:
     case OP_BREV: case OP_CVT: case OP_CVTA: case OP_RCP: case OP_SQRT: case OP_RSQRT:
     case OP_LG2: case OP_EX2: case OP_SIN: case OP_COS: case OP_TANH: case OP_TESTP: case OP_LD:
-    case OP_ST: case OP_RED:
+    case OP_ST: case OP_RED: case OP_BFIND:
         want = 2; break;
     case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV: case OP_REM: case OP_MIN: case OP_MAX:
     case OP_AND: case OP_OR: case OP_XOR: case OP_SHL: case OP_SHR: case OP_COPYSIGN:
@@ -751,6 +760,19 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_MAD) && (in->flags & F_SAT) &&
         ty == T_S32 && in->op == OP_MAD && !(in->flags & F_HI))
         return UNSUP(s, "mad.sat without .hi");
+    /* forms the PTX ISA does not define, refused rather than run as
+     * something else: integer saturation on mul, a float rem, fma on
+     * integers, shf/prmt wider than 32 bits, bfind on anything but
+     * u32/s32/u64/s64, a rounding modifier on an integer operation, the
+     * integer rounding modifiers (.rni ...) outside cvt */
+    if (in->op == OP_MUL && (in->flags & F_SAT) && ty == T_S32) return UNSUP(s, ".sat on %s", opc);
+    if ((in->op == OP_REM && TY_KIND(ty) == TK_F) || (in->op == OP_FMA && TY_KIND(ty) != TK_F) ||
+        ((in->op == OP_SHF || in->op == OP_PRMT) && TY_BYTES(ty) != 4) ||
+        (in->op == OP_BFIND && (TY_KIND(ty) == TK_F || TY_KIND(ty) == TK_B || TY_BYTES(ty) < 4)))
+        return UNSUP(s, "%s on .%c%u", opc, "busf"[TY_KIND(ty) & 3], 8 * TY_BYTES(ty));
+    if (in->rnd != R_NONE && in->op != OP_CVT && TY_KIND(ty) != TK_F)
+        return UNSUP(s, "rounding on an integer %s", opc);
+    if (in->rnd >= R_RNI && in->op != OP_CVT) return UNSUP(s, "integer rounding (.rni ...) on %s", opc);
     if ((in->op == OP_SIN || in->op == OP_COS || in->op == OP_LG2 || in->op == OP_EX2 ||
          in->op == OP_TANH || in->op == OP_RSQRT) && !(in->flags & F_APPROX))
         return ptx_fail(s, s->sline, "%s needs .approx", opc);
@@ -789,7 +811,8 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if (in->op == OP_SETP || in->op == OP_TESTP) dty = T_PRED;
     if (in->op == OP_CVT) dty = ty;
     if (in->flags & F_WIDE) dty = (uint8_t)(ty + 1);
-    if (in->op == OP_BFE || in->op == OP_POPC || in->op == OP_CLZ) dty = in->op == OP_BFE ? ty : T_U32;
+    if (in->op == OP_BFE || in->op == OP_POPC || in->op == OP_CLZ || in->op == OP_BFIND)
+        dty = in->op == OP_BFE ? ty : T_U32;
     if (in->op == OP_MATCH) dty = T_B32; /* the lanes' mask, whatever the compared type */
     if (in->op != OP_MOV || in->nd == 1)
         for (int i = 0; i < in->nd; i++)

@@ -53,8 +53,12 @@ enum ptx_op {
     /* a call of a library function the module declares (.extern .func):
      * C99 math, libdevice's __nv_ names, vprintf, __assertfail
      * (ptx_lib.c; ptx_ins.lib names it) */
-    OP_LIB, OP_NOPS
+    OP_LIB,
+    /* bfind (ptx_ins.cmp 1: .shiftamt) */
+    OP_BFIND, OP_NOPS
 };
+/* prmt's modes (ptx_ins.cmp): the generic form, then .f4e ... .rc16 */
+enum { PM_GENERIC, PM_F4E, PM_B4E, PM_RC8, PM_ECL, PM_ECR, PM_RC16 };
 /* shfl.sync, vote.sync and match.sync modes (ptx_ins.cmp) */
 enum { SH_UP, SH_DOWN, SH_BFLY, SH_IDX };
 enum { VO_ALL, VO_ANY, VO_UNI, VO_BALLOT };
