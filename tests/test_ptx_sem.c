@@ -243,7 +243,9 @@ TEST(float_special_values)
                /* min/max: a NaN operand gives the other; -0 < +0 */
                "min.f32 %f6, %f2, 0f3F800000; min.f32 %f7, 0f3F800000, %f2; max.f32 %f8, 0f80000000, 0f00000000;\n"
                "min.f32 %f9, 0f00000000, 0f80000000; max.f64 %fd3, 0d7FF8000000000000, 0dC000000000000000;\n"
-               "min.f64 %fd4, 0d0000000000000000, 0d8000000000000000;");
+               "min.f64 %fd4, 0d0000000000000000, 0d8000000000000000;\n"
+               "max.f32 %f10, 0f00000000, 0f80000000; min.f32 %f11, 0f80000000, 0f00000000;\n"
+               "max.f64 %fd5, 0d0000000000000000, 0d8000000000000000;");
         for (int i = 1; i <= 10; i++) {
             static const uint32_t want[11] = {0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
             char nm[8];
@@ -258,6 +260,9 @@ TEST(float_special_values)
         CHECK_EQ(R(&e, "%f9"), 0x80000000u);
         CHECK_EQ(R(&e, "%fd3"), 0xc000000000000000ull);
         CHECK_EQ(R(&e, "%fd4"), 0x8000000000000000ull);
+        CHECK_EQ(R(&e, "%f10"), 0); /* either order: +0.0 > -0.0 */
+        CHECK_EQ(R(&e, "%f11"), 0x80000000u);
+        CHECK_EQ(R(&e, "%fd5"), 0);
         done(&e);
         /* IEEE division, reciprocal and square root of the special values */
         RUN_OK(e, NULL,
