@@ -248,7 +248,7 @@ TEST(float_special_values)
                "max.f64 %fd5, 0d0000000000000000, 0d8000000000000000;");
         for (int i = 1; i <= 10; i++) {
             static const uint32_t want[11] = {0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
-            char nm[8];
+            char nm[16];
             snprintf(nm, sizeof nm, "%%r%d", i);
             CHECK_EQ(R(&e, nm), want[i]);
         }
