@@ -21,7 +21,10 @@
  * tanh) and div.full are the C library's result (1/x, sqrtf, 1/sqrtf,
  * log2f, exp2f, sinf, cosf, tanhf, x/y): within the PTX error bounds, not
  * bit-identical to a GPU's.  cvt float->int rounds as asked and saturates
- * to the destination's range (NaN gives 0), as PTX defines.
+ * to the destination's range (NaN gives 0), as PTX defines.  atom/red.add.f32
+ * in global memory flushes subnormal inputs and results to zero (the PTX
+ * ISA's note on atom; in shared memory it keeps them).  The edge cases,
+ * with the manual's values: tests/test_ptx_sem.c.
  *
  * Memory: byte-addressed little-endian; every access must be naturally
  * aligned (vectors: to the whole vector) and inside its space (global: in
