@@ -562,6 +562,16 @@ TEST(refused_not_run_wrongly)
     expect_err(NULL, "min.NaN.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: modifier .NaN on min");
     expect_err(NULL, "div.rn.s32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: rounding on an integer div");
     expect_err(NULL, "add.rz.u32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: rounding on an integer add");
+    expect_err(NULL, "add.rni.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: integer rounding (.rni ...) on add");
+    /* a 64-bit shift amount would be cut to 32 bits (2^32 shifting by 0) */
+    expect_err(NULL, "shl.b64 %rd1, %rd2, %rd3;", -1, "t.ptx:16: operand %rd3 of shl is wider than .u32");
+    expect_err(NULL, "shr.s32 %r1, %r2, %rd3;", -1, "t.ptx:16: operand %rd3 of shr is wider than .u32");
+    expect_err(NULL, "bfe.u64 %rd1, %rd2, %r3, %rd4;", -1, "t.ptx:16: operand %rd4 of bfe is wider than .u32");
+    expect_err(NULL, "bfi.b64 %rd1, %rd2, %rd3, %rd4, 8;", -1, "t.ptx:16: operand %rd4 of bfi is wider than .u32");
+    expect_err(NULL, "shf.l.wrap.b32 %r1, %r2, %r3, %rd4;", -1, "t.ptx:16: operand %rd4 of shf is wider than .u32");
+    /* f16 (cvt to or from it included) is refused, not converted */
+    expect_err(NULL, "cvt.f32.f16 %f1, %rs1;", -1, "t.ptx:16: unsupported PTX: type .f16");
+    expect_err(NULL, "cvt.rn.f16.f32 %rs1, %f1;", -1, "t.ptx:16: unsupported PTX: type .f16");
 }
 
 int main(int argc, char **argv)

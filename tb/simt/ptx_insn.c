@@ -773,6 +773,14 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if (in->rnd != R_NONE && in->op != OP_CVT && TY_KIND(ty) != TK_F)
         return UNSUP(s, "rounding on an integer %s", opc);
     if (in->rnd >= R_RNI && in->op != OP_CVT) return UNSUP(s, "integer rounding (.rni ...) on %s", opc);
+    /* a shift amount, bit position or length is a .u32 (PTX's operand
+     * rule: only ld, st and cvt take wider registers); a 64-bit register
+     * there would be cut to its low 32 bits, not clamped: an error */
+    for (int i = 1; i < in->na; i++)
+        if (((in->op == OP_SHL || in->op == OP_SHR) && i == 1) || (in->op == OP_BFE && i >= 1) ||
+            (in->op == OP_BFI && i >= 2) || (in->op == OP_SHF && i == 2))
+            if (in->a[i].kind == O_REG && s->regw[in->a[i].reg] > 4)
+                return ptx_fail(s, s->sline, "operand %s of %s is wider than .u32", s->regname[in->a[i].reg], opc);
     if ((in->op == OP_SIN || in->op == OP_COS || in->op == OP_LG2 || in->op == OP_EX2 ||
          in->op == OP_TANH || in->op == OP_RSQRT) && !(in->flags & F_APPROX))
         return ptx_fail(s, s->sline, "%s needs .approx", opc);
