@@ -27,8 +27,31 @@
 static float F32(uint64_t v) { return ptx_f32(v); }
 static double F64(uint64_t v) { return ptx_f64(v); }
 
-/* the body's two runs: the fast path (0) and the general path (1) */
-#define BOTH_PATHS for (int path_ = (run_exec = NULL, 0); path_ < 2; path_++, run_exec = ptx_exec_general)
+/* the registers' values a run must leave: WANT(&e, {"%r1", 5}, ...) */
+typedef struct {
+    const char *reg;
+    uint64_t want;
+} want_reg;
+static void want_regs(env *e, const want_reg *w, size_t n, int line)
+{
+    for (size_t i = 0; i < n; i++) {
+        uint64_t got = R(e, w[i].reg);
+        if (got != w[i].want) {
+            printf("  %s:%d: %s = 0x%" PRIx64 ", want 0x%" PRIx64 "\n", __FILE__, line, w[i].reg, got,
+                   w[i].want);
+            check_failed_in_test = 1;
+        }
+    }
+}
+#define WANT(e, ...)                                                                          \
+    want_regs(e, (const want_reg[]){__VA_ARGS__}, sizeof((const want_reg[]){__VA_ARGS__}) / \
+                                                      sizeof(want_reg), __LINE__)
+
+/* the body's two runs: the fast path (0) and the general path (1); after
+ * them run_exec is NULL again */
+#define BOTH_PATHS                                              \
+    for (int path_ = (run_exec = NULL, 0); path_ < 2;          \
+         path_++, run_exec = path_ == 1 ? ptx_exec_general : NULL)
 
 TEST(integer_overflow_edges)
 {
@@ -47,32 +70,18 @@ TEST(integer_overflow_edges)
                "add.sat.s32 %r12, %r10, 1; sub.sat.s32 %r13, %r1, 1; add.sat.s32 %r14, %r1, %r2;\n"
                "mul.lo.s32 %r15, %r10, 2; mul.hi.s16 %rs1, -1, 1; mul.wide.s16 %r16, -300, 300;\n"
                "div.u32 %r17, %r2, 7; rem.u32 %r18, %r2, 7; div.s32 %r19, -7, 2; rem.s32 %r20, -7, 2;");
-        CHECK_EQ(R(&e, "%r3"), 0x80000000u); /* the one overflow: min / -1 = min */
-        CHECK_EQ(R(&e, "%r4"), 0);
-        CHECK_EQ(R(&e, "%r5"), 0x80000000u); /* abs(INT_MIN) = INT_MIN */
-        CHECK_EQ(R(&e, "%r6"), 0x80000000u);
-        CHECK_EQ(R(&e, "%rd3"), 0x8000000000000000ull);
-        CHECK_EQ(R(&e, "%rd4"), 0);
-        CHECK_EQ(R(&e, "%rd5"), 0x8000000000000000ull);
-        CHECK_EQ(R(&e, "%r7"), 0xffffffffu); /* -1 * 1 = -1: high half all ones */
-        CHECK_EQ(R(&e, "%r8"), 0xfffffffeu);
-        CHECK_EQ(R(&e, "%rd6"), ~0ull);
-        CHECK_EQ(R(&e, "%rd7"), 0xfffffffffffffffeull);
-        CHECK_EQ(R(&e, "%rd8"), (uint64_t)-6);
-        CHECK_EQ(R(&e, "%rd9"), 0xfffffffe00000001ull);
-        CHECK_EQ(R(&e, "%r9"), 3); /* 0xfffffffe + 5, wrapped */
-        CHECK_EQ(R(&e, "%rd10"), 4);
-        CHECK_EQ(R(&e, "%r11"), 0x7fffffffu); /* 0x3fffffff + 0x7fffffff saturated */
-        CHECK_EQ(R(&e, "%r12"), 0x7fffffffu);
-        CHECK_EQ(R(&e, "%r13"), 0x80000000u);
-        CHECK_EQ(R(&e, "%r14"), 0x80000000u);
-        CHECK_EQ(R(&e, "%r15"), 0xfffffffeu);
-        CHECK_EQ(R(&e, "%rs1"), 0xffff);
-        CHECK_EQ(R(&e, "%r16"), (uint32_t)-90000);
-        CHECK_EQ(R(&e, "%r17"), 0xffffffffu / 7);
-        CHECK_EQ(R(&e, "%r18"), 0xffffffffu % 7);
-        CHECK_EQ(R(&e, "%r19"), (uint32_t)-3); /* truncating */
-        CHECK_EQ(R(&e, "%r20"), (uint32_t)-1);
+        WANT(&e,
+             {"%r3", 0x80000000u}, /* the one overflow: min / -1 = min */
+             {"%r4", 0}, {"%r5", 0x80000000u}, /* abs(INT_MIN) = INT_MIN */
+             {"%r6", 0x80000000u}, {"%rd3", 0x8000000000000000ull}, {"%rd4", 0}, {"%rd5", 0x8000000000000000ull},
+             {"%r7", 0xffffffffu}, /* -1 * 1 = -1: high half all ones */
+             {"%r8", 0xfffffffeu}, {"%rd6", ~0ull}, {"%rd7", 0xfffffffffffffffeull}, {"%rd8", (uint64_t)-6},
+             {"%rd9", 0xfffffffe00000001ull}, {"%r9", 3}, /* 0xfffffffe + 5, wrapped */
+             {"%rd10", 4}, {"%r11", 0x7fffffffu}, /* 0x3fffffff + 0x7fffffff saturated */
+             {"%r12", 0x7fffffffu}, {"%r13", 0x80000000u}, {"%r14", 0x80000000u}, {"%r15", 0xfffffffeu},
+             {"%rs1", 0xffff}, {"%r16", (uint32_t)-90000}, {"%r17", 0xffffffffu / 7}, {"%r18", 0xffffffffu % 7},
+             {"%r19", (uint32_t)-3}, /* truncating */
+             {"%r20", (uint32_t)-1});
         done(&e);
     }
     /* PTX: "division by zero yields an unspecified, machine-specific value";
@@ -82,7 +91,6 @@ TEST(integer_overflow_edges)
         expect_err(NULL, "mov.u32 %r1, 0; rem.s32 %r2, 5, %r1;", -1, "integer division by zero");
         expect_err(NULL, "mov.u64 %rd1, 0; div.s64 %rd2, %rd2, %rd1;", -1, "integer division by zero");
     }
-    run_exec = NULL;
 }
 
 TEST(shifts_and_bit_fields_at_the_edges)
@@ -96,19 +104,11 @@ TEST(shifts_and_bit_fields_at_the_edges)
                "mov.u16 %rs1, 0x8000; shl.b16 %rs2, %rs1, 16; shr.s16 %rs3, %rs1, 20; shr.u16 %rs4, %rs1, 15;\n"
                "mov.u64 %rd1, 0x8000000000000000; shl.b64 %rd2, %rd1, 64; shr.s64 %rd3, %rd1, 64;\n"
                "shr.u64 %rd4, %rd1, 63; shr.s64 %rd5, %rd1, 100;");
-        CHECK_EQ(R(&e, "%r4"), 0);
-        CHECK_EQ(R(&e, "%r5"), 0);
-        CHECK_EQ(R(&e, "%r6"), 0);
-        CHECK_EQ(R(&e, "%r7"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r8"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r9"), 0x80000000u);
-        CHECK_EQ(R(&e, "%rs2"), 0);
-        CHECK_EQ(R(&e, "%rs3"), 0xffff);
-        CHECK_EQ(R(&e, "%rs4"), 1);
-        CHECK_EQ(R(&e, "%rd2"), 0);
-        CHECK_EQ(R(&e, "%rd3"), ~0ull);
-        CHECK_EQ(R(&e, "%rd4"), 1);
-        CHECK_EQ(R(&e, "%rd5"), ~0ull);
+        WANT(&e,
+             {"%r4", 0}, {"%r5", 0}, {"%r6", 0}, {"%r7", 0xffffffffu},
+             {"%r8", 0xffffffffu}, {"%r9", 0x80000000u}, {"%rs2", 0}, {"%rs3", 0xffff},
+             {"%rs4", 1}, {"%rd2", 0}, {"%rd3", ~0ull}, {"%rd4", 1},
+             {"%rd5", ~0ull});
         done(&e);
         /* bfe: pos and len are the low 8 bits of b and c; bits past the msb
          * read as the sign bit a[min(pos+len-1, msb)] (.s) or 0 (.u); len 0
@@ -123,27 +123,15 @@ TEST(shifts_and_bit_fields_at_the_edges)
                /* bfi: f = b, then a's low len bits at pos, those at pos+i <= msb */
                "bfi.b32 %r14, 0xff, 0, 28, 8; bfi.b32 %r15, 0xff, 0x1234, 4, 0; bfi.b32 %r16, 0xff, 0x1234, 32, 8;\n"
                "bfi.b32 %r17, 0xabcd, 0xffffffff, 8, 0x110; bfi.b64 %rd5, 0xff, 0, 60, 8;");
-        CHECK_EQ(R(&e, "%r4"), 0x0f);
-        CHECK_EQ(R(&e, "%r5"), 0xf);
-        CHECK_EQ(R(&e, "%r6"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r7"), 0);
-        CHECK_EQ(R(&e, "%r8"), 0);
-        CHECK_EQ(R(&e, "%r9"), 0);
-        CHECK_EQ(R(&e, "%r10"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r11"), 0x0f);
-        CHECK_EQ(R(&e, "%r12"), 0xf0f0f0f0u);
-        CHECK_EQ(R(&e, "%r13"), 0xffffffffu); /* field 0xf: its top bit is the sign */
-        CHECK_EQ(R(&e, "%rd2"), 0xf);
-        CHECK_EQ(R(&e, "%rd3"), ~0ull);
-        CHECK_EQ(R(&e, "%rd4"), 0);
-        CHECK_EQ(R(&e, "%r14"), 0xf0000000u);
-        CHECK_EQ(R(&e, "%r15"), 0x1234);
-        CHECK_EQ(R(&e, "%r16"), 0x1234);
-        CHECK_EQ(R(&e, "%r17"), 0xffabcdffu); /* len 0x110: 16 */
-        CHECK_EQ(R(&e, "%rd5"), 0xf000000000000000ull);
+        WANT(&e,
+             {"%r4", 0x0f}, {"%r5", 0xf}, {"%r6", 0xffffffffu}, {"%r7", 0},
+             {"%r8", 0}, {"%r9", 0}, {"%r10", 0xffffffffu}, {"%r11", 0x0f},
+             {"%r12", 0xf0f0f0f0u}, {"%r13", 0xffffffffu}, /* field 0xf: its top bit is the sign */
+             {"%rd2", 0xf}, {"%rd3", ~0ull}, {"%rd4", 0}, {"%r14", 0xf0000000u},
+             {"%r15", 0x1234}, {"%r16", 0x1234}, {"%r17", 0xffabcdffu}, /* len 0x110: 16 */
+             {"%rd5", 0xf000000000000000ull});
         done(&e);
     }
-    run_exec = NULL;
 }
 
 TEST(bit_counts_bfind_prmt_shf)
@@ -160,26 +148,12 @@ TEST(bit_counts_bfind_prmt_shf)
                "mov.u64 %rd4, 0x10000000000; bfind.s64 %r15, %rd4; bfind.shiftamt.s64 %r16, %rd4;\n"
                "bfind.shiftamt.u32 %r17, %r1; bfind.u64 %r18, %rd2; bfind.s64 %r19, %rd2;\n"
                "bfind.shiftamt.u32 %r20, 1;");
-        CHECK_EQ(R(&e, "%r2"), 32);
-        CHECK_EQ(R(&e, "%r3"), 64);
-        CHECK_EQ(R(&e, "%r4"), 0);
-        CHECK_EQ(R(&e, "%r5"), 64); /* a 32-bit result of a 64-bit source */
-        CHECK_EQ(R(&e, "%r6"), 32);
-        CHECK_EQ(R(&e, "%r7"), 0x80000000u);
-        CHECK_EQ(R(&e, "%rd3"), 0x8000000000000000ull);
-        CHECK_EQ(R(&e, "%r8"), 0x1e6a2c48u);
-        CHECK_EQ(R(&e, "%r9"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r10"), 16);
-        CHECK_EQ(R(&e, "%r11"), 15);
-        CHECK_EQ(R(&e, "%r12"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r13"), 15);
-        CHECK_EQ(R(&e, "%r14"), 30);
-        CHECK_EQ(R(&e, "%r15"), 40);
-        CHECK_EQ(R(&e, "%r16"), 23);
-        CHECK_EQ(R(&e, "%r17"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r18"), 63);
-        CHECK_EQ(R(&e, "%r19"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r20"), 31);
+        WANT(&e,
+             {"%r2", 32}, {"%r3", 64}, {"%r4", 0}, {"%r5", 64}, /* a 32-bit result of a 64-bit source */
+             {"%r6", 32}, {"%r7", 0x80000000u}, {"%rd3", 0x8000000000000000ull}, {"%r8", 0x1e6a2c48u},
+             {"%r9", 0xffffffffu}, {"%r10", 16}, {"%r11", 15}, {"%r12", 0xffffffffu},
+             {"%r13", 15}, {"%r14", 30}, {"%r15", 40}, {"%r16", 23},
+             {"%r17", 0xffffffffu}, {"%r18", 63}, {"%r19", 0xffffffffu}, {"%r20", 31});
         done(&e);
         /* prmt: {b, a} = bytes 7..0; the modes take c's two low bits */
         RUN_OK(e, NULL,
@@ -189,20 +163,11 @@ TEST(bit_counts_bfind_prmt_shf)
                "prmt.b32.rc8 %r8, %r1, %r2, 2; prmt.b32.ecl %r9, %r1, %r2, 1; prmt.b32.ecr %r10, %r1, %r2, 2;\n"
                "prmt.b32.rc16 %r11, %r1, %r2, 1; prmt.b32.rc16 %r12, %r1, %r2, 2; prmt.b32.f4e %r13, %r1, %r2, 3;\n"
                "prmt.b32.ecl %r14, %r1, %r2, 3; prmt.b32.ecr %r15, %r1, %r2, 0; prmt.b32.b4e %r16, %r1, %r2, 1;");
-        CHECK_EQ(R(&e, "%r3"), 0x77553311u);
-        CHECK_EQ(R(&e, "%r4"), 0xfffffff0u); /* msb set: byte 0's sign replicated */
-        CHECK_EQ(R(&e, "%r5"), 0x44332211u);
-        CHECK_EQ(R(&e, "%r6"), 0x55667700u);
-        CHECK_EQ(R(&e, "%r7"), 0x00112233u);
-        CHECK_EQ(R(&e, "%r8"), 0x22222222u);
-        CHECK_EQ(R(&e, "%r9"), 0x33221111u);
-        CHECK_EQ(R(&e, "%r10"), 0x22221100u);
-        CHECK_EQ(R(&e, "%r11"), 0x33223322u);
-        CHECK_EQ(R(&e, "%r12"), 0x11001100u);
-        CHECK_EQ(R(&e, "%r13"), 0x66554433u);
-        CHECK_EQ(R(&e, "%r14"), 0x33333333u);
-        CHECK_EQ(R(&e, "%r15"), 0x00000000u);
-        CHECK_EQ(R(&e, "%r16"), 0x66770011u);
+        WANT(&e,
+             {"%r3", 0x77553311u}, {"%r4", 0xfffffff0u}, /* msb set: byte 0's sign replicated */
+             {"%r5", 0x44332211u}, {"%r6", 0x55667700u}, {"%r7", 0x00112233u}, {"%r8", 0x22222222u},
+             {"%r9", 0x33221111u}, {"%r10", 0x22221100u}, {"%r11", 0x33223322u}, {"%r12", 0x11001100u},
+             {"%r13", 0x66554433u}, {"%r14", 0x33333333u}, {"%r15", 0x00000000u}, {"%r16", 0x66770011u});
         done(&e);
         /* shf: n = .clamp ? min(c, 32) : c & 31, on {b, a} */
         RUN_OK(e, NULL,
@@ -210,18 +175,12 @@ TEST(bit_counts_bfind_prmt_shf)
                "shf.l.wrap.b32 %r3, %r1, %r2, 8; shf.l.wrap.b32 %r4, %r1, %r2, 40; shf.l.clamp.b32 %r5, %r1, %r2, 40;\n"
                "shf.r.wrap.b32 %r6, %r1, %r2, 8; shf.r.wrap.b32 %r7, %r1, %r2, 32; shf.r.clamp.b32 %r8, %r1, %r2, 40;\n"
                "shf.l.clamp.b32 %r9, %r1, %r2, 0; shf.r.clamp.b32 %r10, %r1, %r2, 0; shf.l.wrap.b32 %r11, %r1, %r2, 32;");
-        CHECK_EQ(R(&e, "%r3"), 0xbcdef012u);
-        CHECK_EQ(R(&e, "%r4"), 0xbcdef012u);
-        CHECK_EQ(R(&e, "%r5"), 0x12345678u);
-        CHECK_EQ(R(&e, "%r6"), 0xf0123456u);
-        CHECK_EQ(R(&e, "%r7"), 0x12345678u);
-        CHECK_EQ(R(&e, "%r8"), 0x9abcdef0u);
-        CHECK_EQ(R(&e, "%r9"), 0x9abcdef0u);
-        CHECK_EQ(R(&e, "%r10"), 0x12345678u);
-        CHECK_EQ(R(&e, "%r11"), 0x9abcdef0u);
+        WANT(&e,
+             {"%r3", 0xbcdef012u}, {"%r4", 0xbcdef012u}, {"%r5", 0x12345678u}, {"%r6", 0xf0123456u},
+             {"%r7", 0x12345678u}, {"%r8", 0x9abcdef0u}, {"%r9", 0x9abcdef0u}, {"%r10", 0x12345678u},
+             {"%r11", 0x9abcdef0u});
         done(&e);
     }
-    run_exec = NULL;
 }
 
 TEST(float_special_values)
@@ -252,17 +211,11 @@ TEST(float_special_values)
             snprintf(nm, sizeof nm, "%%r%d", i);
             CHECK_EQ(R(&e, nm), want[i]);
         }
-        CHECK_EQ(R(&e, "%f5"), 0xc0000000u);
-        CHECK_EQ(R(&e, "%fd2"), 0x3ff0000000000000ull);
-        CHECK_EQ(R(&e, "%f6"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f7"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f8"), 0);
-        CHECK_EQ(R(&e, "%f9"), 0x80000000u);
-        CHECK_EQ(R(&e, "%fd3"), 0xc000000000000000ull);
-        CHECK_EQ(R(&e, "%fd4"), 0x8000000000000000ull);
-        CHECK_EQ(R(&e, "%f10"), 0); /* either order: +0.0 > -0.0 */
-        CHECK_EQ(R(&e, "%f11"), 0x80000000u);
-        CHECK_EQ(R(&e, "%fd5"), 0);
+        WANT(&e,
+             {"%f5", 0xc0000000u}, {"%fd2", 0x3ff0000000000000ull}, {"%f6", 0x3f800000u}, {"%f7", 0x3f800000u},
+             {"%f8", 0}, {"%f9", 0x80000000u}, {"%fd3", 0xc000000000000000ull}, {"%fd4", 0x8000000000000000ull},
+             {"%f10", 0}, /* either order: +0.0 > -0.0 */
+             {"%f11", 0x80000000u}, {"%fd5", 0});
         done(&e);
         /* IEEE division, reciprocal and square root of the special values */
         RUN_OK(e, NULL,
@@ -273,10 +226,8 @@ TEST(float_special_values)
                "div.rn.f64 %fd3, 0dBFF0000000000000, 0d0000000000000000; rcp.rn.f32 %f10, 0f7F7FFFFF;\n"
                "rcp.rz.f32 %f11, 0f40400000; rcp.rp.f32 %f12, 0f40400000; sqrt.rp.f32 %f13, 0f40000000;\n"
                "sqrt.rz.f32 %f14, 0f40000000; div.rm.f32 %f15, 0f3F800000, 0fC0400000;");
-        CHECK_EQ(R(&e, "%f1"), 0x7f800000u);
-        CHECK_EQ(R(&e, "%f2"), 0xff800000u);
-        CHECK_EQ(R(&e, "%f3"), 0);
-        CHECK_EQ(R(&e, "%f4"), 0x7f800000u); /* 1 / 2^-149 overflows */
+        WANT(&e,
+             {"%f1", 0x7f800000u}, {"%f2", 0xff800000u}, {"%f3", 0}, {"%f4", 0x7f800000u}); /* 1 / 2^-149 overflows */
         CHECK(isnan(F32(R(&e, "%f5"))));
         CHECK_EQ(R(&e, "%f6"), 0x80000000u); /* sqrt(-0) = -0 */
         CHECK_EQ(R(&e, "%f7"), 0x7f800000u);
@@ -284,13 +235,10 @@ TEST(float_special_values)
         CHECK_EQ(R(&e, "%f9"), 0x1a3504f3u); /* sqrt(2^-149) = 2^-74.5 */
         CHECK_EQ(R(&e, "%fd1"), 0xfff0000000000000ull);
         CHECK(isnan(F64(R(&e, "%fd2"))));
-        CHECK_EQ(R(&e, "%fd3"), 0xfff0000000000000ull);
-        CHECK_EQ(R(&e, "%f10"), 0x00200000u); /* 1 / FLT_MAX: a subnormal, not flushed */
-        CHECK_EQ(R(&e, "%f11"), 0x3eaaaaaau);
-        CHECK_EQ(R(&e, "%f12"), 0x3eaaaaabu);
-        CHECK_EQ(R(&e, "%f13"), 0x3fb504f4u);
-        CHECK_EQ(R(&e, "%f14"), 0x3fb504f3u);
-        CHECK_EQ(R(&e, "%f15"), 0xbeaaaaabu);
+        WANT(&e,
+             {"%fd3", 0xfff0000000000000ull}, {"%f10", 0x00200000u}, /* 1 / FLT_MAX: a subnormal, not flushed */
+             {"%f11", 0x3eaaaaaau}, {"%f12", 0x3eaaaaabu}, {"%f13", 0x3fb504f4u}, {"%f14", 0x3fb504f3u},
+             {"%f15", 0xbeaaaaabu});
         done(&e);
         /* setp's ordered and unordered comparisons with NaN; slct tests
          * c >= 0, which -0.0 passes and NaN fails */
@@ -303,20 +251,11 @@ TEST(float_special_values)
                "selp.u32 %r5, 1, 0, %p5; selp.u32 %r6, 1, 0, %p6; selp.u32 %r7, 1, 0, %p7; selp.u32 %r8, 1, 0, %p8;\n"
                "slct.u32.f32 %r9, 1, 2, 0f80000000; slct.u32.f32 %r10, 1, 2, %f1; slct.u32.f32 %r11, 1, 2, 0fBF800000;\n"
                "slct.u32.s32 %r12, 1, 2, 0; slct.u32.s32 %r13, 1, 2, 0x80000000; slct.f32.f32 %f2, 0f80000000, 0f3F800000, 0f00000000;");
-        CHECK_EQ(R(&e, "%r1"), 0);
-        CHECK_EQ(R(&e, "%r2"), 1);
-        CHECK_EQ(R(&e, "%r3"), 0);
-        CHECK_EQ(R(&e, "%r4"), 1);
-        CHECK_EQ(R(&e, "%r5"), 0);
-        CHECK_EQ(R(&e, "%r6"), 1);
-        CHECK_EQ(R(&e, "%r7"), 1);
-        CHECK_EQ(R(&e, "%r8"), 1);
-        CHECK_EQ(R(&e, "%r9"), 1);
-        CHECK_EQ(R(&e, "%r10"), 2);
-        CHECK_EQ(R(&e, "%r11"), 2);
-        CHECK_EQ(R(&e, "%r12"), 1);
-        CHECK_EQ(R(&e, "%r13"), 2);
-        CHECK_EQ(R(&e, "%f2"), 0x80000000u); /* the selected bits, unchanged */
+        WANT(&e,
+             {"%r1", 0}, {"%r2", 1}, {"%r3", 0}, {"%r4", 1},
+             {"%r5", 0}, {"%r6", 1}, {"%r7", 1}, {"%r8", 1},
+             {"%r9", 1}, {"%r10", 2}, {"%r11", 2}, {"%r12", 1},
+             {"%r13", 2}, {"%f2", 0x80000000u}); /* the selected bits, unchanged */
         done(&e);
         /* fma: one rounding.  a = 1 + 2^-12: a*a = 1 + 2^-11 + 2^-24 rounds
          * (a tie, to even) to 1 + 2^-11, so mul then add gives 0 and fma
@@ -329,15 +268,10 @@ TEST(float_special_values)
                "fma.rn.f64 %fd3, %fd1, %fd1, %fd2; mul.rn.f64 %fd4, %fd1, %fd1; add.rn.f64 %fd5, %fd4, %fd2;\n"
                "fma.rz.f32 %f7, 0f3F800001, 0f3F800001, 0f00000000; fma.rp.f32 %f8, 0f3F800001, 0f3F800001, 0f00000000;\n"
                "fma.rn.sat.f32 %f9, 0f40000000, 0f40000000, 0f00000000; fma.rn.sat.f32 %f10, %f2, 0f7FC00000, 0f00000000;");
-        CHECK_EQ(R(&e, "%f3"), 0x33800000u);
-        CHECK_EQ(R(&e, "%f5"), 0);
-        CHECK_EQ(R(&e, "%f6"), 0x33800000u); /* mad.rn.f32 is fused too */
-        CHECK_EQ(R(&e, "%fd3"), 0x3c90000000000000ull);
-        CHECK_EQ(R(&e, "%fd5"), 0);
-        CHECK_EQ(R(&e, "%f7"), 0x3f800002u); /* (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46 */
-        CHECK_EQ(R(&e, "%f8"), 0x3f800003u);
-        CHECK_EQ(R(&e, "%f9"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f10"), 0); /* .sat: NaN -> +0 */
+        WANT(&e,
+             {"%f3", 0x33800000u}, {"%f5", 0}, {"%f6", 0x33800000u}, /* mad.rn.f32 is fused too */
+             {"%fd3", 0x3c90000000000000ull}, {"%fd5", 0}, {"%f7", 0x3f800002u}, /* (1 + 2^-23)^2 = 1 + 2^-22 + 2^-46 */
+             {"%f8", 0x3f800003u}, {"%f9", 0x3f800000u}, {"%f10", 0}); /* .sat: NaN -> +0 */
         done(&e);
         /* the .approx functions of the special values (the C library's
          * results, which agree with the manual's table for these) */
@@ -346,21 +280,16 @@ TEST(float_special_values)
                "lg2.approx.f32 %f4, 0f00000000; lg2.approx.f32 %f5, 0fBF800000; lg2.approx.f32 %f6, 0f7F800000;\n"
                "lg2.approx.f32 %f7, 0f3F800000; ex2.approx.ftz.f32 %f8, 0f00000001; rsqrt.approx.f32 %f9, 0f80000000;\n"
                "rsqrt.approx.f32 %f10, 0f7F800000; sin.approx.f32 %f11, 0f7F800000; lg2.approx.ftz.f32 %f12, 0f00000001;");
-        CHECK_EQ(R(&e, "%f1"), 0);
-        CHECK_EQ(R(&e, "%f2"), 0x7f800000u);
-        CHECK_EQ(R(&e, "%f3"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f4"), 0xff800000u);
+        WANT(&e,
+             {"%f1", 0}, {"%f2", 0x7f800000u}, {"%f3", 0x3f800000u}, {"%f4", 0xff800000u});
         CHECK(isnan(F32(R(&e, "%f5"))));
-        CHECK_EQ(R(&e, "%f6"), 0x7f800000u);
-        CHECK_EQ(R(&e, "%f7"), 0);
-        CHECK_EQ(R(&e, "%f8"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f9"), 0xff800000u);
-        CHECK_EQ(R(&e, "%f10"), 0);
+        WANT(&e,
+             {"%f6", 0x7f800000u}, {"%f7", 0}, {"%f8", 0x3f800000u}, {"%f9", 0xff800000u},
+             {"%f10", 0});
         CHECK(isnan(F32(R(&e, "%f11"))));
         CHECK_EQ(R(&e, "%f12"), 0xff800000u); /* the input flushed to 0 */
         done(&e);
     }
-    run_exec = NULL;
 }
 
 TEST(cvt_every_rounding_and_saturation)
@@ -388,43 +317,19 @@ TEST(cvt_every_rounding_and_saturation)
                "mov.f64 %fd9, 0dBFF0000000400000; cvt.rm.f32.f64 %f14, %fd9; cvt.rz.f32.f64 %f15, %fd9;\n" /* -(1 + 2^-30) */
                "mov.f64 %fd0, 0d7E37E43C8800759C; cvt.rn.f32.f64 %f16, %fd0; cvt.rz.f32.f64 %f17, %fd0;\n" /* 1e300 */
                "cvt.rm.f32.f64 %f18, 0d0000000000000001; cvt.rp.f32.f64 %f19, 0d0000000000000001;");
-        CHECK_EQ(R(&e, "%rd1"), 0x7fffffffffffffffull);
-        CHECK_EQ(R(&e, "%rd2"), 0x8000000000000000ull);
-        CHECK_EQ(R(&e, "%rd3"), 0);
-        CHECK_EQ(R(&e, "%rd4"), ~0ull);
-        CHECK_EQ(R(&e, "%rd5"), 0);
-        CHECK_EQ(R(&e, "%r1"), 2);
-        CHECK_EQ(R(&e, "%r2"), 4);
-        CHECK_EQ(R(&e, "%r3"), 0xffffffffu);
-        CHECK_EQ(R(&e, "%r4"), 0);
-        CHECK_EQ(R(&e, "%r5"), 0);
-        CHECK_EQ(R(&e, "%r6"), 0x7fffffffu);
-        CHECK_EQ(R(&e, "%r7"), 0x80000000u);
-        CHECK_EQ(R(&e, "%r8"), 0xffff); /* 65536 saturated */
-        CHECK_EQ(R(&e, "%r9"), 0xffffff80u); /* -128, sign-extended into the register */
-        CHECK_EQ(R(&e, "%rd6"), ~0ull);
-        CHECK_EQ(R(&e, "%f1"), 0x5f7fffffu); /* rounded toward zero: below 2^64 */
-        CHECK_EQ(R(&e, "%f2"), 0x5f800000u);
-        CHECK_EQ(R(&e, "%f3"), 0x5f7fffffu);
-        CHECK_EQ(R(&e, "%f4"), 0x4effffffu);
-        CHECK_EQ(R(&e, "%f5"), 0x4f000000u);
-        CHECK_EQ(R(&e, "%f6"), 0xcf000000u);
-        CHECK_EQ(R(&e, "%f7"), 0xceffffffu);
-        CHECK_EQ(R(&e, "%f8"), 0xceffffffu);
-        CHECK_EQ(R(&e, "%fd5"), 0x4340000000000000ull); /* 2^53 + 1: a tie, to even */
-        CHECK_EQ(R(&e, "%fd6"), 0x4340000000000001ull);
-        CHECK_EQ(R(&e, "%fd7"), 0xc340000000000001ull);
-        CHECK_EQ(R(&e, "%f9"), 0x4b800000u);
-        CHECK_EQ(R(&e, "%f10"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f11"), 0x3f800001u);
-        CHECK_EQ(R(&e, "%f12"), 0x3f800001u); /* above the tie */
-        CHECK_EQ(R(&e, "%f13"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f14"), 0xbf800001u);
-        CHECK_EQ(R(&e, "%f15"), 0xbf800000u);
-        CHECK_EQ(R(&e, "%f16"), 0x7f800000u);
-        CHECK_EQ(R(&e, "%f17"), 0x7f7fffffu);
-        CHECK_EQ(R(&e, "%f18"), 0);
-        CHECK_EQ(R(&e, "%f19"), 1);
+        WANT(&e,
+             {"%rd1", 0x7fffffffffffffffull}, {"%rd2", 0x8000000000000000ull}, {"%rd3", 0}, {"%rd4", ~0ull},
+             {"%rd5", 0}, {"%r1", 2}, {"%r2", 4}, {"%r3", 0xffffffffu},
+             {"%r4", 0}, {"%r5", 0}, {"%r6", 0x7fffffffu}, {"%r7", 0x80000000u},
+             {"%r8", 0xffff}, /* 65536 saturated */
+             {"%r9", 0xffffff80u}, /* -128, sign-extended into the register */
+             {"%rd6", ~0ull}, {"%f1", 0x5f7fffffu}, /* rounded toward zero: below 2^64 */
+             {"%f2", 0x5f800000u}, {"%f3", 0x5f7fffffu}, {"%f4", 0x4effffffu}, {"%f5", 0x4f000000u},
+             {"%f6", 0xcf000000u}, {"%f7", 0xceffffffu}, {"%f8", 0xceffffffu}, {"%fd5", 0x4340000000000000ull}, /* 2^53 + 1: a tie, to even */
+             {"%fd6", 0x4340000000000001ull}, {"%fd7", 0xc340000000000001ull}, {"%f9", 0x4b800000u}, {"%f10", 0x3f800000u},
+             {"%f11", 0x3f800001u}, {"%f12", 0x3f800001u}, /* above the tie */
+             {"%f13", 0x3f800000u}, {"%f14", 0xbf800001u}, {"%f15", 0xbf800000u}, {"%f16", 0x7f800000u},
+             {"%f17", 0x7f7fffffu}, {"%f18", 0}, {"%f19", 1});
         done(&e);
         /* .sat: integers to the destination's range; floats to [0, 1], NaN +0 */
         RUN_OK(e, NULL,
@@ -434,27 +339,14 @@ TEST(cvt_every_rounding_and_saturation)
                "cvt.sat.f32.f32 %f1, 0f7FC00000; cvt.sat.f32.f32 %f2, 0f40000000; cvt.sat.f32.f32 %f3, 0fBF000000;\n"
                "cvt.rn.sat.f32.s32 %f4, 5; cvt.rn.sat.f32.f64 %f5, 0d3FE0000000000000; cvt.sat.f64.f64 %fd1, 0dFFF0000000000000;\n"
                "cvt.ftz.f32.f32 %f6, 0f80000001; cvt.ftz.f64.f32 %fd2, 0f00000001; cvt.f64.f32 %fd3, 0f00000001;");
-        CHECK_EQ(R(&e, "%r1"), 255);
-        CHECK_EQ(R(&e, "%r2"), 0x7fff);
-        CHECK_EQ(R(&e, "%r3"), 0);
-        CHECK_EQ(R(&e, "%r4"), 0x7fffffffu);
-        CHECK_EQ(R(&e, "%rd1"), 0x7fffffffffffffffull);
-        CHECK_EQ(R(&e, "%rd2"), 0);
-        CHECK_EQ(R(&e, "%r5"), (uint32_t)-3);
-        CHECK_EQ(R(&e, "%r6"), 0);
-        CHECK_EQ(R(&e, "%r7"), 0x80000000u);
-        CHECK_EQ(R(&e, "%f1"), 0);
-        CHECK_EQ(R(&e, "%f2"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f3"), 0);
-        CHECK_EQ(R(&e, "%f4"), 0x3f800000u);
-        CHECK_EQ(R(&e, "%f5"), 0x3f000000u);
-        CHECK_EQ(R(&e, "%fd1"), 0);
-        CHECK_EQ(R(&e, "%f6"), 0x80000000u);
-        CHECK_EQ(R(&e, "%fd2"), 0);
-        CHECK_EQ(R(&e, "%fd3"), 0x36a0000000000000ull); /* 2^-149 exactly */
+        WANT(&e,
+             {"%r1", 255}, {"%r2", 0x7fff}, {"%r3", 0}, {"%r4", 0x7fffffffu},
+             {"%rd1", 0x7fffffffffffffffull}, {"%rd2", 0}, {"%r5", (uint32_t)-3}, {"%r6", 0},
+             {"%r7", 0x80000000u}, {"%f1", 0}, {"%f2", 0x3f800000u}, {"%f3", 0},
+             {"%f4", 0x3f800000u}, {"%f5", 0x3f000000u}, {"%fd1", 0}, {"%f6", 0x80000000u},
+             {"%fd2", 0}, {"%fd3", 0x36a0000000000000ull}); /* 2^-149 exactly */
         done(&e);
     }
-    run_exec = NULL;
 }
 
 TEST(memory_widths_alignment_atomics)
@@ -471,20 +363,11 @@ TEST(memory_widths_alignment_atomics)
                  "ld.global.v2.s16 {%r5, %r6}, [%rd1+8]; ld.global.v2.u32 {%r7, %r8}, [%rd1+8];\n"
                  "st.global.v2.u8 [%rd1+32], {%r1, %r5}; st.global.v4.u16 [%rd1+40], {%rs2, %rs3, %r7, %rd4};\n"
                  "st.global.u8 [%rd1+48], 0x1234; st.global.s16 [%rd1+50], -1;");
-        CHECK_EQ(R(&e, "%r1"), 0xffffff80u);
-        CHECK_EQ(R(&e, "%r2"), 0x80);
-        CHECK_EQ(R(&e, "%rd2"), 0xffffffffffff9180ull);
-        CHECK_EQ(R(&e, "%rd3"), 0x9180);
-        CHECK_EQ(R(&e, "%rd4"), 0xffffffffb3a29180ull);
-        CHECK_EQ(R(&e, "%rs1"), 0xff91);
-        CHECK_EQ(R(&e, "%r3"), 0xffffffa2u);
-        CHECK_EQ(R(&e, "%r4"), 0xffffffb3u);
-        CHECK_EQ(R(&e, "%rs2"), 0xc4);
-        CHECK_EQ(R(&e, "%rs5"), 0xf7);
-        CHECK_EQ(R(&e, "%r5"), 0x00001908u); /* bytes 8, 9: 0x08, 0x19 */
-        CHECK_EQ(R(&e, "%r6"), 0x00003b2au);
-        CHECK_EQ(R(&e, "%r7"), 0x3b2a1908u);
-        CHECK_EQ(R(&e, "%r8"), 0x7f6e5d4cu);
+        WANT(&e,
+             {"%r1", 0xffffff80u}, {"%r2", 0x80}, {"%rd2", 0xffffffffffff9180ull}, {"%rd3", 0x9180},
+             {"%rd4", 0xffffffffb3a29180ull}, {"%rs1", 0xff91}, {"%r3", 0xffffffa2u}, {"%r4", 0xffffffb3u},
+             {"%rs2", 0xc4}, {"%rs5", 0xf7}, {"%r5", 0x00001908u}, /* bytes 8, 9: 0x08, 0x19 */
+             {"%r6", 0x00003b2au}, {"%r7", 0x3b2a1908u}, {"%r8", 0x7f6e5d4cu});
         CHECK_EQ(w32(e.global + 32) & 0xffff, 0x0880);
         CHECK_EQ(w32(e.global + 40), 0x00d500c4u);
         CHECK_EQ(w32(e.global + 44), 0x91801908u);
@@ -518,9 +401,8 @@ TEST(memory_widths_alignment_atomics)
                  "atom.global.add.f32 %f1, [%rd1+32], 0f00000001; atom.shared.add.f32 %f2, [sh+32], 0f00000001;\n"
                  "add.u64 %rd9, %rd2, %rd3; add.u64 %rd9, %rd4, %rd5; add.f64 %fd2, %fd1, %fd1; add.u32 %r7, %r1, %r2;\n"
                  "add.u32 %r7, %r3, %r4; add.u64 %rd9, %rd6, %rd7; add.u32 %r7, %r5, %r6; add.f32 %f3, %f1, %f2;");
-        CHECK_EQ(R(&e, "%rd2"), 0xffffffffull);
-        CHECK_EQ(R(&e, "%rd3"), 0x100000000ull);
-        CHECK_EQ(R(&e, "%rd4"), ~1ull);
+        WANT(&e,
+             {"%rd2", 0xffffffffull}, {"%rd3", 0x100000000ull}, {"%rd4", ~1ull});
         CHECK_EQ(w32(e.global + 8), 0xfffffffeu);
         CHECK_EQ(w32(e.global + 12), 0xffffffffu);
         CHECK(D(&e, "%fd1") == 1.5);
@@ -545,33 +427,35 @@ TEST(memory_widths_alignment_atomics)
         CHECK_EQ(w32(e.shared + 32), 2); /* shared: 2^-148 */
         done(&e);
     }
-    run_exec = NULL;
 }
 
 /* forms the manual does not define (or that we cannot do) are refused with
  * one line, not run as something else */
 TEST(refused_not_run_wrongly)
 {
-    expect_err(NULL, "rem.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: rem on .f32");
-    expect_err(NULL, "fma.rn.s32 %r1, %r2, %r3, %r4;", -1, "t.ptx:16: unsupported PTX: fma on .s32");
-    expect_err(NULL, "mul.lo.sat.s32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: .sat on mul");
-    expect_err(NULL, "shf.l.wrap.b64 %rd1, %rd2, %rd3, %r4;", -1, "t.ptx:16: unsupported PTX: shf on .b64");
-    expect_err(NULL, "prmt.b64 %rd1, %rd2, %rd3, %r4;", -1, "t.ptx:16: unsupported PTX: prmt on .b64");
-    expect_err(NULL, "prmt.b32.f4e.b4e %r1, %r2, %r3, %r4;", -1, "t.ptx:16: unsupported PTX: prmt with two modes");
-    expect_err(NULL, "bfind.f32 %r1, %f2;", -1, "t.ptx:16: unsupported PTX: bfind on .f32");
-    expect_err(NULL, "min.NaN.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: modifier .NaN on min");
-    expect_err(NULL, "div.rn.s32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: rounding on an integer div");
-    expect_err(NULL, "add.rz.u32 %r1, %r2, %r3;", -1, "t.ptx:16: unsupported PTX: rounding on an integer add");
-    expect_err(NULL, "add.rni.f32 %f1, %f2, %f3;", -1, "t.ptx:16: unsupported PTX: integer rounding (.rni ...) on add");
-    /* a 64-bit shift amount would be cut to 32 bits (2^32 shifting by 0) */
-    expect_err(NULL, "shl.b64 %rd1, %rd2, %rd3;", -1, "t.ptx:16: operand %rd3 of shl is wider than .u32");
-    expect_err(NULL, "shr.s32 %r1, %r2, %rd3;", -1, "t.ptx:16: operand %rd3 of shr is wider than .u32");
-    expect_err(NULL, "bfe.u64 %rd1, %rd2, %r3, %rd4;", -1, "t.ptx:16: operand %rd4 of bfe is wider than .u32");
-    expect_err(NULL, "bfi.b64 %rd1, %rd2, %rd3, %rd4, 8;", -1, "t.ptx:16: operand %rd4 of bfi is wider than .u32");
-    expect_err(NULL, "shf.l.wrap.b32 %r1, %r2, %r3, %rd4;", -1, "t.ptx:16: operand %rd4 of shf is wider than .u32");
-    /* f16 (cvt to or from it included) is refused, not converted */
-    expect_err(NULL, "cvt.f32.f16 %f1, %rs1;", -1, "t.ptx:16: unsupported PTX: type .f16");
-    expect_err(NULL, "cvt.rn.f16.f32 %rs1, %f1;", -1, "t.ptx:16: unsupported PTX: type .f16");
+    static const char *const bad[][2] = {
+        {"rem.f32 %f1, %f2, %f3;", "t.ptx:16: unsupported PTX: rem on .f32"},
+        {"fma.rn.s32 %r1, %r2, %r3, %r4;", "t.ptx:16: unsupported PTX: fma on .s32"},
+        {"mul.lo.sat.s32 %r1, %r2, %r3;", "t.ptx:16: unsupported PTX: .sat on mul"},
+        {"shf.l.wrap.b64 %rd1, %rd2, %rd3, %r4;", "t.ptx:16: unsupported PTX: shf on .b64"},
+        {"prmt.b64 %rd1, %rd2, %rd3, %r4;", "t.ptx:16: unsupported PTX: prmt on .b64"},
+        {"prmt.b32.f4e.b4e %r1, %r2, %r3, %r4;", "t.ptx:16: unsupported PTX: prmt with two modes"},
+        {"bfind.f32 %r1, %f2;", "t.ptx:16: unsupported PTX: bfind on .f32"},
+        {"min.NaN.f32 %f1, %f2, %f3;", "t.ptx:16: unsupported PTX: modifier .NaN on min"},
+        {"div.rn.s32 %r1, %r2, %r3;", "t.ptx:16: unsupported PTX: rounding on an integer div"},
+        {"add.rz.u32 %r1, %r2, %r3;", "t.ptx:16: unsupported PTX: rounding on an integer add"},
+        {"add.rni.f32 %f1, %f2, %f3;", "t.ptx:16: unsupported PTX: integer rounding (.rni ...) on add"},
+        /* a 64-bit shift amount would be cut to 32 bits (2^32 shifting by 0) */
+        {"shl.b64 %rd1, %rd2, %rd3;", "t.ptx:16: operand %rd3 of shl is wider than .u32"},
+        {"shr.s32 %r1, %r2, %rd3;", "t.ptx:16: operand %rd3 of shr is wider than .u32"},
+        {"bfe.u64 %rd1, %rd2, %r3, %rd4;", "t.ptx:16: operand %rd4 of bfe is wider than .u32"},
+        {"bfi.b64 %rd1, %rd2, %rd3, %rd4, 8;", "t.ptx:16: operand %rd4 of bfi is wider than .u32"},
+        {"shf.l.wrap.b32 %r1, %r2, %r3, %rd4;", "t.ptx:16: operand %rd4 of shf is wider than .u32"},
+        /* f16 (cvt to or from it included) is refused, not converted */
+        {"cvt.f32.f16 %f1, %rs1;", "t.ptx:16: unsupported PTX: type .f16"},
+        {"cvt.rn.f16.f32 %rs1, %f1;", "t.ptx:16: unsupported PTX: type .f16"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
 }
 
 int main(int argc, char **argv)
