@@ -335,7 +335,7 @@ TEST(cvt_every_rounding_and_saturation)
         RUN_OK(e, NULL,
                "cvt.sat.u8.s32 %r1, 300; cvt.sat.s16.u32 %r2, 0xffffffff; cvt.sat.u32.s64 %r3, -1;\n"
                "cvt.sat.s32.u64 %r4, 0x8000000000000000; cvt.sat.s64.u64 %rd1, -1; cvt.sat.u64.s32 %rd2, -5;\n"
-               "cvt.sat.s8.s8 %r5, -3; cvt.sat.u16.s16 %r6, -1; cvt.sat.s32.s64 %r7, -0x100000000;\n"
+               "cvt.sat.s8.s16 %r5, -3; cvt.sat.u16.s16 %r6, -1; cvt.sat.s32.s64 %r7, -0x100000000;\n"
                "cvt.sat.f32.f32 %f1, 0f7FC00000; cvt.sat.f32.f32 %f2, 0f40000000; cvt.sat.f32.f32 %f3, 0fBF000000;\n"
                "cvt.rn.sat.f32.s32 %f4, 5; cvt.rn.sat.f32.f64 %f5, 0d3FE0000000000000; cvt.sat.f64.f64 %fd1, 0dFFF0000000000000;\n"
                "cvt.ftz.f32.f32 %f6, 0f80000001; cvt.ftz.f64.f32 %fd2, 0f00000001; cvt.f64.f32 %fd3, 0f00000001;");
