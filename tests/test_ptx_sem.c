@@ -197,6 +197,8 @@ TEST(float_special_values)
                "selp.u32 %r5, 1, 0, %p5; selp.u32 %r6, 1, 0, %p6; selp.u32 %r7, 1, 0, %p7; selp.u32 %r8, 1, 0, %p8;\n"
                "selp.u32 %r9, 1, 0, %p9;\n"
                "mov.f64 %fd1, 0d0000000000000001; testp.subnormal.f64 %p1, %fd1; selp.u32 %r10, 1, 0, %p1;\n"
+               "testp.normal.f32 %p1, 0f80000000; selp.u32 %r11, 1, 0, %p1; testp.normal.f64 %p1, 0d0000000000000000;\n"
+               "selp.u32 %r12, 1, 0, %p1; testp.normal.f32 %p1, %f3; selp.u32 %r13, 1, 0, %p1;\n"
                /* copysign d, a, b: b's magnitude with a's sign */
                "copysign.f32 %f5, 0fBF800000, 0f40000000; copysign.f64 %fd2, 0d4000000000000000, 0dBFF0000000000000;\n"
                /* min/max: a NaN operand gives the other; -0 < +0 */
@@ -205,12 +207,10 @@ TEST(float_special_values)
                "min.f64 %fd4, 0d0000000000000000, 0d8000000000000000;\n"
                "max.f32 %f10, 0f00000000, 0f80000000; min.f32 %f11, 0f80000000, 0f00000000;\n"
                "max.f64 %fd5, 0d0000000000000000, 0d8000000000000000;");
-        for (int i = 1; i <= 10; i++) {
-            static const uint32_t want[11] = {0, 0, 1, 0, 1, 0, 1, 0, 0, 1, 1};
-            char nm[16];
-            snprintf(nm, sizeof nm, "%%r%d", i);
-            CHECK_EQ(R(&e, nm), want[i]);
-        }
+        /* testp: finite(inf) 0, infinite(inf) 1, number(NaN) 0, notanumber(NaN) 1;
+         * "positive and negative zero are considered normal numbers" */
+        WANT(&e, {"%r1", 0}, {"%r2", 1}, {"%r3", 0}, {"%r4", 1}, {"%r5", 1}, {"%r6", 1}, {"%r7", 0},
+             {"%r8", 0}, {"%r9", 1}, {"%r10", 1}, {"%r11", 1}, {"%r12", 1}, {"%r13", 0});
         WANT(&e,
              {"%f5", 0xc0000000u}, {"%fd2", 0x3ff0000000000000ull}, {"%f6", 0x3f800000u}, {"%f7", 0x3f800000u},
              {"%f8", 0}, {"%f9", 0x80000000u}, {"%fd3", 0xc000000000000000ull}, {"%fd4", 0x8000000000000000ull},
