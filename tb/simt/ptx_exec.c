@@ -760,7 +760,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         case 1: res = isinf(x); break;
         case 2: res = !isnan(x); break;
         case 3: res = isnan(x); break;
-        case 4: res = cl == FP_NORMAL; break;
+        case 4: res = cl == FP_NORMAL || cl == FP_ZERO; break; /* PTX: both zeros are normal */
         case 5: res = cl == FP_SUBNORMAL; break;
         }
         wr(im, t, d, (uint64_t)res, T_PRED);
