@@ -450,7 +450,7 @@ static uint64_t bfi(uint64_t a, uint64_t b, unsigned pos, unsigned len, unsigned
  * from c's nibble i (its msb: replicate that byte's sign), a mode from c's
  * two low bits (n) by the manual's table: f4e n + i, b4e n - i (mod 8),
  * rc8 n, ecl max(n, i), ecr min(n, i), rc16 2 (n & 1) + (i & 1) */
-static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
+static NOINLINE uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
 {
     uint64_t x = ((uint64_t)b << 32) | a;
     uint32_t r = 0;
@@ -476,7 +476,7 @@ static uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
 /* bfind: the position of the most significant non-sign bit (a negative
  * signed value: its most significant 0), 0xffffffff when there is none;
  * .shiftamt: msb minus that position */
-static uint32_t bfind(uint64_t a, int sgn, unsigned bits, int shiftamt)
+static NOINLINE uint32_t bfind(uint64_t a, int sgn, unsigned bits, int shiftamt)
 {
     unsigned msb = bits - 1;
     if (sgn && ((a >> msb) & 1)) a = ~a;
@@ -557,20 +557,25 @@ uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     return access(p, pc, t, m, e, sp, addr, bytes, align, write, err, errlen);
 }
 
-/* the atomic operation on old; global: the access is in global memory,
- * where atom.add.f32 flushes subnormal inputs and results to a zero of
- * the same sign (the PTX ISA's atom: "current implementation"; in shared
- * memory it keeps them) */
-static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c, int global)
+/* atom.add on a float at addr (in in's space): in global memory .f32
+ * flushes subnormal inputs and results to a zero of the same sign (the PTX
+ * ISA's atom: "current implementation"; in shared memory it keeps them) */
+static NOINLINE uint64_t atom_fadd(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t addr)
+{
+    if (in->type == T_F64) return fadd64(old, b);
+    if (in->space == PS_GLOBAL || (in->space == PS_NONE && addr < PTX_SHARED_WIN))
+        return bf32(ftz32(f32(fadd32(bf32(ftz32(f32(old))), bf32(ftz32(f32(b)))))));
+    return fadd32(old, b);
+}
+
+/* the atomic operation on old at addr (in in's space) */
+static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c, uint64_t addr)
 {
     unsigned bytes = TY_BYTES(in->type);
     int k = TY_KIND(in->type);
     switch (in->aop) {
     case A_ADD:
-        if (in->type == T_F32 && global)
-            return bf32(ftz32(f32(fadd32(bf32(ftz32(f32(old))), bf32(ftz32(f32(b)))))));
-        if (in->type == T_F32) return fadd32(old, b);
-        if (in->type == T_F64) return fadd64(old, b);
+        if (k == TK_F) return atom_fadd(in, old, b, addr);
         return mask(old + b, bytes);
     case A_MIN: case A_MAX: {
         int mx = in->aop == A_MAX;
@@ -834,8 +839,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         uint8_t *q = access(p, pc, t, m, e, in->space, addr, bytes, bytes, 1, err, errlen);
         if (!q) return -1;
         uint64_t old = ptx_load_le(q, bytes);
-        int global = in->space == PS_GLOBAL || (in->space == PS_NONE && addr < PTX_SHARED_WIN);
-        ptx_store_le(q, atom_op(in, old, b, c, global), bytes);
+        ptx_store_le(q, atom_op(in, old, b, c, addr), bytes);
         if (in->op == OP_ATOM) wr(im, t, d, old, ty);
         return 0;
     }
