@@ -203,6 +203,13 @@ struct dim3 {
 
 #define WARPHW_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
 #define warpSize 32
+/* __syncthreads orders shared memory, as CUDA's does: clang 14's built-in
+ * __syncthreads (llvm.nvvm.barrier0) lets a shared variable whose address
+ * is never taken be read above it (llvm-project issue 59632; docs/ptx.md,
+ * "A loop on a shared flag"); __nvvm_bar_sync(0) is the same bar.sync 0,
+ * and clang keeps shared-memory accesses on their side of it.  The
+ * __syncthreads_count/_and/_or built-ins below already keep them. */
+#define __syncthreads() __nvvm_bar_sync(0)
 /* memory fences: membar.gl, .cta, .sys */
 #define __threadfence() __nvvm_membar_gl()
 #define __threadfence_block() __nvvm_membar_cta()
