@@ -885,20 +885,15 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
     }
 /* to a float type (rounding r) and from a float to an integer (rounding
  * to an integral value, ri) */
-#define WARPHW_CVTF(s, r, m, R, name, D, dt, dc, S, st, sc)                                       \
+#define WARPHW_CVT(s, r, name, D, dt, dc, S, st, sc)                                              \
     WARPHW_DEV D name##s(S x)                                                                     \
     {                                                                                             \
         D y;                                                                                      \
         asm("cvt." r "." dt "." st " %0, %1;" : "=" dc(y) : sc(x));                               \
         return y;                                                                                 \
     }
-#define WARPHW_CVTI(s, r, m, R, name, D, dt, dc, S, st, sc)                                       \
-    WARPHW_DEV D name##s(S x)                                                                     \
-    {                                                                                             \
-        D y;                                                                                      \
-        asm("cvt." r "i." dt "." st " %0, %1;" : "=" dc(y) : sc(x));                              \
-        return y;                                                                                 \
-    }
+#define WARPHW_CVTF(s, r, m, R, name, D, dt, dc, S, st, sc) WARPHW_CVT(s, r, name, D, dt, dc, S, st, sc)
+#define WARPHW_CVTI(s, r, m, R, name, D, dt, dc, S, st, sc) WARPHW_CVT(s, r "i", name, D, dt, dc, S, st, sc)
 #else
 #define WARPHW_ROP1(s, r, m, R, name, op, k, T, t, c) \
     WARPHW_DEV T name##s(T a) { return warphw_rop<T>(m, k, k == 3 ? (T)1 : a, a, (T)0); }
@@ -954,6 +949,7 @@ WARPHW_RND4(WARPHW_CVTI, __double2ull, unsigned long long, "u64", "l", double, "
 #undef WARPHW_ROP3
 #undef WARPHW_CVTF
 #undef WARPHW_CVTI
+#undef WARPHW_CVT
 /* exact conversions and the halves of a double */
 WARPHW_DEV double __int2double_rn(int x) { return (double)x; }
 WARPHW_DEV double __uint2double_rn(unsigned x) { return (double)x; }
