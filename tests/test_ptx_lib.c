@@ -389,6 +389,19 @@ TEST(nv_integer_and_fast)
     CHECK_EQ(bad, 0);
     CHECK_EQ(alu, 35); /* the integer functions */
     CHECK_EQ(sfu, 10); /* the fast forms */
+    /* jn and yn: an int order, then the argument (float and double) */
+    env e;
+    RUN_OK(e,
+           ".extern .func (.param .b32 func_retval0) jnf (.param .b32 n, .param .b32 x);\n"
+           ".extern .func (.param .b64 func_retval0) __nv_yn (.param .b32 n, .param .b64 x);\n",
+           "mov.u32 %r1, 3;\nmov.f32 %f1, 0f40200000;\nmov.f64 %fd1, 0d4004000000000000;\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 param1;\nst.param.f32 [param1+0], %f1;\n"
+           ".param .b32 retval0;\ncall.uni (retval0), jnf, (param0, param1);\nld.param.f32 %f2, [retval0+0];\n}\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b64 param1;\nst.param.f64 [param1+0], %fd1;\n"
+           ".param .b64 retval0;\ncall.uni (retval0), __nv_yn, (param0, param1);\nld.param.f64 %fd2, [retval0+0];\n}\n");
+    CHECK_EQ(R(&e, "%f2"), bits_f(jnf(3, 2.5f)));
+    CHECK_EQ(R(&e, "%fd2"), bits_d(yn(3, 2.5)));
+    done(&e);
     /* only under __nv_: a plain popc is no library function */
     expect_err(".extern .func (.param .b32 func_retval0) popc (.param .b32 a);\n",
                "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"

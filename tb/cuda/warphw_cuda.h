@@ -66,7 +66,8 @@
  * __double2hiint, __double2loint, __hiloint2double; __dp4a (int, unsigned,
  * char4, uchar4), __dp2a_lo/_hi; and sinpi, cospi, sincospi (float and
  * double), norm3df, rnorm3df, rhypotf, rcbrtf, erfinvf, erfcinvf, normcdff,
- * normcdfinvf, erfcxf, j0/j1/y0/y1 and their float forms (the C library's).
+ * normcdfinvf, erfcxf, j0/j1/y0/y1/jn/yn and their float forms (the C
+ * library's).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -180,7 +181,7 @@ __device__ float remquof(float, float, int *);
 __device__ double remquo(double, double, int *);
 __device__ void sincosf(float, float *, float *);
 __device__ void sincos(double, double *, double *);
-/* the Bessel functions of orders 0 and 1 (glibc's, as the host's) */
+/* the Bessel functions (glibc's, as the host's) */
 __device__ float j0f(float);
 __device__ float j1f(float);
 __device__ float y0f(float);
@@ -189,6 +190,10 @@ __device__ double j0(double);
 __device__ double j1(double);
 __device__ double y0(double);
 __device__ double y1(double);
+__device__ float jnf(int, float);
+__device__ float ynf(int, float);
+__device__ double jn(int, double);
+__device__ double yn(int, double);
 }
 /* and in std (std::erfc(x), ...: <cmath>'s using-declarations came before
  * these; without them the host's and the device's are ambiguous) */

@@ -13,8 +13,8 @@
  *  - C99 math: exp exp2 exp10 expm1 log log2 log10 log1p sqrt cbrt sin
  *    cos tan asin acos atan sinh cosh tanh asinh acosh atanh erf erfc
  *    tgamma lgamma fabs floor ceil trunc round rint nearbyint logb j0 j1
- *    y0 y1, pow hypot atan2 fmod remainder fmin fmax fdim copysign
- *    nextafter, fma, ldexp and scalbn (an int exponent), ilogb (an int),
+ *    y0 y1, jn yn (an int order first), pow hypot atan2 fmod remainder
+ *    fmin fmax fdim copysign nextafter, fma, ldexp and scalbn (an int exponent), ilogb (an int),
  *    lrint lround llrint llround (64-bit integers), frexp, modf and remquo
  *    (the second result stored through the pointer argument), sincos (both
  *    results stored), isnan isinf isfinite signbit (an int; glibc's
@@ -81,7 +81,8 @@
 /* the rest, by signature */
 #define LIB_OTHER(X)                                                                               \
     X(fma) X(ldexp) X(scalbn) X(powi) X(ilogb) X(lrint) X(lround) X(llrint) X(llround) X(frexp)   \
-    X(modf) X(remquo) X(sincos) X(isnan) X(isinf) X(isfinite) X(signbit) X(rsqrt) X(rcbrt)
+    X(modf) X(remquo) X(sincos) X(isnan) X(isinf) X(isfinite) X(signbit) X(rsqrt) X(rcbrt) X(jn)   \
+    X(yn)
 
 /* libdevice's integer functions and fast float forms, under their __nv_
  * names only (__nv_popc, __nv_fast_expf, ...): the results of the header's
@@ -114,6 +115,7 @@ static void lib_sig(unsigned id, int *ret, const char **args)
                       r3[] = {'0' + K_R, '0' + K_R, '0' + K_R, 0}, ri[] = {'0' + K_R, '0' + K_I, 0},
                       rp[] = {'0' + K_R, '0' + K_P, 0}, rrp[] = {'0' + K_R, '0' + K_R, '0' + K_P, 0},
                       rpp[] = {'0' + K_R, '0' + K_P, '0' + K_P, 0}, pp[] = {'0' + K_P, '0' + K_P, 0},
+                      ir[] = {'0' + K_I, '0' + K_R, 0},
                       asrt[] = {'0' + K_P, '0' + K_P, '0' + K_I, '0' + K_P, '0' + K_L, 0};
     *ret = K_R;
     *args = r1;
@@ -124,6 +126,7 @@ static void lib_sig(unsigned id, int *ret, const char **args)
     switch (id) {
     case L_fma: *args = r3; break;
     case L_ldexp: case L_scalbn: case L_powi: *args = ri; break;
+    case L_jn: case L_yn: *args = ir; break; /* jn(int n, x) */
     case L_ilogb: case L_isnan: case L_isinf: case L_isfinite: case L_signbit: *ret = K_I; break;
     case L_lrint: case L_lround: case L_llrint: case L_llround: *ret = K_L; break;
     case L_frexp: case L_modf: *args = rp; break;
@@ -346,6 +349,8 @@ int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_c
     case L_signbit: return signbit(x) != 0;                                                        \
     case L_rsqrt: return TO((T)1 / LIB_CAT(sqrt, LIB_SUF)(x));                                     \
     case L_rcbrt: return TO((T)1 / LIB_CAT(cbrt, LIB_SUF)(x));                                     \
+    case L_jn: return TO(LIB_CAT(jn, LIB_SUF)((int)(int32_t)ra, y));                               \
+    case L_yn: return TO(LIB_CAT(yn, LIB_SUF)((int)(int32_t)ra, y));                               \
     }                                                                                              \
     return 0;
 
