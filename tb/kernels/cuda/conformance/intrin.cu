@@ -7,7 +7,7 @@
  * forms to and from float and double: cvt.rz.f32.s64, cvt.rpi.u64.f64,
  * ...; saturating, NaN to 0), the halves of a double, and the byte dot
  * products (__dp4a, __dp2a_lo/_hi, signed and unsigned), and the math
- * functions added with them (sinpif, cospif, norm3df, erfinvf, ...).  Thread i takes
+ * functions added with them (sinpif, cospif, norm3df, erfinvf, jnf, ...).  Thread i takes
  * a = in[i] (zeros, NaN, infinities, subnormals, halfway values, powers of
  * two at the integer types' limits, random words) and b, c from two other
  * elements; its double is a itself (even i) or a/3 + b (odd i), inexact.
@@ -110,5 +110,6 @@ extern "C" __global__ void intrin(const float *in, unsigned *out, int n)
     putf(o, k, erfinvf(y)); putf(o, k, erfcinvf(1.0f + y)); putf(o, k, erfcinvf(1.0f - y));
     putf(o, k, normcdff(a)); putf(o, k, normcdfinvf(0.5f + 0.5f * y)); putf(o, k, erfcxf(a));
     putf(o, k, j0f(a)); putf(o, k, j1f(a)); putf(o, k, y0f(a)); putf(o, k, y1f(a)); putd(o, k, j0(da));
+    putf(o, k, jnf(2, a)); putf(o, k, ynf(3, a)); putd(o, k, jn(5, da)); putd(o, k, yn(i % 4, da));
     while (k < NOUT) o[k++] = 0xdeadbeefu;
 }
