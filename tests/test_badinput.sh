@@ -168,6 +168,12 @@ simt ptx_entry_unknown "^--entry: no \.entry 'nope' \(entries: histogram\)" --pt
 simt ptx_binary "^$T/binary\.k: not a text file \(NUL byte\)" --ptx "$T/binary.k" --entry x
 simt ptx_empty "^$T/empty\.k:1: unsupported PTX: " --ptx "$T/empty.k" --entry x
 simt ptx_is_k "^$K:1: " --ptx "$K" --entry x
+# a grid-wide barrier (cooperative groups' this_grid().sync()): not modelled,
+# refused by the header with one line naming why (needs clang)
+if command -v "${CLANG:-clang}" >/dev/null; then
+  simt cuda_grid_sync "cooperative_groups\.h:[0-9]+:[0-9]+: error: static_assert failed .*this_grid\(\)\.sync\(\): a grid-wide barrier needs every CTA of the grid resident at once" \
+    --launch tests/data/cuda/gridsync.launch
+fi
 
 # --------------------------------------------------------------- .k files
 H=$'.kernel k\n.threads 32\n.mem 16'

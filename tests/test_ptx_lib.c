@@ -7,7 +7,8 @@
  * sincos), device printf (vprintf: the text against the host's snprintf,
  * the return value, nothing written without an output), __assertfail (one
  * line naming the assertion, its file:line and the thread), a guarded
- * call, the timing class, and the refusals (an unknown extern, a
+ * call, the timing class, libdevice's integer functions and fast forms
+ * (__nv_popc, __nv_fast_expf, ...), and the refusals (an unknown extern, a
  * parameter of the wrong size) with one line.
  */
 #define _GNU_SOURCE /* exp10, j0, y0 */
@@ -282,6 +283,132 @@ TEST(assertfail_one_line)
                body, -1, "dir/k.cu:12: void k(int *): assertion `x < n' failed (thread 5 of CTA (2,0,0), pc ");
 }
 
+/* libdevice's integer functions and fast forms by their __nv_ names: each
+ * call on edge values against the value worked out by hand (the fast
+ * forms: the header's formula on the C library), one ALU (integer) or SFU
+ * (float) instruction each; a name without __nv_ is not one of them */
+typedef struct {
+    const char *name, *sig; /* result then arguments: I 32-bit, L 64-bit */
+    uint64_t a, b, c, want;
+} nvcase;
+TEST(nv_integer_and_fast)
+{
+    float one = 1.0f, three = 3.0f, half = 0.5f;
+    const nvcase C[] = {
+        {"popc", "II", 0xf0f0f0f1u, 0, 0, 17},
+        {"popcll", "IL", ~0ull, 0, 0, 64},
+        {"clz", "II", 0, 0, 0, 32},
+        {"clz", "II", 1, 0, 0, 31},
+        {"clzll", "IL", 1, 0, 0, 63},
+        {"ffs", "II", 0, 0, 0, 0},
+        {"ffs", "II", 0x80000000u, 0, 0, 32},
+        {"ffsll", "IL", 1ull << 40, 0, 0, 41},
+        {"brev", "II", 1, 0, 0, 0x80000000u},
+        {"brevll", "LL", 1, 0, 0, 1ull << 63},
+        {"mulhi", "III", 0xfffffffeu, 3, 0, 0xffffffffu},        /* -2 * 3 */
+        {"umulhi", "III", 0x80000000u, 4, 0, 2},
+        {"mul64hi", "LLL", ~0ull, 1, 0, ~0ull},                  /* -1 * 1 */
+        {"umul64hi", "LLL", 1ull << 63, 4, 0, 2},
+        {"mul24", "III", 0x00ffffffu, 3, 0, 0xfffffffdu},        /* -1 (24 bits) * 3 */
+        {"umul24", "III", 0x01000003u, 2, 0, 6},
+        {"sad", "IIII", 0xfffffffdu, 4, 10, 17},                 /* |-3 - 4| + 10 */
+        {"usad", "IIII", 3, 10, 1, 8},
+        {"byte_perm", "IIII", 0x33221100u, 0x77665544u, 0x7531u, 0x77553311u},
+        {"byte_perm", "IIII", 0x33221100u, 0x77665544u, 0xfedcu, 0x77665544u}, /* low 3 bits */
+        {"min", "III", 0xffffffffu, 1, 0, 0xffffffffu},
+        {"max", "III", 0xffffffffu, 1, 0, 1},
+        {"umin", "III", 0xffffffffu, 1, 0, 1},
+        {"umax", "III", 0xffffffffu, 1, 0, 0xffffffffu},
+        {"llmin", "LLL", (uint64_t)-5, 3, 0, (uint64_t)-5},
+        {"llmax", "LLL", (uint64_t)-5, 3, 0, 3},
+        {"ullmin", "LLL", (uint64_t)-5, 3, 0, 3},
+        {"ullmax", "LLL", (uint64_t)-5, 3, 0, (uint64_t)-5},
+        {"abs", "II", 0x80000000u, 0, 0, 0x80000000u},
+        {"abs", "II", 0xfffffff9u, 0, 0, 7},
+        {"llabs", "LL", (uint64_t)-9, 0, 0, 9},
+        {"hadd", "III", 0x7fffffffu, 0x7fffffffu, 0, 0x7fffffffu},
+        {"rhadd", "III", 0xfffffffdu, 0, 0, 0xffffffffu},        /* (-3 + 0 + 1) >> 1 */
+        {"uhadd", "III", 0xffffffffu, 0xffffffffu, 0, 0xffffffffu},
+        {"urhadd", "III", 0, 1, 0, 1},
+        {"fast_expf", "RR", bits_f(one), 0, 0, bits_f(exp2f(one * 1.44269504f))},
+        {"fast_logf", "RR", bits_f(three), 0, 0, bits_f(log2f(three) * 0.693147181f)},
+        {"fast_log10f", "RR", bits_f(three), 0, 0, bits_f(log2f(three) * 0.301029996f)},
+        {"fast_exp10f", "RR", bits_f(half), 0, 0, bits_f(exp2f(half * 3.32192809f))},
+        {"fast_tanf", "RR", bits_f(half), 0, 0, bits_f(sinf(half) / cosf(half))},
+        {"fast_powf", "RRR", bits_f(three), bits_f(half), 0, bits_f(exp2f(half * log2f(three)))},
+        {"fdividef", "RRR", bits_f(one), bits_f(three), 0, bits_f(one / three)},
+        {"saturatef", "RR", 0x7fc00000u, 0, 0, 0},               /* NaN to +0 */
+        {"saturatef", "RR", 0x80000000u, 0, 0, 0x80000000u},     /* -0 kept */
+        {"saturatef", "RR", bits_f(three), 0, 0, bits_f(one)},
+    };
+    unsigned bad = 0, alu = 0, sfu = 0;
+    for (size_t i = 0; i < sizeof C / sizeof C[0]; i++) {
+        const nvcase *c = &C[i];
+        char pre[256], body[1024], decl[160] = "";
+        size_t n = strlen(c->sig) - 1, k = 0;
+        const uint64_t v[3] = {c->a, c->b, c->c};
+        for (size_t j = 0; j < n; j++)
+            k += (size_t)snprintf(decl + k, sizeof decl - k, "%s.param .b%d p%zu", j ? ", " : "",
+                                  c->sig[j + 1] == 'L' ? 64 : 32, j);
+        snprintf(pre, sizeof pre, ".extern .func (.param .b%d func_retval0) __nv_%s (%s);\n",
+                 c->sig[0] == 'L' ? 64 : 32, c->name, decl);
+        k = (size_t)snprintf(body, sizeof body, "{\n");
+        for (size_t j = 0; j < n; j++) {
+            int w = c->sig[j + 1] == 'L' ? 64 : 32;
+            k += (size_t)snprintf(body + k, sizeof body - k, "mov.b%d %s%zu, %llu;\n.param .b%d param%zu;\n"
+                                  "st.param.b%d [param%zu+0], %s%zu;\n", w, w == 64 ? "%rd" : "%r", j + 1,
+                                  (unsigned long long)v[j], w, j, w, j, w == 64 ? "%rd" : "%r", j + 1);
+        }
+        int rw = c->sig[0] == 'L' ? 64 : 32;
+        k += (size_t)snprintf(body + k, sizeof body - k, ".param .b%d retval0;\ncall.uni (retval0), __nv_%s, (", rw,
+                              c->name);
+        for (size_t j = 0; j < n; j++) k += (size_t)snprintf(body + k, sizeof body - k, "%sparam%zu", j ? ", " : "", j);
+        snprintf(body + k, sizeof body - k, ");\nld.param.b%d %s, [retval0+0];\n}\n", rw, rw == 64 ? "%rd9" : "%r9");
+        env e;
+        memset(&e, 0, sizeof e);
+        if (run(&e, pre, body)) {
+            printf("  __nv_%s: %s\n", c->name, err);
+            bad++;
+            continue;
+        }
+        uint64_t got = R(&e, rw == 64 ? "%rd9" : "%r9");
+        if (rw == 32) got &= 0xffffffffu;
+        if (got != c->want) {
+            printf("  __nv_%s(0x%llx, 0x%llx, 0x%llx): 0x%llx, want 0x%llx\n", c->name, (unsigned long long)c->a,
+                   (unsigned long long)c->b, (unsigned long long)c->c, (unsigned long long)got,
+                   (unsigned long long)c->want);
+            bad++;
+        }
+        for (unsigned pc = 0; pc < e.p.n; pc++)
+            if (!strncmp(e.p.ins[pc].text, "call __nv_", 10)) {
+                alu += e.p.ins[pc].unit == PU_ALU;
+                sfu += e.p.ins[pc].unit == PU_SFU;
+            }
+        done(&e);
+    }
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(alu, 35); /* the integer functions */
+    CHECK_EQ(sfu, 10); /* the fast forms */
+    /* jn and yn: an int order, then the argument (float and double) */
+    env e;
+    RUN_OK(e,
+           ".extern .func (.param .b32 func_retval0) jnf (.param .b32 n, .param .b32 x);\n"
+           ".extern .func (.param .b64 func_retval0) __nv_yn (.param .b32 n, .param .b64 x);\n",
+           "mov.u32 %r1, 3;\nmov.f32 %f1, 0f40200000;\nmov.f64 %fd1, 0d4004000000000000;\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 param1;\nst.param.f32 [param1+0], %f1;\n"
+           ".param .b32 retval0;\ncall.uni (retval0), jnf, (param0, param1);\nld.param.f32 %f2, [retval0+0];\n}\n"
+           "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b64 param1;\nst.param.f64 [param1+0], %fd1;\n"
+           ".param .b64 retval0;\ncall.uni (retval0), __nv_yn, (param0, param1);\nld.param.f64 %fd2, [retval0+0];\n}\n");
+    CHECK_EQ(R(&e, "%f2"), bits_f(jnf(3, 2.5f)));
+    CHECK_EQ(R(&e, "%fd2"), bits_d(yn(3, 2.5)));
+    done(&e);
+    /* only under __nv_: a plain popc is no library function */
+    expect_err(".extern .func (.param .b32 func_retval0) popc (.param .b32 a);\n",
+               "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"
+               "call.uni (retval0), popc, (param0);\nld.param.b32 %r2, [retval0+0];\n}\n",
+               -1, "unsupported PTX: call of 'popc', which the module declares but does not define (extern)");
+}
+
 /* what is refused: one line, at parse time */
 TEST(refusals_one_line)
 {
@@ -310,5 +437,6 @@ int main(int argc, char **argv)
     RUN(printf_formats_as_c);
     RUN(assertfail_one_line);
     RUN(refusals_one_line);
+    RUN(nv_integer_and_fast);
     return test_summary();
 }

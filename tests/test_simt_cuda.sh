@@ -353,7 +353,7 @@ else bad simt_cuda_memory_follows_resident_ctas "per-thread state $thr8 -> $thr6
 # instruction twice) and a flipped memory byte each fail the run, exit 1.
 H=tb/kernels/cuda/hotspot.launch C="tb/kernels/cuda/collatz.launch --set max_threads=128"
 for c in "H reg@25000 thread 1023: final register 1 = 0x1, the reference has 0x0" \
-         "H pc@25000 thread 792: instruction #129 is pc 76 \(line 104\), the reference executed pc 77" \
+         "H pc@30000 thread 776: instruction #216 is pc 89 \(line 122\), the reference executed pc 90" \
          "H mem@25000 global byte 0 \(word 0\) = 0x6a, the reference has 0x6b" \
          "C reg@2000 thread 127: final register 1 = 0x1, the reference has 0x0" \
          "C pc@6000 thread 64: executed 1956 instructions, the reference 1955"; do

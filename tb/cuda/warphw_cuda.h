@@ -55,6 +55,19 @@
  * (int and unsigned) and __reduce_and/or/xor_sync (redux.sync, sm_80's),
  * __match_any_sync and __match_all_sync (match.sync; int, unsigned, long,
  * long long, their unsigned forms, float, double).
+ * The CUDA Math API's rounding-mode intrinsics and type casts (exact, with
+ * the rounding named, on both sides): __fadd/__fsub/__fmul/__fdiv_rz/_ru/_rd,
+ * __frcp_ and __fsqrt_rz/_ru/_rd, __fmaf_rz/_ru/_rd, __dadd/__dmul_rz/_ru/_rd,
+ * __dsub/__ddiv/__drcp/__dsqrt/__fma_rn/_rz/_ru/_rd, __int2float and
+ * __uint2float_rz/_ru/_rd, __ll2float/__ull2float/__double2float/
+ * __ll2double/__ull2double_rn/_rz/_ru/_rd, __float2uint_ru/_rd,
+ * __float2ll/__float2ull/__double2uint/__double2ll/__double2ull_rn/_rz/_ru/
+ * _rd, __double2int_ru/_rd, __int2double_rn, __uint2double_rn,
+ * __double2hiint, __double2loint, __hiloint2double; __dp4a (int, unsigned,
+ * char4, uchar4), __dp2a_lo/_hi; and sinpi, cospi, sincospi (float and
+ * double), norm3df, rnorm3df, rhypotf, rcbrtf, erfinvf, erfcinvf, normcdff,
+ * normcdfinvf, erfcxf, j0/j1/y0/y1/jn/yn and their float forms (the C
+ * library's).
  *
  * The transcendental functions are the GPU's fast forms (ex2/lg2/sin/cos
  * .approx; expf(x) = ex2(x * log2 e), logf(x) = lg2(x) * ln 2), as with
@@ -91,6 +104,7 @@
  * #undefs cannot remove them.  (tb/cuda/include/ maps <cuda_runtime.h> and
  * kin here: launch.c and the Makefile pass it with -I.) */
 #include <assert.h>
+#include <fenv.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -167,6 +181,19 @@ __device__ float remquof(float, float, int *);
 __device__ double remquo(double, double, int *);
 __device__ void sincosf(float, float *, float *);
 __device__ void sincos(double, double *, double *);
+/* the Bessel functions (glibc's, as the host's) */
+__device__ float j0f(float);
+__device__ float j1f(float);
+__device__ float y0f(float);
+__device__ float y1f(float);
+__device__ double j0(double);
+__device__ double j1(double);
+__device__ double y0(double);
+__device__ double y1(double);
+__device__ float jnf(int, float);
+__device__ float ynf(int, float);
+__device__ double jn(int, double);
+__device__ double yn(int, double);
 }
 /* and in std (std::erfc(x), ...: <cmath>'s using-declarations came before
  * these; without them the host's and the device's are ambiguous) */
@@ -203,6 +230,13 @@ struct dim3 {
 
 #define WARPHW_DYNAMIC_SHARED(T, name) extern __shared__ T name[]
 #define warpSize 32
+/* __syncthreads orders shared memory, as CUDA's does: clang 14's built-in
+ * __syncthreads (llvm.nvvm.barrier0) lets a shared variable whose address
+ * is never taken be read above it (llvm-project issue 59632; docs/ptx.md,
+ * "A loop on a shared flag"); __nvvm_bar_sync(0) is the same bar.sync 0,
+ * and clang keeps shared-memory accesses on their side of it.  The
+ * __syncthreads_count/_and/_or built-ins below already keep them. */
+#define __syncthreads() __nvvm_bar_sync(0)
 /* memory fences: membar.gl, .cta, .sys */
 #define __threadfence() __nvvm_membar_gl()
 #define __threadfence_block() __nvvm_membar_cta()
@@ -499,18 +533,45 @@ static inline unsigned warphw_brev(unsigned x)
     for (int i = 0; i < 32; i++) r |= ((x >> i) & 1u) << (31 - i);
     return r;
 }
-static inline int warphw_f2i(float x, float r)
+/* a float's integral value r (x rounded) converted to the integer type I as
+ * PTX's cvt does: NaN to 0, saturated at the type's range */
+template <class I> static inline I warphw_f2n(double x, double r)
 {
+    const double top = sizeof(I) == 8 ? 18446744073709551616.0 : 4294967296.0;
+    const I mx = (I)-1 > 0 ? (I)-1 : (I)(~0ull >> (65 - 8 * sizeof(I)));
     if (x != x) return 0;
-    if (r >= 2147483648.0f) return 2147483647;
-    if (r < -2147483648.0f) return -2147483647 - 1;
-    return (int)r;
+    if ((I)-1 > 0) return r <= 0.0 ? 0 : r >= top ? mx : (I)r;
+    return r >= top / 2 ? mx : r < -top / 2 ? (I)(-mx - 1) : (I)r;
 }
-static inline unsigned warphw_f2u(float x, float r)
+/* one IEEE operation in the rounding mode m, as ptx_exec.c evaluates it:
+ * volatile operands keep it between the two fesetround calls.  k: 0 add,
+ * 1 sub, 2 mul, 3 div, 4 sqrt (of a), 5 fma */
+template <class T> static inline T warphw_rop(int m, int k, T a, T b, T c)
 {
-    if (x != x || r <= 0.0f) return 0;
-    if (r >= 4294967296.0f) return 4294967295u;
-    return (unsigned)r;
+    volatile T x = a, y = b, z = c, r;
+    int o = fegetround();
+    fesetround(m);
+    switch (k) {
+    case 0: r = x + y; break;
+    case 1: r = x - y; break;
+    case 2: r = x * y; break;
+    case 3: r = x / y; break;
+    case 4: r = sizeof(T) == 4 ? (T)__builtin_sqrtf((float)x) : (T)__builtin_sqrt((double)x); break;
+    default: r = sizeof(T) == 4 ? (T)__builtin_fmaf((float)x, (float)y, (float)z) : (T)__builtin_fma(x, y, z); break;
+    }
+    fesetround(o);
+    return r;
+}
+/* a conversion to the float type D in the rounding mode m */
+template <class D, class S> static inline D warphw_rcvt(int m, S v)
+{
+    volatile S x = v;
+    volatile D r;
+    int o = fegetround();
+    fesetround(m);
+    r = (D)x;
+    fesetround(o);
+    return r;
 }
 /* the high 64 bits of a 64 x 64-bit product, from 32-bit halves */
 static inline unsigned long long warphw_umul64hi(unsigned long long a, unsigned long long b)
@@ -519,13 +580,6 @@ static inline unsigned long long warphw_umul64hi(unsigned long long a, unsigned 
     unsigned long long ll = al * bl, lh = al * bh, hl = ah * bl;
     unsigned long long mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
     return ah * bh + (lh >> 32) + (hl >> 32) + (mid >> 32);
-}
-static inline int warphw_d2i(double x, double r)
-{
-    if (x != x) return 0;
-    if (r >= 2147483648.0) return 2147483647;
-    if (r < -2147483648.0) return -2147483647 - 1;
-    return (int)r;
 }
 #endif
 WARPHW_INTR(int, __popc, (unsigned x), __builtin_popcount(x), __builtin_popcount(x))
@@ -567,16 +621,16 @@ WARPHW_INTR(long long, __mul64hi, (long long a, long long b), __nvvm_mulhi_ll(a,
             (long long)(warphw_umul64hi((unsigned long long)a, (unsigned long long)b) -
                         (a < 0 ? (unsigned long long)b : 0) - (b < 0 ? (unsigned long long)a : 0)))
 WARPHW_INTR(float, __saturatef, (float x), __nvvm_saturate_f(x), x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f)
-WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2i(x, rintf(x)))
-WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2i(x, truncf(x)))
+WARPHW_INTR(int, __float2int_rn, (float x), __nvvm_f2i_rn(x), warphw_f2n<int>(x, rint(x)))
+WARPHW_INTR(int, __float2int_rz, (float x), __nvvm_f2i_rz(x), warphw_f2n<int>(x, trunc(x)))
 WARPHW_INTR(float, __int2float_rn, (int x), (float)x, (float)x)
-WARPHW_INTR(int, __float2int_rd, (float x), __nvvm_f2i_rm(x), warphw_f2i(x, floorf(x)))
-WARPHW_INTR(int, __float2int_ru, (float x), __nvvm_f2i_rp(x), warphw_f2i(x, ceilf(x)))
-WARPHW_INTR(unsigned, __float2uint_rn, (float x), __nvvm_f2ui_rn(x), warphw_f2u(x, rintf(x)))
-WARPHW_INTR(unsigned, __float2uint_rz, (float x), __nvvm_f2ui_rz(x), warphw_f2u(x, truncf(x)))
+WARPHW_INTR(int, __float2int_rd, (float x), __nvvm_f2i_rm(x), warphw_f2n<int>(x, floor(x)))
+WARPHW_INTR(int, __float2int_ru, (float x), __nvvm_f2i_rp(x), warphw_f2n<int>(x, ceil(x)))
+WARPHW_INTR(unsigned, __float2uint_rn, (float x), __nvvm_f2ui_rn(x), warphw_f2n<unsigned>(x, rint(x)))
+WARPHW_INTR(unsigned, __float2uint_rz, (float x), __nvvm_f2ui_rz(x), warphw_f2n<unsigned>(x, trunc(x)))
 WARPHW_INTR(float, __uint2float_rn, (unsigned x), (float)x, (float)x)
-WARPHW_INTR(int, __double2int_rn, (double x), __nvvm_d2i_rn(x), warphw_d2i(x, rint(x)))
-WARPHW_INTR(int, __double2int_rz, (double x), __nvvm_d2i_rz(x), warphw_d2i(x, trunc(x)))
+WARPHW_INTR(int, __double2int_rn, (double x), __nvvm_d2i_rn(x), warphw_f2n<int>(x, rint(x)))
+WARPHW_INTR(int, __double2int_rz, (double x), __nvvm_d2i_rz(x), warphw_f2n<int>(x, trunc(x)))
 /* IEEE operations with the rounding named (round to nearest: C's own) */
 WARPHW_INTR(float, __fadd_rn, (float a, float b), __nvvm_add_rn_f(a, b), a + b)
 WARPHW_INTR(float, __fsub_rn, (float a, float b), __nvvm_add_rn_f(a, -b), a - b)
@@ -796,6 +850,256 @@ WARPHW_DEV uint3 make_uint3(unsigned x, unsigned y, unsigned z) { uint3 r; r.x =
 #undef WARPHW_VEC2
 #undef WARPHW_VEC3
 #undef WARPHW_VEC4
+
+/* ---- CUDA's rounding-mode, conversion and dot-product intrinsics: the
+ * CUDA Math API's single and double precision intrinsics and type casts in
+ * the _rn/_rz/_ru/_rd forms the header lacked (docs/ptx.md, "CUDA header:
+ * intrinsics").  The device side is the PTX instruction with that rounding,
+ * as inline PTX (clang 14 folds some of its rounding built-ins, e.g.
+ * __nvvm_ll2f_rz, into a round-to-nearest conversion); the host side is the
+ * same IEEE operation under fesetround, as tb/simt/ptx_exec.c evaluates the
+ * instruction: the exact result with that rounding on both sides, to the
+ * bit. */
+#define WARPHW_RND3(X, ...)                                                                       \
+    X(_rz, "rz", FE_TOWARDZERO, trunc, __VA_ARGS__) X(_ru, "rp", FE_UPWARD, ceil, __VA_ARGS__)     \
+    X(_rd, "rm", FE_DOWNWARD, floor, __VA_ARGS__)
+#define WARPHW_RND4(X, ...) X(_rn, "rn", FE_TONEAREST, rint, __VA_ARGS__) WARPHW_RND3(X, __VA_ARGS__)
+#ifdef __CUDA_ARCH__
+/* op: the PTX operation; k: the host's (warphw_rop); t: the PTX type; c: the
+ * register constraint */
+#define WARPHW_ROP1(s, r, m, R, name, op, k, T, t, c)                                             \
+    WARPHW_DEV T name##s(T a)                                                                     \
+    {                                                                                             \
+        T y;                                                                                      \
+        asm(op "." r "." t " %0, %1;" : "=" c(y) : c(a));                                         \
+        return y;                                                                                 \
+    }
+#define WARPHW_ROP2(s, r, m, R, name, op, k, T, t, c)                                             \
+    WARPHW_DEV T name##s(T a, T b)                                                                \
+    {                                                                                             \
+        T y;                                                                                      \
+        asm(op "." r "." t " %0, %1, %2;" : "=" c(y) : c(a), c(b));                               \
+        return y;                                                                                 \
+    }
+#define WARPHW_ROP3(s, r, m, R, name, op, k, T, t, c)                                             \
+    WARPHW_DEV T name##s(T a, T b, T d)                                                           \
+    {                                                                                             \
+        T y;                                                                                      \
+        asm("fma." r "." t " %0, %1, %2, %3;" : "=" c(y) : c(a), c(b), c(d));                     \
+        return y;                                                                                 \
+    }
+/* to a float type (rounding r) and from a float to an integer (rounding
+ * to an integral value, ri) */
+#define WARPHW_CVT(s, r, name, D, dt, dc, S, st, sc)                                              \
+    WARPHW_DEV D name##s(S x)                                                                     \
+    {                                                                                             \
+        D y;                                                                                      \
+        asm("cvt." r "." dt "." st " %0, %1;" : "=" dc(y) : sc(x));                               \
+        return y;                                                                                 \
+    }
+#define WARPHW_CVTF(s, r, m, R, name, D, dt, dc, S, st, sc) WARPHW_CVT(s, r, name, D, dt, dc, S, st, sc)
+#define WARPHW_CVTI(s, r, m, R, name, D, dt, dc, S, st, sc) WARPHW_CVT(s, r "i", name, D, dt, dc, S, st, sc)
+#else
+#define WARPHW_ROP1(s, r, m, R, name, op, k, T, t, c) \
+    WARPHW_DEV T name##s(T a) { return warphw_rop<T>(m, k, k == 3 ? (T)1 : a, a, (T)0); }
+#define WARPHW_ROP2(s, r, m, R, name, op, k, T, t, c) \
+    WARPHW_DEV T name##s(T a, T b) { return warphw_rop<T>(m, k, a, b, (T)0); }
+#define WARPHW_ROP3(s, r, m, R, name, op, k, T, t, c) \
+    WARPHW_DEV T name##s(T a, T b, T d) { return warphw_rop<T>(m, k, a, b, d); }
+#define WARPHW_CVTF(s, r, m, R, name, D, dt, dc, S, st, sc) \
+    WARPHW_DEV D name##s(S x) { return warphw_rcvt<D, S>(m, x); }
+#define WARPHW_CVTI(s, r, m, R, name, D, dt, dc, S, st, sc) \
+    WARPHW_DEV D name##s(S x) { return warphw_f2n<D>((double)x, R((double)x)); }
+#endif
+/* single precision (the _rn forms of add, sub, mul, div, rcp, sqrt and
+ * fmaf are above) */
+WARPHW_RND3(WARPHW_ROP2, __fadd, "add", 0, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP2, __fsub, "sub", 1, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP2, __fmul, "mul", 2, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP2, __fdiv, "div", 3, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP1, __frcp, "rcp", 3, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP1, __fsqrt, "sqrt", 4, float, "f32", "f")
+WARPHW_RND3(WARPHW_ROP3, __fmaf, "fma", 5, float, "f32", "f")
+/* double precision (__dadd_rn and __dmul_rn are above) */
+WARPHW_RND3(WARPHW_ROP2, __dadd, "add", 0, double, "f64", "d")
+WARPHW_RND4(WARPHW_ROP2, __dsub, "sub", 1, double, "f64", "d")
+WARPHW_RND3(WARPHW_ROP2, __dmul, "mul", 2, double, "f64", "d")
+WARPHW_RND4(WARPHW_ROP2, __ddiv, "div", 3, double, "f64", "d")
+WARPHW_RND4(WARPHW_ROP1, __drcp, "rcp", 3, double, "f64", "d")
+WARPHW_RND4(WARPHW_ROP1, __dsqrt, "sqrt", 4, double, "f64", "d")
+WARPHW_RND4(WARPHW_ROP3, __fma, "fma", 5, double, "f64", "d")
+/* type casts to a float type (__int2float_rn, __uint2float_rn above) */
+WARPHW_RND3(WARPHW_CVTF, __int2float, float, "f32", "f", int, "s32", "r")
+WARPHW_RND3(WARPHW_CVTF, __uint2float, float, "f32", "f", unsigned, "u32", "r")
+WARPHW_RND4(WARPHW_CVTF, __ll2float, float, "f32", "f", long long, "s64", "l")
+WARPHW_RND4(WARPHW_CVTF, __ull2float, float, "f32", "f", unsigned long long, "u64", "l")
+WARPHW_RND4(WARPHW_CVTF, __double2float, float, "f32", "f", double, "f64", "d")
+WARPHW_RND4(WARPHW_CVTF, __ll2double, double, "f64", "d", long long, "s64", "l")
+WARPHW_RND4(WARPHW_CVTF, __ull2double, double, "f64", "d", unsigned long long, "u64", "l")
+/* and to an integer type (__float2int_*, __float2uint_rn/_rz and
+ * __double2int_rn/_rz above) */
+WARPHW_CVTI(_ru, "rp", FE_UPWARD, ceil, __float2uint, unsigned, "u32", "r", float, "f32", "f")
+WARPHW_CVTI(_rd, "rm", FE_DOWNWARD, floor, __float2uint, unsigned, "u32", "r", float, "f32", "f")
+WARPHW_RND4(WARPHW_CVTI, __float2ll, long long, "s64", "l", float, "f32", "f")
+WARPHW_RND4(WARPHW_CVTI, __float2ull, unsigned long long, "u64", "l", float, "f32", "f")
+WARPHW_CVTI(_ru, "rp", FE_UPWARD, ceil, __double2int, int, "s32", "r", double, "f64", "d")
+WARPHW_CVTI(_rd, "rm", FE_DOWNWARD, floor, __double2int, int, "s32", "r", double, "f64", "d")
+WARPHW_RND4(WARPHW_CVTI, __double2uint, unsigned, "u32", "r", double, "f64", "d")
+WARPHW_RND4(WARPHW_CVTI, __double2ll, long long, "s64", "l", double, "f64", "d")
+WARPHW_RND4(WARPHW_CVTI, __double2ull, unsigned long long, "u64", "l", double, "f64", "d")
+#undef WARPHW_RND3
+#undef WARPHW_RND4
+#undef WARPHW_ROP1
+#undef WARPHW_ROP2
+#undef WARPHW_ROP3
+#undef WARPHW_CVTF
+#undef WARPHW_CVTI
+#undef WARPHW_CVT
+/* exact conversions and the halves of a double */
+WARPHW_DEV double __int2double_rn(int x) { return (double)x; }
+WARPHW_DEV double __uint2double_rn(unsigned x) { return (double)x; }
+WARPHW_DEV int __double2hiint(double x) { return (int)(__builtin_bit_cast(unsigned long long, x) >> 32); }
+WARPHW_DEV int __double2loint(double x) { return (int)__builtin_bit_cast(unsigned long long, x); }
+WARPHW_DEV double __hiloint2double(int hi, int lo)
+{
+    return __builtin_bit_cast(double, (unsigned long long)(unsigned)hi << 32 | (unsigned)lo);
+}
+/* the dot products of bytes (sm_61's dp4a, dp2a): plain integer code on
+ * both sides, the sum modulo 2^32 as the instruction's */
+#define WARPHW_DP(name, T, E, H)                                                                  \
+    WARPHW_DEV T name(T a, T b, T c)                                                              \
+    {                                                                                             \
+        unsigned s = (unsigned)c;                                                                 \
+        for (int i = 0; i < 4; i++) s += (unsigned)((int)(E)(a >> 8 * i) * (int)(E)(b >> 8 * i)); \
+        return (T)s;                                                                              \
+    }                                                                                             \
+    WARPHW_DEV T warphw_dp2a(T a, T b, T c, int hi)                                                \
+    {                                                                                             \
+        unsigned s = (unsigned)c;                                                                 \
+        for (int i = 0; i < 2; i++)                                                               \
+            s += (unsigned)((int)(H)(a >> 16 * i) * (int)(E)(b >> 8 * (i + 2 * hi)));             \
+        return (T)s;                                                                              \
+    }
+WARPHW_DP(__dp4a, int, signed char, short)
+WARPHW_DP(__dp4a, unsigned, unsigned char, unsigned short)
+#undef WARPHW_DP
+WARPHW_DEV int __dp4a(char4 a, char4 b, int c)
+{
+    return __dp4a(__builtin_bit_cast(int, a), __builtin_bit_cast(int, b), c);
+}
+WARPHW_DEV unsigned __dp4a(uchar4 a, uchar4 b, unsigned c)
+{
+    return __dp4a(__builtin_bit_cast(unsigned, a), __builtin_bit_cast(unsigned, b), c);
+}
+WARPHW_DEV int __dp2a_lo(int a, int b, int c) { return warphw_dp2a(a, b, c, 0); }
+WARPHW_DEV int __dp2a_hi(int a, int b, int c) { return warphw_dp2a(a, b, c, 1); }
+WARPHW_DEV unsigned __dp2a_lo(unsigned a, unsigned b, unsigned c) { return warphw_dp2a(a, b, c, 0); }
+WARPHW_DEV unsigned __dp2a_hi(unsigned a, unsigned b, unsigned c) { return warphw_dp2a(a, b, c, 1); }
+/* ---- math functions of the CUDA Math API the header lacked (docs/ptx.md,
+ * "CUDA header: intrinsics"): one source for both sides, a sequence of IEEE
+ * operations, the primitives of warphw_math.h and the C library's double
+ * functions (erf, erfc, exp, log: extern calls on the device, which the PTX
+ * front end runs with the host C library, tb/simt/ptx_lib.c), so a kernel's
+ * host reference matches the device to the bit.  Float functions are
+ * computed in double and rounded once; errors are the double computation's
+ * (a few double ulps), not CUDA's documented bounds. */
+/* sin(pi x), cos(pi x): x reduced exactly to t in [-1, 1] (x - 2 rint(x/2)),
+ * then to [-1/2, 1/2], so integers and halves give exact zeros and ones */
+WARPHW_DEV double warphw_sinpi_r(double t)
+{
+    if (t > 0.5) t = 1.0 - t;
+    else if (t < -0.5) t = -1.0 - t;
+    return warphw_sin(WARPHW_PI * t);
+}
+WARPHW_DEV double sinpi(double x)
+{
+    double r = warphw_sinpi_r(x - 2.0 * warphw_rint(x * 0.5));
+    return r == 0.0 ? warphw_signd(0.0, x) : r;
+}
+WARPHW_DEV double cospi(double x)
+{
+    double t = warphw_absd(x - 2.0 * warphw_rint(x * 0.5));
+    return x != x || warphw_absd(x) == 1.0 / 0.0 ? x - x : warphw_sinpi_r(0.5 - t) + 0.0;
+}
+WARPHW_DEV void sincospi(double x, double *s, double *c)
+{
+    *s = sinpi(x);
+    *c = cospi(x);
+}
+WARPHW_DEV float sinpif(float x) { return (float)sinpi((double)x); }
+WARPHW_DEV float cospif(float x) { return (float)cospi((double)x); }
+WARPHW_DEV void sincospif(float x, float *s, float *c)
+{
+    *s = sinpif(x);
+    *c = cospif(x);
+}
+/* Euclidean norms and their reciprocals: the squares of floats are exact
+ * in double; an infinite argument gives +inf (0 for the reciprocal) even
+ * beside a NaN, as CUDA documents */
+WARPHW_DEV float warphw_norm3(float a, float b, float c, int recip)
+{
+    if (warphw_isinff(a) || warphw_isinff(b) || warphw_isinff(c)) return recip ? 0.0f : 1.0f / 0.0f;
+    double s = warphw_sqrt((double)a * a + (double)b * b + (double)c * c);
+    return (float)(recip ? 1.0 / s : s);
+}
+WARPHW_DEV float norm3df(float a, float b, float c) { return warphw_norm3(a, b, c, 0); }
+WARPHW_DEV float rnorm3df(float a, float b, float c) { return warphw_norm3(a, b, c, 1); }
+WARPHW_DEV float rhypotf(float x, float y) { return warphw_norm3(x, y, 0.0f, 1); }
+WARPHW_DEV float rcbrtf(float x)
+{
+    if (x != x) return x;
+    if (x == 0.0f) return warphw_signf(1.0f / 0.0f, x);
+    if (warphw_isinff(x)) return warphw_signf(0.0f, x);
+    return warphw_signf((float)(1.0 / warphw_cbrt_pos(warphw_absd((double)x))), x);
+}
+/* the normal distribution and the inverse error functions: Newton's method
+ * in double on the C library's erf/erfc (six steps from a start within a
+ * few percent; the double result's error is far below a float ulp) */
+WARPHW_DEV double warphw_erfc_solve(double q) /* erfc(x) = q, 0 < q <= 1 */
+{
+    double x = q > 0.25 ? (1.0 - q) * 0.886226925452758 : warphw_sqrt(-warphw_log(q));
+    if (q <= 0.25) x = warphw_sqrt(-warphw_log(q * x * 1.772453850905516));
+    for (int i = 0; i < 6; i++) x += (erfc(x) - q) / (1.1283791670955126 * warphw_exp(-x * x));
+    return x;
+}
+WARPHW_DEV double warphw_erf_solve(double y) /* erf(x) = y, 0 < y < 1/2 */
+{
+    double x = y * 0.886226925452758;
+    for (int i = 0; i < 6; i++) x -= (erf(x) - y) / (1.1283791670955126 * warphw_exp(-x * x));
+    return x;
+}
+WARPHW_DEV double warphw_erfinv(double y)
+{
+    double a = warphw_absd(y);
+    if (y != y || a > 1.0) return (y - y) / (y - y);
+    if (a == 1.0) return warphw_signd(1.0 / 0.0, y);
+    if (a == 0.0) return y;
+    return warphw_signd(a < 0.5 ? warphw_erf_solve(a) : warphw_erfc_solve(1.0 - a), y);
+}
+WARPHW_DEV double warphw_erfcinv(double q)
+{
+    if (q != q || q < 0.0 || q > 2.0) return (q - q) / (q - q);
+    if (q == 0.0) return 1.0 / 0.0;
+    if (q == 2.0) return -1.0 / 0.0;
+    if (q > 0.5 && q < 1.5) return warphw_erfinv(1.0 - q);
+    return q <= 1.0 ? warphw_erfc_solve(q) : -warphw_erfc_solve(2.0 - q);
+}
+WARPHW_DEV float erfinvf(float y) { return (float)warphw_erfinv((double)y); }
+WARPHW_DEV float erfcinvf(float q) { return (float)warphw_erfcinv((double)q); }
+WARPHW_DEV float normcdff(float x) { return (float)(0.5 * erfc(-(double)x * 0.7071067811865476)); }
+WARPHW_DEV float normcdfinvf(float p) { return (float)(-1.4142135623730951 * warphw_erfcinv(2.0 * (double)p)); }
+/* exp(x^2) erfc(x); above 25 erfc underflows where the product does not:
+ * the asymptotic series 1/(x sqrt pi) (1 - 1/(2x^2) + 3/(4x^4) - 15/(8x^6)) */
+WARPHW_DEV float erfcxf(float x)
+{
+    double d = (double)x;
+    if (x != x) return x;
+    if (d > 25.0) {
+        double u = 1.0 / (d * d);
+        return (float)(0.5641895835477563 / d * (1.0 - 0.5 * u + 0.75 * u * u - 1.875 * u * u * u));
+    }
+    return (float)(warphw_exp(d * d) * erfc(d));
+}
 
 /* CUDA code also calls the math functions qualified (std::sqrt(x)): the
  * macros below make that std::warphw_sqrt(x), which these name; and the

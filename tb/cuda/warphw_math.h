@@ -722,13 +722,15 @@ WARPHW_DEV float warphw_atanf(float x) { return (float)warphw_atan((double)x); }
 WARPHW_DEV float warphw_atan2f(float y, float x) { return (float)warphw_atan2((double)y, (double)x); }
 WARPHW_DEV float warphw_asinf(float x) { return (float)warphw_asin((double)x); }
 WARPHW_DEV float warphw_acosf(float x) { return (float)warphw_acos((double)x); }
+WARPHW_DEV double warphw_cbrt_pos(double a) /* a > 0, finite */
+{
+    double r = warphw_exp(warphw_log(a) / 3.0);
+    return r - (r * r * r - a) / (3.0 * r * r); /* one Newton step */
+}
 WARPHW_DEV float warphw_cbrtf(float x)
 {
     if (x != x || x == 0.0f || warphw_isinff(x)) return x;
-    double a = warphw_absd((double)x);
-    double r = warphw_exp(warphw_log(a) / 3.0);
-    r = r - (r * r * r - a) / (3.0 * r * r); /* one Newton step */
-    return warphw_signf((float)r, x);
+    return warphw_signf((float)warphw_cbrt_pos(warphw_absd((double)x)), x);
 }
 WARPHW_DEV float warphw_hypotf(float x, float y)
 {

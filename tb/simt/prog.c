@@ -420,6 +420,21 @@ static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t 
     return 1;
 }
 
+/* A load from shared memory that is uniform where its address is: CUDA
+ * programs are data-race free, so while one thread writes a word between two
+ * barriers no other thread reads it there, and the threads that read a word
+ * between two barriers (a warp never spans a barrier) all see what the block
+ * left in it.  A count or flag that one thread writes and every thread reads
+ * after __syncthreads is therefore one value (docs/ptx.md, "A loop on a
+ * shared flag").  Volatile, relaxed and acquire loads stay seeds: code reads
+ * through them what other threads write meanwhile (warp-synchronous code,
+ * spin waits). */
+static int shared_load_uniform(const prog_insn *in)
+{
+    return in->unit == PU_LD && in->space == PS_SHARED && !strstr(in->text, ".volatile") &&
+           !strstr(in->text, ".relaxed") && !strstr(in->text, ".acquire");
+}
+
 /* The divergence analysis (prog.h); -1 on a barrier under divergent control.
  * Divergence is tracked per definition (defs_build): a definition is
  * divergent when its instruction is `varying`, reads a divergent
@@ -449,7 +464,7 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
                 continue;
             prog_insn *in = &p->ins[pc];
             int d = (inreg[pc] && !benign_def(p, pc, &df, inreg, same, ndef, def1, live)) ||
-                    in->varying;
+                    (in->varying && !shared_load_uniform(in));
             for (unsigned j = 0; j < in->nsrc; j++)
                 d |= src_div(p, &df, pc, j);
             for (unsigned j = 0; d && j < in->ndst; j++) {

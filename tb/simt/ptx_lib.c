@@ -13,8 +13,8 @@
  *  - C99 math: exp exp2 exp10 expm1 log log2 log10 log1p sqrt cbrt sin
  *    cos tan asin acos atan sinh cosh tanh asinh acosh atanh erf erfc
  *    tgamma lgamma fabs floor ceil trunc round rint nearbyint logb j0 j1
- *    y0 y1, pow hypot atan2 fmod remainder fmin fmax fdim copysign
- *    nextafter, fma, ldexp and scalbn (an int exponent), ilogb (an int),
+ *    y0 y1, jn yn (an int order first), pow hypot atan2 fmod remainder
+ *    fmin fmax fdim copysign nextafter, fma, ldexp and scalbn (an int exponent), ilogb (an int),
  *    lrint lround llrint llround (64-bit integers), frexp, modf and remquo
  *    (the second result stored through the pointer argument), sincos (both
  *    results stored), isnan isinf isfinite signbit (an int; glibc's
@@ -25,6 +25,15 @@
  *    (sqrt, fma, fabs, floor, ...), within its documented error bounds
  *    elsewhere, bit-identical to a host reference compiled against the same
  *    library, not to a GPU's libdevice.
+ *  - libdevice's integer functions and fast float forms, by their __nv_
+ *    names only: __nv_popc popcll clz clzll ffs ffsll brev brevll mulhi
+ *    umulhi mul64hi umul64hi mul24 umul24 sad usad byte_perm min max umin
+ *    umax llmin llmax ullmin ullmax abs llabs hadd rhadd uhadd urhadd (the
+ *    CUDA intrinsics' results, one ALU instruction each) and
+ *    __nv_fast_expf exp10f logf log2f log10f sinf cosf tanf powf fdividef,
+ *    __nv_fdividef, __nv_saturatef (the project header's formulas on the C
+ *    library, as its __expf etc.: exp2f(x * log2 e), ...; one SFU
+ *    instruction each).
  *  - vprintf(format, args): device printf (clang passes the format's
  *    generic address and a buffer of the arguments, each at an offset
  *    aligned to its size: 4-byte ints and chars, 8-byte longs, doubles and
@@ -72,14 +81,28 @@
 /* the rest, by signature */
 #define LIB_OTHER(X)                                                                               \
     X(fma) X(ldexp) X(scalbn) X(powi) X(ilogb) X(lrint) X(lround) X(llrint) X(llround) X(frexp)   \
-    X(modf) X(remquo) X(sincos) X(isnan) X(isinf) X(isfinite) X(signbit) X(rsqrt) X(rcbrt)
+    X(modf) X(remquo) X(sincos) X(isnan) X(isinf) X(isfinite) X(signbit) X(rsqrt) X(rcbrt) X(jn)   \
+    X(yn)
+
+/* libdevice's integer functions and fast float forms, under their __nv_
+ * names only (__nv_popc, __nv_fast_expf, ...): the results of the header's
+ * intrinsics (tb/cuda/warphw_cuda.h), the fast forms by the header's
+ * formulas (__expf(x) = exp2f(x * log2 e), ...), each one ALU-class
+ * instruction */
+#define LIB_INT(X)                                                                                 \
+    X(popc) X(popcll) X(clz) X(clzll) X(ffs) X(ffsll) X(brev) X(brevll) X(mulhi) X(umulhi)        \
+    X(mul64hi) X(umul64hi) X(mul24) X(umul24) X(sad) X(usad) X(byte_perm) X(min) X(max) X(umin)   \
+    X(umax) X(llmin) X(llmax) X(ullmin) X(ullmax) X(abs) X(llabs) X(hadd) X(rhadd) X(uhadd)       \
+    X(urhadd) X(fast_expf) X(fast_exp10f) X(fast_logf) X(fast_log2f) X(fast_log10f) X(fast_sinf)  \
+    X(fast_cosf) X(fast_tanf) X(fast_powf) X(fast_fdividef) X(fdividef) X(saturatef)
 
 #define LIB_ENUM(n) L_##n,
-enum { LIB_MATH1(LIB_ENUM) LIB_MATH2(LIB_ENUM) LIB_OTHER(LIB_ENUM) L_vprintf, L_assertfail, L_N };
+enum { LIB_MATH1(LIB_ENUM) LIB_MATH2(LIB_ENUM) LIB_OTHER(LIB_ENUM) L_vprintf, L_assertfail,
+       LIB_INT(LIB_ENUM) L_N };
 #undef LIB_ENUM
 #define LIB_NAME(n) #n,
 static const char *const lib_base[L_N] = {LIB_MATH1(LIB_NAME) LIB_MATH2(LIB_NAME) LIB_OTHER(LIB_NAME) "vprintf",
-                                          "__assertfail"};
+                                          "__assertfail", LIB_INT(LIB_NAME)};
 #undef LIB_NAME
 
 /* a parameter's or the result's kind: R the function's float type */
@@ -92,6 +115,7 @@ static void lib_sig(unsigned id, int *ret, const char **args)
                       r3[] = {'0' + K_R, '0' + K_R, '0' + K_R, 0}, ri[] = {'0' + K_R, '0' + K_I, 0},
                       rp[] = {'0' + K_R, '0' + K_P, 0}, rrp[] = {'0' + K_R, '0' + K_R, '0' + K_P, 0},
                       rpp[] = {'0' + K_R, '0' + K_P, '0' + K_P, 0}, pp[] = {'0' + K_P, '0' + K_P, 0},
+                      ir[] = {'0' + K_I, '0' + K_R, 0},
                       asrt[] = {'0' + K_P, '0' + K_P, '0' + K_I, '0' + K_P, '0' + K_L, 0};
     *ret = K_R;
     *args = r1;
@@ -102,6 +126,7 @@ static void lib_sig(unsigned id, int *ret, const char **args)
     switch (id) {
     case L_fma: *args = r3; break;
     case L_ldexp: case L_scalbn: case L_powi: *args = ri; break;
+    case L_jn: case L_yn: *args = ir; break; /* jn(int n, x) */
     case L_ilogb: case L_isnan: case L_isinf: case L_isfinite: case L_signbit: *ret = K_I; break;
     case L_lrint: case L_lround: case L_llrint: case L_llround: *ret = K_L; break;
     case L_frexp: case L_modf: *args = rp; break;
@@ -109,6 +134,25 @@ static void lib_sig(unsigned id, int *ret, const char **args)
     case L_sincos: *ret = K_V; *args = rpp; break;
     case L_vprintf: *ret = K_I; *args = pp; break;
     case L_assertfail: *ret = K_V; *args = asrt; break;
+    }
+    if (id > L_assertfail) { /* LIB_INT: I int, L 64-bit, R float */
+        static const char *const sig[] = {
+            [L_popc] = "II", [L_popcll] = "IL", [L_clz] = "II", [L_clzll] = "IL", [L_ffs] = "II",
+            [L_ffsll] = "IL", [L_brev] = "II", [L_brevll] = "LL", [L_mulhi] = "III",
+            [L_umulhi] = "III", [L_mul64hi] = "LLL", [L_umul64hi] = "LLL", [L_mul24] = "III",
+            [L_umul24] = "III", [L_sad] = "IIII", [L_usad] = "IIII", [L_byte_perm] = "IIII",
+            [L_min] = "III", [L_max] = "III", [L_umin] = "III", [L_umax] = "III", [L_llmin] = "LLL",
+            [L_llmax] = "LLL", [L_ullmin] = "LLL", [L_ullmax] = "LLL", [L_abs] = "II",
+            [L_llabs] = "LL", [L_hadd] = "III", [L_rhadd] = "III", [L_uhadd] = "III",
+            [L_urhadd] = "III", [L_fast_powf] = "RRR", [L_fast_fdividef] = "RRR",
+            [L_fdividef] = "RRR"};
+        static char buf[8];
+        const char *g = id < sizeof sig / sizeof sig[0] && sig[id] ? sig[id] : "RR";
+        size_t k = 0;
+        for (; g[k] && k + 1 < sizeof buf; k++) buf[k] = (char)('0' + (g[k] == 'I' ? K_I : g[k] == 'L' ? K_L : K_R));
+        buf[k] = 0;
+        *ret = buf[0] - '0';
+        *args = buf + 1;
     }
 }
 
@@ -122,7 +166,11 @@ static int lib_find(const char *name, unsigned *id, unsigned *dbl)
         return 0;
     }
     /* libdevice's __nv_, glibc's __ (__isnanf, __finite, __signbit) */
-    if (!strncmp(name, "__nv_", 5)) name += 5;
+    if (!strncmp(name, "__nv_", 5)) {
+        for (unsigned i = L_assertfail + 1; i < L_N; i++)
+            if (!strcmp(name + 5, lib_base[i])) { *id = i; *dbl = 0; return 0; }
+        name += 5;
+    }
     else if (!strncmp(name, "__", 2)) name += 2;
     snprintf(n, sizeof n, "%s", name);
     size_t L = strlen(n);
@@ -173,7 +221,7 @@ static int lib_emit(ptx_ps *s, unsigned lib, unsigned part, int dreg, uint8_t dt
         pi->src[pi->nsrc++] = (uint16_t)src[i];
     }
     in->na = (uint8_t)nsrc;
-    pi->unit = id >= L_vprintf ? PU_ALU : PU_SFU;
+    pi->unit = id >= L_vprintf && id < L_fast_expf ? PU_ALU : PU_SFU; /* vprintf, assert, integers */
     pi->space = PS_NONE;
     pi->guard = -1;
     pi->target = -1;
@@ -301,6 +349,8 @@ int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_c
     case L_signbit: return signbit(x) != 0;                                                        \
     case L_rsqrt: return TO((T)1 / LIB_CAT(sqrt, LIB_SUF)(x));                                     \
     case L_rcbrt: return TO((T)1 / LIB_CAT(cbrt, LIB_SUF)(x));                                     \
+    case L_jn: return TO(LIB_CAT(jn, LIB_SUF)((int)(int32_t)ra, y));                               \
+    case L_yn: return TO(LIB_CAT(yn, LIB_SUF)((int)(int32_t)ra, y));                               \
     }                                                                                              \
     return 0;
 
@@ -328,6 +378,70 @@ static uint64_t lib_math_d(unsigned id, unsigned part, uint64_t ra, uint64_t rb,
 #undef LIB_SUF
 #undef FROM
 #undef TO
+
+/* LIB_INT's functions on the argument registers' bits (ints in the low 32) */
+static uint64_t lib_int(unsigned id, uint64_t ra, uint64_t rb, uint64_t rc)
+{
+    uint32_t a = (uint32_t)ra, b = (uint32_t)rb, c = (uint32_t)rc;
+    int32_t sa = (int32_t)a, sb = (int32_t)b;
+    int64_t la = (int64_t)ra, lb = (int64_t)rb;
+    float x = ptx_f32(ra), y = ptx_f32(rb);
+    switch (id) {
+    case L_popc: return (uint32_t)__builtin_popcount(a);
+    case L_popcll: return (uint32_t)__builtin_popcountll(ra);
+    case L_clz: return a ? (uint32_t)__builtin_clz(a) : 32;
+    case L_clzll: return ra ? (uint32_t)__builtin_clzll(ra) : 64;
+    case L_ffs: return (uint32_t)__builtin_ffs(sa);
+    case L_ffsll: return (uint32_t)__builtin_ffsll(la);
+    case L_brev: case L_brevll: {
+        unsigned w = id == L_brev ? 32 : 64;
+        uint64_t r = 0;
+        for (unsigned i = 0; i < w; i++) r |= (ra >> i & 1) << (w - 1 - i);
+        return r;
+    }
+    case L_mulhi: return (uint32_t)(((int64_t)sa * sb) >> 32);
+    case L_umulhi: return (uint32_t)(((uint64_t)a * b) >> 32);
+    case L_mul64hi: return (uint64_t)(int64_t)(((__int128)la * lb) >> 64);
+    case L_umul64hi: return (uint64_t)(((unsigned __int128)ra * rb) >> 64);
+    case L_mul24: return (uint32_t)((uint32_t)((int32_t)(a << 8) >> 8) * (uint32_t)((int32_t)(b << 8) >> 8));
+    case L_umul24: return (a & 0xffffffu) * (b & 0xffffffu);
+    case L_sad: return (sa > sb ? a - b : b - a) + c;
+    case L_usad: return (a > b ? a - b : b - a) + c;
+    case L_byte_perm: { /* CUDA's: the selectors' low 3 bits */
+        uint64_t v = (uint64_t)b << 32 | a;
+        uint32_t r = 0;
+        for (unsigned n = 0; n < 4; n++) r |= (uint32_t)(v >> 8 * (c >> 4 * n & 7) & 0xff) << 8 * n;
+        return r;
+    }
+    case L_min: return (uint32_t)(sa < sb ? sa : sb);
+    case L_max: return (uint32_t)(sa > sb ? sa : sb);
+    case L_umin: return a < b ? a : b;
+    case L_umax: return a > b ? a : b;
+    case L_llmin: return (uint64_t)(la < lb ? la : lb);
+    case L_llmax: return (uint64_t)(la > lb ? la : lb);
+    case L_ullmin: return ra < rb ? ra : rb;
+    case L_ullmax: return ra > rb ? ra : rb;
+    case L_abs: return sa < 0 ? 0u - a : a;
+    case L_llabs: return la < 0 ? 0u - ra : ra;
+    case L_hadd: return (uint32_t)(int32_t)(((int64_t)sa + sb) >> 1);
+    case L_rhadd: return (uint32_t)(int32_t)(((int64_t)sa + sb + 1) >> 1);
+    case L_uhadd: return (uint32_t)(((uint64_t)a + b) >> 1);
+    case L_urhadd: return (uint32_t)(((uint64_t)a + b + 1) >> 1);
+    /* the fast forms: the header's formulas on .approx's C library */
+    case L_fast_expf: return ptx_bf32(exp2f(x * 1.44269504f));
+    case L_fast_exp10f: return ptx_bf32(exp2f(x * 3.32192809f));
+    case L_fast_logf: return ptx_bf32(log2f(x) * 0.693147181f);
+    case L_fast_log2f: return ptx_bf32(log2f(x));
+    case L_fast_log10f: return ptx_bf32(log2f(x) * 0.301029996f);
+    case L_fast_sinf: return ptx_bf32(sinf(x));
+    case L_fast_cosf: return ptx_bf32(cosf(x));
+    case L_fast_tanf: return ptx_bf32(sinf(x) / cosf(x));
+    case L_fast_powf: return ptx_bf32(exp2f(y * log2f(x)));
+    case L_fast_fdividef: case L_fdividef: return ptx_bf32(x / y);
+    case L_saturatef: return ptx_bf32(x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f);
+    }
+    return 0;
+}
 
 /* ---------------------------------------------------------------- memory */
 
@@ -520,7 +634,8 @@ int ptx_lib_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, char 
                  file, (unsigned)c, fn, msg, t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file,
                  p->ins[pc].line);
         return -1;
-    } else r = dbl ? lib_math_d(id, part, a, b, c) : lib_math_f(id, part, a, b, c);
+    } else if (id > L_assertfail) r = lib_int(id, a, b, c);
+    else r = dbl ? lib_math_d(id, part, a, b, c) : lib_math_f(id, part, a, b, c);
     if (in->nd) ptx_wr(im, t, &in->d[0], r, in->type);
     return 0;
 }

@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* sharedflag.cu -- a loop with barriers that runs while a shared count,
  * written by thread 0, is positive (tests/test_simt_cuda_realworld4.sh).
- * flag: the count read after a plain __syncthreads: clang 14 moves the
- * other threads' read above the barrier (thread 0 keeps what it stored),
- * so the PTX's loop condition is thread-dependent and the barrier in the
- * loop is refused as it stands.  vflag: the count volatile, read after
- * the barrier by every thread: uniform in fact, not provably (every load
- * seeds thread-dependence); the refusal names the shared-memory load and
- * __syncthreads_or.  orflag: the loop decided by __syncthreads_or: runs. */
+ * flag: the count read after a plain __syncthreads (the header's is
+ * __nvvm_bar_sync(0), after which clang 14 keeps the reads; its built-in
+ * let the other threads read the count above the barrier, the PTX kept in
+ * sharedflag_hoisted.ptx): every thread reads one word after a barrier,
+ * uniform under CUDA's data-race freedom (prog.c, shared_load_uniform):
+ * runs.  vflag: the count volatile: volatile loads stay thread-dependent
+ * (code reads through them what others write meanwhile); the refusal names
+ * the shared-memory load and __syncthreads_or.  orflag: the loop decided by
+ * __syncthreads_or: runs.
+ */
 extern "C" __global__ void flag(int *out, int n)
 {
     __shared__ int cnt;

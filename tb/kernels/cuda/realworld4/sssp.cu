@@ -7,17 +7,17 @@
  * counter), then copy the next list over the current one.  The loop ends
  * when a round pushes nothing, decided by __syncthreads_or over the
  * shared count (sssp).  sssp_flag decides it by reading the shared count
- * after a plain __syncthreads, as such code usually does: clang 14 moves
- * the other threads' read of it above the barrier (thread 0 keeps the
- * value it stored), so the loop's condition differs between threads and
- * the barrier in the loop is refused (docs/ptx.md; llvm-project issue
- * 59632).  The distances are the fixed point (order-independent,
+ * after a plain __syncthreads, as such code usually does: runs since the
+ * header's __syncthreads keeps the read after the barrier (clang 14's
+ * built-in let it move above; docs/ptx.md; llvm-project issue 59632) and
+ * the divergence analysis takes a shared load of one address as uniform
+ * (data-race freedom).  The distances are the fixed point (order-independent,
  * compared); the worklists' contents and the number of rounds depend on
  * the atomics' order (the lists are cleared at the end). */
 #define INF 0x3fffffff
 
 /* OR: the loop decided by __syncthreads_or (runs); else by reading the
- * shared count after a plain __syncthreads (sssp_flag: refused, above) */
+ * shared count after a plain __syncthreads (sssp_flag: runs, above) */
 template <bool OR>
 __device__ static void sssp_body(const int *row, const int *col, const int *w, int nv, int src,
                                  int *dist, int *wl_in, int *wl_out)
