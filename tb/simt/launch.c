@@ -1111,9 +1111,9 @@ static launch_op *seq_add(launch *l, int kind, const char *where, char *err, siz
 static int seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const char *where, char *err,
                    size_t errlen)
 {
-    char buf[1040], *w[8];
+    char buf[2048], *w[8];
     while (isspace((unsigned char)*v)) v++;
-    if (strlen(v) >= sizeof buf) return lerr(err, errlen, where, "line too long");
+    if (strlen(v) >= 1040) return lerr(err, errlen, where, "line too long");
     int seqkw = !strcmp(k, "launch") || !strcmp(k, "for") || !strcmp(k, "end") || !strcmp(k, "do") ||
                 !strcmp(k, "while") || !strcmp(k, "store") || !strcmp(k, "max_iterations");
     if (!seqkw && !is_step_key(k)) {

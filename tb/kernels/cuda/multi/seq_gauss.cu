@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* gaussian.cu -- Gaussian elimination as a host loop of launches (the
+/* seq_gauss.cu -- Gaussian elimination as a host loop of launches (the
  * control flow of Rodinia's gaussian, written here): gauss_init fills an
  * n x n diagonally dominant matrix and its right-hand side from an integer
  * hash; then for t = 0 .. n-2 the host launches gauss_fan1 (the multipliers
  * of column t, one thread a row below t) and gauss_fan2 (row t's multiple
  * taken from every row below it, a 2-D grid over rows and columns; column 0
  * of the block also updates b).  Each launch reads what the previous ones
- * wrote: t is a parameter, the memory carries over (gaussian.launch). */
+ * wrote: t is a parameter, the memory carries over (seq_gauss.launch). */
 extern "C" __global__ void gauss_init(float *a, float *b, float *m, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
