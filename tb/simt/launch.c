@@ -1111,9 +1111,13 @@ static launch_op *seq_add(launch *l, int kind, const char *where, char *err, siz
 static int seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const char *where, char *err,
                    size_t errlen)
 {
-    char buf[2048], *w[8];
+    char buf[2048], *w[8], vt[1040];
     while (isspace((unsigned char)*v)) v++;
-    if (strlen(v) >= 1040) return lerr(err, errlen, where, "line too long");
+    if (strlen(v) >= sizeof vt) return lerr(err, errlen, where, "line too long");
+    size_t vl = strlen(v);
+    while (vl && isspace((unsigned char)v[vl - 1])) vl--;
+    snprintf(vt, sizeof vt, "%.*s", (int)vl, v);
+    v = vt;
     int seqkw = !strcmp(k, "launch") || !strcmp(k, "for") || !strcmp(k, "end") || !strcmp(k, "do") ||
                 !strcmp(k, "while") || !strcmp(k, "store") || !strcmp(k, "max_iterations");
     if (!seqkw && !is_step_key(k)) {
