@@ -4,10 +4,10 @@
  * control flow of Rodinia's hotspot host loop, written here): hs_init sets
  * a rows x cols chip's temperatures and power from an integer hash; each
  * hs_step reads src and writes dst (edges clamped: a border cell uses its
- * own temperature for the missing neighbour), a 16 x 16 tile per CTA
+ * own temperature for the missing neighbour), an 8 x 8 tile per CTA
  * staged through shared memory.  seq_hotspot.launch passes src and dst as
  * buffer arithmetic on the loop variable. */
-#define TILE 16
+#define TILE 8
 
 extern "C" __global__ void hs_init(float *temp, float *power, int rows, int cols)
 {
