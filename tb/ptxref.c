@@ -56,6 +56,12 @@ int main(int argc, char **argv)
             return 0;
         }
     if (launch_take_args(&l, &argc, argv, err, sizeof err) < 0) return die2(err);
+    if (l.nop) {
+        snprintf(err, sizeof err, "%.1000s: describes a sequence of launches; build/ptxref runs one "
+                 "(build/simt --launch runs the sequence, its reference included)", l.file);
+        launch_free(&l);
+        return die2(err);
+    }
     const char *dump = NULL, *expect = NULL;
     uint64_t max_steps = 100000000ull;
     unsigned warp = 32;

@@ -116,3 +116,11 @@ if grep -q "^sequence .*: 1 launch of hotspot" "$T/one_seq.out" && cmp -s "$T/on
    cmp -s <(grep -v '^kernel ' "$T/one.out") <(grep -v -e '^sequence ' -e '^kernel ' "$T/one_seq.out"); then
   ok launchseq_one_step_same
 else bad launchseq_one_step_same "$(diff <(grep -v '^kernel ' "$T/one.out") <(grep -v -e '^sequence ' -e '^kernel ' "$T/one_seq.out") | head -n 3 | tr '\n' ' ')"; fi
+
+# build/ptxref runs one launch: a sequence file is refused with one line
+if [ -x "$B/ptxref" ]; then
+  "$B/ptxref" --launch "$two" >"$T/ptxref.out" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <"$T/ptxref.out")" -eq 1 ] && grep -q "^$two: describes a sequence of launches" "$T/ptxref.out" &&
+    ok launchseq_ptxref_refuses || bad launchseq_ptxref_refuses "exit $rc: $(head -n 1 "$T/ptxref.out")"
+fi
