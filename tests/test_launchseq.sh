@@ -124,3 +124,17 @@ if [ -x "$B/ptxref" ]; then
   [ $rc -eq 2 ] && [ "$(wc -l <"$T/ptxref.out")" -eq 1 ] && grep -q "^$two: describes a sequence of launches" "$T/ptxref.out" &&
     ok launchseq_ptxref_refuses || bad launchseq_ptxref_refuses "exit $rc: $(head -n 1 "$T/ptxref.out")"
 fi
+
+# a `cuda` key: compiled once for the whole sequence, the same memory as
+# the committed PTX, no temporary left behind
+if command -v clang >/dev/null; then
+  sed "s|^ptx seq_gauss.ptx|cuda $PWD/tb/kernels/cuda/multi/seq_gauss.cu|" tb/kernels/cuda/multi/seq_gauss.launch >"$T/cu.launch"
+  before=$(ls /tmp/warphw_cuda_* 2>/dev/null | wc -l)
+  "$S" --launch "$T/cu.launch" --mech spe --dump-mem "$T/cu.mem" >"$T/cu.out" 2>&1
+  rc=$?
+  "$S" --launch tb/kernels/cuda/multi/seq_gauss.launch --mech spe --dump-mem "$T/ptx.mem" >/dev/null 2>&1
+  after=$(ls /tmp/warphw_cuda_* 2>/dev/null | wc -l)
+  [ $rc -eq 0 ] && cmp -s "$T/cu.mem" "$T/ptx.mem" && [ "$after" -le "$before" ] &&
+    grep -q "^kernel gauss_fan2 (.*seq_gauss.cu)" "$T/cu.out" && ok launchseq_cuda_once ||
+    bad launchseq_cuda_once "exit $rc, temporaries $before -> $after: $(head -n 1 "$T/cu.out")"
+fi

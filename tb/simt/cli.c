@@ -98,6 +98,7 @@ typedef struct {
     char **argv;
     const uint8_t *seq_mem; /* a sequence's memory after the previous launch (run_seq) */
     uint64_t seq_mem_bytes;
+    const char *seq_cu;     /* its CUDA source (compiled once: the PTX is a temporary) */
 } opts;
 
 /* ------------------------------------------------------------- usage */
@@ -536,6 +537,8 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
         if (o->seq_mem) /* a launch of a sequence: the memory the previous one left */
             memcpy(L->p.global_init, o->seq_mem,
                    o->seq_mem_bytes < L->p.global_bytes ? o->seq_mem_bytes : L->p.global_bytes);
+        if (o->seq_cu)
+            snprintf(L->p.file, sizeof L->p.file, "%.255s", o->seq_cu);
     } else {
         if (text ? kernel_parse(name, text, &L->k, err, len) : kernel_load(name, &L->k, err, len))
             return 2;
@@ -1447,6 +1450,11 @@ static int run_seq(opts *o)
         snprintf(lc.ptx, sizeof lc.ptx, "%s", tmp);
         lc.is_cuda = 0;
     }
+    int cuda = o->lch.is_cuda;
+    char cu[sizeof o->lch.ptx];
+    snprintf(cu, sizeof cu, "%s", o->lch.ptx);
+    if (cuda)
+        o->seq_cu = cu;
     seq_ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
@@ -1457,7 +1465,7 @@ static int run_seq(opts *o)
     launch_seq_ops ops = {seq_one, seq_mem};
     unsigned n = 0;
     int rc = launch_seq_run(&lc, &ops, &c, &n, err, sizeof err);
-    if (o->lch.is_cuda)
+    if (cuda)
         unlink(tmp);
     if (rc < 0)
         fprintf(stderr, "%s\n", err);
