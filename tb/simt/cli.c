@@ -99,6 +99,7 @@ typedef struct {
     const uint8_t *seq_mem; /* a sequence's memory after the previous launch (run_seq) */
     uint64_t seq_mem_bytes;
     const char *seq_cu;     /* its CUDA source (compiled once: the PTX is a temporary) */
+    unsigned seq_launches;  /* the report of a sequence: how many launches ran */
 } opts;
 
 /* ------------------------------------------------------------- usage */
@@ -886,10 +887,14 @@ static void report(const opts *o, const loaded *L, const result *res)
                L->p.name, L->p.file, L->p.block[0] * L->p.block[1] * L->p.block[2], nc,
                plural(nc), WS, o->C.simd_width ? o->C.simd_width : WS, o->C.schedulers,
                plural(o->C.schedulers), o->C.alu_lat, o->C.mem_lat, o->tech, o->C.clock_mhz);
-    } else if (o->format == 3)
-        printf("{\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
+    } else if (o->format == 3) {
+        if (o->seq_launches) /* a sequence (run_seq): the kernel is its last launch's */
+            printf("{\"launches\": %u, ", o->seq_launches);
+        printf("%s\"kernel\": \"%s\", \"threads\": %u, \"warp_size\": %u, \"tech_nm\": %g, "
                "\"rows\": [\n",
-               L->p.name, L->p.block[0] * L->p.block[1] * L->p.block[2], WS, o->tech);
+               o->seq_launches ? "" : "{", L->p.name, L->p.block[0] * L->p.block[1] * L->p.block[2], WS,
+               o->tech);
+    }
     if (o->format == 1 || o->format == 2) {
         const char *sep = o->format == 1 ? " | " : ",";
         printf("%s", o->format == 1 ? "| " : "");
@@ -1490,6 +1495,7 @@ static int run_seq(opts *o)
             printf("; the statistics are their sums, the kernel line is the last launch's, "
                    "memory compared after every launch\n");
         }
+        o->seq_launches = n;
         report(o, &c.last, c.sum);
         if (o->format == 0 && c.order_dep)
             printf("order: %u of the %u launches are order-dependent (atomics or a race; the first: "

@@ -1170,7 +1170,7 @@ static int seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const
         if (!n) return lerr(err, errlen, where, "out of memory");
         o->kv = n;
         launch_kv *kv = &o->kv[o->nkv++];
-        snprintf(kv->key, sizeof kv->key, "%s", k);
+        snprintf(kv->key, sizeof kv->key, "%.23s", k);
         snprintf(kv->value, sizeof kv->value, "%s", v);
         snprintf(kv->where, sizeof kv->where, "%s", where);
         return 0;
