@@ -10,7 +10,7 @@
 # as a sequence of one step prints the same table as the file as it was.
 set -u
 B=${1:-build}
-S=$B/simt
+S=${SIMT_BIN:-$B/simt}
 T=$B/test/launchseq
 mkdir -p "$T"
 ok() { echo "ok $1"; }

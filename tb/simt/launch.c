@@ -294,9 +294,9 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
     return 0;
 }
 
-/* the loop variables in scope (names point into the ops) */
+/* the loop variables in scope */
 typedef struct {
-    const char *name[32];
+    char name[32][64]; /* copies: the ops move while the file is read */
     int64_t val[32];
     unsigned n;
 } seq_scope;
@@ -1206,7 +1206,7 @@ static int seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const
             }
             /* FROM TO [STEP] as written (${} expanded when the loop starts) */
             snprintf(o->text, sizeof o->text, "%s", v + strlen(o->name) + strspn(v + strlen(o->name), " \t,"));
-            ps->sc.name[ps->sc.n] = o->name;
+            snprintf(ps->sc.name[ps->sc.n], sizeof ps->sc.name[0], "%.63s", w[0]);
             ps->sc.val[ps->sc.n++] = 0;
         }
         ps->open[ps->nopen++] = l->nop - 1;
@@ -1371,7 +1371,7 @@ int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsign
             fr[nf].to = v[1];
             fr[nf].step = v[2];
             fr[nf++].iters = 0;
-            sc.name[sc.n] = o->name;
+            snprintf(sc.name[sc.n], sizeof sc.name[0], "%.63s", o->name);
             sc.val[sc.n++] = v[0];
             pc++;
             break;
