@@ -138,3 +138,14 @@ if command -v clang >/dev/null; then
     grep -q "^kernel gauss_fan2 (.*seq_gauss.cu)" "$T/cu.out" && ok launchseq_cuda_once ||
     bad launchseq_cuda_once "exit $rc, temporaries $before -> $after: $(head -n 1 "$T/cu.out")"
 fi
+
+# max_iterations counts the passes a loop makes: a for of exactly that many
+# runs, one more is stopped
+for n in 3 4; do
+  { head_; printf 'max_iterations 3\nfor i 0 %s\n' $n; step t0 t1; printf 'end\n'; } >"$T/for$n.launch"
+  "$S" --launch "$T/for$n.launch" --mech spe >"$T/for$n.out" 2>&1
+  echo "rc=$?" >>"$T/for$n.out"
+done
+grep -q "^sequence .*: 3 launches of hs_step" "$T/for3.out" && grep -q "^rc=0" "$T/for3.out" &&
+  grep -q "^$T/for4.launch:7: the loop ran 3 iterations without ending" "$T/for4.out" && grep -q "^rc=1" "$T/for4.out" &&
+  ok launchseq_for_limit || bad launchseq_for_limit "$(head -n 1 "$T/for3.out") / $(head -n 1 "$T/for4.out")"

@@ -1379,11 +1379,12 @@ int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsign
         case LOP_END: {
             int64_t *x = &sc.val[sc.n - 1];
             *x = (int64_t)((uint64_t)*x + (uint64_t)fr[nf - 1].step);
-            if (++fr[nf - 1].iters >= maxi)
+            int again = fr[nf - 1].step > 0 ? *x < fr[nf - 1].to : *x > fr[nf - 1].to;
+            if (again && ++fr[nf - 1].iters >= maxi)
                 return lerr(err, errlen, l->op[o->match].where, "the loop ran %llu iterations without ending "
                             "(max_iterations %llu; the key raises it)", (unsigned long long)maxi,
                             (unsigned long long)maxi) - 2;
-            if (fr[nf - 1].step > 0 ? *x < fr[nf - 1].to : *x > fr[nf - 1].to) pc = o->match + 1;
+            if (again) pc = o->match + 1;
             else {
                 nf--;
                 sc.n--;
