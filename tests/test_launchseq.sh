@@ -4,7 +4,8 @@
 # launches (tb/simt/launch.h): each syntax error is one line "file:line:
 # ..." and exit 2 (build/simt and the host reference alike); flags that
 # would set a step's key, and outputs written per launch, are refused with
-# one line; a mechanism that differs from the reference in launch 1 of 2
+# one line (waveforms and traces are written one a launch); a mechanism
+# that differs from the reference in launch 1 of 2
 # is reported at launch 1 (--inject-fault mem@C); a loop that never ends
 # stops at max_iterations with one line, exit 1; a one-launch file written
 # as a sequence of one step prints the same table as the file as it was.
@@ -72,7 +73,7 @@ else bad launchseq_host_err "no $hr (make $hr)"; fi
 two=$T/two.launch
 { head_; step t0 t1; step t1 t0; } >"$two"
 for fl in "--entry hs_step" "--launch-set grid_2" "--launch-set param_0=8" "--launch-set params_u64_0" \
-          "--vcd $T/x.vcd" "--trace-dir $T/tr" "--bench" "--grid 2"; do
+          "--bench" "--grid 2" "--show-cfg"; do
   "$S" --launch "$two" --mech spe ${fl//_/ } >"$T/flag.out" 2>&1
   rc=$?
   n=$(wc -l <"$T/flag.out")
@@ -149,3 +150,14 @@ done
 grep -q "^sequence .*: 3 launches of hs_step" "$T/for3.out" && grep -q "^rc=0" "$T/for3.out" &&
   grep -q "^$T/for4.launch:7: the loop ran 3 iterations without ending" "$T/for4.out" && grep -q "^rc=1" "$T/for4.out" &&
   ok launchseq_for_limit || bad launchseq_for_limit "$(head -n 1 "$T/for3.out") / $(head -n 1 "$T/for4.out")"
+
+# waveforms and traces: one a launch (FILE.N.vcd and its save file,
+# DIR/launchN/), the path as given not left empty
+rm -rf "$T/w"* "$T/tr"
+"$S" --launch "$two" --mech spe,dwf --vcd "$T/w.vcd" --trace-dir "$T/tr" >"$T/wave.out" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && [ -s "$T/w.1.vcd" ] && [ -s "$T/w.2.vcd" ] && [ -f "$T/w.2.vcd.gtkw" ] && [ ! -e "$T/w.vcd" ] &&
+   [ ! -e "$T/w.3.vcd" ] && [ -s "$T/tr/launch1/dwf-dwf.vec" ] && [ -s "$T/tr/launch2/spe-simt_stack.vec" ] &&
+   grep -q "^waveforms: one file a launch, $T/w.1.vcd .. $T/w.2.vcd" "$T/wave.out" &&
+   ! cmp -s "$T/w.1.vcd" "$T/w.2.vcd"; then ok launchseq_wave_per_launch
+else bad launchseq_wave_per_launch "exit $rc: $(ls "$T" | grep -E '^(w|tr)' | tr '\n' ' ')"; fi

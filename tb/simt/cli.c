@@ -1384,6 +1384,17 @@ static void seq_add(seq_ctx *c, const result *res, const char *desc)
     }
 }
 
+/* path with ".N" before its extension (after its last '/') */
+static const char *seq_numbered(char *out, size_t n, const char *path, unsigned k)
+{
+    const char *sl = strrchr(path, '/'), *dot = strrchr(path, '.');
+    if (!dot || (sl && dot < sl) || dot == (sl ? sl + 1 : path))
+        snprintf(out, n, "%s.%u", path, k);
+    else
+        snprintf(out, n, "%.*s.%u%s", (int)(dot - path), path, k, dot);
+    return out;
+}
+
 static int seq_one(void *v, const launch *step, const char *desc)
 {
     seq_ctx *c = v;
@@ -1398,8 +1409,25 @@ static int seq_one(void *v, const launch *step, const char *desc)
         fprintf(stderr, "%s (%s)\n", msg, desc);
         return rc;
     }
+    /* waveforms and traces: each launch's its own (FILE.vcd -> FILE.N.vcd,
+     * DIR -> DIR/launchN) */
+    const char *vcd0 = o->vcd, *fst0 = o->fst, *tr0 = o->trace_dir;
+    char vcd[1100], fst[1100], tr[1100];
+    if (vcd0)
+        o->vcd = seq_numbered(vcd, sizeof vcd, vcd0, c->n + 1);
+    if (fst0)
+        o->fst = seq_numbered(fst, sizeof fst, fst0, c->n + 1);
+    if (tr0) {
+        snprintf(tr, sizeof tr, "%s/launch%u", tr0, c->n + 1);
+        if (mkdir(tr, 0777) && errno != EEXIST)
+            die2("--trace-dir: cannot create '%s': %s", tr, strerror(errno));
+        o->trace_dir = tr;
+    }
     result res[MAXM];
     rc = run_all(o, &L, res, 1, msg, sizeof msg);
+    o->vcd = vcd0;
+    o->fst = fst0;
+    o->trace_dir = tr0;
     if (rc) {
         if (rc == 2)
             fprintf(stderr, "simt: %s (%s)\n", msg, desc);
@@ -1432,9 +1460,6 @@ static int run_seq(opts *o)
 {
     const char *no = o->bench      ? "--bench (it measures one launch)"
                      : o->grid     ? "--grid (copies of one CTA of one launch)"
-                     : o->vcd      ? "--vcd (one waveform per launch is not written)"
-                     : o->fst      ? "--fst (one waveform per launch is not written)"
-                     : o->trace_dir ? "--trace-dir (one trace per launch is not written)"
                      : o->show_cfg ? "--show-cfg (run it on a one-launch file per entry)"
                      : o->show_scalar ? "--show-scalar (run it on a one-launch file per entry)"
                                       : NULL;
@@ -1479,6 +1504,17 @@ static int run_seq(opts *o)
     if (!rc && !n) {
         fprintf(stderr, "%s: the sequence ran no launch (its loops ran no iteration)\n", lc.file);
         rc = 2;
+    }
+    /* the waveform paths as given hold nothing: each launch has its own */
+    if (o->vcd)
+        remove(o->vcd);
+    if (o->fst)
+        remove(o->fst);
+    if (!rc && o->format == 0 && (o->vcd || o->fst)) {
+        char last[1100];
+        printf("waveforms: one file a launch, %s .. %s\n",
+               seq_numbered(err, sizeof err, o->vcd ? o->vcd : o->fst, 1),
+               seq_numbered(last, sizeof last, o->vcd ? o->vcd : o->fst, n));
     }
     if (!rc) {
         if (o->dump_f) {
