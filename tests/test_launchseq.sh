@@ -3,12 +3,14 @@
 # test_launchseq.sh BUILD_DIR -- launch files that describe a sequence of
 # launches (tb/simt/launch.h): each syntax error is one line "file:line:
 # ..." and exit 2 (build/simt and the host reference alike); flags that
-# would set a step's key, and outputs written per launch, are refused with
-# one line (waveforms and traces are written one a launch); a mechanism
-# that differs from the reference in launch 1 of 2
-# is reported at launch 1 (--inject-fault mem@C); a loop that never ends
-# stops at max_iterations with one line, exit 1; a one-launch file written
-# as a sequence of one step prints the same table as the file as it was.
+# would set a step's key, or that describe one launch (--bench, --grid,
+# --show-cfg), are refused with one line, and so is a sequence given to
+# build/ptxref; waveforms and traces are written one a launch; a mechanism
+# that differs from the reference in launch 1 of 2 is reported at launch 1
+# (--inject-fault mem@C); a loop that never ends stops at max_iterations
+# with one line, exit 1; a one-launch file written as a sequence of one
+# step prints the same table as the file as it was; a cuda key is
+# compiled once.
 set -u
 B=${1:-build}
 S=${SIMT_BIN:-$B/simt}
