@@ -289,7 +289,8 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
         snprintf(l->w_params, sizeof l->w_params, "%s", where);
     } else {
         return lerr(err, errlen, where, "unknown key '%s' (ptx, cuda, entry, grid, block, shared_dynamic, "
-                    "mem_bytes, mem_init, buffer, param)", key);
+                    "mem_bytes, mem_init, buffer, param; a sequence: launch, for, end, do, while, store, "
+                    "max_iterations)", key);
     }
     return 0;
 }
