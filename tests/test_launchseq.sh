@@ -4,8 +4,9 @@
 # launches (tb/simt/launch.h): each syntax error is one line "file:line:
 # ..." and exit 2 (build/simt and the host reference alike); flags that
 # would set a step's key, or that describe one launch (--bench, --grid,
-# --show-cfg), are refused with one line, and so is a sequence given to
-# build/ptxref; waveforms and traces are written one a launch; a mechanism
+# --show-cfg), are refused with one line; build/ptxref runs a sequence to
+# the host reference's memory; waveforms and traces are written one a
+# launch; a mechanism
 # that differs from the reference in launch 1 of 2 is reported at launch 1
 # (--inject-fault mem@C); a loop that never ends stops at max_iterations
 # with one line, exit 1; a one-launch file written as a sequence of one
@@ -120,13 +121,17 @@ if grep -q "^sequence .*: 1 launch of hotspot" "$T/one_seq.out" && cmp -s "$T/on
   ok launchseq_one_step_same
 else bad launchseq_one_step_same "$(diff <(grep -v '^kernel ' "$T/one.out") <(grep -v -e '^sequence ' -e '^kernel ' "$T/one_seq.out") | head -n 3 | tr '\n' ' ')"; fi
 
-# build/ptxref runs one launch: a sequence file is refused with one line
-if [ -x "$B/ptxref" ]; then
-  "$B/ptxref" --launch "$two" >"$T/ptxref.out" 2>&1
+# build/ptxref runs the sequence through the reference alone: its final
+# memory equals the host reference's (which runs the same steps)
+hr=$B/cuda_host/seq_bfs
+if [ -x "$B/ptxref" ] && [ -x "$hr" ]; then
+  "$hr" --launch tb/kernels/cuda/multi/seq_bfs.launch --dump-mem "$T/bfs.host" >/dev/null 2>&1
+  "$B/ptxref" --launch tb/kernels/cuda/multi/seq_bfs.launch --expect "$T/bfs.host" >"$T/ptxref.out" 2>&1
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <"$T/ptxref.out")" -eq 1 ] && grep -q "^$two: describes a sequence of launches" "$T/ptxref.out" &&
-    ok launchseq_ptxref_refuses || bad launchseq_ptxref_refuses "exit $rc: $(head -n 1 "$T/ptxref.out")"
-fi
+  [ $rc -eq 0 ] && grep -q "^ptxref: tb/kernels/cuda/multi/seq_bfs.launch: [0-9]* launches" "$T/ptxref.out" &&
+    grep -q "^ptxref: equal to" "$T/ptxref.out" && ok launchseq_ptxref ||
+    bad launchseq_ptxref "exit $rc: $(grep -v '(launch' "$T/ptxref.out" | head -n 1)"
+else bad launchseq_ptxref "no $B/ptxref or $hr"; fi
 
 # a `cuda` key: compiled once for the whole sequence, the same memory as
 # the committed PTX, no temporary left behind

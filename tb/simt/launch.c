@@ -502,9 +502,14 @@ int launch_read_mem(const char *path, uint8_t *mem, uint64_t bytes, char *err, s
 int launch_memory(const launch *l, uint8_t *mem, uint64_t bytes, char *err, size_t errlen)
 {
     memset(mem, 0, bytes);
-    if (l->mem_init[0] && launch_read_mem(l->mem_init, mem, l->mem_bytes, err, errlen)) return -1;
+    if (l->mem_init[0] && launch_read_mem(l->mem_init, mem, bytes < l->mem_bytes ? bytes : l->mem_bytes, err, errlen))
+        return -1;
     for (unsigned i = 0; i < l->nbuf; i++) {
         const launch_buffer *b = &l->buf[i];
+        if (b->addr > bytes || b->bytes > bytes - b->addr) /* launch_build says it first */
+            return lerr(err, errlen, b->where, "buffer '%s' [0x%llx, 0x%llx) outside mem_bytes %llu", b->name,
+                        (unsigned long long)b->addr, (unsigned long long)(b->addr + b->bytes),
+                        (unsigned long long)bytes);
         uint8_t *q = mem + b->addr;
         switch (b->init) {
         case 1: memset(q, 0, b->bytes); break;
