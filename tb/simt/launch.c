@@ -1317,6 +1317,20 @@ static int seq_step(const launch *l, const launch_op *o, const seq_scope *sc, la
     return 0;
 }
 
+/* the end of a loop's pass (o: its end or while): back to the loop's first
+ * step while `again` (1), on past it (0), or -3 with one line when the loop
+ * has made max_iterations passes */
+static int seq_next_pass(const launch *l, const launch_op *o, int again, uint64_t *iters, uint64_t maxi,
+                         unsigned *pc, char *err, size_t errlen)
+{
+    if (again && ++*iters >= maxi)
+        return lerr(err, errlen, l->op[o->match].where, "the loop ran %llu iterations without ending "
+                    "(max_iterations %llu; the key raises it)", (unsigned long long)maxi,
+                    (unsigned long long)maxi) - 2;
+    *pc = again ? o->match + 1 : *pc + 1;
+    return again;
+}
+
 int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsigned *nlaunch, char *err,
                    size_t errlen)
 {
@@ -1385,16 +1399,12 @@ int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsign
         case LOP_END: {
             int64_t *x = &sc.val[sc.n - 1];
             *x = (int64_t)((uint64_t)*x + (uint64_t)fr[nf - 1].step);
-            int again = fr[nf - 1].step > 0 ? *x < fr[nf - 1].to : *x > fr[nf - 1].to;
-            if (again && ++fr[nf - 1].iters >= maxi)
-                return lerr(err, errlen, l->op[o->match].where, "the loop ran %llu iterations without ending "
-                            "(max_iterations %llu; the key raises it)", (unsigned long long)maxi,
-                            (unsigned long long)maxi) - 2;
-            if (again) pc = o->match + 1;
-            else {
+            int r = seq_next_pass(l, o, fr[nf - 1].step > 0 ? *x < fr[nf - 1].to : *x > fr[nf - 1].to,
+                                  &fr[nf - 1].iters, maxi, &pc, err, errlen);
+            if (r < 0) return r;
+            if (!r) {
                 nf--;
                 sc.n--;
-                pc++;
             }
             break;
         }
@@ -1420,16 +1430,10 @@ int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsign
                 break;
             }
             uint32_t x = (uint32_t)m[a] | (uint32_t)m[a + 1] << 8 | (uint32_t)m[a + 2] << 16 | (uint32_t)m[a + 3] << 24;
-            int again = cond == 1 ? x != val : x == val;
-            if (again && ++fr[nf - 1].iters >= maxi)
-                return lerr(err, errlen, l->op[o->match].where, "the loop ran %llu iterations without ending "
-                            "(max_iterations %llu; the key raises it)", (unsigned long long)maxi,
-                            (unsigned long long)maxi) - 2;
-            if (again) pc = o->match + 1;
-            else {
-                nf--;
-                pc++;
-            }
+            int r = seq_next_pass(l, o, cond == 1 ? x != val : x == val, &fr[nf - 1].iters, maxi, &pc, err,
+                                  errlen);
+            if (r < 0) return r;
+            if (!r) nf--;
             break;
         }
         }
