@@ -254,12 +254,17 @@ CUDA_HOST_WNO := -Wno-unknown-pragmas -Wno-sign-compare -Wno-unused-parameter
 CUDA_HOST_EXTERN_SHARED := s/^([[:space:]]*)extern[[:space:]]+__shared__[[:space:]]+([^;]*[^[:space:]])[[:space:]]+([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\[[[:space:]]*\][[:space:]]*;/\1WARPHW_DYNAMIC_SHARED(\2, \3);/
 define cuda_host_recipe
 	@mkdir -p $(dir $@)
-	@entry=$$(awk '$$1 == "entry" { print $$2 }' $(basename $<).launch); \
-	  [ -n "$$entry" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
-	  case $$entry in _Z*) entry=$$(echo "$$entry" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
+	@entries=$$(awk '($$1 == "entry" || $$1 == "launch") && NF > 1 && !seen[$$2]++ { print $$2 }' $(basename $<).launch); \
+	  [ -n "$$entries" ] || { echo "$(basename $<).launch: no entry" >&2; exit 2; }; \
 	  { echo '#line 1 "$(CURDIR)/$<"'; sed -E '$(CUDA_HOST_EXTERN_SHARED)' $<; \
-	    echo "extern \"C\" void warphw_thread_entry(void) { warphw_invoke($$entry); }"; \
-	    echo "extern \"C\" unsigned warphw_entry_nargs(void) { return warphw_nargs($$entry); }"; } >$@.cpp
+	    echo "extern \"C\" const char *const warphw_entry_names[] = {"; \
+	    for e in $$entries; do echo "\"$$e\","; done; echo "0};"; k=0; \
+	    echo "extern \"C\" void warphw_thread_entry(unsigned k) {"; \
+	    for e in $$entries; do case $$e in _Z*) e=$$(echo "$$e" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
+	      echo "if (k == $$k) warphw_invoke($$e);"; k=$$((k + 1)); done; echo "}"; k=0; \
+	    echo "extern \"C\" unsigned warphw_entry_nargs(unsigned k) {"; \
+	    for e in $$entries; do case $$e in _Z*) e=$$(echo "$$e" | c++filt | sed -e 's/^void //' -e 's/(.*//');; esac; \
+	      echo "if (k == $$k) return warphw_nargs($$e);"; k=$$((k + 1)); done; echo "return 0; }"; } >$@.cpp
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
@@ -277,6 +282,19 @@ $(B)/cuda_host/%: tb/kernels/cuda/realworld4/%.cu tb/kernels/cuda/realworld4/%.l
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
+# tb/kernels/cuda/multi/: applications of several kernel launches from a
+# host loop (a sequence launch file, launch.h; docs/ptx.md); the host
+# reference runs the same steps
+CUDA_MULTI_KERNELS := $(sort $(patsubst tb/kernels/cuda/multi/%.cu,%,$(wildcard tb/kernels/cuda/multi/*.cu)))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_MULTI_KERNELS))
+$(B)/cuda_host/%: tb/kernels/cuda/multi/%.cu tb/kernels/cuda/multi/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+.PHONY: kernels-multi
+kernels: kernels-multi
+kernels-multi:
+	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
+	@for cu in $(wildcard tb/kernels/cuda/multi/*.cu); do \
+	  $(CLANG) $(CUDA_PTX_FLAGS) -o $${cu%.cu}.ptx $$cu || exit 1; echo "kernels: $${cu%.cu}.ptx"; done
 
 # --------------------------------------------------------- co-simulation
 # tools/cosim_build.sh verilates verilog/NAME.v at a parameter set (every

@@ -14,7 +14,10 @@
  * mem_init, buffer, params "TYPE VALUE, ..."; --param I=VALUE or
  * NAME=VALUE changes one parameter).  --expect compares
  * the final global memory with a mem_init-format file (a host reference):
- * "ptxref: equal" or the first differing word, exit 1.  Exit status: 0 ok,
+ * "ptxref: equal" or the first differing word, exit 1.  A sequence file
+ * (launch.h) runs its steps in order, each on the memory the previous one
+ * left, a line each; --dump-mem and --expect see the memory after the
+ * last.  Exit status: 0 ok,
  * 1 a run error (out-of-range access: thread, PC, PTX line, address) or a
  * difference, 2 a bad flag, launch file or PTX (one line).
  */
@@ -44,6 +47,71 @@ static int die2(const char *msg)
 {
     fprintf(stderr, "%s\n", msg);
     return 2;
+}
+
+/* the memory carried from launch to launch */
+typedef struct {
+    unsigned warp;
+    uint64_t max_steps, insts, bytes;
+    uint8_t *mem;
+} ref_seq;
+
+static uint8_t *ref_mem(void *v, uint64_t *bytes)
+{
+    ref_seq *q = v;
+    *bytes = q->bytes;
+    return q->mem;
+}
+
+/* one launch through the reference: 0, or the exit status (its line printed) */
+static int ref_step(void *v, const launch *l, const char *desc)
+{
+    ref_seq *q = v;
+    char err[2048];
+    launch_limits lim;
+    launch_default_limits(&lim);
+    prog p;
+    if (launch_build(l, &lim, &p, err, sizeof err)) {
+        fprintf(stderr, "%s%s%s%s\n", err, desc[0] ? " (" : "", desc, desc[0] ? ")" : "");
+        return 2;
+    }
+    if (p.nwsync && q->warp != PROG_WARP) { /* warp-synchronous: warps of 32 (prog.h) */
+        fprintf(stderr, "%s: shfl/vote/activemask/bar.warp.sync need warps of %u threads (--warp %u)\n",
+                p.file, PROG_WARP, q->warp);
+        prog_free(&p);
+        return 2;
+    }
+    if (q->bytes) /* a sequence's launch: the memory the previous one left */
+        memcpy(p.global_init, q->mem, q->bytes < p.global_bytes ? q->bytes : p.global_bytes);
+    refp_result r;
+    ptx_set_output(&p, stdout); /* device printf (tb/simt/ptx_lib.c) */
+    int rr = refp_run(&p, q->warp, q->max_steps, 0, &r, err, sizeof err);
+    fflush(stdout);
+    if (rr) {
+        fprintf(stderr, "%s%s%s%s\n", err, desc[0] ? " (" : "", desc, desc[0] ? ")" : "");
+        refp_free(&r); /* what the reference allocated before it stopped */
+        prog_free(&p);
+        return rr == -2 ? 2 : 1; /* -2: a warp-synchronous instruction CUDA leaves undefined */
+    }
+    printf("ptxref: %s %s grid %u,%u,%u block %u,%u,%u: %llu thread-instructions%s%s%s\n", p.file, p.name,
+           p.grid[0], p.grid[1], p.grid[2], p.block[0], p.block[1], p.block[2],
+           (unsigned long long)r.thread_insts, desc[0] ? " (" : "", desc, desc[0] ? ")" : "");
+    q->insts += r.thread_insts;
+    if (r.global_bytes > q->bytes) {
+        uint8_t *m = realloc(q->mem, r.global_bytes);
+        if (!m) {
+            fprintf(stderr, "ptxref: out of memory\n");
+            refp_free(&r);
+            prog_free(&p);
+            return 1;
+        }
+        q->mem = m;
+    }
+    q->bytes = r.global_bytes;
+    memcpy(q->mem, r.global, r.global_bytes);
+    refp_free(&r);
+    prog_free(&p);
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -87,35 +155,28 @@ int main(int argc, char **argv)
             if (launch_set(&l, a + 2, v, where, 1, err, sizeof err)) return die2(err);
         }
     }
-    launch_limits lim;
-    launch_default_limits(&lim);
-    prog p;
-    if (launch_build(&l, &lim, &p, err, sizeof err)) {
+    /* one launch, or a sequence's steps (launch.h), each on the memory the
+     * previous one left (launch_seq_run) */
+    ref_seq q = {.warp = warp, .max_steps = max_steps};
+    q.bytes = l.nop ? l.mem_bytes : 0; /* one launch: its memory as launch_build makes it */
+    q.mem = calloc(q.bytes ? q.bytes : 1, 1);
+    if (!q.mem || (l.nop && launch_memory(&l, q.mem, q.bytes, err, sizeof err))) {
+        if (!q.mem) snprintf(err, sizeof err, "ptxref: out of memory");
+        free(q.mem);
         launch_free(&l);
         return die2(err);
     }
-    refp_result r;
-    int rc = 0;
-    if (p.nwsync && warp != PROG_WARP) { /* warp-synchronous: warps of 32 (prog.h) */
-        snprintf(err, sizeof err, "%s: shfl/vote/activemask/bar.warp.sync need warps of %u threads "
-                 "(--warp %u)", p.file, PROG_WARP, warp);
-        prog_free(&p);
+    launch_seq_ops ops = {ref_step, ref_mem};
+    unsigned nl;
+    int rc = launch_seq_run(&l, &ops, &q, &nl, err, sizeof err);
+    if (rc < 0) fprintf(stderr, "%s\n", err);
+    if (rc) {
+        free(q.mem);
         launch_free(&l);
-        return die2(err);
+        return rc == -3 ? 1 : rc < 0 ? 2 : rc;
     }
-    ptx_set_output(&p, stdout); /* device printf (tb/simt/ptx_lib.c) */
-    int rr = refp_run(&p, warp, max_steps, 0, &r, err, sizeof err);
-    fflush(stdout);
-    if (rr) {
-        fprintf(stderr, "%s\n", err);
-        refp_free(&r); /* what the reference allocated before it stopped */
-        prog_free(&p);
-        launch_free(&l);
-        return rr == -2 ? 2 : 1; /* -2: a warp-synchronous instruction CUDA leaves undefined */
-    }
-    printf("ptxref: %s %s grid %u,%u,%u block %u,%u,%u: %llu thread-instructions\n", p.file, p.name,
-           p.grid[0], p.grid[1], p.grid[2], p.block[0], p.block[1], p.block[2],
-           (unsigned long long)r.thread_insts);
+    if (l.nop) printf("ptxref: %s: %u launches, %llu thread-instructions\n", l.file, nl, (unsigned long long)q.insts);
+    refp_result r = {.global = q.mem, .global_bytes = q.bytes};
     if (dump && launch_write_mem(dump, r.global, r.global_bytes, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         rc = 2;
@@ -151,8 +212,7 @@ int main(int argc, char **argv)
         free(want);
         free(got);
     }
-    refp_free(&r);
-    prog_free(&p);
+    free(q.mem);
     launch_free(&l);
     return rc;
 }

@@ -13,8 +13,11 @@
  *   build/cuda_host/NAME --launch FILE --dump-mem OUT
  *
  * Linked with a generated C++ file that includes the kernel and defines
- * warphw_thread_entry (calls the entry with the launch's parameters) and
- * warphw_entry_nargs.  Module variables (__device__ globals) live in the
+ * warphw_entry_names (the entries the launch file names, NULL-terminated),
+ * warphw_thread_entry(k) (calls entry k with the launch's parameters) and
+ * warphw_entry_nargs(k).  A sequence file (launch.h) runs its steps in
+ * order on one memory, as build/simt does (launch_seq_run).  Module
+ * variables (__device__ globals) live in the
  * host program, not in the dumped memory: the dump is the launch's
  * mem_bytes, which is what a comparison with the PTX run looks at.
  * Exit: 0, 1 when threads wait at a barrier nobody else reaches, 2 on a bad
@@ -37,10 +40,12 @@ warphw_u3 warphw_threadIdx, warphw_blockIdx, warphw_blockDim, warphw_gridDim;
 unsigned char *warphw_mem;
 unsigned char *warphw_dyn_shared;
 
-void warphw_thread_entry(void);
-unsigned warphw_entry_nargs(void);
+extern const char *const warphw_entry_names[];
+void warphw_thread_entry(unsigned k);
+unsigned warphw_entry_nargs(unsigned k);
 
 static const launch *g_launch;
+static unsigned g_entry;
 static ucontext_t sched_ctx;
 static ucontext_t *tctx;
 static uint8_t *tstate; /* 0 runnable, 1 at the barrier, 2 done */
@@ -80,43 +85,43 @@ int warphw_syncthreads_red(int p, int op)
 
 static void trampoline(void)
 {
-    warphw_thread_entry();
+    warphw_thread_entry(g_entry);
     tstate[cur] = 2;
 }
 
-int main(int argc, char **argv)
+static uint64_t mem_bytes;
+
+static uint8_t *host_mem(void *ctx, uint64_t *bytes)
 {
-    static const char *lf, *dump;
-    for (int i = 1; i < argc; i++) {
-        if (i + 1 < argc && !strcmp(argv[i], "--launch")) lf = argv[++i];
-        else if (i + 1 < argc && !strcmp(argv[i], "--dump-mem")) dump = argv[++i];
-        else {
-            fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
-            return 2;
-        }
-    }
-    if (!lf || !dump) {
-        fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
+    (void)ctx;
+    *bytes = mem_bytes;
+    return warphw_mem;
+}
+
+/* one launch: the grid's CTAs one after another on warphw_mem */
+static int host_launch(void *ctx, const launch *lp, const char *desc)
+{
+    (void)ctx;
+    const launch l = *lp;
+    g_launch = lp;
+    unsigned k = 0;
+    while (warphw_entry_names[k] && strcmp(warphw_entry_names[k], l.entry)) k++;
+    if (!warphw_entry_names[k]) {
+        fprintf(stderr, "%s: entry '%s' is not one the host reference was built with%s%s\n",
+                l.w_entry[0] ? l.w_entry : l.file, l.entry, desc[0] ? " " : "", desc);
         return 2;
     }
-    char err[1024];
-    static launch l;
-    if (launch_load(lf, &l, err, sizeof err)) {
-        fprintf(stderr, "%s\n", err);
-        return 2;
-    }
-    g_launch = &l;
-    if (l.nparam != warphw_entry_nargs()) {
-        fprintf(stderr, "%s: the kernel takes %u parameters, the launch gives %u\n", lf,
-                warphw_entry_nargs(), l.nparam);
-        return 2;
-    }
-    warphw_mem = calloc(l.mem_bytes ? l.mem_bytes : 1, 1);
-    if (!warphw_mem || launch_memory(&l, warphw_mem, l.mem_bytes, err, sizeof err)) {
-        fprintf(stderr, "%s\n", warphw_mem ? err : "out of memory");
+    g_entry = k;
+    if (l.nparam != warphw_entry_nargs(k)) {
+        fprintf(stderr, "%s: the kernel takes %u parameters, the launch gives %u%s%s\n",
+                l.w_params[0] ? l.w_params : l.file, warphw_entry_nargs(k), l.nparam,
+                desc[0] ? " " : "", desc);
         return 2;
     }
     unsigned nt = l.block[0] * l.block[1] * l.block[2];
+    free(tctx);
+    free(tstate);
+    free(warphw_dyn_shared);
     tctx = calloc(nt, sizeof *tctx);
     tstate = calloc(nt, 1);
     char *stacks = malloc((size_t)nt * STACK_BYTES);
@@ -160,6 +165,42 @@ int main(int argc, char **argv)
                     red_yes[red_gen & 1] = red_arrived[red_gen & 1] = 0;
                 }
             }
+    free(stacks);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    static const char *lf, *dump;
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && !strcmp(argv[i], "--launch")) lf = argv[++i];
+        else if (i + 1 < argc && !strcmp(argv[i], "--dump-mem")) dump = argv[++i];
+        else {
+            fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
+            return 2;
+        }
+    }
+    if (!lf || !dump) {
+        fprintf(stderr, "%s: usage: %s --launch FILE --dump-mem OUT\n", argv[0], argv[0]);
+        return 2;
+    }
+    char err[1400];
+    static launch l;
+    if (launch_load(lf, &l, err, sizeof err)) {
+        fprintf(stderr, "%s\n", err);
+        return 2;
+    }
+    mem_bytes = l.mem_bytes;
+    warphw_mem = calloc(l.mem_bytes ? l.mem_bytes : 1, 1);
+    if (!warphw_mem || launch_memory(&l, warphw_mem, l.mem_bytes, err, sizeof err)) {
+        fprintf(stderr, "%s\n", warphw_mem ? err : "out of memory");
+        return 2;
+    }
+    launch_seq_ops ops = {host_launch, host_mem};
+    unsigned n;
+    int rc = launch_seq_run(&l, &ops, NULL, &n, err, sizeof err);
+    if (rc < 0) fprintf(stderr, "%s\n", err);
+    if (rc) return rc == -3 ? 1 : rc < 0 ? 2 : rc;
     if (launch_write_mem(dump, warphw_mem, l.mem_bytes, err, sizeof err)) {
         fprintf(stderr, "%s\n", err);
         return 2;

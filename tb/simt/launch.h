@@ -35,6 +35,34 @@
  * Every problem is one line "file:line: ..." (the launch file's, or the
  * PTX's for a PTX problem); the caller exits 2.  A key given twice: the
  * later one wins (flags override the file the same way, launch_set).
+ *
+ * A sequence of launches (a host loop of a multi-kernel application): a
+ * file with a `launch` line.  The keys above except entry, grid, block,
+ * shared_dynamic and param stay global (the module, the memory, the
+ * buffers); those five belong to a launch step and may only follow its
+ * `launch` line (each step starts from grid 1, block 1, no parameters):
+ *
+ *   launch [ENTRY]            a launch step (ENTRY, or an entry line after it)
+ *   for VAR FROM TO [STEP]    ... `end`: VAR = FROM, FROM+STEP, ... while
+ *                             below TO (above TO for a negative STEP), as C's
+ *                             for (VAR = FROM; VAR < TO; VAR += STEP)
+ *   end                       closes the innermost `for`
+ *   do                        ... `while`: the body runs once, then again
+ *   while BUF[+OFF] != V      ... while the 32-bit word at buffer BUF (+ OFF
+ *   while BUF[+OFF] == V      bytes, a multiple of 4) is (not) V, read after
+ *                             the body from the run's global memory
+ *   store BUF[+OFF] V         the host writes the 32-bit word V there
+ *   max_iterations N          a loop that runs N times without ending stops
+ *                             the run with one line (global; default 1000000)
+ *
+ * `${EXPR}` in any value of a step's keys, of for, while and store stands for
+ * an integer: decimal or 0x numbers, the VARs of the enclosing loops, buffer
+ * names declared above (their addresses), + - * / % and parentheses, 64-bit
+ * signed (e.g. `param u32 ${t}`, `param u64 ${temp + (t % 2) * 4096}`).
+ * The steps run in order on one global memory that carries over from
+ * launch to launch; each launch starts the SM from reset.  Flags that set a
+ * step's keys (--entry, --launch-set of entry/grid/block/shared_dynamic/
+ * param/params) are refused for a sequence file.
  */
 #ifndef SIMT_LAUNCH_H
 #define SIMT_LAUNCH_H
@@ -78,10 +106,50 @@ typedef struct {
     launch_param *param;
     unsigned nparam;
     int params_set_by_flags;
+    /* a sequence file (a `launch` line): its steps; nop == 0 otherwise */
+    struct launch_op *op;
+    unsigned nop;
+    uint64_t max_iter;
     /* where each key was last set, for messages */
     char w_ptx[300], w_entry[300], w_grid[300], w_block[300], w_shared[300], w_mem[300],
         w_init[300], w_params[300];
 } launch;
+
+/* One line of a sequence: a launch step (its key lines, expanded when it
+ * runs), a loop's head or end, a host store. */
+enum { LOP_LAUNCH, LOP_FOR, LOP_END, LOP_DO, LOP_WHILE, LOP_STORE };
+typedef struct {
+    char key[24];
+    char value[1040];
+    char where[300];
+} launch_kv;
+typedef struct launch_op {
+    int kind;
+    char where[300];   /* "file:line" */
+    char name[128];    /* launch: the entry; for: VAR */
+    char text[1040];   /* for: FROM TO [STEP]; while: OPERAND OP V; store: OPERAND V */
+    unsigned match;    /* for <-> end, do <-> while */
+    launch_kv *kv;     /* launch: its key lines */
+    unsigned nkv;
+} launch_op;
+
+/* Runs a sequence file's steps in order (a file without steps: its one
+ * launch).  run is called with each step's complete launch (the global
+ * keys, the step's keys expanded; l's buffers, not to be freed) and a
+ * description for messages ("launch 3 (Fan2 at f.launch:9; t=1)"); mem
+ * gives the run's global memory (its first mem_bytes are the launch's),
+ * read by `while`, written by `store`.  Returns 0; run's nonzero return; -1
+ * with one line in err (an expression at run time, an address); -3 with
+ * one line when a loop reaches max_iterations. */
+typedef struct {
+    int (*run)(void *ctx, const launch *step, const char *desc);
+    uint8_t *(*mem)(void *ctx, uint64_t *bytes);
+} launch_seq_ops;
+int launch_seq_run(const launch *l, const launch_seq_ops *ops, void *ctx, unsigned *nlaunch,
+                   char *err, size_t errlen);
+/* The distinct entries of a launch or sequence file, in order of first
+ * use, into names (n of them at most); returns how many. */
+unsigned launch_entries(const launch *l, const char **names, unsigned n);
 
 /* Limits of the configuration a launch must fit. */
 typedef struct {
