@@ -367,6 +367,22 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
  * --check too). */
 void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
                  const warp_pool_out *st, dwf_out *out);
+/* dwf_eval_st for a user that guarantees its commits are legal (C only,
+ * no behaviour of its own: the SM model with its checks off, docs/bench.md
+ * "dwf, eighth pass"): the committed TIDs are read but not checked (the
+ * dwf's HOME_LANE and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL,
+ * warp_pool_eval_inputs_lean), and iss_tids is 0 (the user takes the issued
+ * TIDs lane by lane from dwf_candidate_lanes).  On an input where dwf_eval
+ * raises none of those errors every other output and the decisions dwf_step
+ * applies are dwf_eval's (dwf_lean_same; tests/test_dwf.c compares them
+ * every cycle, build/simt under --check); on one where it does, the answer
+ * is not defined.  st may be NULL, as for dwf_eval_st. */
+void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                   const warp_pool_out *st, dwf_out *out);
+/* 1 if a (dwf_eval_lean's answer to in) and b (dwf_eval's) agree in the
+ * ports but iss_tids, the committed lanes' TIDs kept for the edge and
+ * the pool's decision: everything dwf_step reads. */
+int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state
  * and these inputs in this cycle; step applies the decisions it carries
  * (out->w: both units' eval outputs) and recomputes nothing. */

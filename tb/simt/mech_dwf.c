@@ -521,15 +521,24 @@ static int st_same(const warp_pool_out *a, const warp_pool_out *b)
 
 /* The cycle's dwf evaluation into u->wo: with the kept state-only pool
  * outputs when there are (dwf_eval_st), compared under --check with
- * dwf_eval's ports. */
-static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check)
+ * dwf_eval's ports.  lean (the checks off, no trace): dwf_eval_lean, which
+ * does not look for the errors of illegal commits this model never drives
+ * (under --check the full evaluation drives the cycle and the lean one is
+ * compared with it, `internal: ... lean evaluation differs`). */
+static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
 {
-    if (!u->cand_ok) {
-        dwf_eval(&u->wc, u->ws, &u->wi, &u->wo);
+    const warp_pool_out *st = u->cand_ok ? &u->cand_st : NULL;
+    if (lean) {
+        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, &u->wo);
         return 0;
     }
-    dwf_eval_st(&u->wc, u->ws, &u->wi, &u->cand_st, &u->wo);
-    if (check) {
+    if (!st)
+        dwf_eval(&u->wc, u->ws, &u->wi, &u->wo);
+    else
+        dwf_eval_st(&u->wc, u->ws, &u->wi, st, &u->wo);
+    if (!check)
+        return 0;
+    if (st) {
         dwf_out o2;
         dwf_eval(&u->wc, u->ws, &u->wi, &o2);
         if (memcmp(&o2, &u->wo, offsetof(dwf_out, w)) || o2.w.idle != u->wo.w.idle ||
@@ -537,6 +546,10 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check)
             return core_fail(c, "internal: pool %u's evaluation from its kept issue choice "
                                 "differs from dwf_eval", q);
     }
+    dwf_out o3;
+    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, &o3);
+    if (!u->wo.err && !dwf_lean_same(&u->wi, &o3, &u->wo))
+        return core_fail(c, "internal: pool %u's lean evaluation differs from dwf_eval", q);
     return 0;
 }
 
@@ -759,6 +772,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
     const int check = core_config(c)->check;
+    /* the checks off and no trace: the lean evaluation (mdwf_eval), and the
+     * register file's write data, read only by the read check and the
+     * trace, is not fetched from the core */
+    const int lean = !check && !core_tracing(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
     memset(in, 0, sizeof *in);
@@ -793,7 +810,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     /* an idle cycle with no input after another: the kept answer (wo_kept) */
     const int zero_in = pick == -1 && !in->iss_req, reuse_wo = zero_in && u->wo_kept;
     if (!reuse_wo) {
-        if (mdwf_eval(c, q, u, check))
+        if (mdwf_eval(c, q, u, check, lean))
             return -1;
     } else if (check) {
         dwf_out o2;
@@ -810,7 +827,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
-        if (mdwf_eval(c, q, u, check))
+        if (mdwf_eval(c, q, u, check, lean))
             return -1;
         u->wo_kept = 0;
         pick = -1;
@@ -893,7 +910,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             unsigned l = (unsigned)__builtin_ctzll(mk);
             if (ki->ndst) {
                 ri->wen |= 1ull << l;
-                ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
+                if (!lean)
+                    ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
             }
             u->cur.tid[l] = (uint16_t)ri->tid[l];
             int nx = o.next_pc[l];
@@ -960,7 +978,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         /* one write port: the next destination in the next pass */
         unsigned d = p->ins[u->cur_pc].dst[++u->rf_pass];
         u->ri.wa = u->ri.ra0 = u->ri.ra1 = m->map[d];
-        for (uint64_t mk = u->ri.lane_valid; mk; mk &= mk - 1) {
+        for (uint64_t mk = lean ? 0 : u->ri.lane_valid; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             u->ri.wdata[l] = (uint32_t)core_reg(c, u->slot[u->ri.tid[l]], d);
         }
