@@ -129,9 +129,10 @@ void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
  * its width; a committed lane's TID field lies below TW bits, where the
  * view's words equal the raw ones, so the bus is read raw).  lean
  * (dwf_eval_lean): the committed TIDs are read into tid[] but not checked
- * (no HOME_LANE or TID_LIVE). */
+ * (no HOME_LANE or TID_LIVE), from lt[] (per lane) when it is given, else
+ * from the bus. */
 static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                        uint64_t free_cnt, uint16_t *tid, int lean)
+                        uint64_t free_cnt, uint16_t *tid, int lean, const uint16_t *lt)
 {
     unsigned l;
     const uint64_t mt = bits_trunc(in->cm_mask_t, cfg->lanes);
@@ -145,6 +146,10 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
     /* the committed lanes only, both checks in one pass; HOME_LANE first;
      * each lane's TID kept in tid[] for the edge's latch (dwf_wires.cm_tid) */
     unsigned home = 0, live = 0;
+    if (lean && lt) {
+        memcpy(tid, lt, WARP_POOL_MAX_LANES * sizeof *tid);
+        return DWF_ERR_NONE;
+    }
     if (lean) {
         for (uint64_t k = m; k; k &= k - 1u) {
             l = bits_ffs(k);
@@ -162,9 +167,10 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
 }
 
 /* dwf_wire; st: the pool's state-only outputs for s->pool, or NULL to
- * evaluate them here; lean: dwf_eval_lean's wiring */
+ * evaluate them here; lean, lt: dwf_eval_lean's wiring */
 static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
-                 const warp_pool_out *st, dwf_wires *w, int lean)
+                 const warp_pool_out *st, dwf_wires *w, int lean,
+                 const uint16_t *lt)
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
@@ -178,7 +184,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_out = *st;
     else
         warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
-    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid, lean);
+    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid, lean, lt);
     go = w->own_err == DWF_ERR_NONE;
 
     /* 2. the LUT: the update registers' two lookups */
@@ -229,7 +235,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
 
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w)
 {
-    wire(cfg, s, in, NULL, w, 0);
+    wire(cfg, s, in, NULL, w, 0, NULL);
 }
 
 /* The issued lanes' TIDs from the pool's ids back to the threads' (SWIZZLE
@@ -312,9 +318,10 @@ static int idle_cycle(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in)
            !(p->fcnt >= 2u && (s->lut.owner[a1] != 0u || a0 == a1));
 }
 
-/* dwf_eval_st; lean: dwf_eval_lean's answer */
+/* dwf_eval_st; lean, lt: dwf_eval_lean's answer */
 static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                 const warp_pool_out *st, dwf_out *out, int lean)
+                 const warp_pool_out *st, dwf_out *out, int lean,
+                 const uint16_t *lt)
 {
     dwf_wires *w = &out->w;
     const warp_pool_out *p = &w->pool_out;
@@ -326,7 +333,7 @@ static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
-            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid, lean);
+            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid, lean, lt);
             out->err = out->w.own_err != DWF_ERR_NONE;
             out->err_code = out->w.own_err;
         }
@@ -336,7 +343,7 @@ static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         return;
     }
     w->idle = 0;
-    wire(cfg, s, in, st, w, lean);
+    wire(cfg, s, in, st, w, lean, lt);
     out->cm_ready = w->own_err || (q->ready && p->ready); /* err: 1, as every unit */
     out->err = 0;
     out->err_code = 0;
@@ -369,19 +376,19 @@ static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
 
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
 {
-    eval(cfg, s, in, NULL, out, 0);
+    eval(cfg, s, in, NULL, out, 0, NULL);
 }
 
 void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
                  const warp_pool_out *st, dwf_out *out)
 {
-    eval(cfg, s, in, st, out, 0);
+    eval(cfg, s, in, st, out, 0, NULL);
 }
 
 void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                   const warp_pool_out *st, dwf_out *out)
+                   const warp_pool_out *st, const uint16_t *lt, dwf_out *out)
 {
-    eval(cfg, s, in, st, out, 1);
+    eval(cfg, s, in, st, out, 1, lt);
 }
 
 /* What dwf_eval_lean may give differently from dwf_eval on an input

@@ -139,14 +139,20 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
     dwf_eval_st(c, s, in, &st, &o2);
     same_eval(&o2, &o);
     if (!o.err) {
-        dwf_eval_lean(c, s, in, &st, &o3);
+        uint16_t lt[WARP_POOL_MAX_LANES] = {0};
+        dwf_eval_lean(c, s, in, &st, NULL, &o3);
         CHECK(dwf_lean_same(in, &o3, &o));
         CHECK(o3.iss_tids[0] == 0 && o3.iss_tids[WARP_POOL_MAX_WORDS - 1] == 0);
-        dwf_eval_lean(c, s, in, NULL, &o3);
+        /* the committed TIDs given per lane, not on the bus */
+        for (uint64_t m = in->cm_mask_t | in->cm_mask_nt; m; m &= m - 1u)
+            lt[bits_ffs(m)] = (uint16_t)warp_pool_get_tid(in->cm_tids, bits_ffs(m), c->tid_bits);
+        dwf_in in2 = *in;
+        memset(in2.cm_tids, 0, sizeof in2.cm_tids);
+        dwf_eval_lean(c, s, &in2, NULL, lt, &o3);
         CHECK(dwf_lean_same(in, &o3, &o));
         /* stepped, the lean answer gives the same next state */
         lean_ = *s;
-        dwf_step(c, &lean_, in, &o3);
+        dwf_step(c, &lean_, &in2, &o3);
     }
     if (in->iss_req && !o.err) {
         CHECK_EQ(o.iss_valid, (uint64_t)has);

@@ -85,7 +85,14 @@
  * ("dwf, seventh pass"): they are looked at only in a cycle after a
  * barrier clear (core_bar_clears), the only event that can release one;
  * and the register file's read check, an invariant check, reads the
- * expected operands from the core under --check only.
+ * expected operands from the core under --check only.  Eighth pass ("dwf,
+ * eighth pass"): with the checks off and no trace the dwf is evaluated
+ * lean (dwf_eval_lean: the commits' TIDs, which this model always drives
+ * legal, are not checked and the issue's TID bus is not built: the issued
+ * TIDs are the kept candidate's), and the register file's write data, read
+ * only by the read check and the trace, is not fetched from the core.
+ * Under --check the full evaluation drives every cycle and the lean one is
+ * compared with it (`internal: ... lean evaluation differs`).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -124,6 +131,7 @@ typedef struct {
     uint64_t cq_due2;        /* the earliest ready time in cq but the picked item's */
     uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
     mdwf_item cur;           /* the instruction in the register file */
+    uint16_t cm_lt[WARP_POOL_MAX_LANES]; /* the commit's TIDs per lane (mdwf_commit_pick) */
     uint64_t cur_issue;     /* its issue cycle and result time */
     uint64_t cur_ready;
     int rf_active;
@@ -413,8 +421,10 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
 }
 
 /* The commit port's input: a launch, or the earliest due writeback.
- * Returns -2 a launch, >= 0 the queue index, -1 none. */
-static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
+ * Returns -2 a launch, >= 0 the queue index, -1 none.  The committed
+ * lanes' TIDs go to u->cm_lt and, unless lean (dwf_eval_lean reads them
+ * there), into the cm_tids bus. */
+static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
 {
     const prog *p = core_prog(c);
     unsigned WS = core_warp_size(c);
@@ -424,7 +434,9 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
         for (unsigned l = 0; l < WS; l++)
             if (mask >> l & 1u) {
                 unsigned t = j * WS + l, h = dwf_home_lane(&u->wc, t);
-                warp_pool_put_tid(in->cm_tids, h, u->wc.tid_bits, t);
+                u->cm_lt[h] = (uint16_t)t;
+                if (!lean)
+                    warp_pool_put_tid(in->cm_tids, h, u->wc.tid_bits, t);
                 in->cm_mask_t |= 1ull << h;
             }
         in->cm_valid = 1;
@@ -476,7 +488,9 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
         uint64_t smask = (1ull << u->wc.sched_bits) - 1u;
         for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
+            u->cm_lt[l] = it->tid[l];
+            if (!lean)
+                warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
         }
         in->cm_valid = 1;
         in->cm_mask_t = it->mask_t;
@@ -529,7 +543,7 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
 {
     const warp_pool_out *st = u->cand_ok ? &u->cand_st : NULL;
     if (lean) {
-        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, &u->wo);
+        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &u->wo);
         return 0;
     }
     if (!st)
@@ -547,7 +561,7 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
                                 "differs from dwf_eval", q);
     }
     dwf_out o3;
-    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, &o3);
+    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &o3);
     if (!u->wo.err && !dwf_lean_same(&u->wi, &o3, &u->wo))
         return core_fail(c, "internal: pool %u's lean evaluation differs from dwf_eval", q);
     return 0;
@@ -781,7 +795,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     memset(in, 0, sizeof *in);
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
-    int pick = mdwf_commit_pick(c, u, in);
+    int pick = mdwf_commit_pick(c, u, in, lean);
     /* a parked group of warp-synchronous code that can execute goes first
      * (mdwf_rv_pick): the pool holds its issue this cycle */
     int rv = 0;
