@@ -792,6 +792,29 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     const int lean = !check && !core_tracing(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
+    /* A quiet cycle: the last one's answers to an all-zero input kept (the
+     * dwf's idle answer, wo_kept, which leaves the input all zero; the
+     * register file's, ro_kept), no launch queued, no writeback due, no
+     * barrier clear since the last look at waiting threads, nothing parked,
+     * the pool empty (no issue request).  The cycle below would then drive
+     * the same zero inputs, skip both evaluations and steps, and change
+     * nothing but the energy counts and the read check's bookkeeping; with
+     * lean those are done here.  Under --check the cycle runs in full and
+     * is checked to have been quiet (`internal: ... quiet cycle`). */
+    const int quiet = u->wo_kept && u->ro_kept && !u->lq.n && !u->nrv &&
+                      u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
+                      (!u->nwait || core_bar_clears(c) == u->bar_seen);
+    if (quiet && lean) {
+        u->rf_pend_valid = 0;
+        u->rf_chk = u->rf_chk_next;
+        return CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+                       CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, &u->ri_idle, &u->ro)
+                   ? -1
+                   : 0;
+    }
+    static const dwf_in zero_in_port;
+    if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
+        return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
     memset(in, 0, sizeof *in);
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
@@ -982,6 +1005,9 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
         CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
+    if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
+                  !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
+        return core_fail(c, "internal: pool %u's quiet cycle was not quiet", q);
     if (!core_drop(c, issued) && !reuse_wo)
         dwf_step(&u->wc, u->ws, in, &u->wo);
     if (!u->wo.w.idle)
