@@ -92,7 +92,10 @@
  * TIDs are the kept candidate's), and the register file's write data, read
  * only by the read check and the trace, is not fetched from the core.
  * Under --check the full evaluation drives every cycle and the lean one is
- * compared with it (`internal: ... lean evaluation differs`).
+ * compared with it (`internal: ... lean evaluation differs`).  A quiet unit
+ * cycle (nothing can happen) does only its energy counts, and the states
+ * of a run are kept for the next one (spare_ws, spare_rs: no fresh
+ * mapping and page faults per run).
  */
 #include <stddef.h>
 #include <stdlib.h>
