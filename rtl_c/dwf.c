@@ -127,9 +127,12 @@ void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
 /* The dwf's own checks of the commit port and the issue request, on the
  * port view of the inputs (what the Verilog sees: each field truncated to
  * its width; a committed lane's TID field lies below TW bits, where the
- * view's words equal the raw ones, so the bus is read raw). */
+ * view's words equal the raw ones, so the bus is read raw).  lean
+ * (dwf_eval_lean): the committed TIDs are read into tid[] but not checked
+ * (no HOME_LANE or TID_LIVE), from lt[] (per lane) when it is given, else
+ * from the bus. */
 static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                        uint64_t free_cnt, uint16_t *tid)
+                        uint64_t free_cnt, uint16_t *tid, int lean, const uint16_t *lt)
 {
     unsigned l;
     const uint64_t mt = bits_trunc(in->cm_mask_t, cfg->lanes);
@@ -143,6 +146,17 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
     /* the committed lanes only, both checks in one pass; HOME_LANE first;
      * each lane's TID kept in tid[] for the edge's latch (dwf_wires.cm_tid) */
     unsigned home = 0, live = 0;
+    if (lean && lt) {
+        memcpy(tid, lt, WARP_POOL_MAX_LANES * sizeof *tid);
+        return DWF_ERR_NONE;
+    }
+    if (lean) {
+        for (uint64_t k = m; k; k &= k - 1u) {
+            l = bits_ffs(k);
+            tid[l] = (uint16_t)warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits);
+        }
+        return DWF_ERR_NONE;
+    }
     for (uint64_t k = m; k; k &= k - 1u) {
         const unsigned t = warp_pool_get_tid(in->cm_tids, l = bits_ffs(k), cfg->tid_bits);
         tid[l] = (uint16_t)t;
@@ -153,9 +167,10 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
 }
 
 /* dwf_wire; st: the pool's state-only outputs for s->pool, or NULL to
- * evaluate them here */
+ * evaluate them here; lean, lt: dwf_eval_lean's wiring */
 static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
-                 const warp_pool_out *st, dwf_wires *w)
+                 const warp_pool_out *st, dwf_wires *w, int lean,
+                 const uint16_t *lt)
 {
     pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
     warp_pool_cfg pc = dwf_pool_cfg(cfg);
@@ -169,7 +184,7 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_out = *st;
     else
         warp_pool_eval_state(&pc, &s->pool, &w->pool_out);
-    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid);
+    w->own_err = own_err(cfg, s, in_raw, po->free_cnt, w->cm_tid, lean, lt);
     go = w->own_err == DWF_ERR_NONE;
 
     /* 2. the LUT: the update registers' two lookups */
@@ -212,12 +227,15 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_in.g_mask[2 * j + 1] = j ? o->lk1_new_mask : o->lk0_new_mask;
         w->pool_in.g_prio[2 * j + 1] = s->ur_prio[j];
     }
-    warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
+    if (lean)
+        warp_pool_eval_inputs_lean(&pc, &s->pool, &w->pool_in, &w->pool_out);
+    else
+        warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }
 
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w)
 {
-    wire(cfg, s, in, NULL, w);
+    wire(cfg, s, in, NULL, w, 0, NULL);
 }
 
 /* The issued lanes' TIDs from the pool's ids back to the threads' (SWIZZLE
@@ -300,13 +318,10 @@ static int idle_cycle(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in)
            !(p->fcnt >= 2u && (s->lut.owner[a1] != 0u || a0 == a1));
 }
 
-void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
-{
-    dwf_eval_st(cfg, s, in, NULL, out);
-}
-
-void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
-                 const warp_pool_out *st, dwf_out *out)
+/* dwf_eval_st; lean, lt: dwf_eval_lean's answer */
+static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                 const warp_pool_out *st, dwf_out *out, int lean,
+                 const uint16_t *lt)
 {
     dwf_wires *w = &out->w;
     const warp_pool_out *p = &w->pool_out;
@@ -318,7 +333,7 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
-            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid);
+            out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid, lean, lt);
             out->err = out->w.own_err != DWF_ERR_NONE;
             out->err_code = out->w.own_err;
         }
@@ -328,7 +343,7 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         return;
     }
     w->idle = 0;
-    wire(cfg, s, in, st, w);
+    wire(cfg, s, in, st, w, lean, lt);
     out->cm_ready = w->own_err || (q->ready && p->ready); /* err: 1, as every unit */
     out->err = 0;
     out->err_code = 0;
@@ -348,7 +363,8 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
     out->iss_pc = p->iss_pc;
     out->iss_mask = p->iss_mask;
     memcpy(out->iss_tids, p->iss_tids, sizeof out->iss_tids);
-    from_pool_tids(cfg, p->iss_mask, out->iss_tids);
+    if (!lean)
+        from_pool_tids(cfg, p->iss_mask, out->iss_tids);
     out->lk0_hit = q->lk0_hit;
     out->lk0_conflict = q->lk0_conflict;
     out->lk0_evict = q->lk0_evict;
@@ -356,6 +372,53 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
     out->lk1_conflict = q->lk1_conflict;
     out->lk1_evict = q->lk1_evict;
     out->inv_hit = q->inv_hit;
+}
+
+void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out)
+{
+    eval(cfg, s, in, NULL, out, 0, NULL);
+}
+
+void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                 const warp_pool_out *st, dwf_out *out)
+{
+    eval(cfg, s, in, st, out, 0, NULL);
+}
+
+void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                   const warp_pool_out *st, const uint16_t *lt, dwf_out *out)
+{
+    eval(cfg, s, in, st, out, 1, lt);
+}
+
+/* What dwf_eval_lean may give differently from dwf_eval on an input
+ * without the errors it does not look for: compared field by field (the
+ * decisions' structs have padding) */
+int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b)
+{
+    const warp_pool_out *p = &a->w.pool_out, *q = &b->w.pool_out;
+    const warp_pool_dec *d = &p->dec, *e = &q->dec;
+    if (memcmp(a, b, offsetof(dwf_out, iss_tids)) ||
+        memcmp(&a->lk0_hit, &b->lk0_hit, offsetof(dwf_out, w) - offsetof(dwf_out, lk0_hit)) ||
+        a->w.idle != b->w.idle || a->w.own_err != b->w.own_err)
+        return 0;
+    if ((in->cm_valid & 1u) && !a->w.own_err)
+        for (uint64_t k = (in->cm_mask_t | in->cm_mask_nt) & bits_mask(WARP_POOL_MAX_LANES); k;
+             k &= k - 1u)
+            if (a->w.cm_tid[bits_ffs(k)] != b->w.cm_tid[bits_ffs(k)])
+                return 0;
+    if (a->w.idle)
+        return 1;
+    return !memcmp(p, q, offsetof(warp_pool_out, iss_tids)) &&
+           p->cand_valid == q->cand_valid && p->cand_idx == q->cand_idx &&
+           d->src == e->src && d->start == e->start && d->iss == e->iss &&
+           d->err_code == e->err_code && d->ready == e->ready && d->accept == e->accept &&
+           d->active == e->active && d->nnew == e->nnew && d->n_iss == e->n_iss &&
+           d->cand == e->cand && d->sel_slot == e->sel_slot &&
+           !memcmp(d->act, e->act, sizeof d->act) && !memcmp(d->n, e->n, sizeof d->n) &&
+           !memcmp(d->slot, e->slot, sizeof d->slot) && !memcmp(d->alloc, e->alloc, sizeof d->alloc) &&
+           !memcmp(d->untr, e->untr, sizeof d->untr) &&
+           !memcmp(d->pair_of, e->pair_of, sizeof d->pair_of) && !memcmp(d->pc, e->pc, sizeof d->pc);
 }
 
 /* The edge's update registers: empty, then the commit latched (the

@@ -204,6 +204,10 @@
  * commit), the latch ORs the TIDs into the cleared row, and the edge
  * clears the issued threads' live bits from the issued pool entry, not
  * from iss_tids read back out of the bus ("dwf, seventh pass").
+ * dwf_eval_lean, for a user that drives legal commits only (the SM model
+ * with its checks off), skips the per-lane TID checks (the dwf's HOME_LANE
+ * and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL) and the issue's TID
+ * bus ("dwf, eighth pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -367,6 +371,25 @@ void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out 
  * --check too). */
 void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
                  const warp_pool_out *st, dwf_out *out);
+/* dwf_eval_st for a user that guarantees its commits are legal (C only,
+ * no behaviour of its own: the SM model with its checks off, docs/bench.md
+ * "dwf, eighth pass"): the committed TIDs are read but not checked (the
+ * dwf's HOME_LANE and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL,
+ * warp_pool_eval_inputs_lean), and iss_tids is 0 (the user takes the issued
+ * TIDs lane by lane from dwf_candidate_lanes).  On an input where dwf_eval
+ * raises none of those errors every other output and the decisions dwf_step
+ * applies are dwf_eval's (dwf_lean_same; tests/test_dwf.c compares them
+ * every cycle, build/simt under --check); on one where it does, the answer
+ * is not defined.  st may be NULL, as for dwf_eval_st.  lt, when not NULL,
+ * gives each committed lane's TID (lt[l], WARP_POOL_MAX_LANES entries, the
+ * committed lanes' read) in place of the cm_tids bus, which is then not read
+ * (the SM model does not pack the TIDs it already holds per lane). */
+void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
+                   const warp_pool_out *st, const uint16_t *lt, dwf_out *out);
+/* 1 if a (dwf_eval_lean's answer to in) and b (dwf_eval's) agree in the
+ * ports but iss_tids, the committed lanes' TIDs kept for the edge and
+ * the pool's decision: everything dwf_step reads. */
+int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state
  * and these inputs in this cycle; step applies the decisions it carries
  * (out->w: both units' eval outputs) and recomputes nothing. */

@@ -241,9 +241,10 @@ static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, uns
 }
 
 /* in: the port view (port_view); tids: the raw wr_tids (its written
- * lanes' fields are the view's) */
+ * lanes' fields are the view's); trust: the written TIDs are not looked at
+ * (HOME_LANE and TID_IN_POOL: warp_pool_eval_inputs_lean) */
 static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const warp_pool_in *in,
-                   const uint64_t *tids, warp_pool_dec *d)
+                   const uint64_t *tids, warp_pool_dec *d, int trust)
 {
     unsigned g, l, p, gv = 0, gn = 0;
     unsigned used = cfg->entries - s->fcnt;
@@ -295,7 +296,7 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
                 err = WP_ERR_NEW_EMPTY;
         /* the written lanes only (a TID in a lane not written is never read),
          * HOME_LANE and TID_IN_POOL in one pass (HOME_LANE first) */
-        if (err == 0u) {
+        if (err == 0u && !trust) {
             unsigned home = 0, inp = 0;
             for (uint64_t k = wmask; k; k &= k - 1u) {
                 const unsigned t = warp_pool_get_tid(tids, l = bits_ffs(k), cfg->tid_bits);
@@ -391,15 +392,16 @@ void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, wa
     out->cand_idx = d->src != WP_SRC_NONE ? d->cand : 0u;
 }
 
-void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
-                           const warp_pool_in *in_raw, warp_pool_out *out)
+/* warp_pool_eval_inputs; lean: warp_pool_eval_inputs_lean's answer */
+static void eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                        const warp_pool_in *in_raw, warp_pool_out *out, int lean)
 {
     warp_pool_in in;
     warp_pool_dec *d = &out->dec;
     unsigned k;
 
     port_view(cfg, in_raw, &in);
-    decide(cfg, s, &in, in_raw->wr_tids, d);
+    decide(cfg, s, &in, in_raw->wr_tids, d, lean);
     out->ready = d->ready;
     out->err = d->err_code != 0u;
     out->err_code = d->err_code;
@@ -410,16 +412,31 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
         out->iss_idx = x;
         out->iss_pc = s->pc[x];
         out->iss_mask = s->lv[x];
-        warp_pool_entry_tids(cfg, s, x, out->iss_tids);
+        if (!lean) {
+            warp_pool_entry_tids(cfg, s, x, out->iss_tids);
+            return;
+        }
     } else {
-        for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
-            out->iss_tids[k] = 0;
         out->iss_valid = 0;
         out->iss_src = 0;
         out->iss_idx = 0;
         out->iss_pc = 0;
         out->iss_mask = 0;
     }
+    for (k = 0; k < WARP_POOL_MAX_WORDS; k++)
+        out->iss_tids[k] = 0;
+}
+
+void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                           const warp_pool_in *in_raw, warp_pool_out *out)
+{
+    eval_inputs(cfg, s, in_raw, out, 0);
+}
+
+void warp_pool_eval_inputs_lean(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                                const warp_pool_in *in_raw, warp_pool_out *out)
+{
+    eval_inputs(cfg, s, in_raw, out, 1);
 }
 
 void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,

@@ -513,6 +513,16 @@ void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
 void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, warp_pool_out *out);
 void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
                            const warp_pool_in *in, warp_pool_out *out);
+/* warp_pool_eval_inputs for a user that guarantees its written TIDs are
+ * legal (C only, no behaviour of its own; the SM model with its checks
+ * off, docs/bench.md "dwf, eighth pass"): the written lanes' TIDs are not
+ * read (no HOME_LANE or TID_IN_POOL check) and iss_tids is 0 (the user
+ * reads the issued entry's TIDs itself).  On an input where
+ * warp_pool_eval_inputs raises neither of those two errors, every other
+ * output and the decision (out->dec) are its; on one where it does, the
+ * answer is not defined.  tests/test_warp_pool.c compares the two. */
+void warp_pool_eval_inputs_lean(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                                const warp_pool_in *in, warp_pool_out *out);
 /* Pool entry x's TIDs as the issue port gives them (iss_tids: lane l's
  * TID at [l*TID_W +: TID_W] for the lanes of its lane-valid bits, 0
  * elsewhere). */

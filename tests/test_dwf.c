@@ -121,10 +121,14 @@ static void same_lanes(const dwf_cfg *c, const dwf_state *s, const dwf_cand *k,
 /* One cycle: eval, step, check.  dwf_candidate, read before the cycle,
  * is the warp the issue port gives when it is asked and no err holds it;
  * dwf_eval_st, given the pool's state-only outputs dwf_candidate_st read,
- * answers as dwf_eval does. */
+ * answers as dwf_eval does; so does dwf_eval_lean, with and without them,
+ * where dwf_eval raises no err (dwf_lean_same: all but iss_tids, which it
+ * leaves 0). */
+static dwf_state lean_;
+
 static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
 {
-    dwf_out o, o2;
+    dwf_out o, o2, o3;
     dwf_cand k, k2;
     warp_pool_out st;
     const char *why;
@@ -134,6 +138,22 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
     dwf_eval(c, s, in, &o);
     dwf_eval_st(c, s, in, &st, &o2);
     same_eval(&o2, &o);
+    if (!o.err) {
+        uint16_t lt[WARP_POOL_MAX_LANES] = {0};
+        dwf_eval_lean(c, s, in, &st, NULL, &o3);
+        CHECK(dwf_lean_same(in, &o3, &o));
+        CHECK(o3.iss_tids[0] == 0 && o3.iss_tids[WARP_POOL_MAX_WORDS - 1] == 0);
+        /* the committed TIDs given per lane, not on the bus */
+        for (uint64_t m = in->cm_mask_t | in->cm_mask_nt; m; m &= m - 1u)
+            lt[bits_ffs(m)] = (uint16_t)warp_pool_get_tid(in->cm_tids, bits_ffs(m), c->tid_bits);
+        dwf_in in2 = *in;
+        memset(in2.cm_tids, 0, sizeof in2.cm_tids);
+        dwf_eval_lean(c, s, &in2, NULL, lt, &o3);
+        CHECK(dwf_lean_same(in, &o3, &o));
+        /* stepped, the lean answer gives the same next state */
+        lean_ = *s;
+        dwf_step(c, &lean_, &in2, &o3);
+    }
     if (in->iss_req && !o.err) {
         CHECK_EQ(o.iss_valid, (uint64_t)has);
         if (has) {
@@ -144,6 +164,8 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
         }
     }
     dwf_step(c, s, in, &o);
+    if (!o.err)
+        CHECK(memcmp(&lean_, s, sizeof *s) == 0);
     why = dwf_check(c, s);
     if (why)
         printf("  dwf_check: %s\n", why);

@@ -33,16 +33,31 @@ static warp_pool_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned entri
     return c;
 }
 
-static warp_pool_state before_;
+static warp_pool_state before_, lean_;
 
-/* One cycle: eval, edge, invariants; err / held cycles leave the state. */
+/* One cycle: eval, edge, invariants; err / held cycles leave the state.
+ * warp_pool_eval_inputs_lean gives the same outputs but iss_tids (0) and,
+ * stepped, the same next state, wherever warp_pool_eval raises neither
+ * HOME_LANE nor TID_IN_POOL (the two it does not look for). */
 static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const warp_pool_in *in)
 {
-    warp_pool_out o;
+    warp_pool_out o, ol;
     const char *why;
     warp_pool_eval(c, s, in, &o);
+    warp_pool_eval_state(c, s, &ol);
+    warp_pool_eval_inputs_lean(c, s, in, &ol);
+    const int lean = o.err_code != WP_ERR_HOME_LANE && o.err_code != WP_ERR_TID_IN_POOL;
+    if (lean) {
+        CHECK(memcmp(&ol, &o, offsetof(warp_pool_out, iss_tids)) == 0);
+        CHECK(ol.cand_valid == o.cand_valid && ol.cand_idx == o.cand_idx);
+        CHECK(ol.iss_tids[0] == 0 && ol.iss_tids[WARP_POOL_MAX_WORDS - 1] == 0);
+        lean_ = *s;
+        warp_pool_step(c, &lean_, in, &ol);
+    }
     before_ = *s;
     warp_pool_step(c, s, in, &o);
+    if (lean)
+        CHECK(memcmp(&lean_, s, sizeof *s) == 0);
     why = warp_pool_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);

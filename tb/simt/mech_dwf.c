@@ -85,7 +85,17 @@
  * ("dwf, seventh pass"): they are looked at only in a cycle after a
  * barrier clear (core_bar_clears), the only event that can release one;
  * and the register file's read check, an invariant check, reads the
- * expected operands from the core under --check only.
+ * expected operands from the core under --check only.  Eighth pass ("dwf,
+ * eighth pass"): with the checks off and no trace the dwf is evaluated
+ * lean (dwf_eval_lean: the commits' TIDs, which this model always drives
+ * legal, are not checked and the issue's TID bus is not built: the issued
+ * TIDs are the kept candidate's), and the register file's write data, read
+ * only by the read check and the trace, is not fetched from the core.
+ * Under --check the full evaluation drives every cycle and the lean one is
+ * compared with it (`internal: ... lean evaluation differs`).  A quiet unit
+ * cycle (nothing can happen) does only its energy counts, and the states
+ * of a run are kept for the next one (spare_ws, spare_rs: no fresh
+ * mapping and page faults per run).
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -124,6 +134,7 @@ typedef struct {
     uint64_t cq_due2;        /* the earliest ready time in cq but the picked item's */
     uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
     mdwf_item cur;           /* the instruction in the register file */
+    uint16_t cm_lt[WARP_POOL_MAX_LANES]; /* the commit's TIDs per lane (mdwf_commit_pick) */
     uint64_t cur_issue;     /* its issue cycle and result time */
     uint64_t cur_ready;
     int rf_active;
@@ -185,6 +196,34 @@ typedef struct {
 } mdwf_mech;
 
 static const char *const mdwf_structs[] = {"dwf", "lane_regfile", NULL};
+
+/* The dwf's and the register file's states of the last run freed, kept for
+ * the next run's init (per unit index): 450 KB a unit.  A fresh calloc of
+ * that size is mapped anew by the C library each run, and the pages the run
+ * touches fault one by one (about 130 of dwf's 300 page faults a run of
+ * conv1d, in system time the bench counts); a kept state is cleared with
+ * memset instead, to the same bytes (both reset states are zero bytes but
+ * the pool's free list, dwf_reset_zeroed).  No threads share them. */
+static void *spare_ws[CORE_MAX_PORTS], *spare_rs[CORE_MAX_PORTS];
+
+/* a zeroed state of n bytes: the kept one (cleared) or a new one */
+static void *zeroed_state(void **spare, size_t n)
+{
+    void *p = *spare;
+    if (!p)
+        return calloc(1, n);
+    *spare = NULL;
+    return memset(p, 0, n);
+}
+
+/* the run's state p back: kept if its slot is free, else freed */
+static void keep_state(void **spare, void *p)
+{
+    if (!*spare)
+        *spare = p;
+    else
+        free(p);
+}
 
 static const char *mdwf_init(core *c, void *vm)
 {
@@ -267,8 +306,8 @@ static const char *mdwf_init(core *c, void *vm)
         /* zeroed: the register file's reset state is all zero bytes and the
          * dwf's needs its pool's free list only (dwf_reset_zeroed): 450 KB
          * a unit not cleared twice */
-        u->ws = calloc(1, sizeof *u->ws);
-        u->rs = calloc(1, sizeof *u->rs);
+        u->ws = zeroed_state(&spare_ws[q], sizeof *u->ws);
+        u->rs = zeroed_state(&spare_rs[q], sizeof *u->rs);
         dwf_reset_zeroed(&u->wc, u->ws);
         /* pool q's local thread id -> the core's thread slot: local static
          * warp j is the core's warp j * P + q (w mod P == q); the pool's
@@ -413,8 +452,10 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
 }
 
 /* The commit port's input: a launch, or the earliest due writeback.
- * Returns -2 a launch, >= 0 the queue index, -1 none. */
-static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
+ * Returns -2 a launch, >= 0 the queue index, -1 none.  The committed
+ * lanes' TIDs go to u->cm_lt and, unless lean (dwf_eval_lean reads them
+ * there), into the cm_tids bus. */
+static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
 {
     const prog *p = core_prog(c);
     unsigned WS = core_warp_size(c);
@@ -424,7 +465,9 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
         for (unsigned l = 0; l < WS; l++)
             if (mask >> l & 1u) {
                 unsigned t = j * WS + l, h = dwf_home_lane(&u->wc, t);
-                warp_pool_put_tid(in->cm_tids, h, u->wc.tid_bits, t);
+                u->cm_lt[h] = (uint16_t)t;
+                if (!lean)
+                    warp_pool_put_tid(in->cm_tids, h, u->wc.tid_bits, t);
                 in->cm_mask_t |= 1ull << h;
             }
         in->cm_valid = 1;
@@ -476,7 +519,9 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in)
         uint64_t smask = (1ull << u->wc.sched_bits) - 1u;
         for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
+            u->cm_lt[l] = it->tid[l];
+            if (!lean)
+                warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
         }
         in->cm_valid = 1;
         in->cm_mask_t = it->mask_t;
@@ -521,15 +566,24 @@ static int st_same(const warp_pool_out *a, const warp_pool_out *b)
 
 /* The cycle's dwf evaluation into u->wo: with the kept state-only pool
  * outputs when there are (dwf_eval_st), compared under --check with
- * dwf_eval's ports. */
-static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check)
+ * dwf_eval's ports.  lean (the checks off, no trace): dwf_eval_lean, which
+ * does not look for the errors of illegal commits this model never drives
+ * (under --check the full evaluation drives the cycle and the lean one is
+ * compared with it, `internal: ... lean evaluation differs`). */
+static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
 {
-    if (!u->cand_ok) {
-        dwf_eval(&u->wc, u->ws, &u->wi, &u->wo);
+    const warp_pool_out *st = u->cand_ok ? &u->cand_st : NULL;
+    if (lean) {
+        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &u->wo);
         return 0;
     }
-    dwf_eval_st(&u->wc, u->ws, &u->wi, &u->cand_st, &u->wo);
-    if (check) {
+    if (!st)
+        dwf_eval(&u->wc, u->ws, &u->wi, &u->wo);
+    else
+        dwf_eval_st(&u->wc, u->ws, &u->wi, st, &u->wo);
+    if (!check)
+        return 0;
+    if (st) {
         dwf_out o2;
         dwf_eval(&u->wc, u->ws, &u->wi, &o2);
         if (memcmp(&o2, &u->wo, offsetof(dwf_out, w)) || o2.w.idle != u->wo.w.idle ||
@@ -537,6 +591,10 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check)
             return core_fail(c, "internal: pool %u's evaluation from its kept issue choice "
                                 "differs from dwf_eval", q);
     }
+    dwf_out o3;
+    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &o3);
+    if (!u->wo.err && !dwf_lean_same(&u->wi, &o3, &u->wo))
+        return core_fail(c, "internal: pool %u's lean evaluation differs from dwf_eval", q);
     return 0;
 }
 
@@ -759,12 +817,39 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
     const int check = core_config(c)->check;
+    /* the checks off and no trace: the lean evaluation (mdwf_eval), and the
+     * register file's write data, read only by the read check and the
+     * trace, is not fetched from the core */
+    const int lean = !check && !core_tracing(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
+    /* A quiet cycle: the last one's answers to an all-zero input kept (the
+     * dwf's idle answer, wo_kept, which leaves the input all zero; the
+     * register file's, ro_kept), no launch queued, no writeback due, no
+     * barrier clear since the last look at waiting threads, nothing parked,
+     * the pool empty (no issue request).  The cycle below would then drive
+     * the same zero inputs, skip both evaluations and steps, and change
+     * nothing but the energy counts and the read check's bookkeeping; with
+     * lean those are done here.  Under --check the cycle runs in full and
+     * is checked to have been quiet (`internal: ... quiet cycle`). */
+    const int quiet = u->wo_kept && u->ro_kept && !u->lq.n && !u->nrv &&
+                      u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
+                      (!u->nwait || core_bar_clears(c) == u->bar_seen);
+    if (quiet && lean) {
+        u->rf_pend_valid = 0;
+        u->rf_chk = u->rf_chk_next;
+        return CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+                       CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, &u->ri_idle, &u->ro)
+                   ? -1
+                   : 0;
+    }
+    static const dwf_in zero_in_port;
+    if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
+        return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
     memset(in, 0, sizeof *in);
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
-    int pick = mdwf_commit_pick(c, u, in);
+    int pick = mdwf_commit_pick(c, u, in, lean);
     /* a parked group of warp-synchronous code that can execute goes first
      * (mdwf_rv_pick): the pool holds its issue this cycle */
     int rv = 0;
@@ -793,7 +878,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     /* an idle cycle with no input after another: the kept answer (wo_kept) */
     const int zero_in = pick == -1 && !in->iss_req, reuse_wo = zero_in && u->wo_kept;
     if (!reuse_wo) {
-        if (mdwf_eval(c, q, u, check))
+        if (mdwf_eval(c, q, u, check, lean))
             return -1;
     } else if (check) {
         dwf_out o2;
@@ -810,7 +895,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (in->cm_valid && !u->wo.cm_ready) {
         core_stall(c);
         in->cm_valid = 0; /* held: stays queued */
-        if (mdwf_eval(c, q, u, check))
+        if (mdwf_eval(c, q, u, check, lean))
             return -1;
         u->wo_kept = 0;
         pick = -1;
@@ -893,7 +978,8 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             unsigned l = (unsigned)__builtin_ctzll(mk);
             if (ki->ndst) {
                 ri->wen |= 1ull << l;
-                ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
+                if (!lean)
+                    ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
             }
             u->cur.tid[l] = (uint16_t)ri->tid[l];
             int nx = o.next_pc[l];
@@ -950,6 +1036,9 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
         CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
+    if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
+                  !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
+        return core_fail(c, "internal: pool %u's quiet cycle was not quiet", q);
     if (!core_drop(c, issued) && !reuse_wo)
         dwf_step(&u->wc, u->ws, in, &u->wo);
     if (!u->wo.w.idle)
@@ -960,7 +1049,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         /* one write port: the next destination in the next pass */
         unsigned d = p->ins[u->cur_pc].dst[++u->rf_pass];
         u->ri.wa = u->ri.ra0 = u->ri.ra1 = m->map[d];
-        for (uint64_t mk = u->ri.lane_valid; mk; mk &= mk - 1) {
+        for (uint64_t mk = lean ? 0 : u->ri.lane_valid; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             u->ri.wdata[l] = (uint32_t)core_reg(c, u->slot[u->ri.tid[l]], d);
         }
@@ -1119,8 +1208,10 @@ static void mdwf_free(void *vm)
     mdwf_mech *m = vm;
     free(m->map);
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
-        free(m->u[q].ws);
-        free(m->u[q].rs);
+        if (m->u[q].ws)
+            keep_state(&spare_ws[q], m->u[q].ws);
+        if (m->u[q].rs)
+            keep_state(&spare_rs[q], m->u[q].rs);
         free(m->u[q].cq);
         free(m->u[q].waitpc);
         free(m->u[q].wwait);
