@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# gen_inputs.py -- writes the realworld5 kernels' input files (the mem_init
+# format, one 32-bit little-endian word a line in hex) from fixed seeds:
+# python3 gen_inputs.py here.
+import random
+import struct
+
+
+def write(name, words):
+    open(name, 'w').write(''.join('%08x\n' % (w & 0xffffffff) for w in words))
+
+
+def le_words(bs):
+    return list(struct.unpack('<%dI' % (len(bs) // 4), bytes(bs)))
+
+
+R = random.Random(2511)
+# aes: FIPS-197's example key 00 01 .. 0f, then 100 blocks of 16 bytes:
+# the first FIPS-197's example plaintext 00 11 22 .. ff (its ciphertext
+# 69c4e0d8 6a7b0430 d8cdb780 70b4c55a is known), the rest random
+blocks = bytes(range(0, 256, 17)) + bytes(R.randrange(256) for _ in range(99 * 16))
+write('aes_in.hex', le_words(bytes(range(16))) + le_words(blocks))
