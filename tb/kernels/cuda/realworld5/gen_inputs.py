@@ -20,3 +20,9 @@ R = random.Random(2511)
 # 69c4e0d8 6a7b0430 d8cdb780 70b4c55a is known), the rest random
 blocks = bytes(range(0, 256, 17)) + bytes(R.randrange(256) for _ in range(99 * 16))
 write('aes_in.hex', le_words(bytes(range(16))) + le_words(blocks))
+# cxx: 512 integers in -5000..4999, then 512 floats in -100..100 with a
+# few edge values (signed zeros, a subnormal, a power of two)
+f32 = lambda v: struct.unpack('<I', struct.pack('<f', v))[0]
+fl = [R.uniform(-100, 100) for _ in range(512)]
+fl[3], fl[17], fl[40], fl[77] = 0.0, -0.0, 1e-40, 1024.0
+write('cxx_in.hex', [R.randrange(-5000, 5000) for _ in range(512)] + [f32(v) for v in fl])
