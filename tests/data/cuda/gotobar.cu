@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* gotobar.cu -- realworld5/cxx.cu as first written: its goto out of a
+ * nested search loop comes before the block reductions' barriers.  clang
+ * 14 -O2 leaves the loop through a block that switches on which exit was
+ * taken, with an edge to `ret` that no thread takes but the control-flow
+ * graph has; the first barrier after it is then under a branch on a
+ * thread-dependent value and refused (docs/ptx.md, fifth round).  A
+ * smaller kernel with the same loop and one barrier compiles without that
+ * edge. */
+constexpr int BS = 64;
+
+template <typename T> struct Stats {
+    T lo, hi, sum;
+    __device__ void init(T v) { lo = hi = sum = v; }
+    __device__ void add(T v)
+    {
+        if (v < lo) lo = v;
+        if (v > hi) hi = v;
+        sum += v;
+    }
+};
+
+struct MaxOp {
+    template <typename T> __device__ T operator()(T a, T b) const { return a > b ? a : b; }
+};
+
+template <typename T, int N, typename Op> __device__ T block_reduce(T *sh, T v, Op op)
+{
+    int t = threadIdx.x + threadIdx.y * blockDim.x;
+    sh[t] = v;
+    __syncthreads();
+#pragma unroll
+    for (int s = N / 2; s > 0; s >>= 1) {
+        if (t < s) sh[t] = op(sh[t], sh[t + s]);
+        __syncthreads();
+    }
+    T r = sh[0];
+    __syncthreads();
+    return r;
+}
+
+static __device__ int g_weights[16] = {3, -1, 4, 1, -5, 9, 2, -6, 5, 3, -5, 8, 9, -7, 9, 3};
+static __device__ unsigned g_calls = 1000;
+
+constexpr unsigned mix_const(int i) { return 0x9e3779b9u * (unsigned)(i + 1) ^ (unsigned)(i << 7); }
+__constant__ unsigned c_mix[4] = {mix_const(0), mix_const(1), mix_const(2), mix_const(3)};
+
+union Pun { float f; unsigned u; };
+
+__device__ int pick(int op, int a, int b)
+{
+    switch (op & 15) {
+    case 0: return a + b;
+    case 1: return a - b;
+    case 2: return a * b;
+    case 3: return a ^ b;
+    case 4: return a & b;
+    case 5: return a | b;
+    case 6: return a << (b & 7);
+    case 7: return a >> (b & 7);
+    case 8: return (unsigned)a >> (b & 7);
+    case 9: return a < b ? a : b;
+    case 10: return a > b ? a : b;
+    case 11: return b ? a / b : -1;
+    case 12: return b ? a % b : -2;
+    case 13: return ~a;
+    case 14: return -b;
+    default: return a * 3 + b;
+    }
+}
+
+extern "C" __global__ void __launch_bounds__(BS) cxx(const int *__restrict__ in, const float *__restrict__ fin,
+                                                       int *__restrict__ iout, long long *__restrict__ lout,
+                                                       float *__restrict__ fout, double *__restrict__ dout)
+{
+    __shared__ int shi[BS];
+    __shared__ long long shl[BS];
+    __shared__ float shf[BS];
+    __shared__ double shd[BS];
+    int t = threadIdx.x + threadIdx.y * blockDim.x;
+    int blk = blockIdx.x + gridDim.x * (blockIdx.y + gridDim.y * blockIdx.z);
+    int g = blk * BS + t;
+    int v = __ldg(&in[g]);
+    float fv = fin[g];
+
+    /* the dense switch, the initialised globals, the constexpr table */
+    int w = pick(v >> 4, v, g_weights[g & 15]) ^ (int)(c_mix[t & 3] >> 20);
+    /* a goto out of a nested search: the first (i, j) with i*j's low bits
+       equal to w's */
+    int found = -1;
+    for (int i = 1; i < 8; i++)
+        for (int j = 1; j < 8; j++)
+            if (((i * j) & 7) == (w & 7) && ((i + j) & 1) == (t & 1)) {
+                found = i * 8 + j;
+                goto done;
+            }
+done:
+    /* punning: the float's sign, exponent and mantissa; a union and the
+       intrinsic must agree */
+    Pun p;
+    p.f = fv;
+    unsigned bits = (unsigned)__float_as_int(fv);
+    int expo = (int)((p.u >> 23) & 0xff) - 127;
+    Stats<int> st;
+    st.init(w);
+    st.add(expo);
+    st.add(found);
+    if (bits != p.u) st.add(1 << 30);
+
+    int mx = block_reduce<int, BS>(shi, st.hi, MaxOp());
+    long long lsum = block_reduce<long long, BS>(shl, (long long)st.sum * 1000003LL + (long long)v * v * v,
+                                                 [] __device__(long long a, long long b) { return a + b; });
+    float fsum = block_reduce<float, BS>(shf, fv * 0.5f, [] __device__(float a, float b) { return a + b; });
+    double dmx = block_reduce<double, BS>(shd, (double)fv * fv - (double)v, MaxOp());
+
+    iout[g] = st.lo * 65536 + (found & 0xffff);
+    if (t == 0) {
+        atomicAdd(&g_calls, 1u);
+        iout[gridDim.x * gridDim.y * gridDim.z * BS + blk] = mx;
+        lout[blk] = lsum;
+        fout[blk] = fsum;
+        dout[blk] = dmx;
+    }
+    /* an early return deep inside: threads whose value is odd, negative
+       and has its bit 4 set write a second word, the others leave */
+    if (v & 1) {
+        if (v < 0) {
+            if (v & 16) {
+                if (fv > 0.0f) return;
+                iout[gridDim.x * gridDim.y * gridDim.z * (BS + 1) + g] = expo;
+                return;
+            }
+        }
+    }
+    iout[gridDim.x * gridDim.y * gridDim.z * (BS + 1) + g] = v ^ 0x5a5a;
+}
