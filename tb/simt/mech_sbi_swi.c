@@ -60,8 +60,11 @@
  * it issues on must lie in its entry's, else the run fails: a dropped
  * update is caught; I2 likewise issues only splits inside its entry's
  * lanes); when its SIMD group, the load/store
- * unit or a full CCT / scoreboard row holds it, the scheduler takes no
- * clock edge (swi's stall); the ready bits of the buffered entries (the
+ * unit or a full scoreboard row holds it, the scheduler takes no
+ * clock edge (swi's stall); when its bank's CCT is full, I1 goes back
+ * (its entry refilled from its heap row, as sbi pushes a warp back) and
+ * the cycle goes on without it: only issues free CCT entries, so a held
+ * scheduler would wait for ever; the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
  * buffered instruction; the model keeps each warp's answers until its heap
  * row changes, its scoreboard row takes an issue or a writeback of an

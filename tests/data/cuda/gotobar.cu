@@ -56,7 +56,7 @@ __device__ int pick(int op, int a, int b)
     case 3: return a ^ b;
     case 4: return a & b;
     case 5: return a | b;
-    case 6: return a << (b & 7);
+    case 6: return (int)((unsigned)a << (b & 7));
     case 7: return a >> (b & 7);
     case 8: return (unsigned)a >> (b & 7);
     case 9: return a < b ? a : b;
@@ -113,7 +113,7 @@ done:
     float fsum = block_reduce<float, BS>(shf, fv * 0.5f, [] __device__(float a, float b) { return a + b; });
     double dmx = block_reduce<double, BS>(shd, (double)fv * fv - (double)v, MaxOp());
 
-    iout[g] = st.lo * 65536 + (found & 0xffff);
+    iout[g] = (int)((unsigned)st.lo << 16) + (found & 0xffff);
     if (t == 0) {
         atomicAdd(&g_calls, 1u);
         iout[gridDim.x * gridDim.y * gridDim.z * BS + blk] = mx;

@@ -60,7 +60,7 @@ __device__ int pick(int op, int a, int b)
     case 3: return a ^ b;
     case 4: return a & b;
     case 5: return a | b;
-    case 6: return a << (b & 7);
+    case 6: return (int)((unsigned)a << (b & 7));
     case 7: return a >> (b & 7);
     case 8: return (unsigned)a >> (b & 7);
     case 9: return a < b ? a : b;
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(BS) cxx(const int *__restrict__ in,
                 goto done;
             }
 done:
-    iout[g] = st.lo * 65536 + (found & 0xffff);
+    iout[g] = (int)((unsigned)st.lo << 16) + (found & 0xffff);
     if (t == 0) {
         atomicAdd(&g_calls, 1u);
         iout[gridDim.x * gridDim.y * gridDim.z * BS + blk] = mx;

@@ -26,3 +26,8 @@ f32 = lambda v: struct.unpack('<I', struct.pack('<f', v))[0]
 fl = [R.uniform(-100, 100) for _ in range(512)]
 fl[3], fl[17], fl[40], fl[77] = 0.0, -0.0, 1e-40, 1024.0
 write('cxx_in.hex', [R.randrange(-5000, 5000) for _ in range(512)] + [f32(v) for v in fl])
+# splitmix: sixteen signed 64-bit divisors: 0, 1, -1, the extremes and
+# random ones of every size, low word first
+divs = [0, 1, -1, 2, -3, 7, (1 << 63) - 1, -(1 << 63), 1 << 32, -(1 << 31) - 5]
+divs += [R.randrange(-(1 << b), 1 << b) or 11 for b in (5, 17, 33, 47, 60, 62)]
+write('splitmix_div.hex', [w for d in divs for w in (d & 0xffffffff, (d >> 32) & 0xffffffff)])
