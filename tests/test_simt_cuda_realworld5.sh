@@ -16,6 +16,8 @@
 # - a goto out of a loop before a barrier (tests/data/cuda/gotobar): refused
 #   with one line naming the barrier's PTX line;
 # - recursion (tests/data/cuda/nqueens_rec): refused with one line;
+# - raytrace at -O0 (clang installed): the address of a structure passed
+#   by value to a .func, taken by clang -O0, runs (ptx_call.c);
 # - the reviewer's own prelude (own_nqueens) compiled by issue 25's command
 #   at other -O levels and sm_ targets (clang installed): every mechanism,
 #   equal to the host reference (make test: -O0, -O3 and -Os on three
@@ -102,6 +104,19 @@ rc=$?
 
 # issue 25's command at other -O levels and targets (clang installed)
 if command -v clang >/dev/null; then
+  # raytrace at -O0 with the header: clang takes the address of each
+  # structure passed by value to a .func (mov.b64 %rd, f_param_1), which
+  # was 'unknown symbol' (ptx_call.c); one CTA of the image
+  v=$T/raytrace-O0
+  if clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -O0 -S -ffp-contract=off \
+       -Itb/cuda/include -include tb/cuda/warphw_cuda.h -o "$v.ptx" $D/raytrace.cu 2>"$v.log"; then
+    sed -e "s|^ptx .*|ptx $(cd "$T" && pwd)/raytrace-O0.ptx|" -e 's/^grid .*/grid 1 1 1/' $D/raytrace.launch >"$v.launch"
+    "$B/cuda_host/raytrace" --launch "$v.launch" --dump-mem "$v.host" >/dev/null 2>&1 || bad simt_cuda_raytrace_host "make $B/cuda_host/raytrace"
+    out=$("$S" --launch "$v.launch" --mech all --dump-mem "$v.ref" 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$v.ref" "$v.host" &&
+      ok simt_cuda_raytrace_O0_byval_address || bad simt_cuda_raytrace_O0_byval_address "exit $rc: $(grep -m1 ':[0-9]*: \|^simt:' <<<"$out" || echo "memory differs from the host reference")"
+  else bad simt_cuda_raytrace_O0_clang "$(head -n 1 "$v.log")"; fi
   if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
     pairs=$(for o in O0 O1 O2 O3 Os; do for a in sm_60 sm_75 sm_80 sm_86; do echo "$o:$a"; done; done)
   else pairs="O0:sm_60 O3:sm_75 Os:sm_86"; fi
