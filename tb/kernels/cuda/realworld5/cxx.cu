@@ -8,8 +8,10 @@
  * .global array read, a counter bumped by atomics); __restrict__, __ldg,
  * #pragma unroll, __launch_bounds__; type punning through a union and
  * __float_as_int; a dense switch of sixteen cases; a goto out of a nested
- * loop (after the last barrier: before a barrier clang 14 leaves a path
- * to `ret` that is never taken, and the barrier is refused, docs/ptx.md);
+ * loop (after the last barrier: before a barrier, as
+ * CXX_GOTO_BEFORE_BARRIERS puts it for tests/data/cuda/gotobar.cu, clang 14
+ * leaves a path to `ret` that is never taken, and the barrier is refused,
+ * docs/ptx.md);
  * an early return from deep inside nested ifs. */
 constexpr int BS = 64;
 
@@ -48,6 +50,18 @@ static __device__ unsigned g_calls = 1000;
 
 constexpr unsigned mix_const(int i) { return 0x9e3779b9u * (unsigned)(i + 1) ^ (unsigned)(i << 7); }
 __constant__ unsigned c_mix[4] = {mix_const(0), mix_const(1), mix_const(2), mix_const(3)};
+
+/* a goto out of a nested search: the first (i, j) with i*j's low bits
+   equal to w's and (i + j)'s parity PAR's */
+#define SEARCH(PAR)                                                            \
+    int found = -1;                                                            \
+    for (int i = 1; i < 8; i++)                                                \
+        for (int j = 1; j < 8; j++)                                            \
+            if (((i * j) & 7) == (w & 7) && ((i + j) & 1) == ((PAR) & 1)) {    \
+                found = i * 8 + j;                                             \
+                goto done;                                                     \
+            }                                                                  \
+done:
 
 union Pun { float f; unsigned u; };
 
@@ -89,6 +103,10 @@ extern "C" __global__ void __launch_bounds__(BS) cxx(const int *__restrict__ in,
 
     /* the dense switch, the initialised globals, the constexpr table */
     int w = pick(v >> 4, v, g_weights[g & 15]) ^ (int)(c_mix[t & 3] >> 20);
+#ifdef CXX_GOTO_BEFORE_BARRIERS
+    /* tests/data/cuda/gotobar.cu: the search before the barriers */
+    SEARCH(t)
+#endif
     /* punning: the float's sign, exponent and mantissa; a union and the
        intrinsic must agree */
     Pun p;
@@ -98,6 +116,9 @@ extern "C" __global__ void __launch_bounds__(BS) cxx(const int *__restrict__ in,
     Stats<int> st;
     st.init(w);
     st.add(expo);
+#ifdef CXX_GOTO_BEFORE_BARRIERS
+    st.add(found);
+#endif
     if (bits != p.u) st.add(1 << 30);
 
     int mx = block_reduce<int, BS>(shi, st.hi, MaxOp());
@@ -106,16 +127,9 @@ extern "C" __global__ void __launch_bounds__(BS) cxx(const int *__restrict__ in,
     float fsum = block_reduce<float, BS>(shf, fv * 0.5f, [] __device__(float a, float b) { return a + b; });
     double dmx = block_reduce<double, BS>(shd, (double)fv * fv - (double)v, MaxOp());
 
-    /* a goto out of a nested search: the first (i, j) with i*j's low bits
-       equal to w's */
-    int found = -1;
-    for (int i = 1; i < 8; i++)
-        for (int j = 1; j < 8; j++)
-            if (((i * j) & 7) == (w & 7) && ((i + j) & 1) == (mx & 1)) {
-                found = i * 8 + j;
-                goto done;
-            }
-done:
+#ifndef CXX_GOTO_BEFORE_BARRIERS
+    SEARCH(mx)
+#endif
     iout[g] = (int)((unsigned)st.lo << 16) + (found & 0xffff);
     if (t == 0) {
         atomicAdd(&g_calls, 1u);

@@ -29,17 +29,22 @@ struct V3 {
     __device__ float dot(V3 o) const { return x * o.x + y * o.y + z * o.z; }
 };
 
+/* sphere i against the ray o + t d: *b = (o - c).d, the discriminant */
+__device__ float disc_of(int i, V3 o, V3 d, float *b)
+{
+    V3 c = {c_sph[i].x, c_sph[i].y, c_sph[i].z};
+    V3 oc = o - c;
+    *b = oc.dot(d);
+    return *b * *b - (oc.dot(oc) - c_sph[i].r * c_sph[i].r);
+}
+
 /* the nearest sphere along o + t d (t > eps), or -1 */
 __device__ int nearest(V3 o, V3 d, float *tout)
 {
     int best = -1;
     float bt = 1e30f;
     for (int i = 0; i < NS; i++) {
-        V3 c = {c_sph[i].x, c_sph[i].y, c_sph[i].z};
-        V3 oc = o - c;
-        float b = oc.dot(d);
-        float q = oc.dot(oc) - c_sph[i].r * c_sph[i].r;
-        float disc = b * b - q;
+        float b, disc = disc_of(i, o, d, &b);
         if (disc < 0.0f) continue;
         float s = sqrtf(disc);
         float t = -b - s;
@@ -55,11 +60,7 @@ __device__ int nearest(V3 o, V3 d, float *tout)
 __device__ bool shadowed(V3 p, V3 l)
 {
     for (int i = 0; i < NS; i++) {
-        V3 c = {c_sph[i].x, c_sph[i].y, c_sph[i].z};
-        V3 oc = p - c;
-        float b = oc.dot(l);
-        float q = oc.dot(oc) - c_sph[i].r * c_sph[i].r;
-        float disc = b * b - q;
+        float b, disc = disc_of(i, p, l, &b);
         if (disc > 0.0f && -b - sqrtf(disc) > 1e-3f) return true;
     }
     return false;
