@@ -151,6 +151,27 @@ TEST(calls_inlined)
     RUN_OK(e, two, "mov.u32 %r1, 3;");
     CHECK_EQ(R(&e, "%r1"), 3);
     done(&e);
+    /* clang -O0 takes the address of a structure passed by value (mov.b64
+     * %rd, f_param_1; realworld5's raytrace at -O0) and reads the fields
+     * by name: the address is the site's .local array's, the fields read
+     * as they were stored; reading through the address (ld.param [%rd]),
+     * and the address of a scalar parameter, refused with one line */
+    const char *byval = ".func (.param .b32 func_retval0) dot(.param .b64 dot_p0, .param .align 4 .b8 dot_p1[8])\n{\n"
+                        ".reg .b32 %r<4>;\n.reg .b64 %rd<3>;\nmov.b64 %rd2, dot_p1;\nld.param.u32 %r1, [dot_p1];\n"
+                        "ld.param.u32 %r2, [dot_p1+4];\nmul.lo.s32 %r3, %r1, %r2;\nst.param.b32 [func_retval0+0], %r3;\nret;\n}\n";
+    const char *site = "mov.u32 %r1, 6;\nmov.u32 %r2, 7;\n{\n.param .b64 param0;\nst.param.b64 [param0+0], %rd1;\n"
+                       ".param .align 4 .b8 param1[8];\nst.param.v2.b32 [param1+0], {%r1, %r2};\n.param .b32 retval0;\n"
+                       "call.uni (retval0), dot, (param0, param1);\nld.param.b32 %r3, [retval0+0];\n}\n";
+    RUN_OK(e, byval, site);
+    CHECK_EQ(R(&e, "%r3"), 42);
+    done(&e);
+    const char *via = ".func (.param .b32 func_retval0) dot(.param .b64 dot_p0, .param .align 4 .b8 dot_p1[8])\n{\n"
+                      ".reg .b32 %r<4>;\n.reg .b64 %rd<3>;\nmov.b64 %rd2, dot_p1;\nld.param.u32 %r1, [dot_p1];\n"
+                      "ld.param.u32 %r2, [%rd2+4];\nmul.lo.s32 %r3, %r1, %r2;\nst.param.b32 [func_retval0+0], %r3;\nret;\n}\n";
+    expect_err(via, site, -1, "t.ptx:10: unsupported PTX: ld.param.u32 through a register in a function body (a call parameter's address)");
+    expect_err(".func f(.param .b32 f_p0)\n{\n.reg .b64 %rd<2>;\nmov.b64 %rd1, f_p0;\nret;\n}\n",
+               "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\ncall.uni f, (param0);\n}\n", -1,
+               "unsupported PTX: the address of the scalar call parameter 'f_p0'");
     /* a callee sees its own registers, not its caller's */
     expect_err(".func f()\n{\nadd.u32 %r1, %r1, 1;\nret;\n}\n", "call.uni f, ();", -1,
                "t.ptx:6: undeclared register %r1");

@@ -60,8 +60,11 @@
  * it issues on must lie in its entry's, else the run fails: a dropped
  * update is caught; I2 likewise issues only splits inside its entry's
  * lanes); when its SIMD group, the load/store
- * unit or a full CCT / scoreboard row holds it, the scheduler takes no
- * clock edge (swi's stall); the ready bits of the buffered entries (the
+ * unit or a full scoreboard row holds it, the scheduler takes no
+ * clock edge (swi's stall); when its bank's CCT is full, I1 goes back
+ * (its entry refilled from its heap row, as sbi pushes a warp back) and
+ * the cycle goes on without it: only issues free CCT entries, so a held
+ * scheduler would wait for ever; the ready bits of the buffered entries (the
  * scoreboard's read port per entry: 001 l.144 keeps a dependency mask per
  * buffered instruction; the model keeps each warp's answers until its heap
  * row changes, its scoreboard row takes an issue or a writeback of an
@@ -214,6 +217,7 @@ static int sbs_cycle(core *c, void *vm)
     /* the stage's I1: its warp's sbi issue on ports 0 and 1 */
     const int live = s->s_v_q && s->s_mask_q;
     unsigned a = (unsigned)s->s_warp_q, used = 0;
+    int dropped = 0; /* I1 went back (a full CCT) */
     int cls1 = -1; /* I1's unit class (core_unit_classes) */
     if (live) {
         mech_sbi_cand k;
@@ -230,22 +234,32 @@ static int sbs_cycle(core *c, void *vm)
         int rc = mech_sbi_issue(c, bank_of(m, a), a, &k, 0, 1, -1, 1);
         if (rc < 0)
             return -1;
-        if (rc == 0 || rc == MECH_SBI_FULL) {
+        if (rc == MECH_SBI_FULL && !bank_of(m, a)->ho.ready) {
+            /* its bank's CCT is full: only issues free entries, so holding
+             * the scheduler would hold it for ever (a deadlock, realworld5's
+             * cxx); I1 goes back instead, as sbi pushes a warp back: its
+             * entry is refilled from its heap row, and the secondary may
+             * issue alone (as the substitute's ports) */
+            m->stalls++;
+            dropped = 1;
+        } else if (rc == 0 || rc == MECH_SBI_FULL) {
             /* its SIMD group, the LSU or a full table holds it: no clock
              * edge for the scheduler this cycle */
             m->stalls++;
             return sbs_commit_banks(c, m);
+        } else {
+            used = (unsigned)rc;
+            core_sched_issued(c, 0, a);
+            /* another unit of I1's class free now that I1 has its own, and a
+             * port left for I2's warp (001 l.150's other free SIMD group) */
+            core_req r1 = k.p_ok ? k.r[0] : k.r[1];
+            r1.with = -1;
+            r1.group = -1;
+            cls1 = core_unit_classes(c)[r1.pc];
+            qi->alt_free = used < m->np && core_unit_free(c, used, &r1) == CORE_OK;
         }
-        used = (unsigned)rc;
-        core_sched_issued(c, 0, a);
-        /* another unit of I1's class free now that I1 has its own, and a
-         * port left for I2's warp (001 l.150's other free SIMD group) */
-        core_req r1 = k.p_ok ? k.r[0] : k.r[1];
-        r1.with = -1;
-        r1.group = -1;
-        cls1 = core_unit_classes(c)[r1.pc];
-        qi->alt_free = used < m->np && core_unit_free(c, used, &r1) == CORE_OK;
     }
+    const int i1 = live && !dropped; /* I1 issued */
     /* the ready bits: a split of the entry's warp may issue (the banks'
      * kept answers; the others, and all of them under --check, read) */
     uint64_t ready = 0, kept = 0;
@@ -278,7 +292,7 @@ static int sbs_cycle(core *c, void *vm)
             m->bank_skips++;
         } else if (!(qo->i2_alt && core_unit_classes(c)[qo->i2_pc] != cls1)) {
             /* (on the other group: only an instruction of I1's class) */
-            int rc = probe_i2(c, m, b2, qo->i2_mask, live, qo->i2_alt, used, &k2, &pa, &pb);
+            int rc = probe_i2(c, m, b2, qo->i2_mask, i1, qo->i2_alt, used, &k2, &pa, &pb);
             if (rc < 0)
                 return -1;
             if (rc == 1 || rc == 2)
@@ -294,7 +308,7 @@ static int sbs_cycle(core *c, void *vm)
         if (rc != 1 && rc != 2)
             return core_fail(c, "internal: warp %u taken as I2, but it does not issue", b2);
         core_sched_issued(c, 0, b2);
-        m->pairs += live && !qo->i2_alt;
+        m->pairs += i1 && !qo->i2_alt;
         m->alts += qo->i2_alt != 0;
         m->subst += !live;
         m->conflicts += qo->conflict != 0;

@@ -36,7 +36,9 @@
  * module only declares (.extern, or a prototype without a body) unless it
  * is a library function ptx_lib.c provides (C99 math, libdevice's __nv_
  * names, vprintf, __assertfail: lowered there), the
- * address of a call parameter, a vector or offset access to a
+ * address of a scalar call parameter (an aggregate's, which clang -O0
+ * takes, is its .local array's; an ld/st.param through a register in a
+ * function body is refused), a vector or offset access to a
  * scalar call parameter, and a call whose argument or return lists do not
  * match the callee's.
  *
@@ -313,6 +315,8 @@ static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
         snprintf(nm, sizeof nm, "%s", ptx_trim(a));
     }
     ptx_cparam *c = find_cparam(s, nm);
+    if (!c && s->inl && (nm[0] == '%' || ptx_find_reg(s, nm) >= 0))
+        return UNSUP(s, "%s through a register in a function body (a call parameter's address)", opc);
     if (!c) return 0;
     /* the opcode's parts */
     char o[128];
@@ -353,6 +357,30 @@ static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
         char k = TY_KIND(ty) == TK_S ? 's' : 'u';
         snprintf(out, outsz, "%s cvt.%c%u.%c%u %s, %s", guard, k, 8 * (W < 2 ? 2 : W), k, 8 * S, val, c->sub);
     }
+    return 1;
+}
+
+/* mov of a call parameter's name: clang -O0 takes the address of a
+ * structure passed by value (mov.b64 %rd, f_param_1) and reads it with
+ * ld.param [f_param_1+k].  An aggregate's address is its per-site .local
+ * array's (an ld/st.param through it is refused above); a scalar call
+ * parameter, a register here, has none.  1: rewritten; 0: not one; -1:
+ * refused */
+static int param_address(ptx_ps *s, const char *stmt, char *out, size_t outsz)
+{
+    char t[512];
+    snprintf(t, sizeof t, "%s", stmt);
+    char *guard, *opc, *rest;
+    split_stmt(t, &guard, &opc, &rest);
+    if (strncmp(opc, "mov.", 4)) return 0;
+    char *ops[4];
+    if (ptx_split_ops(rest, ops, 4) != 2 || !ptx_is_id0((unsigned char)ops[1][0]) ||
+        ptx_find_reg(s, ops[1]) >= 0)
+        return 0;
+    ptx_cparam *c = find_cparam(s, ops[1]);
+    if (!c) return 0;
+    if (c->reg) return UNSUP(s, "the address of the scalar call parameter '%s'", ops[1]);
+    snprintf(out, outsz, "%s %s %s, %s", guard, opc, ops[0], c->sub);
     return 1;
 }
 
@@ -495,6 +523,9 @@ int ptx_call_stmt(ptx_ps *s, char *t, int *done)
         }
     }
     int r = param_access(s, t, buf, sizeof buf);
+    if (r < 0) return -1;
+    if (r == 1) return ptx_instruction(s, buf);
+    r = param_address(s, t, buf, sizeof buf);
     if (r < 0) return -1;
     if (r == 1) return ptx_instruction(s, buf);
     if (!s->inl) { *done = 0; return 0; }

@@ -151,5 +151,10 @@ if [ -z "${NO_CUDA:-}" ]; then
   lay=$(LAYOUT_PRESETS="default 000 001 002 003 004" nice -n 10 bash tests/test_layout.sh "$B")
   echo "--layout tf at every preset: $(grep -c '^ok ' <<<"$lay") ok, $(grep -c '^FAIL ' <<<"$lay") failed"
   grep '^FAIL ' <<<"$lay" && rc=1
+  # realworld5 (docs/ptx.md, fifth round): its launches as they are at
+  # every preset, -O1/-O3, own_nqueens at every -O level and target
+  rw5=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda_realworld5.sh "$B")
+  echo "realworld5 at every preset: $(grep -c '^ok ' <<<"$rw5") ok, $(grep -c '^FAIL ' <<<"$rw5") failed"
+  grep '^FAIL ' <<<"$rw5" && rc=1
 fi
 exit $rc
