@@ -42,6 +42,16 @@
 # to compare on a shared machine, where the wall time depends on the load).  TEST_ONLY=REGEX runs only the jobs
 # whose label matches (e.g. TEST_ONLY='^(icarus|lint)_' tests/run.sh build).
 set -u
+# -h/--help prints this header; any other option is refused (a build
+# directory never starts with "-")
+case "${1:-}" in
+-h | --help)
+    sed -n '3,/^set -u/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    exit 0 ;;
+-*)
+    echo "tests/run.sh: unknown option '$1' (usage: tests/run.sh [BUILD_DIR], TEST_ONLY=REGEX to select jobs)" >&2
+    exit 2 ;;
+esac
 # exported: the scripts the jobs run (tools/cosim_build.sh,
 # tools/replay_icarus.sh) build into the same directory
 export B=${1:-build}

@@ -270,6 +270,7 @@ tool regress_struct "^regress\.sh: --structs: no structure 'nosuch'" tools/regre
 tool regress_merge "^regress\.sh: no shard results in /nonexistent/shards" tools/regress.sh --merge /nonexistent
 tool job_times_usage "^usage: tools/job_times\.sh BUILD_DIR" tools/job_times.sh
 tool job_times_log "^job_times\.sh: no /nonexistent/test-logs/cpu" tools/job_times.sh /nonexistent
+tool run_option "^tests/run\.sh: unknown option '--bogus'" tests/run.sh --bogus
 tool golden_binary "^simt_golden\.sh: /nonexistent is not built" tools/simt_golden.sh /nonexistent
 tool policies_cycles "^warp_pool_policies\.sh: expected a number, got 'x'" tools/warp_pool_policies.sh x
 tool policies_seed "^warp_pool_policies\.sh: expected a number, got 'y'" tools/warp_pool_policies.sh 100 y
