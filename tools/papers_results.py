@@ -115,7 +115,10 @@ def extra(r, key):
 # baseline, the kernels (a set name below) and whether it is a regression
 # test (it held when this table was written and must keep holding):
 # regress on the kernels' own launches, regress_occ on those at the
-# paper's occupancy (OCC_DIR).
+# paper's occupancy (OCC_DIR).  002-stsimt held (+0.9%) until the header's
+# __syncthreads became a compiler barrier for shared memory (29 Nov): the
+# PTX of hotspot, nw and pathfinder changed and stsimt against spe went to
+# -0.3%, so it is no longer a regression test (its "why" gives the reason).
 CLAIMS = [
     dict(id="000-dwf", paper="000", lines="l.24-25, l.982-985",
          text="lane-aware DWF (Majority) is 20.7% faster than PDOM",
@@ -145,7 +148,7 @@ CLAIMS = [
          regress_occ=True),
     dict(id="002-stsimt", paper="002", lines="l.1205-1207 (Fig. 12)",
          text="STSIMT4 5.6% shorter runtime than SIMT", preset="002", base="spe",
-         mech="stsimt", paper_speedup=1 / (1 - 0.056), kernels="all", regress=True),
+         mech="stsimt", paper_speedup=1 / (1 - 0.056), kernels="all"),
     dict(id="002-stsimt-div", paper="002", lines="l.1100-1101 (Fig. 8)",
          text="STSIMT4 about 6% faster than SIMT on divergent kernels", preset="002",
          base="spe", mech="stsimt", paper_speedup=1.06, kernels="divergent", regress=True,
