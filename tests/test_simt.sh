@@ -605,6 +605,26 @@ if "$S" "$T/t256.k" --mech dwf --lanes 16 --schedulers 1 --trace-dir "$T/td256" 
   else bad replay_dwf_trace_against_rtl "no $B/cosim_dwf (make all)"; fi
 else bad replay_dwf_trace_against_rtl "build/simt failed"; fi
 
+# a loop left by a jump one instruction short of its reconvergence point,
+# thread t after t rounds (clang -O0's shape, docs/ptx.md "histo8 at -O0"):
+# each round leaves one stack entry for the threads that left, so a stack
+# shallower than a warp fills for good.  The deadlock line names the stack
+# (spe at 001's 12 entries, lwm at the default); a deeper stack runs it
+printf '%s\n' '.kernel twoexit' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' \
+  'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' '    setp.lt p1, r1, r0' \
+  '    @p1 bra LOOP' '    bra DONE' 'DONE:' '    st [r0], r1' '    exit' >"$T/twoexit.k"
+for mc in spe:001 lwm:default tsimt:001; do
+  m=${mc%:*} cfg=${mc#*:}
+  out=$("$S" "$T/twoexit.k" --config "$cfg" --mech "$m" 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^simt: .*twoexit\.k: $m: deadlock: .* full-table stalls: the divergence stack \(spe_depth entries\) is full; a loop whose exit jumps short" <<<"$out" &&
+    ok "stack_full_named_${m}_$cfg" || bad "stack_full_named_${m}_$cfg" "exit $rc: $out"
+done
+out=$("$S" "$T/twoexit.k" --config 001 --mech spe,dpe --set spe_depth=32 2>&1) &&
+  grep -q "^every mechanism that ran matches" <<<"$out" && ok stack_deep_enough_runs ||
+  bad stack_deep_enough_runs "$(head -n 3 <<<"$out")"
+
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random
 A=$B/asan/simt

@@ -119,6 +119,20 @@ uint32_t core_coll_wait(const core *c, int pc, unsigned t)
     return c->p->ops->coll_wait(c->p, pc, &v);
 }
 void core_stall(core *c) { c->st.full_stalls++; }
+
+/* A divergence stack with no room for a split: a full-table stall whose
+ * cause the deadlock line names, since a stack shallower than a warp's
+ * threads can fill for good on a loop left by a jump short of its
+ * reconvergence point (one entry per round for the threads that left:
+ * docs/ptx.md, "histo8 at -O0") */
+void core_stall_stack(core *c)
+{
+    core_stall(c);
+    c->stall_why_cycle = c->cycle;
+    c->stall_why = "the divergence stack (spe_depth entries) is full; a loop whose exit jumps short of "
+                   "its reconvergence point keeps one entry per round for the threads that left, up to "
+                   "a warp's threads plus the nesting (docs/ptx.md, \"histo8 at -O0\")";
+}
 void core_note_ready(core *c, uint64_t cyc)
 {
     if (cyc > c->last_ready)
@@ -278,10 +292,12 @@ int core_cycle(core *c)
         unsigned ex, bar, n;
         core_count_threads(c, &n, &ex, &bar);
         return core_fail(c, "deadlock: nothing issued for %llu cycles (cycle %llu; %u of %u "
-                            "resident threads exited, %u at a barrier; %llu full-table stalls%s)",
+                            "resident threads exited, %u at a barrier; %llu full-table stalls%s%s)",
                          (unsigned long long)quiet, (unsigned long long)c->cycle, ex, n, bar,
-                         (unsigned long long)c->st.full_stalls,
-                         c->st.full_stalls ? ": the structure is too small for this kernel" : "");
+                         (unsigned long long)c->st.full_stalls, c->st.full_stalls ? ": " : "",
+                         c->stall_why && c->stall_why_cycle > c->last_issue ? c->stall_why
+                         : c->st.full_stalls ? "the structure is too small for this kernel"
+                                             : "");
     }
     if (c->cycle >= c->P.max_cycles)
         return core_not_finished(c);

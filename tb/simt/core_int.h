@@ -147,6 +147,8 @@ struct core {
     int failed, done, fault_done;
     int refused;           /* core_refuse: the mechanism cannot run the kernel */
     char err[700];
+    const char *stall_why; /* core_stall_stack: what filled up, for the deadlock line, */
+    uint64_t stall_why_cycle; /* and when it last did */
     core_stats st;
     energy_counts en;                  /* access counts (energy.h) */
     /* outputs */

@@ -391,7 +391,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 break;
             }
             if (u->out.f_act == LWM_ST_STALL)
-                core_stall(c);
+                core_stall_stack(c);
             in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
             in->f_wsync = 0;
             fresh = 0;

@@ -163,7 +163,7 @@ static int spe_try(core *c, spe_state *m, unsigned q, unsigned w, unsigned units
         return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, r.pc,
                          simt_stack_err_name((unsigned)m->out.err_code));
     if (!m->out.ready) {
-        core_stall(c);
+        core_stall_stack(c);
         return 0;
     }
     core_out o;

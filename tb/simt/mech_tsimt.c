@@ -392,7 +392,7 @@ static int tsimt_cycle(core *c, void *vm)
             break;
         }
         /* the stack has no room for the divergence: the warp waits */
-        core_stall(c);
+        core_stall_stack(c);
         fi->sb_ok &= ~(1ull << w);
         memset(&m->in, 0, sizeof m->in);
     }
