@@ -312,11 +312,17 @@ void scalar_alloc(const prog *p, scalar_info *s)
         const prog_insn *br = &p->ins[b];
         if (!p->reachable[b] || br->unit != PU_BRA || br->guard < 0 || !s->reg_vector[br->guard])
             continue;
+        int has[2] = {0, 0}; /* a scalar register live at side k's entry */
+        for (int k = 0; k < 2; k++)
+            for (unsigned w = 0; p->succ[b][k] >= 0 && w < W; w++)
+                has[k] |= (live[(size_t)p->succ[b][k] * W + w] & sca[w]) != 0;
+        if (!has[0] && !has[1])
+            continue; /* no edge to add (every branch, when all is vector) */
         for (int k = 0; k < 2; k++)
             cnt[k] = prog_region_pcs(p, p->succ[b][k], br->rpc, side, list[k]);
         for (int k = 0; k < 2; k++) {
             int e = p->succ[b][k];
-            if (e < 0)
+            if (e < 0 || !has[k])
                 continue;
             memset(set, 0, W * sizeof *set);
             for (unsigned i = 0; i < cnt[!k]; i++) {
