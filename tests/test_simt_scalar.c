@@ -165,19 +165,21 @@ static int alloc_ok(const prog *p, const scalar_info *s, const char *what)
     return bad;
 }
 
+/* r8 (scalar) is live on the fall-through side only; the taken side uses
+ * r9 (scalar) while r8 is dead there. */
+static const char *const two_sides =
+    HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
+        "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
+        "B:  exit\n";
+
 TEST(allocation_divergent_edges)
 {
     kernel k;
     prog p;
     scalar_info s;
-    /* r8 (scalar) is live on the fall-through side only; the taken side
-     * uses r9 (scalar) while r8 is dead there.  Without 002's edge the two
-     * could share a register, and the stack's second path would read r9's
-     * value as r8. */
-    if (load(&k, &p,
-                HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
-                    "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
-                    "B:  exit\n"))
+    /* two_sides: without 002's edge r8 and r9 could share a register,
+     * and the stack's second path would read r9's value as r8. */
+    if (load(&k, &p, two_sides))
         return;
     scalar_analyse(&p, &s, 0);
     scalar_alloc(&p, &s);
@@ -495,10 +497,7 @@ TEST(cache_follows_the_analysis)
     kernel k;
     prog p;
     scalar_info s;
-    if (load(&k, &p,
-                HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
-                    "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
-                    "B:  exit\n"))
+    if (load(&k, &p, two_sides))
         return;
     const scalar_info *a = scalar_cached(&p, 0), *v = scalar_cached(&p, 1);
     CHECK(a && v && a != v && !a->reg_vector[8] && v->reg_vector[8]);
