@@ -9,9 +9,12 @@
  * the all-vector baseline; the allocation: no two registers of one class
  * that share a physical register are live at one PC, 64-bit registers take
  * aligned pairs, 002's divergent-branch edges keep a scalar register the
- * stack brings back apart from the other side's registers; and every
- * built-in kernel and 200 generated ones analysed and allocated with those
- * properties checked.
+ * stack brings back apart from the other side's registers; a guarded write
+ * that does not kill; the program's
+ * cached analysis dropped when it is analysed again; and every built-in
+ * kernel and 200 generated ones analysed and allocated with those
+ * properties checked, their liveness against an instruction-wise fixed
+ * point and their cached analyses against fresh ones.
  *
  * The driver's sources are not in libmodels.a; this test compiles them in.
  */
@@ -162,19 +165,21 @@ static int alloc_ok(const prog *p, const scalar_info *s, const char *what)
     return bad;
 }
 
+/* r8 (scalar) is live on the fall-through side only; the taken side uses
+ * r9 (scalar) while r8 is dead there. */
+static const char *const two_sides =
+    HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
+        "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
+        "B:  exit\n";
+
 TEST(allocation_divergent_edges)
 {
     kernel k;
     prog p;
     scalar_info s;
-    /* r8 (scalar) is live on the fall-through side only; the taken side
-     * uses r9 (scalar) while r8 is dead there.  Without 002's edge the two
-     * could share a register, and the stack's second path would read r9's
-     * value as r8. */
-    if (load(&k, &p,
-                HDR "    mov r8, 5\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    @p0 bra A\n"
-                    "    st [r2], r8\n    bra B\nA:  mov r9, 6\n    st [r2], r9\n"
-                    "B:  exit\n"))
+    /* two_sides: without 002's edge r8 and r9 could share a register,
+     * and the stack's second path would read r9's value as r8. */
+    if (load(&k, &p, two_sides))
         return;
     scalar_analyse(&p, &s, 0);
     scalar_alloc(&p, &s);
@@ -194,15 +199,62 @@ TEST(allocation_divergent_edges)
     kernel_free(&k);
 }
 
+/* Liveness the plain way, as the oracle of prog_liveness's block-wise
+ * solution: every reachable instruction in turn, out = its successors'
+ * rows, in = the sources plus out less the unguarded destinations, until
+ * no row changes.  1 when p's rows (prog_live, kept by prog_analyse) and a
+ * fresh prog_liveness both equal it. */
+static int live_ok(const prog *p, const char *what)
+{
+    unsigned W, W2, n = p->n;
+    const uint64_t *kept = prog_live(p, &W);
+    uint64_t *fresh = prog_liveness(p, &W2);
+    uint64_t *o = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
+    uint64_t *v = calloc((size_t)W + 1, sizeof(uint64_t));
+    for (int again = 1; again;) {
+        again = 0;
+        for (unsigned pc = 0; pc < n; pc++) {
+            const prog_insn *in = &p->ins[pc];
+            if (!p->reachable[pc])
+                continue;
+            memset(v, 0, W * sizeof *v);
+            for (int k = 0; k < 2; k++)
+                for (unsigned w = 0; p->succ[pc][k] >= 0 && w < W; w++)
+                    v[w] |= o[(size_t)p->succ[pc][k] * W + w];
+            for (unsigned j = 0; in->guard < 0 && j < in->ndst; j++)
+                v[in->dst[j] / 64] &= ~(1ull << (in->dst[j] % 64));
+            for (unsigned j = 0; j < in->nsrc; j++)
+                v[in->src[j] / 64] |= 1ull << (in->src[j] % 64);
+            if (memcmp(v, &o[(size_t)pc * W], W * sizeof *v)) {
+                memcpy(&o[(size_t)pc * W], v, W * sizeof *v);
+                again = 1;
+            }
+        }
+    }
+    size_t bytes = ((size_t)n + 1) * W * sizeof *o;
+    int ok = kept && W == W2 && !memcmp(kept, o, bytes) && !memcmp(fresh, o, bytes);
+    if (!ok)
+        printf("  %s: liveness differs from the instruction-wise fixed point\n", what);
+    free(o);
+    free(v);
+    free(fresh);
+    return ok;
+}
+
 static void check_kernel(kernel *k, const char *what)
 {
     prog p;
     scalar_info s;
     CHECK(!kernel_to_prog(k, &p, err, sizeof err));
+    CHECK(live_ok(&p, what));
     for (int all = 0; all < 2; all++) {
         scalar_analyse(&p, &s, all);
         scalar_alloc(&p, &s);
         CHECK(!alloc_ok(&p, &s, what));
+        /* the program's cached analysis (shared by every core) is this
+         * fresh one, and the same one on every call */
+        const scalar_info *c = scalar_cached(&p, all);
+        CHECK(c && c == scalar_cached(&p, all) && scalar_same(c, &s));
         /* the instructions reading %tid are vector */
         for (unsigned pc = 0; pc < p.n; pc++)
             if (p.reachable[pc] && p.ins[pc].varying && p.ins[pc].unit != PU_LD)
@@ -411,6 +463,62 @@ static void check_and_run(kernel *k, const char *what)
     run_kernel_scalar(k, what);
 }
 
+/* A guarded write keeps the old value for the threads whose guard fails:
+ * the register stays live above it (a `.k` guard is on branches only, so
+ * the guard is put on a mov here, as PTX's @p mov). */
+TEST(guarded_write_does_not_kill)
+{
+    kernel k;
+    prog p;
+    unsigned W;
+    if (load(&k, &p,
+                HDR "    mov r1, 4\n    mov r2, %tid\n    setp.lt p0, r2, 4\n    mov r1, 7\n"
+                    "    st [r2], r1\n    exit\n"))
+        return;
+    const uint64_t *live = prog_live(&p, &W);
+    CHECK(!bits_array_get(&live[3 * W], 1) && !bits_array_get(&live[1 * W], 1));
+    prog_insn *in = &p.ins[3];
+    in->guard = K_REGS + 0;
+    in->src[in->nsrc++] = K_REGS + 0;
+    CHECK(!prog_analyse(&p, err, sizeof err));
+    live = prog_live(&p, &W);
+    CHECK(bits_array_get(&live[3 * W], 1) && bits_array_get(&live[3 * W], K_REGS + 0));
+    CHECK(bits_array_get(&live[1 * W], 1) && !bits_array_get(&live[0], 1));
+    CHECK(live_ok(&p, "guarded mov"));
+    prog_free(&p);
+    kernel_free(&k);
+}
+
+/* The cache belongs to one analysis of the program: analysing it again
+ * (layout.c does, after changing its instructions) drops it, and the next
+ * use computes it from the program as it is then. */
+TEST(cache_follows_the_analysis)
+{
+    kernel k;
+    prog p;
+    scalar_info s;
+    if (load(&k, &p, two_sides))
+        return;
+    const scalar_info *a = scalar_cached(&p, 0), *v = scalar_cached(&p, 1);
+    CHECK(a && v && a != v && !a->reg_vector[8] && v->reg_vector[8]);
+    p.ins[0].varying = 1; /* mov r8 now as if it read %tid */
+    CHECK(!prog_analyse(&p, err, sizeof err));
+    CHECK(!p.cache->slot[PROG_CACHE_SCALAR] && !p.cache->slot[PROG_CACHE_ALL_VECTOR]);
+    a = scalar_cached(&p, 0);
+    scalar_analyse(&p, &s, 0);
+    scalar_alloc(&p, &s);
+    CHECK(a && a->reg_vector[8] && a->ins_vector[0] && scalar_same(a, &s));
+    scalar_free(&s);
+    /* scalar_same tells them apart */
+    scalar_analyse(&p, &s, 1);
+    scalar_alloc(&p, &s);
+    CHECK(!scalar_same(a, &s) && scalar_same(scalar_cached(&p, 1), &s));
+    scalar_free(&s);
+    prog_free(&p);
+    CHECK(!p.cache && !p.live);
+    kernel_free(&k);
+}
+
 TEST(kernels_allocated_and_executed)
 {
     CHECK(for_each_builtin_kernel(check_and_run) >= 8);
@@ -434,6 +542,8 @@ int main(int argc, char **argv)
     RUN(allocation_divergent_edges);
     RUN(execution_worked_example);
     RUN(execution_needs_divergent_edges);
+    RUN(guarded_write_does_not_kill);
+    RUN(cache_follows_the_analysis);
     RUN(kernels_allocated_and_executed);
     return test_summary();
 }

@@ -374,8 +374,13 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     /* the analysis and allocation of 002 sec. 4.2-4.3: the scalarizing
      * mechanisms' classes, or every register vector (the baseline); the
      * SM's register file holds a CTA's allocation (core.h) */
+    /* both depend on the program alone: computed once per program and
+     * shared (scalar_cached), except under the fault hook that changes
+     * the marks */
     c->scalar = ops->flags & (MECH_SCALAR_UNIT | MECH_SCALAR_LANE);
-    if (c->scalar) {
+    const scalar_info *si = scalar_cached(p, !c->scalar);
+    if (c->scalar && (cfg->fault_kind == 6 || !si)) {
+        c->sinfo_own = 1;
         scalar_analyse(p, &c->sinfo, 0);
         if (cfg->fault_kind == 6) /* the test hook: a thread-id read marked scalar */
             for (unsigned pc = 0; pc < p->n; pc++)
@@ -384,15 +389,21 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
                     break;
                 }
         scalar_alloc(p, &c->sinfo);
+    } else if (c->scalar)
+        c->sinfo = *si;
+    if (c->scalar) {
         c->rf_vregs = c->sinfo.units[SC_VEC_DATA];
         c->rf_sregs = c->sinfo.units[SC_SCA_DATA];
     } else {
         scalar_info base;
-        scalar_analyse(p, &base, 1);
-        scalar_alloc(p, &base);
-        c->rf_vregs = base.units[SC_VEC_DATA];
+        if (!si) {
+            scalar_analyse(p, &base, 1);
+            scalar_alloc(p, &base);
+        }
+        c->rf_vregs = (si ? si : &base)->units[SC_VEC_DATA];
         c->rf_sregs = 0;
-        scalar_free(&base);
+        if (!si)
+            scalar_free(&base);
     }
     const uint64_t cta_regs = (uint64_t)c->CW * ((uint64_t)c->WS * c->rf_vregs + c->rf_sregs);
     unsigned k = cfg->max_ctas;
@@ -414,7 +425,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
                  p->file, c->CT, c->CW, c->WS, (unsigned long long)p->shared_bytes,
                  (unsigned long long)cta_regs, cfg->max_threads, cfg->max_warps,
                  cfg->shared_bytes, cfg->rf_regs);
-        if (c->scalar)
+        if (c->sinfo_own)
             scalar_free(&c->sinfo);
         free(c);
         return msg;
@@ -592,7 +603,8 @@ void core_free(core *c)
     if (c->scalar) {
         free(c->srf);
         scalar_exec_free(&c->sx);
-        scalar_free(&c->sinfo);
+        if (c->sinfo_own)
+            scalar_free(&c->sinfo);
     }
     free(c);
 }

@@ -82,7 +82,11 @@ struct core {
     /* scalarization (MECH_SCALAR_*): each thread's r is its vector file
      * (scalar_vec_regs entries), each warp slot has a scalar file */
     unsigned scalar;                   /* the mechanism's MECH_SCALAR_* flag, 0 off */
-    scalar_info sinfo;
+    scalar_info sinfo;                 /* a copy of the program's cached one
+                                        * (scalar_cached: its arrays are the
+                                        * cache's), or the core's own */
+    int sinfo_own;                     /* sinfo's arrays are the core's (the
+                                        * fault hook's): core_free frees them */
     scalar_exec_cfg sx;
     uint64_t *srf;                     /* W x sregs */
     unsigned sregs;

@@ -266,15 +266,21 @@ int mech_area_add(const area_tech *t, const char *e, const void *desc, double *m
 
 unsigned mech_alloc_regs(const prog *p, uint32_t *map)
 {
-    scalar_info s;
-    scalar_analyse(p, &s, 1);
-    scalar_alloc(p, &s);
-    unsigned n = scalar_vec_regs(&s);
+    /* the program's all-vector allocation, computed once (scalar_cached) */
+    scalar_info own;
+    const scalar_info *s = scalar_cached(p, 1);
+    if (!s) {
+        scalar_analyse(p, &own, 1);
+        scalar_alloc(p, &own);
+        s = &own;
+    }
+    unsigned n = scalar_vec_regs(s);
     for (unsigned v = 0; map && v < p->nregs; v++)
-        map[v] = s.phys[v] < 0 ? 0
-                 : s.cls[v] == SC_VEC_PRED ? s.units[SC_VEC_DATA] + (uint32_t)s.phys[v]
-                                           : (uint32_t)s.phys[v];
-    scalar_free(&s);
+        map[v] = s->phys[v] < 0 ? 0
+                 : s->cls[v] == SC_VEC_PRED ? s->units[SC_VEC_DATA] + (uint32_t)s->phys[v]
+                                            : (uint32_t)s->phys[v];
+    if (s == &own)
+        scalar_free(&own);
     return n ? n : 1;
 }
 

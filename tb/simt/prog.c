@@ -36,6 +36,14 @@ void prog_free_cfg(prog *p)
     free(p->is_rpc);
     free(p->sync_div);
     free(p->prio);
+    free(p->live);
+    for (unsigned i = 0; p->cache && i < PROG_CACHE_SLOTS; i++)
+        if (p->cache->slot[i])
+            p->cache->release[i](p->cache->slot[i]);
+    free(p->cache);
+    p->live = NULL;
+    p->live_words = 0;
+    p->cache = NULL;
     p->succ = NULL;
     p->ipdom = NULL;
     p->reachable = NULL;
@@ -216,64 +224,132 @@ static int postdom(prog *p, int *stack, char *err, size_t errlen)
     return rc;
 }
 
-void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
+unsigned prog_region_pcs(const prog *p, int from, int stop, uint8_t *mark, int *list)
 {
-    int n = (int)p->n, sp = 0;
+    int n = (int)p->n;
+    unsigned cnt = 0;
     memset(mark, 0, (size_t)n + 1);
     if (from < 0 || from == stop)
-        return;
+        return 0;
     mark[from] = 1;
-    stack[sp++] = from;
-    while (sp) {
-        int v = stack[--sp];
+    list[cnt++] = from;
+    for (unsigned i = 0; i < cnt; i++) { /* the list is its own work queue */
+        int v = list[i];
         if (v == n)
             continue;
         for (int j = 0; j < 2; j++) {
             int s = p->succ[v][j];
             if (s >= 0 && s != stop && !mark[s]) {
                 mark[s] = 1;
-                stack[sp++] = s;
+                list[cnt++] = s;
             }
         }
     }
-    mark[n] = 0;
+    if (mark[n]) { /* the exit node is never in the region */
+        mark[n] = 0;
+        unsigned k = 0;
+        for (unsigned i = 0; i < cnt; i++)
+            if (list[i] != n)
+                list[k++] = list[i];
+        cnt = k;
+    }
+    return cnt;
 }
 
-uint64_t *prog_liveness(const prog *p, unsigned *words)
+void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack)
 {
-    unsigned W = (p->nregs + 63u) / 64u, n = p->n;
-    uint64_t *in = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
-    int changed = 1;
-    *words = W;
-    while (changed) {
-        changed = 0;
-        for (int pc = (int)n - 1; pc >= 0; pc--) {
-            if (!p->reachable[pc])
-                continue;
-            const prog_insn *in_ = &p->ins[pc];
-            uint64_t *row = &in[(size_t)pc * W];
-            for (unsigned w = 0; w < W; w++) {
-                uint64_t out = 0;
-                for (int j = 0; j < 2; j++)
-                    if (p->succ[pc][j] >= 0)
-                        out |= in[(size_t)p->succ[pc][j] * W + w];
-                uint64_t kill = 0, use = 0;
-                if (in_->guard < 0)
-                    for (unsigned d = 0; d < in_->ndst; d++)
-                        if (in_->dst[d] >> 6 == w)
-                            kill |= 1ull << (in_->dst[d] & 63u);
-                for (unsigned k = 0; k < in_->nsrc; k++)
-                    if (in_->src[k] >> 6 == w)
-                        use |= 1ull << (in_->src[k] & 63u);
-                uint64_t v = use | (out & ~kill);
-                if (v != row[w]) {
-                    row[w] = v;
-                    changed = 1;
-                }
-            }
+    prog_region_pcs(p, from, stop, mark, stack);
+}
+
+/* One instruction's transfer, in place: row becomes the registers live
+ * at pc's entry when it held the ones live after pc (a guarded write does
+ * not kill). */
+static void live_step(const prog_insn *in, uint64_t *row)
+{
+    if (in->guard < 0)
+        for (unsigned d = 0; d < in->ndst; d++)
+            bits_array_clear(row, in->dst[d]);
+    for (unsigned k = 0; k < in->nsrc; k++)
+        bits_array_set(row, in->src[k]);
+}
+
+/* One block a..z (the last PC before the next leader) of the backward
+ * pass: its out-set from its successors' entry rows, then each
+ * instruction's transfer in place.  With fill, every PC's row is stored;
+ * else only the entry row a's.  1 when that row changed. */
+static int live_block(const prog *p, uint64_t *in, uint64_t *row, unsigned W, unsigned a,
+                      unsigned z, int fill)
+{
+    int changed = 0;
+    memset(row, 0, W * sizeof *row);
+    for (int j = 0; j < 2; j++) {
+        int sc = p->succ[z][j];
+        if (sc >= 0)
+            for (unsigned w = 0; w < W; w++)
+                row[w] |= in[(size_t)sc * W + w];
+    }
+    for (unsigned pc = z + 1; pc-- > a;) {
+        live_step(&p->ins[pc], row);
+        if (fill || pc == a) {
+            uint64_t *dst = &in[(size_t)pc * W];
+            if (!fill && memcmp(dst, row, W * sizeof *row))
+                changed = 1;
+            memcpy(dst, row, W * sizeof *row);
         }
     }
+    return changed;
+}
+
+/* Backward dataflow on the basic blocks (a block starts at PC 0, at a
+ * branch target and after a branch or an exit), iterated to the least
+ * fixed point on the blocks' entry rows alone; one last pass then fills
+ * every PC's row.  A block's pass costs its out-set (W words) and a few
+ * bit operations per instruction, so a round is O(blocks * W + n), not
+ * O(n * W). */
+uint64_t *prog_liveness(const prog *p, unsigned *words)
+{
+    unsigned W = (p->nregs + 63u) / 64u, n = p->n, nb = 0;
+    uint64_t *in = calloc(((size_t)n + 1) * W + 1, sizeof(uint64_t));
+    uint64_t *row = calloc((size_t)W + 1, sizeof(uint64_t));
+    uint8_t *lead = calloc((size_t)n + 1, 1);
+    unsigned *first = malloc(((size_t)n + 1) * sizeof(unsigned));
+    unsigned *last = malloc(((size_t)n + 1) * sizeof(unsigned));
+    *words = W;
+    lead[0] = 1;
+    for (unsigned pc = 0; pc < n; pc++) {
+        const prog_insn *x = &p->ins[pc];
+        if (x->unit == PU_BRA && x->target >= 0 && (unsigned)x->target < n)
+            lead[x->target] = 1;
+        if (prog_ends_block(x))
+            lead[pc + 1] = 1;
+    }
+    for (unsigned pc = 0; pc < n; pc++)
+        if (lead[pc] && p->reachable[pc]) {
+            unsigned z = pc;
+            while (z + 1 < n && !lead[z + 1])
+                z++;
+            first[nb] = pc;
+            last[nb++] = z;
+        }
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (unsigned k = nb; k-- > 0;)
+            changed |= live_block(p, in, row, W, first[k], last[k], 0);
+    }
+    for (unsigned k = nb; k-- > 0;)
+        live_block(p, in, row, W, first[k], last[k], 1);
+    free(row);
+    free(lead);
+    free(first);
+    free(last);
     return in;
+}
+
+const uint64_t *prog_live(const prog *p, unsigned *words)
+{
+    *words = p->live_words;
+    return p->live;
 }
 
 /* Registers every definition of which is one and the same uniform
@@ -454,7 +530,7 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     uint8_t *mark = calloc((size_t)n + 1, 1);
     uint8_t *same = calloc(R, 1), *ndef = calloc(R, 1);
     int *def1 = calloc(R, sizeof(int));
-    uint64_t *live = prog_liveness(p, &W); /* row 0: live at entry */
+    const uint64_t *live = prog_live(p, &W); /* row 0: live at entry */
     same_value_regs(p, live, same, ndef, def1);
     int changed = 1;
     while (changed) {
@@ -502,7 +578,6 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     free(same);
     free(ndef);
     free(def1);
-    free(live);
     free(divb);
     free(inreg);
     free(mark);
@@ -549,8 +624,11 @@ int prog_analyse(prog *p, char *err, size_t errlen)
     int rc = reach(p, stack, err, errlen);
     if (!rc)
         rc = postdom(p, stack, err, errlen);
-    if (!rc)
+    if (!rc) {
+        p->live = prog_liveness(p, &p->live_words);
+        p->cache = calloc(1, sizeof *p->cache);
         rc = divergence(p, stack, err, errlen);
+    }
     free(stack);
     if (rc)
         return rc;

@@ -212,6 +212,12 @@ typedef struct prog {
     int *sync_div;             /* rpc: smallest branch PC reconverging there, else -1 */
     unsigned nwsync;           /* reachable warp-synchronous instructions (prog_analyse) */
     unsigned *prio;            /* DPdPri: reconvergence points at or before pc */
+    uint64_t *live;            /* prog_liveness's rows, computed once by
+                                * prog_analyse (read them with prog_live) */
+    unsigned live_words;
+    struct prog_cache *cache;  /* analyses of the program computed on first
+                                * use (prog_cache below; prog_analyse makes
+                                * it empty) */
     /* launch (a .k kernel: one CTA of `threads` threads, 1-D) */
     uint32_t grid[3], block[3];
     uint64_t shared_bytes;     /* static + dynamic, per CTA */
@@ -224,7 +230,21 @@ typedef struct prog {
     void *impl;                /* the front end's own program */
 } prog;
 
-/* Fills succ, ipdom, reachable, is_rpc, sync_div, prio, every branch's rpc
+/* The analyses that depend only on the analysed program (and not on a
+ * run's configuration): computed once, on first use, by whoever needs one
+ * (scalar.c's scalarization and allocations: scalar_cached), and shared by
+ * every core of every mechanism that runs the program.  The cache owns
+ * them: prog_free_cfg (so prog_analyse, prog_free) calls each slot's
+ * release.  The program must not change while they are held: whoever
+ * changes its instructions analyses it again (layout.c does). */
+enum { PROG_CACHE_SCALAR = 0, PROG_CACHE_ALL_VECTOR, PROG_CACHE_SLOTS };
+typedef struct prog_cache {
+    void *slot[PROG_CACHE_SLOTS];
+    void (*release[PROG_CACHE_SLOTS])(void *);
+} prog_cache;
+
+/* Fills succ, ipdom, reachable, is_rpc, sync_div, prio, live, an empty
+ * cache, every branch's rpc
  * and `uniform` from ins[].unit/target/guard/src/dst/varying (PU_BRA falls
  * through when it is guarded, PU_EXIT goes to n).  The divergence analysis
  * is conservative and tracks definitions (reaching definitions: clang
@@ -250,13 +270,18 @@ int prog_analyse(prog *p, char *err, size_t errlen);
  * is never marked); nothing when from < 0 or from == stop.  stack holds
  * n + 2 ints. */
 void prog_region(const prog *p, int from, int stop, uint8_t *mark, int *stack);
+/* The same marks, and the marked PCs in list (n + 2 ints; in the order
+ * found); returns their number. */
+unsigned prog_region_pcs(const prog *p, int from, int stop, uint8_t *mark, int *list);
 /* Live registers at the entry of every PC (a guarded write does not kill
  * the old value): n + 1 rows of words = (nregs + 63) / 64 bitset words, the
  * exit row empty; the caller frees it.  p must have been analysed. */
 uint64_t *prog_liveness(const prog *p, unsigned *words);
+/* The same rows, computed once by prog_analyse and owned by p. */
+const uint64_t *prog_live(const prog *p, unsigned *words);
 void prog_free(prog *p);
 /* Frees what prog_analyse filled (succ, ipdom, reachable, is_rpc,
- * sync_div, prio) and sets them NULL. */
+ * sync_div, prio, live, cache) and sets them NULL. */
 void prog_free_cfg(prog *p);
 
 /* A thread's identity in its CTA: %tid, %ntid, %ctaid, %nctaid, %laneid,

@@ -49,11 +49,10 @@ void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
         memset(s->reg_vector, 1, R);
         memset(s->ins_vector, 1, n);
     } else {
-        uint64_t *live = prog_liveness(p, &W);
-        uint8_t *side[2], *mark = calloc(n + 1, 1);
-        int *stack = malloc(((size_t)n + 2) * sizeof(int));
-        side[0] = calloc(n + 1, 1);
-        side[1] = calloc(n + 1, 1);
+        const uint64_t *live = prog_live(p, &W);
+        uint8_t *side[2] = {calloc(n + 1, 1), calloc(n + 1, 1)};
+        int *list[2] = {malloc(((size_t)n + 2) * sizeof(int)), malloc(((size_t)n + 2) * sizeof(int))};
+        unsigned cnt[2];
         for (unsigned pc = 0; pc < n; pc++) /* step 2 */
             s->ins_vector[pc] = (uint8_t)seed_vector(&p->ins[pc]);
         int changed = 1;
@@ -84,10 +83,11 @@ void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
                     continue;
                 int rpc = br->rpc;
                 for (int k = 0; k < 2; k++)
-                    prog_region(p, p->succ[b][k], rpc, side[k], stack);
-                for (unsigned pc = 0; pc < n; pc++) {
-                    if (!side[0][pc] && !side[1][pc])
-                        continue;
+                    cnt[k] = prog_region_pcs(p, p->succ[b][k], rpc, side[k], list[k]);
+                /* the instructions of either side (one on both sides is
+                 * seen twice, to the same outcome) */
+                for (unsigned i = 0; i < cnt[0] + cnt[1]; i++) {
+                    int pc = i < cnt[0] ? list[0][i] : list[1][i - cnt[0]];
                     const prog_insn *in = &p->ins[pc];
                     for (unsigned j = 0; j < in->ndst; j++) {
                         unsigned r = in->dst[j];
@@ -110,9 +110,8 @@ void scalar_analyse(const prog *p, scalar_info *s, int all_vector)
                 }
             }
         }
-        free(live);
-        free(mark);
-        free(stack);
+        free(list[0]);
+        free(list[1]);
         free(side[0]);
         free(side[1]);
     }
@@ -135,50 +134,124 @@ static void edge(graph *g, unsigned a, unsigned b, uint64_t *count)
     (*count)++;
 }
 
+/* Edges from a to every register of the bitset set (W words), each new
+ * one counted once. */
+static void edges_to_set(graph *g, unsigned a, const uint64_t *set, uint64_t *count)
+{
+    uint64_t *ra = &g->adj[(size_t)a * g->W];
+    for (unsigned w = 0; w < g->W; w++) {
+        uint64_t nw = set[w] & ~ra[w];
+        while (nw) {
+            unsigned b = w * 64u + bits_ffs(nw);
+            nw &= nw - 1;
+            edge(g, a, b, count);
+        }
+    }
+}
+
 static unsigned units_of(const prog *p, unsigned r)
 {
     return reg_bits(p, r) > 32 ? 2u : 1u;
 }
 
-/* Smallest-last order and greedy first fit for the registers of class c. */
-static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c)
+/* A binary min-heap of registers keyed by (degree, register number): the
+ * smallest-last order's next vertex is the one of smallest degree, the
+ * lowest-numbered of those. */
+typedef struct {
+    unsigned *h, *pos, n; /* pos[r]: r's index in h */
+    const unsigned *deg;
+} dheap;
+
+static int dless(const dheap *q, unsigned a, unsigned b)
 {
-    unsigned R = s->nregs, cnt = 0, max_unit = 0;
+    return q->deg[a] < q->deg[b] || (q->deg[a] == q->deg[b] && a < b);
+}
+
+static void dswap(dheap *q, unsigned i, unsigned j)
+{
+    unsigned t = q->h[i];
+    q->h[i] = q->h[j];
+    q->h[j] = t;
+    q->pos[q->h[i]] = i;
+    q->pos[q->h[j]] = j;
+}
+
+static void dup(dheap *q, unsigned i)
+{
+    while (i && dless(q, q->h[i], q->h[(i - 1) / 2])) {
+        dswap(q, i, (i - 1) / 2);
+        i = (i - 1) / 2;
+    }
+}
+
+static void ddown(dheap *q, unsigned i)
+{
+    for (;;) {
+        unsigned m = i, l = 2 * i + 1, r = l + 1;
+        if (l < q->n && dless(q, q->h[l], q->h[m]))
+            m = l;
+        if (r < q->n && dless(q, q->h[r], q->h[m]))
+            m = r;
+        if (m == i)
+            return;
+        dswap(q, i, m);
+        i = m;
+    }
+}
+
+/* Smallest-last order and greedy first fit for the registers of class c
+ * (mask: their bitset). */
+static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c, uint64_t *mask)
+{
+    unsigned R = s->nregs, W = g->W, cnt = 0, max_unit = 0;
     unsigned *deg = calloc(R + 1, sizeof(unsigned));
     unsigned *order = malloc((R + 1) * sizeof(unsigned));
-    uint8_t *done = calloc(R + 1, 1);
+    dheap q = {malloc((R + 1) * sizeof(unsigned)), malloc((R + 1) * sizeof(unsigned)), 0, deg};
+    memset(mask, 0, W * sizeof *mask);
+    for (unsigned r = 0; r < R; r++)
+        if (s->cls[r] == c && s->reg_used[r])
+            bits_array_set(mask, r);
     for (unsigned r = 0; r < R; r++) {
-        if (s->cls[r] != c || !s->reg_used[r]) {
-            done[r] = 1;
+        if (!bits_array_get(mask, r))
             continue;
-        }
         cnt++;
-        for (unsigned q = 0; q < R; q++)
-            if (q != r && s->cls[q] == c && s->reg_used[q] && bits_array_get(&g->adj[(size_t)r * g->W], q))
-                deg[r]++;
+        const uint64_t *ar = &g->adj[(size_t)r * W];
+        for (unsigned w = 0; w < W; w++)
+            deg[r] += bits_popcount(ar[w] & mask[w]);
+        q.pos[r] = q.n;
+        q.h[q.n++] = r;
+        dup(&q, q.n - 1);
     }
-    /* remove the vertex of smallest degree, last in the colouring order */
+    /* remove the vertex of smallest degree, last in the colouring order;
+     * mask keeps the ones not removed */
     for (unsigned k = cnt; k > 0; k--) {
-        unsigned best = R;
-        for (unsigned r = 0; r < R; r++)
-            if (!done[r] && (best == R || deg[r] < deg[best]))
-                best = r;
-        done[best] = 1;
+        unsigned best = q.h[0];
+        dswap(&q, 0, --q.n);
+        ddown(&q, 0);
+        bits_array_clear(mask, best);
         order[k - 1] = best;
-        for (unsigned q = 0; q < R; q++)
-            if (!done[q] && bits_array_get(&g->adj[(size_t)best * g->W], q))
-                deg[q]--;
+        const uint64_t *ab = &g->adj[(size_t)best * W];
+        for (unsigned w = 0; w < W; w++)
+            for (uint64_t v = ab[w] & mask[w]; v; v &= v - 1) {
+                unsigned r = w * 64u + bits_ffs(v);
+                deg[r]--;
+                dup(&q, q.pos[r]);
+            }
     }
-    uint8_t *busy = malloc(2 * (size_t)R + 4);
+    /* first fit; busy[u] == k + 1: unit u is a coloured neighbour's */
+    unsigned *busy = calloc(2 * (size_t)R + 4, sizeof(unsigned));
     for (unsigned k = 0; k < cnt; k++) {
         unsigned r = order[k], u = units_of(p, r);
-        memset(busy, 0, 2 * (size_t)R + 4);
-        for (unsigned q = 0; q < R; q++)
-            if (s->phys[q] >= 0 && s->cls[q] == c && bits_array_get(&g->adj[(size_t)r * g->W], q))
-                for (unsigned j = 0; j < units_of(p, q); j++)
-                    busy[s->phys[q] + j] = 1;
+        const uint64_t *ar = &g->adj[(size_t)r * W];
+        for (unsigned w = 0; w < W; w++)
+            for (uint64_t v = ar[w]; v; v &= v - 1) {
+                unsigned x = w * 64u + bits_ffs(v);
+                if (s->phys[x] >= 0 && s->cls[x] == c)
+                    for (unsigned j = 0; j < units_of(p, x); j++)
+                        busy[s->phys[x] + j] = k + 1;
+            }
         unsigned base = 0;
-        while (busy[base] || (u == 2 && (busy[base + 1] || (base & 1u))))
+        while (busy[base] == k + 1 || (u == 2 && (busy[base + 1] == k + 1 || (base & 1u))))
             base++;
         s->phys[r] = (int32_t)base;
         if (base + u > max_unit)
@@ -188,15 +261,18 @@ static unsigned colour(const prog *p, scalar_info *s, const graph *g, unsigned c
     free(busy);
     free(deg);
     free(order);
-    free(done);
+    free(q.h);
+    free(q.pos);
     return max_unit;
 }
 
 void scalar_alloc(const prog *p, scalar_info *s)
 {
     unsigned R = s->nregs, n = p->n, W;
-    uint64_t *live = prog_liveness(p, &W);
+    const uint64_t *live = prog_live(p, &W);
     graph g = {R, calloc((size_t)R * W + 1, sizeof(uint64_t)), W};
+    uint64_t *sca = calloc((size_t)W + 1, sizeof(uint64_t)); /* the scalar registers */
+    uint64_t *set = calloc((size_t)W + 1, sizeof(uint64_t));
     s->phys = malloc((R + 1) * sizeof(int32_t));
     s->cls = calloc(R + 1, 1);
     for (unsigned r = 0; r < R; r++) {
@@ -204,13 +280,12 @@ void scalar_alloc(const prog *p, scalar_info *s)
         s->phys[r] = -1;
         s->cls[r] = (uint8_t)(pred ? (s->reg_vector[r] ? SC_VEC_PRED : SC_SCA_PRED)
                                    : (s->reg_vector[r] ? SC_VEC_DATA : SC_SCA_DATA));
+        if (!s->reg_vector[r])
+            bits_array_set(sca, r);
     }
     /* the registers live at entry hold their initial value together */
-    for (unsigned a = 0; a < R; a++)
-        if (bits_array_get(live, a))
-            for (unsigned b = a + 1; b < R; b++)
-                if (bits_array_get(live, b))
-                    edge(&g, a, b, &s->edges);
+    for (unsigned a = bits_array_next(live, W, 0); a < R; a = bits_array_next(live, W, a + 1))
+        edges_to_set(&g, a, live, &s->edges);
     for (unsigned pc = 0; pc < n; pc++) {
         const prog_insn *in = &p->ins[pc];
         if (!p->reachable[pc])
@@ -218,56 +293,64 @@ void scalar_alloc(const prog *p, scalar_info *s)
         for (unsigned j = 0; j < in->ndst; j++)
             for (int k = 0; k < 2; k++) {
                 int sc = p->succ[pc][k];
-                if (sc < 0)
-                    continue;
-                for (unsigned r = 0; r < R; r++)
-                    if (bits_array_get(&live[(size_t)sc * W], r))
-                        edge(&g, in->dst[j], r, &s->edges);
+                if (sc >= 0)
+                    edges_to_set(&g, in->dst[j], &live[(size_t)sc * W], &s->edges);
             }
         /* two results of one instruction are live together */
         for (unsigned j = 0; j < in->ndst; j++)
             for (unsigned k = j + 1; k < in->ndst; k++)
                 edge(&g, in->dst[j], in->dst[k], &s->edges);
     }
-    /* 002's edges for the scalar registers the stack brings back */
-    uint8_t *side[2] = {calloc(n + 1, 1), calloc(n + 1, 1)};
-    int *stack = malloc(((size_t)n + 2) * sizeof(int));
+    /* 002's edges for the scalar registers the stack brings back: each
+     * scalar register live at side k's entry with every scalar register
+     * live at, or written by, an instruction of the other side (set) */
+    uint8_t *side = calloc(n + 1, 1);
+    int *list[2] = {malloc(((size_t)n + 2) * sizeof(int)), malloc(((size_t)n + 2) * sizeof(int))};
+    unsigned cnt[2];
     uint64_t before = s->edges;
     for (unsigned b = 0; b < n; b++) {
         const prog_insn *br = &p->ins[b];
         if (!p->reachable[b] || br->unit != PU_BRA || br->guard < 0 || !s->reg_vector[br->guard])
             continue;
+        int has[2] = {0, 0}; /* a scalar register live at side k's entry */
         for (int k = 0; k < 2; k++)
-            prog_region(p, p->succ[b][k], br->rpc, side[k], stack);
+            for (unsigned w = 0; p->succ[b][k] >= 0 && w < W; w++)
+                has[k] |= (live[(size_t)p->succ[b][k] * W + w] & sca[w]) != 0;
+        if (!has[0] && !has[1])
+            continue; /* no edge to add (every branch, when all is vector) */
+        for (int k = 0; k < 2; k++)
+            cnt[k] = prog_region_pcs(p, p->succ[b][k], br->rpc, side, list[k]);
         for (int k = 0; k < 2; k++) {
             int e = p->succ[b][k];
-            if (e < 0)
+            if (e < 0 || !has[k])
                 continue;
-            for (unsigned r = 0; r < R; r++) {
-                if (s->reg_vector[r] || !bits_array_get(&live[(size_t)e * W], r))
-                    continue;
-                for (unsigned pc = 0; pc < n; pc++) {
-                    if (!side[!k][pc])
-                        continue;
-                    const prog_insn *in = &p->ins[pc];
-                    for (unsigned q = 0; q < R; q++)
-                        if (!s->reg_vector[q] && bits_array_get(&live[(size_t)pc * W], q))
-                            edge(&g, r, q, &s->edges);
-                    for (unsigned j = 0; j < in->ndst; j++)
-                        if (!s->reg_vector[in->dst[j]])
-                            edge(&g, r, in->dst[j], &s->edges);
-                }
+            memset(set, 0, W * sizeof *set);
+            for (unsigned i = 0; i < cnt[!k]; i++) {
+                int pc = list[!k][i];
+                const prog_insn *in = &p->ins[pc];
+                const uint64_t *lr = &live[(size_t)pc * W];
+                for (unsigned w = 0; w < W; w++)
+                    set[w] |= lr[w];
+                for (unsigned j = 0; j < in->ndst; j++)
+                    bits_array_set(set, in->dst[j]);
             }
+            for (unsigned w = 0; w < W; w++)
+                set[w] &= sca[w];
+            const uint64_t *le = &live[(size_t)e * W];
+            for (unsigned w = 0; w < W; w++)
+                for (uint64_t v = le[w] & sca[w]; v; v &= v - 1)
+                    edges_to_set(&g, w * 64u + bits_ffs(v), set, &s->edges);
         }
     }
     s->extra_edges = s->edges - before;
     for (unsigned c = 0; c < SC_NCLASS; c++)
-        s->units[c] = colour(p, s, &g, c);
-    free(side[0]);
-    free(side[1]);
-    free(stack);
+        s->units[c] = colour(p, s, &g, c, set);
+    free(side);
+    free(list[0]);
+    free(list[1]);
     free(g.adj);
-    free(live);
+    free(sca);
+    free(set);
 }
 
 static const char *const class_name[SC_NCLASS] = {"vector", "scalar", "vector predicate",
@@ -323,6 +406,40 @@ void scalar_free(scalar_info *s)
     free(s->phys);
     free(s->cls);
     memset(s, 0, sizeof *s);
+}
+
+static void release_info(void *v)
+{
+    scalar_free(v);
+    free(v);
+}
+
+const scalar_info *scalar_cached(const prog *p, int all_vector)
+{
+    unsigned k = all_vector ? PROG_CACHE_ALL_VECTOR : PROG_CACHE_SCALAR;
+    if (!p->cache)
+        return NULL;
+    if (!p->cache->slot[k]) {
+        scalar_info *s = malloc(sizeof *s);
+        scalar_analyse(p, s, all_vector);
+        scalar_alloc(p, s);
+        p->cache->slot[k] = s;
+        p->cache->release[k] = release_info;
+    }
+    return p->cache->slot[k];
+}
+
+int scalar_same(const scalar_info *a, const scalar_info *b)
+{
+    if (a->nregs != b->nregs || a->n != b->n || a->edges != b->edges ||
+        a->extra_edges != b->extra_edges || memcmp(a->units, b->units, sizeof a->units) ||
+        memcmp(a->virt, b->virt, sizeof a->virt) ||
+        memcmp(a->ins_vector, b->ins_vector, a->n) ||
+        memcmp(a->reg_vector, b->reg_vector, a->nregs) ||
+        memcmp(a->reg_used, b->reg_used, a->nregs) || !a->phys != !b->phys)
+        return 0;
+    return !a->phys || (!memcmp(a->phys, b->phys, a->nregs * sizeof *a->phys) &&
+                        !memcmp(a->cls, b->cls, a->nregs));
 }
 
 /* ------------------------------------------------------------ execution */

@@ -113,6 +113,15 @@ void scalar_alloc(const prog *p, scalar_info *s);
  * and the allocation. */
 void scalar_show(const prog *p, const scalar_info *s, FILE *f);
 void scalar_free(scalar_info *s);
+/* scalar_analyse and scalar_alloc of p (all_vector as there), computed on
+ * the first call and kept in p's cache (prog.h: p owns it, prog_free_cfg
+ * frees it), so every core of every mechanism that runs p shares one;
+ * NULL when p has not been analysed.  The caller must not change or free
+ * it. */
+const scalar_info *scalar_cached(const prog *p, int all_vector);
+/* 1 when a and b hold the same marks, allocation and counts (the cache's
+ * consistency check against a fresh analysis). */
+int scalar_same(const scalar_info *a, const scalar_info *b);
 
 /* ---- Execution with the allocated register files (issue 26 sec. 3).
  *
