@@ -270,28 +270,32 @@ define cuda_host_recipe
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
-$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+# what every host reference is compiled with: the project header, its math
+# half and the include directory with its subdirectories
+# (cooperative_groups/reduce.h)
+CUDA_HOST_HDRS := tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(wildcard tb/cuda/include/*.h tb/cuda/include/*/*.h)
+$(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld4/%.cu tb/kernels/cuda/realworld4/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld4/%.cu tb/kernels/cuda/realworld4/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld5/%.cu tb/kernels/cuda/realworld5/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) tb/cuda/warphw_math.h $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld5/%.cu tb/kernels/cuda/realworld5/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 # tb/kernels/cuda/multi/: applications of several kernel launches from a
 # host loop (a sequence launch file, launch.h; docs/ptx.md); the host
 # reference runs the same steps
 CUDA_MULTI_KERNELS := $(sort $(patsubst tb/kernels/cuda/multi/%.cu,%,$(wildcard tb/kernels/cuda/multi/*.cu)))
 all: $(addprefix $(B)/cuda_host/,$(CUDA_MULTI_KERNELS))
-$(B)/cuda_host/%: tb/kernels/cuda/multi/%.cu tb/kernels/cuda/multi/%.launch tb/cuda/warphw_cuda.h $(wildcard tb/cuda/include/*.h) $(CUDA_HOST_OBJ)
+$(B)/cuda_host/%: tb/kernels/cuda/multi/%.cu tb/kernels/cuda/multi/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 .PHONY: kernels-multi
 kernels: kernels-multi
