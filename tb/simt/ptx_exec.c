@@ -611,6 +611,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     e->nacc = 0;
     if (pi->guard >= 0 && (int)(t->r[pi->guard] & 1) == (int)pi->guard_neg) return 0;
     e->executed = 1;
+    if (in->flags & F_HALF) return ptx_half_exec(im, in, t); /* .f16/.bf16 arithmetic (ptx_half.c) */
     uint8_t ty = in->type;
     unsigned bytes = ty == T_NONE ? 0 : TY_BYTES(ty);
     unsigned bits = 8 * bytes;
@@ -1229,7 +1230,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
     if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
     if ((in->op == OP_BAR && in->cmp == BR_NONE) || in->op == OP_MEMBAR) return FK_NOP;
     if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous (the general path refuses), library calls, bfind */
-    if (ty == T_NONE) return FK_GENERAL;
+    if (ty == T_NONE || (in->flags & F_HALF)) return FK_GENERAL;
     int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
     int rn = in->rnd == R_NONE || in->rnd == R_RN;
     int plainf = isf && rn && !(in->flags & (F_FTZ | F_SAT));
@@ -1377,3 +1378,9 @@ static void ptx_free_impl(prog *p)
 
 const prog_ops ptx_ops = {ptx_exec,      ptx_free_impl, ptx_exec_warp, ptx_coll_wait,
                          ptx_exec_coll, ptx_bar_release};
+
+/* the float helpers ptx_half.c shares (ptx_int.h) */
+int ptx_fcmp(int cmp, double a, double b) { return fcmp(cmp, a, b); }
+double ptx_sat01d(double x) { return sat01d(x); }
+double ptx_round_integral(double x, int rnd) { return round_integral(x, rnd); }
+uint64_t ptx_f2i(double x, int rnd, uint8_t dty) { return f2i(x, rnd, dty); }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx_half.h"
 #include "ptx_int.h"
 
 /* A register by name: the innermost declaration of the current function
@@ -748,6 +749,11 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         return in->a[0].kind != O_REG ? ptx_fail(s, s->sline, "vote.sync's operand must be a predicate") : -1;
     if (in->op == OP_SLCT && in->type2 != T_S32 && in->type2 != T_F32)
         return ptx_fail(s, s->sline, "slct needs .s32 or .f32 as its second type");
+    /* .f16/.bf16 (ptx_half.c): what computes on them is checked there */
+    if (ptx_half_type(ty) || ptx_half_type(in->type2)) {
+        if (ptx_half_check(s, in, opc)) return -1;
+        if (in->flags & F_HALF) goto widths;
+    }
     /* refusals */
     if ((in->flags & F_FTZ) && in->type != T_F32 && !(in->op == OP_CVT && in->type2 == T_F32) &&
         !(in->op == OP_SETP && in->type == T_F32))
@@ -814,7 +820,9 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if ((in->op == OP_ADD || in->op == OP_SUB) && (in->flags & (F_HI | F_LO)))
         return UNSUP(s, "add.cc/addc forms");
     if (in->op == OP_MOV && (ty == T_PRED) && (in->nd != 1 || in->na != 1)) return ptx_fail(s, s->sline, "bad mov");
+widths:
     /* register widths */
+    ;
     uint8_t dty = ty;
     if (in->op == OP_SETP || in->op == OP_TESTP) dty = T_PRED;
     if (in->op == OP_CVT) dty = ty;
@@ -858,10 +866,12 @@ int ptx_instruction(ptx_ps *s, char *stmt)
                 memcpy(&u, &f, 4);
                 o->imm = u;
             } else if (oty == T_F64) memcpy(&o->imm, &d, 8);
+            else if (oty == T_F16 || oty == T_BF16) o->imm = ptx_h_from_double(d, oty == T_BF16 ? PTX_H_BF16 : PTX_H_F16, PTX_H_RN);
             else return ptx_fail(s, s->sline, "float literal in an integer operation");
-        } else if (!o->fimm && TY_KIND(oty) == TK_F && in->op != OP_MOV) {
+        } else if (!o->fimm && (TY_KIND(oty) == TK_F || oty == T_F16 || oty == T_BF16) && in->op != OP_MOV) {
             double d = (double)(int64_t)o->imm;
-            if (oty == T_F32) {
+            if (oty == T_F16 || oty == T_BF16) o->imm = ptx_h_from_double(d, oty == T_BF16 ? PTX_H_BF16 : PTX_H_F16, PTX_H_RN);
+            else if (oty == T_F32) {
                 float f = (float)d;
                 uint32_t u;
                 memcpy(&u, &f, 4);

@@ -24,7 +24,9 @@
 #define PTX_LOCAL_WIN (2ull << 40)
 
 /* Types: kind in the high nibble, log2(bytes) in the low one. */
-enum { TK_B = 0, TK_U, TK_S, TK_F, TK_PRED };
+/* TK_H: .f16 (2 bytes) and .f16x2 (4: two halves, the first in the low
+ * bits); TK_BH: .bf16 and .bf16x2 (ptx_half.c) */
+enum { TK_B = 0, TK_U, TK_S, TK_F, TK_PRED, TK_H, TK_BH };
 #define TY(k, lg) ((uint8_t)(((k) << 4) | (lg)))
 #define TY_KIND(t) ((t) >> 4)
 #define TY_BYTES(t) (1u << ((t) & 15))
@@ -34,7 +36,8 @@ enum {
     T_U8 = TY(TK_U, 0), T_U16 = TY(TK_U, 1), T_U32 = TY(TK_U, 2), T_U64 = TY(TK_U, 3),
     T_S8 = TY(TK_S, 0), T_S16 = TY(TK_S, 1), T_S32 = TY(TK_S, 2), T_S64 = TY(TK_S, 3),
     T_F32 = TY(TK_F, 2), T_F64 = TY(TK_F, 3),
-    T_PRED = TY(TK_PRED, 0)
+    T_PRED = TY(TK_PRED, 0),
+    T_F16 = TY(TK_H, 1), T_F16X2 = TY(TK_H, 2), T_BF16 = TY(TK_BH, 1), T_BF16X2 = TY(TK_BH, 2)
 };
 
 enum ptx_op {
@@ -91,6 +94,7 @@ enum { SR_TID, SR_NTID, SR_CTAID, SR_NCTAID, SR_LANEID, SR_WARPID, SR_CLOCK, SR_
 #define F_TO 0x40     /* cvta.to */
 #define F_SHF_L 0x80  /* shf.l (else shf.r) */
 #define F_CLAMP 0x100 /* shf.clamp */
+#define F_HALF 0x200  /* computes on .f16/.bf16: ptx_half_exec (ptx_half.c) */
 
 enum { O_NONE = 0, O_REG, O_IMM, O_SREG, O_MEM, O_SINK, O_LABEL };
 
@@ -424,5 +428,18 @@ uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
 int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_cparam *const *args,
                  unsigned nargs);
 int ptx_lib_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, char *err, size_t errlen);
+/* the float helpers of ptx_exec.c that ptx_half.c shares: setp's
+ * comparison, .sat's clamp to [0, 1], cvt's .rni/.rzi/.rmi/.rpi and its
+ * float-to-integer conversion */
+int ptx_fcmp(int cmp, double a, double b);
+double ptx_sat01d(double x);
+double ptx_round_integral(double x, int rnd);
+uint64_t ptx_f2i(double x, int rnd, uint8_t dty);
+/* .f16/.f16x2/.bf16/.bf16x2 (ptx_half.c): 1 for those types; the parser's
+ * check of an instruction using one (sets F_HALF where it computes; 0, or
+ * -1 with the error); F_HALF's semantics for one thread */
+int ptx_half_type(uint8_t ty);
+int ptx_half_check(ptx_ps *s, ptx_ins *in, const char *opc);
+int ptx_half_exec(const ptx_impl *im, const ptx_ins *in, prog_thread *t);
 
 #endif

@@ -230,7 +230,8 @@ uint8_t ptx_type_of(const char *t)
         {"b8", T_B8}, {"b16", T_B16}, {"b32", T_B32}, {"b64", T_B64},
         {"u8", T_U8}, {"u16", T_U16}, {"u32", T_U32}, {"u64", T_U64},
         {"s8", T_S8}, {"s16", T_S16}, {"s32", T_S32}, {"s64", T_S64},
-        {"f32", T_F32}, {"f64", T_F64}, {"pred", T_PRED}};
+        {"f32", T_F32}, {"f64", T_F64}, {"pred", T_PRED},
+        {"f16", T_F16}, {"f16x2", T_F16X2}, {"bf16", T_BF16}, {"bf16x2", T_BF16X2}};
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(t, tab[i].n)) return tab[i].t;
     return T_NONE;
@@ -238,8 +239,7 @@ uint8_t ptx_type_of(const char *t)
 
 int ptx_is_unsupported_type(const char *t)
 {
-    return !strcmp(t, "f16") || !strcmp(t, "f16x2") || !strcmp(t, "bf16") || !strcmp(t, "bf16x2") ||
-           !strcmp(t, "b128") || !strcmp(t, "tf32") || !strncmp(t, "e4m3", 4) || !strncmp(t, "e5m2", 4);
+    return !strcmp(t, "b128") || !strcmp(t, "tf32") || !strncmp(t, "e4m3", 4) || !strncmp(t, "e5m2", 4);
 }
 
 /* integers: decimal, 0x hex, 0b binary, leading-0 octal, optional U suffix */
