@@ -671,7 +671,8 @@ TEST(refusals_and_errors)
     expect_err(NULL, "call.uni foo, (%r1);", -1, "t.ptx:16: unsupported PTX: call of 'foo', which the module does not declare");
     expect_err(NULL, "st.param.u32 [t_p1], %r1;", -1, "t.ptx:16: unsupported PTX: st.param to a kernel parameter");
     expect_err(NULL, "tex.1d.v4.f32.s32 {%f1, %f2, %f3, %f4}, [tx, {%r1}];", -1, "unsupported PTX: instruction 'tex'");
-    expect_err(NULL, "add.f16 %rs1, %rs2, %rs3;", -1, "t.ptx:16: unsupported PTX: type .f16");
+    expect_err(NULL, "div.rn.f16 %rs1, %rs2, %rs3;", -1, "t.ptx:16: unsupported PTX: div on a half-precision type");
+    expect_err(NULL, "add.b128 %rs1, %rs2, %rs3;", -1, "t.ptx:16: unsupported PTX: type .b128");
     expect_err(NULL, "add.rn.ftz.f64 %fd1, %fd1, %fd1;", -1, "unsupported PTX: .ftz on a type other than .f32");
     expect_err(NULL, "add.u32.cc %r1, %r1, %r1;", -1, "unsupported PTX: modifier .cc");
     expect_err(NULL, "bra NOWHERE;", -1, "t.ptx:16: undefined label 'NOWHERE'");

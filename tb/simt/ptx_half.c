@@ -142,8 +142,14 @@ uint16_t ptx_h_from_u64(uint64_t v, int fmt, int rnd)
     return ptx_h_from_double(u64_odd(v), fmt, rnd);
 }
 
-/* a op b (op c) in double, rounded to odd (above) */
-static double odd_op(int op, double a, double b, double c)
+static int h_fe(int rnd)
+{
+    return rnd == PTX_H_RZ ? FE_TOWARDZERO : rnd == PTX_H_RM ? FE_DOWNWARD : rnd == PTX_H_RP ? FE_UPWARD : FE_TONEAREST;
+}
+
+/* a op b (op c) in double, rounded to odd (above); an exact zero has the
+ * sign IEEE gives it in mode rnd (x - x is -0 only rounding down) */
+static double odd_op(int op, double a, double b, double c, int rnd)
 {
     volatile double va = a, vb = b, vc = c, r;
     feclearexcept(FE_INEXACT);
@@ -156,6 +162,12 @@ static double odd_op(int op, double a, double b, double c)
     default: r = fma(va, vb, vc); break;
     }
     int inexact = fetestexcept(FE_INEXACT) != 0;
+    if (r == 0 && !inexact && rnd != PTX_H_RZ) {
+        fesetround(h_fe(rnd));
+        if (op == PTX_H_ADD) r = va + vb;
+        else if (op == PTX_H_SUB) r = va - vb;
+        else if (op == PTX_H_FMA) r = fma(va, vb, vc);
+    }
     fesetround(FE_TONEAREST);
     double x = r;
     if (inexact && isfinite(x)) {
@@ -189,7 +201,7 @@ uint16_t ptx_h_op(int op, uint16_t a, uint16_t b, uint16_t c, int fmt, int rnd, 
         return (x < y) != mx ? a : b;
     }
     if (na || nb || nc) return h_quiet(na ? a : nb ? b : c, fmt);
-    double r = odd_op(op, ptx_h_to_double(a, fmt), ptx_h_to_double(b, fmt), ptx_h_to_double(c, fmt));
+    double r = odd_op(op, ptx_h_to_double(a, fmt), ptx_h_to_double(b, fmt), ptx_h_to_double(c, fmt), rnd);
     if (isnan(r)) return HF_CANON_NAN; /* inf - inf, 0 * inf, 0 / 0 */
     return h_ftz(ptx_h_from_double(r, fmt, rnd), fmt, ftz);
 }
@@ -229,6 +241,9 @@ int ptx_half_check(ptx_ps *s, ptx_ins *in, const char *opc)
                                             in->op == OP_FMA)))
             return UNSUP(s, ".sat on %s", opc);
         if (in->flags & ~(F_FTZ | F_SAT)) return UNSUP(s, "%s", opc);
+        for (int i = 0; i < in->na && x2; i++) /* no packed literals: 0f.. would be read as two halves */
+            if (in->a[i].kind == O_IMM && !(in->op == OP_SETP && i == 2))
+                return UNSUP(s, "an immediate operand of %s on .%s", opc, bf ? "bf16x2" : "f16x2");
         if (in->op == OP_SETP && x2 && in->nd != 2)
             return ptx_fail(s, s->sline, "setp on .%s needs two predicates (p|q)", bf ? "bf16x2" : "f16x2");
         break;
@@ -239,7 +254,7 @@ int ptx_half_check(ptx_ps *s, ptx_ins *in, const char *opc)
         if (ptx_half_type(t2) && TY_BYTES(t2) == 4) return UNSUP(s, "cvt from a packed half");
         if (in->flags & ~(F_FTZ | F_SAT)) return UNSUP(s, "%s", opc);
         if ((in->flags & F_FTZ) && t2 != T_F32) return UNSUP(s, ".ftz on %s", opc);
-        if (in->rnd >= R_RNI && ty != t2)
+        if (in->rnd >= R_RNI && ty != t2 && TY_KIND(ty) != TK_U && TY_KIND(ty) != TK_S && TY_KIND(ty) != TK_B)
             return UNSUP(s, "%s: integer rounding between different float types", opc);
         break;
     }
