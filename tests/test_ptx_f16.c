@@ -169,7 +169,7 @@ TEST(arithmetic_against_exact_integers)
         unsigned a = rand_half(), b = rand_half(), c = rand_half();
         int rnd = modes[i & 3];
         __int128 A = h_units(a), B = h_units(b), C = h_units(c);
-        __int128 add = (A + B) << 24, mul = A * B, fma = A * B + (C << 24);
+        __int128 add = (A + B) * (1 << 24), mul = A * B, fma = A * B + C * (1 << 24);
         struct { int op; __int128 exact; } cs[] = {{PTX_H_ADD, add}, {PTX_H_MUL, mul}, {PTX_H_FMA, fma}};
         for (int k = 0; k < 3; k++) {
             if (cs[k].exact == 0) continue; /* the sign of an exact zero: below */
