@@ -70,18 +70,11 @@ static unsigned round_units(__int128 n, int rnd)
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;
-static uint64_t next(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
-}
 
 /* a finite .f16, biased toward the edges: subnormals, near 1, near the top */
 static unsigned rand_half(void)
 {
-    uint64_t r = next();
+    uint64_t r = prog_check_rand(&rng);
     unsigned h = (unsigned)(r & 0xffff);
     switch ((r >> 16) & 3) {
     case 0: h &= 0x83ff; break;                     /* subnormal or zero */

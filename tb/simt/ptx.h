@@ -20,7 +20,8 @@
  * they are library functions ptx_lib.c provides (C99 math and libdevice's
  * __nv_ names, vprintf, __assertfail).
  * Anything else -- recursive, indirect or other extern calls, textures,
- * surfaces, shfl, vote, f16 types, a modifier it does not know -- is
+ * surfaces, the legacy shfl/vote, half-precision forms ptx_half.c does
+ * not list, a modifier it does not know -- is
  * refused with
  * "file:line: unsupported PTX: ..." (the caller exits 2), never run wrongly.
  */
