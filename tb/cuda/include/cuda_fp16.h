@@ -67,43 +67,60 @@ struct alignas(4) __half2 {
     WARPHW_H16 __half2(__half a, __half b) : x(a), y(b) {}
 };
 
-static WARPHW_H16 __half warphw_h(unsigned short u)
+/* a 16-bit float type (__half, cuda_bf16.h's __nv_bfloat16) from its bits */
+template <class T> static WARPHW_H16 T warphw_hbits(unsigned short u)
 {
-    __half h;
+    T h;
     h.__x = u;
     return h;
 }
+static WARPHW_H16 __half warphw_h(unsigned short u) { return warphw_hbits<__half>(u); }
 static WARPHW_H16 unsigned warphw_h2u(__half2 v) { return v.x.__x | (unsigned)v.y.__x << 16; }
 static WARPHW_H16 __half2 warphw_u2h(unsigned u) { return __half2(warphw_h((unsigned short)u), warphw_h((unsigned short)(u >> 16))); }
 
 #ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
-/* one PTX instruction on .f16 (or .f16x2) operands */
-#define WARPHW_H_CVT_F(name, r)                                            \
-    static WARPHW_H16 __half name(float f)                                 \
+/* one PTX instruction on operands of type T (PTX type sfx: f16, bf16);
+ * kept defined for cuda_bf16.h */
+#define WARPHW_H_CVT_F(T, sfx, name, r)                                    \
+    static WARPHW_H16 T name(float f)                                      \
     {                                                                      \
         unsigned short u;                                                  \
-        asm("cvt." r ".f16.f32 %0, %1;" : "=h"(u) : "f"(f));               \
-        return warphw_h(u);                                                \
+        asm("cvt." r "." sfx ".f32 %0, %1;" : "=h"(u) : "f"(f));           \
+        return warphw_hbits<T>(u);                                         \
     }
-#define WARPHW_H_OP2(name, op)                                             \
-    static WARPHW_H16 __half name(__half a, __half b)                      \
+#define WARPHW_H_TOF(T, sfx, name)                                         \
+    static WARPHW_H16 float name(T h)                                      \
     {                                                                      \
-        unsigned short u;                                                  \
-        asm(op ".f16 %0, %1, %2;" : "=h"(u) : "h"(a.__x), "h"(b.__x));     \
-        return warphw_h(u);                                                \
+        float f;                                                           \
+        asm("cvt.f32." sfx " %0, %1;" : "=f"(f) : "h"(h.__x));             \
+        return f;                                                          \
     }
-#define WARPHW_H_OP1(name, op)                                             \
-    static WARPHW_H16 __half name(__half a)                                \
+#define WARPHW_H_OP2(T, sfx, name, op)                                     \
+    static WARPHW_H16 T name(T a, T b)                                     \
     {                                                                      \
         unsigned short u;                                                  \
-        asm(op ".f16 %0, %1;" : "=h"(u) : "h"(a.__x));                     \
-        return warphw_h(u);                                                \
+        asm(op "." sfx " %0, %1, %2;" : "=h"(u) : "h"(a.__x), "h"(b.__x)); \
+        return warphw_hbits<T>(u);                                         \
     }
-#define WARPHW_H_CMP(name, cmp)                                            \
-    static WARPHW_H16 bool name(__half a, __half b)                        \
+#define WARPHW_H_OP1(T, sfx, name, op)                                     \
+    static WARPHW_H16 T name(T a)                                          \
     {                                                                      \
         unsigned short u;                                                  \
-        asm("{ .reg .pred p; setp." cmp ".f16 p, %1, %2; selp.u16 %0, 1, 0, p; }" \
+        asm(op "." sfx " %0, %1;" : "=h"(u) : "h"(a.__x));                 \
+        return warphw_hbits<T>(u);                                         \
+    }
+#define WARPHW_H_FMA(T, sfx, name, op)                                     \
+    static WARPHW_H16 T name(T a, T b, T c)                                \
+    {                                                                      \
+        unsigned short u;                                                  \
+        asm(op "." sfx " %0, %1, %2, %3;" : "=h"(u) : "h"(a.__x), "h"(b.__x), "h"(c.__x)); \
+        return warphw_hbits<T>(u);                                         \
+    }
+#define WARPHW_H_CMP(T, sfx, name, cmp)                                    \
+    static WARPHW_H16 bool name(T a, T b)                                  \
+    {                                                                      \
+        unsigned short u;                                                  \
+        asm("{ .reg .pred p; setp." cmp "." sfx " p, %1, %2; selp.u16 %0, 1, 0, p; }" \
             : "=h"(u) : "h"(a.__x), "h"(b.__x));                           \
         return u != 0;                                                     \
     }
@@ -121,16 +138,11 @@ static WARPHW_H16 __half2 warphw_u2h(unsigned u) { return __half2(warphw_h((unsi
         asm(op ".f16x2 %0, %1;" : "=r"(u) : "r"(warphw_h2u(a)));           \
         return warphw_u2h(u);                                              \
     }
-WARPHW_H_CVT_F(__float2half_rn, "rn")
-WARPHW_H_CVT_F(__float2half_rz, "rz")
-WARPHW_H_CVT_F(__float2half_rd, "rm")
-WARPHW_H_CVT_F(__float2half_ru, "rp")
-static WARPHW_H16 float __half2float(__half h)
-{
-    float f;
-    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h.__x));
-    return f;
-}
+WARPHW_H_CVT_F(__half, "f16", __float2half_rn, "rn")
+WARPHW_H_CVT_F(__half, "f16", __float2half_rz, "rz")
+WARPHW_H_CVT_F(__half, "f16", __float2half_rd, "rm")
+WARPHW_H_CVT_F(__half, "f16", __float2half_ru, "rp")
+WARPHW_H_TOF(__half, "f16", __half2float)
 static WARPHW_H16 __half __double2half(double d)
 {
     unsigned short u;
@@ -155,40 +167,30 @@ static WARPHW_H16 int __half2int_rn(__half h)
     asm("cvt.rni.s32.f16 %0, %1;" : "=r"(i) : "h"(h.__x));
     return i;
 }
-WARPHW_H_OP2(__hadd, "add")
-WARPHW_H_OP2(__hsub, "sub")
-WARPHW_H_OP2(__hmul, "mul")
-WARPHW_H_OP2(__hadd_sat, "add.sat")
-WARPHW_H_OP2(__hsub_sat, "sub.sat")
-WARPHW_H_OP2(__hmul_sat, "mul.sat")
-WARPHW_H_OP2(__hmin, "min")
-WARPHW_H_OP2(__hmax, "max")
-WARPHW_H_OP1(__hneg, "neg")
-WARPHW_H_OP1(__habs, "abs")
-static WARPHW_H16 __half __hfma(__half a, __half b, __half c)
-{
-    unsigned short u;
-    asm("fma.rn.f16 %0, %1, %2, %3;" : "=h"(u) : "h"(a.__x), "h"(b.__x), "h"(c.__x));
-    return warphw_h(u);
-}
-static WARPHW_H16 __half __hfma_sat(__half a, __half b, __half c)
-{
-    unsigned short u;
-    asm("fma.rn.sat.f16 %0, %1, %2, %3;" : "=h"(u) : "h"(a.__x), "h"(b.__x), "h"(c.__x));
-    return warphw_h(u);
-}
-WARPHW_H_CMP(__heq, "eq")
-WARPHW_H_CMP(__hne, "ne")
-WARPHW_H_CMP(__hlt, "lt")
-WARPHW_H_CMP(__hle, "le")
-WARPHW_H_CMP(__hgt, "gt")
-WARPHW_H_CMP(__hge, "ge")
-WARPHW_H_CMP(__hequ, "equ")
-WARPHW_H_CMP(__hneu, "neu")
-WARPHW_H_CMP(__hltu, "ltu")
-WARPHW_H_CMP(__hleu, "leu")
-WARPHW_H_CMP(__hgtu, "gtu")
-WARPHW_H_CMP(__hgeu, "geu")
+WARPHW_H_OP2(__half, "f16", __hadd, "add")
+WARPHW_H_OP2(__half, "f16", __hsub, "sub")
+WARPHW_H_OP2(__half, "f16", __hmul, "mul")
+WARPHW_H_OP2(__half, "f16", __hadd_sat, "add.sat")
+WARPHW_H_OP2(__half, "f16", __hsub_sat, "sub.sat")
+WARPHW_H_OP2(__half, "f16", __hmul_sat, "mul.sat")
+WARPHW_H_OP2(__half, "f16", __hmin, "min")
+WARPHW_H_OP2(__half, "f16", __hmax, "max")
+WARPHW_H_OP1(__half, "f16", __hneg, "neg")
+WARPHW_H_OP1(__half, "f16", __habs, "abs")
+WARPHW_H_FMA(__half, "f16", __hfma, "fma.rn")
+WARPHW_H_FMA(__half, "f16", __hfma_sat, "fma.rn.sat")
+WARPHW_H_CMP(__half, "f16", __heq, "eq")
+WARPHW_H_CMP(__half, "f16", __hne, "ne")
+WARPHW_H_CMP(__half, "f16", __hlt, "lt")
+WARPHW_H_CMP(__half, "f16", __hle, "le")
+WARPHW_H_CMP(__half, "f16", __hgt, "gt")
+WARPHW_H_CMP(__half, "f16", __hge, "ge")
+WARPHW_H_CMP(__half, "f16", __hequ, "equ")
+WARPHW_H_CMP(__half, "f16", __hneu, "neu")
+WARPHW_H_CMP(__half, "f16", __hltu, "ltu")
+WARPHW_H_CMP(__half, "f16", __hleu, "leu")
+WARPHW_H_CMP(__half, "f16", __hgtu, "gtu")
+WARPHW_H_CMP(__half, "f16", __hgeu, "geu")
 WARPHW_H2_OP2(__hadd2, "add")
 WARPHW_H2_OP2(__hsub2, "sub")
 WARPHW_H2_OP2(__hmul2, "mul")
@@ -202,82 +204,83 @@ static WARPHW_H16 __half2 __hfma2(__half2 a, __half2 b, __half2 c)
     asm("fma.rn.f16x2 %0, %1, %2, %3;" : "=r"(u) : "r"(warphw_h2u(a)), "r"(warphw_h2u(b)), "r"(warphw_h2u(c)));
     return warphw_u2h(u);
 }
-#undef WARPHW_H_CVT_F
-#undef WARPHW_H_OP2
-#undef WARPHW_H_OP1
-#undef WARPHW_H_CMP
-#undef WARPHW_H2_OP2
-#undef WARPHW_H2_OP1
 
 #else /* -------------------------------------------------------------- host */
-/* the front end's functions (tb/simt/ptx_half.c): the same bits */
-#define WARPHW_H_CVT_F(name, m) \
-    static inline __half name(float f) { return warphw_h(ptx_h_from_double(f, PTX_H_F16, m)); }
-#define WARPHW_H_OP2(name, op, sat)                                                               \
-    static inline __half name(__half a, __half b)                                                 \
-    {                                                                                             \
-        return warphw_h(warphw_h_sat(ptx_h_op(op, a.__x, b.__x, 0, PTX_H_F16, PTX_H_RN, 0), sat)); \
+/* the front end's functions (tb/simt/ptx_half.c): the same bits; T's
+ * format fmt (PTX_H_F16, PTX_H_BF16); kept defined for cuda_bf16.h */
+#define WARPHW_H_CVT_F(T, fmt, name, m) \
+    static inline T name(float f) { return warphw_hbits<T>(ptx_h_from_double(f, fmt, m)); }
+#define WARPHW_H_TOF(T, fmt, name)                      \
+    static inline float name(T h)                       \
+    {                                                   \
+        uint32_t u = ptx_h_to_f32bits(h.__x, fmt);      \
+        float f;                                        \
+        memcpy(&f, &u, 4);                              \
+        return f;                                       \
     }
-#define WARPHW_H_CMP(name, expr)                                                                   \
-    static inline bool name(__half a, __half b)                                                    \
-    {                                                                                              \
-        double x = ptx_h_to_double(a.__x, PTX_H_F16), y = ptx_h_to_double(b.__x, PTX_H_F16);      \
-        bool un = std::isnan(x) || std::isnan(y);                                                  \
-        return expr;                                                                               \
+#define WARPHW_H_OP2(T, fmt, name, op, sat)                                                   \
+    static inline T name(T a, T b)                                                            \
+    {                                                                                         \
+        return warphw_hbits<T>(warphw_h_sat(ptx_h_op(op, a.__x, b.__x, 0, fmt, PTX_H_RN, 0), fmt, sat)); \
+    }
+#define WARPHW_H_FMA(T, fmt, name, sat)                                                       \
+    static inline T name(T a, T b, T c)                                                       \
+    {                                                                                         \
+        return warphw_hbits<T>(warphw_h_sat(ptx_h_op(PTX_H_FMA, a.__x, b.__x, c.__x, fmt, PTX_H_RN, 0), fmt, sat)); \
+    }
+#define WARPHW_H_SIGN(T, name, op) \
+    static inline T name(T a) { return warphw_hbits<T>((unsigned short)(a.__x op)); }
+#define WARPHW_H_CMP(T, fmt, name, expr)                                                       \
+    static inline bool name(T a, T b)                                                          \
+    {                                                                                          \
+        double x = ptx_h_to_double(a.__x, fmt), y = ptx_h_to_double(b.__x, fmt);              \
+        bool un = std::isnan(x) || std::isnan(y);                                              \
+        return expr;                                                                           \
     }
 #define WARPHW_H2_OP2(name, one)                                                                   \
     static inline __half2 name(__half2 a, __half2 b) { return __half2(one(a.x, b.x), one(a.y, b.y)); }
 #define WARPHW_H2_OP1(name, one) \
     static inline __half2 name(__half2 a) { return __half2(one(a.x), one(a.y)); }
 /* .sat: [0, 1], a NaN to +0 */
-static inline unsigned short warphw_h_sat(unsigned short u, int sat)
+static inline unsigned short warphw_h_sat(unsigned short u, int fmt, int sat)
 {
     if (!sat) return u;
-    double x = ptx_h_to_double(u, PTX_H_F16);
-    return ptx_h_from_double(std::isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x, PTX_H_F16, PTX_H_RN);
+    double x = ptx_h_to_double(u, fmt);
+    return ptx_h_from_double(std::isnan(x) ? 0.0 : x < 0 ? 0.0 : x > 1 ? 1.0 : x, fmt, PTX_H_RN);
 }
-WARPHW_H_CVT_F(__float2half_rn, PTX_H_RN)
-WARPHW_H_CVT_F(__float2half_rz, PTX_H_RZ)
-WARPHW_H_CVT_F(__float2half_rd, PTX_H_RM)
-WARPHW_H_CVT_F(__float2half_ru, PTX_H_RP)
-static inline float __half2float(__half h)
-{
-    uint32_t u = ptx_h_to_f32bits(h.__x, PTX_H_F16);
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
+WARPHW_H_CVT_F(__half, PTX_H_F16, __float2half_rn, PTX_H_RN)
+WARPHW_H_CVT_F(__half, PTX_H_F16, __float2half_rz, PTX_H_RZ)
+WARPHW_H_CVT_F(__half, PTX_H_F16, __float2half_rd, PTX_H_RM)
+WARPHW_H_CVT_F(__half, PTX_H_F16, __float2half_ru, PTX_H_RP)
+WARPHW_H_TOF(__half, PTX_H_F16, __half2float)
 static inline __half __double2half(double d) { return warphw_h(ptx_h_from_double(d, PTX_H_F16, PTX_H_RN)); }
 static inline __half __int2half_rn(int i) { return warphw_h(ptx_h_from_s64(i, PTX_H_F16, PTX_H_RN)); }
 static inline int __half2int_rz(__half h) { return warphw_f2n<int>(__half2float(h), truncf(__half2float(h))); }
 static inline int __half2int_rn(__half h) { return warphw_f2n<int>(__half2float(h), nearbyintf(__half2float(h))); }
-WARPHW_H_OP2(__hadd, PTX_H_ADD, 0)
-WARPHW_H_OP2(__hsub, PTX_H_SUB, 0)
-WARPHW_H_OP2(__hmul, PTX_H_MUL, 0)
-WARPHW_H_OP2(__hadd_sat, PTX_H_ADD, 1)
-WARPHW_H_OP2(__hsub_sat, PTX_H_SUB, 1)
-WARPHW_H_OP2(__hmul_sat, PTX_H_MUL, 1)
-WARPHW_H_OP2(__hmin, PTX_H_MIN, 0)
-WARPHW_H_OP2(__hmax, PTX_H_MAX, 0)
-static inline __half __hneg(__half a) { return warphw_h((unsigned short)(a.__x ^ 0x8000u)); }
-static inline __half __habs(__half a) { return warphw_h((unsigned short)(a.__x & 0x7fffu)); }
-static inline __half __hfma(__half a, __half b, __half c)
-{
-    return warphw_h(ptx_h_op(PTX_H_FMA, a.__x, b.__x, c.__x, PTX_H_F16, PTX_H_RN, 0));
-}
-static inline __half __hfma_sat(__half a, __half b, __half c) { return warphw_h(warphw_h_sat(__hfma(a, b, c).__x, 1)); }
-WARPHW_H_CMP(__heq, !un && x == y)
-WARPHW_H_CMP(__hne, !un && x != y)
-WARPHW_H_CMP(__hlt, !un && x < y)
-WARPHW_H_CMP(__hle, !un && x <= y)
-WARPHW_H_CMP(__hgt, !un && x > y)
-WARPHW_H_CMP(__hge, !un && x >= y)
-WARPHW_H_CMP(__hequ, un || x == y)
-WARPHW_H_CMP(__hneu, un || x != y)
-WARPHW_H_CMP(__hltu, un || x < y)
-WARPHW_H_CMP(__hleu, un || x <= y)
-WARPHW_H_CMP(__hgtu, un || x > y)
-WARPHW_H_CMP(__hgeu, un || x >= y)
+WARPHW_H_OP2(__half, PTX_H_F16, __hadd, PTX_H_ADD, 0)
+WARPHW_H_OP2(__half, PTX_H_F16, __hsub, PTX_H_SUB, 0)
+WARPHW_H_OP2(__half, PTX_H_F16, __hmul, PTX_H_MUL, 0)
+WARPHW_H_OP2(__half, PTX_H_F16, __hadd_sat, PTX_H_ADD, 1)
+WARPHW_H_OP2(__half, PTX_H_F16, __hsub_sat, PTX_H_SUB, 1)
+WARPHW_H_OP2(__half, PTX_H_F16, __hmul_sat, PTX_H_MUL, 1)
+WARPHW_H_OP2(__half, PTX_H_F16, __hmin, PTX_H_MIN, 0)
+WARPHW_H_OP2(__half, PTX_H_F16, __hmax, PTX_H_MAX, 0)
+WARPHW_H_SIGN(__half, __hneg, ^ 0x8000u)
+WARPHW_H_SIGN(__half, __habs, & 0x7fffu)
+WARPHW_H_FMA(__half, PTX_H_F16, __hfma, 0)
+WARPHW_H_FMA(__half, PTX_H_F16, __hfma_sat, 1)
+WARPHW_H_CMP(__half, PTX_H_F16, __heq, !un && x == y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hne, !un && x != y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hlt, !un && x < y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hle, !un && x <= y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hgt, !un && x > y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hge, !un && x >= y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hequ, un || x == y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hneu, un || x != y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hltu, un || x < y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hleu, un || x <= y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hgtu, un || x > y)
+WARPHW_H_CMP(__half, PTX_H_F16, __hgeu, un || x >= y)
 WARPHW_H2_OP2(__hadd2, __hadd)
 WARPHW_H2_OP2(__hsub2, __hsub)
 WARPHW_H2_OP2(__hmul2, __hmul)
@@ -289,11 +292,6 @@ static inline __half2 __hfma2(__half2 a, __half2 b, __half2 c)
 {
     return __half2(__hfma(a.x, b.x, c.x), __hfma(a.y, b.y, c.y));
 }
-#undef WARPHW_H_CVT_F
-#undef WARPHW_H_OP2
-#undef WARPHW_H_CMP
-#undef WARPHW_H2_OP2
-#undef WARPHW_H2_OP1
 #endif
 
 /* ------------------------------------------------------------ both sides */
