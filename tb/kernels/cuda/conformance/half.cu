@@ -5,16 +5,18 @@
  * converted in every rounding mode; a mixed-precision dot product (half
  * inputs, f32 products summed by a shared-memory tree); an AXPY in half
  * (fma.rn.f16, with a data-dependent clamp); a 3-tap filter on __half2
- * pixel pairs (add/mul/fma on .f16x2) with clamped borders.  The host
+ * pixel pairs (add/mul/fma on .f16x2) with clamped borders; bfloat16
+ * (<cuda_bf16.h>) arithmetic and conversions on the same random words.  The host
  * reference runs the same source with the header's host half, which calls
  * the simulator's own conversion and rounding code: every bit compared. */
+#include <cuda_bf16.h>
 #include <cuda_fp16.h>
 
 static __device__ unsigned hb(__half h) { return __half_as_ushort(h); }
 static __device__ unsigned h2b(__half2 v) { return hb(__low2half(v)) | hb(__high2half(v)) << 16; }
 
 extern "C" __global__ void half_mix(const unsigned *rnd, unsigned *out, float *dot, unsigned short *axpy,
-                                    unsigned *img, int n)
+                                    unsigned *img, unsigned *bf, int n)
 {
     __shared__ float part[64];
     int t = threadIdx.x, i = blockIdx.x * blockDim.x + t;
@@ -46,6 +48,12 @@ extern "C" __global__ void half_mix(const unsigned *rnd, unsigned *out, float *d
         __half z = __hfma(__float2half(0.75f), x, y);
         if (z < __float2half(0.0f)) z = __hneg(z) * __float2half(0.5f);
         axpy[i] = hb(z);
+        /* bfloat16: random bit patterns and the float f */
+        __nv_bfloat16 p = __ushort_as_bfloat16((unsigned short)r2), q = __ushort_as_bfloat16((unsigned short)(r3 >> 8));
+        __nv_bfloat16 w = __hfma(p, q, __float2bfloat16(f));
+        bf[2 * i] = __bfloat16_as_ushort(w) | (unsigned)__bfloat16_as_ushort(__hadd(p, q) * __hsub(q, p)) << 16;
+        bf[2 * i + 1] = __bfloat16_as_ushort(__float2bfloat16_rz(f)) | (unsigned)__bfloat16_as_ushort(__hmin(p, -q)) << 16;
+        if (p < q) bf[2 * i + 1] ^= __float_as_uint(__bfloat162float(__hdiv(q, __habs(p))));
     }
     part[t] = prod;
     __syncthreads();
