@@ -820,9 +820,8 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     if ((in->op == OP_ADD || in->op == OP_SUB) && (in->flags & (F_HI | F_LO)))
         return UNSUP(s, "add.cc/addc forms");
     if (in->op == OP_MOV && (ty == T_PRED) && (in->nd != 1 || in->na != 1)) return ptx_fail(s, s->sline, "bad mov");
-widths:
-    /* register widths */
-    ;
+    /* register widths (half-precision arithmetic joins here) */
+widths:;
     uint8_t dty = ty;
     if (in->op == OP_SETP || in->op == OP_TESTP) dty = T_PRED;
     if (in->op == OP_CVT) dty = ty;
