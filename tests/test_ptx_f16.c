@@ -288,6 +288,16 @@ TEST(cvt_f16_edges)
         WANTR(&e, "%f2", 0x3f810000u);
         CHECK(D(&e, "%fd1") == ldexp(1, -133));
         done(&e);
+        /* the packed conversion: a to the high half, b to the low */
+        RUN_OK(e, NULL,
+               "mov.b32 %f1, 0x3f801000; mov.b32 %f2, 0xc77ff000; cvt.rn.f16x2.f32 %r1, %f1, %f2;\n"
+               "cvt.rz.f16x2.f32 %r2, %f1, %f2; cvt.rn.sat.f16x2.f32 %r3, %f2, %f1;\n"
+               "mov.b32 %f3, 0x3f808001; cvt.rn.bf16x2.f32 %r4, %f3, %f1;\n");
+        WANTR(&e, "%r1", 0x3c00fc00u); /* {1 + 2^-11 tie -> 1, -65520 -> -inf} */
+        WANTR(&e, "%r2", 0x3c00fbffu);
+        WANTR(&e, "%r3", 0x00003c00u);
+        WANTR(&e, "%r4", 0x3f813f80u);
+        done(&e);
     }
 }
 
@@ -399,7 +409,9 @@ TEST(half_forms_refused)
         {"neg.sat.f16 %rs1, %rs2;", "unsupported PTX: .sat on"},
         {"ex2.approx.f16 %rs1, %rs2;", "on a half-precision type"},
         {"atom.global.add.noftz.f16 %rs1, [%rd1], %rs2;", "on a half-precision type"},
-        {"cvt.rn.f16x2.f32 %r1, %f1, %f2;", "t.ptx:16: "},
+        {"cvt.rm.f16x2.f32 %r1, %f1, %f2;", "unsupported PTX: cvt to .f16x2 other than"},
+        {"cvt.rn.f16x2.f64 %r1, %fd1, %fd2;", "unsupported PTX: cvt to .f16x2 other than"},
+        {"cvt.rn.f16x2.f32 %r1, %f1;", "t.ptx:16: expected 3 operands, got 2"},
         {"cvt.rn.relu.f16.f32 %rs1, %f1;", "unsupported PTX: modifier .relu"},
         {"cvt.rn.satfinite.bf16.f32 %rs1, %f1;", "unsupported PTX: modifier .satfinite"},
         {"cvt.rni.f16.f32 %rs1, %f1;", "integer rounding between different float types"},

@@ -454,7 +454,7 @@ TEST(refused_not_run_wrongly)
         /* f16 runs (tests/test_ptx_f16.c); its forms the front end lacks are
          * refused, not run as something else */
         {"sqrt.rn.f16 %rs1, %rs1;", "t.ptx:16: unsupported PTX: sqrt on a half-precision type"},
-        {"cvt.rn.f16x2.f32 %r1, %f1, %f2;", "t.ptx:16: "},
+        {"cvt.rn.relu.f16x2.f32 %r1, %f1, %f2;", "t.ptx:16: unsupported PTX: modifier .relu"},
         {"cvt.f32.e4m3 %f1, %rs1;", "t.ptx:16: unsupported PTX: type .e4m3"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);

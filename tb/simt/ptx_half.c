@@ -250,7 +250,9 @@ int ptx_half_check(ptx_ps *s, ptx_ins *in, const char *opc)
     case OP_CVT: {
         /* between a 16-bit float and f32, f64, an integer or the other
          * 16-bit format; no packed forms */
-        if (TY_BYTES(ty) == 4 && ptx_half_type(ty)) return UNSUP(s, "cvt to .%s", bf ? "bf16x2" : "f16x2");
+        if (x2 && (t2 != T_F32 || (in->rnd != R_RN && in->rnd != R_RZ) || (in->flags & F_FTZ)))
+            return UNSUP(s, "cvt to .%s other than cvt.rn/.rz{.sat}.%s.f32 d, a, b", bf ? "bf16x2" : "f16x2",
+                         bf ? "bf16x2" : "f16x2");
         if (ptx_half_type(t2) && TY_BYTES(t2) == 4) return UNSUP(s, "cvt from a packed half");
         if (in->flags & ~(F_FTZ | F_SAT)) return UNSUP(s, "%s", opc);
         if ((in->flags & F_FTZ) && t2 != T_F32) return UNSUP(s, ".ftz on %s", opc);
@@ -290,7 +292,12 @@ int ptx_half_exec(const ptx_impl *im, const ptx_ins *in, prog_thread *t)
             return 0;
         } else x = 0; /* refused by the parser */
         if (st == T_F32 && ftz && fpclassify(x) == FP_SUBNORMAL) x = copysign(0.0, x);
-        if (ptx_half_type(ty)) {
+        if (ptx_half_type(ty) && TY_BYTES(ty) == 4) {
+            /* cvt.rn.f16x2.f32 d, a, b: a to the high half, b to the low */
+            double y = ptx_f32(b);
+            if (in->flags & F_SAT) { x = ptx_sat01d(x); y = ptx_sat01d(y); }
+            r = (uint64_t)ptx_h_from_double(x, h_fmt(ty), rnd) << 16 | ptx_h_from_double(y, h_fmt(ty), rnd);
+        } else if (ptx_half_type(ty)) {
             if (in->rnd >= R_RNI) x = ptx_round_integral(x, in->rnd); /* exact, same format */
             if (in->flags & F_SAT) x = ptx_sat01d(x);
             r = ptx_h_from_double(x, h_fmt(ty), rnd);

@@ -485,6 +485,8 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_BRA: want = 1; break;
     case OP_RET: case OP_EXIT: case OP_MEMBAR: want = 0; break;
     }
+    if (in->op == OP_CVT && ptx_half_type(in->type) && TY_BYTES(in->type) == 4)
+        want = 3; /* cvt.rn.f16x2.f32 d, a, b: two sources packed */
     if (want >= 0 && n != want) return ptx_fail(s, s->sline, "expected %d operands, got %d", want, n);
     return 0;
 }
