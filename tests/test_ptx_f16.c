@@ -288,6 +288,19 @@ TEST(cvt_f16_edges)
         WANTR(&e, "%f2", 0x3f810000u);
         CHECK(D(&e, "%fd1") == ldexp(1, -133));
         done(&e);
+        /* ex2/tanh .approx: the C library's value rounded once; ftz */
+        RUN_OK(e, NULL,
+               "mov.b16 %rs1, 0x4500; ex2.approx.f16 %r1, %rs1;\n"              /* 2^5 = 32 */
+               "mov.b16 %rs2, 0xce00; ex2.approx.f16 %r2, %rs2;\n"              /* 2^-24: the smallest subnormal */
+               "ex2.approx.ftz.f16 %r3, %rs2; mov.b32 %r4, 0x4c00bc00; ex2.approx.f16x2 %r5, %r4;\n"
+               "mov.b16 %rs3, 0x7c00; tanh.approx.f16 %r6, %rs3; mov.b16 %rs4, 0x3f80; tanh.approx.bf16 %r7, %rs4;\n");
+        WANTR(&e, "%r1", 0x5000);
+        WANTR(&e, "%r2", 0x0001);
+        WANTR(&e, "%r3", 0x0000);
+        WANTR(&e, "%r5", 0x7c003800u); /* {2^-1, 2^16: above 65504, inf} */
+        WANTR(&e, "%r6", 0x3c00);
+        WANTR(&e, "%r7", 0x3f43);       /* tanh(1) = 0.76159..: 0.76171875 */
+        done(&e);
         /* the packed conversion: a to the high half, b to the low */
         RUN_OK(e, NULL,
                "mov.b32 %f1, 0x3f801000; mov.b32 %f2, 0xc77ff000; cvt.rn.f16x2.f32 %r1, %f1, %f2;\n"
@@ -407,7 +420,9 @@ TEST(half_forms_refused)
         {"add.rz.f16 %rs1, %rs2, %rs3;", "unsupported PTX: add: half-precision arithmetic rounds only .rn"},
         {"add.ftz.bf16 %rs1, %rs2, %rs3;", "unsupported PTX: .ftz on"},
         {"neg.sat.f16 %rs1, %rs2;", "unsupported PTX: .sat on"},
-        {"ex2.approx.f16 %rs1, %rs2;", "on a half-precision type"},
+        {"sqrt.approx.f16 %rs1, %rs2;", "on a half-precision type"},
+        {"ex2.f16 %rs1, %rs2;", "ex2 needs .approx"},
+        {"tanh.approx.ftz.f16 %rs1, %rs2;", "unsupported PTX: tanh"},
         {"atom.global.add.noftz.f16 %rs1, [%rd1], %rs2;", "on a half-precision type"},
         {"cvt.rm.f16x2.f32 %r1, %f1, %f2;", "unsupported PTX: cvt to .f16x2 other than"},
         {"cvt.rn.f16x2.f64 %r1, %fd1, %fd2;", "unsupported PTX: cvt to .f16x2 other than"},

@@ -247,6 +247,14 @@ int ptx_half_check(ptx_ps *s, ptx_ins *in, const char *opc)
         if (in->op == OP_SETP && x2 && in->nd != 2)
             return ptx_fail(s, s->sline, "setp on .%s needs two predicates (p|q)", bf ? "bf16x2" : "f16x2");
         break;
+    case OP_EX2: case OP_TANH:
+        /* ex2.approx{.ftz}.f16/.f16x2, tanh.approx.f16/.f16x2, and their
+         * .bf16 forms: the C library's exp2/tanh in double rounded once
+         * to the format (documented like the f32 .approx forms) */
+        if (!(in->flags & F_APPROX)) return ptx_fail(s, s->sline, "%s needs .approx", opc);
+        if (in->flags & ~(F_APPROX | F_FTZ) || in->rnd != R_NONE || ((in->flags & F_FTZ) && (bf || in->op == OP_TANH)))
+            return UNSUP(s, "%s", opc);
+        break;
     case OP_CVT: {
         /* between a 16-bit float and f32, f64, an integer or the other
          * 16-bit format; no packed forms */
@@ -332,6 +340,12 @@ int ptx_half_exec(const ptx_impl *im, const ptx_ins *in, prog_thread *t)
         uint16_t x = (uint16_t)(a >> (16 * l)), y = (uint16_t)(b >> (16 * l)), z = (uint16_t)(c >> (16 * l)), v;
         switch (in->op) {
         case OP_NEG: v = (uint16_t)(h_ftz(x, fmt, ftz) ^ 0x8000u); break;
+        case OP_EX2: case OP_TANH: {
+            double xv = ptx_h_to_double(h_ftz(x, fmt, ftz), fmt);
+            v = ptx_h_isnan(x, fmt) ? h_quiet(x, fmt)
+                                    : h_ftz(ptx_h_from_double(in->op == OP_EX2 ? exp2(xv) : tanh(xv), fmt, PTX_H_RN), fmt, ftz);
+            break;
+        }
         case OP_ABS: v = (uint16_t)(h_ftz(x, fmt, ftz) & 0x7fffu); break;
         case OP_MIN: v = ptx_h_op(PTX_H_MIN, x, y, 0, fmt, rnd, ftz); break;
         case OP_MAX: v = ptx_h_op(PTX_H_MAX, x, y, 0, fmt, rnd, ftz); break;
