@@ -21,23 +21,7 @@
 
 #include "cuda_fp16.h"
 
-struct __nv_bfloat16_raw {
-    unsigned short x;
-};
-struct alignas(2) __nv_bfloat16 {
-    unsigned short __x;
-    __nv_bfloat16() = default;
-    WARPHW_H16 __nv_bfloat16(__nv_bfloat16_raw r) : __x(r.x) {}
-    WARPHW_H16 __nv_bfloat16(float f);
-    WARPHW_H16 __nv_bfloat16(double d) : __nv_bfloat16((float)d) {}
-    WARPHW_H16 __nv_bfloat16(int i) : __nv_bfloat16((float)i) {}
-    WARPHW_H16 operator float() const;
-};
-struct alignas(4) __nv_bfloat162 {
-    __nv_bfloat16 x, y;
-    __nv_bfloat162() = default;
-    WARPHW_H16 __nv_bfloat162(__nv_bfloat16 a, __nv_bfloat16 b) : x(a), y(b) {}
-};
+WARPHW_H16_TYPES(__nv_bfloat16, __nv_bfloat16_raw, __nv_bfloat162)
 
 #ifdef __CUDA_ARCH__
 WARPHW_H_CVT_F(__nv_bfloat16, "bf16", __float2bfloat16_rn, "rn")

@@ -41,30 +41,30 @@
 #define WARPHW_H16 inline
 #endif
 
-struct __half_raw {
-    unsigned short x;
-};
+/* a 16-bit float type T (its bits in __x; R its raw form) and the pair
+ * T2 of two (.x in the low half); kept defined for cuda_bf16.h */
+#define WARPHW_H16_TYPES(T, R, T2)                                  \
+    struct R {                                                      \
+        unsigned short x;                                           \
+    };                                                              \
+    struct alignas(2) T {                                           \
+        unsigned short __x;                                         \
+        T() = default;                                              \
+        WARPHW_H16 T(R r) : __x(r.x) {}                             \
+        WARPHW_H16 T(float f);                                      \
+        WARPHW_H16 T(double d) : T((float)d) {}                     \
+        WARPHW_H16 T(int i) : T((float)i) {}                        \
+        WARPHW_H16 operator float() const;                          \
+        WARPHW_H16 operator R() const { return R{__x}; }            \
+    };                                                              \
+    struct alignas(4) T2 {                                          \
+        T x, y;                                                     \
+        T2() = default;                                             \
+        WARPHW_H16 T2(T a, T b) : x(a), y(b) {}                     \
+    };
+WARPHW_H16_TYPES(__half, __half_raw, __half2)
 struct __half2_raw {
     unsigned short x, y;
-};
-struct __half;
-static WARPHW_H16 __half __float2half(float f);
-static WARPHW_H16 float __half2float(__half h);
-
-struct alignas(2) __half {
-    unsigned short __x;
-    __half() = default;
-    WARPHW_H16 __half(__half_raw r) : __x(r.x) {}
-    WARPHW_H16 __half(float f);
-    WARPHW_H16 __half(double d) : __half((float)d) {}
-    WARPHW_H16 __half(int i) : __half((float)i) {}
-    WARPHW_H16 operator float() const;
-    WARPHW_H16 operator __half_raw() const { return __half_raw{__x}; }
-};
-struct alignas(4) __half2 {
-    __half x, y;
-    __half2() = default;
-    WARPHW_H16 __half2(__half a, __half b) : x(a), y(b) {}
 };
 
 /* a 16-bit float type (__half, cuda_bf16.h's __nv_bfloat16) from its bits */
