@@ -167,17 +167,20 @@ static WARPHW_H16 int __half2int_rn(__half h)
     asm("cvt.rni.s32.f16 %0, %1;" : "=r"(i) : "h"(h.__x));
     return i;
 }
-WARPHW_H_OP2(__half, "f16", __hadd, "add")
-WARPHW_H_OP2(__half, "f16", __hsub, "sub")
-WARPHW_H_OP2(__half, "f16", __hmul, "mul")
+/* what both 16-bit types have (cuda_bf16.h too) */
+#define WARPHW_H16_BASIC(T, sfx)                   \
+    WARPHW_H_OP2(T, sfx, __hadd, "add")            \
+    WARPHW_H_OP2(T, sfx, __hsub, "sub")            \
+    WARPHW_H_OP2(T, sfx, __hmul, "mul")            \
+    WARPHW_H_OP2(T, sfx, __hmin, "min")            \
+    WARPHW_H_OP2(T, sfx, __hmax, "max")            \
+    WARPHW_H_OP1(T, sfx, __hneg, "neg")            \
+    WARPHW_H_OP1(T, sfx, __habs, "abs")            \
+    WARPHW_H_FMA(T, sfx, __hfma, "fma.rn")
+WARPHW_H16_BASIC(__half, "f16")
 WARPHW_H_OP2(__half, "f16", __hadd_sat, "add.sat")
 WARPHW_H_OP2(__half, "f16", __hsub_sat, "sub.sat")
 WARPHW_H_OP2(__half, "f16", __hmul_sat, "mul.sat")
-WARPHW_H_OP2(__half, "f16", __hmin, "min")
-WARPHW_H_OP2(__half, "f16", __hmax, "max")
-WARPHW_H_OP1(__half, "f16", __hneg, "neg")
-WARPHW_H_OP1(__half, "f16", __habs, "abs")
-WARPHW_H_FMA(__half, "f16", __hfma, "fma.rn")
 WARPHW_H_FMA(__half, "f16", __hfma_sat, "fma.rn.sat")
 WARPHW_H_CMP(__half, "f16", __heq, "eq")
 WARPHW_H_CMP(__half, "f16", __hne, "ne")
@@ -257,17 +260,20 @@ static inline __half __double2half(double d) { return warphw_h(ptx_h_from_double
 static inline __half __int2half_rn(int i) { return warphw_h(ptx_h_from_s64(i, PTX_H_F16, PTX_H_RN)); }
 static inline int __half2int_rz(__half h) { return warphw_f2n<int>(__half2float(h), truncf(__half2float(h))); }
 static inline int __half2int_rn(__half h) { return warphw_f2n<int>(__half2float(h), nearbyintf(__half2float(h))); }
-WARPHW_H_OP2(__half, PTX_H_F16, __hadd, PTX_H_ADD, 0)
-WARPHW_H_OP2(__half, PTX_H_F16, __hsub, PTX_H_SUB, 0)
-WARPHW_H_OP2(__half, PTX_H_F16, __hmul, PTX_H_MUL, 0)
+/* what both 16-bit types have (cuda_bf16.h too) */
+#define WARPHW_H16_BASIC(T, fmt)                          \
+    WARPHW_H_OP2(T, fmt, __hadd, PTX_H_ADD, 0)            \
+    WARPHW_H_OP2(T, fmt, __hsub, PTX_H_SUB, 0)            \
+    WARPHW_H_OP2(T, fmt, __hmul, PTX_H_MUL, 0)            \
+    WARPHW_H_OP2(T, fmt, __hmin, PTX_H_MIN, 0)            \
+    WARPHW_H_OP2(T, fmt, __hmax, PTX_H_MAX, 0)            \
+    WARPHW_H_SIGN(T, __hneg, ^ 0x8000u)                   \
+    WARPHW_H_SIGN(T, __habs, & 0x7fffu)                   \
+    WARPHW_H_FMA(T, fmt, __hfma, 0)
+WARPHW_H16_BASIC(__half, PTX_H_F16)
 WARPHW_H_OP2(__half, PTX_H_F16, __hadd_sat, PTX_H_ADD, 1)
 WARPHW_H_OP2(__half, PTX_H_F16, __hsub_sat, PTX_H_SUB, 1)
 WARPHW_H_OP2(__half, PTX_H_F16, __hmul_sat, PTX_H_MUL, 1)
-WARPHW_H_OP2(__half, PTX_H_F16, __hmin, PTX_H_MIN, 0)
-WARPHW_H_OP2(__half, PTX_H_F16, __hmax, PTX_H_MAX, 0)
-WARPHW_H_SIGN(__half, __hneg, ^ 0x8000u)
-WARPHW_H_SIGN(__half, __habs, & 0x7fffu)
-WARPHW_H_FMA(__half, PTX_H_F16, __hfma, 0)
 WARPHW_H_FMA(__half, PTX_H_F16, __hfma_sat, 1)
 WARPHW_H_CMP(__half, PTX_H_F16, __heq, !un && x == y)
 WARPHW_H_CMP(__half, PTX_H_F16, __hne, !un && x != y)
