@@ -12,7 +12,7 @@
  * quiet bit; an operation with a NaN operand returns the first NaN operand
  * (PTX order) quieted, like the f32 operations (ptx_exec.c); an invalid
  * operation (inf - inf, 0 * inf) and min/max of two NaNs return the
- * canonical NaN 0x7fff (.f16) or 0x7fff (.bf16).
+ * canonical NaN 0x7fff (in both formats).
  */
 #ifndef SIMT_PTX_HALF_H
 #define SIMT_PTX_HALF_H
