@@ -17,7 +17,8 @@
  * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
  * (int, unsigned, unsigned long long, float, double), atomicSub, atomicMin,
  * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
- * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins); the float
+ * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins; atomicCAS,
+ * atomicExch, atomicMin/Max and atomicAnd/Or/Xor on 64-bit operands too); the float
  * built-ins sqrtf, rsqrtf, fabsf, fminf, fmaxf, floorf, ceilf, truncf,
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
@@ -281,6 +282,21 @@ WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
 }
 WARPHW_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
 WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
+/* the 64-bit forms CUDA gives (sm_32/sm_35 on): compare-and-swap and
+ * exchange, min/max on long long and unsigned long long, and/or/xor */
+typedef unsigned long long warphw_ull;
+WARPHW_DEV warphw_ull atomicCAS(warphw_ull *p, warphw_ull cmp, warphw_ull v)
+{
+    return (warphw_ull)__nvvm_atom_cas_gen_ll((long long *)p, (long long)cmp, (long long)v);
+}
+WARPHW_DEV warphw_ull atomicExch(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_xchg_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV long long atomicMin(long long *p, long long v) { return __nvvm_atom_min_gen_ll(p, v); }
+WARPHW_DEV warphw_ull atomicMin(warphw_ull *p, warphw_ull v) { return __nvvm_atom_min_gen_ull(p, v); }
+WARPHW_DEV long long atomicMax(long long *p, long long v) { return __nvvm_atom_max_gen_ll(p, v); }
+WARPHW_DEV warphw_ull atomicMax(warphw_ull *p, warphw_ull v) { return __nvvm_atom_max_gen_ull(p, v); }
+WARPHW_DEV warphw_ull atomicAnd(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_and_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV warphw_ull atomicOr(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_or_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV warphw_ull atomicXor(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_xor_gen_ll((long long *)p, (long long)v); }
 
 #define WARPHW_MATH(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return dev; }
@@ -374,6 +390,14 @@ WARPHW_RMW(int, atomicExch, v)
 WARPHW_RMW(unsigned, atomicExch, v)
 WARPHW_RMW(unsigned, atomicInc, old >= v ? 0u : old + 1u)
 WARPHW_RMW(unsigned, atomicDec, (old == 0u || old > v) ? v : old - 1u)
+WARPHW_RMW(unsigned long long, atomicExch, v)
+WARPHW_RMW(long long, atomicMin, old < v ? old : v)
+WARPHW_RMW(unsigned long long, atomicMin, old < v ? old : v)
+WARPHW_RMW(long long, atomicMax, old > v ? old : v)
+WARPHW_RMW(unsigned long long, atomicMax, old > v ? old : v)
+WARPHW_RMW(unsigned long long, atomicAnd, old & v)
+WARPHW_RMW(unsigned long long, atomicOr, old | v)
+WARPHW_RMW(unsigned long long, atomicXor, old ^ v)
 #undef WARPHW_RMW
 WARPHW_DEV int atomicCAS(int *p, int cmp, int v)
 {
@@ -384,6 +408,12 @@ WARPHW_DEV int atomicCAS(int *p, int cmp, int v)
 WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
 {
     unsigned old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
+WARPHW_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long long cmp, unsigned long long v)
+{
+    unsigned long long old = *p;
     if (old == cmp) *p = v;
     return old;
 }
