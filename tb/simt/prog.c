@@ -474,6 +474,90 @@ static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
     return 0;
 }
 
+/* pc, one definition in the influence region of a divergent branch, whose
+ * register other definitions give other values (so not same_value_regs'),
+ * leaves the register uniform all the same when, for each divergent branch
+ * b whose region holds pc, every definition of the register in b's region
+ * is pc's computation (the same text, unguarded, one destination), and,
+ * when some path from b to its reconvergence point writes no such
+ * definition, so is every definition that reaches b: at the reconvergence
+ * point every thread that was at b holds the one value.  clang -O2 writes
+ * a loop's "go on" predicate this way: `mov.pred %p43, %p18` (true) at
+ * the end of each path of a divergent body, `mov.pred %p43, %p42` (false)
+ * before the loop's uniform exit (realworld6/eigbisect).  pc's sources
+ * are checked by the caller (benign_def). */
+static int covered_def(const prog *p, int pc, const prog_defs *df, const uint8_t *divb,
+                       uint8_t *mark, uint8_t *reg, int *stack)
+{
+    const prog_insn *in = &p->ins[pc];
+    const int n = (int)p->n;
+    const unsigned r = in->dst[0];
+    for (int b = 0; b < n; b++) {
+        if (!divb[b])
+            continue;
+        const int stop = p->ins[b].rpc;
+        memset(reg, 0, (size_t)n + 1);
+        for (int j = 0; j < 2; j++) {
+            prog_region(p, p->succ[b][j], stop, mark, stack);
+            for (int v = 0; v < n; v++)
+                reg[v] |= mark[v];
+        }
+        if (!reg[pc])
+            continue;
+        for (int v = 0; v < n; v++) {
+            const prog_insn *w = &p->ins[v];
+            for (unsigned j = 0; reg[v] && j < w->ndst; j++)
+                if (w->dst[j] == r && (w->ndst != 1 || w->guard >= 0 || strcmp(w->text, in->text)))
+                    return 0;
+        }
+        /* a path from b to stop that writes no definition of r */
+        memset(mark, 0, (size_t)n + 1);
+        int top = 0, open = 0;
+        for (int j = 0; j < 2 && !open; j++) {
+            int sc = p->succ[b][j];
+            if (sc < 0)
+                continue;
+            if (sc == stop)
+                open = 1;
+            else if (sc < n && !mark[sc]) {
+                mark[sc] = 1;
+                stack[top++] = sc;
+            }
+        }
+        while (top && !open) {
+            int v = stack[--top];
+            const prog_insn *w = &p->ins[v];
+            if (w->ndst == 1 && w->dst[0] == r && w->guard < 0)
+                continue; /* written here */
+            for (int j = 0; j < 2; j++) {
+                int sc = p->succ[v][j];
+                if (sc < 0 || sc >= n || mark[sc])
+                    continue;
+                if (sc == stop)
+                    open = 1;
+                else if (reg[sc]) {
+                    mark[sc] = 1;
+                    stack[top++] = sc;
+                }
+            }
+        }
+        if (!open)
+            continue;
+        const uint64_t *row = &df->rin[(size_t)b * df->W];
+        const uint64_t *kr = &df->kill[(size_t)r * df->W];
+        for (int v = 0; v < n; v++) {
+            const prog_insn *w = &p->ins[v];
+            for (unsigned j = 0; p->reachable[v] && j < w->ndst; j++) {
+                unsigned id = (unsigned)df->def_at[v] + j;
+                if (w->dst[j] == r && bits_array_get(row, id) && bits_array_get(kr, id) &&
+                    (w->ndst != 1 || w->guard >= 0 || strcmp(w->text, in->text)))
+                    return 0;
+            }
+        }
+    }
+    return 1;
+}
+
 /* A definition in the influence region of a divergent branch that leaves
  * its register uniform all the same: every definition of the register
  * computes one value (same_value_regs) from sources that are uniform and
@@ -482,10 +566,13 @@ static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
  * loop's bound on both sides of a divergent branch this way. */
 static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t *inreg,
                       const uint8_t *same, const uint8_t *ndef, const int *def1,
-                      const uint64_t *live)
+                      const uint64_t *live, const uint8_t *divb, uint8_t *mark, uint8_t *reg,
+                      int *stack)
 {
     const prog_insn *in = &p->ins[pc];
-    if (in->ndst != 1 || !same[in->dst[0]])
+    if (in->ndst != 1 || in->guard >= 0 || in->varying ||
+        !(in->unit == PU_ALU || (in->unit == PU_LD && in->space == PS_PARAM)) ||
+        strlen(in->text) + 1 >= sizeof in->text)
         return 0;
     for (unsigned j = 0; j < in->nsrc; j++) {
         unsigned s = in->src[j];
@@ -493,7 +580,7 @@ static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t 
             (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
             return 0;
     }
-    return 1;
+    return same[in->dst[0]] || covered_def(p, pc, df, divb, mark, reg, stack);
 }
 
 /* A load from shared memory that is uniform where its address is: CUDA
@@ -527,7 +614,7 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     }
     uint8_t *divb = calloc((size_t)n + 1, 1);
     uint8_t *inreg = calloc((size_t)n + 1, 1);
-    uint8_t *mark = calloc((size_t)n + 1, 1);
+    uint8_t *mark = calloc((size_t)n + 1, 1), *reg = calloc((size_t)n + 1, 1);
     uint8_t *same = calloc(R, 1), *ndef = calloc(R, 1);
     int *def1 = calloc(R, sizeof(int));
     const uint64_t *live = prog_live(p, &W); /* row 0: live at entry */
@@ -539,7 +626,8 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             if (!p->reachable[pc])
                 continue;
             prog_insn *in = &p->ins[pc];
-            int d = (inreg[pc] && !benign_def(p, pc, &df, inreg, same, ndef, def1, live)) ||
+            int d = (inreg[pc] &&
+                     !benign_def(p, pc, &df, inreg, same, ndef, def1, live, divb, mark, reg, stack)) ||
                     (in->varying && !shared_load_uniform(in));
             for (unsigned j = 0; j < in->nsrc; j++)
                 d |= src_div(p, &df, pc, j);
@@ -581,6 +669,7 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     free(divb);
     free(inreg);
     free(mark);
+    free(reg);
     defs_free(&df);
     return rc;
 }
