@@ -118,6 +118,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+typedef unsigned long long warphw_ull; /* the 64-bit atomics below */
 #ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
 
 #define __global__ __attribute__((global))
@@ -284,7 +285,6 @@ WARPHW_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_
 WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
 /* the 64-bit forms CUDA gives (sm_32/sm_35 on): compare-and-swap and
  * exchange, min/max on long long and unsigned long long, and/or/xor */
-typedef unsigned long long warphw_ull;
 WARPHW_DEV warphw_ull atomicCAS(warphw_ull *p, warphw_ull cmp, warphw_ull v)
 {
     return (warphw_ull)__nvvm_atom_cas_gen_ll((long long *)p, (long long)cmp, (long long)v);
@@ -347,6 +347,58 @@ WARPHW_SREG(ctaid, warphw_blockIdx)
 WARPHW_SREG(ntid, warphw_blockDim)
 WARPHW_SREG(nctaid, warphw_gridDim)
 #define __syncthreads() warphw_syncthreads()
+/* clang's barrier, fence and atomic built-ins, which such a kernel calls
+ * for __syncthreads, fences and atomics (realworld6/own_sobol); the
+ * atomics as the RMWs below (the threads of a CTA take turns) */
+static inline void __nvvm_bar_sync(int n) { (void)n, warphw_syncthreads(); }
+static inline int __nvvm_bar0_popc(int p) { return warphw_syncthreads_red(p, 0); }
+static inline int __nvvm_bar0_and(int p) { return warphw_syncthreads_red(p, 1); }
+static inline int __nvvm_bar0_or(int p) { return warphw_syncthreads_red(p, 2); }
+static inline void __nvvm_membar_cta(void) {}
+static inline void __nvvm_membar_gl(void) {}
+static inline void __nvvm_membar_sys(void) {}
+#define WARPHW_NVVM_RMW(T, op, expr)                        \
+    static inline T op(T *p, T v)                           \
+    {                                                       \
+        T old = *p;                                         \
+        *p = (expr);                                        \
+        return old;                                         \
+    }
+WARPHW_NVVM_RMW(int, __nvvm_atom_add_gen_i, (int)((unsigned)old + (unsigned)v))
+WARPHW_NVVM_RMW(long long, __nvvm_atom_add_gen_ll, (long long)((warphw_ull)old + (warphw_ull)v))
+WARPHW_NVVM_RMW(float, __nvvm_atom_add_gen_f, old + v)
+WARPHW_NVVM_RMW(double, __nvvm_atom_add_gen_d, old + v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_min_gen_i, old < v ? old : v)
+WARPHW_NVVM_RMW(unsigned, __nvvm_atom_min_gen_ui, old < v ? old : v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_min_gen_ll, old < v ? old : v)
+WARPHW_NVVM_RMW(warphw_ull, __nvvm_atom_min_gen_ull, old < v ? old : v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_max_gen_i, old > v ? old : v)
+WARPHW_NVVM_RMW(unsigned, __nvvm_atom_max_gen_ui, old > v ? old : v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_max_gen_ll, old > v ? old : v)
+WARPHW_NVVM_RMW(warphw_ull, __nvvm_atom_max_gen_ull, old > v ? old : v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_and_gen_i, old & v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_and_gen_ll, old & v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_or_gen_i, old | v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_or_gen_ll, old | v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_xor_gen_i, old ^ v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_xor_gen_ll, old ^ v)
+WARPHW_NVVM_RMW(int, __nvvm_atom_xchg_gen_i, v)
+WARPHW_NVVM_RMW(long long, __nvvm_atom_xchg_gen_ll, v)
+WARPHW_NVVM_RMW(unsigned, __nvvm_atom_inc_gen_ui, old >= v ? 0u : old + 1u)
+WARPHW_NVVM_RMW(unsigned, __nvvm_atom_dec_gen_ui, (old == 0u || old > v) ? v : old - 1u)
+#undef WARPHW_NVVM_RMW
+static inline int __nvvm_atom_cas_gen_i(int *p, int cmp, int v)
+{
+    int old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
+static inline long long __nvvm_atom_cas_gen_ll(long long *p, long long cmp, long long v)
+{
+    long long old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
 /* the dynamic shared array, declared in a function or at file scope (as
  * CUDA code usually does): an object that reads the CTA's array when used,
  * not when declared (at file scope that would be before the launch) */
