@@ -347,9 +347,9 @@ WARPHW_SREG(ctaid, warphw_blockIdx)
 WARPHW_SREG(ntid, warphw_blockDim)
 WARPHW_SREG(nctaid, warphw_gridDim)
 #define __syncthreads() warphw_syncthreads()
-/* clang's barrier, fence and atomic built-ins, which such a kernel calls
- * for __syncthreads, fences and atomics (realworld6/own_sobol); the
- * atomics as the RMWs below (the threads of a CTA take turns) */
+/* clang's barrier and fence built-ins, which such a kernel calls for
+ * __syncthreads and fences (realworld6/own_sobol; the atomic built-ins
+ * after the atomics below) */
 static inline void __nvvm_bar_sync(int n) { (void)n, warphw_syncthreads(); }
 static inline int __nvvm_bar0_popc(int p) { return warphw_syncthreads_red(p, 0); }
 static inline int __nvvm_bar0_and(int p) { return warphw_syncthreads_red(p, 1); }
@@ -357,48 +357,6 @@ static inline int __nvvm_bar0_or(int p) { return warphw_syncthreads_red(p, 2); }
 static inline void __nvvm_membar_cta(void) {}
 static inline void __nvvm_membar_gl(void) {}
 static inline void __nvvm_membar_sys(void) {}
-#define WARPHW_NVVM_RMW(T, op, expr)                        \
-    static inline T op(T *p, T v)                           \
-    {                                                       \
-        T old = *p;                                         \
-        *p = (expr);                                        \
-        return old;                                         \
-    }
-WARPHW_NVVM_RMW(int, __nvvm_atom_add_gen_i, (int)((unsigned)old + (unsigned)v))
-WARPHW_NVVM_RMW(long long, __nvvm_atom_add_gen_ll, (long long)((warphw_ull)old + (warphw_ull)v))
-WARPHW_NVVM_RMW(float, __nvvm_atom_add_gen_f, old + v)
-WARPHW_NVVM_RMW(double, __nvvm_atom_add_gen_d, old + v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_min_gen_i, old < v ? old : v)
-WARPHW_NVVM_RMW(unsigned, __nvvm_atom_min_gen_ui, old < v ? old : v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_min_gen_ll, old < v ? old : v)
-WARPHW_NVVM_RMW(warphw_ull, __nvvm_atom_min_gen_ull, old < v ? old : v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_max_gen_i, old > v ? old : v)
-WARPHW_NVVM_RMW(unsigned, __nvvm_atom_max_gen_ui, old > v ? old : v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_max_gen_ll, old > v ? old : v)
-WARPHW_NVVM_RMW(warphw_ull, __nvvm_atom_max_gen_ull, old > v ? old : v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_and_gen_i, old & v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_and_gen_ll, old & v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_or_gen_i, old | v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_or_gen_ll, old | v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_xor_gen_i, old ^ v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_xor_gen_ll, old ^ v)
-WARPHW_NVVM_RMW(int, __nvvm_atom_xchg_gen_i, v)
-WARPHW_NVVM_RMW(long long, __nvvm_atom_xchg_gen_ll, v)
-WARPHW_NVVM_RMW(unsigned, __nvvm_atom_inc_gen_ui, old >= v ? 0u : old + 1u)
-WARPHW_NVVM_RMW(unsigned, __nvvm_atom_dec_gen_ui, (old == 0u || old > v) ? v : old - 1u)
-#undef WARPHW_NVVM_RMW
-static inline int __nvvm_atom_cas_gen_i(int *p, int cmp, int v)
-{
-    int old = *p;
-    if (old == cmp) *p = v;
-    return old;
-}
-static inline long long __nvvm_atom_cas_gen_ll(long long *p, long long cmp, long long v)
-{
-    long long old = *p;
-    if (old == cmp) *p = v;
-    return old;
-}
 /* the dynamic shared array, declared in a function or at file scope (as
  * CUDA code usually does): an object that reads the CTA's array when used,
  * not when declared (at file scope that would be before the launch) */
@@ -468,6 +426,38 @@ WARPHW_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long lon
     unsigned long long old = *p;
     if (old == cmp) *p = v;
     return old;
+}
+/* clang's atomic built-ins, for a kernel with its own prelude
+ * (realworld6/own_sobol): the atomics above under clang's names and types */
+#define WARPHW_NVVM_ATOM(T, op, U, f) \
+    static inline T op(T *p, T v) { return (T)f((U *)p, (U)v); }
+WARPHW_NVVM_ATOM(int, __nvvm_atom_add_gen_i, int, atomicAdd)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_add_gen_ll, warphw_ull, atomicAdd)
+WARPHW_NVVM_ATOM(float, __nvvm_atom_add_gen_f, float, atomicAdd)
+WARPHW_NVVM_ATOM(double, __nvvm_atom_add_gen_d, double, atomicAdd)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_min_gen_i, int, atomicMin)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_min_gen_ui, unsigned, atomicMin)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_min_gen_ll, long long, atomicMin)
+WARPHW_NVVM_ATOM(warphw_ull, __nvvm_atom_min_gen_ull, warphw_ull, atomicMin)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_max_gen_i, int, atomicMax)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_max_gen_ui, unsigned, atomicMax)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_max_gen_ll, long long, atomicMax)
+WARPHW_NVVM_ATOM(warphw_ull, __nvvm_atom_max_gen_ull, warphw_ull, atomicMax)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_and_gen_i, int, atomicAnd)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_and_gen_ll, warphw_ull, atomicAnd)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_or_gen_i, int, atomicOr)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_or_gen_ll, warphw_ull, atomicOr)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_xor_gen_i, int, atomicXor)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_xor_gen_ll, warphw_ull, atomicXor)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_xchg_gen_i, int, atomicExch)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_xchg_gen_ll, warphw_ull, atomicExch)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_inc_gen_ui, unsigned, atomicInc)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_dec_gen_ui, unsigned, atomicDec)
+#undef WARPHW_NVVM_ATOM
+static inline int __nvvm_atom_cas_gen_i(int *p, int cmp, int v) { return atomicCAS(p, cmp, v); }
+static inline long long __nvvm_atom_cas_gen_ll(long long *p, long long cmp, long long v)
+{
+    return (long long)atomicCAS((warphw_ull *)p, (warphw_ull)cmp, (warphw_ull)v);
 }
 
 /* the same expressions the device side compiles to, through the C library
