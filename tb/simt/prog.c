@@ -659,24 +659,14 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     int *def1 = calloc(R, sizeof(int));
     int *def_pc = malloc(((size_t)df.nd + 1) * sizeof(int));
     prog_cover cv;
-    if (cover_init(&cv, (unsigned)n) || !def_pc) {
-        cover_free(&cv, (unsigned)n);
-        free(def_pc);
-        free(same);
-        free(ndef);
-        free(def1);
-        free(divb);
-        free(inreg);
-        free(mark);
-        defs_free(&df);
-        return aerr(p, err, errlen, 1, "out of memory");
-    }
-    for (int pc = 0; pc < n; pc++)
+    if (cover_init(&cv, (unsigned)n) || !def_pc)
+        rc = aerr(p, err, errlen, 1, "out of memory");
+    for (int pc = 0; !rc && pc < n; pc++)
         for (int id = df.def_at[pc]; id < df.def_at[pc + 1]; id++)
             def_pc[id] = pc;
     const uint64_t *live = prog_live(p, &W); /* row 0: live at entry */
     same_value_regs(p, live, same, ndef, def1);
-    int changed = 1;
+    int changed = !rc;
     while (changed && !rc) {
         changed = 0;
         for (int pc = 0; pc < n; pc++) {
