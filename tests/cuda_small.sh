@@ -3,7 +3,9 @@
 # small[K], the sed edit that makes kernel K's launch smaller for make test
 # (fewer tree keys, one CTA instead of two or three, half bfs's vertices,
 # one row of mandelbrot's CTAs, realworld5's histo8 with a third of its
-# samples, own_nqueens at 8 queens, raytrace on one CTA: the same code
+# samples, own_nqueens at 8 queens, raytrace on one CTA, realworld6's
+# persist with 250 items, eigbisect with two matrices, sadsearch with 7
+# macroblocks: the same code
 # paths at a third to a half of the CPU time), and same_as_host REF HOST: a
 # run's reference memory dump equals the host reference's (the launch's memory; module variables come
 # after it in the dump, the host has them as its own).
@@ -18,5 +20,8 @@ declare -A small=(
   [histo8]='s/^param s32 3000$/param s32 1000/'
   [own_nqueens]='s/^param s32 9$/param s32 8/'
   [raytrace]='s/^grid 2 2 1$/grid 1 1 1/'
+  [persist]='s/^param s32 700$/param s32 250/'
+  [eigbisect]='s/^grid 3$/grid 2/'
+  [sadsearch]='s/^grid 12$/grid 7/'
 )
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }

@@ -59,8 +59,11 @@ for cfg in $presets; do
     if [ "$cfg" != default ] && [ $full -eq 0 ] && [ -n "${small[$k]:-}" ]; then
       tag=small
       if [ ! -f "$T/$k-small.launch" ]; then
-        sed -e "s|^ptx |ptx $PWD/$(dirname "$L")/|" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
-        cmp -s <(sed "s|^ptx |ptx $PWD/$(dirname "$L")/|" "$L") "$T/$k-small.launch" &&
+        # (paths absolute: the smaller launch is written under $T)
+        abs=(-e "s|^ptx |ptx $PWD/$(dirname "$L")/|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$(dirname "$L")/\2|"
+             -e "s|^mem_init |mem_init $PWD/$(dirname "$L")/|")
+        sed "${abs[@]}" -e "${small[$k]}" "$L" >"$T/$k-small.launch"
+        cmp -s <(sed "${abs[@]}" "$L") "$T/$k-small.launch" &&
           bad "simt_cuda_${k}_smaller" "the table's edit '${small[$k]}' no longer applies to $L"
       fi
       L=$T/$k-small.launch

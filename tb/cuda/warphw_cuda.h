@@ -17,7 +17,8 @@
  * gridDim (read through __nvvm_read_ptx_sreg_*); __syncthreads; atomicAdd
  * (int, unsigned, unsigned long long, float, double), atomicSub, atomicMin,
  * atomicMax, atomicAnd, atomicOr, atomicXor, atomicExch, atomicCAS,
- * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins); the float
+ * atomicInc, atomicDec (through clang's __nvvm_atom_* built-ins; atomicCAS,
+ * atomicExch, atomicMin/Max and atomicAnd/Or/Xor on 64-bit operands too); the float
  * built-ins sqrtf, rsqrtf, fabsf, fminf, fmaxf, floorf, ceilf, truncf,
  * fmaf, copysignf, expf, exp2f, logf, log2f, sinf, cosf, __expf, __logf,
  * __sinf, __cosf, __fdividef, and sqrt, fabs, fmin, fmax, floor, ceil, fma
@@ -117,6 +118,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+typedef unsigned long long warphw_ull; /* the 64-bit atomics below */
 #ifdef __CUDA_ARCH__ /* ------------------------------------------- device */
 
 #define __global__ __attribute__((global))
@@ -281,6 +283,20 @@ WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
 }
 WARPHW_DEV unsigned atomicInc(unsigned *p, unsigned v) { return __nvvm_atom_inc_gen_ui(p, v); }
 WARPHW_DEV unsigned atomicDec(unsigned *p, unsigned v) { return __nvvm_atom_dec_gen_ui(p, v); }
+/* the 64-bit forms CUDA gives (sm_32/sm_35 on): compare-and-swap and
+ * exchange, min/max on long long and unsigned long long, and/or/xor */
+WARPHW_DEV warphw_ull atomicCAS(warphw_ull *p, warphw_ull cmp, warphw_ull v)
+{
+    return (warphw_ull)__nvvm_atom_cas_gen_ll((long long *)p, (long long)cmp, (long long)v);
+}
+WARPHW_DEV warphw_ull atomicExch(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_xchg_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV long long atomicMin(long long *p, long long v) { return __nvvm_atom_min_gen_ll(p, v); }
+WARPHW_DEV warphw_ull atomicMin(warphw_ull *p, warphw_ull v) { return __nvvm_atom_min_gen_ull(p, v); }
+WARPHW_DEV long long atomicMax(long long *p, long long v) { return __nvvm_atom_max_gen_ll(p, v); }
+WARPHW_DEV warphw_ull atomicMax(warphw_ull *p, warphw_ull v) { return __nvvm_atom_max_gen_ull(p, v); }
+WARPHW_DEV warphw_ull atomicAnd(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_and_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV warphw_ull atomicOr(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_or_gen_ll((long long *)p, (long long)v); }
+WARPHW_DEV warphw_ull atomicXor(warphw_ull *p, warphw_ull v) { return (warphw_ull)__nvvm_atom_xor_gen_ll((long long *)p, (long long)v); }
 
 #define WARPHW_MATH(ret, name, params, dev, host) \
     WARPHW_DEV ret name params { return dev; }
@@ -331,6 +347,16 @@ WARPHW_SREG(ctaid, warphw_blockIdx)
 WARPHW_SREG(ntid, warphw_blockDim)
 WARPHW_SREG(nctaid, warphw_gridDim)
 #define __syncthreads() warphw_syncthreads()
+/* clang's barrier and fence built-ins, which such a kernel calls for
+ * __syncthreads and fences (realworld6/own_sobol; the atomic built-ins
+ * after the atomics below) */
+static inline void __nvvm_bar_sync(int n) { (void)n, warphw_syncthreads(); }
+static inline int __nvvm_bar0_popc(int p) { return warphw_syncthreads_red(p, 0); }
+static inline int __nvvm_bar0_and(int p) { return warphw_syncthreads_red(p, 1); }
+static inline int __nvvm_bar0_or(int p) { return warphw_syncthreads_red(p, 2); }
+static inline void __nvvm_membar_cta(void) {}
+static inline void __nvvm_membar_gl(void) {}
+static inline void __nvvm_membar_sys(void) {}
 /* the dynamic shared array, declared in a function or at file scope (as
  * CUDA code usually does): an object that reads the CTA's array when used,
  * not when declared (at file scope that would be before the launch) */
@@ -374,6 +400,14 @@ WARPHW_RMW(int, atomicExch, v)
 WARPHW_RMW(unsigned, atomicExch, v)
 WARPHW_RMW(unsigned, atomicInc, old >= v ? 0u : old + 1u)
 WARPHW_RMW(unsigned, atomicDec, (old == 0u || old > v) ? v : old - 1u)
+WARPHW_RMW(unsigned long long, atomicExch, v)
+WARPHW_RMW(long long, atomicMin, old < v ? old : v)
+WARPHW_RMW(unsigned long long, atomicMin, old < v ? old : v)
+WARPHW_RMW(long long, atomicMax, old > v ? old : v)
+WARPHW_RMW(unsigned long long, atomicMax, old > v ? old : v)
+WARPHW_RMW(unsigned long long, atomicAnd, old & v)
+WARPHW_RMW(unsigned long long, atomicOr, old | v)
+WARPHW_RMW(unsigned long long, atomicXor, old ^ v)
 #undef WARPHW_RMW
 WARPHW_DEV int atomicCAS(int *p, int cmp, int v)
 {
@@ -386,6 +420,44 @@ WARPHW_DEV unsigned atomicCAS(unsigned *p, unsigned cmp, unsigned v)
     unsigned old = *p;
     if (old == cmp) *p = v;
     return old;
+}
+WARPHW_DEV unsigned long long atomicCAS(unsigned long long *p, unsigned long long cmp, unsigned long long v)
+{
+    unsigned long long old = *p;
+    if (old == cmp) *p = v;
+    return old;
+}
+/* clang's atomic built-ins, for a kernel with its own prelude
+ * (realworld6/own_sobol): the atomics above under clang's names and types */
+#define WARPHW_NVVM_ATOM(T, op, U, f) \
+    static inline T op(T *p, T v) { return (T)f((U *)p, (U)v); }
+WARPHW_NVVM_ATOM(int, __nvvm_atom_add_gen_i, int, atomicAdd)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_add_gen_ll, warphw_ull, atomicAdd)
+WARPHW_NVVM_ATOM(float, __nvvm_atom_add_gen_f, float, atomicAdd)
+WARPHW_NVVM_ATOM(double, __nvvm_atom_add_gen_d, double, atomicAdd)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_min_gen_i, int, atomicMin)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_min_gen_ui, unsigned, atomicMin)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_min_gen_ll, long long, atomicMin)
+WARPHW_NVVM_ATOM(warphw_ull, __nvvm_atom_min_gen_ull, warphw_ull, atomicMin)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_max_gen_i, int, atomicMax)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_max_gen_ui, unsigned, atomicMax)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_max_gen_ll, long long, atomicMax)
+WARPHW_NVVM_ATOM(warphw_ull, __nvvm_atom_max_gen_ull, warphw_ull, atomicMax)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_and_gen_i, int, atomicAnd)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_and_gen_ll, warphw_ull, atomicAnd)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_or_gen_i, int, atomicOr)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_or_gen_ll, warphw_ull, atomicOr)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_xor_gen_i, int, atomicXor)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_xor_gen_ll, warphw_ull, atomicXor)
+WARPHW_NVVM_ATOM(int, __nvvm_atom_xchg_gen_i, int, atomicExch)
+WARPHW_NVVM_ATOM(long long, __nvvm_atom_xchg_gen_ll, warphw_ull, atomicExch)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_inc_gen_ui, unsigned, atomicInc)
+WARPHW_NVVM_ATOM(unsigned, __nvvm_atom_dec_gen_ui, unsigned, atomicDec)
+#undef WARPHW_NVVM_ATOM
+static inline int __nvvm_atom_cas_gen_i(int *p, int cmp, int v) { return atomicCAS(p, cmp, v); }
+static inline long long __nvvm_atom_cas_gen_ll(long long *p, long long cmp, long long v)
+{
+    return (long long)atomicCAS((warphw_ull *)p, (warphw_ull)cmp, (warphw_ull)v);
 }
 
 /* the same expressions the device side compiles to, through the C library

@@ -474,6 +474,131 @@ static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
     return 0;
 }
 
+/* covered_def's state over the divergence analysis: each divergent
+ * branch's influence region as a bitset (filled where the branch is found
+ * divergent), the branches in that order, a memo per definition (valid
+ * while no branch is added) and a stamped visit array for its search. */
+typedef struct {
+    unsigned W;        /* words of a region bitset */
+    uint64_t **region; /* n: NULL unless the branch is divergent */
+    int *list, nlist;  /* the divergent branches */
+    int *memo_n;       /* n: nlist when memo_v was computed, -1 never */
+    uint8_t *memo_v;
+    unsigned *seen, stamp;
+} prog_cover;
+
+static int cover_init(prog_cover *cv, unsigned n)
+{
+    memset(cv, 0, sizeof *cv);
+    cv->W = (n + 64u) / 64u;
+    cv->region = calloc((size_t)n + 1, sizeof *cv->region);
+    cv->list = malloc(((size_t)n + 1) * sizeof(int));
+    cv->memo_n = malloc(((size_t)n + 1) * sizeof(int));
+    cv->memo_v = calloc((size_t)n + 1, 1);
+    cv->seen = calloc((size_t)n + 1, sizeof(unsigned));
+    if (!cv->region || !cv->list || !cv->memo_n || !cv->memo_v || !cv->seen)
+        return -1;
+    for (unsigned v = 0; v <= n; v++)
+        cv->memo_n[v] = -1;
+    return 0;
+}
+
+static void cover_free(prog_cover *cv, unsigned n)
+{
+    for (unsigned v = 0; cv->region && v <= n; v++)
+        free(cv->region[v]);
+    free(cv->region);
+    free(cv->list);
+    free(cv->memo_n);
+    free(cv->memo_v);
+    free(cv->seen);
+}
+
+/* definition id of register r at pc is pc's computation (same text,
+ * unguarded, one destination) */
+static int cover_same(const prog *p, int v, const prog_insn *in)
+{
+    const prog_insn *w = &p->ins[v];
+    return w->ndst == 1 && w->guard < 0 && !strcmp(w->text, in->text);
+}
+
+/* pc, one definition in the influence region of a divergent branch, whose
+ * register other definitions give other values (so not same_value_regs'),
+ * leaves the register uniform all the same when, for each divergent branch
+ * b whose region holds pc, every definition of the register in b's region
+ * is pc's computation (the same text, unguarded, one destination), and,
+ * when some path from b to its reconvergence point writes no such
+ * definition, so is every definition that reaches b: at the reconvergence
+ * point every thread that was at b holds the one value.  clang -O2 writes
+ * a loop's "go on" predicate this way: `mov.pred %p43, %p18` (true) at
+ * the end of each path of a divergent body, `mov.pred %p43, %p42` (false)
+ * before the loop's uniform exit (realworld6/eigbisect).  pc's sources
+ * are checked by the caller (benign_def); def_pc maps a definition id to
+ * its pc. */
+static int covered_def(const prog *p, int pc, const prog_defs *df, const int *def_pc,
+                       prog_cover *cv, int *stack)
+{
+    if (cv->memo_n[pc] == cv->nlist)
+        return cv->memo_v[pc];
+    const prog_insn *in = &p->ins[pc];
+    const int n = (int)p->n;
+    const unsigned r = in->dst[0];
+    const uint64_t *kr = &df->kill[(size_t)r * df->W];
+    int ok = 1;
+    for (int k = 0; k < cv->nlist && ok; k++) {
+        const int b = cv->list[k];
+        const uint64_t *reg = cv->region[b];
+        if (!bits_array_get(reg, (unsigned)pc))
+            continue;
+        const unsigned end = df->W * 64u;
+        for (unsigned id = bits_array_next(kr, df->W, 0); id < end && ok; /* r's definitions in the region */
+             id = bits_array_next(kr, df->W, id + 1))
+            if (bits_array_get(reg, (unsigned)def_pc[id]) && !cover_same(p, def_pc[id], in))
+                ok = 0;
+        if (!ok)
+            break;
+        /* a path from b to its reconvergence point that writes no definition of r */
+        const int stop = p->ins[b].rpc;
+        unsigned st = ++cv->stamp;
+        int top = 0, open = 0;
+        for (int j = 0; j < 2 && !open; j++) {
+            int sc = p->succ[b][j];
+            if (sc < 0 || sc >= n || sc == stop)
+                open |= sc == stop;
+            else if (cv->seen[sc] != st) {
+                cv->seen[sc] = st;
+                stack[top++] = sc;
+            }
+        }
+        while (top && !open) {
+            int v = stack[--top];
+            const prog_insn *w = &p->ins[v];
+            if (w->ndst == 1 && w->dst[0] == r && w->guard < 0)
+                continue; /* written here */
+            for (int j = 0; j < 2; j++) {
+                int sc = p->succ[v][j];
+                if (sc == stop)
+                    open = 1;
+                else if (sc >= 0 && sc < n && cv->seen[sc] != st &&
+                         bits_array_get(reg, (unsigned)sc)) {
+                    cv->seen[sc] = st;
+                    stack[top++] = sc;
+                }
+            }
+        }
+        if (!open)
+            continue;
+        const uint64_t *row = &df->rin[(size_t)b * df->W]; /* r's definitions reaching b */
+        for (unsigned id = bits_array_next(kr, df->W, 0); id < end && ok;
+             id = bits_array_next(kr, df->W, id + 1))
+            if (bits_array_get(row, id) && !cover_same(p, def_pc[id], in))
+                ok = 0;
+    }
+    cv->memo_n[pc] = cv->nlist;
+    cv->memo_v[pc] = (uint8_t)ok;
+    return ok;
+}
+
 /* A definition in the influence region of a divergent branch that leaves
  * its register uniform all the same: every definition of the register
  * computes one value (same_value_regs) from sources that are uniform and
@@ -482,10 +607,12 @@ static int src_div(const prog *p, const prog_defs *df, int pc, unsigned k)
  * loop's bound on both sides of a divergent branch this way. */
 static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t *inreg,
                       const uint8_t *same, const uint8_t *ndef, const int *def1,
-                      const uint64_t *live)
+                      const uint64_t *live, const int *def_pc, prog_cover *cv, int *stack)
 {
     const prog_insn *in = &p->ins[pc];
-    if (in->ndst != 1 || !same[in->dst[0]])
+    if (in->ndst != 1 || in->guard >= 0 || in->varying ||
+        !(in->unit == PU_ALU || (in->unit == PU_LD && in->space == PS_PARAM)) ||
+        strlen(in->text) + 1 >= sizeof in->text)
         return 0;
     for (unsigned j = 0; j < in->nsrc; j++) {
         unsigned s = in->src[j];
@@ -493,7 +620,7 @@ static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t 
             (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
             return 0;
     }
-    return 1;
+    return same[in->dst[0]] || covered_def(p, pc, df, def_pc, cv, stack);
 }
 
 /* A load from shared memory that is uniform where its address is: CUDA
@@ -530,16 +657,24 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     uint8_t *mark = calloc((size_t)n + 1, 1);
     uint8_t *same = calloc(R, 1), *ndef = calloc(R, 1);
     int *def1 = calloc(R, sizeof(int));
+    int *def_pc = malloc(((size_t)df.nd + 1) * sizeof(int));
+    prog_cover cv;
+    if (cover_init(&cv, (unsigned)n) || !def_pc)
+        rc = aerr(p, err, errlen, 1, "out of memory");
+    for (int pc = 0; !rc && pc < n; pc++)
+        for (int id = df.def_at[pc]; id < df.def_at[pc + 1]; id++)
+            def_pc[id] = pc;
     const uint64_t *live = prog_live(p, &W); /* row 0: live at entry */
     same_value_regs(p, live, same, ndef, def1);
-    int changed = 1;
-    while (changed) {
+    int changed = !rc;
+    while (changed && !rc) {
         changed = 0;
         for (int pc = 0; pc < n; pc++) {
             if (!p->reachable[pc])
                 continue;
             prog_insn *in = &p->ins[pc];
-            int d = (inreg[pc] && !benign_def(p, pc, &df, inreg, same, ndef, def1, live)) ||
+            int d = (inreg[pc] &&
+                     !benign_def(p, pc, &df, inreg, same, ndef, def1, live, def_pc, &cv, stack)) ||
                     (in->varying && !shared_load_uniform(in));
             for (unsigned j = 0; j < in->nsrc; j++)
                 d |= src_div(p, &df, pc, j);
@@ -558,11 +693,20 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
                 !divb[pc]) {
                 divb[pc] = 1;
                 changed = 1;
+                uint64_t *rg = cv.region[pc] = calloc(cv.W, sizeof(uint64_t));
                 for (int j = 0; j < 2; j++) { /* its influence region */
                     prog_region(p, p->succ[pc][j], in->rpc, mark, stack);
-                    for (int v = 0; v < n; v++)
+                    for (int v = 0; v < n; v++) {
                         inreg[v] |= mark[v];
+                        if (mark[v] && rg)
+                            bits_array_set(rg, (unsigned)v);
+                    }
                 }
+                if (!rg) {
+                    rc = aerr(p, err, errlen, 1, "out of memory");
+                    break;
+                }
+                cv.list[cv.nlist++] = pc;
             }
         }
     }
@@ -581,6 +725,8 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
     free(divb);
     free(inreg);
     free(mark);
+    cover_free(&cv, (unsigned)n);
+    free(def_pc);
     defs_free(&df);
     return rc;
 }

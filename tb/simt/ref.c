@@ -159,7 +159,10 @@ static void refp_push(refp_cta_out *o, unsigned t, uint64_t len, uint32_t pc)
 
 /* The orders of refp_order_check: 0 first to last, 1 last to first, 2 a
  * stride S coprime with n (the i-th run is (i * S) mod n; S the first
- * number from n/2 + 1 up coprime with n). */
+ * number from n/2 + 1 up coprime with n); 4 first to last, but a thread
+ * yields after each atomic it executes and the next takes its turn
+ * (REFP_ORDER_RR, refp_cta_phase), the CTAs side by side as in 3 (a round
+ * of each in turn). */
 static uint64_t refp_stride(uint64_t n)
 {
     uint64_t s = n / 2 + 1;
@@ -177,7 +180,7 @@ static uint64_t refp_stride(uint64_t n)
 
 static uint64_t refp_order(uint64_t i, uint64_t n, int kind, uint64_t stride)
 {
-    return kind == 0 ? i : kind == 1 ? n - 1 - i : (i * stride) % n;
+    return kind == 1 ? n - 1 - i : kind == 2 ? (i * stride) % n : i;
 }
 
 void refp_out_init(refp_cta_out *o, const prog *p, int keep_trace)
@@ -470,7 +473,7 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
     int (*const exec)(const prog *, int, prog_thread *, const prog_mem *, prog_effect *, char *,
                       size_t) = p->ops->exec;
     uint64_t ti = s->thread_insts;
-    int rc = 0;
+    int rc = 0, yielded = 0;
     for (unsigned i = 0; i < T && !rc; i++) {
         unsigned t = (unsigned)refp_order(i, T, c->order, c->stride);
         if (bar_pc[t] >= 0 || (nws && ws_pc[t] >= 0))
@@ -511,6 +514,11 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
                 bar_pc[t] = p0;
                 break;
             }
+            if (c->order == REFP_ORDER_RR && p->ins[p0].unit == PU_ATOM && e.executed &&
+                pcv < n) { /* the next thread's turn */
+                yielded = 1;
+                break;
+            }
         }
         pc[t] = pcv;
         o->len[t] = len;
@@ -519,6 +527,8 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
     s->thread_insts = ti;
     if (rc)
         return rc;
+    if (yielded) /* another round before any rendezvous or barrier */
+        return 0;
     if (nws) {
         int w = refp_rendezvous(s, o, th, pc, ws_pc, bar_pc, cta, &ti, err, errlen);
         s->thread_insts = ti;
@@ -631,11 +641,13 @@ static void refp_cta_done(const prog *p, refp_cta_out *o, int grid, refp_result 
  * (its threads up to the next barrier or warp rendezvous: refp_cta_phase)
  * in CTA order.  The one-after-another orders cannot show a race between
  * CTAs that meet only between barriers (CTA 1's step k reads a word CTA 0
- * writes at its step k + 1: reduction.k at --grid 3); this order does. */
+ * writes at its step k + 1: reduction.k at --grid 3); this order does.
+ * order REFP_ORDER_RR: a phase ends, too, when every thread has had a turn
+ * up to its next atomic, so that the CTAs' atomics interleave as well. */
 #define REFP_ILV_CTAS 8u
 static int refp_run_interleaved(refp_stream *s, const prog *p, uint64_t ctas, int grid,
-                                refp_result *r, uint64_t *dig, refp_result *r0, uint64_t *dc,
-                                char *err, size_t errlen)
+                                int order, refp_result *r, uint64_t *dig, refp_result *r0,
+                                uint64_t *dc, char *err, size_t errlen)
 {
     unsigned T = p->block[0] * p->block[1] * p->block[2];
     unsigned g = ctas < REFP_ILV_CTAS ? (unsigned)ctas : REFP_ILV_CTAS;
@@ -649,7 +661,7 @@ static int refp_run_interleaved(refp_stream *s, const prog *p, uint64_t ctas, in
     for (uint64_t c0 = 0; c0 < ctas && !rc; c0 += g) {
         unsigned n = ctas - c0 < g ? (unsigned)(ctas - c0) : g, left = n;
         for (unsigned k = 0; k < n; k++)
-            refp_cta_begin(&c[k], s, c0 + k, 0, &o[k], shared + k * sh, local + k * lo);
+            refp_cta_begin(&c[k], s, c0 + k, order, &o[k], shared + k * sh, local + k * lo);
         char *done = calloc(n, 1);
         while (left && !rc)
             for (unsigned k = 0; k < n && !rc; k++) {
@@ -710,9 +722,10 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
         r->dig = dig = refp_alloc(1, ctas * (p->nregs + 1) * sizeof(uint64_t));
     int rc = 0;
     uint64_t stride = kind == 2 ? refp_stride(ctas) : 1;
-    if (kind == 3)
-        rc = refp_run_interleaved(&s, p, ctas, grid, r, dig, r0, dc, err, errlen);
-    for (uint64_t c = 0; c < ctas && !rc && kind != 3; c++) {
+    if (kind == 3 || kind == REFP_ORDER_RR)
+        rc = refp_run_interleaved(&s, p, ctas, grid, kind == 3 ? 0 : kind, r, dig, r0, dc, err,
+                                  errlen);
+    for (uint64_t c = 0; c < ctas && !rc && kind < 3; c++) {
         uint64_t cta = refp_order(c, ctas, kind, stride);
         rc = refp_stream_run(&s, cta, kind, &o, err, errlen);
         if (!rc)
@@ -757,7 +770,15 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
     /* the first order again for its digests when the run that made r kept
      * none (REFP_DIGEST): the same bytes, the same registers */
     char e0[512];
-    for (int kind = r->ran_digest ? 1 : 0; kind <= (r->ctas > 1 ? 3 : 2); kind++) {
+    /* the one-after-another orders, the CTAs side by side (more than one),
+     * and with atomics the round robin at each atomic */
+    int kinds[5], nk = 0;
+    for (int kind = r->ran_digest ? 1 : 0; kind <= (r->ctas > 1 ? 3 : 2); kind++)
+        kinds[nk++] = kind;
+    if (r->has_atomics)
+        kinds[nk++] = REFP_ORDER_RR;
+    for (int ki = 0; ki < nk; ki++) {
+        int kind = kinds[ki];
         refp_result o;
         if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, d0, kind ? r : NULL,
                            kind ? r->order_err : e0, kind ? sizeof r->order_err : sizeof e0)) {

@@ -186,12 +186,18 @@ void refp_free(refp_result *r);
  * sequence differs, r->reg_cmp for the final registers (per CTA and
  * register, through each CTA's digest: ref.c refp_digest).  When another
  * order stops (a run error, max_steps) its message goes to r->order_err
- * and the first order is compared whole.  Three or four orders are
+ * and the first order is compared whole.  A kernel with atomics runs
+ * once more (REFP_ORDER_RR): threads in order, each yielding after every
+ * atomic it executes, and the CTAs side by side as above, so that the
+ * atomics of the threads and CTAs interleave round robin (a persistent-
+ * thread work queue then hands its items to every thread, not all to the
+ * first).  These orders are
  * evidence, not proof: a word that only another order would change is
  * still compared (and a mechanism that reaches that order fails on it).
  * A race without atomics (warp-synchronous code through volatile shared
  * memory, which the papers' lockstep warps run "right" and a thread-by-
  * thread order does not) shows the same way and is reported the same way. */
+#define REFP_ORDER_RR 4
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r);
 
 #endif

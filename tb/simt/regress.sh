@@ -156,5 +156,11 @@ if [ -z "${NO_CUDA:-}" ]; then
   rw5=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda_realworld5.sh "$B")
   echo "realworld5 at every preset: $(grep -c '^ok ' <<<"$rw5") ok, $(grep -c '^FAIL ' <<<"$rw5") failed"
   grep '^FAIL ' <<<"$rw5" && rc=1
+  # realworld6 (docs/ptx.md, sixth round): its launches as they are at
+  # every preset, -O1/-O3, own_sobol at every -O level and target, the
+  # header kernels at -O0
+  rw6=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda_realworld6.sh "$B")
+  echo "realworld6 at every preset: $(grep -c '^ok ' <<<"$rw6") ok, $(grep -c '^FAIL ' <<<"$rw6") failed"
+  grep '^FAIL ' <<<"$rw6" && rc=1
 fi
 exit $rc
