@@ -493,7 +493,8 @@ int load(const opts *o, const char *name, const char *text, loaded *L, char *err
         launch_default_limits(&lim);
         lim.max_block_threads = o->C.max_threads;
         lim.max_shared = o->C.shared_bytes;
-        if (launch_build(&o->lch, &lim, &L->p, err, len))
+        if (o->seq_cache ? launch_build_cached(o->seq_cache, &o->lch, &lim, &L->p, err, len)
+                         : launch_build(&o->lch, &lim, &L->p, err, len))
             return 2;
         if (o->seq_mem) /* a launch of a sequence: the memory the previous one left */
             memcpy(L->p.global_init, o->seq_mem,

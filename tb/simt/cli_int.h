@@ -46,6 +46,7 @@ typedef struct {
     uint64_t seq_mem_bytes;
     const char *seq_cu;     /* its CUDA source (compiled once: the PTX is a temporary) */
     unsigned seq_launches;  /* the report of a sequence: how many launches ran */
+    launch_cache *seq_cache; /* its programs, each entry loaded once (launch.h) */
 } opts;
 
 typedef struct {

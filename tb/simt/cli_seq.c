@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli_int.h"
+#include "layout.h"
 
 /* A launch file of several launches (launch.h): each launch is one run as
  * above (the reference, then every mechanism from reset, compared with
@@ -190,6 +191,11 @@ int run_seq(opts *o)
     seq_ctx c;
     memset(&c, 0, sizeof c);
     c.o = o;
+    /* each entry's program is loaded and analysed once, and shared by its
+     * launches (launch.h launch_cache); not under --layout, which lays the
+     * program out again for each launch (layout.c takes it over) */
+    if (o->C.layout == LAYOUT_GIVEN && !(o->seq_cache = launch_cache_new()))
+        die2("out of memory");
     c.bytes = lc.mem_bytes;
     c.mem = calloc(c.bytes ? c.bytes : 1, 1);
     if (!c.mem || launch_memory(&lc, c.mem, c.bytes, err, sizeof err))
@@ -248,6 +254,8 @@ int run_seq(opts *o)
     }
     if (c.have_last)
         unload(&c.last);
+    launch_cache_free(o->seq_cache);
+    o->seq_cache = NULL;
     free(c.mem);
     return rc == -3 ? 1 : rc < 0 ? 2 : rc;
 }
