@@ -175,6 +175,18 @@ TEST(hotspot_buffers_swapped)
     CHECK_EQ(x.failed, 0);
 }
 
+/* A launch file in out/ on blelloch's module and buffers, its steps to
+ * follow; NULL (the test failed) when it cannot be written. */
+static FILE *blelloch_file(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    CHECK(f != NULL);
+    if (f)
+        fprintf(f, "ptx ../tb/kernels/cuda/realworld2/blelloch.ptx\nmem_bytes 4352\n"
+                   "buffer in 0 2048 random 9\nbuffer out 2048 2048\nbuffer sums 4096 32\n");
+    return f;
+}
+
 /* blelloch scans 2 * blockDim ints per CTA in dynamic shared memory: the
  * block and shared_dynamic differ from launch to launch; launch 3 gives
  * too little shared memory for its block and stops in the reference, on
@@ -182,14 +194,11 @@ TEST(hotspot_buffers_swapped)
 TEST(blelloch_block_and_shared_per_launch)
 {
     const char *path = "out/launchcache_blelloch.launch";
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = blelloch_file(path);
     if (!f)
         return;
     static const struct { unsigned grid, block, shared; } st[] = {
         {4, 64, 512}, {8, 32, 256}, {4, 64, 256}, {2, 128, 1024}};
-    fprintf(f, "ptx ../tb/kernels/cuda/realworld2/blelloch.ptx\nmem_bytes 4352\n"
-               "buffer in 0 2048 random 9\nbuffer out 2048 2048\nbuffer sums 4096 32\n");
     for (unsigned i = 0; i < 4; i++)
         fprintf(f, "launch blelloch\ngrid %u\nblock %u\nshared_dynamic %u\nparam u64 in\n"
                    "param u64 out\nparam u64 sums\n",
@@ -208,13 +217,10 @@ TEST(blelloch_block_and_shared_per_launch)
 TEST(bad_first_launch_same_line)
 {
     const char *path = "out/launchcache_bad.launch";
-    FILE *f = fopen(path, "w");
-    CHECK(f != NULL);
+    FILE *f = blelloch_file(path);
     if (!f)
         return;
-    fprintf(f, "ptx ../tb/kernels/cuda/realworld2/blelloch.ptx\nmem_bytes 4352\n"
-               "buffer in 0 2048\nbuffer out 2048 2048\nbuffer sums 4096 32\n"
-               "launch blelloch\ngrid 1\nblock 64\nshared_dynamic 512\nparam u64 in\n"
+    fprintf(f, "launch blelloch\ngrid 1\nblock 64\nshared_dynamic 512\nparam u64 in\n"
                "param u64 out\n");
     fclose(f);
     launch l;

@@ -37,6 +37,16 @@ int run_bench(opts *o)
         if (rc)
             die2("%s", err);
     }
+    int rc = bench_loaded(o, Ls, nk, o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)");
+    for (unsigned i = 0; i < nk; i++)
+        unload(&Ls[i]);
+    free(Ls);
+    return rc;
+}
+
+int bench_loaded(opts *o, const loaded *Ls, unsigned nk, const char *what)
+{
+    o->C.check = 0;
     int rc = 0;
     double logsum = 0;
     unsigned nrun = 0;
@@ -54,7 +64,7 @@ int run_bench(opts *o)
     }
     printf("bench: %s, warp %u, simd %u, %u scheduler%s, invariant checks off, reference check "
            "on, process CPU time\n",
-           o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
+           what, o->C.warp_size,
            o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers,
            plural(o->C.schedulers));
     printf("%-*s %14s %12s %10s %16s\n", name_width(), "mech", "warp_insts", "cycles", "cpu_s",
@@ -92,8 +102,5 @@ int run_bench(opts *o)
     }
     if (nrun)
         printf("%-*s %55.0f\n", name_width(), "geomean", exp(logsum / nrun));
-    for (unsigned i = 0; i < nk; i++)
-        unload(&Ls[i]);
-    free(Ls);
     return rc;
 }

@@ -91,8 +91,10 @@ int param_names(const opts *o, const mech_ops *m);
  * difference; 2 none could run (one line in msg). */
 int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len);
 
-/* cli_bench.c: --bench */
+/* cli_bench.c: --bench on one kernel or the 16 generated ones; on loaded
+ * kernels (a sequence's launches: cli_seq.c), what names them */
 int run_bench(opts *o);
+int bench_loaded(opts *o, const loaded *Ls, unsigned nk, const char *what);
 
 /* cli_seq.c: a launch file with `launch` steps */
 int run_seq(opts *o);

@@ -32,7 +32,22 @@ typedef struct {
     int have_last;
     unsigned order_dep;   /* launches whose memory or flow depends on the order */
     char order_first[1200];
+    loaded *kept;         /* --bench: every launch, loaded, its reference run */
+    unsigned nkept;
 } seq_ctx;
+
+/* The memory the reference left after launch L: the next launch's */
+static void seq_carry(seq_ctx *c, const loaded *L)
+{
+    if (L->ref.global_bytes > c->bytes) {
+        uint8_t *m = realloc(c->mem, L->ref.global_bytes);
+        if (!m)
+            die2("out of memory");
+        c->mem = m;
+    }
+    c->bytes = L->ref.global_bytes;
+    memcpy(c->mem, L->ref.global, L->ref.global_bytes);
+}
 
 static uint8_t *seq_mem(void *v, uint64_t *bytes)
 {
@@ -112,6 +127,16 @@ static int seq_one(void *v, const launch *step, const char *desc)
         fprintf(stderr, "%s (%s)\n", msg, desc);
         return rc;
     }
+    if (o->bench) { /* kept for bench_loaded, which runs the mechanisms */
+        loaded *k = realloc(c->kept, (c->nkept + 1) * sizeof *k);
+        if (!k)
+            die2("out of memory");
+        c->kept = k;
+        c->kept[c->nkept++] = L;
+        c->n++;
+        seq_carry(c, &L);
+        return 0;
+    }
     /* waveforms and traces: each launch's its own (FILE.vcd -> FILE.N.vcd,
      * DIR -> DIR/launchN) */
     const char *vcd0 = o->vcd, *fst0 = o->fst, *tr0 = o->trace_dir;
@@ -141,14 +166,7 @@ static int seq_one(void *v, const launch *step, const char *desc)
     }
     seq_add(c, res, desc);
     c->n++;
-    if (L.ref.global_bytes > c->bytes) {
-        uint8_t *m = realloc(c->mem, L.ref.global_bytes);
-        if (!m)
-            die2("out of memory");
-        c->mem = m;
-    }
-    c->bytes = L.ref.global_bytes;
-    memcpy(c->mem, L.ref.global, L.ref.global_bytes);
+    seq_carry(c, &L);
     const refp_result *rf = &L.ref;
     if (rf->mem_cmp && (rf->order_bytes || rf->atom_flow || rf->order_regs) && !c->order_dep++)
         snprintf(c->order_first, sizeof c->order_first, "%s", desc);
@@ -161,8 +179,7 @@ static int seq_one(void *v, const launch *step, const char *desc)
 
 int run_seq(opts *o)
 {
-    const char *no = o->bench      ? "--bench (it measures one launch)"
-                     : o->grid     ? "--grid (copies of one CTA of one launch)"
+    const char *no = o->grid       ? "--grid (copies of one CTA of one launch)"
                      : o->show_cfg ? "--show-cfg (run it on a one-launch file per entry)"
                      : o->show_scalar ? "--show-scalar (run it on a one-launch file per entry)"
                                       : NULL;
@@ -212,6 +229,22 @@ int run_seq(opts *o)
     if (!rc && !n) {
         fprintf(stderr, "%s: the sequence ran no launch (its loops ran no iteration)\n", lc.file);
         rc = 2;
+    }
+    if (o->bench) {
+        /* --bench: the launches the sequence took, each run by every
+         * mechanism from reset as in a report, timed together */
+        char what[1200];
+        snprintf(what, sizeof what, "%s (a sequence of %u launch%s)", lc.file, n,
+                 n == 1 ? "" : "es");
+        if (!rc)
+            rc = bench_loaded(o, c.kept, c.nkept, what);
+        for (unsigned i = 0; i < c.nkept; i++)
+            unload(&c.kept[i]);
+        free(c.kept);
+        launch_cache_free(o->seq_cache);
+        o->seq_cache = NULL;
+        free(c.mem);
+        return rc == -3 ? 1 : rc < 0 ? 2 : rc;
     }
     /* the waveform paths as given hold nothing: each launch has its own */
     if (o->vcd)
