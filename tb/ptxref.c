@@ -54,6 +54,7 @@ typedef struct {
     unsigned warp;
     uint64_t max_steps, insts, bytes;
     uint8_t *mem;
+    launch_cache *cache;  /* each entry's program, loaded once (launch.h) */
 } ref_seq;
 
 static uint8_t *ref_mem(void *v, uint64_t *bytes)
@@ -71,7 +72,7 @@ static int ref_step(void *v, const launch *l, const char *desc)
     launch_limits lim;
     launch_default_limits(&lim);
     prog p;
-    if (launch_build(l, &lim, &p, err, sizeof err)) {
+    if (launch_build_cached(q->cache, l, &lim, &p, err, sizeof err)) {
         fprintf(stderr, "%s%s%s%s\n", err, desc[0] ? " (" : "", desc, desc[0] ? ")" : "");
         return 2;
     }
@@ -168,7 +169,13 @@ int main(int argc, char **argv)
     }
     launch_seq_ops ops = {ref_step, ref_mem};
     unsigned nl;
+    if (!(q.cache = launch_cache_new())) {
+        free(q.mem);
+        launch_free(&l);
+        return die2("ptxref: out of memory");
+    }
     int rc = launch_seq_run(&l, &ops, &q, &nl, err, sizeof err);
+    launch_cache_free(q.cache);
     if (rc < 0) fprintf(stderr, "%s\n", err);
     if (rc) {
         free(q.mem);

@@ -3,8 +3,9 @@
 # test_launchseq.sh BUILD_DIR -- launch files that describe a sequence of
 # launches (tb/simt/launch.h): each syntax error is one line "file:line:
 # ..." and exit 2 (build/simt and the host reference alike); flags that
-# would set a step's key, or that describe one launch (--bench, --grid,
-# --show-cfg), are refused with one line; build/ptxref runs a sequence to
+# would set a step's key, or that describe one launch (--grid,
+# --show-cfg), are refused with one line; --bench times the whole
+# sequence (a whole number of passes of the report's sums); build/ptxref runs a sequence to
 # the host reference's memory; waveforms and traces are written one a
 # launch; a mechanism
 # that differs from the reference in launch 1 of 2 is reported at launch 1
@@ -76,13 +77,30 @@ else bad launchseq_host_err "no $hr (make $hr)"; fi
 two=$T/two.launch
 { head_; step t0 t1; step t1 t0; } >"$two"
 for fl in "--entry hs_step" "--launch-set grid_2" "--launch-set param_0=8" "--launch-set params_u64_0" \
-          "--bench" "--grid 2" "--show-cfg"; do
+          "--grid 2" "--show-cfg"; do
   "$S" --launch "$two" --mech spe ${fl//_/ } >"$T/flag.out" 2>&1
   rc=$?
   n=$(wc -l <"$T/flag.out")
   if [ $rc -eq 2 ] && [ "$n" -eq 1 ] && grep -q "sequence of launches" "$T/flag.out"; then ok "launchseq_refuse_${fl%% *}"
   else bad "launchseq_refuse_${fl%% *}" "exit $rc, $n lines: $(head -n 1 "$T/flag.out")"; fi
 done
+# --bench on a sequence: every launch of it, each pass the report's sums
+"$S" --launch "$two" --mech spe,dwf >"$T/bench_rep.out" 2>&1
+"$S" --launch "$two" --mech spe,dwf --bench >"$T/bench.out" 2>&1
+rc=$?
+bench_ok=1
+for m in spe dwf; do
+  read -r wi cy < <(awk -v m=$m '$1 == m {print $3, $2}' "$T/bench_rep.out")
+  read -r bwi bcy < <(awk -v m=$m '$1 == m {print $2, $3}' "$T/bench.out")
+  # passes = bwi / wi, the same for the cycles
+  if [ -z "$wi" ] || [ -z "$bwi" ] || [ $((bwi % wi)) -ne 0 ] || [ $((bwi / wi * cy)) -ne "$bcy" ]; then
+    bench_ok=0
+  fi
+done
+if [ $rc -eq 0 ] && [ $bench_ok = 1 ] && grep -q "^bench: $two (a sequence of 2 launches)" "$T/bench.out"; then
+  ok launchseq_bench
+else bad launchseq_bench "exit $rc: $(head -n 1 "$T/bench.out")"; fi
+
 # a global key may still be set by a flag
 "$S" --launch "$two" --mech spe --launch-set "mem_bytes 4096" >"$T/glob.out" 2>&1 &&
   grep -q '^sequence .*: 2 launches of hs_step' "$T/glob.out" && ok launchseq_flag_global ||

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * cli.c -- build/simt on the SM core (issue 24): the command line
- * (getopt_long), the runs, the waveform, the random kernels, the
- * benchmark and the launch sequences; the report, the SVG histogram and
- * --dump-mem are cli_report.c's, the types both share cli_int.h's.  The
- * specification is at the top of main.c, whose main() is simt_main().
+ * (getopt_long), the runs, the waveform and the random kernels; the
+ * benchmark is cli_bench.c's, the launch sequences cli_seq.c's, the
+ * report, the SVG histogram and --dump-mem cli_report.c's, the types and
+ * functions they share cli_int.h's.  The specification is at the top of
+ * main.c, whose main() is simt_main().
  *
  * Everything named by the tables comes from them: the mechanisms
  * (mech_table: --mech, --help, report rows and their extra columns, the
@@ -17,14 +18,12 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../../vcd/vcd.h"
@@ -39,8 +38,7 @@
 #include "ref.h"
 #include "cli_int.h"
 
-static void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
-static void die2(const char *fmt, ...)
+void die2(const char *fmt, ...)
 {
     va_list ap;
     fprintf(stderr, "simt: ");
@@ -428,8 +426,6 @@ static void parse(int argc, char **argv, opts *o)
 
 /* ------------------------------------------------------------ kernels */
 
-static void unload(loaded *L);
-
 /* --layout tf (layout.h): the program in thread-frontier order (or the
  * test hooks' orders), after the reference has run the given order; the
  * laid-out program's reference
@@ -482,8 +478,8 @@ static int layout_load(const opts *o, loaded *L, char *err, size_t len)
 }
 
 /* 0, or 2 with one line in err. */
-static int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
-                size_t len)
+int load(const opts *o, const char *name, const char *text, loaded *L, char *err,
+         size_t len)
 {
     struct stat sb;
     memset(L, 0, sizeof *L);
@@ -497,7 +493,8 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
         launch_default_limits(&lim);
         lim.max_block_threads = o->C.max_threads;
         lim.max_shared = o->C.shared_bytes;
-        if (launch_build(&o->lch, &lim, &L->p, err, len))
+        if (o->seq_cache ? launch_build_cached(o->seq_cache, &o->lch, &lim, &L->p, err, len)
+                         : launch_build(&o->lch, &lim, &L->p, err, len))
             return 2;
         if (o->seq_mem) /* a launch of a sequence: the memory the previous one left */
             memcpy(L->p.global_init, o->seq_mem,
@@ -601,7 +598,7 @@ static int load(const opts *o, const char *name, const char *text, loaded *L, ch
     return 0;
 }
 
-static void unload(loaded *L)
+void unload(loaded *L)
 {
     refp_free(&L->ref);
     prog_free(&L->p);
@@ -641,7 +638,7 @@ static void write_gtkw(const char *wave, const opts *o, core *const *cs)
 
 /* Whether a --param names one of m's structures: then the user chose m's
  * design point, and m refusing it is an error (exit 2), not a row. */
-static int param_names(const opts *o, const mech_ops *m)
+int param_names(const opts *o, const mech_ops *m)
 {
     for (unsigned i = 0; i < o->C.nparam; i++)
         for (unsigned j = 0; m->structs && m->structs[j]; j++) {
@@ -672,7 +669,7 @@ static int refused_row(const opts *o, result *res, core **cs, unsigned i, char *
  * the reference; 1 a difference (msg); 2 none could run, or one named by
  * --mech or by a --param of its structure could not (msg).  Under --mech
  * all, a mechanism that cannot hold the kernel is a row saying why. */
-static int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len)
+int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len)
 {
     core *cs[MAXM] = {0};
     unsigned nok = 0;
@@ -912,329 +909,6 @@ static int run_random(const opts *o)
             printf("random: %s could not hold %llu of the kernels (the first: %s); --mech LIST "
                    "chooses the mechanisms\n", o->sel[j]->name, left[j], left_why[j]);
     return fails ? 1 : 0;
-}
-
-/* ------------------------------------------------------------- bench */
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-/* warp-instructions (issue slots) simulated per second of process CPU
- * time per mechanism, the structures' invariant checks off, the reference
- * check on (docs/bench.md) */
-static int run_bench(opts *o)
-{
-    unsigned nk = o->kernel ? 1 : 16;
-    loaded *Ls = calloc(nk, sizeof *Ls);
-    char err[1024];
-    o->C.check = 0;
-    for (unsigned i = 0; i < nk; i++) {
-        char *t = o->kernel ? NULL : gen_kernel(1000 + i, 256);
-        int rc = load(o, o->kernel ? o->kernel : "bench", t, &Ls[i], err, sizeof err);
-        free(t);
-        if (rc)
-            die2("%s", err);
-    }
-    int rc = 0;
-    double logsum = 0;
-    unsigned nrun = 0;
-    const char *why[MAXM] = {0};
-    for (unsigned j = 0; j < o->ns; j++) {
-        /* a mechanism that cannot hold a kernel: a row under --mech all
-         * (as in a report); one line and exit 2 before any work when named */
-        for (unsigned i = 0; i < nk && !why[j]; i++) {
-            core *c;
-            if (!(why[j] = core_new(o->sel[j], &Ls[i].p, &Ls[i].ref, &o->C, &c)))
-                core_free(c);
-        }
-        if (why[j] && (!o->all || param_names(o, o->sel[j])))
-            die2("%s", why[j]);
-    }
-    printf("bench: %s, warp %u, simd %u, %u scheduler%s, invariant checks off, reference check "
-           "on, process CPU time\n",
-           o->kernel ? o->kernel : "16 generated kernels (seeds 1000..1015)", o->C.warp_size,
-           o->C.simd_width ? o->C.simd_width : o->C.warp_size, o->C.schedulers,
-           plural(o->C.schedulers));
-    printf("%-*s %14s %12s %10s %16s\n", name_width(), "mech", "warp_insts", "cycles", "cpu_s",
-           "warp_insts/s");
-    for (unsigned j = 0; j < o->ns; j++) {
-        const char *e = why[j];
-        if (e) {
-            printf("%-*s cannot run: %s\n", name_width(), o->sel[j]->name, e);
-            continue;
-        }
-        nrun++;
-        uint64_t wi = 0, cyc = 0;
-        double t0 = now_s(), t1 = t0;
-        int reps = 0;
-        do {
-            for (unsigned i = 0; i < nk; i++) {
-                core *c;
-                if ((e = core_new(o->sel[j], &Ls[i].p, &Ls[i].ref, &o->C, &c)))
-                    die2("%s", e);
-                if (core_run(c) || core_finish(c)) {
-                    fprintf(stderr, "simt: %s\n", core_error(c));
-                    rc = 1;
-                }
-                wi += core_get_stats(c)->warp_insts;
-                cyc += core_get_stats(c)->cycles;
-                core_free(c);
-            }
-            reps++;
-            t1 = now_s();
-        } while (t1 - t0 < 1.0 && reps < 1000);
-        double rate = (double)wi / (t1 - t0);
-        printf("%-*s %14llu %12llu %10.3f %16.0f\n", name_width(), o->sel[j]->name, (unsigned long long)wi,
-               (unsigned long long)cyc, t1 - t0, rate);
-        logsum += log(rate);
-    }
-    if (nrun)
-        printf("%-*s %55.0f\n", name_width(), "geomean", exp(logsum / nrun));
-    for (unsigned i = 0; i < nk; i++)
-        unload(&Ls[i]);
-    free(Ls);
-    return rc;
-}
-
-/* ---------------------------------------------------------- sequences */
-/* A launch file of several launches (launch.h): each launch is one run as
- * above (the reference, then every mechanism from reset, compared with
- * the reference) on the memory the previous launch left; the statistics
- * are summed.  A difference stops the sequence and names the launch, so
- * every run's memory equals the reference's at each launch boundary and
- * the loops' decisions (taken on the reference's memory) are each run's. */
-typedef struct {
-    opts *o;
-    uint8_t *mem;
-    uint64_t bytes;
-    result sum[MAXM];
-    unsigned n;           /* launches run */
-    loaded last;          /* the last launch (the report's kernel line) */
-    int have_last;
-    unsigned order_dep;   /* launches whose memory or flow depends on the order */
-    char order_first[1200];
-} seq_ctx;
-
-static uint8_t *seq_mem(void *v, uint64_t *bytes)
-{
-    seq_ctx *c = v;
-    *bytes = c->bytes;
-    return c->mem;
-}
-
-static void seq_add(seq_ctx *c, const result *res, const char *desc)
-{
-    for (unsigned i = 0; i < c->o->ns; i++) {
-        result *s = &c->sum[i];
-        const result *r = &res[i];
-        if (!r->ran) {
-            if (!c->n || s->ran)
-                snprintf(s->why, sizeof s->why, "%.150s: %.240s", desc, r->why);
-            s->ran = 0;
-            continue;
-        }
-        if (!c->n) {
-            *s = *r;
-            continue;
-        }
-        if (!s->ran)
-            continue;
-        uint64_t *a = (uint64_t *)&s->st;
-        const uint64_t *b = (const uint64_t *)&r->st;
-        for (size_t k = 0; k < sizeof s->st / sizeof *a; k++)
-            a[k] += b[k];
-        s->cols = r->cols; /* the mechanism's own columns: the last launch's */
-        s->area = r->area;
-        energy_result *e = &s->en;
-        if (!e->cycles || !r->en.cycles || e->n != r->en.n) {
-            e->cycles = 0;
-            if (!s->en_why[0])
-                snprintf(s->en_why, sizeof s->en_why, "not estimated for every launch");
-            continue;
-        }
-        e->cycles += r->en.cycles;
-        e->runtime_us += r->en.runtime_us;
-        e->dyn_nj += r->en.dyn_nj;
-        e->leak_nj += r->en.leak_nj;
-        e->energy_nj += r->en.energy_nj;
-        e->power_mw = e->runtime_us > 0 ? e->energy_nj / e->runtime_us : 0;
-        e->edp = e->energy_nj * e->runtime_us;
-        for (unsigned k = 0; k < e->n; k++) {
-            e->item[k].dyn_nj += r->en.item[k].dyn_nj;
-            e->item[k].leak_nj += r->en.item[k].leak_nj;
-        }
-        energy_items_str(e, s->en_what, sizeof s->en_what);
-        snprintf(s->en_counts, sizeof s->en_counts, "%s", r->en_counts);
-    }
-}
-
-/* path with ".N" before its extension (after its last '/') */
-static const char *seq_numbered(char *out, size_t n, const char *path, unsigned k)
-{
-    const char *sl = strrchr(path, '/'), *dot = strrchr(path, '.');
-    if (!dot || (sl && dot < sl) || dot == (sl ? sl + 1 : path))
-        snprintf(out, n, "%s.%u", path, k);
-    else
-        snprintf(out, n, "%.*s.%u%s", (int)(dot - path), path, k, dot);
-    return out;
-}
-
-static int seq_one(void *v, const launch *step, const char *desc)
-{
-    seq_ctx *c = v;
-    opts *o = c->o;
-    o->lch = *step;
-    o->seq_mem = c->mem;
-    o->seq_mem_bytes = c->bytes;
-    loaded L;
-    char msg[1200] = "";
-    int rc = load(o, o->kernel, NULL, &L, msg, sizeof msg);
-    if (rc) {
-        fprintf(stderr, "%s (%s)\n", msg, desc);
-        return rc;
-    }
-    /* waveforms and traces: each launch's its own (FILE.vcd -> FILE.N.vcd,
-     * DIR -> DIR/launchN) */
-    const char *vcd0 = o->vcd, *fst0 = o->fst, *tr0 = o->trace_dir;
-    char vcd[1100], fst[1100], tr[1100];
-    if (vcd0)
-        o->vcd = seq_numbered(vcd, sizeof vcd, vcd0, c->n + 1);
-    if (fst0)
-        o->fst = seq_numbered(fst, sizeof fst, fst0, c->n + 1);
-    if (tr0) {
-        snprintf(tr, sizeof tr, "%s/launch%u", tr0, c->n + 1);
-        if (mkdir(tr, 0777) && errno != EEXIST)
-            die2("--trace-dir: cannot create '%s': %s", tr, strerror(errno));
-        o->trace_dir = tr;
-    }
-    result res[MAXM];
-    rc = run_all(o, &L, res, 1, msg, sizeof msg);
-    o->vcd = vcd0;
-    o->fst = fst0;
-    o->trace_dir = tr0;
-    if (rc) {
-        if (rc == 2)
-            fprintf(stderr, "simt: %s (%s)\n", msg, desc);
-        else
-            fprintf(stderr, "simt: %s: %s: %s\n", L.p.file, desc, msg);
-        unload(&L);
-        return rc;
-    }
-    seq_add(c, res, desc);
-    c->n++;
-    if (L.ref.global_bytes > c->bytes) {
-        uint8_t *m = realloc(c->mem, L.ref.global_bytes);
-        if (!m)
-            die2("out of memory");
-        c->mem = m;
-    }
-    c->bytes = L.ref.global_bytes;
-    memcpy(c->mem, L.ref.global, L.ref.global_bytes);
-    const refp_result *rf = &L.ref;
-    if (rf->mem_cmp && (rf->order_bytes || rf->atom_flow || rf->order_regs) && !c->order_dep++)
-        snprintf(c->order_first, sizeof c->order_first, "%s", desc);
-    if (c->have_last)
-        unload(&c->last);
-    c->last = L;
-    c->have_last = 1;
-    return 0;
-}
-
-static int run_seq(opts *o)
-{
-    const char *no = o->bench      ? "--bench (it measures one launch)"
-                     : o->grid     ? "--grid (copies of one CTA of one launch)"
-                     : o->show_cfg ? "--show-cfg (run it on a one-launch file per entry)"
-                     : o->show_scalar ? "--show-scalar (run it on a one-launch file per entry)"
-                                      : NULL;
-    if (no)
-        die2("%s: a sequence of launches cannot be run with %s", o->lch.file, no);
-    launch lc = o->lch;
-    /* a CUDA source: compiled once for every launch */
-    char tmp[] = "/tmp/warphw_cuda_XXXXXX", err[1400];
-    if (lc.is_cuda) {
-        int fd = mkstemp(tmp);
-        if (fd < 0)
-            die2("%s: cannot make a temporary file", lc.ptx);
-        close(fd);
-        if (launch_compile_cuda(lc.ptx, tmp, err, sizeof err)) {
-            unlink(tmp);
-            die2("%s", err);
-        }
-        snprintf(lc.ptx, sizeof lc.ptx, "%s", tmp);
-        lc.is_cuda = 0;
-    }
-    int cuda = o->lch.is_cuda;
-    char cu[sizeof o->lch.ptx];
-    snprintf(cu, sizeof cu, "%s", o->lch.ptx);
-    if (cuda)
-        o->seq_cu = cu;
-    seq_ctx c;
-    memset(&c, 0, sizeof c);
-    c.o = o;
-    c.bytes = lc.mem_bytes;
-    c.mem = calloc(c.bytes ? c.bytes : 1, 1);
-    if (!c.mem || launch_memory(&lc, c.mem, c.bytes, err, sizeof err))
-        die2("%s", c.mem ? err : "out of memory");
-    launch_seq_ops ops = {seq_one, seq_mem};
-    unsigned n = 0;
-    int rc = launch_seq_run(&lc, &ops, &c, &n, err, sizeof err);
-    if (cuda)
-        unlink(tmp);
-    if (rc < 0)
-        fprintf(stderr, "%s\n", err);
-    if (o->log_f && o->log_f != stdout)
-        fclose(o->log_f);
-    if (!rc && !n) {
-        fprintf(stderr, "%s: the sequence ran no launch (its loops ran no iteration)\n", lc.file);
-        rc = 2;
-    }
-    /* the waveform paths as given hold nothing: each launch has its own */
-    if (o->vcd)
-        remove(o->vcd);
-    if (o->fst)
-        remove(o->fst);
-    if (!rc && o->format == 0 && (o->vcd || o->fst)) {
-        char last[1100];
-        printf("waveforms: one file a launch, %s .. %s\n",
-               seq_numbered(err, sizeof err, o->vcd ? o->vcd : o->fst, 1),
-               seq_numbered(last, sizeof last, o->vcd ? o->vcd : o->fst, n));
-    }
-    if (!rc) {
-        if (o->dump_f) {
-            dump_mem(o->dump_f, c.mem, c.bytes);
-            if (o->dump_f != stdout && fclose(o->dump_f))
-                die2("--dump-mem: writing '%s' failed", o->dump_mem);
-        }
-        const char *en[16];
-        unsigned ne = launch_entries(&lc, en, 16);
-        if (o->format == 0) {
-            printf("sequence %s: %u launch%s of", lc.file, n, n == 1 ? "" : "es");
-            for (unsigned i = 0; i < ne; i++)
-                printf("%s %s", i ? "," : "", en[i]);
-            printf("; the statistics are their sums, the kernel line is the last launch's, "
-                   "memory compared after every launch\n");
-        }
-        o->seq_launches = n;
-        report(o, &c.last, c.sum);
-        if (o->format == 0 && c.order_dep)
-            printf("order: %u of the %u launches are order-dependent (atomics or a race; the first: "
-                   "%s): their memory is reported, not compared, and every run continues from the "
-                   "reference's\n",
-                   c.order_dep, n, c.order_first);
-        if (o->svg_f) {
-            write_svg(o->svg_f, o, &c.last, c.sum);
-            if (o->svg_f != stdout)
-                fclose(o->svg_f);
-        }
-    }
-    if (c.have_last)
-        unload(&c.last);
-    free(c.mem);
-    return rc == -3 ? 1 : rc < 0 ? 2 : rc;
 }
 
 /* s ends with suf (a file's extension) */

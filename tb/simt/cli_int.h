@@ -3,6 +3,7 @@
  * cli_int.h -- what build/simt's command-line files share: the options
  * (opts), a loaded kernel (loaded), one mechanism's run (result), and the
  * report they print.  cli.c parses the options and runs the kernels,
+ * cli_bench.c runs --bench, cli_seq.c a sequence of launches (launch.h),
  * cli_report.c prints the report (text, md, csv, json), the SVG histogram
  * and the --dump-mem file.
  */
@@ -45,6 +46,7 @@ typedef struct {
     uint64_t seq_mem_bytes;
     const char *seq_cu;     /* its CUDA source (compiled once: the PTX is a temporary) */
     unsigned seq_launches;  /* the report of a sequence: how many launches ran */
+    launch_cache *seq_cache; /* its programs, each entry loaded once (launch.h) */
 } opts;
 
 typedef struct {
@@ -74,6 +76,28 @@ static inline int name_width(void)
             w = (int)strlen(mech_table[j]->name);
     return w;
 }
+
+/* cli.c */
+/* "simt: " and the message on stderr, exit 2 */
+void die2(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+/* Loads a kernel (a .k file, text when given, or o's launch) and runs the
+ * reference on it.  0, or 1 / 2 with one line in err. */
+int load(const opts *o, const char *name, const char *text, loaded *L, char *err, size_t len);
+void unload(loaded *L);
+/* Whether a --param names one of m's structures. */
+int param_names(const opts *o, const mech_ops *m);
+/* Runs the selected mechanisms on L, res[i] per o->sel[i]; outputs: the
+ * waveform, the log and the traces.  0 all equal to the reference; 1 a
+ * difference; 2 none could run (one line in msg). */
+int run_all(const opts *o, loaded *L, result *res, int outputs, char *msg, size_t len);
+
+/* cli_bench.c: --bench on one kernel or the 16 generated ones; on loaded
+ * kernels (a sequence's launches: cli_seq.c), what names them */
+int run_bench(opts *o);
+int bench_loaded(opts *o, const loaded *Ls, unsigned nk, const char *what);
+
+/* cli_seq.c: a launch file with `launch` steps */
+int run_seq(opts *o);
 
 /* cli_report.c */
 void report(const opts *o, const loaded *L, const result *res);

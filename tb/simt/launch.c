@@ -777,9 +777,10 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
                  "the block's");
 }
 
-int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
+/* What a launch must satisfy before any file is read: 0, or -1 with one
+ * line in err. */
+static int build_check(const launch *l, const launch_limits *lim, char *err, size_t errlen)
 {
-    memset(p, 0, sizeof *p);
     const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
     if (!l->ptx[0]) return lerr(err, errlen, lf, "no ptx (or cuda) file given");
     if (!l->entry[0])
@@ -808,22 +809,31 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
                 return lerr(err, errlen, b->where, "buffer '%s' overlaps '%s'", b->name, c->name);
         }
     }
-    char ptxpath[1100];
-    snprintf(ptxpath, sizeof ptxpath, "%s", l->ptx);
-    char tmp[] = "/tmp/warphw_cuda_XXXXXX";
-    if (l->is_cuda) {
-        int fd = mkstemp(tmp);
-        if (fd < 0) return lerr(err, errlen, l->ptx, "cannot make a temporary file");
-        close(fd);
-        if (launch_compile_cuda(l->ptx, tmp, err, errlen)) {
-            unlink(tmp);
-            return -1;
-        }
-        snprintf(ptxpath, sizeof ptxpath, "%s", tmp);
+    return 0;
+}
+
+/* A CUDA launch's source compiled into tmp ("/tmp/warphw_cuda_XXXXXX",
+ * made here): 0, or -1 with one line in err (nothing left behind). */
+static int build_compile(const launch *l, char *tmp, char *err, size_t errlen)
+{
+    int fd = mkstemp(tmp);
+    if (fd < 0) return lerr(err, errlen, l->ptx, "cannot make a temporary file");
+    close(fd);
+    if (launch_compile_cuda(l->ptx, tmp, err, errlen)) {
+        unlink(tmp);
+        return -1;
     }
-    ptx_info info;
-    int rc = ptx_load(ptxpath, l->entry, l->mem_bytes, p, &info, err, errlen);
-    if (l->is_cuda) unlink(tmp);
+    return 0;
+}
+
+/* The module's entry (the PTX at ptxpath: l's, or its CUDA source's
+ * compiled PTX) into p, without launch data (ptx_load).  0, or -1 with
+ * one line in err. */
+static int build_module(const launch *l, const char *ptxpath, prog *p, ptx_info *info, char *err,
+                        size_t errlen)
+{
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
+    int rc = ptx_load(ptxpath, l->entry, l->mem_bytes, p, info, err, errlen);
     if (rc == -2) {
         char msg[700];
         snprintf(msg, sizeof msg, "%s", err);
@@ -832,19 +842,28 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
     }
     if (rc) return -1;
     if (l->is_cuda) snprintf(p->file, sizeof p->file, "%.255s", l->ptx);
+    return 0;
+}
+
+/* The launch's own data into p, whose shared_bytes holds the entry's
+ * static .shared bytes: the parameter block (checked against the entry's
+ * parameters), grid, block, shared bytes, global memory.  0, or -1 with
+ * one line in err (p's param and global_init may be allocated). */
+static int build_data(const launch *l, const launch_limits *lim, const ptx_info *info, prog *p,
+                      char *err, size_t errlen)
+{
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
     /* parameters */
     const char *pw = l->w_params[0] ? l->w_params : lf;
-    if (l->nparam != info.nparam) {
-        lerr(err, errlen, pw, "entry '%s' takes %u parameters, the launch gives %u", l->entry, info.nparam,
-             l->nparam);
-        goto bad;
-    }
-    p->param_bytes = info.param_bytes;
-    p->param = calloc(info.param_bytes ? info.param_bytes : 1, 1);
-    if (!p->param) { lerr(err, errlen, lf, "out of memory"); goto bad; }
+    if (l->nparam != info->nparam)
+        return lerr(err, errlen, pw, "entry '%s' takes %u parameters, the launch gives %u", l->entry,
+                    info->nparam, l->nparam);
+    p->param_bytes = info->param_bytes;
+    p->param = calloc(info->param_bytes ? info->param_bytes : 1, 1);
+    if (!p->param) return lerr(err, errlen, lf, "out of memory");
     for (unsigned i = 0; i < l->nparam; i++) {
         const launch_param *lp = &l->param[i];
-        const ptx_param *pp = &info.param[i];
+        const ptx_param *pp = &info->param[i];
         if (!type_compatible(lp, pp)) {
             int agg = pp->type == T_B8 && pp->bytes > 1;
             char want[64], got[64];
@@ -852,62 +871,231 @@ int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, 
             else snprintf(want, sizeof want, "%s", tname(pp->type));
             if (lp->blob) snprintf(got, sizeof got, "%u bytes", lp->blob);
             else snprintf(got, sizeof got, "%s", tname(lp->type));
-            lerr(err, errlen, lp->where, "parameter %u ('%s') is %s in the PTX, not %s", i, pp->name, want, got);
-            goto bad;
+            return lerr(err, errlen, lp->where, "parameter %u ('%s') is %s in the PTX, not %s", i,
+                        pp->name, want, got);
         }
-        if (launch_param_bytes(l, i, p->param + pp->offset, pp->bytes, err, errlen)) goto bad;
+        if (launch_param_bytes(l, i, p->param + pp->offset, pp->bytes, err, errlen)) return -1;
     }
     /* launch geometry and memory */
     for (int i = 0; i < 3; i++) {
         p->grid[i] = l->grid[i];
         p->block[i] = l->block[i];
     }
-    if (l->shared_dynamic && !info.extern_align) {
+    if (l->shared_dynamic && !info->extern_align) {
         /* no .extern .shared array: the bytes are allocated, nothing reads them */
     }
     p->shared_bytes = p->shared_bytes + l->shared_dynamic;
-    if (p->shared_bytes > lim->max_shared) {
-        lerr(err, errlen, l->w_shared[0] ? l->w_shared : lf,
-             "%llu bytes of shared memory per CTA (%llu static), above the configuration's %llu",
-             (unsigned long long)p->shared_bytes, (unsigned long long)info.shared_static,
-             (unsigned long long)lim->max_shared);
-        goto bad;
-    }
-    p->global_bytes = info.ngvar ? (info.gvar_end + 3) / 4 * 4 : l->mem_bytes;
-    if (p->global_bytes > lim->max_mem + (1u << 24)) {
-        lerr(err, errlen, lf, "global memory of %llu bytes is too large", (unsigned long long)p->global_bytes);
-        goto bad;
-    }
+    if (p->shared_bytes > lim->max_shared)
+        return lerr(err, errlen, l->w_shared[0] ? l->w_shared : lf,
+                    "%llu bytes of shared memory per CTA (%llu static), above the configuration's %llu",
+                    (unsigned long long)p->shared_bytes, (unsigned long long)info->shared_static,
+                    (unsigned long long)lim->max_shared);
+    p->global_bytes = info->ngvar ? (info->gvar_end + 3) / 4 * 4 : l->mem_bytes;
+    if (p->global_bytes > lim->max_mem + (1u << 24))
+        return lerr(err, errlen, lf, "global memory of %llu bytes is too large",
+                    (unsigned long long)p->global_bytes);
     p->global_init = calloc(p->global_bytes ? p->global_bytes : 1, 1);
-    if (!p->global_init) { lerr(err, errlen, lf, "out of memory"); goto bad; }
-    if (launch_memory(l, p->global_init, l->mem_bytes, err, errlen)) goto bad;
-    if (info.ngvar) {
+    if (!p->global_init) return lerr(err, errlen, lf, "out of memory");
+    if (launch_memory(l, p->global_init, l->mem_bytes, err, errlen)) return -1;
+    if (info->ngvar) {
         uint64_t base = (l->mem_bytes + 255) / 256 * 256;
-        memcpy(p->global_init + base, info.gvar_init, info.gvar_end - base);
+        memcpy(p->global_init + base, info->gvar_init, info->gvar_end - base);
     }
+    return 0;
+}
+
+/* The regions of global memory an access may touch (l's buffers and the
+ * module's variables), then prog_analyse.  0, or -1 with one line in err. */
+static int build_analyse(const launch *l, const ptx_info *info, prog *p, char *err, size_t errlen)
+{
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
     if (l->nbuf) {
-        ptx_var *r = calloc(l->nbuf + info.ngvar, sizeof *r);
-        if (!r) { lerr(err, errlen, lf, "out of memory"); goto bad; }
+        ptx_var *r = calloc(l->nbuf + info->ngvar, sizeof *r);
+        if (!r) return lerr(err, errlen, lf, "out of memory");
         for (unsigned i = 0; i < l->nbuf; i++) {
             snprintf(r[i].name, sizeof r[i].name, "%s", l->buf[i].name);
             r[i].addr = l->buf[i].addr;
             r[i].bytes = l->buf[i].bytes;
         }
-        for (unsigned i = 0; i < info.ngvar; i++) r[l->nbuf + i] = info.gvar[i];
-        ptx_set_regions(p, r, l->nbuf + info.ngvar);
+        for (unsigned i = 0; i < info->ngvar; i++) r[l->nbuf + i] = info->gvar[i];
+        ptx_set_regions(p, r, l->nbuf + info->ngvar);
         free(r);
     }
-    ptx_info_free(&info);
     if (prog_analyse(p, err, errlen)) {
         barrier_hint(p, err, errlen);
-        prog_free(p);
         return -1;
     }
     return 0;
-bad:
+}
+
+int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    if (build_check(l, lim, err, errlen)) return -1;
+    char tmp[] = "/tmp/warphw_cuda_XXXXXX";
+    if (l->is_cuda && build_compile(l, tmp, err, errlen)) return -1;
+    ptx_info info;
+    int rc = build_module(l, l->is_cuda ? tmp : l->ptx, p, &info, err, errlen);
+    if (l->is_cuda) unlink(tmp);
+    if (rc) return -1;
+    rc = build_data(l, lim, &info, p, err, errlen) || build_analyse(l, &info, p, err, errlen);
     ptx_info_free(&info);
-    prog_free(p);
-    return -1;
+    if (rc) prog_free(p);
+    return rc ? -1 : 0;
+}
+
+/* ------------------------------------------------------ the program cache */
+
+/* One entry of a module, loaded and analysed once: the key (what the
+ * program depends on: the module, the entry, where the module's variables
+ * go, the buffers that make the access regions), the program without
+ * launch data, and what the module says about the entry. */
+typedef struct {
+    char ptx[1024];
+    int is_cuda;
+    char entry[128];
+    uint64_t mem_bytes;
+    ptx_var *buf;       /* the launch's buffers (name, addr, bytes) */
+    unsigned nbuf;
+    prog p;
+    ptx_info info;
+    int analysed;
+} cache_entry;
+
+struct launch_cache {
+    cache_entry *e;
+    unsigned n, cap;
+    unsigned loads;
+    char cu[1024];      /* the CUDA source compiled last, into tmp */
+    char tmp[32];
+};
+
+launch_cache *launch_cache_new(void)
+{
+    return calloc(1, sizeof(launch_cache));
+}
+
+unsigned launch_cache_loads(const launch_cache *c)
+{
+    return c->loads;
+}
+
+static int cache_key(const cache_entry *e, const launch *l)
+{
+    if (strcmp(e->ptx, l->ptx) || e->is_cuda != l->is_cuda || strcmp(e->entry, l->entry) ||
+        e->mem_bytes != l->mem_bytes || e->nbuf != l->nbuf)
+        return 0;
+    for (unsigned i = 0; i < l->nbuf; i++)
+        if (strcmp(e->buf[i].name, l->buf[i].name) || e->buf[i].addr != l->buf[i].addr ||
+            e->buf[i].bytes != l->buf[i].bytes)
+            return 0;
+    return 1;
+}
+
+static void cache_entry_free(cache_entry *e)
+{
+    prog_free(&e->p);
+    ptx_info_free(&e->info);
+    free(e->buf);
+}
+
+/* l's entry in c, loaded (its CUDA source compiled once) on its first use. */
+static cache_entry *cache_find(launch_cache *c, const launch *l, char *err, size_t errlen)
+{
+    for (unsigned i = 0; i < c->n; i++)
+        if (cache_key(&c->e[i], l)) return &c->e[i];
+    const char *lf = l->file[0] ? l->file : l->is_cuda ? "--cuda" : "--ptx";
+    if (c->n == c->cap) {
+        unsigned cap = c->cap ? 2 * c->cap : 4;
+        cache_entry *ne = realloc(c->e, cap * sizeof *ne);
+        if (!ne) {
+            lerr(err, errlen, lf, "out of memory");
+            return NULL;
+        }
+        c->e = ne;
+        c->cap = cap;
+    }
+    if (l->is_cuda && (!c->tmp[0] || strcmp(c->cu, l->ptx))) {
+        if (c->tmp[0]) unlink(c->tmp);
+        snprintf(c->tmp, sizeof c->tmp, "/tmp/warphw_cuda_XXXXXX");
+        if (build_compile(l, c->tmp, err, errlen)) {
+            c->tmp[0] = 0;
+            return NULL;
+        }
+        snprintf(c->cu, sizeof c->cu, "%s", l->ptx);
+    }
+    cache_entry *e = &c->e[c->n];
+    memset(e, 0, sizeof *e);
+    e->buf = calloc(l->nbuf ? l->nbuf : 1, sizeof *e->buf);
+    if (!e->buf) {
+        lerr(err, errlen, lf, "out of memory");
+        return NULL;
+    }
+    if (build_module(l, l->is_cuda ? c->tmp : l->ptx, &e->p, &e->info, err, errlen)) {
+        free(e->buf);
+        return NULL;
+    }
+    snprintf(e->ptx, sizeof e->ptx, "%s", l->ptx);
+    e->is_cuda = l->is_cuda;
+    snprintf(e->entry, sizeof e->entry, "%s", l->entry);
+    e->mem_bytes = l->mem_bytes;
+    e->nbuf = l->nbuf;
+    for (unsigned i = 0; i < l->nbuf; i++) {
+        snprintf(e->buf[i].name, sizeof e->buf[i].name, "%s", l->buf[i].name);
+        e->buf[i].addr = l->buf[i].addr;
+        e->buf[i].bytes = l->buf[i].bytes;
+    }
+    c->n++;
+    c->loads++;
+    return e;
+}
+
+int launch_build_cached(launch_cache *c, const launch *l, const launch_limits *lim, prog *p,
+                        char *err, size_t errlen)
+{
+    memset(p, 0, sizeof *p);
+    if (build_check(l, lim, err, errlen)) return -1;
+    cache_entry *e = cache_find(c, l, err, errlen);
+    if (!e) return -1;
+    /* the launch's data first, as launch_build checks it before the
+     * analysis (the same first error) */
+    prog d;
+    memset(&d, 0, sizeof d);
+    d.shared_bytes = e->p.shared_bytes;
+    if (build_data(l, lim, &e->info, &d, err, errlen)) {
+        prog_free(&d);
+        return -1;
+    }
+    if (!e->analysed) {
+        if (build_analyse(l, &e->info, &e->p, err, errlen)) {
+            prog_free(&d);
+            cache_entry_free(e);
+            *e = c->e[--c->n];
+            return -1;
+        }
+        e->analysed = 1;
+    }
+    *p = e->p;
+    for (int i = 0; i < 3; i++) {
+        p->grid[i] = d.grid[i];
+        p->block[i] = d.block[i];
+    }
+    p->shared_bytes = d.shared_bytes;
+    p->global_bytes = d.global_bytes;
+    p->global_init = d.global_init;
+    p->param = d.param;
+    p->param_bytes = d.param_bytes;
+    p->borrowed = 1;
+    return 0;
+}
+
+void launch_cache_free(launch_cache *c)
+{
+    if (!c) return;
+    for (unsigned i = 0; i < c->n; i++) cache_entry_free(&c->e[i]);
+    free(c->e);
+    if (c->tmp[0]) unlink(c->tmp);
+    free(c);
 }
 
 /* ------------------------------------------------------------ sequences */

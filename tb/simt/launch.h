@@ -185,6 +185,28 @@ int launch_take_args(launch *l, int *argc, char **argv, char *err, size_t errlen
 int launch_build(const launch *l, const launch_limits *lim, prog *p, char *err, size_t errlen);
 void launch_free(launch *l);
 
+/* The programs of a sequence's launches, each entry loaded once: the first
+ * launch of an entry parses (compiles, for CUDA) its module and analyses
+ * it (prog_analyse, then whatever a run computes on first use:
+ * scalar_cached); every later launch of it shares that program and adds
+ * its own data (the parameter block, grid, block, shared bytes and the
+ * initial global memory, as launch_build makes them).  The program depends
+ * only on the key of its entry (the ptx or cuda path, the entry, mem_bytes
+ * where the module's variables go, and the buffers that make its access
+ * regions); not on a parameter's value, the grid, the block or the dynamic
+ * shared size.  launch_build_cached gives the same program, messages and
+ * first error as launch_build; its prog is `borrowed` (prog.h): prog_free
+ * frees the launch's data, launch_cache_free the programs (after every
+ * borrowed prog is done with).  A program that is laid out again
+ * (prog_layout) must not be borrowed: build it with launch_build. */
+typedef struct launch_cache launch_cache;
+launch_cache *launch_cache_new(void);
+int launch_build_cached(launch_cache *c, const launch *l, const launch_limits *lim, prog *p,
+                        char *err, size_t errlen);
+/* How many entries c has loaded (parsed and analysed) so far. */
+unsigned launch_cache_loads(const launch_cache *c);
+void launch_cache_free(launch_cache *c);
+
 /* The initial global memory alone (mem_init and buffer initialisers) into
  * mem (bytes long, zeroed first): for host references. */
 int launch_memory(const launch *l, uint8_t *mem, uint64_t bytes, char *err, size_t errlen);

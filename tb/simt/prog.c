@@ -808,6 +808,12 @@ void prog_free(prog *p)
 {
     if (!p)
         return;
+    if (p->borrowed) {
+        free(p->global_init);
+        free(p->param);
+        memset(p, 0, sizeof *p);
+        return;
+    }
     if (p->ops && p->ops->free_impl)
         p->ops->free_impl(p);
     prog_free_cfg(p);

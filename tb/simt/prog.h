@@ -228,6 +228,11 @@ typedef struct prog {
     uint64_t param_bytes;
     const prog_ops *ops;
     void *impl;                /* the front end's own program */
+    int borrowed;              /* the instructions, the analyses, the cache
+                                * and impl belong to a launch cache
+                                * (launch.h launch_build_cached), shared by
+                                * every launch of the entry: prog_free frees
+                                * only this launch's param and global_init */
 } prog;
 
 /* The analyses that depend only on the analysed program (and not on a
