@@ -153,13 +153,20 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         return k;
     }
     /* oldest: the unit whose buffered instruction was fetched first; ties in
-     * round-robin order (an insertion sort on each unit's fetch cycle, read
-     * once per unit: the pools of 32-thread presets hold 24-48 warps) */
+     * round-robin order.  An insertion sort of the units with a buffered
+     * instruction on its fetch cycle, read once per unit (the pools of
+     * 32-thread presets hold 24-48 warps); the units with none (the
+     * largest key) follow in round-robin order: the same stable order. */
     uint64_t key[256];
+    unsigned none[256], nn = 0;
     for (unsigned i = 0, j = start % np; i < np; i++, j = j + 1 == np ? 0 : j + 1) {
         unsigned u = pool[j];
         const fetchbuf *b = &c->fb[u * c->nctx];
-        uint64_t a = b->n ? b->t[0] : UINT64_MAX;
+        if (!b->n) {
+            none[nn++] = u;
+            continue;
+        }
+        uint64_t a = b->t[0];
         unsigned h = k;
         while (h > 0 && key[h - 1] > a) {
             key[h] = key[h - 1];
@@ -170,6 +177,8 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         ord[h] = u;
         k++;
     }
+    for (unsigned i = 0; i < nn; i++)
+        ord[k++] = none[i];
     return k;
 }
 
