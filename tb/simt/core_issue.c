@@ -414,6 +414,16 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     uint64_t *const tready = c->tready, *const cta_ready = c->cta_ready;
     uint64_t taken = 0, exited = 0, barm = 0;
     core_dec *const d = &c->dec[port]; /* the port's decision (below) */
+    /* read once: the destinations, the ready cycle less the wave, and the
+     * CTA's latest ready cycle while the threads are of one CTA (kc) */
+    const unsigned nd = in->ndst;
+    unsigned dreg[PROG_MAX_DST];
+    for (unsigned j = 0; j < nd; j++)
+        dreg[j] = in->dst[j];
+    const size_t nregs = x.nregs;
+    const uint64_t ready0 = start + lat;
+    unsigned kc = 0;
+    uint64_t kmax = nl ? cta_ready[kk[0]] : 0;
     for (unsigned i = 0; i < nl; i++) {
         unsigned l = lanes[i], t = tids[i], k = kk[i];
         const prog_effect *e = &eff[i];
@@ -436,15 +446,25 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             c->cta_red[k] = r->pc; /* for prog_ops.bar_release (core_barriers) */
             bar_note(c, t / ws);
         }
-        uint64_t ready = start + wave_of[i] + lat;
-        if (e->executed)
-            for (unsigned j = 0; j < in->ndst; j++)
-                tready[(size_t)t * x.nregs + in->dst[j]] = ready;
+        uint64_t ready = ready0 + wave_of[i];
+        if (e->executed) {
+            uint64_t *tr = &tready[(size_t)t * nregs];
+            for (unsigned j = 0; j < nd; j++)
+                tr[dreg[j]] = ready;
+        }
         if (ready > last)
             last = ready;
-        if (ready > cta_ready[k])
-            cta_ready[k] = ready;
+        if (k != kk[kc]) { /* another CTA: the last one's latest is written */
+            if (kmax > cta_ready[kk[kc]])
+                cta_ready[kk[kc]] = kmax;
+            kc = i;
+            kmax = cta_ready[k];
+        }
+        if (ready > kmax)
+            kmax = ready;
     }
+    if (nl && kmax > cta_ready[kk[kc]])
+        cta_ready[kk[kc]] = kmax;
     o->taken = taken;
     o->exited = exited;
     o->bar = barm;
