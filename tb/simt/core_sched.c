@@ -102,6 +102,12 @@ int core_order_rr(const core *c, unsigned port, unsigned n)
 
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
 {
+    return core_order_among(c, port, n, ord, NULL);
+}
+
+unsigned core_order_among(core *c, unsigned port, unsigned n, unsigned *ord,
+                          const uint64_t *among)
+{
     /* the pool: units port, port + P, ... below n */
     unsigned P, pool[256], start, k = 0;
     int two_level, oldest;
@@ -153,33 +159,120 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         return k;
     }
     /* oldest: the unit whose buffered instruction was fetched first; ties in
-     * round-robin order.  An insertion sort of the units with a buffered
-     * instruction on its fetch cycle, read once per unit (the pools of
-     * 32-thread presets hold 24-48 warps); the units with none (the
-     * largest key) follow in round-robin order: the same stable order. */
+     * round-robin order.  The units with a buffered instruction are sorted
+     * on (fetch cycle, round-robin position), one word each (the cycle
+     * shifted past the 8-bit position; a cycle of 56 bits or more takes the
+     * insertion sort on the cycle alone), each placed by a binary search
+     * (the pools of 32-thread presets hold 24-48 warps); the units with none
+     * (the largest key) follow in round-robin order: the same stable order
+     * as an insertion sort of every unit on its fetch cycle. */
     uint64_t key[256];
-    unsigned none[256], nn = 0;
+    unsigned none[256], at[256], nn = 0;
+    int wide = 0;
     for (unsigned i = 0, j = start % np; i < np; i++, j = j + 1 == np ? 0 : j + 1) {
         unsigned u = pool[j];
+        if (among && !bits_array_get(among, u))
+            continue;
         const fetchbuf *b = &c->fb[u * c->nctx];
         if (!b->n) {
             none[nn++] = u;
             continue;
         }
         uint64_t a = b->t[0];
-        unsigned h = k;
-        while (h > 0 && key[h - 1] > a) {
-            key[h] = key[h - 1];
-            ord[h] = ord[h - 1];
-            h--;
+        if (a >> 56 || wide) {
+            if (!wide) /* from here on keys are cycles: undo the positions */
+                for (unsigned h = 0; h < k; h++) {
+                    ord[h] = at[key[h] & 255u];
+                    key[h] >>= 8;
+                }
+            wide = 1;
+            unsigned h = k;
+            while (h > 0 && key[h - 1] > a) {
+                key[h] = key[h - 1];
+                ord[h] = ord[h - 1];
+                h--;
+            }
+            key[h] = a;
+            ord[h] = u;
+            k++;
+            continue;
         }
-        key[h] = a;
-        ord[h] = u;
+        const uint64_t x = a << 8 | i;
+        unsigned lo = 0, hi = k; /* the first key above x */
+        while (lo < hi) {
+            unsigned mid = (lo + hi) / 2;
+            if (key[mid] > x)
+                hi = mid;
+            else
+                lo = mid + 1;
+        }
+        memmove(&key[lo + 1], &key[lo], (k - lo) * sizeof key[0]);
+        key[lo] = x;
+        at[i] = u;
         k++;
     }
+    for (unsigned h = 0; !wide && h < k; h++)
+        ord[h] = at[key[h] & 255u];
     for (unsigned i = 0; i < nn; i++)
         ord[k++] = none[i];
     return k;
+}
+
+int core_order_visit(core *c, unsigned port, unsigned n, const uint64_t *among,
+                     int (*visit)(void *ctx, unsigned u), void *ctx)
+{
+    unsigned P, pool_start, ord[256], k = 0;
+    int two_level, oldest, rc;
+    unsigned np = pool_of(c, port, n, &P, &pool_start, &two_level, &oldest);
+    if (!np)
+        return 0;
+    if (two_level || !oldest) {
+        unsigned m = core_order_among(c, port, n, ord, among);
+        for (unsigned i = 0; i < m; i++) {
+            if (among && !bits_array_get(among, ord[i]))
+                continue;
+            if ((rc = visit(ctx, ord[i])))
+                return rc;
+        }
+        return 0;
+    }
+    /* oldest: the keys of core_order_among's sort, the least taken when
+     * asked for (keys are distinct: the position breaks ties) */
+    uint64_t key[256];
+    unsigned none[256], at[256], nn = 0;
+    for (unsigned i = 0, j = pool_start % np; i < np; i++, j = j + 1 == np ? 0 : j + 1) {
+        unsigned u = port + j * P;
+        if (among && !bits_array_get(among, u))
+            continue;
+        const fetchbuf *b = &c->fb[u * c->nctx];
+        if (!b->n) {
+            none[nn++] = u;
+            continue;
+        }
+        if (b->t[0] >> 56) { /* the sort on the cycle alone */
+            unsigned m = core_order_among(c, port, n, ord, among);
+            for (unsigned h = 0; h < m; h++)
+                if ((rc = visit(ctx, ord[h])))
+                    return rc;
+            return 0;
+        }
+        key[k++] = b->t[0] << 8 | i;
+        at[i] = u;
+    }
+    while (k) {
+        unsigned best = 0;
+        for (unsigned h = 1; h < k; h++)
+            if (key[h] < key[best])
+                best = h;
+        unsigned u = at[key[best] & 255u];
+        key[best] = key[--k];
+        if ((rc = visit(ctx, u)))
+            return rc;
+    }
+    for (unsigned i = 0; i < nn; i++)
+        if ((rc = visit(ctx, none[i])))
+            return rc;
+    return 0;
 }
 
 void core_sched_issued(core *c, unsigned port, unsigned unit)
