@@ -964,7 +964,10 @@ static int sbi_cycle(core *c, void *vm)
         sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check};
         const unsigned W = core_warps(c);
         int rc;
-        if (x.check) {
+        if (!x.check && core_config(c)->sched != CORE_SCHED_OLDEST)
+            x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+        if (x.check || core_config(c)->sched != CORE_SCHED_OLDEST) {
+            /* (round robin: the order costs little, every warp tried in it) */
             unsigned n = core_order(c, 0, W, ord);
             for (unsigned i = 0; i < n && !issued; i++)
                 if ((issued = sbi_try(&x, ord[i])) < 0)
