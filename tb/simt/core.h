@@ -320,6 +320,20 @@ int core_refused(const core *c);
  * in flight or no live thread) or oldest (the unit whose buffered
  * instruction waited longest, 001).  Returns the count written to ord. */
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord);
+/* core_order, where under oldest only the units whose bit is set in
+ * `among` (a bitset of CORE_MAX_WARPS bits) are sorted and written: the
+ * order of those units in core_order's (a stable sort keeps it).  Under rr
+ * and two-level every unit is written: a caller that skips the units
+ * outside `among` sees the same sequence either way. */
+unsigned core_order_among(core *c, unsigned port, unsigned n, unsigned *ord,
+                          const uint64_t *among);
+/* visit(ctx, u) for the units of core_order_among's order in turn until one
+ * returns nonzero (returned); 0 when none did.  Under oldest the next unit
+ * is found when it is asked for (a scan for the least (fetch cycle,
+ * round-robin position)), not sorted up front: a caller whose first unit
+ * issues pays one scan. */
+int core_order_visit(core *c, unsigned port, unsigned n, const uint64_t *among,
+                     int (*visit)(void *ctx, unsigned u), void *ctx);
 /* When this cycle's order of port's pool is round robin (--sched rr, or a
  * run where the others fall back to it): the unit it starts from; the
  * order is then the pool's units (port, port + core_pools, ...) from that

@@ -74,6 +74,85 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
 #undef GTID
 }
 
+/* core_issue's loop over the lanes of r->mask (no thread list) with
+ * check_thread's checks, what is per issue read once: the registers the
+ * oracle reads, and per CTA the reference's sequences.  map = 0: lane l is
+ * slot warp * WS + l, and the caller found every lane live and none at a
+ * barrier by the warp's wlive and wbar bits (compared with live[] and
+ * at_bar[] under --check): one CTA.  map = 1: r->tid maps the lanes (lwm's
+ * rows, a CTA per run of lanes), each lane's live and barrier flags read.
+ * The first lane whose check fails is handed to check_thread, which
+ * reports it, its state being what the thread-by-thread loop would have
+ * left. */
+static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
+                                          const int map, prog_thread **xs, const prog_mem **ms,
+                                          unsigned *kk, unsigned *lanes, unsigned *tids,
+                                          unsigned *nlp)
+{
+    const prog_insn *in = x->in;
+    const int pc = r->pc;
+    const unsigned ws = c->WS, T = c->T, cta = x->cta_threads, base = r->warp * ws;
+    const uint8_t *const live = c->live, *const at_bar = c->at_bar;
+    uint64_t *const tpos = c->tpos, *const thash = c->thash;
+    const uint64_t *const tready = c->tready;
+    const uint64_t cycle = x->cycle;
+    const size_t nregs = x->nregs;
+    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST], nr = 0;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        reg[nr++] = in->src[j];
+    for (unsigned j = 0; j < in->ndst; j++)
+        reg[nr++] = in->dst[j];
+    prog_thread *const ths = c->th;
+    /* the CTA of the lanes so far: slots [k0, k0 + cta) */
+    unsigned k = 0, k0 = 0, nl = 0;
+    int have = 0, hash = 0;
+    uint32_t *const *trace = NULL;
+    const uint64_t *len = NULL;
+    const prog_mem *mk = NULL;
+    for (uint64_t m = r->mask; m; m &= m - 1) {
+        const unsigned l = ctz(m), t = map ? r->tid[l] : base + l;
+        if (map && t >= T)
+            return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp,
+                             t);
+        if (!have || (map && t - k0 >= cta)) {
+            k = t / cta;
+            k0 = k * cta;
+            const refp_cta_out *o = &c->rout[k];
+            trace = o->trace && x->trace ? o->trace : NULL;
+            len = o->len;
+            hash = !o->trace;
+            mk = &c->mem[k];
+            have = 1;
+        }
+        const unsigned f = t - k0;
+        const uint64_t at = tpos[t];
+        int bad = (map && (!live[t] || at_bar[t])) ||
+                  (trace && (at >= len[f] || (int)trace[f][at] != pc));
+        const uint64_t *rd = &tready[t * nregs];
+        uint64_t late = 0;
+        for (unsigned j = 0; j < nr; j++)
+            late = rd[reg[j]] > late ? rd[reg[j]] : late;
+        if (bad || late > cycle) {
+            if (check_thread(c, x, t, k, pc))
+                return -1;
+            return core_fail(c, "internal: issue_lanes and check_thread disagree on thread "
+                                "slot %u at pc %d", t, pc);
+        }
+        tpos[t] = at + 1;
+        if (hash)
+            thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
+        xs[nl] = &ths[t];
+        xs[nl]->clock = cycle;
+        ms[nl] = mk;
+        kk[nl] = k;
+        lanes[nl] = l;
+        tids[nl] = t;
+        nl++;
+    }
+    *nlp = nl;
+    return 0;
+}
+
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
  * instructions"): the issue's threads by logical warp (PROG_WARP threads of
  * one CTA; the run's warp size is PROG_WARP, cli.c), each warp's executed
@@ -197,6 +276,23 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const unsigned ws = c->WS, T = c->T;
     prog_thread *const ths = c->th;
     const prog_mem *const mem = c->mem;
+    /* a mask (no thread list): issue_lanes, the loop below's checks with
+     * what is per issue or per CTA read once; a warp's own lanes when the
+     * warp's bits show them all live and none at a barrier (else the loop
+     * below names the lane) */
+    const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u;
+    int lr = 1;
+    if (r->nthreads)
+        ;
+    else if (r->tid)
+        lr = issue_lanes(c, &x, r, 1, xs, ms, kk, lanes, tids, &nl);
+    else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
+             !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp]))
+        lr = issue_lanes(c, &x, r, 0, xs, ms, kk, lanes, tids, &nl);
+    if (lr < 0)
+        return -1;
+    if (!lr)
+        cnt = 0; /* the loop below has nothing to do */
     for (unsigned i = 0; i < cnt && i < NX; i++) {
         unsigned l, t;
         if (r->nthreads) {
@@ -318,6 +414,16 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     uint64_t *const tready = c->tready, *const cta_ready = c->cta_ready;
     uint64_t taken = 0, exited = 0, barm = 0;
     core_dec *const d = &c->dec[port]; /* the port's decision (below) */
+    /* read once: the destinations, the ready cycle less the wave, and the
+     * CTA's latest ready cycle while the threads are of one CTA (kc) */
+    const unsigned nd = in->ndst;
+    unsigned dreg[PROG_MAX_DST];
+    for (unsigned j = 0; j < nd; j++)
+        dreg[j] = in->dst[j];
+    const size_t nregs = x.nregs;
+    const uint64_t ready0 = start + lat;
+    unsigned kc = 0;
+    uint64_t kmax = nl ? cta_ready[kk[0]] : 0;
     for (unsigned i = 0; i < nl; i++) {
         unsigned l = lanes[i], t = tids[i], k = kk[i];
         const prog_effect *e = &eff[i];
@@ -340,15 +446,25 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             c->cta_red[k] = r->pc; /* for prog_ops.bar_release (core_barriers) */
             bar_note(c, t / ws);
         }
-        uint64_t ready = start + wave_of[i] + lat;
-        if (e->executed)
-            for (unsigned j = 0; j < in->ndst; j++)
-                tready[(size_t)t * x.nregs + in->dst[j]] = ready;
+        uint64_t ready = ready0 + wave_of[i];
+        if (e->executed) {
+            uint64_t *tr = &tready[(size_t)t * nregs];
+            for (unsigned j = 0; j < nd; j++)
+                tr[dreg[j]] = ready;
+        }
         if (ready > last)
             last = ready;
-        if (ready > cta_ready[k])
-            cta_ready[k] = ready;
+        if (k != kk[kc]) { /* another CTA: the last one's latest is written */
+            if (kmax > cta_ready[kk[kc]])
+                cta_ready[kk[kc]] = kmax;
+            kc = i;
+            kmax = cta_ready[k];
+        }
+        if (ready > kmax)
+            kmax = ready;
     }
+    if (nl && kmax > cta_ready[kk[kc]])
+        cta_ready[kk[kc]] = kmax;
     o->taken = taken;
     o->exited = exited;
     o->bar = barm;

@@ -10,6 +10,58 @@
 
 #include "core_int.h"
 
+/* The index of v among the distinct values vals[0..n-1], n when it is not
+ * there: the last one found (*last), else a scan while there are at most
+ * LSU_SCAN values, else an open-addressed table h of LSU_H slots (0 empty,
+ * else index + 1) that lsu_enter builds when the values pass LSU_SCAN --
+ * the same index as a scan, without a scan per new value (32 lanes of
+ * consecutive words are 32 new values).  A value not there is entered by
+ * the caller at index n (lsu_enter). */
+enum { LSU_SCAN = 8, LSU_H = 2 * CORE_MAX_WARP * PROG_MAX_ACC };
+static inline unsigned lsu_slot(uint64_t v)
+{
+    return (unsigned)((v * 0x9e3779b97f4a7c15ull) >> 40) % LSU_H;
+}
+
+static inline unsigned lsu_find(const uint16_t *h, const uint64_t *vals, unsigned n,
+                                unsigned *last, uint64_t v)
+{
+    if (*last < n && vals[*last] == v)
+        return *last;
+    unsigned j = 0;
+    if (n <= LSU_SCAN) {
+        while (j < n && vals[j] != v)
+            j++;
+    } else {
+        unsigned s = lsu_slot(v);
+        while (h[s] && vals[h[s] - 1u] != v)
+            s = (s + 1u) % LSU_H;
+        j = h[s] ? h[s] - 1u : n;
+    }
+    *last = j;
+    return j;
+}
+
+static inline void lsu_put(uint16_t *h, const uint64_t *vals, unsigned j)
+{
+    unsigned s = lsu_slot(vals[j]);
+    while (h[s])
+        s = (s + 1u) % LSU_H;
+    h[s] = (uint16_t)(j + 1u);
+}
+
+static inline void lsu_enter(uint16_t *h, uint64_t *vals, unsigned n, uint64_t v)
+{
+    vals[n] = v;
+    if (n == LSU_SCAN) { /* the table from here on */
+        memset(h, 0, LSU_H * sizeof h[0]);
+        for (unsigned j = 0; j <= n; j++)
+            lsu_put(h, vals, j);
+    } else if (n > LSU_SCAN) {
+        lsu_put(h, vals, n);
+    }
+}
+
 /* The LSU's order of one instruction's accesses: per lane, the index of
  * its segment (global, local) or its position in its bank (shared).
  * Returns the cycles the LSU is busy. */
@@ -21,6 +73,7 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
     uint64_t bank_n[64]; /* cleared at the first shared access (nw == 0) */
     uint64_t word[CORE_MAX_WARP * PROG_MAX_ACC];
     unsigned wrank[CORE_MAX_WARP * PROG_MAX_ACC], nw = 0, lastw = 0, lastk = 0;
+    uint16_t hw[LSU_H], hk[LSU_H]; /* word's and key's tables (lsu_find) */
     (void)lanes;
     for (unsigned i = 0; i < nl; i++) {
         const prog_effect *x = &e[i];
@@ -31,16 +84,12 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
                 /* position: the word's rank among the distinct words of
                  * its bank (one word to many lanes is a broadcast) */
                 uint64_t wd = x->acc[a].addr / c->P.bank_bytes;
-                unsigned b = (unsigned)(wd % c->P.banks), j = lastw;
+                unsigned b = (unsigned)(wd % c->P.banks);
                 if (!nw)
                     memset(bank_n, 0, c->P.banks * sizeof bank_n[0]);
-                /* the words are distinct: the last one found, else a scan */
-                if (j >= nw || word[j] != wd)
-                    for (j = 0; j < nw && word[j] != wd; j++)
-                        ;
-                lastw = j;
+                unsigned j = lsu_find(hw, word, nw, &lastw, wd);
                 if (j == nw) {
-                    word[nw] = wd;
+                    lsu_enter(hw, word, nw, wd);
                     wrank[nw++] = (unsigned)bank_n[b]++;
                 }
                 p = wrank[j];
@@ -50,13 +99,9 @@ unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes,
                                                   * consecutive lanes is adjacent */
                     ad = ((ad >> 2) * c->WS + lane_of[i]) * 4u + (1ull << 62);
                 uint64_t s = ad / c->P.seg_bytes;
-                unsigned j = lastk; /* as lastw */
-                if (j >= nk || key[j] != s)
-                    for (j = 0; j < nk && key[j] != s; j++)
-                        ;
-                lastk = j;
+                unsigned j = lsu_find(hk, key, nk, &lastk, s);
                 if (j == nk)
-                    key[nk++] = s;
+                    lsu_enter(hk, key, nk++, s);
                 p = j;
             }
             if (p > worst)

@@ -100,7 +100,42 @@ int core_order_rr(const core *c, unsigned port, unsigned n)
     return np && !two_level && !oldest ? (int)(port + start * P) : -1;
 }
 
+/* oldest's keys: for the units of port's pool in round-robin order from
+ * start (the ones in `among` when it is given), each unit with a buffered
+ * instruction as one word, (fetch cycle) << 8 | (its round-robin position
+ * i), with at[i] the unit; the ones with none in none[] in that order.
+ * Returns the count of keys, or -1 when a fetch cycle needs 56 bits or
+ * more (no caller sees one: the callers then sort on the cycle alone). */
+static int oldest_keys(const core *c, unsigned port, unsigned np, unsigned P, unsigned start,
+                       const uint64_t *among, uint64_t *key, unsigned *at, unsigned *none,
+                       unsigned *nn)
+{
+    int k = 0;
+    *nn = 0;
+    for (unsigned i = 0, j = start % np; i < np; i++, j = j + 1 == np ? 0 : j + 1) {
+        unsigned u = port + j * P;
+        if (among && !bits_array_get(among, u))
+            continue;
+        const fetchbuf *b = &c->fb[u * c->nctx];
+        if (!b->n) {
+            none[(*nn)++] = u;
+            continue;
+        }
+        if (b->t[0] >> 56)
+            return -1;
+        key[k++] = b->t[0] << 8 | i;
+        at[i] = u;
+    }
+    return k;
+}
+
 unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
+{
+    return core_order_among(c, port, n, ord, NULL);
+}
+
+unsigned core_order_among(core *c, unsigned port, unsigned n, unsigned *ord,
+                          const uint64_t *among)
 {
     /* the pool: units port, port + P, ... below n */
     unsigned P, pool[256], start, k = 0;
@@ -153,23 +188,94 @@ unsigned core_order(core *c, unsigned port, unsigned n, unsigned *ord)
         return k;
     }
     /* oldest: the unit whose buffered instruction was fetched first; ties in
-     * round-robin order */
-    for (unsigned i = 0; i < np; i++)
-        ord[k++] = pool[(start + i) % np];
-    for (unsigned i = 1; i < k; i++) {
-        unsigned u = ord[i], j = i;
-        const fetchbuf *b = &c->fb[u * c->nctx];
-        uint64_t a = b->n ? b->t[0] : UINT64_MAX;
-        while (j > 0) {
-            const fetchbuf *d = &c->fb[ord[j - 1] * c->nctx];
-            if ((d->n ? d->t[0] : UINT64_MAX) <= a)
-                break;
-            ord[j] = ord[j - 1];
-            j--;
+     * round-robin order.  The units with a buffered instruction sorted on
+     * their keys (oldest_keys; the pools of 32-thread presets hold 24-48
+     * warps), then the units with none (the largest key) in round-robin
+     * order: the same stable order as an insertion sort of every unit on
+     * its fetch cycle, which runs when a cycle needs 56 bits. */
+    uint64_t key[256];
+    unsigned none[256], at[256], nn;
+    int nk = oldest_keys(c, port, np, P, start, among, key, at, none, &nn);
+    if (nk < 0) {
+        for (unsigned i = 0; i < np; i++) {
+            unsigned u = pool[(start + i) % np], h = k;
+            if (among && !bits_array_get(among, u))
+                continue;
+            const fetchbuf *b = &c->fb[u * c->nctx];
+            uint64_t a = b->n ? b->t[0] : UINT64_MAX;
+            while (h > 0 && key[h - 1] > a) {
+                key[h] = key[h - 1];
+                ord[h] = ord[h - 1];
+                h--;
+            }
+            key[h] = a;
+            ord[h] = u;
+            k++;
         }
-        ord[j] = u;
+        return k;
     }
+    /* an insertion sort of the key words */
+    for (unsigned i = 1; i < (unsigned)nk; i++) {
+        const uint64_t x = key[i];
+        unsigned h = i;
+        while (h > 0 && key[h - 1] > x) {
+            key[h] = key[h - 1];
+            h--;
+        }
+        key[h] = x;
+    }
+    for (unsigned h = 0; h < (unsigned)nk; h++)
+        ord[k++] = at[key[h] & 255u];
+    for (unsigned i = 0; i < nn; i++)
+        ord[k++] = none[i];
     return k;
+}
+
+int core_order_visit(core *c, unsigned port, unsigned n, const uint64_t *among,
+                     int (*visit)(void *ctx, unsigned u), void *ctx)
+{
+    unsigned P, pool_start, ord[256], k = 0;
+    int two_level, oldest, rc;
+    unsigned np = pool_of(c, port, n, &P, &pool_start, &two_level, &oldest);
+    if (!np)
+        return 0;
+    if (two_level || !oldest) {
+        unsigned m = core_order_among(c, port, n, ord, among);
+        for (unsigned i = 0; i < m; i++) {
+            if (among && !bits_array_get(among, ord[i]))
+                continue;
+            if ((rc = visit(ctx, ord[i])))
+                return rc;
+        }
+        return 0;
+    }
+    /* oldest: the keys of core_order_among's sort, the least taken when
+     * asked for (keys are distinct: the position breaks ties) */
+    uint64_t key[256];
+    unsigned none[256], at[256], nn;
+    int nk = oldest_keys(c, port, np, P, pool_start, among, key, at, none, &nn);
+    if (nk < 0) { /* the sort on the cycle alone */
+        unsigned m = core_order_among(c, port, n, ord, among);
+        for (unsigned h = 0; h < m; h++)
+            if ((rc = visit(ctx, ord[h])))
+                return rc;
+        return 0;
+    }
+    k = (unsigned)nk;
+    while (k) {
+        unsigned best = 0;
+        for (unsigned h = 1; h < k; h++)
+            if (key[h] < key[best])
+                best = h;
+        unsigned u = at[key[best] & 255u];
+        key[best] = key[--k];
+        if ((rc = visit(ctx, u)))
+            return rc;
+    }
+    for (unsigned i = 0; i < nn; i++)
+        if ((rc = visit(ctx, none[i])))
+            return rc;
+    return 0;
 }
 
 void core_sched_issued(core *c, unsigned port, unsigned unit)

@@ -907,6 +907,39 @@ static int sbi_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
     return v && pc < core_prog(c)->n ? (int)pc : -1;
 }
 
+/* One warp of sbi_cycle's order tried: 1 when it issued, -1 on a failure,
+ * 0 when it did not issue (the next is tried) */
+typedef struct {
+    core *c;
+    sbi_state *m;
+    uint64_t kept, rdy;
+    int check;
+} sbi_try_ctx;
+
+static int sbi_try(void *vx, unsigned w)
+{
+    sbi_try_ctx *x = vx;
+    core *c = x->c;
+    sbi_state *m = x->m;
+    if (!m->b.hs.v1[w])
+        return 0;
+    if (x->check ? !mech_sbi_ready(c, &m->b, w)
+                 : w < 64 && (x->kept >> w & 1u) && !(x->rdy >> w & 1u))
+        return 0;
+    mech_sbi_cand k;
+    mech_sbi_read(c, &m->b, w, &k, 1);
+    int rc = mech_sbi_issue(c, &m->b, w, &k, 0, 1, -1, 1);
+    if (rc < 0)
+        return -1;
+    if (rc == 1 || rc == 2) {
+        core_sched_issued(c, 0, w);
+        return 1;
+    }
+    if (!x->check && w < 64 && !(x->kept >> w & 1u))
+        mech_sbi_ready(c, &m->b, w);
+    return 0;
+}
+
 static int sbi_cycle(core *c, void *vm)
 {
     sbi_state *m = vm;
@@ -918,32 +951,36 @@ static int sbi_cycle(core *c, void *vm)
         if (mech_sbi_bank_launch(c, &m->b, w, mask))
             return -1;
     } else {
-        unsigned n = core_order(c, 0, core_warps(c), ord);
         /* the warps whose kept ready bit is 0 cannot issue (mech_sbi_ready:
          * no split passes the heap, the scoreboard and the barrier; a valid
          * split's mask is never empty), so they are not read; a warp without
          * a kept bit is read and tried, and its bit read (and kept) when it
          * does not issue.  Under --check none is kept: every warp's bit is
-         * read again first (and compared with the kept one). */
-        const int check = core_config(c)->check;
-        uint64_t rdy = 0;
-        const uint64_t kept = check ? 0 : mech_sbi_ready_kept(&m->b, core_sb_blind(c), &rdy);
-        for (unsigned i = 0; i < n && !issued; i++) {
-            if (!m->b.hs.v1[ord[i]])
-                continue;
-            if (check ? !mech_sbi_ready(c, &m->b, ord[i])
-                      : ord[i] < 64 && (kept >> ord[i] & 1u) && !(rdy >> ord[i] & 1u))
-                continue;
-            mech_sbi_cand k;
-            mech_sbi_read(c, &m->b, ord[i], &k, 1);
-            int rc = mech_sbi_issue(c, &m->b, ord[i], &k, 0, 1, -1, 1);
-            if (rc < 0)
+         * read again first (and compared with the kept one), in core_order's
+         * order.  Without --check only the warps sbi_try would try are
+         * visited (core_order_visit: the same sequence of them, the next
+         * found when asked for; v1 and the kept bits do not change before an
+         * issue ends the visit). */
+        sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check};
+        const unsigned W = core_warps(c);
+        int rc;
+        if (!x.check && core_config(c)->sched != CORE_SCHED_OLDEST)
+            x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+        if (x.check || core_config(c)->sched != CORE_SCHED_OLDEST) {
+            /* (round robin: the order costs little, every warp tried in it) */
+            unsigned n = core_order(c, 0, W, ord);
+            for (unsigned i = 0; i < n && !issued; i++)
+                if ((issued = sbi_try(&x, ord[i])) < 0)
+                    return -1;
+        } else {
+            x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+            uint64_t among[CORE_MAX_WARPS / 64] = {0};
+            for (unsigned u = 0; u < W; u++)
+                if (m->b.hs.v1[u] && !(u < 64 && (x.kept >> u & 1u) && !(x.rdy >> u & 1u)))
+                    among[u / 64] |= 1ull << (u % 64);
+            if ((rc = core_order_visit(c, 0, W, among, sbi_try, &x)) < 0)
                 return -1;
-            issued = rc == 1 || rc == 2;
-            if (issued)
-                core_sched_issued(c, 0, ord[i]);
-            else if (!check && ord[i] < 64 && !(kept >> ord[i] & 1u))
-                mech_sbi_ready(c, &m->b, ord[i]);
+            issued = rc;
         }
     }
     if (mech_sbi_bank_commit(c, &m->b, 0, issued))

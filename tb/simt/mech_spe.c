@@ -178,11 +178,24 @@ static int spe_try(core *c, spe_state *m, unsigned q, unsigned w, unsigned units
     return 1;
 }
 
+/* spe_try for core_order_visit */
+typedef struct {
+    core *c;
+    spe_state *m;
+    unsigned q, units;
+} spe_visit_ctx;
+
+static int spe_visit(void *vx, unsigned w)
+{
+    spe_visit_ctx *x = vx;
+    return spe_try(x->c, x->m, x->q, w, x->units);
+}
+
 static int spe_cycle(core *c, void *vm)
 {
     spe_state *m = vm;
     const prog *p = core_prog(c);
-    unsigned P = core_ports(c), ord[256], ops = 0;
+    unsigned P = core_ports(c), ops = 0;
     for (unsigned q = 0; q < P; q++) {
         unsigned w;
         uint64_t mask;
@@ -220,11 +233,15 @@ static int spe_cycle(core *c, void *vm)
             int x;
             while (!rc && (x = bits_array_take_rr(cand, m->nw, (unsigned)first)) >= 0)
                 rc = spe_try(c, m, q, (unsigned)x, units);
-        } else {
-            unsigned n = core_order(c, q, core_warps(c), ord);
-            for (unsigned i = 0; i < n && units && !rc; i++)
-                if ((!rdy || bits_array_get(rdy, ord[i])) && !bits_array_get(barred, ord[i]))
-                    rc = spe_try(c, m, q, ord[i], units);
+        } else if (units) {
+            /* oldest: the pool's warps in the core's ready set and not
+             * barred, in core_order's order until one issues
+             * (core_order_visit: the next found when asked for) */
+            uint64_t among[SPE_WORDS] = {0};
+            for (unsigned wd = 0; wd < m->nw; wd++)
+                among[wd] = m->pool[q][wd] & (rdy ? rdy[wd] : ~0ull) & ~barred[wd];
+            spe_visit_ctx x = {c, m, q, units};
+            rc = core_order_visit(c, q, core_warps(c), among, spe_visit, &x);
         }
         if (rc < 0)
             return -1;

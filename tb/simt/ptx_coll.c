@@ -97,6 +97,16 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
     if (in->op == OP_VOTE)
         for (unsigned l = 0; l < PROG_WARP; l++)
             if (ex >> l & 1) pred |= (uint32_t)(ptx_val(&in->a[0], lane[l]) & 1) << l;
+    /* redux and match: each executing lane's value read once (not once per
+     * lane that looks at it); redux's result is its members' alone, so a
+     * lane with the previous lane's members takes its result */
+    uint64_t val[PROG_WARP] = {0};
+    uint32_t prev_act = 0, prev_acc = 0;
+    if (in->op == OP_REDUX || in->op == OP_MATCH)
+        for (unsigned l = 0; l < PROG_WARP; l++)
+            if (ex >> l & 1)
+                val[l] = ptx_val(&in->a[0], lane[l]) &
+                         (in->op == OP_REDUX || in->type == T_B32 ? 0xffffffffu : ~0ull);
     for (unsigned l = 0; l < PROG_WARP; l++) {
         if (!(ex >> l & 1)) continue;
         prog_thread *t = lane[l];
@@ -133,10 +143,14 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
             /* over the executing members, in 32 bits (add wraps; min/max
              * signed for .s32) */
             uint32_t act = coll_members(in, t) & ex, acc = 0;
+            if (act && act == prev_act) {
+                res[l] = prev_acc;
+                continue;
+            }
             int first = 1;
             for (unsigned j = 0; j < PROG_WARP; j++) {
                 if (!(act >> j & 1)) continue;
-                uint32_t v = (uint32_t)ptx_val(&in->a[0], lane[j]);
+                uint32_t v = (uint32_t)val[j];
                 int lt = in->type == T_S32 ? (int32_t)v < (int32_t)acc : v < acc;
                 if (first) acc = v;
                 else switch (in->aop) {
@@ -150,15 +164,18 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
                 first = 0;
             }
             res[l] = acc;
+            prev_act = act;
+            prev_acc = acc;
         } else if (in->op == OP_MATCH) {
             /* any: the members holding the value lane l holds; all: every
              * member when they all hold one value (p = 1), else 0 */
             uint32_t act = coll_members(in, t) & ex, same = 0;
-            uint64_t me = ptx_val(&in->a[0], t) & (in->type == T_B32 ? 0xffffffffu : ~0ull);
-            for (unsigned j = 0; j < PROG_WARP; j++)
-                if (act >> j & 1 &&
-                    (ptx_val(&in->a[0], lane[j]) & (in->type == T_B32 ? 0xffffffffu : ~0ull)) == me)
+            uint64_t me = val[l];
+            for (uint32_t m = act; m; m &= m - 1) {
+                unsigned j = (unsigned)__builtin_ctz(m);
+                if (val[j] == me)
                     same |= 1u << j;
+            }
             res[l] = in->cmp == MA_ANY ? same : same == act ? act : 0;
             inrange[l] = (uint8_t)(same == act);
         }
