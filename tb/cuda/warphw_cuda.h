@@ -1195,26 +1195,10 @@ WARPHW_DEV double warphw_normd(int n, const double *v, int recip)
 }
 WARPHW_DEV double norm(int n, const double *v) { return warphw_normd(n, v, 0); }
 WARPHW_DEV double rnorm(int n, const double *v) { return warphw_normd(n, v, 1); }
-WARPHW_DEV double norm3d(double a, double b, double c)
-{
-    double v[3] = {a, b, c};
-    return warphw_normd(3, v, 0);
-}
-WARPHW_DEV double rnorm3d(double a, double b, double c)
-{
-    double v[3] = {a, b, c};
-    return warphw_normd(3, v, 1);
-}
-WARPHW_DEV double norm4d(double a, double b, double c, double d)
-{
-    double v[4] = {a, b, c, d};
-    return warphw_normd(4, v, 0);
-}
-WARPHW_DEV double rnorm4d(double a, double b, double c, double d)
-{
-    double v[4] = {a, b, c, d};
-    return warphw_normd(4, v, 1);
-}
+WARPHW_DEV double norm3d(double a, double b, double c) { double v[3] = {a, b, c}; return warphw_normd(3, v, 0); }
+WARPHW_DEV double rnorm3d(double a, double b, double c) { double v[3] = {a, b, c}; return warphw_normd(3, v, 1); }
+WARPHW_DEV double norm4d(double a, double b, double c, double d) { double v[4] = {a, b, c, d}; return warphw_normd(4, v, 0); }
+WARPHW_DEV double rnorm4d(double a, double b, double c, double d) { double v[4] = {a, b, c, d}; return warphw_normd(4, v, 1); }
 /* float: the squares are exact in double and the sum's error far below a
  * float ulp; rounded once (the reciprocal of the double sqrt, rounded) */
 WARPHW_DEV float warphw_normf(int n, const float *v, int recip)
@@ -1233,16 +1217,8 @@ WARPHW_DEV float warphw_normf(int n, const float *v, int recip)
 }
 WARPHW_DEV float normf(int n, const float *v) { return warphw_normf(n, v, 0); }
 WARPHW_DEV float rnormf(int n, const float *v) { return warphw_normf(n, v, 1); }
-WARPHW_DEV float norm4df(float a, float b, float c, float d)
-{
-    float v[4] = {a, b, c, d};
-    return warphw_normf(4, v, 0);
-}
-WARPHW_DEV float rnorm4df(float a, float b, float c, float d)
-{
-    float v[4] = {a, b, c, d};
-    return warphw_normf(4, v, 1);
-}
+WARPHW_DEV float norm4df(float a, float b, float c, float d) { float v[4] = {a, b, c, d}; return warphw_normf(4, v, 0); }
+WARPHW_DEV float rnorm4df(float a, float b, float c, float d) { float v[4] = {a, b, c, d}; return warphw_normf(4, v, 1); }
 /* nan(tag): the quiet NaN (the tag's payload is ignored: glibc gives the
  * same bits for "" and for a tag it does not parse); scalbln: scalbn with a
  * long exponent, clamped (an exponent beyond +-100000 saturates either way) */
