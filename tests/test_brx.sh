@@ -3,6 +3,7 @@
 # test_brx.sh BUILD_DIR -- brx.idx, the indirect branch through a
 # .branchtargets list (tests/data/ptx/brx.ptx, hand-written: clang 14 emits
 # no jump tables; docs/ptx.md "brx.idx"):
+# - brx_func.ptx: a guarded brx.idx in a .func inlined at two call sites;
 # - entry brx (a guarded two-way brx, a six-way one in a loop whose list
 #   names a label twice, two labels of one block and the reconvergence
 #   point itself, a nested four-way brx.idx.uni) through every mechanism at
@@ -49,6 +50,17 @@ for cfg in default 001; do
      cmp -s "$T/$cfg.mem" "$T/want.mem"; then ok "brx_${cfg}_every_mechanism ($nrow of $nm)"
   else bad "brx_${cfg}_every_mechanism" "exit $rc, $nrow of $nm rows: $(grep -m1 -E '^simt:|cannot run|FAIL|deadlock' <<<"$out" ||
     diff "$T/$cfg.mem" "$T/want.mem" | head -n 2 | tr '\n' ' ')"; fi
+done
+
+# in a .func inlined at two call sites (labels and list per site), guarded
+pick() { case $1 in 0) echo 10 ;; 1) echo 20 ;; 2) echo 30 ;; *) echo 5 ;; esac; }
+for t in $(seq 0 15); do printf '%08x\n' $(($(pick $((t & 3))) * 100 + $(pick $(((t >> 1) & 3))))); done >"$T/func_want.mem"
+for cfg in default 001; do
+  out=$("$S" --config $cfg --launch tests/data/ptx/brx_func.launch --mech all --dump-mem "$T/func_$cfg.mem" 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && [ "$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")" -eq "$nm" ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
+    cmp -s "$T/func_$cfg.mem" "$T/func_want.mem" && ok "brx_in_inlined_func_$cfg" ||
+    bad "brx_in_inlined_func_$cfg" "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 done
 
 # the reconvergence the lowering gives: every side of the six-way brx at
