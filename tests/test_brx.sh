@@ -11,7 +11,8 @@
 #   it and matches the reference (every thread's PC sequence, registers,
 #   memory), and the memory equals the value computed here by hand;
 # - an index outside the list: the run stops naming the thread, the pc
-#   and the line (exit 1), as a memory fault does; PTX's trap alike;
+#   and the line (exit 1), as a memory fault does; PTX's trap and CUDA's
+#   __trap() alike;
 # - a list naming an undefined label, brx.idx before its list, a list
 #   without a label: one line with file:line, exit 2.
 set -u
@@ -83,6 +84,16 @@ for c in "range:4:brx.ptx:$lr\\): brx.idx index 4 outside its .branchtargets lis
     grep -qE "^thread ${w%%:*} of CTA \(0,0,0\): pc [0-9]+ \(tests/data/ptx/${w#*:}$" <<<"$out" &&
     ok "brx_${e}_stops" || bad "brx_${e}_stops" "exit $rc: $out"
 done
+
+# CUDA's __trap() (the header: PTX's trap), clang installed
+if command -v clang >/dev/null; then
+  printf 'extern "C" __global__ void k(int *p) { if (threadIdx.x == 5) __trap(); p[threadIdx.x] = 1; }\n' >"$T/trap.cu"
+  printf 'cuda trap.cu\nentry k\ngrid 1 1 1\nblock 8 1 1\nmem_bytes 64\nbuffer p 0 64\nparam u64 0 p\n' >"$T/trap.launch"
+  out=$("$S" --launch "$T/trap.launch" --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^thread 5 of CTA \(0,0,0\): pc [0-9]+ \(.*trap.cu:[0-9]+\): trap$" <<<"$out" &&
+    ok brx_cuda_trap_stops || bad brx_cuda_trap_stops "exit $rc: $out"
+fi
 
 # refusals: one line, file:line, exit 2
 lu=$(grep -n 'Unowhere;' $P | cut -d: -f1) lb=$(grep -n 'brx.idx %r1, tb' $P | cut -d: -f1)

@@ -241,6 +241,8 @@ struct dim3 {
 #define __threadfence() __nvvm_membar_gl()
 #define __threadfence_block() __nvvm_membar_cta()
 #define __threadfence_system() __nvvm_membar_sys()
+/* __trap(): PTX's trap, which stops the run with one line naming the thread */
+#define __trap() __asm__ __volatile__("trap;")
 /* the classification functions (the host has the C library's) */
 #define WARPHW_CLASS(name, b) \
     WARPHW_DEV bool name(float x) { return b(x); } \
@@ -343,6 +345,7 @@ template <typename T> struct warphw_dyn {
 #define __threadfence() ((void)0)
 #define __threadfence_block() ((void)0)
 #define __threadfence_system() ((void)0)
+#define __trap() abort() /* the host reference stops too */
 
 /* the threads of a CTA take turns between barriers: a read-modify-write is
  * atomic as it stands */
