@@ -3,14 +3,15 @@
  * 30 Nov (docs/ptx.md, "Math API: the rest"), each on edge inputs: the
  * double erfinv, erfcinv, normcdf, normcdfinv, erfcx, rsqrt, rcbrt,
  * rhypot; norm3d, rnorm3d, norm4d, rnorm4d, norm, rnorm (double) and
- * norm4df, rnorm4df, normf, rnormf; nan, nanf, scalbln, scalblnf, __log2f
- * and __fns.  Thread i takes a = in[i] (intrin.cu's inputs: zeros, NaN,
- * infinities, subnormals, halves, the integer types' limits, random
- * words), b, c, d from other elements; its double is a itself (even i) or
- * a/3 + b (odd i).  t = a/(1+|a|) maps a into (-1, 1) for the inverse
- * functions.  Every result is stored as its bits: the host reference (this
- * source) must equal the PTX to the bit.  Thread 0 also stores __fns of
- * the PTX manual's four examples (3, 3, 3, 1). */
+ * norm4df, rnorm4df, normf, rnormf; nan, nanf, scalbln, scalblnf, __log2f,
+ * cyl_bessel_i0/i1 (double and float) and __fns.  Thread i takes
+ * a = in[i] (intrin.cu's inputs: zeros, NaN, infinities, subnormals,
+ * halves, the integer types' limits, random words), b, c, d from other
+ * elements; its double is a itself (even i) or a/3 + b (odd i).
+ * t = a/(1+|a|) maps a into (-1, 1) for the inverse functions.  Every
+ * result is stored as its bits: the host reference (this source) must
+ * equal the PTX to the bit.  Thread 0 also stores __fns of the PTX
+ * manual's four examples (3, 3, 3, 1) in its words 60..63. */
 #define NOUT 64
 
 __device__ static void putf(unsigned *o, int &k, float v) { o[k++] = __float_as_uint(v); }
@@ -62,15 +63,19 @@ extern "C" __global__ void mathrest(const float *in, unsigned *out, int n)
     putd(o, k, scalbln(da, (long)(ia % 2200)));
     putf(o, k, scalblnf(a, (long)(ic % 300)));
     putf(o, k, __log2f(fabsf(a)));
+    putd(o, k, cyl_bessel_i0(da));
+    putd(o, k, cyl_bessel_i1(t * 700.0));
+    putf(o, k, cyl_bessel_i0f(a));
+    putf(o, k, cyl_bessel_i1f(b));
     unsigned m = __float_as_uint(a);
     o[k++] = __fns(m, (unsigned)ic & 31u, (ic >> 5) % 40);
     o[k++] = __fns(m, (unsigned)ia & 31u, 0);
     o[k++] = __fns(m, 31u, -1);
     o[k++] = __fns(m, 0u, 33);
     if (i == 0) {
-        o[k++] = __fns(0xaaaaaaaau, 3u, 1);
-        o[k++] = __fns(0xaaaaaaaau, 3u, -1);
-        o[k++] = __fns(0xaaaaaaaau, 2u, 1);
-        o[k++] = __fns(0xaaaaaaaau, 2u, -1);
+        o[60] = __fns(0xaaaaaaaau, 3u, 1);
+        o[61] = __fns(0xaaaaaaaau, 3u, -1);
+        o[62] = __fns(0xaaaaaaaau, 2u, 1);
+        o[63] = __fns(0xaaaaaaaau, 2u, -1);
     }
 }
