@@ -424,5 +424,11 @@ if command -v clang >/dev/null; then
   [ $rc -eq 0 ] && cmp -s <(sed '/^kernel /,$d' "$T/libcalls_cu.out") "$T/libcalls.hostout" &&
     ok simt_cuda_usual_includes_compile || bad simt_cuda_usual_includes_compile "exit $rc: $(grep -m1 -E 'error|simt:' "$T/libcalls_cu.out")"
 fi
+# conformance/mathrest (the rest of the CUDA Math API, docs/ptx.md):
+# thread 0's words 60..63, __fns on the PTX manual's four examples
+# (mask 0xaaaaaaaa: base 3 offset 1 and -1, base 2 offset 1 and -1)
+got=$(sed -n '125,128p' "$T/mathrest-default.ref" 2>/dev/null | tr '\n' ' ')
+[ "$got" = "00000003 00000003 00000003 00000001 " ] && ok simt_cuda_fns_ptx_examples ||
+  bad simt_cuda_fns_ptx_examples "got '$got'"
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -12,8 +12,10 @@
 #   histo8's saturated bins recomputed from its input in awk;
 # - sbi+swi and a full CCT: cxx on a 2 x 2 x 2 grid at max_ctas 6 finished
 #   only once a full CCT sends the scheduler's I1 back instead of holding
-#   it (before: a deadlock); at 8 resident CTAs the 64-entry banks still run
-#   out, and the deadlock line names the structure;
+#   it (before: a deadlock); at 8 resident CTAs only once a warp whose two
+#   splits need a third context issues one split alone (sbi too, at cct
+#   64); with a CCT of 64 (32 a bank) sbi+swi still runs out, and the
+#   deadlock line names the CCT and its size;
 # - a goto out of a loop before a barrier (tests/data/cuda/gotobar): refused
 #   with one line naming the barrier's PTX line;
 # - recursion (tests/data/cuda/nqueens_rec): refused with one line;
@@ -75,17 +77,29 @@ for cn in default:3000 002:$([ -n "${SIMT_CUDA_PRESETS:-}" ] && echo 3000 || ech
 done
 
 # sbi+swi with a full CCT: at 6 resident CTAs of cxx's 8 it finishes and
-# matches (it deadlocked while a full CCT held the scheduler); at 8 the
-# banks (cct / 2 entries each) run out for good: one line, exit 1, naming
-# the structure, never a wrong result
+# matches (it deadlocked while a full CCT held the scheduler)
 out=$("$S" --launch $D/cxx.launch --launch-set 'grid 2 2 2' --set max_ctas=6 --mech sbi+swi 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -qE '^sbi\+swi +[0-9]' <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_cxx_sbi_swi_full_cct_progress || bad simt_cuda_cxx_sbi_swi_full_cct_progress "exit $rc: $(grep -m1 '^simt:' <<<"$out")"
-out=$("$S" --launch $D/cxx.launch --launch-set 'grid 2 2 2' --mech sbi+swi 2>&1)
+# at 8 (the default's max_ctas) sbi+swi, and sbi with half the default
+# CCT, finish and match: a warp whose two splits could not issue together
+# (a third context, a full CCT) issues one alone (it was held, and once
+# every warp was held a deadlock: half of them could have issued)
+for ms in "sbi+swi:" "sbi:--set cct=64"; do
+  m=${ms%%:*}
+  out=$("$S" --launch $D/cxx.launch --launch-set 'grid 2 2 2' ${ms#*:} --mech "$m" 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -qE "^${m/+/\\+} +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
+    ok "simt_cuda_cxx_${m/+/_}_8ctas_one_split_alone" || bad "simt_cuda_cxx_${m/+/_}_8ctas_one_split_alone" "exit $rc: $(grep -m1 '^simt:' <<<"$out")"
+done
+# with a CCT of 64 (32 a bank) sbi+swi's banks run out for good (every
+# warp of the full bank waits on two splits that each need an entry): one
+# line naming the CCT and its size, exit 1
+out=$("$S" --launch $D/cxx.launch --launch-set 'grid 2 2 2' --set cct=64 --mech sbi+swi 2>&1)
 rc=$?
 [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: .*cxx.ptx: sbi\+swi: deadlock: .*full-table stalls: the structure is too small for this kernel\)$" <<<"$out" &&
+  grep -qE "^simt: .*cxx.ptx: sbi\+swi: deadlock: .*full-table stalls: the CCT \(32 entries for this warp's bank; --set cct, halved per bank under sbi\+swi\) is full: .*\)$" <<<"$out" &&
   ok simt_cuda_cxx_sbi_swi_cct_too_small_named || bad simt_cuda_cxx_sbi_swi_cct_too_small_named "exit $rc: $out"
 # the same grid with a CCT of 256 (128 a bank) runs every mechanism
 H=$T/cxx8.host

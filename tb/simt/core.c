@@ -133,6 +133,18 @@ void core_stall_stack(core *c)
                    "its reconvergence point keeps one entry per round for the threads that left, up to "
                    "a warp's threads plus the nesting (docs/ptx.md, \"histo8 at -O0\")";
 }
+void core_stall_why(core *c, const char *fmt, ...)
+{
+    core_stall(c);
+    c->stall_why_cycle = c->cycle;
+    if (c->stall_why != c->stall_buf) { /* formatted once per cause */
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(c->stall_buf, sizeof c->stall_buf, fmt, ap);
+        va_end(ap);
+        c->stall_why = c->stall_buf;
+    }
+}
 void core_note_ready(core *c, uint64_t cyc)
 {
     if (cyc > c->last_ready)

@@ -422,6 +422,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o);
 /* A candidate the structure pushed back (a full table). */
 void core_stall(core *c);
 void core_stall_stack(core *c); /* core_stall for a full divergence stack */
+/* core_stall naming what filled up (printf-style), for the deadlock line */
+void core_stall_why(core *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The lanes of warp w that hold a live thread (launch masks). */
 uint64_t core_warp_mask(const core *c, unsigned w);
 /* Register r of thread slot t (a mechanism that models the register file,

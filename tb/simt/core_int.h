@@ -153,6 +153,7 @@ struct core {
     char err[700];
     const char *stall_why; /* core_stall_stack: what filled up, for the deadlock line, */
     uint64_t stall_why_cycle; /* and when it last did */
+    char stall_buf[240];      /* core_stall_why's line */
     core_stats st;
     energy_counts en;                  /* access counts (energy.h) */
     /* outputs */

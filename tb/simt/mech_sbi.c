@@ -717,9 +717,35 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     b->sbin_nz = 1;
     if (sbi_update(c, b, w, p_ok, &s_ok, k))
         return -1;
+    if (!b->ho.ready && p_ok && s_ok) {
+        /* a full CCT takes no third context; one split alone may need
+         * none (a primary that does not diverge beside a secondary that
+         * does, or the other way round): the primary alone, else the
+         * secondary alone on the first port.  Without this a warp was
+         * held while it could issue a split, and once every warp was
+         * held so, nothing freed an entry (realworld5's cxx at 8
+         * resident CTAs: a deadlock with half its warps able to issue) */
+        int alone = 0;
+        if (sbi_update(c, b, w, p_ok, &alone, k))
+            return -1;
+        if (b->ho.ready)
+            s_ok = 0;
+        else {
+            r2->with = with;
+            alone = core_ready(c, pa, r2) == CORE_OK;
+            if (alone && sbi_update(c, b, w, 0, &alone, k))
+                return -1;
+            if (alone && b->ho.ready)
+                p_ok = 0;
+        }
+    }
     if (!b->ho.ready || !b->sbo.ready) {
-        if (commit)
-            core_stall(c); /* a full CCT or a full scoreboard row: pushed back */
+        if (commit && !b->ho.ready) /* a full CCT: pushed back */
+            core_stall_why(c, "the CCT (%u entries for this warp's bank; --set cct, halved per bank "
+                              "under sbi+swi) is full: every warp holding entries waits on a split "
+                              "that needs one more", b->hc.cct);
+        else if (commit)
+            core_stall(c); /* a full scoreboard row: pushed back */
         return MECH_SBI_FULL;
     }
     k->p_ok = p_ok;

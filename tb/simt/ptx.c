@@ -302,8 +302,13 @@ int ptx_body(ptx_ps *s)
     unsigned scope_decls[64];
     unsigned scope_syms[64];
     unsigned scope_cps[64];
+    char lastlab[96] = ""; /* the label just before this statement (.branchtargets) */
     for (;;) {
         int k = ptx_next_stmt(s, buf, sizeof buf);
+        char prevlab[sizeof lastlab];
+        memcpy(prevlab, lastlab, sizeof lastlab);
+        if (k == ST_LABEL) snprintf(lastlab, sizeof lastlab, "%.95s", buf);
+        else lastlab[0] = 0;
         if (s->failed) return -1;
         if (k == ST_EOF) return ptx_fail(s, s->line, "end of file inside the entry");
         if (k == ST_OPEN) {
@@ -335,6 +340,8 @@ int ptx_body(ptx_ps *s)
             if (ptx_decl_var(s, t, 1)) return -1;
         } else if (!strncmp(t, ".param", 6) && isspace((unsigned char)t[6])) {
             if (ptx_call_param_decl(s, t)) return -1;
+        } else if (!strncmp(t, ".branchtargets", 14) && isspace((unsigned char)t[14])) {
+            if (ptx_branchtargets(s, prevlab[0] ? prevlab : NULL, t + 14)) return -1;
         } else if (!strncmp(t, ".callprototype", 14) || strstr(t, ".callprototype")) {
             return UNSUP(s, "indirect call (.callprototype)");
         } else if (t[0] == '.') {
@@ -596,6 +603,8 @@ out:
     free(s->labels);
     free(s->ldef);
     free(s->pend);
+    free(s->btl);
+    free(s->btlab);
     free(s->ginit);
     ptx_free_funcs(s);
     return rc;

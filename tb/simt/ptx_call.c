@@ -49,6 +49,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -500,11 +501,135 @@ static int inline_call(ptx_ps *s, char *stmt)
     return ptx_add_label(s, in.ret_label);
 }
 
+/* ------------------------------------------------ brx.idx (a jump table) */
+
+/* `NAME: .branchtargets L0, L1, ...;`: the list, kept for a brx.idx after
+ * it; NAME is not a place to branch to */
+int ptx_branchtargets(ptx_ps *s, const char *name, char *rest)
+{
+    if (!name) return ptx_fail(s, s->sline, ".branchtargets without a label naming the list");
+    char nm[80];
+    snprintf(nm, sizeof nm, "%.63s%.15s", name, s->inl ? s->inl->suffix : "");
+    if (s->nldef && !strcmp(s->ldef[s->nldef - 1].name, nm) && s->ldef[s->nldef - 1].pc == (int)s->n) {
+        s->nldef--;
+        s->labels[s->n][0] = 0;
+    }
+    char *t = ptx_trim(rest);
+    size_t len = strlen(t);
+    if (len && t[len - 1] == ';') t[--len] = 0;
+    unsigned max = 1;
+    for (char *c = t; *c; c++) max += *c == ',';
+    char **ops = malloc(max * sizeof *ops);
+    if (!ops) return ptx_fail(s, s->sline, "out of memory");
+    int n = ptx_split_ops(t, ops, (int)max);
+    if (n <= 0) { free(ops); return ptx_fail(s, s->sline, ".branchtargets without labels"); }
+    s->btl = ptx_grow(s->btl, &s->capbtl, s->nbtl + 1, sizeof *s->btl);
+    s->btlab = ptx_grow(s->btlab, &s->capbtlab, s->nbtlab + (unsigned)n, sizeof *s->btlab);
+    struct ptx_btl *l = &s->btl[s->nbtl++];
+    snprintf(l->name, sizeof l->name, "%s", nm);
+    l->first = s->nbtlab;
+    l->n = (unsigned)n;
+    l->line = s->sline;
+    for (int i = 0; i < n; i++) {
+        char *lab = ptx_trim(ops[i]);
+        if (!ptx_is_id0((unsigned char)lab[0]) || strlen(lab) >= 48) {
+            ptx_fail(s, s->sline, ".branchtargets: bad label '%s'", lab);
+            free(ops);
+            return -1;
+        }
+        snprintf(s->btlab[s->nbtlab++], sizeof s->btlab[0], "%s", lab);
+    }
+    free(ops);
+    return 0;
+}
+
+/* one statement of the lowering, as if the body held it */
+static int brx_emit(ptx_ps *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int brx_emit(ptx_ps *s, const char *fmt, ...)
+{
+    char buf[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    int done;
+    if (ptx_call_stmt(s, buf, &done)) return -1;
+    return !done && ptx_instruction(s, buf) ? -1 : 0;
+}
+
+/* brx.idx{.uni} index, list: a chain of two-way branches on a fresh
+ * predicate, so that the post-dominator reconvergence, the divergence
+ * analysis and every mechanism see ordinary branches (a warp whose
+ * threads pick k targets splits k ways, one target at a time, as a
+ * hardware BRX serializes its distinct targets):
+ *     setp.hs.u32 q, index, n;  @q trap (brx.idx's range, one line)
+ *     setp.eq.u32 q, index, i;  @q bra L_i      (i = 0 .. n-2)
+ *     bra L_{n-1}
+ * A guard is a branch around the chain.  An index outside the list (PTX:
+ * undefined) stops the run naming the thread, the pc and the line. */
+static int brx_idx(ptx_ps *s, const char *guard, const char *opc, char *rest)
+{
+    if (strcmp(opc, "brx.idx") && strcmp(opc, "brx.idx.uni")) return UNSUP(s, "%s", opc);
+    char *ops[3];
+    int n = ptx_split_ops(rest, ops, 3);
+    if (n != 2) return ptx_fail(s, s->sline, "brx.idx takes an index and a .branchtargets list");
+    char *idx = ptx_trim(ops[0]), nm[80];
+    snprintf(nm, sizeof nm, "%.63s%.15s", ptx_trim(ops[1]), s->inl ? s->inl->suffix : "");
+    const struct ptx_btl *l = NULL;
+    for (unsigned i = s->nbtl; i-- > 0;)
+        if (!strcmp(s->btl[i].name, nm)) { l = &s->btl[i]; break; }
+    if (!l) return UNSUP(s, "brx.idx on '%s', not a .branchtargets list declared before it", ptx_trim(ops[1]));
+    int r = ptx_find_reg(s, idx);
+    if (r < 0 || s->regw[r] != 4)
+        return ptx_fail(s, s->sline, "brx.idx's index %s is not a 32-bit register", idx);
+    unsigned k = s->nbrx++;
+    char decl[48];
+    snprintf(decl, sizeof decl, ".reg .pred %%__brx%u", k);
+    if (ptx_declare_regs(s, decl)) return -1;
+    if (*guard && brx_emit(s, "@%s%s bra $__brx_s%u", guard[1] == '!' ? "" : "!", guard + 1 + (guard[1] == '!'), k))
+        return -1;
+    if (brx_emit(s, "setp.hs.u32 %%__brx%u, %s, %u", k, idx, l->n) || brx_emit(s, "@%%__brx%u trap", k)) return -1;
+    ptx_ins *in = &s->ins[s->n - 1];
+    prog_insn *pi = &s->pins[s->n - 1];
+    in->cmp = 1;
+    in->a[0] = s->ins[s->n - 2].a[0];
+    in->a[1].kind = O_IMM;
+    in->a[1].imm = l->n;
+    in->na = 2;
+    if (pi->nsrc < PROG_MAX_SRC) pi->src[pi->nsrc++] = (uint16_t)r;
+    snprintf(pi->text, sizeof pi->text, "@%%__brx%u trap  (brx.idx %s outside 0..%u)", k, idx, l->n - 1);
+    for (unsigned i = 0; i < l->n; i++) {
+        if (i + 1 < l->n && brx_emit(s, "setp.eq.u32 %%__brx%u, %s, %u", k, idx, i)) return -1;
+        if (i + 1 < l->n ? brx_emit(s, "@%%__brx%u bra %s", k, s->btlab[l->first + i])
+                         : brx_emit(s, "bra %s", s->btlab[l->first + i]))
+            return -1;
+        s->pend[s->npend - 1].line = l->line; /* an unknown label: the list's line */
+    }
+    if (*guard) {
+        char lab[32];
+        snprintf(lab, sizeof lab, "$__brx_s%u", k);
+        return ptx_call_label(s, lab);
+    }
+    return 0;
+}
+
 int ptx_call_stmt(ptx_ps *s, char *t, int *done)
 {
     *done = 1;
     char *guard, *opc, *rest;
     char buf[4096];
+    {
+        char *g = t;
+        if (*g == '@') {
+            while (*g && !isspace((unsigned char)*g)) g++;
+            while (isspace((unsigned char)*g)) g++;
+        }
+        if (!strncmp(g, "brx", 3) && (g[3] == '.' || isspace((unsigned char)g[3]))) {
+            snprintf(buf, sizeof buf, "%s", t);
+            split_stmt(buf, &guard, &opc, &rest);
+            return brx_idx(s, guard, opc, rest);
+        }
+    }
     if (!strncmp(t, "call", 4) && (isspace((unsigned char)t[4]) || t[4] == '.'))
         return inline_call(s, t);
     if (t[0] == '@') { /* a guarded call: a branch around the inlined body */

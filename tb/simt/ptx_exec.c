@@ -865,6 +865,15 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     case OP_LIB: /* a library function (ptx_lib.c) */
         return ptx_lib_exec(p, pc, t, m, err, errlen);
+    case OP_TRAP: /* trap, or brx.idx's index outside its list (ptx_call.c) */
+        if (in->cmp)
+            snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): brx.idx index %llu outside its .branchtargets list of %llu",
+                     t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line,
+                     (unsigned long long)mask(val(&in->a[0], t), 4), (unsigned long long)in->a[1].imm);
+        else
+            snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): trap",
+                     t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line);
+        return -1;
     case OP_SHFL: case OP_VOTE: case OP_ACTMASK: case OP_WBAR: case OP_REDUX: case OP_MATCH:
         /* prog_insn.wsync: only ops->exec_coll executes them */
         snprintf(err, errlen, "%s:%d: internal: warp-synchronous '%s' executed by one thread",

@@ -251,7 +251,7 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
     {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
-    {"match", OP_MATCH}, {"bfind", OP_BFIND}};
+    {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -483,7 +483,7 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_VOTE: want = 3; break;
     case OP_ACTMASK: case OP_WBAR: want = 1; break;
     case OP_BRA: want = 1; break;
-    case OP_RET: case OP_EXIT: case OP_MEMBAR: want = 0; break;
+    case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_TRAP: want = 0; break;
     }
     if (in->op == OP_CVT && ptx_half_type(in->type) && TY_BYTES(in->type) == 4)
         want = 3; /* cvt.rn.f16x2.f32 d, a, b: two sources packed */
@@ -722,7 +722,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
                             in->cmp == BR_POPC ? "u32" : "pred");
         if (in->cmp == BR_NONE && ty != T_NONE) return ptx_fail(s, s->sline, "unexpected type");
         break;
-    case OP_BRA: case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_WBAR:
+    case OP_BRA: case OP_RET: case OP_EXIT: case OP_MEMBAR: case OP_WBAR: case OP_TRAP:
         if (ty != T_NONE) return ptx_fail(s, s->sline, "unexpected type");
         break;
     case OP_CVT:

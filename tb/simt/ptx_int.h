@@ -58,7 +58,10 @@ enum ptx_op {
      * (ptx_lib.c; ptx_ins.lib names it) */
     OP_LIB,
     /* bfind (ptx_ins.cmp 1: .shiftamt) */
-    OP_BFIND, OP_NOPS
+    OP_BFIND,
+    /* trap: stops the run with one line; cmp 1: brx.idx's index outside its
+     * .branchtargets list (ptx_call.c: a[0] the index, a[1] the count) */
+    OP_TRAP, OP_NOPS
 };
 /* prmt's modes (ptx_ins.cmp): the generic form, then .f4e ... .rc16 */
 enum { PM_GENERIC, PM_F4E, PM_B4E, PM_RC8, PM_ECL, PM_ECR, PM_RC16 };
@@ -311,6 +314,13 @@ typedef struct {
     unsigned decl_floor;     /* and its register declarations here */
     unsigned nsites;
     ptx_inl *inl;            /* the site being inlined (NULL: the entry's own body) */
+    /* .branchtargets lists (ptx_call.c): each a name (with the site's
+     * suffix in an inlined body) and n labels from btlab[first] */
+    struct ptx_btl { char name[80]; unsigned first, n; int line; } *btl;
+    unsigned nbtl, capbtl;
+    char (*btlab)[64];
+    unsigned nbtlab, capbtlab;
+    unsigned nbrx;           /* brx.idx sites lowered so far */
 } ptx_ps;
 
 
@@ -353,6 +363,9 @@ int ptx_call_param_decl(ptx_ps *s, char *stmt); /* `.param` in a body */
  * in an inlined body, a ret or a branch: handled (*done = 1) or not */
 int ptx_call_stmt(ptx_ps *s, char *t, int *done);
 int ptx_call_label(ptx_ps *s, const char *name);
+/* `NAME: .branchtargets L0, L1, ...;` (rest: after the directive; name:
+ * the label just before it, NULL when there is none) */
+int ptx_branchtargets(ptx_ps *s, const char *name, char *rest);
 
 /* ptx_insn.c */
 int ptx_find_reg(ptx_ps *s, const char *name);

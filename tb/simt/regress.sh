@@ -19,13 +19,18 @@
 # failure.  A kernel a mechanism cannot hold at a point (dwf's 32-lane
 # register file, a CTA larger than the SM, a mechanism that schedules
 # itself under --sched two-level) is a counted skip with the simulator's
-# reason, never silent.  Then the CUDA kernels at every preset
-# (tests/test_simt_cuda.sh).
+# reason, never silent.  Then the CUDA kernels at every preset with their
+# launches as they are (SIMT_CUDA_PRESETS set): tests/test_simt_cuda.sh
+# (the 13 main kernels, conformance/, realworld/ also at -O1/-O3, warp/),
+# --layout tf (tests/test_layout.sh), and tests/test_simt_cuda_SET.sh for
+# realworld2, realworld3, realworld4, realworld5, realworld6 and multi.
 #
 # `make test` runs a few kernels per mechanism x point (tests/test_simt.sh,
 # SIMT_RANDOM); `make regress` runs COUNT = KERNELS (default 1000).
 # Environment: CHUNK (default 100), POINTS (a subset of the labels below),
 # MECHS (a subset of the mechanisms), NO_CUDA=1 (skip the CUDA kernels),
+# CUDA_SETS (a subset of "main layout realworld2 realworld3 realworld4
+# realworld5 realworld6 multi": only those CUDA runs; with KERNELS=0 only the CUDA),
 # OUT (the jobs' outputs, default BUILD_DIR/regress/random),
 # MAX_THREADS (the generator's largest kernel, default 256 threads),
 # EXTRA_ARGS (added to every run, e.g. --inject-fault sb@5 to see it fail).
@@ -66,6 +71,11 @@ for l in "${want[@]}"; do
   case "$labels" in *" $l "*) ;; *) echo "regress.sh: POINTS: no point '$l' (points:${labels% })" >&2; exit 2 ;; esac
 done
 want=" ${want[*]} "
+cuda_sets=" ${CUDA_SETS:-main layout realworld2 realworld3 realworld4 realworld5 realworld6 multi} "
+for c in $cuda_sets; do
+  case " main layout realworld2 realworld3 realworld4 realworld5 realworld6 multi " in *" $c "*) ;;
+    *) echo "regress.sh: CUDA_SETS: no set '$c'" >&2; exit 2 ;; esac
+done
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
 [ -n "$mechs" ] || { echo "regress.sh: no mechanisms in '$S --help'" >&2; exit 2; }
 
@@ -98,6 +108,7 @@ rc=0
 printf '%-24s %-14s %8s %7s %8s\n' point mech kernels failed skipped
 declare -A K F SK
 for f in "$D"/*.out; do
+  [ -e "$f" ] || continue   # KERNELS=0: no jobs
   b=${f##*/} b=${b%.out}
   key=${b%@*}
   k=$(sed -n 's/^random: \([0-9]*\) kernels from seed.*/\1/p' "$f")
@@ -140,27 +151,29 @@ if [ -s "$D/fails" ]; then
   echo "failures (each with the command that reproduces it):"
   sed 's/^/  /' "$D/fails"
 fi
-[ "$tk" -gt 0 ] || { echo "regress.sh: no runs (POINTS, MECHS?)"; rc=1; }
+[ "$tk" -gt 0 ] || [ "$N" -eq 0 ] || { echo "regress.sh: no runs (POINTS, MECHS?)"; rc=1; }
 
 # the CUDA kernels (tb/kernels/cuda) through every mechanism at every preset
-if [ -z "${NO_CUDA:-}" ]; then
+if [ -z "${NO_CUDA:-}" ] && [[ $cuda_sets == *" main "* ]]; then
   cuda=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda.sh "$B")
   echo "CUDA kernels at every preset: $(grep -c '^ok ' <<<"$cuda") ok, $(grep -c '^FAIL ' <<<"$cuda") failed"
   grep '^FAIL ' <<<"$cuda" && rc=1
+fi
+if [ -z "${NO_CUDA:-}" ] && [[ $cuda_sets == *" layout "* ]]; then
   # the same kernels laid out (--layout tf, tests/test_layout.sh) at every preset
   lay=$(LAYOUT_PRESETS="default 000 001 002 003 004" nice -n 10 bash tests/test_layout.sh "$B")
   echo "--layout tf at every preset: $(grep -c '^ok ' <<<"$lay") ok, $(grep -c '^FAIL ' <<<"$lay") failed"
   grep '^FAIL ' <<<"$lay" && rc=1
-  # realworld5 (docs/ptx.md, fifth round): its launches as they are at
-  # every preset, -O1/-O3, own_nqueens at every -O level and target
-  rw5=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda_realworld5.sh "$B")
-  echo "realworld5 at every preset: $(grep -c '^ok ' <<<"$rw5") ok, $(grep -c '^FAIL ' <<<"$rw5") failed"
-  grep '^FAIL ' <<<"$rw5" && rc=1
-  # realworld6 (docs/ptx.md, sixth round): its launches as they are at
-  # every preset, -O1/-O3, own_sobol at every -O level and target, the
-  # header kernels at -O0
-  rw6=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash tests/test_simt_cuda_realworld6.sh "$B")
-  echo "realworld6 at every preset: $(grep -c '^ok ' <<<"$rw6") ok, $(grep -c '^FAIL ' <<<"$rw6") failed"
-  grep '^FAIL ' <<<"$rw6" && rc=1
 fi
+# the other sets (docs/ptx.md, each round), each its own test script:
+# their launches as they are at every preset and -O1/-O3 (clang
+# installed); realworld4's and realworld5's own_ kernels at every -O level
+# and sm_ target, realworld5's own_nqueens at 9 queens, realworld6's own_sobol
+# at every -O level and target and its header kernels at -O0
+for set_ in realworld2 realworld3 realworld4 realworld5 realworld6 multi; do
+  [ -z "${NO_CUDA:-}" ] && [[ $cuda_sets == *" $set_ "* ]] || continue
+  out=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash "tests/test_simt_cuda_$set_.sh" "$B")
+  echo "$set_ at every preset: $(grep -c '^ok ' <<<"$out") ok, $(grep -c '^FAIL ' <<<"$out") failed"
+  grep '^FAIL ' <<<"$out" && rc=1
+done
 exit $rc
