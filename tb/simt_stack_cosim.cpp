@@ -171,8 +171,9 @@ public:
         SimtStackBase::required(cfg, keys);
         const bool can = cfg.lanes >= 3 && cfg.depth >= 3;
         cosim_require(keys, {"merge_biased"}, can);
-        cosim_require(keys, {"act_MERGE", "merge_deep", "merge_taken_at_rpc"},
-                      can && cfg.merge);
+        // (merge_deep, a few per 20,000 cycles at the defaults, is counted,
+        // not required: a short run may have none)
+        cosim_require(keys, {"act_MERGE", "merge_taken_at_rpc"}, can && cfg.merge);
         cosim_require(keys, {"merge_off"}, can && !cfg.merge);
     }
 
