@@ -527,17 +527,23 @@ TEST(merge_off_splits_and_fills)
 /* The merge finds its entry past a sibling with another pc (the early
  * return of histo8's CAS loop sits between them), not only right below
  * the TOS; the nearest matching entry of the run. */
+/* A run of three on warp 0 (histo8's CAS loop, 4 threads): A: 0111->B
+ * (the loop), 1000->F (the short exit), rpc G; B: 0011->C, 0100->E (the
+ * early return), rpc G, a SPLIT (nothing waits at E). */
+static void run_of_three(const simt_stack_cfg *c, simt_stack_state *s)
+{
+    simt_stack_reset(c, s);
+    launch(c, s, 0, "1111", A, X);
+    CHECK_EQ(branch(c, s, 0, "0111", B, F, G).act, SIMT_ACT_DIVERGE);
+    CHECK_EQ(branch(c, s, 0, "0011", C, E, G).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0100", G}, {C, "0011", G});
+}
+
 TEST(merge_past_a_sibling_with_another_pc)
 {
     simt_stack_cfg c = small_cfg();
     simt_stack_state s;
-    simt_stack_reset(&c, &s);
-    launch(&c, &s, 0, "1111", A, X);
-    /* A: 0111->B (loop), 1000->F (short exit), rpc G */
-    CHECK_EQ(branch(&c, &s, 0, "0111", B, F, G).act, SIMT_ACT_DIVERGE);
-    /* B: 0011->C, 0100->E (early return), rpc G: a SPLIT (nothing at E) */
-    CHECK_EQ(branch(&c, &s, 0, "0011", C, E, G).act, SIMT_ACT_SPLIT);
-    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0100", G}, {C, "0011", G});
+    run_of_three(&c, &s);
     /* C: 0001->B, 0010->F: F is two entries down, past E */
     CHECK_EQ(branch(&c, &s, 0, "0001", B, F, G).act, SIMT_ACT_MERGE);
     EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1010", G}, {E, "0100", G}, {B, "0001", G});
@@ -585,11 +591,7 @@ TEST(merge_with_the_taken_side_at_rpc)
 {
     simt_stack_cfg c = small_cfg();
     simt_stack_state s;
-    simt_stack_reset(&c, &s);
-    launch(&c, &s, 0, "1111", A, X);
-    CHECK_EQ(branch(&c, &s, 0, "0111", B, F, G).act, SIMT_ACT_DIVERGE);
-    CHECK_EQ(branch(&c, &s, 0, "0011", C, E, G).act, SIMT_ACT_SPLIT);
-    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0100", G}, {C, "0011", G});
+    run_of_three(&c, &s);
     /* C: 0001->G (the rpc), 0010->E: E merges, the TOS goes */
     CHECK_EQ(branch(&c, &s, 0, "0001", G, E, G).act, SIMT_ACT_MERGE);
     EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0110", G});
@@ -605,11 +607,7 @@ TEST(merge_never_stalls)
     simt_stack_cfg c = small_cfg();
     simt_stack_state s;
     c.depth = 4;
-    simt_stack_reset(&c, &s);
-    launch(&c, &s, 0, "1111", A, X);
-    CHECK_EQ(branch(&c, &s, 0, "0111", B, F, G).act, SIMT_ACT_DIVERGE);
-    CHECK_EQ(branch(&c, &s, 0, "0011", C, E, G).act, SIMT_ACT_SPLIT);
-    CHECK_EQ(s.sp[0], 4);
+    run_of_three(&c, &s); /* the stack is full */
     CHECK_EQ(branch(&c, &s, 0, "0001", B, D, G).act, SIMT_ACT_STALL);
     CHECK_EQ(branch(&c, &s, 0, "0001", B, E, G).act, SIMT_ACT_MERGE);
     EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0110", G}, {B, "0001", G});
