@@ -131,7 +131,7 @@ module simt_stack #(
 `include "simt_rule.vh"
 
     // Merge on push: op_warp's entries side by side for the run's compare
-    wire [31:0]          wbase_x = {{(32-WARP_W){1'b0}}, op_w} * DEPTH;
+    // (from base_x: only a legal BRANCH, op_warp < WARPS, uses them)
     reg  [DEPTH*PC_W-1:0] w_pcs;
     reg  [DEPTH*PC_W-1:0] w_rpcs;
     /* verilator lint_off UNUSEDSIGNAL */
@@ -140,7 +140,7 @@ module simt_stack #(
     integer              g;
     always @* begin
         for (g = 0; g < DEPTH; g = g + 1) begin
-            w_x = wbase_x + g;
+            w_x = base_x + g;
             w_pcs[g*PC_W +: PC_W]  = pc_q[w_x[ADDR_W-1:0]];
             w_rpcs[g*PC_W +: PC_W] = rpc_q[w_x[ADDR_W-1:0]];
         end
@@ -148,7 +148,7 @@ module simt_stack #(
     wire [SRM_W-1:0]   merge_r   = simt_rule_merge_at(w_pcs, w_rpcs, sp, tos_rpc_q, op_npc);
     wire               merge_hit = MERGE != 0 && merge_r[DEPTH_W];
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [31:0]        merge_x   = wbase_x + {{(32-DEPTH_W){1'b0}}, merge_r[DEPTH_W-1:0]};
+    wire [31:0]        merge_x   = base_x + {{(32-DEPTH_W){1'b0}}, merge_r[DEPTH_W-1:0]};
     /* verilator lint_on UNUSEDSIGNAL */
     wire [ADDR_W-1:0]  merge_a   = merge_x[ADDR_W-1:0];
 
