@@ -585,7 +585,7 @@ f=0
 for m in $mechs; do ls "$T/td/$m"-*.vec >/dev/null 2>&1 || f="$m"; done
 if [ "$f" = 0 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=2,LANES=8,PC_W=32 ' &&
    head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=8,WARP=8,K=2,' &&
-   head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=8,LANES=8,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
+   head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=8,LANES=8,DEPTH=16,PC_W=32,MERGE=1 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then
   ok trace_dir_vector_files
