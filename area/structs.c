@@ -157,6 +157,15 @@ const char *area_desc_append(area_desc *d, const area_desc *src, const char *pre
 
 /* ------------------------------------------------------------ SPE stack */
 
+double area_ge_stack_merge(unsigned searches, unsigned depth, unsigned pc_bits, unsigned mask_bits,
+                           unsigned addr_bits)
+{
+    const area_consts *c = area_default_consts();
+    return searches * (depth * (2.0 * area_ge_eq_cmp(c, pc_bits) + 2.0 * c->ge_and2) +
+                       area_ge_prio_enc(c, depth)) +
+           area_ge_adder(c, addr_bits) + mask_bits * c->ge_or2;
+}
+
 unsigned area_simt_stack_entry_bits(const simt_stack_cfg *cfg)
 {
     return 2u * cfg->pc_bits + cfg->lanes; /* simt_stack.h: Entry = 2*PC_W + LANES */
@@ -182,14 +191,25 @@ const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_d
              L, cfg->depth, P);
     d->entry_bits = area_simt_stack_entry_bits(cfg);
     /* verilog/simt_stack.v: pc_q/mask_q/rpc_q of WARPS*DEPTH entries, sp_q per warp */
+    /* merge on push (MERGE): the op warp's entries are read for the
+     * compare (one more read port of the pc and rpc fields; the port is a
+     * row of DEPTH entries, counted as one port), the merged entry's mask
+     * read and written (one more of each) */
     area_add_array(d, "pc field",
-                   "entry PCs; reads: TOS, base entry, rd port; writes: TOS.pc, 2 pushes", k, ent,
-                   P, 3, 3, 1, 1);
-    area_add_array(d, "mask field", "active masks; reads: TOS, rd port; writes: 2 pushes", k, ent,
-                   L, 2, 2, 1, 1);
+                   cfg->merge ? "entry PCs; reads: TOS, base entry, rd port, the warp's entries "
+                                "(merge); writes: TOS.pc, 2 pushes"
+                              : "entry PCs; reads: TOS, base entry, rd port; writes: TOS.pc, 2 pushes",
+                   k, ent, P, 3 + cfg->merge, 3, 1, 1);
+    area_add_array(d, "mask field",
+                   cfg->merge ? "active masks; reads: TOS, rd port, merged entry; writes: 2 "
+                                "pushes, merged entry"
+                              : "active masks; reads: TOS, rd port; writes: 2 pushes",
+                   k, ent, L, 2 + cfg->merge, 2 + cfg->merge, 1, 1);
     area_add_array(d, "rpc field",
-                   "reconvergence PCs; reads: TOS, base entry, rd port; writes: 2 pushes", k, ent,
-                   P, 3, 2, 1, 1);
+                   cfg->merge ? "reconvergence PCs; reads: TOS, base entry, rd port, the warp's "
+                                "entries (merge); writes: 2 pushes"
+                              : "reconvergence PCs; reads: TOS, base entry, rd port; writes: 2 pushes",
+                   k, ent, P, 3 + cfg->merge, 2, 1, 1);
     area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg->warps,
                    dw, 2, 1, 1, 1);
     /* branch decision: 5 PC comparisons (target==rpc, pc!=rpc, npc!=rpc,
@@ -200,6 +220,11 @@ const char *area_desc_simt_stack(const simt_stack_cfg *cfg, int force_ff, area_d
          area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
     area_add_logic(d, "branch logic", "PC comparators, mask split/subset, push muxes, depth update",
                    ge);
+    if (cfg->merge)
+        area_add_logic(d, "merge on push",
+                       "the TOS's run (rpc == TOS.rpc) searched for op_npc: DEPTH pc and rpc "
+                       "comparators, the run's chain, a priority pick, the OR into the mask",
+                       area_ge_stack_merge(1, cfg->depth, P, L, aw));
     /* entry addresses: warp*DEPTH + sp - 1 (TOS), + sp (push), + 1, rd address */
     area_add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
                    5.0 * area_ge_adder(c, aw));

@@ -177,18 +177,23 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
      * outputs; writes: the fetch's TOS.pc or a launch's base entry, the
      * commit's TOS.pc and its two pushes */
     ent = (unsigned long)LW * cfg->depth;
+    /* merge on push (MERGE): the fetching and the committing large
+     * warps' entries read for the compare (two more read ports of pc and
+     * rpc, each a row of DEPTH entries counted as one port); the merged
+     * entry's mask read and written at the commit */
     area_add_array(d, "stack pc field",
-                   "entry PCs; reads: fetch TOS, commit TOS, tos_pc; writes: "
-                   "fetch TOS.pc or launch, commit TOS.pc, 2 pushes",
-                   k, ent, cfg->pc_bits, 3, 3, 1, 1);
+                   "entry PCs; reads: fetch TOS, commit TOS, tos_pc (with MERGE: the fetching "
+                   "and committing warps' entries); writes: fetch TOS.pc or launch, commit "
+                   "TOS.pc, 2 pushes",
+                   k, ent, cfg->pc_bits, 3 + 2 * cfg->merge, 3, 1, 1);
     area_add_array(d, "stack mask field",
-                   "K x N active masks; reads: commit TOS, tos_mask; writes: "
-                   "launch, 2 pushes",
-                   k, ent, KN, 2, 3, 1, 1);
+                   "K x N active masks; reads: commit TOS, tos_mask (with MERGE: the merged "
+                   "entry); writes: launch, 2 pushes (and the merged entry)",
+                   k, ent, KN, 2 + cfg->merge, 3 + cfg->merge, 1, 1);
     area_add_array(d, "stack rpc field",
-                   "reconvergence PCs; reads: fetch TOS, commit TOS; writes: "
-                   "launch, 2 pushes",
-                   k, ent, cfg->pc_bits, 2, 3, 1, 1);
+                   "reconvergence PCs; reads: fetch TOS, commit TOS (with MERGE: the fetching "
+                   "and committing warps' entries); writes: launch, 2 pushes",
+                   k, ent, cfg->pc_bits, 2 + 2 * cfg->merge, 3, 1, 1);
     area_add_array(d, "depth counters", "one per large warp; reads: fetch, commit, tos_depth",
                    AK_FF, LW, lwm_subwarp_depth_w(cfg), 3, 2, 1, 1);
     if (d->storage_bits !=
@@ -203,6 +208,13 @@ const char *area_desc_lwm_subwarp(const lwm_subwarp_cfg *cfg, int force_ff, area
                    "simt_rule at fetch (OP, JUMP) and at the branch commit: "
                    "pops at the TOS rpc, pushes when the large warp diverged",
                    ge);
+    if (cfg->merge)
+        area_add_logic(d, "merge on push",
+                       "the TOS's run searched for the branch's npc at the fetch (room) and at "
+                       "the commit: DEPTH pc and rpc comparators each, the run's chain, a "
+                       "priority pick, the OR into the mask",
+                       area_ge_stack_merge(2, cfg->depth, cfg->pc_bits, KN,
+                                           bits_index_width((unsigned)ent)));
     /* the pick: per column, copy & ~in-flight over its K rows, a priority
      * encoder (lowest row), the one-hot picked thread; the next copy and
      * its emptiness, the emitted columns */

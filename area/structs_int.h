@@ -17,6 +17,13 @@ area_item *area_add_item(area_desc *d, area_item_type type, const char *name, co
 void area_add_array(area_desc *d, const char *name, const char *what, area_kind kind,
                     unsigned long entries, unsigned width, unsigned rd, unsigned wr, unsigned banks,
                     unsigned count);
+/* Merge on push (simt_rule.h) in a {pc, mask, rpc} stack of `depth`
+ * entries: per search, `depth` compares of pc against npc and of rpc
+ * against the TOS's, the run's chain and a priority pick; once, the entry
+ * address and the OR of mask_bits into the merged entry.  Gate
+ * equivalents. */
+double area_ge_stack_merge(unsigned searches, unsigned depth, unsigned pc_bits, unsigned mask_bits,
+                           unsigned addr_bits);
 /* Appends logic of ge gate equivalents. */
 void area_add_logic(area_desc *d, const char *name, const char *what, double ge);
 /* Appends every item of src to d, its name prefixed; NULL or a message. */

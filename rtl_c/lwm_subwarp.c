@@ -18,6 +18,7 @@ static const struct param_def lwm_subwarp_param_defs[] = {
     {"N", "cols", offsetof(lwm_subwarp_cfg, cols), 1, 64, 32, 0},
     {"DEPTH", "depth", offsetof(lwm_subwarp_cfg, depth), 1, LWM_MAX_DEPTH, 8, 0},
     {"PC_W", "pc_bits", offsetof(lwm_subwarp_cfg, pc_bits), 2, 64, 32, 0},
+    {"MERGE", "merge", offsetof(lwm_subwarp_cfg, merge), 0, 1, 1, 0},
 };
 
 static const char *lwm_subwarp_rules(const void *p)
@@ -193,6 +194,19 @@ static int base_waits(const lwm_subwarp_state *s, unsigned w)
     return s->sp_q[w] == 2u && s->pc_q[w][0] == s->rpc_q[w][0];
 }
 
+/* merge on push (simt_rule.h): the entry of large warp w's TOS run a
+ * divergent branch's not-taken side (npc) would merge into, or 0; only
+ * with MERGE = 1, a branch to the TOS's rpc, a live fall-through and a
+ * sibling below the TOS */
+static unsigned merge_at(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s, unsigned w,
+                         uint64_t npc, uint64_t rpc)
+{
+    const unsigned sp = (unsigned)s->sp_q[w];
+    if (!cfg->merge || sp < 3u || npc == rpc || rpc != s->rpc_q[w][sp - 1u])
+        return 0;
+    return simt_rule_merge_at(sp - 1u, s->pc_q[w], s->rpc_q[w], 1u, npc);
+}
+
 /* A completion that cannot be any sub-warp of large warp w in flight
  * (BAD_DONE).  Only the jump's sub-warp has no threads, and it is the
  * first sub-warp of its jump, not a branch one: an empty completion needs
@@ -335,8 +349,9 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
      * cannot change until it commits); one thread cannot diverge.  Only a
      * branch's f_ready and f_act read room: other kinds skip the rule. */
     if (t.f_kind == LWM_BRANCH && fsp != 0u && words_multi(s->mask_q[fw][fsp - 1u], nw)) {
-        simt_rule_dec d = simt_rule(cfg->depth, fsp, base_waits(s, fw),
-                                    s->rpc_q[fw][fsp - 1u], 0, 0, t.f_pc, t.f_npc, t.f_rpc);
+        simt_rule_dec d =
+            simt_rule(cfg->depth, fsp, base_waits(s, fw), s->rpc_q[fw][fsp - 1u], 0, 0, t.f_pc,
+                      t.f_npc, t.f_rpc, merge_at(cfg, s, fw, t.f_npc, t.f_rpc));
         room = d.act != SIMT_RULE_STALL;
     }
 
@@ -435,7 +450,7 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         out->f_act = LWM_ST_LAUNCH;
     else if (out->nx_accept && t.f_kind != LWM_BRANCH) {
         out->nx_f = simt_rule(cfg->depth, fsp, base_waits(s, fw), s->rpc_q[fw][fsp - 1u],
-                              t.f_kind == LWM_OP, t.f_kind == LWM_JUMP, t.f_pc, t.f_npc, 0);
+                              t.f_kind == LWM_OP, t.f_kind == LWM_JUMP, t.f_pc, t.f_npc, 0, 0);
         out->nx_f_write = 1;
         out->f_act = out->nx_f.act;
     }
@@ -457,7 +472,8 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         /* the large warp's PC, mask and stack: simt_stack's decision */
         out->nx_b = simt_rule(cfg->depth, bsp, base_waits(s, bw), s->rpc_q[bw][bsp - 1u],
                               words_zero_n(out->br_taken, nw), words_zero_n(out->br_ntaken, nw),
-                              s->br_pc_q, s->br_npc_q, s->br_rpc_q);
+                              s->br_pc_q, s->br_npc_q, s->br_rpc_q,
+                              merge_at(cfg, s, bw, s->br_npc_q, s->br_rpc_q));
         out->nx_b_write = 1;
         out->br_act = out->nx_b.act;
     } else {
@@ -482,6 +498,9 @@ static void stack_apply(lwm_subwarp_state *s, unsigned w, const simt_rule_dec *d
         s->rpc_q[w][e] = rpc;
         words_copy(s->mask_q[w][e], nt_side ? nt : tk, nw);
     }
+    if (d->merge_at) /* MERGE: the not-taken side joins its sibling */
+        for (i = 0; i < nw; i++)
+            s->mask_q[w][d->merge_at][i] |= nt[i];
     s->sp_q[w] = d->sp_next;
 }
 

@@ -21,6 +21,7 @@
  *   | depth       | DEPTH       | 8       | 1..16 stack entries per large |
  *   |             |             |         | warp (004 gives no depth)     |
  *   | pc_bits     | PC_W        | 32      | 2..64 PC width                |
+ *   | merge       | MERGE       | 1       | 0..1 merge on push            |
  *
  *   Rule: K*N <= 1024.  Thread t of a large warp sits at row t / N, column
  *   t % N (row = the baseline warp it would have been in, column = its home
@@ -68,7 +69,7 @@
  *        br_commit, br_warp, br_taken (K*N), br_ntaken (K*N), br_diverged
  *        (the branch's last sub-warp completed this cycle: the gathered
  *        outcome), br_act (3: what it does to the large warp's stack,
- *        simt_stack's codes ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5; 0 without
+ *        simt_stack's codes ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5, MERGE 7; 0 without
  *        a commit), f_act (3: what the fetch does to its large warp's
  *        stack: LAUNCH 1, ADVANCE 2, POP 3, STALL 6 = a BRANCH pushed back
  *        for room; 0 otherwise), tos_depth (DEPTH_W), tos_pc (PC_W),
@@ -195,7 +196,11 @@
  * nor says when an OP's PC moves: here at the fetch (a careful front end
  * knows the next PC then; the re-fetch waits for the first sub-warp's
  * completion anyway, and the in-flight bits keep a popped-to entry's
- * threads from running ahead).  SPLIT as simt_stack (GPGPU-sim's net +1).
+ * threads from running ahead).  SPLIT as simt_stack (GPGPU-sim's net +1),
+ * and merge on push as simt_stack (MERGE = 1, act MERGE: a SPLIT's
+ * not-taken side ORs into the entry of the TOS's run at its pc; the
+ * fetch's room check sees the same merge as the commit, since the stack
+ * cannot change in between; simt_rule.h).
  * Row mode (f_wsync) is ours: 004 predates warp-synchronous instructions,
  * whose lanes exchange values within a baseline warp, which column packing
  * would split across sub-warps (docs/lwm_subwarp.md).
@@ -255,7 +260,8 @@ enum lwm_stack_act {
     LWM_ST_POP = 3,
     LWM_ST_DIVERGE = 4,
     LWM_ST_SPLIT = 5,
-    LWM_ST_STALL = 6
+    LWM_ST_STALL = 6,
+    LWM_ST_MERGE = 7 /* a SPLIT whose not-taken side merged (MERGE = 1) */
 };
 
 enum lwm_subwarp_err {
@@ -284,6 +290,7 @@ typedef struct {
     unsigned cols;
     unsigned depth;   /* divergence-stack entries per large warp */
     unsigned pc_bits; /* PC width */
+    unsigned merge;   /* merge on push (simt_rule.h) */
 } lwm_subwarp_cfg;
 
 typedef struct {

@@ -16,7 +16,9 @@
  * Inputs: depth (entries per stack), sp (entries in use, >= 1), base_waits
  * (sp == 2 and the base entry has pc == rpc: it goes with the last entry
  * above it), tos_rpc, t_none, n_none, pc (taken target), npc (fall-through
- * or next PC), rpc (the branch's reconvergence PC).
+ * or next PC), rpc (the branch's reconvergence PC), merge_at (the entry a
+ * SPLIT's not-taken side would merge into, simt_rule_merge_at; 0 for none
+ * or with merging off).
  *
  *   uniform (t_none or n_none): TOS.pc := target (pc if t is not empty,
  *     else npc); POP if target == TOS.rpc, else ADVANCE.
@@ -25,7 +27,41 @@
  *     none is pushed).  Otherwise DIVERGE: TOS.pc := rpc, the sides above it
  *     (ADVANCE to rpc if none is pushed, or POP to empty if rpc == TOS.rpc).
  *   STALL: the pushes need more than depth entries; nothing changes.
+ *   MERGE (merge on push; a parameter, MERGE / cfg.merge, 1 by default): a
+ *     SPLIT whose not-taken side (npc != rpc) finds an entry with pc == npc
+ *     in the TOS's run (merge_at, below) ORs n into that entry instead of
+ *     pushing it; the taken side replaces the TOS (pc != rpc), or the TOS
+ *     goes away as in a POP (pc == rpc).  Net depth +0 or -1; never stalls.
  * See simt_stack.h for the worked example and the invariants it keeps.
+ *
+ * Merge on push (our departure: 000/003/004's stacks push always, and
+ * GPGPU-Sim's is unbounded).  Why: a loop whose exit jumps one instruction
+ * short of its reconvergence point (clang -O0 puts a lone `bra.uni` on
+ * every fall-through) SPLITs at every round in which some thread leaves:
+ * {short exit, leavers, rpc} below, {loop head, retriers, rpc} on top.
+ * Without a merge each round's leavers keep an entry until the retriers
+ * reach rpc, so a stack needs a warp's threads plus the nesting
+ * (docs/ptx.md, "histo8 at -O0").  With it the leavers of every round share
+ * one entry and the depth is bounded by the distinct waiting PCs of a run.
+ * Only the first-pushed (not-taken) side merges: the taken side runs next
+ * and pops at rpc, it never waits.
+ *   The TOS's run: the contiguous entries directly below the TOS whose rpc
+ * equals TOS.rpc, from TOS-1 down, stopping at the first entry whose rpc
+ * differs and never including entry 0 (the base: it keeps every thread).
+ * They are the siblings of the TOS, pushed for the same reconvergence
+ * point; the entry below them is their parent, waiting at rpc.  Merging
+ * with the entry right below the TOS only is not enough (an early-return
+ * side can sit between them), and merging past the run would skip the
+ * parent's reconvergence.  merge_at is the nearest such entry to the TOS
+ * (two can exist: a sibling that diverged waits at its new rpc, which may
+ * be another sibling's pc; either would be right).
+ *   Correctness: the merged threads n are at pc npc, reconverge at rpc and
+ * have the same parent as entry merge_at; running them with it later, not
+ * alone first, changes only the order of independent paths.  The run's
+ * masks stay pairwise disjoint: n = TOS.mask & ~t is within the TOS's mask,
+ * disjoint from every sibling by the invariant, and the TOS keeps only t
+ * (disjoint from n); the run's union is unchanged (t | n | the rest), so it
+ * stays within the parent.
  */
 #ifndef SIMT_RULE_H
 #define SIMT_RULE_H
@@ -144,8 +180,29 @@ enum simt_rule_act {
     SIMT_RULE_POP = 3,
     SIMT_RULE_DIVERGE = 4,
     SIMT_RULE_SPLIT = 5,
-    SIMT_RULE_STALL = 6
+    SIMT_RULE_STALL = 6,
+    SIMT_RULE_MERGE = 7 /* a SPLIT whose not-taken side merged (merge on push) */
 };
+
+/* Merge on push: the entry of the TOS's run (above) with pc == npc, the
+ * nearest to the TOS, or 0 when there is none (entry 0 is never in a run).
+ * pc and rpc point at entry 0's fields, stride apart (in words) from one
+ * entry to the next; tos >= 1 is the TOS's index.  The hardware: DEPTH
+ * comparators of rpc against TOS.rpc (the run, a chain from the TOS down)
+ * and DEPTH of pc against npc, and a priority pick. */
+static inline unsigned simt_rule_merge_at(unsigned tos, const uint64_t *pc, const uint64_t *rpc,
+                                          unsigned stride, uint64_t npc)
+{
+    const uint64_t trpc = rpc[(size_t)tos * stride];
+    unsigned e;
+    for (e = tos; e-- > 1u;) {
+        if (rpc[(size_t)e * stride] != trpc)
+            return 0;
+        if (pc[(size_t)e * stride] == npc)
+            return e;
+    }
+    return 0;
+}
 
 typedef struct {
     unsigned act;       /* enum simt_rule_act */
@@ -155,6 +212,7 @@ typedef struct {
     unsigned push_base; /* entry index of the first write */
     unsigned first_nt;  /* the first write is the not-taken side (else taken) */
     unsigned sp_next;   /* the depth after the update */
+    unsigned merge_at;  /* MERGE: entry merge_at's mask |= n (else 0) */
 } simt_rule_dec;
 
 /* The rule's cases, computed for every branch and combined as 0/1 words
@@ -166,19 +224,23 @@ typedef struct {
  * Otherwise the branch is divergent: SPLIT (rpc == TOS.rpc, sp >= 2)
  * replaces the TOS, DIVERGE pushes from sp, `need` entries more than sp;
  * stall when they do not fit.  Each stack selects its own writes from
- * these (simt_rule below for lwm_subwarp, simt_stack_eval).  Requires
+ * these (simt_rule below for lwm_subwarp, simt_stack_eval).  A SPLIT
+ * with merge_hit (simt_rule_merge_at found an entry; the caller passes 0
+ * with merging off) whose not-taken side is live merges it: `merge`, which
+ * pushes the taken side only (np - 1 writes from the TOS) and adds np - 2
+ * entries (-1 or 0, as an unsigned: sp + need wraps to sp - 1).  Requires
  * sp >= 1. */
 typedef struct {
-    unsigned jump, pop, split, stall;
+    unsigned jump, pop, split, stall, merge;
     unsigned nt_live; /* npc != rpc: the not-taken side is pushed (first) */
     unsigned np;      /* sides pushed if divergent: (npc != rpc) + (pc != rpc) */
-    unsigned need;    /* entries added by a divergence: np - split */
+    unsigned need;    /* entries added by a divergence: np - split - merge */
     uint64_t target;
 } simt_rule_case;
 
 static inline simt_rule_case simt_rule_cases(unsigned depth, unsigned sp, uint64_t tos_rpc,
                                              int t_none, int n_none, uint64_t pc, uint64_t npc,
-                                             uint64_t rpc)
+                                             uint64_t rpc, int merge_hit)
 {
     simt_rule_case c;
     const unsigned tn = t_none != 0;
@@ -188,26 +250,30 @@ static inline simt_rule_case simt_rule_cases(unsigned depth, unsigned sp, uint64
     c.target = bits_sel((int)tn, npc, pc);
     c.pop = c.jump & (c.target == tos_rpc);
     c.split = (c.jump ^ 1u) & (rpc == tos_rpc) & (sp >= 2u);
-    c.need = c.np - c.split;
-    c.stall = (c.jump ^ 1u) & (sp + c.need > depth);
+    c.merge = c.split & c.nt_live & (unsigned)(merge_hit != 0);
+    c.need = c.np - c.split - c.merge;
+    c.stall = (c.jump ^ 1u) & (c.merge ^ 1u) & (sp + c.need > depth);
     return c;
 }
 
 /* The act of a case: jump ? ADVANCE + pop : stall ? STALL : DIVERGE +
- * split (a STALL may be a SPLIT that does not fit: 4 + 1 + 1). */
+ * split (a STALL may be a SPLIT that does not fit: 4 + 1 + 1; a MERGE is
+ * a SPLIT that merged: 4 + 1 + 2). */
 static inline unsigned simt_rule_act(const simt_rule_case *c)
 {
     return (unsigned)bits_sel((int)c->jump, SIMT_RULE_ADVANCE + c->pop,
-                              SIMT_RULE_DIVERGE + c->split + c->stall * (2u - c->split));
+                              SIMT_RULE_DIVERGE + c->split + c->stall * (2u - c->split) +
+                                  2u * c->merge);
 }
 
 /* The decision as lwm_subwarp applies it (simt_rule_dec), selected from
  * the cases by masks. */
 static inline simt_rule_dec simt_rule(unsigned depth, unsigned sp, int base_waits,
                                       uint64_t tos_rpc, int t_none, int n_none, uint64_t pc,
-                                      uint64_t npc, uint64_t rpc)
+                                      uint64_t npc, uint64_t rpc, unsigned merge_at)
 {
-    const simt_rule_case c = simt_rule_cases(depth, sp, tos_rpc, t_none, n_none, pc, npc, rpc);
+    const simt_rule_case c =
+        simt_rule_cases(depth, sp, tos_rpc, t_none, n_none, pc, npc, rpc, merge_at != 0u);
     const unsigned div = c.jump ^ 1u, moves = div & (c.stall ^ 1u); /* SPLIT or DIVERGE done */
     const unsigned advance = c.jump & (c.pop ^ 1u);
     simt_rule_dec d;
@@ -215,9 +281,10 @@ static inline simt_rule_dec simt_rule(unsigned depth, unsigned sp, int base_wait
     d.wr_tos = advance | (moves & (c.split ^ 1u));
     /* ADVANCE: target; DIVERGE, done or stalled: rpc; else 0 */
     d.tos_pc = bits_sel((int)advance, c.target, rpc & ((uint64_t)0 - (div & (c.split ^ 1u))));
-    d.n_push = c.np & (0u - moves);
+    d.n_push = (c.np - c.merge) & (0u - moves);
     d.push_base = (sp - c.split) & (0u - div);
-    d.first_nt = div & c.nt_live;
+    d.first_nt = div & c.nt_live & (c.merge ^ 1u);
+    d.merge_at = merge_at & (0u - c.merge);
     d.sp_next = (unsigned)bits_sel((int)c.pop, (sp - 1u) & (0u - (unsigned)(base_waits == 0)),
                                    sp + (c.need & (0u - moves)));
     return d;

@@ -20,6 +20,7 @@ static const struct param_def simt_stack_param_defs[] = {
     {"LANES", "lanes", offsetof(simt_stack_cfg, lanes), 1, 64, 32, 0},
     {"DEPTH", "depth", offsetof(simt_stack_cfg, depth), 1, SIMT_STACK_MAX_DEPTH, 16, 0},
     {"PC_W", "pc_bits", offsetof(simt_stack_cfg, pc_bits), 2, 64, 32, 0},
+    {"MERGE", "merge", offsetof(simt_stack_cfg, merge), 0, 1, 1, 0},
 };
 
 /* simt_stack_params, simt_stack_default_cfg() and simt_stack_cfg_check() */
@@ -34,7 +35,8 @@ _Static_assert((int)SIMT_RULE_ADVANCE == (int)SIMT_ACT_ADVANCE &&
                    (int)SIMT_RULE_POP == (int)SIMT_ACT_POP &&
                    (int)SIMT_RULE_DIVERGE == (int)SIMT_ACT_DIVERGE &&
                    (int)SIMT_RULE_SPLIT == (int)SIMT_ACT_SPLIT &&
-                   (int)SIMT_RULE_STALL == (int)SIMT_ACT_STALL,
+                   (int)SIMT_RULE_STALL == (int)SIMT_ACT_STALL &&
+                   (int)SIMT_RULE_MERGE == (int)SIMT_ACT_MERGE,
                "simt_rule's act codes are simt_stack's");
 _Static_assert((int)SIMT_RULE_OP_NOP == (int)SIMT_OP_NOP &&
                    (int)SIMT_RULE_OP_LAUNCH == (int)SIMT_OP_LAUNCH &&
@@ -95,9 +97,15 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
          * sp; SPLIT overwrites the TOS with its first push. */
         const uint64_t n = tmask & ~t;
         const unsigned base_waits = (sp == 2u) & (row[0].pc == row[0].rpc);
+        /* merge on push: look for the not-taken side's entry in the TOS's
+         * run only when a merge could happen (a branch to the TOS's rpc
+         * with a live fall-through and a sibling below the TOS) */
+        const unsigned m_at = (cfg->merge & (rpc == trpc) & (npc != rpc) & (sp >= 3u))
+                                  ? simt_rule_merge_at(tos, &row[0].pc, &row[0].rpc, 3u, npc)
+                                  : 0u;
         const simt_rule_case c =
-            simt_rule_cases(cfg->depth, sp, trpc, t == 0u, n == 0u, pc, npc, rpc);
-        const unsigned div = c.jump ^ 1u;
+            simt_rule_cases(cfg->depth, sp, trpc, t == 0u, n == 0u, pc, npc, rpc, m_at != 0u);
+        const unsigned div = c.jump ^ 1u, first_nt = c.nt_live & (c.merge ^ 1u);
         out->ready = c.stall ^ 1u;
         out->err = 0;
         out->err_code = SIMT_ERR_NONE;
@@ -108,10 +116,14 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
         out->d_base = (uint8_t)bits_sel((int)c.jump, tos, sp - c.split);
         out->d_sp_next = (uint8_t)bits_sel((int)c.pop, (sp - 1u) & (0u - (base_waits ^ 1u)),
                                            sp + (c.need & (0u - div)));
-        /* a jump's first entry write is the TOS itself (pc := target) */
-        out->d_pc[0] = bits_sel((int)((c.jump & (t == 0u)) | (div & c.nt_live)), npc, pc);
-        out->d_mask[0] = bits_sel((int)c.jump, tmask, bits_sel((int)c.nt_live, n, t));
+        /* a jump's first entry write is the TOS itself (pc := target); a
+         * MERGE's is the taken side at the TOS (above the new depth when
+         * pc == rpc) and ORs n into entry m_at */
+        out->d_pc[0] = bits_sel((int)((c.jump & (t == 0u)) | (div & first_nt)), npc, pc);
+        out->d_mask[0] = bits_sel((int)c.jump, tmask, bits_sel((int)first_nt, n, t));
         out->d_rpc[0] = bits_sel((int)c.jump, trpc, rpc);
+        out->d_merge = (uint8_t)(m_at & (0u - c.merge));
+        out->d_merge_mask = n & ((uint64_t)0 - c.merge);
         return;
     }
     {
@@ -132,6 +144,8 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
         out->d_pc[0] = pc;
         out->d_mask[0] = t;
         out->d_rpc[0] = rpc;
+        out->d_merge = 0;
+        out->d_merge_mask = 0;
     }
 }
 
@@ -153,6 +167,7 @@ void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_
     row[out->d_base + 1u].pc = out->d_pc[1];
     row[out->d_base + 1u].mask = out->d_mask[1];
     row[out->d_base + 1u].rpc = out->d_rpc[1];
+    row[out->d_merge].mask |= out->d_merge_mask; /* 0 unless a MERGE */
     s->sp[out->d_warp] = out->d_sp_next;
 }
 
@@ -269,6 +284,6 @@ const char *simt_stack_err_name(unsigned code)
 const char *simt_stack_act_name(unsigned act)
 {
     static const char *const names[] = {"IDLE",    "LAUNCH", "ADVANCE", "POP",
-                                        "DIVERGE", "SPLIT",  "STALL"};
+                                        "DIVERGE", "SPLIT",  "STALL",   "MERGE"};
     return act < sizeof names / sizeof names[0] ? names[act] : "?";
 }

@@ -16,6 +16,7 @@
  *   | lanes   | LANES  | 32      | 1..64  | threads per warp (mask bits)  |
  *   | depth   | DEPTH  | 16      | 1..32  | entries per stack             |
  *   | pc_bits | PC_W   | 32      | 2..64  | PC width                      |
+ *   | merge   | MERGE  | 1       | 0..1   | merge on push (below)         |
  *
  *   Entry = 2*PC_W + LANES bits (96 at the defaults, SPEC 3.1).
  *
@@ -51,6 +52,17 @@
  *     The base entry is never replaced: it keeps every thread of the warp
  *     until all of them reach the exit, so a divergence to the exit PC is a
  *     DIVERGE that leaves the base waiting with pc == rpc.
+ *   - divergent, a SPLIT whose not-taken side (op_npc != op_rpc) finds an
+ *     entry with pc == op_npc in the TOS's run (the contiguous entries
+ *     right below the TOS with rpc == TOS.rpc, never entry 0), MERGE = 1
+ *     (act MERGE): n is ORed into that entry (the nearest to the TOS) and
+ *     not pushed; the taken entry replaces the TOS, or with op_pc ==
+ *     op_rpc the TOS goes away as in a POP.  Net depth +0 or -1, never a
+ *     STALL.  Our departure (the papers push always; GPGPU-Sim's stack is
+ *     unbounded): without it a loop whose exit jumps one instruction short
+ *     of its reconvergence point keeps one entry per round for the threads
+ *     that left, up to a warp's threads plus the nesting (simt_rule.h,
+ *     docs/ptx.md "histo8 at -O0").  MERGE = 0 is the stack as it was.
  *   - A side whose target already equals op_rpc (an `if` without `else`) is
  *     not pushed: its threads wait in the entry below.  With both sides at
  *     op_rpc the branch is a uniform jump to op_rpc.
@@ -71,7 +83,19 @@
  * grouped by runs of equal rpc (the entries pushed for one reconvergence
  * point); the masks of a run are pairwise
  * disjoint and their union is a subset of the mask of the entry below the
- * run; every mask is within LANES bits.
+ * run; every mask is within LANES bits.  A merge keeps them all
+ * (simt_rule.h has the proof).
+ *
+ * Merge worked example (the `twoexit` loop of docs/ptx.md: LOOP at 2,
+ * `@p1 bra LOOP` at 6 falls through to `bra DONE` at 7, rpc DONE = 8;
+ * thread t leaves after t rounds; 4 threads, launched {0,1111,X}):
+ *   round 1, 1110->2, 0001->7, rpc 8 (DIVERGE)
+ *                          [ {8,1111,X} {7,0001,8} {2,1110,8} ]
+ *   round 2, 1100->2, 0010->7 (MERGE into entry 1, taken replaces the TOS)
+ *                          [ {8,1111,X} {7,0011,8} {2,1100,8} ]
+ *   round 3, 1000->2, 0100->7 (MERGE)  [ {8,1111,X} {7,0111,8} {2,1000,8} ]
+ *   round 4, none taken: ADVANCE to 7, then 7 -> 8 POP; {7,0111,8} -> 8 POP
+ *   Without merging each round adds an entry {7, one thread, 8}.
  *
  * Worked example (000 Fig. 5, 4 threads, masks written t0..t3):
  *   LAUNCH A 1111 rpc=X    [ {A,1111,X} ]
@@ -148,7 +172,8 @@ enum simt_stack_act {
     SIMT_ACT_POP = 3,     /* TOS reached its rpc and popped */
     SIMT_ACT_DIVERGE = 4, /* TOS.pc := rpc, 1 or 2 pushed */
     SIMT_ACT_SPLIT = 5,   /* TOS replaced, 0 or 1 pushed */
-    SIMT_ACT_STALL = 6    /* not enough free entries: ready = 0 */
+    SIMT_ACT_STALL = 6,   /* not enough free entries: ready = 0 */
+    SIMT_ACT_MERGE = 7    /* a SPLIT whose not-taken side merged: 0 or 1 pushed */
 };
 
 typedef struct {
@@ -156,6 +181,7 @@ typedef struct {
     unsigned lanes;
     unsigned depth;
     unsigned pc_bits;
+    unsigned merge; /* merge on push (last: a positional {w, l, d, pc} leaves it 0) */
 } simt_stack_cfg;
 
 /* One stack entry (the Verilog's pc_q, mask_q and rpc_q at one index). */
@@ -210,6 +236,8 @@ typedef struct {
      * 16-byte words that eval wrote as 8-byte ones, a store-forwarding stall
      * of about a dozen cycles each.) */
     uint8_t d_write, d_warp, d_tos, d_base, d_sp_next;
+    uint8_t d_merge;       /* MERGE: entry d_merge's mask |= d_merge_mask (else 0, 0) */
+    uint64_t d_merge_mask;
     uint64_t d_tos_pc;
     uint64_t d_pc[2], d_mask[2], d_rpc[2];
 } simt_stack_out;

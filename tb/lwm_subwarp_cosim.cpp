@@ -168,7 +168,7 @@ public:
             "full_masks", "jumps", "branch_commits", "divergent_across_subwarps",
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
-            "br_SPLIT", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
+            "br_SPLIT", "br_MERGE", "merge_biased", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
             "branch_as_op", "row_subwarps", "row_skipped", "row_blocked"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
@@ -215,6 +215,22 @@ public:
                         in.f_pc = in.f_rpc;
                     if (rng.chance(15))
                         in.f_npc = in.f_rpc;
+                    // merge on push: a third of the branches to the TOS's
+                    // rpc fall through to the pc of an entry below the TOS
+                    // (mostly of its run, where it merges)
+                    if (in.f_rpc == trpc && sp >= 3 && rng.chance(33)) {
+                        unsigned bottom = sp - 1;
+                        while (bottom > 1 && s.rpc_q[w][bottom - 1] == trpc)
+                            bottom--;
+                        const unsigned e =
+                            bottom < sp - 1 && rng.chance(75)
+                                ? bottom + static_cast<unsigned>(rng.below(sp - 1 - bottom))
+                                : 1 + static_cast<unsigned>(rng.below(sp - 2));
+                        if (s.pc_q[w][e] != in.f_rpc) {
+                            in.f_npc = s.pc_q[w][e];
+                            cov_["merge_biased"]++;
+                        }
+                    }
                 }
                 if (s.pend_q[w])
                     cov_["refetch_before_done"]++;
@@ -253,7 +269,7 @@ public:
         static const char *const fk[] = {"", "f_LAUNCH", "f_ADVANCE", "f_POP",
                                          "", "", "f_STALL", ""};
         static const char *const bk[] = {"", "", "br_ADVANCE", "br_POP",
-                                         "br_DIVERGE", "br_SPLIT", "", ""};
+                                         "br_DIVERGE", "br_SPLIT", "", "br_MERGE"};
         if (*fk[o.f_act & 7])
             cov_[fk[o.f_act & 7]]++;
         if (*bk[o.br_act & 7])
@@ -421,7 +437,9 @@ public:
     // a large warp beyond LARGE_WARPS.  Not required: WARP_IDLE (a fetch of
     // a finished large warp: rare where large warps seldom finish, 0 at
     // the defaults in 40,000 cycles), SPLIT and STALL (they need stack
-    // shapes the random PCs reach at some points only).
+    // shapes the random PCs reach at some points only).  MERGE (merge on
+    // push) is required where the stack can hold one: the stimulus biases
+    // fall-throughs to the pcs of the entries below the TOS.
     void required(const lwm_subwarp_cfg &cfg, std::vector<std::string> &keys) const {
         cosim_require(keys, {"act_IDLE", "act_LAST", "act_JUMP", "act_ERR", "err_BAD_FETCH",
                              "err_NOT_IN_FLIGHT", "err_BAD_OUTCOME", "err_BAD_LAUNCH",
@@ -433,6 +451,10 @@ public:
                              "row_skipped", "row_blocked"},
                       cfg.rows >= 2);
         cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2);
+        // merge on push: the biased fall-throughs reach it wherever a stack
+        // holds a sibling under a TOS of two threads
+        cosim_require(keys, {"merge_biased"}, cfg.rows * cfg.cols >= 3 && cfg.depth >= 3);
+        cosim_require(keys, {"br_MERGE"}, cfg.merge && cfg.rows * cfg.cols >= 3 && cfg.depth >= 3);
         cosim_require(keys, {"pushed_back"}, cfg.large_warps >= 2);
         cosim_require(keys, {"err_BAD_WARP"},
                       (1u << lwm_subwarp_lw_w(&cfg)) > cfg.large_warps);

@@ -13,6 +13,7 @@
 
 extern "C" {
 #include "../rtl_c/simt_stack.h"
+#include "../rtl_c/simt_rule.h"
 }
 
 struct SimtStackModel {
@@ -88,8 +89,94 @@ struct SimtStackTraffic : SimtStackModel {
     static const StackGolden *golden(unsigned *n) { return stack_golden(kGolden, n); }
 };
 
-class SimtStackStim : public StackTraffic<SimtStackTraffic> {
+// Merge on push (simt_rule.h): random PCs almost never give a SPLIT whose
+// fall-through equals a waiting entry's pc, so a quarter of the legal
+// SPLITs (op_rpc == TOS.rpc, depth >= 3) take op_npc from an entry of the
+// TOS's run (3 in 4) or any entry below the TOS (past the run: no merge
+// there), and a third of those send the taken
+// side to the rpc (a merge that lowers the depth).  Keys: merge_biased
+// (branches so biased), act_MERGE (merges done), merge_deep (a merge past
+// a sibling with another pc), merge_taken_at_rpc (depth -1), merge_off
+// (biased branches that split because MERGE = 0).
+typedef StackTraffic<SimtStackTraffic> SimtStackBase;
+
+class SimtStackStim : public SimtStackBase {
 public:
+    void reset(const simt_stack_cfg &cfg) {
+        SimtStackBase::reset(cfg);
+        static const char *const keys[] = {"merge_biased", "merge_deep", "merge_taken_at_rpc",
+                                           "merge_off"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov()[keys[k]] = 0;
+    }
+
+    simt_stack_in next(const simt_stack_cfg &cfg, const simt_stack_state &s, Rng &rng,
+                       uint64_t cyc) {
+        simt_stack_in in = SimtStackBase::next(cfg, s, rng, cyc);
+        if (in.op != SIMT_OP_BRANCH || in.op_warp >= cfg.warps)
+            return in;
+        const unsigned w = static_cast<unsigned>(in.op_warp), sp = s.sp[w];
+        if (sp < 3)
+            return in;
+        const simt_stack_entry &t = s.ent[w][sp - 1];
+        if (in.op_rpc != t.rpc || in.op_mask == 0 || in.op_mask == t.mask ||
+            (in.op_mask & ~t.mask) != 0 || in.op_npc == in.op_rpc || !rng.chance(25))
+            return in;
+        // mostly an entry of the run (bottom = its lowest entry), else any
+        // entry below the TOS: past the run a merge would be wrong, which the
+        // lockstep compare and the invariants catch
+        unsigned bottom = sp - 1;
+        while (bottom > 1 && s.ent[w][bottom - 1].rpc == t.rpc)
+            bottom--;
+        const unsigned e = bottom < sp - 1 && rng.chance(75)
+                               ? bottom + static_cast<unsigned>(rng.below(sp - 1 - bottom))
+                               : 1 + static_cast<unsigned>(rng.below(sp - 2));
+        if (s.ent[w][e].pc == in.op_rpc)
+            return in;
+        in.op_npc = s.ent[w][e].pc;
+        if (rng.chance(33) && in.op_pc != in.op_rpc)
+            in.op_pc = in.op_rpc;
+        cov()["merge_biased"]++;
+        return in;
+    }
+
+    const char *check(const simt_stack_cfg &cfg, const simt_stack_state &before,
+                      const simt_stack_state &after, const simt_stack_in &in,
+                      const simt_stack_out &o) {
+        if (o.act == SIMT_ACT_MERGE) {
+            const unsigned w = static_cast<unsigned>(in.op_warp), sp = before.sp[w];
+            static char msg[160];
+            if (in.op_pc == in.op_rpc)
+                cov()["merge_taken_at_rpc"]++;
+            if (sp >= 3 && before.ent[w][sp - 2].pc != in.op_npc)
+                cov()["merge_deep"]++;
+            // the depth: -1 with the taken side at the rpc, else unchanged
+            if (after.sp[w] != sp - (in.op_pc == in.op_rpc ? 1u : 0u)) {
+                snprintf(msg, sizeof msg, "warp %u: MERGE from depth %u left depth %u", w, sp,
+                         after.sp[w]);
+                return msg;
+            }
+        } else if (o.act == SIMT_ACT_SPLIT && !cfg.merge && in.op_npc != in.op_rpc &&
+                   in.op_warp < cfg.warps && before.sp[in.op_warp] >= 3 &&
+                   simt_rule_merge_at(before.sp[in.op_warp] - 1, &before.ent[in.op_warp][0].pc,
+                                      &before.ent[in.op_warp][0].rpc, 3, in.op_npc)) {
+            cov()["merge_off"]++;
+        }
+        return SimtStackBase::check(cfg, before, after, in, o);
+    }
+
+    // MERGE needs 3 lanes (a sibling and a TOS that diverges) and 3
+    // entries; with MERGE = 0 the same branches must split.
+    void required(const simt_stack_cfg &cfg, std::vector<std::string> &keys) const {
+        SimtStackBase::required(cfg, keys);
+        const bool can = cfg.lanes >= 3 && cfg.depth >= 3;
+        cosim_require(keys, {"merge_biased"}, can);
+        // (merge_deep, a few per 20,000 cycles at the defaults, is counted,
+        // not required: a short run may have none)
+        cosim_require(keys, {"act_MERGE", "merge_taken_at_rpc"}, can && cfg.merge);
+        cosim_require(keys, {"merge_off"}, can && !cfg.merge);
+    }
+
     // Flips one PC bit of the TOS of a live warp (or a depth bit).  A PC bit
     // breaks no invariant, so only the lockstep compare can catch it.
     void inject_fault(const simt_stack_cfg &cfg, simt_stack_state &s, Rng &rng) {

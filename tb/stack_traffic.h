@@ -273,6 +273,9 @@ public:
     }
 
 protected:
+    // the coverage counters, for a structure's own keys (simt_stack's merges)
+    Coverage &cov() { return cov_; }
+
     // port widths of op_warp / rd_warp and rd_idx (both stacks' headers)
     static unsigned warp_w(const cfg_t &c) { return bits_index_width(c.warps); }
     static unsigned idx_w(const cfg_t &c) { return bits_index_width(c.depth); }

@@ -585,7 +585,7 @@ f=0
 for m in $mechs; do ls "$T/td/$m"-*.vec >/dev/null 2>&1 || f="$m"; done
 if [ "$f" = 0 ] && head -1 "$T/td/swi-swi_sched.vec" | grep -q ' swi_sched SETS=4,WAYS=2,LANES=8,PC_W=32 ' &&
    head -1 "$T/td/stsimt-tsimt_frontend.vec" | grep -q ' tsimt_frontend LANES=4,WARPS=8,WARP=8,K=2,' &&
-   head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=8,LANES=8,DEPTH=16,PC_W=32 in rst:1 op:2 ' &&
+   head -1 "$T/td/spe-simt_stack.vec" | grep -q '^#cosim-vectors 1 simt_stack WARPS=8,LANES=8,DEPTH=16,PC_W=32,MERGE=1 in rst:1 op:2 ' &&
    [ "$(sed -n 2p "$T/td/spe-simt_stack.vec" | cut -d' ' -f1)" = 1 ] &&
    [ "$(grep -vc '^#' "$T/td/dwf-dwf.vec")" = "$(grep -vc '^#' "$T/td/dwf-lane_regfile.vec")" ]; then
   ok trace_dir_vector_files
@@ -613,15 +613,24 @@ else bad replay_dwf_trace_against_rtl "build/simt failed"; fi
 printf '%s\n' '.kernel twoexit' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' \
   'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' '    setp.lt p1, r1, r0' \
   '    @p1 bra LOOP' '    bra DONE' 'DONE:' '    st [r0], r1' '    exit' >"$T/twoexit.k"
+# merge on push (stack_merge, on in every preset; simt_rule.h) bounds the
+# stacks: every mechanism runs it and matches at the default and at every
+# paper preset.  With it off the stacks fill as before and the run stops
+# with the line above.
+for cfg in default 000 001 002 003 004; do
+  out=$("$S" "$T/twoexit.k" --config "$cfg" --mech all 2>&1) &&
+    grep -q "^every mechanism that ran matches" <<<"$out" && ok "stack_merge_twoexit_$cfg" ||
+    bad "stack_merge_twoexit_$cfg" "$(grep -v '^ ' <<<"$out" | head -n 3)"
+done
 for mc in spe:001 lwm:default tsimt:001; do
   m=${mc%:*} cfg=${mc#*:}
-  out=$("$S" "$T/twoexit.k" --config "$cfg" --mech "$m" 2>&1)
+  out=$("$S" "$T/twoexit.k" --config "$cfg" --mech "$m" --set stack_merge=off 2>&1)
   rc=$?
   [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
     grep -qE "^simt: .*twoexit\.k: $m: deadlock: .* full-table stalls: the divergence stack \(spe_depth entries\) is full; a loop whose exit jumps short" <<<"$out" &&
     ok "stack_full_named_${m}_$cfg" || bad "stack_full_named_${m}_$cfg" "exit $rc: $out"
 done
-out=$("$S" "$T/twoexit.k" --config 001 --mech spe,dpe --set spe_depth=32 2>&1) &&
+out=$("$S" "$T/twoexit.k" --config 001 --mech spe,dpe --set spe_depth=32 --set stack_merge=off 2>&1) &&
   grep -q "^every mechanism that ran matches" <<<"$out" && ok stack_deep_enough_runs ||
   bad stack_deep_enough_runs "$(head -n 3 <<<"$out")"
 

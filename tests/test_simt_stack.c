@@ -443,13 +443,184 @@ TEST(full_stack_writes_stay_in_the_warp)
     CHECK(memcmp(&before, &s, sizeof s) == 0);
 }
 
+/* The `twoexit` loop of docs/ptx.md on 8 threads: LOOP at 2, `@p1 bra
+ * LOOP` at 6 whose fall-through is `bra DONE` at 7, rpc DONE = 8; thread t
+ * leaves after t + 1 rounds.  Each round's leavers merge into entry 1
+ * (act MERGE): the depth stays 3, where without merging (MERGE = 0) it
+ * grows by one a round until the stack is full and the branch stalls. */
+enum { TX_LOOP = 2, TX_BR = 6, TX_SHORT = 7, TX_DONE = 8, TX_EXIT = 9 };
+
+/* threads t..7 as a mask written t0 first */
+static const char *tx_from(unsigned t)
+{
+    static const char *const v[] = {"11111111", "01111111", "00111111", "00011111",
+                                    "00001111", "00000111", "00000011", "00000001",
+                                    "00000000"};
+    return v[t];
+}
+
+TEST(merge_twoexit_stays_bounded)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    unsigned r;
+    c.lanes = 8;
+    c.depth = 4;
+    CHECK_EQ(c.merge, 1); /* the default */
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "11111111", 0, TX_EXIT);
+    go(&c, &s, 0, TX_LOOP);
+    go(&c, &s, 0, TX_BR);
+    /* round 1: thread 0 leaves (DIVERGE: a new run of rpc DONE) */
+    CHECK_EQ(branch(&c, &s, 0, tx_from(1), TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {TX_DONE, "11111111", TX_EXIT}, {TX_SHORT, "10000000", TX_DONE},
+                 {TX_LOOP, "01111111", TX_DONE});
+    for (r = 2; r <= 7; r++) {
+        go(&c, &s, 0, TX_BR);
+        /* thread r - 1 leaves: merged into entry 1, the retriers replace the TOS */
+        CHECK_EQ(branch(&c, &s, 0, tx_from(r), TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_MERGE);
+        CHECK_EQ(s.sp[0], 3);
+        CHECK_EQ(s.ent[0][1].pc, TX_SHORT);
+        CHECK_EQ(s.ent[0][1].mask, 0xFFu >> (8u - r)); /* threads 0..r-1 */
+        CHECK_EQ(s.ent[0][1].rpc, TX_DONE);
+        CHECK_EQ(s.ent[0][2].pc, TX_LOOP);
+        CHECK_EQ(s.ent[0][2].mask, 0xFFu & ~(0xFFu >> (8u - r)));
+    }
+    EXPECT_STACK(&s, 0, {TX_DONE, "11111111", TX_EXIT}, {TX_SHORT, "11111110", TX_DONE},
+                 {TX_LOOP, "00000001", TX_DONE});
+    /* round 8: the last thread leaves (uniform), then 7 -> DONE pops twice */
+    go(&c, &s, 0, TX_BR);
+    CHECK_EQ(branch(&c, &s, 0, "00000000", TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_ADVANCE);
+    CHECK_EQ(go(&c, &s, 0, TX_DONE).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {TX_DONE, "11111111", TX_EXIT}, {TX_SHORT, "11111110", TX_DONE});
+    CHECK_EQ(go(&c, &s, 0, TX_DONE).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {TX_DONE, "11111111", TX_EXIT});
+    CHECK_EQ(go(&c, &s, 0, TX_EXIT).act, SIMT_ACT_POP);
+    CHECK_EQ(s.sp[0], 0);
+}
+
+/* MERGE = 0 is the stack as it was: each round's leaver keeps an entry
+ * (SPLIT), the depth reaches DEPTH and the next round stalls. */
+TEST(merge_off_splits_and_fills)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s, before;
+    unsigned r;
+    c.lanes = 8;
+    c.depth = 4;
+    c.merge = 0;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "11111111", 0, TX_EXIT);
+    go(&c, &s, 0, TX_BR);
+    CHECK_EQ(branch(&c, &s, 0, tx_from(1), TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_DIVERGE);
+    go(&c, &s, 0, TX_BR);
+    CHECK_EQ(branch(&c, &s, 0, tx_from(2), TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {TX_DONE, "11111111", TX_EXIT}, {TX_SHORT, "10000000", TX_DONE},
+                 {TX_SHORT, "01000000", TX_DONE}, {TX_LOOP, "00111111", TX_DONE});
+    r = 3;
+    go(&c, &s, 0, TX_BR);
+    before = s;
+    CHECK_EQ(branch(&c, &s, 0, tx_from(r), TX_LOOP, TX_SHORT, TX_DONE).act, SIMT_ACT_STALL);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+}
+
+/* The merge finds its entry past a sibling with another pc (the early
+ * return of histo8's CAS loop sits between them), not only right below
+ * the TOS; the nearest matching entry of the run. */
+/* A run of three on warp 0 (histo8's CAS loop, 4 threads): A: 0111->B
+ * (the loop), 1000->F (the short exit), rpc G; B: 0011->C, 0100->E (the
+ * early return), rpc G, a SPLIT (nothing waits at E). */
+static void run_of_three(const simt_stack_cfg *c, simt_stack_state *s)
+{
+    simt_stack_reset(c, s);
+    launch(c, s, 0, "1111", A, X);
+    CHECK_EQ(branch(c, s, 0, "0111", B, F, G).act, SIMT_ACT_DIVERGE);
+    CHECK_EQ(branch(c, s, 0, "0011", C, E, G).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0100", G}, {C, "0011", G});
+}
+
+TEST(merge_past_a_sibling_with_another_pc)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    run_of_three(&c, &s);
+    /* C: 0001->B, 0010->F: F is two entries down, past E */
+    CHECK_EQ(branch(&c, &s, 0, "0001", B, F, G).act, SIMT_ACT_MERGE);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1010", G}, {E, "0100", G}, {B, "0001", G});
+}
+
+/* No merge across the run's boundary: an entry with the same {pc, rpc}
+ * below an entry of another rpc (the run's parent) is not a sibling. */
+TEST(merge_stops_at_the_run_boundary)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    c.lanes = 8;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "11111111", A, X);
+    /* A: 01111111->B, 10000000->F, rpc G */
+    CHECK_EQ(branch(&c, &s, 0, "01111111", B, F, G).act, SIMT_ACT_DIVERGE);
+    /* B: 00111111->C, 01000000->D, rpc E (nested: a new run) */
+    CHECK_EQ(branch(&c, &s, 0, "00111111", C, D, E).act, SIMT_ACT_DIVERGE);
+    /* C: 00011111->F, 00100000->D, rpc E: D merges (same run) */
+    CHECK_EQ(branch(&c, &s, 0, "00011111", F, D, E).act, SIMT_ACT_MERGE);
+    EXPECT_STACK(&s, 0, {G, "11111111", X}, {F, "10000000", G}, {E, "01111111", G},
+                 {D, "01100000", E}, {F, "00011111", E});
+    /* F (rpc E): 00001111->C, 00010000->F with rpc G?  No: rpc E; a fall-
+     * through to F with rpc E finds no F in its run (entry 1's F has rpc
+     * G, below the boundary at entry 2): a SPLIT */
+    CHECK_EQ(branch(&c, &s, 0, "00001111", C, F, E).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {G, "11111111", X}, {F, "10000000", G}, {E, "01111111", G},
+                 {D, "01100000", E}, {F, "00010000", E}, {C, "00001111", E});
+    /* a nested run of rpc G again (C: 00000111->B, 00001000->F, rpc G is
+     * a DIVERGE: rpc != E) */
+    CHECK_EQ(branch(&c, &s, 0, "00000111", B, F, G).act, SIMT_ACT_DIVERGE);
+    CHECK_EQ(s.sp[0], 8);
+    /* B: 00000100->E, rpc G: entry 2 is {E, rpc G}, but below the run's
+     * parent (entry 5, rpc E): no merge, a SPLIT */
+    CHECK_EQ(branch(&c, &s, 0, "00000011", C, E, G).act, SIMT_ACT_SPLIT);
+    EXPECT_STACK(&s, 0, {G, "11111111", X}, {F, "10000000", G}, {E, "01111111", G},
+                 {D, "01100000", E}, {F, "00010000", E}, {G, "00001111", E},
+                 {F, "00001000", G}, {E, "00000100", G}, {C, "00000011", G});
+}
+
+/* A merge whose taken side goes to the rpc: nothing is pushed and the TOS
+ * goes away (depth -1), as a POP would take it; the taken threads wait in
+ * the run's parent. */
+TEST(merge_with_the_taken_side_at_rpc)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    run_of_three(&c, &s);
+    /* C: 0001->G (the rpc), 0010->E: E merges, the TOS goes */
+    CHECK_EQ(branch(&c, &s, 0, "0001", G, E, G).act, SIMT_ACT_MERGE);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0110", G});
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP);
+    CHECK_EQ(go(&c, &s, 0, G).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {G, "1111", X});
+}
+
+/* A merge needs no room: at a full stack a SPLIT of two live sides stalls,
+ * the same branch with a sibling at npc merges. */
+TEST(merge_never_stalls)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    c.depth = 4;
+    run_of_three(&c, &s); /* the stack is full */
+    CHECK_EQ(branch(&c, &s, 0, "0001", B, D, G).act, SIMT_ACT_STALL);
+    CHECK_EQ(branch(&c, &s, 0, "0001", B, E, G).act, SIMT_ACT_MERGE);
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "1000", G}, {E, "0110", G}, {B, "0001", G});
+}
+
 /* The push/pop rule as the papers state it, one case after another (the
  * reference for simt_rule, which computes every case and selects by masks;
  * simt_rule.h gives the cases).  Requires sp >= 1. */
 static simt_rule_dec rule_ref(unsigned depth, unsigned sp, int base_waits, uint64_t tos_rpc,
-                              int t_none, int n_none, uint64_t pc, uint64_t npc, uint64_t rpc)
+                              int t_none, int n_none, uint64_t pc, uint64_t npc, uint64_t rpc,
+                              unsigned merge_at)
 {
-    simt_rule_dec d = {SIMT_RULE_ADVANCE, 0, 0, 0, 0, 0, sp};
+    simt_rule_dec d = {SIMT_RULE_ADVANCE, 0, 0, 0, 0, 0, sp, 0};
     const unsigned popped = base_waits ? 0u : sp - 1u;
     int jump = t_none || n_none; /* uniform: the whole TOS to one target */
     uint64_t target = t_none ? npc : pc;
@@ -468,6 +639,17 @@ static simt_rule_dec rule_ref(unsigned depth, unsigned sp, int base_waits, uint6
             d.wr_tos = 1;
             d.tos_pc = target;
         }
+        return d;
+    }
+    if (rpc == tos_rpc && sp >= 2u && merge_at != 0u && npc != rpc) {
+        /* merge on push: n joins entry merge_at, the taken side (if not at
+         * the rpc) replaces the TOS; one entry fewer, never a stall */
+        d.act = SIMT_RULE_MERGE;
+        d.push_base = sp - 1u;
+        d.first_nt = 0;
+        d.n_push--;
+        d.merge_at = merge_at;
+        d.sp_next = sp - 1u + d.n_push;
         return d;
     }
     if (rpc == tos_rpc && sp >= 2u) {
@@ -499,18 +681,19 @@ TEST(rule_matches_reference)
     unsigned depth, sp, k, cases = 0;
     for (depth = 1; depth <= 6; depth++)
         for (sp = 1; sp <= depth; sp++)
-            for (k = 0; k < 2u * 4u * 81u; k++) {
+            for (k = 0; k < 2u * 2u * 4u * 81u; k++) {
                 const int bw = (int)(k & 1u), tn = (int)(k >> 1 & 1u), nn = (int)(k >> 2 & 1u);
-                const unsigned v = k >> 3;
+                const unsigned ma = k >> 3 & 1u, v = k >> 4;
                 const uint64_t trpc = v % 3u, pc = v / 3u % 3u, npc = v / 9u % 3u,
                                rpc = v / 27u % 3u;
                 simt_rule_dec a, b;
                 if (bw && sp != 2u)
                     continue; /* base_waits means sp == 2 */
-                a = simt_rule(depth, sp, bw, trpc, tn, nn, pc, npc, rpc);
-                b = rule_ref(depth, sp, bw, trpc, tn, nn, pc, npc, rpc);
+                a = simt_rule(depth, sp, bw, trpc, tn, nn, pc, npc, rpc, ma);
+                b = rule_ref(depth, sp, bw, trpc, tn, nn, pc, npc, rpc, ma);
                 cases++;
                 CHECK_EQ(a.act, b.act);
+                CHECK_EQ(a.merge_at, b.merge_at);
                 CHECK_EQ(a.sp_next, b.sp_next);
                 CHECK_EQ(a.wr_tos, b.wr_tos);
                 if (b.wr_tos)
@@ -521,7 +704,7 @@ TEST(rule_matches_reference)
                     CHECK_EQ(a.first_nt, b.first_nt);
                 }
             }
-    CHECK(cases > 5000);
+    CHECK(cases > 10000);
 }
 
 /* simt_rule_err, the checks both stacks share, against their priority
@@ -570,6 +753,12 @@ int main(int argc, char **argv)
     RUN(check_catches_corruption);
     RUN(random_traffic_keeps_invariants);
     RUN(full_stack_writes_stay_in_the_warp);
+    RUN(merge_twoexit_stays_bounded);
+    RUN(merge_off_splits_and_fills);
+    RUN(merge_past_a_sibling_with_another_pc);
+    RUN(merge_stops_at_the_run_boundary);
+    RUN(merge_with_the_taken_side_at_rpc);
+    RUN(merge_never_stalls);
     RUN(rule_matches_reference);
     RUN(err_priority_matches_reference);
     return test_summary();

@@ -19,6 +19,7 @@
 //   | N           | 32      | columns = SIMD width (1..64); K*N <= 1024    |
 //   | DEPTH       | 8       | stack entries per large warp (1..16)         |
 //   | PC_W        | 32      | PC width (2..64)                             |
+//   | MERGE       | 1       | merge on push (0..1; simt_rule.vh)           |
 //   | KN, ROW_W, LW_W, PEND_W, DEPTH_W | derived, do not override: K*N,  |
 //   |             |         | clog2(K), clog2(LARGE_WARPS) (each >= 1),    |
 //   |             |         | clog2(KN+2), clog2(DEPTH+1)                  |
@@ -39,6 +40,7 @@ module lwm_subwarp #(
     parameter N           = 32,
     parameter DEPTH       = 8,
     parameter PC_W        = 32,
+    parameter MERGE       = 1,
     parameter KN          = K * N,
     parameter ROW_W       = (K > 1) ? $clog2(K) : 1,
     parameter LW_W        = (LARGE_WARPS > 1) ? $clog2(LARGE_WARPS) : 1,
@@ -166,15 +168,43 @@ module lwm_subwarp #(
     wire               f_bw     = f_sp_x == 32'd2 && pc_q[f_base_a] == rpc_q[f_base_a];
     wire               b_bw     = b_sp_x == 32'd2 && pc_q[b_base_a] == rpc_q[b_base_a];
     wire               f_multi  = (f_tmask & (f_tmask - {{(KN-1){1'b0}}, 1'b1})) != {KN{1'b0}};
+    // merge on push: the fetched and the committing large warps' entries
+    // side by side for the run's compare (simt_rule_merge_at)
+    reg  [DEPTH*PC_W-1:0] f_pcs, f_rpcs, b_pcs, b_rpcs;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [31:0]           fg_x, bg_x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer               g;
+    always @* begin
+        for (g = 0; g < DEPTH; g = g + 1) begin
+            fg_x = f_base_x + g;
+            bg_x = b_base_x + g;
+            f_pcs[g*PC_W +: PC_W]  = pc_q[fg_x[ADDR_W-1:0]];
+            f_rpcs[g*PC_W +: PC_W] = rpc_q[fg_x[ADDR_W-1:0]];
+            b_pcs[g*PC_W +: PC_W]  = pc_q[bg_x[ADDR_W-1:0]];
+            b_rpcs[g*PC_W +: PC_W] = rpc_q[bg_x[ADDR_W-1:0]];
+        end
+    end
+    wire [SRM_W-1:0]   f_merge_r = simt_rule_merge_at(f_pcs, f_rpcs, f_sp, f_trpc, f_npc);
+    wire [SRM_W-1:0]   b_merge_r = simt_rule_merge_at(b_pcs, b_rpcs, b_sp, rpc_q[b_tos_a],
+                                                      br_npc_q);
+    wire               f_merge   = MERGE != 0 && f_merge_r[DEPTH_W];
+    wire               b_merge   = MERGE != 0 && b_merge_r[DEPTH_W];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        b_merge_x = b_base_x + {{(32-DEPTH_W){1'b0}}, b_merge_r[DEPTH_W-1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  b_merge_a = b_merge_x[ADDR_W-1:0];
     // a branch reserves the room its divergence would need (only the act
     // field of this decision is read)
     /* verilator lint_off UNUSEDSIGNAL */
-    wire [SR_W-1:0]    f_room_r = simt_rule(f_sp, f_bw, f_trpc, 1'b0, 1'b0, f_pc, f_npc, f_rpc);
+    wire [SR_W-1:0]    f_room_r = simt_rule(f_sp, f_bw, f_trpc, 1'b0, 1'b0, f_pc, f_npc, f_rpc,
+                                            f_merge);
     /* verilator lint_on UNUSEDSIGNAL */
     wire               f_room   = !(f_live && f_multi && f_room_r[SR_W-1 -: 3] == ST_STALL);
     // an OP moves the TOS to f_npc, a JUMP to f_pc (popping at its rpc)
     wire [SR_W-1:0]    f_rule   = simt_rule(f_sp, f_bw, f_trpc, f_kind == KIND_OP,
-                                            f_kind == KIND_JUMP, f_pc, f_npc, {PC_W{1'b0}});
+                                            f_kind == KIND_JUMP, f_pc, f_npc, {PC_W{1'b0}},
+                                            1'b0);
     wire               f_r_wr   = f_rule[SR_W-4];
     wire [DEPTH_W-1:0] f_r_sp   = f_rule[PC_W +: DEPTH_W];
     wire [PC_W-1:0]    f_r_pc   = f_rule[PC_W-1:0];
@@ -334,7 +364,8 @@ module lwm_subwarp #(
     wire [KN-1:0] nt_all  = ntaken_q | (c_thr & ~c_tk);
     // the commit: the large warp's PC, mask and stack (simt_stack's rule)
     wire [SR_W-1:0]    b_rule     = simt_rule(b_sp, b_bw, rpc_q[b_tos_a], tk_all == {KN{1'b0}},
-                                              nt_all == {KN{1'b0}}, br_pc_q, br_npc_q, br_rpc_q);
+                                              nt_all == {KN{1'b0}}, br_pc_q, br_npc_q, br_rpc_q,
+                                              b_merge);
     wire               b_r_wr     = b_rule[SR_W-4];
     wire [1:0]         b_r_np     = b_rule[SR_W-5 -: 2];
     wire               b_r_at_tos = b_rule[SR_W-7];
@@ -519,6 +550,8 @@ module lwm_subwarp #(
                     mask_q[b_push1_a] <= tk_all;
                     rpc_q[b_push1_a]  <= br_rpc_q;
                 end
+                if (b_rule[SR_W-1 -: 3] == 3'd7) // MERGE: n joins its sibling
+                    mask_q[b_merge_a] <= mask_q[b_merge_a] | nt_all;
                 sp_q[br_warp_q] <= b_r_sp;
             end
         end

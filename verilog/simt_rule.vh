@@ -10,8 +10,14 @@
 // the caller writes the masks: the first pushed entry holds n when first_nt
 // (else t), a second one holds t.  Requires sr_sp >= 1.
 //
+// Merge on push (sr_merge_hit: simt_rule_merge_at below found an entry of
+// the TOS's run at sr_npc, and the including module's MERGE is 1): a SPLIT
+// whose not-taken side is live merges it (act MERGE 7): only the taken
+// side is written (at the TOS, if not at the rpc), first_nt = 0, the depth
+// changes by -1 or 0, never a STALL; the caller ORs n into that entry.
+//
 // Result, most significant first:
-//   act [2:0]        ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5, STALL 6
+//   act [2:0]        ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5, STALL 6, MERGE 7
 //   wr_tos           TOS.pc := tos_pc
 //   n_push [1:0]     entries written from the push base up
 //   at_tos           the push base is the TOS (SPLIT), else the entry above
@@ -29,6 +35,7 @@ function [SR_W-1:0] simt_rule;
     input [PC_W-1:0]    sr_pc;
     input [PC_W-1:0]    sr_npc;
     input [PC_W-1:0]    sr_rpc;
+    input               sr_merge_hit;
     reg [2:0]           r_act;
     reg                 r_wr;
     reg [1:0]           r_np;
@@ -67,6 +74,15 @@ function [SR_W-1:0] simt_rule;
                 if (r_np == 2'd0) begin
                     r_act = 3'd3; // POP
                     r_sp  = r_popped;
+                end else if (sr_merge_hit && r_first_nt) begin
+                    // MERGE: n joins its sibling, the taken side (if any)
+                    // replaces the TOS
+                    r_act      = 3'd7;
+                    r_at_tos   = 1'b1;
+                    r_first_nt = 1'b0;
+                    r_np       = r_np - 2'd1;
+                    r_need     = {30'd0, r_np} - 32'd1; // -1 or 0
+                    r_sp       = sr_sp + r_need[DEPTH_W-1:0];
                 end else begin
                     r_act    = 3'd5; // SPLIT: the sides replace the TOS
                     r_at_tos = 1'b1;
@@ -98,5 +114,41 @@ function [SR_W-1:0] simt_rule;
             end
         end
         simt_rule = {r_act, r_wr, r_np, r_at_tos, r_first_nt, r_sp, r_pc};
+    end
+endfunction
+
+// Merge on push (rtl_c/simt_rule.h simt_rule_merge_at): {hit, index} of the
+// entry of the TOS's run with pc == mr_npc nearest the TOS.  The run: the
+// entries directly below the TOS (entry mr_sp - 1) whose rpc equals the
+// TOS's (mr_trpc), from the TOS down to the first that differs, never
+// entry 0.  mr_pcs, mr_rpcs: the stack's DEPTH entries, entry e at
+// [e*PC_W +: PC_W].  DEPTH comparators of rpc (the run's chain) and DEPTH of
+// pc, and a priority pick.
+localparam SRM_W = 1 + DEPTH_W;
+
+function [SRM_W-1:0] simt_rule_merge_at;
+    input [DEPTH*PC_W-1:0] mr_pcs;
+    input [DEPTH*PC_W-1:0] mr_rpcs;
+    input [DEPTH_W-1:0]    mr_sp;
+    input [PC_W-1:0]       mr_trpc;
+    input [PC_W-1:0]       mr_npc;
+    reg                    m_run;
+    reg                    m_hit;
+    reg [DEPTH_W-1:0]      m_idx;
+    integer                m_e;
+    begin
+        m_run = 1'b1;
+        m_hit = 1'b0;
+        m_idx = {DEPTH_W{1'b0}};
+        for (m_e = DEPTH - 1; m_e >= 1; m_e = m_e - 1)
+            if (m_e + 1 < {{(32-DEPTH_W){1'b0}}, mr_sp}) begin // below the TOS
+                if (mr_rpcs[m_e*PC_W +: PC_W] != mr_trpc)
+                    m_run = 1'b0;
+                if (m_run && !m_hit && mr_pcs[m_e*PC_W +: PC_W] == mr_npc) begin
+                    m_hit = 1'b1;
+                    m_idx = m_e[DEPTH_W-1:0];
+                end
+            end
+        simt_rule_merge_at = {m_hit, m_idx};
     end
 endfunction

@@ -12,6 +12,7 @@
 //   | LANES     | 32      | threads per warp = mask bits (1..64)          |
 //   | DEPTH     | 16      | entries per stack (1..32)                     |
 //   | PC_W      | 32      | PC width (2..64)                              |
+//   | MERGE     | 1       | merge on push (0..1; simt_rule.vh)            |
 //   | WARP_W, IDX_W, DEPTH_W | derived, do not override: clog2 widths  |
 //
 // Timing: every output is combinational from the registered state and this
@@ -27,12 +28,15 @@
 //             push {op_npc, n, op_rpc} then {op_pc, t, op_rpc}
 //   SPLIT     op_rpc == TOS.rpc, depth >= 2: the sides replace the TOS entry
 //             (as GPGPU-sim; the papers push two), net depth +1
+//   MERGE     a SPLIT whose not-taken side finds an entry at op_npc in the
+//             TOS's run (MERGE = 1): n is ORed into it, the taken side
+//             replaces the TOS (or the TOS goes); net -1 or 0, no STALL
 //   a side whose target is op_rpc is not pushed (if without else)
 //   STALL     not enough free entries: ready = 0, nothing changes
 // A base entry that diverged to its own rpc (the exit) waits with pc == rpc;
 // popping the last entry above it empties the stack (the warp is done).
 //
-// Departures from the papers: SPLIT (above); one warp updated per cycle; a
+// Departures from the papers: SPLIT and MERGE (above); one warp updated per cycle; a
 // read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
 //
 // The state registers are marked /*verilator public_flat_rd*/ (a comment to
@@ -43,6 +47,7 @@ module simt_stack #(
     parameter LANES   = 32,
     parameter DEPTH   = 16,
     parameter PC_W    = 32,
+    parameter MERGE   = 1,
     parameter WARP_W  = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter IDX_W   = (DEPTH > 1) ? $clog2(DEPTH) : 1,
     parameter DEPTH_W = $clog2(DEPTH + 1)
@@ -88,6 +93,7 @@ module simt_stack #(
     localparam [2:0] ACT_LAUNCH  = 3'd1;
     // ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5 come from simt_rule
     localparam [2:0] ACT_STALL   = 3'd6;
+    localparam [2:0] ACT_MERGE   = 3'd7;
 
     localparam ENTRIES = WARPS * DEPTH;
     localparam ADDR_W  = (ENTRIES > 1) ? $clog2(ENTRIES) : 1;
@@ -124,9 +130,32 @@ module simt_stack #(
     // lwm_subwarp; here it sees t = op_mask and n = TOS.mask & ~op_mask.
 `include "simt_rule.vh"
 
+    // Merge on push: op_warp's entries side by side for the run's compare
+    // (from base_x: only a legal BRANCH, op_warp < WARPS, uses them)
+    reg  [DEPTH*PC_W-1:0] w_pcs;
+    reg  [DEPTH*PC_W-1:0] w_rpcs;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [31:0]          w_x; // upper bits zero, as rd_ent_x
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer              g;
+    always @* begin
+        for (g = 0; g < DEPTH; g = g + 1) begin
+            w_x = base_x + g;
+            w_pcs[g*PC_W +: PC_W]  = pc_q[w_x[ADDR_W-1:0]];
+            w_rpcs[g*PC_W +: PC_W] = rpc_q[w_x[ADDR_W-1:0]];
+        end
+    end
+    wire [SRM_W-1:0]   merge_r   = simt_rule_merge_at(w_pcs, w_rpcs, sp, tos_rpc_q, op_npc);
+    wire               merge_hit = MERGE != 0 && merge_r[DEPTH_W];
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0]        merge_x   = base_x + {{(32-DEPTH_W){1'b0}}, merge_r[DEPTH_W-1:0]};
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [ADDR_W-1:0]  merge_a   = merge_x[ADDR_W-1:0];
+
     wire [LANES-1:0]   nmask = tos_mask_q & ~op_mask;
     wire [SR_W-1:0]    rule  = simt_rule(sp, base_waits, tos_rpc_q, op_mask == {LANES{1'b0}},
-                                         nmask == {LANES{1'b0}}, op_pc, op_npc, op_rpc);
+                                         nmask == {LANES{1'b0}}, op_pc, op_npc, op_rpc,
+                                         merge_hit);
     wire [2:0]         r_act      = rule[SR_W-1 -: 3];
     wire               r_wr       = rule[SR_W-4];
     wire [1:0]         r_np       = rule[SR_W-5 -: 2];
@@ -251,6 +280,8 @@ module simt_stack #(
                 mask_q[push1_a] <= op_mask;
                 rpc_q[push1_a]  <= op_rpc;
             end
+            if (act_d == ACT_MERGE) // the not-taken side joins its sibling
+                mask_q[merge_a] <= mask_q[merge_a] | nmask;
             sp_q[op_w] <= sp_d;
         end
     end

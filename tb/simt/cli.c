@@ -816,13 +816,15 @@ static void print_repro(const opts *o, uint64_t seed)
     printf(" --random 1 --seed %llu\n", (unsigned long long)seed);
 }
 
-/* 003's claim on every kernel: dpe issues exactly spe's instructions.  spe
- * runs here when the selection has dpe without it.  0, or 1 with msg. */
+/* 003's claim on every kernel: dpe issues exactly spe's instructions, spe
+ * with the papers' push-always stack (stack_merge off: a merge on push
+ * lets spe issue fewer).  spe runs here when the selection has dpe without
+ * it, or ran it with stack_merge on.  0, or 1 with msg. */
 static int dpe_vs_spe(const opts *o, const loaded *L, const result *res, char *msg, size_t len)
 {
     int sp = -1, dp = -1;
     for (unsigned j = 0; j < o->ns; j++) {
-        if (!strcmp(o->sel[j]->name, "spe") && res[j].ran)
+        if (!strcmp(o->sel[j]->name, "spe") && res[j].ran && !o->C.stack_merge)
             sp = (int)j;
         if (!strcmp(o->sel[j]->name, "dpe") && res[j].ran)
             dp = (int)j;
@@ -834,7 +836,9 @@ static int dpe_vs_spe(const opts *o, const loaded *L, const result *res, char *m
         spe = res[sp].st;
     else {
         core *c;
-        if (core_new(mech_find("spe"), &L->p, &L->ref, &o->C, &c))
+        core_cfg push_always = o->C;
+        push_always.stack_merge = 0;
+        if (core_new(mech_find("spe"), &L->p, &L->ref, &push_always, &c))
             return 0; /* spe cannot hold it: no comparison */
         int bad = core_run(c) || core_finish(c);
         if (bad)

@@ -156,6 +156,7 @@ typedef struct core_cfg {
     /* mechanism structure sizes */
     unsigned spe_depth, dpe_depth, sb_entries, cct, lut_entries, maj, sched_bits, policy,
         swizzle, regfile, tsimt_width, lwm_k, swi_sets, swi_ways, shuffle;
+    unsigned stack_merge;  /* merge on push in the {pc,mask,rpc} stacks (simt_rule.h) */
     /* energy (energy.h): the clock leakage and power are charged at */
     unsigned clock_mhz;
     /* run control */

@@ -8,7 +8,10 @@
  *   simt_stack, dpe_stack  an operation reads the warp's top of stack;
  *                      the writes are the entries the decision changes:
  *                      LAUNCH 1, ADVANCE/RECONV 1 (the TOS pc), POP 0,
- *                      SPLIT 1 + pushes, DIVERGE 1 + pushes
+ *                      SPLIT 1 + pushes, DIVERGE 1 + pushes; simt_stack's
+ *                      MERGE (merge on push) one more read (the warp's
+ *                      entries searched) and writes the merged entry and
+ *                      the taken side (1 or 2)
  *   shadow_scoreboard  a query is a search of the warp's table, each
  *                      writeback a search (by register) and a write, an
  *                      allocation a write, divergence/reconvergence a
@@ -21,7 +24,8 @@
  *   lwm_subwarp        a fetch reads the stack and the copy, a sub-warp
  *                      pick reads the copy and writes it back, a
  *                      completion writes the in-flight bits, a stack
- *                      change (fetch or branch commit) writes the stack
+ *                      change (fetch or branch commit) writes the stack,
+ *                      a merge (merge on push) reads and writes one more
  *   hct_cct_heap       the read port reads one HCT row every cycle; an
  *                      accepted operation writes the HCT row, a CCT list
  *                      operation reads and writes one node
@@ -110,14 +114,20 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
 /* a stack's commit (simt_stack, dpe_stack): an operation reads the top of
  * the warp's stack; the decision writes the entries it changes (see the
  * header).  The two stacks' ports are alike: op, act (PFX_LAUNCH, ...),
- * op_depth and the decision's d_write, d_sp_next. */
-#define STACK_COUNTER(name, NOP, PFX)                                                             \
+ * op_depth and the decision's d_write, d_sp_next; MERGE is simt_stack's
+ * merge act (dpe_stack has none: 8, never an act). */
+#define STACK_COUNTER(name, NOP, PFX, MERGE)                                                      \
     COUNTER(name)                                                                                 \
     {                                                                                             \
         if (i->op == NOP)                                                                         \
             return;                                                                               \
         k->act++;                                                                                 \
         k->rd++;                                                                                  \
+        if (o->d_write && o->act == (MERGE)) {                                                    \
+            k->rd++;                                                                              \
+            k->wr += 1u + (o->d_sp_next == o->op_depth);                                          \
+            return;                                                                               \
+        }                                                                                         \
         if (o->d_write && o->act != PFX##_POP)                                                    \
             k->wr += o->act == PFX##_LAUNCH ? 1                                                   \
                      : (o->act == PFX##_DIVERGE || o->act == PFX##_SPLIT) &&                      \
@@ -125,8 +135,8 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                          ? 1 + o->d_sp_next - o->op_depth                                         \
                          : 1;                                                                     \
     }
-STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT)
-STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT)
+STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_ACT_MERGE)
+STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, 8u)
 
 COUNTER(shadow_scoreboard)
 {
@@ -167,6 +177,10 @@ COUNTER(lwm_subwarp)
     k->rd += 2u * f + 2u * (o->sw_valid != 0);
     k->wr += (o->sw_valid != 0) + (i->c_valid != 0) + (o->nx_f_write != 0) +
              (o->nx_b_write != 0);
+    /* a commit that merged (merge on push) read the large warp's entries
+     * and wrote the merged entry's mask too */
+    k->rd += o->nx_b_write && o->nx_b.merge_at != 0u;
+    k->wr += o->nx_b_write && o->nx_b.merge_at != 0u;
     k->act += i->f_valid || i->c_valid || o->sw_valid;
 }
 

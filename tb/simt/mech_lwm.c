@@ -164,6 +164,7 @@ static const char *lwm_init(core *c, void *vm)
         u->lc.depth = core_config(c)->spe_depth < LWM_MAX_DEPTH ? core_config(c)->spe_depth
                                                                 : LWM_MAX_DEPTH;
         u->lc.pc_bits = 32;
+        u->lc.merge = core_config(c)->stack_merge;
         u->lc.large_warps = per;
         const char *e = core_apply_params(c, &lwm_subwarp_params, &u->lc);
         u->lc.rows = K; /* K as chosen above (--param lwm_subwarp.K is lwm_k) */

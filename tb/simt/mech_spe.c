@@ -53,7 +53,8 @@ static const char *const spe_structs[] = {"simt_stack", NULL};
 static const char *spe_init(core *c, void *vm)
 {
     spe_state *m = vm;
-    m->sc = (simt_stack_cfg){core_warps(c), core_warp_size(c), core_config(c)->spe_depth, 32};
+    m->sc = (simt_stack_cfg){core_warps(c), core_warp_size(c), core_config(c)->spe_depth, 32,
+                             core_config(c)->stack_merge};
     const char *e = core_apply_params(c, &simt_stack_params, &m->sc);
     if (!e)
         e = simt_stack_cfg_check(&m->sc);

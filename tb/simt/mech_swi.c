@@ -207,7 +207,7 @@ static const char *swi_init(core *c, void *vm)
                  SWI_SCHED_MAX_WARPS);
         return msg;
     }
-    m->sc = (simt_stack_cfg){m->W, m->WS, C->spe_depth, 32};
+    m->sc = (simt_stack_cfg){m->W, m->WS, C->spe_depth, 32, C->stack_merge};
     const char *e = core_apply_params(c, &simt_stack_params, &m->sc);
     if (!e)
         e = simt_stack_cfg_check(&m->sc);

@@ -103,7 +103,7 @@ static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
         return msg;
     }
     unsigned L = alus / k;
-    m->sc = (simt_stack_cfg){W, WS, C->spe_depth, 32};
+    m->sc = (simt_stack_cfg){W, WS, C->spe_depth, 32, C->stack_merge};
     m->tc = tsimt_frontend_default_cfg();
     m->tc.lanes = L;
     m->tc.warps = (W + L - 1) / L * L;
