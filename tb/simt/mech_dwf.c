@@ -92,7 +92,8 @@
  * TIDs are the kept candidate's), and the register file's write data, read
  * only by the read check and the trace, is not fetched from the core.
  * Under --check the full evaluation drives every cycle and the lean one is
- * compared with it (`internal: ... lean evaluation differs`).  A quiet unit
+ * compared with it (`internal: ... lean evaluation differs`; --inject-fault
+ * lean@C plants a stale commit TID in the lean one).  A quiet unit
  * cycle (nothing can happen) does only its energy counts, and the states
  * of a run are kept for the next one (spare_ws, spare_rs: no fresh
  * mapping and page faults per run).
@@ -573,8 +574,19 @@ static int st_same(const warp_pool_out *a, const warp_pool_out *b)
 static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
 {
     const warp_pool_out *st = u->cand_ok ? &u->cand_st : NULL;
+    /* the test hook (--inject-fault lean@C, fault_kind 11): from cycle C
+     * on, the lean evaluation's commit TIDs have the lowest committed
+     * lane's bit 0 flipped, a stale per-lane copy (caught under --check) */
+    const uint16_t *lt = u->cm_lt;
+    uint16_t bad[WARP_POOL_MAX_LANES];
+    const uint64_t cm = u->wi.cm_valid ? u->wi.cm_mask_t | u->wi.cm_mask_nt : 0;
+    if (cm && core_config(c)->fault_kind == 11 && core_now(c) >= core_config(c)->fault_cycle) {
+        memcpy(bad, lt, sizeof bad);
+        bad[__builtin_ctzll(cm)] ^= 1u;
+        lt = bad;
+    }
     if (lean) {
-        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &u->wo);
+        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, lt, &u->wo);
         return 0;
     }
     if (!st)
@@ -592,7 +604,7 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
                                 "differs from dwf_eval", q);
     }
     dwf_out o3;
-    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &o3);
+    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, lt, &o3);
     if (!u->wo.err && !dwf_lean_same(&u->wi, &o3, &u->wo))
         return core_fail(c, "internal: pool %u's lean evaluation differs from dwf_eval", q);
     return 0;
