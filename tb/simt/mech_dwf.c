@@ -518,11 +518,11 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
             }
         }
         uint64_t smask = (1ull << u->wc.sched_bits) - 1u;
-        for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
+        /* read in the committed lanes only: copied whole */
+        memcpy(u->cm_lt, it->tid, sizeof it->tid);
+        for (uint64_t mk = lean ? 0 : it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            u->cm_lt[l] = it->tid[l];
-            if (!lean)
-                warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
+            warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
         }
         in->cm_valid = 1;
         in->cm_mask_t = it->mask_t;
@@ -942,15 +942,18 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if ((u->wo.iss_valid || rv) && r->mask) {
         const prog_insn *ki = &p->ins[r->pc];
         lane_regfile_in *ri = &u->ri;
+        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+        /* lean: the register file's timing only (lane_regfile_eval_lean),
+         * which reads the TIDs in the crossbar only (and for the scalar
+         * bank, which dwf's file, SREGS 0, does not use) and no write data */
+        const int rf_tids = !lean || ri->mode == LRF_MODE_CROSSBAR;
         /* the last request's lanes cleared (the fields this code never
          * sets are 0 from the calloc'ed mechanism state) */
-        for (uint64_t mk = ri->lane_valid; mk; mk &= mk - 1) {
+        for (uint64_t mk = rf_tids ? ri->lane_valid : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = 0;
             ri->wdata[l] = 0;
         }
-        ri->wen = 0;
-        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
         ri->swizzle = m->swz;
         ri->lane_valid = r->mask;
         unsigned v0 = ki->nsrc > 0 ? ki->src[0] : 0, v1 = ki->nsrc > 1 ? ki->src[1] : 0;
@@ -962,7 +965,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         ri->wa = ki->ndst ? m->map[ki->dst[0]] : 0;
         /* the issued warp is the candidate (checked above): its TIDs are
          * the candidate's, read per lane (under --check also from the bus) */
-        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        for (uint64_t mk = rf_tids ? r->mask : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = ilt[l];
             if (check && !rv && ri->tid[l] != warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits))
@@ -982,18 +985,24 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             return -1;
         if (rv)
             mdwf_rv_leave(u);
-        /* cur.tid is read in the lanes of its masks only */
+        /* cur.tid is read in the lanes of its masks only: copied whole */
         u->cur.mask_t = u->cur.mask_nt = 0;
         u->cur.bar = ki->unit == PU_BAR;
         u->cur.pc_t = u->cur.pc_nt = -1;
-        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        memcpy(u->cur.tid, ilt, sizeof u->cur.tid);
+        ri->wen = ki->ndst ? r->mask : 0;
+        for (uint64_t mk = ki->ndst && !lean ? r->mask : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            if (ki->ndst) {
-                ri->wen |= 1ull << l;
-                if (!lean)
-                    ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
-            }
-            u->cur.tid[l] = (uint16_t)ri->tid[l];
+            ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
+        }
+        /* the lanes by next PC: an instruction that is not a branch goes
+         * on to pc + 1 or exits (o.exited), as the mechanisms of the
+         * straight-line fetch rely on (mech_swi.c, mech_tsimt.c), so its
+         * masks are two word operations; a branch's are looked at per lane,
+         * and so is every instruction's under --check, which compares */
+        const int split = ki->unit == PU_BRA || check;
+        for (uint64_t mk = split ? r->mask : 0; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
             int nx = o.next_pc[l];
             if (nx == (int)p->n)
                 continue; /* exited: in neither mask */
@@ -1006,6 +1015,17 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             } else
                 return core_fail(c, "internal: three next PCs in one dynamic warp");
         }
+        if (ki->unit != PU_BRA) {
+            const uint64_t on = r->mask & ~o.exited;
+            if (split && (u->cur.mask_t != on || u->cur.mask_nt ||
+                          (on && u->cur.pc_t != r->pc + 1)))
+                return core_fail(c, "internal: pool %u: pc %d, not a branch, sends lanes "
+                                    "0x%llx on to pc %d and 0x%llx to pc %d", q, r->pc,
+                                 (unsigned long long)u->cur.mask_t, u->cur.pc_t,
+                                 (unsigned long long)u->cur.mask_nt, u->cur.pc_nt);
+            u->cur.mask_t = on;
+            u->cur.pc_t = on ? r->pc + 1 : -1;
+        }
         u->cur_issue = core_now(c);
         u->cur_ready = o.ready;
         u->cur_pc = r->pc;
@@ -1016,9 +1036,19 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     /* the register file: this cycle's pass of the request in progress */
     const lane_regfile_in *ri = u->rf_active ? &u->ri : &u->ri_idle;
     const int reuse_ro = !u->rf_active && u->ro_kept;
-    if (!reuse_ro)
+    if (!reuse_ro && lean)
+        lane_regfile_eval_lean(&u->rc, u->rs, ri, &u->ro);
+    else if (!reuse_ro) {
         lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
-    else if (check) {
+        /* the timing-only evaluation the checks-off runs use, compared */
+        if (check && !u->ro.err) {
+            lane_regfile_out o4;
+            lane_regfile_eval_lean(&u->rc, u->rs, ri, &o4);
+            if (!lane_regfile_lean_same(&o4, &u->ro))
+                return core_fail(c, "internal: pool %u's register file timing "
+                                    "(lane_regfile_eval_lean) differs from lane_regfile_eval", q);
+        }
+    } else if (check) {
         lane_regfile_out o2;
         memcpy(&o2, &u->ro, sizeof o2); /* the fields an idle cycle leaves as they were */
         lane_regfile_eval(&u->rc, u->rs, ri, &o2);
@@ -1055,7 +1085,9 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         dwf_step(&u->wc, u->ws, in, &u->wo);
     if (!u->wo.w.idle)
         u->cand_ok = 0; /* the pool may have changed */
-    if (!reuse_ro)
+    if (!reuse_ro && lean)
+        lane_regfile_step_lean(&u->rc, u->rs, &u->ro);
+    else if (!reuse_ro)
         lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
     if (u->rf_active && !u->ro.stall && u->rf_pass + 1u < p->ins[u->cur_pc].ndst) {
         /* one write port: the next destination in the next pass */
