@@ -1081,8 +1081,12 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
                   !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
         return core_fail(c, "internal: pool %u's quiet cycle was not quiet", q);
-    if (!core_drop(c, issued) && !reuse_wo)
-        dwf_step(&u->wc, u->ws, in, &u->wo);
+    if (!core_drop(c, issued) && !reuse_wo) {
+        if (lean) /* no live or in_pool bits: only the checks read them */
+            dwf_step_lean(&u->wc, u->ws, in, &u->wo);
+        else
+            dwf_step(&u->wc, u->ws, in, &u->wo);
+    }
     if (!u->wo.w.idle)
         u->cand_ok = 0; /* the pool may have changed */
     if (!reuse_ro && lean)
