@@ -96,7 +96,16 @@
  * lean@C plants a stale commit TID in the lean one).  A quiet unit
  * cycle (nothing can happen) does only its energy counts, and the states
  * of a run are kept for the next one (spare_ws, spare_rs: no fresh
- * mapping and page faults per run).
+ * mapping and page faults per run).  Ninth pass ("dwf at 32-thread
+ * presets"): with the checks off and no trace the register file is
+ * evaluated for its timing alone (lane_regfile_eval_lean/step_lean: no
+ * legality checks, no bank access, the TIDs driven in the crossbar only),
+ * the dwf steps without the bookkeeping only the checks read
+ * (dwf_step_lean: no live or in_pool bits), the issue's per-lane copies are
+ * whole-array copies or skipped, and a non-branch's next-PC masks are
+ * taken from o.exited; under --check the full register file drives and
+ * the lean one is compared with it, and the masks are built per lane and
+ * compared.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -187,6 +196,10 @@ typedef struct {
     core_req rv_r;
     uint32_t rv_tid[CORE_MAX_WARP];
     uint16_t rv_lt[LANE_REGFILE_MAX_LANES];
+    /* quiet cycles with the checks off whose energy counts (one step of the
+     * dwf's row and one of the register file's, nothing else) are not yet
+     * added: mdwf_quiet_flush */
+    uint64_t quiet_steps;
 } mdwf_unit;
 
 typedef struct {
@@ -822,6 +835,17 @@ static void mdwf_rv_leave(mdwf_unit *u)
     }
 }
 
+/* The steps of the quiet cycles not yet counted (u->quiet_steps), added to
+ * the energy rows CORE_RECORD charges (at the next cycle that records and
+ * at the run's end, mdwf_finish: before the energy is read, energy_eval) */
+static void mdwf_quiet_flush(core *c, mdwf_unit *u)
+{
+    energy_counts *e = core_energy_counts(c);
+    energy_row(e, "dwf")->steps += u->quiet_steps;
+    energy_row(e, "lane_regfile")->steps += u->quiet_steps;
+    u->quiet_steps = 0;
+}
+
 static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
 {
     mdwf_unit *u = &m->u[q];
@@ -848,13 +872,16 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
                       u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
                       (!u->nwait || core_bar_clears(c) == u->bar_seen);
     if (quiet && lean) {
+        /* its energy counts are one step of each row (with no input and
+         * the kept idle answers the counters charge nothing else; under
+         * --check the cycle records and is checked to), added later */
         u->rf_pend_valid = 0;
         u->rf_chk = u->rf_chk_next;
-        return CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
-                       CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, &u->ri_idle, &u->ro)
-                   ? -1
-                   : 0;
+        u->quiet_steps++;
+        return 0;
     }
+    if (u->quiet_steps)
+        mdwf_quiet_flush(c, u);
     static const dwf_in zero_in_port;
     if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
         return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
@@ -1075,9 +1102,24 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->rf_pend1[l] = u->rf_exp1[l];
         u->rf_pend_valid |= 1ull << l;
     }
+    energy_cnt k0 = {0}, k1 = {0};
+    energy_counts *en = core_energy_counts(c);
+    if (quiet && check) {
+        k0 = *energy_row(en, "dwf");
+        k1 = *energy_row(en, "lane_regfile");
+    }
     if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
         CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
+    if (quiet && check) {
+        /* what the checks-off quiet cycle adds instead: one step each */
+        const energy_cnt *a = energy_row(en, "dwf"), *b = energy_row(en, "lane_regfile");
+        k0.steps++;
+        k1.steps++;
+        if (memcmp(&k0, a, sizeof k0) || memcmp(&k1, b, sizeof k1))
+            return core_fail(c, "internal: pool %u's quiet cycle charged more energy than a "
+                                "step of each structure", q);
+    }
     if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
                   !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
         return core_fail(c, "internal: pool %u's quiet cycle was not quiet", q);
@@ -1244,6 +1286,9 @@ static double mdwf_area(const core *c, const void *vm, const area_tech *t, char 
 static int mdwf_finish(core *c, void *vm)
 {
     mdwf_mech *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        if (m->u[q].quiet_steps)
+            mdwf_quiet_flush(c, &m->u[q]);
     for (unsigned q = 0; q < m->P; q++)
         if (m->u[q].ws->pool.fcnt != dwf_threads(&m->u[q].wc))
             return core_fail(c, "pool %u: %u threads left in the warp pool at the end", q,
