@@ -299,6 +299,18 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     read_out(s, out);
 }
 
+/* the edge's control registers (step and step_lean): the grant read
+ * next cycle, the request in progress, the conflict count, the swizzle */
+static void latch_control(lane_regfile_state *s, const lane_regfile_out *out)
+{
+    s->rvalid_q = out->grant;
+    s->done_q = out->d_done_next;
+    s->req_q = out->d_req_next;
+    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
+    if (out->d_valid != 0u)
+        s->swz_q = out->d_swz;
+}
+
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
                        const lane_regfile_in *in, const lane_regfile_out *out)
 {
@@ -339,12 +351,7 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
         }
         s->rsel_q[l] = (uint8_t)b;
     }
-    s->rvalid_q = out->grant;
-    s->done_q = out->d_done_next;
-    s->req_q = out->d_req_next;
-    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
-    if (out->d_valid != 0u)
-        s->swz_q = out->d_swz;
+    latch_control(s, out);
 }
 
 /* The timing alone (lane_regfile.h, "Timing only"): the full decision's
@@ -407,12 +414,7 @@ void lane_regfile_step_lean(const lane_regfile_cfg *cfg, lane_regfile_state *s,
         s->s1_q = out->d_s1;
         s->sb_q = out->d_sbank;
     }
-    s->rvalid_q = out->grant;
-    s->done_q = out->d_done_next;
-    s->req_q = out->d_req_next;
-    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
-    if (out->d_valid != 0u)
-        s->swz_q = out->d_swz;
+    latch_control(s, out);
 }
 
 int lane_regfile_lean_same(const lane_regfile_out *a, const lane_regfile_out *b)
