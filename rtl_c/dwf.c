@@ -424,7 +424,7 @@ int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b)
 /* The edge's update registers: empty, then the commit latched (the
  * registers drain every cycle; an accepted commit's threads go live). */
 static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
-                         const uint16_t *tid)
+                         const uint16_t *tid, int lean)
 {
     unsigned l;
     /* the port view of the commit (port_view's truncations; a committed
@@ -446,7 +446,8 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
             l = bits_ffs(k);
             t = tid[l]; /* own_err's read of the lane's TID field */
             warp_pool_or_tid(s->ur_tids, l, cfg->tid_bits, t); /* the row was cleared */
-            s->live[t] = 1;
+            if (!lean)
+                s->live[t] = 1;
         }
         s->ur_mask[0] = merge ? m : mt;
         s->ur_mask[1] = merge ? 0u : mn;
@@ -457,7 +458,9 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
     }
 }
 
-void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
+/* dwf_step; lean: dwf_step_lean's edge (no live bits, no in_pool) */
+static void step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out,
+                 int lean)
 {
     const dwf_wires *w = &out->w;
     const warp_pool_out *po = &w->pool_out;
@@ -468,7 +471,7 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
         /* the units' edges change nothing; the registers latch the commit
          * (on the dwf's err they stay as they are: empty) */
         if (w->own_err == DWF_ERR_NONE)
-            latch_commit(cfg, s, in_raw, w->cm_tid);
+            latch_commit(cfg, s, in_raw, w->cm_tid, lean);
         return;
     }
     lc = dwf_lut_cfg(cfg);
@@ -476,7 +479,7 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
     ready = w->lut_out.ready && po->ready;
     /* issued threads leave the scheduler (iss_valid: no err anywhere): the
      * TIDs of iss_tids, read from the issued pool entry before its edge */
-    if (po->iss_valid) {
+    if (po->iss_valid && !lean) {
         const unsigned x = (unsigned)po->iss_idx;
         const uint64_t tm = bits_mask(cfg->tid_bits);
         for (uint64_t k = po->iss_mask; k; k &= k - 1u) {
@@ -488,12 +491,25 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),
      * so nothing changes anywhere */
     pc_warp_lut_step(&lc, &s->lut, &w->lut_in, &w->lut_out);
-    warp_pool_step(&pc, &s->pool, &w->pool_in, po);
+    if (lean)
+        warp_pool_step_lean(&pc, &s->pool, &w->pool_in, po);
+    else
+        warp_pool_step(&pc, &s->pool, &w->pool_in, po);
     if (w->own_err != DWF_ERR_NONE)
         return;
     if (!ready)
         return; /* registers held, commit not taken (never: see dwf.h) */
-    latch_commit(cfg, s, in_raw, w->cm_tid);
+    latch_commit(cfg, s, in_raw, w->cm_tid, lean);
+}
+
+void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
+{
+    step(cfg, s, in_raw, out, 0);
+}
+
+void dwf_step_lean(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const dwf_out *out)
+{
+    step(cfg, s, in_raw, out, 1);
 }
 
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)

@@ -394,6 +394,14 @@ int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b);
  * and these inputs in this cycle; step applies the decisions it carries
  * (out->w: both units' eval outputs) and recomputes nothing. */
 void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out *out);
+/* dwf_step without the bookkeeping only the checks and the trace read: the
+ * live bits (TID_LIVE, dwf_check) and the pool's in_pool bits
+ * (warp_pool_step_lean).  C only, no behaviour of its own, for a user with
+ * its checks off and no trace that evaluates with dwf_eval_lean (the SM
+ * model's lean cycles); the next state but those bits is dwf_step's
+ * (tests/test_dwf.c compares them every cycle), and a state stepped so is
+ * not to be checked (dwf_check) or evaluated by dwf_eval afterwards. */
+void dwf_step_lean(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out *out);
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s);
 
 void dwf_ports(const dwf_cfg *cfg, const dwf_in *in, const dwf_out *out,

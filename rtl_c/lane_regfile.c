@@ -299,6 +299,18 @@ void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
     read_out(s, out);
 }
 
+/* the edge's control registers (step and step_lean): the grant read
+ * next cycle, the request in progress, the conflict count, the swizzle */
+static void latch_control(lane_regfile_state *s, const lane_regfile_out *out)
+{
+    s->rvalid_q = out->grant;
+    s->done_q = out->d_done_next;
+    s->req_q = out->d_req_next;
+    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
+    if (out->d_valid != 0u)
+        s->swz_q = out->d_swz;
+}
+
 void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
                        const lane_regfile_in *in, const lane_regfile_out *out)
 {
@@ -339,12 +351,92 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
         }
         s->rsel_q[l] = (uint8_t)b;
     }
-    s->rvalid_q = out->grant;
-    s->done_q = out->d_done_next;
-    s->req_q = out->d_req_next;
-    s->conflicts_q = (uint32_t)bits_trunc((uint64_t)s->conflicts_q + out->stall, LANE_REGFILE_CNT_W);
-    if (out->d_valid != 0u)
-        s->swz_q = out->d_swz;
+    latch_control(s, out);
+}
+
+/* The timing alone (lane_regfile.h, "Timing only"): the full decision's
+ * grant, stall and d_* fields without the legality checks and without the
+ * data (no read crossbar, no bank access).  Legal input has every valid
+ * lane at its home bank but in the crossbar, so only the crossbar needs the
+ * homes: each bank serves its lowest pending lane, as decide's grant pass. */
+void lane_regfile_eval_lean(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
+                            const lane_regfile_in *in, lane_regfile_out *out)
+{
+    const unsigned L = cfg->lanes, log2l = log2_lanes(cfg);
+    const uint64_t lanes = bits_mask(L), tm = bits_mask(lane_regfile_tid_w(cfg));
+    const uint64_t rm = bits_mask(lane_regfile_row_w(cfg));
+    const uint64_t valid = in->lane_valid & lanes, pending = valid & ~s->done_q;
+    const unsigned sw = (unsigned)(in->swizzle & 1u), swap = L >= 2u ? sw : 0u;
+    uint64_t grant = pending;
+    unsigned slot0 = 0;
+    if (valid != 0u)
+        slot0 = (unsigned)((in->tid[bits_ffs(valid)] & tm) >> log2l);
+    if ((in->mode & 3u) == LRF_MODE_CROSSBAR && pending != 0u) {
+        uint64_t taken = 0;
+        grant = 0;
+        for (uint64_t p = pending; p != 0u; p &= p - 1u) {
+            const unsigned l = bits_ffs(p);
+            const uint64_t t = in->tid[l] & tm;
+            const unsigned h = (unsigned)(t ^ ((t >> log2l) & swap)) & (L - 1u);
+            grant |= (uint64_t)(~(unsigned)(taken >> h) & 1u) << l;
+            taken |= (uint64_t)1 << h;
+        }
+    }
+    const unsigned stall = (pending & ~grant) != 0u;
+    out->err = 0;
+    out->err_code = LRF_ERR_NONE;
+    out->grant = grant;
+    out->stall = stall;
+    out->rvalid = s->rvalid_q;
+    out->conflicts = s->conflicts_q;
+    out->d_done_next = stall ? (s->done_q | grant) : 0u;
+    out->d_req_next = stall ? valid : 0u;
+    out->d_valid = valid;
+    out->d_wen = in->wen & lanes;
+    out->d_ra0 = (uint16_t)(in->ra0 & rm);
+    out->d_ra1 = (uint16_t)(in->ra1 & rm);
+    out->d_wa = (uint16_t)(in->wa & rm);
+    out->d_swz = (uint8_t)sw;
+    out->d_s0 = (uint8_t)(in->ra0_s & 1u);
+    out->d_s1 = (uint8_t)(in->ra1_s & 1u);
+    out->d_ws = (uint8_t)(in->wa_s & 1u);
+    out->d_sbank = (uint8_t)lane_regfile_sbank(cfg, slot0);
+}
+
+void lane_regfile_step_lean(const lane_regfile_cfg *cfg, lane_regfile_state *s,
+                            const lane_regfile_out *out)
+{
+    (void)cfg;
+    if (out->err)
+        return;
+    if (out->grant != 0u) {
+        s->s0_q = out->d_s0;
+        s->s1_q = out->d_s1;
+        s->sb_q = out->d_sbank;
+    }
+    latch_control(s, out);
+}
+
+int lane_regfile_lean_same(const lane_regfile_out *a, const lane_regfile_out *b)
+{
+    if (a->err != b->err || a->err_code != b->err_code || a->stall != b->stall ||
+        a->grant != b->grant || a->rvalid != b->rvalid || a->conflicts != b->conflicts)
+        return 0;
+    if (a->err)
+        return 1;
+    /* the decision step reads: the valid request's, the scalar bank's with
+     * a grant (every field set in both when err is 0) */
+    return a->d_done_next == b->d_done_next && a->d_req_next == b->d_req_next &&
+           a->d_valid == b->d_valid && a->d_wen == b->d_wen && a->d_swz == b->d_swz &&
+           a->d_s0 == b->d_s0 && a->d_s1 == b->d_s1 && a->d_ws == b->d_ws &&
+           (!a->grant || a->d_sbank == b->d_sbank);
+}
+
+int lane_regfile_lean_state_same(const lane_regfile_state *a, const lane_regfile_state *b)
+{
+    return a->rvalid_q == b->rvalid_q && a->done_q == b->done_q && a->req_q == b->req_q &&
+           a->swz_q == b->swz_q && a->conflicts_q == b->conflicts_q && a->s0_q == b->s0_q &&
+           a->s1_q == b->s1_q && a->sb_q == b->sb_q;
 }
 
 const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_state *s)

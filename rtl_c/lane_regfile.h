@@ -406,6 +406,25 @@ void lane_regfile_step(const lane_regfile_cfg *cfg, lane_regfile_state *s,
                        const lane_regfile_in *in, const lane_regfile_out *out);
 const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_state *s);
 
+/* Timing only (C only, no Verilog: a shortcut of eval and step, no
+ * behaviour of its own), for a user that drives legal requests only and
+ * reads no data (dwf's SM model with its checks off and no trace): eval_lean
+ * raises no err (it checks nothing), leaves rdata0/rdata1 and the per-lane
+ * decision rows (d_home, d_base) as they were, and computes the homes only in
+ * the crossbar (each pending lane's, for the grant pass); step_lean touches
+ * no bank, read register or rsel.  On every input without an err their
+ * outputs but rdata and the state but those data fields are eval's and
+ * step's: lane_regfile_lean_same (ports and the decision step reads) and
+ * lane_regfile_lean_state_same (rvalid, done, req, swz, conflicts, s0, s1,
+ * sb) compare them; tests/test_lane_regfile.c does in every cycle of its
+ * tests, and build/simt under --check in every dwf cycle. */
+void lane_regfile_eval_lean(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
+                            const lane_regfile_in *in, lane_regfile_out *out);
+void lane_regfile_step_lean(const lane_regfile_cfg *cfg, lane_regfile_state *s,
+                            const lane_regfile_out *out);
+int lane_regfile_lean_same(const lane_regfile_out *lean, const lane_regfile_out *full);
+int lane_regfile_lean_state_same(const lane_regfile_state *a, const lane_regfile_state *b);
+
 /* Visits every Verilog port in a fixed order (see port.h).  The wide
  * per-lane buses tid, wdata, rdata0 and rdata1 are visited one lane at a
  * time as `<port>_lNN` = <port>[NN*W +: W] (a port value is at most 64 bits),

@@ -459,8 +459,9 @@ void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
     warp_pool_eval_inputs(cfg, s, in, out);
 }
 
-void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw,
-                    const warp_pool_out *out)
+/* warp_pool_step; lean: warp_pool_step_lean's edge (no in_pool) */
+static void step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw,
+                 const warp_pool_out *out, int lean)
 {
     const warp_pool_dec *d = &out->dec;
     unsigned g, l, i, k;
@@ -566,7 +567,7 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
     /* ---------------------------------------------- issue */
     if (d->iss) {
         unsigned x = d->cand;
-        for (uint64_t lv = s->lv[x]; lv; lv &= lv - 1u)
+        for (uint64_t lv = lean ? 0u : s->lv[x]; lv; lv &= lv - 1u)
             s->in_pool[s->tid[x][bits_ffs(lv)]] = 0;
         s->valid[x] = 0;
         s->untr[x] = 0;
@@ -610,7 +611,8 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
                 l = bits_ffs(m);
                 t = warp_pool_get_tid(in->wr_tids, l, cfg->tid_bits);
                 s->tid[x][l] = (uint16_t)t;
-                s->in_pool[t] = 1;
+                if (!lean)
+                    s->in_pool[t] = 1;
             }
         }
     }
@@ -620,6 +622,18 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
             s->stamp = (uint16_t)bits_trunc(s->stamp + d->nnew, cfg->sched_bits);
     }
     s->fcnt = (uint16_t)(s->fcnt - (d->accept ? d->nnew : 0u) + (d->iss ? 1u : 0u));
+}
+
+void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
+                    const warp_pool_out *out)
+{
+    step(cfg, s, in, out, 0);
+}
+
+void warp_pool_step_lean(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
+                         const warp_pool_out *out)
+{
+    step(cfg, s, in, out, 1);
 }
 
 /* ------------------------------------------------------------ invariants */

@@ -533,6 +533,15 @@ void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, un
  * carries (out->dec) and does not recompute it. */
 void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
                     const warp_pool_out *out);
+/* warp_pool_step without the in_pool bits (C only, no behaviour of its
+ * own), which only the TID_IN_POOL check (not looked for by
+ * warp_pool_eval_inputs_lean), warp_pool_check and the trace read: for a
+ * user with its checks off and no trace (the SM model's lean cycles).  The
+ * next state but in_pool is warp_pool_step's (tests/test_warp_pool.c
+ * compares them every cycle); a state stepped so is not to be checked or
+ * evaluated by warp_pool_eval_inputs afterwards. */
+void warp_pool_step_lean(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
+                         const warp_pool_out *out);
 /* DMaj/DMin: the slot the table would pick now (largest / smallest count,
  * ties to the lowest slot), -1 if the table is empty. */
 int warp_pool_table_pick(const warp_pool_cfg *cfg, const warp_pool_state *s);

@@ -124,7 +124,7 @@ static void same_lanes(const dwf_cfg *c, const dwf_state *s, const dwf_cand *k,
  * answers as dwf_eval does; so does dwf_eval_lean, with and without them,
  * where dwf_eval raises no err (dwf_lean_same: all but iss_tids, which it
  * leaves 0). */
-static dwf_state lean_;
+static dwf_state lean_, lean2_;
 
 static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
 {
@@ -150,9 +150,12 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
         memset(in2.cm_tids, 0, sizeof in2.cm_tids);
         dwf_eval_lean(c, s, &in2, NULL, lt, &o3);
         CHECK(dwf_lean_same(in, &o3, &o));
-        /* stepped, the lean answer gives the same next state */
+        /* stepped, the lean answer gives the same next state; dwf_step_lean
+         * the same but the live and in_pool bits (copied over to compare) */
         lean_ = *s;
         dwf_step(c, &lean_, &in2, &o3);
+        lean2_ = *s;
+        dwf_step_lean(c, &lean2_, &in2, &o3);
     }
     if (in->iss_req && !o.err) {
         CHECK_EQ(o.iss_valid, (uint64_t)has);
@@ -164,8 +167,12 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
         }
     }
     dwf_step(c, s, in, &o);
-    if (!o.err)
+    if (!o.err) {
         CHECK(memcmp(&lean_, s, sizeof *s) == 0);
+        memcpy(lean2_.live, s->live, sizeof s->live);
+        memcpy(lean2_.pool.in_pool, s->pool.in_pool, sizeof s->pool.in_pool);
+        CHECK(memcmp(&lean2_, s, sizeof *s) == 0);
+    }
     why = dwf_check(c, s);
     if (why)
         printf("  dwf_check: %s\n", why);

@@ -6,6 +6,7 @@
  * bank entries touched are asserted; illegal input is checked to leave the
  * whole state bit for bit unchanged.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../rtl_c/bits.h"
@@ -35,10 +36,25 @@ static lane_regfile_in req(unsigned mode, uint64_t valid)
 static lane_regfile_out cycle(const lane_regfile_cfg *c, lane_regfile_state *s,
                               const lane_regfile_in *in)
 {
-    lane_regfile_out o;
+    lane_regfile_out o, ol;
+    lane_regfile_state *sl = malloc(sizeof *sl);
     const char *why;
+    CHECK(sl != NULL);
+    memcpy(sl, s, sizeof *sl);
     lane_regfile_eval(c, s, in, &o);
+    /* timing only (lane_regfile_eval_lean, step_lean): on every input
+     * without an err the same ports but rdata and the same next state but
+     * the data */
+    memcpy(&ol, &o, sizeof ol);
+    lane_regfile_eval_lean(c, sl, in, &ol);
+    if (!o.err)
+        CHECK(lane_regfile_lean_same(&ol, &o));
     lane_regfile_step(c, s, in, &o);
+    if (!o.err) {
+        lane_regfile_step_lean(c, sl, &ol);
+        CHECK(lane_regfile_lean_state_same(sl, s));
+    }
+    free(sl);
     why = lane_regfile_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);

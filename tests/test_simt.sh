@@ -275,6 +275,15 @@ for m in tsimt stsimt tsimt+scalar stsimt+scalar spe; do
     ok "fault_barred_caught_$m" || bad "fault_barred_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# dwf's lean evaluation (dwf_eval_lean, the checks off), compared with
+# dwf_eval under --check: a stale commit TID planted in it is caught
+for k in reduction.k bfs.k; do
+  "$S" --mech dwf tb/kernels/$k --inject-fault lean@0 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: dwf: internal: pool [0-9]+'s lean evaluation differs from dwf_eval" "$T/fault.out" &&
+    ok "fault_lean_caught_dwf_${k%.k}" || bad "fault_lean_caught_dwf_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

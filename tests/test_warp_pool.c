@@ -33,7 +33,7 @@ static warp_pool_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned entri
     return c;
 }
 
-static warp_pool_state before_, lean_;
+static warp_pool_state before_, lean_, lean2_;
 
 /* One cycle: eval, edge, invariants; err / held cycles leave the state.
  * warp_pool_eval_inputs_lean gives the same outputs but iss_tids (0) and,
@@ -53,11 +53,17 @@ static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const war
         CHECK(ol.iss_tids[0] == 0 && ol.iss_tids[WARP_POOL_MAX_WORDS - 1] == 0);
         lean_ = *s;
         warp_pool_step(c, &lean_, in, &ol);
+        lean2_ = *s;
+        warp_pool_step_lean(c, &lean2_, in, &ol);
     }
     before_ = *s;
     warp_pool_step(c, s, in, &o);
-    if (lean)
+    if (lean) {
         CHECK(memcmp(&lean_, s, sizeof *s) == 0);
+        /* warp_pool_step_lean: the same but in_pool (copied over) */
+        memcpy(lean2_.in_pool, s->in_pool, sizeof s->in_pool);
+        CHECK(memcmp(&lean2_, s, sizeof *s) == 0);
+    }
     why = warp_pool_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);

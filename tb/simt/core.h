@@ -177,7 +177,10 @@ typedef struct core_cfg {
      * lwm's row mode for warp-synchronous instructions from then on (the
      * unit packs them by column), 10 skips the first change of a warp's
      * barred bit from then on (core_barred_set, read by tsimt and stsimt;
-     * kept under --check): the checks must fail */
+     * kept under --check), 11 (mech_dwf.c) gives dwf's lean evaluation
+     * (dwf_eval_lean) the commit's TIDs with the lowest committed lane's
+     * bit 0 flipped from then on (compared with dwf_eval under --check):
+     * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
     /* --param STRUCT.NAME=VALUE, applied by the mechanisms (core_apply_params) */

@@ -92,10 +92,20 @@
  * TIDs are the kept candidate's), and the register file's write data, read
  * only by the read check and the trace, is not fetched from the core.
  * Under --check the full evaluation drives every cycle and the lean one is
- * compared with it (`internal: ... lean evaluation differs`).  A quiet unit
+ * compared with it (`internal: ... lean evaluation differs`; --inject-fault
+ * lean@C plants a stale commit TID in the lean one).  A quiet unit
  * cycle (nothing can happen) does only its energy counts, and the states
  * of a run are kept for the next one (spare_ws, spare_rs: no fresh
- * mapping and page faults per run).
+ * mapping and page faults per run).  Ninth pass ("dwf at 32-thread
+ * presets"): with the checks off and no trace the register file is
+ * evaluated for its timing alone (lane_regfile_eval_lean/step_lean: no
+ * legality checks, no bank access, the TIDs driven in the crossbar only),
+ * the dwf steps without the bookkeeping only the checks read
+ * (dwf_step_lean: no live or in_pool bits), the issue's per-lane copies are
+ * whole-array copies or skipped, and a non-branch's next-PC masks are
+ * taken from o.exited; under --check the full register file drives and
+ * the lean one is compared with it, and the masks are built per lane and
+ * compared.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -186,6 +196,10 @@ typedef struct {
     core_req rv_r;
     uint32_t rv_tid[CORE_MAX_WARP];
     uint16_t rv_lt[LANE_REGFILE_MAX_LANES];
+    /* quiet cycles with the checks off whose energy counts (one step of the
+     * dwf's row and one of the register file's, nothing else) are not yet
+     * added: mdwf_quiet_flush */
+    uint64_t quiet_steps;
 } mdwf_unit;
 
 typedef struct {
@@ -517,11 +531,11 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
             }
         }
         uint64_t smask = (1ull << u->wc.sched_bits) - 1u;
-        for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
+        /* read in the committed lanes only: copied whole */
+        memcpy(u->cm_lt, it->tid, sizeof it->tid);
+        for (uint64_t mk = lean ? 0 : it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            u->cm_lt[l] = it->tid[l];
-            if (!lean)
-                warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
+            warp_pool_put_tid(in->cm_tids, l, u->wc.tid_bits, it->tid[l]);
         }
         in->cm_valid = 1;
         in->cm_mask_t = it->mask_t;
@@ -573,8 +587,19 @@ static int st_same(const warp_pool_out *a, const warp_pool_out *b)
 static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
 {
     const warp_pool_out *st = u->cand_ok ? &u->cand_st : NULL;
+    /* the test hook (--inject-fault lean@C, fault_kind 11): from cycle C
+     * on, the lean evaluation's commit TIDs have the lowest committed
+     * lane's bit 0 flipped, a stale per-lane copy (caught under --check) */
+    const uint16_t *lt = u->cm_lt;
+    uint16_t bad[WARP_POOL_MAX_LANES];
+    const uint64_t cm = u->wi.cm_valid ? u->wi.cm_mask_t | u->wi.cm_mask_nt : 0;
+    if (cm && core_config(c)->fault_kind == 11 && core_now(c) >= core_config(c)->fault_cycle) {
+        memcpy(bad, lt, sizeof bad);
+        bad[__builtin_ctzll(cm)] ^= 1u;
+        lt = bad;
+    }
     if (lean) {
-        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &u->wo);
+        dwf_eval_lean(&u->wc, u->ws, &u->wi, st, lt, &u->wo);
         return 0;
     }
     if (!st)
@@ -592,7 +617,7 @@ static int mdwf_eval(core *c, unsigned q, mdwf_unit *u, int check, int lean)
                                 "differs from dwf_eval", q);
     }
     dwf_out o3;
-    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, u->cm_lt, &o3);
+    dwf_eval_lean(&u->wc, u->ws, &u->wi, st, lt, &o3);
     if (!u->wo.err && !dwf_lean_same(&u->wi, &o3, &u->wo))
         return core_fail(c, "internal: pool %u's lean evaluation differs from dwf_eval", q);
     return 0;
@@ -810,6 +835,17 @@ static void mdwf_rv_leave(mdwf_unit *u)
     }
 }
 
+/* The steps of the quiet cycles not yet counted (u->quiet_steps), added to
+ * the energy rows CORE_RECORD charges (at the next cycle that records and
+ * at the run's end, mdwf_finish: before the energy is read, energy_eval) */
+static void mdwf_quiet_flush(core *c, mdwf_unit *u)
+{
+    energy_counts *e = core_energy_counts(c);
+    energy_row(e, "dwf")->steps += u->quiet_steps;
+    energy_row(e, "lane_regfile")->steps += u->quiet_steps;
+    u->quiet_steps = 0;
+}
+
 static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
 {
     mdwf_unit *u = &m->u[q];
@@ -836,13 +872,16 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
                       u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
                       (!u->nwait || core_bar_clears(c) == u->bar_seen);
     if (quiet && lean) {
+        /* its energy counts are one step of each row (with no input and
+         * the kept idle answers the counters charge nothing else; under
+         * --check the cycle records and is checked to), added later */
         u->rf_pend_valid = 0;
         u->rf_chk = u->rf_chk_next;
-        return CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
-                       CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, &u->ri_idle, &u->ro)
-                   ? -1
-                   : 0;
+        u->quiet_steps++;
+        return 0;
     }
+    if (u->quiet_steps)
+        mdwf_quiet_flush(c, u);
     static const dwf_in zero_in_port;
     if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
         return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
@@ -930,15 +969,18 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     if ((u->wo.iss_valid || rv) && r->mask) {
         const prog_insn *ki = &p->ins[r->pc];
         lane_regfile_in *ri = &u->ri;
+        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+        /* lean: the register file's timing only (lane_regfile_eval_lean),
+         * which reads the TIDs in the crossbar only (and for the scalar
+         * bank, which dwf's file, SREGS 0, does not use) and no write data */
+        const int rf_tids = !lean || ri->mode == LRF_MODE_CROSSBAR;
         /* the last request's lanes cleared (the fields this code never
          * sets are 0 from the calloc'ed mechanism state) */
-        for (uint64_t mk = ri->lane_valid; mk; mk &= mk - 1) {
+        for (uint64_t mk = rf_tids ? ri->lane_valid : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = 0;
             ri->wdata[l] = 0;
         }
-        ri->wen = 0;
-        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
         ri->swizzle = m->swz;
         ri->lane_valid = r->mask;
         unsigned v0 = ki->nsrc > 0 ? ki->src[0] : 0, v1 = ki->nsrc > 1 ? ki->src[1] : 0;
@@ -950,7 +992,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         ri->wa = ki->ndst ? m->map[ki->dst[0]] : 0;
         /* the issued warp is the candidate (checked above): its TIDs are
          * the candidate's, read per lane (under --check also from the bus) */
-        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        for (uint64_t mk = rf_tids ? r->mask : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->tid[l] = ilt[l];
             if (check && !rv && ri->tid[l] != warp_pool_get_tid(u->wo.iss_tids, l, u->wc.tid_bits))
@@ -970,18 +1012,24 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             return -1;
         if (rv)
             mdwf_rv_leave(u);
-        /* cur.tid is read in the lanes of its masks only */
+        /* cur.tid is read in the lanes of its masks only: copied whole */
         u->cur.mask_t = u->cur.mask_nt = 0;
         u->cur.bar = ki->unit == PU_BAR;
         u->cur.pc_t = u->cur.pc_nt = -1;
-        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+        memcpy(u->cur.tid, ilt, sizeof u->cur.tid);
+        ri->wen = ki->ndst ? r->mask : 0;
+        for (uint64_t mk = ki->ndst && !lean ? r->mask : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
-            if (ki->ndst) {
-                ri->wen |= 1ull << l;
-                if (!lean)
-                    ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
-            }
-            u->cur.tid[l] = (uint16_t)ri->tid[l];
+            ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
+        }
+        /* the lanes by next PC: an instruction that is not a branch goes
+         * on to pc + 1 or exits (o.exited), as the mechanisms of the
+         * straight-line fetch rely on (mech_swi.c, mech_tsimt.c), so its
+         * masks are two word operations; a branch's are looked at per lane,
+         * and so is every instruction's under --check, which compares */
+        const int split = ki->unit == PU_BRA || check;
+        for (uint64_t mk = split ? r->mask : 0; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
             int nx = o.next_pc[l];
             if (nx == (int)p->n)
                 continue; /* exited: in neither mask */
@@ -994,6 +1042,17 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
             } else
                 return core_fail(c, "internal: three next PCs in one dynamic warp");
         }
+        if (ki->unit != PU_BRA) {
+            const uint64_t on = r->mask & ~o.exited;
+            if (split && (u->cur.mask_t != on || u->cur.mask_nt ||
+                          (on && u->cur.pc_t != r->pc + 1)))
+                return core_fail(c, "internal: pool %u: pc %d, not a branch, sends lanes "
+                                    "0x%llx on to pc %d and 0x%llx to pc %d", q, r->pc,
+                                 (unsigned long long)u->cur.mask_t, u->cur.pc_t,
+                                 (unsigned long long)u->cur.mask_nt, u->cur.pc_nt);
+            u->cur.mask_t = on;
+            u->cur.pc_t = on ? r->pc + 1 : -1;
+        }
         u->cur_issue = core_now(c);
         u->cur_ready = o.ready;
         u->cur_pc = r->pc;
@@ -1004,9 +1063,19 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     /* the register file: this cycle's pass of the request in progress */
     const lane_regfile_in *ri = u->rf_active ? &u->ri : &u->ri_idle;
     const int reuse_ro = !u->rf_active && u->ro_kept;
-    if (!reuse_ro)
+    if (!reuse_ro && lean)
+        lane_regfile_eval_lean(&u->rc, u->rs, ri, &u->ro);
+    else if (!reuse_ro) {
         lane_regfile_eval(&u->rc, u->rs, ri, &u->ro);
-    else if (check) {
+        /* the timing-only evaluation the checks-off runs use, compared */
+        if (check && !u->ro.err) {
+            lane_regfile_out o4;
+            lane_regfile_eval_lean(&u->rc, u->rs, ri, &o4);
+            if (!lane_regfile_lean_same(&o4, &u->ro))
+                return core_fail(c, "internal: pool %u's register file timing "
+                                    "(lane_regfile_eval_lean) differs from lane_regfile_eval", q);
+        }
+    } else if (check) {
         lane_regfile_out o2;
         memcpy(&o2, &u->ro, sizeof o2); /* the fields an idle cycle leaves as they were */
         lane_regfile_eval(&u->rc, u->rs, ri, &o2);
@@ -1033,17 +1102,38 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->rf_pend1[l] = u->rf_exp1[l];
         u->rf_pend_valid |= 1ull << l;
     }
+    energy_cnt k0 = {0}, k1 = {0};
+    energy_counts *en = core_energy_counts(c);
+    if (quiet && check) {
+        k0 = *energy_row(en, "dwf");
+        k1 = *energy_row(en, "lane_regfile");
+    }
     if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
         CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
+    if (quiet && check) {
+        /* what the checks-off quiet cycle adds instead: one step each */
+        const energy_cnt *a = energy_row(en, "dwf"), *b = energy_row(en, "lane_regfile");
+        k0.steps++;
+        k1.steps++;
+        if (memcmp(&k0, a, sizeof k0) || memcmp(&k1, b, sizeof k1))
+            return core_fail(c, "internal: pool %u's quiet cycle charged more energy than a "
+                                "step of each structure", q);
+    }
     if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
                   !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
         return core_fail(c, "internal: pool %u's quiet cycle was not quiet", q);
-    if (!core_drop(c, issued) && !reuse_wo)
-        dwf_step(&u->wc, u->ws, in, &u->wo);
+    if (!core_drop(c, issued) && !reuse_wo) {
+        if (lean) /* no live or in_pool bits: only the checks read them */
+            dwf_step_lean(&u->wc, u->ws, in, &u->wo);
+        else
+            dwf_step(&u->wc, u->ws, in, &u->wo);
+    }
     if (!u->wo.w.idle)
         u->cand_ok = 0; /* the pool may have changed */
-    if (!reuse_ro)
+    if (!reuse_ro && lean)
+        lane_regfile_step_lean(&u->rc, u->rs, &u->ro);
+    else if (!reuse_ro)
         lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
     if (u->rf_active && !u->ro.stall && u->rf_pass + 1u < p->ins[u->cur_pc].ndst) {
         /* one write port: the next destination in the next pass */
@@ -1196,6 +1286,9 @@ static double mdwf_area(const core *c, const void *vm, const area_tech *t, char 
 static int mdwf_finish(core *c, void *vm)
 {
     mdwf_mech *m = vm;
+    for (unsigned q = 0; q < m->P; q++)
+        if (m->u[q].quiet_steps)
+            mdwf_quiet_flush(c, &m->u[q]);
     for (unsigned q = 0; q < m->P; q++)
         if (m->u[q].ws->pool.fcnt != dwf_threads(&m->u[q].wc))
             return core_fail(c, "pool %u: %u threads left in the warp pool at the end", q,
