@@ -404,10 +404,10 @@ rc=$?
   grep -qE "^tests/data/cuda/libfail.ptx:[0-9]+: unsupported PTX: call of 'frobnicate', which the module declares but does not define \(extern\), and which is not a library function" <<<"$out" &&
   ok simt_cuda_unknown_extern_refused || bad simt_cuda_unknown_extern_refused "exit $rc: $out"
 if command -v clang >/dev/null; then
-  printf '#include <cuda_runtime.h>\n#include <cuda_fp16.h>\n__global__ void k(int *p) { p[0] = 1; }\n' >"$T/fp16.cu"
+  printf '#include <cuda_runtime.h>\n#include <curand_kernel.h>\n__global__ void k(int *p) { p[0] = 1; }\n' >"$T/fp16.cu"
   out=$("$S" --cuda "$T/fp16.cu" --entry _Z1kPi --mech spe 2>&1)
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "fp16.cu:2: #include <cuda_fp16.h>: not provided" <<<"$out" &&
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "fp16.cu:2: #include <curand_kernel.h>: not provided" <<<"$out" &&
     ok simt_cuda_toolkit_header_refused || bad simt_cuda_toolkit_header_refused "exit $rc: $out"
   # a kernel written for issue 25's command (no header: it declares expf
   # itself) given to --cuda: one line saying what to do, exit 2
