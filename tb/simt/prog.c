@@ -588,6 +588,37 @@ static int covered_def(const prog *p, int pc, const prog_defs *df, const int *de
         }
         if (!open)
             continue;
+        /* the threads on that path keep the value r had at b: it must be
+         * written on every path from the entry to b (a register never
+         * written holds its initial value, not pc's) */
+        st = ++cv->stamp;
+        top = 0;
+        int bare = 0;
+        if (p->reachable[0]) {
+            cv->seen[0] = st;
+            stack[top++] = 0;
+        }
+        while (top && !bare) {
+            int v = stack[--top];
+            if (v == b) {
+                bare = 1;
+                break;
+            }
+            const prog_insn *w = &p->ins[v];
+            if (w->ndst == 1 && w->dst[0] == r && w->guard < 0)
+                continue; /* written here */
+            for (int j = 0; j < 2; j++) {
+                int sc = p->succ[v][j];
+                if (sc >= 0 && sc < n && cv->seen[sc] != st) {
+                    cv->seen[sc] = st;
+                    stack[top++] = sc;
+                }
+            }
+        }
+        if (bare) {
+            ok = 0;
+            break;
+        }
         const uint64_t *row = &df->rin[(size_t)b * df->W]; /* r's definitions reaching b */
         for (unsigned id = bits_array_next(kr, df->W, 0); id < end && ok;
              id = bits_array_next(kr, df->W, id + 1))
