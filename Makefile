@@ -273,10 +273,10 @@ define cuda_host_recipe
 	$(CXX) -std=c++17 -O2 -Wall -Wextra -Werror $(CUDA_HOST_WNO) -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h \
 	  $@.cpp $(CUDA_HOST_OBJ) -lm -o $@
 endef
-# what every host reference is compiled with: the project header, its math
-# half and the include directory with its subdirectories
+# what every host reference is compiled with: the project header, its parts
+# (tb/cuda/warphw_*.h) and the include directory with its subdirectories
 # (cooperative_groups/reduce.h)
-CUDA_HOST_HDRS := tb/cuda/warphw_cuda.h tb/cuda/warphw_math.h $(wildcard tb/cuda/include/*.h tb/cuda/include/*/*.h)
+CUDA_HOST_HDRS := $(wildcard tb/cuda/*.h tb/cuda/include/*.h tb/cuda/include/*/*.h)
 $(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
