@@ -2,7 +2,10 @@
 /*
  * launch.h -- the launch file of a PTX or CUDA kernel (issue 25, section 1)
  * and what it builds: the prog's grid, block, shared and global memory and
- * parameter block.
+ * parameter block.  (The code: launch.c the file and the flags,
+ * launch_seq.c sequences, launch_mem.c memory and parameter values,
+ * launch_cuda.c clang, launch_build.c and launch_cache.c the program;
+ * launch_int.h what they share.)
  *
  * One key a line, `#` starts a comment, paths relative to the launch file:
  *
@@ -33,8 +36,10 @@
  * after mem_bytes (256-aligned); the --dump-mem image includes them.
  *
  * Every problem is one line "file:line: ..." (the launch file's, or the
- * PTX's for a PTX problem); the caller exits 2.  A key given twice: the
- * later one wins (flags override the file the same way, launch_set).
+ * PTX's for a PTX problem); the caller exits 2.  A key of one value (ptx,
+ * cuda, entry, grid, block, shared_dynamic, mem_bytes, mem_init) given
+ * twice in the file is such a problem, naming the first line; a flag
+ * overrides the file's value (launch_set).
  *
  * A sequence of launches (a host loop of a multi-kernel application): a
  * file with a `launch` line.  The keys above except entry, grid, block,
