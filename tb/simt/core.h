@@ -161,6 +161,7 @@ typedef struct core_cfg {
     unsigned clock_mhz;
     /* run control */
     unsigned check;        /* every structure's invariant check every cycle */
+    unsigned quiet_skip;   /* skip quiet cycles (core.h, "Quiet cycles"); off: run each */
     unsigned layout;       /* enum prog_layout (layout.h): the program's block order */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
@@ -179,7 +180,9 @@ typedef struct core_cfg {
      * barred bit from then on (core_barred_set, read by tsimt and stsimt;
      * kept under --check), 11 (mech_dwf.c) gives dwf's lean evaluation
      * (dwf_eval_lean) the commit's TIDs with the lowest committed lane's
-     * bit 0 flipped from then on (compared with dwf_eval under --check):
+     * bit 0 flipped from then on (compared with dwf_eval under --check),
+     * 12 from then on declares every quiet stretch (core.h, "Quiet
+     * cycles") twice as long as it is (verified under --check):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
