@@ -3,7 +3,8 @@
  * core.c -- the SM core (see core.h for the pipeline, the timing and the
  * metrics; mech.h for what a mechanism adds).  Written once for every
  * mechanism.  This file: the core's accessors, the cycle (core_cycle: the
- * stages in order, completion, deadlock), the final checks (core_finish)
+ * stages in order, completion, deadlock), the quiet cycles it jumps over
+ * (core_quiet: core.h, "Quiet cycles"), the final checks (core_finish)
  * and the core's construction (core_new: the resident CTAs, the SM's
  * limits).  The other stages, one file each, share core_int.h:
  *   core_cta.c    CTA dispatch, retirement, barriers
