@@ -239,8 +239,7 @@ static void quiet_sig(const core *c, uint64_t *s)
 }
 
 /* The cycle that just ended (c->cycle - 1) issued nothing and changed
- * none of quiet_sig's counters, and no context of a warp that is not
- * barred is in the ready set (NULL), or what it did (one line) */
+ * none of quiet_sig's counters (NULL), or what it did (one line) */
 static const char *quiet_was_idle(const core *c)
 {
     uint64_t s[6];
@@ -249,14 +248,31 @@ static const char *quiet_was_idle(const core *c)
         return "it issued";
     if (memcmp(s, c->q_sig, sizeof s))
         return "it fetched, flushed, started a CTA, stalled or released a barrier";
-    for (unsigned wd = 0; c->rdy_on && wd * 64 < c->W * c->nctx; wd++)
-        for (uint64_t r = c->rdy[wd]; r; r &= r - 1)
-            if (!bits_array_get(c->barred, (wd * 64 + ctz(r)) / c->nctx))
-                return "a warp not at a barrier is ready";
     return NULL;
 }
 
 static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The first cycle a unit of class k (CORE_UC_*) is free, any group or port */
+static uint64_t quiet_unit_at(const core *c, unsigned k)
+{
+    uint64_t u = UINT64_MAX;
+    switch (k) {
+    case CORE_UC_LSU: return c->lsu_until;
+    case CORE_UC_SCALAR:
+        for (unsigned q = 0; q < c->P.schedulers && q < CORE_MAX_PORTS; q++)
+            u = min64(u, c->sca_until[q]);
+        return u;
+    case CORE_UC_SFU:
+        for (unsigned g = 0; g < c->sfu_n; g++)
+            u = min64(u, c->sfu_until[g]);
+        return u;
+    default:
+        for (unsigned g = 0; g < c->alu_n; g++)
+            u = min64(u, c->alu_until[g]);
+        return u;
+    }
+}
 
 /* After a cycle in which nothing happened: the first cycle >= now at which
  * something can (now: not quiet).  The core's own clocks: the ready set's
@@ -274,6 +290,19 @@ static uint64_t quiet_until(core *c)
         if (!c->rdy_on) /* (the ready set is what says when a buffered head can issue) */
             return now;
         e = c->rdy_next;
+        /* a ready context of a warp not barred waits for a unit of its
+         * head's class (else it could go now; with MECH_OWN_SB the set
+         * does not cover the scoreboard, so it could always go) */
+        for (unsigned wd = 0; wd * 64 < c->W * c->nctx; wd++)
+            for (uint64_t r = c->rdy[wd]; r; r &= r - 1) {
+                const unsigned i = wd * 64 + ctz(r);
+                if (bits_array_get(c->barred, i / c->nctx))
+                    continue;
+                const uint64_t u = c->own_sb ? now : quiet_unit_at(c, c->ucls[c->fb[i].pc]);
+                if (u <= now)
+                    return now;
+                e = min64(e, u);
+            }
     }
     for (unsigned k = 0; k < c->nslots; k++)
         if (c->cta_of[k] >= 0 && !c->cta_live[k])
