@@ -289,6 +289,9 @@ static uint64_t quiet_until(core *c)
     if (!c->own_fetch) {
         if (!c->rdy_on) /* (the ready set is what says when a buffered head can issue) */
             return now;
+        for (unsigned wd = 0; wd * 64 < c->W * c->nctx; wd++)
+            if (c->fdirty[wd]) /* a buffer the next fetch stage may flush or move */
+                return now;
         e = c->rdy_next;
         /* a ready context of a warp not barred waits for a unit of its
          * head's class (else it could go now; with MECH_OWN_SB the set
