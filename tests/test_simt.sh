@@ -284,6 +284,33 @@ for k in reduction.k bfs.k; do
     ok "fault_lean_caught_dwf_${k%.k}" || bad "fault_lean_caught_dwf_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# quiet cycles (core.h, "Quiet cycles"): under --check every cycle runs and
+# each stretch the core and the mechanism's hook declared quiet is checked;
+# a prediction planted twice too long (quiet@C) is caught
+for m in spe simt+scalar; do
+  for k in fig1_003.k bfs.k; do
+    "$S" --mech "$m" tb/kernels/$k --inject-fault quiet@0 >"$T/fault.out" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: cycle [0-9]+ was declared quiet \(cycles [0-9]+\.\.[0-9]+\), but it issued" "$T/fault.out" &&
+      ok "fault_quiet_caught_${m}_${k%.k}" || bad "fault_quiet_caught_${m}_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
+  done
+done
+# with the checks off the stretches are skipped: the report, the issue log
+# and the exit status are byte-identical with --set quiet_skip=off (every
+# mechanism, built-in kernels, three presets), and the planted prediction
+# changes them (the skipping is on)
+for k in bfs.k reduction.k fig1_003.k; do
+  for p in default 001 004; do
+    "$S" tb/kernels/$k --config $p --no-check --log - --format json >"$T/quiet_on.out" 2>&1; echo "rc=$?" >>"$T/quiet_on.out"
+    "$S" tb/kernels/$k --config $p --no-check --log - --format json --set quiet_skip=off >"$T/quiet_off.out" 2>&1; echo "rc=$?" >>"$T/quiet_off.out"
+    cmp -s "$T/quiet_on.out" "$T/quiet_off.out" && ok "quiet_skip_identical_${k%.k}_$p" ||
+      bad "quiet_skip_identical_${k%.k}_$p" "$(diff "$T/quiet_on.out" "$T/quiet_off.out" | head -3 | tr '\n' '|')"
+  done
+done
+"$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json >"$T/quiet_on.out" 2>&1
+"$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
+cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad quiet_skip_is_on "a stretch twice too long changed nothing" || ok quiet_skip_is_on
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

@@ -430,5 +430,19 @@ fi
 got=$(sed -n '125,128p' "$T/mathrest-default.ref" 2>/dev/null | tr '\n' ' ')
 [ "$got" = "00000003 00000003 00000003 00000001 " ] && ok simt_cuda_fns_ptx_examples ||
   bad simt_cuda_fns_ptx_examples "got '$got'"
+# quiet cycles (core.h): with the checks off the core jumps over the cycles
+# in which nothing can happen; the report (json, with the access counts),
+# the issue log and the exit status equal a run of every cycle
+# (--set quiet_skip=off), on mostly idle launches at 001 and the default
+if [ -z "$set_" ]; then
+  for k in bfs treesearch; do
+    for p in 001 default; do
+      a=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech spe,simt+scalar --no-check --format json --log - 2>&1; echo "rc=$?")
+      b=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech spe,simt+scalar --no-check --format json --log - --set quiet_skip=off 2>&1; echo "rc=$?")
+      [ "$a" = "$b" ] && grep -q '^rc=0$' <<<"$a" && ok "simt_cuda_quiet_skip_identical_${k}_$p" ||
+        bad "simt_cuda_quiet_skip_identical_${k}_$p" "$(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' '|')"
+    done
+  done
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -3,7 +3,8 @@
  * core.c -- the SM core (see core.h for the pipeline, the timing and the
  * metrics; mech.h for what a mechanism adds).  Written once for every
  * mechanism.  This file: the core's accessors, the cycle (core_cycle: the
- * stages in order, completion, deadlock), the final checks (core_finish)
+ * stages in order, completion, deadlock), the quiet cycles it jumps over
+ * (core_quiet: core.h, "Quiet cycles"), the final checks (core_finish)
  * and the core's construction (core_new: the resident CTAs, the SM's
  * limits).  The other stages, one file each, share core_int.h:
  *   core_cta.c    CTA dispatch, retirement, barriers
@@ -15,6 +16,7 @@
  *   core_trace.c  the vector recorder (--trace-dir), VCD and --log
  */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -222,10 +224,172 @@ static int core_not_finished(core *c)
                           : "");
 }
 
+/* ------------------------------------------------------ quiet cycles */
+/* The counters a cycle moves when it changes the core's state without an
+ * issue: fetches, flushes and moved buffers, CTA starts, full-table
+ * stalls, barrier releases (core.h, "Quiet cycles") */
+static void quiet_sig(const core *c, uint64_t *s)
+{
+    s[0] = c->st.fetches;
+    s[1] = c->st.flushes;
+    s[2] = c->st.fb_moves;
+    s[3] = c->st.ctas;
+    s[4] = c->st.full_stalls;
+    s[5] = c->bar_clears;
+}
+
+/* The cycle that just ended (c->cycle - 1) issued nothing and changed
+ * none of quiet_sig's counters (NULL), or what it did (one line) */
+static const char *quiet_was_idle(const core *c)
+{
+    uint64_t s[6];
+    quiet_sig(c, s);
+    if (c->issued_ports)
+        return "it issued";
+    if (memcmp(s, c->q_sig, sizeof s))
+        return "it fetched, flushed, started a CTA, stalled or released a barrier";
+    return NULL;
+}
+
+static uint64_t min64(uint64_t a, uint64_t b) { return a < b ? a : b; }
+
+/* The first cycle a unit of class k (CORE_UC_*) is free, any group or port */
+static uint64_t quiet_unit_at(const core *c, unsigned k)
+{
+    uint64_t u = UINT64_MAX;
+    switch (k) {
+    case CORE_UC_LSU: return c->lsu_until;
+    case CORE_UC_SCALAR:
+        for (unsigned q = 0; q < c->P.schedulers && q < CORE_MAX_PORTS; q++)
+            u = min64(u, c->sca_until[q]);
+        return u;
+    case CORE_UC_SFU:
+        for (unsigned g = 0; g < c->sfu_n; g++)
+            u = min64(u, c->sfu_until[g]);
+        return u;
+    default:
+        for (unsigned g = 0; g < c->alu_n; g++)
+            u = min64(u, c->alu_until[g]);
+        return u;
+    }
+}
+
+/* After a cycle in which nothing happened: the first cycle >= now at which
+ * something can (now: not quiet).  The core's own clocks: the ready set's
+ * wake (rdy_next: a buffered head's scoreboard entries and fetch), a
+ * finished CTA's retirement (cta_ready), the test hook's cycle, and the
+ * end-of-cycle checks (completion at last_ready, the deadlock line, the
+ * cycle limit) one cycle before they could fire; then the mechanism's. */
+static uint64_t quiet_until(core *c)
+{
+    const uint64_t now = c->cycle;
+    if (quiet_was_idle(c))
+        return now;
+    uint64_t e = UINT64_MAX;
+    if (!c->own_fetch) {
+        if (!c->rdy_on) /* (the ready set is what says when a buffered head can issue) */
+            return now;
+        for (unsigned wd = 0; wd * 64 < c->W * c->nctx; wd++)
+            if (c->fdirty[wd]) /* a buffer the next fetch stage may flush or move */
+                return now;
+        e = c->rdy_next;
+        /* a ready context of a warp not barred waits for a unit of its
+         * head's class (else it could go now; with MECH_OWN_SB the set
+         * does not cover the scoreboard, so it could always go) */
+        for (unsigned wd = 0; wd * 64 < c->W * c->nctx; wd++)
+            for (uint64_t r = c->rdy[wd]; r; r &= r - 1) {
+                const unsigned i = wd * 64 + ctz(r);
+                if (bits_array_get(c->barred, i / c->nctx))
+                    continue;
+                const uint64_t u = c->own_sb ? now : quiet_unit_at(c, c->ucls[c->fb[i].pc]);
+                if (u <= now)
+                    return now;
+                e = min64(e, u);
+            }
+    }
+    for (unsigned k = 0; k < c->nslots; k++)
+        if (c->cta_of[k] >= 0 && !c->cta_live[k])
+            e = min64(e, c->cta_ready[k] > now ? c->cta_ready[k] : now);
+    if (c->P.fault_kind && c->P.fault_cycle >= now)
+        e = min64(e, c->P.fault_cycle);
+    e = min64(e, c->P.max_cycles - 1);
+    const uint64_t thr = 1000u + 4u * (c->P.mem_lat + c->P.alu_lat + c->P.sfu_lat);
+    e = min64(e, (c->last_issue + thr > c->last_ready ? c->last_issue + thr : c->last_ready));
+    if (c->last_ready > now)
+        e = min64(e, c->last_ready - 1);
+    if (e <= now)
+        return now;
+    return min64(e, c->ops->quiet(c, c->m, 0));
+}
+
+/* --check: the cycle that just ended was declared quiet; at the end of the
+ * stretch, the mechanism's bulk account against the cycles that ran */
+static int quiet_verify(core *c)
+{
+    const uint64_t now = c->cycle, n = c->qv_until - c->qv_from;
+    const char *why = quiet_was_idle(c);
+    if (!why && now < c->qv_until && c->ops->quiet(c, c->m, 0) < c->qv_until)
+        why = "the mechanism is no longer quiet";
+    if (why)
+        return core_fail(c, "internal: cycle %llu was declared quiet (cycles %llu..%llu), but %s",
+                         (unsigned long long)(now - 1), (unsigned long long)c->qv_from,
+                         (unsigned long long)(c->qv_until - 1), why);
+    if (now < c->qv_until)
+        return 0;
+    energy_counts ran = c->en;
+    c->en = c->qv_en;
+    c->cycle = c->qv_from;
+    c->ops->quiet(c, c->m, n);
+    c->cycle = now;
+    const energy_counts *a = &c->en;
+    int same = a->ns == ran.ns && !memcmp(a->s, ran.s, sizeof a->s) &&
+               !memcmp(&a->ibuf_wr, &ran.ibuf_wr,
+                       offsetof(energy_counts, lane_ops) + sizeof a->lane_ops -
+                           offsetof(energy_counts, ibuf_wr));
+    c->en = ran;
+    c->qv_until = 0;
+    if (!same || c->st.idle_cycles != c->qv_idle + n)
+        return core_fail(c, "internal: the quiet cycles %llu..%llu: the bulk account of %s "
+                            "differs from the cycles that ran",
+                         (unsigned long long)c->qv_from, (unsigned long long)(now - 1),
+                         same ? "the idle cycles" : "the access counts");
+    return 0;
+}
+
+/* The end of a cycle of a mechanism with the quiet hook: jump over the
+ * cycles in which nothing can happen, accounting them as run (core.h,
+ * "Quiet cycles"); under --check declare them and check each instead */
+static int core_quiet(core *c)
+{
+    if (c->qv_until && quiet_verify(c))
+        return -1;
+    if (c->vcd || c->trace_dir || !c->P.quiet_skip || c->qv_until)
+        return 0;
+    const uint64_t now = c->cycle;
+    uint64_t e = quiet_until(c);
+    if (e <= now)
+        return 0;
+    if (c->P.fault_kind == 12 && now >= c->P.fault_cycle) /* the test hook: twice too long */
+        e = e - now > (UINT64_MAX - e) ? UINT64_MAX : e + (e - now);
+    if (c->P.check) {
+        c->qv_from = now;
+        c->qv_until = e;
+        c->qv_idle = c->st.idle_cycles;
+        c->qv_en = c->en;
+        return 0;
+    }
+    c->st.idle_cycles += e - now;
+    c->ops->quiet(c, c->m, e - now);
+    c->cycle = e;
+    return 0;
+}
+
 int core_cycle(core *c)
 {
     if (c->failed)
         return -1;
+    if (c->ops->quiet)
+        quiet_sig(c, c->q_sig);
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
         c->dec[q].valid = 0;
         c->dec[q].with = -1;
@@ -313,7 +477,7 @@ int core_cycle(core *c)
     }
     if (c->cycle >= c->P.max_cycles)
         return core_not_finished(c);
-    return 0;
+    return c->ops->quiet ? core_quiet(c) : 0;
 }
 
 int core_run(core *c)

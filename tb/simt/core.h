@@ -87,6 +87,33 @@
  * scoreboard (dpe's shadow scoreboard, sbi's dependency matrix) set
  * MECH_OWN_SB and do not call it; the oracle still runs.
  *
+ * Quiet cycles (core.c, core_quiet; issue 25 sec. 6).  A launch that
+ * leaves the SM mostly idle (bfs at 001: 64 threads in 48 warp slots,
+ * about 22 cycles per warp-instruction) spends most cycles on work that
+ * finds nothing to do.  When a cycle issued nothing and changed nothing
+ * (no fetch, flush, moved buffer, CTA start, full-table stall or barrier
+ * release; no context of a warp that is not barred in the ready set) and
+ * the mechanism's hook (mech_ops.quiet) says its own cycle was idle too,
+ * every later cycle is the same until a clock says otherwise: the ready
+ * set's wake (rdy_next: a buffered head's fetch and scoreboard), a
+ * finished CTA's retirement (cta_ready), the test hook's cycle, the
+ * mechanism's own clock (its hook's answer), and one cycle before the
+ * end-of-cycle checks could fire (completion at last_ready, the deadlock
+ * line, max_cycles).  The core jumps to the earliest of them, counting
+ * the cycles it passes as idle cycles and having the hook account its
+ * structures' idle commits (energy steps) in bulk: every report, log line,
+ * error message and cycle count is the one of a run of every cycle.  It
+ * never jumps with a VCD or a trace directory (they show every cycle);
+ * --log writes only issues, so it jumps with --log.  Under --check every
+ * cycle runs: each stretch the core would have jumped is declared and
+ * checked cycle by cycle (nothing issues or changes, the hook stays
+ * quiet), and at its end the hook's bulk account is compared with the
+ * access counts and idle cycles the cycles left (core_fail "internal:
+ * ..."; --inject-fault quiet@C plants a prediction twice too long).
+ * `--set quiet_skip=off` runs every cycle.  A mechanism without the hook
+ * is never jumped over; one that fetches itself (MECH_OWN_FETCH) has its
+ * hook say when any of its warps can go.
+ *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /
  * cycles (the papers' metric); SIMD efficiency = thread_insts /
@@ -161,6 +188,7 @@ typedef struct core_cfg {
     unsigned clock_mhz;
     /* run control */
     unsigned check;        /* every structure's invariant check every cycle */
+    unsigned quiet_skip;   /* skip quiet cycles (core.h, "Quiet cycles"); off: run each */
     unsigned layout;       /* enum prog_layout (layout.h): the program's block order */
     uint64_t max_cycles;
     /* test hook (--inject-fault): at cycle fault_cycle, 1 flips bit 0 of
@@ -179,7 +207,9 @@ typedef struct core_cfg {
      * barred bit from then on (core_barred_set, read by tsimt and stsimt;
      * kept under --check), 11 (mech_dwf.c) gives dwf's lean evaluation
      * (dwf_eval_lean) the commit's TIDs with the lowest committed lane's
-     * bit 0 flipped from then on (compared with dwf_eval under --check):
+     * bit 0 flipped from then on (compared with dwf_eval under --check),
+     * 12 from then on declares every quiet stretch (core.h, "Quiet
+     * cycles") twice as long as it is (verified under --check):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

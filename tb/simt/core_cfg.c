@@ -64,6 +64,7 @@ const core_key core_keys[] = {
     K(shuffle, 0, 4, w_shuffle, "swi lane shuffle (001 Table 1)"),
     K(clock_mhz, 100, 5000, NULL, "core clock, MHz: leakage energy and power (energy.h)"),
     K(check, 0, 1, w_onoff, "every structure's invariant check every cycle"),
+    K(quiet_skip, 0, 1, w_onoff, "jump over cycles in which nothing can happen (identical results)"),
     K(layout, 0, 3, w_layout, "block order: given, tf (thread-frontier, layout.h); test hooks scramble, scramble_tf"),
     {NULL, 0, 0, 0, NULL, NULL},
 };
@@ -105,6 +106,7 @@ void core_cfg_default(core_cfg *c)
     c->swi_sets = 4;
     c->clock_mhz = 1000;
     c->check = 1;
+    c->quiet_skip = 1;
     c->max_cycles = 50000000ull;
 }
 

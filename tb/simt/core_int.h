@@ -156,6 +156,13 @@ struct core {
     char stall_buf[240];      /* core_stall_why's line */
     core_stats st;
     energy_counts en;                  /* access counts (energy.h) */
+    /* quiet cycles (core.h; core.c, core_quiet): what the cycle's start
+     * saw of the counters a cycle changes (q_sig); under --check the
+     * cycles declared quiet [qv_from, qv_until) (qv_until 0: none), with
+     * the idle cycles and access counts when they were declared */
+    uint64_t q_sig[6];
+    uint64_t qv_from, qv_until, qv_idle;
+    energy_counts qv_en;
     /* outputs */
     struct vcd_writer *vcd;
     FILE *log;

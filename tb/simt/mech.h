@@ -143,6 +143,20 @@ typedef struct mech_ops {
     int (*finish)(core *c, void *m);
     /* Frees what init allocated beyond `size`. */
     void (*free)(void *m);
+    /* NULL (the core runs every cycle), or quiet cycles (core.h, "Quiet
+     * cycles").  With n == 0, asked after a cycle in which nothing issued
+     * and the core's state did not change: the first cycle >= core_now(c)
+     * at which cycle() could do more than an idle cycle's bookkeeping while
+     * the core's state stays as it is; core_now(c) when its last cycle did
+     * anything (a launch entered, a completion served, a structure written)
+     * or it cannot tell; UINT64_MAX when only the core can wake it.  With
+     * n > 0: accounts n idle cycles from core_now(c) on in bulk, exactly as
+     * n calls of cycle() with nothing to issue would have (its structures'
+     * idle commits: energy_row steps and counts, idle counters), touching
+     * nothing else; returns 0.  --check runs every cycle and checks both
+     * answers (core.c, core_quiet).  Placed in each mechanism's file right
+     * before its mech_ops table. */
+    uint64_t (*quiet)(core *c, void *m, uint64_t n);
 } mech_ops;
 
 /* ------------------------------------------- shared bookkeeping (mech.c) */

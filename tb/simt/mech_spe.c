@@ -313,6 +313,22 @@ static int spe_finish(core *c, void *vm)
     return mech_stack_finish(c, &m->sc, &m->ss);
 }
 
+/* Quiet cycles (mech.h, core.h): spe has no clock of its own (its launches
+ * come from the core's dispatch, its issues from the core's ready set).
+ * Its last cycle was idle when no launch waits and the stack's last
+ * operation was the idle NOP (an issue or a launch leaves its BRANCH or
+ * LAUNCH in m->in).  An idle cycle is one NOP commit of the stack: a step
+ * of its energy row, nothing written. */
+static uint64_t spe_quiet(core *c, void *vm, uint64_t n)
+{
+    spe_state *m = vm;
+    if (n) {
+        energy_row(core_energy_counts(c), "simt_stack")->steps += n;
+        return 0;
+    }
+    return m->lq.n || m->in.op != SIMT_OP_NOP ? core_now(c) : UINT64_MAX;
+}
+
 /* spe, and spe with scalarization: one mechanism, the flag from the row */
 #define SPE_OPS(nm, pp, sum, fl)                                                                  \
     {                                                                                             \
@@ -321,6 +337,7 @@ static int spe_finish(core *c, void *vm)
         .nctx = 1, .size = sizeof(spe_state), .init = spe_init, .launch = spe_launch,              \
         .fetch_pc = spe_fetch_pc, .cycle = spe_cycle, .busy = spe_busy, .trace = spe_trace,        \
         .gtkw = spe_gtkw, .stats = spe_stats, .area = spe_area, .finish = spe_finish,              \
+        .quiet = spe_quiet,                                                                       \
     }
 const mech_ops mech_spe = SPE_OPS("spe", "000 sec. 3.2, 003 sec. 2.1",
                                   "reconvergence stack per warp (PDOM, the baseline)", 0);
