@@ -297,11 +297,10 @@ module simt_stack #(
     // (entries at or above a warp's depth are never observable)
     reg [WARPS*DEPTH_W-1:0]            f_sp;
     reg [ENTRIES*(2*PC_W+LANES)-1:0]   f_live;
-    reg                                f_sp_ok, f_nest_ok, f_mask_ok;
+    reg                                f_sp_ok, f_mask_ok;
     integer f_w, f_e;
     always @* begin
         f_sp_ok   = 1'b1;
-        f_nest_ok = 1'b1;
         f_mask_ok = 1'b1;
         f_live    = {ENTRIES{{(2*PC_W+LANES){1'b0}}}};
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
@@ -315,10 +314,6 @@ module simt_stack #(
                     // a live entry has a thread
                     if (mask_q[f_w*DEPTH+f_e] == {LANES{1'b0}})
                         f_mask_ok = 1'b0;
-                    // threads are never created: an entry's threads are
-                    // threads of the entry below it
-                    if (f_e > 0 && (mask_q[f_w*DEPTH+f_e] & ~mask_q[f_w*DEPTH+f_e-1]) != {LANES{1'b0}})
-                        f_nest_ok = 1'b0;
                 end
         end
     end
@@ -355,16 +350,120 @@ module simt_stack #(
                 f_others_ok = 1'b0;
     end
 
+    // the runs (simt_stack.h's invariant, which simt_rule.h shows a merge
+    // keeps): above entry 0 a warp's live entries form runs of equal rpc
+    // (the entries pushed for one reconvergence point); the masks of a run
+    // are pairwise disjoint and each is within the mask of the entry below
+    // the run.  No thread is created, none is in two places.
+    reg               f_run_ok;
+    reg [LANES-1:0]   f_par, f_un;
+    integer           f_w2, f_e2, f_x2;
+    always @* begin
+        f_run_ok = 1'b1;
+        f_x2     = 0;
+        f_par    = {LANES{1'b0}};
+        f_un     = {LANES{1'b0}};
+        for (f_w2 = 0; f_w2 < WARPS; f_w2 = f_w2 + 1)
+            for (f_e2 = 1; f_e2 < DEPTH; f_e2 = f_e2 + 1)
+                if (f_e2 < sp_q[f_w2]) begin
+                    f_x2 = f_w2 * DEPTH + f_e2;
+                    if (f_e2 == 1 || rpc_q[f_x2] != rpc_q[f_x2-1]) begin
+                        f_par = mask_q[f_x2-1];
+                        f_un  = {LANES{1'b0}};
+                    end
+                    if ((mask_q[f_x2] & ~f_par) != {LANES{1'b0}} ||
+                        (mask_q[f_x2] & f_un) != {LANES{1'b0}})
+                        f_run_ok = 1'b0;
+                    f_un = f_un | mask_q[f_x2];
+                end
+    end
+
+    // merge on push (MERGE = 1), specified apart from simt_rule_merge_at:
+    // f_mhit, f_mi = the highest entry e >= 1 below op_warp's TOS with
+    // pc == op_npc such that every entry from e up to the TOS has the TOS's
+    // rpc; f_mcase = a legal divergent BRANCH whose rpc is the TOS's, at a
+    // depth >= 2, with its not-taken side off the rpc and such an entry
+    wire [31:0]      f_ob  = {{(32-WARP_W){1'b0}}, op_w} * DEPTH;
+    wire [LANES-1:0] f_n   = tos_mask_q & ~op_mask;
+    reg              f_mhit, f_mrun;
+    reg [31:0]       f_mi;
+    integer          f_a, f_b;
+    always @* begin
+        f_mhit = 1'b0;
+        f_mrun = 1'b0;
+        f_mi   = 32'd0;
+        for (f_a = 1; f_a < DEPTH; f_a = f_a + 1)
+            if (f_a + 1 < sp_x && pc_q[f_ob + f_a] == op_npc) begin
+                f_mrun = 1'b1;
+                for (f_b = f_a; f_b < DEPTH; f_b = f_b + 1)
+                    if (f_b < sp_x && rpc_q[f_ob + f_b] != tos_rpc_q)
+                        f_mrun = 1'b0;
+                if (f_mrun) begin
+                    f_mhit = 1'b1;
+                    f_mi   = f_a;
+                end
+            end
+    end
+    wire f_mcase = MERGE != 0 && op == OP_BRANCH && op_warp_ok && sp_x >= 32'd2 &&
+                   (op_mask & ~tos_mask_q) == {LANES{1'b0}} && op_mask != {LANES{1'b0}} &&
+                   f_n != {LANES{1'b0}} && op_rpc == tos_rpc_q && op_npc != op_rpc && f_mhit;
+
+    // a merge's result, one edge later: the merged entry's mask is its old
+    // one OR the not-taken threads; the taken side replaces the TOS (or,
+    // at the rpc, the TOS goes): the depth does not grow; every other live
+    // entry of the warp is as it was
+    reg              f_mg_p, f_tk_p;
+    reg [31:0]       f_mi_p, f_mw_p, f_msp_p;
+    reg [WARP_W-1:0] f_mwi_p;
+    reg [LANES-1:0]  f_mm_p, f_mt_p;
+    reg [PC_W-1:0]   f_mpc_p, f_mrpc_p;
+    reg              f_mres_ok;
+    integer          f_c;
+    always @(posedge clk) begin
+        f_mg_p   <= !rst && act == ACT_MERGE;
+        f_tk_p   <= op_pc != op_rpc;
+        f_mi_p   <= f_mi;
+        f_mw_p   <= f_ob;
+        f_mwi_p  <= op_w;
+        f_msp_p  <= (op_pc != op_rpc) ? sp_x : sp_x - 32'd1;
+        f_mm_p   <= mask_q[f_ob + f_mi] | f_n;
+        f_mt_p   <= op_mask;
+        f_mpc_p  <= op_pc;
+        f_mrpc_p <= op_rpc;
+    end
+    always @* begin
+        f_mres_ok = {{(32-DEPTH_W){1'b0}}, sp_q[f_mwi_p]} == f_msp_p &&
+                    mask_q[f_mw_p + f_mi_p] == f_mm_p;
+        if (f_tk_p && (pc_q[f_mw_p + f_msp_p - 1] != f_mpc_p || mask_q[f_mw_p + f_msp_p - 1] != f_mt_p ||
+                       rpc_q[f_mw_p + f_msp_p - 1] != f_mrpc_p))
+            f_mres_ok = 1'b0;
+        for (f_c = 0; f_c < DEPTH; f_c = f_c + 1)
+            if (f_c != f_mi_p && f_c + (f_tk_p ? 1 : 0) < f_msp_p &&
+                f_live[(f_mw_p + f_c)*(2*PC_W+LANES) +: 2*PC_W+LANES] !=
+                f_live_p[(f_mw_p + f_c)*(2*PC_W+LANES) +: 2*PC_W+LANES])
+                f_mres_ok = 1'b0;
+    end
+
     always @*
         if (f_past) begin
             if (f_chk_p)
                 p_one_warp: assert(f_others_ok);
             p_sp_range: assert(f_sp_ok);
             p_mask_live: assert(f_mask_ok);
-            p_mask_nested: assert(f_nest_ok);
+            p_runs: assert(f_run_ok);
             // err exactly with an error code; an error or a stall acts not
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) && ready == (act != ACT_STALL));
+            // a merge happens exactly when its case holds, and never stalls
+            p_merge_iff: assert((act == ACT_MERGE) == f_mcase && (!f_mcase || (ready && !err)));
+            // what a merge did at the last edge
+            if (f_mg_p)
+                p_merge_or: assert(f_mres_ok);
         end
+
+    // witness: a merge is reachable at this point (tools/formal.sh's covers)
+    always @*
+        if (f_past && !rst)
+            c_merge: cover(act == ACT_MERGE);
 `endif
 
 endmodule
