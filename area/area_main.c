@@ -917,7 +917,7 @@ static int cmd_logic(int argc, char **argv, int energy)
             memcpy(names[np], v, l);
             names[np][l] = '\0';
             pn[np] = names[np];
-            pv[np] = (unsigned)get_ulong("--param", eq + 1, 1, 1u << 20);
+            pv[np] = (unsigned)get_ulong("--param", eq + 1, 0, 1u << 20);
             np++;
         } else if (strcmp(argv[i], "--tech") == 0) {
             nm = get_tech(need_value(argc, argv, &i));
@@ -1036,7 +1036,7 @@ static int cmd_sweep(int argc, char **argv)
                     die("--param: at most 64 values, got '%s'%s", v, "");
                 memcpy(one, p, ol);
                 one[ol] = '\0';
-                vals[n++] = (unsigned)get_ulong("--param", one, 1, 1u << 20);
+                vals[n++] = (unsigned)get_ulong("--param", one, 0, 1u << 20);
                 if (!c)
                     break;
                 p = c + 1;
