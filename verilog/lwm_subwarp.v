@@ -132,6 +132,9 @@ module lwm_subwarp #(
     reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
     reg [DEPTH_W-1:0] sp_q   [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
 
+`ifdef FORMAL
+    localparam SR_F_MASK_W = KN; // simt_rule.vh's formal functions
+`endif
 `include "simt_rule.vh"
 
     // ------------------------------------------------- indices made safe
@@ -659,65 +662,22 @@ module lwm_subwarp #(
     // above entry 0 a large warp's live entries form runs of equal rpc; the
     // masks of a run are pairwise disjoint and each is within the mask of
     // the entry below the run
-    reg               fv_run_ok;
-    reg [KN-1:0]      fv_par, fv_un;
-    integer           fv_w2, fv_e2, fv_x2;
+    reg     fv_run_ok;
+    integer fv_w2;
     always @* begin
         fv_run_ok = 1'b1;
-        fv_x2     = 0;
-        fv_par    = {KN{1'b0}};
-        fv_un     = {KN{1'b0}};
         for (fv_w2 = 0; fv_w2 < LARGE_WARPS; fv_w2 = fv_w2 + 1)
-            for (fv_e2 = 1; fv_e2 < DEPTH; fv_e2 = fv_e2 + 1)
-                if (fv_e2 < sp_q[fv_w2]) begin
-                    fv_x2 = fv_w2 * DEPTH + fv_e2;
-                    if (fv_e2 == 1 || rpc_q[fv_x2] != rpc_q[fv_x2-1]) begin
-                        fv_par = mask_q[fv_x2-1];
-                        fv_un  = {KN{1'b0}};
-                    end
-                    if ((mask_q[fv_x2] & ~fv_par) != {KN{1'b0}} ||
-                        (mask_q[fv_x2] & fv_un) != {KN{1'b0}})
-                        fv_run_ok = 1'b0;
-                    fv_un = fv_un | mask_q[fv_x2];
-                end
+            if (!simt_rule_f_runs(fv_live[fv_w2*DEPTH*SR_F_ENT_W +: DEPTH*SR_F_ENT_W], sp_q[fv_w2]))
+                fv_run_ok = 1'b0;
     end
 
-    // merge on push, apart from simt_rule_merge_at: the highest entry e >= 1
-    // below the TOS with pc == the not-taken PC such that every entry from
-    // e up to the TOS has the TOS's rpc; at the commit (br_warp_q's stack,
-    // br_npc_q) and at the fetch (f_warp's stack, f_npc)
-    wire [31:0]  fv_bb  = {{(32-LW_W){1'b0}}, br_warp_q} * DEPTH;
-    wire [31:0]  fv_fb  = {{(32-LW_W){1'b0}}, fw} * DEPTH;
-    reg          fv_bhit, fv_fhit, fv_brun, fv_frun;
-    reg [31:0]   fv_bi;
-    integer      fv_a, fv_b;
-    always @* begin
-        fv_bhit = 1'b0;
-        fv_fhit = 1'b0;
-        fv_brun = 1'b0;
-        fv_frun = 1'b0;
-        fv_bi   = 32'd0;
-        for (fv_a = 1; fv_a < DEPTH; fv_a = fv_a + 1) begin
-            if (fv_a + 1 < b_sp_x && pc_q[fv_bb + fv_a] == br_npc_q) begin
-                fv_brun = 1'b1;
-                for (fv_b = fv_a; fv_b < DEPTH; fv_b = fv_b + 1)
-                    if (fv_b < b_sp_x && rpc_q[fv_bb + fv_b] != rpc_q[b_tos_a])
-                        fv_brun = 1'b0;
-                if (fv_brun) begin
-                    fv_bhit = 1'b1;
-                    fv_bi   = fv_a;
-                end
-            end
-            if (fv_a + 1 < f_sp_x && pc_q[fv_fb + fv_a] == f_npc) begin
-                fv_frun = 1'b1;
-                for (fv_b = fv_a; fv_b < DEPTH; fv_b = fv_b + 1)
-                    if (fv_b < f_sp_x && rpc_q[fv_fb + fv_b] != f_trpc)
-                        fv_frun = 1'b0;
-                if (fv_frun)
-                    fv_fhit = 1'b1;
-            end
-        end
-    end
+    // merge on push, apart from simt_rule_merge_at (simt_rule_f_merge): at
+    // the commit (br_warp_q's stack, br_npc_q) and at the fetch (f_warp's
+    // stack, f_npc); b_pcs/b_rpcs, f_pcs/f_rpcs: their entries
+    wire [SRM_W-1:0]  fv_bm  = simt_rule_f_merge(b_pcs, b_rpcs, b_sp, rpc_q[b_tos_a], br_npc_q);
+    wire [SRM_W-1:0]  fv_fm  = simt_rule_f_merge(f_pcs, f_rpcs, f_sp, f_trpc, f_npc);
+    wire              fv_bhit = fv_bm[DEPTH_W];
+    wire              fv_fhit = fv_fm[DEPTH_W];
     wire fv_mcase = MERGE != 0 && commit && b_sp_x >= 32'd2 && tk_all != {KN{1'b0}} &&
                     nt_all != {KN{1'b0}} && br_rpc_q == rpc_q[b_tos_a] && br_npc_q != br_rpc_q &&
                     fv_bhit;
@@ -728,40 +688,22 @@ module lwm_subwarp #(
     // one OR the not-taken threads; the taken side replaces the TOS (or, at
     // the rpc, the TOS goes): the depth does not grow; the large warp's
     // other live entries are as they were
-    reg              fv_mg_p, fv_tk_p;
-    reg [31:0]       fv_mi_p, fv_mb_p, fv_msp_p;
-    reg [LW_W-1:0]   fv_mw_p;
-    reg [KN-1:0]     fv_mm_p, fv_mt_p;
-    reg [PC_W-1:0]   fv_mpc_p, fv_mrpc_p;
+    reg                        fv_mg_p;
+    reg [LW_W-1:0]             fv_mw_p;
+    reg [SR_F_MX_W-1:0]        fv_mx_p;
     reg [ENTRIES*FV_ENT_W-1:0] fv_live_p;
-    reg              fv_mres_ok;
-    integer          fv_cc;
     always @(posedge clk) begin
         fv_mg_p   <= !rst && br_act == 3'd7;
-        fv_tk_p   <= br_pc_q != br_rpc_q;
-        fv_mi_p   <= fv_bi;
-        fv_mb_p   <= fv_bb;
         fv_mw_p   <= br_warp_q;
-        fv_msp_p  <= (br_pc_q != br_rpc_q) ? b_sp_x : b_sp_x - 32'd1;
-        fv_mm_p   <= mask_q[fv_bb + fv_bi] | nt_all;
-        fv_mt_p   <= tk_all;
-        fv_mpc_p  <= br_pc_q;
-        fv_mrpc_p <= br_rpc_q;
+        fv_mx_p   <= {br_pc_q != br_rpc_q, fv_bm[DEPTH_W-1:0], (br_pc_q != br_rpc_q) ? b_sp : b_sp - 1'b1,
+                      nt_all, br_pc_q, tk_all, br_rpc_q};
         fv_live_p <= fv_live;
     end
-    always @* begin
-        fv_mres_ok = {{(32-DEPTH_W){1'b0}}, sp_q[fv_mw_p]} == fv_msp_p &&
-                     mask_q[fv_mb_p + fv_mi_p] == fv_mm_p;
-        if (fv_tk_p && (pc_q[fv_mb_p + fv_msp_p - 1] != fv_mpc_p ||
-                        mask_q[fv_mb_p + fv_msp_p - 1] != fv_mt_p ||
-                        rpc_q[fv_mb_p + fv_msp_p - 1] != fv_mrpc_p))
-            fv_mres_ok = 1'b0;
-        for (fv_cc = 0; fv_cc < DEPTH; fv_cc = fv_cc + 1)
-            if (fv_cc != fv_mi_p && fv_cc + (fv_tk_p ? 1 : 0) < fv_msp_p &&
-                fv_live[(fv_mb_p + fv_cc)*FV_ENT_W +: FV_ENT_W] !=
-                fv_live_p[(fv_mb_p + fv_cc)*FV_ENT_W +: FV_ENT_W])
-                fv_mres_ok = 1'b0;
-    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] fv_mo      = {{(32-LW_W){1'b0}}, fv_mw_p} * (DEPTH * SR_F_ENT_W);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        fv_mres_ok = simt_rule_f_merged(fv_live[fv_mo +: DEPTH*SR_F_ENT_W],
+                                                fv_live_p[fv_mo +: DEPTH*SR_F_ENT_W], sp_q[fv_mw_p], fv_mx_p);
 
     // witness: a merge is reachable at this point (tools/formal.sh's covers)
     always @*

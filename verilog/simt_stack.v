@@ -128,6 +128,9 @@ module simt_stack #(
     // --------------------------------------------------------------- decide
     // The push/pop decision is simt_rule (verilog/simt_rule.vh), shared with
     // lwm_subwarp; here it sees t = op_mask and n = TOS.mask & ~op_mask.
+`ifdef FORMAL
+    localparam SR_F_MASK_W = LANES; // simt_rule.vh's formal functions
+`endif
 `include "simt_rule.vh"
 
     // Merge on push: op_warp's entries side by side for the run's compare
@@ -355,55 +358,24 @@ module simt_stack #(
     // (the entries pushed for one reconvergence point); the masks of a run
     // are pairwise disjoint and each is within the mask of the entry below
     // the run.  No thread is created, none is in two places.
-    reg               f_run_ok;
-    reg [LANES-1:0]   f_par, f_un;
-    integer           f_w2, f_e2, f_x2;
+    reg     f_run_ok;
+    integer f_w2;
     always @* begin
         f_run_ok = 1'b1;
-        f_x2     = 0;
-        f_par    = {LANES{1'b0}};
-        f_un     = {LANES{1'b0}};
         for (f_w2 = 0; f_w2 < WARPS; f_w2 = f_w2 + 1)
-            for (f_e2 = 1; f_e2 < DEPTH; f_e2 = f_e2 + 1)
-                if (f_e2 < sp_q[f_w2]) begin
-                    f_x2 = f_w2 * DEPTH + f_e2;
-                    if (f_e2 == 1 || rpc_q[f_x2] != rpc_q[f_x2-1]) begin
-                        f_par = mask_q[f_x2-1];
-                        f_un  = {LANES{1'b0}};
-                    end
-                    if ((mask_q[f_x2] & ~f_par) != {LANES{1'b0}} ||
-                        (mask_q[f_x2] & f_un) != {LANES{1'b0}})
-                        f_run_ok = 1'b0;
-                    f_un = f_un | mask_q[f_x2];
-                end
+            if (!simt_rule_f_runs(f_live[f_w2*DEPTH*SR_F_ENT_W +: DEPTH*SR_F_ENT_W], sp_q[f_w2]))
+                f_run_ok = 1'b0;
     end
 
-    // merge on push (MERGE = 1), specified apart from simt_rule_merge_at:
-    // f_mhit, f_mi = the highest entry e >= 1 below op_warp's TOS with
-    // pc == op_npc such that every entry from e up to the TOS has the TOS's
-    // rpc; f_mcase = a legal divergent BRANCH whose rpc is the TOS's, at a
-    // depth >= 2, with its not-taken side off the rpc and such an entry
-    wire [31:0]      f_ob  = {{(32-WARP_W){1'b0}}, op_w} * DEPTH;
-    wire [LANES-1:0] f_n   = tos_mask_q & ~op_mask;
-    reg              f_mhit, f_mrun;
-    reg [31:0]       f_mi;
-    integer          f_a, f_b;
-    always @* begin
-        f_mhit = 1'b0;
-        f_mrun = 1'b0;
-        f_mi   = 32'd0;
-        for (f_a = 1; f_a < DEPTH; f_a = f_a + 1)
-            if (f_a + 1 < sp_x && pc_q[f_ob + f_a] == op_npc) begin
-                f_mrun = 1'b1;
-                for (f_b = f_a; f_b < DEPTH; f_b = f_b + 1)
-                    if (f_b < sp_x && rpc_q[f_ob + f_b] != tos_rpc_q)
-                        f_mrun = 1'b0;
-                if (f_mrun) begin
-                    f_mhit = 1'b1;
-                    f_mi   = f_a;
-                end
-            end
-    end
+    // merge on push (MERGE = 1), specified apart from simt_rule_merge_at
+    // (simt_rule_f_merge): f_mhit and f_mr's index = the highest entry e >= 1 below
+    // op_warp's TOS with pc == op_npc such that every entry from e up to the
+    // TOS has the TOS's rpc; f_mcase = a legal divergent BRANCH whose rpc is
+    // the TOS's, at a depth >= 2, with its not-taken side off the rpc and
+    // such an entry (w_pcs, w_rpcs: op_warp's entries)
+    wire [LANES-1:0]  f_n   = tos_mask_q & ~op_mask;
+    wire [SRM_W-1:0]  f_mr  = simt_rule_f_merge(w_pcs, w_rpcs, sp, tos_rpc_q, op_npc);
+    wire              f_mhit = f_mr[DEPTH_W];
     wire f_mcase = MERGE != 0 && op == OP_BRANCH && op_warp_ok && sp_x >= 32'd2 &&
                    (op_mask & ~tos_mask_q) == {LANES{1'b0}} && op_mask != {LANES{1'b0}} &&
                    f_n != {LANES{1'b0}} && op_rpc == tos_rpc_q && op_npc != op_rpc && f_mhit;
@@ -412,37 +384,20 @@ module simt_stack #(
     // one OR the not-taken threads; the taken side replaces the TOS (or,
     // at the rpc, the TOS goes): the depth does not grow; every other live
     // entry of the warp is as it was
-    reg              f_mg_p, f_tk_p;
-    reg [31:0]       f_mi_p, f_mw_p, f_msp_p;
-    reg [WARP_W-1:0] f_mwi_p;
-    reg [LANES-1:0]  f_mm_p, f_mt_p;
-    reg [PC_W-1:0]   f_mpc_p, f_mrpc_p;
-    reg              f_mres_ok;
-    integer          f_c;
+    reg                 f_mg_p;
+    reg [WARP_W-1:0]    f_mw_p;
+    reg [SR_F_MX_W-1:0] f_mx_p;
     always @(posedge clk) begin
-        f_mg_p   <= !rst && act == ACT_MERGE;
-        f_tk_p   <= op_pc != op_rpc;
-        f_mi_p   <= f_mi;
-        f_mw_p   <= f_ob;
-        f_mwi_p  <= op_w;
-        f_msp_p  <= (op_pc != op_rpc) ? sp_x : sp_x - 32'd1;
-        f_mm_p   <= mask_q[f_ob + f_mi] | f_n;
-        f_mt_p   <= op_mask;
-        f_mpc_p  <= op_pc;
-        f_mrpc_p <= op_rpc;
+        f_mg_p <= !rst && act == ACT_MERGE;
+        f_mw_p <= op_w;
+        f_mx_p <= {op_pc != op_rpc, f_mr[DEPTH_W-1:0], (op_pc != op_rpc) ? sp : sp - 1'b1, f_n,
+                   op_pc, op_mask, op_rpc};
     end
-    always @* begin
-        f_mres_ok = {{(32-DEPTH_W){1'b0}}, sp_q[f_mwi_p]} == f_msp_p &&
-                    mask_q[f_mw_p + f_mi_p] == f_mm_p;
-        if (f_tk_p && (pc_q[f_mw_p + f_msp_p - 1] != f_mpc_p || mask_q[f_mw_p + f_msp_p - 1] != f_mt_p ||
-                       rpc_q[f_mw_p + f_msp_p - 1] != f_mrpc_p))
-            f_mres_ok = 1'b0;
-        for (f_c = 0; f_c < DEPTH; f_c = f_c + 1)
-            if (f_c != f_mi_p && f_c + (f_tk_p ? 1 : 0) < f_msp_p &&
-                f_live[(f_mw_p + f_c)*(2*PC_W+LANES) +: 2*PC_W+LANES] !=
-                f_live_p[(f_mw_p + f_c)*(2*PC_W+LANES) +: 2*PC_W+LANES])
-                f_mres_ok = 1'b0;
-    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] f_mo      = {{(32-WARP_W){1'b0}}, f_mw_p} * (DEPTH * SR_F_ENT_W);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        f_mres_ok = simt_rule_f_merged(f_live[f_mo +: DEPTH*SR_F_ENT_W], f_live_p[f_mo +: DEPTH*SR_F_ENT_W],
+                                               sp_q[f_mw_p], f_mx_p);
 
     always @*
         if (f_past) begin
