@@ -74,6 +74,8 @@ static void usage(FILE *f)
           "runs, split by the model's terms (constant x feature; logic). energy-fit --parts:\n"
           "for runs whose table carries CACTI 7's read-energy parts (tests/data/\n"
           "cacti7_energy_parts.csv), the read split as CACTI splits it beside ours.\n"
+          "--param values are at least 1, but MERGE (simt_stack, lwm_subwarp: merge on push,\n"
+          "default 1) also takes 0.\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",
@@ -917,7 +919,7 @@ static int cmd_logic(int argc, char **argv, int energy)
             memcpy(names[np], v, l);
             names[np][l] = '\0';
             pn[np] = names[np];
-            pv[np] = (unsigned)get_ulong("--param", eq + 1, 1, 1u << 20);
+            pv[np] = (unsigned)get_ulong("--param", eq + 1, 0, 1u << 20);
             np++;
         } else if (strcmp(argv[i], "--tech") == 0) {
             nm = get_tech(need_value(argc, argv, &i));
@@ -1036,7 +1038,7 @@ static int cmd_sweep(int argc, char **argv)
                     die("--param: at most 64 values, got '%s'%s", v, "");
                 memcpy(one, p, ol);
                 one[ol] = '\0';
-                vals[n++] = (unsigned)get_ulong("--param", one, 1, 1u << 20);
+                vals[n++] = (unsigned)get_ulong("--param", one, 0, 1u << 20);
                 if (!c)
                     break;
                 p = c + 1;

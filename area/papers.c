@@ -412,9 +412,12 @@ void paper_not_modelled(area_paper_report *p, const char *label, const char *id,
     paper_row_pub(r, id, scale);
 }
 
+/* The papers' stacks push always: MERGE = 0 (merge on push is the SM
+ * model's departure, key stack_merge; area/README.md gives its cost). */
 simt_stack_cfg paper_spe_cfg(unsigned warps, unsigned lanes, unsigned depth)
 {
     simt_stack_cfg c = simt_stack_default_cfg();
+    c.merge = 0;
     if (warps)
         c.warps = warps;
     if (lanes)

@@ -38,7 +38,7 @@ static double cell_f2(const area_tech *t, unsigned ports)
 
 void area_paper_003(area_paper_report *p, const area_tech *t, double s)
 {
-    simt_stack_cfg cfg = simt_stack_default_cfg(); /* 003's: 48 warps, 32 lanes */
+    simt_stack_cfg cfg = paper_spe_cfg(0, 0, 0); /* 003's: 48 warps, 32 lanes; MERGE 0 */
     double spe, dpe = NAN, ssb = NAN, dpe_obs = NAN, spe_obs = NAN;
     area_result r11, r7;
     int have_obs = 0;

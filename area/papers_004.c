@@ -96,6 +96,7 @@ void area_paper_004(area_paper_report *p, const area_tech *t, double s)
     {
         lwm_subwarp_cfg lc = lwm_subwarp_default_cfg();
         two_level_sched_cfg tc = two_level_sched_default_cfg();
+        lc.merge = 0; /* 004's stacks push always (as paper_spe_cfg) */
         area_desc d;
         char cfgtxt[200], why[400];
         double bits = (double)lwm_subwarp_copy_bits(&lc) + lwm_subwarp_buffer_bits(&lc) +

@@ -416,6 +416,8 @@ static const char *mod_simt_stack(const unsigned *v, int force_ff, area_desc *d)
     SET(lanes, 1);
     SET(depth, 2);
     SET(pc_bits, 3);
+    if (v[4]) /* MERGE, passed + 1 (it may be 0) */
+        cfg.merge = v[4] - 1;
     return area_desc_simt_stack(&cfg, force_ff, d);
 }
 
@@ -530,6 +532,8 @@ static const char *mod_lwm_subwarp(const unsigned *v, int force_ff, area_desc *d
     SET(cols, 2);
     SET(depth, 3);
     SET(pc_bits, 4);
+    if (v[5]) /* MERGE, passed + 1 (it may be 0) */
+        cfg.merge = v[5] - 1;
     return area_desc_lwm_subwarp(&cfg, force_ff, d);
 }
 
@@ -562,28 +566,33 @@ static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc
 }
 #undef SET
 
+/* zero_ok: bit j set when parameter j may be 0 (a switch such as MERGE);
+ * such a value reaches the builder as value + 1, so that 0 still means
+ * "not given: the model's default" */
 static const struct {
     const char *name;
     const char *params[AREA_MODULE_PARAMS]; /* Verilog parameter names */
     module_fn build;
+    unsigned zero_ok;
 } modules[] = {
-    {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_simt_stack},
-    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack},
-    {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard},
-    {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"}, mod_lane_regfile},
-    {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut},
-    {"hct_cct_heap", {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap},
+    {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W", "MERGE"}, mod_simt_stack, 1u << 4},
+    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack, 0},
+    {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard, 0},
+    {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"}, mod_lane_regfile, 0},
+    {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut, 0},
+    {"hct_cct_heap", {"WARPS", "LANES", "CCT", "PC_W"}, mod_hct_cct_heap, 0},
     /* POLICY 0 (DMaj) is the default; --param takes 1..4 for the others */
     {"warp_pool", {"LANES", "POOL", "TID_W", "PC_W", "SCHED_W", "MAJ", "POLICY"},
-     mod_warp_pool},
-    {"dwf", {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf},
-    {"tsimt_lane", {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane},
-    {"tsimt_frontend", {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend},
-    {"two_level_sched", {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched},
-    {"lwm_subwarp", {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W"}, mod_lwm_subwarp},
-    {"lane_shuffle", {"LANES", "WARPS"}, mod_lane_shuffle},
-    {"swi_sched", {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched},
-    {"sbi_scoreboard", {"WARPS", "DEPTH", "REG_W", "NDST", "QREGS"}, mod_sbi_scoreboard},
+     mod_warp_pool, 0},
+    {"dwf", {"LANES", "TID_W", "PC_W", "SCHED_W", "MAJ", "LUT_ENTRIES", "POLICY"}, mod_dwf, 0},
+    {"tsimt_lane", {"WARP", "K", "INSTR_W", "WID_W"}, mod_tsimt_lane, 0},
+    {"tsimt_frontend", {"LANES", "WARPS", "WARP", "K", "INSTR_W", "CNT_W"}, mod_tsimt_frontend, 0},
+    {"two_level_sched", {"WARPS", "GROUP_SIZE", "TIMEOUT"}, mod_two_level_sched, 0},
+    {"lwm_subwarp", {"LARGE_WARPS", "K", "N", "DEPTH", "PC_W", "MERGE"}, mod_lwm_subwarp,
+     1u << 5},
+    {"lane_shuffle", {"LANES", "WARPS"}, mod_lane_shuffle, 0},
+    {"swi_sched", {"SETS", "WAYS", "LANES", "PC_W"}, mod_swi_sched, 0},
+    {"sbi_scoreboard", {"WARPS", "DEPTH", "REG_W", "NDST", "QREGS"}, mod_sbi_scoreboard, 0},
 };
 #define N_MODULES (sizeof modules / sizeof modules[0])
 
@@ -635,6 +644,10 @@ const char *area_desc_module(const char *name, const char *const *pnames,
         if (j == AREA_MODULE_PARAMS || !modules[m].params[j]) {
             snprintf(err, errlen, "--param: %s has no parameter '%s'", name, pnames[i]);
             return err;
+        }
+        if (modules[m].zero_ok >> j & 1u) {
+            v[j] = pvalues[i] + 1u;
+            continue;
         }
         if (pvalues[i] == 0) {
             snprintf(err, errlen, "--param: %s must be at least 1", pnames[i]);

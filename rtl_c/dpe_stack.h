@@ -89,6 +89,34 @@
  * changes nothing; the pipeline must hold it.  SPLIT, uniform branches and
  * pops never need an entry.  (With DEPTH = 1 every divergent branch stalls.)
  *
+ * No merge on push (simt_stack.h's MERGE; checked 2026-11-30).  The loop
+ * with two exits of docs/ptx.md ("histo8 at -O0": `twoexit`, whose
+ * leavers fall through to a `bra` one instruction short of the rpc) grows
+ * simt_stack by one entry a round, because there the leavers' entry waits
+ * below the TOS until the retriers are done, and a merge is what bounds it.
+ * Here the leavers are the TOS's other path: they run beside the retriers,
+ * reach the rpc and go invalid (RECONV) before the retriers branch again,
+ * so the retriers' next divergence finds Q invalid and is a SPLIT, which
+ * overwrites the TOS and needs no entry.  twoexit and histo8_O0 (committed
+ * PTX, grid 1) run and match at the default, 001 and 003 with a peak depth
+ * of 2, the same cycles with stack_merge on or off (tests/test_simt.sh
+ * `dpe_twoexit_*`, `dpe_histo8_O0_*`).  When the leavers' way to the rpc is
+ * longer than a round they are still valid at the retriers' next branch,
+ * which is then a DIVERGE: Q is suspended, one entry a round, as 003 Fig.
+ * 4c does; on a full stack the branch stalls until Q reaches the rpc, so
+ * the loop still ends (its full-table stalls cost cycles).  A stack that
+ * can deadlock: the leavers' way to the rpc itself diverges (an `if` in the
+ * exit path, leavers two at a time), so on a full stack both paths of the
+ * TOS want an entry.  That kernel (tests/test_simt.sh `dpe_twoexit_if`)
+ * runs on every other mechanism and on dpe at the default preset, and dpe
+ * stops at 001 and 003 (dpe_depth 8; it runs with 16, peak 16: one entry
+ * per pair of leavers).  simt_rule's merge would not bound it: each
+ * suspended entry's leavers had run ahead when suspended, so no entry
+ * waits at the new leavers' PC.  Left as it is (the rule it needs, e.g. a
+ * DIVERGE that suspends Q only while a free entry stays for Q's own
+ * divergence, is a change of 003's policy; the docs/ptx.md section of
+ * 2026-11-30 says so).
+ *
  * Illegal input (err = 1, err_code below, act IDLE, ready = 1, state
  * unchanged), in priority order:
  *   BAD_OP     op == 3

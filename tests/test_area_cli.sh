@@ -387,6 +387,31 @@ if "$A" logic --module simt_stack --param WARPS=4 --param LANES=8 --param DEPTH=
   ok logic_simt_stack_small
 else bad logic_simt_stack_small "$(head -n 1 "$T/err")"; fi
 
+# MERGE (merge on push, simt_rule): a switch that may be 0; MERGE=0 drops the
+# run's comparators and the merge's ports, so the stacks cost less (same
+# flip-flops), and the default equals MERGE=1; 2 is refused by the cfg check
+for mp in "simt_stack WARPS=4 LANES=8 DEPTH=4 PC_W=8" "lwm_subwarp LARGE_WARPS=2 K=4 N=4 DEPTH=4 PC_W=8"; do
+  m=${mp%% *} pa=()
+  for p in ${mp#* }; do pa+=(--param "$p"); done
+  for v in 0 1 def; do
+    if [ $v = def ]; then "$A" logic --module "$m" "${pa[@]}" >"$T/m$v" 2>"$T/err"
+    else "$A" logic --module "$m" "${pa[@]}" --param MERGE=$v >"$T/m$v" 2>"$T/err"; fi || echo "exit $?" >>"$T/err"
+  done
+  g() { sed -n "s/^$1 //p" "$T/m$2"; }
+  if [ ! -s "$T/err" ] && [ -n "$(g comb_transistors 0)" ] &&
+     awk -v a="$(g comb_transistors 0)" -v b="$(g comb_transistors 1)" -v x="$(g area_mm2 0)" -v y="$(g area_mm2 1)" \
+       'BEGIN { exit !(a > 0 && a < b && x > 0 && x < y) }' &&
+     [ "$(g flipflops 0)" = "$(g flipflops 1)" ] && cmp -s "$T/m1" "$T/mdef" &&
+     ! grep -q '^  item merge on push' "$T/m0" && grep -q '^  item merge on push' "$T/m1"; then
+    ok "logic_${m}_merge0_smaller"
+  else bad "logic_${m}_merge0_smaller" "$(head -n 1 "$T/err") MERGE=0: $(g area_mm2 0), MERGE=1: $(g area_mm2 1)"; fi
+  check_bad "logic_${m}_merge_2" logic --module "$m" --param MERGE=2
+done
+if "$A" sweep --module simt_stack,lwm_subwarp --param MERGE=0,1 >"$T/out" 2>"$T/err" &&
+   [ "$(grep -cE '^ +[01] +(simt_stack|lwm_subwarp) ' "$T/out")" = 4 ]; then
+  ok sweep_merge_0_1
+else bad sweep_merge_0_1 "$(head -n 1 "$T/err")"; fi
+
 # verilog/pc_warp_lut.v at small parameters: 8 x {PC 8, OCC 4, IDX 4} + 8 valid + 4 LRU
 if "$A" logic --module pc_warp_lut --param ENTRIES=8 --param LANES=4 --param PC_W=8 --param POOL=16 >"$T/out" 2>"$T/err" &&
    grep -q '^flipflops 140$' "$T/out" && grep -q '^storage_bits 140$' "$T/out" && grep -q '^comb_transistors [0-9]' "$T/out"; then

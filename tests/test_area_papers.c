@@ -518,6 +518,7 @@ TEST(report_004_storage_and_001_swi_from_cfgs)
     swi_sched_cfg wc = swi_sched_default_cfg();
     hct_cct_heap_cfg hc = hct_cct_heap_default_cfg();
     area_desc d;
+    lc.merge = 0; /* the papers' stacks push always (area/papers.c) */
     CHECK(area_report_build("004", 0, NULL, NULL, &r) == NULL);
     row = find_row(&r.p[0], "Large-warp extra storage per core");
     CHECK(row && row->status == RS_MODELLED && fabs(row->ours - 1792) < 0.5 &&

@@ -669,6 +669,45 @@ done
 out=$("$S" "$T/twoexit.k" --config 001 --mech spe,dpe --set spe_depth=32 --set stack_merge=off 2>&1) &&
   grep -q "^every mechanism that ran matches" <<<"$out" && ok stack_deep_enough_runs ||
   bad stack_deep_enough_runs "$(head -n 3 <<<"$out")"
+# dpe_stack has no merge on push and needs none here (rtl_c/dpe_stack.h):
+# the leavers are the TOS's other path, reach the rpc before the next round,
+# and the next divergence is a SPLIT.  twoexit and histo8's -O0 PTX match at
+# 001 and 003 with a peak depth of 2, the same cycles with stack_merge off
+dpe_run() { # FILE-ARGS... -> "CYCLES PEAK" of dpe, or the first line of the failure
+  local o
+  o=$("$S" "$@" --mech dpe 2>&1) && grep -q "^every mechanism that ran matches" <<<"$o" &&
+    awk '$1 == "dpe" { for (i = 1; i <= NF; i++) if ($i ~ /^peak_stack_depth=/) print $2, substr($i, 18) }' <<<"$o" ||
+    head -n 1 <<<"$o"
+}
+for cfg in 001 003; do
+  for k in twoexit histo8_O0; do
+    if [ $k = twoexit ]; then a=("$T/twoexit.k"); else a=(--launch tests/data/cuda/histo8_O0.launch); fi
+    on=$(dpe_run "${a[@]}" --config $cfg)
+    off=$(dpe_run "${a[@]}" --config $cfg --set stack_merge=off)
+    [[ "$on" =~ ^[0-9]+\ 2$ ]] && [ "$on" = "$off" ] && ok "dpe_${k}_$cfg" ||
+      bad "dpe_${k}_$cfg" "merge on: $on; off: $off"
+  done
+done
+# ... but it can still fill: a twoexit whose exit path is longer than a round
+# and diverges itself (leavers two at a time) keeps one suspended entry per
+# pair, and on a full stack both paths of the TOS want an entry.  Every other
+# mechanism runs it; dpe at the default preset too, at 001 (dpe_depth 8) it
+# stops with the deadlock line, with 16 entries it runs (peak 16)
+{ printf '%s\n' '.kernel twoexitif' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' '    mov r2, 0' \
+    '    and r3, r0, 1' '    shr r4, r0, 1' 'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' \
+    '    setp.lt p1, r1, r4' '    @p1 bra LOOP'
+  for i in 1 2 3 4 5 6; do echo '    add r2, r2, 1'; done
+  printf '%s\n' '    setp.eq p2, r3, 0' '    @p2 bra ELSE' '    add r2, r2, 3' '    bra JOIN' 'ELSE:' '    add r2, r2, 5' \
+    'JOIN:' '    add r2, r2, 1' '    bra DONE' 'DONE:' '    add r1, r1, r2' '    st [r0], r1' '    exit'; } >"$T/twoexitif.k"
+out=$("$S" "$T/twoexitif.k" --config 001 --mech all --set dpe_depth=16 2>&1) &&
+  grep -q "^every mechanism that ran matches" <<<"$out" &&
+  grep -qE '^dpe .* peak_stack_depth=16 ' <<<"$out" && [[ "$(dpe_run "$T/twoexitif.k")" =~ ^[0-9]+\ [0-9]+$ ]] &&
+  ok dpe_twoexit_if_deep_enough || bad dpe_twoexit_if_deep_enough "$(grep -v '^ ' <<<"$out" | head -n 3)"
+out=$("$S" "$T/twoexitif.k" --config 001 --mech dpe 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^simt: .*twoexitif\.k: dpe: deadlock: .* full-table stalls" <<<"$out" &&
+  ok dpe_twoexit_if_stack_full_001 || bad dpe_twoexit_if_stack_full_001 "exit $rc: $out"
 
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random

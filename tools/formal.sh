@@ -245,6 +245,42 @@ bmc() {
   grep -q 'Status: \(PASSED\|FAILED\)' "$log"
 }
 
+# covers DIR DEPTH -> a line in DIR/result for each labelled cover statement
+# of DIR/model.smt2 (a reachability witness, LABEL: cover(...)):
+#   covered C at cycle N: trace OUT/TAG/C.vcd, vectors OUT/TAG/C.vec
+#   FAILED  C - not reached in DEPTH cycles from the reset
+# (yosys-smtbmc -c: the shortest trace to each; an unreached cover means the
+# properties about that event may hold only because it never happens)
+covers() {
+  local d=$1 depth=$2 all line c step=0 f pend="" got=""
+  all=$(sed -n 's/^; yosys-smt2-cover [0-9]* //p' "$d/model.smt2" | awk '{print $1}' | sort -u)
+  [ -n "$all" ] || return 0
+  rm -rf "$d/cov" && mkdir -p "$d/cov"
+  if ! smtbmc "$d/cover.log" -c -t "$depth" --dump-vcd "$d/cov/trace%.vcd" "$d/model.smt2" &&
+     ! grep -q 'Status: \(PASSED\|FAILED\)' "$d/cover.log"; then
+    echo "FAILED $(echo $all | tr ' ' ',') - yosys-smtbmc -c did not finish$(why_not $d/cover.log) (log: $d/cover.log)" >>"$d/result"
+    return
+  fi
+  while IFS= read -r line; do
+    case $line in
+      *"Reached cover statement at "*)
+        c=${line##*statement at }; step=${c##* in step }; step=${step%%.*}; c=${c%% *}
+        pend="$pend $c:$step" ;;
+      *"Writing trace to VCD file: "*)
+        f=${line##*: }
+        for c in $pend; do
+          publish "$cur_s" "$cur_csv" "$f" "$OUT/$cur_tag/${c%%:*}" >/dev/null
+          echo "covered ${c%%:*} at cycle ${c#*:}: trace $OUT/$cur_tag/${c%%:*}.vcd, vectors $OUT/$cur_tag/${c%%:*}.vec" >>"$d/result"
+          got="$got ${c%%:*}"
+        done
+        pend="" ;;
+    esac
+  done <"$d/cover.log"
+  for c in $all; do
+    case " $got " in *" $c "*) ;; *) echo "FAILED $c - not reached in $depth cycles from the reset (log: $d/cover.log)" >>"$d/result" ;; esac
+  done
+}
+
 # prove VDIR STRUCT TAG [ONLY] -> W/TAG/result: lines "KIND PROP DETAIL".
 #   1. the base case: BMC to K cycles from the reset, every assertion
 #      (--presat: the assumptions must be satisfiable);
@@ -294,6 +330,7 @@ prove() {
     elif grep -q 'unsatisfiable\|Assumptions are unsat' "$d/base.log"; then
       echo "FAILED $s - the assumptions contradict each other (log: $d/base.log)" >>"$d/result"
     else echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/base.log) (log: $d/base.log)" >>"$d/result"; fi
+    covers "$d" "$depth"
     stamp "$d" "$t0"; return
   fi
   # 1. the base case
@@ -340,6 +377,8 @@ prove() {
       echo "FAILED $s - yosys-smtbmc did not finish$(why_not $d/bmc.log) (log: $d/bmc.log)" >>"$d/result"
     fi
   fi
+  # the covers: BMC_DEPTH from the reset
+  covers "$d" "$depth"
   stamp "$d" "$t0"
 }
 
@@ -349,7 +388,7 @@ report() { # struct tag -> the lines of its result
   while read -r kind p rest; do
     if [ $test = 1 ]; then
       case $kind in
-        proved|bounded) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, $t)" ;;
+        proved|bounded|covered) echo "ok formal_${s}_$p ($kind${rest:+ $rest}, $t)" ;;
         *) echo "FAIL formal_${s}_$p $rest" ;;
       esac
     else

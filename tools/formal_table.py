@@ -60,8 +60,8 @@ def points(path):
 def parse(path):
     """A results file -> (props {P: (kind, detail)}, faults {P: (kind,
     cycle)}, (wall, cpu) of the properties' run, [(wall, cpu)] of the
-    faults, problems [line])."""
-    props, faults, fault_times, problems = {}, {}, [], []
+    faults, problems [line], covers {C: result})."""
+    props, faults, fault_times, problems, covers = {}, {}, [], [], {}
     ptime = None
     with open(path) as f:
         for line in f:
@@ -76,6 +76,14 @@ def parse(path):
             p, _, detail = rest.partition(" ")
             if p == "-":
                 problems.append(line)
+                continue
+            # a cover (reachability witness): reached at a cycle, or not
+            if kind == "covered":
+                c = CYCLE.search(detail)
+                covers[p] = "covered at cycle %s" % (c.group(1) if c else "?")
+                continue
+            if kind == "FAILED" and detail.startswith("- not reached"):
+                covers[p] = "**not reached**"
                 continue
             if kind in ("proved", "bounded", "FAILED"):
                 ptime = t
@@ -94,7 +102,7 @@ def parse(path):
                 fault_times.append(t)
             else:
                 problems.append(line)
-    return props, faults, ptime, fault_times, problems
+    return props, faults, ptime, fault_times, problems, covers
 
 
 def num(x):
@@ -104,7 +112,7 @@ def num(x):
         return None
 
 
-def table(out_dir, pts, props_of):
+def table(out_dir, pts, props_of, covers_of=lambda s: []):
     rows = ["| structure | property | make formal | its fault | quick (make test) | its fault |",
             "|---|---|---|---|---|---|"]
     summary = ["| structure | make formal's point (BMC depth, k) | make formal: proved / bounded / failed, "
@@ -126,6 +134,10 @@ def table(out_dir, pts, props_of):
                 c = "BMC to %d" % qd
             d = qr[1].get(p, "make formal only") if qr else "not run"
             rows.append("| %s | %s | %s | %s | %s | %s |" % (s, p, a, b, c, d))
+        for cv in covers_of(s):
+            a = fr[5].get(cv, "**no result**") if fr else "not run"
+            c = qr[5].get(cv, "**no result**") if qr else "not run"
+            rows.append("| %s | %s (cover) | %s | - | %s | - |" % (s, cv, a, c))
         for r, name in ((fr, "make formal"), (qr, "quick")):
             if r and r[4]:
                 for line in r[4]:
@@ -196,7 +208,11 @@ def main():
         with open(os.path.join("verilog", s + ".v")) as f:
             return sorted(set(re.findall(r"([A-Za-z_]\w*):\s*assert\s*\(", f.read())))
 
-    body = table(a.out, pts, props_of)
+    def covers_of(s):
+        with open(os.path.join("verilog", s + ".v")) as f:
+            return sorted(set(re.findall(r"([A-Za-z_]\w*):\s*cover\s*\(", f.read())))
+
+    body = table(a.out, pts, props_of, covers_of)
     text = open(a.doc).read()
     i, j = text.find("<!-- generated:%s" % TAG), text.find(END)
     if i < 0 or j < 0:

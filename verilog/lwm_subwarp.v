@@ -132,6 +132,9 @@ module lwm_subwarp #(
     reg [PC_W-1:0]    rpc_q  [0:ENTRIES-1] /*verilator public_flat_rd*/;
     reg [DEPTH_W-1:0] sp_q   [0:LARGE_WARPS-1] /*verilator public_flat_rd*/;
 
+`ifdef FORMAL
+    localparam SR_F_MASK_W = KN; // simt_rule.vh's formal functions
+`endif
 `include "simt_rule.vh"
 
     // ------------------------------------------------- indices made safe
@@ -642,7 +645,70 @@ module lwm_subwarp #(
             p_outcome: assert((taken_q & ntaken_q) == {KN{1'b0}});
             p_err_code: assert(err == (err_code != ERR_NONE) &&
                                (!err || (!sw_valid && !br_commit && act == ACT_ERR)));
+            p_runs: assert(fv_run_ok);
+            // a commit merges exactly in its case (specified apart from
+            // simt_rule_merge_at), and then needs no room
+            p_merge_iff: assert((br_act == 3'd7) == fv_mcase);
+            // a branch whose divergence would merge is never pushed back
+            // for room (the fetch reserves none for it)
+            if (fv_fcase)
+                p_merge_room: assert(f_act != ST_STALL);
+            // what a merge did at the last edge
+            if (fv_mg_p)
+                p_merge_or: assert(fv_mres_ok);
         end
+
+    // the runs (simt_stack.h's invariant, kept by simt_rule and its merge):
+    // above entry 0 a large warp's live entries form runs of equal rpc; the
+    // masks of a run are pairwise disjoint and each is within the mask of
+    // the entry below the run
+    reg     fv_run_ok;
+    integer fv_w2;
+    always @* begin
+        fv_run_ok = 1'b1;
+        for (fv_w2 = 0; fv_w2 < LARGE_WARPS; fv_w2 = fv_w2 + 1)
+            if (!simt_rule_f_runs(fv_live[fv_w2*DEPTH*SR_F_ENT_W +: DEPTH*SR_F_ENT_W], sp_q[fv_w2]))
+                fv_run_ok = 1'b0;
+    end
+
+    // merge on push, apart from simt_rule_merge_at (simt_rule_f_merge): at
+    // the commit (br_warp_q's stack, br_npc_q) and at the fetch (f_warp's
+    // stack, f_npc); b_pcs/b_rpcs, f_pcs/f_rpcs: their entries
+    wire [SRM_W-1:0]  fv_bm  = simt_rule_f_merge(b_pcs, b_rpcs, b_sp, rpc_q[b_tos_a], br_npc_q);
+    wire [SRM_W-1:0]  fv_fm  = simt_rule_f_merge(f_pcs, f_rpcs, f_sp, f_trpc, f_npc);
+    wire              fv_bhit = fv_bm[DEPTH_W];
+    wire              fv_fhit = fv_fm[DEPTH_W];
+    wire fv_mcase = MERGE != 0 && commit && b_sp_x >= 32'd2 && tk_all != {KN{1'b0}} &&
+                    nt_all != {KN{1'b0}} && br_rpc_q == rpc_q[b_tos_a] && br_npc_q != br_rpc_q &&
+                    fv_bhit;
+    wire fv_fcase = MERGE != 0 && ok && f_valid && f_kind == KIND_BRANCH && f_live && f_multi &&
+                    f_sp_x >= 32'd2 && f_rpc == f_trpc && f_npc != f_rpc && fv_fhit;
+
+    // a merge's result, one edge later: the merged entry's mask is its old
+    // one OR the not-taken threads; the taken side replaces the TOS (or, at
+    // the rpc, the TOS goes): the depth does not grow; the large warp's
+    // other live entries are as they were
+    reg                        fv_mg_p;
+    reg [LW_W-1:0]             fv_mw_p;
+    reg [SR_F_MX_W-1:0]        fv_mx_p;
+    reg [ENTRIES*FV_ENT_W-1:0] fv_live_p;
+    always @(posedge clk) begin
+        fv_mg_p   <= !rst && br_act == 3'd7;
+        fv_mw_p   <= br_warp_q;
+        fv_mx_p   <= {br_pc_q != br_rpc_q, fv_bm[DEPTH_W-1:0], (br_pc_q != br_rpc_q) ? b_sp : b_sp - 1'b1,
+                      nt_all, br_pc_q, tk_all, br_rpc_q};
+        fv_live_p <= fv_live;
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] fv_mo      = {{(32-LW_W){1'b0}}, fv_mw_p} * (DEPTH * SR_F_ENT_W);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        fv_mres_ok = simt_rule_f_merged(fv_live[fv_mo +: DEPTH*SR_F_ENT_W],
+                                                fv_live_p[fv_mo +: DEPTH*SR_F_ENT_W], sp_q[fv_mw_p], fv_mx_p);
+
+    // witness: a merge is reachable at this point (tools/formal.sh's covers)
+    always @*
+        if (f_past && !rst)
+            c_merge: cover(br_act == 3'd7);
 `endif
 
 endmodule

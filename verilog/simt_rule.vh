@@ -152,3 +152,106 @@ function [SRM_W-1:0] simt_rule_merge_at;
         simt_rule_merge_at = {m_hit, m_idx};
     end
 endfunction
+
+`ifdef FORMAL
+// The formal properties' own view of the stacks (the formal blocks of
+// simt_stack.v and lwm_subwarp.v; docs/formal.md), written apart from the
+// functions above.  The including module defines SR_F_MASK_W, its mask
+// width, too (LANES, K*N).
+//
+// simt_rule_f_merge: {hit, index} of the highest entry e >= 1 below the TOS
+// (entry fm_sp - 1) with pc == fm_npc such that every entry from e up to
+// the TOS has the TOS's rpc fm_trpc: the entry a merge ORs into.
+function [SRM_W-1:0] simt_rule_f_merge;
+    input [DEPTH*PC_W-1:0] fm_pcs;
+    input [DEPTH*PC_W-1:0] fm_rpcs;
+    input [DEPTH_W-1:0]    fm_sp;
+    input [PC_W-1:0]       fm_trpc;
+    input [PC_W-1:0]       fm_npc;
+    reg                    fm_run;
+    reg                    fm_hit;
+    reg [DEPTH_W-1:0]      fm_idx;
+    integer                fm_a, fm_b;
+    begin
+        fm_run = 1'b0;
+        fm_hit = 1'b0;
+        fm_idx = {DEPTH_W{1'b0}};
+        for (fm_a = 1; fm_a < DEPTH; fm_a = fm_a + 1)
+            if (fm_a + 1 < {{(32-DEPTH_W){1'b0}}, fm_sp} && fm_pcs[fm_a*PC_W +: PC_W] == fm_npc) begin
+                fm_run = 1'b1;
+                for (fm_b = fm_a; fm_b < DEPTH; fm_b = fm_b + 1)
+                    if (fm_b < {{(32-DEPTH_W){1'b0}}, fm_sp} && fm_rpcs[fm_b*PC_W +: PC_W] != fm_trpc)
+                        fm_run = 1'b0;
+                if (fm_run) begin
+                    fm_hit = 1'b1;
+                    fm_idx = fm_a[DEPTH_W-1:0];
+                end
+            end
+        simt_rule_f_merge = {fm_hit, fm_idx};
+    end
+endfunction
+
+// simt_rule_f_runs: 1 when one stack keeps the run invariant of
+// simt_stack.h: above entry 0 the live entries form runs of equal rpc; the
+// masks of a run are pairwise disjoint and each is within the mask of the
+// entry below the run.  fr_ents: its DEPTH entries {pc, mask, rpc}, entry e
+// at [e*SR_F_ENT_W +: SR_F_ENT_W]; fr_sp of them live.
+localparam SR_F_ENT_W = 2 * PC_W + SR_F_MASK_W;
+function simt_rule_f_runs;
+    input [DEPTH*SR_F_ENT_W-1:0] fr_ents;
+    input [DEPTH_W-1:0]          fr_sp;
+    reg [SR_F_MASK_W-1:0]        fr_par, fr_un, fr_m;
+    integer                      fr_e;
+    begin
+        simt_rule_f_runs = 1'b1;
+        fr_par = {SR_F_MASK_W{1'b0}};
+        fr_un  = {SR_F_MASK_W{1'b0}};
+        fr_m   = {SR_F_MASK_W{1'b0}};
+        for (fr_e = 1; fr_e < DEPTH; fr_e = fr_e + 1)
+            if (fr_e < {{(32-DEPTH_W){1'b0}}, fr_sp}) begin
+                fr_m = fr_ents[fr_e*SR_F_ENT_W + PC_W +: SR_F_MASK_W];
+                if (fr_e == 1 || fr_ents[fr_e*SR_F_ENT_W +: PC_W] != fr_ents[(fr_e-1)*SR_F_ENT_W +: PC_W]) begin
+                    fr_par = fr_ents[(fr_e-1)*SR_F_ENT_W + PC_W +: SR_F_MASK_W];
+                    fr_un  = {SR_F_MASK_W{1'b0}};
+                end
+                if ((fr_m & ~fr_par) != {SR_F_MASK_W{1'b0}} || (fr_m & fr_un) != {SR_F_MASK_W{1'b0}})
+                    simt_rule_f_runs = 1'b0;
+                fr_un = fr_un | fr_m;
+            end
+    end
+endfunction
+
+// simt_rule_f_merged: 1 when a merge did what it must, one edge later.
+// fd_now, fd_was: the warp's DEPTH entries (as fr_ents) now and before the
+// edge; fd_sp: its depth now; fd_x = {taken side off the rpc, the merged
+// entry's index, the depth it must have, the not-taken threads, the entry
+// the TOS must hold {op_pc, t, op_rpc}}.  The merged entry's mask is its
+// old one OR the not-taken threads; the depth is the old one, or one less
+// when the taken side is at the rpc (it never grows); the TOS is the taken
+// side (unless at the rpc); every other live entry is as it was.
+localparam SR_F_MX_W = 1 + 2 * DEPTH_W + SR_F_MASK_W + SR_F_ENT_W;
+function simt_rule_f_merged;
+    input [DEPTH*SR_F_ENT_W-1:0] fd_now;
+    input [DEPTH*SR_F_ENT_W-1:0] fd_was;
+    input [DEPTH_W-1:0]          fd_sp;
+    input [SR_F_MX_W-1:0]        fd_x;
+    reg                          fd_tk;
+    reg [DEPTH_W-1:0]            fd_mi, fd_want;
+    reg [SR_F_MASK_W-1:0]        fd_n;
+    reg [SR_F_ENT_W-1:0]         fd_top;
+    integer                      fd_c;
+    begin
+        {fd_tk, fd_mi, fd_want, fd_n, fd_top} = fd_x;
+        simt_rule_f_merged = fd_sp == fd_want &&
+            fd_now[fd_mi*SR_F_ENT_W + PC_W +: SR_F_MASK_W] ==
+            (fd_was[fd_mi*SR_F_ENT_W + PC_W +: SR_F_MASK_W] | fd_n);
+        if (fd_tk && fd_now[({{(32-DEPTH_W){1'b0}}, fd_want} - 1)*SR_F_ENT_W +: SR_F_ENT_W] != fd_top)
+            simt_rule_f_merged = 1'b0;
+        for (fd_c = 0; fd_c < DEPTH; fd_c = fd_c + 1)
+            if (fd_c != {{(32-DEPTH_W){1'b0}}, fd_mi} &&
+                fd_c + (fd_tk ? 1 : 0) < {{(32-DEPTH_W){1'b0}}, fd_want} &&
+                fd_now[fd_c*SR_F_ENT_W +: SR_F_ENT_W] != fd_was[fd_c*SR_F_ENT_W +: SR_F_ENT_W])
+                simt_rule_f_merged = 1'b0;
+    end
+endfunction
+`endif

@@ -128,6 +128,9 @@ module simt_stack #(
     // --------------------------------------------------------------- decide
     // The push/pop decision is simt_rule (verilog/simt_rule.vh), shared with
     // lwm_subwarp; here it sees t = op_mask and n = TOS.mask & ~op_mask.
+`ifdef FORMAL
+    localparam SR_F_MASK_W = LANES; // simt_rule.vh's formal functions
+`endif
 `include "simt_rule.vh"
 
     // Merge on push: op_warp's entries side by side for the run's compare
@@ -297,11 +300,10 @@ module simt_stack #(
     // (entries at or above a warp's depth are never observable)
     reg [WARPS*DEPTH_W-1:0]            f_sp;
     reg [ENTRIES*(2*PC_W+LANES)-1:0]   f_live;
-    reg                                f_sp_ok, f_nest_ok, f_mask_ok;
+    reg                                f_sp_ok, f_mask_ok;
     integer f_w, f_e;
     always @* begin
         f_sp_ok   = 1'b1;
-        f_nest_ok = 1'b1;
         f_mask_ok = 1'b1;
         f_live    = {ENTRIES{{(2*PC_W+LANES){1'b0}}}};
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
@@ -315,10 +317,6 @@ module simt_stack #(
                     // a live entry has a thread
                     if (mask_q[f_w*DEPTH+f_e] == {LANES{1'b0}})
                         f_mask_ok = 1'b0;
-                    // threads are never created: an entry's threads are
-                    // threads of the entry below it
-                    if (f_e > 0 && (mask_q[f_w*DEPTH+f_e] & ~mask_q[f_w*DEPTH+f_e-1]) != {LANES{1'b0}})
-                        f_nest_ok = 1'b0;
                 end
         end
     end
@@ -355,16 +353,72 @@ module simt_stack #(
                 f_others_ok = 1'b0;
     end
 
+    // the runs (simt_stack.h's invariant, which simt_rule.h shows a merge
+    // keeps): above entry 0 a warp's live entries form runs of equal rpc
+    // (the entries pushed for one reconvergence point); the masks of a run
+    // are pairwise disjoint and each is within the mask of the entry below
+    // the run.  No thread is created, none is in two places.
+    reg     f_run_ok;
+    integer f_w2;
+    always @* begin
+        f_run_ok = 1'b1;
+        for (f_w2 = 0; f_w2 < WARPS; f_w2 = f_w2 + 1)
+            if (!simt_rule_f_runs(f_live[f_w2*DEPTH*SR_F_ENT_W +: DEPTH*SR_F_ENT_W], sp_q[f_w2]))
+                f_run_ok = 1'b0;
+    end
+
+    // merge on push (MERGE = 1), specified apart from simt_rule_merge_at
+    // (simt_rule_f_merge): f_mhit and f_mr's index = the highest entry e >= 1 below
+    // op_warp's TOS with pc == op_npc such that every entry from e up to the
+    // TOS has the TOS's rpc; f_mcase = a legal divergent BRANCH whose rpc is
+    // the TOS's, at a depth >= 2, with its not-taken side off the rpc and
+    // such an entry (w_pcs, w_rpcs: op_warp's entries)
+    wire [LANES-1:0]  f_n   = tos_mask_q & ~op_mask;
+    wire [SRM_W-1:0]  f_mr  = simt_rule_f_merge(w_pcs, w_rpcs, sp, tos_rpc_q, op_npc);
+    wire              f_mhit = f_mr[DEPTH_W];
+    wire f_mcase = MERGE != 0 && op == OP_BRANCH && op_warp_ok && sp_x >= 32'd2 &&
+                   (op_mask & ~tos_mask_q) == {LANES{1'b0}} && op_mask != {LANES{1'b0}} &&
+                   f_n != {LANES{1'b0}} && op_rpc == tos_rpc_q && op_npc != op_rpc && f_mhit;
+
+    // a merge's result, one edge later: the merged entry's mask is its old
+    // one OR the not-taken threads; the taken side replaces the TOS (or,
+    // at the rpc, the TOS goes): the depth does not grow; every other live
+    // entry of the warp is as it was
+    reg                 f_mg_p;
+    reg [WARP_W-1:0]    f_mw_p;
+    reg [SR_F_MX_W-1:0] f_mx_p;
+    always @(posedge clk) begin
+        f_mg_p <= !rst && act == ACT_MERGE;
+        f_mw_p <= op_w;
+        f_mx_p <= {op_pc != op_rpc, f_mr[DEPTH_W-1:0], (op_pc != op_rpc) ? sp : sp - 1'b1, f_n,
+                   op_pc, op_mask, op_rpc};
+    end
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [31:0] f_mo      = {{(32-WARP_W){1'b0}}, f_mw_p} * (DEPTH * SR_F_ENT_W);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire        f_mres_ok = simt_rule_f_merged(f_live[f_mo +: DEPTH*SR_F_ENT_W], f_live_p[f_mo +: DEPTH*SR_F_ENT_W],
+                                               sp_q[f_mw_p], f_mx_p);
+
     always @*
         if (f_past) begin
             if (f_chk_p)
                 p_one_warp: assert(f_others_ok);
             p_sp_range: assert(f_sp_ok);
             p_mask_live: assert(f_mask_ok);
-            p_mask_nested: assert(f_nest_ok);
+            p_runs: assert(f_run_ok);
             // err exactly with an error code; an error or a stall acts not
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) && ready == (act != ACT_STALL));
+            // a merge happens exactly when its case holds, and never stalls
+            p_merge_iff: assert((act == ACT_MERGE) == f_mcase && (!f_mcase || (ready && !err)));
+            // what a merge did at the last edge
+            if (f_mg_p)
+                p_merge_or: assert(f_mres_ok);
         end
+
+    // witness: a merge is reachable at this point (tools/formal.sh's covers)
+    always @*
+        if (f_past && !rst)
+            c_merge: cover(act == ACT_MERGE);
 `endif
 
 endmodule
