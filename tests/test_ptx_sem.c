@@ -431,6 +431,41 @@ TEST(memory_widths_alignment_atomics)
 
 /* forms the manual does not define (or that we cannot do) are refused with
  * one line, not run as something else */
+/* set.CmpOp{.BoolOp}{.ftz}.dtype.stype: setp's comparison written as a
+ * value, "1.0f if true and 0.0f otherwise" for .f32, all ones or zero for
+ * the integer types; the .BoolOp combines with {!}c before the write */
+TEST(set_writes_a_value)
+{
+    env e;
+    BOTH_PATHS {
+        RUN_OK(e, NULL,
+               "mov.u32 %r1, 5; mov.u32 %r2, 0xfffffffb; mov.f32 %f1, 0f7FC00000; mov.f32 %f2, 0f00000001;\n"
+               "set.lt.u32.s32 %r3, %r2, %r1; set.lt.u32.u32 %r4, %r2, %r1; set.eq.s32.u32 %r5, %r1, 5;\n"
+               "set.ne.f32.u32 %f3, %r1, 5; set.gt.f32.s32 %f4, %r1, -6; set.hi.u32.b32 %r6, %r2, %r1;\n"
+               /* NaN: ordered compares false, unordered true; .ftz flushes the subnormal to 0 */
+               "set.lt.u32.f32 %r7, %f1, 0f3F800000; set.ltu.u32.f32 %r8, %f1, 0f3F800000;\n"
+               "set.num.s32.f32 %r9, %f1, %f1; set.nan.f32.f32 %f5, %f1, 0f00000000;\n"
+               "set.eq.ftz.u32.f32 %r10, %f2, 0f00000000; set.eq.u32.f32 %r11, %f2, 0f00000000;\n"
+               /* .and/.or/.xor with a predicate, negated or not */
+               "setp.eq.u32 %p1, %r1, 5; setp.ne.u32 %p2, %r1, 5;\n"
+               "set.eq.and.u32.u32 %r12, %r1, 5, %p2; set.eq.and.u32.u32 %r13, %r1, 5, !%p2;\n"
+               "set.ne.or.f32.u32 %f6, %r1, 5, %p1; set.ne.or.f32.u32 %f7, %r1, 5, %p2;\n"
+               "set.eq.xor.s32.u32 %r14, %r1, 5, %p1; set.eq.xor.s32.u32 %r15, %r1, 5, %p2;\n"
+               /* 64-bit and f64 operands, 16-bit ones */
+               "mov.u64 %rd1, 0x100000000; set.gt.u32.u64 %r16, %rd1, 1; set.lt.u32.s64 %r17, %rd1, 1;\n"
+               "mov.f64 %fd1, 0d3FF0000000000000; set.ge.f32.f64 %f8, %fd1, %fd1;\n"
+               "mov.b16 %rs1, 0xffff; set.lt.u32.s16 %r18, %rs1, 0; set.lt.u32.u16 %r19, %rs1, 0;\n"
+               /* a guard that is off leaves the destination */
+               "mov.u32 %r20, 7; @%p2 set.eq.u32.u32 %r20, %r1, %r1;");
+        WANT(&e, {"%r3", 0xffffffffu}, {"%r4", 0}, {"%r5", 0xffffffffu}, {"%f3", 0}, {"%f4", 0x3f800000u},
+             {"%r6", 0xffffffffu}, {"%r7", 0}, {"%r8", 0xffffffffu}, {"%r9", 0}, {"%f5", 0x3f800000u},
+             {"%r10", 0xffffffffu}, {"%r11", 0}, {"%r12", 0}, {"%r13", 0xffffffffu}, {"%f6", 0x3f800000u},
+             {"%f7", 0}, {"%r14", 0}, {"%r15", 0xffffffffu}, {"%r16", 0xffffffffu}, {"%r17", 0},
+             {"%f8", 0x3f800000u}, {"%r18", 0xffffffffu}, {"%r19", 0}, {"%r20", 7});
+        done(&e);
+    }
+}
+
 TEST(refused_not_run_wrongly)
 {
     static const char *const bad[][2] = {
@@ -456,6 +491,12 @@ TEST(refused_not_run_wrongly)
         {"sqrt.rn.f16 %rs1, %rs1;", "t.ptx:16: unsupported PTX: sqrt on a half-precision type"},
         {"cvt.rn.relu.f16x2.f32 %r1, %f1, %f2;", "t.ptx:16: unsupported PTX: modifier .relu"},
         {"cvt.f32.e4m3 %f1, %rs1;", "t.ptx:16: unsupported PTX: type .e4m3"},
+        /* set: two types, a u32/s32/f32 result, one destination */
+        {"set.eq.u32 %r1, %r2, %r3;", "t.ptx:16: set needs two types (.dtype.stype)"},
+        {"set.eq.u64.u32 %rd1, %r2, %r3;", "t.ptx:16: set's result type must be .u32, .s32 or .f32"},
+        {"set.eq.u32.u32 %r1|%r4, %r2, %r3;", "t.ptx:16: set has one destination"},
+        {"set.eq.f16.f16 %rs1, %rs2, %rs3;", "t.ptx:16: unsupported PTX: set with a half-precision result"},
+        {"set.eq.u32.f16 %r1, %rs2, %rs3;", "t.ptx:16: unsupported PTX: set on half-precision operands"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
 }
@@ -469,6 +510,7 @@ int main(int argc, char **argv)
     RUN(float_special_values);
     RUN(cvt_every_rounding_and_saturation);
     RUN(memory_widths_alignment_atomics);
+    RUN(set_writes_a_value);
     RUN(refused_not_run_wrongly);
     return test_summary();
 }

@@ -753,6 +753,10 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             else if (in->bop == B_OR) { p1 = p1 || cc; p2 = p2 || cc; }
             else { p1 = p1 ^ cc; p2 = p2 ^ cc; }
         }
+        if (in->flags & F_SETV) { /* set: all ones, or 1.0f for .f32 */
+            wr(im, t, &in->d[0], p1 ? (in->type2 == T_F32 ? 0x3f800000u : 0xffffffffu) : 0, in->type2);
+            return 0;
+        }
         wr(im, t, &in->d[0], (uint64_t)p1, T_PRED);
         if (in->nd > 1) wr(im, t, &in->d[1], (uint64_t)p2, T_PRED);
         return 0;
@@ -1262,7 +1266,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
         return in->op == OP_LD ? FK_LD : FK_ST;
     }
     if (in->op == OP_SETP) {
-        if (in->bop != B_NONE || (in->flags & F_FTZ) || kind == TK_PRED) return FK_GENERAL;
+        if (in->bop != B_NONE || (in->flags & (F_FTZ | F_SETV)) || kind == TK_PRED) return FK_GENERAL;
         if (!fx_dst(f, 0, im, &in->d[0], T_PRED) || (in->nd > 1 && !fx_dst(f, 1, im, &in->d[1], T_PRED)))
             return FK_GENERAL;
         if (isf) {

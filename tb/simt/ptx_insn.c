@@ -243,7 +243,7 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"min", OP_MIN}, {"max", OP_MAX}, {"and", OP_AND}, {"or", OP_OR}, {"xor", OP_XOR},
     {"not", OP_NOT}, {"cnot", OP_CNOT}, {"shl", OP_SHL}, {"shr", OP_SHR}, {"shf", OP_SHF},
     {"bfe", OP_BFE}, {"bfi", OP_BFI}, {"popc", OP_POPC}, {"clz", OP_CLZ}, {"brev", OP_BREV},
-    {"prmt", OP_PRMT}, {"selp", OP_SELP}, {"slct", OP_SLCT}, {"setp", OP_SETP}, {"cvt", OP_CVT},
+    {"prmt", OP_PRMT}, {"selp", OP_SELP}, {"slct", OP_SLCT}, {"setp", OP_SETP}, {"set", OP_SETP}, {"cvt", OP_CVT},
     {"cvta", OP_CVTA}, {"rcp", OP_RCP}, {"sqrt", OP_SQRT}, {"rsqrt", OP_RSQRT}, {"lg2", OP_LG2},
     {"ex2", OP_EX2}, {"sin", OP_SIN}, {"cos", OP_COS}, {"tanh", OP_TANH},
     {"copysign", OP_COPYSIGN}, {"testp", OP_TESTP}, {"ld", OP_LD}, {"ldu", OP_LD},
@@ -276,6 +276,7 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
         if (!strcmp(m[0], optab[i].n)) op = optab[i].op;
     if (op < 0) return UNSUP(s, "instruction '%s'", m[0]);
     in->op = (uint8_t)op;
+    if (!strcmp(m[0], "set")) in->flags |= F_SETV; /* set: setp's compare, a value written */
     in->type = in->type2 = T_NONE;
     in->vec = 1;
     in->space = PS_NONE;
@@ -684,7 +685,8 @@ int ptx_instruction(ptx_ps *s, char *stmt)
             if (parse_scalar(s, ops[i], &in->a[i - 1], 0)) return -1;
         in->na = (uint8_t)(n - 1);
         if (in->op == OP_SHFL || in->op == OP_MATCH) break;
-        if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "setp without a comparison");
+        if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "%s without a comparison", opc);
+        if ((in->flags & F_SETV) && in->nd != 1) return ptx_fail(s, s->sline, "set has one destination");
         in->bop &= 0x7f;
         if ((in->bop != B_NONE) != (n == 4)) return ptx_fail(s, s->sline, "setp's combining operand");
         if (n == 4 && reg_fits(s, &in->a[2], T_PRED, "operand")) return -1;
@@ -733,7 +735,22 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (ty == T_NONE) return ptx_fail(s, s->sline, "missing type");
         if (in->type2 != T_NONE && in->op != OP_SLCT && in->op != OP_SETP)
             return ptx_fail(s, s->sline, "two types");
-        if (in->op == OP_SETP && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
+        if (in->op == OP_SETP && !(in->flags & F_SETV) && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
+    }
+    /* set.CmpOp{.BoolOp}{.ftz}.dtype.stype: setp's compare on stype (kept
+     * in type, so every check and the execution below are setp's), its
+     * result written as dtype (type2): all ones for .u32/.s32, 1.0 for .f32 */
+    if (in->flags & F_SETV) {
+        uint8_t dt = in->type, st = in->type2;
+        if (st == T_NONE) return ptx_fail(s, s->sline, "set needs two types (.dtype.stype)");
+        if (dt != T_U32 && dt != T_S32 && dt != T_F32) {
+            if (ptx_half_type(dt)) return UNSUP(s, "set with a half-precision result");
+            return ptx_fail(s, s->sline, "set's result type must be .u32, .s32 or .f32");
+        }
+        if (ptx_half_type(st)) return UNSUP(s, "set on half-precision operands");
+        if (st == T_PRED) return ptx_fail(s, s->sline, "set compares numbers, not .pred");
+        in->type = ty = st;
+        in->type2 = dt;
     }
     if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
          (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
@@ -825,7 +842,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     /* register widths (half-precision arithmetic joins here) */
 widths:;
     uint8_t dty = ty;
-    if (in->op == OP_SETP || in->op == OP_TESTP) dty = T_PRED;
+    if (in->op == OP_SETP || in->op == OP_TESTP) dty = (in->flags & F_SETV) ? in->type2 : T_PRED;
     if (in->op == OP_CVT) dty = ty;
     if (in->flags & F_WIDE) dty = (uint8_t)(ty + 1);
     if (in->op == OP_BFE || in->op == OP_POPC || in->op == OP_CLZ || in->op == OP_BFIND)

@@ -98,6 +98,7 @@ enum { SR_TID, SR_NTID, SR_CTAID, SR_NCTAID, SR_LANEID, SR_WARPID, SR_CLOCK, SR_
 #define F_SHF_L 0x80  /* shf.l (else shf.r) */
 #define F_CLAMP 0x100 /* shf.clamp */
 #define F_HALF 0x200  /* computes on .f16/.bf16: ptx_half_exec (ptx_half.c) */
+#define F_SETV 0x400  /* set (OP_SETP writing a value): type the compared type, type2 the result's */
 
 enum { O_NONE = 0, O_REG, O_IMM, O_SREG, O_MEM, O_SINK, O_LABEL };
 
