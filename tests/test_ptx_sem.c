@@ -466,6 +466,28 @@ TEST(set_writes_a_value)
     }
 }
 
+/* .target: any sm_NN/compute_NN with texmode_* and debug runs; what would
+ * change the semantics (map_f64_to_f32) or is not a target is refused with
+ * file:line; a video instruction (inline asm) is refused by name */
+TEST(target_and_video_refusals)
+{
+    env e;
+    RUN_OK(e, ".target sm_86, texmode_independent, debug", "mov.u32 %r1, 3;");
+    WANT(&e, {"%r1", 3});
+    done(&e);
+    RUN_OK(e, ".target compute_90a,texmode_unified", "mov.u32 %r1, 4;");
+    WANT(&e, {"%r1", 4});
+    done(&e);
+    expect_err(".target sm_70, map_f64_to_f32", "ret;", -1,
+               "t.ptx:4: unsupported PTX: .target map_f64_to_f32 (.f64 run as .f32)");
+    expect_err(".target sm_70, fastmath", "ret;", -1, "t.ptx:4: .target: unknown 'fastmath'");
+    expect_err(".target", "ret;", -1, "t.ptx:4: .target without a target");
+    expect_err(NULL, "vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;", -1,
+               "t.ptx:16: unsupported PTX: video instruction 'vabsdiff4' (CUDA's __v* SIMD intrinsics are in the project's header)");
+    expect_err(NULL, "vadd.u32.u32.u32.sat %r1, %r2.b0, %r3.b1, %r4;", -1,
+               "t.ptx:16: unsupported PTX: video instruction 'vadd'");
+}
+
 TEST(refused_not_run_wrongly)
 {
     static const char *const bad[][2] = {
@@ -511,6 +533,7 @@ int main(int argc, char **argv)
     RUN(cvt_every_rounding_and_saturation);
     RUN(memory_widths_alignment_atomics);
     RUN(set_writes_a_value);
+    RUN(target_and_video_refusals);
     RUN(refused_not_run_wrongly);
     return test_summary();
 }

@@ -274,7 +274,19 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
     int op = -1;
     for (size_t i = 0; i < sizeof optab / sizeof optab[0]; i++)
         if (!strcmp(m[0], optab[i].n)) op = optab[i].op;
-    if (op < 0) return UNSUP(s, "instruction '%s'", m[0]);
+    if (op < 0) {
+        /* the video instructions: clang emits none (the header's SIMD
+         * intrinsics, tb/cuda/include/warphw_simd.h, are ordinary integer
+         * code); inline asm using them is refused by name */
+        static const char *const vid[] = {"vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr",
+                                          "vmad", "vset", "vavrg", "vadd2", "vsub2", "vavrg2",
+                                          "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4",
+                                          "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4"};
+        for (size_t i = 0; i < sizeof vid / sizeof vid[0]; i++)
+            if (!strcmp(m[0], vid[i]))
+                return UNSUP(s, "video instruction '%s' (CUDA's __v* SIMD intrinsics are in the project's header)", m[0]);
+        return UNSUP(s, "instruction '%s'", m[0]);
+    }
     in->op = (uint8_t)op;
     if (!strcmp(m[0], "set")) in->flags |= F_SETV; /* set: setp's compare, a value written */
     in->type = in->type2 = T_NONE;
