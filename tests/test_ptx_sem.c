@@ -488,6 +488,54 @@ TEST(target_and_video_refusals)
                "t.ptx:16: unsupported PTX: video instruction 'vadd'");
 }
 
+/* the extended-precision forms, with the PTX manual's semantics: add.cc
+ * writes the carry out, addc adds it in, sub.cc's carry is the borrow that
+ * subc subtracts (d = a - (b + CC.CF)), mad.cc.lo/.hi add the product's
+ * half and carry out, madc adds the carry in; 32 and 64 bits.  lop3's table
+ * is F(0xF0, 0xCC, 0xAA); dp4a/dp2a sum byte (and halfword) products. */
+TEST(carry_chains_lop3_dp4a)
+{
+    env e;
+    BOTH_PATHS {
+        RUN_OK(e, NULL,
+               "mov.u32 %r1, 0xffffffff;\n"
+               "add.cc.u32 %r3, %r1, 1; addc.cc.u32 %r4, %r1, 0; addc.u32 %r5, 0, 0;\n"
+               "sub.cc.u32 %r6, 0, 1; subc.u32 %r7, 1, 0;\n"
+               "sub.cc.u32 %r8, 0, 1; subc.cc.u32 %r8, 0, 0; subc.u32 %r14, 5, 1;\n"
+               "mad.lo.cc.u32 %r9, 0x10001, 0x10000, 0xffff0000; madc.hi.u32 %r10, 0x10001, 0x10000, 5;\n"
+               "mad.hi.cc.s32 %r11, -2, 3, 6; addc.u32 %r12, 0, 0;\n"
+               "add.cc.u64 %rd1, 0xffffffffffffffff, 2; addc.u64 %rd2, 5, 6;\n"
+               "sub.cc.u64 %rd3, 3, 5; subc.u64 %rd4, 10, 2;\n"
+               /* a guard that is off writes neither the sum nor the carry */
+               "setp.eq.u32 %p1, %r1, 0; add.cc.u32 %r15, 1, 1; @%p1 add.cc.u32 %r16, %r1, %r1; addc.u32 %r17, 0, 0;\n"
+               "mov.u32 %r18, 0x0000ffff; mov.u32 %r19, 0x00ff00ff; mov.u32 %r20, 0x0f0f0f0f;\n"
+               "lop3.b32 %r21, %r18, %r19, %r20, 0x96; lop3.b32 %r22, %r18, %r19, %r20, 0xe8;\n"
+               "lop3.b32 %r23, %r18, %r19, %r20, 0x80; lop3.b32 %r24, %r18, %r19, %r20, 0x01;\n"
+               "lop3.b32 %r25, %r18, %r19, %r20, 0xcc;\n"
+               "dp4a.u32.u32 %r26, 0x01020304, 0x05060708, 10; dp4a.s32.s32 %r27, 0xff02fe04, 0x05fa0708, 0;\n"
+               "dp4a.u32.s32 %r28, 0xff02fe04, 0x05fa0708, 0; dp2a.lo.s32.s32 %r29, 0xfffe0003, 0x0102fd04, 100;\n"
+               "dp2a.hi.s32.s32 %r13, 0xfffe0003, 0x0102fd04, 100; dp2a.hi.u32.u32 %r2, 0xfffe0003, 0x0102fd04, 0;");
+        WANT(&e, {"%r3", 0}, {"%r4", 0}, {"%r5", 1}, {"%r6", 0xffffffffu}, {"%r7", 0},
+             {"%r8", 0xffffffffu}, {"%r14", 3}, /* 0 - 0 - 1 borrows again: 5 - (1 + 1) */
+             {"%r9", 0}, {"%r10", 7}, {"%r11", 5}, {"%r12", 1}, {"%rd1", 1}, {"%rd2", 12},
+             {"%rd3", 0xfffffffffffffffeull}, {"%rd4", 7}, {"%r17", 0},
+             {"%r21", 0x0ff0f00fu}, {"%r22", 0x000f0fffu}, {"%r23", 0x0000000fu}, {"%r24", 0xf0000000u},
+             {"%r25", 0x00ff00ffu}, {"%r26", 80}, {"%r27", 1}, {"%r28", 0xc01}, {"%r29", 118}, {"%r13", 104},
+             {"%r2", 0x10004});
+        done(&e);
+    }
+    static const char *const bad[][2] = {
+        {"lop3.b64 %rd1, %rd2, %rd3, %rd4, 0x96;", "t.ptx:16: unsupported PTX: lop3 other than .b32"},
+        {"lop3.b32 %r1, %r2, %r3, %r4, %r5;", "t.ptx:16: lop3's table must be an immediate 0..255"},
+        {"dp4a.u32 %r1, %r2, %r3, %r4;", "t.ptx:16: dp4a needs two types, each .u32 or .s32"},
+        {"dp2a.u32.u32 %r1, %r2, %r3, %r4;", "t.ptx:16: dp2a needs .lo or .hi"},
+        {"add.cc.f32 %f1, %f2, %f3;", "t.ptx:16: add.cc needs .u32, .s32, .u64 or .s64"},
+        {"addc.u16 %rs1, %rs2, %rs3;", "t.ptx:16: addc needs .u32, .s32, .u64 or .s64"},
+        {"add.cc.sat.s32 %r1, %r2, %r3;", "t.ptx:16: unsupported PTX: add.cc with .sat or .wide"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
+}
+
 TEST(refused_not_run_wrongly)
 {
     static const char *const bad[][2] = {
@@ -534,6 +582,7 @@ int main(int argc, char **argv)
     RUN(memory_widths_alignment_atomics);
     RUN(set_writes_a_value);
     RUN(target_and_video_refusals);
+    RUN(carry_chains_lop3_dp4a);
     RUN(refused_not_run_wrongly);
     return test_summary();
 }

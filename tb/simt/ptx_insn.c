@@ -251,7 +251,8 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
     {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
-    {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}};
+    {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}, {"addc", OP_ADD},
+    {"subc", OP_SUB}, {"madc", OP_MAD}, {"lop3", OP_LOP3}, {"dp4a", OP_DP4A}, {"dp2a", OP_DP2A}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -289,6 +290,8 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
     }
     in->op = (uint8_t)op;
     if (!strcmp(m[0], "set")) in->flags |= F_SETV; /* set: setp's compare, a value written */
+    if (!strcmp(m[0], "addc") || !strcmp(m[0], "subc") || !strcmp(m[0], "madc"))
+        in->flags |= F_CIN; /* the carry in */
     in->type = in->type2 = T_NONE;
     in->vec = 1;
     in->space = PS_NONE;
@@ -353,6 +356,7 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
                 if (!strcmp(t, an[k])) a = k;
             if (a > 0) { in->aop = (uint8_t)a; continue; }
         }
+        if (!strcmp(t, "cc") && (op == OP_ADD || op == OP_SUB || op == OP_MAD)) { in->flags |= F_CC; continue; }
         if (!strcmp(t, "rn")) { in->rnd = R_RN; continue; }
         if (!strcmp(t, "rz")) { in->rnd = R_RZ; continue; }
         if (!strcmp(t, "rm")) { in->rnd = R_RM; continue; }
@@ -485,7 +489,8 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
         want = 3; break;
     case OP_MAD: case OP_FMA: case OP_BFE: case OP_PRMT: case OP_SHF: case OP_SELP: case OP_SLCT:
         want = 4; break;
-    case OP_BFI: want = 5; break;
+    case OP_BFI: case OP_LOP3: want = 5; break;
+    case OP_DP4A: case OP_DP2A: want = 4; break;
     case OP_SETP: if (n != 3 && n != 4) want = 3; break;
     case OP_ATOM: if (n != 3 && n != 4) want = 3; break;
     case OP_BAR:
@@ -745,7 +750,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         break;
     default:
         if (ty == T_NONE) return ptx_fail(s, s->sline, "missing type");
-        if (in->type2 != T_NONE && in->op != OP_SLCT && in->op != OP_SETP)
+        if (in->type2 != T_NONE && in->op != OP_SLCT && in->op != OP_SETP && in->op != OP_DP4A && in->op != OP_DP2A)
             return ptx_fail(s, s->sline, "two types");
         if (in->op == OP_SETP && !(in->flags & F_SETV) && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
     }
@@ -763,6 +768,25 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (st == T_PRED) return ptx_fail(s, s->sline, "set compares numbers, not .pred");
         in->type = ty = st;
         in->type2 = dt;
+    }
+    /* lop3.b32 d, a, b, c, immLut; dp4a/dp2a{.lo,.hi}.atype.btype d, a, b, c
+     * (atype, btype .u32 or .s32) */
+    if (in->op == OP_LOP3) {
+        if (ty != T_B32) return UNSUP(s, "lop3 other than .b32");
+        if (in->a[3].kind != O_IMM || in->a[3].imm > 255) return ptx_fail(s, s->sline, "lop3's table must be an immediate 0..255");
+    }
+    if (in->op == OP_DP4A || in->op == OP_DP2A) {
+        if ((ty != T_U32 && ty != T_S32) || (in->type2 != T_U32 && in->type2 != T_S32))
+            return ptx_fail(s, s->sline, "%s needs two types, each .u32 or .s32", opc);
+        if ((in->op == OP_DP2A) == !(in->flags & (F_LO | F_HI)) || (in->flags & (F_LO | F_HI)) == (F_LO | F_HI))
+            return ptx_fail(s, s->sline, in->op == OP_DP2A ? "dp2a needs .lo or .hi" : "dp4a takes no .lo/.hi");
+    }
+    /* the extended-precision forms: add.cc, addc{.cc}, sub.cc, subc{.cc},
+     * mad{c}.lo/.hi{.cc} on 32- and 64-bit integers */
+    if (in->flags & (F_CC | F_CIN)) {
+        if (ty != T_U32 && ty != T_S32 && ty != T_U64 && ty != T_S64)
+            return ptx_fail(s, s->sline, "%s%s needs .u32, .s32, .u64 or .s64", opc, (in->flags & F_CC) ? ".cc" : "");
+        if (in->flags & (F_SAT | F_WIDE)) return UNSUP(s, "%s%s with .sat or .wide", opc, (in->flags & F_CC) ? ".cc" : "");
     }
     if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
          (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
@@ -909,6 +933,19 @@ widths:;
             } else memcpy(&o->imm, &d, 8);
         }
         o->fimm = 0;
+    }
+    /* the carry (CC.CF) is a hidden predicate register of the function,
+     * %__cc: written by the .cc forms (d[1]), read by addc/subc/madc (the
+     * last source), so the scoreboard and every mechanism see the chain */
+    if (in->flags & (F_CC | F_CIN)) {
+        int cc = ptx_find_reg(s, "%__cc");
+        if (cc < 0) {
+            char decl[] = ".reg .pred %__cc";
+            if (ptx_declare_regs(s, decl)) return -1;
+            cc = ptx_find_reg(s, "%__cc");
+        }
+        if (in->flags & F_CIN) in->a[in->na++] = (ptx_opnd){.kind = O_REG, .reg = cc};
+        if (in->flags & F_CC) in->d[in->nd++] = (ptx_opnd){.kind = O_REG, .reg = cc};
     }
     /* prog_insn */
     pi->unit = unit_of(in);
