@@ -7,7 +7,9 @@
  * arithmetic, a switch in a __noinline__ function (a call), a __constant__
  * table, a float4 load, __builtin_assume and __builtin_expect, a global
  * atomic counter, clock64(), clock() and __nanosleep(), double fma, division
- * and sqrt, llrint/lrintf, 64-bit conversions both ways, min/max/abs/llabs. */
+ * and sqrt, llrint/lrintf, 64-bit conversions both ways, min/max/abs/llabs,
+ * the cache-hint loads and stores (__ldcg ... __stwt) and the scoped
+ * atomics (atomicAdd_block, atomicMax_system, ...). */
 struct P { unsigned char a : 3, b : 5; short s; float f; };
 __constant__ int ctab[8] = {3, 1, 4, 1, 5, 9, 2, 6};
 __device__ int gcount;
@@ -65,4 +67,11 @@ extern "C" __global__ void idioms2(const unsigned *in, unsigned *out, int n)
     o[k++] = (unsigned)(__double_as_longlong((double)A) >> 11);
     o[k++] = (unsigned)min(a, b) ^ (unsigned)max((int)a, (int)c) ^ (unsigned)abs((int)b);
     o[k++] = (unsigned)llabs((long long)A) ^ (unsigned)(max(A, B) >> 7) ^ (unsigned)min((long long)A, (long long)B);
+    /* the cache-hint loads and stores and the scoped atomics (warphw_extra.h);
+     * the atomics on thread 0's unused words 60..63 */
+    unsigned h = __ldcg(&in[i]) + __ldca(&in[(i + 1) % n]) + __ldcs(&in[(i + 2) % n]) + __ldlu(&in[(i + 3) % n]) +
+                 __ldcv(&in[(i + 4) % n]);
+    __stcg(&o[k++], h); __stcs(&o[k++], h ^ 1); __stwt(&o[k++], h ^ 2); __stwb(&o[k++], h ^ 3);
+    atomicAdd_block(&out[60], 1u); atomicMax_system(&out[61], h >> 8);
+    atomicOr_block(&out[62], 1u << (i & 31)); atomicCAS_system(&out[63], 0u, 7u);
 }
