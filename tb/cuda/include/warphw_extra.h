@@ -37,6 +37,11 @@ static inline double warphw_frexp_host(double x, int *e) { *e = 0; return (frexp
 #define remquof(x, y, q) warphw_remquof_host(x, y, q)
 #define remquo(x, y, q) warphw_remquo_host(x, y, q)
 #define frexp(x, e) warphw_frexp_host(x, e)
+namespace std { /* std::remquo(...) becomes std::warphw_remquo_host(...) */
+using ::warphw_frexp_host;
+using ::warphw_remquo_host;
+using ::warphw_remquof_host;
+}
 #if !defined(__clang__)
 #define __builtin_assume(e) ((void)0)
 #endif
