@@ -18,8 +18,7 @@ S=$B/simt
 T=$B/test/ptxgaps
 L=tests/data/ptx/ptxgaps.launch
 mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+. tests/lib.sh # ok, bad, one_line
 [ -x "$S" ] || { bad ptxgaps "no $S (make $S)"; exit 0; }
 mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $1}')
 nm=$(wc -w <<<"$mechs")
@@ -54,11 +53,8 @@ done
 sed 's/^\tlop3.b32 %r10, .*/\tvabsdiff4.u32.u32.u32.add %r10, %r1, %r1, %r1;/' tests/data/ptx/ptxgaps.ptx >"$T/video.ptx"
 sed 's/^\.target sm_70, debug/.target sm_70, map_f64_to_f32/' tests/data/ptx/ptxgaps.ptx >"$T/target.ptx"
 lv=$(grep -n vabsdiff4 "$T/video.ptx" | cut -d: -f1) lt=$(grep -n '^\.target' "$T/target.ptx" | cut -d: -f1)
-for c in "video:$lv: unsupported PTX: video instruction 'vabsdiff4'" "target:$lt: unsupported PTX: .target map_f64_to_f32"; do
-  k=${c%%:*} want=${c#*:}
-  out=$("$S" --ptx "$T/$k.ptx" --entry gaps --launch-set 'params u64 0' --mech spe 2>&1)
-  rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qF "$T/$k.ptx:$want" <<<"$out" &&
-    ok "ptxgaps_refuses_$k" || bad "ptxgaps_refuses_$k" "exit $rc: $out"
-done
+one_line ptxgaps_refuses_video 2 "^$T/video.ptx:$lv: unsupported PTX: video instruction 'vabsdiff4'" \
+  "$S" --ptx "$T/video.ptx" --entry gaps --launch-set 'params u64 0' --mech spe
+one_line ptxgaps_refuses_target 2 "^$T/target.ptx:$lt: unsupported PTX: \.target map_f64_to_f32" \
+  "$S" --ptx "$T/target.ptx" --entry gaps --launch-set 'params u64 0' --mech spe
 exit 0
