@@ -142,6 +142,8 @@ $(B)/asan/%: tests/%.c $(B)/libmodels_san.a $(HDRS)
 
 # the math functions of the CUDA header, on the host (tests/test_cuda_math.c)
 $(B)/tests/test_cuda_math $(B)/asan/test_cuda_math: tb/cuda/warphw_math.h
+# the SIMD intrinsics of the CUDA header, on the host (tests/test_cuda_simd.c)
+$(B)/tests/test_cuda_simd $(B)/asan/test_cuda_simd: tb/cuda/include/warphw_simd.h
 
 $(B)/area: area/area_main.c $(B)/libmodels.a $(HDRS)
 	$(CC) $(CFLAGS_OPT) $< $(B)/libmodels.a -lm -o $@

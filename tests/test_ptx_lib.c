@@ -161,6 +161,40 @@ TEST(math_other_signatures)
     done(&e);
 }
 
+/* where the C library leaves the stored part unwritten (remquo's quotient
+ * for a NaN, an infinite x or y = 0; frexp's exponent for NaN and inf) the
+ * call stores 0, not what the front end's own stack held: memory preset to
+ * 0x5a5a5a5a must read 0 after the calls */
+TEST(stored_part_defined_where_library_leaves_it)
+{
+    env e;
+    memset(&e, 0, sizeof e);
+    memset(e.global + 64, 0x5a, 16);
+    RUN_KEEP(e,
+             ".extern .func (.param .b32 func_retval0) remquof (.param .b32 a, .param .b32 b, .param .b64 c);\n"
+             ".extern .func (.param .b64 func_retval0) remquo (.param .b64 a, .param .b64 b, .param .b64 c);\n"
+             ".extern .func (.param .b32 func_retval0) frexpf (.param .b32 a, .param .b64 b);\n",
+             "mov.f32 %f1, 0f7FC00000;\nmov.f32 %f2, 0f40000000;\nmov.u64 %rd1, 64;\n"
+             "{\n.param .b32 param0;\nst.param.f32 [param0+0], %f1;\n.param .b32 param1;\nst.param.f32 [param1+0], %f2;\n"
+             ".param .b64 param2;\nst.param.b64 [param2+0], %rd1;\n.param .b32 retval0;\n"
+             "call.uni (retval0), remquof, (param0, param1, param2);\nld.param.f32 %f3, [retval0+0];\n}\n"
+             "mov.f64 %fd1, 0d3FF0000000000000;\nmov.f64 %fd2, 0d0000000000000000;\nmov.u64 %rd2, 68;\n"
+             "{\n.param .b64 param0;\nst.param.f64 [param0+0], %fd1;\n.param .b64 param1;\nst.param.f64 [param1+0], %fd2;\n"
+             ".param .b64 param2;\nst.param.b64 [param2+0], %rd2;\n.param .b64 retval0;\n"
+             "call.uni (retval0), remquo, (param0, param1, param2);\nld.param.f64 %fd3, [retval0+0];\n}\n"
+             "mov.f32 %f4, 0f7F800000;\nmov.u64 %rd3, 72;\n"
+             "{\n.param .b32 param0;\nst.param.f32 [param0+0], %f4;\n.param .b64 param1;\nst.param.b64 [param1+0], %rd3;\n"
+             ".param .b32 retval0;\ncall.uni (retval0), frexpf, (param0, param1);\nld.param.f32 %f5, [retval0+0];\n}\n");
+    CHECK_EQ(w32(e.global + 64), 0);
+    CHECK_EQ(w32(e.global + 68), 0);
+    CHECK_EQ(w32(e.global + 72), 0);
+    CHECK_EQ(w32(e.global + 76), 0x5a5a5a5au); /* nothing else written */
+    CHECK(isnan(ptx_f32(R(&e, "%f3"))));
+    CHECK(isnan(ptx_f64(R(&e, "%fd3"))));
+    CHECK_EQ(R(&e, "%f5"), 0x7f800000u);
+    done(&e);
+}
+
 /* a guarded call: the threads whose guard is false skip it */
 TEST(guarded_call)
 {
@@ -433,6 +467,7 @@ int main(int argc, char **argv)
     test_args(argc, argv);
     RUN(math_matches_c_library);
     RUN(math_other_signatures);
+    RUN(stored_part_defined_where_library_leaves_it);
     RUN(guarded_call);
     RUN(printf_formats_as_c);
     RUN(assertfail_one_line);

@@ -431,6 +431,111 @@ TEST(memory_widths_alignment_atomics)
 
 /* forms the manual does not define (or that we cannot do) are refused with
  * one line, not run as something else */
+/* set.CmpOp{.BoolOp}{.ftz}.dtype.stype: setp's comparison written as a
+ * value, "1.0f if true and 0.0f otherwise" for .f32, all ones or zero for
+ * the integer types; the .BoolOp combines with {!}c before the write */
+TEST(set_writes_a_value)
+{
+    env e;
+    BOTH_PATHS {
+        RUN_OK(e, NULL,
+               "mov.u32 %r1, 5; mov.u32 %r2, 0xfffffffb; mov.f32 %f1, 0f7FC00000; mov.f32 %f2, 0f00000001;\n"
+               "set.lt.u32.s32 %r3, %r2, %r1; set.lt.u32.u32 %r4, %r2, %r1; set.eq.s32.u32 %r5, %r1, 5;\n"
+               "set.ne.f32.u32 %f3, %r1, 5; set.gt.f32.s32 %f4, %r1, -6; set.hi.u32.b32 %r6, %r2, %r1;\n"
+               /* NaN: ordered compares false, unordered true; .ftz flushes the subnormal to 0 */
+               "set.lt.u32.f32 %r7, %f1, 0f3F800000; set.ltu.u32.f32 %r8, %f1, 0f3F800000;\n"
+               "set.num.s32.f32 %r9, %f1, %f1; set.nan.f32.f32 %f5, %f1, 0f00000000;\n"
+               "set.eq.ftz.u32.f32 %r10, %f2, 0f00000000; set.eq.u32.f32 %r11, %f2, 0f00000000;\n"
+               /* .and/.or/.xor with a predicate, negated or not */
+               "setp.eq.u32 %p1, %r1, 5; setp.ne.u32 %p2, %r1, 5;\n"
+               "set.eq.and.u32.u32 %r12, %r1, 5, %p2; set.eq.and.u32.u32 %r13, %r1, 5, !%p2;\n"
+               "set.ne.or.f32.u32 %f6, %r1, 5, %p1; set.ne.or.f32.u32 %f7, %r1, 5, %p2;\n"
+               "set.eq.xor.s32.u32 %r14, %r1, 5, %p1; set.eq.xor.s32.u32 %r15, %r1, 5, %p2;\n"
+               /* 64-bit and f64 operands, 16-bit ones */
+               "mov.u64 %rd1, 0x100000000; set.gt.u32.u64 %r16, %rd1, 1; set.lt.u32.s64 %r17, %rd1, 1;\n"
+               "mov.f64 %fd1, 0d3FF0000000000000; set.ge.f32.f64 %f8, %fd1, %fd1;\n"
+               "mov.b16 %rs1, 0xffff; set.lt.u32.s16 %r18, %rs1, 0; set.lt.u32.u16 %r19, %rs1, 0;\n"
+               /* a guard that is off leaves the destination */
+               "mov.u32 %r20, 7; @%p2 set.eq.u32.u32 %r20, %r1, %r1;");
+        WANT(&e, {"%r3", 0xffffffffu}, {"%r4", 0}, {"%r5", 0xffffffffu}, {"%f3", 0}, {"%f4", 0x3f800000u},
+             {"%r6", 0xffffffffu}, {"%r7", 0}, {"%r8", 0xffffffffu}, {"%r9", 0}, {"%f5", 0x3f800000u},
+             {"%r10", 0xffffffffu}, {"%r11", 0}, {"%r12", 0}, {"%r13", 0xffffffffu}, {"%f6", 0x3f800000u},
+             {"%f7", 0}, {"%r14", 0}, {"%r15", 0xffffffffu}, {"%r16", 0xffffffffu}, {"%r17", 0},
+             {"%f8", 0x3f800000u}, {"%r18", 0xffffffffu}, {"%r19", 0}, {"%r20", 7});
+        done(&e);
+    }
+}
+
+/* .target: any sm_NN/compute_NN with texmode_* and debug runs; what would
+ * change the semantics (map_f64_to_f32) or is not a target is refused with
+ * file:line; a video instruction (inline asm) is refused by name */
+TEST(target_and_video_refusals)
+{
+    env e;
+    RUN_OK(e, ".target sm_86, texmode_independent, debug", "mov.u32 %r1, 3;");
+    WANT(&e, {"%r1", 3});
+    done(&e);
+    RUN_OK(e, ".target compute_90a,texmode_unified", "mov.u32 %r1, 4;");
+    WANT(&e, {"%r1", 4});
+    done(&e);
+    expect_err(".target sm_70, map_f64_to_f32", "ret;", -1,
+               "t.ptx:4: unsupported PTX: .target map_f64_to_f32 (.f64 run as .f32)");
+    expect_err(".target sm_70, fastmath", "ret;", -1, "t.ptx:4: .target: unknown 'fastmath'");
+    expect_err(".target", "ret;", -1, "t.ptx:4: .target without a target");
+    expect_err(NULL, "vabsdiff4.u32.u32.u32.add %r1, %r2, %r3, %r4;", -1,
+               "t.ptx:16: unsupported PTX: video instruction 'vabsdiff4' (CUDA's __v* SIMD intrinsics are in the project's header)");
+    expect_err(NULL, "vadd.u32.u32.u32.sat %r1, %r2.b0, %r3.b1, %r4;", -1,
+               "t.ptx:16: unsupported PTX: video instruction 'vadd'");
+}
+
+/* the extended-precision forms, with the PTX manual's semantics: add.cc
+ * writes the carry out, addc adds it in, sub.cc's carry is the borrow that
+ * subc subtracts (d = a - (b + CC.CF)), mad.cc.lo/.hi add the product's
+ * half and carry out, madc adds the carry in; 32 and 64 bits.  lop3's table
+ * is F(0xF0, 0xCC, 0xAA); dp4a/dp2a sum byte (and halfword) products. */
+TEST(carry_chains_lop3_dp4a)
+{
+    env e;
+    BOTH_PATHS {
+        RUN_OK(e, NULL,
+               "mov.u32 %r1, 0xffffffff;\n"
+               "add.cc.u32 %r3, %r1, 1; addc.cc.u32 %r4, %r1, 0; addc.u32 %r5, 0, 0;\n"
+               "sub.cc.u32 %r6, 0, 1; subc.u32 %r7, 1, 0;\n"
+               "sub.cc.u32 %r8, 0, 1; subc.cc.u32 %r8, 0, 0; subc.u32 %r14, 5, 1;\n"
+               "mad.lo.cc.u32 %r9, 0x10001, 0x10000, 0xffff0000; madc.hi.u32 %r10, 0x10001, 0x10000, 5;\n"
+               "mad.hi.cc.s32 %r11, -2, 3, 6; addc.u32 %r12, 0, 0;\n"
+               "add.cc.u64 %rd1, 0xffffffffffffffff, 2; addc.u64 %rd2, 5, 6;\n"
+               "sub.cc.u64 %rd3, 3, 5; subc.u64 %rd4, 10, 2;\n"
+               /* a guard that is off writes neither the sum nor the carry */
+               "setp.eq.u32 %p1, %r1, 0; add.cc.u32 %r15, 1, 1; @%p1 add.cc.u32 %r16, %r1, %r1; addc.u32 %r17, 0, 0;\n"
+               "mov.u32 %r18, 0x0000ffff; mov.u32 %r19, 0x00ff00ff; mov.u32 %r20, 0x0f0f0f0f;\n"
+               "lop3.b32 %r21, %r18, %r19, %r20, 0x96; lop3.b32 %r22, %r18, %r19, %r20, 0xe8;\n"
+               "lop3.b32 %r23, %r18, %r19, %r20, 0x80; lop3.b32 %r24, %r18, %r19, %r20, 0x01;\n"
+               "lop3.b32 %r25, %r18, %r19, %r20, 0xcc;\n"
+               "dp4a.u32.u32 %r26, 0x01020304, 0x05060708, 10; dp4a.s32.s32 %r27, 0xff02fe04, 0x05fa0708, 0;\n"
+               "dp4a.u32.s32 %r28, 0xff02fe04, 0x05fa0708, 0; dp2a.lo.s32.s32 %r29, 0xfffe0003, 0x0102fd04, 100;\n"
+               "dp2a.hi.s32.s32 %r13, 0xfffe0003, 0x0102fd04, 100; dp2a.hi.u32.u32 %r2, 0xfffe0003, 0x0102fd04, 0;");
+        WANT(&e, {"%r3", 0}, {"%r4", 0}, {"%r5", 1}, {"%r6", 0xffffffffu}, {"%r7", 0},
+             {"%r8", 0xffffffffu}, {"%r14", 3}, /* 0 - 0 - 1 borrows again: 5 - (1 + 1) */
+             {"%r9", 0}, {"%r10", 7}, {"%r11", 5}, {"%r12", 1}, {"%rd1", 1}, {"%rd2", 12},
+             {"%rd3", 0xfffffffffffffffeull}, {"%rd4", 7}, {"%r17", 0},
+             {"%r21", 0x0ff0f00fu}, {"%r22", 0x000f0fffu}, {"%r23", 0x0000000fu}, {"%r24", 0xf0000000u},
+             {"%r25", 0x00ff00ffu}, {"%r26", 80}, {"%r27", 1}, {"%r28", 0xc01}, {"%r29", 118}, {"%r13", 104},
+             {"%r2", 0x10004});
+        done(&e);
+    }
+    static const char *const bad[][2] = {
+        {"lop3.b64 %rd1, %rd2, %rd3, %rd4, 0x96;", "t.ptx:16: unsupported PTX: lop3 other than .b32"},
+        {"lop3.b32 %r1, %r2, %r3, %r4, %r5;", "t.ptx:16: lop3's table must be an immediate 0..255"},
+        {"dp4a.u32 %r1, %r2, %r3, %r4;", "t.ptx:16: dp4a needs two types, each .u32 or .s32"},
+        {"dp2a.u32.u32 %r1, %r2, %r3, %r4;", "t.ptx:16: dp2a needs .lo or .hi"},
+        {"add.cc.f32 %f1, %f2, %f3;", "t.ptx:16: add.cc needs .u32, .s32, .u64 or .s64"},
+        {"addc.u16 %rs1, %rs2, %rs3;", "t.ptx:16: addc needs .u32, .s32, .u64 or .s64"},
+        {"add.cc.sat.s32 %r1, %r2, %r3;", "t.ptx:16: unsupported PTX: add.cc with .sat or .wide"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
+}
+
 TEST(refused_not_run_wrongly)
 {
     static const char *const bad[][2] = {
@@ -456,6 +561,12 @@ TEST(refused_not_run_wrongly)
         {"sqrt.rn.f16 %rs1, %rs1;", "t.ptx:16: unsupported PTX: sqrt on a half-precision type"},
         {"cvt.rn.relu.f16x2.f32 %r1, %f1, %f2;", "t.ptx:16: unsupported PTX: modifier .relu"},
         {"cvt.f32.e4m3 %f1, %rs1;", "t.ptx:16: unsupported PTX: type .e4m3"},
+        /* set: two types, a u32/s32/f32 result, one destination */
+        {"set.eq.u32 %r1, %r2, %r3;", "t.ptx:16: set needs two types (.dtype.stype)"},
+        {"set.eq.u64.u32 %rd1, %r2, %r3;", "t.ptx:16: set's result type must be .u32, .s32 or .f32"},
+        {"set.eq.u32.u32 %r1|%r4, %r2, %r3;", "t.ptx:16: set has one destination"},
+        {"set.eq.f16.f16 %rs1, %rs2, %rs3;", "t.ptx:16: unsupported PTX: set with a half-precision result"},
+        {"set.eq.u32.f16 %r1, %rs2, %rs3;", "t.ptx:16: unsupported PTX: set on half-precision operands"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
 }
@@ -469,6 +580,9 @@ int main(int argc, char **argv)
     RUN(float_special_values);
     RUN(cvt_every_rounding_and_saturation);
     RUN(memory_widths_alignment_atomics);
+    RUN(set_writes_a_value);
+    RUN(target_and_video_refusals);
+    RUN(carry_chains_lop3_dp4a);
     RUN(refused_not_run_wrongly);
     return test_summary();
 }

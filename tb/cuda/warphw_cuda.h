@@ -231,5 +231,9 @@ using ::llabs;
 #define asin(x) warphw_asin(x)
 #define acos(x) warphw_acos(x)
 
+/* the SIMD intrinsics (__vadd2, __vabsdiff4, __vcmpgtu2, ...): tb/cuda/include/warphw_simd.h */
+#include "include/warphw_simd.h"
+/* clock, clock64, __nanosleep, ...: tb/cuda/include/warphw_extra.h */
+#include "include/warphw_extra.h"
 
 #endif

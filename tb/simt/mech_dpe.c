@@ -323,11 +323,20 @@ static int dpe_dup(const dpe_state *m, const prog_insn *ki, unsigned k)
 
 /* The query of up to three sources from src[q0] (and the destination in
  * b->q_dst when q_dst_valid): 1 a hazard, 0 clear, -1 failed. */
-/* The query port's sources: up to three from src[q0] into b (and ops). */
-static void dpe_query_srcs(const dpe_state *m, const prog_insn *ki, unsigned q0,
+/* The query port's sources: up to three from src[q0] into b (and ops).  A
+ * source that is one of the own extra destinations dst[1..own] already
+ * allocated in an earlier pass (addc.cc's carry, setp's q when it is also
+ * c) is not queried again: it was clear when allocated, and its entry now
+ * is this instruction's own (the query would wait on itself forever). */
+static void dpe_query_srcs(const dpe_state *m, const prog_insn *ki, unsigned q0, unsigned own,
                            shadow_scoreboard_in *b, unsigned ops[4])
 {
     for (unsigned j = 0; j < 3 && q0 + j < ki->nsrc; j++) {
+        unsigned k = 1;
+        while (k <= own && k < ki->ndst && dreg(m, ki->dst[k]) != dreg(m, ki->src[q0 + j]))
+            k++;
+        if (k <= own && k < ki->ndst)
+            continue;
         b->q_src_valid |= 1u << j;
         ops[j] = dreg(m, ki->src[q0 + j]);
         *(j == 0 ? &b->q_src0 : j == 1 ? &b->q_src1 : &b->q_src2) = ops[j];
@@ -339,7 +348,7 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
 {
     shadow_scoreboard_in *b = &m->bi;
     unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
-    dpe_query_srcs(m, ki, q0, b, ops);
+    dpe_query_srcs(m, ki, q0, m->vpass[w][side], b, ops);
     const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
     for (unsigned k = 0; k < 4; k++)
         legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
@@ -392,7 +401,7 @@ static int dpe_hazard_now(const core *c, const dpe_state *m, unsigned w, unsigne
         }
         q0 = 0;
     }
-    dpe_query_srcs(m, ki, q0, &in, ops);
+    dpe_query_srcs(m, ki, q0, m->vpass[w][side], &in, ops);
     shadow_scoreboard_eval(&m->bc, &m->bs, &in, &o);
     return o.hazard;
 }

@@ -370,6 +370,38 @@ static int resolve(ptx_ps *s, prog *p)
     return 0;
 }
 
+/* .target's list: any sm_NN or compute_NN (the model is the preset's, not
+ * the named GPU's: the same instructions run the same way), texmode_unified
+ * and texmode_independent (texture instructions are refused anyway), debug
+ * (the DWARF sections are skipped); map_f64_to_f32 would have .f64
+ * arithmetic run as .f32, which the front end does not do: refused */
+static int ptx_target(ptx_ps *s, const char *list)
+{
+    char word[64];
+    const char *c = list;
+    int n = 0;
+    for (;;) {
+        while (*c == ',' || isspace((unsigned char)*c)) c++;
+        if (!*c || *c == ';') break;
+        size_t k = 0;
+        while (*c && *c != ',' && *c != ';' && !isspace((unsigned char)*c)) {
+            if (k + 1 < sizeof word) word[k++] = *c;
+            c++;
+        }
+        word[k] = 0;
+        n++;
+        int arch = (!strncmp(word, "sm_", 3) && isdigit((unsigned char)word[3])) ||
+                   (!strncmp(word, "compute_", 8) && isdigit((unsigned char)word[8]));
+        if (arch || !strcmp(word, "texmode_unified") || !strcmp(word, "texmode_independent") ||
+            !strcmp(word, "debug"))
+            continue;
+        if (!strcmp(word, "map_f64_to_f32")) return UNSUP(s, ".target map_f64_to_f32 (.f64 run as .f32)");
+        return ptx_fail(s, s->sline, ".target: unknown '%s'", word);
+    }
+    if (!n) return ptx_fail(s, s->sline, ".target without a target");
+    return 0;
+}
+
 int ptx_parse(const char *name, const char *text, const char *entry, uint64_t global_base,
               prog *p, ptx_info *info, char *err, size_t errlen)
 {
@@ -415,8 +447,7 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
         if (nw == 0) continue;
         if (!strcmp(w[0], ".version")) { have_version = 1; continue; }
         if (!strcmp(w[0], ".target")) {
-            for (char *c = t; *c; c++)
-                if (!strncmp(c, "texmode", 7) || !strncmp(c, "debug", 5)) { /* fine */ }
+            if (ptx_target(s, t + 7)) goto out;
             continue;
         }
         if (!strcmp(w[0], ".address_size")) {

@@ -394,6 +394,66 @@ static uint64_t mulwide(uint64_t a, uint64_t b, int sgn, unsigned bytes)
     return mask(a, bytes) * mask(b, bytes);
 }
 
+/* add.cc/addc, sub.cc/subc, mad.cc/madc (F_CC, F_CIN; ptx_insn.c): d = a +
+ * b + CF, a - (b + CF), or a * b (.lo or .hi) + c + CF, in the type's width;
+ * the carry out (to d[1]) is the sum's bit past the width, or for sub the
+ * borrow, as subc reads it */
+static void carry_arith(const ptx_impl *im, const ptx_ins *in, prog_thread *t, uint64_t a, uint64_t b,
+                        uint64_t c)
+{
+    unsigned bytes = TY_BYTES(in->type);
+    int sgn = TY_KIND(in->type) == TK_S;
+    uint64_t cin = (in->flags & F_CIN) ? val(&in->a[in->na - 1], t) & 1 : 0, r, cout;
+    a = mask(a, bytes);
+    b = mask(b, bytes);
+    if (in->op == OP_SUB) {
+        r = a - b - cin;
+        cout = (unsigned __int128)b + cin > a;
+    } else {
+        uint64_t x = a, y = b;
+        if (in->op == OP_MAD) {
+            x = mask((in->flags & F_HI) ? mulhi(a, b, sgn, bytes) : a * b, bytes);
+            y = mask(c, bytes);
+        }
+        unsigned __int128 sum = (unsigned __int128)x + y + cin;
+        r = (uint64_t)sum;
+        cout = (uint64_t)(sum >> (8 * bytes)) & 1;
+    }
+    wr(im, t, &in->d[0], mask(r, bytes), in->type);
+    if (in->flags & F_CC) wr(im, t, &in->d[1], cout, T_PRED);
+}
+
+/* lop3: bit i of the result is bit (a_i b_i c_i, read as a 3-bit number)
+ * of the table (PTX's F(0xF0, 0xCC, 0xAA)) */
+static uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, unsigned lut)
+{
+    uint32_t r = 0;
+    for (unsigned k = 0; k < 8; k++)
+        if (lut >> k & 1) r |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
+    return r;
+}
+
+/* element i of w bits of x, sign- or zero-extended */
+static int64_t vel(uint64_t x, unsigned w, unsigned i, int sgn)
+{
+    uint64_t e = (x >> (w * i)) & ((1ull << w) - 1);
+    return sgn ? sext(e, w / 8) : (int64_t)e;
+}
+
+/* dp4a: c + the four byte products; dp2a: c + a's two halfwords times b's
+ * bytes 0-1 (.lo) or 2-3 (.hi); a's and b's signs by type and type2 */
+static uint32_t dotp(const ptx_ins *in, uint64_t a, uint64_t b, uint64_t c)
+{
+    int sa = in->type == T_S32, sb = in->type2 == T_S32;
+    uint64_t r = c;
+    if (in->op == OP_DP4A)
+        for (unsigned i = 0; i < 4; i++) r += (uint64_t)(vel(a, 8, i, sa) * vel(b, 8, i, sb));
+    else
+        for (unsigned i = 0; i < 2; i++)
+            r += (uint64_t)(vel(a, 16, i, sa) * vel(b, 8, ((in->flags & F_HI) ? 2 : 0) + i, sb));
+    return (uint32_t)r;
+}
+
 static uint64_t satadd_s32(int64_t x)
 {
     if (x > INT32_MAX) x = INT32_MAX;
@@ -622,6 +682,10 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     uint64_t a = val(&in->a[0], t), b = val(&in->a[1], t), c = val(&in->a[2], t);
     const ptx_opnd *d = &in->d[0];
     uint64_t r = 0;
+    if (in->flags & (F_CC | F_CIN)) {
+        carry_arith(im, in, t, a, b, c);
+        return 0;
+    }
     switch (in->op) {
     case OP_MOV:
         if (in->nd > 1) { /* mov.b64 {lo, hi}, x: unpack */
@@ -753,6 +817,10 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             else if (in->bop == B_OR) { p1 = p1 || cc; p2 = p2 || cc; }
             else { p1 = p1 ^ cc; p2 = p2 ^ cc; }
         }
+        if (in->flags & F_SETV) { /* set: all ones, or 1.0f for .f32 */
+            wr(im, t, &in->d[0], p1 ? (in->type2 == T_F32 ? 0x3f800000u : 0xffffffffu) : 0, in->type2);
+            return 0;
+        }
         wr(im, t, &in->d[0], (uint64_t)p1, T_PRED);
         if (in->nd > 1) wr(im, t, &in->d[1], (uint64_t)p2, T_PRED);
         return 0;
@@ -863,6 +931,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     case OP_MEMBAR:
         return 0;
+    case OP_LOP3: wr(im, t, d, lop3((uint32_t)a, (uint32_t)b, (uint32_t)c, (unsigned)in->a[3].imm), ty); return 0;
+    case OP_DP4A: case OP_DP2A: wr(im, t, d, dotp(in, a, b, c), ty); return 0;
     case OP_LIB: /* a library function (ptx_lib.c) */
         return ptx_lib_exec(p, pc, t, m, err, errlen);
     case OP_TRAP: /* trap, or brx.idx's index outside its list (ptx_call.c) */
@@ -1238,6 +1308,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
     if (in->op == OP_BRA) return FK_BRA;
     if (in->op == OP_RET || in->op == OP_EXIT) return FK_EXIT;
     if ((in->op == OP_BAR && in->cmp == BR_NONE) || in->op == OP_MEMBAR) return FK_NOP;
+    if (in->flags & (F_CC | F_CIN)) return FK_GENERAL; /* the carry chains (carry_arith) */
     if (in->op >= OP_SHFL) return FK_GENERAL; /* warp-synchronous (the general path refuses), library calls, bfind */
     if (ty == T_NONE || (in->flags & F_HALF)) return FK_GENERAL;
     int kind = TY_KIND(ty), sgn = kind == TK_S, isf = kind == TK_F;
@@ -1262,7 +1333,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
         return in->op == OP_LD ? FK_LD : FK_ST;
     }
     if (in->op == OP_SETP) {
-        if (in->bop != B_NONE || (in->flags & F_FTZ) || kind == TK_PRED) return FK_GENERAL;
+        if (in->bop != B_NONE || (in->flags & (F_FTZ | F_SETV)) || kind == TK_PRED) return FK_GENERAL;
         if (!fx_dst(f, 0, im, &in->d[0], T_PRED) || (in->nd > 1 && !fx_dst(f, 1, im, &in->d[1], T_PRED)))
             return FK_GENERAL;
         if (isf) {

@@ -243,7 +243,7 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"min", OP_MIN}, {"max", OP_MAX}, {"and", OP_AND}, {"or", OP_OR}, {"xor", OP_XOR},
     {"not", OP_NOT}, {"cnot", OP_CNOT}, {"shl", OP_SHL}, {"shr", OP_SHR}, {"shf", OP_SHF},
     {"bfe", OP_BFE}, {"bfi", OP_BFI}, {"popc", OP_POPC}, {"clz", OP_CLZ}, {"brev", OP_BREV},
-    {"prmt", OP_PRMT}, {"selp", OP_SELP}, {"slct", OP_SLCT}, {"setp", OP_SETP}, {"cvt", OP_CVT},
+    {"prmt", OP_PRMT}, {"selp", OP_SELP}, {"slct", OP_SLCT}, {"setp", OP_SETP}, {"set", OP_SETP}, {"cvt", OP_CVT},
     {"cvta", OP_CVTA}, {"rcp", OP_RCP}, {"sqrt", OP_SQRT}, {"rsqrt", OP_RSQRT}, {"lg2", OP_LG2},
     {"ex2", OP_EX2}, {"sin", OP_SIN}, {"cos", OP_COS}, {"tanh", OP_TANH},
     {"copysign", OP_COPYSIGN}, {"testp", OP_TESTP}, {"ld", OP_LD}, {"ldu", OP_LD},
@@ -251,7 +251,8 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"membar", OP_MEMBAR}, {"fence", OP_MEMBAR}, {"prefetch", OP_MEMBAR},
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
     {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
-    {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}};
+    {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}, {"addc", OP_ADD},
+    {"subc", OP_SUB}, {"madc", OP_MAD}, {"lop3", OP_LOP3}, {"dp4a", OP_DP4A}, {"dp2a", OP_DP2A}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -274,8 +275,23 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
     int op = -1;
     for (size_t i = 0; i < sizeof optab / sizeof optab[0]; i++)
         if (!strcmp(m[0], optab[i].n)) op = optab[i].op;
-    if (op < 0) return UNSUP(s, "instruction '%s'", m[0]);
+    if (op < 0) {
+        /* the video instructions: clang emits none (the header's SIMD
+         * intrinsics, tb/cuda/include/warphw_simd.h, are ordinary integer
+         * code); inline asm using them is refused by name */
+        static const char *const vid[] = {"vadd", "vsub", "vabsdiff", "vmin", "vmax", "vshl", "vshr",
+                                          "vmad", "vset", "vavrg", "vadd2", "vsub2", "vavrg2",
+                                          "vabsdiff2", "vmin2", "vmax2", "vset2", "vadd4", "vsub4",
+                                          "vavrg4", "vabsdiff4", "vmin4", "vmax4", "vset4"};
+        for (size_t i = 0; i < sizeof vid / sizeof vid[0]; i++)
+            if (!strcmp(m[0], vid[i]))
+                return UNSUP(s, "video instruction '%s' (CUDA's __v* SIMD intrinsics are in the project's header)", m[0]);
+        return UNSUP(s, "instruction '%s'", m[0]);
+    }
     in->op = (uint8_t)op;
+    if (!strcmp(m[0], "set")) in->flags |= F_SETV; /* set: setp's compare, a value written */
+    if (!strcmp(m[0], "addc") || !strcmp(m[0], "subc") || !strcmp(m[0], "madc"))
+        in->flags |= F_CIN; /* the carry in */
     in->type = in->type2 = T_NONE;
     in->vec = 1;
     in->space = PS_NONE;
@@ -340,6 +356,7 @@ static int decode_opcode(ptx_ps *s, char *opc, ptx_ins *in, int *uni, int *barsy
                 if (!strcmp(t, an[k])) a = k;
             if (a > 0) { in->aop = (uint8_t)a; continue; }
         }
+        if (!strcmp(t, "cc") && (op == OP_ADD || op == OP_SUB || op == OP_MAD)) { in->flags |= F_CC; continue; }
         if (!strcmp(t, "rn")) { in->rnd = R_RN; continue; }
         if (!strcmp(t, "rz")) { in->rnd = R_RZ; continue; }
         if (!strcmp(t, "rm")) { in->rnd = R_RM; continue; }
@@ -472,7 +489,8 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
         want = 3; break;
     case OP_MAD: case OP_FMA: case OP_BFE: case OP_PRMT: case OP_SHF: case OP_SELP: case OP_SLCT:
         want = 4; break;
-    case OP_BFI: want = 5; break;
+    case OP_BFI: case OP_LOP3: want = 5; break;
+    case OP_DP4A: case OP_DP2A: want = 4; break;
     case OP_SETP: if (n != 3 && n != 4) want = 3; break;
     case OP_ATOM: if (n != 3 && n != 4) want = 3; break;
     case OP_BAR:
@@ -684,7 +702,8 @@ int ptx_instruction(ptx_ps *s, char *stmt)
             if (parse_scalar(s, ops[i], &in->a[i - 1], 0)) return -1;
         in->na = (uint8_t)(n - 1);
         if (in->op == OP_SHFL || in->op == OP_MATCH) break;
-        if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "setp without a comparison");
+        if (!(in->bop & 0x80)) return ptx_fail(s, s->sline, "%s without a comparison", opc);
+        if ((in->flags & F_SETV) && in->nd != 1) return ptx_fail(s, s->sline, "set has one destination");
         in->bop &= 0x7f;
         if ((in->bop != B_NONE) != (n == 4)) return ptx_fail(s, s->sline, "setp's combining operand");
         if (n == 4 && reg_fits(s, &in->a[2], T_PRED, "operand")) return -1;
@@ -731,9 +750,43 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         break;
     default:
         if (ty == T_NONE) return ptx_fail(s, s->sline, "missing type");
-        if (in->type2 != T_NONE && in->op != OP_SLCT && in->op != OP_SETP)
+        if (in->type2 != T_NONE && in->op != OP_SLCT && in->op != OP_SETP && in->op != OP_DP4A && in->op != OP_DP2A)
             return ptx_fail(s, s->sline, "two types");
-        if (in->op == OP_SETP && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
+        if (in->op == OP_SETP && !(in->flags & F_SETV) && in->type2 != T_NONE) return ptx_fail(s, s->sline, "two types");
+    }
+    /* set.CmpOp{.BoolOp}{.ftz}.dtype.stype: setp's compare on stype (kept
+     * in type, so every check and the execution below are setp's), its
+     * result written as dtype (type2): all ones for .u32/.s32, 1.0 for .f32 */
+    if (in->flags & F_SETV) {
+        uint8_t dt = in->type, st = in->type2;
+        if (st == T_NONE) return ptx_fail(s, s->sline, "set needs two types (.dtype.stype)");
+        if (dt != T_U32 && dt != T_S32 && dt != T_F32) {
+            if (ptx_half_type(dt)) return UNSUP(s, "set with a half-precision result");
+            return ptx_fail(s, s->sline, "set's result type must be .u32, .s32 or .f32");
+        }
+        if (ptx_half_type(st)) return UNSUP(s, "set on half-precision operands");
+        if (st == T_PRED) return ptx_fail(s, s->sline, "set compares numbers, not .pred");
+        in->type = ty = st;
+        in->type2 = dt;
+    }
+    /* lop3.b32 d, a, b, c, immLut; dp4a/dp2a{.lo,.hi}.atype.btype d, a, b, c
+     * (atype, btype .u32 or .s32) */
+    if (in->op == OP_LOP3) {
+        if (ty != T_B32) return UNSUP(s, "lop3 other than .b32");
+        if (in->a[3].kind != O_IMM || in->a[3].imm > 255) return ptx_fail(s, s->sline, "lop3's table must be an immediate 0..255");
+    }
+    if (in->op == OP_DP4A || in->op == OP_DP2A) {
+        if ((ty != T_U32 && ty != T_S32) || (in->type2 != T_U32 && in->type2 != T_S32))
+            return ptx_fail(s, s->sline, "%s needs two types, each .u32 or .s32", opc);
+        if ((in->op == OP_DP2A) == !(in->flags & (F_LO | F_HI)) || (in->flags & (F_LO | F_HI)) == (F_LO | F_HI))
+            return ptx_fail(s, s->sline, in->op == OP_DP2A ? "dp2a needs .lo or .hi" : "dp4a takes no .lo/.hi");
+    }
+    /* the extended-precision forms: add.cc, addc{.cc}, sub.cc, subc{.cc},
+     * mad{c}.lo/.hi{.cc} on 32- and 64-bit integers */
+    if (in->flags & (F_CC | F_CIN)) {
+        if (ty != T_U32 && ty != T_S32 && ty != T_U64 && ty != T_S64)
+            return ptx_fail(s, s->sline, "%s%s needs .u32, .s32, .u64 or .s64", opc, (in->flags & F_CC) ? ".cc" : "");
+        if (in->flags & (F_SAT | F_WIDE)) return UNSUP(s, "%s%s with .sat or .wide", opc, (in->flags & F_CC) ? ".cc" : "");
     }
     if ((in->op == OP_SHFL || in->op == OP_ACTMASK ||
          (in->op == OP_VOTE && in->cmp == VO_BALLOT)) && ty != T_B32)
@@ -825,7 +878,7 @@ int ptx_instruction(ptx_ps *s, char *stmt)
     /* register widths (half-precision arithmetic joins here) */
 widths:;
     uint8_t dty = ty;
-    if (in->op == OP_SETP || in->op == OP_TESTP) dty = T_PRED;
+    if (in->op == OP_SETP || in->op == OP_TESTP) dty = (in->flags & F_SETV) ? in->type2 : T_PRED;
     if (in->op == OP_CVT) dty = ty;
     if (in->flags & F_WIDE) dty = (uint8_t)(ty + 1);
     if (in->op == OP_BFE || in->op == OP_POPC || in->op == OP_CLZ || in->op == OP_BFIND)
@@ -880,6 +933,19 @@ widths:;
             } else memcpy(&o->imm, &d, 8);
         }
         o->fimm = 0;
+    }
+    /* the carry (CC.CF) is a hidden predicate register of the function,
+     * %__cc: written by the .cc forms (d[1]), read by addc/subc/madc (the
+     * last source), so the scoreboard and every mechanism see the chain */
+    if (in->flags & (F_CC | F_CIN)) {
+        int cc = ptx_find_reg(s, "%__cc");
+        if (cc < 0) {
+            char decl[] = ".reg .pred %__cc";
+            if (ptx_declare_regs(s, decl)) return -1;
+            cc = ptx_find_reg(s, "%__cc");
+        }
+        if (in->flags & F_CIN) in->a[in->na++] = (ptx_opnd){.kind = O_REG, .reg = cc};
+        if (in->flags & F_CC) in->d[in->nd++] = (ptx_opnd){.kind = O_REG, .reg = cc};
     }
     /* prog_insn */
     pi->unit = unit_of(in);

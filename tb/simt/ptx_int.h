@@ -61,7 +61,10 @@ enum ptx_op {
     OP_BFIND,
     /* trap: stops the run with one line; cmp 1: brx.idx's index outside its
      * .branchtargets list (ptx_call.c: a[0] the index, a[1] the count) */
-    OP_TRAP, OP_NOPS
+    OP_TRAP,
+    /* lop3.b32 (a[3] the immediate truth table), dp4a and dp2a (type and
+     * type2 a's and b's; dp2a's F_LO/F_HI: b's bytes 0-1 or 2-3) */
+    OP_LOP3, OP_DP4A, OP_DP2A, OP_NOPS
 };
 /* prmt's modes (ptx_ins.cmp): the generic form, then .f4e ... .rc16 */
 enum { PM_GENERIC, PM_F4E, PM_B4E, PM_RC8, PM_ECL, PM_ECR, PM_RC16 };
@@ -98,6 +101,9 @@ enum { SR_TID, SR_NTID, SR_CTAID, SR_NCTAID, SR_LANEID, SR_WARPID, SR_CLOCK, SR_
 #define F_SHF_L 0x80  /* shf.l (else shf.r) */
 #define F_CLAMP 0x100 /* shf.clamp */
 #define F_HALF 0x200  /* computes on .f16/.bf16: ptx_half_exec (ptx_half.c) */
+#define F_CC 0x800    /* add.cc, sub.cc, mad.cc, addc.cc ...: the carry out written to d[1] */
+#define F_CIN 0x1000  /* addc, subc, madc: the carry in read from a[na - 1] */
+#define F_SETV 0x400  /* set (OP_SETP writing a value): type the compared type, type2 the result's */
 
 enum { O_NONE = 0, O_REG, O_IMM, O_SREG, O_MEM, O_SINK, O_LABEL };
 

@@ -328,7 +328,7 @@ int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_c
     case L_llrint: return (uint64_t)LIB_CAT(llrint, LIB_SUF)(x);                                   \
     case L_llround: return (uint64_t)LIB_CAT(llround, LIB_SUF)(x);                                 \
     case L_frexp: {                                                                                \
-        int e;                                                                                     \
+        int e = 0; /* the C library leaves it for NaN and inf, remquo's q for NaN, inf x, y = 0 */ \
         T r = LIB_CAT(frexp, LIB_SUF)(x, &e);                                                      \
         return part ? (uint32_t)e : TO(r);                                                         \
     }                                                                                              \
@@ -338,7 +338,7 @@ int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_c
         return part ? TO(ip) : TO(r);                                                              \
     }                                                                                              \
     case L_remquo: {                                                                               \
-        int q;                                                                                     \
+        int q = 0;                                                                                 \
         T r = LIB_CAT(remquo, LIB_SUF)(x, y, &q);                                                  \
         return part ? (uint32_t)q : TO(r);                                                         \
     }                                                                                              \
