@@ -10,7 +10,7 @@
 #   values a permutation of each tile; bfsqueue's levels, frontier sizes,
 #   depth and edge visits from a BFS in awk; lavamd's first particle's
 #   potential and force summed in awk; spinflag's producers and counts;
-#   own_lexer's comments (at most one a line, never followed by a token);
+#   own_lexer's comments (at most one a line); jdsspmv's product, exact;
 # - a producer/consumer spin within a block (spinflag): the reverse thread
 #   order spins until max_steps, so the flow is taken as order-dependent
 #   and the memory compared whole (before: spe failed on its PC sequence);
@@ -25,7 +25,9 @@
 # - with clang installed, the reviewer's own prelude (own_lexer) by issue
 #   25's command at other -O levels and sm_ targets (make test: -O0, -O3
 #   and -Os on three targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60
-#   sm_75 sm_80 sm_86), and the header kernels at -O0 (make regress).
+#   sm_75 sm_80 sm_86), and the header kernels at -O0 (make regress: each
+#   refused with the fourth round's stack-frame line, its barrier loop's
+#   bound in the stack frame).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -84,6 +86,17 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1); s[NR] = $1 }
        dv = f32(s[513]) - fv; dx = f32(s[514]) - fx
        print ((dv < 0 ? -dv : dv) <= 1e-4 * av && (dx < 0 ? -dx : dx) <= 1e-4 * ax) ? "ok" : "v " f32(s[513]) "/" fv " x " f32(s[514]) "/" fx }' "$f")
 [ "$r" = ok ] && ok simt_cuda_lavamd_particle0 || bad simt_cuda_lavamd_particle0 "$r"
+
+# jdsspmv: y (lines 2414-2563) from the matrix file in awk, exact (small
+# integers times multiples of 0.25), and the count of |y| > 20 (2564)
+f=$O/jdsspmv-default.ref
+r=$(awk "$AWK_HEX"' FNR == NR { m[FNR - 1] = hex($1); next } { s[FNR] = $1 }
+     END { for (r = 0; r < 150; r++) { y = 0; for (d = 0; d < m[150 + r]; d++) { k = m[300 + d] + r; c = m[325 + k]
+               y += (m[1369 + k] - 8) * ((c * 37) % 11) * 0.25 }
+             if (f32(s[2414 + m[r]]) != y) bad = bad " y" m[r]; if (y > 20 || y < -20) n++ }
+           if (hex(s[2564]) != n) bad = bad " big " hex(s[2564]) "/" n
+           print bad == "" ? "ok" : bad }' $D/jdsspmv_matrix.hex "$f")
+[ "$r" = ok ] && ok simt_cuda_jdsspmv_product || bad simt_cuda_jdsspmv_product "${r:0:200}"
 
 # spinflag: each producer's word is its index, each block's count 32 x 4
 f=$O/spinflag-default.ref
@@ -148,21 +161,9 @@ else bad simt_cuda_own_lexer_dpe_001 "exit $rc: $(head -n 1 <<<"$out")"; fi
 if command -v clang >/dev/null; then
   if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
     pairs=$(for o in O0 O1 O2 O3 Os; do for a in sm_60 sm_75 sm_80 sm_86; do echo "$o:$a"; done; done)
-    hk="spinflag mergepath lavamd bfsqueue"
+    hk="spinflag:frame mergepath:frame lavamd:frame bfsqueue:frame jdsspmv"
   else pairs="O0:sm_60 O3:sm_75 Os:sm_86" hk=""; fi
-  run_variant() { # KERNEL O ARCH FLAGS...: compile, run every mechanism, compare with the host
-    local k=$1 o=$2 a=$3 v=$T/$1-$2-$3 out rc
-    shift 3
-    if ! clang -x cuda --cuda-device-only --cuda-gpu-arch="$a" -nocudainc -nocudalib -"$o" -S "$@" \
-         -o "$v.ptx" "$D/$k.cu" 2>"$v.log"; then bad "simt_cuda_${k}_${o}_$a" "clang: $(head -n 1 "$v.log")"; return; fi
-    sed -e "s|^ptx .*|ptx $(cd "$T" && pwd)/$(basename "$v").ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$D/\2|" $D/$k.launch >"$v.launch"
-    [ -f "$T/$k.host" ] || "$B/cuda_host/$k" --launch $D/$k.launch --dump-mem "$T/$k.host" >/dev/null 2>&1
-    out=$("$S" --launch "$v.launch" --mech all --dump-mem "$v.ref" 2>&1)
-    rc=$?
-    if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$v.ref" "$T/$k.host"; then
-      ok "simt_cuda_${k}_${o}_$a"
-    else bad "simt_cuda_${k}_${o}_$a" "exit $rc: $(grep -m1 '^simt:\|: \|cannot' <<<"$out" || echo "memory differs from the host reference")"; fi
-  }
+  . tests/cuda_variant.sh # run_variant
   for p in $pairs; do run_variant own_lexer "${p%:*}" "${p#*:}"; done
   for k in $hk; do
     run_variant "$k" O0 sm_70 -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
