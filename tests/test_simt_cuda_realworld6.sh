@@ -168,15 +168,6 @@ rc=$?
   bad simt_cuda_one_thread_blocks "exit $rc: $(grep -m1 '^simt:' <<<"$out" || echo "memory differs")"
 
 # issue 25's command at other -O levels and targets (clang installed)
-if command -v clang >/dev/null; then
-  if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
-    pairs=$(for o in O0 O1 O2 O3 Os; do for a in sm_60 sm_75 sm_80 sm_86; do echo "$o:$a"; done; done)
-    hk="dwt53 persist eigbisect:frame sadsearch:frame tfreduce:frame vlcpack:frame"
-  else pairs="O0:sm_60 O3:sm_75 Os:sm_86" hk=""; fi
-  . tests/cuda_variant.sh # run_variant
-  for p in $pairs; do run_variant own_sobol "${p%:*}" "${p#*:}"; done
-  for k in $hk; do
-    run_variant "$k" O0 sm_70 -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
-  done
-fi
+. tests/cuda_variant.sh
+run_variants own_sobol "dwt53 persist eigbisect:frame sadsearch:frame tfreduce:frame vlcpack:frame"
 exit 0

@@ -158,15 +158,6 @@ elif [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
 else bad simt_cuda_own_lexer_dpe_001 "exit $rc: $(head -n 1 <<<"$out")"; fi
 
 # issue 25's command at other -O levels and targets (clang installed)
-if command -v clang >/dev/null; then
-  if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
-    pairs=$(for o in O0 O1 O2 O3 Os; do for a in sm_60 sm_75 sm_80 sm_86; do echo "$o:$a"; done; done)
-    hk="spinflag:frame mergepath:frame lavamd:frame bfsqueue:frame jdsspmv"
-  else pairs="O0:sm_60 O3:sm_75 Os:sm_86" hk=""; fi
-  . tests/cuda_variant.sh # run_variant
-  for p in $pairs; do run_variant own_lexer "${p%:*}" "${p#*:}"; done
-  for k in $hk; do
-    run_variant "$k" O0 sm_70 -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
-  done
-fi
+. tests/cuda_variant.sh
+run_variants own_lexer "spinflag:frame mergepath:frame lavamd:frame bfsqueue:frame jdsspmv"
 exit 0
