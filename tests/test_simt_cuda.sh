@@ -17,6 +17,9 @@
 # regress), none of the rest: a job of its own beside this one.
 # SIMT_CUDA_MUST_RUN="lwm ...": those mechanisms must run every kernel (a
 # "cannot run" row of theirs fails it).
+# SIMT_CUDA_KERNEL_ARGS="K:ARGS;...": build/simt arguments for kernel K at
+# the presets other than the default (realworld7's own_lexer: a larger
+# dpe_depth, its caller checks the preset's own depth).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -29,6 +32,13 @@ mkdir -p "$T"
 ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
 [ -x "$S" ] || { bad simt_cuda "no $S (make $S)"; exit 0; }
+kernel_args() { # K CFG: kargs=(SIMT_CUDA_KERNEL_ARGS's arguments for K, at a preset)
+  kargs=()
+  [ "$2" = default ] && return
+  local kas ka
+  IFS=';' read -ra kas <<<"${SIMT_CUDA_KERNEL_ARGS:-}"
+  for ka in "${kas[@]}"; do [ "${ka%%:*}" = "$1" ] && read -ra kargs <<<"${ka#*:}"; done
+}
 
 # the core's mechanisms, as --help lists them
 mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $1}')
@@ -74,7 +84,8 @@ for cfg in $presets; do
     if [ ! -f "$T/$k-$tag.host" ] && ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k-$tag.host" >"$T/$k-$tag.hostlog" 2>&1; then
       bad "simt_cuda_${k}_host" "$(head -n 1 "$T/$k-$tag.hostlog")"; rm -f "$T/$k-$tag.host"
     fi
-    "$S" --config "$cfg" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" >"$out" 2>&1
+    kernel_args "$k" "$cfg"
+    "$S" --config "$cfg" --launch "$L" --mech all "${kargs[@]}" --dump-mem "$T/$k-$cfg.ref" >"$out" 2>&1
     rc=$?
     missing="" cannot="" refused=""
     for m in ${SIMT_CUDA_MUST_RUN:-}; do
@@ -120,7 +131,8 @@ if [ $full -eq 1 ] && command -v clang >/dev/null; then
         -e "s|^mem_init |mem_init $PWD/$optdir/|" "${cu%.cu}.launch" >"$T/$k-O$o.launch"
       for cfg in $presets; do
         out=$T/$k-O$o-$cfg.out
-        "$S" --config "$cfg" --launch "$T/$k-O$o.launch" --mech all --dump-mem "$T/$k-O$o-$cfg.ref" >"$out" 2>&1
+        kernel_args "$k" "$cfg"
+        "$S" --config "$cfg" --launch "$T/$k-O$o.launch" --mech all "${kargs[@]}" --dump-mem "$T/$k-O$o-$cfg.ref" >"$out" 2>&1
         rc=$?
         if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches the reference" "$out" &&
            same_as_host "$T/$k-O$o-$cfg.ref" "$T/$k-opt.host"; then ok "simt_cuda_${k}_O${o}_$cfg"

@@ -189,7 +189,9 @@ void report(const opts *o, const loaded *L, const result *res)
                "build/simt --help lists them)\n");
     const refp_result *rf = &L->ref;
     if (o->format == 0 && rf->order_err[0])
-        printf("order: not checked: the reference in another thread order stopped: %s\n",
+        printf("order: not checked: the reference in another thread order stopped: %s; "
+               "memory compared whole, PC sequences, instruction counts and final registers "
+               "not compared\n",
                rf->order_err);
     if (o->format == 0 && rf->mem_cmp) {
         /* atomics and races (ref.h, refp_order_check): what is not compared */

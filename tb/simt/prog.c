@@ -484,6 +484,8 @@ typedef struct {
     int *list, nlist;  /* the divergent branches */
     int *memo_n;       /* n: nlist when memo_v was computed, -1 never */
     uint8_t *memo_v;
+    int *rmw_n;        /* the same for covered_rmw */
+    uint8_t *rmw_v;
     unsigned *seen, stamp;
 } prog_cover;
 
@@ -495,11 +497,14 @@ static int cover_init(prog_cover *cv, unsigned n)
     cv->list = malloc(((size_t)n + 1) * sizeof(int));
     cv->memo_n = malloc(((size_t)n + 1) * sizeof(int));
     cv->memo_v = calloc((size_t)n + 1, 1);
+    cv->rmw_n = malloc(((size_t)n + 1) * sizeof(int));
+    cv->rmw_v = calloc((size_t)n + 1, 1);
     cv->seen = calloc((size_t)n + 1, sizeof(unsigned));
-    if (!cv->region || !cv->list || !cv->memo_n || !cv->memo_v || !cv->seen)
+    if (!cv->region || !cv->list || !cv->memo_n || !cv->memo_v || !cv->rmw_n || !cv->rmw_v ||
+        !cv->seen)
         return -1;
     for (unsigned v = 0; v <= n; v++)
-        cv->memo_n[v] = -1;
+        cv->memo_n[v] = cv->rmw_n[v] = -1;
     return 0;
 }
 
@@ -511,6 +516,8 @@ static void cover_free(prog_cover *cv, unsigned n)
     free(cv->list);
     free(cv->memo_n);
     free(cv->memo_v);
+    free(cv->rmw_n);
+    free(cv->rmw_v);
     free(cv->seen);
 }
 
@@ -630,6 +637,117 @@ static int covered_def(const prog *p, int pc, const prog_defs *df, const int *de
     return ok;
 }
 
+/* pc, one definition in the influence region of a divergent branch whose
+ * sources may have other definitions (so not benign_def's first rule),
+ * leaves its register uniform when, for each divergent branch b whose
+ * region holds pc: every definition of the register in b's region is pc's
+ * computation (cover_same); no path inside the region runs from one of
+ * them to another (or round to itself), so a thread runs at most one; every
+ * path from b to its reconvergence point runs one; and no source of pc
+ * other than the register itself is written in the region.  The sources
+ * then hold at pc what they held at b, uniform there (the caller checks
+ * them with src_div), and every thread computes one value.  clang -O2
+ * sinks a loop's `cur ^= 1` into both sides of an `if (threadIdx.x == 0)`
+ * this way: `xor.b32 %r54, %r54, 1` on each (realworld7/bfsqueue). */
+static int covered_rmw(const prog *p, int pc, const prog_defs *df, const int *def_pc,
+                       prog_cover *cv, int *stack)
+{
+    if (cv->rmw_n[pc] == cv->nlist)
+        return cv->rmw_v[pc];
+    const prog_insn *in = &p->ins[pc];
+    const int n = (int)p->n;
+    const unsigned r = in->dst[0], end = df->W * 64u;
+    const uint64_t *kr = &df->kill[(size_t)r * df->W];
+    int ok = 1, any = 0;
+    for (int k = 0; k < cv->nlist && ok; k++) {
+        const int b = cv->list[k], stop = p->ins[b].rpc;
+        const uint64_t *reg = cv->region[b];
+        if (!bits_array_get(reg, (unsigned)pc))
+            continue;
+        any = 1;
+        for (unsigned j = 0; j < in->nsrc && ok; j++) { /* other sources: not written here */
+            if (in->src[j] == r)
+                continue;
+            const uint64_t *ks = &df->kill[(size_t)in->src[j] * df->W];
+            for (unsigned id = bits_array_next(ks, df->W, 0); id < end && ok;
+                 id = bits_array_next(ks, df->W, id + 1))
+                if (bits_array_get(reg, (unsigned)def_pc[id]))
+                    ok = 0;
+        }
+        /* r's definitions in the region: pc's computation, none reaching another */
+        for (unsigned id = bits_array_next(kr, df->W, 0); id < end && ok;
+             id = bits_array_next(kr, df->W, id + 1)) {
+            const int d = def_pc[id];
+            if (!bits_array_get(reg, (unsigned)d))
+                continue;
+            if (!cover_same(p, d, in)) {
+                ok = 0;
+                break;
+            }
+            unsigned st = ++cv->stamp;
+            int top = 0;
+            for (int j = 0; j < 2; j++) {
+                int sc = p->succ[d][j];
+                if (sc >= 0 && sc < n && sc != stop && bits_array_get(reg, (unsigned)sc) &&
+                    cv->seen[sc] != st) {
+                    cv->seen[sc] = st;
+                    stack[top++] = sc;
+                }
+            }
+            while (top && ok) {
+                int v = stack[--top];
+                const prog_insn *w = &p->ins[v];
+                for (unsigned j = 0; j < w->ndst; j++)
+                    if (w->dst[j] == r)
+                        ok = 0; /* a second write on one path */
+                for (int j = 0; j < 2 && ok; j++) {
+                    int sc = p->succ[v][j];
+                    if (sc >= 0 && sc < n && sc != stop && bits_array_get(reg, (unsigned)sc) &&
+                        cv->seen[sc] != st) {
+                        cv->seen[sc] = st;
+                        stack[top++] = sc;
+                    }
+                }
+            }
+        }
+        /* every path from b to its reconvergence point writes r */
+        unsigned st = ++cv->stamp;
+        int top = 0;
+        for (int j = 0; j < 2 && ok; j++) {
+            int sc = p->succ[b][j];
+            if (sc < 0)
+                continue;
+            if (sc == stop || sc >= n)
+                ok = 0;
+            else if (cv->seen[sc] != st) {
+                cv->seen[sc] = st;
+                stack[top++] = sc;
+            }
+        }
+        while (top && ok) {
+            int v = stack[--top];
+            const prog_insn *w = &p->ins[v];
+            if (w->ndst == 1 && w->dst[0] == r && w->guard < 0)
+                continue;
+            for (int j = 0; j < 2 && ok; j++) {
+                int sc = p->succ[v][j];
+                if (sc < 0)
+                    continue;
+                if (sc == stop || sc == b || sc >= n || !bits_array_get(reg, (unsigned)sc))
+                    ok = 0; /* a path that writes nothing (or leaves the region) */
+                else if (cv->seen[sc] != st) {
+                    cv->seen[sc] = st;
+                    stack[top++] = sc;
+                }
+            }
+        }
+    }
+    ok &= any;
+    cv->rmw_n[pc] = cv->nlist;
+    cv->rmw_v[pc] = (uint8_t)ok;
+    return ok;
+}
+
 /* A definition in the influence region of a divergent branch that leaves
  * its register uniform all the same: every definition of the register
  * computes one value (same_value_regs) from sources that are uniform and
@@ -645,12 +763,16 @@ static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t 
         !(in->unit == PU_ALU || (in->unit == PU_LD && in->space == PS_PARAM)) ||
         strlen(in->text) + 1 >= sizeof in->text)
         return 0;
+    int once = 1; /* every source defined at most once, outside the regions */
     for (unsigned j = 0; j < in->nsrc; j++) {
         unsigned s = in->src[j];
-        if (src_div(p, df, pc, j) || ndef[s] > 1 ||
-            (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
+        if (src_div(p, df, pc, j))
             return 0;
+        if (ndef[s] > 1 || (ndef[s] == 1 && (inreg[def1[s]] || bits_array_get(live, s))))
+            once = 0;
     }
+    if (!once)
+        return covered_rmw(p, pc, df, def_pc, cv, stack);
     return same[in->dst[0]] || covered_def(p, pc, df, def_pc, cv, stack);
 }
 

@@ -783,12 +783,16 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
         if (refp_run_order(p, warp_size, max_steps, 0, kind, &o, d0, kind ? r : NULL,
                            kind ? r->order_err : e0, kind ? sizeof r->order_err : sizeof e0)) {
             /* the kernel stops in another order (a race): reported; the
-             * first order's result is compared whole */
+             * first order's memory is compared whole.  Its flow is one of
+             * the orders' and not the only one (the other stopped, or spun
+             * until max_steps: a thread waiting on a flag another warp of
+             * the CTA raises without a barrier, realworld7's spinflag), so
+             * PC sequences, instruction counts and registers are not */
             refp_free(&o);
             free(r->mem_cmp);
             refp_release(1, r->reg_cmp, r->reg_cmp_bytes);
             r->mem_cmp = r->reg_cmp = NULL;
-            r->atom_flow = 0;
+            r->atom_flow = 2;
             refp_release(1, d0, nd * sizeof(uint64_t));
             return;
         }

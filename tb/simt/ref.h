@@ -101,7 +101,8 @@ typedef struct {
      * not compared (the memory is, as above); 1 atomics, 2 the sequences */
     int atom_flow;
     /* the reference stopped in another order (its message): nothing above
-     * is set, everything is compared against the first order */
+     * is set but atom_flow (2); the memory is compared against the first
+     * order's whole */
     char order_err[512];
 } refp_result;
 
@@ -185,8 +186,10 @@ void refp_free(refp_result *r);
  * r->atom_flow when an atomic's returned value is read or a thread's PC
  * sequence differs, r->reg_cmp for the final registers (per CTA and
  * register, through each CTA's digest: ref.c refp_digest).  When another
- * order stops (a run error, max_steps) its message goes to r->order_err
- * and the first order is compared whole.  A kernel with atomics runs
+ * order stops (a run error, max_steps) its message goes to r->order_err,
+ * the first order's memory is compared whole and its flow is taken as
+ * order-dependent (r->atom_flow = 2: one order's PC sequences, not the
+ * only ones).  A kernel with atomics runs
  * once more (REFP_ORDER_RR): threads in order, each yielding after every
  * atomic it executes, and the CTAs side by side as above, so that the
  * atomics of the threads and CTAs interleave round robin (a persistent-
