@@ -303,6 +303,30 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, const tsimt_frontend_out *out);
 const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s);
 
+/*
+ * LEAN (issue 25 sec. 6).  C only, no behaviour of its own: for a user with
+ * its checks off and no trace (the SM model's tsimt and stsimt), which
+ * reads the decision of the cycle and none of the lanes' ports.  At 32
+ * lanes (the 32-thread presets) eval writes every busy lane's wiring and
+ * outputs every cycle, which nobody reads there.
+ *   eval_lean writes err, err_code, act, iss_*, conflict, ib_full,
+ *     lane_ready, lane_req, conf1..3, nx_fill and nx_slot, each equal to
+ *     eval's (tsimt_frontend_lean_same compares them); it leaves lane_ex,
+ *     lane_done, lane_err, ex_threads, rd_*, nx_work, lin and lout alone.
+ *   step_lean takes eval_lean's answer (or eval's) and gives the state
+ *     step gives, every bit: each busy lane's sequencing is computed again
+ *     for its next group, the issued lane loads the issue.
+ * tests/test_tsimt_frontend.c runs both beside the full pair in every cycle
+ * of every test and compares the decision and the whole next state; the SM
+ * model compares eval_lean with eval every cycle under --check
+ * (--inject-fault lean@C plants a stale readiness in the lean answer).
+ */
+void tsimt_frontend_eval_lean(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              const tsimt_frontend_in *in, tsimt_frontend_out *out);
+int tsimt_frontend_lean_same(const tsimt_frontend_out *a, const tsimt_frontend_out *b);
+void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              const tsimt_frontend_in *in, const tsimt_frontend_out *out);
+
 void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in *in,
                           const tsimt_frontend_out *out, port_visit_fn visit, void *ctx);
 /* Ports, then a `state` scope: pointers, buffer valid bits, and per lane

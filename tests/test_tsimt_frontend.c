@@ -6,7 +6,9 @@
  *
  * Every cycle goes through apply(): eval, clock edge (step with the eval's
  * output), tsimt_frontend_check, and for an err cycle a byte compare showing
- * the whole state (lanes included) did not change; every cycle also asserts
+ * the whole state (lanes included) did not change; the lean pair
+ * (eval_lean, step_lean) on a copy of the state must give the same decision
+ * (tsimt_frontend_lean_same) and the same next state, byte for byte; every cycle also asserts
  * that no lane raised err (the front end never serves a lane that is not
  * ready).  Masks: bit t = thread t.
  */
@@ -28,15 +30,24 @@ static tsimt_frontend_cfg cfg_of(unsigned lanes, unsigned warps, unsigned k)
 
 static tsimt_frontend_state st_; /* large: kept out of the stack */
 static tsimt_frontend_state snap_;
+static tsimt_frontend_state lean_; /* the lean pair's state (apply) */
 
 static tsimt_frontend_out apply(const tsimt_frontend_cfg *c, tsimt_frontend_state *s,
                                 const tsimt_frontend_in *in)
 {
     static tsimt_frontend_out o;
     const char *why;
+    static tsimt_frontend_out lo;
     snap_ = *s;
+    lean_ = *s;
     tsimt_frontend_eval(c, s, in, &o);
     tsimt_frontend_step(c, s, in, &o);
+    /* the lean pair beside it: the same decision, the same next state */
+    memset(&lo, 0xa5, sizeof lo);
+    tsimt_frontend_eval_lean(c, &lean_, in, &lo);
+    CHECK(tsimt_frontend_lean_same(&lo, &o));
+    tsimt_frontend_step_lean(c, &lean_, in, &lo);
+    CHECK(memcmp(&lean_, s, sizeof *s) == 0);
     why = tsimt_frontend_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);

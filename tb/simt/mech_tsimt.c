@@ -47,6 +47,13 @@
  * Loads and stores run through the core's load/store unit (coalescing,
  * one segment a cycle); their lane is held as tsimt_lane holds it, one
  * group a cycle (002 l.378-381: one address per clock per lane).
+ *
+ * With the checks off and no trace or VCD the front end is evaluated lean
+ * (tsimt_frontend_eval_lean, step_lean: the decision of the cycle, not the
+ * lanes' ports; at 32 lanes those were most of its cost).  Under --check the
+ * full evaluation drives the cycle and the lean one is compared with it
+ * every time (`internal: tsimt_frontend's lean evaluation differs`;
+ * --inject-fault lean@C drops a ready lane from the lean answer).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +74,7 @@ typedef struct {
     tsimt_frontend_state *ts;   /* large */
     tsimt_frontend_in fi;
     tsimt_frontend_out fo;
+    tsimt_frontend_out lean; /* the lean evaluation compared under --check */
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
@@ -319,6 +327,19 @@ static uint64_t sb_ok_full(core *c, const tsimt_state *m, int *bad)
     return ok;
 }
 
+/* Under --check: the lean evaluation (tsimt_frontend_eval_lean, what a run
+ * with the checks off and no trace uses) beside the full one just made in
+ * m->fo; 1 if its decision differs.  The test hook (--inject-fault lean@C,
+ * fault_kind 11): from cycle C on, the lean answer loses its lowest ready
+ * lane, as a stale readiness would. */
+static int lean_differs(const core *c, tsimt_state *m)
+{
+    tsimt_frontend_eval_lean(&m->tc, m->ts, &m->fi, &m->lean);
+    if (core_config(c)->fault_kind == 11 && core_now(c) >= core_config(c)->fault_cycle)
+        m->lean.lane_ready &= m->lean.lane_ready - 1u;
+    return !tsimt_frontend_lean_same(&m->lean, &m->fo);
+}
+
 static int tsimt_cycle(core *c, void *vm)
 {
     tsimt_state *m = vm;
@@ -347,8 +368,18 @@ static int tsimt_cycle(core *c, void *vm)
     int launching = mech_lq_pop(&m->lq, 0, 0, &lw, &lmask);
     if (launching)
         fi->sb_ok = 0;
+    const int check = core_config(c)->check,
+              lean = !check && !core_tracing(c) && !core_vcd(c); /* no port shown */
     for (;;) {
-        tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
+        if (lean)
+            tsimt_frontend_eval_lean(&m->tc, m->ts, fi, &m->fo);
+        else
+            tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
+        if (check && lean_differs(c, m))
+            return core_fail(c, "internal: tsimt_frontend's lean evaluation differs from eval "
+                                "(lanes ready %llx, eval's %llx)",
+                             (unsigned long long)m->lean.lane_ready,
+                             (unsigned long long)m->fo.lane_ready);
         if (m->fo.err)
             return core_fail(c, "tsimt_frontend error %s",
                              tsimt_frontend_err_name((unsigned)m->fo.err_code));
@@ -424,7 +455,10 @@ static int tsimt_cycle(core *c, void *vm)
     }
     if (CORE_RECORD(c, 1, tsimt_frontend, &m->tc, fi, &m->fo))
         return -1;
-    tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
+    if (lean)
+        tsimt_frontend_step_lean(&m->tc, m->ts, fi, &m->fo);
+    else
+        tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
     if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
         return -1;
     /* a stack that moved may have a top again (the fill reads it next cycle) */
