@@ -312,20 +312,65 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
     step_buffer(cfg, s, in, out);
 }
 
-/* LEAN.  The lanes' readiness without their outputs: a busy lane is ready
- * in its last group (tsimt_lane_sequence's last), an idle one always. */
-void tsimt_frontend_eval_lean(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
-                              const tsimt_frontend_in *in, tsimt_frontend_out *out)
+/* LEAN (tsimt_frontend.h).  A lane's groups: the non-empty K-thread
+ * groups of its mask (tsimt_lane_occupancy; the mask itself at K = 1). */
+static uint64_t occ_of(const tsimt_lane_cfg *lc, uint64_t mask)
+{
+    return lc->width == 1u ? mask : tsimt_lane_occupancy(lc, mask);
+}
+
+/* lane l, busy, has run `done` of its groups by cycle z->now and has `left`
+ * to run (the one of this cycle included): its timing from now on */
+static void lean_time(tsimt_frontend_lean *z, unsigned l, uint64_t done, uint64_t left)
+{
+    const uint64_t bit = (uint64_t)1 << l;
+    z->busy |= bit;
+    z->start[l] = z->now - done;
+    if (left <= 1u)
+        z->lastm |= bit;
+    else
+        z->ring[(z->now + left - 1u) % TSIMT_FE_LEAN_RING] |= bit;
+}
+
+void tsimt_frontend_lean_init(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              tsimt_frontend_lean *z)
 {
     const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
-    uint64_t busy = 0, last = 0;
+    memset(z, 0, sizeof *z);
     for (unsigned l = 0; l < cfg->lanes; l++) {
-        if (s->lane[l].busy_q == 0u)
+        const tsimt_lane_state *ls = &s->lane[l];
+        if (ls->busy_q == 0u)
             continue;
-        busy |= (uint64_t)1 << l;
-        last |= tsimt_lane_sequence(&lc, &s->lane[l]).last << l;
+        /* the groups below pos_q have run, the others are ahead */
+        const uint64_t occ = occ_of(&lc, ls->mask_q), below = bits_mask((unsigned)ls->pos_q);
+        lean_time(z, l, bits_popcount(occ & below), bits_popcount(occ & ~below));
     }
-    decide(cfg, s, in, last | (~busy & bits_mask(cfg->lanes)), out);
+}
+
+void tsimt_frontend_lean_sync(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    for (unsigned l = 0; l < cfg->lanes; l++) {
+        tsimt_lane_state *ls = &s->lane[l];
+        ls->busy_q = z->busy >> l & 1u;
+        ls->pos_q = 0;
+        if (!ls->busy_q)
+            continue;
+        /* pos_q: the group after the last one run (0 before the first) */
+        uint64_t occ = occ_of(&lc, ls->mask_q);
+        for (uint64_t done = z->now - z->start[l]; done != 0u && occ != 0u; done--) {
+            ls->pos_q = bits_ffs(occ) + 1u;
+            occ &= occ - 1u;
+        }
+    }
+}
+
+void tsimt_frontend_eval_lean(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              tsimt_frontend_out *out)
+{
+    decide(cfg, s, in, z->lastm | (~z->busy & bits_mask(cfg->lanes)), out);
 }
 
 int tsimt_frontend_lean_same(const tsimt_frontend_out *a, const tsimt_frontend_out *b)
@@ -340,41 +385,34 @@ int tsimt_frontend_lean_same(const tsimt_frontend_out *a, const tsimt_frontend_o
            a->nx_fill == b->nx_fill && a->nx_slot == b->nx_slot;
 }
 
-/* tsimt_lane_step with tsimt_lane_eval_seq's nx_* written out for the two
- * cases a legal cycle has (no err: hold 0, and in_valid only to a ready
- * lane): a busy lane that runs moves to its next group, or, in its last
- * group, goes idle unless it is issued to; the lane issued to loads the
- * issue (nx_load, busy, pos 0).  A busy lane with no group left (illegal,
- * tsimt_lane_check) keeps its state, as eval_seq's non-running path. */
+/* The lanes in their last group go idle; the lane issued to loads the
+ * issue (tsimt_lane_step's load: instr, warp, mask, scalar) and runs its
+ * groups from the next cycle; the buffer as step; then the next cycle's
+ * lanes in their last group come off the ring. */
 void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
-                              const tsimt_frontend_in *in, const tsimt_frontend_out *out)
+                              tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              const tsimt_frontend_out *out)
 {
     const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
     if (out->err)
-        return;
-    for (unsigned l = 0; l < cfg->lanes; l++) {
-        tsimt_lane_state *ls = &s->lane[l];
-        if (ls->busy_q == 0u)
-            continue;
-        const tsimt_lane_seq q = tsimt_lane_sequence(&lc, ls);
-        if (!q.run)
-            continue;
-        if (q.last) {
-            ls->busy_q = 0;
-            ls->pos_q = 0;
-        } else {
-            ls->pos_q = q.next;
-        }
-    }
+        return; /* frozen: no lane moves, no time passes for them */
+    z->busy &= ~z->lastm;
+    z->lastm = 0;
+    z->now++;
     if (out->iss_valid) {
+        const unsigned l = (unsigned)out->iss_lane;
         const tsimt_lane_in li = {1, out->iss_warp, out->iss_instr, out->iss_mask,
                                   out->iss_scalar, 0};
         tsimt_lane_out lo;
         memset(&lo, 0, sizeof lo);
         lo.nx_load = lo.nx_busy = 1; /* nx_pos 0 */
-        tsimt_lane_step(&lc, &s->lane[out->iss_lane], &li, &lo);
+        tsimt_lane_step(&lc, &s->lane[l], &li, &lo);
+        lean_time(z, l, 0, bits_popcount(occ_of(&lc, s->lane[l].mask_q)));
     }
     step_buffer(cfg, s, in, out);
+    uint64_t *due = &z->ring[z->now % TSIMT_FE_LEAN_RING];
+    z->lastm |= *due;
+    *due = 0;
 }
 
 const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s)

@@ -50,10 +50,12 @@
  *
  * With the checks off and no trace or VCD the front end is evaluated lean
  * (tsimt_frontend_eval_lean, step_lean: the decision of the cycle, not the
- * lanes' ports; at 32 lanes those were most of its cost).  Under --check the
- * full evaluation drives the cycle and the lean one is compared with it
- * every time (`internal: tsimt_frontend's lean evaluation differs`;
- * --inject-fault lean@C drops a ready lane from the lean answer).
+ * lanes' ports, and the lanes' timing kept per issue; at 64 lanes of one
+ * thread those were most of its cost).  Under --check the full evaluation
+ * drives the cycle and the lean pair runs beside it on its own state,
+ * compared every cycle (`internal: tsimt_frontend's lean evaluation
+ * differs`, `... lean step differs`; --inject-fault lean@C drops a ready
+ * lane from the lean answer).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +77,10 @@ typedef struct {
     tsimt_frontend_in fi;
     tsimt_frontend_out fo;
     tsimt_frontend_out lean; /* the lean evaluation compared under --check */
+    tsimt_frontend_lean lz;  /* the lanes' timing while lean (lz_on) */
+    int lz_on;               /* ts's lanes' busy_q and pos_q are in lz */
+    tsimt_frontend_state *sh; /* under --check: the lean pair's own state, */
+    tsimt_frontend_lean shz;  /* stepped beside ts and compared every cycle */
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
@@ -143,6 +149,12 @@ static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
     if (!m->ts)
         return "tsimt: out of memory";
     tsimt_frontend_reset(&m->tc, m->ts);
+    if (C->check) {
+        if (!(m->sh = malloc(sizeof *m->sh)))
+            return "tsimt: out of memory";
+        *m->sh = *m->ts;
+        tsimt_frontend_lean_init(&m->tc, m->sh, &m->shz);
+    }
     m->fill_rr = m->tc.warps - 1;
     for (unsigned w = 0; w < m->tc.warps; w++)
         m->lane_of[w] = (uint8_t)tsimt_frontend_lane_of(&m->tc, w);
@@ -334,7 +346,7 @@ static uint64_t sb_ok_full(core *c, const tsimt_state *m, int *bad)
  * lane, as a stale readiness would. */
 static int lean_differs(const core *c, tsimt_state *m)
 {
-    tsimt_frontend_eval_lean(&m->tc, m->ts, &m->fi, &m->lean);
+    tsimt_frontend_eval_lean(&m->tc, m->sh, &m->shz, &m->fi, &m->lean);
     if (core_config(c)->fault_kind == 11 && core_now(c) >= core_config(c)->fault_cycle)
         m->lean.lane_ready &= m->lean.lane_ready - 1u;
     return !tsimt_frontend_lean_same(&m->lean, &m->fo);
@@ -370,12 +382,19 @@ static int tsimt_cycle(core *c, void *vm)
         fi->sb_ok = 0;
     const int check = core_config(c)->check,
               lean = !check && !core_tracing(c) && !core_vcd(c); /* no port shown */
+    if (lean != m->lz_on) { /* the first cycle (or a trace from now on) */
+        if (lean)
+            tsimt_frontend_lean_init(&m->tc, m->ts, &m->lz);
+        else
+            tsimt_frontend_lean_sync(&m->tc, m->ts, &m->lz);
+        m->lz_on = lean;
+    }
     for (;;) {
         if (lean)
-            tsimt_frontend_eval_lean(&m->tc, m->ts, fi, &m->fo);
+            tsimt_frontend_eval_lean(&m->tc, m->ts, &m->lz, fi, &m->fo);
         else
             tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
-        if (check && lean_differs(c, m))
+        if (m->sh && lean_differs(c, m))
             return core_fail(c, "internal: tsimt_frontend's lean evaluation differs from eval "
                                 "(lanes ready %llx, eval's %llx)",
                              (unsigned long long)m->lean.lane_ready,
@@ -455,10 +474,17 @@ static int tsimt_cycle(core *c, void *vm)
     }
     if (CORE_RECORD(c, 1, tsimt_frontend, &m->tc, fi, &m->fo))
         return -1;
-    if (lean)
-        tsimt_frontend_step_lean(&m->tc, m->ts, fi, &m->fo);
-    else
+    if (lean) {
+        tsimt_frontend_step_lean(&m->tc, m->ts, &m->lz, fi, &m->fo);
+    } else {
         tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
+        if (m->sh) { /* the lean pair beside it: the same state, synced */
+            tsimt_frontend_step_lean(&m->tc, m->sh, &m->shz, fi, &m->fo);
+            tsimt_frontend_lean_sync(&m->tc, m->sh, &m->shz);
+            if (memcmp(m->sh, m->ts, sizeof *m->ts))
+                return core_fail(c, "internal: tsimt_frontend's lean step differs from step");
+        }
+    }
     if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
         return -1;
     /* a stack that moved may have a top again (the fill reads it next cycle) */
@@ -566,7 +592,8 @@ static void tsimt_free(void *vm)
 {
     tsimt_state *m = vm;
     free(m->ts);
-    m->ts = NULL;
+    free(m->sh);
+    m->ts = m->sh = NULL;
 }
 
 /* tsimt and stsimt: one mechanism, the lane width from init; with
