@@ -576,6 +576,27 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     return 1;
 }
 
+/* core_order_visit's visit for dpe's scheduler: warp w's paths in 003's
+ * order (the one not taken last first), each tried when a candidate. */
+typedef struct {
+    core *c;
+    dpe_state *m;
+    unsigned q, units;
+    uint64_t cs[2];
+} dpe_visit_ctx;
+
+static int dpe_visit(void *ctx, unsigned w)
+{
+    dpe_visit_ctx *v = ctx;
+    const unsigned s0 = !v->m->last_side[w];
+    int rc = 0;
+    if (v->cs[s0] >> w & 1u)
+        rc = dpe_try(v->c, v->m, v->q, w, s0, v->units);
+    if (!rc && (v->cs[!s0] >> w & 1u))
+        rc = dpe_try(v->c, v->m, v->q, w, !s0, v->units);
+    return rc;
+}
+
 static int dpe_cycle(core *c, void *vm)
 {
     dpe_state *m = vm;
@@ -663,20 +684,21 @@ static int dpe_cycle(core *c, void *vm)
             cs[s] = k & ~m->bar[s] & ~(skip_hz ? m->hz[s] : 0);
         }
         int rc = 0, first = core_order_rr(c, q, core_warps(c));
+        dpe_visit_ctx v = {c, m, q, units, {cs[0], cs[1]}};
         if (first >= 0) {
             /* round robin from `first` over the pool's warps with a path
              * left (core_order's order, less the warps skipped) */
             const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
             const uint64_t up = cw & (~0ull << first);
             for (uint64_t x = up, pass = 0; !rc && pass < 2; x = cw & ~up, pass++)
-                for (; x && !rc; x &= x - 1) {
-                    w = (unsigned)__builtin_ctzll(x);
-                    const unsigned s0 = !m->last_side[w];
-                    if (cs[s0] >> w & 1u)
-                        rc = dpe_try(c, m, q, w, s0, units);
-                    if (!rc && (cs[!s0] >> w & 1u))
-                        rc = dpe_try(c, m, q, w, !s0, units);
-                }
+                for (; x && !rc; x &= x - 1)
+                    rc = dpe_visit(&v, (unsigned)__builtin_ctzll(x));
+        } else if (core_config(c)->sched == CORE_SCHED_OLDEST) {
+            /* oldest: the order of the warps with a path left only (the
+             * others would be passed over), taken lazily; none, no order */
+            const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
+            if (cw)
+                rc = core_order_visit(c, q, core_warps(c), &cw, dpe_visit, &v);
         } else {
             unsigned n = core_order(c, q, core_warps(c), ord);
             for (unsigned i = 0; i < 2 * n && !rc; i++) {
