@@ -55,7 +55,9 @@
  * drives the cycle and the lean pair runs beside it on its own state,
  * compared every cycle (`internal: tsimt_frontend's lean evaluation
  * differs`, `... lean step differs`; --inject-fault lean@C drops a ready
- * lane from the lean answer).
+ * lane from the lean answer).  A lean cycle with no stack operation (no
+ * issue, no launch) commits the stack's idle update without evaluating it
+ * (a NOP writes nothing: checked under --check; its energy count is made).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -452,8 +454,15 @@ static int tsimt_cycle(core *c, void *vm)
         if (m->out.err)
             return core_fail(c, "simt_stack rejected LAUNCH of warp %u: %s", lw,
                              simt_stack_err_name((unsigned)m->out.err_code));
+    } else if (iw < 0 && lean) {
+        /* an idle update (a NOP: m->in is all zero here) writes nothing;
+         * with no port shown only its commit is made (its energy count) */
+        memset(&m->out, 0, sizeof m->out);
     } else if (iw < 0) {
         simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+        if (m->out.d_write || m->in.op != SIMT_OP_NOP)
+            return core_fail(c, "internal: an idle cycle's stack operation %u writes (%llu)",
+                             (unsigned)m->in.op, (unsigned long long)m->out.d_write);
     }
     /* the fill.  The pick reads no fill input and the fill is legal (an
      * empty slot or the issuing one), so with it the front end decides the
