@@ -79,6 +79,7 @@ typedef struct {
     shadow_scoreboard_cfg bc;
     shadow_scoreboard_state bs;
     shadow_scoreboard_in bi, base; /* base: the cycle's writebacks */
+    int base_clear;                /* base is all zero (no writeback put in it since) */
     shadow_scoreboard_out bo;
     dpe_wb *wbq;
     unsigned nwb, capwb;
@@ -230,7 +231,10 @@ static int dpe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned side
  * dpe_cycle). */
 static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
 {
-    memset(b, 0, sizeof *b);
+    if (!m->base_clear) { /* (b is m->base, only written here) */
+        memset(b, 0, sizeof *b);
+        m->base_clear = 1;
+    }
     if (core_now(c) < m->wb_due)
         return; /* none due yet */
     unsigned n = 0, i = 0;
@@ -240,6 +244,7 @@ static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
             due = m->wbq[i].cyc;
         if (m->wbq[i].cyc <= core_now(c)) {
             dpe_wb it = m->wbq[i];
+            m->base_clear = 0;
             if (!n) {
                 b->wb0_valid = 1;
                 b->wb0_warp = it.warp;
@@ -676,11 +681,11 @@ static int dpe_cycle(core *c, void *vm)
          * their class free (dpe_candidate), their first thread not at a
          * barrier (core_ready), no hazard known (the query) */
         uint64_t cs[2];
+        const uint64_t u0 = -(uint64_t)(units & 1u), u1 = -(uint64_t)(units >> 1 & 1u),
+                       u2 = -(uint64_t)(units >> 2 & 1u), u3 = -(uint64_t)(units >> 3 & 1u);
         for (unsigned s = 0; s < 2; s++) {
-            uint64_t k = 0;
-            for (unsigned j = 0; j < 4; j++)
-                if (units >> j & 1u)
-                    k |= m->cls[s][j];
+            const uint64_t k = (m->cls[s][0] & u0) | (m->cls[s][1] & u1) |
+                               (m->cls[s][2] & u2) | (m->cls[s][3] & u3);
             cs[s] = k & ~m->bar[s] & ~(skip_hz ? m->hz[s] : 0);
         }
         int rc = 0, first = core_order_rr(c, q, core_warps(c));
@@ -690,7 +695,7 @@ static int dpe_cycle(core *c, void *vm)
              * left (core_order's order, less the warps skipped) */
             const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
             const uint64_t up = cw & (~0ull << first);
-            for (uint64_t x = up, pass = 0; !rc && pass < 2; x = cw & ~up, pass++)
+            for (uint64_t x = up, pass = !cw * 2u; !rc && pass < 2; x = cw & ~up, pass++)
                 for (; x && !rc; x &= x - 1)
                     rc = dpe_visit(&v, (unsigned)__builtin_ctzll(x));
         } else if (core_config(c)->sched == CORE_SCHED_OLDEST) {
@@ -733,8 +738,8 @@ static int dpe_cycle(core *c, void *vm)
      * past the two ports take further passes in the same cycle. */
     if (!m->sb_stepped && !m->base.wb0_valid && !shown) {
         static const shadow_scoreboard_out idle = {.d_ok = 1};
-        m->bi = m->base;
-        if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->bi, &idle))
+        /* (m->bi, shown only in a waveform, keeps its last query) */
+        if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->base, &idle))
             return -1;
         m->sb_stepped = 1;
     }
