@@ -185,7 +185,9 @@
  * outputs (lout, 12 words) and the lane's branches, ~100 instructions a
  * working lane.  In build/simt --bench (8 lanes, about 6.5 of them working
  * a cycle; docs/bench.md, 2026-11-29 tsimtlwm4) eval costs ~820
- * instructions a cycle, ~1,010 before nx_work.
+ * instructions a cycle, ~1,010 before nx_work.  At the 32-thread presets
+ * (64 lanes) it cost ~4,700 a cycle; the SM model with its checks off now
+ * uses the lean pair (LEAN, below), ~150 a cycle whatever the lanes.
  */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H
