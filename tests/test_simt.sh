@@ -284,6 +284,15 @@ for k in reduction.k bfs.k; do
     ok "fault_lean_caught_dwf_${k%.k}" || bad "fault_lean_caught_dwf_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# tsimt_frontend's lean pair (the checks off), run beside the full one
+# under --check: a ready lane dropped from its answer is caught
+for m in tsimt stsimt+scalar; do
+  "$S" --mech "$m" tb/kernels/reduction.k --inject-fault lean@0 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: tsimt_frontend's lean evaluation differs from eval" "$T/fault.out" &&
+    ok "fault_lean_caught_$m" || bad "fault_lean_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row
