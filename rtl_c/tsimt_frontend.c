@@ -108,25 +108,23 @@ static uint64_t lanes_sequence(const tsimt_frontend_cfg *cfg, const tsimt_lane_c
     return ready | (~b & bits_mask(cfg->lanes));
 }
 
-void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
-                         const tsimt_frontend_in *in, tsimt_frontend_out *out)
+/* The front end's decision from the lanes' readiness (ready, busy: state
+ * only) and this cycle's inputs: the request and the two round robins, the
+ * fill check, and every output that is not a lane's (the lane_* of a lane,
+ * ex_threads and rd_* are the caller's).  Shared by eval and eval_lean. */
+static void decide(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                   const tsimt_frontend_in *in, uint64_t ready, tsimt_frontend_out *out)
 {
-    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
     const unsigned L = cfg->lanes, W = cfg->warps;
     const uint64_t fill_valid = in->fill_valid & 1u;
     const uint64_t fill_warp = in->fill_warp & bits_index_mask(cfg->warps);
     const uint64_t sb_ok = bits_trunc(in->sb_ok, cfg->warps);
-    const uint64_t rd_lane = in->rd_lane & bits_index_mask(cfg->lanes);
     const uint64_t elig = s->ib_v_q & sb_ok;
-    tsimt_lane_seq q[TSIMT_FE_MAX_LANES]; /* entries 0..L-1 written, then read */
-    uint64_t ready = 0, busy = 0, has = 0, req, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
+    uint64_t has = 0, req;
     unsigned err_code = TSIMT_FE_ERR_NONE;
-    unsigned l, j, nreq, sel_lane = 0, slot = 0, w = 0;
+    unsigned j, nreq, sel_lane = 0, slot = 0, w = 0;
     uint64_t go, issue = 0;
 
-    /* each busy lane's sequencing (state only), computed once: its
-     * readiness here, its outputs below */
-    ready = lanes_sequence(cfg, &lc, s, q, &busy);
     /* lane l has an eligible warp: bit l of some slot's L-bit row of elig
      * (warp slot * LANES + l); WPL rows, WPL * LANES = WARPS <= 64 bits */
     for (j = 0; j < W; j += L)
@@ -196,6 +194,24 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
         out->iss_scalar = 0;
     }
     out->nx_fill = go & fill_valid;
+}
+
+void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                         const tsimt_frontend_in *in, tsimt_frontend_out *out)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    const unsigned L = cfg->lanes;
+    const uint64_t rd_lane = in->rd_lane & bits_index_mask(cfg->lanes);
+    tsimt_lane_seq q[TSIMT_FE_MAX_LANES]; /* entries 0..L-1 written, then read */
+    uint64_t ready, busy = 0, ex = 0, done = 0, lerr = 0, threads = 0, acc = 0;
+    unsigned l;
+
+    /* each busy lane's sequencing (state only), computed once: its
+     * readiness here, its outputs below */
+    ready = lanes_sequence(cfg, &lc, s, q, &busy);
+    decide(cfg, s, in, ready, out);
+    const uint64_t go = out->err ^ 1u, issue = out->iss_valid;
+    const unsigned sel_lane = (unsigned)out->iss_lane;
 
     /* the lanes, with the wiring: in_valid to the selected lane, hold = err.
      * Only the lanes that work (busy, or issued to) are evaluated, and only
@@ -248,22 +264,11 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
     }
 }
 
-/* Only the lanes whose state can change take their edge: a lane that
- * executes a group (lane_ex) and the lane that is issued to.  Every other
- * lane is idle without an input, or frozen (err holds every lane): its
- * nx_* equal its state. */
-void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
-                         const tsimt_frontend_in *in, const tsimt_frontend_out *out)
+/* The edge of everything but the lanes: the buffer, the pointers, the
+ * counters (shared by step and step_lean; not under err). */
+static void step_buffer(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                        const tsimt_frontend_in *in, const tsimt_frontend_out *out)
 {
-    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
-    uint64_t moving = out->lane_ex | (out->iss_valid << out->iss_lane);
-    if (out->err)
-        return;
-    while (moving) {
-        const unsigned l = bits_ffs(moving);
-        moving &= moving - 1u;
-        tsimt_lane_step(&lc, &s->lane[l], &out->lin[l], &out->lout[l]);
-    }
     if (out->iss_valid) {
         const unsigned l = (unsigned)out->iss_lane;
         s->ib_v_q &= ~((uint64_t)1 << out->iss_warp);
@@ -286,6 +291,128 @@ void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
         s->conf2_q = sat_inc(s->conf2_q, cfg->cnt_bits);
     else if (out->conflict == 3u)
         s->conf3_q = sat_inc(s->conf3_q, cfg->cnt_bits);
+}
+
+/* Only the lanes whose state can change take their edge: a lane that
+ * executes a group (lane_ex) and the lane that is issued to.  Every other
+ * lane is idle without an input, or frozen (err holds every lane): its
+ * nx_* equal its state. */
+void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                         const tsimt_frontend_in *in, const tsimt_frontend_out *out)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    uint64_t moving = out->lane_ex | (out->iss_valid << out->iss_lane);
+    if (out->err)
+        return;
+    while (moving) {
+        const unsigned l = bits_ffs(moving);
+        moving &= moving - 1u;
+        tsimt_lane_step(&lc, &s->lane[l], &out->lin[l], &out->lout[l]);
+    }
+    step_buffer(cfg, s, in, out);
+}
+
+/* LEAN (tsimt_frontend.h).  A lane's groups: the non-empty K-thread
+ * groups of its mask (tsimt_lane_occupancy; the mask itself at K = 1). */
+static uint64_t occ_of(const tsimt_lane_cfg *lc, uint64_t mask)
+{
+    return lc->width == 1u ? mask : tsimt_lane_occupancy(lc, mask);
+}
+
+/* lane l, busy, has run `done` of its groups by cycle z->now and has `left`
+ * to run (the one of this cycle included): its timing from now on */
+static void lean_time(tsimt_frontend_lean *z, unsigned l, uint64_t done, uint64_t left)
+{
+    const uint64_t bit = (uint64_t)1 << l;
+    z->busy |= bit;
+    z->start[l] = z->now - done;
+    if (left <= 1u)
+        z->lastm |= bit;
+    else
+        z->ring[(z->now + left - 1u) % TSIMT_FE_LEAN_RING] |= bit;
+}
+
+void tsimt_frontend_lean_init(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              tsimt_frontend_lean *z)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    memset(z, 0, sizeof *z);
+    for (unsigned l = 0; l < cfg->lanes; l++) {
+        const tsimt_lane_state *ls = &s->lane[l];
+        if (ls->busy_q == 0u)
+            continue;
+        /* the groups below pos_q have run, the others are ahead */
+        const uint64_t occ = occ_of(&lc, ls->mask_q), below = bits_mask((unsigned)ls->pos_q);
+        lean_time(z, l, bits_popcount(occ & below), bits_popcount(occ & ~below));
+    }
+}
+
+void tsimt_frontend_lean_sync(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    for (unsigned l = 0; l < cfg->lanes; l++) {
+        tsimt_lane_state *ls = &s->lane[l];
+        ls->busy_q = z->busy >> l & 1u;
+        ls->pos_q = 0;
+        if (!ls->busy_q)
+            continue;
+        /* pos_q: the group after the last one run (0 before the first) */
+        uint64_t occ = occ_of(&lc, ls->mask_q);
+        for (uint64_t done = z->now - z->start[l]; done != 0u && occ != 0u; done--) {
+            ls->pos_q = bits_ffs(occ) + 1u;
+            occ &= occ - 1u;
+        }
+    }
+}
+
+void tsimt_frontend_eval_lean(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              tsimt_frontend_out *out)
+{
+    decide(cfg, s, in, z->lastm | (~z->busy & bits_mask(cfg->lanes)), out);
+}
+
+int tsimt_frontend_lean_same(const tsimt_frontend_out *a, const tsimt_frontend_out *b)
+{
+    return a->err == b->err && a->err_code == b->err_code && a->act == b->act &&
+           a->iss_valid == b->iss_valid && a->iss_lane == b->iss_lane &&
+           a->iss_warp == b->iss_warp && a->iss_instr == b->iss_instr &&
+           a->iss_mask == b->iss_mask && a->iss_scalar == b->iss_scalar &&
+           a->conflict == b->conflict && a->ib_full == b->ib_full &&
+           a->lane_ready == b->lane_ready && a->lane_req == b->lane_req &&
+           a->conf1 == b->conf1 && a->conf2 == b->conf2 && a->conf3 == b->conf3 &&
+           a->nx_fill == b->nx_fill && a->nx_slot == b->nx_slot;
+}
+
+/* The lanes in their last group go idle; the lane issued to loads the
+ * issue (tsimt_lane_step's load: instr, warp, mask, scalar) and runs its
+ * groups from the next cycle; the buffer as step; then the next cycle's
+ * lanes in their last group come off the ring. */
+void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              const tsimt_frontend_out *out)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    if (out->err)
+        return; /* frozen: no lane moves, no time passes for them */
+    z->busy &= ~z->lastm;
+    z->lastm = 0;
+    z->now++;
+    if (out->iss_valid) {
+        const unsigned l = (unsigned)out->iss_lane;
+        const tsimt_lane_in li = {1, out->iss_warp, out->iss_instr, out->iss_mask,
+                                  out->iss_scalar, 0};
+        tsimt_lane_out lo;
+        memset(&lo, 0, sizeof lo);
+        lo.nx_load = lo.nx_busy = 1; /* nx_pos 0 */
+        tsimt_lane_step(&lc, &s->lane[l], &li, &lo);
+        lean_time(z, l, 0, bits_popcount(occ_of(&lc, s->lane[l].mask_q)));
+    }
+    step_buffer(cfg, s, in, out);
+    uint64_t *due = &z->ring[z->now % TSIMT_FE_LEAN_RING];
+    z->lastm |= *due;
+    *due = 0;
 }
 
 const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s)

@@ -185,7 +185,9 @@
  * outputs (lout, 12 words) and the lane's branches, ~100 instructions a
  * working lane.  In build/simt --bench (8 lanes, about 6.5 of them working
  * a cycle; docs/bench.md, 2026-11-29 tsimtlwm4) eval costs ~820
- * instructions a cycle, ~1,010 before nx_work.
+ * instructions a cycle, ~1,010 before nx_work.  At the 32-thread presets
+ * (64 lanes) it cost ~4,700 a cycle; the SM model with its checks off now
+ * uses the lean pair (LEAN, below), ~150 a cycle whatever the lanes.
  */
 #ifndef TSIMT_FRONTEND_H
 #define TSIMT_FRONTEND_H
@@ -302,6 +304,60 @@ void tsimt_frontend_eval(const tsimt_frontend_cfg *cfg, const tsimt_frontend_sta
 void tsimt_frontend_step(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
                          const tsimt_frontend_in *in, const tsimt_frontend_out *out);
 const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s);
+
+/*
+ * LEAN (issue 25 sec. 6).  C only, no behaviour of its own: for a user with
+ * its checks off and no trace (the SM model's tsimt and stsimt), which
+ * reads the decision of the cycle and none of the lanes' ports.  At the
+ * 32-thread presets (64 lanes of one thread, a warp's 32 threads over 32
+ * cycles) eval sequences every busy lane and writes its wiring and outputs
+ * every cycle, which nobody reads there; the lean pair pays per issue
+ * instead.  A lane's timing is known at its load: it runs its non-empty
+ * groups one a cycle, so it is in its last group (ready) exactly
+ * (groups - 1) cycles after its first.  tsimt_frontend_lean keeps, per
+ * lane, the cycle of its first group, and a ring of the lanes whose last
+ * group falls in each of the next cycles (a lane has at most WARP groups,
+ * so RING > 64 slots never wrap onto a pending one).
+ *   lean_init takes a state's lanes (any legal state: a busy lane has run
+ *     its groups below pos_q); the state's other fields stay where they are.
+ *   eval_lean writes err, err_code, act, iss_*, conflict, ib_full,
+ *     lane_ready, lane_req, conf1..3, nx_fill and nx_slot, each equal to
+ *     eval's on the synced state (tsimt_frontend_lean_same compares them);
+ *     it leaves lane_ex, lane_done, lane_err, ex_threads, rd_*, nx_work,
+ *     lin and lout alone.  O(1) in the lanes.
+ *   step_lean takes eval_lean's answer (or eval's) and applies step's edge:
+ *     the buffer, pointers and counters, and the issued lane's load, in the
+ *     state; every lane's busy_q and pos_q are left as they were (stale)
+ *     and kept in the lean record instead.
+ *   lean_sync writes busy_q and pos_q of every lane from the lean record:
+ *     the state is then the one eval and step would have given, every bit.
+ * tests/test_tsimt_frontend.c runs the lean pair beside the full one in
+ * every cycle of every test and compares the decision and, after a sync,
+ * the whole state; the SM model under --check runs it on a shadow state and
+ * compares both every cycle (--inject-fault lean@C plants a stale readiness
+ * in the lean answer).
+ */
+#define TSIMT_FE_LEAN_RING 128
+typedef struct {
+    uint64_t now;   /* cycles stepped since lean_init */
+    uint64_t busy;  /* lanes busy */
+    uint64_t lastm; /* busy lanes in their last group in cycle now */
+    uint64_t start[TSIMT_FE_MAX_LANES]; /* a busy lane's first group's cycle */
+    uint64_t ring[TSIMT_FE_LEAN_RING];  /* [t % RING]: lanes whose last group
+                                         * runs in cycle t, now < t */
+} tsimt_frontend_lean;
+
+void tsimt_frontend_lean_init(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              tsimt_frontend_lean *z);
+void tsimt_frontend_eval_lean(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              tsimt_frontend_out *out);
+int tsimt_frontend_lean_same(const tsimt_frontend_out *a, const tsimt_frontend_out *b);
+void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              tsimt_frontend_lean *z, const tsimt_frontend_in *in,
+                              const tsimt_frontend_out *out);
+void tsimt_frontend_lean_sync(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
+                              const tsimt_frontend_lean *z);
 
 void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in *in,
                           const tsimt_frontend_out *out, port_visit_fn visit, void *ctx);

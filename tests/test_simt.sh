@@ -311,6 +311,15 @@ done
 "$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
 cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad quiet_skip_is_on "a stretch twice too long changed nothing" || ok quiet_skip_is_on
 
+# tsimt_frontend's lean pair (the checks off), run beside the full one
+# under --check: a ready lane dropped from its answer is caught
+for m in tsimt stsimt+scalar; do
+  "$S" --mech "$m" tb/kernels/reduction.k --inject-fault lean@0 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: tsimt_frontend's lean evaluation differs from eval" "$T/fault.out" &&
+    ok "fault_lean_caught_$m" || bad "fault_lean_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

@@ -6,7 +6,9 @@
  *
  * Every cycle goes through apply(): eval, clock edge (step with the eval's
  * output), tsimt_frontend_check, and for an err cycle a byte compare showing
- * the whole state (lanes included) did not change; every cycle also asserts
+ * the whole state (lanes included) did not change; the lean pair
+ * (eval_lean, step_lean) on a copy of the state must give the same decision
+ * (tsimt_frontend_lean_same) and the same next state, byte for byte; every cycle also asserts
  * that no lane raised err (the front end never serves a lane that is not
  * ready).  Masks: bit t = thread t.
  */
@@ -28,15 +30,35 @@ static tsimt_frontend_cfg cfg_of(unsigned lanes, unsigned warps, unsigned k)
 
 static tsimt_frontend_state st_; /* large: kept out of the stack */
 static tsimt_frontend_state snap_;
+static tsimt_frontend_state lean_; /* the lean pair's state (apply) */
+static unsigned long lean_inits_, lean_cycles_;
 
 static tsimt_frontend_out apply(const tsimt_frontend_cfg *c, tsimt_frontend_state *s,
                                 const tsimt_frontend_in *in)
 {
     static tsimt_frontend_out o;
     const char *why;
+    static tsimt_frontend_out lo;
+    static tsimt_frontend_lean z;
     snap_ = *s;
+    /* the lean pair runs beside it from cycle to cycle; a state the test
+     * set itself (a reset, a planted register) starts it again: lean_init,
+     * which also takes over every 97th cycle (lanes in mid-instruction) */
+    if (lean_cycles_ % 97u == 96u || memcmp(&lean_, s, sizeof *s) != 0) {
+        lean_ = *s;
+        tsimt_frontend_lean_init(c, &lean_, &z);
+        lean_inits_++;
+    }
     tsimt_frontend_eval(c, s, in, &o);
     tsimt_frontend_step(c, s, in, &o);
+    /* the same decision, and after a sync the same next state */
+    memset(&lo, 0xa5, sizeof lo);
+    tsimt_frontend_eval_lean(c, &lean_, &z, in, &lo);
+    CHECK(tsimt_frontend_lean_same(&lo, &o));
+    tsimt_frontend_step_lean(c, &lean_, &z, in, &lo);
+    tsimt_frontend_lean_sync(c, &lean_, &z);
+    CHECK(memcmp(&lean_, s, sizeof *s) == 0);
+    lean_cycles_++;
     why = tsimt_frontend_check(c, s);
     if (why)
         printf("  invariant: %s\n", why);
@@ -669,6 +691,15 @@ TEST(scalar_instructions_drain_sooner)
     CHECK(cs >= (8u * 32u + 8u) / 2u);
 }
 
+/* Run last: apply() ran the lean pair beside the full one mostly from
+ * cycle to cycle, not from a fresh lean_init each time. */
+TEST(lean_pair_ran_beside)
+{
+    printf("  lean pair: %lu cycles, %lu starts\n", lean_cycles_, lean_inits_);
+    CHECK(lean_cycles_ > 100000u);
+    CHECK(lean_inits_ * 90u < lean_cycles_);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -684,5 +715,6 @@ int main(int argc, char **argv)
     RUN(scalar_issue_runs_once);
     RUN(refill_on_issue_sets_and_clears_scalar);
     RUN(scalar_instructions_drain_sooner);
+    RUN(lean_pair_ran_beside);
     return test_summary();
 }

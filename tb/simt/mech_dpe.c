@@ -79,6 +79,7 @@ typedef struct {
     shadow_scoreboard_cfg bc;
     shadow_scoreboard_state bs;
     shadow_scoreboard_in bi, base; /* base: the cycle's writebacks */
+    int base_clear;                /* base is all zero (no writeback put in it since) */
     shadow_scoreboard_out bo;
     dpe_wb *wbq;
     unsigned nwb, capwb;
@@ -230,7 +231,10 @@ static int dpe_fetch_pc(const core *c, const void *vm, unsigned w, unsigned side
  * dpe_cycle). */
 static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
 {
-    memset(b, 0, sizeof *b);
+    if (!m->base_clear) { /* (b is m->base, only written here) */
+        memset(b, 0, sizeof *b);
+        m->base_clear = 1;
+    }
     if (core_now(c) < m->wb_due)
         return; /* none due yet */
     unsigned n = 0, i = 0;
@@ -240,6 +244,7 @@ static void dpe_sb_base(core *c, dpe_state *m, shadow_scoreboard_in *b)
             due = m->wbq[i].cyc;
         if (m->wbq[i].cyc <= core_now(c)) {
             dpe_wb it = m->wbq[i];
+            m->base_clear = 0;
             if (!n) {
                 b->wb0_valid = 1;
                 b->wb0_warp = it.warp;
@@ -585,6 +590,27 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
     return 1;
 }
 
+/* core_order_visit's visit for dpe's scheduler: warp w's paths in 003's
+ * order (the one not taken last first), each tried when a candidate. */
+typedef struct {
+    core *c;
+    dpe_state *m;
+    unsigned q, units;
+    uint64_t cs[2];
+} dpe_visit_ctx;
+
+static int dpe_visit(void *ctx, unsigned w)
+{
+    dpe_visit_ctx *v = ctx;
+    const unsigned s0 = !v->m->last_side[w];
+    int rc = 0;
+    if (v->cs[s0] >> w & 1u)
+        rc = dpe_try(v->c, v->m, v->q, w, s0, v->units);
+    if (!rc && (v->cs[!s0] >> w & 1u))
+        rc = dpe_try(v->c, v->m, v->q, w, !s0, v->units);
+    return rc;
+}
+
 static int dpe_cycle(core *c, void *vm)
 {
     dpe_state *m = vm;
@@ -664,28 +690,29 @@ static int dpe_cycle(core *c, void *vm)
          * their class free (dpe_candidate), their first thread not at a
          * barrier (core_ready), no hazard known (the query) */
         uint64_t cs[2];
+        const uint64_t u0 = -(uint64_t)(units & 1u), u1 = -(uint64_t)(units >> 1 & 1u),
+                       u2 = -(uint64_t)(units >> 2 & 1u), u3 = -(uint64_t)(units >> 3 & 1u);
         for (unsigned s = 0; s < 2; s++) {
-            uint64_t k = 0;
-            for (unsigned j = 0; j < 4; j++)
-                if (units >> j & 1u)
-                    k |= m->cls[s][j];
+            const uint64_t k = (m->cls[s][0] & u0) | (m->cls[s][1] & u1) |
+                               (m->cls[s][2] & u2) | (m->cls[s][3] & u3);
             cs[s] = k & ~m->bar[s] & ~(skip_hz ? m->hz[s] : 0);
         }
         int rc = 0, first = core_order_rr(c, q, core_warps(c));
+        dpe_visit_ctx v = {c, m, q, units, {cs[0], cs[1]}};
         if (first >= 0) {
             /* round robin from `first` over the pool's warps with a path
              * left (core_order's order, less the warps skipped) */
             const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
             const uint64_t up = cw & (~0ull << first);
-            for (uint64_t x = up, pass = 0; !rc && pass < 2; x = cw & ~up, pass++)
-                for (; x && !rc; x &= x - 1) {
-                    w = (unsigned)__builtin_ctzll(x);
-                    const unsigned s0 = !m->last_side[w];
-                    if (cs[s0] >> w & 1u)
-                        rc = dpe_try(c, m, q, w, s0, units);
-                    if (!rc && (cs[!s0] >> w & 1u))
-                        rc = dpe_try(c, m, q, w, !s0, units);
-                }
+            for (uint64_t x = up, pass = !cw * 2u; !rc && pass < 2; x = cw & ~up, pass++)
+                for (; x && !rc; x &= x - 1)
+                    rc = dpe_visit(&v, (unsigned)__builtin_ctzll(x));
+        } else if (core_config(c)->sched == CORE_SCHED_OLDEST) {
+            /* oldest: the order of the warps with a path left only (the
+             * others would be passed over), taken lazily; none, no order */
+            const uint64_t cw = (cs[0] | cs[1]) & m->pool[q];
+            if (cw)
+                rc = core_order_visit(c, q, core_warps(c), &cw, dpe_visit, &v);
         } else {
             unsigned n = core_order(c, q, core_warps(c), ord);
             for (unsigned i = 0; i < 2 * n && !rc; i++) {
@@ -720,8 +747,8 @@ static int dpe_cycle(core *c, void *vm)
      * past the two ports take further passes in the same cycle. */
     if (!m->sb_stepped && !m->base.wb0_valid && !shown) {
         static const shadow_scoreboard_out idle = {.d_ok = 1};
-        m->bi = m->base;
-        if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->bi, &idle))
+        /* (m->bi, shown only in a waveform, keeps its last query) */
+        if (CORE_RECORD(c, 1, shadow_scoreboard, &m->bc, &m->base, &idle))
             return -1;
         m->sb_stepped = 1;
     }

@@ -47,6 +47,17 @@
  * Loads and stores run through the core's load/store unit (coalescing,
  * one segment a cycle); their lane is held as tsimt_lane holds it, one
  * group a cycle (002 l.378-381: one address per clock per lane).
+ *
+ * With the checks off and no trace or VCD the front end is evaluated lean
+ * (tsimt_frontend_eval_lean, step_lean: the decision of the cycle, not the
+ * lanes' ports, and the lanes' timing kept per issue; at 64 lanes of one
+ * thread those were most of its cost).  Under --check the full evaluation
+ * drives the cycle and the lean pair runs beside it on its own state,
+ * compared every cycle (`internal: tsimt_frontend's lean evaluation
+ * differs`, `... lean step differs`; --inject-fault lean@C drops a ready
+ * lane from the lean answer).  A lean cycle with no stack operation (no
+ * issue, no launch) commits the stack's idle update without evaluating it
+ * (a NOP writes nothing: checked under --check; its energy count is made).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +78,11 @@ typedef struct {
     tsimt_frontend_state *ts;   /* large */
     tsimt_frontend_in fi;
     tsimt_frontend_out fo;
+    tsimt_frontend_out lean; /* the lean evaluation compared under --check */
+    tsimt_frontend_lean lz;  /* the lanes' timing while lean (lz_on) */
+    int lz_on;               /* ts's lanes' busy_q and pos_q are in lz */
+    tsimt_frontend_state *sh; /* under --check: the lean pair's own state, */
+    tsimt_frontend_lean shz;  /* stepped beside ts and compared every cycle */
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, conflicts, conf[3], refills;
@@ -135,6 +151,12 @@ static const char *tsimt_init_k(core *c, tsimt_state *m, unsigned k)
     if (!m->ts)
         return "tsimt: out of memory";
     tsimt_frontend_reset(&m->tc, m->ts);
+    if (C->check) {
+        if (!(m->sh = malloc(sizeof *m->sh)))
+            return "tsimt: out of memory";
+        *m->sh = *m->ts;
+        tsimt_frontend_lean_init(&m->tc, m->sh, &m->shz);
+    }
     m->fill_rr = m->tc.warps - 1;
     for (unsigned w = 0; w < m->tc.warps; w++)
         m->lane_of[w] = (uint8_t)tsimt_frontend_lane_of(&m->tc, w);
@@ -319,6 +341,19 @@ static uint64_t sb_ok_full(core *c, const tsimt_state *m, int *bad)
     return ok;
 }
 
+/* Under --check: the lean evaluation (tsimt_frontend_eval_lean, what a run
+ * with the checks off and no trace uses) beside the full one just made in
+ * m->fo; 1 if its decision differs.  The test hook (--inject-fault lean@C,
+ * fault_kind 11): from cycle C on, the lean answer loses its lowest ready
+ * lane, as a stale readiness would. */
+static int lean_differs(const core *c, tsimt_state *m)
+{
+    tsimt_frontend_eval_lean(&m->tc, m->sh, &m->shz, &m->fi, &m->lean);
+    if (core_config(c)->fault_kind == 11 && core_now(c) >= core_config(c)->fault_cycle)
+        m->lean.lane_ready &= m->lean.lane_ready - 1u;
+    return !tsimt_frontend_lean_same(&m->lean, &m->fo);
+}
+
 static int tsimt_cycle(core *c, void *vm)
 {
     tsimt_state *m = vm;
@@ -347,8 +382,25 @@ static int tsimt_cycle(core *c, void *vm)
     int launching = mech_lq_pop(&m->lq, 0, 0, &lw, &lmask);
     if (launching)
         fi->sb_ok = 0;
+    const int check = core_config(c)->check,
+              lean = !check && !core_tracing(c) && !core_vcd(c); /* no port shown */
+    if (lean != m->lz_on) { /* the first cycle (or a trace from now on) */
+        if (lean)
+            tsimt_frontend_lean_init(&m->tc, m->ts, &m->lz);
+        else
+            tsimt_frontend_lean_sync(&m->tc, m->ts, &m->lz);
+        m->lz_on = lean;
+    }
     for (;;) {
-        tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
+        if (lean)
+            tsimt_frontend_eval_lean(&m->tc, m->ts, &m->lz, fi, &m->fo);
+        else
+            tsimt_frontend_eval(&m->tc, m->ts, fi, &m->fo);
+        if (m->sh && lean_differs(c, m))
+            return core_fail(c, "internal: tsimt_frontend's lean evaluation differs from eval "
+                                "(lanes ready %llx, eval's %llx)",
+                             (unsigned long long)m->lean.lane_ready,
+                             (unsigned long long)m->fo.lane_ready);
         if (m->fo.err)
             return core_fail(c, "tsimt_frontend error %s",
                              tsimt_frontend_err_name((unsigned)m->fo.err_code));
@@ -402,8 +454,15 @@ static int tsimt_cycle(core *c, void *vm)
         if (m->out.err)
             return core_fail(c, "simt_stack rejected LAUNCH of warp %u: %s", lw,
                              simt_stack_err_name((unsigned)m->out.err_code));
+    } else if (iw < 0 && lean) {
+        /* an idle update (a NOP: m->in is all zero here) writes nothing;
+         * with no port shown only its commit is made (its energy count) */
+        memset(&m->out, 0, sizeof m->out);
     } else if (iw < 0) {
         simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
+        if (m->out.d_write || m->in.op != SIMT_OP_NOP)
+            return core_fail(c, "internal: an idle cycle's stack operation %u writes (%llu)",
+                             (unsigned)m->in.op, (unsigned long long)m->out.d_write);
     }
     /* the fill.  The pick reads no fill input and the fill is legal (an
      * empty slot or the issuing one), so with it the front end decides the
@@ -424,7 +483,17 @@ static int tsimt_cycle(core *c, void *vm)
     }
     if (CORE_RECORD(c, 1, tsimt_frontend, &m->tc, fi, &m->fo))
         return -1;
-    tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
+    if (lean) {
+        tsimt_frontend_step_lean(&m->tc, m->ts, &m->lz, fi, &m->fo);
+    } else {
+        tsimt_frontend_step(&m->tc, m->ts, fi, &m->fo);
+        if (m->sh) { /* the lean pair beside it: the same state, synced */
+            tsimt_frontend_step_lean(&m->tc, m->sh, &m->shz, fi, &m->fo);
+            tsimt_frontend_lean_sync(&m->tc, m->sh, &m->shz);
+            if (memcmp(m->sh, m->ts, sizeof *m->ts))
+                return core_fail(c, "internal: tsimt_frontend's lean step differs from step");
+        }
+    }
     if (mech_stack_commit(c, 0, &m->sc, &m->ss, &m->in, &m->out, iw >= 0, &m->peak))
         return -1;
     /* a stack that moved may have a top again (the fill reads it next cycle) */
@@ -532,7 +601,8 @@ static void tsimt_free(void *vm)
 {
     tsimt_state *m = vm;
     free(m->ts);
-    m->ts = NULL;
+    free(m->sh);
+    m->ts = m->sh = NULL;
 }
 
 /* tsimt and stsimt: one mechanism, the lane width from init; with

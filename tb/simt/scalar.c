@@ -461,13 +461,28 @@ void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, i
     c->checked = checked;
     c->scratch = calloc(p->nregs + 1, sizeof(uint64_t));
     c->coll = p->nwsync ? calloc((size_t)PROG_WARP * (p->nregs + 1), sizeof(uint64_t)) : NULL;
+    c->off = calloc(p->nregs + 1, sizeof *c->off);
+    c->sca = calloc(p->nregs + 1, 1);
+    for (unsigned v = 0; c->off && c->sca && v < p->nregs && v < s->nregs; v++) {
+        /* entry()'s four cases */
+        const int vec = s->cls[v] == SC_VEC_DATA || s->cls[v] == SC_VEC_PRED;
+        const unsigned first = s->cls[v] == SC_VEC_PRED   ? s->units[SC_VEC_DATA]
+                               : s->cls[v] == SC_SCA_PRED ? s->units[SC_SCA_DATA]
+                                                          : 0u;
+        c->sca[v] = (uint8_t)!vec;
+        c->off[v] = (int32_t)first + s->phys[v];
+    }
 }
 
 void scalar_exec_free(scalar_exec_cfg *c)
 {
     free(c->scratch);
     free(c->coll);
+    free(c->off);
+    free(c->sca);
     c->scratch = c->coll = NULL;
+    c->off = NULL;
+    c->sca = NULL;
 }
 
 /* The entry of virtual register v: in the thread's file or the warp's. */
@@ -555,10 +570,22 @@ int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigne
     const prog_insn *in = &c->p->ins[pc];
     const scalar_info *s = c->s;
     if (s->ins_vector[pc]) {
-        if (run_one(c, pc, x, srf, m, NULL, e, err, errlen))
+        /* run_one with no scalar issue, the entries from the table and the
+         * thread itself pointed at the scratch registers (no copy) */
+        uint64_t *const vrf = x->r, *const sc = c->scratch;
+#define SX_ENTRY(v) ((c->sca[v] ? srf : vrf) + c->off[v])
+        for (unsigned j = 0; j < in->nsrc; j++)
+            sc[in->src[j]] = *SX_ENTRY(in->src[j]);
+        for (unsigned j = 0; j < in->ndst; j++)
+            sc[in->dst[j]] = *SX_ENTRY(in->dst[j]);
+        x->r = sc;
+        const int rc = c->p->ops->exec(c->p, pc, x, m, e, err, errlen);
+        x->r = vrf;
+        if (rc)
             return -1;
         for (unsigned j = 0; j < in->ndst; j++)
-            *entry(s, in->dst[j], x->r, srf) = c->scratch[in->dst[j]];
+            *SX_ENTRY(in->dst[j]) = sc[in->dst[j]];
+#undef SX_ENTRY
         return 0;
     }
     if (!st->done) {

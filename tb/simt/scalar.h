@@ -151,6 +151,10 @@ typedef struct {
     uint64_t *scratch; /* nregs: the virtual registers of one execution */
     uint64_t *coll;    /* PROG_WARP rows of nregs + 1: a warp-synchronous
                         * instruction's views (NULL: the program has none) */
+    int32_t *off;      /* nregs: v's entry, off[v] into the warp's scalar file
+                        * when sca[v], else into the thread's vector file
+                        * (entry() in scalar.c as a table: read per operand) */
+    uint8_t *sca;
 } scalar_exec_cfg;
 
 /* The state of one warp issue: reset (memset 0) before its first thread. */
