@@ -1159,7 +1159,9 @@ static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const pr
                          unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
 {
     const ptx_impl *im = p->impl;
-    const ptx_fx *f = &im->fx[pc];
+    /* a copy the threads' register writes cannot alias: its fields stay in
+     * registers across the loop instead of being read again per thread */
+    const ptx_fx fl = im->fx[pc], *const f = &fl;
 #define WARP_CASE(K)                                                                        \
     case K:                                                                                 \
         for (unsigned i = 0; i < n; i++) {                                                  \
