@@ -102,9 +102,8 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
  * reports it, its state being what the thread-by-thread loop would have
  * left. */
 static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
-                                          const int nr4, prog_thread **xs, const prog_mem **ms,
-                                          unsigned *kk, unsigned *lanes, unsigned *tids,
-                                          unsigned *nlp)
+                                          prog_thread **xs, const prog_mem **ms, unsigned *kk,
+                                          unsigned *lanes, unsigned *tids, unsigned *nlp)
 {
     const int pc = r->pc;
     const unsigned T = c->T, cta = x->cta_threads;
@@ -113,8 +112,8 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     const uint64_t *const tready = c->tready;
     const uint64_t cycle = x->cycle;
     const size_t nregs = x->nregs;
-    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST] = {0};
-    const unsigned nr = oracle_regs(x->in, nr4, reg);
+    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST];
+    const unsigned nr = oracle_regs(x->in, 0, reg);
     prog_thread *const ths = c->th;
     /* the CTA of the lanes so far: slots [k0, k0 + cta) */
     unsigned k = 0, k0 = 0, nl = 0;
@@ -141,10 +140,10 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         const uint64_t at = tpos[t];
         int bad = !live[t] || at_bar[t] || (trace && (at >= len[f] || (int)trace[f][at] != pc));
         const uint64_t *rd = &tready[t * nregs];
-        int late = 0; /* some register read or overwritten is not ready */
-        for (unsigned j = 0; j < (nr4 ? 4u : nr); j++)
-            late |= rd[reg[j]] > cycle;
-        if (bad | late) {
+        uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
+        for (unsigned j = 0; j < nr; j++)
+            late = rd[reg[j]] > late ? rd[reg[j]] : late;
+        if (bad || late > cycle) {
             if (check_thread(c, x, t, k, pc))
                 return -1;
             return core_fail(c, "internal: issue_lanes and check_thread disagree on thread "
@@ -153,9 +152,8 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         tpos[t] = at + 1;
         if (hash)
             thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
-        prog_thread *const th = &ths[t];
-        th->clock = cycle;
-        xs[nl] = th;
+        xs[nl] = &ths[t];
+        xs[nl]->clock = cycle;
         ms[nl] = mk;
         kk[nl] = k;
         lanes[nl] = l;
@@ -185,7 +183,7 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
     unsigned reg[PROG_MAX_SRC + PROG_MAX_DST] = {0};
     const unsigned nr = oracle_regs(x->in, nr4, reg);
     const uint64_t *const wr = &c->wready[(size_t)r->warp * nregs];
-    int wlate = 0;
+    int wlate = c->wready_off;
     for (unsigned j = 0; j < (nr4 ? 4u : nr); j++)
         wlate |= wr[reg[j]] > cycle;
     const int perlane = wlate || c->P.check;
@@ -197,8 +195,10 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
     const int hash = !o->trace;
     uint64_t *const tpos = c->tpos + base, *const thash = c->thash + base;
     const uint64_t *const tready = c->tready + (size_t)base * nregs;
+    unsigned nl = 0;
     for (uint64_t m = r->mask; m; m &= m - 1) {
         const unsigned l = ctz(m);
+        lanes[nl++] = l;
         const uint64_t at = tpos[l];
         int bad = trace && (at >= len[l] || (int)trace[l][at] != pc);
         if (perlane) {
@@ -224,16 +224,14 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
     }
     prog_thread *const ths = c->th + base;
     const prog_mem *const mk = &c->mem[k];
-    unsigned nl = 0;
-    for (uint64_t m = r->mask; m; m &= m - 1) {
-        const unsigned l = ctz(m);
-        ths[l].clock = cycle;
-        xs[nl] = &ths[l];
-        ms[nl] = mk;
-        kk[nl] = k;
-        lanes[nl] = l;
-        tids[nl] = base + l;
-        nl++;
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned l = lanes[i];
+        prog_thread *const th = &ths[l];
+        th->clock = cycle;
+        xs[i] = th;
+        ms[i] = mk;
+        kk[i] = k;
+        tids[i] = base + l;
     }
     *nlp = nl;
     return 0;
@@ -393,8 +391,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     if (r->nthreads)
         ;
     else if (r->tid)
-        lr = in->nsrc + in->ndst - 1u < 4u ? issue_lanes(c, &x, r, 1, xs, ms, kk, lanes, tids, &nl)
-                                           : issue_lanes(c, &x, r, 0, xs, ms, kk, lanes, tids, &nl);
+        lr = issue_lanes(c, &x, r, xs, ms, kk, lanes, tids, &nl);
     else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
              !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
         onecta = 1;
@@ -536,13 +533,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const uint64_t ready0 = start + lat;
     unsigned kc = 0;
     uint64_t kmax = nl ? cta_ready[kk[0]] : 0;
-    /* wready: a warp's own lanes (issue_warp: one CTA, onecta) take the
-     * latest ready cycle of the lanes that executed, written once below;
-     * other issues write each lane's warp's row (wt: the row of slots
-     * [wb, wb + ws)) */
-    uint64_t *const wready = c->wready, wmax = 0, rmax = 0;
-    uint64_t *wt = NULL;
-    unsigned wb = 0;
+    /* wready (core_int.h): for a warp's own lanes (issue_warp: one CTA,
+     * onecta) when any executed (wexe), the warp's row takes the latest
+     * ready cycle of the issue's lanes (rmax: an upper bound of the ones
+     * that executed), written once below; any other issue that may write
+     * tready turns the rows off */
+    uint64_t *const wready = c->wready, rmax = 0;
+    int wexe = 0;
     /* a warp's own lanes: the same without the CTA's changes of kc and
      * with one wready row */
     for (unsigned i = 0; onecta && i < nl; i++) {
@@ -550,7 +547,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         const prog_effect *e = &eff[i];
         d->tid[l] = t; /* nl <= ws <= CORE_MAX_WARP */
         o->next_pc[l] = e->next_pc;
-        taken |= (uint64_t)(e->taken != 0) << l; /* kept for a branch only (below) */
+        if (bra)
+            taken |= (uint64_t)(e->taken != 0) << l;
         if (e->next_pc == end || (bar && e->executed))
             lane_leaves(c, r->pc, t, kk[i], l, e->next_pc == end, &exited, &barm);
         const uint64_t ready = ready0 + wave_of[i];
@@ -558,12 +556,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             uint64_t *tr = &tready[(size_t)t * nregs];
             for (unsigned j = 0; j < nd; j++)
                 tr[dreg[j]] = ready;
-            wmax = ready > wmax ? ready : wmax;
+            wexe = 1;
         }
         rmax = ready > rmax ? ready : rmax;
     }
     if (onecta) {
-        taken = bra ? taken : 0;
         last = rmax > last ? rmax : last;
         kmax = rmax > kmax ? rmax : kmax;
     }
@@ -582,12 +579,6 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             uint64_t *tr = &tready[(size_t)t * nregs];
             for (unsigned j = 0; j < nd; j++)
                 tr[dreg[j]] = ready;
-            if (!wt || t - wb >= ws) {
-                wb = t / ws * ws;
-                wt = &wready[(size_t)(t / ws) * nregs];
-            }
-            for (unsigned j = 0; j < nd; j++)
-                wt[dreg[j]] = ready > wt[dreg[j]] ? ready : wt[dreg[j]];
         }
         if (ready > last)
             last = ready;
@@ -602,11 +593,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     }
     if (nl && kmax > cta_ready[kk[kc]])
         cta_ready[kk[kc]] = kmax;
-    if (onecta && wmax)
-        for (unsigned j = 0; j < nd; j++) {
-            uint64_t *w = &wready[(size_t)r->warp * nregs + dreg[j]];
-            *w = wmax > *w ? wmax : *w;
-        }
+    if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
+        uint64_t *const ww = &wready[(size_t)r->warp * nregs];
+        for (unsigned j = 0; j < nd; j++)
+            ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
+    } else if (!onecta && nl && nd) {
+        c->wready_off = 1;
+    }
     o->taken = taken;
     o->exited = exited;
     o->bar = barm;
