@@ -256,6 +256,18 @@ for f in reg@40 mem@40 pc@30 sb@0; do
   done
 done
 
+# the same blind scoreboards with the checks off (--no-check, as --bench
+# runs): a warp's own lanes then skip the per-thread oracle reads when the
+# warp's wready row (core_int.h) shows no register late; the row must
+# still show the early issue
+for m in $mechs; do
+  "$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault sb@0 --no-check >"$T/fault.out" 2>&1
+  rc=$?
+  want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: $want" "$T/fault.out" && ok "fault_sb_nocheck_caught_$m" ||
+    bad "fault_sb_nocheck_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # the core's ready set (core_ready_set), kept for the mechanisms the core
 # fetches for and recounted every cycle: one update skipped is caught
 for m in spe simt+scalar dpe sbi; do

@@ -624,6 +624,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->wbar = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
     c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
+    c->wready = calloc((size_t)(c->W + 1) * c->nregs, sizeof(uint64_t));
     c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
     c->sbc_pc = malloc(c->W * sizeof(int));
     c->sbc_at = calloc(c->W, sizeof(uint64_t));
@@ -756,6 +757,7 @@ void core_free(core *c)
     free(c->wbar);
     free(c->at_bar);
     free(c->tready);
+    free(c->wready);
     free(c->ucls);
     free(c->sb);
     free(c->sbc_pc);

@@ -74,34 +74,46 @@ static PROG_ALWAYS_INLINE int check_thread(core *c, const issue_ctx *x, unsigned
 #undef GTID
 }
 
-/* core_issue's loop over the lanes of r->mask (no thread list) with
- * check_thread's checks, what is per issue read once: the registers the
- * oracle reads, and per CTA the reference's sequences.  map = 0: lane l is
- * slot warp * WS + l, and the caller found every lane live and none at a
- * barrier by the warp's wlive and wbar bits (compared with live[] and
- * at_bar[] under --check): one CTA.  map = 1: r->tid maps the lanes (lwm's
- * rows, a CTA per run of lanes), each lane's live and barrier flags read.
- * The first lane whose check fails is handed to check_thread, which
+/* The registers the timing oracle reads for in: its sources, then its
+ * destinations (j < nsrc: read, else overwritten); with nr4 (1 to 4 of
+ * them) padded to 4 with the first, so that a loop over them has a
+ * constant trip count (a register looked at twice does not change whether
+ * any is late).  Returns how many to look at. */
+static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr4,
+                                               unsigned reg[PROG_MAX_SRC + PROG_MAX_DST])
+{
+    unsigned nr = 0;
+    for (unsigned j = 0; j < in->nsrc; j++)
+        reg[nr++] = in->src[j];
+    for (unsigned j = 0; j < in->ndst; j++)
+        reg[nr++] = in->dst[j];
+    if (!nr4)
+        return nr;
+    for (unsigned j = nr; j < 4; j++)
+        reg[j] = reg[0];
+    return 4;
+}
+
+/* core_issue's loop over the lanes of r->mask when r->tid maps them (lwm's
+ * rows, dwf's warps: a CTA per run of lanes), with check_thread's checks
+ * and what is per issue read once: the registers the oracle reads, and per
+ * CTA the reference's sequences.  Each lane's live and barrier flags are
+ * read.  The first lane whose check fails is handed to check_thread, which
  * reports it, its state being what the thread-by-thread loop would have
  * left. */
 static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
-                                          const int map, prog_thread **xs, const prog_mem **ms,
-                                          unsigned *kk, unsigned *lanes, unsigned *tids,
-                                          unsigned *nlp)
+                                          prog_thread **xs, const prog_mem **ms, unsigned *kk,
+                                          unsigned *lanes, unsigned *tids, unsigned *nlp)
 {
-    const prog_insn *in = x->in;
     const int pc = r->pc;
-    const unsigned ws = c->WS, T = c->T, cta = x->cta_threads, base = r->warp * ws;
+    const unsigned T = c->T, cta = x->cta_threads;
     const uint8_t *const live = c->live, *const at_bar = c->at_bar;
     uint64_t *const tpos = c->tpos, *const thash = c->thash;
     const uint64_t *const tready = c->tready;
     const uint64_t cycle = x->cycle;
     const size_t nregs = x->nregs;
-    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST], nr = 0;
-    for (unsigned j = 0; j < in->nsrc; j++)
-        reg[nr++] = in->src[j];
-    for (unsigned j = 0; j < in->ndst; j++)
-        reg[nr++] = in->dst[j];
+    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST];
+    const unsigned nr = oracle_regs(x->in, 0, reg);
     prog_thread *const ths = c->th;
     /* the CTA of the lanes so far: slots [k0, k0 + cta) */
     unsigned k = 0, k0 = 0, nl = 0;
@@ -110,11 +122,11 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     const uint64_t *len = NULL;
     const prog_mem *mk = NULL;
     for (uint64_t m = r->mask; m; m &= m - 1) {
-        const unsigned l = ctz(m), t = map ? r->tid[l] : base + l;
-        if (map && t >= T)
+        const unsigned l = ctz(m), t = r->tid[l];
+        if (t >= T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp,
                              t);
-        if (!have || (map && t - k0 >= cta)) {
+        if (!have || t - k0 >= cta) {
             k = t / cta;
             k0 = k * cta;
             const refp_cta_out *o = &c->rout[k];
@@ -126,10 +138,9 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         }
         const unsigned f = t - k0;
         const uint64_t at = tpos[t];
-        int bad = (map && (!live[t] || at_bar[t])) ||
-                  (trace && (at >= len[f] || (int)trace[f][at] != pc));
+        int bad = !live[t] || at_bar[t] || (trace && (at >= len[f] || (int)trace[f][at] != pc));
         const uint64_t *rd = &tready[t * nregs];
-        uint64_t late = 0;
+        uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
         for (unsigned j = 0; j < nr; j++)
             late = rd[reg[j]] > late ? rd[reg[j]] : late;
         if (bad || late > cycle) {
@@ -148,6 +159,79 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         lanes[nl] = l;
         tids[nl] = t;
         nl++;
+    }
+    *nlp = nl;
+    return 0;
+}
+
+/* The same for a warp's own lanes (no r->tid: lane l is slot warp * WS +
+ * l, one CTA), when the caller found every lane of the mask live and none
+ * at a barrier by the warp's wlive and wbar bits (compared with live[] and
+ * at_bar[] under --check).  The per-thread oracle reads are skipped when
+ * the warp's wready row shows none of the registers late for any of its
+ * threads; under --check they run, and a late register the row missed
+ * stops the run. */
+static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core_req *r,
+                                         const int nr4, prog_thread **xs, const prog_mem **ms,
+                                         unsigned *kk, unsigned *lanes, unsigned *tids,
+                                         unsigned *nlp)
+{
+    const int pc = r->pc;
+    const unsigned cta = x->cta_threads, base = r->warp * c->WS;
+    const uint64_t cycle = x->cycle;
+    const size_t nregs = x->nregs;
+    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST] = {0};
+    const unsigned nr = oracle_regs(x->in, nr4, reg);
+    const uint64_t *const wr = &c->wready[(size_t)r->warp * nregs];
+    int wlate = c->wready_off;
+    for (unsigned j = 0; j < (nr4 ? 4u : nr); j++)
+        wlate |= wr[reg[j]] > cycle;
+    const int perlane = wlate || c->P.check;
+    const unsigned k = base / cta, k0 = k * cta;
+    const refp_cta_out *const o = &c->rout[k];
+    /* indexed by lane */
+    uint32_t *const *const trace = o->trace && x->trace ? o->trace + (base - k0) : NULL;
+    const uint64_t *const len = o->len ? o->len + (base - k0) : NULL;
+    const int hash = !o->trace;
+    uint64_t *const tpos = c->tpos + base, *const thash = c->thash + base;
+    const uint64_t *const tready = c->tready + (size_t)base * nregs;
+    unsigned nl = 0;
+    for (uint64_t m = r->mask; m; m &= m - 1) {
+        const unsigned l = ctz(m);
+        lanes[nl++] = l;
+        const uint64_t at = tpos[l];
+        int bad = trace && (at >= len[l] || (int)trace[l][at] != pc);
+        if (perlane) {
+            const uint64_t *rd = &tready[l * nregs];
+            int late = 0; /* some register read or overwritten is not ready */
+            for (unsigned j = 0; j < (nr4 ? 4u : nr); j++)
+                late |= rd[reg[j]] > cycle;
+            if (late && !wlate)
+                return core_fail(c, "internal: thread slot %u: pc %d reads a register not "
+                                    "ready in cycle %llu, but its warp's wready row shows "
+                                    "none late", base + l, pc, (unsigned long long)cycle);
+            bad |= late;
+        }
+        if (bad) {
+            if (check_thread(c, x, base + l, k, pc))
+                return -1;
+            return core_fail(c, "internal: issue_warp and check_thread disagree on thread "
+                                "slot %u at pc %d", base + l, pc);
+        }
+        tpos[l] = at + 1;
+        if (hash)
+            thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
+    }
+    prog_thread *const ths = c->th + base;
+    const prog_mem *const mk = &c->mem[k];
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned l = lanes[i];
+        prog_thread *const th = &ths[l];
+        th->clock = cycle;
+        xs[i] = th;
+        ms[i] = mk;
+        kk[i] = k;
+        tids[i] = base + l;
     }
     *nlp = nl;
     return 0;
@@ -242,6 +326,28 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
     return 0;
 }
 
+/* A lane of an issue whose thread exits (ex) or reaches its CTA's barrier:
+ * its flags, its warp's bits and its CTA's counts (core_issue's outcome
+ * loops). */
+static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int ex,
+                        uint64_t *exited, uint64_t *barm)
+{
+    const unsigned ws = c->WS;
+    if (ex) {
+        *exited |= 1ull << l;
+        c->live[t] = 0;
+        c->wlive[t / ws] &= ~(1ull << (t % ws));
+        c->cta_live[k]--;
+    } else {
+        *barm |= 1ull << l;
+        c->at_bar[t] = 1;
+        c->wbar[t / ws] |= 1ull << (t % ws);
+        c->cta_bar[k]++;
+        c->cta_red[k] = pc; /* for prog_ops.bar_release (core_barriers) */
+    }
+    bar_note(c, t / ws);
+}
+
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 {
     const prog *p = c->p;
@@ -281,14 +387,17 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * warp's bits show them all live and none at a barrier (else the loop
      * below names the lane) */
     const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u;
-    int lr = 1;
+    int lr = 1, onecta = 0;
     if (r->nthreads)
         ;
     else if (r->tid)
-        lr = issue_lanes(c, &x, r, 1, xs, ms, kk, lanes, tids, &nl);
+        lr = issue_lanes(c, &x, r, xs, ms, kk, lanes, tids, &nl);
     else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
-             !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp]))
-        lr = issue_lanes(c, &x, r, 0, xs, ms, kk, lanes, tids, &nl);
+             !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
+        onecta = 1;
+        lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, xs, ms, kk, lanes, tids, &nl)
+                                           : issue_warp(c, &x, r, 0, xs, ms, kk, lanes, tids, &nl);
+    }
     if (lr < 0)
         return -1;
     if (!lr)
@@ -424,7 +533,38 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const uint64_t ready0 = start + lat;
     unsigned kc = 0;
     uint64_t kmax = nl ? cta_ready[kk[0]] : 0;
-    for (unsigned i = 0; i < nl; i++) {
+    /* wready (core_int.h): for a warp's own lanes (issue_warp: one CTA,
+     * onecta) when any executed (wexe), the warp's row takes the latest
+     * ready cycle of the issue's lanes (rmax: an upper bound of the ones
+     * that executed), written once below; any other issue that may write
+     * tready turns the rows off */
+    uint64_t *const wready = c->wready, rmax = 0;
+    int wexe = 0;
+    /* a warp's own lanes: the same without the CTA's changes of kc and
+     * with one wready row */
+    for (unsigned i = 0; onecta && i < nl; i++) {
+        const unsigned l = lanes[i], t = tids[i];
+        const prog_effect *e = &eff[i];
+        d->tid[l] = t; /* nl <= ws <= CORE_MAX_WARP */
+        o->next_pc[l] = e->next_pc;
+        if (bra)
+            taken |= (uint64_t)(e->taken != 0) << l;
+        if (e->next_pc == end || (bar && e->executed))
+            lane_leaves(c, r->pc, t, kk[i], l, e->next_pc == end, &exited, &barm);
+        const uint64_t ready = ready0 + wave_of[i];
+        if (e->executed) {
+            uint64_t *tr = &tready[(size_t)t * nregs];
+            for (unsigned j = 0; j < nd; j++)
+                tr[dreg[j]] = ready;
+            wexe = 1;
+        }
+        rmax = ready > rmax ? ready : rmax;
+    }
+    if (onecta) {
+        last = rmax > last ? rmax : last;
+        kmax = rmax > kmax ? rmax : kmax;
+    }
+    for (unsigned i = 0; !onecta && i < nl; i++) {
         unsigned l = lanes[i], t = tids[i], k = kk[i];
         const prog_effect *e = &eff[i];
         if (i < CORE_MAX_WARP)
@@ -432,20 +572,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         o->next_pc[l] = e->next_pc;
         if (bra && e->taken)
             taken |= 1ull << l;
-        if (e->next_pc == end) {
-            exited |= 1ull << l;
-            c->live[t] = 0;
-            c->wlive[t / ws] &= ~(1ull << (t % ws));
-            c->cta_live[k]--;
-            bar_note(c, t / ws);
-        } else if (bar && e->executed) {
-            barm |= 1ull << l;
-            c->at_bar[t] = 1;
-            c->wbar[t / ws] |= 1ull << (t % ws);
-            c->cta_bar[k]++;
-            c->cta_red[k] = r->pc; /* for prog_ops.bar_release (core_barriers) */
-            bar_note(c, t / ws);
-        }
+        if (e->next_pc == end || (bar && e->executed))
+            lane_leaves(c, r->pc, t, k, l, e->next_pc == end, &exited, &barm);
         uint64_t ready = ready0 + wave_of[i];
         if (e->executed) {
             uint64_t *tr = &tready[(size_t)t * nregs];
@@ -465,6 +593,13 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     }
     if (nl && kmax > cta_ready[kk[kc]])
         cta_ready[kk[kc]] = kmax;
+    if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
+        uint64_t *const ww = &wready[(size_t)r->warp * nregs];
+        for (unsigned j = 0; j < nd; j++)
+            ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
+    } else if (!onecta && nl && nd) {
+        c->wready_off = 1;
+    }
     o->taken = taken;
     o->exited = exited;
     o->bar = barm;

@@ -62,12 +62,66 @@ static inline void lsu_enter(uint16_t *h, uint64_t *vals, unsigned n, uint64_t v
     }
 }
 
+/* core_lsu_schedule's common case: one access a lane, all in one space,
+ * and the keys (the segment; in shared memory the word) non-decreasing in
+ * lane order.  A key equal to the last lane's is that lane's; any other is
+ * one not seen before (lsu_find would not find it), so no look-up is
+ * needed.  Returns the cycles the LSU is busy, 0 when the issue is not of
+ * this kind (nothing counted). */
+static unsigned lsu_sorted(core *c, const prog_effect *e, unsigned nl, const unsigned *lane_of,
+                           unsigned *pos)
+{
+    const unsigned sp = nl && e[0].nacc == 1 ? e[0].acc[0].space : PS_NONE;
+    if ((sp != PS_SHARED && sp != PS_GLOBAL && sp != PS_LOCAL) || nl > CORE_MAX_WARP)
+        return 0;
+    uint64_t kv[CORE_MAX_WARP];
+    const uint64_t unit = sp == PS_SHARED ? c->P.bank_bytes : c->P.seg_bytes;
+    for (unsigned i = 0; i < nl; i++) {
+        if (e[i].nacc != 1 || e[i].acc[0].space != sp)
+            return 0;
+        uint64_t ad = e[i].acc[0].addr;
+        if (sp == PS_LOCAL) /* as in core_lsu_schedule */
+            ad = ((ad >> 2) * c->WS + lane_of[i]) * 4u + (1ull << 62);
+        kv[i] = ad / unit;
+        if (i && kv[i] < kv[i - 1])
+            return 0;
+    }
+    unsigned busy = 0, n = 0;
+    if (sp != PS_SHARED) {
+        for (unsigned i = 0; i < nl; i++) {
+            n += !i || kv[i] != kv[i - 1];
+            pos[i] = n - 1;
+        }
+        c->st.segments += n;
+        busy = n;
+    } else {
+        uint64_t bank_n[64];
+        memset(bank_n, 0, c->P.banks * sizeof bank_n[0]);
+        unsigned rank = 0;
+        for (unsigned i = 0; i < nl; i++) {
+            if (!i || kv[i] != kv[i - 1])
+                rank = (unsigned)bank_n[kv[i] % c->P.banks]++;
+            pos[i] = rank;
+        }
+        for (unsigned b = 0; b < c->P.banks; b++) {
+            if (bank_n[b] > busy)
+                busy = (unsigned)bank_n[b];
+            if (bank_n[b] > 1)
+                c->st.bank_conflicts += bank_n[b] - 1;
+        }
+    }
+    return busy ? busy : 1;
+}
+
 /* The LSU's order of one instruction's accesses: per lane, the index of
  * its segment (global, local) or its position in its bank (shared).
  * Returns the cycles the LSU is busy. */
 unsigned core_lsu_schedule(core *c, const prog_effect *e, const uint64_t *lanes, unsigned nl,
                              const unsigned *lane_of, unsigned *pos)
 {
+    const unsigned sorted = lsu_sorted(c, e, nl, lane_of, pos);
+    if (sorted)
+        return sorted;
     uint64_t key[CORE_MAX_WARP * PROG_MAX_ACC];
     unsigned nk = 0, busy = 0;
     uint64_t bank_n[64]; /* cleared at the first shared access (nw == 0) */

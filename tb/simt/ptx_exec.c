@@ -1030,13 +1030,12 @@ static inline uint8_t *fast_access(ptx_impl *im, const ptx_fx *f, const prog_thr
  * it off (a no-op that goes on to pc + 1). */
 static inline int fast_begin(const ptx_fx *f, int pc, const prog_thread *t, prog_effect *e)
 {
+    const int ex = f->guard < 0 || (int)(t->r[f->guard] & 1) != (int)f->guard_neg;
     e->next_pc = pc + 1;
-    e->executed = 0;
+    e->executed = (uint8_t)ex;
     e->taken = 0;
     e->nacc = 0;
-    if (f->guard >= 0 && (int)(t->r[f->guard] & 1) == (int)f->guard_neg) return 0;
-    e->executed = 1;
-    return 1;
+    return ex;
 }
 
 /* The value of fast case k for thread t, sources a = SRC(0), b = SRC(1)
@@ -1229,7 +1228,9 @@ static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const pr
                          unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
 {
     const ptx_impl *im = p->impl;
-    const ptx_fx *f = &im->fx[pc];
+    /* a copy the threads' register writes cannot alias: its fields stay in
+     * registers across the loop instead of being read again per thread */
+    const ptx_fx fl = im->fx[pc], *const f = &fl;
 #define WARP_CASE(K)                                                                        \
     case K:                                                                                 \
         for (unsigned i = 0; i < n; i++) {                                                  \
