@@ -359,6 +359,14 @@ unsigned lwm_subwarp_buffer_bits(const lwm_subwarp_cfg *cfg);
 /* Sub-warps a mask breaks into with nothing in flight: its busiest column. */
 unsigned lwm_subwarp_count(const lwm_subwarp_cfg *cfg, const uint64_t *mask);
 
+/* The columns of cols (an N-bit column mask) by their row field in rows (a
+ * sw_rows/c_rows port, ROW_W bits per column): rm[r] = the columns whose
+ * field is r.  Returns the rows found as bits (1 << r, r < 16: ROW_W <= 4);
+ * only those entries of rm are written.  The unit's own decoding of
+ * c_rows, and what a user reads from sw_rows. */
+unsigned lwm_subwarp_rows_split(const lwm_subwarp_cfg *cfg, const uint64_t *rows, uint64_t cols,
+                                uint64_t *rm);
+
 /* Bit i of a word array. */
 static inline unsigned lwm_bit(const uint64_t *v, unsigned i)
 {
