@@ -284,6 +284,15 @@ for k in reduction.k bfs.k; do
     ok "fault_lean_caught_dwf_${k%.k}" || bad "fault_lean_caught_dwf_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# dwf's rendezvous keeps a parked thread's membermask wait (mdwf_rv_park),
+# compared with core_coll_wait under --check: a wait kept as none is caught
+for k in warpdiv warpshfl; do
+  "$S" --mech dwf --config 001 --launch tb/kernels/cuda/warp/$k.launch --inject-fault rv@0 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: dwf: internal: parked thread [0-9]+ \(slot [0-9]+\)'s kept wait 0x[0-9a-f]+ differs from its membermask's" "$T/fault.out" &&
+    ok "fault_rv_caught_dwf_$k" || bad "fault_rv_caught_dwf_$k" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # ------------------------------------------------------------ random kernels
 # tb/simt/regress.sh at N kernels (make regress: 1000) per mechanism x
 # preset / design point, the timing oracle on: one line per row

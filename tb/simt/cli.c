@@ -111,6 +111,7 @@ static void usage(void)
            "                       wsync: lwm packs a warp-synchronous instruction by column\n"
            "                       barred: one change of the core's barred set skipped\n"
            "                       lean: dwf's lean evaluation sees a commit TID flipped\n"
+           "                       rv: dwf keeps a parked thread's membermask wait as none\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -345,16 +346,17 @@ static void parse(int argc, char **argv, opts *o)
                 (strcmp(kind, "reg") && strcmp(kind, "mem") && strcmp(kind, "pc") &&
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
-                 strcmp(kind, "barred") && strcmp(kind, "lean")))
+                 strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "rv")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
-                     "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, scalar@0 or layout@0, "
+                     "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, rv@CYCLE, scalar@0 or layout@0, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
                               : !strcmp(kind, "lane") ? 5 : !strcmp(kind, "scalar") ? 6
                               : !strcmp(kind, "layout") ? 7 : !strcmp(kind, "ready") ? 8
-                              : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10 : 11;
+                              : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
+                              : !strcmp(kind, "lean") ? 11 : 12;
             o->C.fault_cycle = cyc;
             break;
         }
