@@ -190,13 +190,15 @@ unsigned lwm_subwarp_rows_split(const lwm_subwarp_cfg *cfg, const uint64_t *rows
     if (cols == 0u)
         return 0;
     /* the common case: every column in one row (a whole row, or the rest
-     * of the columns from one row): the fields of cols, 8 at a time, each
-     * equal to the lowest column's */
+     * of the columns from one row; one column): the fields of cols, 8 at a
+     * time (bytes with none passed over), each equal to the lowest
+     * column's */
     r = row_of(rw, rows, bits_ffs(cols));
-    for (m = cols, lsb = 0; m != 0u; m >>= 8, lsb += 8u * rw) {
-        const uint64_t t = tab[m & 0xffu];
-        diff |= (words_get(rows, lsb, 8u * rw) & (t * bits_mask(rw))) ^ (t * r);
-    }
+    for (m = cols & (cols - 1u) ? cols : 0u, lsb = 0; m != 0u; m >>= 8, lsb += 8u * rw)
+        if (m & 0xffu) {
+            const uint64_t t = tab[m & 0xffu];
+            diff |= (words_get(rows, lsb, 8u * rw) & (t * bits_mask(rw))) ^ (t * r);
+        }
     if (diff == 0u) {
         rm[r] = cols;
         return 1u << r;

@@ -195,29 +195,13 @@ static void lwm_launch(core *c, void *vm, unsigned w, uint64_t mask)
         mech_lq_push(&m->lq, g, 0);
 }
 
-/* the large warp's lowest thread of mask waits at a barrier (the mask's
- * first set bit, a word at a time) */
 static int lwm_blocked(const core *c, const lwm_state *m, unsigned g, const uint64_t *mask)
 {
     unsigned WS = core_warp_size(c);
-    for (unsigned k = 0; k * 64 < m->K * WS; k++)
-        if (mask[k]) {
-            const unsigned i = k * 64 + (unsigned)__builtin_ctzll(mask[k]);
-            return i < m->K * WS && core_at_bar(c, lwm_tid(c, m, g, i / WS, i % WS));
-        }
+    for (unsigned i = 0; i < m->K * WS; i++)
+        if (lwm_bit(mask, i))
+            return core_at_bar(c, lwm_tid(c, m, g, i / WS, i % WS));
     return 0;
-}
-
-/* large warp lw of unit q can be offered to the unit's fetch: a stack
- * entry, not waiting, its PC in the program, its lowest thread not at a
- * barrier (what the fetch loop passes over at once otherwise) */
-static int lwm_fetchable(const core *c, const lwm_state *m, unsigned q, unsigned lw)
-{
-    const lwm_subwarp_state *s = m->u[q].ls;
-    const unsigned sp = (unsigned)s->sp_q[lw];
-    if (!sp || (s->wait_q >> lw & 1u) || s->pc_q[lw][sp - 1] >= core_prog(c)->n)
-        return 0;
-    return !lwm_blocked(c, m, lw * m->P + q, s->mask_q[lw][sp - 1]);
 }
 
 /* The core request for the sub-warp unit q emits (o). */
@@ -359,19 +343,13 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                     lwm_set(in->f_mask, r * WS + col, 1);
         }
     } else if (!copy_left) {
-        /* the large warps the loop below would not pass over at once
-         * (lwm_fetchable): with none, round robin's order is not needed
-         * (two-level's is asked anyway: its model is built there).  Under
-         * --check the order is asked whenever a large warp has a stack
-         * entry and is not waiting, as before, and the loop checks that
-         * none it tries was passed over here. */
-        const int two = core_config(c)->sched == CORE_SCHED_TWO_LEVEL;
-        int any = two, loose = two;
+        /* the large warps the loop below would not pass over at once (a
+         * stack entry, not waiting): with none, round robin's order is not
+         * needed (two-level's is asked anyway: its model is built there) */
+        int any = core_config(c)->sched == CORE_SCHED_TWO_LEVEL;
         for (unsigned lw = 0; lw < u->lc.large_warps && !any; lw++)
-            any = lwm_fetchable(c, m, q, lw);
-        for (unsigned lw = 0; core_config(c)->check && lw < u->lc.large_warps && !loose; lw++)
-            loose = u->ls->sp_q[lw] && !(u->ls->wait_q >> lw & 1u);
-        unsigned n = any || loose ? core_order(c, q, m->LW, ord) : 0;
+            any = u->ls->sp_q[lw] && !(u->ls->wait_q >> lw & 1u);
+        unsigned n = any ? core_order(c, q, m->LW, ord) : 0;
         for (unsigned i = 0; i < n && fpc < 0; i++) {
             unsigned gg = ord[i], lw = gg / m->P, sp = (unsigned)u->ls->sp_q[lw];
             if (!sp || (u->ls->wait_q >> lw & 1u))
@@ -380,9 +358,6 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             const uint64_t *mk = u->ls->mask_q[lw][sp - 1];
             if (pc >= (int)p->n || lwm_blocked(c, m, gg, mk))
                 continue;
-            if (!any)
-                return core_fail(c, "internal: large warp %u can be fetched at pc %d, but the "
-                                    "unit found none to offer", gg, pc);
             const prog_insn *ki = &p->ins[pc];
             in->f_valid = 1;
             in->f_warp = lw;
