@@ -132,19 +132,87 @@ static inline void words_clear(uint64_t *v, unsigned lsb, uint64_t m)
 }
 
 /* Column c's row field of a packed rows port (ROW_W bits per column;
- * N * ROW_W <= 256 bits): one field read, one field write. */
+ * N * ROW_W <= 256 bits): one field read. */
 static inline unsigned row_of(unsigned rw, const uint64_t *rows, unsigned c)
 {
     return (unsigned)words_get(rows, c * rw, rw);
 }
 
-static inline void row_put(unsigned rw, uint64_t *rows, unsigned c, unsigned r)
+/* v |= m << lsb over a word array (m: n <= 64 bits, one row of a map) */
+static inline void words_or(uint64_t *v, unsigned lsb, uint64_t m)
 {
-    const unsigned lsb = c * rw, k = lsb / 64u, o = lsb % 64u;
-    words_clear(rows, lsb, bits_mask(rw));
-    rows[k] |= (uint64_t)r << o;
-    if (o != 0u && o + rw > 64u)
-        rows[k + 1u] |= (uint64_t)r >> (64u - o);
+    const unsigned k = lsb / 64u, o = lsb % 64u;
+    v[k] |= m << o;
+    if (o != 0u && (m >> (64u - o)) != 0u)
+        v[k + 1u] |= m >> (64u - o);
+}
+
+/* A rows port's field layout, 8 columns at a time: SPREAD_TAB[rw - 1][b]
+ * has bit i of the byte b at bit i * rw (the lsb of column i's row field),
+ * rw = ROW_W = 1..4; times a row r < 2^rw it is r in each of those fields
+ * (no carry between fields).  Built by the compiler. */
+#define SPREAD_B(b, s)                                                                   \
+    ((((b) >> 0 & 1u) << 0) | (((b) >> 1 & 1u) << (s)) | (((b) >> 2 & 1u) << 2 * (s)) |   \
+     (((b) >> 3 & 1u) << 3 * (s)) | (((b) >> 4 & 1u) << 4 * (s)) |                        \
+     (((b) >> 5 & 1u) << 5 * (s)) | (((b) >> 6 & 1u) << 6 * (s)) | (((b) >> 7 & 1u) << 7 * (s)))
+#define SPREAD_4(b, s) SPREAD_B(b, s), SPREAD_B(b + 1u, s), SPREAD_B(b + 2u, s), SPREAD_B(b + 3u, s)
+#define SPREAD_16(b, s)                                                                  \
+    SPREAD_4(b, s), SPREAD_4(b + 4u, s), SPREAD_4(b + 8u, s), SPREAD_4(b + 12u, s)
+#define SPREAD_64(b, s)                                                                  \
+    SPREAD_16(b, s), SPREAD_16(b + 16u, s), SPREAD_16(b + 32u, s), SPREAD_16(b + 48u, s)
+#define SPREAD_256(s) {SPREAD_64(0u, s), SPREAD_64(64u, s), SPREAD_64(128u, s), SPREAD_64(192u, s)}
+static const uint32_t SPREAD_TAB[4][256] = {SPREAD_256(1u), SPREAD_256(2u), SPREAD_256(3u),
+                                            SPREAD_256(4u)};
+
+/* ORs r (< 2^rw) into the row field of each column of m (N <= 64 columns)
+ * of a rows port: a byte of columns at a time, no walk over them. */
+static inline void fields_or(unsigned rw, uint64_t *rows, uint64_t m, uint64_t r)
+{
+    const uint32_t *tab = SPREAD_TAB[rw - 1u];
+    unsigned lsb;
+    for (lsb = 0; m != 0u; m >>= 8, lsb += 8u * rw) {
+        const uint64_t v = (uint64_t)tab[m & 0xffu] * r; /* < 2^(8 rw) <= 2^32 */
+        const unsigned k = lsb / 64u, o = lsb % 64u;
+        rows[k] |= v << o;
+        if (o + 8u * rw > 64u)
+            rows[k + 1u] |= v >> (64u - o);
+    }
+}
+
+unsigned lwm_subwarp_rows_split(const lwm_subwarp_cfg *cfg, const uint64_t *rows, uint64_t cols,
+                                uint64_t *rm)
+{
+    const unsigned rw = lwm_subwarp_row_w(cfg);
+    const uint32_t *tab = SPREAD_TAB[rw - 1u];
+    uint64_t diff = 0, m;
+    unsigned r, found = 0, lsb;
+    cols = bits_trunc(cols, cfg->cols);
+    if (cols == 0u)
+        return 0;
+    /* the common case: every column in one row (a whole row, or the rest
+     * of the columns from one row; one column): the fields of cols, 8 at a
+     * time (bytes with none passed over), each equal to the lowest
+     * column's */
+    r = row_of(rw, rows, bits_ffs(cols));
+    for (m = cols & (cols - 1u) ? cols : 0u, lsb = 0; m != 0u; m >>= 8, lsb += 8u * rw)
+        if (m & 0xffu) {
+            const uint64_t t = tab[m & 0xffu];
+            diff |= (words_get(rows, lsb, 8u * rw) & (t * bits_mask(rw))) ^ (t * r);
+        }
+    if (diff == 0u) {
+        rm[r] = cols;
+        return 1u << r;
+    }
+    for (; cols != 0u; cols &= cols - 1u) {
+        const unsigned c = bits_ffs(cols);
+        r = row_of(rw, rows, c);
+        if (!((found >> r) & 1u)) {
+            found |= 1u << r;
+            rm[r] = 0;
+        }
+        rm[r] |= (uint64_t)1 << c;
+    }
+    return found;
 }
 
 void lwm_subwarp_reset(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s)
@@ -257,20 +325,23 @@ static int branch_overlap(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s
 static unsigned complete_err(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                              const lwm_subwarp_in *in, uint64_t *done, uint64_t *done_tk)
 {
-    const unsigned w = (unsigned)in->c_warp, rw = lwm_subwarp_row_w(cfg);
+    const unsigned w = (unsigned)in->c_warp;
     uint64_t cols = bits_trunc(in->c_cols, cfg->cols);
     uint64_t taken = bits_trunc(in->c_taken, cfg->cols);
-    uint64_t m;
+    uint64_t rm[16];
+    unsigned found;
     if (!in->c_valid)
         return LWM_ERR_NONE;
     if (s->pend_q[w] == 0u)
         return LWM_ERR_NOT_IN_FLIGHT;
-    for (m = cols; m != 0u; m &= m - 1u) { /* the completed columns only */
-        const unsigned c = bits_ffs(m), r = row_of(rw, in->c_rows, c), i = r * cfg->cols + c;
-        if (r >= cfg->rows || !lwm_bit(s->inflight_q[w], i))
+    /* the completed columns by row: each row's threads in flight, then
+     * gathered (a row's columns at once, no walk over them) */
+    for (found = lwm_subwarp_rows_split(cfg, in->c_rows, cols, rm); found; found &= found - 1u) {
+        const unsigned r = bits_ffs(found), lsb = r * cfg->cols;
+        if (r >= cfg->rows || (words_get(s->inflight_q[w], lsb, cfg->cols) & rm[r]) != rm[r])
             return LWM_ERR_NOT_IN_FLIGHT;
-        done[i / 64u] |= (uint64_t)1 << (i % 64u);
-        done_tk[i / 64u] |= (uint64_t)bits_get(taken, c) << (i % 64u);
+        words_or(done, lsb, rm[r]);
+        words_or(done_tk, lsb, rm[r] & taken);
     }
     if (in->c_branch && !(s->br_busy_q && s->br_warp_q == w && s->br_left_q != 0u))
         return LWM_ERR_NOT_IN_FLIGHT;
@@ -376,13 +447,11 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                 fl[c] = s->copy_q[c] & s->inflight_q[s->cur_q][c];
             for (r = 0; r < K; r++) {
                 const uint64_t row = words_get(s->copy_q, r * N, N);
-                uint64_t m;
                 if (row == 0u || words_get(fl, r * N, N) != 0u)
                     continue;
                 out->sw_cols = row;
                 words_clear(out->nx_copy, r * N, row);
-                for (m = row; m != 0u; m &= m - 1u)
-                    row_put(rw, out->sw_rows, bits_ffs(m), r);
+                fields_or(rw, out->sw_rows, row, r);
                 break;
             }
             emit = out->sw_cols != 0u;
@@ -397,14 +466,12 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
                 av[c] = s->copy_q[c] & ~s->inflight_q[s->cur_q][c];
             for (r = 0; r < K && left != 0u; r++) {
                 const uint64_t avail = words_get(av, r * N, N) & left;
-                uint64_t m;
                 if (avail == 0u)
                     continue;
                 out->sw_cols |= avail;
                 left &= ~avail;
                 words_clear(out->nx_copy, r * N, avail);
-                for (m = avail; m != 0u; m &= m - 1u)
-                    row_put(rw, out->sw_rows, bits_ffs(m), r);
+                fields_or(rw, out->sw_rows, avail, r);
             }
             emit = out->sw_cols != 0u;
             last = words_zero_n(out->nx_copy, nw);
@@ -457,16 +524,14 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
     /* the branch commit */
     if (t.c_valid && t.c_branch && s->br_packed_q && s->br_left_q == 1u) {
         const unsigned bw = (unsigned)s->br_warp_q, bsp = (unsigned)s->sp_q[bw];
-        uint64_t cols = bits_trunc(t.c_cols, N), tk = bits_trunc(t.c_taken, N);
         out->br_commit = 1;
         out->br_warp = bw;
-        memcpy(out->br_taken, s->taken_q, sizeof out->br_taken);
-        memcpy(out->br_ntaken, s->ntaken_q, sizeof out->br_ntaken);
-        for (c = 0; c < N; c++)
-            if (bits_get(cols, c)) {
-                unsigned i = row_of(rw, t.c_rows, c) * N + c;
-                lwm_set(bits_get(tk, c) ? out->br_taken : out->br_ntaken, i, 1);
-            }
+        /* this cycle's sub-warp: its threads as complete_err gathered them
+         * (without err, every one), the taken ones and the rest */
+        for (c = 0; c < LWM_WORDS; c++) {
+            out->br_taken[c] = s->taken_q[c] | out->nx_done_tk[c];
+            out->br_ntaken[c] = s->ntaken_q[c] | (out->nx_done[c] & ~out->nx_done_tk[c]);
+        }
         out->br_diverged =
             (uint64_t)(!words_zero_n(out->br_taken, nw) && !words_zero_n(out->br_ntaken, nw));
         /* the large warp's PC, mask and stack: simt_stack's decision */

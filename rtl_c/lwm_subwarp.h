@@ -227,11 +227,18 @@
  * walk over columns.  The port arrays are cleared by 16-byte stores (a
  * memset of 128 bytes became a string store, rep stos, tens of cycles
  * each), and what eval writes word by word step reads word by word (a
- * 16-byte load cannot be forwarded from 8-byte stores in flight).  What
- * dominates now: the row-by-row pick and its data-dependent branches, the
- * completion check's walk over c_cols in eval, the simt_rule room check,
- * and the output word arrays (tos_mask, br_taken, br_ntaken: LWM_WORDS
- * each) written every cycle.
+ * 16-byte load cannot be forwarded from 8-byte stores in flight).  The
+ * row fields of sw_rows are written a byte of columns at a time (a table
+ * spreads 8 column bits to their fields' lsbs; times the row, it is the row
+ * in each field), and c_rows is read by row (lwm_subwarp_rows_split: one
+ * compare of every field with the lowest column's, the common case of a
+ * sub-warp from one row, else a walk over the columns); the branch commit
+ * takes its outcome from nx_done/nx_done_tk.  At N = 32, K = 8 (--config
+ * 001, lwm's hotspot) eval fell from ~3,550 instructions a call to ~1,300
+ * (branch lwmspeed, docs/bench.md).  What dominates now: the row-by-row
+ * pick and its data-dependent branches, the simt_rule room check, and the
+ * output word arrays (tos_mask, br_taken, br_ntaken: LWM_WORDS each)
+ * written every cycle.
  */
 #ifndef LWM_SUBWARP_H
 #define LWM_SUBWARP_H
@@ -358,6 +365,14 @@ unsigned lwm_subwarp_inflight_bits(const lwm_subwarp_cfg *cfg);
 unsigned lwm_subwarp_buffer_bits(const lwm_subwarp_cfg *cfg);
 /* Sub-warps a mask breaks into with nothing in flight: its busiest column. */
 unsigned lwm_subwarp_count(const lwm_subwarp_cfg *cfg, const uint64_t *mask);
+
+/* The columns of cols (an N-bit column mask) by their row field in rows (a
+ * sw_rows/c_rows port, ROW_W bits per column): rm[r] = the columns whose
+ * field is r.  Returns the rows found as bits (1 << r, r < 16: ROW_W <= 4);
+ * only those entries of rm are written.  The unit's own decoding of
+ * c_rows, and what a user reads from sw_rows. */
+unsigned lwm_subwarp_rows_split(const lwm_subwarp_cfg *cfg, const uint64_t *rows, uint64_t cols,
+                                uint64_t *rm);
 
 /* Bit i of a word array. */
 static inline unsigned lwm_bit(const uint64_t *v, unsigned i)

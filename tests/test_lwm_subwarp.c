@@ -18,7 +18,7 @@
 
 static lwm_subwarp_cfg cfg_of(unsigned lw, unsigned k, unsigned n)
 {
-    lwm_subwarp_cfg c;
+    lwm_subwarp_cfg c = lwm_subwarp_default_cfg(); /* (merge: MERGE's default, 1) */
     c.large_warps = lw;
     c.rows = k;
     c.cols = n;
@@ -199,6 +199,52 @@ static unsigned breakdown(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, unsign
     } while (o.act != LWM_ACT_LAST && ++guard < 100);
     CHECK(memcmp(seen, mask, sizeof seen) == 0); /* every active thread */
     return n;
+}
+
+/* lwm_subwarp_rows_split (the unit's decoding of c_rows, mech_lwm's of
+ * sw_rows) against rowsel column by column: every K (ROW_W 1..4) at N = 1,
+ * 7, 32, 33, 64; rows ports of one row (the fast path), of random rows,
+ * and with garbage in the fields of columns outside the mask. */
+TEST(rows_split_equals_per_column_fields)
+{
+    static const unsigned ns[] = {1, 7, 32, 33, 64};
+    uint64_t x = 7;
+    unsigned k, ni, it, one_row = 0, mixed = 0;
+    for (k = 1; k <= 16; k++)
+        for (ni = 0; ni < sizeof ns / sizeof ns[0]; ni++) {
+            if (k * ns[ni] > LWM_MAX_BITS)
+                continue;
+            lwm_subwarp_cfg c = cfg_of(1, k, ns[ni]);
+            const unsigned rw = lwm_subwarp_row_w(&c), n = c.cols;
+            for (it = 0; it < 300; it++) {
+                uint64_t rows[4] = {lcg(&x), lcg(&x), lcg(&x), lcg(&x)}, rm[16], seen = 0;
+                uint64_t cols = bits_trunc(lcg(&x) ^ (lcg(&x) << 32), n);
+                unsigned col, b, found, r0 = (unsigned)(lcg(&x) % (1u << rw));
+                if (it % 3 == 0) /* one row in every column of cols */
+                    for (col = 0; col < n; col++)
+                        if (bits_get(cols, col))
+                            for (b = 0; b < rw; b++)
+                                lwm_set(rows, col * rw + b, (r0 >> b) & 1u);
+                found = lwm_subwarp_rows_split(&c, rows, cols, rm);
+                for (col = 0; col < n; col++) {
+                    unsigned r = rowsel(&c, rows, col);
+                    if (!bits_get(cols, col))
+                        continue;
+                    CHECK(r < 16 && ((found >> r) & 1u));
+                    CHECK(r < 16 && ((rm[r] >> col) & 1u));
+                }
+                for (b = 0; b < 16; b++)
+                    if ((found >> b) & 1u) {
+                        CHECK(rm[b] != 0 && (rm[b] & ~cols) == 0 && (rm[b] & seen) == 0);
+                        seen |= rm[b];
+                    }
+                CHECK_EQ(seen, cols);
+                CHECK_EQ(found == 0, cols == 0);
+                one_row += bits_popcount(found) == 1;
+                mixed += bits_popcount(found) > 1;
+            }
+        }
+    CHECK(one_row > 1000 && mixed > 1000); /* both paths taken */
 }
 
 TEST(storage_from_cfg_is_004_sec34)
@@ -1133,6 +1179,7 @@ int main(int argc, char **argv)
 {
     test_args(argc, argv);
     RUN(storage_from_cfg_is_004_sec34);
+    RUN(rows_split_equals_per_column_fields);
     RUN(subwarps_equal_busiest_column);
     RUN(full_mask_gives_k_subwarps_jump_gives_one);
     RUN(fig6_four_subwarps_in_four_cycles);

@@ -330,6 +330,14 @@ for m in tsimt stsimt+scalar; do
   rc=$?
   [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: tsimt_frontend's lean evaluation differs from eval" "$T/fault.out" &&
     ok "fault_lean_caught_$m" || bad "fault_lean_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+
+# dwf's rendezvous keeps a parked thread's membermask wait (mdwf_rv_park),
+# compared with core_coll_wait under --check: a wait kept as none is caught
+for k in warpdiv warpshfl; do
+  "$S" --mech dwf --config 001 --launch tb/kernels/cuda/warp/$k.launch --inject-fault rv@0 >"$T/fault.out" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: dwf: internal: parked thread [0-9]+ \(slot [0-9]+\)'s kept wait 0x[0-9a-f]+ differs from its membermask's" "$T/fault.out" &&
+    ok "fault_rv_caught_dwf_$k" || bad "fault_rv_caught_dwf_$k" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
 # ------------------------------------------------------------ random kernels

@@ -44,6 +44,12 @@
  * register file do not change; the hardware would add per thread a parked
  * bit, its PC and a latch bit, per static warp the parked membermasks' OR
  * and a comparator, and a mux before the issue stage (not in the area).
+ * The model keeps per static warp the parked threads as bits and their
+ * groups by PC (rebuilt after a park or a leave), per thread the wait its
+ * membermask gives when it parks (a parked thread issues nothing), and
+ * reads the warp's live lanes as one word; under --check each is compared
+ * with what it stands for every time the rendezvous looks (--inject-fault
+ * rv@C: a wait kept as none, which that catches).
  *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and, under --check (on outside --bench, as
@@ -116,6 +122,13 @@
 #include "../../rtl_c/lane_regfile.h"
 #include "../../vcd/vcd.h"
 #include "mech.h"
+
+/* a group of a local static warp's threads parked at one PC (the
+ * rendezvous, mdwf_rv_groups) */
+struct mdwf_rvgrp {
+    int32_t pc;
+    uint32_t g, need; /* its threads (bits), their membermasks' wait */
+};
 
 typedef struct {
     uint64_t ready;
@@ -193,6 +206,17 @@ typedef struct {
     uint8_t *rvgo;
     uint16_t *rvn;
     unsigned nrv;
+    /* per local static warp its parked threads as bits (rvpc[t] >= 0), per
+     * local thread its membermask's wait (core_coll_wait) taken when it
+     * parked: a parked thread issues nothing, so its registers and the
+     * mask stay; under --check both are compared with what they stand for */
+    uint32_t *rvbits;
+    uint32_t *rvneed;
+    /* per local static warp its parked threads grouped by PC (mdwf_rv_groups:
+     * PROG_WARP entries each, rvngrp of them; 0xff: to be rebuilt, after a
+     * park or a leave), kept between those events */
+    struct mdwf_rvgrp *rvgrp;
+    uint8_t *rvngrp;
     core_req rv_r;
     uint32_t rv_tid[CORE_MAX_WARP];
     uint16_t rv_lt[LANE_REGFILE_MAX_LANES];
@@ -340,6 +364,11 @@ static const char *mdwf_init(core *c, void *vm)
         u->rvpc = malloc(lt * sizeof *u->rvpc);
         u->rvgo = calloc(lt, sizeof *u->rvgo);
         u->rvn = calloc(per, sizeof *u->rvn);
+        u->rvbits = calloc(per, sizeof *u->rvbits);
+        u->rvgrp = malloc((size_t)per * PROG_WARP * sizeof *u->rvgrp);
+        u->rvngrp = malloc(per);
+        memset(u->rvngrp, 0xff, per);
+        u->rvneed = calloc(lt, sizeof *u->rvneed);
         for (unsigned t = 0; t < lt; t++)
             u->rvpc[t] = -1;
         for (unsigned t = 0; t < lt; t++)
@@ -680,10 +709,13 @@ static int mdwf_rv_runs(const core *c, const mdwf_unit *u, unsigned t)
     return !core_exited(c, s) && u->rvpc[t] < 0 && !core_at_bar(c, s);
 }
 
-static void mdwf_rv_park(mdwf_unit *u, unsigned t, int pc)
+static void mdwf_rv_park(mdwf_unit *u, unsigned t, int pc, uint32_t need)
 {
     u->rvpc[t] = pc;
     u->rvgo[t] = 0;
+    u->rvneed[t] = need;
+    u->rvbits[t / PROG_WARP] |= 1u << (t % PROG_WARP);
+    u->rvngrp[t / PROG_WARP] = 0xff;
     u->rvn[t / PROG_WARP]++;
     u->nrv++;
 }
@@ -699,6 +731,7 @@ static uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
 {
     const int pc = r->pc, am = core_prog(c)->ins[pc].wsync == 2;
     uint64_t park = 0, seen = 0;
+    uint32_t lneed[64]; /* each lane's wait, kept when it parks */
     for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
         unsigned l0 = (unsigned)__builtin_ctzll(mk);
         if (seen >> l0 & 1)
@@ -712,7 +745,8 @@ static uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
                 continue;
             lanes |= 1ull << l;
             here |= 1u << (lt[l] % PROG_WARP);
-            need |= core_coll_wait(c, pc, u->slot[lt[l]]);
+            lneed[l] = core_coll_wait(c, pc, u->slot[lt[l]]);
+            need |= lneed[l];
         }
         seen |= lanes;
         int now = 1;
@@ -727,10 +761,41 @@ static uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
         if (now)
             continue;
         park |= lanes;
-        for (uint64_t m2 = lanes; m2; m2 &= m2 - 1)
-            mdwf_rv_park(u, lt[__builtin_ctzll(m2)], pc);
+        for (uint64_t m2 = lanes; m2; m2 &= m2 - 1) {
+            const unsigned l = (unsigned)__builtin_ctzll(m2);
+            /* (the test hook --inject-fault rv@C: from cycle C a parked
+             * thread's wait is kept as none, which --check catches) */
+            const int stale = core_config(c)->fault_kind == 13 &&
+                              core_now(c) >= core_config(c)->fault_cycle;
+            mdwf_rv_park(u, lt[l], pc, stale ? 0 : lneed[l]);
+        }
     }
     return park;
+}
+
+/* Local static warp j's parked threads grouped by the PC they wait at, in
+ * the order of each group's lowest thread: gr[0..n-1], n returned. */
+static unsigned mdwf_rv_groups(const mdwf_unit *u, unsigned j, struct mdwf_rvgrp *gr)
+{
+    const unsigned base = j * PROG_WARP;
+    unsigned n = 0;
+    uint32_t done = 0;
+    for (uint32_t b = u->rvbits[j]; b; b &= ~done) {
+        const int pc = u->rvpc[base + (unsigned)__builtin_ctz(b)];
+        uint32_t g = 0, need = 0;
+        for (uint32_t b2 = b; b2; b2 &= b2 - 1) {
+            const unsigned y = (unsigned)__builtin_ctz(b2);
+            if (u->rvpc[base + y] == pc) {
+                g |= 1u << y;
+                need |= u->rvneed[base + y];
+            }
+        }
+        gr[n].pc = pc;
+        gr[n].g = g;
+        gr[n++].need = need;
+        done |= g;
+    }
+    return n;
 }
 
 /* A parked group that may execute now, into u->rv_r (its slots rv_tid,
@@ -745,35 +810,66 @@ static uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
 static int mdwf_rv_pick(core *c, mdwf_unit *u, unsigned nw)
 {
     const prog *p = core_prog(c);
+    const int check = core_config(c)->check;
     for (unsigned j = 0; j < nw; j++) {
         if (!u->rvn[j])
             continue;
-        unsigned base = j * PROG_WARP;
-        uint32_t gone = 0, done = 0, quiet = 1;
-        for (unsigned x = 0; x < PROG_WARP; x++) {
-            gone |= (uint32_t)core_exited(c, u->slot[base + x]) << x;
-            quiet &= !mdwf_rv_runs(c, u, base + x);
+        /* the warp's threads by bit: live (its core warp's live lanes: the
+         * warp size is PROG_WARP here), parked; quiet when every live one
+         * not parked waits at a CTA barrier (none runs on) */
+        const unsigned base = j * PROG_WARP;
+        const uint32_t parked = u->rvbits[j];
+        const uint32_t live = (uint32_t)core_warp_mask(c, u->slot[base] / PROG_WARP);
+        uint32_t gone = ~live, quiet = 1;
+        for (uint32_t b = live & ~parked; quiet && b; b &= b - 1)
+            quiet = core_at_bar(c, u->slot[base + (unsigned)__builtin_ctz(b)]);
+        if (check) { /* the bits against the per-thread flags they stand for */
+            uint32_t g2 = 0, q2 = 1, pk = 0;
+            for (unsigned x = 0; x < PROG_WARP; x++) {
+                g2 |= (uint32_t)core_exited(c, u->slot[base + x]) << x;
+                q2 &= !mdwf_rv_runs(c, u, base + x);
+                pk |= (uint32_t)(u->rvpc[base + x] >= 0) << x;
+                if (u->rvpc[base + x] >= 0 &&
+                    u->rvneed[base + x] != core_coll_wait(c, u->rvpc[base + x], u->slot[base + x]))
+                    return core_fail(c, "internal: parked thread %u (slot %u)'s kept wait 0x%08x "
+                                        "differs from its membermask's 0x%08x",
+                                     base + x, u->slot[base + x], u->rvneed[base + x],
+                                     core_coll_wait(c, u->rvpc[base + x], u->slot[base + x]));
+            }
+            if (g2 != gone || q2 != quiet || pk != parked || bits_popcount(parked) != u->rvn[j])
+                return core_fail(c, "internal: local warp %u's rendezvous bits (gone 0x%08x, "
+                                    "quiet %u, parked 0x%08x) differ from its threads' (0x%08x, "
+                                    "%u, 0x%08x)",
+                                 j, gone, quiet, parked, g2, q2, pk);
         }
-        for (unsigned x = 0; quiet && x < PROG_WARP; x++)
-            if (u->rvpc[base + x] >= 0 && p->ins[u->rvpc[base + x]].wsync == 2)
-                u->rvgo[base + x] = 1;
+        for (uint32_t b = quiet ? parked : 0; b; b &= b - 1) {
+            const unsigned t = base + (unsigned)__builtin_ctz(b);
+            if (p->ins[u->rvpc[t]].wsync == 2)
+                u->rvgo[t] = 1;
+        }
         int stuck = -1;
         uint32_t stuck_need = 0, stuck_miss = 0;
-        for (unsigned x = 0; x < PROG_WARP; x++) {
-            int pc = u->rvpc[base + x];
-            if (pc < 0 || done >> x & 1)
-                continue;
-            uint32_t g = 0, need = 0;
-            for (unsigned y = x; y < PROG_WARP; y++)
-                if (u->rvpc[base + y] == pc) {
-                    g |= 1u << y;
-                    need |= core_coll_wait(c, pc, u->slot[base + y]);
-                }
-            done |= g;
+        /* the groups, kept since the last park or leave in this warp */
+        struct mdwf_rvgrp *grp = &u->rvgrp[(size_t)j * PROG_WARP];
+        if (u->rvngrp[j] == 0xff)
+            u->rvngrp[j] = (uint8_t)mdwf_rv_groups(u, j, grp);
+        if (check) {
+            struct mdwf_rvgrp fresh[PROG_WARP];
+            const unsigned n = mdwf_rv_groups(u, j, fresh);
+            if (n != u->rvngrp[j] || memcmp(fresh, grp, n * sizeof *grp))
+                return core_fail(c, "internal: local warp %u's kept rendezvous groups (%u) "
+                                    "differ from its parked threads' (%u)",
+                                 j, u->rvngrp[j], n);
+        }
+        for (unsigned i = 0; i < u->rvngrp[j]; i++) {
+            const unsigned x = (unsigned)__builtin_ctz(grp[i].g);
+            const int pc = grp[i].pc;
+            uint32_t g = grp[i].g;
+            const uint32_t need = grp[i].need;
             if (p->ins[pc].wsync == 2) {
-                for (unsigned y = x; y < PROG_WARP; y++)
-                    if (!u->rvgo[base + y])
-                        g &= ~(1u << y);
+                for (uint32_t g2 = g; g2; g2 &= g2 - 1)
+                    if (!u->rvgo[base + (unsigned)__builtin_ctz(g2)])
+                        g &= ~(g2 & -g2);
                 if (!g)
                     continue;
             } else if (need & ~gone & ~g) {
@@ -830,6 +926,8 @@ static void mdwf_rv_leave(mdwf_unit *u)
         unsigned t = u->rv_lt[__builtin_ctzll(mk)];
         u->rvpc[t] = -1;
         u->rvgo[t] = 0;
+        u->rvbits[t / PROG_WARP] &= ~(1u << (t % PROG_WARP));
+        u->rvngrp[t / PROG_WARP] = 0xff;
         u->rvn[t / PROG_WARP]--;
         u->nrv--;
     }
@@ -1314,6 +1412,10 @@ static void mdwf_free(void *vm)
         free(m->u[q].rvpc);
         free(m->u[q].rvgo);
         free(m->u[q].rvn);
+        free(m->u[q].rvbits);
+        free(m->u[q].rvgrp);
+        free(m->u[q].rvngrp);
+        free(m->u[q].rvneed);
     }
 }
 

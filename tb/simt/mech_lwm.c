@@ -204,16 +204,6 @@ static int lwm_blocked(const core *c, const lwm_state *m, unsigned g, const uint
     return 0;
 }
 
-/* column col's row number, rw bits at bit col * rw of rows (packed words) */
-static unsigned lwm_row(unsigned rw, const uint64_t *rows, unsigned col)
-{
-    const unsigned lsb = col * rw, k = lsb / 64u, o = lsb % 64u;
-    uint64_t v = rows[k] >> o;
-    if (o + rw > 64u)
-        v |= rows[k + 1] << (64u - o);
-    return (unsigned)(v & ((1ull << rw) - 1u));
-}
-
 /* The core request for the sub-warp unit q emits (o). */
 static void lwm_req(const core *c, lwm_state *m, unsigned q, const lwm_subwarp_out *o,
                     uint32_t *tid, core_req *r)
@@ -237,10 +227,14 @@ static void lwm_req(const core *c, lwm_state *m, unsigned q, const lwm_subwarp_o
         return;
     }
     /* lwm_tid(c, m, gg, row, col), row by row: consecutive warp slots */
-    const unsigned base = lwm_warp(m, gg, 0) * WS, rw = lwm_subwarp_row_w(&u->lc);
-    for (uint64_t v = o->sw_cols; v; v &= v - 1) {
-        const unsigned col = (unsigned)__builtin_ctzll(v);
-        tid[col] = base + lwm_row(rw, o->sw_rows, col) * WS + col;
+    const unsigned base = lwm_warp(m, gg, 0) * WS;
+    uint64_t rm[16];
+    for (unsigned f = lwm_subwarp_rows_split(&u->lc, o->sw_rows, o->sw_cols, rm); f; f &= f - 1) {
+        const unsigned row = (unsigned)__builtin_ctz(f), rb = base + row * WS;
+        for (uint64_t v = rm[row]; v; v &= v - 1) {
+            const unsigned col = (unsigned)__builtin_ctzll(v);
+            tid[col] = rb + col;
+        }
     }
     r->mask = o->sw_cols;
     r->tid = tid;
