@@ -208,8 +208,10 @@ typedef struct core_cfg {
      * kept under --check), 11 (mech_dwf.c) gives dwf's lean evaluation
      * (dwf_eval_lean) the commit's TIDs with the lowest committed lane's
      * bit 0 flipped from then on (compared with dwf_eval under --check),
+     * and tsimt's lean answer loses its lowest ready lane (mech_tsimt.c),
      * 12 from then on declares every quiet stretch (core.h, "Quiet
-     * cycles") twice as long as it is (verified under --check):
+     * cycles") twice as long as it is (verified under --check), 13
+     * (mech_dwf.c) keeps a parked thread's membermask wait as none:
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
