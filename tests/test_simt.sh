@@ -330,6 +330,7 @@ for m in tsimt stsimt+scalar; do
   rc=$?
   [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: internal: tsimt_frontend's lean evaluation differs from eval" "$T/fault.out" &&
     ok "fault_lean_caught_$m" || bad "fault_lean_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
 
 # dwf's rendezvous keeps a parked thread's membermask wait (mdwf_rv_park),
 # compared with core_coll_wait under --check: a wait kept as none is caught
@@ -640,6 +641,21 @@ if command -v vcd2fst >/dev/null; then
   "$S" tb/kernels/fig1_003.k --fst "$T/w.fst" >/dev/null 2>&1 && [ -s "$T/w.fst" ] && [ -s "$T/w.fst.gtkw" ] &&
     [ ! -e "$T/w.fst.tmp.vcd" ] && ok fst_and_gtkw || bad fst_and_gtkw
 fi
+
+# a waveform shows the same ports whether or not the checks run: with
+# --no-check (dwf's and tsimt's lean evaluations, dpe's query without the
+# scoreboard's eval, the core's quiet skipping) every mechanism's VCD equals
+# the checked run's, at the default preset and 001
+for p in default 001; do
+  for m in $mechs; do
+    for k in bfs.k reduction.k; do
+      "$S" tb/kernels/$k --mech "$m" --config $p --vcd "$T/nc_a.vcd" >/dev/null 2>&1
+      "$S" tb/kernels/$k --mech "$m" --config $p --vcd "$T/nc_b.vcd" --no-check >/dev/null 2>&1
+      [ -s "$T/nc_a.vcd" ] && cmp -s "$T/nc_a.vcd" "$T/nc_b.vcd" && ok "vcd_nocheck_same_${m}_${k%.k}_$p" ||
+        bad "vcd_nocheck_same_${m}_${k%.k}_$p" "$(cmp "$T/nc_a.vcd" "$T/nc_b.vcd" 2>&1 | head -1)"
+    done
+  done
+done
 
 # --trace-dir: a vector file per structure (and bank) of every mechanism,
 # in the co-simulation's format, at the run's parameters (swi: one
