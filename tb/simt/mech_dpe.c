@@ -364,7 +364,9 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
         unsigned same = 0, shadow = 0;
         const unsigned hz = shadow_scoreboard_hazards(&m->bc, &m->bs, w, side, q_ops, ops,
                                                       &same, &shadow);
-        if (core_config(c)->check) {
+        if (core_config(c)->check || core_vcd(c) || core_tracing(c)) {
+            /* a waveform shows the query on the ports (and --check
+             * compares eval's answer with the shortcut's) */
             shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
             if (m->bo.err || m->bo.hz_ops != hz)
                 return core_fail(c, "internal: shadow_scoreboard's query of warp %u side %u pc "

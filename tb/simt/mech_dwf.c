@@ -951,10 +951,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
     const int check = core_config(c)->check;
-    /* the checks off and no trace: the lean evaluation (mdwf_eval), and the
+    /* the checks off, no trace and no waveform: the lean evaluation (mdwf_eval), and the
      * register file's write data, read only by the read check and the
      * trace, is not fetched from the core */
-    const int lean = !check && !core_tracing(c);
+    const int lean = !check && !core_tracing(c) && !core_vcd(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
     /* A quiet cycle: the last one's answers to an all-zero input kept (the
