@@ -22,8 +22,7 @@ T=$B/test/brx
 P=tests/data/ptx/brx.ptx
 L=tests/data/ptx/brx.launch
 mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
+. tests/lib.sh # ok, bad, every_mech_mem
 [ -x "$S" ] || { bad brx "no $S (make $S)"; exit 0; }
 mechs=$("$S" --help | awk '/^mechanisms/{f=1;next} /^--param/{f=0} f&&NF{print $1}')
 nm=$(wc -w <<<"$mechs")
@@ -43,15 +42,7 @@ for t in $(seq 0 63); do
   printf '%08x\n' "$a"
 done >"$T/want.mem"
 
-for cfg in default 001; do
-  out=$("$S" --config $cfg --launch $L --mech all --dump-mem "$T/$cfg.mem" 2>&1)
-  rc=$?
-  nrow=$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")
-  if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
-     cmp -s "$T/$cfg.mem" "$T/want.mem"; then ok "brx_${cfg}_every_mechanism ($nrow of $nm)"
-  else bad "brx_${cfg}_every_mechanism" "exit $rc, $nrow of $nm rows: $(grep -m1 -E '^simt:|cannot run|FAIL|deadlock' <<<"$out" ||
-    diff "$T/$cfg.mem" "$T/want.mem" | head -n 2 | tr '\n' ' ')"; fi
-done
+every_mech_mem brx "$S" "$L" "$nm" "$T/want.mem" "$T"
 
 # in a .func inlined at two call sites (labels and list per site), guarded
 pick() { case $1 in 0) echo 10 ;; 1) echo 20 ;; 2) echo 30 ;; *) echo 5 ;; esac; }

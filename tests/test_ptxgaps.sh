@@ -39,15 +39,7 @@ for t in $(seq 0 31); do
   printf '%08x\n' $w0 $w1 $w2 $w3 $w4 $w5 $w6 $w7
 done >"$T/want.mem"
 
-for cfg in default 001; do
-  out=$("$S" --config $cfg --launch $L --mech all --dump-mem "$T/$cfg.mem" 2>&1)
-  rc=$?
-  nrow=$(grep -cE "^[a-z+]+ +[0-9]" <<<"$out")
-  if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
-     cmp -s "$T/$cfg.mem" "$T/want.mem"; then ok "ptxgaps_${cfg}_every_mechanism ($nrow of $nm)"
-  else bad "ptxgaps_${cfg}_every_mechanism" "exit $rc, $nrow of $nm rows: $(grep -m1 -E '^simt:|cannot run|deadlock' <<<"$out" ||
-    diff "$T/$cfg.mem" "$T/want.mem" | head -n 2 | tr '\n' ' ')"; fi
-done
+every_mech_mem ptxgaps "$S" "$L" "$nm" "$T/want.mem" "$T"
 
 # refusals: one line, file:line, exit 2
 sed 's/^\tlop3.b32 %r10, .*/\tvabsdiff4.u32.u32.u32.add %r10, %r1, %r1, %r1;/' tests/data/ptx/ptxgaps.ptx >"$T/video.ptx"
