@@ -82,7 +82,11 @@ ab() { case $1 in /*) printf %s "$1" ;; *) printf %s "$top/$1" ;; esac; }
 # verilate again.  A changed rtl_c header (a struct's layout) rebuilds the
 # harness, which includes it: relinking old harness objects against the new
 # library would compare against a misread C state.
+# Only if the objects were made for this binary: Verilator's makefile holds
+# absolute paths, and in a build directory copied from another tree it would
+# relink that tree's binary, not this one (a full build then).
 if [ -x "$bin" ] && [ -f "$dir/obj/V$s.mk" ] &&
+   grep -q -x -F "default: $(ab "$bin")" "$dir/obj/V$s.mk" &&
    [ -z "$(find verilog tb -maxdepth 1 -newer "$bin" -type f 2>/dev/null | head -n 1)" ] &&
    [ -z "$(find rtl_c -name '*.h' -newer "$bin" 2>/dev/null | head -n 1)" ] &&
    [ -z "$(find tools/rtl_ports.sh -newer "$bin" 2>/dev/null | head -n 1)" ]; then
