@@ -691,6 +691,78 @@ TEST(scalar_instructions_drain_sooner)
     CHECK(cs >= (8u * 32u + 8u) / 2u);
 }
 
+/* The lean pair against eval/step at the design points the co-simulation
+ * runs (tb/design_points: small, odd, large; 002's 8 lanes x 32 warps of
+ * 32) and shapes the other tests do not reach: lanes above 32, one warp,
+ * lanes = warps, WARP not 32 (K divides it), 64 groups per instruction
+ * (WARP 64, K 1: the lean ring's longest wait), K > 1 with few threads, a
+ * narrow INSTR_W and CNT_W.  Random traffic on every lane, with illegal
+ * fills (a warp out of range, a full slot), scalar fills and any rd_lane;
+ * apply() compares the lean pair every cycle.  Planted, each fails only
+ * this test: lean_time's lane bit of 32 bits (lanes above 32), a ring of
+ * 32 (an instruction of 33 groups or more).  The shapes: LANES, WARPS,
+ * WARP, K, INSTR_W, CNT_W. */
+TEST(lean_pair_at_design_points)
+{
+    static const unsigned shapes[][6] = {
+        {1, 1, 1, 1, 1, 1},     {6, 42, 24, 8, 37, 20}, {64, 64, 64, 64, 64, 64},
+        {8, 32, 32, 1, 32, 32}, {32, 64, 64, 2, 32, 32}, {5, 5, 6, 2, 7, 3},
+        {1, 7, 64, 16, 64, 9},  {2, 2, 1, 1, 1, 1},     {12, 36, 20, 4, 13, 5},
+        {4, 8, 64, 1, 16, 8}};
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    unsigned si;
+    for (si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        tsimt_frontend_cfg c = tsimt_frontend_default_cfg();
+        unsigned cyc, errs = 0, issued = 0;
+        c.lanes = shapes[si][0];
+        c.warps = shapes[si][1];
+        c.warp = shapes[si][2];
+        c.width = shapes[si][3];
+        c.instr_bits = shapes[si][4];
+        c.cnt_bits = shapes[si][5];
+        CHECK(tsimt_frontend_cfg_check(&c) == NULL);
+        if (tsimt_frontend_cfg_check(&c) != NULL)
+            continue;
+        tsimt_frontend_reset(&c, &st_);
+        for (cyc = 0; cyc < 20000; cyc++) {
+            tsimt_frontend_in in;
+            tsimt_frontend_out o;
+            uint64_t empty;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            in = nothing(bits_mask(c.warps) & ~(x & (x >> 5)));
+            in.rd_lane = (x >> 50) % c.lanes;
+            empty = bits_mask(c.warps) & ~st_.ib_v_q;
+            if ((x >> 40) % 16u == 0u) { /* illegal: out of range or a full slot */
+                in.fill_valid = 1;
+                in.fill_warp = (x >> 44) % 2u && st_.ib_v_q ? bits_ffs(st_.ib_v_q)
+                                                            : c.warps + (x >> 45) % 3u;
+                in.fill_mask = bits_mask(c.warp);
+            } else if (empty && (x >> 40) % 4u != 0u) {
+                /* the first empty slot from a uniform random warp on, so
+                 * that every lane gets work (lowest-first keeps it low) */
+                const uint64_t from = empty & ~bits_mask((unsigned)((x >> 11) % c.warps));
+                in.fill_valid = 1;
+                in.fill_warp = bits_ffs(from ? from : empty);
+                in.fill_mask = (x >> 20 | x << 44) & bits_mask(c.warp);
+                if (in.fill_mask == 0)
+                    in.fill_mask = 1;
+                in.fill_instr = (x >> 7) & bits_mask(c.instr_bits);
+                in.fill_scalar = (x >> 33) % 8u == 0u;
+            }
+            if (in.fill_warp > bits_mask(tsimt_frontend_wid_w(&c)))
+                in.fill_warp &= bits_mask(tsimt_frontend_wid_w(&c)); /* the port's width */
+            o = apply(&c, &st_, &in);
+            errs += (unsigned)(o.err != 0u);
+            issued += (unsigned)o.iss_valid;
+        }
+        CHECK(issued > 1000u);
+        if (c.warps < bits_mask(tsimt_frontend_wid_w(&c)) + 1u || st_.ib_v_q)
+            CHECK(errs > 0u);
+    }
+}
+
 /* Run last: apply() ran the lean pair beside the full one mostly from
  * cycle to cycle, not from a fresh lean_init each time. */
 TEST(lean_pair_ran_beside)
@@ -715,6 +787,7 @@ int main(int argc, char **argv)
     RUN(scalar_issue_runs_once);
     RUN(refill_on_issue_sets_and_clears_scalar);
     RUN(scalar_instructions_drain_sooner);
+    RUN(lean_pair_at_design_points);
     RUN(lean_pair_ran_beside);
     return test_summary();
 }
