@@ -742,6 +742,101 @@ TEST(check_catches_corruption)
     }
 }
 
+/* The lean evaluation and step (cyc compares them every legal cycle) at
+ * the design points the co-simulation runs (tb/design_points: small, odd,
+ * large; 001's 1,536 threads of 32) and the policies, under random legal
+ * traffic: every static warp starts in flight; each cycle may commit one
+ * warp in flight (the threads of each lane split over two PCs of three, a
+ * few exiting) and may ask for an issue; an issued warp is in flight until
+ * its commit.  Fields: LANES, TID_W, PC_W, SCHED_W, MAJ, LUT_ENTRIES,
+ * SWIZZLE, POLICY. */
+static uint64_t infl_tids_[2048][WARP_POOL_MAX_WORDS];
+static uint64_t infl_mask_[2048];
+
+TEST(lean_at_design_points)
+{
+    static const unsigned pts[][8] = {
+        {2, 1, 4, 1, 2, 4, 1, WP_POL_DMAJ},       {8, 6, 37, 5, 11, 16, 6, WP_POL_DMAJ},
+        {32, 8, 64, 16, 32, 128, 1, WP_POL_DMAJ}, {32, 11, 32, 8, 32, 32, 1, WP_POL_DMAJ},
+        {16, 8, 32, 8, 32, 32, 1, WP_POL_DPDPRI}, {8, 7, 13, 7, 5, 8, 0, WP_POL_DTIME},
+        {4, 5, 8, 3, 3, 4, 2, WP_POL_DMIN},                {32, 9, 16, 9, 7, 64, 3, WP_POL_DPC}};
+    static const uint64_t pcs[3] = {4, 8, 12};
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned k;
+    for (k = 0; k < sizeof pts / sizeof pts[0]; k++) {
+        dwf_cfg c = dwf_default_cfg();
+        static dwf_state s;
+        unsigned n = 0, w, l, cyc_n, issued = 0, commits = 0, errs = 0, alive = 0, launches = 0;
+        c.lanes = pts[k][0];
+        c.tid_bits = pts[k][1];
+        c.pc_bits = pts[k][2];
+        c.sched_bits = pts[k][3];
+        c.maj_entries = pts[k][4];
+        c.lut_entries = pts[k][5];
+        c.swizzle = pts[k][6];
+        c.policy = pts[k][7];
+        if (dwf_cfg_check(&c) != NULL)
+            printf("  point %u: %s\n", k, dwf_cfg_check(&c));
+        CHECK(dwf_cfg_check(&c) == NULL);
+        if (dwf_cfg_check(&c) != NULL)
+            continue;
+        for (cyc_n = 0; cyc_n < 20000; cyc_n++) {
+            dwf_in in = idle(0);
+            dwf_out o;
+            if (alive == 0) { /* every thread exited (or the start): launch again */
+                dwf_reset(&c, &s);
+                for (n = 0, w = 0; w < dwf_threads(&c) / c.lanes; w++, n++) {
+                    memset(infl_tids_[n], 0, sizeof infl_tids_[n]);
+                    for (l = 0; l < c.lanes; l++)
+                        warp_pool_put_tid(infl_tids_[n], l, c.tid_bits, static_tid(&c, w, l));
+                    infl_mask_[n] = bits_mask(c.lanes);
+                }
+                alive = n * c.lanes;
+                launches++;
+            }
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            in.iss_req = (x >> 3) % 4u != 0u && s.pool.fcnt < dwf_threads(&c); /* not empty */
+            if (n && (x >> 5) % 3u != 0u) { /* commit a warp in flight */
+                const unsigned i = (unsigned)((x >> 9) % n);
+                const uint64_t m = infl_mask_[i], t = (x >> 20) & m;
+                const uint64_t e = (x >> 62) == 0u ? (x >> 40) & (x >> 44) & (x >> 48) & m : 0u;
+                in.cm_valid = 1;
+                memcpy(in.cm_tids, infl_tids_[i], sizeof in.cm_tids);
+                in.cm_mask_t = t & ~e;
+                in.cm_mask_nt = m & ~t & ~e;
+                in.cm_pc_t = pcs[(x >> 50) % 3u];
+                in.cm_pc_nt = pcs[(x >> 52) % 3u];
+                in.cm_prio_t = (x >> 54) & bits_mask(c.sched_bits);
+                in.cm_prio_nt = (x >> 58) & bits_mask(c.sched_bits);
+                alive -= bits_popcount(e);
+                n--;
+                memcpy(infl_tids_[i], infl_tids_[n], sizeof infl_tids_[i]);
+                infl_mask_[i] = infl_mask_[n];
+                commits++;
+            }
+            o = cyc(&c, &s, &in);
+            errs += (unsigned)(o.err != 0u);
+            if (o.err) {
+                printf("  point %u cycle %u: err_code %u\n", k, cyc_n, (unsigned)o.err_code);
+                break;
+            }
+            if (o.iss_valid) {
+                memcpy(infl_tids_[n], o.iss_tids, sizeof infl_tids_[n]);
+                infl_mask_[n] = o.iss_mask;
+                n++;
+                issued++;
+            }
+        }
+        CHECK_EQ(errs, 0u);
+        CHECK(issued > 5000u && commits > 5000u);
+        if (errs || issued <= 5000u || commits <= 5000u)
+            printf("  point %u: %u issued, %u commits, %u launches, %u err\n", k, issued, commits,
+                   launches, errs);
+    }
+}
+
 TEST(reset_zeroed_matches_reset)
 {
     /* the SM model's units: calloc + dwf_reset_zeroed (dwf.h) */
@@ -767,6 +862,7 @@ int main(int argc, char **argv)
     RUN(equal_pcs_merge_and_exits);
     RUN(illegal_input);
     RUN(check_catches_corruption);
+    RUN(lean_at_design_points);
     RUN(reset_zeroed_matches_reset);
     return test_summary();
 }
