@@ -363,6 +363,22 @@ odd_checks() { # structure
   else bad "cosim_${s}_odd_build" "see $LOG/cosim_${s}_odd_build.log"; fi
 }
 
+# Structure $1's edge design point (tb/design_points: a shape the odd point
+# misses where a C model's fast path has an edge), one seed, 20,000 cycles:
+# make test runs lwm_subwarp's and tsimt_frontend's (small builds), make
+# regress every edge point.
+edge_checks() { # structure
+  local s=$1 edge bin log=$LOG/cosim_$1_edge.log
+  edge=$(awk -v s="$s" '$1 == s && $2 == "edge" { $1 = ""; $2 = ""; print }' tb/design_points)
+  if [ -z "$edge" ]; then bad "cosim_${s}_edge" "no edge design point in tb/design_points"; return; fi
+  # shellcheck disable=SC2086
+  if bin=$(tools/cosim_build.sh "$s" $edge 2>"$LOG/cosim_${s}_edge_build.log") &&
+     "$bin" --cycles 20000 --seed 3 --quiet >"$log" 2>&1 &&
+     grep -q "^cosim $s seed=3 params=.* cycles=20000 mismatches=0 invariants=ok" "$log"; then
+    ok "cosim_${s}_edge"
+  else bad "cosim_${s}_edge" "$(grep -m1 '^MISMATCH\|^INVARIANT\|^cosim_' "$log" "$LOG/cosim_${s}_edge_build.log")"; fi
+}
+
 # dwf under an issue policy other than DMaj (POLICY is a Verilog parameter:
 # one build per policy), at dwf's odd design point and X-randomised like it:
 # a small build (about 30 s, not the defaults' minutes) that also exercises
@@ -422,6 +438,9 @@ for s in "${structs[@]}"; do
   job "odd_$s" odd_checks "$s"
 done
 for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
+for s in lwm_subwarp tsimt_frontend; do
+  [ -x "$B/cosim_$s" ] && job "edge_$s" edge_checks "$s"
+done
 
 # formal: one job per structure (its properties, then its planted faults);
 # not the points marked notest (make formal only: docs/formal.md says why)
