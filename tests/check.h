@@ -44,6 +44,19 @@ static int check_tests_run;
         }                                                                              \
     } while (0)
 
+/* why (an error message, or NULL for none) must be NULL: else the check
+ * fails, printing what and why.  Returns why == NULL (e.g. a design point's
+ * K=V list through params_set_list: skip the point when it is refused). */
+#define CHECK_NO_WHY(why, what) check_no_why_((why), (what), __FILE__, __LINE__)
+static inline int check_no_why_(const char *why, const char *what, const char *file, int line)
+{
+    if (why == NULL)
+        return 1;
+    printf("  %s:%d: %s: %s\n", file, line, what, why);
+    check_failed_in_test = 1;
+    return 0;
+}
+
 #define RUN(name)                                                                      \
     do {                                                                               \
         check_failed_in_test = 0;                                                      \

@@ -748,18 +748,23 @@ TEST(check_catches_corruption)
  * traffic: every static warp starts in flight; each cycle may commit one
  * warp in flight (the threads of each lane split over two PCs of three, a
  * few exiting) and may ask for an issue; an issued warp is in flight until
- * its commit.  Fields: LANES, TID_W, PC_W, SCHED_W, MAJ, LUT_ENTRIES,
- * SWIZZLE, POLICY. */
+ * its commit.  The points as in tb/design_points (the rest at the
+ * defaults; POLICY 0 DMaj, 1 DMin, 2 DTime, 3 DPC, 4 DPdPri). */
 static uint64_t infl_tids_[2048][WARP_POOL_MAX_WORDS];
 static uint64_t infl_mask_[2048];
 
 TEST(lean_at_design_points)
 {
-    static const unsigned pts[][8] = {
-        {2, 1, 4, 1, 2, 4, 1, WP_POL_DMAJ},       {8, 6, 37, 5, 11, 16, 6, WP_POL_DMAJ},
-        {32, 8, 64, 16, 32, 128, 1, WP_POL_DMAJ}, {32, 11, 32, 8, 32, 32, 1, WP_POL_DMAJ},
-        {16, 8, 32, 8, 32, 32, 1, WP_POL_DPDPRI}, {8, 7, 13, 7, 5, 8, 0, WP_POL_DTIME},
-        {4, 5, 8, 3, 3, 4, 2, WP_POL_DMIN},                {32, 9, 16, 9, 7, 64, 3, WP_POL_DPC}};
+    static const char *const pts[] = {
+        "LUT_ENTRIES=4 LANES=2 TID_W=1 PC_W=4 SCHED_W=1 MAJ=2",
+        "LUT_ENTRIES=16 LANES=8 TID_W=6 PC_W=37 SCHED_W=5 MAJ=11 SWIZZLE=6",
+        "LUT_ENTRIES=128 LANES=32 TID_W=8 PC_W=64 SCHED_W=16 MAJ=32",
+        "LANES=32 TID_W=11",
+        "LUT_ENTRIES=8 LANES=32 TID_W=6 PC_W=12 SCHED_W=3 MAJ=5 SWIZZLE=2",
+        "POLICY=4",
+        "LUT_ENTRIES=8 LANES=8 TID_W=7 PC_W=13 SCHED_W=7 MAJ=5 SWIZZLE=0 POLICY=2",
+        "LUT_ENTRIES=4 LANES=4 TID_W=5 PC_W=8 SCHED_W=3 MAJ=3 SWIZZLE=2 POLICY=1",
+        "LUT_ENTRIES=64 LANES=32 TID_W=9 PC_W=16 SCHED_W=9 MAJ=7 SWIZZLE=3 POLICY=3"};
     static const uint64_t pcs[3] = {4, 8, 12};
     uint64_t x = 0x9e3779b97f4a7c15ull;
     unsigned k;
@@ -767,18 +772,7 @@ TEST(lean_at_design_points)
         dwf_cfg c = dwf_default_cfg();
         static dwf_state s;
         unsigned n = 0, w, l, cyc_n, issued = 0, commits = 0, errs = 0, alive = 0, launches = 0;
-        c.lanes = pts[k][0];
-        c.tid_bits = pts[k][1];
-        c.pc_bits = pts[k][2];
-        c.sched_bits = pts[k][3];
-        c.maj_entries = pts[k][4];
-        c.lut_entries = pts[k][5];
-        c.swizzle = pts[k][6];
-        c.policy = pts[k][7];
-        if (dwf_cfg_check(&c) != NULL)
-            printf("  point %u: %s\n", k, dwf_cfg_check(&c));
-        CHECK(dwf_cfg_check(&c) == NULL);
-        if (dwf_cfg_check(&c) != NULL)
+        if (!CHECK_NO_WHY(params_set_list(&dwf_params, &c, pts[k]), pts[k]))
             continue;
         for (cyc_n = 0; cyc_n < 20000; cyc_n++) {
             dwf_in in = idle(0);
@@ -819,7 +813,7 @@ TEST(lean_at_design_points)
             o = cyc(&c, &s, &in);
             errs += (unsigned)(o.err != 0u);
             if (o.err) {
-                printf("  point %u cycle %u: err_code %u\n", k, cyc_n, (unsigned)o.err_code);
+                printf("  %s cycle %u: err_code %u\n", pts[k], cyc_n, (unsigned)o.err_code);
                 break;
             }
             if (o.iss_valid) {
@@ -832,7 +826,7 @@ TEST(lean_at_design_points)
         CHECK_EQ(errs, 0u);
         CHECK(issued > 5000u && commits > 5000u);
         if (errs || issued <= 5000u || commits <= 5000u)
-            printf("  point %u: %u issued, %u commits, %u launches, %u err\n", k, issued, commits,
+            printf("  %s: %u issued, %u commits, %u launches, %u err\n", pts[k], issued, commits,
                    launches, errs);
     }
 }

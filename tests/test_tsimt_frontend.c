@@ -700,28 +700,22 @@ TEST(scalar_instructions_drain_sooner)
  * fills (a warp out of range, a full slot), scalar fills and any rd_lane;
  * apply() compares the lean pair every cycle.  Planted, each fails only
  * this test: lean_time's lane bit of 32 bits (lanes above 32), a ring of
- * 32 (an instruction of 33 groups or more).  The shapes: LANES, WARPS,
- * WARP, K, INSTR_W, CNT_W. */
+ * 32 (an instruction of 33 groups or more).  The shapes as in
+ * tb/design_points (the rest at the defaults). */
 TEST(lean_pair_at_design_points)
 {
-    static const unsigned shapes[][6] = {
-        {1, 1, 1, 1, 1, 1},     {6, 42, 24, 8, 37, 20}, {64, 64, 64, 64, 64, 64},
-        {8, 32, 32, 1, 32, 32}, {32, 64, 64, 2, 32, 32}, {5, 5, 6, 2, 7, 3},
-        {1, 7, 64, 16, 64, 9},  {2, 2, 1, 1, 1, 1},     {12, 36, 20, 4, 13, 5},
-        {4, 8, 64, 1, 16, 8}};
+    static const char *const shapes[] = {
+        "LANES=1 WARPS=1 WARP=1 K=1 INSTR_W=1 CNT_W=1",     "LANES=6 WARPS=42 WARP=24 K=8 INSTR_W=37 CNT_W=20",
+        "LANES=64 WARPS=64 WARP=64 K=64 INSTR_W=64 CNT_W=64", "LANES=8 WARPS=32 WARP=32 K=1",
+        "LANES=32 WARPS=64 WARP=64 K=2",                     "LANES=5 WARPS=5 WARP=6 K=2 INSTR_W=7 CNT_W=3",
+        "LANES=1 WARPS=7 WARP=64 K=16 CNT_W=9",              "LANES=2 WARPS=2 WARP=1 INSTR_W=1 CNT_W=1",
+        "LANES=12 WARPS=36 WARP=20 K=4 INSTR_W=13 CNT_W=5",  "LANES=4 WARPS=8 WARP=64 K=1 INSTR_W=16 CNT_W=8"};
     uint64_t x = 0x2545f4914f6cdd1dull;
     unsigned si;
     for (si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
         tsimt_frontend_cfg c = tsimt_frontend_default_cfg();
         unsigned cyc, errs = 0, issued = 0;
-        c.lanes = shapes[si][0];
-        c.warps = shapes[si][1];
-        c.warp = shapes[si][2];
-        c.width = shapes[si][3];
-        c.instr_bits = shapes[si][4];
-        c.cnt_bits = shapes[si][5];
-        CHECK(tsimt_frontend_cfg_check(&c) == NULL);
-        if (tsimt_frontend_cfg_check(&c) != NULL)
+        if (!CHECK_NO_WHY(params_set_list(&tsimt_frontend_params, &c, shapes[si]), shapes[si]))
             continue;
         tsimt_frontend_reset(&c, &st_);
         for (cyc = 0; cyc < 20000; cyc++) {
