@@ -705,6 +705,49 @@ module lwm_subwarp #(
     wire        fv_mres_ok = simt_rule_f_merged(fv_live[fv_mo +: DEPTH*SR_F_ENT_W],
                                                 fv_live_p[fv_mo +: DEPTH*SR_F_ENT_W], sp_q[fv_mw_p], fv_mx_p);
 
+    // The strengthening invariants that make p_sp_range, p_runs and
+    // p_merge_or inductive (docs/formal.md, "lwm_subwarp"): without them the
+    // induction starts from unreachable states, such as a gathering branch
+    // with outcomes outside its TOS mask (its commit would push an entry
+    // not within the one below) or whose large warp does not wait.
+    // p_gather, the gathering branch: its large warp is in range, live and
+    // waits without a jump out (so no fetch of it moves its stack until the
+    // commit, and the unit picks no other instruction of it); the outcomes
+    // gathered so far are threads of its TOS mask (none while no branch
+    // gathers); and, if the TOS has two threads or more, its fetch reserved
+    // the room the divergence needs: f_room's decision at the fetch, taken
+    // again on the same, unchanged stack, is not STALL.
+    /* verilator lint_off UNUSEDSIGNAL */
+    wire [SR_W-1:0] fv_b_room  = simt_rule(b_sp, b_bw, rpc_q[b_tos_a], 1'b0, 1'b0, br_pc_q, br_npc_q,
+                                           br_rpc_q, b_merge);
+    /* verilator lint_on UNUSEDSIGNAL */
+    wire [KN-1:0]   fv_b_tm    = mask_q[b_tos_a];
+    wire            fv_b_multi = (fv_b_tm & (fv_b_tm - {{(KN-1){1'b0}}, 1'b1})) != {KN{1'b0}};
+    wire            fv_gather_ok =
+        br_busy_q ? ({{(32-LW_W){1'b0}}, br_warp_q} < LARGE_WARPS && b_sp != {DEPTH_W{1'b0}} &&
+                     wait_x[br_warp_q] && !jmp_x[br_warp_q] &&
+                     ((taken_q | ntaken_q) & ~fv_b_tm) == {KN{1'b0}} &&
+                     (!fv_b_multi || fv_b_room[SR_W-1 -: 3] != ST_STALL) &&
+                     (!busy_q || cur_q != br_warp_q || kind_q == KIND_BRANCH))
+                  : (taken_q == {KN{1'b0}} && ntaken_q == {KN{1'b0}});
+    // p_pick, the instruction being picked: never a launch, of a large warp
+    // in range; a branch is the gathering one, not packed yet; until its
+    // first sub-warp is out its large warp waits with no jump out; a jump
+    // has an empty copy and is at its first (and only) sub-warp; idle, the
+    // copy is empty; a jump out means its large warp waits
+    wire            fv_pick_ok = kind_q != KIND_LAUNCH && {{(32-LW_W){1'b0}}, cur_q} < LARGE_WARPS &&
+                                 (!(busy_q && kind_q == KIND_BRANCH) ||
+                                  (br_busy_q && cur_q == br_warp_q && !br_packed_q)) &&
+                                 (!(busy_q && first_q) || (wait_x[cur_q] && !jmp_x[cur_q])) &&
+                                 (!(busy_q && is_jump) || (first_q && copy_q == {KN{1'b0}})) &&
+                                 (busy_q || copy_q == {KN{1'b0}}) &&
+                                 (jmp_q & ~wait_q) == {LARGE_WARPS{1'b0}};
+    always @*
+        if (f_past) begin
+            p_gather: assert(fv_gather_ok);
+            p_pick: assert(fv_pick_ok);
+        end
+
     // witness: a merge is reachable at this point (tools/formal.sh's covers)
     always @*
         if (f_past && !rst)
