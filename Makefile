@@ -14,12 +14,14 @@
 #                   build/simt --bench on the generated and the CUDA kernels
 #   make mutate     operator mutants of verilog/*.v vs the cosims (MODULE=, MUTANTS=;
 #                   FORMAL=1: the equivalent and surviving ones vs the formal properties)
-#   make formal     prove every structure's properties (yosys-smtbmc; STRUCT=)
+#   make formal     prove every structure's properties (yosys-smtbmc; STRUCT=);
+#                   then docs/formal.md's table from docs/formal-results/
 #   make waves STRUCT=name   write out/waves_name.fst, print the gtkwave command
 #   make area       write out/area_report.{md,csv,json,svg} (area and energy)
 #   make deps       install missing tools (apt-get), or print the command, and
 #                   the Python test environment build/venv (pip; docs/python.md)
 #   make docs       rewrite the lists on docs/NAME.md from the code (tools/docs_gen.py)
+#                   and docs/formal.md's table from the formal results
 #   make sweep SWEEP=FILE...  kernels x mechanisms x presets x parameters on GNU
 #                   parallel into out/sweep.csv and out/sweep/*.svg (docs/sweep.md)
 #   make results    rerun the papers' sweeps, rewrite docs/papers-results.md
@@ -362,8 +364,8 @@ else
 endif
 
 # --------------------------------------------------------------- regress
-# Every structure x design point (defaults, small, large, odd of
-# tb/design_points) x seed, over GNU parallel; one JSON line per shard under
+# Every structure x design point (defaults, small, large, odd, and edge
+# where a structure has one, of tb/design_points) x seed, over GNU parallel; one JSON line per shard under
 # build/regress/shards/, then the merged summary (exit 1 on any failure).
 # SSHLOGINFILE=file spreads the shards over machines (GNU parallel).
 SEEDS ?= 1-8
@@ -520,8 +522,12 @@ $(B)/mutate_gen: tools/mutate_gen.c | $(B)
 # at a time; FORMAL_QUICK=1 is make test's subset (BMC only, to the quick
 # column's depth, at the quick point; no induction).
 FORMAL_STRUCTS = $(shell awk '!/^\#/ && NF { print $$1 }' tools/formal_points.txt)
+# Each structure's result lines go to docs/formal-results/ (in git), and
+# docs/formal.md's results table is written from them (tools/formal_table.py),
+# even when a property failed: the page shows the failure.
 formal: deps $(B)/formal_vec $(B)/mutate_gen
-	@tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(FORMAL_STRUCTS))
+	@rc=0; tools/formal.sh $(if $(FORMAL_QUICK),--quick) $(B) $(if $(STRUCT),$(STRUCT),$(FORMAL_STRUCTS)) || rc=$$?; \
+	  python3 tools/formal_table.py || rc=1; exit $$rc
 
 # formal_vec writes a counterexample as a vector file in the C model's port
 # order: the table of every model's port list, generated like cosim_tables
@@ -560,6 +566,7 @@ waves: deps $(COSIM_BINS)
 # structure's page, from the code (tools/docs_gen.py; make test checks them)
 docs: $(COSIM_BINS) $(B)/cosim_params
 	@tools/docs_gen.py --build $(B)
+	@python3 tools/formal_table.py
 
 # docs/scalar.md's scalar fraction per kernel and docs/scalar_fraction.svg
 # (issue 26, 002 Fig. 10's kind), from build/simt runs at 002's preset

@@ -35,7 +35,8 @@ def main():
     # counterexamples; the models live under BUILD_DIR/formal)
     log = open(os.path.join(out, "log"), "w")
     p = subprocess.Popen(["tools/formal.sh", build, "dwf"], stdout=log, stderr=subprocess.STDOUT,
-                         start_new_session=True, env=dict(os.environ, FORMAL_OUT=out))
+                         start_new_session=True,
+                         env=dict(os.environ, FORMAL_OUT=out, FORMAL_RESULTS=os.path.join(out, "res")))
     pat = "yosys-smtbmc .*%s/formal/" % build.rstrip("/")
     started = False
     for _ in range(600):

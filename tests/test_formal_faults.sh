@@ -8,7 +8,9 @@
 # Whether each fault is caught is the formal jobs' part (tests/run.sh).
 # The check must fail on planted stale lists: a property's fault removed, a
 # fault naming a property that does not exist, a fault whose line text
-# matches no mutant, a second fault for one property.
+# matches no mutant, a second fault for one property.  And docs/formal.md's
+# results table must be what tools/formal_table.py makes of the committed
+# results (docs/formal-results/), every structure with its files.
 # ok/FAIL lines as tests/run.sh counts them.
 set -u
 B=${1:-build}
@@ -75,4 +77,16 @@ if row p_err | grep -qF '| proved, k=1 | cycle 2 | not run |' &&
 else
   bad formal_table_rows "$(grep -F lane_shuffle "$R/doc.md" | head -3 | tr '\n' '|')"
 fi
+# docs/formal.md's table is what the committed results give (make formal and
+# make docs write it from docs/formal-results/; nothing there by hand), and
+# every structure of tools/formal_points.txt has both results files
+if why=$(python3 tools/formal_table.py --check 2>&1); then
+  ok formal_table_doc
+else bad formal_table_doc "$why (make docs rewrites it from docs/formal-results/)"; fi
+for s in $structs; do
+  for d in results results-quick; do
+    [ -s "docs/formal-results/$d/$s.txt" ] ||
+      bad "formal_results_$s" "no docs/formal-results/$d/$s.txt (make formal STRUCT=$s, and FORMAL_QUICK=1)"
+  done
+done
 exit 0

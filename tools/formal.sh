@@ -62,7 +62,8 @@
 # BUILD_DIR/venv by make deps), FORMAL_CPU_LIMIT (CPU seconds per solver
 # run, default 600: a run past it is FAILED, whatever the load), FORMAL_MUTANTS (--mutants:
 # all, N, or ids:N,M,.. of the mutants of each structure's file besides), FORMAL_OUT (counterexamples;
-# default out/formal), FORMAL_FAULT_DIR (a verilog/ copy to prove instead),
+# default out/formal), FORMAL_RESULTS (each structure's result lines of a
+# whole run, for docs/formal.md's table; default docs/formal-results), FORMAL_FAULT_DIR (a verilog/ copy to prove instead),
 # FORMAL_FAULTS (the planted faults' list; default tools/formal_faults.txt).
 # Exit status 1 if a property FAILED or a planted fault was MISSED.
 set -u
@@ -89,6 +90,7 @@ solver=${FORMAL_SOLVER:-yices}
 cpu_limit=${FORMAL_CPU_LIMIT:-600}
 jobs=${FORMAL_JOBS:-$(nproc 2>/dev/null || echo 2)}
 OUT=${FORMAL_OUT:-out/formal}
+RES=${FORMAL_RESULTS:-docs/formal-results}
 ptf=tools/formal_points.txt
 flt=${FORMAL_FAULTS:-tools/formal_faults.txt}
 eqf=tools/mutate_equivalent.txt
@@ -743,10 +745,13 @@ struct_report() {
 }
 for s in "$@"; do
   # a whole run of a structure (its properties and faults) is kept for the
-  # results table of docs/formal.md (tools/formal_table.py):
-  # OUT/results/STRUCT.txt (make formal), OUT/results-quick/STRUCT.txt (--quick)
+  # results table of docs/formal.md (tools/formal_table.py, make formal and
+  # make docs write it): RES/results/STRUCT.txt (make formal),
+  # RES/results-quick/STRUCT.txt (--quick); RES is FORMAL_RESULTS, by default
+  # docs/formal-results, kept in git, so that a run of one structure
+  # updates its own rows and the table is always the last run of each
   if [ $test = 0 ] && [ $props = 1 ] && [ $faults = 1 ]; then
-    rd=$OUT/results; [ $quick = 1 ] && rd=$OUT/results-quick
+    rd=$RES/results; [ $quick = 1 ] && rd=$RES/results-quick
     mkdir -p "$rd"
     struct_report "$s" >"$rd/$s.txt" || rc=1
     cat "$rd/$s.txt"

@@ -4,8 +4,13 @@
 output of the formal runs (issue 27; docs/formal.md "Results").
 
 tools/formal.sh keeps the lines of each structure's whole run (properties
-and planted faults): out/formal/results/STRUCT.txt for make formal,
-out/formal/results-quick/STRUCT.txt for its --quick subset (make test's).
+and planted faults): docs/formal-results/results/STRUCT.txt for make formal,
+docs/formal-results/results-quick/STRUCT.txt for its --quick subset (make
+test's runs them with --test, which keeps nothing). The files are in git: a
+run of one structure (make formal STRUCT=name) replaces its own file, and
+the table is the last run of every structure. make formal and make docs run
+this script; make test runs --check (tests/test_formal_faults.sh), so the
+page never says other than the results beside it.
 This script reads them and rewrites the section of docs/formal.md between
 
   <!-- generated:formal-results: ... -->
@@ -119,7 +124,8 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
                "faults caught | properties: wall s / CPU s | faults: jobs, wall s / CPU s | "
                "quick point (depth) | quick: ok, faults caught | quick: CPU s |",
                "|---|---|---|---|---|---|---|---|"]
-    tot = {"cpu": 0.0, "qcpu": 0.0, "jobs": [], "missing": []}
+    tot = {"cpu": 0.0, "qcpu": 0.0, "jobs": [], "missing": [], "props": 0, "proved": 0,
+           "bounded": 0, "failed": 0, "faults": 0, "caught": 0, "covers": 0, "covered": 0}
     for s, (depth, k, qd, point, qpoint) in pts.items():
         full = os.path.join(out_dir, "results", s + ".txt")
         quick = os.path.join(out_dir, "results-quick", s + ".txt")
@@ -134,7 +140,17 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
                 c = "BMC to %d" % qd
             d = qr[1].get(p, "make formal only") if qr else "not run"
             rows.append("| %s | %s | %s | %s | %s | %s |" % (s, p, a, b, c, d))
+        tot["props"] += len(names)
+        if fr:
+            tot["proved"] += sum(fr[0].get(p, "").startswith("proved") for p in names)
+            tot["bounded"] += sum(fr[0].get(p, "").startswith("bounded") for p in names)
+            tot["failed"] += sum(not fr[0].get(p, "").startswith(("proved", "bounded")) for p in names)
+            tot["caught"] += sum(fr[1].get(p, "").startswith("cycle") for p in names)
+        tot["faults"] += len(names)
         for cv in covers_of(s):
+            tot["covers"] += 1
+            if fr and fr[5].get(cv, "").startswith("covered"):
+                tot["covered"] += 1
             a = fr[5].get(cv, "**no result**") if fr else "not run"
             c = qr[5].get(cv, "**no result**") if qr else "not run"
             rows.append("| %s | %s (cover) | %s | - | %s | - |" % (s, cv, a, c))
@@ -180,6 +196,12 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
                           "same" if qpoint == point else qpoint, qd, qres, qtxt))
     jobs = sorted(tot["jobs"], reverse=True)
     foot = ["",
+            "make formal: %d structures, %d properties: %d proved by k-induction, %d bounded, "
+            "%d failed or without a result; %d of %d planted faults caught; %d of %d covers reached%s."
+            % (len(pts), tot["props"], tot["proved"], tot["bounded"], tot["failed"], tot["caught"],
+               tot["faults"], tot["covered"], tot["covers"],
+               ("; **not run: %s**" % ", ".join(tot["missing"])) if tot["missing"] else ""),
+            "",
             "make formal: %.0f CPU s in %d jobs (the longest %.0f s): on 2 idle cores at least "
             "max(sum/2, longest) = %.0f s of wall clock%s. The quick subset: %.0f CPU s."
             % (tot["cpu"], len(jobs), jobs[0] if jobs else 0.0,
@@ -191,7 +213,8 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
 
 def main():
     ap = argparse.ArgumentParser(description="docs/formal.md's results table from the formal runs")
-    ap.add_argument("--out", default="out/formal", help="formal.sh's FORMAL_OUT (default out/formal)")
+    ap.add_argument("--out", default="docs/formal-results",
+                    help="formal.sh's FORMAL_RESULTS (default docs/formal-results)")
     ap.add_argument("--doc", default="docs/formal.md")
     ap.add_argument("--points", default="tools/formal_points.txt")
     ap.add_argument("--check", action="store_true", help="exit 1 if the section is stale")
