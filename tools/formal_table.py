@@ -124,7 +124,7 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
                "faults caught | properties: wall s / CPU s | faults: jobs, wall s / CPU s | "
                "quick point (depth) | quick: ok, faults caught | quick: CPU s |",
                "|---|---|---|---|---|---|---|---|"]
-    tot = {"cpu": 0.0, "qcpu": 0.0, "jobs": [], "missing": [], "props": 0, "proved": 0,
+    tot = {"cpu": 0.0, "qcpu": 0.0, "jobs": [], "missing": [], "qmissing": [], "props": 0, "proved": 0,
            "bounded": 0, "failed": 0, "faults": 0, "caught": 0, "covers": 0, "covered": 0}
     for s, (depth, k, qd, point, qpoint) in pts.items():
         full = os.path.join(out_dir, "results", s + ".txt")
@@ -177,6 +177,7 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
             qtxt = "%.1f" % qc
         else:
             qtxt = "not run"
+            tot["qmissing"].append(s)
         if fr:
             v = list(fr[0].values())
             res = "%d / %d / %d, %d of %d" % (
@@ -203,11 +204,12 @@ def table(out_dir, pts, props_of, covers_of=lambda s: []):
                ("; **not run: %s**" % ", ".join(tot["missing"])) if tot["missing"] else ""),
             "",
             "make formal: %.0f CPU s in %d jobs (the longest %.0f s): on 2 idle cores at least "
-            "max(sum/2, longest) = %.0f s of wall clock%s. The quick subset: %.0f CPU s."
+            "max(sum/2, longest) = %.0f s of wall clock%s. The quick subset: %.0f CPU s%s."
             % (tot["cpu"], len(jobs), jobs[0] if jobs else 0.0,
                max(tot["cpu"] / 2, jobs[0] if jobs else 0.0),
                ("; **not run: %s**" % ", ".join(tot["missing"])) if tot["missing"] else "",
-               tot["qcpu"])]
+               tot["qcpu"],
+               (" (**not run: %s**)" % ", ".join(tot["qmissing"])) if tot["qmissing"] else "")]
     return "\n".join(summary + [""] + rows + foot)
 
 
