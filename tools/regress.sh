@@ -99,7 +99,10 @@ list_shards() {
     for p in $points; do
       case $p in
         default|small|large|odd) point_params "$s" "$p" >/dev/null || exit 2 ;;
-        *) point_params "$s" "$p" >/dev/null 2>&1 || continue ;; # not this structure's
+        *) if ! awk -v p="$p" '$2 == p { f = 1 } END { exit !f }' tb/design_points; then
+             echo "regress.sh: no design point '$p' in tb/design_points" >&2; exit 2
+           fi
+           point_params "$s" "$p" >/dev/null 2>&1 || continue ;; # not this structure's
       esac
       for ((seed = s0; seed <= s1; seed++)); do echo "$s $p $seed $cycles"; done
     done
