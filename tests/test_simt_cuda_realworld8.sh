@@ -34,10 +34,7 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 
 SIMT_CUDA_SET=realworld8 bash tests/test_simt_cuda.sh "$B"
 O=$B/test/simt_cuda_realworld8 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host
-AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
-  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }'
+. tests/cuda_small.sh # same_as_host, AWK_HEX
 
 # conv2dsm: the 21 x 13 image (16-bit samples, lines 1-137), out (138-410),
 # saturated (411-422); every sum is exact in binary
