@@ -16,6 +16,7 @@
 #   negative status, the others with a permutation of parity = swaps;
 # - dfascan: the DFA run over each chunk (its overlap, its stop pattern);
 # - ccjump: each label the smallest vertex of its component, the flag 0;
+# - scanadd: the exclusive prefix sums and the grand total;
 # an early return before a barrier refused with a line that says so, and
 # the same kernel with every thread kept to the barrier run;
 # then, with clang installed, the reviewer's own prelude (own_batchlu) by
@@ -131,6 +132,15 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_ccjump_components || bad simt_cuda_ccjump_components "${r:0:200}"
 
+# scanadd: in (lines 1-1000), out (1001-2000) the exclusive prefix sums
+# modulo 2^32, total (2017) the sum of all
+f=$O/scanadd-default.ref
+r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
+     END { for (i = 0; i < 1000; i++) { if (w[1001 + i] != acc) { bad = bad " " i; break } acc = (acc + w[1 + i]) % 4294967296 }
+           if (w[2017] != acc) bad = bad " total"
+           print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_scanadd_prefix || bad simt_cuda_scanadd_prefix "$r"
+
 # an early return before a barrier (tests/data/cuda/earlyret): refused
 # with one line naming the return (before: "inside a branch on a
 # thread-dependent condition", which the source does not have); the same
@@ -149,5 +159,5 @@ r=$(awk "$AWK_HEX"' NR > 128 && NR <= 227 { i = NR - 129; j = i % 2 ? i - 1 : i 
 
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh
-run_variants own_batchlu "conv2dsm fmaxcas knnsel:frame dfascan ccjump"
+run_variants own_batchlu "conv2dsm fmaxcas knnsel:frame dfascan ccjump scanadd:frame"
 exit 0
