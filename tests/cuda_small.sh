@@ -8,7 +8,9 @@
 # macroblocks: the same code
 # paths at a third to a half of the CPU time), and same_as_host REF HOST: a
 # run's reference memory dump equals the host reference's (the launch's memory; module variables come
-# after it in the dump, the host has them as its own).
+# after it in the dump, the host has them as its own), and AWK_HEX: awk
+# functions for a memory dump's words, hex(S) (its value) and f32(S) (the
+# float it holds; NaN and infinity aside), for the rounds' answers.
 # shellcheck disable=SC2034
 declare -A small=(
   [treesearch]='s/^param s32 100$/param s32 30/'
@@ -25,3 +27,6 @@ declare -A small=(
   [sadsearch]='s/^grid 12$/grid 7/'
 )
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
+AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
+function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
+  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }'

@@ -40,10 +40,7 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 
 SIMT_CUDA_SET=realworld7 SIMT_CUDA_KERNEL_ARGS="own_lexer:--set dpe_depth=12" bash tests/test_simt_cuda.sh "$B"
 O=$B/test/simt_cuda_realworld7 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host
-AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
-  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }'
+. tests/cuda_small.sh # same_as_host, AWK_HEX
 
 # mergepath: keys (lines 1-500) sorted per tile of 256 into lines 501-1000,
 # values (1001-1500) the tile's indices once each, each key the top 6 bits

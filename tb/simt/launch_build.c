@@ -10,7 +10,7 @@
  * the analysis with the access regions of the buffers and variables.  A
  * barrier the divergence analysis refuses because a condition is loaded
  * from memory gets a hint naming the kind of load (clang -O0's stack
- * frame, or shared memory).
+ * frame, or shared memory), and one after an early return says so.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "launch_int.h"
@@ -57,10 +57,47 @@ static int loads_cause(prog *p, int kind)
     return ok;
 }
 
+/* A refused barrier after an early return (`if (i >= n) return;` before
+ * __syncthreads(), or an edge to `ret` that no thread takes but clang left
+ * in the graph: tests/data/cuda/gotobar): a thread-dependent branch (the failed analysis left
+ * `uniform` set on every branch) whose reconvergence point is the exit,
+ * one side running only to the exit with no barrier (it may share the
+ * exit instruction itself), the other reaching a barrier.  PTX releases a
+ * barrier when the threads that have not exited arrive, but a stack-based
+ * mechanism would run the returning side after the barrier's and wait for
+ * it there (docs/ptx.md, "Eighth round").  1 when there is one. */
+static int return_cause(const prog *p)
+{
+    const int n = (int)p->n;
+    uint8_t *m0 = malloc((size_t)n + 1), *m1 = malloc((size_t)n + 1);
+    int *list = malloc(((size_t)n + 1) * sizeof(int)), found = 0;
+    for (int pc = 0; m0 && m1 && list && !found && pc < n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        int r = in->rpc;
+        if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || in->uniform || p->succ[pc][1] < 0 ||
+            (r != n && (r < 0 || p->ins[r].unit != PU_EXIT || p->ins[r].guard >= 0)))
+            continue;
+        prog_region_pcs(p, p->succ[pc][0], n, m0, list);
+        prog_region_pcs(p, p->succ[pc][1], n, m1, list);
+        int bar0 = 0, bar1 = 0, joined = 0;
+        for (int v = 0; v < n; v++) {
+            joined |= m0[v] && m1[v] && p->ins[v].unit != PU_EXIT;
+            bar0 |= m0[v] && p->ins[v].unit == PU_BAR;
+            bar1 |= m1[v] && p->ins[v].unit == PU_BAR;
+        }
+        found = !joined && bar0 != bar1;
+    }
+    free(m0);
+    free(m1);
+    free(list);
+    return found;
+}
+
 static void barrier_hint(prog *p, char *err, size_t errlen)
 {
     char *c = strstr(err, " (inside a branch on a thread-dependent condition)");
     if (!c || !p->n) return;
+    int ret = return_cause(p); /* before loads_cause analyses again */
     if (loads_cause(p, 0))
         snprintf(c, errlen - (size_t)(c - err),
                  ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
@@ -72,6 +109,13 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
                  "takes as thread-dependent even where every thread reads one word after a "
                  "barrier; decide with __syncthreads_or/_and/_count (bar.red), whose result is "
                  "the block's");
+    else if (ret)
+        snprintf(c, errlen - (size_t)(c - err),
+                 " after a branch to the exit on a thread-dependent condition (an early return, "
+                 "if (i >= n) return; before __syncthreads(), or an exit edge clang left in the "
+                 "graph): PTX releases a barrier without the threads that exited, but a "
+                 "stack-based mechanism would run the exiting side after the other side's wait "
+                 "at the barrier; keep every thread to the barrier (if (i < n) { ... })");
 }
 
 /* What a launch must satisfy before any file is read: 0, or -1 with one
