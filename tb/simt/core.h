@@ -423,6 +423,11 @@ void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);
+/* For a quiet hook (mech.h): the first cycle core_sb_ready(c, w, pc) says 1
+ * and the first cycle a unit of class k (CORE_UC_*) is free in some group
+ * or port, if nothing issues meanwhile. */
+uint64_t core_sb_ready_at(const core *c, unsigned w, int pc);
+uint64_t core_unit_free_at(const core *c, unsigned k);
 /* The ready set (issue 24 item 6): bit w * nctx + x (nctx: the
  * mechanism's contexts per warp) is set when context x of warp w has a
  * buffered head instruction that may issue now as far as the fetch buffer
