@@ -112,7 +112,10 @@
  * ..."; --inject-fault quiet@C plants a prediction twice too long).
  * `--set quiet_skip=off` runs every cycle.  A mechanism without the hook
  * is never jumped over; one that fetches itself (MECH_OWN_FETCH) has its
- * hook say when any of its warps can go.
+ * hook say when any of its warps can go.  With the hook: spe and
+ * simt+scalar (mech_spe.c); tsimt, stsimt and their +scalar forms
+ * (mech_tsimt.c: a buffered warp's scoreboard and load/store unit clocks,
+ * core_sb_ready_at and core_unit_free_at, and its lane's readiness).
  *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /
