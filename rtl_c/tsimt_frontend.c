@@ -415,6 +415,31 @@ void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_stat
     *due = 0;
 }
 
+uint64_t tsimt_frontend_lean_wait(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                                  const tsimt_frontend_lean *z, unsigned l)
+{
+    const tsimt_lane_cfg lc = tsimt_frontend_lane_cfg(cfg);
+    if (!(z->busy >> l & 1u) || (z->lastm >> l & 1u))
+        return 0;
+    /* its last group runs in cycle start + groups - 1 (lean_time) */
+    return z->start[l] + bits_popcount(occ_of(&lc, s->lane[l].mask_q)) - 1u - z->now;
+}
+
+void tsimt_frontend_lean_idle(tsimt_frontend_lean *z, uint64_t n)
+{
+    /* step_lean's lane timing, no issue: a lane busy only while its ring
+     * bit or lastm is set, so once none is busy the ring is empty and only
+     * the clock moves */
+    for (; n != 0u && z->busy != 0u; n--) {
+        z->busy &= ~z->lastm;
+        z->now++;
+        uint64_t *due = &z->ring[z->now % TSIMT_FE_LEAN_RING];
+        z->lastm = *due;
+        *due = 0;
+    }
+    z->now += n;
+}
+
 const char *tsimt_frontend_check(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s)
 {
     static char msg[200];

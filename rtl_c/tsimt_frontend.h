@@ -358,6 +358,15 @@ void tsimt_frontend_step_lean(const tsimt_frontend_cfg *cfg, tsimt_frontend_stat
                               const tsimt_frontend_out *out);
 void tsimt_frontend_lean_sync(const tsimt_frontend_cfg *cfg, tsimt_frontend_state *s,
                               const tsimt_frontend_lean *z);
+/* For a user that skips idle cycles (the SM model's quiet cycles, issue 25
+ * sec. 6).  lean_wait: the cycles from z->now until lane l is ready (idle
+ * or in its last group; 0: now), if nothing is issued to it meanwhile.
+ * lean_idle: n cycles with no fill, no issue and no err, as n step_lean
+ * calls of such a cycle would take them (those change only the lanes'
+ * timing: lanes finish, z->now advances); at most RING of them loop. */
+uint64_t tsimt_frontend_lean_wait(const tsimt_frontend_cfg *cfg, const tsimt_frontend_state *s,
+                                  const tsimt_frontend_lean *z, unsigned l);
+void tsimt_frontend_lean_idle(tsimt_frontend_lean *z, uint64_t n);
 
 void tsimt_frontend_ports(const tsimt_frontend_cfg *cfg, const tsimt_frontend_in *in,
                           const tsimt_frontend_out *out, port_visit_fn visit, void *ctx);

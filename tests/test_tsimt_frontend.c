@@ -757,6 +757,75 @@ TEST(lean_pair_at_design_points)
     }
 }
 
+/* The quiet-cycle helpers (tsimt_frontend.h, lean_wait and lean_idle; the
+ * SM model's quiet hook): from states of random traffic, n idle cycles
+ * (nothing filled, sb_ok 0) stepped one by one by the lean pair leave the
+ * lean record lean_idle(n) gives, byte for byte, and each lane is first
+ * ready (idle or in its last group) after lean_wait of them. */
+TEST(lean_idle_and_wait_match_idle_steps)
+{
+    static const unsigned shapes[][3] = {{8, 32, 1}, {64, 64, 1}, {2, 32, 4}, {3, 24, 1}};
+    static tsimt_frontend_state s, s2;
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    unsigned long compared = 0, waits = 0;
+    for (unsigned si = 0; si < sizeof shapes / sizeof shapes[0]; si++) {
+        const tsimt_frontend_cfg c = cfg_of(shapes[si][0], shapes[si][1], shapes[si][2]);
+        tsimt_frontend_lean z, z2, z3;
+        tsimt_frontend_out o;
+        tsimt_frontend_reset(&c, &s);
+        tsimt_frontend_lean_init(&c, &s, &z);
+        for (unsigned cyc = 0; cyc < 3000; cyc++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            tsimt_frontend_in in = nothing(bits_mask(c.warps) & ~(x & (x >> 3)));
+            const uint64_t empty = bits_mask(c.warps) & ~s.ib_v_q;
+            if (empty && (x >> 40) % 4u != 0u) {
+                in.fill_valid = 1;
+                in.fill_warp = bits_ffs(empty & (x >> 11 | bits_lowest(empty)));
+                in.fill_mask = (x >> 20) & bits_mask(c.warp);
+                in.fill_mask = in.fill_mask ? in.fill_mask : 1u;
+                in.fill_instr = x >> 32;
+            }
+            tsimt_frontend_eval_lean(&c, &s, &z, &in, &o);
+            tsimt_frontend_step_lean(&c, &s, &z, &in, &o);
+            if (cyc % 5u)
+                continue;
+            /* n idle cycles, one by one, on copies */
+            const unsigned n = 1u + (unsigned)(x >> 50) % 90u;
+            uint64_t wait[TSIMT_FE_MAX_LANES], seen = 0;
+            s2 = s;
+            z2 = z;
+            const tsimt_frontend_in idle = nothing(0);
+            for (unsigned k = 0; k <= n; k++) {
+                const uint64_t ready = z2.lastm | (~z2.busy & bits_mask(c.lanes));
+                for (uint64_t r = ready & ~seen; r; r &= r - 1u)
+                    wait[bits_ffs(r)] = k;
+                seen |= ready;
+                if (k == n)
+                    break;
+                tsimt_frontend_eval_lean(&c, &s2, &z2, &idle, &o);
+                CHECK(!o.iss_valid && !o.err && !o.nx_fill);
+                tsimt_frontend_step_lean(&c, &s2, &z2, &idle, &o);
+            }
+            CHECK(memcmp(&s2, &s, sizeof s) == 0);
+            z3 = z;
+            tsimt_frontend_lean_idle(&z3, n);
+            CHECK(memcmp(&z3, &z2, sizeof z2) == 0);
+            for (unsigned l = 0; l < c.lanes; l++)
+                if (seen >> l & 1u) {
+                    CHECK_EQ(tsimt_frontend_lean_wait(&c, &s, &z, l), wait[l]);
+                    waits += wait[l] != 0;
+                } else {
+                    CHECK(tsimt_frontend_lean_wait(&c, &s, &z, l) > n);
+                }
+            compared++;
+        }
+    }
+    printf("  %lu idle stretches compared, %lu lane waits > 0\n", compared, waits);
+    CHECK(compared > 2000u && waits > 1000u);
+}
+
 /* Run last: apply() ran the lean pair beside the full one mostly from
  * cycle to cycle, not from a fresh lean_init each time. */
 TEST(lean_pair_ran_beside)
@@ -782,6 +851,7 @@ int main(int argc, char **argv)
     RUN(refill_on_issue_sets_and_clears_scalar);
     RUN(scalar_instructions_drain_sooner);
     RUN(lean_pair_at_design_points);
+    RUN(lean_idle_and_wait_match_idle_steps);
     RUN(lean_pair_ran_beside);
     return test_summary();
 }

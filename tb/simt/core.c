@@ -322,6 +322,16 @@ static uint64_t quiet_until(core *c)
     return min64(e, c->ops->quiet(c, c->m, 0));
 }
 
+/* Clocks for a quiet hook (core.h): the first cycle core_sb_ready(c, w, pc)
+ * says 1 (0 while the test hook blinds the scoreboard), and the first a
+ * unit of class k is free, while nothing issues */
+uint64_t core_sb_ready_at(const core *c, unsigned w, int pc)
+{
+    return core_sb_blind(c) ? 0 : sb_at(c, w, pc);
+}
+
+uint64_t core_unit_free_at(const core *c, unsigned k) { return quiet_unit_at(c, k); }
+
 /* --check: the cycle that just ended was declared quiet; at the end of the
  * stretch, the mechanism's bulk account against the cycles that ran */
 static int quiet_verify(core *c)

@@ -100,6 +100,8 @@ typedef struct {
                      * launched): the fill skips them until their stack moves
                      * (their launch or issue); checked under --check */
     uint8_t lane_of[TSIMT_FE_MAX_WARPS]; /* w mod LANES, no division per request */
+    uint64_t last; /* the cycle of the last cycle() call: the core jumped over
+                    * the quiet cycles between it and this one (tsimt_quiet) */
 } tsimt_state;
 
 static const char *const tsimt_structs[] = {"simt_stack", "tsimt_frontend", NULL};
@@ -359,6 +361,10 @@ static int tsimt_cycle(core *c, void *vm)
     tsimt_state *m = vm;
     const prog *p = core_prog(c);
     tsimt_frontend_in *fi = &m->fi;
+    const uint64_t now = core_now(c);
+    if (m->lz_on && now > m->last + 1) /* the lanes' timing over the jumped cycles */
+        tsimt_frontend_lean_idle(&m->lz, now - m->last - 1);
+    m->last = now;
     memset(fi, 0, sizeof *fi);
     memset(&m->in, 0, sizeof m->in);
     fi->sb_ok = sb_ok_of(c, m);
@@ -605,6 +611,58 @@ static void tsimt_free(void *vm)
     m->ts = m->sh = NULL;
 }
 
+/* Quiet cycles (mech.h, core.h).  tsimt fetches for itself, so its hook
+ * says when any of its warps can act.  Its last cycle was idle when no
+ * launch waits and nothing issued or was filled (the stack's operation was
+ * the idle NOP).  The fill then has nothing to do until an issue or a
+ * launch: the idle cycle's fill found no stack top for any empty slot
+ * (notop).  A buffered warp acts when its sb_ok changes (sb_ok_of: its
+ * scoreboard entries, core_sb_ready_at, unless it passed them; the
+ * load/store unit for a memory access, core_unit_free_at) or, once its
+ * sb_ok is set, when its lane is ready (tsimt_frontend_lean_wait on the
+ * lean record, or under --check on the shadow's).  A warp that has not
+ * passed the barrier check (bar_pass) waits for an issue or a barrier's
+ * release, which the core sees.  An idle cycle commits each structure
+ * idle: the stack a NOP (a step), the front end a step, active while
+ * sb_ok holds a warp (energy.c).  The lanes' timing over the jumped
+ * cycles is caught up at the next cycle (tsimt_frontend_lean_idle). */
+static uint64_t tsimt_quiet(core *c, void *vm, uint64_t n)
+{
+    tsimt_state *m = vm;
+    if (n) {
+        energy_counts *e = core_energy_counts(c);
+        energy_cnt *k = energy_row(e, "tsimt_frontend");
+        k->steps += n;
+        k->act += m->fi.sb_ok ? n : 0;
+        energy_row(e, "simt_stack")->steps += n;
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    const tsimt_frontend_lean *z = m->lz_on ? &m->lz : m->sh ? &m->shz : NULL;
+    const tsimt_frontend_state *zs = m->lz_on ? m->ts : m->sh;
+    if (!z || m->lq.n || m->fi.fill_valid || m->fo.iss_valid || m->fo.err ||
+        m->in.op != SIMT_OP_NOP)
+        return now;
+    const uint64_t lsu_at = core_unit_free_at(c, CORE_UC_LSU);
+    uint64_t e = UINT64_MAX;
+    for (uint64_t x = m->ts->ib_v_q & m->bar_pass; x; x &= x - 1) {
+        const unsigned w = bits_ffs(x);
+        uint64_t at;
+        if (m->fi.sb_ok >> w & 1u) {
+            at = now + tsimt_frontend_lean_wait(&m->tc, zs, z, m->lane_of[w]);
+        } else {
+            at = m->sb_pass >> w & 1u ? 0 : core_sb_ready_at(c, w, (int)m->ts->ib_instr_q[w]);
+            if ((m->lsu >> w & 1u) && lsu_at > at)
+                at = lsu_at;
+        }
+        if (at <= now)
+            return now;
+        if (at < e)
+            e = at;
+    }
+    return e;
+}
+
 /* tsimt and stsimt: one mechanism, the lane width from init; with
  * scalarization (issue 26, 002 sec. 4.1): MECH_SCALAR_LANE */
 #define TSIMT_OPS(nm, pp, sum, in_fn, fl)                                                         \
@@ -614,7 +672,7 @@ static void tsimt_free(void *vm)
         .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
         .busy_warp = tsimt_busy_warp,                                                              \
         .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \
-        .finish = tsimt_finish, .free = tsimt_free,                                               \
+        .finish = tsimt_finish, .free = tsimt_free, .quiet = tsimt_quiet,                         \
     }
 const mech_ops mech_tsimt = TSIMT_OPS("tsimt", "002 sec. 3.1-3.3",
                                       "temporal SIMT: one-wide lanes, compaction, one issue a cycle",
