@@ -384,6 +384,14 @@ static int core_quiet(core *c)
     return 0;
 }
 
+/* A mechanism's quiet hook: when a request of pc could find its unit free
+ * (core.h) */
+uint64_t core_unit_free_at(const core *c, int pc)
+{
+    const uint64_t u = quiet_unit_at(c, c->ucls[pc]);
+    return u > c->cycle ? u : c->cycle;
+}
+
 int core_cycle(core *c)
 {
     if (c->failed)

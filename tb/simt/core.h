@@ -412,6 +412,11 @@ enum core_why core_unit_free(const core *c, unsigned port, const core_req *r);
 enum { CORE_UC_LSU = 0, CORE_UC_SCALAR, CORE_UC_SFU, CORE_UC_ALU };
 const uint8_t *core_unit_classes(const core *c);
 unsigned core_free_units(const core *c, unsigned port);
+/* For a quiet hook (mech_ops.quiet) whose request waits for its unit
+ * (core_ready: CORE_LSU or CORE_NO_GROUP): the first cycle >= now at which
+ * a unit of pc's class (any group or port) is free, as its clocks stand
+ * until the next core_issue (core.c, near core_quiet). */
+uint64_t core_unit_free_at(const core *c, int pc);
 /* The branch outcome of pc on the request's lanes (from the guard
  * predicates; pure): the taken lanes (an unguarded bra: all). */
 uint64_t core_taken(const core *c, const core_req *r);
