@@ -320,7 +320,7 @@ for k in bfs.k reduction.k fig1_003.k; do
   done
 done
 "$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json >"$T/quiet_on.out" 2>&1
-"$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
+"$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1; echo "rc=$?" >>"$T/quiet_f.out"
 cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad quiet_skip_is_on "a stretch twice too long changed nothing" || ok quiet_skip_is_on
 # dwf and lwm fetch for themselves: their hooks say when a unit can act
 # (a writeback or completion due, a candidate's unit free, a large warp to
@@ -340,7 +340,7 @@ for m in dwf lwm; do
   "$S" --launch $L --mech $m --config 001 --no-check --log - --format json --set quiet_skip=off >"$T/quiet_off.out" 2>&1; echo "rc=$?" >>"$T/quiet_off.out"
   cmp -s "$T/quiet_on.out" "$T/quiet_off.out" && ok "quiet_skip_identical_${m}_treesearch_001" ||
     bad "quiet_skip_identical_${m}_treesearch_001" "$(diff "$T/quiet_on.out" "$T/quiet_off.out" | head -3 | tr '\n' '|')"
-  "$S" --launch $L --mech $m --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
+  "$S" --launch $L --mech $m --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1; echo "rc=$?" >>"$T/quiet_f.out"
   cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad "quiet_skip_is_on_$m" "a stretch twice too long changed nothing" || ok "quiet_skip_is_on_$m"
 done
 
