@@ -113,6 +113,8 @@
  * `--set quiet_skip=off` runs every cycle.  A mechanism without the hook
  * is never jumped over; one that fetches itself (MECH_OWN_FETCH) has its
  * hook say when any of its warps can go.
+ * dwf and lwm (MECH_OWN_FETCH) have it: a unit waits for a writeback or
+ * completion, or its pool's candidate for its unit (core_unit_free_at).
  *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /
