@@ -331,6 +331,27 @@ for m in tsimt stsimt tsimt+scalar stsimt+scalar; do
   "$S" tb/kernels/bfs.k --mech "$m" --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
   cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad "quiet_skip_is_on_$m" "a stretch twice too long changed nothing" || ok "quiet_skip_is_on_$m"
 done
+# dwf and lwm fetch for themselves: their hooks say when a unit can act
+# (a writeback or completion due, a candidate's unit free, a large warp to
+# fetch).  A stretch twice too long runs past that: --check catches it; with
+# the checks off a memory-bound CUDA launch at 001 (long stretches, two
+# units) gives the same report and issue log as every cycle run, and the
+# planted stretch changes them (the skipping is on)
+for m in dwf lwm; do
+  for k in fig1_003.k bfs.k; do
+    "$S" --mech $m tb/kernels/$k --inject-fault quiet@0 >"$T/fault.out" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -qE "^simt: .*: $m: internal: cycle [0-9]+ was declared quiet \(cycles [0-9]+\.\.[0-9]+\), but the mechanism is no longer quiet" "$T/fault.out" &&
+      ok "fault_quiet_caught_${m}_${k%.k}" || bad "fault_quiet_caught_${m}_${k%.k}" "exit $rc: $(head -1 "$T/fault.out")"
+  done
+  L=tb/kernels/cuda/treesearch.launch
+  "$S" --launch $L --mech $m --config 001 --no-check --log - --format json >"$T/quiet_on.out" 2>&1; echo "rc=$?" >>"$T/quiet_on.out"
+  "$S" --launch $L --mech $m --config 001 --no-check --log - --format json --set quiet_skip=off >"$T/quiet_off.out" 2>&1; echo "rc=$?" >>"$T/quiet_off.out"
+  cmp -s "$T/quiet_on.out" "$T/quiet_off.out" && ok "quiet_skip_identical_${m}_treesearch_001" ||
+    bad "quiet_skip_identical_${m}_treesearch_001" "$(diff "$T/quiet_on.out" "$T/quiet_off.out" | head -3 | tr '\n' '|')"
+  "$S" --launch $L --mech $m --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1; echo "rc=$?" >>"$T/quiet_f.out"
+  cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad "quiet_skip_is_on_$m" "a stretch twice too long changed nothing" || ok "quiet_skip_is_on_$m"
+done
 
 # tsimt_frontend's lean pair (the checks off), run beside the full one
 # under --check: a ready lane dropped from its answer is caught

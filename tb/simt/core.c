@@ -322,15 +322,31 @@ static uint64_t quiet_until(core *c)
     return min64(e, c->ops->quiet(c, c->m, 0));
 }
 
-/* Clocks for a quiet hook (core.h): the first cycle core_sb_ready(c, w, pc)
- * says 1 (0 while the test hook blinds the scoreboard), and the first a
- * unit of class k is free, while nothing issues */
-uint64_t core_sb_ready_at(const core *c, unsigned w, int pc)
+/* Clocks for the quiet hooks (core.h), as they stand while nothing
+ * issues, each at least now: the first cycle core_sb_ready(c, w, pc) holds
+ * (now while the test hook blinds the scoreboard or pc is not an
+ * instruction), the first a unit of class k (CORE_UC_*) is free in some
+ * group or port, and the first a unit of pc's class is */
+uint64_t core_sb_at(const core *c, unsigned w, int pc)
 {
-    return core_sb_blind(c) ? 0 : sb_at(c, w, pc);
+    if (core_sb_blind(c) || w >= c->W || pc < 0 || (unsigned)pc >= c->p->n)
+        return c->cycle;
+    const uint64_t a = sb_at(c, w, pc);
+    return a > c->cycle ? a : c->cycle;
 }
 
-uint64_t core_unit_free_at(const core *c, unsigned k) { return quiet_unit_at(c, k); }
+uint64_t core_class_free_at(const core *c, unsigned k)
+{
+    const uint64_t u = quiet_unit_at(c, k);
+    return u > c->cycle ? u : c->cycle;
+}
+
+uint64_t core_unit_free_at(const core *c, int pc)
+{
+    if (pc < 0 || (unsigned)pc >= c->p->n)
+        return c->cycle;
+    return core_class_free_at(c, c->ucls[pc]);
+}
 
 /* --check: the cycle that just ended was declared quiet; at the end of the
  * stretch, the mechanism's bulk account against the cycles that ran */

@@ -115,7 +115,9 @@
  * hook say when any of its warps can go.  With the hook: spe and
  * simt+scalar (mech_spe.c); tsimt, stsimt and their +scalar forms
  * (mech_tsimt.c: a buffered warp's scoreboard and load/store unit clocks,
- * core_sb_ready_at and core_unit_free_at, and its lane's readiness).
+ * core_sb_at and core_class_free_at, and its lane's readiness); dwf and
+ * lwm (a unit waits for a writeback or completion, or its pool's candidate
+ * for its unit: core_unit_free_at).
  *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /
@@ -426,11 +428,15 @@ void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);
-/* For a quiet hook (mech.h): the first cycle core_sb_ready(c, w, pc) says 1
- * and the first cycle a unit of class k (CORE_UC_*) is free in some group
- * or port, if nothing issues meanwhile. */
-uint64_t core_sb_ready_at(const core *c, unsigned w, int pc);
-uint64_t core_unit_free_at(const core *c, unsigned k);
+/* For the quiet hooks (mech_ops.quiet; core.c, near core_quiet), as the
+ * clocks stand until the next core_issue, each at least core_now(c): the
+ * first cycle core_sb_ready(c, w, pc) holds; the first cycle a unit of
+ * class k (CORE_UC_*) is free in some group or port; the first cycle a
+ * unit of pc's class is (a request that waits for its unit: core_ready's
+ * CORE_LSU or CORE_NO_GROUP). */
+uint64_t core_sb_at(const core *c, unsigned w, int pc);
+uint64_t core_class_free_at(const core *c, unsigned k);
+uint64_t core_unit_free_at(const core *c, int pc);
 /* The ready set (issue 24 item 6): bit w * nctx + x (nctx: the
  * mechanism's contexts per warp) is set when context x of warp w has a
  * buffered head instruction that may issue now as far as the fetch buffer

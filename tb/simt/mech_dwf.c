@@ -1419,6 +1419,56 @@ static void mdwf_free(void *vm)
     }
 }
 
+/* Quiet cycles (mech.h's hook; core.h, "Quiet cycles").  A unit's cycle
+ * is an idle one when its last cycle kept the dwf's and the register
+ * file's answers to no input (wo_kept, ro_kept: neither evaluated nor
+ * stepped again) with nothing granted, issued or evicted, and now no
+ * launch is queued, no writeback is due, nothing is parked at a
+ * rendezvous, no barrier cleared since the last look at waiting threads,
+ * and the pool is empty or its candidate waits for its unit (core_ready:
+ * the load/store unit or every SIMD group of its class busy: the pool
+ * holds its issue).  Such a cycle records one step of each structure's
+ * energy row and nothing else, and changes nothing (mdwf_unit_cycle's
+ * quiet cycle is the empty pool's case).  It stays so until the earliest
+ * writeback falls due (cq_due: at most it), the candidate's unit frees
+ * (core_unit_free_at), or the core changes.  n > 0: n such cycles' steps
+ * per unit. */
+static uint64_t mdwf_quiet(core *c, void *vm, uint64_t n)
+{
+    mdwf_mech *m = vm;
+    if (n) {
+        energy_counts *en = core_energy_counts(c);
+        energy_row(en, "dwf")->steps += n * m->P;
+        energy_row(en, "lane_regfile")->steps += n * m->P;
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    uint64_t e = UINT64_MAX;
+    for (unsigned q = 0; q < m->P; q++) {
+        const mdwf_unit *u = &m->u[q];
+        if (!u->wo_kept || !u->ro_kept || u->wo.iss_valid || u->wo.err || u->wo.lk0_evict ||
+            u->wo.lk1_evict || u->ro.grant || u->rf_active || u->rf_pend_valid ||
+            u->rf_chk != u->rf_chk_next || u->lq.n || u->nrv || u->cq_due <= now ||
+            (u->nwait && core_bar_clears(c) != u->bar_seen))
+            return now;
+        if (u->cq_due < e)
+            e = u->cq_due;
+        if (u->ws->pool.fcnt < dwf_threads(&u->wc)) {
+            if (!u->cand_ok || !u->cand_have)
+                return now;
+            const enum core_why why = core_ready(c, q, &u->cand_r);
+            if (why != CORE_LSU && why != CORE_NO_GROUP)
+                return now;
+            const uint64_t f = core_unit_free_at(c, u->cand_r.pc);
+            if (f <= now)
+                return now;
+            if (f < e)
+                e = f;
+        }
+    }
+    return e;
+}
+
 const mech_ops mech_dwf = {
     .name = "dwf",
     .paper = "000 sec. 4",
@@ -1438,4 +1488,5 @@ const mech_ops mech_dwf = {
     .area = mdwf_area,
     .finish = mdwf_finish,
     .free = mdwf_free,
+    .quiet = mdwf_quiet,
 };

@@ -608,6 +608,53 @@ static void lwm_free(void *vm)
     }
 }
 
+/* Quiet cycles (mech.h's hook; core.h, "Quiet cycles").  A unit's cycle
+ * is an idle one when it is not breaking an instruction down (busy_q: a
+ * pick every cycle, or a hold), no launch is queued, no sub-warp's
+ * completion is due and no large warp can be fetched (each has an empty
+ * stack, waits for its sub-warps, is at the exit PC or at a barrier:
+ * lwm_unit_cycle's fetch loop passes over all of them); and its last cycle
+ * was one (quiet, in_zero: the kept answer to no input, neither evaluated
+ * nor stepped again).  Such a cycle records one step of lwm_subwarp's
+ * energy row and nothing else, and changes nothing.  It stays so until the
+ * earliest completion falls due, or the core changes (a barrier release,
+ * a CTA start: its own clocks).  n > 0: n such cycles' steps per unit. */
+static uint64_t lwm_quiet(core *c, void *vm, uint64_t n)
+{
+    lwm_state *m = vm;
+    if (n) {
+        energy_row(core_energy_counts(c), "lwm_subwarp")->steps += n * m->P;
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    const unsigned pn = core_prog(c)->n;
+    uint64_t e = UINT64_MAX;
+    if (m->lq.n)
+        return now;
+    for (unsigned q = 0; q < m->P; q++) {
+        const lwm_unit *u = &m->u[q];
+        const lwm_subwarp_state *s = u->ls;
+        const lwm_subwarp_out *o = &u->out;
+        if (!u->quiet || !u->in_zero || u->held || s->busy_q || o->sw_valid || o->err ||
+            o->nx_accept || o->nx_f_write || o->nx_b_write)
+            return now;
+        for (unsigned i = 0; i < u->nfq; i++) {
+            if (u->fq[i].ready <= now)
+                return now;
+            if (u->fq[i].ready < e)
+                e = u->fq[i].ready;
+        }
+        for (unsigned lw = 0; lw < u->lc.large_warps; lw++) {
+            const unsigned sp = (unsigned)s->sp_q[lw];
+            if (!sp || (s->wait_q >> lw & 1u))
+                continue;
+            if (s->pc_q[lw][sp - 1] < pn && !lwm_blocked(c, m, lw * m->P + q, s->mask_q[lw][sp - 1]))
+                return now;
+        }
+    }
+    return e;
+}
+
 const mech_ops mech_lwm = {
     .name = "lwm",
     .paper = "004 sec. 3.1, 3.4",
@@ -627,4 +674,5 @@ const mech_ops mech_lwm = {
     .area = lwm_area,
     .finish = lwm_finish,
     .free = lwm_free,
+    .quiet = lwm_quiet,
 };

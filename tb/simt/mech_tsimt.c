@@ -617,8 +617,8 @@ static void tsimt_free(void *vm)
  * the idle NOP).  The fill then has nothing to do until an issue or a
  * launch: the idle cycle's fill found no stack top for any empty slot
  * (notop).  A buffered warp acts when its sb_ok changes (sb_ok_of: its
- * scoreboard entries, core_sb_ready_at, unless it passed them; the
- * load/store unit for a memory access, core_unit_free_at) or, once its
+ * scoreboard entries, core_sb_at, unless it passed them; the
+ * load/store unit for a memory access, core_class_free_at) or, once its
  * sb_ok is set, when its lane is ready (tsimt_frontend_lean_wait on the
  * lean record, or under --check on the shadow's).  A warp that has not
  * passed the barrier check (bar_pass) waits for an issue or a barrier's
@@ -643,7 +643,7 @@ static uint64_t tsimt_quiet(core *c, void *vm, uint64_t n)
     if (!z || m->lq.n || m->fi.fill_valid || m->fo.iss_valid || m->fo.err ||
         m->in.op != SIMT_OP_NOP)
         return now;
-    const uint64_t lsu_at = core_unit_free_at(c, CORE_UC_LSU);
+    const uint64_t lsu_at = core_class_free_at(c, CORE_UC_LSU);
     uint64_t e = UINT64_MAX;
     for (uint64_t x = m->ts->ib_v_q & m->bar_pass; x; x &= x - 1) {
         const unsigned w = bits_ffs(x);
@@ -651,7 +651,7 @@ static uint64_t tsimt_quiet(core *c, void *vm, uint64_t n)
         if (m->fi.sb_ok >> w & 1u) {
             at = now + tsimt_frontend_lean_wait(&m->tc, zs, z, m->lane_of[w]);
         } else {
-            at = m->sb_pass >> w & 1u ? 0 : core_sb_ready_at(c, w, (int)m->ts->ib_instr_q[w]);
+            at = m->sb_pass >> w & 1u ? 0 : core_sb_at(c, w, (int)m->ts->ib_instr_q[w]);
             if ((m->lsu >> w & 1u) && lsu_at > at)
                 at = lsu_at;
         }
