@@ -423,6 +423,11 @@ void core_fetch_moved(core *c, unsigned w);
 /* The per-warp scoreboard: the registers pc reads and writes are ready for
  * warp w (1) or not (0). */
 int core_sb_ready(const core *c, unsigned w, int pc);
+/* For the quiet hooks (core.h, "Quiet cycles"; core.c): the first cycle
+ * >= now from which core_sb_ready(c, w, pc) holds while nothing issues,
+ * and the first cycle >= now a unit of pc's class is free. */
+uint64_t core_sb_at(const core *c, unsigned w, int pc);
+uint64_t core_quiet_unit(const core *c, int pc);
 /* The ready set (issue 24 item 6): bit w * nctx + x (nctx: the
  * mechanism's contexts per warp) is set when context x of warp w has a
  * buffered head instruction that may issue now as far as the fetch buffer
