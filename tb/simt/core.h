@@ -113,6 +113,12 @@
  * `--set quiet_skip=off` runs every cycle.  A mechanism without the hook
  * is never jumped over; one that fetches itself (MECH_OWN_FETCH) has its
  * hook say when any of its warps can go.
+ * The hook is in spe and simt+scalar (mech_spe.c), and in sbi, swi and
+ * sbi+swi (mech_sbi.c, mech_swi.c, mech_sbi_swi.c: their scoreboards'
+ * writebacks, the per-warp scoreboard for swi's entries, core_sb_at).  One
+ * with its own scoreboard that the core fetches for (sbi) sets
+ * MECH_QUIET_SB: its hook answers for the contexts of the ready set (when
+ * its scoreboard lets them go, and their units: core_quiet_unit).
  *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /
