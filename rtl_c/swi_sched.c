@@ -40,6 +40,35 @@ uint64_t swi_sched_lfsr_next(uint64_t q)
     return ((q << 1) | fb) & 0xFFFFu;
 }
 
+uint64_t swi_sched_lfsr_ahead(uint64_t q, uint64_t n)
+{
+    /* the step is linear over GF(2) on 16 bits, of period 2^16 - 1: pw[k]
+     * holds the images of the 16 unit states after 2^k steps */
+    static uint16_t pw[16][16];
+    static int built;
+    if (!built) {
+        for (unsigned j = 0; j < 16; j++)
+            pw[0][j] = (uint16_t)swi_sched_lfsr_next(1ull << j);
+        for (unsigned k = 1; k < 16; k++)
+            for (unsigned j = 0; j < 16; j++) {
+                uint16_t v = 0;
+                for (uint16_t x = pw[k - 1][j]; x; x &= (uint16_t)(x - 1))
+                    v ^= pw[k - 1][bits_ffs(x)];
+                pw[k][j] = v;
+            }
+        built = 1;
+    }
+    n %= 65535u;
+    for (unsigned k = 0; n; k++, n >>= 1)
+        if (n & 1u) {
+            uint64_t v = 0;
+            for (uint64_t x = q & 0xFFFFu; x; x &= x - 1)
+                v ^= pw[k][bits_ffs(x)];
+            q = v;
+        }
+    return q;
+}
+
 uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub)
 {
     unsigned n = swi_sched_warps(cfg), set = (p + 1u) & (cfg->sets - 1u), span;

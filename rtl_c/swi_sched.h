@@ -284,6 +284,10 @@ unsigned swi_sched_warps(const swi_sched_cfg *cfg);
 unsigned swi_sched_wid_w(const swi_sched_cfg *cfg);
 /* The LFSR's next value. */
 uint64_t swi_sched_lfsr_next(uint64_t q);
+/* The LFSR's value n steps after q (swi_sched_lfsr_next n times, by powers
+ * of the linear step: a model-side helper, no port; the quiet hooks of
+ * tb/simt's swi and sbi+swi step it over skipped idle edges). */
+uint64_t swi_sched_lfsr_ahead(uint64_t q, uint64_t n);
 /* The secondary's candidate warps (before fit) for a stage warp p; sub != 0:
  * the substitute (all warps). */
 uint64_t swi_sched_set_members(const swi_sched_cfg *cfg, unsigned p, int sub);

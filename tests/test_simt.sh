@@ -299,8 +299,9 @@ done
 # quiet cycles (core.h, "Quiet cycles"): under --check every cycle runs and
 # each stretch the core and the mechanism's hook declared quiet is checked;
 # a prediction planted twice too long (quiet@C) is caught (by an issue, or
-# by the mechanism's hook seeing something to do: tsimt's lane ready)
-for m in spe simt+scalar tsimt stsimt tsimt+scalar stsimt+scalar; do
+# by the mechanism's hook seeing something to do: tsimt's lane ready; sbi,
+# swi and sbi+swi: a stretch runs past the mechanism's next act)
+for m in spe simt+scalar tsimt stsimt tsimt+scalar stsimt+scalar sbi swi sbi+swi; do
   for k in fig1_003.k bfs.k; do
     "$S" --mech "$m" tb/kernels/$k --inject-fault quiet@0 >"$T/fault.out" 2>&1
     rc=$?
@@ -323,10 +324,11 @@ done
 "$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json >"$T/quiet_on.out" 2>&1
 "$S" tb/kernels/bfs.k --mech spe --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
 cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad quiet_skip_is_on "a stretch twice too long changed nothing" || ok quiet_skip_is_on
-# tsimt, stsimt and their +scalar forms (mech_tsimt.c, tsimt_quiet): the
-# planted prediction changes the output with the checks off (their
-# skipping is on)
-for m in tsimt stsimt tsimt+scalar stsimt+scalar; do
+# tsimt, stsimt and their +scalar forms (mech_tsimt.c, tsimt_quiet), sbi,
+# swi and sbi+swi (their hooks: the scoreboards' writebacks, the units of
+# sbi's ready warps): the planted prediction changes the output with the
+# checks off (their skipping is on)
+for m in tsimt stsimt tsimt+scalar stsimt+scalar sbi swi sbi+swi; do
   "$S" tb/kernels/bfs.k --mech "$m" --config 001 --no-check --log - --format json >"$T/quiet_on.out" 2>&1
   "$S" tb/kernels/bfs.k --mech "$m" --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
   cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad "quiet_skip_is_on_$m" "a stretch twice too long changed nothing" || ok "quiet_skip_is_on_$m"

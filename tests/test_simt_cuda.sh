@@ -456,5 +456,16 @@ if [ -z "$set_" ]; then
     done
   done
 fi
+# the same for sbi, swi and sbi+swi (their quiet hooks)
+if [ -z "$set_" ]; then
+  for k in bfs treesearch hotspot; do
+    for p in 001 default; do
+      a=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech sbi,swi,sbi+swi --no-check --format json --log - 2>&1; echo "rc=$?")
+      b=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech sbi,swi,sbi+swi --no-check --format json --log - --set quiet_skip=off 2>&1; echo "rc=$?")
+      [ "$a" = "$b" ] && grep -q '^rc=0$' <<<"$a" && ok "simt_cuda_quiet_skip_identical_sbi_swi_${k}_$p" ||
+        bad "simt_cuda_quiet_skip_identical_sbi_swi_${k}_$p" "$(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' '|')"
+    done
+  done
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -317,6 +317,18 @@ TEST(lfsr_and_tie_break)
         CHECK_EQ(n, 65535);
     }
     {
+        /* n steps at once (the quiet hooks' bulk account) equal n steps */
+        static const uint64_t ns[] = {0, 1, 2, 3, 17, 1000, 65534, 65535, 65536, 200003};
+        uint64_t q = 0x1234u;
+        for (unsigned i = 0; i < sizeof ns / sizeof ns[0]; i++) {
+            uint64_t r = q;
+            for (uint64_t k = 0; k < ns[i]; k++)
+                r = swi_sched_lfsr_next(r);
+            CHECK_EQ(swi_sched_lfsr_ahead(q, ns[i]), r);
+            q = r ^ 0x0101u;
+        }
+    }
+    {
         /* warps 1, 2, 3 tie (1 lane each): the pick is the first >= r */
         swi_sched_cfg c = {1, 4, 4, 8};
         swi_sched_state s;

@@ -295,8 +295,10 @@ static uint64_t quiet_until(core *c)
         e = c->rdy_next;
         /* a ready context of a warp not barred waits for a unit of its
          * head's class (else it could go now; with MECH_OWN_SB the set
-         * does not cover the scoreboard, so it could always go) */
-        for (unsigned wd = 0; wd * 64 < c->W * c->nctx; wd++)
+         * does not cover the scoreboard, so it could always go, unless
+         * MECH_QUIET_SB: the hook answers for the contexts then) */
+        const unsigned ctxs = c->ops->flags & MECH_QUIET_SB ? 0 : c->W * c->nctx;
+        for (unsigned wd = 0; wd * 64 < ctxs; wd++)
             for (uint64_t r = c->rdy[wd]; r; r &= r - 1) {
                 const unsigned i = wd * 64 + ctz(r);
                 if (bits_array_get(c->barred, i / c->nctx))
@@ -709,7 +711,7 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     /* the ready set, for a mechanism that reads it and under --check for
      * every one the core fetches for (its recount then covers two-context
      * warps too): every buffer empty */
-    c->rdy_on = !c->own_fetch && ((ops->flags & MECH_READY_SET) || cfg->check);
+    c->rdy_on = !c->own_fetch && ((ops->flags & (MECH_READY_SET | MECH_QUIET_SB)) || cfg->check);
     c->rdy_at = malloc((size_t)c->W * c->nctx * sizeof(uint64_t));
     for (unsigned i = 0; i < c->W * c->nctx; i++)
         c->rdy_at[i] = UINT64_MAX;

@@ -88,6 +88,10 @@ struct vcd_writer;
                               * fill_scalar (002 sec. 4.1; core_scalar_once) */
 #define MECH_READY_SET 256u /* its scan reads the core's ready set (core_ready_set): the
                             * core keeps it for this mechanism only (its cost per issue) */
+#define MECH_QUIET_SB 512u /* (MECH_OWN_SB with a quiet hook) its hook answers for the
+                           * contexts of the core's ready set: when its scoreboard and
+                           * their units (core_unit_free_at) let them go; the core keeps
+                           * the ready set for its fetch clock (sbi) */
 
 #define MECH_MAX_COLS 12
 
@@ -354,6 +358,13 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued);
 int mech_sbi_bank_busy(const mech_sbi_bank *b);
 /* 1 if warp w (of this bank) has a write pending in its scoreboard. */
 int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w);
+/* Quiet cycles (core.h): the bank's last commit was idle (no operation,
+ * the heap's sorter idle, no writeback, no issue: the next is the same);
+ * the first cycle >= now of its next writeback (UINT64_MAX: none pending);
+ * n idle commits' access counts in bulk (the heap's read port, the steps). */
+int mech_sbi_bank_idle(const mech_sbi_bank *b);
+uint64_t mech_sbi_bank_wake(const core *c, const mech_sbi_bank *b);
+void mech_sbi_bank_quiet(core *c, uint64_t n);
 /* End of run: every row empty.  0 or -1. */
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b);
 /* The bank's heap and scoreboard into the VCD under scopes hs, ss. */

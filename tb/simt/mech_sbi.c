@@ -49,6 +49,7 @@
 typedef struct {
     mech_sbi_bank b;
     mech_launchq lq;
+    int idle; /* the last cycle was idle (sbi_quiet) */
 } sbi_state;
 
 static const char *const sbi_structs[] = {"hct_cct_heap", "sbi_scoreboard", NULL};
@@ -882,6 +883,27 @@ int mech_sbi_bank_busy_warp(const mech_sbi_bank *b, unsigned w)
     return r < 64 && (b->busy >> r & 1u);
 }
 
+int mech_sbi_bank_idle(const mech_sbi_bank *b) { return b->ho_nop && b->sbo_zero; }
+
+uint64_t mech_sbi_bank_wake(const core *c, const mech_sbi_bank *b)
+{
+    /* a write completing at b->due is freed in the cycle before
+     * (mech_sbi_bank_begin); b->due is at most the earliest (kept low) */
+    const uint64_t now = core_now(c);
+    if (!b->busy)
+        return UINT64_MAX;
+    return b->due > now + 1 ? b->due - 1 : now;
+}
+
+void mech_sbi_bank_quiet(core *c, uint64_t n)
+{
+    energy_counts *e = core_energy_counts(c);
+    energy_cnt *h = energy_row(e, "hct_cct_heap");
+    h->steps += n;
+    h->rd += n; /* the read port */
+    energy_row(e, "sbi_scoreboard")->steps += n;
+}
+
 int mech_sbi_bank_finish(core *c, const mech_sbi_bank *b)
 {
     for (unsigned r = 0; r < b->hc.warps; r++)
@@ -971,11 +993,12 @@ static int sbi_cycle(core *c, void *vm)
     sbi_state *m = vm;
     unsigned ord[256], w;
     uint64_t mask;
-    int issued = 0;
+    int issued = 0, launched = 0;
     mech_sbi_bank_begin(c, &m->b);
     if (mech_lq_pop(&m->lq, 0, 0, &w, &mask)) {
         if (mech_sbi_bank_launch(c, &m->b, w, mask))
             return -1;
+        launched = 1;
     } else {
         /* the warps whose kept ready bit is 0 cannot issue (mech_sbi_ready:
          * no split passes the heap, the scoreboard and the barrier; a valid
@@ -1011,6 +1034,7 @@ static int sbi_cycle(core *c, void *vm)
     }
     if (mech_sbi_bank_commit(c, &m->b, 0, issued))
         return -1;
+    m->idle = !launched && !issued && mech_sbi_bank_idle(&m->b);
     if (m->b.hi.op != HCH_OP_NOP && m->b.hi.op_warp < m->b.rows)
         core_fetch_moved(c, (unsigned)m->b.hi.op_warp); /* its row: sbi_fetch_pc's */
     return 0;
@@ -1069,12 +1093,47 @@ static int sbi_finish(core *c, void *vm) { return mech_sbi_bank_finish(c, &((sbi
 
 static void sbi_free(void *vm) { mech_sbi_bank_free(&((sbi_state *)vm)->b); }
 
+/* Quiet cycles (core.h, "Quiet cycles"; MECH_QUIET_SB: the core keeps the
+ * fetch buffers' clock, this hook answers for the warps).  Its last cycle
+ * was idle when nothing launched or issued and the heap and the scoreboard
+ * committed idle (mech_sbi_bank_idle).  A warp whose split may go by the
+ * heap, the scoreboard and the barrier (mech_sbi_ready) then waited for a
+ * unit of its splits' class (core_unit_free_at); the others wait for the
+ * scoreboard's next writeback (mech_sbi_bank_wake), or for an issue (a
+ * barrier, selective synchronisation).  An idle cycle is an idle commit of
+ * the heap and the scoreboard (mech_sbi_bank_quiet). */
+static uint64_t sbi_quiet(core *c, void *vm, uint64_t n)
+{
+    sbi_state *m = vm;
+    if (n) {
+        mech_sbi_bank_quiet(c, n);
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    if (!m->idle || m->lq.n)
+        return now;
+    const int np = (int)core_prog(c)->n;
+    uint64_t at = mech_sbi_bank_wake(c, &m->b);
+    for (unsigned w = 0, W = core_warps(c); w < W && at > now; w++) {
+        if (!m->b.hs.v1[w] || !mech_sbi_ready(c, &m->b, w))
+            continue;
+        const struct mech_sbi_row *e = &m->b.row[w];
+        uint64_t u = e->pc1 < np ? core_unit_free_at(c, e->pc1) : UINT64_MAX;
+        if (e->v2 && e->pc2 < np) {
+            uint64_t u2 = core_unit_free_at(c, e->pc2);
+            u = u2 < u ? u2 : u;
+        }
+        at = u < at ? u : at;
+    }
+    return at;
+}
+
 const mech_ops mech_sbi = {
     .name = "sbi",
     .paper = "001 sec. 3",
     .summary = "sorted heap of warp-splits: a warp's two splits issue in one slot",
     .structs = sbi_structs,
-    .flags = MECH_OWN_SB | MECH_ONE_POOL | MECH_FETCH_KEPT,
+    .flags = MECH_OWN_SB | MECH_ONE_POOL | MECH_FETCH_KEPT | MECH_QUIET_SB,
     .nctx = 2,
     .size = sizeof(sbi_state),
     .init = sbi_init,
@@ -1089,4 +1148,5 @@ const mech_ops mech_sbi = {
     .area = sbi_area,
     .finish = sbi_finish,
     .free = sbi_free,
+    .quiet = sbi_quiet,
 };

@@ -110,6 +110,7 @@ typedef struct {
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t pairs, alts, conflicts, subst, stalls, bank_skips;
+    int idle; /* the last cycle was idle (sbs_quiet) */
 } sbs_state;
 
 static const char *const sbs_structs[] = {"hct_cct_heap", "sbi_scoreboard", "swi_sched", NULL};
@@ -203,6 +204,7 @@ static int sbs_cycle(core *c, void *vm)
     unsigned w;
     uint64_t mask;
     int launched = 0;
+    m->idle = 0;
     for (unsigned b = 0; b < m->nb; b++) {
         mech_sbi_bank_begin(c, &m->bk[b]);
         if (mech_lq_pop(&m->lq, b, m->nb, &w, &mask)) {
@@ -351,6 +353,11 @@ static int sbs_cycle(core *c, void *vm)
     }
     if (CORE_RECORD(c, 2 * m->nb, swi_sched, &m->qc, qi, qo))
         return -1;
+    /* idle: the stage was empty, nothing picked, issued or filled, and each
+     * bank's commit was idle (sbs_quiet) */
+    m->idle = !s->s_v_q && !qo->p_valid && !qo->i2_valid && !qi->fill_valid;
+    for (unsigned b = 0; b < m->nb; b++)
+        m->idle = m->idle && mech_sbi_bank_idle(&m->bk[b]);
     swi_sched_step(&m->qc, s, qi, qo);
     if (core_config(c)->check) {
         const char *e = swi_sched_check(&m->qc, s);
@@ -452,6 +459,39 @@ static void sbs_free(void *vm)
         mech_sbi_bank_free(&m->bk[b]);
 }
 
+/* Quiet cycles (core.h, "Quiet cycles"): sbi+swi fetches for itself, so
+ * its hook says when a warp can go.  Its last cycle was idle when nothing
+ * launched, the stage was empty, no entry was picked, issued or filled and
+ * each bank's heap and scoreboard committed idle (mech_sbi_bank_idle): no
+ * split could go (a hazard, its CTA's barrier, selective synchronisation)
+ * and no empty entry's warp had one.  Until a bank's next writeback
+ * (mech_sbi_bank_wake: the only clock of the heaps and scoreboards; a
+ * barrier opens only with an issue) each cycle is the same: the banks'
+ * idle commits and an idle swi_sched edge, which steps its LFSR (so the
+ * bulk account steps it n times; under --check the cycles ran and stepped
+ * it, and the account is only compared). */
+static uint64_t sbs_quiet(core *c, void *vm, uint64_t n)
+{
+    sbs_state *m = vm;
+    if (n) {
+        for (unsigned b = 0; b < m->nb; b++)
+            mech_sbi_bank_quiet(c, n);
+        energy_row(core_energy_counts(c), "swi_sched")->steps += n;
+        if (!core_config(c)->check)
+            m->qs.lfsr_q = swi_sched_lfsr_ahead(m->qs.lfsr_q, n);
+        return 0;
+    }
+    if (!m->idle || m->lq.n)
+        return core_now(c);
+    uint64_t at = UINT64_MAX;
+    for (unsigned b = 0; b < m->nb; b++) {
+        uint64_t a = mech_sbi_bank_wake(c, &m->bk[b]);
+        if (a < at)
+            at = a;
+    }
+    return at;
+}
+
 const mech_ops mech_sbi_swi = {
     .name = "sbi+swi",
     .paper = "001 sec. 3.4, 4",
@@ -471,4 +511,5 @@ const mech_ops mech_sbi_swi = {
     .area = sbs_area,
     .finish = sbs_finish,
     .free = sbs_free,
+    .quiet = sbs_quiet,
 };

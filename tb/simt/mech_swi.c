@@ -94,6 +94,7 @@ typedef struct {
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, pairs, alts, conflicts, subst, stalls;
+    int idle; /* the last cycle was idle (swi_quiet) */
 } swi_state;
 
 static const char *const swi_structs[] = {"simt_stack", "swi_sched", "lane_shuffle", NULL};
@@ -340,6 +341,7 @@ static int swi_cycle(core *c, void *vm)
      * load/store unit free holds the scheduler: swi_sched takes no clock
      * edge this cycle (no pick, no I2, no fill) */
     memset(qi, 0, sizeof *qi);
+    m->idle = !s->s_v_q; /* and below: nothing launched, picked, filled or issued */
     if (mech_lq_pop(&m->lq, 0, 1, &lw, &lmask)) {
         mech_stack_launch(p, lw, lmask, &m->in);
         if (stack_op(c, m, 0))
@@ -445,7 +447,11 @@ static int swi_cycle(core *c, void *vm)
         if (CORE_RECORD(c, 1, swi_sched, &m->qc, qi, qo))
             return -1;
         swi_sched_step(&m->qc, s, qi, qo);
-    }
+        m->idle = m->idle && !qo->p_valid && !qo->i2_valid && !qi->fill_valid;
+    } else
+        m->idle = 0;
+    if (ops)
+        m->idle = 0;
     if (!ops) {
         memset(&m->in, 0, sizeof m->in);
         if (stack_op(c, m, 0))
@@ -545,6 +551,43 @@ static int swi_finish(core *c, void *vm)
     return 0;
 }
 
+/* Quiet cycles (core.h, "Quiet cycles"): swi fetches for itself, so its
+ * hook says when a warp can go.  Its last cycle was idle when nothing
+ * launched, the stage was empty and no entry was picked, issued or filled:
+ * every entry waited on the per-warp scoreboard or its CTA's barrier, and
+ * no empty entry's warp had a stack top.  Until the scoreboard lets an
+ * entry go (core_sb_at; a barrier opens only with an issue) each cycle is
+ * the same: a NOP commit of the stacks and an idle swi_sched edge, which
+ * steps its LFSR (so the bulk account steps it n times; under --check the
+ * cycles ran and stepped it, and the account is only compared). */
+static uint64_t swi_quiet(core *c, void *vm, uint64_t n)
+{
+    swi_state *m = vm;
+    if (n) {
+        energy_counts *e = core_energy_counts(c);
+        energy_row(e, "simt_stack")->steps += n;
+        energy_row(e, "swi_sched")->steps += n;
+        if (!core_config(c)->check)
+            m->qs.lfsr_q = swi_sched_lfsr_ahead(m->qs.lfsr_q, n);
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    if (!m->idle || m->lq.n)
+        return now;
+    uint64_t at = UINT64_MAX;
+    for (uint64_t v = m->qs.v_q; v; v &= v - 1) {
+        unsigned w = (unsigned)__builtin_ctzll(v);
+        if (core_at_bar(c, m->tid[w][__builtin_ctzll(m->qs.mask_q[w])]))
+            continue;
+        uint64_t a = core_sb_at(c, w, (int)m->qs.pc_q[w]);
+        if (a <= now)
+            return now;
+        if (a < at)
+            at = a;
+    }
+    return at;
+}
+
 const mech_ops mech_swi = {
     .name = "swi",
     .paper = "001 sec. 4",
@@ -563,4 +606,5 @@ const mech_ops mech_swi = {
     .stats = swi_stats,
     .area = swi_area,
     .finish = swi_finish,
+    .quiet = swi_quiet,
 };
