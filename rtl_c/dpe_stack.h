@@ -236,6 +236,7 @@ typedef struct {
     unsigned lanes;
     unsigned depth;
     unsigned pc_bits;
+    unsigned merge; /* MERGE: a sibling suspension compacts (Forward progress) */
 } dpe_stack_cfg;
 
 /* One path of an entry (the Verilog's l_pc_q, l_mask_q, l_valid_q, or the
@@ -306,7 +307,7 @@ typedef struct {
      * field: a step that copied whole entries would read them as 16-byte
      * words that eval wrote as 8-byte ones, a store-forwarding stall.) */
     uint8_t d_write, d_warp, d_side, d_tos, d_idx, d_sp_next;
-    uint64_t d_p_pc, d_p_valid, d_rpc;
+    uint64_t d_p_pc, d_p_mask, d_p_valid, d_rpc;
     uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 
