@@ -15,6 +15,7 @@
 //   | LANES     | 32      | threads per warp = mask bits (1..64)          |
 //   | DEPTH     | 8       | entries per stack (1..32; 003 saw at most 7)  |
 //   | PC_W      | 32      | PC width (2..64)                              |
+//   | MERGE     | 1       | a sibling suspension compacts (0: 003's push) |
 //   | WARP_W, IDX_W, DEPTH_W | derived, do not override: clog2 widths  |
 //
 // Entry = 3*PC_W + 2*LANES + 2 bits (162 at the defaults; SPEC's 160 leaves
@@ -41,10 +42,19 @@
 //   DIVERGE   otherwise: P.pc := op_rpc, P.valid := op_rpc != TOS.rpc,
 //             push that entry (Q, if valid, is suspended under it)
 //   a side whose pc is op_rpc (if without else) starts invalid, mask kept
+//   COMPACT   (MERGE = 1) op_rpc == TOS.rpc, Q valid, depth >= 3, and an
+//             entry of the TOS's run (the entries right below the TOS with
+//             its rpc, never entry 0) has a slot for Q: a valid path at
+//             Q's pc (Q joins it) or an invalid one (Q takes it), the
+//             nearest to the TOS; act SPLIT: Q is written to the slot and
+//             the TOS is overwritten as by a SPLIT, depth unchanged
 //   STALL     DIVERGE on a full stack: ready = 0, nothing changes
 // POP: depth - 1, or 0 when the entry left would be a base with both paths
 // invalid (the warp diverged to its exit and is now done).
 //
+// Forward progress (our departure, rtl_c/dpe_stack.h "Forward progress"):
+// COMPACT, so that a loop whose leavers run ahead keeps at most a slot per
+// waiting group of its run instead of an entry per round.
 // Departures from the paper: SPLIT (the paper always pushes); a side at the
 // rpc is pushed invalid instead of left out; one warp updated per cycle; a
 // read port (rd_warp, rd_idx from the TOS) for the scheduler and debugging.
@@ -57,6 +67,7 @@ module dpe_stack #(
     parameter LANES   = 32,
     parameter DEPTH   = 8,
     parameter PC_W    = 32,
+    parameter MERGE   = 1,
     parameter WARP_W  = (WARPS > 1) ? $clog2(WARPS) : 1,
     parameter IDX_W   = (DEPTH > 1) ? $clog2(DEPTH) : 1,
     parameter DEPTH_W = $clog2(DEPTH + 1)
@@ -164,13 +175,59 @@ module dpe_stack #(
     wire [LANES-1:0] p_mask     = op_side ? tos_r_mask_q : tos_l_mask_q;
     // a base entry with both paths invalid goes with the last entry above it
     wire             base_done  = (sp_x == 32'd2) && !l_valid_q[bot_a] && !r_valid_q[bot_a];
+    wire [PC_W-1:0]  q_pc       = op_side ? l_pc_q[tos_a] : r_pc_q[tos_a];
+    wire [LANES-1:0] q_mask     = op_side ? tos_l_mask_q : tos_r_mask_q;
+
+    // COMPACT's slot (rtl_c/dpe_stack.c compact_at): the entry of the TOS's
+    // run nearest the TOS with a valid path at q_pc (that path) or an
+    // invalid path (that slot).  DEPTH comparators of rpc (the run's chain),
+    // 2 * DEPTH of pc, and a priority pick.
+    reg              c_hit;
+    reg              c_run;
+    reg              c_side;
+    reg [ADDR_W-1:0] c_a;
+    reg [LANES-1:0]  c_mask;      // what the slot holds if Q joins it, else 0
+    reg              c_hl, c_hr;
+    reg [31:0]       c_e;
+    integer          c_k;
+    always @* begin
+        c_hit  = 1'b0;
+        c_run  = 1'b1;
+        c_side = 1'b0;
+        c_a    = tos_a;
+        c_mask = {LANES{1'b0}};
+        c_hl   = 1'b0;
+        c_hr   = 1'b0;
+        c_e    = 32'd0;
+        for (c_k = 2; c_k <= DEPTH; c_k = c_k + 1) begin
+            c_e = base_x + sp_x - c_k;           // entry sp - c_k, from the TOS down
+            if (c_run && sp_x > c_k) begin       // entries 1 .. sp-2
+                if (rpc_q[c_e[ADDR_W-1:0]] != tos_rpc_q)
+                    c_run = 1'b0;
+                else if (!c_hit) begin
+                    c_hl = l_valid_q[c_e[ADDR_W-1:0]] && l_pc_q[c_e[ADDR_W-1:0]] == q_pc;
+                    c_hr = r_valid_q[c_e[ADDR_W-1:0]] && r_pc_q[c_e[ADDR_W-1:0]] == q_pc;
+                    if (c_hl || c_hr || !l_valid_q[c_e[ADDR_W-1:0]] || !r_valid_q[c_e[ADDR_W-1:0]]) begin
+                        c_hit  = 1'b1;
+                        c_a    = c_e[ADDR_W-1:0];
+                        c_side = (c_hl || c_hr) ? c_hr : l_valid_q[c_e[ADDR_W-1:0]];
+                        c_mask = c_hr ? r_mask_q[c_e[ADDR_W-1:0]]
+                               : c_hl ? l_mask_q[c_e[ADDR_W-1:0]] : {LANES{1'b0}};
+                    end
+                end
+            end
+        end
+    end
 
     // --------------------------------------------------------------- decide
     reg [2:0]         err_code_d;
     reg [2:0]         act_d;
     reg [DEPTH_W-1:0] sp_d;
-    reg               wr_p;         // write path P of the TOS
+    reg               wr_p;         // write path p_side_d of entry p_a
+    reg [ADDR_W-1:0]  p_a;          // the TOS (P), or COMPACT's slot (Q)
+    reg               p_side_d;
     reg [PC_W-1:0]    p_pc_d;
+    reg [LANES-1:0]   p_mask_d;
     reg               p_valid_d;
     reg               wr_ent;       // write a whole entry at ent_a
     reg [ADDR_W-1:0]  ent_a;
@@ -191,6 +248,9 @@ module dpe_stack #(
         act_d         = ACT_IDLE;
         sp_d          = sp;
         wr_p          = 1'b0;
+        p_a           = tos_a;
+        p_side_d      = op_side;
+        p_mask_d      = p_mask;
         p_pc_d        = {PC_W{1'b0}};
         p_valid_d     = 1'b0;
         wr_ent        = 1'b0;
@@ -259,6 +319,17 @@ module dpe_stack #(
                 act_d  = ACT_SPLIT;
                 wr_ent = 1'b1;
                 ent_a  = tos_a;
+            end else if (MERGE != 0 && op_rpc == tos_rpc_q && q_valid && c_hit) begin
+                // COMPACT: Q to the run's slot, the TOS overwritten
+                act_d     = ACT_SPLIT;
+                wr_p      = 1'b1;
+                p_a       = c_a;
+                p_side_d  = c_side;
+                p_pc_d    = q_pc;
+                p_mask_d  = q_mask | c_mask;
+                p_valid_d = 1'b1;
+                wr_ent    = 1'b1;
+                ent_a     = tos_a;
             end else if (sp_x >= DEPTH) begin
                 act_d = ACT_STALL;
             end else begin
@@ -317,13 +388,15 @@ module dpe_stack #(
             for (i = 0; i < WARPS; i = i + 1)
                 sp_q[i] <= {DEPTH_W{1'b0}};
         end else begin
-            if (wr_p && !op_side) begin
-                l_pc_q[tos_a]    <= p_pc_d;
-                l_valid_q[tos_a] <= p_valid_d;
+            if (wr_p && !p_side_d) begin
+                l_pc_q[p_a]    <= p_pc_d;
+                l_mask_q[p_a]  <= p_mask_d;
+                l_valid_q[p_a] <= p_valid_d;
             end
-            if (wr_p && op_side) begin
-                r_pc_q[tos_a]    <= p_pc_d;
-                r_valid_q[tos_a] <= p_valid_d;
+            if (wr_p && p_side_d) begin
+                r_pc_q[p_a]    <= p_pc_d;
+                r_mask_q[p_a]  <= p_mask_d;
+                r_valid_q[p_a] <= p_valid_d;
             end
             if (wr_ent) begin
                 l_pc_q[ent_a]    <= ent_l_pc_d;
