@@ -423,9 +423,11 @@ module dpe_stack #(
     localparam F_ENT_W = 3 * PC_W + 2 * LANES + 2;
     reg [WARPS*DEPTH_W-1:0]    f_sp;
     reg [ENTRIES*F_ENT_W-1:0]  f_live;
-    reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok;
-    reg [LANES-1:0] f_uni;
-    integer f_w, f_e, f_a;
+    reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok, f_once_ok;
+    reg [LANES-1:0] f_uni, f_run, f_seen;
+    reg [PC_W-1:0]  f_up;
+    reg             f_walk;
+    integer f_w, f_e, f_a, f_b, f_pa;
     always @* begin
         f_sp_ok    = 1'b1;
         f_disj_ok  = 1'b1;
@@ -433,11 +435,19 @@ module dpe_stack #(
         f_vpc_ok   = 1'b1;
         f_pop_ok   = 1'b1;
         f_nest_ok  = 1'b1;
+        f_once_ok  = 1'b1;
         f_uni      = {LANES{1'b0}};
+        f_run      = {LANES{1'b0}};
+        f_seen     = {LANES{1'b0}};
+        f_up       = {PC_W{1'b0}};
+        f_walk     = 1'b0;
+        f_b        = 0;
+        f_pa       = 0;
         f_live     = {ENTRIES{{F_ENT_W{1'b0}}}};
         f_a        = 0;
         for (f_w = 0; f_w < WARPS; f_w = f_w + 1) begin
             f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
+            f_seen = {LANES{1'b0}};
             if ({{(32-DEPTH_W){1'b0}}, sp_q[f_w]} > DEPTH)
                 f_sp_ok = 1'b0;
             for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
@@ -446,9 +456,20 @@ module dpe_stack #(
                     f_live[f_a*F_ENT_W +: F_ENT_W] =
                         {l_pc_q[f_a], l_mask_q[f_a], l_valid_q[f_a],
                          r_pc_q[f_a], r_mask_q[f_a], r_valid_q[f_a], rpc_q[f_a]};
-                    // the two paths hold different threads
-                    if ((l_mask_q[f_a] & r_mask_q[f_a]) != {LANES{1'b0}})
+                    // two valid paths hold different threads (an invalid
+                    // path's mask is not state: COMPACT reuses its slot)
+                    if (l_valid_q[f_a] && r_valid_q[f_a] &&
+                        (l_mask_q[f_a] & r_mask_q[f_a]) != {LANES{1'b0}})
                         f_disj_ok = 1'b0;
+                    // the threads that run or are suspended here (a valid
+                    // path may instead wait at the rpc of the entry above)
+                    // run or are suspended in no entry below
+                    f_up  = (f_e + 1 < sp_q[f_w]) ? rpc_q[f_a + 1] : ~rpc_q[f_a];
+                    f_run = ((l_valid_q[f_a] && l_pc_q[f_a] != f_up) ? l_mask_q[f_a] : {LANES{1'b0}}) |
+                            ((r_valid_q[f_a] && r_pc_q[f_a] != f_up) ? r_mask_q[f_a] : {LANES{1'b0}});
+                    if ((f_run & f_seen) != {LANES{1'b0}})
+                        f_once_ok = 1'b0;
+                    f_seen = f_seen | f_run;
                     // a schedulable path has a thread and is not at its rpc
                     if ((l_valid_q[f_a] && l_mask_q[f_a] == {LANES{1'b0}}) ||
                         (r_valid_q[f_a] && r_mask_q[f_a] == {LANES{1'b0}}))
@@ -460,18 +481,22 @@ module dpe_stack #(
                     // is the base under a live entry
                     if (!l_valid_q[f_a] && !r_valid_q[f_a] && !(f_e == 0 && {{(32-DEPTH_W){1'b0}}, sp_q[f_w]} >= 2))
                         f_pop_ok = 1'b0;
-                    // threads are never created: an entry's threads are the
-                    // threads of one path of the entry below, which waits
-                    // for them at the entry's rpc
+                    // threads are never created: an entry's live threads are
+                    // within one path of the entry below or (MERGE) of its
+                    // run's parent (the first entry below with another rpc,
+                    // or entry 0), which waits for them at the entry's rpc
                     if (f_e > 0) begin
-                        f_uni = l_mask_q[f_a] | r_mask_q[f_a];
-                        if ((f_uni & ~l_mask_q[f_a - 1]) == {LANES{1'b0}}) begin
-                            if (l_pc_q[f_a - 1] != rpc_q[f_a])
-                                f_nest_ok = 1'b0;
-                        end else if ((f_uni & ~r_mask_q[f_a - 1]) == {LANES{1'b0}}) begin
-                            if (r_pc_q[f_a - 1] != rpc_q[f_a])
-                                f_nest_ok = 1'b0;
-                        end else
+                        f_uni = (l_valid_q[f_a] ? l_mask_q[f_a] : {LANES{1'b0}}) |
+                                (r_valid_q[f_a] ? r_mask_q[f_a] : {LANES{1'b0}});
+                        f_pa   = f_a - 1;
+                        f_walk = MERGE != 0;
+                        for (f_b = f_e - 1; f_b >= 1; f_b = f_b - 1)
+                            if (f_walk && rpc_q[f_w * DEPTH + f_b] == rpc_q[f_a])
+                                f_pa = f_w * DEPTH + f_b - 1;
+                            else
+                                f_walk = 1'b0;
+                        if (!(((f_uni & ~l_mask_q[f_pa]) == {LANES{1'b0}} && l_pc_q[f_pa] == rpc_q[f_a]) ||
+                              ((f_uni & ~r_mask_q[f_pa]) == {LANES{1'b0}} && r_pc_q[f_pa] == rpc_q[f_a])))
                             f_nest_ok = 1'b0;
                     end
                 end
@@ -520,10 +545,16 @@ module dpe_stack #(
             p_valid_pc: assert(f_vpc_ok);
             p_popped: assert(f_pop_ok);
             p_nested: assert(f_nest_ok);
+            p_once: assert(f_once_ok);
             // err exactly with an error code; an error acts not; ready =
             // not STALL
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) &&
                                ready == (act != ACT_STALL));
+            // forward progress (MERGE): a sibling suspension whose run has
+            // a slot for Q never takes an entry and never stalls
+            p_compact: assert(!(MERGE != 0 && op == OP_BRANCH && !err && q_valid &&
+                                op_rpc == tos_rpc_q && c_hit &&
+                                (act == ACT_DIVERGE || act == ACT_STALL)));
         end
 `endif
 
