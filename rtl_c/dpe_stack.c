@@ -20,6 +20,7 @@ static const struct param_def dpe_stack_param_defs[] = {
     {"LANES", "lanes", offsetof(dpe_stack_cfg, lanes), 1, 64, 32, 0},
     {"DEPTH", "depth", offsetof(dpe_stack_cfg, depth), 1, DPE_STACK_MAX_DEPTH, 8, 0},
     {"PC_W", "pc_bits", offsetof(dpe_stack_cfg, pc_bits), 2, 64, 32, 0},
+    {"MERGE", "merge", offsetof(dpe_stack_cfg, merge), 0, 1, 1, 0},
 };
 
 /* dpe_stack_params, dpe_stack_default_cfg() and dpe_stack_cfg_check() */
@@ -52,6 +53,31 @@ _Static_assert((int)SIMT_RULE_OP_NOP == (int)DPE_OP_NOP &&
                    (int)SIMT_RULE_ERR_BAD_LAUNCH == (int)DPE_ERR_BAD_LAUNCH &&
                    (int)SIMT_RULE_ERR_BAD_PATH == (int)DPE_ERR_BAD_PATH,
                "simt_rule's op and error codes are dpe_stack's");
+
+/* The sibling suspension's compaction (MERGE, dpe_stack.h "Forward
+ * progress"): the entry of the TOS's run (the entries directly below the
+ * TOS with rpc == TOS.rpc, never entry 0) nearest the TOS with a slot for
+ * Q: a valid path at Q's pc (Q joins it) or an invalid one (a path of a run
+ * entry is invalid only at the rpc, where its threads are done with the
+ * run: Q takes the slot).  Returns the entry (0: none) and the slot's side
+ * in *slot.  The hardware: DEPTH comparators of rpc (the run's chain) and
+ * 2 * DEPTH of pc, and a priority pick, as simt_rule_merge_at. */
+static unsigned compact_at(const dpe_stack_entry *row, unsigned tos, uint64_t qpc, unsigned *slot)
+{
+    const uint64_t trpc = row[tos].rpc;
+    unsigned e;
+    for (e = tos; e-- > 1u && row[e].rpc == trpc;) {
+        const dpe_stack_path *l = &row[e].p[0], *r = &row[e].p[1];
+        const unsigned hit_l = (l->valid != 0u) & (l->pc == qpc);
+        const unsigned hit_r = (r->valid != 0u) & (r->pc == qpc);
+        if (hit_l | hit_r | ((l->valid & r->valid) == 0u)) {
+            /* a pc hit first, else the free slot */
+            *slot = bits_sel((int)(hit_l | hit_r), hit_r, l->valid != 0u);
+            return e;
+        }
+    }
+    return 0;
+}
 
 /* The combinational block (the Verilog's `always @*`: the ports and the
  * cycle's decision).  The ports are read without branches: the entries are
@@ -116,21 +142,36 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         const unsigned base_gone = (sp == 2u) & ((row[0].p[0].valid | row[0].p[1].valid) == 0u);
         /* divergent: SPLIT overwrites the TOS, DIVERGE pushes (needs room) */
         const unsigned split = div & (rpc == trpc) & (unsigned)(q_valid ^ 1u) & (sp >= 2u);
-        const unsigned stall = div & (split ^ 1u) & (sp >= cfg->depth);
-        /* ADVANCE 2, RECONV 3, POP 4; DIVERGE 5, SPLIT 6, STALL 7 */
+        /* a sibling suspension (the case of a SPLIT but with Q valid) under
+         * MERGE: Q goes to a slot of the TOS's run, the TOS is overwritten
+         * as by a SPLIT; no entry is taken.  (A branch, taken only for the
+         * sibling case: the run's search reads up to DEPTH entries.) */
+        unsigned slot = 0;
+        const unsigned cj = (div & (rpc == trpc) & (unsigned)q_valid & (sp >= 3u) & cfg->merge)
+                                ? compact_at(row, tos, te->p[side ^ 1u].pc, &slot)
+                                : 0u;
+        const unsigned cpt = cj != 0u, over = split | cpt;
+        const uint64_t cmask = te->p[side ^ 1u].mask |
+                               (row[cj].p[slot].mask & (0u - (uint64_t)row[cj].p[slot].valid));
+        const unsigned stall = div & (over ^ 1u) & (sp >= cfg->depth);
+        /* ADVANCE 2, RECONV 3, POP 4; DIVERGE 5, SPLIT 6 (a compaction
+         * too), STALL 7 */
         const unsigned act = (unsigned)bits_sel((int)jump, DPE_ACT_ADVANCE + at + pop,
-                                                DPE_ACT_DIVERGE + split + 2u * stall);
+                                                DPE_ACT_DIVERGE + over + 2u * stall);
         out->ready = stall ^ 1u;
         out->err = 0;
         out->err_code = DPE_ERR_NONE;
         out->act = act;
         out->d_write = (uint8_t)(stall ^ 1u);
-        out->d_tos = (uint8_t)tos;
-        out->d_p_pc = bits_sel((int)jump, target, rpc);
-        out->d_p_valid = bits_sel((int)jump, at ^ 1u, rpc != trpc);
-        out->d_idx = (uint8_t)(sp - split);
+        /* the path write: P of the TOS, or a compaction's slot (Q) */
+        out->d_tos = (uint8_t)bits_sel((int)cpt, cj, tos);
+        out->d_side = (uint8_t)bits_sel((int)cpt, slot, side);
+        out->d_p_pc = bits_sel((int)cpt, te->p[side ^ 1u].pc, bits_sel((int)jump, target, rpc));
+        out->d_p_mask = bits_sel((int)cpt, cmask, p_mask);
+        out->d_p_valid = bits_sel((int)(jump | cpt), bits_sel((int)cpt, 1u, at ^ 1u), rpc != trpc);
+        out->d_idx = (uint8_t)(sp - over);
         out->d_sp_next = (uint8_t)bits_sel((int)pop, (sp - 1u) & (0u - (base_gone ^ 1u)),
-                                           sp + (div & (split ^ 1u)));
+                                           sp + (div & (over ^ 1u)));
         out->d_valid[0] = t_live;
         out->d_pc[1] = npc;
         out->d_mask[1] = n;
@@ -151,6 +192,7 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         out->d_write = (uint8_t)launch;
         out->d_tos = 0;
         out->d_p_pc = pc;
+        out->d_p_mask = t;
         out->d_p_valid = 1;
         out->d_idx = 0;
         out->d_sp_next = 1;
@@ -174,6 +216,7 @@ void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stac
     row = s->ent[out->d_warp];
     row[out->d_tos].p[out->d_side].pc = out->d_p_pc;
     row[out->d_tos].p[out->d_side].valid = out->d_p_valid;
+    row[out->d_tos].p[out->d_side].mask = out->d_p_mask;
     e = &row[out->d_idx];
     e->p[0].pc = out->d_pc[0];
     e->p[0].mask = out->d_mask[0];
@@ -193,6 +236,7 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
 
     for (w = 0; w < cfg->warps; w++) {
         unsigned sp = s->sp[w];
+        uint64_t seen = 0; /* the live threads of the entries below */
         if (sp > cfg->depth) {
             snprintf(msg, sizeof msg, "warp %u: depth %u exceeds DEPTH %u", w, sp, cfg->depth);
             return msg;
@@ -211,7 +255,7 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                          w, e);
                 return msg;
             }
-            if (lm & rm) {
+            if (lv && rv && (lm & rm)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: L mask %llx and R mask %llx overlap",
                          w, e, (unsigned long long)lm, (unsigned long long)rm);
                 return msg;
@@ -227,32 +271,49 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                          w, e, lv && en->p[0].pc == rpc ? 'L' : 'R', (unsigned long long)rpc);
                 return msg;
             }
+            {
+                /* the threads that run or are suspended here (a valid path
+                 * below the TOS may instead wait at the rpc of the entry
+                 * above it) are nowhere else below */
+                const uint64_t up = e + 1u < sp ? s->ent[w][e + 1u].rpc : ~rpc;
+                const uint64_t run = (lv && en->p[0].pc != up ? lm : 0u) |
+                                     (rv && en->p[1].pc != up ? rm : 0u);
+                if (run & seen) {
+                    snprintf(msg, sizeof msg,
+                             "warp %u entry %u: threads %llx run or wait here and below too", w,
+                             e, (unsigned long long)(run & seen));
+                    return msg;
+                }
+                seen |= run;
+            }
             if (!lv && !rv && !(e == 0u && sp >= 2u)) {
                 snprintf(msg, sizeof msg, "warp %u entry %u: both paths invalid but not popped",
                          w, e);
                 return msg;
             }
             if (e >= 1u) {
-                const unsigned b = e - 1u;
-                const dpe_stack_entry *pa = &s->ent[w][b];
-                const uint64_t uni = lm | rm;
-                const int in_l = bits_subset(uni, pa->p[0].mask);
-                const int in_r = bits_subset(uni, pa->p[1].mask);
+                /* the entry's live threads wait, in the entry below it or,
+                 * for an entry of a run (same rpc as the entry below,
+                 * MERGE's compaction), in the run's parent, at its rpc:
+                 * within one path of that entry whose pc is the rpc */
+                unsigned b = e - 1u;
+                const uint64_t uni = (lv ? lm : 0u) | (rv ? rm : 0u);
+                const dpe_stack_entry *pa;
+                int in_l, in_r;
+                while (b >= 1u && s->ent[w][b].rpc == rpc)
+                    b--;
+                if (b != e - 1u && !cfg->merge)
+                    b = e - 1u; /* without MERGE the entry below is the parent */
+                pa = &s->ent[w][b];
+                in_l = bits_subset(uni, pa->p[0].mask) && pa->p[0].pc == rpc;
+                in_r = bits_subset(uni, pa->p[1].mask) && pa->p[1].pc == rpc;
                 if (!in_l && !in_r) {
                     snprintf(msg, sizeof msg,
-                             "warp %u entry %u: masks %llx not within entry %u's L %llx or R %llx",
-                             w, e, (unsigned long long)uni, b,
-                             (unsigned long long)pa->p[0].mask,
-                             (unsigned long long)pa->p[1].mask);
-                    return msg;
-                }
-                if (pa->p[in_l ? 0 : 1].pc != rpc) {
-                    snprintf(msg, sizeof msg,
-                             "warp %u entry %u: path %c of entry %u holds its threads at pc %llx, "
-                             "not at its rpc %llx",
-                             w, e, in_l ? 'L' : 'R', b,
-                             (unsigned long long)pa->p[in_l ? 0 : 1].pc,
-                             (unsigned long long)rpc);
+                             "warp %u entry %u: live threads %llx not within a path of entry %u "
+                             "at its rpc %llx (L %llx at %llx, R %llx at %llx)",
+                             w, e, (unsigned long long)uni, b, (unsigned long long)rpc,
+                             (unsigned long long)pa->p[0].mask, (unsigned long long)pa->p[0].pc,
+                             (unsigned long long)pa->p[1].mask, (unsigned long long)pa->p[1].pc);
                     return msg;
                 }
             }

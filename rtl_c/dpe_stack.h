@@ -20,6 +20,7 @@
  *   | lanes   | LANES  | 32      | 1..64  | threads per warp (mask bits)  |
  *   | depth   | DEPTH  | 8       | 1..32  | entries per stack (003: <= 7 seen) |
  *   | pc_bits | PC_W   | 32      | 2..64  | PC width                      |
+ *   | merge   | MERGE  | 1       | 0..1   | COMPACT (Forward progress)    |
  *
  *   Derived widths: WARP_W = clog2(WARPS) (op_warp, rd_warp), IDX_W =
  *   clog2(DEPTH) (rd_idx), DEPTH_W = clog2(DEPTH+1) (depth outputs); each at
@@ -70,6 +71,10 @@
  *       * op_rpc == TOS.rpc, Q invalid, depth >= 2 (act SPLIT): the TOS
  *         entry only waits for op_rpc, the point it pops at anyway, so it is
  *         overwritten by the new entry; depth unchanged.
+ *       * op_rpc == TOS.rpc, Q valid, depth >= 3, MERGE = 1, and the TOS's
+ *         run has a slot for Q (act SPLIT, a COMPACT; "Forward progress"
+ *         below): Q is written to that slot and the TOS is overwritten by
+ *         the new entry, as by a SPLIT; depth unchanged, never a stall.
  *       * otherwise (act DIVERGE, 003 Fig. 4b): P.pc := op_rpc, P.valid :=
  *         (op_rpc != TOS.rpc), and the new entry is pushed.  If Q was valid
  *         it is suspended until the pushed entry pops ("the one to diverge
@@ -104,18 +109,66 @@
  * longer than a round they are still valid at the retriers' next branch,
  * which is then a DIVERGE: Q is suspended, one entry a round, as 003 Fig.
  * 4c does; on a full stack the branch stalls until Q reaches the rpc, so
- * the loop still ends (its full-table stalls cost cycles).  A stack that
- * can deadlock: the leavers' way to the rpc itself diverges (an `if` in the
- * exit path, leavers two at a time), so on a full stack both paths of the
- * TOS want an entry.  That kernel (tests/test_simt.sh `dpe_twoexit_if`)
- * runs on every other mechanism and on dpe at the default preset, and dpe
- * stops at 001 and 003 (dpe_depth 8; it runs with 16, peak 16: one entry
- * per pair of leavers).  simt_rule's merge would not bound it: each
- * suspended entry's leavers had run ahead when suspended, so no entry
- * waits at the new leavers' PC.  Left as it is (the rule it needs, e.g. a
- * DIVERGE that suspends Q only while a free entry stays for Q's own
- * divergence, is a change of 003's policy; the docs/ptx.md section of
- * 2026-11-30 says so).
+ * the loop still ends (its full-table stalls cost cycles).  Under 003's
+ * push (MERGE = 0) a stack could deadlock: when the leavers' way to the
+ * rpc itself diverges (an `if` in the exit path, leavers two at a time:
+ * tests/test_simt.sh `twoexitif.k`), each round keeps one suspended entry,
+ * and on a full stack both paths of the TOS want an entry (dpe stopped at
+ * 001 and 003, dpe_depth 8; realworld7's own_lexer, a goto state machine,
+ * at every paper preset).  simt_rule's merge does not bound it: the
+ * suspended leavers ran ahead, so no entry waits at the new leavers' pc.
+ *
+ * Forward progress (MERGE = 1, the default; our departure from 003, which
+ * pushes an entry for every suspension).  A sibling suspension -- a
+ * divergence of P whose op_rpc is the TOS's own while Q is valid, the case
+ * that is a SPLIT when Q is invalid -- pushes only when the TOS's run has
+ * no slot for Q.  The run: the entries directly below the TOS whose rpc is
+ * TOS.rpc, down to the first that differs, never entry 0 (simt_rule.h's
+ * run: the TOS's siblings, pushed for the same reconvergence point; the
+ * entry below them, their parent, waits at that rpc with all their
+ * threads).  A slot: a valid path at Q's pc (Q joins it: mask OR) or an
+ * invalid path (in a run entry a path is invalid only at the rpc, where its
+ * threads are done with the run and wait in the parent: Q takes it).  The
+ * nearest such entry to the TOS is used, a pc hit before a free slot within
+ * it (COMPACT, reported as act SPLIT); the TOS is then overwritten by {L =
+ * taken, R = not taken, op_rpc} as by a SPLIT, and the depth is unchanged.
+ * Correct because every group of a run reconverges at the same rpc under
+ * the same parent: when the entries above pop, the slot's entry resumes Q
+ * beside its other path, in another order than 003's but with the same
+ * threads at the same pcs (the order of independent paths only; the
+ * shadow scoreboard sees the POP that resumes it).  twoexitif now peaks at
+ * 4 entries and own_lexer at 7 (8 at 002); both match at every preset
+ * (tests/test_simt.sh `dpe_twoexit_if_*`, tests/test_simt_cuda_realworld7.sh
+ * `simt_cuda_own_lexer_dpe_*`), and with MERGE = 0 (`--set
+ * stack_merge=off`) both still stop, which those tests also require.
+ *
+ * The depth bound (any CFG).  Cut a warp's stack into runs (maximal groups
+ * of adjacent entries with one rpc).  An entry pushed with op_rpc !=
+ * TOS.rpc has an rpc that TOS.rpc strictly post-dominates (the branch is
+ * in the TOS's region, and every path from it reaches TOS.rpc), so the
+ * runs' rpcs descend the post-dominator tree: at most N + 1 runs, N the
+ * nesting depth of the kernel's reconvergence points (the height of that
+ * tree over divergent branches).  Within a run, a push happens only when
+ * no entry below the TOS has a slot, and it leaves exactly one free slot
+ * (the old TOS: P at the rpc, Q suspended) that the next suspension fills
+ * first; entries below the TOS change only by COMPACT filling slots.  So
+ * in every run at most one entry below its top has a free slot, and a run
+ * of k + 1 entries holds at least 2k - 1 suspended groups.  Suspended
+ * groups and the TOS's paths have disjoint, non-empty masks, so summed over
+ * the runs 2k - 1 <= LANES, and
+ *     depth <= (N + 1) + (LANES + N + 1) / 2,
+ * against (N + 1) + LANES with 003's push (one entry per suspended group).
+ * No bound independent of LANES holds for every CFG: a loop can release a
+ * new group per round into an exit path longer than a round, and
+ * dual-path execution lets each run ahead to its own pc, so up to one
+ * group per thread can be suspended at distinct pcs at once (a COMPACT
+ * join needs equal pcs).  With 32 lanes and N <= 4 a depth of 23 always
+ * suffices.  With G the most groups a warp has suspended at once (G <=
+ * LANES - 1), the same count gives depth <= (N + 1) + (G + N + 1) / 2, so
+ * the paper's 8 (003 saw at most 7) suffices whenever that is at most 8,
+ * as for twoexitif and own_lexer (their peaks above).  When a stack does
+ * fill, a divergence that needs an entry stalls (never drops work), and
+ * `deadlock: ... full-table stalls` names the structure.
  *
  * Illegal input (err = 1, err_code below, act IDLE, ready = 1, state
  * unchanged), in priority order:
@@ -126,20 +179,25 @@
  *   BRANCH:  WARP_IDLE (depth == 0), BAD_PATH (path op_side of the TOS is
  *            not valid), BAD_MASK (op_mask not a subset of P.mask)
  *
- * Departures from the paper: SPLIT (above; the paper always pushes, like
+ * Departures from the paper: COMPACT (Forward progress, above; MERGE = 0
+ * is 003's push); SPLIT (above; the paper always pushes, like
  * GPGPU-sim's SPE we save a level when the rpc is the TOS's own); a side at
  * the rpc is pushed invalid rather than left out; one warp updated per
  * cycle; a read port (rd_warp, rd_idx from the TOS) for the scheduler and
  * debugging.  Path forwarding (003 sec. 7.1) is not modelled.
  *
  * Invariants (dpe_stack_check): depth <= DEPTH; every mask within LANES
- * bits and every pc within PC_W bits; in every entry L.mask & R.mask == 0; a
- * valid path has a non-zero mask and pc != rpc; every entry has a valid path
- * except a base entry with entries above it; for entry i >= 1, (L.mask |
- * R.mask) is a subset of entry i-1's L.mask or of its R.mask, and that path
- * of entry i-1 has pc == entry i's rpc (it waits at the reconvergence point,
- * valid or not).  Together: no thread is lost, the base entry's L.mask |
- * R.mask is the launched mask for the whole life of the warp.
+ * bits and every pc within PC_W bits; in every entry the masks of two
+ * valid paths are disjoint; a valid path has a non-zero mask and pc !=
+ * rpc; every entry has a valid path except a base entry with entries above
+ * it; the threads that run or are suspended in an entry (its valid paths,
+ * less one that waits at the rpc of the entry above) run or are suspended
+ * in no entry below; for entry i >= 1, its valid paths' threads are within
+ * one path, at pc == entry i's rpc, of the entry below it or, with MERGE,
+ * of its run's parent (the first entry below with another rpc, or entry 0)
+ * -- an invalid path's mask is not state any more once COMPACT can reuse
+ * its slot.  Together: no thread is lost, the base entry's L.mask | R.mask
+ * is the launched mask for the whole life of the warp.
  *
  * Worked example (SPEC 3.2, 003 Fig. 4, 4 threads, masks written t0..t3;
  * an entry is shown {L | R, rpc}, a path pc mask, '*' = valid, '-' = not):
@@ -236,6 +294,7 @@ typedef struct {
     unsigned lanes;
     unsigned depth;
     unsigned pc_bits;
+    unsigned merge; /* MERGE: a sibling suspension compacts (Forward progress) */
 } dpe_stack_cfg;
 
 /* One path of an entry (the Verilog's l_pc_q, l_mask_q, l_valid_q, or the
@@ -306,7 +365,7 @@ typedef struct {
      * field: a step that copied whole entries would read them as 16-byte
      * words that eval wrote as 8-byte ones, a store-forwarding stall.) */
     uint8_t d_write, d_warp, d_side, d_tos, d_idx, d_sp_next;
-    uint64_t d_p_pc, d_p_valid, d_rpc;
+    uint64_t d_p_pc, d_p_mask, d_p_valid, d_rpc;
     uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 

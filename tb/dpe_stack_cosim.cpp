@@ -106,8 +106,98 @@ struct DpeStackTraffic : DpeStackModel {
     static const StackGolden *golden(unsigned *n) { return stack_golden(kGolden, n); }
 };
 
-class DpeStackStim : public StackTraffic<DpeStackTraffic> {
+// COMPACT (dpe_stack.h, "Forward progress"): 1 in 4 branches of a warp
+// whose TOS has both paths valid and at least 3 entries become a sibling
+// divergence (op_rpc = TOS.rpc, both sides live), the case that compacts
+// into the TOS's run when it has a slot.  Keys: compact_biased (branches so
+// biased), compact_slot (Q took a free slot), compact_join (Q joined a
+// suspended path at its pc; counted, rare on random pcs), compact_off
+// (MERGE = 0: a run had a slot and the branch pushed or stalled).
+typedef StackTraffic<DpeStackTraffic> DpeStackBase;
+
+class DpeStackStim : public DpeStackBase {
 public:
+    void reset(const dpe_stack_cfg &cfg) {
+        DpeStackBase::reset(cfg);
+        static const char *const keys[] = {"compact_biased", "compact_slot", "compact_join",
+                                           "compact_off"};
+        for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
+            cov()[keys[k]] = 0;
+    }
+
+    dpe_stack_in next(const dpe_stack_cfg &cfg, const dpe_stack_state &s, Rng &rng,
+                      uint64_t cyc) {
+        dpe_stack_in in = DpeStackBase::next(cfg, s, rng, cyc);
+        if (in.op != DPE_OP_BRANCH || in.op_warp >= cfg.warps)
+            return in;
+        const unsigned w = static_cast<unsigned>(in.op_warp), sp = s.sp[w];
+        if (sp < 3 || !may_bias(w) || !rng.chance(25))
+            return in;
+        const dpe_stack_entry &t = s.ent[w][sp - 1];
+        const unsigned side = static_cast<unsigned>(in.op_side & 1u);
+        const uint64_t pm = t.p[side].mask;
+        if (!t.p[0].valid || !t.p[1].valid || (pm & (pm - 1)) == 0 || (in.op_mask & ~pm) != 0)
+            return in;
+        uint64_t tk = pm & rng.next();
+        if (tk == 0 || tk == pm)
+            tk = pm & (0 - pm); // the lowest thread alone
+        in.op_mask = tk;
+        in.op_rpc = t.rpc;
+        in.op_pc = (t.rpc + 4u + 4u * rng.below(8)) & (cfg.pc_bits >= 64 ? ~0ull : (1ull << cfg.pc_bits) - 1);
+        in.op_npc = (t.rpc + 8u + 4u * rng.below(8)) & (cfg.pc_bits >= 64 ? ~0ull : (1ull << cfg.pc_bits) - 1);
+        if (in.op_pc == t.rpc || in.op_npc == t.rpc)
+            return in;
+        cov()["compact_biased"]++;
+        return in;
+    }
+
+    const char *check(const dpe_stack_cfg &cfg, const dpe_stack_state &before,
+                      const dpe_stack_state &after, const dpe_stack_in &in,
+                      const dpe_stack_out &o) {
+        const unsigned w = static_cast<unsigned>(in.op_warp);
+        if (in.op == DPE_OP_BRANCH && !o.err && w < cfg.warps && before.sp[w] >= 3) {
+            const unsigned sp = before.sp[w], side = static_cast<unsigned>(in.op_side & 1u);
+            const dpe_stack_entry &t = before.ent[w][sp - 1];
+            const uint64_t pm = t.p[side].mask;
+            const bool sib = t.p[side ^ 1u].valid && in.op_rpc == t.rpc && in.op_mask != 0 &&
+                             in.op_mask != pm &&
+                             (in.op_pc != in.op_rpc || in.op_npc != in.op_rpc);
+            bool slot = false, join = false;
+            for (unsigned e = sp - 1; sib && e-- > 1 && before.ent[w][e].rpc == t.rpc;) {
+                const dpe_stack_entry &x = before.ent[w][e];
+                join = (x.p[0].valid && x.p[0].pc == t.p[side ^ 1u].pc) ||
+                       (x.p[1].valid && x.p[1].pc == t.p[side ^ 1u].pc);
+                if (join || !x.p[0].valid || !x.p[1].valid) {
+                    slot = true;
+                    break;
+                }
+            }
+            if (sib && slot && cfg.merge) {
+                static char msg[160];
+                if (o.act != DPE_ACT_SPLIT || after.sp[w] != sp) {
+                    snprintf(msg, sizeof msg, "warp %u: a compaction at depth %u gave act %s, depth %u",
+                             w, sp, dpe_stack_act_name(static_cast<unsigned>(o.act)), after.sp[w]);
+                    return msg;
+                }
+                cov()[join ? "compact_join" : "compact_slot"]++;
+            } else if (sib && slot)
+                cov()["compact_off"]++;
+        }
+        return DpeStackBase::check(cfg, before, after, in, o);
+    }
+
+    // COMPACT needs a run (3 entries) and a TOS of two paths that can split
+    // (3 lanes); with MERGE = 0 the same branches push or stall.  Required
+    // from 4 lanes and 4 entries (at 3 and 3 a biased branch is rare: a
+    // TOS of two valid paths at depth 3 whose P has two threads).
+    void required(const dpe_stack_cfg &cfg, std::vector<std::string> &keys) const {
+        DpeStackBase::required(cfg, keys);
+        const bool can = cfg.lanes >= 4 && cfg.depth >= 4;
+        cosim_require(keys, {"compact_biased"}, can);
+        cosim_require(keys, {"compact_slot"}, can && cfg.merge);
+        cosim_require(keys, {"compact_off"}, can && !cfg.merge);
+    }
+
     // Flips one PC bit of a valid path of the TOS of a live warp, a hot one
     // if possible (or a depth bit).  That breaks no invariant, so only the
     // lockstep compare can catch it.

@@ -275,6 +275,9 @@ public:
 protected:
     // the coverage counters, for a structure's own keys (simt_stack's merges)
     Coverage &cov() { return cov_; }
+    // whether a structure may bias this cycle's op on warp w (not a planned
+    // error, not the golden sequence's warp)
+    bool may_bias(unsigned w) const { return expect_err_ == 0 && static_cast<int>(w) != golden_warp_; }
 
     // port widths of op_warp / rd_warp and rd_idx (both stacks' headers)
     static unsigned warp_w(const cfg_t &c) { return bits_index_width(c.warps); }

@@ -403,6 +403,60 @@ TEST(overflow_pushes_back)
                  {{D, "1000", '*'}, {E, "0100", '*'}, G});
 }
 
+/* Forward progress (dpe_stack.h): a sibling suspension (op_rpc == TOS.rpc,
+ * Q valid) compacts into the TOS's run when it has a slot -- a free one
+ * (Q takes it), then a valid path at Q's pc (Q joins it) -- and pushes
+ * under MERGE = 0 (003).  8 threads; H..K are further pcs. */
+TEST(sibling_suspension_compacts)
+{
+    enum { H = 0x900, I = 0xa00, J = 0xb00, K = 0xc00 };
+    for (unsigned merge = 0; merge < 2; merge++) {
+        dpe_stack_cfg c = small_cfg();
+        dpe_stack_state s;
+        c.lanes = 8;
+        c.merge = merge;
+        dpe_stack_reset(&c, &s);
+        launch(&c, &s, 0, "11111111", A, X);
+        CHECK_EQ(ok_act(branch(&c, &s, 0, L, "11110000", B, C, G)), DPE_ACT_DIVERGE);
+        /* depth 2: no run below the TOS yet, a push (003's suspension) */
+        CHECK_EQ(ok_act(branch(&c, &s, 0, L, "11100000", D, E, G)), DPE_ACT_DIVERGE);
+        EXPECT_STACK(&s, 0, {{G, "11111111", '*'}, NONE, X},
+                     {{G, "11110000", '-'}, {C, "00001111", '*'}, G},
+                     {{D, "11100000", '*'}, {E, "00010000", '*'}, G});
+        /* entry 1 has a free slot (L, at the rpc): E goes there */
+        if (merge) {
+            CHECK_EQ(ok_act(branch(&c, &s, 0, L, "11000000", H, I, G)), DPE_ACT_SPLIT);
+            EXPECT_STACK(&s, 0, {{G, "11111111", '*'}, NONE, X},
+                         {{E, "00010000", '*'}, {C, "00001111", '*'}, G},
+                         {{H, "11000000", '*'}, {I, "00100000", '*'}, G});
+            /* I runs to E; H splits again: I joins the suspended path at E */
+            CHECK_EQ(ok_act(go(&c, &s, 0, R, E)), DPE_ACT_ADVANCE);
+            CHECK_EQ(ok_act(branch(&c, &s, 0, L, "10000000", J, K, G)), DPE_ACT_SPLIT);
+            EXPECT_STACK(&s, 0, {{G, "11111111", '*'}, NONE, X},
+                         {{E, "00110000", '*'}, {C, "00001111", '*'}, G},
+                         {{J, "10000000", '*'}, {K, "01000000", '*'}, G});
+            /* a full run (two valid paths, neither at Q's pc) pushes */
+            CHECK_EQ(ok_act(go(&c, &s, 0, R, K + 4)), DPE_ACT_ADVANCE);
+            CHECK_EQ(ok_act(go(&c, &s, 0, L, J + 4)), DPE_ACT_ADVANCE);
+        } else {
+            CHECK_EQ(ok_act(branch(&c, &s, 0, L, "11000000", H, I, G)), DPE_ACT_DIVERGE);
+            CHECK_EQ(s.sp[0], 4);
+        }
+        /* every path runs to G: the stack unwinds to the base, 8 threads */
+        while (s.sp[0] > 1) {
+            const dpe_stack_entry *t = &s.ent[0][s.sp[0] - 1];
+            const unsigned side = t->p[0].valid ? L : R;
+            dpe_stack_out o = go(&c, &s, 0, side, G);
+            CHECK_EQ(o.err, 0);
+            if (o.err)
+                return;
+        }
+        EXPECT_STACK(&s, 0, {{G, "11111111", '*'}, NONE, X});
+        CHECK_EQ(ok_act(go(&c, &s, 0, L, X)), DPE_ACT_POP);
+        CHECK_EQ(s.sp[0], 0);
+    }
+}
+
 TEST(read_port)
 {
     dpe_stack_cfg c = small_cfg();
@@ -818,6 +872,7 @@ int main(int argc, char **argv)
     RUN(diverge_to_exit_and_finish);
     RUN(illegal_input_raises_err_and_changes_nothing);
     RUN(overflow_pushes_back);
+    RUN(sibling_suspension_compacts);
     RUN(read_port);
     RUN(cfg_check_names_the_field);
     RUN(check_catches_corruption);

@@ -765,26 +765,29 @@ for cfg in 001 003; do
       bad "dpe_${k}_$cfg" "merge on: $on; off: $off"
   done
 done
-# ... but it can still fill: a twoexit whose exit path is longer than a round
-# and diverges itself (leavers two at a time) keeps one suspended entry per
-# pair, and on a full stack both paths of the TOS want an entry.  Every other
-# mechanism runs it; dpe at the default preset too, at 001 (dpe_depth 8) it
-# stops with the deadlock line, with 16 entries it runs (peak 16)
+# ... but it could fill: a twoexit whose exit path is longer than a round
+# and diverges itself (leavers two at a time) kept one suspended entry per
+# pair under 003's push, and on a full stack both paths of the TOS wanted
+# an entry.  The compaction (dpe_stack.h, "Forward progress": a sibling
+# suspension puts Q in a slot of the TOS's run) keeps it within 4 entries:
+# every mechanism matches at 001 and 003 at the preset's dpe_depth (8);
+# with stack_merge=off (003's push) dpe stops with the deadlock line
 { printf '%s\n' '.kernel twoexitif' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' '    mov r2, 0' \
     '    and r3, r0, 1' '    shr r4, r0, 1' 'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' \
     '    setp.lt p1, r1, r4' '    @p1 bra LOOP'
   for i in 1 2 3 4 5 6; do echo '    add r2, r2, 1'; done
   printf '%s\n' '    setp.eq p2, r3, 0' '    @p2 bra ELSE' '    add r2, r2, 3' '    bra JOIN' 'ELSE:' '    add r2, r2, 5' \
     'JOIN:' '    add r2, r2, 1' '    bra DONE' 'DONE:' '    add r1, r1, r2' '    st [r0], r1' '    exit'; } >"$T/twoexitif.k"
-out=$("$S" "$T/twoexitif.k" --config 001 --mech all --set dpe_depth=16 2>&1) &&
-  grep -q "^every mechanism that ran matches" <<<"$out" &&
-  grep -qE '^dpe .* peak_stack_depth=16 ' <<<"$out" && [[ "$(dpe_run "$T/twoexitif.k")" =~ ^[0-9]+\ [0-9]+$ ]] &&
-  ok dpe_twoexit_if_deep_enough || bad dpe_twoexit_if_deep_enough "$(grep -v '^ ' <<<"$out" | head -n 3)"
-out=$("$S" "$T/twoexitif.k" --config 001 --mech dpe 2>&1)
-rc=$?
-[ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-  grep -qE "^simt: .*twoexitif\.k: dpe: deadlock: .* full-table stalls" <<<"$out" &&
-  ok dpe_twoexit_if_stack_full_001 || bad dpe_twoexit_if_stack_full_001 "exit $rc: $out"
+for cfg in 001 003; do
+  out=$("$S" "$T/twoexitif.k" --config $cfg --mech all 2>&1) &&
+    grep -q "^every mechanism that ran matches" <<<"$out" && [[ "$(dpe_run "$T/twoexitif.k" --config $cfg)" =~ ^[0-9]+\ [1-8]$ ]] &&
+    ok "dpe_twoexit_if_compacts_$cfg" || bad "dpe_twoexit_if_compacts_$cfg" "$(grep -v '^ ' <<<"$out" | head -n 3)"
+  out=$("$S" "$T/twoexitif.k" --config $cfg --mech dpe --set stack_merge=off 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^simt: .*twoexitif\.k: dpe: deadlock: .* full-table stalls" <<<"$out" &&
+    ok "dpe_twoexit_if_stack_full_no_compaction_$cfg" || bad "dpe_twoexit_if_stack_full_no_compaction_$cfg" "exit $rc: $out"
+done
 
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random

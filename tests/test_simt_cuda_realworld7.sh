@@ -18,10 +18,11 @@
 #   (bfsqueue): runs (refused before); variants where the two sides differ,
 #   one side writes nothing or twice: refused; the loop bound read through
 #   a volatile pointer: refused with the shared-memory hint;
-# - own_lexer's goto state machine deadlocks dpe at the paper presets'
-#   dpe_depth (dpe_stack has no merge): the sweep runs it with dpe_depth
-#   12; here, at the preset's own depth, dpe either matches or stops with
-#   the one-line "too small" deadlock (never a wrong result);
+# - own_lexer's goto state machine filled dpe_depth 8 at the paper presets
+#   until dpe_stack's compaction (rtl_c/dpe_stack.h, "Forward progress"):
+#   the sweep runs it at every preset's own depth, and here dpe must match
+#   at 001 and 003 with the compaction and stop with the one-line "too
+#   small" deadlock without it (stack_merge=off, 003's policy);
 # - with clang installed, the reviewer's own prelude (own_lexer) by issue
 #   25's command at other -O levels and sm_ targets (make test: -O0, -O3
 #   and -Os on three targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60
@@ -38,7 +39,7 @@ ok() { echo "ok $1"; }
 bad() { echo "FAIL $1${2:+: $2}"; }
 [ -x "$S" ] || { bad simt_cuda_realworld7 "no $S (make $S)"; exit 0; }
 
-SIMT_CUDA_SET=realworld7 SIMT_CUDA_KERNEL_ARGS="own_lexer:--set dpe_depth=12" bash tests/test_simt_cuda.sh "$B"
+SIMT_CUDA_SET=realworld7 bash tests/test_simt_cuda.sh "$B"
 O=$B/test/simt_cuda_realworld7 # test_simt_cuda.sh's outputs
 . tests/cuda_small.sh # same_as_host, AWK_HEX
 
@@ -144,15 +145,21 @@ else
   done
 fi
 
-# own_lexer at 001 with the preset's dpe_depth (8): dpe matches, or stops
-# with one line naming the full structure (exit 1); never a wrong result
-out=$("$S" --config 001 --launch $D/own_lexer.launch --mech dpe --dump-mem "$T/lexer-dpe.ref" 2>&1)
-rc=$?
-if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out"; then ok "simt_cuda_own_lexer_dpe_001 (matches)"
-elif [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-     grep -q "dpe: deadlock: .* full-table stalls: the structure is too small for this kernel" <<<"$out"; then
-  ok "simt_cuda_own_lexer_dpe_001 (deadlock: dpe_depth too small, dpe_stack has no merge)"
-else bad simt_cuda_own_lexer_dpe_001 "exit $rc: $(head -n 1 <<<"$out")"; fi
+# own_lexer at 001 and 003 with the preset's dpe_depth (8): dpe matches
+# (the compaction); with stack_merge=off (003's push) it stops with the one
+# line naming the full structure (exit 1)
+for cfg in 001 003; do
+  out=$("$S" --config $cfg --launch $D/own_lexer.launch --mech dpe 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
+    ok "simt_cuda_own_lexer_dpe_$cfg" || bad "simt_cuda_own_lexer_dpe_$cfg" "exit $rc: $(head -n 1 <<<"$out")"
+  out=$("$S" --config $cfg --launch $D/own_lexer.launch --mech dpe --set stack_merge=off 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -q "dpe: deadlock: .* full-table stalls: the structure is too small for this kernel" <<<"$out" &&
+    ok "simt_cuda_own_lexer_dpe_${cfg}_no_compaction_deadlocks" ||
+    bad "simt_cuda_own_lexer_dpe_${cfg}_no_compaction_deadlocks" "exit $rc: $(head -n 1 <<<"$out")"
+done
 
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh

@@ -47,7 +47,7 @@ const core_key core_keys[] = {
     K(group_size, 0, CORE_MAX_WARPS, NULL, "two-level fetch group, warps (0: a quarter of the warps)"),
     K(timeout, 0, 1u << 20, NULL, "two-level timeout, instructions (0: two_level_sched's default)"),
     K(spe_depth, 1, 32, NULL, "simt_stack entries per warp"),
-    K(stack_merge, 0, 1, w_onoff, "simt_stack/lwm_subwarp merge on push (MERGE)"),
+    K(stack_merge, 0, 1, w_onoff, "simt_stack/lwm_subwarp merge on push, dpe_stack compaction (MERGE)"),
     K(dpe_depth, 1, 32, NULL, "dpe_stack entries per warp"),
     K(sb_entries, 1, 16, NULL, "dpe shadow scoreboard entries per warp and path"),
     K(cct, 2, 256, NULL, "sbi CCT entries"),

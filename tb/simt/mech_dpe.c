@@ -128,7 +128,8 @@ static const char *dpe_init(core *c, void *vm)
         regs = mech_alloc_regs(p, m->map);
         regs = regs < 32 ? 32 : regs;
     }
-    m->dc = (dpe_stack_cfg){W, core_warp_size(c), core_config(c)->dpe_depth, 32};
+    m->dc = (dpe_stack_cfg){W, core_warp_size(c), core_config(c)->dpe_depth, 32,
+                            core_config(c)->stack_merge};
     m->bc = (shadow_scoreboard_cfg){W, core_config(c)->sb_entries, regs};
     const char *e = core_apply_params(c, &dpe_stack_params, &m->dc);
     if (!e)
