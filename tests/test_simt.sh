@@ -268,6 +268,17 @@ for m in $mechs; do
     bad "fault_sb_nocheck_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
 done
 
+# a dropped structure update with the checks off: a warp's own lanes then
+# compare the reference's PC sequence in issue_warp's loop of its own
+# (core_issue.c); the first wrong PC is named, not a sequence overrun later
+for m in $mechs; do
+  "$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault pc@30 --no-check >"$T/fault.out" 2>&1
+  rc=$?
+  want='(thread [0-9]+: instruction #[0-9]+ is pc [0-9]+ .*, the reference executed pc|internal: warp [0-9]+ issue)'
+  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: $want" "$T/fault.out" && ok "fault_pc_nocheck_caught_$m" ||
+    bad "fault_pc_nocheck_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+done
+
 # the core's ready set (core_ready_set), kept for the mechanisms the core
 # fetches for and recounted every cycle: one update skipped is caught
 for m in spe simt+scalar dpe sbi; do
