@@ -260,12 +260,19 @@ done
 # runs): a warp's own lanes then skip the per-thread oracle reads when the
 # warp's wready row (core_int.h) shows no register late; the row must
 # still show the early issue
-for m in $mechs; do
-  "$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault sb@0 --no-check >"$T/fault.out" 2>&1
-  rc=$?
-  want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
-  [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: $want" "$T/fault.out" && ok "fault_sb_nocheck_caught_$m" ||
-    bad "fault_sb_nocheck_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+# and a dropped structure update with the checks off: a warp's own lanes then
+# compare the reference's PC sequence in issue_warp's loop of its own
+# (core_issue.c); the first wrong PC is named, not a sequence overrun later
+for f in sb@0 pc@30; do
+  for m in $mechs; do
+    "$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault $f --no-check >"$T/fault.out" 2>&1
+    rc=$?
+    want='thread [0-9]+: pc [0-9]+ .* (reads|overwrites) register [0-9]+ in cycle [0-9]+, but .* ready only in cycle'
+    [ "${f%@*}" = pc ] &&
+      want='(thread [0-9]+: instruction #[0-9]+ is pc [0-9]+ .*, the reference executed pc|internal: warp [0-9]+ issue)'
+    [ $rc -eq 1 ] && grep -qE "^simt: .*: ${m//+/\\+}: $want" "$T/fault.out" && ok "fault_${f%@*}_nocheck_caught_$m" ||
+      bad "fault_${f%@*}_nocheck_caught_$m" "exit $rc: $(head -1 "$T/fault.out")"
+  done
 done
 
 # the core's ready set (core_ready_set), kept for the mechanisms the core

@@ -164,6 +164,15 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     return 0;
 }
 
+/* issue_warp's lane t whose check failed: check_thread reports it */
+static int warp_lane_bad(core *c, const issue_ctx *x, unsigned t, unsigned k, int pc)
+{
+    if (check_thread(c, x, t, k, pc))
+        return -1;
+    return core_fail(c, "internal: issue_warp and check_thread disagree on thread slot %u at "
+                        "pc %d", t, pc);
+}
+
 /* The same for a warp's own lanes (no r->tid: lane l is slot warp * WS +
  * l, one CTA), when the caller found every lane of the mask live and none
  * at a barrier by the warp's wlive and wbar bits (compared with live[] and
@@ -195,10 +204,38 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
     const int hash = !o->trace;
     uint64_t *const tpos = c->tpos + base, *const thash = c->thash + base;
     const uint64_t *const tready = c->tready + (size_t)base * nregs;
+    prog_thread *const ths = c->th + base;
+    const prog_mem *const mk = &c->mem[k];
     unsigned nl = 0;
+    /* each lane's checks and its copies for prog_exec_warp in one pass (a
+     * failing lane stops the run before any thread executes); the common
+     * case -- the PC sequence compared, no oracle read, so no hash -- in a
+     * loop of its own with nothing else to test */
+#define WARP_LANE_TAKE()                                                                        \
+    do {                                                                                        \
+        tpos[l] = at + 1;                                                                       \
+        prog_thread *const th = &ths[l];                                                        \
+        th->clock = cycle;                                                                      \
+        xs[nl] = th;                                                                            \
+        ms[nl] = mk;                                                                            \
+        kk[nl] = k;                                                                             \
+        lanes[nl] = l;                                                                          \
+        tids[nl] = base + l;                                                                    \
+        nl++;                                                                                   \
+    } while (0)
+    if (trace && !perlane) {
+        for (uint64_t m = r->mask; m; m &= m - 1) {
+            const unsigned l = ctz(m);
+            const uint64_t at = tpos[l];
+            if (at >= len[l] || (int)trace[l][at] != pc)
+                return warp_lane_bad(c, x, base + l, k, pc);
+            WARP_LANE_TAKE();
+        }
+        *nlp = nl;
+        return 0;
+    }
     for (uint64_t m = r->mask; m; m &= m - 1) {
         const unsigned l = ctz(m);
-        lanes[nl++] = l;
         const uint64_t at = tpos[l];
         int bad = trace && (at >= len[l] || (int)trace[l][at] != pc);
         if (perlane) {
@@ -212,27 +249,13 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
                                     "none late", base + l, pc, (unsigned long long)cycle);
             bad |= late;
         }
-        if (bad) {
-            if (check_thread(c, x, base + l, k, pc))
-                return -1;
-            return core_fail(c, "internal: issue_warp and check_thread disagree on thread "
-                                "slot %u at pc %d", base + l, pc);
-        }
-        tpos[l] = at + 1;
+        if (bad)
+            return warp_lane_bad(c, x, base + l, k, pc);
         if (hash)
             thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
+        WARP_LANE_TAKE();
     }
-    prog_thread *const ths = c->th + base;
-    const prog_mem *const mk = &c->mem[k];
-    for (unsigned i = 0; i < nl; i++) {
-        const unsigned l = lanes[i];
-        prog_thread *const th = &ths[l];
-        th->clock = cycle;
-        xs[i] = th;
-        ms[i] = mk;
-        kk[i] = k;
-        tids[i] = base + l;
-    }
+#undef WARP_LANE_TAKE
     *nlp = nl;
     return 0;
 }
