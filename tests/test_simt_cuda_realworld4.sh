@@ -97,23 +97,19 @@ rc=$?
   ok simt_cuda_sssp_flag_runs || bad simt_cuda_sssp_flag_runs "exit $rc: $(grep -m1 '^simt:\|cannot\|barrier' <<<"$out")"
 
 . tests/cuda_small.sh # same_as_host
-# the reviewer's own prelude at -O0: the barrier loops' bounds in the stack
-# frame (refused with the stack-frame line before the frame's slots were
-# followed, docs/ptx.md "Barriers in -O0 loops"): every mechanism, the host
-H=$T/own_scan.host
-"$B/cuda_host/own_scan" --launch tb/kernels/cuda/realworld4/own_scan.launch --dump-mem "$H" >/dev/null 2>&1 ||
-  bad simt_cuda_own_scan_host "make $B/cuda_host/own_scan"
-out=$("$S" --launch tests/data/cuda/own_scan_O0.launch --mech all --dump-mem "$T/own_scan_O0.ref" 2>&1)
-rc=$?
-[ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$T/own_scan_O0.ref" "$H" &&
-  ok simt_cuda_own_O0_barrier_loop_runs || bad simt_cuda_own_O0_barrier_loop_runs "exit $rc: $(grep -m1 '^simt:\|: ' <<<"$out" || echo "memory differs from the host reference")"
-H=$T/own_bsearch.host
-"$B/cuda_host/own_bsearch" --launch tb/kernels/cuda/realworld4/own_bsearch.launch --dump-mem "$H" >/dev/null 2>&1 ||
-  bad simt_cuda_own_bsearch_host "make $B/cuda_host/own_bsearch"
-out=$("$S" --launch tests/data/cuda/own_bsearch_O0.launch --mech all --dump-mem "$T/o0.ref" 2>&1)
-rc=$?
-[ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$T/o0.ref" "$H" &&
-  ok simt_cuda_own_O0_runs || bad simt_cuda_own_O0_runs "exit $rc: $(grep -m1 '^simt:\|cannot' <<<"$out")"
+# the reviewer's own prelude at -O0 (each test's name as before): own_scan's
+# barrier loops' bounds in the stack frame (refused with the stack-frame
+# line before the frame's slots were followed, docs/ptx.md "Barriers in -O0
+# loops"), own_bsearch without a barrier: every mechanism, the host
+for k in own_scan:own_O0_barrier_loop_runs own_bsearch:own_O0_runs; do
+  n=${k#*:} k=${k%:*} H=$T/$k.host
+  "$B/cuda_host/$k" --launch tb/kernels/cuda/realworld4/$k.launch --dump-mem "$H" >/dev/null 2>&1 ||
+    bad simt_cuda_${k}_host "make $B/cuda_host/$k"
+  out=$("$S" --launch tests/data/cuda/${k}_O0.launch --mech all --dump-mem "$T/${k}_O0.ref" 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$T/${k}_O0.ref" "$H" &&
+    ok simt_cuda_$n || bad simt_cuda_$n "exit $rc: $(grep -m1 '^simt:\|: ' <<<"$out" || echo "memory differs from the host reference")"
+done
 
 # issue 25's command at other -O levels and targets (clang installed)
 if command -v clang >/dev/null; then

@@ -596,11 +596,13 @@ static int bar_red_result(ptx_ps *s)
 static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 /* The frame view of instruction in (prog.h, enum prog_frame_op): what the
- * divergence analysis needs to follow clang -O0's stack frame.  A 64-bit
- * mov, add or sub of a constant, or of a constant, cvta.local; ld, st,
- * atom and red on generic or local addresses.  Anything else that reads
- * a frame address is left PF_NONE, and the analysis then takes the frame
- * as escaped. */
+ * divergence analysis needs to follow clang -O0's stack frame and its
+ * generic addresses of shared memory.  A 64-bit mov, add or sub of a
+ * constant, or of a constant, add of two registers, mov of a .local
+ * symbol, cvta.local, cvta.shared; ld, st, atom and red on generic or
+ * local addresses (a store of its own address register is left out).
+ * Anything else that reads a frame address is left PF_NONE, and the
+ * analysis then takes the frame as escaped. */
 static void frame_view(const ptx_ins *in, prog_insn *pi)
 {
     pi->freg = -1;
