@@ -75,6 +75,33 @@ enum prog_unit {
 
 enum prog_space { PS_NONE = 0, PS_GLOBAL, PS_SHARED, PS_LOCAL, PS_PARAM, PS_N };
 
+/* The frame view of an instruction (prog_insn.fop), for the divergence
+ * analysis' frame slots (prog_analyse): clang -O0 keeps every variable in
+ * the thread's local memory (the stack frame, `.local __local_depot`,
+ * addressed as %SP/%SPL + k).  An address of local memory is a "local"
+ * one (an offset into the thread's local memory, as ld.local takes it) or
+ * a "generic" one (cvta.local of it).  dst[0] is the instruction's only
+ * destination. */
+enum prog_frame_op {
+    PF_NONE = 0,
+    PF_SYM,    /* dst[0] = the local address fimm (mov of a .local symbol) */
+    PF_SYMGEN, /* dst[0] = the generic address of local address fimm */
+    PF_ADD,    /* dst[0] = freg + fimm, 64 bits (add or sub of a constant, mov) */
+    PF_OR,     /* dst[0] = freg | fimm, 64 bits (fimm >= 0) */
+    PF_TOGEN,  /* dst[0] = the generic address of local address freg (cvta.local) */
+    PF_TOLOC,  /* dst[0] = the local address of generic address freg (cvta.to.local) */
+    PF_MEMGEN, /* a generic ld/st/atom of fbytes at freg + fimm (freg >= 0): a
+                * frame access when freg holds a generic frame address */
+    PF_MEMLOC, /* an access of fbytes to local memory at local address
+                * freg + fimm (freg -1: at fimm): ld/st/atom.local, or a
+                * generic access at a constant address in the local window */
+    PF_OPAQUE, /* reads or writes local memory where the front end cannot
+                * say which bytes (the frame slots are not tracked) */
+    PF_SHGEN,  /* dst[0] = the generic address of shared address freg (-1: a
+                * symbol's; cvta.shared) */
+    PF_ADDX    /* dst[0] = freg + register fimm, 64 bits (add of two registers) */
+};
+
 typedef struct {
     uint8_t unit;              /* enum prog_unit */
     uint8_t space;             /* enum prog_space (PU_LD, PU_ST, PU_ATOM) */
@@ -101,6 +128,14 @@ typedef struct {
                                 * once by ops->exec_coll, never by exec (see
                                 * "Warp-synchronous instructions" above) */
     uint8_t bytes;             /* PU_LD/ST/ATOM: bytes per access element */
+    uint8_t fop;               /* the frame view (enum prog_frame_op; the
+                                * front end sets it, 0 none): how the
+                                * instruction computes or uses an address
+                                * of the thread's local memory */
+    uint8_t fbytes;            /* PF_MEMGEN/PF_MEMLOC: bytes accessed (all
+                                * the elements of a vector) */
+    int32_t freg;              /* the address register fop reads, -1 none */
+    int32_t fimm;              /* fop's constant */
     int32_t target;            /* PU_BRA: taken PC */
     int32_t rpc;               /* PU_BRA: immediate post-dominator (n = exit) */
     int line;                  /* source line of the front end's file */

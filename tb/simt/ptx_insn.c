@@ -129,6 +129,7 @@ static int parse_scalar(ptx_ps *s, char *t, ptx_opnd *o, int want_label)
          * passed by value and reads the fields with ld.param [%rd+k] */
         o->kind = O_IMM;
         o->imm = y->addr;
+        o->lsym = y->space == PS_LOCAL;
         if (y->space == PS_SHARED && y->addr == UINT64_MAX) { /* extern: placed at the end */
             o->imm = 0;
             o->ext = 1;
@@ -592,6 +593,83 @@ static int bar_red_result(ptx_ps *s)
     return 0;
 }
 
+static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
+
+/* The frame view of instruction in (prog.h, enum prog_frame_op): what the
+ * divergence analysis needs to follow clang -O0's stack frame and its
+ * generic addresses of shared memory.  A 64-bit mov, add or sub of a
+ * constant, or of a constant, add of two registers, mov of a .local
+ * symbol, cvta.local, cvta.shared; ld, st, atom and red on generic or
+ * local addresses (a store of its own address register is left out).
+ * Anything else that reads a frame address is left PF_NONE, and the
+ * analysis then takes the frame as escaped. */
+static void frame_view(const ptx_ins *in, prog_insn *pi)
+{
+    pi->freg = -1;
+    const ptx_opnd *a = in->a;
+    int wide = TY_BYTES(in->type) == 8 && in->type != T_NONE;
+    if (in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) {
+        if (in->space != PS_NONE && in->space != PS_LOCAL) return;
+        if (a[0].kind != O_MEM) return;
+        if (in->op == OP_ST)
+            for (int i = 1; i < in->na; i++)
+                if (a[i].kind == O_REG && a[i].reg == a[0].reg) return; /* its own address stored */
+        unsigned bytes = TY_BYTES(in->type) * (in->vec ? in->vec : 1);
+        pi->fbytes = (uint8_t)(bytes < 255 ? bytes : 255);
+        int64_t off = (int64_t)a[0].imm;
+        if (in->space == PS_LOCAL) {
+            pi->fop = fits32(off) ? PF_MEMLOC : PF_OPAQUE;
+            pi->freg = a[0].reg;
+        } else if (a[0].imm >= PTX_LOCAL_WIN) { /* a constant in the local window */
+            off = (int64_t)(a[0].imm - PTX_LOCAL_WIN);
+            pi->fop = a[0].reg < 0 && fits32(off) ? PF_MEMLOC : PF_OPAQUE;
+        } else if (a[0].reg >= 0 && fits32(off)) {
+            pi->fop = PF_MEMGEN;
+            pi->freg = a[0].reg;
+        } else
+            return;
+        pi->fimm = (int32_t)off;
+        return;
+    }
+    if (in->nd != 1 || in->d[0].kind != O_REG || !wide || (in->flags & (F_CC | F_CIN))) return;
+    if (in->op == OP_MOV && in->na == 1) {
+        if (a[0].kind == O_REG) {
+            pi->fop = PF_ADD;
+            pi->freg = a[0].reg;
+        } else if (a[0].kind == O_IMM && a[0].lsym && fits32((int64_t)a[0].imm)) {
+            pi->fop = PF_SYM;
+            pi->fimm = (int32_t)a[0].imm;
+        }
+    } else if (in->op == OP_CVTA && in->space == PS_LOCAL && in->na == 1) {
+        int to = (in->flags & F_TO) != 0;
+        if (a[0].kind == O_REG) {
+            pi->fop = to ? PF_TOLOC : PF_TOGEN;
+            pi->freg = a[0].reg;
+        } else if (!to && a[0].kind == O_IMM && a[0].lsym && fits32((int64_t)a[0].imm)) {
+            pi->fop = PF_SYMGEN;
+            pi->fimm = (int32_t)a[0].imm;
+        }
+    } else if (in->op == OP_CVTA && in->space == PS_SHARED && !(in->flags & F_TO) && in->na == 1) {
+        pi->fop = PF_SHGEN;
+        if (a[0].kind == O_REG) pi->freg = a[0].reg;
+    } else if (in->op == OP_ADD && in->na == 2 && a[0].kind == O_REG && a[1].kind == O_REG) {
+        pi->fop = PF_ADDX;
+        pi->freg = a[0].reg;
+        pi->fimm = a[1].reg;
+    } else if ((in->op == OP_ADD || in->op == OP_SUB || in->op == OP_OR) && in->na == 2) {
+        int r = a[0].kind == O_REG && a[1].kind == O_IMM ? 0
+                : a[1].kind == O_REG && a[0].kind == O_IMM && in->op != OP_SUB ? 1 : -1;
+        if (r < 0) return;
+        int64_t k = (int64_t)a[1 - r].imm;
+        if (!fits32(k)) return;
+        if (in->op == OP_SUB) k = -k;
+        if (!fits32(k) || (in->op == OP_OR && k < 0)) return;
+        pi->fop = in->op == OP_OR ? PF_OR : PF_ADD;
+        pi->freg = a[r].reg;
+        pi->fimm = (int32_t)k;
+    }
+}
+
 int ptx_instruction(ptx_ps *s, char *stmt)
 {
     char *t = ptx_trim(stmt);
@@ -958,6 +1036,7 @@ widths:;
         if (in->a[i].kind == O_REG || (in->a[i].kind == O_MEM && in->a[i].reg >= 0)) add_src(pi, in->a[i].reg);
     for (int i = 0; i < in->nd; i++)
         if (in->d[i].kind == O_REG) pi->dst[pi->ndst++] = (uint16_t)in->d[i].reg;
+    frame_view(in, pi);
     /* a predicated-off instruction leaves its destinations: the SM must
      * treat them as read (a merge) -- they are not added as sources, the
      * scoreboard orders a write after a write on its own */
