@@ -101,8 +101,9 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
     if (loads_cause(p, 0))
         snprintf(c, errlen - (size_t)(c - err),
                  ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
-                 "keeps every variable), and the divergence analysis takes every load as "
-                 "thread-dependent; compile with -O1 or more");
+                 "keeps every variable), whose slots the divergence analysis cannot follow once "
+                 "the frame's address escapes (a local array at a variable index, the address "
+                 "stored or passed on); compile with -O1 or more");
     else if (loads_cause(p, 1))
         snprintf(c, errlen - (size_t)(c - err),
                  ": the condition is loaded from shared memory, which the divergence analysis "
