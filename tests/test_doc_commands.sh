@@ -50,7 +50,7 @@ plant bad_kind "$(printf '%s\n' '<!-- cmd: runnabel -->' '```' 'true' '```')" "u
 # and a page that is right passes (numbers marked as examples match others)
 printf '%s\n' '<!-- cmd: runnable numbers=example -->' '```' \
   '$ build/cosim_dpe_stack --cycles 123 --seed 9 --quiet' \
-  'cosim dpe_stack seed=1 params=WARPS=48,LANES=32,DEPTH=8,PC_W=32 cycles=100 mismatches=0 invariants=ok coverage=resets=0,...' \
+  'cosim dpe_stack seed=1 params=WARPS=48,LANES=32,DEPTH=8,PC_W=32,MERGE=1 cycles=100 mismatches=0 invariants=ok coverage=resets=0,...' \
   '```' >"$T/good.md"
 if tools/doc_commands.py --build "$B" --work "$T/work" "$T/good.md" >"$T/good.log" 2>&1; then
   echo "ok doc_commands_passes_a_right_page"
