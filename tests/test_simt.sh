@@ -795,6 +795,20 @@ for cfg in 001 003; do
     grep -qE "^simt: .*twoexitif\.k: dpe: deadlock: .* full-table stalls" <<<"$out" &&
     ok "dpe_twoexit_if_stack_full_no_compaction_$cfg" || bad "dpe_twoexit_if_stack_full_no_compaction_$cfg" "exit $rc: $out"
 done
+# 003's claim (cli.c, dpe_vs_spe): with stack_merge=off dpe issues exactly
+# the warp-instructions of spe's push-always stack on every random kernel;
+# with it on, the sibling suspension's join issues fewer on some (seed
+# 5000001 at 003: 36678 against spe's 39274), never more
+for mg in off on; do
+  out=$("$S" --random 20 --seed 5000001 --quiet --max-threads 256 --mech dpe --config 003 --set stack_merge=$mg 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "mechanisms dpe: 0 failed" <<<"$out" && ok "dpe_vs_spe_random_003_merge_$mg" ||
+    bad "dpe_vs_spe_random_003_merge_$mg" "exit $rc: $(grep -m1 FAIL <<<"$out")"
+  n=$(sed -n 's/.*0 failed (\([0-9]*\) warp-instructions simulated).*/\1/p' <<<"$out")
+  if [ $mg = off ]; then w_off=$n; else w_on=$n; fi
+done
+[ -n "$w_on" ] && [ -n "$w_off" ] && [ "$w_on" -lt "$w_off" ] && ok dpe_join_issues_fewer_random_003 ||
+  bad dpe_join_issues_fewer_random_003 "on $w_on, off $w_off"
 
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random
