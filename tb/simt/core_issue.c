@@ -395,9 +395,6 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     char msg[300];
     unsigned cnt = r->nthreads ? r->nthreads : popc(r->mask);
     uint64_t rest = r->mask;
-    scalar_issue sis; /* scalarization's state of this issue (scalar.h) */
-    if (c->scalar)
-        memset(&sis, 0, sizeof sis);
     static prog_thread *xs[NX];
     static const prog_mem *ms[NX];
     static unsigned kk[NX]; /* each thread's CTA slot */
@@ -460,7 +457,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     if (in->wsync) {
         if (wsync_issue(c, r->pc, nl, tids, kk, eff))
             return -1;
+    } else if (c->scalar && onecta && nl <= SCALAR_WARP_MAX && c->sx.wok[r->pc]) {
+        /* a warp's own lanes (issue_warp): the issue at once (scalar.h) */
+        if (scalar_exec_warp(&c->sx, r->pc, xs, nl, &c->srf[(size_t)r->warp * c->sregs], ms,
+                             eff, msg, sizeof msg))
+            return core_fail(c, "%s", msg);
     } else if (c->scalar) {
+        scalar_issue sis; /* scalarization's state of this issue (scalar.h) */
+        memset(&sis, 0, sizeof sis);
         for (unsigned i = 0; i < nl; i++)
             if (scalar_exec_thread(&c->sx, r->pc, xs[i], (unsigned)c->gtid[tids[i]],
                                    &c->srf[(size_t)(tids[i] / c->WS) * c->sregs], ms[i], &sis,

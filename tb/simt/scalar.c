@@ -472,6 +472,28 @@ void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, i
         c->sca[v] = (uint8_t)!vec;
         c->off[v] = (int32_t)first + s->phys[v];
     }
+    /* scalar_exec_warp: which pcs it takes, and the widest pc's span */
+    unsigned span = 1;
+    c->wok = calloc(p->n + 1, 1);
+    for (unsigned pc = 0; c->wok && c->sca && pc < p->n && pc < s->n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        unsigned lo = p->nregs, hi = 0, scadst = 0;
+        for (unsigned j = 0; j < in->nsrc; j++) {
+            lo = in->src[j] < lo ? in->src[j] : lo;
+            hi = in->src[j] > hi ? in->src[j] : hi;
+        }
+        for (unsigned j = 0; j < in->ndst; j++) {
+            lo = in->dst[j] < lo ? in->dst[j] : lo;
+            hi = in->dst[j] > hi ? in->dst[j] : hi;
+            scadst |= c->sca[in->dst[j]];
+        }
+        if (hi >= lo && hi - lo + 1 > span)
+            span = hi - lo + 1;
+        c->wok[pc] = (uint8_t)(s->ins_vector[pc] ? !scadst : !checked);
+    }
+    c->rows = calloc((size_t)p->nregs + 1 + (size_t)SCALAR_WARP_MAX * span, sizeof(uint64_t));
+    if (!c->rows && c->wok)
+        memset(c->wok, 0, p->n + 1);
 }
 
 void scalar_exec_free(scalar_exec_cfg *c)
@@ -480,6 +502,10 @@ void scalar_exec_free(scalar_exec_cfg *c)
     free(c->coll);
     free(c->off);
     free(c->sca);
+    free(c->wok);
+    free(c->rows);
+    c->wok = NULL;
+    c->rows = NULL;
     c->scratch = c->coll = NULL;
     c->off = NULL;
     c->sca = NULL;
@@ -635,4 +661,71 @@ int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigne
     *e = st->eff;
     e->nacc = 0; /* the one access was the first thread's */
     return 0;
+}
+
+int scalar_exec_warp(const scalar_exec_cfg *c, int pc, prog_thread *const *x, unsigned n,
+                     uint64_t *srf, const prog_mem *const *m, prog_effect *e, char *err,
+                     size_t errlen)
+{
+    const prog_insn *in = &c->p->ins[pc];
+    const unsigned ns = in->nsrc, nd = in->ndst;
+    if (!n)
+        return 0;
+    if (!c->s->ins_vector[pc]) {
+        /* scalar_exec_thread's first thread, then its broadcast to the
+         * others (outside checked mode: no thread is compared) */
+        scalar_issue st;
+        memset(&st, 0, sizeof st);
+        if (scalar_exec_thread(c, pc, x[0], 0, srf, m[0], &st, &e[0], err, errlen))
+            return -1;
+        for (unsigned i = 1; i < n; i++) {
+            uint64_t *const vrf = x[i]->r;
+            for (unsigned j = 0; j < nd; j++)
+                (c->sca[in->dst[j]] ? srf : vrf)[c->off[in->dst[j]]] = st.val[j];
+            e[i] = st.eff;
+            e[i].nacc = 0;
+        }
+        return 0;
+    }
+    /* a vector instruction: each thread's operands (sources, then
+     * destinations: a guarded write keeps the old value) in a row of its
+     * own, rows span entries apart from the lowest register read or
+     * written, read by prog_exec_warp, the destinations written back */
+    unsigned reg[PROG_MAX_SRC + PROG_MAX_DST], lo = c->p->nregs, hi = 0;
+    int32_t off[PROG_MAX_SRC + PROG_MAX_DST];
+    uint64_t sval[PROG_MAX_SRC + PROG_MAX_DST];
+    unsigned nv = 0, nsv = 0, sreg[PROG_MAX_SRC + PROG_MAX_DST];
+    for (unsigned j = 0; j < ns + nd; j++) {
+        const unsigned v = j < ns ? in->src[j] : in->dst[j - ns];
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        if (c->sca[v]) { /* a scalar source: one value for the warp */
+            sreg[nsv] = v;
+            sval[nsv++] = srf[c->off[v]];
+        } else {
+            reg[nv] = v;
+            off[nv++] = c->off[v];
+        }
+    }
+    const size_t span = hi >= lo ? hi - lo + 1u : 1u;
+    uint64_t *const base = c->rows + c->p->nregs + 1 - lo;
+    uint64_t *vrf[SCALAR_WARP_MAX];
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t *const r = base + i * span, *const f = x[i]->r;
+        vrf[i] = f;
+        for (unsigned j = 0; j < nsv; j++)
+            r[sreg[j]] = sval[j];
+        for (unsigned j = 0; j < nv; j++)
+            r[reg[j]] = f[off[j]];
+        x[i]->r = r;
+    }
+    unsigned done = n;
+    const int rc = prog_exec_warp(c->p, pc, x, m, n, e, &done, err, errlen);
+    for (unsigned i = 0; i < n; i++) {
+        const uint64_t *const r = x[i]->r;
+        x[i]->r = vrf[i];
+        for (unsigned j = 0; i < done && j < nd; j++)
+            vrf[i][c->off[in->dst[j]]] = r[in->dst[j]];
+    }
+    return rc ? -1 : 0;
 }

@@ -155,7 +155,15 @@ typedef struct {
                         * when sca[v], else into the thread's vector file
                         * (entry() in scalar.c as a table: read per operand) */
     uint8_t *sca;
+    /* scalar_exec_warp's state: per pc, 1 when it takes the issue (wok);
+     * rows of the lanes' virtual registers (SCALAR_WARP_MAX rows of span
+     * entries, span the widest pc's lowest to highest register, after
+     * nregs + 1 entries of room) */
+    uint8_t *wok;
+    uint64_t *rows;
 } scalar_exec_cfg;
+
+#define SCALAR_WARP_MAX 64 /* the most threads scalar_exec_warp takes (CORE_MAX_WARP) */
 
 /* The state of one warp issue: reset (memset 0) before its first thread. */
 typedef struct {
@@ -188,5 +196,18 @@ void scalar_exec_free(scalar_exec_cfg *c);
 int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigned thread,
                        uint64_t *srf, const prog_mem *m, scalar_issue *st, prog_effect *e,
                        char *err, size_t errlen);
+
+/* The same as scalar_exec_thread on x[0], ..., x[n-1] in that order with
+ * one scalar_issue (reset before x[0]), for n <= SCALAR_WARP_MAX distinct
+ * threads of one warp (scalar file srf) when c->wok[pc]: a vector
+ * instruction that writes no scalar register, or a scalar one outside
+ * checked mode.  A vector instruction is decoded once for all the threads
+ * (prog_exec_warp on rows holding each thread's operands); a scalar one
+ * runs for x[0] and its result is written to the others.  On a run error
+ * the threads before the failing one have run and written their
+ * registers, as with scalar_exec_thread; 0, or -1 with one line. */
+int scalar_exec_warp(const scalar_exec_cfg *c, int pc, prog_thread *const *x, unsigned n,
+                     uint64_t *srf, const prog_mem *const *m, prog_effect *e, char *err,
+                     size_t errlen);
 
 #endif
