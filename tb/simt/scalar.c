@@ -491,7 +491,9 @@ void scalar_exec_init(scalar_exec_cfg *c, const prog *p, const scalar_info *s, i
             span = hi - lo + 1;
         c->wok[pc] = (uint8_t)(s->ins_vector[pc] ? !scadst : !checked);
     }
-    c->rows = calloc((size_t)p->nregs + 1 + (size_t)SCALAR_WARP_MAX * span, sizeof(uint64_t));
+    /* not cleared: scalar_exec_warp writes every entry the instruction
+     * reads (its sources and destinations) before it runs */
+    c->rows = malloc(((size_t)p->nregs + 1 + (size_t)SCALAR_WARP_MAX * span) * sizeof(uint64_t));
     if (!c->rows && c->wok)
         memset(c->wok, 0, p->n + 1);
 }
@@ -512,7 +514,8 @@ void scalar_exec_free(scalar_exec_cfg *c)
 }
 
 /* The entry of virtual register v: in the thread's file or the warp's. */
-static uint64_t *entry(const scalar_info *s, unsigned v, uint64_t *vrf, uint64_t *srf)
+static PROG_ALWAYS_INLINE uint64_t *entry(const scalar_info *s, unsigned v, uint64_t *vrf,
+                                          uint64_t *srf)
 {
     switch (s->cls[v]) {
     case SC_VEC_DATA: return &vrf[s->phys[v]];
@@ -572,11 +575,15 @@ void scalar_coll_view(const scalar_exec_cfg *c, int pc, unsigned l, const prog_t
 {
     const prog_insn *in = &c->p->ins[pc];
     uint64_t *r = &c->coll[(size_t)l * (c->p->nregs + 1)];
+    const int32_t *const phys = c->s->phys;
     *view = *x;
+    /* scalar_reg through the tables (entry() as off and sca) */
+#define SX_REG(v) (phys[v] < 0 ? 0 : (c->sca[v] ? srf : x->r)[c->off[v]])
     for (unsigned j = 0; j < in->nsrc; j++)
-        r[in->src[j]] = scalar_reg(c->s, in->src[j], x->r, srf);
+        r[in->src[j]] = SX_REG(in->src[j]);
     for (unsigned j = 0; j < in->ndst; j++)
-        r[in->dst[j]] = scalar_reg(c->s, in->dst[j], x->r, srf);
+        r[in->dst[j]] = SX_REG(in->dst[j]);
+#undef SX_REG
     view->r = r;
 }
 
@@ -586,7 +593,7 @@ void scalar_coll_store(const scalar_exec_cfg *c, int pc, const prog_thread *view
     const prog_insn *in = &c->p->ins[pc];
     for (unsigned j = 0; j < in->ndst; j++)
         if (c->s->phys[in->dst[j]] >= 0)
-            *entry(c->s, in->dst[j], x->r, srf) = view->r[in->dst[j]];
+            (c->sca[in->dst[j]] ? srf : x->r)[c->off[in->dst[j]]] = view->r[in->dst[j]];
 }
 
 int scalar_exec_thread(const scalar_exec_cfg *c, int pc, prog_thread *x, unsigned thread,
@@ -721,11 +728,13 @@ int scalar_exec_warp(const scalar_exec_cfg *c, int pc, prog_thread *const *x, un
     }
     unsigned done = n;
     const int rc = prog_exec_warp(c->p, pc, x, m, n, e, &done, err, errlen);
+    /* the destinations (every one vector: c->wok) are the last nd of reg */
     for (unsigned i = 0; i < n; i++) {
         const uint64_t *const r = x[i]->r;
-        x[i]->r = vrf[i];
-        for (unsigned j = 0; i < done && j < nd; j++)
-            vrf[i][c->off[in->dst[j]]] = r[in->dst[j]];
+        uint64_t *const f = vrf[i];
+        x[i]->r = f;
+        for (unsigned j = nv - nd; i < done && j < nv; j++)
+            f[off[j]] = r[reg[j]];
     }
     return rc ? -1 : 0;
 }
