@@ -315,3 +315,29 @@ if python3 tools/scalar_fraction.py --build "$B" --check >"$T/frac.out" 2>&1; th
 else
   bad scalar_fraction_per_kernel_doc_current "$(head -1 "$T/frac.out")"
 fi
+
+# scalar_exec_warp (scalar.h): a warp's issue runs at once -- a vector
+# instruction decoded once for its lanes, a scalar one run for the first
+# lane and written to the others outside checked mode (under --check each
+# thread of a scalar instruction is still evaluated and compared).  With
+# the checks off the report and every issue must be the checked run's, on
+# every built-in kernel and on CUDA kernels at 001 (shfl, atomics, loops)
+n=0 diffs=()
+for k in tb/kernels/*.k tests/simt_scalar/*.k; do
+  a=$("$S" --kernel "$k" --mech $SCAL --format json --log - 2>&1; echo "rc=$?")
+  b=$("$S" --kernel "$k" --mech $SCAL --format json --log - --no-check 2>&1; echo "rc=$?")
+  [ "$a" = "$b" ] || diffs+=("$(basename "$k")")
+  n=$((n + 1))
+done
+for L in hotspot histogram conv1d warp/cgtile warp/warpvote; do
+  a=$("$S" --launch tb/kernels/cuda/$L.launch --config 001 --mech $SCAL --format json --log - 2>&1; echo "rc=$?")
+  b=$("$S" --launch tb/kernels/cuda/$L.launch --config 001 --mech $SCAL --format json --log - --no-check 2>&1; echo "rc=$?")
+  case $a in *'"mech"'*) ;; *) diffs+=("$L: no report");; esac
+  [ "$a" = "$b" ] || diffs+=("$L")
+  n=$((n + 1))
+done
+if [ ${#diffs[@]} -eq 0 ] && [ "$n" -ge 13 ]; then
+  ok "scalar_warp_issue_no_check_same_as_checked ($n kernels)"
+else
+  bad scalar_warp_issue_no_check_same_as_checked "differ: ${diffs[*]}"
+fi
