@@ -98,35 +98,45 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
  * rows, dwf's warps: a CTA per run of lanes), with check_thread's checks
  * and what is per issue read once: the registers the oracle reads, and per
  * CTA the reference's sequences.  Each lane's live and barrier flags are
- * read.  The first lane whose check fails is handed to check_thread, which
- * reports it, its state being what the thread-by-thread loop would have
- * left. */
+ * read.  The per-thread oracle reads are skipped for the lanes of a warp
+ * slot (its run of lanes: a dynamic warp's lanes come from few home warps)
+ * whose wready row shows none of the registers late; under --check they
+ * run, and a late register the row missed stops the run.  The first lane
+ * whose check fails is handed to check_thread, which reports it, its state
+ * being what the thread-by-thread loop would have left. */
 static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
                                           prog_thread **xs, const prog_mem **ms, unsigned *kk,
                                           unsigned *lanes, unsigned *tids, unsigned *nlp)
 {
     const int pc = r->pc;
-    const unsigned T = c->T, cta = x->cta_threads;
+    const unsigned T = c->T, cta = x->cta_threads, ws = c->WS;
     const uint8_t *const live = c->live, *const at_bar = c->at_bar;
     uint64_t *const tpos = c->tpos, *const thash = c->thash;
-    const uint64_t *const tready = c->tready;
+    const uint64_t *const tready = c->tready, *const wready = c->wready;
     const uint64_t cycle = x->cycle;
     const size_t nregs = x->nregs;
     unsigned reg[PROG_MAX_SRC + PROG_MAX_DST];
     const unsigned nr = oracle_regs(x->in, 0, reg);
+    const int check = c->P.check;
     prog_thread *const ths = c->th;
-    /* the CTA of the lanes so far: slots [k0, k0 + cta) */
-    unsigned k = 0, k0 = 0, nl = 0;
-    int have = 0, hash = 0;
+    /* the CTA of the lanes so far: slots [k0, k0 + cta), none at first
+     * (t - T wraps to at least cta for every slot t < T) */
+    unsigned k = 0, k0 = T, nl = 0;
+    int hash = 0;
     uint32_t *const *trace = NULL;
     const uint64_t *len = NULL;
     const prog_mem *mk = NULL;
+    /* the warp slot of the lanes so far: slots [h0, h0 + ws), none at
+     * first; wlate: its wready row shows a register late (or the rows are
+     * off); perlane: the oracle is read per thread */
+    unsigned h0 = T;
+    int wlate = 1, perlane = 1;
     for (uint64_t m = r->mask; m; m &= m - 1) {
         const unsigned l = ctz(m), t = r->tid[l];
         if (t >= T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp,
                              t);
-        if (!have || t - k0 >= cta) {
+        if (t - k0 >= cta) {
             k = t / cta;
             k0 = k * cta;
             const refp_cta_out *o = &c->rout[k];
@@ -134,16 +144,31 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
             len = o->len;
             hash = !o->trace;
             mk = &c->mem[k];
-            have = 1;
+        }
+        if (t - h0 >= ws) {
+            const unsigned h = t / ws;
+            const uint64_t *const wr = &wready[(size_t)h * nregs];
+            h0 = h * ws;
+            wlate = c->wready_off;
+            for (unsigned j = 0; j < nr; j++)
+                wlate |= wr[reg[j]] > cycle;
+            perlane = wlate || check;
         }
         const unsigned f = t - k0;
         const uint64_t at = tpos[t];
         int bad = !live[t] || at_bar[t] || (trace && (at >= len[f] || (int)trace[f][at] != pc));
-        const uint64_t *rd = &tready[t * nregs];
-        uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
-        for (unsigned j = 0; j < nr; j++)
-            late = rd[reg[j]] > late ? rd[reg[j]] : late;
-        if (bad || late > cycle) {
+        if (perlane) {
+            const uint64_t *rd = &tready[t * nregs];
+            int late = 0; /* some register read or overwritten is not ready */
+            for (unsigned j = 0; j < nr; j++)
+                late |= rd[reg[j]] > cycle;
+            if (late && !wlate)
+                return core_fail(c, "internal: thread slot %u: pc %d reads a register not "
+                                    "ready in cycle %llu, but its warp's wready row shows "
+                                    "none late", t, pc, (unsigned long long)cycle);
+            bad |= late;
+        }
+        if (bad) {
             if (check_thread(c, x, t, k, pc))
                 return -1;
             return core_fail(c, "internal: issue_lanes and check_thread disagree on thread "
@@ -152,8 +177,9 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         tpos[t] = at + 1;
         if (hash)
             thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
-        xs[nl] = &ths[t];
-        xs[nl]->clock = cycle;
+        prog_thread *const th = &ths[t];
+        th->clock = cycle;
+        xs[nl] = th;
         ms[nl] = mk;
         kk[nl] = k;
         lanes[nl] = l;
@@ -162,6 +188,30 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     }
     *nlp = nl;
     return 0;
+}
+
+/* The wready rows (core_int.h) after an issue of mapped or listed lanes
+ * (issue_lanes, a thread list), which may mix warp slots: in the row of
+ * each warp slot of tids[0..nl) each destination of dreg raised to v, the
+ * latest ready cycle of the issue (a run of lanes of one slot, as a
+ * dynamic warp's from one home warp, raises its row once) */
+static void wready_raise_slots(core *c, const unsigned *tids, unsigned nl, const unsigned *dreg,
+                               unsigned nd, uint64_t v)
+{
+    const unsigned ws = c->WS;
+    const size_t nregs = c->nregs;
+    uint64_t *const wready = c->wready;
+    unsigned h0 = c->T; /* the slot of the run: [h0, h0 + ws), none at first */
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned t = tids[i];
+        if (t - h0 < ws)
+            continue;
+        const unsigned h = t / ws;
+        uint64_t *const row = &wready[(size_t)h * nregs];
+        h0 = h * ws;
+        for (unsigned j = 0; j < nd; j++)
+            row[dreg[j]] = v > row[dreg[j]] ? v : row[dreg[j]];
+    }
 }
 
 /* issue_warp's lane t whose check failed: check_thread reports it */
@@ -559,8 +609,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     /* wready (core_int.h): for a warp's own lanes (issue_warp: one CTA,
      * onecta) when any executed (wexe), the warp's row takes the latest
      * ready cycle of the issue's lanes (rmax: an upper bound of the ones
-     * that executed), written once below; any other issue that may write
-     * tready turns the rows off */
+     * that executed), written once below; any other issue that writes
+     * tready raises the rows of its lanes' warp slots (wready_raise_slots) */
     uint64_t *const wready = c->wready, rmax = 0;
     int wexe = 0;
     /* a warp's own lanes: the same without the CTA's changes of kc and
@@ -621,7 +671,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         for (unsigned j = 0; j < nd; j++)
             ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
     } else if (!onecta && nl && nd) {
-        c->wready_off = 1;
+        wready_raise_slots(c, tids, nl, dreg, nd, last);
     }
     o->taken = taken;
     o->exited = exited;
