@@ -94,16 +94,25 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
     return 4;
 }
 
+/* The warp slots of the last issue_lanes' lanes, one per run of lanes in
+ * a slot, in lane order (a slot may come twice): the rows
+ * wready_raise_slots raises after it */
+static unsigned lanes_slot[CORE_MAX_WARP], lanes_nslot;
+
 /* core_issue's loop over the lanes of r->mask when r->tid maps them (lwm's
  * rows, dwf's warps: a CTA per run of lanes), with check_thread's checks
  * and what is per issue read once: the registers the oracle reads, and per
- * CTA the reference's sequences.  Each lane's live and barrier flags are
- * read.  The per-thread oracle reads are skipped for the lanes of a warp
- * slot (its run of lanes: a dynamic warp's lanes come from few home warps)
- * whose wready row shows none of the registers late; under --check they
- * run, and a late register the row missed stops the run.  The first lane
- * whose check fails is handed to check_thread, which reports it, its state
- * being what the thread-by-thread loop would have left. */
+ * CTA the reference's sequences.  The per-thread oracle reads are skipped
+ * for the lanes of a warp slot (its run of lanes: a dynamic warp's lanes
+ * come from few home warps) whose wready row shows none of the registers
+ * late; under --check they run, and a late register the row missed stops
+ * the run.  The common case with the checks off -- the PC sequence
+ * compared, the row not late, so no hash, and each lane live and not at
+ * a barrier by its slot's wlive and wbar bits -- is a loop of its own
+ * (a lane it cannot take goes to the second loop, which reads each lane's
+ * live and barrier flags).  The first lane whose check fails is handed to
+ * check_thread, which reports it, its state being what the
+ * thread-by-thread loop would have left. */
 static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
                                           prog_thread **xs, const prog_mem **ms, unsigned *kk,
                                           unsigned *lanes, unsigned *tids, unsigned *nlp)
@@ -121,7 +130,7 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     prog_thread *const ths = c->th;
     /* the CTA of the lanes so far: slots [k0, k0 + cta), none at first
      * (t - T wraps to at least cta for every slot t < T) */
-    unsigned k = 0, k0 = T, nl = 0;
+    unsigned k = 0, k0 = T, nl = 0, ns = 0;
     int hash = 0;
     uint32_t *const *trace = NULL;
     const uint64_t *len = NULL;
@@ -131,7 +140,57 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
      * off); perlane: the oracle is read per thread */
     unsigned h0 = T;
     int wlate = 1, perlane = 1;
-    for (uint64_t m = r->mask; m; m &= m - 1) {
+    uint64_t m = r->mask;
+#define LANES_TAKE()                                                                            \
+    do {                                                                                        \
+        tpos[t] = at + 1;                                                                       \
+        prog_thread *const th = &ths[t];                                                        \
+        th->clock = cycle;                                                                      \
+        xs[nl] = th;                                                                            \
+        ms[nl] = mk;                                                                            \
+        kk[nl] = k;                                                                             \
+        lanes[nl] = l;                                                                          \
+        tids[nl] = t;                                                                           \
+        nl++;                                                                                   \
+    } while (0)
+    if (!check && x->trace) {
+        uint64_t ok = 0; /* the slot's lanes live and not at a barrier */
+        for (; m; m &= m - 1) {
+            const unsigned l = ctz(m), t = r->tid[l];
+            if (t >= T)
+                break;
+            if (t - k0 >= cta) {
+                const unsigned kn = t / cta;
+                const refp_cta_out *o = &c->rout[kn];
+                if (!o->trace)
+                    break; /* hashed: the second loop */
+                k = kn;
+                k0 = kn * cta;
+                trace = o->trace;
+                len = o->len;
+                mk = &c->mem[kn];
+            }
+            if (t - h0 >= ws) {
+                const unsigned h = t / ws;
+                const uint64_t *const wr = &wready[(size_t)h * nregs];
+                int late = c->wready_off;
+                for (unsigned j = 0; j < nr; j++)
+                    late |= wr[reg[j]] > cycle;
+                if (late)
+                    break; /* read per thread: the second loop */
+                h0 = h * ws;
+                ok = c->wlive[h] & ~c->wbar[h];
+                lanes_slot[ns++] = h;
+                wlate = perlane = 0;
+            }
+            const unsigned f = t - k0;
+            const uint64_t at = tpos[t];
+            if (!(ok >> (t - h0) & 1) || at >= len[f] || (int)trace[f][at] != pc)
+                break; /* the second loop reports it */
+            LANES_TAKE();
+        }
+    }
+    for (; m; m &= m - 1) {
         const unsigned l = ctz(m), t = r->tid[l];
         if (t >= T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp,
@@ -153,6 +212,7 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
             for (unsigned j = 0; j < nr; j++)
                 wlate |= wr[reg[j]] > cycle;
             perlane = wlate || check;
+            lanes_slot[ns++] = h;
         }
         const unsigned f = t - k0;
         const uint64_t at = tpos[t];
@@ -174,41 +234,42 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
             return core_fail(c, "internal: issue_lanes and check_thread disagree on thread "
                                 "slot %u at pc %d", t, pc);
         }
-        tpos[t] = at + 1;
         if (hash)
             thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
-        prog_thread *const th = &ths[t];
-        th->clock = cycle;
-        xs[nl] = th;
-        ms[nl] = mk;
-        kk[nl] = k;
-        lanes[nl] = l;
-        tids[nl] = t;
-        nl++;
+        LANES_TAKE();
     }
+#undef LANES_TAKE
+    lanes_nslot = ns;
     *nlp = nl;
     return 0;
 }
 
 /* The wready rows (core_int.h) after an issue of mapped or listed lanes
  * (issue_lanes, a thread list), which may mix warp slots: in the row of
- * each warp slot of tids[0..nl) each destination of dreg raised to v, the
- * latest ready cycle of the issue (a run of lanes of one slot, as a
- * dynamic warp's from one home warp, raises its row once) */
-static void wready_raise_slots(core *c, const unsigned *tids, unsigned nl, const unsigned *dreg,
-                               unsigned nd, uint64_t v)
+ * each warp slot of the issue each destination of dreg raised to v, the
+ * latest ready cycle of the issue.  Mapped lanes: the slots issue_lanes
+ * recorded, one per run of lanes; listed: each run of tids[0..nl) in one
+ * slot raises its row once. */
+static void wready_raise_slots(core *c, int mapped, const unsigned *tids, unsigned nl,
+                               const unsigned *dreg, unsigned nd, uint64_t v)
 {
     const unsigned ws = c->WS;
     const size_t nregs = c->nregs;
     uint64_t *const wready = c->wready;
     unsigned h0 = c->T; /* the slot of the run: [h0, h0 + ws), none at first */
-    for (unsigned i = 0; i < nl; i++) {
-        const unsigned t = tids[i];
-        if (t - h0 < ws)
-            continue;
-        const unsigned h = t / ws;
+    const unsigned n = mapped ? lanes_nslot : nl;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned h;
+        if (mapped)
+            h = lanes_slot[i];
+        else {
+            const unsigned t = tids[i];
+            if (t - h0 < ws)
+                continue;
+            h = t / ws;
+            h0 = h * ws;
+        }
         uint64_t *const row = &wready[(size_t)h * nregs];
-        h0 = h * ws;
         for (unsigned j = 0; j < nd; j++)
             row[dreg[j]] = v > row[dreg[j]] ? v : row[dreg[j]];
     }
@@ -671,7 +732,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         for (unsigned j = 0; j < nd; j++)
             ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
     } else if (!onecta && nl && nd) {
-        wready_raise_slots(c, tids, nl, dreg, nd, last);
+        wready_raise_slots(c, !r->nthreads && r->tid, tids, nl, dreg, nd, last);
     }
     o->taken = taken;
     o->exited = exited;
