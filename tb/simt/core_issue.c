@@ -94,6 +94,24 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
     return 4;
 }
 
+/* issue_lanes' and issue_warp's copies of a lane that passed its checks
+ * for prog_exec_warp and the outcome: thread i of their tpos and ths
+ * (indexed by slot, or by lane from the warp's base), lane `lane`, thread
+ * slot `tid`; at its executed count, cycle, the CTA's k and mk, the count
+ * nl are the caller's */
+#define LANE_TAKE(i, lane, tid)                                                                 \
+    do {                                                                                        \
+        tpos[i] = at + 1;                                                                       \
+        prog_thread *const th = &ths[i];                                                        \
+        th->clock = cycle;                                                                      \
+        xs[nl] = th;                                                                            \
+        ms[nl] = mk;                                                                            \
+        kk[nl] = k;                                                                             \
+        lanes[nl] = lane;                                                                       \
+        tids[nl] = tid;                                                                         \
+        nl++;                                                                                   \
+    } while (0)
+
 /* The warp slots of the last issue_lanes' lanes, one per run of lanes in
  * a slot, in lane order (a slot may come twice): the rows
  * wready_raise_slots raises after it */
@@ -141,18 +159,6 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     unsigned h0 = T;
     int wlate = 1, perlane = 1;
     uint64_t m = r->mask;
-#define LANES_TAKE()                                                                            \
-    do {                                                                                        \
-        tpos[t] = at + 1;                                                                       \
-        prog_thread *const th = &ths[t];                                                        \
-        th->clock = cycle;                                                                      \
-        xs[nl] = th;                                                                            \
-        ms[nl] = mk;                                                                            \
-        kk[nl] = k;                                                                             \
-        lanes[nl] = l;                                                                          \
-        tids[nl] = t;                                                                           \
-        nl++;                                                                                   \
-    } while (0)
     if (!check && x->trace) {
         uint64_t ok = 0; /* the slot's lanes live and not at a barrier */
         for (; m; m &= m - 1) {
@@ -187,7 +193,7 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
             const uint64_t at = tpos[t];
             if (!(ok >> (t - h0) & 1) || at >= len[f] || (int)trace[f][at] != pc)
                 break; /* the second loop reports it */
-            LANES_TAKE();
+            LANE_TAKE(t, l, t);
         }
     }
     for (; m; m &= m - 1) {
@@ -236,9 +242,8 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
         }
         if (hash)
             thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
-        LANES_TAKE();
+        LANE_TAKE(t, l, t);
     }
-#undef LANES_TAKE
     lanes_nslot = ns;
     *nlp = nl;
     return 0;
@@ -322,25 +327,13 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
      * failing lane stops the run before any thread executes); the common
      * case -- the PC sequence compared, no oracle read, so no hash -- in a
      * loop of its own with nothing else to test */
-#define WARP_LANE_TAKE()                                                                        \
-    do {                                                                                        \
-        tpos[l] = at + 1;                                                                       \
-        prog_thread *const th = &ths[l];                                                        \
-        th->clock = cycle;                                                                      \
-        xs[nl] = th;                                                                            \
-        ms[nl] = mk;                                                                            \
-        kk[nl] = k;                                                                             \
-        lanes[nl] = l;                                                                          \
-        tids[nl] = base + l;                                                                    \
-        nl++;                                                                                   \
-    } while (0)
     if (trace && !perlane) {
         for (uint64_t m = r->mask; m; m &= m - 1) {
             const unsigned l = ctz(m);
             const uint64_t at = tpos[l];
             if (at >= len[l] || (int)trace[l][at] != pc)
                 return warp_lane_bad(c, x, base + l, k, pc);
-            WARP_LANE_TAKE();
+            LANE_TAKE(l, l, base + l);
         }
         *nlp = nl;
         return 0;
@@ -364,12 +357,12 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
             return warp_lane_bad(c, x, base + l, k, pc);
         if (hash)
             thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
-        WARP_LANE_TAKE();
+        LANE_TAKE(l, l, base + l);
     }
-#undef WARP_LANE_TAKE
     *nlp = nl;
     return 0;
 }
+#undef LANE_TAKE
 
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
  * instructions"): the issue's threads by logical warp (PROG_WARP threads of

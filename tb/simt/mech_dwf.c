@@ -245,7 +245,7 @@ static const char *const mdwf_structs[] = {"dwf", "lane_regfile", NULL};
  * conv1d, in system time the bench counts); a kept state is all zero bytes,
  * as calloc's (both reset states are zero bytes but the pool's free list,
  * dwf_reset_zeroed).  The run that frees it clears what it may have written
- * (dwf_clear_used, lane_regfile_clear_used: at 001 about 95 KB of the 450,
+ * (dwf_clear_used, lane_regfile_clear_used: at 001 at most about 95 KB of the 450,
  * the register file's banks not at all when it stepped lean only), not the
  * whole state.  No threads share them. */
 static void *spare_ws[CORE_MAX_PORTS], *spare_rs[CORE_MAX_PORTS];
