@@ -124,6 +124,19 @@ void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s)
     warp_pool_reset_zeroed(&pc, &s->pool);
 }
 
+void dwf_clear_used(const dwf_cfg *cfg, dwf_state *s)
+{
+    const pc_warp_lut_cfg lc = dwf_lut_cfg(cfg);
+    const warp_pool_cfg pc = dwf_pool_cfg(cfg);
+    pc_warp_lut_clear_used(&lc, &s->lut);
+    warp_pool_clear_used(&pc, &s->pool);
+    memset(s->ur_tids, 0, sizeof s->ur_tids);
+    memset(s->ur_pc, 0, sizeof s->ur_pc);
+    memset(s->ur_mask, 0, sizeof s->ur_mask);
+    memset(s->ur_prio, 0, sizeof s->ur_prio);
+    memset(s->live, 0, dwf_threads(cfg) * sizeof s->live[0]);
+}
+
 /* The dwf's own checks of the commit port and the issue request, on the
  * port view of the inputs (what the Verilog sees: each field truncated to
  * its width; a committed lane's TID field lies below TW bits, where the

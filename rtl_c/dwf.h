@@ -361,6 +361,14 @@ void dwf_reset(const dwf_cfg *cfg, dwf_state *s);
 /* dwf_reset of a state that is all zero bytes already (calloc): the
  * pool's free list only (tests/test_dwf.c checks the same bytes). */
 void dwf_reset_zeroed(const dwf_cfg *cfg, dwf_state *s);
+/* The state back to all zero bytes after a run with cfg since it was all
+ * zero bytes, full or lean steps (C only, no behaviour of its own): the
+ * units' warp_pool_clear_used and pc_warp_lut_clear_used, the update
+ * registers and the live bits of cfg's threads.  The SM model keeps a
+ * run's state for the next one and clears it so, not whole (450 KB a unit
+ * with the register file; tests/test_dwf.c checks every byte is 0 after
+ * random runs at its design points, in flight and after). */
+void dwf_clear_used(const dwf_cfg *cfg, dwf_state *s);
 void dwf_wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_wires *w);
 void dwf_eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in, dwf_out *out);
 /* dwf_eval with the pool's state-only outputs given (C only, no behaviour

@@ -118,6 +118,19 @@ void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s)
     s->s0_q = s->s1_q = s->sb_q = 0;
 }
 
+void lane_regfile_clear_used(const lane_regfile_cfg *cfg, lane_regfile_state *s, int lean_only)
+{
+    unsigned b;
+    for (b = 0; !lean_only && b < cfg->lanes; b++)
+        memset(s->mem[b], 0, cfg->entries * sizeof s->mem[b][0]);
+    if (!lean_only) {
+        memset(s->rd0_q, 0, sizeof s->rd0_q);
+        memset(s->rd1_q, 0, sizeof s->rd1_q);
+        memset(s->rsel_q, 0, sizeof s->rsel_q);
+    }
+    lane_regfile_warm_reset(cfg, s);
+}
+
 /* The read crossbar: lane l shows bank rsel[l]'s read registers (lanes
  * that did not read, and lanes >= LANES, show 0; cleared in 64-byte pieces:
  * one whole-array memset becomes a `rep stos`, slower to start than the

@@ -396,6 +396,15 @@ void lane_regfile_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
  * read registers and rsel unchanged (lane_regfile_reset also zeroes those,
  * as a power-up state that Verilator's zeroed memories match). */
 void lane_regfile_warm_reset(const lane_regfile_cfg *cfg, lane_regfile_state *s);
+/* The state back to all zero bytes after a run with cfg since it was all
+ * zero bytes (C only, no behaviour of its own): the LANES banks' rows
+ * below ENTRIES, the read registers and the control registers; with
+ * lean_only (stepped by lane_regfile_step_lean alone: no bank or read
+ * register written) the control registers only, lane_regfile_warm_reset.
+ * The SM model keeps a run's state (256 KB of banks) for the next one
+ * (tests/test_lane_regfile.c checks every byte is 0 after random traffic,
+ * full and lean). */
+void lane_regfile_clear_used(const lane_regfile_cfg *cfg, lane_regfile_state *s, int lean_only);
 void lane_regfile_eval(const lane_regfile_cfg *cfg, const lane_regfile_state *s,
                        const lane_regfile_in *in, lane_regfile_out *out);
 /* The clock edge.  Contract: `out` is what lane_regfile_eval returned for

@@ -67,6 +67,16 @@ void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s)
     memset(s, 0, sizeof *s);
 }
 
+void pc_warp_lut_clear_used(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s)
+{
+    memset(s->valid, 0, sizeof s->valid);
+    memset(s->pc, 0, sizeof s->pc);
+    memset(s->occ, 0, sizeof s->occ);
+    memset(s->idx, 0, sizeof s->idx);
+    memset(s->lru, 0, sizeof s->lru);
+    memset(s->owner, 0, cfg->pool * sizeof s->owner[0]);
+}
+
 /* One lookup against its set, the invalidation bypassed (inv_own = 1 + the
  * entry that holds inv_idx, 0: none): ev[w] = way w is effectively valid;
  * hitw = the way that holds pc (way 0 first; never both by the

@@ -285,6 +285,11 @@ unsigned pc_warp_lut_hash(const pc_warp_lut_cfg *cfg, uint64_t pc);
 /* The reset state is all zero bytes (dwf_reset_zeroed relies on it;
  * tests/test_pc_warp_lut.c checks it). */
 void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
+/* The state back to all zero bytes after a run with cfg since it was all
+ * zero bytes (C only, no behaviour of its own): the entries, the sets'
+ * LRU bits and cfg's POOL owner slots (tests/test_dwf.c checks it through
+ * dwf_clear_used). */
+void pc_warp_lut_clear_used(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, pc_warp_lut_out *out);
 /* The clock edge.  Contract: `out` is what pc_warp_lut_eval returned for

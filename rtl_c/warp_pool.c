@@ -89,6 +89,29 @@ void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s)
     s->fcnt = (uint16_t)cfg->entries;
 }
 
+void warp_pool_clear_used(const warp_pool_cfg *cfg, warp_pool_state *s)
+{
+    const size_t n = cfg->entries;
+    memset(s->valid, 0, n * sizeof s->valid[0]);
+    memset(s->untr, 0, n * sizeof s->untr[0]);
+    memset(s->pc, 0, n * sizeof s->pc[0]);
+    memset(s->lv, 0, n * sizeof s->lv[0]);
+    memset(s->sched, 0, n * sizeof s->sched[0]);
+    memset(s->tid, 0, n * sizeof s->tid[0]);
+    memset(s->in_pool, 0, ((size_t)1 << cfg->tid_bits) * sizeof s->in_pool[0]);
+    memset(s->fifo, 0, n * sizeof s->fifo[0]);
+    memset(s->mk, 0, n * sizeof s->mk[0]);
+    s->head = s->fcnt = s->stamp = s->untr_cnt = s->mk_cnt = 0;
+    s->turn = s->lslot = 0;
+    memset(s->tv, 0, sizeof s->tv);
+    memset(s->tpc, 0, sizeof s->tpc);
+    memset(s->tcm1, 0, sizeof s->tcm1);
+    memset(s->trk_bits, 0, sizeof s->trk_bits);
+    memset(s->untr_bits, 0, sizeof s->untr_bits);
+    memset(s->mk_bits, 0, sizeof s->mk_bits);
+    s->tv_bits = 0;
+}
+
 /* ------------------------------------------------------------ decision */
 
 /* Inputs truncated to their port widths, as the RTL sees them (each

@@ -504,6 +504,14 @@ void warp_pool_reset(const warp_pool_cfg *cfg, warp_pool_state *s);
  * model allocates a pool per run; tests/test_warp_pool.c checks the two
  * give the same bytes). */
 void warp_pool_reset_zeroed(const warp_pool_cfg *cfg, warp_pool_state *s);
+/* The state back to all zero bytes after a run with cfg since it was all
+ * zero bytes (C only, no behaviour of its own): the bytes such a run can
+ * have written are those below cfg's ENTRIES (per entry and the free
+ * list), its 2^TID_W threads (in_pool) and the small fields, so only
+ * those are cleared (the SM model keeps a run's state for the next one:
+ * about half of the 180 KB at 001; tests/test_dwf.c checks every byte is
+ * 0 after random runs at its design points). */
+void warp_pool_clear_used(const warp_pool_cfg *cfg, warp_pool_state *s);
 void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
                     const warp_pool_in *in, warp_pool_out *out);
 /* warp_pool_eval in two halves, for a user that feeds the state-only

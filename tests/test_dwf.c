@@ -753,6 +753,17 @@ TEST(check_catches_corruption)
 static uint64_t infl_tids_[2048][WARP_POOL_MAX_WORDS];
 static uint64_t infl_mask_[2048];
 
+/* dwf_clear_used on a copy of s (a run with c since a reset): 1 when
+ * every byte is then 0 */
+static int clears_to_zero(const dwf_cfg *c, const dwf_state *s)
+{
+    static dwf_state t;
+    static const dwf_state zero;
+    t = *s;
+    dwf_clear_used(c, &t);
+    return memcmp(&t, &zero, sizeof t) == 0;
+}
+
 TEST(lean_at_design_points)
 {
     static const char *const pts[] = {
@@ -778,6 +789,9 @@ TEST(lean_at_design_points)
             dwf_in in = idle(0);
             dwf_out o;
             if (alive == 0) { /* every thread exited (or the start): launch again */
+                /* the SM model's keep: the run's state cleared (dwf_clear_used) */
+                if (launches)
+                    CHECK(clears_to_zero(&c, &s));
                 dwf_reset(&c, &s);
                 for (n = 0, w = 0; w < dwf_threads(&c) / c.lanes; w++, n++) {
                     memset(infl_tids_[n], 0, sizeof infl_tids_[n]);
@@ -824,6 +838,7 @@ TEST(lean_at_design_points)
             }
         }
         CHECK_EQ(errs, 0u);
+        CHECK(clears_to_zero(&c, &s)); /* threads in flight */
         CHECK(issued > 5000u && commits > 5000u);
         if (errs || issued <= 5000u || commits <= 5000u)
             printf("  %s: %u issued, %u commits, %u launches, %u err\n", pts[k], issued, commits,

@@ -1002,6 +1002,78 @@ TEST(scalar_illegal_input_raises_err_and_changes_nothing)
     CHECK_EQ(cycle(&c, &s, &in).err, 0);
 }
 
+/* lane_regfile_clear_used (the SM model's keep of a run's state): after
+ * random traffic, legal and not, in every mode, with and without scalar
+ * rows, every byte is 0 again; a state stepped lean only needs its control
+ * registers cleared (lean_only), one stepped in full does not (its banks
+ * were written, which lean_only leaves). */
+TEST(clear_used_after_random_traffic)
+{
+    static lane_regfile_state full, lean, t;
+    static const lane_regfile_state zero;
+    unsigned k;
+    for (k = 0; k < 3; k++) {
+        lane_regfile_cfg c = small_cfg();
+        uint64_t x = 0x2545f4914f6cdd1dull + k;
+        unsigned i, l, legal = 0, writes = 0;
+        c.entries = 16;
+        c.sregs = k; /* 0, 1, 2 scalar rows */
+        if (k == 2) {
+            c.lanes = 8;
+            c.entries = 40;
+        }
+        CHECK(lane_regfile_cfg_check(&c) == NULL);
+        lane_regfile_reset(&c, &full);
+        lane_regfile_reset(&c, &lean);
+        lane_regfile_in in;
+        int busy = 0;
+        for (i = 0; i < 20000u; i++) {
+            lane_regfile_out o, ol;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if (!busy) { /* else the request in progress is presented again */
+                in = req((unsigned)(x % 3u), (x >> 2) & bits_mask(c.lanes));
+                in.swizzle = (x >> 10) & 1u;
+                const unsigned slot = (unsigned)((x >> 12) % lane_regfile_slots(&c));
+                for (l = 0; l < c.lanes; l++) {
+                    in.tid[l] = lane_regfile_tid_at(&c, slot, l, (unsigned)in.swizzle);
+                    if ((x >> (20 + l)) % 5u == 0)
+                        in.tid[l] = (x >> (24 + l)) % lane_regfile_threads(&c);
+                    in.wdata[l] = x >> l;
+                }
+                in.ra0 = (x >> 30) % c.regs;
+                in.ra1 = (x >> 32) % c.regs;
+                in.wa = (x >> 34) % c.regs;
+                in.ra0_s = c.sregs && (x >> 36) % 4u == 0;
+                in.ra1_s = c.sregs && (x >> 38) % 4u == 0;
+                in.wa_s = c.sregs && (x >> 40) % 8u == 0;
+                in.wen = (x >> 42) & bits_mask(c.lanes);
+                if (in.wa_s)
+                    in.wen &= 0 - in.wen; /* one writing lane */
+            }
+            lane_regfile_eval(&c, &full, &in, &o);
+            lane_regfile_step(&c, &full, &in, &o);
+            lane_regfile_eval_lean(&c, &lean, &in, &ol);
+            lane_regfile_step_lean(&c, &lean, &ol);
+            legal += !o.err;
+            busy = !o.err && o.stall;
+            writes += !o.err && (o.d_wen & o.grant);
+        }
+        printf("  sregs %u, lanes %u: %u legal, %u with writes\n", c.sregs, c.lanes, legal, writes);
+        CHECK(legal > 2000u && writes > 1000u);
+        t = full;
+        lane_regfile_clear_used(&c, &t, 0);
+        CHECK(memcmp(&t, &zero, sizeof t) == 0);
+        t = full;
+        lane_regfile_clear_used(&c, &t, 1); /* the banks are left */
+        CHECK(memcmp(&t, &zero, sizeof t) != 0);
+        t = lean;
+        lane_regfile_clear_used(&c, &t, 1);
+        CHECK(memcmp(&t, &zero, sizeof t) == 0);
+    }
+}
+
 TEST(reset_is_all_zero)
 {
     lane_regfile_cfg c = lane_regfile_default_cfg();
@@ -1031,5 +1103,6 @@ int main(int argc, char **argv)
     RUN(golden_scalar_register_002);
     RUN(scalar_illegal_input_raises_err_and_changes_nothing);
     RUN(reset_is_all_zero);
+    RUN(clear_used_after_random_traffic);
     return test_summary();
 }

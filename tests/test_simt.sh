@@ -810,6 +810,20 @@ done
 [ -n "$w_on" ] && [ -n "$w_off" ] && [ "$w_on" -lt "$w_off" ] && ok dpe_join_issues_fewer_random_003 ||
   bad dpe_join_issues_fewer_random_003 "on $w_on, off $w_off"
 
+# issue_lanes' loop of its own for the checks off (dwf, lwm, swi: lanes
+# mapped by r->tid; core_issue.c): a dropped update whose wrong PC issues
+# with its registers ready is taken there, so its PC comparison names the
+# first wrong PC, as --check does (which compares lane by lane in the
+# second loop); the cycles where that loop decides, found by planting the
+# comparison out (a later PC or a structure's refusal is named then)
+for mc in dwf@66 lwm@66 swi@80; do
+  m=${mc%@*}
+  a=$("$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault pc@${mc#*@} --no-check 2>&1 | grep -m1 '^simt:')
+  b=$("$S" --mech "$m" tb/kernels/fig1_003.k --inject-fault pc@${mc#*@} 2>&1 | grep -m1 '^simt:')
+  grep -qE ": $m: thread [0-9]+: instruction #[0-9]+ is pc [0-9]+ " <<<"$b" && [ "$a" = "$b" ] &&
+    ok "fault_pc_nocheck_lanes_named_$m" || bad "fault_pc_nocheck_lanes_named_$m" "no-check: $a; check: $b"
+done
+
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random
 A=$B/asan/simt

@@ -73,11 +73,11 @@ struct core {
     uint64_t *tready;                  /* T x nregs: the oracle */
     /* (W + 1) x nregs: row w, for each register, an upper bound of the
      * ready cycles written to tready for warp slot w's threads (CTA starts
-     * do not lower it), kept by the issues of a warp's own lanes and valid
-     * while wready_off is 0 (no issue of another kind -- lanes mapped by
-     * r->tid, a thread list -- may have written tready).  issue_warp skips
-     * the per-thread oracle reads when the row shows none of the
-     * instruction's registers late */
+     * do not lower it), kept by every issue that writes tready (a warp's
+     * own lanes, lanes mapped by r->tid, a thread list) and valid while
+     * wready_off is 0.  issue_warp and issue_lanes skip the per-thread
+     * oracle reads when the row shows none of the instruction's registers
+     * late */
     uint64_t *wready;
     int wready_off;
     uint64_t *sb;                      /* W x nregs: the per-warp scoreboard */

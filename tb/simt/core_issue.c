@@ -94,39 +94,114 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
     return 4;
 }
 
+/* issue_lanes' and issue_warp's copies of a lane that passed its checks
+ * for prog_exec_warp and the outcome: thread i of their tpos and ths
+ * (indexed by slot, or by lane from the warp's base), lane `lane`, thread
+ * slot `tid`; at its executed count, cycle, the CTA's k and mk, the count
+ * nl are the caller's */
+#define LANE_TAKE(i, lane, tid)                                                                 \
+    do {                                                                                        \
+        tpos[i] = at + 1;                                                                       \
+        prog_thread *const th = &ths[i];                                                        \
+        th->clock = cycle;                                                                      \
+        xs[nl] = th;                                                                            \
+        ms[nl] = mk;                                                                            \
+        kk[nl] = k;                                                                             \
+        lanes[nl] = lane;                                                                       \
+        tids[nl] = tid;                                                                         \
+        nl++;                                                                                   \
+    } while (0)
+
+/* The warp slots of the last issue_lanes' lanes, one per run of lanes in
+ * a slot, in lane order (a slot may come twice): the rows
+ * wready_raise_slots raises after it */
+static unsigned lanes_slot[CORE_MAX_WARP], lanes_nslot;
+
 /* core_issue's loop over the lanes of r->mask when r->tid maps them (lwm's
  * rows, dwf's warps: a CTA per run of lanes), with check_thread's checks
  * and what is per issue read once: the registers the oracle reads, and per
- * CTA the reference's sequences.  Each lane's live and barrier flags are
- * read.  The first lane whose check fails is handed to check_thread, which
- * reports it, its state being what the thread-by-thread loop would have
- * left. */
+ * CTA the reference's sequences.  The per-thread oracle reads are skipped
+ * for the lanes of a warp slot (its run of lanes: a dynamic warp's lanes
+ * come from few home warps) whose wready row shows none of the registers
+ * late; under --check they run, and a late register the row missed stops
+ * the run.  The common case with the checks off -- the PC sequence
+ * compared, the row not late, so no hash, and each lane live and not at
+ * a barrier by its slot's wlive and wbar bits -- is a loop of its own
+ * (a lane it cannot take goes to the second loop, which reads each lane's
+ * live and barrier flags).  The first lane whose check fails is handed to
+ * check_thread, which reports it, its state being what the
+ * thread-by-thread loop would have left. */
 static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const core_req *r,
                                           prog_thread **xs, const prog_mem **ms, unsigned *kk,
                                           unsigned *lanes, unsigned *tids, unsigned *nlp)
 {
     const int pc = r->pc;
-    const unsigned T = c->T, cta = x->cta_threads;
+    const unsigned T = c->T, cta = x->cta_threads, ws = c->WS;
     const uint8_t *const live = c->live, *const at_bar = c->at_bar;
     uint64_t *const tpos = c->tpos, *const thash = c->thash;
-    const uint64_t *const tready = c->tready;
+    const uint64_t *const tready = c->tready, *const wready = c->wready;
     const uint64_t cycle = x->cycle;
     const size_t nregs = x->nregs;
     unsigned reg[PROG_MAX_SRC + PROG_MAX_DST];
     const unsigned nr = oracle_regs(x->in, 0, reg);
+    const int check = c->P.check;
     prog_thread *const ths = c->th;
-    /* the CTA of the lanes so far: slots [k0, k0 + cta) */
-    unsigned k = 0, k0 = 0, nl = 0;
-    int have = 0, hash = 0;
+    /* the CTA of the lanes so far: slots [k0, k0 + cta), none at first
+     * (t - T wraps to at least cta for every slot t < T) */
+    unsigned k = 0, k0 = T, nl = 0, ns = 0;
+    int hash = 0;
     uint32_t *const *trace = NULL;
     const uint64_t *len = NULL;
     const prog_mem *mk = NULL;
-    for (uint64_t m = r->mask; m; m &= m - 1) {
+    /* the warp slot of the lanes so far: slots [h0, h0 + ws), none at
+     * first; wlate: its wready row shows a register late (or the rows are
+     * off); perlane: the oracle is read per thread */
+    unsigned h0 = T;
+    int wlate = 1, perlane = 1;
+    uint64_t m = r->mask;
+    if (!check && x->trace) {
+        uint64_t ok = 0; /* the slot's lanes live and not at a barrier */
+        for (; m; m &= m - 1) {
+            const unsigned l = ctz(m), t = r->tid[l];
+            if (t >= T)
+                break;
+            if (t - k0 >= cta) {
+                const unsigned kn = t / cta;
+                const refp_cta_out *o = &c->rout[kn];
+                if (!o->trace)
+                    break; /* hashed: the second loop */
+                k = kn;
+                k0 = kn * cta;
+                trace = o->trace;
+                len = o->len;
+                mk = &c->mem[kn];
+            }
+            if (t - h0 >= ws) {
+                const unsigned h = t / ws;
+                const uint64_t *const wr = &wready[(size_t)h * nregs];
+                int late = c->wready_off;
+                for (unsigned j = 0; j < nr; j++)
+                    late |= wr[reg[j]] > cycle;
+                if (late)
+                    break; /* read per thread: the second loop */
+                h0 = h * ws;
+                ok = c->wlive[h] & ~c->wbar[h];
+                lanes_slot[ns++] = h;
+                wlate = perlane = 0;
+            }
+            const unsigned f = t - k0;
+            const uint64_t at = tpos[t];
+            if (!(ok >> (t - h0) & 1) || at >= len[f] || (int)trace[f][at] != pc)
+                break; /* the second loop reports it */
+            LANE_TAKE(t, l, t);
+        }
+    }
+    for (; m; m &= m - 1) {
         const unsigned l = ctz(m), t = r->tid[l];
         if (t >= T)
             return core_fail(c, "internal: lane %u of warp %u names thread slot %u", l, r->warp,
                              t);
-        if (!have || t - k0 >= cta) {
+        if (t - k0 >= cta) {
             k = t / cta;
             k0 = k * cta;
             const refp_cta_out *o = &c->rout[k];
@@ -134,34 +209,75 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
             len = o->len;
             hash = !o->trace;
             mk = &c->mem[k];
-            have = 1;
+        }
+        if (t - h0 >= ws) {
+            const unsigned h = t / ws;
+            const uint64_t *const wr = &wready[(size_t)h * nregs];
+            h0 = h * ws;
+            wlate = c->wready_off;
+            for (unsigned j = 0; j < nr; j++)
+                wlate |= wr[reg[j]] > cycle;
+            perlane = wlate || check;
+            lanes_slot[ns++] = h;
         }
         const unsigned f = t - k0;
         const uint64_t at = tpos[t];
         int bad = !live[t] || at_bar[t] || (trace && (at >= len[f] || (int)trace[f][at] != pc));
-        const uint64_t *rd = &tready[t * nregs];
-        uint64_t late = 0; /* the latest ready cycle of the registers it reads or writes */
-        for (unsigned j = 0; j < nr; j++)
-            late = rd[reg[j]] > late ? rd[reg[j]] : late;
-        if (bad || late > cycle) {
+        if (perlane) {
+            const uint64_t *rd = &tready[t * nregs];
+            int late = 0; /* some register read or overwritten is not ready */
+            for (unsigned j = 0; j < nr; j++)
+                late |= rd[reg[j]] > cycle;
+            if (late && !wlate)
+                return core_fail(c, "internal: thread slot %u: pc %d reads a register not "
+                                    "ready in cycle %llu, but its warp's wready row shows "
+                                    "none late", t, pc, (unsigned long long)cycle);
+            bad |= late;
+        }
+        if (bad) {
             if (check_thread(c, x, t, k, pc))
                 return -1;
             return core_fail(c, "internal: issue_lanes and check_thread disagree on thread "
                                 "slot %u at pc %d", t, pc);
         }
-        tpos[t] = at + 1;
         if (hash)
             thash[t] = refp_hash_step(thash[t], (uint32_t)pc);
-        xs[nl] = &ths[t];
-        xs[nl]->clock = cycle;
-        ms[nl] = mk;
-        kk[nl] = k;
-        lanes[nl] = l;
-        tids[nl] = t;
-        nl++;
+        LANE_TAKE(t, l, t);
     }
+    lanes_nslot = ns;
     *nlp = nl;
     return 0;
+}
+
+/* The wready rows (core_int.h) after an issue of mapped or listed lanes
+ * (issue_lanes, a thread list), which may mix warp slots: in the row of
+ * each warp slot of the issue each destination of dreg raised to v, the
+ * latest ready cycle of the issue.  Mapped lanes: the slots issue_lanes
+ * recorded, one per run of lanes; listed: each run of tids[0..nl) in one
+ * slot raises its row once. */
+static void wready_raise_slots(core *c, int mapped, const unsigned *tids, unsigned nl,
+                               const unsigned *dreg, unsigned nd, uint64_t v)
+{
+    const unsigned ws = c->WS;
+    const size_t nregs = c->nregs;
+    uint64_t *const wready = c->wready;
+    unsigned h0 = c->T; /* the slot of the run: [h0, h0 + ws), none at first */
+    const unsigned n = mapped ? lanes_nslot : nl;
+    for (unsigned i = 0; i < n; i++) {
+        unsigned h;
+        if (mapped)
+            h = lanes_slot[i];
+        else {
+            const unsigned t = tids[i];
+            if (t - h0 < ws)
+                continue;
+            h = t / ws;
+            h0 = h * ws;
+        }
+        uint64_t *const row = &wready[(size_t)h * nregs];
+        for (unsigned j = 0; j < nd; j++)
+            row[dreg[j]] = v > row[dreg[j]] ? v : row[dreg[j]];
+    }
 }
 
 /* issue_warp's lane t whose check failed: check_thread reports it */
@@ -211,25 +327,13 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
      * failing lane stops the run before any thread executes); the common
      * case -- the PC sequence compared, no oracle read, so no hash -- in a
      * loop of its own with nothing else to test */
-#define WARP_LANE_TAKE()                                                                        \
-    do {                                                                                        \
-        tpos[l] = at + 1;                                                                       \
-        prog_thread *const th = &ths[l];                                                        \
-        th->clock = cycle;                                                                      \
-        xs[nl] = th;                                                                            \
-        ms[nl] = mk;                                                                            \
-        kk[nl] = k;                                                                             \
-        lanes[nl] = l;                                                                          \
-        tids[nl] = base + l;                                                                    \
-        nl++;                                                                                   \
-    } while (0)
     if (trace && !perlane) {
         for (uint64_t m = r->mask; m; m &= m - 1) {
             const unsigned l = ctz(m);
             const uint64_t at = tpos[l];
             if (at >= len[l] || (int)trace[l][at] != pc)
                 return warp_lane_bad(c, x, base + l, k, pc);
-            WARP_LANE_TAKE();
+            LANE_TAKE(l, l, base + l);
         }
         *nlp = nl;
         return 0;
@@ -253,12 +357,12 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
             return warp_lane_bad(c, x, base + l, k, pc);
         if (hash)
             thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
-        WARP_LANE_TAKE();
+        LANE_TAKE(l, l, base + l);
     }
-#undef WARP_LANE_TAKE
     *nlp = nl;
     return 0;
 }
+#undef LANE_TAKE
 
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
  * instructions"): the issue's threads by logical warp (PROG_WARP threads of
@@ -563,8 +667,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     /* wready (core_int.h): for a warp's own lanes (issue_warp: one CTA,
      * onecta) when any executed (wexe), the warp's row takes the latest
      * ready cycle of the issue's lanes (rmax: an upper bound of the ones
-     * that executed), written once below; any other issue that may write
-     * tready turns the rows off */
+     * that executed), written once below; any other issue that writes
+     * tready raises the rows of its lanes' warp slots (wready_raise_slots) */
     uint64_t *const wready = c->wready, rmax = 0;
     int wexe = 0;
     /* a warp's own lanes: the same without the CTA's changes of kc and
@@ -625,7 +729,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         for (unsigned j = 0; j < nd; j++)
             ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
     } else if (!onecta && nl && nd) {
-        c->wready_off = 1;
+        wready_raise_slots(c, !r->nthreads && r->tid, tids, nl, dreg, nd, last);
     }
     o->taken = taken;
     o->exited = exited;

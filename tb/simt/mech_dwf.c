@@ -224,6 +224,9 @@ typedef struct {
      * dwf's row and one of the register file's, nothing else) are not yet
      * added: mdwf_quiet_flush */
     uint64_t quiet_steps;
+    /* the register file stepped in full (lane_regfile_step) at least once:
+     * its banks may hold data (lane_regfile_clear_used at mdwf_free) */
+    int rf_full;
 } mdwf_unit;
 
 typedef struct {
@@ -239,28 +242,22 @@ static const char *const mdwf_structs[] = {"dwf", "lane_regfile", NULL};
  * the next run's init (per unit index): 450 KB a unit.  A fresh calloc of
  * that size is mapped anew by the C library each run, and the pages the run
  * touches fault one by one (about 130 of dwf's 300 page faults a run of
- * conv1d, in system time the bench counts); a kept state is cleared with
- * memset instead, to the same bytes (both reset states are zero bytes but
- * the pool's free list, dwf_reset_zeroed).  No threads share them. */
+ * conv1d, in system time the bench counts); a kept state is all zero bytes,
+ * as calloc's (both reset states are zero bytes but the pool's free list,
+ * dwf_reset_zeroed).  The run that frees it clears what it may have written
+ * (dwf_clear_used, lane_regfile_clear_used: at 001 at most about 95 KB of the 450,
+ * the register file's banks not at all when it stepped lean only), not the
+ * whole state.  No threads share them. */
 static void *spare_ws[CORE_MAX_PORTS], *spare_rs[CORE_MAX_PORTS];
 
-/* a zeroed state of n bytes: the kept one (cleared) or a new one */
+/* a zeroed state of n bytes: the kept one (all zero bytes) or a new one */
 static void *zeroed_state(void **spare, size_t n)
 {
     void *p = *spare;
     if (!p)
         return calloc(1, n);
     *spare = NULL;
-    return memset(p, 0, n);
-}
-
-/* the run's state p back: kept if its slot is free, else freed */
-static void keep_state(void **spare, void *p)
-{
-    if (!*spare)
-        *spare = p;
-    else
-        free(p);
+    return p;
 }
 
 static const char *mdwf_init(core *c, void *vm)
@@ -1231,8 +1228,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->cand_ok = 0; /* the pool may have changed */
     if (!reuse_ro && lean)
         lane_regfile_step_lean(&u->rc, u->rs, &u->ro);
-    else if (!reuse_ro)
+    else if (!reuse_ro) {
         lane_regfile_step(&u->rc, u->rs, ri, &u->ro);
+        u->rf_full = 1;
+    }
     if (u->rf_active && !u->ro.stall && u->rf_pass + 1u < p->ins[u->cur_pc].ndst) {
         /* one write port: the next destination in the next pass */
         unsigned d = p->ins[u->cur_pc].dst[++u->rf_pass];
@@ -1399,10 +1398,18 @@ static void mdwf_free(void *vm)
     mdwf_mech *m = vm;
     free(m->map);
     for (unsigned q = 0; q < CORE_MAX_PORTS; q++) {
-        if (m->u[q].ws)
-            keep_state(&spare_ws[q], m->u[q].ws);
-        if (m->u[q].rs)
-            keep_state(&spare_rs[q], m->u[q].rs);
+        mdwf_unit *u = &m->u[q];
+        /* kept, cleared to all zero bytes, if its slot is free */
+        if (u->ws && !spare_ws[q]) {
+            dwf_clear_used(&u->wc, u->ws);
+            spare_ws[q] = u->ws;
+        } else
+            free(u->ws);
+        if (u->rs && !spare_rs[q]) {
+            lane_regfile_clear_used(&u->rc, u->rs, !u->rf_full);
+            spare_rs[q] = u->rs;
+        } else
+            free(u->rs);
         free(m->u[q].cq);
         free(m->u[q].waitpc);
         free(m->u[q].wwait);
