@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""gen_inputs.py -- writes the ninth round's input files (seeded, so the
+committed files are its output): segshfl's sparse matrix in coordinate
+form (rows sorted, segments from 1 to 70 entries, so some span warps and
+blocks; a few empty rows), its values and the vector."""
+import random
+
+
+def write(name, ws):
+    with open(name, 'w') as f:
+        f.write(''.join('%08x\n' % (w & 0xffffffff) for w in ws))
+
+
+def segshfl():
+    r = random.Random(9)
+    rows, n, row = [], 500, 0
+    while len(rows) < n:
+        ln = r.choice([1, 1, 2, 3, 3, 5, 8, 13, 31, 33, 70])
+        rows += [row] * ln
+        row += r.choice([1, 1, 1, 2])  # a few empty rows
+    rows = rows[:n]
+    write('warp/segshfl_row.hex', rows)
+    write('warp/segshfl_col.hex', [r.randrange(64) for _ in range(n)])
+    write('warp/segshfl_val.hex', [r.randint(-50, 50) for _ in range(n)])
+    write('warp/segshfl_x.hex', [r.randint(-9, 9) for _ in range(64)])
+    return rows[-1] + 1
+
+
+if __name__ == '__main__':
+    print('segshfl rows', segshfl())
