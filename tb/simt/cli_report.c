@@ -199,7 +199,13 @@ void report(const opts *o, const loaded *L, const result *res)
         if (rf->order_bytes)
             printf("order: ORDER-DEPENDENT (%s): %llu of %llu bytes of global memory differ "
                    "between the reference's thread and CTA orders: reported, not compared\n",
-                   why, (unsigned long long)rf->order_bytes, (unsigned long long)rf->global_bytes);
+                   why, (unsigned long long)(rf->order_bytes - rf->taint_bytes),
+                   (unsigned long long)rf->global_bytes);
+        if (rf->taint_bytes)
+            printf("order: ORDER-DEPENDENT (atomics' returned values): %llu more bytes written "
+                   "from an atomic's returned value, or after a branch on one: reported, not "
+                   "compared\n",
+                   (unsigned long long)rf->taint_bytes);
         else if (rf->has_atomics)
             printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");

@@ -1048,6 +1048,7 @@ widths:;
                                         in->a[i].sreg == SR_CLOCK64))
             pi->varying = 1;
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
+    pi->last_wins = in->op == OP_ATOM && (in->aop == A_CAS || in->aop == A_EXCH);
     /* a warp-synchronous result depends on the other lanes' values */
     if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR ||
         in->op == OP_REDUX || in->op == OP_MATCH)

@@ -63,6 +63,8 @@ void ref_free(ref_result *r);
 #define REFP_GRID 1   /* every thread's registers, length, hash and trace
                        * (the SM core reads each CTA's from them) */
 #define REFP_DIGEST 4 /* keep each CTA's digest for refp_order_check */
+#define REFP_TAINT 8  /* the one-after-another order with the atomics' taint
+                       * (refp_order_check): r->taint */
 
 typedef struct {
     uint64_t threads;       /* grid threads */
@@ -94,6 +96,12 @@ typedef struct {
     uint8_t *reg_cmp;
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
+    /* REFP_TAINT: taint[a] = 1 where global byte a was written from a
+     * value an atomic returned, by a thread after it branched on one, or
+     * by the atomic itself (refp_order_check); taint_bytes: the bytes the
+     * orders agree on that it leaves out of the comparison */
+    uint8_t *taint;
+    uint64_t taint_bytes;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
      * the orders ran different PC sequences: the threads' PC sequences,
@@ -131,6 +139,11 @@ typedef struct {
     uint64_t thread_insts;
     uint8_t *shared, *local;
     uint64_t local_bytes;
+    /* REFP_TAINT (NULL otherwise): the global, shared (the CTA's) and local
+     * (the CTA's threads') bytes, registers (threads x nregs) and threads
+     * (control: a branch on a tainted value) tainted by an atomic's
+     * returned value (ref.c refp_taint_step) */
+    uint8_t *tg, *ts, *tl, *tr, *tc;
 } refp_stream;
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
