@@ -202,8 +202,8 @@ void report(const opts *o, const loaded *L, const result *res)
                    why, (unsigned long long)(rf->order_bytes - rf->taint_bytes),
                    (unsigned long long)rf->global_bytes);
         if (rf->taint_bytes)
-            printf("order: ORDER-DEPENDENT (atomics' returned values): %llu more bytes written "
-                   "from an atomic's returned value, or after a branch on one: reported, not "
+            printf("order: ORDER-DEPENDENT (who won a cas or exch): %llu more bytes written by "
+                   "one, from its returned value or under a branch on it: reported, not "
                    "compared\n",
                    (unsigned long long)rf->taint_bytes);
         else if (rf->has_atomics)

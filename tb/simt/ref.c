@@ -287,6 +287,7 @@ void refp_stream_free(refp_stream *s)
     free(s->tl);
     free(s->tr);
     free(s->tc);
+    free(s->tk);
     memset(s, 0, sizeof *s);
 }
 
@@ -300,26 +301,34 @@ static void refp_taint_init(refp_stream *s)
     s->tl = calloc(1, s->local_bytes + 1);
     s->tr = calloc((size_t)T * p->nregs + 1, 1);
     s->tc = calloc(T + 1, 1);
+    s->tk = calloc((size_t)T * REFP_TAINT_DEPTH + 1, sizeof *s->tk);
 }
 
 /* REFP_TAINT: thread t (of the CTA under way) executed pc with effect e.
- * A value is tainted when it comes from an atomic whose result is read
- * (the order the atomics ran in decides it), from a tainted register or
- * byte, or is computed by a thread after it branched on a tainted value
- * (sticky to the thread's end: no reconvergence is assumed).  A byte is
- * tainted when it is written from a tainted value or by a tainted thread,
- * or by an atomic whose last writer wins (cas, exch: prog_insn.last_wins;
- * the sum of the adds does not depend on their order, a compare-and-swap's
- * winner does). */
+ * The seeds are the results of the atomics whose last writer wins (cas,
+ * exch: prog_insn.last_wins): they say which thread won, and so what it
+ * does next.  (A fetch-and-add hands out each value once whatever the
+ * order: an index from it is a permutation the reference's orders
+ * shuffle themselves, and a work queue's results stay compared.)  A value
+ * is tainted when it comes from a seed, a tainted register or byte, or is
+ * computed while the thread runs under a branch on a tainted value (from
+ * the branch to its reconvergence point, prog_insn.rpc: s->tc[t] such
+ * branches, their reconvergence points on s->tk; past REFP_TAINT_DEPTH
+ * the thread stays tainted to its end).  A byte is tainted when it is
+ * written from a tainted value or address, or under a tainted branch, or
+ * by an atomic whose last writer wins. */
 static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effect *e)
 {
     const prog *p = s->p;
     const prog_insn *in = &p->ins[pc];
     uint8_t *tr = &s->tr[(size_t)t * p->nregs];
-    int tin = s->tc[t];
+    int32_t *tk = &s->tk[(size_t)t * REFP_TAINT_DEPTH];
+    while (s->tc[t] && s->tc[t] <= REFP_TAINT_DEPTH && tk[s->tc[t] - 1] == pc)
+        s->tc[t]--; /* the reconvergence point of a tainted branch */
+    int tin = s->tc[t] != 0;
     for (unsigned i = 0; i < in->nsrc; i++)
         tin |= tr[in->src[i]];
-    int tw = tin || in->last_wins, tv = tin || (in->unit == PU_ATOM && in->ndst);
+    int tw = tin || in->last_wins, tv = tin || (in->last_wins && in->ndst);
     for (unsigned i = 0; i < e->nacc; i++) {
         uint64_t a = e->acc[i].addr;
         uint8_t *m = e->acc[i].space == PS_GLOBAL   ? s->tg
@@ -337,8 +346,16 @@ static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effec
     }
     for (unsigned i = 0; i < in->ndst; i++)
         tr[in->dst[i]] = e->executed ? (uint8_t)tv : (uint8_t)(tr[in->dst[i]] | tin);
-    if (in->unit == PU_BRA && tin)
-        s->tc[t] = 1;
+    if (in->unit == PU_BRA && tin && in->guard >= 0) {
+        int d = s->tc[t], known = 0;
+        for (int k = 0; k < d && k < REFP_TAINT_DEPTH; k++)
+            known |= tk[k] == in->rpc;
+        if (!known && d <= REFP_TAINT_DEPTH) { /* past the depth: tainted to the end */
+            if (d < REFP_TAINT_DEPTH)
+                tk[d] = in->rpc < 0 ? (int32_t)p->n : in->rpc;
+            s->tc[t] = (uint8_t)(d + 1);
+        }
+    }
 }
 
 /* The rendezvous of warp-synchronous instructions (prog.h): called when

@@ -97,9 +97,9 @@ typedef struct {
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
     /* REFP_TAINT: taint[a] = 1 where global byte a was written from a
-     * value an atomic returned, by a thread after it branched on one, or
-     * by the atomic itself (refp_order_check); taint_bytes: the bytes the
-     * orders agree on that it leaves out of the comparison */
+     * value a cas or exch returned, under a branch on one, or by such an
+     * atomic itself (refp_order_check); taint_bytes: the bytes the orders
+     * agree on that it leaves out of the comparison */
     uint8_t *taint;
     uint64_t taint_bytes;
     int has_atomics;    /* a reachable atom/red */
@@ -141,10 +141,12 @@ typedef struct {
     uint64_t local_bytes;
     /* REFP_TAINT (NULL otherwise): the global, shared (the CTA's) and local
      * (the CTA's threads') bytes, registers (threads x nregs) and threads
-     * (control: a branch on a tainted value) tainted by an atomic's
-     * returned value (ref.c refp_taint_step) */
+     * (tc: how many branches on a tainted value it runs under) tainted
+     * by a cas's or exch's returned value (ref.c refp_taint_step) */
     uint8_t *tg, *ts, *tl, *tr, *tc;
+    int32_t *tk; /* each thread's tainted branches' reconvergence points */
 } refp_stream;
+#define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
 void refp_stream_free(refp_stream *s);
