@@ -36,7 +36,7 @@ def f32(x):
 
 def sptrsv():
     r = random.Random(99)
-    n, ptr, col, val = 150, [0], [], []
+    n, ptr, col, val = 96, [0], [], []
     for i in range(n):
         k = min(i, r.choice([0, 1, 1, 2, 3, 4]))
         for j in sorted(r.sample(range(max(0, i - 40), i), k)):
