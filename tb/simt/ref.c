@@ -288,6 +288,9 @@ void refp_stream_free(refp_stream *s)
     free(s->tr);
     free(s->tc);
     free(s->tk);
+    for (unsigned pc = 0; s->tdef && pc < s->p->n; pc++)
+        free(s->tdef[pc]);
+    free(s->tdef);
     memset(s, 0, sizeof *s);
 }
 
@@ -302,6 +305,7 @@ static void refp_taint_init(refp_stream *s)
     s->tr = calloc((size_t)T * p->nregs + 1, 1);
     s->tc = calloc(T + 1, 1);
     s->tk = calloc((size_t)T * REFP_TAINT_DEPTH + 1, sizeof *s->tk);
+    s->tdef = calloc(p->n + 1, sizeof *s->tdef);
 }
 
 /* REFP_TAINT: thread t (of the CTA under way) executed pc with effect e.
@@ -317,6 +321,48 @@ static void refp_taint_init(refp_stream *s)
  * the thread stays tainted to its end).  A byte is tainted when it is
  * written from a tainted value or address, or under a tainted branch, or
  * by an atomic whose last writer wins. */
+/* REFP_TAINT: what the region of the branch at pc (every instruction a
+ * path from its successors reaches before its reconvergence point) may
+ * write: s->tdef[pc], the registers, then whether it stores to local
+ * memory.  A thread that did not take a path still depends on it: the
+ * variables the other path would have set keep their old values only
+ * because of the branch (clang -O0: every variable in the frame). */
+static const uint8_t *refp_taint_region(refp_stream *s, int pc)
+{
+    const prog *p = s->p;
+    if (s->tdef[pc])
+        return s->tdef[pc];
+    uint8_t *d = calloc(p->nregs + 1, 1), *seen = calloc(p->n + 1, 1);
+    int *work = malloc((p->n + 1) * sizeof(int)), nw = 0, stop = p->ins[pc].rpc;
+    for (int k = 0; k < 2 && p->succ; k++)
+        if (p->succ[pc][k] >= 0 && p->succ[pc][k] != stop && !seen[p->succ[pc][k]]) {
+            seen[p->succ[pc][k]] = 1;
+            work[nw++] = p->succ[pc][k];
+        }
+    while (nw) {
+        int q = work[--nw];
+        if (q >= (int)p->n)
+            continue;
+        const prog_insn *in = &p->ins[q];
+        for (unsigned i = 0; i < in->ndst; i++)
+            d[in->dst[i]] = 1;
+        if ((in->unit == PU_ST || in->unit == PU_ATOM) &&
+            (in->space == PS_LOCAL || in->fop == PF_MEMGEN || in->fop == PF_MEMLOC ||
+             in->fop == PF_OPAQUE))
+            d[p->nregs] = 1;
+        for (int k = 0; k < 2; k++) {
+            int u = p->succ[q][k];
+            if (u >= 0 && u != stop && !seen[u]) {
+                seen[u] = 1;
+                work[nw++] = u;
+            }
+        }
+    }
+    free(seen);
+    free(work);
+    return s->tdef[pc] = d;
+}
+
 static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effect *e)
 {
     const prog *p = s->p;
@@ -355,6 +401,12 @@ static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effec
                 tk[d] = in->rpc < 0 ? (int32_t)p->n : in->rpc;
             s->tc[t] = (uint8_t)(d + 1);
         }
+        /* what the region may set depends on the branch, taken or not */
+        const uint8_t *rd = refp_taint_region(s, pc);
+        for (unsigned v = 0; v < p->nregs; v++)
+            tr[v] |= rd[v];
+        if (rd[p->nregs])
+            memset(s->tl + (size_t)t * p->local_bytes, 1, p->local_bytes);
     }
 }
 

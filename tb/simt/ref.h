@@ -145,6 +145,10 @@ typedef struct {
      * by a cas's or exch's returned value (ref.c refp_taint_step) */
     uint8_t *tg, *ts, *tl, *tr, *tc;
     int32_t *tk; /* each thread's tainted branches' reconvergence points */
+    /* what a branch's region (its successors up to its reconvergence
+     * point) may write, by branch PC, computed when first needed: the
+     * registers (nregs bytes, then 1 when it stores to local memory) */
+    uint8_t **tdef;
 } refp_stream;
 #define REFP_TAINT_DEPTH 8
 
