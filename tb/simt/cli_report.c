@@ -196,13 +196,19 @@ void report(const opts *o, const loaded *L, const result *res)
     if (o->format == 0 && rf->mem_cmp) {
         /* atomics and races (ref.h, refp_order_check): what is not compared */
         const char *why = rf->has_atomics ? "atomics" : "a race";
-        if (rf->order_bytes)
+        if (rf->order_bytes > rf->taint_bytes)
             printf("order: ORDER-DEPENDENT (%s): %llu of %llu bytes of global memory differ "
                    "between the reference's thread and CTA orders: reported, not compared\n",
-                   why, (unsigned long long)rf->order_bytes, (unsigned long long)rf->global_bytes);
+                   why, (unsigned long long)(rf->order_bytes - rf->taint_bytes),
+                   (unsigned long long)rf->global_bytes);
         else if (rf->has_atomics)
             printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");
+        if (rf->taint_bytes) /* ref.h: a cas's or exch's winner decides them */
+            printf("order: ORDER-DEPENDENT (who won a cas or exch): %llu more bytes written by "
+                   "such an atomic, from its returned value or under a branch on it: reported, "
+                   "not compared\n",
+                   (unsigned long long)rf->taint_bytes);
         if (rf->atom_flow)
             printf("order: ORDER-DEPENDENT flow (%s): PC sequences, instruction counts and "
                    "final registers not compared\n",

@@ -134,6 +134,9 @@ typedef struct {
                                 * of the thread's local memory */
     uint8_t fbytes;            /* PF_MEMGEN/PF_MEMLOC: bytes accessed (all
                                 * the elements of a vector) */
+    uint8_t last_wins;         /* PU_ATOM: the word's final value depends on
+                                * the order of the atomics on it (cas,
+                                * exch; not add, min, ...): ref.c's taint */
     int32_t freg;              /* the address register fop reads, -1 none */
     int32_t fimm;              /* fop's constant */
     int32_t target;            /* PU_BRA: taken PC */

@@ -757,6 +757,11 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         }
         break;
     }
+    case OP_SAD: { /* c + |a - b| */
+        int lt = sgn ? sext(a, bytes) < sext(b, bytes) : mask(a, bytes) < mask(b, bytes);
+        r = c + (lt ? b - a : a - b);
+        break;
+    }
     case OP_AND: r = a & b; break;
     case OP_OR: r = a | b; break;
     case OP_XOR: r = a ^ b; break;

@@ -253,7 +253,8 @@ static const struct { const char *n; uint8_t op; } optab[] = {
     {"prefetchu", OP_MEMBAR}, {"bra", OP_BRA}, {"ret", OP_RET}, {"exit", OP_EXIT},
     {"shfl", OP_SHFL}, {"vote", OP_VOTE}, {"activemask", OP_ACTMASK}, {"redux", OP_REDUX},
     {"match", OP_MATCH}, {"bfind", OP_BFIND}, {"trap", OP_TRAP}, {"addc", OP_ADD},
-    {"subc", OP_SUB}, {"madc", OP_MAD}, {"lop3", OP_LOP3}, {"dp4a", OP_DP4A}, {"dp2a", OP_DP2A}};
+    {"subc", OP_SUB}, {"madc", OP_MAD}, {"lop3", OP_LOP3}, {"dp4a", OP_DP4A}, {"dp2a", OP_DP2A},
+    {"sad", OP_SAD}};
 
 static const char *const cmpname[C_N] = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
                                          "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num",
@@ -491,7 +492,7 @@ static int check_count(ptx_ps *s, const ptx_ins *in, int n)
     case OP_MAD: case OP_FMA: case OP_BFE: case OP_PRMT: case OP_SHF: case OP_SELP: case OP_SLCT:
         want = 4; break;
     case OP_BFI: case OP_LOP3: want = 5; break;
-    case OP_DP4A: case OP_DP2A: want = 4; break;
+    case OP_DP4A: case OP_DP2A: case OP_SAD: want = 4; break;
     case OP_SETP: if (n != 3 && n != 4) want = 3; break;
     case OP_ATOM: if (n != 3 && n != 4) want = 3; break;
     case OP_BAR:
@@ -853,6 +854,8 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (ty != T_B32) return UNSUP(s, "lop3 other than .b32");
         if (in->a[3].kind != O_IMM || in->a[3].imm > 255) return ptx_fail(s, s->sline, "lop3's table must be an immediate 0..255");
     }
+    if (in->op == OP_SAD && TY_KIND(ty) != TK_U && TY_KIND(ty) != TK_S)
+        return ptx_fail(s, s->sline, "sad needs an integer type (.u16 .. .s64)");
     if (in->op == OP_DP4A || in->op == OP_DP2A) {
         if ((ty != T_U32 && ty != T_S32) || (in->type2 != T_U32 && in->type2 != T_S32))
             return ptx_fail(s, s->sline, "%s needs two types, each .u32 or .s32", opc);
@@ -1048,6 +1051,7 @@ widths:;
                                         in->a[i].sreg == SR_CLOCK64))
             pi->varying = 1;
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
+    pi->last_wins = in->op == OP_ATOM && (in->aop == A_CAS || in->aop == A_EXCH);
     /* a warp-synchronous result depends on the other lanes' values */
     if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR ||
         in->op == OP_REDUX || in->op == OP_MATCH)

@@ -64,7 +64,9 @@ enum ptx_op {
     OP_TRAP,
     /* lop3.b32 (a[3] the immediate truth table), dp4a and dp2a (type and
      * type2 a's and b's; dp2a's F_LO/F_HI: b's bytes 0-1 or 2-3) */
-    OP_LOP3, OP_DP4A, OP_DP2A, OP_NOPS
+    OP_LOP3, OP_DP4A, OP_DP2A,
+    /* sad.type d, a, b, c: c + |a - b| (a and b signed for .s16/.s32/.s64) */
+    OP_SAD, OP_NOPS
 };
 /* prmt's modes (ptx_ins.cmp): the generic form, then .f4e ... .rc16 */
 enum { PM_GENERIC, PM_F4E, PM_B4E, PM_RC8, PM_ECL, PM_ECR, PM_RC16 };

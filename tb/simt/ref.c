@@ -282,7 +282,132 @@ void refp_stream_free(refp_stream *s)
     free(s->global);
     refp_release(0, s->shared, s->p ? s->p->shared_bytes : 0);
     refp_release(0, s->local, s->local_bytes);
+    free(s->tg);
+    free(s->ts);
+    free(s->tl);
+    free(s->tr);
+    free(s->tc);
+    free(s->tk);
+    for (unsigned pc = 0; s->tdef && pc < s->p->n; pc++)
+        free(s->tdef[pc]);
+    free(s->tdef);
     memset(s, 0, sizeof *s);
+}
+
+/* REFP_TAINT: the taint arrays of s (refp_stream), all clear */
+static void refp_taint_init(refp_stream *s)
+{
+    const prog *p = s->p;
+    unsigned T = p->block[0] * p->block[1] * p->block[2];
+    s->tg = calloc(1, p->global_bytes + 1);
+    s->ts = calloc(1, p->shared_bytes + 1);
+    s->tl = calloc(1, s->local_bytes + 1);
+    s->tr = calloc((size_t)T * p->nregs + 1, 1);
+    s->tc = calloc(T + 1, 1);
+    s->tk = calloc((size_t)T * REFP_TAINT_DEPTH + 1, sizeof *s->tk);
+    s->tdef = calloc(p->n + 1, sizeof *s->tdef);
+}
+
+/* REFP_TAINT: thread t (of the CTA under way) executed pc with effect e.
+ * The seeds are the results of the atomics whose last writer wins (cas,
+ * exch: prog_insn.last_wins): they say which thread won, and so what it
+ * does next.  (A fetch-and-add hands out each value once whatever the
+ * order: an index from it is a permutation the reference's orders
+ * shuffle themselves, and a work queue's results stay compared.)  A value
+ * is tainted when it comes from a seed, a tainted register or byte, or is
+ * computed while the thread runs under a branch on a tainted value (from
+ * the branch to its reconvergence point, prog_insn.rpc: s->tc[t] such
+ * branches, their reconvergence points on s->tk; past REFP_TAINT_DEPTH
+ * the thread stays tainted to its end).  A byte is tainted when it is
+ * written from a tainted value or address, or under a tainted branch, or
+ * by an atomic whose last writer wins. */
+/* REFP_TAINT: what the region of the branch at pc (every instruction a
+ * path from its successors reaches before its reconvergence point) may
+ * write: s->tdef[pc], the registers, then whether it stores to local
+ * memory.  A thread that did not take a path still depends on it: the
+ * variables the other path would have set keep their old values only
+ * because of the branch (clang -O0: every variable in the frame). */
+static const uint8_t *refp_taint_region(refp_stream *s, int pc)
+{
+    const prog *p = s->p;
+    if (s->tdef[pc])
+        return s->tdef[pc];
+    uint8_t *d = calloc(p->nregs + 1, 1), *seen = calloc(p->n + 1, 1);
+    int *work = malloc((p->n + 1) * sizeof(int)), nw = 0, stop = p->ins[pc].rpc;
+    for (int k = 0; k < 2 && p->succ; k++)
+        if (p->succ[pc][k] >= 0 && p->succ[pc][k] != stop && !seen[p->succ[pc][k]]) {
+            seen[p->succ[pc][k]] = 1;
+            work[nw++] = p->succ[pc][k];
+        }
+    while (nw) {
+        int q = work[--nw];
+        if (q >= (int)p->n)
+            continue;
+        const prog_insn *in = &p->ins[q];
+        for (unsigned i = 0; i < in->ndst; i++)
+            d[in->dst[i]] = 1;
+        if ((in->unit == PU_ST || in->unit == PU_ATOM) &&
+            (in->space == PS_LOCAL || in->fop == PF_MEMGEN || in->fop == PF_MEMLOC ||
+             in->fop == PF_OPAQUE))
+            d[p->nregs] = 1;
+        for (int k = 0; k < 2; k++) {
+            int u = p->succ[q][k];
+            if (u >= 0 && u != stop && !seen[u]) {
+                seen[u] = 1;
+                work[nw++] = u;
+            }
+        }
+    }
+    free(seen);
+    free(work);
+    return s->tdef[pc] = d;
+}
+
+static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effect *e)
+{
+    const prog *p = s->p;
+    const prog_insn *in = &p->ins[pc];
+    uint8_t *tr = &s->tr[(size_t)t * p->nregs];
+    int32_t *tk = &s->tk[(size_t)t * REFP_TAINT_DEPTH];
+    while (s->tc[t] && s->tc[t] <= REFP_TAINT_DEPTH && tk[s->tc[t] - 1] == pc)
+        s->tc[t]--; /* the reconvergence point of a tainted branch */
+    int tin = s->tc[t] != 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        tin |= tr[in->src[i]];
+    int tw = tin || in->last_wins, tv = tin || (in->last_wins && in->ndst);
+    for (unsigned i = 0; i < e->nacc; i++) {
+        uint64_t a = e->acc[i].addr;
+        uint8_t *m = e->acc[i].space == PS_GLOBAL   ? s->tg
+                     : e->acc[i].space == PS_SHARED ? s->ts
+                     : e->acc[i].space == PS_LOCAL  ? s->tl + (size_t)t * p->local_bytes
+                                                    : NULL;
+        if (!m)
+            continue;
+        if (e->acc[i].write || in->unit == PU_ATOM) {
+            if (tw)
+                memset(m + a, 1, e->acc[i].bytes);
+        } else
+            for (unsigned k = 0; k < e->acc[i].bytes; k++)
+                tv |= m[a + k];
+    }
+    for (unsigned i = 0; i < in->ndst; i++)
+        tr[in->dst[i]] = e->executed ? (uint8_t)tv : (uint8_t)(tr[in->dst[i]] | tin);
+    if (in->unit == PU_BRA && tin && in->guard >= 0) {
+        int d = s->tc[t], known = 0;
+        for (int k = 0; k < d && k < REFP_TAINT_DEPTH; k++)
+            known |= tk[k] == in->rpc;
+        if (!known && d <= REFP_TAINT_DEPTH) { /* past the depth: tainted to the end */
+            if (d < REFP_TAINT_DEPTH)
+                tk[d] = in->rpc < 0 ? (int32_t)p->n : in->rpc;
+            s->tc[t] = (uint8_t)(d + 1);
+        }
+        /* what the region may set depends on the branch, taken or not */
+        const uint8_t *rd = refp_taint_region(s, pc);
+        for (unsigned v = 0; v < p->nregs; v++)
+            tr[v] |= rd[v];
+        if (rd[p->nregs])
+            memset(s->tl + (size_t)t * p->local_bytes, 1, p->local_bytes);
+    }
 }
 
 /* The rendezvous of warp-synchronous instructions (prog.h): called when
@@ -351,8 +476,20 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
                 o->hash[u] = refp_hash_step(o->hash[u], (uint32_t)at);
                 o->len[u]++;
             }
+            /* REFP_TAINT: a lane's tainted source taints every lane's result */
+            int gt = 0;
+            for (unsigned k = 0; s->tg && k < PROG_WARP; k++)
+                if (here >> k & 1) {
+                    gt |= s->tc[w0 + k];
+                    for (unsigned i = 0; i < p->ins[at].nsrc; i++)
+                        gt |= s->tr[(size_t)(w0 + k) * p->nregs + p->ins[at].src[i]];
+                }
             if (p->ops->exec_coll(p, at, lane, gone, e, err, errlen))
                 return -2;
+            for (unsigned k = 0; gt && k < PROG_WARP; k++)
+                if (here >> k & 1)
+                    for (unsigned i = 0; i < p->ins[at].ndst; i++)
+                        s->tr[(size_t)(w0 + k) * p->nregs + p->ins[at].dst[i]] = 1;
             if (o->am && p->ins[at].wsync == 2) /* the group, for the SM's comparison */
                 for (unsigned k = 0; k < PROG_WARP; k++)
                     if (here >> k & 1)
@@ -430,6 +567,12 @@ static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int or
         memset(o->amn, 0, T * sizeof *o->amn);
     memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(local, 0, (size_t)T * p->local_bytes);
+    if (s->tg) { /* REFP_TAINT: the CTA's own state starts clean */
+        memset(s->ts, 0, p->shared_bytes);
+        memset(s->tl, 0, (size_t)T * p->local_bytes);
+        memset(s->tr, 0, (size_t)T * p->nregs);
+        memset(s->tc, 0, T);
+    }
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
                        (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
     for (unsigned t = 0; t < T; t++) {
@@ -507,6 +650,8 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
                 rc = -1;
                 break;
             }
+            if (s->tg)
+                refp_taint_step(s, t, p0, &e);
             pcv = e.next_pc;
             if (pcv == n)
                 c->live--;
@@ -718,6 +863,8 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
     refp_cta_out o;
     refp_stream_init(&s, p, warp_size, max_steps);
     refp_out_init(&o, p, grid);
+    if (flags & REFP_TAINT)
+        refp_taint_init(&s);
     if (flags & REFP_DIGEST)
         r->dig = dig = refp_alloc(1, ctas * (p->nregs + 1) * sizeof(uint64_t));
     int rc = 0;
@@ -736,6 +883,8 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
     r->thread_insts = s.thread_insts;
     r->global = s.global;
     s.global = NULL;
+    r->taint = s.tg;
+    s.tg = NULL;
     refp_out_free(&o);
     refp_stream_free(&s);
     return rc;
@@ -808,9 +957,25 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
         refp_free(&o);
     }
     refp_release(1, d0, nd * sizeof(uint64_t));
-    r->order_bytes = r->order_regs = 0;
+    r->order_bytes = r->order_regs = r->taint_bytes = 0;
     for (uint64_t a = 0; a < r->global_bytes; a++)
         r->order_bytes += !r->mem_cmp[a];
+    /* an atomic's returned value read and the orders disagree somewhere:
+     * how far the order reaches, by taint (ref.h) */
+    if (r->atom_flow == 1 && r->order_bytes) {
+        refp_result o;
+        if (!refp_run_order(p, warp_size, max_steps, REFP_TAINT, 0, &o, NULL, NULL, e0,
+                            sizeof e0))
+            for (uint64_t a = 0; a < r->global_bytes; a++)
+                if (o.taint[a] && r->mem_cmp[a]) {
+                    uint64_t w = a & ~(uint64_t)3, nb = r->global_bytes - w < 4 ? r->global_bytes - w : 4;
+                    for (uint64_t b = w; b < w + nb; b++)
+                        r->taint_bytes += r->mem_cmp[b] != 0;
+                    memset(&r->mem_cmp[w], 0, nb);
+                }
+        refp_free(&o);
+        r->order_bytes += r->taint_bytes;
+    }
     for (uint64_t i = 0; i < nr; i++)
         r->order_regs += !r->reg_cmp[i];
 }
@@ -832,6 +997,7 @@ void refp_free(refp_result *r)
     free(r->am);
     free(r->amn);
     free(r->global);
+    free(r->taint);
     free(r->mem_cmp);
     refp_release(1, r->reg_cmp, r->reg_cmp_bytes);
     refp_release(1, r->dig, r->ctas * (r->nregs + 1) * sizeof(uint64_t));

@@ -63,6 +63,8 @@ void ref_free(ref_result *r);
 #define REFP_GRID 1   /* every thread's registers, length, hash and trace
                        * (the SM core reads each CTA's from them) */
 #define REFP_DIGEST 4 /* keep each CTA's digest for refp_order_check */
+#define REFP_TAINT 8  /* the one-after-another order with the atomics' taint
+                       * (refp_order_check): r->taint */
 
 typedef struct {
     uint64_t threads;       /* grid threads */
@@ -94,6 +96,12 @@ typedef struct {
     uint8_t *reg_cmp;
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
+    /* REFP_TAINT: taint[a] = 1 where global byte a was written from a
+     * value a cas or exch returned, under a branch on one, or by such an
+     * atomic itself (refp_order_check); taint_bytes: the bytes the orders
+     * agree on that it leaves out of the comparison */
+    uint8_t *taint;
+    uint64_t taint_bytes;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
      * the orders ran different PC sequences: the threads' PC sequences,
@@ -131,7 +139,18 @@ typedef struct {
     uint64_t thread_insts;
     uint8_t *shared, *local;
     uint64_t local_bytes;
+    /* REFP_TAINT (NULL otherwise): the global, shared (the CTA's) and local
+     * (the CTA's threads') bytes, registers (threads x nregs) and threads
+     * (tc: how many branches on a tainted value it runs under) tainted
+     * by a cas's or exch's returned value (ref.c refp_taint_step) */
+    uint8_t *tg, *ts, *tl, *tr, *tc;
+    int32_t *tk; /* each thread's tainted branches' reconvergence points */
+    /* what a branch's region (its successors up to its reconvergence
+     * point) may write, by branch PC, computed when first needed: the
+     * registers (nregs bytes, then 1 when it stores to local memory) */
+    uint8_t **tdef;
 } refp_stream;
+#define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
 void refp_stream_free(refp_stream *s);
