@@ -370,8 +370,9 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
 /* core_issue's outcome loop for a warp's own lanes (issue_warp: one CTA,
  * lane l in slot base + l): each lane's next PC, branch, exit or barrier
  * arrival, and the destinations' ready cycles of the lanes that executed
- * (rmax: the latest of every lane; anyx: some lane executed).  bra, bar and
- * nd are constants at each call. */
+ * (rmax: the latest of every lane; anyx: some lane executed).  Lane i's
+ * wave is wave_of[i], or with byshift lanes[i] >> wsh (not written to
+ * wave_of).  bra, bar, nd and byshift are constants at each call. */
 typedef struct {
     core_out *o;
     int pc;
@@ -387,7 +388,8 @@ typedef struct {
 static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effect *eff,
                                             const unsigned *lanes, const unsigned *wave_of,
                                             unsigned nl, const int bra, const int bar,
-                                            const unsigned nd, const unsigned *dreg)
+                                            const unsigned nd, const unsigned *dreg,
+                                            const int byshift, const unsigned wsh)
 {
     int32_t *const next_pc = w->o->next_pc;
     uint64_t *const tready = w->tready;
@@ -406,7 +408,7 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
             taken |= (uint64_t)(e->taken != 0) << l;
         if (npc == end || (bar && ex))
             lane_leaves(c, w->pc, w->base + l, w->k, l, npc == end, &w->exited, &w->barm);
-        const uint64_t ready = ready0 + wave_of[i];
+        const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
         if (ex) {
             uint64_t *tr = &tready[(size_t)l * nregs];
             for (unsigned j = 0; j < nd; j++)
@@ -535,6 +537,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     /* when each thread's result is ready */
     static unsigned pos[NX], wave_of[NX];
     unsigned waves;
+    int wsh = -1; /* >= 0: wave_of[i] is lanes[i] >> wsh, not written (own_outcomes) */
     unsigned width = r->lanes_per_wave ? r->lanes_per_wave : c->alu_w;
     if (in->unit == PU_SFU && !r->lanes_per_wave)
         width = c->P.simd_width ? c->P.simd_width : c->WS;
@@ -553,8 +556,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         waves = popc(seen);
     } else if (!(width & (width - 1))) {
         unsigned sh = ctz(width);
-        for (unsigned i = 0; i < nl; i++)
-            wave_of[i] = lanes[i] >> sh;
+        if (onecta)
+            wsh = (int)sh; /* own_outcomes shifts the lane itself */
+        else
+            for (unsigned i = 0; i < nl; i++)
+                wave_of[i] = lanes[i] >> sh;
         waves = (c->WS + width - 1) >> sh;
     } else {
         for (unsigned i = 0; i < nl; i++)
@@ -566,6 +572,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     int sca = core_scalar_once(c, r->pc);
     if (sca) {
         c->st.scalar_issues++;
+        wsh = -1;
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = 0;
         waves = 1;
@@ -576,6 +583,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         waves = core_lsu_schedule(c, eff, NULL, nl, lanes, pos);
         /* a packet joining a slot queues behind the LSU's work */
         uint64_t from = c->lsu_until > c->cycle ? c->lsu_until : c->cycle;
+        wsh = -1;
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = pos[i] + (unsigned)(from - c->cycle);
         c->lsu_until = from + waves;
@@ -632,14 +640,22 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
                      nregs, 0, 0, 0, 0, 0};
         /* the loop with what is per instruction constant: a branch, a
          * barrier, or neither with one destination or another number */
-        if (bra)
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 1, 0, nd, dreg);
-        else if (bar)
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 1, nd, dreg);
-        else if (nd == 1)
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, 1, dreg);
+#define OWN_OUTCOMES(SH, WSH)                                                                   \
+    do {                                                                                        \
+        if (bra)                                                                                \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 1, 0, nd, dreg, SH, WSH);              \
+        else if (bar)                                                                           \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 1, nd, dreg, SH, WSH);              \
+        else if (nd == 1)                                                                       \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, 1, dreg, SH, WSH);               \
+        else                                                                                    \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, nd, dreg, SH, WSH);              \
+    } while (0)
+        if (wsh >= 0)
+            OWN_OUTCOMES(1, (unsigned)wsh);
         else
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, nd, dreg);
+            OWN_OUTCOMES(0, 0);
+#undef OWN_OUTCOMES
         taken = w.taken;
         exited = w.exited;
         barm = w.barm;
