@@ -1047,17 +1047,18 @@ TEST(fast_path_equals_general_path)
 }
 
 /* prog_ops.exec_warp (ptx_exec_warp: the case chosen once, a loop over
- * the threads) against exec run thread after thread, for every
- * instruction of fast_program (every fast case at every type, the general
- * path's forms, loads, stores and an atomic on memory the threads share,
- * errors): 1 to 32 threads with random registers, a thread sometimes named
- * twice; the same return, failing thread, message, registers, effects of
- * the threads that ran, and memory. */
-TEST(warp_exec_equals_thread_exec)
+ * the threads), or with cta exec_cta (every thread with one memory: the
+ * core's issue of a warp's own lanes), against exec run thread after
+ * thread, for every instruction of fast_program (every fast case at every
+ * type, the general path's forms, loads, stores and an atomic on memory
+ * the threads share, errors): 1 to 32 threads with random registers, a
+ * thread sometimes named twice; the same return, failing thread, message,
+ * registers, effects of the threads that ran, and memory. */
+static void warp_exec_check(int cta)
 {
     env e;
     if (fast_program(&e)) return;
-    CHECK(e.p.ops->exec_warp != NULL);
+    CHECK(e.p.ops->exec_warp != NULL && e.p.ops->exec_cta != NULL);
     enum { NT = 32, ML = 256 };
     unsigned nr = e.p.nregs, bad = 0;
     uint64_t *r0 = malloc((size_t)NT * nr * 8), *r1 = malloc((size_t)NT * nr * 8),
@@ -1113,16 +1114,17 @@ TEST(warp_exec_equals_thread_exec)
             for (unsigned i = 0; i < n && !rc1; i++)
                 if ((rc1 = e.p.ops->exec(&e.p, (int)pc, &t1[slot[i]], &m1, &e1[i], err1, sizeof err1)))
                     done1 = i;
-            int rc2 = e.p.ops->exec_warp(&e.p, (int)pc, p2, mp, n, e2, &done2, err2, sizeof err2);
+            int rc2 = cta ? e.p.ops->exec_cta(&e.p, (int)pc, p2, &m2, n, e2, &done2, err2, sizeof err2)
+                          : e.p.ops->exec_warp(&e.p, (int)pc, p2, mp, n, e2, &done2, err2, sizeof err2);
             int same = rc1 == rc2 && done1 == done2 && !strcmp(err1, err2) &&
                        !memcmp(r1, r2, (size_t)NT * nr * 8) && !memcmp(mem1, mem2, sizeof mem1);
             for (unsigned i = 0; same && i < done1; i++) same = prog_effects_same(&e1[i], &e2[i]);
             if (!same) {
                 bad++;
                 printf("  pc %u (%s, fast case %u, trial %d, %u threads): per thread rc %d at %u '%s', "
-                       "warp rc %d at %u '%s'\n",
+                       "%s rc %d at %u '%s'\n",
                        pc, e.p.ins[pc].text, ((const ptx_impl *)e.p.impl)->fx[pc].k, trial, n, rc1,
-                       done1, err1, rc2, done2, err2);
+                       done1, err1, cta ? "exec_cta" : "warp", rc2, done2, err2);
             }
         }
     }
@@ -1132,6 +1134,9 @@ TEST(warp_exec_equals_thread_exec)
     free(r2);
     done(&e);
 }
+
+TEST(warp_exec_equals_thread_exec) { warp_exec_check(0); }
+TEST(cta_exec_equals_thread_exec) { warp_exec_check(1); }
 
 /* bar.red (CUDA's __syncthreads_count/_and/_or): the barrier counts each
  * arriving thread and its predicate, the release makes the result every
@@ -1296,6 +1301,7 @@ int main(int argc, char **argv)
     RUN(parameter_address_for_ld_param);
     RUN(fast_path_equals_general_path);
     RUN(warp_exec_equals_thread_exec);
+    RUN(cta_exec_equals_thread_exec);
     RUN(bar_red_semantics);
     RUN(redux_match_semantics);
     RUN(bar_red_redux_match_parse);

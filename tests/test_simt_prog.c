@@ -351,7 +351,7 @@ static int grid_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     return 0;
 }
 
-static const prog_ops grid_ops = {grid_exec, NULL, NULL, NULL, NULL, NULL};
+static const prog_ops grid_ops = {grid_exec, NULL, NULL, NULL, NULL, NULL, NULL};
 
 TEST(reference_grid)
 {

@@ -265,7 +265,6 @@ typedef struct {
     uint64_t mask;         /* lanes */
     uint32_t threads;      /* active threads (a large warp's jump: all of them) */
     uint16_t group;        /* SIMD group (class ALU/SFU) or 0xffff the LSU */
-    uint32_t tid[CORE_MAX_WARP]; /* thread slot in each active lane */
 } core_dec;
 
 /* An issue request (core_ready, core_issue). */

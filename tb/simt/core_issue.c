@@ -297,8 +297,7 @@ static int warp_lane_bad(core *c, const issue_ctx *x, unsigned t, unsigned k, in
  * threads; under --check they run, and a late register the row missed
  * stops the run. */
 static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core_req *r,
-                                         const int nr4, prog_thread **xs, const prog_mem **ms,
-                                         unsigned *kk, unsigned *lanes, unsigned *tids,
+                                         const int nr4, prog_thread **xs, unsigned *lanes,
                                          unsigned *nlp)
 {
     const int pc = r->pc;
@@ -321,19 +320,28 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
     uint64_t *const tpos = c->tpos + base, *const thash = c->thash + base;
     const uint64_t *const tready = c->tready + (size_t)base * nregs;
     prog_thread *const ths = c->th + base;
-    const prog_mem *const mk = &c->mem[k];
     unsigned nl = 0;
-    /* each lane's checks and its copies for prog_exec_warp in one pass (a
-     * failing lane stops the run before any thread executes); the common
-     * case -- the PC sequence compared, no oracle read, so no hash -- in a
-     * loop of its own with nothing else to test */
+    /* each lane's checks and its thread for prog_exec_cta in one pass (a
+     * failing lane stops the run before any thread executes; the threads
+     * share one CTA's memory, and their slots and CTA follow from the
+     * lanes, so nothing else is copied); the common case -- the PC
+     * sequence compared, no oracle read, so no hash -- in a loop of its
+     * own with nothing else to test */
+#define WARP_LANE_TAKE()                                                                        \
+    do {                                                                                        \
+        tpos[l] = at + 1;                                                                       \
+        prog_thread *const th = &ths[l];                                                        \
+        th->clock = cycle;                                                                      \
+        xs[nl] = th;                                                                            \
+        lanes[nl++] = l;                                                                        \
+    } while (0)
     if (trace && !perlane) {
         for (uint64_t m = r->mask; m; m &= m - 1) {
             const unsigned l = ctz(m);
             const uint64_t at = tpos[l];
             if (at >= len[l] || (int)trace[l][at] != pc)
                 return warp_lane_bad(c, x, base + l, k, pc);
-            LANE_TAKE(l, l, base + l);
+            WARP_LANE_TAKE();
         }
         *nlp = nl;
         return 0;
@@ -357,11 +365,12 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
             return warp_lane_bad(c, x, base + l, k, pc);
         if (hash)
             thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
-        LANE_TAKE(l, l, base + l);
+        WARP_LANE_TAKE();
     }
     *nlp = nl;
     return 0;
 }
+#undef WARP_LANE_TAKE
 #undef LANE_TAKE
 
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
@@ -475,6 +484,61 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
     bar_note(c, t / ws);
 }
 
+/* core_issue's outcome loop for a warp's own lanes (issue_warp: one CTA,
+ * lane l in slot base + l): each lane's next PC, branch, exit or barrier
+ * arrival, and the destinations' ready cycles of the lanes that executed
+ * (rmax: the latest of every lane; anyx: some lane executed).  Lane i's
+ * wave is wave_of[i], or with byshift lanes[i] >> wsh (not written to
+ * wave_of).  bra, bar, nd and byshift are constants at each call. */
+typedef struct {
+    core_out *o;
+    int pc;
+    unsigned base, k;
+    int end;
+    uint64_t ready0;
+    uint64_t *tready; /* slot base's row */
+    size_t nregs;
+    uint64_t taken, exited, barm, rmax;
+    unsigned anyx;
+} own_out;
+
+static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effect *eff,
+                                            const unsigned *lanes, const unsigned *wave_of,
+                                            unsigned nl, const int bra, const int bar,
+                                            const unsigned nd, const unsigned *dreg,
+                                            const int byshift, const unsigned wsh)
+{
+    int32_t *const next_pc = w->o->next_pc;
+    uint64_t *const tready = w->tready;
+    const size_t nregs = w->nregs;
+    const uint64_t ready0 = w->ready0;
+    const int end = w->end;
+    uint64_t taken = 0, rmax = 0;
+    unsigned anyx = 0;
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned l = lanes[i];
+        const prog_effect *e = &eff[i];
+        const int32_t npc = e->next_pc;
+        const unsigned ex = e->executed;
+        next_pc[l] = npc;
+        if (bra)
+            taken |= (uint64_t)(e->taken != 0) << l;
+        if (npc == end || (bar && ex))
+            lane_leaves(c, w->pc, w->base + l, w->k, l, npc == end, &w->exited, &w->barm);
+        const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
+        if (ex) {
+            uint64_t *tr = &tready[(size_t)l * nregs];
+            for (unsigned j = 0; j < nd; j++)
+                tr[dreg[j]] = ready;
+        }
+        anyx |= ex;
+        rmax = ready > rmax ? ready : rmax;
+    }
+    w->taken = taken;
+    w->rmax = rmax;
+    w->anyx = anyx;
+}
+
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 {
     const prog *p = c->p;
@@ -512,6 +576,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * below names the lane) */
     const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u;
     int lr = 1, onecta = 0;
+    /* a warp's own lanes: lane l is slot own_base + l of CTA slot own_k */
+    const unsigned own_base = r->warp * ws, own_k = own_base / x.cta_threads;
     if (r->nthreads)
         ;
     else if (r->tid)
@@ -519,8 +585,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
              !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
         onecta = 1;
-        lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, xs, ms, kk, lanes, tids, &nl)
-                                           : issue_warp(c, &x, r, 0, xs, ms, kk, lanes, tids, &nl);
+        lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, xs, lanes, &nl)
+                                           : issue_warp(c, &x, r, 0, xs, lanes, &nl);
+        /* the per-thread lists, for the paths that take them */
+        for (unsigned i = 0; lr == 0 && (in->wsync || c->scalar) && i < nl; i++) {
+            tids[i] = own_base + lanes[i];
+            ms[i] = &mem[own_k];
+            kk[i] = own_k;
+        }
     }
     if (lr < 0)
         return -1;
@@ -574,6 +646,10 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
                                    &c->srf[(size_t)(tids[i] / c->WS) * c->sregs], ms[i], &sis,
                                    &eff[i], msg, sizeof msg))
                 return core_fail(c, "%s", msg);
+    } else if (onecta) {
+        unsigned done;
+        if (prog_exec_cta(p, r->pc, xs, &mem[own_k], nl, eff, &done, msg, sizeof msg))
+            return core_fail(c, "%s", msg);
     } else {
         unsigned done;
         if (prog_exec_warp(p, r->pc, xs, ms, nl, eff, &done, msg, sizeof msg))
@@ -582,6 +658,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     /* when each thread's result is ready */
     static unsigned pos[NX], wave_of[NX];
     unsigned waves;
+    int wsh = -1; /* >= 0: wave_of[i] is lanes[i] >> wsh, not written (own_outcomes) */
     unsigned width = r->lanes_per_wave ? r->lanes_per_wave : c->alu_w;
     if (in->unit == PU_SFU && !r->lanes_per_wave)
         width = c->P.simd_width ? c->P.simd_width : c->WS;
@@ -600,8 +677,11 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         waves = popc(seen);
     } else if (!(width & (width - 1))) {
         unsigned sh = ctz(width);
-        for (unsigned i = 0; i < nl; i++)
-            wave_of[i] = lanes[i] >> sh;
+        if (onecta)
+            wsh = (int)sh; /* own_outcomes shifts the lane itself */
+        else
+            for (unsigned i = 0; i < nl; i++)
+                wave_of[i] = lanes[i] >> sh;
         waves = (c->WS + width - 1) >> sh;
     } else {
         for (unsigned i = 0; i < nl; i++)
@@ -613,6 +693,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     int sca = core_scalar_once(c, r->pc);
     if (sca) {
         c->st.scalar_issues++;
+        wsh = -1;
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = 0;
         waves = 1;
@@ -623,6 +704,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         waves = core_lsu_schedule(c, eff, NULL, nl, lanes, pos);
         /* a packet joining a slot queues behind the LSU's work */
         uint64_t from = c->lsu_until > c->cycle ? c->lsu_until : c->cycle;
+        wsh = -1;
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = pos[i] + (unsigned)(from - c->cycle);
         c->lsu_until = from + waves;
@@ -663,7 +745,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const size_t nregs = x.nregs;
     const uint64_t ready0 = start + lat;
     unsigned kc = 0;
-    uint64_t kmax = nl ? cta_ready[kk[0]] : 0;
+    const unsigned k0 = onecta ? own_k : nl ? kk[0] : 0; /* the first thread's CTA slot */
+    uint64_t kmax = nl ? cta_ready[k0] : 0;
     /* wready (core_int.h): for a warp's own lanes (issue_warp: one CTA,
      * onecta) when any executed (wexe), the warp's row takes the latest
      * ready cycle of the issue's lanes (rmax: an upper bound of the ones
@@ -673,33 +756,38 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     int wexe = 0;
     /* a warp's own lanes: the same without the CTA's changes of kc and
      * with one wready row */
-    for (unsigned i = 0; onecta && i < nl; i++) {
-        const unsigned l = lanes[i], t = tids[i];
-        const prog_effect *e = &eff[i];
-        d->tid[l] = t; /* nl <= ws <= CORE_MAX_WARP */
-        o->next_pc[l] = e->next_pc;
-        if (bra)
-            taken |= (uint64_t)(e->taken != 0) << l;
-        if (e->next_pc == end || (bar && e->executed))
-            lane_leaves(c, r->pc, t, kk[i], l, e->next_pc == end, &exited, &barm);
-        const uint64_t ready = ready0 + wave_of[i];
-        if (e->executed) {
-            uint64_t *tr = &tready[(size_t)t * nregs];
-            for (unsigned j = 0; j < nd; j++)
-                tr[dreg[j]] = ready;
-            wexe = 1;
-        }
-        rmax = ready > rmax ? ready : rmax;
-    }
     if (onecta) {
+        own_out w = {o, r->pc, own_base, own_k, end, ready0, tready + (size_t)own_base * nregs,
+                     nregs, 0, 0, 0, 0, 0};
+        /* the loop with what is per instruction constant: a branch, a
+         * barrier, or neither with one destination or another number */
+#define OWN_OUTCOMES(SH, WSH)                                                                   \
+    do {                                                                                        \
+        if (bra)                                                                                \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 1, 0, nd, dreg, SH, WSH);              \
+        else if (bar)                                                                           \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 1, nd, dreg, SH, WSH);              \
+        else if (nd == 1)                                                                       \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, 1, dreg, SH, WSH);               \
+        else                                                                                    \
+            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, nd, dreg, SH, WSH);              \
+    } while (0)
+        if (wsh >= 0)
+            OWN_OUTCOMES(1, (unsigned)wsh);
+        else
+            OWN_OUTCOMES(0, 0);
+#undef OWN_OUTCOMES
+        taken = w.taken;
+        exited = w.exited;
+        barm = w.barm;
+        rmax = w.rmax;
+        wexe = w.anyx != 0;
         last = rmax > last ? rmax : last;
         kmax = rmax > kmax ? rmax : kmax;
     }
     for (unsigned i = 0; !onecta && i < nl; i++) {
         unsigned l = lanes[i], t = tids[i], k = kk[i];
         const prog_effect *e = &eff[i];
-        if (i < CORE_MAX_WARP)
-            d->tid[l] = t;
         o->next_pc[l] = e->next_pc;
         if (bra && e->taken)
             taken |= 1ull << l;
@@ -722,8 +810,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         if (ready > kmax)
             kmax = ready;
     }
-    if (nl && kmax > cta_ready[kk[kc]])
-        cta_ready[kk[kc]] = kmax;
+    const unsigned klast = onecta ? own_k : nl ? kk[kc] : 0;
+    if (nl && kmax > cta_ready[klast])
+        cta_ready[klast] = kmax;
     if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
         uint64_t *const ww = &wready[(size_t)r->warp * nregs];
         for (unsigned j = 0; j < nd; j++)

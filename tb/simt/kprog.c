@@ -122,7 +122,7 @@ static int kprog_exec_warp(const prog *p, int pc, prog_thread *const *t, const p
     return 0;
 }
 
-static const prog_ops kprog_ops = {kprog_exec, NULL, kprog_exec_warp, NULL, NULL, NULL};
+static const prog_ops kprog_ops = {kprog_exec, NULL, kprog_exec_warp, NULL, NULL, NULL, NULL};
 
 static void operand_text(const k_operand *o, char *buf, size_t len)
 {

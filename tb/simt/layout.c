@@ -155,9 +155,9 @@ static void lay_bar_release(const prog *p, int pc, uint8_t *shared)
 }
 
 static const prog_ops layout_ops = {lay_exec, lay_free, lay_exec_warp, NULL, NULL,
-                                    lay_bar_release};
+                                    lay_bar_release, NULL};
 static const prog_ops layout_ops_coll = {lay_exec, lay_free, lay_exec_warp, lay_coll_wait,
-                                         lay_exec_coll, lay_bar_release};
+                                         lay_exec_coll, lay_bar_release, NULL};
 
 /* ------------------------------------------------------------ the order */
 typedef struct {

@@ -1374,6 +1374,23 @@ int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem 
     return 0;
 }
 
+int prog_exec_cta(const prog *p, int pc, prog_thread *const *t, const prog_mem *m, unsigned n,
+                  prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    if (p->ops->exec_cta) return p->ops->exec_cta(p, pc, t, m, n, e, done, err, errlen);
+    const prog_mem *mv[64];
+    for (unsigned i = 0; i < 64; i++) mv[i] = m;
+    for (unsigned b = 0; b < n; b += 64) { /* 64 threads at a time */
+        unsigned d, k = n - b < 64 ? n - b : 64;
+        if (prog_exec_warp(p, pc, t + b, mv, k, e + b, &d, err, errlen)) {
+            *done = b + d;
+            return -1;
+        }
+    }
+    *done = n;
+    return 0;
+}
+
 void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const uint32_t cid[3],
                           unsigned warp_size)
 {

@@ -229,6 +229,11 @@ typedef struct prog_ops {
      * CTA's shared memory, the release turns the counts into the result
      * the instruction after the barrier reads (ptx_insn.c). */
     void (*bar_release)(const struct prog *p, int pc, uint8_t *shared);
+    /* Optional (NULL: prog_exec_cta calls exec_warp): exec_warp with every
+     * thread's memory m (threads of one CTA: the SM core's issue of a
+     * warp's own lanes, with no memory pointer to copy per thread). */
+    int (*exec_cta)(const struct prog *p, int pc, prog_thread *const *t, const prog_mem *m,
+                    unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen);
 } prog_ops;
 
 typedef struct prog {
@@ -345,6 +350,11 @@ void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const ui
  * the same contract (prog_ops.exec_warp). */
 int prog_exec_warp(const prog *p, int pc, prog_thread *const *t, const prog_mem *const *m,
                    unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen);
+
+/* ops->exec_cta when the front end has one, else prog_exec_warp with m
+ * for every thread: the same contract (prog_ops.exec_cta). */
+int prog_exec_cta(const prog *p, int pc, prog_thread *const *t, const prog_mem *m, unsigned n,
+                  prog_effect *e, unsigned *done, char *err, size_t errlen);
 
 /* A warp-synchronous instruction's name for messages: "shfl.sync",
  * "vote.sync", "bar.warp.sync", "activemask" (from its text). */

@@ -1223,14 +1223,17 @@ static int ptx_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
     return 0;
 }
 
-/* prog_ops.exec_warp: instruction pc for the threads tv[0..n-1] in
- * order.  The case is chosen once; each case is a loop over the threads
- * running that case of fast_case (its guard, then the case's code), so
- * nothing is decoded or dispatched per thread.  The semantics are
- * fast_case's, as in ptx_exec (tests/test_ptx.c:
+/* prog_ops.exec_warp and exec_cta: instruction pc for the threads
+ * tv[0..n-1] in order, thread i with memory mv[i] or (one, a constant)
+ * every thread with m1.  The case is chosen once; each case is a loop over
+ * the threads running that case of fast_case (its guard, then the case's
+ * code), so nothing is decoded or dispatched per thread.  The semantics
+ * are fast_case's, as in ptx_exec (tests/test_ptx.c:
  * warp_exec_equals_thread_exec). */
-static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const prog_mem *const *m,
-                         unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+static PROG_ALWAYS_INLINE int exec_threads(const prog *p, int pc, prog_thread *const *tv,
+                                           const int one, const prog_mem *const *mv,
+                                           const prog_mem *m1, unsigned n, prog_effect *e,
+                                           unsigned *done, char *err, size_t errlen)
 {
     const ptx_impl *im = p->impl;
     /* a copy the threads' register writes cannot alias: its fields stay in
@@ -1241,7 +1244,7 @@ static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const pr
         for (unsigned i = 0; i < n; i++) {                                                  \
             prog_thread *t = tv[i];                                                         \
             if (fast_begin(f, pc, t, &e[i]) &&                                              \
-                fast_case(K, p, im, f, pc, t, m[i], &e[i], err, errlen)) {                  \
+                fast_case(K, p, im, f, pc, t, one ? m1 : mv[i], &e[i], err, errlen)) {      \
                 *done = i;                                                                  \
                 return -1;                                                                  \
             }                                                                               \
@@ -1251,6 +1254,18 @@ static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const pr
 #undef WARP_CASE
     *done = n;
     return 0;
+}
+
+static int ptx_exec_warp(const prog *p, int pc, prog_thread *const *tv, const prog_mem *const *m,
+                         unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    return exec_threads(p, pc, tv, 0, m, NULL, n, e, done, err, errlen);
+}
+
+static int ptx_exec_cta(const prog *p, int pc, prog_thread *const *tv, const prog_mem *m,
+                        unsigned n, prog_effect *e, unsigned *done, char *err, size_t errlen)
+{
+    return exec_threads(p, pc, tv, 1, NULL, m, n, e, done, err, errlen);
 }
 #undef ONE_CASE
 
@@ -1462,8 +1477,8 @@ static void ptx_free_impl(prog *p)
     p->impl = NULL;
 }
 
-const prog_ops ptx_ops = {ptx_exec,      ptx_free_impl, ptx_exec_warp, ptx_coll_wait,
-                         ptx_exec_coll, ptx_bar_release};
+const prog_ops ptx_ops = {ptx_exec,      ptx_free_impl,   ptx_exec_warp, ptx_coll_wait,
+                         ptx_exec_coll, ptx_bar_release, ptx_exec_cta};
 
 /* the float helpers ptx_half.c shares (ptx_int.h) */
 int ptx_fcmp(int cmp, double a, double b) { return fcmp(cmp, a, b); }
