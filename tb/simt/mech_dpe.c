@@ -94,6 +94,7 @@ typedef struct {
      * stack holds an entry, and the valid paths of their tops */
     uint64_t stk_now, paths_now;
     int sb_stepped, st_stepped;
+    int idle; /* the last cycle launched, issued and wrote back nothing (dpe_quiet) */
     /* the unit class (core_unit_classes) of each path of each warp's stack
      * top, DPE_NO_CLS when the path is invalid or past the program or the
      * stack is empty: kept as the stacks are written (dpe_step_stack;
@@ -728,6 +729,9 @@ static int dpe_cycle(core *c, void *vm)
         if (rc < 0)
             return -1;
     }
+    /* nothing launched, no pass of an issue stepped the scoreboard or the
+     * stack, no writeback is due: the cycle's commits are the idle ones */
+    m->idle = !m->st_stepped && !m->sb_stepped && !m->base.wb0_valid;
     /* an idle update changes no state: without a trace or a VCD to show
      * its ports, only its energy count (a NOP: a step, no access) */
     if (!m->st_stepped) {
@@ -860,12 +864,60 @@ static void dpe_free(void *vm)
     free(((dpe_state *)vm)->map);
 }
 
+/* Quiet cycles (core.h, "Quiet cycles"; MECH_QUIET_SB: the core keeps the
+ * fetch buffers' clock, this hook answers for the paths).  dpe's last
+ * cycle was idle when nothing launched, no writeback was due and no pass
+ * stepped the stack or the scoreboard (m->idle; a stall moves the core's
+ * full-table count).  Every path of a stack top that the scheduler would
+ * try then has a kept reason not to issue (dpe_cycle's candidate sets):
+ * its first thread waits at a barrier (bar: only an issue opens it), its
+ * last query found a hazard (hz: only a writeback, which clears the bit,
+ * or the warp's own issue changes that), or no unit of its class was free
+ * (cls: core_class_free_at; also the path the core has not fetched yet or
+ * whose group is busy, an earlier answer than its own).  The next
+ * writeback is m->wb_due when that is known (dpe_sb_base keeps it exact
+ * after a cycle's passes), else the queue's earliest.  An idle cycle is
+ * one NOP commit of each structure (a step of its energy row, nothing
+ * written) and one sample of the mean paths statistic, whose terms only a
+ * stack write moves. */
+static uint64_t dpe_quiet(core *c, void *vm, uint64_t n)
+{
+    dpe_state *m = vm;
+    if (n) {
+        energy_counts *e = core_energy_counts(c);
+        energy_row(e, "dpe_stack")->steps += n;
+        energy_row(e, "shadow_scoreboard")->steps += n;
+        m->paths_n += n * m->stk_now;
+        m->paths_sum += n * m->paths_now;
+        return 0;
+    }
+    const uint64_t now = core_now(c);
+    if (!m->idle || m->lq.n)
+        return now;
+    uint64_t at = m->wb_due;
+    if (at <= now) {
+        at = UINT64_MAX;
+        for (unsigned i = 0; i < m->nwb; i++)
+            at = m->wbq[i].cyc < at ? m->wbq[i].cyc : at;
+        if (at <= now)
+            return now;
+    }
+    /* (the test hook's blind scoreboard finds no hazard: no kept bit counts) */
+    const uint64_t hz0 = core_sb_blind(c) ? 0 : m->hz[0], hz1 = core_sb_blind(c) ? 0 : m->hz[1];
+    for (unsigned k = 0; k < 4; k++)
+        if ((m->cls[0][k] & ~m->bar[0] & ~hz0) | (m->cls[1][k] & ~m->bar[1] & ~hz1)) {
+            const uint64_t u = core_class_free_at(c, k);
+            at = u < at ? u : at;
+        }
+    return at;
+}
+
 const mech_ops mech_dpe = {
     .name = "dpe",
     .paper = "003 sec. 3",
     .summary = "dual-path stack and shadow scoreboard: both paths of a branch interleave",
     .structs = dpe_structs,
-    .flags = MECH_OWN_SB | MECH_FETCH_KEPT,
+    .flags = MECH_OWN_SB | MECH_FETCH_KEPT | MECH_QUIET_SB,
     .nctx = 2,
     .size = sizeof(dpe_state),
     .init = dpe_init,
@@ -880,4 +932,5 @@ const mech_ops mech_dpe = {
     .area = dpe_area,
     .finish = dpe_finish,
     .free = dpe_free,
+    .quiet = dpe_quiet,
 };
