@@ -180,6 +180,71 @@ void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_score
     }
 }
 
+void shadow_scoreboard_eval_lean(const shadow_scoreboard_cfg *cfg,
+                                 const shadow_scoreboard_state *s,
+                                 const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
+{
+    /* eval's checks in its priority order, on the ports that are active */
+    const unsigned W = cfg->warps, R = cfg->regs;
+    const unsigned iss_do = (unsigned)(in->iss_valid & in->iss_alloc);
+    const unsigned q_ops = (unsigned)in->q_src_valid | (unsigned)in->q_dst_valid << 3;
+    const unsigned wb_v[2] = {(unsigned)in->wb0_valid, (unsigned)in->wb1_valid};
+    const unsigned wb_w[2] = {(unsigned)in->wb0_warp, (unsigned)in->wb1_warp};
+    const unsigned wb_s[2] = {(unsigned)in->wb0_side, (unsigned)in->wb1_side};
+    const unsigned wb_r[2] = {(unsigned)in->wb0_reg, (unsigned)in->wb1_reg};
+    unsigned err = SHADOW_SB_ERR_NONE, wb_hit[2] = {0, 0};
+    if ((in->iss_valid && in->iss_warp >= W) || (wb_v[0] && wb_w[0] >= W) ||
+        (wb_v[1] && wb_w[1] >= W) || (in->div_valid && in->div_warp >= W) ||
+        (in->rec_valid && in->rec_warp >= W) || (q_ops && in->q_warp >= W))
+        err = SHADOW_SB_ERR_BAD_WARP;
+    else if ((iss_do && in->iss_reg >= R) || (wb_v[0] && wb_r[0] >= R) ||
+             (wb_v[1] && wb_r[1] >= R) || ((q_ops & 1u) && in->q_src0 >= R) ||
+             ((q_ops & 2u) && in->q_src1 >= R) || ((q_ops & 4u) && in->q_src2 >= R) ||
+             ((q_ops & 8u) && in->q_dst >= R))
+        err = SHADOW_SB_ERR_BAD_REG;
+    else if (wb_v[0] && wb_v[1] && wb_w[0] == wb_w[1] && wb_s[0] == wb_s[1] && wb_r[0] == wb_r[1])
+        err = SHADOW_SB_ERR_WB_TWICE;
+    else {
+        for (unsigned k = 0; k < 2u; k++)
+            if (wb_v[k] && (wb_hit[k] = cam(cfg, s, wb_w[k], wb_s[k], wb_r[k])) == 0u)
+                err = SHADOW_SB_ERR_WB_NOT_PENDING;
+        if (err == SHADOW_SB_ERR_NONE && iss_do &&
+            cam(cfg, s, (unsigned)in->iss_warp, (unsigned)in->iss_side, (unsigned)in->iss_reg))
+            err = SHADOW_SB_ERR_DUP_ALLOC;
+    }
+    out->err = err != SHADOW_SB_ERR_NONE;
+    out->err_code = err;
+    out->stall = 0;
+    out->alloc_idx = 0;
+    out->d_ok = err == SHADOW_SB_ERR_NONE;
+    out->d_alloc = 0;
+    if (!out->d_ok)
+        return;
+    if (iss_do) {
+        const unsigned row = s->valid[in->iss_warp][in->iss_side];
+        const unsigned all = (unsigned)bits_mask(cfg->entries);
+        if (row == all)
+            out->stall = 1;
+        else {
+            out->d_alloc = 1;
+            out->alloc_idx = bits_ffs(~row & all);
+        }
+    }
+    out->d_iss_w = (uint8_t)in->iss_warp;
+    out->d_iss_s = (uint8_t)in->iss_side;
+    out->d_iss_reg = (uint8_t)in->iss_reg;
+    for (unsigned k = 0; k < 2u; k++) {
+        out->d_wb_hit[k] = (uint16_t)wb_hit[k];
+        out->d_wb_w[k] = (uint8_t)wb_w[k];
+        out->d_wb_s[k] = (uint8_t)wb_s[k];
+    }
+    out->d_div = (uint8_t)in->div_valid;
+    out->d_div_w = (uint8_t)in->div_warp;
+    out->d_div_s = (uint8_t)in->div_side;
+    out->d_rec = (uint8_t)in->rec_valid;
+    out->d_rec_w = (uint8_t)in->rec_warp;
+}
+
 /* One table's next state (the Verilog's per-table next-state expression):
  * valid' = (valid & ~clr) | set, shadow' = (shadow | sh) & valid'.  A table
  * no port names this cycle keeps its state (shadow is within valid). */

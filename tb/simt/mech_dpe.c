@@ -286,6 +286,29 @@ static int dpe_step_sb(core *c, dpe_state *m)
     return 0;
 }
 
+/* The scoreboard's eval of an allocation, an issue or the writebacks, whose
+ * hazards the query already gave: eval's decision alone
+ * (shadow_scoreboard_eval_lean) when no waveform shows the ports; under
+ * --check eval's, and the lean one must decide the same.  0 or -1. */
+static int dpe_sb_decide(core *c, dpe_state *m, const shadow_scoreboard_in *b)
+{
+    const int check = core_config(c)->check;
+    if (!check && !core_vcd(c) && !core_tracing(c)) {
+        shadow_scoreboard_eval_lean(&m->bc, &m->bs, b, &m->bo);
+        return 0;
+    }
+    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (check) {
+        shadow_scoreboard_out l = m->bo; /* the lean eval writes the decision only */
+        shadow_scoreboard_eval_lean(&m->bc, &m->bs, b, &l);
+        if (memcmp(&l, &m->bo, sizeof l))
+            return core_fail(c, "internal: shadow_scoreboard's lean decision differs from "
+                                "eval's (error %u against %u)",
+                             (unsigned)l.err_code, (unsigned)m->bo.err_code);
+    }
+    return 0;
+}
+
 /* warp w's terms of the paths statistic: (stack not empty, valid paths of its top) */
 static unsigned dpe_paths_of(const dpe_state *m, unsigned w, unsigned *paths)
 {
@@ -507,7 +530,8 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         b->iss_warp = w;
         b->iss_side = side;
         b->iss_reg = dreg(m, ki->dst[vp + 1u]);
-        shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+        if (dpe_sb_decide(c, m, b))
+            return -1;
         if (m->bo.err)
             return core_fail(c, "shadow_scoreboard error %s on the allocation of warp %u side %u "
                                 "pc %d", shadow_scoreboard_err_name((unsigned)m->bo.err_code), w,
@@ -560,7 +584,8 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         b->rec_valid = 1;
         b->rec_warp = w;
     }
-    shadow_scoreboard_eval(&m->bc, &m->bs, b, &m->bo);
+    if (dpe_sb_decide(c, m, b))
+        return -1;
     if (m->bo.err)
         return core_fail(c, "shadow_scoreboard error %s on the issue of warp %u side %u pc %d",
                          shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
@@ -761,7 +786,8 @@ static int dpe_cycle(core *c, void *vm)
     }
     for (int pass = !m->sb_stepped || m->base.wb0_valid; pass; pass = m->base.wb0_valid) {
         m->bi = m->base;
-        shadow_scoreboard_eval(&m->bc, &m->bs, &m->bi, &m->bo);
+        if (dpe_sb_decide(c, m, &m->bi))
+            return -1;
         if (m->bo.err)
             return core_fail(c, "shadow_scoreboard error %s on writebacks",
                              shadow_scoreboard_err_name((unsigned)m->bo.err_code));
