@@ -87,6 +87,14 @@ typedef struct {
     uint8_t vpass[CORE_MAX_WARPS][2]; /* extra destinations allocated so far */
     uint8_t qpass[CORE_MAX_WARPS][2]; /* extra source queries passed so far */
     uint32_t *map; /* register id -> scoreboard id (allocated), NULL: the same */
+    /* per pc, the first query of an instruction with at most one
+     * destination (no extra source or destination pass before it): its
+     * query port inputs (dpe_query_srcs from src[0], dst[0]) and whether
+     * every register asked is below REGS */
+    struct dpe_q1 {
+        unsigned ops[4];
+        uint8_t sv, dv, legal;
+    } *q1;
     mech_launchq lq;
     uint64_t peak, paths_sum, paths_n;
     /* the statistic's terms now, kept as the stacks are written
@@ -117,6 +125,8 @@ typedef struct {
 #define DPE_NO_CLS 31u /* no unit class: above every bit of core_free_units */
 
 static const char *const dpe_structs[] = {"dpe_stack", "shadow_scoreboard", NULL};
+
+static void dpe_q1_init(const prog *p, dpe_state *m);
 
 static const char *dpe_init(core *c, void *vm)
 {
@@ -164,6 +174,7 @@ static const char *dpe_init(core *c, void *vm)
                      m->bc.entries);
             return msg;
         }
+    dpe_q1_init(p, m);
     /* the core callocs m: the stack's reset state is all zero bytes
      * (dpe_stack.h), 118 KB not cleared twice */
     shadow_scoreboard_reset(&m->bc, &m->bs);
@@ -373,15 +384,13 @@ static void dpe_query_srcs(const dpe_state *m, const prog_insn *ki, unsigned q0,
     }
 }
 
-static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
-                     unsigned side, int pc, int full)
+/* The query in m->bi (its operands ops, q_ops; legal: every one asked is
+ * below REGS and w below WARPS): 1 a hazard, 0 clear, -1 failed.  full:
+ * eval's, stepped or not by the caller. */
+static int dpe_hazard(core *c, dpe_state *m, unsigned w, unsigned side, int pc, unsigned q_ops,
+                      const unsigned ops[4], unsigned legal, int full)
 {
     shadow_scoreboard_in *b = &m->bi;
-    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
-    dpe_query_srcs(m, ki, q0, m->vpass[w][side], b, ops);
-    const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
-    for (unsigned k = 0; k < 4; k++)
-        legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
     if (!full && legal) {
         /* the query alone (nothing else in b yet): eval's hazard without
          * the rest of eval; its outputs are not stepped (a hazard ends the
@@ -405,6 +414,38 @@ static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, un
         return core_fail(c, "shadow_scoreboard error %s on the query of warp %u side %u pc %d",
                          shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, pc);
     return m->bo.hazard && !core_sb_blind(c);
+}
+
+/* m->q1 (dpe_state) from the program, at init */
+static void dpe_q1_init(const prog *p, dpe_state *m)
+{
+    m->q1 = calloc(p->n ? p->n : 1u, sizeof *m->q1);
+    for (unsigned pc = 0; pc < p->n; pc++) {
+        const prog_insn *ki = &p->ins[pc];
+        struct dpe_q1 *e = &m->q1[pc];
+        shadow_scoreboard_in b;
+        memset(&b, 0, sizeof b);
+        dpe_query_srcs(m, ki, 0, 0, &b, e->ops);
+        e->sv = (uint8_t)b.q_src_valid;
+        e->dv = ki->ndst != 0;
+        e->ops[3] = ki->ndst ? dreg(m, ki->dst[0]) : 0u;
+        e->legal = 1;
+        for (unsigned k = 0; k < 4; k++)
+            if ((e->sv | (unsigned)e->dv << 3) >> k & 1u)
+                e->legal &= e->ops[k] < m->bc.regs;
+    }
+}
+
+static int dpe_query(core *c, dpe_state *m, const prog_insn *ki, unsigned q0, unsigned w,
+                     unsigned side, int pc, int full)
+{
+    shadow_scoreboard_in *b = &m->bi;
+    unsigned ops[4] = {0, 0, 0, (unsigned)b->q_dst}, legal = w < m->bc.warps;
+    dpe_query_srcs(m, ki, q0, m->vpass[w][side], b, ops);
+    const unsigned q_ops = (unsigned)b->q_src_valid | (unsigned)b->q_dst_valid << 3;
+    for (unsigned k = 0; k < 4; k++)
+        legal &= !(q_ops >> k & 1u) || ops[k] < m->bc.regs;
+    return dpe_hazard(c, m, w, side, pc, q_ops, ops, legal, full);
 }
 
 /* --check: the query dpe_try would make now for warp w's path `side` (the
@@ -477,6 +518,84 @@ static inline int dpe_candidate(const dpe_state *m, unsigned w, unsigned side, u
     return pa->valid && pa->pc < n && (units >> ucls[pa->pc] & 1u);
 }
 
+/* The issue of warp w's path `side` (r, instruction ki) once its query
+ * found no hazard (m->bi holds the query): the stack's BRANCH, the
+ * scoreboard's issue, the core's: 1 issued, 0 stalled, -1 failed. */
+static int dpe_issue(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side, core_req *r,
+                     const prog_insn *ki)
+{
+    const prog *p = core_prog(c);
+    shadow_scoreboard_in *b = &m->bi;
+    dpe_stack_in *in = &m->di;
+    memset(in, 0, sizeof *in);
+    in->op = DPE_OP_BRANCH;
+    in->op_warp = w;
+    in->op_side = side;
+    in->op_npc = (uint64_t)r->pc + 1;
+    in->op_rpc = ki->unit == PU_BRA ? (uint64_t)ki->rpc : p->n;
+    if (ki->unit == PU_BRA) {
+        in->op_mask = core_taken(c, r);
+        in->op_pc = (uint64_t)ki->target;
+    } else if (ki->unit == PU_EXIT) {
+        in->op_mask = r->mask;
+        in->op_pc = p->n;
+    }
+    dpe_stack_eval(&m->dc, &m->ds, in, &m->dout);
+    if (m->dout.err)
+        return core_fail(c, "dpe_stack rejected warp %u side %u at pc %d: %s", w, side, r->pc,
+                         dpe_stack_err_name((unsigned)m->dout.err_code));
+    if (!m->dout.ready) {
+        core_stall(c);
+        return 0;
+    }
+    b->iss_valid = 1;
+    b->iss_warp = w;
+    b->iss_side = side;
+    b->iss_alloc = ki->ndst != 0;
+    b->iss_reg = ki->ndst ? dreg(m, ki->dst[0]) : 0;
+    if (m->dout.act == DPE_ACT_DIVERGE || m->dout.act == DPE_ACT_SPLIT) {
+        b->div_valid = 1;
+        b->div_warp = w;
+        b->div_side = side;
+    } else if (m->dout.act == DPE_ACT_POP) {
+        b->rec_valid = 1;
+        b->rec_warp = w;
+    }
+    if (dpe_sb_decide(c, m, b))
+        return -1;
+    if (m->bo.err)
+        return core_fail(c, "shadow_scoreboard error %s on the issue of warp %u side %u pc %d",
+                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r->pc);
+    if (m->bo.stall) {
+        core_stall(c);
+        return 0;
+    }
+    core_out o;
+    r->nosb = 1;
+    if (core_issue(c, q, r, &o))
+        return -1;
+    m->vpass[w][side] = m->qpass[w][side] = 0;
+    if (b->iss_alloc) {
+        /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
+        uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
+        for (unsigned j = 0; j < ki->ndst; j++) {
+            if (dpe_dup(m, ki, j))
+                continue;
+            if (m->nwb == m->capwb)
+                m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
+            m->wbq[m->nwb++] = (dpe_wb){at, w, side, dreg(m, ki->dst[j])};
+            if (at < m->wb_due)
+                m->wb_due = at;
+        }
+        core_note_ready(c, at + 1);
+    }
+    core_sched_issued(c, q, w);
+    m->last_side[w] = (uint8_t)side;
+    if (dpe_step_stack(c, m, 1) || dpe_step_sb(c, m))
+        return -1;
+    return 1;
+}
+
 /* Tries warp w's path `side` on port q: 1 issued, 0 not, -1 failed.
  * units: core_free_units(c, q), read once per port (no issue since). */
 static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side, unsigned units)
@@ -509,6 +628,23 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
         }
         m->qpass[w][side]++;
         return dpe_step_sb(c, m) ? -1 : 1;
+    }
+    /* the first query of an instruction with at most one destination: its
+     * port inputs as dpe_query_srcs makes them, kept per pc */
+    if (ki->ndst <= 1u) {
+        const struct dpe_q1 *e = &m->q1[r.pc];
+        b->q_src_valid = e->sv;
+        b->q_src0 = e->ops[0];
+        b->q_src1 = e->ops[1];
+        b->q_src2 = e->ops[2];
+        b->q_dst_valid = e->dv;
+        b->q_dst = e->ops[3];
+        if ((hz = dpe_hazard(c, m, w, side, r.pc, e->sv | (unsigned)e->dv << 3, e->ops,
+                             e->legal && w < m->bc.warps, 0))) {
+            m->hz[side] |= 1ull << w;
+            return hz < 0 ? -1 : 0;
+        }
+        return dpe_issue(c, m, q, w, side, &r, ki);
     }
     /* the destination of this cycle: an extra one's allocation, or the first */
     unsigned vp = m->vpass[w][side], extra = vp + 1u < ki->ndst;
@@ -549,74 +685,7 @@ static int dpe_try(core *c, dpe_state *m, unsigned q, unsigned w, unsigned side,
          * same cycle; the port's cycle is spent either way */
         return dpe_try(c, m, q, w, side, units) < 0 ? -1 : 1;
     }
-    dpe_stack_in *in = &m->di;
-    memset(in, 0, sizeof *in);
-    in->op = DPE_OP_BRANCH;
-    in->op_warp = w;
-    in->op_side = side;
-    in->op_npc = (uint64_t)r.pc + 1;
-    in->op_rpc = ki->unit == PU_BRA ? (uint64_t)ki->rpc : p->n;
-    if (ki->unit == PU_BRA) {
-        in->op_mask = core_taken(c, &r);
-        in->op_pc = (uint64_t)ki->target;
-    } else if (ki->unit == PU_EXIT) {
-        in->op_mask = r.mask;
-        in->op_pc = p->n;
-    }
-    dpe_stack_eval(&m->dc, &m->ds, in, &m->dout);
-    if (m->dout.err)
-        return core_fail(c, "dpe_stack rejected warp %u side %u at pc %d: %s", w, side, r.pc,
-                         dpe_stack_err_name((unsigned)m->dout.err_code));
-    if (!m->dout.ready) {
-        core_stall(c);
-        return 0;
-    }
-    b->iss_valid = 1;
-    b->iss_warp = w;
-    b->iss_side = side;
-    b->iss_alloc = ki->ndst != 0;
-    b->iss_reg = ki->ndst ? dreg(m, ki->dst[0]) : 0;
-    if (m->dout.act == DPE_ACT_DIVERGE || m->dout.act == DPE_ACT_SPLIT) {
-        b->div_valid = 1;
-        b->div_warp = w;
-        b->div_side = side;
-    } else if (m->dout.act == DPE_ACT_POP) {
-        b->rec_valid = 1;
-        b->rec_warp = w;
-    }
-    if (dpe_sb_decide(c, m, b))
-        return -1;
-    if (m->bo.err)
-        return core_fail(c, "shadow_scoreboard error %s on the issue of warp %u side %u pc %d",
-                         shadow_scoreboard_err_name((unsigned)m->bo.err_code), w, side, r.pc);
-    if (m->bo.stall) {
-        core_stall(c);
-        return 0;
-    }
-    core_out o;
-    r.nosb = 1;
-    if (core_issue(c, q, &r, &o))
-        return -1;
-    m->vpass[w][side] = m->qpass[w][side] = 0;
-    if (b->iss_alloc) {
-        /* no bypass: a writeback in cycle t lets a dependent issue in t+1 */
-        uint64_t at = o.ready - 1 > core_now(c) ? o.ready - 1 : core_now(c) + 1;
-        for (unsigned j = 0; j < ki->ndst; j++) {
-            if (dpe_dup(m, ki, j))
-                continue;
-            if (m->nwb == m->capwb)
-                m->wbq = realloc(m->wbq, (m->capwb = m->capwb * 2 + 16) * sizeof *m->wbq);
-            m->wbq[m->nwb++] = (dpe_wb){at, w, side, dreg(m, ki->dst[j])};
-            if (at < m->wb_due)
-                m->wb_due = at;
-        }
-        core_note_ready(c, at + 1);
-    }
-    core_sched_issued(c, q, w);
-    m->last_side[w] = (uint8_t)side;
-    if (dpe_step_stack(c, m, 1) || dpe_step_sb(c, m))
-        return -1;
-    return 1;
+    return dpe_issue(c, m, q, w, side, &r, ki);
 }
 
 /* core_order_visit's visit for dpe's scheduler: warp w's paths in 003's
@@ -888,6 +957,7 @@ static void dpe_free(void *vm)
 {
     free(((dpe_state *)vm)->wbq);
     free(((dpe_state *)vm)->map);
+    free(((dpe_state *)vm)->q1);
 }
 
 /* Quiet cycles (core.h, "Quiet cycles"; MECH_QUIET_SB: the core keeps the
