@@ -982,9 +982,8 @@ static uint64_t dpe_quiet(core *c, void *vm, uint64_t n)
 {
     dpe_state *m = vm;
     if (n) {
-        energy_counts *e = core_energy_counts(c);
-        energy_row(e, "dpe_stack")->steps += n;
-        energy_row(e, "shadow_scoreboard")->steps += n;
+        for (const char *const *r = dpe_structs; *r; r++) /* the NOP commits */
+            energy_row(core_energy_counts(c), *r)->steps += n;
         if (!core_config(c)->check) { /* (under --check the cycles ran and sampled) */
             m->paths_n += n * m->stk_now;
             m->paths_sum += n * m->paths_now;
