@@ -300,7 +300,8 @@ static int dpe_step_sb(core *c, dpe_state *m)
 /* The scoreboard's eval of an allocation, an issue or the writebacks, whose
  * hazards the query already gave: eval's decision alone
  * (shadow_scoreboard_eval_lean) when no waveform shows the ports; under
- * --check eval's, and the lean one must decide the same.  0 or -1. */
+ * --check eval's, and the lean one must decide the same on the inputs as
+ * given (its precondition: each within its port's width).  0 or -1. */
 static int dpe_sb_decide(core *c, dpe_state *m, const shadow_scoreboard_in *b)
 {
     const int check = core_config(c)->check;
