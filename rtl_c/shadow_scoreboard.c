@@ -83,94 +83,118 @@ unsigned shadow_scoreboard_hazards(const shadow_scoreboard_cfg *cfg,
     return hz;
 }
 
-void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
-                            const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
+/* The inputs as the ports see them: each truncated to its width */
+static void port_view(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_in *in,
+                      shadow_scoreboard_in *t)
 {
-    /* the inputs as the ports see them (truncated to their widths) */
-    const unsigned W = cfg->warps, R = cfg->regs;
     const uint64_t wm = bits_mask(shadow_scoreboard_warp_w(cfg));
     const uint64_t rm = bits_mask(shadow_scoreboard_reg_w(cfg));
-    const unsigned iss_valid = (unsigned)(in->iss_valid & 1u);
-    const unsigned iss_w = (unsigned)(in->iss_warp & wm), iss_s = (unsigned)(in->iss_side & 1u);
-    const unsigned iss_do = iss_valid & (unsigned)in->iss_alloc;
-    const unsigned iss_reg = (unsigned)(in->iss_reg & rm);
-    const unsigned q_w = (unsigned)(in->q_warp & wm), q_s = (unsigned)(in->q_side & 1u);
-    const unsigned q_ops = (unsigned)(in->q_src_valid & 7u) | ((unsigned)(in->q_dst_valid & 1u) << 3);
-    const unsigned ops[4] = {(unsigned)(in->q_src0 & rm), (unsigned)(in->q_src1 & rm),
-                             (unsigned)(in->q_src2 & rm), (unsigned)(in->q_dst & rm)};
-    const unsigned wb_v[2] = {(unsigned)(in->wb0_valid & 1u), (unsigned)(in->wb1_valid & 1u)};
-    const unsigned wb_w[2] = {(unsigned)(in->wb0_warp & wm), (unsigned)(in->wb1_warp & wm)};
-    const unsigned wb_s[2] = {(unsigned)(in->wb0_side & 1u), (unsigned)(in->wb1_side & 1u)};
-    const unsigned wb_r[2] = {(unsigned)(in->wb0_reg & rm), (unsigned)(in->wb1_reg & rm)};
-    const unsigned div_v = (unsigned)(in->div_valid & 1u), div_w = (unsigned)(in->div_warp & wm);
-    const unsigned rec_v = (unsigned)(in->rec_valid & 1u), rec_w = (unsigned)(in->rec_warp & wm);
-    const unsigned rd_w = (unsigned)(in->rd_warp & wm), rd_s = (unsigned)(in->rd_side & 1u);
-    const unsigned rd_i = (unsigned)(in->rd_idx & bits_mask(shadow_scoreboard_idx_w(cfg)));
-    const unsigned all = (unsigned)bits_mask(cfg->entries);
-    unsigned hz_ops = 0, hz_same = 0, hz_shadow = 0, err = SHADOW_SB_ERR_NONE, k;
-    unsigned wb_hit[2] = {0, 0}, bad_reg;
+    *t = *in;
+    t->iss_valid &= 1u, t->iss_warp &= wm, t->iss_side &= 1u, t->iss_alloc &= 1u, t->iss_reg &= rm;
+    t->q_warp &= wm, t->q_side &= 1u, t->q_src_valid &= 7u, t->q_dst_valid &= 1u;
+    t->q_src0 &= rm, t->q_src1 &= rm, t->q_src2 &= rm, t->q_dst &= rm;
+    t->wb0_valid &= 1u, t->wb0_warp &= wm, t->wb0_side &= 1u, t->wb0_reg &= rm;
+    t->wb1_valid &= 1u, t->wb1_warp &= wm, t->wb1_side &= 1u, t->wb1_reg &= rm;
+    t->div_valid &= 1u, t->div_warp &= wm, t->div_side &= 1u;
+    t->rec_valid &= 1u, t->rec_warp &= wm;
+    t->rd_warp &= wm, t->rd_side &= 1u, t->rd_idx &= bits_mask(shadow_scoreboard_idx_w(cfg));
+}
 
-    /* ------------------------------------------------ hazard query */
-    if (q_w < W)
-        hz_ops = shadow_scoreboard_hazards(cfg, s, q_w, q_s, q_ops, ops, &hz_same, &hz_shadow);
-    else
-        hz_ops = q_ops; /* an unknown warp may never issue */
-
-    /* ------------------------------------------------ errors */
-    bad_reg = (iss_do && iss_reg >= R) || (wb_v[0] && wb_r[0] >= R) ||
-              (wb_v[1] && wb_r[1] >= R);
-    for (k = 0; k < 4u; k++)
-        bad_reg |= ((q_ops >> k) & 1u) && ops[k] >= R;
-    if ((iss_valid && iss_w >= W) || (wb_v[0] && wb_w[0] >= W) || (wb_v[1] && wb_w[1] >= W) ||
-        (div_v && div_w >= W) || (rec_v && rec_w >= W) || (q_ops != 0u && q_w >= W))
+/* The decision (errors in their priority order, the stall, the allocation
+ * and the d_* fields the clock edge applies), from inputs within their
+ * ports' widths: eval's, after its port view; alone it is
+ * shadow_scoreboard_eval_lean (shadow_scoreboard.h). */
+void shadow_scoreboard_eval_lean(const shadow_scoreboard_cfg *cfg,
+                                 const shadow_scoreboard_state *s,
+                                 const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
+{
+    /* the checks in their priority order (shadow_scoreboard.h, "Illegal input") */
+    const unsigned W = cfg->warps, R = cfg->regs;
+    const unsigned iss_do = (unsigned)(in->iss_valid & in->iss_alloc);
+    const unsigned q_ops = (unsigned)in->q_src_valid | (unsigned)in->q_dst_valid << 3;
+    const unsigned wb_v[2] = {(unsigned)in->wb0_valid, (unsigned)in->wb1_valid};
+    const unsigned wb_w[2] = {(unsigned)in->wb0_warp, (unsigned)in->wb1_warp};
+    const unsigned wb_s[2] = {(unsigned)in->wb0_side, (unsigned)in->wb1_side};
+    const unsigned wb_r[2] = {(unsigned)in->wb0_reg, (unsigned)in->wb1_reg};
+    unsigned err = SHADOW_SB_ERR_NONE, wb_hit[2] = {0, 0};
+    if ((in->iss_valid && in->iss_warp >= W) || (wb_v[0] && wb_w[0] >= W) ||
+        (wb_v[1] && wb_w[1] >= W) || (in->div_valid && in->div_warp >= W) ||
+        (in->rec_valid && in->rec_warp >= W) || (q_ops && in->q_warp >= W))
         err = SHADOW_SB_ERR_BAD_WARP;
-    else if (bad_reg)
+    else if ((iss_do && in->iss_reg >= R) || (wb_v[0] && wb_r[0] >= R) ||
+             (wb_v[1] && wb_r[1] >= R) || ((q_ops & 1u) && in->q_src0 >= R) ||
+             ((q_ops & 2u) && in->q_src1 >= R) || ((q_ops & 4u) && in->q_src2 >= R) ||
+             ((q_ops & 8u) && in->q_dst >= R))
         err = SHADOW_SB_ERR_BAD_REG;
     else if (wb_v[0] && wb_v[1] && wb_w[0] == wb_w[1] && wb_s[0] == wb_s[1] && wb_r[0] == wb_r[1])
         err = SHADOW_SB_ERR_WB_TWICE;
     else {
-        for (k = 0; k < 2u; k++)
+        for (unsigned k = 0; k < 2u; k++)
             if (wb_v[k] && (wb_hit[k] = cam(cfg, s, wb_w[k], wb_s[k], wb_r[k])) == 0u)
                 err = SHADOW_SB_ERR_WB_NOT_PENDING;
-        if (err == SHADOW_SB_ERR_NONE && iss_do && cam(cfg, s, iss_w, iss_s, iss_reg) != 0u)
+        if (err == SHADOW_SB_ERR_NONE && iss_do &&
+            cam(cfg, s, (unsigned)in->iss_warp, (unsigned)in->iss_side, (unsigned)in->iss_reg))
             err = SHADOW_SB_ERR_DUP_ALLOC;
     }
-
-    /* ------------------------------------------------ outputs and decision */
-    out->hazard = hz_ops != 0u;
-    out->hz_ops = hz_ops;
-    out->hz_same = hz_same;
-    out->hz_shadow = hz_shadow;
     out->err = err != SHADOW_SB_ERR_NONE;
     out->err_code = err;
     out->stall = 0;
     out->alloc_idx = 0;
     out->d_ok = err == SHADOW_SB_ERR_NONE;
     out->d_alloc = 0;
-    if (out->d_ok) {
-        if (iss_do) {
-            const unsigned row = s->valid[iss_w][iss_s];
-            if (row == all) {
-                out->stall = 1;
-            } else {
-                out->d_alloc = 1;
-                out->alloc_idx = bits_ffs(~row & all);
-            }
+    if (!out->d_ok)
+        return;
+    if (iss_do) {
+        const unsigned row = s->valid[in->iss_warp][in->iss_side];
+        const unsigned all = (unsigned)bits_mask(cfg->entries);
+        if (row == all)
+            out->stall = 1;
+        else {
+            out->d_alloc = 1;
+            out->alloc_idx = bits_ffs(~row & all);
         }
-        out->d_iss_w = (uint8_t)iss_w;
-        out->d_iss_s = (uint8_t)iss_s;
-        out->d_iss_reg = (uint8_t)iss_reg;
-        for (k = 0; k < 2u; k++) {
-            out->d_wb_hit[k] = (uint16_t)wb_hit[k]; /* 0 when the port is idle */
-            out->d_wb_w[k] = (uint8_t)wb_w[k];
-            out->d_wb_s[k] = (uint8_t)wb_s[k];
-        }
-        out->d_div = (uint8_t)div_v;
-        out->d_div_w = (uint8_t)div_w;
-        out->d_div_s = (uint8_t)(in->div_side & 1u);
-        out->d_rec = (uint8_t)rec_v;
-        out->d_rec_w = (uint8_t)rec_w;
     }
+    out->d_iss_w = (uint8_t)in->iss_warp;
+    out->d_iss_s = (uint8_t)in->iss_side;
+    out->d_iss_reg = (uint8_t)in->iss_reg;
+    for (unsigned k = 0; k < 2u; k++) {
+        out->d_wb_hit[k] = (uint16_t)wb_hit[k];
+        out->d_wb_w[k] = (uint8_t)wb_w[k];
+        out->d_wb_s[k] = (uint8_t)wb_s[k];
+    }
+    out->d_div = (uint8_t)in->div_valid;
+    out->d_div_w = (uint8_t)in->div_warp;
+    out->d_div_s = (uint8_t)in->div_side;
+    out->d_rec = (uint8_t)in->rec_valid;
+    out->d_rec_w = (uint8_t)in->rec_warp;
+}
+
+void shadow_scoreboard_eval(const shadow_scoreboard_cfg *cfg, const shadow_scoreboard_state *s,
+                            const shadow_scoreboard_in *in, shadow_scoreboard_out *out)
+{
+    shadow_scoreboard_in t;
+    port_view(cfg, in, &t);
+    const unsigned W = cfg->warps, q_w = (unsigned)t.q_warp, q_s = (unsigned)t.q_side;
+    const unsigned q_ops = (unsigned)t.q_src_valid | (unsigned)t.q_dst_valid << 3;
+    const unsigned ops[4] = {(unsigned)t.q_src0, (unsigned)t.q_src1, (unsigned)t.q_src2,
+                             (unsigned)t.q_dst};
+    const unsigned rd_w = (unsigned)t.rd_warp, rd_s = (unsigned)t.rd_side, rd_i = (unsigned)t.rd_idx;
+    unsigned hz_ops, hz_same = 0, hz_shadow = 0;
+
+    /* ------------------------------------------------ hazard query */
+    if (q_w < W)
+        hz_ops = shadow_scoreboard_hazards(cfg, s, q_w, q_s, q_ops, ops, &hz_same, &hz_shadow);
+    else
+        hz_ops = q_ops; /* an unknown warp may never issue */
+    out->hazard = hz_ops != 0u;
+    out->hz_ops = hz_ops;
+    out->hz_same = hz_same;
+    out->hz_shadow = hz_shadow;
+
+    /* ------------------------------------------------ errors and decision */
+    shadow_scoreboard_eval_lean(cfg, s, &t, out);
+
+    /* ------------------------------------------------ read port */
     out->rd_valid = out->rd_shadow = out->rd_reg = 0;
     if (rd_w < W) {
         out->rd_valid = s->valid[rd_w][rd_s];

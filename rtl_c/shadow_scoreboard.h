@@ -297,6 +297,16 @@ unsigned shadow_scoreboard_hazards(const shadow_scoreboard_cfg *cfg,
                                    const shadow_scoreboard_state *s, unsigned q_w, unsigned q_s,
                                    unsigned q_ops, const unsigned ops[4], unsigned *same,
                                    unsigned *shadow);
+/* C only, for a driver that shows no waveform: eval's decision alone (err,
+ * err_code, stall, alloc_idx and the d_* fields that step applies), without
+ * the hazard query and the read port (hazard, hz_*, rd_* are not written).
+ * Precondition: every input within its port's width (eval truncates them,
+ * then takes this decision; the lean one does not).  Then equal to eval's on
+ * those fields for every state (tests/test_shadow_scoreboard.c, against
+ * eval and stepping). */
+void shadow_scoreboard_eval_lean(const shadow_scoreboard_cfg *cfg,
+                                 const shadow_scoreboard_state *s,
+                                 const shadow_scoreboard_in *in, shadow_scoreboard_out *out);
 /* The clock edge.  Contract: `out` is what shadow_scoreboard_eval returned
  * for this state and `in` this cycle; step applies the decision it carries
  * (out->d_*, alloc_idx) to the tables the cycle names and does not

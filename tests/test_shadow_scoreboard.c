@@ -1074,6 +1074,83 @@ TEST(random_traffic_matches_reference)
     CHECK(wbs > 10000);
 }
 
+/* shadow_scoreboard_eval_lean (C only): on random traffic within the ports'
+ * widths, legal and illegal (3 warps and 12 registers in 2 and 4 bits:
+ * BAD_WARP and BAD_REG occur), its decision equals eval's, and a model
+ * stepped on the lean decision stays equal to one stepped on eval's. */
+TEST(lean_eval_matches_eval_and_stepping)
+{
+    sb_cfg c = small_cfg();
+    sb_state se, sl;
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    unsigned i, bad = 0, errs = 0, allocs = 0, wbs = 0, stalls = 0;
+    c.warps = 3;
+    c.entries = 4;
+    c.regs = 12;
+    shadow_scoreboard_reset(&c, &se);
+    shadow_scoreboard_reset(&c, &sl);
+    for (i = 0; i < 100000u && bad < 5; i++) {
+        sb_in in = idle();
+        sb_out oe, ol;
+        uint64_t r = rnd(&x);
+        if (r & 1u)
+            query(&in, (r >> 1) & 3u, (r >> 3) & 1u, (unsigned)(r >> 4) & 7u, (r >> 7) & 15u,
+                  (r >> 11) & 15u, (r >> 15) & 15u, (r >> 19) & 1u ? (int)((r >> 20) & 15u) : -1);
+        r = rnd(&x);
+        if (r & 1u) {
+            issue(&in, (r >> 1) & 3u, (r >> 3) & 1u, (r >> 4) & 15u);
+            in.iss_alloc = ((r >> 8) & 7u) != 0u;
+        }
+        for (unsigned k = 0; k < 2; k++) {
+            r = rnd(&x);
+            if ((r & 3u) != 0u) /* 1 in 4 per port: tables fill up */
+                continue;
+            unsigned w = (r >> 1) & 3u, side = (r >> 3) & 1u, reg = (r >> 4) & 15u;
+            /* mostly a register pending in that table */
+            const unsigned v = w < c.warps ? se.valid[w][side] : 0u;
+            if (v && ((r >> 8) & 7u) != 0u)
+                reg = se.reg[w][side][bits_ffs(v)];
+            wb(&in, k, w, side, reg);
+        }
+        r = rnd(&x);
+        if ((r & 7u) == 0u)
+            diverge(&in, (r >> 3) & 3u, (r >> 5) & 1u);
+        if (((r >> 6) & 15u) == 0u)
+            reconverge(&in, (r >> 10) & 3u);
+        in.rd_warp = (r >> 12) & 3u;
+        in.rd_idx = (r >> 14) & 3u;
+        memset(&oe, 0, sizeof oe);
+        memset(&ol, 0, sizeof ol);
+        shadow_scoreboard_eval(&c, &se, &in, &oe);
+        shadow_scoreboard_eval_lean(&c, &sl, &in, &ol);
+        bad += oe.err != ol.err || oe.err_code != ol.err_code || oe.d_ok != ol.d_ok;
+        if (!oe.err)
+            bad += oe.stall != ol.stall || oe.alloc_idx != ol.alloc_idx ||
+                   oe.d_alloc != ol.d_alloc || oe.d_iss_w != ol.d_iss_w ||
+                   oe.d_iss_s != ol.d_iss_s || oe.d_iss_reg != ol.d_iss_reg ||
+                   oe.d_div != ol.d_div || oe.d_div_w != ol.d_div_w || oe.d_div_s != ol.d_div_s ||
+                   oe.d_rec != ol.d_rec || oe.d_rec_w != ol.d_rec_w ||
+                   memcmp(oe.d_wb_hit, ol.d_wb_hit, sizeof oe.d_wb_hit) ||
+                   memcmp(oe.d_wb_w, ol.d_wb_w, sizeof oe.d_wb_w) ||
+                   memcmp(oe.d_wb_s, ol.d_wb_s, sizeof oe.d_wb_s);
+        shadow_scoreboard_step(&c, &se, &in, &oe);
+        shadow_scoreboard_step(&c, &sl, &in, &ol);
+        bad += memcmp(&se, &sl, sizeof se) != 0;
+        errs += (unsigned)oe.err;
+        allocs += oe.d_alloc;
+        stalls += (unsigned)oe.stall;
+        wbs += !oe.err && (oe.d_wb_hit[0] || oe.d_wb_hit[1]);
+        if (bad)
+            printf("  step %u: the lean decision differs from eval's (err %u/%u)\n", i,
+                   (unsigned)oe.err_code, (unsigned)ol.err_code);
+    }
+    CHECK_EQ(bad, 0);
+    CHECK(errs > 1000);
+    CHECK(allocs > 1000);
+    CHECK(stalls > 100);
+    CHECK(wbs > 1000);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -1089,5 +1166,6 @@ int main(int argc, char **argv)
     RUN(cfg_check_names_the_field);
     RUN(check_catches_corruption);
     RUN(random_traffic_matches_reference);
+    RUN(lean_eval_matches_eval_and_stepping);
     return test_summary();
 }

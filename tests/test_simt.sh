@@ -824,6 +824,32 @@ for mc in dwf@66 lwm@66 swi@80; do
     ok "fault_pc_nocheck_lanes_named_$m" || bad "fault_pc_nocheck_lanes_named_$m" "no-check: $a; check: $b"
 done
 
+# dpe's quiet hook (mech_dpe.c, dpe_quiet: the next writeback, a path's
+# unit): a stretch planted twice too long is caught under --check, at the
+# default and 001 and on a CUDA launch; with the checks off the planted
+# stretch changes the report and the issue log (the skipping is on)
+for k in fig1_003.k bfs.k tb/kernels/cuda/bfs.launch; do
+  for p in default 001; do
+    case $k in *.launch) a=(--launch "$k"); n=cuda_bfs ;; *) a=("tb/kernels/$k"); n=${k%.k} ;; esac
+    "$S" --mech dpe "${a[@]}" --config $p --inject-fault quiet@0 >"$T/fault.out" 2>&1
+    rc=$?
+    [ $rc -eq 1 ] && grep -qE "^simt: .*: dpe: internal: cycle [0-9]+ was declared quiet \(cycles [0-9]+\.\.[0-9]+\), but (it issued|the mechanism is no longer quiet)" "$T/fault.out" &&
+      ok "fault_quiet_caught_dpe_${n}_$p" || bad "fault_quiet_caught_dpe_${n}_$p" "exit $rc: $(head -1 "$T/fault.out")"
+  done
+done
+"$S" tb/kernels/bfs.k --mech dpe --config 001 --no-check --log - --format json >"$T/quiet_on.out" 2>&1
+"$S" tb/kernels/bfs.k --mech dpe --config 001 --no-check --log - --format json --inject-fault quiet@0 >"$T/quiet_f.out" 2>&1
+cmp -s "$T/quiet_on.out" "$T/quiet_f.out" && bad quiet_skip_is_on_dpe "a stretch twice too long changed nothing" || ok quiet_skip_is_on_dpe
+# dpe's mean paths (a sample per cycle) is the same whether the idle
+# cycles ran (--check, quiet_skip=off) or were skipped: the hook takes the
+# skipped samples in bulk, and not a second time after a stretch that ran
+for p in default 001; do
+  got=$(for a in "" "--no-check" "--no-check --set quiet_skip=off"; do
+    "$S" tb/kernels/fig1_003.k --mech dpe --config $p --format json $a 2>&1 | grep -o '"avg_paths": [0-9.]*'; done | sort -u)
+  [ "$(wc -l <<<"$got")" -eq 1 ] && [ "$got" != '"avg_paths": 1.000' ] && ok "dpe_avg_paths_quiet_check_$p" ||
+    bad "dpe_avg_paths_quiet_check_$p" "$(tr '\n' ' ' <<<"$got")"
+done
+
 # ------------------------------------------------------- ASan/UBSan build
 # every mechanism, waveform, histogram, vector files, log, a grid, random
 A=$B/asan/simt

@@ -467,5 +467,17 @@ if [ -z "$set_" ]; then
     done
   done
 fi
+# the same for dpe (mech_dpe.c, dpe_quiet), and on warp/ launches at 001
+if [ -z "$set_" ]; then
+  for k in bfs treesearch hotspot warp/warpshfl warp/cgtile; do
+    for p in 001 default; do
+      case $k/$p in warp/*/default) continue ;; esac
+      a=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech dpe --no-check --format json --log - 2>&1; echo "rc=$?")
+      b=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech dpe --no-check --format json --log - --set quiet_skip=off 2>&1; echo "rc=$?")
+      [ "$a" = "$b" ] && grep -q '^rc=0$' <<<"$a" && ok "simt_cuda_quiet_skip_identical_dpe_${k#warp/}_$p" ||
+        bad "simt_cuda_quiet_skip_identical_dpe_${k#warp/}_$p" "$(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' '|')"
+    done
+  done
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -119,10 +119,12 @@
  * lwm (a unit waits for a writeback or completion, or its pool's candidate
  * for its unit: core_unit_free_at); sbi, swi and sbi+swi (mech_sbi.c,
  * mech_swi.c, mech_sbi_swi.c: their scoreboards' writebacks, the per-warp
- * scoreboard for swi's entries, core_sb_at).  One with its own scoreboard
- * that the core fetches for (sbi) sets MECH_QUIET_SB: its hook answers for
- * the contexts of the ready set (when its scoreboard lets them go, and
- * their units: core_unit_free_at).
+ * scoreboard for swi's entries, core_sb_at); dpe (mech_dpe.c: its shadow
+ * scoreboard's next writeback, the units of its paths' classes:
+ * core_class_free_at).  One with its own scoreboard that the core fetches
+ * for (sbi, dpe) sets MECH_QUIET_SB: its hook answers for the contexts of
+ * the ready set (when its scoreboard lets them go, and their units:
+ * core_unit_free_at).
  *
  * Metrics (core_stats): cycles; warp_insts (issue slots: a packet and the
  * packets issued `with` it are one); thread_insts; IPC = thread_insts /

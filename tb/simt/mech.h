@@ -91,7 +91,7 @@ struct vcd_writer;
 #define MECH_QUIET_SB 512u /* (MECH_OWN_SB with a quiet hook) its hook answers for the
                            * contexts of the core's ready set: when its scoreboard and
                            * their units (core_unit_free_at) let them go; the core keeps
-                           * the ready set for its fetch clock (sbi) */
+                           * the ready set for its fetch clock (sbi, dpe) */
 
 #define MECH_MAX_COLS 12
 
