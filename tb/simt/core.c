@@ -664,6 +664,9 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_of = malloc(k * sizeof(int64_t));
     c->cta_live = calloc(k, sizeof(unsigned));
     c->cta_bar = calloc(k, sizeof(unsigned));
+    c->eb = p->exit_bound;
+    c->parked = calloc(c->T + 1, 1);
+    c->cta_park = calloc(k, sizeof(unsigned));
     c->cta_red = malloc(k * sizeof(int));
     c->cta_ready = calloc(k, sizeof(uint64_t));
     c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
@@ -797,6 +800,8 @@ void core_free(core *c)
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);
+    free(c->parked);
+    free(c->cta_park);
     free(c->cta_red);
     free(c->cta_ready);
     free(c->shared);

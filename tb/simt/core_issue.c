@@ -371,6 +371,28 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
     bar_note(c, t / ws);
 }
 
+/* An early return before a barrier (prog.h, exit_bound): a lane of an
+ * issue whose thread goes on to an exit-bound PC is counted as arrived by
+ * its CTA's barriers (core_barriers) until it exits; a thread that has
+ * just reached a barrier is counted there (its next PC exit-bound, the
+ * barrier is its last).  The only marking of parked threads. */
+static void park_lanes(core *c, const prog_effect *eff, const unsigned *tids, const unsigned *kk,
+                       unsigned nl)
+{
+    const int end = (int)c->p->n;
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned t = tids[i];
+        const int pc = eff[i].next_pc;
+        if (pc == end ? c->parked[t] : !c->parked[t] && c->eb[pc] && !c->at_bar[t]) {
+            c->parked[t] ^= 1;
+            if (c->parked[t])
+                c->cta_park[kk[i]]++;
+            else
+                c->cta_park[kk[i]]--; /* exited: cta_live went down (lane_leaves) */
+        }
+    }
+}
+
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
 {
     const prog *p = c->p;
@@ -616,6 +638,8 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     }
     if (nl && kmax > cta_ready[kk[kc]])
         cta_ready[kk[kc]] = kmax;
+    if (c->eb)
+        park_lanes(c, eff, tids, kk, nl);
     if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
         uint64_t *const ww = &wready[(size_t)r->warp * nregs];
         for (unsigned j = 0; j < nd; j++)
