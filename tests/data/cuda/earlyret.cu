@@ -9,7 +9,11 @@
  * earlyret_store: the returning threads first store a marker into shared
  * memory that the others read after the barrier -- what a returning
  * thread still does is seen, so it cannot be counted as exited early:
- * refused, with a line that says so. */
+ * refused, with a line that says so.  earlyret_nested: the return under
+ * another thread-dependent branch whose other side goes to the barrier
+ * (that branch reconverges only at the exit, after the barrier, so a
+ * stack would hold its other side there): refused, with a line that says
+ * so. */
 extern "C" __global__ void earlyret(const int *in, int n, int *out)
 {
     __shared__ int s[64];
@@ -46,4 +50,18 @@ extern "C" __global__ void earlyret_store(const int *in, int n, int *out)
     s[threadIdx.x] = in[i];
     __syncthreads();
     out[i] = s[threadIdx.x] + s[threadIdx.x ^ 1];
+}
+
+extern "C" __global__ void earlyret_nested(const int *in, int n, int *out)
+{
+    __shared__ int s[64];
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (threadIdx.x & 1) {
+        s[threadIdx.x] = 1;
+    } else {
+        if (i >= n) return;
+        s[threadIdx.x] = in[i];
+    }
+    __syncthreads();
+    if (i < n) out[i] = s[threadIdx.x] + s[threadIdx.x ^ 1];
 }

@@ -3,7 +3,7 @@
  * returns before a barrier"), the shapes real code writes: threads that
  * have nothing to do leave, the others synchronise.  PTX releases a
  * barrier once every thread that has not exited arrives, and the SM model
- * counts a thread bound for the exit as exited (prog.h, exit_bound).  Five
+ * counts a thread bound for the exit as exited (prog.h, exit_bound).  Seven
  * entries, one launch each (earlyexit.launch, a sequence):
  *   er_twobar  if (i >= n) return; then two barriers (a neighbour's
  *              value through shared memory, then the sum of a pair);
@@ -14,7 +14,12 @@
  *   er_half    the upper half of each 32-thread group returns (half of a
  *              warp at 001), the rest reduce in shared memory;
  *   er_loop    if (i >= n) return; then a loop of smoothing steps with
- *              __syncthreads() in it.
+ *              __syncthreads() in it;
+ *   er_redtree a tree reduction whose threads return as soon as the
+ *              tree no longer needs them (if (t >= s) return; inside the
+ *              loop, its barrier after);
+ *   er_tworet  a second early return after the first barrier, on a value
+ *              read from shared memory, two more barriers after it.
  * No thread reads a shared word that only a returned thread would have
  * written. */
 extern "C" __global__ void er_twobar(const int *in, int n, int *out)
@@ -92,4 +97,34 @@ extern "C" __global__ void er_loop(const float *in, int n, int steps, float *out
         s[t] = v;
     }
     out[i] = s[t];
+}
+
+extern "C" __global__ void er_redtree(const unsigned *in, unsigned *out)
+{
+    __shared__ unsigned s[128];
+    const unsigned t = threadIdx.x;
+    s[t] = in[blockIdx.x * blockDim.x + t] % 1000u;
+    __syncthreads();
+    for (unsigned h = blockDim.x / 2; h > 0; h >>= 1) {
+        if (t >= h) return;
+        s[t] += s[t + h];
+        __syncthreads();
+    }
+    out[blockIdx.x] = s[0];
+}
+
+extern "C" __global__ void er_tworet(const int *in, int n, int *out)
+{
+    __shared__ int s[128];
+    const int t = threadIdx.x, base = blockIdx.x * blockDim.x, i = base + t;
+    if (i >= n) return;
+    s[t] = in[i];
+    __syncthreads();
+    const int v = s[t] & 7;
+    if (v == 3) return;
+    __syncthreads();
+    s[t] = v * 5 + 1;
+    __syncthreads();
+    const int j = t ^ 1;
+    out[i] = s[t] + (base + j < n && (s[j] & 7) != 3 ? s[j] : 0);
 }
