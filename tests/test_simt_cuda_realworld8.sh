@@ -177,6 +177,20 @@ rc=$?
 [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
   grep -qE "^tests/data/cuda/earlyret.ptx:[0-9]+: barrier under divergent control after a branch to the exit .*: the threads that stay are split by another thread-dependent branch .*keep every thread to the barrier" <<<"$out" &&
   ok simt_cuda_earlyret_nested_refused || bad simt_cuda_earlyret_nested_refused "exit $rc: $out"
+# a full-mask shuffle after the early return (earlyret_shfl, 32-thread
+# warps): the returning lanes are gone for it as they are exited in the
+# reference, so every mechanism runs it (before: only dwf; the others
+# "cannot run: ... lane N ... is live but not in this issue"), out[i] =
+# in[i] + in[i & ~31]
+for cfg in 001 003; do
+  out=$("$S" --config $cfg --launch tests/data/cuda/earlyret.launch --entry earlyret_shfl --mech all --dump-mem "$T/earlyret_shfl-$cfg.ref" 2>&1)
+  rc=$?
+  r=$(awk "$AWK_HEX"' NR > 128 && NR <= 227 { i = NR - 129; if (hex($1) != i + i - i % 32) bad = bad " " i }
+       END { print bad == "" ? "ok" : bad }' "$T/earlyret_shfl-$cfg.ref" 2>/dev/null)
+  [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && ! grep -q "cannot run" <<<"$out" &&
+    [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] && [ "$r" = ok ] &&
+    ok simt_cuda_earlyret_shfl_runs_$cfg || bad simt_cuda_earlyret_shfl_runs_$cfg "exit $rc: $(grep -m1 '^simt:\|cannot' <<<"$out") $r"
+done
 out=$("$S" --launch tests/data/cuda/earlyret.launch --entry earlyret_kept --mech all --dump-mem "$T/earlyret_kept.ref" 2>&1)
 rc=$?
 r=$(awk "$AWK_HEX$AWK_PAIRS" "$T/earlyret_kept.ref")

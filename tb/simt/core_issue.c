@@ -302,7 +302,7 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                 grouped[j / 64] |= 1ull << (j % 64);
             }
         for (unsigned l = 0; l < PROG_WARP; l++)
-            if (!c->live[base + l])
+            if (!c->live[base + l] || c->parked[base + l]) /* parked: bound for the exit */
                 gone |= 1u << l;
         uint32_t miss = need & ~gone & ~here;
         if (miss) {

@@ -4,6 +4,17 @@
  * reachability, immediate post-dominators (the reconvergence PCs), the
  * divergence analysis and the reconvergence-point tables SBI and DPdPri use.
  *
+ * An early return before a barrier (`if (i >= n) return; ...
+ * __syncthreads()`): PTX's barrier waits for the threads that have not
+ * exited.  A barrier the divergence analysis refuses is accepted when the
+ * only threads that skip it are bound for the exit unseen -- every path
+ * from their next PC reaches the exit with no barrier, store, atomic,
+ * load of shared or global memory or warp-synchronous instruction
+ * (prog_exit_bound) -- and no branch that splits the other threads holds
+ * one side across the barrier (analyse_exit_bound).  The SM core then
+ * counts such threads as arrived (prog.h, exit_bound; core_issue.c,
+ * park_lanes).
+ *
  * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
  * reverse CFG, rooted at the virtual exit node n.
  */
@@ -1468,6 +1479,11 @@ static int analyse(prog *p, char *err, size_t errlen, int retry)
         cnt += p->is_rpc[pc];
         p->prio[pc] = cnt;
     }
+    /* a warp-synchronous instruction takes the lanes bound for the exit
+     * as gone (core_issue.c wsync_issue, as the reference has them exited):
+     * the SM core needs exit_bound for it */
+    if (retry && p->nwsync && !p->exit_bound && (p->exit_bound = malloc((size_t)n + 1)))
+        prog_exit_bound(p, p->exit_bound);
     return 0;
 }
 

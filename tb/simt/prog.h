@@ -250,9 +250,12 @@ typedef struct prog {
     uint8_t *exit_bound;       /* n+1 entries, or NULL: set by prog_analyse
                                 * only when a barrier passes because of it
                                 * (an early return before a barrier,
-                                * prog_exit_bound): the PCs a thread goes on
-                                * from to the exit unseen, which the SM core
-                                * counts as exited at a barrier */
+                                * prog_exit_bound) or the program has
+                                * warp-synchronous instructions: the PCs a
+                                * thread goes on from to the exit unseen,
+                                * which the SM core counts as exited at a
+                                * barrier and as gone at a warp-synchronous
+                                * instruction */
     uint64_t *live;            /* prog_liveness's rows, computed once by
                                 * prog_analyse (read them with prog_live) */
     unsigned live_words;

@@ -13,7 +13,8 @@
  * another thread-dependent branch whose other side goes to the barrier
  * (that branch reconverges only at the exit, after the barrier, so a
  * stack would hold its other side there): refused, with a line that says
- * so. */
+ * so.  earlyret_shfl: a full-mask shuffle after the early return, which
+ * takes the returning lanes as exited (32-thread warps). */
 extern "C" __global__ void earlyret(const int *in, int n, int *out)
 {
     __shared__ int s[64];
@@ -64,4 +65,12 @@ extern "C" __global__ void earlyret_nested(const int *in, int n, int *out)
     }
     __syncthreads();
     if (i < n) out[i] = s[threadIdx.x] + s[threadIdx.x ^ 1];
+}
+
+extern "C" __global__ void earlyret_shfl(const int *in, int n, int *out)
+{
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    const int v = in[i];
+    out[i] = v + __shfl_sync(0xffffffffu, v, 0);
 }
