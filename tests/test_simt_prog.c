@@ -507,17 +507,21 @@ TEST(kprog_warp_exec_equals_thread_exec)
  * when the returning side is exit-bound, with exit_bound set for the SM
  * core; refused when that side stores, loads shared memory or is split
  * from the barrier by another divergent branch. */
+/* n instructions: 0 r1 = varying; 1 @r1 bra target; 2 bar; 3 exit */
+static void mk_early_return(prog *p, unsigned n, int target)
+{
+    mk(p, n);
+    set_alu(p, 0, 1, -1);
+    p->ins[0].varying = 1;
+    bra(p, 1, target, 1);
+    p->ins[2].unit = PU_BAR;
+    p->ins[3].unit = PU_EXIT;
+}
+
 TEST(exit_bound_barrier)
 {
     prog p;
-    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 exit */
-    mk(&p, 4);
-    p.ins[0].varying = 1;
-    p.ins[0].dst[0] = 1;
-    p.ins[0].ndst = 1;
-    bra(&p, 1, 3, 1);
-    p.ins[2].unit = PU_BAR;
-    p.ins[3].unit = PU_EXIT;
+    mk_early_return(&p, 4, 3);
     CHECK(!prog_analyse(&p, err, sizeof err) && !err[0]);
     CHECK(p.exit_bound && p.exit_bound[3] && p.exit_bound[4] && !p.exit_bound[2] &&
           !p.exit_bound[1] && !p.exit_bound[0]);
@@ -529,12 +533,7 @@ TEST(exit_bound_barrier)
      * 0 r1 = varying; 1 @r1 bra 4; 2 bar; 3 exit; 4 ld.param r2;
      * 5 r2 = f(r2); 6 @r2 bra 5; 7 exit */
     for (int sh = 0; sh < 2; sh++) {
-        mk(&p, 8);
-        set_alu(&p, 0, 1, -1);
-        p.ins[0].varying = 1;
-        bra(&p, 1, 4, 1);
-        p.ins[2].unit = PU_BAR;
-        p.ins[3].unit = PU_EXIT;
+        mk_early_return(&p, 8, 4);
         p.ins[4].unit = PU_LD;
         p.ins[4].space = sh ? PS_SHARED : PS_PARAM;
         set_alu(&p, 4, 2, -1);
