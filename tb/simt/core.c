@@ -665,6 +665,12 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_live = calloc(k, sizeof(unsigned));
     c->cta_bar = calloc(k, sizeof(unsigned));
     c->eb = p->exit_bound;
+    c->pk = c->eb ? calloc(p->n + 1, 1) : NULL;
+    for (unsigned pc = 0; c->pk && pc < p->n; pc++)
+        for (int j = 0; j < 2; j++) {
+            const int s = p->succ[pc][j];
+            c->pk[pc] |= p->ins[pc].unit == PU_EXIT || (!c->eb[pc] && s >= 0 && c->eb[s]);
+        }
     c->parked = calloc(c->T + 1, 1);
     c->cta_park = calloc(k, sizeof(unsigned));
     c->cta_red = malloc(k * sizeof(int));
@@ -800,6 +806,7 @@ void core_free(core *c)
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);
+    free(c->pk);
     free(c->parked);
     free(c->cta_park);
     free(c->cta_red);

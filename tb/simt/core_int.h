@@ -109,6 +109,9 @@ struct core {
      * exit-bound, cta_park the CTA's parked threads, which core_barriers
      * counts as arrived (core_issue.c, park_lanes) */
     const uint8_t *eb;
+    uint8_t *pk;       /* n: pc can change a thread's parking (an edge from a
+                        * PC that is not exit-bound into one, or an exit);
+                        * NULL when eb is */
     uint8_t *parked;
     unsigned *cta_park;
     int *cta_red;                      /* the barrier its threads wait at, -1 none */

@@ -302,7 +302,10 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                 grouped[j / 64] |= 1ull << (j % 64);
             }
         for (unsigned l = 0; l < PROG_WARP; l++)
-            if (!c->live[base + l] || c->parked[base + l]) /* parked: bound for the exit */
+            if (!c->live[base + l])
+                gone |= 1u << l;
+        for (unsigned l = 0; c->cta_park[k] && l < PROG_WARP; l++)
+            if (c->parked[base + l]) /* bound for the exit: exited in the reference */
                 gone |= 1u << l;
         uint32_t miss = need & ~gone & ~here;
         if (miss) {
@@ -372,12 +375,16 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
 }
 
 /* An early return before a barrier (prog.h, exit_bound): a lane of an
- * issue whose thread goes on to an exit-bound PC is counted as arrived by
- * its CTA's barriers (core_barriers) until it exits; a thread that has
- * just reached a barrier is counted there (its next PC exit-bound, the
- * barrier is its last).  The only marking of parked threads. */
-static void park_lanes(core *c, const prog_effect *eff, const unsigned *tids, const unsigned *kk,
-                       unsigned nl)
+ * issue whose thread goes on to an exit-bound PC is parked, counted as
+ * arrived by its CTA's barriers (core_barriers) and gone for a
+ * warp-synchronous instruction (wsync_issue) until it exits; a thread
+ * that has just reached a barrier is not (the barrier counts it, and its
+ * last barrier it is).  The only marking of parked threads; core_issue
+ * calls it at the PCs where parking can change (c->pk), out of line to
+ * keep the common issue's code as it was. */
+static __attribute__((noinline)) void park_lanes(core *c, const prog_effect *eff,
+                                                 const unsigned *tids, const unsigned *kk,
+                                                 unsigned nl)
 {
     const int end = (int)c->p->n;
     for (unsigned i = 0; i < nl; i++) {
@@ -638,7 +645,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     }
     if (nl && kmax > cta_ready[kk[kc]])
         cta_ready[kk[kc]] = kmax;
-    if (c->eb)
+    if (c->pk && c->pk[r->pc])
         park_lanes(c, eff, tids, kk, nl);
     if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
         uint64_t *const ww = &wready[(size_t)r->warp * nregs];
