@@ -79,6 +79,7 @@ for cfg in $presets; do
 nmoved=0
 for L in "$K"/*.launch "$K"/conformance/*.launch "$K"/realworld/*.launch "$K"/realworld2/*.launch "$K"/realworld3/*.launch; do
   k=$(basename "$L" .launch)
+  grep -q '^launch ' "$L" && continue # a sequence (conformance/earlyexit): --show-cfg takes one launch
   if "$S" --launch "$L" --show-cfg | grep -q '^thread-frontier order: yes'; then continue; fi
   nmoved=$((nmoved + 1))
   if [ -n "${small[$k]:-}" ]; then

@@ -461,8 +461,10 @@ badk register_range 4 "$H"$'\n    add r16, r1, 1\n    exit'
 badk predicate_range 4 "$H"$'\n    setp.eq p4, r1, 1\n    exit'
 badk missing_threads 1 $'.kernel k\n.mem 16\n    exit'
 badk no_reachable_exit 5 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
-badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit'
-badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit'
+# (the side that skips the barrier stores on its way out: as bare early
+# returns they run, early_return_kernels_run below)
+badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit'
+badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit'
 badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
 badk falls_off_end 5 "$H"$'\n    add r1, r1, 1\n    add r1, r1, 2'
 badk endless_loop 7 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra X\n    exit\nX:  bra X'
@@ -865,4 +867,17 @@ if [ -x "$A" ]; then
     "$A" --grid 5 "$T/idem.k" --set max_ctas=2 >>"$T/asan_random.out" 2>&1 &&
     ok asan_random || bad asan_random "$(grep -m3 -v '^ok' "$T/asan_random.out")"
 else bad asan_simt_built "no $A"; fi
+
+# early returns before a barrier in .k (docs/ptx.md, "Early returns before
+# a barrier"): the threads that exit on a thread-dependent branch leave
+# the barrier to the others; every mechanism runs both and matches
+i=0
+for e in "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
+         "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit"; do
+  i=$((i + 1))
+  printf '%s\n    %b\n' "$H" "$e" >"$T/early_return$i.k"
+  out=$("$S" "$T/early_return$i.k" --mech all 2>&1)
+  [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] &&
+    ok early_return_kernel_runs_$i || bad early_return_kernel_runs_$i "$(grep -m1 'simt:\|cannot' <<<"$out")"
+done
 exit 0

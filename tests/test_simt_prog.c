@@ -185,14 +185,18 @@ TEST(analyse_errors)
     CHECK(strstr(err, "h.ptx:11: control falls off the end") != NULL);
     prog_free(&p);
 
-    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 exit: bar under divergence */
-    mk(&p, 4);
+    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 st; 4 exit: bar under
+     * divergence (the side that skips it stores on its way out: not an
+     * early return the barrier may count, exit_bound_barrier below) */
+    mk(&p, 5);
     p.ins[0].varying = 1;
     p.ins[0].dst[0] = 1;
     p.ins[0].ndst = 1;
     bra(&p, 1, 3, 1);
     p.ins[2].unit = PU_BAR;
-    p.ins[3].unit = PU_EXIT;
+    p.ins[3].unit = PU_ST;
+    p.ins[3].space = PS_GLOBAL;
+    p.ins[4].unit = PU_EXIT;
     CHECK(prog_analyse(&p, err, sizeof err) != 0);
     CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
     /* the same with a uniform guard is fine, and the branch is uniform */
@@ -499,6 +503,68 @@ TEST(kprog_warp_exec_equals_thread_exec)
     }
 }
 
+/* An early return before a barrier (prog.h, prog_exit_bound): accepted
+ * when the returning side is exit-bound, with exit_bound set for the SM
+ * core; refused when that side stores, loads shared memory or is split
+ * from the barrier by another divergent branch. */
+/* n instructions: 0 r1 = varying; 1 @r1 bra target; 2 bar; 3 exit */
+static void mk_early_return(prog *p, unsigned n, int target)
+{
+    mk(p, n);
+    set_alu(p, 0, 1, -1);
+    p->ins[0].varying = 1;
+    bra(p, 1, target, 1);
+    p->ins[2].unit = PU_BAR;
+    p->ins[3].unit = PU_EXIT;
+}
+
+TEST(exit_bound_barrier)
+{
+    prog p;
+    mk_early_return(&p, 4, 3);
+    CHECK(!prog_analyse(&p, err, sizeof err) && !err[0]);
+    CHECK(p.exit_bound && p.exit_bound[3] && p.exit_bound[4] && !p.exit_bound[2] &&
+          !p.exit_bound[1] && !p.exit_bound[0]);
+    CHECK(!p.ins[1].uniform && p.ins[1].rpc == 3); /* p's own analysis kept */
+    prog_free(&p);
+    /* the returning side loops on arithmetic and reads its parameters
+     * (exit-bound: the greatest fixed point keeps the loop) or loads
+     * shared memory (not) before its exit:
+     * 0 r1 = varying; 1 @r1 bra 4; 2 bar; 3 exit; 4 ld.param r2;
+     * 5 r2 = f(r2); 6 @r2 bra 5; 7 exit */
+    for (int sh = 0; sh < 2; sh++) {
+        mk_early_return(&p, 8, 4);
+        p.ins[4].unit = PU_LD;
+        p.ins[4].space = sh ? PS_SHARED : PS_PARAM;
+        set_alu(&p, 4, 2, -1);
+        set_alu(&p, 5, 2, 2);
+        bra(&p, 6, 5, 2);
+        p.ins[7].unit = PU_EXIT;
+        int rc = prog_analyse(&p, err, sizeof err);
+        if (!sh) {
+            CHECK(!rc && p.exit_bound && p.exit_bound[4] && p.exit_bound[5] && p.exit_bound[6]);
+        } else {
+            CHECK(rc && strstr(err, "h.ptx:12: barrier under divergent control") && !p.exit_bound);
+        }
+        prog_free(&p);
+    }
+    /* the return under another divergent branch whose other side reaches
+     * the barrier: 0 r1 = varying; 1 @r1 bra 4; 2 @r1 bra 6; 3 bra 4;
+     * 4 bar; 5 exit; 6 exit.  Branch 1 reconverges at the exit (its
+     * path through 2 may leave), after the barrier: refused */
+    mk(&p, 7);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    bra(&p, 1, 4, 1);
+    bra(&p, 2, 6, 1);
+    bra(&p, 3, 4, -1);
+    p.ins[4].unit = PU_BAR;
+    p.ins[5].unit = PU_EXIT;
+    p.ins[6].unit = PU_EXIT;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0 && strstr(err, "h.ptx:14: barrier") && !p.exit_bound);
+    prog_free(&p);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -509,5 +575,6 @@ int main(int argc, char **argv)
     RUN(divergence_register_reused_after_region);
     RUN(reference_grid);
     RUN(kprog_warp_exec_equals_thread_exec);
+    RUN(exit_bound_barrier);
     return test_summary();
 }

@@ -664,6 +664,15 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->cta_of = malloc(k * sizeof(int64_t));
     c->cta_live = calloc(k, sizeof(unsigned));
     c->cta_bar = calloc(k, sizeof(unsigned));
+    c->eb = p->exit_bound;
+    c->pk = c->eb ? calloc(p->n + 1, 1) : NULL;
+    for (unsigned pc = 0; c->pk && pc < p->n; pc++)
+        for (int j = 0; j < 2; j++) {
+            const int s = p->succ[pc][j];
+            c->pk[pc] |= p->ins[pc].unit == PU_EXIT || (!c->eb[pc] && s >= 0 && c->eb[s]);
+        }
+    c->parked = calloc(c->T + 1, 1);
+    c->cta_park = calloc(k, sizeof(unsigned));
     c->cta_red = malloc(k * sizeof(int));
     c->cta_ready = calloc(k, sizeof(uint64_t));
     c->shared = calloc((size_t)k * p->shared_bytes + 1, 1);
@@ -797,6 +806,9 @@ void core_free(core *c)
     free(c->cta_of);
     free(c->cta_live);
     free(c->cta_bar);
+    free(c->pk);
+    free(c->parked);
+    free(c->cta_park);
     free(c->cta_red);
     free(c->cta_ready);
     free(c->shared);

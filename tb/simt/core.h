@@ -25,7 +25,9 @@
  *      not counted (a predicate file of their own).  Whole warps are
  *      allocated (a partial warp takes a warp's registers).
  *   2. Barriers, per CTA: when every live thread of a CTA has arrived at
- *      its `bar`, they all go on (an exited thread counts as arrived).
+ *      its `bar`, they all go on (an exited thread counts as arrived, and
+ *      so does one bound for the exit after an early return: prog.h,
+ *      exit_bound).
  *   3. Fetch and decode (mechanisms without MECH_OWN_FETCH): every warp
  *      context (ctx: dpe's two paths, sbi's two splits; 1 for spe) has an
  *      instruction buffer of `ibuf` entries holding instructions at

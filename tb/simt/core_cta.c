@@ -26,6 +26,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
     c->cta_of[k] = (int64_t)cta;
     c->cta_live[k] = c->CT;
     c->cta_bar[k] = 0;
+    c->cta_park[k] = 0;
     c->cta_red[k] = -1;
     c->bar_clears++;
     c->cta_ready[k] = 0;
@@ -39,6 +40,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         c->tam[t] = 0;
         c->thash[t] = REFP_HASH0;
         c->at_bar[t] = 0;
+        c->parked[t] = 0;
         if (!(f % c->WS))
             c->wlive[t / c->WS] = c->wbar[t / c->WS] = 0;
         if (f >= c->CT) {
@@ -145,7 +147,9 @@ int core_dispatch(core *c)
 void core_barriers(core *c)
 {
     for (unsigned k = 0; k < c->nslots; k++) {
-        if (c->cta_of[k] < 0 || !c->cta_bar[k] || c->cta_bar[k] != c->cta_live[k])
+        /* the threads bound for the exit count as arrived (an early return
+         * before the barrier: prog.h, exit_bound) */
+        if (c->cta_of[k] < 0 || !c->cta_bar[k] || c->cta_bar[k] + c->cta_park[k] != c->cta_live[k])
             continue;
         unsigned base = k * c->CW * c->WS;
         if (c->p->ops->bar_release && c->cta_red[k] >= 0) /* bar.red's result (prog.h) */

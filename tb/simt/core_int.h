@@ -104,6 +104,16 @@ struct core {
     /* CTA slots */
     int64_t *cta_of;                   /* CTA in each slot, -1 free */
     unsigned *cta_live, *cta_bar;
+    /* early returns before a barrier (prog.h, exit_bound; eb NULL: the
+     * program has none): parked[t] when live thread t's next PC is
+     * exit-bound, cta_park the CTA's parked threads, which core_barriers
+     * counts as arrived (core_issue.c, park_lanes) */
+    const uint8_t *eb;
+    uint8_t *pk;       /* n: pc can change a thread's parking (an edge from a
+                        * PC that is not exit-bound into one, or an exit);
+                        * NULL when eb is */
+    uint8_t *parked;
+    unsigned *cta_park;
     int *cta_red;                      /* the barrier its threads wait at, -1 none */
     uint64_t bar_clears;               /* times at_bar bits were cleared (core_bar_clears) */
     uint64_t *cta_ready;

@@ -417,6 +417,9 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
         for (unsigned l = 0; l < PROG_WARP; l++)
             if (!c->live[base + l])
                 gone |= 1u << l;
+        for (unsigned l = 0; c->cta_park[k] && l < PROG_WARP; l++)
+            if (c->parked[base + l]) /* bound for the exit: exited in the reference */
+                gone |= 1u << l;
         uint32_t miss = need & ~gone & ~here;
         if (miss) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
@@ -537,6 +540,32 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
     w->taken = taken;
     w->rmax = rmax;
     w->anyx = anyx;
+}
+
+/* An early return before a barrier (prog.h, exit_bound): a lane of an
+ * issue whose thread goes on to an exit-bound PC is parked, counted as
+ * arrived by its CTA's barriers (core_barriers) and gone for a
+ * warp-synchronous instruction (wsync_issue) until it exits; a thread
+ * that has just reached a barrier is not (the barrier counts it, and its
+ * last barrier it is).  The only marking of parked threads; core_issue
+ * calls it at the PCs where parking can change (c->pk), out of line to
+ * keep the common issue's code as it was. */
+static __attribute__((noinline)) void park_lanes(core *c, const prog_effect *eff,
+                                                 const unsigned *tids, const unsigned *kk,
+                                                 unsigned nl)
+{
+    const int end = (int)c->p->n;
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned t = tids[i];
+        const int pc = eff[i].next_pc;
+        if (pc == end ? c->parked[t] : !c->parked[t] && c->eb[pc] && !c->at_bar[t]) {
+            c->parked[t] ^= 1;
+            if (c->parked[t])
+                c->cta_park[kk[i]]++;
+            else
+                c->cta_park[kk[i]]--; /* exited: cta_live went down (lane_leaves) */
+        }
+    }
 }
 
 int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
@@ -813,6 +842,14 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const unsigned klast = onecta ? own_k : nl ? kk[kc] : 0;
     if (nl && kmax > cta_ready[klast])
         cta_ready[klast] = kmax;
+    if (c->pk && c->pk[r->pc]) {
+        if (onecta && !(in->wsync || c->scalar)) /* issue_warp left the lists unfilled */
+            for (unsigned i = 0; i < nl; i++) {
+                tids[i] = own_base + lanes[i];
+                kk[i] = own_k;
+            }
+        park_lanes(c, eff, tids, kk, nl);
+    }
     if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
         uint64_t *const ww = &wready[(size_t)r->warp * nregs];
         for (unsigned j = 0; j < nd; j++)

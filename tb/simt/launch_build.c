@@ -10,7 +10,8 @@
  * the analysis with the access regions of the buffers and variables.  A
  * barrier the divergence analysis refuses because a condition is loaded
  * from memory gets a hint naming the kind of load (clang -O0's stack
- * frame, or shared memory), and one after an early return says so.
+ * frame, or shared memory), and one after an early return says which
+ * part of it stops it from running (prog.h, prog_exit_bound).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "launch_int.h"
@@ -63,15 +64,20 @@ static int loads_cause(prog *p, int kind)
  * `uniform` set on every branch) whose reconvergence point is the exit,
  * one side running only to the exit with no barrier (it may share the
  * exit instruction itself), the other reaching a barrier.  PTX releases a
- * barrier when the threads that have not exited arrive, but a stack-based
- * mechanism would run the returning side after the barrier's and wait for
- * it there (docs/ptx.md, "Eighth round").  1 when there is one. */
+ * barrier when the threads that have not exited arrive; prog_analyse
+ * accepts it when the returning side is exit-bound (prog_exit_bound) and
+ * nothing else splits the threads that stay across the barrier
+ * (docs/ptx.md, "Early returns before a barrier").  2 when there is one
+ * whose returning side is not exit-bound (it stores, reads global or
+ * shared memory, or synchronises its warp before the exit), 1 when there
+ * is one, 0 none. */
 static int return_cause(const prog *p)
 {
     const int n = (int)p->n;
-    uint8_t *m0 = malloc((size_t)n + 1), *m1 = malloc((size_t)n + 1);
+    uint8_t *m0 = malloc((size_t)n + 1), *m1 = malloc((size_t)n + 1), *eb = malloc((size_t)n + 1);
     int *list = malloc(((size_t)n + 1) * sizeof(int)), found = 0;
-    for (int pc = 0; m0 && m1 && list && !found && pc < n; pc++) {
+    if (eb) prog_exit_bound(p, eb);
+    for (int pc = 0; m0 && m1 && eb && list && found < 2 && pc < n; pc++) {
         const prog_insn *in = &p->ins[pc];
         int r = in->rpc;
         if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || in->uniform || p->succ[pc][1] < 0 ||
@@ -85,8 +91,10 @@ static int return_cause(const prog *p)
             bar0 |= m0[v] && p->ins[v].unit == PU_BAR;
             bar1 |= m1[v] && p->ins[v].unit == PU_BAR;
         }
-        found = !joined && bar0 != bar1;
+        if (!joined && bar0 != bar1)
+            found = eb[p->succ[pc][bar0 ? 1 : 0]] ? (found ? found : 1) : 2;
     }
+    free(eb);
     free(m0);
     free(m1);
     free(list);
@@ -110,12 +118,21 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
                  "takes as thread-dependent even where every thread reads one word after a "
                  "barrier; decide with __syncthreads_or/_and/_count (bar.red), whose result is "
                  "the block's");
+    else if (ret == 2)
+        snprintf(c, errlen - (size_t)(c - err),
+                 " after a branch to the exit on a thread-dependent condition (an early return, "
+                 "if (i >= n) return; before __syncthreads()) whose returning side stores, reads "
+                 "global or shared memory, or synchronises its warp before the exit: a barrier "
+                 "counts a returning thread as exited only when nothing it still does can be "
+                 "seen by, or see, another thread; move that work after the barrier or keep every "
+                 "thread to the barrier (if (i < n) { ... })");
     else if (ret)
         snprintf(c, errlen - (size_t)(c - err),
                  " after a branch to the exit on a thread-dependent condition (an early return, "
                  "if (i >= n) return; before __syncthreads(), or an exit edge clang left in the "
-                 "graph): PTX releases a barrier without the threads that exited, but a "
-                 "stack-based mechanism would run the exiting side after the other side's wait "
+                 "graph): the threads that stay are split by another thread-dependent branch "
+                 "that reconverges only after the barrier (or leave a loop only by returning), "
+                 "and a stack-based mechanism would hold one side of them while the other waits "
                  "at the barrier; keep every thread to the barrier (if (i < n) { ... })");
 }
 

@@ -4,6 +4,17 @@
  * reachability, immediate post-dominators (the reconvergence PCs), the
  * divergence analysis and the reconvergence-point tables SBI and DPdPri use.
  *
+ * An early return before a barrier (`if (i >= n) return; ...
+ * __syncthreads()`): PTX's barrier waits for the threads that have not
+ * exited.  A barrier the divergence analysis refuses is accepted when the
+ * only threads that skip it are bound for the exit unseen -- every path
+ * from their next PC reaches the exit with no barrier, store, atomic,
+ * load of shared or global memory or warp-synchronous instruction
+ * (prog_exit_bound) -- and no branch that splits the other threads holds
+ * one side across the barrier (analyse_exit_bound).  The SM core then
+ * counts such threads as arrived (prog.h, exit_bound; core_issue.c,
+ * park_lanes).
+ *
  * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
  * reverse CFG, rooted at the virtual exit node n.
  */
@@ -36,6 +47,7 @@ void prog_free_cfg(prog *p)
     free(p->is_rpc);
     free(p->sync_div);
     free(p->prio);
+    free(p->exit_bound);
     free(p->live);
     for (unsigned i = 0; p->cache && i < PROG_CACHE_SLOTS; i++)
         if (p->cache->slot[i])
@@ -50,6 +62,7 @@ void prog_free_cfg(prog *p)
     p->is_rpc = NULL;
     p->sync_div = NULL;
     p->prio = NULL;
+    p->exit_bound = NULL;
 }
 
 /* succ[] from the instructions. */
@@ -791,7 +804,8 @@ static int shared_load_uniform(const prog_insn *in)
            !strstr(in->text, ".relaxed") && !strstr(in->text, ".acquire");
 }
 
-/* The divergence analysis (prog.h); -1 on a barrier under divergent control.
+/* The divergence analysis (prog.h); -2 on a barrier under divergent control
+ * (-1 out of memory).
  * Divergence is tracked per definition (defs_build): a definition is
  * divergent when its instruction is `varying`, reads a divergent
  * definition, or lies in the influence region of a divergent branch
@@ -867,10 +881,12 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
         prog_insn *in = &p->ins[pc];
         if (in->unit == PU_BRA)
             in->uniform = !divb[pc];
-        if (!rc && p->reachable[pc] && in->unit == PU_BAR && inreg[pc])
-            rc = aerr(p, err, errlen, in->line,
-                      "barrier under divergent control (inside a branch on a thread-dependent "
-                      "condition)");
+        if (!rc && p->reachable[pc] && in->unit == PU_BAR && inreg[pc]) {
+            aerr(p, err, errlen, in->line,
+                 "barrier under divergent control (inside a branch on a thread-dependent "
+                 "condition)");
+            rc = -2;
+        }
     }
     free(same);
     free(ndef);
@@ -1266,7 +1282,129 @@ static int divergence_frame(prog *p, int *stack, char *err, size_t errlen)
     return rc;
 }
 
-int prog_analyse(prog *p, char *err, size_t errlen)
+static int analyse(prog *p, char *err, size_t errlen, int retry);
+
+/* What an instruction does that keeps its thread from being exit-bound
+ * (prog_exit_bound): 1 for a barrier, a store, an atomic, a load from
+ * memory other threads write, a warp-synchronous instruction. */
+static int exit_blocks(const prog_insn *in)
+{
+    switch (in->unit) {
+    case PU_ST:
+    case PU_ATOM:
+    case PU_BAR: return 1;
+    case PU_LD: return in->space != PS_PARAM && in->space != PS_LOCAL;
+    default: return in->wsync != 0;
+    }
+}
+
+void prog_exit_bound(const prog *p, uint8_t *eb)
+{
+    const int n = (int)p->n;
+    for (int pc = 0; pc < n; pc++) /* the greatest fixed point: loops stay in */
+        eb[pc] = p->reachable[pc] && !exit_blocks(&p->ins[pc]);
+    eb[n] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int pc = n - 1; pc >= 0; pc--)
+            for (int j = 0; eb[pc] && j < 2; j++)
+                if (p->succ[pc][j] >= 0 && !eb[p->succ[pc][j]]) {
+                    eb[pc] = 0;
+                    changed = 1;
+                }
+    }
+}
+
+/* A barrier refused by the divergence analysis: the analysis of a copy of
+ * p in which the threads bound for the exit leave (prog_exit_bound) --
+ * each thread-dependent way into an exit-bound PC from a PC that is not
+ * is dropped (a guarded branch then goes only its other way), and
+ * the exit-bound PCs are exits.  The threads that do not leave run the
+ * copy's paths exactly, so a barrier the copy's analysis accepts is
+ * reached by all of them; the ones that leave are counted as exited by
+ * the SM core.  The mechanisms reconverge at p's rpc: a branch that
+ * splits the staying threads (divergent in the copy) must have no barrier
+ * before p's rpc either.  On success p->exit_bound is set (p's own
+ * analysis, rpc and `uniform` stay as they are); -1 when the copy is
+ * refused, drops nothing, or has such a branch.  A loop whose only way out is such a branch (for
+ * (;;) { if (c) return; ... }) leaves no exit in the copy: refused. */
+static int analyse_exit_bound(prog *p)
+{
+    const int n = (int)p->n;
+    uint8_t *eb = malloc((size_t)n + 1);
+    prog_insn *ins = malloc((size_t)n * sizeof *ins);
+    int dropped = 0, rc = -1;
+    if (eb && ins) {
+        prog_exit_bound(p, eb);
+        memcpy(ins, p->ins, (size_t)n * sizeof *ins);
+        for (int pc = 0; pc < n; pc++) {
+            prog_insn *in = &ins[pc];
+            if (!p->reachable[pc])
+                continue;
+            if (eb[pc]) { /* an exit of the copy */
+                in->unit = PU_EXIT;
+                in->guard = -1;
+                in->nsrc = in->ndst = 0;
+                in->varying = in->wsync = 0;
+                in->fop = PF_NONE;
+                in->freg = -1;
+            } else if (in->unit == PU_BRA && in->guard >= 0 && p->succ[pc][1] >= 0 &&
+                       eb[in->target] != eb[pc + 1]) {
+                if (eb[in->target]) /* falls through only */
+                    in->unit = PU_NOP;
+                in->guard = -1; /* else: taken only */
+                dropped = 1;
+            }
+        }
+    }
+    if (dropped) {
+        prog q = *p;
+        q.ins = ins;
+        q.succ = NULL;
+        q.ipdom = NULL;
+        q.reachable = q.is_rpc = NULL;
+        q.sync_div = NULL;
+        q.prio = NULL;
+        q.exit_bound = NULL;
+        q.live = NULL;
+        q.live_words = 0;
+        q.cache = NULL;
+        rc = analyse(&q, NULL, 0, 0);
+        prog_free_cfg(&q);
+    }
+    /* the mechanisms reconverge at p's rpc, not the copy's: a branch that
+     * splits the threads that stay (divergent in the copy) must not hold
+     * one side on a stack across a barrier until p's rpc (an exit edge
+     * that no thread takes moves it past the barrier: tests/data/cuda/
+     * gotobar) */
+    uint8_t *mark = rc ? NULL : malloc((size_t)n + 1);
+    int *list = rc ? NULL : malloc(((size_t)n + 2) * sizeof(int));
+    if (!rc && (!mark || !list))
+        rc = -1;
+    for (int pc = 0; !rc && pc < n; pc++)
+        if (p->reachable[pc] && ins[pc].unit == PU_BRA && ins[pc].guard >= 0 && !ins[pc].uniform &&
+            p->succ[pc][1] >= 0)
+            for (int j = 0; !rc && j < 2; j++) {
+                unsigned cnt = prog_region_pcs(p, p->succ[pc][j], p->ins[pc].rpc, mark, list);
+                for (unsigned i = 0; !rc && i < cnt; i++)
+                    if (p->ins[list[i]].unit == PU_BAR)
+                        rc = -1;
+            }
+    free(mark);
+    free(list);
+    free(ins);
+    if (!rc) {
+        free(p->exit_bound);
+        p->exit_bound = eb;
+    } else
+        free(eb);
+    return rc;
+}
+
+int prog_analyse(prog *p, char *err, size_t errlen) { return analyse(p, err, errlen, 1) ? -1 : 0; }
+
+/* prog_analyse; retry: on a barrier refused, try analyse_exit_bound */
+static int analyse(prog *p, char *err, size_t errlen, int retry)
 {
     int n = (int)p->n;
     if (err && errlen)
@@ -1309,6 +1447,11 @@ int prog_analyse(prog *p, char *err, size_t errlen)
         p->live = prog_liveness(p, &p->live_words);
         p->cache = calloc(1, sizeof *p->cache);
         rc = divergence_frame(p, stack, err, errlen);
+        if (rc == -2 && retry && !analyse_exit_bound(p)) {
+            rc = 0;
+            if (err && errlen)
+                err[0] = 0;
+        }
     }
     free(stack);
     if (rc)
@@ -1336,6 +1479,11 @@ int prog_analyse(prog *p, char *err, size_t errlen)
         cnt += p->is_rpc[pc];
         p->prio[pc] = cnt;
     }
+    /* a warp-synchronous instruction takes the lanes bound for the exit
+     * as gone (core_issue.c wsync_issue, as the reference has them exited):
+     * the SM core needs exit_bound for it */
+    if (retry && p->nwsync && !p->exit_bound && (p->exit_bound = malloc((size_t)n + 1)))
+        prog_exit_bound(p, p->exit_bound);
     return 0;
 }
 

@@ -255,6 +255,15 @@ typedef struct prog {
     int *sync_div;             /* rpc: smallest branch PC reconverging there, else -1 */
     unsigned nwsync;           /* reachable warp-synchronous instructions (prog_analyse) */
     unsigned *prio;            /* DPdPri: reconvergence points at or before pc */
+    uint8_t *exit_bound;       /* n+1 entries, or NULL: set by prog_analyse
+                                * only when a barrier passes because of it
+                                * (an early return before a barrier,
+                                * prog_exit_bound) or the program has
+                                * warp-synchronous instructions: the PCs a
+                                * thread goes on from to the exit unseen,
+                                * which the SM core counts as exited at a
+                                * barrier and as gone at a warp-synchronous
+                                * instruction */
     uint64_t *live;            /* prog_liveness's rows, computed once by
                                 * prog_analyse (read them with prog_live) */
     unsigned live_words;
@@ -311,8 +320,24 @@ typedef struct prog_cache {
  * for control falling off the end, no reachable exit, a loop with no way
  * out (at its back-edge branch), or a barrier under divergent control (SPE
  * would deadlock: threads of one warp would wait at it while others are
- * held elsewhere on the stack). */
+ * held elsewhere on the stack) -- unless only threads bound for the exit
+ * skip it (prog_exit_bound; exit_bound is set then). */
 int prog_analyse(prog *p, char *err, size_t errlen);
+/* Exit-bound PCs (an early return before a barrier, `if (i >= n) return;
+ * ... __syncthreads()`; docs/ptx.md, "Early returns before a barrier"):
+ * eb[pc] = 1 when every path from pc reaches the exit through no barrier,
+ * no store, atomic or reduction (any space), no load but of the parameter
+ * block or the thread's own local memory, and no warp-synchronous
+ * instruction; eb[n] = 1.  What a thread still does from such a PC can
+ * neither be seen by another thread nor see what another writes, so the
+ * PTX rule "a barrier waits for the threads that have not exited" may
+ * count it as exited: prog_analyse accepts a barrier that only threads
+ * bound for the exit skip (the divergence analysis again with each
+ * thread-dependent branch's edge into such a PC dropped: those threads
+ * leave), and then sets p->exit_bound, which the SM core reads (core.c:
+ * a thread an issue sends to such a PC is counted at its CTA's barrier,
+ * core_park).  p must have its CFG (prog_analyse); eb holds n + 1. */
+void prog_exit_bound(const prog *p, uint8_t *eb);
 /* Marks in mark[0..n] the instructions reachable from `from` without
  * passing `stop` (a branch's side up to its reconvergence PC; the exit node
  * is never marked); nothing when from < 0 or from == stop.  stack holds
