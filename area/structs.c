@@ -423,7 +423,14 @@ static const char *mod_simt_stack(const unsigned *v, int force_ff, area_desc *d)
 
 static const char *mod_dpe_stack(const unsigned *v, int force_ff, area_desc *d)
 {
-    return area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
+    dpe_stack_cfg cfg = dpe_stack_default_cfg();
+    SET(warps, 0);
+    SET(lanes, 1);
+    SET(depth, 2);
+    SET(pc_bits, 3);
+    if (v[4]) /* MERGE, passed + 1 (it may be 0) */
+        cfg.merge = v[4] - 1;
+    return area_desc_dpe_stack_cfg(&cfg, force_ff, d);
 }
 
 static const char *mod_shadow_scoreboard(const unsigned *v, int force_ff, area_desc *d)
@@ -576,7 +583,7 @@ static const struct {
     unsigned zero_ok;
 } modules[] = {
     {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W", "MERGE"}, mod_simt_stack, 1u << 4},
-    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack, 0},
+    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W", "MERGE"}, mod_dpe_stack, 1u << 4},
     {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard, 0},
     {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"}, mod_lane_regfile, 0},
     {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut, 0},
