@@ -618,9 +618,20 @@ TEST(check_catches_corruption)
     s.ent[0][2].p[0].valid = 0; /* TOS with both paths invalid: should have popped */
     s.ent[0][2].p[1].valid = 0;
     CHECK(dpe_stack_check(&c, &s) != NULL);
-    /* a base with both paths invalid is fine while entries are above it */
+    /* an invalid path away from its entry's rpc, a base R that is not
+     * LAUNCH's {0, 0, invalid} (the Verilog's p_inv_rpc and p_base_r) */
     s = good;
-    s.ent[0][0].p[0].valid = 0;
+    s.ent[0][2].p[0].valid = 0;
+    CHECK(dpe_stack_check(&c, &s) != NULL);
+    s = good;
+    s.ent[0][0].p[1].mask = m("0001");
+    CHECK(dpe_stack_check(&c, &s) != NULL);
+    /* a base with both paths invalid is fine while entries are above it
+     * (it diverged to its exit: its L is invalid at its rpc) */
+    dpe_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    CHECK_EQ(ok_act(branch(&c, &s, 0, L, "1100", B, C, X)), DPE_ACT_DIVERGE);
+    CHECK_EQ(s.ent[0][0].p[0].valid, 0);
     CHECK(dpe_stack_check(&c, &s) == NULL);
     s.sp[0] = 1;
     CHECK(dpe_stack_check(&c, &s) != NULL);
