@@ -168,15 +168,10 @@ EOF
 # file): LAUNCH, ADVANCE, RECONV 1; POP 0; DIVERGE 2 (P's path and the
 # pushed entry); SPLIT 1, or 2 when it is a COMPACT (a SPLIT with both TOS
 # paths valid: Q goes to a slot below the TOS, the new entry to the TOS).
-# twoexitif (tests/test_simt.sh) compacts at 001: the count must see it.
-{ printf '%s\n' '.kernel twoexitif' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' '    mov r2, 0' \
-    '    and r3, r0, 1' '    shr r4, r0, 1' 'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' \
-    '    setp.lt p1, r1, r4' '    @p1 bra LOOP'
-  for i in 1 2 3 4 5 6; do echo '    add r2, r2, 1'; done
-  printf '%s\n' '    setp.eq p2, r3, 0' '    @p2 bra ELSE' '    add r2, r2, 3' '    bra JOIN' 'ELSE:' '    add r2, r2, 5' \
-    'JOIN:' '    add r2, r2, 1' '    bra DONE' 'DONE:' '    add r1, r1, r2' '    st [r0], r1' '    exit'; } >"$T/twoexitif.k"
+# tests/data/simt/twoexitif.k (tests/test_simt.sh) compacts at 001: the
+# count must see it.
 rm -rf "$T/trc"
-if "$S" "$T/twoexitif.k" --config 001 --mech dpe --trace-dir "$T/trc" --format json >"$T/trc.json" 2>"$T/trc.err"; then
+if "$S" tests/data/simt/twoexitif.k --config 001 --mech dpe --trace-dir "$T/trc" --format json >"$T/trc.json" 2>"$T/trc.err"; then
   python3 - "$T" <<'PYEOF'
 import json, os, sys
 T = sys.argv[1]
