@@ -409,27 +409,29 @@ typedef const char *(*module_fn)(const unsigned *v, int force_ff, area_desc *d);
             cfg.field = v[i];                                                                    \
     } while (0)
 
+/* the two stacks' rows: WARPS, LANES, DEPTH, PC_W, MERGE (passed + 1: it
+ * may be 0) into cfg's fields of the same names */
+#define SET_STACK()                                                                              \
+    do {                                                                                         \
+        SET(warps, 0);                                                                           \
+        SET(lanes, 1);                                                                           \
+        SET(depth, 2);                                                                           \
+        SET(pc_bits, 3);                                                                         \
+        if (v[4])                                                                                \
+            cfg.merge = v[4] - 1;                                                                \
+    } while (0)
+
 static const char *mod_simt_stack(const unsigned *v, int force_ff, area_desc *d)
 {
     simt_stack_cfg cfg = simt_stack_default_cfg();
-    SET(warps, 0);
-    SET(lanes, 1);
-    SET(depth, 2);
-    SET(pc_bits, 3);
-    if (v[4]) /* MERGE, passed + 1 (it may be 0) */
-        cfg.merge = v[4] - 1;
+    SET_STACK();
     return area_desc_simt_stack(&cfg, force_ff, d);
 }
 
 static const char *mod_dpe_stack(const unsigned *v, int force_ff, area_desc *d)
 {
     dpe_stack_cfg cfg = dpe_stack_default_cfg();
-    SET(warps, 0);
-    SET(lanes, 1);
-    SET(depth, 2);
-    SET(pc_bits, 3);
-    if (v[4]) /* MERGE, passed + 1 (it may be 0) */
-        cfg.merge = v[4] - 1;
+    SET_STACK();
     return area_desc_dpe_stack_cfg(&cfg, force_ff, d);
 }
 
@@ -571,6 +573,7 @@ static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc
     SET(qregs, 4);
     return area_desc_sbi_scoreboard(&cfg, 0, force_ff, d);
 }
+#undef SET_STACK
 #undef SET
 
 /* zero_ok: bit j set when parameter j may be 0 (a switch such as MERGE);
