@@ -136,15 +136,13 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                      : (o->act == PFX##_DIVERGE || o->act == PFX##_SPLIT) &&                      \
                              o->d_sp_next > o->op_depth                                           \
                          ? 1 + o->d_sp_next - o->op_depth                                         \
-                         : 1;                                                                     \
-        if (o->d_write)                                                                           \
-            k->wr += (EXTRA);                                                                     \
+                         : 1u + (EXTRA);                                                          \
     }
 STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_ACT_MERGE, 0u)
 /* a COMPACT writes Q to its slot (entry d_tos) and the new TOS (d_idx): a
  * plain SPLIT writes both to the TOS, one entry */
 STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, 8u,
-              (unsigned)(o->act == DPE_ACT_SPLIT && o->d_tos != o->d_idx))
+              (unsigned)((o->act == DPE_ACT_SPLIT) & (o->d_tos != o->d_idx)))
 
 COUNTER(shadow_scoreboard)
 {
