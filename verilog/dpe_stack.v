@@ -432,7 +432,14 @@ module dpe_stack #(
     reg [ENTRIES*F_ENT_W-1:0]  f_live;
     reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok, f_base_ok, f_inv_ok;
     reg [LANES-1:0] f_uni;
+    reg [LANES-1:0] f_act;
     reg             f_walk;
+    reg             f_one_ok;
+    integer         f_y;
+    // an entry index, of which only the low ADDR_W bits address
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer         f_ya;
+    /* verilator lint_on UNUSEDSIGNAL */
     integer f_w, f_e, f_a, f_b;
     // an entry index, of which only the low ADDR_W bits address
     /* verilator lint_off UNUSEDSIGNAL */
@@ -447,6 +454,9 @@ module dpe_stack #(
         f_nest_ok  = 1'b1;
         f_base_ok  = 1'b1;
         f_inv_ok   = 1'b1;
+        f_one_ok   = 1'b1;
+        f_act      = {LANES{1'b0}};
+        f_ya       = 0;
         f_uni      = {LANES{1'b0}};
         f_walk     = 1'b0;
         f_b        = 0;
@@ -471,6 +481,23 @@ module dpe_stack #(
                     f_live[f_a*F_ENT_W +: F_ENT_W] =
                         {l_pc_q[f_a], l_mask_q[f_a], l_valid_q[f_a],
                          r_pc_q[f_a], r_mask_q[f_a], r_valid_q[f_a], rpc_q[f_a]};
+                    // a thread is in one entry (p_one_entry): the entry's
+                    // running or suspended threads (its valid paths, less
+                    // one waiting at the rpc of the entry above, which holds
+                    // the threads of the entries above: p_nested) are in no
+                    // valid path of an entry above it
+                    f_act = {LANES{1'b0}};
+                    if (l_valid_q[f_a] && !(f_e + 1 < sp_q[f_w] && l_pc_q[f_a] == rpc_q[f_a + 1]))
+                        f_act = f_act | l_mask_q[f_a];
+                    if (r_valid_q[f_a] && !(f_e + 1 < sp_q[f_w] && r_pc_q[f_a] == rpc_q[f_a + 1]))
+                        f_act = f_act | r_mask_q[f_a];
+                    for (f_y = f_e + 1; f_y < DEPTH; f_y = f_y + 1)
+                        if (f_y < sp_q[f_w]) begin
+                            f_ya = f_w * DEPTH + f_y;
+                            if ((((l_valid_q[f_ya] ? l_mask_q[f_ya] : {LANES{1'b0}}) |
+                                  (r_valid_q[f_ya] ? r_mask_q[f_ya] : {LANES{1'b0}})) & f_act) != {LANES{1'b0}})
+                                f_one_ok = 1'b0;
+                        end
                     // two valid paths hold different threads (an invalid
                     // path's mask is not state: COMPACT reuses its slot)
                     if (l_valid_q[f_a] && r_valid_q[f_a] &&
@@ -555,42 +582,6 @@ module dpe_stack #(
     end
 
     // ---------------------- the sibling suspension (COMPACT, MERGE = 1)
-    // A thread is in one entry: an entry's running or suspended threads
-    // (its valid paths, less one waiting at the rpc of the entry above) are
-    // in no valid path of an entry above it (so in no other entry's running
-    // or suspended ones; the waiting path is the one that holds the threads
-    // of the entries above, p_nested).
-    reg [LANES-1:0] f_act;
-    reg             f_one_ok;
-    integer         f_ow, f_x, f_y, f_xa;
-    // entry indices, of which only the low ADDR_W bits address
-    /* verilator lint_off UNUSEDSIGNAL */
-    integer         f_ya;
-    /* verilator lint_on UNUSEDSIGNAL */
-    always @* begin
-        f_one_ok = 1'b1;
-        f_act    = {LANES{1'b0}};
-        f_xa     = 0;
-        f_ya     = 0;
-        for (f_ow = 0; f_ow < WARPS; f_ow = f_ow + 1)
-            for (f_x = 0; f_x < DEPTH; f_x = f_x + 1)
-                if (f_x < sp_q[f_ow]) begin
-                    f_xa  = f_ow * DEPTH + f_x;
-                    f_act = {LANES{1'b0}};
-                    if (l_valid_q[f_xa] && !(f_x + 1 < sp_q[f_ow] && l_pc_q[f_xa] == rpc_q[f_xa + 1]))
-                        f_act = f_act | l_mask_q[f_xa];
-                    if (r_valid_q[f_xa] && !(f_x + 1 < sp_q[f_ow] && r_pc_q[f_xa] == rpc_q[f_xa + 1]))
-                        f_act = f_act | r_mask_q[f_xa];
-                    for (f_y = f_x + 1; f_y < DEPTH; f_y = f_y + 1)
-                        if (f_y < sp_q[f_ow]) begin
-                            f_ya = f_ow * DEPTH + f_y;
-                            if ((((l_valid_q[f_ya] ? l_mask_q[f_ya] : {LANES{1'b0}}) |
-                                  (r_valid_q[f_ya] ? r_mask_q[f_ya] : {LANES{1'b0}})) & f_act) != {LANES{1'b0}})
-                                f_one_ok = 1'b0;
-                        end
-                end
-    end
-
     // This cycle's op is a sibling suspension: a legal divergent branch of
     // P whose rpc is the TOS's own while Q is valid.  f_slot: the TOS's run
     // has a slot for Q, written from the rule (rtl_c/dpe_stack.h "Forward
