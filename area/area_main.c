@@ -74,8 +74,8 @@ static void usage(FILE *f)
           "runs, split by the model's terms (constant x feature; logic). energy-fit --parts:\n"
           "for runs whose table carries CACTI 7's read-energy parts (tests/data/\n"
           "cacti7_energy_parts.csv), the read split as CACTI splits it beside ours.\n"
-          "--param values are at least 1, but MERGE (simt_stack, lwm_subwarp: merge on push,\n"
-          "default 1) also takes 0.\n"
+          "--param values are at least 1, but MERGE (simt_stack, lwm_subwarp: merge on push;\n"
+          "dpe_stack: the sibling suspension's COMPACT; default 1) also takes 0.\n"
           "sweep: one parameter takes a list of values (the x axis); the others one value each;\n"
           "modules sharing the parameter are drawn side by side; --svg writes the chart beside\n"
           "the table. Modules (parameters as in their Verilog):\n",

@@ -409,21 +409,30 @@ typedef const char *(*module_fn)(const unsigned *v, int force_ff, area_desc *d);
             cfg.field = v[i];                                                                    \
     } while (0)
 
+/* the two stacks' rows: WARPS, LANES, DEPTH, PC_W, MERGE (passed + 1: it
+ * may be 0) into cfg's fields of the same names */
+#define SET_STACK()                                                                              \
+    do {                                                                                         \
+        SET(warps, 0);                                                                           \
+        SET(lanes, 1);                                                                           \
+        SET(depth, 2);                                                                           \
+        SET(pc_bits, 3);                                                                         \
+        if (v[4])                                                                                \
+            cfg.merge = v[4] - 1;                                                                \
+    } while (0)
+
 static const char *mod_simt_stack(const unsigned *v, int force_ff, area_desc *d)
 {
     simt_stack_cfg cfg = simt_stack_default_cfg();
-    SET(warps, 0);
-    SET(lanes, 1);
-    SET(depth, 2);
-    SET(pc_bits, 3);
-    if (v[4]) /* MERGE, passed + 1 (it may be 0) */
-        cfg.merge = v[4] - 1;
+    SET_STACK();
     return area_desc_simt_stack(&cfg, force_ff, d);
 }
 
 static const char *mod_dpe_stack(const unsigned *v, int force_ff, area_desc *d)
 {
-    return area_desc_dpe_stack(v[0], v[1], v[2], v[3], force_ff, d);
+    dpe_stack_cfg cfg = dpe_stack_default_cfg();
+    SET_STACK();
+    return area_desc_dpe_stack_cfg(&cfg, force_ff, d);
 }
 
 static const char *mod_shadow_scoreboard(const unsigned *v, int force_ff, area_desc *d)
@@ -564,6 +573,7 @@ static const char *mod_sbi_scoreboard(const unsigned *v, int force_ff, area_desc
     SET(qregs, 4);
     return area_desc_sbi_scoreboard(&cfg, 0, force_ff, d);
 }
+#undef SET_STACK
 #undef SET
 
 /* zero_ok: bit j set when parameter j may be 0 (a switch such as MERGE);
@@ -576,7 +586,7 @@ static const struct {
     unsigned zero_ok;
 } modules[] = {
     {"simt_stack", {"WARPS", "LANES", "DEPTH", "PC_W", "MERGE"}, mod_simt_stack, 1u << 4},
-    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W"}, mod_dpe_stack, 0},
+    {"dpe_stack", {"WARPS", "LANES", "DEPTH", "PC_W", "MERGE"}, mod_dpe_stack, 1u << 4},
     {"shadow_scoreboard", {"WARPS", "ENTRIES", "REGS"}, mod_shadow_scoreboard, 0},
     {"lane_regfile", {"LANES", "ENTRIES", "WIDTH", "REGS", "SREGS"}, mod_lane_regfile, 0},
     {"pc_warp_lut", {"ENTRIES", "WAYS", "LANES", "PC_W", "POOL"}, mod_pc_warp_lut, 0},

@@ -26,6 +26,7 @@
 
 #include <stddef.h>
 
+#include "../rtl_c/dpe_stack.h"
 #include "../rtl_c/dwf.h"
 #include "../rtl_c/hct_cct_heap.h"
 #include "../rtl_c/lane_regfile.h"
@@ -94,6 +95,9 @@ unsigned area_simt_stack_entry_bits(const simt_stack_cfg *cfg);
 /* cfg fields as for the SPE stack; 0 = the model's default. */
 const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
                                 int force_ff, area_desc *d);
+/* The same from a whole cfg (MERGE too: the sibling suspension's COMPACT;
+ * the one above takes the model's default, MERGE = 1). */
+const char *area_desc_dpe_stack_cfg(const dpe_stack_cfg *cfg, int force_ff, area_desc *d);
 /* The DPE model's default cfg and entry bits (0s when absent). */
 void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
                              unsigned *pc_bits, unsigned *entry_bits);

@@ -43,13 +43,7 @@ void area_dpe_stack_defaults(unsigned *warps, unsigned *lanes, unsigned *depth,
 const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, unsigned pc_bits,
                                 int force_ff, area_desc *d)
 {
-    const area_consts *c = area_default_consts();
     dpe_stack_cfg cfg = dpe_stack_default_cfg();
-    const char *e;
-    unsigned long ent;
-    unsigned P, L, dw, aw;
-    area_kind k = force_ff ? AK_FF : AK_AUTO;
-    double ge;
     if (warps)
         cfg.warps = warps;
     if (lanes)
@@ -58,33 +52,59 @@ const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, 
         cfg.depth = depth;
     if (pc_bits)
         cfg.pc_bits = pc_bits;
-    e = dpe_stack_cfg_check(&cfg);
+    return area_desc_dpe_stack_cfg(&cfg, force_ff, d);
+}
+
+const char *area_desc_dpe_stack_cfg(const dpe_stack_cfg *cfg, int force_ff, area_desc *d)
+{
+    const area_consts *c = area_default_consts();
+    const char *e = dpe_stack_cfg_check(cfg);
+    unsigned long ent;
+    unsigned P, L, dw, aw, m;
+    area_kind k = force_ff ? AK_FF : AK_AUTO;
+    double ge;
     if (e)
         return e;
-    P = cfg.pc_bits;
-    L = cfg.lanes;
-    dw = dpe_stack_depth_w(&cfg);
-    ent = (unsigned long)cfg.warps * cfg.depth;
+    P = cfg->pc_bits;
+    L = cfg->lanes;
+    m = cfg->merge != 0;
+    dw = dpe_stack_depth_w(cfg);
+    ent = (unsigned long)cfg->warps * cfg->depth;
     aw = bits_index_width(ent);
     area_desc_start(d, "dpe_stack", "Dual-path stack (DPE)");
-    snprintf(d->config, sizeof d->config, "%u warps, %u lanes, depth %u, %u-bit PC", cfg.warps, L,
-             cfg.depth, P);
-    d->entry_bits = dpe_stack_entry_bits(&cfg);
+    snprintf(d->config, sizeof d->config, "%u warps, %u lanes, depth %u, %u-bit PC%s", cfg->warps,
+             L, cfg->depth, P, m ? "" : ", MERGE=0");
+    d->entry_bits = dpe_stack_entry_bits(cfg);
     /* verilog/dpe_stack.v: per-field arrays of WARPS*DEPTH entries.  The
      * TOS path P gets {pc, valid} (wr_p) and one whole entry is written at
      * the push/split address (wr_ent); reads: the TOS masks, valids and
-     * rpc, the base entry's valids, and the rd port (every field). */
-    area_add_array(d, "path pc fields", "L.pc, R.pc; reads: rd port; writes: TOS path P, new entry",
-                   k, ent, 2 * P, 1, 2, 1, 1);
-    area_add_array(d, "path mask fields", "L.mask, R.mask; reads: TOS, rd port; writes: new entry",
-                   k, ent, 2 * L, 2, 1, 1, 1);
-    area_add_array(d, "rpc field", "reconvergence PCs; reads: TOS, rd port; writes: new entry", k,
-                   ent, P, 2, 1, 1, 1);
+     * rpc, the base entry's valids, and the rd port (every field).  With
+     * MERGE (a sibling suspension's COMPACT) the op warp's row is read for
+     * the slot search (every field but the masks' compare; the row counted
+     * as one port, as simt_stack's merge) and the path write may go to the
+     * slot, with Q's mask (one more mask write). */
+    area_add_array(d, "path pc fields",
+                   m ? "L.pc, R.pc; reads: rd port, the warp's row (COMPACT); writes: TOS path P "
+                       "or COMPACT's slot, new entry"
+                     : "L.pc, R.pc; reads: rd port; writes: TOS path P, new entry",
+                   k, ent, 2 * P, 1 + m, 2, 1, 1);
+    area_add_array(d, "path mask fields",
+                   m ? "L.mask, R.mask; reads: TOS, rd port, the warp's row (COMPACT); writes: "
+                       "new entry, COMPACT's slot"
+                     : "L.mask, R.mask; reads: TOS, rd port; writes: new entry",
+                   k, ent, 2 * L, 2 + m, 1 + m, 1, 1);
+    area_add_array(d, "rpc field",
+                   m ? "reconvergence PCs; reads: TOS, rd port, the warp's row (COMPACT); writes: "
+                       "new entry"
+                     : "reconvergence PCs; reads: TOS, rd port; writes: new entry",
+                   k, ent, P, 2 + m, 1, 1, 1);
     area_add_array(d, "path valid bits",
-                   "L.valid, R.valid; reads: TOS, base entry, rd port; writes: "
-                   "TOS path P, new entry",
-                   k, ent, 2, 3, 2, 1, 1);
-    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg.warps,
+                   m ? "L.valid, R.valid; reads: TOS, base entry, rd port, the warp's row "
+                       "(COMPACT); writes: TOS path P or COMPACT's slot, new entry"
+                     : "L.valid, R.valid; reads: TOS, base entry, rd port; writes: "
+                       "TOS path P, new entry",
+                   k, ent, 2, 3 + m, 2, 1, 1);
+    area_add_array(d, "depth counters", "one per warp; reads: op warp, rd warp", AK_FF, cfg->warps,
                    dw, 2, 1, 1, 1);
     /* 4 PC comparisons (op_pc!=op_rpc, op_npc!=op_rpc, target!=TOS.rpc,
      * op_rpc==TOS.rpc), path select of P's mask and valid, mask split and
@@ -94,6 +114,18 @@ const char *area_desc_dpe_stack(unsigned warps, unsigned lanes, unsigned depth, 
          2.0 * area_ge_incdec(c, dw) + area_ge_mux(c, 4, dw) + area_ge_mag_cmp(c, dw + 1);
     area_add_logic(d, "branch logic",
                    "PC comparators, path select, mask split/subset, depth update", ge);
+    /* COMPACT (MERGE): the search of simt_stack's merge (per entry an rpc
+     * and a pc comparator, the run's chain, a priority pick, the slot's
+     * address, the OR into the mask) with a second pc comparator per entry
+     * (both paths), the slot's mask picked from 2 * DEPTH paths, and the
+     * path write's address, pc and mask muxed between P and the slot */
+    if (m)
+        area_add_logic(d, "sibling suspension (COMPACT)",
+                       "the run searched for Q's pc or a free slot: 2 pc, 1 rpc compare per "
+                       "entry, chain, priority pick, slot mask, write muxes",
+                       area_ge_stack_merge(1, cfg->depth, P, L, aw) +
+                           cfg->depth * area_ge_eq_cmp(c, P) +
+                           area_ge_mux(c, 2 * cfg->depth, L) + area_ge_mux(c, 2, aw + P + L));
     area_add_logic(d, "address arithmetic", "TOS, push and read-port entry addresses",
                    3.0 * area_ge_adder(c, aw));
     area_add_logic(d, "output gating", "read-port outputs forced to 0 when not valid",

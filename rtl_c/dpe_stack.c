@@ -271,6 +271,15 @@ const char *dpe_stack_check(const dpe_stack_cfg *cfg, const dpe_stack_state *s)
                          w, e, lv && en->p[0].pc == rpc ? 'L' : 'R', (unsigned long long)rpc);
                 return msg;
             }
+            /* a path is invalid only at its entry's rpc, and a base's R is
+             * the LAUNCH's {0, 0, invalid} (the Verilog's p_inv_rpc and
+             * p_base_r: the strengthening its p_nested needs) */
+            if ((!lv && en->p[0].pc != rpc) || (e != 0u && !rv && en->p[1].pc != rpc) ||
+                (e == 0u && (rv || rm))) {
+                snprintf(msg, sizeof msg, "warp %u entry %u: an invalid path away from the rpc "
+                                          "or a base R that is not LAUNCH's", w, e);
+                return msg;
+            }
             {
                 /* the threads that run or are suspended here (a valid path
                  * below the TOS may instead wait at the rpc of the entry

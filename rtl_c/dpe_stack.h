@@ -154,21 +154,35 @@
  * first; entries below the TOS change only by COMPACT filling slots.  So
  * in every run at most one entry below its top has a free slot, and a run
  * of k + 1 entries holds at least 2k - 1 suspended groups.  Suspended
- * groups and the TOS's paths have disjoint, non-empty masks, so summed over
- * the runs 2k - 1 <= LANES, and
- *     depth <= (N + 1) + (LANES + N + 1) / 2,
- * against (N + 1) + LANES with 003's push (one entry per suspended group).
- * No bound independent of LANES holds for every CFG: a loop can release a
- * new group per round into an exit path longer than a round, and
- * dual-path execution lets each run ahead to its own pc, so up to one
- * group per thread can be suspended at distinct pcs at once (a COMPACT
- * join needs equal pcs).  With 32 lanes and N <= 4 a depth of 23 always
- * suffices.  With G the most groups a warp has suspended at once (G <=
- * LANES - 1), the same count gives depth <= (N + 1) + (G + N + 1) / 2, so
- * the paper's 8 (003 saw at most 7) suffices whenever that is at most 8,
- * as for twoexitif and own_lexer (their peaks above).  When a stack does
- * fill, a divergence that needs an entry stalls (never drops work), and
- * `deadlock: ... full-table stalls` names the structure.
+ * groups have disjoint, non-empty masks (verilog/dpe_stack.v's p_one_entry,
+ * proved), and the TOS keeps at least one thread running, so with G the
+ * most groups a warp has suspended at once (G <= LANES - 1), summed over
+ * the runs 2k - 1 <= G and
+ *     depth <= (N + 1) + (G + N + 1) / 2 <= (N + 1) + (LANES + N) / 2,
+ * against (N + 1) + G <= (N + 1) + LANES - 1 with 003's push (MERGE = 0:
+ * an entry per suspended group).  No bound independent of LANES holds for
+ * every CFG: a loop can release a new group per round into an exit path
+ * longer than a round, and dual-path execution lets each run ahead to its
+ * own pc, so up to one group per thread can be suspended at distinct pcs at
+ * once (a COMPACT join needs equal pcs).
+ *
+ * What depth guarantees progress.  A DEPTH at least the bound above for
+ * the kernel's N and G (for any kernel: (N + 1) + (LANES + N) / 2, 18 at
+ * 32 lanes and N = 1, 23 at N = 4) never lets a divergence find the stack
+ * full: the stack never stalls and the warp runs as with an unbounded one.
+ * The paper's 8 (003 saw at most 7) is guaranteed only where
+ * (N + 1) + (G + N + 1) / 2 <= 8, e.g. N = 1 with G <= 11 groups, as for
+ * twoexitif and own_lexer (their peaks above); tests/test_dpe_stack.c
+ * `depth_bound_worst_case` reaches 17 at 32 lanes, N = 1, G = 30 (one
+ * thread released per round to a pc of its own), and 32 with MERGE = 0.
+ * Beyond the bound, a divergence that needs an entry on a full stack gets
+ * ready = 0 (act STALL) and changes nothing: the branch unit holds it and
+ * retries, no thread is dropped (p_err_keeps), and the other path of the
+ * TOS still runs.  It goes on when that changes the case -- Q reaches the
+ * rpc, so a sibling suspension becomes a SPLIT (no entry), or an entry
+ * pops.  When no other path of the warp can move (Q invalid, or itself
+ * waiting for an entry) it waits for good, and build/simt stops with
+ * `deadlock: ... full-table stalls`, naming the structure.
  *
  * Illegal input (err = 1, err_code below, act IDLE, ready = 1, state
  * unchanged), in priority order:
@@ -197,7 +211,15 @@
  * of its run's parent (the first entry below with another rpc, or entry 0)
  * -- an invalid path's mask is not state any more once COMPACT can reuse
  * its slot.  Together: no thread is lost, the base entry's L.mask | R.mask
- * is the launched mask for the whole life of the warp.
+ * is the launched mask for the whole life of the warp.  The Verilog's
+ * formal block proves these at WARPS=2 LANES=4 DEPTH=4 PC_W=2 (a point
+ * where COMPACT fires, both a join and a taken slot), by 2-induction with
+ * two strengthening invariants: a base's R path stays the LAUNCH's {0,
+ * 0, invalid}, and a path is invalid only at its entry's rpc (but a base's
+ * R); plus COMPACT's own: a sibling suspension with a slot in its run
+ * neither pushes nor stalls, Q lands in a valid path at its pc of a run
+ * entry, every entry below the TOS keeps its paths, and without a slot
+ * (or with MERGE = 0) it pushes or stalls (docs/formal.md).
  *
  * Worked example (SPEC 3.2, 003 Fig. 4, 4 threads, masks written t0..t3;
  * an entry is shown {L | R, rpc}, a path pc mask, '*' = valid, '-' = not):

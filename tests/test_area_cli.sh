@@ -644,5 +644,21 @@ check_bad rf_k_not_pow2 rf $RF --sregs 0 --k 3
 check_bad rf_vregs_zero rf --vregs 0 --sregs 0 --warps 32 --warp 32 --lanes 8
 check_bad rf_unknown_flag rf $RF --sregs 0 --bogus
 
+# dpe_stack's MERGE (the sibling suspension's COMPACT, rtl_c/dpe_stack.h):
+# MERGE=0 drops the slot search and its ports (same flip-flops), the
+# default is MERGE=1, 2 is refused
+dp=(--param WARPS=4 --param LANES=8 --param DEPTH=4 --param PC_W=8)
+if "$A" logic --module dpe_stack "${dp[@]}" --param MERGE=0 >"$T/d0" 2>"$T/err" &&
+   "$A" logic --module dpe_stack "${dp[@]}" --param MERGE=1 >"$T/d1" 2>>"$T/err" &&
+   "$A" logic --module dpe_stack "${dp[@]}" >"$T/ddef" 2>>"$T/err" &&
+   awk -v a="$(sed -n 's/^comb_transistors //p' "$T/d0")" -v b="$(sed -n 's/^comb_transistors //p' "$T/d1")" \
+     -v x="$(sed -n 's/^area_mm2 //p' "$T/d0")" -v y="$(sed -n 's/^area_mm2 //p' "$T/d1")" \
+     'BEGIN { exit !(a > 0 && a < b && x > 0 && x < y) }' &&
+   [ "$(sed -n 's/^flipflops //p' "$T/d0")" = "$(sed -n 's/^flipflops //p' "$T/d1")" ] && cmp -s "$T/d1" "$T/ddef" &&
+   ! grep -q '^  item sibling suspension' "$T/d0" && grep -q '^  item sibling suspension' "$T/d1"; then
+  ok logic_dpe_stack_merge0_smaller
+else bad logic_dpe_stack_merge0_smaller "$(head -n 1 "$T/err")"; fi
+check_bad logic_dpe_stack_merge_2 logic --module dpe_stack --param MERGE=2
+
 if [ $fails -gt 0 ]; then exit 1; fi
 exit 0

@@ -618,9 +618,20 @@ TEST(check_catches_corruption)
     s.ent[0][2].p[0].valid = 0; /* TOS with both paths invalid: should have popped */
     s.ent[0][2].p[1].valid = 0;
     CHECK(dpe_stack_check(&c, &s) != NULL);
-    /* a base with both paths invalid is fine while entries are above it */
+    /* an invalid path away from its entry's rpc, a base R that is not
+     * LAUNCH's {0, 0, invalid} (the Verilog's p_inv_rpc and p_base_r) */
     s = good;
-    s.ent[0][0].p[0].valid = 0;
+    s.ent[0][2].p[0].valid = 0;
+    CHECK(dpe_stack_check(&c, &s) != NULL);
+    s = good;
+    s.ent[0][0].p[1].mask = m("0001");
+    CHECK(dpe_stack_check(&c, &s) != NULL);
+    /* a base with both paths invalid is fine while entries are above it
+     * (it diverged to its exit: its L is invalid at its rpc) */
+    dpe_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    CHECK_EQ(ok_act(branch(&c, &s, 0, L, "1100", B, C, X)), DPE_ACT_DIVERGE);
+    CHECK_EQ(s.ent[0][0].p[0].valid, 0);
     CHECK(dpe_stack_check(&c, &s) == NULL);
     s.sp[0] = 1;
     CHECK(dpe_stack_check(&c, &s) != NULL);
@@ -856,6 +867,93 @@ TEST(full_stack_writes_stay_in_the_warp)
     CHECK(memcmp(&before, &s, sizeof s) == 0);
 }
 
+/* The depth bound (dpe_stack.h, "The depth bound"): 32 lanes, one
+ * reconvergence level under the base (N = 1: runs of rpc X and G).  Each
+ * round the TOS's taken path P lets one thread go to a pc of its own (Q,
+ * never equal to a suspended group's) and keeps the rest, with rpc G: a
+ * sibling suspension every round, 30 groups suspended at once at the end.
+ * MERGE = 1 keeps two groups an entry (a push leaves one slot, the next
+ * round fills it): the peak is 2 + 15 = 17, within (N + 1) + (G + N + 1) / 2
+ * = 18 and above the paper's 8; MERGE = 0 (003) pushes every round: 2 +
+ * 30 = 32 = (N + 1) + G.  At DEPTH = 8 the round that needs entry 9
+ * stalls: ready = 0, nothing changes and no thread is dropped; it goes on
+ * once Q reaches G (the retried branch is then a SPLIT).  A divergence with
+ * another rpc (a nested one) on the full stack with only P left stalls for
+ * good: the warp's deadlock (build/simt: `deadlock: ... full-table
+ * stalls`). */
+static unsigned bound_rounds(const dpe_stack_cfg *c, dpe_stack_state *s, unsigned *peak)
+{
+    uint64_t mask = bits_mask(c->lanes) & ~(uint64_t)1; /* P: t1.. (t0 went to Q0) */
+    unsigned i;
+    dpe_stack_reset(c, s);
+    CHECK_EQ(apply(c, s, DPE_OP_LAUNCH, 0, 0, bits_mask(c->lanes), A, 0, X).act, DPE_ACT_LAUNCH);
+    CHECK_EQ(apply(c, s, DPE_OP_BRANCH, 0, L, mask, B, 0x1000, G).act, DPE_ACT_DIVERGE);
+    *peak = s->sp[0];
+    for (i = 1; bits_popcount(mask) > 1; i++) {
+        const uint64_t t = mask & ~bits_lowest(mask);
+        dpe_stack_out o = apply(c, s, DPE_OP_BRANCH, 0, L, t, B + i, 0x1000 + i, G);
+        if (!o.ready)
+            return i;
+        CHECK(o.act == DPE_ACT_DIVERGE || o.act == DPE_ACT_SPLIT);
+        mask = t;
+        *peak = s->sp[0] > *peak ? s->sp[0] : *peak;
+    }
+    return 0;
+}
+
+TEST(depth_bound_worst_case)
+{
+    dpe_stack_cfg c = dpe_stack_default_cfg();
+    dpe_stack_state s, before;
+    dpe_stack_out o;
+    unsigned peak, n = 1, g = c.lanes - 2, stalled;
+    c.warps = 1;
+    c.depth = DPE_STACK_MAX_DEPTH;
+    CHECK_EQ(c.lanes, 32);
+    c.merge = 1;
+    CHECK_EQ(bound_rounds(&c, &s, &peak), 0);
+    CHECK_EQ(peak, 2 + (g + 1) / 2);
+    CHECK(peak <= (n + 1) + (g + n + 1) / 2);
+    CHECK(peak > 8);
+    c.merge = 0;
+    CHECK_EQ(bound_rounds(&c, &s, &peak), 0);
+    CHECK_EQ(peak, (n + 1) + g);
+    /* the paper's depth: the round that needs a ninth entry stalls */
+    c.merge = 1;
+    c.depth = 8;
+    stalled = bound_rounds(&c, &s, &peak);
+    CHECK_EQ(peak, 8);
+    CHECK(stalled > 0);
+    before = s;
+    {
+        const dpe_stack_entry *t = &s.ent[0][s.sp[0] - 1];
+        const uint64_t pm = t->p[L].mask, qpc = t->p[R].pc;
+        o = apply(&c, &s, DPE_OP_BRANCH, 0, L, pm & ~bits_lowest(pm), B + stalled,
+                  0x1000 + stalled, G);
+        CHECK_EQ(o.ready, 0);
+        CHECK_EQ(o.act, DPE_ACT_STALL);
+        CHECK(memcmp(&before, &s, sizeof s) == 0);
+        /* Q reaches G: the retried branch needs no entry */
+        CHECK_EQ(ok_act(go(&c, &s, 0, R, G)), DPE_ACT_RECONV);
+        CHECK(qpc != G);
+        CHECK_EQ(ok_act(apply(&c, &s, DPE_OP_BRANCH, 0, L, pm & ~bits_lowest(pm), B + stalled,
+                              0x1000 + stalled, G)),
+                 DPE_ACT_SPLIT);
+        CHECK_EQ(s.sp[0], 8);
+        /* the new Q reaches G too; P's nested divergence (rpc F) needs an
+         * entry, and nothing else of the warp can move: it stays stalled */
+        CHECK_EQ(ok_act(go(&c, &s, 0, R, G)), DPE_ACT_RECONV);
+        before = s;
+        for (unsigned k = 0; k < 3; k++) {
+            const uint64_t p2 = s.ent[0][s.sp[0] - 1].p[L].mask;
+            o = apply(&c, &s, DPE_OP_BRANCH, 0, L, p2 & ~bits_lowest(p2), C, D, F);
+            CHECK_EQ(o.ready, 0);
+            CHECK_EQ(o.act, DPE_ACT_STALL);
+            CHECK(memcmp(&before, &s, sizeof s) == 0);
+        }
+    }
+}
+
 TEST(reset_is_all_zero)
 {
     dpe_stack_cfg c = dpe_stack_default_cfg();
@@ -880,5 +978,6 @@ int main(int argc, char **argv)
     RUN(random_traffic_keeps_invariants);
     RUN(full_stack_writes_stay_in_the_warp);
     RUN(reset_is_all_zero);
+    RUN(depth_bound_worst_case);
     return test_summary();
 }

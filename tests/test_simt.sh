@@ -781,12 +781,7 @@ done
 # suspension puts Q in a slot of the TOS's run) keeps it within 4 entries:
 # every mechanism matches at 001 and 003 at the preset's dpe_depth (8);
 # with stack_merge=off (003's push) dpe stops with the deadlock line
-{ printf '%s\n' '.kernel twoexitif' '.threads 32' '.mem 32' '    mov r0, %tid' '    mov r1, 0' '    mov r2, 0' \
-    '    and r3, r0, 1' '    shr r4, r0, 1' 'LOOP:' '    add r1, r1, 1' '    setp.eq p0, r1, 1000' '    @p0 bra DONE' \
-    '    setp.lt p1, r1, r4' '    @p1 bra LOOP'
-  for i in 1 2 3 4 5 6; do echo '    add r2, r2, 1'; done
-  printf '%s\n' '    setp.eq p2, r3, 0' '    @p2 bra ELSE' '    add r2, r2, 3' '    bra JOIN' 'ELSE:' '    add r2, r2, 5' \
-    'JOIN:' '    add r2, r2, 1' '    bra DONE' 'DONE:' '    add r1, r1, r2' '    st [r0], r1' '    exit'; } >"$T/twoexitif.k"
+cp tests/data/simt/twoexitif.k "$T/twoexitif.k"
 for cfg in 001 003; do
   out=$("$S" "$T/twoexitif.k" --config $cfg --mech all 2>&1) &&
     grep -q "^every mechanism that ran matches" <<<"$out" && [[ "$(dpe_run "$T/twoexitif.k" --config $cfg)" =~ ^[0-9]+\ [1-8]$ ]] &&

@@ -163,3 +163,37 @@ for m in w1:
     check(f"energy_scales_with_work_{m}", abs(dyn / work - 1) < 0.05, f"dynamic x{dyn:.3f}, work x{work:.3f}")
 print("\n".join(res))
 EOF
+
+# dpe_stack's writes, recounted from its own ports (the --trace-dir vector
+# file): LAUNCH, ADVANCE, RECONV 1; POP 0; DIVERGE 2 (P's path and the
+# pushed entry); SPLIT 1, or 2 when it is a COMPACT (a SPLIT with both TOS
+# paths valid: Q goes to a slot below the TOS, the new entry to the TOS).
+# tests/data/simt/twoexitif.k (tests/test_simt.sh) compacts at 001: the
+# count must see it.
+rm -rf "$T/trc"
+if "$S" tests/data/simt/twoexitif.k --config 001 --mech dpe --trace-dir "$T/trc" --format json >"$T/trc.json" 2>"$T/trc.err"; then
+  python3 - "$T" <<'PYEOF'
+import json, os, sys
+T = sys.argv[1]
+r = json.load(open(os.path.join(T, "trc.json")))["rows"][0]
+wr = {p.split("=")[0]: int(p.split("=")[1].split("/")[1]) for p in r["energy_counts"].split("+")}["dpe_stack"]
+lines = open(os.path.join(T, "trc", "dpe-dpe_stack.vec")).read().split("\n")
+hdr = lines[0].split()
+ins, outs = hdr[hdr.index("in") + 1:hdr.index("out")], hdr[hdr.index("out") + 1:]
+names = [f.split(":")[0] for f in ins + outs]
+want = compacts = 0
+for ln in lines[1:]:
+    if not ln or ln.startswith("#"):
+        continue
+    v = dict(zip(names, ln.split()))
+    if v["rst"] != "0" or v["op"] == "0" or v["err"] != "0":
+        continue
+    act = int(v["act"], 16)
+    both = v["tos_l_valid"] == "1" and v["tos_r_valid"] == "1"
+    want += {1: 1, 2: 1, 3: 1, 4: 0, 5: 2, 6: 1 + both, 7: 0}[act]
+    compacts += act == 6 and both
+ok = compacts > 0 and wr == want
+print(("ok" if ok else "FAIL") + " energy_dpe_stack_compact_writes" +
+      ("" if ok else f": {wr} writes counted, {want} from the ports ({compacts} compactions)"))
+PYEOF
+else bad energy_dpe_stack_compact_writes "$(head -1 "$T/trc.err")"; fi

@@ -180,8 +180,12 @@ module dpe_stack #(
 
     // COMPACT's slot (rtl_c/dpe_stack.c compact_at): the entry of the TOS's
     // run nearest the TOS with a valid path at q_pc (that path) or an
-    // invalid path (that slot).  DEPTH comparators of rpc (the run's chain),
-    // 2 * DEPTH of pc, and a priority pick.
+    // invalid path (that slot).  The op warp's row is read at fixed offsets
+    // from its base (as simt_stack.v's w_pcs: a WARPS:1 read per entry, not
+    // an address that depends on the depth), and walked from entry DEPTH-2
+    // down to 1, skipping the entries at or above the TOS: DEPTH
+    // comparators of rpc (the run's chain), 2 * DEPTH of pc, and a priority
+    // pick.
     reg              c_hit;
     reg              c_run;
     reg              c_side;
@@ -202,9 +206,9 @@ module dpe_stack #(
         c_hl   = 1'b0;
         c_hr   = 1'b0;
         c_e    = 32'd0;
-        for (c_k = 2; c_k <= DEPTH; c_k = c_k + 1) begin
-            c_e = base_x + sp_x - c_k;           // entry sp - c_k, from the TOS down
-            if (c_run && sp_x > c_k) begin       // entries 1 .. sp-2
+        for (c_k = DEPTH - 2; c_k >= 1; c_k = c_k - 1) begin
+            c_e = base_x + c_k;                  // entry c_k of the op warp
+            if (c_run && sp_x >= c_k + 2) begin  // entries 1 .. sp-2
                 if (rpc_q[c_e[ADDR_W-1:0]] != tos_rpc_q)
                     c_run = 1'b0;
                 else if (!c_hit) begin
@@ -426,9 +430,16 @@ module dpe_stack #(
     localparam F_ENT_W = 3 * PC_W + 2 * LANES + 2;
     reg [WARPS*DEPTH_W-1:0]    f_sp;
     reg [ENTRIES*F_ENT_W-1:0]  f_live;
-    reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok;
+    reg f_sp_ok, f_disj_ok, f_vmask_ok, f_vpc_ok, f_pop_ok, f_nest_ok, f_base_ok, f_inv_ok;
     reg [LANES-1:0] f_uni;
+    reg [LANES-1:0] f_act;
     reg             f_walk;
+    reg             f_one_ok;
+    integer         f_y;
+    // an entry index, of which only the low ADDR_W bits address
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer         f_ya;
+    /* verilator lint_on UNUSEDSIGNAL */
     integer f_w, f_e, f_a, f_b;
     // an entry index, of which only the low ADDR_W bits address
     /* verilator lint_off UNUSEDSIGNAL */
@@ -441,6 +452,11 @@ module dpe_stack #(
         f_vpc_ok   = 1'b1;
         f_pop_ok   = 1'b1;
         f_nest_ok  = 1'b1;
+        f_base_ok  = 1'b1;
+        f_inv_ok   = 1'b1;
+        f_one_ok   = 1'b1;
+        f_act      = {LANES{1'b0}};
+        f_ya       = 0;
         f_uni      = {LANES{1'b0}};
         f_walk     = 1'b0;
         f_b        = 0;
@@ -451,12 +467,37 @@ module dpe_stack #(
             f_sp[f_w*DEPTH_W +: DEPTH_W] = sp_q[f_w];
             if ({{(32-DEPTH_W){1'b0}}, sp_q[f_w]} > DEPTH)
                 f_sp_ok = 1'b0;
+            // a base entry's R path is the LAUNCH's {0, 0, invalid} for
+            // the warp's life: only the TOS's valid path P is written, and
+            // nothing else writes entry 0 (the strengthening p_nested needs
+            // at DEPTH >= 3: its run's parent holds all of a run's threads
+            // in one path)
+            if (sp_q[f_w] != {DEPTH_W{1'b0}} &&
+                (r_valid_q[f_w * DEPTH] || r_mask_q[f_w * DEPTH] != {LANES{1'b0}}))
+                f_base_ok = 1'b0;
             for (f_e = 0; f_e < DEPTH; f_e = f_e + 1)
                 if (f_e < sp_q[f_w]) begin
                     f_a = f_w * DEPTH + f_e;
                     f_live[f_a*F_ENT_W +: F_ENT_W] =
                         {l_pc_q[f_a], l_mask_q[f_a], l_valid_q[f_a],
                          r_pc_q[f_a], r_mask_q[f_a], r_valid_q[f_a], rpc_q[f_a]};
+                    // a thread is in one entry (p_one_entry): the entry's
+                    // running or suspended threads (its valid paths, less
+                    // one waiting at the rpc of the entry above, which holds
+                    // the threads of the entries above: p_nested) are in no
+                    // valid path of an entry above it
+                    f_act = {LANES{1'b0}};
+                    if (l_valid_q[f_a] && !(f_e + 1 < sp_q[f_w] && l_pc_q[f_a] == rpc_q[f_a + 1]))
+                        f_act = f_act | l_mask_q[f_a];
+                    if (r_valid_q[f_a] && !(f_e + 1 < sp_q[f_w] && r_pc_q[f_a] == rpc_q[f_a + 1]))
+                        f_act = f_act | r_mask_q[f_a];
+                    for (f_y = f_e + 1; f_y < DEPTH; f_y = f_y + 1)
+                        if (f_y < sp_q[f_w]) begin
+                            f_ya = f_w * DEPTH + f_y;
+                            if ((((l_valid_q[f_ya] ? l_mask_q[f_ya] : {LANES{1'b0}}) |
+                                  (r_valid_q[f_ya] ? r_mask_q[f_ya] : {LANES{1'b0}})) & f_act) != {LANES{1'b0}})
+                                f_one_ok = 1'b0;
+                        end
                     // two valid paths hold different threads (an invalid
                     // path's mask is not state: COMPACT reuses its slot)
                     if (l_valid_q[f_a] && r_valid_q[f_a] &&
@@ -469,6 +510,13 @@ module dpe_stack #(
                     if ((l_valid_q[f_a] && l_pc_q[f_a] == rpc_q[f_a]) ||
                         (r_valid_q[f_a] && r_pc_q[f_a] == rpc_q[f_a]))
                         f_vpc_ok = 1'b0;
+                    // and the converse: a path is invalid only at its
+                    // entry's rpc (arrived there, or pushed there), but a
+                    // base's R (strengthening for p_nested: a run's parent
+                    // holds its threads in a valid path, the waiting one)
+                    if ((!l_valid_q[f_a] && l_pc_q[f_a] != rpc_q[f_a]) ||
+                        (!r_valid_q[f_a] && r_pc_q[f_a] != rpc_q[f_a] && f_e != 0))
+                        f_inv_ok = 1'b0;
                     // an entry with no schedulable path is popped, unless it
                     // is the base under a live entry
                     if (!l_valid_q[f_a] && !r_valid_q[f_a] && !(f_e == 0 && {{(32-DEPTH_W){1'b0}}, sp_q[f_w]} >= 2))
@@ -476,10 +524,10 @@ module dpe_stack #(
                     // threads are never created: an entry's live threads are
                     // within one path of the entry below or (MERGE) of its
                     // run's parent (the first entry below with another rpc,
-                    // or entry 0), which waits for them at the entry's rpc
+                    // or entry 0), which waits for them at the entry's rpc;
+                    // with MERGE the live threads of the run's entries up
+                    // to this one together (all came from that one path)
                     if (f_e > 0) begin
-                        f_uni = (l_valid_q[f_a] ? l_mask_q[f_a] : {LANES{1'b0}}) |
-                                (r_valid_q[f_a] ? r_mask_q[f_a] : {LANES{1'b0}});
                         f_pa   = f_a - 1;
                         f_walk = MERGE != 0;
                         for (f_b = f_e - 1; f_b >= 1; f_b = f_b - 1)
@@ -487,6 +535,12 @@ module dpe_stack #(
                                 f_pa = f_w * DEPTH + f_b - 1;
                             else
                                 f_walk = 1'b0;
+                        f_uni = {LANES{1'b0}};
+                        for (f_b = f_e; f_b >= 1; f_b = f_b - 1)
+                            if (f_w * DEPTH + f_b > f_pa)
+                                f_uni = f_uni |
+                                    (l_valid_q[f_w * DEPTH + f_b] ? l_mask_q[f_w * DEPTH + f_b] : {LANES{1'b0}}) |
+                                    (r_valid_q[f_w * DEPTH + f_b] ? r_mask_q[f_w * DEPTH + f_b] : {LANES{1'b0}});
                         if (!(((f_uni & ~l_mask_q[f_pa]) == {LANES{1'b0}} && l_pc_q[f_pa] == rpc_q[f_a]) ||
                               ((f_uni & ~r_mask_q[f_pa]) == {LANES{1'b0}} && r_pc_q[f_pa] == rpc_q[f_a])))
                             f_nest_ok = 1'b0;
@@ -527,6 +581,89 @@ module dpe_stack #(
                 f_others_ok = 1'b0;
     end
 
+    // ---------------------- the sibling suspension (COMPACT, MERGE = 1)
+    // This cycle's op is a sibling suspension: a legal divergent branch of
+    // P whose rpc is the TOS's own while Q is valid.  f_slot: the TOS's run
+    // has a slot for Q, written from the rule (rtl_c/dpe_stack.h "Forward
+    // progress"), not from c_hit: the entries right below the TOS with its
+    // rpc, down to the first that differs, never entry 0; a slot is a valid
+    // path at Q's pc or an invalid path.
+    reg     f_sib, f_slot, f_srun;
+    integer f_s;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer f_sa;                       // as f_ya
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @* begin
+        f_sib  = !err && (act == ACT_DIVERGE || act == ACT_SPLIT || act == ACT_STALL) &&
+                 op_rpc == tos_rpc_q && q_valid;
+        f_slot = 1'b0;
+        f_srun = 1'b1;
+        f_sa   = 0;
+        for (f_s = DEPTH - 2; f_s >= 1; f_s = f_s - 1)
+            if (f_s + 2 <= sp_x && f_srun) begin
+                f_sa = op_warp_x * DEPTH + f_s;
+                if (rpc_q[f_sa] != tos_rpc_q)
+                    f_srun = 1'b0;
+                else if (!l_valid_q[f_sa] || !r_valid_q[f_sa] ||
+                         l_pc_q[f_sa] == q_pc || r_pc_q[f_sa] == q_pc)
+                    f_slot = 1'b1;
+            end
+    end
+
+    // what a sibling suspension did at the last edge
+    reg                f_sib_p, f_slot_p, f_rdy_p;
+    reg [WARP_W-1:0]   f_ow_p;
+    reg [DEPTH_W-1:0]  f_osp_p;
+    reg [PC_W-1:0]     f_qpc_p, f_trpc_p;
+    reg [LANES-1:0]    f_qmask_p;
+    always @(posedge clk) begin
+        f_sib_p   <= !rst && f_sib;
+        f_slot_p  <= f_slot;
+        f_rdy_p   <= ready;
+        f_ow_p    <= op_w;
+        f_osp_p   <= sp;
+        f_qpc_p   <= q_pc;
+        f_qmask_p <= q_mask;
+        f_trpc_p  <= tos_rpc_q;
+    end
+    // f_slot_ok: Q's threads are in a valid path at Q's pc of an entry of
+    // the TOS's run (entries 1 .. TOS-1 with the TOS's rpc up to the TOS);
+    // f_keep_ok: every entry below the TOS kept its rpc and each of its
+    // valid paths (same pc, its threads still there: a join ORs)
+    wire [DEPTH_W-1:0] f_sp_now = sp_q[f_ow_p];
+    reg                f_slot_ok, f_keep_ok, f_krun;
+    reg [F_ENT_W-1:0]  f_old;
+    integer            f_k, f_ka;
+    always @* begin
+        f_slot_ok = 1'b0;
+        f_keep_ok = 1'b1;
+        f_krun    = 1'b1;
+        f_ka      = 0;
+        f_old     = {F_ENT_W{1'b0}};
+        for (f_k = DEPTH - 2; f_k >= 0; f_k = f_k - 1)
+            if (f_k + 2 <= f_osp_p) begin
+                f_ka  = f_ow_p * DEPTH + f_k;
+                f_old = f_live_p[f_ka*F_ENT_W +: F_ENT_W];
+                // {l_pc, l_mask, l_valid, r_pc, r_mask, r_valid, rpc}
+                if (rpc_q[f_ka] != f_old[0 +: PC_W])
+                    f_keep_ok = 1'b0;
+                if (f_old[2*PC_W+LANES+1] &&
+                    !(l_valid_q[f_ka] && l_pc_q[f_ka] == f_old[2*PC_W+2*LANES+2 +: PC_W] &&
+                      (f_old[2*PC_W+LANES+2 +: LANES] & ~l_mask_q[f_ka]) == {LANES{1'b0}}))
+                    f_keep_ok = 1'b0;
+                if (f_old[PC_W] &&
+                    !(r_valid_q[f_ka] && r_pc_q[f_ka] == f_old[PC_W+LANES+1 +: PC_W] &&
+                      (f_old[PC_W+1 +: LANES] & ~r_mask_q[f_ka]) == {LANES{1'b0}}))
+                    f_keep_ok = 1'b0;
+                if (f_k == 0 || rpc_q[f_ka] != f_trpc_p)
+                    f_krun = 1'b0;
+                if (f_krun &&
+                    ((l_valid_q[f_ka] && l_pc_q[f_ka] == f_qpc_p && (f_qmask_p & ~l_mask_q[f_ka]) == {LANES{1'b0}}) ||
+                     (r_valid_q[f_ka] && r_pc_q[f_ka] == f_qpc_p && (f_qmask_p & ~r_mask_q[f_ka]) == {LANES{1'b0}})))
+                    f_slot_ok = 1'b1;
+            end
+    end
+
     always @*
         if (f_past) begin
             if (f_chk_p)
@@ -537,19 +674,30 @@ module dpe_stack #(
             p_valid_pc: assert(f_vpc_ok);
             p_popped: assert(f_pop_ok);
             p_nested: assert(f_nest_ok);
-            // (A COMPACT property -- a sibling suspension with a slot in
-            // its run neither pushes nor stalls -- was proved (k=2) at
-            // WARPS=2 LANES=3 DEPTH=4 PC_W=2 on 2026-11-30; a second, a
-            // running or suspended thread is in one entry, was not proved
-            // by induction.  Both are left out: at make test's DEPTH=2
-            // point no run exists, so their planted faults cannot be caught
-            // there; rtl_c/dpe_stack.h)
+            p_base_r: assert(f_base_ok);
+            p_inv_rpc: assert(f_inv_ok);
+            p_one_entry: assert(f_one_ok);
+            if (f_sib_p) begin
+                p_sib_push: assert(!f_rdy_p || (MERGE != 0 && f_slot_p) ||
+                                   f_sp_now == f_osp_p + 1'b1);
+                if (MERGE != 0 && f_slot_p) begin
+                    p_compact_depth: assert(f_rdy_p && f_sp_now == f_osp_p);
+                    p_slot_rpc: assert(f_slot_ok);
+                    p_compact_keep: assert(f_keep_ok);
+                end
+            end
             // err exactly with an error code; an error acts not; ready =
             // not STALL
             p_err_code: assert(err == (err_code != ERR_NONE) && (!err || act == ACT_IDLE) &&
                                ready == (act != ACT_STALL));
 
         end
+
+    // witness: a sibling suspension compacts at this point (tools/formal.sh's
+    // covers; at MERGE = 0 it never does, p_sib_push)
+    always @*
+        if (f_past && !rst)
+            c_compact: cover(MERGE != 0 && f_sib && ready && act == ACT_SPLIT);
 `endif
 
 endmodule

@@ -8,7 +8,9 @@
  *   simt_stack, dpe_stack  an operation reads the warp's top of stack;
  *                      the writes are the entries the decision changes:
  *                      LAUNCH 1, ADVANCE/RECONV 1 (the TOS pc), POP 0,
- *                      SPLIT 1 + pushes, DIVERGE 1 + pushes; simt_stack's
+ *                      SPLIT 1 + pushes, DIVERGE 1 + pushes; dpe_stack's
+ *                      COMPACT (a SPLIT whose path write goes to a slot
+ *                      below the TOS) one more, the slot; simt_stack's
  *                      MERGE (merge on push) one more read (the warp's
  *                      entries searched) and writes the merged entry and
  *                      the taken side (1 or 2)
@@ -115,8 +117,9 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
  * the warp's stack; the decision writes the entries it changes (see the
  * header).  The two stacks' ports are alike: op, act (PFX_LAUNCH, ...),
  * op_depth and the decision's d_write, d_sp_next; MERGE is simt_stack's
- * merge act (dpe_stack has none: 8, never an act). */
-#define STACK_COUNTER(name, NOP, PFX, MERGE)                                                      \
+ * merge act (dpe_stack has none: 8, never an act); EXTRA the writes a
+ * decision makes beyond those (dpe_stack's COMPACT: the slot). */
+#define STACK_COUNTER(name, NOP, PFX, MERGE, EXTRA)                                               \
     COUNTER(name)                                                                                 \
     {                                                                                             \
         if (i->op == NOP)                                                                         \
@@ -133,10 +136,13 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                      : (o->act == PFX##_DIVERGE || o->act == PFX##_SPLIT) &&                      \
                              o->d_sp_next > o->op_depth                                           \
                          ? 1 + o->d_sp_next - o->op_depth                                         \
-                         : 1;                                                                     \
+                         : 1u + (EXTRA);                                                          \
     }
-STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_ACT_MERGE)
-STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, 8u)
+STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_ACT_MERGE, 0u)
+/* a COMPACT writes Q to its slot (entry d_tos) and the new TOS (d_idx): a
+ * plain SPLIT writes both to the TOS, one entry */
+STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, 8u,
+              (unsigned)((o->act == DPE_ACT_SPLIT) & (o->d_tos != o->d_idx)))
 
 COUNTER(shadow_scoreboard)
 {
