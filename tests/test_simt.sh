@@ -875,4 +875,10 @@ for e in "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
   [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] &&
     ok early_return_kernel_runs_$i || bad early_return_kernel_runs_$i "$(grep -m1 'simt:\|cannot' <<<"$out")"
 done
+# dpe's area follows its stack's MERGE (tied to stack_merge): the sibling
+# suspension's slot search and ports are counted only when it is on
+a_on=$("$S" tb/kernels/bfs.k --mech dpe --format json 2>&1 | sed -n 's/.*"area_mm2": \([0-9.]*\).*/\1/p')
+a_off=$("$S" tb/kernels/bfs.k --mech dpe --set stack_merge=off --format json 2>&1 | sed -n 's/.*"area_mm2": \([0-9.]*\).*/\1/p')
+[ -n "$a_on" ] && [ -n "$a_off" ] && awk -v a="$a_on" -v b="$a_off" 'BEGIN { exit !(b + 0 < a + 0) }' &&
+  ok dpe_area_follows_stack_merge || bad dpe_area_follows_stack_merge "on $a_on, off $a_off"
 exit 0

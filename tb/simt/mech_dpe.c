@@ -931,9 +931,7 @@ static double dpe_area(const core *c, const void *vm, const area_tech *t, char *
     area_desc d;
     double mm2 = 0;
     what[0] = 0;
-    if (mech_area_add(t, area_desc_dpe_stack(m->dc.warps, m->dc.lanes, m->dc.depth, m->dc.pc_bits,
-                                             0, &d),
-                      &d, &mm2, what, len) ||
+    if (mech_area_add(t, area_desc_dpe_stack_cfg(&m->dc, 0, &d), &d, &mm2, what, len) ||
         mech_area_add(t, area_desc_shadow_scoreboard(m->bc.warps, m->bc.entries, m->bc.regs, 0, &d),
                       &d, &mm2, what, len) ||
         mech_area_regfile(c, LRF_ORG_SINGLE_DECODER, t, &mm2, what, len))
