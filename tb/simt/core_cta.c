@@ -138,8 +138,8 @@ int core_dispatch(core *c)
         }
         if (c->cta_of[k] < 0 && c->next_cta < c->nctas && cta_start(c, k, c->next_cta++))
             return -1;
-        if (c->next_cta >= c->nctas)
-            refp_stream_free(&c->rs); /* every CTA's reference ran */
+        if (c->next_cta >= c->nctas && c->rs.p)
+            refp_stream_free(&c->rs); /* every CTA's reference ran (once: it clears rs.p) */
     }
     return 0;
 }
