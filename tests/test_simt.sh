@@ -564,8 +564,8 @@ one_line grid_interleaved_race_refused 2 '^tb/kernels/reduction\.k: --grid 3: th
 # symbolic link, and as a copy away from the tree (the compiled-in source)
 want=$("$S" --config 001 --show-config)
 mkdir -p "$T/bin" && ln -sf "$(cd "$(dirname "$S")" && pwd)/simt" "$T/bin/simt-link" && rm -f "$T/bin/simt-copy" && cp "$S" "$T/bin/simt-copy"
-sdir=$(cd "$(dirname "$S")" && pwd)
-for how in "PATH=$sdir:\$PATH simt" "$(pwd)/$T/bin/simt-link" "$(pwd)/$T/bin/simt-copy"; do
+sdir=$(cd "$(dirname "$S")" && pwd) tbin=$(cd "$T/bin" && pwd)
+for how in "PATH=$sdir:\$PATH simt" "$tbin/simt-link" "$tbin/simt-copy"; do
   got=$(cd /tmp && eval "$how --config 001 --show-config" 2>&1)
   [ -n "$want" ] && [ "$got" = "$want" ] && ok "config_preset_from_any_cwd ($how)" ||
     bad "config_preset_from_any_cwd ($how)" "$(head -1 <<<"$got")"
