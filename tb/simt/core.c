@@ -558,7 +558,9 @@ int core_finish(core *c)
  * `written` of every slot (it clears a started CTA's rows): those are left
  * as malloc gives them (every slot starts a CTA in the run's first cycle,
  * before any read: nslots <= nctas), every other byte is zero, as calloc
- * would leave it. */
+ * would leave it.  Under --check the rows left are filled with 0xa5, so
+ * that a read before cta_start's write changes the run and the checks see
+ * it (--inject-fault rows@C: cta_start leaves a thread's registers). */
 static void *slot_rows_alloc(const core *c, size_t bytes, size_t row, unsigned per,
                              unsigned written)
 {
@@ -568,6 +570,8 @@ static void *slot_rows_alloc(const core *c, size_t bytes, size_t row, unsigned p
         const size_t from = (size_t)k * per * row, to = from + (size_t)written * row;
         if (from > at)
             memset(a + at, 0, from - at);
+        if (c->P.check && to > from)
+            memset(a + from, 0xa5, to - from);
         at = to > at ? to : at;
     }
     if (bytes > at)
