@@ -727,12 +727,10 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         c->srf = slot_rows_alloc(c, ((size_t)c->W * c->sregs + 1) * sizeof(uint64_t),
                                  c->sregs * sizeof(uint64_t), c->CW, c->CW);
     }
-    /* (rows of rstride entries: T x nregs, or T x rstride + 1 when the
-     * vector files are wider, as they were allocated) */
-    const size_t nreg_words = c->rstride > c->nregs ? (size_t)c->T * c->rstride + 1
-                                                    : (size_t)c->T * c->nregs;
-    c->regs = slot_rows_alloc(c, nreg_words * sizeof(uint64_t), c->rstride * sizeof(uint64_t),
-                              lanes, c->CT);
+    /* T rows of rstride entries (the vector files under scalarization, often
+     * fewer than nregs) */
+    c->regs = slot_rows_alloc(c, ((size_t)c->T * c->rstride + 1) * sizeof(uint64_t),
+                              c->rstride * sizeof(uint64_t), lanes, c->CT);
     for (unsigned t = 0; t < c->T; t++) {
         c->th[t].r = &c->regs[(size_t)t * c->rstride];
         c->th[t].local = c->local + (size_t)t * p->local_bytes;
