@@ -881,4 +881,12 @@ a_on=$("$S" tb/kernels/bfs.k --mech dpe --format json 2>&1 | sed -n 's/.*"area_m
 a_off=$("$S" tb/kernels/bfs.k --mech dpe --set stack_merge=off --format json 2>&1 | sed -n 's/.*"area_mm2": \([0-9.]*\).*/\1/p')
 [ -n "$a_on" ] && [ -n "$a_off" ] && awk -v a="$a_on" -v b="$a_off" 'BEGIN { exit !(b + 0 < a + 0) }' &&
   ok dpe_area_follows_stack_merge || bad dpe_area_follows_stack_merge "on $a_on, off $a_off"
+# core_new leaves the register, ready, local and scoreboard rows that
+# cta_start clears unwritten; under --check it fills them (0xa5), so a
+# row cta_start failed to clear is a reported difference (rows@C: the
+# hook leaves a CTA's first thread's registers)
+out=$("$S" --launch tb/kernels/cuda/conv1d.launch --config 001 --mech spe --inject-fault rows@0 2>&1)
+[ $? -eq 1 ] && grep -q "thread 0: final register .* = 0xa5a5a5a5a5a5a5a5" <<<"$out" &&
+  "$S" --launch tb/kernels/cuda/conv1d.launch --config 001 --mech spe >/dev/null 2>&1 &&
+  ok core_rows_uncleared_seen_under_check || bad core_rows_uncleared_seen_under_check "$(grep -m1 simt: <<<"$out")"
 exit 0

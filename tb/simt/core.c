@@ -553,6 +553,32 @@ int core_finish(core *c)
 }
 
 /* --------------------------------------------------------------- new */
+/* An array of `bytes` with one row of `row` bytes per unit (thread or
+ * warp), `per` units to a CTA slot, of which cta_start writes the first
+ * `written` of every slot (it clears a started CTA's rows): those are left
+ * as malloc gives them (every slot starts a CTA in the run's first cycle,
+ * before any read: nslots <= nctas), every other byte is zero, as calloc
+ * would leave it.  Under --check the rows left are filled with 0xa5, so
+ * that a read before cta_start's write changes the run and the checks see
+ * it (--inject-fault rows@C: cta_start leaves a thread's registers). */
+static void *slot_rows_alloc(const core *c, size_t bytes, size_t row, unsigned per,
+                             unsigned written)
+{
+    unsigned char *a = malloc(bytes ? bytes : 1);
+    size_t at = 0;
+    for (unsigned k = 0; k < c->nslots; k++) {
+        const size_t from = (size_t)k * per * row, to = from + (size_t)written * row;
+        if (from > at)
+            memset(a + at, 0, from - at);
+        if (c->P.check && to > from)
+            memset(a + from, 0xa5, to - from);
+        at = to > at ? to : at;
+    }
+    if (bytes > at)
+        memset(a + at, 0, bytes - at);
+    return a;
+}
+
 const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
                      const core_cfg *cfg, core **out)
 {
@@ -641,8 +667,8 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->alu_w = cfg->simd_width ? cfg->simd_width : c->WS;
     c->sfu_n = cfg->sfu_groups;
     c->th = calloc(c->T, sizeof *c->th);
-    c->regs = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
-    c->local = calloc((size_t)c->T * p->local_bytes + 1, 1);
+    const unsigned lanes = c->CW * c->WS; /* a slot's threads; cta_start writes CT of them */
+    c->local = slot_rows_alloc(c, (size_t)c->T * p->local_bytes + 1, p->local_bytes, lanes, c->CT);
     c->gtid = malloc(c->T * sizeof(uint64_t));
     c->tpos = calloc(c->T, sizeof(uint64_t));
     c->thash = calloc(c->T, sizeof(uint64_t));
@@ -651,9 +677,11 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->wlive = calloc(c->W + 1, sizeof(uint64_t));
     c->wbar = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
-    c->tready = calloc((size_t)c->T * c->nregs, sizeof(uint64_t));
+    c->tready = slot_rows_alloc(c, (size_t)c->T * c->nregs * sizeof(uint64_t),
+                                c->nregs * sizeof(uint64_t), lanes, c->CT);
     c->wready = calloc((size_t)(c->W + 1) * c->nregs, sizeof(uint64_t));
-    c->sb = calloc((size_t)c->W * c->nregs, sizeof(uint64_t));
+    c->sb = slot_rows_alloc(c, (size_t)c->W * c->nregs * sizeof(uint64_t),
+                            c->nregs * sizeof(uint64_t), c->CW, c->CW);
     c->sbc_pc = malloc(c->W * sizeof(int));
     c->sbc_at = calloc(c->W, sizeof(uint64_t));
     for (unsigned w = 0; w < c->W; w++)
@@ -696,12 +724,13 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
         scalar_exec_init(&c->sx, p, &c->sinfo, (int)cfg->check);
         c->rstride = scalar_vec_regs(&c->sinfo);
         c->sregs = scalar_sca_regs(&c->sinfo);
-        if (c->rstride > c->nregs) {
-            free(c->regs);
-            c->regs = calloc((size_t)c->T * c->rstride + 1, sizeof(uint64_t));
-        }
-        c->srf = calloc((size_t)c->W * c->sregs + 1, sizeof(uint64_t));
+        c->srf = slot_rows_alloc(c, ((size_t)c->W * c->sregs + 1) * sizeof(uint64_t),
+                                 c->sregs * sizeof(uint64_t), c->CW, c->CW);
     }
+    /* T rows of rstride entries (the vector files under scalarization, often
+     * fewer than nregs) */
+    c->regs = slot_rows_alloc(c, ((size_t)c->T * c->rstride + 1) * sizeof(uint64_t),
+                              c->rstride * sizeof(uint64_t), lanes, c->CT);
     for (unsigned t = 0; t < c->T; t++) {
         c->th[t].r = &c->regs[(size_t)t * c->rstride];
         c->th[t].local = c->local + (size_t)t * p->local_bytes;
