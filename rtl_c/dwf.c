@@ -306,6 +306,13 @@ int dwf_candidate_lanes(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, war
     const uint64_t tm = bits_mask(cfg->tid_bits);
     if (!candidate(cfg, s, c, po))
         return 0;
+    if (cfg->swizzle <= DWF_SWIZZLE_000 && c->mask == bits_mask(cfg->lanes)) {
+        /* every lane, untranslated: one pass over the row */
+        const uint16_t *row = s->pool.tid[c->idx];
+        for (unsigned l = 0; l < cfg->lanes; l++)
+            tid[l] = row[l] & (uint16_t)tm;
+        return 1;
+    }
     /* warp_pool_entry_tids' fields and from_pool_tids' translation, per lane */
     for (uint64_t m = c->mask; m; m &= m - 1u) {
         const unsigned l = bits_ffs(m), t = (unsigned)(s->pool.tid[c->idx][l] & tm);
@@ -349,7 +356,11 @@ static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         /* the units are not evaluated: their wires read 0, w.idle = 1,
          * w.own_err the commit's checks (as the full path: err, err_code,
          * cm_ready 1 either way) */
-        memset(out, 0, sizeof *out);
+        if (lean) { /* the ports; of the wires only what dwf_step_lean reads */
+            memset(out, 0, offsetof(dwf_out, w));
+            out->w.own_err = DWF_ERR_NONE;
+        } else
+            memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
             out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid, lean, lt);

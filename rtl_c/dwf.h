@@ -397,7 +397,9 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
  * build/simt under --check); on one where it does, the answer is not
  * defined.  The answer is for dwf_step_lean: its wires do not carry the
  * TID row to the pool (pool_in.wr_tids; the lean edge takes the state's
- * ur_lt), so dwf_step must not apply it.  st may be NULL, as for dwf_eval_st.  lt, when not NULL,
+ * ur_lt), and in an idle cycle it writes of the wires only idle, own_err
+ * and the committed lanes' TIDs (the ports all), so dwf_step must not
+ * apply it.  st may be NULL, as for dwf_eval_st.  lt, when not NULL,
  * gives each committed lane's TID (lt[l], WARP_POOL_MAX_LANES entries, the
  * committed lanes' read) in place of the cm_tids bus, which is then not read
  * (the SM model does not pack the TIDs it already holds per lane). */

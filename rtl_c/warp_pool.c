@@ -632,6 +632,11 @@ static void step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_i
             }
             if (lt) { /* lean: no in_pool; the TIDs per lane, truncated as the bus's */
                 const uint16_t tm = (uint16_t)bits_mask(cfg->tid_bits);
+                if (m == lm) { /* every lane: one pass over the row */
+                    for (l = 0; l < cfg->lanes; l++)
+                        s->tid[x][l] = lt[l] & tm;
+                    continue;
+                }
                 for (; m; m &= m - 1u) {
                     l = bits_ffs(m);
                     s->tid[x][l] = lt[l] & tm;

@@ -587,10 +587,14 @@ static void mdwf_req(const core *c, const mdwf_unit *u, const dwf_cand *k, const
     r->unit_warp = (unsigned)k->idx;
     r->group = r->with = -1;
     r->nosb = r->nofetch = 1;
-    for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(mk);
-        tid[l] = u->slot[lt[l]];
-    }
+    if (r->mask == bits_mask(u->wc.lanes)) /* every lane: one pass */
+        for (unsigned l = 0; l < u->wc.lanes; l++)
+            tid[l] = u->slot[lt[l]];
+    else
+        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            tid[l] = u->slot[lt[l]];
+        }
     r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
 }
 
