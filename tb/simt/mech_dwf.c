@@ -156,6 +156,12 @@ typedef struct {
     uint64_t cq_due;         /* at most the earliest ready time in cq (0: not known) */
     uint64_t cq_due2;        /* the earliest ready time in cq but the picked item's */
     uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
+    /* slot's formula as shifts and masks when WS and P are powers of two
+     * (slot_sh >= 0): slot[t] = (t & slot_hi) << slot_sh | slot_q | (t &
+     * slot_lo), which a full warp's lanes take in one pass (mdwf_req);
+     * compared with the table at init under --check */
+    int slot_sh;
+    uint32_t slot_hi, slot_lo, slot_q;
     mdwf_item cur;           /* the instruction in the register file */
     uint16_t cm_lt[WARP_POOL_MAX_LANES]; /* the commit's TIDs per lane (mdwf_commit_pick) */
     uint64_t cur_issue;     /* its issue cycle and result time */
@@ -350,6 +356,16 @@ static const char *mdwf_init(core *c, void *vm)
         u->slot = malloc(lt * sizeof *u->slot);
         for (unsigned t = 0; t < lt; t++)
             u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
+        u->slot_sh = -1;
+        if (!(WS & (WS - 1)) && !(m->P & (m->P - 1))) {
+            u->slot_sh = __builtin_ctz(m->P);
+            u->slot_lo = WS - 1u;
+            u->slot_hi = ~(WS - 1u);
+            u->slot_q = q * WS;
+            for (unsigned t = 0; C->check && t < lt; t++)
+                if (u->slot[t] != (((t & u->slot_hi) << u->slot_sh) | u->slot_q | (t & u->slot_lo)))
+                    return "internal: dwf's thread slot formula differs from its table";
+        }
         u->waitpc = malloc(lt * sizeof *u->waitpc);
         u->wwait = calloc(per, sizeof *u->wwait);
         /* local warp j is the core's warp j * P + q, of CTA slot k = (j * P
@@ -587,8 +603,14 @@ static void mdwf_req(const core *c, const mdwf_unit *u, const dwf_cand *k, const
     r->unit_warp = (unsigned)k->idx;
     r->group = r->with = -1;
     r->nosb = r->nofetch = 1;
-    if (r->mask == bits_mask(u->wc.lanes)) /* every lane: one pass */
-        for (unsigned l = 0; l < u->wc.lanes; l++)
+    const unsigned nl = u->wc.lanes;
+    if (r->mask == bits_mask(nl) && u->slot_sh >= 0) { /* every lane: one pass */
+        const unsigned sh = (unsigned)u->slot_sh;
+        const uint32_t hi = u->slot_hi, lo = u->slot_lo, qo = u->slot_q;
+        for (unsigned l = 0; l < nl; l++)
+            tid[l] = ((lt[l] & hi) << sh) | qo | (lt[l] & lo);
+    } else if (r->mask == bits_mask(nl))
+        for (unsigned l = 0; l < nl; l++)
             tid[l] = u->slot[lt[l]];
     else
         for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
