@@ -207,7 +207,10 @@
  * dwf_eval_lean, for a user that drives legal commits only (the SM model
  * with its checks off), skips the per-lane TID checks (the dwf's HOME_LANE
  * and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL) and the issue's TID
- * bus ("dwf, eighth pass").
+ * bus ("dwf, eighth pass"); dwf_step_lean latches the committed TIDs per
+ * lane (ur_lt, C only) and the pool's lean edge writes them from there
+ * (warp_pool_step_lean_lt), not through the ur_tids bus ("dwf: the thread
+ * IDs per lane").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B

@@ -111,7 +111,12 @@
  * whole-array copies or skipped, and a non-branch's next-PC masks are
  * taken from o.exited; under --check the full register file drives and
  * the lean one is compared with it, and the masks are built per lane and
- * compared.
+ * compared.  Tenth pass (docs/bench.md, "dwf: the thread IDs per lane"):
+ * the lean edge keeps the update registers' TIDs per lane (dwf_state.ur_lt)
+ * and the pool's lean edge writes them from there (warp_pool_step_lean_lt),
+ * not packed into the TID bus and read back; a full warp's TIDs, the
+ * candidate's and its thread slots (slot's formula as shifts and masks) go
+ * in one pass over the lanes.
  */
 #include <stddef.h>
 #include <stdlib.h>
