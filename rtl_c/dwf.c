@@ -131,6 +131,7 @@ void dwf_clear_used(const dwf_cfg *cfg, dwf_state *s)
     pc_warp_lut_clear_used(&lc, &s->lut);
     warp_pool_clear_used(&pc, &s->pool);
     memset(s->ur_tids, 0, sizeof s->ur_tids);
+    memset(s->ur_lt, 0, sizeof s->ur_lt);
     memset(s->ur_pc, 0, sizeof s->ur_pc);
     memset(s->ur_mask, 0, sizeof s->ur_mask);
     memset(s->ur_prio, 0, sizeof s->ur_prio);
@@ -164,6 +165,8 @@ static unsigned own_err(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in
         return DWF_ERR_NONE;
     }
     if (lean) {
+        /* the lanes not committed 0 (the lean latch copies the array whole) */
+        memset(tid, 0, WARP_POOL_MAX_LANES * sizeof *tid);
         for (uint64_t k = m; k; k &= k - 1u) {
             l = bits_ffs(k);
             tid[l] = (uint16_t)warp_pool_get_tid(in->cm_tids, l, cfg->tid_bits);
@@ -218,8 +221,11 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
     /* 3. the pool with the LUT's groups */
     w->pool_in.hold = !go;
     w->pool_in.iss_req = go && iss_req;
-    memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
-    if (cfg->swizzle > DWF_SWIZZLE_000) /* the pool keeps {warp, lane} */
+    /* lean: the pool's lean edge takes the TIDs from ur_lt (dwf_step_lean),
+     * and its lean evaluation reads no TID: wr_tids is not driven */
+    if (!lean)
+        memcpy(w->pool_in.wr_tids, s->ur_tids, sizeof s->ur_tids);
+    if (cfg->swizzle > DWF_SWIZZLE_000 && !lean) /* the pool keeps {warp, lane} */
         for (j = 0; j < cfg->lanes; j++)
             if (bits_get(s->ur_mask[0] | s->ur_mask[1], j))
                 warp_pool_put_tid(w->pool_in.wr_tids, j, cfg->tid_bits,
@@ -300,6 +306,13 @@ int dwf_candidate_lanes(const dwf_cfg *cfg, const dwf_state *s, dwf_cand *c, war
     const uint64_t tm = bits_mask(cfg->tid_bits);
     if (!candidate(cfg, s, c, po))
         return 0;
+    if (cfg->swizzle <= DWF_SWIZZLE_000 && c->mask == bits_mask(cfg->lanes)) {
+        /* every lane, untranslated: one pass over the row */
+        const uint16_t *row = s->pool.tid[c->idx];
+        for (unsigned l = 0; l < cfg->lanes; l++)
+            tid[l] = row[l] & (uint16_t)tm;
+        return 1;
+    }
     /* warp_pool_entry_tids' fields and from_pool_tids' translation, per lane */
     for (uint64_t m = c->mask; m; m &= m - 1u) {
         const unsigned l = bits_ffs(m), t = (unsigned)(s->pool.tid[c->idx][l] & tm);
@@ -343,7 +356,11 @@ static void eval(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
         /* the units are not evaluated: their wires read 0, w.idle = 1,
          * w.own_err the commit's checks (as the full path: err, err_code,
          * cm_ready 1 either way) */
-        memset(out, 0, sizeof *out);
+        if (lean) { /* the ports; of the wires only what dwf_step_lean reads */
+            memset(out, 0, offsetof(dwf_out, w));
+            out->w.own_err = DWF_ERR_NONE;
+        } else
+            memset(out, 0, sizeof *out);
         out->w.idle = 1;
         if (in->cm_valid & 1u) {
             out->w.own_err = own_err(cfg, s, in, s->pool.fcnt, out->w.cm_tid, lean, lt);
@@ -435,7 +452,9 @@ int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b)
 }
 
 /* The edge's update registers: empty, then the commit latched (the
- * registers drain every cycle; an accepted commit's threads go live). */
+ * registers drain every cycle; an accepted commit's threads go live).
+ * The TIDs go into ur_lt too; lean: only there, the whole per-lane array
+ * (the lanes not committed hold no meaning), not into the bus. */
 static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
                          const uint16_t *tid, int lean)
 {
@@ -447,20 +466,23 @@ static void latch_commit(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw,
     const uint64_t mn = bits_trunc(in_raw->cm_mask_nt, cfg->lanes);
     const uint64_t pt = bits_trunc(in_raw->cm_pc_t, cfg->pc_bits);
     const uint64_t pn = bits_trunc(in_raw->cm_pc_nt, cfg->pc_bits);
-    memset(s->ur_tids, 0, sizeof s->ur_tids);
+    if (!lean)
+        memset(s->ur_tids, 0, sizeof s->ur_tids);
     s->ur_pc[0] = s->ur_pc[1] = 0;
     s->ur_mask[0] = s->ur_mask[1] = 0;
     s->ur_prio[0] = s->ur_prio[1] = 0;
     if ((in_raw->cm_valid & 1u) && (mt | mn) != 0u) {
         const uint64_t m = mt | mn;
         const int merge = mt && mn && pt == pn;
-        for (uint64_t k = m; k; k &= k - 1u) {
+        if (lean)
+            memcpy(s->ur_lt, tid, sizeof s->ur_lt);
+        for (uint64_t k = lean ? 0u : m; k; k &= k - 1u) {
             unsigned t;
             l = bits_ffs(k);
             t = tid[l]; /* own_err's read of the lane's TID field */
             warp_pool_or_tid(s->ur_tids, l, cfg->tid_bits, t); /* the row was cleared */
-            if (!lean)
-                s->live[t] = 1;
+            s->ur_lt[l] = (uint16_t)t;
+            s->live[t] = 1;
         }
         s->ur_mask[0] = merge ? m : mt;
         s->ur_mask[1] = merge ? 0u : mn;
@@ -504,9 +526,17 @@ static void step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in_raw, const d
      * on the dwf's err they see an idle cycle and the pool is held (hold = 1),
      * so nothing changes anywhere */
     pc_warp_lut_step(&lc, &s->lut, &w->lut_in, &w->lut_out);
-    if (lean)
-        warp_pool_step_lean(&pc, &s->pool, &w->pool_in, po);
-    else
+    if (lean && cfg->swizzle <= DWF_SWIZZLE_000)
+        warp_pool_step_lean_lt(&pc, &s->pool, &w->pool_in, po, s->ur_lt);
+    else if (lean) {
+        /* the pool keeps {warp, lane} (SWIZZLE 2..6: wire's translation) */
+        uint16_t pt[WARP_POOL_MAX_LANES];
+        for (uint64_t k = s->ur_mask[0] | s->ur_mask[1]; k; k &= k - 1u) {
+            const unsigned l = bits_ffs(k);
+            pt[l] = (uint16_t)dwf_pool_tid(cfg, s->ur_lt[l] & bits_mask(cfg->tid_bits));
+        }
+        warp_pool_step_lean_lt(&pc, &s->pool, &w->pool_in, po, pt);
+    } else
         warp_pool_step(&pc, &s->pool, &w->pool_in, po);
     if (w->own_err != DWF_ERR_NONE)
         return;

@@ -207,7 +207,10 @@
  * dwf_eval_lean, for a user that drives legal commits only (the SM model
  * with its checks off), skips the per-lane TID checks (the dwf's HOME_LANE
  * and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL) and the issue's TID
- * bus ("dwf, eighth pass").
+ * bus ("dwf, eighth pass"); dwf_step_lean latches the committed TIDs per
+ * lane (ur_lt, C only) and the pool's lean edge writes them from there
+ * (warp_pool_step_lean_lt), not through the ur_tids bus ("dwf: the thread
+ * IDs per lane").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -262,6 +265,13 @@ typedef struct {
     uint64_t ur_mask[2];
     uint16_t ur_prio[2];
     uint8_t live[WARP_POOL_MAX_ENTRIES]; /* per thread (THREADS = POOL) */
+    /* C only, not a register: the TID row again, one TID per lane (lane l's
+     * for the lanes of ur_mask[0] | ur_mask[1]; the other lanes hold no
+     * meaning).  Both steps latch it; dwf_step_lean latches only it, not
+     * the ur_tids bus, and hands it to the pool's lean edge
+     * (warp_pool_step_lean), so a committed TID is not packed into the bus
+     * and read back out of it. */
+    uint16_t ur_lt[WARP_POOL_MAX_LANES];
 } dwf_state;
 
 typedef struct {
@@ -385,10 +395,14 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
  * dwf's HOME_LANE and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL,
  * warp_pool_eval_inputs_lean), and iss_tids is 0 (the user takes the issued
  * TIDs lane by lane from dwf_candidate_lanes).  On an input where dwf_eval
- * raises none of those errors every other output and the decisions dwf_step
- * applies are dwf_eval's (dwf_lean_same; tests/test_dwf.c compares them
- * every cycle, build/simt under --check); on one where it does, the answer
- * is not defined.  st may be NULL, as for dwf_eval_st.  lt, when not NULL,
+ * raises none of those errors every other output and the decisions are
+ * dwf_eval's (dwf_lean_same; tests/test_dwf.c compares them every cycle,
+ * build/simt under --check); on one where it does, the answer is not
+ * defined.  The answer is for dwf_step_lean: its wires do not carry the
+ * TID row to the pool (pool_in.wr_tids; the lean edge takes the state's
+ * ur_lt), and in an idle cycle it writes of the wires only idle, own_err
+ * and the committed lanes' TIDs (the ports all), so dwf_step must not
+ * apply it.  st may be NULL, as for dwf_eval_st.  lt, when not NULL,
  * gives each committed lane's TID (lt[l], WARP_POOL_MAX_LANES entries, the
  * committed lanes' read) in place of the cm_tids bus, which is then not read
  * (the SM model does not pack the TIDs it already holds per lane). */
@@ -396,7 +410,7 @@ void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
                    const warp_pool_out *st, const uint16_t *lt, dwf_out *out);
 /* 1 if a (dwf_eval_lean's answer to in) and b (dwf_eval's) agree in the
  * ports but iss_tids, the committed lanes' TIDs kept for the edge and
- * the pool's decision: everything dwf_step reads. */
+ * the pool's decision: everything dwf_step_lean reads. */
 int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state
  * and these inputs in this cycle; step applies the decisions it carries
@@ -406,9 +420,12 @@ void dwf_step(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out 
  * live bits (TID_LIVE, dwf_check) and the pool's in_pool bits
  * (warp_pool_step_lean).  C only, no behaviour of its own, for a user with
  * its checks off and no trace that evaluates with dwf_eval_lean (the SM
- * model's lean cycles); the next state but those bits is dwf_step's
- * (tests/test_dwf.c compares them every cycle), and a state stepped so is
- * not to be checked (dwf_check) or evaluated by dwf_eval afterwards. */
+ * model's lean cycles).  The update registers' TIDs are latched per lane
+ * (ur_lt) and not into the ur_tids bus, and the pool's edge writes them
+ * from there; so the next state but those bits, ur_tids and ur_lt's lanes
+ * outside the registers' masks is dwf_step's (tests/test_dwf.c compares
+ * them every cycle, and a run stepped lean alone), and a state stepped so
+ * is not to be checked (dwf_check) or evaluated by dwf_eval afterwards. */
 void dwf_step_lean(const dwf_cfg *cfg, dwf_state *s, const dwf_in *in, const dwf_out *out);
 const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s);
 

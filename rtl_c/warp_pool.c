@@ -482,9 +482,10 @@ void warp_pool_eval(const warp_pool_cfg *cfg, const warp_pool_state *s,
     warp_pool_eval_inputs(cfg, s, in, out);
 }
 
-/* warp_pool_step; lean: warp_pool_step_lean's edge (no in_pool) */
+/* warp_pool_step; lean: warp_pool_step_lean's edge (no in_pool); lt: the
+ * written TIDs per lane in place of wr_tids (warp_pool_step_lean_lt) */
 static void step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in_raw,
-                 const warp_pool_out *out, int lean)
+                 const warp_pool_out *out, int lean, const uint16_t *lt)
 {
     const warp_pool_dec *d = &out->dec;
     unsigned g, l, i, k;
@@ -629,6 +630,19 @@ static void step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_i
             } else {
                 s->lv[x] |= m;
             }
+            if (lt) { /* lean: no in_pool; the TIDs per lane, truncated as the bus's */
+                const uint16_t tm = (uint16_t)bits_mask(cfg->tid_bits);
+                if (m == lm) { /* every lane: one pass over the row */
+                    for (l = 0; l < cfg->lanes; l++)
+                        s->tid[x][l] = lt[l] & tm;
+                    continue;
+                }
+                for (; m; m &= m - 1u) {
+                    l = bits_ffs(m);
+                    s->tid[x][l] = lt[l] & tm;
+                }
+                continue;
+            }
             for (; m; m &= m - 1u) {
                 unsigned t;
                 l = bits_ffs(m);
@@ -650,13 +664,19 @@ static void step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_i
 void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
                     const warp_pool_out *out)
 {
-    step(cfg, s, in, out, 0);
+    step(cfg, s, in, out, 0, NULL);
 }
 
 void warp_pool_step_lean(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
                          const warp_pool_out *out)
 {
-    step(cfg, s, in, out, 1);
+    step(cfg, s, in, out, 1, NULL);
+}
+
+void warp_pool_step_lean_lt(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
+                            const warp_pool_out *out, const uint16_t *lt)
+{
+    step(cfg, s, in, out, 1, lt);
 }
 
 /* ------------------------------------------------------------ invariants */

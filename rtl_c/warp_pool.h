@@ -550,6 +550,14 @@ void warp_pool_step(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_poo
  * evaluated by warp_pool_eval_inputs afterwards. */
 void warp_pool_step_lean(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
                          const warp_pool_out *out);
+/* warp_pool_step_lean with the written TIDs given per lane (C only, no
+ * behaviour of its own): lt[l] (WARP_POOL_MAX_LANES entries) is lane l's
+ * TID for every lane a valid group writes, and wr_tids is not read (the
+ * dwf's lean edge: its update registers keep the TIDs per lane).  The next
+ * state is warp_pool_step_lean's with wr_tids' fields lt
+ * (tests/test_warp_pool.c compares them every cycle). */
+void warp_pool_step_lean_lt(const warp_pool_cfg *cfg, warp_pool_state *s, const warp_pool_in *in,
+                            const warp_pool_out *out, const uint16_t *lt);
 /* DMaj/DMin: the slot the table would pick now (largest / smallest count,
  * ties to the lowest slot), -1 if the table is empty. */
 int warp_pool_table_pick(const warp_pool_cfg *cfg, const warp_pool_state *s);

@@ -124,7 +124,26 @@ static void same_lanes(const dwf_cfg *c, const dwf_state *s, const dwf_cand *k,
  * answers as dwf_eval does; so does dwf_eval_lean, with and without them,
  * where dwf_eval raises no err (dwf_lean_same: all but iss_tids, which it
  * leaves 0). */
-static dwf_state lean_, lean2_;
+static dwf_state lean2_;
+
+/* 1 if a state stepped by dwf_step_lean (l, modified) equals the one
+ * dwf_step gave (s) but what the lean edge does not keep: the live and
+ * in_pool bits, the ur_tids bus and ur_lt's lanes outside the update
+ * registers' masks (copied over from s to compare); ur_lt's committed
+ * lanes must hold the bus's fields */
+static int lean_state_same(const dwf_cfg *c, dwf_state *l, const dwf_state *s)
+{
+    const uint64_t m = s->ur_mask[0] | s->ur_mask[1];
+    for (unsigned k = 0; k < WARP_POOL_MAX_LANES; k++)
+        if (!(m >> k & 1u))
+            l->ur_lt[k] = s->ur_lt[k];
+        else if (l->ur_lt[k] != warp_pool_get_tid(s->ur_tids, k, c->tid_bits))
+            return 0;
+    memcpy(l->live, s->live, sizeof s->live);
+    memcpy(l->pool.in_pool, s->pool.in_pool, sizeof s->pool.in_pool);
+    memcpy(l->ur_tids, s->ur_tids, sizeof s->ur_tids);
+    return memcmp(l, s, sizeof *s) == 0;
+}
 
 static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
 {
@@ -150,10 +169,9 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
         memset(in2.cm_tids, 0, sizeof in2.cm_tids);
         dwf_eval_lean(c, s, &in2, NULL, lt, &o3);
         CHECK(dwf_lean_same(in, &o3, &o));
-        /* stepped, the lean answer gives the same next state; dwf_step_lean
-         * the same but the live and in_pool bits (copied over to compare) */
-        lean_ = *s;
-        dwf_step(c, &lean_, &in2, &o3);
+        /* stepped by dwf_step_lean (the lean answer's edge: its wires do
+         * not carry the TID bus), the next state is dwf_step's but what
+         * lean_state_same leaves out */
         lean2_ = *s;
         dwf_step_lean(c, &lean2_, &in2, &o3);
     }
@@ -168,10 +186,7 @@ static dwf_out cyc(const dwf_cfg *c, dwf_state *s, const dwf_in *in)
     }
     dwf_step(c, s, in, &o);
     if (!o.err) {
-        CHECK(memcmp(&lean_, s, sizeof *s) == 0);
-        memcpy(lean2_.live, s->live, sizeof s->live);
-        memcpy(lean2_.pool.in_pool, s->pool.in_pool, sizeof s->pool.in_pool);
-        CHECK(memcmp(&lean2_, s, sizeof *s) == 0);
+        CHECK(lean_state_same(c, &lean2_, s));
     }
     why = dwf_check(c, s);
     if (why)
@@ -781,8 +796,11 @@ TEST(lean_at_design_points)
     unsigned k;
     for (k = 0; k < sizeof pts / sizeof pts[0]; k++) {
         dwf_cfg c = dwf_default_cfg();
-        static dwf_state s;
+        /* sl: the same run stepped lean alone (the SM model's checks-off
+         * cycles), compared with s every cycle through a copy (t) */
+        static dwf_state s, sl, t;
         unsigned n = 0, w, l, cyc_n, issued = 0, commits = 0, errs = 0, alive = 0, launches = 0;
+        unsigned lean_diff = 0;
         if (!CHECK_NO_WHY(params_set_list(&dwf_params, &c, pts[k]), pts[k]))
             continue;
         for (cyc_n = 0; cyc_n < 20000; cyc_n++) {
@@ -790,9 +808,12 @@ TEST(lean_at_design_points)
             dwf_out o;
             if (alive == 0) { /* every thread exited (or the start): launch again */
                 /* the SM model's keep: the run's state cleared (dwf_clear_used) */
-                if (launches)
+                if (launches) {
                     CHECK(clears_to_zero(&c, &s));
+                    CHECK(clears_to_zero(&c, &sl));
+                }
                 dwf_reset(&c, &s);
+                dwf_reset(&c, &sl);
                 for (n = 0, w = 0; w < dwf_threads(&c) / c.lanes; w++, n++) {
                     memset(infl_tids_[n], 0, sizeof infl_tids_[n]);
                     for (l = 0; l < c.lanes; l++)
@@ -824,7 +845,21 @@ TEST(lean_at_design_points)
                 infl_mask_[i] = infl_mask_[n];
                 commits++;
             }
+            /* the lean-only run: the commit's TIDs per lane, not on the bus */
+            dwf_in in2 = in;
+            dwf_out ol;
+            uint16_t lt[WARP_POOL_MAX_LANES] = {0};
+            for (uint64_t m = in.cm_valid ? in.cm_mask_t | in.cm_mask_nt : 0u; m; m &= m - 1u)
+                lt[bits_ffs(m)] = (uint16_t)warp_pool_get_tid(in.cm_tids, bits_ffs(m), c.tid_bits);
+            memset(in2.cm_tids, 0, sizeof in2.cm_tids);
+            dwf_eval_lean(&c, &sl, &in2, NULL, lt, &ol);
             o = cyc(&c, &s, &in);
+            if (!o.err) {
+                dwf_step_lean(&c, &sl, &in2, &ol);
+                t = sl;
+                lean_diff += ol.iss_valid != o.iss_valid || ol.iss_idx != o.iss_idx ||
+                             !lean_state_same(&c, &t, &s);
+            }
             errs += (unsigned)(o.err != 0u);
             if (o.err) {
                 printf("  %s cycle %u: err_code %u\n", pts[k], cyc_n, (unsigned)o.err_code);
@@ -838,7 +873,9 @@ TEST(lean_at_design_points)
             }
         }
         CHECK_EQ(errs, 0u);
+        CHECK_EQ(lean_diff, 0u);
         CHECK(clears_to_zero(&c, &s)); /* threads in flight */
+        CHECK(clears_to_zero(&c, &sl));
         CHECK(issued > 5000u && commits > 5000u);
         if (errs || issued <= 5000u || commits <= 5000u)
             printf("  %s: %u issued, %u commits, %u launches, %u err\n", pts[k], issued, commits,

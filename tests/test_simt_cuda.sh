@@ -479,5 +479,20 @@ if [ -z "$set_" ]; then
     done
   done
 fi
+# dwf with the checks off (its lean evaluation and edge: the update
+# registers' TIDs per lane, dwf_state.ur_lt, written into the pool from there;
+# the full-row passes of a candidate and a write) reports and logs what the
+# checked run (the full dwf every cycle) does
+if [ -z "$set_" ]; then
+  for k in conv1d histogram warp/warpshfl warp/cgtile; do
+    for p in 001 default; do
+      case $k/$p in warp/*/default) continue ;; esac
+      a=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech dwf --format json --log - 2>&1; echo "rc=$?")
+      b=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech dwf --no-check --format json --log - 2>&1; echo "rc=$?")
+      [ "$a" = "$b" ] && grep -q '^rc=0$' <<<"$a" && ok "simt_cuda_dwf_lean_same_as_checked_${k#warp/}_$p" ||
+        bad "simt_cuda_dwf_lean_same_as_checked_${k#warp/}_$p" "$(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' '|')"
+    done
+  done
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

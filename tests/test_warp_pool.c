@@ -33,7 +33,7 @@ static warp_pool_cfg small_cfg(unsigned lanes, unsigned tid_bits, unsigned entri
     return c;
 }
 
-static warp_pool_state before_, lean_, lean2_;
+static warp_pool_state before_, lean_, lean2_, lean3_;
 
 /* One cycle: eval, edge, invariants; err / held cycles leave the state.
  * warp_pool_eval_inputs_lean gives the same outputs but iss_tids (0) and,
@@ -55,6 +55,15 @@ static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const war
         warp_pool_step(c, &lean_, in, &ol);
         lean2_ = *s;
         warp_pool_step_lean(c, &lean2_, in, &ol);
+        /* warp_pool_step_lean_lt: the written TIDs per lane, wr_tids 0 */
+        uint16_t lt[WARP_POOL_MAX_LANES];
+        warp_pool_in in3 = *in;
+        for (unsigned l = 0; l < WARP_POOL_MAX_LANES; l++)
+            lt[l] = l < c->lanes ? (uint16_t)warp_pool_get_tid(in->wr_tids, l, c->tid_bits) : 0u;
+        memset(in3.wr_tids, 0, sizeof in3.wr_tids);
+        lean3_ = *s;
+        warp_pool_step_lean_lt(c, &lean3_, &in3, &ol, lt);
+        CHECK(memcmp(&lean3_, &lean2_, sizeof lean2_) == 0);
     }
     before_ = *s;
     warp_pool_step(c, s, in, &o);

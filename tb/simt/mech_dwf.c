@@ -111,7 +111,12 @@
  * whole-array copies or skipped, and a non-branch's next-PC masks are
  * taken from o.exited; under --check the full register file drives and
  * the lean one is compared with it, and the masks are built per lane and
- * compared.
+ * compared.  Tenth pass (docs/bench.md, "dwf: the thread IDs per lane"):
+ * the lean edge keeps the update registers' TIDs per lane (dwf_state.ur_lt)
+ * and the pool's lean edge writes them from there (warp_pool_step_lean_lt),
+ * not packed into the TID bus and read back; a full warp's TIDs, the
+ * candidate's and its thread slots (slot's formula as shifts and masks) go
+ * in one pass over the lanes.
  */
 #include <stddef.h>
 #include <stdlib.h>
@@ -156,6 +161,12 @@ typedef struct {
     uint64_t cq_due;         /* at most the earliest ready time in cq (0: not known) */
     uint64_t cq_due2;        /* the earliest ready time in cq but the picked item's */
     uint32_t *slot;          /* pool-local thread id -> the core's thread slot */
+    /* slot's formula as shifts and masks when WS and P are powers of two
+     * (slot_sh >= 0): slot[t] = (t & slot_hi) << slot_sh | slot_q | (t &
+     * slot_lo), which a full warp's lanes take in one pass (mdwf_req);
+     * compared with the table at init under --check */
+    int slot_sh;
+    uint32_t slot_hi, slot_lo, slot_q;
     mdwf_item cur;           /* the instruction in the register file */
     uint16_t cm_lt[WARP_POOL_MAX_LANES]; /* the commit's TIDs per lane (mdwf_commit_pick) */
     uint64_t cur_issue;     /* its issue cycle and result time */
@@ -350,6 +361,16 @@ static const char *mdwf_init(core *c, void *vm)
         u->slot = malloc(lt * sizeof *u->slot);
         for (unsigned t = 0; t < lt; t++)
             u->slot[t] = ((t / WS) * m->P + q) * WS + t % WS;
+        u->slot_sh = -1;
+        if (!(WS & (WS - 1)) && !(m->P & (m->P - 1))) {
+            u->slot_sh = __builtin_ctz(m->P);
+            u->slot_lo = WS - 1u;
+            u->slot_hi = ~(WS - 1u);
+            u->slot_q = q * WS;
+            for (unsigned t = 0; C->check && t < lt; t++)
+                if (u->slot[t] != (((t & u->slot_hi) << u->slot_sh) | u->slot_q | (t & u->slot_lo)))
+                    return "internal: dwf's thread slot formula differs from its table";
+        }
         u->waitpc = malloc(lt * sizeof *u->waitpc);
         u->wwait = calloc(per, sizeof *u->wwait);
         /* local warp j is the core's warp j * P + q, of CTA slot k = (j * P
@@ -587,10 +608,20 @@ static void mdwf_req(const core *c, const mdwf_unit *u, const dwf_cand *k, const
     r->unit_warp = (unsigned)k->idx;
     r->group = r->with = -1;
     r->nosb = r->nofetch = 1;
-    for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(mk);
-        tid[l] = u->slot[lt[l]];
-    }
+    const unsigned nl = u->wc.lanes;
+    if (r->mask == bits_mask(nl) && u->slot_sh >= 0) { /* every lane: one pass */
+        const unsigned sh = (unsigned)u->slot_sh;
+        const uint32_t hi = u->slot_hi, lo = u->slot_lo, qo = u->slot_q;
+        for (unsigned l = 0; l < nl; l++)
+            tid[l] = ((lt[l] & hi) << sh) | qo | (lt[l] & lo);
+    } else if (r->mask == bits_mask(nl))
+        for (unsigned l = 0; l < nl; l++)
+            tid[l] = u->slot[lt[l]];
+    else
+        for (uint64_t mk = r->mask; mk; mk &= mk - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(mk);
+            tid[l] = u->slot[lt[l]];
+        }
     r->warp = r->mask ? tid[__builtin_ctzll(r->mask)] / core_warp_size(c) : 0;
 }
 
