@@ -16,7 +16,8 @@
  * quieted; .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
  * (fma/fmaf); min/max return the non-NaN operand and order -0 below +0;
  * .ftz flushes .f32 subnormal inputs and results to a zero of the same
- * sign; .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
+ * sign (and .f64 ones on rcp/rsqrt.approx.ftz.f64, its only f64 forms);
+ * .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
  * IEEE-exact; the .approx forms (rcp, sqrt, rsqrt, lg2, ex2, sin, cos,
  * tanh) and div.full are the C library's result (1/x, sqrtf, 1/sqrtf,
  * log2f, exp2f, sinf, cosf, tanhf, x/y): within the PTX error bounds, not
@@ -135,6 +136,11 @@ static int fe_mode(int rnd)
 static float ftz32(float x)
 {
     return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+/* the same for the two f64 forms with .ftz (rcp/rsqrt.approx.ftz.f64) */
+static double ftz64(double x)
+{
+    return fpclassify(x) == FP_SUBNORMAL ? copysign(0.0, x) : x;
 }
 
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
@@ -871,6 +877,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             r = bf32(y);
         } else {
             double x = f64(a), y;
+            if (in->flags & F_FTZ) x = ftz64(x); /* rcp/rsqrt.approx.ftz.f64 */
             int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
             switch (in->op) {
             case OP_RCP: y = op64(FA_DIV, rnd, 1.0, x, 0); break;
@@ -878,6 +885,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             case OP_RSQRT: y = 1.0 / sqrt(x); break;
             default: y = x; break; /* refused by the parser */
             }
+            if (in->flags & F_FTZ) y = ftz64(y);
             r = bf64(y);
         }
         break;

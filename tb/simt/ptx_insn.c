@@ -891,8 +891,11 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (in->flags & F_HALF) goto widths;
     }
     /* refusals */
+    /* (rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 are PTX's f64 forms with
+     * .ftz: clang -ffast-math's reciprocal and square root of a double) */
     if ((in->flags & F_FTZ) && in->type != T_F32 && !(in->op == OP_CVT && in->type2 == T_F32) &&
-        !(in->op == OP_SETP && in->type == T_F32))
+        !(in->op == OP_SETP && in->type == T_F32) &&
+        !((in->op == OP_RCP || in->op == OP_RSQRT) && in->type == T_F64 && (in->flags & F_APPROX)))
         return UNSUP(s, ".ftz on a type other than .f32");
     if ((in->flags & F_SAT) && !(in->op == OP_CVT || ((in->op == OP_ADD || in->op == OP_SUB ||
                                                        in->op == OP_MUL || in->op == OP_MAD ||
