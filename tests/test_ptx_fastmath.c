@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * test_ptx_fastmath.c -- the PTX forms clang emits under the float flags a
+ * test_ptx_fastmath.c -- the PTX forms clang emits under the flags a
  * reviewer may add to issue 25's command (docs/ptx.md "Flag variants"):
  * -ffast-math (div/sqrt/rcp/rsqrt .approx, rcp.approx.ftz.f64 and
  * rsqrt.approx.f64 for a double's square root and reciprocal) and
@@ -11,7 +11,8 @@
  * their f64 operand and result ("subnormal inputs and results are flushed
  * to sign-preserving zero"); the .approx values of normal operands are the
  * C library's (the front end's documented choice, within the manual's
- * bounds).  Every body runs through the fast path and ptx_exec_general.
+ * bounds).  -fcuda-short-ptr: 32-bit .shared/.local addresses wrap at
+ * 2^32.  Every body runs through the fast path and ptx_exec_general.
  */
 #include <math.h>
 
@@ -140,11 +141,39 @@ TEST(ftz_refused_elsewhere)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) expect_err(NULL, bad[i][0], -1, bad[i][1]);
 }
 
+/* -fcuda-short-ptr (with -mllvm -nvptx-short-ptr): .shared and .local
+ * addresses in 32-bit registers.  The address [%r+imm] is computed in 32
+ * bits, as the register is: a pointer before the array plus an offset
+ * that reaches back into it wraps (clang's -O2 frame walk in own_batchlu
+ * had [%r105+200] with %r105 = frame - 48 + 8k, which ran out of the
+ * local window as 2^32 + 120 before) */
+TEST(short_pointers_wrap_at_32_bits)
+{
+    env e;
+    BOTH_PATHS {
+        RUN_OK(e, ".shared .align 4 .b8 sh[64];\n",
+               ".local .align 4 .b8 dep[64];\n"
+               "mov.u32 %r1, dep; add.s32 %r2, %r1, -48; st.local.u32 [%r2+52], 7; ld.local.u32 %r3, [%r1+4];\n"
+               "add.s32 %r4, %r1, 0x7fffffff; add.s32 %r4, %r4, 0x7fffffff; ld.local.u32 %r5, [%r4+6];\n"
+               "mov.u32 %r6, sh; add.s32 %r7, %r6, -1024; st.shared.u32 [%r7+1032], 9; ld.shared.u32 %r8, [%r6+8];\n"
+               "atom.shared.add.u32 %r9, [%r7+1032], 1; ld.shared.u32 %r10, [%r6+8];\n"
+               "st.local.v2.u32 [%r2+56], {%r3, %r8}; ld.local.v2.u32 {%r11, %r12}, [%r1+8];");
+        CHECK_EQ(R(&e, "%r3"), 7u);
+        CHECK_EQ(R(&e, "%r5"), 7u); /* dep - 2 + 6 */
+        CHECK_EQ(R(&e, "%r8"), 9u);
+        CHECK_EQ(R(&e, "%r10"), 10u); /* the atom's add landed on sh + 8 */
+        CHECK_EQ(R(&e, "%r11"), 7u);
+        CHECK_EQ(R(&e, "%r12"), 9u);
+        done(&e);
+    }
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
     RUN(f64_approx_with_ftz);
     RUN(ftz_on_every_f32_form);
     RUN(ftz_refused_elsewhere);
+    RUN(short_pointers_wrap_at_32_bits);
     return test_summary();
 }

@@ -137,6 +137,15 @@ static float ftz32(float x)
 {
     return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
 }
+/* [reg+imm]'s address; a 32-bit register's sum wraps at 2^32, as the
+ * hardware's 32-bit address arithmetic does (-fcuda-short-ptr's .shared
+ * and .local pointers) */
+static inline uint64_t mem_addr(const ptx_opnd *o, const prog_thread *t)
+{
+    uint64_t addr = o->imm + (o->reg >= 0 ? t->r[o->reg] : 0);
+    return o->a32 ? (uint32_t)addr : addr;
+}
+
 /* the same for the two f64 forms with .ftz (rcp/rsqrt.approx.ftz.f64) */
 static double ftz64(double x)
 {
@@ -894,7 +903,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         else r = bf64(copysign(f64(b), f64(a)));
         break;
     case OP_LD: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint64_t vals[4];
         for (int i = 0; i < in->vec; i++) {
             const uint8_t *q = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
@@ -906,7 +915,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     }
     case OP_ST: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint8_t *q[4];
         for (int i = 0; i < in->vec; i++) {
             q[i] = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
@@ -917,7 +926,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     }
     case OP_ATOM: case OP_RED: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint8_t *q = access(p, pc, t, m, e, in->space, addr, bytes, bytes, 1, err, errlen);
         if (!q) return -1;
         uint64_t old = ptx_load_le(q, bytes);
@@ -1349,7 +1358,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
             return FK_GENERAL;
     fx_ext(f, ty, sgn);
     if (in->op == OP_LD || in->op == OP_ST) {
-        if (in->space == PS_NONE || kind == TK_PRED || in->vec < 1 || in->vec > 4) return FK_GENERAL;
+        if (in->space == PS_NONE || kind == TK_PRED || in->vec < 1 || in->vec > 4 || in->a[0].a32) return FK_GENERAL;
         f->bytes = (uint8_t)TY_BYTES(ty);
         f->vec = in->vec;
         f->space = in->space;

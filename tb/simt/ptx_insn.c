@@ -173,6 +173,7 @@ static int parse_addr(ptx_ps *s, char *t, uint8_t space, ptx_opnd *o)
             if (r < 0) return ptx_fail(s, s->sline, "undeclared register %s", tok);
             if (o->reg >= 0 || neg) return ptx_fail(s, s->sline, "bad address");
             o->reg = r;
+            o->a32 = s->regw[r] == 4;
         } else if (!ptx_parse_int(tok, &v)) {
             o->imm += neg ? (uint64_t)(-(int64_t)v) : v;
         } else if (ptx_is_id0((unsigned char)tok[0])) {
