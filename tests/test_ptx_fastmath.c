@@ -19,10 +19,6 @@
 #include "ptx_check.h"
 #include "prog_check.h"
 
-#define BOTH_PATHS                                              \
-    for (int path_ = (run_exec = NULL, 0); path_ < 2;          \
-         path_++, run_exec = path_ == 1 ? ptx_exec_general : NULL)
-
 /* more float registers than ptx_check.h's DECLS: %h (f32), %hd (f64) */
 #define HREGS ".reg .f32 %h<40>; .reg .f64 %hd<20>;\n"
 
