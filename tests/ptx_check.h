@@ -13,6 +13,8 @@
  *   expect_err(pre, body, rc, "text")     the parse or run must fail with rc
  *                                         and one line containing text
  *   run_out = f                           device printf's output (ptx_set_output)
+ *   BOTH_PATHS { ... }                    the body twice: the fast path, then
+ *                                         ptx_exec_general (run_exec)
  *   warp_run(T, body, &r), word(&r, k, t) one CTA of T threads through the
  *                                         reference (warp-synchronous code);
  *                                         the word thread t stored in slot k
@@ -38,6 +40,11 @@ static FILE *run_out;
  * path; ptx_exec_general: the semantics written per opcode) */
 static int (*run_exec)(const prog *, int, prog_thread *, const prog_mem *, prog_effect *, char *,
                        size_t);
+/* BOTH_PATHS { body }: the body's two runs, through the fast path (0) and
+ * the general path (1); after them run_exec is NULL again */
+#define BOTH_PATHS                                              \
+    for (int path_ = (run_exec = NULL, 0); path_ < 2;          \
+         path_++, run_exec = path_ == 1 ? ptx_exec_general : NULL)
 
 typedef struct {
     prog p;

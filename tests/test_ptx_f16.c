@@ -200,10 +200,6 @@ TEST(arithmetic_against_exact_integers)
 /* ------------------------------------------------------------ PTX */
 
 
-#define BOTH_PATHS                                              \
-    for (int path_ = (run_exec = NULL, 0); path_ < 2;          \
-         path_++, run_exec = path_ == 1 ? ptx_exec_general : NULL)
-
 #define WANTR(e, name, v) CHECK_EQ(R(e, name), (uint64_t)(v))
 
 TEST(cvt_f16_edges)

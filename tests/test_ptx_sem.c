@@ -47,12 +47,6 @@ static void want_regs(env *e, const want_reg *w, size_t n, int line)
     want_regs(e, (const want_reg[]){__VA_ARGS__}, sizeof((const want_reg[]){__VA_ARGS__}) / \
                                                       sizeof(want_reg), __LINE__)
 
-/* the body's two runs: the fast path (0) and the general path (1); after
- * them run_exec is NULL again */
-#define BOTH_PATHS                                              \
-    for (int path_ = (run_exec = NULL, 0); path_ < 2;          \
-         path_++, run_exec = path_ == 1 ? ptx_exec_general : NULL)
-
 TEST(integer_overflow_edges)
 {
     env e;

@@ -16,7 +16,8 @@
  * quieted; .rn/.rz/.rm/.rp through fesetround; fma and mad.f with one rounding
  * (fma/fmaf); min/max return the non-NaN operand and order -0 below +0;
  * .ftz flushes .f32 subnormal inputs and results to a zero of the same
- * sign; .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
+ * sign (and .f64 ones on rcp/rsqrt.approx.ftz.f64, its only f64 forms);
+ * .sat clamps to [0, 1] (NaN to 0).  div.rn, rcp.rn and sqrt.rn are
  * IEEE-exact; the .approx forms (rcp, sqrt, rsqrt, lg2, ex2, sin, cos,
  * tanh) and div.full are the C library's result (1/x, sqrtf, 1/sqrtf,
  * log2f, exp2f, sinf, cosf, tanhf, x/y): within the PTX error bounds, not
@@ -135,6 +136,20 @@ static int fe_mode(int rnd)
 static float ftz32(float x)
 {
     return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
+}
+/* [reg+imm]'s address; a 32-bit register's sum wraps at 2^32, as the
+ * hardware's 32-bit address arithmetic does (-fcuda-short-ptr's .shared
+ * and .local pointers) */
+static inline uint64_t mem_addr(const ptx_opnd *o, const prog_thread *t)
+{
+    uint64_t addr = o->imm + (o->reg >= 0 ? t->r[o->reg] : 0);
+    return o->a32 ? (uint32_t)addr : addr;
+}
+
+/* the same for the two f64 forms with .ftz (rcp/rsqrt.approx.ftz.f64) */
+static double ftz64(double x)
+{
+    return fpclassify(x) == FP_SUBNORMAL ? copysign(0.0, x) : x;
 }
 
 enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
@@ -871,6 +886,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             r = bf32(y);
         } else {
             double x = f64(a), y;
+            if (in->flags & F_FTZ) x = ftz64(x); /* rcp/rsqrt.approx.ftz.f64 */
             int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
             switch (in->op) {
             case OP_RCP: y = op64(FA_DIV, rnd, 1.0, x, 0); break;
@@ -878,6 +894,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             case OP_RSQRT: y = 1.0 / sqrt(x); break;
             default: y = x; break; /* refused by the parser */
             }
+            if (in->flags & F_FTZ) y = ftz64(y);
             r = bf64(y);
         }
         break;
@@ -886,7 +903,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         else r = bf64(copysign(f64(b), f64(a)));
         break;
     case OP_LD: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint64_t vals[4];
         for (int i = 0; i < in->vec; i++) {
             const uint8_t *q = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
@@ -898,7 +915,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     }
     case OP_ST: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint8_t *q[4];
         for (int i = 0; i < in->vec; i++) {
             q[i] = access(p, pc, t, m, e, in->space, addr + (uint64_t)i * bytes, bytes,
@@ -909,7 +926,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     }
     case OP_ATOM: case OP_RED: {
-        uint64_t addr = in->a[0].imm + (in->a[0].reg >= 0 ? t->r[in->a[0].reg] : 0);
+        uint64_t addr = mem_addr(&in->a[0], t);
         uint8_t *q = access(p, pc, t, m, e, in->space, addr, bytes, bytes, 1, err, errlen);
         if (!q) return -1;
         uint64_t old = ptx_load_le(q, bytes);
@@ -1341,7 +1358,7 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
             return FK_GENERAL;
     fx_ext(f, ty, sgn);
     if (in->op == OP_LD || in->op == OP_ST) {
-        if (in->space == PS_NONE || kind == TK_PRED || in->vec < 1 || in->vec > 4) return FK_GENERAL;
+        if (in->space == PS_NONE || kind == TK_PRED || in->vec < 1 || in->vec > 4 || in->a[0].a32) return FK_GENERAL;
         f->bytes = (uint8_t)TY_BYTES(ty);
         f->vec = in->vec;
         f->space = in->space;

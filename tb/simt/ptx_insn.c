@@ -173,6 +173,7 @@ static int parse_addr(ptx_ps *s, char *t, uint8_t space, ptx_opnd *o)
             if (r < 0) return ptx_fail(s, s->sline, "undeclared register %s", tok);
             if (o->reg >= 0 || neg) return ptx_fail(s, s->sline, "bad address");
             o->reg = r;
+            o->a32 = s->regw[r] == 4;
         } else if (!ptx_parse_int(tok, &v)) {
             o->imm += neg ? (uint64_t)(-(int64_t)v) : v;
         } else if (ptx_is_id0((unsigned char)tok[0])) {
@@ -891,8 +892,11 @@ int ptx_instruction(ptx_ps *s, char *stmt)
         if (in->flags & F_HALF) goto widths;
     }
     /* refusals */
+    /* (rcp.approx.ftz.f64 and rsqrt.approx.ftz.f64 are PTX's f64 forms with
+     * .ftz: clang -ffast-math's reciprocal and square root of a double) */
     if ((in->flags & F_FTZ) && in->type != T_F32 && !(in->op == OP_CVT && in->type2 == T_F32) &&
-        !(in->op == OP_SETP && in->type == T_F32))
+        !(in->op == OP_SETP && in->type == T_F32) &&
+        !((in->op == OP_RCP || in->op == OP_RSQRT) && in->type == T_F64 && (in->flags & F_APPROX)))
         return UNSUP(s, ".ftz on a type other than .f32");
     if ((in->flags & F_SAT) && !(in->op == OP_CVT || ((in->op == OP_ADD || in->op == OP_SUB ||
                                                        in->op == OP_MUL || in->op == OP_MAD ||

@@ -117,6 +117,7 @@ typedef struct {
     uint8_t fimm;  /* O_IMM written as a decimal float (converted by type) */
     uint8_t ext;   /* parser only: add the .extern .shared array's offset */
     uint8_t lsym;  /* O_IMM: the address of a .local symbol (the frame view, prog.h) */
+    uint8_t a32;   /* O_MEM: a 32-bit base register (-fcuda-short-ptr): the address wraps at 2^32 */
     int32_t reg;   /* O_REG register; O_MEM base register or -1 */
     uint64_t imm;  /* O_IMM bits; O_MEM offset (symbol address included) */
 } ptx_opnd;
