@@ -114,6 +114,8 @@ static void usage(void)
            "                       tsimt's loses a ready lane\n"
            "                       quiet: quiet stretches declared twice too long (--check)\n"
            "                       rv: dwf keeps a parked thread's membermask wait as none\n"
+           "                       taint@K: the reference's order taint without one\n"
+           "                       widening (ref.h refp_taint_fault)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -349,10 +351,10 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
-                 strcmp(kind, "rv")))
+                 strcmp(kind, "rv") && strcmp(kind, "taint")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, scalar@0 or layout@0, "
+                     "rv@CYCLE, scalar@0, layout@0 or taint@1..5, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -363,6 +365,10 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "lean") ? 11
                               : !strcmp(kind, "quiet") ? 12 : 13;
             o->C.fault_cycle = cyc;
+            if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 26 */
+                o->C.fault_kind = 26;
+                refp_taint_fault = (int)cyc;
+            }
             break;
         }
         case O_NOCHECK: o->C.check = 0; break;

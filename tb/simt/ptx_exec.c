@@ -1473,6 +1473,7 @@ static void ptx_free_impl(prog *p)
     free(im->regw);
     free(im->regname);
     free(im->region);
+    free(im->gpair);
     free(im);
     p->impl = NULL;
 }
