@@ -1,6 +1,65 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ref.c -- the scalar reference interpreter (see ref.h).
+ *
+ * The order taint (refp_order_check, refp_taint_fixed; docs/ptx.md "The
+ * order taint made sound").  When a cas's or exch's returned value is read
+ * (whether or not the reference's orders disagree), the first order runs
+ * again with taint, and the global bytes it marks are not compared.
+ *
+ * The rule.  Seeds: the value a cas or exch returns, and the bytes such an
+ * atomic writes.  A register is tainted when an instruction writes it from
+ * a tainted source or byte, or while its thread runs inside the region of
+ * a branch on a tainted value (from the branch to its reconvergence PC),
+ * or when that region could write it (either side).  A byte is tainted
+ * when it is written from a tainted value or at a tainted address, inside
+ * such a region, or by a cas or exch; and when a store the run did not
+ * execute could write it: a store in such a branch's region (either side)
+ * or one held off by a tainted guard, or one at a tainted address.  Such a
+ * store taints its own bytes when its address is known (a constant, or an
+ * untainted register the region does not set, plus a constant); else, in
+ * global memory, every byte of the launch's regions (its buffers and the
+ * module's variables; all of global memory when none is declared) its
+ * address may point into; in shared memory, all of the CTA's; in local
+ * memory, all of the thread's; a generic store both global and shared.
+ * Where an address may point: each register carries a set of regions --
+ * a constant, a special register or a parameter the region of its value,
+ * a 64-bit value loaded at a tainted address or from tainted bytes any,
+ * otherwise the union of its sources'; a register a tainted branch's
+ * region may set adds what the region's definitions may give (to a fixed
+ * point over the region).  An empty set at a store means any region.
+ * Finally the run repeats, each time starting from the global and shared
+ * bytes the last one ended with tainted, until a run adds none (at most
+ * REFP_TAINT_PASSES; past that every byte is tainted).
+ *
+ * Why it covers every order.  Take any legal order (any CTA order, any
+ * interleaving of a CTA's threads between barriers).  By induction over
+ * the instructions each thread executes in it: while a thread has not
+ * passed a branch on a tainted value, it executes the reference's
+ * instructions, and each untainted register holds the reference's value --
+ * its sources are untainted, and an untainted byte it reads holds the
+ * reference's value in that order as well, because a write that would
+ * change it is a tainted write (a byte tainted at any time in the run is
+ * tainted from the start of the last, so the read is no earlier than the
+ * write in any order).  At a branch on a tainted value it may take the
+ * other side; everything that side can write is tainted above (registers
+ * by the region's definitions, bytes by its stores), and at the
+ * reconvergence PC its untainted registers again hold the reference's
+ * values.  A store it executes with an untainted address and value under
+ * no tainted branch writes the reference's bytes; any other store writes
+ * bytes tainted above.  So an untainted byte ends with the reference's
+ * value in every order.
+ *
+ * What the argument assumes (docs/ptx.md): (1) only cas and exch are
+ * seeds: a fetch-and-add (add, inc, dec, min, max, and, or, xor) hands out
+ * its values whatever the order, an index from it a permutation that the
+ * reference's orders shuffle themselves; a kernel whose result depends on
+ * which thread got which such value is judged by the orders alone
+ * (evidence, as in ref.h); (2) an address computed from a pointer stays
+ * in that pointer's region (C's rule; the simulator stops an access
+ * outside every region), and no pointer is rebuilt from 32-bit halves;
+ * (3) a race between plain stores of untainted values (no atomics) is the
+ * orders' to show, as before.
  */
 #include "ref.h"
 
@@ -297,8 +356,11 @@ void refp_stream_free(refp_stream *s)
     free(s->tb);
     free(s->tm);
     free(s->tsu);
+    free(s->tra);
     memset(s, 0, sizeof *s);
 }
+
+static const uint8_t *refp_taint_region(refp_stream *s, int pc);
 
 /* The taint run (refp_taint_pass): the taint arrays of s (refp_stream), all clear */
 static void refp_taint_init(refp_stream *s)
@@ -316,21 +378,16 @@ static void refp_taint_init(refp_stream *s)
     s->tb = calloc((size_t)T * p->nregs + 1, sizeof *s->tb);
     s->tm = calloc((size_t)p->nregs + 1, sizeof *s->tm);
     s->tsu = calloc(1, p->shared_bytes + 1);
+    /* the cas and exch of retry loops (refp_taint_region) */
+    s->tra = calloc(p->n + 1, 1);
+    for (unsigned pc = 0; p->succ && pc < p->n; pc++)
+        if (p->ins[pc].unit == PU_BRA && p->ins[pc].guard >= 0 &&
+            (!p->reachable || p->reachable[pc]) && refp_taint_region(s, (int)pc)[p->nregs + 1])
+            for (int i = 1; i <= s->tpcs[pc][0]; i++)
+                if (p->ins[s->tpcs[pc][i]].last_wins)
+                    s->tra[s->tpcs[pc][i]] = 1;
 }
 
-/* The taint run: thread t (of the CTA under way) executed pc with effect e.
- * The seeds are the results of the atomics whose last writer wins (cas,
- * exch: prog_insn.last_wins): they say which thread won, and so what it
- * does next.  (A fetch-and-add hands out each value once whatever the
- * order: an index from it is a permutation the reference's orders
- * shuffle themselves, and a work queue's results stay compared.)  A value
- * is tainted when it comes from a seed, a tainted register or byte, or is
- * computed while the thread runs under a branch on a tainted value (from
- * the branch to its reconvergence point, prog_insn.rpc: s->tc[t] such
- * branches, their reconvergence points on s->tk; past REFP_TAINT_DEPTH
- * the thread stays tainted to its end).  A byte is tainted when it is
- * written from a tainted value or address, or under a tainted branch, or
- * by an atomic whose last writer wins. */
 /* The taint run: what the region of the branch at pc (every instruction a
  * path from its successors reaches before its reconvergence point) may
  * write: s->tdef[pc], the registers, then whether it stores to local
@@ -342,7 +399,7 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
     const prog *p = s->p;
     if (s->tdef[pc])
         return s->tdef[pc];
-    uint8_t *d = calloc(p->nregs + 1, 1), *seen = calloc(p->n + 1, 1);
+    uint8_t *d = calloc(p->nregs + 2, 1), *seen = calloc(p->n + 1, 1);
     int *work = malloc((p->n + 1) * sizeof(int)), nw = 0, stop = p->ins[pc].rpc;
     int *list = malloc((p->n + 2) * sizeof(int)), nl = 0;
     for (int k = 0; k < 2 && p->succ; k++)
@@ -370,6 +427,26 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
             }
         }
     }
+    /* a retry loop: the region stores nothing but by cas or exch (one at
+     * least), has no barrier or warp-synchronous instruction, and sets no
+     * register live at the reconvergence point */
+    int retry = 0;
+    for (int i = 0; i < nl; i++) {
+        const prog_insn *in = &p->ins[list[1 + i]];
+        if (in->unit == PU_ST || in->unit == PU_BAR || in->wsync ||
+            (in->unit == PU_ATOM && !in->last_wins)) {
+            retry = 0;
+            break;
+        }
+        retry |= in->unit == PU_ATOM;
+    }
+    unsigned W = 0;
+    const uint64_t *live = retry ? prog_live(p, &W) : NULL;
+    const uint64_t *row = live ? live + (size_t)(stop < 0 ? (int)p->n : stop) * W : NULL;
+    for (unsigned v = 0; retry && v < p->nregs; v++)
+        if (d[v] && (!row || (row[v / 64] >> (v % 64) & 1)))
+            retry = 0;
+    d[p->nregs + 1] = (uint8_t)retry;
     free(seen);
     free(work);
     list[0] = nl;
@@ -529,6 +606,12 @@ static void refp_taint_widen(refp_stream *s, unsigned t, const prog_thread *x, c
     }
 }
 
+/* The taint run (the rule: this file's header): thread t (of the CTA
+ * under way) executed pc with effect e.  The seeds are the results of the
+ * atomics whose last writer wins (cas, exch: prog_insn.last_wins): they
+ * say which thread won, and so what it does next.  The branches on a
+ * tainted value a thread runs under: s->tc[t], their reconvergence points
+ * on s->tk (past REFP_TAINT_DEPTH the thread stays tainted to its end). */
 static void refp_taint_step(refp_stream *s, unsigned t, const prog_thread *x, const prog_mem *mem,
                             int pc, const prog_effect *e)
 {
@@ -542,13 +625,16 @@ static void refp_taint_step(refp_stream *s, unsigned t, const prog_thread *x, co
     int tin = s->tc[t] != 0;
     for (unsigned i = 0; i < in->nsrc; i++)
         tin |= tr[in->src[i]];
-    int tw = tin || in->last_wins, tv = tin || (in->last_wins && in->ndst);
     /* the address is tainted (a store there may write elsewhere in
      * another order, or one its tainted guard held off may write:
      * refp_taint_store), or the bytes read */
     int ta = in->areg > 0 ? tr[in->areg - 1] : 0, tm = 0;
     for (unsigned i = 0; in->areg == 0 && i < in->nsrc; i++)
         ta |= tr[in->src[i]];
+    /* a retry loop's cas or exch is a read-modify-write of its word: its
+     * bytes are tainted by its address or the branches it runs under */
+    int tw = s->tra[pc] && refp_taint_fault != 6 ? s->tc[t] || ta : tin || in->last_wins;
+    int tv = tin || (in->last_wins && in->ndst);
     if ((in->unit == PU_ST || in->unit == PU_ATOM) && refp_taint_fault != 2 &&
         (ta || (!e->executed && in->guard >= 0 && tr[in->guard])))
         refp_taint_store(s, t, x, pc, tb, !ta);
@@ -590,7 +676,8 @@ static void refp_taint_step(refp_stream *s, unsigned t, const prog_thread *x, co
             tb[d] |= refp_def_mask(s, x, mem, pc, i, tb);
         tr[d] = e->executed ? (uint8_t)tv : (uint8_t)(tr[d] | tin);
     }
-    if (in->unit == PU_BRA && tin && in->guard >= 0) {
+    const uint8_t *rd = in->unit == PU_BRA && tin && in->guard >= 0 ? refp_taint_region(s, pc) : NULL;
+    if (rd && !(rd[p->nregs + 1] && refp_taint_fault != 6)) { /* not a retry loop's */
         int d = s->tc[t], known = 0;
         for (int k = 0; k < d && k < REFP_TAINT_DEPTH; k++)
             known |= tk[k] == in->rpc;
@@ -600,7 +687,6 @@ static void refp_taint_step(refp_stream *s, unsigned t, const prog_thread *x, co
             s->tc[t] = (uint8_t)(d + 1);
         }
         /* what the region may set depends on the branch, taken or not */
-        const uint8_t *rd = refp_taint_region(s, pc);
         refp_taint_widen(s, t, x, mem, pc, rd);
         for (unsigned v = 0; v < p->nregs; v++)
             tr[v] |= rd[v];

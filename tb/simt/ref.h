@@ -150,13 +150,15 @@ typedef struct {
      * order (ref.c refp_taint_widen); tm: nregs of scratch */
     uint64_t *tb, *tm;
     uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
+    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
 } refp_stream;
 #define REFP_BUF_ALL (1ull << 63)
 /* The test hook (--inject-fault taint@K, fault kind 26): K = 1 a region's
  * global stores, 2 a store at a tainted address, 3 shared stores are not
  * widened; 4 no taint pass when the reference's orders agree; 5 one pass
- * (no fixed point over the passes' global taint) */
+ * (no fixed point over the passes' global taint); 6 no retry loops (every
+ * cas and exch taints its bytes, every branch on one its region) */
 extern int refp_taint_fault;
 #define REFP_TAINT_DEPTH 8
 
