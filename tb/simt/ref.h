@@ -228,7 +228,12 @@ void refp_free(refp_result *r);
  * still compared (and a mechanism that reaches that order fails on it).
  * A race without atomics (warp-synchronous code through volatile shared
  * memory, which the papers' lockstep warps run "right" and a thread-by-
- * thread order does not) shows the same way and is reported the same way. */
+ * thread order does not) shows the same way and is reported the same way.
+ * When a cas's or exch's returned value is read, whether or not the orders
+ * disagree, the first order runs again with taint (ref.c refp_taint_fixed)
+ * and the bytes it marks are left out as well (r->taint_bytes): for what
+ * flows from those values this is a proof, not evidence (ref.c's header
+ * states the rule, why it covers every order, and what it assumes). */
 #define REFP_ORDER_RR 4
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r);
 
