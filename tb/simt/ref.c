@@ -612,8 +612,11 @@ static void refp_taint_widen(refp_stream *s, unsigned t, const prog_thread *x, c
  * say which thread won, and so what it does next.  The branches on a
  * tainted value a thread runs under: s->tc[t], their reconvergence points
  * on s->tk (past REFP_TAINT_DEPTH the thread stays tainted to its end). */
-static void refp_taint_step(refp_stream *s, unsigned t, const prog_thread *x, const prog_mem *mem,
-                            int pc, const prog_effect *e)
+/* (not inlined: refp_cta_phase's loop, which runs every reference
+ * thread-instruction, stays as lean as without the taint) */
+static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t,
+                                                      const prog_thread *x, const prog_mem *mem,
+                                                      int pc, const prog_effect *e)
 {
     const prog *p = s->p;
     const prog_insn *in = &p->ins[pc];
