@@ -116,6 +116,8 @@ static void usage(void)
            "                       rv: dwf keeps a parked thread's membermask wait as none\n"
            "                       rows: a CTA's first thread starts with its registers\n"
            "                       uncleared (filled under --check)\n"
+           "                       taint@K: the reference's order taint without one\n"
+           "                       widening (ref.h refp_taint_fault)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -351,10 +353,10 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
-                 strcmp(kind, "rv") && strcmp(kind, "rows")))
+                 strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, scalar@0 or layout@0, "
+                     "rv@CYCLE, rows@CYCLE, scalar@0, layout@0 or taint@1..6, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -363,8 +365,12 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "layout") ? 7 : !strcmp(kind, "ready") ? 8
                               : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
                               : !strcmp(kind, "lean") ? 11
-                              : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13 : 21;
+                              : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13 : 14;
             o->C.fault_cycle = cyc;
+            if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
+                o->C.fault_kind = 15;
+                refp_taint_fault = (int)cyc;
+            }
             break;
         }
         case O_NOCHECK: o->C.check = 0; break;

@@ -204,10 +204,10 @@ void report(const opts *o, const loaded *L, const result *res)
         else if (rf->has_atomics)
             printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");
-        if (rf->taint_bytes) /* ref.h: a cas's or exch's winner decides them */
+        if (rf->taint_bytes) /* ref.c's header: a cas's or exch's winner may decide them */
             printf("order: ORDER-DEPENDENT (who won a cas or exch): %llu more bytes written by "
-                   "such an atomic, from its returned value or under a branch on it: reported, "
-                   "not compared\n",
+                   "such an atomic, from its returned value or under a branch on it, or that a "
+                   "store it steers may write in another order: reported, not compared\n",
                    (unsigned long long)rf->taint_bytes);
         if (rf->atom_flow)
             printf("order: ORDER-DEPENDENT flow (%s): PC sequences, instruction counts and "

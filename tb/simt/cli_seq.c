@@ -32,6 +32,13 @@ typedef struct {
     int have_last;
     unsigned order_dep;   /* launches whose memory or flow depends on the order */
     char order_first[1200];
+    /* what is not compared in them, by entry (the summary's lines) */
+    struct {
+        char name[64];
+        unsigned n, mem, flow, regs; /* launches; of them: bytes, flow, registers left out */
+        uint64_t bytes;              /* the most bytes one of them left out */
+    } od[16];
+    unsigned nod;
     loaded *kept;         /* --bench: every launch, loaded, its reference run */
     unsigned nkept;
 } seq_ctx;
@@ -168,8 +175,24 @@ static int seq_one(void *v, const launch *step, const char *desc)
     c->n++;
     seq_carry(c, &L);
     const refp_result *rf = &L.ref;
-    if (rf->mem_cmp && (rf->order_bytes || rf->atom_flow || rf->order_regs) && !c->order_dep++)
-        snprintf(c->order_first, sizeof c->order_first, "%s", desc);
+    if ((rf->mem_cmp && (rf->order_bytes || rf->atom_flow || rf->order_regs)) ||
+        rf->order_err[0]) { /* order_err: another order stopped (atom_flow 2) */
+        if (!c->order_dep++)
+            snprintf(c->order_first, sizeof c->order_first, "%s", desc);
+        unsigned k = 0;
+        while (k < c->nod && strcmp(c->od[k].name, L.p.name))
+            k++;
+        if (k == c->nod && c->nod < 16)
+            snprintf(c->od[c->nod++].name, sizeof c->od[k].name, "%s", L.p.name);
+        if (k < c->nod) {
+            c->od[k].n++;
+            c->od[k].mem += rf->order_bytes != 0;
+            c->od[k].flow += rf->atom_flow != 0;
+            c->od[k].regs += !rf->atom_flow && rf->order_regs;
+            if (rf->order_bytes > c->od[k].bytes)
+                c->od[k].bytes = rf->order_bytes;
+        }
+    }
     if (c->have_last)
         unload(&c->last);
     c->last = L;
@@ -274,11 +297,38 @@ int run_seq(opts *o)
         }
         o->seq_launches = n;
         report(o, &c.last, c.sum);
-        if (o->format == 0 && c.order_dep)
+        if (o->format == 0 && c.order_dep) {
             printf("order: %u of the %u launches are order-dependent (atomics or a race; the first: "
-                   "%s): their memory is reported, not compared, and every run continues from the "
-                   "reference's\n",
+                   "%s); every run continues from the reference's memory; by entry, what is not "
+                   "compared (the rest is):\n",
                    c.order_dep, n, c.order_first);
+            for (unsigned k = 0; k < c.nod; k++) {
+                char line[600];
+                size_t l = 0;
+                unsigned cnt[3] = {c.od[k].mem, c.od[k].flow, c.od[k].regs};
+                for (int w = 0; w < 3; w++) {
+                    if (!cnt[w])
+                        continue;
+                    char in[40] = "";
+                    if (cnt[w] < c.od[k].n)
+                        snprintf(in, sizeof in, "in %u of them ", cnt[w]);
+                    if (w == 0)
+                        l += (size_t)snprintf(line + l, sizeof line - l,
+                                              "%s%sup to %llu bytes of global memory",
+                                              l ? "; " : "", in,
+                                              (unsigned long long)c.od[k].bytes);
+                    else
+                        l += (size_t)snprintf(line + l, sizeof line - l, "%s%s%s",
+                                              l ? "; " : "", in,
+                                              w == 1 ? "PC sequences, instruction counts and "
+                                                       "final registers"
+                                                     : "some final registers (a race)");
+                }
+                printf("order:   %s (%u launch%s): not compared: %s%s\n", c.od[k].name, c.od[k].n,
+                       c.od[k].n == 1 ? "" : "es", line,
+                       c.od[k].mem ? "" : "; global memory compared whole");
+            }
+        }
         if (o->svg_f) {
             write_svg(o->svg_f, o, &c.last, c.sum);
             if (o->svg_f != stdout)

@@ -51,7 +51,7 @@ static int cta_start(core *c, unsigned k, uint64_t cta)
         c->live[t] = 1;
         c->wlive[t / c->WS] |= 1ull << (f % c->WS);
         c->gtid[t] = cta * c->CT + f;
-        if (!(c->P.fault_kind == 21 && c->cycle >= c->P.fault_cycle && !f)) /* the test hook */
+        if (!(c->P.fault_kind == 14 && c->cycle >= c->P.fault_cycle && !f)) /* the test hook */
             memset(x->r, 0, c->rstride * sizeof(uint64_t));
         memset(&c->tready[(size_t)t * c->nregs], 0, c->nregs * sizeof(uint64_t));
         if (p->local_bytes)

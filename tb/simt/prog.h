@@ -137,6 +137,13 @@ typedef struct {
     uint8_t last_wins;         /* PU_ATOM: the word's final value depends on
                                 * the order of the atomics on it (cas,
                                 * exch; not add, min, ...): ref.c's taint */
+    int32_t areg;              /* PU_LD/ST/ATOM, from the PTX front end: 1 +
+                                * the address register, -1 a constant
+                                * address, 0 not said (any source may be
+                                * the address): ref.c's taint widening */
+    int32_t aoff;              /* the address's constant (offset or address) */
+    uint8_t abytes;            /* bytes accessed, every element (0 not said) */
+    uint8_t ageneric;          /* a generic address (global, shared or local) */
     int32_t freg;              /* the address register fop reads, -1 none */
     int32_t fimm;              /* fop's constant */
     int32_t target;            /* PU_BRA: taken PC */
@@ -279,6 +286,11 @@ typedef struct prog {
     uint8_t *param;            /* the parameter block */
     uint64_t param_bytes;
     const prog_ops *ops;
+    /* global memory's regions (the launch's buffers, then the module's
+     * variables): ngbuf (address, bytes) pairs, owned by impl; 0: none
+     * declared (ref.c's taint widening takes the whole memory) */
+    const uint64_t *gbuf;
+    unsigned ngbuf;
     void *impl;                /* the front end's own program */
     int borrowed;              /* the instructions, the analyses, the cache
                                 * and impl belong to a launch cache

@@ -692,9 +692,13 @@ void ptx_set_regions(prog *p, const ptx_var *r, unsigned n)
 {
     ptx_impl *im = p->impl;
     free(im->region);
+    free(im->gpair);
     im->region = NULL;
+    im->gpair = NULL;
     im->nregion = 0;
     im->last_region = 0;
+    p->gbuf = NULL;
+    p->ngbuf = 0;
     if (!n) return;
     im->region = calloc(n, sizeof *im->region);
     if (!im->region) return;
@@ -704,4 +708,11 @@ void ptx_set_regions(prog *p, const ptx_var *r, unsigned n)
         im->region[i].bytes = r[i].bytes;
     }
     im->nregion = n;
+    im->gpair = malloc(2 * n * sizeof *im->gpair);
+    for (unsigned i = 0; im->gpair && i < n; i++) {
+        im->gpair[2 * i] = r[i].addr;
+        im->gpair[2 * i + 1] = r[i].bytes;
+    }
+    p->gbuf = im->gpair;
+    p->ngbuf = im->gpair ? n : 0;
 }

@@ -1490,6 +1490,7 @@ static void ptx_free_impl(prog *p)
     free(im->regw);
     free(im->regname);
     free(im->region);
+    free(im->gpair);
     free(im);
     p->impl = NULL;
 }

@@ -1044,6 +1044,15 @@ widths:;
     for (int i = 0; i < in->nd; i++)
         if (in->d[i].kind == O_REG) pi->dst[pi->ndst++] = (uint16_t)in->d[i].reg;
     frame_view(in, pi);
+    /* the address (ref.c's taint widening) */
+    if ((in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) &&
+        in->a[0].kind == O_MEM && fits32((int64_t)in->a[0].imm)) {
+        unsigned ab = TY_BYTES(ty) * (in->vec > 1 ? in->vec : 1);
+        pi->areg = in->a[0].reg >= 0 ? in->a[0].reg + 1 : -1;
+        pi->aoff = (int32_t)(int64_t)in->a[0].imm;
+        pi->abytes = (uint8_t)(ab < 255 ? ab : 0);
+        pi->ageneric = in->space == PS_NONE;
+    }
     /* a predicated-off instruction leaves its destinations: the SM must
      * treat them as read (a merge) -- they are not added as sources, the
      * scoreboard orders a write after a write on its own */

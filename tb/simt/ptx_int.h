@@ -202,6 +202,7 @@ typedef struct {
     ptx_region *region;
     unsigned nregion;
     unsigned last_region;     /* where the last global access was found (a hint) */
+    uint64_t *gpair;          /* the regions as prog.gbuf's (address, bytes) pairs */
     void *out;                /* FILE * vprintf writes to (ptx_set_output; NULL: none) */
 } ptx_impl;
 

@@ -1,6 +1,65 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ref.c -- the scalar reference interpreter (see ref.h).
+ *
+ * The order taint (refp_order_check, refp_taint_fixed; docs/ptx.md "The
+ * order taint made sound").  When a cas's or exch's returned value is read
+ * (whether or not the reference's orders disagree), the first order runs
+ * again with taint, and the global bytes it marks are not compared.
+ *
+ * The rule.  Seeds: the value a cas or exch returns, and the bytes such an
+ * atomic writes.  A register is tainted when an instruction writes it from
+ * a tainted source or byte, or while its thread runs inside the region of
+ * a branch on a tainted value (from the branch to its reconvergence PC),
+ * or when that region could write it (either side).  A byte is tainted
+ * when it is written from a tainted value or at a tainted address, inside
+ * such a region, or by a cas or exch; and when a store the run did not
+ * execute could write it: a store in such a branch's region (either side)
+ * or one held off by a tainted guard, or one at a tainted address.  Such a
+ * store taints its own bytes when its address is known (a constant, or an
+ * untainted register the region does not set, plus a constant); else, in
+ * global memory, every byte of the launch's regions (its buffers and the
+ * module's variables; all of global memory when none is declared) its
+ * address may point into; in shared memory, all of the CTA's; in local
+ * memory, all of the thread's; a generic store both global and shared.
+ * Where an address may point: each register carries a set of regions --
+ * a constant, a special register or a parameter the region of its value,
+ * a 64-bit value loaded at a tainted address or from tainted bytes any,
+ * otherwise the union of its sources'; a register a tainted branch's
+ * region may set adds what the region's definitions may give (to a fixed
+ * point over the region).  An empty set at a store means any region.
+ * Finally the run repeats, each time starting from the global and shared
+ * bytes the last one ended with tainted, until a run adds none (at most
+ * REFP_TAINT_PASSES; past that every byte is tainted).
+ *
+ * Why it covers every order.  Take any legal order (any CTA order, any
+ * interleaving of a CTA's threads between barriers).  By induction over
+ * the instructions each thread executes in it: while a thread has not
+ * passed a branch on a tainted value, it executes the reference's
+ * instructions, and each untainted register holds the reference's value --
+ * its sources are untainted, and an untainted byte it reads holds the
+ * reference's value in that order as well, because a write that would
+ * change it is a tainted write (a byte tainted at any time in the run is
+ * tainted from the start of the last, so the read is no earlier than the
+ * write in any order).  At a branch on a tainted value it may take the
+ * other side; everything that side can write is tainted above (registers
+ * by the region's definitions, bytes by its stores), and at the
+ * reconvergence PC its untainted registers again hold the reference's
+ * values.  A store it executes with an untainted address and value under
+ * no tainted branch writes the reference's bytes; any other store writes
+ * bytes tainted above.  So an untainted byte ends with the reference's
+ * value in every order.
+ *
+ * What the argument assumes (docs/ptx.md): (1) only cas and exch are
+ * seeds: a fetch-and-add (add, inc, dec, min, max, and, or, xor) hands out
+ * its values whatever the order, an index from it a permutation that the
+ * reference's orders shuffle themselves; a kernel whose result depends on
+ * which thread got which such value is judged by the orders alone
+ * (evidence, as in ref.h); (2) an address computed from a pointer stays
+ * in that pointer's region (C's rule; the simulator stops an access
+ * outside every region), and no pointer is rebuilt from 32-bit halves;
+ * (3) a race between plain stores of untainted values (no atomics) is the
+ * orders' to show, as before.
  */
 #include "ref.h"
 
@@ -288,13 +347,22 @@ void refp_stream_free(refp_stream *s)
     free(s->tr);
     free(s->tc);
     free(s->tk);
-    for (unsigned pc = 0; s->tdef && pc < s->p->n; pc++)
+    for (unsigned pc = 0; s->tdef && pc < s->p->n; pc++) {
         free(s->tdef[pc]);
+        free(s->tpcs[pc]);
+    }
     free(s->tdef);
+    free(s->tpcs);
+    free(s->tb);
+    free(s->tm);
+    free(s->tsu);
+    free(s->tra);
     memset(s, 0, sizeof *s);
 }
 
-/* REFP_TAINT: the taint arrays of s (refp_stream), all clear */
+static const uint8_t *refp_taint_region(refp_stream *s, int pc);
+
+/* The taint run (refp_taint_pass): the taint arrays of s (refp_stream), all clear */
 static void refp_taint_init(refp_stream *s)
 {
     const prog *p = s->p;
@@ -306,22 +374,21 @@ static void refp_taint_init(refp_stream *s)
     s->tc = calloc(T + 1, 1);
     s->tk = calloc((size_t)T * REFP_TAINT_DEPTH + 1, sizeof *s->tk);
     s->tdef = calloc(p->n + 1, sizeof *s->tdef);
+    s->tpcs = calloc(p->n + 1, sizeof *s->tpcs);
+    s->tb = calloc((size_t)T * p->nregs + 1, sizeof *s->tb);
+    s->tm = calloc((size_t)p->nregs + 1, sizeof *s->tm);
+    s->tsu = calloc(1, p->shared_bytes + 1);
+    /* the cas and exch of retry loops (refp_taint_region) */
+    s->tra = calloc(p->n + 1, 1);
+    for (unsigned pc = 0; p->succ && pc < p->n; pc++)
+        if (p->ins[pc].unit == PU_BRA && p->ins[pc].guard >= 0 &&
+            (!p->reachable || p->reachable[pc]) && refp_taint_region(s, (int)pc)[p->nregs + 1])
+            for (int i = 1; i <= s->tpcs[pc][0]; i++)
+                if (p->ins[s->tpcs[pc][i]].last_wins)
+                    s->tra[s->tpcs[pc][i]] = 1;
 }
 
-/* REFP_TAINT: thread t (of the CTA under way) executed pc with effect e.
- * The seeds are the results of the atomics whose last writer wins (cas,
- * exch: prog_insn.last_wins): they say which thread won, and so what it
- * does next.  (A fetch-and-add hands out each value once whatever the
- * order: an index from it is a permutation the reference's orders
- * shuffle themselves, and a work queue's results stay compared.)  A value
- * is tainted when it comes from a seed, a tainted register or byte, or is
- * computed while the thread runs under a branch on a tainted value (from
- * the branch to its reconvergence point, prog_insn.rpc: s->tc[t] such
- * branches, their reconvergence points on s->tk; past REFP_TAINT_DEPTH
- * the thread stays tainted to its end).  A byte is tainted when it is
- * written from a tainted value or address, or under a tainted branch, or
- * by an atomic whose last writer wins. */
-/* REFP_TAINT: what the region of the branch at pc (every instruction a
+/* The taint run: what the region of the branch at pc (every instruction a
  * path from its successors reaches before its reconvergence point) may
  * write: s->tdef[pc], the registers, then whether it stores to local
  * memory.  A thread that did not take a path still depends on it: the
@@ -332,8 +399,9 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
     const prog *p = s->p;
     if (s->tdef[pc])
         return s->tdef[pc];
-    uint8_t *d = calloc(p->nregs + 1, 1), *seen = calloc(p->n + 1, 1);
+    uint8_t *d = calloc(p->nregs + 2, 1), *seen = calloc(p->n + 1, 1);
     int *work = malloc((p->n + 1) * sizeof(int)), nw = 0, stop = p->ins[pc].rpc;
+    int *list = malloc((p->n + 2) * sizeof(int)), nl = 0;
     for (int k = 0; k < 2 && p->succ; k++)
         if (p->succ[pc][k] >= 0 && p->succ[pc][k] != stop && !seen[p->succ[pc][k]]) {
             seen[p->succ[pc][k]] = 1;
@@ -343,6 +411,7 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
         int q = work[--nw];
         if (q >= (int)p->n)
             continue;
+        list[1 + nl++] = q;
         const prog_insn *in = &p->ins[q];
         for (unsigned i = 0; i < in->ndst; i++)
             d[in->dst[i]] = 1;
@@ -358,23 +427,220 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
             }
         }
     }
+    /* a retry loop: the region stores nothing but by cas or exch (one at
+     * least), has no barrier or warp-synchronous instruction, and sets no
+     * register live at the reconvergence point */
+    int retry = 0;
+    for (int i = 0; i < nl; i++) {
+        const prog_insn *in = &p->ins[list[1 + i]];
+        if (in->unit == PU_ST || in->unit == PU_BAR || in->wsync ||
+            (in->unit == PU_ATOM && !in->last_wins)) {
+            retry = 0;
+            break;
+        }
+        retry |= in->unit == PU_ATOM;
+    }
+    unsigned W = 0;
+    const uint64_t *live = retry ? prog_live(p, &W) : NULL;
+    const uint64_t *row = live ? live + (size_t)(stop < 0 ? (int)p->n : stop) * W : NULL;
+    for (unsigned v = 0; retry && v < p->nregs; v++)
+        if (d[v] && (!row || (row[v / 64] >> (v % 64) & 1)))
+            retry = 0;
+    d[p->nregs + 1] = (uint8_t)retry;
     free(seen);
     free(work);
+    list[0] = nl;
+    s->tpcs[pc] = list;
     return s->tdef[pc] = d;
 }
 
-static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effect *e)
+int refp_taint_fault;
+
+/* The taint run's widening: where a store may write in another order when
+ * this run cannot say (refp_taint_step).  The regions of global memory
+ * (prog.gbuf) holding address a: bit i the i-th (REFP_BUF_ALL past 62). */
+static uint64_t refp_buf_of(const prog *p, uint64_t a)
+{
+    uint64_t m = 0;
+    for (unsigned i = 0; i < p->ngbuf; i++)
+        if (a - p->gbuf[2 * i] < p->gbuf[2 * i + 1])
+            m |= i < 63 ? 1ull << i : REFP_BUF_ALL;
+    return m;
+}
+
+/* taints the global regions of mask m; all of global memory when no
+ * region is declared, m is 0 (an address from no region's pointer) or
+ * holds REFP_BUF_ALL */
+static void refp_taint_regions(refp_stream *s, uint64_t m)
+{
+    const prog *p = s->p;
+    if (!p->ngbuf || !m || (m & REFP_BUF_ALL)) {
+        memset(s->tg, 1, p->global_bytes);
+        return;
+    }
+    for (unsigned i = 0; i < p->ngbuf && i < 63; i++)
+        if (m >> i & 1) {
+            uint64_t a = p->gbuf[2 * i], b = p->gbuf[2 * i + 1];
+            if (a < p->global_bytes)
+                memset(s->tg + a, 1, b < p->global_bytes - a ? b : p->global_bytes - a);
+        }
+}
+
+/* instruction q reads no register but its guard: a constant, a special
+ * register or a parameter */
+static int refp_no_reg_src(const prog_insn *in)
+{
+    return in->nsrc == (in->guard >= 0 ? 1u : 0u);
+}
+
+/* The regions destination di of instruction q may point into when thread
+ * x executes q where this run did not (mk: the registers' masks): the
+ * union of its sources' (an address computed from a pointer stays in the
+ * pointer's region), and for an instruction that reads no register (a
+ * constant, a symbol's address, a parameter) its value's, evaluated on a
+ * copy of the thread's registers with the guard held; a 64-bit value from
+ * memory (a pointer loaded) may point anywhere. */
+static uint64_t refp_def_mask(refp_stream *s, const prog_thread *x, const prog_mem *m, int q,
+                              unsigned di, const uint64_t *mk)
+{
+    const prog *p = s->p;
+    const prog_insn *in = &p->ins[q];
+    unsigned d = in->dst[di];
+    int wide = !p->reg_bits || p->reg_bits[d] == 64;
+    if ((in->unit == PU_LD && in->space != PS_PARAM) || in->unit == PU_ATOM || in->wsync)
+        return wide ? REFP_BUF_ALL : 0;
+    uint64_t r = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        r |= mk[in->src[i]];
+    if (refp_no_reg_src(in) && wide) {
+        uint64_t *regs = malloc(((size_t)p->nregs + 1) * sizeof *regs);
+        memcpy(regs, x->r, (size_t)p->nregs * sizeof *regs);
+        if (in->guard >= 0)
+            regs[in->guard] = !in->guard_neg;
+        prog_thread y = *x;
+        y.r = regs;
+        prog_effect e;
+        char err[160];
+        if (p->ops->exec(p, q, &y, m, &e, err, sizeof err) || !e.executed)
+            r |= REFP_BUF_ALL;
+        else
+            r |= refp_buf_of(p, regs[d]);
+        free(regs);
+    } else if (in->unit == PU_LD) /* a parameter at a computed address: any */
+        r |= wide ? REFP_BUF_ALL : 0;
+    return r;
+}
+
+/* The store (st, atom, red) q that thread t (registers x->r, masks mk)
+ * may execute in another order where this run did not, or at another
+ * address: what it may write is tainted.  Its bytes exactly when its
+ * address is a constant, or a register (known: not set in the region of
+ * the branch that hides the store, nor tainted) plus a constant; else the
+ * regions its address register may point into (refp_def_mask), all of the
+ * CTA's shared memory for a shared store, both for a generic one, the
+ * thread's local memory for a local one. */
+static void refp_taint_store(refp_stream *s, unsigned t, const prog_thread *x, int q,
+                             const uint64_t *mk, int known)
+{
+    const prog *p = s->p;
+    const prog_insn *in = &p->ins[q];
+    if (in->space == PS_LOCAL) {
+        memset(s->tl + (size_t)t * p->local_bytes, 1, p->local_bytes);
+        return;
+    }
+    int sh = in->space == PS_SHARED || in->ageneric, gl = in->space != PS_SHARED || in->ageneric;
+    if (!in->ageneric && in->abytes && (in->areg < 0 || (in->areg > 0 && known))) {
+        uint64_t a = (uint64_t)(int64_t)in->aoff + (in->areg > 0 ? x->r[in->areg - 1] : 0);
+        uint8_t *m = sh ? s->ts : s->tg;
+        uint64_t size = sh ? p->shared_bytes : p->global_bytes;
+        if (a < size && in->abytes <= size - a) {
+            memset(m + a, 1, in->abytes);
+            return;
+        }
+    }
+    if (sh && refp_taint_fault != 3)
+        memset(s->ts, 1, p->shared_bytes);
+    if (gl) {
+        uint64_t r = 0;
+        if (in->areg > 0)
+            r = mk[in->areg - 1];
+        else
+            for (unsigned i = 0; in->areg == 0 && i < in->nsrc; i++)
+                r |= mk[in->src[i]];
+        refp_taint_regions(s, r);
+    }
+}
+
+/* At a branch on a tainted value (pc) thread t may take the other way in
+ * another order: the registers its region may set may point into what
+ * their definitions there may (refp_def_mask, to a fixed point over the
+ * region), and every store of the region may write (refp_taint_store). */
+static void refp_taint_widen(refp_stream *s, unsigned t, const prog_thread *x, const prog_mem *m,
+                             int pc, const uint8_t *rd)
+{
+    const prog *p = s->p;
+    const int *list = s->tpcs[pc];
+    uint64_t *tb = &s->tb[(size_t)t * p->nregs], *mk = s->tm;
+    memcpy(mk, tb, (size_t)p->nregs * sizeof *mk);
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int i = 1; i <= list[0]; i++) {
+            const prog_insn *in = &p->ins[list[i]];
+            for (unsigned di = 0; di < in->ndst; di++) {
+                uint64_t v = mk[in->dst[di]] | refp_def_mask(s, x, m, list[i], di, mk);
+                changed |= v != mk[in->dst[di]];
+                mk[in->dst[di]] = v;
+            }
+        }
+    }
+    for (unsigned v = 0; v < p->nregs; v++)
+        tb[v] |= mk[v];
+    if (refp_taint_fault == 1)
+        return;
+    const uint8_t *tr = &s->tr[(size_t)t * p->nregs];
+    for (int i = 1; i <= list[0]; i++) {
+        const prog_insn *in = &p->ins[list[i]];
+        if (in->unit == PU_ST || in->unit == PU_ATOM)
+            refp_taint_store(s, t, x, list[i], mk,
+                             in->areg > 0 && !rd[in->areg - 1] && !tr[in->areg - 1]);
+    }
+}
+
+/* The taint run (the rule: this file's header): thread t (of the CTA
+ * under way) executed pc with effect e.  The seeds are the results of the
+ * atomics whose last writer wins (cas, exch: prog_insn.last_wins): they
+ * say which thread won, and so what it does next.  The branches on a
+ * tainted value a thread runs under: s->tc[t], their reconvergence points
+ * on s->tk (past REFP_TAINT_DEPTH the thread stays tainted to its end). */
+/* (not inlined: refp_cta_phase's loop, which runs every reference
+ * thread-instruction, stays as lean as without the taint) */
+static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t,
+                                                      const prog_thread *x, const prog_mem *mem,
+                                                      int pc, const prog_effect *e)
 {
     const prog *p = s->p;
     const prog_insn *in = &p->ins[pc];
     uint8_t *tr = &s->tr[(size_t)t * p->nregs];
+    uint64_t *tb = &s->tb[(size_t)t * p->nregs];
     int32_t *tk = &s->tk[(size_t)t * REFP_TAINT_DEPTH];
     while (s->tc[t] && s->tc[t] <= REFP_TAINT_DEPTH && tk[s->tc[t] - 1] == pc)
         s->tc[t]--; /* the reconvergence point of a tainted branch */
     int tin = s->tc[t] != 0;
     for (unsigned i = 0; i < in->nsrc; i++)
         tin |= tr[in->src[i]];
-    int tw = tin || in->last_wins, tv = tin || (in->last_wins && in->ndst);
+    /* the address is tainted (a store there may write elsewhere in
+     * another order, or one its tainted guard held off may write:
+     * refp_taint_store), or the bytes read */
+    int ta = in->areg > 0 ? tr[in->areg - 1] : 0, tm = 0;
+    for (unsigned i = 0; in->areg == 0 && i < in->nsrc; i++)
+        ta |= tr[in->src[i]];
+    /* a retry loop's cas or exch is a read-modify-write of its word: its
+     * bytes are tainted by its address or the branches it runs under */
+    int tw = s->tra[pc] && refp_taint_fault != 6 ? s->tc[t] || ta : tin || in->last_wins;
+    int tv = tin || (in->last_wins && in->ndst);
+    if ((in->unit == PU_ST || in->unit == PU_ATOM) && refp_taint_fault != 2 &&
+        (ta || (!e->executed && in->guard >= 0 && tr[in->guard])))
+        refp_taint_store(s, t, x, pc, tb, !ta);
     for (unsigned i = 0; i < e->nacc; i++) {
         uint64_t a = e->acc[i].addr;
         uint8_t *m = e->acc[i].space == PS_GLOBAL   ? s->tg
@@ -388,11 +654,33 @@ static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effec
                 memset(m + a, 1, e->acc[i].bytes);
         } else
             for (unsigned k = 0; k < e->acc[i].bytes; k++)
-                tv |= m[a + k];
+                tm |= m[a + k];
     }
-    for (unsigned i = 0; i < in->ndst; i++)
-        tr[in->dst[i]] = e->executed ? (uint8_t)tv : (uint8_t)(tr[in->dst[i]] | tin);
-    if (in->unit == PU_BRA && tin && in->guard >= 0) {
+    tv |= tm;
+    for (unsigned i = 0; i < in->ndst; i++) {
+        unsigned d = in->dst[i];
+        if (e->executed) {
+            /* the regions it may point into: a value from memory, a
+             * constant, a special register or a parameter its own (a
+             * pointer from memory any when its address or bytes are
+             * tainted); else its sources' */
+            int wide = !p->reg_bits || p->reg_bits[d] == 64;
+            uint64_t b = 0;
+            if (in->unit == PU_LD || in->unit == PU_ATOM || refp_no_reg_src(in))
+                b = !wide                                             ? 0
+                    : (ta || tm || in->unit == PU_ATOM) && in->space != PS_PARAM &&
+                              in->unit != PU_ALU ? REFP_BUF_ALL
+                                                 : refp_buf_of(p, x->r[d]);
+            else
+                for (unsigned k = 0; k < in->nsrc; k++)
+                    b |= tb[in->src[k]];
+            tb[d] = b;
+        } else if (in->guard >= 0 && tr[in->guard])
+            tb[d] |= refp_def_mask(s, x, mem, pc, i, tb);
+        tr[d] = e->executed ? (uint8_t)tv : (uint8_t)(tr[d] | tin);
+    }
+    const uint8_t *rd = in->unit == PU_BRA && tin && in->guard >= 0 ? refp_taint_region(s, pc) : NULL;
+    if (rd && !(rd[p->nregs + 1] && refp_taint_fault != 6)) { /* not a retry loop's */
         int d = s->tc[t], known = 0;
         for (int k = 0; k < d && k < REFP_TAINT_DEPTH; k++)
             known |= tk[k] == in->rpc;
@@ -402,7 +690,7 @@ static void refp_taint_step(refp_stream *s, unsigned t, int pc, const prog_effec
             s->tc[t] = (uint8_t)(d + 1);
         }
         /* what the region may set depends on the branch, taken or not */
-        const uint8_t *rd = refp_taint_region(s, pc);
+        refp_taint_widen(s, t, x, mem, pc, rd);
         for (unsigned v = 0; v < p->nregs; v++)
             tr[v] |= rd[v];
         if (rd[p->nregs])
@@ -476,7 +764,7 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
                 o->hash[u] = refp_hash_step(o->hash[u], (uint32_t)at);
                 o->len[u]++;
             }
-            /* REFP_TAINT: a lane's tainted source taints every lane's result */
+            /* the taint run: a lane's tainted source taints every lane's result */
             int gt = 0;
             for (unsigned k = 0; s->tg && k < PROG_WARP; k++)
                 if (here >> k & 1) {
@@ -490,6 +778,14 @@ static int refp_rendezvous(refp_stream *s, refp_cta_out *o, prog_thread *th, int
                 if (here >> k & 1)
                     for (unsigned i = 0; i < p->ins[at].ndst; i++)
                         s->tr[(size_t)(w0 + k) * p->nregs + p->ins[at].dst[i]] = 1;
+            for (unsigned k = 0; s->tb && k < PROG_WARP; k++) /* a pointer from a lane */
+                if (here >> k & 1)
+                    for (unsigned i = 0; i < p->ins[at].ndst; i++) {
+                        unsigned d = p->ins[at].dst[i];
+                        int wide = !p->reg_bits || p->reg_bits[d] == 64;
+                        s->tb[(size_t)(w0 + k) * p->nregs + d] =
+                            wide ? (gt ? REFP_BUF_ALL : 0) | refp_buf_of(p, th[w0 + k].r[d]) : 0;
+                    }
             if (o->am && p->ins[at].wsync == 2) /* the group, for the SM's comparison */
                 for (unsigned k = 0; k < PROG_WARP; k++)
                     if (here >> k & 1)
@@ -567,8 +863,13 @@ static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int or
         memset(o->amn, 0, T * sizeof *o->amn);
     memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(local, 0, (size_t)T * p->local_bytes);
-    if (s->tg) { /* REFP_TAINT: the CTA's own state starts clean */
-        memset(s->ts, 0, p->shared_bytes);
+    if (s->tg) { /* the taint run: the CTA's own state starts clean (its shared
+                  * memory from the last pass's: refp_order_check) */
+        if (s->ts0)
+            memcpy(s->ts, s->ts0, p->shared_bytes);
+        else
+            memset(s->ts, 0, p->shared_bytes);
+        memset(s->tb, 0, (size_t)T * p->nregs * sizeof *s->tb);
         memset(s->tl, 0, (size_t)T * p->local_bytes);
         memset(s->tr, 0, (size_t)T * p->nregs);
         memset(s->tc, 0, T);
@@ -651,7 +952,7 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
                 break;
             }
             if (s->tg)
-                refp_taint_step(s, t, p0, &e);
+                refp_taint_step(s, t, x, &c->m, p0, &e);
             pcv = e.next_pc;
             if (pcv == n)
                 c->live--;
@@ -712,6 +1013,8 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
     while (!rc)
         rc = refp_cta_phase(&c, err, errlen);
     refp_cta_end(&c);
+    for (uint64_t a = 0; s->tsu && a < s->p->shared_bytes; a++)
+        s->tsu[a] |= s->ts[a];
     return rc < 0 ? rc : 0;
 }
 
@@ -863,8 +1166,6 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
     refp_cta_out o;
     refp_stream_init(&s, p, warp_size, max_steps);
     refp_out_init(&o, p, grid);
-    if (flags & REFP_TAINT)
-        refp_taint_init(&s);
     if (flags & REFP_DIGEST)
         r->dig = dig = refp_alloc(1, ctas * (p->nregs + 1) * sizeof(uint64_t));
     int rc = 0;
@@ -883,8 +1184,6 @@ static int refp_run_order(const prog *p, unsigned warp_size, uint64_t max_steps,
     r->thread_insts = s.thread_insts;
     r->global = s.global;
     s.global = NULL;
-    r->taint = s.tg;
-    s.tg = NULL;
     refp_out_free(&o);
     refp_stream_free(&s);
     return rc;
@@ -896,8 +1195,67 @@ int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int flags, r
     return refp_run_order(p, warp_size, max_steps, flags, 0, r, NULL, NULL, err, errlen);
 }
 
+/* One run in the first order with the taint, from global
+ * taint g0 and every CTA's shared taint from s0 (NULL: none): the final
+ * global taint into *tg, every CTA's final shared taint or'ed into *ts
+ * (the caller frees both).  0, or -1 when the run stops. */
+static int refp_taint_pass(const prog *p, unsigned warp_size, uint64_t max_steps,
+                           const uint8_t *g0, const uint8_t *s0, uint8_t **tg, uint8_t **ts)
+{
+    refp_stream s;
+    refp_cta_out o;
+    refp_stream_init(&s, p, warp_size, max_steps);
+    refp_out_init(&o, p, 0);
+    refp_taint_init(&s);
+    if (g0)
+        memcpy(s.tg, g0, p->global_bytes);
+    s.ts0 = s0;
+    char err[512];
+    int rc = 0;
+    for (uint64_t c = 0; c < s.ctas && !rc; c++)
+        rc = refp_stream_run(&s, c, 0, &o, err, sizeof err);
+    *tg = s.tg;
+    *ts = s.tsu;
+    s.tg = s.tsu = NULL;
+    refp_out_free(&o);
+    refp_stream_free(&s);
+    return rc ? -1 : 0;
+}
+
+/* The taint of refp_order_check: passes of refp_taint_pass, each from the
+ * last one's final global and shared taint, until a pass ends where it
+ * began (a byte tainted at any time is then tainted from the start: a
+ * read before its tainted write in this order may come after it in
+ * another).  REFP_TAINT_PASSES without that, or a pass that stops:
+ * every byte.  The caller frees the result (global_bytes + 1). */
+#define REFP_TAINT_PASSES 8
+static uint8_t *refp_taint_fixed(const prog *p, unsigned warp_size, uint64_t max_steps)
+{
+    uint8_t *g = NULL, *sh = NULL;
+    int ok = 0;
+    for (int pass = 0; pass < REFP_TAINT_PASSES && !ok; pass++) {
+        uint8_t *g1, *s1;
+        int rc = refp_taint_pass(p, warp_size, max_steps, g, sh, &g1, &s1);
+        ok = !rc && ((g && !memcmp(g, g1, p->global_bytes) && !memcmp(sh, s1, p->shared_bytes)) ||
+                     refp_taint_fault == 5);
+        free(g);
+        free(sh);
+        g = g1;
+        sh = s1;
+        if (rc)
+            break;
+    }
+    if (!ok)
+        memset(g, 1, p->global_bytes);
+    free(sh);
+    return g;
+}
+
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r)
 {
+    int lw = 0; /* a cas's or exch's returned value is read: the taint's seeds */
+    for (unsigned pc = 0; pc < p->n; pc++)
+        lw |= p->ins[pc].last_wins && p->ins[pc].ndst && (!p->reachable || p->reachable[pc]);
     for (unsigned pc = 0; pc < p->n; pc++)
         if (p->ins[pc].unit == PU_ATOM && (!p->reachable || p->reachable[pc])) {
             r->has_atomics = 1;
@@ -960,20 +1318,19 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
     r->order_bytes = r->order_regs = r->taint_bytes = 0;
     for (uint64_t a = 0; a < r->global_bytes; a++)
         r->order_bytes += !r->mem_cmp[a];
-    /* an atomic's returned value read and the orders disagree somewhere:
-     * how far the order reaches, by taint (ref.h) */
-    if (r->atom_flow == 1 && r->order_bytes) {
-        refp_result o;
-        if (!refp_run_order(p, warp_size, max_steps, REFP_TAINT, 0, &o, NULL, NULL, e0,
-                            sizeof e0))
-            for (uint64_t a = 0; a < r->global_bytes; a++)
-                if (o.taint[a] && r->mem_cmp[a]) {
-                    uint64_t w = a & ~(uint64_t)3, nb = r->global_bytes - w < 4 ? r->global_bytes - w : 4;
-                    for (uint64_t b = w; b < w + nb; b++)
-                        r->taint_bytes += r->mem_cmp[b] != 0;
-                    memset(&r->mem_cmp[w], 0, nb);
-                }
-        refp_free(&o);
+    /* a cas's or exch's returned value read (whether or not the orders
+     * disagree: they are not every order): how far the order reaches, by
+     * taint (ref.h) */
+    if (r->atom_flow == 1 && lw && (r->order_bytes || refp_taint_fault != 4)) {
+        uint8_t *tg = refp_taint_fixed(p, warp_size, max_steps);
+        for (uint64_t a = 0; a < r->global_bytes; a++)
+            if (tg[a] && r->mem_cmp[a]) {
+                uint64_t w = a & ~(uint64_t)3, nb = r->global_bytes - w < 4 ? r->global_bytes - w : 4;
+                for (uint64_t b = w; b < w + nb; b++)
+                    r->taint_bytes += r->mem_cmp[b] != 0;
+                memset(&r->mem_cmp[w], 0, nb);
+            }
+        free(tg);
         r->order_bytes += r->taint_bytes;
     }
     for (uint64_t i = 0; i < nr; i++)
@@ -997,7 +1354,6 @@ void refp_free(refp_result *r)
     free(r->am);
     free(r->amn);
     free(r->global);
-    free(r->taint);
     free(r->mem_cmp);
     refp_release(1, r->reg_cmp, r->reg_cmp_bytes);
     refp_release(1, r->dig, r->ctas * (r->nregs + 1) * sizeof(uint64_t));

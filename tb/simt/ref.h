@@ -63,8 +63,6 @@ void ref_free(ref_result *r);
 #define REFP_GRID 1   /* every thread's registers, length, hash and trace
                        * (the SM core reads each CTA's from them) */
 #define REFP_DIGEST 4 /* keep each CTA's digest for refp_order_check */
-#define REFP_TAINT 8  /* the one-after-another order with the atomics' taint
-                       * (refp_order_check): r->taint */
 
 typedef struct {
     uint64_t threads;       /* grid threads */
@@ -96,11 +94,8 @@ typedef struct {
     uint8_t *reg_cmp;
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
-    /* REFP_TAINT: taint[a] = 1 where global byte a was written from a
-     * value a cas or exch returned, under a branch on one, or by such an
-     * atomic itself (refp_order_check); taint_bytes: the bytes the orders
-     * agree on that it leaves out of the comparison */
-    uint8_t *taint;
+    /* the bytes the orders agree on that the taint of refp_order_check
+     * (ref.c refp_taint_fixed) leaves out of the comparison */
     uint64_t taint_bytes;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
@@ -139,7 +134,7 @@ typedef struct {
     uint64_t thread_insts;
     uint8_t *shared, *local;
     uint64_t local_bytes;
-    /* REFP_TAINT (NULL otherwise): the global, shared (the CTA's) and local
+    /* refp_taint_pass (NULL otherwise): the global, shared (the CTA's) and local
      * (the CTA's threads') bytes, registers (threads x nregs) and threads
      * (tc: how many branches on a tainted value it runs under) tainted
      * by a cas's or exch's returned value (ref.c refp_taint_step) */
@@ -149,7 +144,22 @@ typedef struct {
      * point) may write, by branch PC, computed when first needed: the
      * registers (nregs bytes, then 1 when it stores to local memory) */
     uint8_t **tdef;
+    int **tpcs;  /* the region's PCs by branch PC: tpcs[pc][0] of them, then the PCs */
+    /* tb[t * nregs + v]: the global regions (prog.gbuf; bit i the i-th,
+     * REFP_BUF_ALL any) register v of thread t may point into in some
+     * order (ref.c refp_taint_widen); tm: nregs of scratch */
+    uint64_t *tb, *tm;
+    uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
+    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
+    const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
 } refp_stream;
+#define REFP_BUF_ALL (1ull << 63)
+/* The test hook (--inject-fault taint@K, fault kind 15): K = 1 a region's
+ * global stores, 2 a store at a tainted address, 3 shared stores are not
+ * widened; 4 no taint pass when the reference's orders agree; 5 one pass
+ * (no fixed point over the passes' global taint); 6 no retry loops (every
+ * cas and exch taints its bytes, every branch on one its region) */
+extern int refp_taint_fault;
 #define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
@@ -218,7 +228,12 @@ void refp_free(refp_result *r);
  * still compared (and a mechanism that reaches that order fails on it).
  * A race without atomics (warp-synchronous code through volatile shared
  * memory, which the papers' lockstep warps run "right" and a thread-by-
- * thread order does not) shows the same way and is reported the same way. */
+ * thread order does not) shows the same way and is reported the same way.
+ * When a cas's or exch's returned value is read, whether or not the orders
+ * disagree, the first order runs again with taint (ref.c refp_taint_fixed)
+ * and the bytes it marks are left out as well (r->taint_bytes): for what
+ * flows from those values this is a proof, not evidence (ref.c's header
+ * states the rule, why it covers every order, and what it assumes). */
 #define REFP_ORDER_RR 4
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r);
 

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# test_simt_refcheck.sh BUILD_DIR -- the reference's order taint made sound
+# (tb/simt/ref.c's header, docs/ptx.md "The order taint made sound"):
+# - tests/data/cuda/orderwide: stores a legal order makes and no reference
+#   order does (the side of a branch on an exch's value, an address from
+#   it, shared memory read back, a byte read before its tainted write):
+#   every mechanism matches at every preset, and each widening planted off
+#   (--inject-fault taint@K) makes spe fail on its own byte (before the
+#   rule: every mechanism but lwm failed on out[8], byte 288);
+# - tests/data/cuda/orderagree: the reference's orders agree on every byte
+#   and the taint runs all the same (taint@4: the old trigger, spe fails);
+# - realworld5's histo8: a cas retry loop (a read-modify-write) keeps its
+#   histogram compared (taint@6: no retry loops, its bytes are left out);
+# - a sequence's summary says per entry what is not compared: sptrsv's
+#   sweeps only registers (memory compared whole), hashcas64's insert bytes
+#   of memory and the flow.
+set -u
+B=${1:-build}
+S=$B/simt
+D=tests/data/cuda
+ok() { echo "ok $1"; }
+bad() { echo "FAIL $1${2:+: $2}"; }
+[ -x "$S" ] || { bad simt_refcheck "no $S (make $S)"; exit 0; }
+MATCH="^every mechanism that ran matches the reference"
+
+for k in orderwide orderagree; do
+  for cfg in default 000 001 002 003 004; do
+    out=$("$S" --config $cfg --launch $D/$k.launch --mech all 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && grep -q "$MATCH" <<<"$out" &&
+      grep -qE "^order: ORDER-DEPENDENT \(who won a cas or exch\): [1-9][0-9]* more bytes" <<<"$out" &&
+      ok "simt_refcheck_${k}_$cfg" || bad "simt_refcheck_${k}_$cfg" "exit $rc: $(grep -m1 -E '^simt:|^order' <<<"$out")"
+  done
+done
+
+# each rule planted off: spe fails on the byte only that rule covers
+# (orderwide: 800 viash[8] (sh[8], a region's shared store), 544 sel[8]
+# (an address from the value), 864 viash[24] (sh2[8], a shared store at an
+# address computed in the region), 1792 out3[0] (read before the tainted
+# write); orderagree: 288 out[8], the region's store, and the trigger)
+for kf in orderwide:1:800 orderwide:2:544 orderwide:3:864 orderwide:5:1792 orderagree:1:288 orderagree:4:288; do
+  IFS=: read -r k f byte <<<"$kf"
+  out=$("$S" --launch $D/$k.launch --mech spe --inject-fault taint@$f 2>&1)
+  rc=$?
+  [ $rc -ne 0 ] && grep -q "^simt: $D/$k.ptx: spe: global byte $byte " <<<"$out" &&
+    ok "simt_refcheck_${k}_fault_$f" || bad "simt_refcheck_${k}_fault_$f" "exit $rc: $(grep -m1 -E '^simt:|^every' <<<"$out")"
+done
+
+# histo8: the cas retry loop is a read-modify-write, the histogram compared
+L=tb/kernels/cuda/realworld5/histo8.launch
+out=$("$S" --launch $L --mech spe 2>&1)
+out6=$("$S" --launch $L --mech spe --inject-fault taint@6 2>&1)
+grep -q "^order: order-independent memory" <<<"$out" && ! grep -q "who won a cas" <<<"$out" && grep -q "$MATCH" <<<"$out" &&
+  grep -qE "^order: ORDER-DEPENDENT \(who won a cas or exch\): [1-9][0-9]* more bytes" <<<"$out6" &&
+  ok simt_refcheck_histo8_retry_loop || bad simt_refcheck_histo8_retry_loop "$(grep -m1 'who won' <<<"$out")|$(grep -c 'who won' <<<"$out6")"
+
+# a sequence's summary: what is not compared, by entry
+out=$("$S" --launch tb/kernels/cuda/realworld9/sptrsv.launch --mech spe 2>&1)
+grep -qE "^order: [1-9][0-9]* of the [0-9]+ launches are order-dependent" <<<"$out" &&
+  grep -qE "^order:   trsv_sweep \([0-9]+ launches\): not compared: some final registers \(a race\); global memory compared whole$" <<<"$out" &&
+  ! grep -q "bytes of global memory" <<<"$out" &&
+  ok simt_refcheck_seq_registers_only || bad simt_refcheck_seq_registers_only "$(grep '^order' <<<"$out" | head -3)"
+out=$("$S" --launch tb/kernels/cuda/realworld9/hashcas64.launch --mech spe 2>&1)
+grep -q "^order: 1 of the 3 launches are order-dependent" <<<"$out" &&
+  grep -qE "^order:   ht_insert \(1 launch\): not compared: up to [1-9][0-9]* bytes of global memory; PC sequences, instruction counts and final registers$" <<<"$out" &&
+  ok simt_refcheck_seq_memory_and_flow || bad simt_refcheck_seq_memory_and_flow "$(grep '^order' <<<"$out" | head -3)"
