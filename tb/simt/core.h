@@ -295,6 +295,11 @@ typedef struct {
     unsigned slots;        /* > 0: the issue counts as this many warp-instructions
                             * (a large warp's jump: the sub-warps it replaces,
                             * so that SIMD efficiency stays <= 1, item 14) */
+    uint64_t perm_threads; /* with tid, != 0: tid maps the lanes of mask onto
+                            * warp slot warp's own threads, each once (swi's
+                            * lane shuffling), these bits (bit t: slot
+                            * warp * warp_size + t); core_issue then takes a
+                            * warp's own lanes' path (checked under --check) */
 } core_req;
 
 /* The outcome of one issue (core_issue fills it). */

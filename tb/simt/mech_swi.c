@@ -300,6 +300,7 @@ static int swi_issue(core *c, swi_state *m, unsigned port, unsigned w, int pc, u
                          w, pc, (unsigned long long)lanes, tpc,
                          (unsigned long long)to_lanes(m, w, tmask));
     core_req r = swi_req(m, w, pc, lanes, with);
+    r.perm_threads = tmask; /* the lanes are warp w's threads, shuffled */
     enum core_why y = core_ready(c, port, &r);
     if (y != CORE_OK)
         return core_fail(c, "internal: warp %u pc %d picked for this cycle, the core says %d", w,
