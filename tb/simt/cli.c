@@ -114,6 +114,7 @@ static void usage(void)
            "                       tsimt's loses a ready lane\n"
            "                       quiet: quiet stretches declared twice too long (--check)\n"
            "                       rv: dwf keeps a parked thread's membermask wait as none\n"
+           "                       perm: swi names one thread too few of its shuffled lanes\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -349,10 +350,10 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
-                 strcmp(kind, "rv")))
+                 strcmp(kind, "rv") && strcmp(kind, "perm")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, scalar@0 or layout@0, "
+                     "rv@CYCLE, perm@CYCLE, scalar@0 or layout@0, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -361,7 +362,8 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "layout") ? 7 : !strcmp(kind, "ready") ? 8
                               : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
                               : !strcmp(kind, "lean") ? 11
-                              : !strcmp(kind, "quiet") ? 12 : 13;
+                              : !strcmp(kind, "quiet") ? 12
+                              : !strcmp(kind, "perm") ? 23 : 13;
             o->C.fault_cycle = cyc;
             break;
         }

@@ -225,7 +225,9 @@ typedef struct core_cfg {
      * and tsimt's lean answer loses its lowest ready lane (mech_tsimt.c),
      * 12 from then on declares every quiet stretch (core.h, "Quiet
      * cycles") twice as long as it is (verified under --check), 13
-     * (mech_dwf.c) keeps a parked thread's membermask wait as none:
+     * (mech_dwf.c) keeps a parked thread's membermask wait as none, 23
+     * (mech_swi.c) names one thread too few in an issue's perm_threads
+     * from then on (core_issue checks the map under --check):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

@@ -301,6 +301,8 @@ static int swi_issue(core *c, swi_state *m, unsigned port, unsigned w, int pc, u
                          (unsigned long long)to_lanes(m, w, tmask));
     core_req r = swi_req(m, w, pc, lanes, with);
     r.perm_threads = tmask; /* the lanes are warp w's threads, shuffled */
+    if (core_config(c)->fault_kind == 23 && core_now(c) >= core_config(c)->fault_cycle)
+        r.perm_threads &= r.perm_threads - 1; /* the test hook: one thread too few */
     enum core_why y = core_ready(c, port, &r);
     if (y != CORE_OK)
         return core_fail(c, "internal: warp %u pc %d picked for this cycle, the core says %d", w,
