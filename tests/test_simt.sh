@@ -889,4 +889,19 @@ out=$("$S" --launch tb/kernels/cuda/conv1d.launch --config 001 --mech spe --inje
 [ $? -eq 1 ] && grep -q "thread 0: final register .* = 0xa5a5a5a5a5a5a5a5" <<<"$out" &&
   "$S" --launch tb/kernels/cuda/conv1d.launch --config 001 --mech spe >/dev/null 2>&1 &&
   ok core_rows_uncleared_seen_under_check || bad core_rows_uncleared_seen_under_check "$(grep -m1 simt: <<<"$out")"
+
+# swi's shuffled lanes issue as one warp slot's threads (core_req's
+# perm_threads, core_issue.c issue_warp_perm): a map that names one thread
+# too few (--inject-fault perm@C, kind 16) is caught under --check; with the
+# checks off the map is not read for anything the run reports, so the
+# output is the unfaulted run's
+for lc in "tb/kernels/fig1_003.k|" "tb/kernels/bfs.k|--config 001"; do
+  k=${lc%|*}; cf=${lc#*|}
+  c1=$("$S" --mech swi "$k" $cf --inject-fault perm@0 2>&1); r1=$?
+  n0=$("$S" --mech swi "$k" $cf --no-check 2>&1)
+  n1=$("$S" --mech swi "$k" $cf --no-check --inject-fault perm@0 2>&1)
+  [ $r1 -ne 0 ] && grep -qE "^simt: .*swi: internal: warp [0-9]+ pc [0-9]+: its lanes [0-9a-f]+ do not map onto its threads" <<<"$c1" &&
+    [ "$n0" = "$n1" ] && grep -q "^every mechanism that ran matches" <<<"$n0" &&
+    ok "swi_perm_map_checked_$(basename "$k" .k)" || bad "swi_perm_map_checked_$(basename "$k" .k)" "exit $r1: $(grep -m1 simt: <<<"$c1")"
+done
 exit 0

@@ -118,6 +118,7 @@ static void usage(void)
            "                       uncleared (filled under --check)\n"
            "                       taint@K: the reference's order taint without one\n"
            "                       widening (ref.h refp_taint_fault)\n"
+           "                       perm: swi names one thread too few of its shuffled lanes\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -353,10 +354,11 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "sb") && strcmp(kind, "lane") && strcmp(kind, "scalar") &&
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
-                 strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint")))
+                 strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
+                 strcmp(kind, "perm")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, scalar@0, layout@0 or taint@1..6, "
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0 or taint@1..6, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -365,7 +367,8 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "layout") ? 7 : !strcmp(kind, "ready") ? 8
                               : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
                               : !strcmp(kind, "lean") ? 11
-                              : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13 : 14;
+                              : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13
+                              : !strcmp(kind, "perm") ? 16 : 14;
             o->C.fault_cycle = cyc;
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;

@@ -225,7 +225,9 @@ typedef struct core_cfg {
      * and tsimt's lean answer loses its lowest ready lane (mech_tsimt.c),
      * 12 from then on declares every quiet stretch (core.h, "Quiet
      * cycles") twice as long as it is (verified under --check), 13
-     * (mech_dwf.c) keeps a parked thread's membermask wait as none:
+     * (mech_dwf.c) keeps a parked thread's membermask wait as none, 23
+     * (mech_swi.c) names one thread too few in an issue's perm_threads
+     * from then on (core_issue checks the map under --check):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
@@ -295,6 +297,11 @@ typedef struct {
     unsigned slots;        /* > 0: the issue counts as this many warp-instructions
                             * (a large warp's jump: the sub-warps it replaces,
                             * so that SIMD efficiency stays <= 1, item 14) */
+    uint64_t perm_threads; /* with tid, != 0: tid maps the lanes of mask onto
+                            * warp slot warp's own threads, each once (swi's
+                            * lane shuffling), these bits (bit t: slot
+                            * warp * warp_size + t); core_issue then takes a
+                            * warp's own lanes' path (checked under --check) */
 } core_req;
 
 /* The outcome of one issue (core_issue fills it). */

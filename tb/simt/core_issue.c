@@ -290,15 +290,16 @@ static int warp_lane_bad(core *c, const issue_ctx *x, unsigned t, unsigned k, in
 }
 
 /* The same for a warp's own lanes (no r->tid: lane l is slot warp * WS +
- * l, one CTA), when the caller found every lane of the mask live and none
+ * l, one CTA; with ptid, lanes permuted within the warp slot: lane l is
+ * slot ptid[l], issue_warp_perm), when the caller found every lane of the mask live and none
  * at a barrier by the warp's wlive and wbar bits (compared with live[] and
  * at_bar[] under --check).  The per-thread oracle reads are skipped when
  * the warp's wready row shows none of the registers late for any of its
  * threads; under --check they run, and a late register the row missed
  * stops the run. */
 static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core_req *r,
-                                         const int nr4, prog_thread **xs, unsigned *lanes,
-                                         unsigned *nlp)
+                                         const int nr4, const uint32_t *const ptid,
+                                         prog_thread **xs, unsigned *lanes, unsigned *nlp)
 {
     const int pc = r->pc;
     const unsigned cta = x->cta_threads, base = r->warp * c->WS;
@@ -329,42 +330,42 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
      * own with nothing else to test */
 #define WARP_LANE_TAKE()                                                                        \
     do {                                                                                        \
-        tpos[l] = at + 1;                                                                       \
-        prog_thread *const th = &ths[l];                                                        \
+        tpos[u] = at + 1;                                                                       \
+        prog_thread *const th = &ths[u];                                                        \
         th->clock = cycle;                                                                      \
         xs[nl] = th;                                                                            \
         lanes[nl++] = l;                                                                        \
     } while (0)
     if (trace && !perlane) {
         for (uint64_t m = r->mask; m; m &= m - 1) {
-            const unsigned l = ctz(m);
-            const uint64_t at = tpos[l];
-            if (at >= len[l] || (int)trace[l][at] != pc)
-                return warp_lane_bad(c, x, base + l, k, pc);
+            const unsigned l = ctz(m), u = ptid ? ptid[l] - base : l;
+            const uint64_t at = tpos[u];
+            if (at >= len[u] || (int)trace[u][at] != pc)
+                return warp_lane_bad(c, x, base + u, k, pc);
             WARP_LANE_TAKE();
         }
         *nlp = nl;
         return 0;
     }
     for (uint64_t m = r->mask; m; m &= m - 1) {
-        const unsigned l = ctz(m);
-        const uint64_t at = tpos[l];
-        int bad = trace && (at >= len[l] || (int)trace[l][at] != pc);
+        const unsigned l = ctz(m), u = ptid ? ptid[l] - base : l;
+        const uint64_t at = tpos[u];
+        int bad = trace && (at >= len[u] || (int)trace[u][at] != pc);
         if (perlane) {
-            const uint64_t *rd = &tready[l * nregs];
+            const uint64_t *rd = &tready[u * nregs];
             int late = 0; /* some register read or overwritten is not ready */
             for (unsigned j = 0; j < (nr4 ? 4u : nr); j++)
                 late |= rd[reg[j]] > cycle;
             if (late && !wlate)
                 return core_fail(c, "internal: thread slot %u: pc %d reads a register not "
                                     "ready in cycle %llu, but its warp's wready row shows "
-                                    "none late", base + l, pc, (unsigned long long)cycle);
+                                    "none late", base + u, pc, (unsigned long long)cycle);
             bad |= late;
         }
         if (bad)
-            return warp_lane_bad(c, x, base + l, k, pc);
+            return warp_lane_bad(c, x, base + u, k, pc);
         if (hash)
-            thash[l] = refp_hash_step(thash[l], (uint32_t)pc);
+            thash[u] = refp_hash_step(thash[u], (uint32_t)pc);
         WARP_LANE_TAKE();
     }
     *nlp = nl;
@@ -372,6 +373,53 @@ static PROG_ALWAYS_INLINE int issue_warp(core *c, const issue_ctx *x, const core
 }
 #undef WARP_LANE_TAKE
 #undef LANE_TAKE
+
+/* Lanes permuted within warp slot r->warp (r->perm_threads: swi's lane
+ * shuffling): issue_warp with lane l in slot r->tid[l] when the warp's
+ * bits show those threads live and none at a barrier (*own set; else 1:
+ * core_issue's loop names the lane), and the per-thread lists filled.
+ * Out of line, so the own lanes' path in core_issue keeps its code; under
+ * --check the map is checked against perm_threads. */
+static __attribute__((noinline)) int issue_warp_perm(core *c, const issue_ctx *x,
+                                                     const core_req *r, prog_thread **xs,
+                                                     const prog_mem **ms, unsigned *kk,
+                                                     unsigned *lanes, unsigned *tids,
+                                                     unsigned *nlp, int *own)
+{
+    const unsigned ws = c->WS, base = r->warp * ws;
+    const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u, th = r->perm_threads;
+    if (c->P.check) {
+        uint64_t seen = 0;
+        int bad = 0;
+        for (uint64_t m = r->mask; m && !bad; m &= m - 1) {
+            const unsigned u = r->tid[ctz(m)] - base;
+            bad = u >= ws || (seen >> u & 1);
+            seen |= 1ull << (u & 63);
+        }
+        if (bad || seen != th)
+            return core_fail(c, "internal: warp %u pc %d: its lanes %llx do not map onto its "
+                                "threads %llx",
+                             r->warp, r->pc, (unsigned long long)r->mask,
+                             (unsigned long long)th);
+    }
+    if ((r->mask & ~wm) || r->warp >= c->W || (r->warp + 1) * ws > c->T ||
+        (th & ~c->wlive[r->warp]) || (th & c->wbar[r->warp]))
+        return 1;
+    const prog_insn *in = x->in;
+    const int lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, x, r, 1, r->tid, xs, lanes, nlp)
+                                                 : issue_warp(c, x, r, 0, r->tid, xs, lanes, nlp);
+    if (lr)
+        return lr;
+    const unsigned k = base / x->cta_threads;
+    /* the per-thread lists, for the paths that take them (park_lanes too) */
+    for (unsigned i = 0; (in->wsync || c->scalar || (c->pk && c->pk[r->pc])) && i < *nlp; i++) {
+        tids[i] = r->tid[lanes[i]];
+        ms[i] = &c->mem[k];
+        kk[i] = k;
+    }
+    *own = 1;
+    return 0;
+}
 
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
  * instructions"): the issue's threads by logical warp (PROG_WARP threads of
@@ -509,7 +557,8 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
                                             const unsigned *lanes, const unsigned *wave_of,
                                             unsigned nl, const int bra, const int bar,
                                             const unsigned nd, const unsigned *dreg,
-                                            const int byshift, const unsigned wsh)
+                                            const int byshift, const unsigned wsh,
+                                            const uint32_t *const ptid)
 {
     int32_t *const next_pc = w->o->next_pc;
     uint64_t *const tready = w->tready;
@@ -519,7 +568,7 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
     uint64_t taken = 0, rmax = 0;
     unsigned anyx = 0;
     for (unsigned i = 0; i < nl; i++) {
-        const unsigned l = lanes[i];
+        const unsigned l = lanes[i], u = ptid ? ptid[l] - w->base : l;
         const prog_effect *e = &eff[i];
         const int32_t npc = e->next_pc;
         const unsigned ex = e->executed;
@@ -527,10 +576,10 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
         if (bra)
             taken |= (uint64_t)(e->taken != 0) << l;
         if (npc == end || (bar && ex))
-            lane_leaves(c, w->pc, w->base + l, w->k, l, npc == end, &w->exited, &w->barm);
+            lane_leaves(c, w->pc, w->base + u, w->k, l, npc == end, &w->exited, &w->barm);
         const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
         if (ex) {
-            uint64_t *tr = &tready[(size_t)l * nregs];
+            uint64_t *tr = &tready[(size_t)u * nregs];
             for (unsigned j = 0; j < nd; j++)
                 tr[dreg[j]] = ready;
         }
@@ -540,6 +589,37 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
     w->taken = taken;
     w->rmax = rmax;
     w->anyx = anyx;
+}
+
+/* own_outcomes with what is per instruction constant (bra, bar, nd, dreg,
+ * eff, lanes, wave_of and nl in scope): a branch, a barrier, or neither
+ * with one destination or another number */
+#define OWN_OUTCOMES(W, SH, WSH, PT)                                                            \
+    do {                                                                                        \
+        if (bra)                                                                                \
+            own_outcomes(c, W, eff, lanes, wave_of, nl, 1, 0, nd, dreg, SH, WSH, PT);           \
+        else if (bar)                                                                           \
+            own_outcomes(c, W, eff, lanes, wave_of, nl, 0, 1, nd, dreg, SH, WSH, PT);           \
+        else if (nd == 1)                                                                       \
+            own_outcomes(c, W, eff, lanes, wave_of, nl, 0, 0, 1, dreg, SH, WSH, PT);            \
+        else                                                                                    \
+            own_outcomes(c, W, eff, lanes, wave_of, nl, 0, 0, nd, dreg, SH, WSH, PT);           \
+    } while (0)
+
+/* own_outcomes for lanes permuted within the warp slot (lane l in slot
+ * ptid[l], issue_warp_perm), out of line as issue_warp_perm */
+static __attribute__((noinline)) void own_outcomes_perm(core *c, own_out *w,
+                                                        const prog_effect *eff,
+                                                        const unsigned *lanes,
+                                                        const unsigned *wave_of, unsigned nl,
+                                                        int bra, int bar, unsigned nd,
+                                                        const unsigned *dreg, int wsh,
+                                                        const uint32_t *ptid)
+{
+    if (wsh >= 0)
+        OWN_OUTCOMES(w, 1, (unsigned)wsh, ptid);
+    else
+        OWN_OUTCOMES(w, 0, 0, ptid);
 }
 
 /* An early return before a barrier (prog.h, exit_bound): a lane of an
@@ -609,13 +689,15 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     const unsigned own_base = r->warp * ws, own_k = own_base / x.cta_threads;
     if (r->nthreads)
         ;
+    else if (__builtin_expect(r->tid && r->perm_threads, 0))
+        lr = issue_warp_perm(c, &x, r, xs, ms, kk, lanes, tids, &nl, &onecta);
     else if (r->tid)
         lr = issue_lanes(c, &x, r, xs, ms, kk, lanes, tids, &nl);
     else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
              !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
         onecta = 1;
-        lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, xs, lanes, &nl)
-                                           : issue_warp(c, &x, r, 0, xs, lanes, &nl);
+        lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, NULL, xs, lanes, &nl)
+                                           : issue_warp(c, &x, r, 0, NULL, xs, lanes, &nl);
         /* the per-thread lists, for the paths that take them */
         for (unsigned i = 0; lr == 0 && (in->wsync || c->scalar) && i < nl; i++) {
             tids[i] = own_base + lanes[i];
@@ -788,24 +870,12 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     if (onecta) {
         own_out w = {o, r->pc, own_base, own_k, end, ready0, tready + (size_t)own_base * nregs,
                      nregs, 0, 0, 0, 0, 0};
-        /* the loop with what is per instruction constant: a branch, a
-         * barrier, or neither with one destination or another number */
-#define OWN_OUTCOMES(SH, WSH)                                                                   \
-    do {                                                                                        \
-        if (bra)                                                                                \
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 1, 0, nd, dreg, SH, WSH);              \
-        else if (bar)                                                                           \
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 1, nd, dreg, SH, WSH);              \
-        else if (nd == 1)                                                                       \
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, 1, dreg, SH, WSH);               \
-        else                                                                                    \
-            own_outcomes(c, &w, eff, lanes, wave_of, nl, 0, 0, nd, dreg, SH, WSH);              \
-    } while (0)
-        if (wsh >= 0)
-            OWN_OUTCOMES(1, (unsigned)wsh);
+        if (__builtin_expect(r->tid != NULL, 0)) /* permuted lanes (issue_warp_perm) */
+            own_outcomes_perm(c, &w, eff, lanes, wave_of, nl, bra, bar, nd, dreg, wsh, r->tid);
+        else if (wsh >= 0)
+            OWN_OUTCOMES(&w, 1, (unsigned)wsh, NULL);
         else
-            OWN_OUTCOMES(0, 0);
-#undef OWN_OUTCOMES
+            OWN_OUTCOMES(&w, 0, 0, NULL);
         taken = w.taken;
         exited = w.exited;
         barm = w.barm;
@@ -843,7 +913,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     if (nl && kmax > cta_ready[klast])
         cta_ready[klast] = kmax;
     if (c->pk && c->pk[r->pc]) {
-        if (onecta && !(in->wsync || c->scalar)) /* issue_warp left the lists unfilled */
+        if (onecta && !r->tid && !(in->wsync || c->scalar)) /* issue_warp left them unfilled */
             for (unsigned i = 0; i < nl; i++) {
                 tids[i] = own_base + lanes[i];
                 kk[i] = own_k;
@@ -939,3 +1009,4 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
     c->issued_ports++;
     return 0;
 }
+#undef OWN_OUTCOMES

@@ -229,14 +229,23 @@ static void lwm_req(const core *c, lwm_state *m, unsigned q, const lwm_subwarp_o
     /* lwm_tid(c, m, gg, row, col), row by row: consecutive warp slots */
     const unsigned base = lwm_warp(m, gg, 0) * WS;
     uint64_t rm[16];
-    for (unsigned f = lwm_subwarp_rows_split(&u->lc, o->sw_rows, o->sw_cols, rm); f; f &= f - 1) {
+    const unsigned rows = lwm_subwarp_rows_split(&u->lc, o->sw_rows, o->sw_cols, rm);
+    r->mask = o->sw_cols;
+    if (rows && !(rows & (rows - 1))) {
+        /* one row: that warp slot's own lanes (lane l is slot warp * WS +
+         * l), no map, so core_issue takes a warp's own lanes' path
+         * (issue_warp, one CTA) instead of the mapped lanes' one: the same
+         * threads, checks and outcome */
+        r->warp = (base + (unsigned)__builtin_ctz(rows) * WS) / WS;
+        return;
+    }
+    for (unsigned f = rows; f; f &= f - 1) {
         const unsigned row = (unsigned)__builtin_ctz(f), rb = base + row * WS;
         for (uint64_t v = rm[row]; v; v &= v - 1) {
             const unsigned col = (unsigned)__builtin_ctzll(v);
             tid[col] = rb + col;
         }
     }
-    r->mask = o->sw_cols;
     r->tid = tid;
     r->warp = tid[__builtin_ctzll(r->mask)] / WS;
 }
@@ -427,7 +436,8 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             int same = r2.mask == r.mask && r2.pc == r.pc && r2.warp == r.warp &&
                        r2.unit_warp == r.unit_warp && r2.nthreads == r.nthreads &&
                        r2.slots == r.slots;
-            for (uint64_t v = r.mask; same && v; v &= v - 1)
+            same = same && !r2.tid == !r.tid;
+            for (uint64_t v = r.tid ? r.mask : 0; same && v; v &= v - 1)
                 same = tid2[__builtin_ctzll(v)] == tid[__builtin_ctzll(v)];
             if (!same)
                 return core_fail(c, "internal: large warp %u: the sub-warp emitted differs from "

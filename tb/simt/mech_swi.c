@@ -89,8 +89,10 @@ typedef struct {
     swi_sched_in qi;
     swi_sched_out qo;
     lane_shuffle_cfg lc;
-    uint8_t lane_of[CORE_MAX_WARPS][CORE_MAX_WARP]; /* thread t of warp w -> lane */
-    uint32_t tid[CORE_MAX_WARPS][CORE_MAX_WARP];    /* lane l of warp w -> thread slot */
+    /* W rows each (swi_init; the state is cleared per run, so its size is
+     * the run's): lanes [0, WS) of row w are warp w's */
+    uint8_t (*lane_of)[CORE_MAX_WARP]; /* thread t of warp w -> lane */
+    uint32_t (*tid)[CORE_MAX_WARP];    /* lane l of warp w -> thread slot */
     mech_launchq lq;
     unsigned fill_rr;
     uint64_t peak, pairs, alts, conflicts, subst, stalls;
@@ -232,6 +234,10 @@ static const char *swi_init(core *c, void *vm)
         snprintf(msg, sizeof msg, "lane_shuffle: %u warps; it holds at most 64", m->W);
         return msg;
     }
+    m->lane_of = malloc((m->W ? m->W : 1) * sizeof m->lane_of[0]);
+    m->tid = malloc((m->W ? m->W : 1) * sizeof m->tid[0]);
+    if (!m->lane_of || !m->tid)
+        return "swi: out of memory";
     for (unsigned w = 0; w < m->W; w++)
         for (unsigned t = 0; t < m->WS; t++) {
             unsigned l = m->func ? lane_shuffle_map(&m->lc, m->func, w, t) : t;
@@ -300,6 +306,9 @@ static int swi_issue(core *c, swi_state *m, unsigned port, unsigned w, int pc, u
                          w, pc, (unsigned long long)lanes, tpc,
                          (unsigned long long)to_lanes(m, w, tmask));
     core_req r = swi_req(m, w, pc, lanes, with);
+    r.perm_threads = tmask; /* the lanes are warp w's threads, shuffled */
+    if (core_config(c)->fault_kind == 16 && core_now(c) >= core_config(c)->fault_cycle)
+        r.perm_threads &= r.perm_threads - 1; /* the test hook: one thread too few */
     enum core_why y = core_ready(c, port, &r);
     if (y != CORE_OK)
         return core_fail(c, "internal: warp %u pc %d picked for this cycle, the core says %d", w,
@@ -541,6 +550,12 @@ static double swi_area(const core *c, const void *vm, const area_tech *t, char *
     return mm2;
 }
 
+static void swi_free(void *vm)
+{
+    free(((swi_state *)vm)->lane_of);
+    free(((swi_state *)vm)->tid);
+}
+
 static int swi_finish(core *c, void *vm)
 {
     swi_state *m = vm;
@@ -606,5 +621,6 @@ const mech_ops mech_swi = {
     .stats = swi_stats,
     .area = swi_area,
     .finish = swi_finish,
+    .free = swi_free,
     .quiet = swi_quiet,
 };
