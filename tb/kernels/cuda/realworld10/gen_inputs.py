@@ -7,6 +7,7 @@ sigma (slices of 8 rows, rows sorted by length within windows of 32, each
 slice as wide as its longest row, padding marked by column -1), values in
 halves and an integer vector, so every product is exact in float."""
 import random
+import struct
 
 
 def write(name, ws):
@@ -15,7 +16,6 @@ def write(name, ws):
 
 
 def f32(v):
-    import struct
     return struct.unpack('<I', struct.pack('<f', v))[0]
 
 
