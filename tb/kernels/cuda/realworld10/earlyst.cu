@@ -29,6 +29,16 @@ __device__ void tree(float *s, int t, int w)
     }
 }
 
+/* v over the row's sum: each staying thread's v into s, the barriers of
+ * the tree, the quotient */
+__device__ float over_sum(float *s, int t, int w, float v)
+{
+    s[t] = v;
+    __syncthreads();
+    tree(s, t, w);
+    return v / s[0];
+}
+
 extern "C" __global__ void es_store(const unsigned *in, float *out, int w, int pitch)
 {
     __shared__ float s[NT];
@@ -37,26 +47,19 @@ extern "C" __global__ void es_store(const unsigned *in, float *out, int w, int p
         out[row * pitch + t] = 0.0f;
         return;
     }
-    const float v = sample(in[row * w + t]);
-    s[t] = v;
-    __syncthreads();
-    tree(s, t, w);
-    out[row * pitch + t] = v / s[0];
+    out[row * pitch + t] = over_sum(s, t, w, sample(in[row * w + t]));
 }
 
 extern "C" __global__ void es_after(const unsigned *in, float *out, int w, int pitch)
 {
     __shared__ float s[NT];
     const int t = threadIdx.x, row = blockIdx.x;
-    const float v = t < w ? sample(in[row * w + t]) : 0.0f;
-    s[t] = v;
-    __syncthreads();
-    tree(s, t, w);
+    const float q = over_sum(s, t, w, t < w ? sample(in[row * w + t]) : 0.0f);
     if (t >= w) {
         out[row * pitch + t] = 0.0f;
         return;
     }
-    out[row * pitch + t] = v / s[0];
+    out[row * pitch + t] = q;
 }
 
 extern "C" __global__ void es_first(const unsigned *in, float *out, int w, int pitch)
@@ -65,11 +68,7 @@ extern "C" __global__ void es_first(const unsigned *in, float *out, int w, int p
     const int t = threadIdx.x, row = blockIdx.x;
     if (t < pitch) out[row * pitch + t] = 0.0f;
     if (t >= w) return;
-    const float v = sample(in[row * w + t]);
-    s[t] = v;
-    __syncthreads();
-    tree(s, t, w);
-    out[row * pitch + t] = v / s[0];
+    out[row * pitch + t] = over_sum(s, t, w, sample(in[row * w + t]));
 }
 
 extern "C" __global__ void es_plain(const unsigned *in, float *out, int w, int pitch)
@@ -77,11 +76,7 @@ extern "C" __global__ void es_plain(const unsigned *in, float *out, int w, int p
     __shared__ float s[NT];
     const int t = threadIdx.x, row = blockIdx.x;
     if (t >= w) return;
-    const float v = sample(in[row * w + t]);
-    s[t] = v;
-    __syncthreads();
-    tree(s, t, w);
-    out[row * pitch + t] = v / s[0];
+    out[row * pitch + t] = over_sum(s, t, w, sample(in[row * w + t]));
     if (t == 0)
         for (int k = w; k < pitch; k++) out[row * pitch + k] = 0.0f;
 }
