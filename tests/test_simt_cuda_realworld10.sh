@@ -18,6 +18,7 @@
 #   bodies moved;
 # - earlyst: each row's values over their sum, the padding zeros, the
 #   three ways equal;
+# - topk4: each row's 4 best scores and their indices (ties to the smaller);
 # radixsort's module has two `.extern .shared` arrays (refused before);
 # earlyst's es_plain (a bare early return, a padding loop after the last
 # barrier) runs (refused before: the exit-bound copy had a loop with no
@@ -124,7 +125,22 @@ rc=$?
   grep -qE "^tests/data/cuda/.*earlyst.ptx:[0-9]+: barrier under divergent control \(inside a branch on a thread-dependent condition: one side skips the barrier .* clang sank that store into the tail both sides share.*store after it\)$" <<<"$out" &&
   ok simt_cuda_earlyst_store_refused || bad simt_cuda_earlyst_store_refused "exit $rc: $out"
 
+# topk4: rnd (lines 1-1500), score (1501-3000), best (3001-3020), besti
+# (3021-3040): each row's 4 best scores (word % 97), a tie to the smaller
+# index
+f=$O/topk4-default.ref
+r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
+     END { for (r = 0; r < 5; r++) { for (k = 0; k < 4; k++) { bs[k] = -1; bi[k] = 0 }
+         for (i = 0; i < 300; i++) { s = w[1 + 300 * r + i] % 97
+           if (w[1501 + 300 * r + i] != s) bad = bad " score" r "." i
+           for (k = 0; k < 4; k++) if (s > bs[k]) { for (j = 3; j > k; j--) { bs[j] = bs[j - 1]; bi[j] = bi[j - 1] }; bs[k] = s; bi[k] = i; break } }
+         for (k = 0; k < 4; k++) if (w[3001 + 4 * r + k] != bs[k] || w[3021 + 4 * r + k] != bi[k]) bad = bad " best" r "." k
+         if (bs[0] == bs[1]) ties++ }
+       if (!ties) bad = bad " no ties"
+       print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_topk4_best || bad simt_cuda_topk4_best "${r:0:200}"
+
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh
-run_variants own_interp "radixsort sellspmv wmoments nbody64 earlyst"
+run_variants own_interp "radixsort sellspmv wmoments nbody64 earlyst topk4"
 exit 0
