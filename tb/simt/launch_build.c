@@ -119,10 +119,17 @@ static int skip_cause(const prog *p)
         if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || in->uniform || p->succ[pc][1] < 0 ||
             r < 0 || r >= n)
             continue;
-        int bar[2] = {0, 0}, later = 0, store = 0;
+        int bar[2] = {0, 0}, later = 0, store = 0, loop = 0;
         for (int j = 0; j < 2; j++) {
             const unsigned cnt = prog_region_pcs(p, p->succ[pc][j], r, m, list);
-            for (unsigned i = 0; i < cnt; i++) bar[j] |= p->ins[list[i]].unit == PU_BAR;
+            for (unsigned i = 0; i < cnt; i++) {
+                bar[j] |= p->ins[list[i]].unit == PU_BAR;
+                for (int k = 0; k < 2; k++) /* a back edge inside: a loop */
+                    loop |= p->succ[list[i]][k] >= 0 && p->succ[list[i]][k] <= list[i] && m[p->succ[list[i]][k]];
+            }
+            /* a loop's test (o0loop's tidloop), or a loop on the barrier's
+             * side (sharedflag_hoisted): not this shape */
+            loop |= m[pc];
         }
         const unsigned cnt = prog_region_pcs(p, r, -1, past, list); /* from the join on */
         for (unsigned i = 0; i < cnt; i++) {
@@ -131,7 +138,7 @@ static int skip_cause(const prog *p)
         }
         /* the side without the barrier goes straight to the join, which
          * stores on the way out */
-        found = bar[0] != bar[1] && p->succ[pc][bar[0] ? 1 : 0] == r && store && !later;
+        found = bar[0] != bar[1] && p->succ[pc][bar[0] ? 1 : 0] == r && store && !later && !loop;
     }
     free(m);
     free(past);
