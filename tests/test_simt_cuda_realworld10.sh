@@ -27,7 +27,9 @@
 # then, with clang installed, the reviewer's own prelude (own_interp) by
 # issue 25's command at other -O levels and sm_ targets (make test: -O0,
 # -O3 and -Os on three targets; make regress: every pair of -O0 -O1 -O2
-# -O3 -Os and sm_60 sm_75 sm_80 sm_86, and the header kernels at -O0).
+# -O3 -Os and sm_60 sm_75 sm_80 sm_86, and the header kernels at -O0:
+# topk4 refused there with the stack-frame line, its lists indexed by
+# variables once not unrolled).
 set -u
 . tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
 realworld_round realworld10 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
@@ -142,5 +144,5 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
 
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh
-run_variants own_interp "radixsort sellspmv wmoments nbody64 earlyst topk4"
+run_variants own_interp "radixsort sellspmv wmoments nbody64 earlyst topk4:frame"
 exit 0
