@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
-# cuda_small.sh -- sourced by tests/test_simt_cuda.sh and tests/test_layout.sh:
+# cuda_small.sh -- sourced by tests/test_simt_cuda.sh, tests/test_layout.sh and
+# the rounds' scripts (tests/test_simt_cuda_realworld4.sh ..):
 # small[K], the sed edit that makes kernel K's launch smaller for make test
 # (fewer tree keys, one CTA instead of two or three, half bfs's vertices,
 # one row of mandelbrot's CTAs, realworld5's histo8 with a third of its
@@ -9,8 +10,9 @@
 # paths at a third to a half of the CPU time), and same_as_host REF HOST: a
 # run's reference memory dump equals the host reference's (the launch's memory; module variables come
 # after it in the dump, the host has them as its own), and AWK_HEX: awk
-# functions for a memory dump's words, hex(S) (its value) and f32(S) (the
-# float it holds; NaN and infinity aside), for the rounds' answers.
+# functions for a memory dump's words, hex(S) (its value), f32(S) (the
+# float it holds; NaN and infinity aside) and f64(LO, HI) (the double two
+# words hold, low word first), for the rounds' answers.
 # shellcheck disable=SC2034
 declare -A small=(
   [treesearch]='s/^param s32 100$/param s32 30/'
@@ -29,4 +31,22 @@ declare -A small=(
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
 function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
-  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }'
+  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }
+function f64(lo, hi,  h, e, m, v) { h = hex(hi); e = int(h / 1048576) % 2048; m = (h % 1048576) * 4294967296 + hex(lo)
+  v = (e == 0) ? m * 2 ^ -1074 : (4503599627370496 + m) * 2 ^ (e - 1075); return h >= 2147483648 ? -v : v }'
+# realworld_round SET [BUILD_DIR]: the start of each round's script
+# (tests/test_simt_cuda_realworld4.sh and after): B, S (build/simt), T (the
+# script's own outputs), D (tb/kernels/cuda/SET), O (test_simt_cuda.sh's
+# outputs), ok and bad; without build/simt one FAIL line and exit 0; then
+# tests/test_simt_cuda.sh's checks on the set (every mechanism at the
+# default preset and 000..004, the reference against each kernel's host
+# reference; SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well)
+realworld_round() {
+  B=${2:-build}
+  S=$B/simt T=$B/test/simt_cuda_$1x D=tb/kernels/cuda/$1 O=$B/test/simt_cuda_$1
+  mkdir -p "$T"
+  ok() { echo "ok $1"; }
+  bad() { echo "FAIL $1${2:+: $2}"; }
+  [ -x "$S" ] || { bad "simt_cuda_$1" "no $S (make $S)"; exit 0; }
+  SIMT_CUDA_SET=$1 bash tests/test_simt_cuda.sh "$B"
+}

@@ -27,16 +27,8 @@
 #   test: three pairs; make regress: -O0 -O1 -O2 -O3 -Os x sm_60 sm_75
 #   sm_80 sm_86).
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld4x
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld4 "no $S (make $S)"; exit 0; }
-
-SIMT_CUDA_SET=realworld4 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld4 # test_simt_cuda.sh's outputs
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld4 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # reduce6: the three block sums (12 bytes) are the lockstep idiom's race,
 # reported at every preset; the rest (the tree before the tail) compared
@@ -87,7 +79,6 @@ for e in flag orflag; do
     ok simt_cuda_sharedflag_$e || bad simt_cuda_sharedflag_$e "exit $rc: $(grep -m1 '^simt:\|cannot' <<<"$out")"
 done
 # sssp_flag: the same loop in a real kernel, equal to sssp's host reference
-. tests/cuda_small.sh # same_as_host
 H=$T/sssp.host
 "$B/cuda_host/sssp" --launch tb/kernels/cuda/realworld4/sssp.launch --dump-mem "$H" >/dev/null 2>&1 ||
   bad simt_cuda_sssp_host "make $B/cuda_host/sssp"
@@ -96,7 +87,6 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$T/sssp_flag.ref" "$H" &&
   ok simt_cuda_sssp_flag_runs || bad simt_cuda_sssp_flag_runs "exit $rc: $(grep -m1 '^simt:\|cannot\|barrier' <<<"$out")"
 
-. tests/cuda_small.sh # same_as_host
 # the reviewer's own prelude at -O0 (each test's name as before): own_scan's
 # barrier loops' bounds in the stack frame (refused with the stack-frame
 # line before the frame's slots were followed, docs/ptx.md "Barriers in -O0

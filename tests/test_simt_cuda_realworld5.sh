@@ -26,18 +26,8 @@
 #   every mechanism, equal to the host reference (make test: -O0, -O3 and -Os on three
 #   targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60 sm_75 sm_80 sm_86).
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld5x
-D=tb/kernels/cuda/realworld5
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld5 "no $S (make $S)"; exit 0; }
-
-SIMT_CUDA_SET=realworld5 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld5 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld5 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # aes: FIPS-197 appendix C.1's ciphertext 69c4e0d8 6a7b0430 d8cdb780
 # 70b4c55a, little-endian words at byte 1616 (line 405 of the dump)

@@ -26,24 +26,11 @@
 #   and -Os on three targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60
 #   sm_75 sm_80 sm_86), and the header kernels at -O0 (make regress).
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld6x
-D=tb/kernels/cuda/realworld6
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld6 "no $S (make $S)"; exit 0; }
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld6 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
-SIMT_CUDA_SET=realworld6 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld6 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host, small[]
-
-# word N (from 1) of a dump, as a number; a float's value from its bits
+# word N (from 1) of a dump, as a number
 word() { v=$(sed -n "${2}p" "$1" 2>/dev/null); echo $((16#${v:-0})); }
-AWK_F32='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
-function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
-  v = (e == 0) ? m * 2 ^ -149 : (8388608 + m) * 2 ^ (e - 150); return w >= 2147483648 ? -v : v }'
 
 # persist: every thread's take that fails ends the loop once, so the head
 # ends at 700 items + 120 threads; the u64 step total is the sum of
@@ -68,7 +55,7 @@ done
 # ((w >> 16) / 4096 - 8 each), the flag set, the retirement counter (the
 # module variable after mem_bytes, 256-aligned: word 1025) back at 0
 f=$O/tfreduce-default.ref
-r=$(awk "$AWK_F32"' NR <= 1000 { s += int(hex($1) / 65536) / 4096 - 8 } NR == 1008 { t = f32($1) }
+r=$(awk "$AWK_HEX"' NR <= 1000 { s += int(hex($1) / 65536) / 4096 - 8 } NR == 1008 { t = f32($1) }
      END { d = t - s; print (d < 0 ? -d : d) < 0.01 ? "ok" : "sum " s " total " t }' "$f")
 [ "$r" = ok ] && [ "$(word "$f" 1009)" = 1 ] && [ "$(word "$f" 1025)" = 0 ] &&
   ok simt_cuda_tfreduce_total || bad simt_cuda_tfreduce_total "$r, last $(word "$f" 1009), counter $(word "$f" 1025)"
@@ -76,7 +63,7 @@ r=$(awk "$AWK_F32"' NR <= 1000 { s += int(hex($1) / 65536) / 4096 - 8 } NR == 10
 # eigbisect: each block's 24 eigenvalues ascending; block 1's diagonal
 # matrix gives -2, -0.5, 1, 2.5 six times each (within 1e-4)
 f=$O/eigbisect-default.ref
-r=$(awk "$AWK_F32"' NR > 144 && NR <= 216 { i = NR - 145; v = f32($1)
+r=$(awk "$AWK_HEX"' NR > 144 && NR <= 216 { i = NR - 145; v = f32($1)
        if (i % 24 && v < p) bad = bad " unsorted at " i; p = v
        if (i >= 24 && i < 48) { e = -2 + 1.5 * int((i - 24) / 6); if (v - e > 1e-4 || e - v > 1e-4) bad = bad " eig " i "=" v } }
      END { print bad == "" ? "ok" : bad }' "$f")

@@ -32,18 +32,8 @@
 #   mergepath refused, its local arrays indexed by variables: the frame's
 #   address escapes; docs/ptx.md "Barriers in -O0 loops").
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld7x
-D=tb/kernels/cuda/realworld7
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld7 "no $S (make $S)"; exit 0; }
-
-SIMT_CUDA_SET=realworld7 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld7 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host, AWK_HEX
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld7 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # mergepath: keys (lines 1-500) sorted per tile of 256 into lines 501-1000,
 # values (1001-1500) the tile's indices once each, each key the top 6 bits

@@ -26,18 +26,8 @@
 # -O3 and -Os on three targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60
 # sm_75 sm_80 sm_86, and the header kernels at -O0).
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld8x
-D=tb/kernels/cuda/realworld8
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld8 "no $S (make $S)"; exit 0; }
-
-SIMT_CUDA_SET=realworld8 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld8 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host, AWK_HEX
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld8 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # conv2dsm: the 21 x 13 image (16-bit samples, lines 1-137), out (138-410),
 # saturated (411-422); every sum is exact in binary

@@ -25,18 +25,8 @@
 # -O3 and -Os on three targets; make regress: every pair of -O0 -O1 -O2
 # -O3 -Os and sm_60 sm_75 sm_80 sm_86, and the header kernels at -O0).
 set -u
-B=${1:-build}
-S=$B/simt
-T=$B/test/simt_cuda_realworld9x
-D=tb/kernels/cuda/realworld9
-mkdir -p "$T"
-ok() { echo "ok $1"; }
-bad() { echo "FAIL $1${2:+: $2}"; }
-[ -x "$S" ] || { bad simt_cuda_realworld9 "no $S (make $S)"; exit 0; }
-
-SIMT_CUDA_SET=realworld9 bash tests/test_simt_cuda.sh "$B"
-O=$B/test/simt_cuda_realworld9 # test_simt_cuda.sh's outputs
-. tests/cuda_small.sh # same_as_host, AWK_HEX
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+realworld_round realworld9 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # warp/segshfl: shuffles need warps of 32 (the default preset's are 8,
 # 000's 16): refused there with one line, run with --set warp_size=32;

@@ -101,11 +101,57 @@ static int return_cause(const prog *p)
     return found;
 }
 
+/* A refused barrier that one side of a thread-dependent branch skips,
+ * the two sides joining only past every barrier: what clang -O2 makes of
+ * an early return whose returning side stores to the address the others
+ * store to after the barrier (if (t >= w) { out[i] = 0; return; } ...
+ * out[i] = v;): the store sinks into a tail both sides share, and the
+ * PTX has no early return left (tb/kernels/cuda/realworld10/earlyst.cu,
+ * es_store).  1 when there is such a branch, 0 none. */
+static int skip_cause(const prog *p)
+{
+    const int n = (int)p->n;
+    uint8_t *m = malloc((size_t)n + 1), *past = malloc((size_t)n + 1);
+    int *list = malloc(((size_t)n + 1) * sizeof(int)), found = 0;
+    for (int pc = 0; m && past && list && !found && pc < n; pc++) {
+        const prog_insn *in = &p->ins[pc];
+        const int r = in->rpc;
+        if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || in->uniform || p->succ[pc][1] < 0 ||
+            r < 0 || r >= n)
+            continue;
+        int bar[2] = {0, 0}, later = 0, store = 0, loop = 0;
+        for (int j = 0; j < 2; j++) {
+            const unsigned cnt = prog_region_pcs(p, p->succ[pc][j], r, m, list);
+            for (unsigned i = 0; i < cnt; i++) {
+                bar[j] |= p->ins[list[i]].unit == PU_BAR;
+                for (int k = 0; k < 2; k++) /* a back edge inside: a loop */
+                    loop |= p->succ[list[i]][k] >= 0 && p->succ[list[i]][k] <= list[i] && m[p->succ[list[i]][k]];
+            }
+            /* a loop's test (o0loop's tidloop), or a loop on the barrier's
+             * side (sharedflag_hoisted): not this shape */
+            loop |= m[pc];
+        }
+        const unsigned cnt = prog_region_pcs(p, r, -1, past, list); /* from the join on */
+        for (unsigned i = 0; i < cnt; i++) {
+            later |= p->ins[list[i]].unit == PU_BAR;
+            store |= p->ins[list[i]].unit == PU_ST || p->ins[list[i]].unit == PU_ATOM;
+        }
+        /* the side without the barrier goes straight to the join, which
+         * stores on the way out */
+        found = bar[0] != bar[1] && p->succ[pc][bar[0] ? 1 : 0] == r && store && !later && !loop;
+    }
+    free(m);
+    free(past);
+    free(list);
+    return found;
+}
+
 static void barrier_hint(prog *p, char *err, size_t errlen)
 {
     char *c = strstr(err, " (inside a branch on a thread-dependent condition)");
     if (!c || !p->n) return;
     int ret = return_cause(p); /* before loads_cause analyses again */
+    int skip = ret ? 0 : skip_cause(p);
     if (loads_cause(p, 0))
         snprintf(c, errlen - (size_t)(c - err),
                  ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
@@ -126,6 +172,15 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
                  "counts a returning thread as exited only when nothing it still does can be "
                  "seen by, or see, another thread; move that work after the barrier or keep every "
                  "thread to the barrier (if (i < n) { ... })");
+    else if (skip)
+        snprintf(c, errlen - (size_t)(c - err),
+                 " (inside a branch on a thread-dependent condition: one side skips the barrier "
+                 "and the two join only after it, in a tail that stores; where the source has an "
+                 "early return whose returning side stores, if (t >= w) { out[i] = 0; return; } "
+                 "before __syncthreads() and out[i] = v; after it, clang sank that store into the "
+                 "tail both sides share, so the PTX has no return there and the threads that skip "
+                 "wait at the join while the others wait at the barrier; keep every thread to the "
+                 "barrier and store after it)");
     else if (ret)
         snprintf(c, errlen - (size_t)(c - err),
                  " after a branch to the exit on a thread-dependent condition (an early return, "

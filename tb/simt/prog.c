@@ -969,8 +969,8 @@ void prog_exit_bound(const prog *p, uint8_t *eb)
 /* A barrier refused by the divergence analysis: the analysis of a copy of
  * p in which the threads bound for the exit leave (prog_exit_bound) --
  * each thread-dependent way into an exit-bound PC from a PC that is not
- * is dropped (a guarded branch then goes only its other way), and
- * the exit-bound PCs are exits.  The threads that do not leave run the
+ * from which a barrier is reachable is dropped (a guarded branch then
+ * goes only its other way), and the exit-bound PCs are exits.  The threads that do not leave run the
  * copy's paths exactly, so a barrier the copy's analysis accepts is
  * reached by all of them; the ones that leave are counted as exited by
  * the SM core.  The mechanisms reconverge at p's rpc: a branch that
@@ -982,11 +982,26 @@ void prog_exit_bound(const prog *p, uint8_t *eb)
 static int analyse_exit_bound(prog *p)
 {
     const int n = (int)p->n;
-    uint8_t *eb = malloc((size_t)n + 1);
+    uint8_t *eb = malloc((size_t)n + 1), *bar = malloc((size_t)n + 1);
     prog_insn *ins = malloc((size_t)n * sizeof *ins);
     int dropped = 0, rc = -1;
-    if (eb && ins) {
+    if (eb && bar && ins) {
         prog_exit_bound(p, eb);
+        /* bar[pc]: a barrier is reachable from pc.  Past the last barrier
+         * no edge is dropped: every thread leaves there, and dropping a
+         * loop's way out into the exit-bound tail would leave the copy a
+         * loop with no exit (a padding loop after the last barrier,
+         * tb/kernels/cuda/realworld10/earlyst.cu es_plain) */
+        for (int pc = 0; pc < n; pc++)
+            bar[pc] = p->reachable[pc] && p->ins[pc].unit == PU_BAR;
+        bar[n] = 0;
+        for (int changed = 1; changed;) {
+            changed = 0;
+            for (int pc = n - 1; pc >= 0; pc--)
+                for (int j = 0; !bar[pc] && p->reachable[pc] && j < 2; j++)
+                    if (p->succ[pc][j] >= 0 && bar[p->succ[pc][j]])
+                        bar[pc] = changed = 1;
+        }
         memcpy(ins, p->ins, (size_t)n * sizeof *ins);
         for (int pc = 0; pc < n; pc++) {
             prog_insn *in = &ins[pc];
@@ -1000,7 +1015,7 @@ static int analyse_exit_bound(prog *p)
                 in->fop = PF_NONE;
                 in->freg = -1;
             } else if (in->unit == PU_BRA && in->guard >= 0 && p->succ[pc][1] >= 0 &&
-                       eb[in->target] != eb[pc + 1]) {
+                       eb[in->target] != eb[pc + 1] && bar[pc]) {
                 if (eb[in->target]) /* falls through only */
                     in->unit = PU_NOP;
                 in->guard = -1; /* else: taken only */
@@ -1044,6 +1059,7 @@ static int analyse_exit_bound(prog *p)
     free(mark);
     free(list);
     free(ins);
+    free(bar);
     if (!rc) {
         free(p->exit_bound);
         p->exit_bound = eb;

@@ -154,9 +154,11 @@ int ptx_decl_var(ptx_ps *s, char *stmt, int in_entry)
     if (ext) {
         if (space != PS_SHARED) return UNSUP(s, ".extern variable outside .shared");
         if (!unsized) return UNSUP(s, ".extern .shared with a size");
-        if (s->extern_align) return UNSUP(s, "two .extern .shared arrays");
-        s->extern_align = (uint32_t)align;
-        snprintf(s->extern_name, sizeof s->extern_name, "%s", name);
+        /* every .extern .shared array starts at the dynamic area, as in
+         * CUDA (a module whose kernels each name their own extern
+         * __shared__ array: they alias), aligned for the strictest */
+        if (!s->extern_align) snprintf(s->extern_name, sizeof s->extern_name, "%s", name);
+        if (align > s->extern_align) s->extern_align = (uint32_t)align;
         return ptx_add_sym(s, name, PS_SHARED, UINT64_MAX, 0); /* placed at the end */
     }
     if (unsized) return ptx_fail(s, s->sline, "array '%s' without a size", name);

@@ -36,6 +36,19 @@ __device__ int relax(int dij, int dik, int dkj)
     return s < dij ? s : dij;
 }
 
+/* the T steps of k on a tile that depends on itself: own[ty][tx] relaxed
+ * through left[ty][k] + up[k][tx], where left or up (or both) is own, so
+ * each step reads before a barrier and writes after it */
+static __device__ __forceinline__ void tile_steps(int (*own)[T], int (*left)[T], int (*up)[T], int tx, int ty)
+{
+    for (int k = 0; k < T; k++) {
+        const int v = relax(own[ty][tx], left[ty][k], up[k][tx]);
+        __syncthreads();
+        own[ty][tx] = v;
+        __syncthreads();
+    }
+}
+
 extern "C" __global__ void fw_phase1(int *d, int n, int kb)
 {
     __shared__ int a[T][T];
@@ -43,12 +56,7 @@ extern "C" __global__ void fw_phase1(int *d, int n, int kb)
     const int i = kb * T + ty, j = kb * T + tx;
     a[ty][tx] = load_tile(d, n, i, j);
     __syncthreads();
-    for (int k = 0; k < T; k++) {
-        const int v = relax(a[ty][tx], a[ty][k], a[k][tx]);
-        __syncthreads();
-        a[ty][tx] = v;
-        __syncthreads();
-    }
+    tile_steps(a, a, a, tx, ty);
     if (i < n && j < n) d[i * n + j] = a[ty][tx];
 }
 
@@ -63,12 +71,7 @@ extern "C" __global__ void fw_phase2(int *d, int n, int kb)
     piv[ty][tx] = load_tile(d, n, kb * T + ty, kb * T + tx);
     own[ty][tx] = load_tile(d, n, i, j);
     __syncthreads();
-    for (int k = 0; k < T; k++) {
-        const int v = row ? relax(own[ty][tx], piv[ty][k], own[k][tx]) : relax(own[ty][tx], own[ty][k], piv[k][tx]);
-        __syncthreads();
-        own[ty][tx] = v;
-        __syncthreads();
-    }
+    tile_steps(own, row ? piv : own, row ? own : piv, tx, ty);
     if (i < n && j < n) d[i * n + j] = own[ty][tx];
 }
 
