@@ -225,9 +225,13 @@ typedef struct core_cfg {
      * and tsimt's lean answer loses its lowest ready lane (mech_tsimt.c),
      * 12 from then on declares every quiet stretch (core.h, "Quiet
      * cycles") twice as long as it is (verified under --check), 13
-     * (mech_dwf.c) keeps a parked thread's membermask wait as none, 23
-     * (mech_swi.c) names one thread too few in an issue's perm_threads
-     * from then on (core_issue checks the map under --check):
+     * (mech_dwf.c) keeps a parked thread's membermask wait as none, 14
+     * (core_cta.c) leaves a starting CTA's first thread's registers
+     * uncleared (core_new fills them under --check), 15 (ref.c, with
+     * --inject-fault taint@K) takes one of the reference's order-taint
+     * widenings away, 16 (mech_swi.c) names one thread too few in an
+     * issue's perm_threads from then on (core_issue checks the map under
+     * --check):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
