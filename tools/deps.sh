@@ -19,7 +19,7 @@ declare -A need=(
   [xvfb-run]=xvfb [rsvg-convert]=librsvg2-bin
   [gcc]=gcc [g++]=g++ [make]=make [parallel]=parallel [flock]=util-linux
   [ccache]=ccache [clang]=clang [python3]=python3
-  [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector
+  [yosys-smtbmc]=yosys [z3]=z3 [boolector]=boolector [valgrind]=valgrind
 )
 missing=()
 for cmd in "$@"; do

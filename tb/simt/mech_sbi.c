@@ -527,7 +527,9 @@ static const struct mech_sbi_row *sbi_row(core *c, mech_sbi_bank *b, unsigned w,
             row_sb(c, b, w, e);
         return e;
     }
-    struct mech_sbi_row f;
+    struct mech_sbi_row f = *e; /* the fields row_heap does not write (the
+                                 * scoreboard's part) as the kept row has
+                                 * them, as without --check */
     row_heap(c, b, w, &f);
     if (e->heap && (e->v1 != f.v1 || e->pc1 != f.pc1 || e->m1 != f.m1 || e->v2 != f.v2 ||
                     e->pc2 != f.pc2 || e->m2 != f.m2 || e->run2 != f.run2 ||
