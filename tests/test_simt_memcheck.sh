@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_memcheck.sh BUILD_DIR -- build/simt under valgrind's memcheck:
 # every mechanism on a few short runs (a .k kernel with nested divergence,
-# a CUDA launch at the default preset and at 001, warp-synchronous code)
+# a CUDA launch at the default preset and at 001, warp-synchronous code,
+# checks on and off)
 # must make no read of an uninitialised byte, no invalid access and no
 # leak of a definitely lost block.  ASan (the build/asan tests) finds
 # invalid accesses but not uninitialised reads: a decision taken on a
@@ -32,4 +33,9 @@ run nested_break tb/kernels/nested_break.k
 run bfs_k tb/kernels/bfs.k
 run fig1_003_001 tb/kernels/fig1_003.k --config 001
 run cgtile_001 --launch tb/kernels/cuda/warp/cgtile.launch --config 001
+# checks off: core_new leaves the rows cta_start clears unwritten (malloc;
+# under --check they are filled), so a row read before its CTA starts is
+# an uninitialised read here
+run conv1d_001_nocheck --launch tb/kernels/cuda/conv1d.launch --config 001 --no-check
+run lud_nocheck --launch tb/kernels/cuda/lud.launch --no-check
 exit 0
