@@ -59,8 +59,21 @@
  *   histogram sums to warp_insts.
  */
 #include "cli.h"
+#include <stdlib.h> /* defines __GLIBC__ on glibc */
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 int main(int argc, char **argv)
 {
+#ifdef __GLIBC__
+    /* The runs of one process (--mech all, --bench, a launch sequence, a
+     * sweep's job) free and allocate the same large arrays again.  glibc
+     * gives a freed top of the heap back to the OS above 128 KB, and the
+     * next run faults every page in again: --bench at 001 spent a third
+     * of its time in the kernel on some launches (docs/bench.md, "After
+     * the thirteenth session's merge").  Keep up to 1 GB. */
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+#endif
     return simt_main(argc, argv);
 }
