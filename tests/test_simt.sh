@@ -904,4 +904,14 @@ for lc in "tb/kernels/fig1_003.k|" "tb/kernels/bfs.k|--config 001"; do
     [ "$n0" = "$n1" ] && grep -q "^every mechanism that ran matches" <<<"$n0" &&
     ok "swi_perm_map_checked_$(basename "$k" .k)" || bad "swi_perm_map_checked_$(basename "$k" .k)" "exit $r1: $(grep -m1 simt: <<<"$c1")"
 done
+# a loop with no way out under a branch (a dead end, prog.c) is part of no
+# run that finishes: the analysis takes it as unreachable (--show-cfg says
+# so) and a thread that enters it is stopped by the reference, one line at
+# the loop, exit 2 (bad_kernel_endless_loop has the same kernel)
+printf '%s\n' "$H" '    setp.eq p0, %tid, 0' '    @p0 bra X' '    exit' 'X:  bra X' >"$T/deadend.k"
+out=$("$S" "$T/deadend.k" --max-steps 5000 2>&1); rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -q "^$T/deadend.k:7: thread 0 entered a loop without a way out" <<<"$out" &&
+  "$S" --show-cfg "$T/deadend.k" 2>&1 | grep -q "lines 7..7  (unreachable)" &&
+  ok dead_end_loop_reported || bad dead_end_loop_reported "exit $rc: $out"
 exit 0

@@ -11,9 +11,11 @@
  * writes one line "file:line: problem" into err and returns non-zero.
  * Checks: syntax (unknown op, bad operand, register or predicate out of
  * range, undefined or duplicate label, .data outside .mem), missing
- * .threads / .mem / instructions, no reachable exit, an instruction that
- * cannot reach an exit (a loop without a way out), control that falls off
- * the last instruction, and a `bar` under divergent control (below).
+ * .threads / .mem / instructions, no reachable exit, control that falls
+ * off the last instruction, and a `bar` under divergent control (below).
+ * A loop without a way out under a branch (a dead end) is taken as
+ * unreachable (tb/simt/prog.c); a thread that enters it is stopped by the
+ * reference.
  *
  * Divergence analysis (for `bar`): flow-insensitive and conservative.  A
  * value is divergent when it may differ between the threads of the block:

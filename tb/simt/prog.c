@@ -19,6 +19,16 @@
  *
  * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
  * reverse CFG, rooted at the virtual exit node n.
+ *
+ * Dead ends: an instruction reachable from the entry from which no path
+ * reaches the exit (a loop without a way out; clang -O3 -ffast-math leaves
+ * own_batchlu one, an unrolled copy of a loop that is never entered) is
+ * part of no run that finishes: a thread that reaches it never exits.  The
+ * analyses treat it as unreachable (reachable[pc] = 0): a branch into it
+ * reconverges as if that side were absent, and its barriers, stores and
+ * registers count for nothing.  A thread that does enter one runs on until
+ * the reference stops it at --max-steps (one line, exit 1), before any
+ * mechanism runs.  A kernel whose entry reaches no exit at all is refused.
  */
 #include "prog.h"
 #include "prog_frame.h"
@@ -137,8 +147,9 @@ static int stuck_line(const prog *p, const uint8_t *to_exit)
     return p->ins[best >= 0 ? best : first].line;
 }
 
-/* Immediate post-dominators over the reachable nodes; -1 when some
- * reachable instruction cannot reach the exit. */
+/* Immediate post-dominators over the reachable nodes; -1 when the exit
+ * is not reachable.  A reachable instruction that cannot reach the exit
+ * (a dead end) is marked unreachable: the analyses ignore it. */
 static int postdom(prog *p, int *stack, char *err, size_t errlen)
 {
     int n = (int)p->n, rc = 0;
@@ -179,16 +190,12 @@ static int postdom(prog *p, int *stack, char *err, size_t errlen)
             sp--;
         }
     }
-    if (!p->reachable[n]) {
+    if (!p->reachable[n])
         rc = aerr(p, err, errlen, stuck_line(p, seen), "no reachable exit (a loop without a way out)");
-    } else {
+    else /* dead ends: no run that finishes passes them (file header) */
         for (int pc = 0; pc < n; pc++)
-            if (p->reachable[pc] && !seen[pc]) {
-                rc = aerr(p, err, errlen, stuck_line(p, seen),
-                          "instruction cannot reach an exit (a loop without a way out)");
-                break;
-            }
-    }
+            if (p->reachable[pc] && !seen[pc])
+                p->reachable[pc] = 0;
     if (!rc) {
         for (int i = 0; i <= n; i++)
             rpo_idx[i] = -1;

@@ -257,7 +257,8 @@ typedef struct prog {
     /* control-flow graph (filled by prog_analyse) */
     int (*succ)[2];            /* successors, -1 none */
     int *ipdom;                /* immediate post-dominator, n+1 entries, ipdom[n] = n */
-    uint8_t *reachable;
+    uint8_t *reachable;        /* from the entry, and reaches the exit (a
+                                * dead end is not: prog.c) */
     uint8_t *is_rpc;           /* pc is the reconvergence PC of some branch */
     int *sync_div;             /* rpc: smallest branch PC reconverging there, else -1 */
     unsigned nwsync;           /* reachable warp-synchronous instructions (prog_analyse) */
@@ -329,8 +330,8 @@ typedef struct prog_cache {
  * (defined at most once, outside every divergent region, never read before
  * written), and the register is never read before it is written: clang
  * writes a loop's bound on both sides of a divergent branch.  0 on success, else one line in err: "file:line: ..."
- * for control falling off the end, no reachable exit, a loop with no way
- * out (at its back-edge branch), or a barrier under divergent control (SPE
+ * for control falling off the end, no reachable exit (at the loop's
+ * back-edge branch), or a barrier under divergent control (SPE
  * would deadlock: threads of one warp would wait at it while others are
  * held elsewhere on the stack) -- unless only threads bound for the exit
  * skip it (prog_exit_bound; exit_bound is set then). */

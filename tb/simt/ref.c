@@ -927,11 +927,18 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
         prog_thread *x = &th[t];
         while (pcv < n) {
             if (len >= s->max_steps) {
-                snprintf(err, errlen,
-                         "%s:%d: thread %llu ran %llu instructions without finishing (an "
-                         "endless loop? raise --max-steps)",
-                         p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
-                         (unsigned long long)s->max_steps);
+                if (p->reachable && !p->reachable[pcv]) /* a dead end (prog.c) */
+                    snprintf(err, errlen,
+                             "%s:%d: thread %llu entered a loop without a way out (it ran %llu "
+                             "instructions and can never exit)",
+                             p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
+                             (unsigned long long)s->max_steps);
+                else
+                    snprintf(err, errlen,
+                             "%s:%d: thread %llu ran %llu instructions without finishing (an "
+                             "endless loop? raise --max-steps)",
+                             p->file, p->ins[pcv].line, (unsigned long long)(cta * T + t),
+                             (unsigned long long)s->max_steps);
                 rc = -1;
                 break;
             }
