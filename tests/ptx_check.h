@@ -8,6 +8,9 @@
  *                                         run it; the test stops if it fails
  *   RUN_KEEP(e, pre, body)                the same with memory preset in e
  *   R(&e, "%r1"), D(&e, "%fd1")           a register's bits, an f64 register
+ *                                         (an atom's old value that nothing
+ *                                         reads is not written: R() says so;
+ *                                         Rsink reads it as left)
  *   w32(e.global + 40)                    a little-endian word of memory
  *   done(&e)                              frees what the run allocated
  *   expect_err(pre, body, rc, "text")     the parse or run must fail with rc
@@ -116,10 +119,32 @@ static inline int reg(env *e, const char *name)
     printf("  no register %s\n", name);
     return -1;
 }
-static inline uint64_t R(env *e, const char *name)
+/* A register's bits as the run left them (Rsink: even the sunk destination
+ * of an atom below, to check it is left alone). */
+static inline uint64_t Rsink(env *e, const char *name)
 {
     int i = reg(e, name);
     return i < 0 ? 0xdeadbeefdeadbeefull : e->r[i];
+}
+/* A register's bits.  The destination of an atom whose old value no
+ * instruction reads is never written: the front end lowers that atom as a
+ * red (ptx.c; the old value depends on the threads' order).  Such a
+ * register is not part of what the body computes, so R() says so and gives
+ * the sentinel, failing the check: read it in the body (e.g. `mov`). */
+static inline uint64_t R(env *e, const char *name)
+{
+    int i = reg(e, name);
+    if (i < 0) return 0xdeadbeefdeadbeefull;
+    const ptx_impl *im = e->p.impl;
+    for (unsigned pc = 0; pc < e->p.n; pc++)
+        if (im->ins[pc].op == OP_ATOM && im->ins[pc].d[0].kind == O_SINK &&
+            im->ins[pc].d[0].reg == i) {
+            printf("  %s: the old value of the atom at line %d, which no instruction reads: not "
+                   "written (ptx.c lowers it as a red); read it in the body\n",
+                   name, e->p.ins[pc].line);
+            return 0xdeadbeefdeadbeefull;
+        }
+    return e->r[i];
 }
 static inline double D(env *e, const char *name)
 {

@@ -152,12 +152,13 @@ TEST(short_pointers_wrap_at_32_bits)
                "mov.u32 %r1, dep; add.s32 %r2, %r1, -48; st.local.u32 [%r2+52], 7; ld.local.u32 %r3, [%r1+4];\n"
                "add.s32 %r4, %r1, 0x7fffffff; add.s32 %r4, %r4, 0x7fffffff; ld.local.u32 %r5, [%r4+6];\n"
                "mov.u32 %r6, sh; add.s32 %r7, %r6, -1024; st.shared.u32 [%r7+1032], 9; ld.shared.u32 %r8, [%r6+8];\n"
-               "atom.shared.add.u32 %r9, [%r7+1032], 1; ld.shared.u32 %r10, [%r6+8];\n"
+               "atom.shared.add.u32 %r9, [%r7+1032], 1; ld.shared.u32 %r10, [%r6+8]; mov.u32 %r13, %r9;\n"
                "st.local.v2.u32 [%r2+56], {%r3, %r8}; ld.local.v2.u32 {%r11, %r12}, [%r1+8];");
         CHECK_EQ(R(&e, "%r3"), 7u);
         CHECK_EQ(R(&e, "%r5"), 7u); /* dep - 2 + 6 */
         CHECK_EQ(R(&e, "%r8"), 9u);
         CHECK_EQ(R(&e, "%r10"), 10u); /* the atom's add landed on sh + 8 */
+        CHECK_EQ(R(&e, "%r13"), 9u);  /* its old value (read: an atom's unread result is not written) */
         CHECK_EQ(R(&e, "%r11"), 7u);
         CHECK_EQ(R(&e, "%r12"), 9u);
         done(&e);
