@@ -218,27 +218,14 @@ $(addprefix $(B)/asan/,$(PTX_TESTS)): $(B)/asan/%: tests/%.c $(PTX_SAN_OBJ) $(PT
 # shapes (docs/ptx.md), tested the same way, kept out of the same sets.
 CUDA_KERNELS := $(sort $(patsubst tb/kernels/cuda/%.cu,%,$(wildcard tb/kernels/cuda/*.cu)))
 CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wildcard tb/kernels/cuda/conformance/*.cu)))
-CUDA_RW_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld/%.cu,%,$(wildcard tb/kernels/cuda/realworld/*.cu)))
-CUDA_RW2_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld2/%.cu,%,$(wildcard tb/kernels/cuda/realworld2/*.cu)))
-# tb/kernels/cuda/realworld3/: a third round (barrier reductions, docs/ptx.md)
-CUDA_RW3_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld3/%.cu,%,$(wildcard tb/kernels/cuda/realworld3/*.cu)))
-# tb/kernels/cuda/realworld4/: a fourth round (docs/ptx.md); its own_*.cu
-# are written without the project's header (their own prelude) and compiled
-# with issue 25's command as it stands (CUDA_OWN_FLAGS)
-CUDA_RW4_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld4/%.cu,%,$(wildcard tb/kernels/cuda/realworld4/*.cu)))
-# tb/kernels/cuda/realworld5/: a fifth round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW5_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld5/%.cu,%,$(wildcard tb/kernels/cuda/realworld5/*.cu)))
-# tb/kernels/cuda/realworld6/: a sixth round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW6_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld6/%.cu,%,$(wildcard tb/kernels/cuda/realworld6/*.cu)))
-# tb/kernels/cuda/realworld7/: a seventh round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW7_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld7/%.cu,%,$(wildcard tb/kernels/cuda/realworld7/*.cu)))
-# tb/kernels/cuda/realworld8/: an eighth round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW8_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld8/%.cu,%,$(wildcard tb/kernels/cuda/realworld8/*.cu)))
-# tb/kernels/cuda/realworld9/: a ninth round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW9_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld9/%.cu,%,$(wildcard tb/kernels/cuda/realworld9/*.cu)) \
-                      $(patsubst tb/kernels/cuda/realworld9/warp/%.cu,%,$(wildcard tb/kernels/cuda/realworld9/warp/*.cu)))
-# tb/kernels/cuda/realworld10/: a tenth round (docs/ptx.md), its own_*.cu as realworld4's
-CUDA_RW10_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld10/%.cu,%,$(wildcard tb/kernels/cuda/realworld10/*.cu)))
+# tb/kernels/cuda/realworld3/ ... realworldN/: the later rounds (docs/ptx.md;
+# realworld9/warp/: warp code); from realworld4 on, their own_*.cu are
+# written without the project's header (their own prelude) and compiled
+# with issue 25's command as it stands (CUDA_OWN_FLAGS).  make kernels and
+# the host references take every round's directory (and its warp/) from
+# CUDA_RW_DIRS, a wildcard: a new round needs no edit here.
+CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/)))
+CUDA_RW_KERNELS := $(sort $(foreach d,$(CUDA_RW_DIRS),$(patsubst $(d)/%.cu,%,$(wildcard $(d)/*.cu))))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the
 # kernel's host half (warp code cannot run one thread after another).
@@ -251,11 +238,11 @@ CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/realworld4/*.cu tb/kernels/cuda/realworld5/*.cu tb/kernels/cuda/realworld6/*.cu tb/kernels/cuda/realworld7/*.cu tb/kernels/cuda/realworld8/*.cu tb/kernels/cuda/realworld9/*.cu tb/kernels/cuda/realworld9/warp/*.cu tb/kernels/cuda/realworld10/*.cu tb/kernels/cuda/warp/*.cu); do \
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu $(addsuffix /*.cu,$(CUDA_RW_DIRS)) tb/kernels/cuda/warp/*.cu); do \
 	  case $$cu in */own_*) f="$(CUDA_OWN_FLAGS)";; *) f="$(CUDA_PTX_FLAGS)";; esac; \
 	  $(CLANG) $$f -o $${cu%.cu}.ptx $$cu || exit 1; \
 	  echo "kernels: $${cu%.cu}.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_RW4_KERNELS) $(CUDA_RW5_KERNELS) $(CUDA_RW6_KERNELS) $(CUDA_RW7_KERNELS) $(CUDA_RW8_KERNELS) $(CUDA_RW9_KERNELS) $(CUDA_RW10_KERNELS) $(CUDA_WARP_KERNELS))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_WARP_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
@@ -294,28 +281,12 @@ $(B)/cuda_host/%: tb/kernels/cuda/%.cu tb/kernels/cuda/%.launch $(CUDA_HOST_HDRS
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/conformance/%.cu tb/kernels/cuda/conformance/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld/%.cu tb/kernels/cuda/realworld/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld2/%.cu tb/kernels/cuda/realworld2/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld3/%.cu tb/kernels/cuda/realworld3/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld4/%.cu tb/kernels/cuda/realworld4/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld5/%.cu tb/kernels/cuda/realworld5/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld6/%.cu tb/kernels/cuda/realworld6/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld7/%.cu tb/kernels/cuda/realworld7/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld8/%.cu tb/kernels/cuda/realworld8/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld9/%.cu tb/kernels/cuda/realworld9/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld9/warp/%.cu tb/kernels/cuda/realworld9/warp/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
-$(B)/cuda_host/%: tb/kernels/cuda/realworld10/%.cu tb/kernels/cuda/realworld10/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
-	$(cuda_host_recipe)
+# one host-reference rule per realworld directory (CUDA_RW_DIRS)
+define cuda_host_dir_rule
+$$(B)/cuda_host/%: $(1)/%.cu $(1)/%.launch $$(CUDA_HOST_HDRS) $$(CUDA_HOST_OBJ)
+	$$(cuda_host_recipe)
+endef
+$(foreach d,$(CUDA_RW_DIRS),$(eval $(call cuda_host_dir_rule,$(d))))
 $(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 # tb/kernels/cuda/multi/: applications of several kernel launches from a

@@ -144,4 +144,16 @@ if cmp -s "$T/h1000.mem" "$T/h1000b.mem" && cmp -s "$T/h1000.mem" "$T/h1000c.mem
    [ "$(tail -n +769 "$T/h1000.mem" | { s=0; while read -r w; do s=$((s + 16#$w)); done; echo $s; })" = 1000 ]; then
   ok "launch_param_override"
 else bad "launch_param_override"; fi
+# the Makefile takes the kernel directories by wildcard too (CUDA_RW_DIRS):
+# make kernels compiles every kernel found above, and every one has a
+# host-reference rule (a directory the Makefile missed fails here, even
+# with a stale build/cuda_host binary left from before)
+mk=$(make -s -n kernels 2>/dev/null)
+hosts=(); miss=
+for cu in "${CUS[@]}"; do
+  grep -q "[ ]$cu[ ;]" <<<"$mk" || miss+=" $cu (make kernels)"
+  hosts+=("$B/cuda_host/$(basename "$cu" .cu)")
+done
+make -s -n -B B="$B" "${hosts[@]}" >/dev/null 2>&1 || miss+=" (a host reference without a rule)"
+[ -z "$miss" ] && ok "makefile_kernel_dirs_by_wildcard (${#CUS[@]})" || bad makefile_kernel_dirs_by_wildcard "$miss"
 exit 0
