@@ -139,6 +139,32 @@ static inline void test_args(int argc, char **argv)
     exit(2);
 }
 
+/* For a test that writes its files to out/ and reads the repository's
+ * files (tests/..., tb/...) by relative paths: tests/run.sh runs it in
+ * BUILD/test/unit, which links the repository's directories and has an
+ * out/ of its own.  Run by hand from elsewhere, or from a tree without
+ * out/, it says so in one FAIL line and exits 1, instead of failing
+ * check by check on files it could not open. */
+static inline void test_needs_out(const char *argv0)
+{
+    FILE *f = fopen("tests/check.h", "r");
+    const char *why = f ? NULL : "not at the top of the repository (no tests/check.h here)";
+    if (f)
+        fclose(f);
+    if (!why && !(f = fopen("out/.test_needs_out", "w")))
+        why = "no writable out/ directory here (mkdir -p out)";
+    if (f) {
+        fclose(f);
+        remove("out/.test_needs_out");
+    }
+    if (!why)
+        return;
+    printf("FAIL %s: %s; it writes to out/ and reads the repository's files: run it from the "
+           "top of the repository with an out/, or through tests/run.sh (BUILD/test/unit has both)\n",
+           argv0, why);
+    exit(1);
+}
+
 static inline int test_summary(void)
 {
     return check_tests_failed != 0 || check_tests_run == 0;

@@ -823,6 +823,7 @@ TEST(logic_blocks_grow_and_crossbars_scale_with_width_squared)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(t002_banks_within_35pct_default_constants);
     RUN(monotonic_in_entries);
     RUN(monotonic_in_width);

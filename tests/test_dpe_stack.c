@@ -963,6 +963,7 @@ TEST(reset_is_all_zero)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(spec32_golden);
     RUN(if_without_else);
     RUN(split_and_diverge_at_same_rpc);

@@ -1153,6 +1153,7 @@ TEST(test_trace_and_ports)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(test_cfg_and_bits);
     RUN(test_reset_free_list);
     RUN(test_network_orderings_merges_invalid);

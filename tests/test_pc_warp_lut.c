@@ -989,6 +989,7 @@ TEST(reset_is_all_zero)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(bits_widths_and_cfg);
     RUN(hash_is_the_documented_fold);
     RUN(hit_joins_the_warp_being_formed);

@@ -244,6 +244,7 @@ TEST(bad_first_launch_same_line)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(bfs_two_entries_alternating);
     RUN(gauss_params_and_grid_per_launch);
     RUN(hotspot_buffers_swapped);

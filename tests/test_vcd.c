@@ -305,6 +305,7 @@ TEST(bits_helpers)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     (void)system("mkdir -p out");
     fill_expected();
     RUN(values_survive_our_reader);

@@ -1225,6 +1225,7 @@ TEST(reset_zeroed_matches_reset)
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
+    test_needs_out(argv[0]);
     RUN(bit_counts_table1);
     RUN(cfg_check_rejects);
     RUN(home_lane_and_swizzle);
