@@ -62,6 +62,7 @@
  * orders' to show, as before.
  */
 #include "ref.h"
+#include "prog_frame.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -357,6 +358,8 @@ void refp_stream_free(refp_stream *s)
     free(s->tm);
     free(s->tsu);
     free(s->tra);
+    free(s->taug);
+    free(s->tflive);
     memset(s, 0, sizeof *s);
 }
 
@@ -378,6 +381,20 @@ static void refp_taint_init(refp_stream *s)
     s->tb = calloc((size_t)T * p->nregs + 1, sizeof *s->tb);
     s->tm = calloc((size_t)p->nregs + 1, sizeof *s->tm);
     s->tsu = calloc(1, p->shared_bytes + 1);
+    /* clang -O0 keeps a retry loop's variables in the frame: its slots
+     * as registers, with their liveness (refp_taint_region) */
+    unsigned ns = 0;
+    s->taug = p->succ && p->reachable ? malloc((p->n + 1) * sizeof *s->taug) : NULL;
+    if (s->taug && prog_frame_aug(p, s->taug, &ns) > 0 && ns) {
+        prog q = *p;
+        q.ins = s->taug;
+        q.nregs = p->nregs + ns;
+        s->tflive = prog_liveness(&q, &s->tflw);
+    }
+    if (!s->tflive) {
+        free(s->taug);
+        s->taug = NULL;
+    }
     /* the cas and exch of retry loops (refp_taint_region) */
     s->tra = calloc(p->n + 1, 1);
     for (unsigned pc = 0; p->succ && pc < p->n; pc++)
@@ -428,12 +445,17 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
         }
     }
     /* a retry loop: the region stores nothing but by cas or exch (one at
-     * least), has no barrier or warp-synchronous instruction, and sets no
-     * register live at the reconvergence point */
-    int retry = 0;
+     * least) and to frame slots (clang -O0's variables: s->taug), has no
+     * barrier or warp-synchronous instruction, and sets no register and
+     * no frame slot live at the reconvergence point */
+    int retry = 0, fslot = 0;
     for (int i = 0; i < nl; i++) {
-        const prog_insn *in = &p->ins[list[1 + i]];
-        if (in->unit == PU_ST || in->unit == PU_BAR || in->wsync ||
+        int q = list[1 + i];
+        const prog_insn *in = &p->ins[q];
+        int frame = in->unit == PU_ST && s->taug && s->taug[q].ndst == 1 &&
+                    s->taug[q].dst[0] >= p->nregs && refp_taint_fault != 7;
+        fslot |= frame;
+        if ((in->unit == PU_ST && !frame) || in->unit == PU_BAR || in->wsync ||
             (in->unit == PU_ATOM && !in->last_wins)) {
             retry = 0;
             break;
@@ -442,10 +464,20 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
     }
     unsigned W = 0;
     const uint64_t *live = retry ? prog_live(p, &W) : NULL;
-    const uint64_t *row = live ? live + (size_t)(stop < 0 ? (int)p->n : stop) * W : NULL;
+    int at = stop < 0 ? (int)p->n : stop;
+    const uint64_t *row = live ? live + (size_t)at * W : NULL;
     for (unsigned v = 0; retry && v < p->nregs; v++)
         if (d[v] && (!row || (row[v / 64] >> (v % 64) & 1)))
             retry = 0;
+    /* the slots the region's frame stores write, live there (the frame
+     * rows: registers, then slots) */
+    const uint64_t *frow = fslot ? s->tflive + (size_t)at * s->tflw : NULL;
+    for (int i = 0; retry && fslot && i < nl && refp_taint_fault != 8; i++) {
+        const prog_insn *a = &s->taug[list[1 + i]];
+        if (p->ins[list[1 + i]].unit == PU_ST && a->ndst == 1 && a->dst[0] >= p->nregs &&
+            (frow[a->dst[0] / 64] >> (a->dst[0] % 64) & 1))
+            retry = 0;
+    }
     d[p->nregs + 1] = (uint8_t)retry;
     free(seen);
     free(work);

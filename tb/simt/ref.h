@@ -151,6 +151,12 @@ typedef struct {
     uint64_t *tb, *tm;
     uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
     uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
+    /* clang -O0's frame slots as registers (prog_frame.h; NULL: none, or
+     * the frame escapes): taug, the instructions with each slot as
+     * register nregs + slot, and tflive, their liveness (tflw words a PC) */
+    prog_insn *taug;
+    uint64_t *tflive;
+    unsigned tflw;
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
 } refp_stream;
 #define REFP_BUF_ALL (1ull << 63)
@@ -158,7 +164,9 @@ typedef struct {
  * global stores, 2 a store at a tainted address, 3 shared stores are not
  * widened; 4 no taint pass when the reference's orders agree; 5 one pass
  * (no fixed point over the passes' global taint); 6 no retry loops (every
- * cas and exch taints its bytes, every branch on one its region) */
+ * cas and exch taints its bytes, every branch on one its region); 7 no
+ * frame-slot stores in retry loops (clang -O0: the loop is not one); 8
+ * the frame slots' liveness at the loop's end not checked */
 extern int refp_taint_fault;
 #define REFP_TAINT_DEPTH 8
 
