@@ -484,7 +484,7 @@ int prog_tf_violations(const prog *p, int *first_br, int *first_at)
         for (int j = 0; j < 2 && at < 0; j++) {
             prog_region(p, p->succ[pc][j], in->rpc, mark, stack);
             for (int v = in->rpc; v < n && at < 0; v++)
-                if (mark[v])
+                if (mark[v] && p->reachable[v]) /* not a dead end (prog.c) */
                     at = v;
         }
         if (at >= 0 && !bad++) {
