@@ -239,6 +239,8 @@ CUDA_RW9_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld9/%.cu,%,$(wildca
                       $(patsubst tb/kernels/cuda/realworld9/warp/%.cu,%,$(wildcard tb/kernels/cuda/realworld9/warp/*.cu)))
 # tb/kernels/cuda/realworld10/: a tenth round (docs/ptx.md), its own_*.cu as realworld4's
 CUDA_RW10_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld10/%.cu,%,$(wildcard tb/kernels/cuda/realworld10/*.cu)))
+# tb/kernels/cuda/realworld11/: an eleventh round (docs/ptx.md), its own_*.cu as realworld4's
+CUDA_RW11_KERNELS := $(sort $(patsubst tb/kernels/cuda/realworld11/%.cu,%,$(wildcard tb/kernels/cuda/realworld11/*.cu)))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the
 # kernel's host half (warp code cannot run one thread after another).
@@ -251,11 +253,11 @@ CUDA_HOST_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,tb/cuda/host_rt.c $(PTX_SRC))
 .PHONY: kernels
 kernels:
 	@command -v $(CLANG) >/dev/null || { echo "make kernels: $(CLANG) not found (make deps installs it)" >&2; exit 2; }
-	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/realworld4/*.cu tb/kernels/cuda/realworld5/*.cu tb/kernels/cuda/realworld6/*.cu tb/kernels/cuda/realworld7/*.cu tb/kernels/cuda/realworld8/*.cu tb/kernels/cuda/realworld9/*.cu tb/kernels/cuda/realworld9/warp/*.cu tb/kernels/cuda/realworld10/*.cu tb/kernels/cuda/warp/*.cu); do \
+	@for cu in $(wildcard tb/kernels/cuda/*.cu tb/kernels/cuda/conformance/*.cu tb/kernels/cuda/realworld/*.cu tb/kernels/cuda/realworld2/*.cu tb/kernels/cuda/realworld3/*.cu tb/kernels/cuda/realworld4/*.cu tb/kernels/cuda/realworld5/*.cu tb/kernels/cuda/realworld6/*.cu tb/kernels/cuda/realworld7/*.cu tb/kernels/cuda/realworld8/*.cu tb/kernels/cuda/realworld9/*.cu tb/kernels/cuda/realworld9/warp/*.cu tb/kernels/cuda/realworld10/*.cu tb/kernels/cuda/realworld11/*.cu tb/kernels/cuda/warp/*.cu); do \
 	  case $$cu in */own_*) f="$(CUDA_OWN_FLAGS)";; *) f="$(CUDA_PTX_FLAGS)";; esac; \
 	  $(CLANG) $$f -o $${cu%.cu}.ptx $$cu || exit 1; \
 	  echo "kernels: $${cu%.cu}.ptx"; done
-all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_RW4_KERNELS) $(CUDA_RW5_KERNELS) $(CUDA_RW6_KERNELS) $(CUDA_RW7_KERNELS) $(CUDA_RW8_KERNELS) $(CUDA_RW9_KERNELS) $(CUDA_RW10_KERNELS) $(CUDA_WARP_KERNELS))
+all: $(addprefix $(B)/cuda_host/,$(CUDA_KERNELS) $(CUDA_CONF_KERNELS) $(CUDA_RW_KERNELS) $(CUDA_RW2_KERNELS) $(CUDA_RW3_KERNELS) $(CUDA_RW4_KERNELS) $(CUDA_RW5_KERNELS) $(CUDA_RW6_KERNELS) $(CUDA_RW7_KERNELS) $(CUDA_RW8_KERNELS) $(CUDA_RW9_KERNELS) $(CUDA_RW10_KERNELS) $(CUDA_RW11_KERNELS) $(CUDA_WARP_KERNELS))
 $(B)/obj_host/%.o: %.c $(wildcard tb/simt/*.h) $(HDRS) | $(B)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_OPT) -c $< -o $@
@@ -315,6 +317,8 @@ $(B)/cuda_host/%: tb/kernels/cuda/realworld9/%.cu tb/kernels/cuda/realworld9/%.l
 $(B)/cuda_host/%: tb/kernels/cuda/realworld9/warp/%.cu tb/kernels/cuda/realworld9/warp/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/realworld10/%.cu tb/kernels/cuda/realworld10/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
+	$(cuda_host_recipe)
+$(B)/cuda_host/%: tb/kernels/cuda/realworld11/%.cu tb/kernels/cuda/realworld11/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
 $(B)/cuda_host/%: tb/kernels/cuda/warp/%.cu tb/kernels/cuda/warp/%.launch $(CUDA_HOST_HDRS) $(CUDA_HOST_OBJ)
 	$(cuda_host_recipe)
