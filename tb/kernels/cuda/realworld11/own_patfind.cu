@@ -48,7 +48,7 @@ extern "C" __global__ void patfind(const unsigned *rnd, int len, int cap, int *f
                                    unsigned *lines)
 {
     __shared__ unsigned char pat[16];
-    __shared__ unsigned char line[32][40];
+    __shared__ unsigned char line[32][32];
     const unsigned t = tid_x(), b = ctaid_x(), id = b * ntid_x() + t;
     if (t < 16) pat[t] = pats[b % 2][t];
     for (int k = 0; k < len; k++) line[t][k] = text_char(rnd[id * len + k] >> 7);
