@@ -21,6 +21,10 @@
 #   4-connected component, the sizes and the count;
 # - own_patfind: each line's matches of its block's pattern, found by
 #   trying every start and gap in awk;
+# - fnptr: each element's activation and score through function
+#   pointers, the blocks' sum and maximum;
+# fnptr's indirect calls run (refused before), and a call through a
+# pointer to no function stops the run with one line (exit 1);
 # then, with clang installed, the reviewer's own prelude (own_patfind) by
 # issue 25's command at other -O levels and sm_ targets (make test: -O0,
 # -O3 and -Os on three targets; make regress: every pair of -O0 -O1 -O2
@@ -167,7 +171,36 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_own_patfind_matches || bad simt_cuda_own_patfind_matches "${r:0:200}"
 
+# fnptr: in (lines 1-120), out (121-240), red (241-242), sc (243-362):
+# each element's activation by its code (w & 3), its scorer ((w >> 2) &
+# 1: x * y, else |x - y|) times 1 + ((w >> 3) & 3), block 0's sum and
+# block 1's maximum (its 8 idle threads add 0); every value exact
+f=$O/fnptr-default.ref
+r=$(awk "$AWK_HEX"' { s[NR] = $1; w[NR] = hex($1) }
+     END { for (i = 0; i < 120; i++) { v = w[1 + i]; x = int(v / 67108864) / 16 - 2; a = v % 4
+         y = a == 0 ? (x > 0 ? x : 0) : a == 1 ? (x > 0 ? x : x / 8) : a == 2 ? (x < -1 ? -1 : x > 1 ? 1 : x) : x * x
+         d = x - y; z = (1 + int(v / 8) % 4) * (int(v / 4) % 2 ? x * y : (d < 0 ? -d : d))
+         if (f32(s[121 + i]) != y || f32(s[243 + i]) != z) bad = bad " el" i
+         if (i < 64) sum += y; else if (y > mx) mx = y
+         used[a] = 1 }
+       if (f32(s[241]) != sum || f32(s[242]) != mx) bad = bad " red " f32(s[241]) "/" sum " " f32(s[242]) "/" mx
+       if (!used[0] || !used[1] || !used[2] || !used[3]) bad = bad " an activation unused"
+       print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_fnptr_values || bad simt_cuda_fnptr_values "${r:0:200}"
+# function pointers run (before: "unsupported PTX: initialiser '_Z8act_reluf'"
+# for the table; "the address of function ..." for a mov of one): the
+# indirect calls became chains of guarded calls
+grep -q "^every mechanism that ran matches" "$O/fnptr-default.out" && [ "$(grep -c '\.callprototype' $D/fnptr.ptx)" -ge 3 ] &&
+  ok simt_cuda_fnptr_indirect_calls_run || bad simt_cuda_fnptr_indirect_calls_run "$(grep -m1 '^simt:\|unsupported' "$O/fnptr-default.out")"
+# a pointer to no function: thread 5's call stops the run, one line, exit 1
+out=$("$S" --launch tests/data/cuda/fnptr_bad.launch --mech all 2>&1)
+rc=$?
+lc=$(grep -n '^\s*call (retval0),' tests/data/cuda/fnptr_bad.ptx | cut -d: -f1)
+[ $rc -eq 1 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^thread 5 of CTA \(0,0,0\): pc [0-9]+ \(tests/data/cuda/fnptr_bad.ptx:$lc\): indirect call through a pointer \(0x100000000\) to none of the 2 functions whose address the module takes with this prototype$" <<<"$out" &&
+  ok simt_cuda_fnptr_bad_pointer_stops || bad simt_cuda_fnptr_bad_pointer_stops "exit $rc: $out"
+
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh
-run_variants own_patfind "swgotoh box48z crcseq myersbp ccl"
+run_variants own_patfind "swgotoh box48z crcseq myersbp ccl fnptr"
 exit 0
