@@ -23,6 +23,8 @@
 #   trying every start and gap in awk;
 # - fnptr: each element's activation and score through function
 #   pointers, the blocks' sum and maximum;
+# - vshapes: each element's area and perimeter through virtual
+#   functions, the totals by kind;
 # fnptr's indirect calls run (refused before), and a call through a
 # pointer to no function stops the run with one line (exit 1);
 # then, with clang installed, the reviewer's own prelude (own_patfind) by
@@ -200,7 +202,20 @@ lc=$(grep -n '^\s*call (retval0),' tests/data/cuda/fnptr_bad.ptx | cut -d: -f1)
   grep -qE "^thread 5 of CTA \(0,0,0\): pc [0-9]+ \(tests/data/cuda/fnptr_bad.ptx:$lc\): indirect call through a pointer \(0x100000000\) to none of the 2 functions whose address the module takes with this prototype$" <<<"$out" &&
   ok simt_cuda_fnptr_bad_pointer_stops || bad simt_cuda_fnptr_bad_pointer_stops "exit $rc: $out"
 
+# vshapes: in (lines 1-100), area (101-200), perim (201-300), tot
+# (301-303): each element's kind (word % 3: square, right triangle,
+# strip) and side ((word >> 8) % 32 halves) through virtual functions
+f=$O/vshapes-default.ref
+r=$(awk "$AWK_HEX"' { s[NR] = $1; w[NR] = hex($1) }
+     END { for (i = 0; i < 100; i++) { k = w[1 + i] % 3; x = int(w[1 + i] / 256) % 32 / 2
+         a = k == 0 ? x * x : k == 1 ? x * x / 2 : x / 4; p = k == 0 ? 4 * x : k == 1 ? 2 * x : 2 * (x + 0.25)
+         if (f32(s[101 + i]) != a || f32(s[201 + i]) != p) bad = bad " el" i
+         t[k] += int(a * 8); seen[k] = 1 }
+       for (k = 0; k < 3; k++) if (w[301 + k] != t[k] || !seen[k]) bad = bad " total" k
+       print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_vshapes_values || bad simt_cuda_vshapes_values "${r:0:200}"
+
 # issue 25's command at other -O levels and targets (clang installed)
 . tests/cuda_variant.sh
-run_variants own_patfind "swgotoh box48z crcseq myersbp ccl fnptr"
+run_variants own_patfind "swgotoh box48z crcseq myersbp ccl fnptr vshapes"
 exit 0
