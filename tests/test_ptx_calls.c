@@ -134,7 +134,7 @@ TEST(calls_inlined)
     RUN_OK(e, FUNCS, "mov.u32 %r1, 7;\nmov.u64 %rd1, sq;\nmov.u64 %rd2, sgn;\n" ICALL);
     CHECK_EQ(R(&e, "%r2"), 49);
     done(&e);
-    RUN_OK(e, FUNCS, "mov.u32 %r1, -7;\nmov.u64 %rd2, sq;\nmov.u64 %rd1, sgn;\n" ICALL);
+    RUN_OK(e, FUNCS, "mov.u32 %r1, -7;\nmov.u64 %rd2, sq;\nLX:\nmov.u64 %rd1, sgn;\n" ICALL); /* a mov after a label (-O0) */
     CHECK_EQ(R(&e, "%r2"), 0xffffffffu);
     done(&e);
     expect_err(FUNCS, "mov.u32 %r1, 7;\nmov.u64 %rd2, sq;\nmov.u64 %rd3, sgn;\nmov.u64 %rd1, 64;\n" ICALL, -1,

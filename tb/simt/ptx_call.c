@@ -663,7 +663,17 @@ static int func_address_taken(const ptx_ps *s, const char *name)
             if (e && x[e - 1] == '=') return 1;
             continue;
         }
-        while (b < at && isspace((unsigned char)x[b])) b++;
+        for (;;) { /* past spaces, comments and labels (`$L__BB9_2:`) */
+            while (b < at && isspace((unsigned char)x[b])) b++;
+            size_t e = b;
+            if (x[b] == '/' && x[b + 1] == '/') {
+                while (b < at && x[b] != '\n') b++;
+                continue;
+            }
+            while (e < at && (isalnum((unsigned char)x[e]) || strchr("_$.", x[e]))) e++;
+            if (e == b || x[e] != ':') break;
+            b = e + 1;
+        }
         if (x[b] == '@')
             while (b < at && !isspace((unsigned char)x[b])) b++;
         while (b < at && isspace((unsigned char)x[b])) b++;
