@@ -400,7 +400,7 @@ static int call_arg(ptx_ps *s, const char *name, unsigned *idx)
     return ptx_fail(s, s->sline, "call argument '%s' is not a declared .param", name);
 }
 
-static int indirect_call(ptx_ps *s, const char *target, const char *rets, const char *args);
+static int indirect_call(ptx_ps *s, const char *target, char *rets, char *args);
 
 static int inline_call(ptx_ps *s, char *stmt)
 {
@@ -693,13 +693,13 @@ static int func_address_taken(const ptx_ps *s, const char *name)
  *     @q trap                      (a pointer to none of them: one line)
  *     setp.eq.u64 q, %rd, &f1;  @q call (rets), f1, (args); ...
  * A guard on the call is a branch around the chain. */
-static int indirect_call(ptx_ps *s, const char *target, const char *rets, const char *args)
+static int indirect_call(ptx_ps *s, const char *target, char *rets, char *args)
 {
     int r = ptx_find_reg(s, target);
     if (r < 0 || s->regw[r] != 8) return ptx_fail(s, s->sline, "indirect call through %s: not a 64-bit register", target);
     char rl[256], al[2048], tmp[2048], *v[257];
-    snprintf(rl, sizeof rl, "%s", rets ? ptx_trim((char *)(uintptr_t)rets) : "");
-    snprintf(al, sizeof al, "%s", args ? ptx_trim((char *)(uintptr_t)args) : "");
+    snprintf(rl, sizeof rl, "%s", rets ? ptx_trim(rets) : "");
+    snprintf(al, sizeof al, "%s", args ? ptx_trim(args) : "");
     snprintf(tmp, sizeof tmp, "%s", rl);
     int nr = *rl ? ptx_split_ops(tmp, v, 2) : 0;
     snprintf(tmp, sizeof tmp, "%s", al);
