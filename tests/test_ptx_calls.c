@@ -123,6 +123,24 @@ TEST(calls_inlined)
     CHECK(D(&e, "%fd2") == 3.0);
     done(&e);
 
+    /* function pointers (realworld11): a mov of a function's address, a
+     * call through the register with a prototype, to each of the two
+     * functions whose address is taken: sq(7), then sgn(-7); a pointer to
+     * neither stops the run (the trap of the chain) */
+#define ICALL                                                                                       \
+    "{\n.param .b32 param0;\nst.param.b32 [param0+0], %r1;\n.param .b32 retval0;\n"                \
+    "prototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n"                           \
+    "call (retval0), %rd1, (param0), prototype_0;\nld.param.b32 %r2, [retval0+0];\n}\n"
+    RUN_OK(e, FUNCS, "mov.u32 %r1, 7;\nmov.u64 %rd1, sq;\nmov.u64 %rd2, sgn;\n" ICALL);
+    CHECK_EQ(R(&e, "%r2"), 49);
+    done(&e);
+    RUN_OK(e, FUNCS, "mov.u32 %r1, -7;\nmov.u64 %rd2, sq;\nLX:\nmov.u64 %rd1, sgn;\n" ICALL); /* a mov after a label (-O0) */
+    CHECK_EQ(R(&e, "%r2"), 0xffffffffu);
+    done(&e);
+    expect_err(FUNCS, "mov.u32 %r1, 7;\nmov.u64 %rd2, sq;\nmov.u64 %rd3, sgn;\nmov.u64 %rd1, 64;\n" ICALL, -1,
+               "t.ptx:113): indirect call through a pointer (0x40) to none of the 2 functions whose address");
+#undef ICALL
+
     /* refused: recursion (direct, mutual), an extern function, an
      * indirect call, a register as an argument, wrong argument counts */
     const char *rec = ".func (.param .b32 func_retval0) rec(.param .b32 rec_p0)\n{\n.reg .b32 %r<3>;\n"
@@ -135,7 +153,11 @@ TEST(calls_inlined)
                "unsupported PTX: call of 'ext', which the module declares but does not define (extern)");
     expect_err(FUNCS, "{\n.param .b32 param0;\n.param .b32 retval0;\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
                "call (retval0), %rd1, (param0), prototype_0;\n}", -1, "unsupported PTX: indirect call");
-    expect_err(FUNCS, "mov.u64 %rd1, sq;", -1, "t.ptx:104: unsupported PTX: the address of function 'sq' (an indirect call)");
+    /* a call through a pointer no function of its prototype can be
+     * (sgn's and sq's addresses are not taken here) */
+    expect_err(FUNCS, "{\n.param .b32 param0;\n.param .b32 retval0;\nprototype_0 : .callprototype (.param .b32 _) _ (.param .b32 _);\n"
+               "call (retval0), %rd1, (param0), prototype_0;\n}", -1,
+               "unsupported PTX: indirect call through %rd1: the module takes the address of no function with 1 argument and 1 return value");
     expect_err(FUNCS, "{\n.param .b32 retval0;\ncall (retval0), %rd1, (%r1);\n}", -1,
                "unsupported PTX: indirect call through %rd1");
     expect_err(FUNCS, "{\n.param .b32 retval0;\ncall (retval0), sq, (%r1);\n}", -1,

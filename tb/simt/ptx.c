@@ -117,7 +117,13 @@ static int parse_init(ptx_ps *s, char *t, uint8_t ty, uint8_t *dst, uint64_t byt
             } else if (ty == T_F64) {
                 memcpy(&v, &d, 8);
             } else return ptx_fail(s, s->sline, "float initialiser for an integer");
-        } else return UNSUP(s, "initialiser '%s'", tok);
+        } else {
+            int fi = ptx_func_find(s, tok);
+            if (fi < 0) return UNSUP(s, "initialiser '%s'", tok);
+            if (TY_BYTES(ty) != 8) /* a table of function pointers holds 64-bit addresses */
+                return UNSUP(s, "initialiser '%s': a function's address in a %u-byte element", tok, TY_BYTES(ty));
+            v = PTX_FUNC_ADDR(fi);
+        }
         for (unsigned b = 0; b < TY_BYTES(ty); b++) dst[i * TY_BYTES(ty) + b] = (uint8_t)(v >> (8 * b));
         i++;
     }
@@ -345,7 +351,7 @@ int ptx_body(ptx_ps *s)
         } else if (!strncmp(t, ".branchtargets", 14) && isspace((unsigned char)t[14])) {
             if (ptx_branchtargets(s, prevlab[0] ? prevlab : NULL, t + 14)) return -1;
         } else if (!strncmp(t, ".callprototype", 14) || strstr(t, ".callprototype")) {
-            return UNSUP(s, "indirect call (.callprototype)");
+            if (ptx_callprototype(s, prevlab[0] ? prevlab : NULL)) return -1;
         } else if (t[0] == '.') {
             char *e = t;
             while (*e && !isspace((unsigned char)*e)) e++;

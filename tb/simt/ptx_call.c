@@ -400,6 +400,8 @@ static int call_arg(ptx_ps *s, const char *name, unsigned *idx)
     return ptx_fail(s, s->sline, "call argument '%s' is not a declared .param", name);
 }
 
+static int indirect_call(ptx_ps *s, const char *target, char *rets, char *args);
+
 static int inline_call(ptx_ps *s, char *stmt)
 {
     char *opc = stmt, *c = stmt;
@@ -424,7 +426,10 @@ static int inline_call(ptx_ps *s, char *stmt)
         args = paren(&q);
         if (!args) return ptx_fail(s, s->sline, "bad call");
     }
-    if (target[0] == '%' || ptx_find_reg(s, target) >= 0) return UNSUP(s, "indirect call through %s", target);
+    if (target[0] == '%' || ptx_find_reg(s, target) >= 0) {
+        if (k >= n) return UNSUP(s, "indirect call through %s without a prototype", target);
+        return indirect_call(s, target, rets, args);
+    }
     if (k < n) return UNSUP(s, "indirect call (prototype %s)", it[k]);
     int fi = -1;
     for (unsigned i = 0; i < s->nfuncs; i++)
@@ -547,7 +552,7 @@ int ptx_branchtargets(ptx_ps *s, const char *name, char *rest)
 static int brx_emit(ptx_ps *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int brx_emit(ptx_ps *s, const char *fmt, ...)
 {
-    char buf[256];
+    char buf[4096];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(buf, sizeof buf, fmt, ap);
@@ -611,6 +616,137 @@ static int brx_idx(ptx_ps *s, const char *guard, const char *opc, char *rest)
         return ptx_call_label(s, lab);
     }
     return 0;
+}
+
+/* ------------------------------------------------ indirect calls */
+
+/* `NAME: .callprototype ...`: the call after it names it; the arguments
+ * and return values are checked against each function it may reach
+ * (indirect_call).  NAME is not a place to branch to. */
+int ptx_callprototype(ptx_ps *s, const char *name)
+{
+    if (!name) return 0;
+    char nm[80];
+    snprintf(nm, sizeof nm, "%.63s%.15s", name, s->inl ? s->inl->suffix : "");
+    if (s->nldef && !strcmp(s->ldef[s->nldef - 1].name, nm) && s->ldef[s->nldef - 1].pc == (int)s->n) {
+        s->nldef--;
+        s->labels[s->n][0] = 0;
+    }
+    return 0;
+}
+
+/* The module's function NAME (its last declaration: the definition when
+ * it has one, as a call finds it), -1 when none */
+int ptx_func_find(const ptx_ps *s, const char *name)
+{
+    int fi = -1;
+    for (unsigned i = 0; i < s->nfuncs; i++)
+        if (!strcmp(s->funcs[i].name, name)) fi = (int)i;
+    return fi;
+}
+
+/* Does the module take function NAME's address: the whole word NAME in a
+ * mov or in a variable's initialiser (after '= {')? */
+static int func_address_taken(const ptx_ps *s, const char *name)
+{
+    size_t n = strlen(name);
+    const char *x = s->text;
+    for (const char *q = x; (q = strstr(q, name)); q += n) {
+        size_t at = (size_t)(q - x), b = at;
+        if ((at && (isalnum((unsigned char)q[-1]) || strchr("_$%.", q[-1]))) || isalnum((unsigned char)q[n]) ||
+            q[n] == '_' || q[n] == '$')
+            continue;
+        while (b && !strchr(";{}", x[b - 1])) b--;
+        if (b && x[b - 1] == '{') {
+            size_t e = b - 1;
+            while (e && isspace((unsigned char)x[e - 1])) e--;
+            if (e && x[e - 1] == '=') return 1;
+            continue;
+        }
+        for (;;) { /* past spaces, comments and labels (`$L__BB9_2:`) */
+            while (b < at && isspace((unsigned char)x[b])) b++;
+            size_t e = b;
+            if (x[b] == '/' && x[b + 1] == '/') {
+                while (b < at && x[b] != '\n') b++;
+                continue;
+            }
+            while (e < at && (isalnum((unsigned char)x[e]) || strchr("_$.", x[e]))) e++;
+            if (e == b || x[e] != ':') break;
+            b = e + 1;
+        }
+        if (x[b] == '@')
+            while (b < at && !isspace((unsigned char)x[b])) b++;
+        while (b < at && isspace((unsigned char)x[b])) b++;
+        if (!strncmp(x + b, "mov", 3)) return 1;
+    }
+    return 0;
+}
+
+/* call (rets), %rd, (args), prototype: a function pointer.  It may reach
+ * every function the module defines with that many arguments and return
+ * values whose address the module takes (a mov of it, an initialiser of a
+ * table); the call becomes a chain of guarded direct calls, each inlined
+ * as any call is, so that a warp whose threads hold k different pointers
+ * runs the k bodies one after another and reconverges after the last (as
+ * a GPU serializes an indirect call's distinct targets):
+ *     setp.ne.u64 q, %rd, &f1;  setp.ne.and.u64 q, %rd, &f2, q; ...
+ *     @q trap                      (a pointer to none of them: one line)
+ *     setp.eq.u64 q, %rd, &f1;  @q call (rets), f1, (args); ...
+ * A guard on the call is a branch around the chain. */
+static int indirect_call(ptx_ps *s, const char *target, char *rets, char *args)
+{
+    int r = ptx_find_reg(s, target);
+    if (r < 0 || s->regw[r] != 8) return ptx_fail(s, s->sline, "indirect call through %s: not a 64-bit register", target);
+    char rl[256], al[2048], tmp[2048], *v[257];
+    snprintf(rl, sizeof rl, "%s", rets ? ptx_trim(rets) : "");
+    snprintf(al, sizeof al, "%s", args ? ptx_trim(args) : "");
+    snprintf(tmp, sizeof tmp, "%s", rl);
+    int nr = *rl ? ptx_split_ops(tmp, v, 2) : 0;
+    snprintf(tmp, sizeof tmp, "%s", al);
+    int na = *al ? ptx_split_ops(tmp, v, 257) : 0;
+    if (nr < 0 || na < 0) return ptx_fail(s, s->sline, "bad call");
+    unsigned site = s->nsites++, k = s->nicall++, nc = 0;
+    unsigned *cand = calloc(s->nfuncs + 1, sizeof *cand);
+    if (!cand) return ptx_fail(s, s->sline, "out of memory");
+    for (unsigned i = 0; i < s->nfuncs; i++) {
+        const ptx_func *f = &s->funcs[i];
+        if (f->defined && !f->bad && f->nparam == (unsigned)na && f->nret == (unsigned)nr &&
+            ptx_func_find(s, f->name) == (int)i && func_address_taken(s, f->name))
+            cand[nc++] = i;
+    }
+    int rc = 0;
+    if (!nc)
+        rc = UNSUP(s, "indirect call through %s: the module takes the address of no function with %d "
+                      "argument%s and %d return value%s", target, na, na == 1 ? "" : "s", nr, nr == 1 ? "" : "s");
+    char decl[48];
+    snprintf(decl, sizeof decl, ".reg .pred %%__ic%u", k);
+    if (!rc) rc = ptx_declare_regs(s, decl);
+    for (unsigned i = 0; i < nc && !rc; i++)
+        rc = i ? brx_emit(s, "setp.ne.and.u64 %%__ic%u, %s, %#llx, %%__ic%u", k, target,
+                          (unsigned long long)PTX_FUNC_ADDR(cand[i]), k)
+               : brx_emit(s, "setp.ne.u64 %%__ic%u, %s, %#llx", k, target, (unsigned long long)PTX_FUNC_ADDR(cand[i]));
+    if (!rc && !(rc = brx_emit(s, "@%%__ic%u trap", k))) { /* the pointer and the count, for the message */
+        ptx_ins *in = &s->ins[s->n - 1];
+        prog_insn *pi = &s->pins[s->n - 1];
+        in->cmp = 2;
+        in->a[0] = s->ins[s->n - 2].a[0];
+        in->a[1].kind = O_IMM;
+        in->a[1].imm = nc;
+        in->na = 2;
+        if (pi->nsrc < PROG_MAX_SRC) pi->src[pi->nsrc++] = (uint16_t)r;
+        snprintf(pi->text, sizeof pi->text, "@%%__ic%u trap  (call %.8s: no target)", k, target);
+    }
+    for (unsigned i = 0; i < nc && !rc; i++) {
+        rc = brx_emit(s, "setp.eq.u64 %%__ic%u, %s, %#llx", k, target, (unsigned long long)PTX_FUNC_ADDR(cand[i]));
+        if (!rc)
+            rc = brx_emit(s, "@%%__ic%u call %s%s%s%s, (%s)", k, nr ? "(" : "", rl, nr ? "), " : "",
+                          s->funcs[cand[i]].name, al);
+    }
+    free(cand);
+    if (rc) return -1;
+    char lab[32];
+    snprintf(lab, sizeof lab, "$__ret_c%u", site);
+    return ptx_add_label(s, lab);
 }
 
 int ptx_call_stmt(ptx_ps *s, char *t, int *done)

@@ -958,7 +958,12 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     case OP_LIB: /* a library function (ptx_lib.c) */
         return ptx_lib_exec(p, pc, t, m, err, errlen);
     case OP_TRAP: /* trap, or brx.idx's index outside its list (ptx_call.c) */
-        if (in->cmp)
+        if (in->cmp == 2) /* an indirect call's pointer (ptx_call.c indirect_call) */
+            snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): indirect call through a pointer "
+                     "(0x%llx) to none of the %llu functions whose address the module takes with this prototype",
+                     t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line,
+                     (unsigned long long)val(&in->a[0], t), (unsigned long long)in->a[1].imm);
+        else if (in->cmp)
             snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): brx.idx index %llu outside its .branchtargets list of %llu",
                      t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line,
                      (unsigned long long)mask(val(&in->a[0], t), 4), (unsigned long long)in->a[1].imm);

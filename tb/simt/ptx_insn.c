@@ -120,9 +120,12 @@ static int parse_scalar(ptx_ps *s, char *t, ptx_opnd *o, int want_label)
             return 0;
         }
         ptx_sym *y = ptx_find_sym(s, t);
-        for (unsigned i = 0; !y && i < s->nfuncs; i++)
-            if (!strcmp(s->funcs[i].name, t))
-                return UNSUP(s, "the address of function '%s' (an indirect call)", t);
+        int fi = y ? -1 : ptx_func_find(s, t);
+        if (fi >= 0) { /* a function's address, for an indirect call (ptx_call.c) */
+            o->kind = O_IMM;
+            o->imm = PTX_FUNC_ADDR(fi);
+            return 0;
+        }
         if (!y) return ptx_fail(s, s->sline, "unknown symbol '%s'", t);
         /* a kernel parameter's address is its offset in the parameter
          * space: clang takes it (mov.b64 %rd, k_param_3) for a structure

@@ -332,7 +332,13 @@ typedef struct {
     char (*btlab)[64];
     unsigned nbtlab, capbtlab;
     unsigned nbrx;           /* brx.idx sites lowered so far */
+    unsigned nicall;         /* indirect calls lowered so far (ptx_call.c) */
 } ptx_ps;
+
+/* The value of a .func's address (`mov.u64 %rd, f`, an initialiser `{f,
+ * g}`): an indirect call compares with it (ptx_call.c); outside every
+ * buffer, so a load or store through it stops the run */
+#define PTX_FUNC_ADDR(fi) (0xfff0000000000000ull + 0x10ull * ((uint64_t)(fi) + 1u))
 
 
 /* Statement kinds (ptx_next_stmt) */
@@ -377,6 +383,8 @@ int ptx_call_label(ptx_ps *s, const char *name);
 /* `NAME: .branchtargets L0, L1, ...;` (rest: after the directive; name:
  * the label just before it, NULL when there is none) */
 int ptx_branchtargets(ptx_ps *s, const char *name, char *rest);
+int ptx_callprototype(ptx_ps *s, const char *name);
+int ptx_func_find(const ptx_ps *s, const char *name);
 
 /* ptx_insn.c */
 int ptx_find_reg(ptx_ps *s, const char *name);

@@ -30,7 +30,7 @@
 # Environment: CHUNK (default 100), POINTS (a subset of the labels below),
 # MECHS (a subset of the mechanisms), NO_CUDA=1 (skip the CUDA kernels),
 # CUDA_SETS (a subset of "main layout realworld2 realworld3 realworld4
-# realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 multi variants": only those CUDA runs; with KERNELS=0 only the CUDA),
+# realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants": only those CUDA runs; with KERNELS=0 only the CUDA),
 # OUT (the jobs' outputs, default BUILD_DIR/regress/random),
 # MAX_THREADS (the generator's largest kernel, default 256 threads),
 # EXTRA_ARGS (added to every run, e.g. --inject-fault sb@5 to see it fail).
@@ -71,9 +71,9 @@ for l in "${want[@]}"; do
   case "$labels" in *" $l "*) ;; *) echo "regress.sh: POINTS: no point '$l' (points:${labels% })" >&2; exit 2 ;; esac
 done
 want=" ${want[*]} "
-cuda_sets=" ${CUDA_SETS:-main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 multi variants} "
+cuda_sets=" ${CUDA_SETS:-main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants} "
 for c in $cuda_sets; do
-  case " main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 multi variants " in *" $c "*) ;;
+  case " main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants " in *" $c "*) ;;
     *) echo "regress.sh: CUDA_SETS: no set '$c'" >&2; exit 2 ;; esac
 done
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
@@ -171,10 +171,10 @@ fi
 # and sm_ target, realworld5's own_nqueens at 9 queens, realworld6's own_sobol
 # at every -O level and target and its header kernels at -O0, realworld7's
 # own_lexer, realworld8's own_batchlu, realworld9's own_primes and
-# realworld10's own_interp the same; variants: every kernel under each
+# realworld10's own_interp and realworld11's own_patfind the same; variants: every kernel under each
 # clang flag variant a reviewer may add (tests/test_simt_cuda_variants.sh,
 # default and 001)
-for set_ in realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 multi variants; do
+for set_ in realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants; do
   [ -z "${NO_CUDA:-}" ] && [[ $cuda_sets == *" $set_ "* ]] || continue
   out=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash "tests/test_simt_cuda_$set_.sh" "$B")
   where="at every preset"; [ "$set_" = variants ] && where="at the default and 001"
