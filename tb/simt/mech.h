@@ -290,6 +290,9 @@ typedef struct {
      * mech_sbi_bank_begin when core_bar_clears is no longer rdy_clears. */
     uint64_t rdy_v, rdy, rdy_bar, rdy_clears;
     int rdy_blind;
+    /* with a kept answer of warp w (< 64): the unit classes (bit 1 <<
+     * core_unit_classes()[pc]) of its splits that pass (rdy: some do) */
+    uint8_t rdy_cls[64];
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the

@@ -566,7 +566,9 @@ static int run2_now(const core *c, unsigned w, const struct mech_sbi_row *e)
     return e->run2 || (e->v2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)));
 }
 
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+/* mech_sbi_read's body, inline in sbi_try */
+static inline __attribute__((always_inline)) void sbi_read(core *c, mech_sbi_bank *b, unsigned w,
+                                                           mech_sbi_cand *k, int hazards)
 {
     const prog *p = core_prog(c);
     const struct mech_sbi_row *e = sbi_row(c, b, w, hazards);
@@ -599,22 +601,30 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->dep2 || blind);
 }
 
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+{
+    sbi_read(c, b, w, k, hazards);
+}
+
 int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
 {
     const int n = (int)core_prog(c)->n, blind = core_sb_blind(c);
     struct mech_sbi_row *e = &b->row[w >> b->sh];
     sbi_row(c, b, w, 1);
     /* as mech_sbi_read's ok[i] with its split's first thread not at the
-     * barrier; bar: a barrier bit consulted was set (opening the barrier
-     * may change the answer) */
-    int r = 0, bar = 0;
+     * barrier, for each split (cls: the unit classes of those that pass,
+     * core_unit_classes); bar: a barrier bit consulted was set (opening the
+     * barrier may change the answer) */
+    const uint8_t *ucls = core_unit_classes(c);
+    unsigned cls = 0;
+    int bar = 0;
     if (e->v1 && e->pc1 < n && (!e->dep1 || blind) && e->m1) {
         if (core_at_bar(c, first_tid(c, w, e->m1)))
             bar = 1;
         else
-            r = 1;
+            cls |= 1u << ucls[e->pc1];
     }
-    if (!r && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
+    if (e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
         int run2 = e->run2;
         if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
             run2 = bar = 1; /* run2_now */
@@ -622,9 +632,10 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
             if (core_at_bar(c, first_tid(c, w, e->m2)))
                 bar = 1;
             else
-                r = 1;
+                cls |= 1u << ucls[e->pc2];
         }
     }
+    const int r = cls != 0;
     if (w >= 64)
         return r;
     const uint64_t bit = 1ull << w;
@@ -632,8 +643,9 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
         b->rdy_v = 0;
         b->rdy_blind = blind;
     }
-    if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
+    if ((b->rdy_v & bit) && (!(b->rdy & bit) != !r || b->rdy_cls[w] != cls))
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
+    b->rdy_cls[w] = (uint8_t)cls;
     b->rdy_v |= bit;
     b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
     b->rdy_bar = bar ? b->rdy_bar | bit : b->rdy_bar & ~bit;
@@ -696,8 +708,10 @@ static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, uns
     return p_ok + s_ok;
 }
 
-int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
-                   unsigned pb, int with, int commit)
+/* mech_sbi_issue's body, inline in sbi_try (sbi's one caller per cycle) */
+static inline __attribute__((always_inline)) int sbi_issue(core *c, mech_sbi_bank *b, unsigned w,
+                                                           mech_sbi_cand *k, unsigned pa,
+                                                           unsigned pb, int with, int commit)
 {
     core_req *r1 = &k->r[0], *r2 = &k->r[1];
     r1->with = with;
@@ -754,6 +768,12 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     k->p_ok = p_ok;
     k->s_ok = s_ok;
     return commit ? sbi_take(c, b, w, k, pa, pb) : p_ok + s_ok;
+}
+
+int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                   unsigned pb, int with, int commit)
+{
+    return sbi_issue(c, b, w, k, pa, pb, with, commit);
 }
 
 int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
@@ -958,13 +978,39 @@ static int sbi_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
 }
 
 /* One warp of sbi_cycle's order tried: 1 when it issued, -1 on a failure,
- * 0 when it did not issue (the next is tried) */
+ * 0 when it did not issue (the next is tried).  kept, rdy:
+ * mech_sbi_ready_kept's; units: core_free_units(c, 0) (read when a kept
+ * answer is 1: it holds until the issue that ends the visit). */
 typedef struct {
     core *c;
     sbi_state *m;
     uint64_t kept, rdy;
     int check;
+    unsigned units;
 } sbi_try_ctx;
+
+/* 1 when warp w's ready answer, kept (x->kept), says it cannot issue now:
+ * no split passes the heap, the scoreboard and the barrier, or none that
+ * does finds a unit of its class free on port 0 (mech_sbi_bank.rdy_cls).
+ * core_ready then refuses the primary on port 0 and the secondary alone on
+ * port 0 (group -1, with -1: its last check is core_unit_free, core.h); the
+ * secondary joins the primary's slot only when the primary issues.  So
+ * sbi_try would issue nothing and change nothing (mech_sbi_issue returns 0
+ * before it writes).  Under --check sbi_try reads each answer afresh and
+ * fails the run when a warp this would skip issues. */
+static inline int sbi_stop(const sbi_try_ctx *x, unsigned w)
+{
+    return w < 64 && (x->kept >> w & 1u) &&
+           (!(x->rdy >> w & 1u) || !(x->m->b.rdy_cls[w] & x->units));
+}
+
+/* --check: warp w issued where sbi_stop said it could not (out of line:
+ * sbi_try stays small enough to take mech_sbi_issue inline) */
+static __attribute__((noinline, cold)) int sbi_go_stale(core *c, unsigned w)
+{
+    return core_fail(c, "internal: warp %u issued, but its ready answer said that no split "
+                        "finds a free unit", w);
+}
 
 static int sbi_try(void *vx, unsigned w)
 {
@@ -973,14 +1019,17 @@ static int sbi_try(void *vx, unsigned w)
     sbi_state *m = x->m;
     if (!m->b.hs.v1[w])
         return 0;
-    if (x->check ? !mech_sbi_ready(c, &m->b, w)
-                 : w < 64 && (x->kept >> w & 1u) && !(x->rdy >> w & 1u))
+    if (x->check ? !mech_sbi_ready(c, &m->b, w) : sbi_stop(x, w))
         return 0;
+    /* --check: the answer just read, as if kept */
+    const int skip = x->check && w < 64 && !(m->b.rdy_cls[w] & x->units);
     mech_sbi_cand k;
-    mech_sbi_read(c, &m->b, w, &k, 1);
-    int rc = mech_sbi_issue(c, &m->b, w, &k, 0, 1, -1, 1);
+    sbi_read(c, &m->b, w, &k, 1);
+    int rc = sbi_issue(c, &m->b, w, &k, 0, 1, -1, 1);
     if (rc < 0)
         return -1;
+    if (rc && skip)
+        return sbi_go_stale(c, w);
     if (rc == 1 || rc == 2) {
         core_sched_issued(c, 0, w);
         return 1;
@@ -1012,11 +1061,13 @@ static int sbi_cycle(core *c, void *vm)
          * visited (core_order_visit: the same sequence of them, the next
          * found when asked for; v1 and the kept bits do not change before an
          * issue ends the visit). */
-        sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check};
+        sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check, 0};
         const unsigned W = core_warps(c);
         int rc;
         if (!x.check && core_config(c)->sched != CORE_SCHED_OLDEST)
             x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+        if (x.check || x.rdy)
+            x.units = core_free_units(c, 0);
         if (x.check || core_config(c)->sched != CORE_SCHED_OLDEST) {
             /* (round robin: the order costs little, every warp tried in it) */
             unsigned n = core_order(c, 0, W, ord);
@@ -1025,9 +1076,11 @@ static int sbi_cycle(core *c, void *vm)
                     return -1;
         } else {
             x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+            if (x.rdy)
+                x.units = core_free_units(c, 0);
             uint64_t among[CORE_MAX_WARPS / 64] = {0};
             for (unsigned u = 0; u < W; u++)
-                if (m->b.hs.v1[u] && !(u < 64 && (x.kept >> u & 1u) && !(x.rdy >> u & 1u)))
+                if (m->b.hs.v1[u] && !sbi_stop(&x, u))
                     among[u / 64] |= 1ull << (u % 64);
             if ((rc = core_order_visit(c, 0, W, among, sbi_try, &x)) < 0)
                 return -1;
