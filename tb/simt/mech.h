@@ -294,8 +294,10 @@ typedef struct {
      * core_unit_classes()[pc]) of its splits that pass (rdy: some do) */
     uint8_t rdy_cls[64];
     /* the access-count rows of the heap and the scoreboard (energy_row;
-     * found at the first commit) */
+     * found at the first commit); idle_ok: ho_nop and sbo_zero, neither
+     * --check nor --trace-dir (mech_sbi_bank_commit's idle account) */
     energy_cnt *en_h, *en_s;
+    uint8_t idle_ok;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the

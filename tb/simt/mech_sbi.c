@@ -363,7 +363,7 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
     in->op_m1 = mask;
     in->op_v1 = 1;
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
-    b->ho_nop = 0;
+    b->ho_nop = b->idle_ok = 0;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
                          hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -414,7 +414,7 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
         mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_b, d.m_b);
     in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? d.m_exit : 0);
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
-    b->ho_nop = b->sbo_zero = 0;
+    b->ho_nop = b->sbo_zero = b->idle_ok = 0;
     b->sbin_nz = 1;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected the update of warp %u (pc %d/%d): %s", w,
@@ -573,7 +573,7 @@ static int run2_now(const core *c, unsigned w, const struct mech_sbi_row *e)
 }
 
 /* mech_sbi_read's body, inline in sbi_try */
-static inline __attribute__((always_inline)) void sbi_read(core *c, mech_sbi_bank *b, unsigned w,
+static inline void sbi_read(core *c, mech_sbi_bank *b, unsigned w,
                                                            mech_sbi_cand *k, int hazards)
 {
     const prog *p = core_prog(c);
@@ -619,8 +619,9 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
     sbi_row(c, b, w, 1);
     /* as mech_sbi_read's ok[i] with its split's first thread not at the
      * barrier, for each split (cls: the unit classes of those that pass,
-     * core_unit_classes); bar: a barrier bit consulted was set (opening the
-     * barrier may change the answer) */
+     * core_unit_classes; when the primary passes, every class if the
+     * secondary may: its barrier bits are not read); bar: a barrier bit
+     * consulted was set (opening the barrier may change the answer) */
     const uint8_t *ucls = core_unit_classes(c);
     unsigned cls = 0;
     int bar = 0;
@@ -630,7 +631,9 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
         else
             cls |= 1u << ucls[e->pc1];
     }
-    if (e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
+    if (cls && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
+        cls = 15u;
+    } else if (e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
         int run2 = e->run2;
         if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
             run2 = bar = 1; /* run2_now */
@@ -715,7 +718,7 @@ static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, uns
 }
 
 /* mech_sbi_issue's body, inline in sbi_try (sbi's one caller per cycle) */
-static inline __attribute__((always_inline)) int sbi_issue(core *c, mech_sbi_bank *b, unsigned w,
+static inline int sbi_issue(core *c, mech_sbi_bank *b, unsigned w,
                                                            mech_sbi_cand *k, unsigned pa,
                                                            unsigned pb, int with, int commit)
 {
@@ -837,6 +840,10 @@ static __attribute__((noinline)) int bank_commit(core *c, mech_sbi_bank *b, unsi
      * nothing.  Both kept; under --check evaluated again and compared. */
     const int heap_kept = !b->op && b->ho_nop && !check;
     const int sb_idle = b->op != 1 && !b->sbin_nz, sb_kept = sb_idle && b->sbo_zero && !check;
+    if (!b->en_h) {
+        b->en_h = energy_row(core_energy_counts(c), "hct_cct_heap");
+        b->en_s = energy_row(core_energy_counts(c), "sbi_scoreboard");
+    }
     /* (--check: mech_sbi_bank_commit's account of an idle commit after
      * one, compared with what the whole commit counts) */
     const int idle = check && !b->op && !b->sbin_nz && b->ho_nop && b->sbo_zero && b->en_h;
@@ -875,6 +882,7 @@ static __attribute__((noinline)) int bank_commit(core *c, mech_sbi_bank *b, unsi
             return core_fail(c, "internal: the scoreboard's kept idle eval is stale");
     }
     b->sbo_zero = (uint8_t)sb_idle;
+    b->idle_ok = b->ho_nop && b->sbo_zero && !check && !core_tracing(c);
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
@@ -929,16 +937,11 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
      * of each structure and the heap's read port (energy.c's counters, as
      * mech_sbi_bank_quiet's).  Not while tracing (every cycle is recorded);
      * under --check the whole commit runs and counts, compared with this. */
-    if (!b->op && !b->sbin_nz && b->ho_nop && b->sbo_zero && b->en_h &&
-        !core_config(c)->check && !core_tracing(c)) {
+    if (!b->op && !b->sbin_nz && b->idle_ok) {
         b->en_h->steps++;
         b->en_h->rd++;
         b->en_s->steps++;
         return 0;
-    }
-    if (!b->en_h) {
-        b->en_h = energy_row(core_energy_counts(c), "hct_cct_heap");
-        b->en_s = energy_row(core_energy_counts(c), "sbi_scoreboard");
     }
     return bank_commit(c, b, rec, issued);
 }
