@@ -494,5 +494,22 @@ if [ -z "$set_" ]; then
     done
   done
 fi
+# sbi and sbi+swi with the checks off (a warp whose kept ready answer has no
+# split with a free unit is not tried; an idle commit after an idle one only
+# counts its accesses) report and log what the checked run (every warp
+# tried, every commit whole) does
+if [ -z "$set_" ]; then
+  for k in nw treesearch conv1d warp/warpshfl; do
+    for p in 001 default; do
+      case $k/$p in warp/*/default) continue ;; esac
+      for m in sbi sbi+swi; do
+        a=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech $m --format json --log - 2>&1; echo "rc=$?")
+        b=$("$S" --launch tb/kernels/cuda/$k.launch --config $p --mech $m --no-check --format json --log - 2>&1; echo "rc=$?")
+        [ "$a" = "$b" ] && grep -q '^rc=0$' <<<"$a" && ok "simt_cuda_sbi_lean_same_as_checked_${m/+/_}_${k#warp/}_$p" ||
+          bad "simt_cuda_sbi_lean_same_as_checked_${m/+/_}_${k#warp/}_$p" "$(diff <(echo "$a") <(echo "$b") | head -3 | tr '\n' '|')"
+      done
+    done
+  done
+fi
 [ $nk -ge 144 ] && ok "simt_cuda_kernels_run ($nk)" || bad simt_cuda_kernels_run "only $nk kernel runs"
 exit 0

@@ -290,6 +290,14 @@ typedef struct {
      * mech_sbi_bank_begin when core_bar_clears is no longer rdy_clears. */
     uint64_t rdy_v, rdy, rdy_bar, rdy_clears;
     int rdy_blind;
+    /* with a kept answer of warp w (< 64): the unit classes (bit 1 <<
+     * core_unit_classes()[pc]) of its splits that pass (rdy: some do) */
+    uint8_t rdy_cls[64];
+    /* the access-count rows of the heap and the scoreboard (energy_row;
+     * found at the first commit); idle_ok: ho_nop and sbo_zero, neither
+     * --check nor --trace-dir (mech_sbi_bank_commit's idle account) */
+    energy_cnt *en_h, *en_s;
+    uint8_t idle_ok;
 } mech_sbi_bank;
 /* A warp's two contexts as the bank's read ports give them: the requests
  * (primary r[0], secondary r[1]; group -1, with -1, nosb) and whether the
@@ -308,7 +316,7 @@ const char *mech_sbi_bank_init(core *c, mech_sbi_bank *b, unsigned rows, unsigne
                                unsigned stride, unsigned idx);
 void mech_sbi_bank_free(mech_sbi_bank *b);
 /* Clears the bank's inputs for a new cycle and sets its writeback port. */
-void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b);
+void mech_sbi_bank_begin(core *c, mech_sbi_bank *b);
 /* The heap's LAUNCH of warp w on mask (its port this cycle).  0 or -1. */
 int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask);
 /* 1 if warp w's heap row holds a valid split (v1; the read port's rd_v1). */

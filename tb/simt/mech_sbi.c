@@ -294,12 +294,18 @@ static uint64_t row_due(const mech_sbi_bank *b, unsigned w)
 /* The writeback port: the earliest completing write, one cycle before its
  * result is usable (both writes of the entry when both have completed); of
  * equal ones the lowest row's, then I1's, then the lowest position. */
-void mech_sbi_bank_begin(const core *c, mech_sbi_bank *b)
+void mech_sbi_bank_begin(core *c, mech_sbi_bank *b)
 {
     sbi_scoreboard_in *in = &b->sbin;
     uint64_t now = core_now(c);
-    /* b->hi: written whole by the launch, the update or the idle commit */
-    memset(in, 0, sizeof *in);
+    /* b->hi: written whole by the launch, the update or the idle commit;
+     * b->sbin is all zero unless sbin_nz (every write of a non-zero input
+     * sets it; under --check compared) */
+    static const sbi_scoreboard_in zero;
+    if (b->sbin_nz)
+        memset(in, 0, sizeof *in);
+    else if (core_config(c)->check && memcmp(in, &zero, sizeof zero))
+        core_fail(c, "internal: the scoreboard's inputs are not zero without sbin_nz");
     b->sbin_nz = 0;
     b->op = 0;
     /* a barrier opened (or a CTA started) since a kept ready bit read a set
@@ -357,7 +363,7 @@ int mech_sbi_bank_launch(core *c, mech_sbi_bank *b, unsigned w, uint64_t mask)
     in->op_m1 = mask;
     in->op_v1 = 1;
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
-    b->ho_nop = 0;
+    b->ho_nop = b->idle_ok = 0;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected LAUNCH of warp %u: %s", w,
                          hct_cct_heap_err_name((unsigned)b->ho.err_code));
@@ -408,7 +414,7 @@ static int sbi_update(core *c, mech_sbi_bank *b, unsigned w, int p_ok, int *s_ok
         mech_sbi_ctx_add(in, &n, (uint64_t)d.pc_b, d.m_b);
     in->op_exit = (p_ok ? a.m_exit : 0) | (*s_ok ? d.m_exit : 0);
     hct_cct_heap_eval(&b->hc, &b->hs, in, &b->ho);
-    b->ho_nop = b->sbo_zero = 0;
+    b->ho_nop = b->sbo_zero = b->idle_ok = 0;
     b->sbin_nz = 1;
     if (b->ho.err)
         return core_fail(c, "hct_cct_heap rejected the update of warp %u (pc %d/%d): %s", w,
@@ -566,7 +572,9 @@ static int run2_now(const core *c, unsigned w, const struct mech_sbi_row *e)
     return e->run2 || (e->v2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)));
 }
 
-void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+/* mech_sbi_read's body, inline in sbi_try */
+static inline void sbi_read(core *c, mech_sbi_bank *b, unsigned w,
+                                                           mech_sbi_cand *k, int hazards)
 {
     const prog *p = core_prog(c);
     const struct mech_sbi_row *e = sbi_row(c, b, w, hazards);
@@ -599,22 +607,33 @@ void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int 
     k->ok[1] = k->v2 && k->run2 && e->pc2 < (int)p->n && (!e->dep2 || blind);
 }
 
+void mech_sbi_read(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, int hazards)
+{
+    sbi_read(c, b, w, k, hazards);
+}
+
 int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
 {
     const int n = (int)core_prog(c)->n, blind = core_sb_blind(c);
     struct mech_sbi_row *e = &b->row[w >> b->sh];
     sbi_row(c, b, w, 1);
     /* as mech_sbi_read's ok[i] with its split's first thread not at the
-     * barrier; bar: a barrier bit consulted was set (opening the barrier
-     * may change the answer) */
-    int r = 0, bar = 0;
+     * barrier, for each split (cls: the unit classes of those that pass,
+     * core_unit_classes; when the primary passes, every class if the
+     * secondary may: its barrier bits are not read); bar: a barrier bit
+     * consulted was set (opening the barrier may change the answer) */
+    const uint8_t *ucls = core_unit_classes(c);
+    unsigned cls = 0;
+    int bar = 0;
     if (e->v1 && e->pc1 < n && (!e->dep1 || blind) && e->m1) {
         if (core_at_bar(c, first_tid(c, w, e->m1)))
             bar = 1;
         else
-            r = 1;
+            cls |= 1u << ucls[e->pc1];
     }
-    if (!r && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
+    if (cls && e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
+        cls = 15u;
+    } else if (e->v2 && e->pc2 < n && (!e->dep2 || blind) && e->m2) {
         int run2 = e->run2;
         if (!run2 && e->v1 && e->m1 && core_at_bar(c, first_tid(c, w, e->m1)))
             run2 = bar = 1; /* run2_now */
@@ -622,9 +641,10 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
             if (core_at_bar(c, first_tid(c, w, e->m2)))
                 bar = 1;
             else
-                r = 1;
+                cls |= 1u << ucls[e->pc2];
         }
     }
+    const int r = cls != 0;
     if (w >= 64)
         return r;
     const uint64_t bit = 1ull << w;
@@ -632,8 +652,9 @@ int mech_sbi_ready(core *c, mech_sbi_bank *b, unsigned w)
         b->rdy_v = 0;
         b->rdy_blind = blind;
     }
-    if ((b->rdy_v & bit) && !(b->rdy & bit) != !r)
+    if ((b->rdy_v & bit) && (!(b->rdy & bit) != !r || b->rdy_cls[w] != cls))
         core_fail(c, "internal: the kept ready bit of warp %u is stale", w); /* --check */
+    b->rdy_cls[w] = (uint8_t)cls;
     b->rdy_v |= bit;
     b->rdy = r ? b->rdy | bit : b->rdy & ~bit;
     b->rdy_bar = bar ? b->rdy_bar | bit : b->rdy_bar & ~bit;
@@ -696,8 +717,10 @@ static int sbi_take(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, uns
     return p_ok + s_ok;
 }
 
-int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
-                   unsigned pb, int with, int commit)
+/* mech_sbi_issue's body, inline in sbi_try (sbi's one caller per cycle) */
+static inline int sbi_issue(core *c, mech_sbi_bank *b, unsigned w,
+                                                           mech_sbi_cand *k, unsigned pa,
+                                                           unsigned pb, int with, int commit)
 {
     core_req *r1 = &k->r[0], *r2 = &k->r[1];
     r1->with = with;
@@ -756,6 +779,12 @@ int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsi
     return commit ? sbi_take(c, b, w, k, pa, pb) : p_ok + s_ok;
 }
 
+int mech_sbi_issue(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
+                   unsigned pb, int with, int commit)
+{
+    return sbi_issue(c, b, w, k, pa, pb, with, commit);
+}
+
 int mech_sbi_issue_probed(core *c, mech_sbi_bank *b, unsigned w, mech_sbi_cand *k, unsigned pa,
                           unsigned pb)
 {
@@ -797,7 +826,9 @@ static inline void sb_wrote(mech_sbi_bank *b, unsigned r, int wb, unsigned pos, 
         b->busy &= ~(1ull << r);
 }
 
-int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
+/* mech_sbi_bank_commit but for an idle commit after an idle one */
+static __attribute__((noinline)) int bank_commit(core *c, mech_sbi_bank *b, unsigned rec,
+                                                 int issued)
 {
     hct_cct_heap_in *in = &b->hi;
     const int check = core_config(c)->check;
@@ -809,6 +840,18 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
      * nothing.  Both kept; under --check evaluated again and compared. */
     const int heap_kept = !b->op && b->ho_nop && !check;
     const int sb_idle = b->op != 1 && !b->sbin_nz, sb_kept = sb_idle && b->sbo_zero && !check;
+    if (!b->en_h) {
+        b->en_h = energy_row(core_energy_counts(c), "hct_cct_heap");
+        b->en_s = energy_row(core_energy_counts(c), "sbi_scoreboard");
+    }
+    /* (--check: mech_sbi_bank_commit's account of an idle commit after
+     * one, compared with what the whole commit counts) */
+    const int idle = check && !b->op && !b->sbin_nz && b->ho_nop && b->sbo_zero && b->en_h;
+    energy_cnt h0 = {0}, s0 = {0};
+    if (idle) {
+        h0 = *b->en_h;
+        s0 = *b->en_s;
+    }
     if (!b->op) {
         b->sbin.iss_v = 0;
         if (!heap_kept) {
@@ -839,6 +882,7 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
             return core_fail(c, "internal: the scoreboard's kept idle eval is stale");
     }
     b->sbo_zero = (uint8_t)sb_idle;
+    b->idle_ok = b->ho_nop && b->sbo_zero && !check && !core_tracing(c);
     if (b->sbo.err)
         return core_fail(c, "sbi_scoreboard: %s", sbi_scoreboard_err_name((unsigned)b->sbo.err_code));
     if (CORE_RECORD(c, rec + 1, sbi_scoreboard, &b->sbc, &b->sbin, &b->sbo))
@@ -854,7 +898,14 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
     uint64_t used = b->hc.cct - b->hs.free_cnt;
     if (used > b->peak)
         b->peak = used;
-    if (core_config(c)->check) {
+    if (idle &&
+        (b->en_h->steps != h0.steps + 1 || b->en_h->rd != h0.rd + 1 || b->en_h->wr != h0.wr ||
+         b->en_h->srch != h0.srch || b->en_h->act != h0.act || b->en_s->steps != s0.steps + 1 ||
+         b->en_s->rd != s0.rd || b->en_s->wr != s0.wr || b->en_s->srch != s0.srch ||
+         b->en_s->act != s0.act || !b->ho_nop || !b->sbo_zero || b->sbo.nx_wb || b->sbo.nx_iss))
+        return core_fail(c, "internal: an idle commit after an idle one counted or changed more "
+                            "than one step");
+    if (check) {
         const char *e = hct_cct_heap_check(&b->hc, &b->hs);
         if (!e)
             e = sbi_scoreboard_check(&b->sbc, &b->sbs);
@@ -875,6 +926,24 @@ int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
             return core_fail(c, "sbi invariant: %s", e);
     }
     return 0;
+}
+
+int mech_sbi_bank_commit(core *c, mech_sbi_bank *b, unsigned rec, int issued)
+{
+    /* an idle commit after an idle one (mech_sbi_bank_idle: the heap's NOP
+     * with its sorter idle, the scoreboard's all-zero inputs) with no
+     * operation and no input now: both evals are kept and both steps write
+     * nothing (bank_commit), so only the access counts move, by one step
+     * of each structure and the heap's read port (energy.c's counters, as
+     * mech_sbi_bank_quiet's).  Not while tracing (every cycle is recorded);
+     * under --check the whole commit runs and counts, compared with this. */
+    if (!b->op && !b->sbin_nz && b->idle_ok) {
+        b->en_h->steps++;
+        b->en_h->rd++;
+        b->en_s->steps++;
+        return 0;
+    }
+    return bank_commit(c, b, rec, issued);
 }
 
 int mech_sbi_bank_busy(const mech_sbi_bank *b) { return b->busy != 0; }
@@ -958,13 +1027,39 @@ static int sbi_fetch_pc(const core *c, const void *vm, unsigned w, unsigned ctx)
 }
 
 /* One warp of sbi_cycle's order tried: 1 when it issued, -1 on a failure,
- * 0 when it did not issue (the next is tried) */
+ * 0 when it did not issue (the next is tried).  kept, rdy:
+ * mech_sbi_ready_kept's; units: core_free_units(c, 0) (read when a kept
+ * answer is 1: it holds until the issue that ends the visit). */
 typedef struct {
     core *c;
     sbi_state *m;
     uint64_t kept, rdy;
     int check;
+    unsigned units;
 } sbi_try_ctx;
+
+/* 1 when warp w's ready answer, kept (x->kept), says it cannot issue now:
+ * no split passes the heap, the scoreboard and the barrier, or none that
+ * does finds a unit of its class free on port 0 (mech_sbi_bank.rdy_cls).
+ * core_ready then refuses the primary on port 0 and the secondary alone on
+ * port 0 (group -1, with -1: its last check is core_unit_free, core.h); the
+ * secondary joins the primary's slot only when the primary issues.  So
+ * sbi_try would issue nothing and change nothing (mech_sbi_issue returns 0
+ * before it writes).  Under --check sbi_try reads each answer afresh and
+ * fails the run when a warp this would skip issues. */
+static inline int sbi_stop(const sbi_try_ctx *x, unsigned w)
+{
+    return w < 64 && (x->kept >> w & 1u) &&
+           (!(x->rdy >> w & 1u) || !(x->m->b.rdy_cls[w] & x->units));
+}
+
+/* --check: warp w issued where sbi_stop said it could not (out of line:
+ * sbi_try stays small enough to take mech_sbi_issue inline) */
+static __attribute__((noinline, cold)) int sbi_go_stale(core *c, unsigned w)
+{
+    return core_fail(c, "internal: warp %u issued, but its ready answer said that no split "
+                        "finds a free unit", w);
+}
 
 static int sbi_try(void *vx, unsigned w)
 {
@@ -973,14 +1068,17 @@ static int sbi_try(void *vx, unsigned w)
     sbi_state *m = x->m;
     if (!m->b.hs.v1[w])
         return 0;
-    if (x->check ? !mech_sbi_ready(c, &m->b, w)
-                 : w < 64 && (x->kept >> w & 1u) && !(x->rdy >> w & 1u))
+    if (x->check ? !mech_sbi_ready(c, &m->b, w) : sbi_stop(x, w))
         return 0;
+    /* --check: the answer just read, as if kept */
+    const int skip = x->check && w < 64 && !(m->b.rdy_cls[w] & x->units);
     mech_sbi_cand k;
-    mech_sbi_read(c, &m->b, w, &k, 1);
-    int rc = mech_sbi_issue(c, &m->b, w, &k, 0, 1, -1, 1);
+    sbi_read(c, &m->b, w, &k, 1);
+    int rc = sbi_issue(c, &m->b, w, &k, 0, 1, -1, 1);
     if (rc < 0)
         return -1;
+    if (rc && skip)
+        return sbi_go_stale(c, w);
     if (rc == 1 || rc == 2) {
         core_sched_issued(c, 0, w);
         return 1;
@@ -1012,11 +1110,13 @@ static int sbi_cycle(core *c, void *vm)
          * visited (core_order_visit: the same sequence of them, the next
          * found when asked for; v1 and the kept bits do not change before an
          * issue ends the visit). */
-        sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check};
+        sbi_try_ctx x = {c, m, 0, 0, core_config(c)->check, 0};
         const unsigned W = core_warps(c);
         int rc;
         if (!x.check && core_config(c)->sched != CORE_SCHED_OLDEST)
             x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+        if (x.check || x.rdy)
+            x.units = core_free_units(c, 0);
         if (x.check || core_config(c)->sched != CORE_SCHED_OLDEST) {
             /* (round robin: the order costs little, every warp tried in it) */
             unsigned n = core_order(c, 0, W, ord);
@@ -1025,9 +1125,11 @@ static int sbi_cycle(core *c, void *vm)
                     return -1;
         } else {
             x.kept = mech_sbi_ready_kept(&m->b, core_sb_blind(c), &x.rdy);
+            if (x.rdy)
+                x.units = core_free_units(c, 0);
             uint64_t among[CORE_MAX_WARPS / 64] = {0};
             for (unsigned u = 0; u < W; u++)
-                if (m->b.hs.v1[u] && !(u < 64 && (x.kept >> u & 1u) && !(x.rdy >> u & 1u)))
+                if (m->b.hs.v1[u] && !sbi_stop(&x, u))
                     among[u / 64] |= 1ull << (u % 64);
             if ((rc = core_order_visit(c, 0, W, among, sbi_try, &x)) < 0)
                 return -1;
