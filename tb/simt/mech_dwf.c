@@ -630,14 +630,18 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
      * dwf's idle answer, wo_kept, which leaves the input all zero; the
      * register file's, ro_kept), no launch queued, no writeback due, no
      * barrier clear since the last look at waiting threads, nothing parked,
-     * the pool empty (no issue request).  The cycle below would then drive
+     * the pool empty (no issue request) or its kept candidate waiting for
+     * its unit (core_ready: the pool holds its issue, iss_req 0; the
+     * candidate stays kept, as the pool does not change).  The cycle below would then drive
      * the same zero inputs, skip both evaluations and steps, and change
      * nothing but the energy counts and the read check's bookkeeping; with
      * lean those are done here.  Under --check the cycle runs in full and
      * is checked to have been quiet (`internal: ... quiet cycle`). */
     const int quiet = u->wo_kept && u->ro_kept && !u->lq.n && !u->nrv &&
-                      u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
-                      (!u->nwait || core_bar_clears(c) == u->bar_seen);
+                      u->cq_due > core_now(c) &&
+                      (!u->nwait || core_bar_clears(c) == u->bar_seen) &&
+                      (u->ws->pool.fcnt == pool ||
+                       (u->cand_ok && u->cand_have && core_ready(c, q, r) != CORE_OK));
     if (quiet && lean) {
         /* its energy counts are one step of each row (with no input and
          * the kept idle answers the counters charge nothing else; under
@@ -871,21 +875,30 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     }
     energy_cnt k0 = {0}, k1 = {0};
     energy_counts *en = core_energy_counts(c);
-    if (quiet && check) {
+    /* no commit or issue request at the dwf, no lanes requested at the
+     * register file and none granted: each structure's counter charges one
+     * step (energy.c); with lean (no trace to record) the step is added
+     * later with the quiet cycles' (u->quiet_steps), under --check the
+     * cycle records and is checked to have charged only that */
+    const int steps_only = !in->iss_req && !in->cm_valid && !ri->lane_valid &&
+                           (!u->ro.grant || u->ro.err);
+    if ((quiet || steps_only) && check) {
         k0 = *energy_row(en, "dwf");
         k1 = *energy_row(en, "lane_regfile");
     }
-    if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
-        CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
+    if (steps_only && lean)
+        u->quiet_steps++;
+    else if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+             CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
         return -1;
-    if (quiet && check) {
+    if ((quiet || steps_only) && check) {
         /* what the checks-off quiet cycle adds instead: one step each */
         const energy_cnt *a = energy_row(en, "dwf"), *b = energy_row(en, "lane_regfile");
         k0.steps++;
         k1.steps++;
         if (memcmp(&k0, a, sizeof k0) || memcmp(&k1, b, sizeof k1))
-            return core_fail(c, "internal: pool %u's quiet cycle charged more energy than a "
-                                "step of each structure", q);
+            return core_fail(c, "internal: pool %u's %s cycle charged more energy than a "
+                                "step of each structure", q, quiet ? "quiet" : "steps-only");
     }
     if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
                   !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
