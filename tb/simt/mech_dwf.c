@@ -603,13 +603,17 @@ static int mdwf_cand(core *c, unsigned q, mdwf_unit *u, int check)
 
 
 /* The steps of the quiet cycles not yet counted (u->quiet_steps), added to
- * the energy rows CORE_RECORD charges (at the next cycle that records and
+ * the energy rows CORE_RECORD charges (before the next cycle that records and
  * at the run's end, mdwf_finish: before the energy is read, energy_eval) */
 static void mdwf_quiet_flush(core *c, mdwf_unit *u)
 {
-    energy_counts *e = core_energy_counts(c);
-    energy_row(e, "dwf")->steps += u->quiet_steps;
-    energy_row(e, "lane_regfile")->steps += u->quiet_steps;
+    if (!u->en_dwf) { /* the rows, found (or made, in this order) once a run */
+        energy_counts *e = core_energy_counts(c);
+        u->en_dwf = energy_row(e, "dwf");
+        u->en_rf = energy_row(e, "lane_regfile");
+    }
+    u->en_dwf->steps += u->quiet_steps;
+    u->en_rf->steps += u->quiet_steps;
     u->quiet_steps = 0;
 }
 
@@ -651,8 +655,6 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->quiet_steps++;
         return 0;
     }
-    if (u->quiet_steps)
-        mdwf_quiet_flush(c, u);
     static const dwf_in zero_in_port;
     if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
         return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
@@ -888,9 +890,13 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     }
     if (steps_only && lean)
         u->quiet_steps++;
-    else if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
-             CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
-        return -1;
+    else {
+        if (u->quiet_steps)
+            mdwf_quiet_flush(c, u);
+        if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+            CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
+            return -1;
+    }
     if ((quiet || steps_only) && check) {
         /* what the checks-off quiet cycle adds instead: one step each */
         const energy_cnt *a = energy_row(en, "dwf"), *b = energy_row(en, "lane_regfile");
