@@ -617,17 +617,15 @@ static void mdwf_quiet_flush(core *c, mdwf_unit *u)
     u->quiet_steps = 0;
 }
 
-static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
+/* lean (mdwf_cycle: the checks off, no trace and no waveform): the lean
+ * evaluation (mdwf_eval), and the register file's write data, read only by
+ * the read check and the trace, is not fetched from the core */
+static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, const int lean)
 {
     mdwf_unit *u = &m->u[q];
     const prog *p = core_prog(c);
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
-    const int check = core_config(c)->check;
-    /* the checks off, no trace and no waveform: the lean evaluation (mdwf_eval), and the
-     * register file's write data, read only by the read check and the
-     * trace, is not fetched from the core */
-    const int lean = !check && !core_tracing(c) && !core_vcd(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
     /* A quiet cycle: the last one's answers to an all-zero input kept (the
@@ -658,7 +656,12 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
     static const dwf_in zero_in_port;
     if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
         return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
-    memset(in, 0, sizeof *in);
+    if (lean) { /* no cm_tids: never written lean, 0 since the state's calloc */
+        in->iss_req = in->cm_valid = 0;
+        in->cm_mask_t = in->cm_mask_nt = in->cm_pc_t = in->cm_pc_nt = 0;
+        in->cm_prio_t = in->cm_prio_nt = 0;
+    } else
+        memset(in, 0, sizeof *in);
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
     int pick = mdwf_commit_pick(c, u, in, lean);
@@ -875,7 +878,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->rf_pend1[l] = u->rf_exp1[l];
         u->rf_pend_valid |= 1ull << l;
     }
-    energy_cnt k0 = {0}, k1 = {0};
+    energy_cnt k0, k1;
     energy_counts *en = core_energy_counts(c);
     /* no commit or issue request at the dwf, no lanes requested at the
      * register file and none granted: each structure's counter charges one
@@ -957,8 +960,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
 static int mdwf_cycle(core *c, void *vm)
 {
     mdwf_mech *m = vm;
+    const int check = core_config(c)->check;
+    const int lean = !check && !core_tracing(c) && !core_vcd(c);
     for (unsigned q = 0; q < m->P; q++)
-        if (mdwf_unit_cycle(c, m, q))
+        if (mdwf_unit_cycle(c, m, q, check, lean))
             return -1;
     return 0;
 }
