@@ -573,6 +573,27 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
     bar_note(c, t / ws);
 }
 
+/* One lane's outcome in own_outcomes' and map_outcomes' loops (as a macro:
+ * their code as it was when written out in each): lane l's next PC,
+ * branch, exit or barrier arrival (thread slot T of CTA slot K, the leaves
+ * into *EXITED, *BARM), and when it executed its destinations' ready cycle
+ * `ready` in row ROW of tready; ex: whether it executed */
+#define LANE_OUTCOME(PC, T, K, ROW, EXITED, BARM)                                               \
+    const prog_effect *e = &eff[i];                                                             \
+    const int32_t npc = e->next_pc;                                                             \
+    const unsigned ex = e->executed;                                                            \
+    next_pc[l] = npc;                                                                           \
+    if (bra)                                                                                    \
+        taken |= (uint64_t)(e->taken != 0) << l;                                                \
+    if (npc == end || (bar && ex))                                                              \
+        lane_leaves(c, PC, T, K, l, npc == end, EXITED, BARM);                                  \
+    const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);                          \
+    if (ex) {                                                                                   \
+        uint64_t *tr = &tready[(size_t)(ROW) * nregs];                                          \
+        for (unsigned j = 0; j < nd; j++)                                                       \
+            tr[dreg[j]] = ready;                                                                \
+    }
+
 /* core_issue's outcome loop for a warp's own lanes (issue_warp: one CTA,
  * lane l in slot base + l): each lane's next PC, branch, exit or barrier
  * arrival, and the destinations' ready cycles of the lanes that executed
@@ -607,20 +628,7 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
     unsigned anyx = 0;
     for (unsigned i = 0; i < nl; i++) {
         const unsigned l = lanes[i], u = ptid ? ptid[l] - w->base : l;
-        const prog_effect *e = &eff[i];
-        const int32_t npc = e->next_pc;
-        const unsigned ex = e->executed;
-        next_pc[l] = npc;
-        if (bra)
-            taken |= (uint64_t)(e->taken != 0) << l;
-        if (npc == end || (bar && ex))
-            lane_leaves(c, w->pc, w->base + u, w->k, l, npc == end, &w->exited, &w->barm);
-        const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
-        if (ex) {
-            uint64_t *tr = &tready[(size_t)u * nregs];
-            for (unsigned j = 0; j < nd; j++)
-                tr[dreg[j]] = ready;
-        }
+        LANE_OUTCOME(w->pc, w->base + u, w->k, u, &w->exited, &w->barm)
         anyx |= ex;
         rmax = ready > rmax ? ready : rmax;
     }
@@ -687,20 +695,7 @@ static PROG_ALWAYS_INLINE void map_outcomes(core *c, core_out *o, int pc, int en
     unsigned kc = 0, kcur = nl ? kk[0] : 0;
     for (unsigned i = 0; i < nl; i++) {
         const unsigned l = lanes[i], t = tids[i], k = kk[i];
-        const prog_effect *e = &eff[i];
-        const int32_t npc = e->next_pc;
-        const unsigned ex = e->executed;
-        next_pc[l] = npc;
-        if (bra)
-            taken |= (uint64_t)(e->taken != 0) << l;
-        if (npc == end || (bar && ex))
-            lane_leaves(c, pc, t, k, l, npc == end, &w->exited, &w->barm);
-        const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
-        if (ex) {
-            uint64_t *tr = &tready[(size_t)t * nregs];
-            for (unsigned j = 0; j < nd; j++)
-                tr[dreg[j]] = ready;
-        }
+        LANE_OUTCOME(pc, t, k, t, &w->exited, &w->barm)
         last = ready > last ? ready : last;
         if (k != kcur) { /* another CTA: the last one's latest is written */
             if (kmax > cta_ready[kcur])
@@ -716,6 +711,8 @@ static PROG_ALWAYS_INLINE void map_outcomes(core *c, core_out *o, int pc, int en
     w->kmax = kmax;
     w->kc = kc;
 }
+
+#undef LANE_OUTCOME
 
 /* map_outcomes with what is per instruction constant in scope (as
  * OWN_OUTCOMES) */
