@@ -216,7 +216,10 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
     w->lut_in.inv_valid = go && iss_req && po->cand_valid;
     w->lut_in.inv_idx = po->cand_idx;
     w->lut_in.rd_entry = 0;
-    pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
+    if (lean) /* no LUT err can arise here (dwf.h): not looked for */
+        pc_warp_lut_eval_lean(&lc, &s->lut, &w->lut_in, &w->lut_out);
+    else
+        pc_warp_lut_eval(&lc, &s->lut, &w->lut_in, &w->lut_out);
 
     /* 3. the pool with the LUT's groups */
     w->pool_in.hold = !go;
@@ -439,7 +442,8 @@ int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b)
                 return 0;
     if (a->w.idle)
         return 1;
-    return !memcmp(p, q, offsetof(warp_pool_out, iss_tids)) &&
+    return pc_warp_lut_lean_same(&a->w.lut_out, &b->w.lut_out) &&
+           !memcmp(p, q, offsetof(warp_pool_out, iss_tids)) &&
            p->cand_valid == q->cand_valid && p->cand_idx == q->cand_idx &&
            d->src == e->src && d->start == e->start && d->iss == e->iss &&
            d->err_code == e->err_code && d->ready == e->ready && d->accept == e->accept &&

@@ -210,7 +210,10 @@
  * bus ("dwf, eighth pass"); dwf_step_lean latches the committed TIDs per
  * lane (ur_lt, C only) and the pool's lean edge writes them from there
  * (warp_pool_step_lean_lt), not through the ur_tids bus ("dwf: the thread
- * IDs per lane").
+ * IDs per lane"); it evaluates the LUT with pc_warp_lut_eval_lean (no
+ * illegal-input checks: this wiring cannot raise a LUT err, and dwf_check
+ * asserts it under --check; "dwf at 001: page faults, the lane loops and
+ * the lean LUT").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -409,8 +412,9 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
 void dwf_eval_lean(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
                    const warp_pool_out *st, const uint16_t *lt, dwf_out *out);
 /* 1 if a (dwf_eval_lean's answer to in) and b (dwf_eval's) agree in the
- * ports but iss_tids, the committed lanes' TIDs kept for the edge and
- * the pool's decision: everything dwf_step_lean reads. */
+ * ports but iss_tids, the committed lanes' TIDs kept for the edge, the
+ * LUT's ports (but its debug read port) and decision, and the pool's
+ * decision: everything dwf_step_lean reads. */
 int dwf_lean_same(const dwf_in *in, const dwf_out *a, const dwf_out *b);
 /* The clock edge.  Contract: `out` is what dwf_eval returned for this state
  * and these inputs in this cycle; step applies the decisions it carries

@@ -109,9 +109,10 @@ static inline unsigned victim(const unsigned ev[2], unsigned lru, unsigned prot)
     return prot < 2u ? prot ^ 1u : free_or_lru;
 }
 
-/* One cycle's decision, written into out (ports and out->dec). */
-static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
-                   const pc_warp_lut_in *in, pc_warp_lut_out *out)
+/* One cycle's decision, written into out (ports and out->dec); trust:
+ * the illegal-input checks are not made (pc_warp_lut_eval_lean) */
+static inline void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
+                          const pc_warp_lut_in *in, pc_warp_lut_out *out, const int trust)
 {
     pc_warp_lut_dec *d = &out->dec;
     /* SET_W = log2(ENTRIES) - 1 (ENTRIES a power of two, >= 4) */
@@ -137,7 +138,9 @@ static void decide(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
 
     /* illegal input, in priority order (every condition computed, no
      * short-circuit branch) */
-    {
+    if (trust)
+        err = PWL_ERR_NONE;
+    else {
         const unsigned bad_avail = avail == 3u;
         const unsigned same_pc = v0 & v1 & (pc0 == pc1);
         const unsigned bad_req = (v0 & (req0 == 0u)) | (v1 & (req1 == 0u));
@@ -231,12 +234,27 @@ void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
     /* ENTRIES is a power of two: every rd_entry the port carries is an entry */
     const unsigned re = (unsigned)(in->rd_entry & (cfg->entries - 1u));
 
-    decide(cfg, s, in, out);
+    decide(cfg, s, in, out, 0);
     out->rd_valid = s->valid[re];
     out->rd_pc = s->pc[re];
     out->rd_occ = s->occ[re];
     out->rd_idx = s->idx[re];
     out->rd_lru = s->lru[re / 2u];
+}
+
+void pc_warp_lut_eval_lean(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
+                           const pc_warp_lut_in *in, pc_warp_lut_out *out)
+{
+    decide(cfg, s, in, out, 1);
+}
+
+int pc_warp_lut_lean_same(const pc_warp_lut_out *a, const pc_warp_lut_out *b)
+{
+    const pc_warp_lut_dec *d = &a->dec, *e = &b->dec;
+    return !memcmp(a, b, offsetof(pc_warp_lut_out, rd_valid)) && d->fire == e->fire &&
+           d->inv_own == e->inv_own && !memcmp(d->valid, e->valid, sizeof d->valid) &&
+           !memcmp(d->e, e->e, sizeof d->e) && !memcmp(d->idx, e->idx, sizeof d->idx) &&
+           !memcmp(d->occ, e->occ, sizeof d->occ) && !memcmp(d->pc, e->pc, sizeof d->pc);
 }
 
 /* entry e no longer owns its pool index (it is invalidated or rewritten) */

@@ -292,6 +292,19 @@ void pc_warp_lut_reset(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
 void pc_warp_lut_clear_used(const pc_warp_lut_cfg *cfg, pc_warp_lut_state *s);
 void pc_warp_lut_eval(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
                       const pc_warp_lut_in *in, pc_warp_lut_out *out);
+/* pc_warp_lut_eval for a user that drives legal inputs only (C only, no
+ * behaviour of its own; the composed dwf, whose wiring cannot raise an err,
+ * evaluates lean with the checks off: dwf_eval_lean): the illegal-input
+ * checks are not made (err and err_code read 0) and the debug read port is
+ * not driven (rd_* left as they were).  On every input without an err its
+ * other outputs and the decision are pc_warp_lut_eval's
+ * (pc_warp_lut_lean_same; tests/test_pc_warp_lut.c compares them on random
+ * traffic), so pc_warp_lut_step takes either. */
+void pc_warp_lut_eval_lean(const pc_warp_lut_cfg *cfg, const pc_warp_lut_state *s,
+                           const pc_warp_lut_in *in, pc_warp_lut_out *out);
+/* 1 if a and b hold the same ports but the debug read port's and the same
+ * decision (compared field by field: the decision has padding) */
+int pc_warp_lut_lean_same(const pc_warp_lut_out *a, const pc_warp_lut_out *b);
 /* The clock edge.  Contract: `out` is what pc_warp_lut_eval returned for
  * this state and these inputs in this cycle; step applies the decision in
  * out->dec and does not recompute it (in is not read). */

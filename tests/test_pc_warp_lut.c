@@ -891,7 +891,7 @@ TEST(random_traffic_keeps_invariants)
     pc_warp_lut_state s;
     uint64_t x = 99;
     unsigned i, e, bad = 0, hits = 0, conflicts = 0, evicts = 0, pushbacks = 0, errs = 0;
-    unsigned invs = 0;
+    unsigned invs = 0, leans = 0;
     c.entries = 8;
     c.lanes = 8;
     c.pool = 32;
@@ -942,6 +942,16 @@ TEST(random_traffic_keeps_invariants)
         }
         in.rd_entry = (x >> 50) % 8u;
         pc_warp_lut_eval(&c, &s, &in, &o);
+        {
+            /* the lean evaluation: the same wherever the full one has no err */
+            pc_warp_lut_out ol;
+            memset(&ol, 0x5a, sizeof ol);
+            pc_warp_lut_eval_lean(&c, &s, &in, &ol);
+            if (!o.err) {
+                bad += !pc_warp_lut_lean_same(&ol, &o);
+                leans++;
+            }
+        }
         pc_warp_lut_step(&c, &s, &in, &o);
         if (o.err || !o.ready)
             bad += memcmp(&before, &s, sizeof s) != 0;
@@ -978,6 +988,7 @@ TEST(random_traffic_keeps_invariants)
     CHECK(pushbacks > 1000);
     CHECK(errs > 1000);
     CHECK(invs > 1000);
+    CHECK(leans > 100000);
 }
 
 TEST(reset_is_all_zero)

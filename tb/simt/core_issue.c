@@ -112,6 +112,16 @@ static PROG_ALWAYS_INLINE unsigned oracle_regs(const prog_insn *in, const int nr
         nl++;                                                                                   \
     } while (0)
 
+/* issue_lanes' lanes [from, to), all of CTA slot k (memory mk) */
+static PROG_ALWAYS_INLINE void fill_cta(const prog_mem **ms, unsigned *kk, unsigned from,
+                                        unsigned to, const prog_mem *mk, unsigned k)
+{
+    for (unsigned i = from; i < to; i++) {
+        ms[i] = mk;
+        kk[i] = k;
+    }
+}
+
 /* The warp slots of the last issue_lanes' lanes, one per run of lanes in
  * a slot, in lane order (a slot may come twice): the rows
  * wready_raise_slots raises after it */
@@ -160,23 +170,38 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
     int wlate = 1, perlane = 1;
     uint64_t m = r->mask;
     if (!check && x->trace) {
-        uint64_t ok = 0; /* the slot's lanes live and not at a barrier */
+        /* by the lane's place u in the run's warp slot [h0, h0 + ws), which
+         * lies in one CTA slot: the slot's rows from h0 (ok: its lanes live
+         * and not at a barrier; 0 before the first slot, so that no lane is
+         * taken before one is set up) */
+        uint64_t ok = 0;
+        uint64_t *tps = NULL;
+        const uint64_t *lns = NULL;
+        uint32_t *const *trs = NULL;
+        prog_thread *thr = NULL;
+        const uint32_t *const rt = r->tid;
+        /* the lanes from nk on are of CTA slot k: their ms and kk are
+         * written when the CTA changes and after the loop (fill_cta) */
+        unsigned nk = 0;
         for (; m; m &= m - 1) {
-            const unsigned l = ctz(m), t = r->tid[l];
-            if (t >= T)
-                break;
-            if (t - k0 >= cta) {
-                const unsigned kn = t / cta;
-                const refp_cta_out *o = &c->rout[kn];
-                if (!o->trace)
-                    break; /* hashed: the second loop */
-                k = kn;
-                k0 = kn * cta;
-                trace = o->trace;
-                len = o->len;
-                mk = &c->mem[kn];
-            }
-            if (t - h0 >= ws) {
+            const unsigned l = ctz(m), t = rt[l];
+            unsigned u = t - h0;
+            if (u >= ws) { /* another warp slot (and perhaps CTA) */
+                if (t >= T)
+                    break;
+                if (t - k0 >= cta) {
+                    const unsigned kn = t / cta;
+                    const refp_cta_out *o = &c->rout[kn];
+                    if (!o->trace)
+                        break; /* hashed: the second loop */
+                    fill_cta(ms, kk, nk, nl, mk, k);
+                    nk = nl;
+                    k = kn;
+                    k0 = kn * cta;
+                    trace = o->trace;
+                    len = o->len;
+                    mk = &c->mem[kn];
+                }
                 const unsigned h = t / ws;
                 const uint64_t *const wr = &wready[(size_t)h * nregs];
                 int late = c->wready_off;
@@ -188,13 +213,26 @@ static PROG_ALWAYS_INLINE int issue_lanes(core *c, const issue_ctx *x, const cor
                 ok = c->wlive[h] & ~c->wbar[h];
                 lanes_slot[ns++] = h;
                 wlate = perlane = 0;
+                tps = tpos + h0;
+                lns = len + (h0 - k0);
+                trs = trace + (h0 - k0);
+                thr = ths + h0;
+                u = t - h0;
             }
-            const unsigned f = t - k0;
-            const uint64_t at = tpos[t];
-            if (!(ok >> (t - h0) & 1) || at >= len[f] || (int)trace[f][at] != pc)
+            if (!(ok >> u & 1))
                 break; /* the second loop reports it */
-            LANE_TAKE(t, l, t);
+            const uint64_t at = tps[u];
+            if (at >= lns[u] || (int)trs[u][at] != pc)
+                break;
+            tps[u] = at + 1;
+            prog_thread *const th = &thr[u];
+            th->clock = cycle;
+            xs[nl] = th;
+            lanes[nl] = l;
+            tids[nl] = t;
+            nl++;
         }
+        fill_cta(ms, kk, nk, nl, mk, k);
     }
     for (; m; m &= m - 1) {
         const unsigned l = ctz(m), t = r->tid[l];
@@ -535,6 +573,27 @@ static void lane_leaves(core *c, int pc, unsigned t, unsigned k, unsigned l, int
     bar_note(c, t / ws);
 }
 
+/* One lane's outcome in own_outcomes' and map_outcomes' loops (as a macro:
+ * their code as it was when written out in each): lane l's next PC,
+ * branch, exit or barrier arrival (thread slot T of CTA slot K, the leaves
+ * into *EXITED, *BARM), and when it executed its destinations' ready cycle
+ * `ready` in row ROW of tready; ex: whether it executed */
+#define LANE_OUTCOME(PC, T, K, ROW, EXITED, BARM)                                               \
+    const prog_effect *e = &eff[i];                                                             \
+    const int32_t npc = e->next_pc;                                                             \
+    const unsigned ex = e->executed;                                                            \
+    next_pc[l] = npc;                                                                           \
+    if (bra)                                                                                    \
+        taken |= (uint64_t)(e->taken != 0) << l;                                                \
+    if (npc == end || (bar && ex))                                                              \
+        lane_leaves(c, PC, T, K, l, npc == end, EXITED, BARM);                                  \
+    const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);                          \
+    if (ex) {                                                                                   \
+        uint64_t *tr = &tready[(size_t)(ROW) * nregs];                                          \
+        for (unsigned j = 0; j < nd; j++)                                                       \
+            tr[dreg[j]] = ready;                                                                \
+    }
+
 /* core_issue's outcome loop for a warp's own lanes (issue_warp: one CTA,
  * lane l in slot base + l): each lane's next PC, branch, exit or barrier
  * arrival, and the destinations' ready cycles of the lanes that executed
@@ -569,20 +628,7 @@ static PROG_ALWAYS_INLINE void own_outcomes(core *c, own_out *w, const prog_effe
     unsigned anyx = 0;
     for (unsigned i = 0; i < nl; i++) {
         const unsigned l = lanes[i], u = ptid ? ptid[l] - w->base : l;
-        const prog_effect *e = &eff[i];
-        const int32_t npc = e->next_pc;
-        const unsigned ex = e->executed;
-        next_pc[l] = npc;
-        if (bra)
-            taken |= (uint64_t)(e->taken != 0) << l;
-        if (npc == end || (bar && ex))
-            lane_leaves(c, w->pc, w->base + u, w->k, l, npc == end, &w->exited, &w->barm);
-        const uint64_t ready = ready0 + (byshift ? l >> wsh : wave_of[i]);
-        if (ex) {
-            uint64_t *tr = &tready[(size_t)u * nregs];
-            for (unsigned j = 0; j < nd; j++)
-                tr[dreg[j]] = ready;
-        }
+        LANE_OUTCOME(w->pc, w->base + u, w->k, u, &w->exited, &w->barm)
         anyx |= ex;
         rmax = ready > rmax ? ready : rmax;
     }
@@ -621,6 +667,70 @@ static __attribute__((noinline)) void own_outcomes_perm(core *c, own_out *w,
     else
         OWN_OUTCOMES(w, 0, 0, ptid);
 }
+
+/* core_issue's outcome loop for lanes that are not a warp's own (issue_lanes'
+ * mapped lanes, a thread list): own_outcomes' work per lane with each
+ * lane's slot tids[i] and CTA slot kk[i], and the CTAs' latest ready
+ * cycles: m->kmax that of the run of lanes of m->kc's CTA so far, written
+ * to cta_ready when the run ends (the last run's by the caller); m->last
+ * the latest of every lane.  bra, bar, nd and byshift are constants at
+ * each call (MAP_OUTCOMES). */
+typedef struct {
+    uint64_t taken, exited, barm, last, kmax;
+    unsigned kc;
+} map_out;
+
+static PROG_ALWAYS_INLINE void map_outcomes(core *c, core_out *o, int pc, int end,
+                                            const prog_effect *eff, const unsigned *lanes,
+                                            const unsigned *tids, const unsigned *kk,
+                                            const unsigned *wave_of, unsigned nl,
+                                            const int bra, const int bar, const unsigned nd,
+                                            const unsigned *dreg, const int byshift,
+                                            const unsigned wsh, uint64_t ready0, size_t nregs,
+                                            map_out *w)
+{
+    int32_t *const next_pc = o->next_pc;
+    uint64_t *const tready = c->tready, *const cta_ready = c->cta_ready;
+    uint64_t taken = 0, last = w->last, kmax = w->kmax;
+    unsigned kc = 0, kcur = nl ? kk[0] : 0;
+    for (unsigned i = 0; i < nl; i++) {
+        const unsigned l = lanes[i], t = tids[i], k = kk[i];
+        LANE_OUTCOME(pc, t, k, t, &w->exited, &w->barm)
+        last = ready > last ? ready : last;
+        if (k != kcur) { /* another CTA: the last one's latest is written */
+            if (kmax > cta_ready[kcur])
+                cta_ready[kcur] = kmax;
+            kc = i;
+            kcur = k;
+            kmax = cta_ready[k];
+        }
+        kmax = ready > kmax ? ready : kmax;
+    }
+    w->taken = taken;
+    w->last = last;
+    w->kmax = kmax;
+    w->kc = kc;
+}
+
+#undef LANE_OUTCOME
+
+/* map_outcomes with what is per instruction constant in scope (as
+ * OWN_OUTCOMES) */
+#define MAP_OUTCOMES(W, SH, WSH)                                                                \
+    do {                                                                                        \
+        if (bra)                                                                                \
+            map_outcomes(c, o, r->pc, end, eff, lanes, tids, kk, wave_of, nl, 1, 0, nd, dreg,   \
+                         SH, WSH, ready0, nregs, W);                                            \
+        else if (bar)                                                                           \
+            map_outcomes(c, o, r->pc, end, eff, lanes, tids, kk, wave_of, nl, 0, 1, nd, dreg,   \
+                         SH, WSH, ready0, nregs, W);                                            \
+        else if (nd == 1)                                                                       \
+            map_outcomes(c, o, r->pc, end, eff, lanes, tids, kk, wave_of, nl, 0, 0, 1, dreg,    \
+                         SH, WSH, ready0, nregs, W);                                            \
+        else                                                                                    \
+            map_outcomes(c, o, r->pc, end, eff, lanes, tids, kk, wave_of, nl, 0, 0, nd, dreg,   \
+                         SH, WSH, ready0, nregs, W);                                            \
+    } while (0)
 
 /* An early return before a barrier (prog.h, exit_bound): a lane of an
  * issue whose thread goes on to an exit-bound PC is parked, counted as
@@ -787,13 +897,9 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
             wave_of[i] = popc(seen & ((1ull << (lanes[i] / width)) - 1u));
         waves = popc(seen);
     } else if (!(width & (width - 1))) {
-        unsigned sh = ctz(width);
-        if (onecta)
-            wsh = (int)sh; /* own_outcomes shifts the lane itself */
-        else
-            for (unsigned i = 0; i < nl; i++)
-                wave_of[i] = lanes[i] >> sh;
-        waves = (c->WS + width - 1) >> sh;
+        /* own_outcomes and map_outcomes shift the lane themselves */
+        wsh = (int)ctz(width);
+        waves = (c->WS + width - 1) >> wsh;
     } else {
         for (unsigned i = 0; i < nl; i++)
             wave_of[i] = lanes[i] / width;
@@ -884,30 +990,18 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         last = rmax > last ? rmax : last;
         kmax = rmax > kmax ? rmax : kmax;
     }
-    for (unsigned i = 0; !onecta && i < nl; i++) {
-        unsigned l = lanes[i], t = tids[i], k = kk[i];
-        const prog_effect *e = &eff[i];
-        o->next_pc[l] = e->next_pc;
-        if (bra && e->taken)
-            taken |= 1ull << l;
-        if (e->next_pc == end || (bar && e->executed))
-            lane_leaves(c, r->pc, t, k, l, e->next_pc == end, &exited, &barm);
-        uint64_t ready = ready0 + wave_of[i];
-        if (e->executed) {
-            uint64_t *tr = &tready[(size_t)t * nregs];
-            for (unsigned j = 0; j < nd; j++)
-                tr[dreg[j]] = ready;
-        }
-        if (ready > last)
-            last = ready;
-        if (k != kk[kc]) { /* another CTA: the last one's latest is written */
-            if (kmax > cta_ready[kk[kc]])
-                cta_ready[kk[kc]] = kmax;
-            kc = i;
-            kmax = cta_ready[k];
-        }
-        if (ready > kmax)
-            kmax = ready;
+    if (!onecta) {
+        map_out w = {0, 0, 0, last, kmax, 0};
+        if (wsh >= 0)
+            MAP_OUTCOMES(&w, 1, (unsigned)wsh);
+        else
+            MAP_OUTCOMES(&w, 0, 0);
+        taken = w.taken;
+        exited = w.exited;
+        barm = w.barm;
+        last = w.last;
+        kmax = w.kmax;
+        kc = w.kc;
     }
     const unsigned klast = onecta ? own_k : nl ? kk[kc] : 0;
     if (nl && kmax > cta_ready[klast])

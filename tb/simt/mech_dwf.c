@@ -603,41 +603,47 @@ static int mdwf_cand(core *c, unsigned q, mdwf_unit *u, int check)
 
 
 /* The steps of the quiet cycles not yet counted (u->quiet_steps), added to
- * the energy rows CORE_RECORD charges (at the next cycle that records and
+ * the energy rows CORE_RECORD charges (before the next cycle that records and
  * at the run's end, mdwf_finish: before the energy is read, energy_eval) */
 static void mdwf_quiet_flush(core *c, mdwf_unit *u)
 {
-    energy_counts *e = core_energy_counts(c);
-    energy_row(e, "dwf")->steps += u->quiet_steps;
-    energy_row(e, "lane_regfile")->steps += u->quiet_steps;
+    if (!u->en_dwf) { /* the rows, found (or made, in this order) once a run */
+        energy_counts *e = core_energy_counts(c);
+        u->en_dwf = energy_row(e, "dwf");
+        u->en_rf = energy_row(e, "lane_regfile");
+    }
+    u->en_dwf->steps += u->quiet_steps;
+    u->en_rf->steps += u->quiet_steps;
     u->quiet_steps = 0;
 }
 
-static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
+/* lean (mdwf_cycle: the checks off, no trace and no waveform): the lean
+ * evaluation (mdwf_eval), and the register file's write data, read only by
+ * the read check and the trace, is not fetched from the core */
+static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, const int lean)
 {
     mdwf_unit *u = &m->u[q];
     const prog *p = core_prog(c);
     dwf_in *in = &u->wi;
     unsigned pool = dwf_threads(&u->wc);
-    const int check = core_config(c)->check;
-    /* the checks off, no trace and no waveform: the lean evaluation (mdwf_eval), and the
-     * register file's write data, read only by the read check and the
-     * trace, is not fetched from the core */
-    const int lean = !check && !core_tracing(c) && !core_vcd(c);
     const uint32_t *tid = u->cand_tid;
     const core_req *r = &u->cand_r;
     /* A quiet cycle: the last one's answers to an all-zero input kept (the
      * dwf's idle answer, wo_kept, which leaves the input all zero; the
      * register file's, ro_kept), no launch queued, no writeback due, no
      * barrier clear since the last look at waiting threads, nothing parked,
-     * the pool empty (no issue request).  The cycle below would then drive
+     * the pool empty (no issue request) or its kept candidate waiting for
+     * its unit (core_ready: the pool holds its issue, iss_req 0; the
+     * candidate stays kept, as the pool does not change).  The cycle below would then drive
      * the same zero inputs, skip both evaluations and steps, and change
      * nothing but the energy counts and the read check's bookkeeping; with
      * lean those are done here.  Under --check the cycle runs in full and
      * is checked to have been quiet (`internal: ... quiet cycle`). */
     const int quiet = u->wo_kept && u->ro_kept && !u->lq.n && !u->nrv &&
-                      u->cq_due > core_now(c) && u->ws->pool.fcnt == pool &&
-                      (!u->nwait || core_bar_clears(c) == u->bar_seen);
+                      u->cq_due > core_now(c) &&
+                      (!u->nwait || core_bar_clears(c) == u->bar_seen) &&
+                      (u->ws->pool.fcnt == pool ||
+                       (u->cand_ok && u->cand_have && core_ready(c, q, r) != CORE_OK));
     if (quiet && lean) {
         /* its energy counts are one step of each row (with no input and
          * the kept idle answers the counters charge nothing else; under
@@ -647,12 +653,15 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->quiet_steps++;
         return 0;
     }
-    if (u->quiet_steps)
-        mdwf_quiet_flush(c, u);
     static const dwf_in zero_in_port;
     if (quiet && check && memcmp(in, &zero_in_port, sizeof *in))
         return core_fail(c, "internal: pool %u's quiet cycle has a commit port input left", q);
-    memset(in, 0, sizeof *in);
+    if (lean) { /* no cm_tids: never written lean, 0 since the state's calloc */
+        in->iss_req = in->cm_valid = 0;
+        in->cm_mask_t = in->cm_mask_nt = in->cm_pc_t = in->cm_pc_nt = 0;
+        in->cm_prio_t = in->cm_prio_nt = 0;
+    } else
+        memset(in, 0, sizeof *in);
     if (mdwf_rejoin(c, m, q, u, check))
         return -1;
     int pick = mdwf_commit_pick(c, u, in, lean);
@@ -869,23 +878,36 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
         u->rf_pend1[l] = u->rf_exp1[l];
         u->rf_pend_valid |= 1ull << l;
     }
-    energy_cnt k0 = {0}, k1 = {0};
+    energy_cnt k0, k1;
     energy_counts *en = core_energy_counts(c);
-    if (quiet && check) {
+    /* no commit or issue request at the dwf, no lanes requested at the
+     * register file and none granted: each structure's counter charges one
+     * step (energy.c); with lean (no trace to record) the step is added
+     * later with the quiet cycles' (u->quiet_steps), under --check the
+     * cycle records and is checked to have charged only that */
+    const int steps_only = !in->iss_req && !in->cm_valid && !ri->lane_valid &&
+                           (!u->ro.grant || u->ro.err);
+    if ((quiet || steps_only) && check) {
         k0 = *energy_row(en, "dwf");
         k1 = *energy_row(en, "lane_regfile");
     }
-    if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
-        CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
-        return -1;
-    if (quiet && check) {
+    if (steps_only && lean)
+        u->quiet_steps++;
+    else {
+        if (u->quiet_steps)
+            mdwf_quiet_flush(c, u);
+        if (CORE_RECORD(c, 2 * q, dwf, &u->wc, in, &u->wo) ||
+            CORE_RECORD(c, 2 * q + 1, lane_regfile, &u->rc, ri, &u->ro))
+            return -1;
+    }
+    if ((quiet || steps_only) && check) {
         /* what the checks-off quiet cycle adds instead: one step each */
         const energy_cnt *a = energy_row(en, "dwf"), *b = energy_row(en, "lane_regfile");
         k0.steps++;
         k1.steps++;
         if (memcmp(&k0, a, sizeof k0) || memcmp(&k1, b, sizeof k1))
-            return core_fail(c, "internal: pool %u's quiet cycle charged more energy than a "
-                                "step of each structure", q);
+            return core_fail(c, "internal: pool %u's %s cycle charged more energy than a "
+                                "step of each structure", q, quiet ? "quiet" : "steps-only");
     }
     if (quiet && (pick != -1 || rv || in->iss_req || issued || !reuse_wo || !reuse_ro ||
                   !u->wo_kept || !u->ro_kept || ri != &u->ri_idle))
@@ -938,8 +960,10 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q)
 static int mdwf_cycle(core *c, void *vm)
 {
     mdwf_mech *m = vm;
+    const int check = core_config(c)->check;
+    const int lean = !check && !core_tracing(c) && !core_vcd(c);
     for (unsigned q = 0; q < m->P; q++)
-        if (mdwf_unit_cycle(c, m, q))
+        if (mdwf_unit_cycle(c, m, q, check, lean))
             return -1;
     return 0;
 }

@@ -119,6 +119,7 @@ typedef struct {
      * dwf's row and one of the register file's, nothing else) are not yet
      * added: mdwf_quiet_flush */
     uint64_t quiet_steps;
+    energy_cnt *en_dwf, *en_rf; /* their rows (mdwf_quiet_flush; 0: not yet found this run) */
     /* the register file stepped in full (lane_regfile_step) at least once:
      * its banks may hold data (lane_regfile_clear_used at mdwf_free) */
     int rf_full;
