@@ -89,6 +89,7 @@ static const StackGolden kGolden[] = {
 // What tb/stack_traffic.h needs of the dual-path stack.
 struct DpeStackTraffic : DpeStackModel {
     static const bool kDual = true;
+    static const bool kExit = false; // op 3 is illegal (BAD_OP)
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
         t->valid[0] = s.ent[w][e].p[0].valid != 0;
         t->valid[1] = s.ent[w][e].p[1].valid != 0;
