@@ -126,20 +126,21 @@
  *                          [ {G,1111,X} ]
  */
 /*
- * EXIT worked example (tests/test_simt_stack.c exit_worked_example; an
- * early return under a divergent branch: A: 0011->B, 1100->G, rpc G; B:
- * 0010 return (->R), 0001 stay (->C), rpc C, the copy's reconvergence point
- * of an early-return branch being its staying side's target; 4 threads):
+ * EXIT worked example (tests/test_simt_stack.c exit_worked_example asserts
+ * every step; an early return under a divergent branch: A: 1100->B,
+ * 0011->G, rpc G; B: 0100 return (->D, `ret`), 1000 stay (->C), rpc C, the
+ * SM model's reconvergence point of an early-return branch being its
+ * staying side's target; 4 threads, masks t0 first):
  *   LAUNCH A 1111 rpc=X    [ {A,1111,X} ]
- *   A: DIVERGE             [ {G,1111,X} {B,0011,G} ]          (1100 wait at G)
- *   B: 0010->R, 0001->C, rpc C: DIVERGE (the staying side is at the rpc)
- *                          [ {G,1111,X} {C,0011,G} {R,0010,C} ]
- *   R: ret, EXIT 0010 (TOS.rpc C is not X): cleared everywhere, TOS empty
- *      POP                 [ {G,1101,X} {C,0001,G} ]
- *   C -> G POP             [ {G,1101,X} ]   ... G -> X POP: depth 0
- *   Had 0011 all returned at B (uniform, ADVANCE to R), EXIT 0011 would
- *   have emptied the TOS only: [ {G,1100,X} ], and EXIT 1100 then empties
- *   the stack (depth 0, the warp finished).
+ *   A: DIVERGE             [ {G,1111,X} {B,1100,G} ]          (0011 wait at G)
+ *   B: DIVERGE (the staying side is at the rpc, not pushed)
+ *                          [ {G,1111,X} {C,1100,G} {D,0100,C} ]
+ *   D: ret, EXIT 0100 (TOS.rpc C is not X): cleared everywhere, the TOS
+ *      empty: POP          [ {G,1011,X} {C,1000,G} ]
+ *   C -> G POP             [ {G,1011,X} ]   then G -> X POP: depth 0
+ *   Had 1100 all returned at B (uniform, ADVANCE to D), EXIT 1100 would
+ *   have emptied the TOS only: [ {G,0011,X} ], and an EXIT 0011 then
+ *   empties the stack (depth 0, the warp finished).
  */
 /*
  * Cost per cycle (issue 17; callgrind and CPU time on the co-simulation's
