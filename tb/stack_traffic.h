@@ -62,9 +62,9 @@
 // live), div_single (one side already at the rpc), uniform_split_targets
 // (a uniform branch with op_pc != op_npc), div_targets_at_tos_rpc,
 // taken_to_tos_rpc (an all-taken branch straight to the TOS's rpc),
-// chained_pops, golden, exit (EXITs), exit_chain (an EXIT that popped two
-// or more entries), exit_partial (one that popped none), then act_<NAME>
-// for every act and err_<NAME> for every error code.
+// chained_pops, golden, with kExit exit (EXITs), exit_chain (an EXIT that
+// popped two or more entries) and exit_partial (one that popped none),
+// then act_<NAME> for every act and err_<NAME> for every error code.
 #ifndef STACK_TRAFFIC_H
 #define STACK_TRAFFIC_H
 
@@ -142,9 +142,14 @@ public:
         static const char *const keys[] = {
             "max_depth",         "div_interleavable",      "div_single",
             "uniform_split_targets", "div_targets_at_tos_rpc", "taken_to_tos_rpc",
-            "chained_pops",      "golden", "exit", "exit_chain", "exit_partial"};
+            "chained_pops",      "golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        if (T::kExit) {
+            cov_["exit"] = 0;
+            cov_["exit_chain"] = 0;
+            cov_["exit_partial"] = 0;
+        }
         act_pop_ = act_diverge_ = act_split_ = act_stall_ = 99;
         for (n_acts_ = 0; n_acts_ < 8 && std::strcmp(T::act_name(n_acts_), "?"); n_acts_++) {
             const std::string n = T::act_name(n_acts_);
