@@ -867,15 +867,19 @@ else bad asan_simt_built "no $A"; fi
 # early returns before a barrier in .k (docs/ptx.md, "Early returns before
 # a barrier"): the threads that exit on a thread-dependent branch leave
 # the barrier to the others; every mechanism runs both and matches
-i=0
-for e in "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
-         "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit"; do
-  i=$((i + 1))
-  printf '%s\n    %b\n' "$H" "$e" >"$T/early_return$i.k"
-  out=$("$S" "$T/early_return$i.k" --mech all 2>&1)
-  [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] &&
-    ok early_return_kernel_runs_$i || bad early_return_kernel_runs_$i "$(grep -m1 'simt:\|cannot' <<<"$out")"
-done
+early_runs() { # NAME MECHANISMS BODY...: each body (after $H) runs on that many mechanisms and matches
+  local name=$1 n=$2 i=0 e out
+  shift 2
+  for e in "$@"; do
+    i=$((i + 1))
+    printf '%s\n    %b\n' "$H" "$e" >"$T/$name$i.k"
+    out=$("$S" "$T/$name$i.k" --mech all 2>&1)
+    [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq "$n" ] &&
+      ok ${name}_kernel_runs_$i || bad ${name}_kernel_runs_$i "$(grep -m1 'simt:\|cannot\|differ' <<<"$out")"
+  done
+}
+early_runs early_return 12 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
+  "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit"
 # dpe's area follows its stack's MERGE (tied to stack_merge): the sibling
 # suspension's slot search and ports are counted only when it is on
 a_on=$("$S" tb/kernels/bfs.k --mech dpe --format json 2>&1 | sed -n 's/.*"area_mm2": \([0-9.]*\).*/\1/p')
@@ -911,12 +915,5 @@ exit 0
 # returns that leave the stack"; refused before, bad_kernel_bar_divergent's
 # and bar_after_divergent_exit's earlier shapes): the mechanisms with
 # MECH_EXIT_POP run them and match, dpe and lwm are left out
-i=0
-for e in "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit" \
-         "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit"; do
-  i=$((i + 1))
-  printf '%s\n    %b\n' "$H" "$e" >"$T/exitpop$i.k"
-  out=$("$S" "$T/exitpop$i.k" --mech all 2>&1)
-  [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 10 ] &&
-    ok exitpop_kernel_runs_$i || bad exitpop_kernel_runs_$i "$(grep -m1 'simt:\|differ' <<<"$out")"
-done
+early_runs exitpop 10 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit" \
+  "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit"

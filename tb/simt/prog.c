@@ -967,6 +967,25 @@ void prog_exit_bound(const prog *p, uint8_t *eb)
     }
 }
 
+/* A copy of p with the instructions ins and none of p's analysis, for
+ * analyse() (analyse_exit_bound, analyse_exit_pop; prog_free_cfg frees
+ * what that fills in). */
+static prog analysis_copy(const prog *p, prog_insn *ins)
+{
+    prog q = *p;
+    q.ins = ins;
+    q.succ = NULL;
+    q.ipdom = NULL;
+    q.reachable = q.is_rpc = NULL;
+    q.sync_div = NULL;
+    q.prio = NULL;
+    q.exit_bound = NULL;
+    q.live = NULL;
+    q.live_words = 0;
+    q.cache = NULL;
+    return q;
+}
+
 /* A barrier refused by the divergence analysis: the analysis of a copy of
  * p in which the threads bound for the exit leave (prog_exit_bound) --
  * each thread-dependent way into an exit-bound PC from a PC that is not
@@ -1025,17 +1044,7 @@ static int analyse_exit_bound(prog *p)
         }
     }
     if (dropped) {
-        prog q = *p;
-        q.ins = ins;
-        q.succ = NULL;
-        q.ipdom = NULL;
-        q.reachable = q.is_rpc = NULL;
-        q.sync_div = NULL;
-        q.prio = NULL;
-        q.exit_bound = NULL;
-        q.live = NULL;
-        q.live_words = 0;
-        q.cache = NULL;
+        prog q = analysis_copy(p, ins);
         rc = analyse(&q, NULL, 0, 0);
         prog_free_cfg(&q);
     }
@@ -1126,17 +1135,7 @@ static int analyse_exit_pop(prog *p)
     }
     if (!dropped)
         goto out;
-    q = *p;
-    q.ins = ins;
-    q.succ = NULL;
-    q.ipdom = NULL;
-    q.reachable = q.is_rpc = NULL;
-    q.sync_div = NULL;
-    q.prio = NULL;
-    q.exit_bound = NULL;
-    q.live = NULL;
-    q.live_words = 0;
-    q.cache = NULL;
+    q = analysis_copy(p, ins);
     rc = analyse(&q, NULL, 0, 0);
     for (int pc = 0; !rc && pc < n; pc++) {
         prog_insn *in = &p->ins[pc];
