@@ -281,7 +281,7 @@ enum dpe_stack_op {
     DPE_OP_NOP = 0,
     DPE_OP_LAUNCH = 1,
     DPE_OP_BRANCH = 2,
-    DPE_OP_BAD = 3 /* never legal: err BAD_OP */
+    DPE_OP_EXIT = 3 /* the lanes op_mask of path op_side leave the warp (EXIT) */
 };
 
 enum dpe_stack_side {
@@ -388,6 +388,10 @@ typedef struct {
      * words that eval wrote as 8-byte ones, a store-forwarding stall.) */
     uint8_t d_write, d_warp, d_side, d_tos, d_idx, d_sp_next;
     uint64_t d_p_pc, d_p_mask, d_p_valid, d_rpc;
+    /* a legal EXIT (d_write is then 0): the lanes d_p_mask leave every
+     * entry below the old depth of warp d_warp, whose depth becomes
+     * d_sp_next */
+    uint8_t d_exit;
     uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 
