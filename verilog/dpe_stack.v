@@ -24,7 +24,7 @@
 // Timing: every output is combinational from the registered state and this
 // cycle's inputs (tos_* = TOS of op_warp, read by the branch unit); the
 // stack changes at the rising edge of clk.  One
-// operation (LAUNCH or BRANCH) per cycle.  rd_* shows the state before this
+// operation (LAUNCH, BRANCH or EXIT) per cycle.  rd_* shows the state before this
 // cycle's update; rd_idx = 0 is the TOS, whose valid paths are what the
 // scheduler may issue.  rst is synchronous, active high, and clears the
 // depth counters only: entries above a warp's depth are never observable,
@@ -51,6 +51,14 @@
 //   STALL     DIVERGE on a full stack: ready = 0, nothing changes
 // POP: depth - 1, or 0 when the entry left would be a base with both paths
 // invalid (the warp diverged to its exit and is now done).
+//
+// EXIT (op 3; our departure, rtl_c/dpe_stack.h "Early returns"): the
+// threads op_mask of path P leave the warp: cleared from both paths' masks
+// of every live entry of the warp, a valid path left empty goes invalid at
+// its entry's rpc, and the entries left without a valid path pop (several
+// at once, depth 0: done); act POP, else RECONV (P emptied), else ADVANCE.
+// Its errors are BRANCH's (WARP_IDLE, BAD_PATH, BAD_MASK; an empty op_mask
+// is BAD_MASK); BAD_OP is no longer raised.
 //
 // Forward progress (our departure, rtl_c/dpe_stack.h "Forward progress"):
 // COMPACT, so that a loop whose leavers run ahead keeps at most a slot per
