@@ -324,6 +324,7 @@ typedef struct {
     uint64_t f_pc, f_npc, f_rpc;
     uint64_t f_mask[LWM_WORDS];
     uint64_t f_wsync; /* the fetched instruction is warp-synchronous: row mode */
+    uint64_t f_exit;  /* with f_kind JUMP: a return, EXIT (the TOS's threads leave) */
     uint64_t c_valid, c_warp, c_cols;
     uint64_t c_rows[4]; /* N*ROW_W <= 64*4 */
     uint64_t c_first, c_branch, c_taken;
@@ -347,6 +348,7 @@ typedef struct {
     /* (nx_copy: the map's K*N bits, whole words; the words above are not
      * written) */
     uint64_t nx_f_write, nx_b_write; /* the stacks change: fetch side, commit */
+    uint64_t nx_exit;                /* the fetch is an EXIT (nx_f: its POP) */
     simt_rule_dec nx_f, nx_b;        /* their decisions */
 } lwm_subwarp_out;
 
