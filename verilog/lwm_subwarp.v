@@ -9,7 +9,9 @@
 // with the commit after its last sub-warp, and per large warp its PC, K x N
 // mask and divergence stack {pc, K*N mask, rpc}: an OP/JUMP moves the TOS
 // at the fetch, a BRANCH at its commit, by the baseline stack's rule
-// (simt_rule.vh, shared with simt_stack.v).  Twin of rtl_c/lwm_subwarp.{h,c},
+// (simt_rule.vh, shared with simt_stack.v); a JUMP with f_exit (EXIT, our
+// departure) takes the TOS's threads out of every entry and pops the
+// entries left empty.  Twin of rtl_c/lwm_subwarp.{h,c},
 // which documents the ports, the choices and the illegal inputs in full.
 //
 //   | parameter   | default | meaning                                      |
