@@ -823,19 +823,36 @@ module lwm_subwarp #(
                     fv_x_ok = 1'b0;
             end
     end
+    // p_nonempty, the strengthening p_exit needs (without it the induction
+    // starts from a stack with an empty entry below the TOS, where EXIT
+    // would pop entries that keep threads): every live entry holds a thread
+    // (a launch's mask is not empty, a push takes a non-empty side, a merge
+    // ORs, EXIT pops the entries it empties)
+    reg     fv_ne_ok;
+    integer fv_nw, fv_ne;
+    always @* begin
+        fv_ne_ok = 1'b1;
+        for (fv_nw = 0; fv_nw < LARGE_WARPS; fv_nw = fv_nw + 1)
+            for (fv_ne = 0; fv_ne < DEPTH; fv_ne = fv_ne + 1)
+                if (fv_ne < sp_q[fv_nw] && mask_q[fv_nw*DEPTH+fv_ne] == {KN{1'b0}})
+                    fv_ne_ok = 1'b0;
+    end
     always @*
-        if (f_past && fv_x_p)
-            p_exit: assert(fv_x_ok);
+        if (f_past) begin
+            p_nonempty: assert(fv_ne_ok);
+            if (fv_x_p)
+                p_exit: assert(fv_x_ok);
+        end
 
     // witness: a merge is reachable at this point (tools/formal.sh's covers)
     always @*
         if (f_past && !rst)
             c_merge: cover(br_act == 3'd7);
-    // witness: an EXIT pops two entries and leaves the large warp live
+    // witness: an EXIT pops two entries at once (make test's quick depth
+    // reaches it: e.g. the last entry above a base waiting at its rpc)
     always @*
         if (f_past && !rst)
-            c_exit_pops: cover(accept_i && f_ex && x_keep != {DEPTH_W{1'b0}} &&
-                               {{(32-DEPTH_W){1'b0}}, x_keep} + 32'd2 <= f_sp_x);
+            c_exit_pops: cover(accept_i && f_ex && {{(32-DEPTH_W){1'b0}}, x_keep} + 32'd2 <= f_sp_x);
 `endif
 
 endmodule
