@@ -309,6 +309,21 @@ protected:
     // error, not the golden sequence's warp)
     bool may_bias(unsigned w) const { return expect_err_ == 0 && static_cast<int>(w) != golden_warp_; }
 
+    // A structure's own operation (dpe_stack's EXIT), generated and checked
+    // by the structure instead of check(): its act and err coverage keys and
+    // max_depth, and, when legal, the threads `gone` that left warp w's base
+    // entry (the conservation check expects the rest from now on).
+    void own_op(const state_t &after, const out_t &o, unsigned w, uint64_t gone) {
+        const unsigned act = static_cast<unsigned>(o.act);
+        if (act < n_acts_)
+            cov_[act_key_[act].c_str()]++;
+        if (o.err_code > 0 && o.err_code < n_errs_)
+            cov_[err_key_[o.err_code].c_str()]++;
+        if (o.err_code != 0 || w >= 64)
+            return;
+        launched_[w] = after.sp[w] ? launched_[w] & ~gone : 0;
+    }
+
     // port widths of op_warp / rd_warp and rd_idx (both stacks' headers)
     static unsigned warp_w(const cfg_t &c) { return bits_index_width(c.warps); }
     static unsigned idx_w(const cfg_t &c) { return bits_index_width(c.depth); }
