@@ -912,7 +912,8 @@ done
 # early returns that store before their exit, in .k (docs/ptx.md "Early
 # returns that leave the stack"; refused before, bad_kernel_bar_divergent's
 # and bar_after_divergent_exit's earlier shapes): the mechanisms with
-# MECH_EXIT_POP run them and match, dpe and lwm are left out
-early_runs exitpop 10 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit" \
+# MECH_EXIT_POP run them and match: every mechanism (dpe and lwm since
+# exitwire)
+early_runs exitpop 12 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit" \
   "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit"
 exit 0

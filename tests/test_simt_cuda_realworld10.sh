@@ -121,13 +121,13 @@ r=$(awk "$AWK_HEX"' { s[NR] = $1; w[NR] = hex($1) }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_earlyst_rows || bad simt_cuda_earlyst_rows "${r:0:200}"
 # es_store: refused until the fourteenth session (with one line that named
-# the sunk store); runs now on every mechanism but dpe and lwm (docs/ptx.md
-# "Early returns that leave the stack"), equal to the reference, its rows
+# the sunk store); runs now on every mechanism (dpe and lwm since exitwire;
+# docs/ptx.md "Early returns that leave the stack"), equal to the reference, its rows
 # (outa, lines 127-318) those of the launches above
 out=$("$S" --launch tests/data/cuda/earlyst_store.launch --mech all --dump-mem "$O/earlyst_store.ref" 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
-  [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 10 ] &&
+  [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] &&
   cmp -s <(sed -n 127,318p "$O/earlyst_store.ref") <(sed -n 127,318p "$O/earlyst-default.ref") &&
   ok simt_cuda_earlyst_store_runs || bad simt_cuda_earlyst_store_runs "exit $rc: $(grep -m1 '^simt:\|differ' <<<"$out")"
 
