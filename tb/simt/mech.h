@@ -96,9 +96,11 @@ struct vcd_writer;
 #define MECH_EXIT_POP 1024u /* runs a program whose early return reconverges before the exit
                             * (prog.h exit_pop; the comment at mech_stack_exit): a stack's
                             * `ret` there takes its lanes out of the warp (spe, swi, tsimt,
-                            * stsimt, +scalar: simt_stack's EXIT); dwf, sbi and sbi+swi hold
-                            * no such entry and run it as they are.  Without the flag such a
-                            * program is refused (core_new, one line naming the mechanism) */
+                            * stsimt, +scalar: simt_stack's EXIT; dpe: dpe_stack's EXIT on
+                            * the issuing path; lwm: a JUMP fetched with f_exit); dwf, sbi
+                            * and sbi+swi hold no such entry and run it as they are.  Every
+                            * mechanism has it today; without the flag such a program is
+                            * refused (core_new, one line naming the mechanism) */
 
 #define MECH_MAX_COLS 12
 
