@@ -44,7 +44,6 @@ void dpe_stack_reset(const dpe_stack_cfg *cfg, dpe_stack_state *s)
 _Static_assert((int)SIMT_RULE_OP_NOP == (int)DPE_OP_NOP &&
                    (int)SIMT_RULE_OP_LAUNCH == (int)DPE_OP_LAUNCH &&
                    (int)SIMT_RULE_OP_BRANCH == (int)DPE_OP_BRANCH &&
-                   (int)SIMT_RULE_OP_BAD == (int)DPE_OP_BAD &&
                    (int)SIMT_RULE_ERR_BAD_OP == (int)DPE_ERR_BAD_OP &&
                    (int)SIMT_RULE_ERR_BAD_WARP == (int)DPE_ERR_BAD_WARP &&
                    (int)SIMT_RULE_ERR_WARP_BUSY == (int)DPE_ERR_WARP_BUSY &&
@@ -176,20 +175,27 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         out->d_pc[1] = npc;
         out->d_mask[1] = n;
         out->d_valid[1] = n_live;
+        out->d_exit = 0;
         return;
     }
     {
-        /* NOP, LAUNCH or an error (simt_rule.h: the checks simt_stack
-         * shares).  A LAUNCH writes entry 0: {L = {op_pc, op_mask, valid},
-         * R = {0, 0, invalid}, op_rpc}. */
-        const unsigned err = simt_rule_err(v.op, (int)v.warp_ok, sp, t, pc, rpc, p_valid == 0u,
-                                           !bits_subset(t, p_mask));
+        /* NOP, LAUNCH, EXIT or an error (simt_rule.h: the checks simt_stack
+         * shares; an EXIT is checked as a BRANCH on its path P: WARP_IDLE,
+         * BAD_PATH, BAD_MASK, and an empty op_mask is BAD_MASK too, as in
+         * simt_stack).  A LAUNCH writes entry 0: {L = {op_pc, op_mask,
+         * valid}, R = {0, 0, invalid}, op_rpc}. */
+        const unsigned ex = v.op == DPE_OP_EXIT;
+        const unsigned err =
+            simt_rule_err(ex ? DPE_OP_BRANCH : v.op, (int)v.warp_ok, sp, t, pc, rpc,
+                          p_valid == 0u, (!bits_subset(t, p_mask)) | (ex & (t == 0u)));
         const unsigned launch = err == DPE_ERR_NONE && v.op == DPE_OP_LAUNCH;
+        const unsigned exit_ok = err == DPE_ERR_NONE && ex;
         out->ready = 1;
         out->err = err != DPE_ERR_NONE;
         out->err_code = err;
         out->act = launch ? DPE_ACT_LAUNCH : DPE_ACT_IDLE;
         out->d_write = (uint8_t)launch;
+        out->d_exit = (uint8_t)exit_ok;
         out->d_tos = 0;
         out->d_p_pc = pc;
         out->d_p_mask = t;
@@ -200,7 +206,45 @@ void dpe_stack_eval(const dpe_stack_cfg *cfg, const dpe_stack_state *s,
         out->d_pc[1] = 0;
         out->d_mask[1] = 0;
         out->d_valid[1] = 0;
+        if (exit_ok) {
+            /* EXIT: the depth after is one above the highest entry with a
+             * valid path that keeps a thread (the entries left without one
+             * are contiguous at the top: masks nest); POP when it drops,
+             * else RECONV when P lost every thread (Q is valid), else
+             * ADVANCE (P runs on with the threads that stay) */
+            unsigned e, nsp = 0;
+            for (e = 0; e < sp; e++)
+                if (((row[e].p[0].valid != 0u) & ((row[e].p[0].mask & ~t) != 0u)) |
+                    ((row[e].p[1].valid != 0u) & ((row[e].p[1].mask & ~t) != 0u)))
+                    nsp = e + 1u;
+            out->d_p_mask = t;
+            out->d_sp_next = (uint8_t)nsp;
+            out->act = nsp != sp              ? DPE_ACT_POP
+                       : bits_subset(p_mask, t) ? DPE_ACT_RECONV
+                                                : DPE_ACT_ADVANCE;
+        }
     }
+}
+
+/* EXIT's clock edge: the lanes d_p_mask are cleared from both paths of
+ * every entry below the old depth; a valid path left without a thread goes
+ * invalid at its entry's rpc (where an invalid path always is). */
+static void exit_step(dpe_stack_state *s, const dpe_stack_out *out)
+{
+    dpe_stack_entry *row = s->ent[out->d_warp];
+    const unsigned sp = s->sp[out->d_warp];
+    unsigned e, k;
+    for (e = 0; e < sp; e++)
+        for (k = 0; k < 2u; k++) {
+            dpe_stack_path *p = &row[e].p[k];
+            const uint64_t left = p->mask & ~out->d_p_mask;
+            if (p->valid && left == 0u) {
+                p->valid = 0;
+                p->pc = row[e].rpc;
+            }
+            p->mask = left;
+        }
+    s->sp[out->d_warp] = out->d_sp_next;
 }
 
 /* The clock edge: the write enable, then the same writes whatever the
@@ -211,8 +255,11 @@ void dpe_stack_step(const dpe_stack_cfg *cfg, dpe_stack_state *s, const dpe_stac
     dpe_stack_entry *row, *e;
     (void)cfg;
     (void)in;
-    if (!out->d_write) /* idle, err or stall: nothing changes */
+    if (!out->d_write) { /* idle, err or stall: nothing changes; or an EXIT */
+        if (out->d_exit)
+            exit_step(s, out);
         return;
+    }
     row = s->ent[out->d_warp];
     row[out->d_tos].p[out->d_side].pc = out->d_p_pc;
     row[out->d_tos].p[out->d_side].valid = out->d_p_valid;

@@ -54,6 +54,10 @@
  *           op_rpc is the branch's reconvergence PC (immediate
  *           post-dominator).  A non-branch instruction is a BRANCH with
  *           op_mask = 0 and op_npc = the next PC.  Q is the other path.
+ *   EXIT    (op 3) the threads op_mask of path P = op_side of the TOS leave
+ *           the warp (a `ret`/`exit` reached while the TOS's rpc is not the
+ *           kernel's exit: "Early returns" below).  op_pc, op_npc, op_rpc
+ *           are ignored.
  *
  * What a BRANCH does (t = op_mask, n = P.mask & ~t):
  *   - uniform (t == 0 or n == 0): target = t != 0 ? op_pc : op_npc.
@@ -184,17 +188,64 @@
  * waiting for an entry) it waits for good, and build/simt stops with
  * `deadlock: ... full-table stalls`, naming the structure.
  *
+ * Early returns (EXIT, op 3; 2026-11-30, our departure: 003's stack has
+ * no such operation, every thread of a warp reaches the exit at the base's
+ * rpc).  When the core computes reconvergence points without the exit
+ * edges (a `ret` under a divergent branch, so that the branch reconverges
+ * at a barrier or a join before the exit, docs/ptx.md "Early returns"),
+ * the threads that return must leave the stack: otherwise they stay in the
+ * masks of the entries below, whose paths then wait for them for good.
+ * EXIT does it, as simt_stack's EXIT (its header) for the single-path
+ * stack.  With x = op_mask (within P.mask, non-empty):
+ *   - x is cleared from both paths' masks of every entry below the depth
+ *     (valid or not: an invalid path keeps the mask of threads that wait
+ *     at its rpc, in the entry below);
+ *   - a valid path left without a thread goes invalid, its pc := its
+ *     entry's rpc (where an invalid path always is, as if it had arrived);
+ *   - the entries left without a valid path pop: the depth becomes one
+ *     above the highest entry that keeps a valid path with a thread, 0 if
+ *     none (the warp is finished).  They are contiguous at the top: x is
+ *     within P, whose threads are, below the TOS, only in the paths that
+ *     wait for the TOS's run (invariants below), and such a path left
+ *     empty means every thread above it left too; a suspended path holds
+ *     other threads and keeps them.  One EXIT can pop several entries (a
+ *     POP by a BRANCH pops one, or two at the base).
+ *   act: POP when the depth drops; else RECONV when P lost every thread
+ *   (it is invalid now, Q valid runs on, as a BRANCH's RECONV); else
+ *   ADVANCE (P runs on at its pc with the threads that stay: a guarded
+ *   `@p ret`).  ready = 1: an EXIT never needs an entry.  The invariants
+ *   below all still hold after it (dpe_stack_check; the Verilog's formal
+ *   block proves them with EXIT among the inputs, plus p_exit_keep and
+ *   p_exit_pop, the rule above).  The resumed path of a pop (the one that
+ *   waited at the popped entry's rpc) runs on with the threads that did
+ *   not return, as after a BRANCH's POP; the suspension rules are
+ *   unchanged.  Worked example: tests/test_dpe_stack.c exit_early_return:
+ *     LAUNCH A 1111 rpc=X; A (L): 1100->B, 0011->C, rpc G   (DIVERGE)
+ *                                [ {G 1111* | 0 0000-, X}
+ *                                  {B 1100* | C 0011*, G} ]
+ *     B (L) is `ret`: EXIT 1100                             (RECONV)
+ *                                [ {G 0011* | 0 0000-, X}
+ *                                  {G 0000- | C 0011*, G} ]
+ *     C (R) -> G                                            (POP)
+ *                                [ {G 0011* | 0 0000-, X} ]  G (a barrier)
+ *                                  waits for threads 2 and 3 only
+ *   and, nested, B: 1000->D, 0100->E, rpc F with C suspended; EXIT 1000
+ *   on D (RECONV), then EXIT 0100 on E: the TOS pops and entry 1's L,
+ *   waiting at F for D and E, is left empty (invalid at G): entry 1 stays
+ *   for C, which resumes.
+ *
  * Illegal input (err = 1, err_code below, act IDLE, ready = 1, state
  * unchanged), in priority order:
- *   BAD_OP     op == 3
+ *   BAD_OP     never (op 3 was illegal before EXIT took it; the code stays)
  *   BAD_WARP   op_warp >= WARPS
  *   LAUNCH:  WARP_BUSY (depth != 0), BAD_MASK (op_mask == 0), BAD_LAUNCH
  *            (op_pc == op_rpc)
  *   BRANCH:  WARP_IDLE (depth == 0), BAD_PATH (path op_side of the TOS is
  *            not valid), BAD_MASK (op_mask not a subset of P.mask)
+ *   EXIT:    as BRANCH, and BAD_MASK for op_mask == 0 too (as simt_stack)
  *
- * Departures from the paper: COMPACT (Forward progress, above; MERGE = 0
- * is 003's push); SPLIT (above; the paper always pushes, like
+ * Departures from the paper: EXIT (Early returns, above); COMPACT
+ * (Forward progress, above; MERGE = 0 is 003's push); SPLIT (above; the paper always pushes, like
  * GPGPU-sim's SPE we save a level when the rpc is the TOS's own); a side at
  * the rpc is pushed invalid rather than left out; one warp updated per
  * cycle; a read port (rd_warp, rd_idx from the TOS) for the scheduler and
@@ -281,7 +332,7 @@ enum dpe_stack_op {
     DPE_OP_NOP = 0,
     DPE_OP_LAUNCH = 1,
     DPE_OP_BRANCH = 2,
-    DPE_OP_BAD = 3 /* never legal: err BAD_OP */
+    DPE_OP_EXIT = 3 /* the lanes op_mask of path op_side leave the warp (EXIT) */
 };
 
 enum dpe_stack_side {
@@ -388,6 +439,10 @@ typedef struct {
      * words that eval wrote as 8-byte ones, a store-forwarding stall.) */
     uint8_t d_write, d_warp, d_side, d_tos, d_idx, d_sp_next;
     uint64_t d_p_pc, d_p_mask, d_p_valid, d_rpc;
+    /* a legal EXIT (d_write is then 0): the lanes d_p_mask leave every
+     * entry below the old depth of warp d_warp, whose depth becomes
+     * d_sp_next */
+    uint8_t d_exit;
     uint64_t d_pc[2], d_mask[2], d_valid[2];
 } dpe_stack_out;
 

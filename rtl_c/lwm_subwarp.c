@@ -395,7 +395,7 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
     out->br_commit = out->br_warp = out->br_diverged = 0;
     out->tos_pc = out->tos_depth = 0;
     out->f_act = out->br_act = 0;
-    out->nx_accept = out->nx_f_write = out->nx_b_write = 0;
+    out->nx_accept = out->nx_f_write = out->nx_b_write = out->nx_exit = 0;
     out->nx_f = out->nx_b = dec_none;
     for (w = 0; w < cfg->large_warps; w++)
         if (s->sp_q[w] != 0u)
@@ -515,7 +515,26 @@ void lwm_subwarp_eval(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s,
         out->f_act = LWM_ST_STALL;
     else if (out->nx_accept && t.f_kind == LWM_LAUNCH)
         out->f_act = LWM_ST_LAUNCH;
-    else if (out->nx_accept && t.f_kind != LWM_BRANCH) {
+    else if (out->nx_accept && t.f_kind == LWM_JUMP && (in->f_exit & 1u)) {
+        /* EXIT: the TOS's threads x leave every entry; the entries left
+         * empty pop (from the lowest one, keep: masks nest), a base waiting
+         * at its rpc with nothing left above it too; the TOS always goes */
+        const uint64_t *x = s->mask_q[fw][fsp - 1u];
+        unsigned keep = fsp, e, i;
+        for (e = fsp; e-- > 0u;) {
+            uint64_t left = 0;
+            for (i = 0; i < nw; i++)
+                left |= s->mask_q[fw][e][i] & ~x[i];
+            if (left == 0u)
+                keep = e;
+        }
+        if (keep == 1u && s->pc_q[fw][0] == s->rpc_q[fw][0])
+            keep = 0;
+        out->nx_f.act = SIMT_RULE_POP;
+        out->nx_f.sp_next = keep;
+        out->nx_f_write = out->nx_exit = 1;
+        out->f_act = SIMT_RULE_POP;
+    } else if (out->nx_accept && t.f_kind != LWM_BRANCH) {
         out->nx_f = simt_rule(cfg->depth, fsp, base_waits(s, fw), s->rpc_q[fw][fsp - 1u],
                               t.f_kind == LWM_OP, t.f_kind == LWM_JUMP, t.f_pc, t.f_npc, 0, 0);
         out->nx_f_write = 1;
@@ -657,9 +676,17 @@ void lwm_subwarp_step(const lwm_subwarp_cfg *cfg, lwm_subwarp_state *s,
             }
         }
     }
-    if (out->nx_f_write)
-        stack_apply(s, (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg)), &out->nx_f, 0, 0,
-                    0, NULL, NULL, nw);
+    if (out->nx_f_write) {
+        const unsigned w = (unsigned)bits_trunc(in->f_warp, lwm_subwarp_lw_w(cfg));
+        if (out->nx_exit) { /* EXIT: the TOS's threads leave the entries below it */
+            const uint64_t *x = s->mask_q[w][s->sp_q[w] - 1u];
+            unsigned e, i;
+            for (e = 0; e + 1u < s->sp_q[w]; e++)
+                for (i = 0; i < nw; i++)
+                    s->mask_q[w][e][i] &= ~x[i];
+        }
+        stack_apply(s, w, &out->nx_f, 0, 0, 0, NULL, NULL, nw);
+    }
 }
 
 const char *lwm_subwarp_check(const lwm_subwarp_cfg *cfg, const lwm_subwarp_state *s)
@@ -781,6 +808,7 @@ void lwm_subwarp_ports(const lwm_subwarp_cfg *cfg, const lwm_subwarp_in *in,
     visit(ctx, "f_rpc", cfg->pc_bits, &in->f_rpc, PORT_IN);
     visit(ctx, "f_mask", KN, in->f_mask, PORT_IN);
     visit(ctx, "f_wsync", 1, &in->f_wsync, PORT_IN);
+    visit(ctx, "f_exit", 1, &in->f_exit, PORT_IN);
     visit(ctx, "c_valid", 1, &in->c_valid, PORT_IN);
     visit(ctx, "c_warp", lw, &in->c_warp, PORT_IN);
     visit(ctx, "c_cols", cfg->cols, &in->c_cols, PORT_IN);

@@ -50,7 +50,9 @@
  *        f_npc (PC_W: OP next PC, BRANCH fall-through), f_rpc (PC_W: BRANCH
  *        reconvergence PC, LAUNCH exit PC), f_mask (K*N: LAUNCH only),
  *        f_wsync (OP/BRANCH: the instruction is warp-synchronous, its
- *        sub-warps are whole rows; our extension, below) -- the fetch of
+ *        sub-warps are whole rows; our extension, below), f_exit (JUMP: the
+ *        instruction is a return, EXIT below; other kinds ignore it) -- the
+ *        fetch of
  *        one instruction of one large warp, or the launch of a large warp
  *        (its base entry {f_pc, f_mask, f_rpc});
  *        c_valid, c_warp, c_cols (N: the columns of a completing sub-warp),
@@ -130,6 +132,30 @@
  *     sub-warp completes, br_commit = 1 with the two masks (including this
  *     cycle's), br_diverged = both non-empty, and the buffers clear.
  *
+ * EXIT (2026-11-30, our departure: 004's stack has no such operation; the
+ * same operation as simt_stack's EXIT, whose header has the why).  A JUMP
+ * fetched with f_exit = 1 is a `ret` of the large warp's TOS: f_kind's
+ * four codes are taken, so EXIT is a new 1-bit input.  In the pipeline it
+ * is a JUMP (one sub-warp without threads, the copy not loaded, the large
+ * warp re-fetched when it completes).  At the fetch its threads x (the TOS
+ * mask: an instruction of a large warp runs on its whole TOS, so EXIT
+ * takes no lane mask) leave the large warp: x is cleared from every entry
+ * of its stack, and the entries left empty pop -- the depth becomes the
+ * lowest entry left empty (they are contiguous at the top: masks nest; the
+ * TOS always empties), and a base waiting at its rpc (pc == rpc) with
+ * nothing left above it goes too, as after a POP.  Depth 0: the large
+ * warp finished.  f_act = POP.  Errors as for a JUMP (WARP_IDLE,
+ * BAD_FETCH).  Worked example (tests/test_lwm_subwarp.c
+ * exit_clears_the_returning_threads, K = N = 4, launched {1, ffff, 1000}):
+ * a BRANCH at pc 1 (even columns to 50, odd ones to 2, rpc 60) diverges to
+ * [{60,ffff,1000} {2,aaaa,60} {50,5555,60}]; an EXIT at 50 leaves
+ * [{60,aaaa,1000} {2,aaaa,60}]; the odd side's OP to 60 pops to
+ * {60,aaaa,1000}: the barrier at 60 waits for the odd columns only; their
+ * EXIT empties the stack.  With the branch's rpc at the exit (1000) and
+ * the odd side falling through to it (not pushed), [{1000,ffff,1000}
+ * {50,5555,1000}]: the even side's EXIT leaves the base waiting at its rpc
+ * with nothing above, and the large warp finishes.
+ *
  * Illegal input (err = 1, act ERR, state unchanged, nothing emitted),
  * first match:
  *   BAD_WARP 1      f_warp or c_warp >= LARGE_WARPS (with its valid)
@@ -192,7 +218,7 @@
  * to {2,aaaa,60}; its OP with f_npc 60 pops to {60,ffff,1000}; an OP with
  * f_npc 1000 empties the stack.
  *
- * Departures and choices: 004 gives no stack depth (DEPTH is a parameter)
+ * Departures and choices: EXIT (above); 004 gives no stack depth (DEPTH is a parameter)
  * nor says when an OP's PC moves: here at the fetch (a careful front end
  * knows the next PC then; the re-fetch waits for the first sub-warp's
  * completion anyway, and the in-flight bits keep a popped-to entry's
@@ -324,6 +350,7 @@ typedef struct {
     uint64_t f_pc, f_npc, f_rpc;
     uint64_t f_mask[LWM_WORDS];
     uint64_t f_wsync; /* the fetched instruction is warp-synchronous: row mode */
+    uint64_t f_exit;  /* with f_kind JUMP: a return, EXIT (the TOS's threads leave) */
     uint64_t c_valid, c_warp, c_cols;
     uint64_t c_rows[4]; /* N*ROW_W <= 64*4 */
     uint64_t c_first, c_branch, c_taken;
@@ -347,6 +374,7 @@ typedef struct {
     /* (nx_copy: the map's K*N bits, whole words; the words above are not
      * written) */
     uint64_t nx_f_write, nx_b_write; /* the stacks change: fetch side, commit */
+    uint64_t nx_exit;                /* the fetch is an EXIT (nx_f: its POP) */
     simt_rule_dec nx_f, nx_b;        /* their decisions */
 } lwm_subwarp_out;
 

@@ -41,7 +41,7 @@ _Static_assert((int)SIMT_RULE_ADVANCE == (int)SIMT_ACT_ADVANCE &&
 _Static_assert((int)SIMT_RULE_OP_NOP == (int)SIMT_OP_NOP &&
                    (int)SIMT_RULE_OP_LAUNCH == (int)SIMT_OP_LAUNCH &&
                    (int)SIMT_RULE_OP_BRANCH == (int)SIMT_OP_BRANCH &&
-                   (int)SIMT_RULE_OP_BAD == (int)SIMT_OP_BAD &&
+                   (int)SIMT_RULE_OP_BAD == (int)SIMT_OP_EXIT &&
                    (int)SIMT_RULE_ERR_BAD_OP == (int)SIMT_ERR_BAD_OP &&
                    (int)SIMT_RULE_ERR_BAD_WARP == (int)SIMT_ERR_BAD_WARP &&
                    (int)SIMT_RULE_ERR_WARP_BUSY == (int)SIMT_ERR_WARP_BUSY &&
@@ -124,6 +124,41 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
         out->d_rpc[0] = bits_sel((int)c.jump, trpc, rpc);
         out->d_merge = (uint8_t)(m_at & (0u - c.merge));
         out->d_merge_mask = n & ((uint64_t)0 - c.merge);
+        out->d_clear = 0;
+        return;
+    }
+    if (v.op == SIMT_OP_EXIT) {
+        /* EXIT (simt_stack.h): the lanes t leave the warp.  The entries
+         * that keep a lane stay (contiguous from the bottom, since masks
+         * nest): keep = the lowest entry left empty; a base waiting at its
+         * rpc with nothing above it goes too.  The TOS is rewritten with
+         * its new mask (d_base = TOS; the entry above it is not state),
+         * the step clears t from the entries below (d_clear). */
+        const unsigned err = !v.warp_ok ? SIMT_ERR_BAD_WARP
+                             : sp == 0u ? SIMT_ERR_WARP_IDLE
+                             : (t == 0u) | !bits_subset(t, tmask) ? SIMT_ERR_BAD_MASK
+                                                                   : SIMT_ERR_NONE;
+        unsigned keep = sp, e;
+        for (e = sp; e-- > 0u;)
+            if ((row[e].mask & ~t) == 0u)
+                keep = e;
+        if (keep == 1u && row[0].pc == row[0].rpc)
+            keep = 0;
+        out->ready = 1;
+        out->err = err != SIMT_ERR_NONE;
+        out->err_code = err;
+        out->act = err ? SIMT_ACT_IDLE : keep < sp ? SIMT_ACT_POP : SIMT_ACT_ADVANCE;
+        out->d_write = (uint8_t)(err == SIMT_ERR_NONE);
+        out->d_tos = (uint8_t)tos;
+        out->d_tos_pc = te->pc;
+        out->d_base = (uint8_t)tos;
+        out->d_sp_next = (uint8_t)keep;
+        out->d_pc[0] = te->pc;
+        out->d_mask[0] = te->mask & ~t;
+        out->d_rpc[0] = te->rpc;
+        out->d_merge = 0;
+        out->d_merge_mask = 0;
+        out->d_clear = t;
         return;
     }
     {
@@ -146,6 +181,7 @@ void simt_stack_eval(const simt_stack_cfg *cfg, const simt_stack_state *s,
         out->d_rpc[0] = rpc;
         out->d_merge = 0;
         out->d_merge_mask = 0;
+        out->d_clear = 0;
     }
 }
 
@@ -168,6 +204,9 @@ void simt_stack_step(const simt_stack_cfg *cfg, simt_stack_state *s, const simt_
     row[out->d_base + 1u].mask = out->d_mask[1];
     row[out->d_base + 1u].rpc = out->d_rpc[1];
     row[out->d_merge].mask |= out->d_merge_mask; /* 0 unless a MERGE */
+    if (out->d_clear) /* an EXIT: its lanes leave every entry below the TOS */
+        for (unsigned e = 0; e < out->d_tos; e++)
+            row[e].mask &= ~out->d_clear;
     s->sp[out->d_warp] = out->d_sp_next;
 }
 

@@ -36,6 +36,24 @@
  *           (fall-through), op_rpc is the branch's reconvergence PC
  *           (immediate post-dominator).  A non-branch instruction is a BRANCH
  *           with op_mask = 0 and op_npc = the next PC.
+ *   EXIT    (op 3) the lanes op_mask of the TOS reach the kernel's exit
+ *           (`ret`/`exit`) while TOS.rpc is not the exit PC (an early
+ *           return whose branch reconverges before the exit, docs/ptx.md
+ *           "Early returns that leave the stack"): they leave the warp.
+ *           They are cleared from every entry of op_warp's stack; the
+ *           entries left empty pop (they are contiguous at the top: a mask
+ *           within the TOS's is within every entry below it that holds a
+ *           TOS lane, and disjoint from the rest, by the runs invariant
+ *           below); a base waiting at its rpc (pc == rpc) with nothing left
+ *           above it goes too, as after a POP.  Depth 0: the warp finished.
+ *           The TOS's pc is not changed (a TOS that keeps lanes keeps its
+ *           pc; the core sends EXIT only for the whole TOS).  act = POP
+ *           when an entry went, ADVANCE when none did (the act port has no
+ *           free code).  op_pc, op_npc and op_rpc are not used.
+ *           A departure from the papers' stacks, which have no such
+ *           operation: there every thread of a warp reaches the exit at the
+ *           bottom entry's rpc.  Before it, op 3 was illegal (BAD_OP); no
+ *           op code is illegal now and BAD_OP is not produced.
  *
  * What a BRANCH does (t = op_mask, n = TOS.mask & ~t; the decision is
  * simt_rule.h, shared with lwm_subwarp's large-warp stacks):
@@ -74,9 +92,10 @@
  * ready = 0 (act STALL) and changes nothing; the pipeline must hold it.
  *
  * Illegal input (err = 1, err_code below, state unchanged, ready = 1):
- *   op == 3; op_warp >= WARPS; LAUNCH on a warp with a non-empty stack, with
+ *   op_warp >= WARPS; LAUNCH on a warp with a non-empty stack, with
  *   op_mask == 0 or with op_pc == op_rpc; BRANCH on an empty stack, or with
- *   op_mask not a subset of TOS.mask.
+ *   op_mask not a subset of TOS.mask; EXIT on an empty stack (WARP_IDLE),
+ *   or with op_mask == 0 or not a subset of TOS.mask (BAD_MASK).
  *
  * Invariants (simt_stack_check): depth <= DEPTH; every entry has a non-empty
  * mask and pc != rpc (but a base entry with entries above it); entries are
@@ -105,6 +124,23 @@
  *                          [ {G,1111,X} {F,0001,G} {E,1110,G} {D,0110,E} {C,1000,E} ]
  *   C -> E (POP), D -> E (POP), E -> G (POP), F -> G (POP)
  *                          [ {G,1111,X} ]
+ */
+/*
+ * EXIT worked example (tests/test_simt_stack.c exit_worked_example asserts
+ * every step; an early return under a divergent branch: A: 1100->B,
+ * 0011->G, rpc G; B: 0100 return (->D, `ret`), 1000 stay (->C), rpc C, the
+ * SM model's reconvergence point of an early-return branch being its
+ * staying side's target; 4 threads, masks t0 first):
+ *   LAUNCH A 1111 rpc=X    [ {A,1111,X} ]
+ *   A: DIVERGE             [ {G,1111,X} {B,1100,G} ]          (0011 wait at G)
+ *   B: DIVERGE (the staying side is at the rpc, not pushed)
+ *                          [ {G,1111,X} {C,1100,G} {D,0100,C} ]
+ *   D: ret, EXIT 0100 (TOS.rpc C is not X): cleared everywhere, the TOS
+ *      empty: POP          [ {G,1011,X} {C,1000,G} ]
+ *   C -> G POP             [ {G,1011,X} ]   then G -> X POP: depth 0
+ *   Had 1100 all returned at B (uniform, ADVANCE to D), EXIT 1100 would
+ *   have emptied the TOS only: [ {G,0011,X} ], and an EXIT 0011 then
+ *   empties the stack (depth 0, the warp finished).
  */
 /*
  * Cost per cycle (issue 17; callgrind and CPU time on the co-simulation's
@@ -152,7 +188,7 @@ enum simt_stack_op {
     SIMT_OP_NOP = 0,
     SIMT_OP_LAUNCH = 1,
     SIMT_OP_BRANCH = 2,
-    SIMT_OP_BAD = 3 /* never legal: err BAD_OP */
+    SIMT_OP_EXIT = 3 /* lanes leave the warp (below); was illegal (BAD_OP) before */
 };
 
 enum simt_stack_err {
@@ -201,7 +237,7 @@ typedef struct {
 } simt_stack_state;
 
 typedef struct {
-    uint64_t op;      /* 2 bits */
+    uint64_t op;      /* 2 bits, enum simt_stack_op */
     uint64_t op_warp; /* WARP_W = clog2(WARPS) bits */
     uint64_t op_mask; /* LANES */
     uint64_t op_pc;   /* PC_W */
@@ -238,6 +274,7 @@ typedef struct {
     uint8_t d_write, d_warp, d_tos, d_base, d_sp_next;
     uint8_t d_merge;       /* MERGE: entry d_merge's mask |= d_merge_mask (else 0, 0) */
     uint64_t d_merge_mask;
+    uint64_t d_clear;      /* EXIT: these lanes leave entries 0 .. d_tos - 1 (else 0) */
     uint64_t d_tos_pc;
     uint64_t d_pc[2], d_mask[2], d_rpc[2];
 } simt_stack_out;

@@ -4,7 +4,10 @@
 //
 // Stimulus: a front end and a back end around the unit.  Each cycle a fetch
 // of a random large warp that may be fetched (OP 60%, conditional BRANCH
-// 30%, JUMP 10%; a quarter of them with f_wsync, the row mode; masks full,
+// 30%, JUMP 10%, 3 in 10 of them with f_exit: an EXIT, checked against its
+// rule, keys exits, exit_pops, exit_done; f_exit on 5% of the other kinds,
+// which ignore it, exit_ignored; a quarter of them with f_wsync, the row
+// mode; masks full,
 // sparse, one row, one column, random) is offered
 // with a probability that changes every 1000 cycles; the emitted sub-warps
 // wait in a back-end list and one of them (any, not only the oldest)
@@ -170,7 +173,8 @@ public:
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
             "br_SPLIT", "br_MERGE", "merge_biased", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
-            "branch_as_op", "row_subwarps", "row_skipped", "row_blocked"};
+            "branch_as_op", "row_subwarps", "row_skipped", "row_blocked",
+            "exits", "exit_pops", "exit_done", "exit_ignored"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -209,6 +213,9 @@ public:
                 // a warp-synchronous instruction (row mode), on any kind:
                 // a JUMP ignores it
                 in.f_wsync = rng.chance(25);
+                // a return (EXIT): 3 in 10 jumps; on another kind f_exit
+                // is ignored
+                in.f_exit = rng.chance(in.f_kind == LWM_JUMP ? 30 : 5);
                 if (in.f_kind == LWM_BRANCH) {
                     in.f_rpc = rng.chance(30) ? trpc : pc(cfg, rng);
                     if (rng.chance(15))
@@ -279,6 +286,48 @@ public:
                 cov_["warps_finished"]++;
             if (after.sp_q[w] > cov_["max_depth"])
                 cov_["max_depth"] = after.sp_q[w];
+        }
+        // EXIT against its rule, written apart from the model: the TOS's
+        // threads x leave every entry; the entries from the lowest one left
+        // empty up pop, and a base waiting at its rpc with nothing above
+        if (o.nx_accept && (in.f_exit & 1u) && in.f_kind != LWM_LAUNCH) {
+            const unsigned w = static_cast<unsigned>(in.f_warp), sp = before.sp_q[w];
+            if (in.f_kind != LWM_JUMP) {
+                cov_["exit_ignored"]++;
+            } else {
+                const uint64_t *x = before.mask_q[w][sp - 1];
+                unsigned keep = 0;
+                while (keep < sp) {
+                    bool left = false;
+                    for (unsigned i = 0; i < LWM_WORDS; i++)
+                        left = left || (before.mask_q[w][keep][i] & ~x[i]) != 0;
+                    if (!left)
+                        break;
+                    keep++;
+                }
+                if (keep == 1 && before.pc_q[w][0] == before.rpc_q[w][0])
+                    keep = 0;
+                if (after.sp_q[w] != keep || o.f_act != LWM_ST_POP) {
+                    snprintf(msg, sizeof msg, "EXIT of large warp %u: depth %u -> %u, act %u; "
+                             "the rule says depth %u, POP", w, sp,
+                             static_cast<unsigned>(after.sp_q[w]), static_cast<unsigned>(o.f_act), keep);
+                    return msg;
+                }
+                for (unsigned e = 0; e < keep; e++)
+                    for (unsigned i = 0; i < LWM_WORDS; i++)
+                        if (after.mask_q[w][e][i] != (before.mask_q[w][e][i] & ~x[i]) ||
+                            after.pc_q[w][e] != before.pc_q[w][e] ||
+                            after.rpc_q[w][e] != before.rpc_q[w][e]) {
+                            snprintf(msg, sizeof msg, "EXIT of large warp %u: entry %u is not the "
+                                     "one before less the TOS's threads", w, e);
+                            return msg;
+                        }
+                cov_["exits"]++;
+                if (keep == 0)
+                    cov_["exit_done"]++;
+                else if (keep + 1 < sp)
+                    cov_["exit_pops"]++;
+            }
         }
         // the fetch's read of its large warp: the TOS
         if (in.f_warp < cfg.large_warps) {
@@ -451,6 +500,10 @@ public:
                              "row_skipped", "row_blocked"},
                       cfg.rows >= 2);
         cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2);
+        // EXIT: one that pops several entries and leaves the large warp
+        // live needs a divergence under a divergence
+        cosim_require(keys, {"exits", "exit_done", "exit_ignored"});
+        cosim_require(keys, {"exit_pops"}, cfg.rows * cfg.cols >= 2 && cfg.depth >= 3);
         // merge on push: the biased fall-throughs reach it wherever a stack
         // holds a sibling under a TOS of two threads
         cosim_require(keys, {"merge_biased"}, cfg.rows * cfg.cols >= 3 && cfg.depth >= 3);

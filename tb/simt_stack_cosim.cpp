@@ -53,7 +53,7 @@ struct SimtStackModel {
         if (!std::strcmp(port, "err_code"))
             return simt_stack_err_name(static_cast<unsigned>(v));
         if (!std::strcmp(port, "op")) {
-            static const char *const ops[] = {"NOP", "LAUNCH", "BRANCH", "BAD"};
+            static const char *const ops[] = {"NOP", "LAUNCH", "BRANCH", "EXIT"};
             return ops[v & 3u];
         }
         return NULL;
@@ -76,6 +76,7 @@ static const StackGolden kGolden[] = {
 // What tb/stack_traffic.h needs of the single-path stack: a TOS is path L.
 struct SimtStackTraffic : SimtStackModel {
     static const bool kDual = false;
+    static const bool kExit = true; // op 3 (simt_stack.h)
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
         t->valid[0] = true;
         t->mask[0] = s.ent[w][e].mask;

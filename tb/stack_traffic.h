@@ -3,7 +3,7 @@
 // co-simulations share (tb/simt_stack_cosim.cpp, tb/dpe_stack_cosim.cpp).
 //
 // The two stacks take the same operations (NOP, LAUNCH, BRANCH, op 3
-// illegal) with the same error codes (dpe_stack adds BAD_PATH); they differ in
+// illegal or EXIT: kExit below) with the same error codes (dpe_stack adds BAD_PATH); they differ in
 // what a TOS holds.  The traffic sees a TOS as two paths, L and R (a
 // single-path stack has path L only), so one generator serves both.  A
 // structure supplies a small traits class T:
@@ -14,6 +14,9 @@
 //             op_pc, op_npc, op_rpc, rd_warp, rd_idx; out_t has err_code
 //             and act; state_t has sp[])
 //   kDual     true when the stack has two paths (op_side, BAD_PATH)
+//   kExit     true when op 3 is EXIT (lanes of the TOS leave the warp:
+//             cleared from every entry, the empty ones popped; simt_stack.h),
+//             false when op 3 is illegal (BAD_OP)
 //   entry(s, w, e, &tos)         entry e of warp w as a StackTos (paths, rpc)
 //   base_mask(s, w)              the threads of the warp's base entry
 //   put_side(in, side)           sets op_side (a no-op without one)
@@ -44,6 +47,8 @@
 //   - reconvergences reach the TOS's rpc by falling through (mask 0,
 //     op_npc = rpc) or by an all-taken branch straight to it (mask = P.mask,
 //     op_pc = rpc, op_npc something else);
+//   - with kExit, 5% of the legal operations on a live warp are EXITs of
+//     the TOS's lanes (3 in 4 all of them, else a random non-empty subset);
 //   - 4% illegal operations of every kind, each with its expected err_code;
 //   - the read port sweeps every warp id the port can carry (out-of-range
 //     ones too) and every rd_idx, and half the time reads the operated warp.
@@ -51,13 +56,15 @@
 // golden acts, and conservation: while a warp is live its base entry holds
 // exactly the threads it was launched with, it only finishes by a POP, and
 // a POP lowers the depth by one (or by two, to 0, only from depth 2: the
-// chained pop of a base that waits at the exit).
+// chained pop of a base that waits at the exit); an EXIT takes its lanes out
+// of the launched threads, leaves them in no entry, and may pop any number.
 // Coverage keys: max_depth, div_interleavable (both sides of a divergence
 // live), div_single (one side already at the rpc), uniform_split_targets
 // (a uniform branch with op_pc != op_npc), div_targets_at_tos_rpc,
 // taken_to_tos_rpc (an all-taken branch straight to the TOS's rpc),
-// chained_pops, golden, then act_<NAME> for every act and err_<NAME> for
-// every error code.
+// chained_pops, golden, with kExit exit (EXITs), exit_chain (an EXIT that
+// popped two or more entries) and exit_partial (one that popped none),
+// then act_<NAME> for every act and err_<NAME> for every error code.
 #ifndef STACK_TRAFFIC_H
 #define STACK_TRAFFIC_H
 
@@ -138,6 +145,11 @@ public:
             "chained_pops",      "golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
+        if (T::kExit) {
+            cov_["exit"] = 0;
+            cov_["exit_chain"] = 0;
+            cov_["exit_partial"] = 0;
+        }
         act_pop_ = act_diverge_ = act_split_ = act_stall_ = 99;
         for (n_acts_ = 0; n_acts_ < 8 && std::strcmp(T::act_name(n_acts_), "?"); n_acts_++) {
             const std::string n = T::act_name(n_acts_);
@@ -212,10 +224,24 @@ public:
             return msg;
         }
         observe(cfg, before, after, in, o);
+        const bool exited = T::kExit && in.op == STACK_OP_BAD && o.err_code == 0;
+        if (exited) {
+            const unsigned w = static_cast<unsigned>(in.op_warp);
+            launched_[w] &= ~in.op_mask;
+            for (unsigned e = 0; e < after.sp[w]; e++) {
+                StackTos t;
+                std::memset(&t, 0, sizeof t);
+                T::entry(after, w, e, &t);
+                if ((t.mask[0] | t.mask[1]) & in.op_mask) {
+                    snprintf(msg, sizeof msg, "warp %u entry %u: holds a lane that exited", w, e);
+                    return msg;
+                }
+            }
+        }
         for (unsigned w = 0; w < cfg.warps; w++) {
-            const bool popped_here = o.act == act_pop_ && in.op_warp == w;
+            const bool popped_here = o.act == act_pop_ && in.op_warp == w && !exited;
             if (after.sp[w] == 0) {
-                if (before.sp[w] != 0 && !popped_here) {
+                if (before.sp[w] != 0 && !popped_here && !(exited && in.op_warp == w)) {
                     snprintf(msg, sizeof msg, "warp %u emptied without a POP", w);
                     return msg;
                 }
@@ -260,8 +286,12 @@ public:
     void required(const cfg_t &cfg, std::vector<std::string> &keys) const {
         const bool div = cfg.lanes >= 2;
         cosim_require(keys, {"act_IDLE", "act_LAUNCH", "act_ADVANCE", "act_POP",
-                             "uniform_split_targets", "taken_to_tos_rpc", "err_BAD_OP",
+                             "uniform_split_targets", "taken_to_tos_rpc",
                              "err_WARP_BUSY", "err_WARP_IDLE", "err_BAD_MASK", "err_BAD_LAUNCH"});
+        cosim_require(keys, {"err_BAD_OP"}, !T::kExit);
+        cosim_require(keys, {"exit"}, T::kExit);
+        cosim_require(keys, {"exit_partial"}, T::kExit && div && cfg.depth >= 2);
+        cosim_require(keys, {"exit_chain"}, T::kExit && div && cfg.depth >= 3);
         cosim_require(keys, {"err_BAD_WARP"}, cfg.warps < (1ull << warp_w(cfg)));
         cosim_require(keys, {"err_BAD_PATH"}, T::kDual);
         cosim_require(keys, {"act_DIVERGE", "act_SPLIT", "div_interleavable", "div_single",
@@ -278,6 +308,21 @@ protected:
     // whether a structure may bias this cycle's op on warp w (not a planned
     // error, not the golden sequence's warp)
     bool may_bias(unsigned w) const { return expect_err_ == 0 && static_cast<int>(w) != golden_warp_; }
+
+    // A structure's own operation (dpe_stack's EXIT), generated and checked
+    // by the structure instead of check(): its act and err coverage keys and
+    // max_depth, and, when legal, the threads `gone` that left warp w's base
+    // entry (the conservation check expects the rest from now on).
+    void own_op(const state_t &after, const out_t &o, unsigned w, uint64_t gone) {
+        const unsigned act = static_cast<unsigned>(o.act);
+        if (act < n_acts_)
+            cov_[act_key_[act].c_str()]++;
+        if (o.err_code > 0 && o.err_code < n_errs_)
+            cov_[err_key_[o.err_code].c_str()]++;
+        if (o.err_code != 0 || w >= 64)
+            return;
+        launched_[w] = after.sp[w] ? launched_[w] & ~gone : 0;
+    }
 
     // port widths of op_warp / rd_warp and rd_idx (both stacks' headers)
     static unsigned warp_w(const cfg_t &c) { return bits_index_width(c.warps); }
@@ -361,8 +406,13 @@ private:
         }
         const unsigned side = pick_side(t, rng);
         const uint64_t m = t.mask[side], rpc = t.rpc;
-        op.op = STACK_OP_BRANCH;
         op.side = side;
+        if (T::kExit && rng.chance(5)) {
+            op.op = STACK_OP_BAD; // EXIT
+            op.mask = rng.chance(75) || bits_popcount(m) < 2 ? m : proper_subset(m, rng);
+            return;
+        }
+        op.op = STACK_OP_BRANCH;
         if (grow_[w] ? rng.chance(2) : (t.depth <= 1 || rng.chance(5)))
             grow_[w] = !grow_[w];
         unsigned p_div = grow_[w] ? 60 : 15, p_adv = 15;
@@ -434,7 +484,19 @@ private:
         switch (kind) {
         case 0:
             op.op = STACK_OP_BAD;
-            expect_err_ = STACK_ERR_BAD_OP;
+            if (!T::kExit) {
+                expect_err_ = STACK_ERR_BAD_OP;
+                break;
+            }
+            // an EXIT on an idle warp, or of no lane or lanes outside the TOS
+            expect_err_ = t.depth ? STACK_ERR_BAD_MASK : STACK_ERR_WARP_IDLE;
+            if (t.depth) {
+                const unsigned side = pick_side(t, rng);
+                const uint64_t outside = bits_mask(cfg.lanes) & ~t.mask[side];
+                op.side = side;
+                op.mask = outside && rng.chance(75) ? bits_lowest(outside) | rng.bits(cfg.lanes)
+                                                    : 0;
+            }
             break;
         case 1:
             if (cfg.warps >= ids)
@@ -487,6 +549,15 @@ private:
             cov_[act_key_[act].c_str()]++;
         if (o.err_code > 0 && o.err_code < n_errs_)
             cov_[err_key_[o.err_code].c_str()]++;
+        if (T::kExit && o.err_code == 0 && in.op == STACK_OP_BAD) {
+            const unsigned w = static_cast<unsigned>(in.op_warp);
+            cov_["exit"]++;
+            if (after.sp[w] + 2u <= before.sp[w])
+                cov_["exit_chain"]++;
+            if (after.sp[w] == before.sp[w])
+                cov_["exit_partial"]++;
+            return;
+        }
         if (o.err_code != 0 || in.op != STACK_OP_BRANCH || in.op_warp >= cfg.warps)
             return;
         const unsigned w = static_cast<unsigned>(in.op_warp);

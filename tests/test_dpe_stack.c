@@ -319,6 +319,87 @@ TEST(diverge_to_exit_and_finish)
     CHECK_EQ(s.sp[3], 0);
 }
 
+/* EXIT (dpe_stack.h "Early returns"): the lanes op_mask of the TOS's path
+ * P leave the warp; they are cleared from both paths of every entry, a
+ * valid path left without a thread goes invalid at its entry's rpc, and the
+ * entries left without a valid path pop (depth 0: the warp is done). */
+TEST(exit_early_return)
+{
+    dpe_stack_cfg c = small_cfg();
+    dpe_stack_state s, before;
+    dpe_stack_out o;
+    dpe_stack_reset(&c, &s);
+
+    /* `if (tid < 2) return; ...; bar.sync` with G, the barrier, as the
+     * branch's reconvergence point computed without the exit edges: the
+     * returning side R (threads 0,1) and C (2,3) diverge at A */
+    launch(&c, &s, 0, "1111", A, X);
+    CHECK_EQ(ok_act(branch(&c, &s, 0, L, "1100", B, C, G)), DPE_ACT_DIVERGE);
+    EXPECT_STACK(&s, 0, {{G, "1111", '*'}, NONE, X},
+                 {{B, "1100", '*'}, {C, "0011", '*'}, G});
+    /* B is the `ret`: threads 0,1 leave; L goes invalid at G, C runs on,
+     * and the base waits at G for threads 2,3 only */
+    CHECK_EQ(ok_act(apply(&c, &s, DPE_OP_EXIT, 0, L, m("1100"), 0, 0, 0)), DPE_ACT_RECONV);
+    EXPECT_STACK(&s, 0, {{G, "0011", '*'}, NONE, X},
+                 {{G, "0000", '-'}, {C, "0011", '*'}, G});
+    CHECK_EQ(ok_act(go(&c, &s, 0, R, G)), DPE_ACT_POP);
+    EXPECT_STACK(&s, 0, {{G, "0011", '*'}, NONE, X}); /* G (the barrier) with 0011 */
+    /* a guarded `@p ret` that some threads take: P runs on with the rest */
+    CHECK_EQ(ok_act(apply(&c, &s, DPE_OP_EXIT, 0, L, m("0010"), 0, 0, 0)), DPE_ACT_ADVANCE);
+    EXPECT_STACK(&s, 0, {{G, "0001", '*'}, NONE, X});
+    /* an empty mask is refused (BAD_MASK, as simt_stack's EXIT) */
+    before = s;
+    o = apply(&c, &s, DPE_OP_EXIT, 0, L, 0, 0, 0, 0);
+    CHECK_EQ(o.err_code, DPE_ERR_BAD_MASK);
+    CHECK(memcmp(&before, &s, sizeof s) == 0);
+    /* the last thread returns: the warp is done */
+    o = apply(&c, &s, DPE_OP_EXIT, 0, L, m("0001"), 0, 0, 0);
+    CHECK_EQ(ok_act(o), DPE_ACT_POP);
+    CHECK_EQ(o.op_depth, 1);
+    CHECK_EQ(s.sp[0], 0);
+
+    /* nested: B diverges (D 1000, E 0100, rpc F) while C is suspended */
+    launch(&c, &s, 1, "1111", A, X);
+    branch(&c, &s, 1, L, "1100", B, C, G);
+    CHECK_EQ(ok_act(branch(&c, &s, 1, L, "1000", D, E, F)), DPE_ACT_DIVERGE);
+    EXPECT_STACK(&s, 1, {{G, "1111", '*'}, NONE, X},
+                 {{F, "1100", '*'}, {C, "0011", '*'}, G},
+                 {{D, "1000", '*'}, {E, "0100", '*'}, F});
+    /* D returns: the TOS keeps E; thread 0 leaves the entries below too */
+    CHECK_EQ(ok_act(apply(&c, &s, DPE_OP_EXIT, 1, L, m("1000"), 0, 0, 0)), DPE_ACT_RECONV);
+    EXPECT_STACK(&s, 1, {{G, "0111", '*'}, NONE, X},
+                 {{F, "0100", '*'}, {C, "0011", '*'}, G},
+                 {{F, "0000", '-'}, {E, "0100", '*'}, F});
+    /* E returns too: the TOS pops, and entry 1's L (waiting at F for D and
+     * E) is left empty: invalid at G; entry 1 stays for C, which resumes */
+    o = apply(&c, &s, DPE_OP_EXIT, 1, R, m("0100"), 0, 0, 0);
+    CHECK_EQ(ok_act(o), DPE_ACT_POP);
+    EXPECT_STACK(&s, 1, {{G, "0011", '*'}, NONE, X},
+                 {{G, "0000", '-'}, {C, "0011", '*'}, G});
+    CHECK_EQ(ok_act(go(&c, &s, 1, R, G)), DPE_ACT_POP);
+    EXPECT_STACK(&s, 1, {{G, "0011", '*'}, NONE, X});
+    CHECK_EQ(ok_act(go(&c, &s, 1, L, X)), DPE_ACT_POP);
+    CHECK_EQ(s.sp[1], 0);
+
+    /* several entries at once: threads 2,3 reached the exit X (the base
+     * waits there, invalid), then 0,1 return from two levels up */
+    launch(&c, &s, 2, "1111", A, X);
+    branch(&c, &s, 2, L, "1100", B, X, X);
+    CHECK_EQ(ok_act(branch(&c, &s, 2, L, "1000", D, E, F)), DPE_ACT_DIVERGE);
+    go(&c, &s, 2, R, F); /* E waits at F: {D 1000* | F 0100-, F} */
+    EXPECT_STACK(&s, 2, {{X, "1111", '-'}, NONE, X},
+                 {{F, "1100", '*'}, {X, "0011", '-'}, X},
+                 {{D, "1000", '*'}, {F, "0100", '-'}, F});
+    CHECK_EQ(ok_act(apply(&c, &s, DPE_OP_EXIT, 2, L, m("1000"), 0, 0, 0)), DPE_ACT_POP);
+    EXPECT_STACK(&s, 2, {{X, "0111", '-'}, NONE, X},
+                 {{F, "0100", '*'}, {X, "0011", '-'}, X});
+    o = apply(&c, &s, DPE_OP_EXIT, 2, L, m("0100"), 0, 0, 0);
+    CHECK_EQ(ok_act(o), DPE_ACT_POP); /* 2 -> 0: the base was waiting at X */
+    CHECK_EQ(o.op_depth, 2);
+    CHECK_EQ(s.sp[2], 0);
+    CHECK_EQ(s.sp[0] + s.sp[1] + s.sp[3], 0);
+}
+
 static void expect_rejected(const dpe_stack_cfg *c, dpe_stack_state *s, unsigned op, unsigned w,
                             unsigned side, uint64_t mask, uint64_t pc, uint64_t npc,
                             uint64_t rpc, unsigned code)
@@ -345,8 +426,14 @@ TEST(illegal_input_raises_err_and_changes_nothing)
     EXPECT_STACK(&s, 0, {{G, "1111", '*'}, NONE, X},
                  {{G, "1100", '-'}, {C, "0011", '*'}, G});
 
-    expect_rejected(&c, &s, DPE_OP_BAD, 0, L, 0, 0, 0, 0, DPE_ERR_BAD_OP);
-    expect_rejected(&c, &s, DPE_OP_BAD, 3, L, 0, 0, 0, 0, DPE_ERR_BAD_OP); /* priority */
+    /* op 3 is EXIT, checked as a BRANCH on its path (no op is BAD_OP) */
+    expect_rejected(&c, &s, DPE_OP_EXIT, 3, L, m("1111"), 0, 0, 0, DPE_ERR_BAD_WARP);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 2, L, m("1111"), 0, 0, 0, DPE_ERR_WARP_IDLE);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 0, L, m("1100"), 0, 0, 0, DPE_ERR_BAD_PATH);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 0, L, 0, 0, 0, 0, DPE_ERR_BAD_PATH);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 0, R, m("0111"), 0, 0, 0, DPE_ERR_BAD_MASK);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 1, L, m("0010"), 0, 0, 0, DPE_ERR_BAD_MASK);
+    expect_rejected(&c, &s, DPE_OP_EXIT, 1, L, 0, 0, 0, 0, DPE_ERR_BAD_MASK);
     expect_rejected(&c, &s, DPE_OP_LAUNCH, 3, L, m("1111"), A, 0, X, DPE_ERR_BAD_WARP);
     expect_rejected(&c, &s, DPE_OP_BRANCH, 3, L, 0, 0, B, 0, DPE_ERR_BAD_WARP);
     expect_rejected(&c, &s, DPE_OP_BRANCH, 2, L, 0, 0, B, 0, DPE_ERR_WARP_IDLE);
@@ -727,7 +814,7 @@ TEST(random_traffic_keeps_invariants)
     dpe_stack_state s;
     uint64_t launched[4] = {0, 0, 0, 0}, x = 12345;
     unsigned i, bad = 0, stalls = 0, pops = 0, reconv = 0, splits = 0, diverges = 0;
-    unsigned errs = 0, empties = 0, maxd = 0, chained = 0;
+    unsigned errs = 0, empties = 0, maxd = 0, chained = 0, ex, exits = 0, exit_pops = 0;
     c.lanes = 8;
     c.depth = 4;
     dpe_stack_reset(&c, &s);
@@ -744,6 +831,8 @@ TEST(random_traffic_keeps_invariants)
         in.op = sp ? DPE_OP_BRANCH : DPE_OP_LAUNCH;
         if ((r >> 8) % 50u == 0)
             in.op = (r >> 20) & 3u;
+        if (sp && (r >> 26) % 40u == 0)
+            in.op = DPE_OP_EXIT; /* a return, of P or of some of its threads */
         in.op_warp = w;
         if ((r >> 10) % 100u == 0)
             in.op_warp = w + 4u * ((r >> 12) & 15u); /* beyond WARPS, or truncated */
@@ -788,6 +877,13 @@ TEST(random_traffic_keeps_invariants)
             printf("  step %u: %s\n", i, why);
             bad++;
         }
+        /* a legal EXIT: its threads leave the base too, and it may pop
+         * several entries */
+        ex = in.op == DPE_OP_EXIT && !o.err;
+        exits += ex;
+        exit_pops += ex && s.sp[in.op_warp & 3u] + 1u < before.sp[in.op_warp & 3u];
+        if (ex) /* (a warp id beyond the 2-bit port is truncated) */
+            launched[in.op_warp & 3u] &= ~in.op_mask;
         for (w = 0; w < 4u; w++) {
             if (before.sp[w] == 0 && s.sp[w] != 0)
                 launched[w] = s.ent[w][0].p[0].mask | s.ent[w][0].p[1].mask;
@@ -803,7 +899,7 @@ TEST(random_traffic_keeps_invariants)
                     bad++;
                 }
             }
-            if (s.sp[w] < before.sp[w] && s.sp[w] + 1u != before.sp[w] && s.sp[w] != 0) {
+            if (s.sp[w] < before.sp[w] && s.sp[w] + 1u != before.sp[w] && s.sp[w] != 0 && !ex) {
                 printf("  step %u: warp %u popped %u levels\n", i, w, before.sp[w] - s.sp[w]);
                 bad++;
             }
@@ -818,6 +914,8 @@ TEST(random_traffic_keeps_invariants)
     CHECK(diverges > 1000);
     CHECK(empties > 100);
     CHECK(chained > 10);
+    CHECK(exits > 1000);
+    CHECK(exit_pops > 100);
     CHECK_EQ(maxd, 4);
 }
 
@@ -969,6 +1067,7 @@ int main(int argc, char **argv)
     RUN(split_and_diverge_at_same_rpc);
     RUN(nested_with_suspended_path);
     RUN(diverge_to_exit_and_finish);
+    RUN(exit_early_return);
     RUN(illegal_input_raises_err_and_changes_nothing);
     RUN(overflow_pushes_back);
     RUN(sibling_suspension_compacts);

@@ -653,6 +653,116 @@ TEST(divergent_branch_pushes_after_last_then_pops)
     CHECK_EQ(apply(&c, &s, &in).err_code, LWM_ERR_WARP_IDLE);
 }
 
+/* A return (EXIT: a JUMP fetched with f_exit): the TOS's threads leave the
+ * large warp (rtl_c/lwm_subwarp.h "EXIT").  One jump sub-warp goes down the
+ * pipeline, as for a JUMP; at the fetch the TOS's threads are cleared from
+ * every entry, the entries left empty pop (several at once), and a base
+ * waiting at its rpc with nothing left above it goes too (K = 4, N = 4,
+ * launched full at pc 1, exit 1000; branches at pc 1: even columns to 50,
+ * odd ones fall through to 2). */
+static lwm_subwarp_out exit_fetch(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, unsigned w)
+{
+    lwm_subwarp_in in = fetch(s, w, LWM_JUMP, NULL);
+    lwm_subwarp_out o, j;
+    in.f_exit = 1;
+    o = apply(c, s, &in);
+    CHECK_EQ(o.nx_accept, 1);
+    in = nothing();
+    j = apply(c, s, &in); /* the jump sub-warp, no threads */
+    CHECK_EQ(j.act, LWM_ACT_JUMP);
+    CHECK_EQ(j.sw_cols, 0);
+    in = nothing();
+    complete(&in, &j, 0);
+    CHECK_EQ(apply(c, s, &in).err, 0);
+    return o;
+}
+
+static void branch_commit(const lwm_subwarp_cfg *c, lwm_subwarp_state *s, uint64_t npc,
+                          uint64_t rpc, unsigned act)
+{
+    lwm_subwarp_in in = fetch(s, 0, LWM_BRANCH, NULL);
+    lwm_subwarp_out sw[16], o;
+    unsigned i, n;
+    in.f_npc = npc;
+    in.f_rpc = rpc;
+    CHECK_EQ(apply(c, s, &in).nx_accept, 1);
+    n = drain(c, s, sw);
+    for (i = 0; i < n; i++) {
+        in = nothing();
+        complete(&in, &sw[i], 0x5);
+        o = apply(c, s, &in);
+    }
+    CHECK_EQ(o.br_act, act);
+}
+
+TEST(exit_clears_the_returning_threads)
+{
+    lwm_subwarp_cfg c = cfg_of(1, 4, 4);
+    lwm_subwarp_state s;
+    lwm_subwarp_in in;
+    lwm_subwarp_out o, sw[16];
+    unsigned i, n;
+
+    /* reconvergence at 60 (the barrier, say): the taken side returns */
+    launch_at_1(&c, &s, 0xffff);
+    branch_commit(&c, &s, 2, 60, LWM_ST_DIVERGE);
+    CHECK_EQ(s.sp_q[0], 3); /* [{60 ffff 1000} {2 aaaa 60} {50 5555 60}] */
+    o = exit_fetch(&c, &s, 0);
+    CHECK_EQ(o.f_act, LWM_ST_POP);
+    CHECK_EQ(s.sp_q[0], 2); /* [{60 aaaa 1000} {2 aaaa 60}] */
+    CHECK_EQ(s.pc_q[0][0], 60);
+    CHECK_EQ(s.mask_q[0][0][0], 0xaaaa);
+    CHECK_EQ(s.pc_q[0][1], 2);
+    CHECK_EQ(s.mask_q[0][1][0], 0xaaaa);
+    /* the other side reaches 60: the barrier sees the odd columns only */
+    in = fetch(&s, 0, LWM_OP, NULL);
+    in.f_npc = 60;
+    CHECK_EQ(apply(&c, &s, &in).f_act, LWM_ST_POP);
+    CHECK_EQ(s.copy_q[0], 0xaaaa);
+    n = drain(&c, &s, sw);
+    for (i = 0; i < n; i++) {
+        in = nothing();
+        complete(&in, &sw[i], 0);
+        apply(&c, &s, &in);
+    }
+    CHECK_EQ(s.sp_q[0], 1);
+    CHECK_EQ(s.mask_q[0][0][0], 0xaaaa);
+    /* they return too: the stack empties, the large warp is finished */
+    o = exit_fetch(&c, &s, 0);
+    CHECK_EQ(o.f_act, LWM_ST_POP);
+    CHECK_EQ(s.sp_q[0], 0);
+
+    /* a branch that reconverges at the exit (1000): the base waits there;
+     * the taken side returns, then the other: two entries pop at once
+     * (the base is left empty too) */
+    launch_at_1(&c, &s, 0xffff);
+    branch_commit(&c, &s, 2, 1000, LWM_ST_DIVERGE);
+    CHECK_EQ(s.sp_q[0], 3); /* [{1000 ffff 1000} {2 aaaa 1000} {50 5555 1000}] */
+    exit_fetch(&c, &s, 0);
+    CHECK_EQ(s.sp_q[0], 2);
+    CHECK_EQ(s.mask_q[0][0][0], 0xaaaa);
+    exit_fetch(&c, &s, 0);
+    CHECK_EQ(s.sp_q[0], 0);
+    /* the odd columns fall through to the exit (not pushed: an if without
+     * else): the base keeps them, waiting at its rpc; when the even ones
+     * return nothing is left above it, and it goes too */
+    launch_at_1(&c, &s, 0xffff);
+    branch_commit(&c, &s, 1000, 1000, LWM_ST_DIVERGE);
+    CHECK_EQ(s.sp_q[0], 2); /* [{1000 ffff 1000} {50 5555 1000}] */
+    exit_fetch(&c, &s, 0);
+    CHECK_EQ(s.sp_q[0], 0);
+
+    /* f_exit on another kind is ignored: an OP with it is an OP */
+    launch_at_1(&c, &s, 0xffff);
+    in = fetch(&s, 0, LWM_OP, NULL);
+    in.f_exit = 1;
+    o = apply(&c, &s, &in);
+    CHECK_EQ(o.f_act, LWM_ST_ADVANCE);
+    CHECK_EQ(s.sp_q[0], 1);
+    CHECK_EQ(s.pc_q[0][0], 2);
+    CHECK_EQ(s.mask_q[0][0][0], 0xffff);
+}
+
 /* Issue 24 item 15: a completion that no sub-warp in flight can be is
  * refused (BAD_DONE, state unchanged; apply() compares it byte for byte).
  * K = 2, N = 2, full mask: an OP makes A (row 0, first) and B (row 1).
@@ -1187,6 +1297,7 @@ int main(int argc, char **argv)
     RUN(row_mode_skips_rows_in_flight);
     RUN(branch_across_subwarps_commits_after_the_last);
     RUN(divergent_branch_pushes_after_last_then_pops);
+    RUN(exit_clears_the_returning_threads);
     RUN(branch_without_room_is_pushed_back);
     RUN(inflight_threads_are_skipped_until_complete);
     RUN(illegal_inputs_err_state_unchanged);

@@ -461,10 +461,11 @@ badk register_range 4 "$H"$'\n    add r16, r1, 1\n    exit'
 badk predicate_range 4 "$H"$'\n    setp.eq p4, r1, 1\n    exit'
 badk missing_threads 1 $'.kernel k\n.mem 16\n    exit'
 badk no_reachable_exit 5 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
-# (the side that skips the barrier stores on its way out: as bare early
-# returns they run, early_return_kernels_run below)
-badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit'
-badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit'
+# (the side that skips the barrier waits at another one on its way out:
+# as bare early returns they run, early_return_kernels_run below, and as
+# early returns that store, exitpop_kernel_runs at the end)
+badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    bar\n    exit'
+badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    bar\n    exit'
 badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
 badk falls_off_end 5 "$H"$'\n    add r1, r1, 1\n    add r1, r1, 2'
 badk endless_loop 7 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra X\n    exit\nX:  bra X'
@@ -866,15 +867,19 @@ else bad asan_simt_built "no $A"; fi
 # early returns before a barrier in .k (docs/ptx.md, "Early returns before
 # a barrier"): the threads that exit on a thread-dependent branch leave
 # the barrier to the others; every mechanism runs both and matches
-i=0
-for e in "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
-         "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit"; do
-  i=$((i + 1))
-  printf '%s\n    %b\n' "$H" "$e" >"$T/early_return$i.k"
-  out=$("$S" "$T/early_return$i.k" --mech all 2>&1)
-  [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq 12 ] &&
-    ok early_return_kernel_runs_$i || bad early_return_kernel_runs_$i "$(grep -m1 'simt:\|cannot' <<<"$out")"
-done
+early_runs() { # NAME MECHANISMS BODY...: each body (after $H) runs on that many mechanisms and matches
+  local name=$1 n=$2 i=0 e out
+  shift 2
+  for e in "$@"; do
+    i=$((i + 1))
+    printf '%s\n    %b\n' "$H" "$e" >"$T/$name$i.k"
+    out=$("$S" "$T/$name$i.k" --mech all 2>&1)
+    [ $? -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && [ "$(grep -cE '^[a-z+]+ +[0-9]' <<<"$out")" -eq "$n" ] &&
+      ok ${name}_kernel_runs_$i || bad ${name}_kernel_runs_$i "$(grep -m1 'simt:\|cannot\|differ' <<<"$out")"
+  done
+}
+early_runs early_return 12 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  exit" \
+  "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  exit"
 # dpe's area follows its stack's MERGE (tied to stack_merge): the sibling
 # suspension's slot search and ports are counted only when it is on
 a_on=$("$S" tb/kernels/bfs.k --mech dpe --format json 2>&1 | sed -n 's/.*"area_mm2": \([0-9.]*\).*/\1/p')
@@ -914,4 +919,12 @@ out=$("$S" "$T/deadend.k" --max-steps 5000 2>&1); rc=$?
   grep -q "^$T/deadend.k:7: thread 0 entered a loop without a way out" <<<"$out" &&
   "$S" --show-cfg "$T/deadend.k" 2>&1 | grep -q "lines 7..7  (unreachable)" &&
   ok dead_end_loop_reported || bad dead_end_loop_reported "exit $rc: $out"
+
+# early returns that store before their exit, in .k (docs/ptx.md "Early
+# returns that leave the stack"; refused before, bad_kernel_bar_divergent's
+# and bar_after_divergent_exit's earlier shapes): the mechanisms with
+# MECH_EXIT_POP run them and match: every mechanism (dpe and lwm since
+# exitwire)
+early_runs exitpop 12 "setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    exit" \
+  "setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    exit"
 exit 0

@@ -18,9 +18,8 @@
 # - ccjump: each label the smallest vertex of its component, the flag 0;
 # - scanadd: the exclusive prefix sums and the grand total;
 # an early return before a barrier run on every mechanism at every preset
-# (refused until the twelfth session), one whose returning side stores
-# refused with a line that says so, and the same kernel with every thread
-# kept to the barrier run;
+# (refused until the twelfth session), and the same kernel with every
+# thread kept to the barrier run;
 # then, with clang installed, the reviewer's own prelude (own_batchlu) by
 # issue 25's command at other -O levels and sm_ targets (make test: -O0,
 # -O3 and -Os on three targets; make regress: -O0 -O1 -O2 -O3 -Os x sm_60
@@ -135,14 +134,9 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
 
 # an early return before a barrier (tests/data/cuda/earlyret; docs/ptx.md
 # "Early returns before a barrier"): runs on every mechanism at the
-# default and 000..004 (before: refused), each pair's sums right; with a
-# returning side that stores into the shared memory the others read after
-# the barrier (earlyret_store): refused with one line that says so (fails
-# when a returning thread that still stores is counted as exited: it then
-# runs, and the mechanisms that run the returning side after the barrier
-# differ from the reference); the same block sum with every thread kept
-# to the barrier runs on every mechanism; a return nested under another
-# thread-dependent branch is refused
+# default and 000..004 (before: refused), each pair's sums right; the
+# same block sum with every thread kept to the barrier runs on every
+# mechanism (earlyret_store and earlyret_nested: test_simt_cuda_exitpop.sh)
 AWK_PAIRS=' NR > 128 && NR <= 227 { i = NR - 129; j = i % 2 ? i - 1 : i + 1; if (hex($1) != i + (j < 99 ? j : 0)) bad = bad " " i }
      END { print bad == "" ? "ok" : bad }'
 er_runs() { # ENTRY AWK CFG...: all 12 mechanisms run ENTRY at each CFG, none "cannot run", its memory checked by AWK
@@ -158,19 +152,10 @@ er_runs() { # ENTRY AWK CFG...: all 12 mechanisms run ENTRY at each CFG, none "c
   done
 }
 er_runs earlyret "$AWK_PAIRS" default 000 001 002 003 004
-# the return under another thread-dependent branch whose other side goes
-# to the barrier (earlyret_nested): refused with one line naming the split
-# (fails, a deadlock, without prog.c's check of the staying threads'
-# branches against the rpc the mechanisms reconverge at)
-declare -A er_why=([earlyret_store]='.*\(an early return, .*\) whose returning side stores, reads global or shared memory, or synchronises its warp before the exit: '
-  [earlyret_nested]='.*: the threads that stay are split by another thread-dependent branch ')
-for e in earlyret_store earlyret_nested; do
-  out=$("$S" --launch tests/data/cuda/earlyret.launch --entry $e --mech all 2>&1)
-  rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-    grep -qE "^tests/data/cuda/earlyret.ptx:[0-9]+: barrier under divergent control after a branch to the exit ${er_why[$e]}.*keep every thread to the barrier" <<<"$out" &&
-    ok simt_cuda_${e}_refused || bad simt_cuda_${e}_refused "exit $rc: $out"
-done
+# earlyret_store and earlyret_nested, refused here until the fourteenth
+# session, run on the mechanisms that drop returning threads from their
+# stacks: tests/test_simt_cuda_exitpop.sh (docs/ptx.md "Early returns that
+# leave the stack")
 # a full-mask shuffle after the early return (earlyret_shfl, 32-thread
 # warps): the returning lanes are gone for it as they are exited in the
 # reference, so every mechanism runs it (before: only dwf; the others

@@ -194,9 +194,9 @@ TEST(analyse_errors)
     CHECK(strstr(err, "h.ptx:11: control falls off the end") != NULL);
     prog_free(&p);
 
-    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 st; 4 exit: bar under
-     * divergence (the side that skips it stores on its way out: not an
-     * early return the barrier may count, exit_bound_barrier below) */
+    /* 0 r1 = varying; 1 @r1 bra 3; 2 bar; 3 st; 4 exit: the side that
+     * skips the barrier stores on its way out, an early return that leaves
+     * the stack (analyse_exit_pop: it reconverges at the barrier, 2) */
     mk(&p, 5);
     p.ins[0].varying = 1;
     p.ins[0].dst[0] = 1;
@@ -206,8 +206,14 @@ TEST(analyse_errors)
     p.ins[3].unit = PU_ST;
     p.ins[3].space = PS_GLOBAL;
     p.ins[4].unit = PU_EXIT;
-    CHECK(prog_analyse(&p, err, sizeof err) != 0);
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && !p.exit_bound &&
+          p.ins[1].rpc == 2 && !p.ins[1].uniform);
+    /* with a barrier on the way out too, bar 2 is under divergence: the
+     * threads that skip it wait at another one (3) */
+    p.ins[3].unit = PU_BAR;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0 && !p.exit_pop);
     CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
+    p.ins[3].unit = PU_ST;
     /* the same with a uniform guard is fine, and the branch is uniform */
     p.ins[0].varying = 0;
     CHECK(!prog_analyse(&p, err, sizeof err));
@@ -552,15 +558,17 @@ TEST(exit_bound_barrier)
         int rc = prog_analyse(&p, err, sizeof err);
         if (!sh) {
             CHECK(!rc && p.exit_bound && p.exit_bound[4] && p.exit_bound[5] && p.exit_bound[6]);
-        } else {
-            CHECK(rc && strstr(err, "h.ptx:12: barrier under divergent control") && !p.exit_bound);
+        } else { /* not exit-bound: it leaves the stack, reconverging at 2 */
+            CHECK(!rc && !p.exit_bound && p.exit_pop && p.ins[1].rpc == 2 && p.ins[6].rpc == 7);
         }
         prog_free(&p);
     }
     /* the return under another divergent branch whose other side reaches
      * the barrier: 0 r1 = varying; 1 @r1 bra 4; 2 @r1 bra 6; 3 bra 4;
      * 4 bar; 5 exit; 6 exit.  Branch 1 reconverges at the exit (its
-     * path through 2 may leave), after the barrier: refused */
+     * path through 2 may leave), after the barrier: refused by the
+     * exit-bound analysis; analyse_exit_pop runs it, branch 1 reconverging
+     * at the barrier and branch 2 at its staying side, 3 */
     mk(&p, 7);
     set_alu(&p, 0, 1, -1);
     p.ins[0].varying = 1;
@@ -570,7 +578,19 @@ TEST(exit_bound_barrier)
     p.ins[4].unit = PU_BAR;
     p.ins[5].unit = PU_EXIT;
     p.ins[6].unit = PU_EXIT;
-    CHECK(prog_analyse(&p, err, sizeof err) != 0 && strstr(err, "h.ptx:14: barrier") && !p.exit_bound);
+    CHECK(!prog_analyse(&p, err, sizeof err) && !p.exit_bound && p.exit_pop &&
+          p.ins[1].rpc == 4 && p.ins[2].rpc == 3);
+    prog_free(&p);
+    /* a loop left only by the return (0 r1 = varying; 1 @r1 bra 4; 2 bar;
+     * 3 bra 1; 4 exit): the copy has no exit, refused */
+    mk(&p, 5);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    bra(&p, 1, 4, 1);
+    p.ins[2].unit = PU_BAR;
+    bra(&p, 3, 1, -1);
+    p.ins[4].unit = PU_EXIT;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0 && !p.exit_pop && !p.exit_bound);
     prog_free(&p);
 }
 

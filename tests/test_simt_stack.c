@@ -199,6 +199,70 @@ TEST(diverge_to_exit_and_finish)
     CHECK_EQ(s.sp[2], 0);
 }
 
+static simt_stack_out exit_lanes(const simt_stack_cfg *c, simt_stack_state *s, unsigned w,
+                                 const char *lanes)
+{
+    return apply(c, s, SIMT_OP_EXIT, w, m(lanes), 0, 0, 0);
+}
+
+/* simt_stack.h's EXIT worked example, every step asserted: a return under
+ * a divergent branch whose reconvergence point (the copy's, docs/ptx.md)
+ * is the staying side's target, C. */
+TEST(exit_worked_example)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 1, "1111", A, X);
+    CHECK_EQ(branch(&c, &s, 1, "1100", B, G, G).act, SIMT_ACT_DIVERGE);
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {B, "1100", G});
+    CHECK_EQ(branch(&c, &s, 1, "0100", D, C, C).act, SIMT_ACT_DIVERGE); /* 0100 returns at D */
+    EXPECT_STACK(&s, 1, {G, "1111", X}, {C, "1100", G}, {D, "0100", C});
+    CHECK_EQ(exit_lanes(&c, &s, 1, "0100").act, SIMT_ACT_POP); /* D: ret, TOS.rpc C != X */
+    EXPECT_STACK(&s, 1, {G, "1011", X}, {C, "1000", G});
+    CHECK_EQ(go(&c, &s, 1, G).act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 1, {G, "1011", X});
+    CHECK_EQ(go(&c, &s, 1, X).act, SIMT_ACT_POP);
+    CHECK_EQ(s.sp[1], 0);
+    /* the whole side returns: only the TOS goes, then the rest exits */
+    launch(&c, &s, 1, "1111", A, X);
+    branch(&c, &s, 1, "1100", B, G, G);
+    CHECK_EQ(go(&c, &s, 1, D).act, SIMT_ACT_ADVANCE);
+    CHECK_EQ(exit_lanes(&c, &s, 1, "1100").act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 1, {G, "0011", X});
+    CHECK_EQ(exit_lanes(&c, &s, 1, "0011").act, SIMT_ACT_POP);
+    CHECK_EQ(s.sp[1], 0);
+}
+
+/* EXIT clears the lanes from every entry, not only the TOS; empties pop as
+ * a chain; a TOS that keeps lanes stays (ADVANCE, pc unchanged); a base
+ * waiting at the exit with nothing above goes; other warps are untouched. */
+TEST(exit_clears_every_entry)
+{
+    simt_stack_cfg c = small_cfg();
+    simt_stack_state s;
+    simt_stack_reset(&c, &s);
+    launch(&c, &s, 0, "1111", A, X);
+    launch(&c, &s, 3, "1111", A, X);
+    branch(&c, &s, 0, "1110", B, F, G);                 /* [G 1111][F 0001][B 1110] */
+    branch(&c, &s, 0, "0100", C, D, E);                 /* [.. ][E 1110][D 1010][C 0100] */
+    EXPECT_STACK(&s, 0, {G, "1111", X}, {F, "0001", G}, {E, "1110", G}, {D, "1010", E},
+                 {C, "0100", E});
+    CHECK_EQ(exit_lanes(&c, &s, 0, "0100").act, SIMT_ACT_POP);
+    EXPECT_STACK(&s, 0, {G, "1011", X}, {F, "0001", G}, {E, "1010", G}, {D, "1010", E});
+    CHECK_EQ(exit_lanes(&c, &s, 0, "1000").act, SIMT_ACT_ADVANCE); /* a part of the TOS */
+    EXPECT_STACK(&s, 0, {G, "0011", X}, {F, "0001", G}, {E, "0010", G}, {D, "0010", E});
+    CHECK_EQ(exit_lanes(&c, &s, 0, "0010").act, SIMT_ACT_POP); /* D and E go, F stays */
+    EXPECT_STACK(&s, 0, {G, "0001", X}, {F, "0001", G});
+    EXPECT_STACK(&s, 3, {A, "1111", X});
+    /* a base waiting at the exit */
+    launch(&c, &s, 2, "1111", A, X);
+    branch(&c, &s, 2, "0011", B, X, X);
+    EXPECT_STACK(&s, 2, {X, "1111", X}, {B, "0011", X});
+    CHECK_EQ(exit_lanes(&c, &s, 2, "0011").act, SIMT_ACT_POP);
+    CHECK_EQ(s.sp[2], 0);
+}
+
 static void expect_rejected(const simt_stack_cfg *c, simt_stack_state *s, unsigned op, unsigned w,
                             uint64_t mask, uint64_t pc, uint64_t npc, uint64_t rpc,
                             unsigned code)
@@ -219,7 +283,11 @@ TEST(illegal_input_raises_err_and_changes_nothing)
     c.warps = 3; /* the 2-bit warp port can then name a warp that is not there */
     simt_stack_reset(&c, &s);
     launch(&c, &s, 0, "1100", A, X);
-    expect_rejected(&c, &s, SIMT_OP_BAD, 0, 0, 0, 0, 0, SIMT_ERR_BAD_OP);
+    /* EXIT: op 3, illegal before it (BAD_OP); its own illegal forms */
+    expect_rejected(&c, &s, SIMT_OP_EXIT, 2, m("1000"), 0, 0, 0, SIMT_ERR_WARP_IDLE);
+    expect_rejected(&c, &s, SIMT_OP_EXIT, 3, m("1000"), 0, 0, 0, SIMT_ERR_BAD_WARP);
+    expect_rejected(&c, &s, SIMT_OP_EXIT, 0, 0, 0, 0, 0, SIMT_ERR_BAD_MASK);
+    expect_rejected(&c, &s, SIMT_OP_EXIT, 0, m("1110"), 0, 0, 0, SIMT_ERR_BAD_MASK);
     expect_rejected(&c, &s, SIMT_OP_LAUNCH, 3, m("1111"), A, 0, X, SIMT_ERR_BAD_WARP);
     expect_rejected(&c, &s, SIMT_OP_BRANCH, 3, 0, 0, B, 0, SIMT_ERR_BAD_WARP);
     expect_rejected(&c, &s, SIMT_OP_BRANCH, 2, 0, 0, B, 0, SIMT_ERR_WARP_IDLE);
@@ -345,13 +413,14 @@ TEST(check_catches_corruption)
 }
 
 /* Random legal and illegal traffic on a small stack; invariants and thread
- * conservation (base entry = launched mask) after every step. */
+ * conservation (base entry = launched mask less the lanes that exited; an
+ * exited lane in no entry) after every step. */
 TEST(random_traffic_keeps_invariants)
 {
     simt_stack_cfg c = small_cfg();
     simt_stack_state s;
     uint64_t launched[4] = {0, 0, 0, 0}, x = 12345;
-    unsigned i, bad = 0, stalls = 0, pops = 0, maxd = 0;
+    unsigned i, bad = 0, stalls = 0, pops = 0, maxd = 0, exits = 0;
     c.lanes = 8;
     c.depth = 5;
     simt_stack_reset(&c, &s);
@@ -389,6 +458,12 @@ TEST(random_traffic_keeps_invariants)
         }
         if (before.sp[w] == 0 && s.sp[w] != 0)
             launched[w] = s.ent[w][0].mask;
+        if (in.op == SIMT_OP_EXIT && !o.err) { /* its lanes left the warp */
+            exits++;
+            launched[w] &= ~in.op_mask;
+            for (unsigned e = 0; e < s.sp[w]; e++)
+                bad += (s.ent[w][e].mask & in.op_mask) != 0;
+        }
         if (s.sp[w] != 0 && s.ent[w][0].mask != launched[w])
             bad++;
         if (before.sp[w] != 0 && s.sp[w] == 0 && o.act != SIMT_ACT_POP)
@@ -397,6 +472,7 @@ TEST(random_traffic_keeps_invariants)
     CHECK_EQ(bad, 0);
     CHECK(stalls > 0);
     CHECK(pops > 1000);
+    CHECK(exits > 100);
     CHECK_EQ(maxd, 5);
 }
 
@@ -746,6 +822,8 @@ int main(int argc, char **argv)
     RUN(if_without_else);
     RUN(split_when_rpc_matches_tos);
     RUN(diverge_to_exit_and_finish);
+    RUN(exit_worked_example);
+    RUN(exit_clears_every_entry);
     RUN(illegal_input_raises_err_and_changes_nothing);
     RUN(overflow_pushes_back);
     RUN(read_port);

@@ -24,7 +24,7 @@
 // Timing: every output is combinational from the registered state and this
 // cycle's inputs (tos_* = TOS of op_warp, read by the branch unit); the
 // stack changes at the rising edge of clk.  One
-// operation (LAUNCH or BRANCH) per cycle.  rd_* shows the state before this
+// operation (LAUNCH, BRANCH or EXIT) per cycle.  rd_* shows the state before this
 // cycle's update; rd_idx = 0 is the TOS, whose valid paths are what the
 // scheduler may issue.  rst is synchronous, active high, and clears the
 // depth counters only: entries above a warp's depth are never observable,
@@ -51,6 +51,14 @@
 //   STALL     DIVERGE on a full stack: ready = 0, nothing changes
 // POP: depth - 1, or 0 when the entry left would be a base with both paths
 // invalid (the warp diverged to its exit and is now done).
+//
+// EXIT (op 3; our departure, rtl_c/dpe_stack.h "Early returns"): the
+// threads op_mask of path P leave the warp: cleared from both paths' masks
+// of every live entry of the warp, a valid path left empty goes invalid at
+// its entry's rpc, and the entries left without a valid path pop (several
+// at once, depth 0: done); act POP, else RECONV (P emptied), else ADVANCE.
+// Its errors are BRANCH's (WARP_IDLE, BAD_PATH, BAD_MASK; an empty op_mask
+// is BAD_MASK); BAD_OP is no longer raised.
 //
 // Forward progress (our departure, rtl_c/dpe_stack.h "Forward progress"):
 // COMPACT, so that a loop whose leavers run ahead keeps at most a slot per
@@ -108,10 +116,11 @@ module dpe_stack #(
 
     localparam [1:0] OP_NOP    = 2'd0;
     localparam [1:0] OP_LAUNCH = 2'd1;
-    localparam [1:0] OP_BRANCH = 2'd2;
+    // (2 is BRANCH: every op that is not one of these three)
+    localparam [1:0] OP_EXIT   = 2'd3;
 
     localparam [2:0] ERR_NONE       = 3'd0;
-    localparam [2:0] ERR_BAD_OP     = 3'd1;
+    // (1 is BAD_OP, which no op raises since EXIT took op 3)
     localparam [2:0] ERR_BAD_WARP   = 3'd2;
     localparam [2:0] ERR_WARP_BUSY  = 3'd3;
     localparam [2:0] ERR_WARP_IDLE  = 3'd4;
@@ -226,6 +235,26 @@ module dpe_stack #(
         end
     end
 
+    // EXIT's depth (rtl_c/dpe_stack.c): one above the highest live entry of
+    // the op warp with a valid path that keeps a thread outside op_mask,
+    // 0 if none: DEPTH per-path tests and a priority pick.
+    reg [DEPTH_W-1:0] x_sp;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0]        x_e;              // 32-bit address, as c_e
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer           x_k;
+    always @* begin
+        x_sp = {DEPTH_W{1'b0}};
+        x_e  = 32'd0;
+        for (x_k = 0; x_k < DEPTH; x_k = x_k + 1) begin
+            x_e = base_x + x_k;
+            if (x_k < sp_x &&
+                ((l_valid_q[x_e[ADDR_W-1:0]] && (l_mask_q[x_e[ADDR_W-1:0]] & ~op_mask) != {LANES{1'b0}}) ||
+                 (r_valid_q[x_e[ADDR_W-1:0]] && (r_mask_q[x_e[ADDR_W-1:0]] & ~op_mask) != {LANES{1'b0}})))
+                x_sp = x_k[DEPTH_W-1:0] + 1'b1;
+        end
+    end
+
     // --------------------------------------------------------------- decide
     reg [2:0]         err_code_d;
     reg [2:0]         act_d;
@@ -236,6 +265,7 @@ module dpe_stack #(
     reg [PC_W-1:0]    p_pc_d;
     reg [LANES-1:0]   p_mask_d;
     reg               p_valid_d;
+    reg               wr_x;         // EXIT: clear op_mask from the warp's entries
     reg               wr_ent;       // write a whole entry at ent_a
     reg [ADDR_W-1:0]  ent_a;
     reg [PC_W-1:0]    ent_l_pc_d;
@@ -260,6 +290,7 @@ module dpe_stack #(
         p_mask_d      = p_mask;
         p_pc_d        = {PC_W{1'b0}};
         p_valid_d     = 1'b0;
+        wr_x          = 1'b0;
         wr_ent        = 1'b0;
         ent_a         = tos_a;
         ent_l_pc_d    = op_pc;
@@ -274,10 +305,9 @@ module dpe_stack #(
         n_live        = op_npc != op_rpc;
         target        = (op_mask != {LANES{1'b0}}) ? op_pc : op_npc;
 
+        // every op code is an op (BAD_OP is not raised since EXIT took 3)
         if (op == OP_NOP) begin
             act_d = ACT_IDLE;
-        end else if (op != OP_LAUNCH && op != OP_BRANCH) begin
-            err_code_d = ERR_BAD_OP;
         end else if (!op_warp_ok) begin
             err_code_d = ERR_BAD_WARP;
         end else if (op == OP_LAUNCH) begin
@@ -298,8 +328,20 @@ module dpe_stack #(
             err_code_d = ERR_WARP_IDLE;
         end else if (!p_valid) begin
             err_code_d = ERR_BAD_PATH;
-        end else if ((op_mask & ~p_mask) != {LANES{1'b0}}) begin
+        end else if ((op_mask & ~p_mask) != {LANES{1'b0}} ||
+                     (op == OP_EXIT && op_mask == {LANES{1'b0}})) begin
             err_code_d = ERR_BAD_MASK;
+        end else if (op == OP_EXIT) begin
+            // EXIT: the lanes op_mask of P leave every entry; the entries
+            // left without a valid path pop
+            wr_x = 1'b1;
+            sp_d = x_sp;
+            if (x_sp != sp)
+                act_d = ACT_POP;
+            else if ((p_mask & ~op_mask) == {LANES{1'b0}})
+                act_d = ACT_RECONV;
+            else
+                act_d = ACT_ADVANCE;
         end else if (tmask == {LANES{1'b0}} || nmask == {LANES{1'b0}} || (!t_live && !n_live)) begin
             // uniform (or both sides at op_rpc, where target == op_rpc)
             wr_p   = 1'b1;
@@ -387,7 +429,8 @@ module dpe_stack #(
     end
 
     // ----------------------------------------------------------- clock edge
-    // wr_p and wr_ent never write the same entry (DIVERGE: TOS and TOS+1).
+    // wr_p and wr_ent never write the same entry (DIVERGE: TOS and TOS+1);
+    // wr_x is alone (an EXIT writes neither).
     integer i;
 
     always @(posedge clk) begin
@@ -405,6 +448,24 @@ module dpe_stack #(
                 r_mask_q[p_a]  <= p_mask_d;
                 r_valid_q[p_a] <= p_valid_d;
             end
+            // EXIT: both paths of every live entry of the warp lose
+            // op_mask; a valid path left empty goes invalid at the rpc
+            if (wr_x)
+                for (i = 0; i < DEPTH; i = i + 1)
+                    if (i < sp_x) begin
+                        l_mask_q[bot_a + i[ADDR_W-1:0]] <= l_mask_q[bot_a + i[ADDR_W-1:0]] & ~op_mask;
+                        r_mask_q[bot_a + i[ADDR_W-1:0]] <= r_mask_q[bot_a + i[ADDR_W-1:0]] & ~op_mask;
+                        if (l_valid_q[bot_a + i[ADDR_W-1:0]] &&
+                            (l_mask_q[bot_a + i[ADDR_W-1:0]] & ~op_mask) == {LANES{1'b0}}) begin
+                            l_valid_q[bot_a + i[ADDR_W-1:0]] <= 1'b0;
+                            l_pc_q[bot_a + i[ADDR_W-1:0]]    <= rpc_q[bot_a + i[ADDR_W-1:0]];
+                        end
+                        if (r_valid_q[bot_a + i[ADDR_W-1:0]] &&
+                            (r_mask_q[bot_a + i[ADDR_W-1:0]] & ~op_mask) == {LANES{1'b0}}) begin
+                            r_valid_q[bot_a + i[ADDR_W-1:0]] <= 1'b0;
+                            r_pc_q[bot_a + i[ADDR_W-1:0]]    <= rpc_q[bot_a + i[ADDR_W-1:0]];
+                        end
+                    end
             if (wr_ent) begin
                 l_pc_q[ent_a]    <= ent_l_pc_d;
                 l_mask_q[ent_a]  <= ent_l_mask_d;
@@ -664,8 +725,65 @@ module dpe_stack #(
             end
     end
 
+    // ------------------------------------------------------------ EXIT
+    // What a legal EXIT did at the last edge, from the rule
+    // (rtl_c/dpe_stack.h "Early returns"), not from x_sp: every entry left
+    // is the one before with op_mask cleared from both paths' masks, a
+    // valid path left empty invalid at its entry's rpc (f_xkeep_ok); the
+    // depth never grows, the entries popped had no valid path with a
+    // thread left, and the TOS left has one (f_xpop_ok).
+    reg                f_x_p;
+    reg [LANES-1:0]    f_xm_p;
+    always @(posedge clk) begin
+        f_x_p  <= !rst && op == OP_EXIT && !err;
+        f_xm_p <= op_mask;
+    end
+    localparam F_RPC = 0, F_RV = PC_W, F_RM = PC_W + 1, F_RPC_R = PC_W + LANES + 1,
+               F_LV = 2 * PC_W + LANES + 1, F_LM = 2 * PC_W + LANES + 2,
+               F_LPC = 2 * PC_W + 2 * LANES + 2;
+    reg               f_xkeep_ok, f_xpop_ok, f_xlv, f_xrv;
+    reg [F_ENT_W-1:0] f_xo;
+    reg [LANES-1:0]   f_xl, f_xr;
+    integer           f_j;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer           f_ja;             // as f_ya
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @* begin
+        f_xkeep_ok = 1'b1;
+        f_xpop_ok  = f_sp_now <= f_osp_p;
+        f_ja       = 0;
+        f_xo       = {F_ENT_W{1'b0}};
+        f_xl       = {LANES{1'b0}};
+        f_xr       = {LANES{1'b0}};
+        f_xlv      = 1'b0;
+        f_xrv      = 1'b0;
+        for (f_j = 0; f_j < DEPTH; f_j = f_j + 1)
+            if (f_j < f_osp_p) begin
+                f_ja  = f_ow_p * DEPTH + f_j;
+                f_xo  = f_live_p[f_ja*F_ENT_W +: F_ENT_W];
+                f_xl  = f_xo[F_LM +: LANES] & ~f_xm_p;
+                f_xr  = f_xo[F_RM +: LANES] & ~f_xm_p;
+                f_xlv = f_xo[F_LV] && f_xl != {LANES{1'b0}};
+                f_xrv = f_xo[F_RV] && f_xr != {LANES{1'b0}};
+                if (f_j < f_sp_now) begin
+                    if (f_live[f_ja*F_ENT_W +: F_ENT_W] !=
+                        {(f_xo[F_LV] && !f_xlv) ? f_xo[F_RPC +: PC_W] : f_xo[F_LPC +: PC_W], f_xl, f_xlv,
+                         (f_xo[F_RV] && !f_xrv) ? f_xo[F_RPC +: PC_W] : f_xo[F_RPC_R +: PC_W], f_xr, f_xrv,
+                         f_xo[F_RPC +: PC_W]})
+                        f_xkeep_ok = 1'b0;
+                    if (f_j + 1 == {{(32-DEPTH_W){1'b0}}, f_sp_now} && !f_xlv && !f_xrv)
+                        f_xpop_ok = 1'b0;
+                end else if (f_xlv || f_xrv)
+                    f_xpop_ok = 1'b0;
+            end
+    end
+
     always @*
         if (f_past) begin
+            if (f_x_p) begin
+                p_exit_keep: assert(f_xkeep_ok);
+                p_exit_pop: assert(f_xpop_ok);
+            end
             if (f_chk_p)
                 p_one_warp: assert(f_others_ok);
             p_sp_range: assert(f_sp_ok);
@@ -698,6 +816,11 @@ module dpe_stack #(
     always @*
         if (f_past && !rst)
             c_compact: cover(MERGE != 0 && f_sib && ready && act == ACT_SPLIT);
+    // witness: an EXIT pops two entries and leaves the warp live
+    always @*
+        if (f_past && !rst)
+            c_exit_pops: cover(op == OP_EXIT && !err && x_sp != {DEPTH_W{1'b0}} &&
+                               {{(32-DEPTH_W){1'b0}}, x_sp} + 32'd2 <= sp_x);
 `endif
 
 endmodule

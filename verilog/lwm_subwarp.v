@@ -9,7 +9,9 @@
 // with the commit after its last sub-warp, and per large warp its PC, K x N
 // mask and divergence stack {pc, K*N mask, rpc}: an OP/JUMP moves the TOS
 // at the fetch, a BRANCH at its commit, by the baseline stack's rule
-// (simt_rule.vh, shared with simt_stack.v).  Twin of rtl_c/lwm_subwarp.{h,c},
+// (simt_rule.vh, shared with simt_stack.v); a JUMP with f_exit (EXIT, our
+// departure) takes the TOS's threads out of every entry and pops the
+// entries left empty.  Twin of rtl_c/lwm_subwarp.{h,c},
 // which documents the ports, the choices and the illegal inputs in full.
 //
 //   | parameter   | default | meaning                                      |
@@ -57,6 +59,7 @@ module lwm_subwarp #(
     input  wire [PC_W-1:0]      f_rpc,
     input  wire [KN-1:0]        f_mask,
     input  wire                 f_wsync,
+    input  wire                 f_exit,
     input  wire                 c_valid,
     input  wire [LW_W-1:0]      c_warp,
     input  wire [N-1:0]         c_cols,
@@ -95,7 +98,7 @@ module lwm_subwarp #(
                      ERR_NOT_IN_FLIGHT = 3'd3, ERR_BAD_OUTCOME = 3'd4, ERR_WARP_IDLE = 3'd5,
                      ERR_BAD_LAUNCH = 3'd6, ERR_BAD_DONE = 3'd7;
 
-    localparam [2:0] ST_IDLE = 3'd0, ST_LAUNCH = 3'd1, ST_STALL = 3'd6; // others: simt_rule
+    localparam [2:0] ST_IDLE = 3'd0, ST_LAUNCH = 3'd1, ST_POP = 3'd3, ST_STALL = 3'd6; // others: simt_rule
 
     localparam [2:0] ACT_IDLE = 3'd0, ACT_PICK = 3'd1, ACT_LAST = 3'd2, ACT_JUMP = 3'd3,
                      ACT_BLOCKED = 3'd4, ACT_ERR = 3'd5;
@@ -208,6 +211,27 @@ module lwm_subwarp #(
     wire [SR_W-1:0]    f_rule   = simt_rule(f_sp, f_bw, f_trpc, f_kind == KIND_OP,
                                             f_kind == KIND_JUMP, f_pc, f_npc, {PC_W{1'b0}},
                                             1'b0);
+    // EXIT (f_exit with a JUMP): the TOS's threads leave every entry of
+    // the large warp; x_keep = the lowest entry left empty (the entries
+    // from it up pop: masks nest), 0 when that is entry 1 and the base
+    // waits at its rpc (rtl_c/lwm_subwarp.c)
+    wire               f_ex     = f_kind == KIND_JUMP && f_exit;
+    reg  [DEPTH_W-1:0] x_keep;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg  [31:0]        xg_x;
+    /* verilator lint_on UNUSEDSIGNAL */
+    integer            xg;
+    always @* begin
+        x_keep = f_sp;
+        xg_x   = 32'd0;
+        for (xg = DEPTH - 1; xg >= 0; xg = xg - 1) begin
+            xg_x = f_base_x + xg;
+            if (xg < f_sp_x && (mask_q[xg_x[ADDR_W-1:0]] & ~f_tmask) == {KN{1'b0}})
+                x_keep = xg[DEPTH_W-1:0];
+        end
+        if (x_keep == {{(DEPTH_W-1){1'b0}}, 1'b1} && pc_q[f_base_a] == rpc_q[f_base_a])
+            x_keep = {DEPTH_W{1'b0}};
+    end
     wire               f_r_wr   = f_rule[SR_W-4];
     wire [DEPTH_W-1:0] f_r_sp   = f_rule[PC_W +: DEPTH_W];
     wire [PC_W-1:0]    f_r_pc   = f_rule[PC_W-1:0];
@@ -399,6 +423,8 @@ module lwm_subwarp #(
             f_act = ST_STALL;
         else if (launch)
             f_act = ST_LAUNCH;
+        else if (accept && f_ex)
+            f_act = ST_POP;
         else if (accept && f_kind != KIND_BRANCH)
             f_act = f_rule[SR_W-1 -: 3];
         else
@@ -440,6 +466,7 @@ module lwm_subwarp #(
 
     // ----------------------------------------------------------- clock edge
     integer w;
+    integer xe; // an entry of the EXIT loop
     always @(posedge clk) begin
         if (rst) begin
             busy_q      <= 1'b0;
@@ -535,7 +562,13 @@ module lwm_subwarp #(
                 rpc_q[f_base_a]  <= f_rpc;
                 sp_q[fw]         <= {{(DEPTH_W-1){1'b0}}, 1'b1};
             end
-            if (accept_i && f_kind != KIND_BRANCH) begin
+            if (accept_i && f_ex) begin
+                // EXIT: the TOS's threads leave the entries below it
+                for (xe = 0; xe < DEPTH; xe = xe + 1)
+                    if (xe + 1 < f_sp_x)
+                        mask_q[f_base_a + xe[ADDR_W-1:0]] <= mask_q[f_base_a + xe[ADDR_W-1:0]] & ~f_tmask;
+                sp_q[fw] <= x_keep;
+            end else if (accept_i && f_kind != KIND_BRANCH) begin
                 if (f_r_wr)
                     pc_q[f_tos_a] <= f_r_pc;
                 sp_q[fw] <= f_r_sp;
@@ -748,10 +781,78 @@ module lwm_subwarp #(
             p_pick: assert(fv_pick_ok);
         end
 
+    // EXIT (f_exit with a JUMP), one edge later, from its rule
+    // (rtl_c/lwm_subwarp.h "EXIT"), not from x_keep: the depth dropped (the
+    // TOS went); every entry left is the one before less the TOS's threads,
+    // and keeps a thread; every entry popped kept none, but a base that
+    // waited at its rpc and went with the last entry above it
+    reg               fv_x_p;
+    reg [LW_W-1:0]    fv_xw_p;
+    reg [KN-1:0]      fv_xm_p;
+    reg [DEPTH_W-1:0] fv_xsp_p;
+    always @(posedge clk) begin
+        fv_x_p   <= !rst && accept_i && f_ex;
+        fv_xw_p  <= fw;
+        fv_xm_p  <= f_tmask;
+        fv_xsp_p <= f_sp;
+    end
+    wire [DEPTH_W-1:0] fv_xsp = sp_q[fv_xw_p];
+    reg                fv_x_ok;
+    reg [FV_ENT_W-1:0] fv_xo;
+    reg [KN-1:0]       fv_xl;
+    integer            fv_j;
+    /* verilator lint_off UNUSEDSIGNAL */
+    integer            fv_ja;           // an entry index, as fv_mo
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @* begin
+        fv_x_ok = fv_xsp < fv_xsp_p;
+        fv_xo   = {FV_ENT_W{1'b0}};
+        fv_xl   = {KN{1'b0}};
+        fv_ja   = 0;
+        for (fv_j = 0; fv_j < DEPTH; fv_j = fv_j + 1)
+            if (fv_j < fv_xsp_p) begin
+                fv_ja = {{(32-LW_W){1'b0}}, fv_xw_p} * DEPTH + fv_j;
+                fv_xo = fv_live_p[fv_ja*FV_ENT_W +: FV_ENT_W];
+                fv_xl = fv_xo[PC_W +: KN] & ~fv_xm_p;
+                if (fv_j < fv_xsp) begin
+                    if (fv_live[fv_ja*FV_ENT_W +: FV_ENT_W] != {fv_xo[PC_W+KN +: PC_W], fv_xl, fv_xo[0 +: PC_W]} ||
+                        fv_xl == {KN{1'b0}})
+                        fv_x_ok = 1'b0;
+                end else if (fv_xl != {KN{1'b0}} &&
+                             !(fv_j == 0 && fv_xo[PC_W+KN +: PC_W] == fv_xo[0 +: PC_W]))
+                    fv_x_ok = 1'b0;
+            end
+    end
+    // p_nonempty, the strengthening p_exit needs (without it the induction
+    // starts from a stack with an empty entry below the TOS, where EXIT
+    // would pop entries that keep threads): every live entry holds a thread
+    // (a launch's mask is not empty, a push takes a non-empty side, a merge
+    // ORs, EXIT pops the entries it empties)
+    reg     fv_ne_ok;
+    integer fv_nw, fv_ne;
+    always @* begin
+        fv_ne_ok = 1'b1;
+        for (fv_nw = 0; fv_nw < LARGE_WARPS; fv_nw = fv_nw + 1)
+            for (fv_ne = 0; fv_ne < DEPTH; fv_ne = fv_ne + 1)
+                if (fv_ne < sp_q[fv_nw] && mask_q[fv_nw*DEPTH+fv_ne] == {KN{1'b0}})
+                    fv_ne_ok = 1'b0;
+    end
+    always @*
+        if (f_past) begin
+            p_nonempty: assert(fv_ne_ok);
+            if (fv_x_p)
+                p_exit: assert(fv_x_ok);
+        end
+
     // witness: a merge is reachable at this point (tools/formal.sh's covers)
     always @*
         if (f_past && !rst)
             c_merge: cover(br_act == 3'd7);
+    // witness: an EXIT pops two entries at once (make test's quick depth
+    // reaches it: e.g. the last entry above a base waiting at its rpc)
+    always @*
+        if (f_past && !rst)
+            c_exit_pops: cover(accept_i && f_ex && {{(32-DEPTH_W){1'b0}}, x_keep} + 32'd2 <= f_sp_x);
 `endif
 
 endmodule

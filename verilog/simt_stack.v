@@ -22,6 +22,12 @@
 // only: entries above a warp's depth are never observable, so the stack RAM
 // is not reset (the C model zeroes it; no output can tell the difference).
 //
+// EXIT (op 3): the lanes op_mask (within the TOS) leave the warp: cleared
+// from every entry of op_warp; the entries left empty pop (contiguous at the
+// top), and a base waiting at its rpc with nothing above goes too; act POP
+// when an entry went, else ADVANCE.  Our departure (the papers' stacks have
+// none): an early return whose branch reconverges before the exit.
+//
 // Branch (t = op_mask, n = TOS.mask & ~t):
 //   uniform   TOS.pc := target; POP if target == TOS.rpc, else ADVANCE
 //   DIVERGE   op_rpc != TOS.rpc (or TOS is the base entry): TOS.pc := op_rpc,
@@ -79,10 +85,13 @@ module simt_stack #(
 
     localparam [1:0] OP_NOP    = 2'd0;
     localparam [1:0] OP_LAUNCH = 2'd1;
-    localparam [1:0] OP_BRANCH = 2'd2;
+    /* verilator lint_off UNUSEDPARAM */
+    localparam [1:0] OP_BRANCH = 2'd2; // what op is when none of the others (and in FORMAL)
+    /* verilator lint_on UNUSEDPARAM */
+    localparam [1:0] OP_EXIT   = 2'd3; // lanes leave the warp (simt_stack.h)
 
     localparam [2:0] ERR_NONE       = 3'd0;
-    localparam [2:0] ERR_BAD_OP     = 3'd1;
+    // 3'd1 was BAD_OP, op 3 before EXIT took it: never produced now
     localparam [2:0] ERR_BAD_WARP   = 3'd2;
     localparam [2:0] ERR_WARP_BUSY  = 3'd3;
     localparam [2:0] ERR_WARP_IDLE  = 3'd4;
@@ -91,7 +100,9 @@ module simt_stack #(
 
     localparam [2:0] ACT_IDLE    = 3'd0;
     localparam [2:0] ACT_LAUNCH  = 3'd1;
-    // ADVANCE 2, POP 3, DIVERGE 4, SPLIT 5 come from simt_rule
+    localparam [2:0] ACT_ADVANCE = 3'd2;
+    localparam [2:0] ACT_POP     = 3'd3;
+    // DIVERGE 4, SPLIT 5 come from simt_rule (and ADVANCE, POP for a BRANCH)
     localparam [2:0] ACT_STALL   = 3'd6;
     localparam [2:0] ACT_MERGE   = 3'd7;
 
@@ -137,6 +148,7 @@ module simt_stack #(
     // (from base_x: only a legal BRANCH, op_warp < WARPS, uses them)
     reg  [DEPTH*PC_W-1:0] w_pcs;
     reg  [DEPTH*PC_W-1:0] w_rpcs;
+    reg  [DEPTH*LANES-1:0] w_masks;
     /* verilator lint_off UNUSEDSIGNAL */
     reg  [31:0]          w_x; // upper bits zero, as rd_ent_x
     /* verilator lint_on UNUSEDSIGNAL */
@@ -146,6 +158,7 @@ module simt_stack #(
             w_x = base_x + g;
             w_pcs[g*PC_W +: PC_W]  = pc_q[w_x[ADDR_W-1:0]];
             w_rpcs[g*PC_W +: PC_W] = rpc_q[w_x[ADDR_W-1:0]];
+            w_masks[g*LANES +: LANES] = mask_q[w_x[ADDR_W-1:0]];
         end
     end
     wire [SRM_W-1:0]   merge_r   = simt_rule_merge_at(w_pcs, w_rpcs, sp, tos_rpc_q, op_npc);
@@ -167,6 +180,20 @@ module simt_stack #(
     wire [DEPTH_W-1:0] r_sp       = rule[PC_W +: DEPTH_W];
     wire [PC_W-1:0]    r_pc       = rule[PC_W-1:0];
 
+    // EXIT: the depth after it, x_keep = the lowest entry below the TOS
+    // that op_mask leaves empty (the empties are contiguous at the top),
+    // or sp; 0 when only a base waiting at its rpc would be left
+    reg [DEPTH_W-1:0] x_keep;
+    integer           xg;
+    always @* begin
+        x_keep = sp;
+        for (xg = DEPTH - 1; xg >= 0; xg = xg - 1)
+            if (xg < sp_x && (w_masks[xg*LANES +: LANES] & ~op_mask) == {LANES{1'b0}})
+                x_keep = xg[DEPTH_W-1:0];
+        if (x_keep == {{(DEPTH_W-1){1'b0}}, 1'b1} && pc_q[bot_a] == rpc_q[bot_a])
+            x_keep = {DEPTH_W{1'b0}};
+    end
+
     reg [2:0]         err_code_d;
     reg [2:0]         act_d;
     reg [DEPTH_W-1:0] sp_d;
@@ -176,6 +203,7 @@ module simt_stack #(
     reg [31:0]        push_base_x;
     reg [PC_W-1:0]    push_pc0;
     reg [LANES-1:0]   push_mask0;
+    reg               x_clear;
 
     always @* begin
         err_code_d  = ERR_NONE;
@@ -187,11 +215,10 @@ module simt_stack #(
         push_base_x = 32'd0;
         push_pc0    = {PC_W{1'b0}};
         push_mask0  = {LANES{1'b0}};
+        x_clear     = 1'b0;
 
         if (op == OP_NOP) begin
             act_d = ACT_IDLE;
-        end else if (op != OP_LAUNCH && op != OP_BRANCH) begin
-            err_code_d = ERR_BAD_OP;
         end else if (!op_warp_ok) begin
             err_code_d = ERR_BAD_WARP;
         end else if (op == OP_LAUNCH) begin
@@ -213,6 +240,14 @@ module simt_stack #(
             err_code_d = ERR_WARP_IDLE;
         end else if ((op_mask & ~tos_mask_q) != {LANES{1'b0}}) begin
             err_code_d = ERR_BAD_MASK;
+        end else if (op == OP_EXIT) begin
+            if (op_mask == {LANES{1'b0}})
+                err_code_d = ERR_BAD_MASK;
+            else begin
+                act_d   = x_keep != sp ? ACT_POP : ACT_ADVANCE;
+                sp_d    = x_keep;
+                x_clear = 1'b1;
+            end
         end else begin
             act_d       = r_act;
             sp_d        = r_sp;
@@ -228,6 +263,7 @@ module simt_stack #(
             n_push = 2'd0;
             wr_tos = 1'b0;
             sp_d   = sp;
+            x_clear = 1'b0;
         end
     end
 
@@ -285,6 +321,10 @@ module simt_stack #(
             end
             if (act_d == ACT_MERGE) // the not-taken side joins its sibling
                 mask_q[merge_a] <= mask_q[merge_a] | nmask;
+            if (x_clear) // EXIT: its lanes leave every entry of the warp
+                for (i = 0; i < DEPTH; i = i + 1)
+                    if (i < sp_x)
+                        mask_q[bot_a + i[ADDR_W-1:0]] <= mask_q[bot_a + i[ADDR_W-1:0]] & ~op_mask;
             sp_q[op_w] <= sp_d;
         end
     end
@@ -399,8 +439,37 @@ module simt_stack #(
     wire        f_mres_ok = simt_rule_f_merged(f_live[f_mo +: DEPTH*SR_F_ENT_W], f_live_p[f_mo +: DEPTH*SR_F_ENT_W],
                                                sp_q[f_mw_p], f_mx_p);
 
+    // an EXIT's lanes, one edge later: in no live entry of its warp, whose
+    // depth did not grow (the runs and non-empty masks: p_runs, p_mask_live)
+    reg               f_x_p;
+    reg [WARP_W-1:0]  f_xw_p;
+    reg [LANES-1:0]   f_xm_p;
+    reg [DEPTH_W-1:0] f_xsp_p;
+    always @(posedge clk) begin
+        f_x_p   <= !rst && op == OP_EXIT && !err;
+        f_xw_p  <= op_w;
+        f_xm_p  <= op_mask;
+        f_xsp_p <= sp;
+    end
+    reg     f_x_ok;
+    integer f_xe;
+    /* verilator lint_off UNUSEDSIGNAL */
+    reg [31:0] f_xa; // upper bits zero, as rd_ent_x
+    /* verilator lint_on UNUSEDSIGNAL */
+    always @* begin
+        f_x_ok = sp_q[f_xw_p] <= f_xsp_p;
+        for (f_xe = 0; f_xe < DEPTH; f_xe = f_xe + 1) begin
+            f_xa = {{(32-WARP_W){1'b0}}, f_xw_p} * DEPTH + f_xe;
+            if (f_xe < {{(32-DEPTH_W){1'b0}}, sp_q[f_xw_p]} &&
+                (mask_q[f_xa[ADDR_W-1:0]] & f_xm_p) != {LANES{1'b0}})
+                f_x_ok = 1'b0;
+        end
+    end
+
     always @*
         if (f_past) begin
+            if (f_x_p)
+                p_exit_gone: assert(f_x_ok);
             if (f_chk_p)
                 p_one_warp: assert(f_others_ok);
             p_sp_range: assert(f_sp_ok);
@@ -419,6 +488,10 @@ module simt_stack #(
     always @*
         if (f_past && !rst)
             c_merge: cover(act == ACT_MERGE);
+    // witness: an EXIT that pops an entry and leaves lanes below it
+    always @*
+        if (f_past && !rst)
+            c_exit: cover(op == OP_EXIT && !err && act == ACT_POP && sp_d != {DEPTH_W{1'b0}});
 `endif
 
 endmodule

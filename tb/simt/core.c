@@ -769,6 +769,13 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
                  "use --sched rr", ops->name);
         e = msg;
     }
+    if (!e && p->exit_pop && !(ops->flags & MECH_EXIT_POP)) {
+        snprintf(msg, sizeof msg, "%s cannot run this kernel yet: an early return before a "
+                 "barrier reconverges before the exit (docs/ptx.md, \"Early returns that leave "
+                 "the stack\"), and %s's structures do not drop the threads that return",
+                 ops->name, ops->name);
+        e = msg;
+    }
     if (!e && c->P.sched == CORE_SCHED_TWO_LEVEL) {
         unsigned units = c->nslots * ((c->CW + c->unit_warps - 1) / c->unit_warps);
         for (unsigned q = 0; q < core_pools(c) && !e; q++) {

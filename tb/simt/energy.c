@@ -13,7 +13,8 @@
  *                      below the TOS) one more, the slot; simt_stack's
  *                      MERGE (merge on push) one more read (the warp's
  *                      entries searched) and writes the merged entry and
- *                      the taken side (1 or 2)
+ *                      the taken side (1 or 2); a legal EXIT writes
+ *                      every entry of the warp (its lanes cleared)
  *   shadow_scoreboard  a query is a search of the warp's table, each
  *                      writeback a search (by register) and a write, an
  *                      allocation a write, divergence/reconvergence a
@@ -26,7 +27,8 @@
  *   lwm_subwarp        a fetch reads the stack and the copy, a sub-warp
  *                      pick reads the copy and writes it back, a
  *                      completion writes the in-flight bits, a stack
- *                      change (fetch or branch commit) writes the stack,
+ *                      change (fetch or branch commit) writes the stack
+ *                      (an EXIT every entry of the large warp's),
  *                      a merge (merge on push) reads and writes one more
  *   hct_cct_heap       the read port reads one HCT row every cycle; an
  *                      accepted operation writes the HCT row, a CCT list
@@ -116,16 +118,22 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
 /* a stack's commit (simt_stack, dpe_stack): an operation reads the top of
  * the warp's stack; the decision writes the entries it changes (see the
  * header).  The two stacks' ports are alike: op, act (PFX_LAUNCH, ...),
- * op_depth and the decision's d_write, d_sp_next; MERGE is simt_stack's
+ * op_depth and the decision's d_write, d_sp_next; OPX the EXIT op (a legal
+ * one writes each of the warp's op_depth entries: its lanes cleared, the
+ * decision's d_write aside); MERGE is simt_stack's
  * merge act (dpe_stack has none: 8, never an act); EXTRA the writes a
  * decision makes beyond those (dpe_stack's COMPACT: the slot). */
-#define STACK_COUNTER(name, NOP, PFX, MERGE, EXTRA)                                               \
+#define STACK_COUNTER(name, NOP, PFX, OPX, MERGE, EXTRA)                                          \
     COUNTER(name)                                                                                 \
     {                                                                                             \
         if (i->op == NOP)                                                                         \
             return;                                                                               \
         k->act++;                                                                                 \
         k->rd++;                                                                                  \
+        if (i->op == (OPX)) { /* a legal EXIT clears its lanes in every entry */                  \
+            k->wr += o->err ? 0u : (unsigned)o->op_depth;                                         \
+            return;                                                                               \
+        }                                                                                         \
         if (o->d_write && o->act == (MERGE)) {                                                    \
             k->rd++;                                                                              \
             k->wr += 1u + (o->d_sp_next == o->op_depth);                                          \
@@ -138,10 +146,10 @@ void energy_count_issue(energy_counts *e, unsigned nsrc, unsigned ndst, unsigned
                          ? 1 + o->d_sp_next - o->op_depth                                         \
                          : 1u + (EXTRA);                                                          \
     }
-STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_ACT_MERGE, 0u)
+STACK_COUNTER(simt_stack, SIMT_OP_NOP, SIMT_ACT, SIMT_OP_EXIT, SIMT_ACT_MERGE, 0u)
 /* a COMPACT writes Q to its slot (entry d_tos) and the new TOS (d_idx): a
  * plain SPLIT writes both to the TOS, one entry */
-STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, 8u,
+STACK_COUNTER(dpe_stack, DPE_OP_NOP, DPE_ACT, DPE_OP_EXIT, 8u,
               (unsigned)((o->act == DPE_ACT_SPLIT) & (o->d_tos != o->d_idx)))
 
 COUNTER(shadow_scoreboard)
@@ -183,6 +191,9 @@ COUNTER(lwm_subwarp)
     k->rd += 2u * f + 2u * (o->sw_valid != 0);
     k->wr += (o->sw_valid != 0) + (i->c_valid != 0) + (o->nx_f_write != 0) +
              (o->nx_b_write != 0);
+    /* an EXIT clears its threads in every entry of the large warp's stack:
+     * tos_depth writes, the fetch's stack write one of them */
+    k->wr += o->nx_exit && o->tos_depth ? (unsigned)o->tos_depth - 1u : 0u;
     /* a commit that merged (merge on push) read the large warp's entries
      * and wrote the merged entry's mask too */
     k->rd += o->nx_b_write && o->nx_b.merge_at != 0u;

@@ -201,6 +201,13 @@ void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_
     }
 }
 
+void mech_stack_exit(const prog *p, int pc, uint64_t tos_rpc, void *vin)
+{
+    simt_stack_in *in = vin;
+    if (p->exit_pop && p->ins[pc].unit == PU_EXIT && tos_rpc != p->n)
+        in->op = SIMT_OP_EXIT;
+}
+
 void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *vin)
 {
     simt_stack_in *in = vin;

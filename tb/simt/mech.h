@@ -93,6 +93,15 @@ struct vcd_writer;
                            * their units (core_unit_free_at) let them go; the core keeps
                            * the ready set for its fetch clock (sbi, dpe) */
 
+#define MECH_EXIT_POP 1024u /* runs a program whose early return reconverges before the exit
+                            * (prog.h exit_pop; the comment at mech_stack_exit): a stack's
+                            * `ret` there takes its lanes out of the warp (spe, swi, tsimt,
+                            * stsimt, +scalar: simt_stack's EXIT; dpe: dpe_stack's EXIT on
+                            * the issuing path; lwm: a JUMP fetched with f_exit); dwf, sbi
+                            * and sbi+swi hold no such entry and run it as they are.  Every
+                            * mechanism has it today; without the flag such a program is
+                            * refused (core_new, one line naming the mechanism) */
+
 #define MECH_MAX_COLS 12
 
 typedef struct {
@@ -208,6 +217,23 @@ int mech_lq_has(const mech_launchq *q, unsigned w);
  * its rpc, an exit goes to the exit PC n on every lane. */
 void mech_stack_branch(const prog *p, unsigned w, int pc, uint64_t mask, uint64_t taken,
                        void *simt_stack_in);
+/* Early returns that leave the stack (prog.h exit_pop; docs/ptx.md "Early
+ * returns that leave the stack").  The core side, for every mechanism:
+ *   - prog_analyse may move an early return's reconvergence point before
+ *     the exit (p->exit_pop = 1): the returning threads run on the stack
+ *     above the staying ones, which wait at that point, and execute their
+ *     `ret`/`exit` (PU_EXIT) with a TOS whose rpc is not the exit PC n;
+ *   - such a `ret` must take its lanes out of the warp: every entry of the
+ *     warp's stack drops them, and the entries left empty go (simt_stack's
+ *     EXIT, op 3).  A `ret` under a TOS whose rpc is n stays the BRANCH it
+ *     was (the entry pops), so programs without exit_pop run as before;
+ *   - the core counts the lanes as exited at their PU_EXIT issue as always
+ *     (cta_live, the barrier), nothing else changes there;
+ *   - a mechanism that does this sets MECH_EXIT_POP; core_new refuses a
+ *     program with exit_pop on any other with one line naming it.
+ * mech_stack_exit: after mech_stack_branch, turns an exit's BRANCH into
+ * EXIT when the TOS's rpc (tos_rpc) is not n and p->exit_pop is set. */
+void mech_stack_exit(const prog *p, int pc, uint64_t tos_rpc, void *simt_stack_in);
 /* The LAUNCH operation of warp w on mask at PC 0, reconverging at exit. */
 void mech_stack_launch(const prog *p, unsigned w, uint64_t mask, void *simt_stack_in);
 /* The stack's commit of this cycle's operation (evaluated into out):

@@ -333,8 +333,9 @@ static int dpe_step_stack(core *c, dpe_state *m, int issued)
 {
     if (CORE_RECORD(c, 0, dpe_stack, &m->dc, &m->di, &m->dout))
         return -1;
-    if (m->dout.d_write && m->dout.d_warp < m->dc.warps) {
-        /* the one warp the step may write: its terms leave and come back */
+    if ((m->dout.d_write | m->dout.d_exit) && m->dout.d_warp < m->dc.warps) {
+        /* the one warp the step may write (a BRANCH, LAUNCH or EXIT): its
+         * terms leave and come back */
         unsigned w = (unsigned)m->dout.d_warp, pa;
         m->stk_now -= dpe_paths_of(m, w, &pa);
         m->paths_now -= pa;
@@ -540,6 +541,10 @@ static int dpe_issue(core *c, dpe_state *m, unsigned q, unsigned w, unsigned sid
     } else if (ki->unit == PU_EXIT) {
         in->op_mask = r->mask;
         in->op_pc = p->n;
+        /* an early return under a TOS reconverging before the exit
+         * (p->exit_pop, mech.h MECH_EXIT_POP): its lanes leave the warp */
+        if (p->exit_pop && m->ds.ent[w][m->ds.sp[w] - 1].rpc != p->n)
+            in->op = DPE_OP_EXIT;
     }
     dpe_stack_eval(&m->dc, &m->ds, in, &m->dout);
     if (m->dout.err)
@@ -1015,7 +1020,7 @@ const mech_ops mech_dpe = {
     .paper = "003 sec. 3",
     .summary = "dual-path stack and shadow scoreboard: both paths of a branch interleave",
     .structs = dpe_structs,
-    .flags = MECH_OWN_SB | MECH_FETCH_KEPT | MECH_QUIET_SB,
+    .flags = MECH_OWN_SB | MECH_FETCH_KEPT | MECH_QUIET_SB | MECH_EXIT_POP,
     .nctx = 2,
     .size = sizeof(dpe_state),
     .init = dpe_init,

@@ -381,6 +381,13 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
                 in->f_kind = ki->guard < 0 ? LWM_JUMP : LWM_BRANCH;
                 in->f_pc = (uint64_t)ki->target;
                 in->f_rpc = (uint64_t)ki->rpc;
+            } else if (ki->unit == PU_EXIT && p->exit_pop && u->ls->rpc_q[lw][sp - 1] != p->n) {
+                /* an early return under a TOS reconverging before the exit
+                 * (p->exit_pop, mech.h MECH_EXIT_POP): a JUMP with f_exit,
+                 * the TOS's threads leave the large warp */
+                in->f_kind = LWM_JUMP;
+                in->f_pc = p->n;
+                in->f_exit = 1;
             }
             lwm_subwarp_eval(&u->lc, u->ls, in, &u->out);
             fresh = 1;
@@ -397,7 +404,7 @@ static int lwm_unit_cycle(core *c, lwm_state *m, unsigned q)
             if (u->out.f_act == LWM_ST_STALL)
                 core_stall_stack(c);
             in->f_valid = in->f_warp = in->f_kind = in->f_pc = in->f_npc = in->f_rpc = 0;
-            in->f_wsync = 0;
+            in->f_wsync = in->f_exit = 0;
             fresh = 0;
             if (u->out.fetch_stall)
                 break; /* the unit is still breaking an instruction down */
@@ -670,7 +677,7 @@ const mech_ops mech_lwm = {
     .paper = "004 sec. 3.1, 3.4",
     .summary = "large warps of K warps, sub-warped one thread per column (lwm_subwarp)",
     .structs = lwm_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SB,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SB | MECH_EXIT_POP,
     .nctx = 1,
     .size = sizeof(lwm_state),
     .init = lwm_init,

@@ -159,6 +159,7 @@ static int spe_try(core *c, spe_state *m, unsigned q, unsigned w, unsigned units
     if (core_ready(c, q, &r) != CORE_OK)
         return 0;
     mech_stack_branch(p, w, r.pc, r.mask, core_taken(c, &r), &m->in);
+    mech_stack_exit(p, r.pc, m->ss.ent[w][sp - 1].rpc, &m->in);
     simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
     if (m->out.err)
         return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, r.pc,
@@ -333,7 +334,7 @@ static uint64_t spe_quiet(core *c, void *vm, uint64_t n)
 #define SPE_OPS(nm, pp, sum, fl)                                                                  \
     {                                                                                             \
         .name = nm, .paper = pp, .summary = sum, .structs = spe_structs,                          \
-        .flags = (fl) | MECH_READY_SET,                                                           \
+        .flags = (fl) | MECH_READY_SET | MECH_EXIT_POP,                                           \
         .nctx = 1, .size = sizeof(spe_state), .init = spe_init, .launch = spe_launch,              \
         .fetch_pc = spe_fetch_pc, .cycle = spe_cycle, .busy = spe_busy, .trace = spe_trace,        \
         .gtkw = spe_gtkw, .stats = spe_stats, .area = spe_area, .finish = spe_finish,              \

@@ -318,6 +318,7 @@ static int swi_issue(core *c, swi_state *m, unsigned port, unsigned w, int pc, u
     if (core_issue(c, port, &r, &o))
         return -1;
     mech_stack_branch(p, w, pc, tmask, taken, &m->in);
+    mech_stack_exit(p, pc, m->ss.ent[w][m->ss.sp[w] - 1].rpc, &m->in);
     return stack_op(c, m, 1);
 }
 
@@ -608,7 +609,7 @@ const mech_ops mech_swi = {
     .paper = "001 sec. 4",
     .summary = "simultaneous warp interweaving: one pool, cascaded schedulers, lane shuffle",
     .structs = swi_structs,
-    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_ONE_POOL,
+    .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_ONE_POOL | MECH_EXIT_POP,
     .nctx = 1,
     .size = sizeof(swi_state),
     .init = swi_init,

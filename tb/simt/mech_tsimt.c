@@ -430,6 +430,7 @@ static int tsimt_cycle(core *c, void *vm)
             return core_fail(c, "internal: lane %llu took warp %u pc %d, the core says %d",
                              (unsigned long long)m->fo.iss_lane, w, tpc, (int)y);
         mech_stack_branch(p, w, tpc, tmask, core_taken(c, &r), &m->in);
+        mech_stack_exit(p, tpc, m->ss.ent[w][m->ss.sp[w] - 1].rpc, &m->in);
         simt_stack_eval(&m->sc, &m->ss, &m->in, &m->out);
         if (m->out.err)
             return core_fail(c, "simt_stack rejected warp %u at pc %d: %s", w, tpc,
@@ -668,7 +669,7 @@ static uint64_t tsimt_quiet(core *c, void *vm, uint64_t n)
 #define TSIMT_OPS(nm, pp, sum, in_fn, fl)                                                         \
     {                                                                                             \
         .name = nm, .paper = pp, .summary = sum, .structs = tsimt_structs,                         \
-        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | (fl), .nctx = 1, .size = sizeof(tsimt_state),  \
+        .flags = MECH_OWN_FETCH | MECH_OWN_SCHED | MECH_EXIT_POP | (fl), .nctx = 1, .size = sizeof(tsimt_state),  \
         .init = in_fn, .launch = tsimt_launch, .cycle = tsimt_cycle, .busy = tsimt_busy,          \
         .busy_warp = tsimt_busy_warp,                                                              \
         .trace = tsimt_trace, .gtkw = tsimt_gtkw, .stats = tsimt_stats, .area = tsimt_area,       \

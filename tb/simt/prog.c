@@ -76,6 +76,7 @@ void prog_free_cfg(prog *p)
     p->sync_div = NULL;
     p->prio = NULL;
     p->exit_bound = NULL;
+    p->exit_pop = 0;
 }
 
 /* succ[] from the instructions. */
@@ -973,6 +974,25 @@ void prog_exit_bound(const prog *p, uint8_t *eb)
     }
 }
 
+/* A copy of p with the instructions ins and none of p's analysis, for
+ * analyse() (analyse_exit_bound, analyse_exit_pop; prog_free_cfg frees
+ * what that fills in). */
+static prog analysis_copy(const prog *p, prog_insn *ins)
+{
+    prog q = *p;
+    q.ins = ins;
+    q.succ = NULL;
+    q.ipdom = NULL;
+    q.reachable = q.is_rpc = NULL;
+    q.sync_div = NULL;
+    q.prio = NULL;
+    q.exit_bound = NULL;
+    q.live = NULL;
+    q.live_words = 0;
+    q.cache = NULL;
+    return q;
+}
+
 /* A barrier refused by the divergence analysis: the analysis of a copy of
  * p in which the threads bound for the exit leave (prog_exit_bound) --
  * each thread-dependent way into an exit-bound PC from a PC that is not
@@ -1031,17 +1051,7 @@ static int analyse_exit_bound(prog *p)
         }
     }
     if (dropped) {
-        prog q = *p;
-        q.ins = ins;
-        q.succ = NULL;
-        q.ipdom = NULL;
-        q.reachable = q.is_rpc = NULL;
-        q.sync_div = NULL;
-        q.prio = NULL;
-        q.exit_bound = NULL;
-        q.live = NULL;
-        q.live_words = 0;
-        q.cache = NULL;
+        prog q = analysis_copy(p, ins);
         rc = analyse(&q, NULL, 0, 0);
         prog_free_cfg(&q);
     }
@@ -1072,6 +1082,92 @@ static int analyse_exit_bound(prog *p)
         p->exit_bound = eb;
     } else
         free(eb);
+    return rc;
+}
+
+/* An early return the stacks run by dropping the threads that leave (the
+ * simt_stack's EXIT; docs/ptx.md "Early returns that leave the stack"): a
+ * barrier refused by both analyses above.  Its returning side may store,
+ * or sit under another thread-dependent branch whose other side goes to
+ * the barrier.  ret_bound[pc]: every path from pc reaches the exit through
+ * no barrier and no warp-synchronous instruction.  The copy drops each
+ * guarded branch's edge into such a PC when its other side is not one (the
+ * threads that take it leave); a barrier the copy's analysis accepts is
+ * reached by every thread that stays.  Each branch then reconverges at the
+ * copy's immediate post-dominator, a dropped one at its staying side's
+ * target: the returning threads run on the stack above the staying ones,
+ * which wait at that point, and leave it at their `ret` (EXIT) before the
+ * staying threads go on to the barrier.  A branch the copy does not reach
+ * (inside a returning side) keeps p's point.  Refused (-1): the copy drops
+ * nothing or is refused (a loop left only by a return has no exit there),
+ * or a branch that returning threads may run reconverges only at the exit
+ * (a stack entry would wait at the exit PC).  On success p's rpc and
+ * `uniform` are the copy's (a dropped branch: thread-dependent) and
+ * p->exit_pop is set; prog_free_cfg clears it. */
+static int analyse_exit_pop(prog *p)
+{
+    const int n = (int)p->n;
+    uint8_t *rb = malloc((size_t)n + 1), *drop = calloc((size_t)n + 1, 1);
+    uint8_t *mark = malloc((size_t)n + 1), *entered = calloc((size_t)n + 1, 1);
+    int *list = malloc(((size_t)n + 2) * sizeof(int));
+    prog_insn *ins = malloc((size_t)n * sizeof *ins);
+    int dropped = 0, rc = -1;
+    prog q;
+    if (!rb || !drop || !mark || !entered || !list || !ins)
+        goto out;
+    for (int pc = 0; pc < n; pc++)
+        rb[pc] = p->reachable[pc] && p->ins[pc].unit != PU_BAR && !p->ins[pc].wsync;
+    rb[n] = 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        for (int pc = n - 1; pc >= 0; pc--)
+            for (int j = 0; rb[pc] && j < 2; j++)
+                if (p->succ[pc][j] >= 0 && !rb[p->succ[pc][j]])
+                    rb[pc] = 0, changed = 1;
+    }
+    memcpy(ins, p->ins, (size_t)n * sizeof *ins);
+    for (int pc = 0; pc < n; pc++) {
+        prog_insn *in = &ins[pc];
+        if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0 || p->succ[pc][1] < 0 ||
+            rb[in->target] == rb[pc + 1])
+            continue;
+        const int gone = rb[in->target] ? in->target : pc + 1;
+        if (rb[in->target]) /* falls through only */
+            in->unit = PU_NOP;
+        in->guard = -1; /* else: taken only */
+        drop[pc] = dropped = 1;
+        unsigned cnt = prog_region_pcs(p, gone, -1, mark, list);
+        for (unsigned i = 0; i < cnt; i++)
+            entered[list[i]] = 1;
+    }
+    if (!dropped)
+        goto out;
+    q = analysis_copy(p, ins);
+    rc = analyse(&q, NULL, 0, 0);
+    for (int pc = 0; !rc && pc < n; pc++) {
+        prog_insn *in = &p->ins[pc];
+        if (!p->reachable[pc] || in->unit != PU_BRA || in->guard < 0)
+            continue;
+        int r = in->rpc, u = 0;
+        if (drop[pc])
+            r = ins[pc].unit == PU_NOP ? pc + 1 : in->target;
+        else if (q.reachable[pc])
+            r = ins[pc].rpc, u = ins[pc].uniform;
+        if (r < 0 || (r == n && entered[pc]))
+            rc = -1;
+        in->rpc = r;
+        in->uniform = (uint8_t)u;
+    }
+    if (!rc)
+        p->exit_pop = 1;
+    prog_free_cfg(&q);
+out:
+    free(rb);
+    free(drop);
+    free(mark);
+    free(entered);
+    free(list);
+    free(ins);
     return rc;
 }
 
@@ -1121,7 +1217,7 @@ static int analyse(prog *p, char *err, size_t errlen, int retry)
         p->live = prog_liveness(p, &p->live_words);
         p->cache = calloc(1, sizeof *p->cache);
         rc = divergence_frame(p, stack, err, errlen);
-        if (rc == -2 && retry && !analyse_exit_bound(p)) {
+        if (rc == -2 && retry && (!analyse_exit_bound(p) || !analyse_exit_pop(p))) {
             rc = 0;
             if (err && errlen)
                 err[0] = 0;

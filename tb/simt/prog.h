@@ -272,6 +272,12 @@ typedef struct prog {
                                 * which the SM core counts as exited at a
                                 * barrier and as gone at a warp-synchronous
                                 * instruction */
+    uint8_t exit_pop;          /* 1: an early return reconverges before the
+                                * exit (prog_analyse, docs/ptx.md "Early
+                                * returns that leave the stack"): its threads
+                                * leave the warp at their ret, which needs a
+                                * mechanism that drops them from its stack
+                                * (mech.h MECH_EXIT_POP) */
     uint64_t *live;            /* prog_liveness's rows, computed once by
                                 * prog_analyse (read them with prog_live) */
     unsigned live_words;

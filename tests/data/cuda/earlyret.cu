@@ -9,11 +9,13 @@
  * earlyret_store: the returning threads first store a marker into shared
  * memory that the others read after the barrier -- what a returning
  * thread still does is seen, so it cannot be counted as exited early:
- * refused, with a line that says so.  earlyret_nested: the return under
- * another thread-dependent branch whose other side goes to the barrier
- * (that branch reconverges only at the exit, after the barrier, so a
- * stack would hold its other side there): refused, with a line that says
- * so.  earlyret_shfl: a full-mask shuffle after the early return, which
+ * refused, with a line that says so, until the fourteenth session.
+ * earlyret_nested: the return under another thread-dependent branch whose
+ * other side goes to the barrier (that branch reconverged only at the exit,
+ * after the barrier, so a stack would hold its other side there): refused
+ * likewise.  Both run since on every mechanism but dpe and lwm, whose
+ * returning threads leave the stacks (tests/test_simt_cuda_exitpop.sh).
+ * earlyret_shfl: a full-mask shuffle after the early return, which
  * takes the returning lanes as exited (32-thread warps). */
 extern "C" __global__ void earlyret(const int *in, int n, int *out)
 {

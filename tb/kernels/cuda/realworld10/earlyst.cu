@@ -6,8 +6,9 @@
  * padding threads:
  * - es_store: `if (t >= w) { out[pad] = 0; return; }` before the
  *   barriers -- the returning side stores before its exit, so a barrier
- *   cannot count it as exited (the simulator refuses it with one line;
- *   not in the launch file: tests/data/cuda/earlyst_store.launch);
+ *   cannot count it as exited (the simulator refused it with one line
+ *   until the fourteenth session; now the returning threads leave the
+ *   stacks; not in the launch file: tests/data/cuda/earlyst_store.launch);
  * - es_after: every thread stays to the barriers, the padding threads
  *   store and return after the last one;
  * - es_first: every thread stores its zero first (the row's threads
