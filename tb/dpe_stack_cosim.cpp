@@ -90,6 +90,7 @@ static const StackGolden kGolden[] = {
 struct DpeStackTraffic : DpeStackModel {
     static const bool kDual = true;
     static const bool kExit = false; // op 3 is illegal (BAD_OP)
+    static const unsigned kGoldenDepth = 3; // after C: {G: A..} {F: B|C} {D|E}
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
         t->valid[0] = s.ent[w][e].p[0].valid != 0;
         t->valid[1] = s.ent[w][e].p[1].valid != 0;

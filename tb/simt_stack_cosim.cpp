@@ -77,6 +77,7 @@ static const StackGolden kGolden[] = {
 struct SimtStackTraffic : SimtStackModel {
     static const bool kDual = false;
     static const bool kExit = true; // op 3 (simt_stack.h)
+    static const unsigned kGoldenDepth = 5; // after B: {G} {F} {E} {D} {C}
     static void entry(const state_t &s, unsigned w, unsigned e, StackTos *t) {
         t->valid[0] = true;
         t->mask[0] = s.ent[w][e].mask;

@@ -282,7 +282,7 @@ public:
     // chained pop a divergence below the base, DEPTH >= 2; a divergence
     // into a full stack (STALL) is checked up to DEPTH 16, the simt_stack's
     // default (not required deeper); the golden run needs 4 lanes, 12 PC
-    // bits and a fifth warp.
+    // bits, a fifth warp and T::kGoldenDepth entries (golden_fits).
     void required(const cfg_t &cfg, std::vector<std::string> &keys) const {
         const bool div = cfg.lanes >= 2;
         cosim_require(keys, {"act_IDLE", "act_LAUNCH", "act_ADVANCE", "act_POP",
@@ -299,7 +299,7 @@ public:
         cosim_require(keys, {"act_RECONV"}, div && T::kDual);
         cosim_require(keys, {"chained_pops"}, div && cfg.depth >= 2);
         cosim_require(keys, {"act_STALL"}, div && cfg.depth <= 16);
-        cosim_require(keys, {"golden"}, cfg.lanes >= 4 && cfg.pc_bits >= 12 && cfg.warps > 4);
+        cosim_require(keys, {"golden"}, golden_fits(cfg));
     }
 
 protected:
@@ -374,9 +374,17 @@ protected:
     }
 
 private:
+    // the golden masks need 4 lanes, its PCs 12 bits, its warp a fifth one
+    // (warps 0..3 take most of the random traffic) and its deepest step
+    // T::kGoldenDepth entries (without them the step is a STALL, not the
+    // act the paper's figure shows)
+    static bool golden_fits(const cfg_t &cfg) {
+        return cfg.lanes >= 4 && cfg.pc_bits >= 12 && cfg.warps > 4 && cfg.depth >= T::kGoldenDepth;
+    }
+
     void start_golden(const cfg_t &cfg, const state_t &s, Rng &rng) {
-        if (cfg.lanes < 4 || cfg.pc_bits < 12 || cfg.warps <= 4)
-            return; // the golden masks need 4 lanes, its PCs 12 bits
+        if (!golden_fits(cfg))
+            return;
         unsigned start = static_cast<unsigned>(rng.below(cfg.warps));
         for (unsigned k = 0; k < cfg.warps; k++) {
             unsigned w = (start + k) % cfg.warps;

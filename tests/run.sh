@@ -365,7 +365,7 @@ odd_checks() { # structure
 
 # Structure $1's edge design point (tb/design_points: a shape the odd point
 # misses where a C model's fast path has an edge), one seed, 20,000 cycles:
-# make test runs lwm_subwarp's and tsimt_frontend's (small builds), make
+# make test runs lwm_subwarp's, tsimt_frontend's, simt_stack's and dpe_stack's (small builds), make
 # regress every edge point.
 edge_checks() { # structure
   local s=$1 edge bin log=$LOG/cosim_$1_edge.log
@@ -438,7 +438,7 @@ for s in "${structs[@]}"; do
   job "odd_$s" odd_checks "$s"
 done
 for n in 1 2 3 4; do job "dwf_policy$n" dwf_policy_checks $n; done
-for s in lwm_subwarp tsimt_frontend; do
+for s in lwm_subwarp tsimt_frontend simt_stack dpe_stack; do
   [ -x "$B/cosim_$s" ] && job "edge_$s" edge_checks "$s"
 done
 
