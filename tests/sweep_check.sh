@@ -8,6 +8,13 @@
 # it, and the sweep is run again: it must then hold every job exactly once,
 # with no row that failed its checks.  Prints ok/FAIL lines; make regress
 # runs it on the full sweep, tests/test_sweep.sh on a small one.
+#
+# The kill comes after exactly KILL_AFTER jobs, however loaded the machine:
+# the sweep runs BUILD_DIR/simt through a gate (T/simt) that lets the first
+# KILL_AFTER runs through and holds every later one until the kill, and the
+# kill waits for KILL_AFTER lines in GNU parallel's joblog (parallel writes
+# a job's output before its joblog line).  Polling the CSV instead let an
+# 8-job sweep (0.6 s) finish before the poll saw it on a loaded CI machine.
 set -u
 B=${1:-build}
 SPEC=${2:-tools/sweeps/all.sweep}
@@ -18,16 +25,49 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 name=sweep_resume_$(basename "$SPEC" .sweep)
 rm -rf "$T" && mkdir -p "$T"
 CSV=$T/out.csv
+# the gate: a run of the sweep (one with --mech) takes a ticket (mkdir is
+# atomic); with SWEEP_GATE set, ticket KILL_AFTER and later wait for the
+# kill.  GNU parallel gives each job a process group of its own, so the kill
+# of the sweep's group does not reach them: once the sweep is killed, the
+# test creates T/tickets/killed and each waiting run kills itself, as a job
+# killed with its sweep would end (an hour's wait at most, should the test
+# itself be killed before it)
+mkdir -p "$T/tickets"
+release() { touch "$T/tickets/killed"; }
+cat >"$T/simt" <<EOF
+#!/usr/bin/env bash
+case " \$* " in *" --mech "*) ;; *) exec "$B/simt" "\$@" ;; esac
+if [ -n "\${SWEEP_GATE:-}" ]; then
+  n=0; while ! mkdir "$T/tickets/\$n" 2>/dev/null; do n=\$((n + 1)); done
+  if [ "\$n" -ge $KILL_AFTER ]; then
+    for _ in \$(seq 36000); do [ -e "$T/tickets/killed" ] && kill -KILL \$\$; sleep 0.1; done
+    exit 1
+  fi
+fi
+exec "$B/simt" "\$@"
+EOF
+chmod +x "$T/simt"
+export SIMT=$T/simt
 njobs=$(tools/sweep.py jobs "$SPEC" | wc -l)
+if [ "$KILL_AFTER" -ge "$njobs" ]; then
+  bad "$name" "KILL_AFTER $KILL_AFTER is not below the sweep's $njobs jobs"; exit 0
+fi
 rows() { [ -f "$CSV" ] && echo $(($(wc -l <"$CSV") - 1)) || echo 0; }
-setsid tools/sweep.py run "$SPEC" -o "$CSV" ${SWEEP_JOBS:+--jobs $SWEEP_JOBS} >"$T/run1.log" 2>&1 &
+finished() { [ -f "$CSV.joblog" ] && echo $(($(wc -l <"$CSV.joblog") - 1)) || echo 0; }
+SWEEP_GATE=1 setsid tools/sweep.py run "$SPEC" -o "$CSV" ${SWEEP_JOBS:+--jobs $SWEEP_JOBS} >"$T/run1.log" 2>&1 &
 pid=$!
-while kill -0 $pid 2>/dev/null && [ "$(rows)" -lt "$KILL_AFTER" ]; do sleep 0.2; done
-kill -KILL -- -$pid 2>/dev/null
-wait $pid 2>/dev/null
+while kill -0 $pid 2>/dev/null && [ "$(finished)" -lt "$KILL_AFTER" ]; do sleep 0.2; done
+if ! kill -0 $pid 2>/dev/null; then
+  release; bad "$name" "the sweep ended before the kill: $(tail -n 1 "$T/run1.log")"; exit 0
+fi
+exec 3>&2 2>/dev/null   # not bash's "Killed" notice
+kill -KILL -- -$pid
+wait $pid
+exec 2>&3 3>&-
+release
 at_kill=$(rows)
-if [ "$at_kill" -ge "$njobs" ]; then
-  bad "$name" "the sweep ended before the kill ($at_kill of $njobs rows)"; exit 0
+if [ "$at_kill" -ne "$KILL_AFTER" ]; then
+  bad "$name" "$KILL_AFTER jobs had finished at the kill, but the CSV holds $at_kill rows"; exit 0
 fi
 printf 'tb/kernels/cuda/torn.launch,000,spe,,ok,12' >>"$CSV"   # a torn last line
 tools/sweep.py run "$SPEC" -o "$CSV" ${SWEEP_JOBS:+--jobs $SWEEP_JOBS} >"$T/run2.log" 2>&1
