@@ -121,4 +121,26 @@ r=$(awk "$AWK_HEX$AWK_BYTE"' { w[NR] = hex($1) }
        if (!open || ncl == 0 || ncl == 8 || nsw == 0) bad = bad " trivial " open " " ncl " " nsw
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_streamclus_pgain || bad simt_cuda_streamclus_pgain "${r:0:200}"
+# lifebits: init (lines 1-768), final (769-1024), history (1025-1044),
+# rules (1309-1312): both boards (word 4r + c's bit j is the cell of row
+# r, column 32c + j, on a torus) run 10 generations of their rule, cell
+# by cell
+f=$O/lifebits-default.ref
+r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
+     function bit(x, j) { return int(x / 2 ^ j) % 2 }
+     END { for (b = 0; b < 2; b++) { born = w[1309 + 2 * b]; surv = w[1310 + 2 * b]
+         for (t = 0; t < 128; t++) { i = 3 * (b * 128 + t)
+           for (j = 0; j < 32; j++) C[int(t / 4), 32 * (t % 4) + j] = bit(w[1 + i], j) && (bit(w[2 + i], j) || bit(w[3 + i], j)) }
+         for (g = 0; g < 10; g++) { pop = 0
+           for (y = 0; y < 32; y++) for (x = 0; x < 128; x++) { n = 0
+             for (dy = -1; dy <= 1; dy++) for (dx = -1; dx <= 1; dx++) if (dy || dx) n += C[(y + dy + 32) % 32, (x + dx + 128) % 128]
+             N[y, x] = C[y, x] ? bit(surv, n) : bit(born, n); pop += N[y, x] }
+           for (y = 0; y < 32; y++) for (x = 0; x < 128; x++) C[y, x] = N[y, x]
+           if (w[1025 + 10 * b + g] != pop) bad = bad " pop" b "." g "=" w[1025 + 10 * b + g] "/" pop }
+         for (t = 0; t < 128; t++) { v = 0
+           for (j = 31; j >= 0; j--) v = 2 * v + C[int(t / 4), 32 * (t % 4) + j]
+           if (w[769 + b * 128 + t] != v) bad = bad " word" b "." t }
+         if (pop < 100) bad = bad " dying board " b }
+       print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_lifebits_generations || bad simt_cuda_lifebits_generations "${r:0:200}"
 exit 0
