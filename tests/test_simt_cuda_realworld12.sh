@@ -5,8 +5,21 @@
 # round"): tests/test_simt_cuda.sh's checks on them (every mechanism at
 # the default preset and 000..004, the reference against each kernel's
 # host reference; SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as
-# well), then an answer known without the host for some, worked out from
-# the reference's memory dump (see below).
+# well), then an answer known without the host for six of them, worked
+# out from the reference's memory dump:
+# - mr64: each start's next prime, checked by factor(1) (the prime is
+#   one, every odd number from the start below it is not), the tries and
+#   the rejections by trial division;
+# - huffdec: each thread's decoded symbols equal its neighbour's draw,
+#   the bits read their code lengths' sum;
+# - lz77: the text rebuilt, each position's longest match within 32 back
+#   (nearest first), the greedy parse's tokens;
+# - own_kmp: every start tried against the block's pattern;
+# - streamclus: the pgain step recomputed (switches, closed centers, the
+#   gain, each point's new center and cost, the 64-bit total);
+# - lifebits: both boards' 10 generations cell by cell (populations and
+#   final words);
+# then own_kmp by issue 25's command at other -O levels and targets.
 set -u
 . tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
 realworld_round realworld12 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
@@ -143,4 +156,11 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1) }
          if (pop < 100) bad = bad " dying board " b }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_lifebits_generations || bad simt_cuda_lifebits_generations "${r:0:200}"
+
+# issue 25's command at other -O levels and targets (clang installed):
+# own_kmp at -O0/sm_60, -O3/sm_75, -Os/sm_86 (make test), every pair and
+# the header kernels at -O0 (make regress; lifebits and mcasian refused
+# there with the stack-frame line: local arrays at variable indices)
+. tests/cuda_variant.sh
+run_variants own_kmp "mr64 lifebits:frame huffdec pnpoly cfdflux streamclus mcasian:frame lz77"
 exit 0
