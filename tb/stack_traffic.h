@@ -293,8 +293,9 @@ public:
     //     dual-path one (both sides in it), DEPTH >= 2;
     //   - SPLIT: a TOS (a path, on the dual-path stack) of two threads or
     //     more above the base, and every entry (path) above the base holds
-    //     fewer threads than the one it was pushed from, so LANES >= 3 (and DEPTH >= 2: at DEPTH 2 on the
-    //     single-path stack only with one side at the rpc, kinds 12-13);
+    //     fewer threads than the one it was pushed from, so LANES >= 3
+    //     (and DEPTH >= 2: at DEPTH 2 on the single-path stack only with
+    //     one side at the rpc, kinds 12-13);
     //   - chained_pops: a base that waits at its rpc under one entry, a
     //     DIVERGE of the base to its own rpc with one side at it (kinds
     //     12-13 at DEPTH 2), DEPTH >= 2; with kExit, exit_chain the same
