@@ -353,14 +353,16 @@ public:
         cosim_require(keys, {"compact_off"}, can && !cfg.merge);
         // EXIT: no op raises BAD_OP; an EXIT that leaves the warp live needs
         // two lanes, one that reconverges or pops an entry two entries too,
-        // one that pops several three entries
+        // one that pops several three entries, and three lanes: with two a
+        // stack never holds more than two entries (a path above the base
+        // has one thread, it cannot diverge)
         for (size_t k = 0; k < keys.size(); k++)
             if (keys[k] == "err_BAD_OP")
                 keys.erase(keys.begin() + static_cast<long>(k--));
         cosim_require(keys, {"exit_done", "exit_err"});
         cosim_require(keys, {"exit_advance"}, cfg.lanes >= 2);
         cosim_require(keys, {"exit_reconv", "exit_pop"}, cfg.lanes >= 2 && cfg.depth >= 2);
-        cosim_require(keys, {"exit_pops"}, cfg.lanes >= 2 && cfg.depth >= 3);
+        cosim_require(keys, {"exit_pops"}, cfg.lanes >= 3 && cfg.depth >= 3);
     }
 
     // Flips one PC bit of a valid path of the TOS of a live warp, a hot one

@@ -6,7 +6,9 @@
 // of a random large warp that may be fetched (OP 60%, conditional BRANCH
 // 30%, JUMP 10%, 3 in 10 of them with f_exit: an EXIT, checked against its
 // rule, keys exits, exit_pops, exit_done; f_exit on 5% of the other kinds,
-// which ignore it, exit_ignored; a quarter of them with f_wsync, the row
+// which ignore it, exit_ignored; a quarter of the fetches of a large warp
+// whose stack has the shape an EXIT that pops several entries needs become
+// EXITs, exit_biased; a quarter of them with f_wsync, the row
 // mode; masks full,
 // sparse, one row, one column, random) is offered
 // with a probability that changes every 1000 cycles; the emitted sub-warps
@@ -174,7 +176,7 @@ public:
             "br_SPLIT", "br_MERGE", "merge_biased", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
             "branch_as_op", "row_subwarps", "row_skipped", "row_blocked",
-            "exits", "exit_pops", "exit_done", "exit_ignored"};
+            "exits", "exit_pops", "exit_done", "exit_ignored", "exit_biased"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
     }
@@ -238,6 +240,19 @@ public:
                             cov_["merge_biased"]++;
                         }
                     }
+                }
+                // EXITs where the stack has the shape for exit_pops (rare
+                // on the random kinds: 0 at DEPTH 4 in 40,000 cycles, seed
+                // 1): a quarter of the fetches of a large warp whose TOS has
+                // a sibling below it (the first EXIT: the sibling is left
+                // with the threads of its parent) or whose entry below the
+                // TOS holds only the TOS's threads (the second: it pops both)
+                if (sp >= 3 && (s.rpc_q[w][sp - 1] == s.rpc_q[w][sp - 2] ||
+                                mask_within(s.mask_q[w][sp - 2], s.mask_q[w][sp - 1])) &&
+                    rng.chance(25)) {
+                    in.f_kind = LWM_JUMP;
+                    in.f_exit = 1;
+                    cov_["exit_biased"]++;
                 }
                 if (s.pend_q[w])
                     cov_["refetch_before_done"]++;
@@ -497,16 +512,30 @@ public:
                              "empty_done_first", "empty_done_jump", "branch_as_op",
                              "row_subwarps"});
         cosim_require(keys, {"act_PICK", "act_BLOCKED", "divergent_across_subwarps",
-                             "row_skipped", "row_blocked"},
+                             "row_blocked"},
                       cfg.rows >= 2);
-        cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2);
+        // a skipped row is never row 0: an instruction's first sub-warp
+        // takes every row-0 thread of its copy (no row-0 thread is in flight
+        // when it picks: by induction, since the large warp is fetched again
+        // only once that first sub-warp completed, after a BRANCH once all
+        // did), so a row skipped below the one emitted is row 1 or higher,
+        // K >= 3 (docs/cosim.md, "Coverage at the smallest points")
+        cosim_require(keys, {"row_skipped"}, cfg.rows >= 3);
+        // (at DEPTH 1 every divergent branch is pushed back: f_STALL)
+        cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2 && cfg.depth >= 2);
         // EXIT: one that pops several entries and leaves the large warp
-        // live needs a divergence under a divergence; the random traffic
-        // reaches it from DEPTH 4 (1 to 5 times in 100,000 cycles there,
-        // LARGE_WARPS=2..3 K=2), never at DEPTH 3 (two points, two seeds),
-        // so it is required from 4
+        // live needs an entry e >= 1, two or more below the TOS, whose
+        // threads are all the TOS's: an entry above e is either a child of
+        // e (fewer threads: the rest wait in e at its pc, and no TOS holds
+        // them while the child is there) or a sibling of another (disjoint),
+        // so e's last other threads can leave only as a sibling run of two
+        // above e that EXITs one sibling and then the other: e + 3 entries,
+        // DEPTH >= 4 (unreachable at DEPTH 3; 1 to 5 times in 100,000
+        // cycles at DEPTH 4, LARGE_WARPS=2..3 K=2, before exit_biased), and
+        // e two threads, so three in the large warp (e pushed from the base)
         cosim_require(keys, {"exits", "exit_done", "exit_ignored"});
-        cosim_require(keys, {"exit_pops"}, cfg.rows * cfg.cols >= 2 && cfg.depth >= 4);
+        cosim_require(keys, {"exit_pops"}, cfg.rows * cfg.cols >= 3 && cfg.depth >= 4);
+        cosim_require(keys, {"exit_biased"}, cfg.rows * cfg.cols >= 2 && cfg.depth >= 3);
         // merge on push: the biased fall-throughs reach it wherever a stack
         // holds a sibling under a TOS of two threads
         cosim_require(keys, {"merge_biased"}, cfg.rows * cfg.cols >= 3 && cfg.depth >= 3);
@@ -525,6 +554,14 @@ private:
         in.c_first = e.o.sw_first;
         in.c_branch = e.o.sw_branch;
         in.c_taken = e.taken;
+    }
+
+    // every thread of a is in b (masks of LWM_WORDS words)
+    static bool mask_within(const uint64_t *a, const uint64_t *b) {
+        for (unsigned i = 0; i < LWM_WORDS; i++)
+            if (!bits_subset(a[i], b[i]))
+                return false;
+        return true;
     }
 
     static uint64_t pc(const lwm_subwarp_cfg &cfg, Rng &rng) {

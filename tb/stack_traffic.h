@@ -38,7 +38,10 @@
 //     (mostly reconvergences); half the divergences split one thread off,
 //     so nesting reaches the full depth;
 //   - divergences draw nested rpcs, rpc == TOS.rpc (SPLIT), a side already at
-//     the rpc (if without else), both sides at the rpc, and both targets at
+//     the rpc (if without else), one side at rpc == TOS.rpc (a SPLIT that
+//     replaces the TOS by one entry, or a base's DIVERGE to its own rpc that
+//     leaves it waiting: what a stack of DEPTH 2 can hold of both), both
+//     sides at the rpc, and both targets at
 //     the TOS's rpc (with op_rpc == TOS.rpc: a jump to the reconvergence
 //     point; with a new op_rpc: two pushed sides that start at TOS.rpc);
 //   - uniform branches (all taken or none) carry op_pc != op_npc most of the
@@ -59,7 +62,8 @@
 // chained pop of a base that waits at the exit); an EXIT takes its lanes out
 // of the launched threads, leaves them in no entry, and may pop any number.
 // Coverage keys: max_depth, div_interleavable (both sides of a divergence
-// live), div_single (one side already at the rpc), uniform_split_targets
+// live), div_single (one side already at the rpc), single_at_tos_rpc (of
+// those, one with rpc == TOS.rpc), uniform_split_targets
 // (a uniform branch with op_pc != op_npc), div_targets_at_tos_rpc,
 // taken_to_tos_rpc (an all-taken branch straight to the TOS's rpc),
 // chained_pops, golden, with kExit exit (EXITs), exit_chain (an EXIT that
@@ -141,8 +145,8 @@ public:
         cov_ = Coverage();
         static const char *const keys[] = {
             "max_depth",         "div_interleavable",      "div_single",
-            "uniform_split_targets", "div_targets_at_tos_rpc", "taken_to_tos_rpc",
-            "chained_pops",      "golden"};
+            "single_at_tos_rpc", "uniform_split_targets", "div_targets_at_tos_rpc",
+            "taken_to_tos_rpc",  "chained_pops",      "golden"};
         for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++)
             cov_[keys[k]] = 0;
         if (T::kExit) {
@@ -277,28 +281,56 @@ public:
     // advance, pop, a NOP cycle (IDLE), uniform branches with two targets
     // and all-taken ones straight to the TOS's rpc, and every illegal
     // operation (BAD_WARP where the port can carry a warp beyond WARPS;
-    // the dual-path stack's BAD_PATH).  Divergences (DIVERGE, SPLIT, both
-    // kinds of targets, the dual-path stack's RECONV) need two lanes; a
-    // chained pop a divergence below the base, DEPTH >= 2; a divergence
-    // into a full stack (STALL) is checked up to DEPTH 16, the simt_stack's
-    // default (not required deeper); the golden run needs 4 lanes, 12 PC
-    // bits, a fifth warp and T::kGoldenDepth entries (golden_fits).
+    // the dual-path stack's BAD_PATH).  What a divergence needs (a branch
+    // of two lanes or more; docs/cosim.md "Coverage at the smallest
+    // points" has the reasoning, the traffic reaches each where it can be):
+    //   - DIVERGE and its coverage (div_single, single_at_tos_rpc; the
+    //     dual-path stack's RECONV), DEPTH >= 2: at DEPTH 1 every divergence
+    //     needs an entry the stack has not, a STALL;
+    //   - div_interleavable (both sides live): two entries above the TOS
+    //     on the single-path stack (a DIVERGE pushes both sides, a SPLIT
+    //     one more than it replaces), DEPTH >= 3; one entry on the
+    //     dual-path one (both sides in it), DEPTH >= 2;
+    //   - SPLIT: a TOS (a path, on the dual-path stack) of two threads or
+    //     more above the base, and every entry (path) above the base holds
+    //     fewer threads than the one it was pushed from, so LANES >= 3
+    //     (and DEPTH >= 2: at DEPTH 2 on the single-path stack only with
+    //     one side at the rpc, kinds 12-13);
+    //   - chained_pops: a base that waits at its rpc under one entry, a
+    //     DIVERGE of the base to its own rpc with one side at it (kinds
+    //     12-13 at DEPTH 2), DEPTH >= 2; with kExit, exit_chain the same
+    //     (that entry's threads all EXIT), exit_partial a part of a TOS's
+    //     threads, the base's at DEPTH 1;
+    //   - STALL: a TOS of two threads on a full stack.  The deepest TOS of
+    //     two threads is at 2*LANES - 3 on the single-path stack (each
+    //     DIVERGE that peels one thread off adds two entries; none can add
+    //     more per thread) and LANES - 1 on the dual-path one (one entry
+    //     per thread peeled; deeper needs COMPACT joins to gather threads
+    //     below the TOS, not derived here: 0 STALLs at LANES = DEPTH = 4, 5,
+    //     6 in 100,000 cycles), so DEPTH <= 2*LANES - 2 or LANES - 1;
+    //     checked up to DEPTH 16, the simt_stack's default (not required
+    //     deeper, where the random traffic seldom fills a stack).
+    // The golden run needs 4 lanes, 12 PC bits, a fifth warp and
+    // T::kGoldenDepth entries (golden_fits).
     void required(const cfg_t &cfg, std::vector<std::string> &keys) const {
         const bool div = cfg.lanes >= 2;
+        const unsigned stall_max = T::kDual ? cfg.lanes - 1 : 2 * cfg.lanes - 2;
         cosim_require(keys, {"act_IDLE", "act_LAUNCH", "act_ADVANCE", "act_POP",
                              "uniform_split_targets", "taken_to_tos_rpc",
                              "err_WARP_BUSY", "err_WARP_IDLE", "err_BAD_MASK", "err_BAD_LAUNCH"});
         cosim_require(keys, {"err_BAD_OP"}, !T::kExit);
         cosim_require(keys, {"exit"}, T::kExit);
-        cosim_require(keys, {"exit_partial"}, T::kExit && div && cfg.depth >= 2);
-        cosim_require(keys, {"exit_chain"}, T::kExit && div && cfg.depth >= 3);
+        cosim_require(keys, {"exit_partial"}, T::kExit && div);
+        cosim_require(keys, {"exit_chain"}, T::kExit && div && cfg.depth >= 2);
         cosim_require(keys, {"err_BAD_WARP"}, cfg.warps < (1ull << warp_w(cfg)));
         cosim_require(keys, {"err_BAD_PATH"}, T::kDual);
-        cosim_require(keys, {"act_DIVERGE", "act_SPLIT", "div_interleavable", "div_single",
-                             "div_targets_at_tos_rpc"}, div);
-        cosim_require(keys, {"act_RECONV"}, div && T::kDual);
-        cosim_require(keys, {"chained_pops"}, div && cfg.depth >= 2);
-        cosim_require(keys, {"act_STALL"}, div && cfg.depth <= 16);
+        cosim_require(keys, {"div_targets_at_tos_rpc"}, div);
+        cosim_require(keys, {"act_DIVERGE", "div_single", "single_at_tos_rpc", "chained_pops"},
+                      div && cfg.depth >= 2);
+        cosim_require(keys, {"act_RECONV"}, div && T::kDual && cfg.depth >= 2);
+        cosim_require(keys, {"div_interleavable"}, div && cfg.depth >= (T::kDual ? 2u : 3u));
+        cosim_require(keys, {"act_SPLIT"}, cfg.lanes >= 3 && cfg.depth >= 2);
+        cosim_require(keys, {"act_STALL"}, div && cfg.depth <= 16 && cfg.depth <= stall_max);
         cosim_require(keys, {"golden"}, golden_fits(cfg));
     }
 
@@ -430,14 +462,14 @@ private:
             op.mask = rng.chance(50) ? proper_subset(m, rng) : (m & ~bits_lowest(m));
             op.pc = pick_pc(cfg, rng);
             op.npc = pick_pc(cfg, rng);
-            unsigned kind = static_cast<unsigned>(rng.below(12));
-            if (kind == 0 || kind == 4)
+            unsigned kind = static_cast<unsigned>(rng.below(14));
+            if (kind == 0 || kind == 4 || kind >= 12)
                 op.rpc = rpc;                        // SPLIT (or diverge to the exit)
             else
                 op.rpc = pick_pc(cfg, rng);          // a new, nested rpc
-            if (kind == 1)
+            if (kind == 1 || kind == 12)
                 op.pc = op.rpc;                      // taken side is the rpc
-            else if (kind == 2)
+            else if (kind == 2 || kind == 13)
                 op.npc = op.rpc;                     // if without else
             else if (kind == 3)
                 op.pc = op.npc = op.rpc;             // both sides at the rpc
@@ -581,6 +613,8 @@ private:
         if (act == act_diverge_ || act == act_split_) {
             unsigned live = (in.op_pc != in.op_rpc) + (in.op_npc != in.op_rpc);
             cov_[live == 2 ? "div_interleavable" : "div_single"]++;
+            if (live == 1 && in.op_rpc == t.rpc)
+                cov_["single_at_tos_rpc"]++;
         }
         if (act == act_pop_ && before.sp[w] == 2 && after.sp[w] == 0)
             cov_["chained_pops"]++;
