@@ -14,7 +14,11 @@
 #   histogram compared (taint@6: no retry loops, its bytes are left out);
 # - a sequence's summary says per entry what is not compared: sptrsv's
 #   sweeps only registers (memory compared whole), hashcas64's insert bytes
-#   of memory and the flow.
+#   of memory and the flow;
+# - the plain-load seed (docs/ptx.md "The plain-load seed"): uf_hook,
+#   uf_grid, loadrace reported (each failed every mechanism before),
+#   uf_phased and histogram compared, histo8's guess loads compared, each
+#   rule planted off (--inject-fault hook@K, fault kind 17).
 set -u
 B=${1:-build}
 S=$B/simt
