@@ -14,7 +14,11 @@
 #   histogram compared (taint@6: no retry loops, its bytes are left out);
 # - a sequence's summary says per entry what is not compared: sptrsv's
 #   sweeps only registers (memory compared whole), hashcas64's insert bytes
-#   of memory and the flow.
+#   of memory and the flow;
+# - the plain-load seed (docs/ptx.md "The plain-load seed"): uf_hook,
+#   uf_grid, loadrace reported (each failed every mechanism before),
+#   uf_phased and histogram compared, histo8's guess loads compared, each
+#   rule planted off (--inject-fault hook@K, fault kind 17).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -85,3 +89,64 @@ out8=$("$S" --launch $L --mech spe --inject-fault taint@8 2>&1)
 grep -q "$MATCH" <<<"$out" && grep -qE "^order: ORDER-DEPENDENT \(who won a cas or exch\): [1-9][0-9]* more bytes" <<<"$out" &&
   ! grep -q "who won a cas" <<<"$out8" &&
   ok simt_refcheck_ticket_O0_slot_live_after_loop || bad simt_refcheck_ticket_O0_slot_live_after_loop "$(grep -m1 '^simt:' <<<"$out")|$(grep -c 'who won' <<<"$out8")"
+
+# The plain-load seed (2026-11-30, unionfind; ref.c's header, docs/ptx.md
+# "The plain-load seed"): a plain load of bytes another thread's atomic
+# writes with no barrier between them (another CTA's: in any phase) is
+# order-dependent, and so is what it reaches.  uf_hook (union-find hooking
+# into parent[] with atomicMin while other threads walk it), uf_grid (the
+# same across CTAs, each CTA's walks and hooks kept apart by barriers) and
+# loadrace (every reference order reads the same value, the flow after it
+# differs on an SM): every mechanism matches at every preset and the bytes
+# are left out (before: every mechanism failed, spe on uf_hook's parent[1],
+# byte 260, uf_grid's roots[47], byte 948, and loadrace's thread 8)
+for kn in uf_hook:44 uf_grid:64 loadrace:4; do
+  IFS=: read -r k n <<<"$kn"
+  for cfg in default 000 001 002 003 004; do
+    out=$("$S" --config $cfg --launch $D/$k.launch --mech all 2>&1)
+    rc=$?
+    [ $rc -eq 0 ] && grep -q "$MATCH" <<<"$out" &&
+      grep -q "^order: ORDER-DEPENDENT (a plain load races an atomic): $n more bytes" <<<"$out" &&
+      ok "simt_refcheck_${k}_$cfg" || bad "simt_refcheck_${k}_$cfg" "exit $rc: $(grep -m1 -E '^simt:|^order: ORDER-DEPENDENT \(a' <<<"$out")"
+  done
+done
+out=$("$S" --launch $D/loadrace.launch --mech spe 2>&1)
+grep -q "^order: order-independent memory" <<<"$out" &&
+  grep -q "^order: ORDER-DEPENDENT flow (a plain load reads bytes another thread's atomic writes" <<<"$out" &&
+  ok simt_refcheck_loadrace_flow_line || bad simt_refcheck_loadrace_flow_line "$(grep -m2 '^order' <<<"$out" | tr '\n' '|')"
+
+# each rule planted off (--inject-fault hook@K, fault kind 17): 1 no seed
+# (uf_hook: spe fails on parent[1] as before), 2 not across CTAs (uf_grid:
+# roots[47]), 3 the flow compared after a seeded load (loadrace: thread 8's
+# PC sequence)
+for kf in "uf_hook:1:global byte 260 " "uf_grid:2:global byte 948 " "loadrace:3:thread 8: instruction #"; do
+  IFS=: read -r k f what <<<"$kf"
+  out=$("$S" --launch $D/$k.launch --mech spe --inject-fault hook@$f 2>&1)
+  rc=$?
+  [ $rc -ne 0 ] && grep -q "^simt: $D/$k.ptx: spe: $what" <<<"$out" &&
+    ok "simt_refcheck_${k}_hook_fault_$f" || bad "simt_refcheck_${k}_hook_fault_$f" "exit $rc: $(grep -m1 -E '^simt:|^every' <<<"$out")"
+done
+
+# what a barrier orders stays compared: uf_phased (the same union-find,
+# walks, hooks into hook[] and links in phases of their own) and the
+# histogram (shared bins read after the barrier that ends their atomics)
+# have no seeded load; hook@4 (every phase conflicts) would leave their
+# bytes out
+for L in $D/uf_phased.launch tb/kernels/cuda/histogram.launch; do
+  k=$(basename $L .launch)
+  out=$("$S" --launch $L --mech all 2>&1)
+  out4=$("$S" --launch $L --mech spe --inject-fault hook@4 2>&1)
+  grep -q "$MATCH" <<<"$out" && grep -q "^order: order-independent memory" <<<"$out" &&
+    ! grep -q "a plain load" <<<"$out" &&
+    grep -qE "^order: ORDER-DEPENDENT \(a plain load races an atomic\): [1-9][0-9]* more bytes" <<<"$out4" &&
+    ok "simt_refcheck_${k}_barrier_orders" || bad "simt_refcheck_${k}_barrier_orders" "$(grep -m1 -E '^simt:|a plain load' <<<"$out")|$(grep -c 'a plain load' <<<"$out4")"
+done
+
+# histo8's guess loads (`old = *w` before each cas retry loop) race other
+# threads' cas: seeded; the saturation test on the guess is a branch inside
+# the retry loop, part of the read-modify-write, and its bins stay
+# compared (the first row above); hook@5 (such a branch taints control)
+# leaves its 956 bytes out
+out=$("$S" --launch tb/kernels/cuda/realworld5/histo8.launch --mech spe --inject-fault hook@5 2>&1)
+grep -qE "^order: ORDER-DEPENDENT \(who won a cas or exch\): 956 more bytes" <<<"$out" &&
+  ok simt_refcheck_histo8_hook_fault_5 || bad simt_refcheck_histo8_hook_fault_5 "$(grep -m1 -E '^order: ORDER-DEPENDENT \(|^simt:' <<<"$out")"

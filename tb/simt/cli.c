@@ -118,6 +118,8 @@ static void usage(void)
            "                       uncleared (filled under --check)\n"
            "                       taint@K: the reference's order taint without one\n"
            "                       widening (ref.h refp_taint_fault)\n"
+           "                       hook@K: the taint's plain-load seed without one rule\n"
+           "                       (ref.h refp_hook_fault)\n"
            "                       perm: swi names one thread too few of its shuffled lanes\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
@@ -355,11 +357,11 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
-                 strcmp(kind, "perm")))
+                 strcmp(kind, "perm") && strcmp(kind, "hook")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0 or taint@1..6, "
-                     "got '%s'",
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, taint@1..8 or "
+                     "hook@1..5, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
@@ -373,6 +375,10 @@ static void parse(int argc, char **argv, opts *o)
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;
                 refp_taint_fault = (int)cyc;
+            }
+            if (!strcmp(kind, "hook")) { /* the taint's plain-load seed (ref.h), kind 17 */
+                o->C.fault_kind = 17;
+                refp_hook_fault = (int)cyc;
             }
             break;
         }

@@ -204,16 +204,25 @@ void report(const opts *o, const loaded *L, const result *res)
         else if (rf->has_atomics)
             printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");
-        if (rf->taint_bytes) /* ref.c's header: a cas's or exch's winner may decide them */
+        /* ref.c's header: a cas's or exch's winner may decide them (with
+         * both seeds, this line counts the plain loads' bytes as well) */
+        if (rf->taint_bytes && (rf->taint_seeds & 1 || !rf->taint_seeds))
             printf("order: ORDER-DEPENDENT (who won a cas or exch): %llu more bytes written by "
                    "such an atomic, from its returned value or under a branch on it, or that a "
+                   "store it steers may write in another order: reported, not compared\n",
+                   (unsigned long long)rf->taint_bytes);
+        else if (rf->taint_bytes) /* ref.c's header: the plain-load seed */
+            printf("order: ORDER-DEPENDENT (a plain load races an atomic): %llu more bytes "
+                   "written from a value such a load gives, or under a branch on it, or that a "
                    "store it steers may write in another order: reported, not compared\n",
                    (unsigned long long)rf->taint_bytes);
         if (rf->atom_flow)
             printf("order: ORDER-DEPENDENT flow (%s): PC sequences, instruction counts and "
                    "final registers not compared\n",
-                   rf->atom_flow == 1 ? "an atomic's returned value is read"
-                                      : "the thread orders ran different PC sequences");
+                   rf->atom_flow == 1   ? "an atomic's returned value is read"
+                   : rf->atom_flow == 3 ? "a plain load reads bytes another thread's atomic "
+                                          "writes with no barrier between them"
+                                        : "the thread orders ran different PC sequences");
         else if (rf->order_regs)
             printf("order: ORDER-DEPENDENT registers (a race): %llu (CTA, register) pairs "
                    "differ between the thread orders in some thread of the CTA: not "

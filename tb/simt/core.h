@@ -231,7 +231,8 @@ typedef struct core_cfg {
      * --inject-fault taint@K) takes one of the reference's order-taint
      * widenings away, 16 (mech_swi.c) names one thread too few in an
      * issue's perm_threads from then on (core_issue checks the map under
-     * --check):
+     * --check), 17 (ref.c, with --inject-fault hook@K) takes one rule of
+     * the order taint's plain-load seed away:
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

@@ -60,6 +60,47 @@
  * outside every region), and no pointer is rebuilt from 32-bit halves;
  * (3) a race between plain stores of untainted values (no atomics) is the
  * orders' to show, as before.
+ *
+ * The plain-load seed (2026-11-30, unionfind; docs/ptx.md "The plain-load
+ * seed").  A plain load (ld, global or shared, generic included) of a
+ * byte that an atomic of another thread (any atom or red: each may write)
+ * writes in the same barrier phase of the same CTA, or, in global memory,
+ * that an atomic of another CTA writes in any phase, reads a value that
+ * depends on the interleaving: its value is tainted, like a cas's result
+ * (union-find's root walks over parent[] while other threads hook into it
+ * with atomicMin).  Any load seeded makes the flow and the registers not
+ * compared (refp_result.atom_flow 3, unless already set).  The taint now
+ * runs whenever an atomic and a plain load of global or shared memory are
+ * both reachable; when no cas's or exch's result is read, with this seed
+ * alone (the rules above carry its taint).  The first pass records, per byte, the atomics' (CTA, phase, thread)
+ * (refp_amap); every pass reads that map, so a load the first order runs
+ * before the atomic is seeded from the second pass on (every pass runs
+ * the same first order, and the fixed point needs two passes at least).
+ * Why it is enough: an atomic that is tainted (address, guard, value or
+ * a tainted branch it runs under) writes tainted bytes, and a store the
+ * run did not execute is widened, as above; an untainted atomic runs in
+ * every order at the reference's address, in the same phase (barriers
+ * are CTA-wide, and an untainted thread passes the same ones), so the map
+ * names every untainted atomic write of every order.  A load no untainted
+ * atomic of another thread can reach without a barrier between them, and
+ * that reads no tainted byte, sees the same atomic writes in every order:
+ * those of earlier phases, its own thread's earlier ones (program order),
+ * none of later phases.  Phases: when a thread takes a tainted branch
+ * whose region holds a barrier, another order may pass a different
+ * number of barriers, and the next passes ignore phases (any phase of
+ * another thread of the CTA conflicts) until the fixed point.
+ * A branch inside a retry loop whose region is too (histo8's saturation
+ * test on the guess a plain load gives) belongs to the read-modify-write:
+ * what its region sets is tainted, its control is not (as for the loop's
+ * own branch).  What the seed assumes, beyond (1)..(3): (4) atomics of
+ * different threads on the same bytes with no barrier between them
+ * commute (the same fetch-and-op: add, min, max, and, or, xor, inc or
+ * dec with one bound, on integers), or the orders show it: a float
+ * atomicAdd's rounding, or an add and a min mixed, are the orders' to
+ * show; (5) a plain store racing another thread's atomic is (3)'s plain
+ * race, the orders' to show; (6) an order-independent result computed
+ * from racing loads (sssp's distances, a fixed point in every order) is
+ * left out: the taint cannot see convergence.
  */
 #include "ref.h"
 #include "prog_frame.h"
@@ -358,8 +399,11 @@ void refp_stream_free(refp_stream *s)
     free(s->tm);
     free(s->tsu);
     free(s->tra);
+    free(s->tinr);
+    free(s->tnest);
     free(s->taug);
     free(s->tflive);
+    free(s->tph); /* s->tam is refp_taint_fixed's */
     memset(s, 0, sizeof *s);
 }
 
@@ -381,6 +425,7 @@ static void refp_taint_init(refp_stream *s)
     s->tb = calloc((size_t)T * p->nregs + 1, sizeof *s->tb);
     s->tm = calloc((size_t)p->nregs + 1, sizeof *s->tm);
     s->tsu = calloc(1, p->shared_bytes + 1);
+    s->tph = calloc(T + 1, sizeof *s->tph);
     /* clang -O0 keeps a retry loop's variables in the frame: its slots
      * as registers, with their liveness (refp_taint_region) */
     unsigned ns = 0;
@@ -397,12 +442,16 @@ static void refp_taint_init(refp_stream *s)
     }
     /* the cas and exch of retry loops (refp_taint_region) */
     s->tra = calloc(p->n + 1, 1);
+    s->tinr = calloc(p->n + 1, 1);
+    s->tnest = calloc(p->n + 1, 1);
     for (unsigned pc = 0; p->succ && pc < p->n; pc++)
         if (p->ins[pc].unit == PU_BRA && p->ins[pc].guard >= 0 &&
             (!p->reachable || p->reachable[pc]) && refp_taint_region(s, (int)pc)[p->nregs + 1])
-            for (int i = 1; i <= s->tpcs[pc][0]; i++)
+            for (int i = 1; i <= s->tpcs[pc][0]; i++) {
+                s->tinr[s->tpcs[pc][i]] = 1;
                 if (p->ins[s->tpcs[pc][i]].last_wins)
                     s->tra[s->tpcs[pc][i]] = 1;
+            }
 }
 
 /* The taint run: what the region of the branch at pc (every instruction a
@@ -416,7 +465,7 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
     const prog *p = s->p;
     if (s->tdef[pc])
         return s->tdef[pc];
-    uint8_t *d = calloc(p->nregs + 2, 1), *seen = calloc(p->n + 1, 1);
+    uint8_t *d = calloc(p->nregs + 3, 1), *seen = calloc(p->n + 1, 1);
     int *work = malloc((p->n + 1) * sizeof(int)), nw = 0, stop = p->ins[pc].rpc;
     int *list = malloc((p->n + 2) * sizeof(int)), nl = 0;
     for (int k = 0; k < 2 && p->succ; k++)
@@ -432,6 +481,7 @@ static const uint8_t *refp_taint_region(refp_stream *s, int pc)
         const prog_insn *in = &p->ins[q];
         for (unsigned i = 0; i < in->ndst; i++)
             d[in->dst[i]] = 1;
+        d[p->nregs + 2] |= in->unit == PU_BAR;
         if ((in->unit == PU_ST || in->unit == PU_ATOM) &&
             (in->space == PS_LOCAL || in->fop == PF_MEMGEN || in->fop == PF_MEMLOC ||
              in->fop == PF_OPAQUE))
@@ -603,6 +653,130 @@ static void refp_taint_store(refp_stream *s, unsigned t, const prog_thread *x, i
     }
 }
 
+int refp_hook_fault;
+
+/* The plain-load seed (this file's header): which bytes atomics write, by
+ * CTA, barrier phase and thread.  A table by byte (global, or shared with
+ * the CTA in each entry) of lists of (CTA, phase, thread) entries, newest
+ * first; one entry per (CTA, phase), its thread REFP_AM_MANY once two
+ * threads write the byte then.  head: the first CTA to write the byte and
+ * whether another did too. */
+#define REFP_AM_MANY UINT32_MAX
+typedef struct {
+    uint64_t cta;
+    uint32_t phase, thread;
+    int64_t next;
+} refp_am_entry;
+
+typedef struct {
+    uint64_t key; /* (byte << 1 | shared) + 1; 0 empty */
+    uint64_t cta0;
+    int64_t head;
+    int multi; /* CTAs other than cta0 write it too */
+} refp_am_slot;
+
+struct refp_amap {
+    refp_am_slot *slot;
+    uint64_t cap, used;
+    refp_am_entry *e;
+    uint64_t ne, ecap;
+    int nophase, nophase_next; /* phases not the same in every order (refp_taint_step) */
+    int build;                 /* this pass records the atomics (the first) */
+    uint64_t seeded;           /* plain loads seeded in the pass under way */
+};
+
+static uint64_t refp_am_hash(uint64_t k)
+{
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdull;
+    return k ^ (k >> 29);
+}
+
+static refp_am_slot *refp_am_find(const struct refp_amap *m, uint64_t key)
+{
+    if (!m->cap)
+        return NULL;
+    for (uint64_t i = refp_am_hash(key) & (m->cap - 1);; i = (i + 1) & (m->cap - 1)) {
+        if (m->slot[i].key == key || !m->slot[i].key)
+            return &m->slot[i];
+    }
+}
+
+static void refp_am_grow(struct refp_amap *m)
+{
+    refp_am_slot *old = m->slot;
+    uint64_t oc = m->cap;
+    m->cap = oc ? oc * 2 : 1024;
+    m->slot = calloc(m->cap, sizeof *m->slot);
+    for (uint64_t i = 0; i < oc; i++)
+        if (old[i].key)
+            *refp_am_find(m, old[i].key) = old[i];
+    free(old);
+}
+
+/* thread t of CTA cta in barrier phase ph writes byte a (shared sh) by
+ * an atomic */
+static void refp_am_record(struct refp_amap *m, int sh, uint64_t a, uint64_t cta, uint32_t ph,
+                           uint32_t t)
+{
+    if (2 * (m->used + 1) > m->cap)
+        refp_am_grow(m);
+    uint64_t key = (a << 1 | (uint64_t)sh) + 1;
+    refp_am_slot *s = refp_am_find(m, key);
+    if (!s->key) {
+        s->key = key;
+        s->cta0 = cta;
+        s->head = -1;
+        m->used++;
+    }
+    s->multi |= s->cta0 != cta;
+    refp_am_entry *h = s->head >= 0 ? &m->e[s->head] : NULL;
+    if (h && h->cta == cta && h->phase == ph) { /* the run's order: (CTA, phase) in turn */
+        if (h->thread != t)
+            h->thread = REFP_AM_MANY;
+        return;
+    }
+    if (m->ne == m->ecap) {
+        m->ecap = m->ecap ? m->ecap * 2 : 1024;
+        m->e = realloc(m->e, m->ecap * sizeof *m->e);
+    }
+    m->e[m->ne] = (refp_am_entry){cta, ph, t, s->head};
+    s->head = (int64_t)m->ne++;
+}
+
+/* a plain access by thread t of CTA cta in phase ph to byte a (shared
+ * sh) may see another thread's atomic write of it either way: another
+ * thread of the CTA writes it by an atomic in the same phase (any phase
+ * when the phases are not the same in every order), or, in global
+ * memory, another CTA does in any phase */
+static int refp_am_hit(const struct refp_amap *m, int sh, uint64_t a, uint64_t cta, uint32_t ph,
+                       uint32_t t)
+{
+    const refp_am_slot *s = refp_am_find(m, (a << 1 | (uint64_t)sh) + 1);
+    if (!s || !s->key)
+        return 0;
+    if (!sh && (s->multi || s->cta0 != cta) && refp_hook_fault != 2)
+        return 1;
+    int anyphase = m->nophase || refp_hook_fault == 4;
+    for (int64_t i = s->head; i >= 0; i = m->e[i].next) {
+        const refp_am_entry *e = &m->e[i];
+        if (e->cta < cta) /* newest first: the CTAs ran in linear order */
+            break;
+        if (e->cta == cta && (anyphase || e->phase == ph) && e->thread != t)
+            return 1;
+    }
+    return 0;
+}
+
+static void refp_am_free(struct refp_amap *m)
+{
+    if (!m)
+        return;
+    free(m->slot);
+    free(m->e);
+    free(m);
+}
+
 /* At a branch on a tainted value (pc) thread t may take the other way in
  * another order: the registers its region may set may point into what
  * their definitions there may (refp_def_mask, to a fixed point over the
@@ -638,6 +812,22 @@ static void refp_taint_widen(refp_stream *s, unsigned t, const prog_thread *x, c
     }
 }
 
+/* The branch at pc and every instruction of its region lie inside retry
+ * loops (s->tinr): the branch does not taint control (refp_taint_step) */
+static int refp_taint_nested(refp_stream *s, int pc)
+{
+    if (!s->tinr[pc] || refp_taint_fault == 6 || refp_hook_fault == 5)
+        return 0;
+    if (!s->tnest[pc]) {
+        const int *list = s->tpcs[pc];
+        int in = 1;
+        for (int i = 1; in && i <= list[0]; i++)
+            in = s->tinr[list[i]];
+        s->tnest[pc] = (uint8_t)(in ? 2 : 1);
+    }
+    return s->tnest[pc] == 2;
+}
+
 /* The taint run (the rule: this file's header): thread t (of the CTA
  * under way) executed pc with effect e.  The seeds are the results of the
  * atomics whose last writer wins (cas, exch: prog_insn.last_wins): they
@@ -655,6 +845,7 @@ static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t
     uint8_t *tr = &s->tr[(size_t)t * p->nregs];
     uint64_t *tb = &s->tb[(size_t)t * p->nregs];
     int32_t *tk = &s->tk[(size_t)t * REFP_TAINT_DEPTH];
+    const int lw = in->last_wins && s->tlw; /* a seed (refp_order_check) */
     while (s->tc[t] && s->tc[t] <= REFP_TAINT_DEPTH && tk[s->tc[t] - 1] == pc)
         s->tc[t]--; /* the reconvergence point of a tainted branch */
     int tin = s->tc[t] != 0;
@@ -668,8 +859,9 @@ static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t
         ta |= tr[in->src[i]];
     /* a retry loop's cas or exch is a read-modify-write of its word: its
      * bytes are tainted by its address or the branches it runs under */
-    int tw = s->tra[pc] && refp_taint_fault != 6 ? s->tc[t] || ta : tin || in->last_wins;
-    int tv = tin || (in->last_wins && in->ndst);
+    int tw = s->tra[pc] && refp_taint_fault != 6 ? s->tc[t] || ta : tin || lw;
+    int tv = tin || (lw && in->ndst);
+    struct refp_amap *am = s->tam;
     if ((in->unit == PU_ST || in->unit == PU_ATOM) && refp_taint_fault != 2 &&
         (ta || (!e->executed && in->guard >= 0 && tr[in->guard])))
         refp_taint_store(s, t, x, pc, tb, !ta);
@@ -681,12 +873,26 @@ static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t
                                                     : NULL;
         if (!m)
             continue;
+        int gs = e->acc[i].space == PS_GLOBAL || e->acc[i].space == PS_SHARED;
+        int sh = e->acc[i].space == PS_SHARED;
         if (e->acc[i].write || in->unit == PU_ATOM) {
             if (tw)
                 memset(m + a, 1, e->acc[i].bytes);
-        } else
+            for (unsigned k = 0; am && am->build && gs && in->unit == PU_ATOM && k < e->acc[i].bytes;
+                 k++)
+                refp_am_record(am, sh, a + k, s->tcta, s->tph[t], t);
+        } else {
             for (unsigned k = 0; k < e->acc[i].bytes; k++)
                 tm |= m[a + k];
+            /* the plain-load seed: bytes another thread's atomic writes
+             * where no barrier orders the two (this file's header) */
+            int hit = 0;
+            for (unsigned k = 0; am && gs && !hit && k < e->acc[i].bytes; k++)
+                hit = refp_am_hit(am, sh, a + k, s->tcta, s->tph[t], t);
+            tm |= hit;
+            if (hit)
+                am->seeded++;
+        }
     }
     tv |= tm;
     for (unsigned i = 0; i < in->ndst; i++) {
@@ -712,7 +918,15 @@ static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t
         tr[d] = e->executed ? (uint8_t)tv : (uint8_t)(tr[d] | tin);
     }
     const uint8_t *rd = in->unit == PU_BRA && tin && in->guard >= 0 ? refp_taint_region(s, pc) : NULL;
-    if (rd && !(rd[p->nregs + 1] && refp_taint_fault != 6)) { /* not a retry loop's */
+    if (rd && !(rd[p->nregs + 1] && refp_taint_fault != 6) && refp_taint_nested(s, pc)) {
+        /* a branch inside a retry loop, its region too (histo8's
+         * saturation test on a guess from a plain load): part of the
+         * read-modify-write; what its region sets is tainted */
+        for (unsigned v = 0; v < p->nregs; v++)
+            tr[v] |= rd[v];
+        if (rd[p->nregs])
+            memset(s->tl + (size_t)t * p->local_bytes, 1, p->local_bytes);
+    } else if (rd && !(rd[p->nregs + 1] && refp_taint_fault != 6)) { /* not a retry loop's */
         int d = s->tc[t], known = 0;
         for (int k = 0; k < d && k < REFP_TAINT_DEPTH; k++)
             known |= tk[k] == in->rpc;
@@ -725,9 +939,15 @@ static __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t
         refp_taint_widen(s, t, x, mem, pc, rd);
         for (unsigned v = 0; v < p->nregs; v++)
             tr[v] |= rd[v];
+        /* a barrier the region may pass: a phase of this run need not
+         * be one in another order (refp_am_hit then ignores phases) */
+        if (am && rd[p->nregs + 2])
+            am->nophase_next = 1;
         if (rd[p->nregs])
             memset(s->tl + (size_t)t * p->local_bytes, 1, p->local_bytes);
     }
+    if (in->unit == PU_BAR && e->executed)
+        s->tph[t]++;
 }
 
 /* The rendezvous of warp-synchronous instructions (prog.h): called when
@@ -905,6 +1125,8 @@ static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int or
         memset(s->tl, 0, (size_t)T * p->local_bytes);
         memset(s->tr, 0, (size_t)T * p->nregs);
         memset(s->tc, 0, T);
+        memset(s->tph, 0, T * sizeof *s->tph);
+        s->tcta = cta;
     }
     uint32_t cid[3] = {(uint32_t)(cta % p->grid[0]), (uint32_t)(cta / p->grid[0] % p->grid[1]),
                        (uint32_t)(cta / ((uint64_t)p->grid[0] * p->grid[1]))};
@@ -1239,13 +1461,16 @@ int refp_run(const prog *p, unsigned warp_size, uint64_t max_steps, int flags, r
  * global taint into *tg, every CTA's final shared taint or'ed into *ts
  * (the caller frees both).  0, or -1 when the run stops. */
 static int refp_taint_pass(const prog *p, unsigned warp_size, uint64_t max_steps,
-                           const uint8_t *g0, const uint8_t *s0, uint8_t **tg, uint8_t **ts)
+                           const uint8_t *g0, const uint8_t *s0, uint8_t **tg, uint8_t **ts,
+                           int lw, struct refp_amap *am)
 {
     refp_stream s;
     refp_cta_out o;
     refp_stream_init(&s, p, warp_size, max_steps);
     refp_out_init(&o, p, 0);
     refp_taint_init(&s);
+    s.tlw = lw;
+    s.tam = am;
     if (g0)
         memcpy(s.tg, g0, p->global_bytes);
     s.ts0 = s0;
@@ -1268,15 +1493,31 @@ static int refp_taint_pass(const prog *p, unsigned warp_size, uint64_t max_steps
  * another).  REFP_TAINT_PASSES without that, or a pass that stops:
  * every byte.  The caller frees the result (global_bytes + 1). */
 #define REFP_TAINT_PASSES 8
-static uint8_t *refp_taint_fixed(const prog *p, unsigned warp_size, uint64_t max_steps)
+static uint8_t *refp_taint_fixed(const prog *p, unsigned warp_size, uint64_t max_steps, int lw,
+                                 int hook, int *seeded)
 {
     uint8_t *g = NULL, *sh = NULL;
     int ok = 0;
+    /* the plain-load seed's map of the atomics: built by the first pass
+     * (every pass runs the same first order), read by all */
+    struct refp_amap *am = hook ? calloc(1, sizeof *am) : NULL;
+    *seeded = 0;
     for (int pass = 0; pass < REFP_TAINT_PASSES && !ok; pass++) {
         uint8_t *g1, *s1;
-        int rc = refp_taint_pass(p, warp_size, max_steps, g, sh, &g1, &s1);
-        ok = !rc && ((g && !memcmp(g, g1, p->global_bytes) && !memcmp(sh, s1, p->shared_bytes)) ||
+        if (am) {
+            am->build = !pass;
+            am->seeded = 0;
+            am->nophase_next = 0;
+        }
+        int rc = refp_taint_pass(p, warp_size, max_steps, g, sh, &g1, &s1, lw, am);
+        int same_phases = !am || am->nophase_next <= am->nophase;
+        ok = !rc && ((g && same_phases && !memcmp(g, g1, p->global_bytes) &&
+                      !memcmp(sh, s1, p->shared_bytes)) ||
                      refp_taint_fault == 5);
+        if (am) {
+            am->nophase |= am->nophase_next;
+            *seeded = am->seeded != 0;
+        }
         free(g);
         free(sh);
         g = g1;
@@ -1284,9 +1525,12 @@ static uint8_t *refp_taint_fixed(const prog *p, unsigned warp_size, uint64_t max
         if (rc)
             break;
     }
-    if (!ok)
+    if (!ok) {
         memset(g, 1, p->global_bytes);
+        *seeded = hook;
+    }
     free(sh);
+    refp_am_free(am);
     return g;
 }
 
@@ -1360,8 +1604,20 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
     /* a cas's or exch's returned value read (whether or not the orders
      * disagree: they are not every order): how far the order reaches, by
      * taint (ref.h) */
-    if (r->atom_flow == 1 && lw && (r->order_bytes || refp_taint_fault != 4)) {
-        uint8_t *tg = refp_taint_fixed(p, warp_size, max_steps);
+    int tlw = r->atom_flow == 1 && lw && (r->order_bytes || refp_taint_fault != 4);
+    /* the plain-load seed: an atomic and a plain load of global or shared
+     * memory both reachable */
+    int hook = 0;
+    for (unsigned pc = 0; r->has_atomics && pc < p->n && refp_hook_fault != 1; pc++)
+        hook |= p->ins[pc].unit == PU_LD && p->ins[pc].space != PS_PARAM &&
+                p->ins[pc].space != PS_LOCAL && (!p->reachable || p->reachable[pc]);
+    if (tlw || hook) {
+        int seeded = 0;
+        uint8_t *tg = refp_taint_fixed(p, warp_size, max_steps, tlw, hook, &seeded);
+        r->taint_seeds = (tlw ? 1 : 0) | (seeded ? 2 : 0);
+        /* a seeded load: what the threads compute may differ (flow, registers) */
+        if (seeded && !r->atom_flow && refp_hook_fault != 3)
+            r->atom_flow = 3;
         for (uint64_t a = 0; a < r->global_bytes; a++)
             if (tg[a] && r->mem_cmp[a]) {
                 uint64_t w = a & ~(uint64_t)3, nb = r->global_bytes - w < 4 ? r->global_bytes - w : 4;

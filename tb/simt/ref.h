@@ -97,11 +97,17 @@ typedef struct {
     /* the bytes the orders agree on that the taint of refp_order_check
      * (ref.c refp_taint_fixed) leaves out of the comparison */
     uint64_t taint_bytes;
+    /* the seeds that ran (refp_order_check): 1 a cas's or exch's result,
+     * 2 a plain load of bytes another thread's atomic writes in its
+     * barrier phase (another CTA's: in any phase) */
+    int taint_seeds;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
      * the orders ran different PC sequences: the threads' PC sequences,
      * instruction counts and final registers depend on the order and are
-     * not compared (the memory is, as above); 1 atomics, 2 the sequences */
+     * not compared (the memory is, as above); 1 atomics, 2 the sequences,
+     * 3 a plain load read bytes another thread's atomic writes in its
+     * phase (the taint's plain-load seed: ref.c's header) */
     int atom_flow;
     /* the reference stopped in another order (its message): nothing above
      * is set but atom_flow (2); the memory is compared against the first
@@ -151,6 +157,9 @@ typedef struct {
     uint64_t *tb, *tm;
     uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
     uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
+    /* by PC: inside a retry loop's region; tnest: a branch whose region
+     * is too (2), is not (1), not yet known (0) (ref.c refp_taint_nested) */
+    uint8_t *tinr, *tnest;
     /* clang -O0's frame slots as registers (prog_frame.h; NULL: none, or
      * the frame escapes): taug, the instructions with each slot as
      * register nregs + slot, and tflive, their liveness (tflw words a PC) */
@@ -158,6 +167,14 @@ typedef struct {
     uint64_t *tflive;
     unsigned tflw;
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
+    /* the plain-load seed (ref.c refp_amap): the bytes atomics write, by
+     * CTA, barrier phase and thread (built in the first pass, read in
+     * every pass); tlw: a cas's or exch's result is a seed; tph: each
+     * thread's barrier phase; tcta: the CTA under way */
+    struct refp_amap *tam;
+    int tlw;
+    uint32_t *tph;
+    uint64_t tcta;
 } refp_stream;
 #define REFP_BUF_ALL (1ull << 63)
 /* The test hook (--inject-fault taint@K, fault kind 15): K = 1 a region's
@@ -168,6 +185,13 @@ typedef struct {
  * frame-slot stores in retry loops (clang -O0: the loop is not one); 8
  * the frame slots' liveness at the loop's end not checked */
 extern int refp_taint_fault;
+/* The test hook of the plain-load seed (--inject-fault hook@K, fault kind
+ * 17): K = 1 no plain-load seed; 2 not across CTAs (only another thread of
+ * the CTA in the same phase); 3 the flow and registers compared although
+ * a load was seeded; 4 every phase conflicts (the barriers' order ignored:
+ * too much left out); 5 a branch nested in a retry loop taints control
+ * (histo8's guess loads then leave its bins out) */
+extern int refp_hook_fault;
 #define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
@@ -241,7 +265,11 @@ void refp_free(refp_result *r);
  * disagree, the first order runs again with taint (ref.c refp_taint_fixed)
  * and the bytes it marks are left out as well (r->taint_bytes): for what
  * flows from those values this is a proof, not evidence (ref.c's header
- * states the rule, why it covers every order, and what it assumes). */
+ * states the rule, why it covers every order, and what it assumes).
+ * The taint also runs when an atomic and a plain load of global or shared
+ * memory are both reachable: a plain load of bytes another thread's
+ * atomic writes with no barrier between them (another CTA's: any phase)
+ * is a seed too (r->taint_seeds; a seeded load sets r->atom_flow 3). */
 #define REFP_ORDER_RR 4
 void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, refp_result *r);
 
