@@ -119,6 +119,8 @@ static void usage(void)
            "                       taint@K: the reference's order taint without one\n"
            "                       widening (ref.h refp_taint_fault)\n"
            "                       perm: swi names one thread too few of its shuffled lanes\n"
+           "                       shuni@0: the reference does not check the shared loads\n"
+           "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -355,10 +357,10 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
-                 strcmp(kind, "perm")))
+                 strcmp(kind, "perm") && strcmp(kind, "shuni")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0 or taint@1..6, "
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, shuni@0 or taint@1..6, "
                      "got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -373,6 +375,10 @@ static void parse(int argc, char **argv, opts *o)
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;
                 refp_taint_fault = (int)cyc;
+            }
+            if (!strcmp(kind, "shuni")) { /* the reference's shared-load check (ref.h), kind 22 */
+                o->C.fault_kind = 22;
+                refp_shuni_fault = 1;
             }
             break;
         }

@@ -231,7 +231,9 @@ typedef struct core_cfg {
      * --inject-fault taint@K) takes one of the reference's order-taint
      * widenings away, 16 (mech_swi.c) names one thread too few in an
      * issue's perm_threads from then on (core_issue checks the map under
-     * --check):
+     * --check), 22 (ref_shuni.c, --inject-fault shuni@0) turns the
+     * reference's check of the shared loads taken as uniform off (a race on
+     * such a load then reaches the mechanisms):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

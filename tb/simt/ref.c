@@ -335,6 +335,7 @@ void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_
     s->shared = refp_alloc(0, p->shared_bytes);
     s->local_bytes = (uint64_t)T * p->local_bytes;
     s->local = refp_alloc(0, s->local_bytes);
+    s->shu = refp_shuni_new(p);
 }
 
 void refp_stream_free(refp_stream *s)
@@ -360,6 +361,7 @@ void refp_stream_free(refp_stream *s)
     free(s->tra);
     free(s->taug);
     free(s->tflive);
+    refp_shuni_free(s->shu);
     memset(s, 0, sizeof *s);
 }
 
@@ -895,6 +897,7 @@ static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int or
         memset(o->amn, 0, T * sizeof *o->amn);
     memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(local, 0, (size_t)T * p->local_bytes);
+    refp_shuni_interval(s->shu);
     if (s->tg) { /* the taint run: the CTA's own state starts clean (its shared
                   * memory from the last pass's: refp_order_check) */
         if (s->ts0)
@@ -992,6 +995,10 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
             }
             if (s->tg)
                 refp_taint_step(s, t, x, &c->m, p0, &e);
+            if (s->shu && refp_shuni_step(s->shu, p, p0, t, cta * T + t, &e, err, errlen)) {
+                rc = -1;
+                break;
+            }
             pcv = e.next_pc;
             if (pcv == n)
                 c->live--;
@@ -1035,6 +1042,7 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
     }
     if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
         p->ops->bar_release(p, first, c->m.shared);
+    refp_shuni_interval(s->shu);
     for (unsigned t = 0; t < T; t++)
         bar_pc[t] = -1;
     return rc ? rc : c->live ? 0 : 1;
