@@ -158,16 +158,18 @@ typedef struct {
     uint64_t *tflive;
     unsigned tflw;
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
-    struct refp_shuni *shu; /* ref_shuni.c: NULL when no load is checked */
+    int shu; /* ref_shuni.c: loads to check (refp_shuni_wanted) */
 } refp_stream;
 /* ref_shuni.c: the check of the shared loads the divergence analysis
  * takes as uniform (prog_insn.shuni): no other thread writes the bytes
- * such a load reads in the same barrier interval.  refp_shuni_new is NULL
- * when the program has no such load (or with the fault below);
- * refp_shuni_interval starts an interval (a CTA's start, a barrier's
- * release); refp_shuni_step checks one executed instruction of thread t
- * (gt: its index in the grid, for the message): -1 with one line in err. */
+ * such a load reads in the same barrier interval.  refp_shuni_wanted: the
+ * program has such a load (0 with the fault below); refp_shuni_new: one
+ * CTA run's state (NULL out of memory); refp_shuni_interval starts an
+ * interval (a CTA's start, a barrier's release); refp_shuni_step checks
+ * one executed instruction of thread t (gt: its index in the grid, for
+ * the message): -1 with one line in err. */
 typedef struct refp_shuni refp_shuni;
+int refp_shuni_wanted(const prog *p);
 refp_shuni *refp_shuni_new(const prog *p);
 void refp_shuni_free(refp_shuni *h);
 void refp_shuni_interval(refp_shuni *h);

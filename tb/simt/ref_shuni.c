@@ -22,7 +22,9 @@
  * which rely on the analysis' uniformity, could run the kernel wrongly.
  * The check looks at the reference's run, so it does not depend on the
  * order the threads run in: a write before or after the read in the same
- * interval is caught alike.
+ * interval is caught alike.  Each CTA run keeps its own state (ref.c's
+ * refp_cta_run: the reference may interleave several CTAs, each with its
+ * own shared memory).
  *
  * Timing: none (the reference).  Parameters: none.  Departures: a write
  * and a read of one byte by the same thread are no conflict (the thread
@@ -46,13 +48,16 @@ struct refp_shuni {
 };
 #define SHUNI_MANY UINT32_MAX
 
-refp_shuni *refp_shuni_new(const prog *p)
+int refp_shuni_wanted(const prog *p)
 {
     int any = 0;
     for (unsigned pc = 0; pc < p->n && !any; pc++)
         any = p->ins[pc].shuni;
-    if (!any || !p->shared_bytes || refp_shuni_fault)
-        return NULL;
+    return any && p->shared_bytes && !refp_shuni_fault;
+}
+
+refp_shuni *refp_shuni_new(const prog *p)
+{
     refp_shuni *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
