@@ -183,7 +183,7 @@ $(B)/asan/simt: $(SIMT_SAN_OBJ) $(B)/libmodels_san.a
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
 # the parser, the instruction semantics and the launch file.
-PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/ptx_lib.c tb/simt/launch.c tb/simt/launch_seq.c tb/simt/launch_mem.c tb/simt/launch_cuda.c tb/simt/launch_build.c tb/simt/launch_cache.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/prog_frame.c tb/simt/layout.c tb/simt/ref.c tb/simt/kernel.c tb/simt/kprog.c
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/ptx_lib.c tb/simt/launch.c tb/simt/launch_seq.c tb/simt/launch_mem.c tb/simt/launch_cuda.c tb/simt/launch_build.c tb/simt/launch_cache.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/prog_frame.c tb/simt/layout.c tb/simt/ref.c tb/simt/ref_shuni.c tb/simt/kernel.c tb/simt/kprog.c
 PTX_SRC += tb/simt/ptx_half.c
 PTX_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,$(PTX_SRC))
 PTX_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(PTX_SRC))
@@ -223,8 +223,9 @@ CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wild
 # written without the project's header (their own prelude) and compiled
 # with issue 25's command as it stands (CUDA_OWN_FLAGS).  make kernels and
 # the host references take every round's directory (and its warp/) from
-# CUDA_RW_DIRS, a wildcard: a new round needs no edit here.
-CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/)))
+# CUDA_RW_DIRS, a wildcard: a new round needs no edit here (and
+# tb/kernels/cuda/persist/: persistent-block work queues, docs/ptx.md).
+CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/) tb/kernels/cuda/persist))
 CUDA_RW_KERNELS := $(sort $(foreach d,$(CUDA_RW_DIRS),$(patsubst $(d)/%.cu,%,$(wildcard $(d)/*.cu))))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the

@@ -26,6 +26,7 @@
 #include "../tb/simt/prog_frame.c"
 #include "../tb/simt/layout.c" /* prog_cfg.c's --show-cfg verdict */
 #include "../tb/simt/ref.c"
+#include "../tb/simt/ref_shuni.c"
 #include "check.h"
 #include "prog_check.h"
 #include "simt_kernels.h"
@@ -594,6 +595,44 @@ TEST(exit_bound_barrier)
     prog_free(&p);
 }
 
+/* The shared loads the divergence analysis takes as uniform and the
+ * reference checks (prog_insn.shuni, ref_shuni.c): 0 ld.shared r1 (a
+ * constant address; "varying" as the front end marks every load); 1 r2 =
+ * f(r1); 2 @r2 bra 4; 3 bar; 4 exit.  Volatile or not, the load is no
+ * seed: the branch is uniform, the barrier accepted, and the load, whose
+ * value decides the branch, is checked.  The branch on a parameter
+ * instead (r3): the load decides nothing and is not checked.  The
+ * address thread-dependent (r0 = %tid): the load and the branch are
+ * thread-dependent (the barrier passes as an early return's, whatever the
+ * exit-bound analysis decides) and nothing is checked. */
+TEST(shared_load_uniform_checked)
+{
+    for (int v = 0; v < 4; v++) {
+        prog p;
+        mk(&p, 6);
+        set_alu(&p, 0, 0, -1);
+        p.ins[0].varying = v == 3; /* %tid: the address at v 3 */
+        p.ins[1].unit = PU_LD;
+        p.ins[1].space = PS_SHARED;
+        p.ins[1].varying = 1;
+        set_alu(&p, 1, 1, v == 3 ? 0 : -1);
+        snprintf(p.ins[1].text, sizeof p.ins[1].text, "ld%s.shared.u32 %%r1, [sh]",
+                 v == 1 ? ".volatile" : "");
+        set_alu(&p, 2, 2, v == 2 ? 3 : 1);
+        bra(&p, 3, 5, 2);
+        p.ins[4].unit = PU_BAR;
+        p.ins[5].unit = PU_EXIT;
+        int rc = prog_analyse(&p, err, sizeof err);
+        if (v < 3)
+            CHECK(!rc && p.ins[3].uniform && p.ins[1].shuni == (v < 2));
+        else
+            CHECK(!p.ins[3].uniform && !p.ins[1].shuni);
+        for (int pc = 0; pc < 6; pc++)
+            CHECK(pc == 1 || !p.ins[pc].shuni);
+        prog_free(&p);
+    }
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -605,5 +644,6 @@ int main(int argc, char **argv)
     RUN(reference_grid);
     RUN(kprog_warp_exec_equals_thread_exec);
     RUN(exit_bound_barrier);
+    RUN(shared_load_uniform_checked);
     return test_summary();
 }

@@ -121,6 +121,8 @@ static void usage(void)
            "                       hook@K: the taint's plain-load seed without one rule\n"
            "                       (ref.h refp_hook_fault)\n"
            "                       perm: swi names one thread too few of its shuffled lanes\n"
+           "                       shuni@0: the reference does not check the shared loads\n"
+           "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -357,10 +359,10 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
-                 strcmp(kind, "perm") && strcmp(kind, "hook")))
+                 strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, taint@1..8 or "
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, shuni@0, taint@1..8 or "
                      "hook@1..5, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -379,6 +381,9 @@ static void parse(int argc, char **argv, opts *o)
             if (!strcmp(kind, "hook")) { /* the taint's plain-load seed (ref.h), kind 17 */
                 o->C.fault_kind = 17;
                 refp_hook_fault = (int)cyc;
+            } else if (!strcmp(kind, "shuni")) { /* the reference's shared-load check (ref.h), kind 22 */
+                o->C.fault_kind = 22;
+                refp_shuni_fault = 1;
             }
             break;
         }

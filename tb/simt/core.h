@@ -232,7 +232,10 @@ typedef struct core_cfg {
      * widenings away, 16 (mech_swi.c) names one thread too few in an
      * issue's perm_threads from then on (core_issue checks the map under
      * --check), 17 (ref.c, with --inject-fault hook@K) takes one rule of
-     * the order taint's plain-load seed away:
+     * the order taint's plain-load seed away, 22 (ref_shuni.c,
+     * --inject-fault shuni@0) turns the reference's check of the shared
+     * loads taken as uniform off (a race on such a load then reaches the
+     * mechanisms):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

@@ -17,6 +17,22 @@
  * counts such threads as arrived (prog.h, exit_bound; core_issue.c,
  * park_lanes).
  *
+ * Block-uniform values in shared memory (prog_shared_load_uniform,
+ * divergence; docs/ptx.md "Block-uniform values in shared memory"): a load
+ * from shared memory at a uniform address -- plain, volatile, relaxed or
+ * acquire -- is no seed of thread-dependence.  The rule: when no thread
+ * writes the bytes such a load reads in the same barrier interval (between
+ * two releases of the CTA barrier, or from the CTA's start), every thread
+ * reads what the block left there, one value (the persistent-block queue:
+ * thread 0 writes the item, __syncthreads, every thread reads it).  Its
+ * assumptions: the interval's writes are the only way the bytes change (no
+ * other CTA, no host), and the analysis' other claims hold, so the threads
+ * reach the same barriers.  The analysis does not prove the "no write";
+ * the loads whose value reaches the guard of a branch taken as uniform
+ * (prog_insn.shuni) are checked by the reference on every run
+ * (ref_shuni.c), which stops a run that breaks the rule with one line
+ * before any mechanism runs.
+ *
  * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
  * reverse CFG, rooted at the virtual exit node n.
  *
@@ -800,19 +816,26 @@ static int benign_def(const prog *p, int pc, const prog_defs *df, const uint8_t 
     return same[in->dst[0]] || covered_def(p, pc, df, def_pc, cv, stack);
 }
 
-/* A load from shared memory that is uniform where its address is: CUDA
- * programs are data-race free, so while one thread writes a word between two
- * barriers no other thread reads it there, and the threads that read a word
- * between two barriers (a warp never spans a barrier) all see what the block
- * left in it.  A count or flag that one thread writes and every thread reads
- * after __syncthreads is therefore one value (docs/ptx.md, "A loop on a
- * shared flag").  Volatile, relaxed and acquire loads stay seeds: code reads
- * through them what other threads write meanwhile (warp-synchronous code,
- * spin waits). */
+/* A load from shared memory that is uniform where its address is: the
+ * threads that read a shared word in one barrier interval (between two
+ * releases of the CTA barrier; a warp never spans one) all see what the
+ * block left in it at the interval's start, when no thread writes it in
+ * that interval.  A count, flag or work item that one thread writes and
+ * every thread reads after __syncthreads is therefore one value
+ * (docs/ptx.md, "A loop on a shared flag" and "Block-uniform values in
+ * shared memory").  The analysis does not prove that no write happens in
+ * the interval: CUDA's data-race freedom says so for plain loads, and for
+ * volatile, relaxed and acquire ones (code reads through them what other
+ * threads write meanwhile: spin waits, warp-synchronous code) nothing
+ * does.  The reference checks it on every run instead (ref_shuni.c): a
+ * load taken as uniform (prog_insn.shuni, set by divergence below) whose
+ * bytes another thread writes in the same interval stops the run with one
+ * line before any mechanism runs.  So a load of any of these kinds is no
+ * seed; one at a thread-dependent address stays thread-dependent, and so
+ * unchecked. */
 int prog_shared_load_uniform(const prog_insn *in)
 {
-    return in->unit == PU_LD && in->space == PS_SHARED && !strstr(in->text, ".volatile") &&
-           !strstr(in->text, ".relaxed") && !strstr(in->text, ".acquire");
+    return in->unit == PU_LD && in->space == PS_SHARED;
 }
 
 /* The divergence analysis (prog.h); -2 on a barrier under divergent control
@@ -888,10 +911,43 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             }
         }
     }
+    /* rel[pc]: a definition of pc's reaches the guard of a branch taken as
+     * uniform through sources (addresses included) -- the loads whose
+     * uniformity the branches rely on (a shared load read only by
+     * __syncthreads_or's predicate, or stored, relies on nothing) */
+    uint8_t *rel = rc ? NULL : calloc((size_t)n + 1, 1);
+    int top = 0;
+    if (!rc && !rel)
+        rc = aerr(p, err, errlen, 1, "out of memory");
+    for (int pc = 0; rel && pc < n; pc++)
+        if (p->reachable[pc] && p->ins[pc].unit == PU_BRA && p->ins[pc].guard >= 0 && !divb[pc]) {
+            rel[pc] = 1;
+            stack[top++] = pc;
+        }
+    while (top) {
+        const int v = stack[--top];
+        const uint64_t *row = &df.rin[(size_t)v * df.W];
+        for (unsigned j = 0; j < p->ins[v].nsrc; j++) {
+            const uint64_t *kr = &df.kill[(size_t)p->ins[v].src[j] * df.W];
+            for (unsigned id = bits_array_next(kr, df.W, 0); id < df.W * 64u;
+                 id = bits_array_next(kr, df.W, id + 1))
+                if (bits_array_get(row, id) && !rel[def_pc[id]]) {
+                    rel[def_pc[id]] = 1;
+                    stack[top++] = def_pc[id];
+                }
+        }
+    }
     for (int pc = 0; pc < n; pc++) {
         prog_insn *in = &p->ins[pc];
         if (in->unit == PU_BRA)
             in->uniform = !divb[pc];
+        if (in->unit == PU_LD) { /* the shared loads taken as uniform (refp_shuni) */
+            int u = p->reachable[pc] && in->ndst > 0 && rel && rel[pc] &&
+                    (in->shuni || (in->varying && prog_shared_load_uniform(in)));
+            for (unsigned j = 0; u && j < in->ndst; j++)
+                u = !bits_array_get(df.ddef, (unsigned)df.def_at[pc] + j);
+            in->shuni = (uint8_t)u;
+        }
         if (!rc && p->reachable[pc] && in->unit == PU_BAR && inreg[pc]) {
             aerr(p, err, errlen, in->line,
                  "barrier under divergent control (inside a branch on a thread-dependent "
@@ -899,6 +955,7 @@ static int divergence(prog *p, int *stack, char *err, size_t errlen)
             rc = -2;
         }
     }
+    free(rel);
     free(same);
     free(ndef);
     free(def1);
@@ -932,9 +989,11 @@ static int divergence_frame(prog *p, int *stack, char *err, size_t errlen)
         p->nregs = R;
         p->live = live0;
         p->live_words = lw0;
-        for (unsigned pc = 0; pc < n; pc++)
+        for (unsigned pc = 0; pc < n; pc++) {
             if (ins0[pc].unit == PU_BRA)
                 ins0[pc].uniform = aug[pc].uniform;
+            ins0[pc].shuni = aug[pc].shuni;
+        }
     } else
         rc = divergence(p, stack, err, errlen);
     free(aug);
@@ -1054,6 +1113,8 @@ static int analyse_exit_bound(prog *p)
         prog q = analysis_copy(p, ins);
         rc = analyse(&q, NULL, 0, 0);
         prog_free_cfg(&q);
+        for (int pc = 0; !rc && pc < n; pc++) /* loads the copy takes as uniform */
+            p->ins[pc].shuni |= ins[pc].shuni;
     }
     /* the mechanisms reconverge at p's rpc, not the copy's: a branch that
      * splits the threads that stay (divergent in the copy) must not hold
@@ -1160,6 +1221,8 @@ static int analyse_exit_pop(prog *p)
     }
     if (!rc)
         p->exit_pop = 1;
+    for (int pc = 0; !rc && pc < n; pc++) /* loads the copy takes as uniform */
+        p->ins[pc].shuni |= ins[pc].shuni;
     prog_free_cfg(&q);
 out:
     free(rb);
@@ -1184,6 +1247,7 @@ static int analyse(prog *p, char *err, size_t errlen, int retry)
     for (int pc = 0; pc < n; pc++) {
         prog_insn *in = &p->ins[pc];
         in->rpc = -1;
+        in->shuni = 0;
         if (in->unit >= PU_N)
             return aerr(p, err, errlen, in->line, "internal: bad unit %u", in->unit);
         if (in->unit == PU_BRA && (in->target < 0 || in->target >= n))

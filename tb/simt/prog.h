@@ -144,6 +144,13 @@ typedef struct {
     int32_t aoff;              /* the address's constant (offset or address) */
     uint8_t abytes;            /* bytes accessed, every element (0 not said) */
     uint8_t ageneric;          /* a generic address (global, shared or local) */
+    uint8_t shuni;             /* PU_LD of shared memory whose value the
+                                * divergence analysis takes as uniform
+                                * (prog_shared_load_uniform, its address
+                                * uniform; set by prog_analyse): the
+                                * reference stops a run in which another
+                                * thread writes the bytes it reads in the
+                                * same barrier interval (ref.c, refp_shuni) */
     int32_t freg;              /* the address register fop reads, -1 none */
     int32_t fimm;              /* fop's constant */
     int32_t target;            /* PU_BRA: taken PC */

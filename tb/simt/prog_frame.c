@@ -315,6 +315,7 @@ static int aug_build(const prog *p, prog_insn *aug, const int *slot, const uint8
             t.space = PS_SHARED;
             if (in->varying && prog_shared_load_uniform(&t)) {
                 in->varying = 0;
+                in->shuni = 1; /* a candidate (prog.c, divergence) */
                 any = 1;
             }
         }

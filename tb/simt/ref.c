@@ -376,6 +376,7 @@ void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_
     s->shared = refp_alloc(0, p->shared_bytes);
     s->local_bytes = (uint64_t)T * p->local_bytes;
     s->local = refp_alloc(0, s->local_bytes);
+    s->shu = refp_shuni_wanted(p);
 }
 
 void refp_stream_free(refp_stream *s)
@@ -1086,6 +1087,7 @@ typedef struct {
     prog_thread *th;
     prog_mem m;
     unsigned live;
+    refp_shuni *shu; /* ref_shuni.c's state for this CTA, NULL none */
 } refp_cta_run;
 
 static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int order,
@@ -1115,6 +1117,8 @@ static void refp_cta_begin(refp_cta_run *c, refp_stream *s, uint64_t cta, int or
         memset(o->amn, 0, T * sizeof *o->amn);
     memset(shared, 0, p->shared_bytes ? p->shared_bytes : 1);
     memset(local, 0, (size_t)T * p->local_bytes);
+    c->shu = s->shu ? refp_shuni_new(p) : NULL;
+    refp_shuni_interval(c->shu);
     if (s->tg) { /* the taint run: the CTA's own state starts clean (its shared
                   * memory from the last pass's: refp_order_check) */
         if (s->ts0)
@@ -1147,6 +1151,7 @@ static void refp_cta_end(refp_cta_run *c)
     free(c->bar_pc);
     free(c->ws_pc);
     free(c->th);
+    refp_shuni_free(c->shu);
     memset(c, 0, sizeof *c);
 }
 
@@ -1214,6 +1219,10 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
             }
             if (s->tg)
                 refp_taint_step(s, t, x, &c->m, p0, &e);
+            if (c->shu && refp_shuni_step(c->shu, p, p0, t, cta * T + t, &e, err, errlen)) {
+                rc = -1;
+                break;
+            }
             pcv = e.next_pc;
             if (pcv == n)
                 c->live--;
@@ -1257,6 +1266,7 @@ static int refp_cta_phase(refp_cta_run *c, char *err, size_t errlen)
     }
     if (!rc && first >= 0 && p->ops->bar_release) /* bar.red's result (prog.h) */
         p->ops->bar_release(p, first, c->m.shared);
+    refp_shuni_interval(c->shu);
     for (unsigned t = 0; t < T; t++)
         bar_pc[t] = -1;
     return rc ? rc : c->live ? 0 : 1;

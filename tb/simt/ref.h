@@ -175,7 +175,25 @@ typedef struct {
     int tlw;
     uint32_t *tph;
     uint64_t tcta;
+    int shu; /* ref_shuni.c: loads to check (refp_shuni_wanted) */
 } refp_stream;
+/* ref_shuni.c: the check of the shared loads the divergence analysis
+ * takes as uniform (prog_insn.shuni): no other thread writes the bytes
+ * such a load reads in the same barrier interval.  refp_shuni_wanted: the
+ * program has such a load (0 with the fault below); refp_shuni_new: one
+ * CTA run's state (NULL out of memory); refp_shuni_interval starts an
+ * interval (a CTA's start, a barrier's release); refp_shuni_step checks
+ * one executed instruction of thread t (gt: its index in the grid, for
+ * the message): -1 with one line in err. */
+typedef struct refp_shuni refp_shuni;
+int refp_shuni_wanted(const prog *p);
+refp_shuni *refp_shuni_new(const prog *p);
+void refp_shuni_free(refp_shuni *h);
+void refp_shuni_interval(refp_shuni *h);
+int refp_shuni_step(refp_shuni *h, const prog *p, int pc, unsigned t, uint64_t gt,
+                    const prog_effect *e, char *err, size_t errlen);
+/* The test hook (--inject-fault shuni@0, fault kind 22): no check. */
+extern int refp_shuni_fault;
 #define REFP_BUF_ALL (1ull << 63)
 /* The test hook (--inject-fault taint@K, fault kind 15): K = 1 a region's
  * global stores, 2 a store at a tainted address, 3 shared stores are not

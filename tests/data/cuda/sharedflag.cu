@@ -6,9 +6,10 @@
  * let the other threads read the count above the barrier, the PTX kept in
  * sharedflag_hoisted.ptx): every thread reads one word after a barrier,
  * uniform under CUDA's data-race freedom (prog.c, shared_load_uniform):
- * runs.  vflag: the count volatile: volatile loads stay thread-dependent
- * (code reads through them what others write meanwhile); the refusal names
- * the shared-memory load and __syncthreads_or.  orflag: the loop decided by
+ * runs.  vflag: the count volatile: refused until 2026-11-30 (volatile
+ * loads were seeds of thread-dependence); runs since the reference checks
+ * that no thread writes a shared word in the interval others read it as
+ * uniform (tb/simt/ref_shuni.c).  orflag: the loop decided by
  * __syncthreads_or: runs.
  */
 extern "C" __global__ void flag(int *out, int n)
