@@ -224,7 +224,7 @@ CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wild
 # with issue 25's command as it stands (CUDA_OWN_FLAGS).  make kernels and
 # the host references take every round's directory (and its warp/) from
 # CUDA_RW_DIRS, a wildcard: a new round needs no edit here.
-CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/)))
+CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/ tb/kernels/cuda/forret/)))
 CUDA_RW_KERNELS := $(sort $(foreach d,$(CUDA_RW_DIRS),$(patsubst $(d)/%.cu,%,$(wildcard $(d)/*.cu))))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the

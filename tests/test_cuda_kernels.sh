@@ -18,7 +18,7 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 K=tb/kernels/cuda
 # every single-launch kernel directory, by glob, so a new round is covered
 # without an edit here (multi/'s sequences have their own test)
-CUS=("$K"/*.cu "$K"/conformance/*.cu "$K"/realworld*/*.cu "$K"/realworld*/warp/*.cu "$K"/warp/*.cu)
+CUS=("$K"/*.cu "$K"/conformance/*.cu "$K"/realworld*/*.cu "$K"/realworld*/warp/*.cu "$K"/warp/*.cu "$K"/forret/*.cu)
 
 for cu in "${CUS[@]}"; do
   k=$(basename "$cu" .cu)
