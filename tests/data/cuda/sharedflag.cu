@@ -7,8 +7,9 @@
  * sharedflag_hoisted.ptx): every thread reads one word after a barrier,
  * uniform under CUDA's data-race freedom (prog.c, shared_load_uniform):
  * runs.  vflag: the count volatile: volatile loads stay thread-dependent
- * (code reads through them what others write meanwhile); the refusal names
- * the shared-memory load and __syncthreads_or.  orflag: the loop decided by
+ * (code reads through them what others write meanwhile); the refusal named
+ * the shared-memory load and __syncthreads_or until forret, which runs it
+ * as a loop left only by a return (docs/ptx.md).  orflag: the loop decided by
  * __syncthreads_or: runs.
  */
 extern "C" __global__ void flag(int *out, int n)
