@@ -623,6 +623,26 @@ TEST(exit_bound_barrier)
     CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && p.ins[2].rpc == 4 &&
           !p.ins[2].uniform && p.ins[5].rpc == 6 && p.ins[6].rpc == 2);
     prog_free(&p);
+    /* sides that meet only at the next iteration, the barrier at the
+     * header: 0 r1 = varying; 1 r2 = varying; 2 bar; 3 @r1 bra 7;
+     * 4 @r2 bra 6; 5 bra 2; 6 bra 2; 7 exit.  Branch 4 reconverges at
+     * the virtual node, which reads as the header 2 (the barrier is its
+     * point, outside its sides); read as the exit, or with the loop's
+     * header taken elsewhere (6), its sides would hold the barrier */
+    mk(&p, 8);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    set_alu(&p, 1, 2, -1);
+    p.ins[1].varying = 1;
+    p.ins[2].unit = PU_BAR;
+    bra(&p, 3, 7, 1);
+    bra(&p, 4, 6, 2);
+    bra(&p, 5, 2, -1);
+    bra(&p, 6, 2, -1);
+    p.ins[7].unit = PU_EXIT;
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && p.ins[3].rpc == 4 &&
+          p.ins[4].rpc == 2 && !p.ins[4].uniform);
+    prog_free(&p);
     /* the returning side shares the loop's latch, which tests the same
      * guard (clang's fr_work): 0 r1 = varying; 1 @r1 bra 4; 2 st; 3 bra 6;
      * 4 bar; 5 r2 = r2; 6 @r1 bra 1; 7 exit.  The threads of 2 hold r1

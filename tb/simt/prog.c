@@ -15,7 +15,29 @@
  * (prog_exit_bound) -- and no branch that splits the other threads holds
  * one side across the barrier (analyse_exit_bound).  The SM core then
  * counts such threads as arrived (prog.h, exit_bound; core_issue.c,
- * park_lanes).
+ * park_lanes).  A returning side that stores runs under the stacks' EXIT
+ * (analyse_exit_pop, p->exit_pop).
+ *
+ * Loops left only by a return (`for (;;) { if (c) return; ...
+ * __syncthreads(); }`, docs/ptx.md "Loops left only by a return"): in
+ * analyse_exit_pop's copy, where the returning edges are gone, such a loop
+ * has no way to the exit and its post-dominators are undefined.  The rule:
+ * each loop of the copy whose instructions all reach the exit in the
+ * program (a strongly connected set S with no edge to another such
+ * instruction outside it; vloops) gets a virtual node h' before its header
+ * h, the first instruction of S found from the entry: the edges of S into
+ * h go to h', and h' goes to h and to the exit.  An iteration then ends at
+ * h', which post-dominates all of S, and a branch in the loop reconverges
+ * where it would if the loop's way out were at its back edge; a point h'
+ * reads as h.  The virtual edge is postdom's alone: the regions the
+ * divergence analysis checks follow the copy's own edges, so a barrier
+ * between a thread-dependent branch and its point is refused as before.
+ * A thread that returns leaves the warp at its ret and no longer counts at
+ * a barrier, as PTX and the reference have it.  Sides that share code with
+ * the loop: a side is gone when the predicates its threads carry (the
+ * branch's guard, a constant `mov.pred` flag) send them only to the exit
+ * at every later branch on them (gone_side).  A loop without a way out in
+ * the program itself stays a dead end.
  *
  * Post-dominators: Cooper, Harvey and Kennedy's iterative algorithm on the
  * reverse CFG, rooted at the virtual exit node n.
@@ -1145,7 +1167,7 @@ static prog analysis_copy(const prog *p, prog_insn *ins)
  * before p's rpc either.  On success p->exit_bound is set (p's own
  * analysis, rpc and `uniform` stay as they are); -1 when the copy is
  * refused, drops nothing, or has such a branch.  A loop whose only way out is such a branch (for
- * (;;) { if (c) return; ... }) leaves no exit in the copy: refused. */
+ * (;;) { if (c) return; ... }) leaves no exit in the copy: refused here, run by analyse_exit_pop. */
 static int analyse_exit_bound(prog *p)
 {
     const int n = (int)p->n;
@@ -1239,8 +1261,9 @@ static int analyse_exit_bound(prog *p)
  * which wait at that point, and leave it at their `ret` (EXIT) before the
  * staying threads go on to the barrier.  A branch the copy does not reach
  * (inside a returning side) keeps p's point.  Refused (-1): the copy drops
- * nothing or is refused (a loop left only by a return has no exit there),
- * or a branch that returning threads may run reconverges only at the exit
+ * nothing or is refused (a loop left only by a return has no exit there:
+ * postdom gives it its virtual node, file header), or a branch that
+ * returning threads may run reconverges only at the exit
  * (a stack entry would wait at the exit PC).  On success p's rpc and
  * `uniform` are the copy's (a dropped branch: thread-dependent) and
  * p->exit_pop is set; prog_free_cfg clears it. */
