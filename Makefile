@@ -224,8 +224,9 @@ CUDA_CONF_KERNELS := $(sort $(patsubst tb/kernels/cuda/conformance/%.cu,%,$(wild
 # with issue 25's command as it stands (CUDA_OWN_FLAGS).  make kernels and
 # the host references take every round's directory (and its warp/) from
 # CUDA_RW_DIRS, a wildcard: a new round needs no edit here (and
-# tb/kernels/cuda/persist/: persistent-block work queues, docs/ptx.md).
-CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/) tb/kernels/cuda/persist))
+# tb/kernels/cuda/persist/: persistent-block work queues, forret/: loops left
+# only by a return, docs/ptx.md).
+CUDA_RW_DIRS := $(patsubst %/,%,$(sort $(wildcard tb/kernels/cuda/realworld*/ tb/kernels/cuda/realworld*/warp/ tb/kernels/cuda/forret/) tb/kernels/cuda/persist))
 CUDA_RW_KERNELS := $(sort $(foreach d,$(CUDA_RW_DIRS),$(patsubst $(d)/%.cu,%,$(wildcard $(d)/*.cu))))
 # tb/kernels/cuda/warp/: warp shuffles and votes (docs/ptx.md), run at the
 # presets of 32-thread warps; each host reference is plain C in the

@@ -18,8 +18,8 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 K=tb/kernels/cuda
 # every single-launch kernel directory, by glob, so a new round is covered
 # without an edit here (multi/'s sequences have their own test; persist/:
-# the persistent-block work queues)
-CUS=("$K"/*.cu "$K"/conformance/*.cu "$K"/realworld*/*.cu "$K"/realworld*/warp/*.cu "$K"/warp/*.cu "$K"/persist/*.cu)
+# the persistent-block work queues; forret/: loops left only by a return)
+CUS=("$K"/*.cu "$K"/conformance/*.cu "$K"/realworld*/*.cu "$K"/realworld*/warp/*.cu "$K"/warp/*.cu "$K"/persist/*.cu "$K"/forret/*.cu)
 
 for cu in "${CUS[@]}"; do
   k=$(basename "$cu" .cu)

@@ -40,14 +40,16 @@ for cfg in default 001; do
     bad "o0loop_frameloop_$cfg" "exit $rc: $(grep -m1 '^simt:\|: ' <<<"$out" || echo "memory differs from the expected")"
 done
 
-# really divergent, or not followed: refused with one line (tidloop and
-# ctlstore no longer blame the stack frame: the analysis follows it)
+# really divergent (tidloop, ctlstore) or not followed through the frame
+# (escaped): refused with one line until forret; their loops' way out is
+# the exit, so they are loops left only by a return (docs/ptx.md), which
+# run: equal to the reference (a race the reference's orders show is
+# reported, not compared)
 for e in tidloop ctlstore escaped; do
   out=$("$S" --launch $L --entry $e --mech all 2>&1)
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-    grep -qE "^tests/data/cuda/o0loop.ptx:[0-9]+: barrier under divergent control \(inside a branch on a thread-dependent condition\)$" <<<"$out" &&
-    ok "o0loop_${e}_refused" || bad "o0loop_${e}_refused" "exit $rc: $out"
+  [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" &&
+    ok "o0loop_${e}_runs" || bad "o0loop_${e}_runs" "exit $rc: $(grep -m1 '^simt:\|: ' <<<"$out")"
 done
 
 # header kernels at -O0: every mechanism, the host reference

@@ -466,7 +466,9 @@ badk no_reachable_exit 5 "$H"$'\nL:  add r1, r1, 1\n    bra L\n    exit'
 # early returns that store, exitpop_kernel_runs at the end)
 badk bar_divergent 6 "$H"$'\n    setp.lt p0, %tid, 5\n    @p0 bra J\n    bar\nJ:  st [r1], r1\n    bar\n    exit'
 badk bar_after_divergent_exit 7 "$H"$'\n    setp.lt p0, %lane, 5\n    @p0 bra Q\n    add r1, r1, 1\n    bar\n    exit\nQ:  st [r1], r1\n    bar\n    exit'
-badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    exit'
+# (a barrier after the loop: a divergent loop whose way out is the exit is
+# one left only by a return, which runs since forret)
+badk bar_divergent_loop 7 "$H"$'\n    and r1, %tid, 3\nL:  sub r1, r1, 1\n    setp.gt p0, r1, 0\n    bar\n    @p0 bra L\n    bar\n    exit'
 badk falls_off_end 5 "$H"$'\n    add r1, r1, 1\n    add r1, r1, 2'
 badk endless_loop 7 "$H"$'\n    setp.eq p0, %tid, 0\n    @p0 bra X\n    exit\nX:  bra X'
 badk bad_operand 4 "$H"$'\n    add r1, r2, 12abc\n    exit'

@@ -246,12 +246,15 @@ static void bar_loop(prog *p, unsigned pc, unsigned r)
  *  0 r1 = %tid (varying)    1 @r1 bra 4        2 r2 = 8 ("mov r2, 8")
  *  3 bra 5                  4 r2 = 8 (same)    5 r3 = r2
  *  6 bar                    7 r3 = r3 - 1      8 r0 = r3 > 0
- *  9 @r0 bra 6             10 exit
+ *  9 @r0 bra 6             10 bar                 11 exit
  * r2 holds 8 whichever side ran, so the loop around the barrier is
- * uniform; with different values on the two sides it is not. */
+ * uniform; with different values on the two sides it is not.  (The
+ * barrier at 10 keeps the loop's way out from being a return: a loop left
+ * by a return runs since forret, docs/ptx.md "Loops left only by a
+ * return".) */
 static void mk_bound(prog *p, const char *second)
 {
-    mk(p, 11);
+    mk(p, 12);
     p->ins[0].varying = 1;
     p->ins[0].dst[0] = 1;
     p->ins[0].ndst = 1;
@@ -264,7 +267,8 @@ static void mk_bound(prog *p, const char *second)
     bra(p, 3, 5, -1);
     set_alu(p, 5, 3, 2);
     bar_loop(p, 6, 3);
-    p->ins[10].unit = PU_EXIT;
+    p->ins[10].unit = PU_BAR;
+    p->ins[11].unit = PU_EXIT;
 }
 
 TEST(divergence_same_value_on_both_sides)
@@ -321,16 +325,21 @@ TEST(divergence_register_reused_after_region)
     CHECK(!rc);
     CHECK(p.ins[5].uniform && !p.ins[6].uniform);
     prog_free(&p);
-    /* the divergent definition flows back into the loop: refused */
+    /* the divergent definition flows back into the loop: refused (9 bar,
+     * 10 exit: the way out is not a return, which since forret would
+     * make the loop one left only by a return) */
     mk_reuse(&p);
     p.ins[8].unit = PU_BRA;
     p.ins[8].target = 2;
-    p.ins = realloc(p.ins, 10 * sizeof *p.ins);
-    memset(&p.ins[9], 0, sizeof p.ins[9]);
+    p.ins = realloc(p.ins, 11 * sizeof *p.ins);
+    memset(&p.ins[9], 0, 2 * sizeof p.ins[9]);
     p.ins[9].line = 19;
     p.ins[9].guard = -1;
-    p.ins[9].unit = PU_EXIT;
-    p.n = 10;
+    p.ins[9].unit = PU_BAR;
+    p.ins[10].line = 20;
+    p.ins[10].guard = -1;
+    p.ins[10].unit = PU_EXIT;
+    p.n = 11;
     bra(&p, 6, 9, 1);
     CHECK(prog_analyse(&p, err, sizeof err) != 0);
     CHECK(strstr(err, "h.ptx:12: barrier under divergent control") != NULL);
@@ -583,7 +592,9 @@ TEST(exit_bound_barrier)
           p.ins[1].rpc == 4 && p.ins[2].rpc == 3);
     prog_free(&p);
     /* a loop left only by the return (0 r1 = varying; 1 @r1 bra 4; 2 bar;
-     * 3 bra 1; 4 exit): the copy has no exit, refused */
+     * 3 bra 1; 4 exit): refused until forret (the copy had no exit); its
+     * virtual node before the header 1 ends an iteration: branch 1
+     * reconverges at its staying side 2, the back edge at the header */
     mk(&p, 5);
     set_alu(&p, 0, 1, -1);
     p.ins[0].varying = 1;
@@ -591,7 +602,79 @@ TEST(exit_bound_barrier)
     p.ins[2].unit = PU_BAR;
     bra(&p, 3, 1, -1);
     p.ins[4].unit = PU_EXIT;
-    CHECK(prog_analyse(&p, err, sizeof err) != 0 && !p.exit_pop && !p.exit_bound);
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && !p.exit_bound && p.ins[1].rpc == 2 &&
+          p.ins[3].rpc == 1 && p.reachable[2] && p.reachable[3]);
+    prog_free(&p);
+    /* the return after the barrier, a split before it: 0 r1 = varying;
+     * 1 r2 = varying; 2 @r2 bra 4; 3 r3 = r3; 4 bar; 5 @r1 bra 7; 6 bra 2;
+     * 7 exit.  The header is 2 (found first from the entry): branch 2
+     * reconverges at 4, before the barrier (at the dropped branch 5 it
+     * would hold the barrier: refused), 5 at its staying side 6 */
+    mk(&p, 8);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    set_alu(&p, 1, 2, -1);
+    p.ins[1].varying = 1;
+    bra(&p, 2, 4, 2);
+    set_alu(&p, 3, 3, 3);
+    p.ins[4].unit = PU_BAR;
+    bra(&p, 5, 7, 1);
+    bra(&p, 6, 2, -1);
+    p.ins[7].unit = PU_EXIT;
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && p.ins[2].rpc == 4 &&
+          !p.ins[2].uniform && p.ins[5].rpc == 6 && p.ins[6].rpc == 2);
+    prog_free(&p);
+    /* sides that meet only at the next iteration, the barrier at the
+     * header: 0 r1 = varying; 1 r2 = varying; 2 bar; 3 @r1 bra 7;
+     * 4 @r2 bra 6; 5 bra 2; 6 bra 2; 7 exit.  Branch 4 reconverges at
+     * the virtual node, which reads as the header 2 (the barrier is its
+     * point, outside its sides); read as the exit, or with the loop's
+     * header taken elsewhere (6), its sides would hold the barrier */
+    mk(&p, 8);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    set_alu(&p, 1, 2, -1);
+    p.ins[1].varying = 1;
+    p.ins[2].unit = PU_BAR;
+    bra(&p, 3, 7, 1);
+    bra(&p, 4, 6, 2);
+    bra(&p, 5, 2, -1);
+    bra(&p, 6, 2, -1);
+    p.ins[7].unit = PU_EXIT;
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && p.ins[3].rpc == 4 &&
+          p.ins[4].rpc == 2 && !p.ins[4].uniform);
+    prog_free(&p);
+    /* the returning side shares the loop's latch, which tests the same
+     * guard (clang's fr_work): 0 r1 = varying; 1 @r1 bra 4; 2 st; 3 bra 6;
+     * 4 bar; 5 r2 = r2; 6 @r1 bra 1; 7 exit.  The threads of 2 hold r1
+     * false: 6 sends them to the exit (gone_side); 1 reconverges at 4 */
+    mk(&p, 8);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    bra(&p, 1, 4, 1);
+    p.ins[2].unit = PU_ST;
+    p.ins[2].space = PS_GLOBAL;
+    bra(&p, 3, 6, -1);
+    p.ins[4].unit = PU_BAR;
+    set_alu(&p, 5, 2, 2);
+    bra(&p, 6, 1, 1);
+    p.ins[7].unit = PU_EXIT;
+    CHECK(!prog_analyse(&p, err, sizeof err) && p.exit_pop && p.ins[1].rpc == 4 &&
+          p.ins[6].rpc == 1);
+    prog_free(&p);
+    /* ... and refused when r1 is written on the way (5 r1 = r1 moved to 2:
+     * the latch's guard is no longer the one the branch tested) */
+    mk(&p, 8);
+    set_alu(&p, 0, 1, -1);
+    p.ins[0].varying = 1;
+    bra(&p, 1, 4, 1);
+    set_alu(&p, 2, 1, 2);
+    bra(&p, 3, 6, -1);
+    p.ins[4].unit = PU_BAR;
+    set_alu(&p, 5, 2, 2);
+    bra(&p, 6, 1, 1);
+    p.ins[7].unit = PU_EXIT;
+    CHECK(prog_analyse(&p, err, sizeof err) != 0 && !p.exit_pop);
     prog_free(&p);
 }
 

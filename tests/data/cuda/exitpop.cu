@@ -13,7 +13,9 @@
  *     data-dependent condition (bit 2 of v + w, w the partner's value),
  *     with a store on the second returning side;
  *   exitpop_loop: a loop left only by a return, with a barrier in it:
- *     refused, with a line (the copy the analysis builds has no exit). */
+ *     refused until forret (the copy the analysis builds had no exit;
+ *     docs/ptx.md "Loops left only by a return"); its second barrier keeps
+ *     a thread from writing s[t] while its partner may still read it. */
 extern "C" __global__ void exitpop_div(const int *in, int n, int *out)
 {
     __shared__ int s[64];
@@ -73,5 +75,6 @@ extern "C" __global__ void exitpop_loop(const int *in, int n, int *out)
         __syncthreads();
         v += s[t ^ 1] + 1;
         k++;
+        __syncthreads(); /* the partner reads s[t] before it is written again */
     }
 }

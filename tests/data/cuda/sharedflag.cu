@@ -9,7 +9,8 @@
  * runs.  vflag: the count volatile: refused until 2026-11-30 (volatile
  * loads were seeds of thread-dependence); runs since the reference checks
  * that no thread writes a shared word in the interval others read it as
- * uniform (tb/simt/ref_shuni.c).  orflag: the loop decided by
+ * uniform (tb/simt/ref_shuni.c), and its loop, left only by a return, is
+ * one that forret runs (docs/ptx.md).  orflag: the loop decided by
  * __syncthreads_or: runs.
  */
 extern "C" __global__ void flag(int *out, int n)
