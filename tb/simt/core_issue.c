@@ -497,7 +497,6 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                 }
                 idx[l] = j;
                 here |= 1u << l;
-                need |= p->ops->coll_wait(p, pc, lane[l]);
                 grouped[j / 64] |= 1ull << (j % 64);
             }
         for (unsigned l = 0; l < PROG_WARP; l++)
@@ -506,6 +505,10 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
         for (unsigned l = 0; c->cta_park[k] && l < PROG_WARP; l++)
             if (c->parked[base + l]) /* bound for the exit: exited in the reference */
                 gone |= 1u << l;
+        /* the lanes' waits (their membermasks) matter only for a lane
+         * neither here nor gone: read when there is one */
+        for (uint32_t b = ~(gone | here) ? here : 0; b; b &= b - 1)
+            need |= p->ops->coll_wait(p, pc, lane[__builtin_ctz(b)]);
         uint32_t miss = need & ~gone & ~here;
         if (miss) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
