@@ -798,25 +798,20 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * below names the lane) */
     const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u;
     int lr = 1, onecta = 0;
-    /* a warp's own lanes: lane l is slot own_base + l of CTA slot own_k,
-     * warp slot own_w (with r->tid, lane l is slot r->tid[l] of it) */
-    unsigned own_w = r->warp, own_base = own_w * ws, own_k = own_base / x.cta_threads;
+    /* a warp's own lanes: lane l is slot own_base + l of CTA slot own_k
+     * (with r->tid, lane l is slot r->tid[l] of warp slot r->warp) */
+    const unsigned own_base = r->warp * ws, own_k = own_base / x.cta_threads;
     if (r->nthreads)
         ;
     else if (__builtin_expect(r->tid && r->perm_threads, 0))
         lr = issue_warp_perm(c, &x, r, xs, ms, kk, lanes, tids, &nl, &onecta);
     else if (r->tid) {
         lr = issue_lanes(c, &x, r, xs, ms, kk, lanes, tids, &nl);
-        /* mapped lanes all of one warp slot (one run: a dwf warp of one
-         * static warp's threads) go on as its own lanes permuted, as
+        /* mapped lanes all of warp slot r->warp (one run: a dwf warp of
+         * one static warp's threads) go on as its own lanes permuted, as
          * issue_warp_perm's: one CTA's memory, own_outcomes_perm, one
-         * wready row (not under scalarization, whose file is r->warp's) */
-        if (!lr && lanes_nslot == 1 && !c->scalar) {
-            onecta = 1;
-            own_w = lanes_slot[0];
-            own_base = own_w * ws;
-            own_k = own_base / x.cta_threads;
-        }
+         * wready row (not under scalarization) */
+        onecta = !lr && lanes_nslot == 1 && lanes_slot[0] == r->warp && !c->scalar;
     } else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
              !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
         onecta = 1;
@@ -1029,7 +1024,7 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
         park_lanes(c, eff, tids, kk, nl);
     }
     if (onecta && wexe) { /* rmax: the latest ready cycle of every lane */
-        uint64_t *const ww = &wready[(size_t)own_w * nregs];
+        uint64_t *const ww = &wready[(size_t)r->warp * nregs];
         for (unsigned j = 0; j < nd; j++)
             ww[dreg[j]] = rmax > ww[dreg[j]] ? rmax : ww[dreg[j]];
     } else if (!onecta && nl && nd) {
