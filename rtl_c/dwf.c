@@ -249,8 +249,8 @@ static void wire(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in_raw,
         w->pool_in.g_mask[2 * j + 1] = j ? o->lk1_new_mask : o->lk0_new_mask;
         w->pool_in.g_prio[2 * j + 1] = s->ur_prio[j];
     }
-    if (lean)
-        warp_pool_eval_inputs_lean(&pc, &s->pool, &w->pool_in, &w->pool_out);
+    if (lean) /* the LUT's groups are legal, each input within its width (dwf.h) */
+        warp_pool_eval_inputs_legal(&pc, &s->pool, &w->pool_in, &w->pool_out);
     else
         warp_pool_eval_inputs(&pc, &s->pool, &w->pool_in, &w->pool_out);
 }

@@ -213,7 +213,10 @@
  * IDs per lane"); it evaluates the LUT with pc_warp_lut_eval_lean (no
  * illegal-input checks: this wiring cannot raise a LUT err, and dwf_check
  * asserts it under --check; "dwf at 001: page faults, the lane loops and
- * the lean LUT").
+ * the lean LUT"), and the pool with warp_pool_eval_inputs_legal (no port
+ * view and of the pool's illegal-input checks ISS_EMPTY only: the LUT's
+ * groups are legal and every pool input lies within its width, which
+ * dwf_check asserts as no pool err; "dwf at 001, eleventh pass").
  *
  * Worked example (000 Fig. 9, 4 lanes, swizzle off, tests/test_dwf.c):
  *   c0: commit W0 (tids 0-3) mask_t 0011 -> A, mask_nt 1100 -> B
@@ -396,9 +399,11 @@ void dwf_eval_st(const dwf_cfg *cfg, const dwf_state *s, const dwf_in *in,
  * no behaviour of its own: the SM model with its checks off, docs/bench.md
  * "dwf, eighth pass"): the committed TIDs are read but not checked (the
  * dwf's HOME_LANE and TID_LIVE, the pool's HOME_LANE and TID_IN_POOL,
- * warp_pool_eval_inputs_lean), and iss_tids is 0 (the user takes the issued
- * TIDs lane by lane from dwf_candidate_lanes).  On an input where dwf_eval
- * raises none of those errors every other output and the decisions are
+ * warp_pool_eval_inputs_lean; nor the pool's group checks, which this
+ * wiring cannot fail: warp_pool_eval_inputs_legal), and iss_tids is 0
+ * (the user takes the issued TIDs lane by lane from dwf_candidate_lanes).
+ * On an input where dwf_eval raises none of those errors every other
+ * output and the decisions are
  * dwf_eval's (dwf_lean_same; tests/test_dwf.c compares them every cycle,
  * build/simt under --check); on one where it does, the answer is not
  * defined.  The answer is for dwf_step_lean: its wires do not carry the

@@ -263,6 +263,26 @@ static unsigned free_idx(const warp_pool_cfg *cfg, const warp_pool_state *s, uns
     return s->fifo[(s->head + k) & (cfg->entries - 1u)];
 }
 
+/* The decision's fields cleared but the issue choice (choose,
+ * warp_pool_eval_state), which is kept; returns iss_cand: the candidate is
+ * asked to issue */
+static unsigned decide_clear(const warp_pool_in *in, warp_pool_dec *d)
+{
+    const uint8_t src = d->src, start = d->start;
+    const uint16_t cand = d->cand;
+    const int8_t sel = d->sel_slot;
+    memset(d, 0, sizeof *d);
+    d->src = src;
+    d->start = start;
+    d->cand = cand;
+    d->sel_slot = sel;
+    return in->iss_req && d->src != WP_SRC_NONE;
+}
+
+static void decide_tail(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                        const warp_pool_in *in, warp_pool_dec *d, unsigned err, unsigned nnew,
+                        unsigned iss_cand);
+
 /* in: the port view (port_view); tids: the raw wr_tids (its written
  * lanes' fields are the view's); trust: the written TIDs are not looked at
  * (HOME_LANE and TID_IN_POOL: warp_pool_eval_inputs_lean) */
@@ -272,18 +292,8 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
     unsigned g, l, p, gv = 0, gn = 0;
     unsigned used = cfg->entries - s->fcnt;
     uint64_t wmask = 0;
-    unsigned iss_cand, err = 0, nnew = 0;
-    const uint8_t src = d->src, start = d->start;
-    const uint16_t cand = d->cand;
-    const int8_t sel = d->sel_slot;
-
-    /* the choice (choose, warp_pool_eval_state) is kept; the rest cleared */
-    memset(d, 0, sizeof *d);
-    d->src = src;
-    d->start = start;
-    d->cand = cand;
-    d->sel_slot = sel;
-    iss_cand = in->iss_req && d->src != WP_SRC_NONE;
+    unsigned err = 0, nnew = 0;
+    const unsigned iss_cand = decide_clear(in, d);
 
     /* ------------------------------------------------ illegal input */
     if (in->iss_req && used == 0u)
@@ -345,13 +355,38 @@ static void decide(const warp_pool_cfg *cfg, const warp_pool_state *s, const war
         nnew = bits_popcount(gv & gn);
     }
     /* ------------------------------------------------ back-pressure */
-    d->ready = !in->hold && (err != 0u || nnew <= s->fcnt);
-    if (err == 0u && d->ready) {
+    if (err == 0u && !in->hold && nnew <= s->fcnt) {
         unsigned k = 0;
         for (unsigned b = gv & gn; b; b &= b - 1u, k++)
             if (in->g_idx[bits_ffs(b)] != free_idx(cfg, s, k))
                 err = WP_ERR_NEW_IDX;
     }
+    decide_tail(cfg, s, in, d, err, nnew, iss_cand);
+}
+
+/* decide for an input within its port widths (no port view) whose groups
+ * are legal (warp_pool_eval_inputs_legal): of the checks only ISS_EMPTY */
+static void decide_legal(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                         const warp_pool_in *in, warp_pool_dec *d)
+{
+    unsigned gv = 0, gn = 0;
+    const unsigned iss_cand = decide_clear(in, d);
+    for (unsigned g = 0; g < WARP_POOL_GROUPS; g++) {
+        gv |= (unsigned)in->g_valid[g] << g;
+        gn |= (unsigned)in->g_new[g] << g;
+    }
+    decide_tail(cfg, s, in, d, in->iss_req && s->fcnt == cfg->entries ? WP_ERR_ISS_EMPTY : 0u,
+                bits_popcount(gv & gn), iss_cand);
+}
+
+/* The decision once err (every check done) and nnew (the valid new groups)
+ * are known: readiness, the issue and the table plan. */
+static void decide_tail(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                        const warp_pool_in *in, warp_pool_dec *d, unsigned err, unsigned nnew,
+                        unsigned iss_cand)
+{
+    unsigned g, p;
+    d->ready = !in->hold && (err != 0u || nnew <= s->fcnt);
     d->err_code = (uint8_t)err;
     d->nnew = (uint8_t)nnew;
     d->iss = iss_cand && err == 0u && !in->hold;
@@ -415,7 +450,8 @@ void warp_pool_eval_state(const warp_pool_cfg *cfg, const warp_pool_state *s, wa
     out->cand_idx = d->src != WP_SRC_NONE ? d->cand : 0u;
 }
 
-/* warp_pool_eval_inputs; lean: warp_pool_eval_inputs_lean's answer */
+/* warp_pool_eval_inputs; lean: warp_pool_eval_inputs_lean's answer, 2
+ * warp_pool_eval_inputs_legal's */
 static void eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
                         const warp_pool_in *in_raw, warp_pool_out *out, int lean)
 {
@@ -423,8 +459,12 @@ static void eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
     warp_pool_dec *d = &out->dec;
     unsigned k;
 
-    port_view(cfg, in_raw, &in);
-    decide(cfg, s, &in, in_raw->wr_tids, d, lean);
+    if (lean == 2)
+        decide_legal(cfg, s, in_raw, d);
+    else {
+        port_view(cfg, in_raw, &in);
+        decide(cfg, s, &in, in_raw->wr_tids, d, lean);
+    }
     out->ready = d->ready;
     out->err = d->err_code != 0u;
     out->err_code = d->err_code;
@@ -460,6 +500,12 @@ void warp_pool_eval_inputs_lean(const warp_pool_cfg *cfg, const warp_pool_state 
                                 const warp_pool_in *in_raw, warp_pool_out *out)
 {
     eval_inputs(cfg, s, in_raw, out, 1);
+}
+
+void warp_pool_eval_inputs_legal(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                                 const warp_pool_in *in_raw, warp_pool_out *out)
+{
+    eval_inputs(cfg, s, in_raw, out, 2);
 }
 
 void warp_pool_entry_tids(const warp_pool_cfg *cfg, const warp_pool_state *s, unsigned x,

@@ -531,6 +531,16 @@ void warp_pool_eval_inputs(const warp_pool_cfg *cfg, const warp_pool_state *s,
  * answer is not defined.  tests/test_warp_pool.c compares the two. */
 void warp_pool_eval_inputs_lean(const warp_pool_cfg *cfg, const warp_pool_state *s,
                                 const warp_pool_in *in, warp_pool_out *out);
+/* warp_pool_eval_inputs_lean for a user that also guarantees its groups
+ * are legal and every input within its port width (C only, no behaviour
+ * of its own; the dwf's wiring, whose groups the PC-warp LUT forms: dwf.h,
+ * dwf_check): no port view is taken and of the illegal-input checks only
+ * ISS_EMPTY is made.  On an input within its widths where
+ * warp_pool_eval_inputs raises no err but ISS_EMPTY, every output but
+ * iss_tids (0) and the decision are its; elsewhere not defined.
+ * tests/test_warp_pool.c compares the two every such cycle. */
+void warp_pool_eval_inputs_legal(const warp_pool_cfg *cfg, const warp_pool_state *s,
+                                 const warp_pool_in *in, warp_pool_out *out);
 /* Pool entry x's TIDs as the issue port gives them (iss_tids: lane l's
  * TID at [l*TID_W +: TID_W] for the lanes of its lane-valid bits, 0
  * elsewhere). */

@@ -1232,6 +1232,24 @@ TEST(redux_match_semantics)
                           "st.global.u32 [%rd1], %r17;", &r), 0);
     for (unsigned t = 0; t < 40 && r.global; t++) CHECK_EQ(word(&r, 0, t), t < 32 ? 0xffffffffu + 1u : 0xffu + 1u);
     refp_free(&r);
+    /* match with membermasks that differ by lane (lanes 0..15 of each warp
+     * name their half, lanes 16..31 the whole warp): lanes holding one value
+     * but naming other members have other results (any: the members
+     * holding it; all: 0, p = 0, as the values differ) */
+    CHECK_EQ(warp_run(64, "and.b32 %r12, %r1, 31;\nsetp.lt.u32 %p4, %r12, 16;\n"
+                          "selp.b32 %r22, 65535, -1, %p4;\nand.b32 %r14, %r1, 3;\n"
+                          "match.any.sync.b32 %r23, %r14, %r22;\nst.global.u32 [%rd1], %r23;\n"
+                          "match.all.sync.b32 %r24|%p5, %r14, %r22;\nselp.u32 %r25, 1, 0, %p5;\n"
+                          "add.u32 %r24, %r24, %r25;\nst.global.u32 [%rd1+256], %r24;", &r), 0);
+    for (unsigned t = 0; t < 64 && r.global; t++) {
+        unsigned l = t % 32;
+        uint32_t any = 0;
+        for (unsigned k = 0; k < (l < 16 ? 16u : 32u); k++)
+            if ((k & 3) == (l & 3)) any |= 1u << k;
+        CHECK_EQ(word(&r, 0, t), any);
+        CHECK_EQ(word(&r, 1, t), 0u);
+    }
+    refp_free(&r);
     /* undefined in CUDA: one line, never a value */
     CHECK_EQ(warp_run(64, "redux.sync.add.u32 %r3, %r2, 6;", &r), -2);
     CHECK(strstr(err, "w.ptx:15: redux.sync: lane 0 of warp 0 (CTA 0,0,0) is not in its own membermask 0x00000006") != NULL);

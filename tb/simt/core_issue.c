@@ -497,7 +497,6 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                 }
                 idx[l] = j;
                 here |= 1u << l;
-                need |= p->ops->coll_wait(p, pc, lane[l]);
                 grouped[j / 64] |= 1ull << (j % 64);
             }
         for (unsigned l = 0; l < PROG_WARP; l++)
@@ -506,6 +505,10 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
         for (unsigned l = 0; c->cta_park[k] && l < PROG_WARP; l++)
             if (c->parked[base + l]) /* bound for the exit: exited in the reference */
                 gone |= 1u << l;
+        /* the lanes' waits (their membermasks) matter only for a lane
+         * neither here nor gone: read when there is one */
+        for (uint32_t b = ~(gone | here) ? here : 0; b; b &= b - 1)
+            need |= p->ops->coll_wait(p, pc, lane[__builtin_ctz(b)]);
         uint32_t miss = need & ~gone & ~here;
         if (miss) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
@@ -795,15 +798,21 @@ int core_issue(core *c, unsigned port, const core_req *r, core_out *o)
      * below names the lane) */
     const uint64_t wm = ws >= 64 ? ~0ull : (1ull << ws) - 1u;
     int lr = 1, onecta = 0;
-    /* a warp's own lanes: lane l is slot own_base + l of CTA slot own_k */
+    /* a warp's own lanes: lane l is slot own_base + l of CTA slot own_k
+     * (with r->tid, lane l is slot r->tid[l] of warp slot r->warp) */
     const unsigned own_base = r->warp * ws, own_k = own_base / x.cta_threads;
     if (r->nthreads)
         ;
     else if (__builtin_expect(r->tid && r->perm_threads, 0))
         lr = issue_warp_perm(c, &x, r, xs, ms, kk, lanes, tids, &nl, &onecta);
-    else if (r->tid)
+    else if (r->tid) {
         lr = issue_lanes(c, &x, r, xs, ms, kk, lanes, tids, &nl);
-    else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
+        /* mapped lanes all of warp slot r->warp (one run: a dwf warp of
+         * one static warp's threads) go on as its own lanes permuted, as
+         * issue_warp_perm's: one CTA's memory, own_outcomes_perm, one
+         * wready row (not under scalarization) */
+        onecta = !lr && lanes_nslot == 1 && lanes_slot[0] == r->warp && !c->scalar;
+    } else if (!(r->mask & ~wm) && r->warp < c->W && (r->warp + 1) * ws <= T &&
              !(r->mask & ~c->wlive[r->warp]) && !(r->mask & c->wbar[r->warp])) {
         onecta = 1;
         lr = in->nsrc + in->ndst - 1u < 4u ? issue_warp(c, &x, r, 1, NULL, xs, lanes, &nl)

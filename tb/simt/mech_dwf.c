@@ -116,7 +116,12 @@
  * and the pool's lean edge writes them from there (warp_pool_step_lean_lt),
  * not packed into the TID bus and read back; a full warp's TIDs, the
  * candidate's and its thread slots (slot's formula as shifts and masks) go
- * in one pass over the lanes.
+ * in one pass over the lanes.  Eleventh pass (docs/bench.md, "dwf at 001,
+ * eleventh pass"): the lean evaluation takes the pool's decision without
+ * its group checks (warp_pool_eval_inputs_legal, compared under --check
+ * through dwf_lean_same); at a warp-synchronous instruction the membermask
+ * waits are read only when they can decide (mdwf_rv_split); a warp of one
+ * static warp's threads issues in the core as that warp's own lanes.
  */
 #include <stddef.h>
 #include <stdlib.h>

@@ -45,12 +45,30 @@ static void mdwf_rv_park(mdwf_unit *u, unsigned t, int pc, uint32_t need)
     u->nrv++;
 }
 
+/* The waits (membermasks, core_coll_wait) of r's lanes `lanes` at pc into
+ * lneed[lane]; their OR returned */
+static uint32_t mdwf_rv_needs(const core *c, const mdwf_unit *u, int pc, uint64_t lanes,
+                              const uint16_t *lt, uint32_t *lneed)
+{
+    uint32_t need = 0;
+    for (uint64_t m2 = lanes; m2; m2 &= m2 - 1) {
+        const unsigned l = (unsigned)__builtin_ctzll(m2);
+        lneed[l] = core_coll_wait(c, pc, u->slot[lt[l]]);
+        need |= lneed[l];
+    }
+    return need;
+}
+
 /* The pool issues r (local TIDs lt) at a warp-synchronous instruction.
  * Each logical warp in it executes now when none of its threads is parked
  * at that PC and every live thread it waits for is in the issue (shfl,
  * vote, bar.warp.sync: the membermasks), or every other live thread of
  * the warp is blocked (activemask: parked, at a CTA barrier); else its
- * threads in r are parked.  Returns the parked lanes of r. */
+ * threads in r are parked.  Returns the parked lanes of r.  The tests are
+ * pure, so only the ones that can decide are made: the parked threads'
+ * PCs (rvbits, which --check compares with rvpc in mdwf_rv_pick), the
+ * threads not in the issue, and the issue's waits only when such a thread
+ * needs them or the lanes park (a warp wholly in the issue reads none). */
 uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
                        const uint16_t *lt)
 {
@@ -64,27 +82,34 @@ uint64_t mdwf_rv_split(const core *c, mdwf_unit *u, const core_req *r,
         unsigned j = lt[l0] / PROG_WARP, base = j * PROG_WARP;
         uint64_t lanes = 0;
         uint32_t here = 0, need = 0;
+        int read = 0; /* need and lneed hold the lanes' waits */
         for (uint64_t m2 = mk; m2; m2 &= m2 - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m2);
             if (lt[l] / PROG_WARP != j)
                 continue;
             lanes |= 1ull << l;
             here |= 1u << (lt[l] % PROG_WARP);
-            lneed[l] = core_coll_wait(c, pc, u->slot[lt[l]]);
-            need |= lneed[l];
         }
         seen |= lanes;
         int now = 1;
-        for (unsigned x = 0; now && x < PROG_WARP; x++) {
-            unsigned t = base + x;
-            if (u->rvpc[t] == pc)
-                now = 0;
-            else if (!(here >> x & 1))
-                now = am ? !mdwf_rv_runs(c, u, t)
-                         : !(need >> x & 1) || core_exited(c, u->slot[t]);
+        for (uint32_t b = u->rvbits[j]; now && b; b &= b - 1)
+            now = u->rvpc[base + (unsigned)__builtin_ctz(b)] != pc;
+        for (uint32_t b = now ? ~here : 0; now && b; b &= b - 1) {
+            const unsigned x = (unsigned)__builtin_ctz(b), t = base + x;
+            if (am)
+                now = !mdwf_rv_runs(c, u, t);
+            else {
+                if (!read) {
+                    need = mdwf_rv_needs(c, u, pc, lanes, lt, lneed);
+                    read = 1;
+                }
+                now = !(need >> x & 1) || core_exited(c, u->slot[t]);
+            }
         }
         if (now)
             continue;
+        if (!read)
+            mdwf_rv_needs(c, u, pc, lanes, lt, lneed);
         park |= lanes;
         for (uint64_t m2 = lanes; m2; m2 &= m2 - 1) {
             const unsigned l = (unsigned)__builtin_ctzll(m2);

@@ -102,11 +102,17 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
      * lane with the previous lane's members takes its result */
     uint64_t val[PROG_WARP] = {0};
     uint32_t prev_act = 0, prev_acc = 0;
+    /* match: each executing lane's executing members; mdone: the lanes
+     * whose result a lane with the same members and value already gave */
+    uint32_t mact[PROG_WARP] = {0}, mdone = 0;
     if (in->op == OP_REDUX || in->op == OP_MATCH)
         for (unsigned l = 0; l < PROG_WARP; l++)
-            if (ex >> l & 1)
+            if (ex >> l & 1) {
                 val[l] = ptx_val(&in->a[0], lane[l]) &
                          (in->op == OP_REDUX || in->type == T_B32 ? 0xffffffffu : ~0ull);
+                if (in->op == OP_MATCH)
+                    mact[l] = coll_members(in, lane[l]) & ex;
+            }
     for (unsigned l = 0; l < PROG_WARP; l++) {
         if (!(ex >> l & 1)) continue;
         prog_thread *t = lane[l];
@@ -168,8 +174,12 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
             prev_acc = acc;
         } else if (in->op == OP_MATCH) {
             /* any: the members holding the value lane l holds; all: every
-             * member when they all hold one value (p = 1), else 0 */
-            uint32_t act = coll_members(in, t) & ex, same = 0;
+             * member when they all hold one value (p = 1), else 0.  Those
+             * of them with lane l's members have its result (their same
+             * set is its): given once */
+            if (mdone >> l & 1)
+                continue;
+            uint32_t act = mact[l], same = 0;
             uint64_t me = val[l];
             for (uint32_t m = act; m; m &= m - 1) {
                 unsigned j = (unsigned)__builtin_ctz(m);
@@ -178,6 +188,14 @@ int ptx_exec_coll(const prog *p, int pc, prog_thread *const *lane, uint32_t gone
             }
             res[l] = in->cmp == MA_ANY ? same : same == act ? act : 0;
             inrange[l] = (uint8_t)(same == act);
+            for (uint32_t m = same & ~(1u << l); m; m &= m - 1) {
+                unsigned j = (unsigned)__builtin_ctz(m);
+                if (mact[j] == act) {
+                    res[j] = res[l];
+                    inrange[j] = inrange[l];
+                    mdone |= 1u << j;
+                }
+            }
         }
     }
     for (unsigned l = 0; l < PROG_WARP; l++) {
