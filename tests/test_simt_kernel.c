@@ -103,10 +103,18 @@ TEST(divergence_check)
                          "    setp.gt p0, r2, 0\n    @p0 bra L\n    exit\n"));
     CHECK(!k.div_branch[4]);
     kernel_free(&k);
-    /* the same count taken through a loaded value: divergent, rejected */
+    /* the same count taken through a loaded value, a barrier after the
+     * loop: divergent, rejected (the threads that leave first wait at the
+     * second barrier while the others are at the first) */
     CHECK(parse(&k, HDR "    ld r2, [r0]\nL:  bar\n    sub r2, r2, 1\n"
-                        "    setp.gt p0, r2, 0\n    @p0 bra L\n    exit\n"));
+                        "    setp.gt p0, r2, 0\n    @p0 bra L\n    bar\n    exit\n"));
     CHECK(strstr(err, "t.k:5: barrier under divergent control") != NULL);
+    kernel_free(&k);
+    /* without the barrier after it, the loop is left only by the exit: it
+     * runs, the leaving threads dropped from the stacks (docs/ptx.md,
+     * "Loops left only by a return") */
+    CHECK(!parse(&k, HDR "    ld r2, [r0]\nL:  bar\n    sub r2, r2, 1\n"
+                         "    setp.gt p0, r2, 0\n    @p0 bra L\n    exit\n"));
     kernel_free(&k);
     /* a value defined under a divergent branch is divergent afterwards
      * (the side that skips the barrier waits at another one on its way
