@@ -36,6 +36,10 @@
 // synchronous, active high, and clears every register but the stack entries
 // (only sp_q: an entry above a large warp's depth is never observable).
 // Departures from 004: rtl_c/lwm_subwarp.h, "Departures and choices".
+// Tools: Verilator 5.006 folds a row-mode term wrongly at N = 1, K >= 2
+// (BLOCKED where Icarus and the C model give the next row); verilate this
+// module with -fno-const-bit-op-tree there (tools/cosim_build.sh does;
+// docs/cosim.md).
 module lwm_subwarp #(
     parameter LARGE_WARPS = 4,
     parameter K           = 8,
