@@ -30,6 +30,26 @@ declare -A small=(
   [mr64]='s/^grid 2$/grid 1/'
   [lz77]='s/^grid 2$/grid 1/'
 )
+# round_presets[SET]: make test runs a round's kernels (SIMT_CUDA_SET,
+# tests/test_simt_cuda_realworld2.sh and after) at the default preset and
+# this one preset, in turn over the rounds so that each preset runs some
+# of them; make regress (SIMT_CUDA_PRESETS set) runs every round at every
+# preset.  tb/kernels/cuda's own kernels, conformance and the first
+# round (tests/test_simt_cuda.sh without SIMT_CUDA_SET) and a set not
+# listed run at every preset in make test too.  (The rounds at all five
+# presets were a third of make test's CPU time; the presets cost 2 to 3
+# times the default each.)  realworld5's 8-queens answer is read at 003.
+declare -A round_presets=(
+  [realworld2]=000 [realworld3]=001 [realworld4]=002 [realworld5]=003
+  [realworld6]=004 [realworld7]=000 [realworld8]=001 [realworld9]=002
+  [realworld10]=003 [realworld11]=004 [realworld12]=000 [persist]=001
+  [forret]=002
+)
+# round_cfgs SET: the presets SET runs at in this mode, the default first
+round_cfgs() {
+  if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then echo "default $SIMT_CUDA_PRESETS"
+  else echo "default ${round_presets[$1]:-000 001 002 003 004}"; fi
+}
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
 function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608
@@ -41,7 +61,7 @@ function f64(lo, hi,  h, e, m, v) { h = hex(hi); e = int(h / 1048576) % 2048; m 
 # script's own outputs), D (tb/kernels/cuda/SET), O (test_simt_cuda.sh's
 # outputs), ok and bad; without build/simt one FAIL line and exit 0; then
 # tests/test_simt_cuda.sh's checks on the set (every mechanism at the
-# default preset and 000..004, the reference against each kernel's host
+# default preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host
 # reference; SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well)
 realworld_round() {
   B=${2:-build}

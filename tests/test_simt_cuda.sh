@@ -51,14 +51,15 @@ nm=$(wc -w <<<"$mechs")
 # three, half bfs's vertices (still more than its 64 threads, so the
 # strided loops still run twice); the same code paths, a third to a half of
 # the CPU time; each kernel still runs as it is at the default preset);
-# SIMT_CUDA_PRESETS set (make
-# regress): those presets with the launches as they are.  Every run also
+# a round (SIMT_CUDA_SET) runs at the default and the one preset of
+# tests/cuda_small.sh's round_presets; SIMT_CUDA_PRESETS set (make
+# regress): those presets with the launches as they are, every round too.  Every run also
 # dumps the reference's final memory, which must equal the host reference
 # (build/cuda_host/NAME on the same launch): every mechanism equals the
 # reference, the reference equals the host.
 . tests/cuda_small.sh # small[K]: the sed edit; same_as_host REF HOST
-if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then presets="default $SIMT_CUDA_PRESETS" full=1
-else presets="default 000 001 002 003 004" full=0; fi
+presets=$(round_cfgs "$set_")
+full=$([ -n "${SIMT_CUDA_PRESETS:-}" ] && echo 1 || echo 0)
 nk=0
 for cfg in $presets; do
   for L in "${launches[@]}"; do

@@ -12,7 +12,7 @@
 #   fr_two (two returns), fr_nest (nested loops), fr_inner (a return before
 #   the loop too), fr_exit (a loop with its own way out and a return):
 #   test_simt_cuda.sh's checks on the two sequences (every mechanism, all 12
-#   of them, at the default and 000..004, the reference equal to the host
+#   of them, at the default and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference equal to the host
 #   reference), then each entry alone on the 12 mechanisms at the default
 #   under --check on;
 # - tests/data/cuda/forret_bad: the shapes that stay refused, one line

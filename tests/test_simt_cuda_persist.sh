@@ -3,7 +3,7 @@
 # test_simt_cuda_persist.sh BUILD_DIR -- persistent-block and block-uniform
 # work-queue kernels (tb/kernels/cuda/persist, docs/ptx.md "Block-uniform
 # values in shared memory"): tests/test_simt_cuda.sh's checks on them
-# (every mechanism at the default preset and 000..004, the reference
+# (every mechanism at the default preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference
 # against each kernel's host reference), then:
 # - an answer known without the host for pq_break (the items the blocks
 #   took: the batches' lengths summed) and pq_tiles (each job's total is
@@ -17,8 +17,9 @@
 #   them or after them.  The reference stops the run with one line naming
 #   the load or the store and exit 1 (tb/simt/ref_shuni.c), never a
 #   mechanism's mismatch; the same store to another word runs and matches;
-# - each kernel compiled again at -O0, -O1 and -O3 (clang installed), every
-#   mechanism against the host reference.
+# - each kernel compiled again at -O0 (clang installed; -O1 and -O3 as
+#   well with SIMT_CUDA_PRESETS set, make regress), every mechanism
+#   against the host reference.
 set -u
 . tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
 realworld_round persist "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
@@ -87,8 +88,8 @@ for a in "5 0 0" "63 2 1"; do # the same stores to another word: race-free
     ok "simt_cuda_pq_race_free_${a// /_}" || bad "simt_cuda_pq_race_free_${a// /_}" "exit $rc: $(grep -m1 '^simt:\|: ' <<<"$out")"
 done
 
-# every kernel at -O0, -O1 and -O3 (sm_70): every mechanism at the default
-# preset, the reference equal to the host reference
+# every kernel at -O0 (and -O1, -O3 in make regress; sm_70): every
+# mechanism at the default preset, the reference equal to the host reference
 if command -v clang >/dev/null; then
   for cu in "$D"/*.cu; do
     k=$(basename "$cu" .cu)
@@ -96,7 +97,7 @@ if command -v clang >/dev/null; then
     case $k in own_*) hdr=();; esac
     "$B/cuda_host/$k" --launch "${cu%.cu}.launch" --dump-mem "$T/$k.host" >/dev/null 2>&1 ||
       { bad "simt_cuda_${k}_host"; continue; }
-    for o in O0 O1 O3; do
+    for o in O0 ${SIMT_CUDA_PRESETS:+O1 O3}; do
       v=$T/$k-$o
       if ! clang -x cuda --cuda-device-only --cuda-gpu-arch=sm_70 -nocudainc -nocudalib -$o -S "${hdr[@]}" \
            -o "$v.ptx" "$cu" 2>"$v.log"; then bad "simt_cuda_${k}_$o" "clang: $(head -n 1 "$v.log")"; continue; fi

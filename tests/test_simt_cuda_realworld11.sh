@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld11.sh BUILD_DIR -- the eleventh round of
 # real-world kernels (tb/kernels/cuda/realworld11, docs/ptx.md "Eleventh
 # round"): tests/test_simt_cuda.sh's checks on them (every mechanism at
-# the default preset and 000..004, the reference against each kernel's
+# the default preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's
 # host reference; SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as
 # well), then an answer known without the host for each, worked out from
 # the reference's memory dump:

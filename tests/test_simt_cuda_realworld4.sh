@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld4.sh BUILD_DIR -- the fourth round of real-world
 # kernels (tb/kernels/cuda/realworld4, docs/ptx.md "Fourth round"):
 # tests/test_simt_cuda.sh's checks on them (every mechanism at the default
-# preset and 000..004, the reference against each kernel's host reference;
+# preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host reference;
 # SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well), then what
 # the round found and how the simulator answers:
 # - reduce6's warp tail on volatile shared memory: a reported race (its
@@ -34,8 +34,8 @@ set -u
 realworld_round realworld4 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
 
 # reduce6: the three block sums (12 bytes) are the lockstep idiom's race,
-# reported at every preset; the rest (the tree before the tail) compared
-for cfg in default 000 001 002 003 004; do
+# reported at every preset that ran; the rest (the tree before the tail) compared
+for cfg in $(round_cfgs realworld4); do
   if grep -q "^order: ORDER-DEPENDENT (a race): 12 of 4800 bytes" "$O/reduce6-$cfg.out"; then
     ok "simt_cuda_reduce6_${cfg}_race_reported"
   else bad "simt_cuda_reduce6_${cfg}_race_reported" "$(grep -m1 '^order:\|^simt:' "$O/reduce6-$cfg.out")"; fi

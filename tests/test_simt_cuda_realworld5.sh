@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld5.sh BUILD_DIR -- the fifth round of real-world
 # kernels (tb/kernels/cuda/realworld5, docs/ptx.md "Fifth round"):
 # tests/test_simt_cuda.sh's checks on them (every mechanism at the default
-# preset and 000..004, the reference against each kernel's host reference;
+# preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host reference;
 # SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well), then what
 # the round found:
 # - answers known without the host: aes's first block is FIPS-197's
@@ -31,25 +31,29 @@ realworld_round realworld5 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on th
 
 # aes: FIPS-197 appendix C.1's ciphertext 69c4e0d8 6a7b0430 d8cdb780
 # 70b4c55a, little-endian words at byte 1616 (line 405 of the dump)
-for cfg in default 001; do
+for cfg in $(round_cfgs realworld5); do
   got=$(sed -n '405,408p' "$O/aes-$cfg.ref" 2>/dev/null | tr '\n' ' ')
   [ "$got" = "d8e0c469 30047b6a 80b7cdd8 5ac5b470 " ] && ok "simt_cuda_aes_${cfg}_fips197" ||
     bad "simt_cuda_aes_${cfg}_fips197" "got '$got'"
 done
 # own_nqueens: 352 solutions of 9 queens over the 81 threads' counts at
-# the default preset; 92 of 8 queens (tests/cuda_small.sh) at 003
+# the default preset; 92 of 8 queens (tests/cuda_small.sh) at the
+# round's other presets (round_cfgs)
 nq_sum() { head -n "$2" "$1" 2>/dev/null | while read -r w; do echo $((16#$w)); done | awk '{ s += $1 } END { print s + 0 }'; }
 n=$(nq_sum "$O/own_nqueens-default.ref" 81)
 [ "$n" = 352 ] && ok simt_cuda_own_nqueens_default_352 || bad simt_cuda_own_nqueens_default_352 "sum $n"
 # (with SIMT_CUDA_PRESETS set, make regress, the presets run 9 queens too)
 if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then nq="81 352"; else nq="64 92"; fi
-n=$(nq_sum "$O/own_nqueens-003.ref" "${nq% *}")
-[ "$n" = "${nq#* }" ] && ok "simt_cuda_own_nqueens_003_${nq#* }" || bad "simt_cuda_own_nqueens_003_${nq#* }" "sum $n"
+for cfg in $(round_cfgs realworld5); do
+  [ "$cfg" = default ] && continue
+  n=$(nq_sum "$O/own_nqueens-$cfg.ref" "${nq% *}")
+  [ "$n" = "${nq#* }" ] && ok "simt_cuda_own_nqueens_${cfg}_${nq#* }" || bad "simt_cuda_own_nqueens_${cfg}_${nq#* }" "sum $n"
+done
 
 # histo8: the histogram recomputed from the input words in the dump (awk;
 # the hash in doubles, exact below 2^53), saturated at 255, packed: at the
-# default preset (3000 samples) and at 002 (1000, tests/cuda_small.sh;
-# 3000 with SIMT_CUDA_PRESETS set)
+# default preset (3000 samples) and at the round's other presets (1000,
+# tests/cuda_small.sh; 3000 with SIMT_CUDA_PRESETS set)
 histo_expect() { # DUMP SAMPLES
   head -n 1500 "$1" | awk -v n="$2" '
     function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
@@ -59,9 +63,10 @@ histo_expect() { # DUMP SAMPLES
         if (v < 49152) b = v % 2; if (c[b] < 255) c[b]++ }
       for (i = 0; i < 256; i++) printf "%02x%02x%02x%02x\n", c[4*i+3], c[4*i+2], c[4*i+1], c[4*i] }'
 }
-for cn in default:3000 002:$([ -n "${SIMT_CUDA_PRESETS:-}" ] && echo 3000 || echo 1000); do
-  cfg=${cn%:*} f=$O/histo8-${cn%:*}.ref
-  [ -s "$f" ] && cmp -s <(histo_expect "$f" "${cn#*:}") <(sed -n '1501,1756p' "$f") &&
+for cfg in $(round_cfgs realworld5); do
+  f=$O/histo8-$cfg.ref ns=3000
+  [ "$cfg" != default ] && [ -z "${SIMT_CUDA_PRESETS:-}" ] && ns=1000
+  [ -s "$f" ] && cmp -s <(histo_expect "$f" "$ns") <(sed -n '1501,1756p' "$f") &&
     { [ "$cfg" != default ] || [ "$(sed -n 1501p "$f")" = 0001ffff ]; } &&
     ok "simt_cuda_histo8_${cfg}_recomputed" || bad "simt_cuda_histo8_${cfg}_recomputed" "differs from the awk histogram"
 done

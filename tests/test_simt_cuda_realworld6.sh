@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld6.sh BUILD_DIR -- the sixth round of real-world
 # kernels (tb/kernels/cuda/realworld6, docs/ptx.md "Sixth round"):
 # tests/test_simt_cuda.sh's checks on them (every mechanism at the default
-# preset and 000..004, the reference against each kernel's host reference;
+# preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host reference;
 # SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well), then what
 # the round found:
 # - answers known without the host: persist's queue head (items + threads)
@@ -43,7 +43,7 @@ st=$(head -n 700 "$f" | while read -r w; do echo $((1 + 16#$w % 97)); done | awk
 # the per-thread flags (120 words) depend on which thread took what: the
 # round-robin order gives every thread items, the thread-by-thread orders
 # only the first; reported, not compared (before: spe failed on them)
-for cfg in default 001; do
+for cfg in $(round_cfgs realworld6); do
   grep -q "^order: ORDER-DEPENDENT (atomics): 480 of 8952 bytes" "$O/persist-$cfg.out" && # the flags alone
 
     grep -q "^every mechanism that ran matches" "$O/persist-$cfg.out" &&

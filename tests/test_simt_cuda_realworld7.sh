@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld7.sh BUILD_DIR -- the seventh round of real-world
 # kernels (tb/kernels/cuda/realworld7, docs/ptx.md "Seventh round"):
 # tests/test_simt_cuda.sh's checks on them (every mechanism at the default
-# preset and 000..004, the reference against each kernel's host reference;
+# preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host reference;
 # SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well), then what
 # the round found:
 # - answers known without the host: mergepath sorted and stable with its
@@ -108,7 +108,7 @@ r=$(awk "$AWK_HEX"' NR > 600 && NR <= 1080 { i = NR - 601; c = hex($1); tot[int(
 # spinflag: consumers spin on a count other warps raise without a barrier;
 # last to first the reference spins until max_steps: reported, the memory
 # compared whole, the PC sequences not (spe failed on them before)
-for cfg in default 001; do
+for cfg in $(round_cfgs realworld7); do
   f=$O/spinflag-$cfg.out
   grep -q "^order: not checked: the reference in another thread order stopped: .*without finishing.*; memory compared whole, PC sequences, instruction counts and final registers not compared" "$f" &&
     grep -q "^every mechanism that ran matches" "$f" && ok "simt_cuda_spinflag_${cfg}_spin_order" ||

@@ -3,7 +3,7 @@
 # test_simt_cuda_realworld9.sh BUILD_DIR -- the ninth round of real-world
 # kernels (tb/kernels/cuda/realworld9, docs/ptx.md "Ninth round"):
 # tests/test_simt_cuda.sh's checks on them (every mechanism at the default
-# preset and 000..004, the reference against each kernel's host reference;
+# preset and 000..004 (make test: the default and one of them, cuda_small.sh round_presets), the reference against each kernel's host reference;
 # SIMT_CUDA_PRESETS set (make regress): -O1 and -O3 as well); the warp
 # kernel (warp/segshfl) at every preset, refused with one line where the
 # warp is not 32 and run there with --set warp_size=32; then an answer

@@ -23,14 +23,17 @@
 # launches as they are (SIMT_CUDA_PRESETS set): tests/test_simt_cuda.sh
 # (the 13 main kernels, conformance/, realworld/ also at -O1/-O3, warp/),
 # --layout tf (tests/test_layout.sh), and tests/test_simt_cuda_SET.sh for
-# realworld2 .. realworld10, multi and variants (clang's flag variants).
+# every round (tests/cuda_small.sh's round_presets: realworld2 ..
+# realworld12, persist, forret; make test runs each at the default and one
+# preset), multi and variants (clang's flag variants).
 #
 # `make test` runs a few kernels per mechanism x point (tests/test_simt.sh,
 # SIMT_RANDOM); `make regress` runs COUNT = KERNELS (default 1000).
 # Environment: CHUNK (default 100), POINTS (a subset of the labels below),
 # MECHS (a subset of the mechanisms), NO_CUDA=1 (skip the CUDA kernels),
-# CUDA_SETS (a subset of "main layout realworld2 realworld3 realworld4
-# realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants": only those CUDA runs; with KERNELS=0 only the CUDA),
+# CUDA_SETS (a subset of "main layout ROUNDS multi variants", ROUNDS the
+# keys of tests/cuda_small.sh's round_presets: only those CUDA runs; with
+# KERNELS=0 only the CUDA),
 # OUT (the jobs' outputs, default BUILD_DIR/regress/random),
 # MAX_THREADS (the generator's largest kernel, default 256 threads),
 # EXTRA_ARGS (added to every run, e.g. --inject-fault sb@5 to see it fail).
@@ -71,9 +74,12 @@ for l in "${want[@]}"; do
   case "$labels" in *" $l "*) ;; *) echo "regress.sh: POINTS: no point '$l' (points:${labels% })" >&2; exit 2 ;; esac
 done
 want=" ${want[*]} "
-cuda_sets=" ${CUDA_SETS:-main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants} "
+. tests/cuda_small.sh # round_presets: the rounds
+rounds=$(printf '%s\n' "${!round_presets[@]}" | sort -V | paste -sd' ')
+all_sets="main layout $rounds multi variants"
+cuda_sets=" ${CUDA_SETS:-$all_sets} "
 for c in $cuda_sets; do
-  case " main layout realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants " in *" $c "*) ;;
+  case " $all_sets " in *" $c "*) ;;
     *) echo "regress.sh: CUDA_SETS: no set '$c'" >&2; exit 2 ;; esac
 done
 mechs=${MECHS:-$("$S" --help | awk '/^mechanisms/ { m = 1; next } /^--param/ { m = 0 } m { print $1 }')}
@@ -174,7 +180,7 @@ fi
 # realworld10's own_interp and realworld11's own_patfind the same; variants: every kernel under each
 # clang flag variant a reviewer may add (tests/test_simt_cuda_variants.sh,
 # default and 001)
-for set_ in realworld2 realworld3 realworld4 realworld5 realworld6 realworld7 realworld8 realworld9 realworld10 realworld11 multi variants; do
+for set_ in $rounds multi variants; do
   [ -z "${NO_CUDA:-}" ] && [[ $cuda_sets == *" $set_ "* ]] || continue
   out=$(SIMT_CUDA_PRESETS="000 001 002 003 004" nice -n 10 bash "tests/test_simt_cuda_$set_.sh" "$B")
   where="at every preset"; [ "$set_" = variants ] && where="at the default and 001"
