@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_refcheck.sh BUILD_DIR -- the reference's order taint made sound
-# (tb/simt/ref.c's header, docs/ptx.md "The order taint made sound"):
+# (tb/simt/ref_taint.c's header, docs/ptx.md "The order taint made sound"):
 # - tests/data/cuda/orderwide: stores a legal order makes and no reference
 #   order does (the side of a branch on an exch's value, an address from
 #   it, shared memory read back, a byte read before its tainted write):
@@ -90,7 +90,7 @@ grep -q "$MATCH" <<<"$out" && grep -qE "^order: ORDER-DEPENDENT \(who won a cas 
   ! grep -q "who won a cas" <<<"$out8" &&
   ok simt_refcheck_ticket_O0_slot_live_after_loop || bad simt_refcheck_ticket_O0_slot_live_after_loop "$(grep -m1 '^simt:' <<<"$out")|$(grep -c 'who won' <<<"$out8")"
 
-# The plain-load seed (2026-11-30, unionfind; ref.c's header, docs/ptx.md
+# The plain-load seed (2026-11-30, unionfind; ref_taint.c's header, docs/ptx.md
 # "The plain-load seed"): a plain load of bytes another thread's atomic
 # writes with no barrier between them (another CTA's: in any phase) is
 # order-dependent, and so is what it reaches.  uf_hook (union-find hooking

@@ -95,7 +95,7 @@ typedef struct {
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
     /* the bytes the orders agree on that the taint of refp_order_check
-     * (ref.c refp_taint_fixed) leaves out of the comparison */
+     * (ref_taint.c refp_taint_fixed) leaves out of the comparison */
     uint64_t taint_bytes;
     /* the seeds that ran (refp_order_check): 1 a cas's or exch's result,
      * 2 a plain load of bytes another thread's atomic writes in its
@@ -107,7 +107,7 @@ typedef struct {
      * instruction counts and final registers depend on the order and are
      * not compared (the memory is, as above); 1 atomics, 2 the sequences,
      * 3 a plain load read bytes another thread's atomic writes in its
-     * phase (the taint's plain-load seed: ref.c's header) */
+     * phase (the taint's plain-load seed: ref_taint.c's header) */
     int atom_flow;
     /* the reference stopped in another order (its message): nothing above
      * is set but atom_flow (2); the memory is compared against the first
@@ -143,7 +143,7 @@ typedef struct {
     /* refp_taint_pass (NULL otherwise): the global, shared (the CTA's) and local
      * (the CTA's threads') bytes, registers (threads x nregs) and threads
      * (tc: how many branches on a tainted value it runs under) tainted
-     * by a cas's or exch's returned value (ref.c refp_taint_step) */
+     * by a cas's or exch's returned value (ref_taint.c refp_taint_step) */
     uint8_t *tg, *ts, *tl, *tr, *tc;
     int32_t *tk; /* each thread's tainted branches' reconvergence points */
     /* what a branch's region (its successors up to its reconvergence
@@ -153,12 +153,12 @@ typedef struct {
     int **tpcs;  /* the region's PCs by branch PC: tpcs[pc][0] of them, then the PCs */
     /* tb[t * nregs + v]: the global regions (prog.gbuf; bit i the i-th,
      * REFP_BUF_ALL any) register v of thread t may point into in some
-     * order (ref.c refp_taint_widen); tm: nregs of scratch */
+     * order (ref_taint.c refp_taint_widen); tm: nregs of scratch */
     uint64_t *tb, *tm;
     uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
-    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
+    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref_taint.c refp_taint_region) */
     /* by PC: inside a retry loop's region; tnest: a branch whose region
-     * is too (2), is not (1), not yet known (0) (ref.c refp_taint_nested) */
+     * is too (2), is not (1), not yet known (0) (ref_taint.c refp_taint_nested) */
     uint8_t *tinr, *tnest;
     /* clang -O0's frame slots as registers (prog_frame.h; NULL: none, or
      * the frame escapes): taug, the instructions with each slot as
@@ -167,7 +167,7 @@ typedef struct {
     uint64_t *tflive;
     unsigned tflw;
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
-    /* the plain-load seed (ref.c refp_amap): the bytes atomics write, by
+    /* the plain-load seed (ref_taint.c refp_amap): the bytes atomics write, by
      * CTA, barrier phase and thread (built in the first pass, read in
      * every pass); tlw: a cas's or exch's result is a seed; tph: each
      * thread's barrier phase; tcta: the CTA under way */
@@ -280,9 +280,9 @@ void refp_free(refp_result *r);
  * memory, which the papers' lockstep warps run "right" and a thread-by-
  * thread order does not) shows the same way and is reported the same way.
  * When a cas's or exch's returned value is read, whether or not the orders
- * disagree, the first order runs again with taint (ref.c refp_taint_fixed)
+ * disagree, the first order runs again with taint (ref_taint.c refp_taint_fixed)
  * and the bytes it marks are left out as well (r->taint_bytes): for what
- * flows from those values this is a proof, not evidence (ref.c's header
+ * flows from those values this is a proof, not evidence (ref_taint.c's header
  * states the rule, why it covers every order, and what it assumes).
  * The taint also runs when an atomic and a plain load of global or shared
  * memory are both reachable: a plain load of bytes another thread's
