@@ -232,7 +232,10 @@ typedef struct core_cfg {
      * widenings away, 16 (mech_swi.c) names one thread too few in an
      * issue's perm_threads from then on (core_issue checks the map under
      * --check), 17 (ref_taint.c, with --inject-fault hook@K) takes one rule of
-     * the order taint's plain-load seed away, 22 (ref_shuni.c,
+     * the order taint's plain-load seed away, 18 (ref_taint.c, with
+     * --inject-fault atom@K) takes one of the taint's atomics rules
+     * away (an atomic's result from tainted bytes, the atomics map's
+     * --mem-peak count), 22 (ref_shuni.c,
      * --inject-fault shuni@0) turns the reference's check of the shared
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms):

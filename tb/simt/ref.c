@@ -138,15 +138,21 @@ void ref_free(ref_result *r)
 /* ------------------------------------------------ reference on prog */
 
 /* The high-water counters of refp_mem_peak: what the reference holds per
- * thread (a CTA's scratch and results, the grid arrays of REFP_GRID) and
- * per CTA of the grid (the order check's digests and register bitmap). */
-static uint64_t refp_cur[2], refp_hi[2];
+ * thread (a CTA's scratch and results, the grid arrays of REFP_GRID), per
+ * CTA of the grid (the order check's digests and register bitmap) and in
+ * the order taint's atomics map (ref_taint.c refp_amap). */
+static uint64_t refp_cur[3], refp_hi[3];
+
+void refp_count(int kind, int64_t bytes)
+{
+    refp_cur[kind] += (uint64_t)bytes;
+    if (refp_cur[kind] > refp_hi[kind])
+        refp_hi[kind] = refp_cur[kind];
+}
 
 void *refp_alloc(int kind, uint64_t bytes)
 {
-    refp_cur[kind] += bytes;
-    if (refp_cur[kind] > refp_hi[kind])
-        refp_hi[kind] = refp_cur[kind];
+    refp_count(kind, (int64_t)bytes);
     return calloc(1, bytes ? bytes : 1);
 }
 
@@ -158,9 +164,9 @@ void refp_release(int kind, void *q, uint64_t bytes)
     free(q);
 }
 
-uint64_t refp_mem_peak(int per_cta)
+uint64_t refp_mem_peak(int kind)
 {
-    return refp_hi[per_cta ? 1 : 0];
+    return refp_hi[kind == 1 || kind == 2 ? kind : 0];
 }
 
 /* appends pc as thread t's instruction number len (its trace holds len) */
@@ -168,9 +174,7 @@ static void refp_push(refp_cta_out *o, unsigned t, uint64_t len, uint32_t pc)
 {
     if (len == o->cap[t]) {
         uint64_t n = o->cap[t] ? o->cap[t] * 2 : 64;
-        refp_cur[0] += (n - o->cap[t]) * sizeof(uint32_t);
-        if (refp_cur[0] > refp_hi[0])
-            refp_hi[0] = refp_cur[0];
+        refp_count(0, (int64_t)((n - o->cap[t]) * sizeof(uint32_t)));
         o->cap[t] = n;
         o->trace[t] = realloc(o->trace[t], n * sizeof(uint32_t));
     }
@@ -230,9 +234,7 @@ static void refp_am_push(refp_cta_out *o, unsigned t, uint32_t g)
 {
     if (o->amn[t] == o->amcap[t]) {
         uint32_t n = o->amcap[t] ? o->amcap[t] * 2 : 8;
-        refp_cur[0] += (uint64_t)(n - o->amcap[t]) * sizeof(uint32_t);
-        if (refp_cur[0] > refp_hi[0])
-            refp_hi[0] = refp_cur[0];
+        refp_count(0, (int64_t)(n - o->amcap[t]) * (int64_t)sizeof(uint32_t));
         o->amcap[t] = n;
         o->am[t] = realloc(o->am[t], n * sizeof(uint32_t));
     }

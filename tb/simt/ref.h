@@ -56,7 +56,9 @@ void ref_free(ref_result *r);
  * (or the SM's thread slots), not the grid.
  * What stays per CTA of the grid is the order check's: nregs + 1 digest
  * words per CTA while it runs, then one byte per (CTA, register).
- * refp_mem_peak reports both high-water marks. */
+ * refp_mem_peak reports both high-water marks, and a third: the order
+ * taint's atomics map (ref_taint.c), which follows the bytes atomics
+ * write and, for each, the CTAs and barrier phases that write it. */
 #define REFP_HASH0 0xcbf29ce484222325ull
 
 /* refp_run's flags */
@@ -210,6 +212,11 @@ extern int refp_taint_fault;
  * too much left out); 5 a branch nested in a retry loop taints control
  * (histo8's guess loads then leave its bins out) */
 extern int refp_hook_fault;
+/* The test hook of the taint's atomics (--inject-fault atom@K, fault
+ * kind 18): K = 1 an atomic's returned value is not tainted by the
+ * tainted bytes it reads; 2 the plain-load seed's atomics map is not
+ * counted in refp_mem_peak(2) */
+extern int refp_atom_fault;
 #define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
@@ -225,9 +232,11 @@ void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta);
 int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
                     size_t errlen);
 /* The high-water mark of what the reference allocated per thread
- * (per_cta 0: CTA scratch and results, REFP_GRID's arrays) or per CTA of
- * the grid (1: the order check's digests and bitmap), in bytes. */
-uint64_t refp_mem_peak(int per_cta);
+ * (kind 0: CTA scratch and results, REFP_GRID's arrays), per CTA of the
+ * grid (1: the order check's digests and bitmap) or in the order taint's
+ * atomics map (2: ref_taint.c refp_amap, a slot per byte atomics write
+ * and an entry per such byte, CTA and barrier phase), in bytes. */
+uint64_t refp_mem_peak(int kind);
 
 /* FNV-1a step over the four bytes of a PC. */
 static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)

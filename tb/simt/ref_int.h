@@ -9,9 +9,11 @@
 #include "ref.h"
 
 /* ref.c: the reference's allocations, counted for refp_mem_peak (kind 0
- * per thread, 1 per CTA of the grid; zeroed) */
+ * per thread, 1 per CTA of the grid, 2 the taint's atomics map; zeroed);
+ * refp_count: bytes allocated (freed when negative) outside refp_alloc */
 void *refp_alloc(int kind, uint64_t bytes);
 void refp_release(int kind, void *q, uint64_t bytes);
+void refp_count(int kind, int64_t bytes);
 
 /* ref.c: the whole grid in order `kind` (refp_order_check's orders; dig
  * and r0 as there): 0, or -1 with one line in err */

@@ -18,7 +18,9 @@
  *
  * The rule.  Seeds: the value a cas or exch returns, and the bytes such an
  * atomic writes.  A register is tainted when an instruction writes it from
- * a tainted source or byte, or while its thread runs inside the region of
+ * a tainted source or byte (an atomic of any kind, fetch-and-op included,
+ * returns the old value of the bytes it reads: tainted when one of them
+ * is; 2026-11-30, reftaint), or while its thread runs inside the region of
  * a branch on a tainted value (from the branch to its reconvergence PC),
  * or when that region could write it (either side).  A byte is tainted
  * when it is written from a tainted value or at a tainted address, inside
@@ -50,19 +52,26 @@
  * reference's value in that order as well, because a write that would
  * change it is a tainted write (a byte tainted at any time in the run is
  * tainted from the start of the last, so the read is no earlier than the
- * write in any order).  At a branch on a tainted value it may take the
- * other side; everything that side can write is tainted above (registers
- * by the region's definitions, bytes by its stores), and at the
- * reconvergence PC its untainted registers again hold the reference's
- * values.  A store it executes with an untainted address and value under
+ * write in any order).  An atomic reads too: what it returns is its
+ * bytes' old value, so it is untainted only when those bytes are; then
+ * it differs from the reference's only by which other threads' atomics on
+ * them came first, and (1) below is what makes that the orders' to judge
+ * (before 2026-11-30 a fetch-and-op's result was not tainted by its
+ * bytes: tests/data/cuda/atomtaint.cu, a cas-decided value read back by
+ * atomicAdd(p, 0), made the mechanisms fail).  At a branch on a tainted
+ * value it may take the other side; everything that side can write is
+ * tainted above (registers by the region's definitions, bytes by its
+ * stores), and at the reconvergence PC its untainted registers again hold
+ * the reference's values.  A store it executes with an untainted address and value under
  * no tainted branch writes the reference's bytes; any other store writes
  * bytes tainted above.  So an untainted byte ends with the reference's
  * value in every order.
  *
  * What the argument assumes (docs/ptx.md): (1) only cas and exch are
- * seeds: a fetch-and-add (add, inc, dec, min, max, and, or, xor) hands out
- * its values whatever the order, an index from it a permutation that the
- * reference's orders shuffle themselves; a kernel whose result depends on
+ * seeds: a fetch-and-add (add, inc, dec, min, max, and, or, xor) on
+ * untainted bytes hands out its values whatever the order (on tainted
+ * bytes its result is tainted, above), an index from it a permutation
+ * that the reference's orders shuffle themselves; a kernel whose result depends on
  * which thread got which such value is judged by the orders alone
  * (evidence, as in ref.h); (2) an address computed from a pointer stays
  * in that pointer's region (C's rule; the simulator stops an access
@@ -365,6 +374,7 @@ static void refp_taint_store(refp_stream *s, unsigned t, const prog_thread *x, i
 }
 
 int refp_hook_fault;
+int refp_atom_fault;
 
 /* The plain-load seed (this file's header): which bytes atomics write, by
  * CTA, barrier phase and thread.  A table by byte (global, or shared with
@@ -413,11 +423,20 @@ static refp_am_slot *refp_am_find(const struct refp_amap *m, uint64_t key)
     }
 }
 
+/* the map's bytes for --mem-peak (refp_mem_peak(2)): none counted with
+ * --inject-fault atom@2 */
+static void refp_am_count(int64_t bytes)
+{
+    if (refp_atom_fault != 2)
+        refp_count(2, bytes);
+}
+
 static void refp_am_grow(struct refp_amap *m)
 {
     refp_am_slot *old = m->slot;
     uint64_t oc = m->cap;
     m->cap = oc ? oc * 2 : 1024;
+    refp_am_count((int64_t)((m->cap - oc) * sizeof *m->slot));
     m->slot = calloc(m->cap, sizeof *m->slot);
     for (uint64_t i = 0; i < oc; i++)
         if (old[i].key)
@@ -448,7 +467,9 @@ static void refp_am_record(struct refp_amap *m, int sh, uint64_t a, uint64_t cta
         return;
     }
     if (m->ne == m->ecap) {
+        uint64_t oe = m->ecap;
         m->ecap = m->ecap ? m->ecap * 2 : 1024;
+        refp_am_count((int64_t)((m->ecap - oe) * sizeof *m->e));
         m->e = realloc(m->e, m->ecap * sizeof *m->e);
     }
     m->e[m->ne] = (refp_am_entry){cta, ph, t, s->head};
@@ -483,6 +504,7 @@ static void refp_am_free(struct refp_amap *m)
 {
     if (!m)
         return;
+    refp_am_count(-(int64_t)(m->cap * sizeof *m->slot + m->ecap * sizeof *m->e + sizeof *m));
     free(m->slot);
     free(m->e);
     free(m);
@@ -586,6 +608,12 @@ __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t, const
         int gs = e->acc[i].space == PS_GLOBAL || e->acc[i].space == PS_SHARED;
         int sh = e->acc[i].space == PS_SHARED;
         if (e->acc[i].write || in->unit == PU_ATOM) {
+            /* an atomic returns the bytes' old value: tainted bytes give
+             * a tainted result (this file's header), read before its own
+             * write marks them */
+            for (unsigned k = 0; in->unit == PU_ATOM && refp_atom_fault != 1 && k < e->acc[i].bytes;
+                 k++)
+                tm |= m[a + k];
             if (tw)
                 memset(m + a, 1, e->acc[i].bytes);
             for (unsigned k = 0; am && am->build && gs && in->unit == PU_ATOM && k < e->acc[i].bytes;
@@ -794,6 +822,8 @@ static uint8_t *refp_taint_fixed(const prog *p, unsigned warp_size, uint64_t max
     /* the plain-load seed's map of the atomics: built by the first pass
      * (every pass runs the same first order), read by all */
     struct refp_amap *am = hook ? calloc(1, sizeof *am) : NULL;
+    if (am)
+        refp_am_count((int64_t)sizeof *am);
     *seeded = 0;
     for (int pass = 0; pass < REFP_TAINT_PASSES && !ok; pass++) {
         uint8_t *g1, *s1;
