@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_refcheck.sh BUILD_DIR -- the reference's order taint made sound
-# (tb/simt/ref.c's header, docs/ptx.md "The order taint made sound"):
+# (tb/simt/ref_taint.c's header, docs/ptx.md "The order taint made sound"):
 # - tests/data/cuda/orderwide: stores a legal order makes and no reference
 #   order does (the side of a branch on an exch's value, an address from
 #   it, shared memory read back, a byte read before its tainted write):
@@ -18,7 +18,11 @@
 # - the plain-load seed (docs/ptx.md "The plain-load seed"): uf_hook,
 #   uf_grid, loadrace reported (each failed every mechanism before),
 #   uf_phased and histogram compared, histo8's guess loads compared, each
-#   rule planted off (--inject-fault hook@K, fault kind 17).
+#   rule planted off (--inject-fault hook@K, fault kind 17);
+# - an atomic's result from tainted bytes (docs/ptx.md "An atomic reads
+#   tainted bytes"): tests/data/cuda/atomtaint reported at every preset,
+#   atom@1 (fault kind 18) brings back the mechanisms' failure; --mem-peak
+#   counts the atomics map (atom@2: not counted).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -90,7 +94,7 @@ grep -q "$MATCH" <<<"$out" && grep -qE "^order: ORDER-DEPENDENT \(who won a cas 
   ! grep -q "who won a cas" <<<"$out8" &&
   ok simt_refcheck_ticket_O0_slot_live_after_loop || bad simt_refcheck_ticket_O0_slot_live_after_loop "$(grep -m1 '^simt:' <<<"$out")|$(grep -c 'who won' <<<"$out8")"
 
-# The plain-load seed (2026-11-30, unionfind; ref.c's header, docs/ptx.md
+# The plain-load seed (2026-11-30, unionfind; ref_taint.c's header, docs/ptx.md
 # "The plain-load seed"): a plain load of bytes another thread's atomic
 # writes with no barrier between them (another CTA's: in any phase) is
 # order-dependent, and so is what it reaches.  uf_hook (union-find hooking
@@ -150,3 +154,45 @@ done
 out=$("$S" --launch tb/kernels/cuda/realworld5/histo8.launch --mech spe --inject-fault hook@5 2>&1)
 grep -qE "^order: ORDER-DEPENDENT \(who won a cas or exch\): 956 more bytes" <<<"$out" &&
   ok simt_refcheck_histo8_hook_fault_5 || bad simt_refcheck_histo8_hook_fault_5 "$(grep -m1 -E '^order: ORDER-DEPENDENT \(|^simt:' <<<"$out")"
+
+# An atomic's result from tainted bytes (2026-11-30, reftaint; ref_taint.c's
+# header, docs/ptx.md "An atomic reads tainted bytes"): atomtaint reads a
+# word a cas's winner sets back through atomicAdd(p, 0), after a barrier,
+# and stores what it got (out[t]) and, when not 0, a flag (out2[t]).  Every
+# reference order leaves the word 0; an SM's first warp to the cas is warp
+# 1 (default preset).  Every mechanism matches at every preset with the
+# 136 bytes left out (before: spe failed on out[0], byte 256, at the default
+# preset, dwf at 000..004); atom@1 (fault kind 18: the atomic's result not
+# tainted by the bytes it reads) brings that failure back
+for cfg in default 000 001 002 003 004; do
+  out=$("$S" --config $cfg --launch $D/atomtaint.launch --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -q "$MATCH" <<<"$out" &&
+    grep -q "^order: ORDER-DEPENDENT (who won a cas or exch): 136 more bytes" <<<"$out" &&
+    ok "simt_refcheck_atomtaint_$cfg" || bad "simt_refcheck_atomtaint_$cfg" "exit $rc: $(grep -m1 -E '^simt:|^order: ORDER-DEPENDENT \(' <<<"$out")"
+done
+out=$("$S" --launch $D/atomtaint.launch --mech spe --inject-fault atom@1 2>&1)
+rc=$?
+[ $rc -ne 0 ] && grep -q "^simt: $D/atomtaint.ptx: spe: global byte 256 " <<<"$out" &&
+  ok simt_refcheck_atomtaint_atom_fault_1 || bad simt_refcheck_atomtaint_atom_fault_1 "exit $rc: $(grep -m1 -E '^simt:|^every' <<<"$out")"
+
+# --mem-peak counts the plain-load seed's atomics map (ref.h refp_mem_peak,
+# kind 2): uf_hook (atomics and plain loads) builds it, orderagree (no
+# plain load of global or shared memory) does not; the per-thread figure
+# is not where it goes.  atom@2 (the map not counted) shows 0 for uf_hook
+peak() { sed -n 's/^mem_peak: order taint.s atomics map \([0-9]*\) bytes .*/\1/p' <<<"$1"; }
+a=$(peak "$("$S" --launch $D/uf_hook.launch --mech spe --mem-peak 2>&1)")
+b=$(peak "$("$S" --launch $D/orderagree.launch --mech spe --mem-peak 2>&1)")
+[ -n "$a" ] && [ -n "$b" ] && [ "$a" -gt 0 ] && [ "$b" -eq 0 ] &&
+  ok "simt_refcheck_mem_peak_atomics_map ($a bytes for uf_hook, $b for orderagree)" ||
+  bad simt_refcheck_mem_peak_atomics_map "uf_hook '${a}', orderagree '${b}'"
+a2=$(peak "$("$S" --launch $D/uf_hook.launch --mech spe --mem-peak --inject-fault atom@2 2>&1)")
+[ "$a2" = 0 ] && [ -n "$a" ] && [ "$a" != 0 ] && ok simt_refcheck_mem_peak_atom_fault_2_seen ||
+  bad simt_refcheck_mem_peak_atom_fault_2_seen "with atom@2: '${a2}', without: '${a}'"
+# it follows the CTAs that write the same bytes: histogram (every CTA
+# adds into hist[] and its own shared bins) at 3 and 16 CTAs
+h3=$(peak "$("$S" --launch tb/kernels/cuda/histogram.launch --mech spe --mem-peak 2>&1)")
+h16=$(peak "$("$S" --launch tb/kernels/cuda/histogram.launch --grid 16 --mech spe --mem-peak 2>&1)")
+[ -n "$h3" ] && [ -n "$h16" ] && [ "$h3" -gt 0 ] && [ "$h16" -gt "$h3" ] &&
+  ok "simt_refcheck_mem_peak_atomics_map_grows_with_ctas ($h3 -> $h16 bytes)" ||
+  bad simt_refcheck_mem_peak_atomics_map_grows_with_ctas "'${h3}' -> '${h16}'"

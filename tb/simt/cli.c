@@ -120,6 +120,9 @@ static void usage(void)
            "                       widening (ref.h refp_taint_fault)\n"
            "                       hook@K: the taint's plain-load seed without one rule\n"
            "                       (ref.h refp_hook_fault)\n"
+           "                       atom@K: the taint's atomics: 1 an atomic's result\n"
+           "                       not tainted by the bytes it reads, 2 the atomics map\n"
+           "                       not counted in --mem-peak (ref.h refp_atom_fault)\n"
            "                       perm: swi names one thread too few of its shuffled lanes\n"
            "                       shuni@0: the reference does not check the shared loads\n"
            "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
@@ -359,11 +362,12 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "layout") && strcmp(kind, "ready") && strcmp(kind, "wsync") &&
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
-                 strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni")))
+                 strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni") &&
+                 strcmp(kind, "atom")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, shuni@0, taint@1..8 or "
-                     "hook@1..5, got '%s'",
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, shuni@0, taint@1..8, "
+                     "hook@1..5 or atom@1..2, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
@@ -381,6 +385,9 @@ static void parse(int argc, char **argv, opts *o)
             if (!strcmp(kind, "hook")) { /* the taint's plain-load seed (ref.h), kind 17 */
                 o->C.fault_kind = 17;
                 refp_hook_fault = (int)cyc;
+            } else if (!strcmp(kind, "atom")) { /* the taint's atomics (ref.h), kind 18 */
+                o->C.fault_kind = 18;
+                refp_atom_fault = (int)cyc;
             } else if (!strcmp(kind, "shuni")) { /* the reference's shared-load check (ref.h), kind 22 */
                 o->C.fault_kind = 22;
                 refp_shuni_fault = 1;

@@ -204,14 +204,14 @@ void report(const opts *o, const loaded *L, const result *res)
         else if (rf->has_atomics)
             printf("order: order-independent memory (the reference's thread and CTA orders agree "
                    "on every byte): compared\n");
-        /* ref.c's header: a cas's or exch's winner may decide them (with
+        /* ref_taint.c's header: a cas's or exch's winner may decide them (with
          * both seeds, this line counts the plain loads' bytes as well) */
         if (rf->taint_bytes && (rf->taint_seeds & 1 || !rf->taint_seeds))
             printf("order: ORDER-DEPENDENT (who won a cas or exch): %llu more bytes written by "
                    "such an atomic, from its returned value or under a branch on it, or that a "
                    "store it steers may write in another order: reported, not compared\n",
                    (unsigned long long)rf->taint_bytes);
-        else if (rf->taint_bytes) /* ref.c's header: the plain-load seed */
+        else if (rf->taint_bytes) /* ref_taint.c's header: the plain-load seed */
             printf("order: ORDER-DEPENDENT (a plain load races an atomic): %llu more bytes "
                    "written from a value such a load gives, or under a branch on it, or that a "
                    "store it steers may write in another order: reported, not compared\n",
@@ -239,6 +239,10 @@ void report(const opts *o, const loaded *L, const result *res)
                "(%llu CTAs of %u threads, %u registers)\n",
                (unsigned long long)refp_mem_peak(0), (unsigned long long)refp_mem_peak(1),
                (unsigned long long)rf->ctas, rf->cta_threads, rf->nregs);
+    if (o->mem_peak) /* ref.h: it follows what atomics write, CTAs and phases */
+        printf("mem_peak: order taint's atomics map %llu bytes (a slot per byte atomics write, "
+               "an entry per such byte, CTA and barrier phase; 0: not built)\n",
+               (unsigned long long)refp_mem_peak(2));
 }
 
 void write_svg(FILE *f, const opts *o, const loaded *L, const result *res)

@@ -227,12 +227,15 @@ typedef struct core_cfg {
      * cycles") twice as long as it is (verified under --check), 13
      * (mech_dwf.c) keeps a parked thread's membermask wait as none, 14
      * (core_cta.c) leaves a starting CTA's first thread's registers
-     * uncleared (core_new fills them under --check), 15 (ref.c, with
+     * uncleared (core_new fills them under --check), 15 (ref_taint.c, with
      * --inject-fault taint@K) takes one of the reference's order-taint
      * widenings away, 16 (mech_swi.c) names one thread too few in an
      * issue's perm_threads from then on (core_issue checks the map under
-     * --check), 17 (ref.c, with --inject-fault hook@K) takes one rule of
-     * the order taint's plain-load seed away, 22 (ref_shuni.c,
+     * --check), 17 (ref_taint.c, with --inject-fault hook@K) takes one rule of
+     * the order taint's plain-load seed away, 18 (ref_taint.c, with
+     * --inject-fault atom@K) takes one of the taint's atomics rules
+     * away (an atomic's result from tainted bytes, the atomics map's
+     * --mem-peak count), 22 (ref_shuni.c,
      * --inject-fault shuni@0) turns the reference's check of the shared
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms):

@@ -30,21 +30,20 @@ static int type_compatible(const launch_param *lp, const ptx_param *pp)
 }
 
 /* A barrier the divergence analysis refuses because a loop's or a
- * branch's condition is loaded from memory (every load is a seed of
- * thread-dependence): when the analysis passes with the loads of one kind
- * taken as uniform (their addresses still tracked), the refusal names the
- * kind.  kind 0: clang -O0's stack frame (ld [%SP+k]: every variable lives
- * there); kind 1: shared memory (a count or flag every thread reads after
- * a barrier: uniform in fact, not provably). */
-static int loads_cause(prog *p, int kind)
+ * branch's condition is loaded from clang -O0's stack frame (ld [%SP+k]:
+ * every variable lives there; a load is a seed of thread-dependence):
+ * when the analysis passes with those loads taken as uniform (their
+ * addresses still tracked), the refusal names the frame.  (A shared load
+ * at a uniform address is no seed since 2026-11-30, persist: the hint
+ * that named shared memory could not fire and is gone, reftaint.) */
+static int frame_loads_cause(prog *p)
 {
     uint8_t *was = calloc(p->n, 1);
     if (!was) return 0;
     unsigned k = 0;
     for (unsigned pc = 0; pc < p->n; pc++) {
         prog_insn *in = &p->ins[pc];
-        if (in->unit == PU_LD && in->varying &&
-            (kind ? in->space == PS_SHARED : strstr(in->text, "[%SP") != NULL)) {
+        if (in->unit == PU_LD && in->varying && strstr(in->text, "[%SP") != NULL) {
             was[pc] = 1;
             in->varying = 0;
             k++;
@@ -150,20 +149,14 @@ static void barrier_hint(prog *p, char *err, size_t errlen)
 {
     char *c = strstr(err, " (inside a branch on a thread-dependent condition)");
     if (!c || !p->n) return;
-    int ret = return_cause(p); /* before loads_cause analyses again */
+    int ret = return_cause(p); /* before frame_loads_cause analyses again */
     int skip = ret ? 0 : skip_cause(p);
-    if (loads_cause(p, 0))
+    if (frame_loads_cause(p))
         snprintf(c, errlen - (size_t)(c - err),
                  ": the condition is loaded from the stack frame (ld [%%SP+k], where clang -O0 "
                  "keeps every variable), whose slots the divergence analysis cannot follow once "
                  "the frame's address escapes (a local array at a variable index, the address "
                  "stored or passed on); compile with -O1 or more");
-    else if (loads_cause(p, 1))
-        snprintf(c, errlen - (size_t)(c - err),
-                 ": the condition is loaded from shared memory, which the divergence analysis "
-                 "takes as thread-dependent even where every thread reads one word after a "
-                 "barrier; decide with __syncthreads_or/_and/_count (bar.red), whose result is "
-                 "the block's");
     else if (ret == 2)
         snprintf(c, errlen - (size_t)(c - err),
                  " after a branch to the exit on a thread-dependent condition (an early return, "

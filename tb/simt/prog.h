@@ -136,11 +136,11 @@ typedef struct {
                                 * the elements of a vector) */
     uint8_t last_wins;         /* PU_ATOM: the word's final value depends on
                                 * the order of the atomics on it (cas,
-                                * exch; not add, min, ...): ref.c's taint */
+                                * exch; not add, min, ...): ref_taint.c's taint */
     int32_t areg;              /* PU_LD/ST/ATOM, from the PTX front end: 1 +
                                 * the address register, -1 a constant
                                 * address, 0 not said (any source may be
-                                * the address): ref.c's taint widening */
+                                * the address): ref_taint.c's taint widening */
     int32_t aoff;              /* the address's constant (offset or address) */
     uint8_t abytes;            /* bytes accessed, every element (0 not said) */
     uint8_t ageneric;          /* a generic address (global, shared or local) */
@@ -302,7 +302,7 @@ typedef struct prog {
     const prog_ops *ops;
     /* global memory's regions (the launch's buffers, then the module's
      * variables): ngbuf (address, bytes) pairs, owned by impl; 0: none
-     * declared (ref.c's taint widening takes the whole memory) */
+     * declared (ref_taint.c's taint widening takes the whole memory) */
     const uint64_t *gbuf;
     unsigned ngbuf;
     void *impl;                /* the front end's own program */

@@ -1047,7 +1047,7 @@ widths:;
     for (int i = 0; i < in->nd; i++)
         if (in->d[i].kind == O_REG) pi->dst[pi->ndst++] = (uint16_t)in->d[i].reg;
     frame_view(in, pi);
-    /* the address (ref.c's taint widening) */
+    /* the address (ref_taint.c's taint widening) */
     if ((in->op == OP_LD || in->op == OP_ST || in->op == OP_ATOM || in->op == OP_RED) &&
         in->a[0].kind == O_MEM && fits32((int64_t)in->a[0].imm)) {
         unsigned ab = TY_BYTES(ty) * (in->vec > 1 ? in->vec : 1);

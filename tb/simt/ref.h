@@ -56,7 +56,9 @@ void ref_free(ref_result *r);
  * (or the SM's thread slots), not the grid.
  * What stays per CTA of the grid is the order check's: nregs + 1 digest
  * words per CTA while it runs, then one byte per (CTA, register).
- * refp_mem_peak reports both high-water marks. */
+ * refp_mem_peak reports both high-water marks, and a third: the order
+ * taint's atomics map (ref_taint.c), which follows the bytes atomics
+ * write and, for each, the CTAs and barrier phases that write it. */
 #define REFP_HASH0 0xcbf29ce484222325ull
 
 /* refp_run's flags */
@@ -95,7 +97,7 @@ typedef struct {
     uint64_t reg_cmp_bytes;
     uint64_t order_regs;
     /* the bytes the orders agree on that the taint of refp_order_check
-     * (ref.c refp_taint_fixed) leaves out of the comparison */
+     * (ref_taint.c refp_taint_fixed) leaves out of the comparison */
     uint64_t taint_bytes;
     /* the seeds that ran (refp_order_check): 1 a cas's or exch's result,
      * 2 a plain load of bytes another thread's atomic writes in its
@@ -107,7 +109,7 @@ typedef struct {
      * instruction counts and final registers depend on the order and are
      * not compared (the memory is, as above); 1 atomics, 2 the sequences,
      * 3 a plain load read bytes another thread's atomic writes in its
-     * phase (the taint's plain-load seed: ref.c's header) */
+     * phase (the taint's plain-load seed: ref_taint.c's header) */
     int atom_flow;
     /* the reference stopped in another order (its message): nothing above
      * is set but atom_flow (2); the memory is compared against the first
@@ -143,7 +145,7 @@ typedef struct {
     /* refp_taint_pass (NULL otherwise): the global, shared (the CTA's) and local
      * (the CTA's threads') bytes, registers (threads x nregs) and threads
      * (tc: how many branches on a tainted value it runs under) tainted
-     * by a cas's or exch's returned value (ref.c refp_taint_step) */
+     * by a cas's or exch's returned value (ref_taint.c refp_taint_step) */
     uint8_t *tg, *ts, *tl, *tr, *tc;
     int32_t *tk; /* each thread's tainted branches' reconvergence points */
     /* what a branch's region (its successors up to its reconvergence
@@ -153,12 +155,12 @@ typedef struct {
     int **tpcs;  /* the region's PCs by branch PC: tpcs[pc][0] of them, then the PCs */
     /* tb[t * nregs + v]: the global regions (prog.gbuf; bit i the i-th,
      * REFP_BUF_ALL any) register v of thread t may point into in some
-     * order (ref.c refp_taint_widen); tm: nregs of scratch */
+     * order (ref_taint.c refp_taint_widen); tm: nregs of scratch */
     uint64_t *tb, *tm;
     uint8_t *tsu; /* every CTA's final shared-memory taint, or'ed */
-    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref.c refp_taint_region) */
+    uint8_t *tra; /* by PC: a cas or exch in a retry loop (ref_taint.c refp_taint_region) */
     /* by PC: inside a retry loop's region; tnest: a branch whose region
-     * is too (2), is not (1), not yet known (0) (ref.c refp_taint_nested) */
+     * is too (2), is not (1), not yet known (0) (ref_taint.c refp_taint_nested) */
     uint8_t *tinr, *tnest;
     /* clang -O0's frame slots as registers (prog_frame.h; NULL: none, or
      * the frame escapes): taug, the instructions with each slot as
@@ -167,7 +169,7 @@ typedef struct {
     uint64_t *tflive;
     unsigned tflw;
     const uint8_t *ts0; /* each CTA's initial one (NULL: none) */
-    /* the plain-load seed (ref.c refp_amap): the bytes atomics write, by
+    /* the plain-load seed (ref_taint.c refp_amap): the bytes atomics write, by
      * CTA, barrier phase and thread (built in the first pass, read in
      * every pass); tlw: a cas's or exch's result is a seed; tph: each
      * thread's barrier phase; tcta: the CTA under way */
@@ -210,6 +212,11 @@ extern int refp_taint_fault;
  * too much left out); 5 a branch nested in a retry loop taints control
  * (histo8's guess loads then leave its bins out) */
 extern int refp_hook_fault;
+/* The test hook of the taint's atomics (--inject-fault atom@K, fault
+ * kind 18): K = 1 an atomic's returned value is not tainted by the
+ * tainted bytes it reads; 2 the plain-load seed's atomics map is not
+ * counted in refp_mem_peak(2) */
+extern int refp_atom_fault;
 #define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);
@@ -225,9 +232,11 @@ void refp_out_view(refp_cta_out *o, const refp_result *r, uint64_t cta);
 int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, char *err,
                     size_t errlen);
 /* The high-water mark of what the reference allocated per thread
- * (per_cta 0: CTA scratch and results, REFP_GRID's arrays) or per CTA of
- * the grid (1: the order check's digests and bitmap), in bytes. */
-uint64_t refp_mem_peak(int per_cta);
+ * (kind 0: CTA scratch and results, REFP_GRID's arrays), per CTA of the
+ * grid (1: the order check's digests and bitmap) or in the order taint's
+ * atomics map (2: ref_taint.c refp_amap, a slot per byte atomics write
+ * and an entry per such byte, CTA and barrier phase), in bytes. */
+uint64_t refp_mem_peak(int kind);
 
 /* FNV-1a step over the four bytes of a PC. */
 static inline uint64_t refp_hash_step(uint64_t h, uint32_t pc)
@@ -280,9 +289,9 @@ void refp_free(refp_result *r);
  * memory, which the papers' lockstep warps run "right" and a thread-by-
  * thread order does not) shows the same way and is reported the same way.
  * When a cas's or exch's returned value is read, whether or not the orders
- * disagree, the first order runs again with taint (ref.c refp_taint_fixed)
+ * disagree, the first order runs again with taint (ref_taint.c refp_taint_fixed)
  * and the bytes it marks are left out as well (r->taint_bytes): for what
- * flows from those values this is a proof, not evidence (ref.c's header
+ * flows from those values this is a proof, not evidence (ref_taint.c's header
  * states the rule, why it covers every order, and what it assumes).
  * The taint also runs when an atomic and a plain load of global or shared
  * memory are both reachable: a plain load of bytes another thread's

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* orderwide.cu -- the reference's order taint (tb/simt/ref.c) where a
+/* orderwide.cu -- the reference's order taint (tb/simt/ref_taint.c) where a
  * legal order does what none of the reference's orders does.  Every thread
  * swaps its id + 1 into *last; the one that gets 0 back came first.  The
  * reference's orders make thread 0 (first to last) or thread 15 (last to

@@ -5,7 +5,7 @@
  * out[] must be left out of the comparison.  Compiled at -O0 (ticket_O0.ptx:
  * make kernels' flags with -O0), the loop's variables live in the stack
  * frame: `assumed` is a frame slot read after the loop, so the loop is not
- * a read-modify-write retry loop (ref.c refp_taint_region: a frame slot the
+ * a read-modify-write retry loop (ref_taint.c refp_taint_region: a frame slot the
  * loop writes is live at its reconvergence point).  The counter itself
  * (done[0]) ends at 16 in every order and stays compared, as does done[1],
  * written by a plain store. */
