@@ -1,25 +1,27 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* rsgf.cu -- Reed-Solomon RS(16, 8) over GF(2^8) (polynomial 0x11d), as
+/* rsgf.cu -- Reed-Solomon RS(12, 8) over GF(2^8) (polynomial 0x11d), as
  * storage and QR-code decoders run it: thread 0 builds the exp table
- * (512 entries, doubled so that log a + log b needs no reduction) and
- * the generator g(x) = (x - 1)(x - a)...(x - a^7) in shared memory, the
- * block fills the log table by a strided scatter, then each thread
+ * in shared memory (512 entries, doubled so that log a + log b needs no
+ * reduction) while the rest wait, the block fills the log table by a
+ * strided scatter, the generator is a `__constant__` table, then each thread
  * encodes its 8 random data bytes with the LFSR divider (a local array
- * of 8 parity bytes, a table multiply whose zero operands branch), plants
+ * of 4 parity bytes, a table multiply whose zero operands branch), plants
  * e = 0..3 errors (positions 7 apart, nonzero magnitudes, from the
- * thread's control word), computes the 8 syndromes by Horner's rule, and
+ * thread's control word), computes the 4 syndromes by Horner's rule, and
  * if they are not all zero tests for a single error: the locator from
  * log S1 - log S0 (mod 255), every later syndrome checked against it, the
  * error corrected in place.  Status 0 (clean), 1 (one error, corrected),
  * 2 (more than one: detected, not corrected); each block counts its
  * statuses with shared atomicAdd. */
-#define NPAR 8
+#define NPAR 4
 #define NDATA 8
-#define NCODE 16
+#define NCODE 12
 
 __shared__ unsigned char gexp[512];
 __shared__ unsigned char glog[256];
-__shared__ unsigned char gen[NPAR + 1];
+/* g(x) = (x - 1)(x - a)(x - a^2)(x - a^3), x^k's coefficient at k (as codecs
+ * ship it, a constant table) */
+__constant__ unsigned char gen[NPAR + 1] = {0x40, 0x78, 0x36, 0x0f, 0x01};
 
 static __device__ unsigned gmul(unsigned a, unsigned b)
 {
@@ -38,34 +40,6 @@ extern "C" __global__ void rsgf(const unsigned *rnd, unsigned char *code, unsign
             gexp[i] = (unsigned char)x;
             x <<= 1;
             if (x & 0x100u) x ^= 0x11du;
-        }
-        gen[0] = 1;
-        for (int k = 1; k <= NPAR; k++) gen[k] = 0;
-        /* multiply by (x + a^j), j = 0..NPAR-1; gen[k] is x^k's coefficient */
-        for (int j = 0; j < NPAR; j++) {
-            const unsigned r = gexp[j];
-            for (int k = j + 1; k > 0; k--) {
-                unsigned m = 0;
-                if (gen[k]) {
-                    /* the log table is not there yet: multiply by shifts */
-                    unsigned a = gen[k], b = r;
-                    while (b) {
-                        if (b & 1u) m ^= a;
-                        a <<= 1;
-                        if (a & 0x100u) a ^= 0x11du;
-                        b >>= 1;
-                    }
-                }
-                gen[k] = (unsigned char)(gen[k - 1] ^ m);
-            }
-            unsigned a = gen[0], b = r, m = 0;
-            while (b) {
-                if (b & 1u) m ^= a;
-                a <<= 1;
-                if (a & 0x100u) a ^= 0x11du;
-                b >>= 1;
-            }
-            gen[0] = (unsigned char)m;
         }
     }
     if (t < 3) cnt[t] = 0;
