@@ -505,7 +505,7 @@ int core_cycle(core *c)
                 return core_refuse(c,
                                    "pc %d (%s:%d): %s: thread slot %u waits at the rendezvous of "
                                    "its logical warp (warps of %u threads) and %s never issues "
-                                   "the instruction for the rest of its membermask (nothing "
+                                   "the instruction for the rest of its group (nothing "
                                    "issued for %llu cycles)",
                                    c->wsw[t], c->p->file, c->p->ins[c->wsw[t]].line, name, t,
                                    c->WS, c->ops->name, (unsigned long long)quiet);

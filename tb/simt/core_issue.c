@@ -526,13 +526,13 @@ static uint32_t wsw_blocks(uint32_t here, unsigned ws)
  * one CTA), each warp's executed at once by ops->exec_coll when the issue
  * (with, in narrow warps, the threads waiting at the rendezvous above)
  * holds every live thread its executing threads wait for (a stack in
- * convergent code always does).  When it does not and the missing member
- * is in a hardware warp of the issue, the mechanism has split the warp's
- * members across issues without making them rendezvous (dwf parks them
- * until they are complete, mech_dwf.c; lwm issues such an instruction row
- * by row, one warp a sub-warp, mech_lwm.c), so the run is refused (one
- * line, exit 2) rather than run with another meaning; one in another
- * hardware warp is waited for (narrow warps).  An activemask
+ * convergent code always does).  When it does not, in warps of PROG_WARP
+ * or more the mechanism has split the warp's members across issues
+ * without making them rendezvous (dwf parks them until they are complete,
+ * mech_dwf.c; lwm issues such an instruction row by row, one warp a
+ * sub-warp, mech_lwm.c), so the run is refused (one line, exit 2) rather
+ * than run with another meaning; in narrow warps the issue's threads wait
+ * for the rest (the rendezvous above).  An activemask
  * group that is not the reference's (ref.h, am) is refused the same way:
  * which threads are active together is then not established; in narrow
  * warps the group waits for the reference's.  Under scalarization the
