@@ -6,6 +6,11 @@
  * scalar unit or LSU booked for its waves, each result's ready cycle
  * written to the oracle and the scoreboard, the fetch buffer's head
  * consumed and refilled, and the statistics and energy counts kept.
+ * Warp-synchronous instructions execute by logical warp (wsync_issue); in
+ * warps narrower than a logical warp the hardware warps rendezvous (our
+ * extension, no paper has it: held as at a barrier until the group is
+ * complete, released at the next cycle's start; docs/ptx.md, "Warp-
+ * synchronous instructions at every warp size").
  */
 #include <string.h>
 
