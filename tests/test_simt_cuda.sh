@@ -236,45 +236,82 @@ rc=$?
   ok simt_cuda_many_registers || bad simt_cuda_many_registers "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
 
 # warp shuffles and votes (tb/kernels/cuda/warp: shfl.sync, vote.sync,
-# activemask, bar.warp.sync; docs/ptx.md): at the presets of 32-thread warps
-# every mechanism runs them (dwf through its rendezvous, lwm through its
-# sub-warping unit's row mode: warpdiv's shuffle reduction after a
-# divergent loop, its ballot compaction and activemask in a divergent
-# branch) and matches the reference, and the reference's memory equals
-# the plain-C host reference; at a preset
-# of another warp size the kernel is refused with one line naming the
-# instruction and the setting (exit 2), and runs there too with --set
-# warp_size=32 (cfg:32)
+# activemask, bar.warp.sync; docs/ptx.md): at every preset every mechanism
+# runs them (dwf through its rendezvous, lwm through its sub-warping unit's
+# row mode: warpdiv's shuffle reduction after a divergent loop, its ballot
+# compaction and activemask in a divergent branch) and matches the
+# reference, and the reference's memory equals the plain-C host reference.
+# At the presets of narrower warps (default: 8, 000: 16) a logical warp of
+# 32 threads spans several hardware warps, which rendezvous in the core
+# (docs/ptx.md, "Warp-synchronous instructions at every warp size"); 001
+# with --set warp_size=64 (cfg:64) holds two logical warps in a hardware
+# warp; default:32 and 000:32 set 32.  Away from 32, dwf alone gives a
+# "cannot run" row with its named reason (its rendezvous issues a logical
+# warp as one dynamic warp; at 64 its lane-aware register file), never
+# another mechanism.
 for L in tb/kernels/cuda/warp/*.launch; do
   k=$(basename "$L" .launch)
   if ! "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1; then
     bad "simt_cuda_warp_${k}_host" "$(head -n 1 "$T/$k.hostlog") (make $B/cuda_host/$k)"; continue
   fi
-  for cfg in default 000 001 002 003 004 default:32 000:32; do
-    set32=()
-    [ "${cfg#*:}" = 32 ] && set32=(--set warp_size=32)
-    out=$("$S" --config "${cfg%:*}" "${set32[@]}" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" 2>&1)
+  for cfg in default 000 001 002 003 004 default:32 000:32 001:64; do
+    setws=()
+    [ "$cfg" != "${cfg#*:}" ] && setws=(--set "warp_size=${cfg#*:}")
+    out=$("$S" --config "${cfg%:*}" "${setws[@]}" --launch "$L" --mech all --dump-mem "$T/$k-$cfg.ref" 2>&1)
     rc=$?
     ws=$(awk '$1 == "warp_size" { print $3 }' "tb/simt/configs/${cfg%:*}.cfg")
-    [ -n "${set32[*]}" ] && ws=32
-    if [ "$ws" != 32 ]; then
-      [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
-        grep -qE "^$(dirname "$L")/$k.ptx:[0-9]+: [a-z.]+ needs warps of 32 threads; this run's warp_size is $ws " <<<"$out" &&
-        ok "simt_cuda_warp_${k}_${cfg}_refused (warp_size $ws)" || bad "simt_cuda_warp_${k}_${cfg}_refused" "exit $rc: $out"
-      continue
-    fi
+    [ -n "${setws[*]}" ] && ws=${cfg#*:}
     cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
     nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
+    # at 32 none cannot run; elsewhere dwf alone, with its reason
+    if [ "$ws" = 32 ]; then allowed=""; dwfwhy="^dwf +[0-9]"
+    elif [ "$ws" = 64 ]; then allowed=" dwf"; dwfwhy="^dwf +cannot run: dwf: warps of 64 threads; the lane-aware register file"
+    else allowed=" dwf"; dwfwhy="^dwf +cannot run: dwf: warp-synchronous instructions in warps of $ws threads; its rendezvous"
+    fi
     if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
-       ! grep -q "cannot run" <<<"$out" &&
-       grep -qE "^dwf +[0-9]" <<<"$out" && grep -qE "^lwm +[0-9]" <<<"$out" &&
+       [ "$cannot" = "$allowed" ] && grep -qE "$dwfwhy" <<<"$out" && grep -qE "^lwm +[0-9]" <<<"$out" &&
        same_as_host "$T/$k-$cfg.ref" "$T/$k.host"; then
-      ok "simt_cuda_warp_${k}_${cfg/:/_ws} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
+      ok "simt_cuda_warp_${k}_${cfg/:/_ws} (warp_size $ws; $((nm - $(wc -w <<<"$cannot"))) of $nm ran${cannot:+; cannot run:$cannot})"
     else
       why=$(grep -m1 -E '^simt:|FAIL|deadlock' <<<"$out" || grep -m1 "cannot run" <<<"$out" || echo "the reference's memory differs from the host reference")
       bad "simt_cuda_warp_${k}_${cfg/:/_ws}" "exit $rc: $why"
     fi
   done
+done
+
+# the rendezvous of narrow warps (tests/data/cuda/wsnarrow.cu): shuffles
+# after a data-dependent loop (the hardware warps of a logical warp arrive
+# at cycles far apart), a ballot and a reduction over lanes 4..11 (two
+# hardware warps at warp_size 8) taken by those lanes alone, %laneid.  At
+# warp_size 8, 16, 32 and 64 every mechanism but dwf away from 32 runs it
+# and matches the reference, and the reference's final memory is the same
+# at every size (the PTX meaning does not follow the hardware warp).
+# --inject-fault rdv@0 (fault kind 19: a narrow warp's group executes
+# without waiting for its members in other hardware warps) must fail it.
+for cfg in 001 default 000 001:64 default:rdv; do
+  extra=()
+  case $cfg in *:64) extra=(--set warp_size=64);; *:rdv) extra=(--inject-fault rdv@0);; esac
+  out=$("$S" --config "${cfg%:*}" "${extra[@]}" --launch tests/data/cuda/wsnarrow.launch --mech all \
+    --dump-mem "$T/wsnarrow-$cfg.mem" 2>&1)
+  rc=$?
+  cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
+  nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
+  want=" dwf"; [ "$cfg" = 001 ] && want=""
+  good=0
+  [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && [ "$cannot" = "$want" ] &&
+    grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
+    cmp -s "$T/wsnarrow-$cfg.mem" "$T/wsnarrow-001.mem" && good=1
+  if [ "$cfg" = default:rdv ]; then
+    # (every mechanism refuses: exit 2 with the first one's line)
+    [ $good = 0 ] && grep -qE "^simt: [a-z+]+: .*shfl.sync: .* which does not take part" <<<"$out" &&
+      ok "simt_cuda_wsnarrow_rdv_planted (exit $rc)" ||
+      bad simt_cuda_wsnarrow_rdv_planted "exit $rc: the planted fault went unseen"
+  elif [ $good = 1 ]; then
+    ok "simt_cuda_wsnarrow_${cfg/:/_ws} ($((nm - $(wc -w <<<"$cannot"))) of $nm ran)"
+  else
+    bad "simt_cuda_wsnarrow_${cfg/:/_ws}" "exit $rc: $(grep -m1 -E '^simt:|FAIL|cannot run' <<<"$out" ||
+      echo "the final memory differs from warp_size 32's")"
+  fi
 done
 
 # one_line NAME PATTERN ARGS...: build/simt ARGS stops with exit 2 and one
@@ -287,6 +324,17 @@ one_line() {
   [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^simt: $pat" <<<"$out" &&
     ok "$name" || bad "$name" "exit $rc: $out"
 }
+
+# a member at a CTA barrier in another hardware warp
+# (tests/data/cuda/wsnarrow_bad.cu): at warp_size 8 the run stops with
+# warp_size 32's one line, undefined in CUDA (exit 2), and does not hang
+for cfg in default 001; do
+  out=$("$S" --config $cfg --launch tests/data/cuda/wsnarrow_bad.launch --mech all 2>&1)
+  rc=$?
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+    grep -qE "^tests/data/cuda/wsnarrow_bad.ptx:[0-9]+: shfl.sync: lane 0 of warp 0 \(CTA 0,0,0\) waits for lane 8 \(membermask 0x0000ffff\), which waits at the CTA barrier of line [0-9]+: undefined in CUDA$" <<<"$out" &&
+    ok "simt_cuda_wsnarrow_bad_$cfg" || bad "simt_cuda_wsnarrow_bad_$cfg" "exit $rc: $out"
+done
 
 # lwm's row mode can fail: with it planted off (--inject-fault wsync@0: the
 # sub-warping unit packs warp-synchronous instructions by column, as before

@@ -10,7 +10,8 @@
  * max_sync (int and unsigned) and __reduce_and/or/xor_sync (redux.sync,
  * sm_80's), __match_any_sync and __match_all_sync (match.sync; int,
  * unsigned, long, long long, their unsigned forms, float, double).  The
- * front end runs them at a warp size of 32.  There is no host half: the
+ * SM model runs them at every warp size (logical warps of 32 threads,
+ * docs/ptx.md).  There is no host half: the
  * threads of a host reference take turns, which warp code cannot do, so a
  * warp kernel's host reference is plain C under #ifndef __CUDA_ARCH__
  * (tb/kernels/cuda/warp/).
@@ -25,8 +26,8 @@
  * CUDA installation does not enable the ptx60 feature its warp built-ins
  * need: the instructions as inline PTX instead.  The
  * PTX front end runs them (docs/ptx.md, "Warp-synchronous instructions")
- * at a warp size of 32 only: a rendezvous of the membermask's threads, a
- * member that never arrives stopping the run with one line. */
+ * over logical warps of 32 threads: a rendezvous of the membermask's
+ * threads, a member that never arrives stopping the run with one line. */
 WARPHW_DEV void __syncwarp(unsigned mask = 0xffffffffu) { asm volatile("bar.warp.sync %0;" ::"r"(mask)); }
 WARPHW_DEV unsigned __activemask()
 {

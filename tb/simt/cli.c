@@ -126,6 +126,8 @@ static void usage(void)
            "                       perm: swi names one thread too few of its shuffled lanes\n"
            "                       shuni@0: the reference does not check the shared loads\n"
            "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
+           "                       rdv: a narrow warp's shuffle or vote executes without\n"
+           "                       its members in other hardware warps (core_issue.c)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -363,11 +365,11 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
                  strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni") &&
-                 strcmp(kind, "atom")))
+                 strcmp(kind, "atom") && strcmp(kind, "rdv")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, scalar@0, layout@0, shuni@0, taint@1..8, "
-                     "hook@1..5 or atom@1..2, got '%s'",
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, scalar@0, layout@0, shuni@0, "
+                     "taint@1..8, hook@1..5 or atom@1..2, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
@@ -376,7 +378,7 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
                               : !strcmp(kind, "lean") ? 11
                               : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13
-                              : !strcmp(kind, "perm") ? 16 : 14;
+                              : !strcmp(kind, "perm") ? 16 : !strcmp(kind, "rdv") ? 19 : 14;
             o->C.fault_cycle = cyc;
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;
@@ -571,17 +573,21 @@ int load(const opts *o, const char *name, const char *text, loaded *L, char *err
                         pg->block[1] * pg->block[2];
     int flags = (gthreads <= o->C.max_threads ? REFP_GRID : 0) |
                 (o->has_launch && !text ? REFP_DIGEST : 0);
-    /* warp-synchronous instructions assume warps of PROG_WARP threads
-     * (%laneid, the membermasks): another warp size would give them
-     * another meaning, so the kernel is refused (prog.h) */
-    for (unsigned pc = 0; pg->nwsync && o->C.warp_size != PROG_WARP && pc < pg->n; pc++)
+    /* warp-synchronous instructions work on logical warps of PROG_WARP
+     * threads (%laneid, the membermasks): the SM runs them when its
+     * hardware warps tile them -- a size that divides PROG_WARP (a logical
+     * warp spans several, which rendezvous: core_issue.c) or a multiple
+     * of it (a hardware warp holds several); another size is refused */
+    const unsigned wsz = o->C.warp_size;
+    for (unsigned pc = 0; pg->nwsync && wsz % PROG_WARP && PROG_WARP % wsz && pc < pg->n; pc++)
         if (pg->ins[pc].wsync && pg->reachable[pc]) {
             char name[24];
             prog_wsync_name(&pg->ins[pc], name, sizeof name);
             snprintf(err, len,
-                     "%s:%d: %s needs warps of %u threads; this run's warp_size is %u (the "
-                     "preset's warp_size, --lanes or --set warp_size)",
-                     pg->file, pg->ins[pc].line, name, PROG_WARP, o->C.warp_size);
+                     "%s:%d: %s needs warps of a size that divides %u or is a multiple of it; "
+                     "this run's warp_size is %u (the preset's warp_size, --lanes or --set "
+                     "warp_size)",
+                     pg->file, pg->ins[pc].line, name, PROG_WARP, wsz);
             unload(L);
             return 2;
         }

@@ -108,6 +108,8 @@ int core_scalar_once(const core *c, int pc)
 }
 int core_at_bar(const core *c, unsigned t) { return t < c->T && c->at_bar[t]; }
 uint64_t core_bar_clears(const core *c) { return c->bar_clears; }
+int core_wsync_narrow(const core *c) { return c->wsw != NULL; }
+uint64_t core_warp_bar(const core *c, unsigned w) { return w < c->W ? c->wbar[w] : 0; }
 int core_exited(const core *c, unsigned t) { return t >= c->T || !c->live[t]; }
 uint32_t core_coll_wait(const core *c, int pc, unsigned t)
 {
@@ -430,6 +432,7 @@ int core_cycle(core *c)
     if (!c->done) {
         if (core_dispatch(c))
             return -1;
+        core_wsw_open(c);
         core_barriers(c);
         if (c->P.fault_kind && c->cycle == c->P.fault_cycle) {
             if (c->P.fault_kind == 1)
@@ -493,6 +496,20 @@ int core_cycle(core *c)
     uint64_t quiet = c->cycle - c->last_issue;
     if (quiet > 1000u + 4u * (c->P.mem_lat + c->P.alu_lat + c->P.sfu_lat) &&
         c->cycle > c->last_ready) {
+        /* a rendezvous of narrow warps that never completes (core_issue.c):
+         * the mechanism keeps a member from the instruction (one line) */
+        for (unsigned t = 0; c->wsw && t < c->T; t++)
+            if (c->wsw[t] >= 0) {
+                char name[24];
+                prog_wsync_name(&c->p->ins[c->wsw[t]], name, sizeof name);
+                return core_refuse(c,
+                                   "pc %d (%s:%d): %s: thread slot %u waits at the rendezvous of "
+                                   "its logical warp (warps of %u threads) and %s never issues "
+                                   "the instruction for the rest of its group (nothing "
+                                   "issued for %llu cycles)",
+                                   c->wsw[t], c->p->file, c->p->ins[c->wsw[t]].line, name, t,
+                                   c->WS, c->ops->name, (unsigned long long)quiet);
+            }
         unsigned ex, bar, n;
         core_count_threads(c, &n, &ex, &bar);
         return core_fail(c, "deadlock: nothing issued for %llu cycles (cycle %llu; %u of %u "
@@ -677,6 +694,11 @@ const char *core_new(const mech_ops *ops, const prog *p, const refp_result *ref,
     c->wlive = calloc(c->W + 1, sizeof(uint64_t));
     c->wbar = calloc(c->W + 1, sizeof(uint64_t));
     c->at_bar = calloc(c->T, 1);
+    if (p->nwsync && c->WS < PROG_WARP) {
+        c->wsw = malloc(c->T * sizeof(int));
+        for (unsigned t = 0; c->wsw && t < c->T; t++)
+            c->wsw[t] = -1;
+    }
     c->tready = slot_rows_alloc(c, (size_t)c->T * c->nregs * sizeof(uint64_t),
                                 c->nregs * sizeof(uint64_t), lanes, c->CT);
     c->wready = calloc((size_t)(c->W + 1) * c->nregs, sizeof(uint64_t));
@@ -829,6 +851,7 @@ void core_free(core *c)
     free(c->wlive);
     free(c->wbar);
     free(c->at_bar);
+    free(c->wsw);
     free(c->tready);
     free(c->wready);
     free(c->ucls);

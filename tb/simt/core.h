@@ -238,7 +238,9 @@ typedef struct core_cfg {
      * --mem-peak count), 22 (ref_shuni.c,
      * --inject-fault shuni@0) turns the reference's check of the shared
      * loads taken as uniform off (a race on such a load then reaches the
-     * mechanisms):
+     * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
+     * executes a narrow warp's warp-synchronous group without waiting for
+     * its members in other hardware warps:
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
@@ -535,6 +537,14 @@ int core_exited(const core *c, unsigned t);
  * instruction pc (prog_ops.coll_wait on its registers now: its membermask,
  * 0 for activemask or a false guard); 0 when pc is not one. */
 uint32_t core_coll_wait(const core *c, int pc, unsigned t);
+/* Warp-synchronous instructions in narrow warps (warp_size < PROG_WARP):
+ * a logical warp's hardware warps rendezvous (core_issue.c, wsync_issue);
+ * a warp held there waits as at a barrier (core_at_bar), and is released
+ * alone, not with its CTA (core_bar_clears counts it) */
+int core_wsync_narrow(const core *c);
+/* The lanes of warp w whose thread waits at a barrier or such a
+ * rendezvous (core_at_bar's bits) */
+uint64_t core_warp_bar(const core *c, unsigned w);
 /* The cycle every result issued so far is ready (mechanisms with their own
  * completion queues extend it: core_note_ready). */
 void core_note_ready(core *c, uint64_t cycle);

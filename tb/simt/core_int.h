@@ -115,6 +115,11 @@ struct core {
     uint8_t *parked;
     unsigned *cta_park;
     int *cta_red;                      /* the barrier its threads wait at, -1 none */
+    /* narrow warps (warp_size < PROG_WARP) with warp-synchronous
+     * instructions: the PC each thread slot waits at in the rendezvous of
+     * its logical warp, -1 none (core_issue.c, wsync_issue); NULL else */
+    int *wsw;
+    unsigned wsw_open; /* threads released since the last core_wsw_open */
     uint64_t bar_clears;               /* times at_bar bits were cleared (core_bar_clears) */
     uint64_t *cta_ready;
     uint8_t *shared;                   /* nslots x shared_bytes */
@@ -225,6 +230,11 @@ static inline int is_ctl(const prog *p, int pc)
 {
     return pc >= (int)p->n || p->ins[pc].unit == PU_BRA || p->ins[pc].unit == PU_EXIT;
 }
+
+/* narrow warps' rendezvous of warp-synchronous instructions
+ * (core_issue.c): the threads released this cycle run on (as a barrier
+ * opens: before core_barriers) */
+void core_wsw_open(core *c);
 
 /* ------------------------------------------------------------ fetch */
 static inline void fb_bit(uint64_t *v, unsigned i, int on)

@@ -6,6 +6,11 @@
  * scalar unit or LSU booked for its waves, each result's ready cycle
  * written to the oracle and the scoreboard, the fetch buffer's head
  * consumed and refilled, and the statistics and energy counts kept.
+ * Warp-synchronous instructions execute by logical warp (wsync_issue); in
+ * warps narrower than a logical warp the hardware warps rendezvous (our
+ * extension, no paper has it: held as at a barrier until the group is
+ * complete, released at the next cycle's start; docs/ptx.md, "Warp-
+ * synchronous instructions at every warp size").
  */
 #include <string.h>
 
@@ -459,19 +464,85 @@ static __attribute__((noinline)) int issue_warp_perm(core *c, const issue_ctx *x
     return 0;
 }
 
+/* The rendezvous of narrow warps (warp_size < PROG_WARP: a logical warp
+ * spans PROG_WARP / warp_size hardware warps; c->wsw, docs/ptx.md "Warp-
+ * synchronous instructions at every warp size").  Our extension: no paper
+ * has it.  A hardware warp that issues the instruction while a member of
+ * its threads' membermasks in another hardware warp has not issued it
+ * waits: its threads are held as at a CTA barrier (at_bar, wbar, barred:
+ * every mechanism already keeps such a thread out of its issues), not
+ * counted by the CTA's barrier (cta_bar), their PC past the instruction,
+ * their results not yet written.  The issue that completes the group
+ * computes every result once, from the values all of them hold (the
+ * waiting threads ran nothing since), and releases the waiting threads
+ * where a CTA barrier opens, before the next cycle's issues (core_wsw_open;
+ * bar_clears counts it, as a barrier's opening).  wsw[t]: the PC t waits
+ * at, -2 - pc released there, -1 none. */
+
+/* thread slot t waits at the rendezvous of pc (released: res 1) */
+static void wsw_hold(core *c, unsigned t, int pc)
+{
+    c->wsw[t] = pc;
+    c->at_bar[t] = 1;
+    c->wbar[t / c->WS] |= 1ull << (t % c->WS);
+    bar_note(c, t / c->WS);
+}
+
+static void wsw_release(core *c, unsigned t, int pc, unsigned k)
+{
+    c->wsw[t] = -1;
+    c->at_bar[t] = 0;
+    c->wbar[t / c->WS] &= ~(1ull << (t % c->WS));
+    bar_note(c, t / c->WS);
+    /* an early return before a barrier (park_lanes): its next PC, pc + 1,
+     * parks it now that it runs on */
+    if (c->eb && !c->parked[t] && c->eb[pc + 1]) {
+        c->parked[t] = 1;
+        c->cta_park[k]++;
+    }
+}
+
+void core_wsw_open(core *c)
+{
+    if (!c->wsw_open)
+        return;
+    const unsigned cta_threads = c->CW * c->WS;
+    for (unsigned t = 0; t < c->T; t++)
+        if (c->wsw[t] <= -2)
+            wsw_release(c, t, -2 - c->wsw[t], t / cta_threads);
+    c->wsw_open = 0;
+    c->bar_clears++;
+}
+
+/* The lanes of the hardware warps that hold lanes `here` of a logical warp
+ * (warp_size divides PROG_WARP: each hardware warp is an aligned block) */
+static uint32_t wsw_blocks(uint32_t here, unsigned ws)
+{
+    const uint32_t one = ws >= 32 ? ~0u : (1u << ws) - 1u;
+    uint32_t b = 0;
+    for (unsigned s = 0; s < PROG_WARP; s += ws)
+        if (here >> s & one)
+            b |= one << s;
+    return b;
+}
+
 /* A warp-synchronous instruction (prog.h, "Warp-synchronous
  * instructions"): the issue's threads by logical warp (PROG_WARP threads of
- * one CTA; the run's warp size is PROG_WARP, cli.c), each warp's executed
- * at once by ops->exec_coll when the issue holds every live thread its
- * executing threads wait for (a stack in convergent code always does).
- * When it does not, the mechanism has split the warp's members across
- * issues without making them rendezvous (dwf parks them until they are
- * complete, mech_dwf.c; lwm issues such an instruction row by row, one
- * warp a sub-warp, mech_lwm.c), so the run is refused (one line, exit 2)
- * rather than run with another meaning.  An activemask
+ * one CTA), each warp's executed at once by ops->exec_coll when the issue
+ * (with, in narrow warps, the threads waiting at the rendezvous above)
+ * holds every live thread its executing threads wait for (a stack in
+ * convergent code always does).  When it does not, in warps of PROG_WARP
+ * or more the mechanism has split the warp's members across issues
+ * without making them rendezvous (dwf parks them until they are complete,
+ * mech_dwf.c; lwm issues such an instruction row by row, one warp a
+ * sub-warp, mech_lwm.c), so the run is refused (one line, exit 2) rather
+ * than run with another meaning; in narrow warps the issue's threads wait
+ * for the rest (the rendezvous above).  An activemask
  * group that is not the reference's (ref.h, am) is refused the same way:
- * which threads are active together is then not established.  Under scalarization the threads take part through views of
- * their allocated files (scalar.h).  eff[i] is thread tids[i]'s effect. */
+ * which threads are active together is then not established; in narrow
+ * warps the group waits for the reference's.  Under scalarization the
+ * threads take part through views of their allocated files (scalar.h).
+ * eff[i] is thread tids[i]'s effect. */
 static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const unsigned *kk,
                        prog_effect *eff)
 {
@@ -485,32 +556,54 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
         unsigned k = kk[i], w = (tids[i] - k * cta_threads) / PROG_WARP;
         unsigned base = k * cta_threads + w * PROG_WARP, idx[PROG_WARP];
         prog_thread *lane[PROG_WARP] = {0}, view[PROG_WARP];
-        uint32_t gone = 0, here = 0, need = 0;
+        uint32_t gone = 0, here = 0, need = 0, wait = 0;
+        const refp_cta_out *o = &c->rout[k];
         for (unsigned j = i; j < nl; j++)
             if (kk[j] == k && tids[j] - base < PROG_WARP) {
                 unsigned l = tids[j] - base;
-                lane[l] = &c->th[tids[j]];
-                if (c->scalar) {
-                    scalar_coll_view(&c->sx, pc, l, lane[l],
-                                     &c->srf[(size_t)(tids[j] / c->WS) * c->sregs], &view[l]);
-                    lane[l] = &view[l];
-                }
                 idx[l] = j;
                 here |= 1u << l;
                 grouped[j / 64] |= 1ull << (j % 64);
             }
         for (unsigned l = 0; l < PROG_WARP; l++)
-            if (!c->live[base + l])
+            if (base + l >= (k + 1) * cta_threads || !c->live[base + l])
                 gone |= 1u << l;
+            else if (c->wsw && c->wsw[base + l] == pc && !(here >> l & 1))
+                wait |= 1u << l;
         for (unsigned l = 0; c->cta_park[k] && l < PROG_WARP; l++)
-            if (c->parked[base + l]) /* bound for the exit: exited in the reference */
+            if (!(gone >> l & 1) && c->parked[base + l]) /* bound for the exit: exited in the reference */
                 gone |= 1u << l;
+        for (uint32_t b = here | wait; b; b &= b - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(b);
+            lane[l] = &c->th[base + l];
+            if (c->scalar) {
+                scalar_coll_view(&c->sx, pc, l, lane[l],
+                                 &c->srf[(size_t)((base + l) / c->WS) * c->sregs], &view[l]);
+                lane[l] = &view[l];
+            }
+        }
         /* the lanes' waits (their membermasks) matter only for a lane
-         * neither here nor gone: read when there is one */
-        for (uint32_t b = ~(gone | here) ? here : 0; b; b &= b - 1)
-            need |= p->ops->coll_wait(p, pc, lane[__builtin_ctz(b)]);
-        uint32_t miss = need & ~gone & ~here;
-        if (miss) {
+         * neither here nor gone: read when there is one; in narrow warps
+         * an activemask waits for the reference's group (ref.h, am) */
+        const int am = p->ins[pc].wsync == 2;
+        for (uint32_t b = ~(gone | here | wait) ? here | wait : 0; b; b &= b - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(b), t = base + l;
+            if (!am)
+                need |= p->ops->coll_wait(p, pc, lane[l]);
+            else if (c->wsw && o->am && c->tam[t] < o->amn[t - k * cta_threads])
+                need |= o->am[t - k * cta_threads][c->tam[t]];
+        }
+        uint32_t miss = need & ~gone & ~here & ~wait;
+        /* (the test hook --inject-fault rdv@C, fault_kind 19: from cycle C
+         * a narrow warp's group executes without its members in other
+         * hardware warps, which exec_coll or the comparison catches) */
+        if (c->wsw && c->P.fault_kind == 19 && c->cycle >= c->P.fault_cycle)
+            miss &= wsw_blocks(here, c->WS);
+        /* a missing member: refused in warps of PROG_WARP (the issue is the
+         * whole warp's); waited for in narrow warps, also in a hardware
+         * warp of the issue (a split or path that comes later: a mechanism
+         * that never brings it is found by the deadlock line, core.c) */
+        if (miss && !c->wsw) {
             prog_wsync_name(&p->ins[pc], name, sizeof name);
             return core_refuse(c,
                                "pc %d (%s:%d): %s: lane %u of warp %u of CTA slot %u is live but "
@@ -519,23 +612,47 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
                                pc, p->file, p->ins[pc].line, name, (unsigned)__builtin_ctz(miss),
                                w, k, c->ops->name);
         }
+        if (miss) { /* narrow warps: the issue's threads wait for the rest */
+            for (uint32_t b = miss; b; b &= b - 1) {
+                const unsigned u = (unsigned)__builtin_ctz(b);
+                if (!c->at_bar[base + u] || c->wsw[base + u] != -1)
+                    continue; /* (held at a rendezvous: waited for) */
+                prog_wsync_name(&p->ins[pc], name, sizeof name);
+                return core_refuse(c,
+                                   "pc %d (%s:%d): %s: a lane of warp %u of CTA slot %u waits for "
+                                   "lane %u (membermask 0x%08x), which waits at a CTA barrier: "
+                                   "undefined in CUDA",
+                                   pc, p->file, p->ins[pc].line, name, w, k, u, need);
+            }
+            for (uint32_t b = here; b; b &= b - 1) {
+                const unsigned l = (unsigned)__builtin_ctz(b);
+                prog_effect *e = &eff[idx[l]];
+                e->next_pc = pc + 1;
+                e->executed = (uint8_t)(p->ins[pc].guard < 0 ||
+                                        (int)(lane[l]->r[p->ins[pc].guard] & 1) !=
+                                            (int)p->ins[pc].guard_neg);
+                e->taken = e->nacc = 0;
+                wsw_hold(c, base + l, pc);
+            }
+            continue;
+        }
+        const uint32_t grp = here | wait;
         /* activemask: the group must be the reference's (ref.h, am); else
          * which threads are active together depends on how the mechanism
          * orders them -- not established: refused, never compared */
-        for (unsigned l = 0; p->ins[pc].wsync == 2 && l < PROG_WARP; l++) {
-            const refp_cta_out *o = &c->rout[k];
+        for (unsigned l = 0; am && l < PROG_WARP; l++) {
             unsigned t = base + l, f = t - k * cta_threads;
-            if (!(here >> l & 1) || !o->am)
+            if (!(grp >> l & 1) || !o->am)
                 continue;
             uint32_t want = c->tam[t] < o->amn[f] ? o->am[f][c->tam[t]] : 0;
-            if (want != here)
+            if (want != grp)
                 return core_refuse(c,
                                    "pc %d (%s:%d): activemask: lanes 0x%08x of warp %u of CTA "
                                    "slot %u execute it together, the reference's group was "
                                    "0x%08x: which threads are active together is not "
                                    "established (they reach it at different times, e.g. in "
                                    "different iterations of a loop)",
-                                   pc, p->file, p->ins[pc].line, here, w, k, want);
+                                   pc, p->file, p->ins[pc].line, grp, w, k, want);
             c->tam[t]++;
         }
         prog_effect e[PROG_WARP];
@@ -543,13 +660,18 @@ static int wsync_issue(core *c, int pc, unsigned nl, const unsigned *tids, const
             return core_refuse(c, "pc %d: %s (the reference ran it: this mechanism grouped the "
                                   "warp's threads otherwise)",
                                pc, msg);
-        for (unsigned l = 0; l < PROG_WARP; l++)
-            if (here >> l & 1) {
+        for (uint32_t b = grp; b; b &= b - 1) {
+            const unsigned l = (unsigned)__builtin_ctz(b);
+            if (here >> l & 1)
                 eff[idx[l]] = e[l];
-                if (c->scalar)
-                    scalar_coll_store(&c->sx, pc, &view[l], &c->th[base + l],
-                                      &c->srf[(size_t)((base + l) / c->WS) * c->sregs]);
+            if (c->scalar)
+                scalar_coll_store(&c->sx, pc, &view[l], &c->th[base + l],
+                                  &c->srf[(size_t)((base + l) / c->WS) * c->sregs]);
+            if (wait >> l & 1) { /* released where a barrier opens (core_wsw_open) */
+                c->wsw[base + l] = -2 - pc;
+                c->wsw_open++;
             }
+        }
     }
     return 0;
 }

@@ -388,6 +388,26 @@ const uint64_t *core_ready_set(const core *c)
 /* The checks in the order of their reasons; the flags of the run
  * (own_fetch, own_sb, ndec) and the unit class of each pc (ucls) are set
  * in core_new. */
+/* Narrow warps with warp-synchronous instructions (core_issue.c,
+ * wsync_issue): a thread held at a rendezvous has its PC past the
+ * instruction, where a mechanism may merge it with threads that are not
+ * held (a reconvergence point): a request with any held lane waits. */
+static int core_wsw_held(const core *c, const core_req *r)
+{
+    if (r->nthreads) {
+        for (unsigned i = 0; i < r->nthreads; i++)
+            if (core_at_bar(c, r->threads[i]))
+                return 1;
+        return 0;
+    }
+    if (!r->tid)
+        return r->warp < c->W && (r->mask & c->wbar[r->warp]) != 0;
+    for (uint64_t m = r->mask; m; m &= m - 1)
+        if (core_at_bar(c, r->tid[ctz(m)]))
+            return 1;
+    return 0;
+}
+
 enum core_why core_ready(const core *c, unsigned port, const core_req *r)
 {
     if (port >= c->ndec || c->dec[port].valid)
@@ -396,6 +416,8 @@ enum core_why core_ready(const core *c, unsigned port, const core_req *r)
         return CORE_LANES; /* (a slot not issued yet: checked at its issue) */
     if (r->nthreads ? core_at_bar(c, r->threads[0])
                     : r->mask && core_at_bar(c, tid_of(c, r, ctz(r->mask))))
+        return CORE_BARRIER;
+    if (c->wsw && core_wsw_held(c, r))
         return CORE_BARRIER;
     if (!r->nofetch && !c->own_fetch) {
         const fetchbuf *b = &c->fb[r->warp * c->nctx + r->ctx];

@@ -748,7 +748,10 @@ static int dpe_cycle(core *c, void *vm)
      * core releases a CTA's barrier for all its threads at once, and
      * nothing else clears a waiting thread's flag, so one waiting path per
      * CTA slot answers for all of them (--check compares every path) */
-    const unsigned cw = core_cta_warps(c);
+    /* (narrow warps' rendezvous of warp-synchronous instructions,
+     * core_issue.c, releases the warps of a logical warp alone: each warp
+     * answers for itself there) */
+    const unsigned cw = core_wsync_narrow(c) ? 1 : core_cta_warps(c);
     for (uint64_t x = m->bar[0] | m->bar[1]; x;) {
         const unsigned w = (unsigned)__builtin_ctzll(x), lo = w - w % cw;
         const uint64_t slot = (cw >= 64 ? ~0ull : ((1ull << cw) - 1u)) << lo;

@@ -174,6 +174,14 @@ static const char *mdwf_init(core *c, void *vm)
                  "at most %u lanes", WS, LANE_REGFILE_MAX_LANES);
         return msg;
     }
+    if (core_wsync_narrow(c)) {
+        /* (mech_dwf_rv.c: the rendezvous issues a complete logical warp as
+         * one dynamic warp, its threads in their home lanes) */
+        snprintf(msg, sizeof msg, "dwf: warp-synchronous instructions in warps of %u threads; "
+                 "its rendezvous issues a logical warp's %u threads as one dynamic warp", WS,
+                 PROG_WARP);
+        return msg;
+    }
     if (C->swizzle > 1 && C->regfile != CORE_RF_CROSSBAR)
         return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
                "file homes threads by 000's swizzle only)";

@@ -195,11 +195,16 @@ static void lwm_launch(core *c, void *vm, unsigned w, uint64_t mask)
         mech_lq_push(&m->lq, g, 0);
 }
 
+/* The large warp's active threads `mask` wait: its first at a barrier, or
+ * (narrow warps with warp-synchronous instructions, core_wsync_narrow) any
+ * held at its logical warp's rendezvous, which a reconvergence point can
+ * merge with threads that are not */
 static int lwm_blocked(const core *c, const lwm_state *m, unsigned g, const uint64_t *mask)
 {
     unsigned WS = core_warp_size(c);
+    const int any = core_wsync_narrow(c);
     for (unsigned i = 0; i < m->K * WS; i++)
-        if (lwm_bit(mask, i))
+        if (lwm_bit(mask, i) && (core_at_bar(c, lwm_tid(c, m, g, i / WS, i % WS)) || !any))
             return core_at_bar(c, lwm_tid(c, m, g, i / WS, i % WS));
     return 0;
 }

@@ -127,6 +127,16 @@ static uint64_t to_threads(const swi_state *m, unsigned w, uint64_t lmask)
     return t;
 }
 
+/* Warp w's entry on lanes `lmask` waits: its first thread at a barrier,
+ * or, in narrow warps with warp-synchronous instructions, any of its
+ * threads held at their rendezvous (core.h core_wsync_narrow: a held
+ * thread may be merged with others at a reconvergence point) */
+static int swi_held(const core *c, const swi_state *m, unsigned w, uint64_t lmask)
+{
+    return core_at_bar(c, m->tid[w][__builtin_ctzll(lmask)]) ||
+           (core_wsync_narrow(c) && (core_warp_bar(c, w) & to_threads(m, w, lmask)));
+}
+
 /* ------------------------------------------- swi_sched's size (swi, sbi+swi) */
 int mech_swi_decide(core *c, const swi_sched_cfg *qc, const swi_sched_state *s,
                     swi_sched_in *qi, uint64_t ready, swi_sched_out *qo)
@@ -383,8 +393,7 @@ static int swi_cycle(core *c, void *vm)
         for (uint64_t v = launched < 0 ? s->v_q & wmask : 0; v; v &= v - 1) {
             unsigned w = (unsigned)__builtin_ctzll(v);
             int pc = (int)s->pc_q[w];
-            if (core_at_bar(c, m->tid[w][__builtin_ctzll(s->mask_q[w])]) ||
-                !core_sb_ready(c, w, pc))
+            if (swi_held(c, m, w, s->mask_q[w]) || !core_sb_ready(c, w, pc))
                 continue;
             ready |= 1ull << w;
         }
@@ -593,7 +602,7 @@ static uint64_t swi_quiet(core *c, void *vm, uint64_t n)
     uint64_t at = UINT64_MAX;
     for (uint64_t v = m->qs.v_q; v; v &= v - 1) {
         unsigned w = (unsigned)__builtin_ctzll(v);
-        if (core_at_bar(c, m->tid[w][__builtin_ctzll(m->qs.mask_q[w])]))
+        if (swi_held(c, m, w, m->qs.mask_q[w]))
             continue;
         uint64_t a = core_sb_at(c, w, (int)m->qs.pc_q[w]);
         if (a <= now)

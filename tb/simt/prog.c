@@ -1709,7 +1709,10 @@ void prog_thread_identity(prog_thread *x, const prog *p, unsigned flat, const ui
         x->nctaid[d] = p->grid[d];
     }
     x->flat = flat;
-    x->laneid = flat % warp_size;
+    /* a front end with warp-synchronous instructions (PTX) numbers lanes
+     * in logical warps of PROG_WARP whatever the run's warp size (prog.h);
+     * .k's %laneid is the position in the hardware warp */
+    x->laneid = flat % (p->ops && p->ops->exec_coll ? PROG_WARP : warp_size);
     x->warpid = flat / warp_size;
 }
 

@@ -44,8 +44,10 @@
  * that does not take part, a thread outside its own membermask, a shuffle
  * reading a lane that does not execute it.  The reference (ref.c) runs
  * every thread to its next rendezvous; the SM executes one when the issuing
- * group holds every waited-for thread (core_issue.c).  Both need the run's
- * warp size to be PROG_WARP (tb/simt/cli.c refuses other sizes).
+ * group holds every waited-for thread (core_issue.c), in narrower hardware
+ * warps when those of the logical warp have met (the core's rendezvous);
+ * a warp size that neither divides PROG_WARP nor is a multiple of it is
+ * refused (tb/simt/cli.c).
  */
 #ifndef SIMT_PROG_H
 #define SIMT_PROG_H
