@@ -26,7 +26,8 @@
 //   - the read port sweeps every warp (out-of-range ids included) and half
 //     the time reads the operated warp, with rd_sync and rd_pc_div chosen
 //     around CPC1 (below, equal, above) so both cases of sec. 3.3 and the
-//     equal-PC boundary are exercised.
+//     equal-PC boundary are exercised; 10% of cycles it reads a warp whose
+//     lo flag holds a cold PC between CPC1 and CPC2, at a sync there.
 // Harness invariants (beyond hct_cct_heap_check): expected err codes, golden
 // acts and reads, conservation every cycle (for every warp the HCT masks and
 // its list's masks make up exactly its live threads: launched minus exited;
@@ -290,8 +291,11 @@ public:
                     in.rd_warp = in.op_warp;
             }
         }
-        if (!golden_now_ || kind() != G_READ)
+        if (!golden_now_ || kind() != G_READ) {
             pick_sync(cfg, s, rng, in);
+            if (rng.chance(10))
+                aim_cold(cfg, s, in);
+        }
         avoid_warp_ = -1;
         return in;
     }
@@ -557,6 +561,27 @@ private:
             golden_case_ ^= 1u;
         }
         return NULL;
+    }
+
+    // The read port at a warp whose lo flag alone holds its secondary: a
+    // cold PC in (CPC1, CPC2) while lo is set, read with PC_div at that PC
+    // (lo_cold_in_range: a sync 001's rule alone would release).  The
+    // state is short-lived where lists are short (CCT=2: 0 to 4 such reads
+    // in 40,000 cycles of random reads); a search of the warps finds it.
+    static void aim_cold(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s,
+                         hct_cct_heap_in &in) {
+        for (unsigned r = 0; r < cfg.warps; r++) {
+            if (!s.lo[r] || !s.v2[r] || !s.hv[r])
+                continue;
+            unsigned len = hct_cct_heap_list_len(&cfg, &s, r), p = s.head[r];
+            for (unsigned j = 0; j < len; j++, p = s.nxt[p])
+                if (s.cpc[p] > s.pc1[r] && s.cpc[p] < s.pc2[r]) {
+                    in.rd_warp = r;
+                    in.rd_sync = 1;
+                    in.rd_pc_div = s.cpc[p];
+                    return;
+                }
+        }
     }
 
     // The read port: rd_sync and rd_pc_div around CPC1 of rd_warp.
