@@ -21,7 +21,9 @@
 //     updates of a warp whose sorted list has two nodes send slot 2 to the
 //     second node's PC (an EXCH the sorter then merges: the only merge a
 //     CCT of 2 allows), and in half the cycles where the sorter is about
-//     to merge, its warp's list changes (the merge waits);
+//     to merge, its warp's list changes (the merge waits); at CCT <= 4,
+//     a third of the cycles where the sorter is busy and an entry is
+//     free, the sorter's warp diverges (a degraded push);
 //   - 4% illegal operations of every kind with their expected err_code;
 //   - the read port sweeps every warp (out-of-range ids included) and half
 //     the time reads the operated warp, with rd_sync and rd_pc_div chosen
@@ -280,11 +282,20 @@ public:
             // the sorter is about to merge: half the time its warp's list
             // changes in this cycle, and the merge waits
             const bool wait = merge_due(s) && rng.chance(50);
-            if (wait)
+            // with few CCT entries a degraded push is rare: at CCT=3 only
+            // the sorter's own warp can push while it is busy (its list
+            // holds two entries, another warp's list would need a third
+            // beside the free one); a third of the cycles the sorter is
+            // busy with an entry free, its warp diverges
+            const bool crowd = !wait && cfg.cct <= 4 && s.s_busy && s.free_cnt > 0 &&
+                               rng.chance(33);
+            if (wait || crowd)
                 w = static_cast<unsigned>(s.s_warp);
             if (static_cast<int>(w) != golden_warp_ && static_cast<int>(w) != avoid_warp_) {
                 if (wait)
                     merge_wait(cfg, s, rng, in, w);
+                else if (crowd)
+                    busy_push(cfg, s, rng, in, w);
                 else
                     legal(cfg, s, rng, in, w);
                 if (rd_follow)
@@ -673,6 +684,37 @@ private:
             }
         if (pc1 < hp)
             return hot_update(s, in, w, pc1, hp);
+        legal(cfg, s, rng, in, w);
+    }
+
+    // A divergence of warp w (the sorter's, busy): some threads of slot 1
+    // leave for a PC of their own, a PUSH the sorter's walk makes degraded
+    // (deg_push).
+    void busy_push(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                   hct_cct_heap_in &in, unsigned w) {
+        if (!s.v1[w] || bits_popcount(s.m1[w]) < 2 || !s.hv[w])
+            return legal(cfg, s, rng, in, w);
+        const uint64_t hp = s.cpc[s.head[w]];
+        for (int tries = 0; tries < 4; tries++) {
+            const uint64_t q3 = rng.chance(50) ? pool_pc(rng) : wide_pc(rng);
+            if (q3 == hp || q3 == s.pc1[w] || (s.v2[w] && q3 == s.pc2[w]))
+                continue;
+            uint64_t d = some(s.m1[w], rng);
+            if (d == s.m1[w])
+                d = bits_lowest(d);
+            in.op_warp = w;
+            in.op = HCH_OP_UPDATE;
+            in.op_pc1 = s.pc1[w];
+            in.op_m1 = s.m1[w] & ~d;
+            in.op_v1 = 1;
+            in.op_pc2 = s.pc2[w];
+            in.op_m2 = s.v2[w] ? s.m2[w] : 0;
+            in.op_v2 = s.v2[w];
+            in.op_pc3 = q3;
+            in.op_m3 = d;
+            in.op_v3 = 1;
+            return;
+        }
         legal(cfg, s, rng, in, w);
     }
 
