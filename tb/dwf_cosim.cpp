@@ -124,6 +124,15 @@ const unsigned kMaxL = WARP_POOL_MAX_LANES;
 const unsigned kMaxT = WARP_POOL_MAX_ENTRIES;
 const uint64_t kPcBase = DwfTraffic::kPcBase;
 const uint64_t kGoldA = DwfTraffic::kPcEnd, kGoldB = kGoldA + 0x44;
+// The golden PCs GA (b = 0) and GB as the dwf holds them, cut to PC_W
+// bits.  Below 16 bits the cut would put 0x8000 and 0x8044 on PCs of the
+// walk (at PC_W = 4 only 16 PCs are left), whose warps sit in the LUT, so
+// W14's lookups would hit: there they are 0x8001 and 0x8045, whose low
+// bits 01 no walk PC has (DwfTraffic::low_bits), and which stay apart
+// (bit 2) from PC_W = 4 on.
+static uint64_t gold_pc(const dwf_cfg &cfg, unsigned b) {
+    return bits_trunc((b ? kGoldB : kGoldA) + (cfg.pc_bits < 16 ? 1u : 0u), cfg.pc_bits);
+}
 const unsigned kGoldenWarp = 14; // static warps 14 and 15 form the golden run
 
 enum Where { W_FLIGHT = 0, W_LIVE = 1, W_EXITED = 2, W_RESERVE = 3 };
@@ -148,6 +157,7 @@ public:
         }
         std::memset(where_, 0, sizeof where_);
         traffic_.reset();
+        traffic_.low_bits(cfg.pc_bits < DwfTraffic::kWideBits);
         stall_ = 0;
         golden_step_ = 0;
         golden_due_ = 2000;
@@ -337,9 +347,9 @@ public:
     // threads: one warp, no rest of a batch; 0 in 40,000 cycles at the odd
     // point), LUT lane conflicts and evictions, merged
     // taken/not-taken PCs; overflow where more PCs than table slots can be
-    // in the pool; issue sizes up to the lanes.  The golden runs need
-    // static warps 14 and 15; the golden warps' full issues their PCs (16
-    // bits).  Not required: fills and occ_ge_90pct (a fill needs the
+    // in the pool; issue sizes up to the lanes.  The golden runs and the
+    // golden warps' full issues need static warps 14 and 15 (at any PC_W:
+    // gold_pc).  Not required: fills and occ_ge_90pct (a fill needs the
     // shattering mode away from a golden run: 1 or 2 per 40,000 cycles at
     // the defaults, and at seed 1 its pool peaks at 157 of 256 entries).
     void required(const dwf_cfg &cfg, std::vector<std::string> &keys) const {
@@ -359,7 +369,7 @@ public:
         cosim_require(keys, {"sz9_15"}, L >= 9);
         cosim_require(keys, {"sz16"}, L >= 16);
         cosim_require(keys, {"golden_fig9", "golden_fig7_swizzled"}, golden);
-        cosim_require(keys, {"golden_full_issues"}, golden && cfg.pc_bits >= 16);
+        cosim_require(keys, {"golden_full_issues"}, golden);
     }
 
 private:
@@ -469,8 +479,8 @@ private:
             in.cm_valid = 1;
             in.cm_mask_t = golden_taken(cfg, k);
             in.cm_mask_nt = bits_mask(L) & ~in.cm_mask_t;
-            in.cm_pc_t = kGoldA;
-            in.cm_pc_nt = kGoldB;
+            in.cm_pc_t = gold_pc(cfg, 0);
+            in.cm_pc_nt = gold_pc(cfg, 1);
         }
     }
 
@@ -491,9 +501,9 @@ private:
                 cov_[golden_kind_ ? "golden_fig7_swizzled" : "golden_fig9"]++;
             }
         }
-        if (o.iss_valid && (o.iss_pc == kGoldA || o.iss_pc == kGoldB)) {
+        if (o.iss_valid && (o.iss_pc == gold_pc(cfg, 0) || o.iss_pc == gold_pc(cfg, 1))) {
             unsigned t14[kMaxL], t15[kMaxL];
-            const bool a = o.iss_pc == kGoldA;
+            const bool a = o.iss_pc == gold_pc(cfg, 0);
             const uint64_t m14 = golden_taken(cfg, 0), m15 = golden_taken(cfg, 1);
             if ((m14 ^ m15) != bits_mask(L))
                 return "golden: the two warps' taken lanes must tile the warp";

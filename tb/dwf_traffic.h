@@ -106,7 +106,16 @@ public:
     }
     bool shattering() const { return shatter_; }
     bool wide() const { return wide_; }
-    uint64_t pc_of(unsigned k) const { return wide_ ? kPcBase + 4ull * k : k % cap_; }
+    // The dwf's harness below 16 bits (after reset): the wide walk's PCs
+    // get low bits 00, 10 or 11 (k mod 3), so that cut to PC_W bits a set
+    // of its LUT sees three PCs of the walk (at PC_W = 4, 4-aligned PCs
+    // leave one a set, and a set of two ways never evicts), and low bits
+    // 01 stay free for the golden runs' PCs.  k is still (pc - base) / 4.
+    void low_bits(bool on) { low_ = on; }
+    uint64_t pc_of(unsigned k) const {
+        static const uint64_t kLow[3] = {0, 2, 3};
+        return wide_ ? kPcBase + 4ull * k + (low_ ? kLow[k % 3] : 0) : k % cap_;
+    }
     // k of a PC of the walk (a golden run's or any other PC: 0)
     unsigned index(uint64_t pc) const {
         if (!wide_)
@@ -141,7 +150,7 @@ public:
     unsigned mode_k, div_pct;
 
 private:
-    bool wide_ = true, shatter_ = false;
+    bool wide_ = true, shatter_ = false, low_ = false;
     unsigned cap_ = ~0u;   // the PCs of a narrow walk: 2^pc_bits
 };
 

@@ -17,12 +17,19 @@
 //     and a shrinking phase (slot 1 jumps to CPC2 or to the PC of the list
 //     head, so contexts merge and lists pop); PCs come from a pool of 24 so
 //     equal PCs are common; exits are rare, a finished warp is relaunched;
-//     the sorter is often busy, so insertions degrade;
+//     the sorter is often busy, so insertions degrade; a quarter of the
+//     updates of a warp whose sorted list has two nodes send slot 2 to the
+//     second node's PC (an EXCH the sorter then merges: the only merge a
+//     CCT of 2 allows), and in half the cycles where the sorter is about
+//     to merge, its warp's list changes (the merge waits); at CCT <= 4,
+//     a third of the cycles where the sorter is busy and an entry is
+//     free, the sorter's warp diverges (a degraded push);
 //   - 4% illegal operations of every kind with their expected err_code;
 //   - the read port sweeps every warp (out-of-range ids included) and half
 //     the time reads the operated warp, with rd_sync and rd_pc_div chosen
 //     around CPC1 (below, equal, above) so both cases of sec. 3.3 and the
-//     equal-PC boundary are exercised.
+//     equal-PC boundary are exercised; 10% of cycles it reads a warp whose
+//     lo flag holds a cold PC between CPC1 and CPC2, at a sync there.
 // Harness invariants (beyond hct_cct_heap_check): expected err codes, golden
 // acts and reads, conservation every cycle (for every warp the HCT masks and
 // its list's masks make up exactly its live threads: launched minus exited;
@@ -272,14 +279,34 @@ public:
         } else if (!rng.chance(8)) {
             unsigned w = rng.chance(70) ? static_cast<unsigned>(rng.below(hot_warps(cfg)))
                                         : static_cast<unsigned>(rng.below(cfg.warps));
+            // the sorter is about to merge: half the time its warp's list
+            // changes in this cycle, and the merge waits
+            const bool wait = merge_due(s) && rng.chance(50);
+            // with few CCT entries a degraded push is rare: at CCT=3 only
+            // the sorter's own warp can push while it is busy (its list
+            // holds two entries, another warp's list would need a third
+            // beside the free one); a third of the cycles the sorter is
+            // busy with an entry free, its warp diverges
+            const bool crowd = !wait && cfg.cct <= 4 && s.s_busy && s.free_cnt > 0 &&
+                               rng.chance(33);
+            if (wait || crowd)
+                w = static_cast<unsigned>(s.s_warp);
             if (static_cast<int>(w) != golden_warp_ && static_cast<int>(w) != avoid_warp_) {
-                legal(cfg, s, rng, in, w);
+                if (wait)
+                    merge_wait(cfg, s, rng, in, w);
+                else if (crowd)
+                    busy_push(cfg, s, rng, in, w);
+                else
+                    legal(cfg, s, rng, in, w);
                 if (rd_follow)
                     in.rd_warp = in.op_warp;
             }
         }
-        if (!golden_now_ || kind() != G_READ)
+        if (!golden_now_ || kind() != G_READ) {
             pick_sync(cfg, s, rng, in);
+            if (rng.chance(10))
+                aim_cold(cfg, s, in);
+        }
         avoid_warp_ = -1;
         return in;
     }
@@ -434,7 +461,12 @@ public:
     // and, with few PC bits, where a sorted list of distinct PCs could:
     // CCT <= WARPS * (2^PC_W - 1) (at PC_W = 2, 72 of 128 entries; only
     // unsorted duplicates, not yet merged by the sorter, could hold more:
-    // not derived here, 0 STALLs in 40,000 cycles, seeds 1 and 7).  Not required: sort_pred_pops
+    // not derived here, 0 STALLs in 40,000 cycles, seeds 1 and 7).  A
+    // degraded push needs CCT >= 3: it needs a free entry while the sorter
+    // is busy, and a busy sorter holds two entries (its node and the one it
+    // examines: it gives up when its node is popped or overwritten, the
+    // node it examines follows it, and only the head pops), so at CCT 2 the
+    // push stalls.  Not required: sort_pred_pops
     // (11-13 per 40,000 cycles at the defaults).
     void required(const hct_cct_heap_cfg &cfg, std::vector<std::string> &keys) const {
         const bool div = cfg.lanes >= 2;
@@ -443,8 +475,8 @@ public:
                              "err_BAD_PART", "part_dup_12", "part_dup_13", "part_exit_1"});
         cosim_require(keys, {"err_WARP_IDLE"}, cfg.warps >= 2);
         cosim_require(keys, {"err_BAD_WARP"}, cfg.warps < (1ull << hct_cct_heap_warp_w(&cfg)));
-        cosim_require(keys, {"pushes", "act_PUSH", "degraded", "deg_push", "act_PUSH_DEG",
-                             "deg_exch", "act_EXCH_DEG", "pops", "act_POP",
+        cosim_require(keys, {"deg_push", "act_PUSH_DEG"}, div && cfg.cct >= 3);
+        cosim_require(keys, {"pushes", "act_PUSH", "degraded", "deg_exch", "act_EXCH_DEG", "pops", "act_POP",
                              "exchanges", "act_EXCH", "merges", "joins", "act_JOIN",
                              "sort_merges", "sort_aborts", "sort_merge_waits", "sync_suspended",
                              "sync_released", "lo_set", "lo_suspended", "lo_cold_in_range",
@@ -542,6 +574,27 @@ private:
         return NULL;
     }
 
+    // The read port at a warp whose lo flag alone holds its secondary: a
+    // cold PC in (CPC1, CPC2) while lo is set, read with PC_div at that PC
+    // (lo_cold_in_range: a sync 001's rule alone would release).  The
+    // state is short-lived where lists are short (CCT=2: 0 to 4 such reads
+    // in 40,000 cycles of random reads); a search of the warps finds it.
+    static void aim_cold(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s,
+                         hct_cct_heap_in &in) {
+        for (unsigned r = 0; r < cfg.warps; r++) {
+            if (!s.lo[r] || !s.v2[r] || !s.hv[r])
+                continue;
+            unsigned len = hct_cct_heap_list_len(&cfg, &s, r), p = s.head[r];
+            for (unsigned j = 0; j < len; j++, p = s.nxt[p])
+                if (s.cpc[p] > s.pc1[r] && s.cpc[p] < s.pc2[r]) {
+                    in.rd_warp = r;
+                    in.rd_sync = 1;
+                    in.rd_pc_div = s.cpc[p];
+                    return;
+                }
+        }
+    }
+
     // The read port: rd_sync and rd_pc_div around CPC1 of rd_warp.
     static void pick_sync(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
                           hct_cct_heap_in &in) {
@@ -593,6 +646,95 @@ private:
         return t;
     }
 
+    // The sorter's next step merges its node into an equal sorted one.
+    static bool merge_due(const hct_cct_heap_state &s) {
+        return s.s_busy && s.s_cur < HCH_MAX_CCT && !s.cu[s.s_cur] && s.cpc[s.s_cur] == s.s_pc;
+    }
+
+    // An update that keeps warp w's hot contexts' threads where they are,
+    // with new PCs q1 < q2 (both contexts valid).
+    void hot_update(const hct_cct_heap_state &s, hct_cct_heap_in &in, unsigned w, uint64_t q1,
+                    uint64_t q2) {
+        in.op_warp = w;
+        in.op = HCH_OP_UPDATE;
+        in.op_pc1 = q1;
+        in.op_m1 = s.m1[w];
+        in.op_v1 = 1;
+        in.op_pc2 = q2;
+        in.op_m2 = s.m2[w];
+        in.op_v2 = 1;
+    }
+
+    // In the cycle the sorter would merge (merge_due), an update of its warp
+    // that changes the list, so the merge waits (sort_merge_waits): slot 2
+    // jumps above the head (EXCH, degraded while the sorter is busy: the
+    // only degraded insertion a CCT of 2 allows, whose two nodes are both
+    // the sorter's list), or onto the head's PC (a POP that merges it into
+    // slot 2).  Both take the sorter's node, the head: it gives up.
+    void merge_wait(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                    hct_cct_heap_in &in, unsigned w) {
+        if (!s.v1[w] || !s.v2[w] || !s.hv[w])
+            return legal(cfg, s, rng, in, w);
+        const uint64_t hp = s.cpc[s.head[w]], pc1 = s.pc1[w];
+        if (pc1 != hp && rng.chance(50))
+            for (int tries = 0; tries < 4; tries++) {
+                const uint64_t q2 = rng.chance(50) ? pool_pc(rng) : wide_pc(rng);
+                if (q2 > hp && q2 > pc1)
+                    return hot_update(s, in, w, pc1, q2);
+            }
+        if (pc1 < hp)
+            return hot_update(s, in, w, pc1, hp);
+        legal(cfg, s, rng, in, w);
+    }
+
+    // A divergence of warp w (the sorter's, busy): some threads of slot 1
+    // leave for a PC of their own, a PUSH the sorter's walk makes degraded
+    // (deg_push).
+    void busy_push(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
+                   hct_cct_heap_in &in, unsigned w) {
+        if (!s.v1[w] || bits_popcount(s.m1[w]) < 2 || !s.hv[w])
+            return legal(cfg, s, rng, in, w);
+        const uint64_t hp = s.cpc[s.head[w]];
+        for (int tries = 0; tries < 4; tries++) {
+            const uint64_t q3 = rng.chance(50) ? pool_pc(rng) : wide_pc(rng);
+            if (q3 == hp || q3 == s.pc1[w] || (s.v2[w] && q3 == s.pc2[w]))
+                continue;
+            uint64_t d = some(s.m1[w], rng);
+            if (d == s.m1[w])
+                d = bits_lowest(d);
+            in.op_warp = w;
+            in.op = HCH_OP_UPDATE;
+            in.op_pc1 = s.pc1[w];
+            in.op_m1 = s.m1[w] & ~d;
+            in.op_v1 = 1;
+            in.op_pc2 = s.pc2[w];
+            in.op_m2 = s.v2[w] ? s.m2[w] : 0;
+            in.op_v2 = s.v2[w];
+            in.op_pc3 = q3;
+            in.op_m3 = d;
+            in.op_v3 = 1;
+            return;
+        }
+        legal(cfg, s, rng, in, w);
+    }
+
+    // The sorter's merge (sort_merges): on a sorted list of two nodes or
+    // more, slot 2 jumps to the PC of the head's successor c.  Stage 2
+    // writes it into the head (EXCH: above the head's PC), and the sorter
+    // finds c equal.  The only way to a merge with a CCT of 2: a PUSH
+    // with the head's PC joins it, and a pushed node's one successor is
+    // the head.
+    bool sorter_merge(const hct_cct_heap_state &s, Rng &rng, hct_cct_heap_in &in, unsigned w) {
+        if (!s.v1[w] || !s.v2[w] || !s.hv[w] || s.s_busy || !s.nv[s.head[w]] || !rng.chance(25))
+            return false;
+        const unsigned h = s.head[w], c = s.nxt[h];
+        const uint64_t hp = s.cpc[h], cp = s.cpc[c], pc1 = s.pc1[w];
+        if (s.cu[h] || s.cu[c] || cp <= hp || pc1 >= cp || pc1 == hp)
+            return false;
+        hot_update(s, in, w, pc1, cp);
+        return true;
+    }
+
     void legal(const hct_cct_heap_cfg &cfg, const hct_cct_heap_state &s, Rng &rng,
                hct_cct_heap_in &in, unsigned w) {
         in.op_warp = w;
@@ -608,6 +750,8 @@ private:
             grow_[w] = true;
             return;
         }
+        if (sorter_merge(s, rng, in, w))
+            return;
         in.op = HCH_OP_UPDATE;
         if (grow_[w] ? rng.chance(3) : rng.chance(6))
             grow_[w] = !grow_[w];

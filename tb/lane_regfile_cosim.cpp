@@ -454,7 +454,10 @@ public:
     // The decision kinds this point allows (tb/cosim.h hook 5): requests in
     // each mode, read-during-write, the golden sequences, the don't-care
     // operands (an unused wa beyond REGS where the port can carry one, idle
-    // scalar bits), and the illegal requests BAD_MODE, BAD_TID, BAD_REG.
+    // scalar bits), and the illegal requests BAD_MODE, BAD_REG, and
+    // BAD_TID where the tid port can carry an id beyond THREADS (at REGS=1
+    // and SREGS=0 every row is a slot, THREADS = LANES * ENTRIES =
+    // 2^TID_W: every tid the port carries names a thread).
     // WRONG_LANE and DUP_TID need two lanes; bank conflicts, a request
     // changed while it waits (BUSY_CHANGE: its mode, swizzle, a served or a
     // waiting lane dropped) and ROW_MISMATCH two lanes and two thread
@@ -475,7 +478,9 @@ public:
                    per_lane = any || pinned_ == LRF_MODE_PER_LANE,
                    xbar = slots2 && (any || pinned_ == LRF_MODE_CROSSBAR);
         cosim_require(keys, {"read_during_write", "golden", "idle_scalar_operand", "err_BAD_MODE",
-                             "err_BAD_TID", "err_BAD_REG"});
+                             "err_BAD_REG"});
+        cosim_require(keys, {"err_BAD_TID"},
+                      lane_regfile_threads(&cfg) < (1ull << lane_regfile_tid_w(&cfg)));
         cosim_require(keys, {"unused_wa_out_of_range"},
                       cfg.regs < (1ull << lane_regfile_row_w(&cfg)));
         cosim_require(keys, {"requests_single"}, single);

@@ -241,6 +241,20 @@ public:
                         }
                     }
                 }
+                // where the large warp has few threads (K*N <= 8) the
+                // biased branches above seldom meet a shape that merges
+                // (br_MERGE 0 to 3 times in 40,000 cycles at K=3 N=1
+                // DEPTH=4): half the fetches of a large warp whose TOS of
+                // two threads or more has a sibling below it (an entry of
+                // its run) are such a branch, to the sibling's pc
+                if (cfg.rows * cfg.cols <= 8 && sp >= 3 && s.rpc_q[w][sp - 2] == trpc &&
+                    s.pc_q[w][sp - 2] != trpc && mask_count(s.mask_q[w][sp - 1]) >= 2 &&
+                    rng.chance(50)) {
+                    in.f_kind = LWM_BRANCH;
+                    in.f_rpc = trpc;
+                    in.f_npc = s.pc_q[w][sp - 2];
+                    cov_["merge_biased"]++;
+                }
                 // EXITs where the stack has the shape for exit_pops (rare
                 // on the random kinds: 0 at DEPTH 4 in 40,000 cycles, seed
                 // 1): a quarter of the fetches of a large warp whose TOS has
@@ -556,6 +570,13 @@ private:
         in.c_taken = e.taken;
     }
 
+    // the threads of a mask of LWM_WORDS words
+    static unsigned mask_count(const uint64_t *a) {
+        unsigned n = 0;
+        for (unsigned i = 0; i < LWM_WORDS; i++)
+            n += bits_popcount(a[i]);
+        return n;
+    }
     // every thread of a is in b (masks of LWM_WORDS words)
     static bool mask_within(const uint64_t *a, const uint64_t *b) {
         for (unsigned i = 0; i < LWM_WORDS; i++)

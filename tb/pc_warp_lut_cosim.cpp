@@ -20,6 +20,9 @@
 //     (alloc_avail 0/1, push back) and empties; 6% of cycles the allocator
 //     offers fewer than it has (more push back); an index not offered
 //     sometimes carries any value, beyond the pool too (a don't-care);
+//   - 5% of cycles, both lookups in one set that holds a warp: two hits
+//     (both ways valid), or a hit and a miss (one valid, a warp offered),
+//     the hits on lanes free in their warps;
 //   - at 16 lanes, a golden sequence every 5000 cycles (first at cycle 50) in a set of
 //     its own PCs, with the expected outputs asserted at each step: miss,
 //     join, lane conflict + same-set miss, join into the new warp, issue of
@@ -41,6 +44,9 @@
 // to a live, not-yet-issued warp with the same PC whose lanes are exactly
 // OCC.
 #include "cosim.h"
+
+#include <algorithm>
+#include <vector>
 
 #include "Vpc_warp_lut.h"
 #include "Vpc_warp_lut___024root.h"
@@ -94,29 +100,41 @@ public:
         const unsigned sets = pc_warp_lut_sets(&cfg);
         for (unsigned s = 0; s < PC_WARP_LUT_MAX_SETS; s++)
             pcs_[s].clear();
-        // word-aligned PCs where the PC space allows (PC_W >= 8); at the
-        // smallest PC_W every PC is used, so each set still finds 3
+        // word-aligned PCs where the PC space allows (PC_W >= 8), else
+        // every PC.  Drawn at random where every set has 3 candidates; where
+        // the space is too small for that (the XOR fold of PC[PC_W-1:2]
+        // reaches 4 of the 16 default sets at PC_W = 4, 8 at PC_W = 5) the
+        // first 3 of each set, and a set without a candidate stays empty
         const bool aligned = cfg.pc_bits >= 8u;
-        Rng r(2024);
-        unsigned filled = 0;
-        while (filled < sets) {
-            uint64_t pc = bits_trunc(aligned ? (r.next() & 0xfffcull) | 0x1000ull : r.next(), cfg.pc_bits);
-            unsigned s = pc_warp_lut_hash(&cfg, pc);
-            bool dup = false;
-            for (size_t k = 0; k < pcs_[s].size(); k++)
-                dup |= pcs_[s][k] == pc;
-            if (dup || pcs_[s].size() >= 3)
-                continue;
-            pcs_[s].push_back(pc);
-            filled += pcs_[s].size() == 3;
+        if (small_space(cfg)) {
+            for (uint64_t k = 0; k < candidates(cfg); k++) {
+                const uint64_t pc = candidate(cfg, k);
+                std::vector<uint64_t> &v = pcs_[pc_warp_lut_hash(&cfg, pc)];
+                if (v.size() < 3 && std::find(v.begin(), v.end(), pc) == v.end())
+                    v.push_back(pc);
+            }
+        } else {
+            Rng r(2024);
+            unsigned filled = 0;
+            while (filled < sets) {
+                uint64_t pc = bits_trunc(aligned ? (r.next() & 0xfffcull) | 0x1000ull : r.next(), cfg.pc_bits);
+                unsigned s = pc_warp_lut_hash(&cfg, pc);
+                bool dup = false;
+                for (size_t k = 0; k < pcs_[s].size(); k++)
+                    dup |= pcs_[s][k] == pc;
+                if (dup || pcs_[s].size() >= 3)
+                    continue;
+                pcs_[s].push_back(pc);
+                filled += pcs_[s].size() == 3;
+            }
         }
-        gset_ = 5 % sets;
-        unsigned ng = 0;
-        for (uint64_t k = 0; ng < 5; k++) {
-            uint64_t pc = bits_trunc(0xF0000000ull + (aligned ? 4 * k : k), cfg.pc_bits);
-            if (pc_warp_lut_hash(&cfg, pc) == gset_)
-                gpc_[ng++] = pc;
-        }
+        live_sets_.clear();
+        for (unsigned s = 0; s < sets; s++)
+            if (!pcs_[s].empty())
+                live_sets_.push_back(s);
+        // the golden set: the first from set 5 on with 5 PCs outside the
+        // working set (none at PC_W = 4: 4 PCs a set; no golden run there)
+        golden_ok_ = golden_pcs(cfg, gset_, gpc_);
         gstep_ = -1;
         gdue_ = 50;
         gissued_ = -1;
@@ -144,7 +162,8 @@ public:
             cov_["pool_full_cycles"]++;
 
         // the golden masks are the paper's 16-lane example
-        if (gstep_ < 0 && cyc >= gdue_ && free_.size() >= 8 && cfg.lanes == 16) {
+        if (gstep_ < 0 && golden_ok_ && cyc >= gdue_ && free_.size() >= golden_free() &&
+            cfg.lanes == 16) {
             gstep_ = 0;
             gdue_ = cyc - cyc % 5000 + 5000;
         }
@@ -362,7 +381,9 @@ public:
     // port can carry one beyond POOL.  An eviction needs more live warps
     // than ways (POOL > WAYS); a join and both lookups in one set (two
     // misses, a hit and a miss, two hits: lk1 holds the lanes lk0 does not)
-    // a second lane; the golden sequence 16 lanes; push-back and a full pool
+    // a second lane; the golden sequence 16 lanes and 6 warps of the pool
+    // (golden_free) and a set with 5 PCs of its own (golden_pcs: not at
+    // PC_W = 4, whose sets have 4 PCs); push-back and a full pool
     // a pool the fill phases fill (checked up to the default POOL 256: not
     // required beyond).
     void required(const pc_warp_lut_cfg &cfg, std::vector<std::string> &keys) const {
@@ -373,7 +394,7 @@ public:
         cosim_require(keys, {"err_BAD_IDX"}, (1ull << pc_warp_lut_idx_w(&cfg)) > cfg.pool);
         cosim_require(keys, {"joins", "same_set_2miss", "same_set_hit_miss", "same_set_2hit"},
                       cfg.lanes >= 2);
-        cosim_require(keys, {"golden"}, cfg.lanes == 16);
+        cosim_require(keys, {"golden"}, cfg.lanes == 16 && cfg.pool >= kGoldenWarps && golden_ok_);
         cosim_require(keys, {"pushbacks", "pool_full_cycles"}, cfg.pool <= 256);
     }
 
@@ -419,7 +440,58 @@ private:
         unsigned sets = pc_warp_lut_sets(&cfg);
         unsigned s = rng.chance(40) ? static_cast<unsigned>(rng.below(3)) * 4u % sets
                                     : static_cast<unsigned>(rng.below(sets));
+        if (pcs_[s].empty()) // a set no PC of the working set hashes to
+            s = live_sets_[s % live_sets_.size()];
         return pcs_[s][rng.below(pcs_[s].size())];
+    }
+
+    // The working set's candidate PCs, k < candidates(cfg): word-aligned
+    // (bit 12 set, as the random draw) from PC_W = 8 on, else every PC.
+    static uint64_t candidates(const pc_warp_lut_cfg &cfg) {
+        return cfg.pc_bits >= 8u ? 1ull << 14 : 1ull << cfg.pc_bits;
+    }
+    static uint64_t candidate(const pc_warp_lut_cfg &cfg, uint64_t k) {
+        return cfg.pc_bits >= 8u ? bits_trunc((k << 2) | 0x1000ull, cfg.pc_bits) : k;
+    }
+    // Whether some set has fewer than 3 distinct candidates (the random
+    // draw would never end).
+    static bool small_space(const pc_warp_lut_cfg &cfg) {
+        const unsigned sets = pc_warp_lut_sets(&cfg);
+        std::vector<std::vector<uint64_t>> v(sets);
+        for (uint64_t k = 0; k < candidates(cfg); k++) {
+            const uint64_t pc = candidate(cfg, k);
+            std::vector<uint64_t> &c = v[pc_warp_lut_hash(&cfg, pc)];
+            if (c.size() < 3 && std::find(c.begin(), c.end(), pc) == c.end())
+                c.push_back(pc);
+        }
+        for (unsigned s = 0; s < sets; s++)
+            if (v[s].size() < 3)
+                return true;
+        return false;
+    }
+    // The golden sequence's 5 PCs (A..E) in one set, none of them in the
+    // working set: from set 5 % sets on, the first set that has them.
+    // PCs 0xF0000000 + 4k (+ k below PC_W 8), k bounded by the PC space.
+    bool golden_pcs(const pc_warp_lut_cfg &cfg, unsigned &set, uint64_t *g) const {
+        const unsigned sets = pc_warp_lut_sets(&cfg);
+        const bool aligned = cfg.pc_bits >= 8u;
+        const uint64_t span = 1ull << (cfg.pc_bits < 22u ? cfg.pc_bits : 22u);
+        for (unsigned t = 0; t < sets; t++) {
+            set = (5 + t) % sets;
+            const std::vector<uint64_t> &w = pcs_[set];
+            unsigned ng = 0;
+            for (uint64_t k = 0; ng < 5 && k < span; k++) {
+                uint64_t pc = bits_trunc(0xF0000000ull + (aligned ? 4 * k : k), cfg.pc_bits);
+                if (pc_warp_lut_hash(&cfg, pc) == set &&
+                    std::find(w.begin(), w.end(), pc) == w.end() &&
+                    std::find(g, g + ng, pc) == g + ng)
+                    g[ng++] = pc;
+            }
+            if (ng == 5)
+                return true;
+        }
+        set = 5 % sets;
+        return false;
     }
 
     // a random live warp (n_live_ > 0)
@@ -454,8 +526,8 @@ private:
         in.lk1_req = act & ~t;
         in.lk1_valid = 1;
         for (int tries = 0; tries < 8; tries++) {
-            if (rng.chance(35)) {
-                unsigned s = pc_warp_lut_hash(&cfg, in.lk0_pc);
+            const unsigned s = pc_warp_lut_hash(&cfg, in.lk0_pc);
+            if (!pcs_[s].empty() && rng.chance(35)) {
                 in.lk1_pc = pcs_[s][rng.below(pcs_[s].size())];
             } else {
                 in.lk1_pc = pick_pc(cfg, rng);
@@ -468,12 +540,64 @@ private:
         in.lk0_req = act;
     }
 
+    // Both lookups in one set that holds a warp: each hits a valid way with
+    // lanes free in its warp, or (one way valid, a free warp offered) one
+    // hits and the other misses; the REQs are disjoint.  Rare in the random
+    // lookups when the pool holds few warps (POOL=2: both warps live, in one
+    // set, looked up together, their REQs clear of both OCCs; or one warp
+    // live and the other free): same_set_2hit, same_set_hit_miss.  No issue
+    // this cycle (an issued warp's PC would miss: the bypass).
+    bool same_set(const pc_warp_lut_cfg &cfg, const pc_warp_lut_state &s, Rng &rng,
+                  pc_warp_lut_in &in) {
+        const unsigned sets = pc_warp_lut_sets(&cfg), start = static_cast<unsigned>(rng.below(sets));
+        const uint64_t all = bits_mask(cfg.lanes);
+        for (unsigned k = 0; k < sets; k++) {
+            const unsigned set = (start + k) % sets, e0 = set * 2u, e1 = e0 + 1u;
+            if (s.valid[e0] == s.valid[e1] && !s.valid[e0])
+                continue;
+            const bool both = s.valid[e0] && s.valid[e1];
+            const unsigned eh = s.valid[e0] ? e0 : e1, eo = eh == e0 ? e1 : e0;
+            uint64_t pc1 = 0;
+            if (both) {
+                pc1 = s.pc[eo];
+            } else {
+                if (in.alloc_avail < 1)
+                    continue;
+                bool found = false;
+                for (size_t p = 0; p < pcs_[set].size() && !found; p++)
+                    if (pcs_[set][p] != s.pc[eh]) {
+                        pc1 = pcs_[set][p];
+                        found = true;
+                    }
+                if (!found)
+                    continue;
+            }
+            const uint64_t f0 = all & ~s.occ[eh], f1 = both ? all & ~s.occ[eo] : all;
+            uint64_t r0 = f0 & rng.next();
+            if (r0 == 0 || r0 == f1)
+                r0 = bits_lowest(f0);
+            uint64_t r1 = f1 & ~r0;
+            if (r0 == 0 || r1 == 0)
+                continue;
+            const uint64_t t = r1 & rng.next();
+            r1 = t ? t : bits_lowest(r1);
+            if (rng.chance(50)) // which port hits eh
+                set_lk(in, 1, s.pc[eh], r0, 1, pc1, r1);
+            else
+                set_lk(in, 1, pc1, r1, 1, s.pc[eh], r0);
+            return true;
+        }
+        return false;
+    }
+
     void legal(const pc_warp_lut_cfg &cfg, const pc_warp_lut_state &s, Rng &rng,
                pc_warp_lut_in &in) {
         static const unsigned issue_pct[3] = {40, 65, 90}; // fill, balanced, drain
         // after a push back the core drains: often a cycle with an issue and
         // no committing warp (the held warp waits)
         const bool drain = held_ && rng.chance(60);
+        if (!drain && rng.chance(5) && same_set(cfg, s, rng, in))
+            return;
         if (n_live_ && (drain || rng.chance(issue_pct[phase_]))) {
             in.inv_valid = 1;
             in.inv_idx = pick_live(rng);
@@ -577,13 +701,22 @@ private:
     }
 
     // ------------------------------------------------------------ golden
+    // The sequence takes 6 warps from the pool and issues one (A's second
+    // warp, before the two misses): A; A's second and B; A's third; C and
+    // D; E, with 6 live at its end.  It starts with 8 free (6 when the
+    // pool has fewer than 8): no run of it at POOL < 6.
+    static const unsigned kGoldenWarps = 6;
+    size_t golden_free() const { return pool_ >= 8 ? 8u : kGoldenWarps; }
+
     void golden(const pc_warp_lut_cfg &cfg, const pc_warp_lut_state &s, pc_warp_lut_in &in) {
         (void)cfg;
         (void)s;
         const uint64_t A = gpc_[0], B = gpc_[1], C = gpc_[2], D = gpc_[3], E = gpc_[4];
         in.alloc_avail = free_.size() >= 2 ? 2 : free_.size();
-        in.alloc_idx0 = free_[0];
-        in.alloc_idx1 = free_[1];
+        // (with 6 free at the start, 1 is left at the last steps: an index
+        // not offered is a don't-care)
+        in.alloc_idx0 = free_.size() >= 1 ? free_[0] : 0;
+        in.alloc_idx1 = free_.size() >= 2 ? free_[1] : 0;
         gissued_ = gstep_;
         gnew0_ = static_cast<unsigned>(in.alloc_idx0);
         gnew1_ = static_cast<unsigned>(in.alloc_idx1);
@@ -695,6 +828,8 @@ private:
     unsigned phase_, phase_left_;
     bool held_; // the last committing warp was pushed back
     std::vector<uint64_t> pcs_[PC_WARP_LUT_MAX_SETS];
+    std::vector<unsigned> live_sets_; // the sets with working-set PCs
+    bool golden_ok_;                  // a set has 5 PCs for the golden run
     unsigned gset_;
     uint64_t gpc_[5];
     int gstep_, gissued_;

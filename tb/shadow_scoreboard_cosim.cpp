@@ -300,7 +300,10 @@ public:
     // query blocked by a shadow entry of either side, the illegal items
     // WB_TWICE, WB_NOT_PENDING, DUP_ALLOC, BAD_WARP and BAD_REG where the
     // ports can carry an id beyond WARPS / REGS, and the golden script where
-    // it fits (ENTRIES >= 3, REGS >= 9, a warp beyond the hot four).
+    // it fits (ENTRIES >= 3, REGS >= 9, a warp beyond the hot four).  A
+    // full table needs REGS >= ENTRIES as well: a table never holds a
+    // register twice (DUP_ALLOC refuses it; shadow_scoreboard_check), so it
+    // holds at most REGS entries (at REGS=1, one of the 6: never full).
     void required(const shadow_scoreboard_cfg &cfg, std::vector<std::string> &keys) const {
         cosim_require(keys, {"writebacks", "same_side_hazards", "divergences_pending",
                              "reconvergences_pending", "shadow_hazards_left",
@@ -309,7 +312,7 @@ public:
         cosim_require(keys, {"err_BAD_WARP"},
                       cfg.warps < (1ull << shadow_scoreboard_warp_w(&cfg)));
         cosim_require(keys, {"err_BAD_REG"}, cfg.regs < (1ull << shadow_scoreboard_reg_w(&cfg)));
-        cosim_require(keys, {"full_tables"}, cfg.entries <= 8);
+        cosim_require(keys, {"full_tables"}, cfg.entries <= 8 && cfg.regs >= cfg.entries);
         cosim_require(keys, {"structural_stalls"}, cfg.regs > cfg.entries && cfg.entries <= 8);
         cosim_require(keys, {"golden"}, cfg.entries >= 3 && cfg.regs >= 9 && cfg.warps > kHot);
     }

@@ -46,12 +46,9 @@ key=$("$B/cosim_params" "$s" --key "$@")
 set_=$("$B/cosim_params" "$s" --set "$@")
 read -r -a gflags <<<"$("$B/cosim_params" "$s" --gflags "$@")"
 xflags=()
-# Verilator 5.006 (Debian 12's) folds one of lwm_subwarp's row-mode terms
-# wrongly at N=1 with K >= 2 (the RTL reports BLOCKED where the C model and
-# an Icarus replay of the same vectors give the next row; clean with -O0,
-# -fno-expand or -fno-const-bit-op-tree): its builds leave out that one
-# optimisation (docs/cosim.md, "Verilator's bit-op tree")
-case $s in lwm_subwarp) xflags+=(-fno-const-bit-op-tree) ;; esac
+# (lwm_subwarp was verilated with -fno-const-bit-op-tree here until its
+# row-mode test was rewritten in a form Verilator 5.006 folds right:
+# docs/cosim.md, "Found, and worked around")
 opt=(OPT_FAST=-O1 OPT_SLOW=-O0) # a checking build: compile time over speed
 if [ $xrand = 1 ]; then
   key=$key-x

@@ -36,10 +36,11 @@
 // synchronous, active high, and clears every register but the stack entries
 // (only sp_q: an entry above a large warp's depth is never observable).
 // Departures from 004: rtl_c/lwm_subwarp.h, "Departures and choices".
-// Tools: Verilator 5.006 folds a row-mode term wrongly at N = 1, K >= 2
-// (BLOCKED where Icarus and the C model give the next row); verilate this
-// module with -fno-const-bit-op-tree there (tools/cosim_build.sh does;
-// docs/cosim.md).
+// Tools: Verilator 5.006's bit-op tree folded the row mode's "no thread of
+// the row in flight" test, written (row & inf) == 0, wrongly at N = 1,
+// K >= 2 (rows 1 and up never qualified: BLOCKED where Icarus and the C
+// model give the next row); it is written (row & ~inf) == row, the same
+// test, which Verilator keeps right, so no flag is needed (docs/cosim.md).
 module lwm_subwarp #(
     parameter LARGE_WARPS = 4,
     parameter K           = 8,
@@ -368,8 +369,10 @@ module lwm_subwarp #(
         rw_thr   = {KN{1'b0}};
         rw_found = 1'b0;
         for (rr = 0; rr < K; rr = rr + 1)
+            // (row & ~inf) == row, not (row & inf) == 0: Verilator 5.006
+            // folds the latter wrongly at N = 1 (header, "Tools")
             if (!rw_found && copy_q[rr*N +: N] != {N{1'b0}} &&
-                (copy_q[rr*N +: N] & cur_inf[rr*N +: N]) == {N{1'b0}}) begin
+                (copy_q[rr*N +: N] & ~cur_inf[rr*N +: N]) == copy_q[rr*N +: N]) begin
                 rw_found = 1'b1;
                 rw_cols  = copy_q[rr*N +: N];
                 rw_thr[rr*N +: N] = copy_q[rr*N +: N];
