@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_cuda_exitpop.sh BUILD_DIR -- early returns whose threads leave
-# the stacks (docs/ptx.md "Early returns that leave the stack"; prog.c
+# the stacks (docs/ptx.md "Early returns that leave the stack"; prog_exit.c
 # analyse_exit_pop, simt_stack's EXIT), each refused before:
 # - tests/data/cuda/exitpop (exitpop_div: a return under a thread-dependent
 #   branch whose other side goes to the barrier; exitpop_store: a returning

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # test_simt_cuda_forret.sh BUILD_DIR -- loops left only by a return
 # (`for (;;) { if (c) return; ... __syncthreads(); }`; docs/ptx.md "Loops
-# left only by a return"; prog.c vloops, gone_side), each refused on main
+# left only by a return"; prog_exit.c prog_vloops, gone_side), each refused on main
 # with "barrier under divergent control":
 # - tb/kernels/cuda/forret: fr_work (a work loop whose next item depends
 #   on the thread; clang tests the loop's condition again at a latch the

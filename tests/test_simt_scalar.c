@@ -23,6 +23,7 @@
 #include "../tb/simt/kprog.c"
 #include "../tb/simt/prog.c"
 #include "../tb/simt/prog_cfg.c"
+#include "../tb/simt/prog_exit.c"
 #include "../tb/simt/prog_frame.c"
 #include "../tb/simt/layout.c" /* prog_cfg.c's --show-cfg verdict */
 #include "../tb/simt/ref.c"

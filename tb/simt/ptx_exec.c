@@ -44,6 +44,12 @@
  * core's issue) chooses the case once and loops over the threads: each
  * case's code is written once (fast_case, fast_value) and inlined into
  * both ptx_exec and the warp loops.
+ *
+ * The pure helpers (width masks and sign extension, the round-to-nearest
+ * float operations and their NaN choice, one operation in a rounding mode,
+ * .ftz, .sat, min/max, comparisons, the float-to-integer and integral
+ * conversions, mul.hi/wide, lop3, clz, bfe/bfi, prmt, bfind) are in
+ * ptx_arith.h, shared with ptx_half.c and ptx_lib.c.
  */
 #include <fenv.h>
 #include <stdarg.h>
@@ -54,18 +60,7 @@
 
 #include "ptx.h"
 #include "ptx_int.h"
-
-static uint64_t mask(uint64_t v, unsigned bytes)
-{
-    return bytes >= 8 ? v : v & ((1ull << (8 * bytes)) - 1);
-}
-
-static int64_t sext(uint64_t v, unsigned bytes)
-{
-    if (bytes >= 8) return (int64_t)v;
-    unsigned sh = 64 - 8 * bytes;
-    return (int64_t)(v << sh) >> sh;
-}
+#include "ptx_arith.h"
 
 /* float bits (ptx_int.h) */
 #define f32 ptx_f32
@@ -109,9 +104,9 @@ static inline void wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uin
         t->r[o->reg] = v & 1;
         return;
     }
-    if (TY_KIND(ty) == TK_S && TY_BYTES(ty) < w) v = (uint64_t)sext(v, TY_BYTES(ty));
-    else if (TY_BYTES(ty) < w) v = mask(v, TY_BYTES(ty));
-    t->r[o->reg] = mask(v, w);
+    if (TY_KIND(ty) == TK_S && TY_BYTES(ty) < w) v = (uint64_t)ptx_sext(v, TY_BYTES(ty));
+    else if (TY_BYTES(ty) < w) v = ptx_mask(v, TY_BYTES(ty));
+    t->r[o->reg] = ptx_mask(v, w);
 }
 
 /* val and wr for the other files of the front end (ptx_coll.c) */
@@ -123,20 +118,6 @@ void ptx_wr(const ptx_impl *im, prog_thread *t, const ptx_opnd *o, uint64_t v, u
 
 /* ------------------------------------------------------------ floats */
 
-static int fe_mode(int rnd)
-{
-    switch (rnd) {
-    case R_RZ: case R_RZI: return FE_TOWARDZERO;
-    case R_RM: case R_RMI: return FE_DOWNWARD;
-    case R_RP: case R_RPI: return FE_UPWARD;
-    default: return FE_TONEAREST;
-    }
-}
-
-static float ftz32(float x)
-{
-    return fpclassify(x) == FP_SUBNORMAL ? copysignf(0.0f, x) : x;
-}
 /* [reg+imm]'s address; a 32-bit register's sum wraps at 2^32, as the
  * hardware's 32-bit address arithmetic does (-fcuda-short-ptr's .shared
  * and .local pointers) */
@@ -144,84 +125,6 @@ static inline uint64_t mem_addr(const ptx_opnd *o, const prog_thread *t)
 {
     uint64_t addr = o->imm + (o->reg >= 0 ? t->r[o->reg] : 0);
     return o->a32 ? (uint32_t)addr : addr;
-}
-
-/* the same for the two f64 forms with .ftz (rcp/rsqrt.approx.ftz.f64) */
-static double ftz64(double x)
-{
-    return fpclassify(x) == FP_SUBNORMAL ? copysign(0.0, x) : x;
-}
-
-enum { FA_ADD, FA_SUB, FA_MUL, FA_DIV, FA_FMA, FA_SQRT, FA_CVT };
-
-/* A NaN operand of add, sub, mul or div: the result is the first NaN
- * operand (in PTX order), quieted.  C leaves the choice between two NaNs to
- * the compiler (x86 returns its first operand, and a compiler may swap the
- * operands of a commutative operation), so it is made here, the same in
- * every place the operation is compiled. */
-static inline uint64_t nan32(uint64_t a, uint64_t b)
-{
-    return ((isnan(f32(a)) ? a : b) & 0xffffffffull) | 0x00400000ull;
-}
-static inline uint64_t nan64(uint64_t a, uint64_t b)
-{
-    return (isnan(f64(a)) ? a : b) | 0x0008000000000000ull;
-}
-#define FBIN(name, from, to, nan, OP)                                            \
-    static inline uint64_t name(uint64_t a, uint64_t b)                          \
-    {                                                                            \
-        return isnan(from(a)) || isnan(from(b)) ? nan(a, b) : to(from(a) OP from(b)); \
-    }
-FBIN(fadd32, f32, bf32, nan32, +)
-FBIN(fsub32, f32, bf32, nan32, -)
-FBIN(fmul32, f32, bf32, nan32, *)
-FBIN(fdiv32, f32, bf32, nan32, /)
-FBIN(fadd64, f64, bf64, nan64, +)
-FBIN(fsub64, f64, bf64, nan64, -)
-FBIN(fmul64, f64, bf64, nan64, *)
-FBIN(fdiv64, f64, bf64, nan64, /)
-#undef FBIN
-
-/* fma and the other rounding modes: compiled once (their NaN is the C
- * library's or the compiler's choice: the same on both paths) */
-#if defined(__GNUC__)
-#define NOINLINE __attribute__((noinline))
-#else
-#define NOINLINE
-#endif
-
-/* one IEEE operation in the rounding mode rnd (volatile operands keep the
- * operation between the two fesetround calls): op32 on float, op64 on double */
-#define FOP(name, T, FMA, SQRT)                                                  \
-    static NOINLINE T name(int k, int rnd, T a, T b, T c)                        \
-    {                                                                            \
-        volatile T va = a, vb = b, vc = c, r;                                    \
-        int m = fe_mode(rnd);                                                    \
-        if (m != FE_TONEAREST) fesetround(m);                                    \
-        switch (k) {                                                             \
-        case FA_ADD: r = va + vb; break;                                         \
-        case FA_SUB: r = va - vb; break;                                         \
-        case FA_MUL: r = va * vb; break;                                         \
-        case FA_DIV: r = va / vb; break;                                         \
-        case FA_FMA: r = FMA(va, vb, vc); break;                                 \
-        default: r = SQRT(va); break;                                            \
-        }                                                                        \
-        if (m != FE_TONEAREST) fesetround(FE_TONEAREST);                         \
-        return r;                                                                \
-    }
-FOP(op32, float, fmaf, sqrtf)
-FOP(op64, double, fma, sqrt)
-#undef FOP
-
-static float sat01f(float x) { return isnan(x) ? 0.0f : x < 0.0f ? 0.0f : x > 1.0f ? 1.0f : x; }
-static double sat01d(double x) { return isnan(x) ? 0.0 : x < 0.0 ? 0.0 : x > 1.0 ? 1.0 : x; }
-
-static double fminmax(double a, double b, int max)
-{
-    if (isnan(a)) return b;
-    if (isnan(b)) return a;
-    if (a == 0 && b == 0) return (signbit(a) != signbit(b)) ? (max ? 0.0 : -0.0) : a;
-    return max ? (a > b ? a : b) : (a < b ? a : b);
 }
 
 /* arithmetic of one float type: a, b, c as doubles holding the (flushed)
@@ -232,97 +135,20 @@ static uint64_t farith(const ptx_ins *in, int k, uint64_t ra, uint64_t rb, uint6
     if (rnd == R_RN && !(in->flags & (F_FTZ | F_SAT)) && k != FA_FMA) {
         /* the common case: round to nearest, the mode C runs in */
         if (in->type == T_F32)
-            return k == FA_ADD ? fadd32(ra, rb) : k == FA_SUB ? fsub32(ra, rb) : k == FA_MUL ? fmul32(ra, rb) : fdiv32(ra, rb);
-        return k == FA_ADD ? fadd64(ra, rb) : k == FA_SUB ? fsub64(ra, rb) : k == FA_MUL ? fmul64(ra, rb) : fdiv64(ra, rb);
+            return k == FA_ADD ? ptx_fadd32(ra, rb) : k == FA_SUB ? ptx_fsub32(ra, rb) : k == FA_MUL ? ptx_fmul32(ra, rb) : ptx_fdiv32(ra, rb);
+        return k == FA_ADD ? ptx_fadd64(ra, rb) : k == FA_SUB ? ptx_fsub64(ra, rb) : k == FA_MUL ? ptx_fmul64(ra, rb) : ptx_fdiv64(ra, rb);
     }
     if (in->type == T_F32) {
         float a = f32(ra), b = f32(rb), c = f32(rc), r;
-        if (in->flags & F_FTZ) { a = ftz32(a); b = ftz32(b); c = ftz32(c); }
-        r = op32(k, rnd, a, b, c);
-        if (in->flags & F_FTZ) r = ftz32(r);
-        if (in->flags & F_SAT) r = sat01f(r);
+        if (in->flags & F_FTZ) { a = ptx_ftz32(a); b = ptx_ftz32(b); c = ptx_ftz32(c); }
+        r = ptx_op32(k, rnd, a, b, c);
+        if (in->flags & F_FTZ) r = ptx_ftz32(r);
+        if (in->flags & F_SAT) r = ptx_sat01f(r);
         return bf32(r);
     }
-    double r = op64(k, rnd, f64(ra), f64(rb), f64(rc));
-    if (in->flags & F_SAT) r = sat01d(r);
+    double r = ptx_op64(k, rnd, f64(ra), f64(rb), f64(rc));
+    if (in->flags & F_SAT) r = ptx_sat01d(r);
     return bf64(r);
-}
-
-static int fcmp(int cmp, double a, double b)
-{
-    int un = isnan(a) || isnan(b);
-    switch (cmp) {
-    case C_EQ: return !un && a == b;
-    case C_NE: return !un && a != b;
-    case C_LT: return !un && a < b;
-    case C_LE: return !un && a <= b;
-    case C_GT: return !un && a > b;
-    case C_GE: return !un && a >= b;
-    case C_EQU: return un || a == b;
-    case C_NEU: return un || a != b;
-    case C_LTU: return un || a < b;
-    case C_LEU: return un || a <= b;
-    case C_GTU: return un || a > b;
-    case C_GEU: return un || a >= b;
-    case C_NUM: return !un;
-    case C_NAN: return un;
-    }
-    return 0;
-}
-
-static int icmp(int cmp, uint64_t a, uint64_t b, int sgn, unsigned bytes)
-{
-    int64_t sa = sext(a, bytes), sb = sext(b, bytes);
-    a = mask(a, bytes);
-    b = mask(b, bytes);
-    switch (cmp) {
-    case C_EQ: return a == b;
-    case C_NE: return a != b;
-    case C_LT: return sgn ? sa < sb : a < b;
-    case C_LE: return sgn ? sa <= sb : a <= b;
-    case C_GT: return sgn ? sa > sb : a > b;
-    case C_GE: return sgn ? sa >= sb : a >= b;
-    case C_LO: return a < b;
-    case C_LS: return a <= b;
-    case C_HI: return a > b;
-    case C_HS: return a >= b;
-    }
-    return 0;
-}
-
-/* float -> integer of the destination type, rounded by rnd, saturated */
-static uint64_t f2i(double x, int rnd, uint8_t dty)
-{
-    unsigned bytes = TY_BYTES(dty);
-    int sgn = TY_KIND(dty) == TK_S;
-    if (isnan(x)) return 0;
-    switch (rnd) {
-    case R_RNI: case R_RN: x = nearbyint(x); break; /* default mode: to nearest even */
-    case R_RMI: case R_RM: x = floor(x); break;
-    case R_RPI: case R_RP: x = ceil(x); break;
-    default: x = trunc(x); break;
-    }
-    if (sgn) {
-        double lo = -ldexp(1.0, 8 * (int)bytes - 1), hi = ldexp(1.0, 8 * (int)bytes - 1);
-        if (x <= lo) return mask((uint64_t)(bytes == 8 ? INT64_MIN : (int64_t)lo), bytes);
-        if (x >= hi) return mask(bytes == 8 ? (uint64_t)INT64_MAX : (uint64_t)(int64_t)(hi - 1), bytes);
-        return mask((uint64_t)(int64_t)x, bytes);
-    }
-    double hi = ldexp(1.0, 8 * (int)bytes);
-    if (x <= 0) return 0;
-    if (x >= hi) return mask(UINT64_MAX, bytes);
-    return (uint64_t)x;
-}
-
-static double round_integral(double x, int rnd)
-{
-    switch (rnd) {
-    case R_RNI: return nearbyint(x);
-    case R_RZI: return trunc(x);
-    case R_RMI: return floor(x);
-    case R_RPI: return ceil(x);
-    }
-    return x;
 }
 
 static uint64_t cvt(const ptx_ins *in, uint64_t a)
@@ -332,13 +158,13 @@ static uint64_t cvt(const ptx_ins *in, uint64_t a)
     int dk = TY_KIND(d), sk = TY_KIND(s);
     if (dk != TK_F && sk != TK_F) {
         /* integer -> integer: the source value, then the destination's */
-        int64_t sv = sk == TK_S ? sext(a, sb) : (int64_t)mask(a, sb);
+        int64_t sv = sk == TK_S ? ptx_sext(a, sb) : (int64_t)ptx_mask(a, sb);
         if (in->flags & F_SAT) {
             int dsgn = dk == TK_S;
             if (dsgn) {
                 int64_t lo = db == 8 ? INT64_MIN : -(1ll << (8 * db - 1));
                 int64_t hi = db == 8 ? INT64_MAX : (1ll << (8 * db - 1)) - 1;
-                if (sk != TK_S && db == 8 && mask(a, sb) > (uint64_t)INT64_MAX) return (uint64_t)INT64_MAX;
+                if (sk != TK_S && db == 8 && ptx_mask(a, sb) > (uint64_t)INT64_MAX) return (uint64_t)INT64_MAX;
                 if (sk == TK_S ? sv < lo : 0) sv = lo;
                 if (sk == TK_S ? sv > hi : (uint64_t)sv > (uint64_t)hi) sv = hi;
             } else {
@@ -347,67 +173,51 @@ static uint64_t cvt(const ptx_ins *in, uint64_t a)
                 else if ((uint64_t)sv > hi) sv = (int64_t)hi;
             }
         }
-        return mask((uint64_t)sv, db);
+        return ptx_mask((uint64_t)sv, db);
     }
     if (dk == TK_F && sk != TK_F) {
         /* integer -> float, rounded by the mode */
-        int m = fe_mode(in->rnd);
+        int m = ptx_fe_mode(in->rnd);
         if (m != FE_TONEAREST) fesetround(m);
         uint64_t r;
         if (sk == TK_S) {
-            volatile int64_t v = sext(a, sb);
+            volatile int64_t v = ptx_sext(a, sb);
             if (d == T_F32) { volatile float f = (float)v; r = bf32(f); }
             else { volatile double f = (double)v; r = bf64(f); }
         } else {
-            volatile uint64_t v = mask(a, sb);
+            volatile uint64_t v = ptx_mask(a, sb);
             if (d == T_F32) { volatile float f = (float)v; r = bf32(f); }
             else { volatile double f = (double)v; r = bf64(f); }
         }
         if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
-        if (in->flags & F_SAT) r = d == T_F32 ? bf32(sat01f(f32(r))) : bf64(sat01d(f64(r)));
+        if (in->flags & F_SAT) r = d == T_F32 ? bf32(ptx_sat01f(f32(r))) : bf64(ptx_sat01d(f64(r)));
         return r;
     }
     double x = s == T_F32 ? (double)f32(a) : f64(a);
-    if (s == T_F32 && (in->flags & F_FTZ)) x = ftz32((float)x);
-    if (dk != TK_F) return f2i(x, in->rnd, d);
+    if (s == T_F32 && (in->flags & F_FTZ)) x = ptx_ftz32((float)x);
+    if (dk != TK_F) return ptx_f2i(x, in->rnd, d);
     /* float -> float */
-    if (in->rnd >= R_RNI) x = round_integral(x, in->rnd);
+    if (in->rnd >= R_RNI) x = ptx_round_integral(x, in->rnd);
     if (d == T_F32) {
         float f;
         if (s == T_F64 && in->rnd <= R_RP) {
             volatile double vx = x;
             volatile float vf;
-            int m = fe_mode(in->rnd);
+            int m = ptx_fe_mode(in->rnd);
             if (m != FE_TONEAREST) fesetround(m);
             vf = (float)vx;
             if (m != FE_TONEAREST) fesetround(FE_TONEAREST);
             f = vf;
         } else f = (float)x;
-        if (in->flags & F_FTZ) f = ftz32(f);
-        if (in->flags & F_SAT) f = sat01f(f);
+        if (in->flags & F_FTZ) f = ptx_ftz32(f);
+        if (in->flags & F_SAT) f = ptx_sat01f(f);
         return bf32(f);
     }
-    if (in->flags & F_SAT) x = sat01d(x);
+    if (in->flags & F_SAT) x = ptx_sat01d(x);
     return bf64(x);
 }
 
 /* ------------------------------------------------------------ integers */
-
-static uint64_t mulhi(uint64_t a, uint64_t b, int sgn, unsigned bytes)
-{
-    if (bytes == 8) {
-        if (sgn) return (uint64_t)(((__int128)(int64_t)a * (__int128)(int64_t)b) >> 64);
-        return (uint64_t)(((unsigned __int128)a * b) >> 64);
-    }
-    if (sgn) return mask((uint64_t)((sext(a, bytes) * sext(b, bytes)) >> (8 * bytes)), bytes);
-    return mask((mask(a, bytes) * mask(b, bytes)) >> (8 * bytes), bytes);
-}
-
-static uint64_t mulwide(uint64_t a, uint64_t b, int sgn, unsigned bytes)
-{
-    if (sgn) return (uint64_t)(sext(a, bytes) * sext(b, bytes));
-    return mask(a, bytes) * mask(b, bytes);
-}
 
 /* add.cc/addc, sub.cc/subc, mad.cc/madc (F_CC, F_CIN; ptx_insn.c): d = a +
  * b + CF, a - (b + CF), or a * b (.lo or .hi) + c + CF, in the type's width;
@@ -419,40 +229,23 @@ static void carry_arith(const ptx_impl *im, const ptx_ins *in, prog_thread *t, u
     unsigned bytes = TY_BYTES(in->type);
     int sgn = TY_KIND(in->type) == TK_S;
     uint64_t cin = (in->flags & F_CIN) ? val(&in->a[in->na - 1], t) & 1 : 0, r, cout;
-    a = mask(a, bytes);
-    b = mask(b, bytes);
+    a = ptx_mask(a, bytes);
+    b = ptx_mask(b, bytes);
     if (in->op == OP_SUB) {
         r = a - b - cin;
         cout = (unsigned __int128)b + cin > a;
     } else {
         uint64_t x = a, y = b;
         if (in->op == OP_MAD) {
-            x = mask((in->flags & F_HI) ? mulhi(a, b, sgn, bytes) : a * b, bytes);
-            y = mask(c, bytes);
+            x = ptx_mask((in->flags & F_HI) ? ptx_mulhi(a, b, sgn, bytes) : a * b, bytes);
+            y = ptx_mask(c, bytes);
         }
         unsigned __int128 sum = (unsigned __int128)x + y + cin;
         r = (uint64_t)sum;
         cout = (uint64_t)(sum >> (8 * bytes)) & 1;
     }
-    wr(im, t, &in->d[0], mask(r, bytes), in->type);
+    wr(im, t, &in->d[0], ptx_mask(r, bytes), in->type);
     if (in->flags & F_CC) wr(im, t, &in->d[1], cout, T_PRED);
-}
-
-/* lop3: bit i of the result is bit (a_i b_i c_i, read as a 3-bit number)
- * of the table (PTX's F(0xF0, 0xCC, 0xAA)) */
-static uint32_t lop3(uint32_t a, uint32_t b, uint32_t c, unsigned lut)
-{
-    uint32_t r = 0;
-    for (unsigned k = 0; k < 8; k++)
-        if (lut >> k & 1) r |= ((k & 4) ? a : ~a) & ((k & 2) ? b : ~b) & ((k & 1) ? c : ~c);
-    return r;
-}
-
-/* element i of w bits of x, sign- or zero-extended */
-static int64_t vel(uint64_t x, unsigned w, unsigned i, int sgn)
-{
-    uint64_t e = (x >> (w * i)) & ((1ull << w) - 1);
-    return sgn ? sext(e, w / 8) : (int64_t)e;
 }
 
 /* dp4a: c + the four byte products; dp2a: c + a's two halfwords times b's
@@ -462,102 +255,11 @@ static uint32_t dotp(const ptx_ins *in, uint64_t a, uint64_t b, uint64_t c)
     int sa = in->type == T_S32, sb = in->type2 == T_S32;
     uint64_t r = c;
     if (in->op == OP_DP4A)
-        for (unsigned i = 0; i < 4; i++) r += (uint64_t)(vel(a, 8, i, sa) * vel(b, 8, i, sb));
+        for (unsigned i = 0; i < 4; i++) r += (uint64_t)(ptx_vel(a, 8, i, sa) * ptx_vel(b, 8, i, sb));
     else
         for (unsigned i = 0; i < 2; i++)
-            r += (uint64_t)(vel(a, 16, i, sa) * vel(b, 8, ((in->flags & F_HI) ? 2 : 0) + i, sb));
+            r += (uint64_t)(ptx_vel(a, 16, i, sa) * ptx_vel(b, 8, ((in->flags & F_HI) ? 2 : 0) + i, sb));
     return (uint32_t)r;
-}
-
-static uint64_t satadd_s32(int64_t x)
-{
-    if (x > INT32_MAX) x = INT32_MAX;
-    if (x < INT32_MIN) x = INT32_MIN;
-    return (uint32_t)x;
-}
-
-static unsigned popc64(uint64_t x)
-{
-    unsigned n = 0;
-    for (; x; x &= x - 1) n++;
-    return n;
-}
-
-static unsigned clz(uint64_t x, unsigned bits)
-{
-    unsigned n = 0;
-    for (int i = (int)bits - 1; i >= 0 && !((x >> i) & 1); i--) n++;
-    return n;
-}
-
-static uint64_t brev(uint64_t x, unsigned bits)
-{
-    uint64_t r = 0;
-    for (unsigned i = 0; i < bits; i++)
-        if ((x >> i) & 1) r |= 1ull << (bits - 1 - i);
-    return r;
-}
-
-static uint64_t bfe(uint64_t a, unsigned pos, unsigned len, int sgn, unsigned bits)
-{
-    unsigned msb = bits - 1;
-    unsigned top = pos + len - 1 < msb ? pos + len - 1 : msb;
-    int sbit = (!sgn || len == 0) ? 0 : (int)((a >> top) & 1);
-    uint64_t r = 0;
-    for (unsigned i = 0; i < bits; i++) {
-        int b = (i < len && pos + i <= msb) ? (int)((a >> (pos + i)) & 1) : sbit;
-        r |= (uint64_t)b << i;
-    }
-    return r;
-}
-
-static uint64_t bfi(uint64_t a, uint64_t b, unsigned pos, unsigned len, unsigned bits)
-{
-    uint64_t f = b;
-    for (unsigned i = 0; i < len && pos + i < bits; i++) {
-        uint64_t bit = 1ull << (pos + i);
-        f = ((a >> i) & 1) ? (f | bit) : (f & ~bit);
-    }
-    return mask(f, bits / 8);
-}
-
-/* prmt: byte i of d is byte sel of {b, a}; the generic form takes sel
- * from c's nibble i (its msb: replicate that byte's sign), a mode from c's
- * two low bits (n) by the manual's table: f4e n + i, b4e n - i (mod 8),
- * rc8 n, ecl max(n, i), ecr min(n, i), rc16 2 (n & 1) + (i & 1) */
-static NOINLINE uint32_t prmt(uint32_t a, uint32_t b, uint32_t c, int mode)
-{
-    uint64_t x = ((uint64_t)b << 32) | a;
-    uint32_t r = 0;
-    unsigned n = c & 3;
-    for (unsigned i = 0; i < 4; i++) {
-        unsigned sel;
-        switch (mode) {
-        case PM_F4E: sel = (n + i) & 7; break;
-        case PM_B4E: sel = (n - i) & 7; break;
-        case PM_RC8: sel = n; break;
-        case PM_ECL: sel = n > i ? n : i; break;
-        case PM_ECR: sel = n < i ? n : i; break;
-        case PM_RC16: sel = 2 * (n & 1) + (i & 1); break;
-        default: sel = (c >> (4 * i)) & 0xf; break;
-        }
-        uint8_t byte = (uint8_t)(x >> (8 * (sel & 7)));
-        if (sel & 8) byte = (byte & 0x80) ? 0xff : 0;
-        r |= (uint32_t)byte << (8 * i);
-    }
-    return r;
-}
-
-/* bfind: the position of the most significant non-sign bit (a negative
- * signed value: its most significant 0), 0xffffffff when there is none;
- * .shiftamt: msb minus that position */
-static NOINLINE uint32_t bfind(uint64_t a, int sgn, unsigned bits, int shiftamt)
-{
-    unsigned msb = bits - 1;
-    if (sgn && ((a >> msb) & 1)) a = ~a;
-    for (int i = (int)msb; i >= 0; i--)
-        if ((a >> i) & 1) return shiftamt ? msb - (unsigned)i : (unsigned)i;
-    return 0xffffffffu;
 }
 
 /* ------------------------------------------------------------ memory */
@@ -635,12 +337,12 @@ uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
 /* atom.add on a float at addr (in in's space): in global memory .f32
  * flushes subnormal inputs and results to a zero of the same sign (the PTX
  * ISA's atom: "current implementation"; in shared memory it keeps them) */
-static NOINLINE uint64_t atom_fadd(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t addr)
+static PTX_NOINLINE uint64_t atom_fadd(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t addr)
 {
-    if (in->type == T_F64) return fadd64(old, b);
+    if (in->type == T_F64) return ptx_fadd64(old, b);
     if (in->space == PS_GLOBAL || (in->space == PS_NONE && addr < PTX_SHARED_WIN))
-        return bf32(ftz32(f32(fadd32(bf32(ftz32(f32(old))), bf32(ftz32(f32(b)))))));
-    return fadd32(old, b);
+        return bf32(ptx_ftz32(f32(ptx_fadd32(bf32(ptx_ftz32(f32(old))), bf32(ptx_ftz32(f32(b)))))));
+    return ptx_fadd32(old, b);
 }
 
 /* the atomic operation on old at addr (in in's space) */
@@ -651,23 +353,23 @@ static uint64_t atom_op(const ptx_ins *in, uint64_t old, uint64_t b, uint64_t c,
     switch (in->aop) {
     case A_ADD:
         if (k == TK_F) return atom_fadd(in, old, b, addr);
-        return mask(old + b, bytes);
+        return ptx_mask(old + b, bytes);
     case A_MIN: case A_MAX: {
         int mx = in->aop == A_MAX;
         if (k == TK_F) {
-            if (in->type == T_F32) return bf32((float)fminmax(f32(old), f32(b), mx));
-            return bf64(fminmax(f64(old), f64(b), mx));
+            if (in->type == T_F32) return bf32((float)ptx_fminmax(f32(old), f32(b), mx));
+            return bf64(ptx_fminmax(f64(old), f64(b), mx));
         }
-        int lt = k == TK_S ? sext(b, bytes) < sext(old, bytes) : mask(b, bytes) < mask(old, bytes);
-        return mx ? (lt ? old : mask(b, bytes)) : (lt ? mask(b, bytes) : old);
+        int lt = k == TK_S ? ptx_sext(b, bytes) < ptx_sext(old, bytes) : ptx_mask(b, bytes) < ptx_mask(old, bytes);
+        return mx ? (lt ? old : ptx_mask(b, bytes)) : (lt ? ptx_mask(b, bytes) : old);
     }
     case A_AND: return old & b;
-    case A_OR: return mask(old | b, bytes);
-    case A_XOR: return mask(old ^ b, bytes);
-    case A_EXCH: return mask(b, bytes);
-    case A_CAS: return mask(old, bytes) == mask(b, bytes) ? mask(c, bytes) : old;
-    case A_INC: return mask(old, 4) >= mask(b, 4) ? 0 : mask(old + 1, 4);
-    case A_DEC: return (mask(old, 4) == 0 || mask(old, 4) > mask(b, 4)) ? mask(b, 4) : mask(old - 1, 4);
+    case A_OR: return ptx_mask(old | b, bytes);
+    case A_XOR: return ptx_mask(old ^ b, bytes);
+    case A_EXCH: return ptx_mask(b, bytes);
+    case A_CAS: return ptx_mask(old, bytes) == ptx_mask(b, bytes) ? ptx_mask(c, bytes) : old;
+    case A_INC: return ptx_mask(old, 4) >= ptx_mask(b, 4) ? 0 : ptx_mask(old + 1, 4);
+    case A_DEC: return (ptx_mask(old, 4) == 0 || ptx_mask(old, 4) > ptx_mask(b, 4)) ? ptx_mask(b, 4) : ptx_mask(old - 1, 4);
     }
     return old;
 }
@@ -710,70 +412,70 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         }
         if (in->na > 1) { /* pack */
             unsigned part = bytes / in->na;
-            for (int i = 0; i < in->na; i++) r |= mask(val(&in->a[i], t), part) << (8 * part * (unsigned)i);
+            for (int i = 0; i < in->na; i++) r |= ptx_mask(val(&in->a[i], t), part) << (8 * part * (unsigned)i);
         } else r = ispred ? (a & 1) : a;
         wr(im, t, d, r, ty);
         return 0;
     case OP_ADD: case OP_SUB:
         if (isf) r = farith(in, in->op == OP_ADD ? FA_ADD : FA_SUB, a, b, 0);
         else if (in->flags & F_SAT)
-            r = satadd_s32(in->op == OP_ADD ? (int64_t)sext(a, 4) + sext(b, 4) : (int64_t)sext(a, 4) - sext(b, 4));
+            r = ptx_satadd_s32(in->op == OP_ADD ? (int64_t)ptx_sext(a, 4) + ptx_sext(b, 4) : (int64_t)ptx_sext(a, 4) - ptx_sext(b, 4));
         else r = in->op == OP_ADD ? a + b : a - b;
         break;
     case OP_MUL:
         if (isf) r = farith(in, FA_MUL, a, b, 0);
-        else if (in->flags & F_WIDE) { wr(im, t, d, mulwide(a, b, sgn, bytes), (uint8_t)(ty + 1)); return 0; }
-        else if (in->flags & F_HI) r = mulhi(a, b, sgn, bytes);
+        else if (in->flags & F_WIDE) { wr(im, t, d, ptx_mulwide(a, b, sgn, bytes), (uint8_t)(ty + 1)); return 0; }
+        else if (in->flags & F_HI) r = ptx_mulhi(a, b, sgn, bytes);
         else r = a * b;
         break;
     case OP_MAD:
         if (isf) r = farith(in, FA_FMA, a, b, c);
-        else if (in->flags & F_WIDE) { wr(im, t, d, mulwide(a, b, sgn, bytes) + c, (uint8_t)(ty + 1)); return 0; }
+        else if (in->flags & F_WIDE) { wr(im, t, d, ptx_mulwide(a, b, sgn, bytes) + c, (uint8_t)(ty + 1)); return 0; }
         else if (in->flags & F_HI) {
-            if (in->flags & F_SAT) r = satadd_s32((int64_t)sext(mulhi(a, b, 1, 4), 4) + sext(c, 4));
-            else r = mulhi(a, b, sgn, bytes) + c;
+            if (in->flags & F_SAT) r = ptx_satadd_s32((int64_t)ptx_sext(ptx_mulhi(a, b, 1, 4), 4) + ptx_sext(c, 4));
+            else r = ptx_mulhi(a, b, sgn, bytes) + c;
         } else r = a * b + c;
         break;
     case OP_FMA: r = farith(in, FA_FMA, a, b, c); break;
     case OP_DIV: case OP_REM:
         if (isf) { r = farith(in, FA_DIV, a, b, 0); break; }
-        if (mask(b, bytes) == 0) {
+        if (ptx_mask(b, bytes) == 0) {
             snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): integer division by zero",
                      t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line);
             return -1;
         }
         if (sgn) {
-            int64_t x = sext(a, bytes), y = sext(b, bytes);
+            int64_t x = ptx_sext(a, bytes), y = ptx_sext(b, bytes);
             int64_t mn = bytes == 8 ? INT64_MIN : -(1ll << (bits - 1));
             if (x == mn && y == -1) r = in->op == OP_DIV ? (uint64_t)mn : 0;
             else r = (uint64_t)(in->op == OP_DIV ? x / y : x % y);
-        } else r = in->op == OP_DIV ? mask(a, bytes) / mask(b, bytes) : mask(a, bytes) % mask(b, bytes);
+        } else r = in->op == OP_DIV ? ptx_mask(a, bytes) / ptx_mask(b, bytes) : ptx_mask(a, bytes) % ptx_mask(b, bytes);
         break;
     case OP_NEG:
-        if (ty == T_F32) r = bf32(in->flags & F_FTZ ? -ftz32(f32(a)) : -f32(a));
+        if (ty == T_F32) r = bf32(in->flags & F_FTZ ? -ptx_ftz32(f32(a)) : -f32(a));
         else if (ty == T_F64) r = a ^ 0x8000000000000000ull;
         else r = (uint64_t)0 - a;
         break;
     case OP_ABS:
-        if (ty == T_F32) r = bf32(fabsf(in->flags & F_FTZ ? ftz32(f32(a)) : f32(a)));
+        if (ty == T_F32) r = bf32(fabsf(in->flags & F_FTZ ? ptx_ftz32(f32(a)) : f32(a)));
         else if (ty == T_F64) r = a & 0x7fffffffffffffffull;
-        else r = sext(a, bytes) < 0 ? (uint64_t)0 - a : a;
+        else r = ptx_sext(a, bytes) < 0 ? (uint64_t)0 - a : a;
         break;
     case OP_MIN: case OP_MAX: {
         int mx = in->op == OP_MAX;
         if (ty == T_F32) {
             float x = f32(a), y = f32(b);
-            if (in->flags & F_FTZ) { x = ftz32(x); y = ftz32(y); }
-            r = bf32((float)fminmax(x, y, mx));
-        } else if (ty == T_F64) r = bf64(fminmax(f64(a), f64(b), mx));
+            if (in->flags & F_FTZ) { x = ptx_ftz32(x); y = ptx_ftz32(y); }
+            r = bf32((float)ptx_fminmax(x, y, mx));
+        } else if (ty == T_F64) r = bf64(ptx_fminmax(f64(a), f64(b), mx));
         else {
-            int lt = sgn ? sext(a, bytes) < sext(b, bytes) : mask(a, bytes) < mask(b, bytes);
+            int lt = sgn ? ptx_sext(a, bytes) < ptx_sext(b, bytes) : ptx_mask(a, bytes) < ptx_mask(b, bytes);
             r = (lt != mx) ? a : b;
         }
         break;
     }
     case OP_SAD: { /* c + |a - b| */
-        int lt = sgn ? sext(a, bytes) < sext(b, bytes) : mask(a, bytes) < mask(b, bytes);
+        int lt = sgn ? ptx_sext(a, bytes) < ptx_sext(b, bytes) : ptx_mask(a, bytes) < ptx_mask(b, bytes);
         r = c + (lt ? b - a : a - b);
         break;
     }
@@ -781,7 +483,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     case OP_OR: r = a | b; break;
     case OP_XOR: r = a ^ b; break;
     case OP_NOT: r = ispred ? !(a & 1) : ~a; break;
-    case OP_CNOT: r = mask(a, bytes) == 0; break;
+    case OP_CNOT: r = ptx_mask(a, bytes) == 0; break;
     case OP_SHL: {
         uint32_t n = (uint32_t)b;
         r = n >= bits ? 0 : a << n;
@@ -789,8 +491,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     }
     case OP_SHR: {
         uint32_t n = (uint32_t)b;
-        if (sgn) r = (uint64_t)(sext(a, bytes) >> (n >= bits ? bits - 1 : n));
-        else r = n >= bits ? 0 : mask(a, bytes) >> n;
+        if (sgn) r = (uint64_t)(ptx_sext(a, bytes) >> (n >= bits ? bits - 1 : n));
+        else r = n >= bits ? 0 : ptx_mask(a, bytes) >> n;
         break;
     }
     case OP_SHF: {
@@ -800,25 +502,25 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         r = (in->flags & F_SHF_L) ? (x << n) >> 32 : x >> n;
         break;
     }
-    case OP_BFE: r = bfe(mask(a, bytes), (unsigned)(b & 0xff), (unsigned)(c & 0xff), sgn, bits); break;
+    case OP_BFE: r = ptx_bfe(ptx_mask(a, bytes), (unsigned)(b & 0xff), (unsigned)(c & 0xff), sgn, bits); break;
     case OP_BFI: {
         uint64_t dd = val(&in->a[3], t);
-        r = bfi(a, b, (unsigned)(c & 0xff), (unsigned)(dd & 0xff), bits);
+        r = ptx_bfi(a, b, (unsigned)(c & 0xff), (unsigned)(dd & 0xff), bits);
         break;
     }
-    case OP_POPC: wr(im, t, d, popc64(mask(a, bytes)), T_U32); return 0;
-    case OP_CLZ: wr(im, t, d, clz(mask(a, bytes), bits), T_U32); return 0;
-    case OP_BREV: r = brev(a, bits); break;
-    case OP_PRMT: r = prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, in->cmp); break;
-    case OP_BFIND: wr(im, t, d, bfind(a, sgn, bits, in->cmp), T_U32); return 0;
+    case OP_POPC: wr(im, t, d, bits_popcount(ptx_mask(a, bytes)), T_U32); return 0;
+    case OP_CLZ: wr(im, t, d, ptx_clz(ptx_mask(a, bytes), bits), T_U32); return 0;
+    case OP_BREV: r = bits_reverse(a, bits); break;
+    case OP_PRMT: r = ptx_prmt((uint32_t)a, (uint32_t)b, (uint32_t)c, in->cmp); break;
+    case OP_BFIND: wr(im, t, d, ptx_bfind(a, sgn, bits, in->cmp), T_U32); return 0;
     case OP_SELP: r = (c & 1) ? a : b; break;
     case OP_SLCT: {
         int ge;
         if (in->type2 == T_F32) {
             float z = f32(c);
-            if (in->flags & F_FTZ) z = ftz32(z);
+            if (in->flags & F_FTZ) z = ptx_ftz32(z);
             ge = z >= 0.0f;
-        } else ge = sext(c, 4) >= 0;
+        } else ge = ptx_sext(c, 4) >= 0;
         r = ge ? a : b;
         break;
     }
@@ -826,10 +528,10 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         int x;
         if (ty == T_F32) {
             float fa = f32(a), fb = f32(b);
-            if (in->flags & F_FTZ) { fa = ftz32(fa); fb = ftz32(fb); }
-            x = fcmp(in->cmp, fa, fb);
-        } else if (ty == T_F64) x = fcmp(in->cmp, f64(a), f64(b));
-        else x = icmp(in->cmp, a, b, sgn, bytes);
+            if (in->flags & F_FTZ) { fa = ptx_ftz32(fa); fb = ptx_ftz32(fb); }
+            x = ptx_fcmp(in->cmp, fa, fb);
+        } else if (ty == T_F64) x = ptx_fcmp(in->cmp, f64(a), f64(b));
+        else x = ptx_icmp(in->cmp, a, b, sgn, bytes);
         int p1 = x, p2 = !x;
         if (in->bop != B_NONE) {
             int cc = (int)(c & 1);
@@ -870,11 +572,11 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
     case OP_TANH:
         if (ty == T_F32) {
             float x = f32(a), y;
-            if (in->flags & F_FTZ) x = ftz32(x);
+            if (in->flags & F_FTZ) x = ptx_ftz32(x);
             int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
             switch (in->op) {
-            case OP_RCP: y = op32(FA_DIV, rnd, 1.0f, x, 0); break;
-            case OP_SQRT: y = op32(FA_SQRT, rnd, x, 0, 0); break;
+            case OP_RCP: y = ptx_op32(FA_DIV, rnd, 1.0f, x, 0); break;
+            case OP_SQRT: y = ptx_op32(FA_SQRT, rnd, x, 0, 0); break;
             case OP_RSQRT: y = 1.0f / sqrtf(x); break;
             case OP_LG2: y = log2f(x); break;
             case OP_EX2: y = exp2f(x); break;
@@ -882,19 +584,19 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
             case OP_COS: y = cosf(x); break;
             default: y = tanhf(x); break;
             }
-            if (in->flags & F_FTZ) y = ftz32(y);
+            if (in->flags & F_FTZ) y = ptx_ftz32(y);
             r = bf32(y);
         } else {
             double x = f64(a), y;
-            if (in->flags & F_FTZ) x = ftz64(x); /* rcp/rsqrt.approx.ftz.f64 */
+            if (in->flags & F_FTZ) x = ptx_ftz64(x); /* rcp/rsqrt.approx.ftz.f64 */
             int rnd = in->rnd == R_NONE ? R_RN : in->rnd;
             switch (in->op) {
-            case OP_RCP: y = op64(FA_DIV, rnd, 1.0, x, 0); break;
-            case OP_SQRT: y = op64(FA_SQRT, rnd, x, 0, 0); break;
+            case OP_RCP: y = ptx_op64(FA_DIV, rnd, 1.0, x, 0); break;
+            case OP_SQRT: y = ptx_op64(FA_SQRT, rnd, x, 0, 0); break;
             case OP_RSQRT: y = 1.0 / sqrt(x); break;
             default: y = x; break; /* refused by the parser */
             }
-            if (in->flags & F_FTZ) y = ftz64(y);
+            if (in->flags & F_FTZ) y = ptx_ftz64(y);
             r = bf64(y);
         }
         break;
@@ -953,7 +655,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         return 0;
     case OP_MEMBAR:
         return 0;
-    case OP_LOP3: wr(im, t, d, lop3((uint32_t)a, (uint32_t)b, (uint32_t)c, (unsigned)in->a[3].imm), ty); return 0;
+    case OP_LOP3: wr(im, t, d, ptx_lop3((uint32_t)a, (uint32_t)b, (uint32_t)c, (unsigned)in->a[3].imm), ty); return 0;
     case OP_DP4A: case OP_DP2A: wr(im, t, d, dotp(in, a, b, c), ty); return 0;
     case OP_LIB: /* a library function (ptx_lib.c) */
         return ptx_lib_exec(p, pc, t, m, err, errlen);
@@ -966,7 +668,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         else if (in->cmp)
             snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): brx.idx index %llu outside its .branchtargets list of %llu",
                      t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line,
-                     (unsigned long long)mask(val(&in->a[0], t), 4), (unsigned long long)in->a[1].imm);
+                     (unsigned long long)ptx_mask(val(&in->a[0], t), 4), (unsigned long long)in->a[1].imm);
         else
             snprintf(err, errlen, "thread %u of CTA (%u,%u,%u): pc %d (%s:%d): trap",
                      t->flat, t->ctaid[0], t->ctaid[1], t->ctaid[2], pc, p->file, pi->line);
@@ -977,7 +679,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
                  p->file, pi->line, pi->text);
         return -1;
     }
-    wr(im, t, d, ispred ? (r & 1) : mask(r, bytes), ty);
+    wr(im, t, d, ispred ? (r & 1) : ptx_mask(r, bytes), ty);
     return 0;
 }
 
@@ -1124,18 +826,18 @@ static PROG_ALWAYS_INLINE uint64_t fast_value(int k, const ptx_impl *im, const p
     /* float arithmetic on two numbers has one IEEE result; with a NaN
      * operand the NaN it returns is the one the general path's function
      * gives */
-    case FK_FADD32: return fadd32(a, b);
-    case FK_FSUB32: return fsub32(a, b);
-    case FK_FMUL32: return fmul32(a, b);
-    case FK_FDIV32: return fdiv32(a, b);
-    case FK_FADD64: return fadd64(a, b);
-    case FK_FSUB64: return fsub64(a, b);
-    case FK_FMUL64: return fmul64(a, b);
-    case FK_FDIV64: return fdiv64(a, b);
+    case FK_FADD32: return ptx_fadd32(a, b);
+    case FK_FSUB32: return ptx_fsub32(a, b);
+    case FK_FMUL32: return ptx_fmul32(a, b);
+    case FK_FDIV32: return ptx_fdiv32(a, b);
+    case FK_FADD64: return ptx_fadd64(a, b);
+    case FK_FSUB64: return ptx_fsub64(a, b);
+    case FK_FMUL64: return ptx_fmul64(a, b);
+    case FK_FDIV64: return ptx_fdiv64(a, b);
     case FK_DIV_U: return SX(a) / SX(b);
     case FK_REM_U: return SX(a) % SX(b);
-    case FK_FFMA32: return bf32(op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2))));
-    case FK_FFMA64: return bf64(op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2))));
+    case FK_FFMA32: return bf32(ptx_op32(FA_FMA, R_RN, f32(a), f32(b), f32(SRC(2))));
+    case FK_FFMA64: return bf64(ptx_op64(FA_FMA, R_RN, f64(a), f64(b), f64(SRC(2))));
     }
     return 0; /* not reached: the other cases are the callers' */
 }
@@ -1224,7 +926,7 @@ static PROG_ALWAYS_INLINE int fast_case(int k, const prog *p, const ptx_impl *im
 /* The cases that call functions, after ptx_exec's dispatch: kept out of
  * ptx_exec so that its own cases, which call nothing, need no saved
  * registers. */
-static NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
+static PTX_NOINLINE int fast_calls(const prog *p, int pc, prog_thread *t, const prog_mem *m,
                                prog_effect *e, char *err, size_t errlen)
 {
     const ptx_impl *im = p->impl;
@@ -1325,7 +1027,7 @@ static int fx_dst(ptx_fx *f, int j, const ptx_impl *im, const ptx_opnd *o, uint8
     } else {
         unsigned tb = TY_BYTES(ty), lo = tb < w ? tb : w;
         sh = 64 - 8 * lo;
-        dm = mask(~0ull, TY_KIND(ty) == TK_S && tb < w ? w : lo);
+        dm = ptx_mask(~0ull, TY_KIND(ty) == TK_S && tb < w ? w : lo);
     }
     if (j > 0 && (sh != f->sh || dm != f->dm)) return 0;
     f->d[j] = (uint32_t)o->reg;
@@ -1341,7 +1043,7 @@ static void fx_ext(ptx_fx *f, uint8_t ty, int sgn)
     unsigned by = TY_BYTES(ty);
     f->bits = (uint8_t)(8 * by);
     f->ssh = (uint8_t)(64 - 8 * by);
-    f->sm = sgn ? ~0ull : mask(~0ull, by);
+    f->sm = sgn ? ~0ull : ptx_mask(~0ull, by);
 }
 
 /* the fast case of one instruction, FK_GENERAL when there is none */
@@ -1381,16 +1083,16 @@ static int fx_kind(ptx_fx *f, const ptx_impl *im, const ptx_ins *in)
             return FK_GENERAL;
         if (isf) {
             double nan = f64(0x7ff8000000000000ull);
-            f->tbl = (uint8_t)(fcmp(in->cmp, 0, 1) | fcmp(in->cmp, 1, 1) << 1 | fcmp(in->cmp, 1, 0) << 2 |
-                               fcmp(in->cmp, nan, 0) << 3);
+            f->tbl = (uint8_t)(ptx_fcmp(in->cmp, 0, 1) | ptx_fcmp(in->cmp, 1, 1) << 1 | ptx_fcmp(in->cmp, 1, 0) << 2 |
+                               ptx_fcmp(in->cmp, nan, 0) << 3);
             return f64t ? FK_SETP_F64 : FK_SETP_F32;
         }
         unsigned by = TY_BYTES(ty);
         int order = in->cmp == C_LT || in->cmp == C_LE || in->cmp == C_GT || in->cmp == C_GE;
         fx_ext(f, ty, sgn && order);
         f->flip = sgn && order ? 1ull << 63 : 0;
-        f->tbl = (uint8_t)(icmp(in->cmp, 0, 1, sgn, by) | icmp(in->cmp, 1, 1, sgn, by) << 1 |
-                           icmp(in->cmp, 1, 0, sgn, by) << 2);
+        f->tbl = (uint8_t)(ptx_icmp(in->cmp, 0, 1, sgn, by) | ptx_icmp(in->cmp, 1, 1, sgn, by) << 1 |
+                           ptx_icmp(in->cmp, 1, 0, sgn, by) << 2);
         return FK_SETP_I;
     }
     if (in->nd != 1) return FK_GENERAL;
@@ -1502,9 +1204,3 @@ static void ptx_free_impl(prog *p)
 
 const prog_ops ptx_ops = {ptx_exec,      ptx_free_impl,   ptx_exec_warp, ptx_coll_wait,
                          ptx_exec_coll, ptx_bar_release, ptx_exec_cta};
-
-/* the float helpers ptx_half.c shares (ptx_int.h) */
-int ptx_fcmp(int cmp, double a, double b) { return fcmp(cmp, a, b); }
-double ptx_sat01d(double x) { return sat01d(x); }
-double ptx_round_integral(double x, int rnd) { return round_integral(x, rnd); }
-uint64_t ptx_f2i(double x, int rnd, uint8_t dty) { return f2i(x, rnd, dty); }

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ptx_arith.h"
 #include "ptx_half.h"
 #include "ptx_int.h"
 
@@ -290,11 +291,8 @@ int ptx_half_exec(const ptx_impl *im, const ptx_ins *in, prog_thread *t)
         else if (ptx_half_type(ty)) {
             /* integer -> 16-bit float */
             unsigned by = TY_BYTES(st);
-            uint64_t v = by >= 8 ? a : a & ((1ull << (8 * by)) - 1);
-            if (TY_KIND(st) == TK_S) {
-                int64_t sv = by >= 8 ? (int64_t)v : (int64_t)(v << (64 - 8 * by)) >> (64 - 8 * by);
-                r = ptx_h_from_s64(sv, h_fmt(ty), rnd);
-            } else r = ptx_h_from_u64(v, h_fmt(ty), rnd);
+            if (TY_KIND(st) == TK_S) r = ptx_h_from_s64(ptx_sext(a, by), h_fmt(ty), rnd);
+            else r = ptx_h_from_u64(ptx_mask(a, by), h_fmt(ty), rnd);
             if (in->flags & F_SAT) r = ptx_h_from_double(ptx_sat01d(ptx_h_to_double((uint16_t)r, h_fmt(ty))), h_fmt(ty), PTX_H_RN);
             ptx_wr(im, t, &in->d[0], r, ty);
             return 0;

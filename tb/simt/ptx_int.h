@@ -460,13 +460,6 @@ uint8_t *ptx_access(const prog *p, int pc, prog_thread *t, const prog_mem *m, pr
 int ptx_lib_call(ptx_ps *s, const char *name, const ptx_cparam *ret, const ptx_cparam *const *args,
                  unsigned nargs);
 int ptx_lib_exec(const prog *p, int pc, prog_thread *t, const prog_mem *m, char *err, size_t errlen);
-/* the float helpers of ptx_exec.c that ptx_half.c shares: setp's
- * comparison, .sat's clamp to [0, 1], cvt's .rni/.rzi/.rmi/.rpi and its
- * float-to-integer conversion */
-int ptx_fcmp(int cmp, double a, double b);
-double ptx_sat01d(double x);
-double ptx_round_integral(double x, int rnd);
-uint64_t ptx_f2i(double x, int rnd, uint8_t dty);
 /* .f16/.f16x2/.bf16/.bf16x2 (ptx_half.c): 1 for those types; the parser's
  * check of an instruction using one (sets F_HALF where it computes; 0, or
  * -1 with the error); F_HALF's semantics for one thread */

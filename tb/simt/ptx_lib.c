@@ -66,6 +66,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ptx_arith.h"
 #include "ptx_int.h"
 
 /* ---------------------------------------------------------------- the table */
@@ -387,22 +388,18 @@ static uint64_t lib_int(unsigned id, uint64_t ra, uint64_t rb, uint64_t rc)
     int64_t la = (int64_t)ra, lb = (int64_t)rb;
     float x = ptx_f32(ra), y = ptx_f32(rb);
     switch (id) {
-    case L_popc: return (uint32_t)__builtin_popcount(a);
-    case L_popcll: return (uint32_t)__builtin_popcountll(ra);
-    case L_clz: return a ? (uint32_t)__builtin_clz(a) : 32;
-    case L_clzll: return ra ? (uint32_t)__builtin_clzll(ra) : 64;
+    case L_popc: return bits_popcount(a);
+    case L_popcll: return bits_popcount(ra);
+    case L_clz: return ptx_clz(a, 32);
+    case L_clzll: return ptx_clz(ra, 64);
     case L_ffs: return (uint32_t)__builtin_ffs(sa);
     case L_ffsll: return (uint32_t)__builtin_ffsll(la);
-    case L_brev: case L_brevll: {
-        unsigned w = id == L_brev ? 32 : 64;
-        uint64_t r = 0;
-        for (unsigned i = 0; i < w; i++) r |= (ra >> i & 1) << (w - 1 - i);
-        return r;
-    }
-    case L_mulhi: return (uint32_t)(((int64_t)sa * sb) >> 32);
-    case L_umulhi: return (uint32_t)(((uint64_t)a * b) >> 32);
-    case L_mul64hi: return (uint64_t)(int64_t)(((__int128)la * lb) >> 64);
-    case L_umul64hi: return (uint64_t)(((unsigned __int128)ra * rb) >> 64);
+    case L_brev: return bits_reverse(a, 32);
+    case L_brevll: return bits_reverse(ra, 64);
+    case L_mulhi: return ptx_mulhi(a, b, 1, 4);
+    case L_umulhi: return ptx_mulhi(a, b, 0, 4);
+    case L_mul64hi: return ptx_mulhi(ra, rb, 1, 8);
+    case L_umul64hi: return ptx_mulhi(ra, rb, 0, 8);
     case L_mul24: return (uint32_t)((uint32_t)((int32_t)(a << 8) >> 8) * (uint32_t)((int32_t)(b << 8) >> 8));
     case L_umul24: return (a & 0xffffffu) * (b & 0xffffffu);
     case L_sad: return (sa > sb ? a - b : b - a) + c;
@@ -438,7 +435,7 @@ static uint64_t lib_int(unsigned id, uint64_t ra, uint64_t rb, uint64_t rc)
     case L_fast_tanf: return ptx_bf32(sinf(x) / cosf(x));
     case L_fast_powf: return ptx_bf32(exp2f(y * log2f(x)));
     case L_fast_fdividef: case L_fdividef: return ptx_bf32(x / y);
-    case L_saturatef: return ptx_bf32(x > 0.0f ? (x < 1.0f ? x : 1.0f) : x == 0.0f ? x : 0.0f);
+    case L_saturatef: return ptx_bf32(ptx_sat01f(x));
     }
     return 0;
 }
