@@ -53,6 +53,8 @@ round_cfgs() {
   elif [ -n "$1" ] && [ -n "${round_presets[$1]:-}" ]; then echo "default ${round_presets[$1]}"
   else echo "default 000 001 002 003 004"; fi
 }
+# AWK_BYTE: byte(J), a dump's byte J (little-endian words in w[], from line 1)
+AWK_BYTE='function byte(j) { return int(w[1 + int(j / 4)] / 256 ^ (j % 4)) % 256 }'
 same_as_host() { [ -s "$2" ] && cmp -s <(head -n "$(wc -l <"$2")" "$1") "$2"; }
 AWK_HEX='function hex(s,  i, v) { v = 0; for (i = 1; i <= length(s); i++) v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1; return v }
 function f32(s,  w, e, m, v) { w = hex(s); e = int(w / 8388608) % 256; m = w % 8388608

@@ -34,10 +34,8 @@
 # fnptr refused there with the stack-frame line, its scorer structure
 # passed by reference from the frame).
 set -u
-. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, AWK_BYTE, small[]
 realworld_round realworld11 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
-# a dump's byte J (little-endian words, from line 1)
-AWK_BYTE='function byte(j) { return int(w[1 + int(j / 4)] / 256 ^ (j % 4)) % 256 }'
 
 # swgotoh: seq (lines 1-54: pair p's query at byte 72p, target at 72p +
 # 32), score (55-57), endi (58-60), endj (61-63), cells (64-159)

@@ -21,10 +21,8 @@
 #   final words);
 # then own_kmp by issue 25's command at other -O levels and targets.
 set -u
-. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, AWK_BYTE, small[]
 realworld_round realworld12 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
-# a dump's byte J (little-endian words, from line 1)
-AWK_BYTE='function byte(j) { return int(w[1 + int(j / 4)] / 256 ^ (j % 4)) % 256 }'
 
 # mr64: seed (lines 1-128), prime (129-176, low word first), tried
 # (257-280), trial_hits (321-344), rounds (385-408), total (449-450):

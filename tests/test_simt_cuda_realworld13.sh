@@ -21,10 +21,8 @@
 # - own_gotoscan: every line's words, numbers, their sum and the longest;
 # then own_gotoscan by issue 25's command at other -O levels and targets.
 set -u
-. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, small[]
+. tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, AWK_BYTE, small[]
 realworld_round realworld13 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
-# a dump's byte J (little-endian words, from line 1)
-AWK_BYTE='function byte(j) { return int(w[1 + int(j / 4)] / 256 ^ (j % 4)) % 256 }'
 
 # sha256: msgs (bytes 0..1535, a 128-byte slot a thread), digest (bytes
 # 1536..1919), lens (481-492), blocks (493-494): each message of 5 + its
