@@ -22,7 +22,8 @@
 # - an atomic's result from tainted bytes (docs/ptx.md "An atomic reads
 #   tainted bytes"): tests/data/cuda/atomtaint reported at every preset,
 #   atom@1 (fault kind 18) brings back the mechanisms' failure; --mem-peak
-#   counts the atomics map (atom@2: not counted).
+#   counts the atomics map (atom@2: not counted), which follows the bytes
+#   atomics write, not the grid (tests/data/cuda/ghist at 8 and 64 CTAs).
 set -u
 B=${1:-build}
 S=$B/simt
@@ -189,10 +190,21 @@ b=$(peak "$("$S" --launch $D/orderagree.launch --mech spe --mem-peak 2>&1)")
 a2=$(peak "$("$S" --launch $D/uf_hook.launch --mech spe --mem-peak --inject-fault atom@2 2>&1)")
 [ "$a2" = 0 ] && [ -n "$a" ] && [ "$a" != 0 ] && ok simt_refcheck_mem_peak_atom_fault_2_seen ||
   bad simt_refcheck_mem_peak_atom_fault_2_seen "with atom@2: '${a2}', without: '${a}'"
-# it follows the CTAs that write the same bytes: histogram (every CTA
-# adds into hist[] and its own shared bins) at 3 and 16 CTAs
+# each CTA's own shared bytes are bytes of their own: histogram (every
+# CTA adds into its own shared bins, then into hist[]) grows from 3 CTAs
+# to 16 with its shared bins
 h3=$(peak "$("$S" --launch tb/kernels/cuda/histogram.launch --mech spe --mem-peak 2>&1)")
 h16=$(peak "$("$S" --launch tb/kernels/cuda/histogram.launch --grid 16 --mech spe --mem-peak 2>&1)")
 [ -n "$h3" ] && [ -n "$h16" ] && [ "$h3" -gt 0 ] && [ "$h16" -gt "$h3" ] &&
   ok "simt_refcheck_mem_peak_atomics_map_grows_with_ctas ($h3 -> $h16 bytes)" ||
   bad simt_refcheck_mem_peak_atomics_map_grows_with_ctas "'${h3}' -> '${h16}'"
+# a global byte that atomics of two CTAs write needs no list (ref_taint.c
+# refp_am_record): ghist (every CTA adds the same 4,096 bytes of hist[]
+# with global atomics, no shared bins) takes the same map at 8 CTAs and 64
+# (before: an entry per byte and CTA, 1,048,648 -> 6,553,672 bytes), and
+# its 1,024 bins take more than the map's least (uf_hook's)
+g8=$(peak "$("$S" --launch $D/ghist.launch --mech spe --mem-peak 2>&1)")
+g64=$(peak "$("$S" --launch $D/ghist.launch --grid 64 --mech spe --mem-peak 2>&1)")
+[ -n "$g8" ] && [ -n "$g64" ] && [ -n "$a" ] && [ "$g8" -gt "$a" ] && [ "$g64" -eq "$g8" ] &&
+  ok "simt_refcheck_mem_peak_atomics_map_flat_in_grid ($g8 -> $g64 bytes)" ||
+  bad simt_refcheck_mem_peak_atomics_map_flat_in_grid "'${g8}' -> '${g64}' (uf_hook '${a}')"

@@ -239,9 +239,10 @@ void report(const opts *o, const loaded *L, const result *res)
                "(%llu CTAs of %u threads, %u registers)\n",
                (unsigned long long)refp_mem_peak(0), (unsigned long long)refp_mem_peak(1),
                (unsigned long long)rf->ctas, rf->cta_threads, rf->nregs);
-    if (o->mem_peak) /* ref.h: it follows what atomics write, CTAs and phases */
+    if (o->mem_peak) /* ref.h: it follows the bytes atomics write and their phases */
         printf("mem_peak: order taint's atomics map %llu bytes (a slot per byte atomics write, "
-               "an entry per such byte, CTA and barrier phase; 0: not built)\n",
+               "an entry per barrier phase of a shared byte and its CTA, or of a global byte "
+               "while one CTA writes it; 0: not built)\n",
                (unsigned long long)refp_mem_peak(2));
 }
 

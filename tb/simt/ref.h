@@ -235,7 +235,8 @@ int refp_stream_run(refp_stream *s, uint64_t cta, int order, refp_cta_out *o, ch
  * (kind 0: CTA scratch and results, REFP_GRID's arrays), per CTA of the
  * grid (1: the order check's digests and bitmap) or in the order taint's
  * atomics map (2: ref_taint.c refp_amap, a slot per byte atomics write
- * and an entry per such byte, CTA and barrier phase), in bytes. */
+ * and an entry per barrier phase of a shared byte and its CTA, or of a
+ * global byte while one CTA writes it), in bytes. */
 uint64_t refp_mem_peak(int kind);
 
 /* FNV-1a step over the four bytes of a PC. */

@@ -380,8 +380,14 @@ int refp_atom_fault;
  * CTA, barrier phase and thread.  A table by byte (global, or shared with
  * the CTA in each entry) of lists of (CTA, phase, thread) entries, newest
  * first; one entry per (CTA, phase), its thread REFP_AM_MANY once two
- * threads write the byte then.  head: the first CTA to write the byte and
- * whether another did too. */
+ * threads write the byte then.  The slot: the first CTA to write the byte
+ * and whether another did too (multi).  A global byte that atomics of two
+ * CTAs write conflicts with every plain load (refp_am_hit answers from
+ * multi alone), so its list is handed to the free list (free1: an index
+ * + 1, 0 none) and it records no more: the global entries follow the
+ * bytes written, not the grid (2026-12-01, smallfix).  A shared byte's
+ * entries stay, one list per byte for every CTA of the grid (each CTA
+ * has its own shared memory, and every pass reads them). */
 #define REFP_AM_MANY UINT32_MAX
 typedef struct {
     uint64_t cta;
@@ -400,7 +406,7 @@ struct refp_amap {
     refp_am_slot *slot;
     uint64_t cap, used;
     refp_am_entry *e;
-    uint64_t ne, ecap;
+    uint64_t ne, ecap, free1;
     int nophase, nophase_next; /* phases not the same in every order (refp_taint_step) */
     int build;                 /* this pass records the atomics (the first) */
     uint64_t seeded;           /* plain loads seeded in the pass under way */
@@ -444,6 +450,34 @@ static void refp_am_grow(struct refp_amap *m)
     free(old);
 }
 
+/* an entry for a list: from the free list, else a new one */
+static int64_t refp_am_take(struct refp_amap *m)
+{
+    if (m->free1) {
+        int64_t i = (int64_t)m->free1 - 1;
+        m->free1 = (uint64_t)(m->e[i].next + 1);
+        return i;
+    }
+    if (m->ne == m->ecap) {
+        uint64_t oe = m->ecap;
+        m->ecap = m->ecap ? m->ecap * 2 : 1024;
+        refp_am_count((int64_t)((m->ecap - oe) * sizeof *m->e));
+        m->e = realloc(m->e, m->ecap * sizeof *m->e);
+    }
+    return (int64_t)m->ne++;
+}
+
+/* slot s's list to the free list (s keeps no entry) */
+static void refp_am_release(struct refp_amap *m, refp_am_slot *s)
+{
+    while (s->head >= 0) {
+        int64_t i = s->head;
+        s->head = m->e[i].next;
+        m->e[i].next = (int64_t)m->free1 - 1;
+        m->free1 = (uint64_t)i + 1;
+    }
+}
+
 /* thread t of CTA cta in barrier phase ph writes byte a (shared sh) by
  * an atomic */
 static void refp_am_record(struct refp_amap *m, int sh, uint64_t a, uint64_t cta, uint32_t ph,
@@ -460,20 +494,19 @@ static void refp_am_record(struct refp_amap *m, int sh, uint64_t a, uint64_t cta
         m->used++;
     }
     s->multi |= s->cta0 != cta;
+    if (!sh && s->multi) { /* nothing more to store for it (above) */
+        refp_am_release(m, s);
+        return;
+    }
     refp_am_entry *h = s->head >= 0 ? &m->e[s->head] : NULL;
     if (h && h->cta == cta && h->phase == ph) { /* the run's order: (CTA, phase) in turn */
         if (h->thread != t)
             h->thread = REFP_AM_MANY;
         return;
     }
-    if (m->ne == m->ecap) {
-        uint64_t oe = m->ecap;
-        m->ecap = m->ecap ? m->ecap * 2 : 1024;
-        refp_am_count((int64_t)((m->ecap - oe) * sizeof *m->e));
-        m->e = realloc(m->e, m->ecap * sizeof *m->e);
-    }
-    m->e[m->ne] = (refp_am_entry){cta, ph, t, s->head};
-    s->head = (int64_t)m->ne++;
+    int64_t i = refp_am_take(m);
+    m->e[i] = (refp_am_entry){cta, ph, t, s->head};
+    s->head = i;
 }
 
 /* a plain access by thread t of CTA cta in phase ph to byte a (shared
