@@ -12,6 +12,20 @@
 # (make test), or at every pair of -O0 -O1 -O2 -O3 -Os and sm_60 sm_75
 # sm_80 sm_86 with SIMT_CUDA_PRESETS set (make regress), where the header
 # kernels listed also run at -O0.
+# variant_host KERNEL LAUNCH: the host reference's memory of KERNEL on
+# LAUNCH in $T, made by $B/cuda_host/KERNEL when missing, printed as a path
+# (exit 1 when the host program fails).  The name carries the launch's
+# checksum, so a launch that changes gets a host output of its own, not
+# the one of its former content; one older than the host program is made
+# again.
+variant_host() {
+  local h
+  h=$T/$1-$(cksum <"$2" | awk '{ print $1 }').host
+  if [ ! -f "$h" ] || [ "$B/cuda_host/$1" -nt "$h" ]; then
+    "$B/cuda_host/$1" --launch "$2" --dump-mem "$h" >/dev/null 2>&1 || { rm -f "$h"; return 1; }
+  fi
+  echo "$h"
+}
 run_variant() { # KERNEL[:frame|:nolwm] O ARCH FLAGS...: compile, run every mechanism, compare with the host
   # (KERNEL:frame: a barrier in a loop whose bound clang -O0 keeps in the
   # stack frame where the analysis cannot follow it (the frame's address
@@ -19,20 +33,20 @@ run_variant() { # KERNEL[:frame|:nolwm] O ARCH FLAGS...: compile, run every mech
   # "barrier under divergent control"; fourth round, docs/ptx.md "Barriers
   # in -O0 loops".  KERNEL:nolwm: every mechanism but lwm, whose large warp
   # holds a spin's producers and consumers)
-  local k=${1%:*} o=$2 a=$3 v=$T/${1%:*}-$2-$3 out rc mechs=all
+  local k=${1%:*} o=$2 a=$3 v=$T/${1%:*}-$2-$3 out rc mechs=all host
   local frame=${1#"$k"}
   [ "$frame" = :nolwm ] && { frame=; mechs=spe,dpe,dwf,sbi,tsimt,stsimt,swi,sbi+swi,simt+scalar,tsimt+scalar,stsimt+scalar; }
   shift 3
   if ! clang -x cuda --cuda-device-only --cuda-gpu-arch="$a" -nocudainc -nocudalib -"$o" -S "$@" \
        -o "$v.ptx" "$D/$k.cu" 2>"$v.log"; then bad "simt_cuda_${k}_${o}_$a" "clang: $(head -n 1 "$v.log")"; return; fi
   sed -e "s|^ptx .*|ptx $(cd "$T" && pwd)/$(basename "$v").ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$D/\2|" $D/$k.launch >"$v.launch"
-  [ -f "$T/$k.host" ] || "$B/cuda_host/$k" --launch $D/$k.launch --dump-mem "$T/$k.host" >/dev/null 2>&1
+  host=$(variant_host "$k" "$D/$k.launch") || { bad "simt_cuda_${k}_${o}_$a" "host reference: $B/cuda_host/$k failed"; return; }
   out=$("$S" --launch "$v.launch" --mech $mechs --dump-mem "$v.ref" 2>&1)
   rc=$?
   if [ -n "$frame" ]; then
     [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -q "barrier under divergent control" <<<"$out" &&
       ok "simt_cuda_${k}_${o}_${a}_frame_refused" || bad "simt_cuda_${k}_${o}_${a}_frame_refused" "exit $rc: $(head -n 1 <<<"$out")"
-  elif [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$v.ref" "$T/$k.host"; then
+  elif [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches" <<<"$out" && same_as_host "$v.ref" "$host"; then
     ok "simt_cuda_${k}_${o}_$a"
   else bad "simt_cuda_${k}_${o}_$a" "exit $rc: $(grep -m1 '^simt:\|: \|cannot' <<<"$out" || echo "memory differs from the host reference")"; fi
 }
@@ -117,25 +131,35 @@ close_to_host() {
       print "word " i - 1 " (byte " 4 * (i - 1) "): " s[i] " (reference, host)"; exit } }'
 }
 # variant_run NAME PTX LAUNCH HOST FLOAT: every mechanism at the default
-# preset and 001 (a warp/ kernel at the default with warps of 32) on PTX
-# given LAUNCH's keys, the reference's memory against HOST: exactly, or with
-# FLOAT set as close_to_host allows (FLOAT "exempt:REASON": not compared)
+# preset and 001 on PTX given LAUNCH's keys, the reference's memory against
+# HOST: exactly, or with FLOAT set as close_to_host allows (FLOAT
+# "exempt:REASON": not compared).  A warp/ kernel runs at the preset's own
+# warp size (warp-synchronous instructions run at every size, docs/ptx.md
+# "Warp-synchronous instructions at every warp size"; until 2026-12-01 the
+# default ran with --set warp_size=32): as in tests/test_simt_cuda.sh's
+# warp block, a "cannot run" row is dwf's alone, with its reason, and only
+# away from warps of 32 (none at all is accepted too: dwf may learn it)
 variant_run() {
-  local name=$1 ptx=$2 L=$3 host=$4 float=$5 cfg out rc why dir
+  local name=$1 ptx=$2 L=$3 host=$4 float=$5 cfg out rc why dir ws cannot
   dir=$(dirname "$L")
   sed -e "s|^ptx .*|ptx $ptx|" -e "s|^\(buffer .* file \)\(.*\)|\1$PWD/$dir/\2|" -e "s|^mem_init |mem_init $PWD/$dir/|" "$L" >"$T/$name.launch"
   for cfg in default 001; do
-    local set32=()
-    [[ $L == */warp/* ]] && [ $cfg = default ] && set32=(--set warp_size=32)
-    out=$("$S" --config $cfg "${set32[@]}" --launch "$T/$name.launch" --mech all --dump-mem "$T/$name-$cfg.ref" 2>&1)
+    out=$("$S" --config $cfg --launch "$T/$name.launch" --mech all --dump-mem "$T/$name-$cfg.ref" 2>&1)
     rc=$?
-    why=
+    why= cannot=
+    if [[ $L == */warp/* ]]; then
+      ws=$(awk '$1 == "warp_size" { print $3 }' "tb/simt/configs/$cfg.cfg")
+      cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
+    fi
     if [ $rc -ne 0 ] || ! grep -q "^every mechanism that ran matches" <<<"$out"; then
       why="exit $rc: $(grep -m1 '^simt:\|FAIL\|deadlock\|: ' <<<"$out" || tail -n 1 <<<"$out")"
+    elif [ -n "$cannot" ] && { [ "$ws" = 32 ] || [ "$cannot" != " dwf" ] ||
+           ! grep -qE "^dwf +cannot run: dwf: warp-synchronous instructions in warps of $ws threads" <<<"$out"; }; then
+      why="warp_size $ws, cannot run:$cannot (only dwf's warp-synchronous reason, away from 32): $(grep -m1 "cannot run" <<<"$out")"
     elif same_as_host "$T/$name-$cfg.ref" "$host"; then :
     elif [ -z "$float" ]; then why="the reference's memory differs from the host reference"
     elif [[ $float != exempt:* ]]; then why=$(close_to_host "$T/$name-$cfg.ref" "$host"); fi
-    if [ -z "$why" ]; then ok "simt_cuda_${name}_$cfg${float:+ (host: ${float#exempt:})}"
+    if [ -z "$why" ]; then ok "simt_cuda_${name}_$cfg${float:+ (host: ${float#exempt:})}${cannot:+ (warp_size $ws; cannot run:$cannot)}"
     else bad "simt_cuda_${name}_$cfg" "$why"; fi
   done
 }
@@ -143,11 +167,10 @@ variant_run() {
 # compiled with VARIANT's flags, through variant_run; PTX equal to the
 # committed (but for .version/.target) is one ok line, not run again
 run_flag_variant() {
-  local k=$1 v=$2 cu L f float= p out rc
+  local k=$1 v=$2 cu L f float= p out rc host
   cu=$(find tb/kernels/cuda -name "$k.cu" | sort | head -n 1)
   L=${cu%.cu}.launch
-  [ -f "$T/$k.host" ] || "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >/dev/null 2>&1 ||
-    { bad "simt_cuda_${k}_$v" "host reference: $B/cuda_host/$k failed"; return; }
+  host=$(variant_host "$k" "$L") || { bad "simt_cuda_${k}_$v" "host reference: $B/cuda_host/$k failed"; return; }
   case $k in own_*) f=();; *) f=(-ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h);; esac
   p=$T/$k-$v.ptx
   # shellcheck disable=SC2086
@@ -166,18 +189,17 @@ run_flag_variant() {
   fi
   [[ $variant_float == *" $v "* ]] && float=close
   [ -n "${variant_exempt[$k:$v]:-}" ] && float="exempt:${variant_exempt[$k:$v]}"
-  variant_run "${k}_$v" "$(cd "$(dirname "$p")" && pwd)/$(basename "$p")" "$L" "$T/$k.host" "$float"
+  variant_run "${k}_$v" "$(cd "$(dirname "$p")" && pwd)/$(basename "$p")" "$L" "$host" "$float"
 }
 # variant_retarget KERNEL VERSION TARGET: the committed PTX under the
 # .version and .target lines of a newer compiler (clang 16 and later, or
 # NVIDIA's: sm_89, sm_90, sm_90a), the same run exactly (no clang needed)
 variant_retarget() {
-  local k=$1 cu L p
+  local k=$1 cu L p host
   cu=$(find tb/kernels/cuda -name "$k.cu" | sort | head -n 1)
   L=${cu%.cu}.launch p=$T/$k-$3.ptx
-  [ -f "$T/$k.host" ] || "$B/cuda_host/$k" --launch "$L" --dump-mem "$T/$k.host" >/dev/null 2>&1 ||
-    { bad "simt_cuda_${k}_$3" "host reference: $B/cuda_host/$k failed"; return; }
+  host=$(variant_host "$k" "$L") || { bad "simt_cuda_${k}_$3" "host reference: $B/cuda_host/$k failed"; return; }
   sed -e "s/^\.version .*/.version $2/" -e "s/^\.target .*/.target $3/" "${cu%.cu}.ptx" >"$p"
   grep -q "^\.target $3\$" "$p" || { bad "simt_cuda_${k}_$3" "no .target line in ${cu%.cu}.ptx"; return; }
-  variant_run "${k}_$3" "$(cd "$T" && pwd)/$k-$3.ptx" "$L" "$T/$k.host" ""
+  variant_run "${k}_$3" "$(cd "$T" && pwd)/$k-$3.ptx" "$L" "$host" ""
 }

@@ -8,7 +8,9 @@
 # the reference to the kernel's host reference (exactly; within
 # close_to_host's tolerance where the variant changes float results).
 # Without clang: the committed PTX under the .version/.target lines of
-# sm_89, sm_90 and sm_90a (newer compilers' output) alone.
+# sm_89, sm_90 and sm_90a (newer compilers' output) alone (warpagg's at
+# the default preset's warps of 8), and the host reference made again
+# when its launch file changes (simt_cuda_variants_host_follows_launch).
 # make test: a few kernels per variant, where its PTX differs from the
 # committed (about a minute of CPU); SIMT_CUDA_PRESETS set (make regress):
 # every kernel of tb/kernels/cuda (all sets) under every variant.
@@ -27,6 +29,22 @@ bad() { echo "FAIL $1${2:+: $2}"; }
 variant_retarget collatz 7.8 sm_89
 variant_retarget nw 8.0 sm_90
 variant_retarget histogram 8.0 sm_90a
+# a warp/ kernel at the default preset's own warps of 8 (no --set
+# warp_size=32 any more): every mechanism but dwf runs it and matches, dwf
+# says it cannot, with its reason (variant_run)
+variant_retarget warpagg 8.0 sm_90
+
+# the host reference follows its launch file (variant_host): a launch that
+# changes after its host output was made gets one of its own (before, the
+# old $T/KERNEL.host was reused: a false FAIL while editing a launch)
+sed -e "s|^ptx .*|ptx $PWD/tb/kernels/cuda/collatz.ptx|" tb/kernels/cuda/collatz.launch >"$T/hostchk.launch"
+h1=$(variant_host collatz "$T/hostchk.launch")
+sed -i 's/^param u64 1000001$/param u64 2000001/' "$T/hostchk.launch"
+h2=$(variant_host collatz "$T/hostchk.launch")
+"$B/cuda_host/collatz" --launch "$T/hostchk.launch" --dump-mem "$T/hostchk.fresh" >/dev/null 2>&1
+[ -n "$h1" ] && [ -n "$h2" ] && ! cmp -s "$h1" "$h2" && cmp -s "$h2" "$T/hostchk.fresh" &&
+  ok simt_cuda_variants_host_follows_launch ||
+  bad simt_cuda_variants_host_follows_launch "'$h1' then '$h2' (the second must be the changed launch's)"
 command -v clang >/dev/null || exit 0
 
 # the close_to_host tolerance itself: an f32 off in its last bit and an
