@@ -75,3 +75,55 @@ for n in edited_list:dwf stale_default:simt_stack missing_section:lane_shuffle; 
     echo "FAIL docs_gen_rewrites_${n%%:*}: $(diff "docs/$s.md" "$d/docs/$s.md" | head -n 4 | tr '\n' ' ')"
   fi
 done
+
+# tests/cuda_small.sh's round_presets agrees with the rounds (2026-12-01,
+# smallfix): a round (tests/test_simt_cuda_realworld*.sh, or a script that
+# calls realworld_round) whose set has no key runs at every preset in make
+# test (slower, silently), and a key that names no round is dead.  A key
+# names a round when tb/kernels/cuda/KEY exists and a test script runs that
+# set (realworld_round KEY, SIMT_CUDA_SET=KEY, or round_cfgs KEY: the first
+# round, tb/kernels/cuda/realworld, in tests/test_simt_cuda.sh).  The table
+# is read by sourcing the file, nothing listed here.
+round_keys() { # DIR: one line per problem of DIR/tests (nothing when none)
+  local d=$1 f set k
+  declare -A runs=() keys=()
+  # shellcheck disable=SC1091
+  for k in $(. "$d/tests/cuda_small.sh" && printf '%s\n' "${!round_presets[@]}"); do keys[$k]=1; done
+  [ ${#keys[@]} -gt 0 ] || { echo "no round_presets keys read from $d/tests/cuda_small.sh"; return; }
+  # a round's set: a command line that starts (after VAR=value words)
+  # with realworld_round SET or SIMT_CUDA_SET=SET
+  local cmd='^[[:space:]]*([A-Z_]+=[^ ]*[[:space:]]+)*(realworld_round[[:space:]]+|SIMT_CUDA_SET=)[A-Za-z0-9_]+'
+  for f in "$d"/tests/test_*.sh; do
+    for set in $({ grep -oE "$cmd" "$f"; sed -e 's/#.*//' "$f" | grep -oE 'round_cfgs +[A-Za-z0-9_]+'; } |
+                 sed -E 's/.*(realworld_round[[:space:]]+|SIMT_CUDA_SET=|round_cfgs +)//'); do
+      runs[$set]=1
+    done
+  done
+  for f in "$d"/tests/test_simt_cuda_realworld*.sh $(grep -lE '^[[:space:]]*([A-Z_]+=[^ ]*[[:space:]]+)*realworld_round[[:space:]]' "$d"/tests/test_*.sh); do
+    set=$(grep -oE "$cmd" "$f" | head -n 1 | sed -E 's/.*(realworld_round[[:space:]]+|SIMT_CUDA_SET=)//')
+    if [ -z "$set" ]; then echo "${f#"$d"/}: no realworld_round SET or SIMT_CUDA_SET=SET"
+    elif [ -z "${keys[$set]:-}" ]; then echo "${f#"$d"/}: round $set has no round_presets key (it would run at every preset)"; fi
+  done | sort -u
+  for k in "${!keys[@]}"; do
+    [ -d "$d/tb/kernels/cuda/$k" ] && [ -n "${runs[$k]:-}" ] ||
+      echo "round_presets key $k names no round (no tb/kernels/cuda/$k run by a test script)"
+  done
+}
+out=$(round_keys .)
+[ -z "$out" ] && echo "ok round_presets_keys_every_round ($(. tests/cuda_small.sh && echo ${#round_presets[@]}) keys)" ||
+  echo "FAIL round_presets_keys_every_round: $(head -n 1 <<<"$out")"
+# planted, in a copy (tests/ copied, tb/ linked): a round script without a
+# key, and a key without a round
+for p in nokey deadkey; do
+  d=$T/rounds_$p
+  mkdir -p "$d" && cp -r tests "$d/" && ln -sfn "$PWD/tb" "$d/tb"
+  case $p in
+    nokey) printf '. tests/cuda_small.sh\nrealworld_round realworld99 "$@"\n' >"$d/tests/test_simt_cuda_realworld99.sh"
+           want="tests/test_simt_cuda_realworld99.sh: round realworld99 has no round_presets key";;
+    deadkey) sed -i 's/^  \[realworld\]=004$/  [realworld]=004 [realworld98]=001/' "$d/tests/cuda_small.sh"
+           want="round_presets key realworld98 names no round";;
+  esac
+  out=$(round_keys "$d")
+  grep -qF "$want" <<<"$out" && echo "ok round_presets_keys_catches_$p" ||
+    echo "FAIL round_presets_keys_catches_$p: '$(head -n 1 <<<"$out")'"
+done
