@@ -26,7 +26,9 @@
 // outcome outside the sub-warp's columns or
 // on a non-branch sub-warp; a completion no sub-warp in flight can be,
 // BAD_DONE, a branch sub-warp completed as a non-branch one included: see
-// bad_done below).
+// bad_done below; an empty c_branch completion while the gathering branch
+// has no sub-warp out, or a completion repeating a thread the branch has
+// gathered: see branch_stale below).
 //
 // Harness checks (beyond lwm_subwarp_check): the expected err code; every
 // sub-warp holds only active threads of its instruction not packed before,
@@ -174,6 +176,7 @@ public:
             "pushed_back", "refetch_before_done", "max_subwarps",
             "f_LAUNCH", "f_ADVANCE", "f_POP", "f_STALL", "br_ADVANCE", "br_POP", "br_DIVERGE",
             "br_SPLIT", "br_MERGE", "merge_biased", "warps_finished", "max_depth", "branch_claim_other_warp", "branch_claim_op_subwarp", "row_beyond_k", "bad_warp_branch",
+            "branch_none_out", "branch_regather_c", "branch_regather_op",
             "empty_done_first", "empty_done_branch", "empty_done_jump", "false_first",
             "branch_as_op", "row_subwarps", "row_skipped", "row_blocked",
             "exits", "exit_pops", "exit_done", "exit_ignored", "exit_biased"};
@@ -190,6 +193,16 @@ public:
         if (cyc % 1000 == 0)
             offer_ = rng.chance(50) ? 90 : 25;
         if (rng.chance(3) && illegal(cfg, s, rng, in))
+            return in;
+        // the gathering branch with no sub-warp out while its large warp
+        // has others is short-lived (a cycle or two after the accept, or
+        // while later sub-warps wait for threads still out): 0 of 20,000
+        // cycles at the defaults met it through the 3% above
+        if (branch_none_out(s, rng, in, 25))
+            return in;
+        // and a thread gathered, while the branch gathers, at 1 to 11 of
+        // 20,000 cycles through the 3% above (0 at edge_n1, seed 4)
+        if (s.br_busy_q && rng.chance(3) && branch_regather(cfg, s, rng, in))
             return in;
         if (rng.chance(offer_)) {
             unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
@@ -290,6 +303,20 @@ public:
                      lwm_subwarp_err_name(static_cast<unsigned>(o.err_code)));
             return msg;
         }
+        // no thread the gathering branch has gathered is in flight: it was
+        // packed once from the branch's copy, its sub-warp came back, and
+        // its large warp is fetched again only after the commit.  So every
+        // completion naming one is NOT_IN_FLIGHT for not being in flight,
+        // before the branch's own test (br_own, which leaves out gathered
+        // threads) is read: mutant [85] of docs/mutate.md is equivalent
+        if (after.br_busy_q)
+            for (unsigned i = 0; i < LWM_WORDS; i++)
+                if ((after.taken_q[i] | after.ntaken_q[i]) &
+                    after.inflight_q[after.br_warp_q][i]) {
+                    snprintf(msg, sizeof msg, "a thread the branch of large warp %u gathered "
+                             "is in flight", static_cast<unsigned>(after.br_warp_q));
+                    return msg;
+                }
         static const char *const ak[] = {"act_IDLE", "act_PICK", "act_LAST",
                                          "act_JUMP", "act_BLOCKED", "act_ERR"};
         cov_[ak[o.act < 6 ? o.act : 5]]++;
@@ -535,6 +562,13 @@ public:
         // did), so a row skipped below the one emitted is row 1 or higher,
         // K >= 3 (docs/cosim.md, "Coverage at the smallest points")
         cosim_require(keys, {"row_skipped"}, cfg.rows >= 3);
+        // a completion claiming the gathering branch while it has no
+        // sub-warp out but its large warp has others (an OP's later
+        // sub-warps), or repeating a thread it gathered: both need an
+        // instruction of two sub-warps or more, K >= 2 (mutants [85] and
+        // [149] of docs/mutate.md's "lwm_subwarp stimulus holes closed")
+        cosim_require(keys, {"branch_none_out", "branch_regather_c", "branch_regather_op"},
+                      cfg.rows >= 2);
         // (at DEPTH 1 every divergent branch is pushed back: f_STALL)
         cosim_require(keys, {"br_DIVERGE"}, cfg.rows * cfg.cols >= 2 && cfg.depth >= 2);
         // EXIT: one that pops several entries and leaves the large warp
@@ -617,7 +651,7 @@ private:
     bool illegal(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
                  lwm_subwarp_in &in) {
         const unsigned N = cfg.cols;
-        switch (rng.below(7)) {
+        switch (rng.below(8)) {
         case 0: { // fetch of a waiting or a finished large warp; a bad launch
             unsigned w = static_cast<unsigned>(rng.below(cfg.large_warps));
             for (unsigned v = 0; v < cfg.large_warps && rng.chance(50); v++)
@@ -730,6 +764,7 @@ private:
             return true;
         }
         case 6: return bad_done(s, rng, in);
+        case 7: return branch_stale(cfg, s, rng, in);
         default: { // a large warp id beyond LARGE_WARPS (when the port can say one)
             unsigned lw = lwm_subwarp_lw_w(&cfg);
             if ((1u << lw) <= cfg.large_warps)
@@ -749,6 +784,62 @@ private:
             return true;
         }
         }
+    }
+
+    // Completions claiming the gathering branch's sub-warp when the branch
+    // cannot take them: NOT_IN_FLIGHT.  Half of the time, while the branch
+    // has no sub-warp out (br_left_q 0: accepted and none emitted yet, or
+    // every emitted one back and more to come) and its large warp has other
+    // sub-warps out, an empty completion with c_branch (branch_none_out:
+    // the branch then owns no thread, so only a completion with none tests
+    // br_left_q itself; with c_first or not).  Otherwise a completion of
+    // one thread the branch has already gathered, with c_branch or without
+    // (branch_regather_c / branch_regather_op: the thread is in no sub-warp
+    // out).
+    bool branch_none_out(const lwm_subwarp_state &s, Rng &rng, lwm_subwarp_in &in,
+                         unsigned pct) {
+        const unsigned w = static_cast<unsigned>(s.br_warp_q);
+        if (!s.br_busy_q || s.br_left_q != 0 || s.pend_q[w] == 0 || !rng.chance(pct))
+            return false;
+        std::memset(&in, 0, sizeof in);
+        in.c_valid = 1;
+        in.c_warp = w;
+        in.c_branch = 1;
+        in.c_first = rng.below(2);
+        cov_["branch_none_out"]++;
+        expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
+        return true;
+    }
+    bool branch_stale(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
+                      lwm_subwarp_in &in) {
+        if (!s.br_busy_q)
+            return false;
+        if (rng.chance(50))
+            return branch_none_out(s, rng, in, 100);
+        return branch_regather(cfg, s, rng, in);
+    }
+    bool branch_regather(const lwm_subwarp_cfg &cfg, const lwm_subwarp_state &s, Rng &rng,
+                         lwm_subwarp_in &in) {
+        const unsigned w = static_cast<unsigned>(s.br_warp_q), N = cfg.cols,
+                       kn = cfg.rows * N;
+        const unsigned start = static_cast<unsigned>(rng.below(kn));
+        for (unsigned j = 0; j < kn; j++) {
+            const unsigned i = (start + j) % kn;
+            if (!lwm_bit(s.taken_q, i) && !lwm_bit(s.ntaken_q, i))
+                continue;
+            const unsigned c = i % N, r = i / N, rw = lwm_subwarp_row_w(&cfg);
+            in.c_valid = 1;
+            in.c_warp = w;
+            in.c_cols = 1ull << c;
+            for (unsigned b = 0; b < rw; b++)
+                lwm_set(in.c_rows, c * rw + b, (r >> b) & 1u);
+            in.c_branch = rng.below(2);
+            in.c_taken = in.c_branch && rng.chance(50) ? in.c_cols : 0;
+            cov_[in.c_branch ? "branch_regather_c" : "branch_regather_op"]++;
+            expect_err_ = LWM_ERR_NOT_IN_FLIGHT;
+            return true;
+        }
+        return false;
     }
 
     // BAD_DONE (issue 24): a completion no sub-warp in flight can be.  An
