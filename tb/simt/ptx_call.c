@@ -29,7 +29,10 @@
  *    whose guard is false skip it, as a predicated CAL would (the warp
  *    diverges there and reconverges at the return point).
  *
- * Refused with "file:line: unsupported PTX: ...": recursion (direct or
+ * Refused with "file:line: unsupported PTX: ...": a function or parameter
+ * name of 64 characters or more (the front end's names hold 63; C++
+ * mangled names of templates instantiated with lambdas reach that: the
+ * line gives the length, docs/ptx.md "Fifteenth round"), recursion (direct or
  * mutual: a function already being inlined at this site), an indirect call
  * (through a register, or with a .callprototype; a function's address
  * taken, ptx_insn.c), a call of a function the
@@ -74,8 +77,9 @@ static int param_names(ptx_ps *s, char *list, char (**names)[64], unsigned *n)
         char *nm = w[nw - 1];
         char *br = strchr(nm, '[');
         if (br) *br = 0;
-        if (!ptx_is_id0((unsigned char)nm[0]) || strlen(nm) >= 64)
-            return ptx_fail(s, s->sline, "bad function parameter '%s'", nm);
+        if (!ptx_is_id0((unsigned char)nm[0])) return ptx_fail(s, s->sline, "bad function parameter '%s'", nm);
+        if (strlen(nm) >= 64) /* (clang -O0's names for a lambda's instantiation) */
+            return UNSUP(s, "a function parameter name of %zu characters (at most 63): %s", strlen(nm), nm);
         snprintf((*names)[i], 64, "%s", nm);
     }
     return 0;
@@ -434,6 +438,9 @@ static int inline_call(ptx_ps *s, char *stmt)
     int fi = -1;
     for (unsigned i = 0; i < s->nfuncs; i++)
         if (!strcmp(s->funcs[i].name, target)) fi = (int)i;
+    if (fi < 0 && strlen(target) >= sizeof s->funcs[0].name) /* func_header could not keep it */
+        return UNSUP(s, "call of '%s': a function name of %zu characters (at most %zu)", target, strlen(target),
+                     sizeof s->funcs[0].name - 1);
     if (fi < 0) return UNSUP(s, "call of '%s', which the module does not declare", target);
     const ptx_func *f = &s->funcs[fi];
     if (f->bad) { /* its header's error, found by ptx_scan_funcs */
