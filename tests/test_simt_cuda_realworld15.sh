@@ -243,16 +243,16 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1); s[NR] = $1 }
 
 # names longer than the front end holds (63 characters), from modern C++
 # at -O2: a __noinline__ template instantiated with a lambda
-# (tb/kernels/cuda/realworld15/refused/): its .func name of 77 characters,
+# (tests/data/cuda/longfunc.cu, longparam.cu): its .func name of 77 characters,
 # and (shorter names) its parameters' names of 70: refused with one line
 # that says so (before: "which the module does not declare", "bad
 # function parameter"), exit 2
 for c in "longfunc:44: unsupported PTX: call of '_ZN5mylib6detail11apply_twice[^']*': a function name of 77 characters \\(at most 63\\)$" \
          "longparam:59: unsupported PTX: a function parameter name of 70 characters \\(at most 63\\): _ZN2ml11apply_twice"; do
   k=${c%%:*}
-  out=$("$S" --launch "$D/refused/$k.launch" --mech all 2>&1)
+  out=$("$S" --launch "tests/data/cuda/$k.launch" --mech all 2>&1)
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^$D/refused/$k.ptx:${c#*:}" <<<"$out" &&
+  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^tests/data/cuda/$k.ptx:${c#*:}" <<<"$out" &&
     ok "simt_cuda_${k}_refused" || bad "simt_cuda_${k}_refused" "exit $rc: $(head -n 1 <<<"$out")"
 done
 

@@ -3,8 +3,8 @@
  * has 62 characters, which the front end holds, but clang names its
  * parameters NAME_param_0 (70 characters), longer than the front end's
  * names hold (63).  The front end refuses the call with one line that
- * gives the length (docs/ptx.md "Fifteenth round").  Not a round kernel
- * (refused/ is not swept); its PTX is committed. */
+ * gives the length (docs/ptx.md "Fifteenth round").  A fixture of
+ * tests/test_simt_cuda_realworld15.sh; its PTX is committed. */
 namespace ml {
 
 template <class T, class F> __device__ __noinline__ T apply_twice(T v, F f)

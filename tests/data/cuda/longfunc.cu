@@ -3,8 +3,8 @@
  * instantiated with a lambda inside a kernel template: clang -O2 keeps it
  * as a .func whose mangled name has 77 characters, longer than the PTX
  * front end's names hold (63).  The front end refuses the call with one
- * line that gives the length (docs/ptx.md "Fifteenth round").  Not a
- * round kernel (refused/ is not swept); its PTX is committed. */
+ * line that gives the length (docs/ptx.md "Fifteenth round").  A fixture of
+ * tests/test_simt_cuda_realworld15.sh; its PTX is committed. */
 namespace mylib {
 namespace detail {
 template <class T, class F> __device__ __noinline__ T apply_twice(T v, F f)
