@@ -27,6 +27,9 @@
 #   and compared), h2dot (the halves prepared, the float sums within the
 #   half products' rounding of the exact dot products, the pure-half sums
 #   worse);
+# - two names longer than the PTX front end holds, from modern C++ at -O2
+#   (tests/data/cuda/longfunc.cu, longparam.cu): refused with one line
+#   that gives the length, exit 2;
 # - with clang installed, softmax and functor compiled again with the
 #   header as it is (their float and double shuffles: the header's
 #   overloads, the bug this round found) and run against the host.
