@@ -8,7 +8,7 @@
 #   default preset, warps of 8, and at realworld_round's preset, each
 #   reference against its host reference), every mechanism but dwf
 #   required to run (SIMT_CUDA_MUST_RUN);
-# - the warp-synchronous kernels at 000 (warps of 16) and at 001 with
+# - the seven warp-synchronous kernels at 000 (warps of 16) and at 001 with
 #   --set warp_size=64: every mechanism matches, dwf alone gives a
 #   "cannot run" row with its reason (as tests/test_simt_cuda.sh's warp
 #   block), the reference equals the host reference; dwf runs them all at
@@ -26,13 +26,13 @@
 #   order giving another sum than the exact one; the __syncwarp sums exact
 #   and compared), h2dot (the halves prepared, the float sums within the
 #   half products' rounding of the exact dot products, the pure-half sums
-#   worse);
+#   worse, each warp's __half2 butterfly);
 # - two names longer than the PTX front end holds, from modern C++ at -O2
 #   (tests/data/cuda/longfunc.cu, longparam.cu): refused with one line
 #   that gives the length, exit 2;
-# - with clang installed, softmax and functor compiled again with the
-#   header as it is (their float and double shuffles: the header's
-#   overloads, the bug this round found) and run against the host.
+# - with clang installed, softmax, functor and h2dot compiled again with
+#   the header as it is (their float, double and __half2 shuffles: the
+#   header's overloads, the bug this round found) and run against the host.
 set -u
 . tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, AWK_BYTE, small[]
 B=${1:-build}
@@ -48,7 +48,7 @@ nm=$(wc -w <<<"$mechs")
 
 # the warp-synchronous kernels at warps of 16 and 64 (the default, 8, and
 # 001, 32, are the sweep's); at 32 (the sweep's 001) dwf runs them too
-for k in softmax blockscan aggscatter tilenorm functor legacy6; do
+for k in softmax blockscan aggscatter tilenorm functor legacy6 h2dot; do
   "$B/cuda_host/$k" --launch "$D/$k.launch" --dump-mem "$T/$k.host" >"$T/$k.hostlog" 2>&1 ||
     { bad "simt_cuda_${k}_host" "$(head -n 1 "$T/$k.hostlog")"; rm -f "$T/$k.host"; }
   for cfg in 000 001:64; do
@@ -73,7 +73,7 @@ for k in softmax blockscan aggscatter tilenorm functor legacy6; do
   done
 done
 r=""
-for k in softmax blockscan aggscatter tilenorm functor legacy6; do
+for k in softmax blockscan aggscatter tilenorm functor legacy6 h2dot; do
   grep -qE "^dwf +[0-9]" "$O/$k-001.out" 2>/dev/null || r="$r $k"
 done
 [ -z "$r" ] && ok simt_cuda_realworld15_dwf_at_32 || bad simt_cuda_realworld15_dwf_at_32 "no dwf row at 001 for:$r"
@@ -215,7 +215,9 @@ done
 [ "$r" = ok ] && ok simt_cuda_legacy6_race_reported || bad simt_cuda_legacy6_race_reported "${r:0:300}"
 
 # h2dot: rnd (lines 1-1200), a (1201-1800), b (1801-2400), tf
-# (2401-2528), th (2529-2656), bf (2657-2658): the halves made from the
+# (2401-2528), th (2529-2656), bf (2657-2658), wh (2659-2662, a warp's
+# __half2 butterfly of th: within five roundings of th's sum, each 2^-11
+# of the magnitudes, 2^-25 apart): the halves made from the
 # random words (a[i] from word 2i, b[i] from 2i + 1); each thread's float
 # sum within the half products' rounding (2^-11 each) of its exact dot
 # product, the block sums too; each pure-half sum (__hfma2, one rounding a
@@ -239,6 +241,9 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1); s[NR] = $1 }
          for (k = 0; k < 2; k++) if (abs(h(int(w[2529 + t] / 65536 ^ k) % 65536) - hx[k + 1]) > 2 ^ -10 * hb[k + 1] + 5 * 2 ^ -25) bad = bad " th" t "." k
          bt[int(t / 64)] += ex; bs[int(t / 64)] += sa }
        for (b = 0; b < 2; b++) if (abs(f32(s[2657 + b]) - bt[b]) > 2 ^ -10 * bs[b]) bad = bad " bf" b
+       for (g = 0; g < 4; g++) for (k = 0; k < 2; k++) { ws = wa = 0
+         for (l = 0; l < 32; l++) { v = h(int(w[2529 + 32 * g + l] / 65536 ^ k) % 65536); ws += v; wa += abs(v) }
+         if (abs(h(int(w[2659 + g] / 65536 ^ k) % 65536) - ws) > 5 * (2 ^ -11 * wa + 2 ^ -25)) bad = bad " wh" g "." k }
        if (eh <= ef) bad = bad " half sums not worse (" eh " vs " ef ")"
        print bad == "" ? "ok" : bad }' "$f")
 [ -s "$f" ] || r="no $f"
@@ -259,13 +264,14 @@ for c in "longfunc:44: unsupported PTX: call of '_ZN5mylib6detail11apply_twice[^
     ok "simt_cuda_${k}_refused" || bad "simt_cuda_${k}_refused" "exit $rc: $(head -n 1 <<<"$out")"
 done
 
-# softmax and functor by issue 25's command with the header as it is (their
-# float and double shuffles go through the header's overloads: before this
-# round a float or double was converted to int and back), every mechanism
-# at the default preset against the host reference
+# softmax, functor and h2dot by issue 25's command with the header as it
+# is (their float, double and __half2 shuffles go through the header's
+# overloads: before this round a float or double was converted to int and
+# back, a __half2 did not compile), every mechanism at the default preset
+# against the host reference
 . tests/cuda_variant.sh
 if command -v clang >/dev/null; then
-  for k in softmax functor; do
+  for k in softmax functor h2dot; do
     run_variant "$k" O2 sm_70 -ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h
   done
 fi
