@@ -27,8 +27,8 @@
 #   and compared), h2dot (the halves prepared, the float sums within the
 #   half products' rounding of the exact dot products, the pure-half sums
 #   worse, each warp's __half2 butterfly);
-# - two names longer than the PTX front end holds, from modern C++ at -O2
-#   (tests/data/cuda/longfunc.cu, longparam.cu): refused with one line
+# - long names from modern C++ at -O2 (tests/data/cuda/longfunc.cu,
+#   longparam.cu, longentry.cu) run; one too long is refused with one line
 #   that gives the length, exit 2;
 # - with clang installed, softmax, functor and h2dot compiled again with
 #   the header as it is (their float, double and __half2 shuffles: the
@@ -249,20 +249,39 @@ r=$(awk "$AWK_HEX"' { w[NR] = hex($1); s[NR] = $1 }
 [ -s "$f" ] || r="no $f"
 [ "$r" = ok ] && ok simt_cuda_h2dot_accuracy || bad simt_cuda_h2dot_accuracy "${r:0:200}"
 
-# names longer than the front end holds (63 characters), from modern C++
-# at -O2: a __noinline__ template instantiated with a lambda
-# (tests/data/cuda/longfunc.cu, longparam.cu): its .func name of 77 characters,
-# and (shorter names) its parameters' names of 70: refused with one line
-# that says so (before: "which the module does not declare", "bad
-# function parameter"), exit 2
-for c in "longfunc:44: unsupported PTX: call of '_ZN5mylib6detail11apply_twice[^']*': a function name of 77 characters \\(at most 63\\)$" \
-         "longparam:59: unsupported PTX: a function parameter name of 70 characters \\(at most 63\\): _ZN2ml11apply_twice"; do
-  k=${c%%:*}
-  out=$("$S" --launch "tests/data/cuda/$k.launch" --mech all 2>&1)
+# long names from modern C++ at -O2: a __noinline__ template instantiated
+# with a lambda (tests/data/cuda/longfunc.cu: a .func name of 77
+# characters; longparam.cu: its parameters' names of 70) and a kernel
+# template in nested namespaces (longentry.cu: an .entry of 152 characters,
+# named so in its launch file).  The front end held 63 characters (a launch
+# file's entry 127) and refused the first two, the third could not be
+# named; now names of up to 511 run (ptx.h PTX_NAME): every mechanism must
+# run and match the reference, and the memory is each kernel's answer
+# (longfunc, longparam: x -> 3x + 5 twice, 9t + 20; longentry: 256t + 7)
+for c in longfunc:9:20 longparam:9:20 longentry:256:7; do
+  IFS=: read -r k m a <<<"$c"
+  out=$("$S" --launch "tests/data/cuda/$k.launch" --mech all --dump-mem "$T/$k.mem" 2>&1)
   rc=$?
-  [ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] && grep -qE "^tests/data/cuda/$k.ptx:${c#*:}" <<<"$out" &&
-    ok "simt_cuda_${k}_refused" || bad "simt_cuda_${k}_refused" "exit $rc: $(head -n 1 <<<"$out")"
+  r=$(awk -v m="$m" -v a="$a" "$AWK_HEX"' { if (hex($1) != m * (NR - 1) + a) { print "word " NR - 1 " = 0x" $1; exit } }
+       END { if (NR != 32) print NR " words" }' "$T/$k.mem" 2>&1)
+  [ $rc -eq 0 ] && ! grep -q 'cannot run' <<<"$out" && grep -q '^every mechanism that ran matches the reference' <<<"$out" &&
+    [ -z "$r" ] && ok "simt_cuda_${k}_runs" || bad "simt_cuda_${k}_runs" "exit $rc: ${r:-$(grep -m1 -v '^mech\|^kernel' <<<"$out")}"
 done
+# a sequence naming that entry in a `launch NAME` line and in an `entry`
+# line (longentry_seq.launch: n = 16, then 32 over the same words)
+out=$("$S" --launch tests/data/cuda/longentry_seq.launch --mech all --dump-mem "$T/longentry_seq.mem" 2>&1)
+rc=$?
+r=$(awk "$AWK_HEX"' { if (hex($1) != 256 * (NR - 1) + 7) { print "word " NR - 1 " = 0x" $1; exit } }
+     END { if (NR != 32) print NR " words" }' "$T/longentry_seq.mem" 2>&1)
+[ $rc -eq 0 ] && ! grep -q 'cannot run' <<<"$out" && grep -q '^every mechanism that ran matches the reference' <<<"$out" &&
+  [ -z "$r" ] && ok simt_cuda_longentry_seq_runs || bad simt_cuda_longentry_seq_runs "exit $rc: ${r:-$(tail -n 1 <<<"$out")}"
+# a name longer than that (longname_bad.ptx: longfunc.ptx with its .func
+# renamed to 617 characters) is refused with one line giving its length
+out=$("$S" --launch tests/data/cuda/longname_bad.launch --mech all 2>&1)
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <<<"$out")" -eq 1 ] &&
+  grep -qE "^tests/data/cuda/longname_bad.ptx:47: unsupported PTX: call of '_ZN5mylib6detailx+E': a function name of 617 characters \(at most 511\)$" <<<"$out" &&
+  ok simt_cuda_longname_refused || bad simt_cuda_longname_refused "exit $rc: ${out:0:200}"
 
 # softmax, functor and h2dot by issue 25's command with the header as it
 # is (their float, double and __half2 shuffles go through the header's
