@@ -6,7 +6,8 @@
  *
  * __syncwarp (bar.warp.sync), __ballot_sync, __any_sync, __all_sync
  * (vote.sync), __activemask (activemask), __shfl_sync, __shfl_up/down/
- * xor_sync (shfl.sync, the width argument as CUDA's), __reduce_add/min/
+ * xor_sync (shfl.sync, the width argument as CUDA's; int, unsigned, long,
+ * long long, their unsigned forms, float, double), __reduce_add/min/
  * max_sync (int and unsigned) and __reduce_and/or/xor_sync (redux.sync,
  * sm_80's), __match_any_sync and __match_all_sync (match.sync; int,
  * unsigned, long, long long, their unsigned forms, float, double).  The
@@ -59,6 +60,12 @@ WARPHW_DEV int __all_sync(unsigned mask, int p)
                  : "=r"(r) : "r"(p), "r"(mask));
     return r;
 }
+/* shfl.sync moves 32 bits: the int form is the instruction; unsigned and
+ * float move their bits, the 64-bit types (long, long long, their unsigned
+ * forms, double) their low and high words by two shuffles, as CUDA's
+ * overloads do.  (Before 2026-12-01 only the int form existed: a float or
+ * a double was converted to int on the way and back, so a float butterfly
+ * shuffled truncated values; docs/ptx.md "Fifteenth round".) */
 #define WARPHW_SHFL(name, mode, Tb)                                                               \
     WARPHW_DEV int name(unsigned mask, int v, Tb b, int w = 32)                                   \
     {                                                                                             \
@@ -66,6 +73,35 @@ WARPHW_DEV int __all_sync(unsigned mask, int p)
         asm volatile("shfl.sync." mode ".b32 %0, %1, %2, %3, %4;"                                 \
                      : "=r"(r) : "r"(v), "r"((int)b), "r"(mode[0] == 'u' ? (32 - w) << 8 : ((32 - w) << 8) | 0x1f), "r"(mask)); \
         return r;                                                                                 \
+    }                                                                                             \
+    WARPHW_DEV unsigned name(unsigned mask, unsigned v, Tb b, int w = 32)                         \
+    {                                                                                             \
+        return (unsigned)name(mask, (int)v, b, w);                                                \
+    }                                                                                             \
+    WARPHW_DEV float name(unsigned mask, float v, Tb b, int w = 32)                               \
+    {                                                                                             \
+        return __builtin_bit_cast(float, name(mask, __builtin_bit_cast(int, v), b, w));           \
+    }                                                                                             \
+    WARPHW_DEV unsigned long long name(unsigned mask, unsigned long long v, Tb b, int w = 32)     \
+    {                                                                                             \
+        const unsigned lo = name(mask, (unsigned)v, b, w), hi = name(mask, (unsigned)(v >> 32), b, w); \
+        return (unsigned long long)hi << 32 | lo;                                                 \
+    }                                                                                             \
+    WARPHW_DEV long long name(unsigned mask, long long v, Tb b, int w = 32)                       \
+    {                                                                                             \
+        return (long long)name(mask, (unsigned long long)v, b, w);                                \
+    }                                                                                             \
+    WARPHW_DEV unsigned long name(unsigned mask, unsigned long v, Tb b, int w = 32)               \
+    {                                                                                             \
+        return (unsigned long)name(mask, (unsigned long long)v, b, w);                            \
+    }                                                                                             \
+    WARPHW_DEV long name(unsigned mask, long v, Tb b, int w = 32)                                 \
+    {                                                                                             \
+        return (long)name(mask, (unsigned long long)v, b, w);                                     \
+    }                                                                                             \
+    WARPHW_DEV double name(unsigned mask, double v, Tb b, int w = 32)                             \
+    {                                                                                             \
+        return __builtin_bit_cast(double, name(mask, __builtin_bit_cast(unsigned long long, v), b, w)); \
     }
 WARPHW_SHFL(__shfl_sync, "idx", int)
 WARPHW_SHFL(__shfl_up_sync, "up", unsigned)

@@ -34,7 +34,7 @@ typedef struct {
     char order_first[1200];
     /* what is not compared in them, by entry (the summary's lines) */
     struct {
-        char name[64];
+        char name[sizeof ((prog *)0)->name];
         unsigned n, mem, flow, regs; /* launches; of them: bytes, flow, registers left out */
         uint64_t bytes;              /* the most bytes one of them left out */
     } od[16];

@@ -137,7 +137,9 @@ int launch_set(launch *l, const char *key, const char *value, const char *where,
         l->is_cuda = key[0] == 'c';
         snprintf(l->w_ptx, sizeof l->w_ptx, "%s", where);
     } else if (!strcmp(key, "entry")) {
-        if (nw != 1 || strlen(w[0]) >= sizeof l->entry) return lerr(err, errlen, where, "entry takes one name");
+        if (nw != 1) return lerr(err, errlen, where, "entry takes one name");
+        if (strlen(w[0]) >= sizeof l->entry)
+            return lerr(err, errlen, where, "an entry name of %zu characters (at most %zu)", strlen(w[0]), sizeof l->entry - 1);
         snprintf(l->entry, sizeof l->entry, "%s", w[0]);
         snprintf(l->w_entry, sizeof l->w_entry, "%s", where);
     } else if (!strcmp(key, "grid")) {

@@ -101,7 +101,7 @@ typedef struct {
     char dir[1024];    /* its directory: relative paths start there */
     char ptx[1024];
     int is_cuda;       /* ptx names a .cu file to compile */
-    char entry[128];
+    char entry[PTX_NAME];
     uint32_t grid[3], block[3];
     uint64_t shared_dynamic;
     uint64_t mem_bytes;
@@ -131,7 +131,7 @@ typedef struct {
 typedef struct launch_op {
     int kind;
     char where[300];   /* "file:line" */
-    char name[128];    /* launch: the entry; for: VAR */
+    char name[PTX_NAME]; /* launch: the entry; for: VAR */
     char text[1040];   /* for: FROM TO [STEP]; while: OPERAND OP V; store: OPERAND V */
     unsigned match;    /* for <-> end, do <-> while */
     launch_kv *kv;     /* launch: its key lines */

@@ -20,7 +20,7 @@
 typedef struct {
     char ptx[1024];
     int is_cuda;
-    char entry[128];
+    char entry[PTX_NAME];
     uint64_t mem_bytes;
     ptx_var *buf;       /* the launch's buffers (name, addr, bytes) */
     unsigned nbuf;

@@ -247,7 +247,9 @@ int launch_seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const
         if (nw > 1) return lerr(err, errlen, where, "launch takes one entry name (or none: an entry line after it)");
         launch_op *o = seq_add(l, LOP_LAUNCH, where, err, errlen);
         if (!o) return -1;
-        if (nw == 1) snprintf(o->name, sizeof o->name, "%.127s", w[0]);
+        if (nw == 1 && strlen(w[0]) >= sizeof o->name)
+            return lerr(err, errlen, where, "an entry name of %zu characters (at most %zu)", strlen(w[0]), sizeof o->name - 1);
+        if (nw == 1) snprintf(o->name, sizeof o->name, "%s", w[0]);
         ps->in_step = 1;
         return 0;
     }
@@ -268,7 +270,9 @@ int launch_seq_key(launch *l, seq_parse *ps, const char *k, const char *v, const
             if (o->name[0]) return lerr(err, errlen, where, "entry given twice in one step (first at %s)", o->where);
             snprintf(buf, sizeof buf, "%s", v);
             if (fields(buf, w, 8) != 1 || strstr(v, "${")) return lerr(err, errlen, where, "entry takes one name");
-            snprintf(o->name, sizeof o->name, "%.127s", w[0]);
+            if (strlen(w[0]) >= sizeof o->name)
+                return lerr(err, errlen, where, "an entry name of %zu characters (at most %zu)", strlen(w[0]), sizeof o->name - 1);
+            snprintf(o->name, sizeof o->name, "%s", w[0]);
             return 0;
         }
         launch_kv *n = realloc(o->kv, (o->nkv + 1) * sizeof *n);

@@ -254,7 +254,7 @@ typedef struct prog_ops {
 
 typedef struct prog {
     char file[256];            /* for messages: file:line */
-    char name[64];             /* kernel / entry name */
+    char name[512];            /* kernel / entry name (ptx.h PTX_NAME) */
     unsigned n;                /* instructions; PC n = virtual exit */
     prog_insn *ins;
     char (*label)[32];         /* label at each PC ("" none), n+1 rows */

@@ -150,7 +150,7 @@ int ptx_decl_var(ptx_ps *s, char *stmt, int in_entry)
         i++;
         break;
     }
-    char name[64];
+    char name[PTX_NAME];
     uint8_t ty;
     uint64_t bytes, align;
     int unsized;
@@ -276,7 +276,7 @@ static int entry_params(ptx_ps *s, char *hdr)
         char *w[16];
         int nw = ptx_words(list[i], w, 16);
         if (nw < 2 || strcmp(w[0], ".param")) return ptx_fail(s, s->sline, "bad parameter '%s'", list[i]);
-        char name[64];
+        char name[PTX_NAME];
         uint8_t ty;
         uint64_t bytes, align;
         int unsized;
@@ -444,8 +444,12 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
         if (k == ST_LABEL) { ptx_fail(s, s->sline, "label outside a function"); goto out; }
         char *t = ptx_trim(buf);
         char *w[64];
-        char copy[300];
-        snprintf(copy, sizeof copy, "%.250s", t);
+        char copy[PTX_NAME + 300];
+        if (strcspn(t, "(=") >= sizeof copy) {
+            ptx_fail(s, s->sline, "a directive of more than %zu characters before its '(' or '='", sizeof copy - 1);
+            goto out;
+        }
+        snprintf(copy, sizeof copy, "%.*s", (int)(sizeof copy - 1), t);
         /* the words before an entry's parameter list or a variable's
          * initialiser (which decl_var reads from t, whole) */
         char *cut = strpbrk(copy, "(=");
@@ -478,8 +482,13 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             continue;
         }
         if (i < nw && !strcmp(w[i], ".entry")) {
-            char nm[128];
-            snprintf(nm, sizeof nm, "%s", i + 1 < nw ? w[i + 1] : "");
+            char nm[PTX_NAME];
+            const char *en = i + 1 < nw ? w[i + 1] : "";
+            if (strcspn(en, "(") >= sizeof nm) {
+                UNSUP(s, "an entry name of %zu characters (at most %d)", strcspn(en, "("), PTX_NAME - 1);
+                goto out;
+            }
+            snprintf(nm, sizeof nm, "%s", en);
             char *lp = strchr(nm, '(');
             if (lp) *lp = 0;
             if (!*nm) { ptx_fail(s, s->sline, "entry without a name"); goto out; }
@@ -497,7 +506,7 @@ int ptx_parse(const char *name, const char *text, const char *entry, uint64_t gl
             found = 1;
             s->sline = hdr_line;
             s->module_syms = s->nsyms;
-            snprintf(p->name, sizeof p->name, "%.63s", nm);
+            snprintf(p->name, sizeof p->name, "%s", nm);
             if (entry_params(s, t)) goto out;
             if (ptx_body(s)) goto out;
             if (resolve(s, p)) goto out;

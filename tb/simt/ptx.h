@@ -33,8 +33,14 @@
 
 #include "prog.h"
 
+/* PTX_NAME: the room for one identifier (an entry, a parameter, a variable,
+ * a function), its nul included.  C++ mangled names of template kernels and
+ * of the lambdas they take run to hundreds of characters; a longer name is
+ * refused with its length, never cut. */
+enum { PTX_NAME = 512 };
+
 typedef struct {
-    char name[64];
+    char name[PTX_NAME];
     uint8_t type;       /* T_* of ptx_int.h (T_B8 for an .align N .b8 x[K] array) */
     uint32_t bytes;     /* total size */
     uint32_t align;
@@ -43,7 +49,7 @@ typedef struct {
 } ptx_param;
 
 typedef struct {
-    char name[64];
+    char name[PTX_NAME];
     uint64_t addr, bytes;
 } ptx_var;
 
@@ -58,7 +64,7 @@ typedef struct {
     unsigned ngvar;
     uint64_t gvar_end;        /* first byte after the last variable */
     uint8_t *gvar_init;       /* gvar_end - global_base bytes of initial values */
-    char entries[512];        /* every .entry name, space-separated (for messages) */
+    char entries[1024];       /* every .entry name, space-separated (for messages) */
 } ptx_info;
 
 /* Loads `path`, lowers .entry `entry` into p (instructions, registers,

@@ -29,7 +29,9 @@
  *    whose guard is false skip it, as a predicated CAL would (the warp
  *    diverges there and reconverges at the return point).
  *
- * Refused with "file:line: unsupported PTX: ...": recursion (direct or
+ * Refused with "file:line: unsupported PTX: ...": a function or parameter
+ * name of PTX_NAME characters or more (ptx.h: 511 are held; the line gives
+ * the length, docs/ptx.md "Long names"), recursion (direct or
  * mutual: a function already being inlined at this site), an indirect call
  * (through a register, or with a .callprototype; a function's address
  * taken, ptx_insn.c), a call of a function the
@@ -59,7 +61,7 @@
 /* ---------------------------------------------------------------- module scan */
 
 /* "( .param .b32 a, .param .align 8 .b8 b[16] )": the names, in order */
-static int param_names(ptx_ps *s, char *list, char (**names)[64], unsigned *n)
+static int param_names(ptx_ps *s, char *list, char (**names)[PTX_NAME], unsigned *n)
 {
     char *it[256];
     int k = ptx_split_ops(list, it, 256);
@@ -74,9 +76,10 @@ static int param_names(ptx_ps *s, char *list, char (**names)[64], unsigned *n)
         char *nm = w[nw - 1];
         char *br = strchr(nm, '[');
         if (br) *br = 0;
-        if (!ptx_is_id0((unsigned char)nm[0]) || strlen(nm) >= 64)
-            return ptx_fail(s, s->sline, "bad function parameter '%s'", nm);
-        snprintf((*names)[i], 64, "%s", nm);
+        if (!ptx_is_id0((unsigned char)nm[0])) return ptx_fail(s, s->sline, "bad function parameter '%s'", nm);
+        if (strlen(nm) >= PTX_NAME)
+            return UNSUP(s, "a function parameter name of %zu characters (at most %d): %s", strlen(nm), PTX_NAME - 1, nm);
+        snprintf((*names)[i], PTX_NAME, "%s", nm);
     }
     return 0;
 }
@@ -107,7 +110,7 @@ static int func_header(ptx_ps *s, char *hdr, ptx_func *f)
     if (*c == '(') {
         char *r = paren(&c);
         if (!r) return ptx_fail(s, s->sline, "bad .func return list");
-        char (*rn)[64] = NULL;
+        char (*rn)[PTX_NAME] = NULL;
         unsigned nr = 0;
         if (param_names(s, r, &rn, &nr)) { free(rn); return -1; }
         if (nr > 1) many = nr;
@@ -291,7 +294,7 @@ static void split_stmt(char *t, char **guard, char **opc, char **rest)
  * 1: rewritten; 0: not a call parameter; -1: refused */
 static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
 {
-    char t[512];
+    char t[4096];
     snprintf(t, sizeof t, "%s", stmt);
     char *guard, *opc, *rest;
     split_stmt(t, &guard, &opc, &rest);
@@ -303,10 +306,10 @@ static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
     char *addr = ops[ld ? 1 : 0], *val = ops[ld ? 0 : 1];
     size_t L = strlen(addr);
     if (L < 3 || addr[0] != '[' || addr[L - 1] != ']') return 0;
-    char nm[80];
+    char nm[PTX_NAME];
     uint64_t off = 0;
     {
-        char a[128];
+        char a[PTX_NAME + 32];
         snprintf(a, sizeof a, "%.*s", (int)(L - 2), addr + 1);
         char *plus = strchr(a, '+');
         if (plus) {
@@ -369,7 +372,7 @@ static int param_access(ptx_ps *s, const char *stmt, char *out, size_t outsz)
  * refused */
 static int param_address(ptx_ps *s, const char *stmt, char *out, size_t outsz)
 {
-    char t[512];
+    char t[4096];
     snprintf(t, sizeof t, "%s", stmt);
     char *guard, *opc, *rest;
     split_stmt(t, &guard, &opc, &rest);
@@ -434,6 +437,9 @@ static int inline_call(ptx_ps *s, char *stmt)
     int fi = -1;
     for (unsigned i = 0; i < s->nfuncs; i++)
         if (!strcmp(s->funcs[i].name, target)) fi = (int)i;
+    if (fi < 0 && strlen(target) >= sizeof s->funcs[0].name) /* func_header could not keep it */
+        return UNSUP(s, "call of '%s': a function name of %zu characters (at most %zu)", target, strlen(target),
+                     sizeof s->funcs[0].name - 1);
     if (fi < 0) return UNSUP(s, "call of '%s', which the module does not declare", target);
     const ptx_func *f = &s->funcs[fi];
     if (f->bad) { /* its header's error, found by ptx_scan_funcs */

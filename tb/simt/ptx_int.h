@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "prog.h"
+#include "ptx.h"
 
 #define PTX_SHARED_WIN (1ull << 40)
 #define PTX_LOCAL_WIN (2ull << 40)
@@ -140,7 +141,7 @@ typedef struct {
 } ptx_ins;
 
 typedef struct {
-    char name[64];
+    char name[PTX_NAME];
     uint64_t addr, bytes;
 } ptx_region;
 
@@ -231,7 +232,7 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
 #define MAX_REGS 60000u /* prog_insn.src is uint16_t */
 
 typedef struct {
-    char name[64];
+    char name[PTX_NAME];
     uint8_t space;  /* PS_* */
     uint64_t addr;  /* in its space */
     uint64_t bytes;
@@ -250,9 +251,9 @@ typedef struct {
 
 /* a .func of the module (ptx_call.c) */
 typedef struct {
-    char name[64];
-    char rname[64];          /* the return value's .param (nret 1) */
-    char (*pname)[64];       /* the parameters' names, in order */
+    char name[PTX_NAME];
+    char rname[PTX_NAME];    /* the return value's .param (nret 1) */
+    char (*pname)[PTX_NAME]; /* the parameters' names, in order */
     unsigned nparam, nret;
     int defined;             /* has a body (else .extern or a prototype) */
     size_t body;             /* text offset after its '{' */
@@ -262,7 +263,7 @@ typedef struct {
 
 /* a .param a body declares for a call: a register or a per-site .local array */
 typedef struct {
-    char name[64];
+    char name[PTX_NAME];
     char sub[24];            /* the register (%__cpN) or the .local array (__cpN) */
     uint32_t bytes;
     uint8_t reg;
@@ -296,7 +297,7 @@ typedef struct {
     uint64_t shared_static;
     uint64_t red_slot;  /* bar.red's shared slot + 1 (ptx.c), 0 none yet */
     uint32_t extern_align;
-    char extern_name[64];
+    char extern_name[PTX_NAME];
     uint64_t local_bytes;
     uint8_t *ginit;
     uint64_t gend;

@@ -173,6 +173,7 @@ static int lib_find(const char *name, unsigned *id, unsigned *dbl)
         name += 5;
     }
     else if (!strncmp(name, "__", 2)) name += 2;
+    if (strlen(name) >= sizeof n) return -1; /* no library name is that long */
     snprintf(n, sizeof n, "%s", name);
     size_t L = strlen(n);
     /* the classification functions' other spellings: finite(f),

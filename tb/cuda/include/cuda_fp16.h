@@ -16,7 +16,8 @@
  * __half22float2, __hadd2, __hsub2, __hmul2, __hfma2, __hneg2, __habs2,
  * __hmin2, __hmax2; the operators + - * / (unary -, the compound forms
  * and the six comparisons) on __half, + - * on __half2; __half(float)
- * and float(__half).
+ * and float(__half); on the device side __shfl_sync, __shfl_up/down/
+ * xor_sync of a __half or a __half2.
  *
  * The device side is the PTX instructions themselves (inline PTX, as
  * NVIDIA's header is written: cvt.rn.f16.f32, add.f16, fma.rn.f16,
@@ -341,5 +342,26 @@ static WARPHW_H16 bool operator>=(__half a, __half b) { return __hge(a, b); }
 static WARPHW_H16 __half2 operator+(__half2 a, __half2 b) { return __hadd2(a, b); }
 static WARPHW_H16 __half2 operator-(__half2 a, __half2 b) { return __hsub2(a, b); }
 static WARPHW_H16 __half2 operator*(__half2 a, __half2 b) { return __hmul2(a, b); }
+
+#ifdef __CUDA_ARCH__
+/* the warp shuffles of halves (CUDA's overloads in this header; device
+ * side only, as tb/cuda/warphw_warp.h's): a __half2 moves its 32 bits, a
+ * __half its 16 in the low half of the word.  (Before 2026-12-01 a __half2
+ * did not compile and a __half went through its float conversion.) */
+#define WARPHW_H16_SHFL(name, Tb)                                                                   \
+    static WARPHW_H16 __half2 name(unsigned m, __half2 v, Tb b, int w = 32)                          \
+    {                                                                                               \
+        return warphw_u2h(name(m, warphw_h2u(v), b, w));                                            \
+    }                                                                                               \
+    static WARPHW_H16 __half name(unsigned m, __half v, Tb b, int w = 32)                            \
+    {                                                                                               \
+        return warphw_h((unsigned short)name(m, (unsigned)v.__x, b, w));                            \
+    }
+WARPHW_H16_SHFL(__shfl_sync, int)
+WARPHW_H16_SHFL(__shfl_up_sync, unsigned)
+WARPHW_H16_SHFL(__shfl_down_sync, unsigned)
+WARPHW_H16_SHFL(__shfl_xor_sync, int)
+#undef WARPHW_H16_SHFL
+#endif
 
 #endif
