@@ -11,7 +11,8 @@
 # - atax: A^T (A x), mvt's x1 and x2 against sums in double;
 # - bicgat: q and s against sums in double, the integer-valued sx exact,
 #   the count; s reported as order-dependent (every word of it, the
-#   float-add seed's words included), sx compared;
+#   float-add seed's words included), sx compared; without the seed
+#   (fadd@1) a mechanism fails on a word of s;
 # - syr2k: both symmetric results exact, from the hash;
 # - corr: the correlations against double, the diagonal 1, the matrix
 #   symmetric bit for bit, the constant column's guard;
@@ -19,7 +20,9 @@
 # - gramschm: Q^T Q = I, Q R = A, R upper triangular with a positive diagonal;
 # - mdlj: the neighbour lists (sorted, symmetric, within the cutoff, none
 #   missing), the forces and energies against double, the total force 0;
-# - adi: the last step's row and column systems solved (residuals).
+# - adi: the last step's row and column systems solved (residuals);
+# then bicgat and adi by issue 25's command at -O0 (every kernel at -O0
+# and -O3 on other targets in make regress).
 set -u
 . tests/cuda_small.sh # realworld_round, same_as_host, AWK_HEX, AWK_BYTE, small[]
 realworld_round realworld14 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on the set
@@ -96,6 +99,15 @@ for cfg in $(round_cfgs realworld14); do
     ok "simt_cuda_bicgat_${cfg}_float_atomics_reported (${n1:-0} + ${n2:-0} bytes)" ||
     bad "simt_cuda_bicgat_${cfg}_float_atomics_reported" "$(grep -m2 '^order:\|^simt:' "$out" | tr '\n' ' ')"
 done
+# without the float-add seed (--inject-fault fadd@1, fault kind 23: the
+# orders alone, as before) a mechanism's order rounds a word of s the
+# reference's orders all agreed on and the run fails on it (at the default
+# preset dwf, byte 2212: s[5]); with it (the rows above) s is reported
+out=$("$S" --launch "$D/bicgat.launch" --mech all --inject-fault fadd@1 2>&1)
+rc=$?
+b=$(sed -n 's/^simt: .*: global byte \([0-9]*\) .*/\1/p' <<<"$out")
+[ $rc -eq 1 ] && [ "${b:-0}" -ge 2192 ] && [ "${b:-0}" -lt 2272 ] && ok "simt_cuda_bicgat_fadd_seed_needed (byte $b)" ||
+  bad simt_cuda_bicgat_fadd_seed_needed "exit $rc: $(head -n 1 <<<"$out")"
 
 # syr2k: a, b (1-189, 190-378: 21 x 9), c (379-819), d (820-1260): C =
 # 1.5 (A B^T + B A^T) + 0.5 (C0 + C0^T), D = 1.5 A A^T + 0.5 (D0 + D0^T),
@@ -217,4 +229,23 @@ r=$(awk "$AWK_HEX"' { v[NR] = f32($1) }
          if (at(793, i, j) <= 0 || at(793, i, j) >= 1) bad = bad " range" i "," j }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_adi_solves || bad simt_cuda_adi_solves "${r:0:200}"
+
+# issue 25's command with the header at other -O levels and targets
+# (clang installed): bicgat (its float atomics at -O0) and adi (the
+# Thomas solve's frame at -O0) at -O0/sm_60 (make test); all nine at
+# -O0/sm_70 and -O3/sm_86 (make regress; test_simt_cuda.sh adds -O1 and
+# -O3 at every preset), each against its host reference
+. tests/cuda_variant.sh
+if command -v clang >/dev/null; then
+  hdr=(-ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h)
+  if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
+    for k in mm3 atax bicgat syr2k corr fdtd2d gramschm mdlj adi; do
+      run_variant "$k" O0 sm_70 "${hdr[@]}"
+      run_variant "$k" O3 sm_86 "${hdr[@]}"
+    done
+  else
+    run_variant bicgat O0 sm_60 "${hdr[@]}"
+    run_variant adi O0 sm_60 "${hdr[@]}"
+  fi
+fi
 exit 0

@@ -113,9 +113,10 @@
  * own branch).  What the seed assumes, beyond (1)..(3): (4) atomics of
  * different threads on the same bytes with no barrier between them
  * commute (the same fetch-and-op: add, min, max, and, or, xor, inc or
- * dec with one bound, on integers), or the orders show it: a float
- * atomicAdd's rounding, or an add and a min mixed, are the orders' to
- * show; (5) a plain store racing another thread's atomic is (3)'s plain
+ * dec with one bound, on integers), or the orders show it: an add and a
+ * min mixed are the orders' to show; a float atomicAdd's rounding is the
+ * float-add seed's (ref_fadd.c: its word is tainted unless no order can
+ * round); (5) a plain store racing another thread's atomic is (3)'s plain
  * race, the orders' to show; (6) an order-independent result computed
  * from racing loads (sssp's distances, a fixed point in every order) is
  * left out: the taint cannot see convergence.
