@@ -21,6 +21,8 @@
 # - mdlj: the neighbour lists (sorted, symmetric, within the cutoff, none
 #   missing), the forces and energies against double, the total force 0;
 # - adi: the last step's row and column systems solved (residuals);
+# - s3drates: each reaction's net rate and each species' production
+#   against double;
 # then bicgat and adi by issue 25's command at -O0 (every kernel at -O0
 # and -O3 on other targets in make regress).
 set -u
@@ -230,16 +232,45 @@ r=$(awk "$AWK_HEX"' { v[NR] = f32($1) }
        print bad == "" ? "ok" : bad }' "$f")
 [ "$r" = ok ] && ok simt_cuda_adi_solves || bad simt_cuda_adi_solves "${r:0:200}"
 
+# s3drates: rnd (1-280, 7 words a point), temp (281-320), conc
+# (321-560), wdot (561-800), rop (801-1120): T and the concentrations
+# from the words, each reaction's net rate against double (within 1e-4 of
+# its two terms' size: the float expf is the GPU's ex2.approx form), each
+# species' production the signed sum of its reactions' rates
+f=$O/s3drates-default.ref
+r=$(awk "$AWK_HEX"' { w[NR] = hex($1); v[NR] = f32($1) }
+     function abs(x) { return x < 0 ? -x : x }
+     END { split("23.1 20.5 25.9 18.2 22.7 19.9 24.4 21.3", la, " "); split("0 1.5 -0.8 2.1 0.3 -1.2 0.7 1.1", be, " ")
+       split("8400 3200 0 12500 6100 900 15300 4700", ea, " "); split("-2.1 0.8 3.3 -0.4 1.7 -3.0 0.2 2.5", g0, " ")
+       split("1.2e-3 -4.0e-4 2.5e-4 8.0e-4 -1.1e-3 6.0e-4 -2.0e-4 3.0e-4", g1, " ")
+       split("0.11 -0.35 0.27 -0.08 0.19 0.42 -0.23 0.05", g2, " ")
+       split("0,1 2 1,3 4,0 5 2,4 3 0,5", re, " "); split("2 0,3 4,5 1 2,3 0 1,4 2,3", pr, " ")
+       for (p = 0; p < 40; p++) { T = 700 + w[1 + 7 * p] % 1601; if (v[281 + p] != T) bad = bad " T" p
+         for (s = 0; s < 6; s++) { c[s] = 1e-3 * (1 + w[2 + 7 * p + s] % 1000); W[s] = WA[s] = 0
+           if (abs(v[321 + 6 * p + s] - c[s]) > 1e-6 * c[s]) bad = bad " c" p "." s }
+         for (r = 1; r <= 8; r++) { kf = exp(la[r] + be[r] * log(T) - ea[r] / (1.987 * T)); kc = exp(g0[r] + g1[r] * T + g2[r] * log(T))
+           fw = kf; rv = kf / kc; nr = split(re[r], R, ","); np = split(pr[r], P, ",")
+           for (j = 1; j <= nr; j++) fw *= c[R[j]]; for (j = 1; j <= np; j++) rv *= c[P[j]]
+           q = (fw - rv) * 1e-9; sz = (fw + rv) * 1e-9; got = v[801 + 8 * p + r - 1]
+           if (abs(got - q) > 1e-4 * sz) bad = bad " rop" p "." r
+           if (got != 0) nz++
+           for (j = 1; j <= nr; j++) { W[R[j]] -= got; WA[R[j]] += abs(got) }
+           for (j = 1; j <= np; j++) { W[P[j]] += got; WA[P[j]] += abs(got) } }
+         for (s = 0; s < 6; s++) if (abs(v[561 + 6 * p + s] - W[s]) > 1e-6 * WA[s]) bad = bad " wdot" p "." s }
+       if (nz < 300) bad = bad " rates zero " nz
+       print bad == "" ? "ok" : bad }' "$f")
+[ "$r" = ok ] && ok simt_cuda_s3drates_rates || bad simt_cuda_s3drates_rates "${r:0:200}"
+
 # issue 25's command with the header at other -O levels and targets
 # (clang installed): bicgat (its float atomics at -O0) and adi (the
-# Thomas solve's frame at -O0) at -O0/sm_60 (make test); all nine at
+# Thomas solve's frame at -O0) at -O0/sm_60 (make test); all ten at
 # -O0/sm_70 and -O3/sm_86 (make regress; test_simt_cuda.sh adds -O1 and
 # -O3 at every preset), each against its host reference
 . tests/cuda_variant.sh
 if command -v clang >/dev/null; then
   hdr=(-ffp-contract=off -Itb/cuda/include -include tb/cuda/warphw_cuda.h)
   if [ -n "${SIMT_CUDA_PRESETS:-}" ]; then
-    for k in mm3 atax bicgat syr2k corr fdtd2d gramschm mdlj adi; do
+    for k in mm3 atax bicgat syr2k corr fdtd2d gramschm mdlj adi s3drates; do
       run_variant "$k" O0 sm_70 "${hdr[@]}"
       run_variant "$k" O3 sm_86 "${hdr[@]}"
     done
