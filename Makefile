@@ -183,7 +183,7 @@ $(B)/asan/simt: $(SIMT_SAN_OBJ) $(B)/libmodels_san.a
 # The PTX front end (issue 25): build/ptxref runs a PTX or CUDA kernel
 # through the reference on prog alone (tb/ptxref.c); tests/test_ptx.c tests
 # the parser, the instruction semantics and the launch file.
-PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/ptx_lib.c tb/simt/launch.c tb/simt/launch_seq.c tb/simt/launch_mem.c tb/simt/launch_cuda.c tb/simt/launch_build.c tb/simt/launch_cache.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/prog_exit.c tb/simt/prog_frame.c tb/simt/layout.c tb/simt/ref.c tb/simt/ref_taint.c tb/simt/ref_shuni.c tb/simt/kernel.c tb/simt/kprog.c
+PTX_SRC := tb/simt/ptx.c tb/simt/ptx_call.c tb/simt/ptx_lex.c tb/simt/ptx_insn.c tb/simt/ptx_exec.c tb/simt/ptx_coll.c tb/simt/ptx_lib.c tb/simt/launch.c tb/simt/launch_seq.c tb/simt/launch_mem.c tb/simt/launch_cuda.c tb/simt/launch_build.c tb/simt/launch_cache.c tb/simt/prog.c tb/simt/prog_cfg.c tb/simt/prog_exit.c tb/simt/prog_frame.c tb/simt/layout.c tb/simt/ref.c tb/simt/ref_taint.c tb/simt/ref_fadd.c tb/simt/ref_shuni.c tb/simt/kernel.c tb/simt/kprog.c
 PTX_SRC += tb/simt/ptx_half.c
 PTX_OBJ := $(patsubst %.c,$(B)/obj_host/%.o,$(PTX_SRC))
 PTX_SAN_OBJ := $(patsubst %.c,$(B)/obj_san/%.o,$(PTX_SRC))

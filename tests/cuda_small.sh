@@ -45,7 +45,7 @@ declare -A round_presets=(
   [realworld2]=000 [realworld3]=001 [realworld4]=002 [realworld5]=003
   [realworld6]=004 [realworld7]=000 [realworld8]=001 [realworld9]=002
   [realworld10]=003 [realworld11]=004 [realworld12]=000 [persist]=001
-  [forret]=002 [realworld13]=003 [realworld15]=001
+  [forret]=002 [realworld13]=003 [realworld14]=004 [realworld15]=001
 )
 # round_cfgs SET: the presets SET runs at in this mode, the default first
 round_cfgs() {

@@ -123,6 +123,8 @@ static void usage(void)
            "                       atom@K: the taint's atomics: 1 an atomic's result\n"
            "                       not tainted by the bytes it reads, 2 the atomics map\n"
            "                       not counted in --mem-peak (ref.h refp_atom_fault)\n"
+           "                       fadd@K: the taint's float-add seed: 1 off, 2 every\n"
+           "                       float atomic add's word tainted (ref.h refp_fadd_fault)\n"
            "                       perm: swi names one thread too few of its shuffled lanes\n"
            "                       shuni@0: the reference does not check the shared loads\n"
            "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
@@ -365,11 +367,11 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
                  strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni") &&
-                 strcmp(kind, "atom") && strcmp(kind, "rdv")))
+                 strcmp(kind, "atom") && strcmp(kind, "rdv") && strcmp(kind, "fadd")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
                      "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, scalar@0, layout@0, shuni@0, "
-                     "taint@1..8, hook@1..5 or atom@1..2, got '%s'",
+                     "taint@1..8, hook@1..5, atom@1..2 or fadd@1..2, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
@@ -390,6 +392,9 @@ static void parse(int argc, char **argv, opts *o)
             } else if (!strcmp(kind, "atom")) { /* the taint's atomics (ref.h), kind 18 */
                 o->C.fault_kind = 18;
                 refp_atom_fault = (int)cyc;
+            } else if (!strcmp(kind, "fadd")) { /* the taint's float-add seed (ref_fadd.c), kind 23 */
+                o->C.fault_kind = 23;
+                refp_fadd_fault = (int)cyc;
             } else if (!strcmp(kind, "shuni")) { /* the reference's shared-load check (ref.h), kind 22 */
                 o->C.fault_kind = 22;
                 refp_shuni_fault = 1;

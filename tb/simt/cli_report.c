@@ -211,6 +211,11 @@ void report(const opts *o, const loaded *L, const result *res)
                    "such an atomic, from its returned value or under a branch on it, or that a "
                    "store it steers may write in another order: reported, not compared\n",
                    (unsigned long long)rf->taint_bytes);
+        else if (rf->taint_bytes && rf->taint_seeds == 4) /* ref_fadd.c: the float-add seed alone */
+            printf("order: ORDER-DEPENDENT (float atomic adds that may round): %llu more bytes "
+                   "a float atomicAdd builds whose sum may round differently in another order, "
+                   "or written from such a sum: reported, not compared\n",
+                   (unsigned long long)rf->taint_bytes);
         else if (rf->taint_bytes) /* ref_taint.c's header: the plain-load seed */
             printf("order: ORDER-DEPENDENT (a plain load races an atomic): %llu more bytes "
                    "written from a value such a load gives, or under a branch on it, or that a "

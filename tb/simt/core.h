@@ -240,7 +240,9 @@ typedef struct core_cfg {
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
      * executes a narrow warp's warp-synchronous group without waiting for
-     * its members in other hardware warps:
+     * its members in other hardware warps, 23 (ref_fadd.c, with
+     * --inject-fault fadd@K) takes the taint's float-add seed away (1) or
+     * taints every float atomic add's word (2):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

@@ -139,6 +139,10 @@ typedef struct {
     uint8_t last_wins;         /* PU_ATOM: the word's final value depends on
                                 * the order of the atomics on it (cas,
                                 * exch; not add, min, ...): ref_taint.c's taint */
+    uint8_t fadd;              /* PU_ATOM: an add on floats, whose rounding
+                                * depends on the order unless every partial
+                                * sum is exact: 4 (.f32), 8 (.f64), 1 another
+                                * float type (ref_fadd.c) */
     int32_t areg;              /* PU_LD/ST/ATOM, from the PTX front end: 1 +
                                 * the address register, -1 a constant
                                 * address, 0 not said (any source may be
@@ -202,6 +206,8 @@ typedef struct {
         uint64_t addr;         /* byte address within its space */
         uint8_t bytes, write, space;
     } acc[PROG_MAX_ACC];
+    uint64_t aold, aval;       /* PU_ATOM: the old value and the operand
+                                * (ref_fadd.c: a float add's addends) */
 } prog_effect;
 
 typedef struct prog_ops {

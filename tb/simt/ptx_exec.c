@@ -633,6 +633,8 @@ int ptx_exec_general(const prog *p, int pc, prog_thread *t, const prog_mem *m, p
         if (!q) return -1;
         uint64_t old = ptx_load_le(q, bytes);
         ptx_store_le(q, atom_op(in, old, b, c, addr), bytes);
+        e->aold = old; /* ref_fadd.c: a float add's addends */
+        e->aval = b;
         if (in->op == OP_ATOM) wr(im, t, d, old, ty);
         return 0;
     }

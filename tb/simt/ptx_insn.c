@@ -1068,6 +1068,9 @@ widths:;
             pi->varying = 1;
     if ((in->op == OP_LD && in->space != PS_PARAM) || in->op == OP_ATOM) pi->varying = 1;
     pi->last_wins = in->op == OP_ATOM && (in->aop == A_CAS || in->aop == A_EXCH);
+    if ((in->op == OP_ATOM || in->op == OP_RED) && in->aop == A_ADD &&
+        (TY_KIND(ty) == TK_F || TY_KIND(ty) == TK_H || TY_KIND(ty) == TK_BH))
+        pi->fadd = ty == T_F32 ? 4 : ty == T_F64 ? 8 : 1;
     /* a warp-synchronous result depends on the other lanes' values */
     if (in->op == OP_SHFL || in->op == OP_VOTE || in->op == OP_ACTMASK || in->op == OP_WBAR ||
         in->op == OP_REDUX || in->op == OP_MATCH)

@@ -101,7 +101,8 @@ typedef struct {
     uint64_t taint_bytes;
     /* the seeds that ran (refp_order_check): 1 a cas's or exch's result,
      * 2 a plain load of bytes another thread's atomic writes in its
-     * barrier phase (another CTA's: in any phase) */
+     * barrier phase (another CTA's: in any phase), 4 a float atomic add
+     * (ref_fadd.c) */
     int taint_seeds;
     int has_atomics;    /* a reachable atom/red */
     /* an atomic's returned value is read (atom with a live destination), or
@@ -174,6 +175,7 @@ typedef struct {
      * every pass); tlw: a cas's or exch's result is a seed; tph: each
      * thread's barrier phase; tcta: the CTA under way */
     struct refp_amap *tam;
+    struct refp_fadd *tfa; /* the float-add seed (ref_fadd.c; NULL: none) */
     int tlw;
     uint32_t *tph;
     uint64_t tcta;
@@ -217,6 +219,10 @@ extern int refp_hook_fault;
  * tainted bytes it reads; 2 the plain-load seed's atomics map is not
  * counted in refp_mem_peak(2) */
 extern int refp_atom_fault;
+/* The test hook of the float-add seed (ref_fadd.c; --inject-fault fadd@K,
+ * fault kind 23): K = 1 no float-add seed (the orders alone judge a float
+ * atomic add's word, as before); 2 every such word tainted, exact ones too */
+extern int refp_fadd_fault;
 #define REFP_TAINT_DEPTH 8
 
 void refp_stream_init(refp_stream *s, const prog *p, unsigned warp_size, uint64_t max_steps);

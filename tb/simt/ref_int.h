@@ -34,4 +34,15 @@ void refp_taint_coll_dst(refp_stream *s, int at, unsigned w0, uint32_t here,
                          const prog_thread *th, int gt);
 void refp_taint_free(refp_stream *s);
 
+/* ref_fadd.c: the taint's float-add seed: whether p has a float atomic
+ * add; its state (NULL out of memory) and release; a CTA's start; an
+ * executed add at byte a of global (sh 0) or shared (sh 1) memory: 1 when
+ * its word is to be tainted */
+typedef struct refp_fadd refp_fadd;
+int refp_fadd_wanted(const prog *p);
+refp_fadd *refp_fadd_new(const prog *p);
+void refp_fadd_free(refp_fadd *f);
+void refp_fadd_cta_begin(refp_fadd *f);
+int refp_fadd_step(refp_fadd *f, int sh, uint64_t a, const prog_insn *in, const prog_effect *e);
+
 #endif

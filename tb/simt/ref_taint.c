@@ -113,9 +113,10 @@
  * own branch).  What the seed assumes, beyond (1)..(3): (4) atomics of
  * different threads on the same bytes with no barrier between them
  * commute (the same fetch-and-op: add, min, max, and, or, xor, inc or
- * dec with one bound, on integers), or the orders show it: a float
- * atomicAdd's rounding, or an add and a min mixed, are the orders' to
- * show; (5) a plain store racing another thread's atomic is (3)'s plain
+ * dec with one bound, on integers), or the orders show it: an add and a
+ * min mixed are the orders' to show; a float atomicAdd's rounding is the
+ * float-add seed's (ref_fadd.c: its word is tainted unless no order can
+ * round); (5) a plain store racing another thread's atomic is (3)'s plain
  * race, the orders' to show; (6) an order-independent result computed
  * from racing loads (sssp's distances, a fixed point in every order) is
  * left out: the taint cannot see convergence.
@@ -146,6 +147,7 @@ static void refp_taint_init(refp_stream *s)
     s->tm = calloc((size_t)p->nregs + 1, sizeof *s->tm);
     s->tsu = calloc(1, p->shared_bytes + 1);
     s->tph = calloc(T + 1, sizeof *s->tph);
+    s->tfa = refp_fadd_wanted(p) ? refp_fadd_new(p) : NULL; /* ref_fadd.c */
     /* clang -O0 keeps a retry loop's variables in the frame: its slots
      * as registers, with their liveness (refp_taint_region) */
     unsigned ns = 0;
@@ -647,8 +649,8 @@ __attribute__((noinline)) void refp_taint_step(refp_stream *s, unsigned t, const
             for (unsigned k = 0; in->unit == PU_ATOM && refp_atom_fault != 1 && k < e->acc[i].bytes;
                  k++)
                 tm |= m[a + k];
-            if (tw)
-                memset(m + a, 1, e->acc[i].bytes);
+            if (tw || (in->fadd && s->tfa && gs && refp_fadd_step(s->tfa, sh, a, in, e)))
+                memset(m + a, 1, e->acc[i].bytes); /* ref_fadd.c: a float add that may round */
             for (unsigned k = 0; am && am->build && gs && in->unit == PU_ATOM && k < e->acc[i].bytes;
                  k++)
                 refp_am_record(am, sh, a + k, s->tcta, s->tph[t], t);
@@ -746,6 +748,7 @@ void refp_taint_free(refp_stream *s)
     free(s->taug);
     free(s->tflive);
     free(s->tph); /* s->tam is refp_taint_fixed's */
+    refp_fadd_free(s->tfa);
 }
 
 /* A CTA starts (refp_cta_begin): its own taint starts clean (its shared
@@ -763,6 +766,8 @@ void refp_taint_cta_begin(refp_stream *s, uint64_t cta)
     memset(s->tr, 0, (size_t)T * p->nregs);
     memset(s->tc, 0, T);
     memset(s->tph, 0, T * sizeof *s->tph);
+    if (s->tfa)
+        refp_fadd_cta_begin(s->tfa);
     s->tcta = cta;
 }
 
@@ -967,10 +972,12 @@ void refp_order_check(const prog *p, unsigned warp_size, uint64_t max_steps, ref
     for (unsigned pc = 0; r->has_atomics && pc < p->n && refp_hook_fault != 1; pc++)
         hook |= p->ins[pc].unit == PU_LD && p->ins[pc].space != PS_PARAM &&
                 p->ins[pc].space != PS_LOCAL && (!p->reachable || p->reachable[pc]);
-    if (tlw || hook) {
+    /* the float-add seed (ref_fadd.c): a float atomic add's word */
+    int fa = refp_fadd_wanted(p);
+    if (tlw || hook || fa) {
         int seeded = 0;
         uint8_t *tg = refp_taint_fixed(p, warp_size, max_steps, tlw, hook, &seeded);
-        r->taint_seeds = (tlw ? 1 : 0) | (seeded ? 2 : 0);
+        r->taint_seeds = (tlw ? 1 : 0) | (seeded ? 2 : 0) | (fa ? 4 : 0);
         /* a seeded load: what the threads compute may differ (flow, registers) */
         if (seeded && !r->atom_flow && refp_hook_fault != 3)
             r->atom_flow = 3;
