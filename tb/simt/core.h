@@ -240,7 +240,13 @@ typedef struct core_cfg {
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
      * executes a narrow warp's warp-synchronous group without waiting for
-     * its members in other hardware warps:
+     * its members in other hardware warps, 21 (--inject-fault state@C:
+     * mech_dwf.c, mech_sbi.c) corrupts a structure's state in place at
+     * cycle C alone, before that cycle's invariant check (dwf: the first
+     * pool's in-pool bit of its last thread flipped; sbi, sbi+swi: the
+     * heap's free count one lower, or 1 when 0), which must report it in that
+     * cycle ("... invariant (cycle C)"; the checks' fast paths,
+     * docs/bench.md "The invariant checks' cost"):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;
