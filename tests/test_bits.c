@@ -154,6 +154,11 @@ TEST(bytes_sum)
             bad++;
     }
     CHECK_EQ(bad, 0);
+    /* the 16-bit lanes at their largest: 4,096 bytes of 255, and 2,049 */
+    static uint8_t big[4096];
+    memset(big, 0xFF, sizeof big);
+    CHECK(bits_bytes_sum(big, 4096u) == 4096u * 255u);
+    CHECK(bits_bytes_sum(big, 2049u) == 2049u * 255u);
 }
 
 int main(int argc, char **argv)
