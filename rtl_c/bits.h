@@ -15,6 +15,7 @@
 #define BITS_H
 
 #include <stdint.h>
+#include <string.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -192,6 +193,56 @@ static inline int bits_array_take_rr(uint64_t *a, unsigned nwords, unsigned star
         return -1;
     bits_array_clear(a, i);
     return (int)i;
+}
+
+/* 64 flag bytes b[0..63] as one word: bit i = bit 0 of b[i]; the bits
+ * above bit 0 of every byte are ORed into *above (0 when each byte is 0 or
+ * 1, the case the word is meant for).  Eight bytes at a time: with byte j's
+ * bit 0 at bit 8j, one multiply by 2^7 + 2^14 + ... + 2^56 puts it at bit
+ * 56 + j; the partial products 8j + 7(k + 1) are all distinct positions
+ * (no carry) and only k = 7 - j lands in bits 56..63 (tests/test_bits.c
+ * checks all 256 patterns).  For checks that read an array of byte flags
+ * as a bitset (warp_pool_check: no branch per entry). */
+static inline uint64_t bits_from_bytes64(const uint8_t *b, uint64_t *above)
+{
+    uint64_t w = 0, hi = 0;
+    for (unsigned j = 0; j < 8u; j++) {
+        uint64_t v;
+        memcpy(&v, b + 8u * j, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        v = __builtin_bswap64(v);
+#endif
+        hi |= v & 0xFEFEFEFEFEFEFEFEull;
+        w |= (((v & 0x0101010101010101ull) * 0x0102040810204080ull) >> 56) << (8u * j);
+    }
+    *above |= hi;
+    return w;
+}
+
+/* The sum of n bytes b[0..n).  With the bytes unsigned, a sum equal to
+ * that of some bytes known to hold given values says every other byte is
+ * 0: one pass, no branch, for checks over arrays of byte flags or indices
+ * (warp_pool_check's in-pool bits, pc_warp_lut_check's owner map).  Eight
+ * bytes a word: the even and odd bytes added into four 16-bit lanes (at
+ * most 510 a word, so 128 words fit a lane), the lanes summed every 128
+ * words; a plain byte loop is not vectorised at -O2. */
+static inline uint64_t bits_bytes_sum(const uint8_t *b, unsigned n)
+{
+    const uint64_t m = 0x00FF00FF00FF00FFull;
+    uint64_t sum = 0;
+    unsigned i = 0;
+    while (i + 8u <= n) {
+        uint64_t acc = 0;
+        for (unsigned k = 0; k < 128u && i + 8u <= n; k++, i += 8u) {
+            uint64_t v;
+            memcpy(&v, b + i, sizeof v);
+            acc += (v & m) + (v >> 8 & m);
+        }
+        sum += (acc & 0xFFFFu) + (acc >> 16 & 0xFFFFu) + (acc >> 32 & 0xFFFFu) + (acc >> 48);
+    }
+    for (; i < n; i++)
+        sum += b[i];
+    return sum;
 }
 
 #ifdef __cplusplus

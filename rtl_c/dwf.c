@@ -593,8 +593,23 @@ const char *dwf_check(const dwf_cfg *cfg, const dwf_state *s)
             return "dwf: update register TID not at its home lane";
         in_ur[t] = 1;
     }
-    /* every thread is live iff it is in the registers or the pool, not both */
-    for (t = 0; t < T; t++) {
+    /* every thread is live iff it is in the registers or the pool, not both;
+     * without SWIZZLE 2..6 a thread's pool id is its own, and the bytes are
+     * compared eight threads at a time first (the pool's in-pool bytes are
+     * 0 or 1: warp_pool_check above); the loop names the thread, and runs
+     * only when a word differs (the check runs every cycle of build/simt
+     * --mech dwf under --check; docs/bench.md, "The invariant checks'
+     * cost") */
+    int differ = cfg->swizzle > DWF_SWIZZLE_000;
+    for (t = 0; !differ && t < T; t += 8u) {
+        uint64_t ur = 0, pl = 0, lv = 0;
+        const unsigned n = T - t < 8u ? T - t : 8u;
+        memcpy(&ur, in_ur + t, n);
+        memcpy(&pl, s->pool.in_pool + t, n);
+        memcpy(&lv, s->live + t, n);
+        differ = (ur & pl) != 0u || lv != (ur | pl);
+    }
+    for (t = 0; differ && t < T; t++) {
         unsigned pt = dwf_pool_tid(cfg, t);
         if (in_ur[t] && s->pool.in_pool[pt]) {
             snprintf(msg, sizeof msg, "dwf: thread %u both in the update registers and the pool", t);

@@ -176,7 +176,10 @@
  * dominate) plus the dwf's own commit checks (one TID read per committed
  * lane for HOME_LANE and TID_LIVE) and the copy of the update registers.
  * dwf_check (not on the bench path) still evaluates the composition twice
- * to assert readiness.  C/RTL: 29.5x (`--bench --cycles 50000`; 7.8x
+ * to assert readiness; it and the units' checks read their arrays
+ * word-wise, a branch per element only on a doubt (docs/bench.md, "The
+ * invariant checks' cost": they were 90% of a build/simt --mech dwf run
+ * under --check).  C/RTL: 29.5x (`--bench --cycles 50000`; 7.8x
  * before, same load).  In the SM model (build/simt --mech dwf, issue 24)
  * about 30% of a pool's cycles are idle (the pool empty while its threads
  * are in flight): the idle path and warp_pool's bitsets took dwf's cost

@@ -485,21 +485,34 @@ const char *lane_regfile_check(const lane_regfile_cfg *cfg, const lane_regfile_s
             snprintf(msg, sizeof msg, "bank %u: read register beyond WIDTH", b);
             return msg;
         }
-        for (r = 0; r < cfg->entries; r++) {
-            if (!bits_subset(s->mem[b][r], bits_mask(cfg->width))) {
+        /* the scalar rows of bank b: SREGS for each slot w < SLOTS with
+         * w mod LANES == b; the rows from `end` on are unused */
+        const unsigned nw = slots / cfg->lanes + (b < slots % cfg->lanes);
+        const unsigned end = used + nw * cfg->sregs < cfg->entries ? used + nw * cfg->sregs
+                                                                    : cfg->entries;
+        /* the rows in use: each within WIDTH, a property every row has when
+         * WIDTH = 32 (uint32_t), so they are read only when WIDTH < 32; the
+         * unused rows: 0, which is within WIDTH too.  The same rows are
+         * reported, in the same order, as by one loop over every row with
+         * both tests: the check is the per-cycle cost of build/simt --mech
+         * dwf under --check (docs/bench.md, "The invariant checks' cost") */
+        const uint32_t beyond = (uint32_t)~bits_mask(cfg->width);
+        for (r = 0; beyond && r < end; r++)
+            if (s->mem[b][r] & beyond) {
                 snprintf(msg, sizeof msg, "bank %u row %u: %x beyond WIDTH", b, r,
                          (unsigned)s->mem[b][r]);
                 return msg;
             }
-            /* the scalar rows of bank b: SREGS for each slot w < SLOTS with
-             * w mod LANES == b */
-            const unsigned nw = slots / cfg->lanes + (b < slots % cfg->lanes);
-            if (r >= used + nw * cfg->sregs && s->mem[b][r] != 0u) {
-                snprintf(msg, sizeof msg, "bank %u row %u: unused row (>= %u) written", b, r,
-                         used + nw * cfg->sregs);
+        for (r = end; r < cfg->entries; r++)
+            if (s->mem[b][r] != 0u) {
+                if (s->mem[b][r] & beyond)
+                    snprintf(msg, sizeof msg, "bank %u row %u: %x beyond WIDTH", b, r,
+                             (unsigned)s->mem[b][r]);
+                else
+                    snprintf(msg, sizeof msg, "bank %u row %u: unused row (>= %u) written", b,
+                             r, used + nw * cfg->sregs);
                 return msg;
             }
-        }
     }
     return NULL;
 }

@@ -352,7 +352,16 @@ const char *pc_warp_lut_check(const pc_warp_lut_cfg *cfg, const pc_warp_lut_stat
                      s->owner[s->idx[e]], s->idx[e]);
             return msg;
         }
-    for (e = 0; e < PC_WARP_LUT_MAX_POOL; e++) {
+    /* every valid entry's IDX holds its owner byte, e + 1 (above): when the
+     * whole map sums to those bytes, every other byte is 0 and there is
+     * nothing more to look at (one pass with no branch: the check runs
+     * every cycle of build/simt --mech dwf under --check; docs/bench.md,
+     * "The invariant checks' cost") */
+    uint64_t owned = 0;
+    for (e = 0; e < cfg->entries; e++)
+        owned += s->valid[e] ? e + 1u : 0u;
+    const int others = bits_bytes_sum(s->owner, PC_WARP_LUT_MAX_POOL) != owned;
+    for (e = 0; others && e < PC_WARP_LUT_MAX_POOL; e++) {
         unsigned o = s->owner[e];
         if (o != 0u && (o > cfg->entries || !s->valid[o - 1u] || s->idx[o - 1u] != e)) {
             snprintf(msg, sizeof msg, "owner map: pool index %u -> entry %u, which does not "

@@ -727,7 +727,198 @@ void warp_pool_step_lean_lt(const warp_pool_cfg *cfg, warp_pool_state *s, const 
 
 /* ------------------------------------------------------------ invariants */
 
+/* The table part of the screen (has_table): the loop of warp_pool_check_full
+ * over the entries, visiting the valid ones only (an invalid entry adds
+ * nothing there once no mark sits on it, which the caller has asserted);
+ * v: the valid entries as a bitset below cfg->entries. */
+static int table_clean(const warp_pool_cfg *cfg, const warp_pool_state *s, const uint64_t *v)
+{
+    const unsigned m = cfg->maj_entries, nw = (cfg->entries + 63u) / 64u;
+    const uint64_t pcs = bits_mask(cfg->pc_bits), tids = bits_mask(cfg->tid_bits);
+    unsigned untr = 0, nmk = 0, mk_untr = 0, mk_tr = 0, i, k;
+    uint64_t cnt[WARP_POOL_MAX_MAJ];
+    for (i = 0; i < m; i++) {
+        cnt[i] = 0;
+        if ((s->tpc[i] & ~pcs) || (s->tcm1[i] & ~tids) || s->tv[i] > 1u ||
+            (!s->tv[i] && s->tcm1[i] != 0u))
+            return 0;
+        for (k = i + 1u; k < m && s->tv[i]; k++)
+            if (s->tv[k] && s->tpc[k] == s->tpc[i])
+                return 0;
+    }
+    if (s->turn > 1u || s->lslot >= m)
+        return 0;
+    for (unsigned wd = 0; wd < nw; wd++)
+        for (uint64_t b = v[wd]; b; b &= b - 1u) {
+            k = wd * 64u + (unsigned)__builtin_ctzll(b);
+            int slot = -1;
+            for (i = 0; i < m; i++)
+                if (s->tv[i] && s->tpc[i] == s->pc[k])
+                    slot = (int)i;
+            if ((s->untr[k] != 0u) == (slot >= 0))
+                return 0;
+            if (slot >= 0)
+                cnt[slot] += bits_popcount(s->lv[k]);
+            else
+                untr += bits_popcount(s->lv[k]);
+            if (s->mk[k]) {
+                nmk++;
+                if (s->untr[k])
+                    mk_untr++;
+                else {
+                    mk_tr++;
+                    if (cfg->policy != WP_POL_DMAJ || !s->tv[s->lslot] ||
+                        s->tpc[s->lslot] != s->pc[k])
+                        return 0;
+                }
+            }
+        }
+    if (nmk != s->mk_cnt || (mk_untr && mk_tr))
+        return 0;
+    for (i = 0; i < m; i++)
+        if (s->tv[i] && cnt[i] != (uint64_t)s->tcm1[i] + 1u)
+            return 0;
+    return untr == s->untr_cnt;
+}
+
+/* 1 when warp_pool_check_full would return NULL for s, 0 when it may not
+ * (then the full check runs and names the first violation).  Every
+ * invariant of the full check, read with no branch per entry where it is
+ * per entry: the byte flags (valid, untr, mk) as bitsets
+ * (bits_from_bytes64), compared with the C-only bitsets word by word; the
+ * per-entry widths and the empty invalid entries as ORs over the entries;
+ * the lanes of the valid warps only (a TID visited twice is caught by a
+ * per-call stamp, not an owner map cleared each call); the in-pool bits as
+ * a count: given that every lane's TID is distinct and its bit is set, the
+ * bits set equal the lanes exactly when there are as many (so no bit is set
+ * for a TID in no warp); the free list as a byte map of the entries it
+ * lists, each of which must be invalid, with as many distinct entries as
+ * the free count.  The cost: a pass over the entries' words and the
+ * in-pool bytes, plus the valid warps' lanes and the free list, where the
+ * full check branches on every entry and thread (docs/bench.md, "The
+ * invariant checks' cost"). */
+static int pool_clean(const warp_pool_cfg *cfg, const warp_pool_state *s)
+{
+    static uint32_t stamp[WARP_POOL_MAX_THREADS];
+    static uint32_t epoch;
+    static uint8_t listed[WARP_POOL_MAX_ENTRIES];
+    const unsigned E = cfg->entries, threads = warp_pool_threads(cfg), pmask = E - 1u;
+    const unsigned nw = (E + 63u) / 64u;
+    const uint64_t lanes = bits_mask(cfg->lanes), pcs = bits_mask(cfg->pc_bits);
+    const uint64_t scheds = bits_mask(cfg->sched_bits);
+    uint64_t v[WARP_POOL_MAX_ENTRIES / 64], above = 0, any_mk = 0, acc = 0;
+    unsigned i, k, nvalid = 0, nlanes = 0;
+
+    if (s->fcnt > E || s->head >= E)
+        return 0;
+    /* the flags as bitsets, and the C-only bitsets (every word) */
+    for (unsigned wd = 0; wd < nw; wd++) {
+        const uint64_t in = E - wd * 64u >= 64u ? ~(uint64_t)0 : bits_mask(E - wd * 64u);
+        const uint64_t va = bits_from_bytes64(s->valid + 64u * wd, &above);
+        const uint64_t un = bits_from_bytes64(s->untr + 64u * wd, &above);
+        const uint64_t mk = bits_from_bytes64(s->mk + 64u * wd, &above);
+        acc |= (s->trk_bits[wd] ^ (va & ~un)) | (s->untr_bits[wd] ^ (va & un)) |
+               (s->mk_bits[wd] ^ mk) | ((un | mk) & ~va & in);
+        any_mk |= mk & in;
+        v[wd] = va & in;
+        nvalid += bits_popcount(v[wd]);
+    }
+    /* beyond the words of POOL: nothing (more than the full check asks,
+     * which only wants the bitsets to agree there; a doubt is the full
+     * check's to settle) */
+    for (unsigned wd = nw; wd < WARP_POOL_MAX_ENTRIES / 64u; wd++)
+        acc |= s->trk_bits[wd] | s->untr_bits[wd] | s->mk_bits[wd];
+    if (above || acc ||
+        bits_bytes_sum(s->valid + 64u * nw, WARP_POOL_MAX_ENTRIES - 64u * nw) +
+                bits_bytes_sum(s->untr + 64u * nw, WARP_POOL_MAX_ENTRIES - 64u * nw) +
+                bits_bytes_sum(s->mk + 64u * nw, WARP_POOL_MAX_ENTRIES - 64u * nw) !=
+            0u)
+        return 0;
+    /* widths of every entry; an invalid one holds no lane */
+    for (i = 0; i < E; i++)
+        acc |= (s->lv[i] & ~lanes) | (s->pc[i] & ~pcs) | ((uint64_t)s->sched[i] & ~scheds) |
+               (s->lv[i] & ((uint64_t)s->valid[i] - 1u));
+    if (acc)
+        return 0;
+    /* the valid warps' lanes: a TID of the pool at its home lane, in no
+     * other lane, its in-pool bit set */
+    if (++epoch == 0u) {
+        memset(stamp, 0, sizeof stamp);
+        epoch = 1u;
+    }
+    for (unsigned wd = 0; wd < nw; wd++)
+        for (uint64_t b = v[wd]; b; b &= b - 1u) {
+            const unsigned e = wd * 64u + (unsigned)__builtin_ctzll(b);
+            if (s->lv[e] == 0u)
+                return 0;
+            for (uint64_t l = s->lv[e]; l; l &= l - 1u) {
+                const unsigned ln = (unsigned)__builtin_ctzll(l), t = s->tid[e][ln];
+                if (t >= threads || warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != ln ||
+                    stamp[t] == epoch || s->in_pool[t] != 1u)
+                    return 0;
+                stamp[t] = epoch;
+                nlanes++;
+            }
+        }
+    /* in-pool bits: 0 or 1, as many set as lanes, none beyond THREADS */
+    /* the in-pool bits: the lanes' are 1 (above), so a sum over every byte
+     * equal to the lanes says every other byte is 0 (no bit set for a TID
+     * in no warp, none beyond THREADS, none above 1) */
+    if (bits_bytes_sum(s->in_pool, WARP_POOL_MAX_THREADS) != nlanes)
+        return 0;
+    /* the free list: fcnt distinct invalid entries, and with the valid
+     * warps the whole pool */
+    if (s->fcnt + nvalid != E)
+        return 0;
+    memset(listed, 0, sizeof listed);
+    for (k = 0; k < s->fcnt; k++) {
+        const unsigned x = s->fifo[(s->head + k) & pmask];
+        acc |= x >= E;
+        listed[x & (WARP_POOL_MAX_ENTRIES - 1u)] = 1;
+    }
+    {
+        unsigned distinct = 0;
+        for (unsigned wd = 0; wd < nw; wd++) {
+            const uint64_t li = bits_from_bytes64(listed + 64u * wd, &above);
+            acc |= li & v[wd];
+            distinct += bits_popcount(li);
+        }
+        if (acc || distinct != s->fcnt)
+            return 0;
+    }
+    if (cfg->policy == WP_POL_DTIME) {
+        static uint32_t sstamp[1u << 16];
+        static uint32_t sepoch;
+        if (++sepoch == 0u) {
+            memset(sstamp, 0, sizeof sstamp);
+            sepoch = 1u;
+        }
+        for (unsigned wd = 0; wd < nw; wd++)
+            for (uint64_t b = v[wd]; b; b &= b - 1u) {
+                const unsigned e = wd * 64u + (unsigned)__builtin_ctzll(b);
+                if (sstamp[s->sched[e]] == sepoch)
+                    return 0;
+                sstamp[s->sched[e]] = sepoch;
+            }
+    }
+    if (has_table(cfg)) {
+        if (!table_clean(cfg, s, v))
+            return 0;
+    } else if (s->untr_cnt != 0u || s->mk_cnt != 0u || s->turn != 0u || s->lslot != 0u ||
+               any_mk)
+        return 0;
+    for (k = 0; k < WARP_POOL_MAX_MAJ; k++)
+        if (bits_get(s->tv_bits, k) != (s->tv[k] != 0u))
+            return 0;
+    return 1;
+}
+
 const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s)
+{
+    return pool_clean(cfg, s) ? NULL : warp_pool_check_full(cfg, s);
+}
+
+const char *warp_pool_check_full(const warp_pool_cfg *cfg, const warp_pool_state *s)
 {
     static char msg[240];
     static uint16_t owner[WARP_POOL_MAX_THREADS];

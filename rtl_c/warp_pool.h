@@ -571,7 +571,18 @@ void warp_pool_step_lean_lt(const warp_pool_cfg *cfg, warp_pool_state *s, const 
 /* DMaj/DMin: the slot the table would pick now (largest / smallest count,
  * ties to the lowest slot), -1 if the table is empty. */
 int warp_pool_table_pick(const warp_pool_cfg *cfg, const warp_pool_state *s);
+/* NULL when every invariant above holds, else one line naming the first
+ * that does not.  warp_pool_check_full is the invariants as written, one
+ * entry, lane and thread at a time; warp_pool_check gives the same answer
+ * (C only, no behaviour of its own): a screen reads the state word-wise
+ * and with no branch per entry, and on any doubt hands the state to the
+ * full check, which names the violation; so the two differ in cost only
+ * (tests/test_warp_pool.c compares them on random runs and on every
+ * single-field corruption of their states; docs/bench.md, "The invariant
+ * checks' cost": the check ran every cycle of build/simt --mech dwf under
+ * --check and cost as much as the rest of the run). */
 const char *warp_pool_check(const warp_pool_cfg *cfg, const warp_pool_state *s);
+const char *warp_pool_check_full(const warp_pool_cfg *cfg, const warp_pool_state *s);
 
 void warp_pool_ports(const warp_pool_cfg *cfg, const warp_pool_in *in,
                      const warp_pool_out *out, port_visit_fn visit, void *ctx);

@@ -105,6 +105,62 @@ TEST(array_get_set)
     CHECK_EQ(bits_popcount(a[0]) + bits_popcount(a[1]) + bits_popcount(a[2]), 28);
 }
 
+/* bits_from_bytes64: every pattern of eight 0/1 bytes at every position of
+ * the 64, and a byte above 1 reported through `above` (its bit 0 still
+ * packed) */
+TEST(from_bytes64)
+{
+    uint8_t b[64];
+    unsigned bad = 0;
+    for (unsigned pos = 0; pos < 8u; pos++)
+        for (unsigned p = 0; p < 256u; p++) {
+            uint64_t above = 0, want = 0;
+            memset(b, 0, sizeof b);
+            for (unsigned j = 0; j < 8u; j++) {
+                b[8u * pos + j] = (uint8_t)(p >> j & 1u);
+                want |= (uint64_t)(p >> j & 1u) << (8u * pos + j);
+            }
+            if (bits_from_bytes64(b, &above) != want || above)
+                bad++;
+        }
+    CHECK_EQ(bad, 0);
+    memset(b, 1, sizeof b);
+    {
+        uint64_t above = 0;
+        CHECK(bits_from_bytes64(b, &above) == ~(uint64_t)0 && above == 0);
+        b[37] = 3;
+        CHECK(bits_from_bytes64(b, &above) == ~(uint64_t)0 && above != 0);
+        above = 0;
+        b[37] = 2;
+        CHECK(bits_from_bytes64(b, &above) == ~((uint64_t)1 << 37) && above != 0);
+    }
+}
+
+/* bits_bytes_sum: every length 0..40 of random bytes */
+TEST(bytes_sum)
+{
+    uint64_t x = 0x9e3779b97f4a7c15ull;
+    unsigned bad = 0;
+    for (unsigned k = 0; k < 4000u; k++) {
+        uint8_t b[40];
+        unsigned n = k % 41u;
+        uint64_t want = 0;
+        for (unsigned i = 0; i < n; i++) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            b[i] = (uint8_t)(x >> 48);
+            want += b[i];
+        }
+        if (bits_bytes_sum(b, n) != want)
+            bad++;
+    }
+    CHECK_EQ(bad, 0);
+    /* the 16-bit lanes at their largest: 4,096 bytes of 255, and 2,049 */
+    static uint8_t big[4096];
+    memset(big, 0xFF, sizeof big);
+    CHECK(bits_bytes_sum(big, 4096u) == 4096u * 255u);
+    CHECK(bits_bytes_sum(big, 2049u) == 2049u * 255u);
+}
+
 int main(int argc, char **argv)
 {
     test_args(argc, argv);
@@ -113,5 +169,7 @@ int main(int argc, char **argv)
     RUN(reverse_every_width);
     RUN(sel_is_a_mux);
     RUN(array_get_set);
+    RUN(from_bytes64);
+    RUN(bytes_sum);
     return test_summary();
 }

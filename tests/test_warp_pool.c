@@ -107,6 +107,7 @@ static warp_pool_out apply(const warp_pool_cfg *c, warp_pool_state *s, const war
     if (why)
         printf("  invariant: %s\n", why);
     CHECK(why == NULL);
+    CHECK(warp_pool_check_full(c, s) == NULL);
     if (o.err || (!o.ready && !o.iss_valid))
         CHECK(memcmp(&before_, s, sizeof *s) == 0);
     if (o.err)
@@ -1222,6 +1223,72 @@ TEST(check_catches_corruption)
     CHECK(warp_pool_check(&c, &t) != NULL);
 }
 
+/* warp_pool_check (a word-wise screen, then the full check on a doubt)
+ * gives the full check's answer, on every single-field corruption of a
+ * pool holding six warps and of the same pool after two issues: each
+ * field of the state in turn, a random element and bit of it flipped (or
+ * the element set to a random byte), at every policy, both home-lane
+ * swizzles, and a pool of 32 entries (one partial bitset word) and of 128
+ * (two whole words).  A screen that passed a state the full check fails
+ * would hide a corruption from build/simt's per-cycle check. */
+TEST(check_equals_full_on_corruption)
+{
+#define WP_FIELD(f) {offsetof(warp_pool_state, f), sizeof(((warp_pool_state *)0)->f), #f}
+    static const struct {
+        size_t off, size;
+        const char *name;
+    } field[] = {WP_FIELD(valid),     WP_FIELD(untr),      WP_FIELD(pc),       WP_FIELD(lv),
+                 WP_FIELD(sched),     WP_FIELD(tid),       WP_FIELD(in_pool),  WP_FIELD(fifo),
+                 WP_FIELD(head),      WP_FIELD(fcnt),      WP_FIELD(tv),       WP_FIELD(tpc),
+                 WP_FIELD(tcm1),      WP_FIELD(untr_cnt),  WP_FIELD(mk),       WP_FIELD(turn),
+                 WP_FIELD(lslot),     WP_FIELD(mk_cnt),    WP_FIELD(trk_bits), WP_FIELD(untr_bits),
+                 WP_FIELD(mk_bits),   WP_FIELD(tv_bits)};
+#undef WP_FIELD
+    static warp_pool_state s, t;
+    static char full[256];
+    uint64_t x = 0x2545f4914f6cdd1dull;
+    unsigned differ = 0, caught = 0, tried = 0;
+    for (unsigned policy = 0; policy <= WP_POL_DPDPRI; policy++)
+        for (unsigned swz = 0; swz < 2u; swz++)
+            for (unsigned big = 0; big < 2u; big++)
+                for (unsigned drained = 0; drained < 2u; drained++) {
+                    warp_pool_cfg c = small_cfg(4, big ? 7 : 5, big ? 128 : 32, policy, swz);
+                    majority_setup(&c, &s);
+                    for (unsigned k = 0; k < 2u * drained; k++)
+                        issue(&c, &s);
+                    CHECK(warp_pool_check(&c, &s) == NULL);
+                    for (unsigned f = 0; f < sizeof field / sizeof field[0]; f++)
+                        for (unsigned r = 0; r < 60u; r++) {
+                            t = s;
+                            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+                            /* the elements a small pool uses are the first
+                             * ones: favour them, half the time */
+                            size_t n = field[f].size, lim = n > 256u && (x >> 60 & 1u) ? 256u : n;
+                            size_t at = field[f].off + (size_t)(x >> 8) % lim;
+                            uint8_t *b = (uint8_t *)&t + at;
+                            if (x >> 62 & 1u)
+                                *b = (uint8_t)(x >> 24);
+                            else
+                                *b ^= (uint8_t)(1u << (x >> 40 & 7u));
+                            const char *why = warp_pool_check_full(&c, &t);
+                            snprintf(full, sizeof full, "%s", why ? why : "");
+                            const char *got = warp_pool_check(&c, &t);
+                            tried++;
+                            caught += why != NULL;
+                            if ((got == NULL) != (why == NULL) ||
+                                (got && strcmp(got, full))) {
+                                if (differ++ < 5)
+                                    printf("  policy %u swizzle %u pool %u field %s: check '%s', "
+                                           "full '%s'\n", policy, swz, c.entries, field[f].name,
+                                           got ? got : "(none)", full);
+                            }
+                        }
+                }
+    printf("  %u corruptions, %u reported by the full check\n", tried, caught);
+    CHECK_EQ(differ, 0);
+    CHECK(caught > tried / 4u);
+}
+
 /* The C VCD trace names the wide buses as 64-bit words. */
 TEST(trace_writes)
 {
@@ -1277,6 +1344,7 @@ int main(int argc, char **argv)
     RUN(cand_is_state_only);
     RUN(hold_freezes_everything);
     RUN(check_catches_corruption);
+    RUN(check_equals_full_on_corruption);
     RUN(trace_writes);
     RUN(reset_zeroed_matches_reset);
     /* the cycles apply() compared warp_pool_eval_inputs_legal on */

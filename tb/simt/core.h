@@ -240,7 +240,13 @@ typedef struct core_cfg {
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
      * executes a narrow warp's warp-synchronous group without waiting for
-     * its members in other hardware warps, 23 (ref_fadd.c, with
+     * its members in other hardware warps, 21 (--inject-fault state@C:
+     * mech_dwf.c, mech_sbi.c) corrupts a structure's state in place at
+     * cycle C alone, before that cycle's invariant check (dwf: the first
+     * pool's in-pool bit of its last thread flipped; sbi, sbi+swi: the
+     * heap's free count one lower, or 1 when 0), which must report it in that
+     * cycle ("... invariant (cycle C)"; the checks' fast paths,
+     * docs/bench.md "The invariant checks' cost"), 23 (ref_fadd.c, with
      * --inject-fault fadd@K) takes the taint's float-add seed away (1) or
      * taints every float atomic add's word (2):
      * the checks must fail */

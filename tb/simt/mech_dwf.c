@@ -960,12 +960,15 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
     uint64_t occ = pool - u->ws->pool.fcnt;
     if (occ > u->peak)
         u->peak = occ;
+    if (core_config(c)->fault_kind == 21 && core_now(c) == core_config(c)->fault_cycle && !q)
+        u->ws->pool.in_pool[dwf_threads(&u->wc) - 1u] ^= 1u; /* the test hook: state corrupted */
     if (core_config(c)->check) {
         const char *e = dwf_check(&u->wc, u->ws);
         if (!e)
             e = lane_regfile_check(&u->rc, u->rs);
         if (e)
-            return core_fail(c, "dwf invariant: %s", e);
+            return core_fail(c, "dwf invariant (cycle %llu): %s", (unsigned long long)core_now(c),
+                             e);
     }
     return 0;
 }
