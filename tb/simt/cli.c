@@ -128,6 +128,8 @@ static void usage(void)
            "                       the divergence analysis takes as uniform (ref_shuni.c)\n"
            "                       rdv: a narrow warp's shuffle or vote executes without\n"
            "                       its members in other hardware warps (core_issue.c)\n"
+           "                       held: dwf commits a thread the rendezvous holds without\n"
+           "                       writing the group's result into its bank (mech_dwf.c)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -365,10 +367,11 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
                  strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni") &&
-                 strcmp(kind, "atom") && strcmp(kind, "rdv")))
+                 strcmp(kind, "atom") && strcmp(kind, "rdv") && strcmp(kind, "held")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, scalar@0, layout@0, shuni@0, "
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, held@CYCLE, scalar@0, layout@0, "
+                     "shuni@0, "
                      "taint@1..8, hook@1..5 or atom@1..2, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
@@ -378,7 +381,8 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "wsync") ? 9 : !strcmp(kind, "barred") ? 10
                               : !strcmp(kind, "lean") ? 11
                               : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13
-                              : !strcmp(kind, "perm") ? 16 : !strcmp(kind, "rdv") ? 19 : 14;
+                              : !strcmp(kind, "perm") ? 16 : !strcmp(kind, "rdv") ? 19
+                              : !strcmp(kind, "held") ? 20 : 14;
             o->C.fault_cycle = cyc;
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;

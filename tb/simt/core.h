@@ -240,7 +240,10 @@ typedef struct core_cfg {
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
      * executes a narrow warp's warp-synchronous group without waiting for
-     * its members in other hardware warps:
+     * its members in other hardware warps, 20 (mech_dwf.c, --inject-fault
+     * held@C) from then on commits into dwf's pool the threads a narrow
+     * warp's rendezvous held without the write pass of their results
+     * (their register-file banks keep the old values):
      * the checks must fail */
     unsigned fault_kind;
     uint64_t fault_cycle;

@@ -439,9 +439,9 @@ static int mdwf_rf_lanes(const core *c, const mdwf_mech *m, mdwf_unit *u, uint64
  * alone, not a CTA's, so every local static warp with held threads is
  * looked at (hn), in a cycle after a clear or after a held thread entered
  * (hlook); under --check in every cycle, and a release found with no clear
- * fails.  The test hook --inject-fault held@C (fault kind 20,
- * mdwf_commit_pick) commits held threads without it: their banks keep the
- * old values, which the register file's read check finds. */
+ * fails.  The test hook --inject-fault held@C (fault kind 20) commits the
+ * released threads without the write pass: their banks keep the old
+ * values, which the register file's read check (--check) finds. */
 static int mdwf_unhold(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, int check,
                        int lean)
 {
@@ -488,7 +488,11 @@ static int mdwf_unhold(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
         if (!ki->wsync)
             return core_fail(c, "internal: pool %u's held threads are past pc %d, not a "
                                 "warp-synchronous instruction", q, pc);
-        if (!ki->ndst) { /* nothing to write (bar.warp.sync) */
+        /* (the test hook --inject-fault held@C, fault_kind 20: from cycle
+         * C the released threads commit without the write pass) */
+        const int stale = core_config(c)->fault_kind == 20 &&
+                          core_now(c) >= core_config(c)->fault_cycle;
+        if (!ki->ndst || stale) { /* nothing to write (bar.warp.sync) */
             cq_push(u, &it);
             continue;
         }
@@ -563,12 +567,7 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
              * threads of several CTAs, and one CTA's barrier may open while
              * another's is still closed.  The threads whose barrier is
              * closed wait outside the pool; the rest commit. */
-            /* (the test hook --inject-fault held@C, fault_kind 20: from
-             * cycle C a thread held at the rendezvous commits into the
-             * pool before its release) */
-            const int early = it->bar == 2 && core_config(c)->fault_kind == 20 &&
-                              now >= core_config(c)->fault_cycle;
-            for (uint64_t mk = early ? 0 : it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
+            for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(mk), t = it->tid[l];
                 if (it->bar == 2 ? !(it->held >> l & 1) : !core_at_bar(c, u->slot[t]))
                     continue;
