@@ -399,6 +399,25 @@ for k in wsnarrow amloop; do
     ok simt_cuda_dwf_held_planted_$k || bad simt_cuda_dwf_held_planted_$k "exit $rc: the planted fault went unseen: $out"
 done
 
+# held threads have their own count (core_held): in the VCD's at_wsync
+# (only in a run with the narrow rendezvous) and the cycle-limit line, not
+# in at_barrier.  wsnarrow has no CTA barrier: at warp_size 8 dwf's VCD
+# shows threads at_wsync and none at_barrier; at 32 it has no at_wsync.
+vmax() { # vmax VCD NAME: the largest value of the first signal NAME
+  awk -v n="$2" '$1 == "$var" && $5 == n && !id { id = $4 }
+    id && $2 == id && /^b/ { v = 0; s = substr($1, 2); for (i = 1; i <= length(s); i++) v = 2 * v + substr(s, i, 1); if (v > m) m = v }
+    END { print (id ? m + 0 : "none") }' "$1"
+}
+"$S" --config default --launch tests/data/cuda/wsnarrow.launch --mech dwf --vcd "$T/wsn8.vcd" >/dev/null 2>&1
+"$S" --config 001 --launch tests/data/cuda/wsnarrow.launch --mech dwf --vcd "$T/wsn32.vcd" >/dev/null 2>&1
+w8=$(vmax "$T/wsn8.vcd" at_wsync) b8=$(vmax "$T/wsn8.vcd" at_barrier) w32=$(vmax "$T/wsn32.vcd" at_wsync)
+[ "$w8" != none ] && [ "$w8" -gt 0 ] && [ "$b8" = 0 ] && [ "$w32" = none ] &&
+  ok "simt_cuda_vcd_at_wsync (at 8: at_wsync up to $w8, at_barrier $b8)" ||
+  bad simt_cuda_vcd_at_wsync "at 8: at_wsync $w8, at_barrier $b8; at 32: at_wsync $w32"
+out=$("$S" --config default --launch tests/data/cuda/wsnarrow.launch --mech dwf --max-cycles 500 2>&1)
+grep -qE "^simt: tests/data/cuda/wsnarrow.ptx: dwf: not finished after 500 cycles, the limit \(0 of 64 resident threads exited, 0 at a barrier, [1-9][0-9]* held at a rendezvous;" <<<"$out" &&
+  ok simt_cuda_limit_line_held || bad simt_cuda_limit_line_held "$out"
+
 # what real kernels use and the front end refuses (tests/data/cuda/
 # unsupported.cu, one entry each): one line naming file:line and
 # "unsupported PTX", exit 2, never a run
