@@ -49,7 +49,16 @@
  * membermask gives when it parks (a parked thread issues nothing), and
  * reads the warp's live lanes as one word; under --check each is compared
  * with what it stands for every time the rendezvous looks (--inject-fault
- * rv@C: a wait kept as none, which that catches).
+ * rv@C: a wait kept as none, which that catches).  In warps of 2 to 16
+ * threads (core_wsync_narrow; docs/dwf.md, "In warps of 2 to 16 threads")
+ * a logical warp spans several static warps, in both pools at two
+ * schedulers, so this rendezvous is off (u->narrow) and dwf meets at the
+ * core's, as the other mechanisms do (core_issue.c, wsync_issue): the
+ * pool issues the instruction as any other, a thread the core holds
+ * waits outside the pool after its writeback (its lane not written), and
+ * after its logical warp's release it takes the register file for a write
+ * pass of its result and commits past the instruction (mdwf_unhold;
+ * --inject-fault held@C: without the pass, which the read check catches).
  *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and, under --check (on outside --bench, as
