@@ -417,6 +417,17 @@ w8=$(vmax "$T/wsn8.vcd" at_wsync) b8=$(vmax "$T/wsn8.vcd" at_barrier) w32=$(vmax
 out=$("$S" --config default --launch tests/data/cuda/wsnarrow.launch --mech dwf --max-cycles 500 2>&1)
 grep -qE "^simt: tests/data/cuda/wsnarrow.ptx: dwf: not finished after 500 cycles, the limit \(0 of 64 resident threads exited, 0 at a barrier, [1-9][0-9]* held at a rendezvous;" <<<"$out" &&
   ok simt_cuda_limit_line_held || bad simt_cuda_limit_line_held "$out"
+# dwf's narrow path with the checks off (the lean register file, no
+# write data fetched) issues as with them: the same issue log and report
+# for wsnarrow and amloop at warp_size 8 and 16
+for k in wsnarrow amloop; do
+  for cfg in default 000; do
+    a=$("$S" --config $cfg --launch tests/data/cuda/$k.launch --mech dwf --log - 2>&1; echo "rc=$?")
+    b=$("$S" --config $cfg --launch tests/data/cuda/$k.launch --mech dwf --log - --no-check 2>&1; echo "rc=$?")
+    [ "$a" = "$b" ] && grep -qE "^dwf +[0-9]" <<<"$a" && ok simt_cuda_dwf_narrow_nocheck_same_${k}_$cfg ||
+      bad simt_cuda_dwf_narrow_nocheck_same_${k}_$cfg "$(diff <(echo "$a") <(echo "$b") | head -3)"
+  done
+done
 
 # what real kernels use and the front end refuses (tests/data/cuda/
 # unsupported.cu, one entry each): one line naming file:line and
