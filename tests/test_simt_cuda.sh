@@ -247,9 +247,10 @@ rc=$?
 # 32 threads spans several hardware warps, which rendezvous in the core
 # (docs/ptx.md, "Warp-synchronous instructions at every warp size"); 001
 # with --set warp_size=64 (cfg:64) holds two logical warps in a hardware
-# warp; default:32 and 000:32 set 32.  Away from 32, dwf alone gives a
-# "cannot run" row with its named reason (its rendezvous issues a logical
-# warp as one dynamic warp; at 64 its lane-aware register file), never
+# warp; default:32 and 000:32 set 32.  At 8 and 16 every mechanism runs
+# them, dwf too (its threads meet at the core's rendezvous, mech_dwf.c
+# mdwf_unhold); at 64 dwf alone gives a "cannot run" row with its named
+# reason (its lane-aware register file holds at most 32 lanes), never
 # another mechanism.
 for L in tb/kernels/cuda/warp/*.launch; do
   k=$(basename "$L" .launch)
@@ -265,10 +266,9 @@ for L in tb/kernels/cuda/warp/*.launch; do
     [ -n "${setws[*]}" ] && ws=${cfg#*:}
     cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
     nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
-    # at 32 none cannot run; elsewhere dwf alone, with its reason
-    if [ "$ws" = 32 ]; then allowed=""; dwfwhy="^dwf +[0-9]"
-    elif [ "$ws" = 64 ]; then allowed=" dwf"; dwfwhy="^dwf +cannot run: dwf: warps of 64 threads; the lane-aware register file"
-    else allowed=" dwf"; dwfwhy="^dwf +cannot run: dwf: warp-synchronous instructions in warps of $ws threads; its rendezvous"
+    # at 64 dwf alone cannot run, with its reason; elsewhere every one runs
+    if [ "$ws" = 64 ]; then allowed=" dwf"; dwfwhy="^dwf +cannot run: dwf: warps of 64 threads; the lane-aware register file"
+    else allowed=""; dwfwhy="^dwf +[0-9]"
     fi
     if [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
        [ "$cannot" = "$allowed" ] && grep -qE "$dwfwhy" <<<"$out" && grep -qE "^lwm +[0-9]" <<<"$out" &&
@@ -285,9 +285,9 @@ done
 # after a data-dependent loop (the hardware warps of a logical warp arrive
 # at cycles far apart), a ballot and a reduction over lanes 4..11 (two
 # hardware warps at warp_size 8) taken by those lanes alone, %laneid.  At
-# warp_size 8, 16, 32 and 64 every mechanism but dwf away from 32 runs it
-# and matches the reference, and the reference's final memory is the same
-# at every size (the PTX meaning does not follow the hardware warp).
+# warp_size 8, 16, 32 and 64 every mechanism but dwf at 64 runs it and
+# matches the reference, and the reference's final memory is the same at
+# every size (the PTX meaning does not follow the hardware warp).
 # --inject-fault rdv@0 (fault kind 19: a narrow warp's group executes
 # without waiting for its members in other hardware warps) must fail it.
 for cfg in 001 default 000 001:64 default:rdv; do
@@ -298,7 +298,7 @@ for cfg in 001 default 000 001:64 default:rdv; do
   rc=$?
   cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
   nrow=$(grep -cE "^[a-z+]+ +([0-9]|cannot run: )" <<<"$out")
-  want=" dwf"; [ "$cfg" = 001 ] && want=""
+  want=""; [ "$cfg" = 001:64 ] && want=" dwf"
   good=0
   [ $rc -eq 0 ] && [ "$nrow" -eq "$nm" ] && [ "$cannot" = "$want" ] &&
     grep -q "^every mechanism that ran matches the reference" <<<"$out" &&
@@ -377,6 +377,57 @@ out=$("$S" --config 001 --launch tests/data/cuda/amloop.launch --mech dwf 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -qE "^dwf +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
   ok simt_cuda_activemask_loop_dwf || bad simt_cuda_activemask_loop_dwf "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+
+# dwf in narrow warps (mech_dwf.c, mdwf_unhold; docs/dwf.md): amloop at
+# warp_size 8 (default) and 16 (000), whose logical warps span 4 and 2
+# hardware warps in two pools (default) or one, runs and matches the
+# reference.  --inject-fault held@0 (fault kind 20: the threads the
+# rendezvous held commit into the pool without the write pass of the
+# group's results) must fail wsnarrow and amloop at warp_size 8 with the
+# register file's read check naming the stale bank (exit 1).
+for cfg in default 000; do
+  out=$("$S" --config $cfg --launch tests/data/cuda/amloop.launch --mech dwf 2>&1)
+  rc=$?
+  [ $rc -eq 0 ] && grep -qE "^dwf +[0-9]" <<<"$out" && grep -q "^every mechanism that ran matches" <<<"$out" &&
+    ok simt_cuda_activemask_loop_dwf_$cfg ||
+    bad simt_cuda_activemask_loop_dwf_$cfg "exit $rc: $(grep -m1 -E '^simt:|cannot run' <<<"$out")"
+done
+for k in wsnarrow amloop; do
+  out=$("$S" --config default --launch tests/data/cuda/$k.launch --mech dwf --inject-fault held@0 2>&1)
+  rc=$?
+  [ $rc -eq 1 ] && grep -qE "^simt: tests/data/cuda/$k.ptx: dwf: lane_regfile lane [0-9]+ read 0x[0-9a-f]+/0x[0-9a-f]+, the registers hold" <<<"$out" &&
+    ok simt_cuda_dwf_held_planted_$k || bad simt_cuda_dwf_held_planted_$k "exit $rc: the planted fault went unseen: $out"
+done
+
+# held threads have their own count (core_held): in the VCD's at_wsync
+# (only in a run with the narrow rendezvous) and the cycle-limit line, not
+# in at_barrier.  wsnarrow has no CTA barrier: at warp_size 8 dwf's VCD
+# shows threads at_wsync and none at_barrier; at 32 it has no at_wsync.
+vmax() { # vmax VCD NAME: the largest value of the first signal NAME
+  awk -v n="$2" '$1 == "$var" && $5 == n && !id { id = $4 }
+    id && $2 == id && /^b/ { v = 0; s = substr($1, 2); for (i = 1; i <= length(s); i++) v = 2 * v + substr(s, i, 1); if (v > m) m = v }
+    END { print (id ? m + 0 : "none") }' "$1"
+}
+"$S" --config default --launch tests/data/cuda/wsnarrow.launch --mech dwf --vcd "$T/wsn8.vcd" >/dev/null 2>&1
+"$S" --config 001 --launch tests/data/cuda/wsnarrow.launch --mech dwf --vcd "$T/wsn32.vcd" >/dev/null 2>&1
+w8=$(vmax "$T/wsn8.vcd" at_wsync) b8=$(vmax "$T/wsn8.vcd" at_barrier) w32=$(vmax "$T/wsn32.vcd" at_wsync)
+[ "$w8" != none ] && [ "$w8" -gt 0 ] && [ "$b8" = 0 ] && [ "$w32" = none ] &&
+  ok "simt_cuda_vcd_at_wsync (at 8: at_wsync up to $w8, at_barrier $b8)" ||
+  bad simt_cuda_vcd_at_wsync "at 8: at_wsync $w8, at_barrier $b8; at 32: at_wsync $w32"
+out=$("$S" --config default --launch tests/data/cuda/wsnarrow.launch --mech dwf --max-cycles 500 2>&1)
+grep -qE "^simt: tests/data/cuda/wsnarrow.ptx: dwf: not finished after 500 cycles, the limit \(0 of 64 resident threads exited, 0 at a barrier, [1-9][0-9]* held at a rendezvous;" <<<"$out" &&
+  ok simt_cuda_limit_line_held || bad simt_cuda_limit_line_held "$out"
+# dwf's narrow path with the checks off (the lean register file, no
+# write data fetched) issues as with them: the same issue log and report
+# for wsnarrow and amloop at warp_size 8 and 16
+for k in wsnarrow amloop; do
+  for cfg in default 000; do
+    a=$("$S" --config $cfg --launch tests/data/cuda/$k.launch --mech dwf --log - 2>&1; echo "rc=$?")
+    b=$("$S" --config $cfg --launch tests/data/cuda/$k.launch --mech dwf --log - --no-check 2>&1; echo "rc=$?")
+    [ "$a" = "$b" ] && grep -qE "^dwf +[0-9]" <<<"$a" && ok simt_cuda_dwf_narrow_nocheck_same_${k}_$cfg ||
+      bad simt_cuda_dwf_narrow_nocheck_same_${k}_$cfg "$(diff <(echo "$a") <(echo "$b") | head -3)"
+  done
+done
 
 # what real kernels use and the front end refuses (tests/data/cuda/
 # unsupported.cu, one entry each): one line naming file:line and

@@ -31,8 +31,8 @@ realworld_round realworld9 "$@" # B S T D O, ok and bad; test_simt_cuda.sh on th
 # warp/segshfl: shuffles at every preset (the default preset's warps are
 # 8 threads, 000's 16: the hardware warps of a logical warp rendezvous,
 # docs/ptx.md "Warp-synchronous instructions at every warp size"; dwf
-# alone cannot run there, with its reason) and with --set warp_size=32;
-# every mechanism equals the reference, the reference the plain-C host half
+# too since dwfnarrow, docs/dwf.md) and with --set warp_size=32; every
+# mechanism runs and equals the reference, the reference the plain-C host half
 L=$D/warp/segshfl.launch
 if "$B/cuda_host/segshfl" --launch $L --dump-mem "$T/segshfl.host" >"$T/segshfl.hostlog" 2>&1; then
   for cfg in default 000 001 002 003 004 default:32 000:32; do
@@ -43,7 +43,7 @@ if "$B/cuda_host/segshfl" --launch $L --dump-mem "$T/segshfl.host" >"$T/segshfl.
     ws=$(awk '$1 == "warp_size" { print $3 }' "tb/simt/configs/${cfg%:*}.cfg")
     [ -n "${set32[*]}" ] && ws=32
     cannot=$(grep -oE "^[a-z+]+ +cannot run" <<<"$out" | awk '{ printf " %s", $1 }')
-    want=""; [ "$ws" != 32 ] && want=" dwf"
+    want=""
     if [ $rc -eq 0 ] && grep -q "^every mechanism that ran matches the reference" <<<"$out" && [ "$cannot" = "$want" ] &&
        same_as_host "$T/segshfl-${cfg/:/_}.ref" "$T/segshfl.host"; then ok "simt_cuda_segshfl_${cfg/:/_ws} (warp_size $ws)"
     else bad "simt_cuda_segshfl_${cfg/:/_ws}" "exit $rc: $(grep -m1 -E '^simt:|deadlock|cannot run' <<<"$out" || echo "memory differs from the host reference")"; fi

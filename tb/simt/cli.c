@@ -132,6 +132,8 @@ static void usage(void)
            "                       its members in other hardware warps (core_issue.c)\n"
            "                       state: dwf's pool or sbi's heap corrupted in place at\n"
            "                       cycle C alone; its check must name cycle C\n"
+           "                       held: dwf commits a thread the rendezvous holds without\n"
+           "                       writing the group's result into its bank (mech_dwf.c)\n"
            "  --no-check           skip the structures' invariant checks each cycle\n"
            "  --max-steps N        reference limit, thread-instructions (default 10000000)\n"
            "  --max-cycles N       per mechanism (default 50000000)\n"
@@ -369,11 +371,12 @@ static void parse(int argc, char **argv, opts *o)
                  strcmp(kind, "barred") && strcmp(kind, "lean") && strcmp(kind, "quiet") &&
                  strcmp(kind, "rv") && strcmp(kind, "rows") && strcmp(kind, "taint") &&
                  strcmp(kind, "perm") && strcmp(kind, "hook") && strcmp(kind, "shuni") &&
-                 strcmp(kind, "atom") && strcmp(kind, "rdv") && strcmp(kind, "fadd") && strcmp(kind, "state")))
+                 strcmp(kind, "atom") && strcmp(kind, "rdv") && strcmp(kind, "fadd") && strcmp(kind, "state") &&
+                 strcmp(kind, "held")))
                 die2("--inject-fault: expected reg@CYCLE, mem@CYCLE, pc@CYCLE, sb@CYCLE, "
                      "lane@CYCLE, ready@CYCLE, wsync@CYCLE, barred@CYCLE, lean@CYCLE, quiet@CYCLE, "
-                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, state@CYCLE, scalar@0, layout@0, "
-                     "shuni@0, taint@1..8, hook@1..5, atom@1..2 or fadd@1..2, got '%s'",
+                     "rv@CYCLE, rows@CYCLE, perm@CYCLE, rdv@CYCLE, held@CYCLE, state@CYCLE, scalar@0, "
+                     "layout@0, shuni@0, taint@1..8, hook@1..5, atom@1..2 or fadd@1..2, got '%s'",
                      v);
             o->C.fault_kind = !strcmp(kind, "reg") ? 1 : !strcmp(kind, "mem") ? 2
                               : !strcmp(kind, "pc") ? 3 : !strcmp(kind, "sb") ? 4
@@ -383,7 +386,7 @@ static void parse(int argc, char **argv, opts *o)
                               : !strcmp(kind, "lean") ? 11
                               : !strcmp(kind, "quiet") ? 12 : !strcmp(kind, "rv") ? 13
                               : !strcmp(kind, "perm") ? 16 : !strcmp(kind, "rdv") ? 19
-                              : !strcmp(kind, "state") ? 21 : 14;
+                              : !strcmp(kind, "held") ? 20 : !strcmp(kind, "state") ? 21 : 14;
             o->C.fault_cycle = cyc;
             if (!strcmp(kind, "taint")) { /* the reference's taint (ref.h), kind 15 */
                 o->C.fault_kind = 15;

@@ -194,15 +194,24 @@ int core_param_given(const core *c, const char *sn)
 }
 
 /* ------------------------------------------------------------- cycle */
-/* resident threads: n of them, ex exited, bar at a barrier */
-static void core_count_threads(const core *c, unsigned *n, unsigned *ex, unsigned *bar)
+/* resident threads: n of them, ex exited, bar at a CTA barrier, held at a
+ * narrow warp's rendezvous (core_held); what (at most 64 bytes) names the
+ * waiting ones: ", N at a barrier", and in narrow warps with warp-
+ * synchronous instructions ", M held at a rendezvous" */
+static void core_count_threads(const core *c, unsigned *n, unsigned *ex, char *what, size_t len)
 {
-    *ex = *bar = *n = 0;
+    unsigned bar = 0, held = 0;
+    *ex = *n = 0;
     for (unsigned t = 0; t < c->T; t++) {
         *n += c->gtid[t] != UINT64_MAX;
         *ex += c->gtid[t] != UINT64_MAX && !c->live[t];
-        *bar += c->at_bar[t];
+        held += core_held(c, t);
+        bar += c->at_bar[t] && !core_held(c, t);
     }
+    if (c->wsw)
+        snprintf(what, len, ", %u at a barrier, %u held at a rendezvous", bar, held);
+    else
+        snprintf(what, len, ", %u at a barrier", bar);
 }
 
 /* The cycle limit: what the threads were doing, and, when the core has
@@ -211,14 +220,15 @@ static void core_count_threads(const core *c, unsigned *n, unsigned *ex, unsigne
  * a spin lock within a warp (docs/ptx.md, "A spin lock") */
 static int core_not_finished(core *c)
 {
-    unsigned ex, bar, n;
-    core_count_threads(c, &n, &ex, &bar);
+    unsigned ex, n;
+    char what[64];
+    core_count_threads(c, &n, &ex, what, sizeof what);
     const refp_result *r = c->ref;
     int spin = r && r->atom_flow && c->st.thread_insts > r->thread_insts;
     return core_fail(c, "not finished after %llu cycles, the limit (%u of %u resident threads "
-                        "exited, %u at a barrier; %llu thread-instructions issued, the reference "
+                        "exited%s; %llu thread-instructions issued, the reference "
                         "ran the kernel in %llu%s)",
-                     (unsigned long long)c->cycle, ex, n, bar,
+                     (unsigned long long)c->cycle, ex, n, what,
                      (unsigned long long)c->st.thread_insts,
                      (unsigned long long)(r ? r->thread_insts : 0),
                      spin ? ": no progress, threads loop on an atomic's result, as a spin lock "
@@ -510,11 +520,12 @@ int core_cycle(core *c)
                                    c->wsw[t], c->p->file, c->p->ins[c->wsw[t]].line, name, t,
                                    c->WS, c->ops->name, (unsigned long long)quiet);
             }
-        unsigned ex, bar, n;
-        core_count_threads(c, &n, &ex, &bar);
+        unsigned ex, n;
+        char what[64];
+        core_count_threads(c, &n, &ex, what, sizeof what);
         return core_fail(c, "deadlock: nothing issued for %llu cycles (cycle %llu; %u of %u "
-                            "resident threads exited, %u at a barrier; %llu full-table stalls%s%s)",
-                         (unsigned long long)quiet, (unsigned long long)c->cycle, ex, n, bar,
+                            "resident threads exited%s; %llu full-table stalls%s%s)",
+                         (unsigned long long)quiet, (unsigned long long)c->cycle, ex, n, what,
                          (unsigned long long)c->st.full_stalls, c->st.full_stalls ? ": " : "",
                          c->stall_why && c->stall_why_cycle > c->last_issue ? c->stall_why
                          : c->st.full_stalls ? "the structure is too small for this kernel"

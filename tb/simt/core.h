@@ -240,7 +240,10 @@ typedef struct core_cfg {
      * loads taken as uniform off (a race on such a load then reaches the
      * mechanisms), 19 (core_issue.c, --inject-fault rdv@C) from then on
      * executes a narrow warp's warp-synchronous group without waiting for
-     * its members in other hardware warps, 21 (--inject-fault state@C:
+     * its members in other hardware warps, 20 (mech_dwf.c, --inject-fault
+     * held@C) from then on commits into dwf's pool the threads a narrow
+     * warp's rendezvous held without the write pass of their results
+     * (their register-file banks keep the old values), 21 (--inject-fault state@C:
      * mech_dwf.c, mech_sbi.c) corrupts a structure's state in place at
      * cycle C alone, before that cycle's invariant check (dwf: the first
      * pool's in-pool bit of its last thread flipped; sbi, sbi+swi: the

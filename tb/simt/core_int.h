@@ -235,6 +235,10 @@ static inline int is_ctl(const prog *p, int pc)
  * (core_issue.c): the threads released this cycle run on (as a barrier
  * opens: before core_barriers) */
 void core_wsw_open(core *c);
+/* 1 if thread slot t is held at that rendezvous (at_bar set, but not at a
+ * CTA barrier: counted apart in the VCD's at_wsync and the deadlock and
+ * cycle-limit lines) */
+static inline int core_held(const core *c, unsigned t) { return c->wsw && c->wsw[t] != -1; }
 
 /* ------------------------------------------------------------ fetch */
 static inline void fb_bit(uint64_t *v, unsigned i, int on)

@@ -124,13 +124,18 @@ void core_trace_dec(core *c)
         SIG("threads", 8, d->threads);
 #undef SIG
     }
-    unsigned ex = 0, bar = 0;
+    /* at_wsync: the threads held at a narrow warp's rendezvous (core_held),
+     * only in a run that has it (then not in at_barrier) */
+    unsigned ex = 0, bar = 0, held = 0;
     for (unsigned t = 0; t < c->T; t++) {
         ex += c->gtid[t] != UINT64_MAX && !c->live[t];
         bar += c->at_bar[t];
+        held += core_held(c, t);
     }
     vcd_sig(w, "exited", 16, ex);
-    vcd_sig(w, "at_barrier", 16, bar);
+    vcd_sig(w, "at_barrier", 16, bar - held);
+    if (c->wsw)
+        vcd_sig(w, "at_wsync", 16, held);
     vcd_sig(w, "done", 1, (uint64_t)c->done);
 }
 

@@ -49,7 +49,16 @@
  * membermask gives when it parks (a parked thread issues nothing), and
  * reads the warp's live lanes as one word; under --check each is compared
  * with what it stands for every time the rendezvous looks (--inject-fault
- * rv@C: a wait kept as none, which that catches).
+ * rv@C: a wait kept as none, which that catches).  In warps of 2 to 16
+ * threads (core_wsync_narrow; docs/dwf.md, "In warps of 2 to 16 threads")
+ * a logical warp spans several static warps, in both pools at two
+ * schedulers, so this rendezvous is off (u->narrow) and dwf meets at the
+ * core's, as the other mechanisms do (core_issue.c, wsync_issue): the
+ * pool issues the instruction as any other, a thread the core holds
+ * waits outside the pool after its writeback (its lane not written), and
+ * after its logical warp's release it takes the register file for a write
+ * pass of its result and commits past the instruction (mdwf_unhold;
+ * --inject-fault held@C: without the pass, which the read check catches).
  *
  * Register values: the core holds them; the register file is driven with
  * the same reads and writes and, under --check (on outside --bench, as
@@ -174,14 +183,6 @@ static const char *mdwf_init(core *c, void *vm)
                  "at most %u lanes", WS, LANE_REGFILE_MAX_LANES);
         return msg;
     }
-    if (core_wsync_narrow(c)) {
-        /* (mech_dwf_rv.c: the rendezvous issues a complete logical warp as
-         * one dynamic warp, its threads in their home lanes) */
-        snprintf(msg, sizeof msg, "dwf: warp-synchronous instructions in warps of %u threads; "
-                 "its rendezvous issues a logical warp's %u threads as one dynamic warp", WS,
-                 PROG_WARP);
-        return msg;
-    }
     if (C->swizzle > 1 && C->regfile != CORE_RF_CROSSBAR)
         return "dwf: SWIZZLE 2..6 (001 Table 1) needs --regfile crossbar (the per-lane register "
                "file homes threads by 000's swizzle only)";
@@ -283,6 +284,11 @@ static const char *mdwf_init(core *c, void *vm)
         u->rvngrp = malloc(per);
         memset(u->rvngrp, 0xff, per);
         u->rvneed = calloc(lt, sizeof *u->rvneed);
+        u->narrow = core_wsync_narrow(c);
+        u->hpc = malloc(lt * sizeof *u->hpc);
+        u->hn = calloc(per, sizeof *u->hn);
+        for (unsigned t = 0; t < lt; t++)
+            u->hpc[t] = 0xffff;
         for (unsigned t = 0; t < lt; t++)
             u->rvpc[t] = -1;
         for (unsigned t = 0; t < lt; t++)
@@ -408,6 +414,120 @@ static int mdwf_rejoin(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, in
     return 0;
 }
 
+/* The register file's request for lanes `mask` (its mode, swizzle and
+ * lanes; the last request's lanes cleared: the fields this code never sets
+ * are 0 from the calloc'ed mechanism state).  Returns 1 when the TIDs are
+ * to be driven: lean, the register file's timing only
+ * (lane_regfile_eval_lean) reads them in the crossbar only (and for the
+ * scalar bank, which dwf's file, SREGS 0, does not use) and no write data. */
+static int mdwf_rf_lanes(const core *c, const mdwf_mech *m, mdwf_unit *u, uint64_t mask, int lean)
+{
+    lane_regfile_in *ri = &u->ri;
+    ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
+    const int rf_tids = !lean || ri->mode == LRF_MODE_CROSSBAR;
+    for (uint64_t mk = rf_tids ? ri->lane_valid : 0; mk; mk &= mk - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(mk);
+        ri->tid[l] = 0;
+        ri->wdata[l] = 0;
+    }
+    ri->swizzle = m->swz;
+    ri->lane_valid = mask;
+    return rf_tids;
+}
+
+/* Narrow warps (core_wsync_narrow; our extension, not 000): the threads a
+ * warp-synchronous instruction's issue left held at the core's rendezvous
+ * (u->hpc; core_issue.c, wsync_issue) whose group has completed (the core
+ * released them: core_wsw_open, which counts a barrier clear) rejoin the
+ * pool.  The group's results were computed at the completing issue, after
+ * their own issue drove the register file: one static warp's released
+ * threads at one instruction take the register file for a write pass of
+ * their results (one pass per destination, as any issue's writeback; the
+ * pool does not issue meanwhile), then commit past the instruction, as
+ * mdwf_rejoin's threads do.  The core releases a logical warp's threads
+ * alone, not a CTA's, so every local static warp with held threads is
+ * looked at (hn), in a cycle after a clear or after a held thread entered
+ * (hlook); under --check in every cycle, and a release found with no clear
+ * fails.  The test hook --inject-fault held@C (fault kind 20) commits the
+ * released threads without the write pass: their banks keep the old
+ * values, which the register file's read check (--check) finds. */
+static int mdwf_unhold(core *c, const mdwf_mech *m, unsigned q, mdwf_unit *u, int check,
+                       int lean)
+{
+    if (!u->nheld || u->rf_active)
+        return 0;
+    const uint64_t clears = core_bar_clears(c);
+    const int quiet = clears == u->held_seen && !u->hlook;
+    if (quiet && !check)
+        return 0;
+    u->held_seen = clears;
+    u->hlook = 0;
+    const prog *p = core_prog(c);
+    const unsigned WS = core_warp_size(c), nw = (core_warps(c) + m->P - 1) / m->P;
+    for (unsigned j = 0; j < nw; j++) {
+        if (!u->hn[j])
+            continue;
+        mdwf_item it;
+        memset(&it, 0, sizeof it);
+        for (unsigned l = 0; l < WS; l++) {
+            const unsigned t = j * WS + l;
+            if (u->hpc[t] == 0xffff || core_at_bar(c, u->slot[t]))
+                continue;
+            if (quiet)
+                return core_fail(c, "internal: pool %u's thread %u (slot %u), held at a "
+                                    "rendezvous, released with no barrier clear", q, t, u->slot[t]);
+            if (it.mask_t && u->hpc[t] != it.pc_t) {
+                u->hlook = 1; /* past another instruction: a later pass */
+                continue;
+            }
+            const unsigned h = dwf_home_lane(&u->wc, t);
+            it.pc_t = u->hpc[t];
+            it.mask_t |= 1ull << h;
+            it.tid[h] = (uint16_t)t;
+            u->hpc[t] = 0xffff;
+            u->hn[j]--;
+            u->nheld--;
+        }
+        if (!it.mask_t)
+            continue;
+        it.pc_nt = -1;
+        it.ready = core_now(c);
+        const int pc = it.pc_t - 1; /* the instruction: a held thread goes on to pc + 1 */
+        const prog_insn *ki = &p->ins[pc];
+        if (!ki->wsync)
+            return core_fail(c, "internal: pool %u's held threads are past pc %d, not a "
+                                "warp-synchronous instruction", q, pc);
+        /* (the test hook --inject-fault held@C, fault_kind 20: from cycle
+         * C the released threads commit without the write pass) */
+        const int stale = core_config(c)->fault_kind == 20 &&
+                          core_now(c) >= core_config(c)->fault_cycle;
+        if (!ki->ndst || stale) { /* nothing to write (bar.warp.sync) */
+            cq_push(u, &it);
+            continue;
+        }
+        /* the write pass: the pool's issue waits for the register file */
+        lane_regfile_in *ri = &u->ri;
+        const int rf_tids = mdwf_rf_lanes(c, m, u, it.mask_t, lean);
+        ri->ra0 = ri->ra1 = ri->wa = m->map[ki->dst[0]];
+        u->rf_chk_next = 0; /* nothing read */
+        ri->wen = it.mask_t;
+        for (uint64_t mk = rf_tids ? it.mask_t : 0; mk; mk &= mk - 1) {
+            const unsigned l = (unsigned)__builtin_ctzll(mk);
+            ri->tid[l] = it.tid[l];
+            if (!lean)
+                ri->wdata[l] = (uint32_t)core_reg(c, u->slot[it.tid[l]], ki->dst[0]);
+        }
+        u->cur = it;
+        u->cur_issue = u->cur_ready = core_now(c);
+        u->cur_pc = pc;
+        u->rf_pass = 0;
+        u->rf_active = 1;
+        u->hlook = 1; /* the rest: after this pass */
+        break;
+    }
+    return 0;
+}
+
 /* The commit port's input: a launch, or the earliest due writeback.
  * Returns -2 a launch, >= 0 the queue index, -1 none.  The committed
  * lanes' TIDs go to u->cm_lt and, unless lean (dwf_eval_lean reads them
@@ -457,13 +577,24 @@ static int mdwf_commit_pick(const core *c, mdwf_unit *u, dwf_in *in, int lean)
              * another's is still closed.  The threads whose barrier is
              * closed wait outside the pool; the rest commit. */
             for (uint64_t mk = it->mask_t | it->mask_nt; mk; mk &= mk - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(mk);
-                if (!core_at_bar(c, u->slot[it->tid[l]]))
+                unsigned l = (unsigned)__builtin_ctzll(mk), t = it->tid[l];
+                if (it->bar == 2 ? !(it->held >> l & 1) : !core_at_bar(c, u->slot[t]))
                     continue;
-                u->waitpc[it->tid[l]] = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
-                if (!u->wwait[it->tid[l] / WS]++)
-                    bits_array_set(u->wbits, it->tid[l] / WS);
-                u->nwait++;
+                const uint16_t npc = (uint16_t)(it->mask_t >> l & 1u ? it->pc_t : it->pc_nt);
+                if (it->bar == 2) {
+                    /* held at the issue: its results wait for a write pass
+                     * after its release (mdwf_unhold), which may have come
+                     * already: looked at next cycle */
+                    u->hpc[t] = npc;
+                    u->hn[t / WS]++;
+                    u->nheld++;
+                    u->hlook = 1;
+                } else {
+                    u->waitpc[t] = npc;
+                    if (!u->wwait[t / WS]++)
+                        bits_array_set(u->wbits, t / WS);
+                    u->nwait++;
+                }
                 it->mask_t &= ~(1ull << l);
                 it->mask_nt &= ~(1ull << l);
             }
@@ -655,6 +786,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
     const int quiet = u->wo_kept && u->ro_kept && !u->lq.n && !u->nrv &&
                       u->cq_due > core_now(c) &&
                       (!u->nwait || core_bar_clears(c) == u->bar_seen) &&
+                      (!u->nheld || (core_bar_clears(c) == u->held_seen && !u->hlook)) &&
                       (u->ws->pool.fcnt == pool ||
                        (u->cand_ok && u->cand_have && core_ready(c, q, r) != CORE_OK));
     if (quiet && lean) {
@@ -675,7 +807,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
         in->cm_prio_t = in->cm_prio_nt = 0;
     } else
         memset(in, 0, sizeof *in);
-    if (mdwf_rejoin(c, m, q, u, check))
+    if (mdwf_rejoin(c, m, q, u, check) || mdwf_unhold(c, m, q, u, check, lean))
         return -1;
     int pick = mdwf_commit_pick(c, u, in, lean);
     /* a parked group of warp-synchronous code that can execute goes first
@@ -741,7 +873,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
      * execute yet are parked (mdwf_rv_split): the rest executes */
     core_req rx;
     const uint16_t *ilt = u->cand_lt; /* the issued lanes' local TIDs */
-    if (u->wo.iss_valid && p->ins[r->pc].wsync) {
+    if (u->wo.iss_valid && p->ins[r->pc].wsync && !u->narrow) {
         uint64_t parked = mdwf_rv_split(c, u, r, u->cand_lt);
         if (parked) {
             rx = *r;
@@ -758,20 +890,7 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
     if ((u->wo.iss_valid || rv) && r->mask) {
         const prog_insn *ki = &p->ins[r->pc];
         lane_regfile_in *ri = &u->ri;
-        ri->mode = core_config(c)->regfile == CORE_RF_CROSSBAR ? LRF_MODE_CROSSBAR : LRF_MODE_PER_LANE;
-        /* lean: the register file's timing only (lane_regfile_eval_lean),
-         * which reads the TIDs in the crossbar only (and for the scalar
-         * bank, which dwf's file, SREGS 0, does not use) and no write data */
-        const int rf_tids = !lean || ri->mode == LRF_MODE_CROSSBAR;
-        /* the last request's lanes cleared (the fields this code never
-         * sets are 0 from the calloc'ed mechanism state) */
-        for (uint64_t mk = rf_tids ? ri->lane_valid : 0; mk; mk &= mk - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(mk);
-            ri->tid[l] = 0;
-            ri->wdata[l] = 0;
-        }
-        ri->swizzle = m->swz;
-        ri->lane_valid = r->mask;
+        const int rf_tids = mdwf_rf_lanes(c, m, u, r->mask, lean);
         unsigned v0 = ki->nsrc > 0 ? ki->src[0] : 0, v1 = ki->nsrc > 1 ? ki->src[1] : 0;
         ri->ra0 = m->map[v0];
         ri->ra1 = m->map[v1];
@@ -801,13 +920,21 @@ static int mdwf_unit_cycle(core *c, mdwf_mech *m, unsigned q, const int check, c
             return -1;
         if (rv)
             mdwf_rv_leave(u);
+        /* narrow warps: the lanes the core's rendezvous holds (their
+         * results are written when the group completes: not now, but by a
+         * write pass when they are released, mdwf_unhold) */
+        uint64_t held = 0;
+        for (uint64_t mk = ki->wsync && u->narrow ? r->mask : 0; mk; mk &= mk - 1)
+            if (core_at_bar(c, tid[__builtin_ctzll(mk)]))
+                held |= mk & -mk;
         /* cur.tid is read in the lanes of its masks only: copied whole */
         u->cur.mask_t = u->cur.mask_nt = 0;
-        u->cur.bar = ki->unit == PU_BAR;
+        u->cur.bar = ki->unit == PU_BAR ? 1 : held ? 2 : 0;
+        u->cur.held = held;
         u->cur.pc_t = u->cur.pc_nt = -1;
         memcpy(u->cur.tid, ilt, sizeof u->cur.tid);
-        ri->wen = ki->ndst ? r->mask : 0;
-        for (uint64_t mk = ki->ndst && !lean ? r->mask : 0; mk; mk &= mk - 1) {
+        ri->wen = ki->ndst ? r->mask & ~held : 0;
+        for (uint64_t mk = ki->ndst && !lean ? r->mask & ~held : 0; mk; mk &= mk - 1) {
             unsigned l = (unsigned)__builtin_ctzll(mk);
             ri->wdata[l] = (uint32_t)core_reg(c, tid[l], ki->dst[0]);
         }
@@ -989,7 +1116,8 @@ static int mdwf_busy(const core *c, const void *vm)
     const mdwf_mech *m = vm;
     (void)c;
     for (unsigned q = 0; q < m->P; q++)
-        if (m->u[q].lq.n || m->u[q].ncq || m->u[q].rf_active || m->u[q].nwait || m->u[q].nrv)
+        if (m->u[q].lq.n || m->u[q].ncq || m->u[q].rf_active || m->u[q].nwait || m->u[q].nrv ||
+            m->u[q].nheld)
             return 1;
     return 0;
 }
@@ -1023,7 +1151,7 @@ static int mdwf_busy_warp(const core *c, const void *vm, unsigned w)
     for (unsigned i = 0; i < u->ncq; i++)
         if (item_has(&u->cq[i], u->cq[i].mask_t | u->cq[i].mask_nt, j, WS))
             return 1;
-    return u->wwait[j] != 0 || u->rvn[j] != 0;
+    return u->wwait[j] != 0 || u->rvn[j] != 0 || u->hn[j] != 0;
 }
 
 static void mdwf_trace(core *c, void *vm, struct vcd_writer *w)
@@ -1135,6 +1263,8 @@ static void mdwf_free(void *vm)
         free(m->u[q].rvgrp);
         free(m->u[q].rvngrp);
         free(m->u[q].rvneed);
+        free(m->u[q].hpc);
+        free(m->u[q].hn);
     }
 }
 
@@ -1168,7 +1298,8 @@ static uint64_t mdwf_quiet(core *c, void *vm, uint64_t n)
         if (!u->wo_kept || !u->ro_kept || u->wo.iss_valid || u->wo.err || u->wo.lk0_evict ||
             u->wo.lk1_evict || u->ro.grant || u->rf_active || u->rf_pend_valid ||
             u->rf_chk != u->rf_chk_next || u->lq.n || u->nrv || u->cq_due <= now ||
-            (u->nwait && core_bar_clears(c) != u->bar_seen))
+            (u->nwait && core_bar_clears(c) != u->bar_seen) ||
+            (u->nheld && (core_bar_clears(c) != u->held_seen || u->hlook)))
             return now;
         if (u->cq_due < e)
             e = u->cq_due;

@@ -22,8 +22,11 @@ struct mdwf_rvgrp {
 typedef struct {
     uint64_t ready;
     uint64_t mask_t, mask_nt;
+    uint64_t held;               /* bar 2: the lanes the rendezvous held at the issue */
     int32_t pc_t, pc_nt;
-    int bar;                     /* the threads executed bar */
+    int bar;                     /* the threads executed bar (1), or a warp-synchronous
+                                  * instruction in narrow warps (2: the core's rendezvous
+                                  * may hold them, mdwf_commit_pick) */
     /* pool-local thread ids per lane (below 2^TID_W <= 2^11; LANES <= 32):
      * an item is copied into and out of the commit queue */
     uint16_t tid[LANE_REGFILE_MAX_LANES];
@@ -68,6 +71,19 @@ typedef struct {
     uint16_t *cend;         /* per local static warp: the first local warp of the next CTA slot */
     unsigned nwait;
     uint64_t bar_seen;      /* core_bar_clears at the last look at the waiting threads */
+    /* Narrow warps (core_wsync_narrow; our extension, not 000): the threads
+     * whose commit found them held at the core's rendezvous of a warp-
+     * synchronous instruction (core_issue.c, wsync_issue) wait outside the
+     * pool as at a closed barrier, but are released by logical warp, not by
+     * CTA (mdwf_unhold): per local thread the PC past the instruction
+     * (0xffff none), per local static warp how many, and the core_bar_clears
+     * of the last look at them */
+    uint16_t *hpc;
+    uint16_t *hn;
+    unsigned nheld;
+    uint64_t held_seen;
+    int hlook;              /* a held thread may be released without a new clear: look */
+    int narrow;             /* core_wsync_narrow: the core's rendezvous, not mdwf_rv_* */
     mech_launchq lq;
     uint64_t peak, evictions;
     /* Kept answers (C only: each is what an evaluation would give again;

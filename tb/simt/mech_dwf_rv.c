@@ -22,9 +22,12 @@
  * before its logical warp is ready is parked outside the pool, as a thread
  * at a closed barrier is, and the group executes when it is complete, as a
  * warp of its own threads in their home lanes (docs/dwf.md, "Warp-
- * synchronous instructions").  With warps of 32 threads (dwf refuses these
- * instructions at another size: mech_dwf.c) a logical warp is a static
- * warp: the pool's local static warp j is threads j * 32 .. j * 32 + 31. */
+ * synchronous instructions").  It runs in warps of 32 threads only, where a
+ * logical warp is a static warp: the pool's local static warp j is threads
+ * j * 32 .. j * 32 + 31.  In narrower warps a logical warp spans several
+ * static warps, in both pools at two schedulers, and dwf meets at the
+ * core's rendezvous instead (mech_dwf.c, mdwf_unhold); at 64 dwf refuses
+ * every kernel (its register file's lanes). */
 
 /* 1 if local thread t can run on: live, not parked here, not waiting at a
  * closed CTA barrier */
