@@ -18,6 +18,7 @@
 #include "../tb/simt/layout.c" /* prog_cfg.c's --show-cfg verdict */
 #include "../tb/simt/ref.c"
 #include "../tb/simt/ref_taint.c"
+#include "../tb/simt/ref_fadd.c"
 #include "../tb/simt/ref_shuni.c"
 #include "check.h"
 
