@@ -727,6 +727,18 @@ void warp_pool_step_lean_lt(const warp_pool_cfg *cfg, warp_pool_state *s, const 
 
 /* ------------------------------------------------------------ invariants */
 
+/* A fresh mark for a visited set kept as stamps (one per element, the
+ * element visited when its stamp equals the mark): the epoch advances,
+ * and the stamps are cleared only when it wraps. */
+static uint32_t stamp_next(uint32_t *stamp, size_t bytes, uint32_t *epoch)
+{
+    if (++*epoch == 0u) {
+        memset(stamp, 0, bytes);
+        *epoch = 1u;
+    }
+    return *epoch;
+}
+
 /* The table part of the screen (has_table): the loop of warp_pool_check_full
  * over the entries, visiting the valid ones only (an invalid entry adds
  * nothing there once no mark sits on it, which the caller has asserted);
@@ -748,31 +760,29 @@ static int table_clean(const warp_pool_cfg *cfg, const warp_pool_state *s, const
     }
     if (s->turn > 1u || s->lslot >= m)
         return 0;
-    for (unsigned wd = 0; wd < nw; wd++)
-        for (uint64_t b = v[wd]; b; b &= b - 1u) {
-            k = wd * 64u + (unsigned)__builtin_ctzll(b);
-            int slot = -1;
-            for (i = 0; i < m; i++)
-                if (s->tv[i] && s->tpc[i] == s->pc[k])
-                    slot = (int)i;
-            if ((s->untr[k] != 0u) == (slot >= 0))
-                return 0;
-            if (slot >= 0)
-                cnt[slot] += bits_popcount(s->lv[k]);
-            else
-                untr += bits_popcount(s->lv[k]);
-            if (s->mk[k]) {
-                nmk++;
-                if (s->untr[k])
-                    mk_untr++;
-                else {
-                    mk_tr++;
-                    if (cfg->policy != WP_POL_DMAJ || !s->tv[s->lslot] ||
-                        s->tpc[s->lslot] != s->pc[k])
-                        return 0;
-                }
+    for (k = bits_array_next(v, nw, 0); k < 64u * nw; k = bits_array_next(v, nw, k + 1u)) {
+        int slot = -1;
+        for (i = 0; i < m; i++)
+            if (s->tv[i] && s->tpc[i] == s->pc[k])
+                slot = (int)i;
+        if ((s->untr[k] != 0u) == (slot >= 0))
+            return 0;
+        if (slot >= 0)
+            cnt[slot] += bits_popcount(s->lv[k]);
+        else
+            untr += bits_popcount(s->lv[k]);
+        if (s->mk[k]) {
+            nmk++;
+            if (s->untr[k])
+                mk_untr++;
+            else {
+                mk_tr++;
+                if (cfg->policy != WP_POL_DMAJ || !s->tv[s->lslot] ||
+                    s->tpc[s->lslot] != s->pc[k])
+                    return 0;
             }
         }
+    }
     if (nmk != s->mk_cnt || (mk_untr && mk_tr))
         return 0;
     for (i = 0; i < m; i++)
@@ -842,25 +852,19 @@ static int pool_clean(const warp_pool_cfg *cfg, const warp_pool_state *s)
         return 0;
     /* the valid warps' lanes: a TID of the pool at its home lane, in no
      * other lane, its in-pool bit set */
-    if (++epoch == 0u) {
-        memset(stamp, 0, sizeof stamp);
-        epoch = 1u;
-    }
-    for (unsigned wd = 0; wd < nw; wd++)
-        for (uint64_t b = v[wd]; b; b &= b - 1u) {
-            const unsigned e = wd * 64u + (unsigned)__builtin_ctzll(b);
-            if (s->lv[e] == 0u)
+    const uint32_t mark = stamp_next(stamp, sizeof stamp, &epoch);
+    for (unsigned e = bits_array_next(v, nw, 0); e < 64u * nw; e = bits_array_next(v, nw, e + 1u)) {
+        if (s->lv[e] == 0u)
+            return 0;
+        for (uint64_t l = s->lv[e]; l; l &= l - 1u) {
+            const unsigned ln = bits_ffs(l), t = s->tid[e][ln];
+            if (t >= threads || warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != ln ||
+                stamp[t] == mark || s->in_pool[t] != 1u)
                 return 0;
-            for (uint64_t l = s->lv[e]; l; l &= l - 1u) {
-                const unsigned ln = (unsigned)__builtin_ctzll(l), t = s->tid[e][ln];
-                if (t >= threads || warp_pool_home_lane(t, cfg->lanes, cfg->swizzle) != ln ||
-                    stamp[t] == epoch || s->in_pool[t] != 1u)
-                    return 0;
-                stamp[t] = epoch;
-                nlanes++;
-            }
+            stamp[t] = mark;
+            nlanes++;
         }
-    /* in-pool bits: 0 or 1, as many set as lanes, none beyond THREADS */
+    }
     /* the in-pool bits: the lanes' are 1 (above), so a sum over every byte
      * equal to the lanes says every other byte is 0 (no bit set for a TID
      * in no warp, none beyond THREADS, none above 1) */
@@ -889,17 +893,13 @@ static int pool_clean(const warp_pool_cfg *cfg, const warp_pool_state *s)
     if (cfg->policy == WP_POL_DTIME) {
         static uint32_t sstamp[1u << 16];
         static uint32_t sepoch;
-        if (++sepoch == 0u) {
-            memset(sstamp, 0, sizeof sstamp);
-            sepoch = 1u;
+        const uint32_t smark = stamp_next(sstamp, sizeof sstamp, &sepoch);
+        for (unsigned e = bits_array_next(v, nw, 0); e < 64u * nw;
+             e = bits_array_next(v, nw, e + 1u)) {
+            if (sstamp[s->sched[e]] == smark)
+                return 0;
+            sstamp[s->sched[e]] = smark;
         }
-        for (unsigned wd = 0; wd < nw; wd++)
-            for (uint64_t b = v[wd]; b; b &= b - 1u) {
-                const unsigned e = wd * 64u + (unsigned)__builtin_ctzll(b);
-                if (sstamp[s->sched[e]] == sepoch)
-                    return 0;
-                sstamp[s->sched[e]] = sepoch;
-            }
     }
     if (has_table(cfg)) {
         if (!table_clean(cfg, s, v))
